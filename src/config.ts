@@ -1,0 +1,251 @@
+// One typed, validated configuration, parsed once from flags and their FACET_* twins.
+// The option table below is the single source for parsing, --help and the README table.
+import os from 'node:os';
+import path from 'node:path';
+
+type Kind = 'string' | 'int' | 'bool' | 'list';
+
+export interface OptionSpec {
+  flag: string;
+  env: string;
+  kind: Kind;
+  default: string;
+  help: string;
+}
+
+const o = (flag: string, kind: Kind, def: string, help: string): OptionSpec => ({
+  flag,
+  env: 'FACET_' + flag.toUpperCase().replace(/-/g, '_'),
+  kind,
+  default: def,
+  help,
+});
+
+export const OPTIONS: OptionSpec[] = [
+  o('listen', 'string', '127.0.0.1:50051', 'TCP address host:port to serve on; "none" to serve only on --socket'),
+  o('socket', 'string', '', 'Unix socket path to serve on (created mode 0600)'),
+  o('root', 'list', '', 'Directories the tools may touch (repeat or comma-separate); default: the working directory'),
+  o('shape', 'list', 'all', 'Shapes served; the first is the default (all: every shape, core first)'),
+  o('token', 'string', '', 'Bearer token every call must carry (authorization: Bearer <token>)'),
+  o('tls-cert', 'string', '', 'PEM certificate file; with --tls-key, serve TLS'),
+  o('tls-key', 'string', '', 'PEM private key file for --tls-cert'),
+  o('insecure', 'bool', 'false', 'Allow a non-loopback address with neither a token nor TLS'),
+  o('read-only', 'bool', 'false', 'Hide every destructive tool (writes, edits, shell)'),
+  o('max-message-bytes', 'int', String(16 * 1024 * 1024), 'Largest gRPC message accepted or sent'),
+  o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, how long calls in flight may finish before they are cancelled'),
+  o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, silent'),
+  o('state-dir', 'string', '', 'Where spilled output and job logs live; default: <tmpdir>/facet-state'),
+  o('session-max', 'int', '256', 'Sessions kept in memory before the least recently used is dropped'),
+  o('session-idle-ms', 'int', String(30 * 60 * 1000), 'A session idle this long is dropped (its jobs killed)'),
+  o('rg-path', 'string', '', 'ripgrep binary; default: rg on PATH'),
+  o('grep-backend', 'string', 'auto', 'Grep backend: auto (rg when found), rg, or fallback (pure TypeScript)'),
+  o('shell', 'string', '/bin/bash', 'Shell used for command strings'),
+  o('shell-allow', 'list', '', 'If set, only commands matching one of these patterns run (each command of a compound line is checked)'),
+  o('shell-deny', 'list', '', 'Commands matching any of these patterns are refused'),
+  o('shell-route', 'list', '', 'program=toolbox pairs: commands of that program are refused and routed to that toolbox'),
+  o('shell-env', 'list', '', 'Extra environment variables passed to commands (names); FACET_* are never passed'),
+  o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
+  o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
+  o('tavily-api-key', 'string', '', 'Tavily API key'),
+  o('tavily-base-url', 'string', 'https://api.tavily.com', 'Tavily API base URL'),
+  o('gemini-api-key', 'string', '', 'Gemini API key (Google Search grounding)'),
+  o('gemini-base-url', 'string', 'https://generativelanguage.googleapis.com', 'Gemini API base URL'),
+  o('gemini-model', 'string', 'gemini-2.5-flash', 'Gemini model used for grounded search'),
+  o('brave-api-key', 'string', '', 'Brave Search API key'),
+  o('brave-base-url', 'string', 'https://api.search.brave.com', 'Brave Search API base URL'),
+  o('searxng-url', 'string', '', 'SearXNG instance base URL (JSON API enabled)'),
+];
+
+export interface FacetConfig {
+  listen: { host: string; port: number } | null;
+  socket: string | null;
+  roots: string[];
+  shapes: string[];
+  defaultShape: string;
+  token: string | null;
+  tls: { certFile: string; keyFile: string } | null;
+  insecure: boolean;
+  readOnly: boolean;
+  maxMessageBytes: number;
+  graceMs: number;
+  logLevel: string;
+  stateDir: string;
+  sessionMax: number;
+  sessionIdleMs: number;
+  search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
+  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[] };
+  web: {
+    allowHosts: string[];
+    providers: string[];
+    tavily: { apiKey: string; baseUrl: string };
+    gemini: { apiKey: string; baseUrl: string; model: string };
+    brave: { apiKey: string; baseUrl: string };
+    searxng: { url: string };
+  };
+}
+
+export class ConfigError extends Error {}
+
+// Shapes this build serves; each later shape is added here as it lands.
+export const ALL_SHAPES = ['core'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * Parses flags (`--name value`, `--name=value`, `--flag` for booleans) over environment
+ * twins over defaults. Throws ConfigError naming the bad option.
+ */
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): FacetConfig {
+  const raw = new Map<string, string[]>();
+  for (const spec of OPTIONS) {
+    const fromEnv = env[spec.env];
+    if (fromEnv !== undefined && fromEnv !== '') raw.set(spec.flag, [fromEnv]);
+  }
+  const fromFlags = new Map<string, string[]>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) throw new ConfigError(`unexpected argument "${arg}" (see --help)`);
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    const spec = OPTIONS.find((s) => s.flag === name);
+    if (!spec) throw new ConfigError(`unknown option --${name} (see --help)`);
+    let value: string;
+    if (eq !== -1) value = arg.slice(eq + 1);
+    else if (spec.kind === 'bool') value = 'true';
+    else {
+      const next = argv[i + 1];
+      if (next === undefined) throw new ConfigError(`--${name} needs a value`);
+      value = next;
+      i++;
+    }
+    fromFlags.set(name, [...(fromFlags.get(name) ?? []), value]);
+  }
+  for (const [k, v] of fromFlags) raw.set(k, v);
+
+  const str = (flag: string): string => {
+    const v = raw.get(flag);
+    return v ? v[v.length - 1]! : OPTIONS.find((s) => s.flag === flag)!.default;
+  };
+  const list = (flag: string): string[] =>
+    (raw.get(flag) ?? [OPTIONS.find((s) => s.flag === flag)!.default])
+      .flatMap((v) => v.split(','))
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+  const int = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const v = str(flag);
+    if (!/^\d+$/.test(v)) throw new ConfigError(`--${flag} must be a whole number, got "${v}"`);
+    const n = Number(v);
+    if (n < min || n > max) throw new ConfigError(`--${flag} must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+  const bool = (flag: string): boolean => {
+    const v = str(flag).toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(v)) return true;
+    if (['false', '0', 'no', 'off', ''].includes(v)) return false;
+    throw new ConfigError(`--${flag} must be true or false, got "${v}"`);
+  };
+
+  const listenRaw = str('listen');
+  let listen: FacetConfig['listen'] = null;
+  if (listenRaw !== 'none' && listenRaw !== '') listen = parseHostPort(listenRaw);
+  const socket = str('socket') || null;
+  if (!listen && !socket) throw new ConfigError('--listen is "none" and no --socket is set: nothing to serve on');
+
+  const roots = list('root').map((r) => path.resolve(cwd, r));
+  if (roots.length === 0) roots.push(cwd);
+
+  let shapes = list('shape');
+  if (shapes.length === 0 || (shapes.length === 1 && shapes[0] === 'all')) shapes = [...ALL_SHAPES];
+  for (const s of shapes) {
+    if (!ALL_SHAPES.includes(s)) throw new ConfigError(`--shape: unknown shape "${s}" (known: ${ALL_SHAPES.join(', ')}, all)`);
+  }
+  shapes = [...new Set(shapes)];
+
+  const tlsCert = str('tls-cert');
+  const tlsKey = str('tls-key');
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError('--tls-cert and --tls-key go together');
+
+  const logLevel = str('log-level');
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  const backend = str('grep-backend');
+  if (backend !== 'auto' && backend !== 'rg' && backend !== 'fallback') {
+    throw new ConfigError(`--grep-backend must be auto, rg or fallback, got "${backend}"`);
+  }
+
+  const routes: Record<string, string> = {};
+  for (const pair of list('shell-route')) {
+    const m = /^([^=\s]+)=([^=\s]+)$/.exec(pair);
+    if (!m) throw new ConfigError(`--shell-route entries look like program=toolbox, got "${pair}"`);
+    routes[m[1]!] = m[2]!;
+  }
+
+  const providers = list('search-provider');
+  for (const p of providers) {
+    if (!['tavily', 'gemini', 'brave', 'searxng'].includes(p)) {
+      throw new ConfigError(`--search-provider: unknown provider "${p}" (known: tavily, gemini, brave, searxng)`);
+    }
+  }
+
+  const config: FacetConfig = {
+    listen,
+    socket,
+    roots,
+    shapes,
+    defaultShape: shapes[0]!,
+    token: str('token') || null,
+    tls: tlsCert ? { certFile: path.resolve(cwd, tlsCert), keyFile: path.resolve(cwd, tlsKey) } : null,
+    insecure: bool('insecure'),
+    readOnly: bool('read-only'),
+    maxMessageBytes: int('max-message-bytes', 1024, 2 ** 31 - 1),
+    graceMs: int('grace-ms', 0, 10 * 60 * 1000),
+    logLevel,
+    stateDir: path.resolve(cwd, str('state-dir') || path.join(os.tmpdir(), 'facet-state')),
+    sessionMax: int('session-max', 1, 1_000_000),
+    sessionIdleMs: int('session-idle-ms', 1000),
+    search: { rgPath: str('rg-path') || null, backend },
+    shell: { path: str('shell'), allow: list('shell-allow'), deny: list('shell-deny'), routes, env: list('shell-env') },
+    web: {
+      allowHosts: list('web-allow-hosts'),
+      providers: providers.length > 0 ? providers : ['tavily', 'gemini', 'brave', 'searxng'],
+      tavily: { apiKey: str('tavily-api-key'), baseUrl: str('tavily-base-url') },
+      gemini: { apiKey: str('gemini-api-key'), baseUrl: str('gemini-base-url'), model: str('gemini-model') },
+      brave: { apiKey: str('brave-api-key'), baseUrl: str('brave-base-url') },
+      searxng: { url: str('searxng-url') },
+    },
+  };
+
+  if (config.listen && !isLoopback(config.listen.host) && !config.token && !config.tls && !config.insecure) {
+    throw new ConfigError(
+      `--listen ${listenRaw} is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`,
+    );
+  }
+  return config;
+}
+
+function parseHostPort(v: string): { host: string; port: number } {
+  const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(v);
+  if (!m) throw new ConfigError(`--listen must be host:port (e.g. 127.0.0.1:50051), got "${v}"`);
+  const port = Number(m[3]);
+  if (port > 65535) throw new ConfigError(`--listen port must be at most 65535, got ${port}`);
+  return { host: m[1] ?? m[2]!, port };
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** --help text, generated from the option table. */
+export function helpText(): string {
+  const lines = [
+    'Usage: facet serve [options]',
+    '',
+    'Serves the codefly toolbox v0 gRPC contract. Every option has a FACET_* environment twin.',
+    '',
+  ];
+  for (const s of OPTIONS) {
+    const arg = s.kind === 'bool' ? '' : s.kind === 'int' ? ' <n>' : ' <value>';
+    lines.push(`  --${s.flag}${arg}`);
+    lines.push(`      ${s.help}${s.default ? ` (default: ${s.default})` : ''} [${s.env}]`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,147 @@
+// The scope of a call: the real paths of the roots it may touch. Every path is
+// resolved to its real path (symlinks followed) before it is checked, so `..`,
+// links out of scope and prefix look-alikes cannot escape.
+import { realpathSync, promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { EngineError } from './errors.js';
+
+export class Scope {
+  /** Real, absolute, de-duplicated root paths. */
+  readonly roots: readonly string[];
+
+  private constructor(roots: string[]) {
+    this.roots = roots;
+  }
+
+  /** Builds the server's scope; each root must exist and be a directory. Synchronous: start-up only. */
+  static fromRoots(roots: string[]): Scope {
+    if (roots.length === 0) throw new Error('at least one root is required');
+    const real = roots.map((r) => {
+      const abs = path.resolve(r);
+      let resolved: string;
+      try {
+        resolved = realpathSync(abs);
+      } catch {
+        throw new Error(`root ${abs} does not exist`);
+      }
+      return resolved;
+    });
+    return new Scope([...new Set(real)]);
+  }
+
+  /** The first root: where relative paths start when a session has no working directory of its own. */
+  get primary(): string {
+    return this.roots[0]!;
+  }
+
+  /** True when the real path `p` is one of the roots or lies beneath one. */
+  contains(p: string): boolean {
+    return this.roots.some((root) => isWithin(root, p));
+  }
+
+  /**
+   * Narrows this scope to `requested` roots (CallToolRequest.roots). Each must lie inside
+   * this scope; an empty list keeps the scope as it is. Never widens.
+   */
+  async narrow(requested: readonly string[]): Promise<Scope> {
+    const wanted = requested.filter((r) => r !== '');
+    if (wanted.length === 0) return this;
+    const out: string[] = [];
+    for (const r of wanted) {
+      rejectNul(r, 'roots');
+      if (!path.isAbsolute(r)) {
+        throw new EngineError('invalid_argument', `root ${r} must be an absolute path`, { field: 'roots', facts: { root: r } });
+      }
+      const real = (await realpathOrNearest(r)).path;
+      if (!this.contains(real)) {
+        throw new EngineError('permission_denied', `root ${r} is outside the toolbox scope`, {
+          field: 'roots',
+          facts: { path: r, resolved: real, roots: [...this.roots] },
+        });
+      }
+      out.push(real);
+    }
+    return new Scope([...new Set(out)]);
+  }
+
+  /**
+   * Resolves a user-supplied path (absolute, or relative to `cwd`) to its real path and
+   * checks it against the roots. Paths that do not exist yet are checked through their
+   * nearest existing parent, so a link anywhere on the way is followed first.
+   */
+  async resolve(input: string, cwd: string = this.primary, field = 'path'): Promise<ResolvedPath> {
+    rejectNul(input, field);
+    if (input === '') {
+      throw new EngineError('invalid_argument', 'the path is empty', { field, facts: { path: input } });
+    }
+    const absolute = path.resolve(cwd, input);
+    const real = await realpathOrNearest(absolute);
+    if (!this.contains(real.path)) {
+      throw new EngineError('permission_denied', `${input} is outside the allowed roots`, {
+        field,
+        facts: { path: input, resolved: real.path, roots: [...this.roots] },
+      });
+    }
+    return { input, absolute, real: real.path, exists: real.exists };
+  }
+
+  /** Path of `real` relative to the root that holds it (for display); the root itself is ".". */
+  relative(real: string): string {
+    const root = this.roots.find((r) => isWithin(r, real));
+    if (!root) return real;
+    const rel = path.relative(root, real);
+    return rel === '' ? '.' : rel;
+  }
+}
+
+export interface ResolvedPath {
+  /** As the caller wrote it. */
+  input: string;
+  /** Absolute, lexically normalised, links not followed. */
+  absolute: string;
+  /** Real path: links followed; for a missing file, its nearest existing parent's real path plus the rest. */
+  real: string;
+  exists: boolean;
+}
+
+export function isWithin(root: string, p: string): boolean {
+  if (p === root) return true;
+  const withSep = root.endsWith(path.sep) ? root : root + path.sep;
+  return p.startsWith(withSep);
+}
+
+function rejectNul(p: string, field: string): void {
+  if (p.includes('\0')) {
+    throw new EngineError('invalid_argument', 'the path contains a NUL byte', { field, facts: { path: p.replace(/\0/g, '\\0') } });
+  }
+}
+
+/** realpath of `abs`, or of its nearest existing ancestor joined with the missing rest. */
+async function realpathOrNearest(abs: string): Promise<{ path: string; exists: boolean }> {
+  try {
+    return { path: await fsp.realpath(abs), exists: true };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+      if (code === 'ELOOP') {
+        throw new EngineError('invalid_argument', `${abs} has a symbolic link loop`, { facts: { path: abs } });
+      }
+      throw new EngineError('io_failed', `cannot resolve ${abs}: ${(err as Error).message}`, { facts: { path: abs, code } });
+    }
+  }
+  // A dangling symlink must not be treated as "missing": its target decides where a write lands.
+  try {
+    const st = await fsp.lstat(abs);
+    if (st.isSymbolicLink()) {
+      const target = path.resolve(path.dirname(abs), await fsp.readlink(abs));
+      const viaTarget = await realpathOrNearest(target);
+      return { path: viaTarget.path, exists: false };
+    }
+  } catch {
+    // not there at all: fall through to the parent
+  }
+  const parent = path.dirname(abs);
+  if (parent === abs) return { path: abs, exists: false };
+  const up = await realpathOrNearest(parent);
+  return { path: path.join(up.path, path.basename(abs)), exists: false };
+}

@@ -1,0 +1,61 @@
+// Maps engine error kinds onto the contract's Failure: code, transport code, retryable.
+import { EngineError, type ErrorKind } from '../engine/errors.js';
+import { Failure, FailureCode } from '../gen/codefly/base/v0/failure.js';
+import { Code } from '../gen/google/rpc/code.js';
+
+const TABLE: Record<ErrorKind, { code: FailureCode; transport: Code; retryable: boolean }> = {
+  invalid_argument: { code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT, transport: Code.INVALID_ARGUMENT, retryable: false },
+  permission_denied: { code: FailureCode.FAILURE_CODE_PERMISSION_DENIED, transport: Code.PERMISSION_DENIED, retryable: false },
+  not_found: { code: FailureCode.FAILURE_CODE_NOT_FOUND, transport: Code.NOT_FOUND, retryable: false },
+  already_exists: { code: FailureCode.FAILURE_CODE_ALREADY_EXISTS, transport: Code.ALREADY_EXISTS, retryable: false },
+  conflict: { code: FailureCode.FAILURE_CODE_CONFLICT, transport: Code.ABORTED, retryable: false },
+  precondition_failed: { code: FailureCode.FAILURE_CODE_PRECONDITION_FAILED, transport: Code.FAILED_PRECONDITION, retryable: false },
+  resource_exhausted: { code: FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED, transport: Code.RESOURCE_EXHAUSTED, retryable: false },
+  timeout: { code: FailureCode.FAILURE_CODE_TIMEOUT, transport: Code.DEADLINE_EXCEEDED, retryable: true },
+  cancelled: { code: FailureCode.FAILURE_CODE_CANCELLED, transport: Code.CANCELLED, retryable: true },
+  process_failed: { code: FailureCode.FAILURE_CODE_PROCESS_FAILED, transport: Code.UNKNOWN, retryable: false },
+  io_failed: { code: FailureCode.FAILURE_CODE_IO_FAILED, transport: Code.INTERNAL, retryable: true },
+  network_failed: { code: FailureCode.FAILURE_CODE_NETWORK_FAILED, transport: Code.UNAVAILABLE, retryable: true },
+  rate_limited: { code: FailureCode.FAILURE_CODE_RATE_LIMITED, transport: Code.RESOURCE_EXHAUSTED, retryable: true },
+  unsupported: { code: FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION, transport: Code.UNIMPLEMENTED, retryable: false },
+  unavailable: { code: FailureCode.FAILURE_CODE_DEPENDENCY_UNAVAILABLE, transport: Code.UNAVAILABLE, retryable: true },
+  security_policy: { code: FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED, transport: Code.PERMISSION_DENIED, retryable: false },
+  internal: { code: FailureCode.FAILURE_CODE_INTERNAL, transport: Code.INTERNAL, retryable: false },
+};
+
+/** The structured Failure for an engine error raised while running `operation` (the tool name). */
+export function toFailure(err: EngineError, operation: string): Failure {
+  const row = TABLE[err.kind] ?? TABLE.internal;
+  const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
+  const fieldViolations = violations ?? (err.field ? [{ field: err.field, description: err.message }] : []);
+  const path = typeof err.facts.path === 'string' ? err.facts.path : '';
+  return Failure.fromPartial({
+    code: row.code,
+    message: err.message,
+    transportCode: row.transport,
+    retryable: row.retryable,
+    operation,
+    resource: path ? { kind: 'file', name: path } : undefined,
+    fieldViolations,
+    process: err.process
+      ? {
+          tool: err.process.tool,
+          exitCode: err.process.exitCode,
+          signal: err.process.signal,
+          output: err.process.output,
+          outputTruncated: err.process.outputTruncated,
+          backend: err.process.backend,
+        }
+      : undefined,
+    retryAfter: err.retryAfterMs !== undefined
+      ? { seconds: Math.floor(err.retryAfterMs / 1000), nanos: (err.retryAfterMs % 1000) * 1_000_000 }
+      : undefined,
+  });
+}
+
+/** Anything a handler throws that is not an EngineError is a bug: INTERNAL, and the server keeps serving. */
+export function asEngineError(err: unknown): EngineError {
+  if (err instanceof EngineError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new EngineError('internal', `internal error: ${message}`, { cause: err });
+}

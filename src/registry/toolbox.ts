@@ -1,0 +1,235 @@
+// A Toolbox serves the nine RPCs of the contract from one ToolboxSpec: the three catalog
+// projections, validation before dispatch, and every failure reported in band.
+import type { ValidateFunction } from 'ajv';
+import { EngineError } from '../engine/errors.js';
+import type {
+  CallToolResponse,
+  Content,
+  DescribeToolResponse,
+  GetPromptResponse,
+  IdentityResponse,
+  ListPromptsResponse,
+  ListResourcesResponse,
+  ListToolSummariesResponse,
+  ListToolsResponse,
+  ReadResourceResponse,
+  Tool,
+  ToolSpec,
+  ToolSummary,
+} from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import { asEngineError, toFailure } from './failure.js';
+import type { ContentItem, RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
+import { compileSchema, createAjv, toViolations } from './validate.js';
+
+const SUMMARY_MAX = 120;
+
+interface Entry {
+  def: ToolDefinition;
+  validate: ValidateFunction;
+  tags: string[];
+  summary: ToolSummary;
+  tool: Tool;
+  spec: ToolSpec;
+}
+
+export interface CallOutcome {
+  response: CallToolResponse;
+  /** 'ok', or the failure kind: for the call log. */
+  outcome: string;
+}
+
+export class Toolbox {
+  readonly name: string;
+  private readonly entries = new Map<string, Entry>();
+  private readonly summaries: ToolSummary[];
+
+  /** Checks the spec and compiles every schema; throws, naming the tool, when anything is wrong. */
+  constructor(readonly spec: ToolboxSpec) {
+    this.name = spec.name;
+    const ajv = createAjv();
+    for (const def of spec.tools) {
+      if (!def.name) throw new Error(`${spec.name}: a tool has no name`);
+      if (this.entries.has(def.name)) throw new Error(`${spec.name}: duplicate tool name ${def.name}`);
+      if (!def.summary || def.summary.includes('\n') || def.summary.length > SUMMARY_MAX) {
+        throw new Error(`${spec.name}/${def.name}: the summary must be one line of 1 to ${SUMMARY_MAX} characters`);
+      }
+      let validate: ValidateFunction;
+      try {
+        validate = compileSchema(ajv, def.inputSchema);
+        if (def.outputSchema) compileSchema(ajv, def.outputSchema);
+      } catch (err) {
+        throw new Error(`${spec.name}/${def.name}: schema does not compile: ${(err as Error).message}`);
+      }
+      for (const ex of def.examples) {
+        if (!validate(structuredClone(ex.arguments))) {
+          const why = toViolations(validate.errors).map((v) => `${v.field} ${v.description}`).join('; ');
+          throw new Error(`${spec.name}/${def.name}: example "${ex.description}" fails its own schema: ${why}`);
+        }
+      }
+      this.entries.set(def.name, project(spec.name, def, validate));
+    }
+    this.summaries = [...this.entries.values()].map((e) => e.summary);
+  }
+
+  get toolNames(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  identity(ctx: RequestContext): IdentityResponse {
+    return {
+      name: this.spec.name,
+      version: this.spec.version,
+      description: this.spec.description,
+      canonicalFor: [...this.spec.canonicalFor],
+      sandboxSummary: this.spec.sandboxSummary(ctx),
+    };
+  }
+
+  listTools(): ListToolsResponse {
+    return { tools: [...this.entries.values()].map((e) => e.tool) };
+  }
+
+  listToolSummaries(tagsFilter: readonly string[]): ListToolSummariesResponse {
+    const wanted = tagsFilter.filter((t) => t !== '');
+    if (wanted.length === 0) return { tools: this.summaries };
+    return { tools: this.summaries.filter((s) => wanted.every((t) => s.tags.includes(t))) };
+  }
+
+  describeTool(name: string): DescribeToolResponse {
+    const e = this.entries.get(name);
+    if (!e) return { tool: undefined, error: this.unknownToolText(name) };
+    return { tool: e.spec, error: '' };
+  }
+
+  /** Validates, dispatches and reports every failure in band; never throws. */
+  async callTool(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<CallOutcome> {
+    const e = this.entries.get(name);
+    if (!e) {
+      const err = new EngineError('not_found', this.unknownToolText(name), { field: 'name', facts: { tool: name } });
+      return { response: failed([], err.message, err, name), outcome: 'unknown_tool' };
+    }
+    if (!e.validate(args)) {
+      const violations = toViolations(e.validate.errors);
+      const err = new EngineError(
+        'invalid_argument',
+        `invalid arguments for ${name}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`,
+        { facts: { violations } },
+      );
+      return { response: failed([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'invalid_argument' };
+    }
+    let result: ToolResult;
+    try {
+      result = await e.def.handler(args, ctx);
+    } catch (thrown) {
+      const err = asEngineError(thrown);
+      if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
+      return { response: failed([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind };
+    }
+    const content = result.content.map(toContent);
+    if (result.failure || result.error) {
+      const err = result.failure ?? new EngineError('internal', result.error ?? 'the call failed');
+      const text = result.error ?? this.wordError(err, e.def, args, ctx);
+      return { response: failed(content, text, err, name), outcome: err.kind };
+    }
+    return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok' };
+  }
+
+  async listResources(ctx: RequestContext): Promise<ListResourcesResponse> {
+    if (!this.spec.resources) return { resources: [] };
+    const list = await this.spec.resources.list(ctx);
+    return { resources: list.map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })) };
+  }
+
+  /** Throws EngineError (not_found...) for the server to turn into a gRPC status. */
+  async readResource(uri: string, ctx: RequestContext): Promise<ReadResourceResponse> {
+    if (!this.spec.resources) throw new EngineError('not_found', `no resource ${uri}`, { facts: { uri } });
+    return { content: (await this.spec.resources.read(uri, ctx)).map(toContent) };
+  }
+
+  listPrompts(): ListPromptsResponse {
+    return {
+      prompts: (this.spec.prompts ?? []).map((p) => ({
+        name: p.name,
+        description: p.description,
+        arguments: p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })),
+      })),
+    };
+  }
+
+  async getPrompt(name: string, rawArgs: Record<string, unknown>, ctx: RequestContext): Promise<GetPromptResponse> {
+    const p = (this.spec.prompts ?? []).find((x) => x.name === name);
+    if (!p) throw new EngineError('not_found', `no prompt named ${name}`, { facts: { prompt: name } });
+    const args: Record<string, string> = {};
+    for (const [k, v] of Object.entries(rawArgs)) args[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    const missing = p.arguments.filter((a) => a.required && !(a.name in args)).map((a) => a.name);
+    if (missing.length > 0) {
+      throw new EngineError('invalid_argument', `prompt ${name} needs ${missing.join(', ')}`, {
+        facts: { violations: missing.map((m) => ({ field: m, description: 'is required' })) },
+      });
+    }
+    const out = await p.render(args, ctx);
+    return {
+      description: out.description,
+      messages: out.messages.map((m) => ({ role: m.role, content: m.content.map(toContent) })),
+    };
+  }
+
+  private unknownToolText(name: string): string {
+    return `${this.name} has no tool named "${name}". Available tools: ${this.toolNames.join(', ')}.`;
+  }
+
+  private wordError(err: EngineError, def: ToolDefinition, args: unknown, ctx: RequestContext): string {
+    try {
+      if (def.formatError) return def.formatError(err, args, ctx);
+      if (this.spec.formatError) return this.spec.formatError(err, def);
+    } catch {
+      // a formatter bug must not hide the failure itself
+    }
+    return err.message;
+  }
+}
+
+function failed(content: Content[], text: string, err: EngineError, operation: string): CallToolResponse {
+  return {
+    content,
+    error: text,
+    canonicalRouted: err.routedTo !== undefined,
+    routedTo: err.routedTo ?? '',
+    failure: toFailure(err, operation),
+  };
+}
+
+export function toContent(item: ContentItem): Content {
+  if ('text' in item) return { body: { $case: 'text', value: item.text } };
+  if ('structured' in item) return { body: { $case: 'structured', value: item.structured } };
+  return { body: { $case: 'blob', value: { mediaType: item.blob.mediaType, data: Buffer.from(item.blob.data) } } };
+}
+
+function project(toolboxName: string, def: ToolDefinition, validate: ValidateFunction): Entry {
+  const tags = [toolboxName, ...new Set(def.tags.filter((t) => t !== toolboxName && t !== ''))];
+  const description = def.description && def.description.length > 0 ? def.description : def.summary;
+  return {
+    def,
+    validate,
+    tags,
+    summary: { name: def.name, description: def.summary, tags, destructive: def.destructive },
+    tool: {
+      name: def.name,
+      description,
+      inputSchema: def.inputSchema,
+      outputSchema: def.outputSchema,
+      destructive: def.destructive,
+    },
+    spec: {
+      name: def.name,
+      description,
+      inputSchema: def.inputSchema,
+      outputSchema: def.outputSchema,
+      destructive: def.destructive,
+      tags,
+      examples: def.examples.map((x) => ({ description: x.description, arguments: x.arguments, expectedOutcome: x.expectedOutcome })),
+      idempotency: def.idempotency,
+      errorModes: def.errorModes,
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// The vendor-neutral description of a toolbox: tools, resources and prompts, declared
+// once and projected by the Toolbox class into every envelope of the wire contract.
+import type { EngineError } from '../engine/errors.js';
+import type { Scope } from '../engine/scope.js';
+import type { Session } from '../engine/session.js';
+
+/** JSON Schema as a plain object (what DescribeTool serves as input_schema). */
+export type JsonSchema = Record<string, unknown>;
+
+/** One piece of a result: model-facing text, a structured block for the host, or bytes. */
+export type ContentItem =
+  | { text: string }
+  | { structured: Record<string, unknown> }
+  | { blob: { mediaType: string; data: Uint8Array } };
+
+/** What a handler returns. A failed call may still carry content (a command's output). */
+export interface ToolResult {
+  content: ContentItem[];
+  /** In-band error text worded for the model; set together with `failure`. */
+  error?: string;
+  /** The structured cause of a failed call. */
+  failure?: EngineError;
+}
+
+/** Everything a handler or resource reader learns about the call it serves. */
+export interface RequestContext {
+  /** Fires on the call's deadline, its cancellation, or server shutdown. */
+  signal: AbortSignal;
+  session: Session;
+  /** Server roots narrowed by CallToolRequest.roots. */
+  scope: Scope;
+  /** The shape serving this call. */
+  shape: string;
+  /** Absolute time (ms since epoch) of the call's deadline, when it has one. */
+  deadline?: number;
+  logger: CallLogger;
+}
+
+export interface CallLogger {
+  debug(obj: Record<string, unknown>, msg?: string): void;
+  warn(obj: Record<string, unknown>, msg?: string): void;
+}
+
+export type HandlerContext = RequestContext;
+
+export interface ToolExample {
+  description: string;
+  arguments: Record<string, unknown>;
+  expectedOutcome: string;
+}
+
+export type Idempotency = 'idempotent' | 'side_effecting' | '';
+
+export interface ToolDefinition<Args = any> {
+  /** Unique within a toolbox: the exact vendor name, or a dotted core name. */
+  name: string;
+  /** One line (at most 120 characters) that says when to pick this tool. */
+  summary: string;
+  /** The contract: what it does, limits, when not to use it. Falls back to the summary. */
+  description?: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  destructive: boolean;
+  tags: string[];
+  examples: ToolExample[];
+  idempotency: Idempotency;
+  /** Prose: each way the tool fails and what the model should do. */
+  errorModes: string;
+  handler: (args: Args, ctx: HandlerContext) => Promise<ToolResult>;
+  /** Words a thrown EngineError for the model; the toolbox's formatter is used otherwise. */
+  formatError?: (err: EngineError, args: Args, ctx: HandlerContext) => string;
+}
+
+export interface ResourceEntry {
+  uri: string;
+  name: string;
+  description: string;
+  mimeType: string;
+}
+
+/** Resources are computed per request: they depend on the call's scope. */
+export interface ResourceProvider {
+  list(ctx: RequestContext): Promise<ResourceEntry[]>;
+  /** Throws EngineError not_found for an unknown URI. */
+  read(uri: string, ctx: RequestContext): Promise<ContentItem[]>;
+}
+
+export interface PromptArgumentDef {
+  name: string;
+  description: string;
+  required: boolean;
+}
+
+export interface PromptMessageOut {
+  role: 'user' | 'assistant' | 'system';
+  content: ContentItem[];
+}
+
+export interface PromptDefinition {
+  name: string;
+  description: string;
+  arguments: PromptArgumentDef[];
+  render(args: Record<string, string>, ctx: RequestContext): Promise<{ description: string; messages: PromptMessageOut[] }>;
+}
+
+/** One shape's catalog: the input to a Toolbox. */
+export interface ToolboxSpec {
+  /** Served as Identity.name and prepended to every tool's tags. */
+  name: string;
+  version: string;
+  description: string;
+  canonicalFor: string[];
+  /** Summary of what the toolbox may touch, computed for the call's scope. */
+  sandboxSummary: (ctx: RequestContext) => string;
+  tools: ToolDefinition[];
+  resources?: ResourceProvider;
+  prompts?: PromptDefinition[];
+  /** Default wording of errors for this shape's model. */
+  formatError?: (err: EngineError, tool: ToolDefinition | undefined) => string;
+}

@@ -1,0 +1,149 @@
+// The gRPC server: Toolbox service, reflection (so grpcurl and buf curl need no proto
+// files), grpc.health.v1, TCP and/or Unix socket listeners, auth, graceful shutdown.
+import { chmodSync, existsSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { ReflectionService } from '@grpc/reflection';
+import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
+import type { FacetConfig } from '../config.js';
+import { Scope } from '../engine/scope.js';
+import { SessionStore } from '../engine/session.js';
+import { ToolboxService } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import { Toolbox } from '../registry/toolbox.js';
+import { buildShapes } from '../shapes/index.js';
+import { authInterceptor } from './auth.js';
+import { createLogger, type Logger } from './logger.js';
+import { ToolboxRouter } from './service.js';
+
+export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
+
+/** proto/ sits at the package root: two levels above src/server (tsx) or three above dist/src/server. */
+function protoDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const up of ['../..', '../../..']) {
+    const candidate = path.resolve(here, up, 'proto');
+    if (existsSync(path.join(candidate, 'codefly'))) return candidate;
+  }
+  throw new Error('cannot find the proto/ directory next to the installed package');
+}
+
+export interface RunningServer {
+  /** Bound addresses: "host:port" for TCP (the real port when 0 was asked), "unix:/path" for the socket. */
+  addresses: string[];
+  /** TCP port actually bound, when serving TCP. */
+  port: number | undefined;
+  logger: Logger;
+  /** Drains: NOT_SERVING, stop accepting, wait up to the grace period, then cancel what is left. */
+  shutdown(reason?: string): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+}
+
+export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const scope = Scope.fromRoots(config.roots);
+  const specs = buildShapes(config);
+  const toolboxes = new Map<string, Toolbox>();
+  for (const name of config.shapes) {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`shape "${name}" is not available in this build`);
+    // --read-only hides every destructive tool from the catalog and from CallTool alike.
+    const tools = config.readOnly ? spec.tools.filter((t) => !t.destructive) : spec.tools;
+    toolboxes.set(name, new Toolbox({ ...spec, tools }));
+  }
+  const sessions = new SessionStore({ maxSessions: config.sessionMax, idleMs: config.sessionIdleMs });
+  const router = new ToolboxRouter(toolboxes, config.defaultShape, sessions, scope, logger);
+
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': config.maxMessageBytes,
+    'grpc.max_send_message_length': config.maxMessageBytes,
+    interceptors: config.token ? [authInterceptor(config.token)] : [],
+  });
+  server.addService(ToolboxService, router.implementation());
+
+  const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });
+  health.addToServer(server);
+
+  const dir = protoDir();
+  const packageDefinition = protoLoader.loadSync(
+    ['codefly/services/toolbox/v0/toolbox.proto', healthProtoPath],
+    { includeDirs: [dir, path.dirname(healthProtoPath)] },
+  );
+  new ReflectionService(packageDefinition).addToServer(server);
+
+  const credentials = config.tls
+    ? grpc.ServerCredentials.createSsl(null, [
+        { cert_chain: readFileSync(config.tls.certFile), private_key: readFileSync(config.tls.keyFile) },
+      ], false)
+    : grpc.ServerCredentials.createInsecure();
+
+  const addresses: string[] = [];
+  let port: number | undefined;
+  if (config.listen) {
+    const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
+    port = await bind(server, `${host}:${config.listen.port}`, credentials);
+    addresses.push(`${config.listen.host}:${port}`);
+  }
+  if (config.socket) {
+    removeStaleSocket(config.socket);
+    // umask so the socket is never, even for an instant, reachable by other users.
+    const old = process.umask(0o177);
+    try {
+      await bind(server, `unix:${config.socket}`, credentials);
+    } finally {
+      process.umask(old);
+    }
+    chmodSync(config.socket, 0o600);
+    addresses.push(`unix:${config.socket}`);
+  }
+
+  health.setStatus('', 'SERVING');
+  health.setStatus(TOOLBOX_SERVICE, 'SERVING');
+  logger.info({ addresses, shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly }, 'serving');
+
+  let closing: Promise<void> | undefined;
+  const shutdown = (reason = 'shutdown requested'): Promise<void> => {
+    closing ??= (async () => {
+      logger.info({ reason, inFlight: router.inFlight, graceMs: config.graceMs }, 'draining');
+      health.setStatus('', 'NOT_SERVING');
+      health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
+      const drained = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace'>((resolve) => {
+        timer = setTimeout(() => resolve('grace'), config.graceMs);
+      });
+      if ((await Promise.race([drained, graceOver])) === 'grace') {
+        logger.warn({ inFlight: router.inFlight }, 'grace period over: cancelling calls in flight');
+        router.abortAll();
+        // Handlers that honour their signal answer promptly; then close whatever remains.
+        await Promise.race([drained, new Promise((r) => setTimeout(r, 1000))]);
+        server.forceShutdown();
+      }
+      clearTimeout(timer);
+      await sessions.close();
+      if (config.socket) removeStaleSocket(config.socket);
+      logger.info({}, 'stopped');
+    })();
+    return closing;
+  };
+
+  return { addresses, port, logger, shutdown };
+}
+
+function bind(server: grpc.Server, address: string, creds: grpc.ServerCredentials): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.bindAsync(address, creds, (err, port) => (err ? reject(new Error(`cannot listen on ${address}: ${err.message}`)) : resolve(port)));
+  });
+}
+
+function removeStaleSocket(p: string): void {
+  try {
+    if (lstatSync(p).isSocket()) unlinkSync(p);
+  } catch {
+    // absent: nothing to remove
+  }
+}

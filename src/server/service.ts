@@ -1,0 +1,165 @@
+// Binds the generated Toolbox service to the toolboxes of the served shapes: picks the
+// shape (facet-shape) and session (facet-session) of each call, builds its context
+// (scope, AbortSignal tied to the deadline and cancellation) and logs one line per call.
+import { Metadata, status, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { EngineError } from '../engine/errors.js';
+import type { Scope } from '../engine/scope.js';
+import type { SessionStore } from '../engine/session.js';
+import type { ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import { toFailure } from '../registry/failure.js';
+import type { Toolbox } from '../registry/toolbox.js';
+import type { RequestContext } from '../registry/types.js';
+import type { Logger } from './logger.js';
+
+export const SHAPE_KEY = 'facet-shape';
+export const SESSION_KEY = 'facet-session';
+
+interface CallInfo {
+  toolbox: Toolbox;
+  ctx: RequestContext;
+  done: () => void;
+}
+
+export class ToolboxRouter {
+  /** Controllers of calls in flight: aborted when the shutdown grace runs out. */
+  private readonly inflight = new Set<AbortController>();
+
+  constructor(
+    private readonly toolboxes: ReadonlyMap<string, Toolbox>,
+    private readonly defaultShape: string,
+    private readonly sessions: SessionStore,
+    private readonly scope: Scope,
+    private readonly logger: Logger,
+  ) {}
+
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
+  /** Cancels every call in flight (their handlers see the signal fire). */
+  abortAll(reason = 'the server is shutting down'): void {
+    for (const c of this.inflight) c.abort(new EngineError('cancelled', reason));
+  }
+
+  implementation(): ToolboxServer {
+    return {
+      identity: this.unary('Identity', async ({ toolbox, ctx }) => toolbox.identity(ctx)),
+      listTools: this.unary('ListTools', async ({ toolbox }) => toolbox.listTools()),
+      listToolSummaries: this.unary('ListToolSummaries', async ({ toolbox }, req) => toolbox.listToolSummaries(req.tagsFilter)),
+      describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name)),
+      callTool: this.unary('CallTool', async (info, req) => {
+        const started = performance.now();
+        let scope: Scope;
+        try {
+          scope = await this.scope.narrow(req.roots);
+        } catch (err) {
+          const e = err as EngineError;
+          return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+        }
+        const ctx = { ...info.ctx, scope };
+        const { response, outcome } = await info.toolbox.callTool(req.name, req.arguments ?? {}, ctx);
+        this.logger.info({
+          rpc: 'CallTool',
+          tool: req.name,
+          shape: ctx.shape,
+          session: ctx.session.id,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          outcome,
+          contentItems: response.content.length,
+        });
+        return response;
+      }),
+      listResources: this.unary('ListResources', async ({ toolbox, ctx }) => toolbox.listResources(ctx)),
+      readResource: this.unary('ReadResource', async ({ toolbox, ctx }, req) => toolbox.readResource(req.uri, ctx)),
+      listPrompts: this.unary('ListPrompts', async ({ toolbox }) => toolbox.listPrompts()),
+      getPrompt: this.unary('GetPrompt', async ({ toolbox, ctx }, req) => toolbox.getPrompt(req.name, req.arguments ?? {}, ctx)),
+    };
+  }
+
+  /** Wraps one RPC: resolves shape and session, ties the signal to the call, maps thrown errors to a status. */
+  private unary<Req, Res>(rpc: string, fn: (info: CallInfo, req: Req) => Promise<Res>) {
+    return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
+      let info: CallInfo;
+      try {
+        info = this.begin(call);
+      } catch (err) {
+        callback({ code: status.INVALID_ARGUMENT, details: (err as Error).message, metadata: new Metadata() });
+        return;
+      }
+      fn(info, call.request)
+        .then(
+          (res) => callback(null, res),
+          (err: unknown) => {
+            const e = err instanceof EngineError ? err : undefined;
+            if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
+            callback({ code: statusFor(e), details: e ? e.message : 'internal error', metadata: new Metadata() });
+          },
+        )
+        .finally(info.done);
+    };
+  }
+
+  private begin(call: ServerUnaryCall<unknown, unknown>): CallInfo {
+    const shapeName = firstString(call.metadata, SHAPE_KEY) || this.defaultShape;
+    const toolbox = this.toolboxes.get(shapeName);
+    if (!toolbox) {
+      throw new Error(`unknown shape "${shapeName}" in ${SHAPE_KEY}; this server serves: ${[...this.toolboxes.keys()].join(', ')}`);
+    }
+    const controller = new AbortController();
+    this.inflight.add(controller);
+    const onCancel = () => controller.abort(new EngineError('cancelled', 'the client cancelled the call or its deadline passed'));
+    call.on('cancelled', onCancel);
+    const deadline = deadlineMs(call.getDeadline());
+    let timer: NodeJS.Timeout | undefined;
+    if (deadline !== undefined) {
+      const ms = Math.max(0, deadline - Date.now());
+      const timeout = new DOMException('the call deadline passed', 'TimeoutError');
+      timer = setTimeout(() => controller.abort(timeout), ms);
+    }
+    const session = this.sessions.get(firstString(call.metadata, SESSION_KEY));
+    const ctx: RequestContext = {
+      signal: controller.signal,
+      session,
+      scope: this.scope,
+      shape: shapeName,
+      deadline,
+      logger: this.logger,
+    };
+    return {
+      toolbox,
+      ctx,
+      done: () => {
+        if (timer) clearTimeout(timer);
+        call.removeListener('cancelled', onCancel);
+        this.inflight.delete(controller);
+      },
+    };
+  }
+}
+
+function firstString(md: Metadata, key: string): string {
+  const v = md.get(key)[0];
+  return v === undefined ? '' : v.toString();
+}
+
+function deadlineMs(d: Date | number): number | undefined {
+  const ms = d instanceof Date ? d.getTime() : d;
+  return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+function statusFor(e: EngineError | undefined): status {
+  switch (e?.kind) {
+    case 'not_found':
+      return status.NOT_FOUND;
+    case 'invalid_argument':
+      return status.INVALID_ARGUMENT;
+    case 'permission_denied':
+      return status.PERMISSION_DENIED;
+    case 'cancelled':
+      return status.CANCELLED;
+    case 'timeout':
+      return status.DEADLINE_EXCEEDED;
+    default:
+      return status.INTERNAL;
+  }
+}

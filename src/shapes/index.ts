@@ -1,0 +1,20 @@
+// Every shape this build serves, by name.
+import type { FacetConfig } from '../config.js';
+import type { ToolboxSpec } from '../registry/types.js';
+import { coreShape } from './core/index.js';
+
+export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
+
+export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
+  core: coreShape,
+};
+
+/** Builds the specs of the shapes the config serves. */
+export function buildShapes(config: FacetConfig): Map<string, ToolboxSpec> {
+  const out = new Map<string, ToolboxSpec>();
+  for (const name of config.shapes) {
+    const factory = SHAPE_FACTORIES[name];
+    if (factory) out.set(name, factory(config));
+  }
+  return out;
+}
