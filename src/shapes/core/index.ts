@@ -5,6 +5,8 @@ import { VERSION } from '../../version.js';
 import { sandboxSummary } from '../sandbox.js';
 import { fileTools } from './files.js';
 import { searchTools } from './search.js';
+import { shellTools } from './shell.js';
+import { webTools } from './web.js';
 
 export function coreShape(config: FacetConfig): ToolboxSpec {
   return {
@@ -13,6 +15,6 @@ export function coreShape(config: FacetConfig): ToolboxSpec {
     description: 'Facet core tools: files, search, shell and web under dotted names, with structured results.',
     canonicalFor: ['filesystem'],
     sandboxSummary: (ctx) => sandboxSummary(config, ctx.scope.roots),
-    tools: [...fileTools, ...searchTools],
+    tools: [...fileTools, ...searchTools, ...shellTools, ...webTools],
   };
 }
