@@ -1,0 +1,148 @@
+// Shared bench helpers: a Facet server in its own process (as in production), load
+// generation, latency statistics and a plain report. Benches print ratios against a reference.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as grpc from '@grpc/grpc-js';
+import { ToolboxClient, type CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** dist/src/cli.js, next to this compiled file's dist/bench/. */
+export const CLI = path.resolve(here, '../src/cli.js');
+
+export interface FacetProcess {
+  address: string;
+  client: ToolboxClient;
+  pid: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `facet serve --listen 127.0.0.1:0 ...args` and waits for its "serving" log line. */
+export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}): Promise<FacetProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'warn', ...args], {
+    env: { ...process.env, ...env, FACET_LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    const onData = (chunk: Buffer) => {
+      buf += chunk.toString();
+      for (const line of buf.split('\n')) {
+        try {
+          const j = JSON.parse(line) as { msg?: string; addresses?: string[] };
+          if (j.msg === 'serving' && j.addresses?.[0]) {
+            child.stdout!.off('data', onData);
+            child.stdout!.resume();
+            resolve(j.addresses[0]);
+          }
+        } catch {
+          // partial line
+        }
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`facet exited early with code ${code}`)));
+  });
+  const client = new ToolboxClient(address, grpc.credentials.createInsecure(), {
+    'grpc.max_receive_message_length': 64 * 1024 * 1024,
+  });
+  return {
+    address,
+    client,
+    pid: child.pid!,
+    child,
+    async stop() {
+      client.close();
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export function callTool(client: ToolboxClient, name: string, args: Record<string, unknown>, shape?: string): Promise<CallToolResponse> {
+  const md = new grpc.Metadata();
+  if (shape) md.set('facet-shape', shape);
+  return new Promise((resolve, reject) => {
+    client.callTool({ name, arguments: args, roots: [] }, md, (err, res) => (err ? reject(err) : resolve(res!)));
+  });
+}
+
+/** Peak resident set (VmHWM) of a process, in KiB. */
+export function peakRssKb(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+/** Current resident set (VmRSS) of a process, in KiB. */
+export function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+export interface Stats {
+  p50: number;
+  p99: number;
+  mean: number;
+  n: number;
+}
+
+export function stats(samplesMs: number[]): Stats {
+  const s = [...samplesMs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  return { p50: at(0.5), p99: at(0.99), mean: s.reduce((a, b) => a + b, 0) / (s.length || 1), n: s.length };
+}
+
+export interface LoadResult {
+  seconds: number;
+  perSecond: number;
+  latencies: number[];
+}
+
+/** Runs `fn` `total` times with `concurrency` in flight; records each call's latency in ms. */
+export async function load(concurrency: number, total: number, fn: () => Promise<unknown>): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      next++;
+      const t0 = performance.now();
+      await fn();
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, perSecond: total / seconds, latencies };
+}
+
+/** Times one async call in ms. */
+export async function time(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+export function fmt(n: number, digits = 2): string {
+  return Number.isFinite(n) ? n.toFixed(digits) : String(n);
+}
+
+/** Prints a titled table; each row is a record of column → value. */
+export function report(title: string, rows: Array<Record<string, string | number>>): void {
+  console.log(`\n## ${title}`);
+  if (rows.length === 0) return;
+  const cols = Object.keys(rows[0]!);
+  const cells = rows.map((r) => cols.map((c) => (typeof r[c] === 'number' ? fmt(r[c] as number) : String(r[c] ?? ''))));
+  const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
+  console.log(cols.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  for (const row of cells) console.log(row.map((v, i) => v.padEnd(widths[i]!)).join('  '));
+}
+
+/** A target line: "PASS"/"MISS" against a bound, for the summary. */
+export function verdict(value: number, bound: number, lowerIsBetter = true): string {
+  return (lowerIsBetter ? value <= bound : value >= bound) ? 'PASS' : 'MISS';
+}
