@@ -1,0 +1,68 @@
+// HTML to Markdown (turndown) or plain text (html-to-text), and the page title.
+import { convert as htmlToText } from 'html-to-text';
+import TurndownService from 'turndown';
+
+/** The little of a DOM element these rules read (the DOM types are not part of this build). */
+interface El {
+  nodeName: string;
+  getAttribute(name: string): string | null;
+}
+
+function absolute(href: string, base: string): string {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return href;
+  }
+}
+
+/** Markdown of an HTML document; links and images are made absolute against `baseUrl`. */
+export function htmlToMarkdown(html: string, baseUrl: string): string {
+  const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  td.remove(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'embed']);
+  td.addRule('absoluteLinks', {
+    filter: (node) => {
+      const el = node as unknown as El;
+      return el.nodeName === 'A' && !!el.getAttribute('href');
+    },
+    replacement: (content, node) => {
+      const el = node as unknown as El;
+      const href = absolute(el.getAttribute('href')!, baseUrl);
+      const title = el.getAttribute('title');
+      const text = content.trim() || href;
+      return `[${text}](${href}${title ? ` "${title.replace(/"/g, '\\"')}"` : ''})`;
+    },
+  });
+  td.addRule('absoluteImages', {
+    filter: 'img',
+    replacement: (_content, node) => {
+      const el = node as unknown as El;
+      const src = el.getAttribute('src');
+      if (!src || src.startsWith('data:')) return '';
+      return `![${(el.getAttribute('alt') ?? '').replace(/[[\]]/g, '')}](${absolute(src, baseUrl)})`;
+    },
+  });
+  return td.turndown(html).trim();
+}
+
+/** Plain text of an HTML document: no wrapping, link targets and images left out. */
+export function htmlToPlainText(html: string): string {
+  return htmlToText(html, {
+    wordwrap: false,
+    selectors: [
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+      { selector: 'head', format: 'skip' },
+      { selector: 'script', format: 'skip' },
+      { selector: 'style', format: 'skip' },
+    ],
+  }).trim();
+}
+
+/** The document's <title>, entities decoded and whitespace collapsed. */
+export function htmlTitle(html: string): string | undefined {
+  const m = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html.slice(0, 200_000));
+  if (!m) return undefined;
+  const t = htmlToText(m[1]!, { wordwrap: false }).replace(/\s+/g, ' ').trim();
+  return t || undefined;
+}

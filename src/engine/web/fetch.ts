@@ -1,0 +1,228 @@
+// One guarded HTTP GET with manual redirects: every hop is pre-checked, rate limited and
+// connected through the SSRF guard; the body is decompressed and read only up to the size
+// cap (the rest is never downloaded); the whole exchange runs under one timeout.
+import { STATUS_CODES } from 'node:http';
+import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { request, type Dispatcher } from 'undici';
+import { abortError, EngineError } from '../errors.js';
+import { BlockedDestinationError, precheckHost, type GuardPolicy } from './guard.js';
+import type { HostRateLimiter } from './rate-limit.js';
+import { sameSite } from './urls.js';
+
+export interface HttpGetOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** 'report' stops at a redirect to another site and returns it instead of following. */
+  crossSiteRedirects: 'follow' | 'report';
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** A response read up to the cap. */
+export interface RawResponse {
+  url: string;
+  finalUrl: string;
+  status: number;
+  statusText: string;
+  contentType: string;
+  body: Buffer;
+  /** The body went on past maxBytes and was cut there. */
+  truncated: boolean;
+  /** URLs that answered with a redirect, in order, before finalUrl. */
+  redirects: string[];
+  /** The cap this response was read with (a cached copy serves only requests with a cap no larger). */
+  maxBytes: number;
+}
+
+/** A redirect to another site that the caller asked to see rather than follow. */
+export interface CrossSiteRedirect {
+  url: string;
+  redirectUrl: string;
+  status: number;
+  statusText: string;
+  redirects: string[];
+}
+
+export interface HttpDeps {
+  dispatcher: Dispatcher;
+  policy: GuardPolicy;
+  limiter: HostRateLimiter;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string {
+  const v = headers[name];
+  return Array.isArray(v) ? (v[0] ?? '') : (v ?? '');
+}
+
+function statusText(status: number): string {
+  return STATUS_CODES[status] ?? '';
+}
+
+/** The EngineError for an HTTP error status. */
+function statusError(status: number, url: string, retryAfter: string): EngineError {
+  const facts = { url, status, statusText: statusText(status) };
+  const msg = `${url} answered ${status} ${statusText(status)}`.trim();
+  if (status === 404 || status === 410) return new EngineError('not_found', msg, { facts });
+  if (status === 401 || status === 403) return new EngineError('permission_denied', msg, { facts });
+  if (status === 429) {
+    const secs = Number(retryAfter);
+    return new EngineError('rate_limited', msg, { facts, retryAfterMs: Number.isFinite(secs) && secs > 0 ? secs * 1000 : undefined });
+  }
+  if (status >= 500) return new EngineError('unavailable', msg, { facts });
+  return new EngineError('network_failed', msg, { facts });
+}
+
+/** Drops a response body without reading it; its abort error has nobody to reach. */
+function discard(body: Readable): void {
+  body.on('error', () => {});
+  body.destroy();
+}
+
+function decompressor(encoding: string): NodeJS.ReadWriteStream | null {
+  switch (encoding.trim().toLowerCase()) {
+    case '':
+    case 'identity':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip();
+    case 'deflate':
+      return zlib.createInflate();
+    case 'br':
+      return zlib.createBrotliDecompress();
+    default:
+      throw new EngineError('unsupported', `the server sent a body in an unsupported content encoding "${encoding}"`, { facts: { encoding } });
+  }
+}
+
+/** Reads a body (decompressed) until its end or `cap` bytes, then drops the connection. */
+async function readCapped(body: Readable, encoding: string, cap: number): Promise<{ body: Buffer; truncated: boolean }> {
+  const dec = decompressor(encoding);
+  const stream = dec ? body.pipe(dec) : body;
+  if (dec) body.once('error', (err) => (dec as unknown as Readable).destroy(err));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let truncated = false;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const room = cap - size;
+      if (chunk.length > room) {
+        chunks.push(chunk.subarray(0, room));
+        size = cap;
+        truncated = true;
+        break;
+      }
+      chunks.push(chunk);
+      size += chunk.length;
+    }
+  } finally {
+    discard(body);
+    if (dec) discard(dec as unknown as Readable);
+  }
+  return { body: Buffer.concat(chunks, size), truncated };
+}
+
+/** Finds our own refusal inside whatever undici wrapped around it. */
+function engineCause(err: unknown): EngineError | undefined {
+  for (let e = err as { cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e instanceof EngineError) return e;
+  }
+  return undefined;
+}
+
+function networkError(err: unknown, url: string): EngineError {
+  const inner = engineCause(err);
+  if (inner) return inner;
+  const e = err as { code?: string; message?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code ?? '';
+  const facts = { url, code };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new EngineError('network_failed', `the host of ${url} could not be resolved`, { facts, cause: err });
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new EngineError('timeout', `${url} did not answer in time`, { facts, cause: err });
+  }
+  return new EngineError('network_failed', `fetching ${url} failed: ${e.message ?? String(err)}`, { facts, cause: err });
+}
+
+/** GET `url`, following redirects by hand so that each hop is checked again. */
+export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDeps): Promise<RawResponse | CrossSiteRedirect> {
+  const timer = AbortSignal.timeout(opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer;
+  const redirects: string[] = [];
+  let current = start;
+  try {
+    for (;;) {
+      precheckHost(current.hostname, deps.policy);
+      deps.limiter.take(current.hostname.toLowerCase());
+      const res = await request(current, { dispatcher: deps.dispatcher, method: 'GET', headers: opts.headers, signal });
+      const status = res.statusCode;
+      const location = header(res.headers, 'location');
+      if (REDIRECTS.has(status) && location) {
+        discard(res.body as unknown as Readable);
+        let next: URL;
+        try {
+          next = new URL(location, current);
+        } catch {
+          throw new EngineError('network_failed', `${current.href} redirected to an invalid URL`, { facts: { url: current.href, location } });
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+          throw new EngineError('security_policy', `${current.href} redirected to a ${next.protocol} URL, which is not fetched`, {
+            facts: { url: current.href, location: next.href },
+          });
+        }
+        next.hash = '';
+        if (opts.crossSiteRedirects === 'report' && !sameSite(current, next)) {
+          return { url: start.href, redirectUrl: next.href, status, statusText: statusText(status), redirects: [...redirects, current.href] };
+        }
+        redirects.push(current.href);
+        if (redirects.length > opts.maxRedirects) {
+          throw new EngineError('network_failed', `${start.href} redirected more than ${opts.maxRedirects} times`, {
+            facts: { url: start.href, maxRedirects: opts.maxRedirects, redirects },
+          });
+        }
+        current = next;
+        continue;
+      }
+      if (status >= 400) {
+        discard(res.body as unknown as Readable);
+        throw statusError(status, current.href, header(res.headers, 'retry-after'));
+      }
+      const { body, truncated } = await readCapped(res.body as unknown as Readable, header(res.headers, 'content-encoding'), opts.maxBytes);
+      return {
+        url: start.href,
+        finalUrl: current.href,
+        status,
+        statusText: statusText(status),
+        contentType: header(res.headers, 'content-type'),
+        body,
+        truncated,
+        redirects,
+        maxBytes: opts.maxBytes,
+      };
+    }
+  } catch (err) {
+    if (timer.aborted) {
+      throw new EngineError('timeout', `fetching ${current.href} took longer than ${opts.timeoutMs} ms`, {
+        facts: { url: current.href, timeoutMs: opts.timeoutMs },
+        cause: err,
+      });
+    }
+    if (opts.signal?.aborted) throw abortError(opts.signal, `fetching ${current.href}`);
+    if (err instanceof BlockedDestinationError) {
+      // Say which hop was refused when a redirect led there.
+      if (redirects.length > 0) err.facts.redirects = [...redirects];
+      throw err;
+    }
+    if (err instanceof EngineError) throw err;
+    const mapped = networkError(err, current.href);
+    if (mapped instanceof BlockedDestinationError && redirects.length > 0) mapped.facts.redirects = [...redirects];
+    throw mapped;
+  }
+}
+
+export function isCrossSiteRedirect<T extends object>(r: T | CrossSiteRedirect): r is CrossSiteRedirect {
+  return 'redirectUrl' in r;
+}

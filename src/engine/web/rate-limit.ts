@@ -1,0 +1,32 @@
+// Per-host request limit over a sliding window (Gemini CLI allows 10 requests a minute per host).
+import { EngineError } from '../errors.js';
+
+export interface RateLimitOptions {
+  requests: number;
+  windowMs: number;
+}
+
+export class HostRateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(private readonly opts: RateLimitOptions) {}
+
+  /** Records one request to `host`, or throws rate_limited (with retryAfterMs) when over the limit. */
+  take(host: string, now = Date.now()): void {
+    if (this.opts.requests <= 0) return;
+    const since = now - this.opts.windowMs;
+    const list = (this.hits.get(host) ?? []).filter((t) => t > since);
+    if (list.length >= this.opts.requests) {
+      const retryAfterMs = Math.max(1, list[0]! + this.opts.windowMs - now);
+      this.hits.set(host, list);
+      throw new EngineError('rate_limited', `too many requests to ${host}: at most ${this.opts.requests} per ${this.opts.windowMs / 1000} s`, {
+        facts: { host, limit: this.opts.requests, windowMs: this.opts.windowMs },
+        retryAfterMs,
+      });
+    }
+    list.push(now);
+    this.hits.set(host, list);
+    // Forget idle hosts so the map stays small.
+    if (this.hits.size > 1000) for (const [h, l] of this.hits) if (l.every((t) => t <= since)) this.hits.delete(h);
+  }
+}

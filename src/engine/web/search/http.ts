@@ -1,0 +1,85 @@
+// JSON over HTTP for search providers. Provider base URLs are operator configuration, not
+// model input, so these calls do not pass through the SSRF guard (which is what lets a
+// self-hosted SearXNG on a private network, or a loopback stand-in, work).
+import { STATUS_CODES } from 'node:http';
+import { Agent, request } from 'undici';
+import { abortError, EngineError, type ErrorKind } from '../../errors.js';
+import { SearchProviderError, type SearchProvider } from './types.js';
+
+const agent = new Agent({ connect: { timeout: 10_000 } });
+
+export interface JsonRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: unknown;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+/** The error text a provider put in its JSON error body, if any. */
+function errorText(body: unknown): string | undefined {
+  if (typeof body === 'string') return body.trim().slice(0, 300) || undefined;
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, any>;
+  const candidates = [b.detail?.error, b.detail, b.error?.message, b.error?.detail, b.error, b.message];
+  const hit = candidates.find((c) => typeof c === 'string' && c.trim() !== '');
+  return hit?.slice(0, 300);
+}
+
+function kindForStatus(status: number): ErrorKind {
+  if (status === 429) return 'rate_limited';
+  if (status === 401 || status === 403) return 'permission_denied';
+  if (status === 400 || status === 422) return 'invalid_argument';
+  return 'unavailable';
+}
+
+export async function providerJson(provider: SearchProvider, req: JsonRequest): Promise<unknown> {
+  const timer = AbortSignal.timeout(req.timeoutMs);
+  const signal = req.signal ? AbortSignal.any([req.signal, timer]) : timer;
+  const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    const res = await request(req.url, {
+      dispatcher: agent,
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal,
+    });
+    const text = await res.body.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // kept as text: an error page, or a broken answer reported below
+    }
+    if (res.statusCode >= 400) {
+      const detail = errorText(parsed);
+      const status = `HTTP ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
+      throw new SearchProviderError(provider, kindForStatus(res.statusCode), detail ? `${status}: ${detail}` : status, {
+        facts: { status: res.statusCode },
+      });
+    }
+    if (typeof parsed === 'string') {
+      throw new SearchProviderError(provider, 'network_failed', 'the answer was not JSON', { facts: { status: res.statusCode } });
+    }
+    return parsed;
+  } catch (err) {
+    if (err instanceof SearchProviderError) throw err;
+    if (timer.aborted) {
+      throw new SearchProviderError(provider, 'timeout', `no answer within ${req.timeoutMs} ms`, { facts: { timeoutMs: req.timeoutMs } });
+    }
+    if (req.signal?.aborted) throw abortError(req.signal, `the ${provider.label} search`);
+    if (err instanceof EngineError) throw err;
+    const e = err as { code?: string; message?: string };
+    throw new SearchProviderError(provider, 'network_failed', `request failed: ${e.message ?? String(err)}`, { facts: { code: e.code ?? '' }, cause: err });
+  }
+}
+
+/** `base` with `path` appended to its path (base URLs may carry a path prefix). */
+export function joinUrl(base: string, path: string): URL {
+  const u = new URL(base);
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}${path}`;
+  return u;
+}

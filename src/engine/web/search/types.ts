@@ -1,0 +1,66 @@
+// The search provider protocol and the structured results every provider returns.
+// Formatting (citation markers, numbering, source lists) belongs to the shapes.
+import { EngineError, type EngineErrorInit, type ErrorKind } from '../../errors.js';
+
+export interface SearchResult {
+  title: string;
+  url: string;
+  /** A short extract that matches the query ('' when the provider gave none). */
+  snippet: string;
+  /** Page content, when the provider returned it (Tavily raw_content, include_content). */
+  content?: string;
+  /** Publication or crawl date as the provider gave it. */
+  date?: string;
+  site_name?: string;
+  /** Provider relevance score, when it gives one. */
+  score?: number;
+}
+
+/** Gemini's Google Search grounding, as the API returned it. */
+export interface Grounding {
+  /** groundingChunks: [{web: {uri, title, domain?}}] */
+  chunks: Array<Record<string, unknown>>;
+  /** groundingSupports: [{segment: {startIndex, endIndex, text}, groundingChunkIndices, confidenceScores}]; indices are UTF-8 byte offsets into answer. */
+  supports: Array<Record<string, unknown>>;
+  webSearchQueries: string[];
+}
+
+export interface SearchResponse {
+  /** The provider that answered. */
+  provider: string;
+  query: string;
+  /** A synthesized answer (Tavily include_answer, Gemini's grounded text). */
+  answer?: string;
+  results: SearchResult[];
+  grounding?: Grounding;
+  /** Providers tried before this one, and why each failed. */
+  failedProviders?: Array<{ provider: string; kind: ErrorKind; message: string }>;
+}
+
+export interface ProviderSearchOptions {
+  limit: number;
+  signal?: AbortSignal;
+  includeContent?: boolean;
+  allowedDomains?: string[];
+  blockedDomains?: string[];
+}
+
+export interface SearchProvider {
+  /** Identifier used in config and calls: tavily, gemini, brave, searxng. */
+  readonly name: string;
+  /** Name shown in errors: Tavily, Gemini, Brave, SearXNG. */
+  readonly label: string;
+  isAvailable(): boolean;
+  search(query: string, opts: ProviderSearchOptions): Promise<SearchResponse>;
+}
+
+/** A provider's failure; the message starts with the provider's name in brackets. */
+export class SearchProviderError extends EngineError {
+  readonly provider: string;
+
+  constructor(provider: SearchProvider | { name: string; label: string }, kind: ErrorKind, message: string, init: EngineErrorInit = {}) {
+    super(kind, `[${provider.label}] ${message}`, { ...init, facts: { provider: provider.name, ...init.facts } });
+    this.name = 'SearchProviderError';
+    this.provider = provider.name;
+  }
+}

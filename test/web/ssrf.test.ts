@@ -1,0 +1,213 @@
+// The SSRF corpus: every private, loopback, link-local, metadata... destination refused in
+// every spelling, through DNS names and through redirects, while allowed hosts still work.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { EngineError } from '../../src/engine/errors.js';
+import { classifyIp } from '../../src/engine/web/address.js';
+import { WebEngine, type LookupFn } from '../../src/engine/web/index.js';
+import { send, serve, type LoopbackServer } from './http-server.js';
+
+// Fake DNS: names that resolve to private addresses (no /etc/hosts needed).
+const FAKE_DNS: Record<string, string[]> = {
+  'rebind.test': ['127.0.0.1'],
+  'intranet.test': ['10.1.2.3'],
+  'router.test': ['192.168.0.1'],
+  'meta.test': ['169.254.169.254'],
+  'v6loop.test': ['::1'],
+  'mapped.test': ['::ffff:127.0.0.1'],
+  'all-private.test': ['10.0.0.1', '172.16.5.4', 'fd00::1'],
+  'public.test': ['127.0.0.1'],
+  'docs.test': ['127.0.0.1'],
+};
+const lookup: LookupFn = async (host) => {
+  const answers = FAKE_DNS[host.toLowerCase()];
+  if (!answers) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  return answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+};
+
+let site: LoopbackServer;
+let secretHits = 0;
+
+before(async () => {
+  site = await serve((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/secret') {
+      secretHits++;
+      return send(res, 200, 'text/plain', 'metadata credentials');
+    }
+    if (url.pathname === '/go') {
+      res.writeHead(302, { location: url.searchParams.get('to')! });
+      return res.end();
+    }
+    send(res, 200, 'text/plain', 'public page');
+  });
+});
+after(() => site.close());
+
+async function refused(engine: WebEngine, url: string): Promise<EngineError> {
+  const err = await engine.fetch(url, { cache: false, timeoutMs: 5000 }).then(
+    () => assert.fail(`${url} was fetched`),
+    (e: unknown) => e,
+  );
+  assert.ok(err instanceof EngineError, `${url}: ${String(err)}`);
+  assert.equal(err.kind, 'security_policy', `${url}: ${err.kind} ${err.message}`);
+  return err;
+}
+
+describe('SSRF corpus: refused without an allow list', () => {
+  const engine = new WebEngine({ lookup, rateLimit: { requests: 0, windowMs: 1 } });
+  const P = () => site.port;
+  const corpus: Array<[string, () => string, string]> = [
+    // loopback
+    ['dotted', () => `http://127.0.0.1:${P()}/secret`, 'loopback'],
+    ['short form', () => `http://127.1:${P()}/secret`, 'loopback'],
+    ['decimal', () => `http://2130706433:${P()}/secret`, 'loopback'],
+    ['hex', () => `http://0x7f000001:${P()}/secret`, 'loopback'],
+    ['octal', () => `http://0177.0.0.1:${P()}/secret`, 'loopback'],
+    ['mixed hex/dotted', () => `http://0x7f.0.0.1:${P()}/secret`, 'loopback'],
+    ['trailing dot', () => `http://127.0.0.1.:${P()}/secret`, 'loopback'],
+    ['top of 127/8', () => `http://127.255.255.254:${P()}/secret`, 'loopback'],
+    ['localhost', () => `http://localhost:${P()}/secret`, 'loopback'],
+    ['LOCALHOST. with trailing dot', () => `http://LOCALHOST.:${P()}/secret`, 'loopback'],
+    ['*.localhost', () => `http://app.localhost:${P()}/secret`, 'loopback'],
+    ['IPv6 ::1', () => `http://[::1]:${P()}/secret`, 'loopback'],
+    ['IPv6 long ::1', () => `http://[0:0:0:0:0:0:0:1]:${P()}/secret`, 'loopback'],
+    ['IPv4-mapped dotted', () => `http://[::ffff:127.0.0.1]:${P()}/secret`, 'loopback'],
+    ['IPv4-mapped hex', () => `http://[::ffff:7f00:1]:${P()}/secret`, 'loopback'],
+    ['IPv4-mapped long', () => `http://[0:0:0:0:0:ffff:127.0.0.1]:${P()}/secret`, 'loopback'],
+    ['IPv4-compatible', () => `http://[::127.0.0.1]:${P()}/secret`, 'loopback'],
+    ['NAT64', () => `http://[64:ff9b::127.0.0.1]:${P()}/secret`, 'loopback'],
+    ['6to4', () => `http://[2002:7f00:1::]:${P()}/secret`, 'loopback'],
+    // unspecified
+    ['0.0.0.0', () => `http://0.0.0.0:${P()}/`, 'unspecified'],
+    ['0', () => `http://0:${P()}/`, 'unspecified'],
+    ['0x0', () => `http://0x0:${P()}/`, 'unspecified'],
+    ['IPv6 ::', () => `http://[::]:${P()}/`, 'unspecified'],
+    // private
+    ['10/8', () => 'http://10.0.0.1/', 'private'],
+    ['10/8 octal', () => 'http://012.0.0.1/', 'private'],
+    ['10/8 decimal', () => 'http://167772161/', 'private'],
+    ['172.16/12 low', () => 'http://172.16.0.1/', 'private'],
+    ['172.16/12 high', () => 'http://172.31.255.255/', 'private'],
+    ['192.168/16', () => 'http://192.168.1.1/', 'private'],
+    ['192.168/16 hex', () => 'http://0xc0a80101/', 'private'],
+    ['192.168/16 mapped', () => 'http://[::ffff:192.168.1.1]/', 'private'],
+    ['10/8 mapped hex', () => 'http://[::ffff:a00:1]/', 'private'],
+    // CGNAT
+    ['100.64/10', () => 'http://100.64.0.1/', 'cgnat'],
+    ['100.64/10 top', () => 'http://100.127.255.254/', 'cgnat'],
+    // link-local
+    ['169.254/16', () => 'http://169.254.1.1/', 'link-local'],
+    ['fe80::/10', () => 'http://[fe80::1]/', 'link-local'],
+    // cloud metadata
+    ['metadata dotted', () => 'http://169.254.169.254/latest/meta-data/', 'metadata'],
+    ['metadata decimal', () => 'http://2852039166/latest/meta-data/', 'metadata'],
+    ['metadata hex', () => 'http://0xa9fea9fe/', 'metadata'],
+    ['metadata octal', () => 'http://0251.0376.0251.0376/', 'metadata'],
+    ['metadata mapped', () => 'http://[::ffff:169.254.169.254]/', 'metadata'],
+    ['metadata mapped hex', () => 'http://[::ffff:a9fe:a9fe]/', 'metadata'],
+    ['GCP metadata name', () => 'http://metadata.google.internal/computeMetadata/v1/', 'private'],
+    ['ECS credentials', () => 'http://169.254.170.2/v2/credentials', 'metadata'],
+    ['Alibaba metadata', () => 'http://100.100.100.200/latest/meta-data/', 'metadata'],
+    ['AWS IPv6 metadata', () => 'http://[fd00:ec2::254]/latest/meta-data/', 'metadata'],
+    // unique-local, site-local, multicast, broadcast, reserved
+    ['fc00::/7', () => 'http://[fc00::1]/', 'unique-local'],
+    ['fd00::/8', () => 'http://[fd12:3456::1]/', 'unique-local'],
+    ['fec0::/10', () => 'http://[fec0::1]/', 'site-local'],
+    ['224/4', () => 'http://224.0.0.1/', 'multicast'],
+    ['SSDP multicast', () => 'http://239.255.255.250/', 'multicast'],
+    ['ff02::1', () => 'http://[ff02::1]/', 'multicast'],
+    ['broadcast', () => 'http://255.255.255.255/', 'broadcast'],
+    ['240/4', () => 'http://240.0.0.1/', 'reserved'],
+    ['mDNS name', () => 'http://printer.local/', 'private'],
+    // DNS names whose answers are private
+    ['name → 127.0.0.1', () => `http://rebind.test:${P()}/secret`, 'loopback'],
+    ['name → 10.x', () => 'http://intranet.test/', 'private'],
+    ['name → 192.168.x', () => 'http://router.test/', 'private'],
+    ['name → metadata', () => 'http://meta.test/latest/meta-data/', 'metadata'],
+    ['name → ::1', () => `http://v6loop.test:${P()}/secret`, 'loopback'],
+    ['name → mapped loopback', () => `http://mapped.test:${P()}/secret`, 'loopback'],
+    ['name → only private answers', () => 'http://all-private.test/', 'private'],
+  ];
+
+  test('the corpus has at least 40 cases', () => assert.ok(corpus.length >= 40, String(corpus.length)));
+
+  for (const [name, url, cls] of corpus) {
+    test(`${name}`, async () => {
+      const err = await refused(engine, url());
+      assert.equal(err.facts.addressClass, cls, err.message);
+    });
+  }
+
+  test('no refused request ever reached the loopback server', () => assert.equal(secretHits, 0));
+});
+
+describe('redirects are checked again at every hop', () => {
+  // public.test stands for a public site: allowed by name, it resolves to the loopback server.
+  const engine = new WebEngine({ lookup, allowHosts: ['public.test'], rateLimit: { requests: 0, windowMs: 1 } });
+  const go = (to: string) => `http://public.test:${site.port}/go?to=${encodeURIComponent(to)}`;
+
+  test('the allowed site itself is fetched', async () => {
+    const page = await engine.fetch(`http://public.test:${site.port}/`, { cache: false });
+    assert.ok(!('redirectUrl' in page));
+    assert.equal(page.content, 'public page');
+  });
+
+  for (const [name, target] of [
+    ['to a loopback literal', () => `http://127.0.0.1:${site.port}/secret`],
+    ['to localhost', () => `http://localhost:${site.port}/secret`],
+    ['to a name resolving to loopback', () => `http://rebind.test:${site.port}/secret`],
+    ['to a mapped IPv6 loopback', () => `http://[::ffff:7f00:1]:${site.port}/secret`],
+    ['to the metadata service', () => 'http://169.254.169.254/latest/meta-data/iam/'],
+  ] as const) {
+    test(`a public URL redirecting ${name} is refused`, async () => {
+      const err = await refused(engine, go(target()));
+      assert.deepEqual(err.facts.redirects, [go(target())]);
+    });
+  }
+
+  test('a redirect to a non-http scheme is refused', async () => {
+    await refused(engine, go('file:///etc/passwd'));
+  });
+
+  test('no redirect reached the secret', () => assert.equal(secretHits, 0));
+});
+
+describe('the allow list opens named hosts and ranges', () => {
+  test('an allowed address', async () => {
+    const engine = new WebEngine({ allowHosts: ['127.0.0.1'] });
+    const page = await engine.fetch(`${site.origin}/secret`, { cache: false });
+    assert.ok(!('redirectUrl' in page) && page.content === 'metadata credentials');
+  });
+  test('an allowed CIDR range covers other spellings of its addresses', async () => {
+    const engine = new WebEngine({ allowHosts: ['127.0.0.0/8'] });
+    for (const url of [`http://2130706433:${site.port}/`, `http://[::ffff:127.0.0.1]:${site.port}/`]) {
+      const page = await engine.fetch(url, { cache: false });
+      assert.ok(!('redirectUrl' in page) && page.content === 'public page', url);
+    }
+  });
+  test('an allowed range opens names resolving into it, and only it', async () => {
+    const engine = new WebEngine({ lookup, allowHosts: ['127.0.0.0/8'] });
+    const page = await engine.fetch(`http://docs.test:${site.port}/`, { cache: false });
+    assert.ok(!('redirectUrl' in page) && page.content === 'public page');
+    await refused(engine, 'http://intranet.test/');
+  });
+  test('an allowed name (localhost) is reached', async () => {
+    const engine = new WebEngine({ allowHosts: ['localhost'] });
+    const page = await engine.fetch(`http://localhost:${site.port}/`, { cache: false });
+    assert.ok(!('redirectUrl' in page) && page.content === 'public page');
+  });
+  test('a malformed allow list entry is rejected at construction', () => {
+    assert.throws(() => new WebEngine({ allowHosts: ['10.0.0.0/99'] }), /bad prefix length/);
+    assert.throws(() => new WebEngine({ allowHosts: ['not a host!'] }), /neither a host name/);
+  });
+});
+
+describe('address classification', () => {
+  test('public addresses pass', () => {
+    for (const ip of ['8.8.8.8', '93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '172.32.0.1', '100.128.0.1']) {
+      assert.equal(classifyIp(ip), null, ip);
+    }
+  });
+  test('non-addresses are not classified', () => assert.equal(classifyIp('example.com'), null));
+});
