@@ -1,12 +1,8 @@
 // The gRPC server: Toolbox service, reflection (so grpcurl and buf curl need no proto
 // files), grpc.health.v1, TCP and/or Unix socket listeners, auth, graceful shutdown.
-import { chmodSync, existsSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { chmodSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { ReflectionService } from '@grpc/reflection';
-import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
+import { HealthImplementation } from 'grpc-health-check';
 import type { FacetConfig } from '../config.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
@@ -15,19 +11,10 @@ import { Toolbox } from '../registry/toolbox.js';
 import { buildShapes } from '../shapes/index.js';
 import { authInterceptor } from './auth.js';
 import { createLogger, type Logger } from './logger.js';
+import { addReflection } from './reflection.js';
 import { ToolboxRouter } from './service.js';
 
 export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
-
-/** proto/ sits at the package root: two levels above src/server (tsx) or three above dist/src/server. */
-function protoDir(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  for (const up of ['../..', '../../..']) {
-    const candidate = path.resolve(here, up, 'proto');
-    if (existsSync(path.join(candidate, 'codefly'))) return candidate;
-  }
-  throw new Error('cannot find the proto/ directory next to the installed package');
-}
 
 export interface RunningServer {
   /** Bound addresses: "host:port" for TCP (the real port when 0 was asked), "unix:/path" for the socket. */
@@ -68,12 +55,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });
   health.addToServer(server);
 
-  const dir = protoDir();
-  const packageDefinition = protoLoader.loadSync(
-    ['codefly/services/toolbox/v0/toolbox.proto', healthProtoPath],
-    { includeDirs: [dir, path.dirname(healthProtoPath)] },
-  );
-  new ReflectionService(packageDefinition).addToServer(server);
+  addReflection(server, [TOOLBOX_SERVICE, 'grpc.health.v1.Health']);
 
   const credentials = config.tls
     ? grpc.ServerCredentials.createSsl(null, [
