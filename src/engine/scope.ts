@@ -1,9 +1,12 @@
 // The scope of a call: the real paths of the roots it may touch. Every path is
 // resolved to its real path (symlinks followed) before it is checked, so `..`,
 // links out of scope and prefix look-alikes cannot escape.
-import { realpathSync, promises as fsp } from 'node:fs';
+import { constants as fsc, realpathSync, promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError } from './errors.js';
+import { EngineError, fromSystemError } from './errors.js';
+
+/** Longest path accepted (Linux PATH_MAX); longer input is refused before any syscall. */
+const PATH_MAX = 4096;
 
 export class Scope {
   /** Real, absolute, de-duplicated root paths. */
@@ -74,15 +77,60 @@ export class Scope {
     if (input === '') {
       throw new EngineError('invalid_argument', 'the path is empty', { field, facts: { path: input } });
     }
+    if (input.length > PATH_MAX) {
+      throw new EngineError('invalid_argument', `the path is longer than ${PATH_MAX} characters`, { field, facts: { path: input.slice(0, 200), length: input.length } });
+    }
     const absolute = path.resolve(cwd, input);
     const real = await realpathOrNearest(absolute);
-    if (!this.contains(real.path)) {
-      throw new EngineError('permission_denied', `${input} is outside the allowed roots`, {
-        field,
-        facts: { path: input, resolved: real.path, roots: [...this.roots] },
-      });
-    }
+    if (!this.contains(real.path)) throw this.outside(input, real.path, field);
     return { input, absolute, real: real.path, exists: real.exists };
+  }
+
+  /** The PERMISSION_DENIED failure for `input`, naming the allowed roots. */
+  outside(input: string, resolved: string, field = 'path'): EngineError {
+    return new EngineError('permission_denied', `${input} is outside the allowed roots (${this.roots.join(', ')})`, {
+      field,
+      facts: { path: input, resolved, roots: [...this.roots] },
+    });
+  }
+
+  /**
+   * Opens a resolved path, then checks that the file actually opened is still inside the
+   * roots: closes the window where a checked path is swapped for a link before use.
+   * Non-blocking open so a FIFO cannot hang the call; the caller checks the file type.
+   */
+  async open(resolved: ResolvedPath, flags: number = fsc.O_RDONLY, mode?: number): Promise<fsp.FileHandle> {
+    let fh: fsp.FileHandle;
+    try {
+      fh = await fsp.open(resolved.real, flags | fsc.O_NONBLOCK, mode);
+    } catch (err) {
+      throw fromSystemError(err, resolved.input, 'open');
+    }
+    try {
+      await this.verifyOpened(fh, resolved);
+      return fh;
+    } catch (err) {
+      await fh.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Throws PERMISSION_DENIED when the open file `fh` is no longer the in-scope file `resolved` named. */
+  async verifyOpened(fh: fsp.FileHandle, resolved: ResolvedPath): Promise<void> {
+    let actual: string | undefined;
+    try {
+      actual = await fsp.readlink(`/proc/self/fd/${fh.fd}`);
+    } catch {
+      actual = undefined; // no /proc: compare identities instead
+    }
+    if (actual !== undefined) {
+      if (!this.contains(actual)) throw this.outside(resolved.input, actual);
+      return;
+    }
+    const [a, b] = await Promise.all([fh.stat(), fsp.stat(resolved.real).catch(() => undefined)]);
+    if (!b || a.dev !== b.dev || a.ino !== b.ino) throw this.outside(resolved.input, resolved.real);
+    const real = await fsp.realpath(resolved.real).catch(() => resolved.real);
+    if (!this.contains(real)) throw this.outside(resolved.input, real);
   }
 
   /** Path of `real` relative to the root that holds it (for display); the root itself is ".". */

@@ -1,74 +1,275 @@
-// Reading a text file's line range by streaming, so the cost follows the range, not the file.
-// (Foundation version: the files engine grows encodings, binary detection and caps.)
-import { createReadStream, promises as fsp } from 'node:fs';
-import { createInterface } from 'node:readline';
-import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
-import type { Scope } from '../scope.js';
+// Reading one file: text by streaming line range (encodings, line endings, truncation with
+// exact counts), images and PDFs as bytes with their media type, binary reported as such,
+// notebooks parsed. Results are structured; shapes word them.
+import { constants as fsc, type promises as fsp } from 'node:fs';
+import { EngineError, fromSystemError } from '../errors.js';
+import type { ResolvedPath, Scope } from '../scope.js';
+import type { Session } from '../session.js';
+import { decode, detectEncoding, detectLineEnding, type LineEnding, type TextEncoding } from './encoding.js';
+import { recordRead, sha256 } from './freshness.js';
+import { detectKind, imageSize, type FileKind } from './kind.js';
+import { scanLines, type Budget, type ScanResult } from './lines.js';
+import { parseNotebook, type NotebookView } from './notebook.js';
 
-export interface ReadRangeOptions {
-  /** 1-based first line (default 1). */
-  offset?: number;
-  /** Lines to return at most (default: all). */
-  limit?: number;
+const SAMPLE = 64 * 1024;
+/** Files up to this size get a content hash even on a partial read (cheap, and lets staleness checks compare content). */
+const HASH_SMALL = 4 * 1024 * 1024;
+export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+
+export interface ReadOptions {
   cwd?: string;
   signal?: AbortSignal;
+  /** Records what was read (size, mtime, hash, range) for read-before-edit checks. */
+  session?: Session;
+  /** 1-based first line (default 1); a negative value reads that many lines from the end. */
+  start?: number;
+  /** Lines to return at most (default: all). */
+  limit?: number;
+  /** Cut longer lines to this many characters (line numbers reported). */
+  maxLineChars?: number;
+  /** Total budget of the returned text. */
+  budget?: Budget;
+  /** Always learn the total line count, even when that means scanning past the range. */
+  countTotal?: boolean;
+  /** A file ending in a line break has one more, empty, line (String.split semantics). */
+  finalEmptyLine?: boolean;
+  /** Refuse (RESOURCE_EXHAUSTED) text files larger than this. */
+  maxFileBytes?: number;
+  /** Refuse images/PDFs larger than this (default 20 MiB). */
+  maxMediaBytes?: number;
+  /** Kinds returned as bytes; others of them are reported as binary. Default: image and pdf. */
+  media?: Array<'image' | 'pdf'>;
+  /** Parse .ipynb files as notebooks (default: read them as text). */
+  notebooks?: boolean;
+  /** Read as text whatever the bytes look like (binary detection off). */
+  forceText?: boolean;
 }
 
-export interface ReadRangeResult {
+interface ReadBase {
+  /** Real path. */
   path: string;
-  lines: string[];
-  /** 1-based number of the first line returned (offset, even when past the end). */
-  startLine: number;
-  /** Whether lines exist after the last one returned. */
-  hasMore: boolean;
-  /** Total lines, known when the read reached the end of the file. */
-  totalLines: number | undefined;
+  /** Path relative to the root holding it. */
+  relative: string;
   size: number;
   mtimeMs: number;
 }
 
-export async function readLineRange(scope: Scope, input: string, opts: ReadRangeOptions = {}): Promise<ReadRangeResult> {
-  const resolved = await scope.resolve(input, opts.cwd);
-  let st;
-  try {
-    st = await fsp.stat(resolved.real);
-  } catch (err) {
-    throw fromSystemError(err, input, 'read');
+export interface TextRead extends ReadBase {
+  kind: 'text';
+  encoding: TextEncoding;
+  bom: boolean;
+  lineEnding: LineEnding;
+  lines: string[];
+  eols: string[];
+  /** 1-based number of the first line returned (the requested start, even past the end). */
+  startLine: number;
+  /** Number of the last line returned (startLine - 1 when none). */
+  endLine: number;
+  totalLines?: number;
+  hasMore: boolean;
+  stoppedBy: 'eof' | 'limit' | 'budget';
+  truncatedLines: number[];
+  budgetCutLine?: number;
+  finalNewline?: boolean;
+  /** The start lies after the last line. */
+  pastEnd: boolean;
+  /** The whole file was shown, uncut. */
+  complete: boolean;
+}
+
+export interface MediaRead extends ReadBase {
+  kind: 'image' | 'pdf';
+  mediaType: string;
+  data: Buffer;
+  width?: number;
+  height?: number;
+}
+
+export interface BinaryRead extends ReadBase {
+  kind: 'binary';
+  /** Set when the bytes are an image or PDF the caller did not ask to receive. */
+  mediaType?: string;
+}
+
+export interface NotebookRead extends ReadBase {
+  kind: 'notebook';
+  notebook: NotebookView;
+}
+
+export type ReadResult = TextRead | MediaRead | BinaryRead | NotebookRead;
+
+/** An opened, verified, regular file. */
+export interface OpenedFile {
+  resolved: ResolvedPath;
+  fh: fsp.FileHandle;
+  size: number;
+  mtimeMs: number;
+  mode: number;
+}
+
+/** Resolves and opens an existing regular file for reading, checking the opened file is in scope. */
+export async function openForRead(scope: Scope, input: string, cwd: string | undefined, field = 'path'): Promise<OpenedFile> {
+  const resolved = await scope.resolve(input, cwd, field);
+  if (!resolved.exists) {
+    throw new EngineError('not_found', `${input} does not exist`, { field, facts: { path: input, resolved: resolved.real } });
   }
-  if (st.isDirectory()) {
-    throw new EngineError('invalid_argument', `${input} is a directory`, { field: 'path', facts: { path: input, isDirectory: true } });
-  }
-  const offset = opts.offset ?? 1;
-  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-  const stream = createReadStream(resolved.real, { encoding: 'utf8', signal: opts.signal });
-  const rl = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
-  const lines: string[] = [];
-  let n = 0;
-  let hasMore = false;
+  const fh = await scope.open(resolved, fsc.O_RDONLY);
   try {
-    for await (const line of rl) {
-      n++;
-      if (n < offset) continue;
-      if (lines.length >= limit) {
-        hasMore = true;
-        break;
-      }
-      lines.push(line);
+    const st = await fh.stat();
+    if (st.isDirectory()) {
+      throw new EngineError('invalid_argument', `${input} is a directory`, { field, facts: { path: input, isDirectory: true } });
     }
+    if (!st.isFile()) {
+      throw new EngineError('invalid_argument', `${input} is not a regular file`, { field, facts: { path: input, notRegular: true } });
+    }
+    return { resolved, fh, size: st.size, mtimeMs: st.mtimeMs, mode: st.mode & 0o7777 };
   } catch (err) {
-    throwIfAborted(opts.signal, 'read');
-    throw fromSystemError(err, input, 'read');
-  } finally {
-    rl.close();
-    stream.destroy();
+    await fh.close().catch(() => undefined);
+    throw err instanceof EngineError ? err : fromSystemError(err, input, 'read');
   }
+}
+
+/** Reads all of an opened file (callers cap the size first). */
+export async function readAll(f: OpenedFile): Promise<Buffer> {
+  const buf = Buffer.allocUnsafe(f.size);
+  let off = 0;
+  while (off < f.size) {
+    const { bytesRead } = await f.fh.read(buf, off, f.size - off, off);
+    if (bytesRead === 0) break;
+    off += bytesRead;
+  }
+  return off === f.size ? buf : buf.subarray(0, off);
+}
+
+export async function readFile(scope: Scope, input: string, opts: ReadOptions = {}): Promise<ReadResult> {
+  validateRange(opts);
+  const f = await openForRead(scope, input, opts.cwd);
+  try {
+    return await readOpened(scope, f, input, opts);
+  } catch (err) {
+    throw err instanceof EngineError ? err : fromSystemError(err, input, 'read');
+  } finally {
+    await f.fh.close().catch(() => undefined);
+  }
+}
+
+function validateRange(opts: ReadOptions): void {
+  const { start, limit } = opts;
+  if (start !== undefined && (!Number.isSafeInteger(start) || start === 0)) {
+    throw new EngineError('invalid_argument', 'the first line must be a whole number other than 0 (1 is the first line, -N the last N)', {
+      field: 'start',
+      facts: { start },
+    });
+  }
+  if (limit !== undefined && (!(Number.isSafeInteger(limit) || limit === Number.POSITIVE_INFINITY) || limit < 1)) {
+    throw new EngineError('invalid_argument', 'the line limit must be a whole number of at least 1', { field: 'limit', facts: { limit } });
+  }
+}
+
+async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: ReadOptions): Promise<ReadResult> {
+  const real = f.resolved.real;
+  const base: ReadBase = { path: real, relative: scope.relative(real), size: f.size, mtimeMs: f.mtimeMs };
+  const sample = Buffer.allocUnsafe(Math.min(SAMPLE, f.size));
+  if (sample.length > 0) await f.fh.read(sample, 0, sample.length, 0);
+  const kind = opts.forceText ? { kind: 'text' as FileKind } : detectKind(sample, real);
+
+  if (kind.kind === 'image' || kind.kind === 'pdf') {
+    const wanted = opts.media ?? ['image', 'pdf'];
+    if (!wanted.includes(kind.kind)) return { ...base, kind: 'binary', mediaType: kind.mediaType };
+    const max = opts.maxMediaBytes ?? DEFAULT_MEDIA_MAX_BYTES;
+    if (f.size > max) {
+      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, {
+        facts: { path: input, size: f.size, maxBytes: max, condition: 'file_too_large', kind: kind.kind },
+      });
+    }
+    const data = await readAll(f);
+    recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(data), complete: true });
+    const dims = kind.kind === 'image' ? imageSize(data.subarray(0, SAMPLE), kind.mediaType!) : undefined;
+    return { ...base, kind: kind.kind, mediaType: kind.mediaType!, data, ...dims };
+  }
+  if (kind.kind === 'binary') return { ...base, kind: 'binary' };
+  if (opts.maxFileBytes !== undefined && f.size > opts.maxFileBytes) {
+    throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, {
+      facts: { path: input, size: f.size, maxBytes: opts.maxFileBytes, condition: 'file_too_large' },
+    });
+  }
+  if (kind.kind === 'notebook' && opts.notebooks) {
+    const bytes = await readAll(f);
+    recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(bytes), complete: true });
+    return { ...base, kind: 'notebook', notebook: parseNotebook(bytes.toString('utf8'), input) };
+  }
+  return readText(f, base, sample, opts);
+}
+
+async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: ReadOptions): Promise<TextRead> {
+  const enc = detectEncoding(sample, sample.length === f.size);
+  const lineEnding = detectLineEnding(decode(sample.subarray(enc.bomLength), enc.encoding));
+  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
+  let start = opts.start ?? 1;
+  const common = { maxLineChars: opts.maxLineChars, finalEmptyLine: opts.finalEmptyLine, signal: opts.signal };
+  let tailBudget: Budget | undefined;
+  if (start < 0) {
+    // Tail: count the lines first, then read the last |start| of them.
+    const count = await scanLines(f.fh, enc, { ...common, start: Number.MAX_SAFE_INTEGER, limit: 0, countTotal: true, hash: true });
+    start = Math.max(1, count.totalLines! + start + 1);
+    tailBudget = opts.budget;
+  }
+  const tailLimit = opts.start !== undefined && opts.start < 0 ? Math.min(limit, -opts.start) : limit;
+  const scan = await scanLines(f.fh, enc, {
+    ...common,
+    start,
+    limit: tailLimit,
+    budget: tailBudget ? undefined : opts.budget,
+    countTotal: opts.countTotal,
+    hash: true,
+  });
+  if (tailBudget) trimFromFront(scan, tailBudget);
+  const startLine = opts.start !== undefined && opts.start < 0 ? start + (scan.droppedFront ?? 0) : start;
+  const complete = startLine === 1 && !scan.hasMore && scan.truncatedLines.length === 0 && scan.budgetCutLine === undefined;
+  let hash = scan.hash ?? '';
+  if (!hash && f.size <= HASH_SMALL) hash = sha256(await readAll(f));
+  recordRead(opts.session, f.resolved.real, {
+    size: f.size,
+    mtimeMs: f.mtimeMs,
+    hash,
+    complete,
+    offset: startLine,
+    limit: opts.limit,
+  });
   return {
-    path: resolved.real,
-    lines,
-    startLine: offset,
-    hasMore,
-    totalLines: hasMore ? undefined : n,
-    size: st.size,
-    mtimeMs: st.mtimeMs,
+    ...base,
+    kind: 'text',
+    encoding: enc.encoding,
+    bom: enc.bom,
+    lineEnding,
+    lines: scan.lines,
+    eols: scan.eols,
+    startLine,
+    endLine: startLine + scan.lines.length - 1,
+    totalLines: scan.totalLines,
+    hasMore: scan.hasMore,
+    stoppedBy: scan.stoppedBy,
+    truncatedLines: scan.truncatedLines,
+    budgetCutLine: scan.budgetCutLine,
+    finalNewline: scan.finalNewline,
+    pastEnd: scan.totalLines !== undefined && startLine > scan.totalLines,
+    complete,
   };
+}
+
+/** Tail reads keep the newest lines when the budget is short: drop from the front. */
+function trimFromFront(scan: ScanResult, budget: Budget): void {
+  const cost = (i: number) => {
+    const s = scan.lines[i]! + scan.eols[i]!;
+    return budget.unit === 'chars' ? s.length : Buffer.byteLength(s, 'utf8');
+  };
+  let used = 0;
+  let keepFrom = scan.lines.length;
+  while (keepFrom > 0 && used + cost(keepFrom - 1) <= budget.max) used += cost(--keepFrom);
+  if (keepFrom > 0) {
+    scan.lines.splice(0, keepFrom);
+    scan.eols.splice(0, keepFrom);
+    scan.droppedFront = keepFrom;
+    scan.stoppedBy = 'budget';
+  }
 }

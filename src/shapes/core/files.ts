@@ -1,29 +1,89 @@
-// core shape: file tools (fs.*) over the files engine.
-import { readLineRange } from '../../engine/files/read.js';
-import type { ToolDefinition } from '../../registry/types.js';
+// core shape: file tools (fs.*) over the files engine. Full engine power, plain results:
+// text for the model, a structured block for the host.
+import { editFile, type EditSpec } from '../../engine/files/edit.js';
+import type { FreshnessPolicy } from '../../engine/files/freshness.js';
+import { ALL_RUNGS } from '../../engine/files/match.js';
+import { editNotebook } from '../../engine/files/notebook.js';
+import { applyPatch } from '../../engine/files/patch-apply.js';
+import { readFile, type ReadResult } from '../../engine/files/read.js';
+import { readMany } from '../../engine/files/read-many.js';
+import { writeFile } from '../../engine/files/write.js';
+import { EngineError } from '../../engine/errors.js';
+import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
+
+/** Text returned by one fs.read at most, unless max_bytes says otherwise. */
+const READ_BUDGET = 1024 * 1024;
+
+const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' };
+const requireReadProp = {
+  type: 'boolean',
+  description: 'Refuse unless this session read the file and it is unchanged since (default false).',
+};
+const policy = (requireRead?: boolean): FreshnessPolicy | undefined => (requireRead ? { requireRead: true, requireUnchanged: true } : undefined);
 
 interface ReadArgs {
   path: string;
   offset?: number;
   limit?: number;
+  max_line_chars?: number;
+  max_bytes?: number;
+  count_lines?: boolean;
+}
+
+/** The structured description of one read (no bytes). */
+function describeRead(r: ReadResult): Record<string, unknown> {
+  const base = { path: r.path, kind: r.kind, size: r.size };
+  switch (r.kind) {
+    case 'text':
+      return {
+        ...base,
+        startLine: r.startLine,
+        endLine: r.endLine,
+        hasMore: r.hasMore,
+        ...(r.totalLines !== undefined ? { totalLines: r.totalLines } : {}),
+        encoding: r.encoding,
+        ...(r.bom ? { bom: true } : {}),
+        lineEnding: r.lineEnding,
+        ...(r.truncatedLines.length ? { truncatedLines: r.truncatedLines } : {}),
+        ...(r.stoppedBy === 'budget' ? { stoppedBy: 'budget' } : {}),
+      };
+    case 'image':
+    case 'pdf':
+      return { ...base, mediaType: r.mediaType, ...(r.width ? { width: r.width, height: r.height } : {}) };
+    case 'binary':
+      return { ...base, ...(r.mediaType ? { mediaType: r.mediaType } : {}) };
+    case 'notebook':
+      return { ...base, cells: r.notebook.cells.length };
+  }
+}
+
+function readContent(r: ReadResult): ContentItem[] {
+  if (r.kind === 'image' || r.kind === 'pdf') return [{ blob: { mediaType: r.mediaType, data: r.data } }, { structured: describeRead(r) }];
+  if (r.kind === 'text') return [{ text: r.lines.join('\n') }, { structured: describeRead(r) }];
+  return [{ text: `(${r.kind} file, ${r.size} bytes: not shown as text)` }, { structured: describeRead(r) }];
 }
 
 const read: ToolDefinition<ReadArgs> = {
   name: 'fs.read',
-  summary: 'Read a text file, or a range of its lines, when you need its exact contents.',
+  summary: 'Read a file (text lines, or an image/PDF as bytes) when you need its exact contents.',
   description: [
-    'Returns the text of one file inside the roots. `offset` is the 1-based first line and',
-    '`limit` the number of lines; both stream, so a range of a huge file costs the same as',
-    'of a small one. The structured block reports the range shown and whether lines remain.',
-    'Use search.grep to find where something is before reading large files.',
+    'Returns one file inside the roots. Text: `offset` is the 1-based first line (negative: that many',
+    'lines from the end) and `limit` the number of lines; ranges stream, so lines 1-100 of a huge file',
+    'cost the same as of a small one. Encoding (UTF-8, UTF-16, legacy single-byte) is detected and',
+    'reported; the structured block gives the range shown, total lines when known, and cut lines.',
+    'Images (png, jpeg, gif, webp, svg) and PDFs come back as a blob with their media type; other',
+    'binary files are reported, not dumped. At most 1 MiB of text per call unless max_bytes says more.',
   ].join(' '),
   inputSchema: {
     type: 'object',
     properties: {
-      path: { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' },
-      offset: { type: 'integer', minimum: 1, description: '1-based first line to return (default 1).' },
+      path: pathProp,
+      offset: { type: 'integer', not: { const: 0 }, description: '1-based first line (default 1); -N reads the last N lines.' },
       limit: { type: 'integer', minimum: 1, description: 'How many lines to return at most (default: to the end).' },
+      max_line_chars: { type: 'integer', minimum: 1, description: 'Cut longer lines to this many characters (reported).' },
+      max_bytes: { type: 'integer', minimum: 1, maximum: 64 * 1024 * 1024, description: 'Text budget of this call in bytes (default 1 MiB).' },
+      count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
     },
     required: ['path'],
     additionalProperties: false,
@@ -32,27 +92,104 @@ const read: ToolDefinition<ReadArgs> = {
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read the first 20 lines of the README', arguments: { path: 'README.md', limit: 20 }, expectedOutcome: 'Lines 1-20 as text.' },
+    { description: 'Read the last 50 lines of a log', arguments: { path: 'logs/app.log', offset: -50 }, expectedOutcome: 'The final 50 lines.' },
   ],
   idempotency: 'idempotent',
   errorModes: [
     'NOT_FOUND: the file does not exist.',
-    'PERMISSION_DENIED: the path resolves outside the roots (also through symlinks).',
-    'INVALID_ARGUMENT: the path is a directory (use fs.list).',
+    'PERMISSION_DENIED: the path resolves outside the roots (also through symlinks); the message names the roots.',
+    'INVALID_ARGUMENT: the path is a directory (use fs.list) or not a regular file; offset 0.',
+    'RESOURCE_EXHAUSTED: an image or PDF over 20 MiB.',
   ].join('\n'),
   async handler(args, ctx) {
-    const r = await readLineRange(ctx.scope, args.path, { offset: args.offset, limit: args.limit, cwd: ctx.session.cwd, signal: ctx.signal });
-    const endLine = r.lines.length === 0 ? r.startLine - 1 : r.startLine + r.lines.length - 1;
+    const r = await readFile(ctx.scope, args.path, {
+      cwd: ctx.session.cwd,
+      signal: ctx.signal,
+      session: ctx.session,
+      start: args.offset,
+      limit: args.limit,
+      maxLineChars: args.max_line_chars,
+      countTotal: args.count_lines,
+      budget: { unit: 'bytes', max: args.max_bytes ?? READ_BUDGET, overflow: 'exclude' },
+    });
+    return { content: readContent(r) };
+  },
+};
+
+interface ReadManyArgs {
+  include: string[];
+  exclude?: string[];
+  recursive?: boolean;
+  use_default_excludes?: boolean;
+  respect_git_ignore?: boolean;
+  max_files?: number;
+  limit_per_file?: number;
+}
+
+const readManyTool: ToolDefinition<ReadManyArgs> = {
+  name: 'fs.read_many',
+  summary: 'Read every file matching glob patterns at once, when you need several files together.',
+  description: [
+    'Expands `include` globs from the session directory (minus `exclude`, the default excludes such as',
+    'node_modules and .git, and .gitignore), then reads each match like fs.read. Each text file is shown',
+    'under a "--- path ---" header; the structured block lists every file with its range or its error.',
+    'Per-file failures do not fail the call. `max_files` (default 500) caps the files read.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      include: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description: 'Glob patterns or paths, e.g. "src/**/*.ts".' },
+      exclude: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Glob patterns to leave out.' },
+      recursive: { type: 'boolean', description: 'false: match in the session directory only (default true).' },
+      use_default_excludes: { type: 'boolean', description: 'Skip node_modules, .git, dist, build... (default true).' },
+      respect_git_ignore: { type: 'boolean', description: 'Skip files the .gitignore lists (default true).' },
+      max_files: { type: 'integer', minimum: 1, maximum: 5000, description: 'Files to read at most (default 500).' },
+      limit_per_file: { type: 'integer', minimum: 1, description: 'Lines per file at most (default 2000).' },
+    },
+    required: ['include'],
+    additionalProperties: false,
+  },
+  destructive: false,
+  tags: [TAGS.filesystem, TAGS.readOnly],
+  examples: [{ description: 'Read all TypeScript sources under src', arguments: { include: ['src/**/*.ts'] }, expectedOutcome: 'Each file under a --- path --- header.' }],
+  idempotency: 'idempotent',
+  errorModes: [
+    'PERMISSION_DENIED: a pattern starts outside the roots.',
+    'INVALID_ARGUMENT: no patterns. Unreadable single files are listed with their error instead of failing the call.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const r = await readMany(ctx.scope, {
+      include: args.include,
+      exclude: args.exclude,
+      recursive: args.recursive,
+      useDefaultExcludes: args.use_default_excludes,
+      respectGitIgnore: args.respect_git_ignore,
+      maxFiles: args.max_files,
+      cwd: ctx.session.cwd,
+      signal: ctx.signal,
+      read: { session: ctx.session, limit: args.limit_per_file ?? 2000, budget: { unit: 'bytes', max: READ_BUDGET, overflow: 'exclude' } },
+    });
+    const content: ContentItem[] = [];
+    const parts: string[] = [];
+    for (const f of r.files) {
+      if (f.error) parts.push(`--- ${f.relative} ---\n(error: ${f.error.message})`);
+      else if (f.result?.kind === 'text') parts.push(`--- ${f.relative} ---\n${f.result.lines.join('\n')}`);
+      else if (f.result?.kind === 'image' || f.result?.kind === 'pdf') {
+        parts.push(`--- ${f.relative} ---\n(${f.result.mediaType}, ${f.result.size} bytes: attached)`);
+        content.push({ blob: { mediaType: f.result.mediaType, data: f.result.data } });
+      } else if (f.result) parts.push(`--- ${f.relative} ---\n(${f.result.kind} file, ${f.result.size} bytes: not shown)`);
+    }
+    if (r.omitted > 0) parts.push(`(${r.omitted} more matching files not read)`);
+    if (r.files.length === 0) parts.push('(no files matched)');
     return {
       content: [
-        { text: r.lines.join('\n') },
+        { text: parts.join('\n\n') },
+        ...content,
         {
           structured: {
-            path: r.path,
-            startLine: r.startLine,
-            endLine,
-            hasMore: r.hasMore,
-            ...(r.totalLines !== undefined ? { totalLines: r.totalLines } : {}),
-            size: r.size,
+            matched: r.matched,
+            omitted: r.omitted,
+            files: r.files.map((f) => (f.error ? { path: f.path, error: f.error.message, kind: f.error.kind } : describeRead(f.result!))),
           },
         },
       ],
@@ -60,4 +197,296 @@ const read: ToolDefinition<ReadArgs> = {
   },
 };
 
-export const fileTools: ToolDefinition[] = [read];
+interface WriteArgs {
+  path: string;
+  content: string;
+  mode?: 'overwrite' | 'append' | 'create';
+  line_ending?: 'keep' | 'lf' | 'crlf' | 'asis';
+  require_read?: boolean;
+}
+
+const write: ToolDefinition<WriteArgs> = {
+  name: 'fs.write',
+  summary: 'Create a file or replace its whole content, when writing a new file or rewriting one.',
+  description: [
+    'Writes `content` atomically (temporary file, fsync, rename; the old mode kept; missing parent',
+    'directories created). An existing file keeps its encoding, BOM and uniform line endings unless',
+    '`line_ending` says otherwise. `mode` append adds to the end; create refuses an existing file.',
+    'Returns a diff against the old content. For small changes to a large file use fs.edit.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: pathProp,
+      content: { type: 'string', description: 'The full new content (or the text to append).' },
+      mode: { type: 'string', enum: ['overwrite', 'append', 'create'], description: 'Default overwrite.' },
+      line_ending: { type: 'string', enum: ['keep', 'lf', 'crlf', 'asis'], description: "Default keep (the existing file's)." },
+      require_read: requireReadProp,
+    },
+    required: ['path', 'content'],
+    additionalProperties: false,
+  },
+  destructive: true,
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [{ description: 'Create a small config file', arguments: { path: 'config/app.json', content: '{"debug": false}\n' }, expectedOutcome: 'Created config/app.json.' }],
+  idempotency: 'idempotent',
+  errorModes: [
+    'PERMISSION_DENIED: the path (or a link on it) leads outside the roots.',
+    'ALREADY_EXISTS: mode create and the file exists.',
+    'INVALID_ARGUMENT: the path is a directory, or the existing file is binary.',
+    'PRECONDITION_FAILED / CONFLICT: require_read and the file was not read, or changed since (facts.condition says which).',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const r = await writeFile(ctx.scope, args.path, args.content, {
+      cwd: ctx.session.cwd,
+      signal: ctx.signal,
+      session: ctx.session,
+      mode: args.mode,
+      lineEnding: args.line_ending,
+      freshness: policy(args.require_read),
+    });
+    const verb = r.created ? 'Created' : args.mode === 'append' ? 'Appended to' : 'Wrote';
+    return {
+      content: [
+        { text: `${verb} ${r.relative} (${r.size} bytes).${r.diff?.unified ? `\n${r.diff.unified}` : ''}` },
+        {
+          structured: {
+            path: r.path,
+            created: r.created,
+            size: r.size,
+            encoding: r.encoding,
+            lineEnding: r.lineEnding,
+            added: r.diff?.added ?? 0,
+            removed: r.diff?.removed ?? 0,
+            ...(r.encodingChangedFrom ? { encodingChangedFrom: r.encodingChangedFrom } : {}),
+          },
+        },
+      ],
+    };
+  },
+};
+
+interface EditItem {
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
+  expected_replacements?: number;
+}
+
+interface EditArgs extends Partial<EditItem> {
+  path: string;
+  edits?: EditItem[];
+  exact?: boolean;
+  require_read?: boolean;
+}
+
+const editItemProps = {
+  old_string: { type: 'string', description: 'Text to find (literal). Empty creates a new file holding new_string.' },
+  new_string: { type: 'string', description: 'Replacement text (literal: no $ patterns).' },
+  replace_all: { type: 'boolean', description: 'Replace every occurrence (default: old_string must be unique).' },
+  expected_replacements: { type: 'integer', minimum: 1, description: 'Exact number of occurrences expected.' },
+};
+
+const toSpec = (e: EditItem): EditSpec => ({
+  oldString: e.old_string,
+  newString: e.new_string,
+  occurrences: e.expected_replacements ?? (e.replace_all ? 'all' : 'unique'),
+});
+
+const edit: ToolDefinition<EditArgs> = {
+  name: 'fs.edit',
+  summary: 'Replace exact text in a file (one edit or several, all or nothing) when changing part of a file.',
+  description: [
+    'Finds `old_string` and replaces it with `new_string`, or applies `edits` in order, all or none.',
+    'old_string must occur once unless replace_all or expected_replacements says otherwise. When the',
+    'exact text is not found, matching retries ignoring trailing whitespace, then indentation (the',
+    'replacement is re-indented), then typographic quotes and dashes; `exact` turns that off. The',
+    'structured block names the rung that matched. Encoding, BOM and line endings are kept.',
+    'Returns a unified diff and the changed line numbers.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: pathProp,
+      ...editItemProps,
+      edits: {
+        type: 'array',
+        minItems: 1,
+        items: { type: 'object', properties: editItemProps, required: ['old_string', 'new_string'], additionalProperties: false },
+        description: 'Several edits, applied in order to the running content; any failure writes nothing.',
+      },
+      exact: { type: 'boolean', description: 'Exact matching only (default false: the tolerant ladder).' },
+      require_read: requireReadProp,
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  destructive: true,
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [
+    { description: 'Rename a function call', arguments: { path: 'src/app.ts', old_string: 'oldName(', new_string: 'newName(', replace_all: true }, expectedOutcome: 'A diff of the change.' },
+    {
+      description: 'Two edits at once',
+      arguments: { path: 'src/app.ts', edits: [{ old_string: 'let a = 1', new_string: 'const a = 1' }, { old_string: 'let b = 2', new_string: 'const b = 2' }] },
+      expectedOutcome: 'Both applied, or neither.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'INVALID_ARGUMENT: old_string not found (facts.condition no_match), identical strings (no_change), both or neither of old_string/edits.',
+    'CONFLICT: old_string occurs more than once (ambiguous) or not the expected number of times (count_mismatch); add context or set replace_all.',
+    'NOT_FOUND: the file does not exist (use an empty old_string to create it). ALREADY_EXISTS: empty old_string on a non-empty file.',
+    'PERMISSION_DENIED: outside the roots. PRECONDITION_FAILED / CONFLICT: require_read and not read, or changed since.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const single = args.old_string !== undefined || args.new_string !== undefined;
+    if (single === (args.edits !== undefined) || (single && (args.old_string === undefined || args.new_string === undefined))) {
+      throw new EngineError('invalid_argument', 'give either old_string and new_string, or edits', { field: 'edits' });
+    }
+    const specs = args.edits ? args.edits.map(toSpec) : [toSpec(args as EditItem)];
+    const r = await editFile(ctx.scope, args.path, specs, {
+      cwd: ctx.session.cwd,
+      signal: ctx.signal,
+      session: ctx.session,
+      freshness: policy(args.require_read),
+      ladder: args.exact ? ['exact'] : ALL_RUNGS,
+      absorbNewlineOnDelete: true,
+    });
+    return {
+      content: [
+        { text: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${r.replacements} replacement(s).\n${r.diff.unified}` },
+        {
+          structured: {
+            path: r.path,
+            created: r.created,
+            replacements: r.replacements,
+            rungs: r.edits.map((e) => e.rung),
+            changedLines: r.diff.changedLines,
+            added: r.diff.added,
+            removed: r.diff.removed,
+          },
+        },
+      ],
+    };
+  },
+};
+
+const patchTool: ToolDefinition<{ patch: string }> = {
+  name: 'fs.apply_patch',
+  summary: 'Apply a multi-file patch (*** Begin Patch format: add, delete, update, move) all or nothing.',
+  description: [
+    'Applies a patch in the "*** Begin Patch" format: "*** Add File: p" then "+" lines; "*** Delete File: p";',
+    '"*** Update File: p" (optionally "*** Move to: q") then chunks, each optionally led by "@@ <a line',
+    'to find first>", of " " context, "-" removed and "+" added lines, optionally "*** End of File"; then',
+    '"*** End Patch". Lines are matched exactly, then ignoring trailing whitespace, then indentation, then',
+    'typography. Every hunk is checked before any file is written: a failing hunk changes nothing.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: { patch: { type: 'string', minLength: 1, description: 'The whole patch text, from *** Begin Patch to *** End Patch.' } },
+    required: ['patch'],
+    additionalProperties: false,
+  },
+  destructive: true,
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [
+    {
+      description: 'Change one line and add a file',
+      arguments: { patch: '*** Begin Patch\n*** Update File: src/a.py\n@@ def main():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+notes\n*** End Patch' },
+      expectedOutcome: 'M src/a.py and A NOTES.md.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'INVALID_ARGUMENT: the patch does not parse (facts.line points at the bad line).',
+    'PRECONDITION_FAILED: a chunk\'s lines or @@ context are not in the file; nothing was written.',
+    'NOT_FOUND: updating or deleting a missing file. PERMISSION_DENIED: a path outside the roots.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const r = await applyPatch(ctx.scope, args.patch, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
+    const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
+    return {
+      content: [
+        { text: `Applied the patch:\n${lines.join('\n')}` },
+        {
+          structured: {
+            added: r.added,
+            modified: r.modified,
+            deleted: r.deleted,
+            files: r.changes.map((c) => ({
+              path: c.path,
+              action: c.action,
+              ...(c.movedFrom ? { movedFrom: c.movedFrom } : {}),
+              passes: c.passes,
+              added: c.diff.added,
+              removed: c.diff.removed,
+            })),
+          },
+        },
+      ],
+    };
+  },
+};
+
+interface NotebookArgs {
+  path: string;
+  cell_id?: string;
+  new_source?: string;
+  cell_type?: 'code' | 'markdown';
+  mode?: 'replace' | 'insert' | 'delete';
+  require_read?: boolean;
+}
+
+const notebook: ToolDefinition<NotebookArgs> = {
+  name: 'fs.notebook_edit',
+  summary: 'Replace, insert or delete one cell of a Jupyter notebook (.ipynb) by cell id.',
+  description: [
+    'Edits one cell: replace (default) sets the source of `cell_id` (and its type, when given; code',
+    'cells lose their outputs); insert adds a cell of `cell_type` after `cell_id`, or first when',
+    'omitted; delete removes `cell_id`. Notebooks without ids address cells as cell-<index>.',
+    'The rest of the JSON (metadata, other cells, indentation) is kept as it was.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: pathProp,
+      cell_id: { type: 'string', minLength: 1, description: 'Target cell id (for insert: the cell to insert after).' },
+      new_source: { type: 'string', description: 'The new cell source (replace, insert).' },
+      cell_type: { type: 'string', enum: ['code', 'markdown'], description: 'Required for insert.' },
+      mode: { type: 'string', enum: ['replace', 'insert', 'delete'], description: 'Default replace.' },
+      require_read: requireReadProp,
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  destructive: true,
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [{ description: 'Replace a code cell', arguments: { path: 'analysis.ipynb', cell_id: 'a1b2c3d4', new_source: 'print(42)\n' }, expectedOutcome: 'Replaced cell a1b2c3d4.' }],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'NOT_FOUND: no such notebook, or no cell with that id.',
+    'INVALID_ARGUMENT: not a .ipynb file, invalid notebook JSON, insert without cell_type, replace/delete without cell_id.',
+    'PERMISSION_DENIED: outside the roots.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const mode = args.mode ?? 'replace';
+    if (mode !== 'delete' && args.new_source === undefined) {
+      throw new EngineError('invalid_argument', `new_source is required to ${mode} a cell`, { field: 'new_source' });
+    }
+    const r = await editNotebook(
+      ctx.scope,
+      args.path,
+      { mode, cellId: args.cell_id, newSource: args.new_source, cellType: args.cell_type },
+      { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: policy(args.require_read) },
+    );
+    const verb = { replace: 'Replaced', insert: 'Inserted', delete: 'Deleted' }[r.mode];
+    return {
+      content: [
+        { text: `${verb} cell ${r.cellId} in ${r.relative} (${r.totalCells} cells now).` },
+        { structured: { path: r.path, mode: r.mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index, totalCells: r.totalCells } },
+      ],
+    };
+  },
+};
+
+export const fileTools: ToolDefinition[] = [read, readManyTool, write, edit, patchTool, notebook];

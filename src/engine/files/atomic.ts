@@ -1,0 +1,77 @@
+// Atomic replacement of a file's bytes: a temporary file in the same directory, written,
+// fsynced, given the old file's mode, then renamed over the target; the directory is
+// fsynced after. A crash at any instant leaves the old bytes or the new, never a mix.
+import { randomBytes } from 'node:crypto';
+import { constants as fsc, promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
+import type { ResolvedPath, Scope } from '../scope.js';
+
+export interface AtomicWriteOptions {
+  /** Permission bits for the file (an existing file's mode is passed to keep it). */
+  mode?: number;
+  /** Create missing parent directories (default true). */
+  createParents?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Writes `bytes` to `target` atomically; returns the new file's mtime. */
+export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uint8Array, opts: AtomicWriteOptions = {}): Promise<{ mtimeMs: number }> {
+  throwIfAborted(opts.signal, 'write');
+  const dir = path.dirname(target.real);
+  await ensureDir(scope, target, dir, opts.createParents ?? true);
+  const base = path.basename(target.real).slice(0, 100);
+  const tmp = path.join(dir, `.${base}.facet-${randomBytes(6).toString('hex')}.tmp`);
+  let fh: fsp.FileHandle | undefined;
+  let mtimeMs = 0;
+  try {
+    fh = await fsp.open(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
+    // The directory may have been swapped for a link since it was checked: verify where the file landed.
+    await scope.verifyOpened(fh, { ...target, real: tmp });
+    let off = 0;
+    while (off < bytes.length) {
+      const { bytesWritten } = await fh.write(bytes, off, bytes.length - off);
+      off += bytesWritten;
+    }
+    if (opts.mode !== undefined) await fh.chmod(opts.mode); // the umask may have narrowed it
+    await fh.sync();
+    mtimeMs = (await fh.stat()).mtimeMs;
+    await fh.close();
+    fh = undefined;
+    throwIfAborted(opts.signal, 'write');
+    await fsp.rename(tmp, target.real);
+  } catch (err) {
+    await fh?.close().catch(() => undefined);
+    await fsp.unlink(tmp).catch(() => undefined);
+    throw err instanceof EngineError ? err : fromSystemError(err, target.input, 'write');
+  }
+  await syncDir(dir);
+  return { mtimeMs };
+}
+
+async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create: boolean): Promise<void> {
+  const st = await fsp.stat(dir).catch(() => undefined);
+  if (st?.isDirectory()) return;
+  if (st) {
+    throw new EngineError('invalid_argument', `the parent of ${target.input} is not a directory`, { field: 'path', facts: { path: target.input, parent: dir } });
+  }
+  if (!create) {
+    throw new EngineError('not_found', `the directory of ${target.input} does not exist`, { field: 'path', facts: { path: target.input, parent: dir, condition: 'parent_missing' } });
+  }
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+  } catch (err) {
+    throw fromSystemError(err, target.input, 'mkdir');
+  }
+  const real = await fsp.realpath(dir);
+  if (!scope.contains(real)) throw scope.outside(target.input, real);
+}
+
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const d = await fsp.open(dir, fsc.O_RDONLY | fsc.O_DIRECTORY);
+    await d.sync().finally(() => d.close());
+  } catch {
+    // Some file systems refuse fsync on directories; the rename itself is still atomic.
+  }
+}

@@ -1,0 +1,183 @@
+// Literal edits of a text file: one or many (applied in order, all or nothing), each with
+// its occurrence rule, through the matching ladder the shape chose. Replacement is literal
+// ($& and friends mean nothing). Encoding, BOM and line endings are kept.
+import path from 'node:path';
+import { EngineError, throwIfAborted } from '../errors.js';
+import type { Scope } from '../scope.js';
+import type { Session } from '../session.js';
+import { toLf } from './encoding.js';
+import { diffTexts, type FileDiff } from './diff.js';
+import type { FreshnessPolicy } from './freshness.js';
+import { withPathLocks } from './lock.js';
+import { findWithLadder, type Match, type Rung } from './match.js';
+import { checkLoaded, fileText, loadText, NEW_FILE_FORMAT, saveText, workingText, type TextFormat } from './text-file.js';
+
+/**
+ * How many occurrences an edit may touch: `unique` (exactly one, else an error), `all`
+ * (one or more, all replaced), `first` (the first of any number), or an exact expected count.
+ */
+export type Occurrences = 'unique' | 'all' | 'first' | number;
+
+export interface EditSpec {
+  oldString: string;
+  newString: string;
+  occurrences?: Occurrences;
+}
+
+export interface EditOptions {
+  cwd?: string;
+  signal?: AbortSignal;
+  session?: Session;
+  freshness?: FreshnessPolicy;
+  /** Rungs tried in order (default: exact only). */
+  ladder?: readonly Rung[];
+  /** At the typography rung, turn straight quotes in the replacement into the file's curly ones. */
+  requote?: boolean;
+  /** Deleting text (new string empty) that does not end in a line break also takes the break after it. */
+  absorbNewlineOnDelete?: boolean;
+  /** Identical old and new strings (or an unchanged result) succeed with changed=false instead of failing. */
+  allowNoChange?: boolean;
+  /** Refuse .ipynb files (they have their own tool). */
+  refuseNotebooks?: boolean;
+  /** Refuse files larger than this (default 100 MiB). */
+  maxBytes?: number;
+  createParents?: boolean;
+}
+
+export interface EditOutcome {
+  rung: Rung;
+  replacements: number;
+}
+
+export interface EditResult extends TextFormat {
+  path: string;
+  relative: string;
+  created: boolean;
+  changed: boolean;
+  edits: EditOutcome[];
+  replacements: number;
+  diff: FileDiff;
+  /** The new content with LF line endings (for snippets). */
+  text: string;
+  totalLines: number;
+  encodingChangedFrom?: string;
+}
+
+export async function editFile(scope: Scope, input: string, edits: EditSpec[], opts: EditOptions = {}): Promise<EditResult> {
+  if (edits.length === 0) throw new EngineError('invalid_argument', 'no edits given', { field: 'edits', facts: { condition: 'no_edits' } });
+  edits.forEach((e, i) => {
+    if (e.oldString === e.newString && !opts.allowNoChange) {
+      throw new EngineError('invalid_argument', 'the old and new strings are identical: nothing would change', {
+        field: 'new_string',
+        facts: { condition: 'no_change', editIndex: i },
+      });
+    }
+    if (typeof e.occurrences === 'number' && (!Number.isSafeInteger(e.occurrences) || e.occurrences < 1)) {
+      throw new EngineError('invalid_argument', 'the expected count must be a whole number of at least 1', { field: 'expected_replacements', facts: { editIndex: i } });
+    }
+  });
+  const first = await scope.resolve(input, opts.cwd);
+  return withPathLocks([first.real], async () => {
+    const loaded = await loadText(scope, input, { cwd: opts.cwd, maxBytes: opts.maxBytes });
+    throwIfAborted(opts.signal, 'edit');
+    const creating = edits[0]!.oldString === '';
+    if (!loaded.exists && !creating) {
+      throw new EngineError('not_found', `${input} does not exist`, { field: 'path', facts: { path: input, condition: 'file_missing' } });
+    }
+    if (loaded.exists && creating && loaded.text !== '') {
+      throw new EngineError('already_exists', `${input} already exists; an empty old string only creates new files`, {
+        field: 'old_string',
+        facts: { path: input, condition: 'file_exists' },
+      });
+    }
+    if (opts.refuseNotebooks && path.extname(loaded.resolved.real).toLowerCase() === '.ipynb') {
+      throw new EngineError('unsupported', `${input} is a notebook; edit its cells with the notebook tool`, { facts: { path: input, condition: 'notebook' } });
+    }
+    checkLoaded(opts.session, loaded, opts.freshness);
+
+    const before = workingText(loaded);
+    const normalise = loaded.lineEnding !== 'mixed';
+    let work = before;
+    const outcomes: EditOutcome[] = [];
+    edits.forEach((e, i) => {
+      if (i === 0 && creating) {
+        work = normalise ? toLf(e.newString) : e.newString;
+        outcomes.push({ rung: 'exact', replacements: 1 });
+        return;
+      }
+      const r = applyOne(work, normalise ? toLf(e.oldString) : e.oldString, normalise ? toLf(e.newString) : e.newString, e.occurrences ?? 'unique', i, opts);
+      work = r.text;
+      outcomes.push(r.outcome);
+    });
+    const changed = work !== before || !loaded.exists;
+    if (!changed && !opts.allowNoChange) {
+      throw new EngineError('invalid_argument', 'the edits leave the file unchanged', { field: 'new_string', facts: { path: input, condition: 'no_change' } });
+    }
+    const fmt: TextFormat = loaded.exists ? loaded : { ...NEW_FILE_FORMAT, lineEnding: 'lf' };
+    const relative = scope.relative(loaded.resolved.real);
+    let encodingChangedFrom: string | undefined;
+    let saved: TextFormat = fmt;
+    if (changed) {
+      const s = await saveText(scope, loaded.resolved, fileText(work, fmt), fmt, {
+        mode: loaded.mode,
+        createParents: opts.createParents,
+        session: opts.session,
+        signal: opts.signal,
+      });
+      encodingChangedFrom = s.encodingChangedFrom;
+      saved = s;
+    }
+    const newLf = toLf(work);
+    return {
+      path: loaded.resolved.real,
+      relative,
+      created: !loaded.exists,
+      changed,
+      edits: outcomes,
+      replacements: outcomes.reduce((n, o) => n + o.replacements, 0),
+      diff: diffTexts(relative, toLf(before), newLf),
+      text: newLf,
+      totalLines: newLf === '' ? 0 : newLf.split('\n').length - (newLf.endsWith('\n') ? 1 : 0),
+      encoding: saved.encoding,
+      bom: saved.bom,
+      lineEnding: saved.lineEnding,
+      encodingChangedFrom,
+    };
+  });
+}
+
+/** Applies one edit to `text`; throws with facts.editIndex when it cannot. */
+export function applyOne(text: string, oldString: string, newString: string, occ: Occurrences, index: number, opts: EditOptions): { text: string; outcome: EditOutcome } {
+  let needle = oldString;
+  if (opts.absorbNewlineOnDelete && newString === '' && !needle.endsWith('\n') && text.includes(needle + '\n')) needle += '\n';
+  const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], { requote: opts.requote });
+  if (!found) {
+    throw new EngineError('invalid_argument', 'the text to replace was not found in the file', {
+      field: 'old_string',
+      facts: { condition: 'no_match', editIndex: index, rungs: [...(opts.ladder ?? ['exact'])] },
+    });
+  }
+  let matches: Match[] = found.matches;
+  const n = matches.length;
+  if (occ === 'unique' && n > 1) {
+    throw new EngineError('conflict', `the text to replace occurs ${n} times; it must be unique (add context, or replace all)`, {
+      field: 'old_string',
+      facts: { condition: 'ambiguous', count: n, editIndex: index, rung: found.rung },
+    });
+  }
+  if (typeof occ === 'number' && n !== occ) {
+    throw new EngineError('conflict', `expected ${occ} occurrence(s) of the text to replace, found ${n}`, {
+      field: 'old_string',
+      facts: { condition: 'count_mismatch', expected: occ, count: n, editIndex: index, rung: found.rung },
+    });
+  }
+  if (occ === 'first') matches = matches.slice(0, 1);
+  let out = '';
+  let at = 0;
+  for (const m of matches) {
+    out += text.slice(at, m.start) + found.replacement(m, newString);
+    at = m.end;
+  }
+  out += text.slice(at);
+  return { text: out, outcome: { rung: found.rung, replacements: matches.length } };
+}

@@ -1,0 +1,64 @@
+// Read-before-edit: what the session saw of each file (size, mtime, sha256), and the
+// checks shapes turn on per vendor: read first, read whole, unchanged since.
+import { createHash } from 'node:crypto';
+import type { ReadRecord, Session } from '../session.js';
+import { EngineError } from '../errors.js';
+
+export interface FreshnessPolicy {
+  /** An existing file must have been read in this session. */
+  requireRead?: boolean;
+  /** ...and that read must have covered the whole file (not a range or a cut view). */
+  requireComplete?: boolean;
+  /** ...and the file must be unchanged since (size and mtime, or same content when those moved). */
+  requireUnchanged?: boolean;
+}
+
+export interface FileState {
+  size: number;
+  mtimeMs: number;
+  /** The current bytes, when at hand: lets an mtime-only change pass when the content is the same. */
+  bytes?: Uint8Array;
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function recordRead(session: Session | undefined, real: string, rec: ReadRecord): void {
+  session?.reads.set(real, rec);
+}
+
+/** Records the state just written: a successful write leaves the session's view current. */
+export function recordWritten(session: Session | undefined, real: string, bytes: Uint8Array, mtimeMs: number): void {
+  recordRead(session, real, { size: bytes.length, mtimeMs, hash: sha256(bytes), complete: true });
+}
+
+/**
+ * Throws PRECONDITION_FAILED (not read, or only partly) or CONFLICT (changed since read);
+ * facts.condition names which: not_read, partial_read, modified_since_read.
+ */
+export function checkFreshness(session: Session | undefined, real: string, display: string, now: FileState, policy: FreshnessPolicy | undefined): void {
+  if (!policy || !session) return;
+  const rec = session.reads.get(real);
+  if (!rec) {
+    if (policy.requireRead || policy.requireComplete || policy.requireUnchanged) {
+      throw new EngineError('precondition_failed', `${display} has not been read in this session`, {
+        facts: { path: display, condition: 'not_read' },
+      });
+    }
+    return;
+  }
+  if (policy.requireComplete && !rec.complete) {
+    throw new EngineError('precondition_failed', `${display} was only partly read in this session`, {
+      facts: { path: display, condition: 'partial_read', offset: rec.offset, limit: rec.limit },
+    });
+  }
+  if (policy.requireUnchanged && (rec.size !== now.size || rec.mtimeMs !== now.mtimeMs)) {
+    const same = rec.hash !== '' && now.bytes !== undefined && sha256(now.bytes) === rec.hash;
+    if (!same) {
+      throw new EngineError('conflict', `${display} has changed since it was read`, {
+        facts: { path: display, condition: 'modified_since_read', readSize: rec.size, readMtimeMs: rec.mtimeMs, size: now.size, mtimeMs: now.mtimeMs },
+      });
+    }
+  }
+}

@@ -1,0 +1,134 @@
+// The matching ladder for literal edits. Shapes choose the rungs their vendor uses; the
+// first rung that finds the text decides, and is reported:
+//   exact                the text as given
+//   trailing-whitespace  line by line, ignoring whitespace at line ends
+//   indentation          line by line, ignoring leading and trailing whitespace; the
+//                        replacement is re-indented to the indentation found
+//   typography           typographic quotes, dashes and spaces read as their ASCII twins
+export type Rung = 'exact' | 'trailing-whitespace' | 'indentation' | 'typography';
+
+export const ALL_RUNGS: readonly Rung[] = ['exact', 'trailing-whitespace', 'indentation', 'typography'];
+
+export interface Match {
+  start: number;
+  end: number;
+}
+
+export interface LadderResult {
+  rung: Rung;
+  matches: Match[];
+  /** The replacement to use for each match at this rung (re-indented or re-quoted). */
+  replacement: (match: Match, newString: string) => string;
+}
+
+/** Maps each typographic character to its ASCII twin; one UTF-16 unit to one, so offsets stay aligned. */
+export function asciiTypography(s: string): string {
+  return s.replace(/[\u2010-\u2015\u2212\u2018-\u201B\u201C-\u201F\u00A0\u2002-\u200A\u202F\u205F\u3000]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if ((code >= 0x2010 && code <= 0x2015) || code === 0x2212) return '-';
+    if (code >= 0x2018 && code <= 0x201b) return "'";
+    if (code >= 0x201c && code <= 0x201f) return '"';
+    return ' ';
+  });
+}
+
+/** Finds `needle` in `text`, trying each rung in order; undefined when no rung matches. */
+export function findWithLadder(text: string, needle: string, rungs: readonly Rung[], opts: { requote?: boolean } = {}): LadderResult | undefined {
+  for (const rung of rungs) {
+    const found = findAt(rung, text, needle, opts);
+    if (found && found.matches.length > 0) return found;
+  }
+  return undefined;
+}
+
+function findAt(rung: Rung, text: string, needle: string, opts: { requote?: boolean }): LadderResult | undefined {
+  const asIs = (_m: Match, s: string) => s;
+  switch (rung) {
+    case 'exact':
+      return { rung, matches: substrings(text, needle), replacement: asIs };
+    case 'trailing-whitespace':
+      return { rung, matches: lineMatches(text, needle, (l) => l.trimEnd()), replacement: asIs };
+    case 'indentation': {
+      const matches = lineMatches(text, needle, (l) => l.trim());
+      const from = indentOf(needle);
+      return { rung, matches, replacement: (m, s) => reindent(s, from, indentOf(text.slice(m.start, m.end))) };
+    }
+    case 'typography': {
+      const t = asciiTypography(text);
+      const n = asciiTypography(needle);
+      let matches = substrings(t, n);
+      if (matches.length === 0) matches = lineMatches(t, n, (l) => l.trimEnd());
+      const replacement = opts.requote ? (m: Match, s: string) => requote(s, text.slice(m.start, m.end)) : asIs;
+      return { rung, matches, replacement };
+    }
+  }
+}
+
+/** Non-overlapping occurrences, left to right. */
+export function substrings(text: string, needle: string): Match[] {
+  const out: Match[] = [];
+  if (needle === '') return out;
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) out.push({ start: i, end: i + needle.length });
+  return out;
+}
+
+/**
+ * Line-wise matches: runs of whole lines equal to the needle's lines under `norm`. The match
+ * spans the lines' text; a needle ending in a line break also takes the last line's break.
+ */
+function lineMatches(text: string, needle: string, norm: (l: string) => string): Match[] {
+  const withBreak = needle.endsWith('\n');
+  const want = (withBreak ? needle.slice(0, -1) : needle).split('\n').map(norm);
+  if (want.every((l) => l === '')) return [];
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const lineEnd = (k: number) => (k + 1 < starts.length ? starts[k + 1]! - 1 : text.length);
+  const lineAt = (k: number) => text.slice(starts[k]!, lineEnd(k));
+  const out: Match[] = [];
+  for (let i = 0; i + want.length <= starts.length; ) {
+    let ok = true;
+    for (let j = 0; j < want.length && ok; j++) ok = norm(lineAt(i + j)) === want[j];
+    if (ok) {
+      const last = i + want.length - 1;
+      const end = withBreak ? Math.min(text.length, lineEnd(last) + 1) : lineEnd(last);
+      if (!(withBreak && lineEnd(last) === text.length)) {
+        out.push({ start: starts[i]!, end });
+        i += want.length;
+        continue;
+      }
+    }
+    i++;
+  }
+  return out;
+}
+
+function indentOf(s: string): string {
+  const line = s.split('\n').find((l) => l.trim() !== '') ?? '';
+  return /^[ \t]*/.exec(line)![0];
+}
+
+/** Moves each line of `s` from indentation `from` to `to`. */
+function reindent(s: string, from: string, to: string): string {
+  if (from === to) return s;
+  return s
+    .split('\n')
+    .map((l) => (l.trim() === '' ? l : l.startsWith(from) ? to + l.slice(from.length) : l))
+    .join('\n');
+}
+
+/** Turns straight quotes in `s` into the curly style found in `original`. */
+function requote(s: string, original: string): string {
+  const singles = /[\u2018\u2019]/.test(original);
+  const doubles = /[\u201C\u201D]/.test(original);
+  if (!singles && !doubles) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    const prev = i === 0 ? '' : s[i - 1]!;
+    const opening = prev === '' || /[\s([{<\u2014-]/.test(prev);
+    if (c === '"' && doubles) out += opening ? '\u201C' : '\u201D';
+    else if (c === "'" && singles) out += opening ? '\u2018' : '\u2019';
+    else out += c;
+  }
+  return out;
+}

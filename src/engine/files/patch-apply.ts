@@ -1,0 +1,238 @@
+// Applying a Codex patch, all or nothing: every hunk is resolved, checked and computed in
+// memory first; only then are files written (each atomically), and if a write still fails
+// the files already written are put back. Matching follows the reference's four passes.
+import { promises as fsp } from 'node:fs';
+import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
+import type { ResolvedPath, Scope } from '../scope.js';
+import type { Session } from '../session.js';
+import { diffTexts, type FileDiff } from './diff.js';
+import { withPathLocks } from './lock.js';
+import { asciiTypography } from './match.js';
+import { parsePatch, type PatchHunk, type UpdateChunk } from './patch-parse.js';
+import { fileText, loadText, NEW_FILE_FORMAT, saveText, workingText, type LoadedText } from './text-file.js';
+import { atomicWrite } from './atomic.js';
+
+export type PatchPass = 'exact' | 'trailing-whitespace' | 'trim' | 'typography';
+
+export interface PatchFileChange {
+  action: 'add' | 'update' | 'delete';
+  /** Real path written (the destination for a move). */
+  path: string;
+  relative: string;
+  /** As written in the patch. */
+  patchPath: string;
+  movedFrom?: string;
+  /** The pass that matched each chunk, in order. */
+  passes: PatchPass[];
+  diff: FileDiff;
+}
+
+export interface PatchResult {
+  changes: PatchFileChange[];
+  added: string[];
+  modified: string[];
+  deleted: string[];
+}
+
+export interface PatchOptions {
+  cwd?: string;
+  signal?: AbortSignal;
+  session?: Session;
+  /** An Add File hunk may replace an existing file (the reference does; default true). */
+  addOverwrites?: boolean;
+}
+
+interface Planned {
+  hunk: PatchHunk;
+  source: ResolvedPath;
+  target: ResolvedPath;
+  loaded?: LoadedText;
+  /** New text in the file's own line endings; undefined for a delete. */
+  text?: string;
+  passes: PatchPass[];
+  diff: FileDiff;
+}
+
+export async function applyPatch(scope: Scope, patch: string, opts: PatchOptions = {}): Promise<PatchResult> {
+  const hunks = parsePatch(patch);
+  if (hunks.length === 0) throw new EngineError('invalid_argument', 'the patch changes no files', { field: 'patch', facts: { condition: 'empty_patch' } });
+  const resolved = await Promise.all(
+    hunks.map(async (h) => ({
+      source: await scope.resolve(h.path, opts.cwd, 'patch'),
+      target: h.type === 'update' && h.moveTo !== undefined ? await scope.resolve(h.moveTo, opts.cwd, 'patch') : undefined,
+    })),
+  );
+  const paths = resolved.flatMap((r) => [r.source.real, ...(r.target ? [r.target.real] : [])]);
+  return withPathLocks(paths, async () => {
+    // Plan: files as they will be after the hunks before them (a patch may touch one file twice).
+    const state = new Map<string, string | null>(); // real path -> planned working text (null: deleted)
+    const loads = new Map<string, LoadedText>(); // real path -> the file as first found
+    const plans: Planned[] = [];
+    for (const [k, h] of hunks.entries()) {
+      throwIfAborted(opts.signal, 'patch');
+      const { source, target } = resolved[k]!;
+      plans.push(await plan(scope, h, source, target ?? source, { state, loads }, opts));
+    }
+    await commit(scope, plans, opts);
+    const changes = plans.map((p): PatchFileChange => ({
+      action: p.hunk.type,
+      path: p.target.real,
+      relative: scope.relative(p.target.real),
+      patchPath: p.hunk.type === 'update' && p.hunk.moveTo ? p.hunk.moveTo : p.hunk.path,
+      ...(p.hunk.type === 'update' && p.hunk.moveTo ? { movedFrom: scope.relative(p.source.real) } : {}),
+      passes: p.passes,
+      diff: p.diff,
+    }));
+    const pick = (a: PatchFileChange['action']) => changes.filter((c) => c.action === a).map((c) => c.patchPath);
+    return { changes, added: pick('add'), modified: pick('update'), deleted: pick('delete') };
+  });
+}
+
+interface PlanState {
+  state: Map<string, string | null>;
+  loads: Map<string, LoadedText>;
+}
+
+async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: ResolvedPath, { state, loads }: PlanState, opts: PatchOptions): Promise<Planned> {
+  const current = async (r: ResolvedPath): Promise<{ loaded?: LoadedText; text: string | null }> => {
+    if (state.has(r.real)) return { loaded: loads.get(r.real), text: state.get(r.real)! };
+    const loaded = await loadText(scope, r.input, { cwd: opts.cwd, field: 'patch' });
+    loads.set(r.real, loaded);
+    return { loaded, text: loaded.exists ? workingText(loaded) : null };
+  };
+  const rel = scope.relative(target.real);
+  if (h.type === 'add') {
+    const now = await current(source);
+    if (now.text !== null && opts.addOverwrites === false) {
+      throw new EngineError('already_exists', `${h.path} already exists (line ${h.line} adds it)`, { field: 'patch', facts: { path: h.path, line: h.line, condition: 'file_exists' } });
+    }
+    state.set(source.real, h.contents);
+    return { hunk: h, source, target, loaded: now.loaded, text: h.contents, passes: [], diff: diffTexts(rel, now.text ?? '', h.contents) };
+  }
+  const now = await current(source);
+  if (now.text === null) {
+    throw new EngineError('not_found', `${h.path} does not exist (line ${h.line} ${h.type === 'delete' ? 'deletes' : 'updates'} it)`, {
+      field: 'patch',
+      facts: { path: h.path, line: h.line, condition: 'file_missing' },
+    });
+  }
+  if (h.type === 'delete') {
+    state.set(source.real, null);
+    return { hunk: h, source, target, loaded: now.loaded, passes: [], diff: diffTexts(rel, now.text, '') };
+  }
+  const { text, passes } = applyChunks(now.text, h.chunks, h.path, h.line);
+  if (target.real !== source.real) state.set(source.real, null);
+  state.set(target.real, text);
+  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: diffTexts(rel, now.text, text) };
+}
+
+/** Applies an update's chunks to `text` (LF); throws naming the chunk that does not fit. */
+export function applyChunks(text: string, chunks: UpdateChunk[], display: string, line: number): { text: string; passes: PatchPass[] } {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const replacements: Array<{ at: number; remove: number; insert: string[] }> = [];
+  const passes: PatchPass[] = [];
+  let cursor = 0;
+  for (const [k, chunk] of chunks.entries()) {
+    if (chunk.context !== undefined) {
+      const found = seekSequence(lines, [chunk.context], cursor, false);
+      if (!found) {
+        throw new EngineError('precondition_failed', `could not find the context '${chunk.context}' in ${display}`, {
+          field: 'patch',
+          facts: { path: display, line, chunk: k, context: chunk.context, condition: 'context_not_found' },
+        });
+      }
+      cursor = found.at + 1;
+    }
+    if (chunk.oldLines.length === 0) {
+      // A pure addition goes at the end of the file (before a final empty line), as in the reference.
+      const at = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+      replacements.push({ at, remove: 0, insert: chunk.newLines });
+      passes.push('exact');
+      continue;
+    }
+    let old = chunk.oldLines;
+    let neu = chunk.newLines;
+    let found = seekSequence(lines, old, cursor, chunk.endOfFile);
+    if (!found && old[old.length - 1] === '') {
+      old = old.slice(0, -1);
+      if (neu[neu.length - 1] === '') neu = neu.slice(0, -1);
+      found = seekSequence(lines, old, cursor, chunk.endOfFile);
+    }
+    if (!found) {
+      throw new EngineError('precondition_failed', `could not find the expected lines in ${display}:\n${chunk.oldLines.join('\n')}`, {
+        field: 'patch',
+        facts: { path: display, line, chunk: k, expected: chunk.oldLines.join('\n'), condition: 'lines_not_found' },
+      });
+    }
+    replacements.push({ at: found.at, remove: old.length, insert: neu });
+    passes.push(found.pass);
+    cursor = found.at + old.length;
+  }
+  replacements.sort((a, b) => a.at - b.at);
+  for (let i = replacements.length - 1; i >= 0; i--) {
+    const r = replacements[i]!;
+    lines.splice(r.at, r.remove, ...r.insert);
+  }
+  if (lines.length === 0 || lines[lines.length - 1] !== '') lines.push('');
+  return { text: lines.join('\n'), passes };
+}
+
+const PASSES: Array<[PatchPass, (s: string) => string]> = [
+  ['exact', (s) => s],
+  ['trailing-whitespace', (s) => s.trimEnd()],
+  ['trim', (s) => s.trim()],
+  ['typography', (s) => asciiTypography(s.trim())],
+];
+
+/** The reference's matcher: four passes, each over every candidate position before the next pass. */
+export function seekSequence(lines: string[], pattern: string[], start: number, eof: boolean): { at: number; pass: PatchPass } | undefined {
+  if (pattern.length === 0) return { at: start, pass: 'exact' };
+  if (pattern.length > lines.length) return undefined;
+  const first = eof ? lines.length - pattern.length : start;
+  const last = lines.length - pattern.length;
+  for (const [pass, norm] of PASSES) {
+    for (let i = Math.max(0, first); i <= last; i++) {
+      let ok = true;
+      for (let j = 0; j < pattern.length && ok; j++) ok = norm(lines[i + j]!) === norm(pattern[j]!);
+      if (ok) return { at: i, pass };
+    }
+  }
+  return undefined;
+}
+
+/** Writes every planned change; on a failure, restores what was already written. */
+async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promise<void> {
+  const undo: Array<() => Promise<unknown>> = [];
+  try {
+    for (const p of plans) {
+      throwIfAborted(opts.signal, 'patch');
+      const src = p.loaded;
+      if (p.hunk.type === 'delete') {
+        const backup = src?.bytes;
+        await fsp.unlink(p.source.real).catch((err) => {
+          throw fromSystemError(err, p.hunk.path, 'delete');
+        });
+        if (backup) undo.push(() => atomicWrite(scope, p.source, backup, { mode: src?.mode }));
+        opts.session?.reads.delete(p.source.real);
+        continue;
+      }
+      const fmt = src?.exists ? src : { ...NEW_FILE_FORMAT, lineEnding: 'lf' as const };
+      const targetBefore = p.target.real === p.source.real ? src : await loadText(scope, p.target.input, { cwd: opts.cwd, field: 'patch' }).catch(() => undefined);
+      await saveText(scope, p.target, fileText(p.text!, fmt), fmt, { mode: src?.mode, session: opts.session, signal: opts.signal });
+      undo.push(() =>
+        targetBefore?.exists ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode }) : fsp.unlink(p.target.real),
+      );
+      if (p.target.real !== p.source.real) {
+        await fsp.unlink(p.source.real).catch((err) => {
+          throw fromSystemError(err, p.hunk.path, 'move');
+        });
+        if (src?.exists) undo.push(() => atomicWrite(scope, p.source, src.bytes, { mode: src.mode }));
+        opts.session?.reads.delete(p.source.real);
+      }
+    }
+  } catch (err) {
+    for (const u of undo.reverse()) await u().catch(() => undefined);
+    throw err;
+  }
+}

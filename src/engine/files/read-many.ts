@@ -1,0 +1,97 @@
+// Reading many files by glob (Gemini's read_many_files): patterns expanded with fast-glob
+// from the session directory, every match re-checked against the scope, each file read
+// with the same options as a single read; per-file failures are reported, not fatal.
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import ignore from 'ignore';
+import picomatch from 'picomatch';
+import { EngineError, isEngineError, throwIfAborted } from '../errors.js';
+import type { Scope } from '../scope.js';
+import { readFile, type ReadOptions, type ReadResult } from './read.js';
+
+/** Directories skipped unless default excludes are turned off. */
+export const DEFAULT_EXCLUDES = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/coverage/**', '**/__pycache__/**', '**/.venv/**', '**/*.min.js', '**/*.map'];
+
+export interface ReadManyOptions {
+  include: string[];
+  exclude?: string[];
+  /** false: patterns match in the session directory only, not below it. */
+  recursive?: boolean;
+  useDefaultExcludes?: boolean;
+  respectGitIgnore?: boolean;
+  /** Files read at most (default 500); the rest are counted in `omitted`. */
+  maxFiles?: number;
+  /** How each file is read. */
+  read?: Omit<ReadOptions, 'cwd' | 'signal'>;
+  cwd?: string;
+  signal?: AbortSignal;
+}
+
+export interface ReadManyEntry {
+  path: string;
+  relative: string;
+  result?: ReadResult;
+  error?: { kind: string; message: string; facts: Record<string, unknown> };
+}
+
+export interface ReadManyResult {
+  files: ReadManyEntry[];
+  /** Files matched in all. */
+  matched: number;
+  /** Matches left out by maxFiles. */
+  omitted: number;
+}
+
+export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<ReadManyResult> {
+  const cwd = opts.cwd ?? scope.primary;
+  if (opts.include.length === 0) throw new EngineError('invalid_argument', 'no include patterns given', { field: 'include' });
+  // A pattern's static base must lie inside the roots: no walking the file system from outside.
+  for (const p of opts.include) {
+    if (p.includes('\0')) throw new EngineError('invalid_argument', 'a pattern contains a NUL byte', { field: 'include' });
+    const base = picomatch.scan(p).base || '.';
+    await scope.resolve(base, cwd, 'include');
+  }
+  const ignoreList = [...(opts.exclude ?? []), ...(opts.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
+  const found = await fg(opts.include, {
+    cwd,
+    ignore: ignoreList,
+    onlyFiles: true,
+    dot: true,
+    followSymbolicLinks: false,
+    absolute: true,
+    unique: true,
+    deep: opts.recursive === false ? 1 : Infinity,
+    suppressErrors: true,
+  });
+  let paths = found.sort();
+  if (opts.respectGitIgnore !== false) paths = await dropGitIgnored(cwd, paths);
+  const max = opts.maxFiles ?? 500;
+  const chosen = paths.slice(0, max);
+  const files: ReadManyEntry[] = [];
+  for (const p of chosen) {
+    throwIfAborted(opts.signal, 'read');
+    try {
+      const result = await readFile(scope, p, { ...opts.read, cwd, signal: opts.signal });
+      files.push({ path: result.path, relative: result.relative, result });
+    } catch (err) {
+      if (!isEngineError(err) || err.kind === 'timeout' || err.kind === 'cancelled') throw err;
+      files.push({ path: p, relative: path.relative(cwd, p), error: { kind: err.kind, message: err.message, facts: err.facts } });
+    }
+  }
+  return { files, matched: paths.length, omitted: paths.length - chosen.length };
+}
+
+async function dropGitIgnored(cwd: string, paths: string[]): Promise<string[]> {
+  let rules: string;
+  try {
+    rules = await fsp.readFile(path.join(cwd, '.gitignore'), 'utf8');
+  } catch {
+    return paths;
+  }
+  const ig = ignore().add(rules);
+  return paths.filter((p) => {
+    const rel = path.relative(cwd, p);
+    return rel.startsWith('..') || !ig.ignores(rel);
+  });
+}

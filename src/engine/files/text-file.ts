@@ -1,0 +1,113 @@
+// A whole text file held for modification (edit, write, patch): decoded with its detected
+// encoding, and written back with the same encoding, BOM and line endings.
+import { EngineError } from '../errors.js';
+import type { ResolvedPath, Scope } from '../scope.js';
+import type { Session } from '../session.js';
+import { atomicWrite } from './atomic.js';
+import { canEncode, decode, detectEncoding, detectLineEnding, encode, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
+import { checkFreshness, recordWritten, type FreshnessPolicy } from './freshness.js';
+import { looksBinary } from './kind.js';
+import { openForRead, readAll } from './read.js';
+
+/** Default size cap for files loaded whole for modification. */
+export const DEFAULT_MAX_EDIT_BYTES = 100 * 1024 * 1024;
+
+export interface TextFormat {
+  encoding: TextEncoding;
+  bom: boolean;
+  lineEnding: LineEnding;
+}
+
+export interface LoadedText extends TextFormat {
+  resolved: ResolvedPath;
+  exists: boolean;
+  /** Decoded content without BOM, line endings as in the file ('' for a missing file). */
+  text: string;
+  bytes: Buffer;
+  size: number;
+  mtimeMs: number;
+  mode?: number;
+}
+
+export const NEW_FILE_FORMAT: TextFormat = { encoding: 'utf8', bom: false, lineEnding: 'none' };
+
+/** Loads `input` for modification; a missing file loads as empty with exists=false. */
+export async function loadText(scope: Scope, input: string, opts: { cwd?: string; maxBytes?: number; field?: string }): Promise<LoadedText> {
+  const field = opts.field ?? 'path';
+  const resolved = await scope.resolve(input, opts.cwd, field);
+  if (!resolved.exists) {
+    return { resolved, exists: false, text: '', bytes: Buffer.alloc(0), size: 0, mtimeMs: 0, ...NEW_FILE_FORMAT };
+  }
+  const f = await openForRead(scope, input, opts.cwd, field);
+  try {
+    const max = opts.maxBytes ?? DEFAULT_MAX_EDIT_BYTES;
+    if (f.size > max) {
+      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`, {
+        facts: { path: input, size: f.size, maxBytes: max, condition: 'file_too_large' },
+      });
+    }
+    const bytes = await readAll(f);
+    const enc = detectEncoding(bytes, true);
+    if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) {
+      throw new EngineError('invalid_argument', `${input} is a binary file; it cannot be edited as text`, { field, facts: { path: input, condition: 'binary' } });
+    }
+    const text = decode(bytes.subarray(enc.bomLength), enc.encoding);
+    return {
+      resolved: f.resolved,
+      exists: true,
+      text,
+      bytes,
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      mode: f.mode,
+      encoding: enc.encoding,
+      bom: enc.bom,
+      lineEnding: detectLineEnding(text),
+    };
+  } finally {
+    await f.fh.close().catch(() => undefined);
+  }
+}
+
+/** Checks the session's read-before-edit policy against a loaded file (missing files always pass). */
+export function checkLoaded(session: Session | undefined, loaded: LoadedText, policy: FreshnessPolicy | undefined): void {
+  if (!loaded.exists) return;
+  checkFreshness(session, loaded.resolved.real, loaded.resolved.input, { size: loaded.size, mtimeMs: loaded.mtimeMs, bytes: loaded.bytes }, policy);
+}
+
+/** For matching: LF text when the file's endings are uniform, else the raw text. */
+export function workingText(loaded: LoadedText): string {
+  return loaded.lineEnding === 'crlf' || loaded.lineEnding === 'cr' ? toLf(loaded.text) : loaded.text;
+}
+
+/** Back from working text to the file's own line endings. */
+export function fileText(work: string, fmt: TextFormat): string {
+  return fmt.lineEnding === 'crlf' || fmt.lineEnding === 'cr' ? fromLf(toLf(work), fmt.lineEnding) : work;
+}
+
+export interface SavedText extends TextFormat {
+  bytes: Buffer;
+  mtimeMs: number;
+  /** Set when the text held characters the old encoding cannot store, so UTF-8 was used. */
+  encodingChangedFrom?: TextEncoding;
+}
+
+/** Encodes `text` (already in its final line endings) and writes it atomically; records the write in the session. */
+export async function saveText(
+  scope: Scope,
+  target: ResolvedPath,
+  text: string,
+  fmt: TextFormat,
+  opts: { mode?: number; createParents?: boolean; session?: Session; signal?: AbortSignal },
+): Promise<SavedText> {
+  let encoding = fmt.encoding;
+  let encodingChangedFrom: TextEncoding | undefined;
+  if (!canEncode(text, encoding)) {
+    encodingChangedFrom = encoding;
+    encoding = 'utf8';
+  }
+  const bytes = encode(text, encoding, fmt.bom);
+  const { mtimeMs } = await atomicWrite(scope, target, bytes, { mode: opts.mode, createParents: opts.createParents, signal: opts.signal });
+  recordWritten(opts.session, target.real, bytes, mtimeMs);
+  return { ...fmt, encoding, bytes, mtimeMs, encodingChangedFrom };
+}
