@@ -1,0 +1,70 @@
+// Path filters shared by both grep backends: rg-style --glob overrides (gitignore syntax,
+// "!" excludes, later globs win, any include glob makes unmatched files excluded) and
+// --type file types.
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+import { EngineError } from '../errors.js';
+import { FILE_TYPES } from './filetypes.js';
+
+export class GlobOverrides {
+  private readonly rules: Ignore | undefined;
+  private readonly hasIncludes: boolean;
+
+  constructor(globs: readonly string[], caseInsensitive = false) {
+    const clean = globs.filter((g) => g.trim() !== '' && g !== '!');
+    for (const g of clean) {
+      if (g.includes('\0')) throw new EngineError('invalid_argument', 'a glob contains a NUL byte', { field: 'glob', facts: { glob: g.replace(/\0/g, '\\0') } });
+    }
+    this.hasIncludes = clean.some((g) => !g.startsWith('!'));
+    // Inverted gitignore: an include glob "un-ignores", an exclude glob ignores.
+    this.rules = clean.length === 0 ? undefined : ignore({ ignorecase: caseInsensitive }).add(clean.map((g) => (g.startsWith('!') ? g.slice(1) : '!' + g)));
+  }
+
+  /** `rel` is relative to the search root, with "/" separators. */
+  excludesDir(rel: string): boolean {
+    return this.rules !== undefined && this.rules.test(rel + '/').ignored;
+  }
+
+  excludesFile(rel: string): boolean {
+    if (!this.rules) return false;
+    const r = this.rules.test(rel);
+    if (r.ignored) return true;
+    if (r.unignored) return false;
+    return this.hasIncludes;
+  }
+}
+
+/** rg --type / --type-not over the table of rg's own file types. */
+export class TypeFilter {
+  private readonly include: picomatch.Matcher | undefined;
+  private readonly exclude: picomatch.Matcher | undefined;
+
+  constructor(types: readonly string[] = [], typesNot: readonly string[] = []) {
+    const globsOf = (names: readonly string[], field: string): string[] =>
+      names.flatMap((n) => {
+        const g = FILE_TYPES[n];
+        if (!g) {
+          throw new EngineError('invalid_argument', `unknown file type "${n}"`, {
+            field,
+            facts: { type: n, knownTypes: Object.keys(FILE_TYPES) },
+          });
+        }
+        return [...g];
+      });
+    const inc = globsOf(types, 'type');
+    const exc = globsOf(typesNot, 'type_not');
+    this.include = inc.length ? picomatch(inc, { dot: true }) : undefined;
+    this.exclude = exc.length ? picomatch(exc, { dot: true }) : undefined;
+  }
+
+  get active(): boolean {
+    return this.include !== undefined || this.exclude !== undefined;
+  }
+
+  excludes(file: string): boolean {
+    const base = path.basename(file);
+    if (this.exclude?.(base)) return true;
+    return this.include !== undefined && !this.include(base);
+  }
+}

@@ -1,0 +1,137 @@
+// Ignore rules as ripgrep applies them: .gitignore files at every level (also in parent
+// directories of the search root), the repository's .git/info/exclude, .ignore and
+// .rgignore, plus extra per-directory ignore files a shape names (.geminiignore,
+// .qwenignore); dot-entries hidden unless asked; some names always skipped (.git...).
+// Precedence follows rg: the highest-ranked kind of file decides first, and within a
+// kind the deepest directory's rule wins.
+import { promises as fsp, readFileSync, type Dirent } from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/** Version-control folders skipped even when hidden files are shown (as Claude and Kimi do). */
+export const VCS_DIRS = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
+
+export interface IgnoreOptions {
+  /** Show dot-files and dot-folders (default false, as rg). */
+  hidden?: boolean;
+  /** Honour no ignore files at all (rg --no-ignore); extra ignore files are off too. */
+  noIgnore?: boolean;
+  /** Extra per-directory ignore file names, highest precedence (e.g. ".geminiignore"). */
+  ignoreFileNames?: string[];
+  /** Turn off .gitignore/.git/info/exclude only (Gemini/Qwen respect_git_ignore=false). */
+  noGitIgnore?: boolean;
+  /** Entry names never listed or searched (default VCS_DIRS). */
+  skipNames?: string[];
+  /** Read only the extra ignore files (rg applies the others itself). */
+  onlyExtraFiles?: boolean;
+}
+
+/** Why an entry was left out; `gitignore` covers .gitignore, exclude, .ignore and .rgignore. */
+export type IgnoreReason = 'hidden' | 'skipped' | 'gitignore' | string;
+
+const GIT_KINDS = ['.rgignore', '.ignore', '.gitignore', 'exclude'];
+
+export class IgnoreRules {
+  private readonly kinds: string[];
+  private readonly skip: Set<string>;
+  private readonly hidden: boolean;
+  /** Per directory (absolute), per kind: the compiled rules found there. */
+  private readonly levels = new Map<string, Map<string, Ignore>>();
+
+  constructor(opts: IgnoreOptions = {}) {
+    const extras = opts.noIgnore ? [] : (opts.ignoreFileNames ?? []);
+    const git = opts.noIgnore || opts.onlyExtraFiles ? [] : opts.noGitIgnore ? ['.rgignore', '.ignore'] : GIT_KINDS;
+    this.kinds = [...extras, ...git];
+    this.skip = new Set(opts.skipNames ?? VCS_DIRS);
+    this.hidden = opts.hidden === true;
+  }
+
+  /** The ignore file names this rule set reads in each directory. */
+  get fileNames(): string[] {
+    return this.kinds.filter((k) => k !== 'exclude');
+  }
+
+  get active(): boolean {
+    return this.kinds.length > 0;
+  }
+
+  /** Loads the rules of every ancestor of `dir` (rg reads parent directories' ignore files too). */
+  loadAncestors(dir: string): void {
+    if (!this.active) return;
+    const chain: string[] = [];
+    for (let d = path.dirname(dir); ; d = path.dirname(d)) {
+      chain.push(d);
+      if (path.dirname(d) === d) break;
+    }
+    for (const d of chain) this.loadDirSync(d);
+  }
+
+  private loadDirSync(dir: string): void {
+    if (this.levels.has(dir)) return;
+    const level = new Map<string, Ignore>();
+    for (const kind of this.kinds) {
+      const file = kind === 'exclude' ? path.join(dir, '.git', 'info', 'exclude') : path.join(dir, kind);
+      try {
+        level.set(kind, ignore().add(readFileSync(file, 'utf8')));
+      } catch {
+        // absent or unreadable: no rules of this kind here
+      }
+    }
+    this.levels.set(dir, level);
+  }
+
+  /** Loads the rules found in `dir`, given its entries (so absent files cost no syscall). */
+  async loadDir(dir: string, entries: readonly Dirent[]): Promise<void> {
+    if (!this.active || this.levels.has(dir)) return;
+    const names = new Set(entries.map((e) => e.name));
+    const level = new Map<string, Ignore>();
+    this.levels.set(dir, level);
+    await Promise.all(
+      this.kinds.map(async (kind) => {
+        const present = kind === 'exclude' ? names.has('.git') : names.has(kind);
+        if (!present) return;
+        const file = kind === 'exclude' ? path.join(dir, '.git', 'info', 'exclude') : path.join(dir, kind);
+        try {
+          level.set(kind, ignore().add(await fsp.readFile(file, 'utf8')));
+        } catch {
+          // a folder named like the file, or unreadable: no rules
+        }
+      }),
+    );
+  }
+
+  /** Loads, without entries at hand, every level between `root` (exclusive of loaded ones) and `dir`. */
+  async loadPath(root: string, dir: string): Promise<void> {
+    if (!this.active) return;
+    const chain: string[] = [];
+    for (let d = dir; ; d = path.dirname(d)) {
+      if (!this.levels.has(d)) chain.push(d);
+      if (d === root || path.dirname(d) === d) break;
+    }
+    for (const d of chain) this.loadDirSync(d);
+  }
+
+  /**
+   * Why the entry `name` in `dir` is left out, or undefined when it is kept. Only the rules
+   * of loaded levels apply; walkers load each directory before asking about its entries.
+   */
+  reason(dir: string, name: string, isDir: boolean): IgnoreReason | undefined {
+    if (this.skip.has(name)) return 'skipped';
+    if (!this.hidden && name.startsWith('.')) return 'hidden';
+    if (!this.active) return undefined;
+    const full = path.join(dir, name);
+    for (const kind of this.kinds) {
+      for (let d = dir; ; d = path.dirname(d)) {
+        const rules = this.levels.get(d)?.get(kind);
+        if (rules) {
+          const rel = path.relative(d, full).split(path.sep).join('/') + (isDir ? '/' : '');
+          const r = rules.test(rel);
+          if (r.ignored) return GIT_KINDS.includes(kind) ? 'gitignore' : kind;
+          if (r.unignored) return undefined;
+        }
+        if (path.dirname(d) === d) break;
+      }
+    }
+    return undefined;
+  }
+}

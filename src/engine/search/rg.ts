@@ -1,0 +1,268 @@
+// The ripgrep backend: runs `rg --json`, parses its stream line by line with bounded
+// memory, assembles one file's findings between its begin and end messages (dropping
+// files rg found binary), and kills rg as soon as the caller has enough, the signal fires
+// or the search is stopped.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { EngineError, abortError } from '../errors.js';
+import { TypeFilter } from './filters.js';
+import { IgnoreRules, VCS_DIRS } from './ignore.js';
+import { cutLine } from './scan.js';
+import type { BackendRequest, FileHits, FileSink, GrepLine, Submatch } from './types.js';
+
+/** A JSON line longer than this (one enormous text line) is dropped rather than buffered. */
+const MAX_JSON_LINE = 32 * 1024 * 1024;
+const STDERR_KEEP = 16 * 1024;
+
+let probe: { path: string; ok: Promise<boolean> } | undefined;
+
+/** Whether `rgPath` runs (cached per path). */
+export function rgAvailable(rgPath: string): Promise<boolean> {
+  if (probe?.path !== rgPath) {
+    const ok = new Promise<boolean>((resolve) => {
+      const child = spawn(rgPath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.on('error', () => resolve(false));
+      child.on('close', (code) => resolve(code === 0 && out.startsWith('ripgrep')));
+    });
+    probe = { path: rgPath, ok };
+  }
+  return probe.ok;
+}
+
+export function rgArgs(req: BackendRequest): string[] {
+  const a = ['--json', '--no-config', '--no-ignore-global', '--no-require-git'];
+  if (req.fixedStrings) a.push('--fixed-strings');
+  a.push(req.caseMode === 'insensitive' ? '--ignore-case' : req.caseMode === 'smart' ? '--smart-case' : '--case-sensitive');
+  if (req.wordMatch) a.push('--word-regexp');
+  if (req.multiline) a.push('--multiline', '--multiline-dotall');
+  if (req.before > 0) a.push('--before-context', String(req.before));
+  if (req.after > 0) a.push('--after-context', String(req.after));
+  if (req.maxPerFile !== undefined) a.push('--max-count', String(req.maxPerFile));
+  if (req.ignore.hidden) a.push('--hidden');
+  if (req.ignore.noIgnore) a.push('--no-ignore');
+  else if (req.ignore.noGitIgnore) a.push('--no-ignore-vcs');
+  for (const t of req.types) a.push('--type', t);
+  for (const t of req.typesNot) a.push('--type-not', t);
+  if (req.globCaseInsensitive) a.push('--glob-case-insensitive');
+  for (const g of req.globs) a.push('--glob', g);
+  // Always-skipped names go last so they win over the caller's globs.
+  for (const n of req.ignore.skipNames ?? VCS_DIRS) a.push('--glob', `!${n}`);
+  a.push('--regexp', req.pattern, '--', ...req.targets);
+  return a;
+}
+
+interface RgText {
+  text?: string;
+  bytes?: string;
+}
+
+function decodeRg(v: RgText): { text: string; bytes?: Buffer } {
+  if (v.text !== undefined) return { text: v.text };
+  const bytes = Buffer.from(v.bytes ?? '', 'base64');
+  return { text: bytes.toString('utf8'), bytes };
+}
+
+/** Strips the line terminator rg keeps at the end of `lines`. */
+function stripEnd(s: string): string {
+  if (s.endsWith('\n')) s = s.slice(0, -1);
+  if (s.endsWith('\r')) s = s.slice(0, -1);
+  return s;
+}
+
+function toUtf16(text: string, bytes: Buffer | undefined, byteOffset: number): number {
+  // eslint-disable-next-line no-control-regex
+  if (!bytes && /^[\x00-\x7f]*$/.test(text)) return byteOffset;
+  const b = bytes ?? Buffer.from(text, 'utf8');
+  return b.subarray(0, byteOffset).toString('utf8').length;
+}
+
+/** Extra ignore files (.geminiignore...) rg cannot read per directory: applied to its results. */
+class ExtraIgnoreFilter {
+  private readonly rules: IgnoreRules;
+  private readonly dirVerdict = new Map<string, boolean>();
+
+  constructor(
+    private readonly roots: string[],
+    names: string[],
+  ) {
+    this.rules = new IgnoreRules({ ignoreFileNames: names, hidden: true, skipNames: [], onlyExtraFiles: true });
+    for (const r of roots) this.rules.loadAncestors(r);
+  }
+
+  async ignored(file: string): Promise<boolean> {
+    const root = this.roots.find((r) => file.startsWith(r + path.sep));
+    if (!root) return false;
+    const dir = path.dirname(file);
+    if (await this.dirIgnored(root, dir)) return true;
+    return this.rules.reason(dir, path.basename(file), false) !== undefined;
+  }
+
+  private async dirIgnored(root: string, dir: string): Promise<boolean> {
+    if (dir === root) return false;
+    const known = this.dirVerdict.get(dir);
+    if (known !== undefined) return known;
+    const parent = path.dirname(dir);
+    let v = await this.dirIgnored(root, parent);
+    if (!v) {
+      await this.rules.loadPath(root, parent);
+      v = this.rules.reason(parent, path.basename(dir), true) !== undefined;
+    }
+    this.dirVerdict.set(dir, v);
+    return v;
+  }
+}
+
+export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink, maxTotal: number): Promise<void> {
+  new TypeFilter(req.types, req.typesNot); // same validation and message as the fallback
+  const extra = !req.ignore.noIgnore && req.ignore.ignoreFileNames?.length ? new ExtraIgnoreFilter(req.targets, req.ignore.ignoreFileNames) : undefined;
+  const child = spawn(rgPath, rgArgs(req), { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  let stopped = false;
+  let exited = false;
+  const kill = (): void => {
+    if (!exited) child.kill('SIGKILL');
+  };
+  const onAbort = (): void => kill();
+  req.signal.addEventListener('abort', onAbort, { once: true });
+
+  let current: FileHits | undefined;
+  let found = 0;
+  const queue: FileHits[] = [];
+  const finish = (hits: FileHits): void => {
+    if (stopped) return;
+    queue.push(hits);
+  };
+
+  const handle = (msg: { type: string; data: Record<string, any> }): void => {
+    const d = msg.data;
+    switch (msg.type) {
+      case 'begin':
+        current = { path: decodeRg(d.path).text, matchLines: 0, matches: 0, lines: [] };
+        break;
+      case 'match':
+      case 'context': {
+        if (!current) return;
+        const { text, bytes } = decodeRg(d.lines);
+        const body = stripEnd(text);
+        let rec: GrepLine | undefined;
+        if (msg.type === 'match') {
+          const subs: Submatch[] = (d.submatches as Array<{ start: number; end: number }>).map((s) => ({
+            start: toUtf16(text, bytes, s.start),
+            end: toUtf16(text, bytes, s.end),
+          }));
+          const span = body.split('\n').length;
+          current.matchLines += span;
+          current.matches += subs.length;
+          found += span;
+          if (req.keepLines) rec = { line: d.line_number, kind: 'match', text: body, column: subs.length ? subs[0]!.start + 1 : 1, submatches: subs };
+        } else if (req.keepLines) {
+          rec = { line: d.line_number, kind: 'context', text: body };
+        }
+        if (rec) {
+          const c = cutLine(rec.text, req.maxLineLength);
+          if (c.cut) {
+            rec.text = c.text;
+            rec.cut = true;
+          }
+          current.lines.push(rec);
+        }
+        if (found >= maxTotal && !stopped) {
+          // Enough: keep this file's findings so far and stop rg.
+          finish(current);
+          current = undefined;
+          stopped = true;
+          kill();
+        }
+        break;
+      }
+      case 'end':
+        if (current && d.binary_offset === null) finish(current);
+        current = undefined;
+        break;
+      default:
+        break;
+    }
+  };
+
+  // Bounded line splitting: chunks are joined only up to the next newline.
+  let parts: Buffer[] = [];
+  let partLen = 0;
+  let dropping = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      const piece = chunk.subarray(start, nl);
+      start = nl + 1;
+      if (dropping) {
+        dropping = false;
+        parts = [];
+        partLen = 0;
+        continue;
+      }
+      const line = partLen ? Buffer.concat([...parts, piece]) : piece;
+      parts = [];
+      partLen = 0;
+      if (!stopped && line.length > 0) {
+        try {
+          handle(JSON.parse(line.toString('utf8')));
+        } catch {
+          // not a JSON message (cannot happen with --json): skip it
+        }
+      }
+    }
+    if (start < chunk.length && !dropping) {
+      parts.push(chunk.subarray(start));
+      partLen += chunk.length - start;
+      if (partLen > MAX_JSON_LINE) {
+        dropping = true;
+        parts = [];
+        partLen = 0;
+      }
+    }
+    drain();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    if (stderr.length < STDERR_KEEP) stderr += d.toString('utf8').slice(0, STDERR_KEEP - stderr.length);
+  });
+
+  // Files are handed over between chunks; the extra-ignore check is async.
+  let draining: Promise<void> = Promise.resolve();
+  const drain = (): void => {
+    if (queue.length === 0) return;
+    const batch = queue.splice(0);
+    draining = draining.then(async () => {
+      for (const hits of batch) {
+        if (extra && (await extra.ignored(hits.path))) continue;
+        if (!sink(hits)) {
+          stopped = true;
+          kill();
+          return;
+        }
+      }
+    });
+  };
+
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
+    child.on('error', (error) => resolve({ code: null, signal: null, error }));
+    child.on('close', (code, signal) => resolve({ code, signal }));
+  });
+  exited = true;
+  req.signal.removeEventListener('abort', onAbort);
+  drain();
+  await draining;
+  if (exit.error) {
+    throw new EngineError('unavailable', `ripgrep could not be started: ${exit.error.message}`, { facts: { rgPath }, cause: exit.error });
+  }
+  if (req.signal.aborted) throw abortError(req.signal, 'search');
+  if (stopped || exit.code === 0 || exit.code === 1) return;
+  const msg = stderr.trim();
+  if (/regex parse error|error parsing glob|unrecognized file type|literal .* is not allowed|invalid|unknown/i.test(msg) && exit.code === 2 && !/No such file|Permission denied/i.test(msg)) {
+    throw new EngineError('invalid_argument', `ripgrep refused the search: ${msg}`, { field: 'pattern', facts: { pattern: req.pattern, stderr: msg } });
+  }
+  if (exit.code === 2) return; // some files could not be read; rg searched the rest
+  throw new EngineError('process_failed', `ripgrep failed (exit ${exit.code ?? exit.signal})`, {
+    process: { tool: 'rg', exitCode: exit.code ?? -1, signal: exit.signal ?? '', output: msg, outputTruncated: stderr.length >= STDERR_KEEP, backend: 'rg' },
+  });
+}

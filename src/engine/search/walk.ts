@@ -1,0 +1,74 @@
+// Walking a directory tree with fast-glob while ignore rules prune it: fast-glob reads
+// directories through our `readdir`, which loads each directory's ignore files from the
+// entries it already has and drops ignored entries before fast-glob ever descends.
+// Symbolic links are never followed (rg's default), so no link leads out of scope.
+import fs, { type Dirent } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import type { GlobOverrides } from './filters.js';
+import type { IgnoreReason, IgnoreRules } from './ignore.js';
+
+export interface WalkFilter {
+  rules: IgnoreRules;
+  /** rg --glob overrides relative to `root` (directories they exclude are pruned). */
+  overrides?: GlobOverrides;
+  /** Counts entries left out, by reason (for "N files ignored" notes). */
+  counts?: Map<IgnoreReason, number>;
+}
+
+type ReaddirCb = (err: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
+
+/** A fast-glob `fs` adapter whose readdir applies `filter` below `root`. */
+export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSystemAdapter> {
+  const readdir = (dir: string, optsOrCb: unknown, maybeCb?: ReaddirCb): void => {
+    const cb = (typeof optsOrCb === 'function' ? optsOrCb : maybeCb) as ReaddirCb;
+    const abs = path.resolve(root, dir);
+    fs.readdir(abs, { withFileTypes: true }, (err, entries) => {
+      if (err) return cb(err, []);
+      filter.rules.loadDir(abs, entries).then(
+        () => {
+          const relDir = path.relative(root, abs).split(path.sep).join('/');
+          const kept = entries.filter((e) => {
+            const isDir = e.isDirectory();
+            const why = filter.rules.reason(abs, e.name, isDir);
+            if (why !== undefined) {
+              filter.counts?.set(why, (filter.counts.get(why) ?? 0) + 1);
+              return false;
+            }
+            if (isDir && filter.overrides?.excludesDir(relDir ? `${relDir}/${e.name}` : e.name)) return false;
+            return true;
+          });
+          cb(null, kept);
+        },
+        (loadErr: NodeJS.ErrnoException) => cb(loadErr, []),
+      );
+    });
+  };
+  return { readdir: readdir as unknown as fg.FileSystemAdapter['readdir'] };
+}
+
+export interface WalkOptions extends WalkFilter {
+  /** fast-glob patterns relative to root (default every file). */
+  patterns?: string[];
+  onlyFiles?: boolean;
+  caseSensitive?: boolean;
+  baseNameMatch?: boolean;
+}
+
+/** Streams absolute paths under `root` that pass the filter (files, and directories when asked). */
+export function walk(root: string, opts: WalkOptions): AsyncIterable<string> & { destroy(): void } {
+  opts.rules.loadAncestors(root);
+  const stream = fg.stream(opts.patterns ?? ['**'], {
+    cwd: root,
+    absolute: true,
+    dot: true,
+    onlyFiles: opts.onlyFiles !== false,
+    followSymbolicLinks: false,
+    suppressErrors: true,
+    caseSensitiveMatch: opts.caseSensitive !== false,
+    baseNameMatch: opts.baseNameMatch === true,
+    fs: filteringFs(root, opts),
+  });
+  const it = stream as unknown as AsyncIterable<string> & { destroy(): void };
+  return it;
+}
