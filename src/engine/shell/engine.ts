@@ -1,0 +1,290 @@
+// The shell engine as shapes see it: run a command to completion, start background or
+// interactive jobs, read, write and stop them, all within a call's scope and a session.
+// Every entry point checks the command policy first; every option a vendor tool needs is
+// here, with the shape choosing values (timeouts, caps, spill, cwd persistence) and words.
+import { createHash, randomBytes } from 'node:crypto';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { EngineError } from '../errors.js';
+import type { Scope } from '../scope.js';
+import type { Session } from '../session.js';
+import { buildEnv } from './env.js';
+import { JobTable, type JobRead, type JobSnapshot, type ReadOptions } from './jobs.js';
+import { killTree } from './kill.js';
+import { ShellPolicy } from './policy.js';
+import { loadPty } from './pty.js';
+import { runToCompletion, type RunResult } from './run.js';
+
+export interface ShellEngineConfig {
+  /** Shell for command lines (bash). */
+  shell: string;
+  allow: string[];
+  deny: string[];
+  routes: Record<string, string>;
+  /** Extra environment: names copied from the server's environment, or NAME=value. */
+  env: string[];
+  /** Spill files and job logs live under <stateDir>/shell/<session>. */
+  stateDir: string;
+  maxJobsPerSession?: number;
+  maxLogBytes?: number;
+  killGraceMs?: number;
+}
+
+/** What the engine needs of a call (a HandlerContext fits). */
+export interface ShellContext {
+  session: Session;
+  scope: Scope;
+  signal?: AbortSignal;
+}
+
+export interface CommandOptions {
+  /** A shell line, or an argv run without a shell (Codex `shell`). */
+  command: string | readonly string[];
+  /** Working directory as the caller wrote it, relative to the session directory; checked against the scope. */
+  workdir?: string;
+  /** Argument name to blame for a bad workdir (dir_path, workdir, directory...). */
+  workdirField?: string;
+  /** Variables the shape adds (PAGER=cat...). FACET_* is dropped. */
+  env?: Record<string, string>;
+  login?: boolean;
+}
+
+export interface RunOptions extends CommandOptions {
+  /** Requested timeout; the effective one is min(timeoutMs ?? defaultTimeoutMs, maxTimeoutMs). */
+  timeoutMs?: number;
+  defaultTimeoutMs?: number;
+  maxTimeoutMs?: number;
+  idleTimeoutMs?: number;
+  killGraceMs?: number;
+  /** 'separate' (default): stdout and stderr apart plus merged by arrival; 'merged': one pipe, exact order. */
+  streams?: 'separate' | 'merged';
+  /** In-memory cap per stream, split between head and tail (default 1 MiB). */
+  maxOutputBytes?: number;
+  headShare?: number;
+  /** Spill the whole merged output to a file once it exceeds this many bytes. */
+  spillOverBytes?: number;
+  maxSpillBytes?: number;
+  /** Keep `cd` for the next call of the session (reset to the root when it leaves the scope). */
+  persistCwd?: boolean;
+  /** Report the pids of jobs the line left in the background. */
+  reportBackground?: boolean;
+  /** Leave background processes running after the line ends (killed with the session). */
+  keepBackground?: boolean;
+  /** Written to stdin, which is then closed. */
+  input?: string;
+}
+
+export interface RunOutcome extends RunResult {
+  /** Where the command ran. */
+  cwd: string;
+  timeoutMs: number;
+  /** The session directory after the call. */
+  sessionCwd: string;
+  /** Set when the command left the scope and the session directory went back to the root. */
+  cwdReset?: { attempted: string; resetTo: string };
+}
+
+export interface StartOptions extends CommandOptions {
+  description?: string;
+  /** Keep stdin open for write(). */
+  stdin?: boolean;
+  /** Run on a pseudo-terminal (falls back to pipes when node-pty cannot load; see ttyFallback). */
+  tty?: boolean;
+  cols?: number;
+  rows?: number;
+  /** Kill the job after this long. */
+  timeoutMs?: number;
+}
+
+interface SessionShell {
+  jobs: JobTable;
+  dir: string;
+  /** Leaders of groups deliberately left running by runs (keepBackground). */
+  kept: Set<number>;
+}
+
+const BAG = 'engine.shell';
+const MiB = 1 << 20;
+
+export class ShellEngine {
+  readonly policy: ShellPolicy;
+
+  constructor(readonly config: ShellEngineConfig) {
+    this.policy = new ShellPolicy({ allow: config.allow, deny: config.deny, routes: config.routes });
+  }
+
+  /** Runs a command to completion. A timeout is a result (timedOut); the call's abort throws. */
+  async run(ctx: ShellContext, opts: RunOptions): Promise<RunOutcome> {
+    const cwd = await this.prepare(ctx, opts);
+    const timeoutMs = effectiveTimeout(opts);
+    const maxOut = positive(opts.maxOutputBytes, 'maxOutputBytes') ?? MiB;
+    const headBytes = Math.floor(maxOut * (opts.headShare ?? 0.5));
+    const state = this.state(ctx.session);
+    const isLine = typeof opts.command === 'string';
+    const result = await runToCompletion({
+      command: opts.command,
+      shell: this.config.shell,
+      login: opts.login,
+      cwd,
+      env: buildEnv(this.config.env, opts.env),
+      merge: opts.streams === 'merged',
+      report: isLine && Boolean(opts.persistCwd || opts.reportBackground),
+      timeoutMs,
+      idleTimeoutMs: opts.idleTimeoutMs,
+      killGraceMs: opts.killGraceMs ?? this.config.killGraceMs ?? 2000,
+      signal: ctx.signal,
+      headBytes,
+      tailBytes: maxOut - headBytes,
+      spill:
+        opts.spillOverBytes !== undefined
+          ? { path: path.join(state.dir, `output-${randomBytes(6).toString('hex')}.txt`), overBytes: opts.spillOverBytes, maxBytes: opts.maxSpillBytes ?? 64 * MiB }
+          : undefined,
+      keepBackground: Boolean(opts.keepBackground),
+      input: opts.input,
+      onKept: (pid) => state.kept.add(pid),
+    });
+    const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
+    if (opts.persistCwd && result.finalCwd !== undefined) {
+      const real = await fsp.realpath(result.finalCwd).catch(() => undefined);
+      if (real !== undefined && ctx.scope.contains(real)) {
+        ctx.session.cwd = real;
+      } else {
+        ctx.session.cwd = undefined;
+        outcome.cwdReset = { attempted: result.finalCwd, resetTo: ctx.scope.primary };
+      }
+      outcome.sessionCwd = ctx.session.cwd ?? ctx.scope.primary;
+    }
+    return outcome;
+  }
+
+  /** Starts a job and returns at once (read its output with output()). */
+  async start(ctx: ShellContext, opts: StartOptions): Promise<JobSnapshot> {
+    const cwd = await this.prepare(ctx, opts);
+    const state = this.state(ctx.session);
+    let tty: { cols: number; rows: number; pty: NonNullable<Awaited<ReturnType<typeof loadPty>>> & object } | undefined;
+    let ttyFallback: string | undefined;
+    if (opts.tty) {
+      const pty = await loadPty();
+      if (typeof pty === 'string') ttyFallback = pty;
+      else tty = { cols: opts.cols ?? 120, rows: opts.rows ?? 40, pty };
+    }
+    const extra = tty ? { TERM: 'xterm-256color', ...opts.env } : opts.env;
+    return state.jobs.start({
+      command: opts.command,
+      shell: this.config.shell,
+      login: opts.login,
+      cwd,
+      env: buildEnv(this.config.env, extra),
+      merge: true,
+      report: false,
+      stdin: Boolean(opts.stdin || opts.tty),
+      tty,
+      description: opts.description,
+      timeoutMs: opts.timeoutMs,
+      ttyFallback,
+    });
+  }
+
+  jobs(ctx: ShellContext): JobSnapshot[] {
+    return this.state(ctx.session).jobs.list();
+  }
+
+  job(ctx: ShellContext, id: string | number): JobSnapshot {
+    return this.state(ctx.session).jobs.get(id);
+  }
+
+  /** New output of a job (see ReadOptions for waiting and budgets). */
+  output(ctx: ShellContext, id: string | number, opts: ReadOptions = {}): Promise<JobRead> {
+    return this.state(ctx.session).jobs.read(id, { ...opts, signal: opts.signal ?? ctx.signal });
+  }
+
+  /** The newest output of a job, at most `maxBytes`. */
+  tail(ctx: ShellContext, id: string | number, maxBytes?: number) {
+    return this.state(ctx.session).jobs.tail(id, maxBytes);
+  }
+
+  /** Writes to a job's stdin, then reads what came (Codex write_stdin). Empty input only polls. */
+  async write(ctx: ShellContext, id: string | number, chars: string, read: ReadOptions = {}): Promise<JobRead> {
+    const jobs = this.state(ctx.session).jobs;
+    if (chars.length > 0) await jobs.write(id, chars);
+    return jobs.read(id, { until: 'exit', ...read, signal: read.signal ?? ctx.signal });
+  }
+
+  /** Kills a job's whole process group. Stopping a finished job is harmless. */
+  stop(ctx: ShellContext, id: string | number): Promise<JobSnapshot> {
+    return this.state(ctx.session).jobs.stop(id);
+  }
+
+  /** Checks a command against the policy without running it. */
+  check(command: string | readonly string[]): void {
+    this.policy.check(command);
+  }
+
+  private async prepare(ctx: ShellContext, opts: CommandOptions): Promise<string> {
+    validateCommand(opts.command);
+    this.policy.check(opts.command);
+    return this.resolveCwd(ctx, opts.workdir, opts.workdirField ?? 'workdir');
+  }
+
+  /** The session directory if still inside the call's scope, else the first root; then `workdir` from it. */
+  async resolveCwd(ctx: ShellContext, workdir: string | undefined, field = 'workdir'): Promise<string> {
+    let base = ctx.scope.primary;
+    const cur = ctx.session.cwd;
+    if (cur !== undefined && ctx.scope.contains(cur)) {
+      const st = await fsp.stat(cur).catch(() => undefined);
+      if (st?.isDirectory()) base = cur;
+    }
+    if (workdir === undefined || workdir === '') return base;
+    const r = await ctx.scope.resolve(workdir, base, field);
+    const st = await fsp.stat(r.real).catch(() => undefined);
+    if (!st) throw new EngineError('not_found', `the directory ${workdir} does not exist`, { field, facts: { path: workdir, resolved: r.real } });
+    if (!st.isDirectory()) throw new EngineError('invalid_argument', `${workdir} is not a directory`, { field, facts: { path: workdir, resolved: r.real } });
+    return r.real;
+  }
+
+  private state(session: Session): SessionShell {
+    return session.bag(BAG, () => {
+      const hash = createHash('sha256').update(session.id).digest('hex').slice(0, 16);
+      const dir = path.join(this.config.stateDir, 'shell', `${hash}-${randomBytes(3).toString('hex')}`);
+      const s: SessionShell = {
+        dir,
+        kept: new Set(),
+        jobs: new JobTable({
+          dir: path.join(dir, 'jobs'),
+          maxJobs: this.config.maxJobsPerSession ?? 32,
+          maxLogBytes: this.config.maxLogBytes ?? 32 * MiB,
+          killGraceMs: this.config.killGraceMs ?? 2000,
+        }),
+      };
+      session.onDispose(async () => {
+        await Promise.allSettled([s.jobs.close(), ...[...s.kept].map((pid) => killTree(pid, pid, this.config.killGraceMs ?? 2000))]);
+        await fsp.rm(dir, { recursive: true, force: true });
+      });
+      return s;
+    });
+  }
+}
+
+function validateCommand(command: string | readonly string[]): void {
+  if (typeof command === 'string') {
+    if (command.trim() === '') throw new EngineError('invalid_argument', 'the command is empty', { field: 'command' });
+    if (command.includes('\0')) throw new EngineError('invalid_argument', 'the command contains a NUL byte', { field: 'command' });
+    return;
+  }
+  if (command.length === 0 || command[0] === '') throw new EngineError('invalid_argument', 'the command has no program', { field: 'command' });
+  if (command.some((a) => a.includes('\0'))) throw new EngineError('invalid_argument', 'an argument contains a NUL byte', { field: 'command' });
+}
+
+function positive(v: number | undefined, field: string): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isFinite(v) || v <= 0) throw new EngineError('invalid_argument', `${field} must be a positive number`, { field, facts: { value: v } });
+  return v;
+}
+
+/** min(requested ?? default, max): what each vendor does with a timeout over its maximum. */
+export function effectiveTimeout(opts: Pick<RunOptions, 'timeoutMs' | 'defaultTimeoutMs' | 'maxTimeoutMs'>): number {
+  const requested = positive(opts.timeoutMs, 'timeout');
+  const def = opts.defaultTimeoutMs ?? 120_000;
+  const max = opts.maxTimeoutMs ?? 600_000;
+  return Math.max(1, Math.min(requested ?? def, max));
+}

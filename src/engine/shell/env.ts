@@ -1,0 +1,32 @@
+// The environment commands see: a short allow list of the server's own variables, the
+// names (or NAME=value pairs) the configuration adds, then what the shape adds. Variables
+// of the server itself (FACET_*, such as FACET_TOKEN) never reach a command.
+
+const BASE_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM', 'COLORTERM', 'NO_COLOR'];
+const BASE_PREFIXES = ['LC_'];
+const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+
+export function isServerSecret(name: string): boolean {
+  return name.toUpperCase().startsWith('FACET_');
+}
+
+/**
+ * Builds a command environment. `configured` entries are names copied from `source` or
+ * NAME=value pairs; `extra` is what a shape sets (PAGER=cat...). FACET_* is always dropped.
+ */
+export function buildEnv(configured: readonly string[], extra: Record<string, string> = {}, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) {
+    if (v === undefined) continue;
+    if (BASE_NAMES.includes(k) || BASE_PREFIXES.some((p) => k.startsWith(p))) env[k] = v;
+  }
+  for (const entry of configured) {
+    const eq = entry.indexOf('=');
+    if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
+    else if (source[entry] !== undefined) env[entry] = source[entry]!;
+  }
+  for (const [k, v] of Object.entries(extra)) env[k] = v;
+  env.PATH ??= FALLBACK_PATH;
+  for (const k of Object.keys(env)) if (isServerSecret(k) || k.includes('\0') || env[k]!.includes('\0')) delete env[k];
+  return env;
+}

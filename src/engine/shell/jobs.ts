@@ -1,0 +1,367 @@
+// Background and interactive jobs of one session: started at once, output (stdout and
+// stderr merged in order) streamed to a bounded log file, read since the last read or
+// from an offset, optionally waiting for more output or for the exit, written to when
+// stdin was kept open, stopped as a whole process group. All die with the session.
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { EngineError, abortError } from '../errors.js';
+import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
+import { groupAlive } from './kill.js';
+import { BoundedLog } from './logfile.js';
+import { spawnChild, type Child, type SpawnSpec } from './process.js';
+
+export type JobStatus = 'running' | 'completed' | 'failed' | 'killed' | 'timed_out';
+
+export interface JobSnapshot {
+  /** Opaque id (8 hex characters). */
+  id: string;
+  /** 1, 2, 3... within the session (for tools that number their jobs). */
+  number: number;
+  pid: number;
+  command: string;
+  description?: string;
+  cwd: string;
+  status: JobStatus;
+  exitCode: number | null;
+  signal: string | null;
+  startedAt: number;
+  endedAt?: number;
+  durationMs: number;
+  /** stdin is open for writes. */
+  interactive: boolean;
+  tty: boolean;
+  /** Bytes of output so far (including any not stored). */
+  outputBytes: number;
+  /** Where the log lives; bytes past its bound are counted in droppedBytes. */
+  logPath: string;
+  droppedBytes: number;
+  /** Offset of the first byte not yet returned by a read. */
+  readOffset: number;
+  /** Why a terminal was asked but pipes were used. */
+  ttyFallback?: string;
+}
+
+export interface ReadOptions {
+  /** 'last': from the end of the previous read; 'start'; or a byte offset. */
+  from?: 'last' | 'start' | number;
+  /** Wait up to this long before reading. */
+  waitMs?: number;
+  /** 'output': stop waiting as soon as new output arrives; 'exit': only when the job ends. */
+  until?: 'output' | 'exit';
+  /** Byte budget for the returned text. */
+  maxBytes?: number;
+  /** 'head': return the first bytes and leave the rest for the next read; 'head_tail': keep both ends, consume all. */
+  budget?: 'head' | 'head_tail';
+  headShare?: number;
+  signal?: AbortSignal;
+}
+
+export interface JobRead {
+  job: JobSnapshot;
+  text: string;
+  head: string;
+  tail: string;
+  truncated: boolean;
+  omittedBytes: number;
+  fromOffset: number;
+  /** Next unread offset. */
+  toOffset: number;
+  /** Bytes between fromOffset and the end of the stored output when read. */
+  rangeBytes: number;
+  /** Lines in that range. */
+  rangeLines: number;
+  /** More stored output remains after toOffset. */
+  hasMore: boolean;
+}
+
+export interface JobTableOptions {
+  dir: string;
+  maxLogBytes: number;
+  maxJobs: number;
+  killGraceMs: number;
+}
+
+export interface StartJobSpec extends SpawnSpec {
+  description?: string;
+  /** Kill the job after this long (undefined: no limit). */
+  timeoutMs?: number;
+  ttyFallback?: string;
+}
+
+const TAIL_BYTES = 64 * 1024;
+const DEFAULT_READ_BYTES = 1 << 20;
+
+class Job {
+  readonly id = randomBytes(4).toString('hex');
+  readonly events = new EventEmitter();
+  readonly tailRing = new Capture(0, TAIL_BYTES);
+  status: JobStatus = 'running';
+  exitCode: number | null = null;
+  signal: string | null = null;
+  endedAt?: number;
+  readOffset = 0;
+  /** Resolves once the job ended and its log is complete on disk. */
+  readonly finished: Promise<void>;
+  private killReason: 'killed' | 'timed_out' | undefined;
+  private stopping: Promise<void> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly number: number,
+    readonly child: Child,
+    readonly log: BoundedLog,
+    readonly spec: StartJobSpec,
+    readonly startedAt: number,
+    private readonly killGraceMs: number,
+  ) {
+    this.events.setMaxListeners(0);
+    child.onData((_s, chunk) => {
+      this.tailRing.push(chunk);
+      if (!log.write(chunk) && !log.full) {
+        child.pause();
+        log.onDrain(() => child.resume());
+      }
+    });
+    if (spec.timeoutMs !== undefined) {
+      this.timer = setTimeout(() => void this.stop('timed_out'), spec.timeoutMs);
+      this.timer.unref();
+    }
+    this.finished = (async () => {
+      const exit = await child.exited;
+      clearTimeout(this.timer);
+      // Whatever the leader left behind goes with it: a job is one unit.
+      if (this.stopping) await this.stopping;
+      else if (groupAlive(child.pid)) await child.kill(killGraceMs);
+      await Promise.race([child.drained, sleep(1000)]);
+      child.detach();
+      await log.close();
+      this.exitCode = exit.exitCode;
+      this.signal = exit.signal;
+      this.endedAt = Date.now();
+      this.status = this.killReason ?? (exit.exitCode === 0 ? 'completed' : 'failed');
+      this.events.emit('change');
+    })();
+  }
+
+  get running(): boolean {
+    return this.endedAt === undefined;
+  }
+
+  stop(reason: 'killed' | 'timed_out' = 'killed'): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    this.killReason ??= reason;
+    this.stopping ??= this.child.kill(this.killGraceMs);
+    return this.stopping.then(() => this.finished);
+  }
+
+  snapshot(): JobSnapshot {
+    const cmd = this.spec.command;
+    return {
+      id: this.id,
+      number: this.number,
+      pid: this.child.pid,
+      command: typeof cmd === 'string' ? cmd : cmd.join(' '),
+      ...(this.spec.description ? { description: this.spec.description } : {}),
+      cwd: this.spec.cwd,
+      status: this.status,
+      exitCode: this.exitCode,
+      signal: this.signal,
+      startedAt: this.startedAt,
+      ...(this.endedAt !== undefined ? { endedAt: this.endedAt } : {}),
+      durationMs: (this.endedAt ?? Date.now()) - this.startedAt,
+      interactive: this.spec.stdin,
+      tty: this.child.tty,
+      outputBytes: this.tailRing.total,
+      logPath: this.log.file,
+      droppedBytes: this.log.dropped,
+      readOffset: this.readOffset,
+      ...(this.spec.ttyFallback ? { ttyFallback: this.spec.ttyFallback } : {}),
+    };
+  }
+}
+
+export class JobTable {
+  private readonly jobs = new Map<string, Job>();
+  private seq = 0;
+  private closed = false;
+
+  constructor(private readonly opts: JobTableOptions) {}
+
+  async start(spec: StartJobSpec): Promise<JobSnapshot> {
+    if (this.closed) throw new EngineError('unavailable', 'the session is closing; no job can start');
+    this.prune();
+    const running = [...this.jobs.values()].filter((j) => j.running).length;
+    if (running >= this.opts.maxJobs) {
+      throw new EngineError('resource_exhausted', `this session already runs ${running} jobs (the limit); stop one first`, {
+        facts: { running, limit: this.opts.maxJobs },
+      });
+    }
+    const child = await spawnChild(spec);
+    const number = ++this.seq;
+    let job!: Job;
+    const log = new BoundedLog(path.join(this.opts.dir, `job-${number}-${child.pid}.log`), this.opts.maxLogBytes, () => job?.events.emit('change'));
+    job = new Job(number, child, log, spec, Date.now(), this.opts.killGraceMs);
+    this.jobs.set(job.id, job);
+    return job.snapshot();
+  }
+
+  /** Finds a job by id, number or pid (what each tool dialect calls it). */
+  private find(ref: string | number): Job {
+    const s = String(ref).trim();
+    const job =
+      this.jobs.get(s) ??
+      [...this.jobs.values()].find((j) => String(j.number) === s) ??
+      [...this.jobs.values()].find((j) => String(j.child.pid) === s);
+    if (!job) {
+      throw new EngineError('not_found', `no job ${s} in this session`, { field: 'id', facts: { job: s, known: [...this.jobs.values()].map((j) => j.id) } });
+    }
+    return job;
+  }
+
+  get(ref: string | number): JobSnapshot {
+    return this.find(ref).snapshot();
+  }
+
+  list(): JobSnapshot[] {
+    return [...this.jobs.values()].map((j) => j.snapshot());
+  }
+
+  async read(ref: string | number, opts: ReadOptions = {}): Promise<JobRead> {
+    const job = this.find(ref);
+    const from = opts.from === undefined || opts.from === 'last' ? job.readOffset : opts.from === 'start' ? 0 : opts.from;
+    if (!Number.isInteger(from) || from < 0) throw new EngineError('invalid_argument', 'the offset must be a whole number of bytes, 0 or more', { field: 'offset' });
+    if (opts.waitMs && opts.waitMs > 0) await this.wait(job, from, opts.waitMs, opts.until ?? 'output', opts.signal);
+    if (!job.running) await job.finished;
+    const end = job.log.flushed;
+    const start = Math.min(from, end);
+    const range = end - start;
+    const maxBytes = opts.maxBytes ?? DEFAULT_READ_BYTES;
+    let head: Buffer;
+    let tail: Buffer = Buffer.alloc(0);
+    let toOffset: number;
+    if (range <= maxBytes) {
+      head = await job.log.read(start, range);
+      toOffset = start + head.length;
+    } else if ((opts.budget ?? 'head') === 'head') {
+      head = utf8Prefix(await job.log.read(start, maxBytes));
+      toOffset = start + head.length;
+    } else {
+      const h = Math.floor(maxBytes * (opts.headShare ?? 0.5));
+      head = utf8Prefix(await job.log.read(start, h));
+      tail = utf8Suffix(await job.log.read(end - (maxBytes - h), maxBytes - h));
+      toOffset = end;
+    }
+    job.readOffset = toOffset;
+    const truncated = head.length + tail.length < toOffset - start;
+    const headText = head.toString('utf8');
+    const tailText = tail.toString('utf8');
+    return {
+      job: job.snapshot(),
+      text: headText + tailText,
+      head: headText,
+      tail: tailText,
+      truncated,
+      omittedBytes: toOffset - start - head.length - tail.length,
+      fromOffset: start,
+      toOffset,
+      rangeBytes: range,
+      rangeLines: range <= maxBytes ? countLines(Buffer.concat([head, tail])) : await this.countLines(job, start, end),
+      hasMore: toOffset < end,
+    };
+  }
+
+  /** The last `maxBytes` of a job's output (the newest, even past the log's bound). */
+  async tail(ref: string | number, maxBytes = TAIL_BYTES): Promise<{ job: JobSnapshot; text: string; truncated: boolean; totalBytes: number }> {
+    const job = this.find(ref);
+    if (!job.running) await job.finished;
+    const all = job.tailRing.result();
+    const buf = Buffer.from(all.truncated ? all.tail : all.text, 'utf8');
+    const cut = buf.length > maxBytes ? utf8Suffix(buf.subarray(buf.length - maxBytes)) : buf;
+    return { job: job.snapshot(), text: cut.toString('utf8'), truncated: cut.length < all.totalBytes, totalBytes: all.totalBytes };
+  }
+
+  async write(ref: string | number, data: string): Promise<JobSnapshot> {
+    const job = this.find(ref);
+    if (!job.spec.stdin) {
+      throw new EngineError('precondition_failed', `job ${job.id} was not started with stdin open`, { field: 'id', facts: { job: job.id } });
+    }
+    if (!job.running) {
+      throw new EngineError('precondition_failed', `job ${job.id} has already exited`, { field: 'id', facts: { job: job.id, exitCode: job.exitCode } });
+    }
+    job.child.write(data);
+    return job.snapshot();
+  }
+
+  async stop(ref: string | number): Promise<JobSnapshot> {
+    const job = this.find(ref);
+    await job.stop('killed');
+    return job.snapshot();
+  }
+
+  /** Kills every job and removes their logs: the session is over. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.jobs.values()];
+    this.jobs.clear();
+    await Promise.allSettled(all.map((j) => j.stop('killed')));
+    await Promise.allSettled(all.map((j) => j.log.remove()));
+    await fsp.rm(this.opts.dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  /** Keeps the table bounded: forgets the oldest finished jobs past the limit. */
+  private prune(): void {
+    const finished = [...this.jobs.values()].filter((j) => !j.running);
+    for (const j of finished.slice(0, Math.max(0, finished.length - this.opts.maxJobs))) {
+      this.jobs.delete(j.id);
+      void j.log.remove();
+    }
+  }
+
+  private wait(job: Job, from: number, ms: number, until: 'output' | 'exit', signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        job.events.off('change', check);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const check = () => {
+        if (!job.running || (until === 'output' && job.log.flushed > from)) {
+          done();
+          resolve();
+        }
+      };
+      const onAbort = () => {
+        done();
+        reject(abortError(signal!, 'waiting for the job'));
+      };
+      const timer = setTimeout(() => {
+        done();
+        resolve();
+      }, ms);
+      job.events.on('change', check);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      check();
+    });
+  }
+
+  private async countLines(job: Job, start: number, end: number): Promise<number> {
+    let lines = 0;
+    let last = 10;
+    for (let at = start; at < end; ) {
+      const b = await job.log.read(at, Math.min(1 << 20, end - at));
+      if (b.length === 0) break;
+      lines += countNewlines(b);
+      last = b[b.length - 1]!;
+      at += b.length;
+    }
+    return lines + (end > start && last !== 10 ? 1 : 0);
+  }
+}
+
+function countLines(b: Buffer): number {
+  return countNewlines(b) + (b.length > 0 && b[b.length - 1] !== 10 ? 1 : 0);
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
