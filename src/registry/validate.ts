@@ -12,12 +12,21 @@ export interface FieldViolation {
   description: string;
 }
 
+let shared: Ajv2020 | undefined;
+
+/**
+ * The process-wide Ajv instance. Shared so that a schema object compiled by one toolbox is
+ * a cache hit for the next (every shape and every test server reuses the same definitions).
+ */
 export function createAjv(): Ajv2020 {
+  if (shared) return shared;
   // strict off: vendor schemas carry keywords (e.g. draft-07 $schema URIs) we serve as given.
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  return ajv;
+  shared = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(shared);
+  return shared;
 }
+
+const compiledBySchema = new WeakMap<object, ValidateFunction>();
 
 /** Compiles `schema`; throws with ajv's reason when it does not compile. */
 export function compileSchema(ajv: Ajv2020, schema: JsonSchema): ValidateFunction {
@@ -28,8 +37,14 @@ export function compileSchema(ajv: Ajv2020, schema: JsonSchema): ValidateFunctio
     throw new Error('the input schema must describe an object (type: "object")');
   }
   // The $schema URI is informative for the model; compile against ajv's 2020-12 dialect.
-  const { $schema: _ignored, ...rest } = schema;
-  return ajv.compile(rest);
+  // Keyed by the schema object, so the stripped copy is made once per definition.
+  let compiled = compiledBySchema.get(schema);
+  if (!compiled) {
+    const { $schema: _ignored, ...rest } = schema;
+    compiled = ajv.compile(rest);
+    compiledBySchema.set(schema, compiled);
+  }
+  return compiled;
 }
 
 /** One violation per bad field, named by its JSON path without the leading slash. */

@@ -8,6 +8,7 @@ import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
 import { ToolboxService } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { Toolbox } from '../registry/toolbox.js';
+import type { ToolboxSpec } from '../registry/types.js';
 import { buildShapes } from '../shapes/index.js';
 import { authInterceptor } from './auth.js';
 import { createLogger, type Logger } from './logger.js';
@@ -28,6 +29,8 @@ export interface RunningServer {
 
 export interface StartOptions {
   logger?: Logger;
+  /** Extra toolboxes served beside the configured shapes, by shape name (tests, embedders). */
+  extraSpecs?: ReadonlyMap<string, ToolboxSpec>;
 }
 
 export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
@@ -42,6 +45,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     const tools = config.readOnly ? spec.tools.filter((t) => !t.destructive) : spec.tools;
     toolboxes.set(name, new Toolbox({ ...spec, tools }));
   }
+  for (const [name, spec] of opts.extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
   const sessions = new SessionStore({ maxSessions: config.sessionMax, idleMs: config.sessionIdleMs });
   const router = new ToolboxRouter(toolboxes, config.defaultShape, sessions, scope, logger);
 
@@ -93,7 +97,10 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       logger.info({ reason, inFlight: router.inFlight, graceMs: config.graceMs }, 'draining');
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
-      const drained = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
+      // Long-lived streams (health Watch, reflection) would hold tryShutdown open for the whole
+      // grace: once the toolbox calls are done, give their responses a moment, then close the rest.
+      const drained = Promise.race([closed, router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
       let timer: NodeJS.Timeout | undefined;
       const graceOver = new Promise<'grace'>((resolve) => {
         timer = setTimeout(() => resolve('grace'), config.graceMs);
@@ -102,9 +109,9 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
         logger.warn({ inFlight: router.inFlight }, 'grace period over: cancelling calls in flight');
         router.abortAll();
         // Handlers that honour their signal answer promptly; then close whatever remains.
-        await Promise.race([drained, new Promise((r) => setTimeout(r, 1000))]);
-        server.forceShutdown();
+        await Promise.race([router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), new Promise((r) => setTimeout(r, 1000))]);
       }
+      server.forceShutdown();
       clearTimeout(timer);
       await sessions.close();
       if (config.socket) removeStaleSocket(config.socket);

@@ -23,6 +23,7 @@ interface CallInfo {
 export class ToolboxRouter {
   /** Controllers of calls in flight: aborted when the shutdown grace runs out. */
   private readonly inflight = new Set<AbortController>();
+  private idleWaiters: Array<() => void> = [];
 
   constructor(
     private readonly toolboxes: ReadonlyMap<string, Toolbox>,
@@ -34,6 +35,12 @@ export class ToolboxRouter {
 
   get inFlight(): number {
     return this.inflight.size;
+  }
+
+  /** Resolves once no toolbox call is in flight. */
+  whenIdle(): Promise<void> {
+    if (this.inflight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Cancels every call in flight (their handlers see the signal fire). */
@@ -132,6 +139,7 @@ export class ToolboxRouter {
         if (timer) clearTimeout(timer);
         call.removeListener('cancelled', onCancel);
         this.inflight.delete(controller);
+        if (this.inflight.size === 0) for (const w of this.idleWaiters.splice(0)) w();
       },
     };
   }

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import * as grpc from '@grpc/grpc-js';
 import { parseConfig, type FacetConfig } from '../../src/config.js';
 import { ToolboxClient, type CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import type { ToolboxSpec } from '../../src/registry/types.js';
 import { createLogger } from '../../src/server/logger.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 
@@ -26,7 +27,11 @@ export function tempDir(prefix = 'facet-test-'): { dir: string; cleanup: () => v
 }
 
 /** Starts a server on 127.0.0.1 with an OS-chosen port; `args` are facet serve flags. */
-export async function startTestServer(args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function startTestServer(
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  extraSpecs?: ReadonlyMap<string, ToolboxSpec>,
+): Promise<TestServer> {
   const config = parseConfig(['--listen', '127.0.0.1:0', ...args], env);
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
@@ -35,7 +40,7 @@ export async function startTestServer(args: string[] = [], env: NodeJS.ProcessEn
       cb();
     },
   });
-  const server = await startServer(config, { logger: createLogger('debug', sink) });
+  const server = await startServer(config, { logger: createLogger('debug', sink), extraSpecs });
   const address = `127.0.0.1:${server.port}`;
   const client = new ToolboxClient(address, grpc.credentials.createInsecure());
   return {

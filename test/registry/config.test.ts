@@ -1,0 +1,62 @@
+// One validated config from flags over FACET_* twins over defaults; bad values name the option.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, helpText, OPTIONS, parseConfig } from '../../src/config.js';
+
+const cwd = '/srv/app';
+
+test('defaults: loopback TCP, the working directory as root, every shape with core first', () => {
+  const c = parseConfig([], {}, cwd);
+  assert.deepEqual(c.listen, { host: '127.0.0.1', port: 50051 });
+  assert.deepEqual(c.roots, ['/srv/app']);
+  assert.equal(c.defaultShape, 'core');
+  assert.equal(c.token, null);
+  assert.equal(c.readOnly, false);
+});
+
+test('flags beat environment twins, which beat defaults', () => {
+  const env = { FACET_LISTEN: '127.0.0.1:6000', FACET_READ_ONLY: 'true', FACET_ROOT: 'a,b' };
+  const c = parseConfig(['--listen=127.0.0.1:7000'], env, cwd);
+  assert.deepEqual(c.listen, { host: '127.0.0.1', port: 7000 });
+  assert.equal(c.readOnly, true);
+  assert.deepEqual(c.roots, ['/srv/app/a', '/srv/app/b']);
+  assert.deepEqual(parseConfig(['--root', 'x', '--root', '/y'], {}, cwd).roots, ['/srv/app/x', '/y']);
+});
+
+test('bad values stop start-up with a message naming the option', () => {
+  const bad: Array<[string[], string]> = [
+    [['--listen', 'nowhere'], '--listen must be host:port (e.g. 127.0.0.1:50051), got "nowhere"'],
+    [['--listen', '127.0.0.1:70000'], '--listen port must be at most 65535, got 70000'],
+    [['--grace-ms', 'soon'], '--grace-ms must be a whole number, got "soon"'],
+    [['--session-max', '0'], '--session-max must be between 1 and 1000000, got 0'],
+    [['--read-only=perhaps'], '--read-only must be true or false, got "perhaps"'],
+    [['--shape', 'klingon'], '--shape: unknown shape "klingon" (known: ' + parseConfig([], {}, cwd).shapes.join(', ') + ', all)'],
+    [['--grep-backend', 'grep'], '--grep-backend must be auto, rg or fallback, got "grep"'],
+    [['--tls-cert', 'c.pem'], '--tls-cert and --tls-key go together'],
+    [['--log-level', 'loud'], '--log-level must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
+    [['--frobnicate'], 'unknown option --frobnicate (see --help)'],
+    [['--token'], '--token needs a value'],
+    [['serve'], 'unexpected argument "serve" (see --help)'],
+    [['--listen', 'none'], '--listen is "none" and no --socket is set: nothing to serve on'],
+    [['--shell-route', 'git'], '--shell-route entries look like program=toolbox, got "git"'],
+  ];
+  for (const [argv, message] of bad) assert.throws(() => parseConfig(argv, {}, cwd), (e: Error) => e instanceof ConfigError && e.message === message, argv.join(' '));
+  assert.throws(() => parseConfig([], { FACET_GRACE_MS: '-1' }, cwd), { message: '--grace-ms must be a whole number, got "-1"' });
+});
+
+test('a non-loopback address needs a token, TLS or --insecure', () => {
+  assert.throws(() => parseConfig(['--listen', '0.0.0.0:50051'], {}, cwd), {
+    message: '--listen 0.0.0.0:50051 is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk',
+  });
+  assert.equal(parseConfig(['--listen', '0.0.0.0:50051', '--token', 't'], {}, cwd).token, 't');
+  assert.equal(parseConfig(['--listen', '0.0.0.0:50051', '--insecure'], {}, cwd).insecure, true);
+  assert.deepEqual(parseConfig(['--listen', '[::1]:9'], {}, cwd).listen, { host: '::1', port: 9 });
+});
+
+test('--help lists every option with its environment twin', () => {
+  const help = helpText();
+  for (const o of OPTIONS) {
+    assert.ok(help.includes(`--${o.flag}`), o.flag);
+    assert.ok(help.includes(`[${o.env}]`), o.env);
+  }
+});
