@@ -1,0 +1,53 @@
+// Shared setup for the files engine tests: a real root directory with an outside neighbour.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { Scope } from '../../src/engine/scope.js';
+import { Session } from '../../src/engine/session.js';
+import { tempDir } from '../helpers/server.js';
+
+export interface Fixture {
+  base: string;
+  root: string;
+  outside: string;
+  scope: Scope;
+  session: Session;
+  file(rel: string, content: string | Buffer): string;
+  cleanup(): void;
+}
+
+/** base/root (the scope), base/outside (must stay untouched), base/root-evil (a prefix look-alike). */
+export function fixture(): Fixture {
+  const { dir, cleanup } = tempDir('facet-files-');
+  const root = path.join(dir, 'root');
+  const outside = path.join(dir, 'outside');
+  mkdirSync(root);
+  mkdirSync(outside);
+  mkdirSync(path.join(dir, 'root-evil'));
+  writeFileSync(path.join(outside, 'secret.txt'), 'secret\n');
+  writeFileSync(path.join(dir, 'root-evil', 'x.txt'), 'evil\n');
+  const scope = Scope.fromRoots([root]);
+  return {
+    base: dir,
+    root,
+    outside,
+    scope,
+    session: new Session('test'),
+    file(rel, content) {
+      const p = path.join(root, rel);
+      mkdirSync(path.dirname(p), { recursive: true });
+      writeFileSync(p, content);
+      return p;
+    },
+    cleanup,
+  };
+}
+
+/** Runs `fn` and returns the EngineError kind it threw (or 'ok'). */
+export async function kindOf(fn: () => Promise<unknown>): Promise<string> {
+  try {
+    await fn();
+    return 'ok';
+  } catch (err) {
+    return (err as { kind?: string }).kind ?? `not an EngineError: ${String(err)}`;
+  }
+}
