@@ -60,3 +60,12 @@ test('--help lists every option with its environment twin', () => {
     assert.ok(help.includes(`[${o.env}]`), o.env);
   }
 });
+
+test('the README configuration table has a row for every option, and the version matches package.json', async () => {
+  const { readFileSync } = await import('node:fs');
+  const readme = readFileSync('README.md', 'utf8');
+  for (const o of OPTIONS) assert.ok(readme.includes(`| \`--${o.flag}\` | \`${o.env}\` |`), `README row for --${o.flag}`);
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  const { VERSION } = await import('../../src/version.js');
+  assert.equal(VERSION, pkg.version);
+});

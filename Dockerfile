@@ -1,0 +1,39 @@
+# Facet: multi-stage image. Build with dev dependencies, run with production ones only.
+# Node 26 is the active LTS line (since October 2026); the code supports Node 20.18 and later.
+ARG NODE_VERSION=26
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+WORKDIR /app
+# node-pty (interactive sessions) compiles a native addon.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm install --no-audit --no-fund
+COPY tsconfig.json ./
+COPY proto ./proto
+COPY src ./src
+RUN npx tsc -p tsconfig.json && npm prune --omit=dev
+
+FROM node:${NODE_VERSION}-bookworm-slim
+# ripgrep backs grep (a TypeScript fallback exists); bash runs shell tools; tini reaps zombies.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ripgrep bash ca-certificates tini \
+ && rm -rf /var/lib/apt/lists/* \
+ && useradd --uid 10001 --create-home --shell /bin/bash facet \
+ && mkdir -p /workspace /var/lib/facet \
+ && chown facet:facet /workspace /var/lib/facet
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist/src ./dist/src
+COPY package.json ./
+USER facet
+# Listening beyond loopback requires FACET_TOKEN (or TLS): set it when you run the image,
+# e.g. docker run -e FACET_TOKEN=... -v "$PWD:/workspace" -p 50051:50051 facet
+ENV FACET_LISTEN=0.0.0.0:50051 \
+    FACET_ROOT=/workspace \
+    FACET_STATE_DIR=/var/lib/facet \
+    NODE_ENV=production
+EXPOSE 50051
+ENTRYPOINT ["/usr/bin/tini", "--", "node", "dist/src/cli.js"]
+CMD ["serve"]
