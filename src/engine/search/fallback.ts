@@ -142,7 +142,7 @@ export async function runFallback(req: BackendRequest, sink: FileSink): Promise<
     const files = walk(target, { rules, overrides });
     const running = new Set<Promise<void>>();
     try {
-      for await (const file of files) {
+      for await (const { path: file } of files) {
         if (req.signal.aborted) throw abortError(req.signal, 'search');
         if (stopped) break;
         const rel = path.relative(target, file).split(path.sep).join('/');

@@ -1,14 +1,23 @@
-// Listing one directory: entries with type, size and mtime, sorted, capped with an exact
-// count of what was left out. (Foundation version: the search engine adds depth, ignore rules.)
-import { promises as fsp } from 'node:fs';
+// Listing a directory: entries with type, size and mtime, optionally several levels deep
+// (children right after their directory), siblings sorted by the key asked, optional
+// ignore rules and name globs, capped with an exact count of what was left out.
+import { promises as fsp, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { EngineError, fromSystemError } from '../errors.js';
+import picomatch from 'picomatch';
+import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
+import { IgnoreRules, type IgnoreOptions } from './ignore.js';
 
 export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
+/** name; dirs-first (then name); size (largest first); mtime (newest first). */
+export type ListSort = 'name' | 'dirs-first' | 'size' | 'mtime';
 
 export interface ListEntry {
   name: string;
+  /** Path relative to the listed directory, "/" separated. */
+  relative: string;
+  /** 1 for the directory's own entries, 2 for their children... */
+  depth: number;
   type: EntryType;
   size: number;
   mtimeMs: number;
@@ -16,38 +25,117 @@ export interface ListEntry {
 
 export interface ListOptions {
   cwd?: string;
+  /** Levels to descend (default 1: the directory's own entries). */
+  depth?: number;
+  sort?: ListSort;
+  reverse?: boolean;
+  offset?: number;
+  /** Entries to return at most (0 or absent: all). */
   limit?: number;
+  /** Show dot-entries (default true). */
   includeHidden?: boolean;
+  /** Apply ignore files (.gitignore and the extra names); absent: show everything. */
+  ignore?: Omit<IgnoreOptions, 'hidden'>;
+  /** Leave out entries whose name matches one of these globs ("*.log", "dist"). */
+  ignoreGlobs?: string[];
+  /** Entries collected at most before the walk stops (default 100000). */
+  maxCollect?: number;
+  signal?: AbortSignal;
 }
 
 export interface ListResult {
   path: string;
   entries: ListEntry[];
+  offset: number;
+  /** Entries found (a lower bound when `complete` is false). */
   total: number;
+  /** Entries found but not returned (offset and limit). */
   omitted: number;
+  complete: boolean;
+  /** Entries left out by reason: gitignore, an extra ignore file name, "glob". */
+  ignored: Record<string, number>;
+}
+
+const typeOf = (d: Dirent): EntryType => (d.isDirectory() ? 'directory' : d.isFile() ? 'file' : d.isSymbolicLink() ? 'symlink' : 'other');
+
+function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEntry) => number {
+  const byName = (a: ListEntry, b: ListEntry): number => a.name.localeCompare(b.name);
+  const base: (a: ListEntry, b: ListEntry) => number =
+    sort === 'dirs-first'
+      ? (a, b) => (a.type === 'directory') !== (b.type === 'directory') ? (a.type === 'directory' ? -1 : 1) : byName(a, b)
+      : sort === 'size'
+        ? (a, b) => b.size - a.size || byName(a, b)
+        : sort === 'mtime'
+          ? (a, b) => b.mtimeMs - a.mtimeMs || byName(a, b)
+          : byName;
+  return reverse ? (a, b) => base(b, a) : base;
 }
 
 export async function listDirectory(scope: Scope, input: string, opts: ListOptions = {}): Promise<ListResult> {
+  const depth = opts.depth ?? 1;
+  if (!Number.isInteger(depth) || depth < 1) throw new EngineError('invalid_argument', 'depth must be a whole number of at least 1', { field: 'depth', facts: { depth } });
+  const offset = opts.offset ?? 0;
+  if (!Number.isInteger(offset) || offset < 0) throw new EngineError('invalid_argument', 'offset must be a whole number', { field: 'offset', facts: { offset } });
   const resolved = await scope.resolve(input, opts.cwd);
-  let dirents;
-  try {
-    dirents = await fsp.readdir(resolved.real, { withFileTypes: true });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOTDIR') {
-      throw new EngineError('invalid_argument', `${input} is not a directory`, { field: 'path', facts: { path: input, notDirectory: true } });
-    }
+  const st = await fsp.stat(resolved.real).catch((err) => {
     throw fromSystemError(err, input, 'list');
+  });
+  if (!st.isDirectory()) {
+    throw new EngineError('invalid_argument', `${input} is not a directory`, { field: 'path', facts: { path: input, notDirectory: true } });
   }
-  const visible = dirents.filter((d) => opts.includeHidden !== false || !d.name.startsWith('.'));
-  const entries = await Promise.all(
-    visible.map(async (d): Promise<ListEntry> => {
-      const st = await fsp.lstat(path.join(resolved.real, d.name)).catch(() => undefined);
-      const type: EntryType = d.isDirectory() ? 'directory' : d.isFile() ? 'file' : d.isSymbolicLink() ? 'symlink' : 'other';
-      return { name: d.name, type, size: st?.size ?? 0, mtimeMs: st?.mtimeMs ?? 0 };
-    }),
-  );
-  entries.sort((a, b) => (a.type === 'directory') !== (b.type === 'directory') ? (a.type === 'directory' ? -1 : 1) : a.name.localeCompare(b.name));
-  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-  const shown = entries.slice(0, limit);
-  return { path: resolved.real, entries: shown, total: entries.length, omitted: entries.length - shown.length };
+  const rules = new IgnoreRules({ ...(opts.ignore ?? { noIgnore: true }), hidden: opts.includeHidden !== false, skipNames: opts.ignore?.skipNames ?? [] });
+  rules.loadAncestors(resolved.real);
+  const globMatch = opts.ignoreGlobs?.length ? picomatch(opts.ignoreGlobs, { dot: true }) : undefined;
+  const ignored: Record<string, number> = {};
+  const maxCollect = opts.maxCollect ?? 100_000;
+  const cmp = comparator(opts.sort ?? 'dirs-first', opts.reverse === true);
+  const out: ListEntry[] = [];
+  let complete = true;
+
+  const visit = async (dir: string, rel: string, level: number): Promise<void> => {
+    throwIfAborted(opts.signal, 'list');
+    let dirents: Dirent[];
+    try {
+      dirents = await fsp.readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if (level === 1) throw fromSystemError(err, input, 'list');
+      return; // a sub-directory we cannot read: leave it out
+    }
+    await rules.loadDir(dir, dirents);
+    const kept: Array<{ entry: ListEntry; dirent: Dirent }> = [];
+    for (const d of dirents) {
+      const why = rules.reason(dir, d.name, d.isDirectory());
+      if (why !== undefined) {
+        if (why !== 'hidden' && why !== 'skipped') ignored[why] = (ignored[why] ?? 0) + 1;
+        continue;
+      }
+      if (globMatch?.(d.name)) {
+        ignored.glob = (ignored.glob ?? 0) + 1;
+        continue;
+      }
+      kept.push({ dirent: d, entry: { name: d.name, relative: rel ? `${rel}/${d.name}` : d.name, depth: level, type: typeOf(d), size: 0, mtimeMs: 0 } });
+    }
+    await Promise.all(
+      kept.map(async ({ entry }) => {
+        const s = await fsp.lstat(path.join(dir, entry.name)).catch(() => undefined);
+        entry.size = s?.size ?? 0;
+        entry.mtimeMs = s?.mtimeMs ?? 0;
+      }),
+    );
+    kept.sort((a, b) => cmp(a.entry, b.entry));
+    for (const { entry, dirent } of kept) {
+      if (out.length >= maxCollect) {
+        complete = false;
+        return;
+      }
+      out.push(entry);
+      // Symbolic links are listed, never entered.
+      if (dirent.isDirectory() && level < depth) await visit(path.join(dir, entry.name), entry.relative, level + 1);
+    }
+  };
+  await visit(resolved.real, '', 1);
+
+  const end = opts.limit ? offset + opts.limit : undefined;
+  const entries = out.slice(offset, end);
+  return { path: resolved.real, entries, offset, total: out.length, omitted: out.length - entries.length, complete, ignored };
 }

@@ -55,8 +55,14 @@ export interface WalkOptions extends WalkFilter {
   baseNameMatch?: boolean;
 }
 
-/** Streams absolute paths under `root` that pass the filter (files, and directories when asked). */
-export function walk(root: string, opts: WalkOptions): AsyncIterable<string> & { destroy(): void } {
+export interface WalkEntry {
+  /** Absolute path. */
+  path: string;
+  dirent: Dirent;
+}
+
+/** Streams entries under `root` that pass the filter (files, and other entries when asked). */
+export function walk(root: string, opts: WalkOptions): AsyncIterable<WalkEntry> & { destroy(): void } {
   opts.rules.loadAncestors(root);
   const stream = fg.stream(opts.patterns ?? ['**'], {
     cwd: root,
@@ -67,8 +73,8 @@ export function walk(root: string, opts: WalkOptions): AsyncIterable<string> & {
     suppressErrors: true,
     caseSensitiveMatch: opts.caseSensitive !== false,
     baseNameMatch: opts.baseNameMatch === true,
+    objectMode: true,
     fs: filteringFs(root, opts),
   });
-  const it = stream as unknown as AsyncIterable<string> & { destroy(): void };
-  return it;
+  return stream as unknown as AsyncIterable<WalkEntry> & { destroy(): void };
 }

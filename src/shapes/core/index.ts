@@ -15,6 +15,6 @@ export function coreShape(config: FacetConfig): ToolboxSpec {
     description: 'Facet core tools: files, search, shell and web under dotted names, with structured results.',
     canonicalFor: ['filesystem'],
     sandboxSummary: (ctx) => sandboxSummary(config, ctx.scope.roots),
-    tools: [...fileTools, ...searchTools, ...shellTools(config), ...webTools],
+    tools: [...fileTools, ...searchTools(config), ...shellTools(config), ...webTools(config)],
   };
 }
