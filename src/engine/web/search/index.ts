@@ -70,6 +70,9 @@ export async function searchWeb(providers: SearchProvider[], query: string, opts
   let candidates: SearchProvider[];
   if (opts.provider) {
     const named = providers.find((p) => p.name === opts.provider);
+    if (!named && (PROVIDER_NAMES as readonly string[]).includes(opts.provider)) {
+      throw new EngineError('unavailable', `the ${opts.provider} search provider is not enabled on this server`, { facts: { provider: opts.provider } });
+    }
     if (!named) {
       throw new EngineError('invalid_argument', `unknown search provider "${opts.provider}"`, {
         field: 'provider',
