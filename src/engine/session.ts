@@ -24,6 +24,7 @@ export class Session {
   lastUsed = Date.now();
   private readonly bags = new Map<string, unknown>();
   private readonly disposers: Array<() => void | Promise<void>> = [];
+  private isDisposed = false;
 
   constructor(id: string) {
     this.id = id;
@@ -44,7 +45,13 @@ export class Session {
     this.disposers.push(fn);
   }
 
+  /** True once dispose() ran: a call still holding the session must not start new resources. */
+  get disposed(): boolean {
+    return this.isDisposed;
+  }
+
   async dispose(): Promise<void> {
+    this.isDisposed = true;
     const fns = this.disposers.splice(0);
     await Promise.allSettled(fns.map(async (fn) => fn()));
     this.bags.clear();

@@ -243,6 +243,10 @@ export class ShellEngine {
   }
 
   private state(session: Session): SessionShell {
+    if (session.disposed) {
+      // A call that still holds an expired session: anything started now would outlive it.
+      throw new EngineError('unavailable', 'the session has ended; call again to get a fresh one', { facts: { session: session.id } });
+    }
     return session.bag(BAG, () => {
       const hash = createHash('sha256').update(session.id).digest('hex').slice(0, 16);
       const dir = path.join(this.config.stateDir, 'shell', `${hash}-${randomBytes(3).toString('hex')}`);
