@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import zlib from 'node:zlib';
 import iconv from 'iconv-lite';
 import { EngineError } from '../../src/engine/errors.js';
+import { convertHtml } from '../../src/engine/web/convert.js';
 import { WebEngine, extractUrls, githubRawUrl, isCrossSiteRedirect, type CrossSiteRedirect, type FetchedPage, type FetchOptions } from '../../src/engine/web/index.js';
 import { send, serve, type LoopbackServer } from './http-server.js';
 
@@ -86,6 +87,14 @@ before(async () => {
         res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip', 'content-length': body.length });
         return res.end(body);
       }
+      case '/bomb': {
+        // 20 MB of text compressed to a few KB: the cap applies to what it inflates to.
+        const body = zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024, 'z'));
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-encoding': 'gzip', 'content-length': body.length });
+        return res.end(body);
+      }
+      case '/large-html':
+        return send(res, 200, 'text/html', `<html><body>${'<p>Row <b>bold</b> text.</p>'.repeat(20_000)}</body></html>`);
       case '/missing':
         return send(res, 404, 'text/html', '<h1>Not here</h1>');
       case '/broken':
@@ -170,6 +179,19 @@ describe('HTML pages', () => {
     assert.equal(p.content, '## Zipped');
   });
 
+  test('a large page is converted (off the main thread) to the same Markdown', async () => {
+    const p = await page('/large-html');
+    assert.equal(p.content, Array(20_000).fill('Row **bold** text.').join('\n\n'));
+  });
+
+  test('cancelling during the conversion of a large page stops the worker', async () => {
+    const ac = new AbortController();
+    const html = `<html><body>${'<p>x</p>'.repeat(100_000)}</body></html>`;
+    const pending = convertHtml(html, 'http://e.example/', 'markdown', ac.signal);
+    ac.abort(new Error('stop'));
+    await assert.rejects(pending, /stop/);
+  });
+
   test('maxChars cuts the content and reports the full length', async () => {
     const p = await page('/article', { maxChars: 11 });
     assert.equal(p.content, '# Facet 1.0');
@@ -239,6 +261,13 @@ describe('limits', () => {
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(bigFinished, false);
     assert.ok(bigWritten < BIG / 2, `server wrote ${bigWritten} bytes`);
+  });
+
+  test('a compressed body is capped on its inflated size', async () => {
+    const p = await page('/bomb', { maxBytes: 1024 * 1024 });
+    assert.equal(p.truncated, true);
+    assert.equal(p.bytes, 1024 * 1024);
+    assert.equal(p.content, 'z'.repeat(1024 * 1024));
   });
 
   test('a slow server hits the timeout', async () => {

@@ -1,4 +1,5 @@
 // HTML to Markdown (turndown) or plain text (html-to-text), and the page title.
+import { Worker } from 'node:worker_threads';
 import { convert as htmlToText } from 'html-to-text';
 import TurndownService from 'turndown';
 
@@ -65,4 +66,34 @@ export function htmlTitle(html: string): string | undefined {
   if (!m) return undefined;
   const t = htmlToText(m[1]!, { wordwrap: false }).replace(/\s+/g, ' ').trim();
   return t || undefined;
+}
+
+/** Pages above this size are converted in a worker thread: turndown needs seconds for megabytes of HTML. */
+export const WORKER_THRESHOLD = 256 * 1024;
+
+/**
+ * Converts HTML to Markdown or text without blocking the server on big pages: large
+ * documents go to a worker thread, which is terminated if `signal` fires.
+ */
+export async function convertHtml(html: string, baseUrl: string, format: 'markdown' | 'text', signal?: AbortSignal): Promise<string> {
+  if (html.length < WORKER_THRESHOLD) return format === 'markdown' ? htmlToMarkdown(html, baseUrl) : htmlToPlainText(html);
+  signal?.throwIfAborted();
+  const worker = new Worker(new URL('./convert-worker.js', import.meta.url), { workerData: { html, baseUrl, format } });
+  return new Promise<string>((resolve, reject) => {
+    const onAbort = () => {
+      void worker.terminate();
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    worker.once('message', (out: string) => {
+      done();
+      resolve(out);
+      void worker.terminate();
+    });
+    worker.once('error', (err) => {
+      done();
+      reject(err);
+    });
+  });
 }

@@ -118,7 +118,7 @@ export class WebEngine {
     if (cached && (!cached.truncated || cached.maxBytes >= maxBytes)) {
       const body = cached.body.length > maxBytes ? cached.body.subarray(0, maxBytes) : cached.body;
       const raw = { ...cached, body, truncated: cached.truncated || body.length < cached.body.length, maxBytes };
-      return toPage(raw, { format, maxChars: opts.maxChars, fromCache: true });
+      return toPage(raw, { format, maxChars: opts.maxChars, fromCache: true, signal: opts.signal });
     }
     const got = await guardedGet(
       url,
@@ -134,7 +134,7 @@ export class WebEngine {
     );
     if (isCrossSiteRedirect(got)) return got;
     if (useCache) this.cache.set(url.href, got, got.body.length);
-    return toPage(got, { format, maxChars: opts.maxChars, fromCache: false });
+    return toPage(got, { format, maxChars: opts.maxChars, fromCache: false, signal: opts.signal });
   }
 
   /** Fetches a page and returns the passages containing `pattern`. */

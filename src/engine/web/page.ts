@@ -1,7 +1,7 @@
 // What a fetched response becomes: HTML as Markdown, text or raw HTML; text, Markdown and
 // JSON as they are; images as bytes; any other binary refused with the type it had.
-import { EngineError } from '../errors.js';
-import { htmlTitle, htmlToMarkdown, htmlToPlainText } from './convert.js';
+import { abortError, EngineError } from '../errors.js';
+import { convertHtml, htmlTitle } from './convert.js';
 import { decodeBody, looksLikeText } from './decode.js';
 import type { RawResponse } from './fetch.js';
 
@@ -68,9 +68,11 @@ export interface PageOptions {
   format: HtmlFormat;
   maxChars?: number;
   fromCache: boolean;
+  /** Stops a long conversion (the call's deadline or cancellation). */
+  signal?: AbortSignal;
 }
 
-export function toPage(raw: RawResponse, opts: PageOptions): FetchedPage {
+export async function toPage(raw: RawResponse, opts: PageOptions): Promise<FetchedPage> {
   const mediaType = effectiveType(raw);
   const base = {
     url: raw.url,
@@ -105,7 +107,15 @@ export function toPage(raw: RawResponse, opts: PageOptions): FetchedPage {
   if (isHtml) {
     title = htmlTitle(text);
     format = opts.format;
-    content = format === 'markdown' ? htmlToMarkdown(text, raw.finalUrl) : format === 'text' ? htmlToPlainText(text) : text;
+    if (format === 'html') content = text;
+    else {
+      try {
+        content = await convertHtml(text, raw.finalUrl, format, opts.signal);
+      } catch (err) {
+        if (opts.signal?.aborted) throw abortError(opts.signal, `converting ${raw.finalUrl}`);
+        throw new EngineError('internal', `converting ${raw.finalUrl} failed: ${(err as Error).message}`, { cause: err });
+      }
+    }
   } else {
     format = /json$/.test(mediaType) ? 'json' : mediaType === 'text/markdown' ? 'markdown' : 'text';
     content = text;
