@@ -139,14 +139,12 @@ export async function runFallback(req: BackendRequest, sink: FileSink): Promise<
     }
     const rules = new IgnoreRules(req.ignore);
     const overrides = new GlobOverrides(req.globs, req.globCaseInsensitive);
-    const files = walk(target, { rules, overrides });
+    const files = walk(target, { rules, overrides, types });
     const running = new Set<Promise<void>>();
     try {
       for await (const { path: file } of files) {
         if (req.signal.aborted) throw abortError(req.signal, 'search');
         if (stopped) break;
-        const rel = path.relative(target, file).split(path.sep).join('/');
-        if (overrides.excludesFile(rel) || (types.active && types.excludes(file))) continue;
         const p: Promise<void> = searchFile(file, newScan(), req.signal).then(deliver);
         running.add(p);
         void p.finally(() => running.delete(p)).catch(() => undefined);

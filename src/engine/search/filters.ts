@@ -21,17 +21,17 @@ export class GlobOverrides {
     this.rules = clean.length === 0 ? undefined : ignore({ ignorecase: caseInsensitive }).add(clean.map((g) => (g.startsWith('!') ? g.slice(1) : '!' + g)));
   }
 
-  /** `rel` is relative to the search root, with "/" separators. */
-  excludesDir(rel: string): boolean {
-    return this.rules !== undefined && this.rules.test(rel + '/').ignored;
-  }
-
-  excludesFile(rel: string): boolean {
-    if (!this.rules) return false;
-    const r = this.rules.test(rel);
-    if (r.ignored) return true;
-    if (r.unignored) return false;
-    return this.hasIncludes;
+  /**
+   * rg's verdict on `rel` (relative to the search root, "/" separated): excluded, included
+   * (an include glob matched: this beats ignore files and hiding, as in rg) or neither. A
+   * file matching no glob is excluded when any include glob exists.
+   */
+  verdict(rel: string, isDir: boolean): 'exclude' | 'include' | 'none' {
+    if (!this.rules) return 'none';
+    const r = this.rules.test(isDir ? rel + '/' : rel);
+    if (r.ignored) return 'exclude';
+    if (r.unignored) return 'include';
+    return !isDir && this.hasIncludes ? 'exclude' : 'none';
   }
 }
 

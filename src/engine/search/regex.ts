@@ -141,7 +141,9 @@ function escape(st: State, i: number, inClass: boolean): [string, number] {
       return [NOT_BOUNDARY, next];
     case 'A':
       if (inClass) break;
-      return [st.multiline ? '(?<![\\s\\S])' : LINE_START, next];
+      // rg reports such lines as matches without locating the match: no faithful equivalent.
+      if (!st.multiline) refuse(p, '\\A outside multiline mode', 'rg applies inconsistently line by line (use ^)');
+      return ['(?<![\\s\\S])', next];
     case 'z':
       if (inClass) break;
       return [st.multiline ? '(?![\\s\\S])' : LINE_END, next];

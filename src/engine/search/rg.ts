@@ -3,6 +3,7 @@
 // files rg found binary), and kills rg as soon as the caller has enough, the signal fires
 // or the search is stopped.
 import { spawn } from 'node:child_process';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { EngineError, abortError } from '../errors.js';
 import { TypeFilter } from './filters.js';
@@ -49,7 +50,7 @@ export function rgArgs(req: BackendRequest): string[] {
   for (const g of req.globs) a.push('--glob', g);
   // Always-skipped names go last so they win over the caller's globs.
   for (const n of req.ignore.skipNames ?? VCS_DIRS) a.push('--glob', `!${n}`);
-  a.push('--regexp', req.pattern, '--', ...req.targets);
+  a.push('--regexp', req.pattern);
   return a;
 }
 
@@ -96,6 +97,7 @@ class ExtraIgnoreFilter {
     if (!root) return false;
     const dir = path.dirname(file);
     if (await this.dirIgnored(root, dir)) return true;
+    await this.rules.loadPath(root, dir);
     return this.rules.reason(dir, path.basename(file), false) !== undefined;
   }
 
@@ -114,10 +116,29 @@ class ExtraIgnoreFilter {
   }
 }
 
+/**
+ * Runs rg once per target, from the target's directory: rg matches --glob against paths
+ * relative to its working directory, and the fallback matches them relative to the target.
+ */
 export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink, maxTotal: number): Promise<void> {
   new TypeFilter(req.types, req.typesNot); // same validation and message as the fallback
-  const extra = !req.ignore.noIgnore && req.ignore.ignoreFileNames?.length ? new ExtraIgnoreFilter(req.targets, req.ignore.ignoreFileNames) : undefined;
-  const child = spawn(rgPath, rgArgs(req), { stdio: ['ignore', 'pipe', 'pipe'] });
+  let remaining = maxTotal;
+  let open = true;
+  const counting: FileSink = (hits) => {
+    remaining -= hits.matchLines;
+    open = sink(hits);
+    return open;
+  };
+  for (const target of req.targets) {
+    if (!open || remaining <= 0) break;
+    const isDir = (await stat(target)).isDirectory();
+    await runOne(req, rgPath, isDir ? target : path.dirname(target), isDir ? '.' : path.basename(target), counting, remaining);
+  }
+}
+
+async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: string, sink: FileSink, maxTotal: number): Promise<void> {
+  const extra = !req.ignore.noIgnore && req.ignore.ignoreFileNames?.length ? new ExtraIgnoreFilter([cwd], req.ignore.ignoreFileNames) : undefined;
+  const child = spawn(rgPath, [...rgArgs(req), '--', arg], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let stopped = false;
   let exited = false;
@@ -139,7 +160,7 @@ export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink,
     const d = msg.data;
     switch (msg.type) {
       case 'begin':
-        current = { path: decodeRg(d.path).text, matchLines: 0, matches: 0, lines: [] };
+        current = { path: path.resolve(cwd, decodeRg(d.path).text), matchLines: 0, matches: 0, lines: [] };
         break;
       case 'match':
       case 'context': {
@@ -148,10 +169,10 @@ export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink,
         const body = stripEnd(text);
         let rec: GrepLine | undefined;
         if (msg.type === 'match') {
-          const subs: Submatch[] = (d.submatches as Array<{ start: number; end: number }>).map((s) => ({
-            start: toUtf16(text, bytes, s.start),
-            end: toUtf16(text, bytes, s.end),
-          }));
+          // Empty matches are left out (rg reports them at every byte offset, even inside characters).
+          const subs: Submatch[] = (d.submatches as Array<{ start: number; end: number }>)
+            .filter((s) => s.end > s.start)
+            .map((s) => ({ start: toUtf16(text, bytes, s.start), end: toUtf16(text, bytes, s.end) }));
           const span = body.split('\n').length;
           current.matchLines += span;
           current.matches += subs.length;

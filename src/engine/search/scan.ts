@@ -69,6 +69,7 @@ export class Scanner {
     const emit = (line: number, kind: 'match' | 'context', body: string, subs?: Submatch[]): void => {
       this.lastEmitted = line;
       if (!this.o.keepLines) return;
+      if (body.endsWith('\r')) body = body.slice(0, -1);
       const { text: shown, cut } = cutLine(body, this.o.maxLineLength);
       const rec: GrepLine = { line, kind, text: shown };
       if (subs) {
@@ -83,12 +84,11 @@ export class Scanner {
       const subs: Submatch[] = [];
       const end = endOf(li);
       re.lastIndex = starts[li]!;
-      let prevEnd = -1;
       for (let x = re.exec(text); x && x.index <= end; x = re.exec(text)) {
         if (x[0].length === 0) re.lastIndex = x.index + 1;
-        if (x[0].length === 0 && x.index === prevEnd) continue;
+        // Empty matches are not reported (rg reports them at byte offsets, even inside characters).
+        if (x[0].length === 0) continue;
         subs.push({ start: x.index - starts[li]!, end: x.index + x[0].length - starts[li]! });
-        prevEnd = x.index + x[0].length;
       }
       return subs;
     };
@@ -145,8 +145,10 @@ export class Scanner {
       const subs: Submatch[] = [];
       let n = 0;
       for (;;) {
-        subs.push({ start: m!.index - rangeStart, end: m!.index + m![0].length - rangeStart });
-        n++;
+        if (m![0].length > 0) {
+          subs.push({ start: m!.index - rangeStart, end: m!.index + m![0].length - rangeStart });
+          n++;
+        }
         if (m![0].length === 0) re.lastIndex = m!.index + 1;
         m = re.exec(text);
         if (!m || m.index >= text.length) break;

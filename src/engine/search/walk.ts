@@ -5,13 +5,15 @@
 import fs, { type Dirent } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { GlobOverrides } from './filters.js';
+import type { GlobOverrides, TypeFilter } from './filters.js';
 import type { IgnoreReason, IgnoreRules } from './ignore.js';
 
 export interface WalkFilter {
   rules: IgnoreRules;
-  /** rg --glob overrides relative to `root` (directories they exclude are pruned). */
+  /** rg --glob overrides relative to `root`: checked first, an include beats the ignore rules. */
   overrides?: GlobOverrides;
+  /** rg --type filters on file names. */
+  types?: TypeFilter;
   /** Counts entries left out, by reason (for "N files ignored" notes). */
   counts?: Map<IgnoreReason, number>;
 }
@@ -30,12 +32,16 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
           const relDir = path.relative(root, abs).split(path.sep).join('/');
           const kept = entries.filter((e) => {
             const isDir = e.isDirectory();
+            // rg's order: a glob override decides outright, then file types, then ignore files and hiding.
+            const glob = filter.overrides?.verdict(relDir ? `${relDir}/${e.name}` : e.name, isDir) ?? 'none';
+            if (glob === 'exclude') return false;
+            if (glob === 'include') return true;
+            if (!isDir && filter.types?.active && filter.types.excludes(e.name)) return false;
             const why = filter.rules.reason(abs, e.name, isDir);
             if (why !== undefined) {
               filter.counts?.set(why, (filter.counts.get(why) ?? 0) + 1);
               return false;
             }
-            if (isDir && filter.overrides?.excludesDir(relDir ? `${relDir}/${e.name}` : e.name)) return false;
             return true;
           });
           cb(null, kept);
