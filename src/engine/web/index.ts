@@ -58,6 +58,8 @@ export interface FetchOptions {
   /** Use and fill the URL cache (default true). */
   cache?: boolean;
   userAgent?: string;
+  /** Accept header to send (default: preference for the chosen format). */
+  accept?: string;
   signal?: AbortSignal;
 }
 
@@ -127,7 +129,7 @@ export class WebEngine {
         maxBytes,
         maxRedirects: opts.maxRedirects ?? this.defaults.maxRedirects,
         crossSiteRedirects: opts.crossSiteRedirects ?? 'follow',
-        headers: { 'user-agent': opts.userAgent ?? this.defaults.userAgent, accept: ACCEPT[format], 'accept-encoding': 'gzip, deflate, br' },
+        headers: { 'user-agent': opts.userAgent ?? this.defaults.userAgent, accept: opts.accept ?? ACCEPT[format], 'accept-encoding': 'gzip, deflate, br' },
         signal: opts.signal,
       },
       this.deps,

@@ -1,6 +1,6 @@
 // Brave Search API: GET {base}/res/v1/web/search?q=&count= with the X-Subscription-Token header.
 import { joinUrl, providerJson } from './http.js';
-import type { ProviderSearchOptions, SearchProvider, SearchResponse, SearchResult } from './types.js';
+import { searchResult, type ProviderSearchOptions, type SearchProvider, type SearchResponse, type SearchResult } from './types.js';
 
 export interface BraveSettings {
   apiKey: string;
@@ -50,18 +50,16 @@ export class BraveProvider implements SearchProvider {
     })) as { web?: { results?: BraveResult[] } };
     const results: SearchResult[] = (data.web?.results ?? [])
       .filter((r) => typeof r.url === 'string')
-      .map((r) => {
-        const date = r.page_age ?? r.age;
-        const site = r.profile?.name ?? r.meta_url?.hostname;
-        return {
+      .map((r) =>
+        searchResult({
           title: stripTags(r.title ?? ''),
           url: r.url!,
           snippet: stripTags(r.description ?? ''),
-          ...(opts.includeContent && r.extra_snippets?.length ? { content: r.extra_snippets.map(stripTags).join('\n') } : {}),
-          ...(date ? { date } : {}),
-          ...(site ? { site_name: site } : {}),
-        };
-      });
+          content: opts.includeContent ? r.extra_snippets?.map(stripTags).join('\n') : undefined,
+          date: r.page_age ?? r.age,
+          site_name: r.profile?.name ?? r.meta_url?.hostname,
+        }),
+      );
     return { provider: this.name, query, results };
   }
 }

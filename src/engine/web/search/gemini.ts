@@ -2,7 +2,7 @@
 // with tools [{google_search: {}}]. The answer is the model's text; results come from the
 // grounding chunks, each with the segments of the answer that cite it as its snippet.
 import { joinUrl, providerJson } from './http.js';
-import { SearchProviderError, type Grounding, type ProviderSearchOptions, type SearchProvider, type SearchResponse, type SearchResult } from './types.js';
+import { searchResult, SearchProviderError, type Grounding, type ProviderSearchOptions, type SearchProvider, type SearchResponse, type SearchResult } from './types.js';
 
 export interface GeminiSettings {
   apiKey: string;
@@ -67,8 +67,7 @@ export class GeminiProvider implements SearchProvider {
       const web = chunk.web;
       if (!web?.uri) return;
       const cited = supports.filter((s) => s.groundingChunkIndices?.includes(i)).map((s) => s.segment?.text ?? '').filter((t) => t !== '');
-      const site = web.domain ?? web.title;
-      results.push({ title: web.title ?? web.uri, url: web.uri, snippet: cited.join(' … '), ...(site ? { site_name: site } : {}) });
+      results.push(searchResult({ title: web.title ?? web.uri, url: web.uri, snippet: cited.join(' … '), site_name: web.domain ?? web.title }));
     });
     const grounding: Grounding = {
       chunks: chunks as Array<Record<string, unknown>>,

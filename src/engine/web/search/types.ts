@@ -64,3 +64,26 @@ export class SearchProviderError extends EngineError {
     this.provider = provider.name;
   }
 }
+
+export interface RawResultFields {
+  title?: string | null;
+  url: string;
+  snippet?: string | null;
+  content?: string | null;
+  date?: string | null;
+  site_name?: string | null;
+  score?: unknown;
+}
+
+/** A SearchResult from a provider's fields, optional ones left out when empty. */
+export function searchResult(f: RawResultFields): SearchResult {
+  return {
+    title: f.title ?? '',
+    url: f.url,
+    snippet: f.snippet ?? '',
+    ...(f.content ? { content: f.content } : {}),
+    ...(f.date ? { date: f.date } : {}),
+    ...(f.site_name ? { site_name: f.site_name } : {}),
+    ...(typeof f.score === 'number' ? { score: f.score } : {}),
+  };
+}
