@@ -20,8 +20,8 @@ export const systemLookup: LookupFn = (hostname) => dns.promises.lookup(hostname
 /** The refusal of a destination: kind security_policy, with the host, address and class as facts. */
 export class BlockedDestinationError extends EngineError {
   constructor(host: string, address: string | undefined, addressClass: string) {
-    const where = address && address !== host ? `${host} (${address})` : host;
-    super('security_policy', `${where} is a ${addressClass} address, which web fetches may not reach`, {
+    const what = !address ? `${host} names a ${addressClass} host` : address === host ? `${host} is a ${addressClass} address` : `${host} resolves to ${address}, a ${addressClass} address`;
+    super('security_policy', `${what}, which web fetches may not reach`, {
       facts: { host, address: address ?? null, addressClass },
     });
     this.name = 'BlockedDestinationError';
