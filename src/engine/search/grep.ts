@@ -42,6 +42,24 @@ export async function chooseBackend(cfg: GrepBackendConfig): Promise<{ name: Gre
   return { name: 'fallback', rgPath };
 }
 
+/** Keeps a file's findings up to its `allowed`-th matching line (where rg would have been stopped). */
+function trimHits(hits: FileHits, allowed: number): void {
+  hits.matchLines = allowed;
+  if (hits.lines.length === 0) return;
+  let seen = 0;
+  let matches = 0;
+  let end = 0;
+  for (; end < hits.lines.length && seen < allowed; end++) {
+    const l = hits.lines[end]!;
+    if (l.kind === 'match') {
+      seen += l.text.split('\n').length;
+      matches += l.submatches?.length ?? 0;
+    }
+  }
+  hits.lines.length = end;
+  hits.matches = matches;
+}
+
 export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConfig = {}): Promise<GrepResult> {
   rejectNul(opts.pattern, 'pattern');
   for (const g of opts.globs ?? []) rejectNul(g, 'glob');
@@ -105,6 +123,7 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   let stoppedBy: GrepResult['stoppedBy'];
   const sink = (hits: FileHits): boolean => {
     if (matchLines >= maxTotal) return false;
+    if (matchLines + hits.matchLines > maxTotal) trimHits(hits, maxTotal - matchLines);
     found.push(hits);
     matchLines += hits.matchLines;
     if (matchLines >= maxTotal) {

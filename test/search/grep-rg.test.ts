@@ -1,0 +1,3 @@
+import { grepSuite } from './grep-suite.js';
+
+grepSuite('rg');
