@@ -180,6 +180,29 @@ describe('redirects are checked again at every hop', () => {
   test('no redirect reached the secret', () => assert.equal(secretHits, 0));
 });
 
+describe('DNS rebinding', () => {
+  test('every new connection resolves and checks again: a name that turns private is refused', async () => {
+    // First answer: an address the operator allowed (standing in for a public one); then a private one.
+    const answers = ['127.0.0.1', '10.0.0.5'];
+    let lookups = 0;
+    const rebinding: LookupFn = async () => [{ address: answers[Math.min(lookups++, 1)]!, family: 4 }];
+    const closing = await serve((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', connection: 'close' });
+      res.end('first answer');
+    });
+    try {
+      const engine = new WebEngine({ lookup: rebinding, allowHosts: ['127.0.0.1'], rateLimit: { requests: 0, windowMs: 1 } });
+      const first = await engine.fetch(`http://rebinder.test:${closing.port}/`, { cache: false });
+      assert.ok(!('redirectUrl' in first) && first.content === 'first answer');
+      const err = await refused(engine, `http://rebinder.test:${closing.port}/`);
+      assert.equal(err.facts.address, '10.0.0.5');
+      assert.equal(lookups, 2);
+    } finally {
+      await closing.close();
+    }
+  });
+});
+
 describe('the allow list opens named hosts and ranges', () => {
   test('an allowed address', async () => {
     const engine = new WebEngine({ allowHosts: ['127.0.0.1'] });
