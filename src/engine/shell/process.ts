@@ -130,18 +130,25 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   const reportStream = stdio.length > 3 ? (sub.stdio[3] as NodeJS.ReadableStream | undefined) : undefined;
   let reportText = '';
   let report: ShellReport | undefined;
+  let reportDone: () => void = () => undefined;
+  // The report counts as drained once complete, even while a background process holds its pipe.
+  const reported = reportStream ? new Promise<void>((r) => (reportDone = r)) : Promise.resolve();
   reportStream?.on('data', (c: Buffer) => {
     if (report || reportText.length > 1 << 16) return;
     reportText += c.toString('utf8');
     const end = reportText.indexOf(REPORT_END);
-    if (end !== -1) report = parseReport(reportText.slice(0, end));
+    if (end !== -1) {
+      report = parseReport(reportText.slice(0, end));
+      reportDone();
+    }
   });
+  reportStream?.on('close', () => reportDone());
   reportStream?.on('error', () => undefined);
   const closed = (st: NodeJS.ReadableStream) => new Promise<void>((r) => (st as NodeJS.ReadableStream & { closed?: boolean }).closed ? r() : st.once('close', () => r()));
   const exited = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
     sub.once('exit', (code, signal) => resolve({ exitCode: code, signal }));
   });
-  const drained = Promise.all(streams.map(([, st]) => closed(st))).then(() => undefined);
+  const drained = Promise.all([...streams.map(([, st]) => closed(st)), reported]).then(() => undefined);
   let sink = false;
   return {
     pid,

@@ -79,6 +79,7 @@ interface WriteArgs {
   id: string;
   chars: string;
   wait_ms?: number;
+  until?: 'output' | 'exit';
   max_bytes?: number;
 }
 
@@ -192,8 +193,8 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
         timeoutMs: args.timeout_ms,
         env: { ...QUIET_ENV, ...args.env },
       });
-      if (!args.wait_ms) return { content: [{ text: `Started job ${job.id} (pid ${job.pid}).` }, { structured: jobBlock(job) }] };
-      const r = await engine.output(ctx, job.id, { waitMs: args.wait_ms, until: 'exit' });
+      if (!args.wait_ms) return { content: [{ text: `Started job ${job.id} (pid ${job.pid}).` }, { structured: { job: jobBlock(job) } }] };
+      const r = await engine.output(ctx, job.id, { waitMs: args.wait_ms, until: 'output' });
       return readResult(r, `Started job ${job.id} (pid ${job.pid}).`);
     },
   };
@@ -274,7 +275,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     errorModes: 'NOT_FOUND: no job with that id in this session.',
     async handler(args, ctx) {
       const job = await engine.stop(ctx, args.id);
-      return { content: [{ text: `Job ${job.id} is ${job.status}.` }, { structured: jobBlock(job) }] };
+      return { content: [{ text: `Job ${job.id} is ${job.status}.` }, { structured: { job: jobBlock(job) } }] };
     },
   };
 
@@ -283,7 +284,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     summary: 'Type characters into an interactive job and read what it printed back.',
     description: [
       'Writes `chars` to the standard input of a job started with stdin or tty (use "\\n" or, on a terminal, "\\r" to submit a line; "\\u0003" is Ctrl-C),',
-      'then waits up to wait_ms (default 250) or until the job exits, and returns the output since the last read. Empty chars only polls.',
+      'then waits up to wait_ms (default 250) or until the job exits (or, with until: "output", until it prints), and returns the output since the last read. Empty chars only polls.',
     ].join(' '),
     inputSchema: {
       type: 'object',
@@ -291,6 +292,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
         id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' },
         chars: { type: 'string', description: 'Characters to write (may be empty to poll).' },
         wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to collect output (default 250).' },
+        until: { type: 'string', enum: ['output', 'exit'], description: 'Return at the first output ("output") or collect for all of wait_ms unless the job exits ("exit", default).' },
         max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most, head and tail (default 100000).' },
       },
       required: ['id', 'chars'],
@@ -307,6 +309,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     async handler(args, ctx) {
       const r = await engine.write(ctx, args.id, args.chars, {
         waitMs: args.wait_ms ?? 250,
+        until: args.until ?? 'exit',
         maxBytes: args.max_bytes ?? DEFAULT_OUTPUT_BYTES,
         budget: 'head_tail',
       });
