@@ -32,11 +32,12 @@ export interface TranslatedRegex {
 const WORD_ITEMS = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
 const WORD = `[${WORD_ITEMS}]`;
 const BOUNDARY = `(?:(?<=${WORD})(?!${WORD})|(?<!${WORD})(?=${WORD}))`;
-const NOT_BOUNDARY = `(?:(?<=${WORD})(?=${WORD})|(?<!${WORD})(?!${WORD}))`;
 const LINE_START = '(?<![^\\n])';
 const LINE_END = '(?![^\\n])';
 // Characters JS allows escaped with a backslash outside a class under the `u` flag.
 const JS_SYNTAX = new Set('^$\\.*+?()[]{}|/'.split(''));
+// Punctuation the Rust dialect (regex-syntax of rg 13) lets you escape; any other escape is an error there.
+const RUST_META = new Set('\\.+*?()|[]{}^$#&-~'.split(''));
 
 const POSIX: Record<string, string> = {
   alnum: '0-9A-Za-z',
@@ -138,7 +139,8 @@ function escape(st: State, i: number, inClass: boolean): [string, number] {
       return [BOUNDARY, next];
     case 'B':
       if (inClass) break;
-      return [NOT_BOUNDARY, next];
+      // rg 13 locates only some of the matches of a pattern with \B: no faithful equivalent.
+      return refuse(p, '\\B', 'rg itself reports inconsistently (it finds only some matches on a line)');
     case 'A':
       if (inClass) break;
       // rg reports such lines as matches without locating the match: no faithful equivalent.
@@ -201,7 +203,7 @@ function escape(st: State, i: number, inClass: boolean): [string, number] {
       break;
   }
   if (/[0-9]/.test(c!)) refuse(p, `\\${c} (a backreference or octal escape)`, 'is not supported by the Rust regex dialect rg uses');
-  if (/[!-\/:-@\[-`{-~]/.test(c!)) {
+  if (RUST_META.has(c!)) {
     // Escaped punctuation is a literal in Rust; JS with `u` only accepts some as identity escapes.
     return [JS_SYNTAX.has(c!) && !(inClass && c === '/') ? `\\${c}` : hexEscape(c!), next];
   }
