@@ -107,7 +107,7 @@ export async function searchFile(file: string, scan: ScanOptions, signal: AbortS
 }
 
 /** Runs the search; calls `sink` per file with hits until it returns false or all is searched. */
-export async function runFallback(req: BackendRequest, sink: FileSink): Promise<void> {
+export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal: number): Promise<void> {
   const translated = translateRegex(req.pattern, {
     fixedStrings: req.fixedStrings,
     caseMode: req.caseMode,
@@ -124,10 +124,13 @@ export async function runFallback(req: BackendRequest, sink: FileSink): Promise<
     multiline: req.multiline && translated.canMatchNewline,
   };
   // Each concurrent file search needs its own RegExp (lastIndex is state).
-  const newScan = (): ScanOptions => ({ ...scanBase, regex: new RegExp(translated.regex.source, translated.regex.flags) });
+  let remaining = maxTotal;
+  const newScan = (): ScanOptions => ({ ...scanBase, stopAt: remaining, regex: new RegExp(translated.regex.source, translated.regex.flags) });
   let stopped = false;
   const deliver = (hits: FileHits | undefined): void => {
-    if (hits && !stopped && !sink(hits)) stopped = true;
+    if (!hits || stopped) return;
+    remaining -= hits.matchLines;
+    if (!sink(hits)) stopped = true;
   };
 
   for (const target of req.targets) {

@@ -134,7 +134,7 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   };
   try {
     if (backend === 'rg') await runRg(req, rgPath, sink, maxTotal);
-    else await runFallback(req, sink);
+    else await runFallback(req, sink, maxTotal);
   } catch (err) {
     if (!(timedOut && err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout'))) {
       if (outer?.aborted) throw abortError(outer, 'search');

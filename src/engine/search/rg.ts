@@ -131,6 +131,7 @@ export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink,
   };
   for (const target of req.targets) {
     if (!open || remaining <= 0) break;
+    if (req.signal.aborted) throw abortError(req.signal, 'search');
     const isDir = (await stat(target)).isDirectory();
     await runOne(req, rgPath, isDir ? target : path.dirname(target), isDir ? '.' : path.basename(target), counting, remaining);
   }

@@ -9,6 +9,8 @@ export interface ScanOptions {
   before: number;
   after: number;
   maxPerFile?: number;
+  /** Stop reading once this many matching lines are found (the search's remaining budget). */
+  stopAt?: number;
   keepLines: boolean;
   maxLineLength: number;
   /** Matches may span lines (rg -U with a pattern that can match a newline). */
@@ -135,6 +137,10 @@ export class Scanner {
         emit(line, 'match', lineText(li), subs);
         this.afterUntil = line + this.o.after;
         reachMax();
+        if (this.o.stopAt !== undefined && this.matchLines >= this.o.stopAt) {
+          this.done = true;
+          return;
+        }
         re.lastIndex = starts[li + 1] ?? text.length + 1;
         m = li + 1 < starts.length ? re.exec(text) : null;
         continue;
@@ -164,6 +170,10 @@ export class Scanner {
       this.lastEmitted = firstLine + lastLi;
       this.afterUntil = this.lastEmitted + this.o.after;
       reachMax();
+      if (this.o.stopAt !== undefined && this.matchLines >= this.o.stopAt) {
+        this.done = true;
+        return;
+      }
     }
     contextUpTo(Number.MAX_SAFE_INTEGER);
     if (this.maxReached && (this.afterUntil <= this.lastEmitted || this.afterUntil < firstLine + count)) this.done = true;
