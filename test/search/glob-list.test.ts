@@ -62,6 +62,10 @@ test('glob sort orders: newest first, oldest first, recent first then by path; p
   }
 });
 
+test('glob inside a folder an ancestor .gitignore excludes still lists it when named', async () => {
+  assert.deepEqual(rel(await glob(scope, { pattern: '*', path: 'build', cwd: tree.root })), ['out.txt']);
+});
+
 test('glob refuses escapes and bad paths', async () => {
   assert.equal(await kindOf(glob(scope, { pattern: '../*', cwd: tree.root })), 'permission_denied');
   assert.equal(await kindOf(glob(scope, { pattern: '*/../../*', cwd: tree.root })), 'invalid_argument');

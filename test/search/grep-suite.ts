@@ -78,6 +78,10 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       ]);
     });
 
+    test('a path inside an ignored folder is searched when named, as rg does', async () => {
+      assert.deepEqual(render(await run({ pattern: 'foo', paths: ['build'], mode: 'files' })), ['out.txt']);
+    });
+
     test('an extra ignore file name (.geminiignore) is honoured', async () => {
       const r = await run({ pattern: 'foo', ignoreFileNames: ['.geminiignore'], mode: 'files' });
       assert.deepEqual(render(r), ALL_FOO_FILES.filter((f) => f !== 'gemini-secret.txt'));

@@ -8,6 +8,25 @@ import { promises as fsp, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
+/** The lines of an ignore file minus the rules that match `below` or a directory between `dir` and it. */
+function withoutRulesAbove(text: string, dir: string, below: string): string {
+  const parts = path.relative(dir, below).split(path.sep);
+  const prefixes = parts.map((_, i) => parts.slice(0, i + 1).join('/') + '/');
+  return text
+    .split(/\r?\n/)
+    .filter((line) => {
+      if (line.trim() === '' || line.startsWith('#') || line.startsWith('!')) return true;
+      let one: Ignore;
+      try {
+        one = ignore().add(line);
+      } catch {
+        return true;
+      }
+      return !prefixes.some((p) => one.ignores(p));
+    })
+    .join('\n');
+}
+
 /** Version-control folders skipped even when hidden files are shown (as Claude and Kimi do). */
 export const VCS_DIRS = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
 
@@ -55,27 +74,31 @@ export class IgnoreRules {
     return this.kinds.length > 0;
   }
 
-  /** Loads the rules of every ancestor of `dir` (rg reads parent directories' ignore files too). */
-  loadAncestors(dir: string): void {
+  /**
+   * Loads the rules of every ancestor of `root` (rg reads parent directories' ignore files
+   * too). rg searches a root it is given even when an ancestor's rule excludes the root or
+   * a directory above it, so such rules are dropped here rather than hiding everything.
+   */
+  loadAncestors(root: string): void {
     if (!this.active) return;
-    const chain: string[] = [];
-    for (let d = path.dirname(dir); ; d = path.dirname(d)) {
-      chain.push(d);
+    for (let d = path.dirname(root); ; d = path.dirname(d)) {
+      this.loadDirSync(d, root);
       if (path.dirname(d) === d) break;
     }
-    for (const d of chain) this.loadDirSync(d);
   }
 
-  private loadDirSync(dir: string): void {
+  private loadDirSync(dir: string, below?: string): void {
     if (this.levels.has(dir)) return;
     const level = new Map<string, Ignore>();
     for (const kind of this.kinds) {
       const file = kind === 'exclude' ? path.join(dir, '.git', 'info', 'exclude') : path.join(dir, kind);
+      let text: string;
       try {
-        level.set(kind, ignore().add(readFileSync(file, 'utf8')));
+        text = readFileSync(file, 'utf8');
       } catch {
-        // absent or unreadable: no rules of this kind here
+        continue; // absent or unreadable: no rules of this kind here
       }
+      level.set(kind, ignore().add(below ? withoutRulesAbove(text, dir, below) : text));
     }
     this.levels.set(dir, level);
   }
