@@ -21,8 +21,10 @@ export interface FacetProcess {
 
 /** Starts `facet serve --listen 127.0.0.1:0 ...args` and waits for its "serving" log line. */
 export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}): Promise<FacetProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'warn', ...args], {
-    env: { ...process.env, ...env, FACET_LOG_LEVEL: 'info' },
+  // Info level, as in production: the "serving" line carries the bound address, and the
+  // per-call log line is part of the cost being measured (stdout is drained below).
+  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'info', ...args], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const address = await new Promise<string>((resolve, reject) => {
