@@ -21,7 +21,8 @@ let shared: Ajv2020 | undefined;
 export function createAjv(): Ajv2020 {
   if (shared) return shared;
   // strict off: vendor schemas carry keywords (e.g. draft-07 $schema URIs) we serve as given.
-  shared = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
+  // verbose: errors carry their schema, so a `not` rule can say what value it forbids.
+  shared = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
   (addFormats as unknown as (a: Ajv2020) => void)(shared);
   return shared;
 }
@@ -61,6 +62,10 @@ export function toViolations(errors: ErrorObject[] | null | undefined): FieldVio
       const extra = (e.params as { additionalProperty: string }).additionalProperty;
       field = field ? `${field}.${extra}` : extra;
       description = 'is not a known parameter';
+    } else if (e.keyword === 'not') {
+      const forbidden = (e.schema as { const?: unknown; enum?: unknown[] } | undefined) ?? {};
+      if ('const' in forbidden) description = `must not be ${JSON.stringify(forbidden.const)}`;
+      else if (Array.isArray(forbidden.enum)) description = `must not be one of ${forbidden.enum.map((v) => JSON.stringify(v)).join(', ')}`;
     } else if (e.keyword === 'enum') {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
       description = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;

@@ -84,7 +84,7 @@ describe('toolbox RPCs over gRPC', () => {
     assert.deepEqual(v, {
       bogus: 'is not a known parameter',
       path: 'must be string',
-      offset: 'must be >= 1',
+      offset: 'must not be 0',
       limit: 'must be integer',
     });
     assert.match(res.error, /^invalid arguments for fs\.read: /);
