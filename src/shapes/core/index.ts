@@ -1,20 +1,30 @@
 // The core shape: Facet's own dotted tool names with the full power of the engine.
 import type { FacetConfig } from '../../config.js';
 import type { ToolboxSpec } from '../../registry/types.js';
-import { VERSION } from '../../version.js';
-import { sandboxSummary } from '../sandbox.js';
+import { shapeSpec } from '../common/spec.js';
 import { fileTools } from './files.js';
+import { planTools } from './plan.js';
 import { searchTools } from './search.js';
 import { shellTools } from './shell.js';
 import { webTools } from './web.js';
 
 export function coreShape(config: FacetConfig): ToolboxSpec {
-  return {
-    name: 'facet-core',
-    version: VERSION,
-    description: 'Facet core tools: files, search, shell and web under dotted names, with structured results.',
-    canonicalFor: ['filesystem'],
-    sandboxSummary: (ctx) => sandboxSummary(config, ctx.scope.roots),
-    tools: [...fileTools, ...searchTools(config), ...shellTools(config), ...webTools(config)],
-  };
+  return shapeSpec(config, {
+    shape: 'core',
+    description: 'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
+    contextFiles: ['AGENTS.md'],
+    tools: [...fileTools, ...searchTools(config), ...shellTools(config), ...webTools(config), ...planTools],
+    guide: (roots, tools) =>
+      [
+        `You work in ${roots.join(', ')}. Paths may be absolute or relative to the first root.`,
+        'Find before you read: search.glob for file names, search.grep for contents, fs.list for one folder.',
+        'Read with fs.read (line ranges stream), change with fs.edit (exact text, unique unless told otherwise),',
+        'fs.write for new files, fs.apply_patch for many files at once; every change returns a diff.',
+        'Run commands with shell.run; long ones with shell.start, then shell.output and shell.stop.',
+        'web.fetch reads a page, web.search searches the web, web.find finds a phrase in a page.',
+        'Keep a plan with plan.todos for work of three or more steps.',
+        '',
+        `Tools: ${tools.map((t) => t.name).join(', ')}.`,
+      ].join('\n'),
+  });
 }

@@ -1,0 +1,74 @@
+// Builds a shape's ToolboxSpec: identity, sandbox summary, resources (the roots and the
+// agent context files found in them) and prompts (a tool-usage guide rendered with the
+// session's roots). Every shape uses this, so they differ only in their tools and words.
+import type { FacetConfig } from '../../config.js';
+import { findContextFiles, readContextFile } from '../../engine/context.js';
+import { EngineError } from '../../engine/errors.js';
+import type { EngineError as EngineErrorType } from '../../engine/errors.js';
+import type { ResourceProvider, ToolDefinition, ToolboxSpec } from '../../registry/types.js';
+import { VERSION } from '../../version.js';
+import { sandboxSummary } from '../sandbox.js';
+
+export interface ShapeOptions {
+  /** Shape name: served as Identity.name "facet-<shape>". */
+  shape: string;
+  description: string;
+  /** Context files offered as resources, e.g. CLAUDE.md, AGENTS.md. */
+  contextFiles: readonly string[];
+  /** The tool-usage guide: how this shape's tools fit together, for the given roots. */
+  guide: (roots: readonly string[], tools: readonly ToolDefinition[]) => string;
+  tools: ToolDefinition[];
+  canonicalFor?: string[];
+  formatError?: (err: EngineErrorType, tool: ToolDefinition | undefined) => string;
+}
+
+export const ROOTS_URI = 'facet://roots';
+export const GUIDE_PROMPT = 'tool-guide';
+
+export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec {
+  const resources: ResourceProvider = {
+    async list(ctx) {
+      const files = await findContextFiles(ctx.scope, opts.contextFiles);
+      return [
+        { uri: ROOTS_URI, name: 'roots', description: 'The directories this toolbox may touch.', mimeType: 'application/json' },
+        ...files.map((f) => ({
+          uri: `file://${f.path}`,
+          name: f.name,
+          description: `Agent instructions in ${f.root} (${f.size} bytes).`,
+          mimeType: 'text/markdown',
+        })),
+      ];
+    },
+    async read(uri, ctx) {
+      if (uri === ROOTS_URI) return [{ text: JSON.stringify({ roots: ctx.scope.roots }) }];
+      const files = await findContextFiles(ctx.scope, opts.contextFiles);
+      const file = files.find((f) => `file://${f.path}` === uri);
+      if (!file) throw new EngineError('not_found', `no resource ${uri}; ListResources names those on offer`, { facts: { uri } });
+      return [{ text: await readContextFile(ctx.scope, file.path) }];
+    },
+  };
+  return {
+    name: `facet-${opts.shape}`,
+    version: VERSION,
+    description: opts.description,
+    canonicalFor: opts.canonicalFor ?? ['filesystem'],
+    sandboxSummary: (ctx) => sandboxSummary(config, ctx.scope.roots),
+    tools: opts.tools,
+    resources,
+    prompts: [
+      {
+        name: GUIDE_PROMPT,
+        description: `How to use the ${opts.shape} tools together, for the roots of this session.`,
+        arguments: [],
+        async render(_args, ctx) {
+          const tools = config.readOnly ? opts.tools.filter((t) => !t.destructive) : opts.tools;
+          return {
+            description: `Tool guide for facet-${opts.shape}`,
+            messages: [{ role: 'user', content: [{ text: opts.guide(ctx.scope.roots, tools) }] }],
+          };
+        },
+      },
+    ],
+    formatError: opts.formatError,
+  };
+}

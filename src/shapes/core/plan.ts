@@ -1,0 +1,68 @@
+// core shape: the session's plan (plan.todos) over the todos engine.
+import { getTodos, replaceTodos, type TodoItem } from '../../engine/todos.js';
+import type { ToolDefinition } from '../../registry/types.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+
+const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
+const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 }, uniqueIds: true };
+
+interface TodosArgs {
+  todos?: Array<{ id?: string; content: string; status: (typeof STATUSES)[number]; priority?: 'high' | 'medium' | 'low' }>;
+}
+
+const todos: ToolDefinition<TodosArgs> = {
+  name: 'plan.todos',
+  summary: 'Keep a todo list for a multi-step task: replace it with `todos`, or read it back without them.',
+  description: [
+    'The session keeps one todo list. Passing `todos` replaces the whole list (an empty array clears it);',
+    'omitting it returns the current list. Statuses: pending, in_progress, completed, cancelled, blocked;',
+    'at most one item may be in_progress. Ids are generated (1, 2, ...) when not given and must be unique.',
+    'Use it for work of three or more steps; it does nothing to files.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      todos: {
+        type: 'array',
+        maxItems: 500,
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: 100 },
+            content: { type: 'string', minLength: 1, maxLength: 2000 },
+            status: { type: 'string', enum: [...STATUSES] },
+            priority: { type: 'string', enum: ['high', 'medium', 'low'] },
+          },
+          required: ['content', 'status'],
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  destructive: false,
+  tags: [TAGS.planning],
+  examples: [
+    {
+      description: 'Plan a fix',
+      arguments: { todos: [{ content: 'Reproduce the bug', status: 'in_progress' }, { content: 'Write the fix', status: 'pending' }] },
+      expectedOutcome: 'The list, numbered, with statuses.',
+    },
+    { description: 'Read the plan back', arguments: {}, expectedOutcome: 'The current list.' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: 'INVALID_ARGUMENT: two items in_progress, duplicate ids, or an unknown status (nothing is changed).',
+  async handler(args, ctx) {
+    let list: TodoItem[];
+    if (args.todos === undefined) list = getTodos(ctx.session);
+    else {
+      const items = args.todos.map((t, i) => ({ id: t.id ?? String(i + 1), content: t.content, status: t.status, priority: t.priority }));
+      list = replaceTodos(ctx.session, items, RULES);
+    }
+    const text = list.length === 0 ? 'The todo list is empty.' : list.map((t) => `${t.id}. [${t.status}] ${t.content}`).join('\n');
+    return ok(text, { tool: 'plan.todos', counts: { items: list.length }, details: { todos: list } }, [{ structured: { todos: list } }]);
+  },
+};
+
+export const planTools: ToolDefinition[] = [todos];
