@@ -1,0 +1,53 @@
+// Schema fidelity: every vendor shape serves exactly its vendor's tools (DESIGN.md), and each
+// tool's DescribeTool input_schema equals the vendor's parameter schema in the fixture.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ALL_SHAPES } from '../../src/config.js';
+import { startTestServer, tempDir, unary, type TestServer } from '../helpers/server.js';
+
+const EXPECTED: Record<string, string[]> = {
+  claude: ['Read', 'Write', 'Edit', 'Bash', 'TaskOutput', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'],
+  gemini: ['read_file', 'write_file', 'replace', 'grep_search', 'glob', 'list_directory', 'run_shell_command', 'web_fetch', 'google_web_search', 'write_todos', 'read_many_files', 'list_background_processes', 'read_background_output'],
+  qwen: ['read_file', 'write_file', 'edit', 'grep_search', 'glob', 'list_directory', 'run_shell_command', 'web_fetch', 'todo_write', 'task_stop'],
+  kimi: ['ReadFile', 'ReadMediaFile', 'WriteFile', 'StrReplaceFile', 'Glob', 'Grep', 'Shell', 'TaskList', 'TaskOutput', 'TaskStop', 'SearchWeb', 'FetchURL', 'SetTodoList'],
+  grok: ['view_file', 'create_file', 'str_replace_editor', 'bash', 'search', 'create_todo_list', 'update_todo_list'],
+  codex: ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
+};
+
+/** The vendor's parameter schema per tool; where a vendor has two variants the first (ripgrep) one. */
+function vendorSchemas(shape: string): Map<string, unknown> {
+  const file = path.resolve('test/fixtures/vendors', `${shape}.json`);
+  const facts = JSON.parse(readFileSync(file, 'utf8')) as { tools: Array<{ name: string; parameters: unknown }> };
+  const out = new Map<string, unknown>();
+  for (const t of facts.tools) if (!out.has(t.name)) out.set(t.name, t.parameters);
+  return out;
+}
+
+describe('schema fidelity of the vendor shapes', () => {
+  let t: TestServer;
+  let cleanup: () => void;
+  before(async () => {
+    const tmp = tempDir();
+    cleanup = tmp.cleanup;
+    t = await startTestServer(['--root', tmp.dir]);
+  });
+  after(async () => {
+    await t.close();
+    cleanup();
+  });
+
+  for (const [shape, names] of Object.entries(EXPECTED)) {
+    test(`${shape}: the vendor's tools with the vendor's schemas`, { skip: !ALL_SHAPES.includes(shape) && 'shape not served by this build' }, async () => {
+      const listed = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape });
+      assert.deepEqual(listed.tools.map((x) => x.name).sort(), [...names].sort());
+      const schemas = vendorSchemas(shape);
+      for (const name of names) {
+        const res = await unary(t.client.describeTool, t.client, { name }, { shape });
+        assert.equal(res.error, '', `${shape}/${name}`);
+        assert.deepEqual(res.tool?.inputSchema, schemas.get(name), `${shape}/${name} input_schema`);
+      }
+    });
+  }
+});
