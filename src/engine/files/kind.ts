@@ -18,7 +18,7 @@ const BINARY_EXT = new Set([
 ]);
 
 /**
- * Classifies a file from a sample of its first bytes (4 KiB or more) and its name.
+ * Classifies a file from a sample of its first bytes (the first 8 KiB decide binary) and its name.
  * Magic bytes win over the extension, so a .png holding text is text and an image renamed .txt is an image.
  */
 export function detectKind(sample: Uint8Array, name: string): KindInfo {
@@ -26,9 +26,10 @@ export function detectKind(sample: Uint8Array, name: string): KindInfo {
   if (image) return { kind: 'image', mediaType: image };
   if (startsWithAscii(sample, '%PDF-')) return { kind: 'pdf', mediaType: 'application/pdf' };
   const ext = path.extname(name).slice(1).toLowerCase();
-  if (ext === 'svg' && !looksBinary(sample)) return { kind: 'image', mediaType: 'image/svg+xml' };
-  if (ext === 'ipynb' && !looksBinary(sample)) return { kind: 'notebook' };
-  if (BINARY_EXT.has(ext) || looksBinary(sample)) return { kind: 'binary' };
+  const head = sample.subarray(0, 8192);
+  if (ext === 'svg' && !looksBinary(head)) return { kind: 'image', mediaType: 'image/svg+xml' };
+  if (ext === 'ipynb' && !looksBinary(head)) return { kind: 'notebook' };
+  if (BINARY_EXT.has(ext) || looksBinary(head)) return { kind: 'binary' };
   return { kind: 'text' };
 }
 

@@ -8,7 +8,9 @@ import iconv from 'iconv-lite';
 import { EngineError, throwIfAborted } from '../errors.js';
 import { decode, type EncodingInfo } from './encoding.js';
 
-const CHUNK = 64 * 1024;
+/** First read small (a short range needs no more), later reads larger (fewer round trips on long scans). */
+const FIRST_CHUNK = 64 * 1024;
+const CHUNK = 512 * 1024;
 /** Bytes kept of one line when no per-line cap is asked: a hostile one-line file cannot exhaust memory. */
 const HARD_LINE_BYTES = 16 * 1024 * 1024;
 /** Bytes of line text one read may hold in memory at most. */
@@ -38,6 +40,8 @@ export interface ScanOptions {
   finalEmptyLine?: boolean;
   /** sha256 of the whole file, when the scan reads all of it. */
   hash?: boolean;
+  /** The file's size: lets a budget that the rest of a UTF-8 file cannot exceed stop being counted. */
+  size?: number;
   signal?: AbortSignal;
 }
 
@@ -89,49 +93,49 @@ export async function scanLines(fh: fsp.FileHandle, enc: EncodingInfo, opts: Sca
   let keeping = true; // still collecting lines
 
   const wanted = (n: number) => keeping && n >= opts.start && n < end;
+  const fast = lineEncoding === 'utf8';
+  let unbounded = false; // the budget can no longer be reached
 
-  /** Finishes line `lineNo`, which ended with `eol`. */
+  /** Finishes line `lineNo` from its kept bytes; it ended with `eol`. */
   const finishLine = (eol: string): void => {
-    if (wanted(lineNo)) {
-      let bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partBytes);
-      let ending = eol;
-      if (ending === '\n' && bytes.length > 0 && bytes[bytes.length - 1] === 13 && !partCut) {
-        bytes = bytes.subarray(0, bytes.length - 1);
-        ending = '\r\n';
-      }
-      let text = decode(bytes, lineEncoding);
-      if (ending === '\n' && text.endsWith('\r')) {
-        text = text.slice(0, -1);
-        ending = '\r\n';
-      }
-      let cut = partCut;
-      if (opts.maxLineChars !== undefined && text.length > opts.maxLineChars) {
-        text = sliceChars(text, opts.maxLineChars);
-        cut = true;
-      }
-      if (cut) truncatedLines.push(lineNo);
-      const b = opts.budget;
-      if (b) {
-        const cost = measure(text + ending, b.unit);
-        if (used + cost > b.max) {
-          stoppedBy = 'budget';
-          keeping = false;
-          hasMore = true;
-          if (b.overflow === 'include') push(text, ending);
-          else if (b.overflow === 'cut') {
-            const room = Math.max(b.minCut ?? 0, b.max - used);
-            push(b.unit === 'chars' ? sliceChars(text, room) : sliceBytes(text, room), '');
-            budgetCutLine = lineNo;
-          }
-          return;
-        }
-        used += cost;
-      }
-      push(text, ending);
-      if (lineNo + 1 >= end) {
+    if (!wanted(lineNo)) return;
+    let bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partBytes);
+    let ending = eol;
+    if (eol === '\n' && !partCut && bytes.length > 0 && bytes[bytes.length - 1] === 13) {
+      bytes = bytes.subarray(0, bytes.length - 1);
+      ending = '\r\n';
+    }
+    emit(decode(bytes, lineEncoding), ending, partCut);
+  };
+
+  /** Keeps one decoded line (without its ending), applying the per-line cut, the budget and the limit. */
+  const emit = (text: string, ending: string, cut: boolean): void => {
+    if (opts.maxLineChars !== undefined && text.length > opts.maxLineChars) {
+      text = sliceChars(text, opts.maxLineChars);
+      cut = true;
+    }
+    if (cut) truncatedLines.push(lineNo);
+    const b = unbounded ? undefined : opts.budget;
+    if (b) {
+      const cost = measure(text, b.unit) + ending.length;
+      if (used + cost > b.max) {
+        stoppedBy = 'budget';
         keeping = false;
-        stoppedBy = 'limit';
+        hasMore = true;
+        if (b.overflow === 'include') push(text, ending);
+        else if (b.overflow === 'cut') {
+          const room = Math.max(b.minCut ?? 0, b.max - used);
+          push(b.unit === 'chars' ? sliceChars(text, room) : sliceBytes(text, room), '');
+          budgetCutLine = lineNo;
+        }
+        return;
       }
+      used += cost;
+    }
+    push(text, ending);
+    if (lineNo + 1 >= end) {
+      keeping = false;
+      stoppedBy = 'limit';
     }
   };
   const push = (text: string, ending: string) => {
@@ -163,6 +167,26 @@ export async function scanLines(fh: fsp.FileHandle, enc: EncodingInfo, opts: Sca
         hasMore = true;
         return false;
       }
+      if (fast && !lineHasBytes && wanted(lineNo)) {
+        // Fast path: decode every complete line left in the chunk at once.
+        const lastNl = buf.lastIndexOf(10);
+        if (lastNl >= pos) {
+          const pieces = buf.toString('utf8', pos, lastNl).split('\n');
+          let i = 0;
+          for (; i < pieces.length && wanted(lineNo); i++, lineNo++) {
+            const piece = pieces[i]!;
+            if (piece.charCodeAt(piece.length - 1) === 13) emit(piece.slice(0, -1), '\r\n', false);
+            else emit(piece, '\n', false);
+          }
+          lastWasNewline = true;
+          if (i === pieces.length) {
+            pos = lastNl + 1;
+            continue;
+          }
+          for (let k = 0; k < i; k++) pos += Buffer.byteLength(pieces[k]!, 'utf8') + 1;
+          continue;
+        }
+      }
       const nl = buf.indexOf(10, pos);
       if (nl === -1) {
         take(buf, pos, buf.length);
@@ -182,13 +206,14 @@ export async function scanLines(fh: fsp.FileHandle, enc: EncodingInfo, opts: Sca
     return true;
   };
 
-  const raw = Buffer.allocUnsafe(CHUNK);
+  let raw = Buffer.allocUnsafe(FIRST_CHUNK);
   let offset = 0;
   let first = true;
   let complete = false;
   for (;;) {
     throwIfAborted(opts.signal, 'read');
-    const { bytesRead } = await fh.read(raw, 0, CHUNK, offset);
+    if (offset > 0 && raw.length < CHUNK) raw = Buffer.allocUnsafe(CHUNK);
+    const { bytesRead } = await fh.read(raw, 0, raw.length, offset);
     if (bytesRead === 0) {
       complete = true;
       break;
@@ -196,6 +221,8 @@ export async function scanLines(fh: fsp.FileHandle, enc: EncodingInfo, opts: Sca
     offset += bytesRead;
     let chunk = raw.subarray(0, bytesRead);
     hasher?.update(chunk);
+    // UTF-8 text is never longer (in bytes or characters) than its raw bytes.
+    if (opts.budget && !unbounded && enc.encoding === 'utf8' && opts.size !== undefined) unbounded = opts.budget.max - used >= opts.size - (offset - bytesRead);
     if (first) {
       chunk = chunk.subarray(Math.min(enc.bomLength, chunk.length));
       first = false;

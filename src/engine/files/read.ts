@@ -206,11 +206,11 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
   const lineEnding = detectLineEnding(decode(sample.subarray(enc.bomLength), enc.encoding));
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   let start = opts.start ?? 1;
-  const common = { maxLineChars: opts.maxLineChars, finalEmptyLine: opts.finalEmptyLine, signal: opts.signal };
+  const common = { maxLineChars: opts.maxLineChars, finalEmptyLine: opts.finalEmptyLine, signal: opts.signal, size: f.size };
   let tailBudget: Budget | undefined;
   if (start < 0) {
     // Tail: count the lines first, then read the last |start| of them.
-    const count = await scanLines(f.fh, enc, { ...common, start: Number.MAX_SAFE_INTEGER, limit: 0, countTotal: true, hash: true });
+    const count = await scanLines(f.fh, enc, { ...common, start: Number.MAX_SAFE_INTEGER, limit: 0, countTotal: true });
     start = Math.max(1, count.totalLines! + start + 1);
     tailBudget = opts.budget;
   }
@@ -221,14 +221,14 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
     limit: tailLimit,
     budget: tailBudget ? undefined : opts.budget,
     countTotal: opts.countTotal,
-    hash: true,
+    hash: opts.session !== undefined, // only a recorded read needs the content hash
   });
   if (tailBudget) trimFromFront(scan, tailBudget);
   const startLine = opts.start !== undefined && opts.start < 0 ? start + (scan.droppedFront ?? 0) : start;
   const complete = startLine === 1 && !scan.hasMore && scan.truncatedLines.length === 0 && scan.budgetCutLine === undefined;
   let hash = scan.hash ?? '';
-  if (!hash && f.size <= HASH_SMALL) hash = sha256(await readAll(f));
-  recordRead(opts.session, f.resolved.real, {
+  if (opts.session && !hash && f.size <= HASH_SMALL) hash = sha256(await readAll(f));
+  if (opts.session) recordRead(opts.session, f.resolved.real, {
     size: f.size,
     mtimeMs: f.mtimeMs,
     hash,
