@@ -200,3 +200,41 @@ test('writes: modes, permissions kept, parents created or required, directories 
     f.cleanup();
   }
 });
+
+test('skipUnmatched (Kimi): missing texts are skipped, all missing is an error', async () => {
+  const f = fixture();
+  try {
+    const p = f.file('k.txt', 'a b a\n');
+    const r = await editFile(f.scope, 'k.txt', [
+      { oldString: 'zz', newString: 'y' },
+      { oldString: 'a', newString: 'c', occurrences: 'first' },
+    ], { skipUnmatched: true });
+    assert.deepEqual(r.edits.map((e) => e.replacements), [0, 1]);
+    assert.equal(readFileSync(p, 'utf8'), 'c b a\n');
+    const e = await failure(() => editFile(f.scope, 'k.txt', [{ oldString: 'zz', newString: 'y' }], { skipUnmatched: true }));
+    assert.deepEqual([e.kind, e.facts.condition], ['invalid_argument', 'no_match']);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('statFile and unchangedSinceRead support read caches', async () => {
+  const { statFile } = await import('../../src/engine/files/read.js');
+  const { unchangedSinceRead } = await import('../../src/engine/files/freshness.js');
+  const f = fixture();
+  try {
+    f.file('c.txt', 'one\n');
+    let st = await statFile(f.scope, 'c.txt');
+    assert.equal(unchangedSinceRead(f.session, st.path, st), false);
+    await readFile(f.scope, 'c.txt', { session: f.session });
+    assert.equal(unchangedSinceRead(f.session, st.path, st), true);
+    assert.equal(unchangedSinceRead(f.session, st.path, st, { offset: 2 }), false);
+    f.file('c.txt', 'one two\n');
+    st = await statFile(f.scope, 'c.txt');
+    assert.equal(unchangedSinceRead(f.session, st.path, st), false);
+    assert.deepEqual([st.exists, st.isFile, st.size], [true, true, 8]);
+    assert.equal((await statFile(f.scope, 'nope')).exists, false);
+  } finally {
+    f.cleanup();
+  }
+});

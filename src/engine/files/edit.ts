@@ -37,6 +37,8 @@ export interface EditOptions {
   absorbNewlineOnDelete?: boolean;
   /** Identical old and new strings (or an unchanged result) succeed with changed=false instead of failing. */
   allowNoChange?: boolean;
+  /** An edit whose text is not found is skipped (0 replacements) instead of failing the call (Kimi). */
+  skipUnmatched?: boolean;
   /** Refuse .ipynb files (they have their own tool). */
   refuseNotebooks?: boolean;
   /** Refuse files larger than this (default 100 MiB). */
@@ -110,6 +112,9 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
       outcomes.push(r.outcome);
     });
     const changed = work !== before || !loaded.exists;
+    if (!changed && opts.skipUnmatched && outcomes.every((o) => o.replacements === 0)) {
+      throw new EngineError('invalid_argument', 'none of the texts to replace was found in the file', { field: 'old_string', facts: { path: input, condition: 'no_match' } });
+    }
     if (!changed && !opts.allowNoChange) {
       throw new EngineError('invalid_argument', 'the edits leave the file unchanged', { field: 'new_string', facts: { path: input, condition: 'no_change' } });
     }
@@ -151,6 +156,7 @@ export function applyOne(text: string, oldString: string, newString: string, occ
   let needle = oldString;
   if (opts.absorbNewlineOnDelete && newString === '' && !needle.endsWith('\n') && text.includes(needle + '\n')) needle += '\n';
   const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], { requote: opts.requote });
+  if (!found && opts.skipUnmatched) return { text, outcome: { rung: 'exact', replacements: 0 } };
   if (!found) {
     throw new EngineError('invalid_argument', 'the text to replace was not found in the file', {
       field: 'old_string',

@@ -24,6 +24,16 @@ export function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/**
+ * True when the session already read `real` over the same range and the file has not changed
+ * since (size and mtime): the "unchanged since your last read" answer some vendors give.
+ */
+export function unchangedSinceRead(session: Session | undefined, real: string, now: FileState, range: { offset?: number; limit?: number } = {}): boolean {
+  const rec = session?.reads.get(real);
+  if (!rec || rec.size !== now.size || rec.mtimeMs !== now.mtimeMs) return false;
+  return (rec.offset ?? 1) === (range.offset ?? 1) && rec.limit === range.limit;
+}
+
 export function recordRead(session: Session | undefined, real: string, rec: ReadRecord): void {
   session?.reads.set(real, rec);
 }

@@ -1,7 +1,7 @@
 // Reading one file: text by streaming line range (encodings, line endings, truncation with
 // exact counts), images and PDFs as bytes with their media type, binary reported as such,
 // notebooks parsed. Results are structured; shapes word them.
-import { constants as fsc, type promises as fsp } from 'node:fs';
+import { constants as fsc, promises as fsp } from 'node:fs';
 import { EngineError, fromSystemError } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
@@ -127,6 +127,29 @@ export async function openForRead(scope: Scope, input: string, cwd: string | und
     await fh.close().catch(() => undefined);
     throw err instanceof EngineError ? err : fromSystemError(err, input, 'read');
   }
+}
+
+export interface FileStat {
+  path: string;
+  exists: boolean;
+  isFile: boolean;
+  isDirectory: boolean;
+  size: number;
+  mtimeMs: number;
+}
+
+/** Where `input` resolves inside the scope and what is there (no content read). */
+export async function statFile(scope: Scope, input: string, cwd?: string): Promise<FileStat> {
+  const resolved = await scope.resolve(input, cwd);
+  const st = resolved.exists ? await fsp.stat(resolved.real).catch(() => undefined) : undefined;
+  return {
+    path: resolved.real,
+    exists: st !== undefined,
+    isFile: st?.isFile() ?? false,
+    isDirectory: st?.isDirectory() ?? false,
+    size: st?.size ?? 0,
+    mtimeMs: st?.mtimeMs ?? 0,
+  };
 }
 
 /** Reads all of an opened file (callers cap the size first). */
