@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readFile } from '../src/engine/files/read.js';
 import { Scope } from '../src/engine/scope.js';
 import { Session } from '../src/engine/session.js';
-import { callTool, fmt, peakRssKb, report, startFacet, stats, verdict } from './lib.js';
+import { callTool, fmt, load, peakRssKb, report, startFacet, stats, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.resolve(here, '../../bench/.work/files');
@@ -33,22 +33,20 @@ closeSync(fd);
 
 const N = 300;
 
-async function rangeRun(file: string): Promise<{ p50: number; mean: number; rssKb: number; baseRssKb: number }> {
+// One call at a time (load with concurrency 1) after a warm-up.
+const timeIt = async (fn: () => Promise<unknown>, n: number) => {
+  await load(1, 20, fn);
+  return stats((await load(1, n, fn)).latencies);
+};
+
+async function rangeRun(file: string): Promise<{ p50: number; mean: number; rssKb: number }> {
   const facet = await startFacet(['--root', root, '--shape', 'core']);
   try {
     const args = { path: path.basename(file), offset: 1, limit: 100 };
     const first = await callTool(facet.client, 'fs.read', args);
     if (first.error) throw new Error(first.error);
-    const baseRssKb = peakRssKb(facet.pid);
-    for (let i = 0; i < 50; i++) await callTool(facet.client, 'fs.read', args);
-    const samples: number[] = [];
-    for (let i = 0; i < N; i++) {
-      const t0 = performance.now();
-      await callTool(facet.client, 'fs.read', args);
-      samples.push(performance.now() - t0);
-    }
-    const s = stats(samples);
-    return { p50: s.p50, mean: s.mean, rssKb: peakRssKb(facet.pid), baseRssKb };
+    const s = await timeIt(() => callTool(facet.client, 'fs.read', args), N);
+    return { p50: s.p50, mean: s.mean, rssKb: peakRssKb(facet.pid) };
   } finally {
     await facet.stop();
   }
@@ -80,16 +78,6 @@ const engineRead = async () => {
 const nodeRead = async () => {
   const lines = (await fsp.readFile(mb, 'utf8')).split('\n');
   if (lines.length === 0) throw new Error('unexpected read');
-};
-const timeIt = async (fn: () => Promise<void>, n: number) => {
-  for (let i = 0; i < 20; i++) await fn();
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
-  }
-  return stats(out);
 };
 const e = await timeIt(engineRead, 200);
 const n = await timeIt(nodeRead, 200);
