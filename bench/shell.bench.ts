@@ -1,0 +1,73 @@
+// Shell engine: (1) shell.run of `true` through Facet in its own process versus spawning
+// `bash -c true` with execa in this process (latency ratio); (2) calls per second at
+// concurrency 8, both ways; (3) a `yes | head -c 2G` flood through Facet: the server's
+// peak memory stays flat because output is capped while it streams.
+import { mkdirSync, realpathSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { callTool, fmt, load, peakRssKb, report, startFacet, stats } from './lib.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const work = path.resolve(here, '../../bench/.work/shell');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const root = realpathSync(work);
+
+const N = 300;
+const LOAD_TOTAL = 600;
+
+async function sample(n: number, fn: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 20; i++) await fn();
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn();
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+const direct = () => execa('bash', ['-c', 'true']);
+const facet = await startFacet(['--root', root, '--shape', 'core', '--state-dir', path.join(root, '.state')]);
+try {
+  const viaFacet = async () => {
+    const r = await callTool(facet.client, 'shell.run', { command: 'true' });
+    if (r.error) throw new Error(r.error);
+  };
+  const d = stats(await sample(N, direct));
+  const f = stats(await sample(N, viaFacet));
+  report('shell.run `true` through Facet vs execa `bash -c true` in-process (sequential)', [
+    { path: 'execa in-process', p50_ms: d.p50, p99_ms: d.p99, mean_ms: d.mean },
+    { path: 'Facet shell.run', p50_ms: f.p50, p99_ms: f.p99, mean_ms: f.mean },
+    { path: 'ratio', p50_ms: f.p50 / d.p50, p99_ms: f.p99 / d.p99, mean_ms: f.mean / d.mean },
+  ]);
+
+  const ld = await load(8, LOAD_TOTAL, direct);
+  const lf = await load(8, LOAD_TOTAL, viaFacet);
+  report('calls per second at concurrency 8', [
+    { path: 'execa in-process', per_second: ld.perSecond, p50_ms: stats(ld.latencies).p50 },
+    { path: 'Facet shell.run', per_second: lf.perSecond, p50_ms: stats(lf.latencies).p50 },
+    { path: 'ratio (Facet / execa)', per_second: lf.perSecond / ld.perSecond, p50_ms: stats(lf.latencies).p50 / stats(ld.latencies).p50 },
+  ]);
+
+  const before = peakRssKb(facet.pid);
+  const t0 = performance.now();
+  const flood = await callTool(facet.client, 'shell.run', { command: 'yes | head -c 2000000000', timeout_ms: 600000 });
+  const seconds = (performance.now() - t0) / 1000;
+  const s = flood.content.find((c) => c.body?.$case === 'structured');
+  const bytes = s?.body?.$case === 'structured' ? Number((s.body.value as Record<string, unknown>).outputBytes) : NaN;
+  report('flood: yes | head -c 2G through shell.run', [
+    {
+      output_bytes: bytes,
+      seconds,
+      mb_per_second: bytes / 1e6 / seconds,
+      peak_rss_before_mb: before / 1024,
+      peak_rss_after_mb: peakRssKb(facet.pid) / 1024,
+      text_returned_chars: flood.content[0]?.body?.$case === 'text' ? flood.content[0].body.value.length : 0,
+    },
+  ]);
+  console.log(`\nshell.run(true) costs ${fmt(f.p50 / d.p50)}x a direct execa spawn (p50); ${fmt(lf.perSecond)} calls/s at concurrency 8.`);
+} finally {
+  await facet.stop();
+}
