@@ -143,3 +143,23 @@ test('every job dies and its log goes when the session expires or the store clos
   assert.equal(existsSync(job.logPath), false);
   await assert.rejects(engine.start(c, { command: 'true' }), (e: EngineError) => e.kind === 'unavailable');
 });
+
+test('if the server process exits without a shutdown, its jobs die with it', async () => {
+  const m = marker();
+  const engineUrl = new URL('../../src/engine/shell/engine.js', import.meta.url).href;
+  const scopeUrl = new URL('../../src/engine/scope.js', import.meta.url).href;
+  const sessionUrl = new URL('../../src/engine/session.js', import.meta.url).href;
+  const script = `
+    const { ShellEngine } = await import(${JSON.stringify(engineUrl)});
+    const { Scope } = await import(${JSON.stringify(scopeUrl)});
+    const { Session } = await import(${JSON.stringify(sessionUrl)});
+    const engine = new ShellEngine({ shell: '/bin/bash', allow: [], deny: [], routes: {}, env: [], stateDir: ${JSON.stringify(path.join(root, '.state-exit'))} });
+    const ctx = { session: new Session('x'), scope: Scope.fromRoots([${JSON.stringify(root)}]) };
+    await engine.start(ctx, { command: "bash -c 'sleep ${m}; :'" });
+    await engine.run(ctx, { command: 'nohup sleep ${m} >/dev/null 2>&1 &', keepBackground: true });
+    process.exit(0);
+  `;
+  const { execFileSync } = await import('node:child_process');
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'inherit' });
+  assert.equal(await eventually(() => procsWith(m).length === 0), true, `left: ${procsWith(m).join(',')}`);
+});

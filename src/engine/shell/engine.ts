@@ -10,7 +10,7 @@ import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { buildEnv } from './env.js';
 import { JobTable, type JobRead, type JobSnapshot, type ReadOptions } from './jobs.js';
-import { killTree } from './kill.js';
+import { forgetGroup, killTree } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
 import { runToCompletion, type RunResult } from './run.js';
@@ -261,7 +261,11 @@ export class ShellEngine {
         }),
       };
       session.onDispose(async () => {
-        await Promise.allSettled([s.jobs.close(), ...[...s.kept].map((pid) => killTree(pid, pid, this.config.killGraceMs ?? 2000))]);
+        const kept = [...s.kept].map(async (pid) => {
+          await killTree(pid, pid, this.config.killGraceMs ?? 2000);
+          forgetGroup(pid);
+        });
+        await Promise.allSettled([s.jobs.close(), ...kept]);
         await fsp.rm(dir, { recursive: true, force: true });
       });
       return s;

@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { EngineError, abortError } from '../errors.js';
 import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
-import { groupAlive } from './kill.js';
+import { forgetGroup, groupAlive } from './kill.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec } from './process.js';
 
@@ -136,6 +136,7 @@ class Job {
       else if (groupAlive(child.pid)) await child.kill(killGraceMs);
       await Promise.race([child.drained, sleep(1000)]);
       child.detach();
+      forgetGroup(child.pid);
       await log.close();
       this.exitCode = exit.exitCode;
       this.signal = exit.signal;

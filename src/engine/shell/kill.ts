@@ -114,3 +114,28 @@ export function groupAlive(pgid: number): boolean {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+// Groups started and not yet known to be gone. If the server exits without its orderly
+// shutdown (a crash, process.exit), they are killed on the way out rather than orphaned.
+const liveGroups = new Set<number>();
+let exitHook = false;
+
+export function trackGroup(pgid: number): void {
+  liveGroups.add(pgid);
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => {
+      for (const g of liveGroups) {
+        try {
+          process.kill(-g, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    });
+  }
+}
+
+export function forgetGroup(pgid: number): void {
+  liveGroups.delete(pgid);
+}

@@ -6,7 +6,7 @@
 import { constants } from 'node:os';
 import { execa } from 'execa';
 import { EngineError } from '../errors.js';
-import { killTree } from './kill.js';
+import { killTree, trackGroup } from './kill.js';
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -121,6 +121,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     });
   });
   const pid = sub.pid!;
+  trackGroup(pid);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   const streams = [
     ['stdout', sub.stdout!],
@@ -198,6 +199,7 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   } catch (err) {
     throw new EngineError('process_failed', `cannot start ${file} on a terminal: ${(err as Error).message}`, { facts: { program: file }, cause: err });
   }
+  trackGroup(p.pid);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   let resolveDrained!: () => void;
   const drained = new Promise<void>((r) => (resolveDrained = r));

@@ -4,7 +4,7 @@
 // deliberately left running and reported.
 import { abortError, throwIfAborted } from '../errors.js';
 import { Capture, type CapturedText } from './capture.js';
-import { groupAlive } from './kill.js';
+import { forgetGroup, groupAlive } from './kill.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec, type StreamName } from './process.js';
 
@@ -131,6 +131,7 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
       ...(spilled ? { spill: spilled } : {}),
     };
   } finally {
+    if (leftovers !== 'kept') forgetGroup(child.pid);
     clearTimeout(timer);
     clearTimeout(idleTimer);
     spec.signal?.removeEventListener('abort', onAbort);
