@@ -1,0 +1,37 @@
+// The kimi shape: Kimi CLI's tools (ReadFile, Shell, Grep, SetTodoList...) with its schemas,
+// its <system>…</system> framing of messages and errors, and its output limits.
+import type { FacetConfig } from '../../config.js';
+import type { ToolboxSpec } from '../../registry/types.js';
+import { shapeSpec } from '../common/spec.js';
+import { kimiFormatError } from './errors.js';
+import { kimiFileTools } from './files.js';
+import { kimiSearchTools } from './search.js';
+import { kimiShellTools } from './shell.js';
+import { setTodoList } from './todo.js';
+import { kimiWebTools } from './web.js';
+
+export function kimiShape(config: FacetConfig): ToolboxSpec {
+  // Kimi CLI's own order: planning, shell and tasks, reading, searching, writing, web.
+  const [read, media, write, replace] = kimiFileTools;
+  const [glob, grep] = kimiSearchTools(config);
+  const tools = [setTodoList, ...kimiShellTools(config), read!, media!, glob!, grep!, write!, replace!, ...kimiWebTools(config)];
+  return shapeSpec(config, {
+    shape: 'kimi',
+    description: 'Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi\'s <system> result framing.',
+    contextFiles: ['AGENTS.md'],
+    tools,
+    formatError: (err) => kimiFormatError(err),
+    guide: (roots, shown) =>
+      [
+        `The workspace is ${roots.join(', ')}; relative paths start at ${roots[0]}. Paths outside it are refused.`,
+        'Find files with Glob (never start a pattern with **) and text with Grep (files_with_matches first, then content).',
+        'Read with ReadFile (1000 lines per call; line_offset pages, a negative one reads the end); images and videos with ReadMediaFile.',
+        'Change files with StrReplaceFile (the old text must be unique unless replace_all), whole files with WriteFile.',
+        'Run commands with Shell (a fresh shell each call; 300 s at most); long-running ones with run_in_background,',
+        'then TaskOutput, TaskList and TaskStop. SearchWeb and FetchURL reach the web. Keep a plan with SetTodoList.',
+        'Each result starts with a <system>…</system> message; errors read <system>ERROR: …</system>.',
+        '',
+        `Tools: ${shown.map((t) => t.name).join(', ')}.`,
+      ].join('\n'),
+  });
+}
