@@ -55,7 +55,7 @@ export class Toolbox {
       }
       let validate: ValidateFunction;
       try {
-        validate = compileSchema(ajv, def.inputSchema);
+        validate = compileSchema(ajv, def.argumentsSchema ?? def.inputSchema);
         if (def.outputSchema) compileSchema(ajv, def.outputSchema);
       } catch (err) {
         throw new Error(`${spec.name}/${def.name}: schema does not compile: ${(err as Error).message}`);

@@ -59,6 +59,11 @@ export interface ToolDefinition<Args = any> {
   /** The contract: what it does, limits, when not to use it. Falls back to the summary. */
   description?: string;
   inputSchema: JsonSchema;
+  /**
+   * The JSON Schema arguments are validated against, when `inputSchema` is a vendor's own
+   * declaration that is not one (Codex's freeform apply_patch). Default: inputSchema.
+   */
+  argumentsSchema?: JsonSchema;
   outputSchema?: JsonSchema;
   destructive: boolean;
   tags: string[];

@@ -1,12 +1,14 @@
 // Every shape this build serves, by name.
 import type { FacetConfig } from '../config.js';
 import type { ToolboxSpec } from '../registry/types.js';
+import { codexShape } from './codex/index.js';
 import { coreShape } from './core/index.js';
 
 export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
 
 export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   core: coreShape,
+  codex: codexShape,
 };
 
 /** Builds the specs of the shapes the config serves. */

@@ -1,0 +1,43 @@
+// Codex's approval parameters (sandbox_permissions, additional_permissions, justification,
+// prefix_rule). Facet has no approval flow and one sandbox, its roots: a request to leave it
+// is refused the way Codex refuses escalation under a policy that never asks.
+import { EngineError } from '../../engine/errors.js';
+
+export const additionalPermissionsSchema = {
+  type: 'object',
+  properties: {
+    network: { type: 'object', properties: { enabled: { type: 'boolean' } }, additionalProperties: false },
+    file_system: {
+      type: 'object',
+      properties: { read: { type: 'array', items: { type: 'string' } }, write: { type: 'array', items: { type: 'string' } } },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+};
+
+export const sandboxPermissionsSchema = { type: 'string', enum: ['use_default', 'with_additional_permissions', 'require_escalated'] };
+
+export interface ApprovalArgs {
+  sandbox_permissions?: string;
+  additional_permissions?: unknown;
+  justification?: string;
+  prefix_rule?: string[];
+}
+
+export const APPROVAL_MODE =
+  'PERMISSION_DENIED: sandbox_permissions other than use_default, or additional_permissions, ask to run outside the sandbox; ' +
+  'this server never grants that (there is no one to approve it): run the command inside the roots without them.';
+
+/** Refuses any request to run outside the sandbox; justification and prefix_rule only matter to an approver and are ignored. */
+export function checkApproval(args: ApprovalArgs): void {
+  const mode = args.sandbox_permissions ?? 'use_default';
+  if (mode !== 'use_default' || args.additional_permissions !== undefined) {
+    throw new EngineError(
+      'permission_denied',
+      `commands cannot run outside the sandbox here (sandbox_permissions ${mode}): approvals are never granted by this server; ` +
+        'run the command without sandbox_permissions or additional_permissions, inside the roots',
+      { field: args.additional_permissions !== undefined ? 'additional_permissions' : 'sandbox_permissions', facts: { sandboxPermissions: mode, condition: 'escalation_refused' } },
+    );
+  }
+}

@@ -1,0 +1,46 @@
+// The codex shape: the tools OpenAI's Codex CLI gives its models (unified exec, shell_command,
+// the legacy argv shell, apply_patch, update_plan, view_image and the experimental read_file,
+// list_dir and grep_files), with their names, schemas and result texts.
+import type { FacetConfig } from '../../config.js';
+import type { EngineError } from '../../engine/errors.js';
+import type { ToolboxSpec } from '../../registry/types.js';
+import { shapeSpec } from '../common/spec.js';
+import { execTools } from './exec.js';
+import { grepFilesTool } from './grep-files.js';
+import { viewImageTool } from './image.js';
+import { listDirTool } from './list-dir.js';
+import { applyPatchTool } from './patch.js';
+import { updatePlanTool } from './plan.js';
+import { readFileTool } from './read-file.js';
+import { shellTools } from './shell.js';
+
+/** Codex answers plain sentences; a malformed call says which arguments could not be read. */
+export function codexError(err: EngineError): string {
+  const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
+  if (err.kind === 'invalid_argument' && violations) {
+    return `invalid function arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`;
+  }
+  return err.message;
+}
+
+export function codexShape(config: FacetConfig): ToolboxSpec {
+  return shapeSpec(config, {
+    shape: 'codex',
+    description: 'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
+    contextFiles: ['AGENTS.md'],
+    tools: [...execTools(config), ...shellTools(config), applyPatchTool, updatePlanTool, viewImageTool, readFileTool, listDirTool, grepFilesTool(config)],
+    formatError: (err) => codexError(err),
+    guide: (roots, tools) =>
+      [
+        `Your workspace: ${roots.join(', ')}. Commands run there; paths outside it are refused.`,
+        'Run commands with exec_command (set workdir rather than cd). If it answers "Process running with session ID N",',
+        'poll it or type into it with write_stdin (type only into processes started with tty: true).',
+        'shell_command runs a command to completion in one call; shell takes an argv list.',
+        'Edit files with apply_patch ({"input": "*** Begin Patch\\n…\\n*** End Patch"}); a patch applies completely or not at all.',
+        'Look at images with view_image; read_file (absolute path, "L<n>: " lines), list_dir and grep_files find and read code.',
+        'For work of several steps keep a plan with update_plan (one step in_progress at a time).',
+        '',
+        `Tools: ${tools.map((t) => t.name).join(', ')}.`,
+      ].join('\n'),
+  });
+}

@@ -1,0 +1,156 @@
+// read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
+// absolute path, a slice (offset/limit) or the indented block around an anchor line.
+import path from 'node:path';
+import { EngineError } from '../../engine/errors.js';
+import { readFile, type TextRead } from '../../engine/files/read.js';
+import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { indentationBlock } from './indentation.js';
+
+const DEFAULT_LIMIT = 2000;
+const MAX_LINE_BYTES = 500;
+/** Indentation mode reads the whole file; past this size the slice mode is the way. */
+const MAX_INDENT_FILE_BYTES = 16 * 1024 * 1024;
+
+interface ReadArgs {
+  file_path: string;
+  offset?: number;
+  limit?: number;
+  mode?: string;
+  indentation?: { anchor_line?: number; max_levels?: number; include_siblings?: boolean; include_header?: boolean; max_lines?: number };
+}
+
+function bad(message: string, field: string, value?: unknown): EngineError {
+  return new EngineError('invalid_argument', message, { field, facts: { value } });
+}
+
+const whole = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 0);
+
+/** A line cut to 500 bytes on a character boundary. */
+export function cutLine(line: string): string {
+  if (line.length * 3 <= MAX_LINE_BYTES) return line;
+  const buf = Buffer.from(line, 'utf8');
+  if (buf.length <= MAX_LINE_BYTES) return line;
+  let end = MAX_LINE_BYTES;
+  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
+  return buf.subarray(0, end).toString('utf8');
+}
+
+async function readText(ctx: HandlerContext, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }): Promise<TextRead> {
+  const r = await readFile(ctx.scope, file, {
+    session: ctx.session,
+    signal: ctx.signal,
+    start: opts.start,
+    limit: opts.limit,
+    maxLineChars: MAX_LINE_BYTES,
+    maxFileBytes: opts.maxFileBytes,
+    media: [],
+  });
+  if (r.kind !== 'text') {
+    throw new EngineError('invalid_argument', `${file} is not a text file (${r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind}); read_file shows text, view_image shows images`, {
+      field: 'file_path',
+      facts: { path: file, kind: r.kind, condition: 'not_text' },
+    });
+  }
+  return r;
+}
+
+export const readFileTool: ToolDefinition<ReadArgs> = {
+  name: 'read_file',
+  summary: 'Read lines of a text file by absolute path, as "L<n>: text", a range or the code block around a line.',
+  description: [
+    '`file_path` must be absolute (and inside the roots). mode "slice" (default) returns `limit` lines (default 2000) from',
+    'line `offset` (1-based, default 1). mode "indentation" returns the block around `indentation.anchor_line` (default: offset):',
+    'it widens up and down while lines are indented at least as deep as the anchor minus max_levels levels (4 columns each;',
+    'max_levels 0, the default, means no floor), stops at the block\'s edges unless include_siblings, keeps comment lines',
+    'just above as a header (include_header, default true), and returns at most max_lines (default: limit) lines.',
+    'Each line is "L<number>: <text>" without its line ending, cut to 500 bytes. Encodings (UTF-8, UTF-16...) are detected.',
+    'For images use view_image; to find files use grep_files or list_dir.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      file_path: { type: 'string' },
+      offset: { type: 'number' },
+      limit: { type: 'number' },
+      mode: { type: 'string' },
+      indentation: {
+        type: 'object',
+        properties: {
+          anchor_line: { type: 'number' },
+          max_levels: { type: 'number' },
+          include_siblings: { type: 'boolean' },
+          include_header: { type: 'boolean' },
+          max_lines: { type: 'number' },
+        },
+        additionalProperties: false,
+      },
+    },
+    required: ['file_path'],
+    additionalProperties: false,
+  },
+  destructive: false,
+  tags: [TAGS.filesystem, TAGS.readOnly],
+  examples: [
+    { description: 'Read the first 50 lines', arguments: { file_path: '/srv/app/src/main.py', offset: 1, limit: 50 }, expectedOutcome: 'L1: … to L50: …' },
+    {
+      description: 'Read the function around line 120',
+      arguments: { file_path: '/srv/app/src/main.py', mode: 'indentation', indentation: { anchor_line: 120, max_levels: 1 } },
+      expectedOutcome: 'The numbered lines of the enclosing block.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'INVALID_ARGUMENT: "file_path must be an absolute path"; "offset must be a 1-indexed line number"; "limit must be greater than zero";',
+    '"max_lines must be greater than zero"; a mode other than slice or indentation; a file that is not text.',
+    'Past the end: "offset exceeds file length" (also for an empty file) and "anchor_line exceeds file length" (OUT_OF_RANGE as INVALID_ARGUMENT).',
+    'NOT_FOUND: no such file. PERMISSION_DENIED: outside the roots. RESOURCE_EXHAUSTED: indentation mode on a file over 16 MiB (use slice mode).',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const offset = args.offset ?? 1;
+    const limit = args.limit ?? DEFAULT_LIMIT;
+    const mode = args.mode ?? 'slice';
+    const ind = args.indentation ?? {};
+    if (!whole(offset) || offset < 1) throw bad('offset must be a 1-indexed line number', 'offset', args.offset);
+    if (!whole(limit) || limit < 1) throw bad('limit must be greater than zero', 'limit', args.limit);
+    if (!path.isAbsolute(args.file_path)) throw bad('file_path must be an absolute path', 'file_path', args.file_path);
+    if (mode !== 'slice' && mode !== 'indentation') throw bad(`mode must be "slice" or "indentation", not "${mode}"`, 'mode', mode);
+
+    let numbered: Array<[number, string]>;
+    let read: TextRead;
+    if (mode === 'slice') {
+      read = await readText(ctx, args.file_path, { start: offset, limit });
+      if (read.lines.length === 0) throw bad('offset exceeds file length', 'offset', offset);
+      numbered = read.lines.map((l, i) => [offset + i, l]);
+    } else {
+      const maxLines = ind.max_lines ?? limit;
+      if (!whole(maxLines) || maxLines < 1) throw bad('max_lines must be greater than zero', 'indentation.max_lines', ind.max_lines);
+      if (!whole(ind.max_levels)) throw bad('max_levels must be a whole number of levels, 0 or more', 'indentation.max_levels', ind.max_levels);
+      read = await readText(ctx, args.file_path, { maxFileBytes: MAX_INDENT_FILE_BYTES });
+      const lines = read.lines;
+      if (lines.length === 0 || offset > lines.length) throw bad('offset exceeds file length', 'offset', offset);
+      const anchor = ind.anchor_line ?? offset;
+      if (!whole(anchor) || anchor < 1 || anchor > lines.length) throw bad('anchor_line exceeds file length', 'indentation.anchor_line', anchor);
+      const block = indentationBlock(lines, {
+        anchor: anchor - 1,
+        maxLevels: ind.max_levels ?? 0,
+        includeSiblings: ind.include_siblings ?? false,
+        includeHeader: ind.include_header ?? true,
+        limit: Math.min(limit, maxLines),
+      });
+      numbered = block.map((i) => [i + 1, lines[i]!]);
+    }
+    const text = numbered.map(([n, l]) => `L${n}: ${cutLine(l)}`).join('\n');
+    const first = numbered[0]?.[0] ?? offset;
+    const last = numbered[numbered.length - 1]?.[0] ?? offset;
+    return ok(text, {
+      tool: 'read_file',
+      summary: `Read lines ${first}-${last} of ${read.relative}`,
+      paths: [read.path],
+      counts: { lines: numbered.length, firstLine: first, lastLine: last },
+      truncated: read.hasMore || read.truncatedLines.length > 0,
+      details: { mode, encoding: read.encoding, ...(read.totalLines !== undefined ? { totalLines: read.totalLines } : {}) },
+    });
+  },
+};
