@@ -38,6 +38,8 @@ const POLICY_MODE =
   'server\'s allow/deny rules; the message names the rule. When another toolbox owns the program, the response has canonical_routed ' +
   'and routed_to: use that toolbox instead.';
 
+const WORKDIR_MODE = 'PERMISSION_DENIED: workdir is outside the roots. NOT_FOUND: workdir does not exist.';
+
 const envSchema = {
   type: 'object',
   additionalProperties: { type: 'string' },
@@ -122,7 +124,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
       'PROCESS_FAILED: the command exited non-zero or was killed by a signal; the output is still returned, and failure.process holds the exit code.',
       'TIMEOUT: the command ran past timeout_ms (or the call deadline) and was killed with everything it started; the output so far is returned.',
       'CANCELLED: the call was cancelled; the command was killed.',
-      'PERMISSION_DENIED: workdir is outside the roots. NOT_FOUND: workdir does not exist.',
+      WORKDIR_MODE,
       'INVALID_ARGUMENT: the command is empty or its quotes/brackets do not close (it cannot be checked).',
       POLICY_MODE,
     ].join('\n'),
@@ -178,7 +180,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     idempotency: 'side_effecting',
     errorModes: [
       'RESOURCE_EXHAUSTED: the session already runs the maximum number of jobs; stop one first.',
-      'PERMISSION_DENIED: workdir is outside the roots. NOT_FOUND: workdir does not exist.',
+      WORKDIR_MODE,
       'INVALID_ARGUMENT: the command is empty or cannot be parsed.',
       'With tty: true and no terminal support on the server, the job runs on pipes and ttyFallback says why.',
       POLICY_MODE,
