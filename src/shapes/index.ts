@@ -3,11 +3,13 @@ import type { FacetConfig } from '../config.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { codexShape } from './codex/index.js';
 import { coreShape } from './core/index.js';
+import { geminiShape } from './gemini/index.js';
 
 export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
 
 export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   core: coreShape,
+  gemini: geminiShape,
   codex: codexShape,
 };
 

@@ -1,0 +1,140 @@
+// What Gemini CLI and its fork Qwen Code truly share: the ToolErrorType identifiers (kept in
+// the host block as details.error_type), a tool wrapper that turns engine errors into
+// in-band failures carrying them, ANSI stripping and numeric signals for shell results,
+// the recent-first file order of their glob tools, and cut-line markers.
+import os from 'node:os';
+import { EngineError, isEngineError } from '../../engine/errors.js';
+import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { fail, type HostBlock } from './result.js';
+
+/** What each tool of the family says about a failure: its error type and its text. */
+export interface FamilyErrors<A> {
+  type: (err: EngineError, args: A) => string;
+  text: (err: EngineError, args: A, type: string) => string;
+}
+
+/** The error type both vendors give most engine failures, whatever the tool. */
+export function commonErrorType(err: EngineError): string | undefined {
+  const f = err.facts;
+  if (err.kind === 'permission_denied' && Array.isArray(f.roots)) return 'path_not_in_workspace';
+  if (err.kind === 'permission_denied') return 'permission_denied';
+  if (err.kind === 'resource_exhausted' && f.condition === 'file_too_large') return 'file_too_large';
+  if (err.kind === 'resource_exhausted' && (f.code === 'ENOSPC' || f.code === 'EFBIG')) return 'no_space_left';
+  if (err.kind === 'invalid_argument' && f.isDirectory) return 'target_is_directory';
+  if (err.kind === 'security_policy') return 'policy_violation';
+  return undefined;
+}
+
+/** Error type of a file edit (replace / edit / write_file). */
+export function editErrorType(err: EngineError): string {
+  switch (err.facts.condition) {
+    case 'no_match':
+      return 'edit_no_occurrence_found';
+    case 'ambiguous':
+    case 'count_mismatch':
+      return 'edit_expected_occurrence_mismatch';
+    case 'no_change':
+      return 'edit_no_change';
+    case 'file_exists':
+      return 'attempt_to_create_existing_file';
+    case 'file_missing':
+      return 'file_not_found';
+    case 'not_read':
+    case 'partial_read':
+      return 'edit_requires_prior_read';
+    case 'modified_since_read':
+      return 'file_changed_since_read';
+  }
+  if (err.kind === 'not_found') return 'file_not_found';
+  if (err.kind === 'io_failed') return 'file_write_failure';
+  return commonErrorType(err) ?? (err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'edit_preparation_failure');
+}
+
+/**
+ * Wraps a handler so an engine error becomes an in-band failure: the vendor-style text for
+ * the model, `failure` for the host, and the vendor's error type in the host block. Bugs
+ * (internal errors) still propagate to the registry, which logs them.
+ */
+export function withErrorTypes<A>(
+  def: ToolDefinition<A>,
+  errors: FamilyErrors<A>,
+): ToolDefinition<A> {
+  const inner = def.handler;
+  return {
+    ...def,
+    async handler(args: A, ctx: HandlerContext): Promise<ToolResult> {
+      try {
+        return await inner(args, ctx);
+      } catch (thrown) {
+        if (!isEngineError(thrown) || thrown.kind === 'internal') throw thrown;
+        return typedFailure(def.name, thrown, args, errors);
+      }
+    },
+  };
+}
+
+/** The failure result of `err` for tool `name` (also for errors a handler builds itself). */
+export function typedFailure<A>(name: string, err: EngineError, args: A, errors: FamilyErrors<A>, host: Partial<HostBlock> = {}): ToolResult {
+  const type = errors.type(err, args);
+  const text = errors.text(err, args, type);
+  return fail(text, err, { tool: name, summary: text.split('\n')[0]!.slice(0, 200), ...host, details: { ...host.details, error_type: type } });
+}
+
+/** A failure the shape itself detects (not an engine call), with its error type. */
+export function shapeError(kind: EngineError['kind'], message: string, errorType: string, facts: Record<string, unknown> = {}, field?: string): EngineError {
+  return new EngineError(kind, message, { facts: { ...facts, errorType }, field });
+}
+
+/** Terminal colour and cursor sequences, which both vendors strip from command output. */
+const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+
+export function stripAnsi(s: string): string {
+  return s.replace(ANSI, '');
+}
+
+/** Signals are reported by number (SIGTERM → 15), as both vendors print them. */
+export function signalNumber(name: string | null | undefined): number | undefined {
+  if (!name) return undefined;
+  const n = (os.constants.signals as Record<string, number>)[name];
+  return n ?? undefined;
+}
+
+/** The marker both vendors append to a line cut at their per-line limit. */
+export const CUT_MARK = '... [truncated]';
+
+/**
+ * Both glob tools list files changed within the last day first (newest first), then the
+ * rest alphabetically by full path.
+ */
+export function recentFirst<T extends { path: string; mtimeMs?: number }>(entries: T[], now = Date.now(), windowMs = 24 * 60 * 60 * 1000): T[] {
+  const recent = (e: T) => e.mtimeMs !== undefined && now - e.mtimeMs < windowMs;
+  return [...entries].sort((a, b) => {
+    const ra = recent(a);
+    const rb = recent(b);
+    if (ra && rb) return b.mtimeMs! - a.mtimeMs! || a.path.localeCompare(b.path);
+    if (ra !== rb) return ra ? -1 : 1;
+    return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  });
+}
+
+/**
+ * The basename filters of both list_directory tools: "*" is any run, "?" one character,
+ * the rest literal (the vendors turn each glob into such a regular expression).
+ */
+export function basenameFilter(globs: readonly string[] | undefined): ((name: string) => boolean) | undefined {
+  if (!globs || globs.length === 0) return undefined;
+  const res = globs.map((g) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`));
+  return (name) => res.some((re) => re.test(name));
+}
+
+/** Lines from..to (1-based, inclusive) of an LF text around the changed lines, for edit snippets. */
+export function snippetAround(text: string, changed: readonly number[], context: number): { start: number; end: number; total: number; text: string } {
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  const total = text === '' ? 0 : lines.length;
+  if (total === 0) return { start: 0, end: 0, total, text: '' };
+  const first = changed.length ? Math.min(...changed) : 1;
+  const last = changed.length ? Math.max(...changed) : 1;
+  const start = Math.max(1, first - context);
+  const end = Math.min(total, Math.max(last, first) + context);
+  return { start, end, total, text: lines.slice(start - 1, end).join('\n') };
+}

@@ -1,0 +1,108 @@
+// Gemini CLI's failures: each engine error gets the ToolErrorType Gemini would report for
+// that tool (kept in the host block) and a message in our words carrying the same facts
+// and remedy. Gemini sends a failed call to its model as {error: message}.
+import type { EngineError } from '../../engine/errors.js';
+import type { ToolDefinition } from '../../registry/types.js';
+import { commonErrorType, editErrorType, type FamilyErrors } from '../common/gemini-family.js';
+
+const shown = (err: EngineError): string => String(err.facts.path ?? err.facts.resolved ?? '');
+
+/** The error type per tool family, for errors that are not edit-specific. */
+function typeFor(tool: string, err: EngineError): string {
+  if (typeof err.facts.errorType === 'string') return err.facts.errorType;
+  if (tool === 'replace' || tool === 'write_file') return editErrorType(err);
+  const common = commonErrorType(err);
+  if (common) return common;
+  const notDir = err.kind === 'invalid_argument' && err.facts.notDirectory;
+  switch (tool) {
+    case 'read_file':
+      if (err.kind === 'not_found') return 'file_not_found';
+      if (err.kind === 'invalid_argument') return err.facts.notRegular ? 'read_content_failure' : 'invalid_tool_params';
+      return 'read_content_failure';
+    case 'grep_search':
+    case 'glob':
+      if (err.kind === 'not_found') return 'search_path_not_found';
+      if (notDir) return 'search_path_not_a_directory';
+      if (err.kind === 'invalid_argument') return 'invalid_tool_params';
+      return tool === 'glob' ? 'glob_execution_error' : 'grep_execution_error';
+    case 'list_directory':
+      if (err.kind === 'not_found') return 'file_not_found';
+      if (notDir) return 'path_is_not_a_directory';
+      if (err.kind === 'invalid_argument') return 'invalid_tool_params';
+      return 'ls_execution_error';
+    case 'read_many_files':
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'read_many_files_search_error';
+    case 'run_shell_command':
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'shell_execute_error';
+    case 'web_fetch':
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'web_fetch_fallback_failed';
+    case 'google_web_search':
+      return 'web_search_failed';
+    default:
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : err.kind === 'not_found' ? 'file_not_found' : 'execution_failed';
+  }
+}
+
+/** Our wording of each failure, with the remedy a Gemini model would be given. */
+function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string {
+  const p = String(args.file_path ?? args.dir_path ?? shown(err));
+  switch (type) {
+    case 'path_not_in_workspace':
+      return `Path not in workspace: "${err.facts.path ?? p}" resolves to a location outside the workspace directories (${(err.facts.roots as string[]).join(', ')}). Use a path inside them.`;
+    case 'file_not_found':
+      if (tool === 'replace') return `File not found: ${p}. Nothing was edited; to create a new file, call replace with an empty old_string.`;
+      if (tool === 'list_directory') return `Error: Directory not found: ${p}. Check the path with list_directory on its parent.`;
+      return `No file exists at ${p}, so it could not be read. Check the path (glob or list_directory can find it).`;
+    case 'target_is_directory':
+      return tool === 'write_file'
+        ? `Path is a directory, not a file: ${p}. Give the path of a file to write.`
+        : `${p} is a directory, not a file, so it cannot be read. Use list_directory to see what it holds.`;
+    case 'path_is_not_a_directory':
+      return `Error: Path is not a directory: ${p}. Use read_file for files.`;
+    case 'search_path_not_found':
+      return `Path does not exist: ${p}. Search a directory that exists (or leave dir_path out to search the workspace).`;
+    case 'search_path_not_a_directory':
+      return `Path is not a directory: ${p}. Give a directory to search in.`;
+    case 'file_too_large':
+      return `File size exceeds the 20MB limit (${p} is ${err.facts.size} bytes); read a smaller file, or use grep_search to find what you need.`;
+    case 'edit_no_occurrence_found':
+      return `No exact match for 'old_string' was found in '${p}', so nothing was changed. The file may differ from what you remember (an earlier edit, or lines outside what you read): read_file the target lines and retry with text copied exactly.`;
+    case 'edit_expected_occurrence_mismatch':
+      return `Failed to edit: 'old_string' must match exactly one place but it matches ${err.facts.count} places in ${p}. Add surrounding lines to make it unique, or set 'allow_multiple' to true to replace every occurrence.`;
+    case 'edit_no_change':
+      return `No changes to apply: old_string and new_string are identical (file: ${p}).`;
+    case 'attempt_to_create_existing_file':
+      return `File already exists, cannot create: ${p}. An empty old_string only creates new files; give the text to replace instead.`;
+    case 'file_write_failure':
+      return `Writing ${p} failed: ${err.message}.`;
+    case 'no_space_left':
+      return `No space left on the device while writing ${p}.`;
+    case 'permission_denied':
+      return `Permission denied: the file system refused access to ${p}.`;
+    case 'policy_violation':
+      return `The command was refused by this server's command policy: ${err.message}.`;
+    case 'invalid_tool_params':
+      return `Invalid parameters: ${err.message}.`;
+    case 'web_search_failed':
+      return `Error during web search for query "${String(args.query ?? '')}": ${err.message}`;
+    case 'web_fetch_fallback_failed':
+      return `Error during fetch: ${err.message}`;
+    case 'read_content_failure':
+      return `Could not read ${p}: ${err.message}.`;
+    default:
+      return `Error: ${err.message}`;
+  }
+}
+
+export function geminiErrors<A>(tool: string): FamilyErrors<A> {
+  return {
+    type: (err) => typeFor(tool, err),
+    text: (err, args, type) => textFor(tool, err, type, (args ?? {}) as Record<string, unknown>),
+  };
+}
+
+/** Errors raised before a handler runs (schema validation) or thrown past it. */
+export function geminiFormatError(err: EngineError, tool: ToolDefinition | undefined): string {
+  if (err.kind === 'invalid_argument') return `Invalid parameters: ${err.message}`;
+  return `Error executing tool ${tool?.name ?? ''}: ${err.message}`;
+}

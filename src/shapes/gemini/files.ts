@@ -1,0 +1,345 @@
+// Gemini CLI file tools: read_file (raw text, 2000-line windows, truncation notice),
+// write_file, replace (instruction + allow_multiple, tolerant matching) and read_many_files.
+import { editFile } from '../../engine/files/edit.js';
+import { readFile, statFile, type ReadOptions, type ReadResult, type TextRead } from '../../engine/files/read.js';
+import { readMany } from '../../engine/files/read-many.js';
+import { writeFile } from '../../engine/files/write.js';
+import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
+import { CUT_MARK, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { geminiErrors } from './errors.js';
+
+const MAX_LINES = 2000;
+const MAX_LINE_CHARS = 2000;
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_SVG_BYTES = 1024 * 1024;
+const SNIPPET_CONTEXT = 5;
+const TAGS_READ = [TAGS.filesystem, TAGS.readOnly, 'gemini'];
+const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive, 'gemini'];
+
+/** How every Gemini file read is done: raw lines split like String.split, long lines cut. */
+function readOpts(ctx: HandlerContext): ReadOptions {
+  return {
+    cwd: ctx.session.cwd,
+    signal: ctx.signal,
+    session: ctx.session,
+    maxLineChars: MAX_LINE_CHARS,
+    finalEmptyLine: true,
+    countTotal: true,
+    maxFileBytes: MAX_FILE_BYTES,
+    maxMediaBytes: MAX_FILE_BYTES,
+  };
+}
+
+/** Reads `p`; SVG comes back as text (Gemini shows its markup), refused above 1 MB. */
+async function readGemini(ctx: HandlerContext, p: string, range: Pick<ReadOptions, 'start' | 'limit'>): Promise<ReadResult | { svgTooLarge: string }> {
+  const r = await readFile(ctx.scope, p, { ...readOpts(ctx), ...range });
+  if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
+    if (r.size > MAX_SVG_BYTES) return { svgTooLarge: r.relative };
+    return readFile(ctx.scope, p, { ...readOpts(ctx), ...range, forceText: true });
+  }
+  return r;
+}
+
+const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
+const isCut = (r: TextRead): boolean => r.startLine > 1 || r.endLine < (r.totalLines ?? r.endLine) || r.truncatedLines.length > 0;
+
+interface ReadArgs {
+  file_path: string;
+  start_line?: number;
+  end_line?: number;
+}
+
+const readTool: ToolDefinition<ReadArgs> = {
+  name: 'read_file',
+  summary: 'Read a text file (or a window of its lines), an image or a PDF from the workspace.',
+  description: [
+    'Returns the content of one file inside the workspace; relative paths start at the session directory.',
+    'Text comes back raw (no line numbers), at most 2000 lines from start_line (default 1) to end_line (inclusive);',
+    'lines over 2000 characters are cut and marked "... [truncated]". When not all of the file is shown the text is',
+    'led by a notice giving the lines shown, the total, and the start_line to continue from. Images and PDFs come',
+    'back as data; other binary files are named, not dumped. Files over 20 MB are refused. To find text across',
+    'many files use grep_search first.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: { file_path: { type: 'string' }, start_line: { type: 'integer', minimum: 1 }, end_line: { type: 'integer', minimum: 1 } },
+    required: ['file_path'],
+  },
+  destructive: false,
+  tags: TAGS_READ,
+  examples: [
+    { description: 'Read a whole source file', arguments: { file_path: 'src/app.ts' }, expectedOutcome: 'The file as raw text (first 2000 lines).' },
+    { description: 'Read lines 100 to 150', arguments: { file_path: 'src/app.ts', start_line: 100, end_line: 150 }, expectedOutcome: 'A truncation notice, then lines 100-150.' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'file_not_found (NOT_FOUND): no file at the path. target_is_directory (INVALID_ARGUMENT): the path is a directory; use list_directory.',
+    'path_not_in_workspace (PERMISSION_DENIED): the path resolves outside the workspace roots (symlinks included).',
+    'file_too_large (RESOURCE_EXHAUSTED): over 20 MB. invalid_tool_params: start_line after end_line, or past the end of the file.',
+    'Not done: .gitignore/.geminiignore do not hide files from read_file, and no GEMINI.md context is appended.',
+    'The error type is in the structured block as details.error_type.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const { start_line: s, end_line: e } = args;
+    if (s !== undefined && e !== undefined && s > e) {
+      throw shapeError('invalid_argument', 'start_line cannot be greater than end_line', 'invalid_tool_params', {}, 'start_line');
+    }
+    const start = s ?? 1;
+    const r = await readGemini(ctx, args.file_path, { start, limit: e !== undefined ? e - start + 1 : MAX_LINES });
+    if ('svgTooLarge' in r) {
+      const text = `Cannot display content of SVG file larger than 1MB: ${r.svgTooLarge}`;
+      return ok(text, { tool: 'read_file', summary: text });
+    }
+    const host = { tool: 'read_file', paths: [r.path] };
+    if (r.kind === 'binary' || r.kind === 'notebook') {
+      const text = `Cannot display content of binary file: ${r.relative}`;
+      return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
+    }
+    if (r.kind !== 'text') {
+      return ok(`Read ${r.kind === 'pdf' ? 'PDF' : 'image'} file: ${r.relative} (${r.mediaType}, ${r.size} bytes).`, { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
+        { blob: { mediaType: r.mediaType, data: r.data } },
+      ]);
+    }
+    const total = r.totalLines ?? r.endLine;
+    if (r.lines.length === 0 && start > 1 && start > total) {
+      throw shapeError('invalid_argument', `start_line ${start} is past the end of the file (${total} lines)`, 'invalid_tool_params', { total }, 'start_line');
+    }
+    const body = textOf(r);
+    const cut = isCut(r);
+    const text = cut
+      ? `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${r.startLine}-${r.endLine} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${r.endLine + 1}.\n\n--- FILE CONTENT (truncated) ---\n${body}`
+      : body;
+    return ok(text, {
+      ...host,
+      summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${total} from ${r.relative}` : `Read ${r.relative}`,
+      counts: { startLine: r.startLine, endLine: r.endLine, totalLines: total },
+      truncated: cut,
+    });
+  },
+};
+
+/** Lines that stand for left-out code ("// ... rest of methods ..."), which Gemini refuses in written content. */
+const PLACEHOLDER = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
+
+export function placeholders(text: string): string[] {
+  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => /\.\.\.|…/.test(l) && PLACEHOLDER.test(l));
+}
+
+interface WriteArgs {
+  file_path: string;
+  content: string;
+}
+
+const writeTool: ToolDefinition<WriteArgs> = {
+  name: 'write_file',
+  summary: 'Create a file, or replace all of an existing file, with the given content.',
+  description: [
+    'Writes `content` as the whole file at file_path (relative paths start at the session directory), creating missing',
+    'parent directories. An existing file keeps its encoding and CRLF line endings. The write is atomic: a failure',
+    'leaves the old file intact. Content with placeholders for omitted code ("// ... rest of methods ...") is refused:',
+    'always give the complete file. For a small change in a large file use replace.',
+  ].join(' '),
+  inputSchema: { type: 'object', properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'] },
+  destructive: true,
+  tags: TAGS_WRITE,
+  examples: [{ description: 'Create a test file', arguments: { file_path: 'test/math.test.js', content: "import assert from 'node:assert';\n" }, expectedOutcome: 'Successfully created and wrote to new file.' }],
+  idempotency: 'idempotent',
+  errorModes: [
+    'target_is_directory: the path is a directory. path_not_in_workspace: outside the workspace roots.',
+    'invalid_tool_params: the content holds an omission placeholder; send the complete content.',
+    'file_write_failure / no_space_left / permission_denied: the file system refused the write; nothing was changed.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const holes = placeholders(args.content);
+    if (holes.length > 0) {
+      throw shapeError('invalid_argument', `\`content\` holds an omission placeholder ("${holes[0]}"); write the complete file content instead`, 'invalid_tool_params', {}, 'content');
+    }
+    const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
+    const head = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
+    const lf = args.content.replace(/\r\n/g, '\n');
+    const changed = r.diff?.changedLines.length ? r.diff.changedLines : (r.diff?.hunks ?? []).map((h) => h.newStart);
+    const snip = snippetAround(lf, changed, SNIPPET_CONTEXT);
+    return ok(`${head} Here is the updated code:\n${snip.text}`, {
+      tool: 'write_file',
+      summary: head,
+      paths: [r.path],
+      diff: r.diff?.unified,
+      counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
+      details: { created: r.created },
+    });
+  },
+};
+
+interface ReplaceArgs {
+  file_path: string;
+  instruction: string;
+  old_string: string;
+  new_string: string;
+  allow_multiple?: boolean;
+}
+
+const replaceTool: ToolDefinition<ReplaceArgs> = {
+  name: 'replace',
+  summary: 'Replace text in a file (one occurrence, or all with allow_multiple); an empty old_string creates a new file.',
+  description: [
+    'Finds old_string in the file and puts new_string in its place. The text must occur exactly once unless',
+    'allow_multiple is true (then every occurrence is replaced). Matching tries the exact text (CRLF read as LF),',
+    'then the same lines ignoring leading and trailing whitespace, in which case new_string is re-indented to the',
+    'indentation found. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
+    'An empty old_string creates the file (with parents) when it does not exist. Line endings and the final',
+    'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      file_path: { type: 'string' },
+      instruction: { type: 'string' },
+      old_string: { type: 'string' },
+      new_string: { type: 'string' },
+      allow_multiple: { type: 'boolean' },
+    },
+    required: ['file_path', 'instruction', 'old_string', 'new_string'],
+  },
+  destructive: true,
+  tags: TAGS_WRITE,
+  examples: [
+    {
+      description: 'Fix a comparison',
+      arguments: { file_path: 'src/math.js', instruction: 'Use strict equality in isZero.', old_string: 'return n == 0;', new_string: 'return n === 0;' },
+      expectedOutcome: 'Successfully modified file (1 replacements) and the updated code.',
+    },
+    {
+      description: 'Rename every call',
+      arguments: { file_path: 'src/app.js', instruction: 'Rename oldName to newName everywhere.', old_string: 'oldName(', new_string: 'newName(', allow_multiple: true },
+      expectedOutcome: 'Every occurrence replaced.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'edit_no_occurrence_found (INVALID_ARGUMENT): old_string is not in the file; re-read the lines and copy them exactly.',
+    'edit_expected_occurrence_mismatch (CONFLICT): several matches without allow_multiple; add context or set allow_multiple.',
+    'edit_no_change: old_string equals new_string. attempt_to_create_existing_file (ALREADY_EXISTS): empty old_string on an existing file.',
+    'file_not_found: the file does not exist and old_string is not empty. invalid_tool_params: new_string adds an omission placeholder.',
+    'Differences from Gemini CLI: no model-based self-correction and no regex-token or fuzzy (Levenshtein) matching rungs;',
+    'those guess, and a wrong guess edits the wrong place. The tolerant rung used is reported in details.rung.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const added = placeholders(args.new_string).filter((h) => !placeholders(args.old_string).includes(h));
+    if (added.length > 0) {
+      throw shapeError('invalid_argument', `\`new_string\` holds an omission placeholder ("${added[0]}"); give the exact literal replacement text`, 'invalid_tool_params', {}, 'new_string');
+    }
+    if (args.old_string === '') {
+      const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
+      if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
+    }
+    const r = await editFile(ctx.scope, args.file_path, [{ oldString: args.old_string, newString: args.new_string, occurrences: args.allow_multiple ? 'all' : 'unique' }], {
+      cwd: ctx.session.cwd,
+      signal: ctx.signal,
+      session: ctx.session,
+      ladder: ['exact', 'indentation'],
+      createParents: true,
+    });
+    const changed = r.diff.changedLines.length ? r.diff.changedLines : r.diff.hunks.map((h) => h.newStart);
+    const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
+    const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
+    return ok(`${head} Here is the updated code:\n${snip.text}`, {
+      tool: 'replace',
+      summary: head,
+      paths: [r.path],
+      diff: r.diff.unified,
+      counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
+      details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact', instruction: args.instruction },
+    });
+  },
+};
+
+interface ReadManyArgs {
+  include: string[];
+  exclude?: string[];
+  recursive?: boolean;
+  useDefaultExcludes?: boolean;
+  file_filtering_options?: { respect_git_ignore?: boolean; respect_gemini_ignore?: boolean };
+}
+
+const TRUNCATED_WARNING = "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]";
+
+const readManyTool: ToolDefinition<ReadManyArgs> = {
+  name: 'read_many_files',
+  summary: 'Read every file matching glob patterns or paths at once, each under a "--- path ---" header.',
+  description: [
+    'Expands `include` (globs such as "src/**/*.ts", or plain paths) from the session directory, minus `exclude`,',
+    'the default excludes (node_modules, .git, dist, build...; useDefaultExcludes) and .gitignore, and reads each',
+    'file as read_file would (2000 lines, long lines cut). Text files appear as "--- /abs/path ---" then the',
+    'content; a cut file starts with a warning to read it with read_file; images and PDFs are attached as data;',
+    'other binary files are skipped. The text ends with "--- End of content ---". At most 500 files.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      include: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+      exclude: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
+      recursive: { type: 'boolean', default: true },
+      useDefaultExcludes: { type: 'boolean', default: true },
+      file_filtering_options: {
+        type: 'object',
+        properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } },
+      },
+    },
+    required: ['include'],
+  },
+  destructive: false,
+  tags: TAGS_READ,
+  examples: [{ description: 'Read all Markdown docs', arguments: { include: ['docs/**/*.md', 'README.md'] }, expectedOutcome: 'Each file under a --- path --- header.' }],
+  idempotency: 'idempotent',
+  errorModes: [
+    'path_not_in_workspace: a pattern starts outside the workspace roots. invalid_tool_params: an empty pattern.',
+    'Files that cannot be read are listed as skipped with the reason; they do not fail the call.',
+    'Not done: respect_gemini_ignore (.geminiignore) is not applied here.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    const r = await readMany(ctx.scope, {
+      include: args.include,
+      exclude: args.exclude,
+      recursive: args.recursive,
+      useDefaultExcludes: args.useDefaultExcludes,
+      respectGitIgnore: args.file_filtering_options?.respect_git_ignore,
+      cwd: ctx.session.cwd,
+      signal: ctx.signal,
+      read: { session: ctx.session, limit: MAX_LINES, maxLineChars: MAX_LINE_CHARS, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES },
+    });
+    const parts: string[] = [];
+    const blobs: ContentItem[] = [];
+    const skipped: string[] = [];
+    const read: string[] = [];
+    for (const f of r.files) {
+      const res = f.result;
+      if (!res) skipped.push(`${f.relative} (${f.error?.message ?? 'unreadable'})`);
+      else if (res.kind === 'text') {
+        read.push(res.path);
+        parts.push(`--- ${res.path} ---\n\n${isCut(res) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(res)}\n\n`);
+      } else if (res.kind === 'image' || res.kind === 'pdf') {
+        read.push(res.path);
+        blobs.push({ blob: { mediaType: res.mediaType, data: res.data } });
+      } else skipped.push(`${res.relative} (binary)`);
+    }
+    if (read.length === 0) {
+      const text = 'No files matching the criteria were found or all were skipped.';
+      return ok(text, { tool: 'read_many_files', summary: text, details: { skipped } });
+    }
+    const text = parts.length > 0 ? `${parts.join('')}\n--- End of content ---` : `Read ${blobs.length} media file(s), attached.\n--- End of content ---`;
+    return ok(
+      text,
+      { tool: 'read_many_files', summary: `Read ${read.length} file(s)`, paths: read, counts: { files: read.length, matched: r.matched, omitted: r.omitted }, details: { skipped } },
+      blobs,
+    );
+  },
+};
+
+export const geminiFileTools: ToolDefinition[] = [
+  withErrorTypes(readTool, geminiErrors('read_file')),
+  withErrorTypes(writeTool, geminiErrors('write_file')),
+  withErrorTypes(replaceTool, geminiErrors('replace')),
+  withErrorTypes(readManyTool, geminiErrors('read_many_files')),
+] as ToolDefinition[];

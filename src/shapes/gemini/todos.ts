@@ -1,0 +1,63 @@
+// Gemini CLI write_todos: the whole list each call, one task in progress at most.
+import { replaceTodos } from '../../engine/todos.js';
+import type { ToolDefinition } from '../../registry/types.js';
+import { withErrorTypes } from '../common/gemini-family.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { geminiErrors } from './errors.js';
+
+const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
+
+interface TodosArgs {
+  todos: Array<{ description: string; status: (typeof STATUSES)[number] }>;
+}
+
+const writeTodos: ToolDefinition<TodosArgs> = {
+  name: 'write_todos',
+  summary: 'Replace the session\'s todo list (description + status per task) to plan and track multi-step work.',
+  description: [
+    'Sends the complete list every time; it replaces the previous one. Each task has a description and a status:',
+    'pending, in_progress, completed, cancelled or blocked; at most one task may be in_progress. An empty list clears it.',
+    'The answer repeats the list as "1. [status] description" lines. Use it for work of three or more steps.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      todos: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { description: { type: 'string' }, status: { type: 'string', enum: [...STATUSES] } },
+          required: ['description', 'status'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['todos'],
+    additionalProperties: false,
+  },
+  destructive: false,
+  tags: [TAGS.planning, 'gemini'],
+  examples: [
+    {
+      description: 'Plan a bug fix',
+      arguments: { todos: [{ description: 'Reproduce the bug', status: 'completed' }, { description: 'Fix the parser', status: 'in_progress' }, { description: 'Run the tests', status: 'pending' }] },
+      expectedOutcome: 'Successfully updated the todo list with the three tasks.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: 'invalid_tool_params (INVALID_ARGUMENT): an empty description, an unknown status, or more than one task in_progress; the list is left unchanged.',
+  async handler(args, ctx) {
+    const items = replaceTodos(
+      ctx.session,
+      args.todos.map((t, i) => ({ id: String(i + 1), content: t.description, status: t.status })),
+      { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } },
+    );
+    const host = { tool: 'write_todos', counts: { todos: items.length }, details: { todos: items.map((t) => ({ description: t.content, status: t.status })) } };
+    if (items.length === 0) return ok('Successfully cleared the todo list.', { ...host, summary: 'Cleared the todo list' });
+    const list = items.map((t, i) => `${i + 1}. [${t.status}] ${t.content}`).join('\n');
+    return ok(`Successfully updated the todo list. The current list is now:\n${list}`, { ...host, summary: `${items.length} todo(s)` });
+  },
+};
+
+export const geminiTodoTools: ToolDefinition[] = [withErrorTypes(writeTodos, geminiErrors('write_todos'))] as ToolDefinition[];
