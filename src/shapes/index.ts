@@ -4,6 +4,8 @@ import type { ToolboxSpec } from '../registry/types.js';
 import { codexShape } from './codex/index.js';
 import { coreShape } from './core/index.js';
 import { geminiShape } from './gemini/index.js';
+import { grokShape } from './grok/index.js';
+import { kimiShape } from './kimi/index.js';
 
 export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
 
@@ -11,6 +13,8 @@ export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   core: coreShape,
   gemini: geminiShape,
   codex: codexShape,
+  kimi: kimiShape,
+  grok: grokShape,
 };
 
 /** Builds the specs of the shapes the config serves. */

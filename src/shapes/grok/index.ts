@@ -1,0 +1,30 @@
+// The grok shape: Grok CLI's tools (view_file, create_file, str_replace_editor, bash,
+// search, todo lists) with its schemas and plain-text results, made safe where the CLI is not.
+import type { FacetConfig } from '../../config.js';
+import type { ToolboxSpec } from '../../registry/types.js';
+import { shapeSpec } from '../common/spec.js';
+import { grokBash } from './bash.js';
+import { grokFileTools } from './files.js';
+import { grokSearch } from './search.js';
+import { grokMessage } from './text.js';
+import { grokTodoTools } from './todo.js';
+
+export function grokShape(config: FacetConfig): ToolboxSpec {
+  return shapeSpec(config, {
+    shape: 'grok',
+    description: 'Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results.',
+    contextFiles: ['AGENTS.md'],
+    tools: [...grokFileTools, grokBash(config), grokSearch(config), ...grokTodoTools],
+    formatError: (err) => grokMessage(err),
+    guide: (roots, shown) =>
+      [
+        `You work in ${roots.join(', ')}. Paths are relative to the current directory, which "cd <dir>" with bash changes.`,
+        'Look before you change: view_file shows a directory, the first 10 lines of a file, or start_line-end_line.',
+        'search finds files by content or by name. str_replace_editor changes existing files (old_str must match once',
+        'unless replace_all); create_file only makes new files. bash runs commands with a 30 s limit.',
+        'For work of several steps keep a list with create_todo_list and update_todo_list.',
+        '',
+        `Tools: ${shown.map((t) => t.name).join(', ')}.`,
+      ].join('\n'),
+  });
+}
