@@ -1,0 +1,40 @@
+// Shared bits of the codex shape tests: a server serving codex on a temp root, and the
+// normalisation of the only parts of a result that vary between runs (ids and timings).
+import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+
+export interface CodexEnv {
+  t: TestServer;
+  dir: string;
+  call(name: string, args: Record<string, unknown>, session?: string): Promise<CallToolResponse>;
+  close(): Promise<void>;
+}
+
+export async function codexEnv(extra: string[] = []): Promise<CodexEnv> {
+  const { dir, cleanup } = tempDir('facet-codex-');
+  const t = await startTestServer(['--root', dir, '--shape', 'codex', ...extra]);
+  return {
+    t,
+    dir,
+    call: (name, args, session = 'codex-test') => callTool(t.client, name, args, { shape: 'codex', session }),
+    async close() {
+      await t.close();
+      cleanup();
+    },
+  };
+}
+
+/** The model-facing text with chunk ids, wall times and durations replaced by placeholders. */
+export function norm(res: CallToolResponse): string {
+  return (texts(res)[0] ?? '')
+    .replace(/^Chunk ID: [0-9a-f]{6}$/m, 'Chunk ID: <id>')
+    .replace(/^Wall time: \d+\.\d+ seconds$/m, 'Wall time: <t> seconds')
+    .replace(/"duration_seconds":\d+(\.\d+)?/, '"duration_seconds":<t>');
+}
+
+/** The session id of "Process running with session ID N". */
+export function sessionId(res: CallToolResponse): number {
+  const m = /^Process running with session ID (\d+)$/m.exec(texts(res)[0] ?? '');
+  if (!m) throw new Error(`no session id in: ${texts(res)[0]}`);
+  return Number(m[1]);
+}
