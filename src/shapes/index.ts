@@ -1,6 +1,7 @@
 // Every shape this build serves, by name.
 import type { FacetConfig } from '../config.js';
 import type { ToolboxSpec } from '../registry/types.js';
+import { claudeShape } from './claude/index.js';
 import { codexShape } from './codex/index.js';
 import { coreShape } from './core/index.js';
 import { geminiShape } from './gemini/index.js';
@@ -11,6 +12,7 @@ export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
 
 export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   core: coreShape,
+  claude: claudeShape,
   gemini: geminiShape,
   codex: codexShape,
   kimi: kimiShape,

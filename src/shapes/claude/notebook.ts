@@ -1,0 +1,90 @@
+// Claude Code's NotebookEdit: replace, insert or delete one cell by id, after a Read.
+import { editNotebook } from '../../engine/files/notebook.js';
+import type { EngineError } from '../../engine/errors.js';
+import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { claudeTool, cwdOf, toolUseError } from './common.js';
+import { READ_FIRST } from './edit.js';
+
+interface NotebookArgs {
+  notebook_path: string;
+  cell_id?: string;
+  new_source: string;
+  cell_type?: 'code' | 'markdown';
+  edit_mode?: 'replace' | 'insert' | 'delete';
+}
+
+function word(err: EngineError, args: NotebookArgs, ctx: HandlerContext): string | undefined {
+  const f = err.facts;
+  if (f.condition === 'cell_missing') return toolUseError(`No cell with ID "${args.cell_id}" in this notebook. Read the notebook to see its cell IDs.`);
+  if (f.condition === 'not_notebook') return toolUseError(`${args.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`);
+  if (err.field === 'cell_type') return toolUseError('Inserting a cell needs cell_type ("code" or "markdown").');
+  if (err.field === 'cell_id') return toolUseError(`cell_id is required to ${args.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`);
+  if (err.kind === 'not_found') {
+    return toolUseError(`Notebook does not exist: ${args.notebook_path}. Relative paths are resolved from the current working directory, ${cwdOf(ctx)}.`);
+  }
+  if (f.condition === 'invalid_notebook') return toolUseError(`The notebook is not valid JSON in nbformat: ${err.message}.`);
+  return undefined;
+}
+
+export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArgs>({
+  name: 'NotebookEdit',
+  summary: 'Replace, insert or delete one cell of a Jupyter notebook (.ipynb) by cell id, after Reading the notebook.',
+  description: [
+    'Edits one cell of the notebook at notebook_path. edit_mode replace (default) sets the source of cell_id (and its type',
+    'when cell_type is given; a code cell loses its outputs and execution count); insert adds a new cell of cell_type',
+    '(required) after cell_id, or at the start when cell_id is omitted, with a new random id; delete removes cell_id',
+    '(new_source is ignored). Cell ids are those Read shows; notebooks without ids use "cell-<index>".',
+    'The notebook must have been Read in this session and be unchanged since. The rest of the JSON is kept as it was.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      notebook_path: { type: 'string' },
+      cell_id: { type: 'string' },
+      new_source: { type: 'string' },
+      cell_type: { type: 'string', enum: ['code', 'markdown'] },
+      edit_mode: { type: 'string', enum: ['replace', 'insert', 'delete'] },
+    },
+    required: ['notebook_path', 'new_source'],
+    additionalProperties: false,
+  },
+  destructive: true,
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [
+    { description: 'Replace the source of a code cell', arguments: { notebook_path: '/srv/app/analysis.ipynb', cell_id: 'c1', new_source: "print('bye')" }, expectedOutcome: "Updated cell c1 with print('bye')" },
+    {
+      description: 'Insert a markdown cell at the start',
+      arguments: { notebook_path: '/srv/app/analysis.ipynb', new_source: '# Results', cell_type: 'markdown', edit_mode: 'insert' },
+      expectedOutcome: 'Inserted cell <new id> with # Results',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'All wrapped in <tool_use_error>:',
+    'NOT_FOUND: no such notebook, or no cell with that id (Read the notebook to see the ids).',
+    'INVALID_ARGUMENT: not a .ipynb file; invalid notebook JSON; insert without cell_type; replace or delete without cell_id.',
+    'PRECONDITION_FAILED: the notebook was not Read in this session. CONFLICT: it changed on disk since the Read.',
+    'PERMISSION_DENIED: the path resolves outside the roots.',
+  ].join('\n'),
+  word,
+  async run(args, ctx) {
+    const mode = args.edit_mode ?? 'replace';
+    const r = await editNotebook(
+      ctx.scope,
+      args.notebook_path,
+      { mode, cellId: args.cell_id, newSource: args.new_source, cellType: args.cell_type },
+      { cwd: cwdOf(ctx), signal: ctx.signal, session: ctx.session, freshness: READ_FIRST },
+    );
+    const text =
+      mode === 'delete' ? `Deleted cell ${r.cellId}` : mode === 'insert' ? `Inserted cell ${r.cellId} with ${args.new_source}` : `Updated cell ${r.cellId} with ${args.new_source}`;
+    return ok(text, {
+      tool: 'NotebookEdit',
+      summary: `${mode} cell ${r.cellId} of ${r.relative}`,
+      paths: [r.path],
+      counts: { cells: r.totalCells },
+      details: { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index },
+    });
+  },
+});

@@ -1,0 +1,68 @@
+// Claude Code's TodoWrite: the whole list replaced on every call.
+import { replaceTodos } from '../../engine/todos.js';
+import type { ToolDefinition } from '../../registry/types.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { claudeTool } from './common.js';
+
+const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+interface TodoArgs {
+  todos: Array<{ content: string; status: (typeof STATUSES)[number]; activeForm: string }>;
+}
+
+export const todoTool: ToolDefinition<TodoArgs> = claudeTool<TodoArgs>({
+  name: 'TodoWrite',
+  summary: 'Replace the session todo list (content, status, activeForm per item) to plan and track multi-step work.',
+  description: [
+    'Sends the complete todo list; it replaces the previous one. Each item has content (what to do, imperative),',
+    'activeForm (the same in the present continuous, shown while it runs) and status: pending, in_progress or',
+    'completed. Keep one item in_progress at a time and mark items completed as soon as they are done. Use it for',
+    'tasks of three or more steps; it changes no files.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      todos: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            content: { type: 'string', minLength: 1 },
+            status: { type: 'string', enum: [...STATUSES] },
+            activeForm: { type: 'string', minLength: 1 },
+          },
+          required: ['content', 'status', 'activeForm'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['todos'],
+    additionalProperties: false,
+  },
+  destructive: false,
+  tags: [TAGS.planning],
+  examples: [
+    {
+      description: 'Plan a bug fix',
+      arguments: {
+        todos: [
+          { content: 'Reproduce the failing test', status: 'in_progress', activeForm: 'Reproducing the failing test' },
+          { content: 'Fix the parser', status: 'pending', activeForm: 'Fixing the parser' },
+        ],
+      },
+      expectedOutcome: 'Todos have been modified successfully. ...',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: 'INVALID_ARGUMENT (<tool_use_error>): an item misses content, status or activeForm, has an empty one, or an unknown status. The list is unchanged.',
+  async run(args, ctx) {
+    const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm }));
+    const list = replaceTodos(ctx.session, items, { statuses: STATUSES });
+    const done = list.filter((t) => t.status === 'completed').length;
+    return ok(
+      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
+      { tool: 'TodoWrite', summary: `${list.length} todos, ${done} completed`, counts: { items: list.length, completed: done }, details: { todos: list } },
+    );
+  },
+});
