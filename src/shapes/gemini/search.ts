@@ -181,7 +181,7 @@ interface GlobArgs {
 const escapeGlob = (p: string): string => p.replace(/[*?[\]{}()!+@]/g, '\\$&');
 
 async function globIn(ctx: HandlerContext, base: string, args: GlobArgs, pattern: string): Promise<{ entries: GlobEntry[]; ignored: number; base: string }> {
-  const r = await glob(ctx.scope, {
+  const opts = {
     pattern,
     path: base,
     cwd: ctx.session.cwd,
@@ -190,11 +190,15 @@ async function globIn(ctx: HandlerContext, base: string, args: GlobArgs, pattern
     skipNames: GLOB_SKIP,
     noGitIgnore: args.respect_git_ignore === false,
     ignoreFileNames: args.respect_gemini_ignore === false ? [] : [IGNORE_FILE],
-    sort: 'recent-first',
+    sort: 'recent-first' as const,
     limit: 0,
     signal: ctx.signal,
-  });
-  return { entries: r.entries, ignored: Object.values(r.ignored).reduce((a, b) => a + b, 0), base: r.base };
+  };
+  const r = await glob(ctx.scope, opts);
+  // Gemini counts the matching files its ignore files hid: match again without them when some rule hid anything.
+  const hidSome = Object.values(r.ignored).some((n) => n > 0);
+  const all = hidSome ? await glob(ctx.scope, { ...opts, noGitIgnore: true, ignoreFileNames: [], sort: 'none' }) : r;
+  return { entries: r.entries, ignored: all.total - r.total, base: r.base };
 }
 
 const globTool: ToolDefinition<GlobArgs> = {
