@@ -1,10 +1,10 @@
 // The reference for a small CallTool: a bare grpc-js unary server in its own process that
-// answers every request with a fixed payload of the size Facet's response has.
-// Usage: node echo-server.js <responseBytes>; prints "port <n>" when listening.
+// answers every request with the same bytes (hex, argv[2]): a real CallToolResponse that
+// Facet produced, so the client decodes exactly what it decodes from Facet.
+// Usage: node echo-server.js <responseHex>; prints "port <n>" when listening.
 import * as grpc from '@grpc/grpc-js';
 
-const size = Number(process.argv[2] ?? '256');
-const payload = Buffer.alloc(size, 0x61);
+const payload = Buffer.from(process.argv[2] ?? '', 'hex');
 const identity = (b: Buffer) => b;
 const service: grpc.ServiceDefinition = {
   Echo: {

@@ -1,7 +1,8 @@
 // The scope of a call: the real paths of the roots it may touch. Every path is
 // resolved to its real path (symlinks followed) before it is checked, so `..`,
 // links out of scope and prefix look-alikes cannot escape.
-import { constants as fsc, realpathSync, promises as fsp } from 'node:fs';
+import { closeSync, constants as fsc, fstatSync, openSync, readlinkSync, realpathSync, statSync, promises as fsp, type Stats } from 'node:fs';
+import { FdFile } from './fd-file.js';
 import path from 'node:path';
 import { EngineError, fromSystemError } from './errors.js';
 
@@ -99,27 +100,32 @@ export class Scope {
    * roots: closes the window where a checked path is swapped for a link before use.
    * Non-blocking open so a FIFO cannot hang the call; the caller checks the file type.
    */
-  async open(resolved: ResolvedPath, flags: number = fsc.O_RDONLY, mode?: number): Promise<fsp.FileHandle> {
-    let fh: fsp.FileHandle;
+  /**
+   * Opens a resolved path (non-blocking, so a FIFO cannot hang the call), then checks that the
+   * file actually opened is inside the roots: a path swapped for a link after `resolve` is caught.
+   */
+  async open(resolved: ResolvedPath, flags: number = fsc.O_RDONLY, mode?: number): Promise<FdFile> {
+    let fd: number;
     try {
-      fh = await fsp.open(resolved.real, flags | fsc.O_NONBLOCK, mode);
+      fd = openSync(resolved.real, flags | fsc.O_NONBLOCK, mode);
     } catch (err) {
       throw fromSystemError(err, resolved.input, 'open');
     }
     try {
-      await this.verifyOpened(fh, resolved);
-      return fh;
+      this.verifyOpened(fd, resolved);
+      return new FdFile(fd);
     } catch (err) {
-      await fh.close().catch(() => undefined);
+      closeSync(fd);
       throw err;
     }
   }
 
-  /** Throws PERMISSION_DENIED when the open file `fh` is no longer the in-scope file `resolved` named. */
-  async verifyOpened(fh: fsp.FileHandle, resolved: ResolvedPath): Promise<void> {
+  /** The opened descriptor's real path (procfs), or, without /proc, its identity, must be in scope. */
+  verifyOpened(fd: number, resolved: ResolvedPath): void {
     let actual: string | undefined;
     try {
-      actual = await fsp.readlink(`/proc/self/fd/${fh.fd}`);
+      // One syscall on procfs, which never blocks on disk: done inline.
+      actual = readlinkSync(`/proc/self/fd/${fd}`);
     } catch {
       actual = undefined; // no /proc: compare identities instead
     }
@@ -127,9 +133,20 @@ export class Scope {
       if (!this.contains(actual)) throw this.outside(resolved.input, actual);
       return;
     }
-    const [a, b] = await Promise.all([fh.stat(), fsp.stat(resolved.real).catch(() => undefined)]);
+    const a = fstatSync(fd);
+    let b: Stats | undefined;
+    try {
+      b = statSync(resolved.real);
+    } catch {
+      b = undefined;
+    }
     if (!b || a.dev !== b.dev || a.ino !== b.ino) throw this.outside(resolved.input, resolved.real);
-    const real = await fsp.realpath(resolved.real).catch(() => resolved.real);
+    let real = resolved.real;
+    try {
+      real = realpathSync.native(resolved.real);
+    } catch {
+      // keep the resolved path
+    }
     if (!this.contains(real)) throw this.outside(resolved.input, real);
   }
 
@@ -167,7 +184,8 @@ function rejectNul(p: string, field: string): void {
 /** realpath of `abs`, or of its nearest existing ancestor joined with the missing rest. */
 async function realpathOrNearest(abs: string): Promise<{ path: string; exists: boolean }> {
   try {
-    return { path: await fsp.realpath(abs), exists: true };
+    // libc realpath inline: a few lstat syscalls on a local tree cost less than a threadpool round trip.
+    return { path: realpathSync.native(abs), exists: true };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') {

@@ -11,7 +11,7 @@ import { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { buildShapes } from '../shapes/index.js';
 import { authInterceptor } from './auth.js';
-import { createLogger, type Logger } from './logger.js';
+import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import { ToolboxRouter } from './service.js';
 
@@ -116,6 +116,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       await sessions.close();
       if (config.socket) removeStaleSocket(config.socket);
       logger.info({}, 'stopped');
+      await flushLogger(logger);
     })();
     return closing;
   };

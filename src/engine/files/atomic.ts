@@ -27,7 +27,7 @@ export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uin
   try {
     fh = await fsp.open(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
     // The directory may have been swapped for a link since it was checked: verify where the file landed.
-    await scope.verifyOpened(fh, { ...target, real: tmp });
+    scope.verifyOpened(fh.fd, { ...target, real: tmp });
     let off = 0;
     while (off < bytes.length) {
       const { bytesWritten } = await fh.write(bytes, off, bytes.length - off);

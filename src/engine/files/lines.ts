@@ -3,7 +3,7 @@
 // Lines are split on LF (a CR before it belongs to the line ending); UTF-16 is transcoded
 // to UTF-8 on the fly so the byte scan stays one code path.
 import { createHash, type Hash } from 'node:crypto';
-import type { promises as fsp } from 'node:fs';
+import type { ByteReader } from '../fd-file.js';
 import iconv from 'iconv-lite';
 import { EngineError, throwIfAborted } from '../errors.js';
 import { decode, type EncodingInfo } from './encoding.js';
@@ -40,8 +40,11 @@ export interface ScanOptions {
   finalEmptyLine?: boolean;
   /** sha256 of the whole file, when the scan reads all of it. */
   hash?: boolean;
-  /** The file's size: lets a budget that the rest of a UTF-8 file cannot exceed stop being counted. */
+  /** The file's size when opened: lets a budget that the rest of a UTF-8 file cannot exceed stop
+   * being counted, and ends the scan at that size without one more read to find the end. */
   size?: number;
+  /** Bytes already read from the start of the file (the kind-detection sample): not read again. */
+  head?: Buffer;
   signal?: AbortSignal;
 }
 
@@ -68,7 +71,7 @@ export interface ScanResult {
 }
 
 /** Scans `fh` (a regular file of `size` bytes) from the start. */
-export async function scanLines(fh: fsp.FileHandle, enc: EncodingInfo, opts: ScanOptions): Promise<ScanResult> {
+export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOptions): Promise<ScanResult> {
   const transcoder = enc.encoding === 'utf16le' || enc.encoding === 'utf16be' ? iconv.getDecoder(enc.encoding) : undefined;
   const lineEncoding = transcoder ? 'utf8' : enc.encoding;
   const hasher: Hash | undefined = opts.hash ? createHash('sha256') : undefined;
@@ -206,14 +209,22 @@ export async function scanLines(fh: fsp.FileHandle, enc: EncodingInfo, opts: Sca
     return true;
   };
 
-  let raw = Buffer.allocUnsafe(FIRST_CHUNK);
+  // Allocated on first use: a small file arrives whole in `head` and needs no buffer of its own.
+  let raw: Buffer | undefined;
   let offset = 0;
   let first = true;
   let complete = false;
   for (;;) {
     throwIfAborted(opts.signal, 'read');
-    if (offset > 0 && raw.length < CHUNK) raw = Buffer.allocUnsafe(CHUNK);
-    const { bytesRead } = await fh.read(raw, 0, raw.length, offset);
+    let bytesRead: number;
+    if (first && opts.head && opts.head.length > 0) {
+      raw = opts.head;
+      bytesRead = opts.head.length;
+    } else {
+      const want = offset > 0 ? CHUNK : FIRST_CHUNK;
+      if (!raw || raw.length < want || raw === opts.head) raw = Buffer.allocUnsafe(want);
+      ({ bytesRead } = await fh.read(raw, 0, raw.length, offset));
+    }
     if (bytesRead === 0) {
       complete = true;
       break;
@@ -229,6 +240,11 @@ export async function scanLines(fh: fsp.FileHandle, enc: EncodingInfo, opts: Sca
     }
     const bytes = transcoder ? Buffer.from(transcoder.write(chunk), 'utf8') : chunk;
     if (!feed(bytes)) break;
+    // The size seen at open is the end: a small file costs one read, not one more to find EOF.
+    if (opts.size !== undefined && offset >= opts.size) {
+      complete = true;
+      break;
+    }
   }
   if (complete && transcoder) {
     const rest = transcoder.end();

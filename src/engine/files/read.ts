@@ -2,6 +2,7 @@
 // exact counts), images and PDFs as bytes with their media type, binary reported as such,
 // notebooks parsed. Results are structured; shapes word them.
 import { constants as fsc, promises as fsp } from 'node:fs';
+import { FdFile, SYNC_READ_MAX } from '../fd-file.js';
 import { EngineError, fromSystemError } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
@@ -101,7 +102,7 @@ export type ReadResult = TextRead | MediaRead | BinaryRead | NotebookRead;
 /** An opened, verified, regular file. */
 export interface OpenedFile {
   resolved: ResolvedPath;
-  fh: fsp.FileHandle;
+  fh: FdFile;
   size: number;
   mtimeMs: number;
   mode: number;
@@ -115,13 +116,14 @@ export async function openForRead(scope: Scope, input: string, cwd: string | und
   }
   const fh = await scope.open(resolved, fsc.O_RDONLY);
   try {
-    const st = await fh.stat();
+    const st = fh.stat();
     if (st.isDirectory()) {
       throw new EngineError('invalid_argument', `${input} is a directory`, { field, facts: { path: input, isDirectory: true } });
     }
     if (!st.isFile()) {
       throw new EngineError('invalid_argument', `${input} is not a regular file`, { field, facts: { path: input, notRegular: true } });
     }
+    fh.sync = st.size <= SYNC_READ_MAX;
     return { resolved, fh, size: st.size, mtimeMs: st.mtimeMs, mode: st.mode & 0o7777 };
   } catch (err) {
     await fh.close().catch(() => undefined);
@@ -172,7 +174,7 @@ export async function readFile(scope: Scope, input: string, opts: ReadOptions = 
   } catch (err) {
     throw err instanceof EngineError ? err : fromSystemError(err, input, 'read');
   } finally {
-    await f.fh.close().catch(() => undefined);
+    await f.fh.close();
   }
 }
 
@@ -229,7 +231,7 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
   const lineEnding = detectLineEnding(decode(sample.subarray(enc.bomLength), enc.encoding));
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   let start = opts.start ?? 1;
-  const common = { maxLineChars: opts.maxLineChars, finalEmptyLine: opts.finalEmptyLine, signal: opts.signal, size: f.size };
+  const common = { maxLineChars: opts.maxLineChars, finalEmptyLine: opts.finalEmptyLine, signal: opts.signal, size: f.size, head: sample };
   let tailBudget: Budget | undefined;
   if (start < 0) {
     // Tail: count the lines first, then read the last |start| of them.
