@@ -68,7 +68,7 @@ export async function readMedia(scope: Scope, input: string, opts: MediaOptions)
     const wanted = opts.kinds ?? ['image', 'video'];
     if (!kind || !wanted.includes(kind)) {
       const other = detectKind(sample, real).kind;
-      throw new EngineError('unsupported', `${input} is not ${wanted.map((k) => `an ${k}`).join(' or ')}`, {
+      throw new EngineError('unsupported', `${input} is not ${wanted.map((k) => (k === 'image' ? 'an image' : 'a video')).join(' or ')}`, {
         field: 'path',
         facts: { path: input, kind: kind ?? (other === 'text' || other === 'notebook' ? 'text' : other), condition: 'not_media' },
       });
