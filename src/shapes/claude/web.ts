@@ -58,6 +58,16 @@ function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
       'UNSUPPORTED_OPERATION: the body is binary and not an image.',
       'Differences from Claude Code: no small model answers the prompt (the content is returned with the prompt); no claude.ai domain preflight; http:// to hosts the operator allowed as private is not upgraded.',
     ].join('\n'),
+    word(err, args) {
+      if (err.kind !== 'security_policy') return undefined;
+      let target = args.url;
+      try {
+        target = webEngineFor(config.web).targetUrl(args.url, { upgradeHttp: upgradeFor(config, args.url) }).href;
+      } catch {
+        // the URL itself was refused: name it as given
+      }
+      return toolUseError(`Refused to fetch ${target}: ${err.message}. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.`);
+    },
     async run(args, ctx) {
       const engine = webEngineFor(config.web);
       const got = await engine.fetch(args.url, {
