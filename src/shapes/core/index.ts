@@ -6,6 +6,7 @@ import { fileTools } from './files.js';
 import { planTools } from './plan.js';
 import { searchTools } from './search.js';
 import { shellTools } from './shell.js';
+import { statTool } from './stat.js';
 import { webTools } from './web.js';
 
 export function coreShape(config: FacetConfig): ToolboxSpec {
@@ -13,7 +14,7 @@ export function coreShape(config: FacetConfig): ToolboxSpec {
     shape: 'core',
     description: 'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
     contextFiles: ['AGENTS.md'],
-    tools: [...fileTools, ...searchTools(config), ...shellTools(config), ...webTools(config), ...planTools],
+    tools: [...fileTools, statTool, ...searchTools(config), ...shellTools(config), ...webTools(config), ...planTools],
     guide: (roots, tools) =>
       [
         `You work in ${roots.join(', ')}. Paths may be absolute or relative to the first root.`,

@@ -1,5 +1,6 @@
 // core shape: the session's plan (plan.todos) over the todos engine.
-import { getTodos, replaceTodos, type TodoItem } from '../../engine/todos.js';
+import { getTodos, replaceTodos, updateTodos, type TodoItem } from '../../engine/todos.js';
+import { EngineError } from '../../engine/errors.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -8,21 +9,38 @@ const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked']
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 }, uniqueIds: true };
 
 interface TodosArgs {
+  updates?: Array<{ id: string; content?: string; status?: (typeof STATUSES)[number]; priority?: 'high' | 'medium' | 'low' }>;
   todos?: Array<{ id?: string; content: string; status: (typeof STATUSES)[number]; priority?: 'high' | 'medium' | 'low' }>;
 }
 
 const todos: ToolDefinition<TodosArgs> = {
   name: 'plan.todos',
-  summary: 'Keep a todo list for a multi-step task: replace it with `todos`, or read it back without them.',
+  summary: 'Keep a todo list for a multi-step task: replace it with `todos`, change items by id with `updates`, or read it.',
   description: [
     'The session keeps one todo list. Passing `todos` replaces the whole list (an empty array clears it);',
     'omitting it returns the current list. Statuses: pending, in_progress, completed, cancelled, blocked;',
     'at most one item may be in_progress. Ids are generated (1, 2, ...) when not given and must be unique.',
+    '`updates` changes the status, text or priority of items by id and leaves the others as they are (all or nothing).',
     'Use it for work of three or more steps; it does nothing to files.',
   ].join(' '),
   inputSchema: {
     type: 'object',
     properties: {
+      updates: {
+        type: 'array',
+        maxItems: 500,
+        items: {
+          type: 'object',
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: 100 },
+            content: { type: 'string', minLength: 1, maxLength: 2000 },
+            status: { type: 'string', enum: [...STATUSES] },
+            priority: { type: 'string', enum: ['high', 'medium', 'low'] },
+          },
+          required: ['id'],
+          additionalProperties: false,
+        },
+      },
       todos: {
         type: 'array',
         maxItems: 500,
@@ -50,12 +68,18 @@ const todos: ToolDefinition<TodosArgs> = {
       expectedOutcome: 'The list, numbered, with statuses.',
     },
     { description: 'Read the plan back', arguments: {}, expectedOutcome: 'The current list.' },
+    { description: 'Mark the first item done and start the second', arguments: { updates: [{ id: '1', status: 'completed' }, { id: '2', status: 'in_progress' }] }, expectedOutcome: 'The list with both changes.' },
   ],
   idempotency: 'idempotent',
-  errorModes: 'INVALID_ARGUMENT: two items in_progress, duplicate ids, or an unknown status (nothing is changed).',
+  errorModes:
+    'INVALID_ARGUMENT: two items in_progress, duplicate ids, an unknown status, or both todos and updates (nothing is changed). NOT_FOUND: an update names an unknown id (nothing is changed).',
   async handler(args, ctx) {
     let list: TodoItem[];
-    if (args.todos === undefined) list = getTodos(ctx.session);
+    if (args.todos !== undefined && args.updates !== undefined) {
+      throw new EngineError('invalid_argument', 'pass either todos (the whole new list) or updates (changes by id), not both', { field: 'updates' });
+    }
+    if (args.updates !== undefined) list = updateTodos(ctx.session, args.updates, RULES);
+    else if (args.todos === undefined) list = getTodos(ctx.session);
     else {
       const items = args.todos.map((t, i) => ({ id: t.id ?? String(i + 1), content: t.content, status: t.status, priority: t.priority }));
       list = replaceTodos(ctx.session, items, RULES);
