@@ -87,7 +87,7 @@ export interface FacetConfig {
 export class ConfigError extends Error {}
 
 // Shapes this build serves; each later shape is added here as it lands.
-export const ALL_SHAPES = ['core', 'claude', 'codex', 'kimi', 'gemini', 'grok'];
+export const ALL_SHAPES = ['core', 'claude', 'codex', 'kimi', 'gemini', 'grok', 'qwen'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**

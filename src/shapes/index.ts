@@ -4,6 +4,7 @@ import type { ToolboxSpec } from '../registry/types.js';
 import { claudeShape } from './claude/index.js';
 import { codexShape } from './codex/index.js';
 import { coreShape } from './core/index.js';
+import { qwenShape } from './qwen/index.js';
 import { geminiShape } from './gemini/index.js';
 import { grokShape } from './grok/index.js';
 import { kimiShape } from './kimi/index.js';
@@ -12,6 +13,7 @@ export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
 
 export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   core: coreShape,
+  qwen: qwenShape,
   claude: claudeShape,
   gemini: geminiShape,
   codex: codexShape,

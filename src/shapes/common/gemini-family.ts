@@ -50,6 +50,42 @@ export function editErrorType(err: EngineError): string {
   return commonErrorType(err) ?? (err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'edit_preparation_failure');
 }
 
+/** The error type of a failure of `tool`; the tool names the two vendors share map alike. */
+export function familyErrorType(tool: string, err: EngineError): string {
+  if (typeof err.facts.errorType === 'string') return err.facts.errorType;
+  if (tool === 'replace' || tool === 'edit' || tool === 'write_file') return editErrorType(err);
+  const common = commonErrorType(err);
+  if (common) return common;
+  const notDir = err.kind === 'invalid_argument' && err.facts.notDirectory;
+  switch (tool) {
+    case 'read_file':
+      if (err.kind === 'not_found') return 'file_not_found';
+      if (err.kind === 'invalid_argument') return err.facts.notRegular ? 'read_content_failure' : 'invalid_tool_params';
+      return 'read_content_failure';
+    case 'grep_search':
+    case 'glob':
+      if (err.kind === 'not_found') return 'search_path_not_found';
+      if (notDir) return 'search_path_not_a_directory';
+      if (err.kind === 'invalid_argument') return 'invalid_tool_params';
+      return tool === 'glob' ? 'glob_execution_error' : 'grep_execution_error';
+    case 'list_directory':
+      if (err.kind === 'not_found') return 'file_not_found';
+      if (notDir) return 'path_is_not_a_directory';
+      if (err.kind === 'invalid_argument') return 'invalid_tool_params';
+      return 'ls_execution_error';
+    case 'read_many_files':
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'read_many_files_search_error';
+    case 'run_shell_command':
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'shell_execute_error';
+    case 'web_fetch':
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'web_fetch_fallback_failed';
+    case 'google_web_search':
+      return 'web_search_failed';
+    default:
+      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : err.kind === 'not_found' ? 'file_not_found' : 'execution_failed';
+  }
+}
+
 /**
  * Wraps a handler so an engine error becomes an in-band failure: the vendor-style text for
  * the model, `failure` for the host, and the vendor's error type in the host block. Bugs

@@ -3,45 +3,9 @@
 // and remedy. Gemini sends a failed call to its model as {error: message}.
 import type { EngineError } from '../../engine/errors.js';
 import type { ToolDefinition } from '../../registry/types.js';
-import { commonErrorType, editErrorType, type FamilyErrors } from '../common/gemini-family.js';
+import { familyErrorType, type FamilyErrors } from '../common/gemini-family.js';
 
 const shown = (err: EngineError): string => String(err.facts.path ?? err.facts.resolved ?? '');
-
-/** The error type per tool family, for errors that are not edit-specific. */
-function typeFor(tool: string, err: EngineError): string {
-  if (typeof err.facts.errorType === 'string') return err.facts.errorType;
-  if (tool === 'replace' || tool === 'write_file') return editErrorType(err);
-  const common = commonErrorType(err);
-  if (common) return common;
-  const notDir = err.kind === 'invalid_argument' && err.facts.notDirectory;
-  switch (tool) {
-    case 'read_file':
-      if (err.kind === 'not_found') return 'file_not_found';
-      if (err.kind === 'invalid_argument') return err.facts.notRegular ? 'read_content_failure' : 'invalid_tool_params';
-      return 'read_content_failure';
-    case 'grep_search':
-    case 'glob':
-      if (err.kind === 'not_found') return 'search_path_not_found';
-      if (notDir) return 'search_path_not_a_directory';
-      if (err.kind === 'invalid_argument') return 'invalid_tool_params';
-      return tool === 'glob' ? 'glob_execution_error' : 'grep_execution_error';
-    case 'list_directory':
-      if (err.kind === 'not_found') return 'file_not_found';
-      if (notDir) return 'path_is_not_a_directory';
-      if (err.kind === 'invalid_argument') return 'invalid_tool_params';
-      return 'ls_execution_error';
-    case 'read_many_files':
-      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'read_many_files_search_error';
-    case 'run_shell_command':
-      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'shell_execute_error';
-    case 'web_fetch':
-      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : 'web_fetch_fallback_failed';
-    case 'google_web_search':
-      return 'web_search_failed';
-    default:
-      return err.kind === 'invalid_argument' ? 'invalid_tool_params' : err.kind === 'not_found' ? 'file_not_found' : 'execution_failed';
-  }
-}
 
 /** Our wording of each failure, with the remedy a Gemini model would be given. */
 function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string {
@@ -96,7 +60,7 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
 
 export function geminiErrors<A>(tool: string): FamilyErrors<A> {
   return {
-    type: (err) => typeFor(tool, err),
+    type: (err) => familyErrorType(tool, err),
     text: (err, args, type) => textFor(tool, err, type, (args ?? {}) as Record<string, unknown>),
   };
 }

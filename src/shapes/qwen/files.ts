@@ -1,0 +1,238 @@
+// Qwen Code file tools: read_file (absolute paths, 0-based offset, 1000 lines / 25000
+// characters, "Showing lines" header, unchanged-file note), write_file and edit (both
+// refuse files not read in this session or changed since).
+import path from 'node:path';
+import { editFile } from '../../engine/files/edit.js';
+import { unchangedSinceRead, type FreshnessPolicy } from '../../engine/files/freshness.js';
+import { readFile, statFile, type ReadOptions } from '../../engine/files/read.js';
+import { writeFile } from '../../engine/files/write.js';
+import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
+import { CUT_MARK, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { qwenErrors } from './errors.js';
+
+const DEFAULT_LINES = 1000;
+const MAX_CHARS = 25_000;
+const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
+const MAX_SVG_BYTES = 1024 * 1024;
+const SNIPPET_CONTEXT = 4;
+const MAX_SNIPPET_REGION = 1000;
+const TAGS_READ = [TAGS.filesystem, TAGS.readOnly, 'qwen'];
+const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive, 'qwen'];
+const FRESH: FreshnessPolicy = { requireRead: true, requireUnchanged: true };
+
+/** Qwen's file tools take absolute paths only. */
+export function requireAbsolute(p: string, field: string): void {
+  if (!path.isAbsolute(p)) {
+    throw shapeError('invalid_argument', `${field} must be an absolute path, but "${p}" is relative; give the full path`, 'invalid_tool_params', { path: p }, field);
+  }
+}
+
+function wholeNumber(v: number | undefined, field: string, min: number): void {
+  if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) {
+    throw shapeError('invalid_argument', `${field} must be a whole number of at least ${min}`, 'invalid_tool_params', { [field]: v }, field);
+  }
+}
+
+interface ReadArgs {
+  file_path: string;
+  offset?: number;
+  limit?: number;
+  pages?: string;
+}
+
+function baseRead(ctx: HandlerContext): ReadOptions {
+  return { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
+}
+
+const readTool: ToolDefinition<ReadArgs> = {
+  name: 'read_file',
+  summary: 'Read a file by absolute path: text (a window of lines via 0-based offset/limit), images and PDFs.',
+  description: [
+    'Returns the content of the file at file_path (an absolute path inside the workspace). Text comes back raw, without',
+    'line numbers and with trailing spaces trimmed: at most `limit` lines (default 1000) from the 0-based line `offset`,',
+    'and at most 25000 characters (the line that crosses it is cut and marked "... [truncated]"). When not all of the',
+    'file is shown, the text starts "Showing lines a-b of n total lines." (1-based). A second full read of a file',
+    'unchanged since this session last read it answers with a short note instead of the content. Images and PDFs come',
+    'back as data; binary files are named; files over 10 MB are refused. Read a file before editing or overwriting it.',
+  ].join(' '),
+  inputSchema: {
+    properties: { file_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, pages: { type: 'string' } },
+    required: ['file_path'],
+    type: 'object',
+  },
+  destructive: false,
+  tags: TAGS_READ,
+  examples: [
+    { description: 'Read a whole file', arguments: { file_path: '/home/user/project/src/main.py' }, expectedOutcome: 'The file text.' },
+    { description: 'Read 50 lines from line index 200', arguments: { file_path: '/home/user/project/src/main.py', offset: 200, limit: 50 }, expectedOutcome: 'Showing lines 201-250 of N total lines, then the lines.' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'invalid_tool_params: a relative file_path, a negative or fractional offset, a limit below 1, or an offset past the end.',
+    'file_not_found: no such file. target_is_directory: a directory (use list_directory). file_too_large: over 10 MB.',
+    'path_not_in_workspace (PERMISSION_DENIED): outside the workspace roots; this server refuses instead of asking the user.',
+    'Not done: `pages` (PDF page ranges) is accepted but PDFs always come back whole as data; .ipynb files are read as JSON',
+    'text; .qwenignore does not hide files from read_file.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    requireAbsolute(args.file_path, 'file_path');
+    wholeNumber(args.offset, 'offset', 0);
+    wholeNumber(args.limit, 'limit', 1);
+    const full = args.offset === undefined && args.limit === undefined;
+    const start = (args.offset ?? 0) + 1;
+    const limit = args.limit ?? DEFAULT_LINES;
+    if (full) {
+      const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
+      const rec = ctx.session.reads.get(st.path);
+      if (st.isFile && rec?.complete && unchangedSinceRead(ctx.session, st.path, st, { offset: 1, limit })) {
+        const rel = ctx.scope.relative(st.path);
+        const text = `[File ${rel} unchanged since last read in this session — its full content was already given earlier in this conversation. To see the current content again, re-read it with an explicit offset/limit.]`;
+        return ok(text, { tool: 'read_file', summary: text, paths: [st.path], details: { unchanged: true } });
+      }
+    }
+    let r = await readFile(ctx.scope, args.file_path, { ...baseRead(ctx), start, limit, budget: { unit: 'chars', max: MAX_CHARS, overflow: 'cut', minCut: 10 } });
+    if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
+      if (r.size > MAX_SVG_BYTES) {
+        const text = `Cannot display content of SVG file larger than 1MB: ${r.relative}`;
+        return ok(text, { tool: 'read_file', summary: text, paths: [r.path] });
+      }
+      r = await readFile(ctx.scope, args.file_path, { ...baseRead(ctx), start, limit, budget: { unit: 'chars', max: MAX_CHARS, overflow: 'cut', minCut: 10 }, forceText: true });
+    }
+    const host = { tool: 'read_file', paths: [r.path] };
+    if (r.kind === 'binary' || r.kind === 'notebook') {
+      const text = `Cannot display content of binary file: ${r.relative}`;
+      return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
+    }
+    if (r.kind !== 'text') {
+      return ok(`Read ${r.kind === 'pdf' ? 'PDF' : 'image'} file: ${r.relative} (${r.mediaType}, ${r.size} bytes).`, { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
+        { blob: { mediaType: r.mediaType, data: r.data } },
+      ]);
+    }
+    const total = r.totalLines ?? r.endLine;
+    if (r.lines.length === 0 && start > 1) {
+      throw shapeError('invalid_argument', `offset ${args.offset} is past the end of the file (${total} lines)`, 'invalid_tool_params', { total }, 'offset');
+    }
+    const body = r.lines.map((l, i) => (r.budgetCutLine === r.startLine + i ? l.trimEnd() + CUT_MARK : l.trimEnd())).join('\n');
+    const cut = r.startLine > 1 || r.endLine < total || r.budgetCutLine !== undefined;
+    const text = cut ? `Showing lines ${r.startLine}-${r.endLine} of ${total} total lines.\n\n---\n\n${body}` : body;
+    return ok(text, {
+      ...host,
+      summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${total} from ${r.relative}` : `Read ${r.relative}`,
+      counts: { startLine: r.startLine, endLine: r.endLine, totalLines: total },
+      truncated: cut,
+    });
+  },
+};
+
+interface WriteArgs {
+  file_path: string;
+  content: string;
+}
+
+const writeTool: ToolDefinition<WriteArgs> = {
+  name: 'write_file',
+  summary: 'Create a file, or overwrite one already read in this session, with the full content given.',
+  description: [
+    'Writes `content` as the whole file at file_path (absolute), creating parent directories. Overwriting an existing',
+    'file requires that this session read it with read_file and that it has not changed since; the write is atomic and',
+    'keeps the file\'s encoding, BOM and line endings. For a change to part of a file use edit.',
+  ].join(' '),
+  inputSchema: { properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'], type: 'object' },
+  destructive: true,
+  tags: TAGS_WRITE,
+  examples: [{ description: 'Create a new module', arguments: { file_path: '/home/user/project/src/util.py', content: 'def add(a, b):\n    return a + b\n' }, expectedOutcome: 'Successfully created and wrote to new file.' }],
+  idempotency: 'idempotent',
+  errorModes: [
+    'edit_requires_prior_read (PRECONDITION_FAILED): the file exists and was not read in this session; read it first.',
+    'file_changed_since_read (CONFLICT): it changed after the read; read it again.',
+    'invalid_tool_params: a relative path. target_is_directory: a directory. path_not_in_workspace: outside the workspace.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    requireAbsolute(args.file_path, 'file_path');
+    const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: FRESH });
+    const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
+    return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, counts: { bytes: r.size }, details: { created: r.created } });
+  },
+};
+
+interface EditArgs {
+  file_path: string;
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
+}
+
+const editTool: ToolDefinition<EditArgs> = {
+  name: 'edit',
+  summary: 'Replace exact text in a file read in this session (once, or everywhere with replace_all).',
+  description: [
+    'Replaces old_string with new_string in the file at file_path (absolute). old_string must occur exactly once unless',
+    'replace_all is true. When the exact text is absent, typographic quotes, dashes and special spaces are read as their',
+    'ASCII twins, and then lines are compared ignoring trailing whitespace; nothing fuzzier. Replacement is literal ($ has',
+    'no special meaning). Deleting text also takes the line break after it. An empty old_string creates a new file.',
+    'The file must have been read in this session (a partial read is enough) and be unchanged since. Encoding, BOM and',
+    'CRLF endings are kept. The answer shows the edited lines with 4 lines of context.',
+  ].join(' '),
+  inputSchema: {
+    properties: { file_path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' }, replace_all: { type: 'boolean' } },
+    required: ['file_path', 'old_string', 'new_string'],
+    type: 'object',
+  },
+  destructive: true,
+  tags: TAGS_WRITE,
+  examples: [
+    {
+      description: 'Fix an off-by-one',
+      arguments: { file_path: '/home/user/project/src/loop.py', old_string: 'range(1, n)', new_string: 'range(0, n)' },
+      expectedOutcome: 'The file: ... has been updated, with the edited lines.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'edit_no_occurrence_found (INVALID_ARGUMENT): old_string is not in the file. edit_expected_occurrence_mismatch (CONFLICT): several',
+    'occurrences without replace_all. edit_no_change: nothing would change. attempt_to_create_existing_file: empty old_string on',
+    'an existing file. file_not_found: missing file with a non-empty old_string.',
+    'edit_requires_prior_read (PRECONDITION_FAILED) / file_changed_since_read (CONFLICT): read the file (again) first.',
+    'invalid_tool_params: a relative path. path_not_in_workspace: outside the workspace.',
+  ].join('\n'),
+  async handler(args, ctx) {
+    requireAbsolute(args.file_path, 'file_path');
+    if (args.old_string === '') {
+      const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
+      if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
+    }
+    const r = await editFile(ctx.scope, args.file_path, [{ oldString: args.old_string, newString: args.new_string, occurrences: args.replace_all ? 'all' : 'unique' }], {
+      cwd: ctx.session.cwd,
+      signal: ctx.signal,
+      session: ctx.session,
+      freshness: FRESH,
+      ladder: ['exact', 'typography', 'trailing-whitespace'],
+      absorbNewlineOnDelete: true,
+      createParents: true,
+    });
+    const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;
+    const changed = r.diff.changedLines.length ? r.diff.changedLines : r.diff.hunks.map((h) => h.newStart);
+    const region = changed.length ? Math.max(...changed) - Math.min(...changed) + 1 : 0;
+    let text = head;
+    if (region <= MAX_SNIPPET_REGION && r.totalLines > 0) {
+      const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
+      text += ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}`;
+    }
+    return ok(text, {
+      tool: 'edit',
+      summary: head,
+      paths: [r.path],
+      diff: r.diff.unified,
+      counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
+      details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact' },
+    });
+  },
+};
+
+export const qwenFileTools: ToolDefinition[] = [
+  withErrorTypes(readTool, qwenErrors('read_file')),
+  withErrorTypes(writeTool, qwenErrors('write_file')),
+  withErrorTypes(editTool, qwenErrors('edit')),
+] as ToolDefinition[];

@@ -1,0 +1,67 @@
+// Qwen Code todo_write: the whole list with ids each call, answered with the list as JSON
+// inside a system reminder, as Qwen's models expect.
+import { replaceTodos } from '../../engine/todos.js';
+import type { ToolDefinition } from '../../registry/types.js';
+import { withErrorTypes } from '../common/gemini-family.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { qwenErrors } from './errors.js';
+
+const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+interface TodoArgs {
+  todos: Array<{ content: string; status: (typeof STATUSES)[number]; id: string }>;
+}
+
+const todoWrite: ToolDefinition<TodoArgs> = {
+  name: 'todo_write',
+  summary: 'Replace the session\'s todo list (id, content, status per item) to plan and track multi-step work.',
+  description: [
+    'Sends the complete list each time; it replaces the previous one. Items have a unique id, content and a status',
+    '(pending, in_progress, completed). The answer confirms the change and repeats the list as JSON in a system',
+    'reminder. An empty list clears it. Use it for tasks of three or more steps and keep it current as you work.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      todos: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: { type: 'string' } },
+          required: ['content', 'status', 'id'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['todos'],
+  },
+  destructive: false,
+  tags: [TAGS.planning, 'qwen'],
+  examples: [
+    {
+      description: 'Plan a feature',
+      arguments: { todos: [{ id: '1', content: 'Write the parser', status: 'in_progress' }, { id: '2', content: 'Add tests', status: 'pending' }] },
+      expectedOutcome: 'Todos have been modified successfully, with the list as JSON.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: 'invalid_tool_params (INVALID_ARGUMENT): two items with the same id, empty content, or an unknown status; the list is left unchanged.',
+  async handler(args, ctx) {
+    const items = replaceTodos(ctx.session, args.todos.map((t) => ({ id: t.id, content: t.content, status: t.status })), { statuses: STATUSES, uniqueIds: true });
+    const host = { tool: 'todo_write', counts: { todos: items.length }, details: { todos: items.map((t) => ({ id: t.id, content: t.content, status: t.status })) } };
+    if (items.length === 0) {
+      return ok(
+        'Todo list has been cleared.\n\n<system-reminder>\nYour todo list is now empty. DO NOT mention this explicitly to the user. There are no pending tasks in it.\n</system-reminder>',
+        { ...host, summary: 'Cleared the todo list' },
+      );
+    }
+    const json = JSON.stringify(items.map((t) => ({ content: t.content, status: t.status, id: t.id })));
+    return ok(
+      `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n${json}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
+      { ...host, summary: `${items.length} todo(s)` },
+    );
+  },
+};
+
+export const qwenTodoTools: ToolDefinition[] = [withErrorTypes(todoWrite, qwenErrors('todo_write'))] as ToolDefinition[];

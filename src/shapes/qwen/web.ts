@@ -1,0 +1,69 @@
+// Qwen Code web_fetch: one explicit URL plus the request about it; the page comes back as
+// text (this server runs no model to answer the request from it).
+import type { FacetConfig } from '../../config.js';
+import { isCrossSiteRedirect, webEngineFor } from '../../engine/web/index.js';
+import type { ToolDefinition } from '../../registry/types.js';
+import { shapeError, withErrorTypes } from '../common/gemini-family.js';
+import { ok } from '../common/result.js';
+import { TAGS } from '../tags.js';
+import { qwenErrors } from './errors.js';
+
+const MAX_CHARS = 100_000;
+const TIMEOUT_MS = 10_000;
+type Format = 'auto' | 'markdown' | 'html' | 'text';
+/** The Accept header Qwen sends for each format. */
+const ACCEPT: Record<Format, string> = { auto: 'text/markdown, text/html, text/plain', markdown: 'text/markdown', html: 'text/html', text: 'text/plain' };
+
+interface FetchArgs {
+  url: string;
+  prompt: string;
+  format?: Format;
+}
+
+function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
+  return {
+    name: 'web_fetch',
+    summary: 'Fetch one http(s) URL and get its content as text, with the request you want answered from it.',
+    description: [
+      'GETs `url` (http:// or https://; GitHub blob links are read from raw.githubusercontent.com; 10 s limit) asking for',
+      '`format` (auto, markdown, html or text). Markdown and plain text come back as they are, HTML as plain text; at most',
+      '100000 characters. Unlike Qwen Code this server runs no model: `prompt` is not answered for you, the content is',
+      'returned with it so you can. Private and loopback addresses are refused unless the server allows them.',
+    ].join(' '),
+    inputSchema: {
+      properties: { url: { type: 'string' }, prompt: { type: 'string' }, format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } },
+      required: ['url', 'prompt'],
+      type: 'object',
+    },
+    destructive: false,
+    tags: [TAGS.network, TAGS.web, TAGS.readOnly, 'qwen'],
+    examples: [{ description: 'Read a changelog', arguments: { url: 'https://example.com/CHANGELOG.md', prompt: 'What changed in 2.0?' }, expectedOutcome: 'The changelog text.' }],
+    idempotency: 'idempotent',
+    errorModes: [
+      'invalid_tool_params: the url does not start with http:// or https://.',
+      'web_fetch_fallback_failed: the site answered with an HTTP error (the status is in the message), did not answer in 10 s,',
+      'or the address is private/loopback/metadata and refused (SECURITY_POLICY_FAILED; Qwen Code would fetch it).',
+      'No summary: the content is returned as fetched (a model-side difference from Qwen Code).',
+    ].join('\n'),
+    async handler(args, ctx) {
+      if (!/^https?:\/\//i.test(args.url)) throw shapeError('invalid_argument', 'the url must start with http:// or https://', 'invalid_tool_params', {}, 'url');
+      const got = await webEngineFor(config.web).fetch(args.url, {
+        format: 'text',
+        accept: ACCEPT[args.format ?? 'auto'],
+        githubRaw: true,
+        timeoutMs: TIMEOUT_MS,
+        maxChars: MAX_CHARS,
+        signal: ctx.signal,
+      });
+      if (isCrossSiteRedirect(got) || got.blob) {
+        throw shapeError('unsupported', `${args.url} did not return text`, 'web_fetch_fallback_failed', { url: args.url });
+      }
+      const text = `Content fetched from ${args.url} for the request "${args.prompt}" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${got.content}\n---`;
+      return ok(text, { tool: 'web_fetch', summary: `Fetched ${args.url}`, truncated: got.charsTruncated, counts: { chars: got.totalChars }, details: { url: got.finalUrl, status: got.status } });
+    },
+  };
+}
+
+export function qwenWebTools(config: FacetConfig): ToolDefinition[] {
+  return [withErrorTypes(fetchTool(config), qwenErrors('web_fetch'))] as ToolDefinition[];
+}
