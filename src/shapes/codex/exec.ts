@@ -42,7 +42,8 @@ function newProcessId(ids: Map<number, string>): number {
   }
 }
 
-function exitCodeOf(code: number | null, signal: string | null): number {
+/** The exit code a shell would report: the code, or 128 + the number of the signal that ended it. */
+export function exitCodeOf(code: number | null, signal: string | null): number {
   if (code !== null) return code;
   const n = signal ? (constants.signals as Record<string, number>)[signal] : undefined;
   return n !== undefined ? 128 + n : -1;

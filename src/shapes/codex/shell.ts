@@ -3,13 +3,12 @@
 import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { RunOutcome } from '../../engine/shell/engine.js';
-import { constants } from 'node:os';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from '../common/result.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
-import { patchDir } from './exec.js';
+import { exitCodeOf, patchDir } from './exec.js';
 import { patchFromArgv, patchFromScript, type PatchInvocation } from './intercept.js';
 import { patchHost, runPatch, structuredOutput } from './patch.js';
 import { byteBudget, cutText, middle, withWarning, type CutOutput } from './truncate.js';
@@ -30,12 +29,7 @@ interface Ran {
   host: HostBlock;
 }
 
-function exitCodeOf(r: RunOutcome): number {
-  if (r.timedOut) return TIMEOUT_EXIT_CODE;
-  if (r.exitCode !== null) return r.exitCode;
-  const n = r.signal ? (constants.signals as Record<string, number>)[r.signal] : undefined;
-  return n !== undefined ? 128 + n : -1;
-}
+const runExitCode = (r: RunOutcome) => (r.timedOut ? TIMEOUT_EXIT_CODE : exitCodeOf(r.exitCode, r.signal));
 
 /** Runs the command (or applies the patch it carries) and gathers what both tools report. */
 async function execute(
@@ -66,7 +60,7 @@ async function execute(
     maxOutputBytes: budget,
     env: ENV,
   });
-  const exitCode = exitCodeOf(r);
+  const exitCode = runExitCode(r);
   const failure =
     r.timedOut || exitCode !== 0
       ? new EngineError(r.timedOut ? 'timeout' : 'process_failed', r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`, {

@@ -8,6 +8,13 @@ import { TAGS } from '../tags.js';
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 }, uniqueIds: true };
 
+const ITEM_PROPS = {
+  id: { type: 'string', minLength: 1, maxLength: 100 },
+  content: { type: 'string', minLength: 1, maxLength: 2000 },
+  status: { type: 'string', enum: [...STATUSES] },
+  priority: { type: 'string', enum: ['high', 'medium', 'low'] },
+};
+
 interface TodosArgs {
   updates?: Array<{ id: string; content?: string; status?: (typeof STATUSES)[number]; priority?: 'high' | 'medium' | 'low' }>;
   todos?: Array<{ id?: string; content: string; status: (typeof STATUSES)[number]; priority?: 'high' | 'medium' | 'low' }>;
@@ -31,12 +38,7 @@ const todos: ToolDefinition<TodosArgs> = {
         maxItems: 500,
         items: {
           type: 'object',
-          properties: {
-            id: { type: 'string', minLength: 1, maxLength: 100 },
-            content: { type: 'string', minLength: 1, maxLength: 2000 },
-            status: { type: 'string', enum: [...STATUSES] },
-            priority: { type: 'string', enum: ['high', 'medium', 'low'] },
-          },
+          properties: ITEM_PROPS,
           required: ['id'],
           additionalProperties: false,
         },
@@ -46,12 +48,7 @@ const todos: ToolDefinition<TodosArgs> = {
         maxItems: 500,
         items: {
           type: 'object',
-          properties: {
-            id: { type: 'string', minLength: 1, maxLength: 100 },
-            content: { type: 'string', minLength: 1, maxLength: 2000 },
-            status: { type: 'string', enum: [...STATUSES] },
-            priority: { type: 'string', enum: ['high', 'medium', 'low'] },
-          },
+          properties: ITEM_PROPS,
           required: ['content', 'status'],
           additionalProperties: false,
         },
