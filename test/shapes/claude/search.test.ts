@@ -84,6 +84,20 @@ describe('claude shape: Grep and Glob', () => {
     assert.ok(bad.error.startsWith('<tool_use_error>') && bad.error.endsWith('</tool_use_error>'), bad.error);
   });
 
+  test('Grep results over 20000 characters are saved to a file the session may Read', async () => {
+    mkdirSync(p('bulk'));
+    writeFileSync(p('bulk', 'many.txt'), Array.from({ length: 2000 }, (_, i) => `needle ${String(i + 1).padStart(4, '0')}`).join('\n') + '\n');
+    const r = await call('Grep', { pattern: 'needle', output_mode: 'content', path: 'bulk', head_limit: 0 });
+    const lines = r.text.split('\n');
+    const m = /^Output too large \((\d+(?:\.\d)?KB)\)\. Full output saved to: (\S+)$/.exec(lines[1]!);
+    assert.ok(lines[0] === '<persisted-output>' && m, r.text.slice(0, 300));
+    assert.equal(m[1], '59.5KB');
+    assert.equal(lines[4], 'bulk/many.txt:1:needle 0001');
+    assert.equal(lines.at(-1), '</persisted-output>');
+    const saved = await call('Read', { file_path: m[2]!, offset: 2000, limit: 1 });
+    assert.equal(saved.text, '2000\tbulk/many.txt:2000:needle 2000');
+  });
+
   test('glob splitting keeps brace groups whole', () => {
     assert.deepEqual(splitGlobs('*.ts, *.{js,jsx} !dist/**'), ['*.ts', '*.{js,jsx}', '!dist/**']);
   });
