@@ -59,7 +59,8 @@ test('the client deadline cancels the command and kills its whole tree', () =>
       (err: { code?: number }) => err.code === 4, // DEADLINE_EXCEEDED
     );
     assert.equal(await eventually(() => procsWith(m).length === 0), true);
-    assert.deepEqual(zombieChildren(), []);
+    // An exited child is reaped asynchronously (SIGCHLD): allow the moment it takes.
+    assert.equal(await eventually(() => zombieChildren().length === 0), true, `zombies: ${zombieChildren().join(', ')}`);
   }));
 
 test('background jobs over gRPC belong to their session and die at shutdown', async () => {
@@ -124,6 +125,7 @@ test('500 short commands at concurrency 16: all succeed, nothing left behind', (
     assert.equal(seen.size, 500);
     assert.deepEqual([...seen].map((s) => Number(s)).sort((a, b) => a - b), Array.from({ length: 500 }, (_, i) => i));
     assert.equal(await eventually(() => children().length === 0), true, `children left: ${children().join(',')}`);
-    assert.deepEqual(zombieChildren(), []);
+    // An exited child is reaped asynchronously (SIGCHLD): allow the moment it takes.
+    assert.equal(await eventually(() => zombieChildren().length === 0), true, `zombies: ${zombieChildren().join(', ')}`);
     assert.equal(await eventually(() => fdCount() <= fdsBefore), true, `fds ${fdCount()} > ${fdsBefore}`);
   }));
