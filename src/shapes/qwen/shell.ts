@@ -86,8 +86,8 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
     destructive: true,
     tags: TAGS_SHELL,
     examples: [
-      { description: 'Run the unit tests', arguments: { command: 'python -m pytest -q', description: 'Run tests', timeout: 300000 }, expectedOutcome: 'Command/Directory/Output/... fields; Exit Code 0 when they pass.' },
-      { description: 'Start a web server in the background', arguments: { command: 'python -m http.server 8000', is_background: true }, expectedOutcome: 'Background shell started with its id and pid.' },
+      { description: 'Run the unit tests', arguments: { command: 'node --test', description: 'Run tests', timeout: 300000 }, expectedOutcome: 'Command/Directory/Output/... fields; Exit Code 0 when they pass.' },
+      { description: 'Start a web server in the background', arguments: { command: 'npm run dev', is_background: true }, expectedOutcome: 'Background shell started with its id and pid.' },
     ],
     idempotency: 'side_effecting',
     errorModes: [

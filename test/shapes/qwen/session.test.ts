@@ -1,0 +1,86 @@
+// The qwen shape as a model would drive it: every tool example called once over gRPC (the
+// examples' /home/user/project stands for the test's root), and a scripted session.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { qwenShape } from '../../../src/shapes/qwen/index.js';
+import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { send, serve, type LoopbackServer } from '../../web/http-server.js';
+import { caller } from '../gemini/harness.js';
+
+let t: TestServer;
+let site: LoopbackServer;
+let dir: string;
+let cleanup: () => void;
+
+const CALC = 'def add(a, b):\n    return a - b\n';
+const CALC_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('sum', () => assert.equal(1 + 1, 2));\n";
+
+before(async () => {
+  ({ dir, cleanup } = tempDir('facet-qwen-session-'));
+  const w = (f: string, s: string) => {
+    mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
+    writeFileSync(path.join(dir, f), s);
+  };
+  w('package.json', JSON.stringify({ name: 'demo', type: 'module', scripts: { dev: 'node -e "setInterval(() => {}, 1000)"' } }));
+  w('src/main.py', `${Array.from({ length: 300 }, (_, i) => `# line ${i + 1}`).join('\n')}\nclass Parser:\n    pass  # todo\n`);
+  w('src/loop.py', 'for i in range(1, n):\n    print(i)\n');
+  w('lib/counter.js', "export function count(items) {\n  let n = 1;\n  for (const _ of items) n++;\n  return n;\n}\n");
+  w('test/counter.test.js', "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { count } from '../lib/counter.js';\n\ntest('count', () => assert.equal(count([1, 2, 3]), 3));\n");
+  w('test/sum.test.js', CALC_TEST);
+  w('py/calc.py', CALC);
+  site = await serve((_req, res) => send(res, 200, 'text/markdown', '# Changelog\n\n## 2.0\n- streams\n'));
+  t = await startTestServer(['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1']);
+});
+after(async () => {
+  await t.close();
+  await site.close();
+  cleanup();
+});
+
+describe('qwen examples', () => {
+  test('every example of every tool runs as its expected outcome says', async () => {
+    const call = caller(() => t, 'qwen', 'examples');
+    let taskId = '';
+    for (const tool of qwenShape(t.config).tools) {
+      for (const ex of tool.examples) {
+        const json = JSON.stringify(ex.arguments).replaceAll('/home/user/project', dir).replaceAll('https://example.com', site.origin);
+        const args = JSON.parse(json) as Record<string, unknown>;
+        if (tool.name === 'task_stop') args.task_id = taskId;
+        // Qwen edits only files read in this session, as a model would have done first.
+        if (tool.name === 'edit') await call('read_file', { file_path: args.file_path });
+        const r = await call(tool.name, args);
+        assert.equal(r.error, '', `${tool.name}: ${ex.description}: ${r.error}`);
+        assert.ok(r.text.length > 0, `${tool.name}: ${ex.description}`);
+        const id = /\nid: (bg_[0-9a-f]+)\n/.exec(r.text);
+        if (id) taskId = id[1]!;
+      }
+    }
+    assert.ok(taskId !== '');
+  });
+});
+
+describe('a scripted Qwen agent session', () => {
+  test('explore, read, search, test, fix, test again', async () => {
+    const call = caller(() => t, 'qwen', 'agent-1');
+    const ls = await call('list_directory', { path: dir });
+    assert.ok(ls.text.startsWith(`Listed `) && ls.text.includes('\n[DIR] lib\n'));
+    const files = await call('glob', { pattern: '**/*.js' });
+    assert.ok(files.text.includes(`${dir}/lib/counter.js`));
+    const hits = await call('grep_search', { pattern: 'COUNT\\(', path: 'test' });
+    assert.equal(hits.text, `Found 1 match for pattern "COUNT\\(" in path "test":\n---\n${dir}/test/counter.test.js:5:test('count', () => assert.equal(count([1, 2, 3]), 3));`);
+    const early = await call('edit', { file_path: `${dir}/lib/counter.js`, old_string: 'let n = 1;', new_string: 'let n = 0;' });
+    assert.equal(early.errorType, 'edit_requires_prior_read');
+    const read = await call('read_file', { file_path: `${dir}/lib/counter.js`, offset: 0, limit: 3 });
+    assert.equal(read.text, 'Showing lines 1-3 of 6 total lines.\n\n---\n\nexport function count(items) {\n  let n = 1;\n  for (const _ of items) n++;');
+    const failing = await call('run_shell_command', { command: 'node --test test/counter.test.js', description: 'run the tests' });
+    assert.match(failing.text, /^Command: node --test test\/counter\.test\.js\nDirectory: \(root\)\nOutput: [\s\S]*# fail 1[\s\S]*\nError: \(none\)\nExit Code: 1\nSignal: \(none\)\nProcess Group PGID: \d+$/);
+    const fix = await call('edit', { file_path: `${dir}/lib/counter.js`, old_string: 'let n = 1;', new_string: 'let n = 0;' });
+    assert.equal(fix.text, `The file: ${dir}/lib/counter.js has been updated. Showing lines 1-5 of 5 from the edited file:\n\n---\n\nexport function count(items) {\n  let n = 0;\n  for (const _ of items) n++;\n  return n;\n}`);
+    const passing = await call('run_shell_command', { command: 'node --test test/counter.test.js' });
+    assert.match(passing.text, /# pass 1\n# fail 0[\s\S]*\nError: \(none\)\nExit Code: 0\nSignal: \(none\)\nProcess Group PGID: \d+$/);
+    const todos = await call('todo_write', { todos: [{ id: 'fix', content: 'Fix count', status: 'completed' }] });
+    assert.ok(todos.text.includes('[{"content":"Fix count","status":"completed","id":"fix"}]'));
+  });
+});
