@@ -16,9 +16,10 @@ COPY src ./src
 RUN npx tsc -p tsconfig.json && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim
-# ripgrep backs grep (a TypeScript fallback exists); bash runs shell tools; tini reaps zombies.
+# ripgrep backs grep (a TypeScript fallback exists); bash runs shell tools; poppler-utils
+# renders PDF pages; tini reaps zombies.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ripgrep bash ca-certificates tini \
+ && apt-get install -y --no-install-recommends ripgrep bash ca-certificates poppler-utils tini \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 10001 --create-home --shell /bin/bash facet \
  && mkdir -p /workspace /var/lib/facet \

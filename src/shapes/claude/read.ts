@@ -6,6 +6,7 @@ import { EngineError } from '../../engine/errors.js';
 import { unchangedSinceRead } from '../../engine/files/freshness.js';
 import type { NotebookView } from '../../engine/files/notebook.js';
 import { parsePageRange, pdfPageCount } from '../../engine/files/pdf.js';
+import { renderPdfPages } from '../../engine/files/pdf-pages.js';
 import { readFile, statFile, type ReadOptions, type ReadResult, type TextRead } from '../../engine/files/read.js';
 import { Scope } from '../../engine/scope.js';
 import type { ContentItem, HandlerContext, ToolDefinition } from '../../registry/types.js';
@@ -62,15 +63,16 @@ function renderNotebook(nb: NotebookView): { text: string; images: ContentItem[]
   return { text: blocks.join('\n'), images };
 }
 
-async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: ReadArgs) {
+async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: ReadArgs, signal: AbortSignal) {
   const host = { tool: 'Read', summary: `Read ${args.file_path} (${formatSize(r.size)})`, paths: [r.path], counts: { bytes: r.size } };
   const blob: ContentItem = { blob: { mediaType: r.mediaType, data: r.data } };
   if (r.kind === 'image') return { content: [blob, hostItem(host)] };
   if (args.pages !== undefined) {
-    throw new EngineError('unavailable', 'PDF page extraction needs poppler-utils (pdftoppm), which this server does not have', {
-      field: 'pages',
-      facts: { path: args.file_path, condition: 'pdf_pages_unavailable' },
-    });
+    const range = parsePageRange(args.pages)!; // checked before the read
+    const rendered = await renderPdfPages(r.data, { first: range.first, last: range.last, signal });
+    const text = `PDF pages extracted: ${rendered.length} page(s) from ${args.file_path} (${formatSize(r.size)})`;
+    const images: ContentItem[] = rendered.map((pg) => ({ blob: { mediaType: pg.mediaType, data: pg.data } }));
+    return ok(text, { ...host, counts: { bytes: r.size, pages: rendered.length }, details: { pages: rendered.map((pg) => pg.page) } }, images);
   }
   const pages = pdfPageCount(r.data);
   if (pages > PDF_PAGES_NEEDED_OVER) {
@@ -121,6 +123,10 @@ function word(err: EngineError, args: ReadArgs, ctx: HandlerContext): string | u
       return toolUseError(`This PDF has ${f.pages} pages. PDFs over ${PDF_PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PDF_PAGES_PER_READ} per call).`);
     case 'pdf_pages_unavailable':
       return `Reading PDF pages needs poppler-utils (pdftoppm), which is not installed on this server. Read the PDF without pages (up to ${PDF_PAGES_NEEDED_OVER} pages), or extract its text with a command in Bash.`;
+    case 'pages_out_of_range':
+      return toolUseError(`pages "${args.pages}" lies past the end of ${args.file_path}. Ask for pages the PDF has, numbered from 1.`);
+    case 'pdf_unreadable':
+      return `${args.file_path} could not be rendered as a PDF: ${String(err.message).replace(/^the PDF could not be rendered: /, '')}`;
     default:
       return undefined;
   }
@@ -163,7 +169,8 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     'PERMISSION_DENIED (<tool_use_error>): the path resolves outside the roots.',
     'INVALID_ARGUMENT: the path is a directory ("EISDIR: ..."; use Glob or Bash ls); a binary file that is not an image or PDF; an image extension on non-image bytes; a malformed pages value or more than 20 pages; a PDF over 10 pages without pages.',
     'RESOURCE_EXHAUSTED: a whole-file read of a file over 256KB (pass offset and limit); a range over 25000 tokens (ask for fewer lines); an image or PDF over 20MB.',
-    'DEPENDENCY_UNAVAILABLE: pages on a PDF. Claude Code renders pages with poppler-utils (pdftoppm), which this server lacks, so page extraction is not offered.',
+    'DEPENDENCY_UNAVAILABLE: pages on a PDF when the server has no poppler-utils (pdftoppm) to render them; the image and the CI install it.',
+    'INVALID_ARGUMENT: pages past the end of the PDF, or a PDF poppler cannot render.',
     'Differences from Claude Code: images are not resized to fit the token budget; the token count is estimated (4 characters a token), not measured.',
   ].join('\n'),
   word,
@@ -205,7 +212,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     if (IMAGE_EXTENSIONS.has(ext) && r.kind !== 'image') {
       throw new EngineError('invalid_argument', `${args.file_path} is not a valid ${ext.slice(1)} image`, { field: 'file_path', facts: { path: args.file_path, ext: ext.slice(1), condition: 'bad_image' } });
     }
-    if (r.kind === 'image' || r.kind === 'pdf') return mediaResult(r, args);
+    if (r.kind === 'image' || r.kind === 'pdf') return mediaResult(r, args, ctx.signal);
     if (r.kind === 'binary') {
       throw new EngineError('invalid_argument', `${args.file_path} is a binary file`, { field: 'file_path', facts: { path: args.file_path, ext, condition: 'binary' } });
     }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
+import { makePdf } from '../../helpers/pdf.js';
 
 const CURRENT = '(file state is current in your context — no need to Read it back)';
 // 1x1 transparent PNG.
@@ -123,16 +124,20 @@ describe('claude shape: file tools', () => {
     assert.equal(edit.error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
   });
 
-  test('Read returns images as blobs, PDFs with a document blob, pages refused without poppler', async () => {
+  test('Read returns images as blobs, PDFs with a document blob, and PDF pages as JPEGs', async () => {
     const img = await call('Read', { file_path: p('pic.png') });
     assert.equal(img.text, '');
     assert.deepEqual(img.blobs, [{ mediaType: 'image/png', data: PNG }]);
     const pdf = await call('Read', { file_path: p('doc.pdf') });
     assert.equal(pdf.text, `PDF file read: ${p('doc.pdf')} (119 bytes)`);
     assert.equal(pdf.blobs[0]!.mediaType, 'application/pdf');
-    const pages = await call('Read', { file_path: p('doc.pdf'), pages: '1' });
-    assert.equal(pages.code, 'DEPENDENCY_UNAVAILABLE');
-    assert.match(pages.error, /poppler-utils \(pdftoppm\)/);
+    writeFileSync(p('three.pdf'), makePdf(3));
+    const size = statSync(p('three.pdf')).size;
+    const pages = await call('Read', { file_path: p('three.pdf'), pages: '2-3' });
+    assert.equal(pages.text, `PDF pages extracted: 2 page(s) from ${p('three.pdf')} (${(size / 1024).toFixed(1)}KB)`);
+    assert.deepEqual(pages.blobs.map((b) => [b.mediaType, b.data.subarray(0, 3).toString('hex')]), [['image/jpeg', 'ffd8ff'], ['image/jpeg', 'ffd8ff']]);
+    const past = await call('Read', { file_path: p('three.pdf'), pages: '7' });
+    assert.equal(past.error, `<tool_use_error>pages "7" lies past the end of ${p('three.pdf')}. Ask for pages the PDF has, numbered from 1.</tool_use_error>`);
     const bad = await call('Read', { file_path: p('doc.pdf'), pages: '1-30' });
     assert.equal(bad.error, '<tool_use_error>pages "1-30" covers more than 20 pages; read at most 20 pages per call.</tool_use_error>');
   });

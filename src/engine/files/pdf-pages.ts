@@ -1,0 +1,69 @@
+// Rendering PDF pages to JPEG with poppler's pdftoppm. The PDF is given on stdin as the bytes
+// already read through the scope checks, so the file is never opened a second time by path.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { execa } from 'execa';
+import { EngineError, throwIfAborted } from '../errors.js';
+
+export interface RenderedPage {
+  page: number;
+  mediaType: 'image/jpeg';
+  data: Buffer;
+}
+
+export interface RenderOptions {
+  first: number;
+  last: number;
+  /** Resolution in dots per inch (default 100: legible text, modest size). */
+  dpi?: number;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** pdftoppm binary (default: on PATH). */
+  binary?: string;
+}
+
+/** Renders pages first..last (1-based, inclusive) of the PDF `data`. */
+export async function renderPdfPages(data: Uint8Array, opts: RenderOptions): Promise<RenderedPage[]> {
+  throwIfAborted(opts.signal, 'render');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'facet-pdf-'));
+  try {
+    const prefix = path.join(dir, 'p');
+    const args = ['-jpeg', '-r', String(opts.dpi ?? 100), '-f', String(opts.first), '-l', String(opts.last), '-', prefix];
+    const run = await execa(opts.binary ?? 'pdftoppm', args, {
+      input: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+      reject: false,
+      timeout: opts.timeoutMs ?? 30_000,
+      cancelSignal: opts.signal,
+      stripFinalNewline: true,
+      maxBuffer: 1024 * 1024,
+    });
+    if ((run as { code?: string }).code === 'ENOENT' || /ENOENT/.test(String(run.message ?? ''))) {
+      throw new EngineError('unavailable', 'PDF page rendering needs poppler-utils (pdftoppm), which is not installed', {
+        facts: { condition: 'pdf_pages_unavailable' },
+      });
+    }
+    throwIfAborted(opts.signal, 'render');
+    if (run.timedOut) throw new EngineError('timeout', 'rendering the PDF pages ran out of time', { facts: { condition: 'pdf_render_timeout' } });
+    if (run.exitCode !== 0) {
+      const stderr = String(run.stderr ?? '');
+      if (/Wrong page range|first page .* last page/i.test(stderr)) {
+        throw new EngineError('invalid_argument', `the PDF has no pages ${opts.first}-${opts.last}`, {
+          field: 'pages',
+          facts: { condition: 'pages_out_of_range', first: opts.first, last: opts.last },
+        });
+      }
+      throw new EngineError('invalid_argument', `the PDF could not be rendered: ${stderr.split('\n')[0] || `pdftoppm exited ${run.exitCode}`}`, {
+        facts: { condition: 'pdf_unreadable', stderr },
+      });
+    }
+    // pdftoppm names pages p-1.jpg or p-01.jpg (zero-padded to the page count's width).
+    const files = (await readdir(dir)).map((f) => ({ f, page: Number(/-(\d+)\.jpg$/.exec(f)?.[1]) })).filter((x) => Number.isInteger(x.page));
+    files.sort((a, b) => a.page - b.page);
+    const pages: RenderedPage[] = [];
+    for (const { f, page } of files) pages.push({ page, mediaType: 'image/jpeg', data: await readFile(path.join(dir, f)) });
+    return pages;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
