@@ -5,7 +5,10 @@
 //   indentation          line by line, ignoring leading and trailing whitespace; the
 //                        replacement is re-indented to the indentation found
 //   typography           typographic quotes, dashes and spaces read as their ASCII twins
-export type Rung = 'exact' | 'trailing-whitespace' | 'indentation' | 'typography';
+//   tokens               from a line start, the same tokens (split at ( ) [ ] { } : = < >
+//                        and whitespace) in order with any whitespace between them; the
+//                        replacement is re-indented (Gemini CLI's third rung; not in ALL_RUNGS)
+export type Rung = 'exact' | 'trailing-whitespace' | 'indentation' | 'typography' | 'tokens';
 
 export const ALL_RUNGS: readonly Rung[] = ['exact', 'trailing-whitespace', 'indentation', 'typography'];
 
@@ -53,6 +56,11 @@ function findAt(rung: Rung, text: string, needle: string, opts: { requote?: bool
       const from = indentOf(needle);
       return { rung, matches, replacement: (m, s) => reindent(s, from, indentOf(text.slice(m.start, m.end))) };
     }
+    case 'tokens': {
+      const re = tokenPattern(needle);
+      const from = indentOf(needle);
+      return { rung, matches: re ? regexMatches(text, re) : [], replacement: (m, s) => reindent(s, from, indentOf(text.slice(m.start, m.end))) };
+    }
     case 'typography': {
       const t = asciiTypography(text);
       const n = asciiTypography(needle);
@@ -62,6 +70,20 @@ function findAt(rung: Rung, text: string, needle: string, opts: { requote?: bool
       return { rung, matches, replacement };
     }
   }
+}
+
+/** A line-start pattern of the needle's tokens (escaped) with any whitespace between them. */
+function tokenPattern(needle: string): RegExp | undefined {
+  const tokens = needle.split(/([(){}[\]:=<>])|\s+/).filter((t) => t !== undefined && t !== '');
+  if (tokens.length === 0) return undefined;
+  const body = tokens.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s*');
+  return new RegExp(`^[ \\t]*${body}`, 'gm');
+}
+
+function regexMatches(text: string, re: RegExp): Match[] {
+  const out: Match[] = [];
+  for (const m of text.matchAll(re)) if (m[0] !== '') out.push({ start: m.index, end: m.index + m[0].length });
+  return out;
 }
 
 /** Non-overlapping occurrences, left to right. */

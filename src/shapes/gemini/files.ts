@@ -186,8 +186,8 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
   description: [
     'Finds old_string in the file and puts new_string in its place. The text must occur exactly once unless',
     'allow_multiple is true (then every occurrence is replaced). Matching tries the exact text (CRLF read as LF),',
-    'then the same lines ignoring leading and trailing whitespace, in which case new_string is re-indented to the',
-    'indentation found. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
+    'then the same lines ignoring leading and trailing whitespace, then the same tokens with any whitespace between',
+    'them (from a line start); with either tolerant match new_string is re-indented to the indentation found. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
     'An empty old_string creates the file (with parents) when it does not exist. Line endings and the final',
     'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
   ].join(' '),
@@ -222,8 +222,8 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     'edit_expected_occurrence_mismatch (CONFLICT): several matches without allow_multiple; add context or set allow_multiple.',
     'edit_no_change: old_string equals new_string. attempt_to_create_existing_file (ALREADY_EXISTS): empty old_string on an existing file.',
     'file_not_found: the file does not exist and old_string is not empty. invalid_tool_params: new_string adds an omission placeholder.',
-    'Differences from Gemini CLI: no model-based self-correction and no regex-token or fuzzy (Levenshtein) matching rungs;',
-    'those guess, and a wrong guess edits the wrong place. The tolerant rung used is reported in details.rung.',
+    'Differences from Gemini CLI: no model-based self-correction and no fuzzy (Levenshtein) rung; those guess, and a wrong',
+    'guess edits the wrong place. The rung that matched (exact, indentation, tokens) is reported in details.rung.',
   ].join('\n'),
   async handler(args, ctx) {
     const added = placeholders(args.new_string).filter((h) => !placeholders(args.old_string).includes(h));
@@ -238,7 +238,7 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
       cwd: ctx.session.cwd,
       signal: ctx.signal,
       session: ctx.session,
-      ladder: ['exact', 'indentation'],
+      ladder: ['exact', 'indentation', 'tokens'],
       createParents: true,
     });
     const changed = r.diff.changedLines.length ? r.diff.changedLines : r.diff.hunks.map((h) => h.newStart);

@@ -136,6 +136,14 @@ describe('gemini replace', () => {
     assert.equal((r.display.details as Record<string, unknown>).rung, 'indentation');
   });
 
+  test('the token rung matches across changed spacing', async () => {
+    writeFileSync(path.join(dir, 'tok.js'), 'if (a) {\n    call(x,\n        y);\n}\n');
+    const r = await call('replace', { file_path: 'tok.js', instruction: 'z', old_string: 'call( x, y );', new_string: 'call(x, z);' });
+    assert.equal(r.error, '');
+    assert.equal((r.display.details as Record<string, unknown>).rung, 'tokens');
+    assert.equal(readFileSync(path.join(dir, 'tok.js'), 'utf8'), 'if (a) {\n    call(x, z);\n}\n');
+  });
+
   test('every error path of the behaviours', async () => {
     const none = await call('replace', { file_path: 'r1.js', instruction: 'x', old_string: 'nothing like this', new_string: 'y' });
     assert.equal(none.errorType, 'edit_no_occurrence_found');
