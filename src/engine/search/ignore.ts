@@ -158,3 +158,25 @@ export class IgnoreRules {
     return undefined;
   }
 }
+
+/**
+ * Why the ignore rules leave out `file` (a real path at or below `root`), checking each
+ * directory on the way down as a walk would; undefined when the file is kept. Only
+ * ignore-file rules count here (hidden names and skip lists do not): this is the check a
+ * read tool makes before opening a file its vendor hides from the model.
+ */
+export async function ignoredReason(root: string, file: string, opts: Omit<IgnoreOptions, 'hidden' | 'skipNames'> = {}): Promise<IgnoreReason | undefined> {
+  const rel = path.relative(root, file);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  const rules = new IgnoreRules({ ...opts, hidden: true, skipNames: [] });
+  rules.loadAncestors(root);
+  const parts = rel.split(path.sep);
+  let dir = root;
+  for (let i = 0; i < parts.length; i++) {
+    await rules.loadPath(root, dir);
+    const why = rules.reason(dir, parts[i]!, i < parts.length - 1);
+    if (why) return why;
+    dir = path.join(dir, parts[i]!);
+  }
+  return undefined;
+}

@@ -4,6 +4,8 @@
 // the recent-first file order of their glob tools, and cut-line markers.
 import os from 'node:os';
 import { EngineError, isEngineError } from '../../engine/errors.js';
+import { statFile } from '../../engine/files/read.js';
+import { ignoredReason } from '../../engine/search/ignore.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, type HostBlock } from './result.js';
 
@@ -119,6 +121,17 @@ export function typedFailure<A>(name: string, err: EngineError, args: A, errors:
 /** A failure the shape itself detects (not an engine call), with its error type. */
 export function shapeError(kind: EngineError['kind'], message: string, errorType: string, facts: Record<string, unknown> = {}, field?: string): EngineError {
   return new EngineError(kind, message, { facts: { ...facts, errorType }, field });
+}
+
+/**
+ * Both read tools refuse files their ignore files hide from the model (.gitignore and
+ * .geminiignore for Gemini, .qwenignore for Qwen): the reason, or undefined when readable.
+ */
+export async function hiddenByIgnoreFiles(ctx: HandlerContext, input: string, ignoreFiles: string[], gitignore: boolean): Promise<string | undefined> {
+  const st = await statFile(ctx.scope, input, ctx.session.cwd);
+  const root = ctx.scope.roots.find((r) => st.path.startsWith(r.endsWith('/') ? r : r + '/'));
+  if (!st.exists || !root) return undefined;
+  return ignoredReason(root, st.path, { ignoreFileNames: ignoreFiles, noGitIgnore: !gitignore });
 }
 
 /** Terminal colour and cursor sequences, which both vendors strip from command output. */

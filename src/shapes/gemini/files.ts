@@ -5,7 +5,7 @@ import { readFile, statFile, type ReadOptions, type ReadResult, type TextRead } 
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
-import { CUT_MARK, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { CUT_MARK, hiddenByIgnoreFiles, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
@@ -78,13 +78,16 @@ const readTool: ToolDefinition<ReadArgs> = {
     'file_not_found (NOT_FOUND): no file at the path. target_is_directory (INVALID_ARGUMENT): the path is a directory; use list_directory.',
     'path_not_in_workspace (PERMISSION_DENIED): the path resolves outside the workspace roots (symlinks included).',
     'file_too_large (RESOURCE_EXHAUSTED): over 20 MB. invalid_tool_params: start_line after end_line, or past the end of the file.',
-    'Not done: .gitignore/.geminiignore do not hide files from read_file, and no GEMINI.md context is appended.',
+    'invalid_tool_params: the file is hidden by .gitignore or .geminiignore. Not done: no GEMINI.md context is appended.',
     'The error type is in the structured block as details.error_type.',
   ].join('\n'),
   async handler(args, ctx) {
     const { start_line: s, end_line: e } = args;
     if (s !== undefined && e !== undefined && s > e) {
       throw shapeError('invalid_argument', 'start_line cannot be greater than end_line', 'invalid_tool_params', {}, 'start_line');
+    }
+    if (await hiddenByIgnoreFiles(ctx, args.file_path, ['.geminiignore'], true)) {
+      throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
     }
     const start = s ?? 1;
     const r = await readGemini(ctx, args.file_path, { start, limit: e !== undefined ? e - start + 1 : MAX_LINES });

@@ -7,7 +7,7 @@ import { unchangedSinceRead, type FreshnessPolicy } from '../../engine/files/fre
 import { readFile, statFile, type ReadOptions } from '../../engine/files/read.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { CUT_MARK, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { CUT_MARK, hiddenByIgnoreFiles, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
@@ -74,12 +74,15 @@ const readTool: ToolDefinition<ReadArgs> = {
     'file_not_found: no such file. target_is_directory: a directory (use list_directory). file_too_large: over 10 MB.',
     'path_not_in_workspace (PERMISSION_DENIED): outside the workspace roots; this server refuses instead of asking the user.',
     'Not done: `pages` (PDF page ranges) is accepted but PDFs always come back whole as data; .ipynb files are read as JSON',
-    'text; .qwenignore does not hide files from read_file.',
+    'text. invalid_tool_params also when .qwenignore hides the file.',
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
     wholeNumber(args.offset, 'offset', 0);
     wholeNumber(args.limit, 'limit', 1);
+    if (await hiddenByIgnoreFiles(ctx, args.file_path, ['.qwenignore'], false)) {
+      throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by .qwenignore pattern(s)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
+    }
     const full = args.offset === undefined && args.limit === undefined;
     const start = (args.offset ?? 0) + 1;
     const limit = args.limit ?? DEFAULT_LINES;

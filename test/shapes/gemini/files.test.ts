@@ -21,6 +21,9 @@ before(async () => {
   writeFileSync(path.join(dir, 'bin.dat'), Buffer.from([0, 1, 2, 0, 255, 0, 3]));
   writeFileSync(path.join(dir, 'pic.png'), PNG);
   writeFileSync(path.join(dir, 'crlf.txt'), 'a\r\nb\r\n');
+  writeFileSync(path.join(dir, '.geminiignore'), 'private/\n');
+  mkdirSync(path.join(dir, 'private'));
+  writeFileSync(path.join(dir, 'private/key.txt'), 'k');
   writeFileSync(path.join(dir, 'code.js'), 'function f() {\n    return 1;\n}\nfunction g() {\n    return 1;\n}\n');
   t = await startTestServer(['--root', dir, '--shape', 'gemini']);
 });
@@ -85,6 +88,9 @@ describe('gemini read_file', () => {
     const order = await call('read_file', { file_path: 'src/a.txt', start_line: 3, end_line: 2 });
     assert.equal(order.errorType, 'invalid_tool_params');
     assert.equal(order.error, 'Invalid parameters: start_line cannot be greater than end_line.');
+    const hidden = await call('read_file', { file_path: 'private/key.txt' });
+    assert.equal(hidden.errorType, 'invalid_tool_params');
+    assert.equal(hidden.error, "Invalid parameters: File path 'private/key.txt' is ignored by configured ignore patterns (.gitignore or .geminiignore).");
     const bad = await call('read_file', { file_path: 'src/a.txt', start_line: 0 });
     assert.equal(bad.code, 'INVALID_ARGUMENT');
     assert.match(bad.error, /^Invalid parameters: /);

@@ -41,8 +41,10 @@ before(async () => {
     if (req.url === '/big') return send(res, 200, 'text/plain', 'y'.repeat(300_000));
     send(res, 404, 'text/plain', 'no');
   });
-  gemini = await serve((req, res) => {
-    send(res, 200, 'application/json', JSON.stringify(req.url?.includes('empty') ? { candidates: [] } : GROUNDED));
+  gemini = await serve((_req, res, body) => {
+    if (body.includes('nothing at all')) return send(res, 200, 'application/json', JSON.stringify({ candidates: [] }));
+    if (body.includes('server breaks')) return send(res, 500, 'application/json', '{"error":{"message":"backend down"}}');
+    send(res, 200, 'application/json', JSON.stringify(GROUNDED));
   });
   t = await startTestServer([
     '--root', dir, '--shape', 'gemini', '--web-allow-hosts', '127.0.0.1',
@@ -145,6 +147,8 @@ describe('gemini web_fetch', () => {
     const all = await call('web_fetch', { prompt: `${site.origin}/missing` });
     assert.equal(all.errorType, 'web_fetch_processing_error');
     assert.match(all.error, /^Error: All requested URLs were skipped: \[Fetch failed: .+\] http:\/\/127\.0\.0\.1:\d+\/missing$/);
+    const blocked = await call('web_fetch', { prompt: `${site.origin}/doc http://10.1.2.3/x` });
+    assert.ok(blocked.text.endsWith('\n\nSkipped URLs:\n[Blocked Host] http://10.1.2.3/x\n</untrusted_context>'));
     const none = await call('web_fetch', { prompt: 'no links here' });
     assert.equal(none.errorType, 'web_fetch_no_url_in_prompt');
     assert.equal(none.code, 'INVALID_ARGUMENT');
@@ -165,5 +169,10 @@ describe('gemini google_web_search', () => {
       r.text,
       'Web search results for "undici":\n\nUndici is Node’s HTTP client.[1][2] It powers fetch.[1]\n\nSources:\n[1] nodejs.org (https://nodejs.org/undici)\n[2] github.com (https://github.com/nodejs/undici)',
     );
+    const empty = await call('google_web_search', { query: 'nothing at all' });
+    assert.equal(empty.text, 'No search results or information found for query: "nothing at all"');
+    const broken = await call('google_web_search', { query: 'server breaks' });
+    assert.equal(broken.errorType, 'web_search_failed');
+    assert.match(broken.error, /^Error during web search for query "server breaks": \[Gemini\] /);
   });
 });

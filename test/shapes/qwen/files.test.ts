@@ -18,6 +18,8 @@ before(async () => {
   writeFileSync(p('a.txt'), 'one  \ntwo\nthree\n');
   writeFileSync(p('big.txt'), Array.from({ length: 1500 }, (_, i) => `line ${i + 1}`).join('\n'));
   writeFileSync(p('wide.txt'), Array.from({ length: 30 }, (_, i) => `${i}`.padEnd(1000, 'w')).join('\n'));
+  writeFileSync(p('.qwenignore'), '*.secret\n');
+  writeFileSync(p('k.secret'), 'k');
   writeFileSync(p('bin.dat'), Buffer.from([0, 1, 2, 0, 255]));
   t = await startTestServer(['--root', dir, '--shape', 'qwen']);
 });
@@ -68,6 +70,9 @@ describe('qwen read_file', () => {
     assert.equal(zero.errorType, 'invalid_tool_params');
     const past = await call('read_file', { file_path: p('a.txt'), offset: 10 });
     assert.equal(past.error, 'Error: Invalid parameters provided. Reason: offset 10 is past the end of the file (4 lines)');
+    const hidden = await call('read_file', { file_path: p('k.secret') });
+    assert.equal(hidden.errorType, 'invalid_tool_params');
+    assert.equal(hidden.error, `Error: Invalid parameters provided. Reason: File path '${p('k.secret')}' is ignored by .qwenignore pattern(s)`);
     const missing = await call('read_file', { file_path: p('none.txt') });
     assert.equal(missing.errorType, 'file_not_found');
     assert.equal(missing.error, `No file exists at ${p('none.txt')}, so it could not be read. Check the path with glob or list_directory.`);

@@ -116,6 +116,11 @@ describe('qwen run_shell_command and task_stop', () => {
     assert.match(k.text, /\nOutput: \(empty\)\nError: \(none\)\nExit Code: \(none\)\nSignal: 9\n/);
   });
 
+  test('output over 25000 characters: a fifth of the head, the rest from the tail, and where the whole is', async () => {
+    const r = await call('run_shell_command', { command: 'head -c 12000 /dev/zero | tr "\\0" a; head -c 30000 /dev/zero | tr "\\0" b' });
+    assert.match(r.text, /\nOutput: Tool output was too large and has been truncated\.\nThe full output has been saved to: \S+\nThat file is outside the workspace, so read_file cannot open it; read it with run_shell_command \(for example tail or grep on it\)\. Truncated part of the output:\na{5000}\n\n---\n\.\.\. \[CONTENT TRUNCATED\] \.\.\.\n---\n\nb{20000}\nError: \(none\)\nExit Code: 0\n/);
+  });
+
   test('timeout with the output so far; a long command gets the background hint', async () => {
     const r = await call('run_shell_command', { command: 'echo begun; sleep 5', timeout: 1000 });
     assert.equal(r.code, 'TIMEOUT');
