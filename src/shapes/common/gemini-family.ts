@@ -4,10 +4,11 @@
 // the recent-first file order of their glob tools, and cut-line markers.
 import os from 'node:os';
 import { EngineError, isEngineError } from '../../engine/errors.js';
-import { statFile } from '../../engine/files/read.js';
+import { readFile, statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
+import { listDirectory, type ListEntry } from '../../engine/search/list.js';
 import { ignoredReason } from '../../engine/search/ignore.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
-import { fail, type HostBlock } from './result.js';
+import { fail, ok, type HostBlock } from './result.js';
 
 /** What each tool of the family says about a failure: its error type and its text. */
 export interface FamilyErrors<A> {
@@ -86,6 +87,36 @@ export function familyErrorType(tool: string, err: EngineError): string {
     default:
       return err.kind === 'invalid_argument' ? 'invalid_tool_params' : err.kind === 'not_found' ? 'file_not_found' : 'execution_failed';
   }
+}
+
+/** A vendor's wording of a failure; undefined leaves it to the wording both vendors share. */
+export type VendorText = (tool: string, err: EngineError, type: string, args: Record<string, unknown>) => string | undefined;
+
+/** Messages that read the same in both dialects. */
+function sharedText(err: EngineError, type: string, p: string): string {
+  switch (type) {
+    case 'file_write_failure':
+      return `Writing ${p} failed: ${err.message}.`;
+    case 'no_space_left':
+      return `No space left on the device while writing ${p}.`;
+    case 'permission_denied':
+      return `Permission denied: the file system refused access to ${p}.`;
+    case 'policy_violation':
+      return `The command was refused by this server's command policy: ${err.message}.`;
+    default:
+      return `Error: ${err.message}`;
+  }
+}
+
+/** The error types and texts of one tool: the vendor's wording first, then the shared one. */
+export function familyErrors<A>(tool: string, vendor: VendorText): FamilyErrors<A> {
+  return {
+    type: (err) => familyErrorType(tool, err),
+    text: (err, args, type) => {
+      const a = (args ?? {}) as Record<string, unknown>;
+      return vendor(tool, err, type, a) ?? sharedText(err, type, String(a.file_path ?? a.dir_path ?? a.path ?? err.facts.path ?? ''));
+    },
+  };
 }
 
 /**
@@ -186,4 +217,59 @@ export function snippetAround(text: string, changed: readonly number[], context:
   const start = Math.max(1, first - context);
   const end = Math.min(total, Math.max(last, first) + context);
   return { start, end, total, text: lines.slice(start - 1, end).join('\n') };
+}
+
+const MAX_SVG_BYTES = 1024 * 1024;
+
+/**
+ * One read_file as both vendors show it: SVG as its markup (refused over 1 MB), binary files
+ * named, images and PDFs attached. Text comes back for the shape to format its own way.
+ */
+export async function familyRead(ctx: HandlerContext, input: string, opts: ReadOptions): Promise<TextRead | ToolResult> {
+  let r = await readFile(ctx.scope, input, opts);
+  if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
+    if (r.size > MAX_SVG_BYTES) {
+      const text = `Cannot display content of SVG file larger than 1MB: ${r.relative}`;
+      return ok(text, { tool: 'read_file', summary: text, paths: [r.path] });
+    }
+    r = await readFile(ctx.scope, input, { ...opts, forceText: true });
+  }
+  const host = { tool: 'read_file', paths: [r.path] };
+  if (r.kind === 'binary' || r.kind === 'notebook') {
+    const text = `Cannot display content of binary file: ${r.relative}`;
+    return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
+  }
+  if (r.kind !== 'text') {
+    return ok(`Read ${r.kind === 'pdf' ? 'PDF' : 'image'} file: ${r.relative} (${r.mediaType}, ${r.size} bytes).`, { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
+      { blob: { mediaType: r.mediaType, data: r.data } },
+    ]);
+  }
+  return r;
+}
+
+export const isResult = (r: TextRead | ToolResult): r is ToolResult => 'content' in r;
+
+/**
+ * Both list_directory tools: one level, directories first, dot-files shown, the vendor's
+ * ignore file and .gitignore (with .git) applied unless turned off, then the basename globs.
+ */
+export async function familyList(
+  ctx: HandlerContext,
+  dir: string,
+  opts: { ignoreFile: string; respectGit?: boolean; respectVendor?: boolean; globs?: string[] },
+): Promise<{ path: string; entries: ListEntry[]; ignored: Record<string, number> }> {
+  const r = await listDirectory(ctx.scope, dir, {
+    cwd: ctx.session.cwd,
+    sort: 'dirs-first',
+    limit: 0,
+    includeHidden: true,
+    ignore: {
+      noGitIgnore: opts.respectGit === false,
+      ignoreFileNames: opts.respectVendor === false ? [] : [opts.ignoreFile],
+      skipNames: opts.respectGit === false ? [] : ['.git'],
+    },
+    signal: ctx.signal,
+  });
+  const drop = basenameFilter(opts.globs);
+  return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), ignored: r.ignored };
 }

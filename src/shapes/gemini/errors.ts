@@ -3,12 +3,12 @@
 // and remedy. Gemini sends a failed call to its model as {error: message}.
 import type { EngineError } from '../../engine/errors.js';
 import type { ToolDefinition } from '../../registry/types.js';
-import { familyErrorType, type FamilyErrors } from '../common/gemini-family.js';
+import { familyErrors, type FamilyErrors } from '../common/gemini-family.js';
 
 const shown = (err: EngineError): string => String(err.facts.path ?? err.facts.resolved ?? '');
 
 /** Our wording of each failure, with the remedy a Gemini model would be given. */
-function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string {
+function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string | undefined {
   const p = String(args.file_path ?? args.dir_path ?? shown(err));
   switch (type) {
     case 'path_not_in_workspace':
@@ -37,14 +37,6 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
       return `No changes to apply: old_string and new_string are identical (file: ${p}).`;
     case 'attempt_to_create_existing_file':
       return `File already exists, cannot create: ${p}. An empty old_string only creates new files; give the text to replace instead.`;
-    case 'file_write_failure':
-      return `Writing ${p} failed: ${err.message}.`;
-    case 'no_space_left':
-      return `No space left on the device while writing ${p}.`;
-    case 'permission_denied':
-      return `Permission denied: the file system refused access to ${p}.`;
-    case 'policy_violation':
-      return `The command was refused by this server's command policy: ${err.message}.`;
     case 'invalid_tool_params':
       return `Invalid parameters: ${err.message}.`;
     case 'web_search_failed':
@@ -54,15 +46,12 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
     case 'read_content_failure':
       return `Could not read ${p}: ${err.message}.`;
     default:
-      return `Error: ${err.message}`;
+      return undefined;
   }
 }
 
 export function geminiErrors<A>(tool: string): FamilyErrors<A> {
-  return {
-    type: (err) => familyErrorType(tool, err),
-    text: (err, args, type) => textFor(tool, err, type, (args ?? {}) as Record<string, unknown>),
-  };
+  return familyErrors(tool, textFor);
 }
 
 /** Errors raised before a handler runs (schema validation) or thrown past it. */

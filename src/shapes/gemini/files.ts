@@ -1,11 +1,11 @@
 // Gemini CLI file tools: read_file (raw text, 2000-line windows, truncation notice),
 // write_file, replace (instruction + allow_multiple, tolerant matching) and read_many_files.
 import { editFile } from '../../engine/files/edit.js';
-import { readFile, statFile, type ReadOptions, type ReadResult, type TextRead } from '../../engine/files/read.js';
+import { statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
-import { CUT_MARK, hiddenByIgnoreFiles, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
@@ -13,7 +13,6 @@ import { geminiErrors } from './errors.js';
 const MAX_LINES = 2000;
 const MAX_LINE_CHARS = 2000;
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
-const MAX_SVG_BYTES = 1024 * 1024;
 const SNIPPET_CONTEXT = 5;
 const TAGS_READ = [TAGS.filesystem, TAGS.readOnly, 'gemini'];
 const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive, 'gemini'];
@@ -30,16 +29,6 @@ function readOpts(ctx: HandlerContext): ReadOptions {
     maxFileBytes: MAX_FILE_BYTES,
     maxMediaBytes: MAX_FILE_BYTES,
   };
-}
-
-/** Reads `p`; SVG comes back as text (Gemini shows its markup), refused above 1 MB. */
-async function readGemini(ctx: HandlerContext, p: string, range: Pick<ReadOptions, 'start' | 'limit'>): Promise<ReadResult | { svgTooLarge: string }> {
-  const r = await readFile(ctx.scope, p, { ...readOpts(ctx), ...range });
-  if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
-    if (r.size > MAX_SVG_BYTES) return { svgTooLarge: r.relative };
-    return readFile(ctx.scope, p, { ...readOpts(ctx), ...range, forceText: true });
-  }
-  return r;
 }
 
 const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
@@ -90,21 +79,8 @@ const readTool: ToolDefinition<ReadArgs> = {
       throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
     }
     const start = s ?? 1;
-    const r = await readGemini(ctx, args.file_path, { start, limit: e !== undefined ? e - start + 1 : MAX_LINES });
-    if ('svgTooLarge' in r) {
-      const text = `Cannot display content of SVG file larger than 1MB: ${r.svgTooLarge}`;
-      return ok(text, { tool: 'read_file', summary: text });
-    }
-    const host = { tool: 'read_file', paths: [r.path] };
-    if (r.kind === 'binary' || r.kind === 'notebook') {
-      const text = `Cannot display content of binary file: ${r.relative}`;
-      return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
-    }
-    if (r.kind !== 'text') {
-      return ok(`Read ${r.kind === 'pdf' ? 'PDF' : 'image'} file: ${r.relative} (${r.mediaType}, ${r.size} bytes).`, { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
-        { blob: { mediaType: r.mediaType, data: r.data } },
-      ]);
-    }
+    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES });
+    if (isResult(r)) return r;
     const total = r.totalLines ?? r.endLine;
     if (r.lines.length === 0 && start > 1 && start > total) {
       throw shapeError('invalid_argument', `start_line ${start} is past the end of the file (${total} lines)`, 'invalid_tool_params', { total }, 'start_line');
@@ -115,7 +91,8 @@ const readTool: ToolDefinition<ReadArgs> = {
       ? `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${r.startLine}-${r.endLine} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${r.endLine + 1}.\n\n--- FILE CONTENT (truncated) ---\n${body}`
       : body;
     return ok(text, {
-      ...host,
+      tool: 'read_file',
+      paths: [r.path],
       summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${total} from ${r.relative}` : `Read ${r.relative}`,
       counts: { startLine: r.startLine, endLine: r.endLine, totalLines: total },
       truncated: cut,

@@ -3,10 +3,9 @@
 import type { FacetConfig } from '../../config.js';
 import { glob, type GlobEntry } from '../../engine/search/glob.js';
 import { grep } from '../../engine/search/grep.js';
-import { listDirectory } from '../../engine/search/list.js';
 import type { GrepOptions, GrepResult } from '../../engine/search/types.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { basenameFilter, CUT_MARK, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
+import { CUT_MARK, familyList, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
@@ -294,20 +293,8 @@ const listTool: ToolDefinition<ListArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     const filt = args.file_filtering_options ?? {};
-    const r = await listDirectory(ctx.scope, args.dir_path, {
-      cwd: ctx.session.cwd,
-      sort: 'dirs-first',
-      limit: 0,
-      includeHidden: true,
-      ignore: {
-        noGitIgnore: filt.respect_git_ignore === false,
-        ignoreFileNames: filt.respect_gemini_ignore === false ? [] : [IGNORE_FILE],
-        skipNames: filt.respect_git_ignore === false ? [] : ['.git'],
-      },
-      signal: ctx.signal,
-    });
-    const drop = basenameFilter(args.ignore);
-    const entries = r.entries.filter((e) => !drop?.(e.name));
+    const r = await familyList(ctx, args.dir_path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, globs: args.ignore });
+    const entries = r.entries;
     const ignored = Object.entries(r.ignored).filter(([k]) => k !== 'glob').reduce((a, [, v]) => a + v, 0);
     const host = { tool: 'list_directory', paths: [r.path] };
     if (entries.length === 0) {

@@ -3,9 +3,9 @@
 // remedy. Qwen sends a failed call to its model as {error: message}.
 import type { EngineError } from '../../engine/errors.js';
 import type { ToolDefinition } from '../../registry/types.js';
-import { familyErrorType, type FamilyErrors } from '../common/gemini-family.js';
+import { familyErrors, type FamilyErrors } from '../common/gemini-family.js';
 
-function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string {
+function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string | undefined {
   const p = String(args.file_path ?? args.path ?? args.directory ?? err.facts.path ?? '');
   switch (type) {
     case 'path_not_in_workspace':
@@ -36,14 +36,6 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
       return `File ${p} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`;
     case 'file_changed_since_read':
       return `File ${p} has changed since it was last read in this session. Read it again with read_file, then retry with its current content.`;
-    case 'file_write_failure':
-      return `Writing ${p} failed: ${err.message}.`;
-    case 'no_space_left':
-      return `No space left on the device while writing ${p}.`;
-    case 'permission_denied':
-      return `Permission denied: the file system refused access to ${p}.`;
-    case 'policy_violation':
-      return `The command was refused by this server's command policy: ${err.message}.`;
     case 'invalid_tool_params':
       return `Error: Invalid parameters provided. Reason: ${err.message}`;
     case 'web_fetch_fallback_failed':
@@ -52,15 +44,12 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
     case 'task_stop_not_running':
       return `${err.message}.`;
     default:
-      return `Error: ${err.message}`;
+      return undefined;
   }
 }
 
 export function qwenErrors<A>(tool: string): FamilyErrors<A> {
-  return {
-    type: (err) => familyErrorType(tool, err),
-    text: (err, args, type) => textFor(tool, err, type, (args ?? {}) as Record<string, unknown>),
-  };
+  return familyErrors(tool, textFor);
 }
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */

@@ -4,10 +4,10 @@
 import path from 'node:path';
 import { editFile } from '../../engine/files/edit.js';
 import { unchangedSinceRead, type FreshnessPolicy } from '../../engine/files/freshness.js';
-import { readFile, statFile, type ReadOptions } from '../../engine/files/read.js';
+import { statFile, type ReadOptions } from '../../engine/files/read.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { CUT_MARK, hiddenByIgnoreFiles, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
@@ -15,7 +15,6 @@ import { qwenErrors } from './errors.js';
 const DEFAULT_LINES = 1000;
 const MAX_CHARS = 25_000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
-const MAX_SVG_BYTES = 1024 * 1024;
 const SNIPPET_CONTEXT = 4;
 const MAX_SNIPPET_REGION = 1000;
 const TAGS_READ = [TAGS.filesystem, TAGS.readOnly, 'qwen'];
@@ -95,24 +94,9 @@ const readTool: ToolDefinition<ReadArgs> = {
         return ok(text, { tool: 'read_file', summary: text, paths: [st.path], details: { unchanged: true } });
       }
     }
-    let r = await readFile(ctx.scope, args.file_path, { ...baseRead(ctx), start, limit, budget: { unit: 'chars', max: MAX_CHARS, overflow: 'cut', minCut: 10 } });
-    if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
-      if (r.size > MAX_SVG_BYTES) {
-        const text = `Cannot display content of SVG file larger than 1MB: ${r.relative}`;
-        return ok(text, { tool: 'read_file', summary: text, paths: [r.path] });
-      }
-      r = await readFile(ctx.scope, args.file_path, { ...baseRead(ctx), start, limit, budget: { unit: 'chars', max: MAX_CHARS, overflow: 'cut', minCut: 10 }, forceText: true });
-    }
+    const r = await familyRead(ctx, args.file_path, { ...baseRead(ctx), start, limit, budget: { unit: 'chars', max: MAX_CHARS, overflow: 'cut', minCut: 10 } });
+    if (isResult(r)) return r;
     const host = { tool: 'read_file', paths: [r.path] };
-    if (r.kind === 'binary' || r.kind === 'notebook') {
-      const text = `Cannot display content of binary file: ${r.relative}`;
-      return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
-    }
-    if (r.kind !== 'text') {
-      return ok(`Read ${r.kind === 'pdf' ? 'PDF' : 'image'} file: ${r.relative} (${r.mediaType}, ${r.size} bytes).`, { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
-        { blob: { mediaType: r.mediaType, data: r.data } },
-      ]);
-    }
     const total = r.totalLines ?? r.endLine;
     if (r.lines.length === 0 && start > 1) {
       throw shapeError('invalid_argument', `offset ${args.offset} is past the end of the file (${total} lines)`, 'invalid_tool_params', { total }, 'offset');

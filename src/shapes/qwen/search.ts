@@ -4,9 +4,8 @@ import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
 import { glob } from '../../engine/search/glob.js';
 import { grep } from '../../engine/search/grep.js';
-import { listDirectory } from '../../engine/search/list.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { basenameFilter, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
+import { familyList, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
@@ -192,20 +191,8 @@ const listTool: ToolDefinition<ListArgs> = {
   async handler(args, ctx) {
     requireAbsolute(args.path, 'path');
     const filt = args.file_filtering_options ?? {};
-    const r = await listDirectory(ctx.scope, args.path, {
-      cwd: ctx.session.cwd,
-      sort: 'dirs-first',
-      limit: 0,
-      includeHidden: true,
-      ignore: {
-        noGitIgnore: filt.respect_git_ignore === false,
-        ignoreFileNames: filt.respect_qwen_ignore === false ? [] : [IGNORE_FILE],
-        skipNames: filt.respect_git_ignore === false ? [] : ['.git'],
-      },
-      signal: ctx.signal,
-    });
-    const drop = basenameFilter(args.ignore);
-    const entries = r.entries.filter((e) => !drop?.(e.name));
+    const r = await familyList(ctx, args.path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, globs: args.ignore });
+    const entries = r.entries;
     const qwenIgnored = r.ignored[IGNORE_FILE] ?? 0;
     const gitIgnored = Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE).reduce((a, [, v]) => a + v, 0);
     const shownPath = path.normalize(args.path);
