@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { geminiShape } from '../../../src/shapes/gemini/index.js';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { startTestServer, tempDir, unary, type TestServer } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from './harness.js';
 
@@ -45,6 +45,19 @@ after(async () => {
   await site.close();
   await provider.close();
   cleanup();
+});
+
+describe('gemini identity, resources and guide', () => {
+  test('facet-gemini, GEMINI.md offered, the guide names the tools', async () => {
+    const id = await unary(t.client.identity, t.client, {}, { shape: 'gemini' });
+    assert.equal(id.name, 'facet-gemini');
+    const res = await unary(t.client.listResources, t.client, {}, { shape: 'gemini' });
+    assert.deepEqual(res.resources.map((r) => r.name), ['roots', 'GEMINI.md']);
+    const g = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'gemini' });
+    const text = g.messages[0]!.content[0]!.body?.$case === 'text' ? g.messages[0]!.content[0]!.body.value : '';
+    assert.ok(text.startsWith(`Your workspace is ${dir}; `));
+    assert.match(text, /\nTools: read_file, write_file, replace, read_many_files, grep_search, glob, list_directory, run_shell_command, list_background_processes, read_background_output, web_fetch, google_web_search, write_todos\.$/);
+  });
 });
 
 describe('gemini examples', () => {

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { qwenShape } from '../../../src/shapes/qwen/index.js';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { startTestServer, tempDir, unary, type TestServer } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from '../gemini/harness.js';
 
@@ -30,6 +30,8 @@ before(async () => {
   w('test/counter.test.js', "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { count } from '../lib/counter.js';\n\ntest('count', () => assert.equal(count([1, 2, 3]), 3));\n");
   w('test/sum.test.js', CALC_TEST);
   w('py/calc.py', CALC);
+  w('QWEN.md', '# Qwen notes\n');
+  w('AGENTS.md', '# Agents\n');
   site = await serve((_req, res) => send(res, 200, 'text/markdown', '# Changelog\n\n## 2.0\n- streams\n'));
   t = await startTestServer(['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1']);
 });
@@ -37,6 +39,19 @@ after(async () => {
   await t.close();
   await site.close();
   cleanup();
+});
+
+describe('qwen identity, resources and guide', () => {
+  test('facet-qwen, QWEN.md and AGENTS.md offered, the guide names the tools', async () => {
+    const id = await unary(t.client.identity, t.client, {}, { shape: 'qwen' });
+    assert.equal(id.name, 'facet-qwen');
+    const res = await unary(t.client.listResources, t.client, {}, { shape: 'qwen' });
+    assert.deepEqual(res.resources.map((r) => r.name), ['roots', 'QWEN.md', 'AGENTS.md']);
+    const g = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'qwen' });
+    const text = g.messages[0]!.content[0]!.body?.$case === 'text' ? g.messages[0]!.content[0]!.body.value : '';
+    assert.ok(text.startsWith(`Your workspace is ${dir}. File tools take absolute paths.`));
+    assert.match(text, /\nTools: read_file, write_file, edit, grep_search, glob, list_directory, run_shell_command, task_stop, web_fetch, todo_write\.$/);
+  });
 });
 
 describe('qwen examples', () => {
