@@ -20,6 +20,8 @@ export interface ReadManyOptions {
   recursive?: boolean;
   useDefaultExcludes?: boolean;
   respectGitIgnore?: boolean;
+  /** More ignore files read from the session directory like its .gitignore (".geminiignore"). */
+  ignoreFileNames?: string[];
   /** Files read at most (default 500); the rest are counted in `omitted`. */
   maxFiles?: number;
   /** How each file is read. */
@@ -65,7 +67,8 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
     suppressErrors: true,
   });
   let paths = found.sort();
-  if (opts.respectGitIgnore !== false) paths = await dropGitIgnored(cwd, paths);
+  if (opts.respectGitIgnore !== false) paths = await dropIgnored(cwd, paths, '.gitignore');
+  for (const name of opts.ignoreFileNames ?? []) paths = await dropIgnored(cwd, paths, name);
   const max = opts.maxFiles ?? 500;
   const chosen = paths.slice(0, max);
   const files: ReadManyEntry[] = [];
@@ -82,10 +85,10 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
   return { files, matched: paths.length, omitted: paths.length - chosen.length };
 }
 
-async function dropGitIgnored(cwd: string, paths: string[]): Promise<string[]> {
+async function dropIgnored(cwd: string, paths: string[], file: string): Promise<string[]> {
   let rules: string;
   try {
-    rules = await fsp.readFile(path.join(cwd, '.gitignore'), 'utf8');
+    rules = await fsp.readFile(path.join(cwd, path.basename(file)), 'utf8');
   } catch {
     return paths;
   }

@@ -276,7 +276,7 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
   errorModes: [
     'path_not_in_workspace: a pattern starts outside the workspace roots. invalid_tool_params: an empty pattern.',
     'Files that cannot be read are listed as skipped with the reason; they do not fail the call.',
-    'Not done: respect_gemini_ignore (.geminiignore) is not applied here.',
+    'The .gitignore and .geminiignore honoured are those of the session directory.',
   ].join('\n'),
   async handler(args, ctx) {
     const r = await readMany(ctx.scope, {
@@ -285,6 +285,7 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
       recursive: args.recursive,
       useDefaultExcludes: args.useDefaultExcludes,
       respectGitIgnore: args.file_filtering_options?.respect_git_ignore,
+      ignoreFileNames: args.file_filtering_options?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
       cwd: ctx.session.cwd,
       signal: ctx.signal,
       read: { session: ctx.session, limit: MAX_LINES, maxLineChars: MAX_LINE_CHARS, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES },

@@ -191,6 +191,10 @@ describe('gemini read_many_files', () => {
     assert.ok(r.text.startsWith(`--- ${dir}/big.txt ---\n\n[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\nline 1\n`));
     const none = await call('read_many_files', { include: ['*.nothing'] });
     assert.equal(none.text, 'No files matching the criteria were found or all were skipped.');
+    const hidden = await call('read_many_files', { include: ['private/*'] });
+    assert.equal(hidden.text, 'No files matching the criteria were found or all were skipped.');
+    const shown = await call('read_many_files', { include: ['private/*'], file_filtering_options: { respect_gemini_ignore: false } });
+    assert.equal(shown.text, `--- ${dir}/private/key.txt ---\n\nk\n\n\n--- End of content ---`);
     const outside = await call('read_many_files', { include: ['/etc/*.conf'] });
     assert.equal(outside.errorType, 'path_not_in_workspace');
   });
