@@ -127,7 +127,7 @@ describe('qwen run_shell_command and task_stop', () => {
     assert.equal(r.errorType, 'shell_execute_error');
     assert.equal(r.error, 'Command timed out after 1000ms before it could complete. Below is the output before it timed out:\nbegun');
     const n = await call('run_shell_command', { command: 'sleep 1.2', timeout: 2000 });
-    assert.match(n.text, /\n\nNote: this foreground command ran for 1\.\ds\. If it may run this long again, pass `is_background: true` so it does not hold up the conversation\.$/);
+    assert.match(n.text, /\n\nNote: this foreground command ran for \d+\.\ds\. If it may run this long again, pass `is_background: true` so it does not hold up the conversation\.$/);
   });
 
   test('refusals: sleep, bad timeout, relative directory, outside', async () => {
