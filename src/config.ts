@@ -86,8 +86,8 @@ export interface FacetConfig {
 
 export class ConfigError extends Error {}
 
-// Shapes this build serves; each later shape is added here as it lands.
-export const ALL_SHAPES = ['core', 'claude', 'codex', 'kimi', 'gemini', 'grok', 'qwen'];
+// Shapes this build serves: Facet's own first (the default), then the vendor dialects.
+export const ALL_SHAPES = ['core', 'claude', 'codex', 'gemini', 'qwen', 'kimi', 'grok'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**

@@ -13,10 +13,10 @@ export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
 
 export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   core: coreShape,
-  qwen: qwenShape,
   claude: claudeShape,
-  gemini: geminiShape,
   codex: codexShape,
+  gemini: geminiShape,
+  qwen: qwenShape,
   kimi: kimiShape,
   grok: grokShape,
 };
