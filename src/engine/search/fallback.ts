@@ -2,7 +2,7 @@
 // Files are read in bounded chunks of whole lines, decoded (BOM-sniffed UTF-16/UTF-8,
 // invalid bytes become U+FFFD), skipped as binary when a NUL appears, and scanned with
 // the regex translated from rg's dialect.
-import { promises as fsp } from 'node:fs';
+import fs, { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { abortError } from '../errors.js';
@@ -16,13 +16,16 @@ import { walk } from './walk.js';
 const CHUNK = 4 * 1024 * 1024;
 /** Multiline search needs a file whole; larger files are left out (rg would read them whole). */
 const MULTILINE_MAX = 256 * 1024 * 1024;
-const CONCURRENCY = 8;
+const CONCURRENCY = 16;
 
-function decoderFor(head: Buffer): { decoder: TextDecoder; skip: number } {
-  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { decoder: new TextDecoder('utf-8'), skip: 3 };
-  if (head[0] === 0xff && head[1] === 0xfe) return { decoder: new TextDecoder('utf-16le'), skip: 2 };
-  if (head[0] === 0xfe && head[1] === 0xff) return { decoder: new TextDecoder('utf-16be'), skip: 2 };
-  return { decoder: new TextDecoder('utf-8'), skip: 0 };
+type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** rg's BOM sniffing: UTF-16 files are transcoded, a UTF-8 BOM is dropped. */
+function sniff(head: Buffer): { encoding: Encoding; skip: number } {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', skip: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', skip: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', skip: 2 };
+  return { encoding: 'utf-8', skip: 0 };
 }
 
 /** The last `n` complete lines of `text` (which ends with a newline unless empty). */
@@ -39,71 +42,134 @@ function lastLines(text: string, n: number): string[] {
   return out;
 }
 
+function countNewlines(bytes: Buffer): number {
+  let n = 0;
+  for (let i = bytes.indexOf(10); i !== -1; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
+}
+
+const hits = (file: string, s: Scanner): FileHits | undefined =>
+  s.matchLines === 0 ? undefined : { path: file, matchLines: s.matchLines, matches: s.matches, lines: s.lines };
+
+export interface FileSearch extends ScanOptions {
+  /** Bytes every matching line must contain (a case-sensitive literal pattern): chunks without them are not decoded. */
+  literal?: Buffer;
+}
+
+// Callback fs wrapped by hand: lighter than FileHandle for thousands of small files.
+const openFd = (file: string): Promise<number> => new Promise((res, rej) => fs.open(file, 'r', (e, fd) => (e ? rej(e) : res(fd))));
+const readFd = (fd: number, buf: Buffer, off: number, len: number, pos: number): Promise<number> =>
+  new Promise((res, rej) => fs.read(fd, buf, off, len, pos, (e, n) => (e ? rej(e) : res(n))));
+const closeFd = (fd: number): Promise<void> => new Promise((res) => fs.close(fd, () => res()));
+const FIRST_READ = 64 * 1024;
+
+/** Reads the rest of a file after its first `have` bytes (for whole-file decoding), bounded. */
+async function readRest(fd: number, first: Buffer, have: number): Promise<Buffer | undefined> {
+  const parts = [first.subarray(0, have)];
+  let total = have;
+  for (let pos = have; ; ) {
+    const chunk = Buffer.allocUnsafe(CHUNK);
+    const n = await readFd(fd, chunk, 0, CHUNK, pos);
+    if (n === 0) break;
+    parts.push(chunk.subarray(0, n));
+    pos += n;
+    total += n;
+    if (total > MULTILINE_MAX) return undefined;
+  }
+  return Buffer.concat(parts, total);
+}
+
 /** Searches one file; undefined when it has no match or is binary. */
-export async function searchFile(file: string, scan: ScanOptions, signal: AbortSignal): Promise<FileHits | undefined> {
-  let handle;
+export async function searchFile(file: string, scan: FileSearch, signal: AbortSignal): Promise<FileHits | undefined> {
+  let fd: number;
   try {
-    handle = await fsp.open(file, 'r');
+    fd = await openFd(file);
   } catch {
     return undefined; // vanished or unreadable: rg skips it too
   }
   try {
-    const size = (await handle.stat()).size;
     const scanner = new Scanner(scan);
-    if (scan.multiline) {
-      if (size > MULTILINE_MAX) return undefined;
-      const all = await handle.readFile();
-      const d = decoderFor(all);
-      const text = d.decoder.decode(all.subarray(d.skip));
+    let buf = Buffer.allocUnsafe(FIRST_READ);
+    let bytesRead = await readFd(fd, buf, 0, buf.length, 0);
+    let eof = bytesRead < buf.length;
+    const { encoding, skip } = sniff(buf.subarray(0, bytesRead));
+    if (scan.multiline || encoding !== 'utf-8') {
+      // Whole-file decoding: multiline matches need it, and UTF-16 cannot be split at 0x0A bytes.
+      const whole = eof ? buf.subarray(0, bytesRead) : await readRest(fd, buf, bytesRead);
+      if (!whole) return undefined;
+      const text = new TextDecoder(encoding).decode(whole.subarray(skip));
       if (text.includes('\0')) return undefined;
       scanner.scan(text, 1, 0);
-      return scanner.matchLines === 0 ? undefined : { path: file, matchLines: scanner.matchLines, matches: scanner.matches, lines: scanner.lines };
+      return hits(file, scanner);
     }
-    const buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(size, 1)) + 4);
-    let decoder: TextDecoder | undefined;
-    let pending = '';
+    // UTF-8 (or anything else, read as UTF-8): work on bytes, split at newlines (always a
+    // character boundary), look for NUL and the literal before paying for decoding.
+    let start = skip;
+    let filled = bytesRead;
+    let position = bytesRead;
     let carry: string[] = [];
     let nextLine = 1;
-    let position = 0;
     for (;;) {
       if (signal.aborted) throw abortError(signal, 'search');
-      const { bytesRead } = await handle.read(buf, 0, buf.length - 4, position);
-      position += bytesRead;
-      let bytes = buf.subarray(0, bytesRead);
-      if (!decoder) {
-        const d = decoderFor(bytes);
-        decoder = d.decoder;
-        bytes = bytes.subarray(d.skip);
-      }
-      const eof = bytesRead === 0;
-      const text = pending + (eof ? decoder.decode() : decoder.decode(bytes, { stream: true }));
-      if (text.includes('\0')) return undefined;
-      const cutAt = eof ? text.length : text.lastIndexOf('\n') + 1;
-      const whole = text.slice(0, cutAt);
-      pending = text.slice(cutAt);
-      if (whole.length > 0 || eof) {
-        const prefix = carry.length ? carry.join('\n') + '\n' : '';
-        scanner.scan(prefix + whole, nextLine - carry.length, prefix.length);
-        if (scanner.done) break;
-        let lines = 0;
-        for (let i = whole.indexOf('\n'); i !== -1; i = whole.indexOf('\n', i + 1)) lines++;
-        if (scan.before > 0) carry = lastLines(prefix + whole, scan.before);
+      const bytes = buf.subarray(start, filled);
+      if (bytes.length === 0 && eof) break;
+      if (bytes.indexOf(0) !== -1) return undefined;
+      const cut = eof ? bytes.length : bytes.lastIndexOf(10) + 1;
+      if (cut > 0) {
+        const chunk = bytes.subarray(0, cut);
+        const lines = countNewlines(chunk);
+        if (scan.literal && !scanner.pending && chunk.indexOf(scan.literal) === -1) {
+          // Nothing can match here: keep only what before-context may need.
+          if (scan.before > 0) {
+            let from = cut;
+            for (let k = 0; k <= scan.before && from > 0; k++) from = chunk.lastIndexOf(10, from - 2) + 1;
+            carry = [...carry, ...lastLines(chunk.toString('utf8', from), scan.before)].slice(-scan.before);
+          }
+        } else {
+          const whole = chunk.toString('utf8');
+          const prefix = carry.length ? carry.join('\n') + '\n' : '';
+          scanner.scan(prefix + whole, nextLine - carry.length, prefix.length);
+          if (scanner.done) break;
+          if (scan.before > 0) carry = lastLines(prefix + whole, scan.before);
+        }
         nextLine += lines;
+        start += cut;
       }
       if (eof) break;
-      if (pending.length > CHUNK * 4) {
-        // One enormous line: scan it alone now rather than grow without bound.
-        scanner.scan(pending, nextLine, 0);
-        pending = '';
-        carry = [];
+      // Keep the unfinished line, then read more behind it.
+      const rest = filled - start;
+      if (rest >= CHUNK * 4) {
+        // One enormous line: scan it in pieces rather than grow without bound.
+        scanner.scan(buf.toString('utf8', start, filled), nextLine, 0);
         if (scanner.done) break;
+        start = filled;
+        carry = [];
+        continue;
       }
+      const size = Math.max(CHUNK, rest * 2);
+      if (buf.length < size) {
+        const bigger = Buffer.allocUnsafe(size);
+        buf.copy(bigger, 0, start, filled);
+        buf = bigger;
+      } else if (rest > 0) buf.copy(buf, 0, start, filled);
+      start = 0;
+      filled = rest;
+      bytesRead = await readFd(fd, buf, filled, buf.length - filled, position);
+      position += bytesRead;
+      filled += bytesRead;
+      eof = bytesRead === 0;
     }
-    if (scanner.matchLines === 0) return undefined;
-    return { path: file, matchLines: scanner.matchLines, matches: scanner.matches, lines: scanner.lines };
+    return hits(file, scanner);
   } finally {
-    await handle.close();
+    await closeFd(fd);
   }
+}
+
+/** A literal every match must contain, when the pattern is one and case matters. */
+function requiredLiteral(req: BackendRequest, caseInsensitive: boolean): Buffer | undefined {
+  if (caseInsensitive || req.pattern === '') return undefined;
+  if (req.fixedStrings || !/[\\.+*?()|[\]{}^$#&~-]/.test(req.pattern)) return Buffer.from(req.pattern, 'utf8');
+  return undefined;
 }
 
 /** Runs the search; calls `sink` per file with hits until it returns false or all is searched. */
@@ -123,9 +189,10 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
     maxLineLength: req.maxLineLength,
     multiline: req.multiline && translated.canMatchNewline,
   };
+  const literal = requiredLiteral(req, translated.caseInsensitive);
   // Each concurrent file search needs its own RegExp (lastIndex is state).
   let remaining = maxTotal;
-  const newScan = (): ScanOptions => ({ ...scanBase, stopAt: remaining, regex: new RegExp(translated.regex.source, translated.regex.flags) });
+  const newScan = (): FileSearch => ({ ...scanBase, literal, stopAt: remaining, regex: new RegExp(translated.regex.source, translated.regex.flags) });
   let stopped = false;
   const deliver = (hits: FileHits | undefined): void => {
     if (!hits || stopped) return;

@@ -56,6 +56,7 @@ export class IgnoreRules {
   private readonly hidden: boolean;
   /** Per directory (absolute), per kind: the compiled rules found there. */
   private readonly levels = new Map<string, Map<string, Ignore>>();
+  private readonly chains = new Map<string, Array<{ dir: string; rules: Map<string, Ignore> }>>();
 
   constructor(opts: IgnoreOptions = {}) {
     const extras = opts.noIgnore ? [] : (opts.ignoreFileNames ?? []);
@@ -142,20 +143,34 @@ export class IgnoreRules {
     if (this.skip.has(name)) return 'skipped';
     if (!this.hidden && name.startsWith('.')) return 'hidden';
     if (!this.active) return undefined;
-    const full = path.join(dir, name);
+    const chain = this.chain(dir);
+    if (chain.length === 0) return undefined;
+    const full = (dir.endsWith(path.sep) ? dir : dir + path.sep) + name;
     for (const kind of this.kinds) {
-      for (let d = dir; ; d = path.dirname(d)) {
-        const rules = this.levels.get(d)?.get(kind);
-        if (rules) {
-          const rel = path.relative(d, full).split(path.sep).join('/') + (isDir ? '/' : '');
-          const r = rules.test(rel);
-          if (r.ignored) return GIT_KINDS.includes(kind) ? 'gitignore' : kind;
-          if (r.unignored) return undefined;
-        }
-        if (path.dirname(d) === d) break;
+      for (const { dir: d, rules: level } of chain) {
+        const rules = level.get(kind);
+        if (!rules) continue;
+        let rel = full.slice(d.endsWith(path.sep) ? d.length : d.length + 1);
+        if (path.sep !== '/') rel = rel.split(path.sep).join('/');
+        const r = rules.test(isDir ? rel + '/' : rel);
+        if (r.ignored) return GIT_KINDS.includes(kind) ? 'gitignore' : kind;
+        if (r.unignored) return undefined;
       }
     }
     return undefined;
+  }
+
+  /** Loaded levels with rules from `dir` up to the file-system root, deepest first (memoised). */
+  private chain(dir: string): Array<{ dir: string; rules: Map<string, Ignore> }> {
+    let c = this.chains.get(dir);
+    if (c) return c;
+    const parent = path.dirname(dir);
+    const up = parent === dir ? [] : this.chain(parent);
+    const own = this.levels.get(dir);
+    c = own && own.size > 0 ? [{ dir, rules: own }, ...up] : up;
+    // Only memoise once this directory's own rules are known.
+    if (own) this.chains.set(dir, c);
+    return c;
   }
 }
 

@@ -50,6 +50,11 @@ export class Scanner {
 
   constructor(private readonly o: ScanOptions) {}
 
+  /** Trailing context of the last match is still owed: the next chunk must be scanned. */
+  get pending(): boolean {
+    return this.afterUntil > this.lastEmitted;
+  }
+
   /**
    * Scans `text` (whole lines; the final chunk may lack its last newline) whose first line
    * is number `firstLine`. Matches starting before offset `from` (carried lines) are ignored.
