@@ -1,6 +1,8 @@
 // Cross-check: many option and pattern combinations run through both backends must give
 // deep-equal structured results (lines, columns, submatches, context, counts, totals).
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.js';
 import { Scope } from '../../src/engine/scope.js';
@@ -38,6 +40,10 @@ const CASES: Array<Omit<GrepOptions, 'cwd'>> = [
   { pattern: 'e', maxTotal: 3, paths: ['a.txt'] },
   { pattern: '(?<=a)b' },
   { pattern: '(a)\\1' },
+  // .big/big.txt spans several 4 MiB read chunks: context and line numbers across their edges.
+  { pattern: 'needle', before: 3, after: 3, paths: ['.big/big.txt'] },
+  { pattern: 'ne+dle \\d+', before: 2, after: 1, paths: ['.big/big.txt'] },
+  { pattern: 'needle', mode: 'count', paths: ['.big/big.txt'] },
 ];
 
 let tree: Tree;
@@ -45,6 +51,12 @@ let scope: Scope;
 before(() => {
   tree = makeTree();
   scope = Scope.fromRoots([tree.root]);
+  // ~10 MB of lines: needles every 997 lines and in short runs, so some sit at read-chunk edges.
+  const lines: string[] = [];
+  for (let i = 1; i <= 400_000; i++) lines.push(i % 997 === 0 || (i % 50_000 < 4 && i > 4) ? `needle ${i}` : `line ${i} of filler text`);
+  // (in a hidden folder, so the other cases do not search it)
+  mkdirSync(path.join(tree.root, '.big'));
+  writeFileSync(path.join(tree.root, '.big', 'big.txt'), lines.join('\n') + '\n');
 });
 after(() => tree.cleanup());
 

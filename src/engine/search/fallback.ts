@@ -107,6 +107,7 @@ export async function searchFile(file: string, scan: FileSearch, signal: AbortSi
     let start = skip;
     let filled = bytesRead;
     let position = bytesRead;
+    let fileSize: number | undefined;
     let carry: string[] = [];
     let nextLine = 1;
     for (;;) {
@@ -146,7 +147,9 @@ export async function searchFile(file: string, scan: FileSearch, signal: AbortSi
         carry = [];
         continue;
       }
-      const size = Math.max(CHUNK, rest * 2);
+      // Grow to the file's size (bounded by CHUNK) or to fit an over-long line.
+      if (fileSize === undefined) fileSize = await new Promise<number>((res) => fs.fstat(fd, (e, st) => res(e ? CHUNK : st.size)));
+      const size = Math.max(Math.min(CHUNK, fileSize - position + rest + 1), rest * 2);
       if (buf.length < size) {
         const bigger = Buffer.allocUnsafe(size);
         buf.copy(bigger, 0, start, filled);

@@ -2,10 +2,10 @@
 // orders the vendors use, capped with exact totals.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, abortError, throwIfAborted } from '../errors.js';
+import { EngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { IgnoreRules, type IgnoreOptions, type IgnoreReason } from './ignore.js';
-import { walk } from './walk.js';
+import { walkAll } from './walk.js';
 
 /**
  * path: by path; mtime-desc: newest first; mtime-asc: oldest first; recent-first: modified
@@ -100,30 +100,34 @@ export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult>
 
   const counts = new Map<IgnoreReason, number>();
   const rules = new IgnoreRules(opts);
+  // A safety valve for enormous trees: stop reading directories well past the cap.
+  const kept = { n: 0 };
+  const found = await walkAll(
+    base.real,
+    {
+      rules,
+      counts,
+      patterns: [rest],
+      onlyFiles: opts.includeDirs !== true,
+      caseSensitive: opts.caseSensitive !== false,
+      baseNameMatch: opts.matchBase === true,
+      kept,
+      stop: () => opts.signal?.aborted === true || kept.n > maxCollect * 10,
+    },
+    opts.includeDirs === true,
+  );
+  throwIfAborted(opts.signal, 'glob');
+  // Paths relative to the searched directory; the pattern's static prefix sits between.
+  const lead = path.relative(dir.real, base.real).split(path.sep).join('/');
   const entries: GlobEntry[] = [];
-  let complete = true;
-  const stream = walk(base.real, {
-    rules,
-    counts,
-    patterns: [rest],
-    onlyFiles: opts.includeDirs !== true,
-    caseSensitive: opts.caseSensitive !== false,
-    baseNameMatch: opts.matchBase === true,
-  });
-  try {
-    for await (const e of stream) {
-      if (opts.signal?.aborted) throw abortError(opts.signal, 'glob');
-      const isDir = e.dirent.isDirectory();
-      if (!isDir && !e.dirent.isFile()) continue;
-      if (entries.length >= maxCollect) {
-        complete = false;
-        break;
-      }
-      entries.push({ path: e.path, relative: path.relative(dir.real, e.path).split(path.sep).join('/'), type: isDir ? 'directory' : 'file' });
-    }
-  } finally {
-    stream.destroy();
+  for (const f of found) {
+    const rel = typeof f === 'string' ? f : path.relative(base.real, f.path).split(path.sep).join('/');
+    const type = typeof f === 'string' ? 'file' : f.dirent.isDirectory() ? 'directory' : f.dirent.isFile() ? 'file' : undefined;
+    if (!type) continue;
+    entries.push({ path: base.real + (base.real.endsWith('/') ? '' : '/') + rel, relative: lead ? `${lead}/${rel}` : rel, type });
   }
+  const complete = entries.length <= maxCollect && kept.n <= maxCollect * 10;
+  if (!complete) entries.length = maxCollect;
 
   const sort = opts.sort ?? 'path';
   if (opts.withStats || sort === 'mtime-desc' || sort === 'mtime-asc' || sort === 'recent-first') {

@@ -104,16 +104,21 @@ export class IgnoreRules {
     this.levels.set(dir, level);
   }
 
-  /** Loads the rules found in `dir`, given its entries (so absent files cost no syscall). */
-  async loadDir(dir: string, entries: readonly Dirent[]): Promise<void> {
-    if (!this.active || this.levels.has(dir)) return;
-    const names = new Set(entries.map((e) => e.name));
+  /**
+   * Loads the rules found in `dir`, given its entries (so absent files cost no syscall).
+   * Returns a promise only when there is a file to read.
+   */
+  loadDir(dir: string, entries: readonly Dirent[]): Promise<void> | undefined {
+    if (!this.active || this.levels.has(dir)) return undefined;
     const level = new Map<string, Ignore>();
     this.levels.set(dir, level);
-    await Promise.all(
-      this.kinds.map(async (kind) => {
-        const present = kind === 'exclude' ? names.has('.git') : names.has(kind);
-        if (!present) return;
+    const present = this.kinds.filter((kind) => {
+      const name = kind === 'exclude' ? '.git' : kind;
+      return entries.some((e) => e.name === name);
+    });
+    if (present.length === 0) return undefined;
+    return Promise.all(
+      present.map(async (kind) => {
         const file = kind === 'exclude' ? path.join(dir, '.git', 'info', 'exclude') : path.join(dir, kind);
         try {
           level.set(kind, ignore().add(await fsp.readFile(file, 'utf8')));
@@ -121,7 +126,7 @@ export class IgnoreRules {
           // a folder named like the file, or unreadable: no rules
         }
       }),
-    );
+    ).then(() => undefined);
   }
 
   /** Loads, without entries at hand, every level between `root` (exclusive of loaded ones) and `dir`. */

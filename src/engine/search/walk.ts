@@ -16,6 +16,10 @@ export interface WalkFilter {
   types?: TypeFilter;
   /** Counts entries left out, by reason (for "N files ignored" notes). */
   counts?: Map<IgnoreReason, number>;
+  /** When true, directories read from now on look empty: the walk winds down (cancel, caps). */
+  stop?: () => boolean;
+  /** Counts entries kept so far. */
+  kept?: { n: number };
 }
 
 type ReaddirCb = (err: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
@@ -25,29 +29,34 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
   const readdir = (dir: string, optsOrCb: unknown, maybeCb?: ReaddirCb): void => {
     const cb = (typeof optsOrCb === 'function' ? optsOrCb : maybeCb) as ReaddirCb;
     const abs = path.resolve(root, dir);
+    if (filter.stop?.()) return cb(null, []);
     fs.readdir(abs, { withFileTypes: true }, (err, entries) => {
       if (err) return cb(err, []);
-      filter.rules.loadDir(abs, entries).then(
-        () => {
-          const relDir = path.relative(root, abs).split(path.sep).join('/');
-          const kept = entries.filter((e) => {
-            const isDir = e.isDirectory();
-            // rg's order: a glob override decides outright, then file types, then ignore files and hiding.
-            const glob = filter.overrides?.verdict(relDir ? `${relDir}/${e.name}` : e.name, isDir) ?? 'none';
+      const finish = (): void => {
+        let relDir: string | undefined;
+        const kept = entries.filter((e) => {
+          const isDir = e.isDirectory();
+          // rg's order: a glob override decides outright, then file types, then ignore files and hiding.
+          if (filter.overrides) {
+            relDir ??= path.relative(root, abs).split(path.sep).join('/');
+            const glob = filter.overrides.verdict(relDir ? `${relDir}/${e.name}` : e.name, isDir);
             if (glob === 'exclude') return false;
             if (glob === 'include') return true;
-            if (!isDir && filter.types?.active && filter.types.excludes(e.name)) return false;
-            const why = filter.rules.reason(abs, e.name, isDir);
-            if (why !== undefined) {
-              filter.counts?.set(why, (filter.counts.get(why) ?? 0) + 1);
-              return false;
-            }
-            return true;
-          });
-          cb(null, kept);
-        },
-        (loadErr: NodeJS.ErrnoException) => cb(loadErr, []),
-      );
+          }
+          if (!isDir && filter.types?.active && filter.types.excludes(e.name)) return false;
+          const why = filter.rules.reason(abs, e.name, isDir);
+          if (why !== undefined) {
+            filter.counts?.set(why, (filter.counts.get(why) ?? 0) + 1);
+            return false;
+          }
+          return true;
+        });
+        if (filter.kept) filter.kept.n += kept.length;
+        cb(null, kept);
+      };
+      const loading = filter.rules.loadDir(abs, entries);
+      if (loading) loading.then(finish, (loadErr: NodeJS.ErrnoException) => cb(loadErr, []));
+      else finish();
     });
   };
   return { readdir: readdir as unknown as fg.FileSystemAdapter['readdir'] };
@@ -67,20 +76,33 @@ export interface WalkEntry {
   dirent: Dirent;
 }
 
-/** Streams entries under `root` that pass the filter (files, and other entries when asked). */
-export function walk(root: string, opts: WalkOptions): AsyncIterable<WalkEntry> & { destroy(): void } {
-  opts.rules.loadAncestors(root);
-  const stream = fg.stream(opts.patterns ?? ['**'], {
+function globOptions(root: string, opts: WalkOptions, objectMode: boolean): fg.Options {
+  return {
     cwd: root,
-    absolute: true,
+    absolute: objectMode,
     dot: true,
     onlyFiles: opts.onlyFiles !== false,
     followSymbolicLinks: false,
     suppressErrors: true,
     caseSensitiveMatch: opts.caseSensitive !== false,
     baseNameMatch: opts.baseNameMatch === true,
-    objectMode: true,
+    objectMode,
     fs: filteringFs(root, opts),
-  });
+  };
+}
+
+/**
+ * Every match under `root` at once: relative paths, or entries with their dirent when
+ * `withTypes`. Faster than the stream; `opts.stop` winds it down early.
+ */
+export async function walkAll(root: string, opts: WalkOptions, withTypes: boolean): Promise<Array<string | fg.Entry>> {
+  opts.rules.loadAncestors(root);
+  return fg.async(opts.patterns ?? ['**'], globOptions(root, opts, withTypes));
+}
+
+/** Streams entries under `root` that pass the filter (files, and other entries when asked). */
+export function walk(root: string, opts: WalkOptions): AsyncIterable<WalkEntry> & { destroy(): void } {
+  opts.rules.loadAncestors(root);
+  const stream = fg.stream(opts.patterns ?? ['**'], globOptions(root, opts, true));
   return stream as unknown as AsyncIterable<WalkEntry> & { destroy(): void };
 }
