@@ -13,10 +13,10 @@ import { Scanner, type ScanOptions } from './scan.js';
 import type { BackendRequest, FileHits, FileSink } from './types.js';
 import { walk } from './walk.js';
 
-const CHUNK = 4 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
 /** Multiline search needs a file whole; larger files are left out (rg would read them whole). */
 const MULTILINE_MAX = 256 * 1024 * 1024;
-const CONCURRENCY = 16;
+const CONCURRENCY = 8;
 
 type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
