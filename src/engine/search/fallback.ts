@@ -3,7 +3,6 @@
 // invalid bytes become U+FFFD), skipped as binary when a NUL appears, and scanned with
 // the regex translated from rg's dialect.
 import fs, { promises as fsp } from 'node:fs';
-import path from 'node:path';
 import { TextDecoder } from 'node:util';
 import { abortError } from '../errors.js';
 import { GlobOverrides, TypeFilter } from './filters.js';

@@ -6,6 +6,9 @@ const BASE_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAG
 const BASE_PREFIXES = ['LC_'];
 const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
+/** What keeps a command from waiting on a pager or a credential prompt that no one will answer. */
+export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+
 export function isServerSecret(name: string): boolean {
   return name.toUpperCase().startsWith('FACET_');
 }

@@ -28,7 +28,6 @@ type Token =
 
 const OPERATORS = ['&&', '||', ';;&', ';;', ';&', '|&', '&>>', '&>', '>>', '>&', '>|', '<<<', '<<-', '<<', '<&', '<>', ';', '|', '&', '(', ')', '<', '>', '\n'];
 const REDIRECTIONS = new Set(['>', '>>', '<', '<<', '<<-', '<<<', '>&', '<&', '>|', '<>', '&>', '&>>']);
-const SEPARATORS = new Set([';', '&&', '||', '|', '|&', '&', '\n', '(', ')', ';;', ';&', ';;&']);
 const RESERVED_SKIP = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', '{', '}', 'esac']);
 const MAX_DEPTH = 32;
 

@@ -5,6 +5,7 @@
 import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { ShellEngine } from '../../engine/shell/engine.js';
+import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok } from '../common/result.js';
@@ -15,7 +16,6 @@ import { claudeTool, formatDuration, markReadable, PERSIST_LIMITS, persistIfLarg
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
 export const BASH_MAX_TIMEOUT_MS = 600_000;
 // Commands run non-interactively: pagers and credential prompts would hang them.
-const QUIET_ENV = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 /** Control characters other than tab and line breaks would be invisible to a person reviewing the command. */
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGABRT: 6, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
@@ -94,7 +94,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
         command: args.command,
         timeoutMs,
         maxTimeoutMs: BASH_MAX_TIMEOUT_MS,
-        env: QUIET_ENV,
+        env: NON_INTERACTIVE_ENV,
         streams: 'merged',
         spillOverBytes: PERSIST_LIMITS.bash,
         persistCwd: true,
@@ -129,7 +129,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
 }
 
 async function startBackground(engine: ShellEngine, args: BashArgs, ctx: HandlerContext): Promise<ToolResult> {
-  const job = await engine.start(ctx, { command: args.command, description: args.description, env: QUIET_ENV });
+  const job = await engine.start(ctx, { command: args.command, description: args.description, env: NON_INTERACTIVE_ENV });
   tasksOf(ctx).set(job.id, { description: args.description, notified: false });
   markReadable(ctx.session, job.logPath);
   return ok(

@@ -1,7 +1,6 @@
 // Claude Code's Grep and Glob over the search engine: ripgrep's text as Claude Code passes
 // it on (paths relative to the working directory, its context-line quirk), the three
 // output modes with head_limit/offset notes, and Glob's oldest-first list capped at 100.
-import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import { statFile } from '../../engine/files/read.js';

@@ -4,6 +4,7 @@
 import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import { ShellEngine, type RunOutcome } from '../../engine/shell/engine.js';
+import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 import type { JobRead, JobSnapshot } from '../../engine/shell/jobs.js';
 import type { ContentItem, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
@@ -28,7 +29,6 @@ export function shellEngine(config: FacetConfig): ShellEngine {
 }
 
 // Commands run non-interactively: pagers and credential prompts would hang them.
-const QUIET_ENV = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
 const DEFAULT_OUTPUT_BYTES = 100_000;
@@ -136,7 +136,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
         defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
         maxTimeoutMs: MAX_TIMEOUT_MS,
         input: args.stdin,
-        env: { ...QUIET_ENV, ...args.env },
+        env: { ...NON_INTERACTIVE_ENV, ...args.env },
         maxOutputBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
         spillOverBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
         streams: args.merge_streams ? 'merged' : 'separate',
@@ -193,7 +193,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
         stdin: args.stdin,
         tty: args.tty,
         timeoutMs: args.timeout_ms,
-        env: { ...QUIET_ENV, ...args.env },
+        env: { ...NON_INTERACTIVE_ENV, ...args.env },
       });
       if (!args.wait_ms) return { content: [{ text: `Started job ${job.id} (pid ${job.pid}).` }, { structured: { job: jobBlock(job) } }] };
       const r = await engine.output(ctx, job.id, { waitMs: args.wait_ms, until: 'output' });

@@ -8,6 +8,7 @@ import { runFailure } from '../common/process.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { grokMessage } from './text.js';
+import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 
 const TIMEOUT_MS = 30_000;
 const MAX_BUFFER = 1 << 20;
@@ -63,7 +64,7 @@ export function grokBash(config: FacetConfig): ToolDefinition<BashArgs> {
         command: args.command,
         timeoutMs: TIMEOUT_MS,
         maxTimeoutMs: TIMEOUT_MS,
-        env: { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+        env: NON_INTERACTIVE_ENV,
         input: '',
         maxOutputBytes: MAX_BUFFER,
       });
