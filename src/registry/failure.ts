@@ -23,6 +23,11 @@ const TABLE: Record<ErrorKind, { code: FailureCode; transport: Code; retryable: 
   internal: { code: FailureCode.FAILURE_CODE_INTERNAL, transport: Code.INTERNAL, retryable: false },
 };
 
+/** The gRPC status for an error of this kind (google.rpc.Code numbers are gRPC's status codes). */
+export function transportCode(kind: ErrorKind): Code {
+  return (TABLE[kind] ?? TABLE.internal).transport;
+}
+
 /** The structured Failure for an engine error raised while running `operation` (the tool name). */
 export function toFailure(err: EngineError, operation: string): Failure {
   const row = TABLE[err.kind] ?? TABLE.internal;

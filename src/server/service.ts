@@ -6,7 +6,7 @@ import { EngineError } from '../engine/errors.js';
 import type { Scope } from '../engine/scope.js';
 import type { SessionStore } from '../engine/session.js';
 import type { ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { toFailure } from '../registry/failure.js';
+import { toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { RequestContext } from '../registry/types.js';
 import type { Logger } from './logger.js';
@@ -99,7 +99,7 @@ export class ToolboxRouter {
           (err: unknown) => {
             const e = err instanceof EngineError ? err : undefined;
             if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
-            callback({ code: statusFor(e), details: e ? e.message : 'internal error', metadata: new Metadata() });
+            callback({ code: e ? (transportCode(e.kind) as number as status) : status.INTERNAL, details: e ? e.message : 'internal error', metadata: new Metadata() });
           },
         )
         .finally(info.done);
@@ -153,21 +153,4 @@ function firstString(md: Metadata, key: string): string {
 function deadlineMs(d: Date | number): number | undefined {
   const ms = d instanceof Date ? d.getTime() : d;
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
-}
-
-function statusFor(e: EngineError | undefined): status {
-  switch (e?.kind) {
-    case 'not_found':
-      return status.NOT_FOUND;
-    case 'invalid_argument':
-      return status.INVALID_ARGUMENT;
-    case 'permission_denied':
-      return status.PERMISSION_DENIED;
-    case 'cancelled':
-      return status.CANCELLED;
-    case 'timeout':
-      return status.DEADLINE_EXCEEDED;
-    default:
-      return status.INTERNAL;
-  }
 }
