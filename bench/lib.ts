@@ -79,12 +79,6 @@ export function peakRssKb(pid: number): number {
   return m ? Number(m[1]) : NaN;
 }
 
-/** Current resident set (VmRSS) of a process, in KiB. */
-export function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : NaN;
-}
-
 export interface Stats {
   p50: number;
   p99: number;
