@@ -1,6 +1,6 @@
 // Read-before-edit: what the session saw of each file (size, mtime, sha256), and the
 // checks shapes turn on per vendor: read first, read whole, unchanged since.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ReadRecord, Session } from '../session.js';
 import { EngineError } from '../errors.js';
 
@@ -21,7 +21,7 @@ export interface FileState {
 }
 
 export function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return hash('sha256', bytes, 'hex');
 }
 
 /**

@@ -2,7 +2,7 @@
 // stops as soon as it can, so lines 1-100 of a huge file cost what they cost in a small one.
 // Lines are split on LF (a CR before it belongs to the line ending); UTF-16 is transcoded
 // to UTF-8 on the fly so the byte scan stays one code path.
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, hash, type Hash } from 'node:crypto';
 import type { ByteReader } from '../fd-file.js';
 import iconv from 'iconv-lite';
 import { EngineError, throwIfAborted } from '../errors.js';
@@ -74,7 +74,9 @@ export interface ScanResult {
 export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOptions): Promise<ScanResult> {
   const transcoder = enc.encoding === 'utf16le' || enc.encoding === 'utf16be' ? iconv.getDecoder(enc.encoding) : undefined;
   const lineEncoding = transcoder ? 'utf8' : enc.encoding;
-  const hasher: Hash | undefined = opts.hash ? createHash('sha256') : undefined;
+  // Streaming hash for files read in several chunks; a file read in one chunk is hashed in one shot.
+  let hasher: Hash | undefined;
+  let oneShotHash: string | undefined;
   const end = opts.limit === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : opts.start + opts.limit; // exclusive
   const lineCap = opts.maxLineChars !== undefined ? Math.min(HARD_LINE_BYTES, opts.maxLineChars * 4 + 4) : HARD_LINE_BYTES;
 
@@ -231,7 +233,10 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
     }
     offset += bytesRead;
     let chunk = raw.subarray(0, bytesRead);
-    hasher?.update(chunk);
+    if (opts.hash) {
+      if (offset === bytesRead && opts.size !== undefined && bytesRead >= opts.size) oneShotHash = hash('sha256', chunk, 'hex');
+      else (hasher ??= createHash('sha256')).update(chunk);
+    }
     // UTF-8 text is never longer (in bytes or characters) than its raw bytes.
     if (opts.budget && !unbounded && enc.encoding === 'utf8' && opts.size !== undefined) unbounded = opts.budget.max - used >= opts.size - (offset - bytesRead);
     if (first) {
@@ -273,7 +278,7 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
     hasMore,
     totalLines,
     finalNewline,
-    hash: complete && hasher ? hasher.digest('hex') : undefined,
+    hash: complete ? (oneShotHash ?? hasher?.digest('hex')) : undefined,
   };
 }
 
