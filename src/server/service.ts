@@ -56,14 +56,15 @@ export class ToolboxRouter {
       describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name)),
       callTool: this.unary('CallTool', async (info, req) => {
         const started = performance.now();
-        let scope: Scope;
-        try {
-          scope = await this.scope.narrow(req.roots);
-        } catch (err) {
-          const e = err as EngineError;
-          return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+        const ctx = info.ctx;
+        if (req.roots.length > 0) {
+          try {
+            ctx.scope = await this.scope.narrow(req.roots);
+          } catch (err) {
+            const e = err as EngineError;
+            return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+          }
         }
-        const ctx = { ...info.ctx, scope };
         const { response, outcome } = await info.toolbox.callTool(req.name, req.arguments ?? {}, ctx);
         this.logger.info({
           rpc: 'CallTool',
