@@ -15,7 +15,8 @@ import { walk } from './walk.js';
 const CHUNK = 1024 * 1024;
 /** Multiline search needs a file whole; larger files are left out (rg would read them whole). */
 const MULTILINE_MAX = 256 * 1024 * 1024;
-const CONCURRENCY = 8;
+/** Longest stretch of synchronous searching before the event loop gets a turn. */
+const SLICE_MS = 10;
 
 type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
@@ -55,12 +56,15 @@ export interface FileSearch extends ScanOptions {
   literal?: Buffer;
 }
 
-// Callback fs wrapped by hand: lighter than FileHandle for thousands of small files.
-const openFd = (file: string): Promise<number> => new Promise((res, rej) => fs.open(file, 'r', (e, fd) => (e ? rej(e) : res(fd))));
+// Opening, the first read and closing are synchronous: most files of a tree fit in the first
+// read, and three thread-pool round trips per file cost several times the syscalls themselves
+// (bench/search). Reads past the first stay asynchronous, so a large file never holds the loop;
+// the driver yields to the event loop between files (see runFallback).
 const readFd = (fd: number, buf: Buffer, off: number, len: number, pos: number): Promise<number> =>
   new Promise((res, rej) => fs.read(fd, buf, off, len, pos, (e, n) => (e ? rej(e) : res(n))));
-const closeFd = (fd: number): Promise<void> => new Promise((res) => fs.close(fd, () => res()));
 const FIRST_READ = 64 * 1024;
+/** The first-read buffer, shared: files are searched one at a time and nothing keeps a view of it. */
+const firstBuffer = Buffer.allocUnsafe(FIRST_READ);
 
 /** Reads the rest of a file after its first `have` bytes (for whole-file decoding), bounded. */
 async function readRest(fd: number, first: Buffer, have: number): Promise<Buffer | undefined> {
@@ -78,23 +82,31 @@ async function readRest(fd: number, first: Buffer, have: number): Promise<Buffer
   return Buffer.concat(parts, total);
 }
 
+function fileSizeOf(fd: number): number {
+  try {
+    return fs.fstatSync(fd).size;
+  } catch {
+    return CHUNK;
+  }
+}
+
 /** Searches one file; undefined when it has no match or is binary. */
 export async function searchFile(file: string, scan: FileSearch, signal: AbortSignal): Promise<FileHits | undefined> {
   let fd: number;
   try {
-    fd = await openFd(file);
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
   } catch {
     return undefined; // vanished or unreadable: rg skips it too
   }
   try {
     const scanner = new Scanner(scan);
-    let buf = Buffer.allocUnsafe(FIRST_READ);
-    let bytesRead = await readFd(fd, buf, 0, buf.length, 0);
+    let buf = firstBuffer;
+    let bytesRead = fs.readSync(fd, buf, 0, buf.length, 0);
     let eof = bytesRead < buf.length;
     const { encoding, skip } = sniff(buf.subarray(0, bytesRead));
     if (scan.multiline || encoding !== 'utf-8') {
       // Whole-file decoding: multiline matches need it, and UTF-16 cannot be split at 0x0A bytes.
-      const whole = eof ? buf.subarray(0, bytesRead) : await readRest(fd, buf, bytesRead);
+      const whole = eof ? buf.subarray(0, bytesRead) : await readRest(fd, Buffer.from(buf.subarray(0, bytesRead)), bytesRead);
       if (!whole) return undefined;
       const text = new TextDecoder(encoding).decode(whole.subarray(skip));
       if (text.includes('\0')) return undefined;
@@ -117,7 +129,8 @@ export async function searchFile(file: string, scan: FileSearch, signal: AbortSi
       const cut = eof ? bytes.length : bytes.lastIndexOf(10) + 1;
       if (cut > 0) {
         const chunk = bytes.subarray(0, cut);
-        const lines = countNewlines(chunk);
+        // Line numbers of later chunks need this chunk's count; a last chunk needs none.
+        const lines = eof ? 0 : countNewlines(chunk);
         if (scan.literal && !scanner.pending && chunk.indexOf(scan.literal) === -1) {
           // Nothing can match here: keep only what before-context may need.
           if (scan.before > 0) {
@@ -147,10 +160,11 @@ export async function searchFile(file: string, scan: FileSearch, signal: AbortSi
         continue;
       }
       // Grow to the file's size (bounded by CHUNK) or to fit an over-long line.
-      if (fileSize === undefined) fileSize = await new Promise<number>((res) => fs.fstat(fd, (e, st) => res(e ? CHUNK : st.size)));
+      // (No await before the copy below: the shared first buffer must be left before yielding.)
+      if (fileSize === undefined) fileSize = fileSizeOf(fd);
       const size = Math.max(Math.min(CHUNK, fileSize - position + rest + 1), rest * 2);
-      if (buf.length < size) {
-        const bigger = Buffer.allocUnsafe(size);
+      if (buf.length < size || buf === firstBuffer) {
+        const bigger = Buffer.allocUnsafe(Math.max(size, rest));
         buf.copy(bigger, 0, start, filled);
         buf = bigger;
       } else if (rest > 0) buf.copy(buf, 0, start, filled);
@@ -163,7 +177,7 @@ export async function searchFile(file: string, scan: FileSearch, signal: AbortSi
     }
     return hits(file, scanner);
   } finally {
-    await closeFd(fd);
+    fs.closeSync(fd);
   }
 }
 
@@ -192,9 +206,14 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
     multiline: req.multiline && translated.canMatchNewline,
   };
   const literal = requiredLiteral(req, translated.caseInsensitive);
-  // Each concurrent file search needs its own RegExp (lastIndex is state).
+  // One options object and one RegExp for the whole run: files are searched one at a time and
+  // the scanner sets lastIndex itself. Only the remaining budget changes between files.
   let remaining = maxTotal;
-  const newScan = (): FileSearch => ({ ...scanBase, literal, stopAt: remaining, regex: new RegExp(translated.regex.source, translated.regex.flags) });
+  const scan: FileSearch = { ...scanBase, literal, stopAt: remaining, regex: new RegExp(translated.regex.source, translated.regex.flags) };
+  const newScan = (): FileSearch => {
+    scan.stopAt = remaining;
+    return scan;
+  };
   let stopped = false;
   const deliver = (hits: FileHits | undefined): void => {
     if (!hits || stopped) return;
@@ -212,20 +231,20 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
     const rules = new IgnoreRules(req.ignore);
     const overrides = new GlobOverrides(req.globs, req.globCaseInsensitive);
     const files = walk(target, { rules, overrides, types });
-    const running = new Set<Promise<void>>();
+    let sliceStart = performance.now();
     try {
       for await (const { path: file } of files) {
         if (req.signal.aborted) throw abortError(req.signal, 'search');
         if (stopped) break;
-        const p: Promise<void> = searchFile(file, newScan(), req.signal).then(deliver);
-        running.add(p);
-        void p.finally(() => running.delete(p)).catch(() => undefined);
-        if (running.size >= CONCURRENCY) await Promise.race(running);
+        deliver(await searchFile(file, newScan(), req.signal));
+        // Small files are searched without leaving the thread: give other calls a turn.
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
       }
-      await Promise.all(running);
     } finally {
       files.destroy();
-      await Promise.allSettled(running);
     }
   }
   if (req.signal.aborted) throw abortError(req.signal, 'search');

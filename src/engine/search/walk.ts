@@ -3,6 +3,7 @@
 // entries it already has and drops ignored entries before fast-glob ever descends.
 // Symbolic links are never followed (rg's default), so no link leads out of scope.
 import fs, { type Dirent } from 'node:fs';
+import type { Readable } from 'node:stream';
 import path from 'node:path';
 import fg from 'fast-glob';
 import type { GlobOverrides, TypeFilter } from './filters.js';
@@ -20,6 +21,8 @@ export interface WalkFilter {
   stop?: () => boolean;
   /** Counts entries kept so far. */
   kept?: { n: number };
+  /** Awaited before each directory is read: lets a slow consumer hold the walk back. */
+  gate?: () => Promise<void> | undefined;
 }
 
 type ReaddirCb = (err: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
@@ -30,6 +33,11 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
     const cb = (typeof optsOrCb === 'function' ? optsOrCb : maybeCb) as ReaddirCb;
     const abs = path.resolve(root, dir);
     if (filter.stop?.()) return cb(null, []);
+    const waiting = filter.gate?.();
+    if (waiting) {
+      waiting.then(() => readdir(dir, optsOrCb, maybeCb), (err: NodeJS.ErrnoException) => cb(err, []));
+      return;
+    }
     fs.readdir(abs, { withFileTypes: true }, (err, entries) => {
       if (err) return cb(err, []);
       const finish = (): void => {
@@ -87,6 +95,9 @@ function globOptions(root: string, opts: WalkOptions, objectMode: boolean): fg.O
     caseSensitiveMatch: opts.caseSensitive !== false,
     baseNameMatch: opts.baseNameMatch === true,
     objectMode,
+    // fast-glob remembers every path it yields to drop duplicates, which only several
+    // patterns can produce: one pattern walks without that ever-growing index.
+    unique: (opts.patterns?.length ?? 1) > 1,
     fs: filteringFs(root, opts),
   };
 }
@@ -100,9 +111,82 @@ export async function walkAll(root: string, opts: WalkOptions, withTypes: boolea
   return fg.async(opts.patterns ?? ['**'], globOptions(root, opts, withTypes));
 }
 
-/** Streams entries under `root` that pass the filter (files, and other entries when asked). */
+/** Entries the walk may read ahead of its consumer before directory reads wait. */
+const READ_AHEAD = 5000;
+
+/**
+ * Streams entries under `root` that pass the filter (files, and other entries when asked).
+ * fast-glob's stream emits entries without regard to backpressure, so they are queued here
+ * and directory reads wait while more than READ_AHEAD are queued: memory stays bounded
+ * however slow the consumer is.
+ */
 export function walk(root: string, opts: WalkOptions): AsyncIterable<WalkEntry> & { destroy(): void } {
   opts.rules.loadAncestors(root);
-  const stream = fg.stream(opts.patterns ?? ['**'], globOptions(root, opts, true));
-  return stream as unknown as AsyncIterable<WalkEntry> & { destroy(): void };
+  const queue: WalkEntry[] = [];
+  let head = 0; // index of the next entry to hand out
+  let ended = false;
+  let failure: unknown;
+  let destroyed = false;
+  let wakeConsumer: (() => void) | undefined;
+  let resumeWalk: (() => void) | undefined;
+  let held: Promise<void> | undefined;
+  const queued = (): number => queue.length - head;
+  const gate = (): Promise<void> | undefined => {
+    if (destroyed || queued() <= READ_AHEAD) return undefined;
+    held ??= new Promise<void>((resolve) => (resumeWalk = resolve));
+    return held;
+  };
+  const letWalkOn = (): void => {
+    const r = resumeWalk;
+    resumeWalk = undefined;
+    held = undefined;
+    r?.();
+  };
+  const stop = (): boolean => destroyed || opts.stop?.() === true;
+  const stream = fg.stream(opts.patterns ?? ['**'], globOptions(root, { ...opts, gate, stop }, true)) as Readable;
+  const wake = (): void => {
+    const w = wakeConsumer;
+    wakeConsumer = undefined;
+    w?.();
+  };
+  stream.on('data', (entry: WalkEntry) => {
+    queue.push(entry);
+    wake();
+  });
+  stream.once('end', () => {
+    ended = true;
+    wake();
+  });
+  stream.once('error', (err) => {
+    failure = err;
+    ended = true;
+    wake();
+  });
+  const iterate = async function* (): AsyncGenerator<WalkEntry> {
+    for (;;) {
+      if (destroyed) return;
+      if (queued() > 0) {
+        const entry = queue[head++]!;
+        if (head > 1024 && head * 2 > queue.length) {
+          queue.splice(0, head);
+          head = 0;
+        }
+        if (resumeWalk && queued() <= READ_AHEAD / 2) letWalkOn();
+        yield entry;
+        continue;
+      }
+      if (failure) throw failure;
+      if (ended) return;
+      await new Promise<void>((resolve) => (wakeConsumer = resolve));
+    }
+  };
+  return Object.assign(iterate(), {
+    destroy: () => {
+      destroyed = true;
+      stream.destroy();
+      // Directory reads waiting at the gate must go on (and find nothing) for the walk to end.
+      letWalkOn();
+      wake();
+    },
+  });
 }
