@@ -96,11 +96,6 @@ export class Scope {
   }
 
   /**
-   * Opens a resolved path, then checks that the file actually opened is still inside the
-   * roots: closes the window where a checked path is swapped for a link before use.
-   * Non-blocking open so a FIFO cannot hang the call; the caller checks the file type.
-   */
-  /**
    * Opens a resolved path (non-blocking, so a FIFO cannot hang the call), then checks that the
    * file actually opened is inside the roots: a path swapped for a link after `resolve` is caught.
    */
