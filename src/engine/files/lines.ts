@@ -2,11 +2,12 @@
 // stops as soon as it can, so lines 1-100 of a huge file cost what they cost in a small one.
 // Lines are split on LF (a CR before it belongs to the line ending); UTF-16 is transcoded
 // to UTF-8 on the fly so the byte scan stays one code path.
-import { createHash, hash, type Hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { ByteReader } from '../fd-file.js';
 import iconv from 'iconv-lite';
 import { EngineError, throwIfAborted } from '../errors.js';
 import { decode, type EncodingInfo } from './encoding.js';
+import { sha256 } from './freshness.js';
 
 /** First read small (a short range needs no more), later reads larger (fewer round trips on long scans). */
 const FIRST_CHUNK = 64 * 1024;
@@ -234,7 +235,7 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
     offset += bytesRead;
     let chunk = raw.subarray(0, bytesRead);
     if (opts.hash) {
-      if (offset === bytesRead && opts.size !== undefined && bytesRead >= opts.size) oneShotHash = hash('sha256', chunk, 'hex');
+      if (offset === bytesRead && opts.size !== undefined && bytesRead >= opts.size) oneShotHash = sha256(chunk);
       else (hasher ??= createHash('sha256')).update(chunk);
     }
     // UTF-8 text is never longer (in bytes or characters) than its raw bytes.

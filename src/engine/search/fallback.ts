@@ -164,7 +164,7 @@ export async function searchFile(file: string, scan: FileSearch, signal: AbortSi
       if (fileSize === undefined) fileSize = fileSizeOf(fd);
       const size = Math.max(Math.min(CHUNK, fileSize - position + rest + 1), rest * 2);
       if (buf.length < size || buf === firstBuffer) {
-        const bigger = Buffer.allocUnsafe(Math.max(size, rest));
+        const bigger = Buffer.allocUnsafe(size);
         buf.copy(bigger, 0, start, filled);
         buf = bigger;
       } else if (rest > 0) buf.copy(buf, 0, start, filled);
@@ -197,27 +197,24 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
     multiline: req.multiline,
   });
   const types = new TypeFilter(req.types, req.typesNot);
-  const scanBase = {
+  const literal = requiredLiteral(req, translated.caseInsensitive);
+  // One options object and one RegExp for the whole run: files are searched one at a time and
+  // the scanner sets lastIndex itself. Only the remaining budget changes between files.
+  const scan: FileSearch = {
     before: req.before,
     after: req.after,
     maxPerFile: req.maxPerFile,
     keepLines: req.keepLines,
     maxLineLength: req.maxLineLength,
     multiline: req.multiline && translated.canMatchNewline,
-  };
-  const literal = requiredLiteral(req, translated.caseInsensitive);
-  // One options object and one RegExp for the whole run: files are searched one at a time and
-  // the scanner sets lastIndex itself. Only the remaining budget changes between files.
-  let remaining = maxTotal;
-  const scan: FileSearch = { ...scanBase, literal, stopAt: remaining, regex: new RegExp(translated.regex.source, translated.regex.flags) };
-  const newScan = (): FileSearch => {
-    scan.stopAt = remaining;
-    return scan;
+    literal,
+    stopAt: maxTotal,
+    regex: translated.regex,
   };
   let stopped = false;
   const deliver = (hits: FileHits | undefined): void => {
     if (!hits || stopped) return;
-    remaining -= hits.matchLines;
+    scan.stopAt! -= hits.matchLines;
     if (!sink(hits)) stopped = true;
   };
 
@@ -225,7 +222,7 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
     if (stopped) break;
     const st = await fsp.stat(target);
     if (!st.isDirectory()) {
-      deliver(await searchFile(target, newScan(), req.signal));
+      deliver(await searchFile(target, scan, req.signal));
       continue;
     }
     const rules = new IgnoreRules(req.ignore);
@@ -236,7 +233,7 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
       for await (const { path: file } of files) {
         if (req.signal.aborted) throw abortError(req.signal, 'search');
         if (stopped) break;
-        deliver(await searchFile(file, newScan(), req.signal));
+        deliver(await searchFile(file, scan, req.signal));
         // Small files are searched without leaving the thread: give other calls a turn.
         if (performance.now() - sliceStart > SLICE_MS) {
           await new Promise<void>((resolve) => setImmediate(resolve));
