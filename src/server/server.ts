@@ -6,7 +6,6 @@ import { HealthImplementation } from 'grpc-health-check';
 import type { FacetConfig } from '../config.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
-import { ToolboxService } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { buildShapes } from '../shapes/index.js';
@@ -14,6 +13,7 @@ import { authInterceptor } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import { ToolboxRouter } from './service.js';
+import { FastToolboxService } from './wire.js';
 
 export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
 
@@ -54,7 +54,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     'grpc.max_send_message_length': config.maxMessageBytes,
     interceptors: config.token ? [authInterceptor(config.token)] : [],
   });
-  server.addService(ToolboxService, router.implementation());
+  server.addService(FastToolboxService, router.implementation());
 
   const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });
   health.addToServer(server);

@@ -1,0 +1,218 @@
+// Response serializers for the hot RPCs. ts-proto encodes a google.protobuf.Struct by first
+// wrapping every object, value and list in intermediate messages and then walking those
+// through a general writer; for a tool result that is most of the serialization cost. This
+// encoder writes the same bytes straight from the plain JS value in two passes (measure,
+// then write into one buffer). test/server/wire.test.ts holds it byte-for-byte to ts-proto.
+import { BinaryWriter } from '@bufbuild/protobuf/wire';
+import type * as grpc from '@grpc/grpc-js';
+import { Failure } from '../gen/codefly/base/v0/failure.js';
+import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+
+type Json = Record<string, unknown>;
+
+/** Lengths of nested messages and strings, in the order the writer needs them. */
+let sizes: number[] = [];
+
+/** UTF-8 length; short strings are counted in JS, which beats a call into C++ for them. */
+function utf8Len(s: string): number {
+  const n = s.length;
+  if (n > 32) return Buffer.byteLength(s, 'utf8');
+  for (let i = 0; i < n; i++) if (s.charCodeAt(i) >= 0x80) return Buffer.byteLength(s, 'utf8');
+  return n;
+}
+
+function varintLen(n: number): number {
+  return n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5;
+}
+
+/** Body size of a Struct message (map<string, Value> fields = 1). */
+function measureStruct(o: Json): number {
+  let n = 0;
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v === undefined) continue;
+    const entrySlot = sizes.length;
+    sizes.push(0);
+    let entry = 0;
+    if (k !== '') {
+      const kl = utf8Len(k);
+      sizes.push(kl);
+      entry += 1 + varintLen(kl) + kl;
+    }
+    const valueSlot = sizes.length;
+    sizes.push(0);
+    const vs = measureValue(v);
+    sizes[valueSlot] = vs;
+    entry += 1 + varintLen(vs) + vs;
+    sizes[entrySlot] = entry;
+    n += 1 + varintLen(entry) + entry;
+  }
+  return n;
+}
+
+/** Body size of a Value message (the oneof kind). */
+function measureValue(v: unknown): number {
+  switch (typeof v) {
+    case 'string': {
+      const l = utf8Len(v);
+      sizes.push(l);
+      return 1 + varintLen(l) + l;
+    }
+    case 'number':
+      return 9;
+    case 'boolean':
+      return 2;
+    case 'undefined':
+      return 0; // only reachable inside a list: an empty Value, as ts-proto writes it
+    case 'object': {
+      if (v === null) return 2;
+      const slot = sizes.length;
+      sizes.push(0);
+      let body = 0;
+      if (Array.isArray(v)) {
+        for (const item of v) {
+          const itemSlot = sizes.length;
+          sizes.push(0);
+          const s = measureValue(item);
+          sizes[itemSlot] = s;
+          body += 1 + varintLen(s) + s;
+        }
+      } else {
+        body = measureStruct(v as Json);
+      }
+      sizes[slot] = body;
+      return 1 + varintLen(body) + body;
+    }
+    default:
+      throw new Error(`Unsupported any value type: ${typeof v}`);
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+let buf: Buffer = EMPTY;
+let pos = 0;
+let next = 0;
+
+function varint(n: number): void {
+  while (n > 0x7f) {
+    buf[pos++] = (n & 0x7f) | 0x80;
+    n >>>= 7;
+  }
+  buf[pos++] = n;
+}
+
+/** Writes a string of `bytes` UTF-8 bytes; equal lengths mean pure ASCII, copied in JS when short. */
+function writeString(s: string, bytes: number): void {
+  if (bytes === s.length && bytes <= 32) {
+    for (let i = 0; i < bytes; i++) buf[pos++] = s.charCodeAt(i);
+  } else {
+    pos += buf.write(s, pos, bytes, 'utf8');
+  }
+}
+
+function writeStruct(o: Json): void {
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    if (v === undefined) continue;
+    buf[pos++] = 10; // fields, length-delimited entry
+    varint(sizes[next++]!);
+    if (k !== '') {
+      buf[pos++] = 10; // entry.key
+      const kl = sizes[next++]!;
+      varint(kl);
+      writeString(k, kl);
+    }
+    buf[pos++] = 18; // entry.value
+    varint(sizes[next++]!);
+    writeValue(v);
+  }
+}
+
+function writeValue(v: unknown): void {
+  switch (typeof v) {
+    case 'string': {
+      buf[pos++] = 26;
+      const l = sizes[next++]!;
+      varint(l);
+      writeString(v, l);
+      return;
+    }
+    case 'number':
+      buf[pos++] = 17;
+      pos = buf.writeDoubleLE(v, pos);
+      return;
+    case 'boolean':
+      buf[pos++] = 32;
+      buf[pos++] = v ? 1 : 0;
+      return;
+    case 'undefined':
+      return;
+    default: {
+      if (v === null) {
+        buf[pos++] = 8;
+        buf[pos++] = 0;
+        return;
+      }
+      const list = Array.isArray(v);
+      buf[pos++] = list ? 50 : 42;
+      varint(sizes[next++]!);
+      if (list) {
+        for (const item of v) {
+          buf[pos++] = 10;
+          varint(sizes[next++]!);
+          writeValue(item);
+        }
+      } else {
+        writeStruct(v as Json);
+      }
+    }
+  }
+}
+
+/** google.protobuf.Struct bytes for a plain object, identical to ts-proto's `Struct.encode(Struct.wrap(o))`. */
+export function encodeStruct(o: Json): Buffer {
+  sizes = [];
+  try {
+    const total = measureStruct(o);
+    buf = Buffer.allocUnsafe(total);
+    pos = 0;
+    next = 0;
+    writeStruct(o);
+    return buf;
+  } finally {
+    sizes = [];
+    buf = EMPTY;
+  }
+}
+
+/** Writes repeated Content (field 1) with structured bodies through encodeStruct. */
+function writeContents(contents: Content[], w: BinaryWriter): void {
+  for (const c of contents) {
+    if (c.body?.$case === 'structured') w.uint32(10).fork().uint32(18).bytes(encodeStruct(c.body.value ?? {})).join();
+    else Content.encode(c, w.uint32(10).fork()).join();
+  }
+}
+
+/** CallToolResponse bytes in ts-proto's field order; the test pins the field list against the generated type. */
+export function encodeCallToolResponse(m: CallToolResponse): Buffer {
+  const w = new BinaryWriter();
+  writeContents(m.content, w);
+  if (m.error !== '') w.uint32(18).string(m.error);
+  if (m.canonicalRouted) w.uint32(24).bool(true);
+  if (m.routedTo !== '') w.uint32(34).string(m.routedTo);
+  if (m.failure !== undefined) Failure.encode(m.failure, w.uint32(42).fork()).join();
+  return Buffer.from(w.finish());
+}
+
+export function encodeReadResourceResponse(m: ReadResourceResponse): Buffer {
+  const w = new BinaryWriter();
+  writeContents(m.content, w);
+  return Buffer.from(w.finish());
+}
+
+/** The Toolbox service definition with the fast serializers on the RPCs that carry tool output. */
+export const FastToolboxService: grpc.ServiceDefinition = {
+  ...ToolboxService,
+  callTool: { ...ToolboxService.callTool, responseSerialize: encodeCallToolResponse },
+  readResource: { ...ToolboxService.readResource, responseSerialize: encodeReadResourceResponse },
+};

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { Failure, FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
+import { CallToolResponse, ReadResourceResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { Struct } from '../../src/gen/google/protobuf/struct.js';
+import { encodeCallToolResponse, encodeReadResourceResponse, encodeStruct } from '../../src/server/wire.js';
+
+const tsProto = (o: Record<string, unknown>): Buffer => Buffer.from(Struct.encode(Struct.wrap(o)).finish());
+
+// Every kind of Value, the varint length boundaries (127/128, 16383/16384 bytes), non-ASCII
+// and lone surrogates, empty keys, undefined fields and list items, deep nesting.
+const samples: Array<Record<string, unknown>> = [
+  {},
+  { a: null, b: true, c: false, d: 0, e: -0, f: 1.5, g: -1e300, h: Number.NaN, i: Number.POSITIVE_INFINITY, j: '' },
+  { s127: 'x'.repeat(127), s128: 'x'.repeat(128), s16383: 'y'.repeat(16383), s16384: 'y'.repeat(16384), big: 'z'.repeat(2_100_000) },
+  { 'ключ': 'значение ✓', emoji: '😀 é', lone: 'a\ud800b', '': 'empty key', '\u0000nul': 'nul\u0000inside' },
+  { skipped: undefined, kept: 1 },
+  { list: [1, 'two', null, true, [], {}, undefined, [[['deep']]], { x: [{ y: 'z' }] }] },
+  { nested: { a: { b: { c: { d: { e: { f: 'g' } } } } } }, arr: Array.from({ length: 300 }, (_, i) => ({ i, s: `line ${i}` })) },
+];
+
+test('encodeStruct writes the same bytes as ts-proto for every kind of value', () => {
+  for (const o of samples) {
+    const ours = encodeStruct(o);
+    assert.ok(ours.equals(tsProto(o)), `bytes differ for ${JSON.stringify(o).slice(0, 80)}`);
+    assert.deepEqual(Struct.unwrap(Struct.decode(ours)), Struct.unwrap(Struct.decode(tsProto(o))));
+  }
+});
+
+test('encodeStruct refuses what a Struct cannot hold, as ts-proto does, and recovers', () => {
+  assert.throws(() => encodeStruct({ f: () => 1 }), /Unsupported any value type: function/);
+  assert.throws(() => encodeStruct({ n: 10n }), /Unsupported any value type: bigint/);
+  assert.ok(encodeStruct({ ok: 'yes' }).equals(tsProto({ ok: 'yes' })));
+});
+
+const failure = Failure.fromPartial({ code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT, message: 'bad', fieldViolations: [{ field: 'path', description: 'required' }] });
+
+test('CallToolResponse and ReadResourceResponse encode byte for byte as ts-proto', () => {
+  const responses: CallToolResponse[] = [
+    CallToolResponse.create(),
+    {
+      ...CallToolResponse.create(),
+      content: [{ body: { $case: 'text', value: 'hello' } }, { body: { $case: 'structured', value: samples[5]! } }, { body: { $case: 'blob', value: { mediaType: 'image/png', data: Buffer.from([1, 2, 3]) } } }],
+    },
+    CallToolResponse.fromPartial({ error: 'no such tool', canonicalRouted: true, routedTo: 'other', failure }),
+    { content: [{ body: { $case: 'structured', value: samples[3]! } }], error: 'e', canonicalRouted: false, routedTo: '', failure: undefined },
+  ];
+  for (const r of responses) {
+    assert.ok(encodeCallToolResponse(r).equals(Buffer.from(CallToolResponse.encode(r).finish())), JSON.stringify(r).slice(0, 120));
+  }
+  const rr = ReadResourceResponse.fromPartial({ content: [{ body: { $case: 'text', value: '# doc' } }, { body: { $case: 'structured', value: { uri: 'facet://x' } } }] });
+  assert.ok(encodeReadResourceResponse(rr).equals(Buffer.from(ReadResourceResponse.encode(rr).finish())));
+});
+
+test('the fast encoders know every field of the generated messages (a new proto field must be added there)', () => {
+  assert.deepEqual(Object.keys(CallToolResponse.create()).sort(), ['canonicalRouted', 'content', 'error', 'failure', 'routedTo']);
+  assert.deepEqual(Object.keys(ReadResourceResponse.create()).sort(), ['content']);
+});
