@@ -147,8 +147,10 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   if (outer?.aborted) throw abortError(outer, 'search');
   if (timedOut) stoppedBy = 'timeout';
 
+  // Backends report normalised absolute paths, so a base's prefix can simply be cut off.
+  const prefixes = baseDirs.map((b) => (b.endsWith(path.sep) ? b : b + path.sep));
   const relativeOf = (file: string): string => {
-    for (const b of baseDirs) if (file.startsWith(b + path.sep)) return path.relative(b, file).split(path.sep).join('/');
+    for (const p of prefixes) if (file.startsWith(p)) return path.sep === '/' ? file.slice(p.length) : file.slice(p.length).split(path.sep).join('/');
     return path.basename(file);
   };
   const files: GrepFile[] = found.map((h) => ({ path: h.path, relative: relativeOf(h.path), matchLines: h.matchLines, matches: h.matches, lines: h.lines }));

@@ -72,11 +72,28 @@ function stripEnd(s: string): string {
   return s;
 }
 
-function toUtf16(text: string, bytes: Buffer | undefined, byteOffset: number): number {
-  // eslint-disable-next-line no-control-regex
-  if (!bytes && /^[\x00-\x7f]*$/.test(text)) return byteOffset;
-  const b = bytes ?? Buffer.from(text, 'utf8');
-  return b.subarray(0, byteOffset).toString('utf8').length;
+/** Converts rg's byte offsets into one line to UTF-16 offsets (encoding the line at most once). */
+function utf16Offsets(text: string, bytes: Buffer | undefined, subs: Array<{ start: number; end: number }>): Submatch[] {
+  const out: Submatch[] = [];
+  // Pure ASCII: bytes and UTF-16 units coincide (byteLength is a native count, no copy).
+  const b = bytes ?? (Buffer.byteLength(text, 'utf8') === text.length ? undefined : Buffer.from(text, 'utf8'));
+  for (const s of subs) {
+    if (s.end <= s.start) continue; // empty matches: rg reports them at every byte, even inside characters
+    out.push(b ? { start: b.toString('utf8', 0, s.start).length, end: b.toString('utf8', 0, s.end).length } : { start: s.start, end: s.end });
+  }
+  return out;
+}
+
+/** How many lines a match body spans. */
+function lineSpan(body: string): number {
+  let n = 1;
+  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** rg prints paths below its working directory as "./x/y": joined without re-normalising. */
+function underCwd(cwd: string, p: string): string {
+  return p.startsWith('./') && !p.includes('/..') && !p.includes('/./') ? (cwd.endsWith('/') ? cwd + p.slice(2) : cwd + p.slice(1)) : path.resolve(cwd, p);
 }
 
 /** Extra ignore files (.geminiignore...) rg cannot read per directory: applied to its results. */
@@ -161,7 +178,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     const d = msg.data;
     switch (msg.type) {
       case 'begin':
-        current = { path: path.resolve(cwd, decodeRg(d.path).text), matchLines: 0, matches: 0, lines: [] };
+        current = { path: underCwd(cwd, decodeRg(d.path).text), matchLines: 0, matches: 0, lines: [] };
         break;
       case 'match':
       case 'context': {
@@ -170,11 +187,8 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
         const body = stripEnd(text);
         let rec: GrepLine | undefined;
         if (msg.type === 'match') {
-          // Empty matches are left out (rg reports them at every byte offset, even inside characters).
-          const subs: Submatch[] = (d.submatches as Array<{ start: number; end: number }>)
-            .filter((s) => s.end > s.start)
-            .map((s) => ({ start: toUtf16(text, bytes, s.start), end: toUtf16(text, bytes, s.end) }));
-          const span = body.split('\n').length;
+          const subs = utf16Offsets(text, bytes, d.submatches as Array<{ start: number; end: number }>);
+          const span = lineSpan(body);
           current.matchLines += span;
           current.matches += subs.length;
           found += span;
