@@ -59,6 +59,7 @@ test('search.glob and fs.list over the wire', async () => {
   const g = await callTool(rgServer.client, 'search.glob', { pattern: '**/*.ts' });
   assert.equal(texts(g)[0], 'src/main.ts\nsrc/util.ts');
   assert.equal(structured(g)!.total, 2);
+  assert.deepEqual(structured(g)!.paths, ['src/main.ts', 'src/util.ts']);
   const none = await callTool(rgServer.client, 'search.glob', { pattern: '*.nope' });
   assert.equal(texts(none)[0], 'No files matched.');
   const l = await callTool(rgServer.client, 'fs.list', { path: 'src', depth: 2, sort: 'name', include_hidden: false });

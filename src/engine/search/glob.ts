@@ -133,7 +133,8 @@ export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult>
   if (opts.withStats || sort === 'mtime-desc' || sort === 'mtime-asc' || sort === 'recent-first') {
     await statAll(entries, opts.signal);
   }
-  const byPath = (a: GlobEntry, b: GlobEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  // Every entry is `base.real` + "/" + its relative path, so the shorter relative sorts the same.
+  const byPath = (a: GlobEntry, b: GlobEntry): number => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
   if (sort === 'path') entries.sort(byPath);
   else if (sort === 'mtime-desc') entries.sort((a, b) => b.mtimeMs! - a.mtimeMs! || byPath(a, b));
   else if (sort === 'mtime-asc') entries.sort((a, b) => a.mtimeMs! - b.mtimeMs! || byPath(a, b));

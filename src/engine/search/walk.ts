@@ -31,7 +31,8 @@ type ReaddirCb = (err: NodeJS.ErrnoException | null, entries: Dirent[]) => void;
 export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSystemAdapter> {
   const readdir = (dir: string, optsOrCb: unknown, maybeCb?: ReaddirCb): void => {
     const cb = (typeof optsOrCb === 'function' ? optsOrCb : maybeCb) as ReaddirCb;
-    const abs = path.resolve(root, dir);
+    // fast-glob hands over absolute paths joined from the (real, normalised) root.
+    const abs = path.isAbsolute(dir) ? dir : path.resolve(root, dir);
     if (filter.stop?.()) return cb(null, []);
     const waiting = filter.gate?.();
     if (waiting) {

@@ -120,7 +120,7 @@ const globTool: ToolDefinition<GlobArgs> = {
     '.gitignore/.ignore files and skipping dot-entries unless `hidden`. Symbolic links are not followed.',
     '`match_base` makes a pattern without "/" match file names at any depth. Sort by path (default),',
     'mtime-desc, mtime-asc, or recent-first (modified within recent_window_ms first, then by path).',
-    'The structured block gives the exact total and whether the page was truncated.',
+    'The structured block gives the page\'s paths (relative to its `base`), the exact total and whether the page was truncated.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -169,12 +169,13 @@ const globTool: ToolDefinition<GlobArgs> = {
       limit: args.limit ?? 1000,
       signal: ctx.signal,
     });
-    const lines = r.entries.map((e) => e.relative + (e.type === 'directory' ? '/' : ''));
-    if (r.total === 0) lines.push('No files matched.');
-    else if (r.truncated) lines.push(`(showing ${r.shown} of ${r.total}${r.complete ? '' : '+'} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)`);
+    const paths = r.entries.map((e) => e.relative + (e.type === 'directory' ? '/' : ''));
+    let note = '';
+    if (r.total === 0) note = 'No files matched.';
+    else if (r.truncated) note = `(showing ${r.shown} of ${r.total}${r.complete ? '' : '+'} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)`;
     return {
       content: [
-        { text: lines.join('\n') },
+        { text: note ? (paths.length ? `${paths.join('\n')}\n${note}` : note) : paths.join('\n') },
         {
           structured: {
             base: r.base,
@@ -184,7 +185,9 @@ const globTool: ToolDefinition<GlobArgs> = {
             truncated: r.truncated,
             complete: r.complete,
             ignored: r.ignored,
-            entries: r.entries.map((e) => ({ ...e })),
+            // The page's paths as in the text, relative to `base` (directories end in "/"):
+            // one string each keeps a 100,000-entry page cheap to encode and to decode.
+            paths,
           },
         },
       ],
@@ -335,7 +338,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       return {
         content: [
           { text: formatGrep(r) },
-          { structured: JSON.parse(JSON.stringify(r)) as Record<string, unknown> },
+          { structured: r as unknown as Record<string, unknown> }, // plain data: no copy needed
         ],
       };
     },
