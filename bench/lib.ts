@@ -1,7 +1,7 @@
 // Shared bench helpers: a Facet server in its own process (as in production), load
 // generation, latency statistics and a plain report. Benches print ratios against a reference.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
@@ -71,6 +71,11 @@ export function callTool(client: ToolboxClient, name: string, args: Record<strin
   return new Promise((resolve, reject) => {
     client.callTool({ name, arguments: args, roots: [] }, md, (err, res) => (err ? reject(err) : resolve(res!)));
   });
+}
+
+/** Resets a process's peak resident set to its current one (Linux clear_refs 5), so a peak can be taken per scenario. */
+export function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
 /** Peak resident set (VmHWM) of a process, in KiB. */
