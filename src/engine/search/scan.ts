@@ -17,13 +17,23 @@ export interface ScanOptions {
   multiline: boolean;
 }
 
-/** Cuts `text` at `max` UTF-16 units without splitting a surrogate pair. */
+/**
+ * A copy of `s` that does not share memory with the string it was sliced from. V8 keeps a
+ * slice as a view of its parent, so one kept line would otherwise hold a whole decoded
+ * megabyte chunk (or an enormous minified line) alive until the search result is dropped.
+ * Concatenating forces a fresh flat string; the slice after it is a view of that copy only.
+ */
+export function detach(s: string): string {
+  return s.length < 13 ? s : (' ' + s).slice(1); // V8 copies slices shorter than 13 anyway
+}
+
+/** Cuts `text` at `max` UTF-16 units without splitting a surrogate pair (the cut part detached). */
 export function cutLine(text: string, max: number): { text: string; cut: boolean } {
   if (text.length <= max) return { text, cut: false };
   let end = max;
   const c = text.charCodeAt(end - 1);
   if (c >= 0xd800 && c <= 0xdbff) end--;
-  return { text: text.slice(0, end), cut: true };
+  return { text: detach(text.slice(0, end)), cut: true };
 }
 
 /** Index of the line (in `starts`) holding offset `off`. */
@@ -78,7 +88,7 @@ export class Scanner {
       if (!this.o.keepLines) return;
       if (body.endsWith('\r')) body = body.slice(0, -1);
       const { text: shown, cut } = cutLine(body, this.o.maxLineLength);
-      const rec: GrepLine = { line, kind, text: shown };
+      const rec: GrepLine = { line, kind, text: cut ? shown : detach(shown) };
       if (subs) {
         rec.column = subs.length ? subs[0]!.start + 1 : 1;
         rec.submatches = subs;
