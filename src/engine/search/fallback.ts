@@ -49,12 +49,6 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
   let remaining = maxTotal;
   let stopped = false;
   const inFlight: Array<Promise<Array<FileHits | null> | 'cancelled'>> = [];
-  const dispatch = (files: string[]): void => {
-    // Each batch may use what is left of the budget when it leaves; the sink trims overshoot.
-    const p = searchPool.run({ files, scan: { ...scan, stopAt: remaining }, stop });
-    p.catch(() => undefined); // awaited in order below; a search that ends early leaves some behind
-    inFlight.push(p);
-  };
   const deliverOldest = async (): Promise<void> => {
     const hits = await inFlight.shift()!;
     if (hits === 'cancelled' || stopped) return;
@@ -68,12 +62,20 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
       }
     }
   };
+  /** Sends a batch, then waits while too many are out. */
+  const send = async (files: string[]): Promise<void> => {
+    // Each batch may use what is left of the budget when it leaves; the sink trims overshoot.
+    const p = searchPool.run({ files, scan: { ...scan, stopAt: remaining }, stop });
+    p.catch(() => undefined); // awaited in order below; a search that ends early leaves some behind
+    inFlight.push(p);
+    while (inFlight.length >= IN_FLIGHT && !stopped) await deliverOldest();
+  };
 
   try {
     for (const target of req.targets) {
       if (stopped) break;
       if (!(await fsp.stat(target)).isDirectory()) {
-        dispatch([target]);
+        await send([target]);
         continue;
       }
       const rules = new IgnoreRules(req.ignore);
@@ -85,11 +87,10 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
           if (req.signal.aborted || stopped) break;
           batch.push(file);
           if (batch.length < BATCH) continue;
-          dispatch(batch);
+          await send(batch);
           batch = [];
-          while (inFlight.length >= IN_FLIGHT && !stopped) await deliverOldest();
         }
-        if (batch.length && !stopped && !req.signal.aborted) dispatch(batch);
+        if (batch.length && !stopped && !req.signal.aborted) await send(batch);
       } finally {
         files.destroy();
       }

@@ -65,7 +65,8 @@ class SearchPool {
   }
 
   private spawn(i: number): Slot {
-    const worker = new Worker(new URL('./fallback-worker.js', import.meta.url));
+    // No inherited flags: options meant for the main script (--input-type, --eval...) break a worker.
+    const worker = new Worker(new URL('./fallback-worker.js', import.meta.url), { execArgv: [] });
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (m: BatchReply) => {
       const p = slot.pending.get(m.id);
