@@ -14,6 +14,11 @@ import type { BackendRequest, FileHits, FileSink, GrepLine, Submatch } from './t
 /** A JSON line longer than this (one enormous text line) is dropped rather than buffered. */
 const MAX_JSON_LINE = 32 * 1024 * 1024;
 const STDERR_KEEP = 16 * 1024;
+const END = Buffer.from('{"type":"end"');
+const SUMMARY = Buffer.from('{"type":"summary"');
+const TEXT_FILE = Buffer.from('"binary_offset":null');
+
+const startsWith = (b: Buffer, prefix: Buffer): boolean => b.length >= prefix.length && b.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
 
 let probe: { path: string; ok: Promise<boolean> } | undefined;
 
@@ -174,6 +179,10 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     queue.push(hits);
   };
 
+  const endFile = (textFile: boolean): void => {
+    if (current && textFile) finish(current);
+    current = undefined;
+  };
   const handle = (msg: { type: string; data: Record<string, any> }): void => {
     const d = msg.data;
     switch (msg.type) {
@@ -214,8 +223,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
         break;
       }
       case 'end':
-        if (current && d.binary_offset === null) finish(current);
-        current = undefined;
+        endFile(d.binary_offset === null);
         break;
       default:
         break;
@@ -240,7 +248,12 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
       const line = partLen ? Buffer.concat([...parts, piece]) : piece;
       parts = [];
       partLen = 0;
-      if (!stopped && line.length > 0) {
+      if (stopped || line.length === 0) continue;
+      // "end" (a third of the stream, mostly statistics) and "summary" need no parsing: only
+      // whether rg found the file binary. A JSON string cannot hold an unescaped quote, so
+      // the marker cannot come from a path.
+      if (startsWith(line, END)) endFile(line.includes(TEXT_FILE));
+      else if (!startsWith(line, SUMMARY)) {
         try {
           handle(JSON.parse(line.toString('utf8')));
         } catch {
