@@ -90,6 +90,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   health.setStatus('', 'SERVING');
   health.setStatus(TOOLBOX_SERVICE, 'SERVING');
   logger.info({ addresses, shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly }, 'serving');
+  logger.flush(); // supervisors and scripts wait for this line: out now, not with the next batch
 
   let closing: Promise<void> | undefined;
   const shutdown = (reason = 'shutdown requested'): Promise<void> => {

@@ -25,26 +25,39 @@ test('a bad flag value stops start-up with exit code 2 and names the flag', asyn
   });
 });
 
-test('SIGTERM drains and exits 0', async () => {
+test('SIGTERM drains and exits 0; call log lines reach stdout promptly, batched, and all of them by exit', async () => {
   const { dir, cleanup } = tempDir();
   const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
-  try {
-    const address = await new Promise<string>((resolve, reject) => {
-      let buf = '';
-      child.stdout.on('data', (d: Buffer) => {
-        buf += d.toString();
-        const m = /"addresses":\["([^"]+)"\]/.exec(buf);
-        if (m) resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+  let out = '';
+  const seen = (re: RegExp): Promise<RegExpExecArray> =>
+    new Promise((resolve, reject) => {
+      const check = (): boolean => {
+        const m = re.exec(out);
+        if (m) resolve(m);
+        return m !== null;
+      };
+      if (check()) return;
+      const onData = (): void => void (check() && child.stdout.off('data', onData));
+      child.stdout.on('data', onData);
+      child.once('exit', (code) => reject(new Error(`exited ${code} before ${re}: ${out}`)));
     });
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  try {
+    const address = (await seen(/"addresses":\["([^"]+)"\]/))[1]!;
     const client = new ToolboxClient(address, grpc.credentials.createInsecure());
     const id = await unary(client.identity, client, {});
     assert.equal(id.name, 'facet-core');
+    // One quiet call: its line is not held back waiting for a full batch.
+    await unary(client.callTool, client, { name: 'fs.list', arguments: {}, roots: [] });
+    await seen(/"rpc":"CallTool","tool":"fs.list"/);
+    // A burst, then exit right away: every line is written before the process ends.
+    for (let i = 0; i < 20; i++) await unary(client.callTool, client, { name: 'fs.stat', arguments: { path: `f${i}` }, roots: [] });
     client.close();
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
+    assert.equal(out.match(/"tool":"fs.stat"/g)?.length, 20);
+    assert.doesNotThrow(() => out.trim().split('\n').forEach((l) => JSON.parse(l)));
   } finally {
     child.kill('SIGKILL');
     cleanup();
