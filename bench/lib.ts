@@ -1,7 +1,7 @@
 // Shared bench helpers: a Facet server in its own process (as in production), load
 // generation, latency statistics and a plain report. Benches print ratios against a reference.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
@@ -10,6 +10,9 @@ import { ToolboxClient, type CallToolResponse } from '../src/gen/codefly/service
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** dist/src/cli.js, next to this compiled file's dist/bench/. */
 export const CLI = path.resolve(here, '../src/cli.js');
+/** Server logs of bench runs (bench/.work is ignored by git). */
+const LOGS = path.resolve(here, '../../bench/.work/logs');
+let started = 0;
 
 export interface FacetProcess {
   address: string;
@@ -19,34 +22,39 @@ export interface FacetProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `facet serve --listen 127.0.0.1:0 ...args` and waits for its "serving" log line. */
+/**
+ * Starts `facet serve --listen 127.0.0.1:0 ...args` and waits for its "serving" log line.
+ * Logs go to a file, as a production deployment's log collector would take them: a pipe
+ * read by this (busy) load generator would make the server wait on the client.
+ */
 export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}): Promise<FacetProcess> {
+  mkdirSync(LOGS, { recursive: true });
+  const logFile = path.join(LOGS, `facet-${process.pid}-${++started}.log`);
+  const out = openSync(logFile, 'w');
   // Info level, as in production: the "serving" line carries the bound address, and the
-  // per-call log line is part of the cost being measured (stdout is drained below).
+  // per-call log line is part of the cost being measured.
   const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'info', ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', out, 'inherit'],
   });
-  const address = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    const onData = (chunk: Buffer) => {
-      buf += chunk.toString();
-      for (const line of buf.split('\n')) {
+  closeSync(out);
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  const address = await (async () => {
+    for (;;) {
+      for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+        if (!line.includes('"serving"')) continue;
         try {
           const j = JSON.parse(line) as { msg?: string; addresses?: string[] };
-          if (j.msg === 'serving' && j.addresses?.[0]) {
-            child.stdout!.off('data', onData);
-            child.stdout!.resume();
-            resolve(j.addresses[0]);
-          }
+          if (j.msg === 'serving' && j.addresses?.[0]) return j.addresses[0];
         } catch {
-          // partial line
+          // the line is still being written
         }
       }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`facet exited early with code ${code}`)));
-  });
+      if (exited !== undefined) throw new Error(`facet exited early with code ${exited}; see ${logFile}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
   const client = new ToolboxClient(address, grpc.credentials.createInsecure(), {
     'grpc.max_receive_message_length': 64 * 1024 * 1024,
   });
