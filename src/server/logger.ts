@@ -1,12 +1,10 @@
 // Structured logs: one JSON line per call, never argument values or file contents.
 import pino, { type Logger } from 'pino';
+import { atExit } from '../engine/at-exit.js';
 
 /** Bytes gathered before a write(2), and the longest a line waits for one. */
 const BATCH_BYTES = 4096;
 const FLUSH_MS = 250;
-/** Buffered stdout destinations, written out at exit whatever ends the process. */
-const pending = new Set<{ flushSync(): void }>();
-let exitHook = false;
 
 /**
  * A JSON logger on `destination`, or on stdout written synchronously in batches. Measured in
@@ -17,25 +15,11 @@ let exitHook = false;
  * still stalls the server, as with any synchronous logger.
  */
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
-  let dest: NodeJS.WritableStream | ReturnType<typeof pino.destination> | undefined = destination;
-  if (!dest) {
-    const out = pino.destination({ dest: 1, sync: true, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
-    pending.add(out);
-    if (!exitHook) {
-      exitHook = true;
-      process.once('exit', () => {
-        for (const d of pending) {
-          try {
-            d.flushSync();
-          } catch {
-            // stdout already gone: nothing more can be said
-          }
-        }
-      });
-    }
-    dest = out;
-  }
-  return pino({ level, base: { service: 'facet' }, timestamp: isoTimestamp }, dest as never);
+  const options = { level, base: { service: 'facet' }, timestamp: isoTimestamp };
+  if (destination) return pino(options, destination as never);
+  const out = pino.destination({ dest: 1, sync: true, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
+  atExit(() => out.flushSync()); // lines still gathered when the process ends
+  return pino(options, out);
 }
 
 // ISO-8601 times, formatted once per second: Date#toISOString measured ~5 µs per call line

@@ -2,6 +2,7 @@
 // descendant that moved to a group of its own (found through /proc before signalling).
 // TERM first, KILL after a grace period, then wait until nothing of it is left.
 import { readdirSync, readFileSync } from 'node:fs';
+import { atExit } from '../at-exit.js';
 
 interface ProcInfo {
   pid: number;
@@ -118,22 +119,21 @@ export function groupAlive(pgid: number): boolean {
 // Groups started and not yet known to be gone. If the server exits without its orderly
 // shutdown (a crash, process.exit), they are killed on the way out rather than orphaned.
 const liveGroups = new Set<number>();
-let exitHook = false;
+let hooked = false;
 
 export function trackGroup(pgid: number): void {
   liveGroups.add(pgid);
-  if (!exitHook) {
-    exitHook = true;
-    process.once('exit', () => {
-      for (const g of liveGroups) {
-        try {
-          process.kill(-g, 'SIGKILL');
-        } catch {
-          // already gone
-        }
+  if (hooked) return;
+  hooked = true;
+  atExit(() => {
+    for (const g of liveGroups) {
+      try {
+        process.kill(-g, 'SIGKILL');
+      } catch {
+        // already gone
       }
-    });
-  }
+    }
+  });
 }
 
 export function forgetGroup(pgid: number): void {
