@@ -62,7 +62,17 @@ test('deny rules cannot be dodged by chaining, wrapping or quoting', () => {
   const p = new ShellPolicy({ allow: [], deny: ['git push', 'rm -rf'], routes: {} });
   assert.equal(refusal(p, 'git status'), undefined);
   assert.equal(refusal(p, 'git pull && npm test'), undefined);
+  // Options before the subcommand are looked past only as far as options go.
+  assert.equal(refusal(p, 'git -C sub status'), undefined);
+  assert.equal(refusal(p, 'git log --grep push'), undefined);
+  assert.equal(refusal(p, 'git -C sub log push'), undefined);
   const dodges = [
+    'git -C /tmp/elsewhere push',
+    'git -c user.name=x push origin',
+    'git --git-dir=.git --work-tree . push',
+    'git --no-pager -P push',
+    'git $OPTS push',
+    'rm -v -rf /tmp/x',
     'git push',
     'git push origin main',
     'echo ok && git push',
@@ -122,7 +132,7 @@ test('allow rules admit only matching commands, every part of the line', () => {
   for (const ok of ['git status', 'ls -la', 'ls && git status --short', 'npm run build', "bash -c 'ls'", 'env A=1 ls', 'command ls']) {
     assert.equal(refusal(p, ok), undefined, ok);
   }
-  for (const bad of ['rm x', 'ls; rm x', 'ls $(rm x)', 'git push', 'bash script.sh', 'sudo ls', 'npm install', 'ls | sh']) {
+  for (const bad of ['rm x', 'ls; rm x', 'ls $(rm x)', 'git push', 'bash script.sh', 'sudo ls', 'npm install', 'ls | sh', "git -c core.pager='sh -c id' status"]) {
     const err = refusal(p, bad);
     assert.equal(err?.kind, 'security_policy', bad);
     assert.equal(err?.facts.list === 'allow' || err?.facts.list === 'dynamic', true, bad);

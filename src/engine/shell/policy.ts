@@ -252,11 +252,31 @@ function globToRegex(g: string): RegExp {
 /**
  * A rule matches a command whose words begin with the rule's words (each a glob). A word
  * only known at run time matches for a deny rule and fails for an allow rule: both err safe.
+ * A deny rule also looks past options written before the words it names, with their values
+ * (`git -C dir push`, `docker --context prod rm`, `npm -g install`): which options take a
+ * value is the program's business, so any word after an option may be one. Allow rules do
+ * not: `git -c core.pager=… status` must not pass for "git status".
  */
 function matches(rule: Rule, c: CheckedCommand, kind: 'allow' | 'deny'): boolean {
   if (!rule.regexes[0]!.test(c.program)) return false;
+  if (matchesFrom(rule, c.args, 0, kind)) return true;
+  if (kind === 'allow' || rule.words.length < 2) return false;
+  for (let s = 1; s <= c.args.length; s++) {
+    const w = c.args[s - 1]!;
+    const prev = c.args[s - 2];
+    const option = optionLike(w);
+    const valueOfOption = prev !== undefined && optionLike(prev) && !prev.value.includes('=');
+    if (!option && !valueOfOption) return false; // the options end here
+    if (matchesFrom(rule, c.args, s, kind)) return true;
+  }
+  return false;
+}
+
+const optionLike = (w: Word): boolean => w.dynamic || (w.value.length > 1 && (w.value.startsWith('-') || w.value.startsWith('+')));
+
+function matchesFrom(rule: Rule, args: Word[], start: number, kind: 'allow' | 'deny'): boolean {
   for (let k = 1; k < rule.words.length; k++) {
-    const w = c.args[k - 1];
+    const w = args[start + k - 1];
     if (!w) return rule.words.slice(k).every((x) => x === '*');
     if (w.dynamic) {
       if (kind === 'deny') continue;
