@@ -183,5 +183,17 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       assert.deepEqual([r.totalMatchLines, r.stoppedBy, r.truncated], [2, 'max_total', true]);
       assert.deepEqual(render(r), ['a.txt:1:alpha foo [[6,9]]', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]']);
     });
+
+    test('excluded lines are dropped as found: before the total cap, context too; rg\'s per-file cap still counts them', async () => {
+      const capped = await run({ pattern: 'foo', maxTotal: 1, paths: ['a.txt'], excludeLines: /alpha/g });
+      assert.deepEqual([capped.totalMatchLines, capped.stoppedBy], [1, 'max_total']);
+      assert.deepEqual(render(capped), ['a.txt:5:epsilon foo foo [[8,11],[12,15]]']);
+      const context = await run({ pattern: 'foo', paths: ['a.txt'], before: 1, after: 1, excludeLines: /^(beta|zeta)$/ });
+      assert.deepEqual(render(context), ['a.txt:1:alpha foo [[6,9]]', 'a.txt-4-delta', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]', 'a.txt-7-eta', 'a.txt:8:theta foo [[6,9]]']);
+      const perFile = await run({ pattern: 'foo', paths: ['a.txt'], maxPerFile: 2, excludeLines: /alpha/, mode: 'count' });
+      assert.deepEqual(render(perFile), ['a.txt:1']);
+      const none = await run({ pattern: 'theta', excludeLines: /theta/ });
+      assert.deepEqual([none.total, none.totalFiles, none.files], [0, 0, []]);
+    });
   });
 }

@@ -41,6 +41,7 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
     maxLineLength: req.maxLineLength,
     multiline: req.multiline && translated.canMatchNewline,
     literal: requiredLiteral(req, translated.caseInsensitive),
+    exclude: req.excludeLines, // a RegExp survives the structured clone to the worker
   };
   // Raised on cancellation or once the sink has enough: workers check it between files and chunks.
   const stop = new Int32Array(new SharedArrayBuffer(4));

@@ -108,6 +108,8 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
     maxPerFile,
     keepLines: mode === 'content',
     maxLineLength,
+    // test() on a global or sticky RegExp depends on where the last test stopped.
+    excludeLines: opts.excludeLines && new RegExp(opts.excludeLines.source, opts.excludeLines.flags.replace(/[gy]/g, '')),
     ignore: {
       hidden: opts.hidden,
       noIgnore: opts.noIgnore,

@@ -180,7 +180,8 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
   };
 
   const endFile = (textFile: boolean): void => {
-    if (current && textFile) finish(current);
+    // A file whose every match was excluded (excludeLines) is no hit, as in the fallback.
+    if (current && textFile && current.matchLines > 0) finish(current);
     current = undefined;
   };
   const handle = (msg: { type: string; data: Record<string, any> }): void => {
@@ -194,6 +195,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
         if (!current) return;
         const { text, bytes } = decodeRg(d.lines);
         const body = stripEnd(text);
+        if (req.excludeLines?.test(body)) return; // left out before it counts, context or match
         let rec: GrepLine | undefined;
         if (msg.type === 'match') {
           const subs = utf16Offsets(text, bytes, d.submatches as Array<{ start: number; end: number }>);

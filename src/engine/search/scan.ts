@@ -15,6 +15,8 @@ export interface ScanOptions {
   maxLineLength: number;
   /** Matches may span lines (rg -U with a pattern that can match a newline). */
   multiline: boolean;
+  /** Lines whose text this matches are left out and not counted, except by maxPerFile (see GrepOptions). */
+  exclude?: RegExp;
 }
 
 /**
@@ -57,6 +59,8 @@ export class Scanner {
   private lastEmitted = 0;
   private afterUntil = 0;
   private maxReached = false;
+  /** Matching lines seen, excluded ones too: rg's --max-count counts them all. */
+  private seen = 0;
 
   constructor(private readonly o: ScanOptions) {}
 
@@ -87,6 +91,7 @@ export class Scanner {
       this.lastEmitted = line;
       if (!this.o.keepLines) return;
       if (body.endsWith('\r')) body = body.slice(0, -1);
+      if (this.o.exclude?.test(body)) return;
       const { text: shown, cut } = cutLine(body, this.o.maxLineLength);
       const rec: GrepLine = { line, kind, text: cut ? shown : detach(shown) };
       if (subs) {
@@ -95,6 +100,13 @@ export class Scanner {
       }
       if (cut) rec.cut = true;
       this.lines.push(rec);
+    };
+    /** Counts a match of `lines` lines unless its text is excluded; rg's max-count sees it either way. */
+    const tally = (body: string, lines: number, subs: number): void => {
+      this.seen += lines;
+      if (this.o.exclude?.test(body.endsWith('\r') ? body.slice(0, -1) : body)) return;
+      this.matchLines += lines;
+      this.matches += subs;
     };
     /** Submatches of the line `li`, found by running the regex from the line's start. */
     const matchesOn = (li: number): Submatch[] => {
@@ -116,9 +128,9 @@ export class Scanner {
         if (this.maxReached) {
           const subs = matchesOn(n - firstLine);
           if (subs.length) {
-            this.matchLines++;
-            this.matches += subs.length;
-            emit(n, 'match', lineText(n - firstLine), subs);
+            const body = lineText(n - firstLine);
+            tally(body, 1, subs.length);
+            emit(n, 'match', body, subs);
             continue;
           }
         }
@@ -129,7 +141,7 @@ export class Scanner {
       for (let n = Math.max(this.lastEmitted + 1, line - this.o.before, firstAvailable); n < line; n++) emit(n, 'context', lineText(n - firstLine));
     };
     const reachMax = (): void => {
-      if (this.o.maxPerFile !== undefined && this.matchLines >= this.o.maxPerFile) this.maxReached = true;
+      if (this.o.maxPerFile !== undefined && this.seen >= this.o.maxPerFile) this.maxReached = true;
     };
 
     if (this.maxReached) {
@@ -147,9 +159,9 @@ export class Scanner {
         contextUpTo(line - 1);
         beforeOf(line);
         const subs = matchesOn(li);
-        this.matchLines++;
-        this.matches += subs.length;
-        emit(line, 'match', lineText(li), subs);
+        const body = lineText(li);
+        tally(body, 1, subs.length);
+        emit(line, 'match', body, subs);
         this.afterUntil = line + this.o.after;
         reachMax();
         if (this.o.stopAt !== undefined && this.matchLines >= this.o.stopAt) {
@@ -179,9 +191,9 @@ export class Scanner {
       }
       contextUpTo(line - 1);
       beforeOf(line);
-      this.matchLines += lastLi - li + 1;
-      this.matches += n;
-      emit(line, 'match', text.slice(rangeStart, endOf(lastLi)), subs);
+      const body = text.slice(rangeStart, endOf(lastLi));
+      tally(body, lastLi - li + 1, n);
+      emit(line, 'match', body, subs);
       this.lastEmitted = firstLine + lastLi;
       this.afterUntil = this.lastEmitted + this.o.after;
       reachMax();

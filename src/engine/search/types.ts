@@ -36,6 +36,12 @@ export interface GrepOptions extends IgnoreOptions {
   limit?: number;
   /** Lines longer than this (UTF-16 units) are cut (default 2000). */
   maxLineLength?: number;
+  /**
+   * Lines (matching or context) whose whole text this matches are left out as they are found,
+   * before they count towards maxTotal (Gemini CLI's exclude_pattern). maxPerFile, which rg
+   * applies, still counts them.
+   */
+  excludeLines?: RegExp;
   /** Own time budget: the search stops and returns what it found, marked timedOut. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -122,6 +128,8 @@ export interface BackendRequest {
   maxPerFile?: number;
   keepLines: boolean;
   maxLineLength: number;
+  /** See GrepOptions.excludeLines; never global or sticky. */
+  excludeLines?: RegExp;
   ignore: IgnoreOptions;
   signal: AbortSignal;
 }

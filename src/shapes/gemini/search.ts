@@ -51,13 +51,13 @@ function excludeRegExp(src: string, caseSensitive: boolean): RegExp {
 }
 
 /** The Gemini output: a header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---". */
-function formatGrep(r: GrepResult, args: GrepArgs, max: number, exclude: RegExp | undefined): { text: string; matches: number; files: number } {
+function formatGrep(r: GrepResult, args: GrepArgs, max: number): { text: string; matches: number; files: number } {
   const where = `in path "${args.dir_path ?? '.'}"${args.include_pattern ? ` (filter: "${args.include_pattern}")` : ''}`;
   const blocks: string[] = [];
   const names: string[] = [];
   let matches = 0;
   for (const f of r.files) {
-    const lines = f.lines.filter((l) => !(exclude && l.kind === 'match' && exclude.test(l.text)));
+    const lines = f.lines;
     const hits = lines.filter((l) => l.kind === 'match').length;
     if (r.mode === 'files') {
       names.push(f.relative);
@@ -84,7 +84,8 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     description: [
       'Searches files under dir_path (a directory or one file; default the session directory) for `pattern`, a Rust/ripgrep',
       'regular expression (fixed_strings for literal text), case-insensitive unless case_sensitive. include_pattern is a glob',
-      'of files to search ("*.ts"); exclude_pattern a JavaScript regular expression dropping matching lines. .gitignore and',
+      'of files to search ("*.ts"); exclude_pattern a JavaScript regular expression: lines it matches (results and context)',
+      'are dropped as found, before they count towards total_max_matches. .gitignore and',
       '.geminiignore are honoured unless no_ignore; node_modules, .git, dist, build, *.log and *.tmp are always skipped.',
       'Output: "File: <relative path>" then "L<line>: <text>" per match ("L<line>- " for context lines), files separated by',
       '"---". At most total_max_matches (default 100) matches and max_matches_per_file per file. With 1 to 3 matches and no',
@@ -120,7 +121,6 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       'invalid_tool_params (INVALID_ARGUMENT): the pattern is not valid ripgrep syntax (or uses lookaround/backreferences), or exclude_pattern is invalid or nests quantifiers.',
       'search_path_not_found (NOT_FOUND): dir_path does not exist. path_not_in_workspace (PERMISSION_DENIED): dir_path is outside the workspace.',
       'grep_execution_error (TIMEOUT): the search ran past 30 s; narrow dir_path or include_pattern.',
-      'exclude_pattern is applied after the match cap, so fewer than total_max_matches lines may be shown.',
     ].join('\n'),
     async handler(args, ctx) {
       const max = args.total_max_matches ?? DEFAULT_TOTAL_MAX;
@@ -143,6 +143,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         mode: args.names_only ? 'files' : 'content',
         limit: 0,
         maxLineLength: 2000,
+        excludeLines: exclude,
         timeoutMs: GREP_TIMEOUT_MS,
         signal: ctx.signal,
       };
@@ -155,7 +156,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         const around = n === 1 ? 50 : 15;
         r = await grep(ctx.scope, { ...opts, before: around, after: around }, config.search);
       }
-      const out = formatGrep(r, args, max, exclude);
+      const out = formatGrep(r, args, max);
       return ok(out.text, {
         tool: 'grep_search',
         summary: out.matches ? `Found ${out.matches} match(es) in ${out.files} file(s)` : 'No matches found',

@@ -53,6 +53,10 @@ describe('gemini grep_search', () => {
   test('exclude_pattern drops lines; names_only lists files', async () => {
     const r = await call('grep_search', { pattern: 'helper', exclude_pattern: '^export', context: 0 });
     assert.equal(r.text, 'Found 2 matches for pattern "helper" in path ".":\n---\nFile: src/app.ts\nL3:   return Helper();\n---\nFile: src/lib/helper.ts\nL2:   return 42; // helper\n---');
+    // Dropped before the cap, as Gemini CLI does while reading rg's output: the first match
+    // (an export line) does not use up total_max_matches.
+    const capped = await call('grep_search', { pattern: 'helper', include_pattern: '**/helper.ts', exclude_pattern: '^export', context: 0, total_max_matches: 1 });
+    assert.equal(capped.text, 'Found 1 match for pattern "helper" in path "." (filter: "**/helper.ts") (results limited to 1 matches for performance):\n---\nFile: src/lib/helper.ts\nL2:   return 42; // helper\n---');
     const n = await call('grep_search', { pattern: 'helper', names_only: true });
     assert.equal(n.text, 'Found 2 files with matches for pattern "helper" in path ".":\nsrc/app.ts\nsrc/lib/helper.ts');
   });
