@@ -40,10 +40,6 @@ class SearchPool {
   private readonly slots: Array<Slot | undefined> = [];
   private nextId = 1;
 
-  get size(): number {
-    return POOL_SIZE;
-  }
-
   /** Searches a batch of files in the least busy worker; 'cancelled' when the stop flag was raised. */
   run(batch: Batch): Promise<Array<FileHits | null> | 'cancelled'> {
     const slot = this.leastBusy();
