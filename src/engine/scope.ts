@@ -74,17 +74,41 @@ export class Scope {
    * nearest existing parent, so a link anywhere on the way is followed first.
    */
   async resolve(input: string, cwd: string = this.primary, field = 'path'): Promise<ResolvedPath> {
-    rejectNul(input, field);
-    if (input === '') {
-      throw new EngineError('invalid_argument', 'the path is empty', { field, facts: { path: input } });
-    }
-    if (input.length > PATH_MAX) {
-      throw new EngineError('invalid_argument', `the path is longer than ${PATH_MAX} characters`, { field, facts: { path: input.slice(0, 200), length: input.length } });
-    }
-    const absolute = path.resolve(cwd, input);
+    const absolute = absoluteOf(input, cwd, field);
     const real = await realpathOrNearest(absolute);
     if (!this.contains(real.path)) throw this.outside(input, real.path, field);
     return { input, absolute, real: real.path, exists: real.exists };
+  }
+
+  /**
+   * Opens an existing file for reading without a separate resolve step where Linux allows:
+   * the kernel follows the path into an O_PATH descriptor, which opens nothing (no device
+   * or FIFO sees an open), procfs names the real file it reached, and only a file inside the
+   * roots is then opened, through that same descriptor, so no swap can come in between. Any
+   * failure on the way, and other systems, take resolve() and open(), which word the errors.
+   */
+  async openExisting(input: string, cwd: string = this.primary, field = 'path'): Promise<{ resolved: ResolvedPath; file: FdFile }> {
+    const absolute = absoluteOf(input, cwd, field);
+    if (O_PATH !== undefined) {
+      let handle: number | undefined;
+      try {
+        handle = openSync(absolute, O_PATH);
+        const real = readlinkSync(`/proc/self/fd/${handle}`);
+        if (!this.contains(real)) throw this.outside(input, real, field);
+        const fd = openSync(`/proc/self/fd/${handle}`, fsc.O_RDONLY | fsc.O_NONBLOCK);
+        return { resolved: { input, absolute, real, exists: true }, file: new FdFile(fd) };
+      } catch (err) {
+        if (err instanceof EngineError) throw err;
+        // fall through: the long way gives the precise error, or works where this cannot
+      } finally {
+        if (handle !== undefined) closeSync(handle);
+      }
+    }
+    const resolved = await this.resolve(input, cwd, field);
+    if (!resolved.exists) {
+      throw new EngineError('not_found', `${input} does not exist`, { field, facts: { path: input, resolved: resolved.real } });
+    }
+    return { resolved, file: await this.open(resolved, fsc.O_RDONLY) };
   }
 
   /** The PERMISSION_DENIED failure for `input`, naming the allowed roots. */
@@ -168,6 +192,21 @@ export function isWithin(root: string, p: string): boolean {
   if (p === root) return true;
   const withSep = root.endsWith(path.sep) ? root : root + path.sep;
   return p.startsWith(withSep);
+}
+
+/** O_PATH (Linux): a descriptor that only locates a file; Node does not export the constant. */
+const O_PATH = process.platform === 'linux' ? 0o10000000 : undefined;
+
+/** The absolute path a user-supplied path names, after refusing NULs, empty and over-long input. */
+function absoluteOf(input: string, cwd: string, field: string): string {
+  rejectNul(input, field);
+  if (input === '') {
+    throw new EngineError('invalid_argument', 'the path is empty', { field, facts: { path: input } });
+  }
+  if (input.length > PATH_MAX) {
+    throw new EngineError('invalid_argument', `the path is longer than ${PATH_MAX} characters`, { field, facts: { path: input.slice(0, 200), length: input.length } });
+  }
+  return path.resolve(cwd, input);
 }
 
 function rejectNul(p: string, field: string): void {

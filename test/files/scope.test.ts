@@ -210,6 +210,34 @@ test('a FIFO inside the root is refused instead of hanging the read', async () =
   }
 });
 
+test('reading opens nothing outside the roots: a FIFO reached through a link is refused without being opened', async () => {
+  const f = fixture();
+  const { execFileSync, spawn } = await import('node:child_process');
+  const fifo = path.join(f.outside, 'pipe');
+  execFileSync('mkfifo', [fifo]);
+  symlinkSync(fifo, path.join(f.root, 'to-pipe'));
+  // A writer blocks in open(2) until some reader opens the FIFO; it must still be waiting after the read.
+  const writer = spawn('sh', ['-c', `echo leaked > '${fifo}'`], { stdio: 'ignore' });
+  try {
+    assert.equal(await kindOf(() => readFile(f.scope, 'to-pipe')), 'permission_denied');
+    const opened = await new Promise<boolean>((resolve) => {
+      const t = setTimeout(() => resolve(false), 300);
+      writer.once('exit', () => (clearTimeout(t), resolve(true)));
+    });
+    assert.equal(opened, false, 'the writer was released: the FIFO was opened');
+    // Missing files take the long way and are named; links inside the roots open at their target.
+    assert.equal(await kindOf(() => f.scope.openExisting('missing.txt')), 'not_found');
+    f.file('real.txt', 'ok\n');
+    symlinkSync(path.join(f.root, 'real.txt'), path.join(f.root, 'link.txt'));
+    const viaLink = await f.scope.openExisting('link.txt');
+    assert.equal(viaLink.resolved.real, path.join(f.root, 'real.txt'));
+    await viaLink.file.close();
+  } finally {
+    writer.kill('SIGKILL');
+    f.cleanup();
+  }
+});
+
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of readdirSync(dir)) out[name] = readFileSync(path.join(dir, name), 'utf8');

@@ -110,11 +110,7 @@ export interface OpenedFile {
 
 /** Resolves and opens an existing regular file for reading, checking the opened file is in scope. */
 export async function openForRead(scope: Scope, input: string, cwd: string | undefined, field = 'path'): Promise<OpenedFile> {
-  const resolved = await scope.resolve(input, cwd, field);
-  if (!resolved.exists) {
-    throw new EngineError('not_found', `${input} does not exist`, { field, facts: { path: input, resolved: resolved.real } });
-  }
-  const fh = await scope.open(resolved, fsc.O_RDONLY);
+  const { resolved, file: fh } = await scope.openExisting(input, cwd, field);
   try {
     const st = fh.stat();
     if (st.isDirectory()) {
