@@ -13,7 +13,7 @@ import { authInterceptor } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import { ToolboxRouter } from './service.js';
-import { FastToolboxService } from './wire.js';
+import { toolboxService } from './wire.js';
 
 export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
 
@@ -54,7 +54,8 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     'grpc.max_send_message_length': config.maxMessageBytes,
     interceptors: config.token ? [authInterceptor(config.token)] : [],
   });
-  server.addService(FastToolboxService, router.implementation());
+  const service = toolboxService(config.maxMessageBytes, (bytes) => logger.warn({ rpc: 'CallTool', bytes, maxBytes: config.maxMessageBytes }, 'result over the message limit: answered in band'));
+  server.addService(service, router.implementation());
 
   const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });
   health.addToServer(server);

@@ -5,8 +5,10 @@
 // then write into one buffer). test/server/wire.test.ts holds it byte-for-byte to ts-proto.
 import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import type * as grpc from '@grpc/grpc-js';
+import { EngineError } from '../engine/errors.js';
 import { Failure } from '../gen/codefly/base/v0/failure.js';
 import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import { toFailure } from '../registry/failure.js';
 
 type Json = Record<string, unknown>;
 
@@ -210,9 +212,25 @@ export function encodeReadResourceResponse(m: ReadResourceResponse): Buffer {
   return Buffer.from(w.finish());
 }
 
-/** The Toolbox service definition with the fast serializers on the RPCs that carry tool output. */
-export const FastToolboxService: grpc.ServiceDefinition = {
-  ...ToolboxService,
-  callTool: { ...ToolboxService.callTool, responseSerialize: encodeCallToolResponse },
-  readResource: { ...ToolboxService.readResource, responseSerialize: encodeReadResourceResponse },
-};
+/**
+ * The Toolbox service definition with the fast serializers on the RPCs that carry tool
+ * output. A CallTool result larger than `maxBytes` (--max-message-bytes) would otherwise
+ * fail the call with a bare RESOURCE_EXHAUSTED status; it is answered in band instead, so
+ * the model learns what happened and to ask for less.
+ */
+export function toolboxService(maxBytes: number, onOversize: (bytes: number) => void): grpc.ServiceDefinition {
+  const callTool = (m: CallToolResponse): Buffer => {
+    const bytes = encodeCallToolResponse(m);
+    if (bytes.length <= maxBytes) return bytes;
+    onOversize(bytes.length);
+    const err = new EngineError('resource_exhausted', `the result is ${bytes.length} bytes, more than this server sends in one message (${maxBytes} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`, {
+      facts: { bytes: bytes.length, maxBytes },
+    });
+    return encodeCallToolResponse({ content: [], error: err.message, canonicalRouted: false, routedTo: '', failure: toFailure(err, 'CallTool') });
+  };
+  return {
+    ...ToolboxService,
+    callTool: { ...ToolboxService.callTool, responseSerialize: callTool },
+    readResource: { ...ToolboxService.readResource, responseSerialize: encodeReadResourceResponse },
+  };
+}

@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { Failure, FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { CallToolResponse, ReadResourceResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { Struct } from '../../src/gen/google/protobuf/struct.js';
 import { encodeCallToolResponse, encodeReadResourceResponse, encodeStruct } from '../../src/server/wire.js';
+import { callTool, startTestServer, tempDir } from '../helpers/server.js';
 
 const tsProto = (o: Record<string, unknown>): Buffer => Buffer.from(Struct.encode(Struct.wrap(o)).finish());
 
@@ -55,4 +58,24 @@ test('CallToolResponse and ReadResourceResponse encode byte for byte as ts-proto
 test('the fast encoders know every field of the generated messages (a new proto field must be added there)', () => {
   assert.deepEqual(Object.keys(CallToolResponse.create()).sort(), ['canonicalRouted', 'content', 'error', 'failure', 'routedTo']);
   assert.deepEqual(Object.keys(ReadResourceResponse.create()).sort(), ['content']);
+});
+
+test('a result over --max-message-bytes is answered in band, and the server goes on serving', async () => {
+  const { dir, cleanup } = tempDir();
+  writeFileSync(path.join(dir, 'big.txt'), `${'x'.repeat(99)}\n`.repeat(100)); // 10,000 bytes
+  writeFileSync(path.join(dir, 'small.txt'), 'hello\n');
+  const t = await startTestServer(['--root', dir, '--max-message-bytes', '4096']);
+  try {
+    const big = await callTool(t.client, 'fs.read', { path: 'big.txt' });
+    assert.deepEqual(big.content, []);
+    assert.match(big.error, /^the result is \d+ bytes, more than this server sends in one message \(4096 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/);
+    assert.equal(big.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
+    assert.equal(t.logs.filter((l) => l.msg === 'result over the message limit: answered in band').length, 1);
+    const small = await callTool(t.client, 'fs.read', { path: 'small.txt' });
+    assert.equal(small.error, '');
+    assert.equal(small.content[0]?.body?.$case === 'text' ? small.content[0].body.value : '', 'hello');
+  } finally {
+    await t.close();
+    cleanup();
+  }
 });
