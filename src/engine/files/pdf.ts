@@ -1,6 +1,8 @@
 // What can be learned of a PDF without a PDF library: its page count, from the page
 // objects in its bytes. Good for "how many pages" checks; compressed object streams can
 // hide pages, so the count is a lower bound (0 when none are visible).
+import { EngineError } from '../errors.js';
+
 export function pdfPageCount(data: Uint8Array): number {
   const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
   // A page tree node says how many pages lie below it; the root's count is the largest.
@@ -21,4 +23,16 @@ export function parsePageRange(spec: string): { first: number; last: number } | 
   const last = m[2] !== undefined ? Number(m[2]) : first;
   if (!Number.isSafeInteger(first) || !Number.isSafeInteger(last) || first < 1 || last < first) return undefined;
   return { first, last };
+}
+
+/** A page selection for a read of at most `maxPages` pages; INVALID_ARGUMENT (bad_pages, too_many_pages) otherwise. */
+export function pageRangeFor(spec: string, maxPages: number): { first: number; last: number } {
+  const range = parsePageRange(spec);
+  if (!range) {
+    throw new EngineError('invalid_argument', `pages "${spec}" is not a page number or range`, { field: 'pages', facts: { pages: spec, condition: 'bad_pages' } });
+  }
+  if (range.last - range.first + 1 > maxPages) {
+    throw new EngineError('invalid_argument', `pages "${spec}" spans more than ${maxPages} pages`, { field: 'pages', facts: { pages: spec, condition: 'too_many_pages' } });
+  }
+  return range;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { EngineError } from '../../engine/errors.js';
 import { unchangedSinceRead } from '../../engine/files/freshness.js';
 import type { NotebookView } from '../../engine/files/notebook.js';
-import { parsePageRange, pdfPageCount } from '../../engine/files/pdf.js';
+import { pageRangeFor, parsePageRange, pdfPageCount } from '../../engine/files/pdf.js';
 import { renderPdfPages } from '../../engine/files/pdf-pages.js';
 import { readFile, statFile, type ReadOptions, type ReadResult, type TextRead } from '../../engine/files/read.js';
 import { Scope } from '../../engine/scope.js';
@@ -85,17 +85,7 @@ async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: Read
 }
 
 function checkPages(spec: string | undefined): void {
-  if (spec === undefined) return;
-  const range = parsePageRange(spec);
-  if (!range) {
-    throw new EngineError('invalid_argument', `pages "${spec}" is not a page number or range`, { field: 'pages', facts: { pages: spec, condition: 'bad_pages' } });
-  }
-  if (range.last - range.first + 1 > MAX_PDF_PAGES_PER_READ) {
-    throw new EngineError('invalid_argument', `pages "${spec}" spans more than ${MAX_PDF_PAGES_PER_READ} pages`, {
-      field: 'pages',
-      facts: { pages: spec, condition: 'too_many_pages' },
-    });
-  }
+  if (spec !== undefined) pageRangeFor(spec, MAX_PDF_PAGES_PER_READ);
 }
 
 function word(err: EngineError, args: ReadArgs, ctx: HandlerContext): string | undefined {

@@ -4,7 +4,10 @@
 import path from 'node:path';
 import { editFile } from '../../engine/files/edit.js';
 import { unchangedSinceRead, type FreshnessPolicy } from '../../engine/files/freshness.js';
-import { statFile, type ReadOptions } from '../../engine/files/read.js';
+import { EngineError } from '../../engine/errors.js';
+import { pageRangeFor } from '../../engine/files/pdf.js';
+import { extractPdfText } from '../../engine/files/pdf-pages.js';
+import { readFile, statFile, type ReadOptions } from '../../engine/files/read.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
@@ -15,6 +18,9 @@ import { qwenErrors } from './errors.js';
 const DEFAULT_LINES = 1000;
 const MAX_CHARS = 25_000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
+/** PDFs read as text with `pages` may be larger, and give at most this many pages per call. */
+const MAX_PDF_TEXT_BYTES = 100 * 1024 * 1024;
+const MAX_PDF_PAGES = 20;
 const SNIPPET_CONTEXT = 4;
 const MAX_SNIPPET_REGION = 1000;
 const TAGS_READ = [TAGS.filesystem, TAGS.readOnly, 'qwen'];
@@ -45,6 +51,29 @@ function baseRead(ctx: HandlerContext): ReadOptions {
   return { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
 }
 
+/** read_file with `pages`: the text of those PDF pages (pdftotext), at most 20, from PDFs of up to 100 MB. */
+async function readPdfPages(ctx: HandlerContext, filePath: string, spec: string) {
+  let range: { first: number; last: number };
+  try {
+    range = pageRangeFor(spec, MAX_PDF_PAGES);
+  } catch (err) {
+    const e = err as EngineError;
+    throw shapeError('invalid_argument', `${e.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`, 'invalid_tool_params', e.facts, 'pages');
+  }
+  const r = await readFile(ctx.scope, filePath, { ...baseRead(ctx), limit: 1, maxFileBytes: MAX_PDF_TEXT_BYTES, maxMediaBytes: MAX_PDF_TEXT_BYTES });
+  if (r.kind !== 'pdf') {
+    throw shapeError('invalid_argument', `pages applies to PDF files only, and ${filePath} is not one; read it without pages`, 'invalid_tool_params', { path: filePath }, 'pages');
+  }
+  const pages = await extractPdfText(r.data, { ...range, signal: ctx.signal });
+  const text = pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n');
+  return ok(text, {
+    tool: 'read_file',
+    summary: `Read the text of pages ${range.first}-${range.first + pages.length - 1} of ${r.relative}`,
+    paths: [r.path],
+    counts: { pages: pages.length, bytes: r.size },
+  });
+}
+
 const readTool: ToolDefinition<ReadArgs> = {
   name: 'read_file',
   summary: 'Read a file by absolute path: text (a window of lines via 0-based offset/limit), images and PDFs.',
@@ -54,7 +83,8 @@ const readTool: ToolDefinition<ReadArgs> = {
     'and at most 25000 characters (the line that crosses it is cut and marked "... [truncated]"). When not all of the',
     'file is shown, the text starts "Showing lines a-b of n total lines." (1-based). A second full read of a file',
     'unchanged since this session last read it answers with a short note instead of the content. Images and PDFs come',
-    'back as data; binary files are named; files over 10 MB are refused. Read a file before editing or overwriting it.',
+    'back as data, or with `pages` ("1-5", at most 20) as the text of those PDF pages; binary files are named; files over',
+    '10 MB are refused (PDFs read with pages: 100 MB). Read a file before editing or overwriting it.',
   ].join(' '),
   inputSchema: {
     properties: { file_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, pages: { type: 'string' } },
@@ -72,8 +102,10 @@ const readTool: ToolDefinition<ReadArgs> = {
     'invalid_tool_params: a relative file_path, a negative or fractional offset, a limit below 1, or an offset past the end.',
     'file_not_found: no such file. target_is_directory: a directory (use list_directory). file_too_large: over 10 MB.',
     'path_not_in_workspace (PERMISSION_DENIED): outside the workspace roots; this server refuses instead of asking the user.',
-    'Not done: `pages` (PDF page ranges) is accepted but PDFs always come back whole as data; .ipynb files are read as JSON',
-    'text. invalid_tool_params also when .qwenignore hides the file.',
+    'invalid_tool_params: `pages` that is not one page or a closed range ("1-5") of at most 20 pages, or `pages` on a file that',
+    'is not a PDF; a range past the last page. With `pages`, PDFs of up to 100 MB are read as the text of those pages',
+    '(needs poppler-utils; UNAVAILABLE otherwise). .ipynb files are read as JSON text. invalid_tool_params also when',
+    '.qwenignore hides the file.',
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
@@ -82,6 +114,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     if (await hiddenByIgnoreFiles(ctx, args.file_path, ['.qwenignore'], false)) {
       throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by .qwenignore pattern(s)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
     }
+    if (args.pages !== undefined) return readPdfPages(ctx, args.file_path, args.pages);
     const full = args.offset === undefined && args.limit === undefined;
     const start = (args.offset ?? 0) + 1;
     const limit = args.limit ?? DEFAULT_LINES;

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { makePdf } from '../../helpers/pdf.js';
 import { caller } from '../gemini/harness.js';
 
 let t: TestServer;
@@ -21,6 +22,7 @@ before(async () => {
   writeFileSync(p('.qwenignore'), '*.secret\n');
   writeFileSync(p('k.secret'), 'k');
   writeFileSync(p('bin.dat'), Buffer.from([0, 1, 2, 0, 255]));
+  writeFileSync(p('doc.pdf'), makePdf(30));
   t = await startTestServer(['--root', dir, '--shape', 'qwen']);
 });
 after(async () => {
@@ -36,6 +38,30 @@ describe('qwen read_file', () => {
     assert.equal(again.text, '[File a.txt unchanged since last read in this session — its full content was already given earlier in this conversation. To see the current content again, re-read it with an explicit offset/limit.]');
     const ranged = await call('read_file', { file_path: p('a.txt'), offset: 0, limit: 10 }, { session: 'r1' });
     assert.equal(ranged.text, 'one\ntwo\nthree\n');
+  });
+
+  test('pages: the text of those PDF pages; bad, open, too wide or out-of-range ranges and non-PDFs refused', async () => {
+    const r = await call('read_file', { file_path: p('doc.pdf'), pages: '2-4' });
+    assert.equal(r.text, '--- Page 2 ---\nPage 2\n\n--- Page 3 ---\nPage 3\n\n--- Page 4 ---\nPage 4');
+    assert.deepEqual(r.display.counts, { pages: 3, bytes: makePdf(30).length });
+    assert.equal((await call('read_file', { file_path: p('doc.pdf'), pages: '7' })).text, '--- Page 7 ---\nPage 7');
+    // Without pages a PDF comes back whole, as data.
+    const whole = await call('read_file', { file_path: p('doc.pdf') });
+    assert.deepEqual(whole.blobs.map((b) => b.mediaType), ['application/pdf']);
+    for (const [pages, message] of [
+      ['3-', 'pages "3-" is not a page number or range: give one page ("3") or a closed range ("1-5") of at most 20 pages'],
+      ['1-21', 'pages "1-21" spans more than 20 pages: give one page ("3") or a closed range ("1-5") of at most 20 pages'],
+    ] as const) {
+      const bad = await call('read_file', { file_path: p('doc.pdf'), pages });
+      assert.deepEqual([bad.code, bad.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
+      assert.ok(bad.error.includes(message), bad.error);
+    }
+    const past = await call('read_file', { file_path: p('doc.pdf'), pages: '40-41' });
+    assert.equal(past.code, 'INVALID_ARGUMENT');
+    assert.match(past.error, /the PDF has no pages 40-41/);
+    const notPdf = await call('read_file', { file_path: p('a.txt'), pages: '1' });
+    assert.deepEqual([notPdf.code, notPdf.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
+    assert.match(notPdf.error, /pages applies to PDF files only, and .*a\.txt is not one; read it without pages/);
   });
 
   test('0-based offset and limit; the header is 1-based', async () => {
