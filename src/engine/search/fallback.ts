@@ -50,9 +50,14 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
   let remaining = maxTotal;
   let stopped = false;
   const inFlight: Array<Promise<Array<FileHits | null> | 'cancelled'>> = [];
+  // Cancellation does not wait for workers: one stuck in a regex would hold the call forever.
+  const aborted = new Promise<'aborted'>((resolve) => {
+    if (req.signal.aborted) resolve('aborted');
+    else req.signal.addEventListener('abort', () => resolve('aborted'), { once: true });
+  });
   const deliverOldest = async (): Promise<void> => {
-    const hits = await inFlight.shift()!;
-    if (hits === 'cancelled' || stopped) return;
+    const hits = await Promise.race([inFlight.shift()!, aborted]);
+    if (hits === 'aborted' || hits === 'cancelled' || stopped) return;
     for (const h of hits) {
       if (!h) continue;
       remaining -= h.matchLines;
@@ -100,6 +105,7 @@ export async function runFallback(req: BackendRequest, sink: FileSink, maxTotal:
   } finally {
     raise(); // stragglers stop at their next file
     req.signal.removeEventListener('abort', raise);
+    searchPool.release(stop);
   }
   if (req.signal.aborted) throw abortError(req.signal, 'search');
 }

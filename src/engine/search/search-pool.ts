@@ -26,6 +26,8 @@ export type BatchReply = { id: number; hits: Array<FileHits | null> } | { id: nu
 interface Pending {
   resolve(hits: Array<FileHits | null> | 'cancelled'): void;
   reject(err: Error): void;
+  /** The batch as posted, kept to post it again elsewhere if its worker is replaced. */
+  batch: Batch;
 }
 
 interface Slot {
@@ -35,6 +37,10 @@ interface Slot {
 
 /** One worker per core, at most four: past that the walk feeding them is the limit. */
 export const POOL_SIZE = Math.max(1, Math.min(os.availableParallelism(), 4));
+/** How long a worker may go on with a stopped search's batch before it is taken for stuck. */
+const STUCK_MS = 1000;
+
+const stopped = (p: Pending): boolean => Atomics.load(p.batch.stop, 0) !== 0;
 
 class SearchPool {
   private readonly slots: Array<Slot | undefined> = [];
@@ -42,20 +48,50 @@ class SearchPool {
 
   /** Searches a batch of files in the least busy worker; 'cancelled' when the stop flag was raised. */
   run(batch: Batch): Promise<Array<FileHits | null> | 'cancelled'> {
-    const slot = this.leastBusy();
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      if (slot.pending.size === 0) slot.worker.ref(); // busy: a search in progress keeps the process up
-      slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, ...batch });
-    });
+    return new Promise((resolve, reject) => this.post({ resolve, reject, batch }));
   }
 
+  private post(p: Pending): void {
+    const slot = this.leastBusy();
+    const id = this.nextId++;
+    if (slot.pending.size === 0) slot.worker.ref(); // busy: a search in progress keeps the process up
+    slot.pending.set(id, p);
+    slot.worker.postMessage({ id, ...p.batch });
+  }
+
+  /**
+   * Called once a search has raised its stop flag. Workers see the flag between files and
+   * chunks, but not inside one regex run: a pattern that backtracks without end would keep
+   * its worker forever. A worker still on that search's batches after STUCK_MS is replaced,
+   * and the batches of other searches it held are posted again.
+   */
+  release(stop: Int32Array): void {
+    const busyWith = (slot: Slot | undefined): boolean => slot !== undefined && [...slot.pending.values()].some((p) => p.batch.stop === stop);
+    if (!this.slots.some(busyWith)) return;
+    setTimeout(() => {
+      for (const [i, slot] of this.slots.entries()) {
+        if (!busyWith(slot)) continue;
+        const others = [...slot!.pending.values()].filter((p) => !stopped(p));
+        slot!.pending.clear();
+        this.slots[i] = undefined;
+        void slot!.worker.terminate();
+        for (const p of others) this.post(p);
+      }
+    }, STUCK_MS).unref();
+  }
+
+  /** The slot with the fewest batches, leaving aside those still busy with stopped searches. */
   private leastBusy(): Slot {
     let best: Slot | undefined;
+    let bestScore = Infinity;
     for (let i = 0; i < POOL_SIZE; i++) {
       const s = (this.slots[i] ??= this.spawn(i));
-      if (!best || s.pending.size < best.pending.size) best = s;
+      const draining = [...s.pending.values()].some(stopped);
+      const score = s.pending.size + (draining ? POOL_SIZE * 1000 : 0);
+      if (score < bestScore) {
+        best = s;
+        bestScore = score;
+      }
     }
     return best!;
   }
