@@ -17,7 +17,7 @@ RUN npx tsc -p tsconfig.json && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim
 # ripgrep backs grep (a TypeScript fallback exists); bash runs shell tools; poppler-utils
-# renders PDF pages; tini reaps zombies.
+# renders PDF pages and extracts their text; tini reaps zombies.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends ripgrep bash ca-certificates poppler-utils tini \
  && rm -rf /var/lib/apt/lists/* \
