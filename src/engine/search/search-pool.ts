@@ -1,7 +1,8 @@
 // A small pool of worker threads for the fallback grep: reading and scanning files is
 // CPU-bound JavaScript, so it runs beside the server's event loop (which stays free for
 // other calls) and on every core, as rg's threads do. Workers start on the first search,
-// are shared by all searches, keep the process alive only while busy, and are replaced if one dies.
+// are shared by all searches, keep the process alive only while busy, and are replaced if one
+// dies or is stuck.
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileHits } from './types.js';
