@@ -1,7 +1,7 @@
 // Shared bench helpers: a Facet server in its own process (as in production), load
 // generation, latency statistics and a plain report. Benches print ratios against a reference.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
@@ -65,10 +65,13 @@ export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}): P
     child,
     async stop() {
       client.close();
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      // A clean stop leaves no log behind; a failed one keeps it for reading.
+      if (child.exitCode === 0) rmSync(logFile, { force: true });
     },
   };
 }
