@@ -68,35 +68,40 @@ test('a cancelled search stops, and the pool serves the next one in full', async
   assert.equal(full.totalMatchLines, 2 * Math.ceil(FILES / 3));
 });
 
-test('a process whose searches are done exits on its own (idle workers hold nothing)', () => {
-  const engine = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/engine');
-  const script = [
-    `import { Scope } from ${JSON.stringify(path.join(engine, 'scope.js'))};`,
-    `import { grep } from ${JSON.stringify(path.join(engine, 'search/grep.js'))};`,
-    `const r = await grep(Scope.fromRoots([${JSON.stringify(dir)}]), { pattern: 'needle 3\\\\b' }, { backend: 'fallback' });`,
-    'console.log(r.files.map((f) => f.relative).join(","));',
-  ].join('\n');
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
-  assert.equal(r.stderr, '');
-  assert.equal(r.status, 0);
-  assert.equal(r.stdout, 'd3/e3/f3.txt\n');
-});
-
-test('a pattern that backtracks without end loses only its time budget: the stuck worker is replaced', () => {
-  // JavaScript regexes backtrack: (a+)+b against forty a's runs for hours. rg would not.
-  writeFileSync(path.join(dir, 'redos.txt'), `${'a'.repeat(40)}\n`);
+/**
+ * Runs `lines` as an ES module in a fresh node process, with `scope` (over the test tree) and
+ * `grep` in hand, and returns its output. The process must end by itself: a worker left busy
+ * or spinning would keep it alive until the timeout.
+ */
+function inFreshProcess(lines: string[]): string {
   const engine = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/engine');
   const script = [
     `import { Scope } from ${JSON.stringify(path.join(engine, 'scope.js'))};`,
     `import { grep } from ${JSON.stringify(path.join(engine, 'search/grep.js'))};`,
     `const scope = Scope.fromRoots([${JSON.stringify(dir)}]);`,
+    ...lines,
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 20_000 });
+  assert.equal(r.stderr, '');
+  assert.equal(r.status, 0);
+  return r.stdout;
+}
+
+test('a process whose searches are done exits on its own (idle workers hold nothing)', () => {
+  const out = inFreshProcess([
+    `const r = await grep(scope, { pattern: 'needle 3\\\\b' }, { backend: 'fallback' });`,
+    'console.log(r.files.map((f) => f.relative).join(","));',
+  ]);
+  assert.equal(out, 'd3/e3/f3.txt\n');
+});
+
+test('a pattern that backtracks without end loses only its time budget: the stuck worker is replaced', () => {
+  // JavaScript regexes backtrack: (a+)+b against forty a's runs for hours. rg would not.
+  writeFileSync(path.join(dir, 'redos.txt'), `${'a'.repeat(40)}\n`);
+  const out = inFreshProcess([
     `const stuck = await grep(scope, { pattern: '(a+)+b', paths: ['redos.txt'], timeoutMs: 300 }, { backend: 'fallback' });`,
     `const after = await grep(scope, { pattern: 'needle 3\\\\b', mode: 'files' }, { backend: 'fallback' });`,
     'console.log(JSON.stringify([stuck.timedOut, stuck.total, after.files.map((f) => f.relative)]));',
-  ].join('\n');
-  // The process must end by itself: a worker left spinning would keep it alive.
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
-  assert.equal(r.stderr, '');
-  assert.equal(r.status, 0);
-  assert.equal(r.stdout, '[true,0,["d3/e3/f3.txt"]]\n');
+  ]);
+  assert.equal(out, '[true,0,["d3/e3/f3.txt"]]\n');
 });
