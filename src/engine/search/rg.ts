@@ -224,10 +224,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
         }
         break;
       }
-      case 'end':
-        endFile(d.binary_offset === null);
-        break;
-      default:
+      default: // "end" and "summary" never get here: they are read without parsing, below
         break;
     }
   };
