@@ -10,6 +10,7 @@ import { toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { RequestContext } from '../registry/types.js';
 import type { Logger } from './logger.js';
+import { TurnGate } from './turn-gate.js';
 
 export const SHAPE_KEY = 'facet-shape';
 export const SESSION_KEY = 'facet-session';
@@ -24,6 +25,7 @@ export class ToolboxRouter {
   /** Controllers of calls in flight: aborted when the shutdown grace runs out. */
   private readonly inflight = new Set<AbortController>();
   private idleWaiters: Array<() => void> = [];
+  private readonly gate = new TurnGate();
 
   constructor(
     private readonly toolboxes: ReadonlyMap<string, Toolbox>,
@@ -84,7 +86,7 @@ export class ToolboxRouter {
     };
   }
 
-  /** Wraps one RPC: resolves shape and session, ties the signal to the call, maps thrown errors to a status. */
+  /** Wraps one RPC: resolves shape and session, ties the signal to the call, starts it through the turn gate, maps thrown errors to a status. */
   private unary<Req, Res>(rpc: string, fn: (info: CallInfo, req: Req) => Promise<Res>) {
     return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
       let info: CallInfo;
@@ -94,16 +96,18 @@ export class ToolboxRouter {
         callback({ code: status.INVALID_ARGUMENT, details: (err as Error).message, metadata: new Metadata() });
         return;
       }
-      fn(info, call.request)
-        .then(
-          (res) => callback(null, res),
-          (err: unknown) => {
-            const e = err instanceof EngineError ? err : undefined;
-            if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
-            callback({ code: e ? (transportCode(e.kind) as number as status) : status.INTERNAL, details: e ? e.message : 'internal error', metadata: new Metadata() });
-          },
-        )
-        .finally(info.done);
+      this.gate.run(() => {
+        fn(info, call.request)
+          .then(
+            (res) => callback(null, res),
+            (err: unknown) => {
+              const e = err instanceof EngineError ? err : undefined;
+              if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
+              callback({ code: e ? (transportCode(e.kind) as number as status) : status.INTERNAL, details: e ? e.message : 'internal error', metadata: new Metadata() });
+            },
+          )
+          .finally(info.done);
+      });
     };
   }
 
