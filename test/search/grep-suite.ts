@@ -78,6 +78,12 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       ]);
     });
 
+    test('an include glob lets hidden and ignored files in, as in rg, but never .git', async () => {
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*'], mode: 'files' })), [
+        '.hidden/secret.txt', 'a.txt', 'app.log', 'build/out.txt', 'crlf.txt', 'gemini-secret.txt', 'keep.log', 'latin1.txt', 'src/generated.ts', 'src/main.ts', 'src/nested/deep.py', 'src/util.ts', 'uni.txt', 'utf16.txt',
+      ]);
+    });
+
     test('a path inside an ignored folder is searched when named, as rg does', async () => {
       assert.deepEqual(render(await run({ pattern: 'foo', paths: ['build'], mode: 'files' })), ['out.txt']);
     });

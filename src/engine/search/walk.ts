@@ -45,7 +45,12 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
         let relDir: string | undefined;
         const kept = entries.filter((e) => {
           const isDir = e.isDirectory();
-          // rg's order: a glob override decides outright, then file types, then ignore files and hiding.
+          // rg's order: always-skipped names, then a glob override decides outright, then file
+          // types, then ignore files and hiding.
+          if (filter.overrides && filter.rules.skips(e.name)) {
+            filter.counts?.set('skipped', (filter.counts.get('skipped') ?? 0) + 1);
+            return false;
+          }
           if (filter.overrides) {
             relDir ??= path.relative(root, abs).split(path.sep).join('/');
             const glob = filter.overrides.verdict(relDir ? `${relDir}/${e.name}` : e.name, isDir);
