@@ -3,7 +3,7 @@ import type { FacetConfig } from '../../config.js';
 import { glob, type GlobSort } from '../../engine/search/glob.js';
 import { grep } from '../../engine/search/grep.js';
 import { listDirectory, type ListSort } from '../../engine/search/list.js';
-import type { GrepMode, GrepResult, GrepSort } from '../../engine/search/types.js';
+import type { GrepLine, GrepMode, GrepResult, GrepSort } from '../../engine/search/types.js';
 import type { CaseMode } from '../../engine/search/regex.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
@@ -222,6 +222,40 @@ interface GrepArgs {
   timeout_ms?: number;
 }
 
+/**
+ * The host's copy of a grep page. A page can hold thousands of lines, so each is a small
+ * record: `{ line, text, spans }` for a match, where `spans` lists every submatch as a
+ * [start, end) pair of UTF-16 offsets into `text`, flattened; `{ line, text, context: true }`
+ * for a context line; `cut: true` where the text was cut. File paths are relative to `base`.
+ * (Records with a kind, a column and an offset object per submatch made a 4,800-line page
+ * cost twice as much to encode and to decode.)
+ */
+function grepStructured(r: GrepResult): Record<string, unknown> {
+  const { files, ...totals } = r;
+  return {
+    ...totals,
+    files: files.map((f) => ({
+      path: f.relative,
+      matchLines: f.matchLines,
+      matches: f.matches,
+      mtimeMs: f.mtimeMs,
+      lines: f.lines.map(lineRecord),
+    })),
+  };
+}
+
+function lineRecord(l: GrepLine): Record<string, unknown> {
+  const rec: Record<string, unknown> = { line: l.line, text: l.text };
+  if (l.kind === 'context') rec.context = true;
+  else {
+    const spans: number[] = [];
+    for (const s of l.submatches ?? []) spans.push(s.start, s.end);
+    rec.spans = spans;
+  }
+  if (l.cut) rec.cut = true;
+  return rec;
+}
+
 /** rg-style text: "path:line:text" matches, "path-line-text" context, "--" between groups. */
 export function formatGrep(r: GrepResult): string {
   const out: string[] = [];
@@ -258,7 +292,9 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       'never follows symbolic links. `output`: content (matching lines with optional context), files',
       '(paths with matches), count (matching lines per file). Results are sorted by path unless `sort`',
       'says otherwise and paged with offset/limit (content pages over lines, the others over files).',
-      'The structured block carries every line with column and submatch offsets, and exact totals.',
+      'The structured block carries exact totals and, per file (path relative to `base`), every line as',
+      '{line, text, spans} (spans: [start, end) UTF-16 offset pairs of each match, flattened) or',
+      '{line, text, context: true}.',
     ].join(' '),
     inputSchema: {
       type: 'object',
@@ -338,7 +374,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       return {
         content: [
           { text: formatGrep(r) },
-          { structured: r as unknown as Record<string, unknown> }, // plain data: no copy needed
+          { structured: grepStructured(r) },
         ],
       };
     },
