@@ -5,20 +5,20 @@
 import { spawn } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { EngineError, abortError } from '../errors.js';
 import { TypeFilter } from './filters.js';
 import { IgnoreRules, VCS_DIRS } from './ignore.js';
+import { parseRgMessage, type RgMessage, type RgText } from './rg-json.js';
 import { cutLine } from './scan.js';
 import type { BackendRequest, FileHits, FileSink, GrepLine, Submatch } from './types.js';
 
 /** A JSON line longer than this (one enormous text line) is dropped rather than buffered. */
 const MAX_JSON_LINE = 32 * 1024 * 1024;
 const STDERR_KEEP = 16 * 1024;
-const END = Buffer.from('{"type":"end"');
-const SUMMARY = Buffer.from('{"type":"summary"');
-const TEXT_FILE = Buffer.from('"binary_offset":null');
-
-const startsWith = (b: Buffer, prefix: Buffer): boolean => b.length >= prefix.length && b.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+const END = '{"type":"end"';
+const SUMMARY = '{"type":"summary"';
+const TEXT_FILE = '"binary_offset":null';
 
 let probe: { path: string; ok: Promise<boolean> } | undefined;
 
@@ -60,11 +60,6 @@ export function rgArgs(req: BackendRequest): string[] {
   for (const n of req.ignore.skipNames ?? VCS_DIRS) if (!(dotsSkipped && n.startsWith('.'))) a.push('--glob', `!${n}`);
   a.push('--regexp', req.pattern);
   return a;
-}
-
-interface RgText {
-  text?: string;
-  bytes?: string;
 }
 
 function decodeRg(v: RgText): { text: string; bytes?: Buffer } {
@@ -187,28 +182,28 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     if (current && textFile && current.matchLines > 0) finish(current);
     current = undefined;
   };
-  const handle = (msg: { type: string; data: Record<string, any> }): void => {
+  const handle = (msg: RgMessage): void => {
     const d = msg.data;
     switch (msg.type) {
       case 'begin':
-        current = { path: underCwd(cwd, decodeRg(d.path).text), matchLines: 0, matches: 0, lines: [] };
+        current = { path: underCwd(cwd, decodeRg(d.path ?? {}).text), matchLines: 0, matches: 0, lines: [] };
         break;
       case 'match':
       case 'context': {
         if (!current) return;
-        const { text, bytes } = decodeRg(d.lines);
+        const { text, bytes } = decodeRg(d.lines ?? {});
         const body = stripEnd(text);
         if (req.excludeLines?.test(body)) return; // left out before it counts, context or match
         let rec: GrepLine | undefined;
         if (msg.type === 'match') {
-          const subs = utf16Offsets(text, bytes, d.submatches as Array<{ start: number; end: number }>);
+          const subs = utf16Offsets(text, bytes, d.submatches ?? []);
           const span = lineSpan(body);
           current.matchLines += span;
           current.matches += subs.length;
           found += span;
-          if (req.keepLines) rec = { line: d.line_number, kind: 'match', text: body, column: subs.length ? subs[0]!.start + 1 : 1, submatches: subs };
+          if (req.keepLines) rec = { line: d.line_number ?? 0, kind: 'match', text: body, column: subs.length ? subs[0]!.start + 1 : 1, submatches: subs };
         } else if (req.keepLines) {
-          rec = { line: d.line_number, kind: 'context', text: body };
+          rec = { line: d.line_number ?? 0, kind: 'context', text: body };
         }
         if (rec) {
           const c = cutLine(rec.text, req.maxLineLength);
@@ -232,44 +227,45 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     }
   };
 
-  // Bounded line splitting: chunks are joined only up to the next newline.
-  let parts: Buffer[] = [];
-  let partLen = 0;
+  // Bounded line splitting: a partial line is carried only up to the next newline. rg's
+  // --json stream is UTF-8 throughout (other bytes come base64-encoded), so each chunk is
+  // decoded once and its lines are cut as strings.
+  const decoder = new StringDecoder('utf8');
+  let carry = '';
   let dropping = false;
   child.stdout.on('data', (chunk: Buffer) => {
+    const s = decoder.write(chunk);
     let start = 0;
-    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, nl);
+    for (let nl = s.indexOf('\n'); nl !== -1; nl = s.indexOf('\n', start)) {
+      let line = s.slice(start, nl);
       start = nl + 1;
       if (dropping) {
         dropping = false;
-        parts = [];
-        partLen = 0;
+        carry = '';
         continue;
       }
-      const line = partLen ? Buffer.concat([...parts, piece]) : piece;
-      parts = [];
-      partLen = 0;
+      if (carry) {
+        line = carry + line;
+        carry = '';
+      }
       if (stopped || line.length === 0) continue;
       // "end" (a third of the stream, mostly statistics) and "summary" need no parsing: only
       // whether rg found the file binary. A JSON string cannot hold an unescaped quote, so
       // the marker cannot come from a path.
-      if (startsWith(line, END)) endFile(line.includes(TEXT_FILE));
-      else if (!startsWith(line, SUMMARY)) {
+      if (line.startsWith(END)) endFile(line.includes(TEXT_FILE));
+      else if (!line.startsWith(SUMMARY)) {
         try {
-          handle(JSON.parse(line.toString('utf8')));
+          handle(parseRgMessage(line));
         } catch {
           // not a JSON message (cannot happen with --json): skip it
         }
       }
     }
-    if (start < chunk.length && !dropping) {
-      parts.push(chunk.subarray(start));
-      partLen += chunk.length - start;
-      if (partLen > MAX_JSON_LINE) {
+    if (start < s.length && !dropping) {
+      carry += s.slice(start);
+      if (carry.length > MAX_JSON_LINE) {
         dropping = true;
-        parts = [];
-        partLen = 0;
+        carry = '';
       }
     }
     drain();

@@ -1,0 +1,55 @@
+// The cut-apart reading of rg --json messages must give exactly what JSON.parse gives, on
+// real rg output for text built to confuse it: the markers themselves inside the text,
+// quotes, backslashes (one closing a string), tabs, Unicode, bytes that are not UTF-8, and
+// paths with quotes in them.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { parseRgMessage, type RgMessage } from '../../src/engine/search/rg-json.js';
+import { tempDir } from '../helpers/server.js';
+
+/** The fields the rg backend reads, from either parse. */
+function used(m: RgMessage): unknown {
+  const d = m.data;
+  if (m.type === 'begin') return { type: m.type, path: d.path };
+  if (m.type !== 'match' && m.type !== 'context') return { type: m.type };
+  return { type: m.type, lines: d.lines, line: d.line_number, subs: (d.submatches ?? []).map((s) => [s.start, s.end]) };
+}
+
+test('rg --json messages cut apart read the same as JSON.parse reads them', () => {
+  const { dir, cleanup } = tempDir('facet-rgjson-');
+  try {
+    const tricky = [
+      'plain needle line',
+      'needle "quoted" and \\"escaped\\" needle',
+      'ends in a backslash needle\\',
+      'needle},"line_number":7,"absolute_offset":1,"submatches":[{"match":{"text":"x"},"start":0,"end":1}]}}',
+      'tab\there needle\t"},"start":99,"end":100}',
+      'naïve Ωmega needle straße 😀 needle',
+      'context after',
+      '{"type":"match","data":{"path":{"text":"fake"}}} needle',
+    ];
+    writeFileSync(path.join(dir, 'a "quoted" name.txt'), tricky.join('\n') + '\n');
+    writeFileSync(path.join(dir, 'back\\slash.txt'), 'needle\n');
+    writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0x0a]));
+    const out = execFileSync('rg', ['--json', '--no-config', '--context', '1', '--sort', 'path', 'needle', '.'], { cwd: dir }).toString('utf8');
+    const lines = out.split('\n').filter((l) => l !== '');
+    const kinds = new Map<string, number>();
+    for (const line of lines) {
+      const ours = parseRgMessage(line);
+      assert.deepEqual(used(ours), used(JSON.parse(line) as RgMessage), line);
+      kinds.set(ours.type, (kinds.get(ours.type) ?? 0) + 1);
+    }
+    // Every kind of message was seen: 3 files, 9 matching lines (1 non-UTF-8), 1 context line.
+    assert.deepEqual(Object.fromEntries(kinds), { begin: 3, match: 9, context: 1, end: 3, summary: 1 });
+  } finally {
+    cleanup();
+  }
+});
+
+test('a line that is not JSON throws, as JSON.parse does', () => {
+  assert.throws(() => parseRgMessage('{"type":"match","data":{"path":{"text":"x"},"lines":{"text":"y"},"line_number":1,'), SyntaxError);
+  assert.throws(() => parseRgMessage('not json'), SyntaxError);
+});
