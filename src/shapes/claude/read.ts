@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { EngineError } from '../../engine/errors.js';
 import { unchangedSinceRead } from '../../engine/files/freshness.js';
+import { fitImage } from '../../engine/files/image-fit.js';
 import type { NotebookView } from '../../engine/files/notebook.js';
 import { pageRangeFor, parsePageRange, pdfPageCount } from '../../engine/files/pdf.js';
 import { renderPdfPages } from '../../engine/files/pdf-pages.js';
@@ -22,6 +23,9 @@ const CHARS_PER_TOKEN = 4;
 const MAX_PDF_PAGES_PER_READ = 20;
 const PDF_PAGES_NEEDED_OVER = 10;
 const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
+/** Claude Code fits images within 2000×2000 px and the API's 5 MB of base64 (3.75 MB of bytes). */
+export const IMAGE_MAX_SIDE = 2000;
+export const IMAGE_MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
 
 interface ReadArgs {
   file_path: string;
@@ -65,8 +69,16 @@ function renderNotebook(nb: NotebookView): { text: string; images: ContentItem[]
 
 async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: ReadArgs, signal: AbortSignal) {
   const host = { tool: 'Read', summary: `Read ${args.file_path} (${formatSize(r.size)})`, paths: [r.path], counts: { bytes: r.size } };
+  if (r.kind === 'image') {
+    const img = await fitImage(r.data, r.mediaType, { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES, signal }).catch((err: unknown) => {
+      if (!(err instanceof EngineError && err.facts?.condition === 'bad_image')) throw err;
+      const ext = path.extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length);
+      throw new EngineError('invalid_argument', `${args.file_path} is not a valid ${ext} image`, { field: 'file_path', facts: { path: args.file_path, ext, condition: 'bad_image' } });
+    });
+    const shown = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
+    return { content: [{ blob: { mediaType: img.mediaType, data: img.data } }, hostItem({ ...host, details: shown })] };
+  }
   const blob: ContentItem = { blob: { mediaType: r.mediaType, data: r.data } };
-  if (r.kind === 'image') return { content: [blob, hostItem(host)] };
   if (args.pages !== undefined) {
     const range = parsePageRange(args.pages)!; // checked before the read
     const rendered = await renderPdfPages(r.data, { first: range.first, last: range.last, signal });
@@ -132,7 +144,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     'shows one last, empty, numbered line. Lines are never cut. Output is capped near 25000 tokens (about 4 characters a',
     'token): a whole-file read over it returns the first page with a note saying where to continue; a range over it is',
     'refused. An empty file or an offset past the end returns a warning in a system-reminder. PNG, JPEG, GIF and WebP',
-    'images come back as image blobs (not resized); PDFs of up to 10 pages as a PDF blob; .ipynb notebooks as their cells',
+    'images come back as image blobs, scaled down to fit 2000×2000 px and 3.75 MB where larger; PDFs of up to 10 pages as a PDF blob; .ipynb notebooks as their cells',
     'with outputs. Reading the same range of an unchanged file again returns a short note instead of the text.',
     'Edit, Write and NotebookEdit require a Read of the file in the session first.',
   ].join(' '),
@@ -161,7 +173,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     'RESOURCE_EXHAUSTED: a whole-file read of a file over 256KB (pass offset and limit); a range over 25000 tokens (ask for fewer lines); an image or PDF over 20MB.',
     'DEPENDENCY_UNAVAILABLE: pages on a PDF when the server has no poppler-utils (pdftoppm) to render them; the image and the CI install it.',
     'INVALID_ARGUMENT: pages past the end of the PDF, or a PDF poppler cannot render.',
-    'Differences from Claude Code: images are not resized to fit the token budget; the token count is estimated (4 characters a token), not measured.',
+    'Differences from Claude Code: the token count is estimated (4 characters a token), not measured; images are fitted to the API limits (2000×2000 px, 5 MB of base64), not to the token budget.',
   ].join('\n'),
   word,
   async run(args, ctx) {

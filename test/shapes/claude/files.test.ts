@@ -6,6 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 import { makePdf } from '../../helpers/pdf.js';
+import sharp from 'sharp';
+import { IMAGE_MAX_BYTES } from '../../../src/shapes/claude/read.js';
 
 const CURRENT = '(file state is current in your context — no need to Read it back)';
 // 1x1 transparent PNG.
@@ -122,6 +124,31 @@ describe('claude shape: file tools', () => {
     const edit = await call('Edit', { file_path: p('tokens.txt'), old_string: '0001 ', new_string: '0001-' }, 'cap');
     assert.equal(edit.code, 'PRECONDITION_FAILED');
     assert.equal(edit.error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
+  });
+
+  test('Read fits a large image within 2000×2000 px and the byte limit, saying so to the host', async () => {
+    // A wide screenshot-like PNG: scaled, still PNG.
+    writeFileSync(p('wide.png'), await sharp({ create: { width: 3000, height: 1200, channels: 3, background: '#3366cc' } }).png().toBuffer());
+    const wide = await call('Read', { file_path: p('wide.png') });
+    assert.equal(wide.blobs.length, 1);
+    assert.equal(wide.blobs[0]!.mediaType, 'image/png');
+    const m = await sharp(wide.blobs[0]!.data).metadata();
+    assert.deepEqual([m.format, m.width, m.height], ['png', 2000, 800]);
+    assert.deepEqual(wide.display.details, { width: 2000, height: 800, originalWidth: 3000, originalHeight: 1200, resized: true });
+    // Noise does not compress: within 2000 px, but over the byte limit as PNG, so it becomes a JPEG.
+    const noise = Buffer.alloc(1900 * 1900 * 3);
+    for (let i = 0, x = 12345; i < noise.length; i++) noise[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
+    const noisy = await sharp(noise, { raw: { width: 1900, height: 1900, channels: 3 } }).png().toBuffer();
+    assert.ok(noisy.length > IMAGE_MAX_BYTES);
+    writeFileSync(p('noise.png'), noisy);
+    const n = await call('Read', { file_path: p('noise.png') });
+    assert.equal(n.blobs[0]!.mediaType, 'image/jpeg');
+    assert.ok(n.blobs[0]!.data.length <= IMAGE_MAX_BYTES, `${n.blobs[0]!.data.length} bytes`);
+    assert.equal((await sharp(n.blobs[0]!.data).metadata()).width, 1900);
+    // PNG magic bytes over garbage: refused as a broken image, not a crash.
+    writeFileSync(p('broken.png'), Buffer.concat([PNG.subarray(0, 33), Buffer.from('garbage after the header')]));
+    const broken = await call('Read', { file_path: p('broken.png') });
+    assert.equal(broken.error, `<tool_use_error>${p('broken.png')} has an image extension but its bytes are not a png image. Check the file, or rename it if it is text.</tool_use_error>`);
   });
 
   test('Read returns images as blobs, PDFs with a document blob, and PDF pages as JPEGs', async () => {
