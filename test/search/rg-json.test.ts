@@ -4,9 +4,12 @@
 // paths with quotes in them.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { EngineError } from '../../src/engine/errors.js';
+import { Scope } from '../../src/engine/scope.js';
+import { grep } from '../../src/engine/search/grep.js';
 import { parseRgMessage, type RgMessage } from '../../src/engine/search/rg-json.js';
 import { tempDir } from '../helpers/server.js';
 
@@ -52,4 +55,30 @@ test('rg --json messages cut apart read the same as JSON.parse reads them', () =
 test('a line that is not JSON throws, as JSON.parse does', () => {
   assert.throws(() => parseRgMessage('{"type":"match","data":{"path":{"text":"x"},"lines":{"text":"y"},"line_number":1,'), SyntaxError);
   assert.throws(() => parseRgMessage('not json'), SyntaxError);
+});
+
+test('from an rg that misbehaves: a line that is not JSON is skipped, a message of the wrong shape fails the call', async () => {
+  const { dir, cleanup } = tempDir('facet-fakerg-');
+  try {
+    writeFileSync(path.join(dir, 'a.txt'), 'x\n');
+    const fake = (messages: string[]): string => {
+      const script = path.join(dir, `rg-${messages.length}.sh`);
+      const body = messages.map((m) => `'${m}'`).join(' ');
+      writeFileSync(script, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "ripgrep 14.1.0 (fake)"; exit 0; fi\nprintf '%s\\n' ${body}\n`);
+      chmodSync(script, 0o755);
+      return script;
+    };
+    const begin = '{"type":"begin","data":{"path":{"text":"./a.txt"}}}';
+    const match = (subs: string) => `{"type":"match","data":{"path":{"text":"./a.txt"},"lines":{"text":"x\\n"},"line_number":1,"absolute_offset":0,"submatches":${subs}}}`;
+    const end = '{"type":"end","data":{"path":{"text":"./a.txt"},"binary_offset":null,"stats":{}}}';
+    const scope = Scope.fromRoots([dir]);
+    const skipped = await grep(scope, { pattern: 'x', cwd: dir }, { backend: 'rg', rgPath: fake([begin, 'garbage {', match('[{"match":{"text":"x"},"start":0,"end":1}]'), end]) });
+    assert.deepEqual(skipped.files.map((f) => [f.relative, f.lines.map((l) => [l.line, l.text, l.submatches])]), [['a.txt', [[1, 'x', [{ start: 0, end: 1 }]]]]]);
+    await assert.rejects(
+      grep(scope, { pattern: 'x', cwd: dir }, { backend: 'rg', rgPath: fake([begin, match('5'), end, '{"type":"summary","data":{}}']) }),
+      (err: unknown) => err instanceof EngineError && err.kind === 'internal' && /^reading ripgrep's output failed: /.test(err.message),
+    );
+  } finally {
+    cleanup();
+  }
 });

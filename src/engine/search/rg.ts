@@ -170,6 +170,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
   req.signal.addEventListener('abort', onAbort, { once: true });
 
   let current: FileHits | undefined;
+  let failure: unknown;
   let found = 0;
   const queue: FileHits[] = [];
   const finish = (hits: FileHits): void => {
@@ -254,10 +255,19 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
       // the marker cannot come from a path.
       if (line.startsWith(END)) endFile(line.includes(TEXT_FILE));
       else if (!line.startsWith(SUMMARY)) {
+        let msg: RgMessage;
         try {
-          handle(parseRgMessage(line));
+          msg = parseRgMessage(line);
         } catch {
-          // not a JSON message (cannot happen with --json): skip it
+          continue; // not a JSON message (cannot happen with --json): skip it
+        }
+        try {
+          handle(msg);
+        } catch (err) {
+          // A fault of ours: stop and fail the call (below) rather than drop findings silently.
+          failure ??= err;
+          stopped = true;
+          kill();
         }
       }
     }
@@ -302,6 +312,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
   if (exit.error) {
     throw new EngineError('unavailable', `ripgrep could not be started: ${exit.error.message}`, { facts: { rgPath }, cause: exit.error });
   }
+  if (failure !== undefined) throw new EngineError('internal', `reading ripgrep's output failed: ${(failure as Error)?.message ?? failure}`, { cause: failure });
   if (req.signal.aborted) throw abortError(req.signal, 'search');
   if (stopped || exit.code === 0 || exit.code === 1) return;
   const msg = stderr.trim();
