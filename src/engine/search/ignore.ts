@@ -140,15 +140,15 @@ export class IgnoreRules {
     for (const d of chain) this.loadDirSync(d);
   }
 
-  /**
-   * Why the entry `name` in `dir` is left out, or undefined when it is kept. Only the rules
-   * of loaded levels apply; walkers load each directory before asking about its entries.
-   */
   /** Names skipped always (.git...): they win even over an include glob, as in rg, where they come last. */
   skips(name: string): boolean {
     return this.skip.has(name);
   }
 
+  /**
+   * Why the entry `name` in `dir` is left out, or undefined when it is kept. Only the rules
+   * of loaded levels apply; walkers load each directory before asking about its entries.
+   */
   reason(dir: string, name: string, isDir: boolean): IgnoreReason | undefined {
     if (this.skip.has(name)) return 'skipped';
     if (!this.hidden && name.startsWith('.')) return 'hidden';

@@ -43,15 +43,16 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
       if (err) return cb(err, []);
       const finish = (): void => {
         let relDir: string | undefined;
+        const leftOut = (why: IgnoreReason): false => {
+          filter.counts?.set(why, (filter.counts.get(why) ?? 0) + 1);
+          return false;
+        };
         const kept = entries.filter((e) => {
           const isDir = e.isDirectory();
-          // rg's order: always-skipped names, then a glob override decides outright, then file
-          // types, then ignore files and hiding.
-          if (filter.overrides && filter.rules.skips(e.name)) {
-            filter.counts?.set('skipped', (filter.counts.get('skipped') ?? 0) + 1);
-            return false;
-          }
+          // rg's order: a glob override decides outright (except over always-skipped names),
+          // then file types, then ignore files and hiding.
           if (filter.overrides) {
+            if (filter.rules.skips(e.name)) return leftOut('skipped');
             relDir ??= path.relative(root, abs).split(path.sep).join('/');
             const glob = filter.overrides.verdict(relDir ? `${relDir}/${e.name}` : e.name, isDir);
             if (glob === 'exclude') return false;
@@ -59,10 +60,7 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
           }
           if (!isDir && filter.types?.active && filter.types.excludes(e.name)) return false;
           const why = filter.rules.reason(abs, e.name, isDir);
-          if (why !== undefined) {
-            filter.counts?.set(why, (filter.counts.get(why) ?? 0) + 1);
-            return false;
-          }
+          if (why !== undefined) return leftOut(why);
           return true;
         });
         if (filter.kept) filter.kept.n += kept.length;

@@ -67,13 +67,17 @@ function renderNotebook(nb: NotebookView): { text: string; images: ContentItem[]
   return { text: blocks.join('\n'), images };
 }
 
+/** An image extension (or image magic bytes) on bytes that do not decode as that image. */
+function badImage(filePath: string, ext: string): EngineError {
+  return new EngineError('invalid_argument', `${filePath} is not a valid ${ext} image`, { field: 'file_path', facts: { path: filePath, ext, condition: 'bad_image' } });
+}
+
 async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: ReadArgs, signal: AbortSignal) {
   const host = { tool: 'Read', summary: `Read ${args.file_path} (${formatSize(r.size)})`, paths: [r.path], counts: { bytes: r.size } };
   if (r.kind === 'image') {
     const img = await fitImage(r.data, r.mediaType, { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES, signal }).catch((err: unknown) => {
       if (!(err instanceof EngineError && err.facts?.condition === 'bad_image')) throw err;
-      const ext = path.extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length);
-      throw new EngineError('invalid_argument', `${args.file_path} is not a valid ${ext} image`, { field: 'file_path', facts: { path: args.file_path, ext, condition: 'bad_image' } });
+      throw badImage(args.file_path, path.extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length));
     });
     const shown = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
     return { content: [{ blob: { mediaType: img.mediaType, data: img.data } }, hostItem({ ...host, details: shown })] };
@@ -212,7 +216,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     // Claude Code reads SVG as text.
     if (r.kind === 'image' && r.mediaType === 'image/svg+xml') r = await readFile(scope, args.file_path, { ...opts, forceText: true });
     if (IMAGE_EXTENSIONS.has(ext) && r.kind !== 'image') {
-      throw new EngineError('invalid_argument', `${args.file_path} is not a valid ${ext.slice(1)} image`, { field: 'file_path', facts: { path: args.file_path, ext: ext.slice(1), condition: 'bad_image' } });
+      throw badImage(args.file_path, ext.slice(1));
     }
     if (r.kind === 'image' || r.kind === 'pdf') return mediaResult(r, args, ctx.signal);
     if (r.kind === 'binary') {
