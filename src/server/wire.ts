@@ -2,7 +2,8 @@
 // wrapping every object, value and list in intermediate messages and then walking those
 // through a general writer; for a tool result that is most of the serialization cost. This
 // encoder writes the same bytes straight from the plain JS value in two passes (measure,
-// then write into one buffer). test/server/wire.test.ts holds it byte-for-byte to ts-proto.
+// then write the whole response into one buffer, with no intermediate chunks to join and
+// copy). test/server/wire.test.ts holds it byte-for-byte to ts-proto.
 import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import type * as grpc from '@grpc/grpc-js';
 import { EngineError } from '../engine/errors.js';
@@ -12,8 +13,30 @@ import { toFailure } from '../registry/failure.js';
 
 type Json = Record<string, unknown>;
 
-/** Lengths of nested messages and strings, in the order the writer needs them. */
-let sizes: number[] = [];
+/**
+ * Lengths of nested messages and strings, in the order the writer needs them. One typed
+ * array reused across calls (grown when a result needs more), so a large result does not
+ * grow and drop a JS array of a hundred thousand numbers each time.
+ */
+let sizes = new Int32Array(1024);
+let count = 0;
+const KEEP_SLOTS = 1 << 20;
+
+/** Reserves the next slot and returns its index; fill it with `sizes[i] = n` only after this returns (it may replace `sizes`). */
+function slot(): number {
+  if (count === sizes.length) {
+    const bigger = new Int32Array(sizes.length * 2);
+    bigger.set(sizes);
+    sizes = bigger;
+  }
+  return count++;
+}
+
+/** Appends a known length. */
+function put(n: number): void {
+  const i = slot();
+  sizes[i] = n;
+}
 
 /** UTF-8 length; short strings are counted in JS, which beats a call into C++ for them. */
 function utf8Len(s: string): number {
@@ -33,16 +56,14 @@ function measureStruct(o: Json): number {
   for (const k of Object.keys(o)) {
     const v = o[k];
     if (v === undefined) continue;
-    const entrySlot = sizes.length;
-    sizes.push(0);
+    const entrySlot = slot();
     let entry = 0;
     if (k !== '') {
       const kl = utf8Len(k);
-      sizes.push(kl);
+      put(kl);
       entry += 1 + varintLen(kl) + kl;
     }
-    const valueSlot = sizes.length;
-    sizes.push(0);
+    const valueSlot = slot();
     const vs = measureValue(v);
     sizes[valueSlot] = vs;
     entry += 1 + varintLen(vs) + vs;
@@ -57,7 +78,7 @@ function measureValue(v: unknown): number {
   switch (typeof v) {
     case 'string': {
       const l = utf8Len(v);
-      sizes.push(l);
+      put(l);
       return 1 + varintLen(l) + l;
     }
     case 'number':
@@ -68,13 +89,11 @@ function measureValue(v: unknown): number {
       return 0; // only reachable inside a list: an empty Value, as ts-proto writes it
     case 'object': {
       if (v === null) return 2;
-      const slot = sizes.length;
-      sizes.push(0);
+      const at = slot();
       let body = 0;
       if (Array.isArray(v)) {
         for (const item of v) {
-          const itemSlot = sizes.length;
-          sizes.push(0);
+          const itemSlot = slot();
           const s = measureValue(item);
           sizes[itemSlot] = s;
           body += 1 + varintLen(s) + s;
@@ -82,7 +101,7 @@ function measureValue(v: unknown): number {
       } else {
         body = measureStruct(v as Json);
       }
-      sizes[slot] = body;
+      sizes[at] = body;
       return 1 + varintLen(body) + body;
     }
     default:
@@ -171,45 +190,104 @@ function writeValue(v: unknown): void {
   }
 }
 
-/** google.protobuf.Struct bytes for a plain object, identical to ts-proto's `Struct.encode(Struct.wrap(o))`. */
-export function encodeStruct(o: Json): Buffer {
-  sizes = [];
+/** Runs a measure pass and then a write pass into one buffer of the measured size. */
+function encode(measure: () => number, write: () => void): Buffer {
+  count = 0;
   try {
-    const total = measureStruct(o);
-    buf = Buffer.allocUnsafe(total);
+    buf = Buffer.allocUnsafe(measure());
     pos = 0;
     next = 0;
-    writeStruct(o);
+    write();
     return buf;
   } finally {
-    sizes = [];
+    if (sizes.length > KEEP_SLOTS) sizes = new Int32Array(1024); // one huge result does not pin its table
     buf = EMPTY;
   }
 }
 
-/** Writes repeated Content (field 1) with structured bodies through encodeStruct. */
-function writeContents(contents: Content[], w: BinaryWriter): void {
+/** google.protobuf.Struct bytes for a plain object, identical to ts-proto's `Struct.encode(Struct.wrap(o))`. */
+export function encodeStruct(o: Json): Buffer {
+  return encode(
+    () => measureStruct(o),
+    () => writeStruct(o),
+  );
+}
+
+/**
+ * Measures repeated Content (field 1). Text and structured bodies are written here; any
+ * other body (a blob) is encoded by ts-proto now and copied in by the write pass.
+ */
+function measureContents(contents: Content[], others: Uint8Array[]): number {
+  let total = 0;
   for (const c of contents) {
-    if (c.body?.$case === 'structured') w.uint32(10).fork().uint32(18).bytes(encodeStruct(c.body.value ?? {})).join();
-    else Content.encode(c, w.uint32(10).fork()).join();
+    const bodySlot = slot();
+    let body: number;
+    if (c.body?.$case === 'structured') {
+      const inner = slot();
+      const n = measureStruct(c.body.value ?? {});
+      sizes[inner] = n;
+      body = 1 + varintLen(n) + n;
+    } else if (c.body?.$case === 'text') {
+      const n = utf8Len(c.body.value);
+      put(n);
+      body = 1 + varintLen(n) + n;
+    } else {
+      const bytes = Content.encode(c).finish();
+      others.push(bytes);
+      body = bytes.length;
+    }
+    sizes[bodySlot] = body;
+    total += 1 + varintLen(body) + body;
   }
+  return total;
+}
+
+function writeContents(contents: Content[], others: Uint8Array[]): void {
+  let k = 0;
+  for (const c of contents) {
+    buf[pos++] = 10; // content
+    varint(sizes[next++]!);
+    if (c.body?.$case === 'structured') {
+      buf[pos++] = 18; // content.structured
+      varint(sizes[next++]!);
+      writeStruct(c.body.value ?? {});
+    } else if (c.body?.$case === 'text') {
+      buf[pos++] = 10; // content.text
+      const n = sizes[next++]!;
+      varint(n);
+      writeString(c.body.value, n);
+    } else {
+      const bytes = others[k++]!;
+      buf.set(bytes, pos);
+      pos += bytes.length;
+    }
+  }
+}
+
+/** Contents followed by the message's other fields, already encoded (`tail`), in one buffer. */
+function encodeWithContents(contents: Content[], tail: Uint8Array): Buffer {
+  const others: Uint8Array[] = [];
+  return encode(
+    () => measureContents(contents, others) + tail.length,
+    () => {
+      writeContents(contents, others);
+      buf.set(tail, pos);
+    },
+  );
 }
 
 /** CallToolResponse bytes in ts-proto's field order; the test pins the field list against the generated type. */
 export function encodeCallToolResponse(m: CallToolResponse): Buffer {
   const w = new BinaryWriter();
-  writeContents(m.content, w);
   if (m.error !== '') w.uint32(18).string(m.error);
   if (m.canonicalRouted) w.uint32(24).bool(true);
   if (m.routedTo !== '') w.uint32(34).string(m.routedTo);
   if (m.failure !== undefined) Failure.encode(m.failure, w.uint32(42).fork()).join();
-  return Buffer.from(w.finish());
+  return encodeWithContents(m.content, w.finish());
 }
 
 export function encodeReadResourceResponse(m: ReadResourceResponse): Buffer {
-  const w = new BinaryWriter();
-  writeContents(m.content, w);
-  return Buffer.from(w.finish());
+  return encodeWithContents(m.content, EMPTY);
 }
 
 /**

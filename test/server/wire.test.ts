@@ -30,6 +30,16 @@ test('encodeStruct writes the same bytes as ts-proto for every kind of value', (
   }
 });
 
+test('encodeStruct stays exact while its table of lengths grows (large results, every kind of slot)', () => {
+  // The table starts small and doubles; each size below crosses a doubling at a different
+  // point of the walk (entry, key, string, list item, nested struct).
+  for (const n of [300, 700, 1500, 3100, 9000, 40_000]) {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < n; i++) o[`k${i}`] = i % 4 === 0 ? `text ${i}` : i % 4 === 1 ? [i, `s${i}`] : i % 4 === 2 ? { line: i, text: 'x'.repeat(i % 50) } : i;
+    assert.ok(encodeStruct(o).equals(tsProto(o)), `bytes differ with ${n} entries`);
+  }
+});
+
 test('encodeStruct refuses what a Struct cannot hold, as ts-proto does, and recovers', () => {
   assert.throws(() => encodeStruct({ f: () => 1 }), /Unsupported any value type: function/);
   assert.throws(() => encodeStruct({ n: 10n }), /Unsupported any value type: bigint/);
@@ -47,6 +57,19 @@ test('CallToolResponse and ReadResourceResponse encode byte for byte as ts-proto
     },
     CallToolResponse.fromPartial({ error: 'no such tool', canonicalRouted: true, routedTo: 'other', failure }),
     { content: [{ body: { $case: 'structured', value: samples[3]! } }], error: 'e', canonicalRouted: false, routedTo: '', failure: undefined },
+    // Text of every length class and alphabet; an empty body; two blobs between other items.
+    {
+      ...CallToolResponse.create(),
+      content: [
+        { body: { $case: 'text', value: '' } },
+        { body: { $case: 'text', value: 'ascii'.repeat(40) } },
+        { body: { $case: 'text', value: 'ключ 😀 a\ud800b' } },
+        { body: { $case: 'blob', value: { mediaType: 'image/gif', data: Buffer.alloc(200, 7) } } },
+        { body: undefined },
+        { body: { $case: 'text', value: 'z'.repeat(20_000) } },
+        { body: { $case: 'blob', value: { mediaType: 'application/pdf', data: Buffer.alloc(0) } } },
+      ],
+    },
   ];
   for (const r of responses) {
     assert.ok(encodeCallToolResponse(r).equals(Buffer.from(CallToolResponse.encode(r).finish())), JSON.stringify(r).slice(0, 120));
