@@ -32,6 +32,7 @@ export const OPTIONS: OptionSpec[] = [
   o('insecure', 'bool', 'false', 'Allow a non-loopback address with neither a token nor TLS'),
   o('read-only', 'bool', 'false', 'Hide every destructive tool (writes, edits, shell)'),
   o('max-message-bytes', 'int', String(16 * 1024 * 1024), 'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED)'),
+  o('response-bytes', 'int', String(4 * 1024 * 1024), 'Largest tool result sent to a client that does not name its own limit (metadata facet-max-response-bytes); 4 MiB is gRPC clients\' default receive limit'),
   o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, how long calls in flight may finish before they are cancelled'),
   o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, silent'),
   o('state-dir', 'string', '', 'Where spilled output and job logs live; default: <tmpdir>/facet-state'),
@@ -67,6 +68,8 @@ export interface FacetConfig {
   insecure: boolean;
   readOnly: boolean;
   maxMessageBytes: number;
+  /** Response limit for clients that send no facet-max-response-bytes (never above maxMessageBytes). */
+  responseBytes: number;
   graceMs: number;
   logLevel: string;
   stateDir: string;
@@ -197,6 +200,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     insecure: bool('insecure'),
     readOnly: bool('read-only'),
     maxMessageBytes: int('max-message-bytes', 1024, 2 ** 31 - 1),
+    responseBytes: int('response-bytes', 1024, 2 ** 31 - 1),
     graceMs: int('grace-ms', 0, 10 * 60 * 1000),
     logLevel,
     stateDir: path.resolve(cwd, str('state-dir') || path.join(os.tmpdir(), 'facet-state')),

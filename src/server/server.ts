@@ -54,7 +54,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     'grpc.max_send_message_length': config.maxMessageBytes,
     interceptors: config.token ? [authInterceptor(config.token)] : [],
   });
-  const service = toolboxService(config.maxMessageBytes, (bytes) => logger.warn({ rpc: 'CallTool', bytes, maxBytes: config.maxMessageBytes }, 'result over the message limit: answered in band'));
+  const service = toolboxService(config.maxMessageBytes, config.responseBytes, (bytes, maxBytes) => logger.warn({ rpc: 'CallTool', bytes, maxBytes }, 'result over the message limit: answered in band'));
   server.addService(service, router.implementation());
 
   const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });

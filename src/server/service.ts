@@ -11,13 +11,20 @@ import type { Toolbox } from '../registry/toolbox.js';
 import type { RequestContext } from '../registry/types.js';
 import type { Logger } from './logger.js';
 import { TurnGate } from './turn-gate.js';
+import { limitResponse } from './wire.js';
 
 export const SHAPE_KEY = 'facet-shape';
 export const SESSION_KEY = 'facet-session';
+/** The largest response the client accepts (its receive limit), in bytes. */
+export const MAX_RESPONSE_KEY = 'facet-max-response-bytes';
+/** Below this, not even an in-band error about the size would fit. */
+const MIN_RESPONSE_BYTES = 1024;
 
 interface CallInfo {
   toolbox: Toolbox;
   ctx: RequestContext;
+  /** From facet-max-response-bytes, when the client sent it. */
+  maxResponseBytes?: number;
   done: () => void;
 }
 
@@ -99,7 +106,10 @@ export class ToolboxRouter {
       this.gate.run(() => {
         fn(info, call.request)
           .then(
-            (res) => callback(null, res),
+            (res) => {
+              if (info.maxResponseBytes !== undefined) limitResponse(res as object, info.maxResponseBytes);
+              callback(null, res);
+            },
             (err: unknown) => {
               const e = err instanceof EngineError ? err : undefined;
               if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
@@ -117,6 +127,7 @@ export class ToolboxRouter {
     if (!toolbox) {
       throw new Error(`unknown shape "${shapeName}" in ${SHAPE_KEY}; this server serves: ${[...this.toolboxes.keys()].join(', ')}`);
     }
+    const maxResponseBytes = responseLimit(firstString(call.metadata, MAX_RESPONSE_KEY));
     const controller = new AbortController();
     this.inflight.add(controller);
     const onCancel = () => controller.abort(new EngineError('cancelled', 'the client cancelled the call or its deadline passed'));
@@ -140,6 +151,7 @@ export class ToolboxRouter {
     return {
       toolbox,
       ctx,
+      maxResponseBytes,
       done: () => {
         if (timer) clearTimeout(timer);
         call.removeListener('cancelled', onCancel);
@@ -153,6 +165,16 @@ export class ToolboxRouter {
 function firstString(md: Metadata, key: string): string {
   const v = md.get(key)[0];
   return v === undefined ? '' : v.toString();
+}
+
+/** The client's receive limit from its metadata; refused when it is not a whole number of bytes a response can fit in. */
+function responseLimit(raw: string): number | undefined {
+  if (raw === '') return undefined;
+  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n >= MIN_RESPONSE_BYTES)) {
+    throw new Error(`${MAX_RESPONSE_KEY} must be a whole number of bytes, at least ${MIN_RESPONSE_BYTES} (the client's receive limit), got "${raw.slice(0, 40)}"`);
+  }
+  return n;
 }
 
 function deadlineMs(d: Date | number): number | undefined {

@@ -290,19 +290,30 @@ export function encodeReadResourceResponse(m: ReadResourceResponse): Buffer {
   return encodeWithContents(m.content, EMPTY);
 }
 
+/** Receive limits that clients named for their calls, keyed by the response about to be sent. */
+const clientLimits = new WeakMap<object, number>();
+
+/** Records the receive limit the client of this response named (facet-max-response-bytes). */
+export function limitResponse(response: object, bytes: number): void {
+  clientLimits.set(response, bytes);
+}
+
 /**
  * The Toolbox service definition with the fast serializers on the RPCs that carry tool
- * output. A CallTool result larger than `maxBytes` (--max-message-bytes) would otherwise
- * fail the call with a bare RESOURCE_EXHAUSTED status; it is answered in band instead, so
- * the model learns what happened and to ask for less.
+ * output. A CallTool result larger than the client accepts would otherwise fail the call
+ * with a bare RESOURCE_EXHAUSTED status on the client, and the model would learn nothing;
+ * it is answered in band instead, so the model can ask for less. The limit is the one the
+ * client named, else `defaultBytes` (--response-bytes), and never above `maxBytes`
+ * (--max-message-bytes).
  */
-export function toolboxService(maxBytes: number, onOversize: (bytes: number) => void): grpc.ServiceDefinition {
+export function toolboxService(maxBytes: number, defaultBytes: number, onOversize: (bytes: number, limit: number) => void): grpc.ServiceDefinition {
   const callTool = (m: CallToolResponse): Buffer => {
     const bytes = encodeCallToolResponse(m);
-    if (bytes.length <= maxBytes) return bytes;
-    onOversize(bytes.length);
-    const err = new EngineError('resource_exhausted', `the result is ${bytes.length} bytes, more than this server sends in one message (${maxBytes} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`, {
-      facts: { bytes: bytes.length, maxBytes },
+    const limit = Math.min(clientLimits.get(m) ?? defaultBytes, maxBytes);
+    if (bytes.length <= limit) return bytes;
+    onOversize(bytes.length, limit);
+    const err = new EngineError('resource_exhausted', `the result is ${bytes.length} bytes, more than can be sent in one message here (${limit} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`, {
+      facts: { bytes: bytes.length, maxBytes: limit },
     });
     return encodeCallToolResponse({ content: [], error: err.message, canonicalRouted: false, routedTo: '', failure: toFailure(err, 'CallTool') });
   };

@@ -3,10 +3,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { Failure, FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { CallToolResponse, ReadResourceResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { CallToolResponse, ReadResourceResponse, ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { Struct } from '../../src/gen/google/protobuf/struct.js';
 import { encodeCallToolResponse, encodeReadResourceResponse, encodeStruct } from '../../src/server/wire.js';
 import { callTool, startTestServer, tempDir } from '../helpers/server.js';
+import * as grpc from '@grpc/grpc-js';
 
 const tsProto = (o: Record<string, unknown>): Buffer => Buffer.from(Struct.encode(Struct.wrap(o)).finish());
 
@@ -89,15 +90,55 @@ test('a result over --max-message-bytes is answered in band, and the server goes
   writeFileSync(path.join(dir, 'small.txt'), 'hello\n');
   const t = await startTestServer(['--root', dir, '--max-message-bytes', '4096']);
   try {
-    const big = await callTool(t.client, 'fs.read', { path: 'big.txt' });
+    // A client that accepts more than the server sends is still held to the server's limit.
+    const big = await callTool(t.client, 'fs.read', { path: 'big.txt' }, { metadata: { 'facet-max-response-bytes': String(1 << 20) } });
     assert.deepEqual(big.content, []);
-    assert.match(big.error, /^the result is \d+ bytes, more than this server sends in one message \(4096 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/);
+    assert.match(big.error, /^the result is \d+ bytes, more than can be sent in one message here \(4096 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/);
     assert.equal(big.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
-    assert.equal(t.logs.filter((l) => l.msg === 'result over the message limit: answered in band').length, 1);
+    assert.deepEqual(
+      t.logs.filter((l) => l.msg === 'result over the message limit: answered in band').map((l) => l.maxBytes),
+      [4096],
+    );
     const small = await callTool(t.client, 'fs.read', { path: 'small.txt' });
     assert.equal(small.error, '');
     assert.equal(small.content[0]?.body?.$case === 'text' ? small.content[0].body.value : '', 'hello');
   } finally {
+    await t.close();
+    cleanup();
+  }
+});
+
+test('a result over what the client accepts is answered in band: 4 MiB unless the client names its limit', async () => {
+  const { dir, cleanup } = tempDir();
+  const line = `${'y'.repeat(1023)}\n`;
+  writeFileSync(path.join(dir, 'five-mib.txt'), line.repeat(5 * 1024)); // 5 MiB of text
+  const t = await startTestServer(['--root', dir]);
+  // A host that raised its own receive limit to 32 MiB.
+  const roomy = new ToolboxClient(t.address, grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 32 << 20 });
+  const args = { path: 'five-mib.txt', max_bytes: 8 << 20 };
+  try {
+    // No limit named: gRPC clients' default receive limit applies, so a default client gets an answer it can read.
+    const plain = await callTool(t.client, 'fs.read', args);
+    const m = /^the result is (\d+) bytes, more than can be sent in one message here \(4194304 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/.exec(plain.error);
+    assert.ok(m && Number(m[1]) > 5 << 20, plain.error);
+    assert.equal(plain.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
+    // The client names its limit: the whole file comes back.
+    const named = await callTool(roomy, 'fs.read', args, { metadata: { 'facet-max-response-bytes': String(32 << 20) } });
+    assert.equal(named.error, '');
+    assert.equal(named.content[0]?.body?.$case === 'text' ? named.content[0].body.value.length : 0, 5 * 1024 * 1024 - 1);
+    // A named limit below the default also holds.
+    const tight = await callTool(roomy, 'fs.read', { path: 'five-mib.txt', limit: 2000 }, { metadata: { 'facet-max-response-bytes': '1048576' } });
+    assert.match(tight.error, /more than can be sent in one message here \(1048576 bytes\)/);
+    // A limit that is not a number of bytes, or too small for any answer, is refused outright.
+    for (const bad of ['lots', '-5', '1.5', '100', '99999999999999999999']) {
+      await assert.rejects(callTool(t.client, 'fs.read', args, { metadata: { 'facet-max-response-bytes': bad } }), (e: grpc.ServiceError) => {
+        assert.equal(e.code, grpc.status.INVALID_ARGUMENT);
+        assert.equal(e.details, `facet-max-response-bytes must be a whole number of bytes, at least 1024 (the client's receive limit), got "${bad}"`);
+        return true;
+      });
+    }
+  } finally {
+    roomy.close();
     await t.close();
     cleanup();
   }
