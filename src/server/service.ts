@@ -167,12 +167,16 @@ function firstString(md: Metadata, key: string): string {
   return v === undefined ? '' : v.toString();
 }
 
-/** The client's receive limit from its metadata; refused when it is not a whole number of bytes a response can fit in. */
+/**
+ * The client's receive limit from its metadata: a number of bytes, or -1 for none (grpc-js's
+ * spelling), which leaves --max-message-bytes as the only bound. Anything else is refused.
+ */
 function responseLimit(raw: string): number | undefined {
   if (raw === '') return undefined;
-  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (raw === '-1') return Number.POSITIVE_INFINITY;
+  const n = /^\d{1,20}$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= MIN_RESPONSE_BYTES)) {
-    throw new Error(`${MAX_RESPONSE_KEY} must be a whole number of bytes, at least ${MIN_RESPONSE_BYTES} (the client's receive limit), got "${raw.slice(0, 40)}"`);
+    throw new Error(`${MAX_RESPONSE_KEY} must be a whole number of bytes, at least ${MIN_RESPONSE_BYTES} (the client's receive limit), or -1 for no limit; got "${raw.slice(0, 40)}"`);
   }
   return n;
 }

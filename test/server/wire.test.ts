@@ -130,10 +130,15 @@ test('a result over what the client accepts is answered in band: 4 MiB unless th
     const tight = await callTool(roomy, 'fs.read', { path: 'five-mib.txt', limit: 2000 }, { metadata: { 'facet-max-response-bytes': '1048576' } });
     assert.match(tight.error, /more than can be sent in one message here \(1048576 bytes\)/);
     // A limit that is not a number of bytes, or too small for any answer, is refused outright.
-    for (const bad of ['lots', '-5', '1.5', '100', '99999999999999999999']) {
+    // -1 (grpc-js's "no limit") and limits above the server's leave --max-message-bytes (16 MiB) as the bound.
+    for (const limit of ['-1', '99999999999999999999']) {
+      const whole = await callTool(roomy, 'fs.read', args, { metadata: { 'facet-max-response-bytes': limit } });
+      assert.equal(whole.content[0]?.body?.$case === 'text' ? whole.content[0].body.value.length : 0, 5 * 1024 * 1024 - 1, limit);
+    }
+    for (const bad of ['lots', '-5', '1.5', '100', '1e9', '123456789012345678901']) {
       await assert.rejects(callTool(t.client, 'fs.read', args, { metadata: { 'facet-max-response-bytes': bad } }), (e: grpc.ServiceError) => {
         assert.equal(e.code, grpc.status.INVALID_ARGUMENT);
-        assert.equal(e.details, `facet-max-response-bytes must be a whole number of bytes, at least 1024 (the client's receive limit), got "${bad}"`);
+        assert.equal(e.details, `facet-max-response-bytes must be a whole number of bytes, at least 1024 (the client's receive limit), or -1 for no limit; got "${bad}"`);
         return true;
       });
     }
