@@ -52,6 +52,8 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   const server = new grpc.Server({
     'grpc.max_receive_message_length': config.maxMessageBytes,
     'grpc.max_send_message_length': config.maxMessageBytes,
+    // No channelz service is served, so its per-call bookkeeping buys nothing (about 2% of a small call's latency).
+    'grpc.enable_channelz': 0,
     interceptors: config.token ? [authInterceptor(config.token)] : [],
   });
   const service = toolboxService(config.maxMessageBytes, config.responseBytes, (bytes, maxBytes) => logger.warn({ rpc: 'CallTool', bytes, maxBytes }, 'result over the message limit: answered in band'));
