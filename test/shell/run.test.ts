@@ -224,8 +224,10 @@ test('background leftovers are killed when the line ends, or kept and reported w
   const c = ctx();
   const kept = await engine.run(c, { command: `nohup sleep ${m2} >/dev/null 2>&1 & echo started`, keepBackground: true, reportBackground: true });
   assert.equal(kept.leftovers, 'kept');
-  assert.equal(procsWith(m2).length, 1);
-  assert.deepEqual(kept.backgroundPids, procsWith(m2));
+  // Polled: while the job execs (bash, then nohup, then sleep) its command line can read empty for a moment.
+  let seen: number[] = [];
+  assert.equal(await eventually(() => (seen = procsWith(m2)).length === 1), true);
+  assert.deepEqual(kept.backgroundPids, seen);
   // The session's end takes kept processes with it.
   await c.session.dispose();
   assert.deepEqual(procsWith(m2), []);
