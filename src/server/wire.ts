@@ -32,12 +32,6 @@ function slot(): number {
   return count++;
 }
 
-/** Appends a known length. */
-function put(n: number): void {
-  const i = slot();
-  sizes[i] = n;
-}
-
 /** UTF-8 length; short strings are counted in JS, which beats a call into C++ for them. */
 function utf8Len(s: string): number {
   const n = s.length;
@@ -50,6 +44,19 @@ function varintLen(n: number): number {
   return n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5;
 }
 
+/** Size of a length-delimited field (one-byte tag, length, body) whose body is `n` bytes. */
+function delimited(n: number): number {
+  return 1 + varintLen(n) + n;
+}
+
+/** Size of a string field; its UTF-8 length goes into the table for the writer. */
+function measureString(s: string): number {
+  const n = utf8Len(s);
+  const i = slot();
+  sizes[i] = n;
+  return delimited(n);
+}
+
 /** Body size of a Struct message (map<string, Value> fields = 1). */
 function measureStruct(o: Json): number {
   let n = 0;
@@ -58,17 +65,13 @@ function measureStruct(o: Json): number {
     if (v === undefined) continue;
     const entrySlot = slot();
     let entry = 0;
-    if (k !== '') {
-      const kl = utf8Len(k);
-      put(kl);
-      entry += 1 + varintLen(kl) + kl;
-    }
+    if (k !== '') entry += measureString(k);
     const valueSlot = slot();
     const vs = measureValue(v);
     sizes[valueSlot] = vs;
-    entry += 1 + varintLen(vs) + vs;
+    entry += delimited(vs);
     sizes[entrySlot] = entry;
-    n += 1 + varintLen(entry) + entry;
+    n += delimited(entry);
   }
   return n;
 }
@@ -76,11 +79,8 @@ function measureStruct(o: Json): number {
 /** Body size of a Value message (the oneof kind). */
 function measureValue(v: unknown): number {
   switch (typeof v) {
-    case 'string': {
-      const l = utf8Len(v);
-      put(l);
-      return 1 + varintLen(l) + l;
-    }
+    case 'string':
+      return measureString(v);
     case 'number':
       return 9;
     case 'boolean':
@@ -96,13 +96,13 @@ function measureValue(v: unknown): number {
           const itemSlot = slot();
           const s = measureValue(item);
           sizes[itemSlot] = s;
-          body += 1 + varintLen(s) + s;
+          body += delimited(s);
         }
       } else {
         body = measureStruct(v as Json);
       }
       sizes[at] = body;
-      return 1 + varintLen(body) + body;
+      return delimited(body);
     }
     default:
       throw new Error(`Unsupported any value type: ${typeof v}`);
@@ -122,8 +122,11 @@ function varint(n: number): void {
   buf[pos++] = n;
 }
 
-/** Writes a string of `bytes` UTF-8 bytes; equal lengths mean pure ASCII, copied in JS when short. */
-function writeString(s: string, bytes: number): void {
+/** Writes a string field measured by measureString; equal lengths mean pure ASCII, copied in JS when short. */
+function writeString(tag: number, s: string): void {
+  buf[pos++] = tag;
+  const bytes = sizes[next++]!;
+  varint(bytes);
   if (bytes === s.length && bytes <= 32) {
     for (let i = 0; i < bytes; i++) buf[pos++] = s.charCodeAt(i);
   } else {
@@ -137,12 +140,7 @@ function writeStruct(o: Json): void {
     if (v === undefined) continue;
     buf[pos++] = 10; // fields, length-delimited entry
     varint(sizes[next++]!);
-    if (k !== '') {
-      buf[pos++] = 10; // entry.key
-      const kl = sizes[next++]!;
-      varint(kl);
-      writeString(k, kl);
-    }
+    if (k !== '') writeString(10, k); // entry.key
     buf[pos++] = 18; // entry.value
     varint(sizes[next++]!);
     writeValue(v);
@@ -151,13 +149,9 @@ function writeStruct(o: Json): void {
 
 function writeValue(v: unknown): void {
   switch (typeof v) {
-    case 'string': {
-      buf[pos++] = 26;
-      const l = sizes[next++]!;
-      varint(l);
-      writeString(v, l);
+    case 'string':
+      writeString(26, v);
       return;
-    }
     case 'number':
       buf[pos++] = 17;
       pos = buf.writeDoubleLE(v, pos);
@@ -226,18 +220,16 @@ function measureContents(contents: Content[], others: Uint8Array[]): number {
       const inner = slot();
       const n = measureStruct(c.body.value ?? {});
       sizes[inner] = n;
-      body = 1 + varintLen(n) + n;
+      body = delimited(n);
     } else if (c.body?.$case === 'text') {
-      const n = utf8Len(c.body.value);
-      put(n);
-      body = 1 + varintLen(n) + n;
+      body = measureString(c.body.value);
     } else {
       const bytes = Content.encode(c).finish();
       others.push(bytes);
       body = bytes.length;
     }
     sizes[bodySlot] = body;
-    total += 1 + varintLen(body) + body;
+    total += delimited(body);
   }
   return total;
 }
@@ -252,10 +244,7 @@ function writeContents(contents: Content[], others: Uint8Array[]): void {
       varint(sizes[next++]!);
       writeStruct(c.body.value ?? {});
     } else if (c.body?.$case === 'text') {
-      buf[pos++] = 10; // content.text
-      const n = sizes[next++]!;
-      varint(n);
-      writeString(c.body.value, n);
+      writeString(10, c.body.value); // content.text
     } else {
       const bytes = others[k++]!;
       buf.set(bytes, pos);
