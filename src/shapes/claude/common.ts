@@ -10,8 +10,6 @@ import type { Session } from '../../engine/session.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, type HostBlock } from '../common/result.js';
 
-export const VENDOR_TAG = 'claude';
-
 /** Result sizes over which Claude Code moves a result to a file (min(tool limit, 50000)). */
 export const PERSIST_LIMITS = { bash: 30_000, grep: 20_000, other: 50_000 } as const;
 const PREVIEW_CHARS = 2000;
@@ -97,7 +95,6 @@ export function claudeTool<A>(spec: ClaudeToolSpec<A>): ToolDefinition<A> {
   const { run, word, ...def } = spec;
   return {
     ...def,
-    tags: [...new Set([...def.tags, VENDOR_TAG])],
     async handler(args, ctx) {
       try {
         return await run(args, ctx);

@@ -21,6 +21,7 @@ export function claudeShape(config: FacetConfig): ToolboxSpec {
   const tools = ordered.map((t) => ({ ...t, handler: async (args: unknown, ctx: Parameters<ToolDefinition['handler']>[1]) => withTaskNotices(shell.engine, await t.handler(args, ctx), ctx) }));
   return shapeSpec(config, {
     shape: 'claude',
+    vendor: 'claude',
     description: "Claude Code's tools (Read, Edit, Bash, Grep...) with their exact schemas and result texts, served by Facet.",
     contextFiles: ['CLAUDE.md', 'AGENTS.md'],
     tools,

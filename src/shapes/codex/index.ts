@@ -26,6 +26,7 @@ export function codexError(err: EngineError): string {
 export function codexShape(config: FacetConfig): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'codex',
+    vendor: 'codex',
     description: 'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
     contextFiles: ['AGENTS.md'],
     tools: [...execTools(config), ...shellTools(config), applyPatchTool, updatePlanTool, viewImageTool, readFileTool, listDirTool, grepFilesTool(config)],

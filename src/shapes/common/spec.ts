@@ -12,6 +12,8 @@ import { sandboxSummary } from '../sandbox.js';
 export interface ShapeOptions {
   /** Shape name: served as Identity.name "facet-<shape>". */
   shape: string;
+  /** The vendor whose dialect this is (the shape's name): tagged on every tool, so hosts can filter by it. Unset for core. */
+  vendor?: string;
   description: string;
   /** Context files offered as resources, e.g. CLAUDE.md, AGENTS.md. */
   contextFiles: readonly string[];
@@ -53,7 +55,7 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
     description: opts.description,
     canonicalFor: opts.canonicalFor ?? ['filesystem'],
     sandboxSummary: (ctx) => sandboxSummary(config, ctx.scope.roots),
-    tools: opts.tools,
+    tools: opts.vendor === undefined ? opts.tools : opts.tools.map((t) => withTag(t, opts.vendor!)),
     resources,
     prompts: [
       {
@@ -71,4 +73,8 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
     ],
     formatError: opts.formatError,
   };
+}
+
+function withTag(tool: ToolDefinition, tag: string): ToolDefinition {
+  return tool.tags.includes(tag) ? tool : { ...tool, tags: [...tool.tags, tag] };
 }

@@ -204,7 +204,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
   const jobs: ToolDefinition<{ running_only?: boolean }> = {
     name: 'shell.jobs',
     summary: 'List the background jobs of this session with their status and exit codes.',
-    description: 'One line per job started with shell.start: id, status (running, completed, failed, killed, timed_out), exit code, pid and command.',
+    description: 'One line per job started with shell.start in this session: id, status (running, completed, failed, killed, timed_out), exit code, pid and command; the structured block carries the same fields. Finished jobs stay listed until the session holds more than its job limit, oldest first out. To read what a job printed, use shell.output; to end one, shell.stop.',
     inputSchema: {
       type: 'object',
       properties: { running_only: { type: 'boolean', description: 'Only jobs still running (default false).' } },
@@ -263,7 +263,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
   const stop: ToolDefinition<{ id: string }> = {
     name: 'shell.stop',
     summary: 'Stop a background job and everything it started.',
-    description: 'Sends TERM to the job\'s whole process group, then KILL after a grace period; its output stays readable with shell.output. Stopping a finished job changes nothing.',
+    description: 'Sends TERM to the job\'s whole process group, then KILL after a grace period, so no child or grandchild it started survives. Its output stays readable with shell.output. Stopping a finished job changes nothing and reports how it ended. An interactive session started by shell.start with stdin is stopped the same way.',
     inputSchema: {
       type: 'object',
       properties: { id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' } },

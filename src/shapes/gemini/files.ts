@@ -14,8 +14,8 @@ const MAX_LINES = 2000;
 const MAX_LINE_CHARS = 2000;
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 const SNIPPET_CONTEXT = 5;
-const TAGS_READ = [TAGS.filesystem, TAGS.readOnly, 'gemini'];
-const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive, 'gemini'];
+const TAGS_READ = [TAGS.filesystem, TAGS.readOnly];
+const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive];
 
 /** How every Gemini file read is done: raw lines split like String.split, long lines cut. */
 function readOpts(ctx: HandlerContext): ReadOptions {

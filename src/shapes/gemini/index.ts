@@ -12,6 +12,7 @@ import { geminiWebTools } from './web.js';
 export function geminiShape(config: FacetConfig): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'gemini',
+    vendor: 'gemini',
     description: 'Gemini CLI tools (read_file, replace, grep_search, run_shell_command, ...) with its schemas, result texts and error types.',
     contextFiles: ['GEMINI.md', 'AGENTS.md'],
     tools: [...geminiFileTools, ...geminiSearchTools(config), ...geminiShellTools(config), ...geminiWebTools(config), ...geminiTodoTools],

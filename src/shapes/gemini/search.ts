@@ -10,7 +10,7 @@ import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
 
-const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search, 'gemini'];
+const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search];
 const IGNORE_FILE = '.geminiignore';
 /** Folders and files Gemini's grep always leaves out. */
 const GREP_EXCLUDES = ['!**/node_modules/**', '!**/.git/**', '!**/bower_components/**', '!**/.svn/**', '!**/.hg/**', '!**/dist/**', '!**/build/**', '!*.log', '!*.tmp'];

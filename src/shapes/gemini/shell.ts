@@ -19,7 +19,7 @@ const IDLE_TIMEOUT_MS = 300_000;
 const OVERALL_MS = 24 * 3600 * 1000;
 const OUTPUT_THRESHOLD = 40_000;
 const DEFAULT_DELAY_MS = 200;
-const TAGS_SHELL = [TAGS.shell, TAGS.destructive, 'gemini'];
+const TAGS_SHELL = [TAGS.shell, TAGS.destructive];
 
 const wrap = (s: string): string => `<untrusted_context>\n${s}\n</untrusted_context>`;
 const clean = (s: string): string => stripAnsi(s).trim();
@@ -183,7 +183,7 @@ function listTool(config: FacetConfig): ToolDefinition<Record<string, never>> {
       'One line per background process of this session: "- [PID n] STATUS: `command`" with (Exit Code: n) and (Signal: n) once it ended. STATUS is RUNNING, EXITED or KILLED. Read a process\'s output with read_background_output.',
     inputSchema: { type: 'object', properties: {} },
     destructive: false,
-    tags: [TAGS.shell, TAGS.readOnly, 'gemini'],
+    tags: [TAGS.shell, TAGS.readOnly],
     examples: [{ description: 'See what is running', arguments: {}, expectedOutcome: 'One line per process, or "No background processes found."' }],
     idempotency: 'idempotent',
     errorModes: 'None: a session without background processes gets "No background processes found."',
@@ -227,7 +227,7 @@ function readTool(config: FacetConfig): ToolDefinition<ReadArgs> {
       required: ['pid'],
     },
     destructive: false,
-    tags: [TAGS.shell, TAGS.readOnly, 'gemini'],
+    tags: [TAGS.shell, TAGS.readOnly],
     examples: [{ description: 'Last 20 lines of a server', arguments: { pid: 12345, lines: 20 }, expectedOutcome: 'Showing last 20 of N lines: ...' }],
     idempotency: 'idempotent',
     errorModes: 'execution_failed (NOT_FOUND): no background process with that PID was started in this session; list_background_processes shows them.',

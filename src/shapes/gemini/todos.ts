@@ -37,7 +37,7 @@ const writeTodos: ToolDefinition<TodosArgs> = {
     additionalProperties: false,
   },
   destructive: false,
-  tags: [TAGS.planning, 'gemini'],
+  tags: [TAGS.planning],
   examples: [
     {
       description: 'Plan a bug fix',

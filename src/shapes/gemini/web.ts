@@ -14,7 +14,7 @@ import { geminiErrors } from './errors.js';
 const TOTAL_CHARS = 250_000;
 const FETCH_TIMEOUT_MS = 10_000;
 const CUT_NOTE = '\n\n... [Content truncated due to size limit] ...';
-const TAGS_WEB = [TAGS.network, TAGS.web, TAGS.readOnly, 'gemini'];
+const TAGS_WEB = [TAGS.network, TAGS.web, TAGS.readOnly];
 
 /** How a skipped URL is listed: refused addresses and rate limits as Gemini labels them, other failures with the reason. */
 function skipLabel(url: string, err: EngineError): string {

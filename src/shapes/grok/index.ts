@@ -12,6 +12,7 @@ import { grokTodoTools } from './todo.js';
 export function grokShape(config: FacetConfig): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'grok',
+    vendor: 'grok',
     description: 'Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results.',
     contextFiles: ['AGENTS.md'],
     tools: [...grokFileTools, grokBash(config), grokSearch(config), ...grokTodoTools],

@@ -17,6 +17,7 @@ export function kimiShape(config: FacetConfig): ToolboxSpec {
   const tools = [setTodoList, ...kimiShellTools(config), read!, media!, glob!, grep!, write!, replace!, ...kimiWebTools(config)];
   return shapeSpec(config, {
     shape: 'kimi',
+    vendor: 'kimi',
     description: 'Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi\'s <system> result framing.',
     contextFiles: ['AGENTS.md'],
     tools,

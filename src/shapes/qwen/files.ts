@@ -23,8 +23,8 @@ const MAX_PDF_TEXT_BYTES = 100 * 1024 * 1024;
 const MAX_PDF_PAGES = 20;
 const SNIPPET_CONTEXT = 4;
 const MAX_SNIPPET_REGION = 1000;
-const TAGS_READ = [TAGS.filesystem, TAGS.readOnly, 'qwen'];
-const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive, 'qwen'];
+const TAGS_READ = [TAGS.filesystem, TAGS.readOnly];
+const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive];
 const FRESH: FreshnessPolicy = { requireRead: true, requireUnchanged: true };
 
 /** Qwen's file tools take absolute paths only. */

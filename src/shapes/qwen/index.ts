@@ -12,6 +12,7 @@ import { qwenWebTools } from './web.js';
 export function qwenShape(config: FacetConfig): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'qwen',
+    vendor: 'qwen',
     description: 'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
     contextFiles: ['QWEN.md', 'AGENTS.md'],
     tools: [...qwenFileTools, ...qwenSearchTools(config), ...qwenShellTools(config), ...qwenWebTools(config), ...qwenTodoTools],

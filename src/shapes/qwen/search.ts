@@ -11,7 +11,7 @@ import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
 import { requireAbsolute } from './files.js';
 
-const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search, 'qwen'];
+const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search];
 const IGNORE_FILE = '.qwenignore';
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;

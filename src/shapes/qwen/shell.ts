@@ -17,7 +17,7 @@ const MAX_TIMEOUT_MS = 600_000;
 const MAX_CHARS = 25_000;
 const MAX_LINES = 1000;
 const TASK_PREFIX = 'bg_';
-const TAGS_SHELL = [TAGS.shell, TAGS.destructive, 'qwen'];
+const TAGS_SHELL = [TAGS.shell, TAGS.destructive];
 
 /** A standalone "sleep N" (N >= 2 s) at the start of a line, alone or before more commands. */
 const BLOCKING_SLEEP = /^\s*sleep\s+(\d+(?:\.\d+)?)\s*(?:$|;|&&|\|\||\n)/;
@@ -174,7 +174,7 @@ function stopTool(config: FacetConfig): ToolDefinition<{ task_id: string }> {
   return {
     name: 'task_stop',
     summary: 'Stop a background shell started with run_shell_command is_background, by its task id (bg_...).',
-    description: 'Kills the whole process group of the background shell `task_id` (as returned by run_shell_command with is_background: true) and reports its exit.',
+    description: 'Kills the whole process group of the background shell `task_id` (as returned by run_shell_command with is_background: true): TERM first, then KILL after a short grace, so nothing it started survives. Reports the pid it stopped. Only shells of this session can be stopped, and a shell that has already exited is reported as such rather than stopped again. Not for foreground commands: those end with their own timeout.',
     inputSchema: { type: 'object', properties: { task_id: { type: 'string' } }, required: ['task_id'], additionalProperties: false },
     destructive: true,
     tags: TAGS_SHELL,

@@ -37,7 +37,7 @@ const todoWrite: ToolDefinition<TodoArgs> = {
     required: ['todos'],
   },
   destructive: false,
-  tags: [TAGS.planning, 'qwen'],
+  tags: [TAGS.planning],
   examples: [
     {
       description: 'Plan a feature',

@@ -36,7 +36,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
       type: 'object',
     },
     destructive: false,
-    tags: [TAGS.network, TAGS.web, TAGS.readOnly, 'qwen'],
+    tags: [TAGS.network, TAGS.web, TAGS.readOnly],
     examples: [{ description: 'Read a changelog', arguments: { url: 'https://example.com/CHANGELOG.md', prompt: 'What changed in 2.0?' }, expectedOutcome: 'The changelog text.' }],
     idempotency: 'idempotent',
     errorModes: [
