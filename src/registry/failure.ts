@@ -1,6 +1,7 @@
 // Maps engine error kinds onto the contract's Failure: code, transport code, retryable.
 import { EngineError, type ErrorKind } from '../engine/errors.js';
 import { Failure, FailureCode } from '../gen/codefly/base/v0/failure.js';
+import type { CallToolResponse, Content } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { Code } from '../gen/google/rpc/code.js';
 
 const TABLE: Record<ErrorKind, { code: FailureCode; transport: Code; retryable: boolean }> = {
@@ -63,4 +64,30 @@ export function asEngineError(err: unknown): EngineError {
   if (err instanceof EngineError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new EngineError('internal', `internal error: ${message}`, { cause: err });
+}
+
+/**
+ * A failed CallTool. Every result carries the model's text first and then a block for a
+ * person; a failure that brings no content of its own (unknown tool, invalid arguments, a
+ * handler that threw, an oversized result) gets its error text and a display block of the
+ * facts, so a host that only shows content still shows what went wrong.
+ */
+export function failedResponse(content: Content[], text: string, err: EngineError, tool: string): CallToolResponse {
+  return {
+    content: content.length > 0 ? content : failureContent(text, err, tool),
+    error: text,
+    canonicalRouted: err.routedTo !== undefined,
+    routedTo: err.routedTo ?? '',
+    failure: toFailure(err, tool),
+  };
+}
+
+function failureContent(text: string, err: EngineError, tool: string): Content[] {
+  const display: Record<string, unknown> = { tool, summary: err.message, failure: err.kind };
+  if (typeof err.facts.path === 'string') display.paths = [err.facts.path];
+  if (err.routedTo !== undefined) display.routedTo = err.routedTo;
+  return [
+    { body: { $case: 'text', value: text } },
+    { body: { $case: 'structured', value: { display } } },
+  ];
 }

@@ -17,7 +17,7 @@ import type {
   ToolSpec,
   ToolSummary,
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { asEngineError, toFailure } from './failure.js';
+import { asEngineError, failedResponse } from './failure.js';
 import type { ContentItem, RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
 import { compileSchema, createAjv, toViolations } from './validate.js';
 
@@ -106,7 +106,7 @@ export class Toolbox {
     const e = this.entries.get(name);
     if (!e) {
       const err = new EngineError('not_found', this.unknownToolText(name), { field: 'name', facts: { tool: name } });
-      return { response: failed([], err.message, err, name), outcome: 'unknown_tool' };
+      return { response: failedResponse([], err.message, err, name), outcome: 'unknown_tool' };
     }
     if (!e.validate(args)) {
       const violations = toViolations(e.validate.errors);
@@ -115,7 +115,7 @@ export class Toolbox {
         `invalid arguments for ${name}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`,
         { facts: { violations } },
       );
-      return { response: failed([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'invalid_argument' };
+      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'invalid_argument' };
     }
     let result: ToolResult;
     try {
@@ -123,13 +123,13 @@ export class Toolbox {
     } catch (thrown) {
       const err = asEngineError(thrown);
       if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
-      return { response: failed([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind };
+      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind };
     }
     const content = result.content.map(toContent);
     if (result.failure || result.error) {
       const err = result.failure ?? new EngineError('internal', result.error ?? 'the call failed');
       const text = result.error ?? this.wordError(err, e.def, args, ctx);
-      return { response: failed(content, text, err, name), outcome: err.kind };
+      return { response: failedResponse(content, text, err, name), outcome: err.kind };
     }
     return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok' };
   }
@@ -187,16 +187,6 @@ export class Toolbox {
     }
     return err.message;
   }
-}
-
-function failed(content: Content[], text: string, err: EngineError, operation: string): CallToolResponse {
-  return {
-    content,
-    error: text,
-    canonicalRouted: err.routedTo !== undefined,
-    routedTo: err.routedTo ?? '',
-    failure: toFailure(err, operation),
-  };
 }
 
 export function toContent(item: ContentItem): Content {

@@ -9,7 +9,7 @@ import type * as grpc from '@grpc/grpc-js';
 import { EngineError } from '../engine/errors.js';
 import { Failure } from '../gen/codefly/base/v0/failure.js';
 import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { toFailure } from '../registry/failure.js';
+import { failedResponse } from '../registry/failure.js';
 
 type Json = Record<string, unknown>;
 
@@ -304,7 +304,7 @@ export function toolboxService(maxBytes: number, defaultBytes: number, onOversiz
     const err = new EngineError('resource_exhausted', `the result is ${bytes.length} bytes, more than can be sent in one message here (${limit} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`, {
       facts: { bytes: bytes.length, maxBytes: limit },
     });
-    return encodeCallToolResponse({ content: [], error: err.message, canonicalRouted: false, routedTo: '', failure: toFailure(err, 'CallTool') });
+    return encodeCallToolResponse(failedResponse([], err.message, err, 'CallTool'));
   };
   return {
     ...ToolboxService,

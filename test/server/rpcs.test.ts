@@ -73,7 +73,10 @@ describe('toolbox RPCs over gRPC', () => {
     assert.match(res.error, /^facet-core has no tool named "fs.nope"\. Available tools: fs\.read, /);
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
     assert.equal(res.failure?.transportCode, Code.NOT_FOUND);
-    assert.deepEqual(res.content, []);
+    // The text comes first as content too, then a block for a person.
+    assert.deepEqual(texts(res), [res.error]);
+    assert.deepEqual(structured(res), { display: { tool: 'fs.nope', summary: res.error, failure: 'not_found' } });
+    assert.equal(res.content[0]?.body?.$case, 'text');
   });
 
   test('invalid arguments give INVALID_ARGUMENT with one field violation per bad field', async () => {
@@ -88,6 +91,8 @@ describe('toolbox RPCs over gRPC', () => {
       limit: 'must be integer',
     });
     assert.match(res.error, /^invalid arguments for fs\.read: /);
+    assert.deepEqual(texts(res), [res.error]);
+    assert.deepEqual(structured(res), { display: { tool: 'fs.read', summary: res.error, failure: 'invalid_argument' } });
     const missing = await callTool(t.client, 'fs.read', {});
     assert.deepEqual(missing.failure?.fieldViolations, [{ field: 'path', description: 'is required' }]);
   });
@@ -96,6 +101,8 @@ describe('toolbox RPCs over gRPC', () => {
     const res = await callTool(t.client, 'test.throw', {}, { shape: 'test' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INTERNAL);
     assert.equal(res.error, 'internal error: boom: a bug in the handler');
+    assert.deepEqual(texts(res), ['internal error: boom: a bug in the handler']);
+    assert.deepEqual(structured(res), { display: { tool: 'test.throw', summary: 'internal error: boom: a bug in the handler', failure: 'internal' } });
     const ok = await callTool(t.client, 'test.echo', { text: 'still here' }, { shape: 'test' });
     assert.equal(ok.error, '');
     assert.deepEqual(texts(ok), ['still here']);

@@ -6,7 +6,7 @@ import { Failure, FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { CallToolResponse, ReadResourceResponse, ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { Struct } from '../../src/gen/google/protobuf/struct.js';
 import { encodeCallToolResponse, encodeReadResourceResponse, encodeStruct } from '../../src/server/wire.js';
-import { callTool, startTestServer, tempDir } from '../helpers/server.js';
+import { callTool, startTestServer, structured, tempDir, texts } from '../helpers/server.js';
 import * as grpc from '@grpc/grpc-js';
 
 const tsProto = (o: Record<string, unknown>): Buffer => Buffer.from(Struct.encode(Struct.wrap(o)).finish());
@@ -92,7 +92,8 @@ test('a result over --max-message-bytes is answered in band, and the server goes
   try {
     // A client that accepts more than the server sends is still held to the server's limit.
     const big = await callTool(t.client, 'fs.read', { path: 'big.txt' }, { metadata: { 'facet-max-response-bytes': String(1 << 20) } });
-    assert.deepEqual(big.content, []);
+    assert.deepEqual(texts(big), [big.error]);
+    assert.deepEqual(structured(big), { display: { tool: 'CallTool', summary: big.error, failure: 'resource_exhausted' } });
     assert.match(big.error, /^the result is \d+ bytes, more than can be sent in one message here \(4096 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/);
     assert.equal(big.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
     assert.deepEqual(
