@@ -63,7 +63,7 @@ test('core fs.* tools end to end', async () => {
     assert.equal(r.error, '');
     // ...but another session has not read it.
     r = await callTool(t.client, 'fs.write', { path: 'src/app.ts', content: 'y\n', require_read: true }, { session: 's2' });
-    assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_PRECONDITION_FAILED);
+    assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_CONFLICT);
   } finally {
     await t.close();
     cleanup();

@@ -120,10 +120,10 @@ test('read-before-edit: not read, partly read, changed since read; same content 
     const p = f.file('r.txt', 'one\ntwo\n');
     const strict = { requireRead: true, requireComplete: true, requireUnchanged: true };
     let e = await failure(() => editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: strict }));
-    assert.deepEqual([e.kind, e.facts.condition], ['precondition_failed', 'not_read']);
+    assert.deepEqual([e.kind, e.facts.condition], ['conflict', 'not_read']);
     await readFile(f.scope, 'r.txt', { session: f.session, limit: 1 });
     e = await failure(() => editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: strict }));
-    assert.deepEqual([e.kind, e.facts.condition], ['precondition_failed', 'partial_read']);
+    assert.deepEqual([e.kind, e.facts.condition], ['conflict', 'partial_read']);
     // Partial reads are enough for a looser policy (Qwen).
     await editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: { requireRead: true, requireUnchanged: true } });
     // The write left the session current: a second edit needs no new read.

@@ -44,22 +44,22 @@ export function recordWritten(session: Session | undefined, real: string, bytes:
 }
 
 /**
- * Throws PRECONDITION_FAILED (not read, or only partly) or CONFLICT (changed since read);
- * facts.condition names which: not_read, partial_read, modified_since_read.
+ * Throws CONFLICT when the session's view of the file is not good enough to change it;
+ * facts.condition names which check failed: not_read, partial_read, modified_since_read.
  */
 export function checkFreshness(session: Session | undefined, real: string, display: string, now: FileState, policy: FreshnessPolicy | undefined): void {
   if (!policy || !session) return;
   const rec = session.reads.get(real);
   if (!rec) {
     if (policy.requireRead || policy.requireComplete || policy.requireUnchanged) {
-      throw new EngineError('precondition_failed', `${display} has not been read in this session`, {
+      throw new EngineError('conflict', `${display} has not been read in this session`, {
         facts: { path: display, condition: 'not_read' },
       });
     }
     return;
   }
   if (policy.requireComplete && !rec.complete) {
-    throw new EngineError('precondition_failed', `${display} was only partly read in this session`, {
+    throw new EngineError('conflict', `${display} was only partly read in this session`, {
       facts: { path: display, condition: 'partial_read', offset: rec.offset, limit: rec.limit },
     });
   }

@@ -54,7 +54,7 @@ export const writeTool: ToolDefinition<WriteArgs> = claudeTool<WriteArgs>({
   examples: [{ description: 'Create a new module', arguments: { file_path: '/srv/app/src/util.ts', content: 'export const two = 2;\n' }, expectedOutcome: 'File created successfully at: /srv/app/src/util.ts ...' }],
   idempotency: 'idempotent',
   errorModes: [
-    'PRECONDITION_FAILED (<tool_use_error>): the file exists and was not Read in this session. Read it, then write.',
+    'CONFLICT (<tool_use_error>): the file exists and was not Read in this session. Read it, then write.',
     'CONFLICT (<tool_use_error>): the file changed on disk after the Read. Read it again.',
     'PERMISSION_DENIED (<tool_use_error>): the path resolves outside the roots.',
     'INVALID_ARGUMENT: the path is a directory, or the existing file is binary.',
@@ -154,7 +154,7 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
     'NOT_FOUND: the file does not exist and old_string is not empty.',
     'ALREADY_EXISTS: old_string is empty but the file exists and is not empty.',
     'UNSUPPORTED_OPERATION: the file is a .ipynb notebook (use NotebookEdit).',
-    'PRECONDITION_FAILED: the file was not Read in this session (or only a truncated partial view was).',
+    'CONFLICT: the file was not Read in this session (or only a truncated partial view was).',
     'CONFLICT: the file changed on disk after the Read; Read it again.',
     'INVALID_ARGUMENT: old_string is not in the file (the message repeats it).',
     'CONFLICT: old_string occurs more than once and replace_all is false; add context or set replace_all.',

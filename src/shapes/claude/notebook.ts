@@ -65,7 +65,7 @@ export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArg
     'All wrapped in <tool_use_error>:',
     'NOT_FOUND: no such notebook, or no cell with that id (Read the notebook to see the ids).',
     'INVALID_ARGUMENT: not a .ipynb file; invalid notebook JSON; insert without cell_type; replace or delete without cell_id.',
-    'PRECONDITION_FAILED: the notebook was not Read in this session. CONFLICT: it changed on disk since the Read.',
+    'CONFLICT: the notebook was not Read in this session, or it changed on disk since the Read (facts.condition says which).',
     'PERMISSION_DENIED: the path resolves outside the roots.',
   ].join('\n'),
   word,

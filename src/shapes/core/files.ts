@@ -241,7 +241,7 @@ const write: ToolDefinition<WriteArgs> = {
     'PERMISSION_DENIED: the path (or a link on it) leads outside the roots.',
     'ALREADY_EXISTS: mode create and the file exists.',
     'INVALID_ARGUMENT: the path is a directory, or the existing file is binary.',
-    'PRECONDITION_FAILED / CONFLICT: require_read and the file was not read, or changed since (facts.condition says which).',
+    'CONFLICT: require_read and the file was not read, only partly read, or changed since (facts.condition says which).',
   ].join('\n'),
   async handler(args, ctx) {
     const r = await writeFile(ctx.scope, args.path, args.content, {
@@ -343,7 +343,7 @@ const edit: ToolDefinition<EditArgs> = {
     'INVALID_ARGUMENT: old_string not found (facts.condition no_match), identical strings (no_change), both or neither of old_string/edits.',
     'CONFLICT: old_string occurs more than once (ambiguous) or not the expected number of times (count_mismatch); add context or set replace_all.',
     'NOT_FOUND: the file does not exist (use an empty old_string to create it). ALREADY_EXISTS: empty old_string on a non-empty file.',
-    'PERMISSION_DENIED: outside the roots. PRECONDITION_FAILED / CONFLICT: require_read and not read, or changed since.',
+    'PERMISSION_DENIED: outside the roots. CONFLICT: require_read and not read, only partly read, or changed since (facts.condition says which).',
   ].join('\n'),
   async handler(args, ctx) {
     const single = args.old_string !== undefined || args.new_string !== undefined;

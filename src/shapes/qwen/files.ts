@@ -165,7 +165,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
   examples: [{ description: 'Create a new module', arguments: { file_path: '/home/user/project/src/util.py', content: 'def add(a, b):\n    return a + b\n' }, expectedOutcome: 'Successfully created and wrote to new file.' }],
   idempotency: 'idempotent',
   errorModes: [
-    'edit_requires_prior_read (PRECONDITION_FAILED): the file exists and was not read in this session; read it first.',
+    'edit_requires_prior_read (CONFLICT): the file exists and was not read in this session; read it first.',
     'file_changed_since_read (CONFLICT): it changed after the read; read it again.',
     'invalid_tool_params: a relative path. target_is_directory: a directory. path_not_in_workspace: outside the workspace.',
   ].join('\n'),
@@ -214,7 +214,7 @@ const editTool: ToolDefinition<EditArgs> = {
     'edit_no_occurrence_found (INVALID_ARGUMENT): old_string is not in the file. edit_expected_occurrence_mismatch (CONFLICT): several',
     'occurrences without replace_all. edit_no_change: nothing would change. attempt_to_create_existing_file: empty old_string on',
     'an existing file. file_not_found: missing file with a non-empty old_string.',
-    'edit_requires_prior_read (PRECONDITION_FAILED) / file_changed_since_read (CONFLICT): read the file (again) first.',
+    'edit_requires_prior_read / file_changed_since_read (CONFLICT): read the file (again) first.',
     'invalid_tool_params: a relative path. path_not_in_workspace: outside the workspace.',
   ].join('\n'),
   async handler(args, ctx) {

@@ -122,7 +122,7 @@ describe('claude shape: file tools', () => {
     assert.equal(r.text.split('\n')[1234], `1234\t1234 ${'z'.repeat(75)}`);
     assert.equal(r.display.truncated, true);
     const edit = await call('Edit', { file_path: p('tokens.txt'), old_string: '0001 ', new_string: '0001-' }, 'cap');
-    assert.equal(edit.code, 'PRECONDITION_FAILED');
+    assert.equal(edit.code, 'CONFLICT');
     assert.equal(edit.error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
   });
 
@@ -183,7 +183,7 @@ describe('claude shape: file tools', () => {
     assert.equal(readFileSync(p('rel.md'), 'utf8'), 'keep  \n');
     writeFileSync(p('existing.txt'), 'old\n');
     const refused = await call('Write', { file_path: p('existing.txt'), content: 'new\n' }, 'write');
-    assert.equal(refused.code, 'PRECONDITION_FAILED');
+    assert.equal(refused.code, 'CONFLICT');
     assert.equal(refused.error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
     assert.equal(readFileSync(p('existing.txt'), 'utf8'), 'old\n');
     await call('Read', { file_path: p('existing.txt') }, 'write');
@@ -221,7 +221,7 @@ describe('claude shape: file tools', () => {
     assert.equal(missing.error, `<tool_use_error>File does not exist: ghost.txt. Relative paths are resolved from the current working directory, ${dir}. To create a file, use Write or an empty old_string.</tool_use_error>`);
     assert.equal((await call('Edit', { file_path: p('e.txt'), old_string: '', new_string: 'x' }, s)).error, '<tool_use_error>An empty old_string creates a new file, but this file already exists and is not empty. Put the text to replace in old_string.</tool_use_error>');
     assert.equal((await call('Edit', { file_path: p('nb.ipynb'), old_string: 'a', new_string: 'b' }, s)).error, '<tool_use_error>This file is a Jupyter notebook; change its cells with NotebookEdit.</tool_use_error>');
-    assert.equal((await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'x' }, s)).code, 'PRECONDITION_FAILED');
+    assert.equal((await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'x' }, s)).code, 'CONFLICT');
     await call('Read', { file_path: p('e.txt') }, s);
     const none = await call('Edit', { file_path: p('e.txt'), old_string: 'zzz', new_string: 'y' }, s);
     assert.equal(none.code, 'INVALID_ARGUMENT');
@@ -256,7 +256,7 @@ describe('claude shape: file tools', () => {
     const nb = p('nb2.ipynb');
     writeFileSync(nb, readFileSync(p('nb.ipynb')));
     const unread = await call('NotebookEdit', { notebook_path: nb, cell_id: 'c1', new_source: 'x' }, s);
-    assert.equal(unread.code, 'PRECONDITION_FAILED');
+    assert.equal(unread.code, 'CONFLICT');
     await call('Read', { file_path: nb }, s);
     assert.equal((await call('NotebookEdit', { notebook_path: nb, cell_id: 'c1', new_source: "print('bye')" }, s)).text, "Updated cell c1 with print('bye')");
     const ins = await call('NotebookEdit', { notebook_path: nb, cell_id: 'md1', new_source: 'x = 1', cell_type: 'code', edit_mode: 'insert' }, s);

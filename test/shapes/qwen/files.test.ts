@@ -116,7 +116,7 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     assert.equal(c.text, `Successfully created and wrote to new file: ${p('w/new.txt')}.`);
     writeFileSync(p('w/other.txt'), 'old\n');
     const nr = await call('write_file', { file_path: p('w/other.txt'), content: 'new\n' }, { session: 'w' });
-    assert.equal(nr.code, 'PRECONDITION_FAILED');
+    assert.equal(nr.code, 'CONFLICT');
     assert.equal(nr.errorType, 'edit_requires_prior_read');
     assert.equal(nr.error, `File ${p('w/other.txt')} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`);
     await call('read_file', { file_path: p('w/other.txt'), offset: 0, limit: 1 }, { session: 'w' });
