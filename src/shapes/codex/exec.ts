@@ -140,7 +140,7 @@ export function execTools(config: FacetConfig): ToolDefinition[] {
     name: 'exec_command',
     summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
     description: [
-      'Runs `cmd` with bash -c (or `shell` -c) in `workdir` (default: the session directory; must be inside the roots).',
+      'Runs `cmd` with bash -lc (or `shell` -lc; -c with login: false) in `workdir` (default: the session directory; must be inside the roots).',
       `The call waits up to yield_time_ms (default ${EXEC_YIELD_MS}, between ${MIN_YIELD_MS} and ${MAX_YIELD_MS}) for the command to finish.`,
       'The answer lists "Chunk ID", "Wall time: <s> seconds", then "Process exited with code N" if it finished,',
       'or "Process running with session ID N" if not (use write_stdin with that id to read more, or to type into it),',
