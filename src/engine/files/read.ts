@@ -44,6 +44,8 @@ export interface ReadOptions {
   notebooks?: boolean;
   /** Read as text whatever the bytes look like (binary detection off). */
   forceText?: boolean;
+  /** Text without a BOM that is not valid UTF-8 is decoded as UTF-8 anyway, invalid bytes becoming U+FFFD, instead of as a guessed legacy encoding. */
+  utf8Lossy?: boolean;
 }
 
 interface ReadBase {
@@ -223,7 +225,8 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
 }
 
 async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: ReadOptions): Promise<TextRead> {
-  const enc = detectEncoding(sample, sample.length === f.size);
+  const detected = detectEncoding(sample, sample.length === f.size);
+  const enc = opts.utf8Lossy && !detected.bom ? { encoding: 'utf8' as const, bom: false, bomLength: 0 } : detected;
   const lineEnding = detectLineEnding(decode(sample.subarray(enc.bomLength), enc.encoding));
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   let start = opts.start ?? 1;

@@ -109,7 +109,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
         exitCode: r.exitCode,
         signal: r.signal,
         truncated: raw !== shown,
-        details: { cwd: r.cwd, sessionCwd: r.sessionCwd, timedOut: r.timedOut, durationMs: Math.round(r.durationMs), ...(r.spill ? { fullOutputPath: r.spill.path } : {}) },
+        details: { cwd: r.cwd, sessionCwd: r.sessionCwd, timeoutMs: r.timeoutMs, timedOut: r.timedOut, durationMs: Math.round(r.durationMs), ...(r.spill ? { fullOutputPath: r.spill.path } : {}) },
       };
       if (r.timedOut || r.exitCode !== 0) {
         const code = exitCodeOf(r.exitCode, r.signal, r.timedOut ? 143 : 1);

@@ -1,14 +1,14 @@
 // Claude Code's Write and Edit: read-before-write and changed-since-read refusals, exact
 // (then quote-normalised) unique matching or replace_all, literal replacement, trailing
 // whitespace stripped outside Markdown, and Claude Code's result sentences.
-import type { EngineError } from '../../engine/errors.js';
+import { EngineError } from '../../engine/errors.js';
 import { editFile } from '../../engine/files/edit.js';
 import type { FreshnessPolicy } from '../../engine/files/freshness.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
-import { claudeTool, cwdOf, formatSize, stripTrailingWhitespace, toolUseError } from './common.js';
+import { claudeError, claudeTool, cwdOf, formatSize, stripTrailingWhitespace, toolUseError } from './common.js';
 
 /** Existing files must have been read in the session and be unchanged since. */
 export const READ_FIRST: FreshnessPolicy = { requireRead: true, requireUnchanged: true };
@@ -109,6 +109,19 @@ function editWord(err: EngineError, args: EditArgs, ctx: HandlerContext): string
   }
 }
 
+const ESCAPE = /\\u([0-9a-fA-F]{4})/g;
+const unescape = (t: string) => t.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const escape = (t: string) => t.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** old_string with its \uXXXX escapes decoded, or else its non-ASCII characters escaped; undefined when neither changes it. */
+export function swapEscapes(oldString: string): { text: string; apply: (s: string) => string } | undefined {
+  const decoded = unescape(oldString);
+  if (decoded !== oldString) return { text: decoded, apply: unescape };
+  const encoded = escape(oldString);
+  if (encoded !== oldString) return { text: encoded, apply: escape };
+  return undefined;
+}
+
 export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
   name: 'Edit',
   summary: 'Replace an exact, unique piece of text in a file (or every occurrence with replace_all). Read the file first.',
@@ -159,13 +172,17 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
     'INVALID_ARGUMENT: old_string is not in the file (the message repeats it).',
     'CONFLICT: old_string occurs more than once and replace_all is false; add context or set replace_all.',
     'PERMISSION_DENIED: the path resolves outside the roots.',
+    'As in Claude Code, an old_string not found verbatim is tried again with its \\uXXXX escapes swapped for the characters (or the characters for escapes), new_string changed alike.',
+    'Differences from Claude Code: the alias names path, old_str, new_str and replace_name are not accepted (INVALID_ARGUMENT, unknown parameters, and the message names the right ones: file_path, old_string, new_string, replace_all), since the declared schema forbids extra properties;',
+    'API-sanitized tokens (such as "<fnr>" or "\\n\\nH:") in old_string are not mapped back to their originals: old_string must match the text of the file.',
   ].join('\n'),
   word: editWord,
   async run(args, ctx) {
-    const r = await editFile(
+    const newString = stripTrailingWhitespace(args.file_path, args.new_string);
+    const attempt = (oldString: string, replacement: string) => editFile(
       ctx.scope,
       args.file_path,
-      [{ oldString: args.old_string, newString: stripTrailingWhitespace(args.file_path, args.new_string), occurrences: args.replace_all ? 'all' : 'unique' }],
+      [{ oldString, newString: replacement, occurrences: args.replace_all ? 'all' : 'unique' }],
       {
         cwd: cwdOf(ctx),
         signal: ctx.signal,
@@ -179,6 +196,15 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
         createParents: true,
       },
     );
+    const r = await attempt(args.old_string, newString).catch(async (err: unknown) => {
+      // As Claude Code: when old_string is not found verbatim, try it with \uXXXX escapes swapped for the
+      // characters they stand for (or the other way round), changing new_string the same way.
+      const swapped = swapEscapes(args.old_string);
+      if (!(err instanceof EngineError) || err.facts.condition !== 'no_match' || !swapped) throw err;
+      return attempt(swapped.text, swapped.apply(newString)).catch((again: unknown) => {
+        throw again instanceof EngineError && again.facts.condition === 'no_match' ? err : again;
+      });
+    });
     const text = args.replace_all
       ? `The file ${args.file_path} has been updated. All occurrences were successfully replaced. ${CURRENT}`
       : `The file ${args.file_path} has been updated successfully. ${CURRENT}`;
@@ -192,3 +218,13 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
     });
   },
 });
+
+/** Claude Code's own alias names for Edit's parameters; refused here, but the refusal names the right ones. */
+const ALIASES: Record<string, string> = { path: 'file_path', old_str: 'old_string', new_str: 'new_string', replace_name: 'replace_all' };
+
+editTool.formatError = (err, args, ctx) => {
+  const text = claudeError(err, 'Edit', ctx);
+  const used = Object.keys(ALIASES).filter((k) => args !== null && typeof args === 'object' && k in args);
+  if (used.length === 0 || !err.facts.violations) return text;
+  return text.replace(/<\/tool_use_error>$/, `\nUse Edit's parameter names: ${used.map((k) => `${ALIASES[k]} instead of ${k}`).join(', ')}.</tool_use_error>`);
+};

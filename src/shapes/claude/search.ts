@@ -137,13 +137,17 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     idempotency: 'idempotent',
     errorModes: [
       'NOT_FOUND (<tool_use_error>): path does not exist; the message gives the working directory.',
-      'INVALID_ARGUMENT (<tool_use_error>): the pattern is not valid ripgrep regex syntax, a context count is negative or fractional, a file type is unknown, or an argument holds a NUL byte.',
+      'INVALID_ARGUMENT (<tool_use_error>): the pattern is not valid ripgrep regex syntax ("The pattern is not a valid regular expression (ripgrep syntax):" and ripgrep\'s explanation), a context count is negative or fractional, a file type is unknown, or an argument holds a NUL byte.',
       'PERMISSION_DENIED (<tool_use_error>): path resolves outside the roots.',
       'After 20 seconds the search stops and returns what it found, with a note.',
     ].join('\n'),
     word(err, args, ctx) {
       if (err.kind === 'not_found' && err.field === 'path') {
         return toolUseError(`Path does not exist: ${args.path}. Relative paths are resolved from the current working directory, ${cwdOf(ctx)}.`);
+      }
+      const stderr = err.facts.stderr;
+      if (err.kind === 'invalid_argument' && typeof stderr === 'string' && stderr.includes('regex parse error')) {
+        return toolUseError(`The pattern is not a valid regular expression (ripgrep syntax):\n${stderr}\nPut a backslash before characters meant literally, such as \\( or \\{, or fix the expression.`);
       }
       return undefined;
     },

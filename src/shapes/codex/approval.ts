@@ -35,7 +35,7 @@ export function checkApproval(args: ApprovalArgs): void {
   if (mode !== 'use_default' || args.additional_permissions !== undefined) {
     throw new EngineError(
       'permission_denied',
-      `commands cannot run outside the sandbox here (sandbox_permissions ${mode}): approvals are never granted by this server; ` +
+      `commands cannot run outside the sandbox here (${args.additional_permissions !== undefined ? 'additional_permissions requested' : `sandbox_permissions ${mode}`}): approvals are never granted by this server; ` +
         'run the command without sandbox_permissions or additional_permissions, inside the roots',
       { field: args.additional_permissions !== undefined ? 'additional_permissions' : 'sandbox_permissions', facts: { sandboxPermissions: mode, condition: 'escalation_refused' } },
     );

@@ -140,14 +140,14 @@ export function execTools(config: FacetConfig): ToolDefinition[] {
     name: 'exec_command',
     summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
     description: [
-      'Runs `cmd` with bash -c (or `shell` -c) in `workdir` (default: the session directory; must be inside the roots).',
+      'Runs `cmd` with bash -lc (or `shell` -lc; -c with login: false) in `workdir` (default: the session directory; must be inside the roots).',
       `The call waits up to yield_time_ms (default ${EXEC_YIELD_MS}, between ${MIN_YIELD_MS} and ${MAX_YIELD_MS}) for the command to finish.`,
       'The answer lists "Chunk ID", "Wall time: <s> seconds", then "Process exited with code N" if it finished,',
       'or "Process running with session ID N" if not (use write_stdin with that id to read more, or to type into it),',
       'then "Original token count" and "Output:" with what it printed (stdout and stderr together) during the call.',
       BUDGET_MODE,
       '`tty: true` runs it on a pseudo-terminal with stdin open (needed for write_stdin input, REPLs, prompts); without tty stdin is closed.',
-      'login: true runs a login shell. A command that is an apply_patch heredoc is applied as a patch instead of being run.',
+      'The command runs in a login shell (bash -lc, profile read) unless login is false. A command that is an apply_patch heredoc is applied as a patch instead of being run.',
       'Running processes end with the session; there is no other time limit, so stop servers yourself (write_stdin "\\u0003" on a tty).',
     ].join(' '),
     inputSchema: {
@@ -197,11 +197,13 @@ export function execTools(config: FacetConfig): ToolDefinition[] {
         const run = await runPatch(ctx, intercepted.patch, await patchDir(ctx, await engine.resolveCwd(ctx, args.workdir), intercepted.cd));
         return execResult('exec_command', { wallSeconds: wall(), exitCode: run.exitCode, output: cutText(run.output, budget) }, { patch: patchHost('exec_command', run) }, run.error);
       }
-      const command = args.shell ? [args.shell, args.login ? '-lc' : '-c', args.cmd] : args.cmd;
+      // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
+      const login = args.login !== false;
+      const command = args.shell ? [args.shell, login ? '-lc' : '-c', args.cmd] : args.cmd;
       const job = await engine.start(ctx, {
         command,
         workdir: args.workdir,
-        login: args.shell ? undefined : args.login,
+        login: args.shell ? undefined : login,
         tty: args.tty === true,
         stdin: args.tty === true,
         description: 'exec_command',

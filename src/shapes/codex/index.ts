@@ -20,6 +20,11 @@ export function codexError(err: EngineError): string {
   if (err.kind === 'invalid_argument' && violations) {
     return `invalid function arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`;
   }
+  const roots = err.facts.roots;
+  if (err.kind === 'permission_denied' && Array.isArray(roots)) {
+    const where = `${String(err.facts.path)} is outside the directories this session may use (${roots.join(', ')})`;
+    return err.field === 'workdir' ? `${where}; set workdir to a directory inside them, or leave it out to use the session directory` : `${where}; use a path inside them`;
+  }
   return err.message;
 }
 

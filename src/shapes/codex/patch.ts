@@ -42,6 +42,9 @@ export function patchErrorText(err: EngineError): string {
     case 'empty_patch':
       text = 'The patch has no hunks, so no files were modified.';
       break;
+    case 'file_exists':
+      text = `Cannot add ${f.path}: the file already exists (hunk on line ${f.line}). Use "*** Update File: ${f.path}" to change it, or delete it first.`;
+      break;
     case 'file_missing':
       text = `Cannot ${/deletes/.test(err.message) ? 'delete' : 'update'} ${f.path}: the file does not exist (hunk on line ${f.line}).`;
       break;
@@ -60,7 +63,8 @@ export async function runPatch(ctx: HandlerContext, patch: string, cwd: string |
   const started = performance.now();
   const secs = () => Math.round((performance.now() - started) / 100) / 10;
   try {
-    const result = await applyPatch(ctx.scope, patch, { cwd, signal: ctx.signal, session: ctx.session });
+    // Unlike the reference, an Add File hunk never replaces an existing file (no silent overwrite).
+    const result = await applyPatch(ctx.scope, patch, { cwd, signal: ctx.signal, session: ctx.session, addOverwrites: false });
     return { exitCode: 0, output: patchSummary(result), result, durationSeconds: secs() };
   } catch (err) {
     if (!(err instanceof EngineError) || err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'internal') throw err;
@@ -130,7 +134,7 @@ export const applyPatchTool: ToolDefinition<{ input: string }> = {
     'Parse errors: "Invalid patch: …" (envelope) or "Invalid patch hunk on line N: …" (INVALID_ARGUMENT); fix the line named.',
     'A chunk whose lines are not in the file: "Could not find the expected lines in <path>:" with the lines sought; an @@ line not found: "Could not find the context line …" (PRECONDITION_FAILED). Read the file again and resend.',
     'Updating or deleting a missing file (NOT_FOUND); a path outside the roots (PERMISSION_DENIED).',
-    'An Add File hunk replaces an existing file, as in Codex (its old content shows in the diff).',
+    'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it): "Cannot add <path>: the file already exists (hunk on line N). Use "*** Update File: <path>" to change it, or delete it first." and no file is written.',
   ].join('\n'),
   async handler(args, ctx): Promise<ToolResult> {
     const run = await runPatch(ctx, args.input, ctx.session.cwd);

@@ -46,6 +46,8 @@ async function readText(ctx: HandlerContext, file: string, opts: { start?: numbe
     maxLineChars: MAX_LINE_BYTES,
     maxFileBytes: opts.maxFileBytes,
     media: [],
+    // As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
+    utf8Lossy: true,
   });
   if (r.kind !== 'text') {
     throw new EngineError('invalid_argument', `${file} is not a text file (${r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind}); read_file shows text, view_image shows images`, {
@@ -65,7 +67,7 @@ export const readFileTool: ToolDefinition<ReadArgs> = {
     'it widens up and down while lines are indented at least as deep as the anchor minus max_levels levels (4 columns each;',
     'max_levels 0, the default, means no floor), stops at the block\'s edges unless include_siblings, keeps comment lines',
     'just above as a header (include_header, default true), and returns at most max_lines (default: limit) lines.',
-    'Each line is "L<number>: <text>" without its line ending, cut to 500 bytes. Encodings (UTF-8, UTF-16...) are detected.',
+    'Each line is "L<number>: <text>" without its line ending, cut to 500 bytes. Text is read as UTF-8, bytes that are not UTF-8 shown as U+FFFD (\uFFFD); files with a UTF-16 or UTF-8 byte-order mark are decoded by it.',
     'For images use view_image; to find files use grep_files or list_dir.',
   ].join(' '),
   inputSchema: {
@@ -103,7 +105,8 @@ export const readFileTool: ToolDefinition<ReadArgs> = {
   idempotency: 'idempotent',
   errorModes: [
     'INVALID_ARGUMENT: "file_path must be an absolute path"; "offset must be a 1-indexed line number"; "limit must be greater than zero";',
-    '"max_lines must be greater than zero"; a mode other than slice or indentation; a file that is not text.',
+    '"max_lines must be greater than zero"; a mode other than slice or indentation.',
+    'A binary file (NUL bytes, or an image/PDF) is refused (INVALID_ARGUMENT: "<path> is not a text file (binary); read_file shows text, view_image shows images"), where Codex would print its bytes as text.',
     'Past the end: "offset exceeds file length" (also for an empty file) and "anchor_line exceeds file length" (OUT_OF_RANGE as INVALID_ARGUMENT).',
     'NOT_FOUND: no such file. PERMISSION_DENIED: outside the roots. RESOURCE_EXHAUSTED: indentation mode on a file over 16 MiB (use slice mode).',
   ].join('\n'),

@@ -11,7 +11,7 @@ import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermi
 import { exitCodeOf, patchDir } from './exec.js';
 import { patchFromArgv, patchFromScript, type PatchInvocation } from './intercept.js';
 import { patchHost, runPatch, structuredOutput } from './patch.js';
-import { byteBudget, cutText, middle, withWarning, type CutOutput } from './truncate.js';
+import { byteBudget, cutText, lineCount, middle, withWarning, type CutOutput } from './truncate.js';
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 /** The reference sets no ceiling; an hour keeps a forgotten call from holding a process for ever. */
@@ -115,11 +115,11 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     name: 'shell_command',
     summary: 'Run a shell command to completion and get its exit code and output; set workdir instead of using cd.',
     description: [
-      'Runs `command` with bash -c in `workdir` (default: the session directory; must be inside the roots) and waits for it to end,',
+      'Runs `command` with bash -lc (a login shell; login: false for bash -c) in `workdir` (default: the session directory; must be inside the roots) and waits for it to end,',
       `at most timeout_ms (default ${DEFAULT_TIMEOUT_MS}). Stdin is closed; nothing persists between calls (a cd does not carry over).`,
-      'The answer is text: "Exit code: N", "Wall time: S seconds" (one decimal), "Total output lines: N" when the output was cut, then "Output:" and the output.',
+      'The answer is text: "Exit code: N", "Wall time: S seconds" (one decimal), "Total output lines: N" when cutting the output changed its line count, then "Output:" and the output.',
       BUDGET_NOTE,
-      'login: true runs a login shell. A command that is an apply_patch heredoc is applied as a patch instead.',
+      'A command that is an apply_patch heredoc is applied as a patch instead.',
       'For servers, watchers or anything interactive use exec_command.',
     ].join(' '),
     inputSchema: {
@@ -147,10 +147,13 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     errorModes: [FAILURE_MODE, BUDGET_NOTE, APPROVAL_MODE, 'NOT_FOUND / PERMISSION_DENIED: workdir missing or outside the roots. SECURITY_POLICY: the server\'s command rules refuse the command.'].join('\n'),
     async handler(args, ctx) {
       checkApproval(args);
-      const ran = await execute(config, ctx, 'shell_command', args.command, patchFromScript(args.command), args);
+      // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
+      const ran = await execute(config, ctx, 'shell_command', args.command, patchFromScript(args.command), { ...args, login: args.login !== false });
       const lines = [`Exit code: ${ran.exitCode}`, `Wall time: ${(ran.durationMs / 1000).toFixed(1)} seconds`];
-      if (ran.output.truncated) lines.push(`Total output lines: ${ran.output.totalLines}`);
-      lines.push('Output:', timeoutNote(ran) + middle(ran.output));
+      const shown = middle(ran.output);
+      // Codex names the original line count only when cutting changed it (a cut inside one long line does not).
+      if (ran.output.truncated && lineCount(shown) !== ran.output.totalLines) lines.push(`Total output lines: ${ran.output.totalLines}`);
+      lines.push('Output:', timeoutNote(ran) + shown);
       return result(lines.join('\n'), ran);
     },
   };

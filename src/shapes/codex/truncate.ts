@@ -37,6 +37,11 @@ export function middle(out: CutOutput): string {
   return `${out.head}…${approxTokens(out.omittedBytes)} tokens truncated…${out.tail}`;
 }
 
+/** Lines of a text counted as Rust's str::lines does (a final newline ends the last line, it does not start one). */
+export function lineCount(text: string): number {
+  return text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
 /** The middle-truncated text behind a header giving the original size, as exec and the legacy shell show it. */
 export function withWarning(out: CutOutput): string {
   if (!out.truncated) return out.text;
@@ -47,6 +52,6 @@ export function withWarning(out: CutOutput): string {
 export function cutText(text: string, budgetBytes: number): CutOutput {
   const c = headTail(text, budgetBytes, 0.5, 'bytes');
   const totalBytes = Buffer.byteLength(text, 'utf8');
-  const totalLines = text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  const totalLines = lineCount(text);
   return { text, head: c.head, tail: c.tail, truncated: c.truncated, omittedBytes: c.omitted, totalBytes, totalLines };
 }

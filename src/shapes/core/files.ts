@@ -378,6 +378,17 @@ const edit: ToolDefinition<EditArgs> = {
   },
 };
 
+/** Words the engine's "file exists" refusal of an Add File hunk with its remedy; other errors pass through. */
+function addRefusal(err: unknown): unknown {
+  if (!(err instanceof EngineError) || err.facts.condition !== 'file_exists') return err;
+  const f = err.facts as { path: string; line: number };
+  return new EngineError(
+    'already_exists',
+    `cannot add ${f.path}: the file already exists (hunk on line ${f.line}); use "*** Update File: ${f.path}" to change it, or delete it first. No file was written.`,
+    { field: err.field, facts: err.facts },
+  );
+}
+
 const patchTool: ToolDefinition<{ patch: string }> = {
   name: 'fs.apply_patch',
   summary: 'Apply a multi-file patch (*** Begin Patch format: add, delete, update, move) all or nothing.',
@@ -408,9 +419,12 @@ const patchTool: ToolDefinition<{ patch: string }> = {
     'INVALID_ARGUMENT: the patch does not parse (facts.line points at the bad line).',
     'PRECONDITION_FAILED: a chunk\'s lines or @@ context are not in the file; nothing was written.',
     'NOT_FOUND: updating or deleting a missing file. PERMISSION_DENIED: a path outside the roots.',
+    'ALREADY_EXISTS: an Add File hunk names a file that exists; it is never overwritten and nothing is written. Use "*** Update File" or delete it first.',
   ].join('\n'),
   async handler(args, ctx) {
-    const r = await applyPatch(ctx.scope, args.patch, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
+    const r = await applyPatch(ctx.scope, args.patch, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, addOverwrites: false }).catch((err: unknown) => {
+      throw addRefusal(err);
+    });
     const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
     return {
       content: [

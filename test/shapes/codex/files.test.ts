@@ -96,6 +96,22 @@ describe('codex apply_patch', () => {
     });
   }
 
+  test('Add File over an existing file is refused (no silent overwrite) and nothing is written', async () => {
+    writeFileSync(file('mine.txt'), 'precious\n');
+    writeFileSync(file('other.txt'), 'a\n');
+    const res = await e.call('apply_patch', { input: '*** Begin Patch\n*** Update File: other.txt\n-a\n+b\n*** Add File: brand-new.txt\n+n\n*** Add File: mine.txt\n+clobbered\n*** End Patch' });
+    assert.equal(res.failure?.code, C.FAILURE_CODE_ALREADY_EXISTS);
+    const output = 'Cannot add mine.txt: the file already exists (hunk on line 7). Use "*** Update File: mine.txt" to change it, or delete it first.' + NOTHING;
+    assert.equal(norm(res), JSON.stringify({ output, metadata: { exit_code: 1, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'));
+    assert.equal(readFileSync(file('mine.txt'), 'utf8'), 'precious\n');
+    assert.equal(readFileSync(file('other.txt'), 'utf8'), 'a\n');
+    assert.equal(existsSync(file('brand-new.txt')), false);
+    // The same refusal through the shell's apply_patch interception.
+    const viaShell = await e.call('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: mine.txt\n+x\n*** End Patch'] });
+    assert.equal(JSON.parse(texts(viaShell)[0]!).output, 'Cannot add mine.txt: the file already exists (hunk on line 2). Use "*** Update File: mine.txt" to change it, or delete it first.' + NOTHING);
+    assert.equal(readFileSync(file('mine.txt'), 'utf8'), 'precious\n');
+  });
+
   test('a path outside the roots is refused; the JSON variant takes only {input}', async () => {
     const res = await e.call('apply_patch', { input: '*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch' });
     assert.equal(res.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
