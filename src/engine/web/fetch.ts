@@ -226,3 +226,9 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
 export function isCrossSiteRedirect<T extends object>(r: T | CrossSiteRedirect): r is CrossSiteRedirect {
   return 'redirectUrl' in r;
 }
+
+/** True when some hop from the first URL to the final one went to another site. */
+export function crossedSites(r: Pick<RawResponse, 'redirects' | 'finalUrl'>): boolean {
+  const hops = [...r.redirects, r.finalUrl].map((u) => new URL(u));
+  return hops.some((u, i) => i > 0 && !sameSite(hops[i - 1]!, u));
+}
