@@ -156,7 +156,7 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
   try {
     for (;;) {
       precheckHost(current.hostname, deps.policy);
-      deps.limiter.take(current.hostname.toLowerCase());
+      deps.limiter.take(current.hostname);
       const res = await request(current, { dispatcher: deps.dispatcher, method: 'GET', headers: opts.headers, signal });
       const status = res.statusCode;
       const location = header(res.headers, 'location');
