@@ -49,6 +49,8 @@ export const OPTIONS: OptionSpec[] = [
   o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
   o('tavily-api-key', 'string', '', 'Tavily API key'),
   o('tavily-base-url', 'string', 'https://api.tavily.com', 'Tavily API base URL'),
+  o('tavily-search-depth', 'string', 'advanced', 'Tavily search_depth: advanced (better results, two API credits) or basic (faster, one credit)'),
+  o('tavily-include-answer', 'bool', 'true', 'Ask Tavily for a short generated answer along with the results'),
   o('gemini-api-key', 'string', '', 'Gemini API key (Google Search grounding)'),
   o('gemini-base-url', 'string', 'https://generativelanguage.googleapis.com', 'Gemini API base URL'),
   o('gemini-model', 'string', 'gemini-2.5-flash', 'Gemini model used for grounded search'),
@@ -80,7 +82,7 @@ export interface FacetConfig {
   web: {
     allowHosts: string[];
     providers: string[];
-    tavily: { apiKey: string; baseUrl: string };
+    tavily: { apiKey: string; baseUrl: string; searchDepth: 'basic' | 'advanced'; includeAnswer: boolean };
     gemini: { apiKey: string; baseUrl: string; model: string };
     brave: { apiKey: string; baseUrl: string };
     searxng: { url: string };
@@ -189,6 +191,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     }
   }
 
+  const searchDepth = str('tavily-search-depth');
+  if (searchDepth !== 'basic' && searchDepth !== 'advanced') {
+    throw new ConfigError(`--tavily-search-depth must be basic or advanced, got "${searchDepth}"`);
+  }
+
   const config: FacetConfig = {
     listen,
     socket,
@@ -211,7 +218,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     web: {
       allowHosts: list('web-allow-hosts'),
       providers: providers.length > 0 ? providers : ['tavily', 'gemini', 'brave', 'searxng'],
-      tavily: { apiKey: str('tavily-api-key'), baseUrl: str('tavily-base-url') },
+      tavily: { apiKey: str('tavily-api-key'), baseUrl: str('tavily-base-url'), searchDepth, includeAnswer: bool('tavily-include-answer') },
       gemini: { apiKey: str('gemini-api-key'), baseUrl: str('gemini-base-url'), model: str('gemini-model') },
       brave: { apiKey: str('brave-api-key'), baseUrl: str('brave-base-url') },
       searxng: { url: str('searxng-url') },

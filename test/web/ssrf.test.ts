@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.js';
-import { classifyIp } from '../../src/engine/web/address.js';
+import { AllowList, classifyIp } from '../../src/engine/web/address.js';
 import { WebEngine, type LookupFn } from '../../src/engine/web/index.js';
 import { send, serve, type LoopbackServer } from './http-server.js';
 
@@ -16,11 +16,16 @@ const FAKE_DNS: Record<string, string[]> = {
   'v6loop.test': ['::1'],
   'mapped.test': ['::ffff:127.0.0.1'],
   'all-private.test': ['10.0.0.1', '172.16.5.4', 'fd00::1'],
+  'cgnat.test': ['100.64.1.1'],
+  'linklocal.test': ['169.254.10.20'],
+  'siit.test': ['::ffff:0:a00:1'],
+  'nat64.test': ['64:ff9b::a9fe:a9fe'],
+  'local-nat64.test': ['64:ff9b:1::c0a8:101'],
   'public.test': ['127.0.0.1'],
   'docs.test': ['127.0.0.1'],
 };
 const lookup: LookupFn = async (host) => {
-  const answers = FAKE_DNS[host.toLowerCase()];
+  const answers = FAKE_DNS[host.toLowerCase().replace(/\.$/, '')];
   if (!answers) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   return answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 };
@@ -93,12 +98,55 @@ describe('SSRF corpus: refused without an allow list', () => {
     ['192.168/16 hex', () => 'http://0xc0a80101/', 'private'],
     ['192.168/16 mapped', () => 'http://[::ffff:192.168.1.1]/', 'private'],
     ['10/8 mapped hex', () => 'http://[::ffff:a00:1]/', 'private'],
+    ['10/8 hex', () => 'http://0xa000001/', 'private'],
+    ['10/8 trailing dot', () => 'http://10.0.0.1./', 'private'],
+    ['172.16/12 decimal', () => 'http://2886729729/', 'private'],
+    ['172.16/12 hex', () => 'http://0xac100001/', 'private'],
+    ['172.16/12 octal', () => 'http://0254.020.0.1/', 'private'],
+    ['172.16/12 mapped', () => 'http://[::ffff:172.16.0.1]/', 'private'],
+    ['172.16/12 hex, trailing dot', () => 'http://0xac100001./', 'private'],
+    ['192.168/16 decimal', () => 'http://3232235777/', 'private'],
+    ['192.168/16 octal', () => 'http://0300.0250.01.01/', 'private'],
+    ['192.168/16 trailing dot', () => 'http://192.168.1.1./', 'private'],
+    ['192.168/16 mapped hex', () => 'http://[::ffff:c0a8:101]/', 'private'],
     // CGNAT
     ['100.64/10', () => 'http://100.64.0.1/', 'cgnat'],
     ['100.64/10 top', () => 'http://100.127.255.254/', 'cgnat'],
+    ['100.64/10 decimal', () => 'http://1681915905/', 'cgnat'],
+    ['100.64/10 hex', () => 'http://0x64400001/', 'cgnat'],
+    ['100.64/10 octal', () => 'http://0144.0100.0.01/', 'cgnat'],
+    ['100.64/10 trailing dot', () => 'http://100.64.0.1./', 'cgnat'],
+    ['100.64/10 decimal, trailing dot', () => 'http://1681915905./', 'cgnat'],
+    ['100.64/10 mapped', () => 'http://[::ffff:100.64.0.1]/', 'cgnat'],
+    ['100.64/10 mapped hex', () => 'http://[::ffff:6440:1]/', 'cgnat'],
     // link-local
     ['169.254/16', () => 'http://169.254.1.1/', 'link-local'],
+    ['169.254/16 decimal', () => 'http://2851995905/', 'link-local'],
+    ['169.254/16 hex', () => 'http://0xa9fe0101/', 'link-local'],
+    ['169.254/16 octal', () => 'http://0251.0376.01.01/', 'link-local'],
+    ['169.254/16 trailing dot', () => 'http://169.254.1.1./', 'link-local'],
+    ['169.254/16 octal, trailing dot', () => 'http://0251.0376.01.01./', 'link-local'],
+    ['169.254/16 mapped', () => 'http://[::ffff:169.254.1.1]/', 'link-local'],
+    ['169.254/16 mapped hex', () => 'http://[::ffff:a9fe:101]/', 'link-local'],
     ['fe80::/10', () => 'http://[fe80::1]/', 'link-local'],
+    ['fe80::/10 long', () => 'http://[fe80:0:0:0:0:0:0:1]/', 'link-local'],
+    ['febf:: (top of fe80::/10)', () => 'http://[febf::1]/', 'link-local'],
+    // IPv6 forms that carry an IPv4 address: SIIT, NAT64 (well-known and local-use), each layout
+    ['SIIT loopback', () => `http://[::ffff:0:127.0.0.1]:${P()}/secret`, 'loopback'],
+    ['SIIT private hex', () => 'http://[::ffff:0:a00:1]/', 'private'],
+    ['SIIT metadata', () => 'http://[::ffff:0:169.254.169.254]/', 'metadata'],
+    ['SIIT CGNAT long', () => 'http://[0:0:0:0:ffff:0:6440:1]/', 'cgnat'],
+    ['NAT64 private', () => 'http://[64:ff9b::10.0.0.1]/', 'private'],
+    ['NAT64 private hex', () => 'http://[64:ff9b::c0a8:101]/', 'private'],
+    ['NAT64 metadata', () => 'http://[64:ff9b::a9fe:a9fe]/', 'metadata'],
+    ['NAT64 CGNAT', () => 'http://[64:ff9b::100.64.0.1]/', 'cgnat'],
+    ['NAT64 link-local', () => 'http://[64:ff9b::169.254.1.1]/', 'link-local'],
+    ['NAT64 multicast', () => 'http://[64:ff9b::e000:1]/', 'multicast'],
+    ['local-use NAT64 /96 loopback', () => 'http://[64:ff9b:1::127.0.0.1]/', 'loopback'],
+    ['local-use NAT64 /96 private', () => 'http://[64:ff9b:1::a00:1]/', 'private'],
+    ['local-use NAT64 /64 private', () => 'http://[64:ff9b:1:0:a:0:100:0]/', 'private'],
+    ['local-use NAT64 /56 private', () => 'http://[64:ff9b:1:c0:a8:101::]/', 'private'],
+    ['local-use NAT64 /48 metadata', () => 'http://[64:ff9b:1:a9fe:a9:fe00::]/', 'metadata'],
     // cloud metadata
     ['metadata dotted', () => 'http://169.254.169.254/latest/meta-data/', 'metadata'],
     ['metadata decimal', () => 'http://2852039166/latest/meta-data/', 'metadata'],
@@ -106,7 +154,11 @@ describe('SSRF corpus: refused without an allow list', () => {
     ['metadata octal', () => 'http://0251.0376.0251.0376/', 'metadata'],
     ['metadata mapped', () => 'http://[::ffff:169.254.169.254]/', 'metadata'],
     ['metadata mapped hex', () => 'http://[::ffff:a9fe:a9fe]/', 'metadata'],
-    ['GCP metadata name', () => 'http://metadata.google.internal/computeMetadata/v1/', 'private'],
+    ['GCP metadata name', () => 'http://metadata.google.internal/computeMetadata/v1/', 'metadata'],
+    ['GCP metadata name, upper case, trailing dot', () => 'http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/', 'metadata'],
+    ['GCP metadata short name', () => 'http://metadata.goog/computeMetadata/v1/', 'metadata'],
+    ['metadata decimal, trailing dot', () => 'http://2852039166./latest/meta-data/', 'metadata'],
+    ['metadata hex, trailing dot', () => 'http://0xa9fea9fe./', 'metadata'],
     ['ECS credentials', () => 'http://169.254.170.2/v2/credentials', 'metadata'],
     ['Alibaba metadata', () => 'http://100.100.100.200/latest/meta-data/', 'metadata'],
     ['AWS IPv6 metadata', () => 'http://[fd00:ec2::254]/latest/meta-data/', 'metadata'],
@@ -116,7 +168,15 @@ describe('SSRF corpus: refused without an allow list', () => {
     ['fec0::/10', () => 'http://[fec0::1]/', 'site-local'],
     ['224/4', () => 'http://224.0.0.1/', 'multicast'],
     ['SSDP multicast', () => 'http://239.255.255.250/', 'multicast'],
+    ['224/4 decimal', () => 'http://3758096385/', 'multicast'],
+    ['224/4 hex', () => 'http://0xe0000001/', 'multicast'],
+    ['224/4 octal', () => 'http://0340.0.0.01/', 'multicast'],
+    ['224/4 trailing dot', () => 'http://224.0.0.1./', 'multicast'],
+    ['SSDP hex, trailing dot', () => 'http://0xeffffffa./', 'multicast'],
+    ['224/4 mapped', () => 'http://[::ffff:224.0.0.1]/', 'multicast'],
+    ['224/4 mapped hex', () => 'http://[::ffff:e000:1]/', 'multicast'],
     ['ff02::1', () => 'http://[ff02::1]/', 'multicast'],
+    ['ff05::2 long', () => 'http://[ff05:0:0:0:0:0:0:2]/', 'multicast'],
     ['broadcast', () => 'http://255.255.255.255/', 'broadcast'],
     ['240/4', () => 'http://240.0.0.1/', 'reserved'],
     ['mDNS name', () => 'http://printer.local/', 'private'],
@@ -128,6 +188,12 @@ describe('SSRF corpus: refused without an allow list', () => {
     ['name → ::1', () => `http://v6loop.test:${P()}/secret`, 'loopback'],
     ['name → mapped loopback', () => `http://mapped.test:${P()}/secret`, 'loopback'],
     ['name → only private answers', () => 'http://all-private.test/', 'private'],
+    ['name → CGNAT', () => 'http://cgnat.test/', 'cgnat'],
+    ['name → link-local', () => 'http://linklocal.test/', 'link-local'],
+    ['name with trailing dot → link-local', () => 'http://linklocal.test./', 'link-local'],
+    ['name → SIIT private', () => 'http://siit.test/', 'private'],
+    ['name → NAT64 metadata', () => 'http://nat64.test/', 'metadata'],
+    ['name → local-use NAT64 private', () => 'http://local-nat64.test/', 'private'],
   ];
 
   test('the corpus has at least 40 cases', () => assert.ok(corpus.length >= 40, String(corpus.length)));
@@ -239,5 +305,17 @@ describe('address classification', () => {
       assert.equal(classifyIp(ip), null, ip);
     }
   });
+  test('IPv6 forms that carry a public IPv4 address pass', () => {
+    for (const ip of ['::ffff:0:8.8.8.8', '64:ff9b::808:808', '64:ff9b:1::808:808', '64:ff9b:1:808:8:800::', '2002:808:808::1']) {
+      assert.equal(classifyIp(ip), null, ip);
+    }
+  });
   test('non-addresses are not classified', () => assert.equal(classifyIp('example.com'), null));
+  test('an allowed IPv4 range covers the SIIT and NAT64 spellings of its addresses, and no other', () => {
+    const allow = new AllowList(['10.0.0.0/8']);
+    assert.deepEqual(
+      ['::ffff:0:a00:1', '64:ff9b::a00:1', '64:ff9b:1::a00:1', '64:ff9b:1:0:a:0:100:0', '::ffff:0:c0a8:101', '64:ff9b:1::c0a8:101'].map((ip) => allow.allowsAddress(ip)),
+      [true, true, true, true, false, false],
+    );
+  });
 });

@@ -100,14 +100,31 @@ export function parseIp(input: string): Bytes | null {
   return bytes;
 }
 
-/** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64, 6to4), or null. */
-function embeddedV4(b: Bytes): Bytes | null {
+/**
+ * The IPv4 addresses an IPv6 address may carry: mapped, SIIT-translated, compatible, NAT64
+ * and 6to4. The local-use NAT64 block 64:ff9b:1::/48 lets each network choose its prefix
+ * length (RFC 6052: /48, /56, /64 or /96), so every layout it could use is returned.
+ */
+function embeddedV4s(b: Bytes): Bytes[] {
   const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return b.slice(12); // ::ffff:a.b.c.d
-  if (zeros(0, 12) && !(zeros(12, 15) && (b[15] === 0 || b[15] === 1))) return b.slice(12); // ::a.b.c.d (deprecated)
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return b.slice(12); // 64:ff9b::/96
-  if (b[0] === 0x20 && b[1] === 0x02) return b.slice(2, 6); // 2002::/16 (6to4)
-  return null;
+  const starts = (...prefix: number[]) => prefix.every((x, i) => b[i] === x);
+  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return [b.slice(12)]; // ::ffff:a.b.c.d (mapped)
+  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return [b.slice(12)]; // ::ffff:0:a.b.c.d (SIIT)
+  if (zeros(0, 12) && !(zeros(12, 15) && (b[15] === 0 || b[15] === 1))) return [b.slice(12)]; // ::a.b.c.d (deprecated)
+  if (starts(0x00, 0x64, 0xff, 0x9b) && zeros(4, 12)) return [b.slice(12)]; // 64:ff9b::/96 (well-known NAT64)
+  if (starts(0x00, 0x64, 0xff, 0x9b, 0x00, 0x01)) {
+    // 64:ff9b:1::/48 (local-use NAT64), most common layout first; byte 8 is never part of the
+    // address. Readings in 0.0.0.0/8 are left out: the zero padding of the other layouts
+    // produces them for every address, and no translator forwards there.
+    const layouts = [b.slice(12), b.slice(9, 13), [b[7]!, b[9]!, b[10]!, b[11]!], [b[6]!, b[7]!, b[9]!, b[10]!]];
+    return layouts.filter((v) => v[0] !== 0);
+  }
+  if (starts(0x20, 0x02)) return [b.slice(2, 6)]; // 2002::/16 (6to4)
+  return [];
+}
+
+function v4Class(b: Bytes): AddressClass | null {
+  return V4_RANGES.find((r) => inRange(b, r))?.cls ?? null;
 }
 
 function inRange(b: Bytes, r: Range): boolean {
@@ -120,12 +137,12 @@ function inRange(b: Bytes, r: Range): boolean {
   return true;
 }
 
-/** Canonical text of an address; IPv6 addresses that carry an IPv4 one collapse to it. */
+/** Canonical text of an address; an IPv6 address that carries one IPv4 address collapses to it. */
 export function canonicalIp(input: string): string | null {
   const b = parseIp(input);
   if (!b) return null;
-  const inner = b.length === 16 ? embeddedV4(b) : null;
-  const x = inner ?? b;
+  const inner = b.length === 16 ? embeddedV4s(b) : [];
+  const x = inner.length === 1 ? inner[0]! : b;
   if (x.length === 4) return x.join('.');
   const words: string[] = [];
   for (let i = 0; i < 16; i += 2) words.push(((x[i]! << 8) | x[i + 1]!).toString(16));
@@ -136,17 +153,20 @@ export function canonicalIp(input: string): string | null {
 export function classifyIp(input: string): AddressClass | null {
   const b = parseIp(input);
   if (!b) return null;
-  if (b.length === 4) return V4_RANGES.find((r) => inRange(b, r))?.cls ?? null;
+  if (b.length === 4) return v4Class(b);
   const direct = V6_RANGES.find((r) => inRange(b, r))?.cls;
   if (direct) return direct;
-  const inner = embeddedV4(b);
-  return inner ? (V4_RANGES.find((r) => inRange(inner, r))?.cls ?? null) : null;
+  // Of several readings, a metadata one is named first: it is the one that matters most.
+  const classes = embeddedV4s(b).map(v4Class).filter((c) => c !== null);
+  return classes.includes('metadata') ? 'metadata' : (classes[0] ?? null);
 }
 
 /** Host names refused before any lookup: they name this machine or a private network. */
 export function blockedHostName(hostname: string): string | null {
   const h = hostname.toLowerCase().replace(/\.+$/, '');
   if (h === 'localhost' || h.endsWith('.localhost') || h === 'localhost.localdomain') return 'loopback';
+  // Google Cloud's metadata server names (before the .internal rule, so it is named as such).
+  if (h === 'metadata.google.internal' || h === 'metadata.goog') return 'metadata';
   if (h.endsWith('.local') || h.endsWith('.internal') || h.endsWith('.home.arpa') || h === 'local' || h === 'internal') return 'private';
   if (h === 'metadata' || h === 'instance-data') return 'metadata';
   return null;
@@ -188,11 +208,12 @@ export class AllowList {
     return this.names.has(h) || this.suffixes.some((s) => h.endsWith(s));
   }
 
-  /** An IPv4 entry also covers the IPv6 spellings that carry that address. */
+  /** An IPv4 entry also covers the IPv6 spellings that carry that address (all of them, when several readings are possible). */
   allowsAddress(ip: string): boolean {
     const b = parseIp(ip);
     if (!b) return false;
-    const inner = b.length === 16 ? embeddedV4(b) : null;
-    return this.ranges.some((r) => inRange(b, r) || (inner !== null && inRange(inner, r)));
+    if (this.ranges.some((r) => inRange(b, r))) return true;
+    const refused = (b.length === 16 ? embeddedV4s(b) : []).filter((inner) => v4Class(inner) !== null);
+    return refused.length > 0 && refused.every((inner) => this.ranges.some((r) => inRange(inner, r)));
   }
 }

@@ -156,7 +156,7 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
   try {
     for (;;) {
       precheckHost(current.hostname, deps.policy);
-      deps.limiter.take(current.hostname.toLowerCase());
+      deps.limiter.take(current.hostname);
       const res = await request(current, { dispatcher: deps.dispatcher, method: 'GET', headers: opts.headers, signal });
       const status = res.statusCode;
       const location = header(res.headers, 'location');
@@ -225,4 +225,10 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
 
 export function isCrossSiteRedirect<T extends object>(r: T | CrossSiteRedirect): r is CrossSiteRedirect {
   return 'redirectUrl' in r;
+}
+
+/** True when some hop from the first URL to the final one went to another site. */
+export function crossedSites(r: Pick<RawResponse, 'redirects' | 'finalUrl'>): boolean {
+  const hops = [...r.redirects, r.finalUrl].map((u) => new URL(u));
+  return hops.some((u, i) => i > 0 && !sameSite(hops[i - 1]!, u));
 }

@@ -6,7 +6,7 @@ import { AllowList } from './address.js';
 import { TtlCache, type CacheOptions } from './cache.js';
 import { findInText, type FindOptions, type PageMatch } from './find.js';
 import { guardedAgent, systemLookup, type GuardPolicy, type LookupFn } from './guard.js';
-import { guardedGet, isCrossSiteRedirect, type CrossSiteRedirect, type HttpDeps, type RawResponse } from './fetch.js';
+import { crossedSites, guardedGet, isCrossSiteRedirect, type CrossSiteRedirect, type HttpDeps, type RawResponse } from './fetch.js';
 import { toPage, type FetchedPage, type HtmlFormat } from './page.js';
 import { HostRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { createProviders, searchWeb, type ProviderSettings, type SearchOptions } from './search/index.js';
@@ -115,9 +115,11 @@ export class WebEngine {
     const maxBytes = opts.maxBytes ?? this.defaults.maxBytes;
     if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new EngineError('invalid_argument', 'maxBytes must be a positive integer', { field: 'maxBytes' });
     const useCache = opts.cache ?? true;
+    const crossSiteRedirects = opts.crossSiteRedirects ?? 'follow';
     const cached = useCache ? this.cache.get(url.href) : undefined;
-    // A cached copy serves when it holds the whole body or at least as much as this call may read.
-    if (cached && (!cached.truncated || cached.maxBytes >= maxBytes)) {
+    // A cached copy serves when it holds the whole body or at least as much as this call may
+    // read, and never a call that wants to hear about cross-site redirects if reaching it took one.
+    if (cached && (!cached.truncated || cached.maxBytes >= maxBytes) && !(crossSiteRedirects === 'report' && crossedSites(cached))) {
       const body = cached.body.length > maxBytes ? cached.body.subarray(0, maxBytes) : cached.body;
       const raw = { ...cached, body, truncated: cached.truncated || body.length < cached.body.length, maxBytes };
       return toPage(raw, { format, maxChars: opts.maxChars, fromCache: true, signal: opts.signal });
@@ -128,7 +130,7 @@ export class WebEngine {
         timeoutMs: opts.timeoutMs ?? this.defaults.timeoutMs,
         maxBytes,
         maxRedirects: opts.maxRedirects ?? this.defaults.maxRedirects,
-        crossSiteRedirects: opts.crossSiteRedirects ?? 'follow',
+        crossSiteRedirects,
         headers: { 'user-agent': opts.userAgent ?? this.defaults.userAgent, accept: opts.accept ?? ACCEPT[format], 'accept-encoding': 'gzip, deflate, br' },
         signal: opts.signal,
       },

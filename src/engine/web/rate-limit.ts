@@ -1,4 +1,5 @@
-// Per-host request limit over a sliding window (Gemini CLI allows 10 requests a minute per host).
+// Per-host request limit over a sliding window. The web engine allows 20 requests a minute
+// per host unless told otherwise (Gemini CLI's own web_fetch allows 10).
 import { EngineError } from '../errors.js';
 
 export interface RateLimitOptions {
@@ -12,8 +13,10 @@ export class HostRateLimiter {
   constructor(private readonly opts: RateLimitOptions) {}
 
   /** Records one request to `host`, or throws rate_limited (with retryAfterMs) when over the limit. */
-  take(host: string, now = Date.now()): void {
+  take(hostname: string, now = Date.now()): void {
     if (this.opts.requests <= 0) return;
+    // "Example.com." and "example.com" are one host.
+    const host = hostname.toLowerCase().replace(/\.+$/, '');
     const since = now - this.opts.windowMs;
     const list = (this.hits.get(host) ?? []).filter((t) => t > since);
     if (list.length >= this.opts.requests) {

@@ -40,11 +40,13 @@ const GUARD_MODES = [
 const FETCH_MODES = [
   'INVALID_ARGUMENT: not an http(s) URL, or credentials in it.',
   GUARD_MODES,
-  'NOT_FOUND / PERMISSION_DENIED / UNAVAILABLE / RATE_LIMITED: the site answered 404-410 / 401-403 / 5xx / 429 (facts.status).',
+  'NOT_FOUND / PERMISSION_DENIED / DEPENDENCY_UNAVAILABLE / RATE_LIMITED: the site answered 404-410 / 401-403 / 5xx / 429',
+  '(facts.status).',
   'RATE_LIMITED: too many requests to one host in a minute from this server; retry after retry_after.',
-  'TIMEOUT: the site did not answer within timeout_ms. NETWORK_FAILED: the host does not resolve, refused the connection, or',
-  'redirected more than 10 times.',
-  'UNSUPPORTED_OPERATION: the body is binary (PDF, archive...) and not an image. RESOURCE_EXHAUSTED: an image above max_bytes.',
+  'TIMEOUT: the site did not answer within timeout_ms. NETWORK_FAILED: the host does not resolve, refused the connection,',
+  'failed the TLS handshake (also after upgrade_http), answered another 4xx status, or redirected more than 10 times.',
+  'UNSUPPORTED_OPERATION: the body is binary (PDF, archive...) and not an image, or in an unknown content encoding.',
+  'RESOURCE_EXHAUSTED: an image above max_bytes.',
 ].join('\n');
 
 interface FetchArgs {
@@ -209,8 +211,12 @@ function searchTool(config: FacetConfig): ToolDefinition<SearchArgs> {
     errorModes: [
       'DEPENDENCY_UNAVAILABLE: no search provider is configured on this server (or the named one is not); tell the user.',
       'Provider failures name the provider ("[Tavily] HTTP 401 ..."): PERMISSION_DENIED for a rejected API key, RATE_LIMITED for',
-      'quota, TIMEOUT, NETWORK_FAILED. They surface only when every configured provider failed.',
-      'INVALID_ARGUMENT: an unknown provider, or a query the provider refused.',
+      'quota, DEPENDENCY_UNAVAILABLE for a 5xx or other unexpected status, TIMEOUT, NETWORK_FAILED (no connection, or an answer',
+      'that is not JSON), RESOURCE_EXHAUSTED (an answer above 10 MiB). Without `provider`, a failing provider hands over to the',
+      'next configured one (failed_providers lists it) and the error comes back only when every one failed, naming each; with',
+      "`provider`, that provider's failure comes back at once.",
+      'INVALID_ARGUMENT: an empty query, an unknown provider, or a request the provider refused (HTTP 400/422, a prompt Gemini',
+      'blocked).',
     ].join('\n'),
     async handler(args, ctx) {
       const r = await webEngineFor(config.web).search(args.query, {
@@ -287,7 +293,11 @@ function findTool(config: FacetConfig): ToolDefinition<FindArgs> {
       },
     ],
     idempotency: 'idempotent',
-    errorModes: [FETCH_MODES, 'UNSUPPORTED_OPERATION also when the URL is an image: there is no text to search.'].join('\n'),
+    errorModes: [
+      FETCH_MODES,
+      'INVALID_ARGUMENT also when `pattern` is only whitespace. UNSUPPORTED_OPERATION also when the URL is an image: there is',
+      'no text to search.',
+    ].join('\n'),
     async handler(args, ctx) {
       const r = await webEngineFor(config.web).findInPage(args.url, args.pattern, {
         caseSensitive: args.case_sensitive,

@@ -8,6 +8,9 @@ import { SearchProviderError, type SearchProvider } from './types.js';
 
 const agent = new Agent({ connect: { timeout: 10_000 } });
 
+/** The largest answer read from a provider; real ones are a few hundred KB at most. */
+export const MAX_REPLY_BYTES = 10 * 1024 * 1024;
+
 export interface JsonRequest {
   method: 'GET' | 'POST';
   url: URL;
@@ -25,6 +28,23 @@ function errorText(body: unknown): string | undefined {
   const candidates = [b.detail?.error, b.detail, b.error?.message, b.error?.detail, b.error, b.message];
   const hit = candidates.find((c) => typeof c === 'string' && c.trim() !== '');
   return hit?.slice(0, 300);
+}
+
+/** The body as text, or a provider error once it passes MAX_REPLY_BYTES (the rest is not read). */
+async function readReply(provider: SearchProvider, body: AsyncIterable<Buffer> & { destroy(): void }, status: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > MAX_REPLY_BYTES) {
+      body.destroy();
+      throw new SearchProviderError(provider, 'resource_exhausted', `the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`, {
+        facts: { status, maxBytes: MAX_REPLY_BYTES },
+      });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function kindForStatus(status: number): ErrorKind {
@@ -47,7 +67,7 @@ export async function providerJson(provider: SearchProvider, req: JsonRequest): 
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       signal,
     });
-    const text = await res.body.text();
+    const text = await readReply(provider, res.body, res.statusCode);
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

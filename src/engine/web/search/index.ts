@@ -12,7 +12,7 @@ import type { SearchProvider, SearchResponse, SearchResult } from './types.js';
 export interface ProviderSettings {
   /** Provider names in order of preference. */
   providers: string[];
-  tavily: { apiKey: string; baseUrl: string };
+  tavily: { apiKey: string; baseUrl: string; searchDepth?: 'basic' | 'advanced'; includeAnswer?: boolean };
   gemini: { apiKey: string; baseUrl: string; model: string };
   brave: { apiKey: string; baseUrl: string };
   searxng: { url: string };
