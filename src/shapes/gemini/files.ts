@@ -5,7 +5,7 @@ import { statFile, type ReadOptions, type TextRead } from '../../engine/files/re
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
-import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { attachedText, CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
@@ -78,8 +78,13 @@ const readTool: ToolDefinition<ReadArgs> = {
     if (await hiddenByIgnoreFiles(ctx, args.file_path, ['.geminiignore'], true)) {
       throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
     }
+    // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
+    const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
+    if (st.isFile && st.size > MAX_FILE_BYTES) {
+      throw shapeError('resource_exhausted', `${args.file_path} is ${st.size} bytes`, 'file_too_large', { path: args.file_path, size: st.size, condition: 'file_too_large' });
+    }
     const start = s ?? 1;
-    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES });
+    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES);
     if (isResult(r)) return r;
     const total = r.totalLines ?? r.endLine;
     if (r.lines.length === 0 && start > 1 && start > total) {
@@ -294,6 +299,7 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     const blobs: ContentItem[] = [];
     const skipped: string[] = [];
     const read: string[] = [];
+    const media: string[] = [];
     for (const f of r.files) {
       const res = f.result;
       if (!res) skipped.push(`${f.relative} (${f.error?.message ?? 'unreadable'})`);
@@ -302,8 +308,19 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
         parts.push(`--- ${res.path} ---\n\n${isCut(res) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(res)}\n\n`);
       } else if (res.kind === 'image' || res.kind === 'pdf') {
         read.push(res.path);
+        media.push(attachedText(res.kind === 'pdf' ? 'PDF' : 'image', res.relative, res.mediaType, res.size));
         blobs.push({ blob: { mediaType: res.mediaType, data: res.data } });
-      } else skipped.push(`${res.relative} (binary)`);
+      } else {
+        // Audio and video go to the model as data, as images do; other binary files are skipped.
+        const m = await readAudioVideo(ctx, res.path, MAX_FILE_BYTES).catch((err: Error) => err);
+        if (m instanceof Error) skipped.push(`${res.relative} (${m.message})`);
+        else if (!m) skipped.push(`${res.relative} (binary)`);
+        else {
+          read.push(m.path);
+          media.push(attachedText(m.kind, m.relative, m.mediaType, m.size));
+          blobs.push({ blob: { mediaType: m.mediaType, data: m.data } });
+        }
+      }
     }
     if (read.length === 0) {
       const text = 'No files matching the criteria were found or all were skipped.';

@@ -237,7 +237,7 @@ const editTool: ToolDefinition<EditArgs> = {
     const region = changed.length ? Math.max(...changed) - Math.min(...changed) + 1 : 0;
     let text = head;
     if (region <= MAX_SNIPPET_REGION && r.totalLines > 0) {
-      const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
+      const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT, { finalEmptyLine: true });
       text += ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}`;
     }
     return ok(text, {

@@ -92,7 +92,7 @@ describe('a scripted Qwen agent session', () => {
     const failing = await call('run_shell_command', { command: 'node --test test/counter.test.js', description: 'run the tests' });
     assert.match(failing.text, /^Command: node --test test\/counter\.test\.js\nDirectory: \(root\)\nOutput: [\s\S]*# fail 1[\s\S]*\nError: \(none\)\nExit Code: 1\nSignal: \(none\)\nProcess Group PGID: \d+$/);
     const fix = await call('edit', { file_path: `${dir}/lib/counter.js`, old_string: 'let n = 1;', new_string: 'let n = 0;' });
-    assert.equal(fix.text, `The file: ${dir}/lib/counter.js has been updated. Showing lines 1-5 of 5 from the edited file:\n\n---\n\nexport function count(items) {\n  let n = 0;\n  for (const _ of items) n++;\n  return n;\n}`);
+    assert.equal(fix.text, `The file: ${dir}/lib/counter.js has been updated. Showing lines 1-6 of 6 from the edited file:\n\n---\n\nexport function count(items) {\n  let n = 0;\n  for (const _ of items) n++;\n  return n;\n}\n`);
     const passing = await call('run_shell_command', { command: 'node --test test/counter.test.js' });
     assert.match(passing.text, /# pass 1\n# fail 0[\s\S]*\nError: \(none\)\nExit Code: 0\nSignal: \(none\)\nProcess Group PGID: \d+$/);
     const todos = await call('todo_write', { todos: [{ id: 'fix', content: 'Fix count', status: 'completed' }] });
