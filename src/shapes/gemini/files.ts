@@ -42,13 +42,14 @@ interface ReadArgs {
 
 const readTool: ToolDefinition<ReadArgs> = {
   name: 'read_file',
-  summary: 'Read a text file (or a window of its lines), an image or a PDF from the workspace.',
+  summary: 'Read a text file (or a window of its lines), an image, a PDF, audio or video from the workspace.',
   description: [
     'Returns the content of one file inside the workspace; relative paths start at the session directory.',
     'Text comes back raw (no line numbers), at most 2000 lines from start_line (default 1) to end_line (inclusive);',
     'lines over 2000 characters are cut and marked "... [truncated]". When not all of the file is shown the text is',
-    'led by a notice giving the lines shown, the total, and the start_line to continue from. Images and PDFs come',
-    'back as data; other binary files are named, not dumped. Files over 20 MB are refused. To find text across',
+    'led by a notice giving the lines shown, the total, and the start_line to continue from. Images, PDFs, video and',
+    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) come back as data; other binary files are named, not dumped; SVG comes',
+    'back as its markup (up to 1 MB). Files over 20 MB of any kind are refused. To find text across',
     'many files use grep_search first.',
   ].join(' '),
   inputSchema: {
@@ -68,6 +69,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     'path_not_in_workspace (PERMISSION_DENIED): the path resolves outside the workspace roots (symlinks included).',
     'file_too_large (RESOURCE_EXHAUSTED): over 20 MB. invalid_tool_params: start_line after end_line, or past the end of the file.',
     'invalid_tool_params: the file is hidden by .gitignore or .geminiignore. Not done: no GEMINI.md context is appended.',
+    'read_content_failure: an audio format the model cannot take (M4A, WMA, Opus, MIDI...).',
     'The error type is in the structured block as details.error_type.',
   ].join('\n'),
   async handler(args, ctx) {
@@ -257,8 +259,9 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     'Expands `include` (globs such as "src/**/*.ts", or plain paths) from the session directory, minus `exclude`,',
     'the default excludes (node_modules, .git, dist, build...; useDefaultExcludes) and .gitignore, and reads each',
     'file as read_file would (2000 lines, long lines cut). Text files appear as "--- /abs/path ---" then the',
-    'content; a cut file starts with a warning to read it with read_file; images and PDFs are attached as data;',
-    'other binary files are skipped. The text ends with "--- End of content ---". At most 500 files.',
+    'content; a cut file starts with a warning to read it with read_file; images, PDFs, audio (MP3, WAV, AIFF, AAC, OGG,',
+    'FLAC) and video are attached as data (20 MB each) and named in a "Read <kind> file: ..." line; other binary files',
+    'are skipped. The text ends with "--- End of content ---". At most 500 files.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -326,7 +329,8 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
       const text = 'No files matching the criteria were found or all were skipped.';
       return ok(text, { tool: 'read_many_files', summary: text, details: { skipped } });
     }
-    const text = parts.length > 0 ? `${parts.join('')}\n--- End of content ---` : `Read ${blobs.length} media file(s), attached.\n--- End of content ---`;
+    // Attached files are named in the text too, one line each, after the text files.
+    const text = `${parts.join('')}${media.map((m) => `${m}\n\n`).join('')}\n--- End of content ---`;
     return ok(
       text,
       { tool: 'read_many_files', summary: `Read ${read.length} file(s)`, paths: read, counts: { files: read.length, matched: r.matched, omitted: r.omitted }, details: { skipped } },

@@ -181,7 +181,7 @@ function listTool(config: FacetConfig): ToolDefinition<Record<string, never>> {
     summary: 'List the background processes started with run_shell_command in this session, with status and exit codes.',
     description: [
       'One line per background process of this session: "- [PID n] STATUS: `command`", with (Exit Code: n) and (Signal: n)',
-      'once it ended; STATUS is RUNNING, EXITED or KILLED. Limits: only processes started with run_shell_command',
+      'once it ended; STATUS is RUNNING, EXITED, or KILLED (ended by a signal or a timeout). Limits: only processes started with run_shell_command',
       'is_background: true in this session are listed (not other sessions\', and not commands backgrounded with "&" inside a',
       'foreground run, whose PIDs that run reported under "Background PIDs"); at most 32 may run at once, and of the finished',
       'ones only the newest 32 are kept. It shows no output: to see what a process printed use read_background_output with',
@@ -198,7 +198,8 @@ function listTool(config: FacetConfig): ToolDefinition<Record<string, never>> {
       if (jobs.length === 0) return ok('No background processes found.', { tool: 'list_background_processes', counts: { processes: 0 } });
       const lines = jobs.map((j) => {
         const sig = signalNumber(j.signal);
-        return `- [PID ${j.pid}] ${STATUS[j.status]}: \`${j.command}\`${j.exitCode !== null ? ` (Exit Code: ${j.exitCode})` : ''}${sig !== undefined ? ` (Signal: ${sig})` : ''}`;
+        // A process ended by a signal was killed, whoever sent it.
+        return `- [PID ${j.pid}] ${sig !== undefined ? 'KILLED' : STATUS[j.status]}: \`${j.command}\`${j.exitCode !== null ? ` (Exit Code: ${j.exitCode})` : ''}${sig !== undefined ? ` (Signal: ${sig})` : ''}`;
       });
       return ok(lines.join('\n'), {
         tool: 'list_background_processes',

@@ -94,7 +94,8 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
         }
       }
       if (pages.length === 0) {
-        throw shapeError('network_failed', `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
+        const limited = skipped.every((x) => x.startsWith('[Rate limit exceeded]'));
+        throw shapeError(limited ? 'rate_limited' : 'network_failed', `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
       }
       const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
       const note = 'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';
