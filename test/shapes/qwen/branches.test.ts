@@ -77,7 +77,7 @@ describe('qwen edit and write_file: exact errors and rungs', () => {
     const s = { session: 'edit-errors' };
     writeFileSync(p('e.txt'), 'alpha\n');
     const nr = await call('edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'beta' }, s);
-    assert.deepEqual([nr.code, nr.errorType], ['PRECONDITION_FAILED', 'edit_requires_prior_read']);
+    assert.deepEqual([nr.code, nr.errorType], ['CONFLICT', 'edit_requires_prior_read']);
     assert.equal(nr.error, `File ${p('e.txt')} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`);
     await call('read_file', { file_path: p('e.txt') }, s);
     writeFileSync(p('e.txt'), 'alpha changed\n');
