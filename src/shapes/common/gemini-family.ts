@@ -1,7 +1,8 @@
 // What Gemini CLI and its fork Qwen Code truly share: the ToolErrorType identifiers (kept in
 // the host block as details.error_type), a tool wrapper that turns engine errors into
 // in-band failures carrying them, ANSI stripping and numeric signals for shell results,
-// the recent-first file order of their glob tools, and cut-line markers.
+// the recent-first file order of their glob tools, cut-line markers, and reading a file
+// (images, PDFs, and for Gemini audio and video, as data) as both read tools show it.
 import os from 'node:os';
 import { EngineError, isEngineError } from '../../engine/errors.js';
 import path from 'node:path';

@@ -80,7 +80,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
       const limiter = limiterFor(config);
       for (const url of list) {
         try {
-          limiter.take(new URL(url).hostname.toLowerCase());
+          limiter.take(new URL(url).hostname); // the limiter folds case and trailing dots
           const got = await engine.fetch(url, { format: 'text', githubRaw: true, timeoutMs: FETCH_TIMEOUT_MS, maxChars: share, signal: ctx.signal });
           if (isCrossSiteRedirect(got)) continue; // not asked for: redirects are followed
           if (got.blob) {
