@@ -17,14 +17,36 @@ const EXPECTED: Record<string, string[]> = {
   codex: ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
 };
 
-/** The vendor's parameter schema per tool; where a vendor has two variants the first (ripgrep) one. */
+/**
+ * The vendor's parameter schema per tool. Where a vendor has several variants of one tool the
+ * one served is its ripgrep variant (the issue asks for it), chosen by the `variant` field, so
+ * reordering the fixture cannot silently switch which schema is compared.
+ */
 function vendorSchemas(shape: string): Map<string, unknown> {
   const file = path.resolve('test/fixtures/vendors', `${shape}.json`);
-  const facts = JSON.parse(readFileSync(file, 'utf8')) as { tools: Array<{ name: string; parameters: unknown }> };
+  const facts = JSON.parse(readFileSync(file, 'utf8')) as { tools: Array<{ name: string; parameters: unknown; variant?: string }> };
   const out = new Map<string, unknown>();
-  for (const t of facts.tools) if (!out.has(t.name)) out.set(t.name, t.parameters);
+  for (const name of new Set(facts.tools.map((t) => t.name))) {
+    const all = facts.tools.filter((t) => t.name === name);
+    if (all.length === 1) {
+      out.set(name, all[0]!.parameters);
+      continue;
+    }
+    const rg = all.filter((t) => /^ripgrep\b/.test(t.variant ?? ''));
+    assert.equal(rg.length, 1, `${shape}/${name}: exactly one variant named ripgrep among ${all.map((t) => JSON.stringify(t.variant)).join(', ')}`);
+    out.set(name, rg[0]!.parameters);
+  }
   return out;
 }
+
+/** Gemini's two grep_search schemas differ, so comparing against the wrong variant would fail. */
+test("the ripgrep variant is the one chosen for Gemini's grep_search, whatever the fixture's order", () => {
+  const facts = JSON.parse(readFileSync(path.resolve('test/fixtures/vendors/gemini.json'), 'utf8')) as { tools: Array<{ name: string; parameters: unknown; variant?: string }> };
+  const rg = facts.tools.find((t) => t.name === 'grep_search' && t.variant?.startsWith('ripgrep'))!;
+  const fallback = facts.tools.find((t) => t.name === 'grep_search' && !t.variant?.startsWith('ripgrep'))!;
+  assert.notDeepEqual(rg.parameters, fallback.parameters);
+  assert.deepEqual(vendorSchemas('gemini').get('grep_search'), rg.parameters);
+});
 
 describe('schema fidelity of the vendor shapes', () => {
   let t: TestServer;

@@ -56,7 +56,12 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
             relDir ??= path.relative(root, abs).split(path.sep).join('/');
             const glob = filter.overrides.verdict(relDir ? `${relDir}/${e.name}` : e.name, isDir);
             if (glob === 'exclude') return false;
-            if (glob === 'include') return true;
+            if (glob === 'include') {
+              // Extra ignore files (.geminiignore, .qwenignore) still apply, as the rg backend
+              // filters its results through them after rg's own glob override.
+              const why = filter.rules.reason(abs, e.name, isDir);
+              return why === undefined || why === 'gitignore' || why === 'hidden' || why === 'skipped' ? true : leftOut(why);
+            }
           }
           if (!isDir && filter.types?.active && filter.types.excludes(e.name)) return false;
           const why = filter.rules.reason(abs, e.name, isDir);

@@ -1,10 +1,13 @@
 // What Gemini CLI and its fork Qwen Code truly share: the ToolErrorType identifiers (kept in
 // the host block as details.error_type), a tool wrapper that turns engine errors into
 // in-band failures carrying them, ANSI stripping and numeric signals for shell results,
-// the recent-first file order of their glob tools, and cut-line markers.
+// the recent-first file order of their glob tools, cut-line markers, and reading a file
+// (images, PDFs, and for Gemini audio and video, as data) as both read tools show it.
 import os from 'node:os';
 import { EngineError, isEngineError } from '../../engine/errors.js';
-import { readFile, statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
+import path from 'node:path';
+import { readMedia } from '../../engine/files/media.js';
+import { openForRead, readAll, readFile, statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
 import { listDirectory, type ListEntry } from '../../engine/search/list.js';
 import { ignoredReason } from '../../engine/search/ignore.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
@@ -207,9 +210,13 @@ export function basenameFilter(globs: readonly string[] | undefined): ((name: st
   return (name) => res.some((re) => re.test(name));
 }
 
-/** Lines from..to (1-based, inclusive) of an LF text around the changed lines, for edit snippets. */
-export function snippetAround(text: string, changed: readonly number[], context: number): { start: number; end: number; total: number; text: string } {
-  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+/**
+ * Lines from..to (1-based, inclusive) of an LF text around the changed lines, for edit snippets.
+ * With `finalEmptyLine` a text ending in a line break has one more, empty, line: Qwen counts the
+ * lines of a file as its read_file does (String.split), so "a\nb\n" has 3 there and 2 otherwise.
+ */
+export function snippetAround(text: string, changed: readonly number[], context: number, opts: { finalEmptyLine?: boolean } = {}): { start: number; end: number; total: number; text: string } {
+  const lines = text.endsWith('\n') && !opts.finalEmptyLine ? text.slice(0, -1).split('\n') : text.split('\n');
   const total = text === '' ? 0 : lines.length;
   if (total === 0) return { start: 0, end: 0, total, text: '' };
   const first = changed.length ? Math.min(...changed) : 1;
@@ -221,11 +228,64 @@ export function snippetAround(text: string, changed: readonly number[], context:
 
 const MAX_SVG_BYTES = 1024 * 1024;
 
+/** The audio formats Gemini hands to its model, by extension (as the vendor decides by name). */
+const AUDIO_TYPES: Record<string, string> = {
+  mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff', aif: 'audio/aiff', aac: 'audio/aac', ogg: 'audio/ogg', flac: 'audio/flac',
+};
+/** Other audio names, which Gemini refuses instead of calling them binary. */
+const OTHER_AUDIO = new Set(['m4a', 'wma', 'opus', 'mid', 'midi', 'amr', 'au', 'ape']);
+
+export interface MediaFileRead {
+  path: string;
+  relative: string;
+  kind: 'audio' | 'video';
+  mediaType: string;
+  size: number;
+  data: Buffer;
+}
+
+/**
+ * An audio or video file as bytes for the model (Gemini's read_file and read_many_files
+ * attach both): video by its container signature, audio by the formats Gemini takes.
+ * Undefined when the file is neither; other audio formats and files over `maxBytes` fail.
+ */
+export async function readAudioVideo(ctx: HandlerContext, input: string, maxBytes: number): Promise<MediaFileRead | undefined> {
+  const ext = path.extname(input).slice(1).toLowerCase();
+  if (OTHER_AUDIO.has(ext)) {
+    throw shapeError('unsupported', `the audio format of ${input} (.${ext}) cannot be given to the model; MP3, WAV, AIFF, AAC, OGG and FLAC can`, 'read_content_failure', { path: input });
+  }
+  const audio = AUDIO_TYPES[ext];
+  if (!audio) {
+    try {
+      const m = await readMedia(ctx.scope, input, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, maxBytes, kinds: ['video'] });
+      return { path: m.path, relative: m.relative, kind: 'video', mediaType: m.mediaType, size: m.size, data: m.data };
+    } catch (err) {
+      if (isEngineError(err) && err.facts.condition === 'not_media') return undefined;
+      throw err;
+    }
+  }
+  const f = await openForRead(ctx.scope, input, ctx.session.cwd);
+  try {
+    if (f.size > maxBytes) {
+      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${maxBytes}-byte limit`, { facts: { path: input, size: f.size, maxBytes, condition: 'file_too_large' } });
+    }
+    const data = await readAll(f);
+    return { path: f.resolved.real, relative: ctx.scope.relative(f.resolved.real), kind: 'audio', mediaType: audio, size: data.length, data };
+  } finally {
+    await f.fh.close().catch(() => undefined);
+  }
+}
+
+/** The model text of an attached media file, the same for every kind. */
+export const attachedText = (kind: string, relative: string, mediaType: string, size: number): string =>
+  `Read ${kind} file: ${relative} (${mediaType}, ${size} bytes).`;
+
 /**
  * One read_file as both vendors show it: SVG as its markup (refused over 1 MB), binary files
- * named, images and PDFs attached. Text comes back for the shape to format its own way.
+ * named, images and PDFs attached; with `audioVideoMax` (Gemini) audio and video attached too,
+ * up to that many bytes. Text comes back for the shape to format its own way.
  */
-export async function familyRead(ctx: HandlerContext, input: string, opts: ReadOptions): Promise<TextRead | ToolResult> {
+export async function familyRead(ctx: HandlerContext, input: string, opts: ReadOptions, audioVideoMax?: number): Promise<TextRead | ToolResult> {
   let r = await readFile(ctx.scope, input, opts);
   if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
     if (r.size > MAX_SVG_BYTES) {
@@ -235,12 +295,20 @@ export async function familyRead(ctx: HandlerContext, input: string, opts: ReadO
     r = await readFile(ctx.scope, input, { ...opts, forceText: true });
   }
   const host = { tool: 'read_file', paths: [r.path] };
+  if (r.kind === 'binary' && audioVideoMax !== undefined && !r.mediaType) {
+    const m = await readAudioVideo(ctx, input, audioVideoMax);
+    if (m) {
+      return ok(attachedText(m.kind, m.relative, m.mediaType, m.size), { ...host, summary: `Read ${m.relative}`, details: { mediaType: m.mediaType } }, [
+        { blob: { mediaType: m.mediaType, data: m.data } },
+      ]);
+    }
+  }
   if (r.kind === 'binary' || r.kind === 'notebook') {
     const text = `Cannot display content of binary file: ${r.relative}`;
     return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
   }
   if (r.kind !== 'text') {
-    return ok(`Read ${r.kind === 'pdf' ? 'PDF' : 'image'} file: ${r.relative} (${r.mediaType}, ${r.size} bytes).`, { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
+    return ok(attachedText(r.kind === 'pdf' ? 'PDF' : 'image', r.relative, r.mediaType, r.size), { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
       { blob: { mediaType: r.mediaType, data: r.data } },
     ]);
   }

@@ -5,7 +5,7 @@ import { statFile, type ReadOptions, type TextRead } from '../../engine/files/re
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
-import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { attachedText, CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
@@ -42,13 +42,14 @@ interface ReadArgs {
 
 const readTool: ToolDefinition<ReadArgs> = {
   name: 'read_file',
-  summary: 'Read a text file (or a window of its lines), an image or a PDF from the workspace.',
+  summary: 'Read a text file (or a window of its lines), an image, a PDF, audio or video from the workspace.',
   description: [
     'Returns the content of one file inside the workspace; relative paths start at the session directory.',
     'Text comes back raw (no line numbers), at most 2000 lines from start_line (default 1) to end_line (inclusive);',
     'lines over 2000 characters are cut and marked "... [truncated]". When not all of the file is shown the text is',
-    'led by a notice giving the lines shown, the total, and the start_line to continue from. Images and PDFs come',
-    'back as data; other binary files are named, not dumped. Files over 20 MB are refused. To find text across',
+    'led by a notice giving the lines shown, the total, and the start_line to continue from. Images, PDFs, video and',
+    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) come back as data; other binary files are named, not dumped; SVG comes',
+    'back as its markup (up to 1 MB). Files over 20 MB of any kind are refused. To find text across',
     'many files use grep_search first.',
   ].join(' '),
   inputSchema: {
@@ -68,6 +69,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     'path_not_in_workspace (PERMISSION_DENIED): the path resolves outside the workspace roots (symlinks included).',
     'file_too_large (RESOURCE_EXHAUSTED): over 20 MB. invalid_tool_params: start_line after end_line, or past the end of the file.',
     'invalid_tool_params: the file is hidden by .gitignore or .geminiignore. Not done: no GEMINI.md context is appended.',
+    'read_content_failure: an audio format the model cannot take (M4A, WMA, Opus, MIDI...).',
     'The error type is in the structured block as details.error_type.',
   ].join('\n'),
   async handler(args, ctx) {
@@ -78,8 +80,13 @@ const readTool: ToolDefinition<ReadArgs> = {
     if (await hiddenByIgnoreFiles(ctx, args.file_path, ['.geminiignore'], true)) {
       throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
     }
+    // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
+    const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
+    if (st.isFile && st.size > MAX_FILE_BYTES) {
+      throw shapeError('resource_exhausted', `${args.file_path} is ${st.size} bytes`, 'file_too_large', { path: args.file_path, size: st.size, condition: 'file_too_large' });
+    }
     const start = s ?? 1;
-    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES });
+    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES);
     if (isResult(r)) return r;
     const total = r.totalLines ?? r.endLine;
     if (r.lines.length === 0 && start > 1 && start > total) {
@@ -252,8 +259,9 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     'Expands `include` (globs such as "src/**/*.ts", or plain paths) from the session directory, minus `exclude`,',
     'the default excludes (node_modules, .git, dist, build...; useDefaultExcludes) and .gitignore, and reads each',
     'file as read_file would (2000 lines, long lines cut). Text files appear as "--- /abs/path ---" then the',
-    'content; a cut file starts with a warning to read it with read_file; images and PDFs are attached as data;',
-    'other binary files are skipped. The text ends with "--- End of content ---". At most 500 files.',
+    'content; a cut file starts with a warning to read it with read_file; images, PDFs, audio (MP3, WAV, AIFF, AAC, OGG,',
+    'FLAC) and video are attached as data (20 MB each) and named in a "Read <kind> file: ..." line; other binary files',
+    'are skipped. The text ends with "--- End of content ---". At most 500 files.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -294,6 +302,7 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     const blobs: ContentItem[] = [];
     const skipped: string[] = [];
     const read: string[] = [];
+    const media: string[] = [];
     for (const f of r.files) {
       const res = f.result;
       if (!res) skipped.push(`${f.relative} (${f.error?.message ?? 'unreadable'})`);
@@ -302,14 +311,26 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
         parts.push(`--- ${res.path} ---\n\n${isCut(res) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(res)}\n\n`);
       } else if (res.kind === 'image' || res.kind === 'pdf') {
         read.push(res.path);
+        media.push(attachedText(res.kind === 'pdf' ? 'PDF' : 'image', res.relative, res.mediaType, res.size));
         blobs.push({ blob: { mediaType: res.mediaType, data: res.data } });
-      } else skipped.push(`${res.relative} (binary)`);
+      } else {
+        // Audio and video go to the model as data, as images do; other binary files are skipped.
+        const m = await readAudioVideo(ctx, res.path, MAX_FILE_BYTES).catch((err: Error) => err);
+        if (m instanceof Error) skipped.push(`${res.relative} (${m.message})`);
+        else if (!m) skipped.push(`${res.relative} (binary)`);
+        else {
+          read.push(m.path);
+          media.push(attachedText(m.kind, m.relative, m.mediaType, m.size));
+          blobs.push({ blob: { mediaType: m.mediaType, data: m.data } });
+        }
+      }
     }
     if (read.length === 0) {
       const text = 'No files matching the criteria were found or all were skipped.';
       return ok(text, { tool: 'read_many_files', summary: text, details: { skipped } });
     }
-    const text = parts.length > 0 ? `${parts.join('')}\n--- End of content ---` : `Read ${blobs.length} media file(s), attached.\n--- End of content ---`;
+    // Attached files are named in the text too, one line each, after the text files.
+    const text = `${parts.join('')}${media.map((m) => `${m}\n\n`).join('')}\n--- End of content ---`;
     return ok(
       text,
       { tool: 'read_many_files', summary: `Read ${read.length} file(s)`, paths: read, counts: { files: read.length, matched: r.matched, omitted: r.omitted }, details: { skipped } },

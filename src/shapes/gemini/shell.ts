@@ -179,8 +179,14 @@ function listTool(config: FacetConfig): ToolDefinition<Record<string, never>> {
   return {
     name: 'list_background_processes',
     summary: 'List the background processes started with run_shell_command in this session, with status and exit codes.',
-    description:
-      'One line per background process of this session: "- [PID n] STATUS: `command`" with (Exit Code: n) and (Signal: n) once it ended. STATUS is RUNNING, EXITED or KILLED. Read a process\'s output with read_background_output.',
+    description: [
+      'One line per background process of this session: "- [PID n] STATUS: `command`", with (Exit Code: n) and (Signal: n)',
+      'once it ended; STATUS is RUNNING, EXITED, or KILLED (ended by a signal or a timeout). Limits: only processes started with run_shell_command',
+      'is_background: true in this session are listed (not other sessions\', and not commands backgrounded with "&" inside a',
+      'foreground run, whose PIDs that run reported under "Background PIDs"); at most 32 may run at once, and of the finished',
+      'ones only the newest 32 are kept. It shows no output: to see what a process printed use read_background_output with',
+      'its PID, and do not call this in a loop to wait for a process (read_background_output with delay_ms waits instead).',
+    ].join(' '),
     inputSchema: { type: 'object', properties: {} },
     destructive: false,
     tags: [TAGS.shell, TAGS.readOnly],
@@ -192,7 +198,8 @@ function listTool(config: FacetConfig): ToolDefinition<Record<string, never>> {
       if (jobs.length === 0) return ok('No background processes found.', { tool: 'list_background_processes', counts: { processes: 0 } });
       const lines = jobs.map((j) => {
         const sig = signalNumber(j.signal);
-        return `- [PID ${j.pid}] ${STATUS[j.status]}: \`${j.command}\`${j.exitCode !== null ? ` (Exit Code: ${j.exitCode})` : ''}${sig !== undefined ? ` (Signal: ${sig})` : ''}`;
+        // A process ended by a signal was killed, whoever sent it.
+        return `- [PID ${j.pid}] ${sig !== undefined ? 'KILLED' : STATUS[j.status]}: \`${j.command}\`${j.exitCode !== null ? ` (Exit Code: ${j.exitCode})` : ''}${sig !== undefined ? ` (Signal: ${sig})` : ''}`;
       });
       return ok(lines.join('\n'), {
         tool: 'list_background_processes',
@@ -234,7 +241,7 @@ function readTool(config: FacetConfig): ToolDefinition<ReadArgs> {
     async handler(args, ctx) {
       const job = engine.jobs(ctx).find((j) => j.pid === args.pid);
       if (!job) {
-        throw shapeError('not_found', `no background process with PID ${args.pid} in this session`, 'execution_failed', { pid: args.pid }, 'pid');
+        throw shapeError('not_found', `no background process with PID ${args.pid} was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read`, 'execution_failed', { pid: args.pid }, 'pid');
       }
       const delay = Math.min(Math.max(args.delay_ms ?? 0, 0), 600_000);
       if (delay > 0) await sleep(delay, undefined, { signal: ctx.signal }).catch(() => { throw abortError(ctx.signal, 'the wait'); });

@@ -4,6 +4,7 @@
 import type { FacetConfig } from '../../config.js';
 import { isEngineError, type EngineError } from '../../engine/errors.js';
 import { extractUrls, isCrossSiteRedirect, webEngineFor, type Grounding, type SearchResponse } from '../../engine/web/index.js';
+import { HostRateLimiter } from '../../engine/web/rate-limit.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
@@ -15,6 +16,16 @@ const TOTAL_CHARS = 250_000;
 const FETCH_TIMEOUT_MS = 10_000;
 const CUT_NOTE = '\n\n... [Content truncated due to size limit] ...';
 const TAGS_WEB = [TAGS.network, TAGS.web, TAGS.readOnly];
+/** Gemini CLI's own limit: 10 requests per host per minute, counted per requested URL (cached pages too). */
+const PER_HOST = { requests: 10, windowMs: 60_000 };
+
+/** One limiter per server configuration, so every session of a server shares it, as one Gemini CLI process does. */
+const limiters = new WeakMap<object, HostRateLimiter>();
+function limiterFor(config: FacetConfig): HostRateLimiter {
+  let l = limiters.get(config.web);
+  if (!l) limiters.set(config.web, (l = new HostRateLimiter(PER_HOST)));
+  return l;
+}
 
 /** How a skipped URL is listed: refused addresses and rate limits as Gemini labels them, other failures with the reason. */
 function skipLabel(url: string, err: EngineError): string {
@@ -33,7 +44,8 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
       'into plain text; the content of all URLs together is limited to 250000 characters, shared fairly, and cut content',
       'is marked. Unlike Gemini CLI this server runs no model: it does not summarise or answer the prompt, it returns',
       'each page under a "--- <url> ---" header so you can apply the prompt yourself. URLs that fail (refused private or',
-      'loopback addresses, rate limits, HTTP errors) are listed as skipped; the call fails only when all of them do.',
+      'loopback addresses, HTTP errors, and more than 10 requests to one host within 60 s) are listed as skipped; the call',
+      'fails only when all of them do.',
     ].join(' '),
     inputSchema: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] },
     destructive: false,
@@ -49,6 +61,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
     errorModes: [
       'web_fetch_no_url_in_prompt (INVALID_ARGUMENT): the prompt holds no http(s) URL, or a token with "://" is not a valid http(s) URL.',
       'web_fetch_processing_error: every URL was skipped (refused address, rate limit, HTTP or network error); the reasons are listed.',
+      'Rate limit: 10 requests per host per 60 s for this server (every session counts); a URL over it is listed as "[Rate limit exceeded] <url>".',
       'No summary: the content is returned as fetched (a model-side difference from Gemini CLI, which summarises with a model call).',
     ].join('\n'),
     async handler(args, ctx) {
@@ -64,8 +77,10 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
       const engine = webEngineFor(config.web);
       const pages: Array<{ url: string; text: string; cut: boolean; status?: number }> = [];
       const skipped: string[] = [];
+      const limiter = limiterFor(config);
       for (const url of list) {
         try {
+          limiter.take(new URL(url).hostname); // the limiter folds case and trailing dots
           const got = await engine.fetch(url, { format: 'text', githubRaw: true, timeoutMs: FETCH_TIMEOUT_MS, maxChars: share, signal: ctx.signal });
           if (isCrossSiteRedirect(got)) continue; // not asked for: redirects are followed
           if (got.blob) {
@@ -79,7 +94,8 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
         }
       }
       if (pages.length === 0) {
-        throw shapeError('network_failed', `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
+        const limited = skipped.every((x) => x.startsWith('[Rate limit exceeded]'));
+        throw shapeError(limited ? 'rate_limited' : 'network_failed', `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
       }
       const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
       const note = 'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';

@@ -38,6 +38,9 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
       return `File ${p} has changed since it was last read in this session. Read it again with read_file, then retry with its current content.`;
     case 'invalid_tool_params':
       return `Error: Invalid parameters provided. Reason: ${err.message}`;
+    case 'policy_violation':
+      if (tool !== 'web_fetch') return undefined;
+      return `Error during fetch for ${String(args.url ?? '')}: ${err.message}. This server does not fetch private, loopback or cloud-metadata addresses; use a public URL.`;
     case 'web_fetch_fallback_failed':
       return `Error during fetch for ${String(args.url ?? '')}: ${err.message}`;
     case 'task_stop_not_found':

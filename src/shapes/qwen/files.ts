@@ -189,8 +189,8 @@ const editTool: ToolDefinition<EditArgs> = {
   summary: 'Replace exact text in a file read in this session (once, or everywhere with replace_all).',
   description: [
     'Replaces old_string with new_string in the file at file_path (absolute). old_string must occur exactly once unless',
-    'replace_all is true. When the exact text is absent, typographic quotes, dashes and special spaces are read as their',
-    'ASCII twins, and then lines are compared ignoring trailing whitespace; nothing fuzzier. Replacement is literal ($ has',
+    'replace_all is true. When the exact text is absent, lines are compared ignoring trailing whitespace, and then',
+    'typographic quotes, dashes and special spaces are read as their ASCII twins; nothing fuzzier. Replacement is literal ($ has',
     'no special meaning). Deleting text also takes the line break after it. An empty old_string creates a new file.',
     'The file must have been read in this session (a partial read is enough) and be unchanged since. Encoding, BOM and',
     'CRLF endings are kept. The answer shows the edited lines with 4 lines of context.',
@@ -228,7 +228,9 @@ const editTool: ToolDefinition<EditArgs> = {
       signal: ctx.signal,
       session: ctx.session,
       freshness: FRESH,
-      ladder: ['exact', 'typography', 'trailing-whitespace'],
+      // Trailing whitespace before typography: the typography rung also compares lines
+      // ignoring trailing whitespace, so in the other order this rung would never be the one reported.
+      ladder: ['exact', 'trailing-whitespace', 'typography'],
       absorbNewlineOnDelete: true,
       createParents: true,
     });
@@ -237,7 +239,7 @@ const editTool: ToolDefinition<EditArgs> = {
     const region = changed.length ? Math.max(...changed) - Math.min(...changed) + 1 : 0;
     let text = head;
     if (region <= MAX_SNIPPET_REGION && r.totalLines > 0) {
-      const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
+      const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT, { finalEmptyLine: true });
       text += ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}`;
     }
     return ok(text, {

@@ -41,8 +41,8 @@ function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
     idempotency: 'idempotent',
     errorModes: [
       'invalid_tool_params: the url does not start with http:// or https://.',
-      'web_fetch_fallback_failed: the site answered with an HTTP error (the status is in the message), did not answer in 10 s,',
-      'or the address is private/loopback/metadata and refused (SECURITY_POLICY_FAILED; Qwen Code would fetch it).',
+      'web_fetch_fallback_failed: the site answered with an HTTP error (the status is in the message) or did not answer in 10 s.',
+      'policy_violation (SECURITY_POLICY_FAILED): the address is private, loopback or cloud metadata and refused (Qwen Code would fetch it).',
       'No summary: the content is returned as fetched (a model-side difference from Qwen Code).',
     ].join('\n'),
     async handler(args, ctx) {

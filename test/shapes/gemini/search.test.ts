@@ -2,12 +2,15 @@
 // list_directory format, write_todos texts.
 import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { caller } from './harness.js';
 
 let t: TestServer;
+/** The same server with --grep-backend fallback. */
+let tf: TestServer;
 let dir: string;
 let cleanup: () => void;
 const call = caller(() => t, 'gemini');
@@ -30,13 +33,21 @@ before(async () => {
   const old = new Date('2020-01-01T00:00:00Z');
   for (const f of ['src/app.ts', 'notes.md', '.gitignore', '.geminiignore', 'secret.txt', 'private.md']) utimesSync(path.join(dir, f), old, old);
   t = await startTestServer(['--root', dir, '--shape', 'gemini']);
+  tf = await startTestServer([...['--root', dir, '--shape', 'gemini'], '--grep-backend', 'fallback']);
 });
 after(async () => {
   await t.close();
+  await tf.close();
   cleanup();
 });
 
-describe('gemini grep_search', () => {
+/** Whether a server with this --grep-backend searches with rg (auto: when rg is on the PATH). */
+const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--version']).status === 0;
+
+// The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
+for (const backend of ['auto', 'fallback'] as const) {
+describe(`gemini grep_search (--grep-backend ${backend})`, () => {
+  const call = caller(() => (backend === 'auto' ? t : tf), 'gemini', `grep-${backend}`);
   test('two matches get 15 lines of auto-context, in File:/L blocks', async () => {
     const r = await call('grep_search', { pattern: 'helper\\(', dir_path: 'src' });
     assert.equal(
@@ -82,6 +93,8 @@ describe('gemini grep_search', () => {
     const bad = await call('grep_search', { pattern: '(' });
     assert.equal(bad.code, 'INVALID_ARGUMENT');
     assert.equal(bad.errorType, 'invalid_tool_params');
+    // rg words its own refusal; the fallback checks the pattern itself.
+    assert.equal(bad.error, usesRg(backend) ? 'Invalid parameters: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group.' : 'Invalid parameters: the pattern is not a valid regular expression: Invalid regular expression: /(/giu: Unterminated group.');
     const missing = await call('grep_search', { pattern: 'x', dir_path: 'nowhere' });
     assert.equal(missing.errorType, 'search_path_not_found');
     assert.equal(missing.error, 'Path does not exist: nowhere. Search a directory that exists (or leave dir_path out to search the workspace).');
@@ -92,6 +105,8 @@ describe('gemini grep_search', () => {
     assert.equal(redos.error, 'Invalid parameters: exclude_pattern is too long or nests quantifiers (such as (a+)+); simplify it.');
   });
 });
+
+}
 
 describe('gemini glob', () => {
   test('recent files first, then alphabetical; node_modules and ignored files left out', async () => {

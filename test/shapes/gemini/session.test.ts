@@ -15,6 +15,7 @@ let provider: LoopbackServer;
 let dir: string;
 let cleanup: () => void;
 
+const APP = `${Array.from({ length: 160 }, (_, i) => `// line ${i + 1}`).join('\n')}\nexport function parseArgs() {}\n// TODO: more\n`;
 const MATH = 'export function isZero(n) {\n  return n == 0;\n}\n\nexport function add(a, b) {\n  return a - b;\n}\n';
 const MATH_TEST =
   "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add, isZero } from '../lib/calc.js';\n\ntest('add', () => assert.equal(add(2, 3), 5));\ntest('isZero', () => assert.equal(isZero('0'), false));\n";
@@ -29,7 +30,7 @@ before(async () => {
   w('src/math.js', 'export const isZero = (n) => { return n == 0; };\n');
   w('lib/calc.js', MATH);
   w('test/calc.test.js', MATH_TEST);
-  w('src/app.ts', `${Array.from({ length: 160 }, (_, i) => `// line ${i + 1}`).join('\n')}\nexport function parseArgs() {}\n// TODO: more\n`);
+  w('src/app.ts', APP);
   w('src/app.js', 'oldName();\noldName();\n');
   w('docs/guide.md', '# Guide\n');
   w('README.md', '# Demo\n');
@@ -64,18 +65,57 @@ describe('gemini examples', () => {
   test('every example of every tool runs as its expected outcome says', async () => {
     const call = caller(() => t, 'gemini', 'examples');
     let bgPid = 0;
+    const seen: string[] = [];
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `// line ${from + i}`);
+    const EXAMPLE_KEYS: Record<string, (pid: number) => string | RegExp> = {
+      'read_file: Read a whole source file': () => APP,
+      'read_file: Read lines 100 to 150': () =>
+        `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 100-150 of 163 total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 151.\n\n--- FILE CONTENT (truncated) ---\n${lines(100, 150).join('\n')}`,
+      'write_file: Create a test file': () => `Successfully created and wrote to new file: ${dir}/test/math.test.js. Here is the updated code:\nimport assert from 'node:assert';`,
+      'replace: Fix a comparison': () => `Successfully modified file: ${dir}/src/math.js (1 replacements). Here is the updated code:\nexport const isZero = (n) => { return n === 0; };`,
+      'replace: Rename every call': () => `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();`,
+      'read_many_files: Read all Markdown docs': () => `--- ${dir}/README.md ---\n\n# Demo\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n--- End of content ---`,
+      'grep_search: Find a function definition in TypeScript files': () =>
+        `Found 1 match for pattern "function\\s+parseArgs" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\n${lines(111, 160).map((l, i) => `L${111 + i}- ${l}`).join('\n')}\nL161: export function parseArgs() {}\nL162- // TODO: more\n---`,
+      'grep_search: Which files mention TODO': () => 'Found 1 files with matches for pattern "TODO" in path ".":\nsrc/app.ts',
+      'glob: All TypeScript sources': () => `Found 1 file(s) matching "src/**/*.ts" within ${dir}, sorted by modification time (newest first):\n${dir}/src/app.ts`,
+      'glob: Markdown files in docs, case-sensitive': () => `Found 1 file(s) matching "*.md" within ${dir}/docs, sorted by modification time (newest first):\n${dir}/docs/guide.md`,
+      'list_directory: List the project root': () => `Directory listing for ${dir}:\n[DIR] docs\n[DIR] lib\n[DIR] src\n[DIR] test\nGEMINI.md (32 bytes)\npackage.json (112 bytes)\nREADME.md (7 bytes)`,
+      'list_directory: List src without test files': () => `Directory listing for ${dir}/src:\napp.js (22 bytes)\napp.ts (1857 bytes)\nmath.js (50 bytes)`,
+      // Test output carries timings and stack lines; its frame and counts are fixed.
+      'run_shell_command: Run the tests': () => /^<untrusted_context>\nOutput: TAP version 13\n[\s\S]*\n# tests 3\n# suites 0\n# pass 1\n# fail 2\n[\s\S]*\nExit Code: 1\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+      // npm may print warnings about the local npm configuration first.
+      'run_shell_command: Start a dev server in the background': () =>
+        /^<untrusted_context>\nCommand is running in background\. PID: \d+\. Initial output:\n(?:npm warn [^\n]*\n)*\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n<\/untrusted_context>$/,
+      'list_background_processes: See what is running': (pid) => `- [PID ${pid}] RUNNING: \`npm run dev\``,
+      'read_background_output: Last 20 lines of a server': () => /^Full Log Output:\n(?:npm warn [^\n]*\n)*\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n$/,
+      'web_fetch: Read a documentation page': () =>
+        `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n--- ${site.origin}/api/fs.html ---\nfs docs\n</untrusted_context>`,
+      'google_web_search: Look up a release': () => 'Web search results for "Node.js 22 LTS release date":\n\nNode 22 became LTS in October 2024.[1]\n\nSources:\n[1] nodejs.org (https://nodejs.org/)',
+      'write_todos: Plan a bug fix': () => 'Successfully updated the todo list. The current list is now:\n1. [completed] Reproduce the bug\n2. [in_progress] Fix the parser\n3. [pending] Run the tests',
+    };
+    const expected = (key: string, pid: number) => {
+      const f = EXAMPLE_KEYS[key];
+      assert.ok(f, `no expected result for the example ${key}`);
+      return f(pid);
+    };
     for (const tool of geminiShape(t.config).tools) {
       for (const ex of tool.examples) {
         const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<string, unknown>;
         if (tool.name === 'read_background_output') args.pid = bgPid;
         const r = await call(tool.name, args);
-        assert.equal(r.error, '', `${tool.name}: ${ex.description}: ${r.error}`);
-        assert.ok(r.text.length > 0, `${tool.name}: ${ex.description}`);
+        const key = `${tool.name}: ${ex.description}`;
+        assert.equal(r.error, '', `${key}: ${r.error}`);
+        const want = expected(key, bgPid);
+        if (want instanceof RegExp) assert.match(r.text, want, key);
+        else assert.equal(r.text, want, key);
         const pid = /Command is running in background\. PID: (\d+)/.exec(r.text);
         if (pid) bgPid = Number(pid[1]);
+        seen.push(key);
       }
     }
     assert.ok(bgPid > 0);
+    assert.deepEqual(seen, Object.keys(EXAMPLE_KEYS));
   });
 });
 

@@ -137,7 +137,7 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     assert.equal(m.code, 'CONFLICT');
     assert.equal(m.error, `Failed to edit: old_string occurs 2 times in ${p('e.py')} and replace_all is not set. Add surrounding context so it matches once, or set replace_all to true.`);
     const r = await call('edit', { file_path: p('e.py'), old_string: 'b = 2', new_string: 'b = "$&"', replace_all: true }, { session: 'e' });
-    assert.equal(r.text, `The file: ${p('e.py')} has been updated. Showing lines 1-4 of 4 from the edited file:\n\n---\n\na = 1\nb = "$&"\nc = 3\nb = "$&"`);
+    assert.equal(r.text, `The file: ${p('e.py')} has been updated. Showing lines 1-5 of 5 from the edited file:\n\n---\n\na = 1\nb = "$&"\nc = 3\nb = "$&"\n`);
     assert.equal(readFileSync(p('e.py'), 'utf8'), 'a = 1\nb = "$&"\nc = 3\nb = "$&"\n');
   });
 
@@ -169,6 +169,6 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     const rel = await call('edit', { file_path: 'f.txt', old_string: 'a', new_string: 'b' }, { session: 'f' });
     assert.equal(rel.errorType, 'invalid_tool_params');
     const created = await call('edit', { file_path: p('n/new.txt'), old_string: '', new_string: 'hello\n' }, { session: 'f' });
-    assert.equal(created.text, `Created new file: ${p('n/new.txt')} with provided content. Showing lines 1-1 of 1 from the edited file:\n\n---\n\nhello`);
+    assert.equal(created.text, `Created new file: ${p('n/new.txt')} with provided content. Showing lines 1-2 of 2 from the edited file:\n\n---\n\nhello\n`);
   });
 });

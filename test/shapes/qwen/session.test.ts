@@ -14,6 +14,7 @@ let site: LoopbackServer;
 let dir: string;
 let cleanup: () => void;
 
+const MAIN = `${Array.from({ length: 300 }, (_, i) => `# line ${i + 1}`).join('\n')}\nclass Parser:\n    pass  # todo\n`;
 const CALC = 'def add(a, b):\n    return a - b\n';
 const CALC_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('sum', () => assert.equal(1 + 1, 2));\n";
 
@@ -24,7 +25,7 @@ before(async () => {
     writeFileSync(path.join(dir, f), s);
   };
   w('package.json', JSON.stringify({ name: 'demo', type: 'module', scripts: { dev: 'node -e "setInterval(() => {}, 1000)"' } }));
-  w('src/main.py', `${Array.from({ length: 300 }, (_, i) => `# line ${i + 1}`).join('\n')}\nclass Parser:\n    pass  # todo\n`);
+  w('src/main.py', MAIN);
   w('src/loop.py', 'for i in range(1, n):\n    print(i)\n');
   w('lib/counter.js', "export function count(items) {\n  let n = 1;\n  for (const _ of items) n++;\n  return n;\n}\n");
   w('test/counter.test.js', "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { count } from '../lib/counter.js';\n\ntest('count', () => assert.equal(count([1, 2, 3]), 3));\n");
@@ -58,6 +59,35 @@ describe('qwen examples', () => {
   test('every example of every tool runs as its expected outcome says', async () => {
     const call = caller(() => t, 'qwen', 'examples');
     let taskId = '';
+    const seen: string[] = [];
+    const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `# line ${from + i}`);
+    const EXAMPLE_KEYS: Record<string, (task: string) => string | RegExp> = {
+      'read_file: Read a whole file': () => MAIN,
+      'read_file: Read 50 lines from line index 200': () => `Showing lines 201-250 of 303 total lines.\n\n---\n\n${lines(201, 250).join('\n')}`,
+      'write_file: Create a new module': () => `Successfully created and wrote to new file: ${dir}/src/util.py.`,
+      'edit: Fix an off-by-one': () => `The file: ${dir}/src/loop.py has been updated. Showing lines 1-3 of 3 from the edited file:\n\n---\n\nfor i in range(0, n):\n    print(i)\n`,
+      'grep_search: Find a class definition in Python files': () => `Found 1 match for pattern "class\\s+Parser" in the workspace directory (filter: "*.py"):\n---\n${dir}/src/main.py:301:class Parser:`,
+      'grep_search: First 20 TODOs': () => `Found 1 match for pattern "todo" in the workspace directory:\n---\n${dir}/src/main.py:302:    pass  # todo`,
+      // loop.py and util.py were just written by the examples above, so they lead.
+      'glob: All Python files': () =>
+        `Found 4 file(s) matching "**/*.py" in the workspace directory, sorted by modification time (newest first):\n---\n${dir}/src/loop.py\n${dir}/src/util.py\n${dir}/py/calc.py\n${dir}/src/main.py`,
+      'list_directory: List the project root': () => `Listed 7 item(s) in ${dir}:\n---\n[DIR] lib\n[DIR] py\n[DIR] src\n[DIR] test\nAGENTS.md\npackage.json\nQWEN.md`,
+      // Test output carries timings and stack lines; its frame and counts are fixed.
+      'run_shell_command: Run the unit tests': () =>
+        /^Command: node --test\nDirectory: \(root\)\nOutput: TAP version 13\n[\s\S]*\n# tests 2\n# suites 0\n# pass 1\n# fail 1\n[\s\S]*\nError: \(none\)\nExit Code: 1\nSignal: \(none\)\nProcess Group PGID: \d+$/,
+      'run_shell_command: Start a web server in the background': () =>
+        /^Background shell started\.\nid: (bg_[0-9a-f]{8})\npid: (\d+)\noutput file: \/\S+\/job-1-\2\.log\nTo inspect its output run tail on that file with run_shell_command; to stop it call task_stop with task_id \1\.$/,
+      'task_stop: Stop a dev server': (task) => new RegExp(`^Stopped task ${task} \\(pid \\d+\\)\\.$`),
+      'web_fetch: Read a changelog': () =>
+        `Content fetched from ${site.origin}/CHANGELOG.md for the request "What changed in 2.0?" (returned as fetched, not summarised; answer the request from it yourself):\n---\n# Changelog\n\n## 2.0\n- streams\n\n---`,
+      'todo_write: Plan a feature': () =>
+        'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"content":"Write the parser","status":"in_progress","id":"1"},{"content":"Add tests","status":"pending","id":"2"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
+    };
+    const expected = (key: string, task: string) => {
+      const f = EXAMPLE_KEYS[key];
+      assert.ok(f, `no expected result for the example ${key}`);
+      return f(task);
+    };
     for (const tool of qwenShape(t.config).tools) {
       for (const ex of tool.examples) {
         const json = JSON.stringify(ex.arguments).replaceAll('/home/user/project', dir).replaceAll('https://example.com', site.origin);
@@ -66,13 +96,18 @@ describe('qwen examples', () => {
         // Qwen edits only files read in this session, as a model would have done first.
         if (tool.name === 'edit') await call('read_file', { file_path: args.file_path });
         const r = await call(tool.name, args);
-        assert.equal(r.error, '', `${tool.name}: ${ex.description}: ${r.error}`);
-        assert.ok(r.text.length > 0, `${tool.name}: ${ex.description}`);
+        const key = `${tool.name}: ${ex.description}`;
+        assert.equal(r.error, '', `${key}: ${r.error}`);
+        const want = expected(key, taskId);
+        if (want instanceof RegExp) assert.match(r.text, want, key);
+        else assert.equal(r.text, want, key);
         const id = /\nid: (bg_[0-9a-f]+)\n/.exec(r.text);
         if (id) taskId = id[1]!;
+        seen.push(key);
       }
     }
     assert.ok(taskId !== '');
+    assert.deepEqual(seen, Object.keys(EXAMPLE_KEYS));
   });
 });
 
@@ -92,7 +127,7 @@ describe('a scripted Qwen agent session', () => {
     const failing = await call('run_shell_command', { command: 'node --test test/counter.test.js', description: 'run the tests' });
     assert.match(failing.text, /^Command: node --test test\/counter\.test\.js\nDirectory: \(root\)\nOutput: [\s\S]*# fail 1[\s\S]*\nError: \(none\)\nExit Code: 1\nSignal: \(none\)\nProcess Group PGID: \d+$/);
     const fix = await call('edit', { file_path: `${dir}/lib/counter.js`, old_string: 'let n = 1;', new_string: 'let n = 0;' });
-    assert.equal(fix.text, `The file: ${dir}/lib/counter.js has been updated. Showing lines 1-5 of 5 from the edited file:\n\n---\n\nexport function count(items) {\n  let n = 0;\n  for (const _ of items) n++;\n  return n;\n}`);
+    assert.equal(fix.text, `The file: ${dir}/lib/counter.js has been updated. Showing lines 1-6 of 6 from the edited file:\n\n---\n\nexport function count(items) {\n  let n = 0;\n  for (const _ of items) n++;\n  return n;\n}\n`);
     const passing = await call('run_shell_command', { command: 'node --test test/counter.test.js' });
     assert.match(passing.text, /# pass 1\n# fail 0[\s\S]*\nError: \(none\)\nExit Code: 0\nSignal: \(none\)\nProcess Group PGID: \d+$/);
     const todos = await call('todo_write', { todos: [{ id: 'fix', content: 'Fix count', status: 'completed' }] });

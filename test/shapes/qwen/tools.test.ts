@@ -1,6 +1,7 @@
 // Qwen shape search, shell, web and todo tools over gRPC: exact texts, caps, error types.
 import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
@@ -8,6 +9,8 @@ import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from '../gemini/harness.js';
 
 let t: TestServer;
+/** The same server with --grep-backend fallback. */
+let tf: TestServer;
 let site: LoopbackServer;
 let dir: string;
 let cleanup: () => void;
@@ -33,14 +36,22 @@ before(async () => {
     send(res, 404, 'text/plain', 'missing');
   });
   t = await startTestServer(['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1']);
+  tf = await startTestServer([...['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1'], '--grep-backend', 'fallback']);
 });
 after(async () => {
   await t.close();
+  await tf.close();
   await site.close();
   cleanup();
 });
 
-describe('qwen grep_search', () => {
+/** Whether a server with this --grep-backend searches with rg (auto: when rg is on the PATH). */
+const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--version']).status === 0;
+
+// The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
+for (const backend of ['auto', 'fallback'] as const) {
+describe(`qwen grep_search (--grep-backend ${backend})`, () => {
+  const call = caller(() => (backend === 'auto' ? t : tf), 'qwen', `grep-${backend}`);
   test('case-insensitive, absolute path:line:text, node_modules searched, .qwenignore honoured', async () => {
     const r = await call('grep_search', { pattern: 'parser', glob: '*.py' });
     assert.equal(r.text, `Found 3 matches for pattern "parser" in the workspace directory (filter: "*.py"):\n---\n${p('node_modules/m/x.py')}:1:parser = 1\n${p('src/Main.py')}:2:class Parser:\n${p('src/util.py')}:2:    return PARSER`);
@@ -66,12 +77,16 @@ describe('qwen grep_search', () => {
   test('errors', async () => {
     const bad = await call('grep_search', { pattern: '(?<=x)y' });
     assert.equal(bad.errorType, 'invalid_tool_params');
+    // rg words its own refusal; the fallback checks the pattern itself.
+    assert.equal(bad.error, usesRg(backend) ? 'Error: Invalid parameters provided. Reason: ripgrep refused the search: regex parse error:\n    (?<=x)y\n    ^^^^\nerror: look-around, including look-ahead and look-behind, is not supported\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.' : 'Error: Invalid parameters provided. Reason: the pattern uses lookaround, which is not supported by the Rust regex dialect rg uses');
     const missing = await call('grep_search', { pattern: 'x', path: 'nope' });
     assert.equal(missing.errorType, 'search_path_not_found');
     const lim = await call('grep_search', { pattern: 'x', limit: 0 });
     assert.equal(lim.code, 'INVALID_ARGUMENT');
   });
 });
+
+}
 
 describe('qwen glob and list_directory', () => {
   test('glob: recent first then alphabetical, 100 at most, case-insensitive', async () => {
