@@ -81,6 +81,19 @@ export class Scope {
   }
 
   /**
+   * The directory entry a path names, for removing or renaming the entry itself: its parent's
+   * real path (checked against the roots, just before use) plus its last component. Unlike
+   * `real`, a symbolic link here is the link, not the file it points to, so deleting a link
+   * never deletes its target.
+   */
+  async entry(resolved: ResolvedPath, field = 'path'): Promise<string> {
+    const parent = await fsp.realpath(path.dirname(resolved.absolute)).catch(() => path.dirname(resolved.real));
+    const entry = path.join(parent, path.basename(resolved.absolute));
+    if (!this.contains(parent) || !this.contains(entry)) throw this.outside(resolved.input, entry, field);
+    return entry;
+  }
+
+  /**
    * Opens an existing file for reading without a separate resolve step where Linux allows:
    * the kernel follows the path into an O_PATH descriptor, which opens nothing (no device
    * or FIFO sees an open), procfs names the real file it reached, and only a file inside the

@@ -1,7 +1,7 @@
 // Codex patches: every grammar element, the four matching passes, errors that point at the
 // line, and all-or-nothing application.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { applyPatch } from '../../src/engine/files/patch-apply.js';
@@ -183,6 +183,47 @@ test('a failing hunk leaves every file untouched', async () => {
     assert.equal(readFileSync(d, 'utf8'), 'delta\n');
     assert.equal(existsSync(path.join(f.root, 'c.txt')), false);
     assert.equal(existsSync(path.join(f.outside, 'x.txt')), false);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('delete and move through a link inside the roots act on the link, never on the file it points to', async () => {
+  const f = fixture();
+  try {
+    f.file('real.txt', 'kept\n');
+    symlinkSync('real.txt', path.join(f.root, 'link.txt'));
+    await applyPatch(f.scope, P('*** Delete File: link.txt'), { cwd: f.root });
+    assert.equal(existsSync(path.join(f.root, 'link.txt')), false);
+    assert.equal(readFileSync(path.join(f.root, 'real.txt'), 'utf8'), 'kept\n');
+
+    // A link to a file outside: removing the link is allowed only if the path itself is in scope,
+    // and the outside file is never touched either way.
+    symlinkSync(path.join(f.outside, 'secret.txt'), path.join(f.root, 'out.txt'));
+    await assert.rejects(applyPatch(f.scope, P('*** Delete File: out.txt'), { cwd: f.root }), (e: { kind: string }) => e.kind === 'permission_denied');
+    assert.equal(readFileSync(path.join(f.outside, 'secret.txt'), 'utf8'), 'secret\n');
+
+    f.file('target.txt', 'one\ntwo\n');
+    symlinkSync('target.txt', path.join(f.root, 'alias.txt'));
+    await applyPatch(f.scope, P('*** Update File: alias.txt', '*** Move to: moved.txt', '@@', ' one', '-two', '+TWO'), { cwd: f.root });
+    assert.equal(readFileSync(path.join(f.root, 'moved.txt'), 'utf8'), 'one\nTWO\n');
+    assert.equal(existsSync(path.join(f.root, 'alias.txt')), false);
+    assert.equal(lstatSync(path.join(f.root, 'target.txt')).isFile(), true);
+    assert.equal(readFileSync(path.join(f.root, 'target.txt'), 'utf8'), 'one\ntwo\n');
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a failed patch puts back a link it had already deleted', async () => {
+  const f = fixture();
+  try {
+    f.file('real.txt', 'kept\n');
+    symlinkSync('real.txt', path.join(f.root, 'link.txt'));
+    f.file('sub', 'a file where a directory is needed\n');
+    await assert.rejects(applyPatch(f.scope, P('*** Delete File: link.txt', '*** Add File: sub/new.txt', '+x'), { cwd: f.root }));
+    assert.equal(readlinkSync(path.join(f.root, 'link.txt')), 'real.txt');
+    assert.equal(readFileSync(path.join(f.root, 'real.txt'), 'utf8'), 'kept\n');
   } finally {
     f.cleanup();
   }

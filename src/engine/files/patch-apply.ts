@@ -210,10 +210,14 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
       const src = p.loaded;
       if (p.hunk.type === 'delete') {
         const backup = src?.bytes;
-        await fsp.unlink(p.source.real).catch((err) => {
+        // The entry itself goes: a link is removed, never the file it points to.
+        const entry = await scope.entry(p.source, 'patch');
+        const link = await fsp.readlink(entry).catch(() => undefined);
+        await fsp.unlink(entry).catch((err) => {
           throw fromSystemError(err, p.hunk.path, 'delete');
         });
-        if (backup) undo.push(() => atomicWrite(scope, p.source, backup, { mode: src?.mode }));
+        if (link !== undefined) undo.push(() => fsp.symlink(link, entry));
+        else if (backup) undo.push(() => atomicWrite(scope, p.source, backup, { mode: src?.mode }));
         opts.session?.reads.delete(p.source.real);
         continue;
       }
@@ -224,10 +228,13 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
         targetBefore?.exists ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode }) : fsp.unlink(p.target.real),
       );
       if (p.target.real !== p.source.real) {
-        await fsp.unlink(p.source.real).catch((err) => {
+        const entry = await scope.entry(p.source, 'patch');
+        const link = await fsp.readlink(entry).catch(() => undefined);
+        await fsp.unlink(entry).catch((err) => {
           throw fromSystemError(err, p.hunk.path, 'move');
         });
-        if (src?.exists) undo.push(() => atomicWrite(scope, p.source, src.bytes, { mode: src.mode }));
+        if (link !== undefined) undo.push(() => fsp.symlink(link, entry));
+        else if (src?.exists) undo.push(() => atomicWrite(scope, p.source, src.bytes, { mode: src.mode }));
         opts.session?.reads.delete(p.source.real);
       }
     }
