@@ -14,6 +14,7 @@ import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import { ToolboxRouter } from './service.js';
 import { toolboxService } from './wire.js';
+import { servedReadOnly } from '../shapes/tags.js';
 
 export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
 
@@ -42,7 +43,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     const spec = specs.get(name);
     if (!spec) throw new Error(`shape "${name}" is not available in this build`);
     // --read-only hides every destructive tool from the catalog and from CallTool alike.
-    const tools = config.readOnly ? spec.tools.filter((t) => !t.destructive) : spec.tools;
+    const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
     toolboxes.set(name, new Toolbox({ ...spec, tools }));
   }
   for (const [name, spec] of opts.extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));

@@ -9,3 +9,8 @@ export const TAGS = {
   web: 'web',
   planning: 'planning',
 } as const;
+
+/** Whether a read-only server (--read-only) serves a tool: nothing that changes files, and no shell tool at all. */
+export function servedReadOnly(tool: { destructive: boolean; tags: readonly string[] }): boolean {
+  return !tool.destructive && !tool.tags.includes(TAGS.shell);
+}

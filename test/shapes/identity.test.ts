@@ -114,7 +114,8 @@ describe('identity, resources and prompts of every shape', () => {
 
       // A read-only server's guide offers only the tools that change nothing.
       const roTools = await unary(ro.client.listToolSummaries, ro.client, { tagsFilter: [] }, { shape });
-      const safe = roTools.tools.filter((x) => !x.destructive).map((x) => x.name);
+      const safe = roTools.tools.map((x) => x.name);
+      assert.ok(roTools.tools.every((x) => !x.destructive && !x.tags.includes('shell')), 'read-only serves no change and no shell');
       const roText = promptText(await unary(ro.client.getPrompt, ro.client, { name: 'tool-guide', arguments: {} }, { shape }));
       assert.ok(roText.endsWith(`\nTools: ${safe.join(', ')}.`), roText.slice(-300));
       assert.ok(safe.length < tools.tools.length, 'every shape has tools that change things');

@@ -8,6 +8,7 @@ import type { EngineError as EngineErrorType } from '../../engine/errors.js';
 import type { ResourceProvider, ToolDefinition, ToolboxSpec } from '../../registry/types.js';
 import { VERSION } from '../../version.js';
 import { sandboxSummary } from '../sandbox.js';
+import { servedReadOnly } from '../tags.js';
 
 export interface ShapeOptions {
   /** Shape name: served as Identity.name "facet-<shape>". */
@@ -63,7 +64,7 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
         description: `How to use the ${opts.shape} tools together, for the roots of this session.`,
         arguments: [],
         async render(_args, ctx) {
-          const tools = config.readOnly ? opts.tools.filter((t) => !t.destructive) : opts.tools;
+          const tools = config.readOnly ? opts.tools.filter(servedReadOnly) : opts.tools;
           return {
             description: `Tool guide for facet-${opts.shape}`,
             messages: [{ role: 'user', content: [{ text: opts.guide(ctx.scope.roots, tools) }] }],
