@@ -52,7 +52,7 @@ export class Scope {
     if (wanted.length === 0) return this;
     const out: string[] = [];
     for (const r of wanted) {
-      rejectNul(r, 'roots');
+      if (r.includes('\0')) throw this.nulByte(r, 'roots');
       if (!path.isAbsolute(r)) {
         throw new EngineError('invalid_argument', `root ${r} must be an absolute path`, { field: 'roots', facts: { root: r } });
       }
@@ -74,7 +74,7 @@ export class Scope {
    * nearest existing parent, so a link anywhere on the way is followed first.
    */
   async resolve(input: string, cwd: string = this.primary, field = 'path'): Promise<ResolvedPath> {
-    const absolute = absoluteOf(input, cwd, field);
+    const absolute = this.absoluteOf(input, cwd, field);
     const real = await realpathOrNearest(absolute);
     if (!this.contains(real.path)) throw this.outside(input, real.path, field);
     return { input, absolute, real: real.path, exists: real.exists };
@@ -101,7 +101,7 @@ export class Scope {
    * failure on the way, and other systems, take resolve() and open(), which word the errors.
    */
   async openExisting(input: string, cwd: string = this.primary, field = 'path'): Promise<{ resolved: ResolvedPath; file: FdFile }> {
-    const absolute = absoluteOf(input, cwd, field);
+    const absolute = this.absoluteOf(input, cwd, field);
     if (O_PATH !== undefined) {
       let handle: number | undefined;
       try {
@@ -122,6 +122,31 @@ export class Scope {
       throw new EngineError('not_found', `${input} does not exist`, { field, facts: { path: input, resolved: resolved.real } });
     }
     return { resolved, file: await this.open(resolved, fsc.O_RDONLY) };
+  }
+
+  /**
+   * The absolute path a user-supplied path names. A NUL byte is refused as an escape attempt
+   * (the kernel would cut the path there, so what is checked is not what is opened); empty
+   * and over-long input are refused as malformed, before any syscall.
+   */
+  private absoluteOf(input: string, cwd: string, field: string): string {
+    if (input.includes('\0')) throw this.nulByte(input, field);
+    if (input === '') {
+      throw new EngineError('invalid_argument', 'the path is empty', { field, facts: { path: input } });
+    }
+    if (input.length > PATH_MAX) {
+      throw new EngineError('invalid_argument', `the path is longer than ${PATH_MAX} characters`, { field, facts: { path: input.slice(0, 200), length: input.length } });
+    }
+    return path.resolve(cwd, input);
+  }
+
+  /** The PERMISSION_DENIED failure for input holding a NUL byte, naming the allowed roots. */
+  nulByte(input: string, field: string): EngineError {
+    const shown = input.replace(/\0/g, '\\0');
+    return new EngineError('permission_denied', `${shown} contains a NUL byte, which no file name can hold; give a plain path inside the allowed roots (${this.roots.join(', ')})`, {
+      field,
+      facts: { path: shown, roots: [...this.roots] },
+    });
   }
 
   /** The PERMISSION_DENIED failure for `input`, naming the allowed roots. */
@@ -209,24 +234,6 @@ export function isWithin(root: string, p: string): boolean {
 
 /** O_PATH (Linux): a descriptor that only locates a file; Node does not export the constant. */
 const O_PATH = process.platform === 'linux' ? 0o10000000 : undefined;
-
-/** The absolute path a user-supplied path names, after refusing NULs, empty and over-long input. */
-function absoluteOf(input: string, cwd: string, field: string): string {
-  rejectNul(input, field);
-  if (input === '') {
-    throw new EngineError('invalid_argument', 'the path is empty', { field, facts: { path: input } });
-  }
-  if (input.length > PATH_MAX) {
-    throw new EngineError('invalid_argument', `the path is longer than ${PATH_MAX} characters`, { field, facts: { path: input.slice(0, 200), length: input.length } });
-  }
-  return path.resolve(cwd, input);
-}
-
-function rejectNul(p: string, field: string): void {
-  if (p.includes('\0')) {
-    throw new EngineError('invalid_argument', 'the path contains a NUL byte', { field, facts: { path: p.replace(/\0/g, '\\0') } });
-  }
-}
 
 /** realpath of `abs`, or of its nearest existing ancestor joined with the missing rest. */
 async function realpathOrNearest(abs: string): Promise<{ path: string; exists: boolean }> {

@@ -50,7 +50,7 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
   if (opts.include.length === 0) throw new EngineError('invalid_argument', 'no include patterns given', { field: 'include' });
   // A pattern's static base must lie inside the roots: no walking the file system from outside.
   for (const p of opts.include) {
-    if (p.includes('\0')) throw new EngineError('invalid_argument', 'a pattern contains a NUL byte', { field: 'include' });
+    if (p.includes('\0')) throw scope.nulByte(p, 'include');
     const base = picomatch.scan(p).base || '.';
     await scope.resolve(base, cwd, 'include');
   }

@@ -22,7 +22,7 @@ export const statTool: ToolDefinition<{ path: string }> = {
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [{ description: 'Is there a lock file', arguments: { path: 'package-lock.json' }, expectedOutcome: 'exists and its size, or "does not exist".' }],
   idempotency: 'idempotent',
-  errorModes: 'PERMISSION_DENIED: the path resolves outside the roots. INVALID_ARGUMENT: an empty path or one with a NUL byte.',
+  errorModes: 'PERMISSION_DENIED: the path resolves outside the roots or holds a NUL byte. INVALID_ARGUMENT: an empty path.',
   async handler(args, ctx) {
     const s = await statFile(ctx.scope, args.path, ctx.session.cwd);
     const what = !s.exists ? 'does not exist' : s.isDirectory ? 'is a directory' : s.isFile ? `is a file of ${s.size} bytes` : 'exists (not a regular file or directory)';
