@@ -1,9 +1,10 @@
 // Codex patches: every grammar element, the four matching passes, errors that point at the
 // line, and all-or-nothing application.
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { atomicWrite } from '../../src/engine/files/atomic.js';
 import { applyPatch } from '../../src/engine/files/patch-apply.js';
 import { parsePatch } from '../../src/engine/files/patch-parse.js';
 import { fixture } from './fixture.js';
@@ -215,16 +216,146 @@ test('delete and move through a link inside the roots act on the link, never on 
   }
 });
 
-test('a failed patch puts back a link it had already deleted', async () => {
+/** A real AbortSignal that fires the first time it is looked at once `ready()` holds: a cancel at an exact point. */
+function cancelWhen(ready: () => boolean): AbortSignal {
+  const c = new AbortController();
+  const signal = c.signal;
+  Object.defineProperty(signal, 'aborted', {
+    get() {
+      if (!c.signal.reason && ready()) c.abort(new Error('cancelled by the test'));
+      return c.signal.reason !== undefined;
+    },
+  });
+  return signal;
+}
+
+test('a patch cancelled after its first writes puts back the files, the link it deleted, and the directories it made', async () => {
   const f = fixture();
   try {
     f.file('real.txt', 'kept\n');
+    f.file('a.txt', 'alpha\n');
     symlinkSync('real.txt', path.join(f.root, 'link.txt'));
-    f.file('sub', 'a file where a directory is needed\n');
-    await assert.rejects(applyPatch(f.scope, P('*** Delete File: link.txt', '*** Add File: sub/new.txt', '+x'), { cwd: f.root }));
+    const before = tree(f.root);
+    const made = path.join(f.root, 'new/deep/x.txt');
+    const patch = P('*** Delete File: link.txt', '*** Add File: new/deep/x.txt', '+x', '*** Update File: a.txt', '-alpha', '+ALPHA');
+    await assert.rejects(applyPatch(f.scope, patch, { cwd: f.root, signal: cancelWhen(() => existsSync(made)) }), (e: any) => e.kind === 'cancelled');
+    assert.deepEqual(tree(f.root), before);
     assert.equal(readlinkSync(path.join(f.root, 'link.txt')), 'real.txt');
-    assert.equal(readFileSync(path.join(f.root, 'real.txt'), 'utf8'), 'kept\n');
   } finally {
     f.cleanup();
   }
 });
+
+test('a file cannot be created under a file: refused before anything is written, naming the line', async () => {
+  const f = fixture();
+  try {
+    f.file('a.txt', 'alpha\n');
+    f.file('plain', 'a file, not a directory\n');
+    const before = tree(f.root);
+    const cases: Array<[string, string, number]> = [
+      [P('*** Update File: a.txt', '-alpha', '+ALPHA', '*** Add File: made/x.txt', '+x', '*** Add File: plain/sub/new.txt', '+x'), 'parent_not_directory', 7],
+      [P('*** Add File: made', '+x', '*** Add File: made/inner.txt', '+y'), 'parent_not_directory', 4],
+      [P('*** Add File: made/inner.txt', '+y', '*** Add File: made', '+x'), 'is_directory', 4],
+      [P('*** Update File: a.txt', '*** Move to: plain/a.txt', '@@', '-alpha', '+ALPHA'), 'parent_not_directory', 2],
+    ];
+    for (const [patch, condition, line] of cases) {
+      await assert.rejects(applyPatch(f.scope, patch, { cwd: f.root }), (e: any) => {
+        assert.deepEqual([e.kind, e.facts.condition, e.facts.line], ['invalid_argument', condition, line], patch);
+        assert.match(e.message, new RegExp(`^\\S+ cannot be created \\(line ${line}\\): `));
+        return true;
+      });
+      assert.deepEqual(tree(f.root), before, patch);
+    }
+    // A file the same patch deletes first may be replaced by a directory.
+    await applyPatch(f.scope, P('*** Delete File: plain', '*** Add File: plain/x.txt', '+x'), { cwd: f.root });
+    assert.equal(readFileSync(path.join(f.root, 'plain/x.txt'), 'utf8'), 'x\n');
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('reference rules: empty patch, empty Add, Move over an existing file, deleting a directory, End of File anchoring, pass order', async () => {
+  const f = fixture();
+  try {
+    await assert.rejects(applyPatch(f.scope, P(), { cwd: f.root }), (e: any) => e.kind === 'invalid_argument' && e.facts.condition === 'empty_patch');
+    // An Add with no + lines makes an empty file.
+    const r = await applyPatch(f.scope, P('*** Add File: empty.txt'), { cwd: f.root });
+    assert.deepEqual(r.added, ['empty.txt']);
+    assert.equal(readFileSync(path.join(f.root, 'empty.txt'), 'utf8'), '');
+    // Move to an existing destination replaces it; the source goes.
+    f.file('from.txt', 'one\n');
+    f.file('to.txt', 'old destination\n');
+    await applyPatch(f.scope, P('*** Update File: from.txt', '*** Move to: to.txt', '@@', '-one', '+ONE'), { cwd: f.root });
+    assert.equal(readFileSync(path.join(f.root, 'to.txt'), 'utf8'), 'ONE\n');
+    assert.equal(existsSync(path.join(f.root, 'from.txt')), false);
+    // A directory is not a file to delete.
+    f.file('dir/keep.txt', 'k\n');
+    await assert.rejects(applyPatch(f.scope, P('*** Delete File: dir'), { cwd: f.root }), (e: any) => {
+      assert.equal(e.kind, 'invalid_argument');
+      assert.match(e.message, /directory/);
+      return true;
+    });
+    assert.equal(readFileSync(path.join(f.root, 'dir/keep.txt'), 'utf8'), 'k\n');
+    // End of File: only the last lines are tried; the same lines higher up do not match.
+    const eof = f.file('eof.txt', 'x\nend\ny\n');
+    await assert.rejects(applyPatch(f.scope, P('*** Update File: eof.txt', '@@', '-end', '+END', '*** End of File'), { cwd: f.root }), (e: any) => e.facts.condition === 'lines_not_found');
+    assert.equal(readFileSync(eof, 'utf8'), 'x\nend\ny\n');
+    const eof2 = f.file('eof2.txt', 'end\nmid\nend\n');
+    await applyPatch(f.scope, P('*** Update File: eof2.txt', '@@', '-end', '+END', '*** End of File'), { cwd: f.root });
+    assert.equal(readFileSync(eof2, 'utf8'), 'end\nmid\nEND\n');
+    // Each pass checks every position before the next pass: an exact match further down beats a looser one above.
+    const order = f.file('order.txt', 'b  \nz\nb\n');
+    const res = await applyPatch(f.scope, P('*** Update File: order.txt', '@@', '-b', '+B'), { cwd: f.root });
+    assert.deepEqual(res.changes[0]!.passes, ['exact']);
+    assert.equal(readFileSync(order, 'utf8'), 'b  \nz\nB\n');
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('races: a parent swapped for a link to outside is caught when directories are made, and before a delete or move', async () => {
+  const f = fixture();
+  try {
+    // mkdir: the target's existing parent becomes a link to outside after the check.
+    f.file('d/keep.txt', 'k\n');
+    const target = await f.scope.resolve('d/e/f/new.txt');
+    renameSync(path.join(f.root, 'd'), path.join(f.root, 'd-moved'));
+    symlinkSync(f.outside, path.join(f.root, 'd'));
+    await assert.rejects(atomicWrite(f.scope, target, Buffer.from('pwned')), (e: any) => e.kind === 'permission_denied' && e.message.includes(`(${f.root})`));
+    assert.deepEqual(readdirSync(f.outside), ['secret.txt']);
+    // delete / move source: the entry's parent is checked just before it is removed.
+    f.file('g/x.txt', 'inside\n');
+    const victim = await f.scope.resolve('g/x.txt');
+    renameSync(path.join(f.root, 'g'), path.join(f.root, 'g-moved'));
+    symlinkSync(f.outside, path.join(f.root, 'g'));
+    await assert.rejects(f.scope.entry(victim), (e: any) => e.kind === 'permission_denied');
+    assert.equal(readFileSync(path.join(f.outside, 'secret.txt'), 'utf8'), 'secret\n');
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a write cancelled before its rename leaves no temporary file and removes the directories it made', async () => {
+  const f = fixture();
+  try {
+    const target = await f.scope.resolve('n1/n2/file.txt');
+    const deepest = path.join(f.root, 'n1/n2');
+    const signal = cancelWhen(() => existsSync(deepest) && readdirSync(deepest).length > 0);
+    await assert.rejects(atomicWrite(f.scope, target, Buffer.from('data'), { signal }), (e: any) => e.kind === 'cancelled');
+    assert.deepEqual(readdirSync(f.root), []);
+  } finally {
+    f.cleanup();
+  }
+});
+
+/** Every entry under `dir` (links not followed): file contents, link targets, directories. */
+function tree(dir: string, out: Record<string, string> = {}, prefix = ''): Record<string, string> {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    const st = lstatSync(full);
+    if (st.isSymbolicLink()) out[prefix + name] = `-> ${readlinkSync(full)}`;
+    else if (st.isDirectory()) tree(full, (out[`${prefix}${name}/`] = 'dir', out), `${prefix}${name}/`);
+    else out[prefix + name] = readFileSync(full, 'utf8');
+  }
+  return out;
+}

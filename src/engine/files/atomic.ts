@@ -15,11 +15,17 @@ export interface AtomicWriteOptions {
   signal?: AbortSignal;
 }
 
-/** Writes `bytes` to `target` atomically; returns the new file's mtime. */
-export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uint8Array, opts: AtomicWriteOptions = {}): Promise<{ mtimeMs: number }> {
+export interface AtomicWriteResult {
+  mtimeMs: number;
+  /** Directories this write created, outermost first (a caller undoing the write removes them). */
+  createdDirs: string[];
+}
+
+/** Writes `bytes` to `target` atomically; a failure removes the directories it created. */
+export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uint8Array, opts: AtomicWriteOptions = {}): Promise<AtomicWriteResult> {
   throwIfAborted(opts.signal, 'write');
   const dir = path.dirname(target.real);
-  await ensureDir(scope, target, dir, opts.createParents ?? true);
+  const createdDirs = await ensureDir(scope, target, dir, opts.createParents ?? true);
   const base = path.basename(target.real).slice(0, 100);
   const tmp = path.join(dir, `.${base}.facet-${randomBytes(6).toString('hex')}.tmp`);
   let fh: fsp.FileHandle | undefined;
@@ -43,28 +49,61 @@ export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uin
   } catch (err) {
     await fh?.close().catch(() => undefined);
     await fsp.unlink(tmp).catch(() => undefined);
+    await removeDirs(createdDirs);
     throw err instanceof EngineError ? err : fromSystemError(err, target.input, 'write');
   }
   await syncDir(dir);
-  return { mtimeMs };
+  return { mtimeMs, createdDirs };
 }
 
-async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create: boolean): Promise<void> {
+/**
+ * Makes sure the target's directory exists. Missing directories are made one level at a time
+ * from the nearest existing one, and each is checked against the roots as soon as it exists,
+ * so a parent swapped for a link cannot carry a whole `mkdir -p` out of the roots.
+ */
+async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create: boolean): Promise<string[]> {
   const st = await fsp.stat(dir).catch(() => undefined);
-  if (st?.isDirectory()) return;
-  if (st) {
-    throw new EngineError('invalid_argument', `the parent of ${target.input} is not a directory`, { field: 'path', facts: { path: target.input, parent: dir } });
-  }
+  if (st?.isDirectory()) return [];
+  if (st) throw notADirectory(target, dir);
   if (!create) {
     throw new EngineError('not_found', `the directory of ${target.input} does not exist`, { field: 'path', facts: { path: target.input, parent: dir, condition: 'parent_missing' } });
   }
-  try {
-    await fsp.mkdir(dir, { recursive: true });
-  } catch (err) {
-    throw fromSystemError(err, target.input, 'mkdir');
+  const missing: string[] = [];
+  let at = dir;
+  while ((await fsp.lstat(at).catch(() => undefined)) === undefined && path.dirname(at) !== at) {
+    missing.unshift(path.basename(at));
+    at = path.dirname(at);
   }
-  const real = await fsp.realpath(dir);
-  if (!scope.contains(real)) throw scope.outside(target.input, real);
+  if (!(await fsp.stat(at).catch(() => undefined))?.isDirectory()) throw notADirectory(target, at);
+  const created: string[] = [];
+  try {
+    let parent = await fsp.realpath(at);
+    if (!scope.contains(parent)) throw scope.outside(target.input, parent);
+    for (const name of missing) {
+      const next = path.join(parent, name);
+      await fsp.mkdir(next).then(
+        () => created.push(next),
+        (err: NodeJS.ErrnoException) => {
+          if (err.code !== 'EEXIST') throw fromSystemError(err, target.input, 'mkdir');
+        },
+      );
+      parent = await fsp.realpath(next);
+      if (!scope.contains(parent)) throw scope.outside(target.input, parent);
+    }
+  } catch (err) {
+    await removeDirs(created);
+    throw err instanceof EngineError ? err : fromSystemError(err, target.input, 'mkdir');
+  }
+  return created;
+}
+
+function notADirectory(target: ResolvedPath, parent: string): EngineError {
+  return new EngineError('invalid_argument', `the parent of ${target.input} is not a directory`, { field: 'path', facts: { path: target.input, parent, condition: 'parent_not_directory' } });
+}
+
+/** Removes directories a failed write created, innermost first; one that is no longer empty stays. */
+export async function removeDirs(created: readonly string[]): Promise<void> {
+  for (const d of [...created].reverse()) await fsp.rmdir(d).catch(() => undefined);
 }
 
 async function syncDir(dir: string): Promise<void> {

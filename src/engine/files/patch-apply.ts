@@ -2,6 +2,7 @@
 // memory first; only then are files written (each atomically), and if a write still fails
 // the files already written are put back. Matching follows the reference's four passes.
 import { promises as fsp } from 'node:fs';
+import path from 'node:path';
 import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
@@ -10,7 +11,7 @@ import { withPathLocks } from './lock.js';
 import { asciiTypography } from './match.js';
 import { parsePatch, type PatchHunk, type UpdateChunk } from './patch-parse.js';
 import { fileText, loadText, NEW_FILE_FORMAT, saveText, workingText, type LoadedText } from './text-file.js';
-import { atomicWrite } from './atomic.js';
+import { atomicWrite, removeDirs } from './atomic.js';
 
 export type PatchPass = 'exact' | 'trailing-whitespace' | 'trim' | 'typography';
 
@@ -106,6 +107,7 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
     if (now.text !== null && opts.addOverwrites === false) {
       throw new EngineError('already_exists', `${h.path} already exists (line ${h.line} adds it)`, { field: 'patch', facts: { path: h.path, line: h.line, condition: 'file_exists' } });
     }
+    if (now.text === null) await checkCreatable(source, state, h);
     state.set(source.real, h.contents);
     return { hunk: h, source, target, loaded: now.loaded, text: h.contents, passes: [], diff: diffTexts(rel, now.text ?? '', h.contents) };
   }
@@ -121,9 +123,33 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
     return { hunk: h, source, target, loaded: now.loaded, passes: [], diff: diffTexts(rel, now.text, '') };
   }
   const { text, passes } = applyChunks(now.text, h.chunks, h.path, h.line);
+  if (target.real !== source.real && (await current(target)).text === null) await checkCreatable(target, state, h);
   if (target.real !== source.real) state.set(source.real, null);
   state.set(target.real, text);
   return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: diffTexts(rel, now.text, text) };
+}
+
+/**
+ * A file the patch creates needs a directory to land in: the nearest ancestor that exists (as
+ * the earlier hunks leave things) must be a directory, and the path must not be one the patch
+ * itself fills with files. Found here, before anything is written, rather than half-way through.
+ */
+async function checkCreatable(target: ResolvedPath, state: Map<string, string | null>, h: PatchHunk): Promise<void> {
+  const name = h.type === 'update' && h.moveTo !== undefined ? h.moveTo : h.path;
+  const refuse = (why: string, facts: Record<string, unknown>) =>
+    new EngineError('invalid_argument', `${name} cannot be created (line ${h.line}): ${why}`, { field: 'patch', facts: { path: name, line: h.line, ...facts } });
+  const inside = [...state].find(([p, text]) => text !== null && p.startsWith(target.real + path.sep));
+  if (inside) throw refuse('an earlier hunk puts a file inside it, so it is a directory', { condition: 'is_directory', file: inside[0] });
+  for (let dir = path.dirname(target.real); ; dir = path.dirname(dir)) {
+    const planned = state.get(dir);
+    if (planned !== undefined && planned !== null) throw refuse(`${dir} is a file an earlier hunk writes`, { condition: 'parent_not_directory', parent: dir });
+    if (planned === undefined) {
+      const st = await fsp.stat(dir).catch(() => undefined);
+      if (st?.isDirectory()) return;
+      if (st) throw refuse(`${dir} is a file, not a directory`, { condition: 'parent_not_directory', parent: dir });
+    }
+    if (path.dirname(dir) === dir) return;
+  }
 }
 
 /** Applies an update's chunks to `text` (LF); throws naming the chunk that does not fit. */
@@ -223,9 +249,11 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
       }
       const fmt = src?.exists ? src : { ...NEW_FILE_FORMAT, lineEnding: 'lf' as const };
       const targetBefore = p.target.real === p.source.real ? src : await loadText(scope, p.target.input, { cwd: opts.cwd, field: 'patch' }).catch(() => undefined);
-      await saveText(scope, p.target, fileText(p.text!, fmt), fmt, { mode: src?.mode, session: opts.session, signal: opts.signal });
+      const saved = await saveText(scope, p.target, fileText(p.text!, fmt), fmt, { mode: src?.mode, session: opts.session, signal: opts.signal });
       undo.push(() =>
-        targetBefore?.exists ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode }) : fsp.unlink(p.target.real),
+        (targetBefore?.exists ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode }) : fsp.unlink(p.target.real)).finally(() =>
+          removeDirs(saved.createdDirs),
+        ),
       );
       if (p.target.real !== p.source.real) {
         const entry = await scope.entry(p.source, 'patch');

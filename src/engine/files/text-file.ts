@@ -88,6 +88,8 @@ export function fileText(work: string, fmt: TextFormat): string {
 export interface SavedText extends TextFormat {
   bytes: Buffer;
   mtimeMs: number;
+  /** Directories created to hold the file, outermost first. */
+  createdDirs: string[];
   /** Set when the text held characters the old encoding cannot store, so UTF-8 was used. */
   encodingChangedFrom?: TextEncoding;
 }
@@ -107,7 +109,7 @@ export async function saveText(
     encoding = 'utf8';
   }
   const bytes = encode(text, encoding, fmt.bom);
-  const { mtimeMs } = await atomicWrite(scope, target, bytes, { mode: opts.mode, createParents: opts.createParents, signal: opts.signal });
+  const { mtimeMs, createdDirs } = await atomicWrite(scope, target, bytes, { mode: opts.mode, createParents: opts.createParents, signal: opts.signal });
   recordWritten(opts.session, target.real, bytes, mtimeMs);
-  return { ...fmt, encoding, bytes, mtimeMs, encodingChangedFrom };
+  return { ...fmt, encoding, bytes, mtimeMs, createdDirs, encodingChangedFrom };
 }
