@@ -15,11 +15,34 @@ test('core fs.* tools end to end', async () => {
   try {
     let r = await call('fs.write', { path: 'src/app.ts', content: 'let a = 1;\nlet b = 2;\n' });
     assert.equal(r.error, '');
-    assert.deepEqual(structured(r), { path: path.join(dir, 'src/app.ts'), created: true, size: 22, encoding: 'utf8', lineEnding: 'none', added: 2, removed: 0 });
+    const created = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,0 +1,2 @@\n+let a = 1;\n+let b = 2;\n';
+    assert.deepEqual(texts(r), [`Created src/app.ts (22 bytes).\n${created}`]);
+    assert.deepEqual(structured(r), {
+      path: path.join(dir, 'src/app.ts'),
+      created: true,
+      size: 22,
+      encoding: 'utf8',
+      lineEnding: 'none',
+      added: 2,
+      removed: 0,
+      changedLines: [1, 2],
+      diff: created,
+    });
 
     r = await call('fs.edit', { path: 'src/app.ts', edits: [{ old_string: 'let a', new_string: 'const a' }, { old_string: 'let b', new_string: 'const b' }] });
     assert.equal(r.error, '');
-    assert.deepEqual(structured(r), { path: path.join(dir, 'src/app.ts'), created: false, replacements: 2, rungs: ['exact', 'exact'], changedLines: [1, 2], added: 2, removed: 2 });
+    const edited = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-let a = 1;\n-let b = 2;\n+const a = 1;\n+const b = 2;\n';
+    assert.deepEqual(texts(r), [`Edited src/app.ts: 2 replacement(s).\n${edited}`]);
+    assert.deepEqual(structured(r), {
+      path: path.join(dir, 'src/app.ts'),
+      created: false,
+      replacements: 2,
+      rungs: ['exact', 'exact'],
+      changedLines: [1, 2],
+      added: 2,
+      removed: 2,
+      diff: edited,
+    });
     assert.equal(readFileSync(path.join(dir, 'src/app.ts'), 'utf8'), 'const a = 1;\nconst b = 2;\n');
 
     r = await call('fs.edit', { path: 'src/app.ts', old_string: 'const', new_string: 'var' });
@@ -32,7 +55,18 @@ test('core fs.* tools end to end', async () => {
 
     r = await call('fs.apply_patch', { patch: '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-const a = 1;\n+const a = 10;\n*** Add File: NOTES.md\n+notes\n*** End Patch' });
     assert.equal(r.error, '');
-    assert.deepEqual(texts(r), ['Applied the patch:\nA NOTES.md\nM src/app.ts']);
+    const patched = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-const a = 1;\n+const a = 10;\n const b = 2;\n';
+    const notes = '--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,0 +1,1 @@\n+notes\n';
+    assert.deepEqual(texts(r), [`Applied the patch:\nA NOTES.md\nM src/app.ts\n${patched}\n${notes}`]);
+    assert.deepEqual(structured(r), {
+      added: ['NOTES.md'],
+      modified: ['src/app.ts'],
+      deleted: [],
+      files: [
+        { path: path.join(dir, 'src/app.ts'), action: 'update', passes: ['exact'], added: 1, removed: 1, changedLines: [1], diff: patched },
+        { path: path.join(dir, 'NOTES.md'), action: 'add', passes: [], added: 1, removed: 0, changedLines: [1], diff: notes },
+      ],
+    });
     r = await call('fs.apply_patch', { patch: '*** Begin Patch\n*** Bogus\n*** End Patch' });
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
 
@@ -54,7 +88,22 @@ test('core fs.* tools end to end', async () => {
 
     writeFileSync(path.join(dir, 'n.ipynb'), JSON.stringify({ cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: ['x'], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1));
     r = await call('fs.notebook_edit', { path: 'n.ipynb', cell_id: 'c1', new_source: 'y = 2' });
-    assert.deepEqual(texts(r), ['Replaced cell c1 in n.ipynb (1 cells now).']);
+    const cell = [
+      '--- a/n.ipynb',
+      '+++ b/n.ipynb',
+      '@@ -5,7 +5,7 @@',
+      '    "cell_type": "code",',
+      '    "metadata": {},',
+      '    "source": [',
+      '-    "x"',
+      '+    "y = 2"',
+      '    ],',
+      '    "outputs": [],',
+      '    "execution_count": null',
+      '',
+    ].join('\n');
+    assert.deepEqual(texts(r), [`Replaced cell c1 in n.ipynb (1 cells now).\n${cell}`]);
+    assert.deepEqual(structured(r), { path: path.join(dir, 'n.ipynb'), mode: 'replace', cellId: 'c1', cellType: 'code', index: 0, totalCells: 1, changedLines: [8], diff: cell });
     r = await call('fs.notebook_edit', { path: 'n.ipynb', cell_id: 'c1', mode: 'insert' });
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
 

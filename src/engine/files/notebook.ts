@@ -6,6 +6,8 @@ import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import type { FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
+import { diffTexts, type FileDiff } from './diff.js';
+import { toLf } from './encoding.js';
 import { checkLoaded, loadText, saveText } from './text-file.js';
 
 export type CellType = 'code' | 'markdown' | 'raw';
@@ -129,6 +131,8 @@ export interface NotebookEditResult {
   cellType?: CellType;
   index: number;
   totalCells: number;
+  /** The change to the notebook file's JSON text. */
+  diff: FileDiff;
 }
 
 export async function editNotebook(scope: Scope, input: string, spec: NotebookEditSpec, opts: NotebookEditOptions = {}): Promise<NotebookEditResult> {
@@ -184,7 +188,9 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
     }
     const text = serialise(nb, loaded.text);
     await saveText(scope, loaded.resolved, text, loaded, { mode: loaded.mode, session: opts.session, signal: opts.signal });
-    return { path: loaded.resolved.real, relative: scope.relative(loaded.resolved.real), mode: spec.mode, cellId: id, cellType, index, totalCells: cells.length };
+    const relative = scope.relative(loaded.resolved.real);
+    const diff = diffTexts(relative, toLf(loaded.text), toLf(text));
+    return { path: loaded.resolved.real, relative, mode: spec.mode, cellId: id, cellType, index, totalCells: cells.length, diff };
   });
 }
 

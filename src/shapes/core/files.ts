@@ -219,7 +219,8 @@ const write: ToolDefinition<WriteArgs> = {
     'Writes `content` atomically (temporary file, fsync, rename; the old mode kept; missing parent',
     'directories created). An existing file keeps its encoding, BOM and uniform line endings unless',
     '`line_ending` says otherwise. `mode` append adds to the end; create refuses an existing file.',
-    'Returns a diff against the old content. For small changes to a large file use fs.edit.',
+    'Returns a diff against the old content and the changed line numbers. For small changes to a',
+    'large file use fs.edit. Overwrite and create can be repeated safely; append adds again each time.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -236,11 +237,13 @@ const write: ToolDefinition<WriteArgs> = {
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [{ description: 'Create a small config file', arguments: { path: 'config/app.json', content: '{"debug": false}\n' }, expectedOutcome: 'Created config/app.json.' }],
-  idempotency: 'idempotent',
+  // overwrite and create can be repeated safely; append adds the text again each time.
+  idempotency: 'side_effecting',
   errorModes: [
     'PERMISSION_DENIED: the path (or a link on it) leads outside the roots.',
     'ALREADY_EXISTS: mode create and the file exists.',
-    'INVALID_ARGUMENT: the path is a directory, or the existing file is binary.',
+    'INVALID_ARGUMENT: the path is a directory, its parent is a file, or the existing file is binary.',
+    'RESOURCE_EXHAUSTED: the existing file is over the size limit for modifying a file (facts.maxBytes).',
     'CONFLICT: require_read and the file was not read, only partly read, or changed since (facts.condition says which).',
   ].join('\n'),
   async handler(args, ctx) {
@@ -265,6 +268,8 @@ const write: ToolDefinition<WriteArgs> = {
             lineEnding: r.lineEnding,
             added: r.diff?.added ?? 0,
             removed: r.diff?.removed ?? 0,
+            changedLines: r.diff?.changedLines ?? [],
+            diff: r.diff?.unified ?? '',
             ...(r.encodingChangedFrom ? { encodingChangedFrom: r.encodingChangedFrom } : {}),
           },
         },
@@ -344,6 +349,7 @@ const edit: ToolDefinition<EditArgs> = {
     'CONFLICT: old_string occurs more than once (ambiguous) or not the expected number of times (count_mismatch); add context or set replace_all.',
     'NOT_FOUND: the file does not exist (use an empty old_string to create it). ALREADY_EXISTS: empty old_string on a non-empty file.',
     'PERMISSION_DENIED: outside the roots. CONFLICT: require_read and not read, only partly read, or changed since (facts.condition says which).',
+    'INVALID_ARGUMENT: the file is binary (condition binary). RESOURCE_EXHAUSTED: the file is over the size limit for modifying a file (facts.maxBytes).',
   ].join('\n'),
   async handler(args, ctx) {
     const single = args.old_string !== undefined || args.new_string !== undefined;
@@ -371,6 +377,7 @@ const edit: ToolDefinition<EditArgs> = {
             changedLines: r.diff.changedLines,
             added: r.diff.added,
             removed: r.diff.removed,
+            diff: r.diff.unified,
           },
         },
       ],
@@ -397,7 +404,9 @@ const patchTool: ToolDefinition<{ patch: string }> = {
     '"*** Update File: p" (optionally "*** Move to: q") then chunks, each optionally led by "@@ <a line',
     'to find first>", of " " context, "-" removed and "+" added lines, optionally "*** End of File"; then',
     '"*** End Patch". Lines are matched exactly, then ignoring trailing whitespace, then indentation, then',
-    'typography. Every hunk is checked before any file is written: a failing hunk changes nothing.',
+    'typography. Every hunk is checked before any file is written: a failing hunk changes nothing, and',
+    'a write that still fails puts back every file and removes the directories made. Returns the A/M/D',
+    'list and each file\'s unified diff; the structured block adds each file\'s changed line numbers.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -419,6 +428,7 @@ const patchTool: ToolDefinition<{ patch: string }> = {
     'INVALID_ARGUMENT: the patch does not parse (facts.line points at the bad line).',
     'PRECONDITION_FAILED: a chunk\'s lines or @@ context are not in the file; nothing was written.',
     'NOT_FOUND: updating or deleting a missing file. PERMISSION_DENIED: a path outside the roots.',
+    'INVALID_ARGUMENT: a file would be created under a file, or where an earlier hunk puts files (facts.condition parent_not_directory / is_directory); deleting a directory; a binary file. CANCELLED: the call was cancelled; files written so far are put back.',
     'ALREADY_EXISTS: an Add File hunk names a file that exists; it is never overwritten and nothing is written. Use "*** Update File" or delete it first.',
   ].join('\n'),
   async handler(args, ctx) {
@@ -426,9 +436,10 @@ const patchTool: ToolDefinition<{ patch: string }> = {
       throw addRefusal(err);
     });
     const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
+    const diffs = r.changes.map((c) => c.diff.unified).filter((d) => d !== '');
     return {
       content: [
-        { text: `Applied the patch:\n${lines.join('\n')}` },
+        { text: [`Applied the patch:\n${lines.join('\n')}`, ...diffs].join('\n') },
         {
           structured: {
             added: r.added,
@@ -441,6 +452,8 @@ const patchTool: ToolDefinition<{ patch: string }> = {
               passes: c.passes,
               added: c.diff.added,
               removed: c.diff.removed,
+              changedLines: c.diff.changedLines,
+              diff: c.diff.unified,
             })),
           },
         },
@@ -465,7 +478,8 @@ const notebook: ToolDefinition<NotebookArgs> = {
     'Edits one cell: replace (default) sets the source of `cell_id` (and its type, when given; code',
     'cells lose their outputs); insert adds a cell of `cell_type` after `cell_id`, or first when',
     'omitted; delete removes `cell_id`. Notebooks without ids address cells as cell-<index>.',
-    'The rest of the JSON (metadata, other cells, indentation) is kept as it was.',
+    'The rest of the JSON (metadata, other cells, indentation) is kept as it was. Returns the diff of',
+    'the notebook file and its changed line numbers.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -503,8 +517,19 @@ const notebook: ToolDefinition<NotebookArgs> = {
     const verb = { replace: 'Replaced', insert: 'Inserted', delete: 'Deleted' }[r.mode];
     return {
       content: [
-        { text: `${verb} cell ${r.cellId} in ${r.relative} (${r.totalCells} cells now).` },
-        { structured: { path: r.path, mode: r.mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index, totalCells: r.totalCells } },
+        { text: `${verb} cell ${r.cellId} in ${r.relative} (${r.totalCells} cells now).\n${r.diff.unified}` },
+        {
+          structured: {
+            path: r.path,
+            mode: r.mode,
+            cellId: r.cellId,
+            cellType: r.cellType ?? '',
+            index: r.index,
+            totalCells: r.totalCells,
+            changedLines: r.diff.changedLines,
+            diff: r.diff.unified,
+          },
+        },
       ],
     };
   },
