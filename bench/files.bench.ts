@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { readFile } from '../src/engine/files/read.js';
 import { Scope } from '../src/engine/scope.js';
 import { Session } from '../src/engine/session.js';
+import { parseConfig } from '../src/config.js';
+import { Toolbox } from '../src/registry/toolbox.js';
+import { buildShapes } from '../src/shapes/index.js';
 import { callTool, fmt, load, peakRssKb, report, startFacet, stats, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,7 +64,7 @@ report('lines 1-100: 2 GB file vs 10 KB file (fs.read through Facet)', [
   { file: '2 GB', p50_ms: b.p50, mean_ms: b.mean, peak_rss_mb: b.rssKb / 1024 },
 ]);
 console.log(`time ratio ${fmt(timeRatio)}× (target ≤ 1.5×): ${verdict(timeRatio, 1.5)}`);
-console.log(`peak RSS extra ${fmt(extraMb)} MB (target < 30 MB): ${verdict(extraMb, 30)}`);
+console.log(`peak RSS ratio ${fmt(b.rssKb / s.rssKb)}×, extra ${fmt(extraMb)} MB (target < 30 MB extra): ${verdict(extraMb, 30)}`);
 
 // (2) 1 MB read in process.
 const mb = path.join(root, 'one-mb.txt');
@@ -79,12 +82,23 @@ const nodeRead = async () => {
   const lines = (await fsp.readFile(mb, 'utf8')).split('\n');
   if (lines.length === 0) throw new Error('unexpected read');
 };
+// The whole fs.read tool as the server runs it, minus the socket: validation, handler, content items.
+const config = parseConfig(['--root', root, '--shape', 'core']);
+const core = new Toolbox(buildShapes(config).get('core')!);
+const quiet = { debug: () => undefined, warn: () => undefined };
+const toolRead = async () => {
+  const ctx = { signal: new AbortController().signal, session, scope, shape: 'core', logger: quiet };
+  const r = await core.callTool('fs.read', { path: mb }, ctx);
+  if (r.outcome !== 'ok') throw new Error(r.response.error);
+};
 const e = await timeIt(engineRead, 200);
+const t = await timeIt(toolRead, 200);
 const n = await timeIt(nodeRead, 200);
-report('1 MB file: engine read (fs.read) vs fs.readFile + split, same process', [
+report('1 MB file in one process: fs.read (tool and engine) vs fs.readFile + split', [
+  { reader: 'fs.read tool (validate, handler, content)', p50_ms: t.p50, mean_ms: t.mean },
   { reader: 'engine readFile', p50_ms: e.p50, mean_ms: e.mean },
   { reader: 'fs.readFile + split', p50_ms: n.p50, mean_ms: n.mean },
 ]);
-console.log(`ratio ${fmt(e.p50 / n.p50)}× (the engine also detects kind, encoding and line endings, and hashes the file for the read record)`);
+console.log(`fs.read tool ${fmt(t.p50 / n.p50)}×, engine ${fmt(e.p50 / n.p50)}× fs.readFile (p50; no target set: the engine also detects kind, encoding and line endings, and hashes the file for the read record)`);
 
 rmSync(work, { recursive: true, force: true });
