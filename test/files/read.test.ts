@@ -1,6 +1,7 @@
 // Reading: line ranges (1-based, from the end), truncation with exact counts, budgets,
 // encodings, line endings, binary, images, PDFs, notebooks, size caps, read records.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import iconv from 'iconv-lite';
@@ -148,6 +149,43 @@ test('images and PDFs come back as bytes with media type and size; binary is rep
   }
 });
 
+test('jpeg and webp (real encoder output, and the lossy and lossless webp headers) come back with their size', async () => {
+  const f = fixture();
+  try {
+    const cases: Array<[string, Buffer, string, number, number]> = [
+      ['python.jpg', readFileSync(path.resolve('test/fixtures/images/python.jpg')), 'image/jpeg', 16, 16],
+      ['python.webp', readFileSync(path.resolve('test/fixtures/images/python.webp')), 'image/webp', 16, 16],
+      ['lossy.webp', webp('VP8 ', [0x9d, 0x01, 0x2a, 7, 0, 5, 0], 3), 'image/webp', 7, 5],
+      ['lossless.webp', webp('VP8L', [0x2f, 0x06, 0x00, 0x01, 0x00]), 'image/webp', 7, 5],
+    ];
+    for (const [name, bytes, mediaType, width, height] of cases) {
+      f.file(name, bytes);
+      const r = await readFile(f.scope, name);
+      assert.deepEqual(r.kind === 'image' ? [r.mediaType, r.width, r.height, r.size, r.data.equals(bytes)] : r.kind, [mediaType, width, height, bytes.length, true], name);
+    }
+    // Over the media cap: refused with the sizes, not cut.
+    await assert.rejects(readFile(f.scope, 'python.jpg', { maxMediaBytes: 100 }), (e: any) => {
+      assert.deepEqual([e.kind, e.facts.size, e.facts.maxBytes, e.facts.kind], ['resource_exhausted', 543, 100, 'image']);
+      return true;
+    });
+  } finally {
+    f.cleanup();
+  }
+});
+
+/** A minimal WebP container: RIFF header, one chunk whose payload starts (after `skip` bytes) with `head`. */
+function webp(chunk: string, head: number[], skip = 0): Buffer {
+  const payload = Buffer.concat([Buffer.alloc(skip), Buffer.from(head), Buffer.alloc(16)]);
+  const body = Buffer.concat([Buffer.from('WEBP'), Buffer.from(chunk), u32(payload.length), payload]);
+  return Buffer.concat([Buffer.from('RIFF'), u32(body.length), body]);
+}
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+}
+
 test('notebooks parse into cells; reads are recorded in the session', async () => {
   const f = fixture();
   try {
@@ -198,6 +236,17 @@ test('read_many expands globs inside the scope, skips excluded and ignored files
     assert.deepEqual(r2.files.map((x) => x.relative), ['src/a.ts']);
     const r3 = await readMany(f.scope, { include: ['**/*.ts'], cwd: f.root, maxFiles: 1, useDefaultExcludes: false, respectGitIgnore: false });
     assert.deepEqual([r3.matched, r3.omitted], [5, 4]);
+    // A file that cannot be read is reported in its place; the others are still read.
+    f.file('src/huge.ts', 'h'.repeat(2000));
+    const r4 = await readMany(f.scope, { include: ['src/*.ts'], cwd: f.root, read: { maxFileBytes: 1000 } });
+    assert.deepEqual(
+      r4.files.map((x) => [x.relative, x.result?.kind ?? x.error?.kind, x.error?.message ?? '']),
+      [
+        ['src/a.ts', 'text', ''],
+        ['src/bin.ts', 'binary', ''],
+        ['src/huge.ts', 'resource_exhausted', `${path.join(f.root, 'src/huge.ts')} is 2000 bytes, over the 1000-byte limit for one read`],
+      ],
+    );
     assert.equal(await kindOf(() => readMany(f.scope, { include: ['../outside/*.txt'], cwd: f.root })), 'permission_denied');
     assert.equal(await kindOf(() => readMany(f.scope, { include: ['/etc/*'], cwd: f.root })), 'permission_denied');
   } finally {
