@@ -1,5 +1,5 @@
 // Shared setup for the files engine tests: a real root directory with an outside neighbour.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
@@ -50,4 +50,16 @@ export async function kindOf(fn: () => Promise<unknown>): Promise<string> {
   } catch (err) {
     return (err as { kind?: string }).kind ?? `not an EngineError: ${String(err)}`;
   }
+}
+
+/** Every entry under `dir`, links not followed: file contents, link targets, directories marked. */
+export function tree(dir: string, out: Record<string, string> = {}, prefix = ''): Record<string, string> {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    const st = lstatSync(full);
+    if (st.isSymbolicLink()) out[prefix + name] = `-> ${readlinkSync(full)}`;
+    else if (st.isDirectory()) tree(full, (out[`${prefix}${name}/`] = 'dir', out), `${prefix}${name}/`);
+    else out[prefix + name] = readFileSync(full, 'utf8');
+  }
+  return out;
 }

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { atomicWrite } from '../../src/engine/files/atomic.js';
 import { applyPatch } from '../../src/engine/files/patch-apply.js';
 import { parsePatch } from '../../src/engine/files/patch-parse.js';
-import { fixture } from './fixture.js';
+import { fixture, tree } from './fixture.js';
 
 const P = (...body: string[]) => ['*** Begin Patch', ...body, '*** End Patch'].join('\n');
 
@@ -347,15 +347,3 @@ test('a write cancelled before its rename leaves no temporary file and removes t
     f.cleanup();
   }
 });
-
-/** Every entry under `dir` (links not followed): file contents, link targets, directories. */
-function tree(dir: string, out: Record<string, string> = {}, prefix = ''): Record<string, string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    const st = lstatSync(full);
-    if (st.isSymbolicLink()) out[prefix + name] = `-> ${readlinkSync(full)}`;
-    else if (st.isDirectory()) tree(full, (out[`${prefix}${name}/`] = 'dir', out), `${prefix}${name}/`);
-    else out[prefix + name] = readFileSync(full, 'utf8');
-  }
-  return out;
-}

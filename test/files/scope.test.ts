@@ -1,7 +1,7 @@
 // The hostile path corpus: every escape class, several ways each, refused for reading,
 // writing and editing, while the legitimate neighbour of each still works.
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { editFile } from '../../src/engine/files/edit.js';
@@ -11,7 +11,7 @@ import { atomicWrite } from '../../src/engine/files/atomic.js';
 import { applyPatch } from '../../src/engine/files/patch-apply.js';
 import { editNotebook } from '../../src/engine/files/notebook.js';
 import { readMany } from '../../src/engine/files/read-many.js';
-import { fixture, kindOf, type Fixture } from './fixture.js';
+import { fixture, kindOf, tree, type Fixture } from './fixture.js';
 
 function setupLinks(f: Fixture): void {
   f.file('a.txt', 'alpha\n');
@@ -165,17 +165,17 @@ test('at least 60 distinct hostile paths are refused, naming the roots, by every
     const list = hostile(f);
     assert.equal(new Set(list).size, list.length, 'the corpus holds duplicates');
     assert.ok(list.length >= 60, `corpus has ${list.length} paths`);
-    const before = snapshot(f.outside);
-    const beforeEvil = snapshot(`${f.root}-evil`);
-    const beforeRoot = snapshot(f.root);
+    const before = tree(f.outside);
+    const beforeEvil = tree(`${f.root}-evil`);
+    const beforeRoot = tree(f.root);
     for (const p of list) {
       for (const [name, fn] of Object.entries(entryPoints(f, p))) {
         assert.equal(await refusal(f, fn), 'refused', `${name} ${JSON.stringify(p.slice(0, 80))}`);
       }
     }
-    assert.deepEqual(snapshot(f.outside), before);
-    assert.deepEqual(snapshot(`${f.root}-evil`), beforeEvil);
-    assert.deepEqual(snapshot(f.root), beforeRoot);
+    assert.deepEqual(tree(f.outside), before);
+    assert.deepEqual(tree(`${f.root}-evil`), beforeEvil);
+    assert.deepEqual(tree(f.root), beforeRoot);
     assert.equal(existsSync('/pwned'), false);
   } finally {
     f.cleanup();
@@ -298,16 +298,3 @@ test('reading opens nothing outside the roots: a FIFO reached through a link is 
     f.cleanup();
   }
 });
-
-/** Every entry under `dir` (links not followed): file contents, link targets, directories. */
-function snapshot(dir: string, out: Record<string, string> = {}, prefix = ''): Record<string, string> {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    const st = lstatSync(full);
-    if (st.isSymbolicLink()) out[prefix + name] = `-> ${readlinkSync(full)}`;
-    else if (st.isDirectory()) snapshot(full, out, `${prefix}${name}/`);
-    else out[prefix + name] = readFileSync(full, 'utf8');
-  }
-  return out;
-}
-
