@@ -96,7 +96,7 @@ export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'List the files of the working directory', arguments: { command: 'ls -la' }, expectedOutcome: 'Command executed successfully, and the listing.' },
+      { description: 'List the files of the working directory', arguments: { command: 'ls' }, expectedOutcome: 'Command executed successfully, and the names.' },
       { description: 'Start a development server in the background', arguments: { command: 'npm run dev', run_in_background: true, description: 'dev server' }, expectedOutcome: 'task_id and the other task lines.' },
     ],
     idempotency: 'side_effecting',
