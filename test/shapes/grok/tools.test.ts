@@ -2,12 +2,15 @@
 // search and the todo tools, including their error paths and the safe deviations.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
 
 let t: TestServer;
+/** The same server with --grep-backend fallback. */
+let tf: TestServer;
 let dir: string;
 let cleanup: () => void;
 const call = (name: string, args: Record<string, unknown>, session = 'grok-tools') => callTool(t.client, name, args, { shape: 'grok', session });
@@ -24,9 +27,11 @@ before(async () => {
   writeFileSync(path.join(dir, 'node_modules/x/config.js'), 'config\n');
   writeFileSync(path.join(dir, 'bin.dat'), Buffer.from([0, 1, 2, 0]));
   t = await startTestServer(['--root', dir, '--shape', 'grok']);
+  tf = await startTestServer(['--root', dir, '--shape', 'grok', '--grep-backend', 'fallback']);
 });
 after(async () => {
   await t.close();
+  await tf.close();
   cleanup();
 });
 
@@ -135,7 +140,13 @@ describe('grok bash', () => {
   });
 });
 
-describe('grok search', () => {
+/** Whether a server with this --grep-backend searches with rg (auto: when rg is on the PATH). */
+const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--version']).status === 0;
+
+// The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
+for (const backend of ['auto', 'fallback'] as const) {
+describe(`grok search (--grep-backend ${backend})`, () => {
+  const call = (name: string, args: Record<string, unknown>) => callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'grok', session: `search-${backend}` });
   test('text search lists files by absolute path with match counts', async () => {
     const res = await call('search', { query: 'CONFIG', search_type: 'text' });
     assert.deepEqual(texts(res), [`Search results for "CONFIG":\n  ${dir}/src/config.ts (2 matches)`]);
@@ -161,9 +172,13 @@ describe('grok search', () => {
     assert.equal(lines[9], '  ... +2 more');
     const bad = await call('search', { query: '(', regex: true, search_type: 'text' });
     assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.match(bad.error, /^Search error: /);
+    // rg words its own refusal; the fallback checks the pattern itself.
+    assert.equal(bad.error, usesRg(backend)
+        ? 'Search error: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group'
+        : 'Search error: the pattern is not a valid regular expression: Invalid regular expression: /(/giu: Unterminated group');
   });
 });
+}
 
 describe('grok todo lists', () => {
   test('create and update render ANSI marks; updates are all or nothing', async () => {

@@ -2,6 +2,7 @@
 // exact texts; web tools against loopback servers (a site and a Tavily stand-in).
 import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
@@ -9,11 +10,13 @@ import { callTool, startTestServer, tempDir, texts, type TestServer } from '../.
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 
 let t: TestServer;
+/** The same server with --grep-backend fallback. */
+let tf: TestServer;
 let dir: string;
 let cleanup: () => void;
 let site: LoopbackServer;
 let tavily: LoopbackServer;
-const call = (name: string, args: Record<string, unknown>, session = 'kimi-tools') => callTool(t.client, name, args, { shape: 'kimi', session });
+const call = (name: string, args: Record<string, unknown>, session = 'kimi-tools', server = () => t) => callTool(server().client, name, args, { shape: 'kimi', session });
 
 before(async () => {
   ({ dir, cleanup } = tempDir());
@@ -47,13 +50,16 @@ before(async () => {
       }),
     );
   });
-  t = await startTestServer([
+  const flags = [
     '--root', dir, '--shape', 'kimi', '--web-allow-hosts', '127.0.0.1',
     '--search-provider', 'tavily', '--tavily-api-key', 'tvly-test', '--tavily-base-url', tavily.origin,
-  ]);
+  ];
+  t = await startTestServer(flags);
+  tf = await startTestServer([...flags, '--grep-backend', 'fallback']);
 });
 after(async () => {
   await t.close();
+  await tf.close();
   await site.close();
   await tavily.close();
   cleanup();
@@ -80,7 +86,13 @@ describe('kimi Glob', () => {
   });
 });
 
-describe('kimi Grep', () => {
+/** Whether a server with this --grep-backend searches with rg (auto: when rg is on the PATH). */
+const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--version']).status === 0;
+
+// The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
+for (const backend of ['auto', 'fallback'] as const) {
+describe(`kimi Grep (--grep-backend ${backend})`, () => {
+  const call = (name: string, args: Record<string, unknown>) => callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'kimi', session: `grep-${backend}` });
   test('files_with_matches, newest first; secrets files left out', async () => {
     const res = await call('Grep', { pattern: 'import' });
     assert.deepEqual(texts(res), ['<system>Left out 1 file(s) that may hold secrets: .env.</system>', 'src/.hidden.py\nsrc/lib/b.py\nsrc/a.py']);
@@ -108,11 +120,15 @@ describe('kimi Grep', () => {
     assert.equal(mode.error, '<system>ERROR: output_mode lines is not one of files_with_matches, content, count_matches.</system>');
     const bad = await call('Grep', { pattern: '(' });
     assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.match(bad.error, /^<system>ERROR: [\s\S]+<\/system>$/);
+    // rg words its own refusal; the fallback checks the pattern itself.
+    assert.equal(bad.error, usesRg(backend)
+        ? '<system>ERROR: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group.</system>'
+        : '<system>ERROR: the pattern is not a valid regular expression: Invalid regular expression: /(/gu: Unterminated group.</system>');
     const missing = await call('Grep', { pattern: 'x', path: 'nowhere' });
     assert.equal(missing.error, '<system>ERROR: `nowhere` does not exist.</system>');
   });
 });
+}
 
 describe('kimi Shell and tasks', () => {
   test('success, failure with output, timeout limits', async () => {
