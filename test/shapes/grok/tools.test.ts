@@ -45,7 +45,7 @@ describe('grok view_file', () => {
     assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 3, end_line: 5 })), ['Lines 3-5 of thirteen.txt:\n3: l3\n4: l4\n5: l5']);
     assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 12, end_line: 20 })), ['Lines 12-20 of thirteen.txt:\n12: l12\n13: ']);
     // Only one bound: the whole-file view.
-    assert.match(texts(await call('view_file', { path: 'thirteen.txt', start_line: 3 }))[0]!, /^Contents of thirteen.txt:\n1: l1\n/);
+    assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 3 })), texts(await call('view_file', { path: 'thirteen.txt' })));
   });
 
   test('a directory lists its names', async () => {
@@ -130,7 +130,7 @@ describe('grok bash', () => {
     const s = 'grok-cd';
     assert.deepEqual(texts(await call('bash', { command: 'cd src' }, s)), [`Changed directory to: ${dir}/src`]);
     assert.deepEqual(texts(await call('bash', { command: 'pwd' }, s)), [`${dir}/src`]);
-    assert.match(texts(await call('view_file', { path: 'config.ts' }, s))[0]!, /^Contents of config.ts:\n1: export const config = 1;/);
+    assert.deepEqual(texts(await call('view_file', { path: 'config.ts' }, s)), ['Contents of config.ts:\n1: export const config = 1;\n2: // config again\n3: ']);
     assert.deepEqual(texts(await call('bash', { command: 'cd util && pwd' }, s)), [`${dir}/src/util`]);
     assert.deepEqual(texts(await call('bash', { command: 'pwd' }, s)), [`${dir}/src`]);
     assert.equal((await call('bash', { command: 'cd nowhere' }, s)).error, 'Cannot change directory: nowhere does not exist');
