@@ -101,6 +101,11 @@ describe('grok search by file name', () => {
     assert.deepEqual(texts(res), ['Search results for "config":\n  .configrc\n  .hidden/config.ts\n  src/config.ts']);
     assert.deepEqual(display(res), { tool: 'search', counts: { textFiles: 0, fileNames: 3 }, details: { results: ['.configrc', '.hidden/config.ts', 'src/config.ts'] } });
   });
+
+  test('include_pattern, file_types and case_sensitive do not narrow a name search (as in Grok CLI)', async () => {
+    const res = await call('search', { query: 'CONFIG', search_type: 'files', include_pattern: '*.py', file_types: ['py'], case_sensitive: true });
+    assert.deepEqual(texts(res), ['Search results for "CONFIG":\n  src/config.ts']);
+  });
 });
 
 describe('grok bash branches', () => {

@@ -34,8 +34,10 @@ before(async () => {
   };
   w('src/a.py', 'import os\nimport sys\n\ndef main():\n    print("TODO")\n');
   w('src/b.js', 'import x from "y";\n// TODO js\n');
-  // A repository (rg applies .gitignore inside one) with an ignored build folder.
-  mkdirSync(path.join(dir, '.git'));
+  // A repository (rg applies .gitignore inside one) with an ignored build folder; version-control
+  // folders stay out of every search, include_ignored or not.
+  w('.git/config', 'import generated\n');
+  w('.hg/store', 'import generated\n');
   w('.gitignore', 'build/\n');
   w('build/out.py', 'import generated\n');
   for (let i = 0; i < 1005; i++) w(`many/f${String(i).padStart(4, '0')}.txt`, '');
@@ -82,7 +84,7 @@ for (const backend of ['auto', 'fallback'] as const) {
       assert.deepEqual(texts(await grep({ pattern: 'os.import', output_mode: 'content' })), ['<system>No matches found</system>']);
     });
 
-    test('.gitignore\'d files are skipped unless include_ignored', async () => {
+    test('.gitignore\'d files are skipped unless include_ignored; .git and .hg always', async () => {
       assert.deepEqual(texts(await grep({ pattern: 'import generated' })), ['<system>No matches found</system>']);
       const res = await grep({ pattern: 'import generated', include_ignored: true });
       assert.deepEqual(texts(res), ['build/out.py']);
