@@ -112,11 +112,11 @@ describe('kimi Glob cap', () => {
 });
 
 describe('kimi Shell killed by a signal', () => {
-  test('the error names the signal and the output follows', async () => {
+  test('the exit code is the negative signal number, as Kimi CLI reports it; the signal is named and the output follows', async () => {
     const res = await call('Shell', { command: 'echo dying; kill -KILL $$' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_PROCESS_FAILED);
     assert.equal(res.failure?.process?.signal, 'SIGKILL');
-    assert.deepEqual(texts(res), ['<system>ERROR: Command was killed by signal SIGKILL.</system>', 'dying\n']);
+    assert.deepEqual(texts(res), ['<system>ERROR: Command failed with exit code: -9. It was killed by SIGKILL.</system>', 'dying\n']);
     const d = display(res) as { counts: { durationMs: number } };
     assert.equal(typeof d.counts.durationMs, 'number');
     assert.deepEqual(display(res), { tool: 'Shell', exitCode: null, signal: 'SIGKILL', truncated: false, counts: { outputBytes: 6, durationMs: d.counts.durationMs } });
