@@ -1,6 +1,6 @@
 // Kimi shape branches the main goldens leave out, with exact texts and host blocks over
-// gRPC: Grep type / multiline / include_ignored and the empty-output framing (on both grep
-// backends), the Glob 1000-path cap, a Shell command killed by a signal, SearchWeb without a
+// gRPC: Grep type / multiline / include_ignored and "No matches found" pages (on both grep
+// backends), the "Tool output is empty." framing, the Glob 1000-path cap, a Shell command killed by a signal, SearchWeb without a
 // provider and at its 50,000-character cap, FetchURL's private-address refusal, binary and
 // image bodies and cap, TaskStop of an unknown id, and writes outside the workspace.
 import assert from 'node:assert/strict';
@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { kimiOk } from '../../../src/shapes/kimi/result.js';
 import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 
@@ -39,6 +40,7 @@ before(async () => {
   w('.git/config', 'import generated\n');
   w('.hg/store', 'import generated\n');
   w('.gitignore', 'build/\n');
+  w('.env', 'only in secrets\n');
   w('build/out.py', 'import generated\n');
   for (let i = 0; i < 1005; i++) w(`many/f${String(i).padStart(4, '0')}.txt`, '');
   site = await serve((req, res) => {
@@ -91,14 +93,30 @@ for (const backend of ['auto', 'fallback'] as const) {
       assert.deepEqual(display(res), { tool: 'Grep', counts: { files: 1, matches: 1, matchLines: 1 }, truncated: false });
     });
 
-    test('a page past the end has neither message nor output: "Tool output is empty."', async () => {
-      const res = await grep({ pattern: 'import', output_mode: 'content', offset: 50 });
-      assert.equal(res.error, '');
-      assert.deepEqual(texts(res), ['<system>Tool output is empty.</system>']);
-      assert.deepEqual(display(res), { tool: 'Grep', counts: { files: 2, matches: 3, matchLines: 3 }, truncated: false });
+    test('nothing to show reads "No matches found", then the other notes (as Kimi CLI)', async () => {
+      // A page past the end.
+      const past = await grep({ pattern: 'import', output_mode: 'content', offset: 50 });
+      assert.equal(past.error, '');
+      assert.deepEqual(texts(past), ['<system>No matches found</system>']);
+      assert.deepEqual(display(past), { tool: 'Grep', counts: { files: 2, matches: 3, matchLines: 3 }, truncated: false });
+      assert.deepEqual(texts(await grep({ pattern: 'import', output_mode: 'count_matches', offset: 50 })), ['<system>No matches found. Found 3 total occurrences across 2 files.</system>']);
+      // No match at all in count mode still states the total.
+      assert.deepEqual(texts(await grep({ pattern: 'zzz_nothing', output_mode: 'count_matches' })), ['<system>No matches found. Found 0 total occurrences across 0 files.</system>']);
+      // Matches only in a secrets file.
+      assert.deepEqual(texts(await grep({ pattern: 'only in secrets' })), ['<system>No matches found. Left out 1 file(s) that may hold secrets: .env.</system>']);
     });
   });
 }
+
+describe('kimi result framing', () => {
+  // No Kimi tool here answers with neither a message nor output (Grep's empty page says "No
+  // matches found", as Kimi CLI's does), so the framing is checked where it is built.
+  test('a result with neither message nor output says "Tool output is empty."; a message alone or output alone stands as it is', () => {
+    assert.deepEqual(kimiOk('', '', { tool: 'X' }).content, [{ text: '<system>Tool output is empty.</system>' }, { structured: { display: { tool: 'X' } } }]);
+    assert.deepEqual(kimiOk('note', 'out', { tool: 'X' }).content, [{ text: '<system>note</system>' }, { text: 'out' }, { structured: { display: { tool: 'X' } } }]);
+    assert.deepEqual(kimiOk('', 'out', { tool: 'X' }).content, [{ text: 'out' }, { structured: { display: { tool: 'X' } } }]);
+  });
+});
 
 describe('kimi Glob cap', () => {
   test('at most 1000 paths, and the message says how many there were', async () => {
