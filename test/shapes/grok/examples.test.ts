@@ -38,7 +38,7 @@ after(async () => {
 
 /** The host block, with the duration checked and zeroed. */
 function display(res: CallToolResponse): Record<string, unknown> {
-  const d = structuredClone((structured(res) as { display: Record<string, any> }).display);
+  const d = structuredClone((structured(res) as { display: { counts?: Record<string, number> } & Record<string, unknown> }).display);
   if (d.counts?.durationMs !== undefined) {
     assert.equal(typeof d.counts.durationMs, 'number');
     d.counts.durationMs = 0;

@@ -58,14 +58,16 @@ after(async () => {
 
 /** The host block, with the values that vary per run (durations, pids) checked and zeroed. */
 function display(res: CallToolResponse): Record<string, unknown> {
-  const d = structuredClone((structured(res) as { display: Record<string, any> }).display);
+  type Block = { counts?: Record<string, number>; details?: { task?: { pid?: number } } } & Record<string, unknown>;
+  const d = structuredClone((structured(res) as { display: Block }).display);
   if (d.counts?.durationMs !== undefined) {
     assert.equal(typeof d.counts.durationMs, 'number');
     d.counts.durationMs = 0;
   }
-  if (d.details?.task?.pid !== undefined) {
-    assert.ok(d.details.task.pid > 0);
-    d.details.task.pid = 0;
+  const task = d.details?.task;
+  if (task?.pid !== undefined) {
+    assert.ok(task.pid > 0);
+    task.pid = 0;
   }
   return d;
 }
@@ -78,7 +80,8 @@ interface Run {
 }
 
 const taskLines = (id: string, status: string, description: string, command: string) => [`task_id: ${id}`, 'kind: bash', `status: ${status}`, `description: ${description}`, `command: ${command}`];
-const taskBlock = (id: string, status: string, description: string, command: string, pid = 0, logPath: string) => ({ task: { id, status, command, description, pid, logPath } });
+/** The task in a host block (its pid zeroed by display()). */
+const taskBlock = (id: string, status: string, description: string, command: string, logPath: string) => ({ task: { id, status, command, description, pid: 0, logPath } });
 
 function outputLines(retrieval: string, r: Run, status: string, tail: string[]): string {
   return [
@@ -132,7 +135,7 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
         'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.',
       ].join('\n'),
     ],
-    display: { tool: 'Shell', exitCode: null, signal: null, details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', 0, r.devLog), summary: `Started task ${r.devId}` },
+    display: { tool: 'Shell', exitCode: null, signal: null, details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', r.devLog), summary: `Started task ${r.devId}` },
   }),
   'TaskList: Running tasks': (r) => ({
     texts: [['active_background_tasks: 1', ['[1]', ...taskLines(r.devId, 'running', 'dev server', 'npm run dev')].join('\n')].join('\n\n')],
@@ -144,15 +147,15 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
   }),
   'TaskOutput: Check a task without waiting': (r) => ({
     texts: [outputLines('not_ready', r, 'running', ['terminal_reason: none'])],
-    display: { tool: 'TaskOutput', exitCode: null, signal: null, details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', 0, r.devLog), truncated: false, counts: { outputBytes: DEV_OUTPUT.length } },
+    display: { tool: 'TaskOutput', exitCode: null, signal: null, details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', r.devLog), truncated: false, counts: { outputBytes: DEV_OUTPUT.length } },
   }),
   'TaskOutput: Wait up to a minute for a task to finish': (r) => ({
     texts: [outputLines('success', r, 'completed', ['terminal_reason: exited', 'exit_code: 0'])],
-    display: { tool: 'TaskOutput', exitCode: 0, signal: null, details: taskBlock(r.devId, 'completed', 'dev server', 'npm run dev', 0, r.devLog), truncated: false, counts: { outputBytes: DEV_OUTPUT.length } },
+    display: { tool: 'TaskOutput', exitCode: 0, signal: null, details: taskBlock(r.devId, 'completed', 'dev server', 'npm run dev', r.devLog), truncated: false, counts: { outputBytes: DEV_OUTPUT.length } },
   }),
   'TaskStop: Stop a dev server': (r) => ({
     texts: ['<system>Task stop requested.</system>', [...taskLines(r.stopId, 'killed', 'second server', 'sleep 60'), 'exit_code: none (SIGTERM)', 'reason: no longer needed'].join('\n')],
-    display: { tool: 'TaskStop', exitCode: null, signal: 'SIGTERM', details: taskBlock(r.stopId, 'killed', 'second server', 'sleep 60', 0, r.stopLog), summary: `Stopped task ${r.stopId}` },
+    display: { tool: 'TaskStop', exitCode: null, signal: 'SIGTERM', details: taskBlock(r.stopId, 'killed', 'second server', 'sleep 60', r.stopLog), summary: `Stopped task ${r.stopId}` },
   }),
   'ReadFile: Read the start of a file': () => ({
     texts: ['<system>30 lines read from file starting from line 1. Total lines in file: 30. End of file reached.</system>', README.split('\n').slice(0, 30).map((l, i) => `${String(i + 1).padStart(6)}\t${l}\n`).join('')],
