@@ -245,7 +245,7 @@ test('kimi: every catalog example gives its exact result', async () => {
       const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<string, unknown>;
       if (key === 'TaskOutput: Check a task without waiting') {
         // Wait until the server has printed its line, so the snapshot is fixed.
-        for (let i = 0; i < 200 && !texts(await call('TaskOutput', { task_id: run.devId }))[0]!.endsWith('dev server ready\n'); i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 600 && !texts(await call('TaskOutput', { task_id: run.devId }))[0]!.endsWith('dev server ready\n'); i++) await new Promise((r) => setTimeout(r, 50));
       }
       if (key === 'TaskOutput: Wait up to a minute for a task to finish') writeFileSync(path.join(dir, 'dev.stop'), '');
       if (key === 'TaskStop: Stop a dev server') {
