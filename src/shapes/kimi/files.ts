@@ -7,7 +7,7 @@ import { readMedia } from '../../engine/files/media.js';
 import { readFile } from '../../engine/files/read.js';
 import { writeFile } from '../../engine/files/write.js';
 import { EngineError } from '../../engine/errors.js';
-import type { ToolDefinition, ToolResult } from '../../registry/types.js';
+import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
 import { cutLine, framed, kimiFail, kimiOk } from './result.js';
@@ -43,9 +43,13 @@ function fileMessage(err: EngineError, p: string): string {
   return kimiMessage(err);
 }
 
+/** The absolute path the host block names for `p`, even when the call failed before resolving it. */
+const hostPaths = (ctx: HandlerContext, p: string): string[] | undefined =>
+  p === '' || p.includes('\0') ? undefined : [path.resolve(ctx.session.cwd ?? ctx.scope.primary, p)];
+
 /** Runs a file tool body; engine errors become framed results worded by `words`. */
-const framedFile = (tool: string, p: string, run: () => Promise<ToolResult>, words = (err: EngineError) => fileMessage(err, p)) =>
-  framed({ tool, paths: [p] }, run, words);
+const framedFile = (tool: string, ctx: HandlerContext, p: string, run: () => Promise<ToolResult>, words = (err: EngineError) => fileMessage(err, p)) =>
+  framed({ tool, paths: hostPaths(ctx, p) }, run, words);
 
 const emptyPath = () => new EngineError('invalid_argument', 'the path is empty', { field: 'path', facts: { condition: 'empty_path' } });
 
@@ -94,7 +98,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     const p = args.path;
     const offset = args.line_offset ?? 1;
     const nLines = args.n_lines ?? MAX_LINES;
-    return framedFile('ReadFile', p, async () => {
+    return framedFile('ReadFile', ctx, p, async () => {
       if (p === '') throw emptyPath();
       if (offset === 0 || offset < -MAX_LINES) {
         throw new EngineError('invalid_argument', `line_offset ${offset} is not allowed`, { field: 'line_offset', facts: { line_offset: offset } });
@@ -185,7 +189,7 @@ const mediaTool: ToolDefinition<MediaArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     const p = args.path;
-    return framedFile('ReadMediaFile', p, async () => {
+    return framedFile('ReadMediaFile', ctx, p, async () => {
       if (p === '') throw emptyPath();
       const m = await readMedia(ctx.scope, p, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, maxBytes: MAX_MEDIA_BYTES });
       const dims = m.width !== undefined ? `, original size ${m.width}x${m.height} pixels` : '';
@@ -236,7 +240,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     const p = args.path;
-    return framedFile('WriteFile', p, async () => {
+    return framedFile('WriteFile', ctx, p, async () => {
       if (p === '') throw emptyPath();
       const mode = args.mode ?? 'overwrite';
       const r = await writeFile(ctx.scope, p, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, mode, createParents: false });
@@ -324,7 +328,7 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
   async handler(args, ctx) {
     const p = args.path;
     const items = Array.isArray(args.edit) ? args.edit : [args.edit];
-    return framedFile('StrReplaceFile', p, async () => {
+    return framedFile('StrReplaceFile', ctx, p, async () => {
       if (p === '') throw emptyPath();
       if (items.length === 0) throw new EngineError('invalid_argument', 'no edits given', { field: 'edit', facts: { condition: 'no_match' } });
       const specs: EditSpec[] = items.map((e, i) => {

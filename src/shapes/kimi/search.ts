@@ -223,11 +223,8 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         const secret = r.files.filter((f) => isSensitive(f.relative));
         const files = r.files.filter((f) => !isSensitive(f.relative));
         const host = { tool: 'Grep', counts: { files: files.length, matches: r.totalMatches, matchLines: r.totalMatchLines }, truncated: r.truncated };
-        if (files.length === 0) {
-          if (r.timedOut) {
-            throw new EngineError('timeout', 'the search found nothing before its time budget ran out', { facts: { timeoutMs: GREP_TIMEOUT_MS, condition: 'grep_timeout' } });
-          }
-          return kimiOk('No matches found', '', host);
+        if (files.length === 0 && r.timedOut) {
+          throw new EngineError('timeout', 'the search found nothing before its time budget ran out', { facts: { timeoutMs: GREP_TIMEOUT_MS, condition: 'grep_timeout' } });
         }
         const all =
           mode === 'files'
@@ -238,14 +235,18 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         const offset = args.offset ?? 0;
         const limit = args.head_limit ?? 0;
         const page = limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
+        // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
         const notes: string[] = [];
+        if (r.timedOut) notes.push(`The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results are partial.`);
+        else if (r.stoppedBy === 'max_total') notes.push('The search stopped at its match limit; results are partial.');
+        if (secret.length > 0) notes.push(`Left out ${secret.length} file(s) that may hold secrets: ${secret.map((f) => f.relative).join(', ')}.`);
         if (mode === 'count') notes.push(`Found ${files.reduce((n, f) => n + f.matches, 0)} total occurrences across ${files.length} files.`);
         if (offset + page.length < all.length) {
           notes.push(`Results truncated to ${page.length} lines (total: ${all.length}). Use offset=${offset + page.length} to see more.`);
         }
-        if (r.timedOut) notes.push(`The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results are partial.`);
-        else if (r.stoppedBy === 'max_total') notes.push('The search stopped at its match limit; results are partial.');
-        if (secret.length > 0) notes.push(`Left out ${secret.length} file(s) that may hold secrets: ${secret.map((f) => f.relative).join(', ')}.`);
+        // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads
+        // "No matches found", followed by the other notes.
+        if (page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', host);
         const out = new OutputBuilder();
         out.write(page.join('\n'));
         return kimiOk(out.message(notes.join(' ')), out.text, { ...host, truncated: host.truncated || out.truncated });

@@ -1,6 +1,7 @@
 // Kimi CLI shell tools: Shell (a fresh shell per call, stdout and stderr merged, 60 s by
 // default, 300 s at most in the foreground) and its background tasks: TaskList, TaskOutput
 // (key: value lines, then the newest 32 KiB of the log) and TaskStop.
+import { constants as osConstants } from 'node:os';
 import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
@@ -15,6 +16,12 @@ const FOREGROUND_MAX_S = 300;
 const BACKGROUND_MAX_S = 86_400;
 const PREVIEW_BYTES = 32 << 10;
 const CAPTURE_BYTES = 256 << 10;
+
+/** Kimi CLI reports a command ended by a signal with the negative signal number (Python's returncode), e.g. -9 for SIGKILL. */
+const signalExitCode = (signal: string): string => {
+  const n = (osConstants.signals as Record<string, number | undefined>)[signal];
+  return n === undefined ? signal : String(-n);
+};
 
 /** Why each stopped task was stopped (TaskStop's reason), per session. */
 const reasons = (ctx: HandlerContext) => ctx.session.bag<Map<string, string>>('kimi.taskReasons', () => new Map());
@@ -96,12 +103,13 @@ export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'List the files of the working directory', arguments: { command: 'ls -la' }, expectedOutcome: 'Command executed successfully, and the listing.' },
+      { description: 'List the files of the working directory', arguments: { command: 'ls' }, expectedOutcome: 'Command executed successfully, and the names.' },
       { description: 'Start a development server in the background', arguments: { command: 'npm run dev', run_in_background: true, description: 'dev server' }, expectedOutcome: 'task_id and the other task lines.' },
     ],
     idempotency: 'side_effecting',
     errorModes: [
-      'PROCESS_FAILED: non-zero exit ("Command failed with exit code: N.") or killed by a signal; the output follows the message.',
+      'PROCESS_FAILED: non-zero exit ("Command failed with exit code: N."); a command killed by a signal gets the negative signal number as N, as',
+      'Kimi CLI reports it, and the signal named after it. The output follows the message.',
       'TIMEOUT: the command ran past its timeout and was killed with everything it started; the output so far follows.',
       'INVALID_ARGUMENT: empty command; timeout over 300 s without run_in_background; run_in_background without a description.',
       'RESOURCE_EXHAUSTED: too many background tasks in this session (stop one with TaskStop).',
@@ -145,7 +153,7 @@ export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
         const message = r.timedOut
           ? `Command killed by timeout (${timeout}s)`
           : r.signal
-            ? `Command was killed by signal ${r.signal}.`
+            ? `Command failed with exit code: ${signalExitCode(r.signal)}. It was killed by ${r.signal}.`
             : `Command failed with exit code: ${r.exitCode}.`;
         return kimiFail(out.message(message, false), out.text, failure, host);
       }, (err) => {
