@@ -219,9 +219,9 @@ export const readTool: ToolDefinition<ReadArgs> = {
     type: 'object',
     properties: {
       path: pathProp,
-      offset: { type: 'integer', not: { const: 0 }, description: '1-based first line (default 1); -N reads the last N lines. Text only.' },
-      limit: { type: 'integer', minimum: 1, description: 'How many lines to return at most (default: to the end). Text only.' },
-      max_line_chars: { type: 'integer', minimum: 1, description: 'Cut longer lines to this many characters (reported). Text only.' },
+      offset: { type: 'integer', not: { const: 0 }, minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: '1-based first line (default 1); -N reads the last N lines. Text only.' },
+      limit: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'How many lines to return at most (default: to the end). Text only.' },
+      max_line_chars: { type: 'integer', minimum: 1, maximum: 1024 * 1024, description: 'Cut longer lines to this many characters (reported). Text only.' },
       max_bytes: { type: 'integer', minimum: 1, maximum: 64 * 1024 * 1024, description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.' },
       count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
       notebooks: { type: 'boolean', description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.' },
