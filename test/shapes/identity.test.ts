@@ -22,7 +22,7 @@ const CONTEXT_FILES: Record<string, string[]> = {
 };
 const EVERY_FILE = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', 'QWEN.md'];
 const body = (name: string) => `# ${name}\nInstructions kept in ${name}.\n`;
-const NETWORK = 'network: public addresses only (private, loopback and metadata addresses refused)';
+const WEB = 'web tools: public addresses only (private, loopback and metadata addresses refused)';
 
 function promptText(res: { messages: Array<{ content: Array<{ body?: { $case: string; value?: unknown } }> }> }): string {
   const b = res.messages[0]?.content[0]?.body;
@@ -71,9 +71,9 @@ describe('identity, resources and prompts of every shape', () => {
       assert.equal(id.name, `facet-${shape}`);
       assert.equal(id.version, VERSION);
       assert.ok(id.description.length > 20, id.description);
-      assert.equal(id.sandboxSummary, `roots: ${dir}, ${second}; writes and edits allowed inside the roots; shell: on; ${NETWORK}`);
+      assert.equal(id.sandboxSummary, `roots: ${dir}, ${second}; writes and edits allowed inside the roots; shell: on; ${WEB}; shell commands: not network-restricted`);
       const roId = await unary(ro.client.identity, ro.client, {}, { shape });
-      assert.equal(roId.sandboxSummary, `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; ${NETWORK}`);
+      assert.equal(roId.sandboxSummary, `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; ${WEB}`);
     });
 
     test(`${shape}: resources are the roots and this shape's context files only`, async () => {

@@ -223,7 +223,8 @@ function taskStopTool(engine: ShellEngine): ToolDefinition<TaskStopArgs> {
     description: [
       'Kills the background task task_id with its whole process group (TERM, then KILL after a grace period) and returns',
       'a JSON object with message, task_id, task_type and command. shell_id is the older name of task_id and is still',
-      'accepted; one of the two is required. Its output stays readable with TaskOutput.',
+      'accepted; one of the two is required. Its output stays readable with TaskOutput. Stopping a task that already',
+      'ended succeeds and says it had already stopped.',
     ].join(' '),
     inputSchema: {
       type: 'object',
@@ -237,25 +238,28 @@ function taskStopTool(engine: ShellEngine): ToolDefinition<TaskStopArgs> {
     errorModes: [
       'INVALID_ARGUMENT (<tool_use_error>): neither task_id nor shell_id was given.',
       'NOT_FOUND (<tool_use_error>): no task with that id in this session.',
-      'PRECONDITION_FAILED (<tool_use_error>): the task already ended; nothing to stop.',
+      'Not an error: a task that already ended (stopped before, or finished by itself) is reported as already stopped, with the same fields and nothing signalled, so a repeat TaskStop is safe.',
     ].join('\n'),
     word(err, args) {
       if (err.field === 'task_id' && err.kind === 'invalid_argument') return toolUseError('task_id is required: give the ID Bash returned for the background task.');
-      if (err.facts.condition === 'not_running') return toolUseError(`Task ${args.task_id ?? args.shell_id} is not running (status: ${String(err.facts.status)}), so there is nothing to stop.`);
       return noTask(err, args.task_id ?? args.shell_id);
     },
     async run(args, ctx) {
       const id = args.task_id ?? args.shell_id;
       if (id === undefined || id === '') throw new EngineError('invalid_argument', 'task_id is required', { field: 'task_id' });
       const before = engine.job(ctx, id);
+      // Declared idempotent: a task that already ended (stopped before, or finished by itself)
+      // is reported as such, successfully, with the same fields; nothing is signalled.
       if (before.status !== 'running') {
-        throw new EngineError('precondition_failed', `task ${before.id} is not running`, { field: 'task_id', facts: { condition: 'not_running', status: taskStatus(before) } });
+        const status = taskStatus(before);
+        const text = JSON.stringify({ message: `Task ${before.id} (${before.command}) had already stopped (status: ${status}); nothing was done.`, task_id: before.id, task_type: 'local_bash', command: before.command });
+        return ok(text, { tool: 'TaskStop', summary: `Task ${before.id} had already stopped`, exitCode: before.exitCode, signal: before.signal, details: { taskId: before.id, status, alreadyStopped: true } });
       }
       const j = await engine.stop(ctx, id);
       const task = tasksOf(ctx).get(j.id);
       if (task) task.notified = true;
       const text = JSON.stringify({ message: `Successfully stopped task: ${j.id} (${j.command})`, task_id: j.id, task_type: 'local_bash', command: j.command });
-      return ok(text, { tool: 'TaskStop', summary: `Stopped task ${j.id}`, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status: taskStatus(j) } });
+      return ok(text, { tool: 'TaskStop', summary: `Stopped task ${j.id}`, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status: taskStatus(j), alreadyStopped: false } });
     },
   });
 }

@@ -130,6 +130,7 @@ export const applyPatchTool: ToolDefinition<{ input: string }> = {
   ],
   idempotency: 'side_effecting',
   errorModes: [
+    'Arguments: DescribeTool serves the vendor\'s declaration (x-freeform, the lark grammar, and json_function_variant), but CallTool arguments are always a JSON object, so the patch is sent as {"input": "<patch>"}, the JSON function variant, and validated against that variant before anything runs: a missing or non-string input, or any other property, is INVALID_ARGUMENT and nothing is applied. Raw patch text is not accepted as arguments; it is accepted inside exec_command/shell as apply_patch <<\'EOF\' … EOF.',
     'All or nothing (safer than Codex, which keeps the hunks applied before a failing one): when any hunk fails, no file is written and the output ends "No file was changed".',
     'Parse errors: "Invalid patch: …" (envelope) or "Invalid patch hunk on line N: …" (INVALID_ARGUMENT); fix the line named.',
     'A chunk whose lines are not in the file: "Could not find the expected lines in <path>:" with the lines sought; an @@ line not found: "Could not find the context line …" (PRECONDITION_FAILED). Read the file again and resend.',

@@ -5,15 +5,12 @@ import type { FreshnessPolicy } from '../../engine/files/freshness.js';
 import { ALL_RUNGS } from '../../engine/files/match.js';
 import { editNotebook } from '../../engine/files/notebook.js';
 import { applyPatch } from '../../engine/files/patch-apply.js';
-import { readFile, type ReadResult } from '../../engine/files/read.js';
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import { EngineError } from '../../engine/errors.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
-
-/** Text returned by one fs.read at most, unless max_bytes says otherwise. */
-const READ_BUDGET = 1024 * 1024;
+import { describeRead, READ_BUDGET, readTool } from './read.js';
 
 const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' };
 const requireReadProp = {
@@ -21,107 +18,6 @@ const requireReadProp = {
   description: 'Refuse unless this session read the file and it is unchanged since (default false).',
 };
 const policy = (requireRead?: boolean): FreshnessPolicy | undefined => (requireRead ? { requireRead: true, requireUnchanged: true } : undefined);
-
-interface ReadArgs {
-  path: string;
-  offset?: number;
-  limit?: number;
-  max_line_chars?: number;
-  max_bytes?: number;
-  count_lines?: boolean;
-}
-
-/** The structured description of one read (no bytes). */
-function describeRead(r: ReadResult): Record<string, unknown> {
-  // Built field by field: object spread is slow on this per-call path (see engine/files/read.ts).
-  const out: Record<string, unknown> = { path: r.path, kind: r.kind, size: r.size };
-  switch (r.kind) {
-    case 'text':
-      out.startLine = r.startLine;
-      out.endLine = r.endLine;
-      out.hasMore = r.hasMore;
-      if (r.totalLines !== undefined) out.totalLines = r.totalLines;
-      out.encoding = r.encoding;
-      if (r.bom) out.bom = true;
-      out.lineEnding = r.lineEnding;
-      if (r.truncatedLines.length) out.truncatedLines = r.truncatedLines;
-      if (r.stoppedBy === 'budget') out.stoppedBy = 'budget';
-      break;
-    case 'image':
-    case 'pdf':
-      out.mediaType = r.mediaType;
-      if (r.width) {
-        out.width = r.width;
-        out.height = r.height;
-      }
-      break;
-    case 'binary':
-      if (r.mediaType) out.mediaType = r.mediaType;
-      break;
-    case 'notebook':
-      out.cells = r.notebook.cells.length;
-      break;
-  }
-  return out;
-}
-
-function readContent(r: ReadResult): ContentItem[] {
-  if (r.kind === 'image' || r.kind === 'pdf') return [{ blob: { mediaType: r.mediaType, data: r.data } }, { structured: describeRead(r) }];
-  if (r.kind === 'text') return [{ text: r.lines.join('\n') }, { structured: describeRead(r) }];
-  return [{ text: `(${r.kind} file, ${r.size} bytes: not shown as text)` }, { structured: describeRead(r) }];
-}
-
-const read: ToolDefinition<ReadArgs> = {
-  name: 'fs.read',
-  summary: 'Read a file (text lines, or an image/PDF as bytes) when you need its exact contents.',
-  description: [
-    'Returns one file inside the roots. Text: `offset` is the 1-based first line (negative: that many',
-    'lines from the end) and `limit` the number of lines; ranges stream, so lines 1-100 of a huge file',
-    'cost the same as of a small one. Encoding (UTF-8, UTF-16, legacy single-byte) is detected and',
-    'reported; the structured block gives the range shown, total lines when known, and cut lines.',
-    'Images (png, jpeg, gif, webp, svg) and PDFs come back as a blob with their media type; other',
-    'binary files are reported, not dumped. At most 1 MiB of text per call unless max_bytes says more.',
-  ].join(' '),
-  inputSchema: {
-    type: 'object',
-    properties: {
-      path: pathProp,
-      offset: { type: 'integer', not: { const: 0 }, description: '1-based first line (default 1); -N reads the last N lines.' },
-      limit: { type: 'integer', minimum: 1, description: 'How many lines to return at most (default: to the end).' },
-      max_line_chars: { type: 'integer', minimum: 1, description: 'Cut longer lines to this many characters (reported).' },
-      max_bytes: { type: 'integer', minimum: 1, maximum: 64 * 1024 * 1024, description: 'Text budget of this call in bytes (default 1 MiB).' },
-      count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
-    },
-    required: ['path'],
-    additionalProperties: false,
-  },
-  destructive: false,
-  tags: [TAGS.filesystem, TAGS.readOnly],
-  examples: [
-    { description: 'Read the first 20 lines of the README', arguments: { path: 'README.md', limit: 20 }, expectedOutcome: 'Lines 1-20 as text.' },
-    { description: 'Read the last 50 lines of a log', arguments: { path: 'logs/app.log', offset: -50 }, expectedOutcome: 'The final 50 lines.' },
-  ],
-  idempotency: 'idempotent',
-  errorModes: [
-    'NOT_FOUND: the file does not exist.',
-    'PERMISSION_DENIED: the path resolves outside the roots (also through symlinks); the message names the roots.',
-    'INVALID_ARGUMENT: the path is a directory (use fs.list) or not a regular file; offset 0.',
-    'RESOURCE_EXHAUSTED: an image or PDF over 20 MiB.',
-  ].join('\n'),
-  async handler(args, ctx) {
-    const r = await readFile(ctx.scope, args.path, {
-      cwd: ctx.session.cwd,
-      signal: ctx.signal,
-      session: ctx.session,
-      start: args.offset,
-      limit: args.limit,
-      maxLineChars: args.max_line_chars,
-      countTotal: args.count_lines,
-      budget: { unit: 'bytes', max: args.max_bytes ?? READ_BUDGET, overflow: 'exclude' },
-    });
-    return { content: readContent(r) };
-  },
-};
 
 interface ReadManyArgs {
   include: string[];
@@ -535,4 +431,4 @@ const notebook: ToolDefinition<NotebookArgs> = {
   },
 };
 
-export const fileTools: ToolDefinition[] = [read, readManyTool, write, edit, patchTool, notebook];
+export const fileTools: ToolDefinition[] = [readTool, readManyTool, write, edit, patchTool, notebook];

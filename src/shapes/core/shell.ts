@@ -274,10 +274,16 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     tags: [TAGS.shell, TAGS.destructive],
     examples: [{ description: 'Stop the dev server', arguments: { id: '1f2e3d4c' }, expectedOutcome: 'The job, now killed.' }],
     idempotency: 'idempotent',
-    errorModes: 'NOT_FOUND: no job with that id in this session.',
+    errorModes: 'NOT_FOUND: no job with that id in this session. A job that already ended is not an error: the call succeeds, says so and changes nothing (alreadyEnded true), so a repeat stop is safe.',
     async handler(args, ctx) {
+      // A repeat stop (or a stop of a job that ended by itself) is not an error: the job is
+      // stopped either way, which is what the caller wanted; the text says nothing was done.
+      const before = engine.job(ctx, args.id);
+      if (before.status !== 'running') {
+        return { content: [{ text: `Job ${before.id} had already ended (${before.status}); nothing to stop.` }, { structured: { job: jobBlock(before), alreadyEnded: true } }] };
+      }
       const job = await engine.stop(ctx, args.id);
-      return { content: [{ text: `Job ${job.id} is ${job.status}.` }, { structured: { job: jobBlock(job) } }] };
+      return { content: [{ text: `Job ${job.id} is ${job.status}.` }, { structured: { job: jobBlock(job), alreadyEnded: false } }] };
     },
   };
 

@@ -124,7 +124,16 @@ describe('claude shape: Bash and background tasks', () => {
     const after = await call('TaskOutput', { task_id: id, block: false, timeout: 0 }, s);
     assert.match(after.text, /<status>killed<\/status>/);
     const again = await call('TaskStop', { task_id: id }, s);
-    assert.equal(again.error, `<tool_use_error>Task ${id} is not running (status: killed), so there is nothing to stop.</tool_use_error>`);
+    // TaskStop is declared idempotent: the repeat succeeds and says the task had already stopped.
+    assert.equal(again.error, '');
+    assert.deepEqual(JSON.parse(again.text), { message: `Task ${id} (echo begun; sleep 100) had already stopped (status: killed); nothing was done.`, task_id: id, task_type: 'local_bash', command: 'echo begun; sleep 100' });
+    assert.deepEqual(again.display.details, { taskId: id, status: 'killed', alreadyStopped: true });
+    // A task that finished by itself is not an error to stop either.
+    const done = BG.exec((await call('Bash', { command: 'exit 3', run_in_background: true }, s)).text)![1]!;
+    await call('TaskOutput', { task_id: done, block: true, timeout: 10_000 }, s);
+    const late = await call('TaskStop', { task_id: done }, s);
+    assert.equal(late.error, '');
+    assert.deepEqual(JSON.parse(late.text), { message: `Task ${done} (exit 3) had already stopped (status: failed); nothing was done.`, task_id: done, task_type: 'local_bash', command: 'exit 3' });
   });
 
   test('unknown tasks and missing ids', async () => {

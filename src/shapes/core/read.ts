@@ -1,0 +1,256 @@
+// core shape: fs.read over the files engine. Text by line range; notebooks rendered as their
+// cells; images (optionally fitted within given bounds) and PDFs (whole, or chosen pages as
+// images or text) as a short text line first, then the bytes, then the structured block.
+import { EngineError } from '../../engine/errors.js';
+import { fitImage } from '../../engine/files/image-fit.js';
+import type { NotebookView } from '../../engine/files/notebook.js';
+import { pageRangeFor, pdfPageCount } from '../../engine/files/pdf.js';
+import { extractPdfText, renderPdfPages } from '../../engine/files/pdf-pages.js';
+import { readFile, type MediaRead, type ReadResult } from '../../engine/files/read.js';
+import type { ContentItem, HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { TAGS } from '../tags.js';
+
+/** Text returned by one fs.read at most, unless max_bytes says otherwise. */
+export const READ_BUDGET = 1024 * 1024;
+/** Pages one call renders as images, or extracts as text, at most. */
+export const MAX_PDF_IMAGE_PAGES = 20;
+export const MAX_PDF_TEXT_PAGES = 100;
+const MAX_IMAGE_SIDE = 16384;
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+interface ReadArgs {
+  path: string;
+  offset?: number;
+  limit?: number;
+  max_line_chars?: number;
+  max_bytes?: number;
+  count_lines?: boolean;
+  notebooks?: boolean;
+  max_width?: number;
+  max_height?: number;
+  max_image_bytes?: number;
+  pages?: string;
+  pdf_format?: 'file' | 'images' | 'text';
+}
+
+/** The structured description of one read (no bytes). */
+export function describeRead(r: ReadResult): Record<string, unknown> {
+  // Built field by field: object spread is slow on this per-call path (see engine/files/read.ts).
+  const out: Record<string, unknown> = { path: r.path, kind: r.kind, size: r.size };
+  switch (r.kind) {
+    case 'text':
+      out.startLine = r.startLine;
+      out.endLine = r.endLine;
+      out.hasMore = r.hasMore;
+      if (r.totalLines !== undefined) out.totalLines = r.totalLines;
+      out.encoding = r.encoding;
+      if (r.bom) out.bom = true;
+      out.lineEnding = r.lineEnding;
+      if (r.truncatedLines.length) out.truncatedLines = r.truncatedLines;
+      if (r.stoppedBy === 'budget') out.stoppedBy = 'budget';
+      break;
+    case 'image':
+    case 'pdf':
+      out.mediaType = r.mediaType;
+      if (r.width) {
+        out.width = r.width;
+        out.height = r.height;
+      }
+      break;
+    case 'binary':
+      if (r.mediaType) out.mediaType = r.mediaType;
+      break;
+    case 'notebook':
+      out.cells = r.notebook.cells.length;
+      break;
+  }
+  return out;
+}
+
+const dims = (w: number | undefined, h: number | undefined) => (w ? `, ${w}x${h} px` : '');
+
+async function imageContent(r: MediaRead, args: ReadArgs, signal: AbortSignal): Promise<ToolResult> {
+  const block = describeRead(r);
+  const fitting = args.max_width !== undefined || args.max_height !== undefined || args.max_image_bytes !== undefined;
+  if (!fitting) {
+    return { content: [{ text: `${r.mediaType}, ${r.size} bytes${dims(r.width, r.height)}` }, { blob: { mediaType: r.mediaType, data: r.data } }, { structured: block }] };
+  }
+  const img = await fitImage(r.data, r.mediaType, {
+    maxWidth: args.max_width ?? Number.POSITIVE_INFINITY,
+    maxHeight: args.max_height ?? Number.POSITIVE_INFINITY,
+    maxBytes: args.max_image_bytes ?? Number.POSITIVE_INFINITY,
+    signal,
+  });
+  const shown = `${img.mediaType}, ${img.data.length} bytes${dims(img.width, img.height)}`;
+  const text = img.changed ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(img.originalWidth, img.originalHeight)})` : `${shown} (already within the bounds)`;
+  block.fitted = { changed: img.changed, mediaType: img.mediaType, bytes: img.data.length, width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight };
+  return { content: [{ text }, { blob: { mediaType: img.mediaType, data: img.data } }, { structured: block }] };
+}
+
+async function pdfContent(r: MediaRead, args: ReadArgs, format: 'file' | 'images' | 'text', signal: AbortSignal): Promise<ToolResult> {
+  const block = describeRead(r);
+  const count = pdfPageCount(r.data);
+  if (count > 0) block.pages = count;
+  const head = `${r.mediaType}, ${r.size} bytes${count > 0 ? `, ${count} page${count === 1 ? '' : 's'}` : ''}`;
+  if (format === 'file') return { content: [{ text: head }, { blob: { mediaType: r.mediaType, data: r.data } }, { structured: block }] };
+  const cap = format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES;
+  let range: { first: number; last: number };
+  try {
+    range = pageRangeFor(args.pages!, cap);
+  } catch (err) {
+    if (!(err instanceof EngineError && err.facts.condition === 'too_many_pages')) throw err;
+    throw new EngineError('invalid_argument', `pages "${args.pages}" is more than the ${cap} pages one call ${format === 'images' ? 'renders as images' : 'extracts as text'}: ask for ${cap} or fewer`, {
+      field: 'pages',
+      facts: { ...err.facts, maxPages: cap },
+    });
+  }
+  const pastEnd = (err: unknown): never => {
+    if (!(err instanceof EngineError && err.facts.condition === 'pages_out_of_range')) throw err;
+    const has = count > 0 ? `has ${count} page${count === 1 ? '' : 's'}` : 'is shorter';
+    throw new EngineError('invalid_argument', `${args.path} ${has}: pages "${args.pages}" lie past its end${count > 0 ? `; ask for pages 1-${count}` : ''}`, { field: 'pages', facts: { ...err.facts, pages: count } });
+  };
+  const span = range.first === range.last ? `page ${range.first}` : `pages ${range.first}-${range.last}`;
+  if (format === 'images') {
+    const rendered = await renderPdfPages(r.data, { first: range.first, last: range.last, signal }).catch(pastEnd);
+    block.format = 'images';
+    block.pagesShown = rendered.map((p) => p.page);
+    return {
+      content: [
+        { text: `${head}; ${span} rendered as ${rendered.length} JPEG image${rendered.length === 1 ? '' : 's'}` },
+        ...rendered.map((p): ContentItem => ({ blob: { mediaType: p.mediaType, data: p.data } })),
+        { structured: block },
+      ],
+    };
+  }
+  const pages = await extractPdfText(r.data, { first: range.first, last: range.last, signal }).catch(pastEnd);
+  block.format = 'text';
+  block.pagesShown = pages.map((p) => p.page);
+  const body = pages.map((p) => `--- page ${p.page} ---\n${p.text}`).join('\n');
+  return { content: [{ text: `${head}; text of ${span}:\n${body}` }, { structured: block }] };
+}
+
+/** One notebook as text: a header line, then each cell and its outputs under "--- ... ---" lines, cut at a cell boundary when over budget. */
+function notebookContent(r: ReadResult & { kind: 'notebook' }, nb: NotebookView, maxBytes: number): ToolResult {
+  const header = `Notebook ${r.relative}: ${nb.cells.length} cell${nb.cells.length === 1 ? '' : 's'}${nb.language ? `, ${nb.language}` : ''}, nbformat ${nb.nbformat}.${nb.nbformatMinor}`;
+  const parts = [header];
+  const images: ContentItem[] = [];
+  let used = Buffer.byteLength(header);
+  let shown = 0;
+  for (const c of nb.cells) {
+    const run = c.cellType === 'code' && c.executionCount != null ? `, run ${c.executionCount}` : '';
+    const lines = [`--- cell ${c.id} (${c.cellType}${run}) ---`, c.source];
+    const cellImages: ContentItem[] = [];
+    for (const o of c.outputs) {
+      const attached = o.image ? `, ${o.image.mediaType} attached` : '';
+      lines.push(`--- output of ${c.id} (${o.outputType}${attached}) ---`);
+      if (o.text !== undefined && o.text !== '') lines.push(o.text.replace(/\n$/, ''));
+      if (o.image) cellImages.push({ blob: { mediaType: o.image.mediaType, data: Buffer.from(o.image.data, 'base64') } });
+    }
+    const text = lines.join('\n');
+    const cost = Buffer.byteLength(text) + 1;
+    if (used + cost > maxBytes) break;
+    used += cost;
+    parts.push(text);
+    images.push(...cellImages);
+    shown++;
+  }
+  const left = nb.cells.length - shown;
+  if (left > 0) parts.push(`(${left} more cell${left === 1 ? '' : 's'} not shown: over max_bytes ${maxBytes}; raise it, or read the JSON lines with notebooks false)`);
+  const block = describeRead(r);
+  if (nb.language) block.language = nb.language;
+  block.cellsShown = shown;
+  block.hasMore = left > 0;
+  block.cellIds = nb.cells.map((c) => c.id);
+  block.images = images.length;
+  return { content: [{ text: parts.join('\n') }, ...images, { structured: block }] };
+}
+
+function refuse(field: string, message: string, condition: string): never {
+  throw new EngineError('invalid_argument', message, { field, facts: { condition } });
+}
+
+async function run(args: ReadArgs, ctx: HandlerContext): Promise<ToolResult> {
+  const format = args.pdf_format ?? (args.pages !== undefined ? 'images' : 'file');
+  if (format === 'file' && args.pages !== undefined) refuse('pages', 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF', 'pages_with_file');
+  if (format !== 'file' && args.pages === undefined) refuse('pages', `pdf_format "${format}" needs pages, e.g. "1-5"`, 'pages_required');
+  const r = await readFile(ctx.scope, args.path, {
+    cwd: ctx.session.cwd,
+    signal: ctx.signal,
+    session: ctx.session,
+    start: args.offset,
+    limit: args.limit,
+    maxLineChars: args.max_line_chars,
+    countTotal: args.count_lines,
+    notebooks: args.notebooks ?? true,
+    budget: { unit: 'bytes', max: args.max_bytes ?? READ_BUDGET, overflow: 'exclude' },
+  });
+  if ((args.pages !== undefined || args.pdf_format !== undefined) && r.kind !== 'pdf') refuse('pages', `pages and pdf_format apply to PDF files only, and ${args.path} is not a PDF`, 'not_pdf');
+  if (r.kind === 'image') return imageContent(r, args, ctx.signal);
+  if (r.kind === 'pdf') return pdfContent(r, args, format, ctx.signal);
+  if (r.kind === 'notebook') {
+    if (args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined) {
+      refuse('offset', `${args.path} is a notebook, shown whole as cells; offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines`, 'range_on_notebook');
+    }
+    return notebookContent(r, r.notebook, args.max_bytes ?? READ_BUDGET);
+  }
+  if (r.kind === 'text') return { content: [{ text: r.lines.join('\n') }, { structured: describeRead(r) }] };
+  return { content: [{ text: `(${r.kind} file, ${r.size} bytes: not shown as text)` }, { structured: describeRead(r) }] };
+}
+
+const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' };
+
+export const readTool: ToolDefinition<ReadArgs> = {
+  name: 'fs.read',
+  summary: 'Read a file (text lines, a notebook\'s cells, or an image/PDF) when you need its exact contents.',
+  description: [
+    'Returns one file inside the roots. Text: `offset` is the 1-based first line (negative: that many',
+    'lines from the end) and `limit` the number of lines; ranges stream, so lines 1-100 of a huge file',
+    'cost the same as of a small one. Encoding (UTF-8, UTF-16, legacy single-byte) is detected and',
+    'reported; the structured block gives the range shown, total lines when known, and cut lines.',
+    'Notebooks (.ipynb) are shown as their cells and outputs, each under a "--- cell <id> ---" line, with',
+    'output images attached; `notebooks` false reads the JSON as text lines instead (then offset/limit apply).',
+    'Images (png, jpeg, gif, webp, svg) come back as a line giving media type, bytes and pixel size, then the',
+    'image; `max_width`, `max_height` and `max_image_bytes` scale it down (never up) to fit. PDFs come back',
+    'whole as a PDF blob, or with `pages` ("3", "1-5") as JPEG images of those pages (up to 20) or, with',
+    'pdf_format "text", as their text (up to 100 pages). Other binary files are reported, not dumped.',
+    'At most 1 MiB of text per call unless max_bytes says more.',
+  ].join(' '),
+  inputSchema: {
+    type: 'object',
+    properties: {
+      path: pathProp,
+      offset: { type: 'integer', not: { const: 0 }, minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: '1-based first line (default 1); -N reads the last N lines. Text only.' },
+      limit: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'How many lines to return at most (default: to the end). Text only.' },
+      max_line_chars: { type: 'integer', minimum: 1, maximum: 1024 * 1024, description: 'Cut longer lines to this many characters (reported). Text only.' },
+      max_bytes: { type: 'integer', minimum: 1, maximum: 64 * 1024 * 1024, description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.' },
+      count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
+      notebooks: { type: 'boolean', description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.' },
+      max_width: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels wide.' },
+      max_height: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels high.' },
+      max_image_bytes: { type: 'integer', minimum: 1024, maximum: MAX_IMAGE_BYTES, description: 'Re-encode (JPEG at falling quality, then smaller) until the image fits in this many bytes.' },
+      pages: { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$', description: 'PDF pages, 1-based: "3" or "1-5".' },
+      pdf_format: { type: 'string', enum: ['file', 'images', 'text'], description: 'file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages\' text (100 at most).' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
+  destructive: false,
+  tags: [TAGS.filesystem, TAGS.readOnly],
+  examples: [
+    { description: 'Read the first 20 lines of the README', arguments: { path: 'README.md', limit: 20 }, expectedOutcome: 'Lines 1-20 as text.' },
+    { description: 'Read the last 50 lines of a log', arguments: { path: 'logs/app.log', offset: -50 }, expectedOutcome: 'The final 50 lines.' },
+    { description: 'Read a notebook as cells', arguments: { path: 'analysis.ipynb' }, expectedOutcome: 'A header line, then each cell under "--- cell <id> (code) ---".' },
+    { description: 'Look at a screenshot at most 1000 px wide', arguments: { path: 'docs/screen.png', max_width: 1000 }, expectedOutcome: 'A line with the size shown, then the image.' },
+    { description: 'The text of pages 1-2 of a PDF', arguments: { path: 'docs/spec.pdf', pages: '1-2', pdf_format: 'text' }, expectedOutcome: 'Each page\'s text under "--- page N ---".' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'NOT_FOUND: the file does not exist.',
+    'PERMISSION_DENIED: the path resolves outside the roots (also through symlinks); the message names the roots.',
+    'INVALID_ARGUMENT: the path is a directory (use fs.list) or not a regular file; offset 0; offset/limit/max_line_chars on a notebook shown as cells (condition range_on_notebook: pass notebooks false); invalid notebook JSON.',
+    'INVALID_ARGUMENT: pages or pdf_format on a file that is not a PDF (not_pdf); pages with pdf_format file, or images/text without pages; a malformed pages value (bad_pages) or more pages than allowed (too_many_pages); pages past the end of the PDF (pages_out_of_range); a PDF poppler cannot read; image bytes that do not decode when fitting (bad_image).',
+    'RESOURCE_EXHAUSTED: an image or PDF over 20 MiB; an image that does not fit max_image_bytes even at a quarter of its size.',
+    'DEPENDENCY_UNAVAILABLE: pages need poppler-utils (pdftoppm, pdftotext), missing on this server. TIMEOUT: poppler took over 30 s.',
+  ].join('\n'),
+  handler: run,
+};
