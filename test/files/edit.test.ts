@@ -97,6 +97,15 @@ test('the matching ladder: each rung, reported, and re-indentation', async () =>
     r = await editFile(f.scope, 'l.py', [{ oldString: 'if x:\n    return 1', newString: 'if x:\n    return 2\nreturn 3' }], { ladder: ALL_RUNGS });
     assert.equal(r.edits[0]!.rung, 'indentation');
     assert.equal(readFileSync(p, 'utf8'), 'def f():\n    if x:\n        return 2\n    return 3\n');
+    // Lines that moved by different amounts (the caller flattened both, the file has them at 4 and
+    // 2 spaces): with as many lines, each line moves as its own line did ...
+    const b = f.file('b.ts', 'function g() {\n  if (x) {\n    indented();\n  }\n}\n');
+    r = await editFile(f.scope, 'b.ts', [{ oldString: 'indented();\n}', newString: 'changed();\n}' }], { ladder: ALL_RUNGS });
+    assert.equal(r.edits[0]!.rung, 'indentation');
+    assert.equal(readFileSync(b, 'utf8'), 'function g() {\n  if (x) {\n    changed();\n  }\n}\n');
+    // ... and with more lines, the first and last follow the needle's first and last, the rest the line they are indented like.
+    r = await editFile(f.scope, 'b.ts', [{ oldString: 'changed();\n}', newString: 'one();\n  two();\n}' }], { ladder: ALL_RUNGS });
+    assert.equal(readFileSync(b, 'utf8'), 'function g() {\n  if (x) {\n    one();\n      two();\n  }\n}\n');
     // typography, with Claude-style re-quoting of the replacement
     const q = f.file('q.txt', 'say \u201chello\u201d \u2014 it\u2019s fine\n');
     r = await editFile(f.scope, 'q.txt', [{ oldString: 'say "hello" - it\'s', newString: 'say "bye" - it\'s' }], { ladder: ALL_RUNGS, requote: true });

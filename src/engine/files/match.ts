@@ -53,13 +53,11 @@ function findAt(rung: Rung, text: string, needle: string, opts: { requote?: bool
       return { rung, matches: lineMatches(text, needle, (l) => l.trimEnd()), replacement: asIs };
     case 'indentation': {
       const matches = lineMatches(text, needle, (l) => l.trim());
-      const from = indentOf(needle);
-      return { rung, matches, replacement: (m, s) => reindent(s, from, indentOf(text.slice(m.start, m.end))) };
+      return { rung, matches, replacement: (m, s) => reindent(s, needle, text.slice(m.start, m.end)) };
     }
     case 'tokens': {
       const re = tokenPattern(needle);
-      const from = indentOf(needle);
-      return { rung, matches: re ? regexMatches(text, re) : [], replacement: (m, s) => reindent(s, from, indentOf(text.slice(m.start, m.end))) };
+      return { rung, matches: re ? regexMatches(text, re) : [], replacement: (m, s) => reindent(s, needle, text.slice(m.start, m.end)) };
     }
     case 'typography': {
       const t = asciiTypography(text);
@@ -124,17 +122,39 @@ function lineMatches(text: string, needle: string, norm: (l: string) => string):
   return out;
 }
 
-function indentOf(s: string): string {
-  const line = s.split('\n').find((l) => l.trim() !== '') ?? '';
-  return /^[ \t]*/.exec(line)![0];
-}
+const indent = (l: string) => /^[ \t]*/.exec(l)![0];
 
-/** Moves each line of `s` from indentation `from` to `to`. */
-function reindent(s: string, from: string, to: string): string {
-  if (from === to) return s;
-  return s
-    .split('\n')
-    .map((l) => (l.trim() === '' ? l : l.startsWith(from) ? to + l.slice(from.length) : l))
+/**
+ * Moves the replacement `s` from the indentation of `needle` (as the caller wrote it) to that of
+ * `found` (the file's lines it matched). When every matched line moved by the same amount, each
+ * replacement line moves by it. When they did not (the caller flattened some lines but not
+ * others), a replacement with as many lines as the needle is moved line by line.
+ */
+function reindent(s: string, needle: string, found: string): string {
+  const pairs: Array<[string, string]> = [];
+  const want = needle.split('\n');
+  const got = found.split('\n');
+  for (let k = 0; k < Math.min(want.length, got.length); k++) if (want[k]!.trim() !== '') pairs.push([indent(want[k]!), indent(got[k]!)]);
+  if (pairs.length === 0) return s;
+  const move = (l: string, [from, to]: [string, string]) => (l.trim() === '' || !l.startsWith(from) ? l : to + l.slice(from.length));
+  const [first] = pairs;
+  const uniform = pairs.every(([from, to]) => from.startsWith(first![0]) && first![1] + from.slice(first![0].length) === to);
+  const lines = s.split('\n');
+  if (uniform) return lines.map((l) => move(l, first!)).join('\n');
+  if (lines.length === want.length) {
+    return lines.map((l, k) => (want[k]!.trim() === '' ? l : move(l, [indent(want[k]!), indent(got[k]!)]))).join('\n');
+  }
+  // Different line counts: the first and last lines follow the needle's first and last (an
+  // opening and a closing line), the others the needle line whose indentation they share.
+  const lastWant = [...want.keys()].reverse().find((k) => want[k]!.trim() !== '' && k < got.length);
+  return lines
+    .map((l, k) => {
+      if (k === 0 && want[0]!.trim() !== '') return move(l, [indent(want[0]!), indent(got[0]!)]);
+      if (k === lines.length - 1 && lastWant !== undefined) return move(l, [indent(want[lastWant]!), indent(got[lastWant]!)]);
+      const own = indent(l);
+      const best = pairs.filter(([from]) => own.startsWith(from)).sort((a, b) => b[0].length - a[0].length)[0];
+      return best ? move(l, best) : l;
+    })
     .join('\n');
 }
 
