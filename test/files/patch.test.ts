@@ -118,6 +118,8 @@ test('applies add, delete, update, move; reports files and passes', async () => 
     assert.equal(existsSync(path.join(f.root, 'src/a.py')), false);
     assert.equal(readFileSync(path.join(f.root, 'src/b.py'), 'utf8'), 'import os\n\ndef main():\n    ctx\n    new\n\ndef other():\n    TAIL\n');
     assert.deepEqual(r.changes.find((c) => c.action === 'update')!.passes, ['exact', 'exact']);
+    // A moved file's diff names where it came from and where it went.
+    assert.equal(r.changes.find((c) => c.action === 'update')!.diff.unified.split('\n').slice(0, 2).join('\n'), '--- a/src/a.py\n+++ b/src/b.py');
   } finally {
     f.cleanup();
   }

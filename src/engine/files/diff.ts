@@ -22,9 +22,12 @@ export interface FileDiff {
 /** Above this many differing lines the diff is given up and reported as a whole-file replacement. */
 const MAX_EDIT_LENGTH = 20_000;
 
-/** Diffs two texts (LF line endings expected); `name` labels the ---/+++ lines as a/<name>, b/<name>. */
-export function diffTexts(name: string, before: string, after: string, context = 3): FileDiff {
-  const patch = structuredPatch(`a/${name}`, `b/${name}`, before, after, '', '', { context, maxEditLength: MAX_EDIT_LENGTH });
+/**
+ * Diffs two texts (LF line endings expected); `name` labels the ---/+++ lines as a/<name>, b/<name>
+ * (`newName` labels the +++ line of a file that moved).
+ */
+export function diffTexts(name: string, before: string, after: string, context = 3, newName = name): FileDiff {
+  const patch = structuredPatch(`a/${name}`, `b/${newName}`, before, after, '', '', { context, maxEditLength: MAX_EDIT_LENGTH });
   const hunks: DiffHunk[] = patch
     ? patch.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.lines.filter((l) => !l.startsWith('\\')) }))
     : [wholeHunk(before, after)];
@@ -42,7 +45,7 @@ export function diffTexts(name: string, before: string, after: string, context =
     }
   }
   const body = hunks.map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`);
-  const unified = hunks.length === 0 ? '' : `--- a/${name}\n+++ b/${name}\n${body.join('\n')}\n`;
+  const unified = hunks.length === 0 ? '' : `--- a/${name}\n+++ b/${newName}\n${body.join('\n')}\n`;
   return { unified, hunks, added, removed, changedLines: changed };
 }
 

@@ -126,7 +126,7 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   if (target.real !== source.real && (await current(target)).text === null) await checkCreatable(target, state, h);
   if (target.real !== source.real) state.set(source.real, null);
   state.set(target.real, text);
-  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: diffTexts(rel, now.text, text) };
+  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: diffTexts(scope.relative(source.real), now.text, text, 3, rel) };
 }
 
 /**

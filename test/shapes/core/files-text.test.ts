@@ -170,7 +170,7 @@ describe('fs.apply_patch', () => {
     const r = await call('fs.apply_patch', {
       patch: `*** Begin Patch\n*** Update File: ${q}/one.txt\n*** Move to: ${q}/uno.txt\n@@\n alpha\n-beta\n+BETA\n*** Delete File: ${q}/two.txt\n*** Add File: ${q}/three.txt\n+3\n*** End Patch`,
     });
-    const dUno = `--- a/${q}/uno.txt\n+++ b/${q}/uno.txt\n@@ -1,3 +1,3 @@\n alpha\n-beta\n+BETA\n gamma\n`;
+    const dUno = `--- a/${q}/one.txt\n+++ b/${q}/uno.txt\n@@ -1,3 +1,3 @@\n alpha\n-beta\n+BETA\n gamma\n`;
     const dTwo = `--- a/${q}/two.txt\n+++ b/${q}/two.txt\n@@ -1,1 +1,0 @@\n-two\n`;
     const dThree = `--- a/${q}/three.txt\n+++ b/${q}/three.txt\n@@ -1,0 +1,1 @@\n+3\n`;
     succeeded(r, `Applied the patch:\nA ${q}/three.txt\nM ${q}/uno.txt\nD ${q}/two.txt\n${dUno}\n${dTwo}\n${dThree}`, {
