@@ -22,7 +22,7 @@ test('core fs.* tools end to end', async () => {
       created: true,
       size: 22,
       encoding: 'utf8',
-      lineEnding: 'none',
+      lineEnding: 'lf',
       added: 2,
       removed: 0,
       changedLines: [1, 2],

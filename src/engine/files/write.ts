@@ -3,7 +3,7 @@
 import { EngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
-import { fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
+import { detectLineEnding, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import type { FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
@@ -77,7 +77,7 @@ export async function writeFile(scope: Scope, input: string, content: string, op
       diff: opts.diff === false ? undefined : diffTexts(relative, toLf(loaded.text), toLf(text)),
       encoding: saved.encoding,
       bom: saved.bom,
-      lineEnding: fmt.lineEnding === 'lf' || fmt.lineEnding === 'crlf' ? fmt.lineEnding : 'none',
+      lineEnding: detectLineEnding(text), // what is on disk now, for a new file too
       encodingChangedFrom: saved.encodingChangedFrom,
     };
   });

@@ -52,7 +52,7 @@ describe('fs.write', () => {
     const abs = path.join(dir, p);
     const d1 = `--- a/${p}\n+++ b/${p}\n@@ -1,0 +1,3 @@\n+one\n+two\n+three\n`;
     succeeded(await call('fs.write', { path: p, content: 'one\ntwo\nthree\n' }), `Created ${p} (14 bytes).\n${d1}`, {
-      path: abs, created: true, size: 14, encoding: 'utf8', lineEnding: 'none', added: 3, removed: 0, changedLines: [1, 2, 3], diff: d1,
+      path: abs, created: true, size: 14, encoding: 'utf8', lineEnding: 'lf', added: 3, removed: 0, changedLines: [1, 2, 3], diff: d1,
     });
     const d2 = `--- a/${p}\n+++ b/${p}\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n`;
     succeeded(await call('fs.write', { path: p, content: 'one\n2\nthree\n' }), `Wrote ${p} (12 bytes).\n${d2}`, {
