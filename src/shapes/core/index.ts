@@ -2,6 +2,7 @@
 import type { FacetConfig } from '../../config.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
+import { coreError } from './errors.js';
 import { fileTools } from './files.js';
 import { planTools } from './plan.js';
 import { searchTools } from './search.js';
@@ -14,6 +15,7 @@ export function coreShape(config: FacetConfig): ToolboxSpec {
     shape: 'core',
     description: 'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
     contextFiles: ['AGENTS.md'],
+    formatError: coreError,
     tools: [...fileTools, statTool, ...searchTools(config), ...shellTools(config), ...webTools(config), ...planTools],
     guide: (roots, tools) =>
       [

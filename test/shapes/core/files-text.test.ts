@@ -37,12 +37,21 @@ function succeeded(r: CallToolResponse, text: string, block: Record<string, unkn
   assert.deepEqual(structured(r), block);
 }
 
+/** The next steps core adds to the model's text; the person's display summary is the plain message. */
+const NEXT_STEPS = [
+  ' Read the whole file with fs.read in this session, then retry (or leave require_read off).',
+  ' Use mode "overwrite" to replace it, or fs.edit to change part of it.',
+  " fs.list shows a folder's entries and search.glob finds files by name.",
+];
+
 /** A failure: code, the message as error and as the only text, and the display block naming the path when there is one. */
 function failed(r: CallToolResponse, tool: string, code: FailureCode, message: string, kind: string, paths?: string[]): void {
   assert.equal(r.failure?.code, code, r.error);
   assert.equal(r.error, message);
   assert.deepEqual(texts(r), [message]);
-  assert.deepEqual(structured(r), { display: { tool, summary: message, failure: kind, ...(paths ? { paths } : {}) } });
+  const next = NEXT_STEPS.find((n) => message.endsWith(`.${n}`));
+  const summary = next ? message.slice(0, -next.length - 1) : message;
+  assert.deepEqual(structured(r), { display: { tool, summary, failure: kind, ...(paths ? { paths } : {}) } });
 }
 
 describe('fs.write', () => {
@@ -85,11 +94,11 @@ describe('fs.write', () => {
     writeFileSync(path.join(dir, sub, 'bin.dat'), Buffer.from([0, 1, 2, 0, 255]));
     mkdirSync(path.join(dir, sub, 'folder'));
     const W = 'fs.write';
-    failed(await call(W, { path: `${sub}/a.txt`, content: 'x', mode: 'create' }), W, FailureCode.FAILURE_CODE_ALREADY_EXISTS, `${sub}/a.txt already exists`, 'already_exists', [`${sub}/a.txt`]);
+    failed(await call(W, { path: `${sub}/a.txt`, content: 'x', mode: 'create' }), W, FailureCode.FAILURE_CODE_ALREADY_EXISTS, `${sub}/a.txt already exists. Use mode "overwrite" to replace it, or fs.edit to change part of it.`, 'already_exists', [`${sub}/a.txt`]);
     failed(await call(W, { path: `${sub}/folder`, content: 'x' }), W, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${sub}/folder is a directory`, 'invalid_argument', [`${sub}/folder`]);
     failed(await call(W, { path: `${sub}/a.txt/b`, content: 'x' }), W, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `the parent of ${sub}/a.txt/b is not a directory`, 'invalid_argument', [`${sub}/a.txt/b`]);
     failed(await call(W, { path: `${sub}/bin.dat`, content: 'x' }), W, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${sub}/bin.dat is a binary file; it cannot be edited as text`, 'invalid_argument', [`${sub}/bin.dat`]);
-    failed(await call(W, { path: `${sub}/a.txt`, content: 'y\n', require_read: true }), W, FailureCode.FAILURE_CODE_CONFLICT, `${sub}/a.txt has not been read in this session`, 'conflict', [`${sub}/a.txt`]);
+    failed(await call(W, { path: `${sub}/a.txt`, content: 'y\n', require_read: true }), W, FailureCode.FAILURE_CODE_CONFLICT, `${sub}/a.txt has not been read in this session. Read the whole file with fs.read in this session, then retry (or leave require_read off).`, 'conflict', [`${sub}/a.txt`]);
     failed(await call(W, { path: '../outside.txt', content: 'x' }), W, FailureCode.FAILURE_CODE_PERMISSION_DENIED, `../outside.txt is outside the allowed roots (${dir})`, 'permission_denied', ['../outside.txt']);
     assert.equal(readFileSync(path.join(dir, sub, 'a.txt'), 'utf8'), 'keep\n');
   });
@@ -153,9 +162,9 @@ describe('fs.edit', () => {
     failed(await call(E, { path: p, old_string: 'same', new_string: 'same' }), E, I, 'the old and new strings are identical: nothing would change', 'invalid_argument');
     failed(await call(E, { path: p, old_string: 'a', new_string: 'b', edits: [{ old_string: 'a', new_string: 'b' }] }), E, I, 'give either old_string and new_string, or edits', 'invalid_argument');
     failed(await call(E, { path: p, old_string: 'a' }), E, I, 'give either old_string and new_string, or edits', 'invalid_argument');
-    failed(await call(E, { path: `${sub}/missing.ts`, old_string: 'a', new_string: 'b' }), E, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/missing.ts does not exist`, 'not_found', [`${sub}/missing.ts`]);
+    failed(await call(E, { path: `${sub}/missing.ts`, old_string: 'a', new_string: 'b' }), E, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/missing.ts does not exist. fs.list shows a folder\'s entries and search.glob finds files by name.`, 'not_found', [`${sub}/missing.ts`]);
     failed(await call(E, { path: p, old_string: '', new_string: 'x' }), E, FailureCode.FAILURE_CODE_ALREADY_EXISTS, `${p} already exists; an empty old string only creates new files`, 'already_exists', [p]);
-    failed(await call(E, { path: p, old_string: 'same', new_string: 'other', require_read: true }), E, FailureCode.FAILURE_CODE_CONFLICT, `${p} has not been read in this session`, 'conflict', [p]);
+    failed(await call(E, { path: p, old_string: 'same', new_string: 'other', require_read: true }), E, FailureCode.FAILURE_CODE_CONFLICT, `${p} has not been read in this session. Read the whole file with fs.read in this session, then retry (or leave require_read off).`, 'conflict', [p]);
     assert.equal(readFileSync(path.join(dir, p), 'utf8'), FILE);
   });
 });
@@ -270,7 +279,7 @@ describe('fs.list', () => {
     const { sub, call } = await tree();
     const L = 'fs.list';
     failed(await call(L, { path: `${sub}/d/b.txt` }), L, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${sub}/d/b.txt is not a directory`, 'invalid_argument', [`${sub}/d/b.txt`]);
-    failed(await call(L, { path: `${sub}/nope` }), L, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/nope does not exist`, 'not_found', [`${sub}/nope`]);
+    failed(await call(L, { path: `${sub}/nope` }), L, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/nope does not exist. fs.list shows a folder\'s entries and search.glob finds files by name.`, 'not_found', [`${sub}/nope`]);
     failed(await call(L, { path: '..' }), L, FailureCode.FAILURE_CODE_PERMISSION_DENIED, `.. is outside the allowed roots (${dir})`, 'permission_denied', ['..']);
   });
 });
