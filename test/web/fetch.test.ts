@@ -157,10 +157,10 @@ describe('HTML pages', () => {
     assert.equal(p.truncated, false);
   });
 
-  test('become plain text on request', async () => {
+  test('become plain text on request, headings in the page\'s own case', async () => {
     const p = await page('/article', { format: 'text' });
     assert.equal(p.format, 'text');
-    assert.equal(p.content, 'FACET 1.0\n\nThe first release. See the intro.\n\n * gRPC\n * Shapes\n\nnpm i facet');
+    assert.equal(p.content, 'Facet 1.0\n\nThe first release. See the intro.\n\n * gRPC\n * Shapes\n\nnpm i facet');
   });
 
   test('come back raw on request', async () => {

@@ -46,7 +46,7 @@ export function htmlToMarkdown(html: string, baseUrl: string): string {
   return td.turndown(html).trim();
 }
 
-/** Plain text of an HTML document: no wrapping, link targets and images left out. */
+/** Plain text of an HTML document: no wrapping, link targets and images left out, text case kept. */
 export function htmlToPlainText(html: string): string {
   return htmlToText(html, {
     wordwrap: false,
@@ -56,6 +56,9 @@ export function htmlToPlainText(html: string): string {
       { selector: 'head', format: 'skip' },
       { selector: 'script', format: 'skip' },
       { selector: 'style', format: 'skip' },
+      // Headings and table headers keep the page's own case (the library shouts them by default).
+      ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({ selector, options: { uppercase: false } })),
+      { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
     ],
   }).trim();
 }

@@ -326,7 +326,7 @@ const EXPECT: Record<string, Expectation> = {
   'web.fetch|Get the first 5000 characters as plain text': {
     check(r) {
       ok(r);
-      assert.equal(text(r), 'EXAMPLE DOMAIN\n\nThis domain is for use in examples.');
+      assert.equal(text(r), 'Example Domain\n\nThis domain is for use in examples.');
     },
   },
   'web.search|Find the undici documentation': {

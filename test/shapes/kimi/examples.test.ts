@@ -222,7 +222,7 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
     display: { tool: 'SearchWeb', counts: { results: 3 }, details: { provider: 'tavily', urls: [1, 2, 3].map((n) => `https://example.com/u7-${n}`) }, truncated: false },
   }),
   'FetchURL: Read a documentation page': () => ({
-    texts: ['FILE SYSTEM\n\nThe fs module reads files.'],
+    texts: ['File system\n\nThe fs module reads files.'],
     display: {
       tool: 'FetchURL',
       details: { url: `${site.origin}/api/fs.html`, finalUrl: `${site.origin}/api/fs.html`, status: 200, mediaType: 'text/html' },
