@@ -29,11 +29,14 @@ export function transportCode(kind: ErrorKind): Code {
   return (TABLE[kind] ?? TABLE.internal).transport;
 }
 
-/** The structured Failure for an engine error raised while running `operation` (the tool name). */
-export function toFailure(err: EngineError, operation: string): Failure {
+/**
+ * The structured Failure for an engine error raised while running `operation` (the tool name);
+ * `worded`, the text the model was given, describes a bad field in the tool's own terms.
+ */
+export function toFailure(err: EngineError, operation: string, worded = err.message): Failure {
   const row = TABLE[err.kind] ?? TABLE.internal;
   const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
-  const fieldViolations = violations ?? (err.field ? [{ field: err.field, description: err.message }] : []);
+  const fieldViolations = violations ?? (err.field ? [{ field: err.field, description: worded }] : []);
   const path = typeof err.facts.path === 'string' ? err.facts.path : '';
   return Failure.fromPartial({
     code: row.code,
@@ -78,7 +81,7 @@ export function failedResponse(content: Content[], text: string, err: EngineErro
     error: text,
     canonicalRouted: err.routedTo !== undefined,
     routedTo: err.routedTo ?? '',
-    failure: toFailure(err, tool),
+    failure: toFailure(err, tool, text),
   };
 }
 

@@ -18,6 +18,7 @@ import type {
   ToolSummary,
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { asEngineError, failedResponse } from './failure.js';
+import { fieldMap, renameFields, type FieldMap } from './fields.js';
 import type { ContentItem, RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
 import { compileSchema, createAjv, toViolations } from './validate.js';
 
@@ -26,6 +27,7 @@ const SUMMARY_MAX = 120;
 interface Entry {
   def: ToolDefinition;
   validate: ValidateFunction;
+  fields: FieldMap;
   tags: string[];
   summary: ToolSummary;
   tool: Tool;
@@ -121,13 +123,13 @@ export class Toolbox {
     try {
       result = await e.def.handler(args, ctx);
     } catch (thrown) {
-      const err = asEngineError(thrown);
+      const err = renameFields(asEngineError(thrown), e.fields);
       if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
       return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind };
     }
     const content = result.content.map(toContent);
     if (result.failure || result.error) {
-      const err = result.failure ?? new EngineError('internal', result.error ?? 'the call failed');
+      const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
       const text = result.error ?? this.wordError(err, e.def, args, ctx);
       return { response: failedResponse(content, text, err, name), outcome: err.kind };
     }
@@ -201,6 +203,7 @@ function project(toolboxName: string, def: ToolDefinition, validate: ValidateFun
   return {
     def,
     validate,
+    fields: fieldMap(def),
     tags,
     summary: { name: def.name, description: def.summary, tags, destructive: def.destructive },
     tool: {

@@ -74,6 +74,8 @@ export interface ToolDefinition<Args = any> {
   handler: (args: Args, ctx: HandlerContext) => Promise<ToolResult>;
   /** Words a thrown EngineError for the model; the toolbox's formatter is used otherwise. */
   formatError?: (err: EngineError, args: Args, ctx: HandlerContext) => string;
+  /** Engine field names as this tool's parameters call them, for failures (see registry/fields.ts). */
+  fields?: Record<string, string>;
 }
 
 export interface ResourceEntry {

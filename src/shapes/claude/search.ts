@@ -157,6 +157,13 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       const target = args.path ?? '.';
       const st = await statFile(ctx.scope, target, cwd);
       if (!st.exists) throw new EngineError('not_found', `${target} does not exist`, { field: 'path', facts: { path: target } });
+      // Checked here, under the names the caller used: the engine knows only before/after.
+      for (const name of ['context', '-C', '-B', '-A'] as const) {
+        const v = args[name];
+        if (v !== undefined && (!Number.isInteger(v) || v < 0)) {
+          throw new EngineError('invalid_argument', `${name} must be a whole number of lines, 0 or more; got ${v}`, { field: name, facts: { [name]: v } });
+        }
+      }
       const context = args.context ?? args['-C'];
       const before = context ?? args['-B'];
       const after = context ?? args['-A'];

@@ -96,6 +96,7 @@ const GRAMMAR_NOTE = '<see codex-apply-patch.md; start: begin_patch hunk+ end_pa
 
 export const applyPatchTool: ToolDefinition<{ input: string }> = {
   name: 'apply_patch',
+  fields: { patch: 'input' },
   summary: 'Edit, create, delete or move files with one patch (*** Begin Patch … *** End Patch), all or nothing.',
   description: [
     'Send the whole patch as `input`. Format: "*** Begin Patch", then hunks, then "*** End Patch".',

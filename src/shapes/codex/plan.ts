@@ -14,6 +14,7 @@ interface PlanArgs {
 
 export const updatePlanTool: ToolDefinition<PlanArgs> = {
   name: 'update_plan',
+  fields: { todos: 'plan' },
   summary: 'Record or revise your step-by-step plan for a multi-step task (each step pending, in_progress or completed).',
   description: [
     'Replaces the session\'s plan with `plan`, a list of {step, status}; status is pending, in_progress or completed,',

@@ -137,7 +137,7 @@ describe('gemini web_fetch', () => {
     const r = await call('web_fetch', { prompt: `Summarise ${site.origin}/doc please` });
     assert.equal(
       r.text,
-      `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n--- ${site.origin}/doc ---\nSETUP\n\nSet the timeout.\n</untrusted_context>`,
+      `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n--- ${site.origin}/doc ---\nSetup\n\nSet the timeout.\n</untrusted_context>`,
     );
   });
 
