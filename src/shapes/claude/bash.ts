@@ -138,6 +138,18 @@ async function startBackground(engine: ShellEngine, args: BashArgs, ctx: Handler
   );
 }
 
+/**
+ * The command as Claude Code records it: a leading `cd <the task's directory> && ` (which models
+ * often write out of habit) is left off, since the task ran there anyway.
+ */
+function recorded(j: JobSnapshot): string {
+  for (const dir of [j.cwd, `"${j.cwd}"`, `'${j.cwd}'`]) {
+    const prefix = `cd ${dir} && `;
+    if (j.command.startsWith(prefix)) return j.command.slice(prefix.length);
+  }
+  return j.command;
+}
+
 /** Claude Code's task statuses. */
 function taskStatus(j: JobSnapshot): 'running' | 'completed' | 'failed' | 'killed' {
   if (j.status === 'timed_out') return 'killed';
@@ -252,13 +264,15 @@ function taskStopTool(engine: ShellEngine): ToolDefinition<TaskStopArgs> {
       // is reported as such, successfully, with the same fields; nothing is signalled.
       if (before.status !== 'running') {
         const status = taskStatus(before);
-        const text = JSON.stringify({ message: `Task ${before.id} (${before.command}) had already stopped (status: ${status}); nothing was done.`, task_id: before.id, task_type: 'local_bash', command: before.command });
+        const command = recorded(before);
+        const text = JSON.stringify({ message: `Task ${before.id} (${command}) had already stopped (status: ${status}); nothing was done.`, task_id: before.id, task_type: 'local_bash', command });
         return ok(text, { tool: 'TaskStop', summary: `Task ${before.id} had already stopped`, exitCode: before.exitCode, signal: before.signal, details: { taskId: before.id, status, alreadyStopped: true } });
       }
       const j = await engine.stop(ctx, id);
       const task = tasksOf(ctx).get(j.id);
       if (task) task.notified = true;
-      const text = JSON.stringify({ message: `Successfully stopped task: ${j.id} (${j.command})`, task_id: j.id, task_type: 'local_bash', command: j.command });
+      const command = recorded(j);
+      const text = JSON.stringify({ message: `Successfully stopped task: ${j.id} (${command})`, task_id: j.id, task_type: 'local_bash', command });
       return ok(text, { tool: 'TaskStop', summary: `Stopped task ${j.id}`, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status: taskStatus(j), alreadyStopped: false } });
     },
   });
@@ -266,7 +280,7 @@ function taskStopTool(engine: ShellEngine): ToolDefinition<TaskStopArgs> {
 
 /** The system-reminder Claude Code adds to a later result when a background task ended. */
 function notice(j: JobSnapshot, t: TaskState): string {
-  const label = t.description ?? j.command;
+  const label = t.description ?? recorded(j);
   const status = taskStatus(j);
   const summary =
     status === 'killed' ? `Background command "${label}" was stopped` : `Background command "${label}" ${status === 'completed' ? 'completed' : 'failed'} (exit code ${j.exitCode ?? exitCodeOf(null, j.signal, 1)})`;

@@ -136,6 +136,19 @@ describe('claude shape: Bash and background tasks', () => {
     assert.deepEqual(JSON.parse(late.text), { message: `Task ${done} (exit 3) had already stopped (status: failed); nothing was done.`, task_id: done, task_type: 'local_bash', command: 'exit 3' });
   });
 
+  test('a leading "cd <the task directory> && " is left out of the recorded command', async () => {
+    const s = 'cd-prefix';
+    for (const [command, shown] of [
+      [`cd ${dir} && sleep 100`, 'sleep 100'],
+      [`cd "${dir}" && sleep 101`, 'sleep 101'],
+      ['cd subd && sleep 102', 'cd subd && sleep 102'],
+    ]) {
+      const id = BG.exec((await call('Bash', { command, run_in_background: true }, s)).text)![1]!;
+      const stopped = await call('TaskStop', { task_id: id }, s);
+      assert.deepEqual(JSON.parse(stopped.text), { message: `Successfully stopped task: ${id} (${shown})`, task_id: id, task_type: 'local_bash', command: shown });
+    }
+  });
+
   test('unknown tasks and missing ids', async () => {
     const out = await call('TaskOutput', { task_id: 'x', block: false, timeout: 0 });
     assert.equal(out.code, 'NOT_FOUND');
