@@ -3,7 +3,7 @@
 // list_dir and grep_files), with their names, schemas and result texts.
 import type { FacetConfig } from '../../config.js';
 import type { EngineError } from '../../engine/errors.js';
-import type { ToolboxSpec } from '../../registry/types.js';
+import type { ToolboxSpec, ToolDefinition } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { execTools } from './exec.js';
 import { grepFilesTool } from './grep-files.js';
@@ -15,7 +15,7 @@ import { readFileTool } from './read-file.js';
 import { shellTools } from './shell.js';
 
 /** Codex answers plain sentences; a malformed call says which arguments could not be read. */
-export function codexError(err: EngineError): string {
+export function codexError(err: EngineError, tool?: ToolDefinition): string {
   const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
   if (err.kind === 'invalid_argument' && violations) {
     return `invalid function arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`;
@@ -25,8 +25,17 @@ export function codexError(err: EngineError): string {
     const where = `${String(err.facts.path)} is outside the directories this session may use (${roots.join(', ')})`;
     return err.field === 'workdir' ? `${where}; set workdir to a directory inside them, or leave it out to use the session directory` : `${where}; use a path inside them`;
   }
+  if (err.kind === 'not_found' && typeof err.facts.path === 'string') {
+    const exec = tool !== undefined && EXEC_TOOLS.has(tool.name);
+    return exec
+      ? `${err.message}; set workdir to an existing directory inside the workspace, or leave it out to use the session directory`
+      : `${err.message}; list_dir shows what a directory holds and grep_files finds files by their contents`;
+  }
   return err.message;
 }
+
+/** The tools whose missing path can only be their working directory. */
+const EXEC_TOOLS = new Set(['exec_command', 'shell_command', 'shell']);
 
 export function codexShape(config: FacetConfig): ToolboxSpec {
   return shapeSpec(config, {
@@ -35,7 +44,7 @@ export function codexShape(config: FacetConfig): ToolboxSpec {
     description: 'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
     contextFiles: ['AGENTS.md'],
     tools: [...execTools(config), ...shellTools(config), applyPatchTool, updatePlanTool, viewImageTool, readFileTool, listDirTool, grepFilesTool(config)],
-    formatError: (err) => codexError(err),
+    formatError: (err, tool) => codexError(err, tool),
     guide: (roots, tools) =>
       [
         `Your workspace: ${roots.join(', ')}. Commands run there; paths outside it are refused.`,

@@ -96,6 +96,7 @@ describe('codex exec_command and write_stdin', () => {
     assert.equal(outside.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
     const missing = await e.call('exec_command', { cmd: 'ls', workdir: 'nope' });
     assert.equal(missing.failure?.code, C.FAILURE_CODE_NOT_FOUND);
+    assert.equal(missing.error, 'the directory nope does not exist; set workdir to an existing directory inside the workspace, or leave it out to use the session directory');
   });
 
   test('escalation and extra permissions are refused', async () => {

@@ -159,6 +159,7 @@ describe('codex update_plan and view_image', () => {
     assert.equal(txt.error, 'note.txt is not an image (it is a text file); view_image shows png, jpeg, gif and webp images');
     const missing = await e.call('view_image', { path: 'none.png' });
     assert.equal(missing.failure?.code, C.FAILURE_CODE_NOT_FOUND);
+    assert.equal(missing.error, 'none.png does not exist; list_dir shows what a directory holds and grep_files finds files by their contents');
     const bad = await e.call('view_image', { path: 'dot.png', detail: 'low' });
     assert.equal(bad.error, 'invalid function arguments: detail must be one of "high", "original"');
   });
@@ -229,7 +230,9 @@ describe('codex read_file, list_dir and grep_files', () => {
 
   test('read_file: an empty file, a missing file, a file outside the roots', async () => {
     assert.equal((await e.call('read_file', { file_path: abs('empty.txt') })).error, 'offset exceeds file length');
-    assert.equal((await e.call('read_file', { file_path: abs('none.txt') })).failure?.code, C.FAILURE_CODE_NOT_FOUND);
+    const none = await e.call('read_file', { file_path: abs('none.txt') });
+    assert.equal(none.failure?.code, C.FAILURE_CODE_NOT_FOUND);
+    assert.equal(none.error, `${abs('none.txt')} does not exist; list_dir shows what a directory holds and grep_files finds files by their contents`);
     assert.equal((await e.call('read_file', { file_path: '/etc/hostname' })).failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
   });
 
@@ -286,6 +289,8 @@ describe('codex read_file, list_dir and grep_files', () => {
     assert.equal((await e.call('grep_files', { pattern: '' })).error, 'pattern must not be empty');
     assert.equal((await e.call('grep_files', { pattern: 'x', limit: 0 })).error, 'limit must be greater than zero');
     assert.equal((await e.call('grep_files', { pattern: '(' })).failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal((await e.call('grep_files', { pattern: 'x', path: 'nope' })).failure?.code, C.FAILURE_CODE_NOT_FOUND);
+    const nope = await e.call('grep_files', { pattern: 'x', path: 'nope' });
+    assert.equal(nope.failure?.code, C.FAILURE_CODE_NOT_FOUND);
+    assert.equal(nope.error, 'nope does not exist; list_dir shows what a directory holds and grep_files finds files by their contents');
   });
 });
