@@ -31,7 +31,12 @@ describe('claude shape: an agent session and the catalog examples', () => {
     searx = await serve((_req, res) =>
       send(res, 200, 'application/json', JSON.stringify({ results: [{ title: 'Node.js 22', url: 'https://nodejs.org/en/blog/release/v22.0.0', content: 'Release notes.' }] })),
     );
-    t = await startTestServer(['--root', dir, '--shape', 'claude', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'searxng', '--searxng-url', searx.origin]);
+    // The machine's ~/.npmrc may hold settings npm warns about: the npm commands read an empty one.
+    writeFileSync(p('.npmrc-empty'), '');
+    t = await startTestServer([
+      '--root', dir, '--shape', 'claude', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'searxng', '--searxng-url', searx.origin,
+      '--shell-env', `NPM_CONFIG_USERCONFIG=${p('.npmrc-empty')}`,
+    ]);
   });
   after(async () => {
     await t.close();
@@ -80,6 +85,9 @@ describe('claude shape: an agent session and the catalog examples', () => {
     mkdirSync(p('app', 'src'), { recursive: true });
     mkdirSync(p('app', 'tests'));
     writeFileSync(p('app', 'src', 'main.ts'), 'const retries = 3;\nconst oldName = 1;\nexport { oldName };\n');
+    // What the Grep examples look for: a function's callers, TODOs with context, imports to count.
+    writeFileSync(p('app', 'src', 'config.ts'), "import { readFileSync } from 'node:fs';\nimport path from 'node:path';\n\nexport function parseConfig() {\n  // TODO: validate\n  return {};\n}\n");
+    writeFileSync(p('app', 'src', 'cli.js'), 'parseConfig();\n');
     writeFileSync(p('app', 'src', 'big.ts'), Array.from({ length: 200 }, (_, i) => `// line ${i + 1}`).join('\n'));
     writeFileSync(p('app', 'tests', 'test_main.py'), 'def test_x(): pass\n');
     writeFileSync(p('app', 'package.json'), JSON.stringify({ scripts: { test: 'node -e "console.log(1)"', watch: 'sleep 30' } }));
@@ -93,21 +101,57 @@ describe('claude shape: an agent session and the catalog examples', () => {
       if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x)]));
       return v;
     };
-    const ran: string[] = [];
+    const task = (text: string) => (taskId ? text.replaceAll(taskId, '<task>') : text).replace(/Output is being written to: \S+\.log\./, 'Output is being written to: <log>.');
+    const EXPECTED: Record<string, string> = {
+      'Read: Read a whole source file': '1\tconst retries = 3;\n2\tconst oldName = 1;\n3\texport { oldName };\n4\t',
+      'Read: Read lines 100-149 of a long file': Array.from({ length: 50 }, (_, i) => `${100 + i}\t// line ${100 + i}`).join('\n'),
+      'Edit: Change one line': `The file ${p('app', 'src', 'main.ts')} has been updated successfully. (file state is current in your context — no need to Read it back)`,
+      'Edit: Rename an identifier everywhere in a file': `The file ${p('app', 'src', 'main.ts')} has been updated. All occurrences were successfully replaced. (file state is current in your context — no need to Read it back)`,
+      'Write: Create a new module': `File created successfully at: ${p('app', 'src', 'util.ts')} (file state is current in your context — no need to Read it back)`,
+      "NotebookEdit: Replace the source of a code cell": "Updated cell c1 with print('bye')",
+      'NotebookEdit: Insert a markdown cell at the start': 'Inserted cell <cell> with # Results',
+      'Bash: Run the tests': '> test\n> node -e "console.log(1)"\n\n1',
+      'Bash: Start a watcher in the background':
+        'Command running in background with ID: <task>. Output is being written to: <log>. You will be notified when it finishes; to see its output before then, Read that file or call TaskOutput.',
+      'TaskStop: Stop a dev server': JSON.stringify({ message: 'Successfully stopped task: <task> (npm run watch)', task_id: '<task>', task_type: 'local_bash', command: 'npm run watch' }),
+      // The examples run in catalog order: the watcher was stopped just before.
+      'TaskOutput: Wait up to 30 s for a build task': '<retrieval_status>success</retrieval_status>\n\n<task_id><task></task_id>\n\n<task_type>local_bash</task_type>\n\n<status>killed</status>',
+      'Grep: Which files mention a function': 'Found 2 files\nsrc/cli.js\nsrc/config.ts',
+      // Claude Code's quirk, kept: context lines carry rg's absolute path, match lines a relative one.
+      'Grep: Matching lines with two lines of context in TypeScript files': [
+        `${p('app', 'src', 'config.ts')}-3-`,
+        `${p('app', 'src', 'config.ts')}-4-export function parseConfig() {`,
+        'src/config.ts:5:  // TODO: validate',
+        `${p('app', 'src', 'config.ts')}-6-  return {};`,
+        `${p('app', 'src', 'config.ts')}-7-}`,
+      ].join('\n'),
+      'Grep: Count matches per file': 'src/config.ts:2\n\nFound 2 total occurrences across 1 file.',
+      'Glob: All TypeScript files': 'src/big.ts\nsrc/config.ts\nsrc/main.ts\nsrc/util.ts',
+      'Glob: Test files under one folder': 'tests/test_main.py',
+      'WebFetch: Read an API page':
+        'Web page content:\n---\n# fs\n\nUse readline.\n---\n\nPrompt: How do I read a file line by line?\n\n(No summarising model runs on this server: answer the prompt from the content above, quoting sparingly.)',
+      'WebSearch: Find the current release notes':
+        'Web search results for query: "Node.js 22 release notes"\n\nLinks: [{"title":"Node.js 22","url":"https://nodejs.org/en/blog/release/v22.0.0"}]\n\n- [Node.js 22](https://nodejs.org/en/blog/release/v22.0.0): Release notes.\n\n\nREMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.',
+      'TodoWrite: Plan a bug fix':
+        'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
+    };
+    const seen: string[] = [];
     for (const name of TOOLS) {
       const d = await unary(t.client.describeTool, t.client, { name }, { shape: 'claude' });
       assert.ok(d.tool && d.tool.examples.length > 0, `${name} has examples`);
       for (const ex of d.tool.examples) {
+        const key = `${name}: ${ex.description}`;
         const r: Result = await call(name, rewrite(ex.arguments) as Record<string, unknown>, s);
-        assert.equal(r.error, '', `${name}: ${ex.description}`);
+        assert.equal(r.error, '', key);
         const m = /^Command running in background with ID: ([0-9a-f]{8})/.exec(r.text);
         if (m) taskId = m[1]!;
-        ran.push(`${name}: ${r.text.split('\n')[0]!.slice(0, 40)}`);
+        assert.ok(key in EXPECTED, `no pinned outcome for ${key}`);
+        assert.equal(task(r.text).replace(/^Inserted cell [0-9a-f]{8} /, 'Inserted cell <cell> '), EXPECTED[key], key);
+        seen.push(key);
       }
     }
+    assert.deepEqual(seen, Object.keys(EXPECTED));
     assert.equal(readFileSync(p('app', 'src', 'main.ts'), 'utf8'), 'const retries = 5;\nconst newName = 1;\nexport { newName };\n');
     assert.ok(existsSync(p('app', 'src', 'util.ts')));
-    assert.ok(ran.includes('WebFetch: Web page content:'), ran.join('\n'));
-    assert.equal(ran.length, 19);
   });
 });
