@@ -4,14 +4,18 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { texts, unary } from '../../helpers/server.js';
-import { codexEnv, sessionId, type CodexEnv } from './helpers.js';
+import { tempDir, unary } from '../../helpers/server.js';
+import { codexEnv, norm, sessionId, type CodexEnv } from './helpers.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 let e: CodexEnv;
+let npmrc: { dir: string; cleanup: () => void };
 before(async () => {
-  e = await codexEnv();
+  // The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one here.
+  npmrc = tempDir('facet-npmrc-');
+  writeFileSync(path.join(npmrc.dir, 'npmrc'), '');
+  e = await codexEnv(['--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(npmrc.dir, 'npmrc')}`]);
   const w = (p: string, s: string | Buffer) => {
     mkdirSync(path.dirname(path.join(e.dir, p)), { recursive: true });
     writeFileSync(path.join(e.dir, p), s);
@@ -25,39 +29,71 @@ before(async () => {
   for (let i = 0; i < 30; i++) w(`many/f${i}.txt`, 'x\n'); // list_dir's second page needs more than 25 entries
   w('package.json', JSON.stringify({ name: 'x', version: '1.0.0', scripts: { test: 'echo tests pass' } }));
 });
-after(() => e.close());
+after(async () => {
+  await e.close();
+  npmrc.cleanup();
+});
 
-test('every example of every codex tool does what it says', async () => {
+const lines = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, k) => from + k)
+    .map((n) => `L${n}: ${n === 1 ? 'def main():' : n % 10 === 0 ? `def f${n}():` : `    x${n} = ${n}  # TODO`}`)
+    .join('\n');
+const LS = '.\n..\napp.py\ndocs\nmany\npackage.json\nsrc\n';
+const many = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `f${from + k}.txt`).sort().map((f) => `  ${f}`);
+
+/** Each example's exact text (after norm: chunk ids and times as placeholders); a RegExp only where the machine shows through. */
+function expected(dir: string): Record<string, string | RegExp> {
+  return {
+    'exec_command: List the files of the project': `Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 10\nOutput:\n${LS}`,
+    // The interpreter's banner names its version and build date.
+    'exec_command: Start a Python prompt to type into': /^Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID \d+\nOriginal token count: \d+\nOutput:\nPython 3\.[^\n]*\r\nType "help", "copyright", "credits" or "license" for more information\.\r\n>>> $/,
+    'write_stdin: Evaluate an expression in a Python prompt started with tty': /^Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID \d+\nOriginal token count: 4\nOutput:\n1 \+ 1\r\n2\r\n>>> $/,
+    'write_stdin: Wait for more output of a long build': 'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nbuilt\n',
+    'shell_command: Show the files of the session directory': `Exit code: 0\nWall time: <t> seconds\nOutput:\n${LS}`,
+    'shell_command: Run the test suite with more time': 'Exit code: 0\nWall time: <t> seconds\nOutput:\n\n> x@1.0.0 test\n> echo tests pass\n\ntests pass\n',
+    'shell: Run a shell line': JSON.stringify({ output: LS, metadata: { exit_code: 0, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
+    'shell: Run a program directly': /^\{"output":"git version \d+\.\d+[^"]*\\n","metadata":\{"exit_code":0,"duration_seconds":<t>\}\}$/,
+    'apply_patch: Change a line in one file and add another file':
+      JSON.stringify({ output: 'Success. Updated the following files:\nA NOTES.md\nM app.py\n', metadata: { exit_code: 0, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
+    'update_plan: Start a three-step plan': 'Plan updated',
+    'view_image: Look at a screenshot': `Image ${dir}/docs/screenshot.png (image/png, 1x1, 70 bytes)`,
+    'read_file: Read the first 50 lines': lines(1, 50),
+    'read_file: Read the function around line 120': lines(101, 130),
+    'list_dir: Look at the top of a project': [`Absolute path: ${dir}`, 'NOTES.md', 'app.py', 'docs/', '  screenshot.png', 'many/', ...many(0, 29).slice(0, 20), 'More than 25 entries found'].join('\n'),
+    'list_dir: The next page': [`Absolute path: ${dir}`, ...many(0, 29).slice(20), 'package.json', 'src/', '  lib.rs', '  main.py'].join('\n'),
+    'grep_files: Files that define a function': `${dir}/src/lib.rs`,
+    'grep_files: The ten newest files mentioning TODO under src': `${dir}/src/main.py`,
+  };
+}
+
+test('every example of every codex tool gives its pinned result', async () => {
   const summaries = await unary(e.t.client.listToolSummaries, e.t.client, { tagsFilter: [] }, { shape: 'codex' });
   const names = summaries.tools.map((t) => t.name);
   assert.equal(names.length, 10);
+  const want = expected(e.dir);
+  const seen: string[] = [];
   // write_stdin's examples need live processes: a Python prompt (from exec_command's example) and a short job to wait for.
   const ids: number[] = [];
-  let called = 0;
   for (const name of ['exec_command', ...names.filter((n) => n !== 'exec_command')]) {
     const spec = (await unary(e.t.client.describeTool, e.t.client, { name }, { shape: 'codex' })).tool!;
     assert.ok(spec.examples.length >= 1, `${name} has examples`);
     for (const [k, ex] of spec.examples.entries()) {
+      const key = `${name}: ${ex.description}`;
       let args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('/srv/app', e.dir)) as Record<string, unknown>;
       if (name === 'write_stdin') {
         if (ids.length < 2) ids.push(sessionId(await e.call('exec_command', { cmd: 'sleep 0.3; echo built', yield_time_ms: 250 })));
         args = { ...args, session_id: ids[k] };
       }
       const res = await e.call(name, args);
-      called++;
-      assert.equal(res.error, '', `${name}: ${ex.description}: ${res.error}`);
-      const text = texts(res)[0] ?? '';
+      assert.equal(res.error, '', `${key}: ${res.error}`);
       if (name === 'exec_command' && args.tty) ids.unshift(sessionId(res));
-      if (name === 'write_stdin' && k === 0) assert.match(text, /\b2\r?\n/);
-      if (name === 'write_stdin' && k === 1) assert.match(text, /Process exited with code 0[\s\S]*built/);
-      if (name === 'apply_patch') assert.match(JSON.parse(text).output, /A NOTES\.md\nM app\.py/);
-      if (name === 'update_plan') assert.equal(text, 'Plan updated');
-      if (name === 'grep_files' && k === 0) assert.equal(text, path.join(e.dir, 'src/lib.rs'));
-      if (name === 'read_file' && k === 0) assert.equal(text.split('\n').length, 50);
-      if (name === 'read_file' && k === 1) assert.match(text, /^L101: {5}x101 = 101[\s\S]*\nL120: def f120\(\):\n[\s\S]*\nL130: def f130\(\):$/);
-      if (name === 'list_dir' && k === 0) assert.match(text, new RegExp(`^Absolute path: ${e.dir}\\n`));
-      if (name === 'shell_command' && k === 1) assert.match(text, /tests pass/);
+      const text = norm(res);
+      const pinned = want[key];
+      assert.ok(pinned !== undefined, `no pinned result for ${key}`);
+      if (pinned instanceof RegExp) assert.match(text, pinned, key);
+      else assert.equal(text, pinned, key);
+      seen.push(key);
     }
   }
-  assert.ok(called >= 16);
+  assert.deepEqual(seen, Object.keys(want));
 });
