@@ -250,7 +250,7 @@ const globTool: ToolDefinition<GlobArgs> = {
     }
     const note = ignored > 0 ? ` (${ignored} additional files were ignored)` : '';
     const text = `Found ${entries.length} file(s) matching "${args.pattern}" within ${within}${note}, sorted by modification time (newest first):\n${entries.map((e) => e.path).join('\n')}`;
-    return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, counts: { files: entries.length, ignored } });
+    return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, paths: entries.map((e) => e.path), counts: { files: entries.length, ignored } });
   },
 };
 

@@ -173,7 +173,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
     requireAbsolute(args.file_path, 'file_path');
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: FRESH });
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
-    return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, counts: { bytes: r.size }, details: { created: r.created } });
+    return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 }, details: { created: r.created } });
   },
 };
 

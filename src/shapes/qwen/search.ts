@@ -153,7 +153,7 @@ const globTool: ToolDefinition<GlobArgs> = {
     const shown = entries.slice(0, MAX_FILES);
     const more = entries.length - shown.length;
     const text = `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${more > 0 ? `\n---\n[${more} file(s) truncated] ...` : ''}`;
-    return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, counts: { files: entries.length, shown: shown.length }, truncated: more > 0 });
+    return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, paths: shown.map((e) => e.path), counts: { files: entries.length, shown: shown.length }, truncated: more > 0 });
   },
 };
 
