@@ -179,7 +179,8 @@ function stopTool(config: FacetConfig): ToolDefinition<{ task_id: string }> {
     destructive: true,
     tags: TAGS_SHELL,
     examples: [{ description: 'Stop a dev server', arguments: { task_id: 'bg_1a2b3c4d' }, expectedOutcome: 'The task is stopped, or task_stop_not_found for an unknown id.' }],
-    idempotency: 'idempotent',
+    // Not idempotent: Qwen Code answers a second stop with its task_stop_not_running error.
+    idempotency: 'side_effecting',
     errorModes: [
       'task_stop_not_found (NOT_FOUND): no background shell with that id in this session.',
       'task_stop_not_running (PRECONDITION_FAILED): it has already exited; nothing to stop.',

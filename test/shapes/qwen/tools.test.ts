@@ -112,8 +112,10 @@ describe('qwen glob and list_directory', () => {
     assert.equal(lines.at(-1), '[10 item(s) truncated] ...');
     const rel = await call('list_directory', { path: 'src' });
     assert.equal(rel.errorType, 'invalid_tool_params');
+    assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: path must be an absolute path, but "src" is relative; give the full path');
     const file = await call('list_directory', { path: p('hidden.py') });
     assert.equal(file.errorType, 'path_is_not_a_directory');
+    assert.equal(file.error, `Error: ${p('hidden.py')} is not a directory; use read_file for files.`);
     mkdirSync(p('empty'));
     const empty = await call('list_directory', { path: p('empty') });
     assert.equal(empty.text, `Directory ${p('empty')} is empty.`);
@@ -148,22 +150,30 @@ describe('qwen run_shell_command and task_stop', () => {
   test('refusals: sleep, bad timeout, relative directory, outside', async () => {
     const s = await call('run_shell_command', { command: 'sleep 5 && echo hi' });
     assert.equal(s.errorType, 'invalid_tool_params');
-    assert.match(s.error, /^Error: Invalid parameters provided\. Reason: Blocked: a foreground "sleep 5"\./);
+    assert.equal(
+      s.error,
+      'Error: Invalid parameters provided. Reason: Blocked: a foreground "sleep 5". Waiting this way blocks the conversation; run it in the background with is_background: true, or poll for the condition you wait for',
+    );
     for (const timeout of [0, 1.5, 600001]) {
       const b = await call('run_shell_command', { command: 'true', timeout });
       assert.equal(b.errorType, 'invalid_tool_params', String(timeout));
+      assert.equal(b.error, 'Error: Invalid parameters provided. Reason: timeout must be a positive whole number of milliseconds, at most 600000', String(timeout));
     }
     const rel = await call('run_shell_command', { command: 'true', directory: 'src' });
     assert.equal(rel.errorType, 'invalid_tool_params');
+    assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: directory must be an absolute path inside the workspace, not "src"');
     const out = await call('run_shell_command', { command: 'true', directory: '/etc' });
     assert.equal(out.errorType, 'path_not_in_workspace');
+    assert.equal(out.error, `Path not in workspace: /etc is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`);
   });
 
   test('background shells: started, stopped, refused forms', async () => {
     const amp = await call('run_shell_command', { command: 'sleep 30 &', is_background: true }, { session: 'bg' });
     assert.equal(amp.errorType, 'invalid_tool_params');
+    assert.equal(amp.error, 'Error: Invalid parameters provided. Reason: a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background');
     const git = await call('run_shell_command', { command: 'git commit -m x', is_background: true }, { session: 'bg' });
     assert.equal(git.errorType, 'invalid_tool_params');
+    assert.equal(git.error, 'Error: Invalid parameters provided. Reason: git commit cannot run in the background; run it in the foreground');
     const r = await call('run_shell_command', { command: 'sleep 30', is_background: true }, { session: 'bg' });
     const m = /^Background shell started\.\nid: (bg_[0-9a-f]{8})\npid: (\d+)\noutput file: (\S+)\nTo inspect its output run tail on that file with run_shell_command; to stop it call task_stop with task_id bg_[0-9a-f]{8}\.$/.exec(r.text);
     assert.ok(m, r.text);
@@ -172,6 +182,7 @@ describe('qwen run_shell_command and task_stop', () => {
     const again = await call('task_stop', { task_id: m[1]! }, { session: 'bg' });
     assert.equal(again.errorType, 'task_stop_not_running');
     assert.equal(again.code, 'PRECONDITION_FAILED');
+    assert.equal(again.error, `Task ${m[1]} is not running (it ended with SIGTERM).`);
     const unknown = await call('task_stop', { task_id: 'bg_00000000' }, { session: 'bg' });
     assert.equal(unknown.errorType, 'task_stop_not_found');
     assert.equal(unknown.error, 'No background task with id bg_00000000 in this session.');
@@ -189,6 +200,7 @@ describe('qwen web_fetch and todo_write', () => {
     assert.match(nf.error, new RegExp(`^Error during fetch for ${site.origin}/gone: .*404`));
     const bad = await call('web_fetch', { url: 'ftp://x/y', prompt: 'x' });
     assert.equal(bad.errorType, 'invalid_tool_params');
+    assert.equal(bad.error, 'Error: Invalid parameters provided. Reason: the url must start with http:// or https://');
   });
 
   test('todo_write: the system reminder with the list as JSON; unique ids; clearing', async () => {
