@@ -1,0 +1,53 @@
+// Claude Read's limits and Grep's long-line rule: a media file over 20 MB, a malformed pages
+// value, and lines longer than ripgrep's 500 columns in match and in context.
+import assert from 'node:assert/strict';
+import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { makePdf } from '../../helpers/pdf.js';
+import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000030000000208060000009d74a3c40000000d4944415478da6364f8cf000003030100a1c6a24f0000000049454e44ae426082', 'hex');
+
+let t: TestServer;
+let dir: string;
+let cleanup: () => void;
+before(async () => {
+  ({ dir, cleanup } = tempDir('facet-claude-limits-'));
+  // 21 MB: a real PNG header, then a sparse hole.
+  const fd = openSync(path.join(dir, 'huge.png'), 'w');
+  writeSync(fd, PNG);
+  ftruncateSync(fd, 21 * 1024 * 1024);
+  closeSync(fd);
+  writeFileSync(path.join(dir, 'p.png'), PNG);
+  writeFileSync(path.join(dir, 'd.pdf'), makePdf(11));
+  writeFileSync(path.join(dir, 'long.txt'), `short\n${'a'.repeat(300)}needle${'b'.repeat(300)}\nafter needle\n`);
+  t = await startTestServer(['--root', dir, '--shape', 'claude']);
+});
+after(async () => {
+  await t.close();
+  cleanup();
+});
+
+const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'claude' });
+
+test('Read: an image over 20 MB and a malformed pages value are refused with the remedy', async () => {
+  const big = await call('Read', { file_path: path.join(dir, 'huge.png') });
+  assert.equal(big.error, `${path.join(dir, 'huge.png')} is 21MB, over the 20MB limit for image files.`);
+  const pages = await call('Read', { file_path: path.join(dir, 'p.png'), pages: 'x' });
+  assert.equal(pages.error, '<tool_use_error>Invalid pages value "x": give one page ("3") or a range ("1-5"), numbered from 1.</tool_use_error>');
+});
+
+test('Read: a PDF over 10 pages needs pages, at most 20 of them, inside the document', async () => {
+  const pdf = path.join(dir, 'd.pdf');
+  assert.equal((await call('Read', { file_path: pdf })).error, '<tool_use_error>This PDF has 11 pages. PDFs over 10 pages must be read with pages (e.g. "1-5", at most 20 per call).</tool_use_error>');
+  assert.equal((await call('Read', { file_path: pdf, pages: '1-21' })).error, '<tool_use_error>pages "1-21" covers more than 20 pages; read at most 20 pages per call.</tool_use_error>');
+  assert.equal((await call('Read', { file_path: pdf, pages: '12' })).error, `<tool_use_error>pages "12" lies past the end of ${pdf}. Ask for pages the PDF has, numbered from 1.</tool_use_error>`);
+});
+
+test('Grep: a line over 500 columns is named, not shown, in match and in context', async () => {
+  const m = await call('Grep', { pattern: 'needle', output_mode: 'content', path: path.join(dir, 'long.txt'), '-C': 1 });
+  assert.deepEqual(texts(m), ['1-short\n2:[Omitted long line with 1 matches]\n3:after needle']);
+  const c = await call('Grep', { pattern: 'after', output_mode: 'content', path: path.join(dir, 'long.txt'), '-B': 1 });
+  assert.deepEqual(texts(c), ['2-[Omitted long context line]\n3:after needle']);
+});
