@@ -45,6 +45,7 @@ export const OPTIONS: OptionSpec[] = [
   o('shell-deny', 'list', '', 'Commands matching any of these patterns are refused'),
   o('shell-route', 'list', '', 'program=toolbox pairs: commands of that program are refused and routed to that toolbox'),
   o('shell-env', 'list', '', 'Extra environment variables passed to commands (names); FACET_* are never passed'),
+  o('shell-inactivity-ms', 'int', '300000', "Gemini's run_shell_command: a command with no output this long is cancelled (Gemini CLI's tools.shell.inactivityTimeout)"),
   o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
   o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
   o('tavily-api-key', 'string', '', 'Tavily API key'),
@@ -78,7 +79,7 @@ export interface FacetConfig {
   sessionMax: number;
   sessionIdleMs: number;
   search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
-  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[] };
+  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number };
   web: {
     allowHosts: string[];
     providers: string[];
@@ -214,7 +215,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     sessionMax: int('session-max', 1, 1_000_000),
     sessionIdleMs: int('session-idle-ms', 1000),
     search: { rgPath: str('rg-path') || null, backend },
-    shell: { path: str('shell'), allow: list('shell-allow'), deny: list('shell-deny'), routes, env: list('shell-env') },
+    shell: { path: str('shell'), allow: list('shell-allow'), deny: list('shell-deny'), routes, env: list('shell-env'), inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000) },
     web: {
       allowHosts: list('web-allow-hosts'),
       providers: providers.length > 0 ? providers : ['tavily', 'gemini', 'brave', 'searxng'],

@@ -14,7 +14,6 @@ import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
 
 const ENV = { GEMINI_CLI: '1', TERM: 'xterm-256color', PAGER: 'cat', GIT_PAGER: 'cat' };
-const IDLE_TIMEOUT_MS = 300_000;
 /** Gemini has no overall limit, only the inactivity one; a day bounds a forgotten command. */
 const OVERALL_MS = 24 * 3600 * 1000;
 const OUTPUT_THRESHOLD = 40_000;
@@ -82,6 +81,7 @@ interface RunArgs {
 
 function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
   const engine = shellEngine(config);
+  const idleMs = config.shell.inactivityMs;
   return {
     name: 'run_shell_command',
     summary: 'Run a bash command (in dir_path, or the session directory) and get its output, exit code and background PIDs.',
@@ -133,7 +133,7 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
         timeoutMs: OVERALL_MS,
         defaultTimeoutMs: OVERALL_MS,
         maxTimeoutMs: OVERALL_MS,
-        idleTimeoutMs: IDLE_TIMEOUT_MS,
+        idleTimeoutMs: idleMs,
         streams: 'merged',
         maxOutputBytes: OUTPUT_THRESHOLD,
         headShare: 0.2,
@@ -152,9 +152,9 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
         details: { pid: r.pid, background_pids: r.backgroundPids, cwd: r.cwd, ...(r.spill ? { full_output: r.spill.path } : {}) },
       };
       if (r.timedOut) {
-        const mins = (IDLE_TIMEOUT_MS / 60_000).toFixed(1);
+        const mins = (idleMs / 60_000).toFixed(1);
         const text = `Command was automatically cancelled because it exceeded the timeout of ${mins} minutes without output.${out ? ` Below is the output before it was cancelled:\n${out}` : ' There was no output before it was cancelled.'}`;
-        const err = new EngineError('timeout', `no output for ${IDLE_TIMEOUT_MS} ms`, { facts: { errorType: 'shell_execute_error', idleTimeoutMs: IDLE_TIMEOUT_MS } });
+        const err = new EngineError('timeout', `no output for ${idleMs} ms`, { facts: { errorType: 'shell_execute_error', idleTimeoutMs: idleMs } });
         return fail(text, err, { ...host, details: { ...host.details, error_type: 'shell_execute_error' } });
       }
       return ok(wrap(fields(out, r.exitCode, r.signal, r.pid, r.backgroundPids)), host);
