@@ -81,7 +81,7 @@ async function execute(
       signal: r.signal,
       truncated: r.output.truncated,
       counts: { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines, durationMs: Math.round(r.durationMs) },
-      details: { cwd: r.cwd },
+      details: { cwd: r.cwd, timeoutMs: r.timeoutMs },
     },
   };
 }

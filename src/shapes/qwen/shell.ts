@@ -131,7 +131,7 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
         exitCode: r.exitCode,
         signal: r.signal,
         truncated: r.stdout.truncated || r.stderr.truncated,
-        details: { pid: r.pid, cwd: r.cwd, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) },
+        details: { pid: r.pid, cwd: r.cwd, timeoutMs: timeout, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) },
       };
       if (r.timedOut) {
         const text = `Command timed out after ${timeout}ms before it could complete.${out ? ` Below is the output before it timed out:\n${out}` : ' There was no output before it timed out.'}`;
