@@ -14,6 +14,7 @@ let site: LoopbackServer;
 let provider: LoopbackServer;
 let dir: string;
 let cleanup: () => void;
+let npmrc: { dir: string; cleanup: () => void };
 
 const APP = `${Array.from({ length: 160 }, (_, i) => `// line ${i + 1}`).join('\n')}\nexport function parseArgs() {}\n// TODO: more\n`;
 const MATH = 'export function isZero(n) {\n  return n == 0;\n}\n\nexport function add(a, b) {\n  return a - b;\n}\n';
@@ -39,13 +40,20 @@ before(async () => {
   provider = await serve((_req, res) =>
     send(res, 200, 'application/json', JSON.stringify({ candidates: [{ content: { parts: [{ text: 'Node 22 became LTS in October 2024.' }] }, groundingMetadata: { groundingChunks: [{ web: { uri: 'https://nodejs.org/', title: 'nodejs.org' } }], groundingSupports: [{ segment: { startIndex: 0, endIndex: 35 }, groundingChunkIndices: [0] }] } }] })),
   );
-  t = await startTestServer(['--root', dir, '--shape', 'gemini', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', provider.origin]);
+  // The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one.
+  npmrc = tempDir('facet-npmrc-');
+  writeFileSync(path.join(npmrc.dir, 'npmrc'), '');
+  t = await startTestServer([
+    '--root', dir, '--shape', 'gemini', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', provider.origin,
+    '--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(npmrc.dir, 'npmrc')}`,
+  ]);
 });
 after(async () => {
   await t.close();
   await site.close();
   await provider.close();
   cleanup();
+  npmrc.cleanup();
 });
 
 describe('gemini identity, resources and guide', () => {
@@ -84,11 +92,10 @@ describe('gemini examples', () => {
       'list_directory: List src without test files': () => `Directory listing for ${dir}/src:\napp.js (22 bytes)\napp.ts (1857 bytes)\nmath.js (50 bytes)`,
       // Test output carries timings and stack lines; its frame and counts are fixed.
       'run_shell_command: Run the tests': () => /^<untrusted_context>\nOutput: TAP version 13\n[\s\S]*\n# tests 3\n# suites 0\n# pass 1\n# fail 2\n[\s\S]*\nExit Code: 1\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
-      // npm may print warnings about the local npm configuration first.
       'run_shell_command: Start a dev server in the background': () =>
-        /^<untrusted_context>\nCommand is running in background\. PID: \d+\. Initial output:\n(?:npm warn [^\n]*\n)*\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n<\/untrusted_context>$/,
+        /^<untrusted_context>\nCommand is running in background\. PID: \d+\. Initial output:\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n<\/untrusted_context>$/,
       'list_background_processes: See what is running': (pid) => `- [PID ${pid}] RUNNING: \`npm run dev\``,
-      'read_background_output: Last 20 lines of a server': () => /^Full Log Output:\n(?:npm warn [^\n]*\n)*\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n$/,
+      'read_background_output: Last 20 lines of a server': () => /^Full Log Output:\n\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n$/,
       'web_fetch: Read a documentation page': () =>
         `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n--- ${site.origin}/api/fs.html ---\nfs docs\n</untrusted_context>`,
       'google_web_search: Look up a release': () => 'Web search results for "Node.js 22 LTS release date":\n\nNode 22 became LTS in October 2024.[1]\n\nSources:\n[1] nodejs.org (https://nodejs.org/)',
