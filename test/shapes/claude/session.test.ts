@@ -135,6 +135,30 @@ describe('claude shape: an agent session and the catalog examples', () => {
       'TodoWrite: Plan a bug fix':
         'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
     };
+    // The host's block for the tools whose display no other test pins (dir, ids, log and site as placeholders).
+    const app = '<dir>/app';
+    const DISPLAY: Record<string, unknown> = {
+      'NotebookEdit: Replace the source of a code cell': { tool: 'NotebookEdit', summary: 'replace cell c1 of app/analysis.ipynb', paths: [`${app}/analysis.ipynb`], counts: { cells: 1 }, details: { mode: 'replace', cellId: 'c1', cellType: 'code', index: 0 } },
+      'NotebookEdit: Insert a markdown cell at the start': { tool: 'NotebookEdit', summary: 'insert cell <cell> of app/analysis.ipynb', paths: [`${app}/analysis.ipynb`], counts: { cells: 2 }, details: { mode: 'insert', cellId: '<cell>', cellType: 'markdown', index: 0 } },
+      'TaskStop: Stop a dev server': { tool: 'TaskStop', summary: 'Stopped task <task>', exitCode: null, signal: 'SIGTERM', details: { taskId: '<task>', status: 'killed', alreadyStopped: false } },
+      'TaskOutput: Wait up to 30 s for a build task': { tool: 'TaskOutput', summary: 'Task <task>: killed', exitCode: null, signal: 'SIGTERM', details: { taskId: '<task>', status: 'killed', retrievalStatus: 'success', outputFile: '<log>', outputBytes: 0 } },
+      'Grep: Which files mention a function': { tool: 'Grep', summary: '2 files, 2 matching lines for parseConfig', paths: [`${app}/src/cli.js`, `${app}/src/config.ts`], counts: { files: 2, matchLines: 2, shown: 2 }, truncated: false, details: { backend: 'rg', timedOut: false } },
+      'Grep: Count matches per file': { tool: 'Grep', summary: '1 files, 2 matching lines for import', paths: [`${app}/src/config.ts`], counts: { files: 1, matchLines: 2, shown: 1 }, truncated: false, details: { backend: 'rg', timedOut: false } },
+      'WebFetch: Read an API page': { tool: 'WebFetch', summary: 'Fetched <site>/fs.html (200, 57 bytes)', truncated: false, details: { url: '<site>/fs.html', finalUrl: '<site>/fs.html', status: 200, mediaType: 'text/html', fromCache: false } },
+      'WebSearch: Find the current release notes': { tool: 'WebSearch', summary: '1 results from searxng for Node.js 22 release notes', counts: { results: 1 }, details: { provider: 'searxng', results: [{ title: 'Node.js 22', url: 'https://nodejs.org/en/blog/release/v22.0.0' }] } },
+      'TodoWrite: Plan a bug fix': {
+        tool: 'TodoWrite',
+        summary: '2 todos, 0 completed',
+        counts: { items: 2, completed: 0 },
+        details: { todos: [{ id: '1', content: 'Reproduce the failing test', status: 'in_progress', activeForm: 'Reproducing the failing test' }, { id: '2', content: 'Fix the parser', status: 'pending', activeForm: 'Fixing the parser' }] },
+      },
+    };
+    const placeholders = (v: unknown, cell: string) => {
+      let j = JSON.stringify(v).replaceAll(dir, '<dir>').replaceAll(site.origin, '<site>');
+      if (taskId) j = j.replaceAll(taskId, '<task>');
+      if (cell) j = j.replaceAll(cell, '<cell>');
+      return JSON.parse(j.replace(/"outputFile":"[^"]+"/, '"outputFile":"<log>"'));
+    };
     const seen: string[] = [];
     for (const name of TOOLS) {
       const d = await unary(t.client.describeTool, t.client, { name }, { shape: 'claude' });
@@ -147,6 +171,7 @@ describe('claude shape: an agent session and the catalog examples', () => {
         if (m) taskId = m[1]!;
         assert.ok(key in EXPECTED, `no pinned outcome for ${key}`);
         assert.equal(task(r.text).replace(/^Inserted cell [0-9a-f]{8} /, 'Inserted cell <cell> '), EXPECTED[key], key);
+        if (key in DISPLAY) assert.deepEqual(placeholders(r.display, /^Inserted cell ([0-9a-f]{8}) /.exec(r.text)?.[1] ?? ''), DISPLAY[key], `${key}: display`);
         seen.push(key);
       }
     }
