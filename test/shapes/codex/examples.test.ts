@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { tempDir, unary } from '../../helpers/server.js';
+import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { codexEnv, norm, sessionId, type CodexEnv } from './helpers.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -66,6 +67,49 @@ function expected(dir: string): Record<string, string | RegExp> {
   };
 }
 
+/** The host's block (the last structured item), with the directory and the run's duration as placeholders. */
+function display(res: CallToolResponse, dir: string): unknown {
+  const items = res.content.flatMap((c) => (c.body?.$case === 'structured' ? [c.body.value as { display?: unknown }] : []));
+  const j = JSON.stringify(items.at(-1)?.display ?? null).replaceAll(dir, '<dir>').replace(/"durationMs":\d+/, '"durationMs":"<t>"');
+  return JSON.parse(j);
+}
+
+const ran = (bytes: number, lines: number, timeoutMs: number) => ({
+  summary: 'Exited with code 0',
+  exitCode: 0,
+  signal: null,
+  truncated: false,
+  counts: { outputBytes: bytes, outputLines: lines, durationMs: '<t>' },
+  details: { cwd: '<dir>', timeoutMs },
+});
+
+/** The display blocks pinned (the exec and apply_patch ones are pinned by their own tests). */
+const DISPLAY: Record<string, unknown> = {
+  'shell_command: Show the files of the session directory': { tool: 'shell_command', ...ran(39, 7, 10_000) },
+  'shell_command: Run the test suite with more time': { tool: 'shell_command', ...ran(46, 5, 120_000) },
+  'shell: Run a shell line': { tool: 'shell', ...ran(39, 7, 10_000) },
+  'update_plan: Start a three-step plan': {
+    tool: 'update_plan',
+    summary: '0 of 3 steps completed',
+    counts: { steps: 3, completed: 0 },
+    details: { plan: [{ step: 'Reproduce the failure', status: 'in_progress' }, { step: 'Fix the parser', status: 'pending' }, { step: 'Run the tests', status: 'pending' }], explanation: 'Fixing the failing parser test' },
+  },
+  'view_image: Look at a screenshot': { tool: 'view_image', summary: 'Viewed docs/screenshot.png', paths: ['<dir>/docs/screenshot.png'], counts: { bytes: 70 }, details: { mediaType: 'image/png', detail: 'high', width: 1, height: 1 } },
+  'read_file: Read the first 50 lines': { tool: 'read_file', summary: 'Read lines 1-50 of src/main.py', paths: ['<dir>/src/main.py'], counts: { lines: 50, firstLine: 1, lastLine: 50 }, truncated: true, details: { mode: 'slice', encoding: 'utf8' } },
+  'read_file: Read the function around line 120': {
+    tool: 'read_file',
+    summary: 'Read lines 101-130 of src/main.py',
+    paths: ['<dir>/src/main.py'],
+    counts: { lines: 30, firstLine: 101, lastLine: 130 },
+    truncated: false,
+    details: { mode: 'indentation', encoding: 'utf8', totalLines: 130 },
+  },
+  'list_dir: Look at the top of a project': { tool: 'list_dir', summary: 'Listed 25 entries of <dir>', paths: ['<dir>'], counts: { shown: 25, total: 39 }, truncated: true, details: { offset: 1 } },
+  'list_dir: The next page': { tool: 'list_dir', summary: 'Listed 14 entries of <dir>', paths: ['<dir>'], counts: { shown: 14, total: 39 }, truncated: false, details: { offset: 26 } },
+  'grep_files: Files that define a function': { tool: 'grep_files', paths: ['<dir>/src/lib.rs'], counts: { files: 1, totalFiles: 1 }, truncated: false, details: { backend: 'rg' }, summary: '1 matching file' },
+  'grep_files: The ten newest files mentioning TODO under src': { tool: 'grep_files', paths: ['<dir>/src/main.py'], counts: { files: 1, totalFiles: 1 }, truncated: false, details: { backend: 'rg' }, summary: '1 matching file' },
+};
+
 test('every example of every codex tool gives its pinned result', async () => {
   const summaries = await unary(e.t.client.listToolSummaries, e.t.client, { tagsFilter: [] }, { shape: 'codex' });
   const names = summaries.tools.map((t) => t.name);
@@ -92,6 +136,7 @@ test('every example of every codex tool gives its pinned result', async () => {
       assert.ok(pinned !== undefined, `no pinned result for ${key}`);
       if (pinned instanceof RegExp) assert.match(text, pinned, key);
       else assert.equal(text, pinned, key);
+      if (key in DISPLAY) assert.deepEqual(display(res, e.dir), DISPLAY[key], `${key}: display`);
       seen.push(key);
     }
   }
