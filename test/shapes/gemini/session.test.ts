@@ -101,6 +101,43 @@ describe('gemini examples', () => {
       'google_web_search: Look up a release': () => 'Web search results for "Node.js 22 LTS release date":\n\nNode 22 became LTS in October 2024.[1]\n\nSources:\n[1] nodejs.org (https://nodejs.org/)',
       'write_todos: Plan a bug fix': () => 'Successfully updated the todo list. The current list is now:\n1. [completed] Reproduce the bug\n2. [in_progress] Fix the parser\n3. [pending] Run the tests',
     };
+    // The host's block (directory, site and background pid as placeholders).
+    const D = '<dir>';
+    const DISPLAY: Record<string, unknown> = {
+      'write_file: Create a test file': {
+        tool: 'write_file', summary: `Successfully created and wrote to new file: ${D}/test/math.test.js.`, paths: [`${D}/test/math.test.js`],
+        diff: "--- a/test/math.test.js\n+++ b/test/math.test.js\n@@ -1,0 +1,1 @@\n+import assert from 'node:assert';\n", counts: { bytes: 34, added: 1, removed: 0 }, details: { created: true },
+      },
+      'replace: Fix a comparison': {
+        tool: 'replace', summary: `Successfully modified file: ${D}/src/math.js (1 replacements).`, paths: [`${D}/src/math.js`],
+        diff: '--- a/src/math.js\n+++ b/src/math.js\n@@ -1,1 +1,1 @@\n-export const isZero = (n) => { return n == 0; };\n+export const isZero = (n) => { return n === 0; };\n',
+        counts: { replacements: 1, added: 1, removed: 1 }, details: { created: false, rung: 'exact', instruction: 'Use strict equality in isZero.' },
+      },
+      'replace: Rename every call': {
+        tool: 'replace', summary: `Successfully modified file: ${D}/src/app.js (2 replacements).`, paths: [`${D}/src/app.js`],
+        diff: '--- a/src/app.js\n+++ b/src/app.js\n@@ -1,2 +1,2 @@\n-oldName();\n-oldName();\n+newName();\n+newName();\n',
+        counts: { replacements: 2, added: 2, removed: 2 }, details: { created: false, rung: 'exact', instruction: 'Rename oldName to newName everywhere.' },
+      },
+      'grep_search: Find a function definition in TypeScript files': { tool: 'grep_search', summary: 'Found 1 match(es) in 1 file(s)', paths: [`${D}/src/app.ts`], counts: { matches: 1, files: 1 }, truncated: false, details: { backend: 'rg' } },
+      'grep_search: Which files mention TODO': { tool: 'grep_search', summary: 'Found 1 match(es) in 1 file(s)', paths: [`${D}/src/app.ts`], counts: { matches: 1, files: 1 }, truncated: false, details: { backend: 'rg' } },
+      'glob: All TypeScript sources': { tool: 'glob', summary: 'Found 1 file(s)', paths: [`${D}/src/app.ts`], counts: { files: 1, ignored: 0 } },
+      'glob: Markdown files in docs, case-sensitive': { tool: 'glob', summary: 'Found 1 file(s)', paths: [`${D}/docs/guide.md`], counts: { files: 1, ignored: 0 } },
+      'list_directory: List the project root': { tool: 'list_directory', paths: [D], summary: 'Listed 7 item(s)', counts: { entries: 7, ignored: 0 } },
+      'list_directory: List src without test files': { tool: 'list_directory', paths: [`${D}/src`], summary: 'Listed 3 item(s)', counts: { entries: 3, ignored: 0 } },
+      'list_background_processes: See what is running': { tool: 'list_background_processes', counts: { processes: 1 }, details: { processes: [{ pid: '<pid>', status: 'running', exitCode: null, command: 'npm run dev' }] } },
+      'read_background_output: Last 20 lines of a server': { tool: 'read_background_output', summary: 'Output of PID <pid>', counts: { lines: 4 }, details: { status: 'running', exitCode: null } },
+      'web_fetch: Read a documentation page': { tool: 'web_fetch', summary: 'Fetched 1 of 1 URL(s)', counts: { fetched: 1, skipped: 0 }, truncated: false, details: { urls: ['<site>/api/fs.html'], skipped: [] } },
+      'google_web_search: Look up a release': { tool: 'google_web_search', summary: 'Searched for "Node.js 22 LTS release date"', counts: { results: 1 }, details: { provider: 'gemini', urls: ['https://nodejs.org/'] } },
+      'write_todos: Plan a bug fix': {
+        tool: 'write_todos', counts: { todos: 3 }, summary: '3 todo(s)',
+        details: { todos: [{ description: 'Reproduce the bug', status: 'completed' }, { description: 'Fix the parser', status: 'in_progress' }, { description: 'Run the tests', status: 'pending' }] },
+      },
+    };
+    const shown = (v: unknown, pid: number) => {
+      let j = JSON.stringify(v).replaceAll(dir, D).replaceAll(site.origin, '<site>');
+      if (pid > 0) j = j.replaceAll(`"pid":${pid}`, '"pid":"<pid>"').replaceAll(`PID ${pid}`, 'PID <pid>');
+      return JSON.parse(j);
+    };
     const expected = (key: string, pid: number) => {
       const f = EXAMPLE_KEYS[key];
       assert.ok(f, `no expected result for the example ${key}`);
@@ -118,6 +155,7 @@ describe('gemini examples', () => {
         else assert.equal(r.text, want, key);
         const pid = /Command is running in background\. PID: (\d+)/.exec(r.text);
         if (pid) bgPid = Number(pid[1]);
+        if (key in DISPLAY) assert.deepEqual(shown(r.display, bgPid), DISPLAY[key], `${key}: display`);
         seen.push(key);
       }
     }
