@@ -83,6 +83,30 @@ describe('qwen examples', () => {
       'todo_write: Plan a feature': () =>
         'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"content":"Write the parser","status":"in_progress","id":"1"},{"content":"Add tests","status":"pending","id":"2"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
     };
+    // The host's block (directory, site, task id and pids as placeholders).
+    const D = '<dir>';
+    const DISPLAY: Record<string, unknown> = {
+      'write_file: Create a new module': {
+        tool: 'write_file', summary: `Successfully created and wrote to new file: ${D}/src/util.py.`, paths: [`${D}/src/util.py`],
+        diff: '--- a/src/util.py\n+++ b/src/util.py\n@@ -1,0 +1,2 @@\n+def add(a, b):\n+    return a + b\n', counts: { bytes: 32, added: 2, removed: 0 }, details: { created: true },
+      },
+      'edit: Fix an off-by-one': {
+        tool: 'edit', summary: `The file: ${D}/src/loop.py has been updated.`, paths: [`${D}/src/loop.py`],
+        diff: '--- a/src/loop.py\n+++ b/src/loop.py\n@@ -1,2 +1,2 @@\n-for i in range(1, n):\n+for i in range(0, n):\n     print(i)\n', counts: { replacements: 1, added: 1, removed: 1 }, details: { created: false, rung: 'exact' },
+      },
+      'grep_search: Find a class definition in Python files': { tool: 'grep_search', paths: [`${D}/src/main.py`], details: { backend: 'rg' }, summary: 'Found 1 match(es)', counts: { matches: 1, shown: 1 }, truncated: false },
+      'glob: All Python files': { tool: 'glob', summary: 'Found 4 file(s)', paths: [`${D}/src/loop.py`, `${D}/src/util.py`, `${D}/py/calc.py`, `${D}/src/main.py`], counts: { files: 4, shown: 4 }, truncated: false },
+      'list_directory: List the project root': { tool: 'list_directory', paths: [D], summary: 'Listed 7 item(s)', counts: { entries: 7, shown: 7 }, truncated: false },
+      'run_shell_command: Run the unit tests': { tool: 'run_shell_command', summary: 'Run tests', exitCode: 1, signal: null, truncated: false, details: { pid: '<pid>', cwd: D, timeoutMs: 300000, durationMs: '<t>' } },
+      'task_stop: Stop a dev server': { tool: 'task_stop', summary: 'Stopped task <task> (pid <pid>).', signal: 'SIGTERM', exitCode: null, details: { task_id: '<task>', status: 'killed' } },
+      'web_fetch: Read a changelog': { tool: 'web_fetch', summary: 'Fetched <site>/CHANGELOG.md', truncated: false, counts: { chars: 30 }, details: { url: '<site>/CHANGELOG.md', status: 200 } },
+      'todo_write: Plan a feature': { tool: 'todo_write', counts: { todos: 2 }, details: { todos: [{ id: '1', content: 'Write the parser', status: 'in_progress' }, { id: '2', content: 'Add tests', status: 'pending' }] }, summary: '2 todo(s)' },
+    };
+    const shown = (v: unknown, task: string) => {
+      let j = JSON.stringify(v).replaceAll(dir, D).replaceAll(site.origin, '<site>').replace(/"pid":\d+/, '"pid":"<pid>"').replace(/\(pid \d+\)/, '(pid <pid>)').replace(/"durationMs":\d+/, '"durationMs":"<t>"');
+      if (task) j = j.replaceAll(task, '<task>');
+      return JSON.parse(j);
+    };
     const expected = (key: string, task: string) => {
       const f = EXAMPLE_KEYS[key];
       assert.ok(f, `no expected result for the example ${key}`);
@@ -103,6 +127,7 @@ describe('qwen examples', () => {
         else assert.equal(r.text, want, key);
         const id = /\nid: (bg_[0-9a-f]+)\n/.exec(r.text);
         if (id) taskId = id[1]!;
+        if (key in DISPLAY) assert.deepEqual(shown(r.display, taskId), DISPLAY[key], `${key}: display`);
         seen.push(key);
       }
     }
