@@ -5,8 +5,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { callTool, startTestServer, structured, tempDir, texts } from '../helpers/server.js';
+import { PNG_3X2 } from '../helpers/png.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000030000000208060000009d74a3c40000000d4944415478da6364f8cf000003030100a1c6a24f0000000049454e44ae426082', 'hex');
 
 test('core fs.* tools end to end', async () => {
   const { dir, cleanup } = tempDir();
@@ -75,13 +75,13 @@ test('core fs.* tools end to end', async () => {
     r = await call('fs.read', { path: 'src/app.ts', offset: 0 });
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
 
-    writeFileSync(path.join(dir, 'p.png'), PNG);
+    writeFileSync(path.join(dir, 'p.png'), PNG_3X2);
     r = await call('fs.read', { path: 'p.png' });
     const blob = r.content.find((c) => c.body?.$case === 'blob');
     assert.ok(blob && blob.body?.$case === 'blob');
     assert.equal(blob.body.value.mediaType, 'image/png');
-    assert.ok(Buffer.from(blob.body.value.data).equals(PNG));
-    assert.deepEqual(structured(r), { path: path.join(dir, 'p.png'), kind: 'image', size: PNG.length, mediaType: 'image/png', width: 3, height: 2 });
+    assert.ok(Buffer.from(blob.body.value.data).equals(PNG_3X2));
+    assert.deepEqual(structured(r), { path: path.join(dir, 'p.png'), kind: 'image', size: PNG_3X2.length, mediaType: 'image/png', width: 3, height: 2 });
 
     r = await call('fs.read_many', { include: ['**/*.ts', '*.md'] });
     assert.deepEqual(texts(r), ['--- NOTES.md ---\nnotes\n\n--- src/app.ts ---\nconst a = 10;\nconst b = 2;']);

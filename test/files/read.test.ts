@@ -8,6 +8,7 @@ import iconv from 'iconv-lite';
 import { readFile, type TextRead } from '../../src/engine/files/read.js';
 import { readMany } from '../../src/engine/files/read-many.js';
 import { fixture, kindOf } from './fixture.js';
+import { PNG_3X2 } from '../helpers/png.js';
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
@@ -114,17 +115,16 @@ test('encodings and line endings are detected and reported', async () => {
   }
 });
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000030000000208060000009d74a3c40000000d4944415478da6364f8cf000003030100a1c6a24f0000000049454e44ae426082', 'hex');
 
 test('images and PDFs come back as bytes with media type and size; binary is reported', async () => {
   const f = fixture();
   try {
-    f.file('p.png', PNG);
+    f.file('p.png', PNG_3X2);
     const img = await readFile(f.scope, 'p.png');
     assert.equal(img.kind, 'image');
     if (img.kind !== 'image') return;
-    assert.deepEqual([img.mediaType, img.width, img.height, img.data.equals(PNG)], ['image/png', 3, 2, true]);
-    f.file('pic.txt', PNG); // magic bytes win over the name
+    assert.deepEqual([img.mediaType, img.width, img.height, img.data.equals(PNG_3X2)], ['image/png', 3, 2, true]);
+    f.file('pic.txt', PNG_3X2); // magic bytes win over the name
     assert.equal((await readFile(f.scope, 'pic.txt')).kind, 'image');
     f.file('g.gif', Buffer.from('GIF89a\x05\x00\x07\x00\x00\x00\x00', 'latin1'));
     const gif = await readFile(f.scope, 'g.gif');

@@ -6,20 +6,20 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { makePdf } from '../../helpers/pdf.js';
 import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { PNG_3X2 } from '../../helpers/png.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000030000000208060000009d74a3c40000000d4944415478da6364f8cf000003030100a1c6a24f0000000049454e44ae426082', 'hex');
 
 let t: TestServer;
 let dir: string;
 let cleanup: () => void;
 before(async () => {
   ({ dir, cleanup } = tempDir('facet-claude-limits-'));
-  // 21 MB: a real PNG header, then a sparse hole.
+  // 21 MB: a real PNG_3X2 header, then a sparse hole.
   const fd = openSync(path.join(dir, 'huge.png'), 'w');
-  writeSync(fd, PNG);
+  writeSync(fd, PNG_3X2);
   ftruncateSync(fd, 21 * 1024 * 1024);
   closeSync(fd);
-  writeFileSync(path.join(dir, 'p.png'), PNG);
+  writeFileSync(path.join(dir, 'p.png'), PNG_3X2);
   writeFileSync(path.join(dir, 'd.pdf'), makePdf(11));
   writeFileSync(path.join(dir, 'long.txt'), `short\n${'a'.repeat(300)}needle${'b'.repeat(300)}\nafter needle\n`);
   t = await startTestServer(['--root', dir, '--shape', 'claude']);

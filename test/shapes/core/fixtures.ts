@@ -2,11 +2,9 @@
 // and helpers to read a response's items in order.
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 
-/** A valid 3x2 RGBA PNG. */
-export const DOT_PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000030000000208060000009d74a3c40000000d4944415478da6364f8cf000003030100a1c6a24f0000000049454e44ae426082',
-  'hex',
-);
+import { PNG_3X2 as DOT_PNG } from '../../helpers/png.js';
+
+export { DOT_PNG };
 
 /** A notebook: a markdown cell, a code cell with stream, result and image outputs, an unrun code cell. */
 export function notebookJson(): string {

@@ -6,15 +6,15 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { caller } from '../gemini/harness.js';
+import { PNG_3X2 } from '../../helpers/png.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000030000000208060000009d74a3c40000000d4944415478da6364f8cf000003030100a1c6a24f0000000049454e44ae426082', 'hex');
 
 let t: TestServer;
 let dir: string;
 let cleanup: () => void;
 before(async () => {
   ({ dir, cleanup } = tempDir('facet-qwen-media-'));
-  writeFileSync(path.join(dir, 'p.png'), PNG);
+  writeFileSync(path.join(dir, 'p.png'), PNG_3X2);
   writeFileSync(path.join(dir, 'big.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(1024 * 1024)}</svg>`);
   writeFileSync(path.join(dir, 'huge.txt'), 'line of text\n'.repeat(Math.ceil((10.5 * 1024 * 1024) / 13)));
   t = await startTestServer(['--root', dir, '--shape', 'qwen']);
@@ -27,7 +27,7 @@ after(async () => {
 test('an image: a line naming it, then the image itself', async () => {
   const r = await caller(() => t, 'qwen')('read_file', { file_path: path.join(dir, 'p.png') });
   assert.equal(r.text, 'Read image file: p.png (image/png, 69 bytes).');
-  assert.deepEqual(r.blobs, [{ mediaType: 'image/png', data: PNG }]);
+  assert.deepEqual(r.blobs, [{ mediaType: 'image/png', data: PNG_3X2 }]);
   assert.deepEqual(r.display, { tool: 'read_file', paths: [path.join(dir, 'p.png')], summary: 'Read p.png', details: { mediaType: 'image/png' } });
 });
 
