@@ -1,6 +1,7 @@
-// Runs every compiled test file with node's test runner. Usage: node scripts/run-tests.mjs [filter...]
+// Runs every compiled test file with node's test runner, under a HOME of its own. Usage: node scripts/run-tests.mjs [filter...]
 // (Node 20's --test takes no globs, so the files are listed here.)
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -21,5 +22,14 @@ if (chosen.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.FACET_TEST_CONCURRENCY ?? '2';
-const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...chosen], { stdio: 'inherit' });
+// The tests never see the machine's HOME: a slow or chatty ~/.bashrc, a user's ~/.npmrc or
+// git config would change what commands print. npm gets a quiet config of its own (no
+// update notice, which depends on the network).
+const home = mkdtempSync(path.join(os.tmpdir(), 'facet-test-home-'));
+writeFileSync(path.join(home, '.npmrc'), 'update-notifier=false\nfund=false\naudit=false\n');
+const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') };
+delete env.BASH_ENV;
+delete env.ENV;
+const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...chosen], { stdio: 'inherit', env });
+rmSync(home, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -32,7 +32,7 @@ describe('claude shape: an agent session and the catalog examples', () => {
       send(res, 200, 'application/json', JSON.stringify({ results: [{ title: 'Node.js 22', url: 'https://nodejs.org/en/blog/release/v22.0.0', content: 'Release notes.' }] })),
     );
     // The machine's ~/.npmrc may hold settings npm warns about: the npm commands read an empty one.
-    writeFileSync(p('.npmrc-empty'), '');
+    writeFileSync(p('.npmrc-empty'), 'update-notifier=false\n');
     t = await startTestServer([
       '--root', dir, '--shape', 'claude', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'searxng', '--searxng-url', searx.origin,
       '--shell-env', `NPM_CONFIG_USERCONFIG=${p('.npmrc-empty')}`,

@@ -15,7 +15,7 @@ let npmrc: { dir: string; cleanup: () => void };
 before(async () => {
   // The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one here.
   npmrc = tempDir('facet-npmrc-');
-  writeFileSync(path.join(npmrc.dir, 'npmrc'), '');
+  writeFileSync(path.join(npmrc.dir, 'npmrc'), 'update-notifier=false\n');
   e = await codexEnv(['--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(npmrc.dir, 'npmrc')}`]);
   const w = (p: string, s: string | Buffer) => {
     mkdirSync(path.dirname(path.join(e.dir, p)), { recursive: true });

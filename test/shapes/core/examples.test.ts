@@ -45,7 +45,7 @@ before(async () => {
   cleanups.push(tree.cleanup, env.cleanup);
   dir = tree.dir;
   // The machine's ~/.npmrc may hold settings npm warns about; the npm examples read an empty one.
-  writeFileSync(path.join(env.dir, 'npmrc'), '');
+  writeFileSync(path.join(env.dir, 'npmrc'), 'update-notifier=false\n');
   site = await serve((req, res) => {
     if (req.url === '/nodejs.org/api/fs.html') return send(res, 200, 'text/html; charset=utf-8', PAGE);
     if (req.url === '/example.com/') return send(res, 200, 'text/html; charset=utf-8', EXAMPLE_COM);

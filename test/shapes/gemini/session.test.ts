@@ -42,7 +42,7 @@ before(async () => {
   );
   // The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one.
   npmrc = tempDir('facet-npmrc-');
-  writeFileSync(path.join(npmrc.dir, 'npmrc'), '');
+  writeFileSync(path.join(npmrc.dir, 'npmrc'), 'update-notifier=false\n');
   t = await startTestServer([
     '--root', dir, '--shape', 'gemini', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', provider.origin,
     '--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(npmrc.dir, 'npmrc')}`,

@@ -23,7 +23,7 @@ before(async () => {
     writeFileSync(path.join(dir, f), s);
   };
   w('package.json', PACKAGE);
-  w('.npmrc', 'loglevel=error\n');
+  w('.npmrc', 'loglevel=error\nupdate-notifier=false\n');
   w('check.js', "console.log('2 checks passed');\n");
   w('src/index.ts', INDEX.join('\n') + '\n');
   w('src/config.ts', 'export function parseConfig() {}\n');

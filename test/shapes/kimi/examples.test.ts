@@ -33,7 +33,7 @@ before(async () => {
   };
   w('package.json', JSON.stringify({ name: 'demo', scripts: { dev: 'node dev.js' } }));
   // npm's warnings about this machine's own configuration would vary the output.
-  w('.npmrc', 'loglevel=error\n');
+  w('.npmrc', 'loglevel=error\nupdate-notifier=false\n');
   w('dev.js', DEV);
   w('README.md', README);
   w('src/app.py', APP);
