@@ -12,6 +12,7 @@ import type { RequestContext } from '../registry/types.js';
 import type { Logger } from './logger.js';
 import { TurnGate } from './turn-gate.js';
 import { limitResponse } from './wire.js';
+import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
 
 export const SHAPE_KEY = 'facet-shape';
 export const SESSION_KEY = 'facet-session';
@@ -66,6 +67,14 @@ export class ToolboxRouter {
       callTool: this.unary('CallTool', async (info, req) => {
         const started = performance.now();
         const ctx = info.ctx;
+        if (argumentsTooDeep(req)) {
+          const e = new EngineError('invalid_argument', `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`, {
+            field: 'arguments',
+            facts: { maxDepth: MAX_ARGUMENT_DEPTH, condition: 'arguments_too_deep' },
+          });
+          this.logger.info({ rpc: 'CallTool', tool: req.name, shape: ctx.shape, session: ctx.session.id, outcome: 'invalid_argument', reason: 'arguments_too_deep' });
+          return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+        }
         if (req.roots.length > 0) {
           try {
             ctx.scope = await this.scope.narrow(req.roots);

@@ -10,6 +10,7 @@ import { EngineError } from '../engine/errors.js';
 import { Failure } from '../gen/codefly/base/v0/failure.js';
 import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { failedResponse } from '../registry/failure.js';
+import { decodeCallToolRequest } from './wire-request.js';
 
 type Json = Record<string, unknown>;
 
@@ -308,7 +309,7 @@ export function toolboxService(maxBytes: number, defaultBytes: number, onOversiz
   };
   return {
     ...ToolboxService,
-    callTool: { ...ToolboxService.callTool, responseSerialize: callTool },
+    callTool: { ...ToolboxService.callTool, requestDeserialize: decodeCallToolRequest, responseSerialize: callTool },
     readResource: { ...ToolboxService.readResource, responseSerialize: encodeReadResourceResponse },
   };
 }

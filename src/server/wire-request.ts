@@ -1,0 +1,129 @@
+// CallToolRequest decoder. ts-proto's generated decoder stops at 100 nested messages, and a
+// google.protobuf.Struct spends three messages (Struct, entry, Value) per level of JSON, so
+// arguments 33 levels deep failed the whole call with a bare INTERNAL "Error deserializing
+// request" before any schema check could say what was wrong. This decoder gives the same
+// result as ts-proto's (test/server/wire-request.test.ts holds it to that), allows
+// MAX_ARGUMENT_DEPTH levels, and past that skips the deep value and marks the request, so
+// the call is answered in band with INVALID_ARGUMENT instead of failing in the transport.
+import { BinaryReader } from '@bufbuild/protobuf/wire';
+import type { CallToolRequest } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+
+/** Deepest nesting of objects and arrays accepted in CallTool arguments (the arguments object is level 1). */
+export const MAX_ARGUMENT_DEPTH = 128;
+
+const TOO_DEEP = Symbol('facet.argumentsTooDeep');
+
+type Json = Record<string, unknown>;
+
+/** True when the request's arguments nested deeper than MAX_ARGUMENT_DEPTH (they were dropped). */
+export function argumentsTooDeep(req: CallToolRequest): boolean {
+  return (req as CallToolRequest & { [TOO_DEEP]?: boolean })[TOO_DEEP] === true;
+}
+
+interface State {
+  tooDeep: boolean;
+}
+
+export function decodeCallToolRequest(bytes: Uint8Array): CallToolRequest {
+  const reader = new BinaryReader(bytes);
+  const state: State = { tooDeep: false };
+  const message: CallToolRequest = { name: '', arguments: undefined, roots: [] };
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === 10) message.name = reader.string();
+    else if (tag === 18) message.arguments = decodeStruct(reader, reader.uint32(), 1, state);
+    else if (tag === 26) message.roots.push(reader.string());
+    else if ((tag & 7) === 4 || tag === 0) break;
+    else reader.skip(tag & 7);
+  }
+  if (state.tooDeep) {
+    message.arguments = {};
+    (message as CallToolRequest & { [TOO_DEEP]?: boolean })[TOO_DEEP] = true;
+  }
+  return message;
+}
+
+/** A Struct of `length` bytes at `depth` (1 for the arguments object itself). */
+function decodeStruct(reader: BinaryReader, length: number, depth: number, state: State): Json {
+  const end = reader.pos + length;
+  const out: Json = {};
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    if (tag === 10) {
+      const [key, value] = decodeEntry(reader, reader.uint32(), depth, state);
+      if (value === undefined) continue;
+      // A "__proto__" key is data like any other, never the object's prototype.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    } else if ((tag & 7) === 4 || tag === 0) break;
+    else reader.skip(tag & 7);
+  }
+  return out;
+}
+
+function decodeEntry(reader: BinaryReader, length: number, depth: number, state: State): [string, unknown] {
+  const end = reader.pos + length;
+  let key = '';
+  let value: unknown;
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    if (tag === 10) key = reader.string();
+    else if (tag === 18) value = decodeValue(reader, reader.uint32(), depth, state);
+    else if ((tag & 7) === 4 || tag === 0) break;
+    else reader.skip(tag & 7);
+  }
+  return [key, value];
+}
+
+/** A Value inside a container at `depth`; a struct or list in it sits at depth + 1. */
+function decodeValue(reader: BinaryReader, length: number, depth: number, state: State): unknown {
+  const end = reader.pos + length;
+  let value: unknown;
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    switch (tag) {
+      case 8:
+        reader.int32();
+        value = null;
+        continue;
+      case 17:
+        value = reader.double();
+        continue;
+      case 26:
+        value = reader.string();
+        continue;
+      case 32:
+        value = reader.bool();
+        continue;
+      case 42:
+      case 50: {
+        const n = reader.uint32();
+        if (reader.pos + n > reader.len) throw new RangeError('premature EOF');
+        if (depth + 1 > MAX_ARGUMENT_DEPTH) {
+          // Too deep to accept: skip its bytes without descending (no recursion, whatever its depth).
+          reader.pos += n;
+          state.tooDeep = true;
+          value = null;
+        } else {
+          value = tag === 42 ? decodeStruct(reader, n, depth + 1, state) : decodeList(reader, n, depth + 1, state);
+        }
+        continue;
+      }
+    }
+    if ((tag & 7) === 4 || tag === 0) break;
+    reader.skip(tag & 7);
+  }
+  return value;
+}
+
+function decodeList(reader: BinaryReader, length: number, depth: number, state: State): unknown[] {
+  const end = reader.pos + length;
+  const out: unknown[] = [];
+  while (reader.pos < end) {
+    const tag = reader.uint32();
+    if (tag === 10) out.push(decodeValue(reader, reader.uint32(), depth, state));
+    else if ((tag & 7) === 4 || tag === 0) break;
+    else reader.skip(tag & 7);
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+// The CallToolRequest decoder: the same requests as ts-proto's decoder, deeper arguments
+// than ts-proto allows, and arguments too deep for any decoder answered in band.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CallToolRequest } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
+import { argumentsTooDeep, decodeCallToolRequest, MAX_ARGUMENT_DEPTH } from '../../src/server/wire-request.js';
+import { callTool, startTestServer, tempDir } from '../helpers/server.js';
+
+/** `levels` objects nested in one another (the outermost is level 1), a string at the bottom. */
+function nested(levels: number, leaf: unknown = 'x'): Record<string, unknown> {
+  let v: unknown = leaf;
+  for (let i = 1; i < levels; i++) v = i % 2 === 0 ? [v] : { a: v };
+  return { a: v };
+}
+
+const encode = (req: Partial<CallToolRequest>): Buffer => Buffer.from(CallToolRequest.encode(CallToolRequest.fromPartial(req)).finish());
+
+const samples: Array<Partial<CallToolRequest>> = [
+  {},
+  { name: 'fs.read' },
+  { name: 'fs.read', arguments: {}, roots: [] },
+  { name: 'Read', arguments: { file_path: '/tmp/x', offset: 3, limit: 1.5 }, roots: ['/a', '/b'] },
+  { name: 'x', arguments: { a: null, b: true, c: false, d: 0, e: -1e300, f: Number.NaN, g: '', 'ключ': 'значение ✓', '': 'empty key' } },
+  { name: 'x', arguments: { list: [1, 'two', null, true, [], {}, [[['deep']]], { x: [{ y: 'z' }] }], long: 'z'.repeat(100_000) } },
+  { name: 'x', arguments: nested(32) },
+];
+
+test('decodes every request as ts-proto does', () => {
+  for (const req of samples) {
+    const bytes = encode(req);
+    const ours = decodeCallToolRequest(bytes);
+    assert.deepEqual(ours, CallToolRequest.decode(bytes), JSON.stringify(req).slice(0, 80));
+    assert.equal(argumentsTooDeep(ours), false);
+  }
+});
+
+test('the decoder knows every field of the generated request (a new proto field must be added there)', () => {
+  assert.deepEqual(Object.keys(CallToolRequest.create()).sort(), ['arguments', 'name', 'roots']);
+});
+
+test('arguments deeper than ts-proto decodes are kept, up to the limit', () => {
+  const ok = decodeCallToolRequest(encode({ name: 'x', arguments: nested(MAX_ARGUMENT_DEPTH) }));
+  assert.equal(argumentsTooDeep(ok), false);
+  assert.deepEqual(ok.arguments, nested(MAX_ARGUMENT_DEPTH));
+  assert.throws(() => CallToolRequest.decode(encode({ name: 'x', arguments: nested(40) })), /recursion limit/);
+
+  const deep = decodeCallToolRequest(encode({ name: 'x', arguments: nested(MAX_ARGUMENT_DEPTH + 1), roots: ['/r'] }));
+  assert.equal(argumentsTooDeep(deep), true);
+  assert.deepEqual({ name: deep.name, arguments: deep.arguments, roots: deep.roots }, { name: 'x', arguments: {}, roots: ['/r'] });
+});
+
+test('a truncated request is refused, as ts-proto refuses it', () => {
+  const bytes = encode({ name: 'x', arguments: nested(3) });
+  const cut = bytes.subarray(0, bytes.length - 4);
+  assert.throws(() => CallToolRequest.decode(cut));
+  assert.throws(() => decodeCallToolRequest(cut));
+});
+
+test('arguments 40 levels deep reach the schema check; past the limit they are refused in band', async () => {
+  const { dir, cleanup } = tempDir();
+  const t = await startTestServer(['--root', dir]);
+  try {
+    const forty = await callTool(t.client, 'fs.read', { path: nested(40) });
+    assert.equal(forty.error, 'invalid arguments for fs.read: path must be string');
+    assert.equal(forty.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
+
+    const tooDeep = await callTool(t.client, 'fs.read', { path: nested(1000) });
+    assert.equal(tooDeep.error, `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`);
+    assert.equal(tooDeep.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
+    assert.deepEqual(tooDeep.failure?.fieldViolations.map((v) => v.field), ['arguments']);
+
+    // The server goes on serving, and a sound call in the same connection works.
+    const fine = await callTool(t.client, 'fs.write', { path: 'a.txt', content: 'hi\n' });
+    assert.equal(fine.error, '');
+  } finally {
+    await t.close();
+    cleanup();
+  }
+});
