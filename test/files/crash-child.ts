@@ -11,10 +11,11 @@ async function main(): Promise<void> {
   if (!root || !name || !baseArg) return; // imported for its helpers
   const scope = Scope.fromRoots([root]);
   const base = Number(baseArg);
-  process.stdout.write('ready\n');
   for (let v = 1; ; v++) {
     const letter = letterFor(v);
     await writeFile(scope, name, letter.repeat(lengthFor(letter, base)), { diff: false });
+    // Ready once the first write is done: it swept what an earlier child left behind.
+    if (v === 1) process.stdout.write('ready\n');
   }
 }
 

@@ -1,11 +1,12 @@
 // Atomic replacement of a file's bytes: a temporary file in the same directory, written,
 // fsynced, given the old file's mode, then renamed over the target; the directory is
-// fsynced after. A crash at any instant leaves the old bytes or the new, never a mix.
-import { randomBytes } from 'node:crypto';
+// fsynced after. A crash at any instant leaves the old bytes or the new, never a mix; the
+// temporary file a crash leaves is removed by the next write into that directory.
 import { constants as fsc, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
+import { claimTempPath, releaseTempPath, sweepStaleTemps } from './stale-temps.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits for the file (an existing file's mode is passed to keep it). */
@@ -26,8 +27,8 @@ export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uin
   throwIfAborted(opts.signal, 'write');
   const dir = path.dirname(target.real);
   const createdDirs = await ensureDir(scope, target, dir, opts.createParents ?? true);
-  const base = path.basename(target.real).slice(0, 100);
-  const tmp = path.join(dir, `.${base}.facet-${randomBytes(6).toString('hex')}.tmp`);
+  await sweepStaleTemps(dir);
+  const tmp = claimTempPath(dir, path.basename(target.real));
   let fh: fsp.FileHandle | undefined;
   let mtimeMs = 0;
   try {
@@ -51,6 +52,8 @@ export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uin
     await fsp.unlink(tmp).catch(() => undefined);
     await removeDirs(createdDirs);
     throw err instanceof EngineError ? err : fromSystemError(err, target.input, 'write');
+  } finally {
+    releaseTempPath(tmp);
   }
   await syncDir(dir);
   return { mtimeMs, createdDirs };
