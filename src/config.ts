@@ -26,7 +26,7 @@ export const OPTIONS: OptionSpec[] = [
   o('socket', 'string', '', 'Unix socket path to serve on (created mode 0600)'),
   o('root', 'list', '', 'Directories the tools may touch (repeat or comma-separate); default: the working directory'),
   o('shape', 'list', 'all', 'Shapes served; the first is the default (all: every shape, core first)'),
-  o('token', 'string', '', 'Bearer token every call must carry (authorization: Bearer <token>)'),
+  o('token', 'string', '', 'Bearer token every call must carry (authorization: Bearer <token>); repeat the flag to admit several callers, each with its own token'),
   o('tls-cert', 'string', '', 'PEM certificate file; with --tls-key, serve TLS'),
   o('tls-key', 'string', '', 'PEM private key file for --tls-cert'),
   o('insecure', 'bool', 'false', 'Allow a non-loopback address with neither a token nor TLS'),
@@ -36,7 +36,8 @@ export const OPTIONS: OptionSpec[] = [
   o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, how long calls in flight may finish before they are cancelled'),
   o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, silent'),
   o('state-dir', 'string', '', 'Where spilled output and job logs live; default: <tmpdir>/facet-state'),
-  o('session-max', 'int', '256', 'Sessions kept in memory before the least recently used is dropped'),
+  o('session-max', 'int', '256', 'Sessions kept in memory (per caller with --session-scope caller); past it the least recently used session without a call in flight is dropped, idle ones before those with jobs running, and its next call is told why'),
+  o('session-scope', 'string', 'caller', 'Whose sessions a facet-session id names: caller (each --token is a caller with sessions of its own, which other callers can neither reach nor evict; without a token all calls are one caller) or shared (one set of sessions for every token)'),
   o('session-idle-ms', 'int', String(30 * 60 * 1000), 'A session idle this long is dropped (its jobs killed)'),
   o('rg-path', 'string', '', 'ripgrep binary; default: rg on PATH'),
   o('grep-backend', 'string', 'auto', 'Grep backend: auto (rg when found), rg, or fallback (pure TypeScript)'),
@@ -66,7 +67,10 @@ export interface FacetConfig {
   roots: string[];
   shapes: string[];
   defaultShape: string;
+  /** The first of `tokens` (null: calls need no token). */
   token: string | null;
+  /** Every bearer token admitted, one per --token flag; each is one caller. */
+  tokens: string[];
   tls: { certFile: string; keyFile: string } | null;
   insecure: boolean;
   readOnly: boolean;
@@ -78,6 +82,8 @@ export interface FacetConfig {
   stateDir: string;
   sessionMax: number;
   sessionIdleMs: number;
+  /** caller: sessions are keyed by the caller's token as well as by facet-session, and capped per caller. */
+  sessionScope: 'caller' | 'shared';
   search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
   shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number };
   web: {
@@ -197,13 +203,22 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     throw new ConfigError(`--tavily-search-depth must be basic or advanced, got "${searchDepth}"`);
   }
 
+  // Each --token flag is one token, taken whole (a token may hold a comma); FACET_TOKEN holds one.
+  const tokens = [...new Set((raw.get('token') ?? []).filter((t) => t !== ''))];
+
+  const sessionScope = str('session-scope');
+  if (sessionScope !== 'caller' && sessionScope !== 'shared') {
+    throw new ConfigError(`--session-scope must be caller or shared, got "${sessionScope}"`);
+  }
+
   const config: FacetConfig = {
     listen,
     socket,
     roots,
     shapes,
     defaultShape: shapes[0]!,
-    token: str('token') || null,
+    token: tokens[0] ?? null,
+    tokens,
     tls: tlsCert ? { certFile: path.resolve(cwd, tlsCert), keyFile: path.resolve(cwd, tlsKey) } : null,
     insecure: bool('insecure'),
     readOnly: bool('read-only'),
@@ -214,6 +229,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     stateDir: path.resolve(cwd, str('state-dir') || path.join(os.tmpdir(), 'facet-state')),
     sessionMax: int('session-max', 1, 1_000_000),
     sessionIdleMs: int('session-idle-ms', 1000),
+    sessionScope,
     search: { rgPath: str('rg-path') || null, backend },
     shell: { path: str('shell'), allow: list('shell-allow'), deny: list('shell-deny'), routes, env: list('shell-env'), inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000) },
     web: {

@@ -2,6 +2,7 @@
 // projections, validation before dispatch, and every failure reported in band.
 import type { ValidateFunction } from 'ajv';
 import { EngineError } from '../engine/errors.js';
+import { sessionEvicted } from '../engine/session-evicted.js';
 import type {
   CallToolResponse,
   Content,
@@ -109,6 +110,13 @@ export class Toolbox {
     if (!e) {
       const err = new EngineError('not_found', this.unknownToolText(name), { field: 'name', facts: { tool: name } });
       return { response: failedResponse([], err.message, err, name), outcome: 'unknown_tool' };
+    }
+    // The session was evicted since this caller's last call: say so once, and run nothing
+    // (the call was made in the belief that the session's reads, directory and jobs remain).
+    const evicted = ctx.session?.takeEviction?.();
+    if (evicted) {
+      const err = sessionEvicted(evicted);
+      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'session_evicted' };
     }
     if (!e.validate(args)) {
       const violations = toViolations(e.validate.errors);

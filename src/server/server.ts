@@ -9,7 +9,7 @@ import { SessionStore } from '../engine/session.js';
 import { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { buildShapes } from '../shapes/index.js';
-import { authInterceptor } from './auth.js';
+import { authInterceptor, callerOf } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import { ToolboxRouter } from './service.js';
@@ -47,15 +47,27 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     toolboxes.set(name, new Toolbox({ ...spec, tools }));
   }
   for (const [name, spec] of opts.extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
-  const sessions = new SessionStore({ maxSessions: config.sessionMax, idleMs: config.sessionIdleMs });
-  const router = new ToolboxRouter(toolboxes, config.defaultShape, sessions, scope, logger);
+  // With one token or none, every call is the same caller and 'caller' scope changes nothing.
+  const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
+  const sessions = new SessionStore({
+    maxSessions: config.sessionMax,
+    idleMs: config.sessionIdleMs,
+    perCaller,
+    onEvict: (e) =>
+      logger[e.reason === 'capacity' ? 'warn' : 'info'](
+        { session: e.session, ...(e.caller ? { caller: e.caller } : {}), reason: e.reason, jobsStopped: e.hadRunningWork, sessions: e.sessions, maxSessions: e.maxSessions, evictedTotal: sessions.evictions },
+        e.reason === 'capacity' ? 'session evicted: too many sessions' : 'session expired: idle',
+      ),
+  });
+  const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
+  const router = new ToolboxRouter(toolboxes, config.defaultShape, sessions, scope, logger, callerFor);
 
   const server = new grpc.Server({
     'grpc.max_receive_message_length': config.maxMessageBytes,
     'grpc.max_send_message_length': config.maxMessageBytes,
     // No channelz service is served, so its per-call bookkeeping buys nothing (about 2% of a small call's latency).
     'grpc.enable_channelz': 0,
-    interceptors: config.token ? [authInterceptor(config.token)] : [],
+    interceptors: config.tokens.length > 0 ? [authInterceptor(config.tokens)] : [],
   });
   const service = toolboxService(config.maxMessageBytes, config.responseBytes, (bytes, maxBytes) => logger.warn({ rpc: 'CallTool', bytes, maxBytes }, 'result over the message limit: answered in band'));
   server.addService(service, router.implementation());

@@ -41,6 +41,8 @@ export class ToolboxRouter {
     private readonly sessions: SessionStore,
     private readonly scope: Scope,
     private readonly logger: Logger,
+    /** The caller a call's authorization header names, for sessions scoped to callers ('' for one shared set). */
+    private readonly callerFor: (authorization: string | undefined) => string = () => '',
   ) {}
 
   get inFlight(): number {
@@ -148,7 +150,8 @@ export class ToolboxRouter {
       const timeout = new DOMException('the call deadline passed', 'TimeoutError');
       timer = setTimeout(() => controller.abort(timeout), ms);
     }
-    const session = this.sessions.get(firstString(call.metadata, SESSION_KEY));
+    // Held for the call: a session is never evicted while one of its calls runs.
+    const session = this.sessions.acquire(firstString(call.metadata, SESSION_KEY), this.callerFor(firstString(call.metadata, 'authorization') || undefined));
     const ctx: RequestContext = {
       signal: controller.signal,
       session,
@@ -162,6 +165,7 @@ export class ToolboxRouter {
       ctx,
       maxResponseBytes,
       done: () => {
+        this.sessions.release(session);
         if (timer) clearTimeout(timer);
         call.removeListener('cancelled', onCancel);
         this.inflight.delete(controller);

@@ -69,3 +69,12 @@ test('the README configuration table has a row for every option, and the version
   const { VERSION } = await import('../../src/version.js');
   assert.equal(VERSION, pkg.version);
 });
+
+test('each --token is one caller, taken whole; --session-scope is caller (default) or shared', () => {
+  const c = parseConfig(['--token', 'a,b', '--token', 'c'], {}, cwd);
+  assert.deepEqual([c.tokens, c.token, c.sessionScope], [['a,b', 'c'], 'a,b', 'caller']);
+  assert.deepEqual(parseConfig([], { FACET_TOKEN: 'x,y' }, cwd).tokens, ['x,y']);
+  assert.deepEqual(parseConfig([], {}, cwd).tokens, []);
+  assert.equal(parseConfig(['--session-scope', 'shared'], {}, cwd).sessionScope, 'shared');
+  assert.throws(() => parseConfig(['--session-scope', 'token'], {}, cwd), (e: Error) => e instanceof ConfigError && e.message === '--session-scope must be caller or shared, got "token"');
+});

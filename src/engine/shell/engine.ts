@@ -260,6 +260,7 @@ export class ShellEngine {
           killGraceMs: this.config.killGraceMs ?? 2000,
         }),
       };
+      session.onRunningWork(() => s.jobs.runningCount > 0);
       session.onDispose(async () => {
         const kept = [...s.kept].map(async (pid) => {
           await killTree(pid, pid, this.config.killGraceMs ?? 2000);

@@ -190,6 +190,13 @@ export class JobTable {
 
   constructor(private readonly opts: JobTableOptions) {}
 
+  /** Jobs still running. */
+  get runningCount(): number {
+    let n = 0;
+    for (const j of this.jobs.values()) if (j.running) n++;
+    return n;
+  }
+
   async start(spec: StartJobSpec): Promise<JobSnapshot> {
     if (this.closed) throw new EngineError('unavailable', 'the session is closing; no job can start');
     this.prune();
