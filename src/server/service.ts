@@ -4,7 +4,7 @@
 import { Metadata, status, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
 import { EngineError } from '../engine/errors.js';
 import type { Scope } from '../engine/scope.js';
-import type { SessionStore } from '../engine/session.js';
+import { DEFAULT_SESSION_ID, Session, type SessionStore } from '../engine/session.js';
 import type { ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
@@ -62,10 +62,11 @@ export class ToolboxRouter {
 
   implementation(): ToolboxServer {
     return {
-      identity: this.unary('Identity', async ({ toolbox, ctx }) => toolbox.identity(ctx)),
-      listTools: this.unary('ListTools', async ({ toolbox }) => toolbox.listTools()),
-      listToolSummaries: this.unary('ListToolSummaries', async ({ toolbox }, req) => toolbox.listToolSummaries(req.tagsFilter)),
-      describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name)),
+      // Catalog calls hold no session state: they neither create a session nor count as its use.
+      identity: this.unary('Identity', async ({ toolbox, ctx }) => toolbox.identity(ctx), false),
+      listTools: this.unary('ListTools', async ({ toolbox }) => toolbox.listTools(), false),
+      listToolSummaries: this.unary('ListToolSummaries', async ({ toolbox }, req) => toolbox.listToolSummaries(req.tagsFilter), false),
+      describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name), false),
       callTool: this.unary('CallTool', async (info, req) => {
         const started = performance.now();
         const ctx = info.ctx;
@@ -99,17 +100,17 @@ export class ToolboxRouter {
       }),
       listResources: this.unary('ListResources', async ({ toolbox, ctx }) => toolbox.listResources(ctx)),
       readResource: this.unary('ReadResource', async ({ toolbox, ctx }, req) => toolbox.readResource(req.uri, ctx)),
-      listPrompts: this.unary('ListPrompts', async ({ toolbox }) => toolbox.listPrompts()),
+      listPrompts: this.unary('ListPrompts', async ({ toolbox }) => toolbox.listPrompts(), false),
       getPrompt: this.unary('GetPrompt', async ({ toolbox, ctx }, req) => toolbox.getPrompt(req.name, req.arguments ?? {}, ctx)),
     };
   }
 
   /** Wraps one RPC: resolves shape and session, ties the signal to the call, starts it through the turn gate, maps thrown errors to a status. */
-  private unary<Req, Res>(rpc: string, fn: (info: CallInfo, req: Req) => Promise<Res>) {
+  private unary<Req, Res>(rpc: string, fn: (info: CallInfo, req: Req) => Promise<Res>, usesSession = true) {
     return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
       let info: CallInfo;
       try {
-        info = this.begin(call);
+        info = this.begin(call, usesSession);
       } catch (err) {
         callback({ code: status.INVALID_ARGUMENT, details: (err as Error).message, metadata: new Metadata() });
         return;
@@ -132,7 +133,7 @@ export class ToolboxRouter {
     };
   }
 
-  private begin(call: ServerUnaryCall<unknown, unknown>): CallInfo {
+  private begin(call: ServerUnaryCall<unknown, unknown>, usesSession: boolean): CallInfo {
     const shapeName = firstString(call.metadata, SHAPE_KEY) || this.defaultShape;
     const toolbox = this.toolboxes.get(shapeName);
     if (!toolbox) {
@@ -151,7 +152,8 @@ export class ToolboxRouter {
       timer = setTimeout(() => controller.abort(timeout), ms);
     }
     // Held for the call: a session is never evicted while one of its calls runs.
-    const session = this.sessions.acquire(firstString(call.metadata, SESSION_KEY), this.callerFor(firstString(call.metadata, 'authorization') || undefined));
+    const sessionId = firstString(call.metadata, SESSION_KEY);
+    const session = usesSession ? this.sessions.acquire(sessionId, this.callerFor(firstString(call.metadata, 'authorization') || undefined)) : new Session(sessionId || DEFAULT_SESSION_ID);
     const ctx: RequestContext = {
       signal: controller.signal,
       session,
@@ -165,7 +167,7 @@ export class ToolboxRouter {
       ctx,
       maxResponseBytes,
       done: () => {
-        this.sessions.release(session);
+        if (usesSession) this.sessions.release(session);
         if (timer) clearTimeout(timer);
         call.removeListener('cancelled', onCancel);
         this.inflight.delete(controller);

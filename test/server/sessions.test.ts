@@ -158,3 +158,38 @@ test('a session that expires when idle leaves the same kind of note, naming the 
     await store.close();
   }
 });
+
+test('every shape gives the eviction notice, in its own wrapping, before looking at the arguments', async () => {
+  const { ALL_SHAPES } = await import('../../src/config.js');
+  const { unary } = await import('../helpers/server.js');
+  await withServer(['--session-max', '1'], async (t) => {
+    for (const shape of ALL_SHAPES) {
+      const tools = await unary(t.client.listTools, t.client, {}, { shape });
+      const name = tools.tools[0]!.name;
+      const a = `${shape}-a`;
+      await callTool(t.client, name, {}, { shape, session: a });
+      await callTool(t.client, name, {}, { shape, session: `${shape}-b` });
+      const res = await callTool(t.client, name, { no_such_argument: 1 }, { shape, session: a });
+      assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_PRECONDITION_FAILED, `${shape} ${name}`);
+      assert.ok(res.error.toLowerCase().includes(evictedText(a, 1).replace('1 sessions', '1 session').toLowerCase()), `${shape} ${name}: ${res.error}`);
+    }
+  });
+});
+
+test('catalog calls neither create sessions nor evict them', async () => {
+  const { unary } = await import('../helpers/server.js');
+  await withServer(['--session-max', '1'], async (t, dir) => {
+    writeFileSync(path.join(dir, 'a.txt'), 'one\n');
+    assert.equal((await callTool(t.client, 'fs.read', { path: 'a.txt' }, { session: 'A' })).error, '');
+    for (const session of ['B', 'C', undefined]) {
+      await unary(t.client.identity, t.client, {}, { session });
+      await unary(t.client.listTools, t.client, {}, { session });
+      await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { session });
+      await unary(t.client.describeTool, t.client, { name: 'fs.read' }, { session });
+      await unary(t.client.listPrompts, t.client, {}, { session });
+    }
+    const edit = await callTool(t.client, 'fs.edit', { path: 'a.txt', old_string: 'one', new_string: 'two', require_read: true }, { session: 'A' });
+    assert.equal(edit.error, '');
+    assert.deepEqual(evictionLogs(t), []);
+  });
+});
