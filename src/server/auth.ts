@@ -5,10 +5,6 @@ import { Metadata, ServerInterceptingCall, status, type ServerInterceptor } from
 
 const OPEN_PREFIX = '/grpc.health.v1.Health/';
 
-export function tokenMatches(expected: string, header: string | undefined): boolean {
-  return matchingToken([expected], header) === 0;
-}
-
 /**
  * Index of the token the `authorization: Bearer <token>` header carries, or -1. Every token
  * is compared, in constant time, so neither the token nor which one matched can be timed.
