@@ -45,6 +45,7 @@ export const OPTIONS: OptionSpec[] = [
   o('shell-deny', 'list', '', 'Commands matching any of these patterns are refused'),
   o('shell-route', 'list', '', 'program=toolbox pairs: commands of that program are refused and routed to that toolbox'),
   o('shell-env', 'list', '', 'Extra environment variables passed to commands (names); FACET_* are never passed'),
+  o('shell-startup-files', 'bool', 'false', "Let bash read the user's start-up files (~/.bashrc; the profile for login shells) for every command; by default only a vendor's terminal session (Codex exec_command with tty) does"),
   o('shell-inactivity-ms', 'int', '300000', "Gemini's run_shell_command: a command with no output this long is cancelled (Gemini CLI's tools.shell.inactivityTimeout)"),
   o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
   o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
@@ -79,7 +80,7 @@ export interface FacetConfig {
   sessionMax: number;
   sessionIdleMs: number;
   search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
-  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number };
+  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number; startupFiles: boolean };
   web: {
     allowHosts: string[];
     providers: string[];
@@ -215,7 +216,15 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     sessionMax: int('session-max', 1, 1_000_000),
     sessionIdleMs: int('session-idle-ms', 1000),
     search: { rgPath: str('rg-path') || null, backend },
-    shell: { path: str('shell'), allow: list('shell-allow'), deny: list('shell-deny'), routes, env: list('shell-env'), inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000) },
+    shell: {
+      path: str('shell'),
+      allow: list('shell-allow'),
+      deny: list('shell-deny'),
+      routes,
+      env: list('shell-env'),
+      inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000),
+      startupFiles: bool('shell-startup-files'),
+    },
     web: {
       allowHosts: list('web-allow-hosts'),
       providers: providers.length > 0 ? providers : ['tavily', 'gemini', 'brave', 'searxng'],

@@ -52,7 +52,9 @@ const DRAIN_MS = 150;
 export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
   throwIfAborted(spec.signal, 'the command');
   const started = performance.now();
-  const child = await spawnChild({ ...spec, stdin: spec.input !== undefined });
+  // Empty input is stdin on /dev/null: no pipe (Node makes it a socket, which bash takes for sshd).
+  const input = spec.input === '' ? undefined : spec.input;
+  const child = await spawnChild({ ...spec, stdin: input !== undefined });
   const merged = new Capture(spec.headBytes, spec.tailBytes);
   const out = spec.merge ? merged : new Capture(spec.headBytes, spec.tailBytes);
   const err = new Capture(spec.merge ? 0 : spec.headBytes, spec.merge ? 0 : spec.tailBytes);
@@ -85,8 +87,8 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
   }, spec.timeoutMs);
   const onAbort = () => void kill();
   spec.signal?.addEventListener('abort', onAbort, { once: true });
-  if (spec.input !== undefined) {
-    child.write(spec.input);
+  if (input !== undefined) {
+    child.write(input);
     child.endInput();
   }
 

@@ -21,6 +21,7 @@ export function shellEngine(config: FacetConfig): ShellEngine {
       deny: config.shell.deny,
       routes: config.shell.routes,
       env: config.shell.env,
+      startupFiles: config.shell.startupFiles,
       stateDir: config.stateDir,
     });
     engines.set(config, e);
