@@ -77,6 +77,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
       const engine = webEngineFor(config.web);
       const pages: Array<{ url: string; text: string; cut: boolean; status?: number }> = [];
       const skipped: string[] = [];
+      const skippedKinds = new Set<EngineError['kind']>();
       const limiter = limiterFor(config);
       for (const url of list) {
         try {
@@ -91,11 +92,14 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
         } catch (err) {
           if (!isEngineError(err) || err.kind === 'cancelled' || err.kind === 'timeout' && ctx.signal.aborted) throw err;
           skipped.push(skipLabel(url, err));
+          skippedKinds.add(err.kind);
         }
       }
       if (pages.length === 0) {
-        const limited = skipped.every((x) => x.startsWith('[Rate limit exceeded]'));
-        throw shapeError(limited ? 'rate_limited' : 'network_failed', `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
+        // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
+        const [only] = skippedKinds;
+        const kind = skippedKinds.size === 1 && only !== undefined ? only : 'network_failed';
+        throw shapeError(kind, `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
       }
       const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
       const note = 'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';
