@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // facet: the command line. `facet serve` parses the config once and runs the server
 // until SIGTERM/SIGINT, then drains gracefully.
-import { ConfigError, helpText, parseConfig } from './config.js';
+import { ConfigError, EXIT_BAD_START, helpText, parseConfig } from './config.js';
 import { startServer } from './server/server.js';
 import { VERSION } from './version.js';
 
@@ -25,15 +25,22 @@ async function main(argv: string[]): Promise<number> {
   }
   let config;
   try {
-    config = parseConfig(rest);
+    config = parseConfig(rest, process.env, process.cwd(), { checkPaths: true });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`facet: ${err.message}\n`);
-      return 2;
+      return EXIT_BAD_START;
     }
     throw err;
   }
-  const running = await startServer(config);
+  let running;
+  try {
+    running = await startServer(config);
+  } catch (err) {
+    // Anything that stops start-up (an address in use, unreadable TLS files) is refused like a bad value.
+    process.stderr.write(`facet: cannot start: ${(err as Error)?.message ?? String(err)}\n`);
+    return EXIT_BAD_START;
+  }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       running.shutdown(`received ${signal}`).then(resolve, resolve);

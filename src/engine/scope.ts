@@ -28,6 +28,8 @@ export class Scope {
       } catch {
         throw new Error(`root ${abs} does not exist`);
       }
+      // A file as a root would leave shell calls without a working directory to start in.
+      if (!statSync(resolved).isDirectory()) throw new Error(`root ${abs} is not a directory`);
       return resolved;
     });
     return new Scope([...new Set(real)]);
