@@ -58,7 +58,12 @@ export class Scope {
       if (!path.isAbsolute(r)) {
         throw new EngineError('invalid_argument', `root ${r} must be an absolute path`, { field: 'roots', facts: { root: r } });
       }
-      const real = (await realpathOrNearest(r)).path;
+      const found = await realpathOrNearest(r);
+      const real = found.path;
+      if (found.exists && !(await fsp.stat(real)).isDirectory()) {
+        // Commands start in the first root: a file there would leave them nowhere to run.
+        throw new EngineError('invalid_argument', `root ${r} is not a directory`, { field: 'roots', facts: { root: r, resolved: real } });
+      }
       if (!this.contains(real)) {
         throw new EngineError('permission_denied', `root ${r} is outside the toolbox scope`, {
           field: 'roots',
