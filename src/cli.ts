@@ -3,20 +3,22 @@
 // until SIGTERM/SIGINT, then drains gracefully.
 import { ConfigError, EXIT_BAD_START, helpText, parseConfig } from './config.js';
 import { startServer } from './server/server.js';
+import { toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(`facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n`);
+    process.stdout.write(`facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n`);
     return command === undefined ? 2 : 0;
   }
   if (command === '--version' || command === 'version') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
+  if (command === 'tools') return tools(rest);
   if (command !== 'serve') {
-    process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help)\n`);
+    process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help, facet tools --help)\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -49,6 +51,23 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
   });
   return 0;
+}
+
+function tools(args: string[]): number {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${TOOLS_USAGE}\n\nPrints the tools a shape serves (default: core), as text or as ListTools JSON.\n`);
+    return 0;
+  }
+  try {
+    process.stdout.write(toolsCommand(args));
+    return 0;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`facet: ${err.message}\n`);
+      return EXIT_BAD_START;
+    }
+    throw err;
+  }
 }
 
 main(process.argv.slice(2)).then(
