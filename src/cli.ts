@@ -2,6 +2,7 @@
 // facet: the command line. `facet serve` parses the config once and runs the server
 // until SIGTERM/SIGINT, then drains gracefully.
 import { ConfigError, EXIT_BAD_START, helpText, parseConfig } from './config.js';
+import { healthCommand } from './health-command.js';
 import { startServer } from './server/server.js';
 import { toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
@@ -9,7 +10,7 @@ import { VERSION } from './version.js';
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(`facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n`);
+    process.stdout.write(`facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n`);
     return command === undefined ? 2 : 0;
   }
   if (command === '--version' || command === 'version') {
@@ -17,6 +18,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'tools') return tools(rest);
+  if (command === 'health') return health(rest);
   if (command !== 'serve') {
     process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help, facet tools --help)\n`);
     return 2;
@@ -51,6 +53,21 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
   });
   return 0;
+}
+
+/** Exit 0 when the local server answers SERVING, 1 otherwise (a bad option: 2). */
+async function health(args: string[]): Promise<number> {
+  try {
+    const r = await healthCommand(args);
+    (r.ok ? process.stdout : process.stderr).write(`${r.text}\n`);
+    return r.ok ? 0 : 1;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`facet: ${err.message}\n`);
+      return EXIT_BAD_START;
+    }
+    throw err;
+  }
 }
 
 function tools(args: string[]): number {
