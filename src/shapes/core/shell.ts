@@ -7,6 +7,7 @@ import { ShellEngine, type RunOutcome } from '../../engine/shell/engine.js';
 import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 import type { JobRead, JobSnapshot } from '../../engine/shell/jobs.js';
 import type { ContentItem, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 
 const engines = new WeakMap<FacetConfig, ShellEngine>();
@@ -143,7 +144,13 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
         streams: args.merge_streams ? 'merged' : 'separate',
         persistCwd: args.keep_cwd ?? true,
         reportBackground: true,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        // Cancelled: the output so far, as a timeout shows it.
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        return { content: [{ text: c.text || '(no output)' }], failure: c.err };
+      }
       return runResult(r);
     },
   };

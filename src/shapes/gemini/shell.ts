@@ -7,7 +7,8 @@ import { abortError, EngineError } from '../../engine/errors.js';
 import type { RunOutcome } from '../../engine/shell/engine.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
-import { shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledText, shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
@@ -141,7 +142,12 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
         persistCwd: false,
         reportBackground: true,
         keepBackground: true,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        return fail(cancelledText(c.text), c.err, { tool: 'run_shell_command', summary: args.description ?? args.command.slice(0, 120) });
+      }
       const out = shownOutput(r);
       const host = {
         tool: 'run_shell_command',

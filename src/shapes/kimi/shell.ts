@@ -6,7 +6,7 @@ import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { runFailure } from '../common/process.js';
+import { cancelledRun, orError, runFailure } from '../common/process.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
@@ -142,7 +142,14 @@ export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
           input: '',
           maxOutputBytes: CAPTURE_BYTES,
           headShare: 0.95,
-        });
+        }).catch(orError);
+        if (r instanceof Error) {
+          const c = cancelledRun(r);
+          if (!c) throw r;
+          const cut = new OutputBuilder();
+          cut.write(c.text);
+          return kimiFail(cut.message('Command was cancelled before it finished.', false), cut.text, c.err, { tool: 'Shell', truncated: cut.truncated });
+        }
         const out = new OutputBuilder();
         out.write(r.output.truncated ? r.output.head + r.output.tail : r.output.text);
         const truncated = out.truncated || r.output.truncated;

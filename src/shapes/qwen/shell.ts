@@ -5,7 +5,8 @@ import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { RunOutcome } from '../../engine/shell/engine.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
-import { shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledText, shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
@@ -123,7 +124,12 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
         maxOutputBytes: 1024 * 1024,
         spillOverBytes: MAX_CHARS,
         persistCwd: false,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        return fail(cancelledText(c.text), c.err, { tool: 'run_shell_command', summary: args.description ?? args.command.slice(0, 120) });
+      }
       const out = capped(combined(r), r);
       const host = {
         tool: 'run_shell_command',
