@@ -126,6 +126,32 @@ describe('the same condition has the same failure code and retryable in every sh
       }),
     },
     {
+      name: 'a directory where a file is expected',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.read', { path: dir }],
+        claude: ['Read', { file_path: dir }],
+        gemini: ['read_file', { file_path: dir }],
+        qwen: ['read_file', { file_path: dir }],
+        kimi: ['ReadFile', { path: dir }],
+        codex: ['read_file', { file_path: dir }],
+      }),
+    },
+    {
+      name: 'no such background job or process in the session',
+      code: FailureCode.FAILURE_CODE_NOT_FOUND,
+      retryable: false,
+      calls: () => ({
+        core: ['shell.output', { id: 'nope' }],
+        claude: ['TaskStop', { task_id: 'nope' }],
+        gemini: ['read_background_output', { pid: 999999 }],
+        qwen: ['task_stop', { task_id: 'nope' }],
+        kimi: ['TaskOutput', { task_id: 'nope' }],
+        codex: ['write_stdin', { session_id: 999999 }],
+      }),
+    },
+    {
       name: 'text to replace occurs more than once',
       code: FailureCode.FAILURE_CODE_CONFLICT,
       retryable: false,
