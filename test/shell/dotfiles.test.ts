@@ -163,6 +163,30 @@ describe('shell tools never read start-up files', () => {
   });
 });
 
+describe("Codex exec_command on a tty is the vendor's terminal session: its login shell reads the profile", () => {
+  let f: Facet;
+  let env: ReturnType<typeof dotHome>;
+  before(async () => {
+    env = dotHome(0);
+    f = await startFacet(['--root', env.root], { PATH: process.env.PATH, HOME: env.home });
+  });
+  after(async () => {
+    await f.close();
+    env.cleanup();
+  });
+
+  test('tty: the profile marker, then ok; without tty: ok alone', async () => {
+    const output = (res: CallToolResponse) => text(res).split('Output:\n')[1]!.replace(/\r\n/g, '\n');
+    const tty = await f.call('codex', 'exec_command', { cmd: 'echo ok', tty: true, yield_time_ms: 5000 });
+    const display = tty.content.flatMap((c) => (c.body?.$case === 'structured' && c.body.value?.display ? [c.body.value.display as { details?: Record<string, unknown> }] : []))[0];
+    const loaded = display !== undefined && display.details?.ttyFallback === undefined;
+    // Without terminal support (node-pty) the job runs on pipes and reads nothing.
+    assert.equal(output(tty), loaded ? `${MARK} bash_profile\nok\n` : 'ok\n');
+    const plain = await f.call('codex', 'exec_command', { cmd: 'echo ok', yield_time_ms: 5000 });
+    assert.equal(output(plain), 'ok\n');
+  });
+});
+
 describe('the operator can let bash read them (--shell-startup-files)', () => {
   let f: Facet;
   let env: ReturnType<typeof dotHome>;
