@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { callTool, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { send, serve, type LoopbackServer } from '../web/http-server.js';
 
 type Calls = Record<string, [tool: string, args: Record<string, unknown>]>;
 
@@ -259,6 +260,49 @@ describe('the same condition has the same failure code and retryable in every sh
           want[`${shape}/${tool}`] = `${FailureCode[c.code]} retryable=${c.retryable}`;
         }),
       );
+      assert.deepEqual(seen, want);
+    });
+  }
+});
+
+describe('web fetch failures have the same code and retryable in every shape', () => {
+  let s: TestServer;
+  let site: LoopbackServer;
+  let cleanup: () => void;
+  before(async () => {
+    site = await serve((req, res) => send(res, req.url === '/gone' ? 404 : 500, 'text/html', '<p>no</p>'));
+    let dir: string;
+    ({ dir, cleanup } = tempDir());
+    // Loopback opened on purpose: the fetches reach the local site (and a closed port).
+    s = await startTestServer(['--root', dir, '--web-allow-hosts', '127.0.0.1']);
+  });
+  after(async () => {
+    await s.close();
+    await site.close();
+    cleanup();
+  });
+
+  const fetchers = (url: string): Calls => ({
+    core: ['web.fetch', { url }],
+    claude: ['WebFetch', { url, prompt: 'summarise' }],
+    gemini: ['web_fetch', { prompt: `summarise ${url}` }],
+    qwen: ['web_fetch', { url, prompt: 'summarise' }],
+    kimi: ['FetchURL', { url }],
+  });
+  const rows: Array<[string, () => string, FailureCode, boolean]> = [
+    ['connection refused', () => 'http://127.0.0.1:1/x', FailureCode.FAILURE_CODE_NETWORK_FAILED, true],
+    ['HTTP 404', () => `${site.origin}/gone`, FailureCode.FAILURE_CODE_NOT_FOUND, false],
+    ['HTTP 500', () => `${site.origin}/broken`, FailureCode.FAILURE_CODE_DEPENDENCY_UNAVAILABLE, true],
+  ];
+  for (const [name, url, code, retryable] of rows) {
+    test(name, async () => {
+      const seen: Record<string, string> = {};
+      const want: Record<string, string> = {};
+      for (const [shape, [tool, args]] of Object.entries(fetchers(url()))) {
+        const res = await callTool(s.client, tool, args, { shape });
+        seen[`${shape}/${tool}`] = `${FailureCode[res.failure?.code ?? 0]} retryable=${res.failure?.retryable}`;
+        want[`${shape}/${tool}`] = `${FailureCode[code]} retryable=${retryable}`;
+      }
       assert.deepEqual(seen, want);
     });
   }
