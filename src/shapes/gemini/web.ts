@@ -60,7 +60,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
     idempotency: 'idempotent',
     errorModes: [
       'web_fetch_no_url_in_prompt (INVALID_ARGUMENT): the prompt holds no http(s) URL, or a token with "://" is not a valid http(s) URL.',
-      'web_fetch_processing_error: every URL was skipped (refused address, rate limit, HTTP or network error); the reasons are listed.',
+      'web_fetch_processing_error: every URL was skipped (refused address, rate limit, HTTP or network error); the reasons are listed. When every skip has one cause the code is that cause\'s, as in the other shapes: SECURITY_POLICY_FAILED for refused addresses, RATE_LIMITED, NOT_FOUND for a 404...; mixed causes are NETWORK_FAILED.',
       'Rate limit: 10 requests per host per 60 s for this server (every session counts); a URL over it is listed as "[Rate limit exceeded] <url>".',
       'No summary: the content is returned as fetched (a model-side difference from Gemini CLI, which summarises with a model call).',
     ].join('\n'),
