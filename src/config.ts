@@ -183,7 +183,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
 
   const tlsCert = str('tls-cert');
   const tlsKey = str('tls-key');
-  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError('--tls-cert and --tls-key go together');
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError(`${name('tls-cert')} and ${name('tls-key')} go together`);
 
   const logLevel = str('log-level');
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`${name('log-level')} must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);

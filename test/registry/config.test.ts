@@ -57,6 +57,7 @@ test('a bad value from a FACET_* variable names the variable; a flag that overri
     [{ FACET_SHELL_ROUTE: 'git' }, 'FACET_SHELL_ROUTE entries look like program=toolbox, got "git"'],
     [{ FACET_SEARCH_PROVIDER: 'bing' }, 'FACET_SEARCH_PROVIDER: unknown provider "bing" (known: tavily, gemini, brave, searxng)'],
     [{ FACET_TAVILY_SEARCH_DEPTH: 'deep' }, 'FACET_TAVILY_SEARCH_DEPTH must be basic or advanced, got "deep"'],
+    [{ FACET_TLS_KEY: 'k.pem' }, '--tls-cert and FACET_TLS_KEY go together'],
   ];
   for (const [env, message] of bad) assert.throws(() => parseConfig([], env, cwd), (e: Error) => e instanceof ConfigError && e.message === message, JSON.stringify(env));
   assert.throws(() => parseConfig(['--grace-ms', 'x'], { FACET_GRACE_MS: '5' }, cwd), { message: '--grace-ms must be a whole number, got "x"' });
