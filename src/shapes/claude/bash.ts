@@ -80,6 +80,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
     errorModes: [
       'PROCESS_FAILED: the command exited non-zero ("Exit code N" then its output; not wrapped).',
       'TIMEOUT: the command ran past its timeout and was killed ("Exit code 143 ... Command timed out after Ns"). Claude Code moves some timed-out commands to the background instead; here they are always killed.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed, and its output so far comes back followed by <error>Command was aborted before completion</error>.',
       'INVALID_ARGUMENT (<tool_use_error>): the command is empty or holds control characters.',
       'SECURITY_POLICY_FAILED: the server\'s allow/deny rules refuse a command of the line; when another toolbox owns it, routed_to names it.',
       'RESOURCE_EXHAUSTED: too many background tasks in this session; stop one with TaskStop.',

@@ -104,7 +104,8 @@ function result(text: string, ran: Ran): ToolResult {
 
 const FAILURE_MODE =
   'A non-zero exit is reported as a failed call (PROCESS_FAILED) carrying the same text; a timeout (default 10000 ms) kills the command and everything it started, ' +
-  'reports exit code 124 and puts "command timed out after N milliseconds" before the output (TIMEOUT).';
+  'reports exit code 124 and puts "command timed out after N milliseconds" before the output (TIMEOUT). A call cancelled while the command runs kills it too ' +
+  'and puts "command was cancelled before it finished" before the output so far (CANCELLED).';
 const BUDGET_NOTE = 'Output (stdout and stderr together) over 10000 tokens (40000 bytes) keeps its first and last 20000 bytes with "…N tokens truncated…" between.';
 
 interface ShellCommandArgs extends ApprovalArgs {

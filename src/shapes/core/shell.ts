@@ -125,7 +125,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     errorModes: [
       'PROCESS_FAILED: the command exited non-zero or was killed by a signal; the output is still returned, and failure.process holds the exit code.',
       'TIMEOUT: the command ran past timeout_ms (or the call deadline) and was killed with everything it started; the output so far is returned.',
-      'CANCELLED: the call was cancelled; the command was killed.',
+      'CANCELLED: the call was cancelled (or the server stopped while draining); the command was killed and the output so far is returned.',
       WORKDIR_MODE,
       'INVALID_ARGUMENT: the command is empty or its quotes/brackets do not close (it cannot be checked).',
       POLICY_MODE,

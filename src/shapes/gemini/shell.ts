@@ -118,6 +118,7 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
       'policy_violation (SECURITY_POLICY_FAILED): command substitution outside single quotes, or the server\'s allow/deny rules refused a part of the line.',
       'invalid_tool_params: empty command. path_not_in_workspace: dir_path outside the workspace. search_path_not_found: dir_path missing.',
       'shell_execute_error (TIMEOUT): 5 minutes without output; the whole process group was killed and the output so far returned.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed and "Command was cancelled by user before it could complete." comes back with the output so far.',
       'Processes left running with & are kept until the session ends (then killed). The full-output file named after a cut lives on the server, outside the workspace.',
     ].join('\n'),
     async handler(args, ctx) {

@@ -44,6 +44,7 @@ export function grokBash(config: FacetConfig): ToolDefinition<BashArgs> {
     errorModes: [
       'PROCESS_FAILED: non-zero exit ("Command failed: <command> (exit code N)" then the output); the output is kept, unlike Grok CLI.',
       'TIMEOUT: ran past 30 s and was killed; the output so far follows the message.',
+      'CANCELLED: the call was cancelled while it ran; it was killed and the output so far follows the message.',
       'NOT_FOUND / PERMISSION_DENIED: "cd" to a directory that does not exist or is outside the workspace ("Cannot change directory: …").',
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line. INVALID_ARGUMENT: empty command.",
     ].join('\n'),

@@ -111,6 +111,7 @@ export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
       'PROCESS_FAILED: non-zero exit ("Command failed with exit code: N."); a command killed by a signal gets the negative signal number as N, as',
       'Kimi CLI reports it, and the signal named after it. The output follows the message.',
       'TIMEOUT: the command ran past its timeout and was killed with everything it started; the output so far follows.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed with everything it started and the output so far follows.',
       'INVALID_ARGUMENT: empty command; timeout over 300 s without run_in_background; run_in_background without a description.',
       'RESOURCE_EXHAUSTED: too many background tasks in this session (stop one with TaskStop).',
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line.",

@@ -94,6 +94,7 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
     errorModes: [
       'A non-zero exit is not a failure: the fields carry the exit code (exitCode also in the host block).',
       'shell_execute_error (TIMEOUT): the command ran past `timeout`; it was killed with its process group.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed and "Command was cancelled by user before it could complete." comes back with the output so far.',
       'invalid_tool_params: empty command, timeout not a positive whole number or over 600000, relative directory, a',
       'foreground "sleep N" (N >= 2), a background command ending in "&", or git commit in the background.',
       'path_not_in_workspace: directory outside the workspace. policy_violation: refused by the server\'s command rules.',
