@@ -36,5 +36,8 @@ ENV FACET_LISTEN=0.0.0.0:50051 \
     FACET_STATE_DIR=/var/lib/facet \
     NODE_ENV=production
 EXPOSE 50051
+# grpc.health.v1 on the address FACET_LISTEN names (a wildcard is asked on loopback); health
+# needs no token.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["node", "dist/src/cli.js", "health"]
 ENTRYPOINT ["/usr/bin/tini", "--", "node", "dist/src/cli.js"]
 CMD ["serve"]

@@ -1,22 +1,26 @@
 #!/usr/bin/env node
 // facet: the command line. `facet serve` parses the config once and runs the server
 // until SIGTERM/SIGINT, then drains gracefully.
-import { ConfigError, helpText, parseConfig } from './config.js';
+import { ConfigError, EXIT_BAD_START, helpText, parseConfig } from './config.js';
+import { healthCommand } from './health-command.js';
 import { startServer } from './server/server.js';
+import { toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(`facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n`);
+    process.stdout.write(`facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n`);
     return command === undefined ? 2 : 0;
   }
   if (command === '--version' || command === 'version') {
     process.stdout.write(`${VERSION}\n`);
     return 0;
   }
+  if (command === 'tools') return tools(rest);
+  if (command === 'health') return health(rest);
   if (command !== 'serve') {
-    process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help)\n`);
+    process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help, facet tools --help)\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -25,15 +29,22 @@ async function main(argv: string[]): Promise<number> {
   }
   let config;
   try {
-    config = parseConfig(rest);
+    config = parseConfig(rest, process.env, process.cwd(), { checkPaths: true });
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`facet: ${err.message}\n`);
-      return 2;
+      return EXIT_BAD_START;
     }
     throw err;
   }
-  const running = await startServer(config);
+  let running;
+  try {
+    running = await startServer(config);
+  } catch (err) {
+    // Anything that stops start-up (an address in use, unreadable TLS files) is refused like a bad value.
+    process.stderr.write(`facet: cannot start: ${(err as Error)?.message ?? String(err)}\n`);
+    return EXIT_BAD_START;
+  }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       running.shutdown(`received ${signal}`).then(resolve, resolve);
@@ -42,6 +53,38 @@ async function main(argv: string[]): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
   });
   return 0;
+}
+
+/** Exit 0 when the local server answers SERVING, 1 otherwise (a bad option: 2). */
+async function health(args: string[]): Promise<number> {
+  try {
+    const r = await healthCommand(args);
+    (r.ok ? process.stdout : process.stderr).write(`${r.text}\n`);
+    return r.ok ? 0 : 1;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`facet: ${err.message}\n`);
+      return EXIT_BAD_START;
+    }
+    throw err;
+  }
+}
+
+function tools(args: string[]): number {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${TOOLS_USAGE}\n\nPrints the tools a shape serves (default: core), as text or as ListTools JSON.\n`);
+    return 0;
+  }
+  try {
+    process.stdout.write(toolsCommand(args));
+    return 0;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`facet: ${err.message}\n`);
+      return EXIT_BAD_START;
+    }
+    throw err;
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -1,5 +1,6 @@
 // One typed, validated configuration, parsed once from flags and their FACET_* twins.
 // The option table below is the single source for parsing, --help and the README table.
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -46,6 +47,7 @@ export const OPTIONS: OptionSpec[] = [
   o('shell-deny', 'list', '', 'Commands matching any of these patterns are refused'),
   o('shell-route', 'list', '', 'program=toolbox pairs: commands of that program are refused and routed to that toolbox'),
   o('shell-env', 'list', '', 'Extra environment variables passed to commands (names); FACET_* are never passed'),
+  o('shell-startup-files', 'bool', 'false', "Let bash read the user's start-up files (~/.bashrc; the profile for login shells) for every command; by default only a vendor's terminal session (Codex exec_command with tty) does"),
   o('shell-inactivity-ms', 'int', '300000', "Gemini's run_shell_command: a command with no output this long is cancelled (Gemini CLI's tools.shell.inactivityTimeout)"),
   o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
   o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
@@ -85,7 +87,7 @@ export interface FacetConfig {
   /** caller: sessions are keyed by the caller's token as well as by facet-session, and capped per caller. */
   sessionScope: 'caller' | 'shared';
   search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
-  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number };
+  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number; startupFiles: boolean };
   web: {
     allowHosts: string[];
     providers: string[];
@@ -98,6 +100,14 @@ export interface FacetConfig {
 
 export class ConfigError extends Error {}
 
+/** The exit code of `facet serve` when start-up is refused: a bad flag or FACET_* value, a root that is missing or not a directory, an address it cannot listen on. */
+export const EXIT_BAD_START = 2;
+
+export interface ParseOptions {
+  /** Also check what the values name on this machine: roots are directories, TLS files and the shell are usable (the CLI does; pure parsing does not). */
+  checkPaths?: boolean;
+}
+
 // Shapes this build serves: Facet's own first (the default), then the vendor dialects.
 export const ALL_SHAPES = ['core', 'claude', 'codex', 'gemini', 'qwen', 'kimi', 'grok'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -106,7 +116,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * Parses flags (`--name value`, `--name=value`, `--flag` for booleans) over environment
  * twins over defaults. Throws ConfigError naming the bad option.
  */
-export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): FacetConfig {
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), options: ParseOptions = {}): FacetConfig {
   const raw = new Map<string, string[]>();
   for (const spec of OPTIONS) {
     const fromEnv = env[spec.env];
@@ -132,6 +142,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     fromFlags.set(name, [...(fromFlags.get(name) ?? []), value]);
   }
   for (const [k, v] of fromFlags) raw.set(k, v);
+  // A message names the value's source: the flag when given, else the variable it came from.
+  const name = (flag: string): string => {
+    const spec = OPTIONS.find((s) => s.flag === flag)!;
+    return !fromFlags.has(flag) && env[spec.env] !== undefined && env[spec.env] !== '' ? spec.env : `--${flag}`;
+  };
 
   const str = (flag: string): string => {
     const v = raw.get(flag);
@@ -144,23 +159,23 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       .filter((s) => s !== '');
   const int = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number => {
     const v = str(flag);
-    if (!/^\d+$/.test(v)) throw new ConfigError(`--${flag} must be a whole number, got "${v}"`);
+    if (!/^\d+$/.test(v)) throw new ConfigError(`${name(flag)} must be a whole number, got "${v}"`);
     const n = Number(v);
-    if (n < min || n > max) throw new ConfigError(`--${flag} must be between ${min} and ${max}, got ${n}`);
+    if (n < min || n > max) throw new ConfigError(`${name(flag)} must be between ${min} and ${max}, got ${n}`);
     return n;
   };
   const bool = (flag: string): boolean => {
     const v = str(flag).toLowerCase();
     if (['true', '1', 'yes', 'on'].includes(v)) return true;
     if (['false', '0', 'no', 'off', ''].includes(v)) return false;
-    throw new ConfigError(`--${flag} must be true or false, got "${v}"`);
+    throw new ConfigError(`${name(flag)} must be true or false, got "${v}"`);
   };
 
   const listenRaw = str('listen');
   let listen: FacetConfig['listen'] = null;
-  if (listenRaw !== 'none' && listenRaw !== '') listen = parseHostPort(listenRaw);
+  if (listenRaw !== 'none' && listenRaw !== '') listen = parseHostPort(listenRaw, name('listen'));
   const socket = str('socket') || null;
-  if (!listen && !socket) throw new ConfigError('--listen is "none" and no --socket is set: nothing to serve on');
+  if (!listen && !socket) throw new ConfigError(`${name('listen')} is "none" and no --socket is set: nothing to serve on`);
 
   const roots = list('root').map((r) => path.resolve(cwd, r));
   if (roots.length === 0) roots.push(cwd);
@@ -168,39 +183,39 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   let shapes = list('shape');
   if (shapes.length === 0 || (shapes.length === 1 && shapes[0] === 'all')) shapes = [...ALL_SHAPES];
   for (const s of shapes) {
-    if (!ALL_SHAPES.includes(s)) throw new ConfigError(`--shape: unknown shape "${s}" (known: ${ALL_SHAPES.join(', ')}, all)`);
+    if (!ALL_SHAPES.includes(s)) throw new ConfigError(`${name('shape')}: unknown shape "${s}" (known: ${ALL_SHAPES.join(', ')}, all)`);
   }
   shapes = [...new Set(shapes)];
 
   const tlsCert = str('tls-cert');
   const tlsKey = str('tls-key');
-  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError('--tls-cert and --tls-key go together');
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError(`${name('tls-cert')} and ${name('tls-key')} go together`);
 
   const logLevel = str('log-level');
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`${name('log-level')} must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
   const backend = str('grep-backend');
   if (backend !== 'auto' && backend !== 'rg' && backend !== 'fallback') {
-    throw new ConfigError(`--grep-backend must be auto, rg or fallback, got "${backend}"`);
+    throw new ConfigError(`${name('grep-backend')} must be auto, rg or fallback, got "${backend}"`);
   }
 
   const routes: Record<string, string> = {};
   for (const pair of list('shell-route')) {
     const m = /^([^=\s]+)=([^=\s]+)$/.exec(pair);
-    if (!m) throw new ConfigError(`--shell-route entries look like program=toolbox, got "${pair}"`);
+    if (!m) throw new ConfigError(`${name('shell-route')} entries look like program=toolbox, got "${pair}"`);
     routes[m[1]!] = m[2]!;
   }
 
   const providers = list('search-provider');
   for (const p of providers) {
     if (!['tavily', 'gemini', 'brave', 'searxng'].includes(p)) {
-      throw new ConfigError(`--search-provider: unknown provider "${p}" (known: tavily, gemini, brave, searxng)`);
+      throw new ConfigError(`${name('search-provider')}: unknown provider "${p}" (known: tavily, gemini, brave, searxng)`);
     }
   }
 
   const searchDepth = str('tavily-search-depth');
   if (searchDepth !== 'basic' && searchDepth !== 'advanced') {
-    throw new ConfigError(`--tavily-search-depth must be basic or advanced, got "${searchDepth}"`);
+    throw new ConfigError(`${name('tavily-search-depth')} must be basic or advanced, got "${searchDepth}"`);
   }
 
   // Each --token flag is one token, taken whole (a token may hold a comma); FACET_TOKEN holds one.
@@ -231,7 +246,15 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     sessionIdleMs: int('session-idle-ms', 1000),
     sessionScope,
     search: { rgPath: str('rg-path') || null, backend },
-    shell: { path: str('shell'), allow: list('shell-allow'), deny: list('shell-deny'), routes, env: list('shell-env'), inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000) },
+    shell: {
+      path: str('shell'),
+      allow: list('shell-allow'),
+      deny: list('shell-deny'),
+      routes,
+      env: list('shell-env'),
+      inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000),
+      startupFiles: bool('shell-startup-files'),
+    },
     web: {
       allowHosts: list('web-allow-hosts'),
       providers: providers.length > 0 ? providers : ['tavily', 'gemini', 'brave', 'searxng'],
@@ -242,20 +265,52 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     },
   };
 
+  if (options.checkPaths) checkPaths(config, name);
   if (config.listen && !isLoopback(config.listen.host) && !config.token && !config.tls && !config.insecure) {
     throw new ConfigError(
-      `--listen ${listenRaw} is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`,
+      `${name('listen')} ${listenRaw} is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`,
     );
   }
   return config;
 }
 
-function parseHostPort(v: string): { host: string; port: number } {
+function parseHostPort(v: string, name: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(v);
-  if (!m) throw new ConfigError(`--listen must be host:port (e.g. 127.0.0.1:50051), got "${v}"`);
+  if (!m) throw new ConfigError(`${name} must be host:port (e.g. 127.0.0.1:50051), got "${v}"`);
   const port = Number(m[3]);
-  if (port > 65535) throw new ConfigError(`--listen port must be at most 65535, got ${port}`);
+  if (port > 65535) throw new ConfigError(`${name} port must be at most 65535, got ${port}`);
   return { host: m[1] ?? m[2]!, port };
+}
+
+/** What the values name must be usable here: a root that is a file would leave every call without a working directory. */
+function checkPaths(config: FacetConfig, name: (flag: string) => string): void {
+  for (const root of config.roots) {
+    const st = statSync(root, { throwIfNoEntry: false });
+    if (!st) throw new ConfigError(`${name('root')}: ${root} does not exist`);
+    if (!st.isDirectory()) throw new ConfigError(`${name('root')}: ${root} is not a directory`);
+  }
+  const readable = (flag: string, file: string) => {
+    try {
+      accessSync(file, fsConstants.R_OK);
+    } catch {
+      throw new ConfigError(`${name(flag)}: ${file} cannot be read`);
+    }
+  };
+  if (config.tls) {
+    readable('tls-cert', config.tls.certFile);
+    readable('tls-key', config.tls.keyFile);
+  }
+  if (config.shell.path.includes('/')) {
+    let ok = statSync(config.shell.path, { throwIfNoEntry: false })?.isFile() === true;
+    try {
+      accessSync(config.shell.path, fsConstants.X_OK);
+    } catch {
+      ok = false;
+    }
+    if (!ok) throw new ConfigError(`${name('shell')}: ${config.shell.path} is not an executable program`);
+  }
+  const state = statSync(config.stateDir, { throwIfNoEntry: false });
+  if (state && !state.isDirectory()) throw new ConfigError(`${name('state-dir')}: ${config.stateDir} is not a directory`);
 }
 
 export function isLoopback(host: string): boolean {

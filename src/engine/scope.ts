@@ -28,6 +28,8 @@ export class Scope {
       } catch {
         throw new Error(`root ${abs} does not exist`);
       }
+      // A file as a root would leave shell calls without a working directory to start in.
+      if (!statSync(resolved).isDirectory()) throw new Error(`root ${abs} is not a directory`);
       return resolved;
     });
     return new Scope([...new Set(real)]);
@@ -56,7 +58,12 @@ export class Scope {
       if (!path.isAbsolute(r)) {
         throw new EngineError('invalid_argument', `root ${r} must be an absolute path`, { field: 'roots', facts: { root: r } });
       }
-      const real = (await realpathOrNearest(r)).path;
+      const found = await realpathOrNearest(r);
+      const real = found.path;
+      if (found.exists && !(await fsp.stat(real)).isDirectory()) {
+        // Commands start in the first root: a file there would leave them nowhere to run.
+        throw new EngineError('invalid_argument', `root ${r} is not a directory`, { field: 'roots', facts: { root: r, resolved: real } });
+      }
       if (!this.contains(real)) {
         throw new EngineError('permission_denied', `root ${r} is outside the toolbox scope`, {
           field: 'roots',

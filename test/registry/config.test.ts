@@ -41,7 +41,50 @@ test('bad values stop start-up with a message naming the option', () => {
     [['--shell-route', 'git'], '--shell-route entries look like program=toolbox, got "git"'],
   ];
   for (const [argv, message] of bad) assert.throws(() => parseConfig(argv, {}, cwd), (e: Error) => e instanceof ConfigError && e.message === message, argv.join(' '));
-  assert.throws(() => parseConfig([], { FACET_GRACE_MS: '-1' }, cwd), { message: '--grace-ms must be a whole number, got "-1"' });
+  assert.throws(() => parseConfig([], { FACET_GRACE_MS: '-1' }, cwd), { message: 'FACET_GRACE_MS must be a whole number, got "-1"' });
+});
+
+test('a bad value from a FACET_* variable names the variable; a flag that overrides it names the flag', () => {
+  const bad: Array<[NodeJS.ProcessEnv, string]> = [
+    [{ FACET_SESSION_MAX: '0' }, 'FACET_SESSION_MAX must be between 1 and 1000000, got 0'],
+    [{ FACET_READ_ONLY: 'perhaps' }, 'FACET_READ_ONLY must be true or false, got "perhaps"'],
+    [{ FACET_LISTEN: 'nowhere' }, 'FACET_LISTEN must be host:port (e.g. 127.0.0.1:50051), got "nowhere"'],
+    [{ FACET_LISTEN: '127.0.0.1:70000' }, 'FACET_LISTEN port must be at most 65535, got 70000'],
+    [{ FACET_LISTEN: '0.0.0.0:1' }, 'FACET_LISTEN 0.0.0.0:1 is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk'],
+    [{ FACET_SHAPE: 'klingon' }, 'FACET_SHAPE: unknown shape "klingon" (known: core, claude, codex, gemini, qwen, kimi, grok, all)'],
+    [{ FACET_LOG_LEVEL: 'loud' }, 'FACET_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
+    [{ FACET_GREP_BACKEND: 'grep' }, 'FACET_GREP_BACKEND must be auto, rg or fallback, got "grep"'],
+    [{ FACET_SHELL_ROUTE: 'git' }, 'FACET_SHELL_ROUTE entries look like program=toolbox, got "git"'],
+    [{ FACET_SEARCH_PROVIDER: 'bing' }, 'FACET_SEARCH_PROVIDER: unknown provider "bing" (known: tavily, gemini, brave, searxng)'],
+    [{ FACET_TAVILY_SEARCH_DEPTH: 'deep' }, 'FACET_TAVILY_SEARCH_DEPTH must be basic or advanced, got "deep"'],
+    [{ FACET_TLS_KEY: 'k.pem' }, '--tls-cert and FACET_TLS_KEY go together'],
+  ];
+  for (const [env, message] of bad) assert.throws(() => parseConfig([], env, cwd), (e: Error) => e instanceof ConfigError && e.message === message, JSON.stringify(env));
+  assert.throws(() => parseConfig(['--grace-ms', 'x'], { FACET_GRACE_MS: '5' }, cwd), { message: '--grace-ms must be a whole number, got "x"' });
+});
+
+test('with checkPaths, roots must be directories, the shell a program, TLS files readable, named by their source', async () => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-config-'));
+  const file = path.join(dir, 'file.txt');
+  writeFileSync(file, 'x');
+  const check = { checkPaths: true };
+  try {
+    assert.deepEqual(parseConfig(['--root', dir], {}, dir, check).roots, [dir]);
+    assert.throws(() => parseConfig(['--root', file], {}, dir, check), { message: `--root: ${file} is not a directory` });
+    assert.throws(() => parseConfig([], { FACET_ROOT: '/nonexistent' }, dir, check), { message: 'FACET_ROOT: /nonexistent does not exist' });
+    assert.throws(() => parseConfig([], { FACET_ROOT: file }, dir, check), { message: `FACET_ROOT: ${file} is not a directory` });
+    assert.throws(() => parseConfig(['--shell', file], {}, dir, check), { message: `--shell: ${file} is not an executable program` });
+    assert.throws(() => parseConfig([], { FACET_SHELL: '/nonexistent/bash' }, dir, check), { message: 'FACET_SHELL: /nonexistent/bash is not an executable program' });
+    assert.throws(() => parseConfig(['--tls-cert', 'nope.pem', '--tls-key', file], {}, dir, check), { message: `--tls-cert: ${path.join(dir, 'nope.pem')} cannot be read` });
+    assert.throws(() => parseConfig(['--state-dir', file], {}, dir, check), { message: `--state-dir: ${file} is not a directory` });
+    // Without checkPaths nothing on the machine is looked at.
+    assert.deepEqual(parseConfig(['--root', file], {}, dir).roots, [file]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('a non-loopback address needs a token, TLS or --insecure', () => {

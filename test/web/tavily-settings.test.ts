@@ -23,7 +23,7 @@ describe('Tavily settings in the configuration', () => {
       assert.equal(e.message, '--tavily-search-depth must be basic or advanced, got "deep"');
       return true;
     });
-    assert.throws(() => parseConfig([], { FACET_TAVILY_INCLUDE_ANSWER: 'maybe' }), /--tavily-include-answer must be true or false, got "maybe"/);
+    assert.throws(() => parseConfig([], { FACET_TAVILY_INCLUDE_ANSWER: 'maybe' }), { message: 'FACET_TAVILY_INCLUDE_ANSWER must be true or false, got "maybe"' });
   });
 });
 

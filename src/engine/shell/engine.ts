@@ -23,6 +23,8 @@ export interface ShellEngineConfig {
   routes: Record<string, string>;
   /** Extra environment: names copied from the server's environment, or NAME=value. */
   env: string[];
+  /** The operator lets bash read the user's start-up files for every command (default: never). */
+  startupFiles?: boolean;
   /** Spill files and job logs live under <stateDir>/shell/<session>. */
   stateDir: string;
   maxJobsPerSession?: number;
@@ -47,6 +49,8 @@ export interface CommandOptions {
   /** Variables the shape adds (PAGER=cat...). FACET_* is dropped. */
   env?: Record<string, string>;
   login?: boolean;
+  /** Read the user's start-up files as the vendor's interactive terminal does (a tty session); default: not read. */
+  startupFiles?: boolean;
 }
 
 export interface RunOptions extends CommandOptions {
@@ -125,6 +129,7 @@ export class ShellEngine {
       command: opts.command,
       shell: this.config.shell,
       login: opts.login,
+      startupFiles: this.startupFiles(opts),
       cwd,
       env: buildEnv(this.config.env, opts.env),
       merge: opts.streams === 'merged',
@@ -173,6 +178,7 @@ export class ShellEngine {
       command: opts.command,
       shell: this.config.shell,
       login: opts.login,
+      startupFiles: this.startupFiles(opts),
       cwd,
       env: buildEnv(this.config.env, extra),
       merge: true,
@@ -218,6 +224,10 @@ export class ShellEngine {
   /** Checks a command against the policy without running it. */
   check(command: string | readonly string[]): void {
     this.policy.check(command);
+  }
+
+  private startupFiles(opts: CommandOptions): boolean {
+    return Boolean(this.config.startupFiles || opts.startupFiles);
   }
 
   private async prepare(ctx: ShellContext, opts: CommandOptions): Promise<string> {

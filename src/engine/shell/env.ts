@@ -6,6 +6,9 @@ const BASE_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAG
 const BASE_PREFIXES = ['LC_'];
 const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
+/** Start-up files a non-interactive shell runs (bash's BASH_ENV, sh's ENV): passed only when the configuration names them. */
+const STARTUP_NAMES = ['BASH_ENV', 'ENV'];
+
 /** What keeps a command from waiting on a pager or a credential prompt that no one will answer. */
 export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 
@@ -15,7 +18,8 @@ export function isServerSecret(name: string): boolean {
 
 /**
  * Builds a command environment. `configured` entries are names copied from `source` or
- * NAME=value pairs; `extra` is what a shape sets (PAGER=cat...). FACET_* is always dropped.
+ * NAME=value pairs; `extra` is what a shape sets (PAGER=cat...), never BASH_ENV or ENV.
+ * FACET_* is always dropped.
  */
 export function buildEnv(configured: readonly string[], extra: Record<string, string> = {}, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
   const env: Record<string, string> = {};
@@ -28,7 +32,7 @@ export function buildEnv(configured: readonly string[], extra: Record<string, st
     if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
     else if (source[entry] !== undefined) env[entry] = source[entry]!;
   }
-  for (const [k, v] of Object.entries(extra)) env[k] = v;
+  for (const [k, v] of Object.entries(extra)) if (!STARTUP_NAMES.includes(k)) env[k] = v;
   env.PATH ??= FALLBACK_PATH;
   for (const k of Object.keys(env)) if (isServerSecret(k) || k.includes('\0') || env[k]!.includes('\0')) delete env[k];
   return env;

@@ -7,6 +7,7 @@ import { constants } from 'node:os';
 import { execa } from 'execa';
 import { EngineError } from '../errors.js';
 import { killTree, trackGroup } from './kill.js';
+import { quietArgv, quietFlags } from './startup.js';
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -16,6 +17,8 @@ export interface SpawnSpec {
   shell: string;
   /** Run the shell as a login shell (-l). */
   login?: boolean;
+  /** Let bash read the user's start-up files (profile, ~/.bashrc); otherwise it is told not to (startup.ts). */
+  startupFiles?: boolean;
   cwd: string;
   env: Record<string, string>;
   /** stderr joins stdout in one pipe (exact order; stderr stays empty). */
@@ -68,12 +71,13 @@ export interface PtyModule {
 const REPORT_END = '\0facet-end\0';
 
 /** The argv to start: the wrapper script when one is needed, else the plain form. */
-export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report'>): { file: string; args: string[] } {
-  const shellFlags = spec.login ? ['-l', '-c'] : ['-c'];
+export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report' | 'startupFiles'>): { file: string; args: string[] } {
+  const quiet = spec.startupFiles ? [] : quietFlags(spec.shell);
+  const shellFlags = [...quiet, ...(spec.login ? ['-l', '-c'] : ['-c'])];
   if (typeof spec.command !== 'string') {
-    const argv = [...spec.command];
+    const argv = spec.startupFiles ? [...spec.command] : quietArgv(spec.command);
     if (!spec.merge) return { file: argv[0]!, args: argv.slice(1) };
-    return { file: spec.shell, args: ['-c', 'exec 2>&1; exec "$@"', 'facet', ...argv] };
+    return { file: spec.shell, args: [...quiet, '-c', 'exec 2>&1; exec "$@"', 'facet', ...argv] };
   }
   if (!spec.merge && !spec.report) return { file: spec.shell, args: [...shellFlags, spec.command] };
   const lines = ['__facet_c=$1; shift'];

@@ -2,7 +2,7 @@
 // the full output to a file, a timeout (overall and/or without output), the call's
 // AbortSignal, and on every way out the whole process tree is gone or, when asked,
 // deliberately left running and reported.
-import { abortError, throwIfAborted } from '../errors.js';
+import { abortError, EngineError, throwIfAborted } from '../errors.js';
 import { Capture, type CapturedText } from './capture.js';
 import { forgetGroup, groupAlive } from './kill.js';
 import { BoundedLog } from './logfile.js';
@@ -52,7 +52,9 @@ const DRAIN_MS = 150;
 export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
   throwIfAborted(spec.signal, 'the command');
   const started = performance.now();
-  const child = await spawnChild({ ...spec, stdin: spec.input !== undefined });
+  // Empty input is stdin on /dev/null: no pipe (Node makes it a socket, which bash takes for sshd).
+  const input = spec.input === '' ? undefined : spec.input;
+  const child = await spawnChild({ ...spec, stdin: input !== undefined });
   const merged = new Capture(spec.headBytes, spec.tailBytes);
   const out = spec.merge ? merged : new Capture(spec.headBytes, spec.tailBytes);
   const err = new Capture(spec.merge ? 0 : spec.headBytes, spec.merge ? 0 : spec.tailBytes);
@@ -85,8 +87,8 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
   }, spec.timeoutMs);
   const onAbort = () => void kill();
   spec.signal?.addEventListener('abort', onAbort, { once: true });
-  if (spec.input !== undefined) {
-    child.write(spec.input);
+  if (input !== undefined) {
+    child.write(input);
     child.endInput();
   }
 
@@ -112,7 +114,7 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
       if (leftovers === 'none') leftovers = spec.keepBackground ? 'kept' : 'killed';
       child.detach();
     }
-    if (spec.signal?.aborted) throw abortError(spec.signal, 'the command');
+    if (spec.signal?.aborted) throw withOutput(abortError(spec.signal, 'the command'), merged.result(), exit, performance.now() - started);
     const report = child.report();
     const spilled = spill ? await spill.finish() : undefined;
     return {
@@ -137,6 +139,18 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
     spec.signal?.removeEventListener('abort', onAbort);
     await spill?.abandon();
   }
+}
+
+/**
+ * A cancelled run keeps what the command printed before it: `facts.output` (the capture) for
+ * the shapes to word, and the process evidence for the host.
+ */
+function withOutput(err: EngineError, output: CapturedText, exit: { exitCode: number | null; signal: string | null }, durationMs: number): EngineError {
+  return new EngineError(err.kind, err.message, {
+    cause: err,
+    facts: { ...err.facts, output, exitCode: exit.exitCode, signal: exit.signal, durationMs },
+    process: { tool: 'bash', exitCode: exit.exitCode ?? -1, signal: exit.signal ?? '', output: output.text, outputTruncated: output.truncated, backend: 'execa' },
+  });
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

@@ -8,6 +8,7 @@ import type { ShellEngine } from '../../engine/shell/engine.js';
 import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
@@ -79,6 +80,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
     errorModes: [
       'PROCESS_FAILED: the command exited non-zero ("Exit code N" then its output; not wrapped).',
       'TIMEOUT: the command ran past its timeout and was killed ("Exit code 143 ... Command timed out after Ns"). Claude Code moves some timed-out commands to the background instead; here they are always killed.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed, and its output so far comes back followed by <error>Command was aborted before completion</error>.',
       'INVALID_ARGUMENT (<tool_use_error>): the command is empty or holds control characters.',
       'SECURITY_POLICY_FAILED: the server\'s allow/deny rules refuse a command of the line; when another toolbox owns it, routed_to names it.',
       'RESOURCE_EXHAUSTED: too many background tasks in this session; stop one with TaskStop.',
@@ -98,7 +100,14 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
         streams: 'merged',
         spillOverBytes: PERSIST_LIMITS.bash,
         persistCwd: true,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        // Claude Code marks an interrupted command after what it printed.
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        const shown = tidy(c.text);
+        return fail(`${shown ? `${shown}\n` : ''}<error>Command was aborted before completion</error>`, c.err, { tool: 'Bash', summary: args.description ?? args.command });
+      }
       const raw = tidy(r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text);
       if (r.spill) markReadable(ctx.session, r.spill.path);
       const shown = (await persistIfLarge(config, ctx, raw, PERSIST_LIMITS.bash, r.spill && { path: r.spill.path, bytes: r.output.totalBytes })).text;

@@ -147,7 +147,7 @@ export function execTools(config: FacetConfig): ToolDefinition[] {
       'then "Original token count" and "Output:" with what it printed (stdout and stderr together) during the call.',
       BUDGET_MODE,
       '`tty: true` runs it on a pseudo-terminal with stdin open (needed for write_stdin input, REPLs, prompts); without tty stdin is closed.',
-      'The command runs in a login shell (bash -lc, profile read) unless login is false. A command that is an apply_patch heredoc is applied as a patch instead of being run.',
+      "The command runs in a login shell (bash -lc) unless login is false; the user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
       'Running processes end with the session; there is no other time limit, so stop servers yourself (write_stdin "\\u0003" on a tty).',
     ].join(' '),
     inputSchema: {
@@ -204,6 +204,8 @@ export function execTools(config: FacetConfig): ToolDefinition[] {
         command,
         workdir: args.workdir,
         login: args.shell ? undefined : login,
+        // A terminal session is what Codex gives the user: its login shell reads the profile.
+        startupFiles: args.tty === true,
         tty: args.tty === true,
         stdin: args.tty === true,
         description: 'exec_command',

@@ -4,6 +4,7 @@ import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { RunOutcome } from '../../engine/shell/engine.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok, type HostBlock } from '../common/result.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
@@ -24,6 +25,8 @@ interface Ran {
   exitCode: number;
   output: CutOutput;
   timedOutMs?: number;
+  /** The call was cancelled while the command ran; output is what it printed until then. */
+  cancelled?: boolean;
   durationMs: number;
   failure?: EngineError;
   host: HostBlock;
@@ -59,7 +62,13 @@ async function execute(
     streams: 'merged',
     maxOutputBytes: budget,
     env: ENV,
-  });
+  }).catch(orError);
+  if (r instanceof Error) {
+    const c = cancelledRun(r);
+    if (!c) throw r;
+    const exitCode = exitCodeOf((c.err.facts.exitCode as number | null) ?? null, (c.err.facts.signal as string | null) ?? null);
+    return { exitCode, output: c.output, cancelled: true, durationMs: Number(c.err.facts.durationMs ?? 0), failure: c.err, host: { tool, summary: 'Cancelled', exitCode, truncated: c.output.truncated } };
+  }
   const exitCode = runExitCode(r);
   const failure =
     r.timedOut || exitCode !== 0
@@ -86,7 +95,8 @@ async function execute(
   };
 }
 
-const timeoutNote = (ran: Ran) => (ran.timedOutMs !== undefined ? `command timed out after ${ran.timedOutMs} milliseconds\n` : '');
+const timeoutNote = (ran: Ran) =>
+  ran.timedOutMs !== undefined ? `command timed out after ${ran.timedOutMs} milliseconds\n` : ran.cancelled ? 'command was cancelled before it finished\n' : '';
 
 function result(text: string, ran: Ran): ToolResult {
   return ran.failure ? fail(text, ran.failure, ran.host) : ok(text, ran.host);
@@ -94,7 +104,8 @@ function result(text: string, ran: Ran): ToolResult {
 
 const FAILURE_MODE =
   'A non-zero exit is reported as a failed call (PROCESS_FAILED) carrying the same text; a timeout (default 10000 ms) kills the command and everything it started, ' +
-  'reports exit code 124 and puts "command timed out after N milliseconds" before the output (TIMEOUT).';
+  'reports exit code 124 and puts "command timed out after N milliseconds" before the output (TIMEOUT). A call cancelled while the command runs kills it too ' +
+  'and puts "command was cancelled before it finished" before the output so far (CANCELLED).';
 const BUDGET_NOTE = 'Output (stdout and stderr together) over 10000 tokens (40000 bytes) keeps its first and last 20000 bytes with "…N tokens truncated…" between.';
 
 interface ShellCommandArgs extends ApprovalArgs {

@@ -341,3 +341,8 @@ export async function familyList(
   const drop = basenameFilter(opts.globs);
   return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), ignored: r.ignored };
 }
+
+/** run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output so far. */
+export function cancelledText(output: string): string {
+  return `Command was cancelled by user before it could complete.${output.trim() ? ` Below is the output before it was cancelled:\n${output}` : ' There was no output before it was cancelled.'}`;
+}

@@ -1,6 +1,7 @@
 // The structured failure of a command that ran: exit code, signal and the output as the
 // shape showed it, so the host gets Failure.process whatever the vendor's wording.
 import { EngineError } from '../../engine/errors.js';
+import type { CapturedText } from '../../engine/shell/capture.js';
 import type { RunOutcome } from '../../engine/shell/engine.js';
 
 export function processError(kind: 'timeout' | 'process_failed', message: string, r: RunOutcome, output: string, truncated: boolean): EngineError {
@@ -17,3 +18,18 @@ export function runFailure(r: RunOutcome, output: string, truncated: boolean): E
   const why = r.signal ? `the command was killed by ${r.signal}` : `the command exited with code ${r.exitCode}`;
   return processError('process_failed', why, r, output, truncated);
 }
+
+/**
+ * When `err` is the cancellation of a run (the call was cancelled, or the server stopped it
+ * while draining), what the command printed before it was stopped: the engine keeps it so
+ * every shape can return it in its vendor's words. Undefined for any other error.
+ */
+export function cancelledRun(err: unknown): { err: EngineError; output: CapturedText; text: string } | undefined {
+  if (!(err instanceof EngineError) || err.kind !== 'cancelled') return undefined;
+  const output = err.facts.output as CapturedText | undefined;
+  if (!output || typeof output.text !== 'string') return undefined;
+  return { err, output, text: output.truncated ? `${output.head}\n...\n${output.tail}` : output.text };
+}
+
+/** For `engine.run(...).catch(orError)`: the outcome, or what it threw, to look at before rethrowing. */
+export const orError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));

@@ -7,6 +7,7 @@ import { ShellEngine, type RunOutcome } from '../../engine/shell/engine.js';
 import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 import type { JobRead, JobSnapshot } from '../../engine/shell/jobs.js';
 import type { ContentItem, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 
 const engines = new WeakMap<FacetConfig, ShellEngine>();
@@ -21,6 +22,7 @@ export function shellEngine(config: FacetConfig): ShellEngine {
       deny: config.shell.deny,
       routes: config.shell.routes,
       env: config.shell.env,
+      startupFiles: config.shell.startupFiles,
       stateDir: config.stateDir,
     });
     engines.set(config, e);
@@ -123,7 +125,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     errorModes: [
       'PROCESS_FAILED: the command exited non-zero or was killed by a signal; the output is still returned, and failure.process holds the exit code.',
       'TIMEOUT: the command ran past timeout_ms (or the call deadline) and was killed with everything it started; the output so far is returned.',
-      'CANCELLED: the call was cancelled; the command was killed.',
+      'CANCELLED: the call was cancelled (or the server stopped while draining); the command was killed and the output so far is returned.',
       WORKDIR_MODE,
       'INVALID_ARGUMENT: the command is empty or its quotes/brackets do not close (it cannot be checked).',
       POLICY_MODE,
@@ -142,7 +144,13 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
         streams: args.merge_streams ? 'merged' : 'separate',
         persistCwd: args.keep_cwd ?? true,
         reportBackground: true,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        // Cancelled: the output so far, as a timeout shows it.
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        return { content: [{ text: c.text || '(no output)' }], failure: c.err };
+      }
       return runResult(r);
     },
   };

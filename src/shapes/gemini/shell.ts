@@ -7,7 +7,8 @@ import { abortError, EngineError } from '../../engine/errors.js';
 import type { RunOutcome } from '../../engine/shell/engine.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
-import { shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledText, shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
@@ -117,6 +118,7 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
       'policy_violation (SECURITY_POLICY_FAILED): command substitution outside single quotes, or the server\'s allow/deny rules refused a part of the line.',
       'invalid_tool_params: empty command. path_not_in_workspace: dir_path outside the workspace. search_path_not_found: dir_path missing.',
       'shell_execute_error (TIMEOUT): 5 minutes without output; the whole process group was killed and the output so far returned.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed and "Command was cancelled by user before it could complete." comes back with the output so far.',
       'Processes left running with & are kept until the session ends (then killed). The full-output file named after a cut lives on the server, outside the workspace.',
     ].join('\n'),
     async handler(args, ctx) {
@@ -141,7 +143,12 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
         persistCwd: false,
         reportBackground: true,
         keepBackground: true,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        return fail(cancelledText(c.text), c.err, { tool: 'run_shell_command', summary: args.description ?? args.command.slice(0, 120) });
+      }
       const out = shownOutput(r);
       const host = {
         tool: 'run_shell_command',

@@ -60,7 +60,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
     idempotency: 'idempotent',
     errorModes: [
       'web_fetch_no_url_in_prompt (INVALID_ARGUMENT): the prompt holds no http(s) URL, or a token with "://" is not a valid http(s) URL.',
-      'web_fetch_processing_error: every URL was skipped (refused address, rate limit, HTTP or network error); the reasons are listed.',
+      'web_fetch_processing_error: every URL was skipped (refused address, rate limit, HTTP or network error); the reasons are listed. When every skip has one cause the code is that cause\'s, as in the other shapes: SECURITY_POLICY_FAILED for refused addresses, RATE_LIMITED, NOT_FOUND for a 404...; mixed causes are NETWORK_FAILED.',
       'Rate limit: 10 requests per host per 60 s for this server (every session counts); a URL over it is listed as "[Rate limit exceeded] <url>".',
       'No summary: the content is returned as fetched (a model-side difference from Gemini CLI, which summarises with a model call).',
     ].join('\n'),
@@ -77,6 +77,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
       const engine = webEngineFor(config.web);
       const pages: Array<{ url: string; text: string; cut: boolean; status?: number }> = [];
       const skipped: string[] = [];
+      const skippedKinds = new Set<EngineError['kind']>();
       const limiter = limiterFor(config);
       for (const url of list) {
         try {
@@ -91,11 +92,14 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
         } catch (err) {
           if (!isEngineError(err) || err.kind === 'cancelled' || err.kind === 'timeout' && ctx.signal.aborted) throw err;
           skipped.push(skipLabel(url, err));
+          skippedKinds.add(err.kind);
         }
       }
       if (pages.length === 0) {
-        const limited = skipped.every((x) => x.startsWith('[Rate limit exceeded]'));
-        throw shapeError(limited ? 'rate_limited' : 'network_failed', `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
+        // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
+        const [only] = skippedKinds;
+        const kind = skippedKinds.size === 1 && only !== undefined ? only : 'network_failed';
+        throw shapeError(kind, `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
       }
       const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
       const note = 'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';

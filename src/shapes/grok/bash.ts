@@ -4,7 +4,7 @@ import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok, fail } from '../common/result.js';
-import { runFailure } from '../common/process.js';
+import { cancelledRun, orError, runFailure } from '../common/process.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { grokMessage } from './text.js';
@@ -44,6 +44,7 @@ export function grokBash(config: FacetConfig): ToolDefinition<BashArgs> {
     errorModes: [
       'PROCESS_FAILED: non-zero exit ("Command failed: <command> (exit code N)" then the output); the output is kept, unlike Grok CLI.',
       'TIMEOUT: ran past 30 s and was killed; the output so far follows the message.',
+      'CANCELLED: the call was cancelled while it ran; it was killed and the output so far follows the message.',
       'NOT_FOUND / PERMISSION_DENIED: "cd" to a directory that does not exist or is outside the workspace ("Cannot change directory: …").',
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line. INVALID_ARGUMENT: empty command.",
     ].join('\n'),
@@ -67,7 +68,13 @@ export function grokBash(config: FacetConfig): ToolDefinition<BashArgs> {
         env: NON_INTERACTIVE_ENV,
         input: '',
         maxOutputBytes: MAX_BUFFER,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        const shown = c.text.trim();
+        return fail(`Command failed: ${args.command} (cancelled before it finished)${shown ? `\n${shown}` : ''}`, c.err, { tool: 'bash' });
+      }
       const show = (s: { text: string; head: string; tail: string; truncated: boolean; omittedBytes: number }) =>
         s.truncated ? `${s.head}\n... (${s.omittedBytes} bytes left out) ...\n${s.tail}` : s.text;
       const stdout = show(r.stdout);

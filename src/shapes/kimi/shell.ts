@@ -6,7 +6,7 @@ import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { runFailure } from '../common/process.js';
+import { cancelledRun, orError, runFailure } from '../common/process.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
@@ -111,6 +111,7 @@ export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
       'PROCESS_FAILED: non-zero exit ("Command failed with exit code: N."); a command killed by a signal gets the negative signal number as N, as',
       'Kimi CLI reports it, and the signal named after it. The output follows the message.',
       'TIMEOUT: the command ran past its timeout and was killed with everything it started; the output so far follows.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed with everything it started and the output so far follows.',
       'INVALID_ARGUMENT: empty command; timeout over 300 s without run_in_background; run_in_background without a description.',
       'RESOURCE_EXHAUSTED: too many background tasks in this session (stop one with TaskStop).',
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line.",
@@ -142,7 +143,14 @@ export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
           input: '',
           maxOutputBytes: CAPTURE_BYTES,
           headShare: 0.95,
-        });
+        }).catch(orError);
+        if (r instanceof Error) {
+          const c = cancelledRun(r);
+          if (!c) throw r;
+          const cut = new OutputBuilder();
+          cut.write(c.text);
+          return kimiFail(cut.message('Command was cancelled before it finished.', false), cut.text, c.err, { tool: 'Shell', truncated: cut.truncated });
+        }
         const out = new OutputBuilder();
         out.write(r.output.truncated ? r.output.head + r.output.tail : r.output.text);
         const truncated = out.truncated || r.output.truncated;

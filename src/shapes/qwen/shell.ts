@@ -5,7 +5,8 @@ import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
 import type { RunOutcome } from '../../engine/shell/engine.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
-import { shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledText, shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
+import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
 import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
@@ -93,6 +94,7 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
     errorModes: [
       'A non-zero exit is not a failure: the fields carry the exit code (exitCode also in the host block).',
       'shell_execute_error (TIMEOUT): the command ran past `timeout`; it was killed with its process group.',
+      'CANCELLED: the call was cancelled while the command ran; it was killed and "Command was cancelled by user before it could complete." comes back with the output so far.',
       'invalid_tool_params: empty command, timeout not a positive whole number or over 600000, relative directory, a',
       'foreground "sleep N" (N >= 2), a background command ending in "&", or git commit in the background.',
       'path_not_in_workspace: directory outside the workspace. policy_violation: refused by the server\'s command rules.',
@@ -123,7 +125,12 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
         maxOutputBytes: 1024 * 1024,
         spillOverBytes: MAX_CHARS,
         persistCwd: false,
-      });
+      }).catch(orError);
+      if (r instanceof Error) {
+        const c = cancelledRun(r);
+        if (!c) throw r;
+        return fail(cancelledText(c.text), c.err, { tool: 'run_shell_command', summary: args.description ?? args.command.slice(0, 120) });
+      }
       const out = capped(combined(r), r);
       const host = {
         tool: 'run_shell_command',
