@@ -223,7 +223,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
 
   const sessionScope = str('session-scope');
   if (sessionScope !== 'caller' && sessionScope !== 'shared') {
-    throw new ConfigError(`--session-scope must be caller or shared, got "${sessionScope}"`);
+    throw new ConfigError(`${name('session-scope')} must be caller or shared, got "${sessionScope}"`);
   }
 
   const config: FacetConfig = {
