@@ -2,6 +2,7 @@
 // facet: the command line. `facet serve` parses the config once and runs the server
 // until SIGTERM/SIGINT, then drains gracefully.
 import { ConfigError, helpText, parseConfig } from './config.js';
+import { boundHeapGrowth } from './heap.js';
 import { startServer } from './server/server.js';
 import { VERSION } from './version.js';
 
@@ -33,6 +34,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
+  boundHeapGrowth();
   const running = await startServer(config);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {

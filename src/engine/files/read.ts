@@ -126,6 +126,7 @@ export async function openForRead(scope: Scope, input: string, cwd: string | und
       throw new EngineError('invalid_argument', `${input} is not a regular file`, { field, facts: { path: input, notRegular: true } });
     }
     fh.sync = st.size <= SYNC_READ_MAX;
+    fh.syncBudget = SYNC_READ_MAX;
     return { resolved, fh, size: st.size, mtimeMs: st.mtimeMs, mode: st.mode & 0o7777 };
   } catch (err) {
     await fh.close().catch(() => undefined);
@@ -268,7 +269,7 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
       finalEmptyLine: opts.finalEmptyLine,
       signal: opts.signal,
       size: f.size - span.from,
-      head: whole?.subarray(span.from),
+      head: span.bytes,
     });
     // Line numbers of the tail's own scan start at 1: shift them to the file's.
     for (let i = 0; i < scan.truncatedLines.length; i++) scan.truncatedLines[i]! += above;

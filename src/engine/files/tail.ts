@@ -18,6 +18,8 @@ export interface TailSpan {
   linesAbove: boolean;
   /** Line breaks at or after `from`. */
   breaksInTail: number;
+  /** Bytes [from, size), when the way back read them all in one block (no need to read them again). */
+  bytes?: Buffer;
   /** The text ends with a line break. */
   endsWithBreak: boolean;
   /** Lines the file has more than line breaks: 1 when the last line has no break after it (or is the empty line after a final break, when that counts as a line), else 0. */
@@ -81,13 +83,18 @@ export async function locateTail(
       if (at < first) break;
       const unitStart = unit === 'utf16be' ? at - 1 : at;
       if (unit === 'byte' || (unitStart >= first && (unitStart + lo - textStart) % 2 === 0 && isBreak(block, unitStart))) {
-        if (++seen === target) return { from: lo + unitStart + w, linesAbove: true, breaksInTail: seen - 1, endsWithBreak, extraLine };
+        if (++seen === target) {
+          const from = lo + unitStart + w;
+          const bytes = hi === size ? block.subarray(from - lo, size - lo) : undefined;
+          return { from, bytes, linesAbove: true, breaksInTail: seen - 1, endsWithBreak, extraLine };
+        }
       }
       i = at - 1;
     }
     if (!(await load())) break;
   }
-  return { from: textStart, linesAbove: false, breaksInTail: seen, endsWithBreak, extraLine };
+  const bytes = hi === size && lo <= textStart ? block.subarray(textStart - lo, size - lo) : undefined;
+  return { from: textStart, bytes, linesAbove: false, breaksInTail: seen, endsWithBreak, extraLine };
 }
 
 /** How the text ends: whether its last unit is a line break, and so whether it has one more line than breaks. */
