@@ -1,9 +1,15 @@
 // Soak: 10,000 mixed calls at concurrency 64 against one Facet process, after 2,000 warm-up
 // calls: errors (target 0), p50/p99, and the server's resident memory after the warm-up
-// against at the end, with where that memory is (glibc's malloc arenas, V8's heap, files) and
-// the live V8 heap after the last full collection (from --trace-gc). The mix: small and tail
-// reads (core, Kimi), greps (ripgrep), globs, listings, stats, writes and edits, and shell
-// commands, over 8 sessions. Files live under os.tmpdir() and are removed at the end.
+// against at the end, with where that memory is (glibc's malloc arenas and brk heap, V8's
+// committed heap, files) and the live V8 heap after the last full collection (from
+// --trace-gc). The mix: small and tail reads (core, Kimi), greps (ripgrep), globs, listings,
+// stats, writes and edits, and shell commands, over 8 sessions. It runs twice: as shipped, and
+// with V8's default heap growth (`--heap-growing-percent=0` passed to node, which the server
+// then leaves alone: see src/heap.ts) to show what the bound changes. Files live under
+// os.tmpdir() and are removed at the end.
+// Knobs: SOAK_CALLS (default 10000); SOAK_ONLY=<index in MIX> repeats one call (0: a small
+// fs.read, where the growth without the bound is steepest); SOAK_COMPARE="a;b" adds servers,
+// each a node flag (--x=y) or an environment variable (NAME=value, e.g. MALLOC_ARENA_MAX=2).
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -160,14 +166,17 @@ async function soak(label: string, env: NodeJS.ProcessEnv, nodeArgs: string[]) {
     console.log(`${label}: ${errors.length} errors (target 0): ${verdict(errors.length, 0)}; p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, ${fmt(CALLS / run.seconds, 0)} calls/s`);
     console.log(`${label}: RSS after warm-up ${fmt(first.rssMb)} MB, at the end ${fmt(last.rssMb)} MB (${growth >= 0 ? '+' : ''}${fmt(growth * 100, 1)}%)`);
     for (const e of errors.slice(0, 5)) console.log(`  error: ${e}`);
-    if (process.env.SOAK_GC_LINES) for (const l of readFileSync(facet.logFile, 'utf8').split('\n').filter((x) => x.includes('Mark-Compact')).slice(-Number(process.env.SOAK_GC_LINES))) console.log(l);
-    return { label, errors: errors.length, p50: s.p50, p99: s.p99, first, last, growth };
+    const peak = Math.max(...snaps.map((x) => x.rssMb));
+    return { label, errors: errors.length, p50: s.p50, p99: s.p99, first, last, growth, peak };
   } finally {
     await facet.stop();
   }
 }
 
-const variants: Array<[string, NodeJS.ProcessEnv, string[]]> = [['as shipped', {}, []]];
+const variants: Array<[string, NodeJS.ProcessEnv, string[]]> = [
+  ['as shipped', {}, []],
+  ['bound off (--heap-growing-percent=0)', {}, ['--heap-growing-percent=0']],
+];
 if (process.env.SOAK_COMPARE) for (const v of process.env.SOAK_COMPARE.split(';')) {
   const eq = v.indexOf('=');
   if (v.startsWith('--')) variants.push([v, {}, [v]]);
@@ -175,14 +184,14 @@ if (process.env.SOAK_COMPARE) for (const v of process.env.SOAK_COMPARE.split(';'
 }
 const results = [];
 for (const [label, env, nodeArgs] of variants) results.push(await soak(label, env, nodeArgs));
-if (results.length > 1) {
-  report('soak summary', results.map((r) => ({
-    server: r.label,
-    errors: r.errors,
-    p99_ms: r.p99,
-    rss_after_warmup: r.first.rssMb,
-    rss_end: r.last.rssMb,
-    growth_pct: r.growth * 100,
-    arenas_end: `${fmt(r.last.arenasMb)} (${r.last.arenas})`,
-  })));
-}
+report('soak summary (memory in MB)', results.map((r) => ({
+  server: r.label,
+  errors: r.errors,
+  p99_ms: r.p99,
+  'rss after warm-up': r.first.rssMb,
+  'rss at the end': r.last.rssMb,
+  'growth %': r.growth * 100,
+  'highest rss sampled': r.peak,
+  'V8 committed start → end': `${fmt(r.first.v8CommittedMb)} → ${fmt(r.last.v8CommittedMb)}`,
+  'malloc arenas end': `${fmt(r.last.arenasMb)} (${r.last.arenas})`,
+})));

@@ -240,13 +240,14 @@ test('line counts of big files are remembered per version and never served stale
 test('a count taken while the file may still change in the same clock tick is not stored; entries are bounded', async () => {
   const f = fixture();
   try {
-    f.file('fresh.txt', numbered(1000));
+    // 120 KB files: more than the first 64 KiB read to detect the kind, so their counts are read.
+    f.file('fresh.txt', numbered(10_000));
     const waiting = new LineCountCache({ minBytes: 0, settleMs: 3_600_000 });
     const r = await text(f, 'fresh.txt', { start: -1, lineCounts: waiting });
-    assert.deepEqual([r.startLine, waiting.size, waiting.misses], [1000, 0, 1]);
+    assert.deepEqual([r.startLine, waiting.size, waiting.misses], [10_000, 0, 1]);
     const small = new LineCountCache({ minBytes: 0, settleMs: 0, maxEntries: 2 });
     for (const name of ['a', 'b', 'c']) {
-      f.file(`${name}.txt`, numbered(1000));
+      f.file(`${name}.txt`, numbered(10_000));
       await text(f, `${name}.txt`, { start: -1, lineCounts: small });
     }
     assert.equal(small.size, 2);

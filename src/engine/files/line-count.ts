@@ -177,13 +177,13 @@ export class LineCountCache {
   }
 
   /**
-   * Line breaks in bytes [from, end of file) of the open file `fd` (`from` is where the text
-   * starts, after any byte-order mark); the count is read from the cache or made and stored.
+   * Line breaks in bytes [from, size) of the open file `fd` of `size` bytes (`from` is where
+   * the text starts, after any byte-order mark); the count is read from the cache or made and stored.
    */
-  async count(fd: number, fh: ByteReader, unit: BreakUnit, from: number, signal?: AbortSignal): Promise<number> {
-    const before = fileVersion(fd);
-    const size = Number(before.size);
+  async count(fd: number, fh: ByteReader, unit: BreakUnit, from: number, size: number, signal?: AbortSignal): Promise<number> {
     if (size < this.minBytes) return countBreaks(fh, unit, from, size, signal);
+    const before = fileVersion(fd);
+    if (Number(before.size) !== size) return countBreaks(fh, unit, from, size, signal); // changing under us: count what was opened
     const key = `${before.dev}:${before.ino}`;
     const hit = this.entries.get(key);
     if (hit && sameVersion(hit.version, before) && hit.unit === unit && hit.from === from) {

@@ -9,7 +9,7 @@ import type { Session } from '../session.js';
 import { decode, detectEncoding, detectLineEnding, type LineEnding, type TextEncoding } from './encoding.js';
 import { recordRead, sha256 } from './freshness.js';
 import { detectKind, imageSize, type FileKind } from './kind.js';
-import { breakUnit, lineCounts, type LineCountCache } from './line-count.js';
+import { breakUnit, countInBuffer, lineCounts, type LineCountCache } from './line-count.js';
 import { scanLines, type Budget, type ScanOptions, type ScanResult } from './lines.js';
 import { parseNotebook, type NotebookView } from './notebook.js';
 import { locateTail, RangeReader, tailable, textEnd } from './tail.js';
@@ -258,9 +258,9 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
     const n = -start;
     const whole = sample.length === f.size ? sample : undefined;
     const span = await locateTail(f.fh, unit, enc.bomLength, f.size, n, opts.finalEmptyLine === true, whole, opts.signal);
-    const above = span.linesAbove
-      ? (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, opts.signal)) - span.breaksInTail
-      : 0;
+    let above = 0;
+    if (span.linesAbove && whole) above = countInBuffer(whole.subarray(enc.bomLength, span.from), unit);
+    else if (span.linesAbove) above = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) - span.breaksInTail;
     const noBom = { encoding: enc.encoding, bom: false, bomLength: 0 };
     scan = await scanLines(new RangeReader(f.fh, span.from), noBom, {
       start: 1,
@@ -299,7 +299,7 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
     );
     if (fastCount && scan.totalLines === undefined) {
       const end = await textEnd(f.fh, unit, enc.bomLength, f.size, opts.finalEmptyLine === true);
-      scan.totalLines = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, opts.signal)) + end.extraLine;
+      scan.totalLines = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) + end.extraLine;
       scan.finalNewline = end.endsWithBreak;
     }
     if (tailBudget) trimFromFront(scan, tailBudget);
