@@ -3,13 +3,14 @@
 // (start = total - n + 1) on the same file. Files are sized so that the 64 KiB backward
 // blocks split long lines, multi-byte characters and UTF-16 units.
 import assert from 'node:assert/strict';
-import { appendFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, openSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import iconv from 'iconv-lite';
 import { LineCountCache } from '../../src/engine/files/line-count.js';
 import { readFile, type ReadOptions, type TextRead } from '../../src/engine/files/read.js';
-import { TAIL_BLOCK } from '../../src/engine/files/tail.js';
-import { fixture, type Fixture } from './fixture.js';
+import { locateTail, TAIL_BLOCK } from '../../src/engine/files/tail.js';
+import { FdFile } from '../../src/engine/fd-file.js';
+import { fixture, kindOf, type Fixture } from './fixture.js';
 
 async function text(f: Fixture, p: string, opts: ReadOptions): Promise<TextRead> {
   const r = await readFile(f.scope, p, opts);
@@ -251,6 +252,23 @@ test('a count taken while the file may still change in the same clock tick is no
       await text(f, `${name}.txt`, { start: -1, lineCounts: small });
     }
     assert.equal(small.size, 2);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a file cut short after it was opened is reported as changed, not read as if whole', async () => {
+  const f = fixture();
+  try {
+    const p = f.file('rotated.log', numbered(20_000));
+    const size = statSync(p).size;
+    const fh = new FdFile(openSync(p, 'r'));
+    try {
+      truncateSync(p, 1000);
+      assert.equal(await kindOf(() => locateTail(fh, 'byte', 0, size, 5, false)), 'conflict');
+    } finally {
+      await fh.close();
+    }
   } finally {
     f.cleanup();
   }
