@@ -9,7 +9,8 @@
 // os.tmpdir() and are removed at the end.
 // Knobs: SOAK_CALLS (default 10000); SOAK_ONLY=<index in MIX> repeats one call (0: a small
 // fs.read, where the growth without the bound is steepest); SOAK_COMPARE="a;b" adds servers,
-// each a node flag (--x=y) or an environment variable (NAME=value, e.g. MALLOC_ARENA_MAX=2).
+// each a node flag (--x=y) or an environment variable (NAME=value, e.g. MALLOC_ARENA_MAX=2);
+// SOAK_REVERSE=1 runs the servers in the opposite order.
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,7 +165,8 @@ async function soak(label: string, env: NodeJS.ProcessEnv, nodeArgs: string[]) {
     const last = snaps.at(-1)!;
     const growth = (last.rssMb - first.rssMb) / first.rssMb;
     console.log(`${label}: ${errors.length} errors (target 0): ${verdict(errors.length, 0)}; p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, ${fmt(CALLS / run.seconds, 0)} calls/s`);
-    console.log(`${label}: RSS after warm-up ${fmt(first.rssMb)} MB, at the end ${fmt(last.rssMb)} MB (${growth >= 0 ? '+' : ''}${fmt(growth * 100, 1)}%)`);
+    const peakGrowth = (Math.max(...snaps.map((x) => x.rssMb)) - first.rssMb) / first.rssMb;
+    console.log(`${label}: RSS after warm-up ${fmt(first.rssMb)} MB, at the end ${fmt(last.rssMb)} MB (${growth >= 0 ? '+' : ''}${fmt(growth * 100, 1)}%); highest sample ${fmt(peakGrowth * 100, 1)}% over the warm-up figure (target ≤ 10%: settled): ${verdict(peakGrowth, 0.1)}`);
     for (const e of errors.slice(0, 5)) console.log(`  error: ${e}`);
     const peak = Math.max(...snaps.map((x) => x.rssMb));
     return { label, errors: errors.length, p50: s.p50, p99: s.p99, first, last, growth, peak };
@@ -182,6 +184,8 @@ if (process.env.SOAK_COMPARE) for (const v of process.env.SOAK_COMPARE.split(';'
   if (v.startsWith('--')) variants.push([v, {}, [v]]);
   else variants.push([v, { [v.slice(0, eq)]: v.slice(eq + 1) }, []]);
 }
+// SOAK_REVERSE=1 runs them in the other order (to tell load from elsewhere on the machine from the servers' own cost).
+if (process.env.SOAK_REVERSE) variants.reverse();
 const results = [];
 for (const [label, env, nodeArgs] of variants) results.push(await soak(label, env, nodeArgs));
 report('soak summary (memory in MB)', results.map((r) => ({
