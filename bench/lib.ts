@@ -16,6 +16,8 @@ let started = 0;
 
 export interface FacetProcess {
   address: string;
+  /** Where the server's stdout (its log lines) goes; removed after a clean stop. */
+  logFile: string;
   client: ToolboxClient;
   pid: number;
   child: ChildProcess;
@@ -27,13 +29,13 @@ export interface FacetProcess {
  * Logs go to a file, as a production deployment's log collector would take them: a pipe
  * read by this (busy) load generator would make the server wait on the client.
  */
-export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}): Promise<FacetProcess> {
+export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<FacetProcess> {
   mkdirSync(LOGS, { recursive: true });
   const logFile = path.join(LOGS, `facet-${process.pid}-${++started}.log`);
   const out = openSync(logFile, 'w');
   // Info level, as in production: the "serving" line carries the bound address, and the
   // per-call log line is part of the cost being measured.
-  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'info', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'info', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', out, 'inherit'],
   });
@@ -60,6 +62,7 @@ export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}): P
   });
   return {
     address,
+    logFile,
     client,
     pid: child.pid!,
     child,
@@ -157,4 +160,55 @@ export function report(title: string, rows: Array<Record<string, string | number
 /** A target line: "PASS"/"MISS" against a bound, for the summary. */
 export function verdict(value: number, bound: number, lowerIsBetter = true): string {
   return (lowerIsBetter ? value <= bound : value >= bound) ? 'PASS' : 'MISS';
+}
+
+/** Current resident set (VmRSS) of a process, in KiB. */
+export function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+
+export interface MemoryMap {
+  /** glibc's main malloc arena (the brk heap). */
+  brkHeap: number;
+  /** glibc's per-thread malloc arenas: 64 MiB-aligned anonymous reservations. */
+  threadArenas: number;
+  /** How many such arenas exist. */
+  arenaCount: number;
+  /** Other anonymous memory: V8's heap pages, large malloc chunks (mmap'd), WebAssembly memories. */
+  otherAnon: number;
+  /** File-backed pages: node's code, shared libraries. */
+  files: number;
+  /** Thread stacks and the rest. */
+  other: number;
+}
+
+/** Where a process's resident memory is, in KiB, from /proc/<pid>/smaps. */
+export function memoryMap(pid: number): MemoryMap {
+  const out: MemoryMap = { brkHeap: 0, threadArenas: 0, arenaCount: 0, otherAnon: 0, files: 0, other: 0 };
+  interface Region { start: bigint; end: bigint; perms: string; name: string; rss: number }
+  const regions: Region[] = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) regions.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3]!, name: head[4]!, rss: 0 });
+    else if (line.startsWith('Rss:') && regions.length) regions.at(-1)!.rss = Number(/(\d+)/.exec(line)![1]);
+  }
+  const ARENA = 64n * 1024n * 1024n;
+  for (let i = 0; i < regions.length; i++) {
+    const r = regions[i]!;
+    if (r.name === '[heap]') out.brkHeap += r.rss;
+    else if (r.name.startsWith('/')) out.files += r.rss;
+    else if (r.name !== '') out.other += r.rss;
+    else {
+      // A thread arena: a 64 MiB-aligned reservation, its used part read-write and the rest
+      // inaccessible (the ---p part follows it), 64 MiB in all.
+      const next = regions[i + 1];
+      const whole = next && next.name === '' && next.perms === '---p' && next.start === r.end ? next.end - r.start : r.end - r.start;
+      if (r.start % ARENA === 0n && whole === ARENA && r.perms.startsWith('rw')) {
+        out.threadArenas += r.rss;
+        out.arenaCount++;
+      } else out.otherAnon += r.rss;
+    }
+  }
+  return out;
 }

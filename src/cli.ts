@@ -3,6 +3,7 @@
 // until SIGTERM/SIGINT, then drains gracefully.
 import { ConfigError, EXIT_BAD_START, helpText, parseConfig } from './config.js';
 import { healthCommand } from './health-command.js';
+import { boundHeapGrowth } from './heap.js';
 import { startServer } from './server/server.js';
 import { toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
@@ -37,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw err;
   }
+  boundHeapGrowth();
   let running;
   try {
     running = await startServer(config);

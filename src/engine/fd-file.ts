@@ -1,7 +1,9 @@
 // An open file read through its descriptor. Small files are read with plain synchronous
 // syscalls: each costs microseconds on a local disk, while the promise FileHandle API costs a
 // threadpool round trip and an object per operation, which dominated a small read. Large files
-// are read through the callback API, so a long scan never holds the event loop.
+// are read through the callback API, so a long scan never holds the event loop; their first
+// reads, up to `syncBudget` bytes, are synchronous too, so the head or tail of a big file costs
+// what a small file costs (the loop is held no longer than for a small file read whole).
 import { closeSync, fstatSync, read as fsRead, readSync, type Stats } from 'node:fs';
 
 /** Files up to this size are read synchronously (one or two read syscalls). */
@@ -14,6 +16,8 @@ export interface ByteReader {
 export class FdFile implements ByteReader {
   /** Read with synchronous syscalls; set once the size is known to be small. */
   sync = false;
+  /** Bytes that may still be read synchronously although `sync` is off. */
+  syncBudget = 0;
   private closed = false;
 
   constructor(readonly fd: number) {}
@@ -23,7 +27,8 @@ export class FdFile implements ByteReader {
   }
 
   read(buf: Uint8Array, offset: number, length: number, position: number): Promise<{ bytesRead: number }> {
-    if (this.sync) {
+    if (this.sync || length <= this.syncBudget) {
+      if (!this.sync) this.syncBudget -= length;
       try {
         return Promise.resolve({ bytesRead: readSync(this.fd, buf, offset, length, position) });
       } catch (err) {

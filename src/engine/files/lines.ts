@@ -73,7 +73,9 @@ export interface ScanResult {
 
 /** Scans `fh` (a regular file of `size` bytes) from the start. */
 export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOptions): Promise<ScanResult> {
-  const transcoder = enc.encoding === 'utf16le' || enc.encoding === 'utf16be' ? iconv.getDecoder(enc.encoding) : undefined;
+  // The byte-order mark is skipped below; a U+FEFF in the text is text (and a tail, which
+  // starts mid-file, must decode like the same bytes read from the top).
+  const transcoder = enc.encoding === 'utf16le' || enc.encoding === 'utf16be' ? iconv.getDecoder(enc.encoding, { stripBOM: false }) : undefined;
   const lineEncoding = transcoder ? 'utf8' : enc.encoding;
   // Streaming hash for files read in several chunks; a file read in one chunk is hashed in one shot.
   let hasher: Hash | undefined;
@@ -95,6 +97,7 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
   let partBytes = 0;
   let partCut = false;
   let lineHasBytes = false;
+  let lineEndsCr = false; // the current line's last byte so far is CR (kept or not)
   let lastWasNewline = false;
   let keeping = true; // still collecting lines
 
@@ -107,8 +110,9 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
     if (!wanted(lineNo)) return;
     let bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partBytes);
     let ending = eol;
-    if (eol === '\n' && !partCut && bytes.length > 0 && bytes[bytes.length - 1] === 13) {
-      bytes = bytes.subarray(0, bytes.length - 1);
+    // A cut line's CR lies past what was kept, but its ending is still CRLF.
+    if (eol === '\n' && lineEndsCr) {
+      if (!partCut) bytes = bytes.subarray(0, bytes.length - 1);
       ending = '\r\n';
     }
     emit(decode(bytes, lineEncoding), ending, partCut);
@@ -155,6 +159,7 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
   const take = (buf: Buffer, from: number, to: number) => {
     if (to <= from) return;
     lineHasBytes = true;
+    lineEndsCr = buf[to - 1] === 13;
     if (!wanted(lineNo) || partCut) return;
     const room = lineCap - partBytes;
     if (to - from > room) {
@@ -206,6 +211,7 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
       partBytes = 0;
       partCut = false;
       lineHasBytes = false;
+      lineEndsCr = false;
       lastWasNewline = true;
       pos = nl + 1;
     }

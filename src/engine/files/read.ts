@@ -9,8 +9,10 @@ import type { Session } from '../session.js';
 import { decode, detectEncoding, detectLineEnding, type LineEnding, type TextEncoding } from './encoding.js';
 import { recordRead, sha256 } from './freshness.js';
 import { detectKind, imageSize, type FileKind } from './kind.js';
+import { breakUnit, countInBuffer, lineCounts, type LineCountCache } from './line-count.js';
 import { scanLines, type Budget, type ScanOptions, type ScanResult } from './lines.js';
 import { parseNotebook, type NotebookView } from './notebook.js';
+import { locateTail, RangeReader, tailable, textEnd } from './tail.js';
 
 const SAMPLE = 64 * 1024;
 /** Files up to this size get a content hash even on a partial read (cheap, and lets staleness checks compare content). */
@@ -30,8 +32,10 @@ export interface ReadOptions {
   maxLineChars?: number;
   /** Total budget of the returned text. */
   budget?: Budget;
-  /** Always learn the total line count, even when that means scanning past the range. */
+  /** Always learn the total line count, even when that means counting past the range. */
   countTotal?: boolean;
+  /** Where big files' line counts are remembered (default: the process's cache). */
+  lineCounts?: LineCountCache;
   /** A file ending in a line break has one more, empty, line (String.split semantics). */
   finalEmptyLine?: boolean;
   /** Refuse (RESOURCE_EXHAUSTED) text files larger than this. */
@@ -122,6 +126,7 @@ export async function openForRead(scope: Scope, input: string, cwd: string | und
       throw new EngineError('invalid_argument', `${input} is not a regular file`, { field, facts: { path: input, notRegular: true } });
     }
     fh.sync = st.size <= SYNC_READ_MAX;
+    fh.syncBudget = SYNC_READ_MAX;
     return { resolved, fh, size: st.size, mtimeMs: st.mtimeMs, mode: st.mode & 0o7777 };
   } catch (err) {
     await fh.close().catch(() => undefined);
@@ -244,28 +249,65 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
     countTotal: more.countTotal,
     hash: more.hash,
   });
-  let tailBudget: Budget | undefined;
-  if (start < 0) {
-    // Tail: count the lines first, then read the last |start| of them.
-    const count = await scanLines(f.fh, enc, scanOptions(Number.MAX_SAFE_INTEGER, 0, { countTotal: true }));
-    start = Math.max(1, count.totalLines! + start + 1);
-    tailBudget = opts.budget;
+  const unit = breakUnit(enc.encoding);
+  const canSkip = tailable(unit, enc.bomLength, f.size);
+  let scan: ScanResult;
+  let startLine: number;
+  if (start < 0 && canSkip) {
+    // Tail: found backwards from the end; only the lines above it are counted (or recalled).
+    const n = -start;
+    const whole = sample.length === f.size ? sample : undefined;
+    const span = await locateTail(f.fh, unit, enc.bomLength, f.size, n, opts.finalEmptyLine === true, whole, opts.signal);
+    let above = 0;
+    if (span.linesAbove && whole) above = countInBuffer(whole.subarray(enc.bomLength, span.from), unit);
+    else if (span.linesAbove) above = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) - span.breaksInTail;
+    const noBom = { encoding: enc.encoding, bom: false, bomLength: 0 };
+    scan = await scanLines(new RangeReader(f.fh, span.from), noBom, {
+      start: 1,
+      limit: Math.min(limit, n),
+      maxLineChars: opts.maxLineChars,
+      finalEmptyLine: opts.finalEmptyLine,
+      signal: opts.signal,
+      size: f.size - span.from,
+      head: span.bytes,
+    });
+    // Line numbers of the tail's own scan start at 1: shift them to the file's.
+    for (let i = 0; i < scan.truncatedLines.length; i++) scan.truncatedLines[i]! += above;
+    scan.totalLines = above + span.breaksInTail + span.extraLine;
+    if (scan.finalNewline !== undefined) scan.finalNewline = span.endsWithBreak;
+    if (opts.budget) trimFromFront(scan, opts.budget);
+    startLine = above + 1 + (scan.droppedFront ?? 0);
+  } else {
+    let tailBudget: Budget | undefined;
+    if (start < 0) {
+      // Tail of a UTF-16 text cut mid-unit: count the lines first, then read the last |start| of them.
+      const count = await scanLines(f.fh, enc, scanOptions(Number.MAX_SAFE_INTEGER, 0, { countTotal: true }));
+      start = Math.max(1, count.totalLines! + start + 1);
+      tailBudget = opts.budget;
+    }
+    // A total past the range is counted at memory speed (or recalled), not line by line.
+    const fastCount = opts.countTotal === true && canSkip && !tailBudget;
+    const tailLimit = opts.start !== undefined && opts.start < 0 ? Math.min(limit, -opts.start) : limit;
+    scan = await scanLines(
+      f.fh,
+      enc,
+      scanOptions(start, tailLimit, {
+        budget: tailBudget ? undefined : opts.budget,
+        countTotal: opts.countTotal && !fastCount,
+        hash: opts.session !== undefined, // only a recorded read needs the content hash
+      }),
+    );
+    if (fastCount && scan.totalLines === undefined) {
+      const end = await textEnd(f.fh, unit, enc.bomLength, f.size, opts.finalEmptyLine === true);
+      scan.totalLines = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) + end.extraLine;
+      scan.finalNewline = end.endsWithBreak;
+    }
+    if (tailBudget) trimFromFront(scan, tailBudget);
+    startLine = opts.start !== undefined && opts.start < 0 ? start + (scan.droppedFront ?? 0) : start;
   }
-  const tailLimit = opts.start !== undefined && opts.start < 0 ? Math.min(limit, -opts.start) : limit;
-  const scan = await scanLines(
-    f.fh,
-    enc,
-    scanOptions(start, tailLimit, {
-      budget: tailBudget ? undefined : opts.budget,
-      countTotal: opts.countTotal,
-      hash: opts.session !== undefined, // only a recorded read needs the content hash
-    }),
-  );
-  if (tailBudget) trimFromFront(scan, tailBudget);
-  const startLine = opts.start !== undefined && opts.start < 0 ? start + (scan.droppedFront ?? 0) : start;
   const complete = startLine === 1 && !scan.hasMore && scan.truncatedLines.length === 0 && scan.budgetCutLine === undefined;
   let hash = scan.hash ?? '';
-  if (opts.session && !hash && f.size <= HASH_SMALL) hash = sha256(await readAll(f));
+  if (opts.session && !hash && f.size <= HASH_SMALL) hash = sha256(sample.length === f.size ? sample : await readAll(f));
   if (opts.session) recordRead(opts.session, f.resolved.real, {
     size: f.size,
     mtimeMs: f.mtimeMs,
