@@ -38,6 +38,11 @@ export interface CallOutcome {
   response: CallToolResponse;
   /** 'ok', or the failure kind: for the call log. */
   outcome: string;
+  /**
+   * A destructive tool succeeded, so something may have changed: a result too large to send
+   * is cut to fit (registry/fit.ts) rather than reported as a failure.
+   */
+  changed?: boolean;
 }
 
 export class Toolbox {
@@ -133,7 +138,7 @@ export class Toolbox {
       const text = result.error ?? this.wordError(err, e.def, args, ctx);
       return { response: failedResponse(content, text, err, name), outcome: err.kind };
     }
-    return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok' };
+    return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok', changed: e.def.destructive };
   }
 
   async listResources(ctx: RequestContext): Promise<ListResourcesResponse> {

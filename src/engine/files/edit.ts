@@ -140,7 +140,7 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
       changed,
       edits: outcomes,
       replacements: outcomes.reduce((n, o) => n + o.replacements, 0),
-      diff: diffTexts(relative, toLf(before), newLf),
+      diff: await diffTexts(relative, toLf(before), newLf),
       text: newLf,
       totalLines: newLf === '' ? 0 : newLf.split('\n').length - (newLf.endsWith('\n') ? 1 : 0),
       encoding: saved.encoding,

@@ -1,0 +1,95 @@
+// Cutting a successful result down to the response limit (the response is changed in place:
+// it is about to be sent and dropped). A tool that changed something must
+// be reported as done even when its result is too large to send: the longest strings of its
+// content (a diff, a command's output) are cut, each with a note, instead of failing the call.
+import type { CallToolResponse, Content } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+
+interface Leaf {
+  bytes: number;
+  get(): string;
+  set(v: string): void;
+}
+
+/** Bytes kept free for protobuf lengths that grow or shrink with the cut (a few per string). */
+const SLACK = 64;
+
+/** The note that ends a cut string. */
+export function cutNote(cutBytes: number, limit: number): string {
+  return `\n[cut: ${cutBytes} more bytes are over the response limit of ${limit} bytes]`;
+}
+
+/**
+ * The response encoded within `limit` bytes: its longest strings cut to one common length,
+ * each ending with a note. When even that cannot fit (many small values, large blobs), the
+ * content is replaced by one text saying the call succeeded and its result was left out.
+ */
+export function cutToFit(m: CallToolResponse, limit: number, encode: (m: CallToolResponse) => Buffer): Buffer {
+  const whole = encode(m).length;
+  const leaves = collect(m.content);
+  const kept = leaves.map((l) => l.get());
+  const overhead = whole - leaves.reduce((n, l) => n + l.bytes, 0);
+  let budget = limit - overhead - SLACK;
+  for (let attempt = 0; attempt < 4 && budget > 0; attempt++) {
+    const cap = capFor(leaves, budget, limit);
+    if (cap === undefined) break;
+    for (const [i, l] of leaves.entries()) {
+      if (l.bytes <= cap) continue;
+      const head = cutString(kept[i]!, cap);
+      l.set(head + cutNote(l.bytes - byteLength(head), limit));
+    }
+    const out = encode(m);
+    if (out.length <= limit) return out;
+    leaves.forEach((l, i) => l.set(kept[i]!)); // undo, and try again with less room
+    budget -= out.length - limit + SLACK;
+  }
+  const text = `The call succeeded, but its result (${whole} bytes) is over the response limit of ${limit} bytes and was left out.`;
+  return encode({ ...m, content: [{ body: { $case: 'text', value: text } }] });
+}
+
+/** The largest length every string may keep so that all of them, with notes, fit in `budget`. */
+function capFor(leaves: Leaf[], budget: number, limit: number): number | undefined {
+  const note = byteLength(cutNote(Number.MAX_SAFE_INTEGER, limit));
+  const cost = (cap: number) => leaves.reduce((n, l) => n + (l.bytes > cap ? cap + note : l.bytes), 0);
+  if (cost(0) > budget) return undefined;
+  let lo = 0;
+  let hi = Math.max(0, ...leaves.map((l) => l.bytes));
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (cost(mid) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Every string of the content: text items and the string values inside structured ones. */
+function collect(content: Content[]): Leaf[] {
+  const leaves: Leaf[] = [];
+  const add = (get: () => string, set: (v: string) => void) => leaves.push({ bytes: byteLength(get()), get, set });
+  const walk = (holder: Record<string, unknown> | unknown[], key: string | number): void => {
+    const v = (holder as Record<string | number, unknown>)[key];
+    if (typeof v === 'string') add(() => (holder as Record<string | number, string>)[key]!, (s) => ((holder as Record<string | number, unknown>)[key] = s));
+    else if (Array.isArray(v)) v.forEach((_, i) => walk(v, i));
+    else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) walk(v as Record<string, unknown>, k);
+  };
+  for (const c of content) {
+    const body = c.body;
+    if (body?.$case === 'text') add(() => body.value, (s) => (body.value = s));
+    else if (body?.$case === 'structured' && body.value) for (const k of Object.keys(body.value)) walk(body.value, k);
+  }
+  return leaves;
+}
+
+/** The longest head of `s` within `max` UTF-8 bytes, never splitting a character. */
+export function cutString(s: string, max: number): string {
+  let k = Math.min(s.length, max);
+  for (;;) {
+    if (k > 0 && /[\uD800-\uDBFF]/.test(s[k - 1]!)) k--; // keep surrogate pairs whole
+    const over = byteLength(s.slice(0, k)) - max;
+    if (over <= 0) return s.slice(0, k);
+    k -= Math.max(1, Math.floor(over / 3)); // a character is at most 3 bytes per UTF-16 unit
+  }
+}
+
+function byteLength(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
