@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { diffTexts } from '../../src/engine/files/diff.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { callTool, startTestServer, structured, tempDir, texts, unary, type TestServer } from '../helpers/server.js';
 
 const ONE_MB_OLD = `${'b'.repeat(99)}\n`.repeat(10_000);
@@ -144,4 +144,24 @@ test('a 3 MB write or edit is reported as done in every shape, and the file is e
       assert.deepEqual([d.diff, d.diffNote], ['', note], label);
     }
   }
+});
+
+test('over the response limit, a change is still reported as done: its longest text is cut, with a note', async () => {
+  const p = path.join(dir, 'gemini-cut.txt');
+  const limit = 100_000;
+  const res = await callTool(t.client, 'write_file', { file_path: p, content: THREE_MB }, { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } });
+  ok(res);
+  assert.ok(readFileSync(p, 'utf8') === THREE_MB, 'the file holds the content exactly');
+  assert.ok(CallToolResponse.encode(res).finish().length <= limit);
+  const full = `Successfully created and wrote to new file: ${p}. Here is the updated code:\n${SNIPPET}`;
+  const m = /^([^]*)\n\[cut: (\d+) more bytes are over the response limit of 100000 bytes\]$/.exec(texts(res)[0]!);
+  assert.ok(m, texts(res)[0]!.slice(-200));
+  assert.equal(full.startsWith(m[1]!), true);
+  assert.equal(m[1]!.length + Number(m[2]), full.length);
+  assert.ok(m[1]!.length > limit / 2, `kept ${m[1]!.length} characters`);
+  assert.deepEqual(display(res).diffNote, ADD_NOTE);
+  assert.equal(t.logs.filter((l) => l.msg === 'result over the message limit: cut to fit').length, 1);
+  // A read over the limit is still refused in band: nothing happened, so the model can ask for less.
+  const read = await callTool(t.client, 'read_file', { file_path: p }, { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } });
+  assert.equal(read.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
 });
