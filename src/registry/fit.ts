@@ -25,7 +25,7 @@ export function cutNote(cutBytes: number, limit: number): string {
  */
 export function cutToFit(m: CallToolResponse, limit: number, encode: (m: CallToolResponse) => Buffer): Buffer {
   const whole = encode(m).length;
-  const leaves = collect(m.content);
+  const { leaves, flush } = collect(m.content);
   const kept = leaves.map((l) => l.get());
   const overhead = whole - leaves.reduce((n, l) => n + l.bytes, 0);
   let budget = limit - overhead - SLACK;
@@ -37,9 +37,11 @@ export function cutToFit(m: CallToolResponse, limit: number, encode: (m: CallToo
       const head = cutString(kept[i]!, cap);
       l.set(head + cutNote(l.bytes - byteLength(head), limit));
     }
+    flush();
     const out = encode(m);
     if (out.length <= limit) return out;
     leaves.forEach((l, i) => l.set(kept[i]!)); // undo, and try again with less room
+    flush();
     budget -= out.length - limit + SLACK;
   }
   const text = `The call succeeded, but its result (${whole} bytes) is over the response limit of ${limit} bytes and was left out.`;
@@ -61,22 +63,47 @@ function capFor(leaves: Leaf[], budget: number, limit: number): number | undefin
   return lo;
 }
 
-/** Every string of the content: text items and the string values inside structured ones. */
-function collect(content: Content[]): Leaf[] {
+/**
+ * Every string of the content: text items, the string values inside structured ones, and those
+ * inside a text that is JSON (Codex's outputs), so that a cut one stays valid JSON. `flush`
+ * writes cut JSON values back into their text.
+ */
+function collect(content: Content[]): { leaves: Leaf[]; flush: () => void } {
   const leaves: Leaf[] = [];
+  const flushers: Array<() => void> = [];
   const add = (get: () => string, set: (v: string) => void) => leaves.push({ bytes: byteLength(get()), get, set });
   const walk = (holder: Record<string, unknown> | unknown[], key: string | number): void => {
-    const v = (holder as Record<string | number, unknown>)[key];
-    if (typeof v === 'string') add(() => (holder as Record<string | number, string>)[key]!, (s) => ((holder as Record<string | number, unknown>)[key] = s));
+    const h = holder as Record<string | number, unknown>;
+    const v = h[key];
+    if (typeof v === 'string') add(() => h[key] as string, (s) => (h[key] = s));
     else if (Array.isArray(v)) v.forEach((_, i) => walk(v, i));
     else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) walk(v as Record<string, unknown>, k);
   };
   for (const c of content) {
     const body = c.body;
-    if (body?.$case === 'text') add(() => body.value, (s) => (body.value = s));
-    else if (body?.$case === 'structured' && body.value) for (const k of Object.keys(body.value)) walk(body.value, k);
+    if (body?.$case === 'text') {
+      const json = jsonObject(body.value);
+      if (!json) {
+        add(() => body.value, (s) => (body.value = s));
+        continue;
+      }
+      const holder = { json };
+      walk(holder, 'json');
+      flushers.push(() => (body.value = JSON.stringify(holder.json)));
+    } else if (body?.$case === 'structured' && body.value) for (const k of Object.keys(body.value)) walk(body.value, k);
   }
-  return leaves;
+  return { leaves, flush: () => flushers.forEach((f) => f()) };
+}
+
+/** The object or array a text holds as JSON, if it does. */
+function jsonObject(text: string): object | undefined {
+  if (!/^\s*[[{]/.test(text)) return undefined;
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The longest head of `s` within `max` UTF-8 bytes, never splitting a character. */
