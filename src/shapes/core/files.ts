@@ -117,8 +117,9 @@ const write: ToolDefinition<WriteArgs> = {
     'Writes `content` atomically (temporary file, fsync, rename; the old mode kept; missing parent',
     'directories created). An existing file keeps its encoding, BOM and uniform line endings unless',
     '`line_ending` says otherwise. `mode` append adds to the end; create refuses an existing file.',
-    'Returns a diff against the old content and the changed line numbers. For small changes to a',
-    'large file use fs.edit. Overwrite and create can be repeated safely; append adds again each time.',
+    'Returns a diff against the old content and the changed line numbers (a diff over 256 KiB, or',
+    'too slow to compute, is left out: the counts of added and removed lines and a note stand in for it).',
+    'For small changes to a large file use fs.edit. Overwrite and create can be repeated safely; append adds again each time.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -213,7 +214,7 @@ const edit: ToolDefinition<EditArgs> = {
     'exact text is not found, matching retries ignoring trailing whitespace, then indentation (the',
     'replacement is re-indented), then typographic quotes and dashes; `exact` turns that off. The',
     'structured block names the rung that matched. Encoding, BOM and line endings are kept.',
-    'Returns a unified diff and the changed line numbers.',
+    'Returns a unified diff and the changed line numbers (past 256 KiB, line counts and a note instead).',
   ].join(' '),
   inputSchema: {
     type: 'object',
