@@ -237,7 +237,7 @@ const editTool: ToolDefinition<EditArgs> = {
     });
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;
     const changed = changedLinesOf(r.diff);
-    const region = changed.length ? Math.max(...changed) - Math.min(...changed) + 1 : 0;
+    const region = changed.length ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1 : 0;
     let text = head;
     if (region <= MAX_SNIPPET_REGION && r.totalLines > 0) {
       const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT, { finalEmptyLine: true });
