@@ -21,11 +21,11 @@ export function cutNote(cutBytes: number, limit: number): string {
 /**
  * The response encoded within `limit` bytes: its longest strings cut to one common length,
  * each ending with a note. When even that cannot fit (many small values, large blobs), the
- * content is replaced by one text saying the call succeeded and its result was left out.
+ * content is replaced by one text saying how the call ended and that its result was left out.
  */
 export function cutToFit(m: CallToolResponse, limit: number, encode: (m: CallToolResponse) => Buffer): Buffer {
   const whole = encode(m).length;
-  const { leaves, flush } = collect(m.content);
+  const { leaves, flush } = collect(m);
   const kept = leaves.map((l) => l.get());
   const overhead = whole - leaves.reduce((n, l) => n + l.bytes, 0);
   let budget = limit - overhead - SLACK;
@@ -44,8 +44,13 @@ export function cutToFit(m: CallToolResponse, limit: number, encode: (m: CallToo
     flush();
     budget -= out.length - limit + SLACK;
   }
-  const text = `The call succeeded, but its result (${whole} bytes) is over the response limit of ${limit} bytes and was left out.`;
-  return encode({ ...m, content: [{ body: { $case: 'text', value: text } }] });
+  if (!m.failure) {
+    const text = `The call succeeded, but its result (${whole} bytes) is over the response limit of ${limit} bytes and was left out.`;
+    return encode({ ...m, content: [{ body: { $case: 'text', value: text } }] });
+  }
+  const text = `The call failed (its failure code is kept), and its result (${whole} bytes) is over the response limit of ${limit} bytes and was left out.`;
+  const failure = { ...m.failure, message: cutString(m.failure.message, 256), process: m.failure.process && { ...m.failure.process, output: '' } };
+  return encode({ ...m, error: text, failure, content: [{ body: { $case: 'text', value: text } }] });
 }
 
 /** The largest length every string may keep so that all of them, with notes, fit in `budget`. */
@@ -64,11 +69,12 @@ function capFor(leaves: Leaf[], budget: number, limit: number): number | undefin
 }
 
 /**
- * Every string of the content: text items, the string values inside structured ones, and those
- * inside a text that is JSON (Codex's outputs), so that a cut one stays valid JSON. `flush`
+ * Every string of the response that can be long: text items, the string values inside
+ * structured ones, and those inside a text that is JSON (Codex's outputs), so that a cut one
+ * stays valid JSON; for a failed call also its error text, message and process output. `flush`
  * writes cut JSON values back into their text.
  */
-function collect(content: Content[]): { leaves: Leaf[]; flush: () => void } {
+function collect(m: CallToolResponse): { leaves: Leaf[]; flush: () => void } {
   const leaves: Leaf[] = [];
   const flushers: Array<() => void> = [];
   const add = (get: () => string, set: (v: string) => void) => leaves.push({ bytes: byteLength(get()), get, set });
@@ -79,20 +85,26 @@ function collect(content: Content[]): { leaves: Leaf[]; flush: () => void } {
     else if (Array.isArray(v)) v.forEach((_, i) => walk(v, i));
     else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) walk(v as Record<string, unknown>, k);
   };
-  for (const c of content) {
+  const text = (get: () => string, set: (v: string) => void): void => {
+    const json = jsonObject(get());
+    if (!json) return void add(get, set);
+    const holder = { json };
+    walk(holder, 'json');
+    flushers.push(() => set(JSON.stringify(holder.json)));
+  };
+  for (const c of m.content) {
     const body = c.body;
-    if (body?.$case === 'text') {
-      const json = jsonObject(body.value);
-      if (!json) {
-        add(() => body.value, (s) => (body.value = s));
-        continue;
-      }
-      const holder = { json };
-      walk(holder, 'json');
-      flushers.push(() => (body.value = JSON.stringify(holder.json)));
-    } else if (body?.$case === 'structured' && body.value) for (const k of Object.keys(body.value)) walk(body.value, k);
+    if (body?.$case === 'text') text(() => body.value, (s) => (body.value = s));
+    else if (body?.$case === 'structured' && body.value) for (const k of Object.keys(body.value)) walk(body.value, k);
   }
-  return { leaves, flush: () => flushers.forEach((f) => f()) };
+  if (m.error !== '') text(() => m.error, (s) => (m.error = s));
+  const f = m.failure;
+  if (f) {
+    add(() => f.message, (s) => (f.message = s));
+    const p = f.process;
+    if (p) add(() => p.output, (s) => (p.output = s));
+  }
+  return { leaves, flush: () => flushers.forEach((fl) => fl()) };
 }
 
 /** The object or array a text holds as JSON, if it does. */

@@ -39,8 +39,9 @@ export interface CallOutcome {
   /** 'ok', or the failure kind: for the call log. */
   outcome: string;
   /**
-   * A destructive tool succeeded, so something may have changed: a result too large to send
-   * is cut to fit (registry/fit.ts) rather than reported as a failure.
+   * A destructive tool ran and returned its result (a success, or a failure with content such
+   * as a command's exit): something may have changed, so a result too large to send is cut to
+   * fit (registry/fit.ts) rather than replaced by a size failure.
    */
   changed?: boolean;
 }
@@ -136,7 +137,7 @@ export class Toolbox {
     if (result.failure || result.error) {
       const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
       const text = result.error ?? this.wordError(err, e.def, args, ctx);
-      return { response: failedResponse(content, text, err, name), outcome: err.kind };
+      return { response: failedResponse(content, text, err, name), outcome: err.kind, changed: e.def.destructive };
     }
     return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok', changed: e.def.destructive };
   }

@@ -300,8 +300,8 @@ export function cutInsteadOfFailing(response: object): void {
  * The Toolbox service definition with the fast serializers on the RPCs that carry tool
  * output. A CallTool result larger than the client accepts would otherwise fail the call
  * with a bare RESOURCE_EXHAUSTED status on the client, and the model would learn nothing;
- * it is answered in band instead, so the model can ask for less. A call that changed something
- * is reported as done all the same: its longest strings are cut to fit, each with a note. The
+ * it is answered in band instead, so the model can ask for less. A call that may have changed
+ * something keeps its outcome all the same: its longest strings are cut to fit, with notes. The
  * limit is the one the client named, else `defaultBytes` (--response-bytes), and never above
  * `maxBytes` (--max-message-bytes).
  */
