@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { diffTexts } from '../../src/engine/files/diff.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { callTool, startTestServer, structured, tempDir, texts, unary, type TestServer } from '../helpers/server.js';
@@ -57,7 +56,7 @@ test('an Identity is answered within 100 ms while a 1 MB all-lines-changed rewri
   assert.ok(Math.max(...waits) < 100, `Identity waits (ms): ${waits.map((w) => w.toFixed(1)).join(' ')}`);
 });
 
-/** Each shape's write or edit tool, making big.txt (or its own file) hold THREE_MB exactly. */
+/** Each shape's write or edit tool, making its own file hold THREE_MB exactly. */
 interface Case {
   shape: string;
   tool: string;
