@@ -112,6 +112,7 @@ const readTool: ToolDefinition<ReadArgs> = {
 const PLACEHOLDER = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
 
 export function placeholders(text: string): string[] {
+  if (!/\.\.\.|…/.test(text)) return []; // one native scan spares splitting a large file into lines
   return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => /\.\.\.|…/.test(l) && PLACEHOLDER.test(l));
 }
 
