@@ -32,7 +32,7 @@ export const OPTIONS: OptionSpec[] = [
   o('tls-key', 'string', '', 'PEM private key file for --tls-cert'),
   o('insecure', 'bool', 'false', 'Allow a non-loopback address with neither a token nor TLS'),
   o('read-only', 'bool', 'false', 'Hide every destructive tool (writes, edits, shell)'),
-  o('max-message-bytes', 'int', String(16 * 1024 * 1024), 'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED)'),
+  o('max-message-bytes', 'int', String(16 * 1024 * 1024), 'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED, or cut to fit when the call changed something)'),
   o('response-bytes', 'int', String(4 * 1024 * 1024), 'Largest tool result sent to a client that does not name its own limit (metadata facet-max-response-bytes); 4 MiB is gRPC clients\' default receive limit'),
   o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, how long calls in flight may finish before they are cancelled'),
   o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, silent'),

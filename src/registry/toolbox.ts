@@ -39,6 +39,12 @@ export interface CallOutcome {
   response: CallToolResponse;
   /** 'ok', or the failure kind: for the call log. */
   outcome: string;
+  /**
+   * A destructive tool ran and returned its result (a success, or a failure with content such
+   * as a command's exit): something may have changed, so a result too large to send is cut to
+   * fit (registry/fit.ts) rather than replaced by a size failure.
+   */
+  changed?: boolean;
 }
 
 export class Toolbox {
@@ -139,9 +145,9 @@ export class Toolbox {
     if (result.failure || result.error) {
       const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
       const text = result.error ?? this.wordError(err, e.def, args, ctx);
-      return { response: failedResponse(content, text, err, name), outcome: err.kind };
+      return { response: failedResponse(content, text, err, name), outcome: err.kind, changed: e.def.destructive };
     }
-    return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok' };
+    return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok', changed: e.def.destructive };
   }
 
   async listResources(ctx: RequestContext): Promise<ListResourcesResponse> {

@@ -69,7 +69,9 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     'grpc.enable_channelz': 0,
     interceptors: config.tokens.length > 0 ? [authInterceptor(config.tokens)] : [],
   });
-  const service = toolboxService(config.maxMessageBytes, config.responseBytes, (bytes, maxBytes) => logger.warn({ rpc: 'CallTool', bytes, maxBytes }, 'result over the message limit: answered in band'));
+  const service = toolboxService(config.maxMessageBytes, config.responseBytes, (bytes, maxBytes, cut) =>
+    logger.warn({ rpc: 'CallTool', bytes, maxBytes }, cut ? 'result over the message limit: cut to fit' : 'result over the message limit: answered in band'),
+  );
   server.addService(service, router.implementation());
 
   const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });

@@ -11,7 +11,7 @@ import type { Toolbox } from '../registry/toolbox.js';
 import type { RequestContext } from '../registry/types.js';
 import type { Logger } from './logger.js';
 import { TurnGate } from './turn-gate.js';
-import { limitResponse } from './wire.js';
+import { cutInsteadOfFailing, limitResponse } from './wire.js';
 import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
 
 export const SHAPE_KEY = 'facet-shape';
@@ -86,7 +86,8 @@ export class ToolboxRouter {
             return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
           }
         }
-        const { response, outcome } = await info.toolbox.callTool(req.name, req.arguments ?? {}, ctx);
+        const { response, outcome, changed } = await info.toolbox.callTool(req.name, req.arguments ?? {}, ctx);
+        if (changed) cutInsteadOfFailing(response);
         this.logger.info({
           rpc: 'CallTool',
           tool: req.name,

@@ -7,6 +7,7 @@
 import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import type * as grpc from '@grpc/grpc-js';
 import { EngineError } from '../engine/errors.js';
+import { cutToFit } from '../registry/fit.js';
 import { Failure } from '../gen/codefly/base/v0/failure.js';
 import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { failedResponse } from '../registry/failure.js';
@@ -288,20 +289,31 @@ export function limitResponse(response: object, bytes: number): void {
   clientLimits.set(response, bytes);
 }
 
+/** Responses of calls that changed something: over the limit they are cut, never failed. */
+const cuttable = new WeakSet<object>();
+
+/** Marks a response as the success of a call that changed something (see cutToFit). */
+export function cutInsteadOfFailing(response: object): void {
+  cuttable.add(response);
+}
+
 /**
  * The Toolbox service definition with the fast serializers on the RPCs that carry tool
  * output. A CallTool result larger than the client accepts would otherwise fail the call
  * with a bare RESOURCE_EXHAUSTED status on the client, and the model would learn nothing;
- * it is answered in band instead, so the model can ask for less. The limit is the one the
- * client named, else `defaultBytes` (--response-bytes), and never above `maxBytes`
- * (--max-message-bytes).
+ * it is answered in band instead, so the model can ask for less. A call that may have changed
+ * something keeps its outcome all the same: its longest strings are cut to fit, with notes. The
+ * limit is the one the client named, else `defaultBytes` (--response-bytes), and never above
+ * `maxBytes` (--max-message-bytes).
  */
-export function toolboxService(maxBytes: number, defaultBytes: number, onOversize: (bytes: number, limit: number) => void): grpc.ServiceDefinition {
+export function toolboxService(maxBytes: number, defaultBytes: number, onOversize: (bytes: number, limit: number, cut: boolean) => void): grpc.ServiceDefinition {
   const callTool = (m: CallToolResponse): Buffer => {
     const bytes = encodeCallToolResponse(m);
     const limit = Math.min(clientLimits.get(m) ?? defaultBytes, maxBytes);
     if (bytes.length <= limit) return bytes;
-    onOversize(bytes.length, limit);
+    const cut = cuttable.has(m);
+    onOversize(bytes.length, limit, cut);
+    if (cut) return cutToFit(m, limit, encodeCallToolResponse);
     const err = new EngineError('resource_exhausted', `the result is ${bytes.length} bytes, more than can be sent in one message here (${limit} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`, {
       facts: { bytes: bytes.length, maxBytes: limit },
     });

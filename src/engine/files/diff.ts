@@ -1,63 +1,35 @@
 // What a change did: a unified diff, its hunks, and the changed line numbers of the new text.
-import { structuredPatch } from 'diff';
+// The diff never holds up the event loop: small texts are diffed on the spot (a millisecond at
+// most), the rest in a worker thread, and each diff has a time and size budget past which only
+// counts are given (see diff-compute.ts).
+import { computeDiff, countLines, DIFF_BUDGET, roughDiff, type DiffBudget, type FileDiff } from './diff-compute.js';
+import { diffPool } from './diff-pool.js';
 
-export interface DiffHunk {
-  oldStart: number;
-  oldLines: number;
-  newStart: number;
-  newLines: number;
-  /** Lines with their ' ', '-' or '+' prefix. */
-  lines: string[];
-}
+export type { DiffBudget, DiffHunk, DiffOmission, DiffSpan, FileDiff } from './diff-compute.js';
+export { DIFF_BUDGET } from './diff-compute.js';
 
-export interface FileDiff {
-  unified: string;
-  hunks: DiffHunk[];
-  added: number;
-  removed: number;
-  /** 1-based line numbers, in the new text, of added or changed lines. */
-  changedLines: number[];
-}
-
-/** Above this many differing lines the diff is given up and reported as a whole-file replacement. */
-const MAX_EDIT_LENGTH = 20_000;
+/**
+ * Diffed on the calling thread: up to this many lines in both texts together. The diff's
+ * cost grows with lines × changed lines; 200 all-changed lines take about a millisecond.
+ */
+const INLINE_LINES = 200;
+const INLINE_CHARS = 16 * 1024;
+/**
+ * Texts above this many characters together are not diffed at all: handing them to a worker
+ * copies them on the event loop (tens of milliseconds at 100 MB), and their diff would be over
+ * the size budget unless almost nothing changed.
+ */
+export const MAX_DIFF_INPUT_CHARS = 8 * 1024 * 1024;
 
 /**
  * Diffs two texts (LF line endings expected); `name` labels the ---/+++ lines as a/<name>, b/<name>
- * (`newName` labels the +++ line of a file that moved).
+ * (`newName` labels the +++ line of a file that moved). Never fails: past the budget the
+ * result has counts and `omitted`.
  */
-export function diffTexts(name: string, before: string, after: string, context = 3, newName = name): FileDiff {
-  const patch = structuredPatch(`a/${name}`, `b/${newName}`, before, after, '', '', { context, maxEditLength: MAX_EDIT_LENGTH });
-  const hunks: DiffHunk[] = patch
-    ? patch.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.lines.filter((l) => !l.startsWith('\\')) }))
-    : [wholeHunk(before, after)];
-  let added = 0;
-  let removed = 0;
-  const changed: number[] = [];
-  for (const h of hunks) {
-    let n = h.newStart;
-    for (const l of h.lines) {
-      if (l.startsWith('+')) {
-        added++;
-        changed.push(n++);
-      } else if (l.startsWith('-')) removed++;
-      else n++;
-    }
-  }
-  const body = hunks.map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`);
-  const unified = hunks.length === 0 ? '' : `--- a/${name}\n+++ b/${newName}\n${body.join('\n')}\n`;
-  return { unified, hunks, added, removed, changedLines: changed };
-}
-
-function wholeHunk(before: string, after: string): DiffHunk {
-  const split = (s: string) => (s === '' ? [] : s.replace(/\n$/, '').split('\n'));
-  const a = split(before);
-  const b = split(after);
-  return {
-    oldStart: a.length ? 1 : 0,
-    oldLines: a.length,
-    newStart: b.length ? 1 : 0,
-    newLines: b.length,
-    lines: [...a.map((l) => `-${l}`), ...b.map((l) => `+${l}`)],
-  };
+export async function diffTexts(name: string, before: string, after: string, context = 3, newName = name, budget: DiffBudget = DIFF_BUDGET): Promise<FileDiff> {
+  const job = { name, newName, before, after, context, budget };
+  const chars = before.length + after.length;
+  if (chars <= INLINE_CHARS && countLines(before) + countLines(after) <= INLINE_LINES) return computeDiff(job);
+  if (chars > MAX_DIFF_INPUT_CHARS) return roughDiff(before, after, 'size', budget);
+  return diffPool.run(job);
 }

@@ -6,6 +6,7 @@ import { EngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { toLf } from './encoding.js';
+import { countLines } from './diff-compute.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import type { FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
@@ -140,9 +141,9 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
       changed,
       edits: outcomes,
       replacements: outcomes.reduce((n, o) => n + o.replacements, 0),
-      diff: diffTexts(relative, toLf(before), newLf),
+      diff: await diffTexts(relative, toLf(before), newLf),
       text: newLf,
-      totalLines: newLf === '' ? 0 : newLf.split('\n').length - (newLf.endsWith('\n') ? 1 : 0),
+      totalLines: countLines(newLf),
       encoding: saved.encoding,
       bom: saved.bom,
       lineEnding: saved.lineEnding,

@@ -1,5 +1,6 @@
 // Text encodings: detection from a file's first bytes (BOM, valid UTF-8, legacy single-byte
 // via chardet), decoding and encoding through iconv-lite, and line-ending style.
+import { isUtf8 as nativeIsUtf8 } from 'node:buffer';
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
 
@@ -40,6 +41,14 @@ function legacyEncoding(sample: Uint8Array): string {
 
 /** Valid UTF-8? With `allowCutEnd`, an incomplete sequence at the very end (a cut sample) is allowed. */
 export function isUtf8(buf: Uint8Array, allowCutEnd: boolean): boolean {
+  // Node's check is native and the same strict UTF-8 (no overlongs, surrogates or code points
+  // past U+10FFFF): a thousand times faster on a whole file, which this loop held up for ms per MB.
+  if (!allowCutEnd) return nativeIsUtf8(buf);
+  return isUtf8Sample(buf, allowCutEnd);
+}
+
+/** The same check in JavaScript, which can allow a cut end (samples are small). */
+export function isUtf8Sample(buf: Uint8Array, allowCutEnd: boolean): boolean {
   let i = 0;
   const n = buf.length;
   while (i < n) {

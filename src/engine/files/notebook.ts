@@ -189,7 +189,7 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
     const text = serialise(nb, loaded.text);
     await saveText(scope, loaded.resolved, text, loaded, { mode: loaded.mode, session: opts.session, signal: opts.signal });
     const relative = scope.relative(loaded.resolved.real);
-    const diff = diffTexts(relative, toLf(loaded.text), toLf(text));
+    const diff = await diffTexts(relative, toLf(loaded.text), toLf(text));
     return { path: loaded.resolved.real, relative, mode: spec.mode, cellId: id, cellType, index, totalCells: cells.length, diff };
   });
 }

@@ -51,7 +51,8 @@ interface Planned {
   /** New text in the file's own line endings; undefined for a delete. */
   text?: string;
   passes: PatchPass[];
-  diff: FileDiff;
+  /** The diff, made once the patch is written. */
+  diff: () => Promise<FileDiff>;
 }
 
 export async function applyPatch(scope: Scope, patch: string, opts: PatchOptions = {}): Promise<PatchResult> {
@@ -75,14 +76,15 @@ export async function applyPatch(scope: Scope, patch: string, opts: PatchOptions
       plans.push(await plan(scope, h, source, target ?? source, { state, loads }, opts));
     }
     await commit(scope, plans, opts);
-    const changes = plans.map((p): PatchFileChange => ({
+    const diffs = await Promise.all(plans.map((p) => p.diff()));
+    const changes = plans.map((p, i): PatchFileChange => ({
       action: p.hunk.type,
       path: p.target.real,
       relative: scope.relative(p.target.real),
       patchPath: p.hunk.type === 'update' && p.hunk.moveTo ? p.hunk.moveTo : p.hunk.path,
       ...(p.hunk.type === 'update' && p.hunk.moveTo ? { movedFrom: scope.relative(p.source.real) } : {}),
       passes: p.passes,
-      diff: p.diff,
+      diff: diffs[i]!,
     }));
     const pick = (a: PatchFileChange['action']) => changes.filter((c) => c.action === a).map((c) => c.patchPath);
     return { changes, added: pick('add'), modified: pick('update'), deleted: pick('delete') };
@@ -109,7 +111,7 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
     }
     if (now.text === null) await checkCreatable(source, state, h);
     state.set(source.real, h.contents);
-    return { hunk: h, source, target, loaded: now.loaded, text: h.contents, passes: [], diff: diffTexts(rel, now.text ?? '', h.contents) };
+    return { hunk: h, source, target, loaded: now.loaded, text: h.contents, passes: [], diff: () => diffTexts(rel, now.text ?? '', h.contents) };
   }
   const now = await current(source);
   if (now.text === null) {
@@ -120,13 +122,13 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   }
   if (h.type === 'delete') {
     state.set(source.real, null);
-    return { hunk: h, source, target, loaded: now.loaded, passes: [], diff: diffTexts(rel, now.text, '') };
+    return { hunk: h, source, target, loaded: now.loaded, passes: [], diff: () => diffTexts(rel, now.text!, '') };
   }
   const { text, passes } = applyChunks(now.text, h.chunks, h.path, h.line);
   if (target.real !== source.real && (await current(target)).text === null) await checkCreatable(target, state, h);
   if (target.real !== source.real) state.set(source.real, null);
   state.set(target.real, text);
-  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: diffTexts(scope.relative(source.real), now.text, text, 3, rel) };
+  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: () => diffTexts(scope.relative(source.real), now.text!, text, 3, rel) };
 }
 
 /**

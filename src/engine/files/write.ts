@@ -46,7 +46,8 @@ export interface WriteResult extends TextFormat {
 
 export async function writeFile(scope: Scope, input: string, content: string, opts: WriteOptions = {}): Promise<WriteResult> {
   const first = await scope.resolve(input, opts.cwd);
-  return withPathLocks([first.real], async () => {
+  // The diff is made after the lock is released: a large one must not hold up the next write.
+  const { result, before, after } = await withPathLocks([first.real], async () => {
     const loaded = await loadText(scope, input, { cwd: opts.cwd, maxBytes: opts.maxBytes });
     throwIfAborted(opts.signal, 'write');
     if (loaded.exists && opts.mode === 'create') {
@@ -68,19 +69,21 @@ export async function writeFile(scope: Scope, input: string, content: string, op
       signal: opts.signal,
     });
     const relative = scope.relative(loaded.resolved.real);
-    return {
+    const result: WriteResult = {
       path: loaded.resolved.real,
       relative,
       created: !loaded.exists,
       size: saved.bytes.length,
       previousSize: loaded.exists ? loaded.size : undefined,
-      diff: opts.diff === false ? undefined : diffTexts(relative, toLf(loaded.text), toLf(text)),
       encoding: saved.encoding,
       bom: saved.bom,
       lineEnding: detectLineEnding(text), // what is on disk now, for a new file too
       encodingChangedFrom: saved.encodingChangedFrom,
     };
+    return { result, before: loaded.text, after: text };
   });
+  if (opts.diff !== false) result.diff = await diffTexts(result.relative, toLf(before), toLf(after));
+  return result;
 }
 
 /** The endings to write: forced, or the existing file's when uniform, else as given ('none'). */

@@ -6,6 +6,7 @@ import { editFile } from '../../engine/files/edit.js';
 import type { FreshnessPolicy } from '../../engine/files/freshness.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
+import { diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { claudeError, claudeTool, cwdOf, formatSize, stripTrailingWhitespace, toolUseError } from './common.js';
@@ -78,6 +79,7 @@ export const writeTool: ToolDefinition<WriteArgs> = claudeTool<WriteArgs>({
       summary: `${r.created ? 'Created' : 'Wrote'} ${r.relative} (${r.size} bytes)`,
       paths: [r.path],
       diff: r.diff?.unified,
+      diffNote: diffNote(r.diff),
       counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
     });
   },
@@ -213,6 +215,7 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
       summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${r.replacements} replacement${r.replacements === 1 ? '' : 's'}`,
       paths: [r.path],
       diff: r.diff.unified,
+      diffNote: diffNote(r.diff),
       counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
       details: { changedLines: r.diff.changedLines, matchedBy: r.edits.map((e) => e.rung) },
     });

@@ -4,6 +4,7 @@
 import { EngineError } from '../../engine/errors.js';
 import { applyPatch, type PatchResult } from '../../engine/files/patch-apply.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { diffNote } from '../common/diff-note.js';
 import { fail, ok, type HostBlock } from '../common/result.js';
 import { TAGS } from '../tags.js';
 
@@ -76,11 +77,13 @@ export async function runPatch(ctx: HandlerContext, patch: string, cwd: string |
 export function patchHost(tool: string, run: PatchRun): HostBlock {
   const r = run.result;
   if (!r) return { tool, summary: 'Patch refused; no file changed', exitCode: run.exitCode };
+  const notes = r.changes.flatMap((c) => (c.diff.omitted ? [`${c.relative}: ${diffNote(c.diff)}`] : []));
   return {
     tool,
     summary: `Patched ${r.changes.length} file${r.changes.length === 1 ? '' : 's'}`,
     paths: r.changes.map((c) => c.path),
     diff: r.changes.map((c) => c.diff.unified).join(''),
+    diffNote: notes.length ? notes.join('\n') : undefined,
     counts: { added: r.added.length, modified: r.modified.length, deleted: r.deleted.length },
     exitCode: run.exitCode,
     details: { files: r.changes.map((c) => ({ path: c.path, action: c.action, ...(c.movedFrom ? { movedFrom: c.movedFrom } : {}), passes: c.passes })) },

@@ -219,8 +219,9 @@ export function snippetAround(text: string, changed: readonly number[], context:
   const lines = text.endsWith('\n') && !opts.finalEmptyLine ? text.slice(0, -1).split('\n') : text.split('\n');
   const total = text === '' ? 0 : lines.length;
   if (total === 0) return { start: 0, end: 0, total, text: '' };
-  const first = changed.length ? Math.min(...changed) : 1;
-  const last = changed.length ? Math.max(...changed) : 1;
+  // A loop, not Math.min(...changed): tens of thousands of arguments overflow the stack.
+  const first = changed.length ? changed.reduce((a, b) => Math.min(a, b)) : 1;
+  const last = changed.length ? changed.reduce((a, b) => Math.max(a, b)) : 1;
   const start = Math.max(1, first - context);
   const end = Math.min(total, Math.max(last, first) + context);
   return { start, end, total, text: lines.slice(start - 1, end).join('\n') };

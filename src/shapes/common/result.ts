@@ -14,6 +14,8 @@ export interface HostBlock {
   paths?: string[];
   /** Unified diff of a change. */
   diff?: string;
+  /** Why the diff is missing, with the counts given instead, when it was over its budget. */
+  diffNote?: string;
   /** Counts worth showing (matches, files, lines, bytes...). */
   counts?: Record<string, number>;
   exitCode?: number | null;

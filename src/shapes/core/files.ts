@@ -1,5 +1,6 @@
 // core shape: file tools (fs.*) over the files engine. Full engine power, plain results:
 // text for the model, a structured block for the host.
+import type { FileDiff } from '../../engine/files/diff.js';
 import { editFile, type EditSpec } from '../../engine/files/edit.js';
 import type { FreshnessPolicy } from '../../engine/files/freshness.js';
 import { ALL_RUNGS } from '../../engine/files/match.js';
@@ -9,6 +10,7 @@ import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import { EngineError } from '../../engine/errors.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
+import { diffNote, diffOrNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
 import { describeRead, READ_BUDGET, readTool } from './read.js';
 
@@ -115,8 +117,9 @@ const write: ToolDefinition<WriteArgs> = {
     'Writes `content` atomically (temporary file, fsync, rename; the old mode kept; missing parent',
     'directories created). An existing file keeps its encoding, BOM and uniform line endings unless',
     '`line_ending` says otherwise. `mode` append adds to the end; create refuses an existing file.',
-    'Returns a diff against the old content and the changed line numbers. For small changes to a',
-    'large file use fs.edit. Overwrite and create can be repeated safely; append adds again each time.',
+    'Returns a diff against the old content and the changed line numbers (a diff over 256 KiB, or',
+    'too slow to compute, is left out: the counts of added and removed lines and a note stand in for it).',
+    'For small changes to a large file use fs.edit. Overwrite and create can be repeated safely; append adds again each time.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -154,7 +157,7 @@ const write: ToolDefinition<WriteArgs> = {
     const verb = r.created ? 'Created' : args.mode === 'append' ? 'Appended to' : 'Wrote';
     return {
       content: [
-        { text: `${verb} ${r.relative} (${r.size} bytes).${r.diff?.unified ? `\n${r.diff.unified}` : ''}` },
+        { text: `${verb} ${r.relative} (${r.size} bytes).${r.diff && diffOrNote(r.diff) ? `\n${diffOrNote(r.diff)}` : ''}` },
         {
           structured: {
             path: r.path,
@@ -166,6 +169,7 @@ const write: ToolDefinition<WriteArgs> = {
             removed: r.diff?.removed ?? 0,
             changedLines: r.diff?.changedLines ?? [],
             diff: r.diff?.unified ?? '',
+            ...omission(r.diff),
             ...(r.encodingChangedFrom ? { encodingChangedFrom: r.encodingChangedFrom } : {}),
           },
         },
@@ -210,7 +214,7 @@ const edit: ToolDefinition<EditArgs> = {
     'exact text is not found, matching retries ignoring trailing whitespace, then indentation (the',
     'replacement is re-indented), then typographic quotes and dashes; `exact` turns that off. The',
     'structured block names the rung that matched. Encoding, BOM and line endings are kept.',
-    'Returns a unified diff and the changed line numbers.',
+    'Returns a unified diff and the changed line numbers (past 256 KiB, line counts and a note instead).',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -263,7 +267,7 @@ const edit: ToolDefinition<EditArgs> = {
     });
     return {
       content: [
-        { text: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${r.replacements} replacement(s).\n${r.diff.unified}` },
+        { text: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${r.replacements} replacement(s).\n${diffOrNote(r.diff)}` },
         {
           structured: {
             path: r.path,
@@ -274,6 +278,7 @@ const edit: ToolDefinition<EditArgs> = {
             added: r.diff.added,
             removed: r.diff.removed,
             diff: r.diff.unified,
+            ...omission(r.diff),
           },
         },
       ],
@@ -306,7 +311,9 @@ const patchTool: ToolDefinition<{ patch: string }> = {
   ].join(' '),
   inputSchema: {
     type: 'object',
-    properties: { patch: { type: 'string', minLength: 1, description: 'The whole patch text, from *** Begin Patch to *** End Patch.' } },
+    // No minLength: checking it counts every character of the patch on the event loop (16 ms for
+    // 3 MB); an empty patch is refused by the parser as clearly.
+    properties: { patch: { type: 'string', description: 'The whole patch text, from *** Begin Patch to *** End Patch.' } },
     required: ['patch'],
     additionalProperties: false,
   },
@@ -332,7 +339,7 @@ const patchTool: ToolDefinition<{ patch: string }> = {
       throw addRefusal(err);
     });
     const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
-    const diffs = r.changes.map((c) => c.diff.unified).filter((d) => d !== '');
+    const diffs = r.changes.map((c) => (c.diff.omitted ? `${c.relative}: ${diffNote(c.diff)}` : c.diff.unified)).filter((d) => d !== '');
     return {
       content: [
         { text: [`Applied the patch:\n${lines.join('\n')}`, ...diffs].join('\n') },
@@ -350,6 +357,7 @@ const patchTool: ToolDefinition<{ patch: string }> = {
               removed: c.diff.removed,
               changedLines: c.diff.changedLines,
               diff: c.diff.unified,
+              ...omission(c.diff),
             })),
           },
         },
@@ -413,7 +421,7 @@ const notebook: ToolDefinition<NotebookArgs> = {
     const verb = { replace: 'Replaced', insert: 'Inserted', delete: 'Deleted' }[r.mode];
     return {
       content: [
-        { text: `${verb} cell ${r.cellId} in ${r.relative} (${r.totalCells} cells now).\n${r.diff.unified}` },
+        { text: `${verb} cell ${r.cellId} in ${r.relative} (${r.totalCells} cells now).\n${diffOrNote(r.diff)}` },
         {
           structured: {
             path: r.path,
@@ -424,6 +432,7 @@ const notebook: ToolDefinition<NotebookArgs> = {
             totalCells: r.totalCells,
             changedLines: r.diff.changedLines,
             diff: r.diff.unified,
+            ...omission(r.diff),
           },
         },
       ],
@@ -432,3 +441,8 @@ const notebook: ToolDefinition<NotebookArgs> = {
 };
 
 export const fileTools: ToolDefinition[] = [readTool, readManyTool, write, edit, patchTool, notebook];
+
+/** The structured fields of an omitted diff: the note, and whether the counts are exact. */
+function omission(d: FileDiff | undefined): Record<string, unknown> {
+  return d?.omitted ? { diffOmitted: { reason: d.omitted.reason, exactCounts: d.omitted.exact, note: diffNote(d) } } : {};
+}

@@ -6,6 +6,7 @@ import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
 import { attachedText, CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { changedLinesOf, diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
@@ -111,6 +112,7 @@ const readTool: ToolDefinition<ReadArgs> = {
 const PLACEHOLDER = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
 
 export function placeholders(text: string): string[] {
+  if (!/\.\.\.|…/.test(text)) return []; // one native scan spares splitting a large file into lines
   return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => /\.\.\.|…/.test(l) && PLACEHOLDER.test(l));
 }
 
@@ -146,13 +148,14 @@ const writeTool: ToolDefinition<WriteArgs> = {
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
     const head = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
     const lf = args.content.replace(/\r\n/g, '\n');
-    const changed = r.diff?.changedLines.length ? r.diff.changedLines : (r.diff?.hunks ?? []).map((h) => h.newStart);
+    const changed = changedLinesOf(r.diff);
     const snip = snippetAround(lf, changed, SNIPPET_CONTEXT);
     return ok(`${head} Here is the updated code:\n${snip.text}`, {
       tool: 'write_file',
       summary: head,
       paths: [r.path],
       diff: r.diff?.unified,
+      diffNote: diffNote(r.diff),
       counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
       details: { created: r.created },
     });
@@ -228,7 +231,7 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
       ladder: ['exact', 'indentation', 'tokens'],
       createParents: true,
     });
-    const changed = r.diff.changedLines.length ? r.diff.changedLines : r.diff.hunks.map((h) => h.newStart);
+    const changed = changedLinesOf(r.diff);
     const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
     return ok(`${head} Here is the updated code:\n${snip.text}`, {
@@ -236,6 +239,7 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
       summary: head,
       paths: [r.path],
       diff: r.diff.unified,
+      diffNote: diffNote(r.diff),
       counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
       details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact', instruction: args.instruction },
     });

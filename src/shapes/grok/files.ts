@@ -8,6 +8,7 @@ import { writeFile } from '../../engine/files/write.js';
 import { EngineError } from '../../engine/errors.js';
 import { listDirectory } from '../../engine/search/list.js';
 import type { ToolDefinition } from '../../registry/types.js';
+import { diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { changeText, grokMessage } from './text.js';
@@ -123,8 +124,8 @@ const createFile: ToolDefinition<CreateArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     const r = await writeFile(ctx.scope, args.path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, mode: 'create' });
-    const text = r.diff && r.diff.hunks.length > 0 ? changeText(args.path, r.diff) : `Created empty file ${args.path}`;
-    return ok(text, { tool: 'create_file', summary: `Created ${r.relative}`, paths: [r.path], diff: r.diff?.unified, counts: { bytes: r.size, added: r.diff?.added ?? 0 } });
+    const text = r.diff && (r.diff.hunks.length > 0 || r.diff.omitted) ? changeText(args.path, r.diff) : `Created empty file ${args.path}`;
+    return ok(text, { tool: 'create_file', summary: `Created ${r.relative}`, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts: { bytes: r.size, added: r.diff?.added ?? 0 } });
   },
   formatError(err, args) {
     if (err.kind === 'already_exists') {
@@ -180,7 +181,7 @@ const strReplace: ToolDefinition<ReplaceArgs> = {
       ladder: args.old_str.includes('\n') ? ALL_RUNGS : ['exact'],
       allowNoChange: true,
     });
-    const host = { tool: 'str_replace_editor', paths: [r.path], diff: r.diff.unified, counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed } };
+    const host = { tool: 'str_replace_editor', paths: [r.path], diff: r.diff.unified, diffNote: diffNote(r.diff), counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed } };
     if (!r.changed) return ok(`No changes in ${args.path}`, host);
     return ok(changeText(args.path, r.diff), { ...host, summary: `Edited ${r.relative}` });
   },

@@ -2,14 +2,18 @@
 // N additions and M removals" followed by a unified diff, and errors as one plain line.
 import type { EngineError } from '../../engine/errors.js';
 import type { FileDiff } from '../../engine/files/diff.js';
+import { diffNote } from '../common/diff-note.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The change summary and diff Grok CLI shows after create_file and str_replace_editor. */
 export function changeText(p: string, diff: FileDiff): string {
   const parts = [...(diff.added > 0 ? [plural(diff.added, 'addition')] : []), ...(diff.removed > 0 ? [plural(diff.removed, 'removal')] : [])];
+  const head = `Updated ${p} with ${parts.join(' and ') || 'no line changes'}`;
+  const note = diffNote(diff);
+  if (note) return `${head}\n${note}`;
   const hunks = diff.hunks.map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`);
-  return [`Updated ${p} with ${parts.join(' and ') || 'no line changes'}`, `--- a/${p}`, `+++ b/${p}`, ...hunks].join('\n');
+  return [head, `--- a/${p}`, `+++ b/${p}`, ...hunks].join('\n');
 }
 
 interface Violation {

@@ -8,6 +8,7 @@ import { readFile } from '../../engine/files/read.js';
 import { writeFile } from '../../engine/files/write.js';
 import { EngineError } from '../../engine/errors.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import { diffNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
 import { cutLine, framed, kimiFail, kimiOk } from './result.js';
@@ -250,6 +251,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
         summary: `${r.created ? 'Created' : mode === 'append' ? 'Appended to' : 'Wrote'} ${r.relative}`,
         paths: [r.path],
         diff: r.diff?.unified,
+        diffNote: diffNote(r.diff),
         counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
       });
     });
@@ -345,6 +347,7 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
         summary: `Edited ${r.relative}`,
         paths: [r.path],
         diff: r.diff.unified,
+        diffNote: diffNote(r.diff),
         counts: { edits: items.length, replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
       });
     }, (err) => replaceMessage(err, p, items.length));

@@ -11,6 +11,7 @@ import { readFile, statFile, type ReadOptions } from '../../engine/files/read.js
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { changedLinesOf, diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
@@ -173,7 +174,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
     requireAbsolute(args.file_path, 'file_path');
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: FRESH });
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
-    return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 }, details: { created: r.created } });
+    return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 }, details: { created: r.created } });
   },
 };
 
@@ -235,8 +236,8 @@ const editTool: ToolDefinition<EditArgs> = {
       createParents: true,
     });
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;
-    const changed = r.diff.changedLines.length ? r.diff.changedLines : r.diff.hunks.map((h) => h.newStart);
-    const region = changed.length ? Math.max(...changed) - Math.min(...changed) + 1 : 0;
+    const changed = changedLinesOf(r.diff);
+    const region = changed.length ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1 : 0;
     let text = head;
     if (region <= MAX_SNIPPET_REGION && r.totalLines > 0) {
       const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT, { finalEmptyLine: true });
@@ -247,6 +248,7 @@ const editTool: ToolDefinition<EditArgs> = {
       summary: head,
       paths: [r.path],
       diff: r.diff.unified,
+      diffNote: diffNote(r.diff),
       counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
       details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact' },
     });

@@ -2,7 +2,7 @@
 // tests, read the output) over gRPC with facet-shape and facet-session; every tool's catalog
 // examples called once; identity, context-file resources and the tool guide.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, tempDir, unary, type TestServer } from '../../helpers/server.js';
@@ -89,6 +89,11 @@ describe('claude shape: an agent session and the catalog examples', () => {
     writeFileSync(p('app', 'src', 'config.ts'), "import { readFileSync } from 'node:fs';\nimport path from 'node:path';\n\nexport function parseConfig() {\n  // TODO: validate\n  return {};\n}\n");
     writeFileSync(p('app', 'src', 'cli.js'), 'parseConfig();\n');
     writeFileSync(p('app', 'src', 'big.ts'), Array.from({ length: 200 }, (_, i) => `// line ${i + 1}`).join('\n'));
+    // Glob lists oldest first and Grep's file list newest first: fixed times, so that the order
+    // does not depend on how far apart the writes above land (ties go by name).
+    const at = (sec: number) => new Date(Date.UTC(2024, 0, 1, 0, 0, sec));
+    for (const f of ['main.ts', 'config.ts', 'big.ts']) utimesSync(p('app', 'src', f), at(0), at(0));
+    utimesSync(p('app', 'src', 'cli.js'), at(1), at(1));
     writeFileSync(p('app', 'tests', 'test_main.py'), 'def test_x(): pass\n');
     writeFileSync(p('app', 'package.json'), JSON.stringify({ scripts: { test: 'node -e "console.log(1)"', watch: 'sleep 30' } }));
     writeFileSync(p('app', 'analysis.ipynb'), JSON.stringify({ cells: [{ cell_type: 'code', id: 'c1', metadata: {}, source: ['1'], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 }));

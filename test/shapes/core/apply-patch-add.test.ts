@@ -33,3 +33,17 @@ test('core fs.apply_patch: Add File over an existing file is refused, nothing wr
     cleanup();
   }
 });
+
+test('core fs.apply_patch: an empty patch is refused in band, naming its first line', async () => {
+  const { dir, cleanup } = tempDir('facet-core-patch-');
+  const t = await startTestServer(['--root', dir, '--shape', 'core']);
+  try {
+    const r = await callTool(t.client, 'fs.apply_patch', { patch: '' }, { session: 's1' });
+    assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
+    assert.equal(r.error, "invalid patch at line 1: the first line of the patch must be '*** Begin Patch'");
+    assert.deepEqual(r.failure?.fieldViolations.map((v) => v.field), ['patch']);
+  } finally {
+    await t.close();
+    cleanup();
+  }
+});

@@ -1,0 +1,159 @@
+// Large writes and the event loop: how long each write or edit call holds up the server's
+// event loop (perf_hooks.monitorEventLoopDelay), from the request's decoding to the response's
+// encoding, for small and large changes; the worst case across all calls is named. Target:
+// no call blocks the loop for more than a few milliseconds (10 ms here), whatever its size.
+// Two baselines (the idle loop, alone and beside a busy thread) show what the machine adds;
+// loop_busy_ms is the time the loop was not idle during the call (all its stretches together:
+// a bound on the longest one that does not count time spent waiting).
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay, performance as perf, PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { parseConfig } from '../src/config.js';
+import { Scope } from '../src/engine/scope.js';
+import { Session } from '../src/engine/session.js';
+import { CallToolRequest, CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { Toolbox } from '../src/registry/toolbox.js';
+import { cutInsteadOfFailing, toolboxService } from '../src/server/wire.js';
+import { buildShapes } from '../src/shapes/index.js';
+import { fmt, report, verdict } from './lib.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const work = path.resolve(here, '../../bench/.work/writes');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const root = realpathSync(work);
+
+const config = parseConfig(['--root', root]);
+const shapes = buildShapes(config);
+const toolboxes = new Map([...shapes].map(([name, spec]) => [name, new Toolbox(spec)]));
+const scope = Scope.fromRoots([root]);
+const quiet = { debug: () => undefined, warn: () => undefined };
+// The CallTool response path as the server runs it: the 4 MiB default limit, cut-to-fit for changes.
+const serialize = toolboxService(config.maxMessageBytes, config.responseBytes, () => undefined).callTool.responseSerialize as (m: CallToolResponse) => Buffer;
+
+const rows = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => `${f(i)}\n`).join('');
+const shuffled = (text: string) => {
+  const lines = text.split(/(?<=\n)/);
+  let seed = 7;
+  for (let i = lines.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [lines[i], lines[j]] = [lines[j]!, lines[i]!];
+  }
+  return lines.join('');
+};
+
+interface Case {
+  name: string;
+  shape: string;
+  tool: string;
+  /** Puts the file in place before each call; returns the call's arguments. */
+  setup: () => Record<string, unknown>;
+}
+
+const file = (name: string, content?: string) => {
+  const p = path.join(root, name);
+  rmSync(p, { force: true });
+  if (content !== undefined) writeFileSync(p, content);
+  return p;
+};
+const b200 = rows(2_000, () => 'b'.repeat(99));
+const c200 = rows(2_000, () => 'c'.repeat(99));
+const b1m = rows(10_000, () => 'b'.repeat(99));
+const c1m = rows(10_000, () => 'c'.repeat(99));
+const numbered = rows(10_000, (i) => `${String(i).padStart(8, '0')} ${'n'.repeat(90)}`);
+const d3m = rows(30_000, () => 'd'.repeat(99));
+const ordered = rows(20_000, (i) => `line ${i}`);
+const small = rows(200, (i) => `small line ${i} ${'s'.repeat(30)}`);
+
+const cases: Case[] = [
+  { name: 'fs.edit: one line of a 10 KB file', shape: 'core', tool: 'fs.edit', setup: () => (file('small.txt', small), { path: 'small.txt', old_string: 'small line 100 ', new_string: 'SMALL LINE 100 ' }) },
+  { name: 'fs.write: 200 KB, every line changed', shape: 'core', tool: 'fs.write', setup: () => (file('two.txt', b200), { path: 'two.txt', content: c200 }) },
+  { name: 'fs.write: 1 MB, every line changed', shape: 'core', tool: 'fs.write', setup: () => (file('one.txt', b1m), { path: 'one.txt', content: c1m }) },
+  { name: 'fs.write: 1 MB, one line changed', shape: 'core', tool: 'fs.write', setup: () => (file('num.txt', numbered), { path: 'num.txt', content: numbered.replace('00005000 ', '00005000 changed ') }) },
+  { name: 'fs.write: 20000 lines shuffled', shape: 'core', tool: 'fs.write', setup: () => (file('shuf.txt', ordered), { path: 'shuf.txt', content: shuffled(ordered) }) },
+  { name: 'fs.write: new 3 MB file', shape: 'core', tool: 'fs.write', setup: () => (file('three.txt'), { path: 'three.txt', content: d3m }) },
+  { name: 'gemini write_file: new 3 MB file', shape: 'gemini', tool: 'write_file', setup: () => ({ file_path: file('g3.txt'), content: d3m }) },
+  { name: 'fs.apply_patch: add a 3 MB file', shape: 'core', tool: 'fs.apply_patch', setup: () => (file('p3.txt'), { patch: `*** Begin Patch\n*** Add File: p3.txt\n${d3m.replace(/^(?=.)/gm, '+')}*** End Patch` }) },
+];
+
+// Garbage collection pauses the loop too (large strings make garbage): the longest pause in each
+// call is shown beside the delay, so that what the call itself holds up can be told apart.
+let gcMaxMs = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, e.duration);
+}).observe({ entryTypes: ['gc'] });
+
+const ROUNDS = 5;
+// One round of every case first, unmeasured: the first calls compile code and start the diff worker.
+const WARMUP = 1;
+const h = monitorEventLoopDelay({ resolution: 1 });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const results: Array<Record<string, string | number>> = [];
+let worst = { ms: 0, name: '' };
+let worstMedian = { ms: 0, name: '' };
+for (const c of cases) {
+  const toolbox = toolboxes.get(c.shape)!;
+  const delays: number[] = [];
+  const gcs: number[] = [];
+  const times: number[] = [];
+  const busy: number[] = [];
+  let outcome = '';
+  let bytes = 0;
+  for (let round = -WARMUP; round < ROUNDS; round++) {
+    // The client's side (building and encoding the request) is not the server's loop: done first.
+    const request = CallToolRequest.encode({ name: c.tool, arguments: c.setup(), roots: [] }).finish();
+    const session = new Session(`bench-${c.name}-${round}`);
+    (globalThis as { gc?: () => void }).gc?.(); // start each call with no garbage of the one before
+    await new Promise((r) => setTimeout(r, 20));
+    h.reset();
+    h.enable();
+    gcMaxMs = 0;
+    const elu0 = perf.eventLoopUtilization();
+    const t0 = performance.now();
+    const req = CallToolRequest.decode(request);
+    const ctx = { signal: new AbortController().signal, session, scope, shape: c.shape, logger: quiet };
+    const r = await toolbox.callTool(req.name, req.arguments ?? {}, ctx);
+    if (r.changed) cutInsteadOfFailing(r.response);
+    const out = serialize(r.response);
+    const ms = performance.now() - t0;
+    const busyMs = perf.eventLoopUtilization(elu0).active;
+    await new Promise((res) => setTimeout(res, 5)); // let the histogram see the last stretch
+    h.disable();
+    if (round < 0) continue;
+    times.push(ms);
+    busy.push(busyMs);
+    gcs.push(gcMaxMs);
+    delays.push(h.max / 1e6);
+    const sent = CallToolResponse.decode(out);
+    outcome = sent.failure ? `FAILED: ${sent.error.slice(0, 60)}` : 'ok';
+    bytes = out.length;
+  }
+  const most = Math.max(...delays);
+  if (most > worst.ms) worst = { ms: most, name: c.name };
+  if (median(delays) > worstMedian.ms) worstMedian = { ms: median(delays), name: c.name };
+  results.push({ call: c.name, outcome, response_kb: bytes / 1024, call_ms_median: median(times), loop_busy_ms_median: median(busy), loop_delay_max_ms_median: median(delays), loop_delay_max_ms_worst: most, longest_gc_ms: Math.max(...gcs) });
+}
+// The floor on this machine: the loop doing nothing for a second, alone and beside a thread that
+// computes (as the diff worker does), 5 times each.
+for (const busy of [false, true]) {
+  const delays: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const spin = busy ? new Worker('const end = Date.now() + 1000; while (Date.now() < end);', { eval: true }) : undefined;
+    h.reset();
+    h.enable();
+    await new Promise((r) => setTimeout(r, 1000));
+    h.disable();
+    await spin?.terminate();
+    delays.push(h.max / 1e6);
+  }
+  const name = busy ? 'baseline: idle loop beside a busy thread, 1 s' : 'baseline: idle loop, 1 s';
+  results.push({ call: name, outcome: '', response_kb: 0, call_ms_median: 1000, loop_busy_ms_median: 0, loop_delay_max_ms_median: median(delays), loop_delay_max_ms_worst: Math.max(...delays), longest_gc_ms: 0 });
+}
+report(`event-loop delay per call (${ROUNDS} calls each: the median and the worst of each call's longest delay; the histogram's resolution is 1 ms)`, results);
+console.log(`worst event-loop delay: ${fmt(worst.ms)} ms, in "${worst.name}"; worst median: ${fmt(worstMedian.ms)} ms, in "${worstMedian.name}" (target ≤ 10 ms): ${verdict(worstMedian.ms, 10)}`);
+console.log('(the delays include time the process was not scheduled: compare with the baselines, and with the small edit\'s row)');
+rmSync(work, { recursive: true, force: true });
+process.exit(0);

@@ -1,0 +1,166 @@
+// Large writes: the server keeps answering while one runs, a change that happened is reported
+// as done in every shape (whatever the response limit), and a diff past its budget gives way
+// to counts and a note.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
+import { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { callTool, startTestServer, structured, tempDir, texts, unary, type TestServer } from '../helpers/server.js';
+
+const ONE_MB_OLD = `${'b'.repeat(99)}\n`.repeat(10_000);
+const ONE_MB_NEW = `${'c'.repeat(99)}\n`.repeat(10_000);
+/** A new file of exactly 3,000,000 bytes, 30,000 lines. */
+const THREE_MB = `${'d'.repeat(99)}\n`.repeat(30_000);
+const SEED = 'SEED\n';
+
+let t: TestServer;
+let dir: string;
+let cleanup: () => void;
+before(async () => {
+  ({ dir, cleanup } = tempDir());
+  t = await startTestServer(['--root', dir]);
+});
+after(async () => {
+  await t.close();
+  cleanup();
+});
+
+const display = (res: CallToolResponse) => (structured(res)?.display ?? {}) as Record<string, unknown>;
+const ok = (res: CallToolResponse) => {
+  assert.equal(res.error, '');
+  assert.equal(res.failure, undefined);
+};
+
+test('an Identity is answered within 100 ms while a 1 MB all-lines-changed rewrite runs', async () => {
+  writeFileSync(path.join(dir, 'one.txt'), ONE_MB_OLD);
+  await unary(t.client.identity, t.client, {}); // the connection is up before the clock starts
+  let done = false;
+  const write = callTool(t.client, 'fs.write', { path: 'one.txt', content: ONE_MB_NEW }).finally(() => (done = true));
+  const waits: number[] = [];
+  // Identities one after another for as long as the write is in flight (and at least five).
+  while (!done || waits.length < 5) {
+    const sent = performance.now();
+    const id = await unary(t.client.identity, t.client, {});
+    waits.push(performance.now() - sent);
+    assert.equal(id.name, 'facet-core');
+  }
+  const res = await write;
+  ok(res);
+  assert.equal(readFileSync(path.join(dir, 'one.txt'), 'utf8'), ONE_MB_NEW);
+  const note = 'Diff omitted (it would be over 256 KiB): 10000 lines removed, 10000 lines added.';
+  assert.deepEqual(texts(res), [`Wrote one.txt (1000000 bytes).\n${note}`]);
+  const s = structured(res)!;
+  assert.deepEqual([s.added, s.removed, s.changedLines, s.diff, s.diffOmitted], [10000, 10000, [], '', { reason: 'size', exactCounts: true, note }]);
+  assert.ok(Math.max(...waits) < 100, `Identity waits (ms): ${waits.map((w) => w.toFixed(1)).join(' ')}`);
+});
+
+/** Each shape's write or edit tool, making its own file hold THREE_MB exactly. */
+interface Case {
+  shape: string;
+  tool: string;
+  file: string;
+  /** Runs before the call (an edit needs a seed file, and some shapes a read of it first). */
+  prepare?: (p: string) => Promise<void>;
+  args: (p: string) => Record<string, unknown>;
+  /** What the model reads. */
+  text: (p: string) => string;
+}
+
+const seed = (readTool?: string, readArgs?: (p: string) => Record<string, unknown>, shape?: string) => async (p: string) => {
+  writeFileSync(p, SEED);
+  if (readTool) ok(await callTool(t.client, readTool, readArgs!(p), { shape, session: shape }));
+};
+const ADD_NOTE = 'Diff omitted (it would be over 256 KiB): 0 lines removed, 30000 lines added.';
+const EDIT_NOTE = 'Diff omitted (it would be over 256 KiB): 1 line removed, 30000 lines added.';
+const CURRENT = '(file state is current in your context — no need to Read it back)';
+/** Gemini's snippet of the new content: its lines, without the last newline. */
+const SNIPPET = THREE_MB.slice(0, -1);
+
+const cases: Case[] = [
+  { shape: 'core', tool: 'fs.write', file: 'core-write.txt', args: () => ({ path: 'core-write.txt', content: THREE_MB }), text: () => `Created core-write.txt (3000000 bytes).\n${ADD_NOTE}` },
+  {
+    shape: 'core', tool: 'fs.edit', file: 'core-edit.txt', prepare: seed(),
+    args: () => ({ path: 'core-edit.txt', old_string: SEED, new_string: THREE_MB }),
+    text: () => `Edited core-edit.txt: 1 replacement(s).\n${EDIT_NOTE}`,
+  },
+  { shape: 'claude', tool: 'Write', file: 'claude-write.txt', args: (p) => ({ file_path: p, content: THREE_MB }), text: (p) => `File created successfully at: ${p} ${CURRENT}` },
+  {
+    shape: 'claude', tool: 'Edit', file: 'claude-edit.txt', prepare: seed('Read', (p) => ({ file_path: p }), 'claude'),
+    args: (p) => ({ file_path: p, old_string: SEED, new_string: THREE_MB }),
+    text: (p) => `The file ${p} has been updated successfully. ${CURRENT}`,
+  },
+  {
+    shape: 'gemini', tool: 'write_file', file: 'gemini-write.txt', args: (p) => ({ file_path: p, content: THREE_MB }),
+    text: (p) => `Successfully created and wrote to new file: ${p}. Here is the updated code:\n${SNIPPET}`,
+  },
+  {
+    shape: 'gemini', tool: 'replace', file: 'gemini-replace.txt', prepare: seed(),
+    args: (p) => ({ file_path: p, instruction: 'Fill the file', old_string: SEED, new_string: THREE_MB }),
+    text: (p) => `Successfully modified file: ${p} (1 replacements). Here is the updated code:\n${SNIPPET}`,
+  },
+  { shape: 'qwen', tool: 'write_file', file: 'qwen-write.txt', args: (p) => ({ file_path: p, content: THREE_MB }), text: (p) => `Successfully created and wrote to new file: ${p}.` },
+  {
+    shape: 'qwen', tool: 'edit', file: 'qwen-edit.txt', prepare: seed('read_file', (p) => ({ file_path: p }), 'qwen'),
+    args: (p) => ({ file_path: p, old_string: SEED, new_string: THREE_MB }),
+    text: (p) => `The file: ${p} has been updated.`,
+  },
+  { shape: 'kimi', tool: 'WriteFile', file: 'kimi-write.txt', args: (p) => ({ path: p, content: THREE_MB }), text: () => '<system>File successfully overwritten. Current size: 3000000 bytes.</system>' },
+  {
+    shape: 'kimi', tool: 'StrReplaceFile', file: 'kimi-edit.txt', prepare: seed(),
+    args: (p) => ({ path: p, edit: { old: SEED, new: THREE_MB } }),
+    text: () => '<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>',
+  },
+  { shape: 'grok', tool: 'create_file', file: 'grok-create.txt', args: (p) => ({ path: p, content: THREE_MB }), text: (p) => `Updated ${p} with 30000 additions\n${ADD_NOTE}` },
+  {
+    shape: 'grok', tool: 'str_replace_editor', file: 'grok-edit.txt', prepare: seed(),
+    args: (p) => ({ path: p, old_str: SEED, new_str: THREE_MB }),
+    text: (p) => `Updated ${p} with 30000 additions and 1 removal\n${EDIT_NOTE}`,
+  },
+  {
+    shape: 'codex', tool: 'apply_patch', file: 'codex-patch.txt',
+    args: () => ({ input: `*** Begin Patch\n*** Add File: codex-patch.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    text: () => 'Success. Updated the following files:\nA codex-patch.txt\n',
+  },
+];
+
+test('a 3 MB write or edit is reported as done in every shape, and the file is exact', async () => {
+  for (const c of cases) {
+    const p = path.join(dir, c.file);
+    await c.prepare?.(p);
+    const res = await callTool(t.client, c.tool, c.args(p), { shape: c.shape, session: c.shape });
+    const label = `${c.shape} ${c.tool}`;
+    assert.equal(res.error, '', label);
+    assert.equal(res.failure, undefined, label);
+    // Codex's output is JSON with the run's duration in it: compared without that.
+    const text = c.shape === 'codex' ? JSON.parse(texts(res)[0]!).output : texts(res)[0];
+    assert.equal(text, c.text(p), label);
+    assert.ok(readFileSync(p, 'utf8') === THREE_MB, `${label}: the file holds the content exactly`);
+    if (c.shape !== 'core') {
+      const d = display(res);
+      const note = c.shape === 'codex' ? `codex-patch.txt: ${ADD_NOTE}` : c.prepare ? EDIT_NOTE : ADD_NOTE;
+      assert.deepEqual([d.diff, d.diffNote], ['', note], label);
+    }
+  }
+});
+
+test('over the response limit, a change is still reported as done: its longest text is cut, with a note', async () => {
+  const p = path.join(dir, 'gemini-cut.txt');
+  const limit = 100_000;
+  const res = await callTool(t.client, 'write_file', { file_path: p, content: THREE_MB }, { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } });
+  ok(res);
+  assert.ok(readFileSync(p, 'utf8') === THREE_MB, 'the file holds the content exactly');
+  assert.ok(CallToolResponse.encode(res).finish().length <= limit);
+  const full = `Successfully created and wrote to new file: ${p}. Here is the updated code:\n${SNIPPET}`;
+  const m = /^([^]*)\n\[cut: (\d+) more bytes are over the response limit of 100000 bytes\]$/.exec(texts(res)[0]!);
+  assert.ok(m, texts(res)[0]!.slice(-200));
+  assert.equal(full.startsWith(m[1]!), true);
+  assert.equal(m[1]!.length + Number(m[2]), full.length);
+  assert.ok(m[1]!.length > limit / 2, `kept ${m[1]!.length} characters`);
+  assert.deepEqual(display(res).diffNote, ADD_NOTE);
+  assert.equal(t.logs.filter((l) => l.msg === 'result over the message limit: cut to fit').length, 1);
+  // A read over the limit is still refused in band: nothing happened, so the model can ask for less.
+  const read = await callTool(t.client, 'read_file', { file_path: p }, { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } });
+  assert.equal(read.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
+});
