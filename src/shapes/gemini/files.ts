@@ -107,11 +107,36 @@ const readTool: ToolDefinition<ReadArgs> = {
   },
 };
 
-/** Lines that stand for left-out code ("// ... rest of methods ..."), which Gemini refuses in written content. */
-const PLACEHOLDER = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
+/** The phrases Gemini CLI reads as standing for left-out code, before an ellipsis. */
+const OMITTED = new Set(['rest of', 'rest of method', 'rest of methods', 'rest of code', 'unchanged code', 'unchanged method', 'unchanged methods']);
+/** Facet's wider net: whole comment lines such as "# ... existing code ..." or "// ... rest of methods ...". */
+const COMMENTED = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
 
-export function placeholders(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => /\.\.\.|…/.test(l) && PLACEHOLDER.test(l));
+/** The placeholder a line stands for ("rest of methods ..."), or undefined for a line of real text. */
+function placeholderOf(line: string): string | undefined {
+  const t = line.trim();
+  if (!t) return undefined;
+  // Gemini's form: the whole line, maybe after "//" and inside parentheses, is a known phrase then dots.
+  let g = t.startsWith('//') ? t.slice(2).trim() : t;
+  if (g.startsWith('(') && g.endsWith(')')) g = g.slice(1, -1).trim();
+  const at = g.indexOf('...');
+  if (at >= 0) {
+    const phrase = g.slice(0, at).trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+    if (OMITTED.has(phrase) && /^\.*$/.test(g.slice(at + 3).trim())) return `${phrase} ...`;
+  }
+  if (/\.\.\.|…/.test(t) && COMMENTED.test(t)) {
+    const phrase = t.toLowerCase().replace(/^(?:\/\/|#|\/\*|<!--|--|\*)/, '').replace(/(?:\*\/|-->)$/, '').replace(/\.\.\.|…/g, ' ');
+    return `${phrase.trim().split(/\s+/).join(' ')} ...`;
+  }
+  return undefined;
+}
+
+/** Every placeholder line of `text` (trimmed), with the phrase it stands for. */
+export function placeholders(text: string): Array<{ line: string; phrase: string }> {
+  return text.split(/\r?\n/).flatMap((l) => {
+    const phrase = placeholderOf(l);
+    return phrase ? [{ line: l.trim(), phrase }] : [];
+  });
 }
 
 interface WriteArgs {
@@ -139,9 +164,10 @@ const writeTool: ToolDefinition<WriteArgs> = {
     'file_write_failure / no_space_left / permission_denied: the file system refused the write; nothing was changed.',
   ].join('\n'),
   async handler(args, ctx) {
+    refuseNul(args.file_path, 'file_path');
     const holes = placeholders(args.content);
     if (holes.length > 0) {
-      throw shapeError('invalid_argument', `\`content\` holds an omission placeholder ("${holes[0]}"); write the complete file content instead`, 'invalid_tool_params', {}, 'content');
+      throw shapeError('invalid_argument', `\`content\` holds an omission placeholder ("${holes[0]!.line}"); write the complete file content instead`, 'invalid_tool_params', {}, 'content');
     }
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
     const head = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
@@ -167,6 +193,20 @@ interface ReplaceArgs {
   allow_multiple?: boolean;
 }
 
+/** Gemini tells its model where a fuzzy match was applied: " Applied fuzzy match at lines 3-5, 9-11." */
+function fuzzyNote(lines: Array<[number, number]>): string {
+  if (lines.length === 0) return '';
+  const spans = lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+  return ` Applied fuzzy match at line${lines.length > 1 ? 's' : ''} ${spans}.`;
+}
+
+/** Gemini would drop a NUL byte from a path silently; Facet names it and edits nothing. */
+function refuseNul(p: string, field: string): void {
+  if (p.includes('\0')) {
+    throw shapeError('invalid_argument', `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`, 'invalid_tool_params', {}, field);
+  }
+}
+
 const replaceTool: ToolDefinition<ReplaceArgs> = {
   name: 'replace',
   summary: 'Replace text in a file (one occurrence, or all with allow_multiple); an empty old_string creates a new file.',
@@ -174,8 +214,10 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     'Finds old_string in the file and puts new_string in its place. The text must occur exactly once unless',
     'allow_multiple is true (then every occurrence is replaced). Matching tries the exact text (CRLF read as LF),',
     'then the same lines ignoring leading and trailing whitespace, then the same tokens with any whitespace between',
-    'them (from a line start); with either tolerant match new_string is re-indented to the indentation found. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
-    'An empty old_string creates the file (with parents) when it does not exist. Line endings and the final',
+    'them (from a line start), then a fuzzy match of as many lines (small differences such as a missing comma or other quotes;',
+    'the note "Applied fuzzy match at line N-M." says where). With a tolerant match every line of new_string is re-indented',
+    'from its first line to the indentation of the first matched line. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
+    'An empty old_string creates the file (with parents) when it does not exist, with new_string\'s line endings. Line endings and the final',
     'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
   ].join(' '),
   inputSchema: {
@@ -209,13 +251,16 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     'edit_expected_occurrence_mismatch (CONFLICT): several matches without allow_multiple; add context or set allow_multiple.',
     'edit_no_change: old_string equals new_string. attempt_to_create_existing_file (ALREADY_EXISTS): empty old_string on an existing file.',
     'file_not_found: the file does not exist and old_string is not empty. invalid_tool_params: new_string adds an omission placeholder.',
-    'Differences from Gemini CLI: no model-based self-correction and no fuzzy (Levenshtein) rung; those guess, and a wrong',
-    'guess edits the wrong place. The rung that matched (exact, indentation, tokens) is reported in details.rung.',
+    'invalid_tool_params: file_path holds a NUL byte (Gemini CLI drops it silently and edits the file without it; Facet refuses).',
+    'Differences from Gemini CLI: no model-based self-correction (it guesses, and a wrong guess edits the wrong place).',
+    'The rung that matched (exact, indentation, tokens, fuzzy) is reported in details.rung. Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
-    const added = placeholders(args.new_string).filter((h) => !placeholders(args.old_string).includes(h));
+    refuseNul(args.file_path, 'file_path');
+    const had = new Set(placeholders(args.old_string).map((h) => h.phrase));
+    const added = placeholders(args.new_string).filter((h) => !had.has(h.phrase));
     if (added.length > 0) {
-      throw shapeError('invalid_argument', `\`new_string\` holds an omission placeholder ("${added[0]}"); give the exact literal replacement text`, 'invalid_tool_params', {}, 'new_string');
+      throw shapeError('invalid_argument', `\`new_string\` holds an omission placeholder ("${added[0]!.line}"); give the exact literal replacement text`, 'invalid_tool_params', {}, 'new_string');
     }
     if (args.old_string === '') {
       const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
@@ -225,13 +270,16 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
       cwd: ctx.session.cwd,
       signal: ctx.signal,
       session: ctx.session,
-      ladder: ['exact', 'indentation', 'tokens'],
+      ladder: ['exact', 'indentation', 'tokens', 'fuzzy'],
+      firstLineIndent: true,
+      newFileKeepsEndings: true,
       createParents: true,
     });
     const changed = r.diff.changedLines.length ? r.diff.changedLines : r.diff.hunks.map((h) => h.newStart);
     const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
-    return ok(`${head} Here is the updated code:\n${snip.text}`, {
+    const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
+    return ok(`${head} Here is the updated code:\n${snip.text}${fuzzy}`, {
       tool: 'replace',
       summary: head,
       paths: [r.path],

@@ -1,0 +1,16 @@
+// Gemini CLI's own tool tests, replayed against Facet's gemini shape over gRPC: one server per
+// upstream file. The ledger (verdicts, reasons, counts) is checked in ledger.test.ts.
+import { after, before, describe } from 'node:test';
+import { replay, type ReplaySuite } from './ledger.js';
+import { startBench, stopBench } from './gemini-bench.js';
+import { geminiEdit } from './gemini-edit.cases.js';
+
+const suites: ReplaySuite[] = [geminiEdit];
+
+for (const s of suites) {
+  describe(s.source, () => {
+    before(() => startBench());
+    after(() => stopBench());
+    replay(s);
+  });
+}
