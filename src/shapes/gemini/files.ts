@@ -5,10 +5,11 @@ import { statFile, type ReadOptions, type TextRead } from '../../engine/files/re
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
-import { attachedText, CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
+import { attachedText, CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
+import { updatedCode } from './snippet.js';
 
 const MAX_LINES = 2000;
 const MAX_LINE_CHARS = 2000;
@@ -171,10 +172,8 @@ const writeTool: ToolDefinition<WriteArgs> = {
     }
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
     const head = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
-    const lf = args.content.replace(/\r\n/g, '\n');
-    const changed = r.diff?.changedLines.length ? r.diff.changedLines : (r.diff?.hunks ?? []).map((h) => h.newStart);
-    const snip = snippetAround(lf, changed, SNIPPET_CONTEXT);
-    return ok(`${head} Here is the updated code:\n${snip.text}`, {
+    const code = updatedCode(!r.created && (r.previousSize ?? 0) > 0, args.content, r.diff, SNIPPET_CONTEXT);
+    return ok(`${head} Here is the updated code:\n${code}`, {
       tool: 'write_file',
       summary: head,
       paths: [r.path],
@@ -275,11 +274,10 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
       newFileKeepsEndings: true,
       createParents: true,
     });
-    const changed = r.diff.changedLines.length ? r.diff.changedLines : r.diff.hunks.map((h) => h.newStart);
-    const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
+    const code = updatedCode(!r.created, r.text, r.diff, SNIPPET_CONTEXT);
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
     const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
-    return ok(`${head} Here is the updated code:\n${snip.text}${fuzzy}`, {
+    return ok(`${head} Here is the updated code:\n${code}${fuzzy}`, {
       tool: 'replace',
       summary: head,
       paths: [r.path],

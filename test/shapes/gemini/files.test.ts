@@ -100,9 +100,9 @@ describe('gemini read_file', () => {
 describe('gemini write_file', () => {
   test('creates with parents, then overwrites keeping CRLF', async () => {
     const c = await call('write_file', { file_path: 'new/deep/f.txt', content: 'hello\n' });
-    assert.equal(c.text, `Successfully created and wrote to new file: ${dir}/new/deep/f.txt. Here is the updated code:\nhello`);
+    assert.equal(c.text, `Successfully created and wrote to new file: ${dir}/new/deep/f.txt. Here is the updated code:\nhello\n`);
     const o = await call('write_file', { file_path: 'crlf.txt', content: 'a\nB\n' });
-    assert.equal(o.text, `Successfully overwrote file: ${dir}/crlf.txt. Here is the updated code:\na\nB`);
+    assert.equal(o.text, `Successfully overwrote file: ${dir}/crlf.txt. Here is the updated code:\na\nB\n`);
     assert.equal(readFileSync(path.join(dir, 'crlf.txt'), 'utf8'), 'a\r\nB\r\n');
   });
 
@@ -120,7 +120,7 @@ describe('gemini replace', () => {
   test('one exact occurrence, with the updated code', async () => {
     writeFileSync(path.join(dir, 'r1.js'), 'const a = 1;\nconst b = 2;\n');
     const r = await call('replace', { file_path: 'r1.js', instruction: 'bump b', old_string: 'const b = 2;', new_string: 'const b = 3;' });
-    assert.equal(r.text, `Successfully modified file: ${dir}/r1.js (1 replacements). Here is the updated code:\nconst a = 1;\nconst b = 3;`);
+    assert.equal(r.text, `Successfully modified file: ${dir}/r1.js (1 replacements). Here is the updated code:\nconst a = 1;\nconst b = 3;\n`);
     assert.equal(readFileSync(path.join(dir, 'r1.js'), 'utf8'), 'const a = 1;\nconst b = 3;\n');
     assert.equal((r.display.details as Record<string, unknown>).instruction, 'bump b');
   });
@@ -172,7 +172,7 @@ describe('gemini replace', () => {
 
   test('an empty old_string creates a file with its parents', async () => {
     const r = await call('replace', { file_path: 'made/here.txt', instruction: 'create', old_string: '', new_string: 'fresh\n' });
-    assert.equal(r.text, `Created new file: ${dir}/made/here.txt with provided content. Here is the updated code:\nfresh`);
+    assert.equal(r.text, `Created new file: ${dir}/made/here.txt with provided content. Here is the updated code:\nfresh\n`);
     assert.equal(readFileSync(path.join(dir, 'made/here.txt'), 'utf8'), 'fresh\n');
   });
 });
