@@ -4,8 +4,9 @@ import { after, before, describe } from 'node:test';
 import { replay, type ReplaySuite } from './ledger.js';
 import { startBench, stopBench } from './gemini-bench.js';
 import { geminiEdit } from './gemini-edit.cases.js';
+import { geminiWriteFile } from './gemini-write-file.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile];
 
 for (const s of suites) {
   describe(s.source, () => {

@@ -163,6 +163,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
     'target_is_directory: the path is a directory. path_not_in_workspace: outside the workspace roots.',
     'invalid_tool_params: the content holds an omission placeholder; send the complete content.',
     'file_write_failure / no_space_left / permission_denied: the file system refused the write; nothing was changed.',
+    'invalid_tool_params: file_path holds a NUL byte (Gemini CLI drops it silently; Facet refuses). Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
     refuseNul(args.file_path, 'file_path');
