@@ -4,7 +4,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
-import { caller, type Outcome } from '../shapes/gemini/harness.js';
+import { callTool } from '../helpers/server.js';
+import { caller, outcome, type Outcome } from '../shapes/gemini/harness.js';
 
 let server: TestServer | undefined;
 let base = '';
@@ -42,6 +43,21 @@ const call0 = caller(() => server!, 'gemini', 'replay');
 /** Calls a Gemini tool; each call in its own session unless one is named. */
 export function call(name: string, args: Record<string, unknown>, session?: string): Promise<Outcome> {
   return call0(name, args, { session: session ?? `s${++n}` });
+}
+
+/**
+ * Calls a Gemini tool with the call's workspace narrowed to `workspace` (the first is where
+ * relative paths start), as Gemini CLI runs with its target directory and workspace dirs.
+ */
+export async function callIn(workspace: string[], name: string, args: Record<string, unknown>): Promise<Outcome> {
+  return outcome(await callTool(server!.client, name, args, { shape: 'gemini', session: `w${++n}`, roots: workspace, deadlineMs: 60_000 }));
+}
+
+/** A fresh directory holding `tree` (name → content). */
+export function tree(t: Record<string, string | Buffer>): string {
+  const d = fresh();
+  files(d, t);
+  return d;
 }
 
 /** Writes files under `dir` (creating parents): name → content. */

@@ -5,8 +5,9 @@ import { replay, type ReplaySuite } from './ledger.js';
 import { startBench, stopBench } from './gemini-bench.js';
 import { geminiEdit } from './gemini-edit.cases.js';
 import { geminiWriteFile } from './gemini-write-file.cases.js';
+import { geminiRipGrep } from './gemini-ripgrep.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep];
 
 for (const s of suites) {
   describe(s.source, () => {

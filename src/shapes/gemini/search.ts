@@ -50,6 +50,24 @@ function excludeRegExp(src: string, caseSensitive: boolean): RegExp {
   }
 }
 
+/**
+ * Past max_matches_per_file a file's further matching lines are context, as ripgrep 14 (which
+ * Gemini CLI runs) reports the trailing context of its --max-count; rg 13 and Facet's engine
+ * report them as matches.
+ */
+function capPerFile(r: GrepResult, max: number | undefined): GrepResult {
+  if (max === undefined || r.mode !== 'content') return r;
+  let total = 0;
+  const files = r.files.map((f) => {
+    let seen = 0;
+    const lines = f.lines.map((l) => (l.kind === 'match' && ++seen > max ? { ...l, kind: 'context' as const } : l));
+    const kept = Math.min(seen, max);
+    total += kept;
+    return { ...f, lines, matchLines: kept };
+  });
+  return { ...r, files, totalMatchLines: total };
+}
+
 /** The Gemini output: a header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---". */
 function formatGrep(r: GrepResult, args: GrepArgs, max: number): { text: string; matches: number; files: number } {
   const where = `in path "${args.dir_path ?? '.'}"${args.include_pattern ? ` (filter: "${args.include_pattern}")` : ''}`;
@@ -86,7 +104,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       'regular expression (fixed_strings for literal text), case-insensitive unless case_sensitive. include_pattern is a glob',
       'of files to search ("*.ts"); exclude_pattern a JavaScript regular expression: lines it matches (results and context)',
       'are dropped as found, before they count towards total_max_matches. .gitignore and',
-      '.geminiignore are honoured unless no_ignore; node_modules, .git, dist, build, *.log and *.tmp are always skipped.',
+      '.geminiignore are honoured, and node_modules, .git, dist, build, *.log and *.tmp skipped, unless no_ignore.',
       'Output: "File: <relative path>" then "L<line>: <text>" per match ("L<line>- " for context lines), files separated by',
       '"---". At most total_max_matches (default 100) matches and max_matches_per_file per file. With 1 to 3 matches and no',
       'context asked, 50 (one match) or 15 lines of context are added. names_only lists the files only. 30 s time limit.',
@@ -135,7 +153,8 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         caseMode: args.case_sensitive ? 'sensitive' : 'insensitive',
         before,
         after,
-        globs: [...(args.include_pattern ? [args.include_pattern] : []), ...GREP_EXCLUDES],
+        // no_ignore lifts the default excludes too, as Gemini CLI leaves out its exclude globs then.
+        globs: [...(args.include_pattern ? [args.include_pattern] : []), ...(args.no_ignore ? [] : GREP_EXCLUDES)],
         noIgnore: args.no_ignore,
         ignoreFileNames: args.no_ignore ? [] : [IGNORE_FILE],
         maxPerFile: args.max_matches_per_file,
@@ -147,14 +166,14 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         timeoutMs: GREP_TIMEOUT_MS,
         signal: ctx.signal,
       };
-      let r = await grep(ctx.scope, opts, config.search);
+      let r = capPerFile(await grep(ctx.scope, opts, config.search), args.max_matches_per_file);
       if (r.timedOut) {
         throw shapeError('timeout', `the search ran past ${GREP_TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`, 'grep_execution_error', { timeoutMs: GREP_TIMEOUT_MS });
       }
       const n = r.totalMatchLines;
       if (!args.names_only && before === undefined && after === undefined && n >= 1 && n <= 3) {
         const around = n === 1 ? 50 : 15;
-        r = await grep(ctx.scope, { ...opts, before: around, after: around }, config.search);
+        r = capPerFile(await grep(ctx.scope, { ...opts, before: around, after: around }, config.search), args.max_matches_per_file);
       }
       const out = formatGrep(r, args, max);
       return ok(out.text, {
