@@ -6,8 +6,9 @@ import { startBench, stopBench } from './gemini-bench.js';
 import { geminiEdit } from './gemini-edit.cases.js';
 import { geminiWriteFile } from './gemini-write-file.cases.js';
 import { geminiRipGrep } from './gemini-ripgrep.cases.js';
+import { geminiReadManyFiles } from './gemini-read-many-files.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles];
 
 for (const s of suites) {
   describe(s.source, () => {

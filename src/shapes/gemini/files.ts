@@ -1,5 +1,6 @@
 // Gemini CLI file tools: read_file (raw text, 2000-line windows, truncation notice),
 // write_file, replace (instruction + allow_multiple, tolerant matching) and read_many_files.
+import path from 'node:path';
 import { editFile } from '../../engine/files/edit.js';
 import { statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
 import { readMany } from '../../engine/files/read-many.js';
@@ -305,10 +306,11 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
   description: [
     'Expands `include` (globs such as "src/**/*.ts", or plain paths) from the session directory, minus `exclude`,',
     'the default excludes (node_modules, .git, dist, build...; useDefaultExcludes) and .gitignore, and reads each',
-    'file as read_file would (2000 lines, long lines cut). Text files appear as "--- /abs/path ---" then the',
-    'content; a cut file starts with a warning to read it with read_file; images, PDFs, audio (MP3, WAV, AIFF, AAC, OGG,',
-    'FLAC) and video are attached as data (20 MB each) and named in a "Read <kind> file: ..." line; other binary files',
-    'are skipped. The text ends with "--- End of content ---". At most 500 files.',
+    'file as read_file would (2000 lines, long lines cut). Patterns are expanded in every workspace directory and match',
+    'names case-insensitively; a path that names an existing file is taken literally ("app/[id]/page.tsx"). Text files appear',
+    'as "--- /abs/path ---" then the content; a cut file starts with a warning to read it with read_file. Images, PDFs and',
+    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) are read only when a pattern names their extension or name, and then attached',
+    'as data (20 MB each), as is video; other binary files are named. The text ends with "--- End of content ---". At most 500 files.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -329,11 +331,15 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
   examples: [{ description: 'Read all Markdown docs', arguments: { include: ['docs/**/*.md', 'README.md'] }, expectedOutcome: 'Each file under a --- path --- header.' }],
   idempotency: 'idempotent',
   errorModes: [
-    'path_not_in_workspace: a pattern starts outside the workspace roots. invalid_tool_params: an empty pattern.',
+    'path_not_in_workspace: a pattern starts outside the workspace roots (Gemini CLI skips such files silently; Facet refuses the call). invalid_tool_params: an empty include or an empty pattern.',
     'Files that cannot be read are listed as skipped with the reason; they do not fail the call.',
-    'The .gitignore and .geminiignore honoured are those of the session directory.',
+    'The .gitignore and .geminiignore honoured are those of the session directory. Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
+    const cwd = ctx.session.cwd ?? ctx.scope.primary;
+    // Gemini expands the patterns in every workspace directory; here the session directory and
+    // each root that does not hold it.
+    const bases = [cwd, ...ctx.scope.roots.filter((root) => cwd !== root && !cwd.startsWith(root.endsWith('/') ? root : root + '/'))];
     const r = await readMany(ctx.scope, {
       include: args.include,
       exclude: args.exclude,
@@ -341,34 +347,56 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
       useDefaultExcludes: args.useDefaultExcludes,
       respectGitIgnore: args.file_filtering_options?.respect_git_ignore,
       ignoreFileNames: args.file_filtering_options?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
-      cwd: ctx.session.cwd,
+      bases,
+      ignoreCase: true,
+      literalFiles: true,
+      cwd,
       signal: ctx.signal,
       read: { session: ctx.session, limit: MAX_LINES, maxLineChars: MAX_LINE_CHARS, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES },
     });
+    // Gemini's parts: a text part per text file, the data of images, PDFs, audio and video, then
+    // the closing line. Its model sees the text parts joined by line breaks, the data beside them,
+    // and for audio or video a leading line saying the data follows.
     const parts: string[] = [];
     const blobs: ContentItem[] = [];
+    const avTypes = new Set<string>();
     const skipped: string[] = [];
     const read: string[] = [];
-    const media: string[] = [];
+    const textPart = (abs: string, body: string) => parts.push(`--- ${abs} ---\n\n${body}\n\n`);
     for (const f of r.files) {
       const res = f.result;
-      if (!res) skipped.push(`${f.relative} (${f.error?.message ?? 'unreadable'})`);
-      else if (res.kind === 'text') {
+      if (!res) {
+        skipped.push(`${f.relative} (${f.error?.message ?? 'unreadable'})`);
+        continue;
+      }
+      const audio = isAudioName(res.path);
+      const asset = (res.kind === 'image' && res.mediaType !== 'image/svg+xml') || res.kind === 'pdf' || audio;
+      if (asset && !namedExplicitly(args.include, res.path)) {
+        skipped.push(`${res.relative} (an image, PDF or audio file is read only when a pattern names its extension or name)`);
+        continue;
+      }
+      if (res.kind === 'text') {
         read.push(res.path);
-        parts.push(`--- ${res.path} ---\n\n${isCut(res) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(res)}\n\n`);
+        textPart(res.path, `${isCut(res) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(res)}`);
+      } else if (res.kind === 'image' && res.mediaType === 'image/svg+xml') {
+        // SVG is markup: read as text, as read_file does (refused over 1 MB).
+        const t = await familyRead(ctx, res.path, { ...readOpts(ctx), limit: MAX_LINES }, MAX_FILE_BYTES);
+        read.push(res.path);
+        textPart(res.path, isResult(t) ? String((t.content[0] as { text: string }).text) : textOf(t));
       } else if (res.kind === 'image' || res.kind === 'pdf') {
         read.push(res.path);
-        media.push(attachedText(res.kind === 'pdf' ? 'PDF' : 'image', res.relative, res.mediaType, res.size));
         blobs.push({ blob: { mediaType: res.mediaType, data: res.data } });
       } else {
-        // Audio and video go to the model as data, as images do; other binary files are skipped.
+        // Audio and video go to the model as data; other binary files are named, not dumped.
         const m = await readAudioVideo(ctx, res.path, MAX_FILE_BYTES).catch((err: Error) => err);
         if (m instanceof Error) skipped.push(`${res.relative} (${m.message})`);
-        else if (!m) skipped.push(`${res.relative} (binary)`);
-        else {
+        else if (m) {
           read.push(m.path);
-          media.push(attachedText(m.kind, m.relative, m.mediaType, m.size));
+          avTypes.add(m.mediaType);
           blobs.push({ blob: { mediaType: m.mediaType, data: m.data } });
+        } else {
+          read.push(res.path);
+          textPart(res.path, `Cannot display content of binary file: ${res.relative}`);
         }
       }
     }
@@ -376,8 +404,8 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
       const text = 'No files matching the criteria were found or all were skipped.';
       return ok(text, { tool: 'read_many_files', summary: text, details: { skipped } });
     }
-    // Attached files are named in the text too, one line each, after the text files.
-    const text = `${parts.join('')}${media.map((m) => `${m}\n\n`).join('')}\n--- End of content ---`;
+    const lead = avTypes.size ? [`Binary content (${[...avTypes].join(', ')}) read successfully. Content will be injected for analysis in the next sequence.`] : [];
+    const text = [...lead, ...parts, '\n--- End of content ---'].join('\n');
     return ok(
       text,
       { tool: 'read_many_files', summary: `Read ${read.length} file(s)`, paths: read, counts: { files: read.length, matched: r.matched, omitted: r.omitted }, details: { skipped } },
@@ -385,6 +413,17 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     );
   },
 };
+
+/** Audio by name, as Gemini decides (its MIME lookup goes by extension). */
+const AUDIO_NAMES = /\.(mp3|wav|aiff?|aac|ogg|flac|m4a|wma|opus|midi?|amr|au|ape)$/i;
+const isAudioName = (p: string): boolean => AUDIO_NAMES.test(p);
+
+/** Gemini reads an image, PDF or audio file only when a pattern holds its extension or its name. */
+function namedExplicitly(include: string[], file: string): boolean {
+  const ext = path.extname(file).toLowerCase();
+  const stem = path.basename(file, path.extname(file));
+  return include.some((p) => (ext !== '' && p.toLowerCase().includes(ext)) || p.includes(stem));
+}
 
 export const geminiFileTools: ToolDefinition[] = [
   withErrorTypes(readTool, geminiErrors('read_file')),

@@ -88,14 +88,21 @@ describe('gemini read_file: media and size limits', () => {
     assert.equal(small.text, '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   });
 
-  test('read_many_files attaches images and audio, names them, and skips other binary files', async () => {
-    const r = await call('read_many_files', { include: ['media/*'] });
+  test('read_many_files attaches images and audio named by extension, video always, and names other binary files', async () => {
+    // Gemini reads an image, PDF or audio file only when a pattern names its extension or name.
+    const generic = await call('read_many_files', { include: ['media/*'] });
+    assert.deepEqual(generic.blobs.map((b) => b.mediaType), ['video/mp4']);
+    assert.deepEqual((generic.display.details as { skipped: string[] }).skipped, [
+      'media/pic.png (an image, PDF or audio file is read only when a pattern names its extension or name)',
+      'media/song.mp3 (an image, PDF or audio file is read only when a pattern names its extension or name)',
+    ]);
+    const r = await call('read_many_files', { include: ['media/*', '*.png', '*.mp3'] });
     assert.equal(
       r.text,
-      `Read video file: media/clip.mp4 (video/mp4, ${MP4.length} bytes).\n\nRead image file: media/pic.png (image/png, ${PNG.length} bytes).\n\nRead audio file: media/song.mp3 (audio/mpeg, ${MP3.length} bytes).\n\n\n--- End of content ---`,
+      `Binary content (video/mp4, audio/mpeg) read successfully. Content will be injected for analysis in the next sequence.\n--- ${dir}/media/blob.dat ---\n\nCannot display content of binary file: media/blob.dat\n\n\n\n--- End of content ---`,
     );
     assert.deepEqual(r.blobs.map((b) => b.mediaType), ['video/mp4', 'image/png', 'audio/mpeg']);
-    assert.deepEqual((r.display.details as { skipped: string[] }).skipped, ['media/blob.dat (binary)']);
+    assert.deepEqual((r.display.details as { skipped: string[] }).skipped, []);
   });
 });
 

@@ -82,7 +82,7 @@ describe('gemini examples', () => {
       'write_file: Create a test file': () => `Successfully created and wrote to new file: ${dir}/test/math.test.js. Here is the updated code:\nimport assert from 'node:assert';\n`,
       'replace: Fix a comparison': () => `Successfully modified file: ${dir}/src/math.js (1 replacements). Here is the updated code:\nexport const isZero = (n) => { return n === 0; };\n`,
       'replace: Rename every call': () => `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();\n`,
-      'read_many_files: Read all Markdown docs': () => `--- ${dir}/README.md ---\n\n# Demo\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n--- End of content ---`,
+      'read_many_files: Read all Markdown docs': () => `--- ${dir}/README.md ---\n\n# Demo\n\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n\n--- End of content ---`,
       'grep_search: Find a function definition in TypeScript files': () =>
         `Found 1 match for pattern "function\\s+parseArgs" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\n${lines(111, 160).map((l, i) => `L${111 + i}- ${l}`).join('\n')}\nL161: export function parseArgs() {}\nL162- // TODO: more\n---`,
       'grep_search: Which files mention TODO': () => 'Found 1 files with matches for pattern "TODO" in path ".":\nsrc/app.ts',
