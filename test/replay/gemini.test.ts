@@ -7,8 +7,9 @@ import { geminiEdit } from './gemini-edit.cases.js';
 import { geminiWriteFile } from './gemini-write-file.cases.js';
 import { geminiRipGrep } from './gemini-ripgrep.cases.js';
 import { geminiReadManyFiles } from './gemini-read-many-files.cases.js';
+import { geminiLs } from './gemini-ls.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs];
 
 for (const s of suites) {
   describe(s.source, () => {

@@ -324,7 +324,7 @@ export const isResult = (r: TextRead | ToolResult): r is ToolResult => 'content'
 export async function familyList(
   ctx: HandlerContext,
   dir: string,
-  opts: { ignoreFile: string; respectGit?: boolean; respectVendor?: boolean; globs?: string[] },
+  opts: { ignoreFile: string; respectGit?: boolean; respectVendor?: boolean; globs?: string[]; countSkipped?: boolean },
 ): Promise<{ path: string; entries: ListEntry[]; ignored: Record<string, number> }> {
   const r = await listDirectory(ctx.scope, dir, {
     cwd: ctx.session.cwd,
@@ -336,6 +336,7 @@ export async function familyList(
       ignoreFileNames: opts.respectVendor === false ? [] : [opts.ignoreFile],
       skipNames: opts.respectGit === false ? [] : ['.git'],
     },
+    countSkipped: opts.countSkipped,
     signal: ctx.signal,
   });
   const drop = basenameFilter(opts.globs);

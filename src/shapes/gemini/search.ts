@@ -308,12 +308,13 @@ const listTool: ToolDefinition<ListArgs> = {
   ],
   idempotency: 'idempotent',
   errorModes: [
-    'file_not_found: the directory does not exist. path_is_not_a_directory: dir_path is a file (use read_file).',
-    'path_not_in_workspace: dir_path is outside the workspace roots.',
+    'ls_execution_error (NOT_FOUND): the directory does not exist. path_is_not_a_directory: dir_path is a file (use read_file).',
+    'path_not_in_workspace: dir_path is outside the workspace roots. Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
     const filt = args.file_filtering_options ?? {};
-    const r = await familyList(ctx, args.dir_path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, globs: args.ignore });
+    const r = await familyList(ctx, args.dir_path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, globs: args.ignore, countSkipped: true });
+    // Gemini counts .git with the entries its ignore rules hid.
     const entries = r.entries;
     const ignored = Object.entries(r.ignored).filter(([k]) => k !== 'glob').reduce((a, [, v]) => a + v, 0);
     const host = { tool: 'list_directory', paths: [r.path] };

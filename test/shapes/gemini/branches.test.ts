@@ -188,7 +188,8 @@ describe('gemini glob and list_directory', () => {
     const all = await call('list_directory', { dir_path: 'order', file_filtering_options: { respect_git_ignore: false } });
     assert.equal(all.text, `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nhidden.log (10 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)`);
     const missing = await call('list_directory', { dir_path: 'nowhere' });
-    assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'file_not_found']);
+    // Gemini CLI's ls.test.ts: a missing directory is an ls_execution_error.
+    assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'ls_execution_error']);
     assert.equal(missing.error, 'Error: Directory not found: nowhere. Check the path with list_directory on its parent.');
   });
 });
