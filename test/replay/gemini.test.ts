@@ -8,8 +8,9 @@ import { geminiWriteFile } from './gemini-write-file.cases.js';
 import { geminiRipGrep } from './gemini-ripgrep.cases.js';
 import { geminiReadManyFiles } from './gemini-read-many-files.cases.js';
 import { geminiLs } from './gemini-ls.cases.js';
+import { geminiGlob } from './gemini-glob.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob];
 
 for (const s of suites) {
   describe(s.source, () => {

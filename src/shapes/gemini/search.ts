@@ -260,7 +260,8 @@ const globTool: ToolDefinition<GlobArgs> = {
     }
     const bases = args.dir_path !== undefined ? [args.dir_path] : [...ctx.scope.roots];
     const found = await Promise.all(bases.map((b) => globIn(ctx, b, args, pattern)));
-    const entries = bases.length > 1 ? recentFirst(found.flatMap((f) => f.entries)) : found[0]!.entries;
+    // Gemini orders the older files with localeCompare ("fileA.txt" before "FileB.TXT").
+    const entries = recentFirst(found.flatMap((f) => f.entries), Date.now(), undefined, (a, b) => a.localeCompare(b));
     const ignored = found.reduce((a, f) => a + f.ignored, 0);
     const within = found.map((f) => f.base).join(', ');
     if (entries.length === 0) {
