@@ -9,8 +9,9 @@ import { geminiRipGrep } from './gemini-ripgrep.cases.js';
 import { geminiReadManyFiles } from './gemini-read-many-files.cases.js';
 import { geminiLs } from './gemini-ls.cases.js';
 import { geminiGlob } from './gemini-glob.cases.js';
+import { geminiReadFile } from './gemini-read-file.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile];
 
 for (const s of suites) {
   describe(s.source, () => {

@@ -290,7 +290,13 @@ export const attachedText = (kind: string, relative: string, mediaType: string, 
  * named, images and PDFs attached; with `audioVideoMax` (Gemini) audio and video attached too,
  * up to that many bytes. Text comes back for the shape to format its own way.
  */
-export async function familyRead(ctx: HandlerContext, input: string, opts: ReadOptions, audioVideoMax?: number): Promise<TextRead | ToolResult> {
+export async function familyRead(
+  ctx: HandlerContext,
+  input: string,
+  opts: ReadOptions,
+  audioVideoMax?: number,
+  mediaText: (kind: string, relative: string, mediaType: string, size: number) => string = attachedText,
+): Promise<TextRead | ToolResult> {
   let r = await readFile(ctx.scope, input, opts);
   if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
     if (r.size > MAX_SVG_BYTES) {
@@ -303,7 +309,7 @@ export async function familyRead(ctx: HandlerContext, input: string, opts: ReadO
   if (r.kind === 'binary' && audioVideoMax !== undefined && !r.mediaType) {
     const m = await readAudioVideo(ctx, input, audioVideoMax);
     if (m) {
-      return ok(attachedText(m.kind, m.relative, m.mediaType, m.size), { ...host, summary: `Read ${m.relative}`, details: { mediaType: m.mediaType } }, [
+      return ok(mediaText(m.kind, m.relative, m.mediaType, m.size), { ...host, summary: `Read ${m.relative}`, details: { mediaType: m.mediaType } }, [
         { blob: { mediaType: m.mediaType, data: m.data } },
       ]);
     }
@@ -313,7 +319,7 @@ export async function familyRead(ctx: HandlerContext, input: string, opts: ReadO
     return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
   }
   if (r.kind !== 'text') {
-    return ok(attachedText(r.kind === 'pdf' ? 'PDF' : 'image', r.relative, r.mediaType, r.size), { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
+    return ok(mediaText(r.kind === 'pdf' ? 'PDF' : 'image', r.relative, r.mediaType, r.size), { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
       { blob: { mediaType: r.mediaType, data: r.data } },
     ]);
   }

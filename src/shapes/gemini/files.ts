@@ -6,7 +6,7 @@ import { statFile, type ReadOptions, type TextRead } from '../../engine/files/re
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
-import { attachedText, CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, withErrorTypes } from '../common/gemini-family.js';
+import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
@@ -33,6 +33,13 @@ function readOpts(ctx: HandlerContext): ReadOptions {
   };
 }
 
+/** Binary content (audio/video) comes with this line in Gemini's function response. */
+export const binaryLead = (mediaTypes: Iterable<string>): string =>
+  `Binary content (${[...mediaTypes].join(', ')}) read successfully. Content will be injected for analysis in the next sequence.`;
+
+/** What Gemini's model reads beside an attached file: nothing for an image or PDF, the lead line for audio and video. */
+const geminiMediaText = (kind: string, _relative: string, mediaType: string): string => (kind === 'audio' || kind === 'video' ? binaryLead([mediaType]) : '');
+
 const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
 const isCut = (r: TextRead): boolean => r.startLine > 1 || r.endLine < (r.totalLines ?? r.endLine) || r.truncatedLines.length > 0;
 
@@ -50,7 +57,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     'Text comes back raw (no line numbers), at most 2000 lines from start_line (default 1) to end_line (inclusive);',
     'lines over 2000 characters are cut and marked "... [truncated]". When not all of the file is shown the text is',
     'led by a notice giving the lines shown, the total, and the start_line to continue from. Images, PDFs, video and',
-    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) come back as data; other binary files are named, not dumped; SVG comes',
+    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) come back as data (audio and video with a line saying so); other binary files are named, not dumped; SVG comes',
     'back as its markup (up to 1 MB). Files over 20 MB of any kind are refused. To find text across',
     'many files use grep_search first.',
   ].join(' '),
@@ -88,7 +95,7 @@ const readTool: ToolDefinition<ReadArgs> = {
       throw shapeError('resource_exhausted', `${args.file_path} is ${st.size} bytes`, 'file_too_large', { path: args.file_path, size: st.size, condition: 'file_too_large' });
     }
     const start = s ?? 1;
-    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES);
+    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES, geminiMediaText);
     if (isResult(r)) return r;
     const total = r.totalLines ?? r.endLine;
     if (r.lines.length === 0 && start > 1 && start > total) {
@@ -404,7 +411,7 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
       const text = 'No files matching the criteria were found or all were skipped.';
       return ok(text, { tool: 'read_many_files', summary: text, details: { skipped } });
     }
-    const lead = avTypes.size ? [`Binary content (${[...avTypes].join(', ')}) read successfully. Content will be injected for analysis in the next sequence.`] : [];
+    const lead = avTypes.size ? [binaryLead(avTypes)] : [];
     const text = [...lead, ...parts, '\n--- End of content ---'].join('\n');
     return ok(
       text,

@@ -68,10 +68,11 @@ after(async () => {
 describe('gemini read_file: media and size limits', () => {
   test('audio and video are attached as data with a line naming them', async () => {
     const a = await call('read_file', { file_path: 'media/song.mp3' });
-    assert.equal(a.text, `Read audio file: media/song.mp3 (audio/mpeg, ${MP3.length} bytes).`);
+    // Gemini's function response carries this line beside audio/video data (vendor facts, convertToFunctionResponse).
+    assert.equal(a.text, 'Binary content (audio/mpeg) read successfully. Content will be injected for analysis in the next sequence.');
     assert.deepEqual(a.blobs, [{ mediaType: 'audio/mpeg', data: MP3 }]);
     const v = await call('read_file', { file_path: 'media/clip.mp4' });
-    assert.equal(v.text, `Read video file: media/clip.mp4 (video/mp4, ${MP4.length} bytes).`);
+    assert.equal(v.text, 'Binary content (video/mp4) read successfully. Content will be injected for analysis in the next sequence.');
     assert.deepEqual(v.blobs, [{ mediaType: 'video/mp4', data: MP4 }]);
     const other = await call('read_file', { file_path: 'voice.m4a' });
     assert.deepEqual([other.code, other.errorType], ['UNSUPPORTED_OPERATION', 'read_content_failure']);
