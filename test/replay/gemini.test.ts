@@ -10,8 +10,10 @@ import { geminiReadManyFiles } from './gemini-read-many-files.cases.js';
 import { geminiLs } from './gemini-ls.cases.js';
 import { geminiGlob } from './gemini-glob.cases.js';
 import { geminiReadFile } from './gemini-read-file.cases.js';
+import { geminiLineEndings } from './gemini-line-endings.cases.js';
+import { geminiWriteTodos } from './gemini-write-todos.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos];
 
 for (const s of suites) {
   describe(s.source, () => {
