@@ -12,8 +12,9 @@ import { geminiGlob } from './gemini-glob.cases.js';
 import { geminiReadFile } from './gemini-read-file.cases.js';
 import { geminiLineEndings } from './gemini-line-endings.cases.js';
 import { geminiWriteTodos } from './gemini-write-todos.cases.js';
+import { geminiGrep } from './gemini-grep.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos];
+const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos, geminiGrep];
 
 for (const s of suites) {
   describe(s.source, () => {

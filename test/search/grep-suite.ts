@@ -113,6 +113,12 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       ]);
     });
 
+    test('in path order, the total cap keeps the first matches of the first files by path', async () => {
+      const r = await run({ pattern: 'foo', maxTotal: 3, inPathOrder: true });
+      // a.txt is first by path and holds three matches: the cap is spent there, whatever the threads do.
+      assert.deepEqual(render(r), ['a.txt:1:alpha foo [[6,9]]', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]', 'a.txt:8:theta foo [[6,9]]']);
+    });
+
     test('max per file keeps rg\'s trailing context, and a match inside it stays a match', async () => {
       assert.deepEqual(render(await run({ pattern: 'foo', maxPerFile: 1, after: 3, paths: ['a.txt'] })), [
         'a.txt:1:alpha foo [[6,9]]',

@@ -159,6 +159,8 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         ignoreFileNames: args.no_ignore ? [] : [IGNORE_FILE],
         maxPerFile: args.max_matches_per_file,
         maxTotal: max,
+        // The first total_max_matches in path order, the order Gemini's own walk gives.
+        inPathOrder: true,
         mode: args.names_only ? 'files' : 'content',
         limit: 0,
         maxLineLength: 2000,
