@@ -1,5 +1,7 @@
 // Gemini CLI's own tool tests, replayed against Facet's gemini shape over gRPC: one server per
-// upstream file. The ledger (verdicts, reasons, counts) is checked in ledger.test.ts.
+// upstream file. The grep suites run twice, with ripgrep and with the TypeScript fallback, since
+// both must give Gemini's results. The ledger (verdicts, reasons, counts) is checked in
+// ledger.test.ts.
 import { after, before, describe } from 'node:test';
 import { replay, type ReplaySuite } from './ledger.js';
 import { startBench, stopBench } from './gemini-bench.js';
@@ -14,11 +16,17 @@ import { geminiLineEndings } from './gemini-line-endings.cases.js';
 import { geminiWriteTodos } from './gemini-write-todos.cases.js';
 import { geminiGrep } from './gemini-grep.cases.js';
 
-const suites: ReplaySuite[] = [geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos, geminiGrep];
+const runs: Array<[ReplaySuite, string[]]> = [
+  ...[geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos, geminiGrep].map(
+    (s): [ReplaySuite, string[]] => [s, []],
+  ),
+  [geminiRipGrep, ['--grep-backend', 'fallback']],
+  [geminiGrep, ['--grep-backend', 'fallback']],
+];
 
-for (const s of suites) {
-  describe(s.source, () => {
-    before(() => startBench());
+for (const [s, flags] of runs) {
+  describe(`${s.source}${flags.length ? ` (${flags.join(' ')})` : ''}`, () => {
+    before(() => startBench(flags));
     after(() => stopBench());
     replay(s);
   });

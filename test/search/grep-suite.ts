@@ -137,6 +137,9 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       assert.deepEqual(render(await run({ pattern: 'foo', wordMatch: true, paths: ['uni.txt'] })), ['uni.txt:4:foo_bar foo-bar [[8,11]]']);
       assert.deepEqual(render(await run({ pattern: 'foo(1)', fixedStrings: true })), ['src/main.ts:2:export const bar = foo(1); [[19,25]]']);
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.ts'], mode: 'files' })), ['src/generated.ts', 'src/main.ts', 'src/util.ts']);
+      // rg's {a,b} alternatives
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.{py,ts}'], mode: 'files' })), ['src/generated.ts', 'src/main.ts', 'src/nested/deep.py', 'src/util.ts']);
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['src/{nested/deep.py,main.ts}'], mode: 'files' })), ['src/main.ts', 'src/nested/deep.py']);
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['!src/**'], mode: 'files' })), ['a.txt', 'crlf.txt', 'gemini-secret.txt', 'keep.log', 'latin1.txt', 'uni.txt', 'utf16.txt']);
       assert.deepEqual(render(await run({ pattern: 'foo', types: ['py'], mode: 'files' })), ['src/nested/deep.py']);
       assert.deepEqual(render(await run({ pattern: 'foo', types: ['txt'], globs: ['!a.txt'], mode: 'files' })), ['crlf.txt', 'gemini-secret.txt', 'latin1.txt', 'uni.txt', 'utf16.txt']);
