@@ -15,9 +15,10 @@ import { geminiReadFile } from './gemini-read-file.cases.js';
 import { geminiLineEndings } from './gemini-line-endings.cases.js';
 import { geminiWriteTodos } from './gemini-write-todos.cases.js';
 import { geminiGrep } from './gemini-grep.cases.js';
+import { geminiDiffUtils, geminiPlaceholders } from './gemini-snippets.cases.js';
 
 const runs: Array<[ReplaySuite, string[]]> = [
-  ...[geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos, geminiGrep].map(
+  ...[geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos, geminiGrep, geminiDiffUtils, geminiPlaceholders].map(
     (s): [ReplaySuite, string[]] => [s, []],
   ),
   [geminiRipGrep, ['--grep-backend', 'fallback']],

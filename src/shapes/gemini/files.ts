@@ -77,11 +77,12 @@ const readTool: ToolDefinition<ReadArgs> = {
     'file_not_found (NOT_FOUND): no file at the path. target_is_directory (INVALID_ARGUMENT): the path is a directory; use list_directory.',
     'path_not_in_workspace (PERMISSION_DENIED): the path resolves outside the workspace roots (symlinks included).',
     'file_too_large (RESOURCE_EXHAUSTED): over 20 MB. invalid_tool_params: start_line after end_line, or past the end of the file.',
-    'invalid_tool_params: the file is hidden by .gitignore or .geminiignore. Not done: no GEMINI.md context is appended.',
+    'invalid_tool_params: the file is hidden by .gitignore or .geminiignore, or file_path holds a NUL byte. Not done: no GEMINI.md context is appended.',
     'read_content_failure: an audio format the model cannot take (M4A, WMA, Opus, MIDI...).',
     'The error type is in the structured block as details.error_type.',
   ].join('\n'),
   async handler(args, ctx) {
+    refuseNul(args.file_path, 'file_path');
     const { start_line: s, end_line: e } = args;
     if (s !== undefined && e !== undefined && s > e) {
       throw shapeError('invalid_argument', 'start_line cannot be greater than end_line', 'invalid_tool_params', {}, 'start_line');

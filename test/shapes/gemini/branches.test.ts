@@ -108,6 +108,18 @@ describe('gemini read_file: media and size limits', () => {
 });
 
 describe('gemini read_file, replace and write_file: exact errors', () => {
+  test('a path with a NUL byte is refused as such, not as outside the workspace', async () => {
+    for (const [tool, args] of [
+      ['read_file', { file_path: 'small.svg\0.txt' }],
+      ['write_file', { file_path: 'n\0.txt', content: 'x' }],
+      ['replace', { file_path: 'n\0.txt', instruction: 'x', old_string: '', new_string: 'x' }],
+    ] as const) {
+      const r = await call(tool, args);
+      assert.deepEqual([r.code, r.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params'], tool);
+      assert.match(r.error, /NUL byte/, tool);
+    }
+  });
+
   test('read_file on a directory', async () => {
     const d = await call('read_file', { file_path: 'media' });
     assert.deepEqual([d.code, d.errorType], ['INVALID_ARGUMENT', 'target_is_directory']);
