@@ -247,3 +247,38 @@ test('statFile and unchangedSinceRead support read caches', async () => {
     f.cleanup();
   }
 });
+
+test('fuzzy rung and first-line re-indentation (Gemini CLI\'s ladder); match lines reported', async () => {
+  const f = fixture();
+  try {
+    const gemini = { ladder: ['exact', 'indentation', 'tokens', 'fuzzy'] as const, firstLineIndent: true };
+    // A missing comma: no rung but the fuzzy one finds it; the replacement takes the first line's indentation.
+    const p = f.file('c.ts', 'x\n    const c = {\n      a: 1,\n      b: 2\n    };\n');
+    let r = await editFile(f.scope, 'c.ts', [{ oldString: 'const c = {\n  a: 1\n  b: 2\n};', newString: 'const c = {\n  a: 3,\n  b: 4\n};' }], { ...gemini, ladder: [...gemini.ladder] });
+    assert.equal(readFileSync(p, 'utf8'), 'x\n    const c = {\n      a: 3,\n      b: 4\n    };\n');
+    assert.deepEqual(r.edits, [{ rung: 'fuzzy', replacements: 1, lines: [[2, 5]] }]);
+    // Too different, or too short (under 10 characters), finds nothing.
+    const e = await failure(() => editFile(f.scope, 'c.ts', [{ oldString: 'function other() {\n  return 0;\n}', newString: 'y' }], { ...gemini, ladder: [...gemini.ladder] }));
+    assert.deepEqual([e.kind, e.facts.condition], ['invalid_argument', 'no_match']);
+    assert.equal((await failure(() => editFile(f.scope, 'c.ts', [{ oldString: 'a: 9', newString: 'y' }], { ...gemini, ladder: ['fuzzy'] }))).facts.condition, 'no_match');
+    // First-line re-indentation: blank lines emptied, lines moved from new_string's first line's indentation.
+    const q = f.file('i.ts', '  // note\n\n  function oldFunc() {}\n');
+    r = await editFile(f.scope, 'i.ts', [{ oldString: '\nfunction oldFunc() {}', newString: '\n  function newFunc() {\n    return 1;\n  }' }], { ...gemini, ladder: [...gemini.ladder] });
+    assert.equal(readFileSync(q, 'utf8'), '  // note\n\n  function newFunc() {\n    return 1;\n  }\n');
+    assert.equal(r.edits[0]!.rung, 'indentation');
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a file created by an empty old string keeps the new string\'s CRLF when asked', async () => {
+  const f = fixture();
+  try {
+    await editFile(f.scope, 'crlf.txt', [{ oldString: '', newString: 'a\r\nb\r\n' }], { newFileKeepsEndings: true });
+    assert.equal(readFileSync(path.join(f.root, 'crlf.txt'), 'utf8'), 'a\r\nb\r\n');
+    await editFile(f.scope, 'lf.txt', [{ oldString: '', newString: 'a\r\nb\r\n' }]);
+    assert.equal(readFileSync(path.join(f.root, 'lf.txt'), 'utf8'), 'a\nb\n');
+  } finally {
+    f.cleanup();
+  }
+});

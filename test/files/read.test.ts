@@ -253,3 +253,26 @@ test('read_many expands globs inside the scope, skips excluded and ignored files
     f.cleanup();
   }
 });
+
+test('readMany over several bases, case-insensitively, with existing paths taken literally', async () => {
+  const f = fixture();
+  try {
+    f.file('one/A.TXT', 'a\n');
+    f.file('two/b.txt', 'b\n');
+    f.file('one/app/[id]/page.tsx', 'p\n');
+    f.file('one/app/i/page.tsx', 'not this\n');
+    const one = path.join(f.root, 'one');
+    const two = path.join(f.root, 'two');
+    const r = await readMany(f.scope, { include: ['*.txt'], cwd: one, bases: [one, two], ignoreCase: true });
+    assert.deepEqual(r.files.map((x) => x.path), [path.join(one, 'A.TXT'), path.join(two, 'b.txt')]);
+    const strict = await readMany(f.scope, { include: ['*.txt'], cwd: one, bases: [one, two] });
+    assert.deepEqual(strict.files.map((x) => x.path), [path.join(two, 'b.txt')]);
+    const literal = await readMany(f.scope, { include: ['app/[id]/page.tsx'], cwd: one, literalFiles: true });
+    assert.deepEqual(literal.files.map((x) => x.relative), ['one/app/[id]/page.tsx']);
+    const pattern = await readMany(f.scope, { include: ['app/[id]/page.tsx'], cwd: one });
+    // As a pattern, [id] is a character class too, so app/i/ matches as well.
+    assert.ok(pattern.files.some((x) => x.relative === 'one/app/i/page.tsx'));
+  } finally {
+    f.cleanup();
+  }
+});

@@ -103,3 +103,19 @@ test('list: depth, sort keys, ignore files and globs, paging with an exact count
   assert.equal(await kindOf(listDirectory(scope, 'link-out', { cwd: tree.root })), 'permission_denied');
   assert.equal(await kindOf(listDirectory(scope, '.', { cwd: tree.root, depth: 0 })), 'invalid_argument');
 });
+
+test('listDirectory counts entries left out by skip names only when asked', async () => {
+  const { dir, cleanup } = (await import('../helpers/server.js')).tempDir('facet-skip-');
+  try {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(path.join(dir, '.git'));
+    writeFileSync(path.join(dir, 'a.txt'), 'a');
+    const s = Scope.fromRoots([dir]);
+    const plain = await listDirectory(s, '.', { cwd: dir, ignore: { skipNames: ['.git'] } });
+    assert.deepEqual([plain.entries.map((e) => e.name), plain.ignored], [['a.txt'], {}]);
+    const counted = await listDirectory(s, '.', { cwd: dir, ignore: { skipNames: ['.git'] }, countSkipped: true });
+    assert.deepEqual([counted.entries.map((e) => e.name), counted.ignored], [['a.txt'], { skipped: 1 }]);
+  } finally {
+    cleanup();
+  }
+});

@@ -113,6 +113,12 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       ]);
     });
 
+    test('in path order, the total cap keeps the first matches of the first files by path', async () => {
+      const r = await run({ pattern: 'foo', maxTotal: 3, inPathOrder: true });
+      // a.txt is first by path and holds three matches: the cap is spent there, whatever the threads do.
+      assert.deepEqual(render(r), ['a.txt:1:alpha foo [[6,9]]', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]', 'a.txt:8:theta foo [[6,9]]']);
+    });
+
     test('max per file keeps rg\'s trailing context, and a match inside it stays a match', async () => {
       assert.deepEqual(render(await run({ pattern: 'foo', maxPerFile: 1, after: 3, paths: ['a.txt'] })), [
         'a.txt:1:alpha foo [[6,9]]',
@@ -131,6 +137,9 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       assert.deepEqual(render(await run({ pattern: 'foo', wordMatch: true, paths: ['uni.txt'] })), ['uni.txt:4:foo_bar foo-bar [[8,11]]']);
       assert.deepEqual(render(await run({ pattern: 'foo(1)', fixedStrings: true })), ['src/main.ts:2:export const bar = foo(1); [[19,25]]']);
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.ts'], mode: 'files' })), ['src/generated.ts', 'src/main.ts', 'src/util.ts']);
+      // rg's {a,b} alternatives
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.{py,ts}'], mode: 'files' })), ['src/generated.ts', 'src/main.ts', 'src/nested/deep.py', 'src/util.ts']);
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['src/{nested/deep.py,main.ts}'], mode: 'files' })), ['src/main.ts', 'src/nested/deep.py']);
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['!src/**'], mode: 'files' })), ['a.txt', 'crlf.txt', 'gemini-secret.txt', 'keep.log', 'latin1.txt', 'uni.txt', 'utf16.txt']);
       assert.deepEqual(render(await run({ pattern: 'foo', types: ['py'], mode: 'files' })), ['src/nested/deep.py']);
       assert.deepEqual(render(await run({ pattern: 'foo', types: ['txt'], globs: ['!a.txt'], mode: 'files' })), ['crlf.txt', 'gemini-secret.txt', 'latin1.txt', 'uni.txt', 'utf16.txt']);

@@ -42,7 +42,7 @@ test('gemini replace shows 5 lines either side of the change', async () => {
   const file = path.join(dir, 'g.txt');
   await call('gemini', 'read_file', { file_path: file });
   const text = await call('gemini', 'replace', { file_path: file, old_string: 'line 15', new_string: 'LINE 15', instruction: 'Shout line 15' });
-  assert.equal(text, `Successfully modified file: ${file} (1 replacements). Here is the updated code:\n${range(10, 20, 15)}`);
+  assert.equal(text, `Successfully modified file: ${file} (1 replacements). Here is the updated code:\n...\n${range(10, 20, 15)}\n...`);
 });
 
 test('qwen edit shows 4 lines either side, and where they are', async () => {

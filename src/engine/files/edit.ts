@@ -5,7 +5,7 @@ import path from 'node:path';
 import { EngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
-import { toLf } from './encoding.js';
+import { detectLineEnding, toLf } from './encoding.js';
 import { countLines } from './diff-compute.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import type { FreshnessPolicy } from './freshness.js';
@@ -34,6 +34,8 @@ export interface EditOptions {
   ladder?: readonly Rung[];
   /** At the typography rung, turn straight quotes in the replacement into the file's curly ones. */
   requote?: boolean;
+  /** Tolerant rungs re-indent the replacement from its first line to the first matched line's indentation. */
+  firstLineIndent?: boolean;
   /** Deleting text (new string empty) that does not end in a line break also takes the break after it. */
   absorbNewlineOnDelete?: boolean;
   /** Identical old and new strings (or an unchanged result) succeed with changed=false instead of failing. */
@@ -45,11 +47,15 @@ export interface EditOptions {
   /** Refuse files larger than this (default 100 MiB). */
   maxBytes?: number;
   createParents?: boolean;
+  /** A file created by an empty old string takes the new string's line endings (default: LF). */
+  newFileKeepsEndings?: boolean;
 }
 
 export interface EditOutcome {
   rung: Rung;
   replacements: number;
+  /** The 1-based first and last line of each place replaced, in the text before this edit. */
+  lines?: Array<[number, number]>;
 }
 
 export interface EditResult extends TextFormat {
@@ -99,7 +105,8 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
     checkLoaded(opts.session, loaded, opts.freshness);
 
     const before = workingText(loaded);
-    const normalise = loaded.lineEnding !== 'mixed';
+    const givenEndings = creating && !loaded.exists && opts.newFileKeepsEndings ? detectLineEnding(edits[0]!.newString) : undefined;
+    const normalise = loaded.lineEnding !== 'mixed' && givenEndings !== 'mixed';
     let work = before;
     const outcomes: EditOutcome[] = [];
     edits.forEach((e, i) => {
@@ -119,7 +126,7 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
     if (!changed && !opts.allowNoChange) {
       throw new EngineError('invalid_argument', 'the edits leave the file unchanged', { field: 'new_string', facts: { path: input, condition: 'no_change' } });
     }
-    const fmt: TextFormat = loaded.exists ? loaded : { ...NEW_FILE_FORMAT, lineEnding: 'lf' };
+    const fmt: TextFormat = loaded.exists ? loaded : { ...NEW_FILE_FORMAT, lineEnding: givenEndings === 'crlf' || givenEndings === 'cr' || givenEndings === 'mixed' ? givenEndings : 'lf' };
     const relative = scope.relative(loaded.resolved.real);
     let encodingChangedFrom: string | undefined;
     let saved: TextFormat = fmt;
@@ -156,7 +163,7 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
 export function applyOne(text: string, oldString: string, newString: string, occ: Occurrences, index: number, opts: EditOptions): { text: string; outcome: EditOutcome } {
   let needle = oldString;
   if (opts.absorbNewlineOnDelete && newString === '' && !needle.endsWith('\n') && text.includes(needle + '\n')) needle += '\n';
-  const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], { requote: opts.requote });
+  const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], { requote: opts.requote, firstLineIndent: opts.firstLineIndent });
   if (!found && opts.skipUnmatched) return { text, outcome: { rung: 'exact', replacements: 0 } };
   if (!found) {
     throw new EngineError('invalid_argument', 'the text to replace was not found in the file', {
@@ -186,5 +193,7 @@ export function applyOne(text: string, oldString: string, newString: string, occ
     at = m.end;
   }
   out += text.slice(at);
-  return { text: out, outcome: { rung: found.rung, replacements: matches.length } };
+  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
+  const lines = matches.map((m): [number, number] => [lineOf(m.start), lineOf(Math.max(m.start, m.end - (text[m.end - 1] === '\n' ? 1 : 0)))]);
+  return { text: out, outcome: { rung: found.rung, replacements: matches.length, lines } };
 }

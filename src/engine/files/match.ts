@@ -8,7 +8,21 @@
 //   tokens               from a line start, the same tokens (split at ( ) [ ] { } : = < >
 //                        and whitespace) in order with any whitespace between them; the
 //                        replacement is re-indented (Gemini CLI's third rung; not in ALL_RUNGS)
-export type Rung = 'exact' | 'trailing-whitespace' | 'indentation' | 'typography' | 'tokens';
+//   fuzzy                windows of as many lines as the needle whose edit distance to it
+//                        (whitespace differences weighing a tenth) is at most a tenth of its
+//                        length; the best non-overlapping windows win (Gemini CLI's last rung;
+//                        not in ALL_RUNGS)
+// With `firstLineIndent`, the tolerant rungs re-indent the replacement as Gemini CLI does: every
+// line moves from the indentation of the replacement's first line to that of the first matched
+// line, and blank lines become empty.
+import { distance } from 'fastest-levenshtein';
+
+export type Rung = 'exact' | 'trailing-whitespace' | 'indentation' | 'typography' | 'tokens' | 'fuzzy';
+
+export interface LadderOptions {
+  requote?: boolean;
+  firstLineIndent?: boolean;
+}
 
 export const ALL_RUNGS: readonly Rung[] = ['exact', 'trailing-whitespace', 'indentation', 'typography'];
 
@@ -36,7 +50,7 @@ export function asciiTypography(s: string): string {
 }
 
 /** Finds `needle` in `text`, trying each rung in order; undefined when no rung matches. */
-export function findWithLadder(text: string, needle: string, rungs: readonly Rung[], opts: { requote?: boolean } = {}): LadderResult | undefined {
+export function findWithLadder(text: string, needle: string, rungs: readonly Rung[], opts: LadderOptions = {}): LadderResult | undefined {
   for (const rung of rungs) {
     const found = findAt(rung, text, needle, opts);
     if (found && found.matches.length > 0) return found;
@@ -44,8 +58,9 @@ export function findWithLadder(text: string, needle: string, rungs: readonly Run
   return undefined;
 }
 
-function findAt(rung: Rung, text: string, needle: string, opts: { requote?: boolean }): LadderResult | undefined {
+function findAt(rung: Rung, text: string, needle: string, opts: LadderOptions): LadderResult | undefined {
   const asIs = (_m: Match, s: string) => s;
+  const reindented = (m: Match, s: string) => (opts.firstLineIndent ? fromFirstLine(s, indent(text.slice(m.start, m.end))) : reindent(s, needle, text.slice(m.start, m.end)));
   switch (rung) {
     case 'exact':
       return { rung, matches: substrings(text, needle), replacement: asIs };
@@ -53,12 +68,14 @@ function findAt(rung: Rung, text: string, needle: string, opts: { requote?: bool
       return { rung, matches: lineMatches(text, needle, (l) => l.trimEnd()), replacement: asIs };
     case 'indentation': {
       const matches = lineMatches(text, needle, (l) => l.trim());
-      return { rung, matches, replacement: (m, s) => reindent(s, needle, text.slice(m.start, m.end)) };
+      return { rung, matches, replacement: reindented };
     }
     case 'tokens': {
       const re = tokenPattern(needle);
-      return { rung, matches: re ? regexMatches(text, re) : [], replacement: (m, s) => reindent(s, needle, text.slice(m.start, m.end)) };
+      return { rung, matches: re ? regexMatches(text, re) : [], replacement: reindented };
     }
+    case 'fuzzy':
+      return { rung, matches: fuzzyMatches(text, needle), replacement: (m, s) => fromFirstLine(s, indent(text.slice(m.start, m.end))) };
     case 'typography': {
       const t = asciiTypography(text);
       const n = asciiTypography(needle);
@@ -123,6 +140,69 @@ function lineMatches(text: string, needle: string, norm: (l: string) => string):
 }
 
 const indent = (l: string) => /^[ \t]*/.exec(l)![0];
+
+/**
+ * Gemini CLI's re-indentation: each line of `s` loses the first line's indentation (or, not
+ * starting with it, all of its own) and gains `to`; whitespace-only lines become empty.
+ */
+function fromFirstLine(s: string, to: string): string {
+  const lines = s.split('\n');
+  const ref = indent(lines[0]!);
+  return lines.map((l) => (l.trim() === '' ? '' : to + (l.startsWith(ref) ? l.slice(ref.length) : l.trimStart()))).join('\n');
+}
+
+const FUZZY_MIN_NEEDLE = 10;
+const FUZZY_MAX_WORK = 400_000_000;
+const FUZZY_THRESHOLD = 0.1;
+const FUZZY_WHITESPACE_WEIGHT = 0.1;
+
+/**
+ * Fuzzy windows: runs of as many lines as the needle, compared with line ends trimmed. The score
+ * is the edit distance with whitespace stripped plus a tenth of the distance whitespace adds, over
+ * the needle's length; windows scoring at most a tenth qualify, and the best ones that do not
+ * overlap are taken. A match spans its lines' text without the last line's break. Short needles
+ * and searches too costly (lines × needle length² over 4e8) find nothing.
+ */
+function fuzzyMatches(text: string, needle: string): Match[] {
+  if (needle.length < FUZZY_MIN_NEEDLE) return [];
+  const lines = splitKeepingBreaks(text);
+  if (lines.length * needle.length ** 2 > FUZZY_MAX_WORK) return [];
+  const want = splitKeepingBreaks(needle).map((l) => l.trimEnd());
+  const n = want.length;
+  if (n === 0) return [];
+  const block = want.join('\n');
+  const bare = (s: string) => s.replace(/\s/g, '');
+  const bareBlock = bare(block);
+  const starts: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += l.length;
+  }
+  const found: Array<{ index: number; score: number }> = [];
+  for (let i = 0; i + n <= lines.length; i++) {
+    const window = lines.slice(i, i + n).map((l) => l.trimEnd()).join('\n');
+    if (Math.abs(window.length - block.length) / block.length > FUZZY_THRESHOLD / FUZZY_WHITESPACE_WEIGHT) continue;
+    const raw = distance(window, block);
+    const core = distance(bare(window), bareBlock);
+    const score = (core + (raw - core) * FUZZY_WHITESPACE_WEIGHT) / block.length;
+    if (score <= FUZZY_THRESHOLD) found.push({ index: i, score });
+  }
+  found.sort((a, b) => a.score - b.score || a.index - b.index);
+  const chosen: number[] = [];
+  for (const f of found) if (!chosen.some((c) => Math.abs(c - f.index) < n)) chosen.push(f.index);
+  return chosen
+    .sort((a, b) => a - b)
+    .map((i) => {
+      const last = lines[i + n - 1]!;
+      return { start: starts[i]!, end: starts[i + n - 1]! + (last.endsWith('\n') ? last.length - 1 : last.length) };
+    });
+}
+
+/** Lines with their breaks kept; no empty line after a final break. */
+function splitKeepingBreaks(s: string): string[] {
+  return s.match(/.*(?:\n|$)/g)!.slice(0, -1);
+}
 
 /**
  * Moves the replacement `s` from the indentation of `needle` (as the caller wrote it) to that of

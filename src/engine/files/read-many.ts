@@ -18,6 +18,15 @@ export interface ReadManyOptions {
   exclude?: string[];
   /** false: patterns match in the session directory only, not below it. */
   recursive?: boolean;
+  /**
+   * Directories each pattern is expanded in (default: the session directory alone); matches from
+   * all are merged. Patterns and ignore files stay relative to each.
+   */
+  bases?: string[];
+  /** Patterns match names case-insensitively (default: case-sensitively). */
+  ignoreCase?: boolean;
+  /** A pattern naming an existing file under a base is taken literally there ("app/[id].tsx"). */
+  literalFiles?: boolean;
   useDefaultExcludes?: boolean;
   respectGitIgnore?: boolean;
   /** More ignore files read from the session directory like its .gitignore (".geminiignore"). */
@@ -47,26 +56,33 @@ export interface ReadManyResult {
 
 export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<ReadManyResult> {
   const cwd = opts.cwd ?? scope.primary;
+  const bases = opts.bases?.length ? opts.bases : [cwd];
   if (opts.include.length === 0) throw new EngineError('invalid_argument', 'no include patterns given', { field: 'include' });
   // A pattern's static base must lie inside the roots: no walking the file system from outside.
   for (const p of opts.include) {
     if (p.includes('\0')) throw scope.nulByte(p, 'include');
     const base = picomatch.scan(p).base || '.';
-    await scope.resolve(base, cwd, 'include');
+    for (const b of bases) await scope.resolve(base, b, 'include');
   }
   const ignoreList = [...(opts.exclude ?? []), ...(opts.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
-  const found = await fg(opts.include, {
-    cwd,
-    ignore: ignoreList,
-    onlyFiles: true,
-    dot: true,
-    followSymbolicLinks: false,
-    absolute: true,
-    unique: true,
-    deep: opts.recursive === false ? 1 : Infinity,
-    suppressErrors: true,
-  });
-  let paths = found.sort();
+  const all = new Set<string>();
+  for (const base of bases) {
+    const patterns = opts.literalFiles ? await Promise.all(opts.include.map((p) => literalIfFile(base, p))) : opts.include;
+    const found = await fg(patterns, {
+      cwd: base,
+      ignore: ignoreList,
+      onlyFiles: true,
+      dot: true,
+      followSymbolicLinks: false,
+      absolute: true,
+      unique: true,
+      caseSensitiveMatch: !opts.ignoreCase,
+      deep: opts.recursive === false ? 1 : Infinity,
+      suppressErrors: true,
+    });
+    for (const f of found) all.add(f);
+  }
+  let paths = [...all].sort();
   if (opts.respectGitIgnore !== false) paths = await dropIgnored(cwd, paths, '.gitignore');
   for (const name of opts.ignoreFileNames ?? []) paths = await dropIgnored(cwd, paths, name);
   const max = opts.maxFiles ?? 500;
@@ -83,6 +99,12 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
     }
   }
   return { files, matched: paths.length, omitted: paths.length - chosen.length };
+}
+
+/** `p` escaped for fast-glob when it names an existing file under `base`, else as given. */
+async function literalIfFile(base: string, p: string): Promise<string> {
+  const st = await fsp.stat(path.resolve(base, p)).catch(() => undefined);
+  return st?.isFile() ? fg.escapePath(p) : p;
 }
 
 async function dropIgnored(cwd: string, paths: string[], file: string): Promise<string[]> {

@@ -17,8 +17,10 @@ export class GlobOverrides {
       if (g.includes('\0')) throw new EngineError('invalid_argument', 'a glob contains a NUL byte', { field: 'glob', facts: { glob: g.replace(/\0/g, '\\0') } });
     }
     this.hasIncludes = clean.some((g) => !g.startsWith('!'));
-    // Inverted gitignore: an include glob "un-ignores", an exclude glob ignores.
-    this.rules = clean.length === 0 ? undefined : ignore({ ignorecase: caseInsensitive }).add(clean.map((g) => (g.startsWith('!') ? g.slice(1) : '!' + g)));
+    // Inverted gitignore: an include glob "un-ignores", an exclude glob ignores. rg's globs take
+    // {a,b} alternatives, which gitignore syntax has not: each is expanded into its variants.
+    const rules = clean.flatMap((g) => (g.startsWith('!') ? expandBraces(g.slice(1)) : expandBraces(g).map((v) => '!' + v)));
+    this.rules = clean.length === 0 ? undefined : ignore({ ignorecase: caseInsensitive }).add(rules);
   }
 
   /**
@@ -33,6 +35,35 @@ export class GlobOverrides {
     if (r.unignored) return 'include';
     return !isDir && this.hasIncludes ? 'exclude' : 'none';
   }
+}
+
+/**
+ * The variants of a glob's {a,b,...} alternatives ("*.{ts,tsx}" -> "*.ts", "*.tsx"), nested ones
+ * included; a brace group without a comma, or escaped, is left as it is.
+ */
+export function expandBraces(glob: string): string[] {
+  let depth = 0;
+  let open = -1;
+  const commas: number[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') {
+      if (depth++ === 0) open = i;
+    } else if (c === '}' && depth > 0) {
+      if (--depth === 0) {
+        if (commas.length === 0) return expandBraces(glob.slice(i + 1)).map((rest) => glob.slice(0, i + 1) + rest);
+        const cuts = [open, ...commas, i];
+        const head = glob.slice(0, open);
+        const tails = expandBraces(glob.slice(i + 1));
+        return cuts.slice(0, -1).flatMap((at, k) => expandBraces(glob.slice(at + 1, cuts[k + 1])).flatMap((mid) => tails.map((t) => head + mid + t)));
+      }
+    } else if (c === ',' && depth === 1) commas.push(i);
+  }
+  return [glob];
 }
 
 /** rg --type / --type-not over the table of rg's own file types. */

@@ -94,6 +94,7 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
 
   const req: BackendRequest = {
     pattern: opts.pattern,
+    inPathOrder: opts.inPathOrder === true,
     targets,
     fixedStrings: opts.fixedStrings === true,
     caseMode: opts.caseMode ?? 'sensitive',

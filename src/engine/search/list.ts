@@ -36,6 +36,8 @@ export interface ListOptions {
   includeHidden?: boolean;
   /** Apply ignore files (.gitignore and the extra names); absent: show everything. */
   ignore?: Omit<IgnoreOptions, 'hidden'>;
+  /** Count entries left out by ignore.skipNames (such as .git) as ignored, under "skipped". */
+  countSkipped?: boolean;
   /** Leave out entries whose name matches one of these globs ("*.log", "dist"). */
   ignoreGlobs?: string[];
   /** Entries collected at most before the walk stops (default 100000). */
@@ -106,7 +108,7 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
     for (const d of dirents) {
       const why = rules.reason(dir, d.name, d.isDirectory());
       if (why !== undefined) {
-        if (why !== 'hidden' && why !== 'skipped') ignored[why] = (ignored[why] ?? 0) + 1;
+        if (why !== 'hidden' && (why !== 'skipped' || opts.countSkipped)) ignored[why] = (ignored[why] ?? 0) + 1;
         continue;
       }
       if (globMatch?.(d.name)) {

@@ -39,6 +39,7 @@ export function rgAvailable(rgPath: string): Promise<boolean> {
 
 export function rgArgs(req: BackendRequest): string[] {
   const a = ['--json', '--no-config', '--no-ignore-global', '--no-require-git'];
+  if (req.inPathOrder) a.push('--sort', 'path');
   if (req.fixedStrings) a.push('--fixed-strings');
   a.push(req.caseMode === 'insensitive' ? '--ignore-case' : req.caseMode === 'smart' ? '--smart-case' : '--case-sensitive');
   if (req.wordMatch) a.push('--word-regexp');

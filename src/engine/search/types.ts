@@ -29,6 +29,12 @@ export interface GrepOptions extends IgnoreOptions {
   maxPerFile?: number;
   /** Matching lines kept across the whole search; reaching it stops the search. Default 20000. */
   maxTotal?: number;
+  /**
+   * Search files in path order (rg --sort path, single-threaded), so maxTotal keeps the first
+   * matches in that order rather than whichever rg thread finished first. The fallback walks in
+   * order always.
+   */
+  inPathOrder?: boolean;
   mode?: GrepMode;
   sort?: GrepSort;
   /** Entries to skip, then entries to return (content: lines incl. context; files/count: files). */
@@ -113,6 +119,7 @@ export interface FileHits {
 /** The options a backend runs with, after validation and path resolution. */
 export interface BackendRequest {
   pattern: string;
+  inPathOrder?: boolean;
   /** Real absolute paths of the files or directories to search. */
   targets: string[];
   fixedStrings: boolean;

@@ -187,16 +187,21 @@ export const CUT_MARK = '... [truncated]';
 
 /**
  * Both glob tools list files changed within the last day first (newest first), then the
- * rest alphabetically by full path.
+ * rest alphabetically by full path (`byPath`: by code unit unless given).
  */
-export function recentFirst<T extends { path: string; mtimeMs?: number }>(entries: T[], now = Date.now(), windowMs = 24 * 60 * 60 * 1000): T[] {
+export function recentFirst<T extends { path: string; mtimeMs?: number }>(
+  entries: T[],
+  now = Date.now(),
+  windowMs = 24 * 60 * 60 * 1000,
+  byPath: (a: string, b: string) => number = (a, b) => (a < b ? -1 : a > b ? 1 : 0),
+): T[] {
   const recent = (e: T) => e.mtimeMs !== undefined && now - e.mtimeMs < windowMs;
   return [...entries].sort((a, b) => {
     const ra = recent(a);
     const rb = recent(b);
     if (ra && rb) return b.mtimeMs! - a.mtimeMs! || a.path.localeCompare(b.path);
     if (ra !== rb) return ra ? -1 : 1;
-    return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+    return byPath(a.path, b.path);
   });
 }
 
@@ -286,7 +291,13 @@ export const attachedText = (kind: string, relative: string, mediaType: string, 
  * named, images and PDFs attached; with `audioVideoMax` (Gemini) audio and video attached too,
  * up to that many bytes. Text comes back for the shape to format its own way.
  */
-export async function familyRead(ctx: HandlerContext, input: string, opts: ReadOptions, audioVideoMax?: number): Promise<TextRead | ToolResult> {
+export async function familyRead(
+  ctx: HandlerContext,
+  input: string,
+  opts: ReadOptions,
+  audioVideoMax?: number,
+  mediaText: (kind: string, relative: string, mediaType: string, size: number) => string = attachedText,
+): Promise<TextRead | ToolResult> {
   let r = await readFile(ctx.scope, input, opts);
   if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
     if (r.size > MAX_SVG_BYTES) {
@@ -299,7 +310,7 @@ export async function familyRead(ctx: HandlerContext, input: string, opts: ReadO
   if (r.kind === 'binary' && audioVideoMax !== undefined && !r.mediaType) {
     const m = await readAudioVideo(ctx, input, audioVideoMax);
     if (m) {
-      return ok(attachedText(m.kind, m.relative, m.mediaType, m.size), { ...host, summary: `Read ${m.relative}`, details: { mediaType: m.mediaType } }, [
+      return ok(mediaText(m.kind, m.relative, m.mediaType, m.size), { ...host, summary: `Read ${m.relative}`, details: { mediaType: m.mediaType } }, [
         { blob: { mediaType: m.mediaType, data: m.data } },
       ]);
     }
@@ -309,7 +320,7 @@ export async function familyRead(ctx: HandlerContext, input: string, opts: ReadO
     return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
   }
   if (r.kind !== 'text') {
-    return ok(attachedText(r.kind === 'pdf' ? 'PDF' : 'image', r.relative, r.mediaType, r.size), { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
+    return ok(mediaText(r.kind === 'pdf' ? 'PDF' : 'image', r.relative, r.mediaType, r.size), { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
       { blob: { mediaType: r.mediaType, data: r.data } },
     ]);
   }
@@ -325,7 +336,7 @@ export const isResult = (r: TextRead | ToolResult): r is ToolResult => 'content'
 export async function familyList(
   ctx: HandlerContext,
   dir: string,
-  opts: { ignoreFile: string; respectGit?: boolean; respectVendor?: boolean; globs?: string[] },
+  opts: { ignoreFile: string; respectGit?: boolean; respectVendor?: boolean; globs?: string[]; countSkipped?: boolean },
 ): Promise<{ path: string; entries: ListEntry[]; ignored: Record<string, number> }> {
   const r = await listDirectory(ctx.scope, dir, {
     cwd: ctx.session.cwd,
@@ -337,6 +348,7 @@ export async function familyList(
       ignoreFileNames: opts.respectVendor === false ? [] : [opts.ignoreFile],
       skipNames: opts.respectGit === false ? [] : ['.git'],
     },
+    countSkipped: opts.countSkipped,
     signal: ctx.signal,
   });
   const drop = basenameFilter(opts.globs);

@@ -15,12 +15,14 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
       return `Path not in workspace: "${err.facts.path ?? p}" resolves to a location outside the workspace directories (${(err.facts.roots as string[]).join(', ')}). Use a path inside them.`;
     case 'file_not_found':
       if (tool === 'replace') return `File not found: ${p}. Nothing was edited; to create a new file, call replace with an empty old_string.`;
-      if (tool === 'list_directory') return `Error: Directory not found: ${p}. Check the path with list_directory on its parent.`;
       return `No file exists at ${p}, so it could not be read. Check the path (glob or list_directory can find it).`;
     case 'target_is_directory':
       return tool === 'write_file'
         ? `Path is a directory, not a file: ${p}. Give the path of a file to write.`
         : `${p} is a directory, not a file, so it cannot be read. Use list_directory to see what it holds.`;
+    case 'ls_execution_error':
+      if (err.kind === 'not_found') return `Error: Directory not found: ${p}. Check the path with list_directory on its parent.`;
+      return undefined;
     case 'path_is_not_a_directory':
       return `Error: Path is not a directory: ${p}. Use read_file for files.`;
     case 'search_path_not_found':
@@ -51,7 +53,10 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
 }
 
 export function geminiErrors<A>(tool: string): FamilyErrors<A> {
-  return familyErrors(tool, textFor);
+  const family = familyErrors<A>(tool, textFor);
+  if (tool !== 'list_directory') return family;
+  // Gemini's list_directory reports a directory that is not there as a failed listing.
+  return { ...family, type: (err, args) => (err.kind === 'not_found' ? 'ls_execution_error' : family.type(err, args)) };
 }
 
 /** Errors raised before a handler runs (schema validation) or thrown past it. */

@@ -1,15 +1,17 @@
 // Gemini CLI file tools: read_file (raw text, 2000-line windows, truncation notice),
 // write_file, replace (instruction + allow_multiple, tolerant matching) and read_many_files.
+import path from 'node:path';
 import { editFile } from '../../engine/files/edit.js';
 import { statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
-import { attachedText, CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
-import { changedLinesOf, diffNote } from '../common/diff-note.js';
+import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, withErrorTypes } from '../common/gemini-family.js';
+import { diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
+import { updatedCode } from './snippet.js';
 
 const MAX_LINES = 2000;
 const MAX_LINE_CHARS = 2000;
@@ -32,6 +34,13 @@ function readOpts(ctx: HandlerContext): ReadOptions {
   };
 }
 
+/** Binary content (audio/video) comes with this line in Gemini's function response. */
+export const binaryLead = (mediaTypes: Iterable<string>): string =>
+  `Binary content (${[...mediaTypes].join(', ')}) read successfully. Content will be injected for analysis in the next sequence.`;
+
+/** What Gemini's model reads beside an attached file: nothing for an image or PDF, the lead line for audio and video. */
+const geminiMediaText = (kind: string, _relative: string, mediaType: string): string => (kind === 'audio' || kind === 'video' ? binaryLead([mediaType]) : '');
+
 const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
 const isCut = (r: TextRead): boolean => r.startLine > 1 || r.endLine < (r.totalLines ?? r.endLine) || r.truncatedLines.length > 0;
 
@@ -49,7 +58,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     'Text comes back raw (no line numbers), at most 2000 lines from start_line (default 1) to end_line (inclusive);',
     'lines over 2000 characters are cut and marked "... [truncated]". When not all of the file is shown the text is',
     'led by a notice giving the lines shown, the total, and the start_line to continue from. Images, PDFs, video and',
-    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) come back as data; other binary files are named, not dumped; SVG comes',
+    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) come back as data (audio and video with a line saying so); other binary files are named, not dumped; SVG comes',
     'back as its markup (up to 1 MB). Files over 20 MB of any kind are refused. To find text across',
     'many files use grep_search first.',
   ].join(' '),
@@ -69,11 +78,12 @@ const readTool: ToolDefinition<ReadArgs> = {
     'file_not_found (NOT_FOUND): no file at the path. target_is_directory (INVALID_ARGUMENT): the path is a directory; use list_directory.',
     'path_not_in_workspace (PERMISSION_DENIED): the path resolves outside the workspace roots (symlinks included).',
     'file_too_large (RESOURCE_EXHAUSTED): over 20 MB. invalid_tool_params: start_line after end_line, or past the end of the file.',
-    'invalid_tool_params: the file is hidden by .gitignore or .geminiignore. Not done: no GEMINI.md context is appended.',
+    'invalid_tool_params: the file is hidden by .gitignore or .geminiignore, or file_path holds a NUL byte. Not done: no GEMINI.md context is appended.',
     'read_content_failure: an audio format the model cannot take (M4A, WMA, Opus, MIDI...).',
     'The error type is in the structured block as details.error_type.',
   ].join('\n'),
   async handler(args, ctx) {
+    refuseNul(args.file_path, 'file_path');
     const { start_line: s, end_line: e } = args;
     if (s !== undefined && e !== undefined && s > e) {
       throw shapeError('invalid_argument', 'start_line cannot be greater than end_line', 'invalid_tool_params', {}, 'start_line');
@@ -87,7 +97,7 @@ const readTool: ToolDefinition<ReadArgs> = {
       throw shapeError('resource_exhausted', `${args.file_path} is ${st.size} bytes`, 'file_too_large', { path: args.file_path, size: st.size, condition: 'file_too_large' });
     }
     const start = s ?? 1;
-    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES);
+    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES, geminiMediaText);
     if (isResult(r)) return r;
     const total = r.totalLines ?? r.endLine;
     if (r.lines.length === 0 && start > 1 && start > total) {
@@ -108,12 +118,37 @@ const readTool: ToolDefinition<ReadArgs> = {
   },
 };
 
-/** Lines that stand for left-out code ("// ... rest of methods ..."), which Gemini refuses in written content. */
-const PLACEHOLDER = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
+/** The phrases Gemini CLI reads as standing for left-out code, before an ellipsis. */
+const OMITTED = new Set(['rest of', 'rest of method', 'rest of methods', 'rest of code', 'unchanged code', 'unchanged method', 'unchanged methods']);
+/** Facet's wider net: whole comment lines such as "# ... existing code ..." or "// ... rest of methods ...". */
+const COMMENTED = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
 
-export function placeholders(text: string): string[] {
+/** The placeholder a line stands for ("rest of methods ..."), or undefined for a line of real text. */
+function placeholderOf(line: string): string | undefined {
+  const t = line.trim();
+  if (!t) return undefined;
+  // Gemini's form: the whole line, maybe after "//" and inside parentheses, is a known phrase then dots.
+  let g = t.startsWith('//') ? t.slice(2).trim() : t;
+  if (g.startsWith('(') && g.endsWith(')')) g = g.slice(1, -1).trim();
+  const at = g.indexOf('...');
+  if (at >= 0) {
+    const phrase = g.slice(0, at).trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+    if (OMITTED.has(phrase) && /^\.*$/.test(g.slice(at + 3).trim())) return `${phrase} ...`;
+  }
+  if (/\.\.\.|…/.test(t) && COMMENTED.test(t)) {
+    const phrase = t.toLowerCase().replace(/^(?:\/\/|#|\/\*|<!--|--|\*)/, '').replace(/(?:\*\/|-->)$/, '').replace(/\.\.\.|…/g, ' ');
+    return `${phrase.trim().split(/\s+/).join(' ')} ...`;
+  }
+  return undefined;
+}
+
+/** Every placeholder line of `text` (trimmed), with the phrase it stands for. */
+export function placeholders(text: string): Array<{ line: string; phrase: string }> {
   if (!/\.\.\.|…/.test(text)) return []; // one native scan spares splitting a large file into lines
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => /\.\.\.|…/.test(l) && PLACEHOLDER.test(l));
+  return text.split(/\r?\n/).flatMap((l) => {
+    const phrase = placeholderOf(l);
+    return phrase ? [{ line: l.trim(), phrase }] : [];
+  });
 }
 
 interface WriteArgs {
@@ -139,18 +174,18 @@ const writeTool: ToolDefinition<WriteArgs> = {
     'target_is_directory: the path is a directory. path_not_in_workspace: outside the workspace roots.',
     'invalid_tool_params: the content holds an omission placeholder; send the complete content.',
     'file_write_failure / no_space_left / permission_denied: the file system refused the write; nothing was changed.',
+    'invalid_tool_params: file_path holds a NUL byte (Gemini CLI drops it silently; Facet refuses). Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
+    refuseNul(args.file_path, 'file_path');
     const holes = placeholders(args.content);
     if (holes.length > 0) {
-      throw shapeError('invalid_argument', `\`content\` holds an omission placeholder ("${holes[0]}"); write the complete file content instead`, 'invalid_tool_params', {}, 'content');
+      throw shapeError('invalid_argument', `\`content\` holds an omission placeholder ("${holes[0]!.line}"); write the complete file content instead`, 'invalid_tool_params', {}, 'content');
     }
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
     const head = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
-    const lf = args.content.replace(/\r\n/g, '\n');
-    const changed = changedLinesOf(r.diff);
-    const snip = snippetAround(lf, changed, SNIPPET_CONTEXT);
-    return ok(`${head} Here is the updated code:\n${snip.text}`, {
+    const code = updatedCode(!r.created && (r.previousSize ?? 0) > 0, args.content, r.diff, SNIPPET_CONTEXT);
+    return ok(`${head} Here is the updated code:\n${code}`, {
       tool: 'write_file',
       summary: head,
       paths: [r.path],
@@ -170,6 +205,20 @@ interface ReplaceArgs {
   allow_multiple?: boolean;
 }
 
+/** Gemini tells its model where a fuzzy match was applied: " Applied fuzzy match at lines 3-5, 9-11." */
+function fuzzyNote(lines: Array<[number, number]>): string {
+  if (lines.length === 0) return '';
+  const spans = lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+  return ` Applied fuzzy match at line${lines.length > 1 ? 's' : ''} ${spans}.`;
+}
+
+/** Gemini would drop a NUL byte from a path silently; Facet names it and edits nothing. */
+function refuseNul(p: string, field: string): void {
+  if (p.includes('\0')) {
+    throw shapeError('invalid_argument', `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`, 'invalid_tool_params', {}, field);
+  }
+}
+
 const replaceTool: ToolDefinition<ReplaceArgs> = {
   name: 'replace',
   summary: 'Replace text in a file (one occurrence, or all with allow_multiple); an empty old_string creates a new file.',
@@ -177,8 +226,10 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     'Finds old_string in the file and puts new_string in its place. The text must occur exactly once unless',
     'allow_multiple is true (then every occurrence is replaced). Matching tries the exact text (CRLF read as LF),',
     'then the same lines ignoring leading and trailing whitespace, then the same tokens with any whitespace between',
-    'them (from a line start); with either tolerant match new_string is re-indented to the indentation found. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
-    'An empty old_string creates the file (with parents) when it does not exist. Line endings and the final',
+    'them (from a line start), then a fuzzy match of as many lines (small differences such as a missing comma or other quotes;',
+    'the note "Applied fuzzy match at line N-M." says where). With a tolerant match every line of new_string is re-indented',
+    'from its first line to the indentation of the first matched line. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
+    'An empty old_string creates the file (with parents) when it does not exist, with new_string\'s line endings. Line endings and the final',
     'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
   ].join(' '),
   inputSchema: {
@@ -212,13 +263,16 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     'edit_expected_occurrence_mismatch (CONFLICT): several matches without allow_multiple; add context or set allow_multiple.',
     'edit_no_change: old_string equals new_string. attempt_to_create_existing_file (ALREADY_EXISTS): empty old_string on an existing file.',
     'file_not_found: the file does not exist and old_string is not empty. invalid_tool_params: new_string adds an omission placeholder.',
-    'Differences from Gemini CLI: no model-based self-correction and no fuzzy (Levenshtein) rung; those guess, and a wrong',
-    'guess edits the wrong place. The rung that matched (exact, indentation, tokens) is reported in details.rung.',
+    'invalid_tool_params: file_path holds a NUL byte (Gemini CLI drops it silently and edits the file without it; Facet refuses).',
+    'Differences from Gemini CLI: no model-based self-correction (it guesses, and a wrong guess edits the wrong place).',
+    'The rung that matched (exact, indentation, tokens, fuzzy) is reported in details.rung. Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
-    const added = placeholders(args.new_string).filter((h) => !placeholders(args.old_string).includes(h));
+    refuseNul(args.file_path, 'file_path');
+    const had = new Set(placeholders(args.old_string).map((h) => h.phrase));
+    const added = placeholders(args.new_string).filter((h) => !had.has(h.phrase));
     if (added.length > 0) {
-      throw shapeError('invalid_argument', `\`new_string\` holds an omission placeholder ("${added[0]}"); give the exact literal replacement text`, 'invalid_tool_params', {}, 'new_string');
+      throw shapeError('invalid_argument', `\`new_string\` holds an omission placeholder ("${added[0]!.line}"); give the exact literal replacement text`, 'invalid_tool_params', {}, 'new_string');
     }
     if (args.old_string === '') {
       const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
@@ -228,13 +282,15 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
       cwd: ctx.session.cwd,
       signal: ctx.signal,
       session: ctx.session,
-      ladder: ['exact', 'indentation', 'tokens'],
+      ladder: ['exact', 'indentation', 'tokens', 'fuzzy'],
+      firstLineIndent: true,
+      newFileKeepsEndings: true,
       createParents: true,
     });
-    const changed = changedLinesOf(r.diff);
-    const snip = snippetAround(r.text, changed, SNIPPET_CONTEXT);
+    const code = updatedCode(!r.created, r.text, r.diff, SNIPPET_CONTEXT);
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
-    return ok(`${head} Here is the updated code:\n${snip.text}`, {
+    const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
+    return ok(`${head} Here is the updated code:\n${code}${fuzzy}`, {
       tool: 'replace',
       summary: head,
       paths: [r.path],
@@ -262,10 +318,11 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
   description: [
     'Expands `include` (globs such as "src/**/*.ts", or plain paths) from the session directory, minus `exclude`,',
     'the default excludes (node_modules, .git, dist, build...; useDefaultExcludes) and .gitignore, and reads each',
-    'file as read_file would (2000 lines, long lines cut). Text files appear as "--- /abs/path ---" then the',
-    'content; a cut file starts with a warning to read it with read_file; images, PDFs, audio (MP3, WAV, AIFF, AAC, OGG,',
-    'FLAC) and video are attached as data (20 MB each) and named in a "Read <kind> file: ..." line; other binary files',
-    'are skipped. The text ends with "--- End of content ---". At most 500 files.',
+    'file as read_file would (2000 lines, long lines cut). Patterns are expanded in every workspace directory and match',
+    'names case-insensitively; a path that names an existing file is taken literally ("app/[id]/page.tsx"). Text files appear',
+    'as "--- /abs/path ---" then the content; a cut file starts with a warning to read it with read_file. Images, PDFs and',
+    'audio (MP3, WAV, AIFF, AAC, OGG, FLAC) are read only when a pattern names their extension or name, and then attached',
+    'as data (20 MB each), as is video; other binary files are named. The text ends with "--- End of content ---". At most 500 files.',
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -286,11 +343,15 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
   examples: [{ description: 'Read all Markdown docs', arguments: { include: ['docs/**/*.md', 'README.md'] }, expectedOutcome: 'Each file under a --- path --- header.' }],
   idempotency: 'idempotent',
   errorModes: [
-    'path_not_in_workspace: a pattern starts outside the workspace roots. invalid_tool_params: an empty pattern.',
+    'path_not_in_workspace: a pattern starts outside the workspace roots (Gemini CLI skips such files silently; Facet refuses the call). invalid_tool_params: an empty include or an empty pattern.',
     'Files that cannot be read are listed as skipped with the reason; they do not fail the call.',
-    'The .gitignore and .geminiignore honoured are those of the session directory.',
+    'The .gitignore and .geminiignore honoured are those of the session directory. Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
+    const cwd = ctx.session.cwd ?? ctx.scope.primary;
+    // Gemini expands the patterns in every workspace directory; here the session directory and
+    // each root that does not hold it.
+    const bases = [cwd, ...ctx.scope.roots.filter((root) => cwd !== root && !cwd.startsWith(root.endsWith('/') ? root : root + '/'))];
     const r = await readMany(ctx.scope, {
       include: args.include,
       exclude: args.exclude,
@@ -298,34 +359,56 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
       useDefaultExcludes: args.useDefaultExcludes,
       respectGitIgnore: args.file_filtering_options?.respect_git_ignore,
       ignoreFileNames: args.file_filtering_options?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
-      cwd: ctx.session.cwd,
+      bases,
+      ignoreCase: true,
+      literalFiles: true,
+      cwd,
       signal: ctx.signal,
       read: { session: ctx.session, limit: MAX_LINES, maxLineChars: MAX_LINE_CHARS, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES },
     });
+    // Gemini's parts: a text part per text file, the data of images, PDFs, audio and video, then
+    // the closing line. Its model sees the text parts joined by line breaks, the data beside them,
+    // and for audio or video a leading line saying the data follows.
     const parts: string[] = [];
     const blobs: ContentItem[] = [];
+    const avTypes = new Set<string>();
     const skipped: string[] = [];
     const read: string[] = [];
-    const media: string[] = [];
+    const textPart = (abs: string, body: string) => parts.push(`--- ${abs} ---\n\n${body}\n\n`);
     for (const f of r.files) {
       const res = f.result;
-      if (!res) skipped.push(`${f.relative} (${f.error?.message ?? 'unreadable'})`);
-      else if (res.kind === 'text') {
+      if (!res) {
+        skipped.push(`${f.relative} (${f.error?.message ?? 'unreadable'})`);
+        continue;
+      }
+      const audio = isAudioName(res.path);
+      const asset = (res.kind === 'image' && res.mediaType !== 'image/svg+xml') || res.kind === 'pdf' || audio;
+      if (asset && !namedExplicitly(args.include, res.path)) {
+        skipped.push(`${res.relative} (an image, PDF or audio file is read only when a pattern names its extension or name)`);
+        continue;
+      }
+      if (res.kind === 'text') {
         read.push(res.path);
-        parts.push(`--- ${res.path} ---\n\n${isCut(res) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(res)}\n\n`);
+        textPart(res.path, `${isCut(res) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(res)}`);
+      } else if (res.kind === 'image' && res.mediaType === 'image/svg+xml') {
+        // SVG is markup: read as text, as read_file does (refused over 1 MB).
+        const t = await familyRead(ctx, res.path, { ...readOpts(ctx), limit: MAX_LINES }, MAX_FILE_BYTES);
+        read.push(res.path);
+        textPart(res.path, isResult(t) ? String((t.content[0] as { text: string }).text) : textOf(t));
       } else if (res.kind === 'image' || res.kind === 'pdf') {
         read.push(res.path);
-        media.push(attachedText(res.kind === 'pdf' ? 'PDF' : 'image', res.relative, res.mediaType, res.size));
         blobs.push({ blob: { mediaType: res.mediaType, data: res.data } });
       } else {
-        // Audio and video go to the model as data, as images do; other binary files are skipped.
+        // Audio and video go to the model as data; other binary files are named, not dumped.
         const m = await readAudioVideo(ctx, res.path, MAX_FILE_BYTES).catch((err: Error) => err);
         if (m instanceof Error) skipped.push(`${res.relative} (${m.message})`);
-        else if (!m) skipped.push(`${res.relative} (binary)`);
-        else {
+        else if (m) {
           read.push(m.path);
-          media.push(attachedText(m.kind, m.relative, m.mediaType, m.size));
+          avTypes.add(m.mediaType);
           blobs.push({ blob: { mediaType: m.mediaType, data: m.data } });
+        } else {
+          read.push(res.path);
+          textPart(res.path, `Cannot display content of binary file: ${res.relative}`);
         }
       }
     }
@@ -333,8 +416,8 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
       const text = 'No files matching the criteria were found or all were skipped.';
       return ok(text, { tool: 'read_many_files', summary: text, details: { skipped } });
     }
-    // Attached files are named in the text too, one line each, after the text files.
-    const text = `${parts.join('')}${media.map((m) => `${m}\n\n`).join('')}\n--- End of content ---`;
+    const lead = avTypes.size ? [binaryLead(avTypes)] : [];
+    const text = [...lead, ...parts, '\n--- End of content ---'].join('\n');
     return ok(
       text,
       { tool: 'read_many_files', summary: `Read ${read.length} file(s)`, paths: read, counts: { files: read.length, matched: r.matched, omitted: r.omitted }, details: { skipped } },
@@ -342,6 +425,17 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     );
   },
 };
+
+/** Audio by name, as Gemini decides (its MIME lookup goes by extension). */
+const AUDIO_NAMES = /\.(mp3|wav|aiff?|aac|ogg|flac|m4a|wma|opus|midi?|amr|au|ape)$/i;
+const isAudioName = (p: string): boolean => AUDIO_NAMES.test(p);
+
+/** Gemini reads an image, PDF or audio file only when a pattern holds its extension or its name. */
+function namedExplicitly(include: string[], file: string): boolean {
+  const ext = path.extname(file).toLowerCase();
+  const stem = path.basename(file, path.extname(file));
+  return include.some((p) => (ext !== '' && p.toLowerCase().includes(ext)) || p.includes(stem));
+}
 
 export const geminiFileTools: ToolDefinition[] = [
   withErrorTypes(readTool, geminiErrors('read_file')),

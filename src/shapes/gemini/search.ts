@@ -50,6 +50,24 @@ function excludeRegExp(src: string, caseSensitive: boolean): RegExp {
   }
 }
 
+/**
+ * Past max_matches_per_file a file's further matching lines are context, as ripgrep 14 (which
+ * Gemini CLI runs) reports the trailing context of its --max-count; rg 13 and Facet's engine
+ * report them as matches.
+ */
+function capPerFile(r: GrepResult, max: number | undefined): GrepResult {
+  if (max === undefined || r.mode !== 'content') return r;
+  let total = 0;
+  const files = r.files.map((f) => {
+    let seen = 0;
+    const lines = f.lines.map((l) => (l.kind === 'match' && ++seen > max ? { ...l, kind: 'context' as const } : l));
+    const kept = Math.min(seen, max);
+    total += kept;
+    return { ...f, lines, matchLines: kept };
+  });
+  return { ...r, files, totalMatchLines: total };
+}
+
 /** The Gemini output: a header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---". */
 function formatGrep(r: GrepResult, args: GrepArgs, max: number): { text: string; matches: number; files: number } {
   const where = `in path "${args.dir_path ?? '.'}"${args.include_pattern ? ` (filter: "${args.include_pattern}")` : ''}`;
@@ -86,7 +104,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       'regular expression (fixed_strings for literal text), case-insensitive unless case_sensitive. include_pattern is a glob',
       'of files to search ("*.ts"); exclude_pattern a JavaScript regular expression: lines it matches (results and context)',
       'are dropped as found, before they count towards total_max_matches. .gitignore and',
-      '.geminiignore are honoured unless no_ignore; node_modules, .git, dist, build, *.log and *.tmp are always skipped.',
+      '.geminiignore are honoured, and node_modules, .git, dist, build, *.log and *.tmp skipped, unless no_ignore.',
       'Output: "File: <relative path>" then "L<line>: <text>" per match ("L<line>- " for context lines), files separated by',
       '"---". At most total_max_matches (default 100) matches and max_matches_per_file per file. With 1 to 3 matches and no',
       'context asked, 50 (one match) or 15 lines of context are added. names_only lists the files only. 30 s time limit.',
@@ -135,11 +153,14 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         caseMode: args.case_sensitive ? 'sensitive' : 'insensitive',
         before,
         after,
-        globs: [...(args.include_pattern ? [args.include_pattern] : []), ...GREP_EXCLUDES],
+        // no_ignore lifts the default excludes too, as Gemini CLI leaves out its exclude globs then.
+        globs: [...(args.include_pattern ? [args.include_pattern] : []), ...(args.no_ignore ? [] : GREP_EXCLUDES)],
         noIgnore: args.no_ignore,
         ignoreFileNames: args.no_ignore ? [] : [IGNORE_FILE],
         maxPerFile: args.max_matches_per_file,
         maxTotal: max,
+        // The first total_max_matches in path order, the order Gemini's own walk gives.
+        inPathOrder: true,
         mode: args.names_only ? 'files' : 'content',
         limit: 0,
         maxLineLength: 2000,
@@ -147,14 +168,14 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         timeoutMs: GREP_TIMEOUT_MS,
         signal: ctx.signal,
       };
-      let r = await grep(ctx.scope, opts, config.search);
+      let r = capPerFile(await grep(ctx.scope, opts, config.search), args.max_matches_per_file);
       if (r.timedOut) {
         throw shapeError('timeout', `the search ran past ${GREP_TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`, 'grep_execution_error', { timeoutMs: GREP_TIMEOUT_MS });
       }
       const n = r.totalMatchLines;
       if (!args.names_only && before === undefined && after === undefined && n >= 1 && n <= 3) {
         const around = n === 1 ? 50 : 15;
-        r = await grep(ctx.scope, { ...opts, before: around, after: around }, config.search);
+        r = capPerFile(await grep(ctx.scope, { ...opts, before: around, after: around }, config.search), args.max_matches_per_file);
       }
       const out = formatGrep(r, args, max);
       return ok(out.text, {
@@ -241,7 +262,8 @@ const globTool: ToolDefinition<GlobArgs> = {
     }
     const bases = args.dir_path !== undefined ? [args.dir_path] : [...ctx.scope.roots];
     const found = await Promise.all(bases.map((b) => globIn(ctx, b, args, pattern)));
-    const entries = bases.length > 1 ? recentFirst(found.flatMap((f) => f.entries)) : found[0]!.entries;
+    // Gemini orders the older files with localeCompare ("fileA.txt" before "FileB.TXT").
+    const entries = recentFirst(found.flatMap((f) => f.entries), Date.now(), undefined, (a, b) => a.localeCompare(b));
     const ignored = found.reduce((a, f) => a + f.ignored, 0);
     const within = found.map((f) => f.base).join(', ');
     if (entries.length === 0) {
@@ -289,12 +311,13 @@ const listTool: ToolDefinition<ListArgs> = {
   ],
   idempotency: 'idempotent',
   errorModes: [
-    'file_not_found: the directory does not exist. path_is_not_a_directory: dir_path is a file (use read_file).',
-    'path_not_in_workspace: dir_path is outside the workspace roots.',
+    'ls_execution_error (NOT_FOUND): the directory does not exist. path_is_not_a_directory: dir_path is a file (use read_file).',
+    'path_not_in_workspace: dir_path is outside the workspace roots. Not done: no GEMINI.md context is appended.',
   ].join('\n'),
   async handler(args, ctx) {
     const filt = args.file_filtering_options ?? {};
-    const r = await familyList(ctx, args.dir_path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, globs: args.ignore });
+    const r = await familyList(ctx, args.dir_path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, globs: args.ignore, countSkipped: true });
+    // Gemini counts .git with the entries its ignore rules hid.
     const entries = r.entries;
     const ignored = Object.entries(r.ignored).filter(([k]) => k !== 'glob').reduce((a, [, v]) => a + v, 0);
     const host = { tool: 'list_directory', paths: [r.path] };

@@ -68,10 +68,11 @@ after(async () => {
 describe('gemini read_file: media and size limits', () => {
   test('audio and video are attached as data with a line naming them', async () => {
     const a = await call('read_file', { file_path: 'media/song.mp3' });
-    assert.equal(a.text, `Read audio file: media/song.mp3 (audio/mpeg, ${MP3.length} bytes).`);
+    // Gemini's function response carries this line beside audio/video data (vendor facts, convertToFunctionResponse).
+    assert.equal(a.text, 'Binary content (audio/mpeg) read successfully. Content will be injected for analysis in the next sequence.');
     assert.deepEqual(a.blobs, [{ mediaType: 'audio/mpeg', data: MP3 }]);
     const v = await call('read_file', { file_path: 'media/clip.mp4' });
-    assert.equal(v.text, `Read video file: media/clip.mp4 (video/mp4, ${MP4.length} bytes).`);
+    assert.equal(v.text, 'Binary content (video/mp4) read successfully. Content will be injected for analysis in the next sequence.');
     assert.deepEqual(v.blobs, [{ mediaType: 'video/mp4', data: MP4 }]);
     const other = await call('read_file', { file_path: 'voice.m4a' });
     assert.deepEqual([other.code, other.errorType], ['UNSUPPORTED_OPERATION', 'read_content_failure']);
@@ -88,18 +89,37 @@ describe('gemini read_file: media and size limits', () => {
     assert.equal(small.text, '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   });
 
-  test('read_many_files attaches images and audio, names them, and skips other binary files', async () => {
-    const r = await call('read_many_files', { include: ['media/*'] });
+  test('read_many_files attaches images and audio named by extension, video always, and names other binary files', async () => {
+    // Gemini reads an image, PDF or audio file only when a pattern names its extension or name.
+    const generic = await call('read_many_files', { include: ['media/*'] });
+    assert.deepEqual(generic.blobs.map((b) => b.mediaType), ['video/mp4']);
+    assert.deepEqual((generic.display.details as { skipped: string[] }).skipped, [
+      'media/pic.png (an image, PDF or audio file is read only when a pattern names its extension or name)',
+      'media/song.mp3 (an image, PDF or audio file is read only when a pattern names its extension or name)',
+    ]);
+    const r = await call('read_many_files', { include: ['media/*', '*.png', '*.mp3'] });
     assert.equal(
       r.text,
-      `Read video file: media/clip.mp4 (video/mp4, ${MP4.length} bytes).\n\nRead image file: media/pic.png (image/png, ${PNG.length} bytes).\n\nRead audio file: media/song.mp3 (audio/mpeg, ${MP3.length} bytes).\n\n\n--- End of content ---`,
+      `Binary content (video/mp4, audio/mpeg) read successfully. Content will be injected for analysis in the next sequence.\n--- ${dir}/media/blob.dat ---\n\nCannot display content of binary file: media/blob.dat\n\n\n\n--- End of content ---`,
     );
     assert.deepEqual(r.blobs.map((b) => b.mediaType), ['video/mp4', 'image/png', 'audio/mpeg']);
-    assert.deepEqual((r.display.details as { skipped: string[] }).skipped, ['media/blob.dat (binary)']);
+    assert.deepEqual((r.display.details as { skipped: string[] }).skipped, []);
   });
 });
 
 describe('gemini read_file, replace and write_file: exact errors', () => {
+  test('a path with a NUL byte is refused as such, not as outside the workspace', async () => {
+    for (const [tool, args] of [
+      ['read_file', { file_path: 'small.svg\0.txt' }],
+      ['write_file', { file_path: 'n\0.txt', content: 'x' }],
+      ['replace', { file_path: 'n\0.txt', instruction: 'x', old_string: '', new_string: 'x' }],
+    ] as const) {
+      const r = await call(tool, args);
+      assert.deepEqual([r.code, r.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params'], tool);
+      assert.match(r.error, /NUL byte/, tool);
+    }
+  });
+
   test('read_file on a directory', async () => {
     const d = await call('read_file', { file_path: 'media' });
     assert.deepEqual([d.code, d.errorType], ['INVALID_ARGUMENT', 'target_is_directory']);
@@ -181,7 +201,8 @@ describe('gemini glob and list_directory', () => {
     const all = await call('list_directory', { dir_path: 'order', file_filtering_options: { respect_git_ignore: false } });
     assert.equal(all.text, `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nhidden.log (10 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)`);
     const missing = await call('list_directory', { dir_path: 'nowhere' });
-    assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'file_not_found']);
+    // Gemini CLI's ls.test.ts: a missing directory is an ls_execution_error.
+    assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'ls_execution_error']);
     assert.equal(missing.error, 'Error: Directory not found: nowhere. Check the path with list_directory on its parent.');
   });
 });

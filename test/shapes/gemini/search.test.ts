@@ -152,7 +152,7 @@ describe('gemini list_directory', () => {
     assert.equal(f.errorType, 'path_is_not_a_directory');
     assert.equal(f.error, 'Error: Path is not a directory: notes.md. Use read_file for files.');
     const m = await call('list_directory', { dir_path: 'nowhere' });
-    assert.equal(m.errorType, 'file_not_found');
+    assert.equal(m.errorType, 'ls_execution_error');
     assert.equal(m.code, 'NOT_FOUND');
   });
 });

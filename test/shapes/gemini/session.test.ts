@@ -79,10 +79,10 @@ describe('gemini examples', () => {
       'read_file: Read a whole source file': () => APP,
       'read_file: Read lines 100 to 150': () =>
         `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 100-150 of 163 total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 151.\n\n--- FILE CONTENT (truncated) ---\n${lines(100, 150).join('\n')}`,
-      'write_file: Create a test file': () => `Successfully created and wrote to new file: ${dir}/test/math.test.js. Here is the updated code:\nimport assert from 'node:assert';`,
-      'replace: Fix a comparison': () => `Successfully modified file: ${dir}/src/math.js (1 replacements). Here is the updated code:\nexport const isZero = (n) => { return n === 0; };`,
-      'replace: Rename every call': () => `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();`,
-      'read_many_files: Read all Markdown docs': () => `--- ${dir}/README.md ---\n\n# Demo\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n--- End of content ---`,
+      'write_file: Create a test file': () => `Successfully created and wrote to new file: ${dir}/test/math.test.js. Here is the updated code:\nimport assert from 'node:assert';\n`,
+      'replace: Fix a comparison': () => `Successfully modified file: ${dir}/src/math.js (1 replacements). Here is the updated code:\nexport const isZero = (n) => { return n === 0; };\n`,
+      'replace: Rename every call': () => `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();\n`,
+      'read_many_files: Read all Markdown docs': () => `--- ${dir}/README.md ---\n\n# Demo\n\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n\n--- End of content ---`,
       'grep_search: Find a function definition in TypeScript files': () =>
         `Found 1 match for pattern "function\\s+parseArgs" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\n${lines(111, 160).map((l, i) => `L${111 + i}- ${l}`).join('\n')}\nL161: export function parseArgs() {}\nL162- // TODO: more\n---`,
       'grep_search: Which files mention TODO': () => 'Found 1 files with matches for pattern "TODO" in path ".":\nsrc/app.ts',
