@@ -75,8 +75,8 @@ const seed = (readTool?: string, readArgs?: (p: string) => Record<string, unknow
 const ADD_NOTE = 'Diff omitted (it would be over 256 KiB): 0 lines removed, 30000 lines added.';
 const EDIT_NOTE = 'Diff omitted (it would be over 256 KiB): 1 line removed, 30000 lines added.';
 const CURRENT = '(file state is current in your context — no need to Read it back)';
-/** Gemini's snippet of the new content: its lines, without the last newline. */
-const SNIPPET = THREE_MB.slice(0, -1);
+/** Gemini shows a new or wholly replaced file whole, final line break included (as its diff-utils do). */
+const SNIPPET = THREE_MB;
 
 const cases: Case[] = [
   { shape: 'core', tool: 'fs.write', file: 'core-write.txt', args: () => ({ path: 'core-write.txt', content: THREE_MB }), text: () => `Created core-write.txt (3000000 bytes).\n${ADD_NOTE}` },
