@@ -1,0 +1,8 @@
+// Qwen Code's own test cases for the tools Facet serves, replayed against a real server.
+import { after } from 'node:test';
+import { closeReplayServers } from './env.js';
+import { replay } from './ledger.js';
+import { qwenReadFile } from './qwen-read-file.cases.js';
+
+after(closeReplayServers);
+for (const suite of [qwenReadFile]) replay(suite);
