@@ -28,13 +28,13 @@ export interface LazyServer {
 const open: Array<() => Promise<void>> = [];
 
 /** A server serving `shape` on its own temp root, with `extra` flags; started when first used. */
-export function replayServer(shape: string, extra: string[] = []): LazyServer {
+export function replayServer(shape: string, extra: string[] | (() => string[]) = []): LazyServer {
   let started: Promise<ReplayServer> | undefined;
   return {
     get() {
       started ??= (async () => {
         const { dir, cleanup } = tempDir(`facet-replay-${shape}-`);
-        const t = await startTestServer(['--root', dir, '--shape', shape, ...extra]);
+        const t = await startTestServer(['--root', dir, '--shape', shape, ...(typeof extra === 'function' ? extra() : extra)]);
         open.push(async () => {
           await t.close();
           cleanup();
@@ -73,6 +73,13 @@ export function replayServer(shape: string, extra: string[] = []): LazyServer {
       return started;
     },
   };
+}
+
+/** A temp dir removed when the replay servers close (a second root, say). */
+export function replayDir(prefix: string): string {
+  const { dir, cleanup } = tempDir(prefix);
+  open.push(async () => cleanup());
+  return dir;
 }
 
 /** Closes every replay server started in this process (a vendor test file's `after`). */

@@ -2,7 +2,8 @@
 import { after } from 'node:test';
 import { closeReplayServers } from './env.js';
 import { replay } from './ledger.js';
+import { qwenGlob } from './qwen-glob.cases.js';
 import { qwenReadFile } from './qwen-read-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [qwenReadFile]) replay(suite);
+for (const suite of [qwenReadFile, qwenGlob]) replay(suite);

@@ -18,6 +18,12 @@ const MAX_CHARS = 25_000;
 const MAX_FILES = 100;
 const GREP_TIMEOUT_MS = 10_000;
 
+/** Glob characters escaped, for a pattern that names an existing path literally. */
+const escapeGlob = (p: string): string => p.replace(/[*?[\]{}()!+@]/g, '\\$&');
+
+/** Qwen takes a path with shell-escaped spaces ("sub\\ dir") as the path it names. */
+const unescapeSpaces = (p: string): string => p.replace(/\\ /g, ' ');
+
 /** "in path ...", "in the workspace directory" or "across N workspace directories". */
 function location(ctx: HandlerContext, given: string | undefined, word: 'in path' | 'within'): string {
   if (given !== undefined) return word === 'in path' ? `in path "${given}"` : `within ${given}`;
@@ -115,7 +121,8 @@ const globTool: ToolDefinition<GlobArgs> = {
     'Matches file paths under `path` (default: the workspace directories) against a glob (*, **, ?, [abc], {a,b}),',
     'always case-insensitively, dot-files included. .gitignore and .qwenignore are honoured; node_modules is not skipped',
     'unless ignored. Files changed in the last 24 hours come first (newest first), then the rest alphabetically. At most',
-    '100 absolute paths are listed; the rest are counted.',
+    '100 absolute paths are listed; the rest are counted. A pattern that names an existing path literally (brackets,',
+    'parentheses and all: "app/[id]/page.tsx") finds that path. A file under two overlapping roots is listed once.',
   ].join(' '),
   inputSchema: { properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'], type: 'object' },
   destructive: false,
@@ -127,11 +134,20 @@ const globTool: ToolDefinition<GlobArgs> = {
     'path_not_in_workspace: path outside the workspace. invalid_tool_params: an empty pattern.',
   ].join('\n'),
   async handler(args, ctx) {
-    const bases = args.path !== undefined ? [args.path] : [...ctx.scope.roots];
+    const given = args.path !== undefined ? unescapeSpaces(args.path) : undefined;
+    // A pattern that names an existing path literally ("app/[id]/page.tsx") matches that path.
+    let pattern = args.pattern;
+    if (pattern.trim() !== '' && /[*?[\]{}()!+@]/.test(pattern)) {
+      const cwd = ctx.session.cwd ?? ctx.scope.roots[0]!;
+      const base = given !== undefined ? path.resolve(cwd, given) : cwd;
+      const literal = await ctx.scope.resolve(pattern, base, 'pattern').catch(() => undefined);
+      if (literal?.exists) pattern = escapeGlob(pattern);
+    }
+    const bases = given !== undefined ? [given] : [...ctx.scope.roots];
     const found = await Promise.all(
       bases.map((b) =>
         glob(ctx.scope, {
-          pattern: args.pattern,
+          pattern,
           path: b,
           cwd: ctx.session.cwd,
           caseSensitive: false,
@@ -144,15 +160,17 @@ const globTool: ToolDefinition<GlobArgs> = {
         }),
       ),
     );
-    const entries = bases.length > 1 ? recentFirst(found.flatMap((f) => f.entries)) : found[0]!.entries;
-    const where = args.path !== undefined ? `within ${found[0]!.base}` : 'in the workspace directory';
+    // Roots that hold one another would list a file twice; each is listed once.
+    const unique = [...new Map(found.flatMap((f) => f.entries).map((e) => [e.path, e])).values()];
+    const entries = bases.length > 1 ? recentFirst(unique) : unique;
+    const where = given !== undefined ? `within ${found[0]!.base}` : location(ctx, undefined, 'in path');
     if (entries.length === 0) {
       const text = `No files found matching pattern "${args.pattern}" ${where}`;
       return ok(text, { tool: 'glob', summary: text, counts: { files: 0 } });
     }
     const shown = entries.slice(0, MAX_FILES);
     const more = entries.length - shown.length;
-    const text = `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${more > 0 ? `\n---\n[${more} file(s) truncated] ...` : ''}`;
+    const text = `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${more > 0 ? `\n---\n[${more} ${more === 1 ? 'file' : 'files'} truncated] ...` : ''}`;
     return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, paths: shown.map((e) => e.path), counts: { files: entries.length, shown: shown.length }, truncated: more > 0 });
   },
 };

@@ -96,7 +96,7 @@ describe('qwen glob and list_directory', () => {
     const lines = many.text.split('\n');
     assert.equal(lines[0], `Found 120 file(s) matching "*.txt" within ${p('many')}, sorted by modification time (newest first):`);
     assert.equal(lines.length, 2 + 100 + 2);
-    assert.equal(lines.at(-1), '[20 file(s) truncated] ...');
+    assert.equal(lines.at(-1), '[20 files truncated] ...');
     const none = await call('glob', { pattern: '*.rs' });
     assert.equal(none.text, 'No files found matching pattern "*.rs" in the workspace directory');
     const missing = await call('glob', { pattern: '*', path: 'nope' });
