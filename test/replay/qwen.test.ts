@@ -3,7 +3,8 @@ import { after } from 'node:test';
 import { closeReplayServers } from './env.js';
 import { replay } from './ledger.js';
 import { qwenGlob } from './qwen-glob.cases.js';
+import { qwenListDirectory } from './qwen-ls.cases.js';
 import { qwenReadFile } from './qwen-read-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [qwenReadFile, qwenGlob]) replay(suite);
+for (const suite of [qwenReadFile, qwenGlob, qwenListDirectory]) replay(suite);

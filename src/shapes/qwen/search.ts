@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
 import { glob } from '../../engine/search/glob.js';
 import { grep } from '../../engine/search/grep.js';
+import { statFile } from '../../engine/files/read.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { familyList, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
@@ -203,16 +204,19 @@ const listTool: ToolDefinition<ListArgs> = {
   examples: [{ description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' }],
   idempotency: 'idempotent',
   errorModes: [
-    'invalid_tool_params: a relative path. file_not_found: no such directory. path_is_not_a_directory: a file (use read_file).',
+    'invalid_tool_params: a relative path. ls_execution_error (NOT_FOUND): no such directory. path_is_not_a_directory: a file (use read_file).',
     'path_not_in_workspace: outside the workspace.',
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.path, 'path');
+    if (args.path.includes('\\ ')) args = { ...args, path: unescapeSpaces(args.path) };
     const filt = args.file_filtering_options ?? {};
     const r = await familyList(ctx, args.path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, globs: args.ignore });
     const entries = r.entries;
     const qwenIgnored = r.ignored[IGNORE_FILE] ?? 0;
-    const gitIgnored = Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE).reduce((a, [, v]) => a + v, 0);
+    // Qwen counts the .git entry it always hides among the git-ignored ones.
+    const dotGit = filt.respect_git_ignore !== false && (await statFile(ctx.scope, path.join(r.path, '.git'), ctx.session.cwd).catch(() => undefined))?.exists ? 1 : 0;
+    const gitIgnored = dotGit + Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE).reduce((a, [, v]) => a + v, 0);
     const shownPath = path.normalize(args.path);
     const host = { tool: 'list_directory', paths: [r.path] };
     if (entries.length === 0) {
@@ -223,7 +227,7 @@ const listTool: ToolDefinition<ListArgs> = {
     const more = entries.length - shown.length;
     const lines = shown.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : e.name));
     const ignoredNote = gitIgnored + qwenIgnored > 0 ? `\n\n(${gitIgnored} git-ignored, ${qwenIgnored} qwen-ignored)` : '';
-    const text = `Listed ${entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${more > 0 ? `\n---\n[${more} item(s) truncated] ...` : ''}${ignoredNote}`;
+    const text = `Listed ${entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${more > 0 ? `\n---\n[${more} ${more === 1 ? 'item' : 'items'} truncated] ...` : ''}${ignoredNote}`;
     return ok(text, { ...host, summary: `Listed ${entries.length} item(s)`, counts: { entries: entries.length, shown: shown.length }, truncated: more > 0 });
   },
 };

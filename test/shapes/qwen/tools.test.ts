@@ -109,7 +109,7 @@ describe('qwen glob and list_directory', () => {
     const many = await call('list_directory', { path: p('many'), ignore: ['f11?.txt'] });
     const lines = many.text.split('\n');
     assert.equal(lines[0], `Listed 110 item(s) in ${p('many')}:`);
-    assert.equal(lines.at(-1), '[10 item(s) truncated] ...');
+    assert.equal(lines.at(-1), '[10 items truncated] ...');
     const rel = await call('list_directory', { path: 'src' });
     assert.equal(rel.errorType, 'invalid_tool_params');
     assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: path must be an absolute path, but "src" is relative; give the full path');
