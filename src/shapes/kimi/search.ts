@@ -139,6 +139,8 @@ function contentLines(files: GrepFile[], numbers: boolean, context: boolean): st
   return out;
 }
 
+const DEFAULT_HEAD_LIMIT = 250;
+
 function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
   return {
     name: 'Grep',
@@ -233,7 +235,8 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
               ? files.map((f) => `${f.relative}:${f.matches}`)
               : contentLines(files, args['-n'] ?? true, before > 0 || after > 0);
         const offset = args.offset ?? 0;
-        const limit = args.head_limit ?? 0;
+        // Kimi's default page is 250 lines; 0 or null shows everything.
+        const limit = args.head_limit === undefined ? DEFAULT_HEAD_LIMIT : (args.head_limit ?? 0);
         const page = limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
         // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
         const notes: string[] = [];

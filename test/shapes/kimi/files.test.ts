@@ -94,8 +94,8 @@ describe('kimi ReadFile', () => {
     ['empty path', { path: '' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: The path is empty; give the file to use.</system>'],
     ['line_offset 0', { path: 'five.txt', line_offset: 0 }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: line_offset 0 is not allowed.</system>'],
     ['line_offset below -1000', { path: 'five.txt', line_offset: -1001 }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: line_offset -1001 is not allowed.</system>'],
-    ['an image', { path: 'pic.png' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `pic.png` is an image or video file; view it with ReadMediaFile.</system>'],
-    ['a video', { path: 'clip.mp4' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `clip.mp4` is an image or video file; view it with ReadMediaFile.</system>'],
+    ['an image', { path: 'pic.png' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `pic.png` is an image file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>'],
+    ['a video', { path: 'clip.mp4' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `clip.mp4` is a video file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>'],
     [
       'a binary file',
       { path: 'blob.bin' },
@@ -106,7 +106,7 @@ describe('kimi ReadFile', () => {
       'a secrets file',
       { path: '.env' },
       FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED,
-      '<system>ERROR: `.env` looks like a file holding secrets (keys, tokens, credentials), so it is not read. Ask the user for the values you need.</system>',
+      '<system>ERROR: `.env` matches a pattern of files that hold secrets (keys, tokens, credentials); reading it is blocked to protect them. Ask the user for the values you need.</system>',
     ],
     ['outside the workspace', { path: '/etc/passwd' }, FailureCode.FAILURE_CODE_PERMISSION_DENIED, `<system>ERROR: \`/etc/passwd\` is outside the workspace (${'DIR'}); use a path inside it.</system>`],
     [

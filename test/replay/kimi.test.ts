@@ -1,0 +1,8 @@
+// Kimi CLI's own test cases for the tools Facet serves, replayed against a real server.
+import { after } from 'node:test';
+import { closeReplayServers } from './env.js';
+import { replay } from './ledger.js';
+import { kimiReadFile } from './kimi-read-file.cases.js';
+
+after(closeReplayServers);
+for (const suite of [kimiReadFile]) replay(suite);
