@@ -2,7 +2,8 @@
 import { after } from 'node:test';
 import { closeReplayServers } from './env.js';
 import { replay } from './ledger.js';
+import { kimiGrep } from './kimi-grep.cases.js';
 import { kimiReadFile } from './kimi-read-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [kimiReadFile]) replay(suite);
+for (const suite of [kimiReadFile, kimiGrep]) replay(suite);
