@@ -85,8 +85,10 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       );
       if (r.timedOut) throw shapeError('timeout', `the search ran past ${GREP_TIMEOUT_MS}ms; narrow it with path or glob`, 'grep_execution_error');
       const where = `${location(ctx, args.path, 'in path')}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
-      const all = r.files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`));
-      const host = { tool: 'grep_search', paths: r.files.map((f) => f.path), details: { backend: r.backend } };
+      // Roots that hold one another would report a file twice; each file counts once.
+      const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
+      const all = files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`));
+      const host = { tool: 'grep_search', paths: files.map((f) => f.path), details: { backend: r.backend } };
       if (all.length === 0) {
         const text = `No matches found for pattern "${args.pattern}" ${where}.`;
         return ok(text, { ...host, summary: 'No matches found', counts: { matches: 0 } });
@@ -104,7 +106,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       }
       const dropped = all.length - shown.length;
       const n = all.length;
-      const text = `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${dropped > 0 ? `\n---\n[${dropped} line(s) truncated] ...` : ''}`;
+      const text = `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${dropped > 0 ? `\n---\n[${dropped} ${dropped === 1 ? 'line' : 'lines'} truncated] ...` : ''}`;
       return ok(text, { ...host, summary: `Found ${n} match(es)`, counts: { matches: n, shown: shown.length }, truncated: dropped > 0 || r.truncated });
     },
   };
