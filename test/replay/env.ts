@@ -82,6 +82,11 @@ export function replayDir(prefix: string): string {
   return dir;
 }
 
+/** Removes `dir` when the replay servers close. */
+export function removeOnClose(dir: string): void {
+  open.push(async () => rmSync(dir, { recursive: true, force: true }));
+}
+
 /** Closes every replay server started in this process (a vendor test file's `after`). */
 export async function closeReplayServers(): Promise<void> {
   for (const close of open.splice(0)) await close();
