@@ -3,8 +3,9 @@ import { after } from 'node:test';
 import { closeReplayServers } from './env.js';
 import { replay } from './ledger.js';
 import { kimiStrReplaceFile, kimiWriteFile } from './kimi-edit.cases.js';
+import { kimiGlob } from './kimi-glob.cases.js';
 import { kimiGrep } from './kimi-grep.cases.js';
 import { kimiReadFile } from './kimi-read-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [kimiReadFile, kimiGrep, kimiStrReplaceFile, kimiWriteFile]) replay(suite);
+for (const suite of [kimiReadFile, kimiGrep, kimiStrReplaceFile, kimiWriteFile, kimiGlob]) replay(suite);

@@ -72,7 +72,7 @@ const globTool: ToolDefinition<GlobArgs> = {
         if (args.pattern.startsWith('**')) {
           throw new EngineError('invalid_argument', 'the pattern starts with **', { field: 'pattern', facts: { pattern: args.pattern, condition: 'recursive_start' } });
         }
-        const dir = args.directory ?? workDir(ctx);
+        const dir = args.directory != null ? expandHome(args.directory) : workDir(ctx);
         if (!path.isAbsolute(dir)) {
           throw new EngineError('invalid_argument', `${dir} is not absolute`, { field: 'directory', facts: { directory: dir, condition: 'relative_directory' } });
         }
