@@ -18,6 +18,10 @@ const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
 const MAX_MEDIA_BYTES = 100 << 20;
 
+/** Kimi's advice after loading media, in our words: coordinates relative first, and look again at media you change. */
+const MEDIA_GUIDANCE =
+  'To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.';
+
 const VIDEO_EXT = new Set(['.mp4', '.mkv', '.avi', '.mov', '.wmv', '.webm', '.m4v', '.flv', '.3gp']);
 const SECRET_NAMES = new Set(['id_rsa', 'id_ed25519', 'id_ecdsa', 'credentials']);
 const SAFE_ENV = new Set(['.env.example', '.env.sample', '.env.template']);
@@ -40,6 +44,7 @@ function fileMessage(err: EngineError, p: string): string {
   if (c === 'parent_missing') return `The directory holding \`${p}\` does not exist; create it first (for example with Shell: mkdir -p).`;
   if (c === 'sensitive_file') return sensitiveText(p);
   if (c === 'media_file') return `\`${p}\` is ${err.facts.kind === 'video' ? 'a video' : 'an image'} file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.`;
+  if (c === 'not_media' && err.facts.kind === 'text') return `\`${p}\` is a text file, not an image or video; read it with ReadFile.`;
   if (c === 'binary_file') return `\`${p}\` does not look like a text file, so it cannot be read here; inspect it with shell tools (file, xxd, unzip -l...) instead.`;
   if (c === 'empty_path') return 'The path is empty; give the file to use.';
   return kimiMessage(err);
@@ -198,7 +203,7 @@ const mediaTool: ToolDefinition<MediaArgs> = {
       if (p === '') throw emptyPath();
       const m = await readMedia(ctx.scope, p, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, maxBytes: MAX_MEDIA_BYTES });
       const dims = m.width !== undefined ? `, original size ${m.width}x${m.height} pixels` : '';
-      const message = `Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}).`;
+      const message = `Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}). ${MEDIA_GUIDANCE}`;
       return kimiOk(message, '', { tool: 'ReadMediaFile', paths: [m.path], counts: { bytes: m.size }, details: { mediaType: m.mediaType, kind: m.kind } }, [
         { text: `<${m.kind} path="${p}">` },
         { blob: { mediaType: m.mediaType, data: m.data } },

@@ -135,7 +135,7 @@ describe('kimi ReadMediaFile', () => {
   test('an image comes back as a blob inside an image tag', async () => {
     const res = await call('ReadMediaFile', { path: 'pic.png' });
     assert.equal(res.error, '');
-    assert.deepEqual(texts(res), ['<system>Loaded image file `pic.png` (image/png, 66 bytes, original size 1x1 pixels).</system>', '<image path="pic.png">', '</image>']);
+    assert.deepEqual(texts(res), ['<system>Loaded image file `pic.png` (image/png, 66 bytes, original size 1x1 pixels). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<image path="pic.png">', '</image>']);
     const blob = res.content.find((c) => c.body?.$case === 'blob');
     assert.ok(blob?.body?.$case === 'blob');
     assert.equal(blob.body.value.mediaType, 'image/png');
@@ -144,13 +144,13 @@ describe('kimi ReadMediaFile', () => {
 
   test('a video comes back as a blob inside a video tag', async () => {
     const res = await call('ReadMediaFile', { path: 'clip.mp4' });
-    assert.deepEqual(texts(res), ['<system>Loaded video file `clip.mp4` (video/mp4, 64 bytes).</system>', '<video path="clip.mp4">', '</video>']);
+    assert.deepEqual(texts(res), ['<system>Loaded video file `clip.mp4` (video/mp4, 64 bytes). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<video path="clip.mp4">', '</video>']);
   });
 
   test('text, empty and missing files are refused', async () => {
     const text = await call('ReadMediaFile', { path: 'five.txt' });
     assert.equal(text.failure?.code, FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION);
-    assert.equal(text.error, '<system>ERROR: five.txt is not an image or a video.</system>');
+    assert.equal(text.error, '<system>ERROR: `five.txt` is a text file, not an image or video; read it with ReadFile.</system>');
     const empty = await call('ReadMediaFile', { path: 'empty.png' });
     assert.equal(empty.error, '<system>ERROR: empty.png is empty.</system>');
     const missing = await call('ReadMediaFile', { path: 'gone.png' });
