@@ -6,7 +6,8 @@ import { kimiStrReplaceFile, kimiWriteFile } from './kimi-edit.cases.js';
 import { kimiGlob } from './kimi-glob.cases.js';
 import { kimiGrep } from './kimi-grep.cases.js';
 import { kimiReadMediaFile, kimiReadMediaFileDesc } from './kimi-media.cases.js';
+import { kimiShell } from './kimi-shell.cases.js';
 import { kimiReadFile } from './kimi-read-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [kimiReadFile, kimiGrep, kimiStrReplaceFile, kimiWriteFile, kimiGlob, kimiReadMediaFile, kimiReadMediaFileDesc]) replay(suite);
+for (const suite of [kimiReadFile, kimiGrep, kimiStrReplaceFile, kimiWriteFile, kimiGlob, kimiReadMediaFile, kimiReadMediaFileDesc, kimiShell]) replay(suite);
