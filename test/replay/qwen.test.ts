@@ -5,6 +5,7 @@ import { replay } from './ledger.js';
 import { qwenGlob } from './qwen-glob.cases.js';
 import { qwenListDirectory } from './qwen-ls.cases.js';
 import { qwenReadFile } from './qwen-read-file.cases.js';
+import { qwenWriteFile } from './qwen-write-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [qwenReadFile, qwenGlob, qwenListDirectory]) replay(suite);
+for (const suite of [qwenReadFile, qwenGlob, qwenListDirectory, qwenWriteFile]) replay(suite);

@@ -234,6 +234,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
+    if (args.file_path.includes('\\ ')) args = { ...args, file_path: unescapeSpaces(args.file_path) };
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: FRESH });
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
     return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 }, details: { created: r.created } });
@@ -282,6 +283,7 @@ const editTool: ToolDefinition<EditArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
+    if (args.file_path.includes('\\ ')) args = { ...args, file_path: unescapeSpaces(args.file_path) };
     if (args.old_string === '') {
       const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
       if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
