@@ -104,8 +104,11 @@ function withDisplayName(res: ToolResult): ToolResult {
   return res;
 }
 
-/** Qwen takes a path with shell-escaped spaces ("my\\ file.txt") as the path it names. */
-const unescapeSpaces = (p: string): string => p.replace(/\\ /g, ' ');
+/**
+ * Qwen takes a path with shell escapes ("my\\ file.txt", "v\\(2\\)") as the path it names: a backslash
+ * before a space or a shell special character is dropped; other backslashes stay.
+ */
+export const unescapePath = (p: string): string => p.replace(/\\([ \t()[\]{}&;|<>!$`'"*?#~])/g, '$1');
 
 /** Ignore files Qwen's read_file honours, each named in the refusal. */
 const READ_IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
@@ -159,7 +162,7 @@ const readTool: ToolDefinition<ReadArgs> = {
       throw shapeError('invalid_argument', 'pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'invalid_tool_params', { path: args.file_path }, 'pages');
     }
     const range = args.pages !== undefined ? pagesRange(args.pages) : undefined;
-    if (args.file_path.includes('\\ ')) args = { ...args, file_path: unescapeSpaces(args.file_path) };
+    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
     for (const name of READ_IGNORE_FILES) {
       if (await hiddenByIgnoreFiles(ctx, args.file_path, [name], false)) {
         throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by ${name} pattern(s)`, 'invalid_tool_params', { path: args.file_path, ignoreFile: name }, 'file_path');
@@ -234,7 +237,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
-    if (args.file_path.includes('\\ ')) args = { ...args, file_path: unescapeSpaces(args.file_path) };
+    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: FRESH });
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
     return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 }, details: { created: r.created } });
@@ -283,7 +286,7 @@ const editTool: ToolDefinition<EditArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
-    if (args.file_path.includes('\\ ')) args = { ...args, file_path: unescapeSpaces(args.file_path) };
+    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
     if (args.old_string === '') {
       const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
       if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');

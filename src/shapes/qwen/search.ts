@@ -10,7 +10,7 @@ import { familyList, recentFirst, shapeError, withErrorTypes } from '../common/g
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
-import { requireAbsolute } from './files.js';
+import { requireAbsolute, unescapePath } from './files.js';
 
 const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search];
 const IGNORE_FILE = '.qwenignore';
@@ -21,9 +21,6 @@ const GREP_TIMEOUT_MS = 10_000;
 
 /** Glob characters escaped, for a pattern that names an existing path literally. */
 const escapeGlob = (p: string): string => p.replace(/[*?[\]{}()!+@]/g, '\\$&');
-
-/** Qwen takes a path with shell-escaped spaces ("sub\\ dir") as the path it names. */
-const unescapeSpaces = (p: string): string => p.replace(/\\ /g, ' ');
 
 /** "in path ...", "in the workspace directory" or "across N workspace directories". */
 function location(ctx: HandlerContext, given: string | undefined, word: 'in path' | 'within'): string {
@@ -71,7 +68,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         ctx.scope,
         {
           pattern: args.pattern,
-          paths: args.path !== undefined ? [args.path] : [...ctx.scope.roots],
+          paths: args.path !== undefined ? [unescapePath(args.path)] : [...ctx.scope.roots],
           cwd: ctx.session.cwd,
           caseMode: 'insensitive',
           globs: args.glob ? [args.glob] : [],
@@ -137,7 +134,7 @@ const globTool: ToolDefinition<GlobArgs> = {
     'path_not_in_workspace: path outside the workspace. invalid_tool_params: an empty pattern.',
   ].join('\n'),
   async handler(args, ctx) {
-    const given = args.path !== undefined ? unescapeSpaces(args.path) : undefined;
+    const given = args.path !== undefined ? unescapePath(args.path) : undefined;
     // A pattern that names an existing path literally ("app/[id]/page.tsx") matches that path.
     let pattern = args.pattern;
     if (pattern.trim() !== '' && /[*?[\]{}()!+@]/.test(pattern)) {
@@ -211,7 +208,7 @@ const listTool: ToolDefinition<ListArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.path, 'path');
-    if (args.path.includes('\\ ')) args = { ...args, path: unescapeSpaces(args.path) };
+    if (args.path.includes('\\')) args = { ...args, path: unescapePath(args.path) };
     const filt = args.file_filtering_options ?? {};
     const r = await familyList(ctx, args.path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, globs: args.ignore });
     const entries = r.entries;
