@@ -9,7 +9,6 @@ export const MAX_NOTEBOOK_CHARS = 100_000;
 const MAX_CELL_OUTPUT_CHARS = 10_000;
 
 // Terminal colour codes in tracebacks and streams are noise to a model.
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1B(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1B]*(?:\x07|\x1B\\)|[P_^X][^\x1B]*\x1B\\|[@-Z\\-_])/g;
 
 function outputText(o: NotebookCell['outputs'][number]): string {
