@@ -89,13 +89,12 @@ async function readNotebook(ctx: HandlerContext, filePath: string) {
 }
 
 /** Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>". */
-function withDisplayName(res: ToolResult): ToolResult {
+function withDisplayName(res: ToolResult, filePath: string): ToolResult {
   if (!res.content.some((c) => 'blob' in c)) return res;
+  const name = path.basename(filePath);
   for (const c of res.content) {
     if (!('structured' in c)) continue;
     const host = (c.structured.display ?? c.structured) as Record<string, unknown>;
-    const rel = String(host.summary ?? '').replace(/^Read /, '');
-    const name = path.basename(rel);
     const mediaType = String((host.details as Record<string, unknown> | undefined)?.mediaType ?? '');
     const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
     host.summary = `Read ${kind} file: ${name}`;
@@ -193,7 +192,7 @@ const readTool: ToolDefinition<ReadArgs> = {
       big = true;
       return familyRead(ctx, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
     });
-    if (isResult(r)) return withDisplayName(r);
+    if (isResult(r)) return withDisplayName(r, args.file_path);
     const host = { tool: 'read_file', paths: [r.path] };
     const total = big && (r.stoppedBy !== 'eof' || r.budgetCutLine !== undefined) ? undefined : (r.totalLines ?? r.endLine);
     const of = total === undefined ? `at least ${r.endLine}` : String(total);
