@@ -6,11 +6,13 @@ import path from 'node:path';
 import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
+import { diffArrays } from 'diff';
+import { detectLineEnding, toLf } from './encoding.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import { withPathLocks } from './lock.js';
 import { asciiTypography } from './match.js';
 import { parsePatch, type PatchHunk, type UpdateChunk } from './patch-parse.js';
-import { fileText, loadText, NEW_FILE_FORMAT, saveText, workingText, type LoadedText } from './text-file.js';
+import { fileText, loadText, NEW_FILE_FORMAT, saveText, type LoadedText } from './text-file.js';
 import { atomicWrite, removeDirs } from './atomic.js';
 
 export type PatchPass = 'exact' | 'trailing-whitespace' | 'trim' | 'typography';
@@ -101,7 +103,7 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
     if (state.has(r.real)) return { loaded: loads.get(r.real), text: state.get(r.real)! };
     const loaded = await loadText(scope, r.input, { cwd: opts.cwd, field: 'patch' });
     loads.set(r.real, loaded);
-    return { loaded, text: loaded.exists ? workingText(loaded) : null };
+    return { loaded, text: loaded.exists ? loaded.text : null };
   };
   const rel = scope.relative(target.real);
   if (h.type === 'add') {
@@ -110,8 +112,10 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
       throw new EngineError('already_exists', `${h.path} already exists (line ${h.line} adds it)`, { field: 'patch', facts: { path: h.path, line: h.line, condition: 'file_exists' } });
     }
     if (now.text === null) await checkCreatable(source, state, h);
-    state.set(source.real, h.contents);
-    return { hunk: h, source, target, loaded: now.loaded, text: h.contents, passes: [], diff: () => diffTexts(rel, now.text ?? '', h.contents) };
+    // A file the patch replaces keeps its uniform CRLF or CR endings; a new one is written as given.
+    const contents = now.text !== null && now.loaded ? fileText(h.contents, now.loaded) : h.contents;
+    state.set(source.real, contents);
+    return { hunk: h, source, target, loaded: now.loaded, text: contents, passes: [], diff: () => diffTexts(rel, diffView(now.text ?? ''), diffView(contents)) };
   }
   const now = await current(source);
   if (now.text === null) {
@@ -122,13 +126,18 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   }
   if (h.type === 'delete') {
     state.set(source.real, null);
-    return { hunk: h, source, target, loaded: now.loaded, passes: [], diff: () => diffTexts(rel, now.text!, '') };
+    return { hunk: h, source, target, loaded: now.loaded, passes: [], diff: () => diffTexts(rel, diffView(now.text!), '') };
   }
   const { text, passes } = applyChunks(now.text, h.chunks, h.path, h.line);
   if (target.real !== source.real && (await current(target)).text === null) await checkCreatable(target, state, h);
   if (target.real !== source.real) state.set(source.real, null);
   state.set(target.real, text);
-  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: () => diffTexts(scope.relative(source.real), now.text!, text, 3, rel) };
+  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: () => diffTexts(scope.relative(source.real), diffView(now.text!), diffView(text), 3, rel) };
+}
+
+/** Diffs are shown in LF whatever the file's endings. */
+function diffView(text: string): string {
+  return detectLineEnding(text) === 'lf' ? text : toLf(text);
 }
 
 /**
@@ -154,10 +163,60 @@ async function checkCreatable(target: ResolvedPath, state: Map<string, string | 
   }
 }
 
-/** Applies an update's chunks to `text` (LF); throws naming the chunk that does not fit. */
+/** One line of a file as found: its text and its own line ending ('' for an unterminated last line). */
+interface SourceLine {
+  text: string;
+  ending: string;
+}
+
+/**
+ * Splits a file into lines that keep their own endings. Lines end at "\n" (a "\r" before it belongs to
+ * the ending), or at "\r" in an old-Mac file that uses nothing else. The preferred ending, given to
+ * new lines, is the file's first one (LF when it has none), as the reference does.
+ */
+function sourceLines(text: string): { lines: SourceLine[]; preferred: string } {
+  const cr = detectLineEnding(text) === 'cr';
+  const lines: SourceLine[] = [];
+  const sep = cr ? '\r' : '\n';
+  let start = 0;
+  for (let i = text.indexOf(sep); i !== -1; i = text.indexOf(sep, start)) {
+    const crlf = !cr && i > start && text.charCodeAt(i - 1) === 13;
+    lines.push({ text: text.slice(start, crlf ? i - 1 : i), ending: crlf ? '\r\n' : sep });
+    start = i + 1;
+  }
+  if (start < text.length) lines.push({ text: text.slice(start), ending: '' });
+  return { lines, preferred: lines[0]?.ending || '\n' };
+}
+
+/**
+ * Replaces `old` by the texts `neu`, keeping the lines the replacement leaves as they were (with
+ * their own endings): the common tail first, then the common head, then the lines a line diff of
+ * the middle finds unchanged. Lines that are new take the file's preferred ending.
+ */
+function replaceLines(old: SourceLine[], neu: string[], preferred: string): SourceLine[] {
+  let tail = 0;
+  while (tail < old.length && tail < neu.length && old[old.length - 1 - tail]!.text === neu[neu.length - 1 - tail]) tail++;
+  let head = 0;
+  while (head < old.length - tail && head < neu.length - tail && old[head]!.text === neu[head]) head++;
+  const out = old.slice(0, head);
+  const midOld = old.slice(head, old.length - tail);
+  let k = 0;
+  for (const part of diffArrays(midOld.map((l) => l.text), neu.slice(head, neu.length - tail))) {
+    if (part.removed) k += part.count ?? part.value.length;
+    else if (part.added) out.push(...part.value.map((text) => ({ text, ending: preferred })));
+    else for (const _ of part.value) out.push(midOld[k++]!);
+  }
+  out.push(...old.slice(old.length - tail));
+  return out;
+}
+
+/**
+ * Applies an update's chunks to `text` (the file's own line endings, which every untouched line
+ * keeps); throws naming the chunk that does not fit. Lines are matched without their endings.
+ */
 export function applyChunks(text: string, chunks: UpdateChunk[], display: string, line: number): { text: string; passes: PatchPass[] } {
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
+  const { lines: source, preferred } = sourceLines(text);
+  const lines = source.map((l) => l.text);
   const replacements: Array<{ at: number; remove: number; insert: string[] }> = [];
   const passes: PatchPass[] = [];
   let cursor = 0;
@@ -198,12 +257,13 @@ export function applyChunks(text: string, chunks: UpdateChunk[], display: string
     cursor = found.at + old.length;
   }
   replacements.sort((a, b) => a.at - b.at);
+  const out = [...source];
   for (let i = replacements.length - 1; i >= 0; i--) {
     const r = replacements[i]!;
-    lines.splice(r.at, r.remove, ...r.insert);
+    out.splice(r.at, r.remove, ...replaceLines(out.slice(r.at, r.at + r.remove), r.insert, preferred));
   }
-  if (lines.length === 0 || lines[lines.length - 1] !== '') lines.push('');
-  return { text: lines.join('\n'), passes };
+  // An updated file always ends with a line ending (the preferred one when the last line had none).
+  return { text: out.map((l) => l.text + (l.ending || preferred)).join(''), passes };
 }
 
 const PASSES: Array<[PatchPass, (s: string) => string]> = [
@@ -251,7 +311,7 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
       }
       const fmt = src?.exists ? src : { ...NEW_FILE_FORMAT, lineEnding: 'lf' as const };
       const targetBefore = p.target.real === p.source.real ? src : await loadText(scope, p.target.input, { cwd: opts.cwd, field: 'patch' }).catch(() => undefined);
-      const saved = await saveText(scope, p.target, fileText(p.text!, fmt), fmt, { mode: src?.mode, session: opts.session, signal: opts.signal });
+      const saved = await saveText(scope, p.target, p.text!, fmt, { mode: src?.mode, session: opts.session, signal: opts.signal });
       undo.push(() =>
         (targetBefore?.exists ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode }) : fsp.unlink(p.target.real)).finally(() =>
           removeDirs(saved.createdDirs),

@@ -3,6 +3,7 @@
 // StrReplaceFile (one literal edit or a list of them, all or nothing).
 import path from 'node:path';
 import { editFile, type EditSpec } from '../../engine/files/edit.js';
+import { expandHome } from '../../engine/files/home.js';
 import { readMedia } from '../../engine/files/media.js';
 import { readFile } from '../../engine/files/read.js';
 import { writeFile } from '../../engine/files/write.js';
@@ -18,6 +19,10 @@ const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
 const MAX_MEDIA_BYTES = 100 << 20;
 
+/** Kimi's advice after loading media, in our words: coordinates relative first, and look again at media you change. */
+const MEDIA_GUIDANCE =
+  'To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.';
+
 const VIDEO_EXT = new Set(['.mp4', '.mkv', '.avi', '.mov', '.wmv', '.webm', '.m4v', '.flv', '.3gp']);
 const SECRET_NAMES = new Set(['id_rsa', 'id_ed25519', 'id_ecdsa', 'credentials']);
 const SAFE_ENV = new Set(['.env.example', '.env.sample', '.env.template']);
@@ -31,14 +36,16 @@ export function isSensitive(p: string): boolean {
 
 const sensitiveError = (p: string) =>
   new EngineError('security_policy', `${p} may hold secrets`, { field: 'path', facts: { path: p, condition: 'sensitive_file' } });
-const sensitiveText = (p: string) => `\`${p}\` looks like a file holding secrets (keys, tokens, credentials), so it is not read. Ask the user for the values you need.`;
+const sensitiveText = (p: string) =>
+  `\`${p}\` matches a pattern of files that hold secrets (keys, tokens, credentials); reading it is blocked to protect them. Ask the user for the values you need.`;
 
 /** Errors these tools word themselves; the rest go through kimiMessage. */
 function fileMessage(err: EngineError, p: string): string {
   const c = err.facts.condition;
   if (c === 'parent_missing') return `The directory holding \`${p}\` does not exist; create it first (for example with Shell: mkdir -p).`;
   if (c === 'sensitive_file') return sensitiveText(p);
-  if (c === 'media_file') return `\`${p}\` is an image or video file; view it with ReadMediaFile.`;
+  if (c === 'media_file') return `\`${p}\` is ${err.facts.kind === 'video' ? 'a video' : 'an image'} file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.`;
+  if (c === 'not_media' && err.facts.kind === 'text') return `\`${p}\` is a text file, not an image or video; read it with ReadFile.`;
   if (c === 'binary_file') return `\`${p}\` does not look like a text file, so it cannot be read here; inspect it with shell tools (file, xxd, unzip -l...) instead.`;
   if (c === 'empty_path') return 'The path is empty; give the file to use.';
   return kimiMessage(err);
@@ -64,11 +71,12 @@ const readTool: ToolDefinition<ReadArgs> = {
   name: 'ReadFile',
   summary: 'Read a text file as cat -n numbered lines (up to 1000 per call; a negative line_offset reads the end).',
   description: [
-    'Reads a text file inside the workspace (absolute, or relative to the working directory). Each line is',
+    'Reads a text file inside the workspace (absolute, relative to the working directory, or "~/…" for the home',
+    'directory when it is inside the workspace). Each line is',
     'shown as its number right-aligned in 6 columns, a tab, then the text. line_offset is the 1-based first',
     'line; a negative value such as -50 reads the last 50 lines (at most 1000), still with absolute numbers.',
-    'n_lines caps the lines returned (default and maximum 1000). Lines over 2000 characters are cut and end',
-    'in "...", and one call returns at most 100 KiB (reading from the end keeps the newest lines). The',
+    'n_lines caps the lines returned (default and maximum 1000). Lines over 2000 characters are cut to 2000 ending',
+    'in "..." and the message names them ("Lines [n, …] were truncated."), and one call returns at most 100 KiB (reading from the end keeps the newest lines). The',
     'message before the lines says where the read started, the total number of lines, and why it stopped.',
     'Images and videos are refused (use ReadMediaFile), as are binary files and files that usually hold',
     'secrets (.env, SSH keys, credentials). To find text, use Grep rather than reading whole files.',
@@ -96,7 +104,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     'Every error comes back as <system>ERROR: …</system> with what to do next.',
   ].join('\n'),
   async handler(args, ctx) {
-    const p = args.path;
+    const p = expandHome(args.path);
     const offset = args.line_offset ?? 1;
     const nLines = args.n_lines ?? MAX_LINES;
     return framedFile('ReadFile', ctx, p, async () => {
@@ -111,15 +119,17 @@ const readTool: ToolDefinition<ReadArgs> = {
         session: ctx.session,
         start: offset,
         limit: Math.min(nLines, MAX_LINES),
-        maxLineChars: MAX_LINE_LENGTH,
+        // One character over Kimi's cap, so a cut line is still seen as too long and gets Kimi's marker.
+        maxLineChars: MAX_LINE_LENGTH + 1,
         countTotal: true,
         media: [],
       });
       if (r.kind !== 'text') {
-        const media = r.kind === 'binary' && (r.mediaType?.startsWith('image/') || VIDEO_EXT.has(path.extname(r.path).toLowerCase()));
+        const video = r.kind === 'binary' && (r.mediaType?.startsWith('video/') || VIDEO_EXT.has(path.extname(r.path).toLowerCase()));
+        const media = video || (r.kind === 'binary' && r.mediaType?.startsWith('image/'));
         throw new EngineError('invalid_argument', `${p} is not a text file`, {
           field: 'path',
-          facts: { path: p, condition: media ? 'media_file' : 'binary_file', mediaType: r.kind === 'binary' ? r.mediaType : undefined },
+          facts: { path: p, condition: media ? 'media_file' : 'binary_file', kind: video ? 'video' : 'image', mediaType: r.kind === 'binary' ? r.mediaType : undefined },
         });
       }
       // Kimi's per-line cut ("..." before the kept line break) and its byte budget, on the cut lines.
@@ -189,12 +199,12 @@ const mediaTool: ToolDefinition<MediaArgs> = {
     'RESOURCE_EXHAUSTED: over 100 MiB. NOT_FOUND: missing. PERMISSION_DENIED: outside the workspace.',
   ].join('\n'),
   async handler(args, ctx) {
-    const p = args.path;
+    const p = expandHome(args.path);
     return framedFile('ReadMediaFile', ctx, p, async () => {
       if (p === '') throw emptyPath();
       const m = await readMedia(ctx.scope, p, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, maxBytes: MAX_MEDIA_BYTES });
       const dims = m.width !== undefined ? `, original size ${m.width}x${m.height} pixels` : '';
-      const message = `Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}).`;
+      const message = `Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}). ${MEDIA_GUIDANCE}`;
       return kimiOk(message, '', { tool: 'ReadMediaFile', paths: [m.path], counts: { bytes: m.size }, details: { mediaType: m.mediaType, kind: m.kind } }, [
         { text: `<${m.kind} path="${p}">` },
         { blob: { mediaType: m.mediaType, data: m.data } },
@@ -240,7 +250,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
     'PERMISSION_DENIED: the path resolves outside the workspace.',
   ].join('\n'),
   async handler(args, ctx) {
-    const p = args.path;
+    const p = expandHome(args.path);
     return framedFile('WriteFile', ctx, p, async () => {
       if (p === '') throw emptyPath();
       const mode = args.mode ?? 'overwrite';
@@ -328,7 +338,7 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     'NOT_FOUND: the file does not exist (create it with WriteFile). PERMISSION_DENIED: outside the workspace.',
   ].join('\n'),
   async handler(args, ctx) {
-    const p = args.path;
+    const p = expandHome(args.path);
     const items = Array.isArray(args.edit) ? args.edit : [args.edit];
     return framedFile('StrReplaceFile', ctx, p, async () => {
       if (p === '') throw emptyPath();

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
 import { EngineError } from '../../engine/errors.js';
+import { expandHome } from '../../engine/files/home.js';
 import { glob } from '../../engine/search/glob.js';
 import { grep } from '../../engine/search/grep.js';
 import { listDirectory } from '../../engine/search/list.js';
@@ -71,7 +72,7 @@ const globTool: ToolDefinition<GlobArgs> = {
         if (args.pattern.startsWith('**')) {
           throw new EngineError('invalid_argument', 'the pattern starts with **', { field: 'pattern', facts: { pattern: args.pattern, condition: 'recursive_start' } });
         }
-        const dir = args.directory ?? workDir(ctx);
+        const dir = args.directory != null ? expandHome(args.directory) : workDir(ctx);
         if (!path.isAbsolute(dir)) {
           throw new EngineError('invalid_argument', `${dir} is not absolute`, { field: 'directory', facts: { directory: dir, condition: 'relative_directory' } });
         }
@@ -139,6 +140,15 @@ function contentLines(files: GrepFile[], numbers: boolean, context: boolean): st
   return out;
 }
 
+const DEFAULT_HEAD_LIMIT = 250;
+
+/** Kimi's note on files left out: how many, their names (five at most), and why. */
+function sensitiveNote(paths: string[]): string {
+  const names = [...new Set(paths.map((p) => path.basename(p)))].sort();
+  const list = names.slice(0, 5).join(', ') + (names.length > 5 ? `, ... (${names.length} files total)` : '');
+  return `Left out ${paths.length} sensitive file(s) (${list}) to protect secrets; they may hold credentials or private keys.`;
+}
+
 function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
   return {
     name: 'Grep',
@@ -203,7 +213,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
           ctx.scope,
           {
             pattern: args.pattern,
-            paths: [args.path ?? '.'],
+            paths: [expandHome(args.path ?? '.')],
             cwd: ctx.session.cwd,
             caseMode: args['-i'] ? 'insensitive' : 'sensitive',
             multiline: args.multiline,
@@ -233,13 +243,14 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
               ? files.map((f) => `${f.relative}:${f.matches}`)
               : contentLines(files, args['-n'] ?? true, before > 0 || after > 0);
         const offset = args.offset ?? 0;
-        const limit = args.head_limit ?? 0;
+        // Kimi's default page is 250 lines; 0 or null shows everything.
+        const limit = args.head_limit === undefined ? DEFAULT_HEAD_LIMIT : (args.head_limit ?? 0);
         const page = limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
         // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
         const notes: string[] = [];
         if (r.timedOut) notes.push(`The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results are partial.`);
         else if (r.stoppedBy === 'max_total') notes.push('The search stopped at its match limit; results are partial.');
-        if (secret.length > 0) notes.push(`Left out ${secret.length} file(s) that may hold secrets: ${secret.map((f) => f.relative).join(', ')}.`);
+        if (secret.length > 0) notes.push(sensitiveNote(secret.map((f) => f.relative)));
         if (mode === 'count') notes.push(`Found ${files.reduce((n, f) => n + f.matches, 0)} total occurrences across ${files.length} files.`);
         if (offset + page.length < all.length) {
           notes.push(`Results truncated to ${page.length} lines (total: ${all.length}). Use offset=${offset + page.length} to see more.`);

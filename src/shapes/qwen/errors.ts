@@ -12,8 +12,10 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
       return `Path not in workspace: ${err.facts.path ?? p} is outside the workspace directories (${(err.facts.roots as string[]).join(', ')}); this server does not ask for permission to go further. Use a path inside them.`;
     case 'file_not_found':
       if (tool === 'edit') return `File not found: ${p}. Nothing was edited; to create a new file, call edit with an empty old_string.`;
-      if (tool === 'list_directory') return `Error listing directory: ${p} does not exist.`;
       return `No file exists at ${p}, so it could not be read. Check the path with glob or list_directory.`;
+    case 'ls_execution_error':
+      if (err.kind === 'not_found') return `Error listing directory: ${p} does not exist.`;
+      return undefined;
     case 'target_is_directory':
       return tool === 'read_file' ? `${p} is a directory, not a file; use list_directory to see its entries.` : `${p} is a directory; give the path of a file.`;
     case 'path_is_not_a_directory':
@@ -52,7 +54,10 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
 }
 
 export function qwenErrors<A>(tool: string): FamilyErrors<A> {
-  return familyErrors(tool, textFor);
+  const family = familyErrors<A>(tool, textFor);
+  if (tool !== 'list_directory') return family;
+  // Qwen's list_directory reports a missing directory as a listing failure, not file_not_found.
+  return { ...family, type: (err, args) => (err.kind === 'not_found' && typeof err.facts.errorType !== 'string' ? 'ls_execution_error' : family.type(err, args)) };
 }
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */

@@ -9,12 +9,13 @@ import { pageRangeFor } from '../../engine/files/pdf.js';
 import { extractPdfText } from '../../engine/files/pdf-pages.js';
 import { readFile, statFile, type ReadOptions } from '../../engine/files/read.js';
 import { writeFile } from '../../engine/files/write.js';
-import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
+import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { changedLinesOf, diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
+import { renderQwenNotebook } from './notebook.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_CHARS = 25_000;
@@ -52,15 +53,18 @@ function baseRead(ctx: HandlerContext): ReadOptions {
   return { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
 }
 
-/** read_file with `pages`: the text of those PDF pages (pdftotext), at most 20, from PDFs of up to 100 MB. */
-async function readPdfPages(ctx: HandlerContext, filePath: string, spec: string) {
-  let range: { first: number; last: number };
+/** A `pages` value as a page range, checked before anything is read (as Qwen does when it builds the call). */
+function pagesRange(spec: string): { first: number; last: number } {
   try {
-    range = pageRangeFor(spec, MAX_PDF_PAGES);
+    return pageRangeFor(spec, MAX_PDF_PAGES);
   } catch (err) {
     const e = err as EngineError;
     throw shapeError('invalid_argument', `${e.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`, 'invalid_tool_params', e.facts, 'pages');
   }
+}
+
+/** read_file with `pages`: the text of those PDF pages (pdftotext), at most 20, from PDFs of up to 100 MB. */
+async function readPdfPages(ctx: HandlerContext, filePath: string, range: { first: number; last: number }) {
   const r = await readFile(ctx.scope, filePath, { ...baseRead(ctx), limit: 1, maxFileBytes: MAX_PDF_TEXT_BYTES, maxMediaBytes: MAX_PDF_TEXT_BYTES });
   if (r.kind !== 'pdf') {
     throw shapeError('invalid_argument', `pages applies to PDF files only, and ${filePath} is not one; read it without pages`, 'invalid_tool_params', { path: filePath }, 'pages');
@@ -75,6 +79,40 @@ async function readPdfPages(ctx: HandlerContext, filePath: string, spec: string)
   });
 }
 
+/** A notebook read whole, rendered as Qwen does (never the unchanged-file note). */
+async function readNotebook(ctx: HandlerContext, filePath: string) {
+  const r = await readFile(ctx.scope, filePath, { ...baseRead(ctx), notebooks: true });
+  if (r.kind !== 'notebook') return undefined;
+  const nb = renderQwenNotebook(r.notebook);
+  // A cut notebook is not a full read: the next full read shows it again.
+  if (nb.truncated) ctx.session.reads.delete(r.path);
+  return ok(nb.text, { tool: 'read_file', summary: `Read notebook: ${r.relative}`, paths: [r.path], counts: { cells: r.notebook.cells.length }, truncated: nb.truncated });
+}
+
+/** Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>". */
+function withDisplayName(res: ToolResult, filePath: string): ToolResult {
+  if (!res.content.some((c) => 'blob' in c)) return res;
+  const name = path.basename(filePath);
+  for (const c of res.content) {
+    if (!('structured' in c)) continue;
+    const host = (c.structured.display ?? c.structured) as Record<string, unknown>;
+    const mediaType = String((host.details as Record<string, unknown> | undefined)?.mediaType ?? '');
+    const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
+    host.summary = `Read ${kind} file: ${name}`;
+    host.details = { ...(host.details as Record<string, unknown>), displayName: name };
+  }
+  return res;
+}
+
+/**
+ * Qwen takes a path with shell escapes ("my\\ file.txt", "v\\(2\\)") as the path it names: a backslash
+ * before a space or a shell special character is dropped; other backslashes stay.
+ */
+export const unescapePath = (p: string): string => p.replace(/\\([ \t()[\]{}&;|<>!$`'"*?#~])/g, '$1');
+
+/** Ignore files Qwen's read_file honours, each named in the refusal. */
+const READ_IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
+
 const readTool: ToolDefinition<ReadArgs> = {
   name: 'read_file',
   summary: 'Read a file by absolute path: text (a window of lines via 0-based offset/limit), images and PDFs.',
@@ -84,8 +122,11 @@ const readTool: ToolDefinition<ReadArgs> = {
     'and at most 25000 characters (the line that crosses it is cut and marked "... [truncated]"). When not all of the',
     'file is shown, the text starts "Showing lines a-b of n total lines." (1-based). A second full read of a file',
     'unchanged since this session last read it answers with a short note instead of the content. Images and PDFs come',
-    'back as data, or with `pages` ("1-5", at most 20) as the text of those PDF pages; binary files are named; files over',
-    '10 MB are refused (PDFs read with pages: 100 MB). Read a file before editing or overwriting it.',
+    'back as data (named by the file), or with `pages` ("1-5", at most 20) as the text of those PDF pages; binary files are',
+    'named; images and PDFs over 10 MB are refused (PDFs read with pages: 100 MB); a text file over 10 MB shows its first',
+    'window, "of at least N" lines. Jupyter notebooks (.ipynb) come back as their cells and outputs, whole (no offset,',
+    'limit or pages), cut after 100000 characters. A path with shell-escaped spaces ("my\\ file.txt") names the file',
+    'with spaces. Read a file before editing or overwriting it.',
   ].join(' '),
   inputSchema: {
     properties: { file_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, pages: { type: 'string' } },
@@ -101,21 +142,37 @@ const readTool: ToolDefinition<ReadArgs> = {
   idempotency: 'idempotent',
   errorModes: [
     'invalid_tool_params: a relative file_path, a negative or fractional offset, a limit below 1, or an offset past the end.',
-    'file_not_found: no such file. target_is_directory: a directory (use list_directory). file_too_large: over 10 MB.',
+    'file_not_found: no such file. target_is_directory: a directory (use list_directory). file_too_large: an image or PDF over 10 MB.',
     'path_not_in_workspace (PERMISSION_DENIED): outside the workspace roots; this server refuses instead of asking the user.',
     'invalid_tool_params: `pages` that is not one page or a closed range ("1-5") of at most 20 pages, or `pages` on a file that',
     'is not a PDF; a range past the last page. With `pages`, PDFs of up to 100 MB are read as the text of those pages',
-    '(needs poppler-utils; UNAVAILABLE otherwise). .ipynb files are read as JSON text. invalid_tool_params also when',
-    '.qwenignore hides the file.',
+    '(needs poppler-utils; UNAVAILABLE otherwise). invalid_tool_params also for offset, limit or pages on a .ipynb file, and',
+    'when .qwenignore, .agentignore or .aiignore hides the file (the refusal names which).',
   ].join('\n'),
   async handler(args, ctx) {
+    if (args.pages === '') args = { ...args, pages: undefined };
     requireAbsolute(args.file_path, 'file_path');
     wholeNumber(args.offset, 'offset', 0);
     wholeNumber(args.limit, 'limit', 1);
-    if (await hiddenByIgnoreFiles(ctx, args.file_path, ['.qwenignore'], false)) {
-      throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by .qwenignore pattern(s)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
+    const notebook = /\.ipynb$/i.test(args.file_path);
+    if (notebook && (args.offset !== undefined || args.limit !== undefined)) {
+      throw shapeError('invalid_argument', 'offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'invalid_tool_params', { path: args.file_path }, args.offset !== undefined ? 'offset' : 'limit');
     }
-    if (args.pages !== undefined) return readPdfPages(ctx, args.file_path, args.pages);
+    if (notebook && args.pages !== undefined) {
+      throw shapeError('invalid_argument', 'pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'invalid_tool_params', { path: args.file_path }, 'pages');
+    }
+    const range = args.pages !== undefined ? pagesRange(args.pages) : undefined;
+    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
+    for (const name of READ_IGNORE_FILES) {
+      if (await hiddenByIgnoreFiles(ctx, args.file_path, [name], false)) {
+        throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by ${name} pattern(s)`, 'invalid_tool_params', { path: args.file_path, ignoreFile: name }, 'file_path');
+      }
+    }
+    if (range) return readPdfPages(ctx, args.file_path, range);
+    if (notebook) {
+      const nb = await readNotebook(ctx, args.file_path);
+      if (nb) return nb;
+    }
     const full = args.offset === undefined && args.limit === undefined;
     const start = (args.offset ?? 0) + 1;
     const limit = args.limit ?? DEFAULT_LINES;
@@ -128,20 +185,28 @@ const readTool: ToolDefinition<ReadArgs> = {
         return ok(text, { tool: 'read_file', summary: text, paths: [st.path], details: { unchanged: true } });
       }
     }
-    const r = await familyRead(ctx, args.file_path, { ...baseRead(ctx), start, limit, budget: { unit: 'chars', max: MAX_CHARS, overflow: 'cut', minCut: 10 } });
-    if (isResult(r)) return r;
+    const opts: ReadOptions = { ...baseRead(ctx), start, limit, budget: { unit: 'chars', max: MAX_CHARS, overflow: 'cut', minCut: 10 } };
+    // A text file over 10 MB is not refused: its first window is shown, its length not counted.
+    let big = false;
+    const r = await familyRead(ctx, args.file_path, opts).catch((err: unknown) => {
+      if (!(err instanceof EngineError) || err.facts.condition !== 'file_too_large' || err.facts.kind !== undefined) throw err;
+      big = true;
+      return familyRead(ctx, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
+    });
+    if (isResult(r)) return withDisplayName(r, args.file_path);
     const host = { tool: 'read_file', paths: [r.path] };
-    const total = r.totalLines ?? r.endLine;
+    const total = big && (r.stoppedBy !== 'eof' || r.budgetCutLine !== undefined) ? undefined : (r.totalLines ?? r.endLine);
+    const of = total === undefined ? `at least ${r.endLine}` : String(total);
     if (r.lines.length === 0 && start > 1) {
       throw shapeError('invalid_argument', `offset ${args.offset} is past the end of the file (${total} lines)`, 'invalid_tool_params', { total }, 'offset');
     }
     const body = r.lines.map((l, i) => (r.budgetCutLine === r.startLine + i ? l.trimEnd() + CUT_MARK : l.trimEnd())).join('\n');
-    const cut = r.startLine > 1 || r.endLine < total || r.budgetCutLine !== undefined;
-    const text = cut ? `Showing lines ${r.startLine}-${r.endLine} of ${total} total lines.\n\n---\n\n${body}` : body;
+    const cut = r.startLine > 1 || total === undefined || r.endLine < total || r.budgetCutLine !== undefined;
+    const text = cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${body}` : body;
     return ok(text, {
       ...host,
-      summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${total} from ${r.relative}` : `Read ${r.relative}`,
-      counts: { startLine: r.startLine, endLine: r.endLine, totalLines: total },
+      summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${total === undefined ? ' (truncated)' : ''}` : `Read ${r.relative}`,
+      counts: { startLine: r.startLine, endLine: r.endLine, ...(total !== undefined ? { totalLines: total } : {}) },
       truncated: cut,
     });
   },
@@ -172,6 +237,7 @@ const writeTool: ToolDefinition<WriteArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
+    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: FRESH });
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
     return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 }, details: { created: r.created } });
@@ -220,6 +286,7 @@ const editTool: ToolDefinition<EditArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.file_path, 'file_path');
+    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
     if (args.old_string === '') {
       const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
       if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');

@@ -4,12 +4,13 @@ import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
 import { glob } from '../../engine/search/glob.js';
 import { grep } from '../../engine/search/grep.js';
+import { statFile } from '../../engine/files/read.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { familyList, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
-import { requireAbsolute } from './files.js';
+import { requireAbsolute, unescapePath } from './files.js';
 
 const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search];
 const IGNORE_FILE = '.qwenignore';
@@ -17,6 +18,9 @@ const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;
 const MAX_FILES = 100;
 const GREP_TIMEOUT_MS = 10_000;
+
+/** Glob characters escaped, for a pattern that names an existing path literally. */
+const escapeGlob = (p: string): string => p.replace(/[*?[\]{}()!+@]/g, '\\$&');
 
 /** "in path ...", "in the workspace directory" or "across N workspace directories". */
 function location(ctx: HandlerContext, given: string | undefined, word: 'in path' | 'within'): string {
@@ -64,7 +68,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         ctx.scope,
         {
           pattern: args.pattern,
-          paths: args.path !== undefined ? [args.path] : [...ctx.scope.roots],
+          paths: args.path !== undefined ? [unescapePath(args.path)] : [...ctx.scope.roots],
           cwd: ctx.session.cwd,
           caseMode: 'insensitive',
           globs: args.glob ? [args.glob] : [],
@@ -78,8 +82,10 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       );
       if (r.timedOut) throw shapeError('timeout', `the search ran past ${GREP_TIMEOUT_MS}ms; narrow it with path or glob`, 'grep_execution_error');
       const where = `${location(ctx, args.path, 'in path')}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
-      const all = r.files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`));
-      const host = { tool: 'grep_search', paths: r.files.map((f) => f.path), details: { backend: r.backend } };
+      // Roots that hold one another would report a file twice; each file counts once.
+      const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
+      const all = files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`));
+      const host = { tool: 'grep_search', paths: files.map((f) => f.path), details: { backend: r.backend } };
       if (all.length === 0) {
         const text = `No matches found for pattern "${args.pattern}" ${where}.`;
         return ok(text, { ...host, summary: 'No matches found', counts: { matches: 0 } });
@@ -97,7 +103,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       }
       const dropped = all.length - shown.length;
       const n = all.length;
-      const text = `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${dropped > 0 ? `\n---\n[${dropped} line(s) truncated] ...` : ''}`;
+      const text = `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${dropped > 0 ? `\n---\n[${dropped} ${dropped === 1 ? 'line' : 'lines'} truncated] ...` : ''}`;
       return ok(text, { ...host, summary: `Found ${n} match(es)`, counts: { matches: n, shown: shown.length }, truncated: dropped > 0 || r.truncated });
     },
   };
@@ -115,7 +121,8 @@ const globTool: ToolDefinition<GlobArgs> = {
     'Matches file paths under `path` (default: the workspace directories) against a glob (*, **, ?, [abc], {a,b}),',
     'always case-insensitively, dot-files included. .gitignore and .qwenignore are honoured; node_modules is not skipped',
     'unless ignored. Files changed in the last 24 hours come first (newest first), then the rest alphabetically. At most',
-    '100 absolute paths are listed; the rest are counted.',
+    '100 absolute paths are listed; the rest are counted. A pattern that names an existing path literally (brackets,',
+    'parentheses and all: "app/[id]/page.tsx") finds that path. A file under two overlapping roots is listed once.',
   ].join(' '),
   inputSchema: { properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'], type: 'object' },
   destructive: false,
@@ -127,11 +134,20 @@ const globTool: ToolDefinition<GlobArgs> = {
     'path_not_in_workspace: path outside the workspace. invalid_tool_params: an empty pattern.',
   ].join('\n'),
   async handler(args, ctx) {
-    const bases = args.path !== undefined ? [args.path] : [...ctx.scope.roots];
+    const given = args.path !== undefined ? unescapePath(args.path) : undefined;
+    // A pattern that names an existing path literally ("app/[id]/page.tsx") matches that path.
+    let pattern = args.pattern;
+    if (pattern.trim() !== '' && /[*?[\]{}()!+@]/.test(pattern)) {
+      const cwd = ctx.session.cwd ?? ctx.scope.roots[0]!;
+      const base = given !== undefined ? path.resolve(cwd, given) : cwd;
+      const literal = await ctx.scope.resolve(pattern, base, 'pattern').catch(() => undefined);
+      if (literal?.exists) pattern = escapeGlob(pattern);
+    }
+    const bases = given !== undefined ? [given] : [...ctx.scope.roots];
     const found = await Promise.all(
       bases.map((b) =>
         glob(ctx.scope, {
-          pattern: args.pattern,
+          pattern,
           path: b,
           cwd: ctx.session.cwd,
           caseSensitive: false,
@@ -144,15 +160,17 @@ const globTool: ToolDefinition<GlobArgs> = {
         }),
       ),
     );
-    const entries = bases.length > 1 ? recentFirst(found.flatMap((f) => f.entries)) : found[0]!.entries;
-    const where = args.path !== undefined ? `within ${found[0]!.base}` : 'in the workspace directory';
+    // Roots that hold one another would list a file twice; each is listed once.
+    const unique = [...new Map(found.flatMap((f) => f.entries).map((e) => [e.path, e])).values()];
+    const entries = bases.length > 1 ? recentFirst(unique) : unique;
+    const where = given !== undefined ? `within ${found[0]!.base}` : location(ctx, undefined, 'in path');
     if (entries.length === 0) {
       const text = `No files found matching pattern "${args.pattern}" ${where}`;
       return ok(text, { tool: 'glob', summary: text, counts: { files: 0 } });
     }
     const shown = entries.slice(0, MAX_FILES);
     const more = entries.length - shown.length;
-    const text = `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${more > 0 ? `\n---\n[${more} file(s) truncated] ...` : ''}`;
+    const text = `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${more > 0 ? `\n---\n[${more} ${more === 1 ? 'file' : 'files'} truncated] ...` : ''}`;
     return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, paths: shown.map((e) => e.path), counts: { files: entries.length, shown: shown.length }, truncated: more > 0 });
   },
 };
@@ -185,16 +203,19 @@ const listTool: ToolDefinition<ListArgs> = {
   examples: [{ description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' }],
   idempotency: 'idempotent',
   errorModes: [
-    'invalid_tool_params: a relative path. file_not_found: no such directory. path_is_not_a_directory: a file (use read_file).',
+    'invalid_tool_params: a relative path. ls_execution_error (NOT_FOUND): no such directory. path_is_not_a_directory: a file (use read_file).',
     'path_not_in_workspace: outside the workspace.',
   ].join('\n'),
   async handler(args, ctx) {
     requireAbsolute(args.path, 'path');
+    if (args.path.includes('\\')) args = { ...args, path: unescapePath(args.path) };
     const filt = args.file_filtering_options ?? {};
     const r = await familyList(ctx, args.path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, globs: args.ignore });
     const entries = r.entries;
     const qwenIgnored = r.ignored[IGNORE_FILE] ?? 0;
-    const gitIgnored = Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE).reduce((a, [, v]) => a + v, 0);
+    // Qwen counts the .git entry it always hides among the git-ignored ones.
+    const dotGit = filt.respect_git_ignore !== false && (await statFile(ctx.scope, path.join(r.path, '.git'), ctx.session.cwd).catch(() => undefined))?.exists ? 1 : 0;
+    const gitIgnored = dotGit + Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE).reduce((a, [, v]) => a + v, 0);
     const shownPath = path.normalize(args.path);
     const host = { tool: 'list_directory', paths: [r.path] };
     if (entries.length === 0) {
@@ -205,7 +226,7 @@ const listTool: ToolDefinition<ListArgs> = {
     const more = entries.length - shown.length;
     const lines = shown.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : e.name));
     const ignoredNote = gitIgnored + qwenIgnored > 0 ? `\n\n(${gitIgnored} git-ignored, ${qwenIgnored} qwen-ignored)` : '';
-    const text = `Listed ${entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${more > 0 ? `\n---\n[${more} item(s) truncated] ...` : ''}${ignoredNote}`;
+    const text = `Listed ${entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${more > 0 ? `\n---\n[${more} ${more === 1 ? 'item' : 'items'} truncated] ...` : ''}${ignoredNote}`;
     return ok(text, { ...host, summary: `Listed ${entries.length} item(s)`, counts: { entries: entries.length, shown: shown.length }, truncated: more > 0 });
   },
 };

@@ -103,7 +103,7 @@ for (const backend of ['auto', 'fallback'] as const) {
       // No match at all in count mode still states the total.
       assert.deepEqual(texts(await grep({ pattern: 'zzz_nothing', output_mode: 'count_matches' })), ['<system>No matches found. Found 0 total occurrences across 0 files.</system>']);
       // Matches only in a secrets file.
-      assert.deepEqual(texts(await grep({ pattern: 'only in secrets' })), ['<system>No matches found. Left out 1 file(s) that may hold secrets: .env.</system>']);
+      assert.deepEqual(texts(await grep({ pattern: 'only in secrets' })), ['<system>No matches found. Left out 1 sensitive file(s) (.env) to protect secrets; they may hold credentials or private keys.</system>']);
     });
   });
 }

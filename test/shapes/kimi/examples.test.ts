@@ -166,7 +166,7 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
     display: { tool: 'ReadFile', summary: 'Read 20 lines of README.md', paths: [`${dir}/README.md`], counts: { lines: 20, totalLines: 30, firstLine: 11 }, truncated: false },
   }),
   'ReadMediaFile: Look at a screenshot': () => ({
-    texts: ['<system>Loaded image file `docs/screenshot.png` (image/png, 66 bytes, original size 1x1 pixels).</system>', '<image path="docs/screenshot.png">', '</image>'],
+    texts: ['<system>Loaded image file `docs/screenshot.png` (image/png, 66 bytes, original size 1x1 pixels). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<image path="docs/screenshot.png">', '</image>'],
     display: { tool: 'ReadMediaFile', paths: [`${dir}/docs/screenshot.png`], counts: { bytes: 66 }, details: { mediaType: 'image/png', kind: 'image' } },
   }),
   'Glob: Python files under src': () => ({

@@ -94,8 +94,8 @@ describe('kimi ReadFile', () => {
     ['empty path', { path: '' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: The path is empty; give the file to use.</system>'],
     ['line_offset 0', { path: 'five.txt', line_offset: 0 }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: line_offset 0 is not allowed.</system>'],
     ['line_offset below -1000', { path: 'five.txt', line_offset: -1001 }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: line_offset -1001 is not allowed.</system>'],
-    ['an image', { path: 'pic.png' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `pic.png` is an image or video file; view it with ReadMediaFile.</system>'],
-    ['a video', { path: 'clip.mp4' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `clip.mp4` is an image or video file; view it with ReadMediaFile.</system>'],
+    ['an image', { path: 'pic.png' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `pic.png` is an image file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>'],
+    ['a video', { path: 'clip.mp4' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `clip.mp4` is a video file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>'],
     [
       'a binary file',
       { path: 'blob.bin' },
@@ -106,7 +106,7 @@ describe('kimi ReadFile', () => {
       'a secrets file',
       { path: '.env' },
       FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED,
-      '<system>ERROR: `.env` looks like a file holding secrets (keys, tokens, credentials), so it is not read. Ask the user for the values you need.</system>',
+      '<system>ERROR: `.env` matches a pattern of files that hold secrets (keys, tokens, credentials); reading it is blocked to protect them. Ask the user for the values you need.</system>',
     ],
     ['outside the workspace', { path: '/etc/passwd' }, FailureCode.FAILURE_CODE_PERMISSION_DENIED, `<system>ERROR: \`/etc/passwd\` is outside the workspace (${'DIR'}); use a path inside it.</system>`],
     [
@@ -135,7 +135,7 @@ describe('kimi ReadMediaFile', () => {
   test('an image comes back as a blob inside an image tag', async () => {
     const res = await call('ReadMediaFile', { path: 'pic.png' });
     assert.equal(res.error, '');
-    assert.deepEqual(texts(res), ['<system>Loaded image file `pic.png` (image/png, 66 bytes, original size 1x1 pixels).</system>', '<image path="pic.png">', '</image>']);
+    assert.deepEqual(texts(res), ['<system>Loaded image file `pic.png` (image/png, 66 bytes, original size 1x1 pixels). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<image path="pic.png">', '</image>']);
     const blob = res.content.find((c) => c.body?.$case === 'blob');
     assert.ok(blob?.body?.$case === 'blob');
     assert.equal(blob.body.value.mediaType, 'image/png');
@@ -144,13 +144,13 @@ describe('kimi ReadMediaFile', () => {
 
   test('a video comes back as a blob inside a video tag', async () => {
     const res = await call('ReadMediaFile', { path: 'clip.mp4' });
-    assert.deepEqual(texts(res), ['<system>Loaded video file `clip.mp4` (video/mp4, 64 bytes).</system>', '<video path="clip.mp4">', '</video>']);
+    assert.deepEqual(texts(res), ['<system>Loaded video file `clip.mp4` (video/mp4, 64 bytes). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<video path="clip.mp4">', '</video>']);
   });
 
   test('text, empty and missing files are refused', async () => {
     const text = await call('ReadMediaFile', { path: 'five.txt' });
     assert.equal(text.failure?.code, FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION);
-    assert.equal(text.error, '<system>ERROR: five.txt is not an image or a video.</system>');
+    assert.equal(text.error, '<system>ERROR: `five.txt` is a text file, not an image or video; read it with ReadFile.</system>');
     const empty = await call('ReadMediaFile', { path: 'empty.png' });
     assert.equal(empty.error, '<system>ERROR: empty.png is empty.</system>');
     const missing = await call('ReadMediaFile', { path: 'gone.png' });

@@ -95,7 +95,7 @@ describe(`kimi Grep (--grep-backend ${backend})`, () => {
   const call = (name: string, args: Record<string, unknown>) => callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'kimi', session: `grep-${backend}` });
   test('files_with_matches, newest first; secrets files left out', async () => {
     const res = await call('Grep', { pattern: 'import' });
-    assert.deepEqual(texts(res), ['<system>Left out 1 file(s) that may hold secrets: .env.</system>', 'src/.hidden.py\nsrc/lib/b.py\nsrc/a.py']);
+    assert.deepEqual(texts(res), ['<system>Left out 1 sensitive file(s) (.env) to protect secrets; they may hold credentials or private keys.</system>', 'src/.hidden.py\nsrc/lib/b.py\nsrc/a.py']);
   });
 
   test('content mode with line numbers, context separators, -n false', async () => {

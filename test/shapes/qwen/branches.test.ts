@@ -123,7 +123,7 @@ describe('qwen list_directory, glob and grep_search', () => {
     const r = await call('list_directory', { path: p('ls') });
     assert.equal(r.text, `Listed 1 item(s) in ${p('ls')}:\n---\na.txt\n\n(1 git-ignored, 0 qwen-ignored)`);
     const missing = await call('list_directory', { path: p('nowhere') });
-    assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'file_not_found']);
+    assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'ls_execution_error']);
     assert.equal(missing.error, `Error listing directory: ${p('nowhere')} does not exist.`);
   });
 

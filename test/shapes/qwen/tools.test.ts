@@ -67,11 +67,11 @@ describe(`qwen grep_search (--grep-backend ${backend})`, () => {
     assert.equal(lines[0], 'Found 1200 matches for pattern "needle" in path "many":');
     // Absolute paths make each line long: the 25000-character cap cuts before the 1000-line one.
     const shown = lines.slice(2, -2);
-    assert.equal(lines.at(-1), `[${1200 - shown.length} line(s) truncated] ...`);
+    assert.equal(lines.at(-1), `[${1200 - shown.length} lines truncated] ...`);
     assert.ok(shown.length < 1000 && shown.at(-1)!.endsWith('...'));
     assert.equal(shown.slice(0, -1).reduce((n, l) => n + l.length + 1, 0) + shown.at(-1)!.length - 3, 25000);
     const lim = await call('grep_search', { pattern: 'needle', path: 'many', limit: 3 });
-    assert.equal(lim.text, `Found 1200 matches for pattern "needle" in path "many":\n---\n${p('many/f000.txt')}:1:needle\n${p('many/f000.txt')}:2:needle\n${p('many/f000.txt')}:3:needle\n---\n[1197 line(s) truncated] ...`);
+    assert.equal(lim.text, `Found 1200 matches for pattern "needle" in path "many":\n---\n${p('many/f000.txt')}:1:needle\n${p('many/f000.txt')}:2:needle\n${p('many/f000.txt')}:3:needle\n---\n[1197 lines truncated] ...`);
   });
 
   test('errors', async () => {
@@ -96,7 +96,7 @@ describe('qwen glob and list_directory', () => {
     const lines = many.text.split('\n');
     assert.equal(lines[0], `Found 120 file(s) matching "*.txt" within ${p('many')}, sorted by modification time (newest first):`);
     assert.equal(lines.length, 2 + 100 + 2);
-    assert.equal(lines.at(-1), '[20 file(s) truncated] ...');
+    assert.equal(lines.at(-1), '[20 files truncated] ...');
     const none = await call('glob', { pattern: '*.rs' });
     assert.equal(none.text, 'No files found matching pattern "*.rs" in the workspace directory');
     const missing = await call('glob', { pattern: '*', path: 'nope' });
@@ -109,7 +109,7 @@ describe('qwen glob and list_directory', () => {
     const many = await call('list_directory', { path: p('many'), ignore: ['f11?.txt'] });
     const lines = many.text.split('\n');
     assert.equal(lines[0], `Listed 110 item(s) in ${p('many')}:`);
-    assert.equal(lines.at(-1), '[10 item(s) truncated] ...');
+    assert.equal(lines.at(-1), '[10 items truncated] ...');
     const rel = await call('list_directory', { path: 'src' });
     assert.equal(rel.errorType, 'invalid_tool_params');
     assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: path must be an absolute path, but "src" is relative; give the full path');

@@ -1,0 +1,12 @@
+// Qwen Code's own test cases for the tools Facet serves, replayed against a real server.
+import { after } from 'node:test';
+import { closeReplayServers } from './env.js';
+import { replay } from './ledger.js';
+import { qwenEdit } from './qwen-edit.cases.js';
+import { qwenGlob } from './qwen-glob.cases.js';
+import { qwenListDirectory } from './qwen-ls.cases.js';
+import { qwenReadFile } from './qwen-read-file.cases.js';
+import { qwenWriteFile } from './qwen-write-file.cases.js';
+
+after(closeReplayServers);
+for (const suite of [qwenReadFile, qwenGlob, qwenListDirectory, qwenWriteFile, qwenEdit]) replay(suite);
