@@ -10,10 +10,10 @@ import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { buildEnv } from './env.js';
 import { JobTable, type JobRead, type JobSnapshot, type ReadOptions } from './jobs.js';
-import { forgetGroup, killTree } from './kill.js';
+import type { ContainmentMode } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
-import { runToCompletion, type RunResult } from './run.js';
+import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
 
 export interface ShellEngineConfig {
   /** Shell for command lines (bash). */
@@ -28,6 +28,8 @@ export interface ShellEngineConfig {
   maxJobsPerSession?: number;
   maxLogBytes?: number;
   killGraceMs?: number;
+  /** How commands are enclosed for killing: 'auto' (a cgroup when usable) or 'marker' (process group + environment marker). */
+  containment?: ContainmentMode;
 }
 
 /** What the engine needs of a call (a HandlerContext fits). */
@@ -99,8 +101,8 @@ export interface StartOptions extends CommandOptions {
 interface SessionShell {
   jobs: JobTable;
   dir: string;
-  /** Leaders of groups deliberately left running by runs (keepBackground). */
-  kept: Set<number>;
+  /** Commands whose leftovers were deliberately left running by runs (keepBackground). */
+  kept: Set<KeptCommand>;
 }
 
 const BAG = 'engine.shell';
@@ -141,7 +143,8 @@ export class ShellEngine {
           : undefined,
       keepBackground: Boolean(opts.keepBackground),
       input: opts.input,
-      onKept: (pid) => state.kept.add(pid),
+      onKept: (kept) => state.kept.add(kept),
+      containment: this.config.containment,
     });
     const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
     if (opts.persistCwd && result.finalCwd !== undefined) {
@@ -182,6 +185,7 @@ export class ShellEngine {
       description: opts.description,
       timeoutMs: opts.timeoutMs,
       ttyFallback,
+      containment: this.config.containment,
     });
   }
 
@@ -261,10 +265,7 @@ export class ShellEngine {
         }),
       };
       session.onDispose(async () => {
-        const kept = [...s.kept].map(async (pid) => {
-          await killTree(pid, pid, this.config.killGraceMs ?? 2000);
-          forgetGroup(pid);
-        });
+        const kept = [...s.kept].map((k) => k.kill(this.config.killGraceMs ?? 2000));
         await Promise.allSettled([s.jobs.close(), ...kept]);
         await fsp.rm(dir, { recursive: true, force: true });
       });

@@ -1,113 +1,57 @@
-// Killing a command means killing everything it started: its process group, plus any
-// descendant that moved to a group of its own (found through /proc before signalling).
+// Killing a command means killing everything it started, including processes that left
+// its process group or session (setsid, daemons) and were re-parented away from it. Each
+// command is enclosed when it starts:
+// - 'cgroup': a cgroup v2 of its own (see cgroup.ts). Members are read from one small file,
+//   so a kill costs O(the command's processes); cgroup.kill ends them all at once.
+// - 'marker': where no cgroup can be made, the command's process group and descendants
+//   (walked through /proc/<pid>/task/*/children, O(its tree)), plus a scan of every
+//   process's environment for the command's marker variable, which finds the ones that
+//   escaped the tree. That scan reads all of /proc, so it runs only when a kill begins,
+//   before the final KILL and once more at the end, never in the polling loop.
 // TERM first, KILL after a grace period, then wait until nothing of it is left.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { atExit } from '../at-exit.js';
+import { childrenOf, CommandCgroup, removeBase } from './cgroup.js';
 
-interface ProcInfo {
-  pid: number;
-  ppid: number;
-  pgid: number;
-  state: string;
-}
+/**
+ * The variable every command's environment carries (a name outside FACET_*, which is
+ * stripped from command environments). Its value is unique to one command.
+ */
+export const MARKER_VAR = '_FACET_COMMAND';
 
-function readStat(pid: number): ProcInfo | undefined {
+export type ContainmentMode = 'auto' | 'marker';
+
+const POLL_MS = 20;
+
+function readState(pid: number): string | undefined {
   try {
     const raw = readFileSync(`/proc/${pid}/stat`, 'latin1');
     // comm may hold spaces and parens: the fields after it start at the last ')'.
-    const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: rest[0]!, ppid: Number(rest[1]), pgid: Number(rest[2]) };
+    return raw.slice(raw.lastIndexOf(')') + 2, raw.lastIndexOf(')') + 3);
   } catch {
     return undefined;
   }
 }
 
-function allProcs(): ProcInfo[] {
-  let names: string[];
-  try {
-    names = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  const out: ProcInfo[] = [];
-  for (const n of names) {
-    if (n.charCodeAt(0) < 48 || n.charCodeAt(0) > 57) continue;
-    const info = readStat(Number(n));
-    if (info) out.push(info);
-  }
-  return out;
-}
-
-/** Live (non-zombie) members of group `pgid` and descendants of `rootPid`. */
-export function treeOf(rootPid: number, pgid: number): number[] {
-  const procs = allProcs();
-  const children = new Map<number, number[]>();
-  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
-  const state = new Map(procs.map((p) => [p.pid, p]));
-  const found = new Set<number>();
-  for (const p of procs) if (p.pgid === pgid) found.add(p.pid);
-  const stack = [rootPid];
-  while (stack.length > 0) {
-    const pid = stack.pop()!;
-    for (const c of children.get(pid) ?? []) {
-      if (!found.has(c)) {
-        found.add(c);
-        stack.push(c);
-      }
-    }
-    if (state.has(pid)) found.add(pid);
-  }
-  return [...found].filter((pid) => state.get(pid)?.state !== 'Z');
-}
-
-function signalAll(pgid: number, pids: number[], sig: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, sig);
-  } catch {
-    // group already empty
-  }
-  for (const pid of pids) {
-    try {
-      process.kill(pid, sig);
-    } catch {
-      // gone
-    }
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Kills the tree of a command whose leader is `pid` and whose group is `pgid` (the same
- * for commands we start). Resolves once no process of it is alive, or after KILL.
- */
-export async function killTree(pid: number, pgid = pid, graceMs = 2000): Promise<void> {
-  let pids = treeOf(pid, pgid);
-  signalAll(pgid, pids, 'SIGTERM');
-  // A stopped process cannot act on TERM until it continues.
-  signalAll(pgid, pids, 'SIGCONT');
-  const until = Date.now() + graceMs;
-  while (Date.now() < until) {
-    await sleep(20);
-    // Keep collecting: a dying parent can still fork, and children move to init.
-    pids = [...new Set([...pids, ...treeOf(pid, pgid)])].filter(alive);
-    if (pids.length === 0) return;
-  }
-  signalAll(pgid, pids, 'SIGKILL');
-  for (let k = 0; k < 50; k++) {
-    pids = pids.filter(alive);
-    if (pids.length === 0) return;
-    await sleep(20);
-  }
-}
-
 function alive(pid: number): boolean {
-  const s = readStat(pid);
-  return s !== undefined && s.state !== 'Z';
+  const s = readState(pid);
+  return s !== undefined && s !== 'Z';
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  // 0 would mean our own process group (a command that never started has no leader).
+  if (pid === 0) return;
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone
+  }
 }
 
 /** True when any process is left in the group led by `pgid`. */
 export function groupAlive(pgid: number): boolean {
+  if (pgid <= 0) return false;
   try {
     process.kill(-pgid, 0);
     return true;
@@ -116,26 +60,191 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
-// Groups started and not yet known to be gone. If the server exits without its orderly
-// shutdown (a crash, process.exit), they are killed on the way out rather than orphaned.
-const liveGroups = new Set<number>();
+/** Every process whose environment holds `entry` (NAME=value): reads all of /proc. */
+export function processesWithEnv(entry: string): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const needle = Buffer.from(`\0${entry}\0`);
+  const first = Buffer.from(`${entry}\0`);
+  const out: number[] = [];
+  for (const n of names) {
+    const c = n.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    try {
+      const env = readFileSync(`/proc/${n}/environ`);
+      if (env.includes(needle) || env.subarray(0, first.length).equals(first)) out.push(Number(n));
+    } catch {
+      // gone, or another user's process (never one of ours)
+    }
+  }
+  return out;
+}
+
+/** Live descendants of `roots` (roots included when alive), through /proc children lists. */
+function treeOf(roots: Iterable<number>): Set<number> {
+  const found = new Set<number>();
+  const stack = [...roots].filter((p) => p > 0);
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (found.has(pid)) continue;
+    if (alive(pid)) found.add(pid);
+    for (const c of childrenOf(pid)) if (!found.has(c)) stack.push(c);
+  }
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every process one command started, and the means to end them. */
+export class Containment {
+  /** NAME=value to put in the command's environment. */
+  readonly marker = `${MARKER_VAR}=${randomBytes(8).toString('hex')}`;
+  private cgroup: CommandCgroup | null;
+  private leader = 0;
+  /** Processes seen in the marker mechanism (signalled again until they are gone). */
+  private known = new Set<number>();
+  private killing: Promise<void> | undefined;
+  private released = false;
+
+  constructor(mode: ContainmentMode = 'auto') {
+    this.cgroup = mode === 'auto' ? CommandCgroup.create() : null;
+    live.add(this);
+    hookExit();
+  }
+
+  get mechanism(): 'cgroup' | 'marker' {
+    return this.cgroup ? 'cgroup' : 'marker';
+  }
+
+  /** Call at once after the leader (which leads a new process group) started. */
+  adopt(pid: number): void {
+    this.leader = pid;
+    if (this.cgroup && !this.cgroup.adopt(pid)) {
+      this.cgroup.remove();
+      this.cgroup = null;
+    }
+  }
+
+  /**
+   * Cheap check: is anything of the command still running? With a cgroup this is exact;
+   * with the marker it sees the process group only (see needsSweep).
+   */
+  alive(): boolean {
+    if (this.cgroup) return this.cgroup.populated();
+    return groupAlive(this.leader);
+  }
+
+  /** True when only a full kill can tell whether something escaped (the marker mechanism). */
+  get needsSweep(): boolean {
+    return this.cgroup === null;
+  }
+
+  /** Live processes of the command, as far as this mechanism can see them without a full scan. */
+  members(): number[] {
+    if (this.cgroup) return this.cgroup.members();
+    return [...treeOf([this.leader, ...this.known])];
+  }
+
+  /** TERM (and CONT, so stopped ones can act on it), KILL after `graceMs`; resolves when none is left. */
+  kill(graceMs: number): Promise<void> {
+    this.killing ??= this.cgroup ? this.killCgroup(this.cgroup, graceMs) : this.killMarked(graceMs);
+    return this.killing;
+  }
+
+  private async killCgroup(cg: CommandCgroup, graceMs: number): Promise<void> {
+    const term = () => {
+      signal(-this.leader, 'SIGTERM');
+      for (const pid of cg.members()) {
+        signal(pid, 'SIGTERM');
+        signal(pid, 'SIGCONT');
+      }
+    };
+    term();
+    const until = Date.now() + graceMs;
+    while (cg.populated() && Date.now() < until) {
+      await sleep(POLL_MS);
+      // A dying parent can still fork: what it forked gets TERM too.
+      term();
+    }
+    for (let k = 0; k < 50 && cg.populated(); k++) {
+      if (!cg.killAll()) for (const pid of cg.members()) signal(pid, 'SIGKILL');
+      await sleep(POLL_MS);
+    }
+    this.release();
+  }
+
+  private async killMarked(graceMs: number): Promise<void> {
+    const collect = (full: boolean): number[] => {
+      const roots = [this.leader, ...this.known, ...(full ? processesWithEnv(this.marker) : [])];
+      const pids = [...treeOf(roots)];
+      this.known = new Set(pids);
+      return pids;
+    };
+    const send = (pids: number[], sig: NodeJS.Signals) => {
+      signal(-this.leader, sig);
+      for (const pid of pids) signal(pid, sig);
+    };
+    const empty = () => this.known.size === 0 && !groupAlive(this.leader);
+    let pids = collect(true);
+    send(pids, 'SIGTERM');
+    send(pids, 'SIGCONT');
+    const until = Date.now() + graceMs;
+    for (;;) {
+      while (Date.now() < until) {
+        await sleep(POLL_MS);
+        pids = collect(false);
+        if (empty()) break;
+        send(pids, 'SIGTERM');
+      }
+      // Before KILL (or before declaring victory) look once more for escapees.
+      pids = collect(true);
+      if (empty()) break;
+      if (Date.now() < until) {
+        send(pids, 'SIGTERM');
+        continue;
+      }
+      for (let k = 0; k < 50 && !empty(); k++) {
+        send(pids, 'SIGKILL');
+        await sleep(POLL_MS);
+        pids = collect(k % 10 === 9);
+      }
+      break;
+    }
+    this.release();
+  }
+
+  /** Forgets the command once nothing of it is left (its cgroup is removed). */
+  release(): void {
+    if (this.released) return;
+    if (this.cgroup && !this.cgroup.remove()) return;
+    this.released = true;
+    live.delete(this);
+  }
+
+  /** Synchronous last resort on the way out: KILL everything of it. */
+  killNow(): void {
+    if (this.cgroup && this.cgroup.killAll()) return;
+    const pids = this.cgroup ? this.cgroup.members() : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker)])];
+    signal(-this.leader, 'SIGKILL');
+    for (const pid of pids) signal(pid, 'SIGKILL');
+  }
+}
+
+// Commands started and not yet known to be gone. If the server exits without its orderly
+// shutdown (a crash, process.exit, the shutdown deadline), they are killed on the way out
+// rather than orphaned.
+const live = new Set<Containment>();
 let hooked = false;
 
-export function trackGroup(pgid: number): void {
-  liveGroups.add(pgid);
+function hookExit(): void {
   if (hooked) return;
   hooked = true;
   atExit(() => {
-    for (const g of liveGroups) {
-      try {
-        process.kill(-g, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    for (const c of live) c.killNow();
+    removeBase();
   });
-}
-
-export function forgetGroup(pgid: number): void {
-  liveGroups.delete(pgid);
 }

@@ -1,12 +1,13 @@
 // Starting one command: a shell line (bash -c) or an argv, through execa with pipes or
-// through node-pty with a terminal, always as the leader of a new process group so the
-// whole tree can be killed. A wrapper can report the shell's final directory and its
+// through node-pty with a terminal, always as the leader of a new process group and
+// enclosed (kill.ts) so everything it starts can be found and killed. A wrapper can report the shell's final directory and its
 // background job ids on a private descriptor, and can merge stderr into stdout at the
 // source so the merged stream keeps the exact order.
 import { constants } from 'node:os';
 import { execa } from 'execa';
 import { EngineError } from '../errors.js';
-import { killTree, trackGroup } from './kill.js';
+import { checkArgv, spawnFailure } from '../spawn-errors.js';
+import { Containment, type ContainmentMode } from './kill.js';
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -25,6 +26,8 @@ export interface SpawnSpec {
   /** Keep stdin open for writes; otherwise it is closed at once. */
   stdin: boolean;
   tty?: { cols: number; rows: number; pty: PtyModule };
+  /** How the command's processes are enclosed (default 'auto': a cgroup when possible). */
+  containment?: ContainmentMode;
 }
 
 export interface ShellReport {
@@ -48,9 +51,14 @@ export interface Child {
   /** Stops reading (output is dropped): used when leftovers keep the pipes open. */
   pause(): void;
   resume(): void;
-  /** Stops reading for good, so the process can be forgotten. */
+  /** Stops reading for good, so the process can be forgotten (its pipes no longer keep the server up). */
   detach(): void;
+  /** Anything of the command still running (exact with a cgroup; the process group otherwise). */
+  running(): boolean;
+  /** TERM, then KILL after graceMs, to every process the command started; resolves when none is left. */
   kill(graceMs: number): Promise<void>;
+  /** Forgets the command once nothing of it runs. */
+  release(): void;
 }
 
 export interface PtyModule {
@@ -92,36 +100,52 @@ export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' 
 export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   if (spec.tty) return spawnPty(spec, spec.tty);
   const { file, args } = commandArgv(spec);
+  const box = new Containment(spec.containment);
+  const env = withMarker(spec.env, box);
   const stdio = [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(spec.report && typeof spec.command === 'string' ? ['pipe'] : [])] as const;
-  const sub = execa(file, args, {
-    cwd: spec.cwd,
-    env: spec.env,
-    extendEnv: false,
-    detached: true,
-    cleanup: false,
-    reject: false,
-    buffer: false,
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    stdio: stdio as unknown as ['pipe', 'pipe', 'pipe'],
-  });
-  // The result promise is not used: exit and streams are observed directly.
-  sub.catch(() => undefined);
-  await new Promise<void>((resolve, reject) => {
-    sub.once('spawn', () => resolve());
-    sub.once('error', (err: NodeJS.ErrnoException) => {
-      const code = err.code;
-      if (code === 'ENOENT') {
-        reject(new EngineError('not_found', `cannot start ${file}: no such program or working directory`, { field: 'command', facts: { program: file, cwd: spec.cwd, code }, cause: err }));
-      } else if (code === 'EACCES') {
-        reject(new EngineError('permission_denied', `cannot start ${file}: permission denied`, { field: 'command', facts: { program: file, code }, cause: err }));
-      } else {
-        reject(new EngineError('process_failed', `cannot start ${file}: ${err.message}`, { facts: { program: file, code }, cause: err }));
-      }
+  let sub: ReturnType<typeof execa>;
+  try {
+    checkArgv(file, args, env);
+    sub = execa(file, args, {
+      cwd: spec.cwd,
+      env,
+      extendEnv: false,
+      detached: true,
+      cleanup: false,
+      reject: false,
+      buffer: false,
+      encoding: 'buffer',
+      stripFinalNewline: false,
+      stdio: stdio as unknown as ['pipe', 'pipe', 'pipe'],
     });
+  } catch (err) {
+    box.release();
+    throw err instanceof EngineError ? err : spawnFailure(err as NodeJS.ErrnoException, file, spec.cwd, args, env);
+  }
+  // The leader may fork at once: enclose it before anything else runs on this side.
+  if (sub.pid !== undefined) box.adopt(sub.pid);
+  await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const fail = (err: NodeJS.ErrnoException) => {
+      if (settled) return;
+      settled = true;
+      box.release();
+      reject(spawnFailure(err, file, spec.cwd, args, env));
+    };
+    sub.once('spawn', () => {
+      settled = true;
+      resolve();
+    });
+    sub.once('error', fail);
+    // Some start failures (E2BIG among them) never emit 'error' on execa's object: its result carries them.
+    sub.then(
+      (r) => {
+        if (r.failed && sub.pid === undefined) fail(Object.assign(new Error(r.originalMessage ?? r.message), { code: (r as { code?: string }).code }));
+      },
+      (err: NodeJS.ErrnoException) => fail(err),
+    );
   });
   const pid = sub.pid!;
-  trackGroup(pid);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   const streams = [
     ['stdout', sub.stdout!],
@@ -170,13 +194,25 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
       if (sink) return;
       sink = true;
       listeners.length = 0;
-      // Keep draining (into nothing) so writers left behind never block or get SIGPIPE.
-      for (const [, st] of streams) st.resume();
-      reportStream?.resume();
+      // Keep draining (into nothing) so writers left behind never block or get SIGPIPE, but
+      // without keeping the server alive: shutdown never waits on a pipe held by a stray.
+      for (const [, st] of streams) unref(st.resume());
+      unref(reportStream?.resume());
       sub.stdin?.destroy();
     },
-    kill: (graceMs) => killTree(pid, pid, graceMs),
+    running: () => box.alive(),
+    kill: (graceMs) => box.kill(graceMs),
+    release: () => box.release(),
   };
+}
+
+function withMarker(env: Record<string, string>, box: Containment): Record<string, string> {
+  const eq = box.marker.indexOf('=');
+  return { ...env, [box.marker.slice(0, eq)]: box.marker.slice(eq + 1) };
+}
+
+function unref(st: NodeJS.ReadableStream | undefined): void {
+  (st as { unref?: () => void } | undefined)?.unref?.();
 }
 
 function parseReport(text: string): ShellReport {
@@ -193,13 +229,18 @@ function parseReport(text: string): ShellReport {
 
 function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   const { file, args } = commandArgv({ ...spec, merge: false, report: false });
+  const box = new Containment(spec.containment);
+  const env = withMarker(spec.env, box);
   let p: ReturnType<PtyModule['spawn']>;
   try {
-    p = tty.pty.spawn(file, args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env: spec.env });
+    checkArgv(file, args, env);
+    p = tty.pty.spawn(file, args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env });
   } catch (err) {
+    box.release();
+    if (err instanceof EngineError) throw err;
     throw new EngineError('process_failed', `cannot start ${file} on a terminal: ${(err as Error).message}`, { facts: { program: file }, cause: err });
   }
-  trackGroup(p.pid);
+  box.adopt(p.pid);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   let resolveDrained!: () => void;
   const drained = new Promise<void>((r) => (resolveDrained = r));
@@ -230,7 +271,9 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
       listeners.length = 0;
       p.resume();
     },
-    kill: (graceMs) => killTree(p.pid, p.pid, graceMs),
+    running: () => box.alive(),
+    kill: (graceMs) => box.kill(graceMs),
+    release: () => box.release(),
   };
 }
 
