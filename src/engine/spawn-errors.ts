@@ -30,8 +30,10 @@ export function maxArgvBytes(): number {
   return totalLimit;
 }
 
-function tooLong(n: number, m: number, what: string, field: string, extra = ''): EngineError {
-  return new EngineError('invalid_argument', `${what} too long: ${n} bytes${extra}, the limit is ${m}; write it to a file and run that`, {
+const RUN_FROM_FILE = 'write it to a file and run that';
+
+function tooLong(n: number, m: number, what: string, field: string, extra = '', advice = RUN_FROM_FILE): EngineError {
+  return new EngineError('invalid_argument', `${what} too long: ${n} bytes${extra}, the limit is ${m}; ${advice}`, {
     field,
     facts: { condition: 'argument_too_long', bytes: n, limit: m },
   });
@@ -41,12 +43,12 @@ function tooLong(n: number, m: number, what: string, field: string, extra = ''):
  * Throws the in-band error for an argv the kernel would refuse with E2BIG. `what` names the
  * thing for the model ("command", "pattern"), `field` the argument to blame.
  */
-export function checkArgv(file: string, args: readonly string[], env: Record<string, string>, what = 'command', field = 'command'): void {
+export function checkArgv(file: string, args: readonly string[], env: Record<string, string>, what = 'command', field = 'command', advice = RUN_FROM_FILE): void {
   let total = 0;
   let count = 0;
   for (const s of [file, ...args]) {
     const n = Buffer.byteLength(s);
-    if (n > MAX_ARG_BYTES) throw tooLong(n, MAX_ARG_BYTES, what, field);
+    if (n > MAX_ARG_BYTES) throw tooLong(n, MAX_ARG_BYTES, what, field, '', advice);
     total += n + 1;
     count++;
   }
@@ -56,7 +58,7 @@ export function checkArgv(file: string, args: readonly string[], env: Record<str
   }
   total += (count + 2) * 8;
   const max = maxArgvBytes();
-  if (total > max) throw tooLong(total, max, what, field, ' with its arguments and environment');
+  if (total > max) throw tooLong(total, max, what, field, ' with its arguments and environment', advice);
 }
 
 /** The EngineError for a failure to start `file` (the error spawn threw or emitted). */

@@ -80,3 +80,16 @@ test('the engine refuses an argv whose one argument or whole size is over the li
     cleanup();
   }
 });
+
+test('a grep pattern over the limit is answered in band too (rg never starts)', async () => {
+  const { dir, cleanup } = tempDir('facet-limits-');
+  const t = await startTestServer(['--root', dir]);
+  try {
+    const res = await callTool(t.client, 'Grep', { pattern: 'x'.repeat(200_000) }, { shape: 'claude', deadlineMs: 20_000 });
+    assert.equal(res.error, '<tool_use_error>Pattern too long: 200000 bytes, the limit is 131071; search for a shorter part of it.</tool_use_error>');
+    assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
+  } finally {
+    await t.close();
+    cleanup();
+  }
+});
