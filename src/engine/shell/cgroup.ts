@@ -7,6 +7,14 @@
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The shell that joins the cgroup and then becomes the command: a process cannot be put in
+ * a cgroup before it starts, and moving it from here after spawn() races with its first
+ * forks (a shell line can fork and exit a subshell within that time).
+ */
+const JOIN_SHELL = '/bin/sh';
+const JOIN_SCRIPT = '{ echo $$ >"$0"; } 2>/dev/null; exec "$@"';
+
 /** The directory holding this server's command cgroups, or null when cgroups are not usable. */
 let base: string | null | undefined;
 let seq = 0;
@@ -49,6 +57,7 @@ function findBase(): string | null {
   try {
     // Moving a process between two cgroups needs write access to their common ancestor's cgroup.procs.
     accessSync(path.join(own, 'cgroup.procs'), constants.W_OK);
+    accessSync(JOIN_SHELL, constants.X_OK);
     removeStale(own);
     const dir = path.join(own, `facet-${process.pid}`);
     mkdirSync(dir, { recursive: true });
@@ -94,6 +103,11 @@ function tryRmdir(dir: string): boolean {
 /** One command's cgroup. */
 export class CommandCgroup {
   private constructor(readonly dir: string) {}
+
+  /** The argv that starts `file args` already inside this cgroup (the pid stays the same). */
+  wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
+    return { file: JOIN_SHELL, args: ['-c', JOIN_SCRIPT, path.join(this.dir, 'cgroup.procs'), file, ...args] };
+  }
 
   /** A fresh cgroup, or null when this machine offers none we may use. */
   static create(): CommandCgroup | null {
@@ -166,6 +180,12 @@ export class CommandCgroup {
   remove(): boolean {
     return tryRmdir(this.dir);
   }
+}
+
+/** The directory under which this server's commands get their cgroups, or null when none can be made here. */
+export function cgroupBase(): string | null {
+  if (base === undefined) base = findBase();
+  return base;
 }
 
 /** Removes this server's (empty) cgroup directory: called on the way out. */

@@ -120,6 +120,16 @@ export class Containment {
     return this.cgroup ? 'cgroup' : 'marker';
   }
 
+  /** True when wrap() puts a small shell in front of the program (which then execs it). */
+  get wraps(): boolean {
+    return this.cgroup !== null;
+  }
+
+  /** The argv that starts `file args` enclosed from its first instruction on. */
+  wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
+    return this.cgroup ? this.cgroup.wrap(file, args) : { file, args: [...args] };
+  }
+
   /** Call at once after the leader (which leads a new process group) started. */
   adopt(pid: number): void {
     this.leader = pid;

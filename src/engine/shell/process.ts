@@ -3,7 +3,9 @@
 // enclosed (kill.ts) so everything it starts can be found and killed. A wrapper can report the shell's final directory and its
 // background job ids on a private descriptor, and can merge stderr into stdout at the
 // source so the merged stream keeps the exact order.
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { constants } from 'node:os';
+import path from 'node:path';
 import { execa } from 'execa';
 import { EngineError } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
@@ -106,7 +108,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   let sub: ReturnType<typeof execa>;
   try {
     checkArgv(file, args, env);
-    sub = execa(file, args, {
+    const run = enclosed(box, file, args, env, spec.cwd);
+    sub = execa(run.file, run.args, {
       cwd: spec.cwd,
       env,
       extendEnv: false,
@@ -206,6 +209,36 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   };
 }
 
+/**
+ * The argv that starts the command inside its enclosure. When a joining shell goes first,
+ * a missing or non-executable program would only show as its exit status 127 or 126: look
+ * it up here as execvp would, so it still fails to start with the error it deserves.
+ */
+function enclosed(box: Containment, file: string, args: string[], env: Record<string, string>, cwd: string): { file: string; args: string[] } {
+  if (!box.wraps) return { file, args };
+  const found = findProgram(file, env.PATH ?? '', cwd);
+  if (found !== true) throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
+  const run = box.wrap(file, args);
+  checkArgv(run.file, run.args, env);
+  return run;
+}
+
+/** true when `name` resolves to an executable file, else the errno execvp would give. */
+function findProgram(name: string, pathVar: string, cwd: string): true | 'ENOENT' | 'EACCES' {
+  const candidates = name.includes('/') ? [path.resolve(cwd, name)] : pathVar.split(':').map((d) => path.resolve(cwd, d || '.', name));
+  let denied = false;
+  for (const c of candidates) {
+    try {
+      if (!statSync(c).isFile()) continue;
+      accessSync(c, fsConstants.X_OK);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EACCES') denied = true;
+    }
+  }
+  return denied ? 'EACCES' : 'ENOENT';
+}
+
 function withMarker(env: Record<string, string>, box: Containment): Record<string, string> {
   const eq = box.marker.indexOf('=');
   return { ...env, [box.marker.slice(0, eq)]: box.marker.slice(eq + 1) };
@@ -234,7 +267,8 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   let p: ReturnType<PtyModule['spawn']>;
   try {
     checkArgv(file, args, env);
-    p = tty.pty.spawn(file, args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env });
+    const run = enclosed(box, file, args, env, spec.cwd);
+    p = tty.pty.spawn(run.file, run.args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env });
   } catch (err) {
     box.release();
     if (err instanceof EngineError) throw err;
