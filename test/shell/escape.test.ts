@@ -4,7 +4,7 @@
 // every command's environment carries. The engine is checked with both mechanisms (a
 // cgroup where this machine allows one, and the marker scan), the server as it runs here.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
@@ -24,6 +24,10 @@ import { eventually, marker, procsCarrying, procsRunning, procsWith } from './pr
 function escaping(m: string, then = `sleep ${m}`): string {
   return `(setsid sh -c 'echo $$ > esc-${m}.pid; exec sleep ${m}.5' &); while [ ! -s esc-${m}.pid ]; do sleep 0.01; done; echo ready; ${then}`;
 }
+
+/** Ends the line once the test has seen the escaped child (a file named go-<m> appears). */
+const afterGo = (m: string): string => `while [ ! -e go-${m} ]; do sleep 0.01; done; echo done`;
+const go = (dir: string, m: string): void => writeFileSync(path.join(dir, `go-${m}`), '');
 
 function stat(pid: number): { ppid: number; pgid: number; sid: number } {
   const raw = readFileSync(`/proc/${pid}/stat`, 'latin1');
@@ -103,11 +107,12 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
   });
 
   test(`engine (${mode}): a line that ends normally takes its escaped child with it, or keeps it until the session ends`, async () => {
-    const { engine, ctx, session, cleanup } = setup();
+    const { dir, engine, ctx, session, cleanup } = setup();
     const m = marker();
     try {
-      const running = engine.run(ctx(), { command: escaping(m, 'echo done') });
+      const running = engine.run(ctx(), { command: escaping(m, afterGo(m)) });
       const entry = await escapee(m);
+      go(dir, m);
       const r = await running;
       assert.equal(r.exitCode, 0);
       assert.equal(r.stdout.text, 'ready\ndone\n');
@@ -115,9 +120,12 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
       nothingLeft(m, entry);
 
       const k = marker();
-      const kept = await engine.run(ctx(), { command: escaping(k, 'echo done'), keepBackground: true });
-      assert.equal(kept.leftovers, 'kept');
+      const keeping = engine.run(ctx(), { command: escaping(k, afterGo(k)), keepBackground: true });
       const keptEntry = await escapee(k);
+      go(dir, k);
+      const kept = await keeping;
+      assert.equal(kept.leftovers, 'kept');
+      assert.equal((await escapee(k)) === keptEntry, true, 'still running after the line ended');
       await session.dispose();
       nothingLeft(k, keptEntry);
     } finally {
@@ -148,11 +156,12 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
   });
 
   test(`engine (${mode}): a job whose leader exits is ended whole, escaped child included`, async () => {
-    const { engine, ctx, session, cleanup } = setup();
+    const { dir, engine, ctx, session, cleanup } = setup();
     const m = marker();
     try {
-      const job = await engine.start(ctx(), { command: escaping(m, 'echo done') });
+      const job = await engine.start(ctx(), { command: escaping(m, afterGo(m)) });
       const entry = await escapee(m, job.pid);
+      go(dir, m);
       const read = await engine.output(ctx(), job.id, { waitMs: 30_000, until: 'exit' });
       assert.equal(read.text, 'ready\ndone\n');
       assert.equal(read.job.status, 'completed');

@@ -14,6 +14,8 @@ import path from 'node:path';
  */
 const JOIN_SHELL = '/bin/sh';
 const JOIN_SCRIPT = '{ echo $$ >"$0"; } 2>/dev/null; exec "$@"';
+/** How the joining shell's /proc/<pid>/cmdline begins. */
+export const JOIN_ARGV_PREFIX = `${JOIN_SHELL}\0-c\0${JOIN_SCRIPT}\0`;
 
 /** The directory holding this server's command cgroups, or null when cgroups are not usable. */
 let base: string | null | undefined;

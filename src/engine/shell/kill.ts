@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { atExit } from '../at-exit.js';
-import { childrenOf, CommandCgroup, removeBase } from './cgroup.js';
+import { childrenOf, CommandCgroup, JOIN_ARGV_PREFIX, removeBase } from './cgroup.js';
 
 /**
  * The variable every command's environment carries (a name outside FACET_*, which is
@@ -22,7 +22,9 @@ export const MARKER_VAR = '_FACET_COMMAND';
 
 export type ContainmentMode = 'auto' | 'marker';
 
+/** Polls start fast (most commands die at once on TERM) and back off to this. */
 const POLL_MS = 20;
+const pollDelay = (k: number): number => Math.min(POLL_MS, 1 << k);
 
 function readState(pid: number): string | undefined {
   try {
@@ -31,6 +33,15 @@ function readState(pid: number): string | undefined {
     return raw.slice(raw.lastIndexOf(')') + 2, raw.lastIndexOf(')') + 3);
   } catch {
     return undefined;
+  }
+}
+
+/** The leader is still the shell that joins the cgroup (it execs the command next). */
+function isJoining(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(JOIN_ARGV_PREFIX);
+  } catch {
+    return false;
   }
 }
 
@@ -125,15 +136,20 @@ export class Containment {
     return this.cgroup !== null;
   }
 
+  private wrapped = false;
+
   /** The argv that starts `file args` enclosed from its first instruction on. */
   wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
-    return this.cgroup ? this.cgroup.wrap(file, args) : { file, args: [...args] };
+    if (!this.cgroup) return { file, args: [...args] };
+    this.wrapped = true;
+    return this.cgroup.wrap(file, args);
   }
 
   /** Call at once after the leader (which leads a new process group) started. */
   adopt(pid: number): void {
     this.leader = pid;
-    if (this.cgroup && !this.cgroup.adopt(pid)) {
+    // A wrapped command joins by itself (see wrap); one started otherwise is moved from here.
+    if (this.cgroup && !this.wrapped && !this.cgroup.adopt(pid)) {
       this.cgroup.remove();
       this.cgroup = null;
     }
@@ -144,7 +160,7 @@ export class Containment {
    * with the marker it sees the process group only (see needsSweep).
    */
   alive(): boolean {
-    if (this.cgroup) return this.cgroup.populated();
+    if (this.cgroup && this.cgroup.populated()) return true;
     return groupAlive(this.leader);
   }
 
@@ -161,8 +177,18 @@ export class Containment {
 
   /** TERM (and CONT, so stopped ones can act on it), KILL after `graceMs`; resolves when none is left. */
   kill(graceMs: number): Promise<void> {
-    this.killing ??= this.cgroup ? this.killCgroup(this.cgroup, graceMs) : this.killMarked(graceMs);
+    this.killing ??= this.cgroup && !this.joinFailed() ? this.killCgroup(this.cgroup, graceMs) : this.killMarked(graceMs);
     return this.killing;
+  }
+
+  /**
+   * A leader that runs outside its empty cgroup and is no longer the joining shell could not
+   * join (the marker then finds what it started). One still in the joining shell has not
+   * forked anything yet: killing it is enough, and the cgroup kill does that.
+   */
+  private joinFailed(): boolean {
+    if (!this.wrapped || this.cgroup!.populated() || !alive(this.leader)) return false;
+    return !isJoining(this.leader);
   }
 
   private async killCgroup(cg: CommandCgroup, graceMs: number): Promise<void> {
@@ -175,14 +201,17 @@ export class Containment {
     };
     term();
     const until = Date.now() + graceMs;
-    while (cg.populated() && Date.now() < until) {
-      await sleep(POLL_MS);
+    // The leader counts too: it may be killed before it joined.
+    const left = () => cg.populated() || alive(this.leader);
+    for (let k = 0; left() && Date.now() < until; k++) {
+      await sleep(pollDelay(k));
       // A dying parent can still fork: what it forked gets TERM too.
-      term();
+      if (k % 4 === 3) term();
     }
-    for (let k = 0; k < 50 && cg.populated(); k++) {
+    for (let k = 0; k < 60 && left(); k++) {
+      signal(-this.leader, 'SIGKILL');
       if (!cg.killAll()) for (const pid of cg.members()) signal(pid, 'SIGKILL');
-      await sleep(POLL_MS);
+      await sleep(pollDelay(k));
     }
     this.release();
   }
@@ -204,8 +233,8 @@ export class Containment {
     send(pids, 'SIGCONT');
     const until = Date.now() + graceMs;
     for (;;) {
-      while (Date.now() < until) {
-        await sleep(POLL_MS);
+      for (let k = 0; Date.now() < until; k++) {
+        await sleep(pollDelay(k));
         pids = collect(false);
         if (empty()) break;
         send(pids, 'SIGTERM');
@@ -217,9 +246,9 @@ export class Containment {
         send(pids, 'SIGTERM');
         continue;
       }
-      for (let k = 0; k < 50 && !empty(); k++) {
+      for (let k = 0; k < 60 && !empty(); k++) {
         send(pids, 'SIGKILL');
-        await sleep(POLL_MS);
+        await sleep(pollDelay(k));
         pids = collect(k % 10 === 9);
       }
       break;
