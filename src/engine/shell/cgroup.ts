@@ -4,7 +4,7 @@
 // and cgroup.kill ends them all at once, forks in flight included. Used when the server's
 // own cgroup is writable (root in a container, a delegated systemd scope); else null and
 // the caller falls back to process groups plus an environment marker.
-import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync, rmdirSync, watch, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -165,6 +165,18 @@ export class CommandCgroup {
       return /^populated 1$/m.test(readFileSync(path.join(this.dir, 'cgroup.events'), 'latin1'));
     } catch {
       return false;
+    }
+  }
+
+  /** Calls `fn` when cgroup.events changes (the cgroup empties); returns the way to stop. */
+  watch(fn: () => void): () => void {
+    try {
+      const w = watch(path.join(this.dir, 'cgroup.events'), () => fn());
+      w.on('error', () => undefined);
+      w.unref();
+      return () => w.close();
+    } catch {
+      return () => undefined; // no inotify here: the caller's polling still ends the wait
     }
   }
 

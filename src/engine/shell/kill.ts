@@ -71,28 +71,64 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
-/** Every process whose environment holds `entry` (NAME=value): reads all of /proc. */
-export function processesWithEnv(entry: string): number[] {
+/**
+ * Processes carrying each of `values` as their marker: one pass over all of /proc, reading
+ * each process's environment once, whatever the number of values.
+ */
+function scanMarkers(values: ReadonlySet<string>): Map<string, number[]> {
+  const found = new Map<string, number[]>([...values].map((v) => [v, []]));
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return [];
+    return found;
   }
-  const needle = Buffer.from(`\0${entry}\0`);
-  const first = Buffer.from(`${entry}\0`);
-  const out: number[] = [];
+  const key = Buffer.from(`${MARKER_VAR}=`);
   for (const n of names) {
     const c = n.charCodeAt(0);
     if (c < 48 || c > 57) continue;
+    let env: Buffer;
     try {
-      const env = readFileSync(`/proc/${n}/environ`);
-      if (env.includes(needle) || env.subarray(0, first.length).equals(first)) out.push(Number(n));
+      env = readFileSync(`/proc/${n}/environ`);
     } catch {
-      // gone, or another user's process (never one of ours)
+      continue; // gone, or another user's process (never one of ours)
+    }
+    for (let at = env.indexOf(key); at !== -1; at = env.indexOf(key, at + 1)) {
+      if (at > 0 && env[at - 1] !== 0) continue; // the name inside another entry's value
+      const end = env.indexOf(0, at);
+      const value = env.toString('latin1', at + key.length, end === -1 ? env.length : end);
+      found.get(value)?.push(Number(n));
+      break;
     }
   }
-  return out;
+  return found;
+}
+
+// Kills in flight share their scans: requests made while one is queued are answered by the
+// same pass, so 32 kills at once cost about one scan, not 32.
+let queued: Map<string, Array<(pids: number[]) => void>> | undefined;
+
+function scanShared(value: string): Promise<number[]> {
+  return new Promise((resolve) => {
+    if (!queued) {
+      queued = new Map();
+      setImmediate(() => {
+        const batch = queued!;
+        queued = undefined;
+        const found = scanMarkers(new Set(batch.keys()));
+        for (const [v, waiters] of batch) for (const w of waiters) w(found.get(v) ?? []);
+      });
+    }
+    const waiters = queued.get(value) ?? [];
+    waiters.push(resolve);
+    queued.set(value, waiters);
+  });
+}
+
+/** Every process whose environment holds `entry` (NAME=value of the marker variable): reads all of /proc. */
+export function processesWithEnv(entry: string): number[] {
+  const value = entry.slice(entry.indexOf('=') + 1);
+  return scanMarkers(new Set([value])).get(value) ?? [];
 }
 
 /** Live descendants of `roots` (roots included when alive), through /proc children lists. */
@@ -199,26 +235,42 @@ export class Containment {
         signal(pid, 'SIGCONT');
       }
     };
-    term();
-    const until = Date.now() + graceMs;
-    // The leader counts too: it may be killed before it joined.
-    const left = () => cg.populated() || alive(this.leader);
-    for (let k = 0; left() && Date.now() < until; k++) {
-      await sleep(pollDelay(k));
-      // A dying parent can still fork: what it forked gets TERM too.
-      if (k % 4 === 3) term();
-    }
-    for (let k = 0; k < 60 && left(); k++) {
-      signal(-this.leader, 'SIGKILL');
-      if (!cg.killAll()) for (const pid of cg.members()) signal(pid, 'SIGKILL');
-      await sleep(pollDelay(k));
+    // Woken as soon as the cgroup empties; the polls are the fallback and see the leader.
+    let wake: () => void = () => undefined;
+    const unwatch = cg.watch(() => wake());
+    const nap = (ms: number) =>
+      new Promise<void>((r) => {
+        const t = setTimeout(r, ms);
+        wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+    try {
+      term();
+      const until = Date.now() + graceMs;
+      // The leader counts too: it may be killed before it joined.
+      const left = () => cg.populated() || alive(this.leader);
+      for (let k = 0; left() && Date.now() < until; k++) {
+        await nap(pollDelay(k));
+        // A dying parent can still fork: what it forked gets TERM too.
+        if (k % 4 === 3) term();
+      }
+      for (let k = 0; k < 60 && left(); k++) {
+        signal(-this.leader, 'SIGKILL');
+        if (!cg.killAll()) for (const pid of cg.members()) signal(pid, 'SIGKILL');
+        await nap(pollDelay(k));
+      }
+    } finally {
+      unwatch();
     }
     this.release();
   }
 
   private async killMarked(graceMs: number): Promise<void> {
-    const collect = (full: boolean): number[] => {
-      const roots = [this.leader, ...this.known, ...(full ? processesWithEnv(this.marker) : [])];
+    const value = this.marker.slice(this.marker.indexOf('=') + 1);
+    const collect = async (full: boolean): Promise<number[]> => {
+      const roots = [this.leader, ...this.known, ...(full ? await scanShared(value) : [])];
       const pids = [...treeOf(roots)];
       this.known = new Set(pids);
       return pids;
@@ -228,19 +280,19 @@ export class Containment {
       for (const pid of pids) signal(pid, sig);
     };
     const empty = () => this.known.size === 0 && !groupAlive(this.leader);
-    let pids = collect(true);
+    let pids = await collect(true);
     send(pids, 'SIGTERM');
     send(pids, 'SIGCONT');
     const until = Date.now() + graceMs;
     for (;;) {
       for (let k = 0; Date.now() < until; k++) {
         await sleep(pollDelay(k));
-        pids = collect(false);
+        pids = await collect(false);
         if (empty()) break;
         send(pids, 'SIGTERM');
       }
       // Before KILL (or before declaring victory) look once more for escapees.
-      pids = collect(true);
+      pids = await collect(true);
       if (empty()) break;
       if (Date.now() < until) {
         send(pids, 'SIGTERM');
@@ -249,7 +301,7 @@ export class Containment {
       for (let k = 0; k < 60 && !empty(); k++) {
         send(pids, 'SIGKILL');
         await sleep(pollDelay(k));
-        pids = collect(k % 10 === 9);
+        pids = await collect(k % 10 === 9);
       }
       break;
     }
