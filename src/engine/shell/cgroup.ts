@@ -124,30 +124,6 @@ export class CommandCgroup {
     }
   }
 
-  /**
-   * Moves the just-started leader in, then any child it forked before the move (read after
-   * it, so none is missed: later forks are born inside). False when the move was refused.
-   */
-  adopt(pid: number): boolean {
-    try {
-      writeFileSync(path.join(this.dir, 'cgroup.procs'), String(pid));
-    } catch {
-      return false;
-    }
-    const stack = [pid];
-    while (stack.length > 0) {
-      for (const c of childrenOf(stack.pop()!)) {
-        try {
-          writeFileSync(path.join(this.dir, 'cgroup.procs'), String(c));
-          stack.push(c);
-        } catch {
-          // exited meanwhile
-        }
-      }
-    }
-    return true;
-  }
-
   /** Live members (zombies are not listed). */
   members(): number[] {
     try {
@@ -205,23 +181,4 @@ export function cgroupBase(): string | null {
 /** Removes this server's (empty) cgroup directory: called on the way out. */
 export function removeBase(): void {
   if (base) tryRmdir(base);
-}
-
-/** Children of `pid` (all its threads), from /proc; [] when gone or unsupported. */
-export function childrenOf(pid: number): number[] {
-  let tasks: string[];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return [];
-  }
-  const out: number[] = [];
-  for (const t of tasks) {
-    try {
-      for (const s of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ')) if (s !== '' && s !== '\n') out.push(Number(s));
-    } catch {
-      // thread gone, or the kernel lacks CONFIG_PROC_CHILDREN
-    }
-  }
-  return out;
 }

@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { atExit } from '../at-exit.js';
-import { childrenOf, CommandCgroup, JOIN_ARGV_PREFIX, removeBase } from './cgroup.js';
+import { CommandCgroup, JOIN_ARGV_PREFIX, removeBase } from './cgroup.js';
 
 /**
  * The variable every command's environment carries (a name outside FACET_*, which is
@@ -131,6 +131,25 @@ export function processesWithEnv(entry: string): number[] {
   return scanMarkers(new Set([value])).get(value) ?? [];
 }
 
+/** Children of `pid` (all its threads), from /proc; [] when gone or unsupported. */
+function childrenOf(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const t of tasks) {
+    try {
+      for (const s of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ')) if (s !== '' && s !== '\n') out.push(Number(s));
+    } catch {
+      // thread gone, or the kernel lacks CONFIG_PROC_CHILDREN
+    }
+  }
+  return out;
+}
+
 /** Live descendants of `roots` (roots included when alive), through /proc children lists. */
 function treeOf(roots: Iterable<number>): Set<number> {
   const found = new Set<number>();
@@ -156,6 +175,8 @@ export class Containment {
   private known = new Set<number>();
   private killing: Promise<void> | undefined;
   private released = false;
+  /** The command was started through the joining shell (it enters the cgroup by itself). */
+  private wrapped = false;
 
   constructor(mode: ContainmentMode = 'auto') {
     this.cgroup = mode === 'auto' ? CommandCgroup.create() : null;
@@ -163,16 +184,10 @@ export class Containment {
     hookExit();
   }
 
-  get mechanism(): 'cgroup' | 'marker' {
-    return this.cgroup ? 'cgroup' : 'marker';
-  }
-
   /** True when wrap() puts a small shell in front of the program (which then execs it). */
   get wraps(): boolean {
     return this.cgroup !== null;
   }
-
-  private wrapped = false;
 
   /** The argv that starts `file args` enclosed from its first instruction on. */
   wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
@@ -181,11 +196,14 @@ export class Containment {
     return this.cgroup.wrap(file, args);
   }
 
-  /** Call at once after the leader (which leads a new process group) started. */
+  /**
+   * Call at once after the leader (which leads a new process group) started. A cgroup is
+   * only used by commands started through wrap(): one moved in from here after spawn could
+   * already have forked (and lost) children.
+   */
   adopt(pid: number): void {
     this.leader = pid;
-    // A wrapped command joins by itself (see wrap); one started otherwise is moved from here.
-    if (this.cgroup && !this.wrapped && !this.cgroup.adopt(pid)) {
+    if (this.cgroup && !this.wrapped) {
       this.cgroup.remove();
       this.cgroup = null;
     }
@@ -193,22 +211,12 @@ export class Containment {
 
   /**
    * Cheap check: is anything of the command still running? With a cgroup this is exact;
-   * with the marker it sees the process group only (see needsSweep).
+   * with the marker it sees the process group only (an escaped process shows when it keeps
+   * the output open, and a kill finds it).
    */
   alive(): boolean {
     if (this.cgroup && this.cgroup.populated()) return true;
     return groupAlive(this.leader);
-  }
-
-  /** True when only a full kill can tell whether something escaped (the marker mechanism). */
-  get needsSweep(): boolean {
-    return this.cgroup === null;
-  }
-
-  /** Live processes of the command, as far as this mechanism can see them without a full scan. */
-  members(): number[] {
-    if (this.cgroup) return this.cgroup.members();
-    return [...treeOf([this.leader, ...this.known])];
   }
 
   /** TERM (and CONT, so stopped ones can act on it), KILL after `graceMs`; resolves when none is left. */
@@ -318,9 +326,9 @@ export class Containment {
 
   /** Synchronous last resort on the way out: KILL everything of it. */
   killNow(): void {
+    signal(-this.leader, 'SIGKILL');
     if (this.cgroup && this.cgroup.killAll()) return;
     const pids = this.cgroup ? this.cgroup.members() : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker)])];
-    signal(-this.leader, 'SIGKILL');
     for (const pid of pids) signal(pid, 'SIGKILL');
   }
 }
