@@ -78,7 +78,7 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
     const { engine, ctx, session, cleanup } = setup();
     const m = marker();
     try {
-      const running = engine.run(ctx(), { command: escaping(m), timeoutMs: 60_000, idleTimeoutMs: 1500 });
+      const running = engine.run(ctx(), { command: escaping(m), timeoutMs: 60_000, idleTimeoutMs: 3000 });
       const entry = await escapee(m);
       const r = await running;
       assert.equal(r.timedOut, true);
@@ -195,7 +195,7 @@ function jobOf(res: Awaited<ReturnType<typeof callTool>>): { id: string; pid: nu
 test('server: a timed-out shell.run leaves nothing behind', () =>
   withServer([], async (t) => {
     const m = marker();
-    const running = callTool(t.client, 'shell.run', { command: escaping(m), timeout_ms: 3000 });
+    const running = callTool(t.client, 'shell.run', { command: escaping(m), timeout_ms: 4000 });
     const entry = await escapee(m);
     const res = await running;
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT);
