@@ -133,13 +133,14 @@ class Job {
       const exit = await child.exited;
       clearTimeout(this.timer);
       // Whatever the leader left behind goes with it: a job is one unit.
+      const killed = Boolean(this.stopping) || child.running();
       if (this.stopping) await this.stopping;
-      else if (child.running()) await child.kill(killGraceMs);
-      let drained = await Promise.race([child.drained.then(() => true), sleep(LEFTOVER_MS).then(() => false)]);
-      if (!drained && !this.stopping) {
+      else if (killed) await child.kill(killGraceMs);
+      const drained = await Promise.race([child.drained.then(() => true), sleep(killed ? 1000 : LEFTOVER_MS).then(() => false)]);
+      if (!drained && !killed) {
         // Something that left the process group (setsid, a daemon) still holds the output pipe.
         await child.kill(killGraceMs);
-        drained = await Promise.race([child.drained.then(() => true), sleep(1000).then(() => false)]);
+        await Promise.race([child.drained, sleep(1000)]);
       }
       child.detach();
       child.release();

@@ -1,8 +1,9 @@
 // Starting one command: a shell line (bash -c) or an argv, through execa with pipes or
 // through node-pty with a terminal, always as the leader of a new process group and
-// enclosed (kill.ts) so everything it starts can be found and killed. A wrapper can report the shell's final directory and its
-// background job ids on a private descriptor, and can merge stderr into stdout at the
-// source so the merged stream keeps the exact order.
+// enclosed (kill.ts) so everything it starts can be found and killed. A start the kernel
+// would refuse, or one that fails, is an EngineError at once. A wrapper can report the
+// shell's final directory and its background job ids on a private descriptor, and can
+// merge stderr into stdout at the source so the merged stream keeps the exact order.
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
@@ -125,7 +126,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     box.release();
     throw err instanceof EngineError ? err : spawnFailure(err as NodeJS.ErrnoException, file, spec.cwd, args, env);
   }
-  // The leader may fork at once: enclose it before anything else runs on this side.
+  // Known from here on, so a kill reaches the leader even before its 'spawn' event.
   if (sub.pid !== undefined) box.adopt(sub.pid);
   await new Promise<void>((resolve, reject) => {
     let settled = false;
