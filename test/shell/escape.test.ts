@@ -134,6 +134,33 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
     }
   });
 
+  test(`engine (${mode}): a daemon that let go of the output ends with its line (cgroup) or at the latest with the session (marker)`, async () => {
+    const { dir, engine, ctx, session, cleanup } = setup();
+    const m = marker();
+    try {
+      const line = `(setsid sh -c 'echo $$ > esc-${m}.pid; exec sleep ${m}.5' </dev/null >/dev/null 2>&1 &); while [ ! -s esc-${m}.pid ]; do sleep 0.01; done; ${afterGo(m)}`;
+      const running = engine.run(ctx(), { command: line });
+      const entry = await escapee(m);
+      go(dir, m);
+      const r = await running;
+      assert.equal(r.stdout.text, 'done\n');
+      const base = cgroupBase();
+      if (mode === 'auto' && base !== null) {
+        assert.equal(r.leftovers, 'killed');
+        nothingLeft(m, entry);
+      } else {
+        // Nothing showed it when the line ended: no pipe held, its group and session its own.
+        assert.equal(r.leftovers, 'none');
+        assert.equal(procsRunning(`sleep ${m}.5`).length, 1);
+      }
+      await session.dispose();
+      nothingLeft(m, entry);
+    } finally {
+      await session.dispose();
+      cleanup();
+    }
+  });
+
   test(`engine (${mode}): stopping a job and ending its session end the escaped child too`, async () => {
     const { engine, ctx, session, cleanup } = setup();
     const m = marker();

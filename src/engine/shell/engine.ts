@@ -10,7 +10,7 @@ import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { buildEnv } from './env.js';
 import { JobTable, type JobRead, type JobSnapshot, type ReadOptions } from './jobs.js';
-import type { ContainmentMode } from './kill.js';
+import { sweepMarkers, type ContainmentMode } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
 import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
@@ -103,6 +103,8 @@ interface SessionShell {
   dir: string;
   /** Commands whose leftovers were deliberately left running by runs (keepBackground). */
   kept: Set<KeptCommand>;
+  /** Markers of the session's commands enclosed by the marker mechanism (swept at its end). */
+  markers: Set<string>;
 }
 
 const BAG = 'engine.shell';
@@ -145,6 +147,7 @@ export class ShellEngine {
       input: opts.input,
       onKept: (kept) => state.kept.add(kept),
       containment: this.config.containment,
+      markers: state.markers,
     });
     const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
     if (opts.persistCwd && result.finalCwd !== undefined) {
@@ -186,6 +189,7 @@ export class ShellEngine {
       timeoutMs: opts.timeoutMs,
       ttyFallback,
       containment: this.config.containment,
+      markers: state.markers,
     });
   }
 
@@ -257,6 +261,7 @@ export class ShellEngine {
       const s: SessionShell = {
         dir,
         kept: new Set(),
+        markers: new Set(),
         jobs: new JobTable({
           dir: path.join(dir, 'jobs'),
           maxJobs: this.config.maxJobsPerSession ?? 32,
@@ -265,8 +270,12 @@ export class ShellEngine {
         }),
       };
       session.onDispose(async () => {
-        const kept = [...s.kept].map((k) => k.kill(this.config.killGraceMs ?? 2000));
+        const grace = this.config.killGraceMs ?? 2000;
+        const kept = [...s.kept].map((k) => k.kill(grace));
         await Promise.allSettled([s.jobs.close(), ...kept]);
+        // Under the marker mechanism, a finished command's daemon that let go of its output
+        // was not seen when the command ended: find and end it now.
+        await sweepMarkers(s.markers, grace);
         await fsp.rm(dir, { recursive: true, force: true });
       });
       return s;

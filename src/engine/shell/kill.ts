@@ -316,6 +316,11 @@ export class Containment {
     this.release();
   }
 
+  /** True when a process of it could outlive release() unseen (the marker mechanism). */
+  get untracked(): boolean {
+    return this.cgroup === null;
+  }
+
   /** Forgets the command once nothing of it is left (its cgroup is removed). */
   release(): void {
     if (this.released) return;
@@ -330,6 +335,31 @@ export class Containment {
     if (this.cgroup && this.cgroup.killAll()) return;
     const pids = this.cgroup ? this.cgroup.members() : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker)])];
     for (const pid of pids) signal(pid, 'SIGKILL');
+  }
+}
+
+/**
+ * Ends what is left of commands that finished long ago under the marker mechanism (a daemon
+ * that let go of the output is not seen when its line ends): one shared pass over /proc
+ * finds them all, then TERM, and KILL after `graceMs`. For a session's end.
+ */
+export async function sweepMarkers(entries: Iterable<string>, graceMs: number): Promise<void> {
+  const values = [...entries].map((e) => e.slice(e.indexOf('=') + 1));
+  if (values.length === 0) return;
+  const found = (await Promise.all(values.map(scanShared))).flat();
+  let pids = [...treeOf(found)];
+  if (pids.length === 0) return;
+  for (const pid of pids) signal(pid, 'SIGTERM');
+  for (const pid of pids) signal(pid, 'SIGCONT');
+  const until = Date.now() + graceMs;
+  for (let k = 0; pids.length > 0 && Date.now() < until; k++) {
+    await sleep(pollDelay(k));
+    pids = [...treeOf(pids)];
+  }
+  for (let k = 0; k < 60 && pids.length > 0; k++) {
+    for (const pid of pids) signal(pid, 'SIGKILL');
+    await sleep(pollDelay(k));
+    pids = pids.filter(alive);
   }
 }
 

@@ -31,6 +31,11 @@ export interface SpawnSpec {
   tty?: { cols: number; rows: number; pty: PtyModule };
   /** How the command's processes are enclosed (default 'auto': a cgroup when possible). */
   containment?: ContainmentMode;
+  /**
+   * Where to note the command's marker (NAME=value) when the marker mechanism encloses it,
+   * so the session's end can still find what it left behind (see sweepMarkers).
+   */
+  markers?: Set<string>;
 }
 
 export interface ShellReport {
@@ -150,6 +155,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     );
   });
   const pid = sub.pid!;
+  note(spec, box);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   const streams = [
     ['stdout', sub.stdout!],
@@ -240,6 +246,15 @@ function findProgram(name: string, pathVar: string, cwd: string): true | 'ENOENT
   return denied ? 'EACCES' : 'ENOENT';
 }
 
+/** Bounded: the newest markers are the ones whose leftovers may still run. */
+const MAX_MARKERS = 4096;
+
+function note(spec: SpawnSpec, box: Containment): void {
+  if (!spec.markers || !box.untracked) return;
+  spec.markers.add(box.marker);
+  if (spec.markers.size > MAX_MARKERS) spec.markers.delete(spec.markers.values().next().value as string);
+}
+
 function withMarker(env: Record<string, string>, box: Containment): Record<string, string> {
   const eq = box.marker.indexOf('=');
   return { ...env, [box.marker.slice(0, eq)]: box.marker.slice(eq + 1) };
@@ -276,6 +291,7 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     throw new EngineError('process_failed', `cannot start ${file} on a terminal: ${(err as Error).message}`, { facts: { program: file }, cause: err });
   }
   box.adopt(p.pid);
+  note(spec, box);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   let resolveDrained!: () => void;
   const drained = new Promise<void>((r) => (resolveDrained = r));
