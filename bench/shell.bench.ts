@@ -1,10 +1,12 @@
 // Shell engine: (1) shell.run of `true` through Facet in its own process versus spawning
-// `bash -c true` with execa in this process (latency ratio); (2) calls per second at
+// `bash -c true` with execa and with a bare child_process.spawn in this process (latency
+// ratios; process.bench.ts isolates the engine's own start and kill costs); (2) calls per second at
 // concurrency 8, both ways; (3) a `yes | head -c 2G` flood through Facet: the server's
 // peak memory stays flat because output is capped while it streams.
 import { mkdirSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { execa } from 'execa';
 import { callTool, fmt, load, peakRssKb, report, startFacet, stats } from './lib.js';
 
@@ -29,6 +31,13 @@ async function sample(n: number, fn: () => Promise<unknown>): Promise<number[]> 
 }
 
 const direct = () => execa('bash', ['-c', 'true']);
+const bare = () =>
+  new Promise((resolve) => {
+    const c = spawn('bash', ['-c', 'true'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    c.stdout.resume();
+    c.stderr.resume();
+    c.once('close', resolve);
+  });
 const facet = await startFacet(['--root', root, '--shape', 'core', '--state-dir', path.join(root, '.state')]);
 try {
   const viaFacet = async () => {
@@ -36,11 +45,14 @@ try {
     if (r.error) throw new Error(r.error);
   };
   const d = stats(await sample(N, direct));
+  const b = stats(await sample(N, bare));
   const f = stats(await sample(N, viaFacet));
-  report('shell.run `true` through Facet vs execa `bash -c true` in-process (sequential)', [
+  report('shell.run `true` through Facet vs `bash -c true` in-process (sequential)', [
     { path: 'execa in-process', p50_ms: d.p50, p99_ms: d.p99, mean_ms: d.mean },
+    { path: 'child_process.spawn in-process', p50_ms: b.p50, p99_ms: b.p99, mean_ms: b.mean },
     { path: 'Facet shell.run', p50_ms: f.p50, p99_ms: f.p99, mean_ms: f.mean },
-    { path: 'ratio', p50_ms: f.p50 / d.p50, p99_ms: f.p99 / d.p99, mean_ms: f.mean / d.mean },
+    { path: 'ratio to execa', p50_ms: f.p50 / d.p50, p99_ms: f.p99 / d.p99, mean_ms: f.mean / d.mean },
+    { path: 'ratio to child_process.spawn', p50_ms: f.p50 / b.p50, p99_ms: f.p99 / b.p99, mean_ms: f.mean / b.mean },
   ]);
 
   const ld = await load(8, LOAD_TOTAL, direct);

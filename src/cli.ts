@@ -49,12 +49,16 @@ async function main(argv: string[]): Promise<number> {
   }
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
+      // The shutdown keeps within the grace period; this is the backstop if it did not.
+      setTimeout(() => process.exit(0), config.graceMs).unref();
       running.shutdown(`received ${signal}`).then(resolve, resolve);
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
   });
-  return 0;
+  // Drained and logged: exit now, even while a client still holds a connection or stream
+  // open (the exit hook kills any command still running).
+  process.exit(0);
 }
 
 /** Exit 0 when the local server answers SERVING, 1 otherwise (a bad option: 2). */

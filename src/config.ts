@@ -34,7 +34,7 @@ export const OPTIONS: OptionSpec[] = [
   o('read-only', 'bool', 'false', 'Hide every destructive tool (writes, edits, shell)'),
   o('max-message-bytes', 'int', String(16 * 1024 * 1024), 'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED, or cut to fit when the call changed something)'),
   o('response-bytes', 'int', String(4 * 1024 * 1024), 'Largest tool result sent to a client that does not name its own limit (metadata facet-max-response-bytes); 4 MiB is gRPC clients\' default receive limit'),
-  o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, how long calls in flight may finish before they are cancelled'),
+  o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, the time the server takes at most to exit: calls in flight may finish until up to 1 s before its end, then are cancelled, and every command still running is killed'),
   o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, silent'),
   o('state-dir', 'string', '', 'Where spilled output and job logs live; default: <tmpdir>/facet-state'),
   o('session-max', 'int', '256', 'Sessions kept in memory (per caller with --session-scope caller); past it the least recently used session without a call in flight is dropped, idle ones before those with jobs running, and its next call is told why'),

@@ -113,6 +113,11 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   let closing: Promise<void> | undefined;
   const shutdown = (reason = 'shutdown requested'): Promise<void> => {
     closing ??= (async () => {
+      // Everything, cancelling and clean-up included, fits in the grace period: a supervisor
+      // that waits --grace-ms after SIGTERM never has to reach for SIGKILL.
+      const deadline = Date.now() + config.graceMs;
+      const reserve = Math.min(1000, Math.floor(config.graceMs / 3));
+      const until = (t: number) => new Promise<'late'>((r) => setTimeout(() => r('late'), Math.max(0, t - Date.now())).unref());
       logger.info({ reason, inFlight: router.inFlight, graceMs: config.graceMs }, 'draining');
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
@@ -120,19 +125,16 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       // Long-lived streams (health Watch, reflection) would hold tryShutdown open for the whole
       // grace: once the toolbox calls are done, give their responses a moment, then close the rest.
       const drained = Promise.race([closed, router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
-      let timer: NodeJS.Timeout | undefined;
-      const graceOver = new Promise<'grace'>((resolve) => {
-        timer = setTimeout(() => resolve('grace'), config.graceMs);
-      });
-      if ((await Promise.race([drained, graceOver])) === 'grace') {
+      if ((await Promise.race([drained, until(deadline - reserve)])) === 'late') {
         logger.warn({ inFlight: router.inFlight }, 'grace period over: cancelling calls in flight');
         router.abortAll();
         // Handlers that honour their signal answer promptly; then close whatever remains.
-        await Promise.race([router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), new Promise((r) => setTimeout(r, 1000))]);
+        await Promise.race([router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), until(deadline - reserve / 2)]);
       }
       server.forceShutdown();
-      clearTimeout(timer);
-      await sessions.close();
+      // Sessions end their jobs (TERM, then KILL); what is not gone by the deadline is left to
+      // the exit hook, which KILLs every command still enclosed.
+      if ((await Promise.race([sessions.close(), until(deadline)])) === 'late') logger.warn({}, 'grace period over: processes still ending are killed on exit');
       if (config.socket) removeStaleSocket(config.socket);
       logger.info({}, 'stopped');
       await flushLogger(logger);

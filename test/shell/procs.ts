@@ -59,3 +59,31 @@ export async function eventually(probe: () => boolean, ms = 5000): Promise<boole
 export function marker(): string {
   return String(900000 + Math.floor(Math.random() * 99999));
 }
+
+/** Live processes whose environment holds `entry` (NAME=value), other than this one. */
+export function procsCarrying(entry: string): number[] {
+  const needle = Buffer.from(`\0${entry}\0`);
+  const first = Buffer.from(`${entry}\0`);
+  return pids().filter((pid) => {
+    if (pid === process.pid) return false;
+    try {
+      const env = readFileSync(`/proc/${pid}/environ`);
+      return (env.includes(needle) || env.subarray(0, first.length).equals(first)) && stat(pid)?.state !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Live processes whose command line is exactly `argv` joined by spaces. */
+export function procsRunning(argv: string): number[] {
+  return pids().filter((pid) => {
+    if (pid === process.pid) return false;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'latin1').replace(/\0$/, '').replace(/\0/g, ' ');
+      return cmd === argv && stat(pid)?.state !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+}

@@ -2,11 +2,13 @@
 // memory, assembles one file's findings between its begin and end messages (dropping
 // files rg found binary), and kills rg as soon as the caller has enough, the signal fires
 // or the search is stopped.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { EngineError, abortError } from '../errors.js';
+import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { TypeFilter } from './filters.js';
 import { IgnoreRules, VCS_DIRS } from './ignore.js';
 import { parseRgMessage, type RgMessage, type RgText } from './rg-json.js';
@@ -160,7 +162,15 @@ export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink,
 
 async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: string, sink: FileSink, maxTotal: number): Promise<void> {
   const extra = !req.ignore.noIgnore && req.ignore.ignoreFileNames?.length ? new ExtraIgnoreFilter([cwd], req.ignore.ignoreFileNames) : undefined;
-  const child = spawn(rgPath, [...rgArgs(req), '--', arg], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const argv = [...rgArgs(req), '--', arg];
+  // A pattern past the kernel's one-argument limit would fail to start: say so in band.
+  checkArgv(rgPath, argv, process.env as Record<string, string>, 'pattern', 'pattern', 'search for a shorter part of it');
+  let child: ChildProcessByStdio<null, Readable, Readable>;
+  try {
+    child = spawn(rgPath, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  } catch (err) {
+    throw spawnFailure(err as NodeJS.ErrnoException, rgPath, cwd, argv, {}, 'pattern');
+  }
   let stderr = '';
   let stopped = false;
   let exited = false;

@@ -10,10 +10,10 @@ import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { buildEnv } from './env.js';
 import { JobTable, type JobRead, type JobSnapshot, type ReadOptions } from './jobs.js';
-import { forgetGroup, killTree } from './kill.js';
+import { sweepMarkers, type ContainmentMode } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
-import { runToCompletion, type RunResult } from './run.js';
+import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
 
 export interface ShellEngineConfig {
   /** Shell for command lines (bash). */
@@ -30,6 +30,8 @@ export interface ShellEngineConfig {
   maxJobsPerSession?: number;
   maxLogBytes?: number;
   killGraceMs?: number;
+  /** How commands are enclosed for killing: 'auto' (a cgroup when usable) or 'marker' (process group + environment marker). */
+  containment?: ContainmentMode;
 }
 
 /** What the engine needs of a call (a HandlerContext fits). */
@@ -103,8 +105,10 @@ export interface StartOptions extends CommandOptions {
 interface SessionShell {
   jobs: JobTable;
   dir: string;
-  /** Leaders of groups deliberately left running by runs (keepBackground). */
-  kept: Set<number>;
+  /** Commands whose leftovers were deliberately left running by runs (keepBackground). */
+  kept: Set<KeptCommand>;
+  /** Markers of the session's commands enclosed by the marker mechanism (swept at its end). */
+  markers: Set<string>;
 }
 
 const BAG = 'engine.shell';
@@ -146,7 +150,9 @@ export class ShellEngine {
           : undefined,
       keepBackground: Boolean(opts.keepBackground),
       input: opts.input,
-      onKept: (pid) => state.kept.add(pid),
+      onKept: (kept) => state.kept.add(kept),
+      containment: this.config.containment,
+      markers: state.markers,
     });
     const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
     if (opts.persistCwd && result.finalCwd !== undefined) {
@@ -188,6 +194,8 @@ export class ShellEngine {
       description: opts.description,
       timeoutMs: opts.timeoutMs,
       ttyFallback,
+      containment: this.config.containment,
+      markers: state.markers,
     });
   }
 
@@ -263,6 +271,7 @@ export class ShellEngine {
       const s: SessionShell = {
         dir,
         kept: new Set(),
+        markers: new Set(),
         jobs: new JobTable({
           dir: path.join(dir, 'jobs'),
           maxJobs: this.config.maxJobsPerSession ?? 32,
@@ -272,11 +281,12 @@ export class ShellEngine {
       };
       session.onRunningWork(() => s.jobs.runningCount > 0);
       session.onDispose(async () => {
-        const kept = [...s.kept].map(async (pid) => {
-          await killTree(pid, pid, this.config.killGraceMs ?? 2000);
-          forgetGroup(pid);
-        });
+        const grace = this.config.killGraceMs ?? 2000;
+        const kept = [...s.kept].map((k) => k.kill(grace));
         await Promise.allSettled([s.jobs.close(), ...kept]);
+        // Under the marker mechanism, a finished command's daemon that let go of its output
+        // was not seen when the command ended: find and end it now.
+        await sweepMarkers(s.markers, grace);
         await fsp.rm(dir, { recursive: true, force: true });
       });
       return s;

@@ -8,7 +8,6 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { EngineError, abortError } from '../errors.js';
 import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
-import { forgetGroup, groupAlive } from './kill.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec } from './process.js';
 
@@ -91,6 +90,8 @@ export interface StartJobSpec extends SpawnSpec {
 }
 
 const TAIL_BYTES = 64 * 1024;
+/** How long the output may stay open after the leader exited before its holder counts as a leftover. */
+const LEFTOVER_MS = 150;
 const DEFAULT_READ_BYTES = 1 << 20;
 
 class Job {
@@ -132,11 +133,17 @@ class Job {
       const exit = await child.exited;
       clearTimeout(this.timer);
       // Whatever the leader left behind goes with it: a job is one unit.
+      const killed = Boolean(this.stopping) || child.running();
       if (this.stopping) await this.stopping;
-      else if (groupAlive(child.pid)) await child.kill(killGraceMs);
-      await Promise.race([child.drained, sleep(1000)]);
+      else if (killed) await child.kill(killGraceMs);
+      const drained = await Promise.race([child.drained.then(() => true), sleep(killed ? 1000 : LEFTOVER_MS).then(() => false)]);
+      if (!drained && !killed) {
+        // Something that left the process group (setsid, a daemon) still holds the output pipe.
+        await child.kill(killGraceMs);
+        await Promise.race([child.drained, sleep(1000)]);
+      }
       child.detach();
-      forgetGroup(child.pid);
+      child.release();
       await log.close();
       this.exitCode = exit.exitCode;
       this.signal = exit.signal;

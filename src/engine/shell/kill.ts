@@ -1,113 +1,68 @@
-// Killing a command means killing everything it started: its process group, plus any
-// descendant that moved to a group of its own (found through /proc before signalling).
+// Killing a command means killing everything it started, including processes that left
+// its process group or session (setsid, daemons) and were re-parented away from it. Each
+// command is enclosed when it starts:
+// - 'cgroup': a cgroup v2 of its own (see cgroup.ts). Members are read from one small file,
+//   so a kill costs O(the command's processes); cgroup.kill ends them all at once.
+// - 'marker': where no cgroup can be made, the command's process group and descendants
+//   (walked through /proc/<pid>/task/*/children, O(its tree)), plus a scan of every
+//   process's environment for the command's marker variable, which finds the ones that
+//   escaped the tree. That scan reads all of /proc, so it runs only when a kill begins,
+//   before the final KILL and once more at the end, never in the polling loop.
 // TERM first, KILL after a grace period, then wait until nothing of it is left.
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { atExit } from '../at-exit.js';
+import { CommandCgroup, JOIN_ARGV_PREFIX, removeBase } from './cgroup.js';
 
-interface ProcInfo {
-  pid: number;
-  ppid: number;
-  pgid: number;
-  state: string;
-}
+/**
+ * The variable every command's environment carries (a name outside FACET_*, which is
+ * stripped from command environments). Its value is unique to one command.
+ */
+export const MARKER_VAR = '_FACET_COMMAND';
 
-function readStat(pid: number): ProcInfo | undefined {
+export type ContainmentMode = 'auto' | 'marker';
+
+/** Polls start fast (most commands die at once on TERM) and back off to this. */
+const POLL_MS = 20;
+const pollDelay = (k: number): number => Math.min(POLL_MS, 1 << k);
+
+function readState(pid: number): string | undefined {
   try {
     const raw = readFileSync(`/proc/${pid}/stat`, 'latin1');
     // comm may hold spaces and parens: the fields after it start at the last ')'.
-    const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-    return { pid, state: rest[0]!, ppid: Number(rest[1]), pgid: Number(rest[2]) };
+    return raw.slice(raw.lastIndexOf(')') + 2, raw.lastIndexOf(')') + 3);
   } catch {
     return undefined;
   }
 }
 
-function allProcs(): ProcInfo[] {
-  let names: string[];
+/** The leader is still the shell that joins the cgroup (it execs the command next). */
+function isJoining(pid: number): boolean {
   try {
-    names = readdirSync('/proc');
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(JOIN_ARGV_PREFIX);
   } catch {
-    return [];
-  }
-  const out: ProcInfo[] = [];
-  for (const n of names) {
-    if (n.charCodeAt(0) < 48 || n.charCodeAt(0) > 57) continue;
-    const info = readStat(Number(n));
-    if (info) out.push(info);
-  }
-  return out;
-}
-
-/** Live (non-zombie) members of group `pgid` and descendants of `rootPid`. */
-export function treeOf(rootPid: number, pgid: number): number[] {
-  const procs = allProcs();
-  const children = new Map<number, number[]>();
-  for (const p of procs) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
-  const state = new Map(procs.map((p) => [p.pid, p]));
-  const found = new Set<number>();
-  for (const p of procs) if (p.pgid === pgid) found.add(p.pid);
-  const stack = [rootPid];
-  while (stack.length > 0) {
-    const pid = stack.pop()!;
-    for (const c of children.get(pid) ?? []) {
-      if (!found.has(c)) {
-        found.add(c);
-        stack.push(c);
-      }
-    }
-    if (state.has(pid)) found.add(pid);
-  }
-  return [...found].filter((pid) => state.get(pid)?.state !== 'Z');
-}
-
-function signalAll(pgid: number, pids: number[], sig: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, sig);
-  } catch {
-    // group already empty
-  }
-  for (const pid of pids) {
-    try {
-      process.kill(pid, sig);
-    } catch {
-      // gone
-    }
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Kills the tree of a command whose leader is `pid` and whose group is `pgid` (the same
- * for commands we start). Resolves once no process of it is alive, or after KILL.
- */
-export async function killTree(pid: number, pgid = pid, graceMs = 2000): Promise<void> {
-  let pids = treeOf(pid, pgid);
-  signalAll(pgid, pids, 'SIGTERM');
-  // A stopped process cannot act on TERM until it continues.
-  signalAll(pgid, pids, 'SIGCONT');
-  const until = Date.now() + graceMs;
-  while (Date.now() < until) {
-    await sleep(20);
-    // Keep collecting: a dying parent can still fork, and children move to init.
-    pids = [...new Set([...pids, ...treeOf(pid, pgid)])].filter(alive);
-    if (pids.length === 0) return;
-  }
-  signalAll(pgid, pids, 'SIGKILL');
-  for (let k = 0; k < 50; k++) {
-    pids = pids.filter(alive);
-    if (pids.length === 0) return;
-    await sleep(20);
+    return false;
   }
 }
 
 function alive(pid: number): boolean {
-  const s = readStat(pid);
-  return s !== undefined && s.state !== 'Z';
+  const s = readState(pid);
+  return s !== undefined && s !== 'Z';
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  // 0 would mean our own process group (a command that never started has no leader).
+  if (pid === 0) return;
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // gone
+  }
 }
 
 /** True when any process is left in the group led by `pgid`. */
 export function groupAlive(pgid: number): boolean {
+  if (pgid <= 0) return false;
   try {
     process.kill(-pgid, 0);
     return true;
@@ -116,26 +71,309 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
-// Groups started and not yet known to be gone. If the server exits without its orderly
-// shutdown (a crash, process.exit), they are killed on the way out rather than orphaned.
-const liveGroups = new Set<number>();
-let hooked = false;
-
-export function trackGroup(pgid: number): void {
-  liveGroups.add(pgid);
-  if (hooked) return;
-  hooked = true;
-  atExit(() => {
-    for (const g of liveGroups) {
-      try {
-        process.kill(-g, 'SIGKILL');
-      } catch {
-        // already gone
-      }
+/**
+ * Processes carrying each of `values` as their marker: one pass over all of /proc, reading
+ * each process's environment once, whatever the number of values.
+ */
+function scanMarkers(values: ReadonlySet<string>): Map<string, number[]> {
+  const found = new Map<string, number[]>([...values].map((v) => [v, []]));
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return found;
+  }
+  const key = Buffer.from(`${MARKER_VAR}=`);
+  for (const n of names) {
+    const c = n.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    let env: Buffer;
+    try {
+      env = readFileSync(`/proc/${n}/environ`);
+    } catch {
+      continue; // gone, or another user's process (never one of ours)
     }
+    for (let at = env.indexOf(key); at !== -1; at = env.indexOf(key, at + 1)) {
+      if (at > 0 && env[at - 1] !== 0) continue; // the name inside another entry's value
+      const end = env.indexOf(0, at);
+      const value = env.toString('latin1', at + key.length, end === -1 ? env.length : end);
+      found.get(value)?.push(Number(n));
+      break;
+    }
+  }
+  return found;
+}
+
+// Kills in flight share their scans: requests made while one is queued are answered by the
+// same pass, so 32 kills at once cost about one scan, not 32.
+let queued: Map<string, Array<(pids: number[]) => void>> | undefined;
+
+function scanShared(value: string): Promise<number[]> {
+  return new Promise((resolve) => {
+    if (!queued) {
+      queued = new Map();
+      setImmediate(() => {
+        const batch = queued!;
+        queued = undefined;
+        const found = scanMarkers(new Set(batch.keys()));
+        for (const [v, waiters] of batch) for (const w of waiters) w(found.get(v) ?? []);
+      });
+    }
+    const waiters = queued.get(value) ?? [];
+    waiters.push(resolve);
+    queued.set(value, waiters);
   });
 }
 
-export function forgetGroup(pgid: number): void {
-  liveGroups.delete(pgid);
+/** Every process whose environment holds `entry` (NAME=value of the marker variable): reads all of /proc. */
+export function processesWithEnv(entry: string): number[] {
+  const value = entry.slice(entry.indexOf('=') + 1);
+  return scanMarkers(new Set([value])).get(value) ?? [];
+}
+
+/** Children of `pid` (all its threads), from /proc; [] when gone or unsupported. */
+function childrenOf(pid: number): number[] {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const t of tasks) {
+    try {
+      for (const s of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ')) if (s !== '' && s !== '\n') out.push(Number(s));
+    } catch {
+      // thread gone, or the kernel lacks CONFIG_PROC_CHILDREN
+    }
+  }
+  return out;
+}
+
+/** Live descendants of `roots` (roots included when alive), through /proc children lists. */
+function treeOf(roots: Iterable<number>): Set<number> {
+  const found = new Set<number>();
+  const stack = [...roots].filter((p) => p > 0);
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    if (found.has(pid)) continue;
+    if (alive(pid)) found.add(pid);
+    for (const c of childrenOf(pid)) if (!found.has(c)) stack.push(c);
+  }
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Every process one command started, and the means to end them. */
+export class Containment {
+  /** NAME=value to put in the command's environment. */
+  readonly marker = `${MARKER_VAR}=${randomBytes(8).toString('hex')}`;
+  private cgroup: CommandCgroup | null;
+  private leader = 0;
+  /** Processes seen in the marker mechanism (signalled again until they are gone). */
+  private known = new Set<number>();
+  private killing: Promise<void> | undefined;
+  private released = false;
+  /** The command was started through the joining shell (it enters the cgroup by itself). */
+  private wrapped = false;
+
+  constructor(mode: ContainmentMode = 'auto') {
+    this.cgroup = mode === 'auto' ? CommandCgroup.create() : null;
+    live.add(this);
+    hookExit();
+  }
+
+  /** True when wrap() puts a small shell in front of the program (which then execs it). */
+  get wraps(): boolean {
+    return this.cgroup !== null;
+  }
+
+  /** The argv that starts `file args` enclosed from its first instruction on. */
+  wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
+    if (!this.cgroup) return { file, args: [...args] };
+    this.wrapped = true;
+    return this.cgroup.wrap(file, args);
+  }
+
+  /**
+   * Call at once after the leader (which leads a new process group) started. A cgroup is
+   * only used by commands started through wrap(): one moved in from here after spawn could
+   * already have forked (and lost) children.
+   */
+  adopt(pid: number): void {
+    this.leader = pid;
+    if (this.cgroup && !this.wrapped) {
+      this.cgroup.remove();
+      this.cgroup = null;
+    }
+  }
+
+  /**
+   * Cheap check: is anything of the command still running? With a cgroup this is exact;
+   * with the marker it sees the process group only (an escaped process shows when it keeps
+   * the output open, and a kill finds it).
+   */
+  alive(): boolean {
+    if (this.cgroup && this.cgroup.populated()) return true;
+    return groupAlive(this.leader);
+  }
+
+  /** TERM (and CONT, so stopped ones can act on it), KILL after `graceMs`; resolves when none is left. */
+  kill(graceMs: number): Promise<void> {
+    this.killing ??= this.cgroup && !this.joinFailed() ? this.killCgroup(this.cgroup, graceMs) : this.killMarked(graceMs);
+    return this.killing;
+  }
+
+  /**
+   * A leader that runs outside its empty cgroup and is no longer the joining shell could not
+   * join (the marker then finds what it started). One still in the joining shell has not
+   * forked anything yet: killing it is enough, and the cgroup kill does that.
+   */
+  private joinFailed(): boolean {
+    if (!this.wrapped || this.cgroup!.populated() || !alive(this.leader)) return false;
+    return !isJoining(this.leader);
+  }
+
+  private async killCgroup(cg: CommandCgroup, graceMs: number): Promise<void> {
+    const term = () => {
+      signal(-this.leader, 'SIGTERM');
+      for (const pid of cg.members()) {
+        signal(pid, 'SIGTERM');
+        signal(pid, 'SIGCONT');
+      }
+    };
+    // Woken as soon as the cgroup empties; the polls are the fallback and see the leader.
+    let wake: () => void = () => undefined;
+    const unwatch = cg.watch(() => wake());
+    const nap = (ms: number) =>
+      new Promise<void>((r) => {
+        const t = setTimeout(r, ms);
+        wake = () => {
+          clearTimeout(t);
+          r();
+        };
+      });
+    try {
+      term();
+      const until = Date.now() + graceMs;
+      // The leader counts too: it may be killed before it joined.
+      const left = () => cg.populated() || alive(this.leader);
+      for (let k = 0; left() && Date.now() < until; k++) {
+        await nap(pollDelay(k));
+        // A dying parent can still fork: what it forked gets TERM too.
+        if (k % 4 === 3) term();
+      }
+      for (let k = 0; k < 60 && left(); k++) {
+        signal(-this.leader, 'SIGKILL');
+        if (!cg.killAll()) for (const pid of cg.members()) signal(pid, 'SIGKILL');
+        await nap(pollDelay(k));
+      }
+    } finally {
+      unwatch();
+    }
+    this.release();
+  }
+
+  private async killMarked(graceMs: number): Promise<void> {
+    const value = this.marker.slice(this.marker.indexOf('=') + 1);
+    const collect = async (full: boolean): Promise<number[]> => {
+      const roots = [this.leader, ...this.known, ...(full ? await scanShared(value) : [])];
+      const pids = [...treeOf(roots)];
+      this.known = new Set(pids);
+      return pids;
+    };
+    const send = (pids: number[], sig: NodeJS.Signals) => {
+      signal(-this.leader, sig);
+      for (const pid of pids) signal(pid, sig);
+    };
+    const empty = () => this.known.size === 0 && !groupAlive(this.leader);
+    let pids = await collect(true);
+    send(pids, 'SIGTERM');
+    send(pids, 'SIGCONT');
+    const until = Date.now() + graceMs;
+    for (;;) {
+      for (let k = 0; Date.now() < until; k++) {
+        await sleep(pollDelay(k));
+        pids = await collect(false);
+        if (empty()) break;
+        send(pids, 'SIGTERM');
+      }
+      // Before KILL (or before declaring victory) look once more for escapees.
+      pids = await collect(true);
+      if (empty()) break;
+      if (Date.now() < until) {
+        send(pids, 'SIGTERM');
+        continue;
+      }
+      for (let k = 0; k < 60 && !empty(); k++) {
+        send(pids, 'SIGKILL');
+        await sleep(pollDelay(k));
+        pids = await collect(k % 10 === 9);
+      }
+      break;
+    }
+    this.release();
+  }
+
+  /** True when a process of it could outlive release() unseen (the marker mechanism). */
+  get untracked(): boolean {
+    return this.cgroup === null;
+  }
+
+  /** Forgets the command once nothing of it is left (its cgroup is removed). */
+  release(): void {
+    if (this.released) return;
+    if (this.cgroup && !this.cgroup.remove()) return;
+    this.released = true;
+    live.delete(this);
+  }
+
+  /** Synchronous last resort on the way out: KILL everything of it. */
+  killNow(): void {
+    signal(-this.leader, 'SIGKILL');
+    if (this.cgroup && this.cgroup.killAll()) return;
+    const pids = this.cgroup ? this.cgroup.members() : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker)])];
+    for (const pid of pids) signal(pid, 'SIGKILL');
+  }
+}
+
+/**
+ * Ends what is left of commands that finished long ago under the marker mechanism (a daemon
+ * that let go of the output is not seen when its line ends): one shared pass over /proc
+ * finds them all, then TERM, and KILL after `graceMs`. For a session's end.
+ */
+export async function sweepMarkers(entries: Iterable<string>, graceMs: number): Promise<void> {
+  const values = [...entries].map((e) => e.slice(e.indexOf('=') + 1));
+  if (values.length === 0) return;
+  const found = (await Promise.all(values.map(scanShared))).flat();
+  let pids = [...treeOf(found)];
+  if (pids.length === 0) return;
+  for (const pid of pids) signal(pid, 'SIGTERM');
+  for (const pid of pids) signal(pid, 'SIGCONT');
+  const until = Date.now() + graceMs;
+  for (let k = 0; pids.length > 0 && Date.now() < until; k++) {
+    await sleep(pollDelay(k));
+    pids = [...treeOf(pids)];
+  }
+  for (let k = 0; k < 60 && pids.length > 0; k++) {
+    for (const pid of pids) signal(pid, 'SIGKILL');
+    await sleep(pollDelay(k));
+    pids = pids.filter(alive);
+  }
+}
+
+// Commands started and not yet known to be gone. If the server exits without its orderly
+// shutdown (a crash, process.exit, the shutdown deadline), they are killed on the way out
+// rather than orphaned.
+const live = new Set<Containment>();
+let hooked = false;
+
+function hookExit(): void {
+  if (hooked) return;
+  hooked = true;
+  atExit(() => {
+    for (const c of live) c.killNow();
+    removeBase();
+  });
 }

@@ -1,12 +1,16 @@
 // Starting one command: a shell line (bash -c) or an argv, through execa with pipes or
-// through node-pty with a terminal, always as the leader of a new process group so the
-// whole tree can be killed. A wrapper can report the shell's final directory and its
-// background job ids on a private descriptor, and can merge stderr into stdout at the
-// source so the merged stream keeps the exact order.
+// through node-pty with a terminal, always as the leader of a new process group and
+// enclosed (kill.ts) so everything it starts can be found and killed. A start the kernel
+// would refuse, or one that fails, is an EngineError at once. A wrapper can report the
+// shell's final directory and its background job ids on a private descriptor, and can
+// merge stderr into stdout at the source so the merged stream keeps the exact order.
+import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { constants } from 'node:os';
+import path from 'node:path';
 import { execa } from 'execa';
 import { EngineError } from '../errors.js';
-import { killTree, trackGroup } from './kill.js';
+import { checkArgv, spawnFailure } from '../spawn-errors.js';
+import { Containment, type ContainmentMode } from './kill.js';
 import { quietArgv, quietFlags } from './startup.js';
 
 export type StreamName = 'stdout' | 'stderr';
@@ -28,6 +32,13 @@ export interface SpawnSpec {
   /** Keep stdin open for writes; otherwise it is closed at once. */
   stdin: boolean;
   tty?: { cols: number; rows: number; pty: PtyModule };
+  /** How the command's processes are enclosed (default 'auto': a cgroup when possible). */
+  containment?: ContainmentMode;
+  /**
+   * Where to note the command's marker (NAME=value) when the marker mechanism encloses it,
+   * so the session's end can still find what it left behind (see sweepMarkers).
+   */
+  markers?: Set<string>;
 }
 
 export interface ShellReport {
@@ -51,9 +62,14 @@ export interface Child {
   /** Stops reading (output is dropped): used when leftovers keep the pipes open. */
   pause(): void;
   resume(): void;
-  /** Stops reading for good, so the process can be forgotten. */
+  /** Stops reading for good, so the process can be forgotten (its pipes no longer keep the server up). */
   detach(): void;
+  /** Anything of the command still running (exact with a cgroup; the process group otherwise). */
+  running(): boolean;
+  /** TERM, then KILL after graceMs, to every process the command started; resolves when none is left. */
   kill(graceMs: number): Promise<void>;
+  /** Forgets the command once nothing of it runs. */
+  release(): void;
 }
 
 export interface PtyModule {
@@ -96,36 +112,54 @@ export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' 
 export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   if (spec.tty) return spawnPty(spec, spec.tty);
   const { file, args } = commandArgv(spec);
+  const box = new Containment(spec.containment);
+  const env = withMarker(spec.env, box);
   const stdio = [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(spec.report && typeof spec.command === 'string' ? ['pipe'] : [])] as const;
-  const sub = execa(file, args, {
-    cwd: spec.cwd,
-    env: spec.env,
-    extendEnv: false,
-    detached: true,
-    cleanup: false,
-    reject: false,
-    buffer: false,
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    stdio: stdio as unknown as ['pipe', 'pipe', 'pipe'],
-  });
-  // The result promise is not used: exit and streams are observed directly.
-  sub.catch(() => undefined);
-  await new Promise<void>((resolve, reject) => {
-    sub.once('spawn', () => resolve());
-    sub.once('error', (err: NodeJS.ErrnoException) => {
-      const code = err.code;
-      if (code === 'ENOENT') {
-        reject(new EngineError('not_found', `cannot start ${file}: no such program or working directory`, { field: 'command', facts: { program: file, cwd: spec.cwd, code }, cause: err }));
-      } else if (code === 'EACCES') {
-        reject(new EngineError('permission_denied', `cannot start ${file}: permission denied`, { field: 'command', facts: { program: file, code }, cause: err }));
-      } else {
-        reject(new EngineError('process_failed', `cannot start ${file}: ${err.message}`, { facts: { program: file, code }, cause: err }));
-      }
+  let sub: ReturnType<typeof execa>;
+  try {
+    checkArgv(file, args, env);
+    const run = enclosed(box, file, args, env, spec.cwd);
+    sub = execa(run.file, run.args, {
+      cwd: spec.cwd,
+      env,
+      extendEnv: false,
+      detached: true,
+      cleanup: false,
+      reject: false,
+      buffer: false,
+      encoding: 'buffer',
+      stripFinalNewline: false,
+      stdio: stdio as unknown as ['pipe', 'pipe', 'pipe'],
     });
+  } catch (err) {
+    box.release();
+    throw err instanceof EngineError ? err : spawnFailure(err as NodeJS.ErrnoException, file, spec.cwd, args, env);
+  }
+  // Known from here on, so a kill reaches the leader even before its 'spawn' event.
+  if (sub.pid !== undefined) box.adopt(sub.pid);
+  await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const fail = (err: NodeJS.ErrnoException) => {
+      if (settled) return;
+      settled = true;
+      box.release();
+      reject(spawnFailure(err, file, spec.cwd, args, env));
+    };
+    sub.once('spawn', () => {
+      settled = true;
+      resolve();
+    });
+    sub.once('error', fail);
+    // Some start failures (E2BIG among them) never emit 'error' on execa's object: its result carries them.
+    sub.then(
+      (r) => {
+        if (r.failed && sub.pid === undefined) fail(Object.assign(new Error(r.originalMessage ?? r.message), { code: (r as { code?: string }).code }));
+      },
+      (err: NodeJS.ErrnoException) => fail(err),
+    );
   });
   const pid = sub.pid!;
-  trackGroup(pid);
+  note(spec, box);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   const streams = [
     ['stdout', sub.stdout!],
@@ -174,13 +208,64 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
       if (sink) return;
       sink = true;
       listeners.length = 0;
-      // Keep draining (into nothing) so writers left behind never block or get SIGPIPE.
-      for (const [, st] of streams) st.resume();
-      reportStream?.resume();
+      // Keep draining (into nothing) so writers left behind never block or get SIGPIPE, but
+      // without keeping the server alive: shutdown never waits on a pipe held by a stray.
+      for (const [, st] of streams) unref(st.resume());
+      unref(reportStream?.resume());
       sub.stdin?.destroy();
     },
-    kill: (graceMs) => killTree(pid, pid, graceMs),
+    running: () => box.alive(),
+    kill: (graceMs) => box.kill(graceMs),
+    release: () => box.release(),
   };
+}
+
+/**
+ * The argv that starts the command inside its enclosure. When a joining shell goes first,
+ * a missing or non-executable program would only show as its exit status 127 or 126: look
+ * it up here as execvp would, so it still fails to start with the error it deserves.
+ */
+function enclosed(box: Containment, file: string, args: string[], env: Record<string, string>, cwd: string): { file: string; args: string[] } {
+  if (!box.wraps) return { file, args };
+  const found = findProgram(file, env.PATH ?? '', cwd);
+  if (found !== true) throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
+  const run = box.wrap(file, args);
+  checkArgv(run.file, run.args, env);
+  return run;
+}
+
+/** true when `name` resolves to an executable file, else the errno execvp would give. */
+function findProgram(name: string, pathVar: string, cwd: string): true | 'ENOENT' | 'EACCES' {
+  const candidates = name.includes('/') ? [path.resolve(cwd, name)] : pathVar.split(':').map((d) => path.resolve(cwd, d || '.', name));
+  let denied = false;
+  for (const c of candidates) {
+    try {
+      if (!statSync(c).isFile()) continue;
+      accessSync(c, fsConstants.X_OK);
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EACCES') denied = true;
+    }
+  }
+  return denied ? 'EACCES' : 'ENOENT';
+}
+
+/** Bounded: the newest markers are the ones whose leftovers may still run. */
+const MAX_MARKERS = 4096;
+
+function note(spec: SpawnSpec, box: Containment): void {
+  if (!spec.markers || !box.untracked) return;
+  spec.markers.add(box.marker);
+  if (spec.markers.size > MAX_MARKERS) spec.markers.delete(spec.markers.values().next().value as string);
+}
+
+function withMarker(env: Record<string, string>, box: Containment): Record<string, string> {
+  const eq = box.marker.indexOf('=');
+  return { ...env, [box.marker.slice(0, eq)]: box.marker.slice(eq + 1) };
+}
+
+function unref(st: NodeJS.ReadableStream | undefined): void {
+  (st as { unref?: () => void } | undefined)?.unref?.();
 }
 
 function parseReport(text: string): ShellReport {
@@ -197,13 +282,20 @@ function parseReport(text: string): ShellReport {
 
 function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   const { file, args } = commandArgv({ ...spec, merge: false, report: false });
+  const box = new Containment(spec.containment);
+  const env = withMarker(spec.env, box);
   let p: ReturnType<PtyModule['spawn']>;
   try {
-    p = tty.pty.spawn(file, args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env: spec.env });
+    checkArgv(file, args, env);
+    const run = enclosed(box, file, args, env, spec.cwd);
+    p = tty.pty.spawn(run.file, run.args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env });
   } catch (err) {
+    box.release();
+    if (err instanceof EngineError) throw err;
     throw new EngineError('process_failed', `cannot start ${file} on a terminal: ${(err as Error).message}`, { facts: { program: file }, cause: err });
   }
-  trackGroup(p.pid);
+  box.adopt(p.pid);
+  note(spec, box);
   const listeners: Array<(s: StreamName, c: Buffer) => void> = [];
   let resolveDrained!: () => void;
   const drained = new Promise<void>((r) => (resolveDrained = r));
@@ -234,7 +326,9 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
       listeners.length = 0;
       p.resume();
     },
-    kill: (graceMs) => killTree(p.pid, p.pid, graceMs),
+    running: () => box.alive(),
+    kill: (graceMs) => box.kill(graceMs),
+    release: () => box.release(),
   };
 }
 

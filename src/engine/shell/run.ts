@@ -4,7 +4,6 @@
 // deliberately left running and reported.
 import { abortError, EngineError, throwIfAborted } from '../errors.js';
 import { Capture, type CapturedText } from './capture.js';
-import { forgetGroup, groupAlive } from './kill.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec, type StreamName } from './process.js';
 
@@ -22,8 +21,14 @@ export interface RunSpec extends Omit<SpawnSpec, 'stdin' | 'tty'> {
   keepBackground: boolean;
   /** Text written to the command's stdin (then closed). */
   input?: string;
-  /** Called with the leader pid of a group deliberately left running. */
-  onKept?: (pid: number) => void;
+  /** Called with a command whose leftovers were deliberately left running (kill them later). */
+  onKept?: (kept: KeptCommand) => void;
+}
+
+/** What is left of a command kept running after its line ended. */
+export interface KeptCommand {
+  pid: number;
+  kill(graceMs: number): Promise<void>;
 }
 
 export interface RunResult {
@@ -92,28 +97,34 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
     child.endInput();
   }
 
-  let leftovers: RunResult['leftovers'] = 'none';
+  let leftovers = 'none' as RunResult['leftovers'];
   try {
     const exit = await child.exited;
     clearTimeout(timer);
     clearTimeout(idleTimer);
-    if (!killing && groupAlive(child.pid)) {
-      // The leader is gone but something it started is still running.
+    const keepOrKill = () => {
       if (spec.keepBackground) {
         leftovers = 'kept';
-        spec.onKept?.(child.pid);
+        spec.onKept?.({ pid: child.pid, kill: (ms) => child.kill(ms) });
       } else {
         leftovers = 'killed';
         void kill();
       }
-    }
+    };
+    // The leader is gone but something it started is still running.
+    if (!killing && child.running()) keepOrKill();
     if (killing) await killing;
-    const drainedInTime = await Promise.race([child.drained.then(() => true), sleep(killing ? 1000 : DRAIN_MS).then(() => false)]);
-    if (!drainedInTime) {
-      // Someone (a kept job, or an escaped process) still holds the pipes: stop listening.
-      if (leftovers === 'none') leftovers = spec.keepBackground ? 'kept' : 'killed';
-      child.detach();
+    let drainedInTime = await Promise.race([child.drained.then(() => true), sleep(killing ? 1000 : DRAIN_MS).then(() => false)]);
+    if (!drainedInTime && !killing && leftovers === 'none') {
+      // Something outside the process group (setsid, a daemon) still holds the pipes.
+      keepOrKill();
+      if (killing) {
+        await killing;
+        drainedInTime = await Promise.race([child.drained.then(() => true), sleep(1000).then(() => false)]);
+      }
     }
+    // Someone (a kept job) still holds the pipes: stop listening.
+    if (!drainedInTime) child.detach();
     if (spec.signal?.aborted) throw withOutput(abortError(spec.signal, 'the command'), merged.result(), exit, performance.now() - started);
     const report = child.report();
     const spilled = spill ? await spill.finish() : undefined;
@@ -133,7 +144,7 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
       ...(spilled ? { spill: spilled } : {}),
     };
   } finally {
-    if (leftovers !== 'kept') forgetGroup(child.pid);
+    if (leftovers !== 'kept') child.release();
     clearTimeout(timer);
     clearTimeout(idleTimer);
     spec.signal?.removeEventListener('abort', onAbort);
