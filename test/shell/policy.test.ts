@@ -127,6 +127,23 @@ test('deny rules cannot be dodged by chaining, wrapping or quoting', () => {
   assert.equal(refusal(p, ['ls', '-la']), undefined);
 });
 
+test('deny rules see commands in the places a bash grammar tends to miss', () => {
+  // Each of these runs git push in bash; tree-sitter-bash 0.25.1 misses the first four and
+  // cannot parse the last three (see the top of words.ts).
+  const p = new ShellPolicy({ allow: [], deny: ['git push'], routes: {} });
+  for (const line of [
+    'cat <<EOF\n  $(git push)\nEOF',
+    'cat <<EOF\nx\n\t`git push`\nEOF',
+    'cat <<-EOF\n\t$(git push)\n\tEOF',
+    'echo ${x:-`git push`}',
+    "cat <<'EOF'; git push\nhello\nEOF",
+    "cat <<'EOF' 2>&1 | git push\nhello\nEOF",
+    '<<EOF git push\nhello\nEOF',
+  ]) {
+    assert.equal(refusal(p, line)?.facts.rule, 'git push', line);
+  }
+});
+
 test('allow rules admit only matching commands, every part of the line', () => {
   const p = new ShellPolicy({ allow: ['git status', 'ls', 'npm run *'], deny: [], routes: {} });
   for (const ok of ['git status', 'ls -la', 'ls && git status --short', 'npm run build', "bash -c 'ls'", 'env A=1 ls', 'command ls']) {
