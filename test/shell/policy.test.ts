@@ -129,7 +129,7 @@ test('deny rules cannot be dodged by chaining, wrapping or quoting', () => {
 
 test('deny rules see commands in the places a bash grammar tends to miss', () => {
   // Each of these runs git push in bash; tree-sitter-bash 0.25.1 misses the first four and
-  // cannot parse the last three (see the top of words.ts).
+  // cannot parse the next three (see the top of words.ts).
   const p = new ShellPolicy({ allow: [], deny: ['git push'], routes: {} });
   for (const line of [
     'cat <<EOF\n  $(git push)\nEOF',
@@ -139,9 +139,24 @@ test('deny rules see commands in the places a bash grammar tends to miss', () =>
     "cat <<'EOF'; git push\nhello\nEOF",
     "cat <<'EOF' 2>&1 | git push\nhello\nEOF",
     '<<EOF git push\nhello\nEOF',
+    // Single quotes are plain text in a heredoc body, in "${...}" and in arithmetic.
+    "cat <<EOF\nit's $(git push)\nEOF",
+    'echo "${x:-\'$(git push)\'}"',
+    'echo ${x:-"\'"$(git push)}',
+    "echo $(( '$(git push)' ))",
+    "(( x = '$(git push)' ))",
+    // Array elements are words, and their substitutions run.
+    'a=(1 $(git push))',
   ]) {
     assert.equal(refusal(p, line)?.facts.rule, 'git push', line);
   }
+});
+
+test('literal heredocs and array assignments run no command of their own', () => {
+  assert.deepEqual(programs("cat <<'EOF' > x.sh\necho $(date) `id`\nEOF"), ['cat']);
+  assert.deepEqual(programs('cat <<\\EOF\n$(date)\nEOF'), ['cat']);
+  assert.deepEqual(programs('a=(1 "two" $(date)); b+=(x) ls'), ['ls', 'date']);
+  assert.deepEqual(programs("echo ${x:-'$(date)'}"), ['echo ?']);
 });
 
 test('allow rules admit only matching commands, every part of the line', () => {

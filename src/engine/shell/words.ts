@@ -6,14 +6,14 @@
 //
 // Kept over tree-sitter-bash (issue 18), by measurement (bench/shell-parse.bench.ts, with
 // tree-sitter-bash 0.25.1 through web-tree-sitter 0.25.10, 2026-11): over the policy test
-// lines both are right (30/30); over 68 hostile lines the grammar misses 4 commands bash
-// runs, so a deny rule would not see them: a substitution on an indented heredoc line
-// (`cat <<EOF` / `  $(git push)`, with <<- too) and a backtick inside ${x:-`...`}; it also
-// refuses valid heredoc lines (`cat <<'EOF'; next`, `<<EOF cmd`: upstream issues 346,
-// 305). This file misses none; its 6 errors all over-report (a quoted heredoc's $(...),
-// `a=(1 ...)` read as a command, 4 invalid lines not refused), which errs toward refusing.
-// Per line it takes 6.6 µs at the median on ordinary agent lines against 23 µs, needs no
-// asynchronous wasm start-up (24 ms), and keeps ShellPolicy.check synchronous.
+// lines both are right (30/30); over 76 hostile lines (checked against bash itself) the
+// grammar misses 8 commands bash runs, so a deny rule would not see them: substitutions on
+// indented heredoc lines (also with <<-), a backtick inside ${x:-...}, $(...) behind a
+// single quote in "${...}" or in arithmetic; and it refuses 4 valid heredoc lines
+// (`cat <<'EOF'; next`, `<<EOF cmd`, two heredocs: upstream issues 346, 305). This file
+// misses none; its 4 errors are invalid lines it does not refuse (bash runs nothing there).
+// Per line it takes 6.4 µs at the median on ordinary agent lines against 22 µs, needs no
+// asynchronous wasm start-up (20-60 ms), and keeps ShellPolicy.check synchronous.
 
 /** One word after quote removal. `dynamic` when part of it is only known at run time. */
 export interface Word {
@@ -64,7 +64,7 @@ export function shellWords(text: string): string[] {
 class Lexer {
   private i = 0;
   private readonly out: Token[] = [];
-  private pendingHeredocs: Array<{ delim: string; stripTabs: boolean }> = [];
+  private pendingHeredocs: Array<{ delim: string; stripTabs: boolean; literal: boolean }> = [];
 
   constructor(
     private readonly s: string,
@@ -130,7 +130,8 @@ class Lexer {
     this.readWord();
     const tok = this.out[save];
     if (tok?.t !== 'word') throw new ShellSyntaxError('a heredoc (<<) has no delimiter');
-    this.pendingHeredocs.push({ delim: tok.word.value, stripTabs });
+    // A delimiter with any part quoted (<<'EOF', <<\EOF) makes the body literal text.
+    this.pendingHeredocs.push({ delim: tok.word.value, stripTabs, literal: tok.word.quoted });
   }
 
   /** Heredoc bodies are data, not commands: skip them (their expansions cannot run commands we miss: they are only flagged). */
@@ -145,7 +146,7 @@ class Lexer {
         if (h.stripTabs) lineText = lineText.replace(/^\t+/, '');
         if (lineText === h.delim) break;
         // An unquoted heredoc expands $(...) and backticks: those commands run too.
-        this.scanForSubstitutions(lineText);
+        if (!h.literal) this.scanForSubstitutions(lineText);
       }
     }
   }
@@ -205,6 +206,14 @@ class Lexer {
         dynamic = true;
         continue;
       }
+      if (c === '(' && !quoted && /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=$/.test(value)) {
+        // name=(elements): an array assignment, not a subshell; its elements may hold substitutions.
+        const end = matchClose(s, this.i, '(', ')');
+        new Lexer(s.slice(this.i + 1, end), this.depth + 1, this.nested).tokens();
+        value += s.slice(this.i, end + 1);
+        this.i = end + 1;
+        continue;
+      }
       if (this.i > start && this.operatorAt() && !/^\d/.test(c)) break;
       if (this.operatorAt() && this.i === start) break;
       // Unquoted glob or brace characters make the word a pattern bash expands at run time.
@@ -235,7 +244,7 @@ class Lexer {
         continue;
       }
       if (c === '$' || c === '`') {
-        if (this.readExpansion()) {
+        if (this.readExpansion(true)) {
           dynamic = true;
           continue;
         }
@@ -285,8 +294,11 @@ class Lexer {
     throw new ShellSyntaxError("a $'...' quote is not closed");
   }
 
-  /** At `$` or a backtick: consumes an expansion, collecting commands it runs. False for a lone `$`. */
-  private readExpansion(): boolean {
+  /**
+   * At `$` or a backtick: consumes an expansion, collecting commands it runs. False for a
+   * lone `$`. `inDouble`: inside double quotes, where single quotes in ${...} are plain text.
+   */
+  private readExpansion(inDouble = false): boolean {
     const s = this.s;
     const c = s[this.i]!;
     if (c === '`') {
@@ -321,7 +333,7 @@ class Lexer {
     }
     if (n === '{') {
       const end = matchClose(s, this.i + 1, '{', '}');
-      this.scanForSubstitutions(s.slice(this.i + 2, end));
+      this.scanForSubstitutions(s.slice(this.i + 2, end), inDouble);
       this.i = end + 1;
       return true;
     }
@@ -342,16 +354,25 @@ class Lexer {
     this.i = end + 1;
   }
 
-  /** Finds substitutions in text that is not itself split into commands (${...}, heredocs, arithmetic). */
-  private scanForSubstitutions(text: string): void {
+  /**
+   * Finds substitutions in text that is not itself split into commands (${...}, heredocs,
+   * arithmetic). Single quotes hide a substitution only in an unquoted ${...}, outside any
+   * double quotes: in a heredoc body, in arithmetic and in "${...}" (`quoted`) they are
+   * plain characters and $(...) still runs.
+   */
+  private scanForSubstitutions(text: string, quoted = true): void {
     const sub = new Lexer(text, this.depth + 1, this.nested);
+    let inDouble = false;
     while (sub.i < text.length) {
       const c = text[sub.i]!;
       if (c === '\\') sub.i += 2;
-      else if (c === "'" ) {
+      else if (c === '"' && !quoted) {
+        inDouble = !inDouble;
+        sub.i++;
+      } else if (c === "'" && !quoted && !inDouble) {
         const end = text.indexOf("'", sub.i + 1);
         sub.i = end === -1 ? text.length : end + 1;
-      } else if ((c === '$' || c === '`') && sub.readExpansion()) continue;
+      } else if ((c === '$' || c === '`') && sub.readExpansion(quoted || inDouble)) continue;
       else sub.i++;
     }
   }
