@@ -159,6 +159,30 @@ test('literal heredocs and array assignments run no command of their own', () =>
   assert.deepEqual(programs("echo ${x:-'$(date)'}"), ['echo ?']);
 });
 
+test('deny rules see through coproc, env -S, su -c, script -c and trap; {} is a word, not a brace expansion', () => {
+  const p = new ShellPolicy({ allow: [], deny: ['git push'], routes: {} });
+  for (const line of [
+    'coproc git push',
+    'coproc X { git push; }',
+    "env -S 'git push'",
+    'env --split-string="git push" origin',
+    'su -c "git push"',
+    'su root -c "git push"',
+    'script -qc "git push" /dev/null',
+    'trap "git push" EXIT',
+    'xargs -I{} git push {}',
+  ]) {
+    assert.equal(refusal(p, line)?.facts.rule, 'git push', line);
+  }
+  assert.deepEqual(programs('echo {} -I{} {a,b} x{1..3} \\{a,b\\}'), ['echo {} -I{} ? ? {a,b}']);
+  const allow = new ShellPolicy({ allow: ['ls'], deny: [], routes: {} });
+  assert.equal(refusal(allow, 'xargs -I{} ls {}'), undefined);
+  assert.equal(refusal(allow, "trap 'ls' EXIT"), undefined);
+  assert.equal(refusal(allow, "trap 'rm x' EXIT")?.facts.program, 'rm');
+  assert.equal(refusal(allow, "env -S 'rm x'")?.facts.program, 'rm');
+  assert.equal(refusal(allow, 'su -c ls')?.facts.program, 'su');
+});
+
 test('allow rules admit only matching commands, every part of the line', () => {
   const p = new ShellPolicy({ allow: ['git status', 'ls', 'npm run *'], deny: [], routes: {} });
   for (const ok of ['git status', 'ls -la', 'ls && git status --short', 'npm run build', "bash -c 'ls'", 'env A=1 ls', 'command ls']) {

@@ -158,6 +158,9 @@ class Lexer {
     let dynamic = false;
     let quoted = false;
     let globby = false;
+    // Brace expansion needs an unquoted comma or `..` between the braces: {a,b} and {1..3}
+    // expand, but {} and -I{} are literal words. 0: no brace, 1: open, 2: open with a list.
+    let brace = 0;
     while (this.i < s.length) {
       const c = s[this.i]!;
       if (c === ' ' || c === '\t' || c === '\r' || c === '\n') break;
@@ -217,7 +220,10 @@ class Lexer {
       if (this.i > start && this.operatorAt() && !/^\d/.test(c)) break;
       if (this.operatorAt() && this.i === start) break;
       // Unquoted glob or brace characters make the word a pattern bash expands at run time.
-      if (c === '*' || c === '?' || c === '{' || (c === '[' && s[this.i + 1] !== ' ' && this.i + 1 < s.length)) globby = true;
+      if (c === '*' || c === '?' || (c === '[' && s[this.i + 1] !== ' ' && this.i + 1 < s.length)) globby = true;
+      if (c === '{') brace = 1;
+      else if (brace === 1 && (c === ',' || (c === '.' && s[this.i + 1] === '.'))) brace = 2;
+      else if (c === '}' && brace === 2) globby = true;
       value += c;
       this.i++;
     }
@@ -484,6 +490,15 @@ function group(tokens: Token[], src: string): SimpleCommand[] {
         inCase++;
         skipUntil = (t) => t.t === 'word' && t.word.value === 'in';
         expectPattern = true;
+        continue;
+      }
+      if (!w.quoted && w.value === 'coproc') {
+        // coproc [NAME] command: the keyword runs the command in the background; NAME is
+        // only allowed before a compound command ({ ...; } or ( ... )).
+        const next = tokens[k + 1];
+        const after = tokens[k + 2];
+        const opensCompound = (t: Token | undefined) => (t?.t === 'word' && t.word.value === '{' && !t.word.quoted) || (t?.t === 'op' && t.op === '(');
+        if (next?.t === 'word' && !opensCompound(next) && opensCompound(after)) k++;
         continue;
       }
       if (!w.quoted && w.value === 'function') {
