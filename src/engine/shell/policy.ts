@@ -1,6 +1,7 @@
 // Command policy: allow and deny patterns and program routes, checked on every command a
 // line would run (see words.ts), after looking through wrappers (env, command, sudo,
-// bash -c '...', eval, xargs, find -exec, env -S, su -c, trap ...) and path prefixes (/usr/bin/git is git).
+// bash -c '...', eval, xargs, find -exec, env -S, su -c, trap ...) and path prefixes
+// (/usr/bin/git is git).
 import path from 'node:path';
 import { EngineError } from '../errors.js';
 import { ShellSyntaxError, shellWords, splitCommands, type SimpleCommand, type Word } from './words.js';
