@@ -127,6 +127,62 @@ test('deny rules cannot be dodged by chaining, wrapping or quoting', () => {
   assert.equal(refusal(p, ['ls', '-la']), undefined);
 });
 
+test('deny rules see commands in the places a bash grammar tends to miss', () => {
+  // Each of these runs git push in bash; tree-sitter-bash 0.25.1 misses the first four and
+  // cannot parse the next three (see the top of words.ts).
+  const p = new ShellPolicy({ allow: [], deny: ['git push'], routes: {} });
+  for (const line of [
+    'cat <<EOF\n  $(git push)\nEOF',
+    'cat <<EOF\nx\n\t`git push`\nEOF',
+    'cat <<-EOF\n\t$(git push)\n\tEOF',
+    'echo ${x:-`git push`}',
+    "cat <<'EOF'; git push\nhello\nEOF",
+    "cat <<'EOF' 2>&1 | git push\nhello\nEOF",
+    '<<EOF git push\nhello\nEOF',
+    // Single quotes are plain text in a heredoc body, in "${...}" and in arithmetic.
+    "cat <<EOF\nit's $(git push)\nEOF",
+    'echo "${x:-\'$(git push)\'}"',
+    'echo ${x:-"\'"$(git push)}',
+    "echo $(( '$(git push)' ))",
+    "(( x = '$(git push)' ))",
+    // Array elements are words, and their substitutions run.
+    'a=(1 $(git push))',
+  ]) {
+    assert.equal(refusal(p, line)?.facts.rule, 'git push', line);
+  }
+});
+
+test('literal heredocs and array assignments run no command of their own', () => {
+  assert.deepEqual(programs("cat <<'EOF' > x.sh\necho $(date) `id`\nEOF"), ['cat']);
+  assert.deepEqual(programs('cat <<\\EOF\n$(date)\nEOF'), ['cat']);
+  assert.deepEqual(programs('a=(1 "two" $(date)); b+=(x) ls'), ['ls', 'date']);
+  assert.deepEqual(programs("echo ${x:-'$(date)'}"), ['echo ?']);
+});
+
+test('deny rules see through coproc, env -S, su -c, script -c and trap; {} is a word, not a brace expansion', () => {
+  const p = new ShellPolicy({ allow: [], deny: ['git push'], routes: {} });
+  for (const line of [
+    'coproc git push',
+    'coproc X { git push; }',
+    "env -S 'git push'",
+    'env --split-string="git push" origin',
+    'su -c "git push"',
+    'su root -c "git push"',
+    'script -qc "git push" /dev/null',
+    'trap "git push" EXIT',
+    'xargs -I{} git push {}',
+  ]) {
+    assert.equal(refusal(p, line)?.facts.rule, 'git push', line);
+  }
+  assert.deepEqual(programs('echo {} -I{} {a,b} x{1..3} \\{a,b\\}'), ['echo {} -I{} ? ? {a,b}']);
+  const allow = new ShellPolicy({ allow: ['ls'], deny: [], routes: {} });
+  assert.equal(refusal(allow, 'xargs -I{} ls {}'), undefined);
+  assert.equal(refusal(allow, "trap 'ls' EXIT"), undefined);
+  assert.equal(refusal(allow, "trap 'rm x' EXIT")?.facts.program, 'rm');
+  assert.equal(refusal(allow, "env -S 'rm x'")?.facts.program, 'rm');
+  assert.equal(refusal(allow, 'su -c ls')?.facts.program, 'su');
+});
+
 test('allow rules admit only matching commands, every part of the line', () => {
   const p = new ShellPolicy({ allow: ['git status', 'ls', 'npm run *'], deny: [], routes: {} });
   for (const ok of ['git status', 'ls -la', 'ls && git status --short', 'npm run build', "bash -c 'ls'", 'env A=1 ls', 'command ls']) {

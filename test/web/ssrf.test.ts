@@ -311,6 +311,21 @@ describe('address classification', () => {
     }
   });
   test('non-addresses are not classified', () => assert.equal(classifyIp('example.com'), null));
+  test('special-purpose blocks from the ipaddr.js table are refused, documentation blocks by that name', () => {
+    assert.deepEqual(
+      ['3fff::1', '2001:db8::1', '192.0.2.7', '203.0.113.9', '5f00::1', '2001:2::1', '2001:20::1', '100::1', 'fe80::1%eth0', '[::1]'].map(classifyIp),
+      ['documentation', 'documentation', 'documentation', 'documentation', 'reserved', 'reserved', 'reserved', 'reserved', 'link-local', 'loopback'],
+    );
+    // Globally reachable special-purpose blocks (AS112, AMT) stay public.
+    assert.deepEqual(['192.175.48.1', '2001:4:112::1', '2001:3::1', '192.52.193.1'].map(classifyIp), [null, null, null, null]);
+  });
+  test('only standard literals are addresses: inet_aton forms are left to the URL parser', () => {
+    // new URL() has already turned these into dotted quads before the guard sees a host.
+    assert.deepEqual(['127.1', '2130706433', '0x7f000001', '010.0.0.1', '::ffff:0127.0.0.1'].map(classifyIp), [null, null, null, null, null]);
+    // So an allow list entry "10/8" is not read as 0.0.0.10/8 (what inet_aton makes of "10").
+    assert.throws(() => new AllowList(['10/8']), /neither a host name nor an address range/);
+    assert.equal(new AllowList(['10.0.0.0/8']).allowsAddress('10.9.9.9'), true);
+  });
   test('an allowed IPv4 range covers the SIIT and NAT64 spellings of its addresses, and no other', () => {
     const allow = new AllowList(['10.0.0.0/8']);
     assert.deepEqual(

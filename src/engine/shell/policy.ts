@@ -1,6 +1,7 @@
 // Command policy: allow and deny patterns and program routes, checked on every command a
 // line would run (see words.ts), after looking through wrappers (env, command, sudo,
-// bash -c '...', eval, xargs, find -exec ...) and path prefixes (/usr/bin/git is git).
+// bash -c '...', eval, xargs, find -exec, env -S, su -c, trap ...) and path prefixes
+// (/usr/bin/git is git).
 import path from 'node:path';
 import { EngineError } from '../errors.js';
 import { ShellSyntaxError, shellWords, splitCommands, type SimpleCommand, type Word } from './words.js';
@@ -55,6 +56,12 @@ const WRAPPERS: Record<string, { valued: string[]; transparent: boolean; leading
   flock: { valued: ['-w', '--timeout', '-E'], transparent: true },
 };
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'mksh', 'ash', 'busybox', 'fish']);
+// Programs whose option value is a command line they have a shell run.
+const LINE_OPTIONS: Record<string, { options: string[]; transparent: boolean }> = {
+  su: { options: ['-c', '--command'], transparent: false },
+  runuser: { options: ['-c', '--command'], transparent: false },
+  script: { options: ['-c', '--command'], transparent: true },
+};
 const MAX_UNWRAP = 16;
 
 export class ShellPolicy {
@@ -160,6 +167,29 @@ function unwrap(words: Word[], text: string, out: CheckedCommand[], depth: numbe
     }
     return;
   }
+  if (program === 'trap') {
+    // trap 'line' SIGNAL...: the line runs when the signal (or EXIT) comes.
+    if (args.length >= 2 && !args[0]!.value.startsWith('-')) {
+      entry.transparent = true;
+      nestedLine([args[0]!], text, out, depth);
+    }
+    return;
+  }
+  const lineOption = LINE_OPTIONS[program];
+  if (lineOption) {
+    for (let k = 0; k < args.length; k++) {
+      const a = args[k]!;
+      const glued = lineOption.options.find((o) => o.startsWith('--') && a.value.startsWith(`${o}=`));
+      // -c also at the end of a cluster of short flags (script -qc 'line').
+      const takesLine = lineOption.options.includes(a.value) || /^-[A-Za-z]*c$/.test(a.value);
+      const line = glued ? { ...a, value: a.value.slice(glued.length + 1) } : takesLine ? args[k + 1] : undefined;
+      if (!line) continue;
+      entry.transparent = lineOption.transparent;
+      nestedLine([line], text, out, depth);
+      return;
+    }
+    return;
+  }
   if (program === 'find') {
     // find ... -exec cmd args ; / -execdir / -ok
     for (let k = 0; k < args.length; k++) {
@@ -178,6 +208,15 @@ function unwrap(words: Word[], text: string, out: CheckedCommand[], depth: numbe
   while (k < args.length) {
     const a = args[k]!;
     if (a.dynamic && a.value.startsWith('-')) return;
+    if (program === 'env' && (a.value === '-S' || a.value === '--split-string' || /^(-S|--split-string=)./.test(a.value))) {
+      // env -S 'prog args' [more args]: env splits the string into the command's words.
+      const separate = a.value === '-S' || a.value === '--split-string';
+      const line = separate ? args[k + 1] : { ...a, value: a.value.replace(/^(-S|--split-string=)/, '') };
+      if (!line) return;
+      entry.transparent = true;
+      nestedLine([line, ...args.slice(separate ? k + 2 : k + 1)], text, out, depth);
+      return;
+    }
     if (program === 'env' && /^[A-Za-z_][A-Za-z0-9_]*=/.test(a.value)) {
       k++;
       continue;

@@ -1,7 +1,22 @@
 // IP address parsing and classification for the fetch guard: which addresses a page
 // fetch may never reach (loopback, private, link-local, metadata...) and the operator's
 // allow list of names and CIDR ranges that reopens some of them.
+//
+// ipaddr.js does the parsing, the prefix matching and the special-purpose range table
+// (RFC 6890 and its updates: it knows blocks this file never listed, such as 3fff::/20,
+// 5f00::/16 and 2001:2::/48). Facet adds three things it does not do:
+// - a strict gate before parsing: only four-part decimal IPv4 and standard IPv6 text
+//   (node's net.isIP). ipaddr.parse also takes inet_aton forms ("10" is 0.0.0.10, "127.1",
+//   octal "010.0.0.1") but not with a trailing dot, and reads "::ffff:0127.0.0.1" as
+//   decimal; a URL host reaches here already normalised by the WHATWG URL parser (which
+//   takes all of those, trailing dot included), so the lax forms would only ever come from
+//   an operator's allow list, where "10/8" silently meaning 0.0.0.10/8 is a trap;
+// - names for the addresses that matter most: cloud metadata endpoints, and documentation
+//   blocks (ipaddr.js folds those into "reserved");
+// - the IPv4 address hidden in IPv6 forms (SIIT, NAT64 with every local-use layout, 6to4,
+//   IPv4-compatible): ipaddr.js names these ranges but extracts only the ::ffff:0:0/96 one.
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /** Why an address is refused; null means publicly routable. */
 export type AddressClass =
@@ -18,146 +33,111 @@ export type AddressClass =
   | 'reserved'
   | 'documentation';
 
-/** An address as bytes: 4 for IPv4, 16 for IPv6. */
-type Bytes = number[];
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Cidr = [Address, number];
 
-interface Range {
-  base: Bytes;
-  bits: number;
-  cls: AddressClass;
-}
+// Facet's own ranges, checked before ipaddr.js's table. Metadata endpoints come first so
+// they are named as such rather than by their block.
+const OWN_RANGES: Array<{ range: Cidr; cls: AddressClass }> = (
+  [
+    ['169.254.169.254/32', 'metadata'], // AWS, GCP, Azure, OpenStack...
+    ['169.254.170.2/32', 'metadata'], // AWS ECS task metadata
+    ['100.100.100.200/32', 'metadata'], // Alibaba Cloud
+    ['fd00:ec2::254/128', 'metadata'], // AWS IMDS over IPv6
+    ['192.0.2.0/24', 'documentation'],
+    ['198.51.100.0/24', 'documentation'],
+    ['203.0.113.0/24', 'documentation'],
+    ['2001:db8::/32', 'documentation'],
+    ['3fff::/20', 'documentation'],
+  ] as const
+).map(([spec, cls]) => ({ range: ipaddr.parseCIDR(spec), cls }));
 
-function v4(s: string): Bytes {
-  return s.split('.').map(Number);
-}
+// ipaddr.js range names → Facet's classes. Names not listed (unicast, as112, amt...) are
+// globally reachable; the IPv6 ranges that carry an IPv4 address are judged by that address.
+const V4_CLASSES: Record<string, AddressClass> = {
+  unspecified: 'unspecified',
+  broadcast: 'broadcast',
+  multicast: 'multicast',
+  linkLocal: 'link-local',
+  loopback: 'loopback',
+  carrierGradeNat: 'cgnat',
+  private: 'private',
+  reserved: 'reserved',
+  benchmarking: 'reserved',
+};
+const V6_CLASSES: Record<string, AddressClass> = {
+  unspecified: 'unspecified',
+  linkLocal: 'link-local',
+  multicast: 'multicast',
+  loopback: 'loopback',
+  uniqueLocal: 'unique-local',
+  deprecatedSiteLocal: 'site-local',
+  discard: 'reserved',
+  teredo: 'reserved', // hides an IPv4 peer behind a relay
+  benchmarking: 'reserved',
+  deprecatedOrchid: 'reserved',
+  orchid2: 'reserved',
+  droneRemoteIdProtocolEntityTags: 'reserved',
+  segmentRouting: 'reserved',
+  reserved: 'reserved',
+};
 
-function cidr(spec: string, cls: AddressClass): Range {
-  const [addr, bits] = spec.split('/');
-  return { base: parseIp(addr!)!, bits: Number(bits), cls };
-}
-
-// Cloud metadata endpoints come first so they are named as such rather than by their block.
-const V4_RANGES: Range[] = [
-  cidr('169.254.169.254/32', 'metadata'), // AWS, GCP, Azure, OpenStack...
-  cidr('169.254.170.2/32', 'metadata'), // AWS ECS task metadata
-  cidr('100.100.100.200/32', 'metadata'), // Alibaba Cloud
-  cidr('0.0.0.0/8', 'unspecified'),
-  cidr('10.0.0.0/8', 'private'),
-  cidr('100.64.0.0/10', 'cgnat'),
-  cidr('127.0.0.0/8', 'loopback'),
-  cidr('169.254.0.0/16', 'link-local'),
-  cidr('172.16.0.0/12', 'private'),
-  cidr('192.0.0.0/24', 'reserved'),
-  cidr('192.0.2.0/24', 'documentation'),
-  cidr('192.88.99.0/24', 'reserved'),
-  cidr('192.168.0.0/16', 'private'),
-  cidr('198.18.0.0/15', 'reserved'),
-  cidr('198.51.100.0/24', 'documentation'),
-  cidr('203.0.113.0/24', 'documentation'),
-  cidr('224.0.0.0/4', 'multicast'),
-  cidr('255.255.255.255/32', 'broadcast'),
-  cidr('240.0.0.0/4', 'reserved'),
-];
-
-const V6_RANGES: Range[] = [
-  cidr('fd00:ec2::254/128', 'metadata'), // AWS IMDS over IPv6
-  cidr('::/128', 'unspecified'),
-  cidr('::1/128', 'loopback'),
-  cidr('100::/64', 'reserved'), // discard-only
-  cidr('2001::/32', 'reserved'), // Teredo: hides an IPv4 peer
-  cidr('2001:10::/28', 'reserved'),
-  cidr('2001:db8::/32', 'documentation'),
-  cidr('fc00::/7', 'unique-local'),
-  cidr('fe80::/10', 'link-local'),
-  cidr('fec0::/10', 'site-local'),
-  cidr('ff00::/8', 'multicast'),
-];
-
-/** Parses an IPv4 or IPv6 literal (brackets and a zone id allowed) to bytes, or null. */
-export function parseIp(input: string): Bytes | null {
+/** Parses an IPv4 or IPv6 literal (brackets and a zone id allowed), or null. */
+export function parseIp(input: string): Address | null {
   let s = input.trim();
   if (s.startsWith('[') && s.endsWith(']')) s = s.slice(1, -1);
   const zone = s.indexOf('%');
   if (zone >= 0) s = s.slice(0, zone);
-  const kind = net.isIP(s);
-  if (kind === 4) return v4(s);
-  if (kind !== 6) return null;
-  let tail: Bytes = [];
-  const lastColon = s.lastIndexOf(':');
-  if (s.slice(lastColon + 1).includes('.')) {
-    tail = v4(s.slice(lastColon + 1));
-    s = s.slice(0, lastColon + 1) + '0:0';
-  }
-  const [head, rest] = s.includes('::') ? s.split('::') : [s, undefined];
-  const words = (x: string | undefined) => (x ? x.split(':').filter((w) => w !== '').map((w) => parseInt(w, 16)) : []);
-  const left = words(head);
-  const right = words(rest);
-  const fill = rest === undefined ? [] : new Array(8 - left.length - right.length).fill(0);
-  const all = [...left, ...fill, ...right];
-  const bytes: Bytes = [];
-  for (const w of all) bytes.push(w >> 8, w & 0xff);
-  if (tail.length === 4) bytes.splice(12, 4, ...tail);
-  return bytes;
+  // The strict gate (see the top of the file): ipaddr.js alone accepts inet_aton forms.
+  if (net.isIP(s) === 0) return null;
+  return ipaddr.parse(s);
 }
+
+const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
 
 /**
  * The IPv4 addresses an IPv6 address may carry: mapped, SIIT-translated, compatible, NAT64
  * and 6to4. The local-use NAT64 block 64:ff9b:1::/48 lets each network choose its prefix
  * length (RFC 6052: /48, /56, /64 or /96), so every layout it could use is returned.
  */
-function embeddedV4s(b: Bytes): Bytes[] {
-  const zeros = (from: number, to: number) => b.slice(from, to).every((x) => x === 0);
-  const starts = (...prefix: number[]) => prefix.every((x, i) => b[i] === x);
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return [b.slice(12)]; // ::ffff:a.b.c.d (mapped)
-  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return [b.slice(12)]; // ::ffff:0:a.b.c.d (SIIT)
-  if (zeros(0, 12) && !(zeros(12, 15) && (b[15] === 0 || b[15] === 1))) return [b.slice(12)]; // ::a.b.c.d (deprecated)
-  if (starts(0x00, 0x64, 0xff, 0x9b) && zeros(4, 12)) return [b.slice(12)]; // 64:ff9b::/96 (well-known NAT64)
-  if (starts(0x00, 0x64, 0xff, 0x9b, 0x00, 0x01)) {
+function embeddedV4s(a: ipaddr.IPv6): ipaddr.IPv4[] {
+  const b = a.toByteArray();
+  const range: string = a.range();
+  if (range === 'ipv4Mapped') return [a.toIPv4Address()]; // ::ffff:a.b.c.d
+  if (range === 'rfc6145') return [v4(b.slice(12))]; // ::ffff:0:a.b.c.d (SIIT)
+  if (range === '6to4') return [v4(b.slice(2, 6))]; // 2002::/16
+  if (range === 'rfc6052') {
+    if (b[5] === 0) return [v4(b.slice(12))]; // 64:ff9b::/96 (well-known NAT64)
     // 64:ff9b:1::/48 (local-use NAT64), most common layout first; byte 8 is never part of the
     // address. Readings in 0.0.0.0/8 are left out: the zero padding of the other layouts
     // produces them for every address, and no translator forwards there.
     const layouts = [b.slice(12), b.slice(9, 13), [b[7]!, b[9]!, b[10]!, b[11]!], [b[6]!, b[7]!, b[9]!, b[10]!]];
-    return layouts.filter((v) => v[0] !== 0);
+    return layouts.filter((x) => x[0] !== 0).map(v4);
   }
-  if (starts(0x20, 0x02)) return [b.slice(2, 6)]; // 2002::/16 (6to4)
+  // ::a.b.c.d (IPv4-compatible, deprecated): ipaddr.js has no name for it (:: and ::1 are named above it).
+  if (range === 'unicast' && b.slice(0, 12).every((x) => x === 0)) return [v4(b.slice(12))];
   return [];
 }
 
-function v4Class(b: Bytes): AddressClass | null {
-  return V4_RANGES.find((r) => inRange(b, r))?.cls ?? null;
+function inRange(a: Address, [base, bits]: Cidr): boolean {
+  return a.kind() === base.kind() && a.match(base, bits);
 }
 
-function inRange(b: Bytes, r: Range): boolean {
-  if (b.length !== r.base.length) return false;
-  let bits = r.bits;
-  for (let i = 0; bits > 0; i++, bits -= 8) {
-    const mask = bits >= 8 ? 0xff : (0xff << (8 - bits)) & 0xff;
-    if ((b[i]! & mask) !== (r.base[i]! & mask)) return false;
-  }
-  return true;
-}
-
-/** Canonical text of an address; an IPv6 address that carries one IPv4 address collapses to it. */
-export function canonicalIp(input: string): string | null {
-  const b = parseIp(input);
-  if (!b) return null;
-  const inner = b.length === 16 ? embeddedV4s(b) : [];
-  const x = inner.length === 1 ? inner[0]! : b;
-  if (x.length === 4) return x.join('.');
-  const words: string[] = [];
-  for (let i = 0; i < 16; i += 2) words.push(((x[i]! << 8) | x[i + 1]!).toString(16));
-  return words.join(':');
+/** The class of the address itself, without looking inside IPv6 forms that carry an IPv4 one. */
+function directClass(a: Address): AddressClass | null {
+  const own = OWN_RANGES.find((r) => inRange(a, r.range));
+  if (own) return own.cls;
+  return (a.kind() === 'ipv4' ? V4_CLASSES : V6_CLASSES)[a.range()] ?? null;
 }
 
 /** The class that makes an address unreachable for fetches, or null when it is public. */
 export function classifyIp(input: string): AddressClass | null {
-  const b = parseIp(input);
-  if (!b) return null;
-  if (b.length === 4) return v4Class(b);
-  const direct = V6_RANGES.find((r) => inRange(b, r))?.cls;
-  if (direct) return direct;
+  const a = parseIp(input);
+  if (!a) return null;
+  const direct = directClass(a);
+  if (direct || a.kind() === 'ipv4') return direct;
   // Of several readings, a metadata one is named first: it is the one that matters most.
-  const classes = embeddedV4s(b).map(v4Class).filter((c) => c !== null);
+  const classes = embeddedV4s(a as ipaddr.IPv6).map(directClass).filter((c) => c !== null);
   return classes.includes('metadata') ? 'metadata' : (classes[0] ?? null);
 }
 
@@ -176,19 +156,19 @@ export function blockedHostName(hostname: string): string | null {
 export class AllowList {
   private readonly names = new Set<string>();
   private readonly suffixes: string[] = [];
-  private readonly ranges: Range[] = [];
+  private readonly ranges: Cidr[] = [];
 
   constructor(entries: readonly string[] = []) {
     for (const raw of entries) {
       const e = raw.trim().toLowerCase().replace(/\.+$/, '');
       if (!e) continue;
       const [addr, bits] = e.split('/');
-      const bytes = parseIp(addr!);
-      if (bytes) {
-        const width = bytes.length * 8;
+      const a = parseIp(addr!);
+      if (a) {
+        const width = a.kind() === 'ipv4' ? 32 : 128;
         const n = bits === undefined ? width : Number(bits);
         if (!Number.isInteger(n) || n < 0 || n > width) throw new Error(`web allow list: bad prefix length in "${raw}"`);
-        this.ranges.push({ base: bytes, bits: n, cls: 'private' });
+        this.ranges.push([a, n]);
       } else if (e.startsWith('*.')) {
         this.suffixes.push(e.slice(1));
       } else if (/^[a-z0-9_.-]+$/.test(e)) {
@@ -210,10 +190,10 @@ export class AllowList {
 
   /** An IPv4 entry also covers the IPv6 spellings that carry that address (all of them, when several readings are possible). */
   allowsAddress(ip: string): boolean {
-    const b = parseIp(ip);
-    if (!b) return false;
-    if (this.ranges.some((r) => inRange(b, r))) return true;
-    const refused = (b.length === 16 ? embeddedV4s(b) : []).filter((inner) => v4Class(inner) !== null);
+    const a = parseIp(ip);
+    if (!a) return false;
+    if (this.ranges.some((r) => inRange(a, r))) return true;
+    const refused = (a.kind() === 'ipv6' ? embeddedV4s(a as ipaddr.IPv6) : []).filter((inner) => directClass(inner) !== null);
     return refused.length > 0 && refused.every((inner) => this.ranges.some((r) => inRange(inner, r)));
   }
 }
