@@ -1,0 +1,34 @@
+// `npm run golden`: rewrites test/golden/catalog/<shape>.json from real servers, one per shape,
+// and removes files of shapes no longer served. Review the diff before committing it.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ALL_SHAPES } from '../../src/config.js';
+import { captureCatalog, GOLDEN_DIR, goldenFile, REPO_ROOT, serialise } from './catalog-capture.js';
+
+mkdirSync(GOLDEN_DIR, { recursive: true });
+const changed: string[] = [];
+for (const shape of ALL_SHAPES) {
+  const file = goldenFile(shape);
+  const text = serialise(await captureCatalog(shape));
+  let before: string | undefined;
+  try {
+    before = readFileSync(file, 'utf8');
+  } catch {
+    // a new shape: no file yet
+  }
+  if (before !== text) {
+    writeFileSync(file, text);
+    changed.push(path.relative(REPO_ROOT, file));
+  }
+}
+for (const name of readdirSync(GOLDEN_DIR)) {
+  if (name.endsWith('.json') && !ALL_SHAPES.includes(name.slice(0, -'.json'.length))) {
+    rmSync(path.join(GOLDEN_DIR, name));
+    changed.push(`${path.relative(REPO_ROOT, path.join(GOLDEN_DIR, name))} (removed)`);
+  }
+}
+console.log(
+  changed.length === 0
+    ? 'catalog golden: no change'
+    : `catalog golden: rewrote\n  ${changed.join('\n  ')}\nreview with: git diff --word-diff -- test/golden/catalog`,
+);
