@@ -6,7 +6,8 @@ import { qwenEdit } from './qwen-edit.cases.js';
 import { qwenGlob } from './qwen-glob.cases.js';
 import { qwenListDirectory } from './qwen-ls.cases.js';
 import { qwenReadFile } from './qwen-read-file.cases.js';
+import { qwenRipGrep } from './qwen-ripgrep.cases.js';
 import { qwenWriteFile } from './qwen-write-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [qwenReadFile, qwenGlob, qwenListDirectory, qwenWriteFile, qwenEdit]) replay(suite);
+for (const suite of [qwenReadFile, qwenGlob, qwenListDirectory, qwenWriteFile, qwenEdit, qwenRipGrep]) replay(suite);
