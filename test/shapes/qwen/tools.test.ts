@@ -209,7 +209,7 @@ describe('qwen web_fetch and todo_write', () => {
     const r = await call('todo_write', { todos });
     assert.equal(
       r.text,
-      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"content":"Parse","status":"in_progress","id":"1"},{"content":"Test","status":"pending","id":"2"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
+      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"id":"1","content":"Parse","status":"in_progress"},{"id":"2","content":"Test","status":"pending"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
     );
     const dup = await call('todo_write', { todos: [todos[0], { ...todos[1], id: '1' }] });
     assert.equal(dup.errorType, 'invalid_tool_params');
