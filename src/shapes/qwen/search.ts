@@ -14,6 +14,9 @@ import { requireAbsolute, unescapePath } from './files.js';
 
 const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search];
 const IGNORE_FILE = '.qwenignore';
+// .qwenignore first: the first file with a rule for a path decides, and Qwen lets no other
+// ignore file's negation expose what .qwenignore hides.
+const GREP_IGNORE_FILES = [IGNORE_FILE, '.agentignore', '.aiignore'];
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;
 const MAX_FILES = 100;
@@ -42,7 +45,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     description: [
       'Searches files under `path` (default: every workspace directory) for `pattern`, a ripgrep (Rust) regular expression,',
       'always case-insensitively. `glob` keeps only matching files ("*.py", "src/**/*.ts"). .gitignore and .qwenignore are',
-      'honoured. Each match is one line "<absolute path>:<line>:<text>". At most `limit` lines (and never more than 1000)',
+      'honoured (and .agentignore / .aiignore). Each match is one line "<absolute path>:<line>:<text>". At most `limit` lines (and never more than 1000)',
       'and 25000 characters are shown; what was left out is counted at the end. 10 s time limit.',
     ].join(' '),
     inputSchema: {
@@ -58,30 +61,36 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     ],
     idempotency: 'idempotent',
     errorModes: [
-      'invalid_tool_params: the pattern is not valid ripgrep syntax (lookaround and backreferences are refused), or limit is below 1.',
+      'invalid_tool_params: the pattern is not valid ripgrep syntax (lookaround and backreferences are refused), or limit is not a whole number of at least 1.',
       'search_path_not_found: path does not exist. path_not_in_workspace: path outside the workspace.',
       'grep_execution_error (TIMEOUT): the search ran past 10 s; narrow path or glob.',
+      'A match line does not count as reading its file: edit and write_file still need read_file first (edit_requires_prior_read).',
     ].join('\n'),
     async handler(args, ctx) {
       if (args.limit !== undefined && !(args.limit >= 1)) throw shapeError('invalid_argument', 'limit must be at least 1', 'invalid_tool_params', {}, 'limit');
+      if (args.limit !== undefined && !Number.isInteger(args.limit)) throw shapeError('invalid_argument', 'limit must be a whole number', 'invalid_tool_params', {}, 'limit');
+      // Qwen names the search path in its header as it reads once shell escapes are undone.
+      const given = args.path !== undefined ? unescapePath(args.path) : undefined;
       const r = await grep(
         ctx.scope,
         {
           pattern: args.pattern,
-          paths: args.path !== undefined ? [unescapePath(args.path)] : [...ctx.scope.roots],
+          paths: given !== undefined ? [given] : [...ctx.scope.roots],
           cwd: ctx.session.cwd,
           caseMode: 'insensitive',
           globs: args.glob ? [args.glob] : [],
-          ignoreFileNames: [IGNORE_FILE],
+          ignoreFileNames: GREP_IGNORE_FILES,
           mode: 'content',
           limit: 0,
+          // Lines are cut only by the 25000-character budget below, as Qwen does.
+          maxLineLength: MAX_CHARS + 1,
           timeoutMs: GREP_TIMEOUT_MS,
           signal: ctx.signal,
         },
         config.search,
       );
       if (r.timedOut) throw shapeError('timeout', `the search ran past ${GREP_TIMEOUT_MS}ms; narrow it with path or glob`, 'grep_execution_error');
-      const where = `${location(ctx, args.path, 'in path')}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
+      const where = `${location(ctx, given, 'in path')}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
       // Roots that hold one another would report a file twice; each file counts once.
       const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
       const all = files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`));
@@ -91,17 +100,22 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         return ok(text, { ...host, summary: 'No matches found', counts: { matches: 0 } });
       }
       const cap = Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES);
+      // Whole lines while they fit the budget (separators counted); the line that crosses it is
+      // cut (10 characters at least) and counted among the omitted ones.
       const shown: string[] = [];
       let used = 0;
+      let cut = false;
       for (const line of all.slice(0, cap)) {
-        if (used + line.length > MAX_CHARS) {
-          shown.push(line.slice(0, Math.max(0, MAX_CHARS - used)) + '...');
+        const sep = shown.length > 0 ? 1 : 0;
+        if (used + sep + line.length > MAX_CHARS) {
+          shown.push(line.slice(0, Math.max(MAX_CHARS - used - sep, 10)) + '...');
+          cut = true;
           break;
         }
         shown.push(line);
-        used += line.length + 1;
+        used += sep + line.length;
       }
-      const dropped = all.length - shown.length;
+      const dropped = all.length - shown.length + (cut ? 1 : 0);
       const n = all.length;
       const text = `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${dropped > 0 ? `\n---\n[${dropped} ${dropped === 1 ? 'line' : 'lines'} truncated] ...` : ''}`;
       return ok(text, { ...host, summary: `Found ${n} match(es)`, counts: { matches: n, shown: shown.length }, truncated: dropped > 0 || r.truncated });

@@ -2,12 +2,13 @@
 // inside a system reminder, as Qwen's models expect.
 import { replaceTodos } from '../../engine/todos.js';
 import type { ToolDefinition } from '../../registry/types.js';
-import { withErrorTypes } from '../common/gemini-family.js';
+import { shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+const MAX_ID = 500;
 
 interface TodoArgs {
   todos: Array<{ content: string; status: (typeof STATUSES)[number]; id: string }>;
@@ -28,7 +29,7 @@ const todoWrite: ToolDefinition<TodoArgs> = {
         type: 'array',
         items: {
           type: 'object',
-          properties: { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: { type: 'string' } },
+          properties: { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: { type: 'string', maxLength: MAX_ID } },
           required: ['content', 'status', 'id'],
           additionalProperties: false,
         },
@@ -46,8 +47,13 @@ const todoWrite: ToolDefinition<TodoArgs> = {
     },
   ],
   idempotency: 'idempotent',
-  errorModes: 'invalid_tool_params (INVALID_ARGUMENT): two items with the same id, empty content, or an unknown status; the list is left unchanged.',
+  errorModes: 'invalid_tool_params (INVALID_ARGUMENT): two items with the same id, an empty or over-500-character id, empty content, or an unknown status; the list is left unchanged.',
   async handler(args, ctx) {
+    args.todos.forEach((t, i) => {
+      if (t.id.trim() === '' || t.id.length > MAX_ID) {
+        throw shapeError('invalid_argument', `todo ${i + 1} needs an id of 1 to ${MAX_ID} characters`, 'invalid_tool_params', { index: i }, `todos.${i}.id`);
+      }
+    });
     const items = replaceTodos(ctx.session, args.todos.map((t) => ({ id: t.id, content: t.content, status: t.status })), { statuses: STATUSES, uniqueIds: true });
     const host = { tool: 'todo_write', counts: { todos: items.length }, details: { todos: items.map((t) => ({ id: t.id, content: t.content, status: t.status })) } };
     if (items.length === 0) {
@@ -56,7 +62,8 @@ const todoWrite: ToolDefinition<TodoArgs> = {
         { ...host, summary: 'Cleared the todo list' },
       );
     }
-    const json = JSON.stringify(items.map((t) => ({ content: t.content, status: t.status, id: t.id })));
+    // The items as the model sent them, keys in its order, as Qwen echoes its parameters.
+    const json = JSON.stringify(args.todos);
     return ok(
       `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n${json}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
       { ...host, summary: `${items.length} todo(s)` },

@@ -81,7 +81,7 @@ describe('qwen examples', () => {
       'web_fetch: Read a changelog': () =>
         `Content fetched from ${site.origin}/CHANGELOG.md for the request "What changed in 2.0?" (returned as fetched, not summarised; answer the request from it yourself):\n---\n# Changelog\n\n## 2.0\n- streams\n\n---`,
       'todo_write: Plan a feature': () =>
-        'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"content":"Write the parser","status":"in_progress","id":"1"},{"content":"Add tests","status":"pending","id":"2"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
+        'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"id":"1","content":"Write the parser","status":"in_progress"},{"id":"2","content":"Add tests","status":"pending"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
     };
     // The host's block (directory, site, task id and pids as placeholders).
     const D = '<dir>';
@@ -156,6 +156,6 @@ describe('a scripted Qwen agent session', () => {
     const passing = await call('run_shell_command', { command: 'node --test test/counter.test.js' });
     assert.match(passing.text, /# pass 1\n# fail 0[\s\S]*\nError: \(none\)\nExit Code: 0\nSignal: \(none\)\nProcess Group PGID: \d+$/);
     const todos = await call('todo_write', { todos: [{ id: 'fix', content: 'Fix count', status: 'completed' }] });
-    assert.ok(todos.text.includes('[{"content":"Fix count","status":"completed","id":"fix"}]'));
+    assert.ok(todos.text.includes('[{"id":"fix","content":"Fix count","status":"completed"}]'));
   });
 });

@@ -67,7 +67,8 @@ describe(`qwen grep_search (--grep-backend ${backend})`, () => {
     assert.equal(lines[0], 'Found 1200 matches for pattern "needle" in path "many":');
     // Absolute paths make each line long: the 25000-character cap cuts before the 1000-line one.
     const shown = lines.slice(2, -2);
-    assert.equal(lines.at(-1), `[${1200 - shown.length} lines truncated] ...`);
+    // The cut line counts among the truncated ones, as Qwen counts it (ripGrep.test.ts replay).
+    assert.equal(lines.at(-1), `[${1200 - shown.length + 1} lines truncated] ...`);
     assert.ok(shown.length < 1000 && shown.at(-1)!.endsWith('...'));
     assert.equal(shown.slice(0, -1).reduce((n, l) => n + l.length + 1, 0) + shown.at(-1)!.length - 3, 25000);
     const lim = await call('grep_search', { pattern: 'needle', path: 'many', limit: 3 });
@@ -208,7 +209,7 @@ describe('qwen web_fetch and todo_write', () => {
     const r = await call('todo_write', { todos });
     assert.equal(
       r.text,
-      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"content":"Parse","status":"in_progress","id":"1"},{"content":"Test","status":"pending","id":"2"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
+      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"id":"1","content":"Parse","status":"in_progress"},{"id":"2","content":"Test","status":"pending"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
     );
     const dup = await call('todo_write', { todos: [todos[0], { ...todos[1], id: '1' }] });
     assert.equal(dup.errorType, 'invalid_tool_params');
