@@ -1,8 +1,9 @@
 // Test harness: a real Facet server on a real loopback socket, and the generated client.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { after, before } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { parseConfig, type FacetConfig } from '../../src/config.js';
 import { ToolboxClient, type CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
@@ -53,6 +54,85 @@ export async function startTestServer(
       client.close();
       await server.shutdown('test over');
     },
+  };
+}
+
+export interface ServerFixtureOptions {
+  /** Served as `--shape`; when it names one shape, also the shape `call` uses unless told otherwise. */
+  shape?: string;
+  /** More `facet serve` flags; a function gets the root, for flags that name paths in it. */
+  args?: string[] | ((dir: string) => string[]);
+  /** Files written under the root before the server starts: relative path -> content. */
+  files?: Record<string, string | Buffer>;
+  /** Further set-up of the root before the server starts (runs after `files`). */
+  setup?: (dir: string) => void | Promise<void>;
+  /** Prefix of the temporary root's name. */
+  prefix?: string;
+  /** The session `call` uses unless told otherwise. */
+  session?: string;
+  env?: NodeJS.ProcessEnv;
+  extraSpecs?: ReadonlyMap<string, ToolboxSpec>;
+}
+
+export interface ServerFixture {
+  /** The running server; its fields can be read once the suite's `before` hooks ran. */
+  t: TestServer;
+  /** The server's root, a fresh temporary directory (exists from the start). */
+  dir: string;
+  /** CallTool in the fixture's shape and session; `opts` (or a session name) override them. */
+  call(tool: string, args: Record<string, unknown>, opts?: CallOptions | string): Promise<CallToolResponse>;
+}
+
+/**
+ * One server on a temporary root for the enclosing suite (the file, or the `describe` it is
+ * called in): registers the `before` hook that starts it and the `after` hook that closes it
+ * and removes the root, so tests only use `t`, `dir` and `call`.
+ */
+export function serverFixture(opts: ServerFixtureOptions = {}): ServerFixture {
+  const { dir, cleanup } = tempDir(opts.prefix);
+  let running: TestServer | undefined;
+  const live = (): TestServer => {
+    if (!running) throw new Error('the fixture server is not running (used outside a test?)');
+    return running;
+  };
+  before(async () => {
+    for (const [rel, body] of Object.entries(opts.files ?? {})) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), body);
+    }
+    await opts.setup?.(dir);
+    const extra = typeof opts.args === 'function' ? opts.args(dir) : (opts.args ?? []);
+    running = await startTestServer(['--root', dir, ...(opts.shape ? ['--shape', opts.shape] : []), ...extra], opts.env, opts.extraSpecs);
+  });
+  after(async () => {
+    await running?.close();
+    running = undefined;
+    cleanup();
+  });
+  // A stable object standing for the server, so files can destructure it before it starts.
+  const t: TestServer = {
+    get server() {
+      return live().server;
+    },
+    get client() {
+      return live().client;
+    },
+    get config() {
+      return live().config;
+    },
+    get address() {
+      return live().address;
+    },
+    get logs() {
+      return live().logs;
+    },
+    close: () => live().close(),
+  };
+  const shape = opts.shape && /^[a-z]+$/.test(opts.shape) && opts.shape !== 'all' ? opts.shape : undefined;
+  return {
+    t,
+    dir,
+    call: (tool, args, o = {}) => callTool(live().client, tool, args, { shape, session: opts.session, ...(typeof o === 'string' ? { session: o } : o) }),
   };
 }
 
