@@ -213,7 +213,7 @@ describe('the same condition has the same failure code and retryable in every sh
       }),
     },
     {
-      // Grok's bash has a fixed 30 s timeout (test/shapes/grok/branches.test.ts covers it).
+      // Grok's bash has a fixed 30 s timeout (test/shapes/grok/options-and-refusals.test.ts covers it).
       name: 'command timeout',
       code: FailureCode.FAILURE_CODE_TIMEOUT,
       retryable: true,
