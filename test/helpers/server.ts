@@ -96,6 +96,9 @@ export function serverFixture(opts: ServerFixtureOptions = {}): ServerFixture {
     return running;
   };
   before(async () => {
+    // A file-level `before` runs as soon as it is registered: let the module finish loading
+    // first, so `setup` and `args` can use what the file declares after this call.
+    await Promise.resolve();
     for (const [rel, body] of Object.entries(opts.files ?? {})) {
       mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
       writeFileSync(path.join(dir, rel), body);
