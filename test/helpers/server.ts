@@ -99,13 +99,7 @@ export function serverFixture(opts: ServerFixtureOptions = {}): ServerFixture {
     // A file-level `before` runs as soon as it is registered: let the module finish loading
     // first, so `setup` and `args` can use what the file declares after this call.
     await Promise.resolve();
-    for (const [rel, body] of Object.entries(opts.files ?? {})) {
-      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-      writeFileSync(path.join(dir, rel), body);
-    }
-    await opts.setup?.(dir);
-    const extra = typeof opts.args === 'function' ? opts.args(dir) : (opts.args ?? []);
-    running = await startTestServer(['--root', dir, ...(opts.shape ? ['--shape', opts.shape] : []), ...extra], opts.env, opts.extraSpecs);
+    running = await startOnRoot(dir, opts);
   });
   after(async () => {
     await running?.close();
@@ -131,12 +125,47 @@ export function serverFixture(opts: ServerFixtureOptions = {}): ServerFixture {
     },
     close: () => live().close(),
   };
+  return { t, dir, call: caller(live, opts) };
+}
+
+/**
+ * A test's own server on a fresh temporary root (for a test that needs flags of its own;
+ * a list is short for `{ args }`): runs `fn`, then closes the server and removes the root
+ * whatever happened.
+ */
+export async function withServer<T>(
+  options: ServerFixtureOptions | string[],
+  fn: (t: TestServer, dir: string, call: ServerFixture['call']) => Promise<T>,
+): Promise<T> {
+  const opts = Array.isArray(options) ? { args: options } : options;
+  const { dir, cleanup } = tempDir(opts.prefix);
+  try {
+    const t = await startOnRoot(dir, opts);
+    try {
+      return await fn(t, dir, caller(() => t, opts));
+    } finally {
+      await t.close();
+    }
+  } finally {
+    cleanup();
+  }
+}
+
+/** Writes `files`, runs `setup`, then starts the server on `dir`. */
+async function startOnRoot(dir: string, opts: ServerFixtureOptions): Promise<TestServer> {
+  for (const [rel, body] of Object.entries(opts.files ?? {})) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), body);
+  }
+  await opts.setup?.(dir);
+  const extra = typeof opts.args === 'function' ? opts.args(dir) : (opts.args ?? []);
+  return startTestServer(['--root', dir, ...(opts.shape ? ['--shape', opts.shape] : []), ...extra], opts.env, opts.extraSpecs);
+}
+
+/** CallTool in the options' shape (when it names one) and session, unless the call says otherwise. */
+function caller(server: () => TestServer, opts: ServerFixtureOptions): ServerFixture['call'] {
   const shape = opts.shape && /^[a-z]+$/.test(opts.shape) && opts.shape !== 'all' ? opts.shape : undefined;
-  return {
-    t,
-    dir,
-    call: (tool, args, o = {}) => callTool(live().client, tool, args, { shape, session: opts.session, ...(typeof o === 'string' ? { session: o } : o) }),
-  };
+  return (tool, args, o = {}) => callTool(server().client, tool, args, { shape, session: opts.session, ...(typeof o === 'string' ? { session: o } : o) });
 }
 
 export interface CallOptions {
