@@ -1,5 +1,5 @@
 // Test harness: a real Facet server on a real loopback socket, and the generated client.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -62,9 +62,7 @@ export interface ServerFixtureOptions {
   shape?: string;
   /** More `facet serve` flags; a function gets the root, for flags that name paths in it. */
   args?: string[] | ((dir: string) => string[]);
-  /** Files written under the root before the server starts: relative path -> content. */
-  files?: Record<string, string | Buffer>;
-  /** Further set-up of the root before the server starts (runs after `files`). */
+  /** Set-up of the root (files, directories) before the server starts. */
   setup?: (dir: string) => void | Promise<void>;
   /** Prefix of the temporary root's name. */
   prefix?: string;
@@ -151,12 +149,8 @@ export async function withServer<T>(
   }
 }
 
-/** Writes `files`, runs `setup`, then starts the server on `dir`. */
+/** Runs `setup`, then starts the server on `dir`. */
 async function startOnRoot(dir: string, opts: ServerFixtureOptions): Promise<TestServer> {
-  for (const [rel, body] of Object.entries(opts.files ?? {})) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), body);
-  }
   await opts.setup?.(dir);
   const extra = typeof opts.args === 'function' ? opts.args(dir) : (opts.args ?? []);
   return startTestServer(['--root', dir, ...(opts.shape ? ['--shape', opts.shape] : []), ...extra], opts.env, opts.extraSpecs);
