@@ -4,16 +4,14 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { callTool, startTestServer, structured, tempDir, texts } from '../helpers/server.js';
+import { callTool, structured, texts, withServer } from '../helpers/server.js';
 
 const token = (i: number) => `<T${String(i).padStart(3, '0')}>`;
 
 test('100 concurrent edits of one file through the server are all applied', async () => {
-  const { dir, cleanup } = tempDir();
-  const file = path.join(dir, 'tokens.txt');
-  writeFileSync(file, Array.from({ length: 100 }, (_, i) => `line ${token(i)}`).join('\n') + '\n');
-  const t = await startTestServer(['--root', dir, '--shape', 'core']);
-  try {
+  await withServer({ shape: 'core' }, async (t, dir) => {
+    const file = path.join(dir, 'tokens.txt');
+    writeFileSync(file, Array.from({ length: 100 }, (_, i) => `line ${token(i)}`).join('\n') + '\n');
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => callTool(t.client, 'fs.edit', { path: 'tokens.txt', old_string: token(i), new_string: `done-${i}` })),
     );
@@ -26,8 +24,5 @@ test('100 concurrent edits of one file through the server are all applied', asyn
     // And the result can be read back through the server.
     const back = await callTool(t.client, 'fs.read', { path: 'tokens.txt', offset: -1 });
     assert.deepEqual(texts(back), ['line done-99']);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

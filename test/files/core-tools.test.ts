@@ -4,15 +4,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, structured, tempDir, texts } from '../helpers/server.js';
+import { callTool, structured, texts, withServer } from '../helpers/server.js';
 import { PNG_3X2 } from '../helpers/png.js';
 
 
 test('core fs.* tools end to end', async () => {
-  const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir, '--shape', 'core']);
-  const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { session: 's1' });
-  try {
+  await withServer({ shape: 'core' }, async (t, dir) => {
+    const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { session: 's1' });
     let r = await call('fs.write', { path: 'src/app.ts', content: 'let a = 1;\nlet b = 2;\n' });
     assert.equal(r.error, '');
     const created = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,0 +1,2 @@\n+let a = 1;\n+let b = 2;\n';
@@ -113,8 +111,5 @@ test('core fs.* tools end to end', async () => {
     // ...but another session has not read it.
     r = await callTool(t.client, 'fs.write', { path: 'src/app.ts', content: 'y\n', require_read: true }, { session: 's2' });
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_CONFLICT);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

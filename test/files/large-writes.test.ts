@@ -4,10 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, startTestServer, structured, tempDir, texts, unary, type TestServer } from '../helpers/server.js';
+import { callTool, serverFixture, structured, texts, unary } from '../helpers/server.js';
 
 const ONE_MB_OLD = `${'b'.repeat(99)}\n`.repeat(10_000);
 const ONE_MB_NEW = `${'c'.repeat(99)}\n`.repeat(10_000);
@@ -15,17 +15,7 @@ const ONE_MB_NEW = `${'c'.repeat(99)}\n`.repeat(10_000);
 const THREE_MB = `${'d'.repeat(99)}\n`.repeat(30_000);
 const SEED = 'SEED\n';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
-before(async () => {
-  ({ dir, cleanup } = tempDir());
-  t = await startTestServer(['--root', dir]);
-});
-after(async () => {
-  await t.close();
-  cleanup();
-});
+const { t, dir } = serverFixture();
 
 const display = (res: CallToolResponse) => (structured(res)?.display ?? {}) as Record<string, unknown>;
 const ok = (res: CallToolResponse) => {

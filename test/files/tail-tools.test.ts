@@ -4,27 +4,19 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { TAIL_BLOCK } from '../../src/engine/files/tail.js';
-import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../helpers/server.js';
+import { callTool, serverFixture, structured, texts } from '../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'kimi,core' });
 const call = (shape: string, name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape, session: `tail-${shape}` });
 
 const LINES = Array.from({ length: 9000 }, (_, i) => `${i + 1} ${['ü', '€', '😀'][i % 3]!.repeat(i % 40)} end`);
 const TEXT = LINES.join('\r\n'); // no final break
 
 before(async () => {
-  ({ dir, cleanup } = tempDir());
   writeFileSync(path.join(dir, 'log.txt'), TEXT);
   assert.ok(Buffer.byteLength(TEXT) > 3 * TAIL_BLOCK);
-  t = await startTestServer(['--root', dir, '--shape', 'kimi,core']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 test('kimi ReadFile: line_offset -N shows the forward read of the last N lines', async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { after, before } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { parseConfig, type FacetConfig } from '../../src/config.js';
 import { ToolboxClient, type CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
@@ -54,6 +55,111 @@ export async function startTestServer(
       await server.shutdown('test over');
     },
   };
+}
+
+export interface ServerFixtureOptions {
+  /** Served as `--shape`; when it names one shape, also the shape `call` uses unless told otherwise. */
+  shape?: string;
+  /** More `facet serve` flags; a function gets the root, for flags that name paths in it. */
+  args?: string[] | ((dir: string) => string[]);
+  /** Set-up of the root (files, directories) before the server starts. */
+  setup?: (dir: string) => void | Promise<void>;
+  /** Prefix of the temporary root's name. */
+  prefix?: string;
+  /** The session `call` uses unless told otherwise. */
+  session?: string;
+  env?: NodeJS.ProcessEnv;
+  extraSpecs?: ReadonlyMap<string, ToolboxSpec>;
+}
+
+export interface ServerFixture {
+  /** The running server; its fields can be read once the suite's `before` hooks ran. */
+  t: TestServer;
+  /** The server's root, a fresh temporary directory (exists from the start). */
+  dir: string;
+  /** CallTool in the fixture's shape and session; `opts` (or a session name) override them. */
+  call(tool: string, args: Record<string, unknown>, opts?: CallOptions | string): Promise<CallToolResponse>;
+}
+
+/**
+ * One server on a temporary root for the enclosing suite (the file, or the `describe` it is
+ * called in): registers the `before` hook that starts it and the `after` hook that closes it
+ * and removes the root, so tests only use `t`, `dir` and `call`.
+ */
+export function serverFixture(opts: ServerFixtureOptions = {}): ServerFixture {
+  const { dir, cleanup } = tempDir(opts.prefix);
+  let running: TestServer | undefined;
+  const live = (): TestServer => {
+    if (!running) throw new Error('the fixture server is not running (used outside a test?)');
+    return running;
+  };
+  before(async () => {
+    // A file-level `before` runs as soon as it is registered: let the module finish loading
+    // first, so `setup` and `args` can use what the file declares after this call.
+    await Promise.resolve();
+    running = await startOnRoot(dir, opts);
+  });
+  after(async () => {
+    await running?.close();
+    running = undefined;
+    cleanup();
+  });
+  // A stable object standing for the server, so files can destructure it before it starts.
+  const t: TestServer = {
+    get server() {
+      return live().server;
+    },
+    get client() {
+      return live().client;
+    },
+    get config() {
+      return live().config;
+    },
+    get address() {
+      return live().address;
+    },
+    get logs() {
+      return live().logs;
+    },
+    close: () => live().close(),
+  };
+  return { t, dir, call: caller(live, opts) };
+}
+
+/**
+ * A test's own server on a fresh temporary root (for a test that needs flags of its own;
+ * a list is short for `{ args }`): runs `fn`, then closes the server and removes the root
+ * whatever happened.
+ */
+export async function withServer<T>(
+  options: ServerFixtureOptions | string[],
+  fn: (t: TestServer, dir: string, call: ServerFixture['call']) => Promise<T>,
+): Promise<T> {
+  const opts = Array.isArray(options) ? { args: options } : options;
+  const { dir, cleanup } = tempDir(opts.prefix);
+  try {
+    const t = await startOnRoot(dir, opts);
+    try {
+      return await fn(t, dir, caller(() => t, opts));
+    } finally {
+      await t.close();
+    }
+  } finally {
+    cleanup();
+  }
+}
+
+/** Runs `setup`, then starts the server on `dir`. */
+async function startOnRoot(dir: string, opts: ServerFixtureOptions): Promise<TestServer> {
+  await opts.setup?.(dir);
+  const extra = typeof opts.args === 'function' ? opts.args(dir) : (opts.args ?? []);
+  return startTestServer(['--root', dir, ...(opts.shape ? ['--shape', opts.shape] : []), ...extra], opts.env, opts.extraSpecs);
+}
+
+/** CallTool in the options' shape (when it names one) and session, unless the call says otherwise. */
+function caller(server: () => TestServer, opts: ServerFixtureOptions): ServerFixture['call'] {
+  const shape = opts.shape && /^[a-z]+$/.test(opts.shape) && opts.shape !== 'all' ? opts.shape : undefined;
+  return (tool, args, o = {}) => callTool(server().client, tool, args, { shape, session: opts.session, ...(typeof o === 'string' ? { session: o } : o) });
 }
 
 export interface CallOptions {

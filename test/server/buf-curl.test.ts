@@ -3,28 +3,20 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { serverFixture } from '../helpers/server.js';
 
 const run = promisify(execFile);
 const BUF = path.resolve('node_modules/.bin/buf');
 
 describe('buf curl with reflection only', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture();
   let cwd: string;
 
   before(async () => {
-    ({ dir, cleanup } = tempDir());
     writeFileSync(path.join(dir, 'hello.txt'), 'hello\nworld\n');
-    t = await startTestServer(['--root', dir]);
     cwd = dir; // no proto files, no buf.yaml here
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
   });
 
   const curl = async (...args: string[]) => {

@@ -11,7 +11,7 @@ import { EXIT_BAD_START, parseConfig } from '../../src/config.js';
 import { startServer } from '../../src/server/server.js';
 import { createLogger } from '../../src/server/logger.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, tempDir } from '../helpers/server.js';
+import { callTool, tempDir, withServer } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const run = promisify(execFile);
@@ -68,17 +68,12 @@ test('startServer itself refuses a root that is a file (embedders do not go thro
 });
 
 test('a CallToolRequest root that is a file is refused in band: a shell call answers instead of hanging', async () => {
-  const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir]);
-  try {
+  await withServer({}, async (t, dir) => {
     const file = path.join(dir, 'notes.txt');
     writeFileSync(file, 'x');
     const res = await callTool(t.client, 'shell.run', { command: 'echo hi', timeout_ms: 2000 }, { roots: [file] });
     assert.equal(res.error, `root ${file} is not a directory`);
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
     assert.deepEqual(res.failure?.fieldViolations.map((v) => v.field), ['roots']);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

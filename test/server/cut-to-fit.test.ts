@@ -6,14 +6,12 @@ import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { cutToFit } from '../../src/registry/fit.js';
 import { encodeCallToolResponse } from '../../src/server/wire.js';
-import { callTool, startTestServer, tempDir, texts } from '../helpers/server.js';
+import { callTool, texts, withServer } from '../helpers/server.js';
 
 const response = (content: CallToolResponse['content']): CallToolResponse => ({ content, error: '', canonicalRouted: false, routedTo: '', failure: undefined });
 
 test('a command\'s JSON answer over the client\'s limit is cut inside its output and stays JSON', async () => {
-  const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir]);
-  try {
+  await withServer({}, async (t) => {
     const res = await callTool(t.client, 'shell', { command: ['bash', '-c', 'head -c 20000 /dev/zero | tr "\\0" a'] }, { shape: 'codex', metadata: { 'facet-max-response-bytes': '4096' } });
     assert.equal(res.error, '');
     assert.equal(res.failure, undefined);
@@ -31,10 +29,7 @@ test('a command\'s JSON answer over the client\'s limit is cut inside its output
     const out = (JSON.parse(texts(failed)[0]!) as { output: string; metadata: { exit_code: number } });
     assert.equal(out.metadata.exit_code, 3);
     assert.match(out.output, /^b+\n\[cut: \d+ more bytes are over the response limit of 4096 bytes\]$/);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });
 
 test('multi-byte text is cut between characters', () => {

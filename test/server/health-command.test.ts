@@ -6,24 +6,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { startTestServer, tempDir } from '../helpers/server.js';
+import { withServer } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const run = promisify(execFile);
 const facet = (args: string[], env: NodeJS.ProcessEnv = {}) => run(process.execPath, [CLI, 'health', ...args], { env: { PATH: process.env.PATH, ...env } });
 
 test('facet health: 0 and SERVING from a running server, asked on loopback for a wildcard address', async () => {
-  const { dir, cleanup } = tempDir();
-  const s = await startTestServer(['--root', dir, '--token', 'secret']);
-  try {
+  await withServer({ args: ['--token', 'secret'] }, async (s) => {
     const port = s.server.port!;
     assert.equal((await facet(['--listen', `127.0.0.1:${port}`])).stdout, `127.0.0.1:${port}: SERVING\n`);
     const { stdout } = await facet([], { FACET_LISTEN: `0.0.0.0:${port}`, FACET_TOKEN: 'secret' });
     assert.equal(stdout, `127.0.0.1:${port}: SERVING\n`);
-  } finally {
-    await s.close();
-    cleanup();
-  }
+  });
 });
 
 test('facet health: 1 when nothing answers; 2 for a bad option', async () => {

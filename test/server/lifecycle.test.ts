@@ -10,7 +10,7 @@ import { HealthCheckResponse_ServingStatus, HealthClient } from '../../src/gen/g
 import { parseConfig } from '../../src/config.js';
 import { startServer } from '../../src/server/server.js';
 import { createLogger } from '../../src/server/logger.js';
-import { callTool, startTestServer, tempDir, texts, unary } from '../helpers/server.js';
+import { callTool, startTestServer, tempDir, texts, unary, withServer } from '../helpers/server.js';
 import { testShape, type SignalLog } from '../helpers/test-shape.js';
 
 function healthCheck(address: string, service = ''): Promise<HealthCheckResponse_ServingStatus> {
@@ -25,9 +25,7 @@ function healthCheck(address: string, service = ''): Promise<HealthCheckResponse
 }
 
 test('the bearer token is required on toolbox RPCs, but not on health', async () => {
-  const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir, '--token', 's3cret-token']);
-  try {
+  await withServer({ args: ['--token', 's3cret-token'] }, async (t) => {
     await assert.rejects(unary(t.client.identity, t.client, {}), (e: grpc.ServiceError) => {
       assert.equal(e.code, grpc.status.UNAUTHENTICATED);
       assert.equal(e.details, 'missing authorization: Bearer <token> metadata');
@@ -42,10 +40,7 @@ test('the bearer token is required on toolbox RPCs, but not on health', async ()
     const ok = await unary(t.client.identity, t.client, {}, { metadata: { authorization: 'Bearer s3cret-token' } });
     assert.equal(ok.name, 'facet-core');
     assert.equal(await healthCheck(t.address), HealthCheckResponse_ServingStatus.SERVING);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });
 
 test('health reports SERVING when ready and NOT_SERVING while draining; draining lets a call in flight finish', async () => {
@@ -121,16 +116,11 @@ test('a Unix socket listener is created mode 0600 and serves the toolbox', async
 });
 
 test('--read-only hides destructive tools from the catalog and from CallTool', async () => {
-  const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir, '--read-only']);
-  try {
+  await withServer({ args: ['--read-only'] }, async (t) => {
     const all = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] });
     assert.ok(all.tools.length > 0);
     assert.deepEqual(all.tools.filter((x) => x.destructive), []);
     const id = await unary(t.client.identity, t.client, {});
     assert.match(id.sandboxSummary, /read-only: writes, edits and shell are disabled; shell: off/);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

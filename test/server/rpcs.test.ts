@@ -2,27 +2,19 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { status, type ServiceError } from '@grpc/grpc-js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { Code } from '../../src/gen/google/rpc/code.js';
-import { callTool, startTestServer, structured, tempDir, texts, unary, type TestServer } from '../helpers/server.js';
+import { callTool, serverFixture, structured, texts, unary } from '../helpers/server.js';
 import { testShape } from '../helpers/test-shape.js';
 
 describe('toolbox RPCs over gRPC', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture({ shape: 'core', extraSpecs: new Map([['test', testShape()]]) });
 
   before(async () => {
-    ({ dir, cleanup } = tempDir());
     mkdirSync(path.join(dir, 'sub'));
     writeFileSync(path.join(dir, 'sub', 'a.txt'), 'alpha\nbeta\n');
-    t = await startTestServer(['--root', dir, '--shape', 'core'], {}, new Map([['test', testShape()]]));
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
   });
 
   test('Identity names the shape and summarises the sandbox', async () => {

@@ -7,22 +7,11 @@ import path from 'node:path';
 import { test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, structured, tempDir, type CallOptions, type TestServer } from '../helpers/server.js';
+import { callTool, structured, withServer, type CallOptions, type TestServer } from '../helpers/server.js';
 
 const evictedText = (id: string, max: number, extra = '') =>
   `this session ("${id}") was evicted: the server keeps at most ${max} sessions${extra} and dropped this one, the least recently used, to make room for another. What it held is gone: the files read in it, its shell working directory and its todo list`;
 const notRun = '. This call was not run; read again any file you mean to change, then repeat the call';
-
-async function withServer(args: string[], fn: (t: TestServer, dir: string) => Promise<void>): Promise<void> {
-  const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir, ...args]);
-  try {
-    await fn(t, dir);
-  } finally {
-    await t.close();
-    cleanup();
-  }
-}
 
 const evictionLogs = (t: TestServer) => t.logs.filter((l) => l.msg === 'session evicted: too many sessions');
 

@@ -3,26 +3,16 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { ListToolsResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { startTestServer, tempDir, unary, type TestServer } from '../helpers/server.js';
+import { serverFixture, unary } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const run = promisify(execFile);
 
 describe('facet tools', () => {
-  let s: TestServer;
-  let dir: string;
-  let cleanup: () => void;
-  before(async () => {
-    ({ dir, cleanup } = tempDir());
-    s = await startTestServer(['--root', dir]);
-  });
-  after(async () => {
-    await s.close();
-    cleanup();
-  });
+  const { t: s, dir } = serverFixture();
 
   // The CLI runs in the root so both see the same configuration (tool texts name nothing else).
   const facet = (...args: string[]) => run(process.execPath, [CLI, 'tools', ...args], { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME } });

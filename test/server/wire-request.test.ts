@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { CallToolRequest } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { argumentsTooDeep, decodeCallToolRequest, MAX_ARGUMENT_DEPTH } from '../../src/server/wire-request.js';
-import { callTool, startTestServer, tempDir } from '../helpers/server.js';
+import { callTool, withServer } from '../helpers/server.js';
 
 /** `levels` objects nested in one another (the outermost is level 1), a string at the bottom. */
 function nested(levels: number, leaf: unknown = 'x'): Record<string, unknown> {
@@ -58,9 +58,7 @@ test('a truncated request is refused, as ts-proto refuses it', () => {
 });
 
 test('arguments 40 levels deep reach the schema check; past the limit they are refused in band', async () => {
-  const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir]);
-  try {
+  await withServer({}, async (t) => {
     const forty = await callTool(t.client, 'fs.read', { path: nested(40) });
     assert.equal(forty.error, 'invalid arguments for fs.read: path must be string');
     assert.equal(forty.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
@@ -73,8 +71,5 @@ test('arguments 40 levels deep reach the schema check; past the limit they are r
     // The server goes on serving, and a sound call in the same connection works.
     const fine = await callTool(t.client, 'fs.write', { path: 'a.txt', content: 'hi\n' });
     assert.equal(fine.error, '');
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

@@ -6,7 +6,7 @@ import { Failure, FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { CallToolResponse, ReadResourceResponse, ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { Struct } from '../../src/gen/google/protobuf/struct.js';
 import { encodeCallToolResponse, encodeReadResourceResponse, encodeStruct } from '../../src/server/wire.js';
-import { callTool, startTestServer, structured, tempDir, texts } from '../helpers/server.js';
+import { callTool, startTestServer, structured, tempDir, texts, withServer } from '../helpers/server.js';
 import * as grpc from '@grpc/grpc-js';
 
 const tsProto = (o: Record<string, unknown>): Buffer => Buffer.from(Struct.encode(Struct.wrap(o)).finish());
@@ -85,11 +85,9 @@ test('the fast encoders know every field of the generated messages (a new proto 
 });
 
 test('a result over --max-message-bytes is answered in band, and the server goes on serving', async () => {
-  const { dir, cleanup } = tempDir();
-  writeFileSync(path.join(dir, 'big.txt'), `${'x'.repeat(99)}\n`.repeat(100)); // 10,000 bytes
-  writeFileSync(path.join(dir, 'small.txt'), 'hello\n');
-  const t = await startTestServer(['--root', dir, '--max-message-bytes', '4096']);
-  try {
+  await withServer({ args: ['--max-message-bytes', '4096'] }, async (t, dir) => {
+    writeFileSync(path.join(dir, 'big.txt'), `${'x'.repeat(99)}\n`.repeat(100)); // 10,000 bytes
+    writeFileSync(path.join(dir, 'small.txt'), 'hello\n');
     // A client that accepts more than the server sends is still held to the server's limit.
     const big = await callTool(t.client, 'fs.read', { path: 'big.txt' }, { metadata: { 'facet-max-response-bytes': String(1 << 20) } });
     assert.deepEqual(texts(big), [big.error]);
@@ -103,10 +101,7 @@ test('a result over --max-message-bytes is answered in band, and the server goes
     const small = await callTool(t.client, 'fs.read', { path: 'small.txt' });
     assert.equal(small.error, '');
     assert.equal(small.content[0]?.body?.$case === 'text' ? small.content[0].body.value : '', 'hello');
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });
 
 test('a result over what the client accepts is answered in band: 4 MiB unless the client names its limit', async () => {

@@ -2,25 +2,15 @@
 // fits, a long description, the vendor tag on every vendor tool, tags that agree with the
 // destructive flag, at least one example, idempotency and error modes.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ALL_SHAPES } from '../../src/config.js';
-import { startTestServer, tempDir, unary, type TestServer } from '../helpers/server.js';
+import { serverFixture, unary } from '../helpers/server.js';
 
 /** A long description shorter than this cannot carry the contract, limits and when not to use the tool. */
 const MIN_DESCRIPTION = 200;
 
 describe('catalog quality of every shape', () => {
-  let t: TestServer;
-  let cleanup: () => void;
-  before(async () => {
-    const tmp = tempDir();
-    cleanup = tmp.cleanup;
-    t = await startTestServer(['--root', tmp.dir]);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
-  });
+  const { t } = serverFixture();
 
   for (const shape of ALL_SHAPES) {
     test(`${shape}: every tool is described, tagged and exemplified`, async () => {

@@ -7,24 +7,18 @@ import { after, before, describe, test } from 'node:test';
 import type { ServiceError } from '@grpc/grpc-js';
 import { status } from '@grpc/grpc-js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, structured, tempDir, texts, unary, type TestServer } from '../helpers/server.js';
+import { callTool, serverFixture, startTestServer, structured, tempDir, texts, unary } from '../helpers/server.js';
 
 describe('shape resources, prompts and plan', () => {
-  let t: TestServer;
-  let dir: string;
+  const { t, dir } = serverFixture({ shape: 'core' });
   let outside: { dir: string; cleanup: () => void };
-  let cleanup: () => void;
 
   before(async () => {
-    ({ dir, cleanup } = tempDir());
     outside = tempDir();
     writeFileSync(path.join(dir, 'AGENTS.md'), '# Rules\nRun the tests before you commit.\n');
     writeFileSync(path.join(outside.dir, 'CLAUDE.md'), 'secret instructions from elsewhere');
-    t = await startTestServer(['--root', dir, '--shape', 'core']);
   });
   after(async () => {
-    await t.close();
-    cleanup();
     outside.cleanup();
   });
 

@@ -5,16 +5,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, structured, tempDir, texts, unary, type TestServer } from '../helpers/server.js';
+import { callTool, serverFixture, structured, texts, unary } from '../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ prefix: 'facet-core-session-' });
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-core-session-'));
   mkdirSync(path.join(dir, 'src'));
   mkdirSync(path.join(dir, 'test'));
   writeFileSync(path.join(dir, 'src', 'math.js'), 'export function add(a, b) {\n  return a - b;\n}\n');
@@ -23,11 +20,6 @@ before(async () => {
     "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add } from '../src/math.js';\n\ntest('adds', () => {\n  assert.equal(add(2, 3), 5);\n});\n",
   );
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
-  t = await startTestServer(['--root', dir]);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'core', session: 'core-agent' });

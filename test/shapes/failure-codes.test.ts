@@ -7,24 +7,16 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { callTool, serverFixture } from '../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../web/http-server.js';
 
 type Calls = Record<string, [tool: string, args: Record<string, unknown>]>;
 
 describe('the same condition has the same failure code and retryable in every shape', () => {
-  let s: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  // Gemini's only shell timeout is the inactivity one: 1 s here.
+  const { t: s, dir } = serverFixture({ args: ['--shell-deny', 'rm', '--shell-inactivity-ms', '1000'] });
   before(async () => {
-    ({ dir, cleanup } = tempDir());
     writeFileSync(path.join(dir, 'twice.txt'), 'x\nx\n');
-    // Gemini's only shell timeout is the inactivity one: 1 s here.
-    s = await startTestServer(['--root', dir, '--shell-deny', 'rm', '--shell-inactivity-ms', '1000']);
-  });
-  after(async () => {
-    await s.close();
-    cleanup();
   });
 
   const missing = () => path.join(dir, 'missing.txt');
@@ -221,7 +213,7 @@ describe('the same condition has the same failure code and retryable in every sh
       }),
     },
     {
-      // Grok's bash has a fixed 30 s timeout (test/shapes/grok/branches.test.ts covers it).
+      // Grok's bash has a fixed 30 s timeout (test/shapes/grok/options-and-refusals.test.ts covers it).
       name: 'command timeout',
       code: FailureCode.FAILURE_CODE_TIMEOUT,
       retryable: true,
@@ -266,20 +258,14 @@ describe('the same condition has the same failure code and retryable in every sh
 });
 
 describe('web fetch failures have the same code and retryable in every shape', () => {
-  let s: TestServer;
+  // Loopback opened on purpose: the fetches reach the local site (and a closed port).
+  const { t: s } = serverFixture({ args: ['--web-allow-hosts', '127.0.0.1'] });
   let site: LoopbackServer;
-  let cleanup: () => void;
   before(async () => {
     site = await serve((req, res) => send(res, req.url === '/gone' ? 404 : 500, 'text/html', '<p>no</p>'));
-    let dir: string;
-    ({ dir, cleanup } = tempDir());
-    // Loopback opened on purpose: the fetches reach the local site (and a closed port).
-    s = await startTestServer(['--root', dir, '--web-allow-hosts', '127.0.0.1']);
   });
   after(async () => {
-    await s.close();
     await site.close();
-    cleanup();
   });
 
   const fetchers = (url: string): Calls => ({

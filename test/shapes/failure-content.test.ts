@@ -3,9 +3,9 @@
 // errors raised inside a handler alike.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, tempDir, startTestServer, type TestServer } from '../helpers/server.js';
+import { callTool, serverFixture } from '../helpers/server.js';
 
 /** Each shape's file reader and the argument that names the file. */
 const READERS: Record<string, [string, string]> = {
@@ -30,17 +30,7 @@ function assertTextThenBlock(res: CallToolResponse, tool: string, where: string)
 }
 
 describe('failure content in every shape', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
-  before(async () => {
-    ({ dir, cleanup } = tempDir());
-    t = await startTestServer(['--root', dir, '--shape', 'all']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
-  });
+  const { t, dir } = serverFixture({ shape: 'all' });
 
   for (const [shape, [reader, field]] of Object.entries(READERS)) {
     test(`${shape}: unknown tool, invalid arguments and a missing file`, async () => {

@@ -1,20 +1,10 @@
 // A failure's field_violations name the parameter the caller sent, in each shape's own terms,
 // never the engine's internal field (path, command, patch, todos, before/after).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { callTool, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { test } from 'node:test';
+import { callTool, serverFixture } from '../helpers/server.js';
 
-let t: TestServer;
-let cleanup: () => void;
-before(async () => {
-  let dir: string;
-  ({ dir, cleanup } = tempDir());
-  t = await startTestServer(['--root', dir, '--shape', 'all']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
-});
+const { t } = serverFixture({ shape: 'all' });
 
 const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ['claude', 'Grep', { pattern: 'x', output_mode: 'content', '-C': -1 }, '-C'],

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ALL_SHAPES } from '../../src/config.js';
 import { SHAPE_FACTORIES } from '../../src/shapes/index.js';
-import { startTestServer, tempDir, unary, type TestServer } from '../helpers/server.js';
+import { serverFixture, unary } from '../helpers/server.js';
 
 const EXPECTED: Record<string, string[]> = {
   claude: ['Read', 'Write', 'Edit', 'Bash', 'TaskOutput', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'],
@@ -49,17 +49,7 @@ test("the ripgrep variant is the one chosen for Gemini's grep_search, whatever t
 });
 
 describe('schema fidelity of the vendor shapes', () => {
-  let t: TestServer;
-  let cleanup: () => void;
-  before(async () => {
-    const tmp = tempDir();
-    cleanup = tmp.cleanup;
-    t = await startTestServer(['--root', tmp.dir]);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
-  });
+  const { t } = serverFixture();
 
   test('this build serves core and every vendor shape, and nothing else', () => {
     assert.deepEqual([...ALL_SHAPES].sort(), ['core', ...Object.keys(EXPECTED)].sort());

@@ -4,18 +4,15 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../helpers/server.js';
+import { before, test } from 'node:test';
+import { callTool, serverFixture, texts } from '../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'all', prefix: 'facet-snippets-' });
 const THIRTY = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 const range = (from: number, to: number, changed: number) =>
   Array.from({ length: to - from + 1 }, (_, k) => (from + k === changed ? `LINE ${changed}` : `line ${from + k}`)).join('\n');
 
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-snippets-'));
   writeFileSync(path.join(dir, 'g.txt'), THIRTY);
   writeFileSync(path.join(dir, 'q.txt'), THIRTY);
   for (const d of ['dist', 'build', 'src']) {
@@ -25,11 +22,6 @@ before(async () => {
   writeFileSync(path.join(dir, 'a.log'), 'findme\n');
   writeFileSync(path.join(dir, 'a.tmp'), 'findme\n');
   writeFileSync(path.join(dir, 'u16.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hello world\n', 'utf16le')]));
-  t = await startTestServer(['--root', dir, '--shape', 'all']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 const call = async (shape: string, name: string, args: Record<string, unknown>) => {

@@ -14,7 +14,7 @@ import { Session } from '../../src/engine/session.js';
 import { ShellEngine } from '../../src/engine/shell/engine.js';
 import { cgroupBase } from '../../src/engine/shell/cgroup.js';
 import { MARKER_VAR, type ContainmentMode } from '../../src/engine/shell/kill.js';
-import { callTool, startTestServer, structured, tempDir, texts } from '../helpers/server.js';
+import { callTool, structured, tempDir, texts, withServer as withTestServer, type TestServer } from '../helpers/server.js';
 import { eventually, marker, procsCarrying, procsRunning, procsWith } from './procs.js';
 
 /**
@@ -200,17 +200,12 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
   });
 }
 
-async function withServer(args: string[], fn: (t: Awaited<ReturnType<typeof startTestServer>>) => Promise<void>): Promise<void> {
-  const { dir, cleanup } = tempDir('facet-escape-srv-');
-  mkdirSync(path.join(dir, '.state'));
-  const t = await startTestServer(['--root', dir, '--state-dir', path.join(dir, '.state'), ...args]);
-  cgroupMode = true;
-  try {
-    await fn(t);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+async function withServer(args: string[], fn: (t: TestServer) => Promise<void>): Promise<void> {
+  const setup = (dir: string) => mkdirSync(path.join(dir, '.state'));
+  await withTestServer({ prefix: 'facet-escape-srv-', setup, args: (dir) => ['--state-dir', path.join(dir, '.state'), ...args] }, (t) => {
+    cgroupMode = true;
+    return fn(t);
+  });
 }
 
 function jobOf(res: Awaited<ReturnType<typeof callTool>>): { id: string; pid: number } {

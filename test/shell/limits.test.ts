@@ -8,7 +8,7 @@ import { ShellEngine } from '../../src/engine/shell/engine.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
 import type { EngineError } from '../../src/engine/errors.js';
-import { callTool, startTestServer, tempDir } from '../helpers/server.js';
+import { callTool, tempDir, withServer } from '../helpers/server.js';
 
 // 200,005 bytes: past MAX_ARG_STRLEN (131072 with its NUL, so 131071 bytes of text).
 const LONG = `echo ${'x'.repeat(200_000)}`;
@@ -34,9 +34,7 @@ const CALLS: Array<[shape: string, tool: string, args: Record<string, unknown>, 
 ];
 
 test('a 200 KB command is answered in band by every shell tool, naming its size and the limit', async () => {
-  const { dir, cleanup } = tempDir('facet-limits-');
-  const t = await startTestServer(['--root', dir, '--state-dir', path.join(dir, '.state')]);
-  try {
+  await withServer({ args: (dir) => ['--state-dir', path.join(dir, '.state')], prefix: 'facet-limits-' }, async (t) => {
     for (const [shape, tool, args, error] of CALLS) {
       const label = `${shape} ${tool} ${JSON.stringify(Object.keys(args))}`;
       // A deadline turns the old hang into a failure instead of a stuck test.
@@ -47,10 +45,7 @@ test('a 200 KB command is answered in band by every shell tool, naming its size 
     // The server still serves.
     const ok = await callTool(t.client, 'shell.run', { command: 'echo fine' }, { deadlineMs: 20_000 });
     assert.equal(ok.error, '');
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });
 
 test('the engine refuses an argv whose one argument or whole size is over the limit, before starting it', async () => {
@@ -82,14 +77,9 @@ test('the engine refuses an argv whose one argument or whole size is over the li
 });
 
 test('a grep pattern over the limit is answered in band too (rg never starts)', async () => {
-  const { dir, cleanup } = tempDir('facet-limits-');
-  const t = await startTestServer(['--root', dir]);
-  try {
+  await withServer({ prefix: 'facet-limits-' }, async (t) => {
     const res = await callTool(t.client, 'Grep', { pattern: 'x'.repeat(200_000) }, { shape: 'claude', deadlineMs: 20_000 });
     assert.equal(res.error, '<tool_use_error>Pattern too long: 200000 bytes, the limit is 131071; search for a shorter part of it.</tool_use_error>');
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

@@ -3,19 +3,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, structured, tempDir, texts, unary } from '../helpers/server.js';
+import { callTool, structured, texts, unary, withServer as withTestServer, type TestServer } from '../helpers/server.js';
 import { children, eventually, fdCount, marker, procsWith, zombieChildren } from './procs.js';
 
-async function withServer(args: string[], fn: (t: Awaited<ReturnType<typeof startTestServer>>, root: string) => Promise<void>): Promise<void> {
-  const { dir, cleanup } = tempDir('facet-shell-srv-');
-  mkdirSync(path.join(dir, 'sub'));
-  const t = await startTestServer(['--root', dir, '--state-dir', path.join(dir, '.state'), ...args]);
-  try {
-    await fn(t, dir);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+/** A server of the test's own, keeping its jobs' state under the root, which has a sub/ directory. */
+async function withServer(args: string[], fn: (t: TestServer, root: string) => Promise<void>): Promise<void> {
+  const setup = (dir: string) => mkdirSync(path.join(dir, 'sub'));
+  await withTestServer({ prefix: 'facet-shell-srv-', setup, args: (dir) => ['--state-dir', path.join(dir, '.state'), ...args] }, fn);
 }
 
 test('shell.run over gRPC: output, exit status in band, session directory', () =>

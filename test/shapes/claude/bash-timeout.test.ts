@@ -1,24 +1,13 @@
 // Claude Bash's effective timeout, read from the host block: 120000 ms by default, a
 // larger request lowered to 600000 ms without an error, a smaller one kept.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 describe('claude shape: Bash timeout defaults and ceiling', () => {
-  let t: TestServer;
-  let cleanup: () => void;
+  const { t } = serverFixture({ shape: 'claude' });
   const call = claudeCaller(() => t, 'bash-timeout');
-
-  before(async () => {
-    let dir: string;
-    ({ dir, cleanup } = tempDir());
-    t = await startTestServer(['--root', dir, '--shape', 'claude']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
-  });
 
   const timeoutOf = async (args: Record<string, unknown>) => {
     const r = await call('Bash', { command: 'echo ok', ...args });

@@ -3,27 +3,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 const CURRENT = '(file state is current in your context — no need to Read it back)';
 
 describe('claude shape: Edit unicode escapes and aliases', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture({ shape: 'claude' });
   const call = claudeCaller(() => t, 'edit-escapes');
   const p = (name: string) => path.join(dir, name);
-
-  before(async () => {
-    ({ dir, cleanup } = tempDir());
-    t = await startTestServer(['--root', dir, '--shape', 'claude']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
-  });
 
   test('escapes in old_string match the characters in the file; new_string is decoded alike', async () => {
     writeFileSync(p('chars.txt'), 'caf\u00e9 \u2014 menu\n');

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { before, describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 import { makePdf } from '../../helpers/pdf.js';
 import sharp from 'sharp';
@@ -14,14 +14,11 @@ const CURRENT = '(file state is current in your context — no need to Read it b
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 describe('claude shape: file tools', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture({ shape: 'claude' });
   const call = claudeCaller(() => t, 'files');
   const p = (...parts: string[]) => path.join(dir, ...parts);
 
   before(async () => {
-    ({ dir, cleanup } = tempDir());
     writeFileSync(p('four.txt'), 'line 1\n\tline 2 with tab\nline 3\nalpha again\n');
     writeFileSync(p('nofinal.txt'), 'a\nb');
     writeFileSync(p('empty.txt'), '');
@@ -49,11 +46,6 @@ describe('claude shape: file tools', () => {
         1,
       ) + '\n',
     );
-    t = await startTestServer(['--root', dir, '--shape', 'claude']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
   });
 
   test('Read numbers lines N<TAB>line from 1, with the final empty line', async () => {

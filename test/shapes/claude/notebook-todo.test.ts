@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 const NOTEBOOK = {
@@ -21,21 +21,10 @@ const NOTEBOOK = {
 const TODO_OK = 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable';
 
 describe('claude shape: NotebookEdit and TodoWrite, more paths', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture({ shape: 'claude' });
   const call = claudeCaller(() => t, 'nb-todo');
   const p = (name: string) => path.join(dir, name);
   const writeNb = (name: string) => writeFileSync(p(name), JSON.stringify(NOTEBOOK, null, 1) + '\n');
-
-  before(async () => {
-    ({ dir, cleanup } = tempDir());
-    t = await startTestServer(['--root', dir, '--shape', 'claude']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
-  });
 
   test('NotebookEdit refuses a notebook changed on disk since the Read and writes nothing', async () => {
     writeNb('stale.ipynb');

@@ -3,17 +3,14 @@
 import assert from 'node:assert/strict';
 import { closeSync, ftruncateSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { makePdf } from '../../helpers/pdf.js';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture, texts } from '../../helpers/server.js';
 import { PNG_3X2 } from '../../helpers/png.js';
 
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'claude', prefix: 'facet-claude-limits-' });
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-claude-limits-'));
   // 21 MB: a real PNG_3X2 header, then a sparse hole.
   const fd = openSync(path.join(dir, 'huge.png'), 'w');
   writeSync(fd, PNG_3X2);
@@ -22,11 +19,6 @@ before(async () => {
   writeFileSync(path.join(dir, 'p.png'), PNG_3X2);
   writeFileSync(path.join(dir, 'd.pdf'), makePdf(11));
   writeFileSync(path.join(dir, 'long.txt'), `short\n${'a'.repeat(300)}needle${'b'.repeat(300)}\nafter needle\n`);
-  t = await startTestServer(['--root', dir, '--shape', 'claude']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'claude' });

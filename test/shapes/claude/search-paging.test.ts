@@ -4,20 +4,17 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { before, describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 describe('claude shape: Grep paging and Glob cap', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture({ shape: 'claude' });
   const call = claudeCaller(() => t, 'paging');
   const p = (...parts: string[]) => path.join(dir, ...parts);
   const base = Math.floor(Date.now() / 1000) - 10_000;
 
   before(async () => {
-    ({ dir, cleanup } = tempDir());
     mkdirSync(p('big'));
     writeFileSync(p('big', 'lines.txt'), Array.from({ length: 300 }, (_, i) => `hit ${i + 1}`).join('\n') + '\n');
     mkdirSync(p('cnt'));
@@ -35,11 +32,6 @@ describe('claude shape: Grep paging and Glob cap', () => {
     writeFileSync(p('repo', 'HEAD'), 'ignored by git, still listed\n');
     utimesSync(p('repo', '.git', 'HEAD'), base, base);
     utimesSync(p('repo', 'HEAD'), base + 5000, base + 5000);
-    t = await startTestServer(['--root', dir, '--shape', 'claude']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
   });
 
   test('Grep content: head_limit defaults to 250 lines, with the pagination note', async () => {

@@ -2,15 +2,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { splitGlobs } from '../../../src/shapes/claude/search.js';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 describe('claude shape: Grep and Glob', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture({ shape: 'claude' });
   const call = claudeCaller(() => t, 'search');
   const p = (...parts: string[]) => path.join(dir, ...parts);
   /** Files written with increasing mtimes, oldest first. */
@@ -25,18 +23,12 @@ describe('claude shape: Grep and Glob', () => {
   ];
 
   before(async () => {
-    ({ dir, cleanup } = tempDir());
     const base = Date.now() / 1000 - 1000;
     files.forEach(([f, body], i) => {
       mkdirSync(path.dirname(p(f)), { recursive: true });
       writeFileSync(p(f), body);
       utimesSync(p(f), base + i * 10, base + i * 10);
     });
-    t = await startTestServer(['--root', dir, '--shape', 'claude']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
   });
 
   test('files_with_matches: newest first, hidden searched, .gitignore honoured', async () => {

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, unary, type TestServer } from '../../helpers/server.js';
+import { after, describe, test } from 'node:test';
+import { serverFixture, unary } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { claudeCaller, type Result } from './harness.js';
 
@@ -14,16 +14,13 @@ const SUM_TEST = "const test = require('node:test');\nconst assert = require('no
 const TOOLS = ['Read', 'Edit', 'Write', 'NotebookEdit', 'Bash', 'TaskStop', 'TaskOutput', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'TodoWrite'];
 
 describe('claude shape: an agent session and the catalog examples', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
   let site: LoopbackServer;
   let searx: LoopbackServer;
   const call = claudeCaller(() => t, 'agent');
   const p = (...parts: string[]) => path.join(dir, ...parts);
 
-  before(async () => {
-    ({ dir, cleanup } = tempDir());
+  /** The files and stand-in servers the server starts with. */
+  async function setUp(): Promise<void> {
     writeFileSync(p('CLAUDE.md'), '# Project\nRun node --test before you finish.\n');
     writeFileSync(p('sum.js'), SUM);
     writeFileSync(p('sum.test.js'), SUM_TEST);
@@ -33,16 +30,18 @@ describe('claude shape: an agent session and the catalog examples', () => {
     );
     // The machine's ~/.npmrc may hold settings npm warns about: the npm commands read an empty one.
     writeFileSync(p('.npmrc-empty'), 'update-notifier=false\n');
-    t = await startTestServer([
-      '--root', dir, '--shape', 'claude', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'searxng', '--searxng-url', searx.origin,
+  }
+  const { t, dir } = serverFixture({
+    setup: setUp,
+    shape: 'claude',
+    args: () => [
+      '--web-allow-hosts', '127.0.0.1', '--search-provider', 'searxng', '--searxng-url', searx.origin,
       '--shell-env', `NPM_CONFIG_USERCONFIG=${p('.npmrc-empty')}`,
-    ]);
+    ],
   });
   after(async () => {
-    await t.close();
     await site.close();
     await searx.close();
-    cleanup();
   });
 
   test('find, read, run the failing test, fix, run it again', async () => {

@@ -3,27 +3,20 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { serverFixture, tempDir } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 const BG = /^Command running in background with ID: ([0-9a-f]{8})\. Output is being written to: (\S+)\. You will be notified when it finishes; to see its output before then, Read that file or call TaskOutput\.(?:$|\n)/; // a notice of another task may follow on later lines
 
 describe('claude shape: Bash and background tasks', () => {
-  let t: TestServer;
-  let dir: string;
-  let state: { dir: string; cleanup: () => void };
-  let cleanup: () => void;
+  const state = tempDir('facet-state-');
+  const { t, dir } = serverFixture({ shape: 'claude', args: ['--state-dir', state.dir] });
   const call = claudeCaller(() => t, 'shell');
 
   before(async () => {
-    ({ dir, cleanup } = tempDir());
-    state = tempDir('facet-state-');
     mkdirSync(path.join(dir, 'subd'));
-    t = await startTestServer(['--root', dir, '--shape', 'claude', '--state-dir', state.dir]);
   });
   after(async () => {
-    await t.close();
-    cleanup();
     state.cleanup();
   });
 

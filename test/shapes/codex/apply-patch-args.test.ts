@@ -3,20 +3,16 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { unary } from '../../helpers/server.js';
-import { codexEnv, norm, type CodexEnv } from './helpers.js';
+import { codexServer, norm } from './helpers.js';
 
 const VARIANT = { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false };
 const PATCH = '*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch';
 
 describe('codex apply_patch arguments', () => {
-  let e: CodexEnv;
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
+  const e = codexServer();
 
   test('the declaration is freeform with its JSON variant; error_modes say how it is called', async () => {
     const d = await unary(e.t.client.describeTool, e.t.client, { name: 'apply_patch' }, { shape: 'codex' });

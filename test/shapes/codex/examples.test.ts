@@ -6,17 +6,15 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { tempDir, unary } from '../../helpers/server.js';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { codexEnv, norm, sessionId, type CodexEnv } from './helpers.js';
+import { codexServer, norm, sessionId } from './helpers.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-let e: CodexEnv;
-let npmrc: { dir: string; cleanup: () => void };
+// The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one here.
+const npmrc = tempDir('facet-npmrc-');
+writeFileSync(path.join(npmrc.dir, 'npmrc'), 'update-notifier=false\n');
+const e = codexServer(['--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(npmrc.dir, 'npmrc')}`]);
 before(async () => {
-  // The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one here.
-  npmrc = tempDir('facet-npmrc-');
-  writeFileSync(path.join(npmrc.dir, 'npmrc'), 'update-notifier=false\n');
-  e = await codexEnv(['--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(npmrc.dir, 'npmrc')}`]);
   const w = (p: string, s: string | Buffer) => {
     mkdirSync(path.dirname(path.join(e.dir, p)), { recursive: true });
     writeFileSync(path.join(e.dir, p), s);
@@ -30,10 +28,7 @@ before(async () => {
   for (let i = 0; i < 30; i++) w(`many/f${i}.txt`, 'x\n'); // list_dir's second page needs more than 25 entries
   w('package.json', JSON.stringify({ name: 'x', version: '1.0.0', scripts: { test: 'echo tests pass' } }));
 });
-after(async () => {
-  await e.close();
-  npmrc.cleanup();
-});
+after(() => npmrc.cleanup());
 
 const lines = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, k) => from + k)

@@ -1,14 +1,10 @@
 // The host's block of exec_command and write_stdin (the structured item after Codex's own).
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { codexEnv, sessionId, type CodexEnv } from './helpers.js';
+import { codexServer, sessionId } from './helpers.js';
 
-let e: CodexEnv;
-before(async () => {
-  e = await codexEnv();
-});
-after(() => e.close());
+const e = codexServer();
 
 /** The display block with the job id and pid as placeholders. */
 function display(res: CallToolResponse): unknown {

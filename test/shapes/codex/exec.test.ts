@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { structured, texts } from '../../helpers/server.js';
-import { codexEnv, norm, sessionId, type CodexEnv } from './helpers.js';
+import { codexServer, norm, sessionId } from './helpers.js';
 
 const C = FailureCode;
 
@@ -17,11 +17,7 @@ function seq(n: number): string {
 }
 
 describe('codex exec_command and write_stdin', () => {
-  let e: CodexEnv;
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
+  const e = codexServer();
 
   test('a command that finishes: exit code and both streams', async () => {
     const res = await e.call('exec_command', { cmd: 'echo hi; echo err >&2; exit 3', yield_time_ms: 5000 });
@@ -124,11 +120,7 @@ describe('codex exec_command and write_stdin', () => {
 });
 
 describe('codex shell_command and shell', () => {
-  let e: CodexEnv;
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
+  const e = codexServer();
 
   test('shell_command: exit code, wall time, output', async () => {
     const res = await e.call('shell_command', { command: 'echo hi; echo err >&2' });

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { texts } from '../../helpers/server.js';
-import { codexEnv, norm, type CodexEnv } from './helpers.js';
+import { codexServer, norm } from './helpers.js';
 
 const C = FailureCode;
 const NOTHING = '\nNo file was changed: the patch applies completely or not at all.';
@@ -21,12 +21,8 @@ function display(res: { content: Array<{ body?: { $case: string; value?: unknown
 }
 
 describe('codex apply_patch', () => {
-  let e: CodexEnv;
+  const e = codexServer();
   const file = (p: string) => path.join(e.dir, p);
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
 
   test('add, update with move, delete: summary of A, M and D lines in JSON', async () => {
     writeFileSync(file('keep.py'), 'def greet():\n    print("hi")\n\ndef other():\n    pass\n');
@@ -122,11 +118,7 @@ describe('codex apply_patch', () => {
 });
 
 describe('codex update_plan and view_image', () => {
-  let e: CodexEnv;
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
+  const e = codexServer();
 
   test('update_plan answers "Plan updated" and gives the host the list', async () => {
     const res = await e.call('update_plan', { explanation: 'why', plan: [{ step: 'a', status: 'completed' }, { step: 'b', status: 'in_progress' }, { step: 'c', status: 'pending' }] });
@@ -166,7 +158,7 @@ describe('codex update_plan and view_image', () => {
 });
 
 describe('codex read_file, list_dir and grep_files', () => {
-  let e: CodexEnv;
+  const e = codexServer();
   const abs = (p: string) => path.join(e.dir, p);
   const PY = [
     'import os',
@@ -184,12 +176,10 @@ describe('codex read_file, list_dir and grep_files', () => {
     '    pass',
   ].join('\n');
   before(async () => {
-    e = await codexEnv();
     writeFileSync(abs('code.py'), PY + '\n');
     writeFileSync(abs('crlf.txt'), 'one\r\ntwo\r\n' + 'é'.repeat(300) + '\r\n');
     writeFileSync(abs('empty.txt'), '');
   });
-  after(() => e.close());
 
   test('read_file slice: "L<n>: " lines, CRLF stripped, lines cut to 500 bytes', async () => {
     const res = await e.call('read_file', { file_path: abs('code.py'), offset: 4, limit: 3 });

@@ -2,17 +2,15 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { texts } from '../../helpers/server.js';
-import { codexEnv, type CodexEnv } from './helpers.js';
+import { codexServer } from './helpers.js';
 
-let e: CodexEnv;
+const e = codexServer();
 before(async () => {
-  e = await codexEnv();
   mkdirSync(path.join(e.dir, 'many'));
   for (let i = 0; i < 2050; i++) writeFileSync(path.join(e.dir, 'many', `f${i}.txt`), 'needle\n');
 });
-after(() => e.close());
 
 test('the default limit is 100 files and the largest is 2000', async () => {
   const count = async (args: Record<string, unknown>) => texts(await e.call('grep_files', { pattern: 'needle', path: 'many', ...args }))[0]!.split('\n').length;

@@ -1,27 +1,11 @@
 // Shared bits of the codex shape tests: a server serving codex on a temp root, and the
 // normalisation of the only parts of a result that vary between runs (ids and timings).
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { serverFixture, texts, type ServerFixture } from '../../helpers/server.js';
 
-export interface CodexEnv {
-  t: TestServer;
-  dir: string;
-  call(name: string, args: Record<string, unknown>, session?: string): Promise<CallToolResponse>;
-  close(): Promise<void>;
-}
-
-export async function codexEnv(extra: string[] = []): Promise<CodexEnv> {
-  const { dir, cleanup } = tempDir('facet-codex-');
-  const t = await startTestServer(['--root', dir, '--shape', 'codex', ...extra]);
-  return {
-    t,
-    dir,
-    call: (name, args, session = 'codex-test') => callTool(t.client, name, args, { shape: 'codex', session }),
-    async close() {
-      await t.close();
-      cleanup();
-    },
-  };
+/** A server serving codex on a temp root for the enclosing suite; `call` defaults to session codex-test. */
+export function codexServer(extra: string[] = []): ServerFixture {
+  return serverFixture({ shape: 'codex', prefix: 'facet-codex-', session: 'codex-test', args: extra });
 }
 
 /** The model-facing text with chunk ids, wall times and durations replaced by placeholders. */

@@ -5,18 +5,14 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { texts } from '../../helpers/server.js';
-import { codexEnv, type CodexEnv } from './helpers.js';
+import { codexServer } from './helpers.js';
 
 describe('codex read_file and list_dir details', () => {
-  let e: CodexEnv;
+  const e = codexServer();
   const abs = (p: string) => path.join(e.dir, p);
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
 
   test('read_file: invalid UTF-8 bytes become U+FFFD; valid UTF-8 around them is kept', async () => {
     writeFileSync(abs('mixed.txt'), Buffer.concat([Buffer.from('naïve ok\nstray '), Buffer.from([0xff]), Buffer.from(' byte\ncaf'), Buffer.from([0xe9]), Buffer.from('\n')]));

@@ -3,13 +3,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import { texts } from '../../helpers/server.js';
-import { codexEnv, norm, type CodexEnv } from './helpers.js';
+import { codexServer, norm } from './helpers.js';
 
-let e: CodexEnv;
+const e = codexServer();
 before(async () => {
-  e = await codexEnv();
   mkdirSync(path.join(e.dir, 'src'));
   mkdirSync(path.join(e.dir, 'test'));
   writeFileSync(path.join(e.dir, 'src', 'math.js'), 'export function add(a, b) {\n  return a - b;\n}\n');
@@ -19,7 +18,6 @@ before(async () => {
   );
   writeFileSync(path.join(e.dir, 'package.json'), '{"type":"module"}\n');
 });
-after(() => e.close());
 
 test('a Codex model fixes a failing test', async () => {
   const s = 'codex-agent';

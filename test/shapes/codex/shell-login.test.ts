@@ -2,17 +2,13 @@
 // shells with login: false; shell_command names the total line count only when cutting
 // the output changed it.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { codexEnv, norm, type CodexEnv } from './helpers.js';
+import { describe, test } from 'node:test';
+import { codexServer, norm } from './helpers.js';
 
 const PROBE = 'shopt -q login_shell && echo login || echo nologin';
 
 describe('codex login shell default', () => {
-  let e: CodexEnv;
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
+  const e = codexServer();
 
   test('shell_command: login shell unless login is false', async () => {
     assert.equal(norm(await e.call('shell_command', { command: PROBE })), 'Exit code: 0\nWall time: <t> seconds\nOutput:\nlogin\n');
@@ -30,11 +26,7 @@ describe('codex login shell default', () => {
 });
 
 describe('codex shell_command line count header', () => {
-  let e: CodexEnv;
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
+  const e = codexServer();
 
   test('a single 50000-byte line cut in the middle says nothing about lines', async () => {
     const res = await e.call('shell_command', { command: 'head -c 50000 /dev/zero | tr "\\0" a' });

@@ -1,16 +1,12 @@
 // The timeout a codex shell_command / shell call ran under (default 10000 ms) is in the host's block.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { structured } from '../../helpers/server.js';
-import { codexEnv, type CodexEnv } from './helpers.js';
+import { test } from 'node:test';
+import { structured, type ServerFixture } from '../../helpers/server.js';
+import { codexServer } from './helpers.js';
 
-let e: CodexEnv;
-before(async () => {
-  e = await codexEnv();
-});
-after(() => e.close());
+const e = codexServer();
 
-const details = (r: Awaited<ReturnType<CodexEnv['call']>>) => (structured(r) as { display: { details: Record<string, unknown> } }).display.details;
+const details = (r: Awaited<ReturnType<ServerFixture['call']>>) => (structured(r) as { display: { details: Record<string, unknown> } }).display.details;
 
 test('shell_command and shell: the default 10000 ms, or the timeout_ms given', async () => {
   assert.deepEqual(details(await e.call('shell_command', { command: 'true' })), { cwd: e.dir, timeoutMs: 10_000 });

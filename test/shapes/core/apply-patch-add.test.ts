@@ -5,12 +5,10 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, tempDir, texts } from '../../helpers/server.js';
+import { callTool, texts, withServer } from '../../helpers/server.js';
 
 test('core fs.apply_patch: Add File over an existing file is refused, nothing written', async () => {
-  const { dir, cleanup } = tempDir('facet-core-patch-');
-  const t = await startTestServer(['--root', dir, '--shape', 'core']);
-  try {
+  await withServer({ shape: 'core', prefix: 'facet-core-patch-' }, async (t, dir) => {
     writeFileSync(path.join(dir, 'keep.txt'), 'old\n');
     writeFileSync(path.join(dir, 'exists.txt'), 'precious\n');
     const before = statSync(path.join(dir, 'exists.txt')).mtimeMs;
@@ -28,22 +26,14 @@ test('core fs.apply_patch: Add File over an existing file is refused, nothing wr
     assert.equal(statSync(path.join(dir, 'exists.txt')).mtimeMs, before);
     assert.equal(readFileSync(path.join(dir, 'keep.txt'), 'utf8'), 'old\n');
     assert.equal(existsSync(path.join(dir, 'fresh.txt')), false);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });
 
 test('core fs.apply_patch: an empty patch is refused in band, naming its first line', async () => {
-  const { dir, cleanup } = tempDir('facet-core-patch-');
-  const t = await startTestServer(['--root', dir, '--shape', 'core']);
-  try {
+  await withServer({ shape: 'core', prefix: 'facet-core-patch-' }, async (t) => {
     const r = await callTool(t.client, 'fs.apply_patch', { patch: '' }, { session: 's1' });
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(r.error, "invalid patch at line 1: the first line of the patch must be '*** Begin Patch'");
     assert.deepEqual(r.failure?.fieldViolations.map((v) => v.field), ['patch']);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

@@ -3,24 +3,13 @@
 import assert from 'node:assert/strict';
 import { lutimesSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture, structured, texts } from '../../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'core', prefix: 'facet-core-files-' });
 let n = 0;
-
-before(async () => {
-  ({ dir, cleanup } = tempDir('facet-core-files-'));
-  t = await startTestServer(['--root', dir, '--shape', 'core']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
-});
 
 /** A fresh sub-directory and a caller whose relative paths start there (fs.* resolve from the session directory, the root). */
 function area(): { sub: string; call: (tool: string, args: Record<string, unknown>, session?: string) => Promise<CallToolResponse> } {

@@ -4,36 +4,28 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture } from '../../helpers/server.js';
 import { makePdf } from '../../helpers/pdf.js';
 import { DOT_PNG, items, notebookJson } from './fixtures.js';
 
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 describe('core fs.read: notebooks, images, PDFs', () => {
-  let t: TestServer;
-  let dir: string;
-  let cleanup: () => void;
+  const { t, dir } = serverFixture({ shape: 'core', prefix: 'facet-core-read-' });
   let big: Buffer;
   const pdf = makePdf(3);
   const read = (args: Record<string, unknown>) => callTool(t.client, 'fs.read', args, { shape: 'core', session: 'read' });
 
   before(async () => {
-    ({ dir, cleanup } = tempDir('facet-core-read-'));
     big = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
     writeFileSync(path.join(dir, 'big.png'), big);
     writeFileSync(path.join(dir, 'dot.png'), DOT_PNG);
     writeFileSync(path.join(dir, 'd.pdf'), pdf);
     writeFileSync(path.join(dir, 'n.ipynb'), notebookJson());
     writeFileSync(path.join(dir, 'a.txt'), 'one\ntwo\n');
-    t = await startTestServer(['--root', dir, '--shape', 'core']);
-  });
-  after(async () => {
-    await t.close();
-    cleanup();
   });
 
   test('a notebook: header, cells and outputs as text, output images attached, then the structured block', async () => {

@@ -3,18 +3,16 @@
 // allow/deny/route policy when one is configured.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { startTestServer, tempDir, unary } from '../../helpers/server.js';
+import { unary, withServer } from '../../helpers/server.js';
 
 test('sandbox summary: shell policy and web allow-list as configured', async () => {
-  const { dir, cleanup } = tempDir('facet-core-sandbox-');
-  const t = await startTestServer([
-    '--root', dir, '--shape', 'core',
+  const args = [
     '--shell-allow', 'git *,npm test',
     '--shell-deny', 'rm -rf *',
     '--shell-route', 'rg=search',
     '--web-allow-hosts', '10.0.0.0/8,intranet.local',
-  ]);
-  try {
+  ];
+  await withServer({ shape: 'core', args, prefix: 'facet-core-sandbox-' }, async (t, dir) => {
     const id = await unary(t.client.identity, t.client, {}, { shape: 'core' });
     assert.equal(
       id.sandboxSummary,
@@ -22,23 +20,15 @@ test('sandbox summary: shell policy and web allow-list as configured', async () 
         'shell: on (only commands matching git *, npm test, commands matching rm -rf * refused, rg commands refused and sent to search); ' +
         'web tools: public addresses plus 10.0.0.0/8, intranet.local; shell commands: not network-restricted',
     );
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });
 
 test('sandbox summary: read-only has no shell, so no shell network clause', async () => {
-  const { dir, cleanup } = tempDir('facet-core-sandbox-');
-  const t = await startTestServer(['--root', dir, '--shape', 'core', '--read-only', '--shell-deny', 'rm *']);
-  try {
+  await withServer({ shape: 'core', args: ['--read-only', '--shell-deny', 'rm *'], prefix: 'facet-core-sandbox-' }, async (t, dir) => {
     const id = await unary(t.client.identity, t.client, {}, { shape: 'core' });
     assert.equal(
       id.sandboxSummary,
       `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; web tools: public addresses only (private, loopback and metadata addresses refused)`,
     );
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

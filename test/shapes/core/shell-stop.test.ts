@@ -4,15 +4,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, structured, tempDir, texts } from '../../helpers/server.js';
+import { callTool, structured, texts, withServer } from '../../helpers/server.js';
 
 const jobOf = (r: Parameters<typeof structured>[0]) => structured(r)!.job as Record<string, unknown>;
 
 test('core shell.stop: first stop kills, a repeat reports the job had already ended', async () => {
-  const { dir, cleanup } = tempDir('facet-core-stop-');
-  const t = await startTestServer(['--root', dir, '--shape', 'core', '--state-dir', path.join(dir, '.state')]);
-  const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'core', session: 'stop' });
-  try {
+  await withServer({ shape: 'core', args: (dir) => ['--state-dir', path.join(dir, '.state')], prefix: 'facet-core-stop-' }, async (t) => {
+    const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'core', session: 'stop' });
     const id = jobOf(await call('shell.start', { command: 'sleep 100' })).id as string;
     const first = await call('shell.stop', { id });
     assert.equal(first.error, '');
@@ -36,8 +34,5 @@ test('core shell.stop: first stop kills, a repeat reports the job had already en
 
     const missing = await call('shell.stop', { id: 'nope' });
     assert.equal(missing.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
-  } finally {
-    await t.close();
-    cleanup();
-  }
+  });
 });

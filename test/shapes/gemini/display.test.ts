@@ -3,15 +3,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { before, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { caller } from './harness.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'all', prefix: 'facet-display-' });
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-display-'));
   const w = (f: string, s: string, ageS: number) => {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     writeFileSync(path.join(dir, f), s);
@@ -20,11 +17,6 @@ before(async () => {
   };
   w('src/a.ts', 'export const a = 1;\n', 3000);
   w('src/b.ts', 'export const b = 2;\n', 10);
-  t = await startTestServer(['--root', dir, '--shape', 'all']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 test('gemini glob and qwen glob name the files found, newest first', async () => {

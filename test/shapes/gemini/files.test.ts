@@ -2,18 +2,15 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { before, describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { caller } from './harness.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'gemini', prefix: 'facet-gemini-' });
 const call = caller(() => t, 'gemini');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a40000000049454e44ae426082', 'hex');
 
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-gemini-'));
   mkdirSync(path.join(dir, 'src'));
   writeFileSync(path.join(dir, 'src/a.txt'), 'one\ntwo\nthree\n');
   writeFileSync(path.join(dir, 'big.txt'), Array.from({ length: 2500 }, (_, i) => `line ${i + 1}`).join('\n'));
@@ -25,11 +22,6 @@ before(async () => {
   mkdirSync(path.join(dir, 'private'));
   writeFileSync(path.join(dir, 'private/key.txt'), 'k');
   writeFileSync(path.join(dir, 'code.js'), 'function f() {\n    return 1;\n}\nfunction g() {\n    return 1;\n}\n');
-  t = await startTestServer(['--root', dir, '--shape', 'gemini']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 describe('gemini read_file', () => {

@@ -2,21 +2,11 @@
 // (--shell-inactivity-ms, Gemini CLI's tools.shell.inactivityTimeout), in its own words, with
 // or without output before it. Output resets the clock.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { caller } from './harness.js';
 
-let t: TestServer;
-let cleanup: () => void;
-before(async () => {
-  let dir: string;
-  ({ dir, cleanup } = tempDir('facet-gemini-idle-'));
-  t = await startTestServer(['--root', dir, '--shape', 'gemini', '--shell-inactivity-ms', '1500']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
-});
+const { t } = serverFixture({ shape: 'gemini', args: ['--shell-inactivity-ms', '1500'], prefix: 'facet-gemini-idle-' });
 
 test('silent for the inactivity timeout: cancelled, with or without output before it', async () => {
   const call = caller(() => t, 'gemini');

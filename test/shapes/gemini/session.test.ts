@@ -3,17 +3,14 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { geminiShape } from '../../../src/shapes/gemini/index.js';
-import { startTestServer, tempDir, unary, type TestServer } from '../../helpers/server.js';
+import { serverFixture, tempDir, unary } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from './harness.js';
 
-let t: TestServer;
 let site: LoopbackServer;
 let provider: LoopbackServer;
-let dir: string;
-let cleanup: () => void;
 let npmrc: { dir: string; cleanup: () => void };
 
 const APP = `${Array.from({ length: 160 }, (_, i) => `// line ${i + 1}`).join('\n')}\nexport function parseArgs() {}\n// TODO: more\n`;
@@ -21,8 +18,8 @@ const MATH = 'export function isZero(n) {\n  return n == 0;\n}\n\nexport functio
 const MATH_TEST =
   "import test from 'node:test';\nimport assert from 'node:assert/strict';\nimport { add, isZero } from '../lib/calc.js';\n\ntest('add', () => assert.equal(add(2, 3), 5));\ntest('isZero', () => assert.equal(isZero('0'), false));\n";
 
-before(async () => {
-  ({ dir, cleanup } = tempDir('facet-gemini-session-'));
+/** The files and stand-in servers the server starts with. */
+async function setUp(): Promise<void> {
   const w = (f: string, s: string) => {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     writeFileSync(path.join(dir, f), s);
@@ -43,16 +40,19 @@ before(async () => {
   // The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one.
   npmrc = tempDir('facet-npmrc-');
   writeFileSync(path.join(npmrc.dir, 'npmrc'), 'update-notifier=false\n');
-  t = await startTestServer([
-    '--root', dir, '--shape', 'gemini', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', provider.origin,
+}
+const { t, dir } = serverFixture({
+  setup: setUp,
+  shape: 'gemini',
+  prefix: 'facet-gemini-session-',
+  args: () => [
+    '--web-allow-hosts', '127.0.0.1', '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', provider.origin,
     '--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(npmrc.dir, 'npmrc')}`,
-  ]);
+  ],
 });
 after(async () => {
-  await t.close();
   await site.close();
   await provider.close();
-  cleanup();
   npmrc.cleanup();
 });
 

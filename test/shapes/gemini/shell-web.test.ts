@@ -3,16 +3,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { after, describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from './harness.js';
 
-let t: TestServer;
 let site: LoopbackServer;
 let gemini: LoopbackServer;
-let dir: string;
-let cleanup: () => void;
 const call = caller(() => t, 'gemini', 'shell-web');
 
 // generateContent with grounding; support indices are UTF-8 byte offsets ("’" is 3 bytes).
@@ -33,8 +30,8 @@ const GROUNDED = {
   ],
 };
 
-before(async () => {
-  ({ dir, cleanup } = tempDir('facet-gemini-shell-'));
+/** The files and stand-in servers the server starts with. */
+async function setUp(): Promise<void> {
   mkdirSync(path.join(dir, 'sub'));
   site = await serve((req, res) => {
     if (req.url === '/doc') return send(res, 200, 'text/html; charset=utf-8', '<html><body><h1>Setup</h1><p>Set the timeout.</p></body></html>');
@@ -46,16 +43,19 @@ before(async () => {
     if (body.includes('server breaks')) return send(res, 500, 'application/json', '{"error":{"message":"backend down"}}');
     send(res, 200, 'application/json', JSON.stringify(GROUNDED));
   });
-  t = await startTestServer([
-    '--root', dir, '--shape', 'gemini', '--web-allow-hosts', '127.0.0.1',
+}
+const { t, dir } = serverFixture({
+  setup: setUp,
+  shape: 'gemini',
+  prefix: 'facet-gemini-shell-',
+  args: () => [
+    '--web-allow-hosts', '127.0.0.1',
     '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', gemini.origin,
-  ]);
+  ],
 });
 after(async () => {
-  await t.close();
   await site.close();
   await gemini.close();
-  cleanup();
 });
 
 const pgid = (text: string) => /Process Group PGID: (\d+)/.exec(text)?.[1];

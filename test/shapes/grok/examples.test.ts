@@ -4,20 +4,17 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { grokShape } from '../../../src/shapes/grok/index.js';
-import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture, structured, texts } from '../../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'grok', prefix: 'facet-grok-examples-' });
 
 const PACKAGE = JSON.stringify({ name: 'demo', scripts: { test: 'node check.js' } }, null, 2) + '\n';
 const INDEX = Array.from({ length: 70 }, (_, i) => (i % 10 === 4 ? `const x${i + 1} = parseConfig(); // TODO` : `// line ${i + 1}`));
 
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-grok-examples-'));
   const w = (f: string, s: string) => {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     writeFileSync(path.join(dir, f), s);
@@ -29,11 +26,6 @@ before(async () => {
   w('src/config.ts', 'export function parseConfig() {}\n');
   w('src/app.js', 'oldName();\noldName();\n');
   w('README.md', 'We recieve data.\n');
-  t = await startTestServer(['--root', dir, '--shape', 'grok']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 /** The host block, with the duration checked and zeroed. */

@@ -4,24 +4,16 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture, texts } from '../../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'grok' });
 
 before(async () => {
-  ({ dir, cleanup } = tempDir());
   mkdirSync(path.join(dir, 'lib'));
   writeFileSync(path.join(dir, 'lib/math.js'), 'exports.mul = (a, b) => a + b;\n');
   writeFileSync(path.join(dir, 'lib/math.test.js'), "const test = require('node:test');\nconst assert = require('node:assert');\nconst { mul } = require('./math.js');\ntest('mul', () => assert.strictEqual(mul(2, 3), 6));\n");
-  t = await startTestServer(['--root', dir, '--shape', 'grok']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 describe('grok scripted session', () => {

@@ -4,15 +4,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { kimiShape } from '../../../src/shapes/kimi/index.js';
-import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture, structured, texts } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
 let site: LoopbackServer;
 let tavily: LoopbackServer;
 
@@ -25,8 +22,8 @@ const README = Array.from({ length: 30 }, (_, i) => `readme ${i + 1}`).join('\n'
 /** What npm run dev writes: its banner on stdout, then the server's line. */
 const DEV_OUTPUT = '\n> dev\n> node dev.js\n\ndev server ready\n';
 
-before(async () => {
-  ({ dir, cleanup } = tempDir('facet-kimi-examples-'));
+/** The files and stand-in servers the server starts with. */
+async function setUp(): Promise<void> {
   const w = (f: string, s: string | Buffer) => {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     writeFileSync(path.join(dir, f), s);
@@ -44,16 +41,19 @@ before(async () => {
     const results = [1, 2, 3, 4].slice(0, q.max_results).map((n) => ({ title: `Undici 7.${n}`, url: `https://example.com/u7-${n}`, content: `notes ${n}`, published_date: `2025-0${n}-01` }));
     send(res, 200, 'application/json', JSON.stringify({ query: q.query, results }));
   });
-  t = await startTestServer([
-    '--root', dir, '--shape', 'kimi', '--web-allow-hosts', '127.0.0.1', '--shell-env', 'LC_ALL=C',
+}
+const { t, dir } = serverFixture({
+  setup: setUp,
+  shape: 'kimi',
+  prefix: 'facet-kimi-examples-',
+  args: () => [
+    '--web-allow-hosts', '127.0.0.1', '--shell-env', 'LC_ALL=C',
     '--search-provider', 'tavily', '--tavily-api-key', 'k', '--tavily-base-url', tavily.origin,
-  ]);
+  ],
 });
 after(async () => {
-  await t.close();
   await site.close();
   await tavily.close();
-  cleanup();
 });
 
 /** The host block, with the values that vary per run (durations, pids) checked and zeroed. */

@@ -3,20 +3,17 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture, texts } from '../../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'kimi' });
 const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'kimi', session: 'kimi-files' });
 
 // 1x1 PNG.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 before(async () => {
-  ({ dir, cleanup } = tempDir());
   writeFileSync(path.join(dir, 'five.txt'), 'one\ntwo\nthree\nfour\nfive\n');
   writeFileSync(path.join(dir, 'long.txt'), `${'x'.repeat(2500)}\nshort\n`);
   writeFileSync(path.join(dir, 'big.txt'), Array.from({ length: 1500 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
@@ -29,11 +26,6 @@ before(async () => {
   writeFileSync(path.join(dir, '.env.example'), 'TOKEN=\n');
   writeFileSync(path.join(dir, 'empty.png'), '');
   mkdirSync(path.join(dir, 'sub'));
-  t = await startTestServer(['--root', dir, '--shape', 'kimi']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 describe('kimi ReadFile', () => {

@@ -4,23 +4,15 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { callTool, serverFixture, texts } from '../../helpers/server.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'kimi' });
 
 before(async () => {
-  ({ dir, cleanup } = tempDir());
   writeFileSync(path.join(dir, 'math.js'), 'exports.add = (a, b) => a - b;\n');
   writeFileSync(path.join(dir, 'math.test.js'), "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./math.js');\ntest('add', () => assert.strictEqual(add(2, 3), 5));\n");
-  t = await startTestServer(['--root', dir, '--shape', 'kimi']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 describe('kimi scripted session', () => {

@@ -3,19 +3,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { before, describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { makePdf } from '../../helpers/pdf.js';
 import { caller } from '../gemini/harness.js';
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'qwen', prefix: 'facet-qwen-' });
 const call = caller(() => t, 'qwen', 'files');
 const p = (f: string) => path.join(dir, f);
 
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-qwen-'));
   writeFileSync(p('a.txt'), 'one  \ntwo\nthree\n');
   writeFileSync(p('big.txt'), Array.from({ length: 1500 }, (_, i) => `line ${i + 1}`).join('\n'));
   writeFileSync(p('wide.txt'), Array.from({ length: 30 }, (_, i) => `${i}`.padEnd(1000, 'w')).join('\n'));
@@ -23,11 +20,6 @@ before(async () => {
   writeFileSync(p('k.secret'), 'k');
   writeFileSync(p('bin.dat'), Buffer.from([0, 1, 2, 0, 255]));
   writeFileSync(p('doc.pdf'), makePdf(30));
-  t = await startTestServer(['--root', dir, '--shape', 'qwen']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 describe('qwen read_file', () => {

@@ -4,25 +4,17 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { before, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { caller } from '../gemini/harness.js';
 import { PNG_3X2 } from '../../helpers/png.js';
 
 
-let t: TestServer;
-let dir: string;
-let cleanup: () => void;
+const { t, dir } = serverFixture({ shape: 'qwen', prefix: 'facet-qwen-media-' });
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-qwen-media-'));
   writeFileSync(path.join(dir, 'p.png'), PNG_3X2);
   writeFileSync(path.join(dir, 'big.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(1024 * 1024)}</svg>`);
   writeFileSync(path.join(dir, 'huge.txt'), 'line of text\n'.repeat(Math.ceil((10.5 * 1024 * 1024) / 13)));
-  t = await startTestServer(['--root', dir, '--shape', 'qwen']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
 });
 
 test('an image: a line naming it, then the image itself', async () => {

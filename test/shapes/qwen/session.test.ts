@@ -5,21 +5,18 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { qwenShape } from '../../../src/shapes/qwen/index.js';
-import { startTestServer, tempDir, unary, type TestServer } from '../../helpers/server.js';
+import { serverFixture, unary } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from '../gemini/harness.js';
 
-let t: TestServer;
+const { t, dir } = serverFixture({ shape: 'qwen', args: ['--web-allow-hosts', '127.0.0.1'], prefix: 'facet-qwen-session-' });
 let site: LoopbackServer;
-let dir: string;
-let cleanup: () => void;
 
 const MAIN = `${Array.from({ length: 300 }, (_, i) => `# line ${i + 1}`).join('\n')}\nclass Parser:\n    pass  # todo\n`;
 const CALC = 'def add(a, b):\n    return a - b\n';
 const CALC_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('sum', () => assert.equal(1 + 1, 2));\n";
 
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-qwen-session-'));
   const w = (f: string, s: string) => {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     writeFileSync(path.join(dir, f), s);
@@ -34,12 +31,9 @@ before(async () => {
   w('QWEN.md', '# Qwen notes\n');
   w('AGENTS.md', '# Agents\n');
   site = await serve((_req, res) => send(res, 200, 'text/markdown', '# Changelog\n\n## 2.0\n- streams\n'));
-  t = await startTestServer(['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1']);
 });
 after(async () => {
-  await t.close();
   await site.close();
-  cleanup();
 });
 
 describe('qwen identity, resources and guide', () => {

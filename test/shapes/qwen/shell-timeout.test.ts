@@ -1,20 +1,10 @@
 // The timeout a qwen run_shell_command ran under (default 120000 ms) is in the host's block.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
 import { caller } from '../gemini/harness.js';
 
-let t: TestServer;
-let cleanup: () => void;
-before(async () => {
-  let dir: string;
-  ({ dir, cleanup } = tempDir('facet-qwen-timeout-'));
-  t = await startTestServer(['--root', dir, '--shape', 'qwen']);
-});
-after(async () => {
-  await t.close();
-  cleanup();
-});
+const { t } = serverFixture({ shape: 'qwen', prefix: 'facet-qwen-timeout-' });
 
 test('run_shell_command: the default 120000 ms, or the timeout given', async () => {
   const call = caller(() => t, 'qwen');

@@ -6,21 +6,18 @@ import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { serverFixture } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from '../gemini/harness.js';
 
-let t: TestServer;
+const { t, dir } = serverFixture({ shape: 'qwen', args: ['--web-allow-hosts', '127.0.0.1'], prefix: 'facet-qwen-branches-' });
 let site: LoopbackServer;
-let dir: string;
-let cleanup: () => void;
 const call = caller(() => t, 'qwen', 'branches');
 const p = (f: string) => path.join(dir, f);
 const HOUR = 3600_000;
 const invalid = (reason: string) => `Error: Invalid parameters provided. Reason: ${reason}`;
 
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-qwen-branches-'));
   for (const d of ['order', 'ls']) mkdirSync(p(d));
   writeFileSync(p('five.txt'), 'one\ntwo\nthree\nfour\nfive\n');
   writeFileSync(p('.gitignore'), 'ls/build.log\n');
@@ -37,12 +34,9 @@ before(async () => {
     if (req.url === '/long') return send(res, 200, 'text/plain', 'z'.repeat(150_000));
     send(res, 404, 'text/plain', 'missing');
   });
-  t = await startTestServer(['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1']);
 });
 after(async () => {
-  await t.close();
   await site.close();
-  cleanup();
 });
 
 describe('qwen line counts', () => {

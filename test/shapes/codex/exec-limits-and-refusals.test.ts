@@ -5,19 +5,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { texts } from '../../helpers/server.js';
-import { codexEnv, norm, sessionId, type CodexEnv } from './helpers.js';
+import { codexServer, norm, sessionId } from './helpers.js';
 
 const C = FailureCode;
 
 describe('codex shell tools: more paths', () => {
-  let e: CodexEnv;
-  before(async () => {
-    e = await codexEnv();
-  });
-  after(() => e.close());
+  const e = codexServer();
 
   test('write_stdin on a tty: the echo of the typed line, then the answer, CRLF as a terminal prints', async () => {
     const start = await e.call('exec_command', { cmd: 'while read l; do echo "got $l"; done', tty: true, yield_time_ms: 500 });

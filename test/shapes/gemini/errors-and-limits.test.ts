@@ -6,14 +6,12 @@ import assert from 'node:assert/strict';
 import { closeSync, mkdirSync, openSync, ftruncateSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { serverFixture } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from './harness.js';
 
-let t: TestServer;
+const { t, dir } = serverFixture({ shape: 'gemini', args: ['--web-allow-hosts', '127.0.0.1'], prefix: 'facet-gemini-branches-' });
 let site: LoopbackServer;
-let dir: string;
-let cleanup: () => void;
 const call = caller(() => t, 'gemini', 'branches');
 const p = (f: string) => path.join(dir, f);
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a40000000049454e44ae426082', 'hex');
@@ -29,7 +27,6 @@ function sparse(file: string, size: number): void {
 }
 
 before(async () => {
-  ({ dir, cleanup } = tempDir('facet-gemini-branches-'));
   for (const d of ['media', 'g', 'lit', 'order', 'ctx']) mkdirSync(p(d));
   writeFileSync(p('media/song.mp3'), MP3);
   writeFileSync(p('media/clip.mp4'), MP4);
@@ -57,12 +54,9 @@ before(async () => {
   at('order/b-old.txt', now - 48 * HOUR);
   at('order/a-old.txt', now - 30 * 24 * HOUR);
   site = await serve((req, res) => send(res, 200, 'text/plain', `page ${req.url}`));
-  t = await startTestServer(['--root', dir, '--shape', 'gemini', '--web-allow-hosts', '127.0.0.1']);
 });
 after(async () => {
-  await t.close();
   await site.close();
-  cleanup();
 });
 
 describe('gemini read_file: media and size limits', () => {
