@@ -55,6 +55,13 @@ test('an address that cannot be listened on stops start-up with the same code', 
   assert.match(stderr, /^facet: cannot start: /m);
 });
 
+test('a socket that cannot be listened on also stops a server whose TCP address was already bound', async () => {
+  // The TCP listener comes first; before the fix it kept the process alive after the refusal.
+  const { code, stderr } = await refused(['--root', '/', '--socket', '/nonexistent/dir/facet.sock']);
+  assert.equal(code, 2);
+  assert.match(stderr, /^facet: cannot start: cannot listen on unix:\/nonexistent\/dir\/facet\.sock: /m);
+});
+
 test('startServer itself refuses a root that is a file (embedders do not go through the CLI)', async () => {
   const { dir, cleanup } = tempDir();
   try {
