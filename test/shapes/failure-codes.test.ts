@@ -46,6 +46,7 @@ describe('the same condition has the same failure code and retryable in every sh
   const at = (name: string) => path.join(dir, name);
   /** Ids of the processes the stdin row starts, by shape. */
   const running: Record<string, string | number> = {};
+  let fillJobs: Promise<void> | undefined;
   /** A fresh file per shape and tool, for conditions that depend on what one session did to it. */
   const own = (prefix: string, key: string) => at(`${prefix}-${key.replace(':', '-')}.txt`);
   const wholeRead = (key: string, file: string): [string, Record<string, unknown>] => {
@@ -63,6 +64,8 @@ describe('the same condition has the same failure code and retryable in every sh
     prep?: (key: string, session: string) => Promise<void>;
     /** CallToolRequest.roots of the call. */
     roots?: () => string[];
+    /** One session for every shape's call (default: one per call). */
+    session?: string;
   }> = [
     {
       name: 'read outside the roots',
@@ -526,6 +529,43 @@ describe('the same condition has the same failure code and retryable in every sh
       }),
     },
     {
+      // Sessions are shared by every shape: core fills one with its 32 running jobs, then each
+      // shape's way of starting a background command is refused there.
+      name: 'a session already running as many jobs as it may',
+      code: FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED,
+      retryable: false,
+      session: 'full of jobs',
+      prep: async () => {
+        fillJobs ??= (async () => {
+          for (let i = 0; i < 32; i++) {
+            const res = await callTool(s.client, 'shell.start', { command: 'sleep 60' }, { shape: 'core', session: 'full of jobs' });
+            assert.equal(res.error, '');
+          }
+        })();
+        await fillJobs;
+      },
+      calls: () => ({
+        core: ['shell.start', { command: 'sleep 60' }],
+        claude: ['Bash', { command: 'sleep 60', run_in_background: true }],
+        gemini: ['run_shell_command', { command: 'sleep 60', is_background: true }],
+        qwen: ['run_shell_command', { command: 'sleep 60', is_background: true }],
+        kimi: ['Shell', { command: 'sleep 60', run_in_background: true, description: 'wait' }],
+        codex: ['exec_command', { cmd: 'sleep 60', yield_time_ms: 250 }],
+      }),
+    },
+    {
+      name: 'a URL with a user name and password in it',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['web.fetch', { url: 'https://user:secret@example.com/x' }],
+        claude: ['WebFetch', { url: 'https://user:secret@example.com/x', prompt: 'summarise' }],
+        gemini: ['web_fetch', { prompt: 'summarise https://user:secret@example.com/x' }],
+        qwen: ['web_fetch', { url: 'https://user:secret@example.com/x', prompt: 'summarise' }],
+        kimi: ['FetchURL', { url: 'https://user:secret@example.com/x' }],
+      }),
+    },
+    {
       name: 'a file over the read limit (whole-file reads)',
       code: FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED,
       retryable: false,
@@ -711,7 +751,7 @@ describe('the same condition has the same failure code and retryable in every sh
       await Promise.all(
         Object.keys(c.calls()).map(async (key) => {
           const shape = shapeOf(key);
-          const session = `${c.name}-${key}`;
+          const session = c.session ?? `${c.name}-${key}`;
           if (c.readFirst && readTool[shape]) await callTool(s.client, readTool[shape]![0], { [pathKey[shape] ?? 'file_path']: twice() }, { shape, session });
           if (c.prep) await c.prep(key, session);
           // Arguments are taken after prep, which may have named what they refer to.
