@@ -81,12 +81,15 @@ test('a command past its timeout returns its output so far in every shape (Grok:
     ['qwen', 'run_shell_command', { command: cmd, timeout: 1500, is_background: false }, ['Command timed out after 1500ms before it could complete. Below is the output before it timed out:\nbefore']],
     ['kimi', 'Shell', { command: cmd, timeout: 1 }, ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n']],
     ['codex', 'shell_command', { command: cmd, timeout_ms: 1500 }, ['Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 1500 milliseconds\nbefore\n']],
+    ['codex', 'shell', { command: ['bash', '-c', cmd], timeout_ms: 1500 }, ['{"output":"command timed out after 1500 milliseconds\\nbefore\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}']],
   ];
   try {
     const answers = await Promise.all(timed.map(([shape, tool, args]) => callTool(s.client, tool, args, { shape })));
     answers.forEach((res, n) => {
       const [shape, tool, , want] = timed[n]!;
-      assert.deepEqual(texts(res).map((t) => t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds')), want, `${shape}/${tool}`);
+      const norm = (t: string) => t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
+      assert.deepEqual(texts(res).map(norm), want, `${shape}/${tool}`);
+      assert.equal(res.failure?.process?.output, 'before\n', `${shape}/${tool}`);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT, `${shape}/${tool}`);
     });
   } finally {
