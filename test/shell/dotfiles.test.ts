@@ -207,6 +207,11 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
     const plain = await f.call('codex', 'exec_command', { cmd: 'echo ok', yield_time_ms: 5000 });
     assert.equal(output(plain), 'ok\n');
   });
+
+  test('a command line that itself runs `bash -l` gets the profile it asks for (the README says so)', async () => {
+    const res = await f.call('core', 'shell.run', { command: "bash -lc 'echo ok'" });
+    assert.equal(text(res), `${MARK} bash_profile\nok\n`);
+  });
 });
 
 describe('the operator can let bash read them (--shell-startup-files)', () => {
