@@ -3,7 +3,7 @@
 // source and the one exit code the README documents.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
@@ -84,6 +84,37 @@ test('a CallToolRequest root that is a file is refused in band: a shell call ans
     assert.equal(res.error, `root ${file} is not a directory`);
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
     assert.deepEqual(res.failure?.fieldViolations.map((v) => v.field), ['roots']);
+  } finally {
+    await t.close();
+    cleanup();
+  }
+});
+
+// The same condition arising while serving: the root directory is replaced by a file. The spawn
+// then fails at once and execa emits no event for it; waiting for one hung every shell call past
+// its timeout. The test's own time limit turns such a hang into a failure.
+test('a root replaced by a file while serving: shell calls of every kind answer in band', { timeout: 30_000 }, async () => {
+  const { dir, cleanup } = tempDir();
+  const root = path.join(dir, 'root');
+  mkdirSync(root);
+  const t = await startTestServer(['--root', root]);
+  try {
+    rmdirSync(root);
+    writeFileSync(root, 'x');
+    const why = `cannot start /bin/bash: the working directory ${root} is not a directory`;
+    const calls: Array<[string, string, Record<string, unknown>, string]> = [
+      ['core', 'shell.run', { command: 'echo hi', timeout_ms: 2000 }, why],
+      ['core', 'shell.start', { command: 'echo hi' }, why],
+      ['claude', 'Bash', { command: 'echo hi', timeout: 2000 }, `<tool_use_error>Cannot start /bin/bash: the working directory ${root} is not a directory.</tool_use_error>`],
+      ['kimi', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
+      ['grok', 'bash', { command: 'echo hi' }, `Error: ${why}`],
+      ['codex', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],
+    ];
+    for (const [shape, tool, args, error] of calls) {
+      const res = await callTool(t.client, tool, args, { shape, session: `${shape}-${tool}` });
+      assert.equal(res.error, error, `${shape}/${tool}`);
+      assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${shape}/${tool}`);
+    }
   } finally {
     await t.close();
     cleanup();

@@ -112,17 +112,34 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   // The result promise is not used: exit and streams are observed directly.
   sub.catch(() => undefined);
   await new Promise<void>((resolve, reject) => {
-    sub.once('spawn', () => resolve());
-    sub.once('error', (err: NodeJS.ErrnoException) => {
+    let settled = false;
+    sub.once('spawn', () => {
+      settled = true;
+      resolve();
+    });
+    const failed = (err: NodeJS.ErrnoException) => {
+      if (settled) return;
+      settled = true;
       const code = err.code;
-      if (code === 'ENOENT') {
+      if (code === 'ENOTDIR') {
+        reject(new EngineError('invalid_argument', `cannot start ${file}: the working directory ${spec.cwd} is not a directory`, { facts: { program: file, cwd: spec.cwd, code }, cause: err }));
+      } else if (code === 'ENOENT') {
         reject(new EngineError('not_found', `cannot start ${file}: no such program or working directory`, { field: 'command', facts: { program: file, cwd: spec.cwd, code }, cause: err }));
       } else if (code === 'EACCES') {
         reject(new EngineError('permission_denied', `cannot start ${file}: permission denied`, { field: 'command', facts: { program: file, code }, cause: err }));
       } else {
         reject(new EngineError('process_failed', `cannot start ${file}: ${err.message}`, { facts: { program: file, code }, cause: err }));
       }
-    });
+    };
+    sub.once('error', failed);
+    // A spawn that fails at once (a working directory that became a file) emits neither event:
+    // execa only settles its result, and waiting for 'spawn' would hang past every timeout.
+    sub.then(
+      (r) => {
+        if (r.failed) failed(((r as { cause?: unknown }).cause ?? r) as NodeJS.ErrnoException);
+      },
+      (err: NodeJS.ErrnoException) => failed(err),
+    );
   });
   const pid = sub.pid!;
   trackGroup(pid);
