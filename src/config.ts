@@ -348,6 +348,17 @@ function isProgram(program: string): boolean {
   return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && executable(path.join(dir, program)));
 }
 
+/**
+ * FACET_* variables that name no option (a typo such as FACET_ROOTS would otherwise be ignored
+ * without a word, and the server would serve the working directory instead).
+ */
+export function unknownFacetVariables(env: NodeJS.ProcessEnv): string[] {
+  const known = new Set(OPTIONS.map((o) => o.env));
+  // The test runner's own knob (scripts/run-tests.mjs) may be in a developer's environment.
+  known.add('FACET_TEST_CONCURRENCY');
+  return Object.keys(env).filter((k) => k.startsWith('FACET_') && !known.has(k)).sort();
+}
+
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

@@ -49,6 +49,13 @@ test('FACET_ROOT=/nonexistent names FACET_ROOT; a bad FACET_* number names its v
   assert.deepEqual(await refused(['--root', '/'], { FACET_GRACE_MS: 'soon' }), { code: 2, stderr: 'facet: FACET_GRACE_MS must be a whole number, got "soon"\n' });
 });
 
+test('a FACET_* variable that names no option is reported (a typo would otherwise go unnoticed)', async () => {
+  assert.deepEqual(await refused(['--root', '/'], { FACET_ROOTS: '/srv', FACET_GRACE_MS: 'soon' }), {
+    code: 2,
+    stderr: 'facet: warning: FACET_ROOTS is not a Facet setting and is ignored (see facet serve --help)\nfacet: FACET_GRACE_MS must be a whole number, got "soon"\n',
+  });
+});
+
 test('an address that cannot be listened on stops start-up with the same code', async () => {
   const { code, stderr } = await refused(['--root', '/', '--socket', '/nonexistent/dir/facet.sock', '--listen', 'none']);
   assert.equal(code, 2);
