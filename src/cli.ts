@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // facet: the command line. `facet serve` parses the config once and runs the server
 // until SIGTERM/SIGINT, then drains gracefully.
-import { ConfigError, EXIT_BAD_START, helpText, parseConfig } from './config.js';
+import { ConfigError, EXIT_BAD_START, helpText, parseConfig, unknownFacetVariables } from './config.js';
 import { healthCommand } from './health-command.js';
 import { boundHeapGrowth } from './heap.js';
 import { startServer } from './server/server.js';
@@ -27,6 +27,9 @@ async function main(argv: string[]): Promise<number> {
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${helpText()}\n`);
     return 0;
+  }
+  for (const name of unknownFacetVariables(process.env)) {
+    process.stderr.write(`facet: warning: ${name} is not a Facet setting and is ignored (see facet serve --help)\n`);
   }
   let config;
   try {

@@ -3,6 +3,8 @@
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ShellPolicy } from './engine/shell/policy.js';
+import { AllowList } from './engine/web/address.js';
 
 type Kind = 'string' | 'int' | 'bool' | 'list';
 
@@ -35,7 +37,7 @@ export const OPTIONS: OptionSpec[] = [
   o('max-message-bytes', 'int', String(16 * 1024 * 1024), 'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED, or cut to fit when the call changed something)'),
   o('response-bytes', 'int', String(4 * 1024 * 1024), 'Largest tool result sent to a client that does not name its own limit (metadata facet-max-response-bytes); 4 MiB is gRPC clients\' default receive limit'),
   o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, the time the server takes at most to exit: calls in flight may finish until up to 1 s before its end, then are cancelled, and every command still running is killed'),
-  o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, silent'),
+  o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, trace, silent'),
   o('state-dir', 'string', '', 'Where spilled output and job logs live; default: <tmpdir>/facet-state'),
   o('session-max', 'int', '256', 'Sessions kept in memory (per caller with --session-scope caller); past it the least recently used session without a call in flight is dropped, idle ones before those with jobs running, and its next call is told why'),
   o('session-scope', 'string', 'caller', 'Whose sessions a facet-session id names: caller (each --token is a caller with sessions of its own, which other callers can neither reach nor evict; without a token all calls are one caller) or shared (one set of sessions for every token)'),
@@ -226,6 +228,30 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     throw new ConfigError(`${name('session-scope')} must be caller or shared, got "${sessionScope}"`);
   }
 
+  // Values the engine compiles later are compiled here once, so a bad one is refused at
+  // start-up naming its flag or variable (and not as a bare engine message).
+  const compiles = (flag: string, build: () => unknown) => {
+    try {
+      build();
+    } catch (err) {
+      throw new ConfigError(`${name(flag)}: ${(err as Error).message}`);
+    }
+  };
+  compiles('shell-allow', () => new ShellPolicy({ allow: list('shell-allow'), deny: [], routes: {} }));
+  compiles('shell-deny', () => new ShellPolicy({ allow: [], deny: list('shell-deny'), routes: {} }));
+  compiles('web-allow-hosts', () => new AllowList(list('web-allow-hosts')));
+  for (const flag of ['tavily-base-url', 'gemini-base-url', 'brave-base-url', 'searxng-url']) {
+    const v = str(flag);
+    if (v === '') continue;
+    let url: URL | undefined;
+    try {
+      url = new URL(v);
+    } catch {
+      // reported below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${name(flag)} must be an http or https URL, got "${v}"`);
+  }
+
   const config: FacetConfig = {
     listen,
     socket,
@@ -300,17 +326,37 @@ function checkPaths(config: FacetConfig, name: (flag: string) => string): void {
     readable('tls-cert', config.tls.certFile);
     readable('tls-key', config.tls.keyFile);
   }
-  if (config.shell.path.includes('/')) {
-    let ok = statSync(config.shell.path, { throwIfNoEntry: false })?.isFile() === true;
-    try {
-      accessSync(config.shell.path, fsConstants.X_OK);
-    } catch {
-      ok = false;
-    }
-    if (!ok) throw new ConfigError(`${name('shell')}: ${config.shell.path} is not an executable program`);
-  }
+  if (!isProgram(config.shell.path)) throw new ConfigError(`${name('shell')}: ${config.shell.path} is not an executable program`);
+  // An explicit ripgrep that is not there would fail every grep call (or silently fall back).
+  if (config.search.rgPath && !isProgram(config.search.rgPath)) throw new ConfigError(`${name('rg-path')}: ${config.search.rgPath} is not an executable program`);
   const state = statSync(config.stateDir, { throwIfNoEntry: false });
   if (state && !state.isDirectory()) throw new ConfigError(`${name('state-dir')}: ${config.stateDir} is not a directory`);
+}
+
+/** An executable file: a path as given, or a bare name looked up on PATH as a shell would. */
+function isProgram(program: string): boolean {
+  const executable = (file: string) => {
+    if (statSync(file, { throwIfNoEntry: false })?.isFile() !== true) return false;
+    try {
+      accessSync(file, fsConstants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (program.includes('/')) return executable(program);
+  return (process.env.PATH ?? '').split(':').some((dir) => dir !== '' && executable(path.join(dir, program)));
+}
+
+/**
+ * FACET_* variables that name no option (a typo such as FACET_ROOTS would otherwise be ignored
+ * without a word, and the server would serve the working directory instead).
+ */
+export function unknownFacetVariables(env: NodeJS.ProcessEnv): string[] {
+  const known = new Set(OPTIONS.map((o) => o.env));
+  // The test runner's own knob (scripts/run-tests.mjs) may be in a developer's environment.
+  known.add('FACET_TEST_CONCURRENCY');
+  return Object.keys(env).filter((k) => k.startsWith('FACET_') && !known.has(k)).sort();
 }
 
 export function isLoopback(host: string): boolean {

@@ -64,6 +64,9 @@ export function checkArgv(file: string, args: readonly string[], env: Record<str
 /** The EngineError for a failure to start `file` (the error spawn threw or emitted). */
 export function spawnFailure(err: NodeJS.ErrnoException, file: string, cwd: string | undefined, args: readonly string[] = [], env: Record<string, string> = {}, field = 'command'): EngineError {
   const code = err.code;
+  if (code === 'ENOTDIR') {
+    return new EngineError('invalid_argument', `cannot start ${file}: the working directory ${cwd} is not a directory`, { facts: { program: file, cwd, code }, cause: err });
+  }
   if (code === 'ENOENT') {
     return new EngineError('not_found', `cannot start ${file}: no such program or working directory`, { field, facts: { program: file, cwd, code }, cause: err });
   }

@@ -87,22 +87,30 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
 
   const addresses: string[] = [];
   let port: number | undefined;
-  if (config.listen) {
-    const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
-    port = await bind(server, `${host}:${config.listen.port}`, credentials);
-    addresses.push(`${config.listen.host}:${port}`);
-  }
-  if (config.socket) {
-    removeStaleSocket(config.socket);
-    // umask so the socket is never, even for an instant, reachable by other users.
-    const old = process.umask(0o177);
-    try {
-      await bind(server, `unix:${config.socket}`, credentials);
-    } finally {
-      process.umask(old);
+  try {
+    if (config.listen) {
+      const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
+      port = await bind(server, `${host}:${config.listen.port}`, credentials);
+      addresses.push(`${config.listen.host}:${port}`);
     }
-    chmodSync(config.socket, 0o600);
-    addresses.push(`unix:${config.socket}`);
+    if (config.socket) {
+      removeStaleSocket(config.socket);
+      // umask so the socket is never, even for an instant, reachable by other users.
+      const old = process.umask(0o177);
+      try {
+        await bind(server, `unix:${config.socket}`, credentials);
+      } finally {
+        process.umask(old);
+      }
+      chmodSync(config.socket, 0o600);
+      addresses.push(`unix:${config.socket}`);
+    }
+  } catch (err) {
+    // A listener bound before the failure (the TCP port when the socket fails) would keep the
+    // process alive, serving nothing: release everything, then report.
+    server.forceShutdown();
+    await sessions.close();
+    throw err;
   }
 
   health.setStatus('', 'SERVING');

@@ -39,6 +39,9 @@ test('bad values stop start-up with a message naming the option', () => {
     [['serve'], 'unexpected argument "serve" (see --help)'],
     [['--listen', 'none'], '--listen is "none" and no --socket is set: nothing to serve on'],
     [['--shell-route', 'git'], '--shell-route entries look like program=toolbox, got "git"'],
+    [['--shell-allow', '('], '--shell-allow: shell rule "(" is empty'],
+    [['--web-allow-hosts', '999.1.1.1/44'], '--web-allow-hosts: web allow list: "999.1.1.1/44" is neither a host name nor an address range'],
+    [['--searxng-url', 'searx.local'], '--searxng-url must be an http or https URL, got "searx.local"'],
   ];
   for (const [argv, message] of bad) assert.throws(() => parseConfig(argv, {}, cwd), (e: Error) => e instanceof ConfigError && e.message === message, argv.join(' '));
   assert.throws(() => parseConfig([], { FACET_GRACE_MS: '-1' }, cwd), { message: 'FACET_GRACE_MS must be a whole number, got "-1"' });
@@ -58,6 +61,15 @@ test('a bad value from a FACET_* variable names the variable; a flag that overri
     [{ FACET_SEARCH_PROVIDER: 'bing' }, 'FACET_SEARCH_PROVIDER: unknown provider "bing" (known: tavily, gemini, brave, searxng)'],
     [{ FACET_TAVILY_SEARCH_DEPTH: 'deep' }, 'FACET_TAVILY_SEARCH_DEPTH must be basic or advanced, got "deep"'],
     [{ FACET_TLS_KEY: 'k.pem' }, '--tls-cert and FACET_TLS_KEY go together'],
+    // Values the engine compiles (command rules, the web allow list) and the providers' URLs.
+    [{ FACET_SHELL_ALLOW: '(' }, 'FACET_SHELL_ALLOW: shell rule "(" is empty'],
+    [{ FACET_SHELL_DENY: 'rm,;' }, 'FACET_SHELL_DENY: shell rule ";" is empty'],
+    [{ FACET_WEB_ALLOW_HOSTS: '10.0.0.0/33' }, 'FACET_WEB_ALLOW_HOSTS: web allow list: bad prefix length in "10.0.0.0/33"'],
+    [{ FACET_WEB_ALLOW_HOSTS: 'http://x' }, 'FACET_WEB_ALLOW_HOSTS: web allow list: "http://x" is neither a host name nor an address range'],
+    [{ FACET_TAVILY_BASE_URL: 'api.tavily.com' }, 'FACET_TAVILY_BASE_URL must be an http or https URL, got "api.tavily.com"'],
+    [{ FACET_GEMINI_BASE_URL: 'ftp://x' }, 'FACET_GEMINI_BASE_URL must be an http or https URL, got "ftp://x"'],
+    [{ FACET_BRAVE_BASE_URL: '::' }, 'FACET_BRAVE_BASE_URL must be an http or https URL, got "::"'],
+    [{ FACET_SEARXNG_URL: 'searx.local' }, 'FACET_SEARXNG_URL must be an http or https URL, got "searx.local"'],
   ];
   for (const [env, message] of bad) assert.throws(() => parseConfig([], env, cwd), (e: Error) => e instanceof ConfigError && e.message === message, JSON.stringify(env));
   assert.throws(() => parseConfig(['--grace-ms', 'x'], { FACET_GRACE_MS: '5' }, cwd), { message: '--grace-ms must be a whole number, got "x"' });
@@ -80,6 +92,11 @@ test('with checkPaths, roots must be directories, the shell a program, TLS files
     assert.throws(() => parseConfig([], { FACET_SHELL: '/nonexistent/bash' }, dir, check), { message: 'FACET_SHELL: /nonexistent/bash is not an executable program' });
     assert.throws(() => parseConfig(['--tls-cert', 'nope.pem', '--tls-key', file], {}, dir, check), { message: `--tls-cert: ${path.join(dir, 'nope.pem')} cannot be read` });
     assert.throws(() => parseConfig(['--state-dir', file], {}, dir, check), { message: `--state-dir: ${file} is not a directory` });
+    // A bare shell name is looked up on PATH, as a shell would; so is a bare ripgrep name.
+    assert.equal(parseConfig(['--shell', 'sh'], {}, dir, check).shell.path, 'sh');
+    assert.throws(() => parseConfig(['--shell', 'no-such-shell-facet'], {}, dir, check), { message: '--shell: no-such-shell-facet is not an executable program' });
+    assert.throws(() => parseConfig([], { FACET_RG_PATH: '/nonexistent/rg' }, dir, check), { message: 'FACET_RG_PATH: /nonexistent/rg is not an executable program' });
+    assert.throws(() => parseConfig(['--rg-path', file], {}, dir, check), { message: `--rg-path: ${file} is not an executable program` });
     // Without checkPaths nothing on the machine is looked at.
     assert.deepEqual(parseConfig(['--root', file], {}, dir).roots, [file]);
   } finally {
@@ -107,7 +124,11 @@ test('--help lists every option with its environment twin', () => {
 test('the README configuration table has a row for every option, and the version matches package.json', async () => {
   const { readFileSync } = await import('node:fs');
   const readme = readFileSync('README.md', 'utf8');
-  for (const o of OPTIONS) assert.ok(readme.includes(`| \`--${o.flag}\` | \`${o.env}\` |`), `README row for --${o.flag}`);
+  // The whole row: flag, variable, default and meaning, as --help prints them.
+  for (const o of OPTIONS) {
+    const row = `| \`--${o.flag}\` | \`${o.env}\` | ${o.default ? `\`${o.default}\`` : ''} | ${o.help} |`;
+    assert.ok(readme.includes(row), `README row for --${o.flag}: ${row}`);
+  }
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
   const { VERSION } = await import('../../src/version.js');
   assert.equal(VERSION, pkg.version);

@@ -8,9 +8,9 @@ import { test } from 'node:test';
 const readme = readFileSync('README.md', 'utf8');
 const ci = readFileSync('.ci/run', 'utf8');
 
-test('the README test command and CI install ripgrep, poppler-utils, python3 and bubblewrap', () => {
-  assert.ok(readme.includes('apt-get update && apt-get install -y ripgrep poppler-utils python3 bubblewrap && npm install && npm test'));
-  for (const [program, pkg] of [['rg', 'ripgrep'], ['pdftoppm', 'poppler-utils'], ['python3', 'python3'], ['bwrap', 'bubblewrap']]) {
+test('the README test command and CI install ripgrep, poppler-utils, python3, bubblewrap and git', () => {
+  assert.ok(readme.includes('apt-get update && apt-get install -y ripgrep poppler-utils python3 bubblewrap git && npm install && npm test'));
+  for (const [program, pkg] of [['rg', 'ripgrep'], ['pdftoppm', 'poppler-utils'], ['python3', 'python3'], ['bwrap', 'bubblewrap'], ['git', 'git']]) {
     assert.ok(ci.includes(`command -v ${program} >/dev/null 2>&1 || missing+=(${pkg})`), pkg);
   }
 });

@@ -3,28 +3,69 @@
 // each vendor words them). A refused fetch is SECURITY_POLICY_FAILED and not retryable in
 // every shape, Gemini's web_fetch included.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, serverFixture } from '../helpers/server.js';
-import { send, serve, type LoopbackServer } from '../web/http-server.js';
+import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../helpers/server.js';
 
+/** Keyed by shape, or by `shape:label` when one shape has several tools for the condition. */
 type Calls = Record<string, [tool: string, args: Record<string, unknown>]>;
+const shapeOf = (key: string) => key.split(':')[0]!;
 
 describe('the same condition has the same failure code and retryable in every shape', () => {
-  // Gemini's only shell timeout is the inactivity one: 1 s here.
-  const { t: s, dir } = serverFixture({ args: ['--shell-deny', 'rm', '--shell-inactivity-ms', '1000'] });
+  let s: TestServer;
+  let dir: string;
+  let cleanup: () => void;
   before(async () => {
+    ({ dir, cleanup } = tempDir());
     writeFileSync(path.join(dir, 'twice.txt'), 'x\nx\n');
+    writeFileSync(path.join(dir, 'once.txt'), 'one\n');
+    writeFileSync(path.join(dir, 'blob.bin'), Buffer.from([0, 1, 2, 0, 255, 0, 7]));
+    // Over the whole-file read limits of Claude's Read (256 KB), Qwen's (10 MB) and Gemini's (20 MB) read_file.
+    writeFileSync(path.join(dir, 'huge.txt'), Buffer.alloc(21 * 1024 * 1024, 'x'));
+    mkdirSync(path.join(dir, 'sub'));
+    writeFileSync(path.join(dir, 'empty.png'), '');
+    writeFileSync(path.join(dir, 'doc.pdf'), '%PDF-1.4\n%%EOF\n');
+    writeFileSync(path.join(dir, 'nb.ipynb'), JSON.stringify({ cells: [{ id: 'c1', cell_type: 'code', source: 'x', metadata: {}, outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 }));
+    symlinkSync(path.join(dir, 'loop2'), path.join(dir, 'loop1'));
+    symlinkSync(path.join(dir, 'loop1'), path.join(dir, 'loop2'));
+    // Gemini's only shell timeout is the inactivity one: 1 s here.
+    s = await startTestServer(['--root', dir, '--shell-deny', 'rm', '--shell-inactivity-ms', '1000']);
+  });
+  after(async () => {
+    await s.close();
+    cleanup();
   });
 
   const missing = () => path.join(dir, 'missing.txt');
   const nodir = () => path.join(dir, 'nodir');
   const twice = () => path.join(dir, 'twice.txt');
   const blocked = 'http://127.0.0.1:9/x'; // loopback: refused by the default address policy
+  const at = (name: string) => path.join(dir, name);
+  /** Ids of the processes the stdin row starts, by shape. */
+  const running: Record<string, string | number> = {};
+  let fillJobs: Promise<void> | undefined;
+  /** A fresh file per shape and tool, for conditions that depend on what one session did to it. */
+  const own = (prefix: string, key: string) => at(`${prefix}-${key.replace(':', '-')}.txt`);
+  const wholeRead = (key: string, file: string): [string, Record<string, unknown>] => {
+    const shape = shapeOf(key);
+    return [readTool[shape]![0], { [pathKey[shape] ?? 'file_path']: file }];
+  };
 
-  const conditions: Array<{ name: string; code: FailureCode; retryable: boolean; calls: () => Calls; readFirst?: boolean }> = [
+  const conditions: Array<{
+    name: string;
+    code: FailureCode;
+    retryable: boolean;
+    calls: () => Calls;
+    readFirst?: boolean;
+    /** Runs before the call, in the call's own session. */
+    prep?: (key: string, session: string) => Promise<void>;
+    /** CallToolRequest.roots of the call. */
+    roots?: () => string[];
+    /** One session for every shape's call (default: one per call). */
+    session?: string;
+  }> = [
     {
       name: 'read outside the roots',
       code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
@@ -213,7 +254,7 @@ describe('the same condition has the same failure code and retryable in every sh
       }),
     },
     {
-      // Grok's bash has a fixed 30 s timeout (test/shapes/grok/options-and-refusals.test.ts covers it).
+      // Grok's bash has a fixed 30 s timeout (test/shapes/grok/branches.test.ts covers it).
       name: 'command timeout',
       code: FailureCode.FAILURE_CODE_TIMEOUT,
       retryable: true,
@@ -225,6 +266,470 @@ describe('the same condition has the same failure code and retryable in every sh
         kimi: ['Shell', { command: 'tail -f /dev/null', timeout: 1 }],
         codex: ['shell', { command: ['tail', '-f', '/dev/null'], timeout_ms: 1000 }],
       }),
+    },
+    {
+      name: 'file not read in this session before a change (read-before-edit)',
+      code: FailureCode.FAILURE_CODE_CONFLICT,
+      retryable: false,
+      prep: async (key) => writeFileSync(own('unread', key), 'one\n'),
+      calls: () => ({
+        'core:edit': ['fs.edit', { path: own('unread', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true }],
+        'core:write': ['fs.write', { path: own('unread', 'core:write'), content: 'two', require_read: true }],
+        'claude:edit': ['Edit', { file_path: own('unread', 'claude:edit'), old_string: 'one', new_string: 'two' }],
+        'claude:write': ['Write', { file_path: own('unread', 'claude:write'), content: 'two' }],
+        'qwen:edit': ['edit', { file_path: own('unread', 'qwen:edit'), old_string: 'one', new_string: 'two' }],
+        'qwen:write': ['write_file', { file_path: own('unread', 'qwen:write'), content: 'two' }],
+      }),
+    },
+    {
+      name: 'file changed on disk since it was read',
+      code: FailureCode.FAILURE_CODE_CONFLICT,
+      retryable: false,
+      prep: async (key, session) => {
+        const file = own('changed', key);
+        writeFileSync(file, 'one\n');
+        const [tool, args] = wholeRead(key, file);
+        await callTool(s.client, tool, args, { shape: shapeOf(key), session });
+        writeFileSync(file, 'one, changed by someone else\n');
+        utimesSync(file, 5000, 5000);
+      },
+      calls: () => ({
+        'core:edit': ['fs.edit', { path: own('changed', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true }],
+        'core:write': ['fs.write', { path: own('changed', 'core:write'), content: 'two', require_read: true }],
+        'claude:edit': ['Edit', { file_path: own('changed', 'claude:edit'), old_string: 'one', new_string: 'two' }],
+        'claude:write': ['Write', { file_path: own('changed', 'claude:write'), content: 'two' }],
+        'qwen:edit': ['edit', { file_path: own('changed', 'qwen:edit'), old_string: 'one', new_string: 'two' }],
+        'qwen:write': ['write_file', { file_path: own('changed', 'qwen:write'), content: 'two' }],
+      }),
+    },
+    {
+      // Grok's str_replace_editor writes the unchanged text back, as Grok CLI does: no failure there.
+      name: 'old and new text are the same',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      readFirst: true,
+      calls: () => ({
+        core: ['fs.edit', { path: twice(), old_string: 'x', new_string: 'x', replace_all: true }],
+        claude: ['Edit', { file_path: twice(), old_string: 'x', new_string: 'x', replace_all: true }],
+        gemini: ['replace', { file_path: twice(), old_string: 'x', new_string: 'x', instruction: 'keep x', allow_multiple: true }],
+        qwen: ['edit', { file_path: twice(), old_string: 'x', new_string: 'x', replace_all: true }],
+        kimi: ['StrReplaceFile', { path: twice(), edit: { old: 'x', new: 'x', replace_all: true } }],
+      }),
+    },
+    {
+      name: 'a binary file given to a text editing tool',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.edit', { path: at('blob.bin'), old_string: 'a', new_string: 'b' }],
+        claude: ['Edit', { file_path: at('blob.bin'), old_string: 'a', new_string: 'b' }],
+        gemini: ['replace', { file_path: at('blob.bin'), old_string: 'a', new_string: 'b', instruction: 'change a to b' }],
+        qwen: ['edit', { file_path: at('blob.bin'), old_string: 'a', new_string: 'b' }],
+        kimi: ['StrReplaceFile', { path: at('blob.bin'), edit: { old: 'a', new: 'b' } }],
+        grok: ['str_replace_editor', { path: at('blob.bin'), old_str: 'a', new_str: 'b' }],
+        codex: ['apply_patch', { input: `*** Begin Patch\n*** Update File: ${at('blob.bin')}\n@@\n-a\n+b\n*** End Patch` }],
+      }),
+    },
+    {
+      // Gemini's and Qwen's read_file and core's fs.read answer with a note instead, as their vendors do.
+      name: 'a binary file given to a read tool that shows only text',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        claude: ['Read', { file_path: at('blob.bin') }],
+        kimi: ['ReadFile', { path: at('blob.bin') }],
+        grok: ['view_file', { path: at('blob.bin') }],
+        codex: ['read_file', { file_path: at('blob.bin') }],
+      }),
+    },
+    {
+      name: 'a file that is not media given to a media tool',
+      code: FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION,
+      retryable: false,
+      calls: () => ({
+        kimi: ['ReadMediaFile', { path: at('once.txt') }],
+        codex: ['view_image', { path: at('once.txt') }],
+      }),
+    },
+    {
+      name: 'an empty file given to a media tool',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        kimi: ['ReadMediaFile', { path: at('empty.png') }],
+        codex: ['view_image', { path: at('empty.png') }],
+      }),
+    },
+    {
+      name: 'an invalid regular expression',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['search.grep', { pattern: '(' }],
+        claude: ['Grep', { pattern: '(' }],
+        gemini: ['grep_search', { pattern: '(' }],
+        qwen: ['grep_search', { pattern: '(' }],
+        kimi: ['Grep', { pattern: '(' }],
+        grok: ['search', { query: '(', search_type: 'text', regex: true }],
+        codex: ['grep_files', { pattern: '(' }],
+      }),
+    },
+    {
+      name: 'a glob that climbs with .. after a wildcard',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['search.glob', { pattern: '*/../../*' }],
+        claude: ['Glob', { pattern: '*/../../*' }],
+        gemini: ['glob', { pattern: '*/../../*' }],
+        qwen: ['glob', { pattern: '*/../../*' }],
+        kimi: ['Glob', { pattern: '*/../../*' }],
+      }),
+    },
+    {
+      name: 'a new file that already exists (an empty old string, an added file, create_file)',
+      code: FailureCode.FAILURE_CODE_ALREADY_EXISTS,
+      retryable: false,
+      readFirst: true,
+      calls: () => ({
+        'core:edit': ['fs.edit', { path: twice(), old_string: '', new_string: 'x' }],
+        'core:patch': ['fs.apply_patch', { patch: `*** Begin Patch\n*** Add File: ${twice()}\n+x\n*** End Patch` }],
+        claude: ['Edit', { file_path: twice(), old_string: '', new_string: 'x' }],
+        gemini: ['replace', { file_path: twice(), old_string: '', new_string: 'x', instruction: 'create it' }],
+        qwen: ['edit', { file_path: twice(), old_string: '', new_string: 'x' }],
+        grok: ['create_file', { path: twice(), content: 'x' }],
+        codex: ['apply_patch', { input: `*** Begin Patch\n*** Add File: ${twice()}\n+x\n*** End Patch` }],
+      }),
+    },
+    {
+      name: 'a patch whose lines are not in the file',
+      code: FailureCode.FAILURE_CODE_PRECONDITION_FAILED,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.apply_patch', { patch: `*** Begin Patch\n*** Update File: ${at('once.txt')}\n@@\n-absent\n+b\n*** End Patch` }],
+        codex: ['apply_patch', { input: `*** Begin Patch\n*** Update File: ${at('once.txt')}\n@@\n-absent\n+b\n*** End Patch` }],
+      }),
+    },
+    {
+      name: 'a patch that does not parse, or changes nothing',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        'core:bad': ['fs.apply_patch', { patch: '*** Begin Patch\nnonsense\n*** End Patch' }],
+        'core:empty': ['fs.apply_patch', { patch: '*** Begin Patch\n*** End Patch' }],
+        'codex:bad': ['apply_patch', { input: '*** Begin Patch\nnonsense\n*** End Patch' }],
+        'codex:empty': ['apply_patch', { input: '*** Begin Patch\n*** End Patch' }],
+      }),
+    },
+    {
+      name: 'PDF pages out of bounds (more than one call renders)',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.read', { path: at('doc.pdf'), pages: '1-500' }],
+        claude: ['Read', { file_path: at('doc.pdf'), pages: '1-500' }],
+        qwen: ['read_file', { file_path: at('doc.pdf'), pages: '1-500' }],
+      }),
+    },
+    {
+      name: 'a notebook cell that does not exist',
+      code: FailureCode.FAILURE_CODE_NOT_FOUND,
+      retryable: false,
+      prep: async (key, session) => {
+        const [tool, args] = wholeRead(key, at('nb.ipynb'));
+        await callTool(s.client, tool, args, { shape: shapeOf(key), session });
+      },
+      calls: () => ({
+        core: ['fs.notebook_edit', { path: at('nb.ipynb'), cell_id: 'absent', new_source: 'y' }],
+        claude: ['NotebookEdit', { notebook_path: at('nb.ipynb'), cell_id: 'absent', new_source: 'y' }],
+      }),
+    },
+    {
+      name: 'a notebook edit of a file that is no notebook',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      readFirst: true,
+      calls: () => ({
+        core: ['fs.notebook_edit', { path: twice(), cell_id: 'absent', new_source: 'y' }],
+        claude: ['NotebookEdit', { notebook_path: twice(), cell_id: 'absent', new_source: 'y' }],
+      }),
+    },
+    {
+      name: 'an update of a todo that does not exist',
+      code: FailureCode.FAILURE_CODE_NOT_FOUND,
+      retryable: false,
+      calls: () => ({
+        core: ['plan.todos', { updates: [{ id: 'absent', status: 'completed' }] }],
+        grok: ['update_todo_list', { updates: [{ id: 'absent', status: 'completed' }] }],
+      }),
+    },
+    {
+      name: 'a todo with no text',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['plan.todos', { todos: [{ id: '1', content: ' ', status: 'pending' }] }],
+        claude: ['TodoWrite', { todos: [{ content: ' ', status: 'pending', activeForm: 'a' }] }],
+        gemini: ['write_todos', { todos: [{ description: ' ', status: 'pending' }] }],
+        qwen: ['todo_write', { todos: [{ id: '1', content: ' ', status: 'pending' }] }],
+        kimi: ['SetTodoList', { todos: [{ title: ' ', status: 'pending' }] }],
+        codex: ['update_plan', { plan: [{ step: ' ', status: 'pending' }] }],
+      }),
+    },
+    {
+      name: 'a path longer than the system allows, or a symbolic link loop',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        'core:long': ['fs.read', { path: at('x'.repeat(5000)) }],
+        'core:loop': ['fs.read', { path: at('loop1') }],
+        'claude:long': ['Read', { file_path: at('x'.repeat(5000)) }],
+        'claude:loop': ['Read', { file_path: at('loop1') }],
+        'gemini:long': ['read_file', { file_path: at('x'.repeat(5000)) }],
+        'gemini:loop': ['read_file', { file_path: at('loop1') }],
+        'qwen:long': ['read_file', { file_path: at('x'.repeat(5000)) }],
+        'qwen:loop': ['read_file', { file_path: at('loop1') }],
+        'kimi:long': ['ReadFile', { path: at('x'.repeat(5000)) }],
+        'kimi:loop': ['ReadFile', { path: at('loop1') }],
+        'grok:long': ['view_file', { path: at('x'.repeat(5000)) }],
+        'grok:loop': ['view_file', { path: at('loop1') }],
+        'codex:long': ['read_file', { file_path: at('x'.repeat(5000)) }],
+        'codex:loop': ['read_file', { file_path: at('loop1') }],
+      }),
+    },
+    {
+      name: 'call roots that name a file',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      roots: () => [at('once.txt')],
+      calls: () => ({
+        core: ['fs.read', { path: at('once.txt') }],
+        claude: ['Read', { file_path: at('once.txt') }],
+        gemini: ['read_file', { file_path: at('once.txt') }],
+        qwen: ['read_file', { file_path: at('once.txt') }],
+        kimi: ['ReadFile', { path: at('once.txt') }],
+        grok: ['view_file', { path: at('once.txt') }],
+        codex: ['read_file', { file_path: at('once.txt') }],
+      }),
+    },
+    {
+      name: 'call roots that widen the scope',
+      code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
+      retryable: false,
+      roots: () => ['/etc'],
+      calls: () => ({
+        core: ['fs.read', { path: at('once.txt') }],
+        claude: ['Read', { file_path: at('once.txt') }],
+        gemini: ['read_file', { file_path: at('once.txt') }],
+        qwen: ['read_file', { file_path: at('once.txt') }],
+        kimi: ['ReadFile', { path: at('once.txt') }],
+        grok: ['view_file', { path: at('once.txt') }],
+        codex: ['read_file', { file_path: at('once.txt') }],
+      }),
+    },
+    {
+      // Sessions are shared by every shape: core fills one with its 32 running jobs, then each
+      // shape's way of starting a background command is refused there.
+      name: 'a session already running as many jobs as it may',
+      code: FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED,
+      retryable: false,
+      session: 'full of jobs',
+      prep: async () => {
+        fillJobs ??= (async () => {
+          for (let i = 0; i < 32; i++) {
+            const res = await callTool(s.client, 'shell.start', { command: 'sleep 60' }, { shape: 'core', session: 'full of jobs' });
+            assert.equal(res.error, '');
+          }
+        })();
+        await fillJobs;
+      },
+      calls: () => ({
+        core: ['shell.start', { command: 'sleep 60' }],
+        claude: ['Bash', { command: 'sleep 60', run_in_background: true }],
+        gemini: ['run_shell_command', { command: 'sleep 60', is_background: true }],
+        qwen: ['run_shell_command', { command: 'sleep 60', is_background: true }],
+        kimi: ['Shell', { command: 'sleep 60', run_in_background: true, description: 'wait' }],
+        codex: ['exec_command', { cmd: 'sleep 60', yield_time_ms: 250 }],
+      }),
+    },
+    {
+      name: 'a URL with a user name and password in it',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['web.fetch', { url: 'https://user:secret@example.com/x' }],
+        claude: ['WebFetch', { url: 'https://user:secret@example.com/x', prompt: 'summarise' }],
+        gemini: ['web_fetch', { prompt: 'summarise https://user:secret@example.com/x' }],
+        qwen: ['web_fetch', { url: 'https://user:secret@example.com/x', prompt: 'summarise' }],
+        kimi: ['FetchURL', { url: 'https://user:secret@example.com/x' }],
+      }),
+    },
+    {
+      name: 'a file over the read limit (whole-file reads)',
+      code: FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED,
+      retryable: false,
+      calls: () => ({
+        claude: ['Read', { file_path: at('huge.txt') }],
+        gemini: ['read_file', { file_path: at('huge.txt') }],
+        qwen: ['read_file', { file_path: at('huge.txt') }],
+      }),
+    },
+    {
+      name: 'a file where a directory is expected (listing, searching, shell working directory)',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        'core:list': ['fs.list', { path: at('once.txt') }],
+        'core:shell': ['shell.run', { command: 'pwd', workdir: at('once.txt') }],
+        claude: ['Glob', { pattern: '*', path: at('once.txt') }],
+        'gemini:list': ['list_directory', { dir_path: at('once.txt') }],
+        'gemini:glob': ['glob', { pattern: '*', dir_path: at('once.txt') }],
+        'gemini:shell': ['run_shell_command', { command: 'pwd', dir_path: at('once.txt') }],
+        'qwen:list': ['list_directory', { path: at('once.txt') }],
+        'qwen:shell': ['run_shell_command', { command: 'pwd', directory: at('once.txt'), is_background: false }],
+        kimi: ['Glob', { pattern: '*', directory: at('once.txt') }],
+        grok: ['bash', { command: `cd ${at('once.txt')}` }],
+        'codex:list': ['list_dir', { dir_path: at('once.txt') }],
+        'codex:shell_command': ['shell_command', { command: 'pwd', workdir: at('once.txt') }],
+        'codex:shell': ['shell', { command: ['pwd'], workdir: at('once.txt') }],
+        'codex:exec': ['exec_command', { cmd: 'pwd', workdir: at('once.txt') }],
+      }),
+    },
+    {
+      name: 'a directory where a file is written or edited',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        'core:write': ['fs.write', { path: at('sub'), content: 'a' }],
+        'core:edit': ['fs.edit', { path: at('sub'), old_string: 'a', new_string: 'b' }],
+        'claude:write': ['Write', { file_path: at('sub'), content: 'a' }],
+        'claude:edit': ['Edit', { file_path: at('sub'), old_string: 'a', new_string: 'b' }],
+        'gemini:write': ['write_file', { file_path: at('sub'), content: 'a' }],
+        'gemini:edit': ['replace', { file_path: at('sub'), old_string: 'a', new_string: 'b', instruction: 'change a to b' }],
+        'qwen:write': ['write_file', { file_path: at('sub'), content: 'a' }],
+        'qwen:edit': ['edit', { file_path: at('sub'), old_string: 'a', new_string: 'b' }],
+        'kimi:write': ['WriteFile', { path: at('sub'), content: 'a' }],
+        'kimi:edit': ['StrReplaceFile', { path: at('sub'), edit: { old: 'a', new: 'b' } }],
+        'grok:write': ['create_file', { path: at('sub'), content: 'a' }],
+        'grok:edit': ['str_replace_editor', { path: at('sub'), old_str: 'a', new_str: 'b' }],
+        'codex:add': ['apply_patch', { input: `*** Begin Patch\n*** Add File: ${at('sub')}\n+a\n*** End Patch` }],
+        'codex:update': ['apply_patch', { input: `*** Begin Patch\n*** Update File: ${at('sub')}\n@@\n-a\n+b\n*** End Patch` }],
+      }),
+    },
+    {
+      name: 'a write whose parent is a file',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.write', { path: at('once.txt/new.txt'), content: 'a' }],
+        claude: ['Write', { file_path: at('once.txt/new.txt'), content: 'a' }],
+        gemini: ['write_file', { file_path: at('once.txt/new.txt'), content: 'a' }],
+        qwen: ['write_file', { file_path: at('once.txt/new.txt'), content: 'a' }],
+        kimi: ['WriteFile', { path: at('once.txt/new.txt'), content: 'a' }],
+        grok: ['create_file', { path: at('once.txt/new.txt'), content: 'a' }],
+        codex: ['apply_patch', { input: `*** Begin Patch\n*** Add File: ${at('once.txt/new.txt')}\n+a\n*** End Patch` }],
+      }),
+    },
+    {
+      name: 'an empty path',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.read', { path: '' }],
+        claude: ['Read', { file_path: '' }],
+        gemini: ['read_file', { file_path: '' }],
+        qwen: ['read_file', { file_path: '' }],
+        kimi: ['ReadFile', { path: '' }],
+        grok: ['view_file', { path: '' }],
+        codex: ['read_file', { file_path: '' }],
+      }),
+    },
+    {
+      name: 'a relative path where the tool takes an absolute one',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        qwen: ['read_file', { file_path: 'once.txt' }],
+        codex: ['read_file', { file_path: 'once.txt' }],
+      }),
+    },
+    {
+      name: 'a path with a NUL byte',
+      code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.read', { path: at('a\0b') }],
+        claude: ['Read', { file_path: at('a\0b') }],
+        gemini: ['read_file', { file_path: at('a\0b') }],
+        qwen: ['read_file', { file_path: at('a\0b') }],
+        kimi: ['ReadFile', { path: at('a\0b') }],
+        grok: ['view_file', { path: at('a\0b') }],
+        codex: ['read_file', { file_path: at('a\0b') }],
+      }),
+    },
+    {
+      name: 'an empty command',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['shell.run', { command: ' ' }],
+        claude: ['Bash', { command: ' ' }],
+        gemini: ['run_shell_command', { command: ' ' }],
+        qwen: ['run_shell_command', { command: ' ', is_background: false }],
+        kimi: ['Shell', { command: ' ' }],
+        grok: ['bash', { command: ' ' }],
+        'codex:shell_command': ['shell_command', { command: ' ' }],
+        'codex:exec': ['exec_command', { cmd: ' ' }],
+      }),
+    },
+    {
+      name: 'input for a process whose standard input is closed',
+      code: FailureCode.FAILURE_CODE_PRECONDITION_FAILED,
+      retryable: false,
+      prep: async (key, session) => {
+        // A process that keeps running, started without open stdin (core) or without tty (codex).
+        if (shapeOf(key) === 'core') {
+          const started = await callTool(s.client, 'shell.start', { command: 'sleep 30' }, { shape: 'core', session });
+          assert.equal(started.error, '', key);
+          running.core = (structured(started)!.job as { id: string }).id;
+        } else {
+          const started = await callTool(s.client, 'exec_command', { cmd: 'sleep 30', yield_time_ms: 250 }, { shape: 'codex', session });
+          running.codex = Number(/Process running with session ID (\d+)/.exec(texts(started)[0]!)![1]);
+        }
+      },
+      calls: () => ({
+        core: ['shell.write', { id: String(running.core), chars: 'hello\n' }],
+        codex: ['write_stdin', { session_id: running.codex, chars: 'hello\n' }],
+      }),
+    },
+    {
+      name: 'web search with no provider configured',
+      code: FailureCode.FAILURE_CODE_DEPENDENCY_UNAVAILABLE,
+      retryable: true,
+      calls: () => ({
+        core: ['web.search', { query: 'facet tools' }],
+        claude: ['WebSearch', { query: 'facet tools' }],
+        gemini: ['google_web_search', { query: 'facet tools' }],
+        kimi: ['SearchWeb', { query: 'facet tools' }],
+      }),
+    },
+    {
+      name: 'a URL that is not http or https',
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['web.fetch', { url: 'ftp://example.com/x' }],
+        claude: ['WebFetch', { url: 'ftp://example.com/x', prompt: 'summarise' }],
+        gemini: ['web_fetch', { prompt: 'summarise ftp://example.com/x' }],
+        qwen: ['web_fetch', { url: 'ftp://example.com/x', prompt: 'summarise' }],
+        kimi: ['FetchURL', { url: 'ftp://example.com/x' }],
+      }),
+    },
+    {
+      name: 'a tool the shape does not have',
+      code: FailureCode.FAILURE_CODE_NOT_FOUND,
+      retryable: false,
+      calls: () => Object.fromEntries(['core', 'claude', 'gemini', 'qwen', 'kimi', 'grok', 'codex'].map((shape) => [shape, ['no_such_tool', {}]])) as Calls,
     },
   ];
 
@@ -243,52 +748,19 @@ describe('the same condition has the same failure code and retryable in every sh
       const seen: Record<string, string> = {};
       const want: Record<string, string> = {};
       await Promise.all(
-        Object.entries(c.calls()).map(async ([shape, [tool, args]]) => {
-          const session = `${c.name}-${shape}`;
-          if (c.readFirst) await callTool(s.client, readTool[shape]![0], { [pathKey[shape] ?? 'file_path']: twice() }, { shape, session });
-          const res = await callTool(s.client, tool, args, { shape, session });
-          assert.notEqual(res.error, '', `${shape}/${tool} has error text`);
-          seen[`${shape}/${tool}`] = `${FailureCode[res.failure?.code ?? 0]} retryable=${res.failure?.retryable}`;
-          want[`${shape}/${tool}`] = `${FailureCode[c.code]} retryable=${c.retryable}`;
+        Object.keys(c.calls()).map(async (key) => {
+          const shape = shapeOf(key);
+          const session = c.session ?? `${c.name}-${key}`;
+          if (c.readFirst && readTool[shape]) await callTool(s.client, readTool[shape]![0], { [pathKey[shape] ?? 'file_path']: twice() }, { shape, session });
+          if (c.prep) await c.prep(key, session);
+          // Arguments are taken after prep, which may have named what they refer to.
+          const [tool, args] = c.calls()[key]!;
+          const res = await callTool(s.client, tool, args, { shape, session, roots: c.roots?.() });
+          assert.notEqual(res.error, '', `${key}/${tool} has error text`);
+          seen[`${key}/${tool}`] = `${FailureCode[res.failure?.code ?? 0]} retryable=${res.failure?.retryable}`;
+          want[`${key}/${tool}`] = `${FailureCode[c.code]} retryable=${c.retryable}`;
         }),
       );
-      assert.deepEqual(seen, want);
-    });
-  }
-});
-
-describe('web fetch failures have the same code and retryable in every shape', () => {
-  // Loopback opened on purpose: the fetches reach the local site (and a closed port).
-  const { t: s } = serverFixture({ args: ['--web-allow-hosts', '127.0.0.1'] });
-  let site: LoopbackServer;
-  before(async () => {
-    site = await serve((req, res) => send(res, req.url === '/gone' ? 404 : 500, 'text/html', '<p>no</p>'));
-  });
-  after(async () => {
-    await site.close();
-  });
-
-  const fetchers = (url: string): Calls => ({
-    core: ['web.fetch', { url }],
-    claude: ['WebFetch', { url, prompt: 'summarise' }],
-    gemini: ['web_fetch', { prompt: `summarise ${url}` }],
-    qwen: ['web_fetch', { url, prompt: 'summarise' }],
-    kimi: ['FetchURL', { url }],
-  });
-  const rows: Array<[string, () => string, FailureCode, boolean]> = [
-    ['connection refused', () => 'http://127.0.0.1:1/x', FailureCode.FAILURE_CODE_NETWORK_FAILED, true],
-    ['HTTP 404', () => `${site.origin}/gone`, FailureCode.FAILURE_CODE_NOT_FOUND, false],
-    ['HTTP 500', () => `${site.origin}/broken`, FailureCode.FAILURE_CODE_DEPENDENCY_UNAVAILABLE, true],
-  ];
-  for (const [name, url, code, retryable] of rows) {
-    test(name, async () => {
-      const seen: Record<string, string> = {};
-      const want: Record<string, string> = {};
-      for (const [shape, [tool, args]] of Object.entries(fetchers(url()))) {
-        const res = await callTool(s.client, tool, args, { shape });
-        seen[`${shape}/${tool}`] = `${FailureCode[res.failure?.code ?? 0]} retryable=${res.failure?.retryable}`;
-        want[`${shape}/${tool}`] = `${FailureCode[code]} retryable=${retryable}`;
-      }
       assert.deepEqual(seen, want);
     });
   }

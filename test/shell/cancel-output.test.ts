@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, startTestServer, tempDir, texts, withServer } from '../helpers/server.js';
+import { callTool, startTestServer, tempDir, texts } from '../helpers/server.js';
 
 const line = (n: number) => `echo before; touch m${n}; sleep 30`;
 
@@ -70,22 +70,30 @@ test('a cancelled command returns its output so far in every shape', async () =>
 });
 
 test('a command past its timeout returns its output so far in every shape (Grok: fixed 30 s, in grok/branches)', async () => {
+  const { dir, cleanup } = tempDir();
   // Gemini's only shell timeout is the inactivity one.
-  await withServer({ args: ['--shell-inactivity-ms', '1500'] }, async (s) => {
-    const cmd = 'echo before; sleep 30';
-    const timed: Array<[string, string, Record<string, unknown>, string[]]> = [
-      ['core', 'shell.run', { command: cmd, timeout_ms: 1500 }, ['before\n']],
-      ['claude', 'Bash', { command: cmd, timeout: 1500 }, ['Exit code 143\nbefore\nCommand timed out after 1.5s']],
-      ['gemini', 'run_shell_command', { command: cmd }, ['Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. Below is the output before it was cancelled:\nbefore']],
-      ['qwen', 'run_shell_command', { command: cmd, timeout: 1500, is_background: false }, ['Command timed out after 1500ms before it could complete. Below is the output before it timed out:\nbefore']],
-      ['kimi', 'Shell', { command: cmd, timeout: 1 }, ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n']],
-      ['codex', 'shell_command', { command: cmd, timeout_ms: 1500 }, ['Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 1500 milliseconds\nbefore\n']],
-    ];
+  const s = await startTestServer(['--root', dir, '--shell-inactivity-ms', '1500']);
+  const cmd = 'echo before; sleep 30';
+  const timed: Array<[string, string, Record<string, unknown>, string[]]> = [
+    ['core', 'shell.run', { command: cmd, timeout_ms: 1500 }, ['before\n']],
+    ['claude', 'Bash', { command: cmd, timeout: 1500 }, ['Exit code 143\nbefore\nCommand timed out after 1.5s']],
+    ['gemini', 'run_shell_command', { command: cmd }, ['Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. Below is the output before it was cancelled:\nbefore']],
+    ['qwen', 'run_shell_command', { command: cmd, timeout: 1500, is_background: false }, ['Command timed out after 1500ms before it could complete. Below is the output before it timed out:\nbefore']],
+    ['kimi', 'Shell', { command: cmd, timeout: 1 }, ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n']],
+    ['codex', 'shell_command', { command: cmd, timeout_ms: 1500 }, ['Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 1500 milliseconds\nbefore\n']],
+    ['codex', 'shell', { command: ['bash', '-c', cmd], timeout_ms: 1500 }, ['{"output":"command timed out after 1500 milliseconds\\nbefore\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}']],
+  ];
+  try {
     const answers = await Promise.all(timed.map(([shape, tool, args]) => callTool(s.client, tool, args, { shape })));
     answers.forEach((res, n) => {
       const [shape, tool, , want] = timed[n]!;
-      assert.deepEqual(texts(res).map((t) => t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds')), want, `${shape}/${tool}`);
+      const norm = (t: string) => t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
+      assert.deepEqual(texts(res).map(norm), want, `${shape}/${tool}`);
+      assert.equal(res.failure?.process?.output, 'before\n', `${shape}/${tool}`);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT, `${shape}/${tool}`);
     });
-  });
+  } finally {
+    await s.close();
+    cleanup();
+  }
 });

@@ -17,7 +17,7 @@ const MARK = 'DOTFILE-MARKER';
 
 interface Facet {
   client: ToolboxClient;
-  call(shape: string, name: string, args: Record<string, unknown>): Promise<CallToolResponse>;
+  call(shape: string, name: string, args: Record<string, unknown>, session?: string): Promise<CallToolResponse>;
   close(): Promise<void>;
 }
 
@@ -48,9 +48,10 @@ async function startFacet(flags: string[], env: NodeJS.ProcessEnv): Promise<Face
   const client = new ToolboxClient(address, grpc.credentials.createInsecure());
   return {
     client,
-    call: (shape, name, args) => {
+    call: (shape, name, args, session) => {
       const md = new grpc.Metadata();
       md.set('facet-shape', shape);
+      if (session) md.set('facet-session', session);
       return new Promise((resolve, reject) =>
         client.callTool({ name, arguments: args, roots: [] }, md, {}, (err, res) => (err ? reject(err) : resolve(res!))),
       );
@@ -155,6 +156,27 @@ describe('shell tools never read start-up files', () => {
     }
   });
 
+  // Background commands of every shape that has them: the job's whole output, read through
+  // core (sessions are shared by the shapes), is `ok` alone, and it completed within its wait.
+  const background: Array<[string, string, Record<string, unknown>]> = [
+    ['claude', 'Bash', { command: 'echo ok', run_in_background: true }],
+    ['gemini', 'run_shell_command', { command: 'echo ok', is_background: true }],
+    ['qwen', 'run_shell_command', { command: 'echo ok', is_background: true }],
+    ['kimi', 'Shell', { command: 'echo ok', run_in_background: true, description: 'say ok' }],
+  ];
+  for (const [shape, tool, args] of background) {
+    test(`${shape} ${tool} in the background`, async () => {
+      const session = `bg-${shape}`;
+      const started = await f.call(shape, tool, args, session);
+      assert.equal(started.error, '');
+      const jobs = structured(await f.call('core', 'shell.jobs', {}, session))!.jobs as Array<{ id: string }>;
+      assert.equal(jobs.length, 1);
+      // From the start: Gemini's tool has already shown (and so consumed) what the job printed at once.
+      const res = await f.call('core', 'shell.output', { id: jobs[0]!.id, wait_ms: 2000, until: 'exit', offset: 0 }, session);
+      assert.equal(text(res), `ok\n\n[job ${jobs[0]!.id}: completed, exit code 0]`);
+    });
+  }
+
   test('codex shell with a bash argv (login and plain)', async () => {
     for (const flag of ['-lc', '-c']) {
       const res = await f.call('codex', 'shell', { command: ['bash', flag, 'echo ok'], timeout_ms: 2000 });
@@ -184,6 +206,11 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
     assert.equal(output(tty), loaded ? `${MARK} bash_profile\nok\n` : 'ok\n');
     const plain = await f.call('codex', 'exec_command', { cmd: 'echo ok', yield_time_ms: 5000 });
     assert.equal(output(plain), 'ok\n');
+  });
+
+  test('a command line that itself runs `bash -l` gets the profile it asks for (the README says so)', async () => {
+    const res = await f.call('core', 'shell.run', { command: "bash -lc 'echo ok'" });
+    assert.equal(text(res), `${MARK} bash_profile\nok\n`);
   });
 });
 

@@ -127,7 +127,8 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
         const why = r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : r.signal ? `the command was killed by ${r.signal}` : `the command exited with code ${code}`;
         const err = new EngineError(r.timedOut ? 'timeout' : 'process_failed', why, {
           facts: { exitCode: r.exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-          process: { tool: 'bash', exitCode: code, signal: r.signal ?? '', output: raw, outputTruncated: r.output.truncated, backend: 'bash' },
+          // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
+          process: { tool: 'bash', exitCode: code, signal: r.signal ?? '', output: r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text, outputTruncated: r.output.truncated, backend: 'bash' },
         });
         return fail(text, err, host);
       }

@@ -59,7 +59,8 @@ export const toolUseError = (message: string) => `<tool_use_error>${message}</to
 const WRAPPED = new Set(['invalid_argument', 'permission_denied', 'not_found', 'already_exists', 'conflict', 'precondition_failed', 'security_policy']);
 
 const sentence = (s: string) => {
-  const t = s.charAt(0).toUpperCase() + s.slice(1);
+  // A message that starts with a URL or a path keeps it as it is ("Http://..." is no address).
+  const t = /^[a-z][a-z0-9+.-]*:\/\//.test(s) || s.startsWith('/') ? s : s.charAt(0).toUpperCase() + s.slice(1);
   return /[.!?)]$/.test(t) ? t : `${t}.`;
 };
 

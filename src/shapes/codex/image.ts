@@ -25,13 +25,17 @@ export const viewImageTool: ToolDefinition<{ path: string; detail?: 'high' | 'or
   idempotency: 'idempotent',
   errorModes: [
     'NOT_FOUND: no file at path. PERMISSION_DENIED: the path is outside the roots.',
-    'INVALID_ARGUMENT: the file is not an image this tool can return (text, PDF, other binary): read text with read_file.',
+    'UNSUPPORTED_OPERATION: the file is not an image this tool can return (text, PDF, other binary): read text with read_file. (The engine\'s code for a file that is not media, as Kimi\'s ReadMediaFile gives it.)',
+    'INVALID_ARGUMENT: the file is empty.',
     'RESOURCE_EXHAUSTED: the image is over 20 MiB.',
   ].join('\n'),
   async handler(args, ctx) {
     const r = await readFile(ctx.scope, args.path, { cwd: ctx.session.cwd, signal: ctx.signal, media: ['image'], limit: 1 });
+    // An empty file is the engine's empty_file condition (as Kimi's ReadMediaFile reports it), not "not an image".
+    if (r.size === 0) throw new EngineError('invalid_argument', `${args.path} is empty`, { field: 'path', facts: { path: args.path, size: 0, condition: 'empty_file' } });
     if (r.kind !== 'image') {
-      throw new EngineError('invalid_argument', `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`, {
+      // The engine's condition for a file that is not media (not_media) is unsupported; the same here.
+      throw new EngineError('unsupported', `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`, {
         field: 'path',
         facts: { path: args.path, kind: r.kind, condition: 'not_an_image' },
       });

@@ -161,7 +161,18 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
       if (r.timedOut) {
         const mins = (idleMs / 60_000).toFixed(1);
         const text = `Command was automatically cancelled because it exceeded the timeout of ${mins} minutes without output.${out ? ` Below is the output before it was cancelled:\n${out}` : ' There was no output before it was cancelled.'}`;
-        const err = new EngineError('timeout', `no output for ${idleMs} ms`, { facts: { errorType: 'shell_execute_error', idleTimeoutMs: idleMs } });
+        // Failure.process carries what it printed, as every shape's timeout does.
+        const err = new EngineError('timeout', `no output for ${idleMs} ms`, {
+          facts: { errorType: 'shell_execute_error', idleTimeoutMs: idleMs },
+          process: {
+            tool: 'bash',
+            exitCode: r.exitCode ?? -1,
+            signal: r.signal ?? '',
+            output: r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text,
+            outputTruncated: r.output.truncated,
+            backend: 'execa',
+          },
+        });
         return fail(text, err, { ...host, details: { ...host.details, error_type: 'shell_execute_error' } });
       }
       return ok(wrap(fields(out, r.exitCode, r.signal, r.pid, r.backgroundPids)), host);

@@ -7,6 +7,8 @@ import { familyErrors, type FamilyErrors } from '../common/gemini-family.js';
 
 function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string | undefined {
   const p = String(args.file_path ?? args.path ?? args.directory ?? err.facts.path ?? '');
+  // A site's 401/403 is a refusal by that site, not by the file system.
+  if (tool === 'web_fetch' && type === 'permission_denied') return `Error during fetch for ${String(args.url ?? '')}: ${err.message}`;
   switch (type) {
     case 'path_not_in_workspace':
       return `Path not in workspace: ${err.facts.path ?? p} is outside the workspace directories (${(err.facts.roots as string[]).join(', ')}); this server does not ask for permission to go further. Use a path inside them.`;

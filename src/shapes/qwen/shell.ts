@@ -142,7 +142,11 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
       };
       if (r.timedOut) {
         const text = `Command timed out after ${timeout}ms before it could complete.${out ? ` Below is the output before it timed out:\n${out}` : ' There was no output before it timed out.'}`;
-        const err = new EngineError('timeout', `the command ran past ${timeout} ms`, { facts: { errorType: 'shell_execute_error', timeoutMs: timeout } });
+        // Failure.process carries what it printed, as every shape's timeout does.
+        const err = new EngineError('timeout', `the command ran past ${timeout} ms`, {
+          facts: { errorType: 'shell_execute_error', timeoutMs: timeout },
+          process: { tool: 'bash', exitCode: r.exitCode ?? -1, signal: r.signal ?? '', output: r.stdout.text + r.stderr.text, outputTruncated: r.stdout.truncated || r.stderr.truncated, backend: 'execa' },
+        });
         return fail(text, err, { ...host, details: { ...host.details, error_type: 'shell_execute_error' } });
       }
       const sig = signalNumber(r.signal);

@@ -147,7 +147,7 @@ describe('codex update_plan and view_image', () => {
       assert.deepEqual(Buffer.from(blob.value.data), PNG);
     }
     const txt = await e.call('view_image', { path: 'note.txt' });
-    assert.equal(txt.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
+    assert.equal(txt.failure?.code, C.FAILURE_CODE_UNSUPPORTED_OPERATION);
     assert.equal(txt.error, 'note.txt is not an image (it is a text file); view_image shows png, jpeg, gif and webp images');
     const missing = await e.call('view_image', { path: 'none.png' });
     assert.equal(missing.failure?.code, C.FAILURE_CODE_NOT_FOUND);
