@@ -1,6 +1,6 @@
 // Runs every compiled test file with node's test runner, under a HOME of its own. Usage: node scripts/run-tests.mjs [filter...]
 // (Node 20's --test takes no globs, so the files are listed here.)
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -11,7 +11,8 @@ const walk = (dir) => {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
     if (statSync(p).isDirectory()) walk(p);
-    else if (name.endsWith('.test.js')) files.push(p);
+    // A compiled test whose source was renamed or removed is stale: skip it.
+    else if (name.endsWith('.test.js') && existsSync(path.join(path.resolve('test'), path.relative(root, p)).replace(/\.js$/, '.ts'))) files.push(p);
   }
 };
 walk(root);

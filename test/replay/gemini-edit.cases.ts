@@ -233,7 +233,7 @@ const cases: ReplayCase[] = [
         writeFileSync(path.join(dir, 'test.txt'), 'old');
         const o = await call('replace', { file_path: path.join(dir, 'test\0.txt'), instruction: 'An instruction', old_string: 'old', new_string: 'new' });
         assert.equal(o.errorType, 'invalid_tool_params');
-        assert.equal(o.code, 'INVALID_ARGUMENT');
+        assert.equal(o.code, 'PERMISSION_DENIED');
         assert.match(o.error, /NUL byte/);
         assert.equal(read(path.join(dir, 'test.txt')), 'old');
       },

@@ -11,7 +11,7 @@ import { EXIT_BAD_START, parseConfig } from '../../src/config.js';
 import { startServer } from '../../src/server/server.js';
 import { createLogger } from '../../src/server/logger.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, tempDir, withServer } from '../helpers/server.js';
+import { callTool, startTestServer, tempDir, withServer } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const run = promisify(execFile);

@@ -212,10 +212,14 @@ function fuzzyNote(lines: Array<[number, number]>): string {
   return ` Applied fuzzy match at line${lines.length > 1 ? 's' : ''} ${spans}.`;
 }
 
-/** Gemini would drop a NUL byte from a path silently; Facet names it and edits nothing. */
+/**
+ * Gemini would drop a NUL byte from a path silently; Facet names it and edits nothing. The code is
+ * the engine's for the same condition in every shape (PERMISSION_DENIED: what the kernel would
+ * open is not the path that was checked); the words say what is wrong with the path.
+ */
 function refuseNul(p: string, field: string): void {
   if (p.includes('\0')) {
-    throw shapeError('invalid_argument', `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`, 'invalid_tool_params', {}, field);
+    throw shapeError('permission_denied', `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`, 'invalid_tool_params', {}, field);
   }
 }
 

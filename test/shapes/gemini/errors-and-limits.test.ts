@@ -109,7 +109,7 @@ describe('gemini read_file, replace and write_file: exact errors', () => {
       ['replace', { file_path: 'n\0.txt', instruction: 'x', old_string: '', new_string: 'x' }],
     ] as const) {
       const r = await call(tool, args);
-      assert.deepEqual([r.code, r.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params'], tool);
+      assert.deepEqual([r.code, r.errorType], ['PERMISSION_DENIED', 'invalid_tool_params'], tool);
       assert.match(r.error, /NUL byte/, tool);
     }
   });
