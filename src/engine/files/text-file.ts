@@ -7,7 +7,7 @@ import { atomicWrite } from './atomic.js';
 import { canEncode, decode, detectEncoding, detectLineEnding, encode, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
 import { checkFreshness, recordWritten, type FreshnessPolicy } from './freshness.js';
 import { looksBinary } from './kind.js';
-import { openForRead, readAll } from './read.js';
+import { openForRead, readAll } from './open.js';
 
 /** Default size cap for files loaded whole for modification. */
 export const DEFAULT_MAX_EDIT_BYTES = 100 * 1024 * 1024;
