@@ -37,3 +37,13 @@ test('the graph reads value, type and re-export imports by their compiled names'
   const graph = importGraph(path.join(repo, 'test', 'structure'));
   assert.deepEqual(graph.get('imports.test.ts'), ['import-graph.ts']);
 });
+
+test('shapes import the engine through its entry only', () => {
+  const graph = importGraph(path.join(repo, 'src'), ['gen']);
+  const deep: string[] = [];
+  for (const [from, to] of graph) {
+    if (!from.startsWith('shapes/')) continue;
+    for (const target of to) if (target.startsWith('engine/') && target !== 'engine/index.ts') deep.push(`${from} → ${target}`);
+  }
+  assert.deepEqual(deep, []);
+});

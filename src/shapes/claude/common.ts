@@ -4,9 +4,7 @@
 // server-side files (spilled output, task logs) this session was pointed at and may Read.
 import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { saveResultText } from '../../engine/results.js';
-import type { Session } from '../../engine/session.js';
+import { EngineError, saveResultText, type Session } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, type HostBlock } from '../common/result.js';
 

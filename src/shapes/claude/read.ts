@@ -2,14 +2,7 @@
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
 import path from 'node:path';
-import { EngineError } from '../../engine/errors.js';
-import { unchangedSinceRead } from '../../engine/files/freshness.js';
-import { fitImage } from '../../engine/files/image-fit.js';
-import type { NotebookView } from '../../engine/files/notebook.js';
-import { pageRangeFor, parsePageRange, pdfPageCount } from '../../engine/files/pdf.js';
-import { renderPdfPages } from '../../engine/files/pdf-pages.js';
-import { readFile, statFile, type ReadOptions, type ReadResult, type TextRead } from '../../engine/files/read.js';
-import { Scope } from '../../engine/scope.js';
+import { EngineError, fitImage, type NotebookView, pageRangeFor, parsePageRange, pdfPageCount, readFile, type ReadOptions, type ReadResult, renderPdfPages, Scope, statFile, type TextRead, unchangedSinceRead } from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -4,12 +4,8 @@
 // the recent-first file order of their glob tools, cut-line markers, and reading a file
 // (images, PDFs, and for Gemini audio and video, as data) as both read tools show it.
 import os from 'node:os';
-import { EngineError, isEngineError } from '../../engine/errors.js';
+import { EngineError, ignoredReason, isEngineError, listDirectory, type ListEntry, openForRead, readAll, readFile, readMedia, type ReadOptions, statFile, type TextRead } from '../../engine/index.js';
 import path from 'node:path';
-import { readMedia } from '../../engine/files/media.js';
-import { openForRead, readAll, readFile, statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
-import { listDirectory, type ListEntry } from '../../engine/search/list.js';
-import { ignoredReason } from '../../engine/search/ignore.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from './result.js';
 
