@@ -45,6 +45,11 @@ export class Scope {
     return this.roots.some((root) => isWithin(root, p));
   }
 
+  /** The root holding the real path `p` (the first, when roots nest), or undefined outside the scope. */
+  rootOf(p: string): string | undefined {
+    return this.roots.find((root) => isWithin(root, p));
+  }
+
   /**
    * Narrows this scope to `requested` roots (CallToolRequest.roots). Each must lie inside
    * this scope; an empty list keeps the scope as it is. Never widens.
@@ -216,7 +221,7 @@ export class Scope {
 
   /** Path of `real` relative to the root that holds it (for display); the root itself is ".". */
   relative(real: string): string {
-    const root = this.roots.find((r) => isWithin(r, real));
+    const root = this.rootOf(real);
     if (!root) return real;
     const rel = path.relative(root, real);
     return rel === '' ? '.' : rel;

@@ -159,8 +159,9 @@ export function shapeError(kind: EngineError['kind'], message: string, errorType
  */
 export async function hiddenByIgnoreFiles(ctx: HandlerContext, input: string, ignoreFiles: string[], gitignore: boolean): Promise<string | undefined> {
   const st = await statFile(ctx.scope, input, ctx.session.cwd);
-  const root = ctx.scope.roots.find((r) => st.path.startsWith(r.endsWith('/') ? r : r + '/'));
-  if (!st.exists || !root) return undefined;
+  const root = ctx.scope.rootOf(st.path);
+  // A root itself is never hidden by its own ignore files.
+  if (!st.exists || !root || root === st.path) return undefined;
   return ignoredReason(root, st.path, { ignoreFileNames: ignoreFiles, noGitIgnore: !gitignore });
 }
 
