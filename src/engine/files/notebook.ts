@@ -48,7 +48,7 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
     throw new EngineError('invalid_argument', `${input} is not a .ipynb notebook`, { field: 'path', facts: { path: input, condition: 'not_notebook' } });
   }
   return withPathLocks([first.real], async () => {
-    const loaded = await loadText(scope, input, { cwd: opts.cwd });
+    const loaded = await loadText(scope, first, { cwd: opts.cwd });
     if (!loaded.exists) throw new EngineError('not_found', `${input} does not exist`, { field: 'path', facts: { path: input } });
     checkLoaded(opts.session, loaded, opts.freshness);
     throwIfAborted(opts.signal, 'notebook edit');

@@ -15,9 +15,13 @@ export interface OpenedFile {
   mode: number;
 }
 
-/** Resolves and opens an existing regular file for reading, checking the opened file is in scope. */
-export async function openForRead(scope: Scope, input: string, cwd: string | undefined, field = 'path'): Promise<OpenedFile> {
-  const { resolved, file: fh } = await scope.openExisting(input, cwd, field);
+/**
+ * Opens an existing regular file for reading, checking the opened file is in scope. `target`
+ * is the caller's path, or its resolution when the caller already has one (not resolved again).
+ */
+export async function openForRead(scope: Scope, target: string | ResolvedPath, cwd: string | undefined, field = 'path'): Promise<OpenedFile> {
+  const input = typeof target === 'string' ? target : target.input;
+  const { resolved, file: fh } = await scope.openExisting(target, cwd, field);
   try {
     const st = fh.stat();
     if (st.isDirectory()) {
