@@ -86,6 +86,7 @@ export function createEngine(config: EngineConfig): Engine {
 
 // What shapes use of the engine's modules, by area.
 export { Scope, isWithin } from './scope.js';
+export { grantRead, readScopeFor } from './read-grants.js';
 export type { ResolvedPath } from './scope.js';
 export { Session } from './session.js';
 export { EngineError, abortError, isEngineError } from './errors.js';
