@@ -12,6 +12,7 @@ import { Session } from '../src/engine/session.js';
 import { parseConfig } from '../src/config.js';
 import { Toolbox } from '../src/registry/toolbox.js';
 import { buildShapes } from '../src/shapes/index.js';
+import { createEngine } from '../src/engine/index.js';
 import { callTool, fmt, load, peakRssKb, report, startFacet, stats, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -84,7 +85,7 @@ const nodeRead = async () => {
 };
 // The whole fs.read tool as the server runs it, minus the socket: validation, handler, content items.
 const config = parseConfig(['--root', root, '--shape', 'core']);
-const core = new Toolbox(buildShapes(config).get('core')!);
+const core = new Toolbox(buildShapes(config, createEngine(config)).get('core')!);
 const quiet = { debug: () => undefined, warn: () => undefined };
 const toolRead = async () => {
   const ctx = { signal: new AbortController().signal, session, scope, shape: 'core', logger: quiet };

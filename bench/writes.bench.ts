@@ -17,6 +17,7 @@ import { CallToolRequest, CallToolResponse } from '../src/gen/codefly/services/t
 import { Toolbox } from '../src/registry/toolbox.js';
 import { cutInsteadOfFailing, toolboxService } from '../src/server/wire.js';
 import { buildShapes } from '../src/shapes/index.js';
+import { createEngine } from '../src/engine/index.js';
 import { fmt, report, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,7 +27,7 @@ mkdirSync(work, { recursive: true });
 const root = realpathSync(work);
 
 const config = parseConfig(['--root', root]);
-const shapes = buildShapes(config);
+const shapes = buildShapes(config, createEngine(config));
 const toolboxes = new Map([...shapes].map(([name, spec]) => [name, new Toolbox(spec)]));
 const scope = Scope.fromRoots([root]);
 const quiet = { debug: () => undefined, warn: () => undefined };

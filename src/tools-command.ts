@@ -2,6 +2,7 @@
 // without starting a server or needing a gRPC client. Serve flags that change the catalog
 // (--read-only, --shell...) apply as they would to `facet serve`.
 import { ConfigError, parseConfig } from './config.js';
+import { createEngine } from './engine/index.js';
 import { ListToolsResponse } from './gen/codefly/services/toolbox/v0/toolbox.js';
 import { Toolbox } from './registry/toolbox.js';
 import { buildShapes } from './shapes/index.js';
@@ -18,7 +19,7 @@ export function toolsCommand(args: string[], env: NodeJS.ProcessEnv = process.en
   const named = rest.some((a) => a === '--shape' || a.startsWith('--shape=')) || Boolean(env.FACET_SHAPE);
   if (named && config.shapes.length !== 1) throw new ConfigError(`--shape: tools shows one shape at a time, got ${config.shapes.join(', ')}`);
   const shape = config.defaultShape;
-  const spec = buildShapes({ ...config, shapes: [shape] }).get(shape)!;
+  const spec = buildShapes({ ...config, shapes: [shape] }, createEngine(config)).get(shape)!;
   const toolbox = new Toolbox({ ...spec, tools: config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools });
   // The same JSON a gRPC ListTools call on that shape answers with.
   if (json) return `${JSON.stringify(ListToolsResponse.toJSON(toolbox.listTools()), null, 2)}\n`;

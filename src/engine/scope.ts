@@ -45,6 +45,11 @@ export class Scope {
     return this.roots.some((root) => isWithin(root, p));
   }
 
+  /** The root holding the real path `p` (the first, when roots nest), or undefined outside the scope. */
+  rootOf(p: string): string | undefined {
+    return this.roots.find((root) => isWithin(root, p));
+  }
+
   /**
    * Narrows this scope to `requested` roots (CallToolRequest.roots). Each must lie inside
    * this scope; an empty list keeps the scope as it is. Never widens.
@@ -106,9 +111,12 @@ export class Scope {
    * or FIFO sees an open), procfs names the real file it reached, and only a file inside the
    * roots is then opened, through that same descriptor, so no swap can come in between. Any
    * failure on the way, and other systems, take resolve() and open(), which word the errors.
+   * Given a resolution instead of a path, it opens that path without resolving it again.
    */
-  async openExisting(input: string, cwd: string = this.primary, field = 'path'): Promise<{ resolved: ResolvedPath; file: FdFile }> {
-    const absolute = this.absoluteOf(input, cwd, field);
+  async openExisting(target: string | ResolvedPath, cwd: string = this.primary, field = 'path'): Promise<{ resolved: ResolvedPath; file: FdFile }> {
+    const given = typeof target === 'string' ? undefined : target;
+    const input = given ? given.input : (target as string);
+    const absolute = given ? given.absolute : this.absoluteOf(input, cwd, field);
     if (O_PATH !== undefined) {
       let handle: number | undefined;
       try {
@@ -124,7 +132,7 @@ export class Scope {
         if (handle !== undefined) closeSync(handle);
       }
     }
-    const resolved = await this.resolve(input, cwd, field);
+    const resolved = given ?? (await this.resolve(input, cwd, field));
     if (!resolved.exists) {
       throw new EngineError('not_found', `${input} does not exist`, { field, facts: { path: input, resolved: resolved.real } });
     }
@@ -216,7 +224,7 @@ export class Scope {
 
   /** Path of `real` relative to the root that holds it (for display); the root itself is ".". */
   relative(real: string): string {
-    const root = this.roots.find((r) => isWithin(r, real));
+    const root = this.rootOf(real);
     if (!root) return real;
     const rel = path.relative(root, real);
     return rel === '' ? '.' : rel;

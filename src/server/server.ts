@@ -4,6 +4,7 @@ import { chmodSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import type { FacetConfig } from '../config.js';
+import { createEngine } from '../engine/index.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
 import { Toolbox } from '../registry/toolbox.js';
@@ -37,7 +38,8 @@ export interface StartOptions {
 export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const scope = Scope.fromRoots(config.roots);
-  const specs = buildShapes(config);
+  // The one engine of this server, shared by every shape it serves.
+  const specs = buildShapes(config, createEngine(config));
   const toolboxes = new Map<string, Toolbox>();
   for (const name of config.shapes) {
     const spec = specs.get(name);

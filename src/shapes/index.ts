@@ -1,5 +1,6 @@
 // Every shape this build serves, by name.
 import type { FacetConfig } from '../config.js';
+import type { Engine } from '../engine/index.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { claudeShape } from './claude/index.js';
 import { codexShape } from './codex/index.js';
@@ -9,7 +10,8 @@ import { geminiShape } from './gemini/index.js';
 import { grokShape } from './grok/index.js';
 import { kimiShape } from './kimi/index.js';
 
-export type ShapeFactory = (config: FacetConfig) => ToolboxSpec;
+/** Builds one shape's tools over the server's one engine. */
+export type ShapeFactory = (config: FacetConfig, engine: Engine) => ToolboxSpec;
 
 export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   core: coreShape,
@@ -21,12 +23,12 @@ export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   grok: grokShape,
 };
 
-/** Builds the specs of the shapes the config serves. */
-export function buildShapes(config: FacetConfig): Map<string, ToolboxSpec> {
+/** Builds the specs of the shapes the config serves, all over the one engine given. */
+export function buildShapes(config: FacetConfig, engine: Engine): Map<string, ToolboxSpec> {
   const out = new Map<string, ToolboxSpec>();
   for (const name of config.shapes) {
     const factory = SHAPE_FACTORIES[name];
-    if (factory) out.set(name, factory(config));
+    if (factory) out.set(name, factory(config, engine));
   }
   return out;
 }

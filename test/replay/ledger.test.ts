@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config.js';
 import { buildShapes } from '../../src/shapes/index.js';
+import { createEngine } from '../../src/engine/index.js';
 import type { ReplaySuite } from './ledger.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,7 +24,8 @@ async function suites(): Promise<ReplaySuite[]> {
 
 test('every replayed vendor case has a verdict, its reason, and a run where it runs', async (t) => {
   const all = await suites();
-  const shapes = buildShapes(parseConfig(['--root', here], {}));
+  const config = parseConfig(['--root', here], {});
+  const shapes = buildShapes(config, createEngine(config));
   const rows: string[] = [];
   const totals = { matched: 0, different: 0, 'not-applicable': 0 };
   for (const s of all) {

@@ -87,7 +87,7 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
   });
   const first = await scope.resolve(input, opts.cwd);
   return withPathLocks([first.real], async () => {
-    const loaded = await loadText(scope, input, { cwd: opts.cwd, maxBytes: opts.maxBytes });
+    const loaded = await loadText(scope, first, { cwd: opts.cwd, maxBytes: opts.maxBytes });
     throwIfAborted(opts.signal, 'edit');
     const creating = edits[0]!.oldString === '';
     if (!loaded.exists && !creating) {

@@ -7,7 +7,7 @@ import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { recordRead, sha256 } from './freshness.js';
 import { detectKind, imageSize, imageType } from './kind.js';
-import { openForRead, readAll } from './read.js';
+import { openForRead, readAll } from './open.js';
 
 export interface MediaOptions {
   cwd?: string;

@@ -1,5 +1,5 @@
-// Jupyter notebooks: a parsed view of the cells (for reading) and cell edits by id
-// (replace, insert, delete) that keep the rest of the JSON as it was.
+// Jupyter notebook editing: cell edits by id (replace, insert, delete) that keep the rest of
+// the JSON as it was. The parsed view for reading is in notebook-parse.ts.
 import { randomBytes } from 'node:crypto';
 import { EngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
@@ -9,103 +9,10 @@ import { withPathLocks } from './lock.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import { toLf } from './encoding.js';
 import { checkLoaded, loadText, saveText } from './text-file.js';
+import { cellId, parseRaw, type CellType, type RawCell, type RawNotebook } from './notebook-parse.js';
 
-export type CellType = 'code' | 'markdown' | 'raw';
-
-export interface NotebookOutput {
-  outputType: string;
-  /** Text of a stream, a text/plain result or an error (name: value + traceback). */
-  text?: string;
-  /** An image output, base64 as stored in the notebook. */
-  image?: { mediaType: string; data: string };
-}
-
-export interface NotebookCell {
-  /** The cell's id, or `cell-<index>` for notebooks without ids. */
-  id: string;
-  index: number;
-  cellType: CellType;
-  source: string;
-  executionCount?: number | null;
-  outputs: NotebookOutput[];
-}
-
-export interface NotebookView {
-  nbformat: number;
-  nbformatMinor: number;
-  language?: string;
-  cells: NotebookCell[];
-}
-
-interface RawCell {
-  id?: string;
-  cell_type: string;
-  source: string | string[];
-  metadata?: Record<string, unknown>;
-  execution_count?: number | null;
-  outputs?: Array<Record<string, unknown>>;
-  [k: string]: unknown;
-}
-
-interface RawNotebook {
-  cells: RawCell[];
-  nbformat?: number;
-  nbformat_minor?: number;
-  metadata?: { language_info?: { name?: string }; kernelspec?: { language?: string } };
-  [k: string]: unknown;
-}
-
-function parseRaw(text: string, display: string): RawNotebook {
-  let nb: unknown;
-  try {
-    nb = JSON.parse(text);
-  } catch (err) {
-    throw new EngineError('invalid_argument', `${display} is not valid notebook JSON: ${(err as Error).message}`, { facts: { path: display, condition: 'invalid_notebook' } });
-  }
-  if (!nb || typeof nb !== 'object' || !Array.isArray((nb as RawNotebook).cells)) {
-    throw new EngineError('invalid_argument', `${display} has no cells array; it is not a notebook`, { facts: { path: display, condition: 'invalid_notebook' } });
-  }
-  return nb as RawNotebook;
-}
-
-const joinSource = (s: string | string[] | undefined) => (Array.isArray(s) ? s.join('') : (s ?? ''));
-const cellId = (c: RawCell, i: number) => (typeof c.id === 'string' && c.id !== '' ? c.id : `cell-${i}`);
-
-export function parseNotebook(text: string, display: string): NotebookView {
-  const nb = parseRaw(text, display);
-  return {
-    nbformat: nb.nbformat ?? 4,
-    nbformatMinor: nb.nbformat_minor ?? 0,
-    language: nb.metadata?.language_info?.name ?? nb.metadata?.kernelspec?.language,
-    cells: nb.cells.map((c, i) => ({
-      id: cellId(c, i),
-      index: i,
-      cellType: (c.cell_type === 'markdown' || c.cell_type === 'raw' ? c.cell_type : 'code') as CellType,
-      source: joinSource(c.source),
-      ...(c.cell_type === 'code' ? { executionCount: c.execution_count ?? null } : {}),
-      outputs: (c.outputs ?? []).map(viewOutput),
-    })),
-  };
-}
-
-function viewOutput(o: Record<string, unknown>): NotebookOutput {
-  const type = String(o.output_type ?? '');
-  if (type === 'stream') return { outputType: type, text: joinSource(o.text as string[]) };
-  if (type === 'error') {
-    const tb = Array.isArray(o.traceback) ? (o.traceback as string[]).join('\n') : '';
-    return { outputType: type, text: `${String(o.ename)}: ${String(o.evalue)}${tb ? `\n${tb}` : ''}` };
-  }
-  const data = (o.data ?? {}) as Record<string, string | string[]>;
-  const out: NotebookOutput = { outputType: type };
-  if (data['text/plain'] !== undefined) out.text = joinSource(data['text/plain']);
-  for (const mt of ['image/png', 'image/jpeg']) {
-    if (typeof data[mt] === 'string') {
-      out.image = { mediaType: mt, data: (data[mt] as string).replace(/\s+/g, '') };
-      break;
-    }
-  }
-  return out;
-}
+// The parsed view's types and parser, re-exported for readers of the older name.
+export { parseNotebook, type CellType, type NotebookCell, type NotebookOutput, type NotebookView } from './notebook-parse.js';
 
 export interface NotebookEditSpec {
   mode: 'replace' | 'insert' | 'delete';
@@ -141,7 +48,7 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
     throw new EngineError('invalid_argument', `${input} is not a .ipynb notebook`, { field: 'path', facts: { path: input, condition: 'not_notebook' } });
   }
   return withPathLocks([first.real], async () => {
-    const loaded = await loadText(scope, input, { cwd: opts.cwd });
+    const loaded = await loadText(scope, first, { cwd: opts.cwd });
     if (!loaded.exists) throw new EngineError('not_found', `${input} does not exist`, { field: 'path', facts: { path: input } });
     checkLoaded(opts.session, loaded, opts.freshness);
     throwIfAborted(opts.signal, 'notebook edit');

@@ -1,22 +1,24 @@
 // Reading one file: text by streaming line range (encodings, line endings, truncation with
 // exact counts), images and PDFs as bytes with their media type, binary reported as such,
 // notebooks parsed. Results are structured; shapes word them.
-import { constants as fsc, promises as fsp } from 'node:fs';
-import { FdFile, SYNC_READ_MAX } from '../fd-file.js';
 import { EngineError, fromSystemError } from '../errors.js';
-import type { ResolvedPath, Scope } from '../scope.js';
+import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { decode, detectEncoding, detectLineEnding, type LineEnding, type TextEncoding } from './encoding.js';
 import { recordRead, sha256 } from './freshness.js';
 import { detectKind, imageSize, type FileKind } from './kind.js';
 import { breakUnit, countInBuffer, lineCounts, type LineCountCache } from './line-count.js';
 import { scanLines, type Budget, type ScanOptions, type ScanResult } from './lines.js';
-import { parseNotebook, type NotebookView } from './notebook.js';
+import { parseNotebook, type NotebookView } from './notebook-parse.js';
+import { openForRead, readAll, type OpenedFile } from './open.js';
 import { locateTail, RangeReader, tailable, textEnd } from './tail.js';
 
 const SAMPLE = 64 * 1024;
 /** Files up to this size get a content hash even on a partial read (cheap, and lets staleness checks compare content). */
 const HASH_SMALL = 4 * 1024 * 1024;
+// Opening lives in open.ts; its functions are re-exported here for readers of the older name.
+export { openForRead, readAll, statFile, type FileStat, type OpenedFile } from './open.js';
+
 export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 
 export interface ReadOptions {
@@ -104,70 +106,6 @@ export interface NotebookRead extends ReadBase {
 }
 
 export type ReadResult = TextRead | MediaRead | BinaryRead | NotebookRead;
-
-/** An opened, verified, regular file. */
-export interface OpenedFile {
-  resolved: ResolvedPath;
-  fh: FdFile;
-  size: number;
-  mtimeMs: number;
-  mode: number;
-}
-
-/** Resolves and opens an existing regular file for reading, checking the opened file is in scope. */
-export async function openForRead(scope: Scope, input: string, cwd: string | undefined, field = 'path'): Promise<OpenedFile> {
-  const { resolved, file: fh } = await scope.openExisting(input, cwd, field);
-  try {
-    const st = fh.stat();
-    if (st.isDirectory()) {
-      throw new EngineError('invalid_argument', `${input} is a directory`, { field, facts: { path: input, isDirectory: true } });
-    }
-    if (!st.isFile()) {
-      throw new EngineError('invalid_argument', `${input} is not a regular file`, { field, facts: { path: input, notRegular: true } });
-    }
-    fh.sync = st.size <= SYNC_READ_MAX;
-    fh.syncBudget = SYNC_READ_MAX;
-    return { resolved, fh, size: st.size, mtimeMs: st.mtimeMs, mode: st.mode & 0o7777 };
-  } catch (err) {
-    await fh.close().catch(() => undefined);
-    throw err instanceof EngineError ? err : fromSystemError(err, input, 'read');
-  }
-}
-
-export interface FileStat {
-  path: string;
-  exists: boolean;
-  isFile: boolean;
-  isDirectory: boolean;
-  size: number;
-  mtimeMs: number;
-}
-
-/** Where `input` resolves inside the scope and what is there (no content read). */
-export async function statFile(scope: Scope, input: string, cwd?: string): Promise<FileStat> {
-  const resolved = await scope.resolve(input, cwd);
-  const st = resolved.exists ? await fsp.stat(resolved.real).catch(() => undefined) : undefined;
-  return {
-    path: resolved.real,
-    exists: st !== undefined,
-    isFile: st?.isFile() ?? false,
-    isDirectory: st?.isDirectory() ?? false,
-    size: st?.size ?? 0,
-    mtimeMs: st?.mtimeMs ?? 0,
-  };
-}
-
-/** Reads all of an opened file (callers cap the size first). */
-export async function readAll(f: OpenedFile): Promise<Buffer> {
-  const buf = Buffer.allocUnsafe(f.size);
-  let off = 0;
-  while (off < f.size) {
-    const { bytesRead } = await f.fh.read(buf, off, f.size - off, off);
-    if (bytesRead === 0) break;
-    off += bytesRead;
-  }
-  return off === f.size ? buf : buf.subarray(0, off);
-}
 
 export async function readFile(scope: Scope, input: string, opts: ReadOptions = {}): Promise<ReadResult> {
   validateRange(opts);

@@ -7,7 +7,7 @@ import { atomicWrite } from './atomic.js';
 import { canEncode, decode, detectEncoding, detectLineEnding, encode, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
 import { checkFreshness, recordWritten, type FreshnessPolicy } from './freshness.js';
 import { looksBinary } from './kind.js';
-import { openForRead, readAll } from './read.js';
+import { openForRead, readAll } from './open.js';
 
 /** Default size cap for files loaded whole for modification. */
 export const DEFAULT_MAX_EDIT_BYTES = 100 * 1024 * 1024;
@@ -31,14 +31,26 @@ export interface LoadedText extends TextFormat {
 
 export const NEW_FILE_FORMAT: TextFormat = { encoding: 'utf8', bom: false, lineEnding: 'none' };
 
-/** Loads `input` for modification; a missing file loads as empty with exists=false. */
-export async function loadText(scope: Scope, input: string, opts: { cwd?: string; maxBytes?: number; field?: string }): Promise<LoadedText> {
+/**
+ * Loads `target` for modification; a missing file loads as empty with exists=false. Given the
+ * path's resolution (a caller that resolved it to lock it), the path is not resolved again.
+ */
+export async function loadText(scope: Scope, target: string | ResolvedPath, opts: { cwd?: string; maxBytes?: number; field?: string }): Promise<LoadedText> {
   const field = opts.field ?? 'path';
-  const resolved = await scope.resolve(input, opts.cwd, field);
+  const given = typeof target === 'string' ? undefined : target;
+  const input = given ? given.input : (target as string);
+  // A caller's resolution is older than its lock: a file missing then may be there now.
+  if (given && !given.exists) return loadText(scope, input, opts);
+  const resolved = given ?? (await scope.resolve(input, opts.cwd, field));
   if (!resolved.exists) {
     return { resolved, exists: false, text: '', bytes: Buffer.alloc(0), size: 0, mtimeMs: 0, ...NEW_FILE_FORMAT };
   }
-  const f = await openForRead(scope, input, opts.cwd, field);
+  const f = await openForRead(scope, resolved, opts.cwd, field).catch((err: unknown) => {
+    if (given && err instanceof EngineError && err.kind === 'not_found') return undefined;
+    throw err;
+  });
+  // ...and one there then may be gone: a fresh resolution says what is there now.
+  if (!f) return loadText(scope, input, opts);
   try {
     const max = opts.maxBytes ?? DEFAULT_MAX_EDIT_BYTES;
     if (f.size > max) {

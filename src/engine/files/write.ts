@@ -48,7 +48,7 @@ export async function writeFile(scope: Scope, input: string, content: string, op
   const first = await scope.resolve(input, opts.cwd);
   // The diff is made after the lock is released: a large one must not hold up the next write.
   const { result, before, after } = await withPathLocks([first.real], async () => {
-    const loaded = await loadText(scope, input, { cwd: opts.cwd, maxBytes: opts.maxBytes });
+    const loaded = await loadText(scope, first, { cwd: opts.cwd, maxBytes: opts.maxBytes });
     throwIfAborted(opts.signal, 'write');
     if (loaded.exists && opts.mode === 'create') {
       throw new EngineError('already_exists', `${input} already exists`, { field: 'path', facts: { path: input, condition: 'file_exists' } });

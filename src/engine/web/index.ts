@@ -176,18 +176,6 @@ export interface WebSettings extends ProviderSettings {
   allowHosts: string[];
 }
 
-const shared = new WeakMap<object, WebEngine>();
-
-/** The one engine for a settings object (shapes built from the same config share it). */
-export function webEngineFor(settings: WebSettings): WebEngine {
-  let engine = shared.get(settings);
-  if (!engine) {
-    engine = new WebEngine({ allowHosts: settings.allowHosts, search: settings });
-    shared.set(settings, engine);
-  }
-  return engine;
-}
-
 export { isCrossSiteRedirect } from './fetch.js';
 export type { CrossSiteRedirect } from './fetch.js';
 export type { FetchedPage, HtmlFormat, PageFormat } from './page.js';

@@ -3,14 +3,10 @@
 // minutes, at most 10), output over 30000 characters persisted to a file, "Exit code N"
 // results, background tasks with their log file, retrieval texts and completion notices.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import type { ShellEngine } from '../../engine/shell/engine.js';
-import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
-import type { JobSnapshot } from '../../engine/shell/jobs.js';
+import { type Engine, EngineError, type JobSnapshot, NON_INTERACTIVE_ENV, type ShellEngine } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
-import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { claudeTool, formatDuration, markReadable, PERSIST_LIMITS, persistIfLarge, toolUseError } from './common.js';
 
@@ -331,7 +327,7 @@ export function withTaskNotices(engine: ShellEngine, result: ToolResult, ctx: Ha
   return { ...result, content: [{ text }, ...result.content.slice(1)], ...(result.error !== undefined ? { error: text } : {}) };
 }
 
-export function shellTools(config: FacetConfig): { tools: ToolDefinition[]; engine: ShellEngine } {
-  const engine = shellEngine(config);
+export function shellTools(config: FacetConfig, facet: Engine): { tools: ToolDefinition[]; engine: ShellEngine } {
+  const engine = facet.shell;
   return { tools: [bashTool(config, engine), taskOutputTool(config, engine), taskStopTool(engine)], engine };
 }

@@ -4,9 +4,7 @@
 // server-side files (spilled output, task logs) this session was pointed at and may Read.
 import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { saveResultText } from '../../engine/results.js';
-import type { Session } from '../../engine/session.js';
+import { EngineError, grantRead, saveResultText, type Session } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, type HostBlock } from '../common/result.js';
 
@@ -117,11 +115,8 @@ export function hostItem(host: HostBlock): { structured: Record<string, unknown>
 }
 
 // Files this session was told about (spilled output, task logs): Read may open them even
-// though they live in the server's state directory, outside the roots.
-const READABLE = 'claude.readable';
-const readable = (s: Session) => s.bag(READABLE, () => new Set<string>());
-export const markReadable = (s: Session, file: string) => void readable(s).add(path.resolve(file));
-export const isReadable = (s: Session, file: string) => readable(s).has(path.resolve(file));
+// though they live in the server's state directory, outside the roots (the engine decides).
+export const markReadable = (s: Session, file: string) => grantRead(s, file);
 
 /** The first ~2KB of a text, cut at a line end when one is not too early. */
 function preview(text: string): string {

@@ -1,10 +1,7 @@
 // Claude Code's Write and Edit: read-before-write and changed-since-read refusals, exact
 // (then quote-normalised) unique matching or replace_all, literal replacement, trailing
 // whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { EngineError } from '../../engine/errors.js';
-import { editFile } from '../../engine/files/edit.js';
-import type { FreshnessPolicy } from '../../engine/files/freshness.js';
-import { writeFile } from '../../engine/files/write.js';
+import { editFile, EngineError, type FreshnessPolicy, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';

@@ -1,6 +1,7 @@
 // The claude shape: Claude Code's tools (2.1.197) with their exact names and schemas, their
 // result texts, and <tool_use_error> wording, over Facet's engine.
 import type { FacetConfig } from '../../config.js';
+import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec, ToolDefinition } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { shellTools, withTaskNotices } from './bash.js';
@@ -11,11 +12,11 @@ import { searchTools } from './search.js';
 import { todoTool } from './todo.js';
 import { webTools } from './web.js';
 
-export function claudeShape(config: FacetConfig): ToolboxSpec {
-  const shell = shellTools(config);
+export function claudeShape(config: FacetConfig, engine: Engine): ToolboxSpec {
+  const shell = shellTools(config, engine);
   const [bash, taskOutput, taskStop] = shell.tools;
   const [grep, glob] = searchTools(config);
-  const [webFetch, webSearch] = webTools(config);
+  const [webFetch, webSearch] = webTools(config, engine);
   const ordered: ToolDefinition[] = [readTool, writeTool, editTool, bash!, taskOutput!, taskStop!, grep!, glob!, webFetch!, webSearch!, notebookTool, todoTool];
   // Background tasks that ended are announced on the next result, as Claude Code does.
   const tools = ordered.map((t) => ({ ...t, handler: async (args: unknown, ctx: Parameters<ToolDefinition['handler']>[1]) => withTaskNotices(shell.engine, await t.handler(args, ctx), ctx) }));

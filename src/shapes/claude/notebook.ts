@@ -1,6 +1,5 @@
 // Claude Code's NotebookEdit: replace, insert or delete one cell by id, after a Read.
-import { editNotebook } from '../../engine/files/notebook.js';
-import type { EngineError } from '../../engine/errors.js';
+import { editNotebook, type EngineError } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -2,18 +2,11 @@
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
 import path from 'node:path';
-import { EngineError } from '../../engine/errors.js';
-import { unchangedSinceRead } from '../../engine/files/freshness.js';
-import { fitImage } from '../../engine/files/image-fit.js';
-import type { NotebookView } from '../../engine/files/notebook.js';
-import { pageRangeFor, parsePageRange, pdfPageCount } from '../../engine/files/pdf.js';
-import { renderPdfPages } from '../../engine/files/pdf-pages.js';
-import { readFile, statFile, type ReadOptions, type ReadResult, type TextRead } from '../../engine/files/read.js';
-import { Scope } from '../../engine/scope.js';
+import { EngineError, fitImage, type NotebookView, pageRangeFor, parsePageRange, pdfPageCount, readFile, type ReadOptions, type ReadResult, readScopeFor, renderPdfPages, statFile, type TextRead, unchangedSinceRead } from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
-import { claudeTool, cwdOf, formatSize, hostItem, isReadable, toolUseError } from './common.js';
+import { claudeTool, cwdOf, formatSize, hostItem, toolUseError } from './common.js';
 
 /** A whole-file read of a larger file is refused (Claude Code's 256 KB). */
 export const WHOLE_FILE_MAX_BYTES = 256 * 1024;
@@ -32,17 +25,6 @@ interface ReadArgs {
   offset?: number;
   limit?: number;
   pages?: string;
-}
-
-/** The scope a path is read under: the call's, or the folder of a server file this session was pointed at. */
-function scopeFor(ctx: HandlerContext, filePath: string): Scope {
-  const abs = path.resolve(cwdOf(ctx), filePath);
-  if (!isReadable(ctx.session, abs)) return ctx.scope;
-  try {
-    return Scope.fromRoots([path.dirname(abs)]);
-  } catch {
-    return ctx.scope; // the folder went with its session
-  }
 }
 
 function numbered(r: TextRead, zeroBased: boolean): string {
@@ -183,7 +165,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
   async run(args, ctx) {
     checkPages(args.pages);
     const cwd = cwdOf(ctx);
-    const scope = scopeFor(ctx, args.file_path);
+    const scope = readScopeFor(ctx.scope, ctx.session, args.file_path, cwd);
     const st = await statFile(scope, args.file_path, cwd);
     if (!st.exists) throw new EngineError('not_found', `${args.file_path} does not exist`, { field: 'file_path', facts: { path: args.file_path } });
     if (st.isDirectory) throw new EngineError('invalid_argument', `${args.file_path} is a directory`, { field: 'file_path', facts: { path: args.file_path, isDirectory: true } });

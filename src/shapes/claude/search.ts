@@ -2,11 +2,7 @@
 // it on (paths relative to the working directory, its context-line quirk), the three
 // output modes with head_limit/offset notes, and Glob's oldest-first list capped at 100.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { statFile } from '../../engine/files/read.js';
-import { glob } from '../../engine/search/glob.js';
-import { grep } from '../../engine/search/grep.js';
-import type { GrepFile, GrepLine, GrepMode } from '../../engine/search/types.js';
+import { EngineError, glob, grep, type GrepFile, type GrepLine, type GrepMode, statFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -1,5 +1,5 @@
 // Claude Code's TodoWrite: the whole list replaced on every call.
-import { replaceTodos } from '../../engine/todos.js';
+import { replaceTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

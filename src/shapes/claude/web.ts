@@ -2,8 +2,7 @@
 // page to a small model with the prompt and returns that model's answer; Facet has no
 // model, so WebFetch returns the page (as Markdown) with the prompt beside it.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { AllowList, isCrossSiteRedirect, webEngineFor, type SearchResponse } from '../../engine/web/index.js';
+import { type Engine, AllowList, EngineError, isCrossSiteRedirect, type SearchResponse } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -29,7 +28,7 @@ function upgradeFor(config: FacetConfig, url: string): boolean {
   return !(allow.allowsName(host) || allow.allowsAddress(host));
 }
 
-function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
+function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs> {
   return claudeTool<FetchArgs>({
     name: 'WebFetch',
     summary: 'Fetch a web page by URL and get its content as Markdown, with your prompt about it alongside.',
@@ -62,14 +61,14 @@ function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
       if (err.kind !== 'security_policy') return undefined;
       let target = args.url;
       try {
-        target = webEngineFor(config.web).targetUrl(args.url, { upgradeHttp: upgradeFor(config, args.url) }).href;
+        target = facet.web.targetUrl(args.url, { upgradeHttp: upgradeFor(config, args.url) }).href;
       } catch {
         // the URL itself was refused: name it as given
       }
       return toolUseError(`Refused to fetch ${target}: ${err.message}. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.`);
     },
     async run(args, ctx) {
-      const engine = webEngineFor(config.web);
+      const engine = facet.web;
       const got = await engine.fetch(args.url, {
         upgradeHttp: upgradeFor(config, args.url),
         crossSiteRedirects: 'report',
@@ -129,7 +128,7 @@ function searchText(r: SearchResponse): string {
   return `${parts.join('\n\n')}\n\n\nREMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.`;
 }
 
-function searchTool(config: FacetConfig): ToolDefinition<SearchArgs> {
+function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchArgs> {
   return claudeTool<SearchArgs>({
     name: 'WebSearch',
     summary: 'Search the web for current information; returns result links with titles and snippets to cite.',
@@ -163,7 +162,7 @@ function searchTool(config: FacetConfig): ToolDefinition<SearchArgs> {
       if ((args.allowed_domains?.length ?? 0) > 0 && (args.blocked_domains?.length ?? 0) > 0) {
         throw new EngineError('invalid_argument', 'allowed_domains and blocked_domains cannot both be given', { field: 'blocked_domains', facts: { condition: 'both_domain_lists' } });
       }
-      const r = await webEngineFor(config.web).search(args.query, {
+      const r = await facet.web.search(args.query, {
         limit: SEARCH_RESULTS,
         allowedDomains: args.allowed_domains,
         blockedDomains: args.blocked_domains,
@@ -180,6 +179,6 @@ function searchTool(config: FacetConfig): ToolDefinition<SearchArgs> {
   });
 }
 
-export function webTools(config: FacetConfig): ToolDefinition[] {
-  return [fetchTool(config), searchTool(config)];
+export function webTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  return [fetchTool(config, facet), searchTool(config, facet)];
 }

@@ -4,12 +4,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { constants } from 'node:os';
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import type { JobRead } from '../../engine/shell/jobs.js';
-import type { Session } from '../../engine/session.js';
+import { type Engine, EngineError, type JobRead, type Session } from '../../engine/index.js';
 import type { HandlerContext, JsonSchema, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from '../common/result.js';
-import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
 import { patchFromScript } from './intercept.js';
@@ -133,8 +130,8 @@ function checkTokens(v: number | undefined): void {
   }
 }
 
-export function execTools(config: FacetConfig): ToolDefinition[] {
-  const engine = shellEngine(config);
+export function execTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  const engine = facet.shell;
 
   const exec: ToolDefinition<ExecArgs> = {
     name: 'exec_command',

@@ -1,8 +1,7 @@
 // grep_files (experimental in Codex): the files whose contents match a regular expression,
 // newest first, one absolute path per line, like `rg --files-with-matches --sortr=modified`.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { grep } from '../../engine/search/grep.js';
+import { EngineError, grep } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { fail, ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -2,7 +2,7 @@
 // the legacy argv shell, apply_patch, update_plan, view_image and the experimental read_file,
 // list_dir and grep_files), with their names, schemas and result texts.
 import type { FacetConfig } from '../../config.js';
-import type { EngineError } from '../../engine/errors.js';
+import type { Engine, EngineError } from '../../engine/index.js';
 import type { ToolboxSpec, ToolDefinition } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { execTools } from './exec.js';
@@ -37,13 +37,13 @@ export function codexError(err: EngineError, tool?: ToolDefinition): string {
 /** The tools whose missing path can only be their working directory. */
 const EXEC_TOOLS = new Set(['exec_command', 'shell_command', 'shell']);
 
-export function codexShape(config: FacetConfig): ToolboxSpec {
+export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'codex',
     vendor: 'codex',
     description: 'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
     contextFiles: ['AGENTS.md'],
-    tools: [...execTools(config), ...shellTools(config), applyPatchTool, updatePlanTool, viewImageTool, readFileTool, listDirTool, grepFilesTool(config)],
+    tools: [...execTools(config, engine), ...shellTools(config, engine), applyPatchTool, updatePlanTool, viewImageTool, readFileTool, listDirTool, grepFilesTool(config)],
     formatError: (err, tool) => codexError(err, tool),
     guide: (roots, tools) =>
       [

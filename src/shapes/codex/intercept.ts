@@ -1,7 +1,7 @@
 // Commands that are really apply_patch calls: Codex models often send a patch through a
 // shell tool, as argv ["apply_patch", PATCH] or as a `bash -lc` heredoc script
 // (`[cd DIR &&] apply_patch <<'EOF' … EOF`). Those are applied as patches, not run.
-import { EngineError } from '../../engine/errors.js';
+import { EngineError } from '../../engine/index.js';
 
 export interface PatchInvocation {
   patch: string;

@@ -1,8 +1,7 @@
 // list_dir (experimental in Codex): a directory tree to a depth, entries sorted by relative
 // path, two spaces of indent per level, a type suffix, paged with a 1-based offset and a limit.
 import path from 'node:path';
-import { EngineError } from '../../engine/errors.js';
-import { listDirectory, type ListEntry } from '../../engine/search/list.js';
+import { EngineError, listDirectory, type ListEntry } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -1,8 +1,7 @@
 // apply_patch: the Codex patch format, served as the JSON function variant {input}.
 // Unlike the reference, which writes hunk by hunk and keeps earlier hunks when a later one
 // fails, every hunk is checked before any file is written (all or nothing).
-import { EngineError } from '../../engine/errors.js';
-import { applyPatch, type PatchResult } from '../../engine/files/patch-apply.js';
+import { applyPatch, EngineError, type PatchResult } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
 import { fail, ok, type HostBlock } from '../common/result.js';

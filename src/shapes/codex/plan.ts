@@ -1,6 +1,6 @@
 // update_plan: the session's plan as Codex keeps it (steps with pending, in_progress or
 // completed; at most one in progress). The model reads only "Plan updated"; the host gets the list.
-import { replaceTodos } from '../../engine/todos.js';
+import { replaceTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -1,8 +1,7 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
 import path from 'node:path';
-import { EngineError } from '../../engine/errors.js';
-import { readFile, type TextRead } from '../../engine/files/read.js';
+import { EngineError, readFile, type TextRead } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -1,12 +1,10 @@
 // shell_command (a command string run to completion, freeform text result) and the legacy
 // `shell` (an argv run with execvp, JSON result). Both wait for the end, 10 s by default.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import type { RunOutcome } from '../../engine/shell/engine.js';
+import { type Engine, EngineError, type RunOutcome } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok, type HostBlock } from '../common/result.js';
-import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
 import { exitCodeOf, patchDir } from './exec.js';
@@ -37,13 +35,14 @@ const runExitCode = (r: RunOutcome) => (r.timedOut ? TIMEOUT_EXIT_CODE : exitCod
 /** Runs the command (or applies the patch it carries) and gathers what both tools report. */
 async function execute(
   config: FacetConfig,
+  facet: Engine,
   ctx: HandlerContext,
   tool: string,
   command: string | string[],
   patch: PatchInvocation | undefined,
   args: { workdir?: string; timeout_ms?: number; login?: boolean },
 ): Promise<Ran> {
-  const engine = shellEngine(config);
+  const engine = facet.shell;
   const budget = byteBudget(undefined);
   if (patch) {
     const run = await runPatch(ctx, patch.patch, await patchDir(ctx, await engine.resolveCwd(ctx, args.workdir), patch.cd));
@@ -121,7 +120,7 @@ interface ShellArgs extends ApprovalArgs {
   timeout_ms?: number;
 }
 
-export function shellTools(config: FacetConfig): ToolDefinition[] {
+export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
   const shellCommand: ToolDefinition<ShellCommandArgs> = {
     name: 'shell_command',
     summary: 'Run a shell command to completion and get its exit code and output; set workdir instead of using cd.',
@@ -159,7 +158,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     async handler(args, ctx) {
       checkApproval(args);
       // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
-      const ran = await execute(config, ctx, 'shell_command', args.command, patchFromScript(args.command), { ...args, login: args.login !== false });
+      const ran = await execute(config, facet, ctx, 'shell_command', args.command, patchFromScript(args.command), { ...args, login: args.login !== false });
       const lines = [`Exit code: ${ran.exitCode}`, `Wall time: ${(ran.durationMs / 1000).toFixed(1)} seconds`];
       const shown = middle(ran.output);
       // Codex names the original line count only when cutting changed it (a cut inside one long line does not).
@@ -207,7 +206,7 @@ export function shellTools(config: FacetConfig): ToolDefinition[] {
     ].join('\n'),
     async handler(args, ctx) {
       checkApproval(args);
-      const ran = await execute(config, ctx, 'shell', args.command, patchFromArgv(args.command), args);
+      const ran = await execute(config, facet, ctx, 'shell', args.command, patchFromArgv(args.command), args);
       const text = structuredOutput(timeoutNote(ran) + withWarning(ran.output), ran.exitCode, Math.round(ran.durationMs / 100) / 10);
       return result(text, ran);
     },

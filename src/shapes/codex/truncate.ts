@@ -1,7 +1,7 @@
 // Codex's output budget: tokens estimated as 4 bytes each; an output over the budget keeps
 // equal byte halves of head and tail with a "…N tokens truncated…" marker between, and a
 // truncated output may be announced by a warning header (original token count, line count).
-import { headTail } from '../../engine/shell/capture.js';
+import { headTail } from '../../engine/index.js';
 
 export const BYTES_PER_TOKEN = 4;
 export const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;

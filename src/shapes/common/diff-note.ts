@@ -1,5 +1,5 @@
 // Words for a diff the engine left out (over its size or time budget): what changed, in counts.
-import type { FileDiff } from '../../engine/files/diff.js';
+import type { FileDiff } from '../../engine/index.js';
 
 const lines = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
 const range = (start: number, n: number) => (n === 0 ? 'none' : n === 1 ? `${start}` : `${start}-${start + n - 1}`);

@@ -4,12 +4,8 @@
 // the recent-first file order of their glob tools, cut-line markers, and reading a file
 // (images, PDFs, and for Gemini audio and video, as data) as both read tools show it.
 import os from 'node:os';
-import { EngineError, isEngineError } from '../../engine/errors.js';
+import { EngineError, ignoredReason, isEngineError, listDirectory, type ListEntry, openForRead, readAll, readFile, readMedia, type ReadOptions, statFile, type TextRead } from '../../engine/index.js';
 import path from 'node:path';
-import { readMedia } from '../../engine/files/media.js';
-import { openForRead, readAll, readFile, statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
-import { listDirectory, type ListEntry } from '../../engine/search/list.js';
-import { ignoredReason } from '../../engine/search/ignore.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from './result.js';
 
@@ -163,8 +159,9 @@ export function shapeError(kind: EngineError['kind'], message: string, errorType
  */
 export async function hiddenByIgnoreFiles(ctx: HandlerContext, input: string, ignoreFiles: string[], gitignore: boolean): Promise<string | undefined> {
   const st = await statFile(ctx.scope, input, ctx.session.cwd);
-  const root = ctx.scope.roots.find((r) => st.path.startsWith(r.endsWith('/') ? r : r + '/'));
-  if (!st.exists || !root) return undefined;
+  const root = ctx.scope.rootOf(st.path);
+  // A root itself is never hidden by its own ignore files.
+  if (!st.exists || !root || root === st.path) return undefined;
   return ignoredReason(root, st.path, { ignoreFileNames: ignoreFiles, noGitIgnore: !gitignore });
 }
 

@@ -1,8 +1,6 @@
 // The structured failure of a command that ran: exit code, signal and the output as the
 // shape showed it, so the host gets Failure.process whatever the vendor's wording.
-import { EngineError } from '../../engine/errors.js';
-import type { CapturedText } from '../../engine/shell/capture.js';
-import type { RunOutcome } from '../../engine/shell/engine.js';
+import { type CapturedText, EngineError, type RunOutcome } from '../../engine/index.js';
 
 export function processError(kind: 'timeout' | 'process_failed', message: string, r: RunOutcome, output: string, truncated: boolean): EngineError {
   return new EngineError(kind, message, {

@@ -1,7 +1,7 @@
 // Results in every shape carry the model-facing text first, then a structured block for the
 // host to show a person (paths touched, diff, counts, exit code, truncation), like Gemini
 // CLI's separate display result and tool locations.
-import type { EngineError } from '../../engine/errors.js';
+import type { EngineError } from '../../engine/index.js';
 import type { ContentItem, ToolResult } from '../../registry/types.js';
 
 /** What a host shows a person about one call. Only the fields that apply are set. */

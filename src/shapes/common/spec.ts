@@ -2,9 +2,7 @@
 // agent context files found in them) and prompts (a tool-usage guide rendered with the
 // session's roots). Every shape uses this, so they differ only in their tools and words.
 import type { FacetConfig } from '../../config.js';
-import { findContextFiles, readContextFile } from '../../engine/context.js';
-import { EngineError } from '../../engine/errors.js';
-import type { EngineError as EngineErrorType } from '../../engine/errors.js';
+import { EngineError, type EngineError as EngineErrorType, findContextFiles, readContextFile } from '../../engine/index.js';
 import type { ResourceProvider, ToolDefinition, ToolboxSpec } from '../../registry/types.js';
 import { VERSION } from '../../version.js';
 import { sandboxSummary } from '../sandbox.js';

@@ -1,6 +1,6 @@
 // Core failures keep the engine's plain message and add the next step where the engine cannot
 // know it (the engine does not know which tool a caller should turn to).
-import type { EngineError } from '../../engine/errors.js';
+import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 
 const FILE_TOOLS = new Set(['fs.read', 'fs.write', 'fs.edit', 'fs.notebook_edit', 'fs.list', 'fs.stat']);

@@ -1,14 +1,6 @@
 // core shape: file tools (fs.*) over the files engine. Full engine power, plain results:
 // text for the model, a structured block for the host.
-import type { FileDiff } from '../../engine/files/diff.js';
-import { editFile, type EditSpec } from '../../engine/files/edit.js';
-import type { FreshnessPolicy } from '../../engine/files/freshness.js';
-import { ALL_RUNGS } from '../../engine/files/match.js';
-import { editNotebook } from '../../engine/files/notebook.js';
-import { applyPatch } from '../../engine/files/patch-apply.js';
-import { readMany } from '../../engine/files/read-many.js';
-import { writeFile } from '../../engine/files/write.js';
-import { EngineError } from '../../engine/errors.js';
+import { type Engine, ALL_RUNGS, applyPatch, editFile, editNotebook, type EditSpec, EngineError, type FileDiff, type FreshnessPolicy, readMany, writeFile } from '../../engine/index.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { diffNote, diffOrNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
@@ -440,7 +432,8 @@ const notebook: ToolDefinition<NotebookArgs> = {
   },
 };
 
-export const fileTools: ToolDefinition[] = [readTool, readManyTool, write, edit, patchTool, notebook];
+/** The fs.* tools over the engine given. */
+export const fileTools = (engine: Engine): ToolDefinition[] => [readTool(engine), readManyTool, write, edit, patchTool, notebook];
 
 /** The structured fields of an omitted diff: the note, and whether the counts are exact. */
 function omission(d: FileDiff | undefined): Record<string, unknown> {

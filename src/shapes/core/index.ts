@@ -1,5 +1,6 @@
 // The core shape: Facet's own dotted tool names with the full power of the engine.
 import type { FacetConfig } from '../../config.js';
+import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { coreError } from './errors.js';
@@ -10,13 +11,13 @@ import { shellTools } from './shell.js';
 import { statTool } from './stat.js';
 import { webTools } from './web.js';
 
-export function coreShape(config: FacetConfig): ToolboxSpec {
+export function coreShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'core',
     description: 'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
     contextFiles: ['AGENTS.md'],
     formatError: coreError,
-    tools: [...fileTools, statTool, ...searchTools(config), ...shellTools(config), ...webTools(config), ...planTools],
+    tools: [...fileTools(engine), statTool(engine), ...searchTools(config), ...shellTools(config, engine), ...webTools(config, engine), ...planTools],
     guide: (roots, tools) =>
       [
         `You work in ${roots.join(', ')}. Paths may be absolute or relative to the first root.`,

@@ -1,6 +1,5 @@
 // core shape: the session's plan (plan.todos) over the todos engine.
-import { getTodos, replaceTodos, updateTodos, type TodoItem } from '../../engine/todos.js';
-import { EngineError } from '../../engine/errors.js';
+import { EngineError, getTodos, replaceTodos, type TodoItem, updateTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

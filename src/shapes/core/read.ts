@@ -1,12 +1,7 @@
 // core shape: fs.read over the files engine. Text by line range; notebooks rendered as their
 // cells; images (optionally fitted within given bounds) and PDFs (whole, or chosen pages as
 // images or text) as a short text line first, then the bytes, then the structured block.
-import { EngineError } from '../../engine/errors.js';
-import { fitImage } from '../../engine/files/image-fit.js';
-import type { NotebookView } from '../../engine/files/notebook.js';
-import { pageRangeFor, pdfPageCount } from '../../engine/files/pdf.js';
-import { extractPdfText, renderPdfPages } from '../../engine/files/pdf-pages.js';
-import { readFile, type MediaRead, type ReadResult } from '../../engine/files/read.js';
+import { type Engine, EngineError, extractPdfText, fitImage, type MediaRead, type NotebookView, pageRangeFor, pdfPageCount, type ReadResult, renderPdfPages } from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
@@ -169,14 +164,11 @@ function refuse(field: string, message: string, condition: string): never {
   throw new EngineError('invalid_argument', message, { field, facts: { condition } });
 }
 
-async function run(args: ReadArgs, ctx: HandlerContext): Promise<ToolResult> {
+async function run(engine: Engine, args: ReadArgs, ctx: HandlerContext): Promise<ToolResult> {
   const format = args.pdf_format ?? (args.pages !== undefined ? 'images' : 'file');
   if (format === 'file' && args.pages !== undefined) refuse('pages', 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF', 'pages_with_file');
   if (format !== 'file' && args.pages === undefined) refuse('pages', `pdf_format "${format}" needs pages, e.g. "1-5"`, 'pages_required');
-  const r = await readFile(ctx.scope, args.path, {
-    cwd: ctx.session.cwd,
-    signal: ctx.signal,
-    session: ctx.session,
+  const r = await engine.files.read(ctx, args.path, {
     start: args.offset,
     limit: args.limit,
     maxLineChars: args.max_line_chars,
@@ -199,7 +191,8 @@ async function run(args: ReadArgs, ctx: HandlerContext): Promise<ToolResult> {
 
 const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' };
 
-export const readTool: ToolDefinition<ReadArgs> = {
+/** fs.read over the engine given (the server's, or a stand-in in tests). */
+export const readTool = (engine: Engine): ToolDefinition<ReadArgs> => ({
   name: 'fs.read',
   summary: 'Read a file (text lines, a notebook\'s cells, or an image/PDF) when you need its exact contents.',
   description: [
@@ -252,5 +245,5 @@ export const readTool: ToolDefinition<ReadArgs> = {
     'RESOURCE_EXHAUSTED: an image or PDF over 20 MiB; an image that does not fit max_image_bytes even at a quarter of its size.',
     'DEPENDENCY_UNAVAILABLE: pages need poppler-utils (pdftoppm, pdftotext), missing on this server. TIMEOUT: poppler took over 30 s.',
   ].join('\n'),
-  handler: run,
-};
+  handler: (args, ctx) => run(engine, args, ctx),
+});

@@ -1,10 +1,6 @@
 // core shape: listing and search tools (fs.list, search.glob, search.grep) over the search engine.
 import type { FacetConfig } from '../../config.js';
-import { glob, type GlobSort } from '../../engine/search/glob.js';
-import { grep } from '../../engine/search/grep.js';
-import { listDirectory, type ListSort } from '../../engine/search/list.js';
-import type { GrepLine, GrepMode, GrepResult, GrepSort } from '../../engine/search/types.js';
-import type { CaseMode } from '../../engine/search/regex.js';
+import { type CaseMode, glob, type GlobSort, grep, type GrepLine, type GrepMode, type GrepResult, type GrepSort, listDirectory, type ListSort } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 

@@ -2,33 +2,10 @@
 // quirks: a finished command's output with its exit status, background and interactive
 // jobs addressed by id, and structured blocks for the host.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { ShellEngine, type RunOutcome } from '../../engine/shell/engine.js';
-import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
-import type { JobRead, JobSnapshot } from '../../engine/shell/jobs.js';
+import { type Engine, EngineError, type JobRead, type JobSnapshot, NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
 import type { ContentItem, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { TAGS } from '../tags.js';
-
-const engines = new WeakMap<FacetConfig, ShellEngine>();
-
-/** One shell engine per server configuration, shared by every shape that serves shell tools. */
-export function shellEngine(config: FacetConfig): ShellEngine {
-  let e = engines.get(config);
-  if (!e) {
-    e = new ShellEngine({
-      shell: config.shell.path,
-      allow: config.shell.allow,
-      deny: config.shell.deny,
-      routes: config.shell.routes,
-      env: config.shell.env,
-      startupFiles: config.shell.startupFiles,
-      stateDir: config.stateDir,
-    });
-    engines.set(config, e);
-  }
-  return e;
-}
 
 // Commands run non-interactively: pagers and credential prompts would hang them.
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -87,8 +64,8 @@ interface WriteArgs {
   max_bytes?: number;
 }
 
-export function shellTools(config: FacetConfig): ToolDefinition[] {
-  const engine = shellEngine(config);
+export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  const engine = facet.shell;
 
   const run: ToolDefinition<RunArgs> = {
     name: 'shell.run',

@@ -1,10 +1,11 @@
 // core shape: fs.stat, whether a path exists and what it is, without reading it (the files
 // engine's statFile; the other core tools only tell by failing).
-import { statFile } from '../../engine/files/read.js';
+import type { Engine } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
-export const statTool: ToolDefinition<{ path: string }> = {
+/** fs.stat over the engine given. */
+export const statTool = (engine: Engine): ToolDefinition<{ path: string }> => ({
   name: 'fs.stat',
   summary: 'Check whether a path exists and whether it is a file or a directory, with its size and modification time.',
   description: [
@@ -24,7 +25,7 @@ export const statTool: ToolDefinition<{ path: string }> = {
   idempotency: 'idempotent',
   errorModes: 'PERMISSION_DENIED: the path resolves outside the roots or holds a NUL byte. INVALID_ARGUMENT: an empty path.',
   async handler(args, ctx) {
-    const s = await statFile(ctx.scope, args.path, ctx.session.cwd);
+    const s = await engine.files.stat(ctx, args.path);
     const what = !s.exists ? 'does not exist' : s.isDirectory ? 'is a directory' : s.isFile ? `is a file of ${s.size} bytes` : 'exists (not a regular file or directory)';
     return {
       content: [
@@ -33,4 +34,4 @@ export const statTool: ToolDefinition<{ path: string }> = {
       ],
     };
   },
-};
+});

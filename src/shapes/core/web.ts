@@ -2,15 +2,7 @@
 // through the configured providers, and find in page. Text for the model, the engine's
 // structured result for the host.
 import type { FacetConfig } from '../../config.js';
-import {
-  isCrossSiteRedirect,
-  PROVIDER_NAMES,
-  webEngineFor,
-  type FetchedPage,
-  type FindInPageResult,
-  type HtmlFormat,
-  type SearchResponse,
-} from '../../engine/web/index.js';
+import { type Engine, type FetchedPage, type FindInPageResult, type HtmlFormat, isCrossSiteRedirect, PROVIDER_NAMES, type SearchResponse } from '../../engine/index.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
@@ -79,7 +71,7 @@ function pageBlock(p: FetchedPage): Record<string, unknown> {
   });
 }
 
-function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
+function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs> {
   return {
     name: 'web.fetch',
     summary: 'Fetch a web page or file by URL and get it as Markdown, text, JSON or an image.',
@@ -119,7 +111,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
     idempotency: 'idempotent',
     errorModes: FETCH_MODES,
     async handler(args, ctx) {
-      const engine = webEngineFor(config.web);
+      const engine = facet.web;
       const got = await engine.fetch(args.url, {
         format: args.format,
         maxChars: args.max_chars ?? DEFAULT_MAX_CHARS,
@@ -173,7 +165,7 @@ function searchText(r: SearchResponse): string {
 
 const domainList = { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 50 };
 
-function searchTool(config: FacetConfig): ToolDefinition<SearchArgs> {
+function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchArgs> {
   return {
     name: 'web.search',
     summary: 'Search the web and get ranked results (title, URL, snippet) plus a short answer when the provider gives one.',
@@ -219,7 +211,7 @@ function searchTool(config: FacetConfig): ToolDefinition<SearchArgs> {
       'blocked).',
     ].join('\n'),
     async handler(args, ctx) {
-      const r = await webEngineFor(config.web).search(args.query, {
+      const r = await facet.web.search(args.query, {
         limit: args.limit ?? 5,
         provider: args.provider,
         allowedDomains: args.allowed_domains,
@@ -259,7 +251,7 @@ function findText(r: FindInPageResult): string {
   return [head, ...lines, ...tail].join('\n');
 }
 
-function findTool(config: FacetConfig): ToolDefinition<FindArgs> {
+function findTool(config: FacetConfig, facet: Engine): ToolDefinition<FindArgs> {
   return {
     name: 'web.find',
     summary: 'Find where a phrase occurs in a web page and get each passage around it, with line and column.',
@@ -299,7 +291,7 @@ function findTool(config: FacetConfig): ToolDefinition<FindArgs> {
       'no text to search.',
     ].join('\n'),
     async handler(args, ctx) {
-      const r = await webEngineFor(config.web).findInPage(args.url, args.pattern, {
+      const r = await facet.web.findInPage(args.url, args.pattern, {
         caseSensitive: args.case_sensitive,
         contextChars: args.context_chars,
         maxMatches: args.max_matches,
@@ -317,12 +309,12 @@ function findTool(config: FacetConfig): ToolDefinition<FindArgs> {
   };
 }
 
-export function webTools(config: FacetConfig): ToolDefinition[] {
+export function webTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
   // Built now so that a malformed allow list stops start-up instead of failing the first call.
   try {
-    webEngineFor(config.web);
+    facet.web;
   } catch (err) {
     throw new Error(`--web-allow-hosts: ${(err as Error).message}`);
   }
-  return [fetchTool(config), searchTool(config), findTool(config)];
+  return [fetchTool(config, facet), searchTool(config, facet), findTool(config, facet)];
 }

@@ -1,10 +1,7 @@
 // Gemini CLI file tools: read_file (raw text, 2000-line windows, truncation notice),
 // write_file, replace (instruction + allow_multiple, tolerant matching) and read_many_files.
 import path from 'node:path';
-import { editFile } from '../../engine/files/edit.js';
-import { statFile, type ReadOptions, type TextRead } from '../../engine/files/read.js';
-import { readMany } from '../../engine/files/read-many.js';
-import { writeFile } from '../../engine/files/write.js';
+import { editFile, isWithin, readMany, type ReadOptions, statFile, type TextRead, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { diffNote } from '../common/diff-note.js';
@@ -355,7 +352,7 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     const cwd = ctx.session.cwd ?? ctx.scope.primary;
     // Gemini expands the patterns in every workspace directory; here the session directory and
     // each root that does not hold it.
-    const bases = [cwd, ...ctx.scope.roots.filter((root) => cwd !== root && !cwd.startsWith(root.endsWith('/') ? root : root + '/'))];
+    const bases = [cwd, ...ctx.scope.roots.filter((root) => !isWithin(root, cwd))];
     const r = await readMany(ctx.scope, {
       include: args.include,
       exclude: args.exclude,

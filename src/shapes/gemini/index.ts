@@ -1,5 +1,6 @@
 // The gemini shape: Gemini CLI's tool names, schemas, result texts and error types.
 import type { FacetConfig } from '../../config.js';
+import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { geminiFormatError } from './errors.js';
@@ -9,13 +10,13 @@ import { geminiShellTools } from './shell.js';
 import { geminiTodoTools } from './todos.js';
 import { geminiWebTools } from './web.js';
 
-export function geminiShape(config: FacetConfig): ToolboxSpec {
+export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'gemini',
     vendor: 'gemini',
     description: 'Gemini CLI tools (read_file, replace, grep_search, run_shell_command, ...) with its schemas, result texts and error types.',
     contextFiles: ['GEMINI.md', 'AGENTS.md'],
-    tools: [...geminiFileTools, ...geminiSearchTools(config), ...geminiShellTools(config), ...geminiWebTools(config), ...geminiTodoTools],
+    tools: [...geminiFileTools, ...geminiSearchTools(config), ...geminiShellTools(config, engine), ...geminiWebTools(config, engine), ...geminiTodoTools],
     formatError: geminiFormatError,
     guide: (roots, tools) =>
       [

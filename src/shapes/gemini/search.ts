@@ -1,9 +1,7 @@
 // Gemini CLI search tools: grep_search (ripgrep variant: File:/L12: blocks, 100-match cap,
 // auto-context for 1-3 matches), glob (recent files first) and list_directory.
 import type { FacetConfig } from '../../config.js';
-import { glob, type GlobEntry } from '../../engine/search/glob.js';
-import { grep } from '../../engine/search/grep.js';
-import type { GrepOptions, GrepResult } from '../../engine/search/types.js';
+import { glob, type GlobEntry, grep, type GrepOptions, type GrepResult } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { CUT_MARK, familyList, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';

@@ -3,14 +3,11 @@
 // that list and read the background processes it started.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FacetConfig } from '../../config.js';
-import { abortError, EngineError } from '../../engine/errors.js';
-import type { RunOutcome } from '../../engine/shell/engine.js';
-import type { JobSnapshot } from '../../engine/shell/jobs.js';
+import { type Engine, abortError, EngineError, type JobSnapshot, type RunOutcome } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { cancelledText, shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
-import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { geminiErrors } from './errors.js';
 
@@ -80,8 +77,8 @@ interface RunArgs {
   delay_ms?: number;
 }
 
-function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
-  const engine = shellEngine(config);
+function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
+  const engine = facet.shell;
   const idleMs = config.shell.inactivityMs;
   return {
     name: 'run_shell_command',
@@ -192,8 +189,8 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
 
 const STATUS: Record<JobSnapshot['status'], string> = { running: 'RUNNING', completed: 'EXITED', failed: 'EXITED', killed: 'KILLED', timed_out: 'KILLED' };
 
-function listTool(config: FacetConfig): ToolDefinition<Record<string, never>> {
-  const engine = shellEngine(config);
+function listTool(config: FacetConfig, facet: Engine): ToolDefinition<Record<string, never>> {
+  const engine = facet.shell;
   return {
     name: 'list_background_processes',
     summary: 'List the background processes started with run_shell_command in this session, with status and exit codes.',
@@ -236,8 +233,8 @@ interface ReadArgs {
 
 const TAIL_BYTES = 64 * 1024;
 
-function readTool(config: FacetConfig): ToolDefinition<ReadArgs> {
-  const engine = shellEngine(config);
+function readTool(config: FacetConfig, facet: Engine): ToolDefinition<ReadArgs> {
+  const engine = facet.shell;
   return {
     name: 'read_background_output',
     summary: 'Read the last lines of output of a background process started in this session, by PID.',
@@ -273,10 +270,10 @@ function readTool(config: FacetConfig): ToolDefinition<ReadArgs> {
   };
 }
 
-export function geminiShellTools(config: FacetConfig): ToolDefinition[] {
+export function geminiShellTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
   return [
-    withErrorTypes(runTool(config), geminiErrors('run_shell_command')),
-    withErrorTypes(listTool(config), geminiErrors('list_background_processes')),
-    withErrorTypes(readTool(config), geminiErrors('read_background_output')),
+    withErrorTypes(runTool(config, facet), geminiErrors('run_shell_command')),
+    withErrorTypes(listTool(config, facet), geminiErrors('list_background_processes')),
+    withErrorTypes(readTool(config, facet), geminiErrors('read_background_output')),
   ] as ToolDefinition[];
 }

@@ -1,7 +1,7 @@
 // The "Here is the updated code:" snippet of Gemini CLI's write_file and replace: the changed
 // lines of the new text with five lines around each change, overlapping windows merged, and a
 // "..." line wherever lines are left out. A file that was empty or new is shown whole.
-import type { FileDiff } from '../../engine/files/diff.js';
+import type { FileDiff } from '../../engine/index.js';
 
 export function updatedCode(hadContent: boolean, after: string, diff: FileDiff | undefined, context = 5): string {
   if (!hadContent || !diff) return after;

@@ -1,5 +1,5 @@
 // Gemini CLI write_todos: the whole list each call, one task in progress at most.
-import { replaceTodos } from '../../engine/todos.js';
+import { replaceTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';

@@ -2,9 +2,7 @@
 // returned, since this server runs no model to summarise them) and google_web_search
 // (grounded answer with [n] citation markers and a Sources list).
 import type { FacetConfig } from '../../config.js';
-import { isEngineError, type EngineError } from '../../engine/errors.js';
-import { extractUrls, isCrossSiteRedirect, webEngineFor, type Grounding, type SearchResponse } from '../../engine/web/index.js';
-import { HostRateLimiter } from '../../engine/web/rate-limit.js';
+import { type Engine, type EngineError, extractUrls, type Grounding, isCrossSiteRedirect, isEngineError, type SearchResponse } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
@@ -19,14 +17,6 @@ const TAGS_WEB = [TAGS.network, TAGS.web, TAGS.readOnly];
 /** Gemini CLI's own limit: 10 requests per host per minute, counted per requested URL (cached pages too). */
 const PER_HOST = { requests: 10, windowMs: 60_000 };
 
-/** One limiter per server configuration, so every session of a server shares it, as one Gemini CLI process does. */
-const limiters = new WeakMap<object, HostRateLimiter>();
-function limiterFor(config: FacetConfig): HostRateLimiter {
-  let l = limiters.get(config.web);
-  if (!l) limiters.set(config.web, (l = new HostRateLimiter(PER_HOST)));
-  return l;
-}
-
 /** How a skipped URL is listed: refused addresses and rate limits as Gemini labels them, other failures with the reason. */
 function skipLabel(url: string, err: EngineError): string {
   if (err.kind === 'security_policy') return `[Blocked Host] ${url}`;
@@ -34,7 +24,7 @@ function skipLabel(url: string, err: EngineError): string {
   return `[Fetch failed: ${err.message}] ${url}`;
 }
 
-function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
+function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ prompt: string }> {
   return {
     name: 'web_fetch',
     summary: 'Fetch the http(s) URLs written in a prompt (up to 20) and get their content as text.',
@@ -74,11 +64,11 @@ function fetchTool(config: FacetConfig): ToolDefinition<{ prompt: string }> {
       }
       const list = urls.slice(0, 20);
       const share = Math.floor(TOTAL_CHARS / list.length);
-      const engine = webEngineFor(config.web);
+      const engine = facet.web;
       const pages: Array<{ url: string; text: string; cut: boolean; status?: number }> = [];
       const skipped: string[] = [];
       const skippedKinds = new Set<EngineError['kind']>();
-      const limiter = limiterFor(config);
+      const limiter = facet.hostLimiter('gemini.web_fetch', PER_HOST);
       for (const url of list) {
         try {
           limiter.take(new URL(url).hostname); // the limiter folds case and trailing dots
@@ -157,7 +147,7 @@ function searchBody(r: SearchResponse): string | undefined {
   return `${lead}${cited.join('\n\n')}\n\nSources:\n${r.results.map((x, i) => `[${i + 1}] ${x.title || 'Untitled'} (${x.url})`).join('\n')}`;
 }
 
-function searchTool(config: FacetConfig): ToolDefinition<{ query: string }> {
+function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ query: string }> {
   return {
     name: 'google_web_search',
     summary: 'Search the web and get a grounded answer with [n] citations and a numbered list of sources.',
@@ -178,7 +168,7 @@ function searchTool(config: FacetConfig): ToolDefinition<{ query: string }> {
     ].join('\n'),
     async handler(args, ctx) {
       if (args.query.trim() === '') throw shapeError('invalid_argument', 'the query is empty', 'invalid_tool_params', {}, 'query');
-      const r = await webEngineFor(config.web).search(args.query, { limit: 10, signal: ctx.signal });
+      const r = await facet.web.search(args.query, { limit: 10, signal: ctx.signal });
       const body = searchBody(r);
       const host = { tool: 'google_web_search', summary: `Searched for "${args.query}"`, counts: { results: r.results.length }, details: { provider: r.provider } };
       if (!body) return ok(`No search results or information found for query: "${args.query}"`, host);
@@ -187,6 +177,6 @@ function searchTool(config: FacetConfig): ToolDefinition<{ query: string }> {
   };
 }
 
-export function geminiWebTools(config: FacetConfig): ToolDefinition[] {
-  return [withErrorTypes(fetchTool(config), geminiErrors('web_fetch')), withErrorTypes(searchTool(config), geminiErrors('google_web_search'))] as ToolDefinition[];
+export function geminiWebTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  return [withErrorTypes(fetchTool(config, facet), geminiErrors('web_fetch')), withErrorTypes(searchTool(config, facet), geminiErrors('google_web_search'))] as ToolDefinition[];
 }

@@ -1,14 +1,12 @@
 // Grok CLI's bash tool: a command in the current directory with a fixed 30 s timeout;
 // "cd <dir>" alone changes the directory for later calls and the file tools.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
+import { type Engine, EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok, fail } from '../common/result.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
-import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { grokMessage } from './text.js';
-import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 
 const TIMEOUT_MS = 30_000;
 const MAX_BUFFER = 1 << 20;
@@ -19,8 +17,8 @@ interface BashArgs {
   command: string;
 }
 
-export function grokBash(config: FacetConfig): ToolDefinition<BashArgs> {
-  const engine = shellEngine(config);
+export function grokBash(config: FacetConfig, facet: Engine): ToolDefinition<BashArgs> {
+  const engine = facet.shell;
   return {
     name: 'bash',
     summary: 'Run a shell command (30 s limit) in the current directory; "cd <dir>" changes it for later calls.',

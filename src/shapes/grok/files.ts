@@ -1,12 +1,7 @@
 // Grok CLI file tools: view_file (a directory's names, a file's first 10 lines, or a line
 // range, numbered "n: text"), create_file (new files only here) and str_replace_editor
 // (literal replacement, unique unless replace_all).
-import { editFile } from '../../engine/files/edit.js';
-import { ALL_RUNGS } from '../../engine/files/match.js';
-import { readFile, statFile } from '../../engine/files/read.js';
-import { writeFile } from '../../engine/files/write.js';
-import { EngineError } from '../../engine/errors.js';
-import { listDirectory } from '../../engine/search/list.js';
+import { ALL_RUNGS, editFile, EngineError, listDirectory, readFile, statFile, writeFile } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';

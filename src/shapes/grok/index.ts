@@ -1,6 +1,7 @@
 // The grok shape: Grok CLI's tools (view_file, create_file, str_replace_editor, bash,
 // search, todo lists) with its schemas and plain-text results, made safe where the CLI is not.
 import type { FacetConfig } from '../../config.js';
+import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { grokBash } from './bash.js';
@@ -9,13 +10,13 @@ import { grokSearch } from './search.js';
 import { grokMessage } from './text.js';
 import { grokTodoTools } from './todo.js';
 
-export function grokShape(config: FacetConfig): ToolboxSpec {
+export function grokShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'grok',
     vendor: 'grok',
     description: 'Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results.',
     contextFiles: ['AGENTS.md'],
-    tools: [...grokFileTools, grokBash(config), grokSearch(config), ...grokTodoTools],
+    tools: [...grokFileTools, grokBash(config, engine), grokSearch(config), ...grokTodoTools],
     formatError: (err) => grokMessage(err),
     guide: (roots, shown) =>
       [

@@ -1,9 +1,7 @@
 // Grok CLI's search tool: text search (ripgrep semantics, per-file match cap) and file-name
 // search (scored fuzzy match), answered as a short list of files, at most 8 shown.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { grep } from '../../engine/search/grep.js';
-import { listDirectory } from '../../engine/search/list.js';
+import { EngineError, grep, listDirectory } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

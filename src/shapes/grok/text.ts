@@ -1,7 +1,6 @@
 // Grok CLI's result texts: plain strings (no framing), a file change as "Updated <path> with
 // N additions and M removals" followed by a unified diff, and errors as one plain line.
-import type { EngineError } from '../../engine/errors.js';
-import type { FileDiff } from '../../engine/files/diff.js';
+import type { EngineError, FileDiff } from '../../engine/index.js';
 import { diffNote } from '../common/diff-note.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

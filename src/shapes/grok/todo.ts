@@ -1,7 +1,7 @@
 // Grok CLI's todo tools: create_todo_list replaces the list, update_todo_list changes items
 // by id (all updates or none, here). Both answer with the whole list as Grok CLI prints it:
 // ANSI-coloured lines with a mark per status.
-import { replaceTodos, updateTodos, type TodoItem } from '../../engine/todos.js';
+import { replaceTodos, type TodoItem, updateTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

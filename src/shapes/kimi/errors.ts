@@ -1,6 +1,6 @@
 // Kimi-style wording of engine errors: one or two plain sentences, paths in backticks,
 // framed as <system>ERROR: …</system>. Our words; the facts are the engine's.
-import type { EngineError } from '../../engine/errors.js';
+import type { EngineError } from '../../engine/index.js';
 import { systemError } from './result.js';
 
 interface Violation {

@@ -2,12 +2,7 @@
 // ReadMediaFile (images and videos as bytes), WriteFile (overwrite or append) and
 // StrReplaceFile (one literal edit or a list of them, all or nothing).
 import path from 'node:path';
-import { editFile, type EditSpec } from '../../engine/files/edit.js';
-import { expandHome } from '../../engine/files/home.js';
-import { readMedia } from '../../engine/files/media.js';
-import { readFile } from '../../engine/files/read.js';
-import { writeFile } from '../../engine/files/write.js';
-import { EngineError } from '../../engine/errors.js';
+import { editFile, type EditSpec, EngineError, expandHome, readFile, readMedia, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';

@@ -1,6 +1,7 @@
 // The kimi shape: Kimi CLI's tools (ReadFile, Shell, Grep, SetTodoList...) with its schemas,
 // its <system>…</system> framing of messages and errors, and its output limits.
 import type { FacetConfig } from '../../config.js';
+import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { kimiFormatError } from './errors.js';
@@ -10,11 +11,11 @@ import { kimiShellTools } from './shell.js';
 import { setTodoList } from './todo.js';
 import { kimiWebTools } from './web.js';
 
-export function kimiShape(config: FacetConfig): ToolboxSpec {
+export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   // Kimi CLI's own order: planning, shell and tasks, reading, searching, writing, web.
   const [read, media, write, replace] = kimiFileTools;
   const [glob, grep] = kimiSearchTools(config);
-  const tools = [setTodoList, ...kimiShellTools(config), read!, media!, glob!, grep!, write!, replace!, ...kimiWebTools(config)];
+  const tools = [setTodoList, ...kimiShellTools(config, engine), read!, media!, glob!, grep!, write!, replace!, ...kimiWebTools(config, engine)];
   return shapeSpec(config, {
     shape: 'kimi',
     vendor: 'kimi',

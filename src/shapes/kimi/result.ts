@@ -3,7 +3,7 @@
 // as its own text part; a result with neither says the output is empty. Output of the
 // shell, grep and web tools is capped like Kimi's result builder: 50,000 characters in all
 // and (for some tools) 2,000 per line, with a note in the message when anything was cut.
-import { EngineError } from '../../engine/errors.js';
+import { EngineError } from '../../engine/index.js';
 import type { ContentItem, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from '../common/result.js';
 

@@ -2,12 +2,7 @@
 // (ripgrep's three output modes with offset/head_limit paging over output lines).
 import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { expandHome } from '../../engine/files/home.js';
-import { glob } from '../../engine/search/glob.js';
-import { grep } from '../../engine/search/grep.js';
-import { listDirectory } from '../../engine/search/list.js';
-import type { GrepFile, GrepMode } from '../../engine/search/types.js';
+import { EngineError, expandHome, glob, grep, type GrepFile, type GrepMode, listDirectory } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';

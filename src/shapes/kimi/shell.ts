@@ -3,11 +3,9 @@
 // (key: value lines, then the newest 32 KiB of the log) and TaskStop.
 import { constants as osConstants } from 'node:os';
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import type { JobSnapshot } from '../../engine/shell/jobs.js';
+import { type Engine, EngineError, type JobSnapshot } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
-import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
 import { framed, kimiFail, kimiOk, OutputBuilder } from './result.js';
@@ -73,8 +71,8 @@ interface TaskStopArgs {
   reason?: string;
 }
 
-export function kimiShellTools(config: FacetConfig): ToolDefinition[] {
-  const engine = shellEngine(config);
+export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  const engine = facet.shell;
   const env = { GIT_TERMINAL_PROMPT: '0', SHELL: config.shell.path, PAGER: 'cat', GIT_PAGER: 'cat' };
 
   const shell: ToolDefinition<ShellArgs> = {

@@ -1,6 +1,6 @@
 // Kimi CLI's SetTodoList: replaces the session's todo list, clears it with [], and reads it
 // back when todos is null or left out.
-import { getTodos, replaceTodos } from '../../engine/todos.js';
+import { getTodos, replaceTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';

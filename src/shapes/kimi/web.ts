@@ -2,8 +2,7 @@
 // configured search providers) and FetchURL (a page's main text, plain text and Markdown
 // returned as they are), both capped at 50,000 characters.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import { isCrossSiteRedirect, webEngineFor } from '../../engine/web/index.js';
+import { type Engine, EngineError, isCrossSiteRedirect } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
@@ -30,8 +29,8 @@ const webWords = (err: EngineError): string => {
   return kimiMessage(err);
 };
 
-export function kimiWebTools(config: FacetConfig): ToolDefinition[] {
-  const web = () => webEngineFor(config.web);
+export function kimiWebTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  const web = () => facet.web;
 
   const search: ToolDefinition<SearchArgs> = {
     name: 'SearchWeb',

@@ -1,7 +1,7 @@
 // Qwen Code's failures: Gemini CLI's ToolErrorType names plus Qwen's own (prior read,
 // task_stop), kept in the host block; messages in our words with the same facts and
 // remedy. Qwen sends a failed call to its model as {error: message}.
-import type { EngineError } from '../../engine/errors.js';
+import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { familyErrors, type FamilyErrors } from '../common/gemini-family.js';
 

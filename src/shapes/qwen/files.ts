@@ -2,13 +2,7 @@
 // characters, "Showing lines" header, unchanged-file note), write_file and edit (both
 // refuse files not read in this session or changed since).
 import path from 'node:path';
-import { editFile } from '../../engine/files/edit.js';
-import { unchangedSinceRead, type FreshnessPolicy } from '../../engine/files/freshness.js';
-import { EngineError } from '../../engine/errors.js';
-import { pageRangeFor } from '../../engine/files/pdf.js';
-import { extractPdfText } from '../../engine/files/pdf-pages.js';
-import { readFile, statFile, type ReadOptions } from '../../engine/files/read.js';
-import { writeFile } from '../../engine/files/write.js';
+import { editFile, EngineError, extractPdfText, type FreshnessPolicy, pageRangeFor, readFile, type ReadOptions, statFile, unchangedSinceRead, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { changedLinesOf, diffNote } from '../common/diff-note.js';

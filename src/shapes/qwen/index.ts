@@ -1,5 +1,6 @@
 // The qwen shape: Qwen Code's tool names, schemas, result texts and error types.
 import type { FacetConfig } from '../../config.js';
+import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { qwenFormatError } from './errors.js';
@@ -9,13 +10,13 @@ import { qwenShellTools } from './shell.js';
 import { qwenTodoTools } from './todos.js';
 import { qwenWebTools } from './web.js';
 
-export function qwenShape(config: FacetConfig): ToolboxSpec {
+export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'qwen',
     vendor: 'qwen',
     description: 'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
     contextFiles: ['QWEN.md', 'AGENTS.md'],
-    tools: [...qwenFileTools, ...qwenSearchTools(config), ...qwenShellTools(config), ...qwenWebTools(config), ...qwenTodoTools],
+    tools: [...qwenFileTools, ...qwenSearchTools(config), ...qwenShellTools(config, engine), ...qwenWebTools(config, engine), ...qwenTodoTools],
     formatError: qwenFormatError,
     guide: (roots, tools) =>
       [

@@ -2,7 +2,7 @@
 // count, then each cell under a "--- <Kind> Cell <id> ---" line (code in a fenced block with its
 // execution count, then its text outputs), the whole bounded to 100000 characters with a note
 // of the cells left out. Parsing is the engine's; this is only the wording.
-import type { NotebookCell, NotebookView } from '../../engine/files/notebook.js';
+import type { NotebookCell, NotebookView } from '../../engine/index.js';
 
 /** Qwen's bound on the whole rendering, and on one cell's combined outputs. */
 export const MAX_NOTEBOOK_CHARS = 100_000;

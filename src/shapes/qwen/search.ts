@@ -2,9 +2,7 @@
 // and 25000-character caps), glob (recent first, 100 files) and list_directory (100 items).
 import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
-import { glob } from '../../engine/search/glob.js';
-import { grep } from '../../engine/search/grep.js';
-import { statFile } from '../../engine/files/read.js';
+import { glob, grep, statFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { familyList, recentFirst, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';

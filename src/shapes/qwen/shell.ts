@@ -2,13 +2,11 @@
 // absent, foreground timeout, managed background shells) and task_stop for those shells.
 import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
-import type { RunOutcome } from '../../engine/shell/engine.js';
+import { type Engine, EngineError, type RunOutcome } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { cancelledText, shapeError, signalNumber, stripAnsi, withErrorTypes } from '../common/gemini-family.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
-import { shellEngine } from '../core/shell.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
 
@@ -59,8 +57,8 @@ interface RunArgs {
   directory?: string;
 }
 
-function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
-  const engine = shellEngine(config);
+function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
+  const engine = facet.shell;
   return {
     name: 'run_shell_command',
     summary: 'Run a bash command to completion (default 2-minute timeout) or as a managed background shell.',
@@ -180,8 +178,8 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
   }
 }
 
-function stopTool(config: FacetConfig): ToolDefinition<{ task_id: string }> {
-  const engine = shellEngine(config);
+function stopTool(config: FacetConfig, facet: Engine): ToolDefinition<{ task_id: string }> {
+  const engine = facet.shell;
   return {
     name: 'task_stop',
     summary: 'Stop a background shell started with run_shell_command is_background, by its task id (bg_...).',
@@ -210,6 +208,6 @@ function stopTool(config: FacetConfig): ToolDefinition<{ task_id: string }> {
   };
 }
 
-export function qwenShellTools(config: FacetConfig): ToolDefinition[] {
-  return [withErrorTypes(runTool(config), qwenErrors('run_shell_command')), withErrorTypes(stopTool(config), qwenErrors('task_stop'))] as ToolDefinition[];
+export function qwenShellTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  return [withErrorTypes(runTool(config, facet), qwenErrors('run_shell_command')), withErrorTypes(stopTool(config, facet), qwenErrors('task_stop'))] as ToolDefinition[];
 }

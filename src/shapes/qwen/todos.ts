@@ -1,6 +1,6 @@
 // Qwen Code todo_write: the whole list with ids each call, answered with the list as JSON
 // inside a system reminder, as Qwen's models expect.
-import { replaceTodos } from '../../engine/todos.js';
+import { replaceTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';

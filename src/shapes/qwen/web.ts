@@ -1,7 +1,7 @@
 // Qwen Code web_fetch: one explicit URL plus the request about it; the page comes back as
 // text (this server runs no model to answer the request from it).
 import type { FacetConfig } from '../../config.js';
-import { isCrossSiteRedirect, webEngineFor } from '../../engine/web/index.js';
+import { type Engine, isCrossSiteRedirect } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { ok } from '../common/result.js';
@@ -20,7 +20,7 @@ interface FetchArgs {
   format?: Format;
 }
 
-function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
+function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs> {
   return {
     name: 'web_fetch',
     summary: 'Fetch one http(s) URL and get its content as text, with the request you want answered from it.',
@@ -47,7 +47,7 @@ function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
     ].join('\n'),
     async handler(args, ctx) {
       if (!/^https?:\/\//i.test(args.url)) throw shapeError('invalid_argument', 'the url must start with http:// or https://', 'invalid_tool_params', {}, 'url');
-      const got = await webEngineFor(config.web).fetch(args.url, {
+      const got = await facet.web.fetch(args.url, {
         format: 'text',
         accept: ACCEPT[args.format ?? 'auto'],
         githubRaw: true,
@@ -64,6 +64,6 @@ function fetchTool(config: FacetConfig): ToolDefinition<FetchArgs> {
   };
 }
 
-export function qwenWebTools(config: FacetConfig): ToolDefinition[] {
-  return [withErrorTypes(fetchTool(config), qwenErrors('web_fetch'))] as ToolDefinition[];
+export function qwenWebTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
+  return [withErrorTypes(fetchTool(config, facet), qwenErrors('web_fetch'))] as ToolDefinition[];
 }

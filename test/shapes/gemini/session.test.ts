@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { geminiShape } from '../../../src/shapes/gemini/index.js';
+import { createEngine } from '../../../src/engine/index.js';
 import { serverFixture, tempDir, unary } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from './harness.js';
@@ -143,7 +144,7 @@ describe('gemini examples', () => {
       assert.ok(f, `no expected result for the example ${key}`);
       return f(pid);
     };
-    for (const tool of geminiShape(t.config).tools) {
+    for (const tool of geminiShape(t.config, createEngine(t.config)).tools) {
       for (const ex of tool.examples) {
         const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<string, unknown>;
         if (tool.name === 'read_background_output') args.pid = bgPid;

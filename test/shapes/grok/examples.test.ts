@@ -7,6 +7,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { grokShape } from '../../../src/shapes/grok/index.js';
+import { createEngine } from '../../../src/engine/index.js';
 import { callTool, serverFixture, structured, texts } from '../../helpers/server.js';
 
 const { t, dir } = serverFixture({ shape: 'grok', prefix: 'facet-grok-examples-' });
@@ -119,7 +120,7 @@ const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, 
 
 test('grok: every catalog example gives its exact result', async () => {
   const seen: string[] = [];
-  for (const tool of grokShape(t.config).tools) {
+  for (const tool of grokShape(t.config, createEngine(t.config)).tools) {
     for (const ex of tool.examples) {
       const key = `${tool.name}: ${ex.description}`;
       const res = await callTool(t.client, tool.name, ex.arguments as Record<string, unknown>, { shape: 'grok', session: 'examples', deadlineMs: 60_000 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { kimiShape } from '../../../src/shapes/kimi/index.js';
+import { createEngine } from '../../../src/engine/index.js';
 import { callTool, serverFixture, structured, texts } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 
@@ -239,7 +240,7 @@ test('kimi: every catalog example gives its exact result', async () => {
   const run: Run = { devId: '', stopId: '', devLog: '', stopLog: '' };
   const task = (res: CallToolResponse) => (structured(res) as { display: { details: { task: { id: string; logPath: string } } } }).display.details.task;
   const seen: string[] = [];
-  for (const tool of kimiShape(t.config).tools) {
+  for (const tool of kimiShape(t.config, createEngine(t.config)).tools) {
     for (const ex of tool.examples) {
       const key = `${tool.name}: ${ex.description}`;
       const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<string, unknown>;

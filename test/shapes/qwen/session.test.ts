@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { qwenShape } from '../../../src/shapes/qwen/index.js';
+import { createEngine } from '../../../src/engine/index.js';
 import { serverFixture, unary } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from '../gemini/harness.js';
@@ -106,7 +107,7 @@ describe('qwen examples', () => {
       assert.ok(f, `no expected result for the example ${key}`);
       return f(task);
     };
-    for (const tool of qwenShape(t.config).tools) {
+    for (const tool of qwenShape(t.config, createEngine(t.config)).tools) {
       for (const ex of tool.examples) {
         const json = JSON.stringify(ex.arguments).replaceAll('/home/user/project', dir).replaceAll('https://example.com', site.origin);
         const args = JSON.parse(json) as Record<string, unknown>;
