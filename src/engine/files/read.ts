@@ -3,7 +3,7 @@
 // notebooks parsed. Results are structured; shapes word them.
 import { constants as fsc, promises as fsp } from 'node:fs';
 import { FdFile, SYNC_READ_MAX } from '../fd-file.js';
-import { EngineError, fromSystemError } from '../errors.js';
+import { EngineError, engineFailure, fromSystemError } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { decode, detectEncoding, detectLineEnding, type LineEnding, type TextEncoding } from './encoding.js';
@@ -120,10 +120,10 @@ export async function openForRead(scope: Scope, input: string, cwd: string | und
   try {
     const st = fh.stat();
     if (st.isDirectory()) {
-      throw new EngineError('invalid_argument', `${input} is a directory`, { field, facts: { path: input, isDirectory: true } });
+      throw engineFailure('is_directory', `${input} is a directory`, { path: input, isDirectory: true }, { field });
     }
     if (!st.isFile()) {
-      throw new EngineError('invalid_argument', `${input} is not a regular file`, { field, facts: { path: input, notRegular: true } });
+      throw engineFailure('not_regular_file', `${input} is not a regular file`, { path: input, notRegular: true }, { field });
     }
     fh.sync = st.size <= SYNC_READ_MAX;
     fh.syncBudget = SYNC_READ_MAX;
@@ -184,13 +184,10 @@ export async function readFile(scope: Scope, input: string, opts: ReadOptions = 
 function validateRange(opts: ReadOptions): void {
   const { start, limit } = opts;
   if (start !== undefined && (!Number.isSafeInteger(start) || start === 0)) {
-    throw new EngineError('invalid_argument', 'the first line must be a whole number other than 0 (1 is the first line, -N the last N)', {
-      field: 'start',
-      facts: { start },
-    });
+    throw engineFailure('bad_start_line', 'the first line must be a whole number other than 0 (1 is the first line, -N the last N)', { start }, { field: 'start' });
   }
   if (limit !== undefined && (!(Number.isSafeInteger(limit) || limit === Number.POSITIVE_INFINITY) || limit < 1)) {
-    throw new EngineError('invalid_argument', 'the line limit must be a whole number of at least 1', { field: 'limit', facts: { limit } });
+    throw engineFailure('bad_line_limit', 'the line limit must be a whole number of at least 1', { limit }, { field: 'limit' });
   }
 }
 
@@ -206,9 +203,7 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
     if (!wanted.includes(kind.kind)) return { ...base, kind: 'binary', mediaType: kind.mediaType };
     const max = opts.maxMediaBytes ?? DEFAULT_MEDIA_MAX_BYTES;
     if (f.size > max) {
-      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, {
-        facts: { path: input, size: f.size, maxBytes: max, condition: 'file_too_large', kind: kind.kind },
-      });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, { path: input, size: f.size, maxBytes: max, kind: kind.kind });
     }
     const data = await readAll(f);
     recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(data), complete: true });
@@ -217,9 +212,7 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
   }
   if (kind.kind === 'binary') return { ...base, kind: 'binary' };
   if (opts.maxFileBytes !== undefined && f.size > opts.maxFileBytes) {
-    throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, {
-      facts: { path: input, size: f.size, maxBytes: opts.maxFileBytes, condition: 'file_too_large' },
-    });
+    throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, { path: input, size: f.size, maxBytes: opts.maxFileBytes });
   }
   if (kind.kind === 'notebook' && opts.notebooks) {
     const bytes = await readAll(f);

@@ -3,7 +3,7 @@
 // minutes, at most 10), output over 30000 characters persisted to a file, "Exit code N"
 // results, background tasks with their log file, retrieval texts and completion notices.
 import type { FacetConfig } from '../../config.js';
-import { EngineError } from '../../engine/errors.js';
+import { EngineError, engineFailure } from '../../engine/errors.js';
 import type { ShellEngine } from '../../engine/shell/engine.js';
 import { NON_INTERACTIVE_ENV } from '../../engine/shell/env.js';
 import type { JobSnapshot } from '../../engine/shell/jobs.js';
@@ -87,7 +87,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
     ].join('\n'),
     async run(args, ctx) {
       if (CONTROL.test(args.command)) {
-        throw new EngineError('invalid_argument', 'the command contains control characters', { field: 'command', facts: { condition: 'control_characters' } });
+        throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
       }
       if (args.run_in_background) return startBackground(engine, args, ctx);
       const requested = args.timeout !== undefined && args.timeout > 0 ? args.timeout : BASH_DEFAULT_TIMEOUT_MS;
@@ -133,7 +133,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
       }
       return ok((shown || '(Bash completed with no output)') + reset, host);
     },
-    word: (err) => (err.facts.condition === 'control_characters' ? toolUseError('The command contains control characters that a person reviewing it could not see. Remove them and run it again.') : undefined),
+    word: (err) => (err.condition === 'control_characters' ? toolUseError('The command contains control characters that a person reviewing it could not see. Remove them and run it again.') : undefined),
   });
 }
 

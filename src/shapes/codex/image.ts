@@ -1,5 +1,5 @@
 // view_image: a local image file returned to the model as an image (a blob with its media type).
-import { EngineError } from '../../engine/errors.js';
+import { EngineError, engineFailure } from '../../engine/errors.js';
 import { readFile } from '../../engine/files/read.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
@@ -31,10 +31,7 @@ export const viewImageTool: ToolDefinition<{ path: string; detail?: 'high' | 'or
   async handler(args, ctx) {
     const r = await readFile(ctx.scope, args.path, { cwd: ctx.session.cwd, signal: ctx.signal, media: ['image'], limit: 1 });
     if (r.kind !== 'image') {
-      throw new EngineError('invalid_argument', `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`, {
-        field: 'path',
-        facts: { path: args.path, kind: r.kind, condition: 'not_an_image' },
-      });
+      throw engineFailure('not_an_image', `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`, { path: args.path, kind: r.kind }, { field: 'path' });
     }
     const dims = r.width ? `, ${r.width}x${r.height}` : '';
     return ok(

@@ -8,7 +8,7 @@ import { editNotebook } from '../../engine/files/notebook.js';
 import { applyPatch } from '../../engine/files/patch-apply.js';
 import { readMany } from '../../engine/files/read-many.js';
 import { writeFile } from '../../engine/files/write.js';
-import { EngineError } from '../../engine/errors.js';
+import { EngineError, isCondition, withDetails } from '../../engine/errors.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { diffNote, diffOrNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
@@ -288,13 +288,11 @@ const edit: ToolDefinition<EditArgs> = {
 
 /** Words the engine's "file exists" refusal of an Add File hunk with its remedy; other errors pass through. */
 function addRefusal(err: unknown): unknown {
-  if (!(err instanceof EngineError) || err.facts.condition !== 'file_exists') return err;
-  const f = err.facts as { path: string; line: number };
-  return new EngineError(
-    'already_exists',
-    `cannot add ${f.path}: the file already exists (hunk on line ${f.line}); use "*** Update File: ${f.path}" to change it, or delete it first. No file was written.`,
-    { field: err.field, facts: err.facts },
-  );
+  if (!isCondition(err, 'file_exists')) return err;
+  const f = err.facts;
+  return withDetails(err, {
+    message: `cannot add ${f.path}: the file already exists (hunk on line ${f.line}); use "*** Update File: ${f.path}" to change it, or delete it first. No file was written.`,
+  });
 }
 
 const patchTool: ToolDefinition<{ patch: string }> = {

@@ -63,6 +63,7 @@ function runTool(config: FacetConfig): ToolDefinition<RunArgs> {
   const engine = shellEngine(config);
   return {
     name: 'run_shell_command',
+    fields: { path: 'directory' },
     summary: 'Run a bash command to completion (default 2-minute timeout) or as a managed background shell.',
     description: [
       'Runs `command` with bash -c in its own process group (in `directory`, absolute, or the workspace root), with',
