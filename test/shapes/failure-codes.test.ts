@@ -6,11 +6,19 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { engineFailure, type Condition, type ConditionFacts } from '../../src/engine/errors.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
+import { toFailure } from '../../src/registry/failure.js';
 import { callTool, startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../web/http-server.js';
 
 type Calls = Record<string, [tool: string, args: Record<string, unknown>]>;
+
+/** The code and retryable the registry gives an engine condition, as the tests below print them. */
+function byCondition(c: Condition): string {
+  const f = toFailure(engineFailure(c, c, {} as ConditionFacts[typeof c]), 'probe');
+  return `${FailureCode[f.code]} retryable=${f.retryable}`;
+}
 
 describe('the same condition has the same failure code and retryable in every shape', () => {
   let s: TestServer;
@@ -32,9 +40,12 @@ describe('the same condition has the same failure code and retryable in every sh
   const twice = () => path.join(dir, 'twice.txt');
   const blocked = 'http://127.0.0.1:9/x'; // loopback: refused by the default address policy
 
-  const conditions: Array<{ name: string; code: FailureCode; retryable: boolean; calls: () => Calls; readFirst?: boolean }> = [
+  // `conditions`: the engine conditions behind the scenario (shapes may raise any of them); the
+  // code expected on the wire is the one the condition table gives each.
+  const conditions: Array<{ name: string; conditions: Condition[]; code: FailureCode; retryable: boolean; calls: () => Calls; readFirst?: boolean }> = [
     {
       name: 'read outside the roots',
+      conditions: ['outside_roots'],
       code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
       retryable: false,
       calls: () => ({
@@ -49,6 +60,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'write outside the roots',
+      conditions: ['outside_roots'],
       code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
       retryable: false,
       calls: () => ({
@@ -63,6 +75,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'list or search outside the roots',
+      conditions: ['outside_roots'],
       code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
       retryable: false,
       calls: () => ({
@@ -76,6 +89,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'shell working directory outside the roots',
+      conditions: ['outside_roots'],
       code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
       retryable: false,
       calls: () => ({
@@ -87,6 +101,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'file not found',
+      conditions: ['path_missing', 'view_missing'],
       code: FailureCode.FAILURE_CODE_NOT_FOUND,
       retryable: false,
       calls: () => ({
@@ -101,6 +116,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'edit of a file that does not exist',
+      conditions: ['file_missing', 'path_missing'],
       code: FailureCode.FAILURE_CODE_NOT_FOUND,
       retryable: false,
       calls: () => ({
@@ -115,6 +131,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'directory not found (listing, searching, shell working directory)',
+      conditions: ['path_missing'],
       code: FailureCode.FAILURE_CODE_NOT_FOUND,
       retryable: false,
       calls: () => ({
@@ -128,6 +145,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'a directory where a file is expected',
+      conditions: ['is_directory'],
       code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
       retryable: false,
       calls: () => ({
@@ -141,6 +159,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'no such background job or process in the session',
+      conditions: ['job_missing', 'unknown_process'],
       code: FailureCode.FAILURE_CODE_NOT_FOUND,
       retryable: false,
       calls: () => ({
@@ -153,7 +172,23 @@ describe('the same condition has the same failure code and retryable in every sh
       }),
     },
     {
+      name: 'a file to write under a path whose parent is a file',
+      conditions: ['parent_not_directory'],
+      code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      retryable: false,
+      calls: () => ({
+        core: ['fs.write', { path: path.join(twice(), 'x.txt'), content: 'a' }],
+        claude: ['Write', { file_path: path.join(twice(), 'x.txt'), content: 'a' }],
+        gemini: ['write_file', { file_path: path.join(twice(), 'x.txt'), content: 'a' }],
+        qwen: ['write_file', { file_path: path.join(twice(), 'x.txt'), content: 'a' }],
+        kimi: ['WriteFile', { path: path.join(twice(), 'x.txt'), content: 'a' }],
+        grok: ['create_file', { path: path.join(twice(), 'x.txt'), content: 'a' }],
+        codex: ['apply_patch', { input: `*** Begin Patch\n*** Add File: ${path.join(twice(), 'x.txt')}\n+a\n*** End Patch` }],
+      }),
+    },
+    {
       name: 'text to replace occurs more than once',
+      conditions: ['ambiguous'],
       code: FailureCode.FAILURE_CODE_CONFLICT,
       retryable: false,
       readFirst: true,
@@ -168,6 +203,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'text to replace not found',
+      conditions: ['no_match'],
       code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
       retryable: false,
       readFirst: true,
@@ -182,6 +218,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'arguments that do not fit the schema',
+      conditions: [],
       code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
       retryable: false,
       calls: () => ({
@@ -196,6 +233,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'fetch of an address the policy refuses (loopback)',
+      conditions: [],
       code: FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED,
       retryable: false,
       calls: () => ({
@@ -208,6 +246,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'command refused by the command policy',
+      conditions: ['policy_denied'],
       code: FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED,
       retryable: false,
       calls: () => ({
@@ -223,6 +262,7 @@ describe('the same condition has the same failure code and retryable in every sh
     {
       // Grok's bash has a fixed 30 s timeout (test/shapes/grok/branches.test.ts covers it).
       name: 'command timeout',
+      conditions: ['timed_out'],
       code: FailureCode.FAILURE_CODE_TIMEOUT,
       retryable: true,
       calls: () => ({
@@ -248,6 +288,7 @@ describe('the same condition has the same failure code and retryable in every sh
 
   for (const c of conditions) {
     test(c.name, async () => {
+      for (const cond of c.conditions) assert.equal(byCondition(cond), `${FailureCode[c.code]} retryable=${c.retryable}`, cond);
       const seen: Record<string, string> = {};
       const want: Record<string, string> = {};
       await Promise.all(
@@ -289,13 +330,14 @@ describe('web fetch failures have the same code and retryable in every shape', (
     qwen: ['web_fetch', { url, prompt: 'summarise' }],
     kimi: ['FetchURL', { url }],
   });
-  const rows: Array<[string, () => string, FailureCode, boolean]> = [
-    ['connection refused', () => 'http://127.0.0.1:1/x', FailureCode.FAILURE_CODE_NETWORK_FAILED, true],
-    ['HTTP 404', () => `${site.origin}/gone`, FailureCode.FAILURE_CODE_NOT_FOUND, false],
-    ['HTTP 500', () => `${site.origin}/broken`, FailureCode.FAILURE_CODE_DEPENDENCY_UNAVAILABLE, true],
+  const rows: Array<[string, () => string, FailureCode, boolean, Condition]> = [
+    ['connection refused', () => 'http://127.0.0.1:1/x', FailureCode.FAILURE_CODE_NETWORK_FAILED, true, 'fetch_failed'],
+    ['HTTP 404', () => `${site.origin}/gone`, FailureCode.FAILURE_CODE_NOT_FOUND, false, 'http_not_found'],
+    ['HTTP 500', () => `${site.origin}/broken`, FailureCode.FAILURE_CODE_DEPENDENCY_UNAVAILABLE, true, 'http_server_error'],
   ];
-  for (const [name, url, code, retryable] of rows) {
+  for (const [name, url, code, retryable, condition] of rows) {
     test(name, async () => {
+      assert.equal(byCondition(condition), `${FailureCode[code]} retryable=${retryable}`);
       const seen: Record<string, string> = {};
       const want: Record<string, string> = {};
       for (const [shape, [tool, args]] of Object.entries(fetchers(url()))) {
