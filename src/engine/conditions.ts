@@ -6,6 +6,7 @@
 import type { ErrorKind } from './errors.js';
 
 type Path = { path: string };
+type Provider = { provider: string };
 type HttpStatus = { url: string; status: number; statusText: string };
 
 export interface ConditionFacts {
@@ -168,6 +169,16 @@ export interface ConditionFacts {
   unknown_provider: { provider: string; known: string[] };
   provider_not_configured: { provider: string };
   no_search_provider: { providers: string[] };
+  blocked_destination: { host: string; address: string | null; addressClass: string; redirects?: string[] };
+  provider_reply_too_large: Provider & { status: number; maxBytes: number };
+  provider_rate_limited: Provider & { status: number };
+  provider_denied: Provider & { status: number };
+  provider_rejected_query: Provider & { status: number };
+  provider_unavailable: Provider & { status: number };
+  provider_bad_reply: Provider & { status: number };
+  provider_timeout: Provider & { timeoutMs: number };
+  provider_request_failed: Provider & { code: string };
+  query_blocked: Provider & { blockReason: string };
 
   // ---- waiting
   timed_out: Record<string, never>;
@@ -204,6 +215,9 @@ export interface ConditionFacts {
 }
 
 export type Condition = keyof ConditionFacts;
+
+/** The conditions a search provider's own failure can be. */
+export type ProviderCondition = Extract<Condition, `provider_${string}` | 'query_blocked'>;
 
 /** A condition's facts as an error carries them: facts.condition names it. */
 export type FactsOf<C extends Condition> = ConditionFacts[C] & { readonly condition: C };
@@ -349,6 +363,16 @@ export const CONDITION_KIND = {
   unknown_provider: 'invalid_argument',
   provider_not_configured: 'unavailable',
   no_search_provider: 'unavailable',
+  blocked_destination: 'security_policy',
+  provider_reply_too_large: 'resource_exhausted',
+  provider_rate_limited: 'rate_limited',
+  provider_denied: 'permission_denied',
+  provider_rejected_query: 'invalid_argument',
+  provider_unavailable: 'unavailable',
+  provider_bad_reply: 'network_failed',
+  provider_timeout: 'timeout',
+  provider_request_failed: 'network_failed',
+  query_blocked: 'invalid_argument',
 
   timed_out: 'timeout',
   cancelled: 'cancelled',

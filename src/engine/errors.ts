@@ -3,7 +3,7 @@
 // condition (conditions.ts) fixes the kind, so one condition has one failure code everywhere.
 import { CONDITION_KIND, type Condition, type ConditionFacts, type FactsOf } from './conditions.js';
 
-export { CONDITION_KIND, isConditionName, type Condition, type ConditionFacts, type FactsOf } from './conditions.js';
+export { CONDITION_KIND, isConditionName, type Condition, type ConditionFacts, type FactsOf, type ProviderCondition } from './conditions.js';
 
 export type ErrorKind =
   | 'invalid_argument'
@@ -83,7 +83,12 @@ export type FailureOf<C extends Condition> = EngineError & { readonly condition:
  * are checked against ConditionFacts. facts.condition repeats the name for hosts that read facts.
  */
 export function engineFailure<C extends Condition>(condition: C, message: string, facts: ConditionFacts[C], init: FailureInit = {}): FailureOf<C> {
-  return new EngineError(CONDITION_KIND[condition], message, { ...init, facts: { ...facts, condition } as unknown as UntypedFacts }) as FailureOf<C>;
+  return new EngineError(...failureArgs(condition, message, facts, init)) as FailureOf<C>;
+}
+
+/** The arguments of `super(...)` for a subclass of EngineError that raises `condition`. */
+export function failureArgs<C extends Condition>(condition: C, message: string, facts: ConditionFacts[C], init: FailureInit = {}): [ErrorKind, string, EngineErrorInit] {
+  return [CONDITION_KIND[condition], message, { ...init, facts: { ...facts, condition } as unknown as UntypedFacts }];
 }
 
 /** `err` is an engine error raised as `condition` (narrows its facts). */

@@ -233,7 +233,7 @@ describe('the same condition has the same failure code and retryable in every sh
     },
     {
       name: 'fetch of an address the policy refuses (loopback)',
-      conditions: [],
+      conditions: ['blocked_destination'],
       code: FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED,
       retryable: false,
       calls: () => ({

@@ -4,7 +4,7 @@
 // connection, including each redirect hop, passes here.
 import dns from 'node:dns';
 import { Agent, buildConnector } from 'undici';
-import { EngineError, engineFailure } from '../errors.js';
+import { EngineError, engineFailure, failureArgs } from '../errors.js';
 import { AllowList, blockedHostName, classifyIp, parseIp } from './address.js';
 
 export interface ResolvedAddress {
@@ -21,9 +21,7 @@ export const systemLookup: LookupFn = (hostname) => dns.promises.lookup(hostname
 export class BlockedDestinationError extends EngineError {
   constructor(host: string, address: string | undefined, addressClass: string) {
     const what = !address ? `${host} names a ${addressClass} host` : address === host ? `${host} is a ${addressClass} address` : `${host} resolves to ${address}, a ${addressClass} address`;
-    super('security_policy', `${what}, which web fetches may not reach`, {
-      facts: { host, address: address ?? null, addressClass },
-    });
+    super(...failureArgs('blocked_destination', `${what}, which web fetches may not reach`, { host, address: address ?? null, addressClass }));
     this.name = 'BlockedDestinationError';
   }
 }
