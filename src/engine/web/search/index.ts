@@ -1,7 +1,7 @@
 // Web search over the configured providers: the first available one serves (or the one a
 // call names); when it fails the next available one is tried; domain allow and block
 // lists are applied to whatever comes back.
-import { EngineError, engineFailure } from '../../errors.js';
+import { EngineError, engineFailure, withDetails } from '../../errors.js';
 import { hostMatchesDomain, hostOf } from '../urls.js';
 import { BraveProvider } from './brave.js';
 import { GeminiProvider } from './gemini.js';
@@ -110,9 +110,8 @@ export async function searchWeb(providers: SearchProvider[], query: string, opts
   }
   if (errors.length === 1) throw errors[0];
   const last = errors[errors.length - 1]!;
-  throw new EngineError(last.kind, `every search provider failed: ${failed.map((f) => f.message).join('; ')}`, {
-    facts: { failedProviders: failed },
-  });
+  // The last provider's condition (so its kind, code and retryable) stands for the whole search.
+  throw withDetails(last, { message: `every search provider failed: ${failed.map((f) => f.message).join('; ')}`, facts: { failedProviders: failed } });
 }
 
 export { SearchProviderError } from './types.js';
