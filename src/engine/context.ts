@@ -2,7 +2,7 @@
 // served as resources. Read through the same scope checks as any file.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, engineFailure } from './errors.js';
+import { engineFailure } from './errors.js';
 import type { Scope } from './scope.js';
 
 export interface ContextFile {

@@ -102,7 +102,7 @@ export function isCondition<C extends Condition>(err: unknown, condition: C): er
  */
 export function withDetails(
   err: EngineError,
-  more: { facts?: Record<string, unknown>; field?: string; message?: string; cause?: unknown; process?: ProcessEvidence },
+  more: { facts?: UntypedFacts; field?: string; message?: string; cause?: unknown; process?: ProcessEvidence },
 ): EngineError {
   return new EngineError(err.kind, more.message ?? err.message, {
     field: 'field' in more ? more.field : err.field,

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, engineFailure } from './errors.js';
+import { engineFailure } from './errors.js';
 import type { Session } from './session.js';
 
 const BAG = 'engine.results';

@@ -1,7 +1,7 @@
 // A session's todo list (plan). One generic item shape serves every vendor's dialect
 // (TodoWrite, write_todos, todo_write, SetTodoList, create/update_todo_list, update_plan):
 // shapes map their field names and status words onto it and format the list back.
-import { EngineError, engineFailure } from './errors.js';
+import { engineFailure } from './errors.js';
 import type { Session } from './session.js';
 
 export interface TodoItem {

@@ -2,7 +2,7 @@
 // its occurrence rule, through the matching ladder the shape chose. Replacement is literal
 // ($& and friends mean nothing). Encoding, BOM and line endings are kept.
 import path from 'node:path';
-import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { detectLineEnding, toLf } from './encoding.js';

@@ -2,7 +2,7 @@
 // checks shapes turn on per vendor: read first, read whole, unchanged since.
 import { hash } from 'node:crypto';
 import type { ReadRecord, Session } from '../session.js';
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export interface FreshnessPolicy {
   /** An existing file must have been read in this session. */

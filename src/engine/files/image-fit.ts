@@ -4,7 +4,7 @@
 // where that fits, JPEG at falling quality where it does not. An image already within the
 // bounds is returned byte for byte.
 import sharp from 'sharp';
-import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 
 // A long-running server: no cache of decoded inputs between calls.
 sharp.cache(false);

@@ -5,7 +5,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { ByteReader } from '../fd-file.js';
 import iconv from 'iconv-lite';
-import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import { decode, type EncodingInfo } from './encoding.js';
 import { sha256 } from './freshness.js';
 

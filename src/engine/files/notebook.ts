@@ -1,7 +1,7 @@
 // Jupyter notebooks: a parsed view of the cells (for reading) and cell edits by id
 // (replace, insert, delete) that keep the rest of the JSON as it was.
 import { randomBytes } from 'node:crypto';
-import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import type { FreshnessPolicy } from './freshness.js';

@@ -3,7 +3,7 @@
 // the files already written are put back. Matching follows the reference's four passes.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
+import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { diffArrays } from 'diff';

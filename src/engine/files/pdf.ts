@@ -1,7 +1,7 @@
 // What can be learned of a PDF without a PDF library: its page count, from the page
 // objects in its bytes. Good for "how many pages" checks; compressed object streams can
 // hide pages, so the count is a lower bound (0 when none are visible).
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export function pdfPageCount(data: Uint8Array): number {
   const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');

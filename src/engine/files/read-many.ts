@@ -6,7 +6,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import ignore from 'ignore';
 import picomatch from 'picomatch';
-import { EngineError, engineFailure, isEngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, isEngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
 

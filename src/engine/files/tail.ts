@@ -4,7 +4,7 @@
 // sequence or a single-byte character; in UTF-16 it is a whole aligned unit); the lines found
 // are then decoded forwards by the same scanner as every other read, so a tail gives exactly
 // what the forward read of the same lines gives.
-import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { ByteReader } from '../fd-file.js';
 import type { BreakUnit } from './line-count.js';
 

@@ -1,6 +1,6 @@
 // A whole text file held for modification (edit, write, patch): decoded with its detected
 // encoding, and written back with the same encoding, BOM and line endings.
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { atomicWrite } from './atomic.js';

@@ -1,6 +1,6 @@
 // Creating or replacing a whole file: atomic, serialised per path, parents created, and
 // an existing file's encoding, BOM and line endings kept unless told otherwise.
-import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { detectLineEnding, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 import { FILE_TYPES } from './filetypes.js';
 
 export class GlobOverrides {

@@ -2,7 +2,7 @@
 // orders the vendors use, capped with exact totals.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { IgnoreRules, type IgnoreOptions, type IgnoreReason } from './ignore.js';
 import { walkAll } from './walk.js';

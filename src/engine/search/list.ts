@@ -4,7 +4,7 @@
 import { promises as fsp, type Dirent } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { EngineError, engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
+import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { IgnoreRules, type IgnoreOptions } from './ignore.js';
 

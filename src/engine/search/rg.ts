@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { EngineError, engineFailure, abortError } from '../errors.js';
+import { engineFailure, abortError } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { TypeFilter } from './filters.js';
 import { IgnoreRules, VCS_DIRS } from './ignore.js';

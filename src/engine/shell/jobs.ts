@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, engineFailure, abortError } from '../errors.js';
+import { engineFailure, abortError } from '../errors.js';
 import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec } from './process.js';

@@ -1,7 +1,7 @@
 // Find in page: the passages of a text that contain a phrase, with their positions and
 // surrounding text. The phrase is literal (no regular expressions from the model, so no
 // catastrophic backtracking); runs of whitespace in it match any run of whitespace.
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export interface FindOptions {
   caseSensitive?: boolean;

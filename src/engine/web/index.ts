@@ -1,7 +1,7 @@
 // The web engine: guarded page fetches (with cache and per-host rate limit), find in page,
 // and web search over the configured providers. One engine per configuration, shared by
 // every shape so that the cache and the rate limit are too.
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 import { AllowList } from './address.js';
 import { TtlCache, type CacheOptions } from './cache.js';
 import { findInText, type FindOptions, type PageMatch } from './find.js';

@@ -1,6 +1,6 @@
 // What a fetched response becomes: HTML as Markdown, text or raw HTML; text, Markdown and
 // JSON as they are; images as bytes; any other binary refused with the type it had.
-import { abortError, EngineError, engineFailure } from '../errors.js';
+import { abortError, engineFailure } from '../errors.js';
 import { convertHtml, htmlTitle } from './convert.js';
 import { decodeBody, looksLikeText } from './decode.js';
 import type { RawResponse } from './fetch.js';

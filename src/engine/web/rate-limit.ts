@@ -1,6 +1,6 @@
 // Per-host request limit over a sliding window. The web engine allows 20 requests a minute
 // per host unless told otherwise (Gemini CLI's own web_fetch allows 10).
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export interface RateLimitOptions {
   requests: number;

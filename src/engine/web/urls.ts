@@ -1,7 +1,7 @@
 // URL handling shared by the web tools: parsing what a model typed, finding URLs in free
 // text (Gemini's web_fetch takes them from its prompt), HTTP-to-HTTPS upgrade, and the
 // GitHub blob-to-raw rewrite two vendors apply before fetching.
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 /** Parses an http(s) URL the model supplied, or throws invalid_argument naming `field`. */
 export function parseHttpUrl(input: string, field = 'url'): URL {

@@ -1,7 +1,7 @@
 // core shape: fs.read over the files engine. Text by line range; notebooks rendered as their
 // cells; images (optionally fitted within given bounds) and PDFs (whole, or chosen pages as
 // images or text) as a short text line first, then the bytes, then the structured block.
-import { EngineError, engineFailure, isCondition, withDetails } from '../../engine/errors.js';
+import { engineFailure, isCondition, withDetails } from '../../engine/errors.js';
 import { fitImage } from '../../engine/files/image-fit.js';
 import type { NotebookView } from '../../engine/files/notebook.js';
 import { pageRangeFor, pdfPageCount } from '../../engine/files/pdf.js';
