@@ -2,7 +2,7 @@
 // served as resources. Read through the same scope checks as any file.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError } from './errors.js';
+import { engineFailure } from './errors.js';
 import type { Scope } from './scope.js';
 
 export interface ContextFile {
@@ -41,14 +41,13 @@ export async function findContextFiles(scope: Scope, names: readonly string[]): 
 export async function readContextFile(scope: Scope, file: string): Promise<string> {
   const resolved = await scope.resolve(file);
   const handle = await fsp.open(resolved.real, 'r').catch((err: NodeJS.ErrnoException) => {
-    throw new EngineError(err.code === 'ENOENT' ? 'not_found' : 'io_failed', `cannot open ${file}: ${err.message}`, { facts: { path: file } });
+    const message = `cannot open ${file}: ${err.message}`;
+    throw err.code === 'ENOENT' ? engineFailure('path_missing', message, { path: file }) : engineFailure('io_error', message, { path: file });
   });
   try {
     const st = await handle.stat();
     if (st.size > CONTEXT_FILE_MAX_BYTES) {
-      throw new EngineError('resource_exhausted', `${file} is ${st.size} bytes; context files are served up to ${CONTEXT_FILE_MAX_BYTES}`, {
-        facts: { path: file, size: st.size, max: CONTEXT_FILE_MAX_BYTES },
-      });
+      throw engineFailure('context_file_too_large', `${file} is ${st.size} bytes; context files are served up to ${CONTEXT_FILE_MAX_BYTES}`, { path: file, size: st.size, max: CONTEXT_FILE_MAX_BYTES });
     }
     const buf = Buffer.alloc(st.size);
     await handle.read(buf, 0, st.size, 0);

@@ -89,7 +89,7 @@ export { Scope, isWithin } from './scope.js';
 export { grantRead, readScopeFor } from './read-grants.js';
 export type { ResolvedPath } from './scope.js';
 export { Session } from './session.js';
-export { EngineError, abortError, isEngineError } from './errors.js';
+export * from './errors.js';
 export { findContextFiles, readContextFile } from './context.js';
 export { saveResultText } from './results.js';
 export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';

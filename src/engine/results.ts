@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError } from './errors.js';
+import { engineFailure } from './errors.js';
 import type { Session } from './session.js';
 
 const BAG = 'engine.results';
@@ -14,7 +14,7 @@ export const MAX_SAVED_RESULT_BYTES = 64 * 1024 * 1024;
 
 function sessionDir(stateDir: string, session: Session): string {
   if (session.disposed) {
-    throw new EngineError('unavailable', 'the session has ended; call again to get a fresh one', { facts: { session: session.id } });
+    throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', { session: session.id });
   }
   return session.bag(BAG, () => {
     const hash = createHash('sha256').update(session.id).digest('hex').slice(0, 16);
@@ -34,9 +34,7 @@ export interface SavedResult {
 export async function saveResultText(stateDir: string, session: Session, text: string, ext = 'txt'): Promise<SavedResult> {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > MAX_SAVED_RESULT_BYTES) {
-    throw new EngineError('resource_exhausted', `the result is ${bytes.length} bytes, over the ${MAX_SAVED_RESULT_BYTES}-byte limit for saved results`, {
-      facts: { bytes: bytes.length, maxBytes: MAX_SAVED_RESULT_BYTES },
-    });
+    throw engineFailure('result_too_large', `the result is ${bytes.length} bytes, over the ${MAX_SAVED_RESULT_BYTES}-byte limit for saved results`, { bytes: bytes.length, maxBytes: MAX_SAVED_RESULT_BYTES });
   }
   const dir = sessionDir(stateDir, session);
   await fsp.mkdir(dir, { recursive: true, mode: 0o700 });

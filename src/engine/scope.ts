@@ -4,7 +4,7 @@
 import { closeSync, constants as fsc, fstatSync, openSync, readlinkSync, realpathSync, statSync, promises as fsp, type Stats } from 'node:fs';
 import { FdFile } from './fd-file.js';
 import path from 'node:path';
-import { EngineError, fromSystemError } from './errors.js';
+import { EngineError, engineFailure, fromSystemError } from './errors.js';
 
 /** Longest path accepted (Linux PATH_MAX); longer input is refused before any syscall. */
 const PATH_MAX = 4096;
@@ -61,19 +61,16 @@ export class Scope {
     for (const r of wanted) {
       if (r.includes('\0')) throw this.nulByte(r, 'roots');
       if (!path.isAbsolute(r)) {
-        throw new EngineError('invalid_argument', `root ${r} must be an absolute path`, { field: 'roots', facts: { root: r } });
+        throw engineFailure('root_not_absolute', `root ${r} must be an absolute path`, { root: r }, { field: 'roots' });
       }
       const found = await realpathOrNearest(r);
       const real = found.path;
       if (found.exists && !(await fsp.stat(real)).isDirectory()) {
         // Commands start in the first root: a file there would leave them nowhere to run.
-        throw new EngineError('invalid_argument', `root ${r} is not a directory`, { field: 'roots', facts: { root: r, resolved: real } });
+        throw engineFailure('root_not_directory', `root ${r} is not a directory`, { root: r, resolved: real }, { field: 'roots' });
       }
       if (!this.contains(real)) {
-        throw new EngineError('permission_denied', `root ${r} is outside the toolbox scope`, {
-          field: 'roots',
-          facts: { path: r, resolved: real, roots: [...this.roots] },
-        });
+        throw engineFailure('root_outside_scope', `root ${r} is outside the toolbox scope`, { path: r, resolved: real, roots: [...this.roots] }, { field: 'roots' });
       }
       out.push(real);
     }
@@ -134,7 +131,7 @@ export class Scope {
     }
     const resolved = given ?? (await this.resolve(input, cwd, field));
     if (!resolved.exists) {
-      throw new EngineError('not_found', `${input} does not exist`, { field, facts: { path: input, resolved: resolved.real } });
+      throw engineFailure('path_missing', `${input} does not exist`, { path: input, resolved: resolved.real }, { field });
     }
     return { resolved, file: await this.open(resolved, fsc.O_RDONLY) };
   }
@@ -147,10 +144,10 @@ export class Scope {
   private absoluteOf(input: string, cwd: string, field: string): string {
     if (input.includes('\0')) throw this.nulByte(input, field);
     if (input === '') {
-      throw new EngineError('invalid_argument', 'the path is empty', { field, facts: { path: input } });
+      throw engineFailure('empty_path', 'the path is empty', { path: input }, { field });
     }
     if (input.length > PATH_MAX) {
-      throw new EngineError('invalid_argument', `the path is longer than ${PATH_MAX} characters`, { field, facts: { path: input.slice(0, 200), length: input.length } });
+      throw engineFailure('path_too_long', `the path is longer than ${PATH_MAX} characters`, { path: input.slice(0, 200), length: input.length }, { field });
     }
     return path.resolve(cwd, input);
   }
@@ -158,18 +155,12 @@ export class Scope {
   /** The PERMISSION_DENIED failure for input holding a NUL byte, naming the allowed roots. */
   nulByte(input: string, field: string): EngineError {
     const shown = input.replace(/\0/g, '\\0');
-    return new EngineError('permission_denied', `${shown} contains a NUL byte, which no file name can hold; give a plain path inside the allowed roots (${this.roots.join(', ')})`, {
-      field,
-      facts: { path: shown, roots: [...this.roots] },
-    });
+    return engineFailure('nul_in_path', `${shown} contains a NUL byte, which no file name can hold; give a plain path inside the allowed roots (${this.roots.join(', ')})`, { path: shown, roots: [...this.roots] }, { field });
   }
 
   /** The PERMISSION_DENIED failure for `input`, naming the allowed roots. */
   outside(input: string, resolved: string, field = 'path'): EngineError {
-    return new EngineError('permission_denied', `${input} is outside the allowed roots (${this.roots.join(', ')})`, {
-      field,
-      facts: { path: input, resolved, roots: [...this.roots] },
-    });
+    return engineFailure('outside_roots', `${input} is outside the allowed roots (${this.roots.join(', ')})`, { path: input, resolved, roots: [...this.roots] }, { field });
   }
 
   /**
@@ -259,9 +250,9 @@ async function realpathOrNearest(abs: string): Promise<{ path: string; exists: b
     const code = (err as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR') {
       if (code === 'ELOOP') {
-        throw new EngineError('invalid_argument', `${abs} has a symbolic link loop`, { facts: { path: abs } });
+        throw engineFailure('symlink_loop', `${abs} has a symbolic link loop`, { path: abs });
       }
-      throw new EngineError('io_failed', `cannot resolve ${abs}: ${(err as Error).message}`, { facts: { path: abs, code } });
+      throw engineFailure('io_error', `cannot resolve ${abs}: ${(err as Error).message}`, { path: abs, code });
     }
   }
   // A dangling symlink must not be treated as "missing": its target decides where a write lands.

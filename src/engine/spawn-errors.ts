@@ -2,7 +2,7 @@
 // it still fails: every start failure becomes an EngineError at once, never a call that
 // waits for a 'spawn' event that will not come.
 import { readFileSync } from 'node:fs';
-import { EngineError } from './errors.js';
+import { EngineError, engineFailure } from './errors.js';
 
 /**
  * Longest single argument or environment string execve accepts: MAX_ARG_STRLEN (32 pages,
@@ -33,10 +33,7 @@ export function maxArgvBytes(): number {
 const RUN_FROM_FILE = 'write it to a file and run that';
 
 function tooLong(n: number, m: number, what: string, field: string, extra = '', advice = RUN_FROM_FILE): EngineError {
-  return new EngineError('invalid_argument', `${what} too long: ${n} bytes${extra}, the limit is ${m}; ${advice}`, {
-    field,
-    facts: { condition: 'argument_too_long', bytes: n, limit: m },
-  });
+  return engineFailure('argument_too_long', `${what} too long: ${n} bytes${extra}, the limit is ${m}; ${advice}`, { bytes: n, limit: m }, { field });
 }
 
 /**
@@ -65,18 +62,18 @@ export function checkArgv(file: string, args: readonly string[], env: Record<str
 export function spawnFailure(err: NodeJS.ErrnoException, file: string, cwd: string | undefined, args: readonly string[] = [], env: Record<string, string> = {}, field = 'command'): EngineError {
   const code = err.code;
   if (code === 'ENOTDIR') {
-    return new EngineError('invalid_argument', `cannot start ${file}: the working directory ${cwd} is not a directory`, { facts: { program: file, cwd, code }, cause: err });
+    return engineFailure('cwd_not_directory', `cannot start ${file}: the working directory ${cwd} is not a directory`, { program: file, cwd, code }, { cause: err });
   }
   if (code === 'ENOENT') {
-    return new EngineError('not_found', `cannot start ${file}: no such program or working directory`, { field, facts: { program: file, cwd, code }, cause: err });
+    return engineFailure('program_missing', `cannot start ${file}: no such program or working directory`, { program: file, cwd, code }, { field, cause: err });
   }
   if (code === 'EACCES') {
-    return new EngineError('permission_denied', `cannot start ${file}: permission denied`, { field, facts: { program: file, code }, cause: err });
+    return engineFailure('program_denied', `cannot start ${file}: permission denied`, { program: file, code }, { field, cause: err });
   }
   if (code === 'E2BIG') {
     // The checks above missed it (a smaller limit than computed): word it with what we know.
     const n = [file, ...args].reduce((s, a) => s + Buffer.byteLength(a) + 1, 0) + Object.entries(env).reduce((s, [k, v]) => s + Buffer.byteLength(k) + Buffer.byteLength(v) + 2, 0);
     return tooLong(n, maxArgvBytes(), 'command', field, ' with its arguments and environment');
   }
-  return new EngineError('process_failed', `cannot start ${file}: ${err.message}`, { facts: { program: file, code }, cause: err });
+  return engineFailure('spawn_failed', `cannot start ${file}: ${err.message}`, { program: file, code }, { cause: err });
 }

@@ -1,7 +1,7 @@
 // A session's todo list (plan). One generic item shape serves every vendor's dialect
 // (TodoWrite, write_todos, todo_write, SetTodoList, create/update_todo_list, update_plan):
 // shapes map their field names and status words onto it and format the list back.
-import { EngineError } from './errors.js';
+import { engineFailure } from './errors.js';
 import type { Session } from './session.js';
 
 export interface TodoItem {
@@ -66,7 +66,7 @@ export function updateTodos(session: Session, updates: TodoUpdate[], rules: Todo
   updates.forEach((u, i) => {
     const item = next.find((t) => t.id === u.id);
     if (!item) {
-      throw new EngineError('not_found', `no todo with id ${u.id}`, { field: `updates.${i}.id`, facts: { id: u.id, known: next.map((t) => t.id) } });
+      throw engineFailure('todo_missing', `no todo with id ${u.id}`, { id: u.id, known: next.map((t) => t.id) }, { field: `updates.${i}.id` });
     }
     if (u.content) item.content = u.content;
     if (u.status) item.status = u.status;
@@ -81,17 +81,14 @@ function checkList(items: TodoItem[], rules: TodoRules): void {
   const seen = new Set<string>();
   items.forEach((t, i) => {
     if (!rules.statuses.includes(t.status)) {
-      throw new EngineError('invalid_argument', `todo ${i + 1} has status "${t.status}"; expected one of ${rules.statuses.join(', ')}`, {
-        field: `todos.${i}.status`,
-        facts: { index: i, status: t.status, allowed: [...rules.statuses] },
-      });
+      throw engineFailure('bad_todo_status', `todo ${i + 1} has status "${t.status}"; expected one of ${rules.statuses.join(', ')}`, { index: i, status: t.status, allowed: [...rules.statuses] }, { field: `todos.${i}.status` });
     }
     if (t.content.trim() === '') {
-      throw new EngineError('invalid_argument', `todo ${i + 1} has no text`, { field: `todos.${i}`, facts: { index: i } });
+      throw engineFailure('empty_todo', `todo ${i + 1} has no text`, { index: i }, { field: `todos.${i}` });
     }
     if (rules.uniqueIds) {
       if (seen.has(t.id)) {
-        throw new EngineError('invalid_argument', `todo id ${t.id} appears more than once`, { field: `todos.${i}.id`, facts: { id: t.id } });
+        throw engineFailure('duplicate_todo_id', `todo id ${t.id} appears more than once`, { id: t.id }, { field: `todos.${i}.id` });
       }
       seen.add(t.id);
     }
@@ -99,10 +96,7 @@ function checkList(items: TodoItem[], rules: TodoRules): void {
   if (rules.inProgress) {
     const running = items.filter((t) => t.status === rules.inProgress!.status).length;
     if (running > rules.inProgress.max) {
-      throw new EngineError('invalid_argument', `${running} todos are ${rules.inProgress.status}; at most ${rules.inProgress.max} may be`, {
-        field: 'todos',
-        facts: { inProgress: running, max: rules.inProgress.max },
-      });
+      throw engineFailure('too_many_in_progress', `${running} todos are ${rules.inProgress.status}; at most ${rules.inProgress.max} may be`, { inProgress: running, max: rules.inProgress.max }, { field: 'todos' });
     }
   }
 }

@@ -2,7 +2,7 @@
 // shape (facet-shape) and session (facet-session) of each call, builds its context
 // (scope, AbortSignal tied to the deadline and cancellation) and logs one line per call.
 import { Metadata, status, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
-import { EngineError } from '../engine/errors.js';
+import { EngineError, engineFailure } from '../engine/errors.js';
 import type { Scope } from '../engine/scope.js';
 import { DEFAULT_SESSION_ID, Session, type SessionStore } from '../engine/session.js';
 import type { ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
@@ -71,10 +71,7 @@ export class ToolboxRouter {
         const started = performance.now();
         const ctx = info.ctx;
         if (argumentsTooDeep(req)) {
-          const e = new EngineError('invalid_argument', `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`, {
-            field: 'arguments',
-            facts: { maxDepth: MAX_ARGUMENT_DEPTH, condition: 'arguments_too_deep' },
-          });
+          const e = engineFailure('arguments_too_deep', `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`, { maxDepth: MAX_ARGUMENT_DEPTH }, { field: 'arguments' });
           this.logger.info({ rpc: 'CallTool', tool: req.name, shape: ctx.shape, session: ctx.session.id, outcome: 'invalid_argument', reason: 'arguments_too_deep' });
           return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
         }

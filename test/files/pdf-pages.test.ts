@@ -25,7 +25,7 @@ test('pages past the end, broken PDFs and a missing pdftoppm are clear errors', 
   assert.equal(await kind(renderPdfPages(Buffer.from('%PDF-1.4\nnot really\n'), { first: 1, last: 1 })), 'invalid_argument:pdf_unreadable');
   assert.equal(await kind(renderPdfPages(makePdf(1), { first: 1, last: 1, binary: '/nonexistent/pdftoppm' })), 'unavailable:pdf_pages_unavailable');
   const aborted = AbortSignal.abort();
-  assert.equal(await kind(renderPdfPages(makePdf(1), { first: 1, last: 1, signal: aborted })), 'cancelled:undefined');
+  assert.equal(await kind(renderPdfPages(makePdf(1), { first: 1, last: 1, signal: aborted })), 'cancelled:cancelled');
 });
 
 test('extracts the text of the asked pages, one entry per page, with the same errors', async () => {

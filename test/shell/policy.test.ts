@@ -200,7 +200,7 @@ test('a route refuses the program and names the toolbox that owns it', () => {
   const err = refusal(p, 'cd repo && /usr/bin/git commit -m x');
   assert.equal(err?.kind, 'security_policy');
   assert.equal(err?.routedTo, 'git-toolbox');
-  assert.deepEqual(err?.facts, { rule: 'git=git-toolbox', list: 'route', program: 'git', command: '/usr/bin/git commit -m x' });
+  assert.deepEqual(err?.facts, { rule: 'git=git-toolbox', list: 'route', program: 'git', command: '/usr/bin/git commit -m x', condition: 'routed_elsewhere' });
   assert.equal(refusal(p, 'ls'), undefined);
 });
 

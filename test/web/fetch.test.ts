@@ -333,7 +333,7 @@ describe('status errors', () => {
   test('404 is not_found', async () => {
     const err = await failure(page('/missing'));
     assert.equal(err.kind, 'not_found');
-    assert.deepEqual(err.facts, { url: `${site.origin}/missing`, status: 404, statusText: 'Not Found' });
+    assert.deepEqual(err.facts, { url: `${site.origin}/missing`, status: 404, statusText: 'Not Found', condition: 'http_not_found' });
   });
   test('503 is unavailable', async () => assert.equal((await failure(page('/broken'))).kind, 'unavailable'));
   test('429 is rate_limited with the server retry-after', async () => {

@@ -58,7 +58,7 @@ describe('timeouts', () => {
       assert.ok(err instanceof SearchProviderError);
       assert.equal(err.kind, 'timeout');
       assert.equal(err.message, `[${label}] no answer within 300 ms`);
-      assert.deepEqual(err.facts, { provider: name, timeoutMs: 300 });
+      assert.deepEqual(err.facts, { provider: name, timeoutMs: 300, condition: 'provider_timeout' });
       assert.equal(servers[name]!.seen.length, seen + 1, 'the request reached the server');
       assert.ok(Date.now() - started < 3000);
     });
@@ -74,7 +74,7 @@ describe('connection refused', () => {
       assert.ok(err instanceof SearchProviderError);
       assert.equal(err.kind, 'network_failed');
       assert.equal(err.message, `[${label}] request failed: connect ECONNREFUSED 127.0.0.1:${closedPort}`);
-      assert.deepEqual(err.facts, { provider: name, code: 'ECONNREFUSED' });
+      assert.deepEqual(err.facts, { provider: name, code: 'ECONNREFUSED', condition: 'provider_request_failed' });
     });
   }
   test('a refused provider hands over to the next one', async () => {
@@ -97,7 +97,7 @@ describe('Gemini answers', () => {
     assert.ok(err instanceof SearchProviderError);
     assert.equal(err.kind, 'invalid_argument');
     assert.equal(err.message, '[Gemini] the query was blocked (SAFETY)');
-    assert.deepEqual(err.facts, { provider: 'gemini', blockReason: 'SAFETY' });
+    assert.deepEqual(err.facts, { provider: 'gemini', blockReason: 'SAFETY', condition: 'query_blocked' });
   });
 
   test('thought parts are left out of the answer; the other parts are joined', async () => {
@@ -208,7 +208,7 @@ describe('oversized answers', () => {
     assert.ok(err instanceof SearchProviderError);
     assert.equal(err.kind, 'resource_exhausted');
     assert.equal(err.message, `[Tavily] the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`);
-    assert.deepEqual(err.facts, { provider: 'tavily', status: 200, maxBytes: MAX_REPLY_BYTES });
+    assert.deepEqual(err.facts, { provider: 'tavily', status: 200, maxBytes: MAX_REPLY_BYTES, condition: 'provider_reply_too_large' });
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(finished, false);
     assert.ok(written < 2 * MAX_REPLY_BYTES, `server wrote ${written} bytes`);

@@ -183,7 +183,7 @@ describe('Tavily', () => {
     assert.ok(err instanceof SearchProviderError);
     assert.equal(err.message, '[Tavily] HTTP 401 Unauthorized: Unauthorized: missing or invalid API key.');
     assert.equal(err.kind, 'permission_denied');
-    assert.deepEqual(err.facts, { provider: 'tavily', status: 401 });
+    assert.deepEqual(err.facts, { provider: 'tavily', status: 401, condition: 'provider_denied' });
     reset();
   });
 });

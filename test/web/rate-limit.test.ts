@@ -36,7 +36,7 @@ describe('HostRateLimiter', () => {
     const err = refusal(() => l.take('example.com..', 20));
     assert.equal(err.kind, 'rate_limited');
     assert.equal(err.message, 'too many requests to example.com: at most 2 per 1 s');
-    assert.deepEqual(err.facts, { host: 'example.com', limit: 2, windowMs: 1000 });
+    assert.deepEqual(err.facts, { host: 'example.com', limit: 2, windowMs: 1000, condition: 'host_rate_limited' });
     assert.equal(err.retryAfterMs, 980);
     l.take('other.example', 20); // another host has its own budget
   });
@@ -59,7 +59,7 @@ describe('the engine rate limit', () => {
     );
     assert.ok(err instanceof EngineError);
     assert.equal(err.kind, 'rate_limited');
-    assert.deepEqual(err.facts, { host: 'site.test', limit: 2, windowMs: 60_000 });
+    assert.deepEqual(err.facts, { host: 'site.test', limit: 2, windowMs: 60_000, condition: 'host_rate_limited' });
     assert.equal(site.seen.length, 2);
   });
 });

@@ -209,7 +209,7 @@ describe('SSRF corpus: refused without an allow list', () => {
     assert.equal((await refused(engine, 'http://10.0.0.1/')).message, '10.0.0.1 is a private address, which web fetches may not reach');
     assert.equal((await refused(engine, 'http://meta.test/')).message, 'meta.test resolves to 169.254.169.254, a metadata address, which web fetches may not reach');
     assert.equal((await refused(engine, 'http://app.localhost/')).message, 'app.localhost names a loopback host, which web fetches may not reach');
-    assert.deepEqual((await refused(engine, 'http://meta.test/')).facts, { host: 'meta.test', address: '169.254.169.254', addressClass: 'metadata' });
+    assert.deepEqual((await refused(engine, 'http://meta.test/')).facts, { host: 'meta.test', address: '169.254.169.254', addressClass: 'metadata', condition: 'blocked_destination' });
   });
 
   test('no refused request ever reached the loopback server', () => assert.equal(secretHits, 0));

@@ -4,7 +4,7 @@
 // temporary file a crash leaves is removed by the next write into that directory.
 import { constants as fsc, promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
+import { EngineError, engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import { claimTempPath, releaseTempPath, sweepStaleTemps } from './stale-temps.js';
 
@@ -69,7 +69,7 @@ async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create
   if (st?.isDirectory()) return [];
   if (st) throw notADirectory(target, dir);
   if (!create) {
-    throw new EngineError('not_found', `the directory of ${target.input} does not exist`, { field: 'path', facts: { path: target.input, parent: dir, condition: 'parent_missing' } });
+    throw engineFailure('parent_missing', `the directory of ${target.input} does not exist`, { path: target.input, parent: dir }, { field: 'path' });
   }
   const missing: string[] = [];
   let at = dir;
@@ -101,7 +101,7 @@ async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create
 }
 
 function notADirectory(target: ResolvedPath, parent: string): EngineError {
-  return new EngineError('invalid_argument', `the parent of ${target.input} is not a directory`, { field: 'path', facts: { path: target.input, parent, condition: 'parent_not_directory' } });
+  return engineFailure('parent_not_directory', `the parent of ${target.input} is not a directory`, { path: target.input, parent }, { field: 'path' });
 }
 
 /** Removes directories a failed write created, innermost first; one that is no longer empty stays. */

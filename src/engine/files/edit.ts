@@ -2,7 +2,7 @@
 // its occurrence rule, through the matching ladder the shape chose. Replacement is literal
 // ($& and friends mean nothing). Encoding, BOM and line endings are kept.
 import path from 'node:path';
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { detectLineEnding, toLf } from './encoding.js';
@@ -73,16 +73,13 @@ export interface EditResult extends TextFormat {
 }
 
 export async function editFile(scope: Scope, input: string, edits: EditSpec[], opts: EditOptions = {}): Promise<EditResult> {
-  if (edits.length === 0) throw new EngineError('invalid_argument', 'no edits given', { field: 'edits', facts: { condition: 'no_edits' } });
+  if (edits.length === 0) throw engineFailure('no_edits', 'no edits given', {}, { field: 'edits' });
   edits.forEach((e, i) => {
     if (e.oldString === e.newString && !opts.allowNoChange) {
-      throw new EngineError('invalid_argument', 'the old and new strings are identical: nothing would change', {
-        field: 'new_string',
-        facts: { condition: 'no_change', editIndex: i },
-      });
+      throw engineFailure('no_change', 'the old and new strings are identical: nothing would change', { editIndex: i }, { field: 'new_string' });
     }
     if (typeof e.occurrences === 'number' && (!Number.isSafeInteger(e.occurrences) || e.occurrences < 1)) {
-      throw new EngineError('invalid_argument', 'the expected count must be a whole number of at least 1', { field: 'expected_replacements', facts: { editIndex: i } });
+      throw engineFailure('bad_expected_count', 'the expected count must be a whole number of at least 1', { editIndex: i }, { field: 'expected_replacements' });
     }
   });
   const first = await scope.resolve(input, opts.cwd);
@@ -91,16 +88,13 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
     throwIfAborted(opts.signal, 'edit');
     const creating = edits[0]!.oldString === '';
     if (!loaded.exists && !creating) {
-      throw new EngineError('not_found', `${input} does not exist`, { field: 'path', facts: { path: input, condition: 'file_missing' } });
+      throw engineFailure('file_missing', `${input} does not exist`, { path: input }, { field: 'path' });
     }
     if (loaded.exists && creating && loaded.text !== '') {
-      throw new EngineError('already_exists', `${input} already exists; an empty old string only creates new files`, {
-        field: 'old_string',
-        facts: { path: input, condition: 'file_exists' },
-      });
+      throw engineFailure('file_exists', `${input} already exists; an empty old string only creates new files`, { path: input }, { field: 'old_string' });
     }
     if (opts.refuseNotebooks && path.extname(loaded.resolved.real).toLowerCase() === '.ipynb') {
-      throw new EngineError('unsupported', `${input} is a notebook; edit its cells with the notebook tool`, { facts: { path: input, condition: 'notebook' } });
+      throw engineFailure('notebook', `${input} is a notebook; edit its cells with the notebook tool`, { path: input });
     }
     checkLoaded(opts.session, loaded, opts.freshness);
 
@@ -121,10 +115,10 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
     });
     const changed = work !== before || !loaded.exists;
     if (!changed && opts.skipUnmatched && outcomes.every((o) => o.replacements === 0)) {
-      throw new EngineError('invalid_argument', 'none of the texts to replace was found in the file', { field: 'old_string', facts: { path: input, condition: 'no_match' } });
+      throw engineFailure('no_match', 'none of the texts to replace was found in the file', { path: input }, { field: 'old_string' });
     }
     if (!changed && !opts.allowNoChange) {
-      throw new EngineError('invalid_argument', 'the edits leave the file unchanged', { field: 'new_string', facts: { path: input, condition: 'no_change' } });
+      throw engineFailure('no_change', 'the edits leave the file unchanged', { path: input }, { field: 'new_string' });
     }
     const fmt: TextFormat = loaded.exists ? loaded : { ...NEW_FILE_FORMAT, lineEnding: givenEndings === 'crlf' || givenEndings === 'cr' || givenEndings === 'mixed' ? givenEndings : 'lf' };
     const relative = scope.relative(loaded.resolved.real);
@@ -166,24 +160,15 @@ export function applyOne(text: string, oldString: string, newString: string, occ
   const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], { requote: opts.requote, firstLineIndent: opts.firstLineIndent });
   if (!found && opts.skipUnmatched) return { text, outcome: { rung: 'exact', replacements: 0 } };
   if (!found) {
-    throw new EngineError('invalid_argument', 'the text to replace was not found in the file', {
-      field: 'old_string',
-      facts: { condition: 'no_match', editIndex: index, rungs: [...(opts.ladder ?? ['exact'])] },
-    });
+    throw engineFailure('no_match', 'the text to replace was not found in the file', { editIndex: index, rungs: [...(opts.ladder ?? ['exact'])] }, { field: 'old_string' });
   }
   let matches: Match[] = found.matches;
   const n = matches.length;
   if (occ === 'unique' && n > 1) {
-    throw new EngineError('conflict', `the text to replace occurs ${n} times; it must be unique (add context, or replace all)`, {
-      field: 'old_string',
-      facts: { condition: 'ambiguous', count: n, editIndex: index, rung: found.rung },
-    });
+    throw engineFailure('ambiguous', `the text to replace occurs ${n} times; it must be unique (add context, or replace all)`, { count: n, editIndex: index, rung: found.rung }, { field: 'old_string' });
   }
   if (typeof occ === 'number' && n !== occ) {
-    throw new EngineError('conflict', `expected ${occ} occurrence(s) of the text to replace, found ${n}`, {
-      field: 'old_string',
-      facts: { condition: 'count_mismatch', expected: occ, count: n, editIndex: index, rung: found.rung },
-    });
+    throw engineFailure('count_mismatch', `expected ${occ} occurrence(s) of the text to replace, found ${n}`, { expected: occ, count: n, editIndex: index, rung: found.rung }, { field: 'old_string' });
   }
   if (occ === 'first') matches = matches.slice(0, 1);
   let out = '';

@@ -2,7 +2,7 @@
 // checks shapes turn on per vendor: read first, read whole, unchanged since.
 import { hash } from 'node:crypto';
 import type { ReadRecord, Session } from '../session.js';
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export interface FreshnessPolicy {
   /** An existing file must have been read in this session. */
@@ -52,23 +52,17 @@ export function checkFreshness(session: Session | undefined, real: string, displ
   const rec = session.reads.get(real);
   if (!rec) {
     if (policy.requireRead || policy.requireComplete || policy.requireUnchanged) {
-      throw new EngineError('conflict', `${display} has not been read in this session`, {
-        facts: { path: display, condition: 'not_read' },
-      });
+      throw engineFailure('not_read', `${display} has not been read in this session`, { path: display });
     }
     return;
   }
   if (policy.requireComplete && !rec.complete) {
-    throw new EngineError('conflict', `${display} was only partly read in this session`, {
-      facts: { path: display, condition: 'partial_read', offset: rec.offset, limit: rec.limit },
-    });
+    throw engineFailure('partial_read', `${display} was only partly read in this session`, { path: display, offset: rec.offset, limit: rec.limit });
   }
   if (policy.requireUnchanged && (rec.size !== now.size || rec.mtimeMs !== now.mtimeMs)) {
     const same = rec.hash !== '' && now.bytes !== undefined && sha256(now.bytes) === rec.hash;
     if (!same) {
-      throw new EngineError('conflict', `${display} has changed since it was read`, {
-        facts: { path: display, condition: 'modified_since_read', readSize: rec.size, readMtimeMs: rec.mtimeMs, size: now.size, mtimeMs: now.mtimeMs },
-      });
+      throw engineFailure('modified_since_read', `${display} has changed since it was read`, { path: display, readSize: rec.size, readMtimeMs: rec.mtimeMs, size: now.size, mtimeMs: now.mtimeMs });
     }
   }
 }

@@ -4,7 +4,7 @@
 // where that fits, JPEG at falling quality where it does not. An image already within the
 // bounds is returned byte for byte.
 import sharp from 'sharp';
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 
 // A long-running server: no cache of decoded inputs between calls.
 sharp.cache(false);
@@ -42,7 +42,7 @@ export async function fitImage(data: Buffer, mediaType: string, bounds: FitBound
   try {
     meta = await sharp(data).metadata();
   } catch (err) {
-    throw new EngineError('invalid_argument', `the image cannot be decoded: ${(err as Error).message}`, { facts: { mediaType, condition: 'bad_image' } });
+    throw engineFailure('bad_image', `the image cannot be decoded: ${(err as Error).message}`, { mediaType });
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
@@ -63,7 +63,5 @@ export async function fitImage(data: Buffer, mediaType: string, bounds: FitBound
       return { data: out, mediaType: `image/${a.format}`, width: info.width, height: info.height, ...original, changed: true };
     }
   }
-  throw new EngineError('resource_exhausted', `the image does not fit in ${bounds.maxBytes} bytes even scaled down to a quarter`, {
-    facts: { mediaType, width, height, bytes: data.length, maxBytes: bounds.maxBytes },
-  });
+  throw engineFailure('image_too_large', `the image does not fit in ${bounds.maxBytes} bytes even scaled down to a quarter`, { mediaType, width, height, bytes: data.length, maxBytes: bounds.maxBytes });
 }

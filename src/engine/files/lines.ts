@@ -5,7 +5,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { ByteReader } from '../fd-file.js';
 import iconv from 'iconv-lite';
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import { decode, type EncodingInfo } from './encoding.js';
 import { sha256 } from './freshness.js';
 
@@ -151,7 +151,7 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
   const push = (text: string, ending: string) => {
     keptBytes += text.length;
     if (keptBytes > HARD_TOTAL_BYTES) {
-      throw new EngineError('resource_exhausted', 'the requested range is too large to return at once', { facts: { maxBytes: HARD_TOTAL_BYTES } });
+      throw engineFailure('range_too_large', 'the requested range is too large to return at once', { maxBytes: HARD_TOTAL_BYTES });
     }
     lines.push(text);
     eols.push(ending);

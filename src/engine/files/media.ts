@@ -2,7 +2,7 @@
 // signature, not its name), for tools that hand media to a model. Text and other binary
 // files are refused with facts saying what they are.
 import path from 'node:path';
-import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
+import { EngineError, engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { recordRead, sha256 } from './freshness.js';
@@ -60,7 +60,7 @@ export async function readMedia(scope: Scope, input: string, opts: MediaOptions)
     const sample = Buffer.alloc(Math.min(SAMPLE, f.size));
     if (sample.length > 0) await f.fh.read(sample, 0, sample.length, 0);
     if (f.size === 0) {
-      throw new EngineError('invalid_argument', `${input} is empty`, { field: 'path', facts: { path: input, size: 0, condition: 'empty_file' } });
+      throw engineFailure('empty_file', `${input} is empty`, { path: input, size: 0 }, { field: 'path' });
     }
     const image = imageType(sample) ?? (detectKind(sample, real).mediaType === 'image/svg+xml' ? 'image/svg+xml' : undefined);
     const video = image ? undefined : videoType(sample, real);
@@ -68,15 +68,10 @@ export async function readMedia(scope: Scope, input: string, opts: MediaOptions)
     const wanted = opts.kinds ?? ['image', 'video'];
     if (!kind || !wanted.includes(kind)) {
       const other = detectKind(sample, real).kind;
-      throw new EngineError('unsupported', `${input} is not ${wanted.map((k) => (k === 'image' ? 'an image' : 'a video')).join(' or ')}`, {
-        field: 'path',
-        facts: { path: input, kind: kind ?? (other === 'text' || other === 'notebook' ? 'text' : other), condition: 'not_media' },
-      });
+      throw engineFailure('not_media', `${input} is not ${wanted.map((k) => (k === 'image' ? 'an image' : 'a video')).join(' or ')}`, { path: input, kind: kind ?? (other === 'text' || other === 'notebook' ? 'text' : other) }, { field: 'path' });
     }
     if (f.size > opts.maxBytes) {
-      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${opts.maxBytes}-byte limit for media files`, {
-        facts: { path: input, size: f.size, maxBytes: opts.maxBytes, condition: 'file_too_large', kind },
-      });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxBytes}-byte limit for media files`, { path: input, size: f.size, maxBytes: opts.maxBytes, kind });
     }
     throwIfAborted(opts.signal, 'read');
     const data = await readAll(f);

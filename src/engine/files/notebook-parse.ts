@@ -1,6 +1,6 @@
 // Jupyter notebooks as data: the raw JSON checked to be a notebook, and a parsed view of
 // its cells for reading. Editing (notebook.ts) builds on this; reading needs only this.
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export type CellType = 'code' | 'markdown' | 'raw';
 
@@ -52,10 +52,10 @@ export function parseRaw(text: string, display: string): RawNotebook {
   try {
     nb = JSON.parse(text);
   } catch (err) {
-    throw new EngineError('invalid_argument', `${display} is not valid notebook JSON: ${(err as Error).message}`, { facts: { path: display, condition: 'invalid_notebook' } });
+    throw engineFailure('invalid_notebook', `${display} is not valid notebook JSON: ${(err as Error).message}`, { path: display });
   }
   if (!nb || typeof nb !== 'object' || !Array.isArray((nb as RawNotebook).cells)) {
-    throw new EngineError('invalid_argument', `${display} has no cells array; it is not a notebook`, { facts: { path: display, condition: 'invalid_notebook' } });
+    throw engineFailure('invalid_notebook', `${display} has no cells array; it is not a notebook`, { path: display });
   }
   return nb as RawNotebook;
 }

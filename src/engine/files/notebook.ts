@@ -1,7 +1,7 @@
 // Jupyter notebook editing: cell edits by id (replace, insert, delete) that keep the rest of
 // the JSON as it was. The parsed view for reading is in notebook-parse.ts.
 import { randomBytes } from 'node:crypto';
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import type { FreshnessPolicy } from './freshness.js';
@@ -45,31 +45,31 @@ export interface NotebookEditResult {
 export async function editNotebook(scope: Scope, input: string, spec: NotebookEditSpec, opts: NotebookEditOptions = {}): Promise<NotebookEditResult> {
   const first = await scope.resolve(input, opts.cwd);
   if (!first.real.toLowerCase().endsWith('.ipynb')) {
-    throw new EngineError('invalid_argument', `${input} is not a .ipynb notebook`, { field: 'path', facts: { path: input, condition: 'not_notebook' } });
+    throw engineFailure('not_notebook', `${input} is not a .ipynb notebook`, { path: input }, { field: 'path' });
   }
   return withPathLocks([first.real], async () => {
     const loaded = await loadText(scope, first, { cwd: opts.cwd });
-    if (!loaded.exists) throw new EngineError('not_found', `${input} does not exist`, { field: 'path', facts: { path: input } });
+    if (!loaded.exists) throw engineFailure('file_missing', `${input} does not exist`, { path: input }, { field: 'path' });
     checkLoaded(opts.session, loaded, opts.freshness);
     throwIfAborted(opts.signal, 'notebook edit');
     const nb = parseRaw(loaded.text, input);
     const cells = nb.cells;
     const find = (id: string) => {
       const i = cells.findIndex((c, k) => cellId(c, k) === id);
-      if (i === -1) throw new EngineError('not_found', `no cell with id ${id} in ${input}`, { field: 'cell_id', facts: { path: input, cellId: id, condition: 'cell_missing' } });
+      if (i === -1) throw engineFailure('cell_missing', `no cell with id ${id} in ${input}`, { path: input, cellId: id }, { field: 'cell_id' });
       return i;
     };
     let index: number;
     let id: string;
     let cellType: CellType | undefined;
     if (spec.mode === 'delete') {
-      if (!spec.cellId) throw new EngineError('invalid_argument', 'deleting a cell needs its id', { field: 'cell_id' });
+      if (!spec.cellId) throw engineFailure('cell_id_needed', 'deleting a cell needs its id', {}, { field: 'cell_id' });
       index = find(spec.cellId);
       id = cellId(cells[index]!, index);
       cellType = cells[index]!.cell_type as CellType;
       cells.splice(index, 1);
     } else if (spec.mode === 'insert') {
-      if (!spec.cellType) throw new EngineError('invalid_argument', 'inserting a cell needs its type (code or markdown)', { field: 'cell_type' });
+      if (!spec.cellType) throw engineFailure('cell_type_needed', 'inserting a cell needs its type (code or markdown)', {}, { field: 'cell_type' });
       index = spec.cellId ? find(spec.cellId) + 1 : 0;
       const usesIds = (nb.nbformat ?? 4) > 4 || (nb.nbformat_minor ?? 0) >= 5 || cells.some((c) => typeof c.id === 'string');
       const cell: RawCell = { cell_type: spec.cellType, ...(usesIds ? { id: randomBytes(4).toString('hex') } : {}), metadata: {}, source: splitSource(spec.newSource ?? '') };
@@ -78,7 +78,7 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
       id = cellId(cell, index);
       cellType = spec.cellType;
     } else {
-      if (!spec.cellId) throw new EngineError('invalid_argument', 'replacing a cell needs its id', { field: 'cell_id' });
+      if (!spec.cellId) throw engineFailure('cell_id_needed', 'replacing a cell needs its id', {}, { field: 'cell_id' });
       index = find(spec.cellId);
       const cell = cells[index]!;
       if (spec.cellType && spec.cellType !== cell.cell_type) {

@@ -3,7 +3,7 @@
 // text-file and media readers can open files without importing the whole reader.
 import { promises as fsp } from 'node:fs';
 import { FdFile, SYNC_READ_MAX } from '../fd-file.js';
-import { EngineError, fromSystemError } from '../errors.js';
+import { EngineError, engineFailure, fromSystemError } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 
 /** An opened, verified, regular file. */
@@ -25,10 +25,10 @@ export async function openForRead(scope: Scope, target: string | ResolvedPath, c
   try {
     const st = fh.stat();
     if (st.isDirectory()) {
-      throw new EngineError('invalid_argument', `${input} is a directory`, { field, facts: { path: input, isDirectory: true } });
+      throw engineFailure('is_directory', `${input} is a directory`, { path: input, isDirectory: true }, { field });
     }
     if (!st.isFile()) {
-      throw new EngineError('invalid_argument', `${input} is not a regular file`, { field, facts: { path: input, notRegular: true } });
+      throw engineFailure('not_regular_file', `${input} is not a regular file`, { path: input, notRegular: true }, { field });
     }
     fh.sync = st.size <= SYNC_READ_MAX;
     fh.syncBudget = SYNC_READ_MAX;

@@ -3,7 +3,7 @@
 // the files already written are put back. Matching follows the reference's four passes.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
+import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { diffArrays } from 'diff';
@@ -59,7 +59,7 @@ interface Planned {
 
 export async function applyPatch(scope: Scope, patch: string, opts: PatchOptions = {}): Promise<PatchResult> {
   const hunks = parsePatch(patch);
-  if (hunks.length === 0) throw new EngineError('invalid_argument', 'the patch changes no files', { field: 'patch', facts: { condition: 'empty_patch' } });
+  if (hunks.length === 0) throw engineFailure('empty_patch', 'the patch changes no files', {}, { field: 'patch' });
   const resolved = await Promise.all(
     hunks.map(async (h) => ({
       source: await scope.resolve(h.path, opts.cwd, 'patch'),
@@ -109,7 +109,7 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   if (h.type === 'add') {
     const now = await current(source);
     if (now.text !== null && opts.addOverwrites === false) {
-      throw new EngineError('already_exists', `${h.path} already exists (line ${h.line} adds it)`, { field: 'patch', facts: { path: h.path, line: h.line, condition: 'file_exists' } });
+      throw engineFailure('file_exists', `${h.path} already exists (line ${h.line} adds it)`, { path: h.path, line: h.line }, { field: 'patch' });
     }
     if (now.text === null) await checkCreatable(source, state, h);
     // A file the patch replaces keeps its uniform CRLF or CR endings; a new one is written as given.
@@ -119,10 +119,7 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   }
   const now = await current(source);
   if (now.text === null) {
-    throw new EngineError('not_found', `${h.path} does not exist (line ${h.line} ${h.type === 'delete' ? 'deletes' : 'updates'} it)`, {
-      field: 'patch',
-      facts: { path: h.path, line: h.line, condition: 'file_missing' },
-    });
+    throw engineFailure('file_missing', `${h.path} does not exist (line ${h.line} ${h.type === 'delete' ? 'deletes' : 'updates'} it)`, { path: h.path, line: h.line }, { field: 'patch' });
   }
   if (h.type === 'delete') {
     state.set(source.real, null);
@@ -147,17 +144,17 @@ function diffView(text: string): string {
  */
 async function checkCreatable(target: ResolvedPath, state: Map<string, string | null>, h: PatchHunk): Promise<void> {
   const name = h.type === 'update' && h.moveTo !== undefined ? h.moveTo : h.path;
-  const refuse = (why: string, facts: Record<string, unknown>) =>
-    new EngineError('invalid_argument', `${name} cannot be created (line ${h.line}): ${why}`, { field: 'patch', facts: { path: name, line: h.line, ...facts } });
+  const message = (why: string) => `${name} cannot be created (line ${h.line}): ${why}`;
+  const notDirectory = (why: string, parent: string) => engineFailure('parent_not_directory', message(why), { path: name, line: h.line, parent }, { field: 'patch' });
   const inside = [...state].find(([p, text]) => text !== null && p.startsWith(target.real + path.sep));
-  if (inside) throw refuse('an earlier hunk puts a file inside it, so it is a directory', { condition: 'is_directory', file: inside[0] });
+  if (inside) throw engineFailure('is_directory', message('an earlier hunk puts a file inside it, so it is a directory'), { path: name, line: h.line, file: inside[0] }, { field: 'patch' });
   for (let dir = path.dirname(target.real); ; dir = path.dirname(dir)) {
     const planned = state.get(dir);
-    if (planned !== undefined && planned !== null) throw refuse(`${dir} is a file an earlier hunk writes`, { condition: 'parent_not_directory', parent: dir });
+    if (planned !== undefined && planned !== null) throw notDirectory(`${dir} is a file an earlier hunk writes`, dir);
     if (planned === undefined) {
       const st = await fsp.stat(dir).catch(() => undefined);
       if (st?.isDirectory()) return;
-      if (st) throw refuse(`${dir} is a file, not a directory`, { condition: 'parent_not_directory', parent: dir });
+      if (st) throw notDirectory(`${dir} is a file, not a directory`, dir);
     }
     if (path.dirname(dir) === dir) return;
   }
@@ -224,10 +221,7 @@ export function applyChunks(text: string, chunks: UpdateChunk[], display: string
     if (chunk.context !== undefined) {
       const found = seekSequence(lines, [chunk.context], cursor, false);
       if (!found) {
-        throw new EngineError('precondition_failed', `could not find the context '${chunk.context}' in ${display}`, {
-          field: 'patch',
-          facts: { path: display, line, chunk: k, context: chunk.context, condition: 'context_not_found' },
-        });
+        throw engineFailure('context_not_found', `could not find the context '${chunk.context}' in ${display}`, { path: display, line, chunk: k, context: chunk.context }, { field: 'patch' });
       }
       cursor = found.at + 1;
     }
@@ -247,10 +241,7 @@ export function applyChunks(text: string, chunks: UpdateChunk[], display: string
       found = seekSequence(lines, old, cursor, chunk.endOfFile);
     }
     if (!found) {
-      throw new EngineError('precondition_failed', `could not find the expected lines in ${display}:\n${chunk.oldLines.join('\n')}`, {
-        field: 'patch',
-        facts: { path: display, line, chunk: k, expected: chunk.oldLines.join('\n'), condition: 'lines_not_found' },
-      });
+      throw engineFailure('lines_not_found', `could not find the expected lines in ${display}:\n${chunk.oldLines.join('\n')}`, { path: display, line, chunk: k, expected: chunk.oldLines.join('\n') }, { field: 'patch' });
     }
     replacements.push({ at: found.at, remove: old.length, insert: neu });
     passes.push(found.pass);

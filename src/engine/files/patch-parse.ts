@@ -1,7 +1,7 @@
 // Parser for the Codex patch format (*** Begin Patch ... *** End Patch): Add, Delete and
 // Update File hunks, Move to, @@ chunks and *** End of File. Errors point at the bad line
 // (1-based, counted in the input as given).
-import { EngineError } from '../errors.js';
+import { EngineError, engineFailure } from '../errors.js';
 
 export interface UpdateChunk {
   /** The `@@ <context>` line's text, searched for before the chunk's lines. */
@@ -26,10 +26,7 @@ const MOVE = '*** Move to: ';
 const EOF_MARK = '*** End of File';
 
 function invalid(message: string, line?: number, text?: string): EngineError {
-  return new EngineError('invalid_argument', line ? `invalid patch at line ${line}: ${message}` : `invalid patch: ${message}`, {
-    field: 'patch',
-    facts: { condition: 'invalid_patch', ...(line ? { line } : {}), ...(text !== undefined ? { text } : {}), reason: message },
-  });
+  return engineFailure('invalid_patch', line ? `invalid patch at line ${line}: ${message}` : `invalid patch: ${message}`, { ...(line ? { line } : {}), ...(text !== undefined ? { text } : {}), reason: message }, { field: 'patch' });
 }
 
 /** Parses a whole patch; also accepts it wrapped in a <<EOF heredoc, as the reference does. */

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 
 export interface RenderedPage {
   page: number;
@@ -35,23 +35,16 @@ async function poppler(tool: 'pdftoppm' | 'pdftotext', args: string[], data: Uin
     maxBuffer: 64 * 1024 * 1024,
   });
   if ((run as { code?: string }).code === 'ENOENT' || /ENOENT/.test(String(run.message ?? ''))) {
-    throw new EngineError('unavailable', `reading PDF pages needs poppler-utils (${tool}), which is not installed`, {
-      facts: { condition: 'pdf_pages_unavailable' },
-    });
+    throw engineFailure('pdf_pages_unavailable', `reading PDF pages needs poppler-utils (${tool}), which is not installed`, {});
   }
   throwIfAborted(opts.signal, 'render');
-  if (run.timedOut) throw new EngineError('timeout', 'reading the PDF pages ran out of time', { facts: { condition: 'pdf_render_timeout' } });
+  if (run.timedOut) throw engineFailure('pdf_render_timeout', 'reading the PDF pages ran out of time', {});
   if (run.exitCode !== 0) {
     const stderr = String(run.stderr ?? '');
     if (/Wrong page range|first page .* last page/i.test(stderr)) {
-      throw new EngineError('invalid_argument', `the PDF has no pages ${opts.first}-${opts.last}`, {
-        field: 'pages',
-        facts: { condition: 'pages_out_of_range', first: opts.first, last: opts.last },
-      });
+      throw engineFailure('pages_out_of_range', `the PDF has no pages ${opts.first}-${opts.last}`, { first: opts.first, last: opts.last }, { field: 'pages' });
     }
-    throw new EngineError('invalid_argument', `the PDF could not be read: ${stderr.split('\n')[0] || `${tool} exited ${run.exitCode}`}`, {
-      facts: { condition: 'pdf_unreadable', stderr },
-    });
+    throw engineFailure('pdf_unreadable', `the PDF could not be read: ${stderr.split('\n')[0] || `${tool} exited ${run.exitCode}`}`, { stderr });
   }
   return String(run.stdout ?? '');
 }

@@ -1,7 +1,7 @@
 // What can be learned of a PDF without a PDF library: its page count, from the page
 // objects in its bytes. Good for "how many pages" checks; compressed object streams can
 // hide pages, so the count is a lower bound (0 when none are visible).
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export function pdfPageCount(data: Uint8Array): number {
   const text = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('latin1');
@@ -29,10 +29,10 @@ export function parsePageRange(spec: string): { first: number; last: number } | 
 export function pageRangeFor(spec: string, maxPages: number): { first: number; last: number } {
   const range = parsePageRange(spec);
   if (!range) {
-    throw new EngineError('invalid_argument', `pages "${spec}" is not a page number or range`, { field: 'pages', facts: { pages: spec, condition: 'bad_pages' } });
+    throw engineFailure('bad_pages', `pages "${spec}" is not a page number or range`, { pages: spec }, { field: 'pages' });
   }
   if (range.last - range.first + 1 > maxPages) {
-    throw new EngineError('invalid_argument', `pages "${spec}" spans more than ${maxPages} pages`, { field: 'pages', facts: { pages: spec, condition: 'too_many_pages' } });
+    throw engineFailure('too_many_pages', `pages "${spec}" spans more than ${maxPages} pages`, { pages: spec }, { field: 'pages' });
   }
   return range;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import ignore from 'ignore';
 import picomatch from 'picomatch';
-import { EngineError, isEngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, isEngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
 
@@ -57,7 +57,7 @@ export interface ReadManyResult {
 export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<ReadManyResult> {
   const cwd = opts.cwd ?? scope.primary;
   const bases = opts.bases?.length ? opts.bases : [cwd];
-  if (opts.include.length === 0) throw new EngineError('invalid_argument', 'no include patterns given', { field: 'include' });
+  if (opts.include.length === 0) throw engineFailure('no_include', 'no include patterns given', {}, { field: 'include' });
   // A pattern's static base must lie inside the roots: no walking the file system from outside.
   for (const p of opts.include) {
     if (p.includes('\0')) throw scope.nulByte(p, 'include');

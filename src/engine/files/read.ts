@@ -1,7 +1,7 @@
 // Reading one file: text by streaming line range (encodings, line endings, truncation with
 // exact counts), images and PDFs as bytes with their media type, binary reported as such,
 // notebooks parsed. Results are structured; shapes word them.
-import { EngineError, fromSystemError } from '../errors.js';
+import { EngineError, engineFailure, fromSystemError } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { decode, detectEncoding, detectLineEnding, type LineEnding, type TextEncoding } from './encoding.js';
@@ -122,13 +122,10 @@ export async function readFile(scope: Scope, input: string, opts: ReadOptions = 
 function validateRange(opts: ReadOptions): void {
   const { start, limit } = opts;
   if (start !== undefined && (!Number.isSafeInteger(start) || start === 0)) {
-    throw new EngineError('invalid_argument', 'the first line must be a whole number other than 0 (1 is the first line, -N the last N)', {
-      field: 'start',
-      facts: { start },
-    });
+    throw engineFailure('bad_start_line', 'the first line must be a whole number other than 0 (1 is the first line, -N the last N)', { start }, { field: 'start' });
   }
   if (limit !== undefined && (!(Number.isSafeInteger(limit) || limit === Number.POSITIVE_INFINITY) || limit < 1)) {
-    throw new EngineError('invalid_argument', 'the line limit must be a whole number of at least 1', { field: 'limit', facts: { limit } });
+    throw engineFailure('bad_line_limit', 'the line limit must be a whole number of at least 1', { limit }, { field: 'limit' });
   }
 }
 
@@ -144,9 +141,7 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
     if (!wanted.includes(kind.kind)) return { ...base, kind: 'binary', mediaType: kind.mediaType };
     const max = opts.maxMediaBytes ?? DEFAULT_MEDIA_MAX_BYTES;
     if (f.size > max) {
-      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, {
-        facts: { path: input, size: f.size, maxBytes: max, condition: 'file_too_large', kind: kind.kind },
-      });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, { path: input, size: f.size, maxBytes: max, kind: kind.kind });
     }
     const data = await readAll(f);
     recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(data), complete: true });
@@ -155,9 +150,7 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
   }
   if (kind.kind === 'binary') return { ...base, kind: 'binary' };
   if (opts.maxFileBytes !== undefined && f.size > opts.maxFileBytes) {
-    throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, {
-      facts: { path: input, size: f.size, maxBytes: opts.maxFileBytes, condition: 'file_too_large' },
-    });
+    throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, { path: input, size: f.size, maxBytes: opts.maxFileBytes });
   }
   if (kind.kind === 'notebook' && opts.notebooks) {
     const bytes = await readAll(f);

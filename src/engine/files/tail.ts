@@ -4,7 +4,7 @@
 // sequence or a single-byte character; in UTF-16 it is a whole aligned unit); the lines found
 // are then decoded forwards by the same scanner as every other read, so a tail gives exactly
 // what the forward read of the same lines gives.
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { ByteReader } from '../fd-file.js';
 import type { BreakUnit } from './line-count.js';
 
@@ -64,9 +64,7 @@ export async function locateTail(
       const { bytesRead } = await fh.read(block, got, hi - lo - got, lo + got);
       if (bytesRead === 0) {
         // Truncated since it was opened (a rotated log): what is left is another file's text.
-        throw new EngineError('conflict', 'the file was cut short while its end was being read; read it again', {
-          facts: { condition: 'changed_during_read', size, readTo: lo + got },
-        });
+        throw engineFailure('changed_during_read', 'the file was cut short while its end was being read; read it again', { size, readTo: lo + got });
       }
       got += bytesRead;
     }

@@ -1,6 +1,6 @@
 // A whole text file held for modification (edit, write, patch): decoded with its detected
 // encoding, and written back with the same encoding, BOM and line endings.
-import { EngineError } from '../errors.js';
+import { EngineError, engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { atomicWrite } from './atomic.js';
@@ -54,14 +54,12 @@ export async function loadText(scope: Scope, target: string | ResolvedPath, opts
   try {
     const max = opts.maxBytes ?? DEFAULT_MAX_EDIT_BYTES;
     if (f.size > max) {
-      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`, {
-        facts: { path: input, size: f.size, maxBytes: max, condition: 'file_too_large' },
-      });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`, { path: input, size: f.size, maxBytes: max });
     }
     const bytes = await readAll(f);
     const enc = detectEncoding(bytes, true);
     if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) {
-      throw new EngineError('invalid_argument', `${input} is a binary file; it cannot be edited as text`, { field, facts: { path: input, condition: 'binary' } });
+      throw engineFailure('binary', `${input} is a binary file; it cannot be edited as text`, { path: input }, { field });
     }
     const text = decode(bytes.subarray(enc.bomLength), enc.encoding);
     return {

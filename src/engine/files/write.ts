@@ -1,6 +1,6 @@
 // Creating or replacing a whole file: atomic, serialised per path, parents created, and
 // an existing file's encoding, BOM and line endings kept unless told otherwise.
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { detectLineEnding, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
@@ -51,7 +51,7 @@ export async function writeFile(scope: Scope, input: string, content: string, op
     const loaded = await loadText(scope, first, { cwd: opts.cwd, maxBytes: opts.maxBytes });
     throwIfAborted(opts.signal, 'write');
     if (loaded.exists && opts.mode === 'create') {
-      throw new EngineError('already_exists', `${input} already exists`, { field: 'path', facts: { path: input, condition: 'file_exists' } });
+      throw engineFailure('file_exists', `${input} already exists`, { path: input }, { field: 'path' });
     }
     checkLoaded(opts.session, loaded, opts.freshness);
     const base: TextFormat = loaded.exists ? loaded : NEW_FILE_FORMAT;

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 import { FILE_TYPES } from './filetypes.js';
 
 export class GlobOverrides {
@@ -14,7 +14,7 @@ export class GlobOverrides {
   constructor(globs: readonly string[], caseInsensitive = false) {
     const clean = globs.filter((g) => g.trim() !== '' && g !== '!');
     for (const g of clean) {
-      if (g.includes('\0')) throw new EngineError('invalid_argument', 'a glob contains a NUL byte', { field: 'glob', facts: { glob: g.replace(/\0/g, '\\0') } });
+      if (g.includes('\0')) throw engineFailure('nul_in_glob', 'a glob contains a NUL byte', { glob: g.replace(/\0/g, '\\0') }, { field: 'glob' });
     }
     this.hasIncludes = clean.some((g) => !g.startsWith('!'));
     // Inverted gitignore: an include glob "un-ignores", an exclude glob ignores. rg's globs take
@@ -76,10 +76,7 @@ export class TypeFilter {
       names.flatMap((n) => {
         const g = FILE_TYPES[n];
         if (!g) {
-          throw new EngineError('invalid_argument', `unknown file type "${n}"`, {
-            field,
-            facts: { type: n, knownTypes: Object.keys(FILE_TYPES) },
-          });
+          throw engineFailure('unknown_file_type', `unknown file type "${n}"`, { type: n, knownTypes: Object.keys(FILE_TYPES) }, { field });
         }
         return [...g];
       });

@@ -2,7 +2,7 @@
 // orders the vendors use, capped with exact totals.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, throwIfAborted } from '../errors.js';
+import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { IgnoreRules, type IgnoreOptions, type IgnoreReason } from './ignore.js';
 import { walkAll } from './walk.js';
@@ -76,26 +76,26 @@ export function splitPattern(pattern: string): { prefix: string; rest: string } 
 
 export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult> {
   const pattern = opts.pattern;
-  if (pattern.trim() === '') throw new EngineError('invalid_argument', 'the pattern is empty', { field: 'pattern', facts: { pattern } });
-  if (pattern.includes('\0')) throw new EngineError('invalid_argument', 'the pattern contains a NUL byte', { field: 'pattern', facts: {} });
+  if (pattern.trim() === '') throw engineFailure('empty_pattern', 'the pattern is empty', { pattern }, { field: 'pattern' });
+  if (pattern.includes('\0')) throw engineFailure('nul_in_pattern', 'the pattern contains a NUL byte', {}, { field: 'pattern' });
   const offset = opts.offset ?? 0;
   const limit = opts.limit;
-  if (!Number.isInteger(offset) || offset < 0) throw new EngineError('invalid_argument', 'offset must be a whole number', { field: 'offset', facts: { offset } });
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw new EngineError('invalid_argument', 'limit must be a whole number', { field: 'limit', facts: { limit } });
+  if (!Number.isInteger(offset) || offset < 0) throw engineFailure('bad_offset', 'offset must be a whole number', { offset }, { field: 'offset' });
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw engineFailure('bad_limit', 'limit must be a whole number', { limit }, { field: 'limit' });
   const maxCollect = opts.maxCollect ?? 200_000;
   throwIfAborted(opts.signal, 'glob');
 
   const dir = await scope.resolve(opts.path ?? '.', opts.cwd, 'path');
-  if (!dir.exists) throw new EngineError('not_found', `${opts.path ?? '.'} does not exist`, { field: 'path', facts: { path: opts.path ?? '.', cwd: opts.cwd ?? scope.primary } });
+  if (!dir.exists) throw engineFailure('path_missing', `${opts.path ?? '.'} does not exist`, { path: opts.path ?? '.', cwd: opts.cwd ?? scope.primary }, { field: 'path' });
   const { prefix, rest } = splitPattern(pattern.replace(/^(\.\/)+/, ''));
   if (rest.split('/').includes('..')) {
-    throw new EngineError('invalid_argument', 'the pattern may not climb with ".." after a wildcard', { field: 'pattern', facts: { pattern } });
+    throw engineFailure('pattern_climbs', 'the pattern may not climb with ".." after a wildcard', { pattern }, { field: 'pattern' });
   }
   const base = prefix ? await scope.resolve(prefix, dir.real, 'pattern') : dir;
-  if (!base.exists) throw new EngineError('not_found', `${prefix} does not exist`, { field: 'pattern', facts: { path: prefix } });
+  if (!base.exists) throw engineFailure('path_missing', `${prefix} does not exist`, { path: prefix }, { field: 'pattern' });
   const st = await fsp.stat(base.real);
   if (!st.isDirectory()) {
-    throw new EngineError('invalid_argument', `${opts.path ?? prefix} is not a directory`, { field: 'path', facts: { path: opts.path ?? prefix, notDirectory: true } });
+    throw engineFailure('not_a_directory', `${opts.path ?? prefix} is not a directory`, { path: opts.path ?? prefix, notDirectory: true }, { field: 'path' });
   }
 
   const counts = new Map<IgnoreReason, number>();

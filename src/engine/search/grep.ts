@@ -3,7 +3,7 @@
 // the same structured results.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, abortError, throwIfAborted } from '../errors.js';
+import { EngineError, engineFailure, abortError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { runFallback } from './fallback.js';
 import { rgAvailable, runRg } from './rg.js';
@@ -20,13 +20,13 @@ export const GREP_DEFAULTS = { maxTotal: 20_000, maxLineLength: 2000, countOnlyM
 function wholeNumber(v: number | undefined, field: string, min: number): number | undefined {
   if (v === undefined) return undefined;
   if (!Number.isInteger(v) || v < min) {
-    throw new EngineError('invalid_argument', `${field} must be a whole number of at least ${min}, got ${v}`, { field, facts: { [field]: v } });
+    throw engineFailure('bad_number', `${field} must be a whole number of at least ${min}, got ${v}`, { [field]: v }, { field });
   }
   return v;
 }
 
 function rejectNul(v: string | undefined, field: string): void {
-  if (v !== undefined && v.includes('\0')) throw new EngineError('invalid_argument', `${field} contains a NUL byte`, { field, facts: { field } });
+  if (v !== undefined && v.includes('\0')) throw engineFailure('nul_in_argument', `${field} contains a NUL byte`, { field }, { field });
 }
 
 /** Which backend a config selects; throws `unavailable` when rg is required but absent. */
@@ -37,7 +37,7 @@ export async function chooseBackend(cfg: GrepBackendConfig): Promise<{ name: Gre
   const ok = await rgAvailable(rgPath);
   if (ok) return { name: 'rg', rgPath };
   if (want === 'rg') {
-    throw new EngineError('unavailable', `ripgrep was not found at "${rgPath}"`, { facts: { rgPath, backend: 'rg' } });
+    throw engineFailure('rg_missing', `ripgrep was not found at "${rgPath}"`, { rgPath, backend: 'rg' });
   }
   return { name: 'fallback', rgPath };
 }
@@ -78,7 +78,7 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   const targets: string[] = [];
   for (const p of inputs) {
     const r = await scope.resolve(p, opts.cwd, 'path');
-    if (!r.exists) throw new EngineError('not_found', `${p} does not exist`, { field: 'path', facts: { path: p, cwd: opts.cwd ?? scope.primary } });
+    if (!r.exists) throw engineFailure('path_missing', `${p} does not exist`, { path: p, cwd: opts.cwd ?? scope.primary }, { field: 'path' });
     targets.push(r.real);
   }
   const baseDirs = await Promise.all(targets.map(async (t) => ((await fsp.stat(t)).isDirectory() ? t : path.dirname(t))));

@@ -4,7 +4,7 @@
 import { promises as fsp, type Dirent } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { EngineError, fromSystemError, throwIfAborted } from '../errors.js';
+import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { IgnoreRules, type IgnoreOptions } from './ignore.js';
 
@@ -75,15 +75,15 @@ function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEnt
 
 export async function listDirectory(scope: Scope, input: string, opts: ListOptions = {}): Promise<ListResult> {
   const depth = opts.depth ?? 1;
-  if (!Number.isInteger(depth) || depth < 1) throw new EngineError('invalid_argument', 'depth must be a whole number of at least 1', { field: 'depth', facts: { depth } });
+  if (!Number.isInteger(depth) || depth < 1) throw engineFailure('bad_depth', 'depth must be a whole number of at least 1', { depth }, { field: 'depth' });
   const offset = opts.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0) throw new EngineError('invalid_argument', 'offset must be a whole number', { field: 'offset', facts: { offset } });
+  if (!Number.isInteger(offset) || offset < 0) throw engineFailure('bad_offset', 'offset must be a whole number', { offset }, { field: 'offset' });
   const resolved = await scope.resolve(input, opts.cwd);
   const st = await fsp.stat(resolved.real).catch((err) => {
     throw fromSystemError(err, input, 'list');
   });
   if (!st.isDirectory()) {
-    throw new EngineError('invalid_argument', `${input} is not a directory`, { field: 'path', facts: { path: input, notDirectory: true } });
+    throw engineFailure('not_a_directory', `${input} is not a directory`, { path: input, notDirectory: true }, { field: 'path' });
   }
   const rules = new IgnoreRules({ ...(opts.ignore ?? { noIgnore: true }), hidden: opts.includeHidden !== false, skipNames: opts.ignore?.skipNames ?? [] });
   rules.loadAncestors(resolved.real);

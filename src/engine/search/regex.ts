@@ -8,7 +8,7 @@
 // line semantics are spelled out: in line mode nothing may match a newline; `^`/`$` are
 // line boundaries; `.` and negated classes never match U+FFFD (what undecodable bytes
 // become, and which Rust's Unicode classes never match).
-import { EngineError } from '../errors.js';
+import { EngineError, engineFailure } from '../errors.js';
 
 export type CaseMode = 'sensitive' | 'insensitive' | 'smart';
 
@@ -57,10 +57,7 @@ const POSIX: Record<string, string> = {
 };
 
 function refuse(pattern: string, construct: string, why: string): never {
-  throw new EngineError('invalid_argument', `the pattern uses ${construct}, which ${why}`, {
-    field: 'pattern',
-    facts: { pattern, construct, dialect: 'rust-regex', reason: why },
-  });
+  throw engineFailure('regex_construct', `the pattern uses ${construct}, which ${why}`, { pattern, construct, dialect: 'rust-regex', reason: why }, { field: 'pattern' });
 }
 
 const hexEscape = (ch: string): string => `\\u{${ch.codePointAt(0)!.toString(16)}}`;
@@ -401,9 +398,6 @@ export function translateRegex(pattern: string, opts: RegexOptions = {}): Transl
   try {
     return { regex: new RegExp(source, ci ? 'giu' : 'gu'), caseInsensitive: ci, canMatchNewline: st.newline };
   } catch (err) {
-    throw new EngineError('invalid_argument', `the pattern is not a valid regular expression: ${(err as Error).message}`, {
-      field: 'pattern',
-      facts: { pattern, dialect: 'rust-regex' },
-    });
+    throw engineFailure('invalid_regex', `the pattern is not a valid regular expression: ${(err as Error).message}`, { pattern, dialect: 'rust-regex' }, { field: 'pattern' });
   }
 }

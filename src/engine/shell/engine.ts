@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { buildEnv } from './env.js';
@@ -255,15 +255,15 @@ export class ShellEngine {
     if (workdir === undefined || workdir === '') return base;
     const r = await ctx.scope.resolve(workdir, base, field);
     const st = await fsp.stat(r.real).catch(() => undefined);
-    if (!st) throw new EngineError('not_found', `the directory ${workdir} does not exist`, { field, facts: { path: workdir, resolved: r.real } });
-    if (!st.isDirectory()) throw new EngineError('invalid_argument', `${workdir} is not a directory`, { field, facts: { path: workdir, resolved: r.real } });
+    if (!st) throw engineFailure('path_missing', `the directory ${workdir} does not exist`, { path: workdir, resolved: r.real }, { field });
+    if (!st.isDirectory()) throw engineFailure('not_a_directory', `${workdir} is not a directory`, { path: workdir, resolved: r.real }, { field });
     return r.real;
   }
 
   private state(session: Session): SessionShell {
     if (session.disposed) {
       // A call that still holds an expired session: anything started now would outlive it.
-      throw new EngineError('unavailable', 'the session has ended; call again to get a fresh one', { facts: { session: session.id } });
+      throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', { session: session.id });
     }
     return session.bag(BAG, () => {
       const hash = createHash('sha256').update(session.id).digest('hex').slice(0, 16);
@@ -296,17 +296,17 @@ export class ShellEngine {
 
 function validateCommand(command: string | readonly string[]): void {
   if (typeof command === 'string') {
-    if (command.trim() === '') throw new EngineError('invalid_argument', 'the command is empty', { field: 'command' });
-    if (command.includes('\0')) throw new EngineError('invalid_argument', 'the command contains a NUL byte', { field: 'command' });
+    if (command.trim() === '') throw engineFailure('empty_command', 'the command is empty', {}, { field: 'command' });
+    if (command.includes('\0')) throw engineFailure('nul_in_command', 'the command contains a NUL byte', {}, { field: 'command' });
     return;
   }
-  if (command.length === 0 || command[0] === '') throw new EngineError('invalid_argument', 'the command has no program', { field: 'command' });
-  if (command.some((a) => a.includes('\0'))) throw new EngineError('invalid_argument', 'an argument contains a NUL byte', { field: 'command' });
+  if (command.length === 0 || command[0] === '') throw engineFailure('no_program', 'the command has no program', {}, { field: 'command' });
+  if (command.some((a) => a.includes('\0'))) throw engineFailure('nul_in_command', 'an argument contains a NUL byte', {}, { field: 'command' });
 }
 
 function positive(v: number | undefined, field: string): number | undefined {
   if (v === undefined) return undefined;
-  if (!Number.isFinite(v) || v <= 0) throw new EngineError('invalid_argument', `${field} must be a positive number`, { field, facts: { value: v } });
+  if (!Number.isFinite(v) || v <= 0) throw engineFailure('not_positive', `${field} must be a positive number`, { value: v }, { field });
   return v;
 }
 

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { EngineError, abortError } from '../errors.js';
+import { engineFailure, abortError } from '../errors.js';
 import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec } from './process.js';
@@ -205,13 +205,11 @@ export class JobTable {
   }
 
   async start(spec: StartJobSpec): Promise<JobSnapshot> {
-    if (this.closed) throw new EngineError('unavailable', 'the session is closing; no job can start');
+    if (this.closed) throw engineFailure('session_closing', 'the session is closing; no job can start', {});
     this.prune();
     const running = [...this.jobs.values()].filter((j) => j.running).length;
     if (running >= this.opts.maxJobs) {
-      throw new EngineError('resource_exhausted', `this session already runs ${running} jobs (the limit); stop one first`, {
-        facts: { running, limit: this.opts.maxJobs },
-      });
+      throw engineFailure('too_many_jobs', `this session already runs ${running} jobs (the limit); stop one first`, { running, limit: this.opts.maxJobs });
     }
     const child = await spawnChild(spec);
     const number = ++this.seq;
@@ -230,7 +228,7 @@ export class JobTable {
       [...this.jobs.values()].find((j) => String(j.number) === s) ??
       [...this.jobs.values()].find((j) => String(j.child.pid) === s);
     if (!job) {
-      throw new EngineError('not_found', `no job ${s} in this session`, { field: 'id', facts: { job: s, known: [...this.jobs.values()].map((j) => j.id) } });
+      throw engineFailure('job_missing', `no job ${s} in this session`, { job: s, known: [...this.jobs.values()].map((j) => j.id) }, { field: 'id' });
     }
     return job;
   }
@@ -246,7 +244,7 @@ export class JobTable {
   async read(ref: string | number, opts: ReadOptions = {}): Promise<JobRead> {
     const job = this.find(ref);
     const from = opts.from === undefined || opts.from === 'last' ? job.readOffset : opts.from === 'start' ? 0 : opts.from;
-    if (!Number.isInteger(from) || from < 0) throw new EngineError('invalid_argument', 'the offset must be a whole number of bytes, 0 or more', { field: 'offset' });
+    if (!Number.isInteger(from) || from < 0) throw engineFailure('bad_offset', 'the offset must be a whole number of bytes, 0 or more', {}, { field: 'offset' });
     if (opts.waitMs && opts.waitMs > 0) await this.wait(job, from, opts.waitMs, opts.until ?? 'output', opts.signal);
     if (!job.running) await job.finished;
     const end = job.log.flushed;
@@ -300,10 +298,10 @@ export class JobTable {
   async write(ref: string | number, data: string): Promise<JobSnapshot> {
     const job = this.find(ref);
     if (!job.spec.stdin) {
-      throw new EngineError('precondition_failed', `job ${job.id} was not started with stdin open`, { field: 'id', facts: { job: job.id } });
+      throw engineFailure('stdin_closed', `job ${job.id} was not started with stdin open`, { job: job.id }, { field: 'id' });
     }
     if (!job.running) {
-      throw new EngineError('precondition_failed', `job ${job.id} has already exited`, { field: 'id', facts: { job: job.id, exitCode: job.exitCode } });
+      throw engineFailure('job_exited', `job ${job.id} has already exited`, { job: job.id, exitCode: job.exitCode }, { field: 'id' });
     }
     job.child.write(data);
     return job.snapshot();

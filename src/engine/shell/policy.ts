@@ -3,7 +3,7 @@
 // bash -c '...', eval, xargs, find -exec, env -S, su -c, trap ...) and path prefixes
 // (/usr/bin/git is git).
 import path from 'node:path';
-import { EngineError } from '../errors.js';
+import { EngineError, engineFailure } from '../errors.js';
 import { ShellSyntaxError, shellWords, splitCommands, type SimpleCommand, type Word } from './words.js';
 
 export interface PolicyRules {
@@ -90,10 +90,7 @@ export class ShellPolicy {
     }
     const route = this.rules.routes[c.program];
     if (route !== undefined) {
-      throw new EngineError('security_policy', `${c.program} commands are served by the ${route} toolbox, not by this shell`, {
-        routedTo: route,
-        facts: { rule: `${c.program}=${route}`, list: 'route', program: c.program, command: c.text },
-      });
+      throw engineFailure('routed_elsewhere', `${c.program} commands are served by the ${route} toolbox, not by this shell`, { rule: `${c.program}=${route}`, list: 'route', program: c.program, command: c.text }, { routedTo: route });
     }
     const denied = this.deny.find((r) => matches(r, c, 'deny'));
     if (denied) throw refusal(`the command "${c.text}" is refused by the deny rule "${denied.source}"`, c, denied.source, 'deny');
@@ -106,7 +103,7 @@ export class ShellPolicy {
 }
 
 function refusal(message: string, c: CheckedCommand, rule: string, list: string): EngineError {
-  return new EngineError('security_policy', message, { facts: { rule, list, program: c.program, command: c.text } });
+  return engineFailure('policy_denied', message, { rule, list, program: c.program, command: c.text });
 }
 
 /** Every command a line (or an argv) would run, wrappers and their operands alike. */
@@ -117,7 +114,7 @@ export function commandsOf(command: string | readonly string[]): CheckedCommand[
       simple = splitCommands(command);
     } catch (err) {
       if (err instanceof ShellSyntaxError) {
-        throw new EngineError('invalid_argument', `the command cannot be parsed: ${err.message}`, { field: 'command', facts: { reason: err.message } });
+        throw engineFailure('unparsable_command', `the command cannot be parsed: ${err.message}`, { reason: err.message }, { field: 'command' });
       }
       throw err;
     }
@@ -130,7 +127,7 @@ export function commandsOf(command: string | readonly string[]): CheckedCommand[
 }
 
 function unwrap(words: Word[], text: string, out: CheckedCommand[], depth: number): void {
-  if (depth > MAX_UNWRAP) throw new EngineError('invalid_argument', 'the command wraps other commands too deeply to check', { field: 'command' });
+  if (depth > MAX_UNWRAP) throw engineFailure('wrapped_too_deep', 'the command wraps other commands too deeply to check', {}, { field: 'command' });
   const first = words[0]!;
   const program = programName(first.value);
   const args = words.slice(1);
@@ -259,7 +256,7 @@ function nestedLine(words: Word[], text: string, out: CheckedCommand[], depth: n
     simple = splitCommands(line, depth + 1);
   } catch (err) {
     if (err instanceof ShellSyntaxError) {
-      throw new EngineError('invalid_argument', `a nested command cannot be parsed: ${err.message}`, { field: 'command', facts: { reason: err.message } });
+      throw engineFailure('unparsable_command', `a nested command cannot be parsed: ${err.message}`, { reason: err.message }, { field: 'command' });
     }
     throw err;
   }

@@ -8,7 +8,7 @@ import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { EngineError } from '../errors.js';
+import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { Containment, type ContainmentMode } from './kill.js';
 import { quietArgv, quietFlags } from './startup.js';
@@ -292,7 +292,7 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   } catch (err) {
     box.release();
     if (err instanceof EngineError) throw err;
-    throw new EngineError('process_failed', `cannot start ${file} on a terminal: ${(err as Error).message}`, { facts: { program: file }, cause: err });
+    throw engineFailure('pty_start_failed', `cannot start ${file} on a terminal: ${(err as Error).message}`, { program: file }, { cause: err });
   }
   box.adopt(p.pid);
   note(spec, box);

@@ -2,7 +2,7 @@
 // the full output to a file, a timeout (overall and/or without output), the call's
 // AbortSignal, and on every way out the whole process tree is gone or, when asked,
 // deliberately left running and reported.
-import { abortError, EngineError, throwIfAborted } from '../errors.js';
+import { abortError, EngineError, throwIfAborted, withDetails } from '../errors.js';
 import { Capture, type CapturedText } from './capture.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec, type StreamName } from './process.js';
@@ -157,9 +157,9 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
  * the shapes to word, and the process evidence for the host.
  */
 function withOutput(err: EngineError, output: CapturedText, exit: { exitCode: number | null; signal: string | null }, durationMs: number): EngineError {
-  return new EngineError(err.kind, err.message, {
+  return withDetails(err, {
     cause: err,
-    facts: { ...err.facts, output, exitCode: exit.exitCode, signal: exit.signal, durationMs },
+    facts: { output, exitCode: exit.exitCode, signal: exit.signal, durationMs },
     process: { tool: 'bash', exitCode: exit.exitCode ?? -1, signal: exit.signal ?? '', output: output.text, outputTruncated: output.truncated, backend: 'execa' },
   });
 }

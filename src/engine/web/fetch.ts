@@ -5,7 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { request, type Dispatcher } from 'undici';
-import { abortError, EngineError } from '../errors.js';
+import { abortError, EngineError, engineFailure } from '../errors.js';
 import { BlockedDestinationError, precheckHost, type GuardPolicy } from './guard.js';
 import type { HostRateLimiter } from './rate-limit.js';
 import { sameSite } from './urls.js';
@@ -66,14 +66,14 @@ function statusText(status: number): string {
 function statusError(status: number, url: string, retryAfter: string): EngineError {
   const facts = { url, status, statusText: statusText(status) };
   const msg = `${url} answered ${status} ${statusText(status)}`.trim();
-  if (status === 404 || status === 410) return new EngineError('not_found', msg, { facts });
-  if (status === 401 || status === 403) return new EngineError('permission_denied', msg, { facts });
+  if (status === 404 || status === 410) return engineFailure('http_not_found', msg, facts);
+  if (status === 401 || status === 403) return engineFailure('http_denied', msg, facts);
   if (status === 429) {
     const secs = Number(retryAfter);
-    return new EngineError('rate_limited', msg, { facts, retryAfterMs: Number.isFinite(secs) && secs > 0 ? secs * 1000 : undefined });
+    return engineFailure('http_rate_limited', msg, facts, { retryAfterMs: Number.isFinite(secs) && secs > 0 ? secs * 1000 : undefined });
   }
-  if (status >= 500) return new EngineError('unavailable', msg, { facts });
-  return new EngineError('network_failed', msg, { facts });
+  if (status >= 500) return engineFailure('http_server_error', msg, facts);
+  return engineFailure('http_error', msg, facts);
 }
 
 /** Drops a response body without reading it; its abort error has nobody to reach. */
@@ -95,7 +95,7 @@ function decompressor(encoding: string): NodeJS.ReadWriteStream | null {
     case 'br':
       return zlib.createBrotliDecompress();
     default:
-      throw new EngineError('unsupported', `the server sent a body in an unsupported content encoding "${encoding}"`, { facts: { encoding } });
+      throw engineFailure('unsupported_encoding', `the server sent a body in an unsupported content encoding "${encoding}"`, { encoding });
   }
 }
 
@@ -140,11 +140,11 @@ function networkError(err: unknown, url: string): EngineError {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
   const facts = { url, code };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new EngineError('network_failed', `the host of ${url} could not be resolved`, { facts, cause: err });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return engineFailure('dns_failed', `the host of ${url} could not be resolved`, facts, { cause: err });
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
-    return new EngineError('timeout', `${url} did not answer in time`, { facts, cause: err });
+    return engineFailure('no_answer_in_time', `${url} did not answer in time`, facts, { cause: err });
   }
-  return new EngineError('network_failed', `fetching ${url} failed: ${e.message ?? String(err)}`, { facts, cause: err });
+  return engineFailure('fetch_failed', `fetching ${url} failed: ${e.message ?? String(err)}`, facts, { cause: err });
 }
 
 /** GET `url`, following redirects by hand so that each hop is checked again. */
@@ -166,12 +166,10 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
         try {
           next = new URL(location, current);
         } catch {
-          throw new EngineError('network_failed', `${current.href} redirected to an invalid URL`, { facts: { url: current.href, location } });
+          throw engineFailure('bad_redirect', `${current.href} redirected to an invalid URL`, { url: current.href, location });
         }
         if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          throw new EngineError('security_policy', `${current.href} redirected to a ${next.protocol} URL, which is not fetched`, {
-            facts: { url: current.href, location: next.href },
-          });
+          throw engineFailure('redirect_scheme', `${current.href} redirected to a ${next.protocol} URL, which is not fetched`, { url: current.href, location: next.href });
         }
         next.hash = '';
         if (opts.crossSiteRedirects === 'report' && !sameSite(current, next)) {
@@ -179,9 +177,7 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
         }
         redirects.push(current.href);
         if (redirects.length > opts.maxRedirects) {
-          throw new EngineError('network_failed', `${start.href} redirected more than ${opts.maxRedirects} times`, {
-            facts: { url: start.href, maxRedirects: opts.maxRedirects, redirects },
-          });
+          throw engineFailure('too_many_redirects', `${start.href} redirected more than ${opts.maxRedirects} times`, { url: start.href, maxRedirects: opts.maxRedirects, redirects });
         }
         current = next;
         continue;
@@ -205,10 +201,7 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
     }
   } catch (err) {
     if (timer.aborted) {
-      throw new EngineError('timeout', `fetching ${current.href} took longer than ${opts.timeoutMs} ms`, {
-        facts: { url: current.href, timeoutMs: opts.timeoutMs },
-        cause: err,
-      });
+      throw engineFailure('fetch_timeout', `fetching ${current.href} took longer than ${opts.timeoutMs} ms`, { url: current.href, timeoutMs: opts.timeoutMs }, { cause: err });
     }
     if (opts.signal?.aborted) throw abortError(opts.signal, `fetching ${current.href}`);
     if (err instanceof BlockedDestinationError) {

@@ -1,7 +1,7 @@
 // Find in page: the passages of a text that contain a phrase, with their positions and
 // surrounding text. The phrase is literal (no regular expressions from the model, so no
 // catastrophic backtracking); runs of whitespace in it match any run of whitespace.
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export interface FindOptions {
   caseSensitive?: boolean;
@@ -35,7 +35,7 @@ function phraseRegex(phrase: string, caseSensitive: boolean): RegExp {
 }
 
 export function findInText(text: string, pattern: string, opts: FindOptions = {}): FindResult {
-  if (pattern.trim() === '') throw new EngineError('invalid_argument', 'the pattern to find is empty', { field: 'pattern' });
+  if (pattern.trim() === '') throw engineFailure('empty_find_pattern', 'the pattern to find is empty', {}, { field: 'pattern' });
   const context = opts.contextChars ?? 200;
   const max = opts.maxMatches ?? 20;
   const re = phraseRegex(pattern, opts.caseSensitive ?? false);

@@ -4,7 +4,7 @@
 // connection, including each redirect hop, passes here.
 import dns from 'node:dns';
 import { Agent, buildConnector } from 'undici';
-import { EngineError } from '../errors.js';
+import { EngineError, engineFailure, failureArgs } from '../errors.js';
 import { AllowList, blockedHostName, classifyIp, parseIp } from './address.js';
 
 export interface ResolvedAddress {
@@ -21,9 +21,7 @@ export const systemLookup: LookupFn = (hostname) => dns.promises.lookup(hostname
 export class BlockedDestinationError extends EngineError {
   constructor(host: string, address: string | undefined, addressClass: string) {
     const what = !address ? `${host} names a ${addressClass} host` : address === host ? `${host} is a ${addressClass} address` : `${host} resolves to ${address}, a ${addressClass} address`;
-    super('security_policy', `${what}, which web fetches may not reach`, {
-      facts: { host, address: address ?? null, addressClass },
-    });
+    super(...failureArgs('blocked_destination', `${what}, which web fetches may not reach`, { host, address: address ?? null, addressClass }));
     this.name = 'BlockedDestinationError';
   }
 }
@@ -60,7 +58,7 @@ export async function resolveGuarded(hostname: string, policy: GuardPolicy): Pro
   precheckHost(host, policy);
   if (parseIp(host)) return [host];
   const answers = await policy.lookup(host);
-  if (answers.length === 0) throw new EngineError('network_failed', `${host} did not resolve to any address`, { facts: { host } });
+  if (answers.length === 0) throw engineFailure('host_unresolved', `${host} did not resolve to any address`, { host });
   // A name the operator allowed may resolve anywhere; otherwise private answers are dropped.
   if (policy.allow.allowsName(host)) return answers.map((a) => a.address);
   const permitted = answers.filter((a) => !classifyIp(a.address) || policy.allow.allowsAddress(a.address)).map((a) => a.address);

@@ -1,7 +1,7 @@
 // The web engine: guarded page fetches (with cache and per-host rate limit), find in page,
 // and web search over the configured providers. One engine per configuration, shared by
 // every shape so that the cache and the rate limit are too.
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 import { AllowList } from './address.js';
 import { TtlCache, type CacheOptions } from './cache.js';
 import { findInText, type FindOptions, type PageMatch } from './find.js';
@@ -113,7 +113,7 @@ export class WebEngine {
     const url = this.targetUrl(input, opts);
     const format = opts.format ?? 'markdown';
     const maxBytes = opts.maxBytes ?? this.defaults.maxBytes;
-    if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new EngineError('invalid_argument', 'maxBytes must be a positive integer', { field: 'maxBytes' });
+    if (!Number.isInteger(maxBytes) || maxBytes < 1) throw engineFailure('bad_max_bytes', 'maxBytes must be a positive integer', {}, { field: 'maxBytes' });
     const useCache = opts.cache ?? true;
     const crossSiteRedirects = opts.crossSiteRedirects ?? 'follow';
     const cached = useCache ? this.cache.get(url.href) : undefined;
@@ -143,13 +143,11 @@ export class WebEngine {
 
   /** Fetches a page and returns the passages containing `pattern`. */
   async findInPage(input: string, pattern: string, opts: FindOptions & Omit<FetchOptions, 'crossSiteRedirects' | 'maxChars'> = {}): Promise<FindInPageResult> {
-    if (pattern.trim() === '') throw new EngineError('invalid_argument', 'the pattern to find is empty', { field: 'pattern' });
+    if (pattern.trim() === '') throw engineFailure('empty_find_pattern', 'the pattern to find is empty', {}, { field: 'pattern' });
     const page = await this.fetch(input, { ...opts, crossSiteRedirects: 'follow' });
-    if (isCrossSiteRedirect(page)) throw new EngineError('internal', 'unexpected redirect notice');
+    if (isCrossSiteRedirect(page)) throw engineFailure('unexpected_redirect_notice', 'unexpected redirect notice', {});
     if (page.format === 'image') {
-      throw new EngineError('unsupported', `${page.finalUrl} is an image (${page.mediaType}); there is no text to search`, {
-        facts: { url: page.finalUrl, mediaType: page.mediaType },
-      });
+      throw engineFailure('page_is_image', `${page.finalUrl} is an image (${page.mediaType}); there is no text to search`, { url: page.finalUrl, mediaType: page.mediaType });
     }
     const found = findInText(page.content, pattern, opts);
     return {

@@ -1,6 +1,6 @@
 // What a fetched response becomes: HTML as Markdown, text or raw HTML; text, Markdown and
 // JSON as they are; images as bytes; any other binary refused with the type it had.
-import { abortError, EngineError } from '../errors.js';
+import { abortError, engineFailure } from '../errors.js';
 import { convertHtml, htmlTitle } from './convert.js';
 import { decodeBody, looksLikeText } from './decode.js';
 import type { RawResponse } from './fetch.js';
@@ -88,17 +88,13 @@ export async function toPage(raw: RawResponse, opts: PageOptions): Promise<Fetch
   };
   if (mediaType.startsWith('image/')) {
     if (raw.truncated) {
-      throw new EngineError('resource_exhausted', `the image at ${raw.finalUrl} is larger than the ${raw.maxBytes}-byte limit`, {
-        facts: { url: raw.finalUrl, mediaType, maxBytes: raw.maxBytes },
-      });
+      throw engineFailure('web_image_too_large', `the image at ${raw.finalUrl} is larger than the ${raw.maxBytes}-byte limit`, { url: raw.finalUrl, mediaType, maxBytes: raw.maxBytes });
     }
     return { ...base, format: 'image', content: '', blob: { mediaType, data: new Uint8Array(raw.body) }, totalChars: 0, charsTruncated: false };
   }
   const isHtml = mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
   if (!isHtml && !TEXT_TYPES.some((re) => re.test(mediaType))) {
-    throw new EngineError('unsupported', `${raw.finalUrl} is ${mediaType}, a binary type that cannot be shown as text`, {
-      facts: { url: raw.finalUrl, mediaType, bytes: raw.body.length },
-    });
+    throw engineFailure('binary_content', `${raw.finalUrl} is ${mediaType}, a binary type that cannot be shown as text`, { url: raw.finalUrl, mediaType, bytes: raw.body.length });
   }
   const { text, charset } = decodeBody(raw.body, raw.contentType, isHtml);
   let content: string;
@@ -113,7 +109,7 @@ export async function toPage(raw: RawResponse, opts: PageOptions): Promise<Fetch
         content = await convertHtml(text, raw.finalUrl, format, opts.signal);
       } catch (err) {
         if (opts.signal?.aborted) throw abortError(opts.signal, `converting ${raw.finalUrl}`);
-        throw new EngineError('internal', `converting ${raw.finalUrl} failed: ${(err as Error).message}`, { cause: err });
+        throw engineFailure('page_conversion_failed', `converting ${raw.finalUrl} failed: ${(err as Error).message}`, {}, { cause: err });
       }
     }
   } else {

@@ -1,6 +1,6 @@
 // Per-host request limit over a sliding window. The web engine allows 20 requests a minute
 // per host unless told otherwise (Gemini CLI's own web_fetch allows 10).
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export interface RateLimitOptions {
   requests: number;
@@ -22,10 +22,7 @@ export class HostRateLimiter {
     if (list.length >= this.opts.requests) {
       const retryAfterMs = Math.max(1, list[0]! + this.opts.windowMs - now);
       this.hits.set(host, list);
-      throw new EngineError('rate_limited', `too many requests to ${host}: at most ${this.opts.requests} per ${this.opts.windowMs / 1000} s`, {
-        facts: { host, limit: this.opts.requests, windowMs: this.opts.windowMs },
-        retryAfterMs,
-      });
+      throw engineFailure('host_rate_limited', `too many requests to ${host}: at most ${this.opts.requests} per ${this.opts.windowMs / 1000} s`, { host, limit: this.opts.requests, windowMs: this.opts.windowMs }, { retryAfterMs });
     }
     list.push(now);
     this.hits.set(host, list);

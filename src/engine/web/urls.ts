@@ -1,7 +1,7 @@
 // URL handling shared by the web tools: parsing what a model typed, finding URLs in free
 // text (Gemini's web_fetch takes them from its prompt), HTTP-to-HTTPS upgrade, and the
 // GitHub blob-to-raw rewrite two vendors apply before fetching.
-import { EngineError } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 /** Parses an http(s) URL the model supplied, or throws invalid_argument naming `field`. */
 export function parseHttpUrl(input: string, field = 'url'): URL {
@@ -9,16 +9,13 @@ export function parseHttpUrl(input: string, field = 'url'): URL {
   try {
     url = new URL(input.trim());
   } catch {
-    throw new EngineError('invalid_argument', `"${input}" is not a valid URL`, { field, facts: { url: input } });
+    throw engineFailure('invalid_url', `"${input}" is not a valid URL`, { url: input }, { field });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new EngineError('invalid_argument', `only http and https URLs can be fetched, not ${url.protocol}`, {
-      field,
-      facts: { url: input, protocol: url.protocol },
-    });
+    throw engineFailure('unsupported_scheme', `only http and https URLs can be fetched, not ${url.protocol}`, { url: input, protocol: url.protocol }, { field });
   }
   if (url.username || url.password) {
-    throw new EngineError('invalid_argument', 'URLs with embedded credentials are not fetched', { field, facts: { url: url.origin } });
+    throw engineFailure('url_credentials', 'URLs with embedded credentials are not fetched', { url: url.origin }, { field });
   }
   url.hash = '';
   return url;

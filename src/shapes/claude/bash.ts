@@ -3,7 +3,7 @@
 // minutes, at most 10), output over 30000 characters persisted to a file, "Exit code N"
 // results, background tasks with their log file, retrieval texts and completion notices.
 import type { FacetConfig } from '../../config.js';
-import { type Engine, EngineError, type JobSnapshot, NON_INTERACTIVE_ENV, type ShellEngine } from '../../engine/index.js';
+import { type Engine, EngineError, engineFailure, type JobSnapshot, NON_INTERACTIVE_ENV, type ShellEngine } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
@@ -83,7 +83,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
     ].join('\n'),
     async run(args, ctx) {
       if (CONTROL.test(args.command)) {
-        throw new EngineError('invalid_argument', 'the command contains control characters', { field: 'command', facts: { condition: 'control_characters' } });
+        throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
       }
       if (args.run_in_background) return startBackground(engine, args, ctx);
       const requested = args.timeout !== undefined && args.timeout > 0 ? args.timeout : BASH_DEFAULT_TIMEOUT_MS;
@@ -130,7 +130,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
       }
       return ok((shown || '(Bash completed with no output)') + reset, host);
     },
-    word: (err) => (err.facts.condition === 'control_characters' ? toolUseError('The command contains control characters that a person reviewing it could not see. Remove them and run it again.') : undefined),
+    word: (err) => (err.condition === 'control_characters' ? toolUseError('The command contains control characters that a person reviewing it could not see. Remove them and run it again.') : undefined),
   });
 }
 

@@ -69,9 +69,9 @@ export function claudeError(err: EngineError, toolName: string, ctx: HandlerCont
   const violations = f.violations as Array<{ field: string; description: string }> | undefined;
   if (violations) {
     message = `InputValidationError: the arguments of ${toolName} are not valid:\n${violations.map((v) => `- ${v.field}: ${v.description}`).join('\n')}`;
-  } else if (f.condition === 'not_read') {
+  } else if (err.condition === 'not_read') {
     message = 'This file has not been read in this session yet. Read it first, then change it.';
-  } else if (f.condition === 'modified_since_read') {
+  } else if (err.condition === 'modified_since_read') {
     message = 'The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.';
   } else if (err.kind === 'permission_denied' && Array.isArray(f.roots)) {
     message = `Permission denied: ${String(f.path ?? '')} is outside the directories this session may use (${(f.roots as string[]).join(', ')}). Use a path inside them.`;

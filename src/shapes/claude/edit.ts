@@ -1,7 +1,7 @@
 // Claude Code's Write and Edit: read-before-write and changed-since-read refusals, exact
 // (then quote-normalised) unique matching or replace_all, literal replacement, trailing
 // whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { editFile, EngineError, type FreshnessPolicy, writeFile } from '../../engine/index.js';
+import { editFile, EngineError, type FreshnessPolicy, isCondition, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
@@ -27,12 +27,13 @@ interface EditArgs {
 }
 
 function tooLarge(err: EngineError): string | undefined {
-  if (err.facts.condition !== 'file_too_large') return undefined;
-  return `The file is too large to change (${formatSize(Number(err.facts.size))}); the most this server loads for editing is ${formatSize(Number(err.facts.maxBytes))}. Change it with a command in Bash instead.`;
+  if (!isCondition(err, 'file_too_large')) return undefined;
+  return `The file is too large to change (${formatSize(err.facts.size)}); the most this server loads for editing is ${formatSize(err.facts.maxBytes)}. Change it with a command in Bash instead.`;
 }
 
 export const writeTool: ToolDefinition<WriteArgs> = claudeTool<WriteArgs>({
   name: 'Write',
+  fields: { path: 'file_path' },
   summary: 'Create a file or replace all of it. An existing file must have been Read first; prefer Edit for changes.',
   description: [
     'Writes content to file_path (absolute; relative paths resolve from the working directory), creating missing parent',
@@ -83,8 +84,7 @@ export const writeTool: ToolDefinition<WriteArgs> = claudeTool<WriteArgs>({
 });
 
 function editWord(err: EngineError, args: EditArgs, ctx: HandlerContext): string | undefined {
-  const f = err.facts;
-  switch (f.condition) {
+  switch (err.condition) {
     case 'no_change':
       return toolUseError('old_string and new_string are identical, so there is nothing to change.');
     case 'file_missing':
@@ -101,7 +101,7 @@ function editWord(err: EngineError, args: EditArgs, ctx: HandlerContext): string
       );
     case 'ambiguous':
       return toolUseError(
-        `old_string occurs ${f.count} times in the file and replace_all is false. Set replace_all to true to change every occurrence, or add surrounding lines to old_string so that it matches only one.\nString: ${args.old_string}`,
+        `old_string occurs ${String(err.facts.count)} times in the file and replace_all is false. Set replace_all to true to change every occurrence, or add surrounding lines to old_string so that it matches only one.\nString: ${args.old_string}`,
       );
     default:
       return tooLarge(err);
@@ -123,6 +123,7 @@ export function swapEscapes(oldString: string): { text: string; apply: (s: strin
 
 export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
   name: 'Edit',
+  fields: { path: 'file_path' },
   summary: 'Replace an exact, unique piece of text in a file (or every occurrence with replace_all). Read the file first.',
   description: [
     'Replaces old_string with new_string in file_path. old_string must match the file exactly (indentation included;',
@@ -199,9 +200,9 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
       // As Claude Code: when old_string is not found verbatim, try it with \uXXXX escapes swapped for the
       // characters they stand for (or the other way round), changing new_string the same way.
       const swapped = swapEscapes(args.old_string);
-      if (!(err instanceof EngineError) || err.facts.condition !== 'no_match' || !swapped) throw err;
+      if (!isCondition(err, 'no_match') || !swapped) throw err;
       return attempt(swapped.text, swapped.apply(newString)).catch((again: unknown) => {
-        throw again instanceof EngineError && again.facts.condition === 'no_match' ? err : again;
+        throw isCondition(again, 'no_match') ? err : again;
       });
     });
     const text = args.replace_all

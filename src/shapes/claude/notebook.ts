@@ -16,19 +16,20 @@ interface NotebookArgs {
 
 function word(err: EngineError, args: NotebookArgs, ctx: HandlerContext): string | undefined {
   const f = err.facts;
-  if (f.condition === 'cell_missing') return toolUseError(`No cell with ID "${args.cell_id}" in this notebook. Read the notebook to see its cell IDs.`);
-  if (f.condition === 'not_notebook') return toolUseError(`${args.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`);
+  if (err.condition === 'cell_missing') return toolUseError(`No cell with ID "${args.cell_id}" in this notebook. Read the notebook to see its cell IDs.`);
+  if (err.condition === 'not_notebook') return toolUseError(`${args.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`);
   if (err.field === 'cell_type') return toolUseError('Inserting a cell needs cell_type ("code" or "markdown").');
   if (err.field === 'cell_id') return toolUseError(`cell_id is required to ${args.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`);
   if (err.kind === 'not_found') {
     return toolUseError(`Notebook does not exist: ${args.notebook_path}. Relative paths are resolved from the current working directory, ${cwdOf(ctx)}.`);
   }
-  if (f.condition === 'invalid_notebook') return toolUseError(`The notebook is not valid JSON in nbformat: ${err.message}.`);
+  if (err.condition === 'invalid_notebook') return toolUseError(`The notebook is not valid JSON in nbformat: ${err.message}.`);
   return undefined;
 }
 
 export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArgs>({
   name: 'NotebookEdit',
+  fields: { path: 'notebook_path' },
   summary: 'Replace, insert or delete one cell of a Jupyter notebook (.ipynb) by cell id, after Reading the notebook.',
   description: [
     'Edits one cell of the notebook at notebook_path. edit_mode replace (default) sets the source of cell_id (and its type',

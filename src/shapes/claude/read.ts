@@ -2,7 +2,7 @@
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
 import path from 'node:path';
-import { EngineError, fitImage, type NotebookView, pageRangeFor, parsePageRange, pdfPageCount, readFile, type ReadOptions, type ReadResult, readScopeFor, renderPdfPages, statFile, type TextRead, unchangedSinceRead } from '../../engine/index.js';
+import { EngineError, engineFailure, fitImage, isCondition, type NotebookView, pageRangeFor, parsePageRange, pdfPageCount, readFile, type ReadOptions, type ReadResult, readScopeFor, renderPdfPages, statFile, type TextRead, unchangedSinceRead } from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -51,14 +51,14 @@ function renderNotebook(nb: NotebookView): { text: string; images: ContentItem[]
 
 /** An image extension (or image magic bytes) on bytes that do not decode as that image. */
 function badImage(filePath: string, ext: string): EngineError {
-  return new EngineError('invalid_argument', `${filePath} is not a valid ${ext} image`, { field: 'file_path', facts: { path: filePath, ext, condition: 'bad_image' } });
+  return engineFailure('bad_image', `${filePath} is not a valid ${ext} image`, { path: filePath, ext }, { field: 'file_path' });
 }
 
 async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: ReadArgs, signal: AbortSignal) {
   const host = { tool: 'Read', summary: `Read ${args.file_path} (${formatSize(r.size)})`, paths: [r.path], counts: { bytes: r.size } };
   if (r.kind === 'image') {
     const img = await fitImage(r.data, r.mediaType, { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES, signal }).catch((err: unknown) => {
-      if (!(err instanceof EngineError && err.facts?.condition === 'bad_image')) throw err;
+      if (!isCondition(err, 'bad_image')) throw err;
       throw badImage(args.file_path, path.extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length));
     });
     const shown = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
@@ -74,10 +74,7 @@ async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: Read
   }
   const pages = pdfPageCount(r.data);
   if (pages > PDF_PAGES_NEEDED_OVER) {
-    throw new EngineError('invalid_argument', `the PDF has ${pages} pages; over ${PDF_PAGES_NEEDED_OVER} a page range is required`, {
-      field: 'pages',
-      facts: { path: args.file_path, pages, condition: 'pdf_needs_pages' },
-    });
+    throw engineFailure('pdf_needs_pages', `the PDF has ${pages} pages; over ${PDF_PAGES_NEEDED_OVER} a page range is required`, { path: args.file_path, pages }, { field: 'pages' });
   }
   return ok(`PDF file read: ${args.file_path} (${formatSize(r.size)})`, { ...host, counts: { bytes: r.size, pages } }, [blob]);
 }
@@ -88,7 +85,7 @@ function checkPages(spec: string | undefined): void {
 
 function word(err: EngineError, args: ReadArgs, ctx: HandlerContext): string | undefined {
   const f = err.facts;
-  switch (f.condition ?? (f.isDirectory ? 'directory' : err.kind === 'not_found' ? 'missing' : undefined)) {
+  switch (err.condition ?? (f.isDirectory ? 'directory' : err.kind === 'not_found' ? 'missing' : undefined)) {
     case 'missing':
       return toolUseError(`File does not exist: ${args.file_path}. Relative paths are resolved from the current working directory, ${cwdOf(ctx)}.`);
     case 'directory':
@@ -122,6 +119,7 @@ function word(err: EngineError, args: ReadArgs, ctx: HandlerContext): string | u
 
 export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
   name: 'Read',
+  fields: { path: 'file_path' },
   summary: 'Read a file: numbered text lines, an image, a PDF or a Jupyter notebook. Read before you Edit or Write a file.',
   description: [
     'Reads one file inside the roots; file_path should be absolute (relative paths resolve from the working directory).',
@@ -202,7 +200,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     }
     if (r.kind === 'image' || r.kind === 'pdf') return mediaResult(r, args, ctx.signal);
     if (r.kind === 'binary') {
-      throw new EngineError('invalid_argument', `${args.file_path} is a binary file`, { field: 'file_path', facts: { path: args.file_path, ext, condition: 'binary' } });
+      throw engineFailure('binary', `${args.file_path} is a binary file`, { path: args.file_path, ext }, { field: 'file_path' });
     }
     if (r.kind === 'notebook') {
       const nb = renderNotebook(r.notebook);
@@ -217,7 +215,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
       if (!whole) {
         if (prev) ctx.session.reads.set(r.path, prev);
         else ctx.session.reads.delete(r.path);
-        throw new EngineError('resource_exhausted', `the requested lines exceed ${TOKEN_CAP} tokens`, { facts: { path: args.file_path, condition: 'token_cap', cap: TOKEN_CAP } });
+        throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: args.file_path, cap: TOKEN_CAP });
       }
       // A partial view: shown, but it does not license an edit (Claude Code's rule).
       ctx.session.reads.delete(r.path);

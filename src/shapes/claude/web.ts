@@ -2,7 +2,7 @@
 // page to a small model with the prompt and returns that model's answer; Facet has no
 // model, so WebFetch returns the page (as Markdown) with the prompt beside it.
 import type { FacetConfig } from '../../config.js';
-import { type Engine, AllowList, EngineError, isCrossSiteRedirect, type SearchResponse } from '../../engine/index.js';
+import { AllowList, type Engine, EngineError, engineFailure, isCrossSiteRedirect, type SearchResponse } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -157,10 +157,10 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchAr
       'DEPENDENCY_UNAVAILABLE: no search provider is configured on this server, or every configured one failed (the message names them).',
       'Claude Code runs the search through Anthropic\'s server-side web_search tool; here it goes to the configured providers (Tavily, Gemini, Brave, SearXNG).',
     ].join('\n'),
-    word: (err) => (err.facts.condition === 'both_domain_lists' ? toolUseError('Give allowed_domains or blocked_domains, not both in the same search.') : undefined),
+    word: (err) => (err.condition === 'both_domain_lists' ? toolUseError('Give allowed_domains or blocked_domains, not both in the same search.') : undefined),
     async run(args, ctx) {
       if ((args.allowed_domains?.length ?? 0) > 0 && (args.blocked_domains?.length ?? 0) > 0) {
-        throw new EngineError('invalid_argument', 'allowed_domains and blocked_domains cannot both be given', { field: 'blocked_domains', facts: { condition: 'both_domain_lists' } });
+        throw engineFailure('both_domain_lists', 'allowed_domains and blocked_domains cannot both be given', {}, { field: 'blocked_domains' });
       }
       const r = await facet.web.search(args.query, {
         limit: SEARCH_RESULTS,

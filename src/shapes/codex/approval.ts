@@ -1,7 +1,7 @@
 // Codex's approval parameters (sandbox_permissions, additional_permissions, justification,
 // prefix_rule). Facet has no approval flow and one sandbox, its roots: a request to leave it
 // is refused the way Codex refuses escalation under a policy that never asks.
-import { EngineError } from '../../engine/index.js';
+import { EngineError, engineFailure } from '../../engine/index.js';
 
 export const additionalPermissionsSchema = {
   type: 'object',
@@ -33,11 +33,7 @@ export const APPROVAL_MODE =
 export function checkApproval(args: ApprovalArgs): void {
   const mode = args.sandbox_permissions ?? 'use_default';
   if (mode !== 'use_default' || args.additional_permissions !== undefined) {
-    throw new EngineError(
-      'permission_denied',
-      `commands cannot run outside the sandbox here (${args.additional_permissions !== undefined ? 'additional_permissions requested' : `sandbox_permissions ${mode}`}): approvals are never granted by this server; ` +
-        'run the command without sandbox_permissions or additional_permissions, inside the roots',
-      { field: args.additional_permissions !== undefined ? 'additional_permissions' : 'sandbox_permissions', facts: { sandboxPermissions: mode, condition: 'escalation_refused' } },
-    );
+    throw engineFailure('escalation_refused', `commands cannot run outside the sandbox here (${args.additional_permissions !== undefined ? 'additional_permissions requested' : `sandbox_permissions ${mode}`}): approvals are never granted by this server; ` +
+        'run the command without sandbox_permissions or additional_permissions, inside the roots', { sandboxPermissions: mode }, { field: args.additional_permissions !== undefined ? 'additional_permissions' : 'sandbox_permissions' });
   }
 }

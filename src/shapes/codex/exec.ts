@@ -4,7 +4,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { constants } from 'node:os';
 import type { FacetConfig } from '../../config.js';
-import { type Engine, EngineError, type JobRead, type Session } from '../../engine/index.js';
+import { type Engine, EngineError, engineFailure, type JobRead, type Session } from '../../engine/index.js';
 import type { HandlerContext, JsonSchema, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -135,6 +135,7 @@ export function execTools(config: FacetConfig, facet: Engine): ToolDefinition[] 
 
   const exec: ToolDefinition<ExecArgs> = {
     name: 'exec_command',
+    fields: { command: 'cmd' },
     summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
     description: [
       'Runs `cmd` with bash -lc (or `shell` -lc; -c with login: false) in `workdir` (default: the session directory; must be inside the roots).',
@@ -262,18 +263,12 @@ export function execTools(config: FacetConfig, facet: Engine): ToolDefinition[] 
       const ids = processIds(ctx.session);
       const jobId = ids.get(args.session_id);
       if (jobId === undefined) {
-        throw new EngineError('not_found', `no running process has session id ${args.session_id}; it may have exited already — start it again with exec_command`, {
-          field: 'session_id',
-          facts: { sessionId: args.session_id, known: [...ids.keys()], condition: 'unknown_process' },
-        });
+        throw engineFailure('unknown_process', `no running process has session id ${args.session_id}; it may have exited already — start it again with exec_command`, { sessionId: args.session_id, known: [...ids.keys()] }, { field: 'session_id' });
       }
       const chars = args.chars ?? '';
       const job = engine.job(ctx, jobId);
       if (chars !== '' && !job.interactive) {
-        throw new EngineError('precondition_failed', `process ${args.session_id} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`, {
-          field: 'chars',
-          facts: { sessionId: args.session_id, condition: 'stdin_closed' },
-        });
+        throw engineFailure('stdin_closed', `process ${args.session_id} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`, { sessionId: args.session_id }, { field: 'chars' });
       }
       const waitMs = chars === '' ? clamp(args.yield_time_ms ?? WRITE_YIELD_MS, MIN_POLL_MS, MAX_POLL_MS) : clamp(args.yield_time_ms ?? WRITE_YIELD_MS, MIN_YIELD_MS, MAX_YIELD_MS);
       const read = { waitMs, until: 'exit' as const, maxBytes: byteBudget(args.max_output_tokens), budget: 'head_tail' as const };

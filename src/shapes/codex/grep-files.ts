@@ -1,7 +1,7 @@
 // grep_files (experimental in Codex): the files whose contents match a regular expression,
 // newest first, one absolute path per line, like `rg --files-with-matches --sortr=modified`.
 import type { FacetConfig } from '../../config.js';
-import { EngineError, grep } from '../../engine/index.js';
+import { EngineError, engineFailure, grep } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { fail, ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -73,7 +73,7 @@ export function grepFilesTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       const paths = r.files.map((f) => f.path);
       const host = { tool: 'grep_files', paths, counts: { files: paths.length, totalFiles: r.totalFiles }, truncated: r.truncated, details: { backend: r.backend } };
       if (paths.length === 0) {
-        return fail('No matches found.', new EngineError('not_found', 'no file matches the pattern', { facts: { pattern: args.pattern, condition: 'no_matches' } }), { ...host, summary: 'No matches' });
+        return fail('No matches found.', engineFailure('no_matches', 'no file matches the pattern', { pattern: args.pattern }), { ...host, summary: 'No matches' });
       }
       return ok(paths.join('\n'), { ...host, summary: `${paths.length} matching file${paths.length === 1 ? '' : 's'}` });
     },

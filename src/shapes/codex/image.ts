@@ -1,5 +1,5 @@
 // view_image: a local image file returned to the model as an image (a blob with its media type).
-import { EngineError, readFile } from '../../engine/index.js';
+import { EngineError, engineFailure, readFile } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -31,13 +31,10 @@ export const viewImageTool: ToolDefinition<{ path: string; detail?: 'high' | 'or
   async handler(args, ctx) {
     const r = await readFile(ctx.scope, args.path, { cwd: ctx.session.cwd, signal: ctx.signal, media: ['image'], limit: 1 });
     // An empty file is the engine's empty_file condition (as Kimi's ReadMediaFile reports it), not "not an image".
-    if (r.size === 0) throw new EngineError('invalid_argument', `${args.path} is empty`, { field: 'path', facts: { path: args.path, size: 0, condition: 'empty_file' } });
+    if (r.size === 0) throw engineFailure('empty_file', `${args.path} is empty`, { path: args.path, size: 0 }, { field: 'path' });
     if (r.kind !== 'image') {
-      // The engine's condition for a file that is not media (not_media) is unsupported; the same here.
-      throw new EngineError('unsupported', `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`, {
-        field: 'path',
-        facts: { path: args.path, kind: r.kind, condition: 'not_an_image' },
-      });
+      // Not an image is the engine's not-media condition in every shape: unsupported.
+      throw engineFailure('not_an_image', `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`, { path: args.path, kind: r.kind }, { field: 'path' });
     }
     const dims = r.width ? `, ${r.width}x${r.height}` : '';
     return ok(

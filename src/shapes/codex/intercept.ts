@@ -1,7 +1,7 @@
 // Commands that are really apply_patch calls: Codex models often send a patch through a
 // shell tool, as argv ["apply_patch", PATCH] or as a `bash -lc` heredoc script
 // (`[cd DIR &&] apply_patch <<'EOF' … EOF`). Those are applied as patches, not run.
-import { EngineError } from '../../engine/index.js';
+import { EngineError, engineFailure } from '../../engine/index.js';
 
 export interface PatchInvocation {
   patch: string;
@@ -19,11 +19,7 @@ function unquote(w: string): string {
 }
 
 function bare(text: string): EngineError {
-  return new EngineError(
-    'invalid_argument',
-    'this looks like a patch, but apply_patch was not called: send it as ["apply_patch", "<patch>"] or call the apply_patch tool',
-    { field: 'command', facts: { condition: 'patch_without_apply_patch', preview: text.slice(0, 40) } },
-  );
+  return engineFailure('patch_without_apply_patch', 'this looks like a patch, but apply_patch was not called: send it as ["apply_patch", "<patch>"] or call the apply_patch tool', { preview: text.slice(0, 40) }, { field: 'command' });
 }
 
 const looksLikePatch = (s: string) => s.trimStart().startsWith('*** Begin Patch');

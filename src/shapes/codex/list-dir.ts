@@ -26,6 +26,7 @@ const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'
 
 export const listDirTool: ToolDefinition<ListArgs> = {
   name: 'list_dir',
+  fields: { path: 'dir_path' },
   summary: 'List a directory tree by absolute path, a few levels deep, with / for folders and @ for links; paged.',
   description: [
     '`dir_path` must be absolute (inside the roots). Lists entries down to `depth` levels (default 2), every entry',

@@ -27,7 +27,7 @@ export function patchSummary(r: PatchResult): string {
 export function patchErrorText(err: EngineError): string {
   const f = err.facts as Record<string, string | number | undefined>;
   let text: string;
-  switch (f.condition) {
+  switch (err.condition) {
     case 'invalid_patch':
       text = f.line !== undefined && !/^the (first|last) line/.test(String(f.reason))
         ? `Invalid patch hunk on line ${f.line}: ${f.reason}`

@@ -1,7 +1,7 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
 import path from 'node:path';
-import { EngineError, readFile, type TextRead } from '../../engine/index.js';
+import { EngineError, engineFailure, readFile, type TextRead } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -49,16 +49,14 @@ async function readText(ctx: HandlerContext, file: string, opts: { start?: numbe
     utf8Lossy: true,
   });
   if (r.kind !== 'text') {
-    throw new EngineError('invalid_argument', `${file} is not a text file (${r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind}); read_file shows text, view_image shows images`, {
-      field: 'file_path',
-      facts: { path: file, kind: r.kind, condition: 'not_text' },
-    });
+    throw engineFailure('not_text', `${file} is not a text file (${r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind}); read_file shows text, view_image shows images`, { path: file, kind: r.kind }, { field: 'file_path' });
   }
   return r;
 }
 
 export const readFileTool: ToolDefinition<ReadArgs> = {
   name: 'read_file',
+  fields: { path: 'file_path' },
   summary: 'Read lines of a text file by absolute path, as "L<n>: text", a range or the code block around a line.',
   description: [
     '`file_path` must be absolute (and inside the roots). mode "slice" (default) returns `limit` lines (default 2000) from',

@@ -4,7 +4,7 @@
 // the recent-first file order of their glob tools, cut-line markers, and reading a file
 // (images, PDFs, and for Gemini audio and video, as data) as both read tools show it.
 import os from 'node:os';
-import { EngineError, ignoredReason, isEngineError, listDirectory, type ListEntry, openForRead, readAll, readFile, readMedia, type ReadOptions, statFile, type TextRead } from '../../engine/index.js';
+import { EngineError, engineFailure, ignoredReason, isCondition, isEngineError, listDirectory, type ListEntry, openForRead, readAll, readFile, readMedia, type ReadOptions, statFile, type TextRead, type UntypedFacts } from '../../engine/index.js';
 import path from 'node:path';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from './result.js';
@@ -20,7 +20,7 @@ export function commonErrorType(err: EngineError): string | undefined {
   const f = err.facts;
   if (err.kind === 'permission_denied' && Array.isArray(f.roots)) return 'path_not_in_workspace';
   if (err.kind === 'permission_denied') return 'permission_denied';
-  if (err.kind === 'resource_exhausted' && f.condition === 'file_too_large') return 'file_too_large';
+  if (err.condition === 'file_too_large') return 'file_too_large';
   if (err.kind === 'resource_exhausted' && (f.code === 'ENOSPC' || f.code === 'EFBIG')) return 'no_space_left';
   if (err.kind === 'invalid_argument' && f.isDirectory) return 'target_is_directory';
   if (err.kind === 'security_policy') return 'policy_violation';
@@ -29,7 +29,7 @@ export function commonErrorType(err: EngineError): string | undefined {
 
 /** Error type of a file edit (replace / edit / write_file). */
 export function editErrorType(err: EngineError): string {
-  switch (err.facts.condition) {
+  switch (err.condition) {
     case 'no_match':
       return 'edit_no_occurrence_found';
     case 'ambiguous':
@@ -149,7 +149,7 @@ export function typedFailure<A>(name: string, err: EngineError, args: A, errors:
 }
 
 /** A failure the shape itself detects (not an engine call), with its error type. */
-export function shapeError(kind: EngineError['kind'], message: string, errorType: string, facts: Record<string, unknown> = {}, field?: string): EngineError {
+export function shapeError(kind: EngineError['kind'], message: string, errorType: string, facts: UntypedFacts = {}, field?: string): EngineError {
   return new EngineError(kind, message, { facts: { ...facts, errorType }, field });
 }
 
@@ -263,14 +263,14 @@ export async function readAudioVideo(ctx: HandlerContext, input: string, maxByte
       const m = await readMedia(ctx.scope, input, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, maxBytes, kinds: ['video'] });
       return { path: m.path, relative: m.relative, kind: 'video', mediaType: m.mediaType, size: m.size, data: m.data };
     } catch (err) {
-      if (isEngineError(err) && err.facts.condition === 'not_media') return undefined;
+      if (isCondition(err, 'not_media')) return undefined;
       throw err;
     }
   }
   const f = await openForRead(ctx.scope, input, ctx.session.cwd);
   try {
     if (f.size > maxBytes) {
-      throw new EngineError('resource_exhausted', `${input} is ${f.size} bytes, over the ${maxBytes}-byte limit`, { facts: { path: input, size: f.size, maxBytes, condition: 'file_too_large' } });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${maxBytes}-byte limit`, { path: input, size: f.size, maxBytes });
     }
     const data = await readAll(f);
     return { path: f.resolved.real, relative: ctx.scope.relative(f.resolved.real), kind: 'audio', mediaType: audio, size: data.length, data };

@@ -11,7 +11,7 @@ export function coreError(err: EngineError, tool: ToolDefinition | undefined): s
 }
 
 function nextStep(err: EngineError, tool: string): string | undefined {
-  const condition = (err.facts as { condition?: string }).condition;
+  const condition = err.condition;
   switch (condition) {
     case 'not_read':
     case 'partial_read':

@@ -1,6 +1,6 @@
 // core shape: file tools (fs.*) over the files engine. Full engine power, plain results:
 // text for the model, a structured block for the host.
-import { type Engine, ALL_RUNGS, applyPatch, editFile, editNotebook, type EditSpec, EngineError, type FileDiff, type FreshnessPolicy, readMany, writeFile } from '../../engine/index.js';
+import { ALL_RUNGS, applyPatch, editFile, editNotebook, type EditSpec, type Engine, EngineError, type FileDiff, type FreshnessPolicy, isCondition, readMany, withDetails, writeFile } from '../../engine/index.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { diffNote, diffOrNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
@@ -280,13 +280,11 @@ const edit: ToolDefinition<EditArgs> = {
 
 /** Words the engine's "file exists" refusal of an Add File hunk with its remedy; other errors pass through. */
 function addRefusal(err: unknown): unknown {
-  if (!(err instanceof EngineError) || err.facts.condition !== 'file_exists') return err;
-  const f = err.facts as { path: string; line: number };
-  return new EngineError(
-    'already_exists',
-    `cannot add ${f.path}: the file already exists (hunk on line ${f.line}); use "*** Update File: ${f.path}" to change it, or delete it first. No file was written.`,
-    { field: err.field, facts: err.facts },
-  );
+  if (!isCondition(err, 'file_exists')) return err;
+  const f = err.facts;
+  return withDetails(err, {
+    message: `cannot add ${f.path}: the file already exists (hunk on line ${f.line}); use "*** Update File: ${f.path}" to change it, or delete it first. No file was written.`,
+  });
 }
 
 const patchTool: ToolDefinition<{ patch: string }> = {

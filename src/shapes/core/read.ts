@@ -1,7 +1,7 @@
 // core shape: fs.read over the files engine. Text by line range; notebooks rendered as their
 // cells; images (optionally fitted within given bounds) and PDFs (whole, or chosen pages as
 // images or text) as a short text line first, then the bytes, then the structured block.
-import { type Engine, EngineError, extractPdfText, fitImage, type MediaRead, type NotebookView, pageRangeFor, pdfPageCount, type ReadResult, renderPdfPages } from '../../engine/index.js';
+import { type Engine, EngineError, engineFailure, extractPdfText, fitImage, isCondition, type MediaRead, type NotebookView, pageRangeFor, pdfPageCount, type ReadResult, renderPdfPages, withDetails } from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
@@ -93,16 +93,17 @@ async function pdfContent(r: MediaRead, args: ReadArgs, format: 'file' | 'images
   try {
     range = pageRangeFor(args.pages!, cap);
   } catch (err) {
-    if (!(err instanceof EngineError && err.facts.condition === 'too_many_pages')) throw err;
-    throw new EngineError('invalid_argument', `pages "${args.pages}" is more than the ${cap} pages one call ${format === 'images' ? 'renders as images' : 'extracts as text'}: ask for ${cap} or fewer`, {
+    if (!(isCondition(err, 'too_many_pages'))) throw err;
+    throw withDetails(err, {
+      message: `pages "${args.pages}" is more than the ${cap} pages one call ${format === 'images' ? 'renders as images' : 'extracts as text'}: ask for ${cap} or fewer`,
       field: 'pages',
-      facts: { ...err.facts, maxPages: cap },
+      facts: { maxPages: cap },
     });
   }
   const pastEnd = (err: unknown): never => {
-    if (!(err instanceof EngineError && err.facts.condition === 'pages_out_of_range')) throw err;
+    if (!(isCondition(err, 'pages_out_of_range'))) throw err;
     const has = count > 0 ? `has ${count} page${count === 1 ? '' : 's'}` : 'is shorter';
-    throw new EngineError('invalid_argument', `${args.path} ${has}: pages "${args.pages}" lie past its end${count > 0 ? `; ask for pages 1-${count}` : ''}`, { field: 'pages', facts: { ...err.facts, pages: count } });
+    throw withDetails(err, { message: `${args.path} ${has}: pages "${args.pages}" lie past its end${count > 0 ? `; ask for pages 1-${count}` : ''}`, field: 'pages', facts: { pages: count } });
   };
   const span = range.first === range.last ? `page ${range.first}` : `pages ${range.first}-${range.last}`;
   if (format === 'images') {
@@ -160,8 +161,8 @@ function notebookContent(r: ReadResult & { kind: 'notebook' }, nb: NotebookView,
   return { content: [{ text: parts.join('\n') }, ...images, { structured: block }] };
 }
 
-function refuse(field: string, message: string, condition: string): never {
-  throw new EngineError('invalid_argument', message, { field, facts: { condition } });
+function refuse(field: string, message: string, condition: 'pages_with_file' | 'pages_required' | 'not_pdf' | 'range_on_notebook'): never {
+  throw engineFailure(condition, message, {}, { field });
 }
 
 async function run(engine: Engine, args: ReadArgs, ctx: HandlerContext): Promise<ToolResult> {

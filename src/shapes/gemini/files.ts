@@ -1,7 +1,7 @@
 // Gemini CLI file tools: read_file (raw text, 2000-line windows, truncation notice),
 // write_file, replace (instruction + allow_multiple, tolerant matching) and read_many_files.
 import path from 'node:path';
-import { editFile, isWithin, readMany, type ReadOptions, statFile, type TextRead, writeFile } from '../../engine/index.js';
+import { editFile, engineFailure, isWithin, readMany, type ReadOptions, statFile, type TextRead, withDetails, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ContentItem, ToolDefinition } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, readAudioVideo, shapeError, withErrorTypes } from '../common/gemini-family.js';
 import { diffNote } from '../common/diff-note.js';
@@ -49,6 +49,7 @@ interface ReadArgs {
 
 const readTool: ToolDefinition<ReadArgs> = {
   name: 'read_file',
+  fields: { path: 'file_path' },
   summary: 'Read a text file (or a window of its lines), an image, a PDF, audio or video from the workspace.',
   description: [
     'Returns the content of one file inside the workspace; relative paths start at the session directory.',
@@ -91,7 +92,8 @@ const readTool: ToolDefinition<ReadArgs> = {
     // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
     const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
     if (st.isFile && st.size > MAX_FILE_BYTES) {
-      throw shapeError('resource_exhausted', `${args.file_path} is ${st.size} bytes`, 'file_too_large', { path: args.file_path, size: st.size, condition: 'file_too_large' });
+      const tooLarge = engineFailure('file_too_large', `${args.file_path} is ${st.size} bytes`, { path: args.file_path, size: st.size, maxBytes: MAX_FILE_BYTES });
+      throw withDetails(tooLarge, { facts: { errorType: 'file_too_large' } });
     }
     const start = s ?? 1;
     const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES, geminiMediaText);
@@ -155,6 +157,7 @@ interface WriteArgs {
 
 const writeTool: ToolDefinition<WriteArgs> = {
   name: 'write_file',
+  fields: { path: 'file_path' },
   summary: 'Create a file, or replace all of an existing file, with the given content.',
   description: [
     'Writes `content` as the whole file at file_path (relative paths start at the session directory), creating missing',
@@ -222,6 +225,7 @@ function refuseNul(p: string, field: string): void {
 
 const replaceTool: ToolDefinition<ReplaceArgs> = {
   name: 'replace',
+  fields: { path: 'file_path' },
   summary: 'Replace text in a file (one occurrence, or all with allow_multiple); an empty old_string creates a new file.',
   description: [
     'Finds old_string in the file and puts new_string in its place. The text must occur exactly once unless',

@@ -96,6 +96,7 @@ function formatGrep(r: GrepResult, args: GrepArgs, max: number): { text: string;
 function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
   return {
     name: 'grep_search',
+    fields: { path: 'dir_path' },
     summary: 'Search file contents with a regular expression (ripgrep syntax) and get matching lines grouped by file.',
     description: [
       'Searches files under dir_path (a directory or one file; default the session directory) for `pattern`, a Rust/ripgrep',
@@ -222,6 +223,7 @@ async function globIn(ctx: HandlerContext, base: string, args: GlobArgs, pattern
 
 const globTool: ToolDefinition<GlobArgs> = {
   name: 'glob',
+  fields: { path: 'dir_path' },
   summary: 'Find files whose paths match a glob pattern (e.g. "src/**/*.ts"), most recently changed first.',
   description: [
     'Matches file paths under dir_path (default: every workspace root) against a glob (*, **, ?, [abc], {a,b}),',
@@ -282,6 +284,7 @@ interface ListArgs {
 
 const listTool: ToolDefinition<ListArgs> = {
   name: 'list_directory',
+  fields: { path: 'dir_path' },
   summary: 'List the files and sub-directories of one directory, with file sizes.',
   description: [
     'Lists the entries of dir_path (relative paths start at the session directory): directories first as "[DIR] name",',

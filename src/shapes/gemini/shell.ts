@@ -82,6 +82,7 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
   const idleMs = config.shell.inactivityMs;
   return {
     name: 'run_shell_command',
+    fields: { path: 'dir_path' },
     summary: 'Run a bash command (in dir_path, or the session directory) and get its output, exit code and background PIDs.',
     description: [
       'Runs `command` with bash -c in its own process group, with GEMINI_CLI=1, TERM=xterm-256color and PAGER=cat. stdout and',

@@ -1,7 +1,7 @@
 // Grok CLI's bash tool: a command in the current directory with a fixed 30 s timeout;
 // "cd <dir>" alone changes the directory for later calls and the file tools.
 import type { FacetConfig } from '../../config.js';
-import { type Engine, EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { type Engine, EngineError, isCondition, NON_INTERACTIVE_ENV, withDetails } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok, fail } from '../common/result.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
@@ -55,7 +55,8 @@ export function grokBash(config: FacetConfig, facet: Engine): ToolDefinition<Bas
           ctx.session.cwd = dir;
           return ok(`Changed directory to: ${dir}`, { tool: 'bash', paths: [dir], details: { cwd: dir } });
         } catch (err) {
-          if (err instanceof EngineError) throw new EngineError(err.kind, err.message, { field: 'command', facts: { ...err.facts, condition: 'cd_failed', target } });
+          // The engine's condition stays (one condition, one code); cdTarget marks it as a cd for the wording.
+          if (err instanceof EngineError) throw withDetails(err, { field: 'command', facts: { cdTarget: target } });
           throw err;
         }
       }
@@ -86,11 +87,11 @@ export function grokBash(config: FacetConfig, facet: Engine): ToolDefinition<Bas
       return fail(`Command failed: ${args.command} (${why})${output ? `\n${output}` : ''}`, failure, host);
     },
     formatError(err) {
-      if (err.facts.condition === 'cd_failed') {
-        const target = String(err.facts.target);
-        if (err.kind === 'not_found') return `Cannot change directory: ${target} does not exist`;
-        if (err.kind === 'invalid_argument') return `Cannot change directory: ${target} is not a directory`;
-        if (err.kind === 'permission_denied') return `Cannot change directory: ${target} is outside the workspace (${(err.facts.roots as string[] | undefined)?.join(', ') ?? ''})`;
+      if (typeof err.facts.cdTarget === 'string') {
+        const target = err.facts.cdTarget;
+        if (isCondition(err, 'path_missing')) return `Cannot change directory: ${target} does not exist`;
+        if (isCondition(err, 'not_a_directory')) return `Cannot change directory: ${target} is not a directory`;
+        if (isCondition(err, 'outside_roots')) return `Cannot change directory: ${target} is outside the workspace (${err.facts.roots.join(', ')})`;
       }
       return grokMessage(err);
     },

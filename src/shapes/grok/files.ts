@@ -1,7 +1,7 @@
 // Grok CLI file tools: view_file (a directory's names, a file's first 10 lines, or a line
 // range, numbered "n: text"), create_file (new files only here) and str_replace_editor
 // (literal replacement, unique unless replace_all).
-import { ALL_RUNGS, editFile, EngineError, listDirectory, readFile, statFile, writeFile } from '../../engine/index.js';
+import { ALL_RUNGS, editFile, EngineError, engineFailure, listDirectory, readFile, statFile, writeFile } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
@@ -50,7 +50,7 @@ const viewFile: ToolDefinition<ViewArgs> = {
   async handler(args, ctx) {
     const p = args.path;
     const st = await statFile(ctx.scope, p, ctx.session.cwd);
-    if (!st.exists) throw new EngineError('not_found', `${p} does not exist`, { field: 'path', facts: { path: p, condition: 'view_missing' } });
+    if (!st.exists) throw engineFailure('view_missing', `${p} does not exist`, { path: p }, { field: 'path' });
     if (st.isDirectory) {
       const r = await listDirectory(ctx.scope, p, { cwd: ctx.session.cwd, sort: 'name', signal: ctx.signal });
       return ok(`Directory contents of ${p}:\n${r.entries.map((e) => e.name).join('\n')}`, { tool: 'view_file', paths: [r.path], counts: { entries: r.total } });
@@ -71,7 +71,7 @@ const viewFile: ToolDefinition<ViewArgs> = {
       budget: ranged ? { unit: 'bytes', max: RANGE_BUDGET, overflow: 'exclude' } : undefined,
     });
     if (r.kind !== 'text') {
-      throw new EngineError('invalid_argument', `${p} is not a text file`, { field: 'path', facts: { path: p, condition: 'not_text', size: r.size } });
+      throw engineFailure('not_text', `${p} is not a text file`, { path: p, size: r.size }, { field: 'path' });
     }
     const shown = end < start ? [] : r.lines;
     const numbered = shown.map((l, i) => `${start + i}: ${l}`).join('\n');
@@ -84,8 +84,8 @@ const viewFile: ToolDefinition<ViewArgs> = {
     return ok(`Lines ${start}-${end} of ${p}:\n${numbered}${cut}`, { ...host, truncated: cut !== '' });
   },
   formatError(err, args) {
-    if (err.facts.condition === 'view_missing') return `File or directory not found: ${args.path}`;
-    if (err.facts.condition === 'not_text') return `Cannot view ${args.path}: it is a binary file (${String(err.facts.size)} bytes), not text`;
+    if (err.condition === 'view_missing') return `File or directory not found: ${args.path}`;
+    if (err.condition === 'not_text') return `Cannot view ${args.path}: it is a binary file (${String(err.facts.size)} bytes), not text`;
     return grokMessage(err);
   },
 };
@@ -168,7 +168,7 @@ const strReplace: ToolDefinition<ReplaceArgs> = {
     'INVALID_ARGUMENT: empty old_str. PERMISSION_DENIED: the path resolves outside the workspace.',
   ].join('\n'),
   async handler(args, ctx) {
-    if (args.old_str === '') throw new EngineError('invalid_argument', 'old_str is empty', { field: 'old_str', facts: { condition: 'empty_old' } });
+    if (args.old_str === '') throw engineFailure('empty_old', 'old_str is empty', {}, { field: 'old_str' });
     const r = await editFile(ctx.scope, args.path, [{ oldString: args.old_str, newString: args.new_str, occurrences: args.replace_all ? 'all' : 'unique' }], {
       cwd: ctx.session.cwd,
       signal: ctx.signal,
@@ -181,7 +181,7 @@ const strReplace: ToolDefinition<ReplaceArgs> = {
     return ok(changeText(args.path, r.diff), { ...host, summary: `Edited ${r.relative}` });
   },
   formatError(err, args) {
-    const c = err.facts.condition;
+    const c = err.condition;
     if (c === 'file_missing') return `File not found: ${args.path}`;
     if (c === 'no_match') {
       return args.old_str.includes('\n')

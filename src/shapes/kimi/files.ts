@@ -2,7 +2,7 @@
 // ReadMediaFile (images and videos as bytes), WriteFile (overwrite or append) and
 // StrReplaceFile (one literal edit or a list of them, all or nothing).
 import path from 'node:path';
-import { editFile, type EditSpec, EngineError, expandHome, readFile, readMedia, writeFile } from '../../engine/index.js';
+import { editFile, type EditSpec, EngineError, engineFailure, expandHome, readFile, readMedia, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
@@ -30,13 +30,13 @@ export function isSensitive(p: string): boolean {
 }
 
 const sensitiveError = (p: string) =>
-  new EngineError('security_policy', `${p} may hold secrets`, { field: 'path', facts: { path: p, condition: 'sensitive_file' } });
+  engineFailure('sensitive_file', `${p} may hold secrets`, { path: p }, { field: 'path' });
 const sensitiveText = (p: string) =>
   `\`${p}\` matches a pattern of files that hold secrets (keys, tokens, credentials); reading it is blocked to protect them. Ask the user for the values you need.`;
 
 /** Errors these tools word themselves; the rest go through kimiMessage. */
 function fileMessage(err: EngineError, p: string): string {
-  const c = err.facts.condition;
+  const c = err.condition;
   if (c === 'parent_missing') return `The directory holding \`${p}\` does not exist; create it first (for example with Shell: mkdir -p).`;
   if (c === 'sensitive_file') return sensitiveText(p);
   if (c === 'media_file') return `\`${p}\` is ${err.facts.kind === 'video' ? 'a video' : 'an image'} file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.`;
@@ -54,7 +54,7 @@ const hostPaths = (ctx: HandlerContext, p: string): string[] | undefined =>
 const framedFile = (tool: string, ctx: HandlerContext, p: string, run: () => Promise<ToolResult>, words = (err: EngineError) => fileMessage(err, p)) =>
   framed({ tool, paths: hostPaths(ctx, p) }, run, words);
 
-const emptyPath = () => new EngineError('invalid_argument', 'the path is empty', { field: 'path', facts: { condition: 'empty_path' } });
+const emptyPath = () => engineFailure('empty_path', 'the path is empty', {}, { field: 'path' });
 
 interface ReadArgs {
   path: string;
@@ -122,10 +122,7 @@ const readTool: ToolDefinition<ReadArgs> = {
       if (r.kind !== 'text') {
         const video = r.kind === 'binary' && (r.mediaType?.startsWith('video/') || VIDEO_EXT.has(path.extname(r.path).toLowerCase()));
         const media = video || (r.kind === 'binary' && r.mediaType?.startsWith('image/'));
-        throw new EngineError('invalid_argument', `${p} is not a text file`, {
-          field: 'path',
-          facts: { path: p, condition: media ? 'media_file' : 'binary_file', kind: video ? 'video' : 'image', mediaType: r.kind === 'binary' ? r.mediaType : undefined },
-        });
+        throw engineFailure(media ? 'media_file' : 'binary_file', `${p} is not a text file`, { path: p, kind: video ? 'video' : 'image', mediaType: r.kind === 'binary' ? r.mediaType : undefined }, { field: 'path' });
       }
       // Kimi's per-line cut ("..." before the kept line break) and its byte budget, on the cut lines.
       let lines = r.lines.map((l, i) => cutLine(l + r.eols[i], MAX_LINE_LENGTH, '...'));
@@ -285,7 +282,7 @@ const editItemSchema = () => ({
 });
 
 function replaceMessage(err: EngineError, p: string, count: number): string {
-  const c = err.facts.condition;
+  const c = err.condition;
   const which = count > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';
   if (c === 'no_match') return `No replacements were made: the old string${which} was not found in the file, so nothing was written. Read the file again and copy the text exactly.`;
   if (c === 'ambiguous') {
@@ -337,14 +334,14 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     const items = Array.isArray(args.edit) ? args.edit : [args.edit];
     return framedFile('StrReplaceFile', ctx, p, async () => {
       if (p === '') throw emptyPath();
-      if (items.length === 0) throw new EngineError('invalid_argument', 'no edits given', { field: 'edit', facts: { condition: 'no_match' } });
+      if (items.length === 0) throw engineFailure('no_match', 'no edits given', {}, { field: 'edit' });
       const specs: EditSpec[] = items.map((e, i) => {
-        if (e.old === '') throw new EngineError('invalid_argument', 'the old string is empty', { field: 'edit', facts: { condition: 'empty_old', editIndex: i } });
+        if (e.old === '') throw engineFailure('empty_old', 'the old string is empty', { editIndex: i }, { field: 'edit' });
         return { oldString: e.old, newString: e.new, occurrences: e.replace_all ? 'all' : 'unique' };
       });
       const r = await editFile(ctx.scope, p, specs, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, allowNoChange: true });
       if (!r.changed) {
-        const err = new EngineError('invalid_argument', 'the edits leave the file unchanged', { field: 'edit', facts: { path: p, condition: 'no_change' } });
+        const err = engineFailure('no_change', 'the edits leave the file unchanged', { path: p }, { field: 'edit' });
         return kimiFail(replaceMessage(err, p, items.length), '', err, { tool: 'StrReplaceFile', paths: [r.path] });
       }
       return kimiOk(`File successfully edited. Applied ${items.length} edit(s) with ${r.replacements} total replacement(s).`, '', {

@@ -2,7 +2,7 @@
 // (ripgrep's three output modes with offset/head_limit paging over output lines).
 import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
-import { EngineError, expandHome, glob, grep, type GrepFile, type GrepMode, listDirectory } from '../../engine/index.js';
+import { EngineError, engineFailure, expandHome, glob, grep, type GrepFile, type GrepMode, listDirectory } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
@@ -31,6 +31,7 @@ interface GlobArgs {
 
 const globTool: ToolDefinition<GlobArgs> = {
   name: 'Glob',
+  fields: { path: 'directory' },
   summary: 'Find files and folders by glob pattern (e.g. "src/**/*.py") under a directory; at most 1000 paths.',
   description: [
     'Matches paths below `directory` (an absolute path inside the workspace; default the working directory)',
@@ -65,11 +66,11 @@ const globTool: ToolDefinition<GlobArgs> = {
       { tool: 'Glob' },
       async () => {
         if (args.pattern.startsWith('**')) {
-          throw new EngineError('invalid_argument', 'the pattern starts with **', { field: 'pattern', facts: { pattern: args.pattern, condition: 'recursive_start' } });
+          throw engineFailure('recursive_start', 'the pattern starts with **', { pattern: args.pattern }, { field: 'pattern' });
         }
         const dir = args.directory != null ? expandHome(args.directory) : workDir(ctx);
         if (!path.isAbsolute(dir)) {
-          throw new EngineError('invalid_argument', `${dir} is not absolute`, { field: 'directory', facts: { directory: dir, condition: 'relative_directory' } });
+          throw engineFailure('relative_directory', `${dir} is not absolute`, { directory: dir }, { field: 'directory' });
         }
         const r = await glob(ctx.scope, {
           pattern: args.pattern,
@@ -88,13 +89,13 @@ const globTool: ToolDefinition<GlobArgs> = {
         return kimiOk(message, r.entries.map((e) => e.relative).join('\n'), host);
       },
       (err) => {
-        if (err.facts.condition === 'recursive_start') {
+        if (err.condition === 'recursive_start') {
           return `Patterns starting with \`**\` are not allowed: they walk the whole tree. Start the pattern with a directory name (for example \`src/**/*.py\`). The working directory holds:`;
         }
-        if (err.facts.condition === 'relative_directory') return `\`${String(err.facts.directory)}\` is not an absolute path; give the directory as an absolute path.`;
+        if (err.condition === 'relative_directory') return `\`${String(err.facts.directory)}\` is not an absolute path; give the directory as an absolute path.`;
         return kimiMessage(err);
       },
-      async (err) => (err.facts.condition === 'recursive_start' ? treeOf(ctx) : ''),
+      async (err) => (err.condition === 'recursive_start' ? treeOf(ctx) : ''),
     );
   },
 };
@@ -229,7 +230,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         const files = r.files.filter((f) => !isSensitive(f.relative));
         const host = { tool: 'Grep', counts: { files: files.length, matches: r.totalMatches, matchLines: r.totalMatchLines }, truncated: r.truncated };
         if (files.length === 0 && r.timedOut) {
-          throw new EngineError('timeout', 'the search found nothing before its time budget ran out', { facts: { timeoutMs: GREP_TIMEOUT_MS, condition: 'grep_timeout' } });
+          throw engineFailure('grep_timeout', 'the search found nothing before its time budget ran out', { timeoutMs: GREP_TIMEOUT_MS });
         }
         const all =
           mode === 'files'
@@ -257,7 +258,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         out.write(page.join('\n'));
         return kimiOk(out.message(notes.join(' ')), out.text, { ...host, truncated: host.truncated || out.truncated });
       }, (err) =>
-        err.facts.condition === 'grep_timeout'
+        err.condition === 'grep_timeout'
           ? `The search found nothing within ${GREP_TIMEOUT_MS / 1000} seconds. Narrow it with a more specific path, glob or type.`
           : kimiMessage(err),
       );

@@ -3,7 +3,7 @@
 // (key: value lines, then the newest 32 KiB of the log) and TaskStop.
 import { constants as osConstants } from 'node:os';
 import type { FacetConfig } from '../../config.js';
-import { type Engine, EngineError, type JobSnapshot } from '../../engine/index.js';
+import { type Engine, EngineError, engineFailure, type JobSnapshot } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
 import { TAGS } from '../tags.js';
@@ -119,7 +119,7 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
       return framed({ tool: 'Shell' }, async () => {
         if (args.run_in_background) {
           if ((args.description ?? '').trim() === '') {
-            throw new EngineError('invalid_argument', 'a background task needs a description', { field: 'description', facts: { condition: 'no_description' } });
+            throw engineFailure('no_description', 'a background task needs a description', {}, { field: 'description' });
           }
           const j = await engine.start(ctx, { command: args.command, description: args.description, timeoutMs: Math.min(timeout, BACKGROUND_MAX_S) * 1000, env });
           const lines = [
@@ -130,7 +130,7 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
           return kimiOk(`Background task ${j.id} started.`, lines.join('\n'), { ...taskHost('Shell', j), summary: `Started task ${j.id}` });
         }
         if (timeout > FOREGROUND_MAX_S) {
-          throw new EngineError('invalid_argument', `timeout ${timeout} is over ${FOREGROUND_MAX_S}`, { field: 'timeout', facts: { timeout, condition: 'foreground_timeout' } });
+          throw engineFailure('foreground_timeout', `timeout ${timeout} is over ${FOREGROUND_MAX_S}`, { timeout }, { field: 'timeout' });
         }
         const r = await engine.run(ctx, {
           command: args.command,
@@ -163,8 +163,8 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
             : `Command failed with exit code: ${r.exitCode}.`;
         return kimiFail(out.message(message, false), out.text, failure, host);
       }, (err) => {
-        if (err.facts.condition === 'no_description') return 'A background task needs a short description; set description and call again.';
-        if (err.facts.condition === 'foreground_timeout') {
+        if (err.condition === 'no_description') return 'A background task needs a short description; set description and call again.';
+        if (err.condition === 'foreground_timeout') {
           return `A foreground command may run at most ${FOREGROUND_MAX_S} seconds; lower timeout, or set run_in_background=true for a longer task.`;
         }
         return kimiMessage(err);

@@ -2,7 +2,7 @@
 // configured search providers) and FetchURL (a page's main text, plain text and Markdown
 // returned as they are), both capped at 50,000 characters.
 import type { FacetConfig } from '../../config.js';
-import { type Engine, EngineError, isCrossSiteRedirect } from '../../engine/index.js';
+import { type Engine, EngineError, engineFailure, isCrossSiteRedirect } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
@@ -24,7 +24,7 @@ interface FetchArgs {
 
 const webWords = (err: EngineError): string => {
   if (err.kind === 'unavailable' && Array.isArray(err.facts.providers)) return 'Web search is not configured on this server (no search provider has credentials). Answer from what you know, or fetch a known page with FetchURL.';
-  if (err.facts.condition === 'no_text') return `Nothing readable could be extracted from ${String(err.facts.url)}. The page may be rendered by JavaScript or be empty; try another source.`;
+  if (err.condition === 'no_text') return `Nothing readable could be extracted from ${String(err.facts.url)}. The page may be rendered by JavaScript or be empty; try another source.`;
   if (typeof err.facts.status === 'number') return `Fetching the page failed with HTTP status ${err.facts.status}: ${err.message}.`;
   return kimiMessage(err);
 };
@@ -104,7 +104,7 @@ export function kimiWebTools(config: FacetConfig, facet: Engine): ToolDefinition
         }
         const host = { tool: 'FetchURL', details: { url: page.url, finalUrl: page.finalUrl, status: page.status, mediaType: page.mediaType }, counts: { bytes: page.bytes } };
         if (page.content.trim() === '') {
-          throw new EngineError('invalid_argument', `no text in ${page.finalUrl}`, { field: 'url', facts: { url: page.finalUrl, condition: 'no_text' } });
+          throw engineFailure('no_text', `no text in ${page.finalUrl}`, { url: page.finalUrl }, { field: 'url' });
         }
         const out = new OutputBuilder(undefined, null);
         out.write(page.content);

@@ -2,7 +2,7 @@
 // characters, "Showing lines" header, unchanged-file note), write_file and edit (both
 // refuse files not read in this session or changed since).
 import path from 'node:path';
-import { editFile, EngineError, extractPdfText, type FreshnessPolicy, pageRangeFor, readFile, type ReadOptions, statFile, unchangedSinceRead, writeFile } from '../../engine/index.js';
+import { editFile, EngineError, extractPdfText, type FreshnessPolicy, isCondition, pageRangeFor, readFile, type ReadOptions, statFile, unchangedSinceRead, withDetails, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { changedLinesOf, diffNote } from '../common/diff-note.js';
@@ -52,8 +52,9 @@ function pagesRange(spec: string): { first: number; last: number } {
   try {
     return pageRangeFor(spec, MAX_PDF_PAGES);
   } catch (err) {
-    const e = err as EngineError;
-    throw shapeError('invalid_argument', `${e.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`, 'invalid_tool_params', e.facts, 'pages');
+    if (!(err instanceof EngineError)) throw err;
+    // The engine's condition (bad_pages, too_many_pages) stays; Qwen's error type is added.
+    throw withDetails(err, { message: `${err.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`, facts: { errorType: 'invalid_tool_params' }, field: 'pages' });
   }
 }
 
@@ -109,6 +110,7 @@ const READ_IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
 
 const readTool: ToolDefinition<ReadArgs> = {
   name: 'read_file',
+  fields: { path: 'file_path' },
   summary: 'Read a file by absolute path: text (a window of lines via 0-based offset/limit), images and PDFs.',
   description: [
     'Returns the content of the file at file_path (an absolute path inside the workspace). Text comes back raw, without',
@@ -183,7 +185,7 @@ const readTool: ToolDefinition<ReadArgs> = {
     // A text file over 10 MB is not refused: its first window is shown, its length not counted.
     let big = false;
     const r = await familyRead(ctx, args.file_path, opts).catch((err: unknown) => {
-      if (!(err instanceof EngineError) || err.facts.condition !== 'file_too_large' || err.facts.kind !== undefined) throw err;
+      if (!isCondition(err, 'file_too_large') || err.facts.kind !== undefined) throw err;
       big = true;
       return familyRead(ctx, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
     });
@@ -213,6 +215,7 @@ interface WriteArgs {
 
 const writeTool: ToolDefinition<WriteArgs> = {
   name: 'write_file',
+  fields: { path: 'file_path' },
   summary: 'Create a file, or overwrite one already read in this session, with the full content given.',
   description: [
     'Writes `content` as the whole file at file_path (absolute), creating parent directories. Overwriting an existing',
@@ -247,6 +250,7 @@ interface EditArgs {
 
 const editTool: ToolDefinition<EditArgs> = {
   name: 'edit',
+  fields: { path: 'file_path' },
   summary: 'Replace exact text in a file read in this session (once, or everywhere with replace_all).',
   description: [
     'Replaces old_string with new_string in the file at file_path (absolute). old_string must occur exactly once unless',

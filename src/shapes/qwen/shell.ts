@@ -61,6 +61,7 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
   const engine = facet.shell;
   return {
     name: 'run_shell_command',
+    fields: { path: 'directory' },
     summary: 'Run a bash command to completion (default 2-minute timeout) or as a managed background shell.',
     description: [
       'Runs `command` with bash -c in its own process group (in `directory`, absolute, or the workspace root), with',

@@ -50,9 +50,7 @@ export class GeminiProvider implements SearchProvider {
       signal: opts.signal,
     })) as GenerateContentResponse;
     if (data.promptFeedback?.blockReason) {
-      throw new SearchProviderError(this, 'invalid_argument', `the query was blocked (${data.promptFeedback.blockReason})`, {
-        facts: { blockReason: data.promptFeedback.blockReason },
-      });
+      throw SearchProviderError.of(this, 'query_blocked', `the query was blocked (${data.promptFeedback.blockReason})`, { blockReason: data.promptFeedback.blockReason });
     }
     const candidate = data.candidates?.[0];
     const answer = (candidate?.content?.parts ?? [])

@@ -3,7 +3,7 @@
 // self-hosted SearXNG on a private network, or a loopback stand-in, work).
 import { STATUS_CODES } from 'node:http';
 import { Agent, request } from 'undici';
-import { abortError, EngineError, type ErrorKind } from '../../errors.js';
+import { abortError, EngineError } from '../../errors.js';
 import { SearchProviderError, type SearchProvider } from './types.js';
 
 const agent = new Agent({ connect: { timeout: 10_000 } });
@@ -38,20 +38,18 @@ async function readReply(provider: SearchProvider, body: AsyncIterable<Buffer> &
     size += chunk.length;
     if (size > MAX_REPLY_BYTES) {
       body.destroy();
-      throw new SearchProviderError(provider, 'resource_exhausted', `the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`, {
-        facts: { status, maxBytes: MAX_REPLY_BYTES },
-      });
+      throw SearchProviderError.of(provider, 'provider_reply_too_large', `the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`, { status, maxBytes: MAX_REPLY_BYTES });
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
-function kindForStatus(status: number): ErrorKind {
-  if (status === 429) return 'rate_limited';
-  if (status === 401 || status === 403) return 'permission_denied';
-  if (status === 400 || status === 422) return 'invalid_argument';
-  return 'unavailable';
+function conditionForStatus(status: number): 'provider_rate_limited' | 'provider_denied' | 'provider_rejected_query' | 'provider_unavailable' {
+  if (status === 429) return 'provider_rate_limited';
+  if (status === 401 || status === 403) return 'provider_denied';
+  if (status === 400 || status === 422) return 'provider_rejected_query';
+  return 'provider_unavailable';
 }
 
 export async function providerJson(provider: SearchProvider, req: JsonRequest): Promise<unknown> {
@@ -77,23 +75,21 @@ export async function providerJson(provider: SearchProvider, req: JsonRequest): 
     if (res.statusCode >= 400) {
       const detail = errorText(parsed);
       const status = `HTTP ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
-      throw new SearchProviderError(provider, kindForStatus(res.statusCode), detail ? `${status}: ${detail}` : status, {
-        facts: { status: res.statusCode },
-      });
+      throw SearchProviderError.of(provider, conditionForStatus(res.statusCode), detail ? `${status}: ${detail}` : status, { status: res.statusCode });
     }
     if (typeof parsed === 'string') {
-      throw new SearchProviderError(provider, 'network_failed', 'the answer was not JSON', { facts: { status: res.statusCode } });
+      throw SearchProviderError.of(provider, 'provider_bad_reply', 'the answer was not JSON', { status: res.statusCode });
     }
     return parsed;
   } catch (err) {
     if (err instanceof SearchProviderError) throw err;
     if (timer.aborted) {
-      throw new SearchProviderError(provider, 'timeout', `no answer within ${req.timeoutMs} ms`, { facts: { timeoutMs: req.timeoutMs } });
+      throw SearchProviderError.of(provider, 'provider_timeout', `no answer within ${req.timeoutMs} ms`, { timeoutMs: req.timeoutMs });
     }
     if (req.signal?.aborted) throw abortError(req.signal, `the ${provider.label} search`);
     if (err instanceof EngineError) throw err;
     const e = err as { code?: string; message?: string };
-    throw new SearchProviderError(provider, 'network_failed', `request failed: ${e.message ?? String(err)}`, { facts: { code: e.code ?? '' }, cause: err });
+    throw SearchProviderError.of(provider, 'provider_request_failed', `request failed: ${e.message ?? String(err)}`, { code: e.code ?? '' }, { cause: err });
   }
 }
 

@@ -1,7 +1,7 @@
 // Web search over the configured providers: the first available one serves (or the one a
 // call names); when it fails the next available one is tried; domain allow and block
 // lists are applied to whatever comes back.
-import { EngineError } from '../../errors.js';
+import { EngineError, engineFailure, withDetails } from '../../errors.js';
 import { hostMatchesDomain, hostOf } from '../urls.js';
 import { BraveProvider } from './brave.js';
 import { GeminiProvider } from './gemini.js';
@@ -65,28 +65,25 @@ export function filterByDomain(results: SearchResult[], allowed: string[] = [], 
 }
 
 export async function searchWeb(providers: SearchProvider[], query: string, opts: SearchOptions = {}): Promise<SearchResponse> {
-  if (query.trim() === '') throw new EngineError('invalid_argument', 'the search query is empty', { field: 'query' });
+  if (query.trim() === '') throw engineFailure('empty_query', 'the search query is empty', {}, { field: 'query' });
   const limit = opts.limit ?? 5;
   let candidates: SearchProvider[];
   if (opts.provider) {
     const named = providers.find((p) => p.name === opts.provider);
     if (!named && (PROVIDER_NAMES as readonly string[]).includes(opts.provider)) {
-      throw new EngineError('unavailable', `the ${opts.provider} search provider is not enabled on this server`, { facts: { provider: opts.provider } });
+      throw engineFailure('provider_disabled', `the ${opts.provider} search provider is not enabled on this server`, { provider: opts.provider });
     }
     if (!named) {
-      throw new EngineError('invalid_argument', `unknown search provider "${opts.provider}"`, {
-        field: 'provider',
-        facts: { provider: opts.provider, known: providers.map((p) => p.name) },
-      });
+      throw engineFailure('unknown_provider', `unknown search provider "${opts.provider}"`, { provider: opts.provider, known: providers.map((p) => p.name) }, { field: 'provider' });
     }
     if (!named.isAvailable()) {
-      throw new EngineError('unavailable', `the ${named.label} search provider is not configured`, { facts: { provider: named.name } });
+      throw engineFailure('provider_not_configured', `the ${named.label} search provider is not configured`, { provider: named.name });
     }
     candidates = [named];
   } else {
     candidates = providers.filter((p) => p.isAvailable());
     if (candidates.length === 0) {
-      throw new EngineError('unavailable', 'no web search provider is configured', { facts: { providers: providers.map((p) => p.name) } });
+      throw engineFailure('no_search_provider', 'no web search provider is configured', { providers: providers.map((p) => p.name) });
     }
   }
   const filtering = (opts.allowedDomains?.length ?? 0) + (opts.blockedDomains?.length ?? 0) > 0;
@@ -113,9 +110,8 @@ export async function searchWeb(providers: SearchProvider[], query: string, opts
   }
   if (errors.length === 1) throw errors[0];
   const last = errors[errors.length - 1]!;
-  throw new EngineError(last.kind, `every search provider failed: ${failed.map((f) => f.message).join('; ')}`, {
-    facts: { failedProviders: failed },
-  });
+  // The last provider's condition (so its kind, code and retryable) stands for the whole search.
+  throw withDetails(last, { message: `every search provider failed: ${failed.map((f) => f.message).join('; ')}`, facts: { failedProviders: failed } });
 }
 
 export { SearchProviderError } from './types.js';

@@ -1,6 +1,6 @@
 // The search provider protocol and the structured results every provider returns.
 // Formatting (citation markers, numbering, source lists) belongs to the shapes.
-import { EngineError, type EngineErrorInit, type ErrorKind } from '../../errors.js';
+import { EngineError, failureArgs, type ConditionFacts, type EngineErrorInit, type ErrorKind, type FailureInit, type ProviderCondition } from '../../errors.js';
 
 export interface SearchResult {
   title: string;
@@ -58,10 +58,15 @@ export interface SearchProvider {
 export class SearchProviderError extends EngineError {
   readonly provider: string;
 
-  constructor(provider: SearchProvider | { name: string; label: string }, kind: ErrorKind, message: string, init: EngineErrorInit = {}) {
-    super(kind, `[${provider.label}] ${message}`, { ...init, facts: { provider: provider.name, ...init.facts } });
+  private constructor(provider: string, args: [ErrorKind, string, EngineErrorInit]) {
+    super(...args);
     this.name = 'SearchProviderError';
-    this.provider = provider.name;
+    this.provider = provider;
+  }
+
+  /** `provider`'s failure as `condition`; the facts gain the provider's name, the message its label. */
+  static of<C extends ProviderCondition>(provider: SearchProvider | { name: string; label: string }, condition: C, message: string, facts: Omit<ConditionFacts[C], 'provider'>, init: FailureInit = {}): SearchProviderError {
+    return new SearchProviderError(provider.name, failureArgs(condition, `[${provider.label}] ${message}`, { provider: provider.name, ...facts } as ConditionFacts[C], init));
   }
 }
 
