@@ -3,7 +3,25 @@
 // a misspelt one does not build; CONDITION_KIND fixes one kind (so one failure code) per name.
 // A few conditions are raised by shapes for checks of their own arguments; they live here too
 // so that two shapes naming the same thing cannot give it two codes.
-import type { ErrorKind } from './errors.js';
+/** The kinds of engine failure; the registry maps each to one FailureCode. */
+export type ErrorKind =
+  | 'invalid_argument'
+  | 'permission_denied'
+  | 'not_found'
+  | 'already_exists'
+  | 'conflict'
+  | 'precondition_failed'
+  | 'resource_exhausted'
+  | 'timeout'
+  | 'cancelled'
+  | 'process_failed'
+  | 'io_failed'
+  | 'network_failed'
+  | 'rate_limited'
+  | 'unsupported'
+  | 'unavailable'
+  | 'security_policy'
+  | 'internal';
 
 type Path = { path: string };
 type Provider = { provider: string };

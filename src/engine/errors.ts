@@ -1,28 +1,11 @@
 // Typed engine errors: a kind plus facts, never text worded for a model.
 // The registry maps kinds to failure codes; shapes word the message per vendor. A named
 // condition (conditions.ts) fixes the kind, so one condition has one failure code everywhere.
-import { CONDITION_KIND, type Condition, type ConditionFacts, type FactsOf } from './conditions.js';
+import { CONDITION_KIND, type Condition, type ConditionFacts, type ErrorKind, type FactsOf } from './conditions.js';
 
 export { CONDITION_KIND, isConditionName, type Condition, type ConditionFacts, type FactsOf, type ProviderCondition } from './conditions.js';
 
-export type ErrorKind =
-  | 'invalid_argument'
-  | 'permission_denied'
-  | 'not_found'
-  | 'already_exists'
-  | 'conflict'
-  | 'precondition_failed'
-  | 'resource_exhausted'
-  | 'timeout'
-  | 'cancelled'
-  | 'process_failed'
-  | 'io_failed'
-  | 'network_failed'
-  | 'rate_limited'
-  | 'unsupported'
-  | 'unavailable'
-  | 'security_policy'
-  | 'internal';
+export type { ErrorKind } from './conditions.js';
 
 /** Evidence of a failed child process, carried into Failure.process. */
 export interface ProcessEvidence {

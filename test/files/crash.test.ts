@@ -53,8 +53,9 @@ test('SIGKILL during large atomic writes leaves the whole old or the whole new f
     }
     // The writer made progress between kills (the test would prove nothing otherwise).
     assert.ok(versionsSeen.size > 1 || !versionsSeen.has('A'), `versions seen: ${[...versionsSeen].join('')}`);
-    // Some kills landed mid-write, so there was something to clean up.
-    assert.ok(leftovers > 0, 'no kill left a temporary file');
+    // Whether a kill lands mid-write is up to the scheduler; the test below freezes a writer
+    // mid-write to check the clean-up deterministically. Here it only must not leave more.
+    assert.ok(leftovers <= ROUNDS, `leftovers: ${leftovers}`);
     // The next write of the file, in another process, removes what the last killed writer left.
     await writeFile(f.scope, 'big.txt', 'after the crashes\n', { diff: false });
     assert.deepEqual(readdirSync(f.root), ['big.txt']);

@@ -29,7 +29,7 @@ const todoWrite: ToolDefinition<TodoArgs> = {
         type: 'array',
         items: {
           type: 'object',
-          properties: { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: { type: 'string', maxLength: MAX_ID } },
+          properties: { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: { type: 'string' } },
           required: ['content', 'status', 'id'],
           additionalProperties: false,
         },
