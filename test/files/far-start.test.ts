@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import iconv from 'iconv-lite';
+import { LineCountCache } from '../../src/engine/files/line-count.js';
 import { FAR_START_BYTES, readFile, type ReadOptions, type TextRead } from '../../src/engine/files/read.js';
 import { Session } from '../../src/engine/session.js';
 import { callTool, startTestServer, texts } from '../helpers/server.js';
@@ -60,6 +61,9 @@ test('a start in the second half of a big file reads what the forward scan reads
       { budget: { unit: 'chars', max: 5000, overflow: 'exclude' }, countTotal: true },
       { budget: { unit: 'bytes', max: 30_000, overflow: 'cut' } },
     ];
+    // The far path counts the file's lines first: the cache's counters show it was taken.
+    const counts = new LineCountCache();
+    const used = () => counts.hits + counts.misses;
     let checked = 0;
     for (const [name, p] of Object.entries(files)) {
       const total = (await text(f, p, { start: 1, limit: 1, countTotal: true, farStartBytes: Infinity })).totalLines!;
@@ -68,7 +72,9 @@ test('a start in the second half of a big file reads what the forward scan reads
         for (const limit of [1, 30, 2000, undefined]) {
           for (const v of variants) {
             const opts = { ...v, start, limit };
-            const far = await text(f, p, opts);
+            const before = used();
+            const far = await text(f, p, { ...opts, lineCounts: counts });
+            assert.ok(used() > before, `${name} ${JSON.stringify(opts)}: found from the end`);
             const fwd = await text(f, p, { ...opts, farStartBytes: Infinity });
             assert.deepEqual(view(far), view(fwd), `${name} ${JSON.stringify(opts)}`);
             checked++;
@@ -77,6 +83,10 @@ test('a start in the second half of a big file reads what the forward scan reads
       }
     }
     assert.equal(checked, 3 * 6 * 4 * 6);
+    // A window near the top is read forward, with no count of the whole file.
+    const before = used();
+    const top = await text(f, files.lf, { start: 10, limit: 5, lineCounts: counts });
+    assert.deepEqual([used(), top.startLine, top.lines.length], [before, 10, 5]);
     // The session's record of a ranged read is the same either way.
     const a = new Session('a');
     const b = new Session('b');

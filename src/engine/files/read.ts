@@ -266,7 +266,10 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
   // the file, found from the end, given the total (counted at memory speed, or recalled).
   let fromEnd: number | undefined;
   let total: number | undefined;
-  if (start > 1 && canSkip && f.size > (opts.farStartBytes ?? FAR_START_BYTES) && sample.length < f.size) {
+  // The count costs a pass over the whole file (the first time): taken only when the window
+  // looks past the first quarter by the sample's line length, never for a window near the top.
+  const bytesPerLine = sample.length / Math.max(1, countInBuffer(sample, unit));
+  if (start > 1 && canSkip && f.size > (opts.farStartBytes ?? FAR_START_BYTES) && sample.length < f.size && start * bytesPerLine > f.size / 4) {
     const end = await textEnd(f.fh, unit, enc.bomLength, f.size, opts.finalEmptyLine === true);
     total = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) + end.extraLine;
     if (start > total / 2 && start <= total) fromEnd = total - start + 1;
