@@ -1,5 +1,6 @@
 // Tail reads: the last 100 lines of a 1 GB log versus of a 10 KB one, through Facet in its own
-// process (Kimi ReadFile line_offset -100 and core fs.read offset -100; target ≤ 1.5×, peak RSS
+// process (Kimi ReadFile line_offset -100, core fs.read offset -100 and Codex read_file from
+// line total-99; target ≤ 1.5×, peak RSS
 // not growing with the file), and what the total line count those dialects print costs: the
 // first read of a new or changed file counts the whole file (cold), later reads of the same
 // version take the count from the cache (warm). Also the count itself in process: the
@@ -19,7 +20,8 @@ process.on('SIGINT', () => process.exit(130));
 
 const line = (i: number) => `${String(i).padStart(9, '0')} 2026-11-25T08:00:00.000Z INFO request served path=/api/items status=200 ms=${i % 997}\n`;
 let small = '';
-for (let i = 1; small.length < 10 * 1024; i++) small += line(i);
+let smallLines = 0;
+for (let i = 1; small.length < 10 * 1024; i++, smallLines++) small += line(i);
 writeFileSync(path.join(root, 'small.log'), small);
 
 // 1 GiB of real lines (a sparse file would end in NUL bytes, not lines), written in 4 MiB steps.
@@ -54,12 +56,14 @@ const reads = (file: string) => ({
   kimi: { name: 'ReadFile', args: { path: file, line_offset: -100 }, shape: 'kimi' },
   core: { name: 'fs.read', args: { path: file, offset: -100 }, shape: 'core' },
   kimiHead: { name: 'ReadFile', args: { path: file, n_lines: 100 }, shape: 'kimi' },
+  // A positive offset near the end (Codex read_file): found from the end like a tail.
+  codexFar: { name: 'read_file', args: { file_path: path.join(root, file), offset: (file === 'big.log' ? bigLines : smallLines) - 99, limit: 100 }, shape: 'codex' },
 });
 type Kind = keyof ReturnType<typeof reads>;
-const KINDS: Kind[] = ['kimi', 'core', 'kimiHead'];
+const KINDS: Kind[] = ['kimi', 'core', 'kimiHead', 'codexFar'];
 
 // Peak RSS of a server that only ever reads the small file: the baseline.
-const smallOnly = await startFacet(['--root', root, '--shape', 'kimi,core']);
+const smallOnly = await startFacet(['--root', root, '--shape', 'kimi,core,codex']);
 for (const kind of KINDS) {
   const r = reads('small.log')[kind];
   await load(1, 200, async () => check(await callTool(smallOnly.client, r.name, r.args, r.shape)));
@@ -67,7 +71,7 @@ for (const kind of KINDS) {
 const smallRssKb = peakRssKb(smallOnly.pid);
 await smallOnly.stop();
 
-const facet = await startFacet(['--root', root, '--shape', 'kimi,core']);
+const facet = await startFacet(['--root', root, '--shape', 'kimi,core,codex']);
 // Cold: a changed file (new mtime) is counted again, and its count is not stored while its
 // times are fresh, so each of these reads counts the whole GiB.
 const coldMs: number[] = [];
@@ -97,6 +101,7 @@ const label: Record<Kind, string> = {
   kimi: 'kimi ReadFile line_offset -100',
   core: 'core fs.read offset -100',
   kimiHead: 'kimi ReadFile lines 1-100 (prints the total)',
+  codexFar: 'codex read_file offset total-99, limit 100',
 };
 report(`1 GiB (${bigLines} lines) vs 10 KB: median over ${ROUNDS} interleaved rounds of the p50 of ${PER_ROUND} calls (ms), line count cached`, KINDS.map((kind) => {
   const sm = median(p50s[`${kind} small.log`]!);

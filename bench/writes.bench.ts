@@ -68,6 +68,9 @@ const numbered = rows(10_000, (i) => `${String(i).padStart(8, '0')} ${'n'.repeat
 const d3m = rows(30_000, () => 'd'.repeat(99));
 const ordered = rows(20_000, (i) => `line ${i}`);
 const small = rows(200, (i) => `small line ${i} ${'s'.repeat(30)}`);
+// A small edit of a big file: the request is tiny, the file is not (decoding, encoding and
+// counting the lines of 50 MB run on the loop in one piece each; this case shows what that costs).
+const big50 = rows(500_000, (i) => `${String(i).padStart(8, '0')} ${'e'.repeat(90)}`);
 
 const cases: Case[] = [
   { name: 'fs.edit: one line of a 10 KB file', shape: 'core', tool: 'fs.edit', setup: () => (file('small.txt', small), { path: 'small.txt', old_string: 'small line 100 ', new_string: 'SMALL LINE 100 ' }) },
@@ -77,6 +80,7 @@ const cases: Case[] = [
   { name: 'fs.write: 20000 lines shuffled', shape: 'core', tool: 'fs.write', setup: () => (file('shuf.txt', ordered), { path: 'shuf.txt', content: shuffled(ordered) }) },
   { name: 'fs.write: new 3 MB file', shape: 'core', tool: 'fs.write', setup: () => (file('three.txt'), { path: 'three.txt', content: d3m }) },
   { name: 'gemini write_file: new 3 MB file', shape: 'gemini', tool: 'write_file', setup: () => ({ file_path: file('g3.txt'), content: d3m }) },
+  { name: 'fs.edit: one line of a 50 MB file', shape: 'core', tool: 'fs.edit', setup: () => (file('big50.txt', big50), { path: 'big50.txt', old_string: '00250000 ', new_string: '00250000 changed ' }) },
   { name: 'fs.apply_patch: add a 3 MB file', shape: 'core', tool: 'fs.apply_patch', setup: () => (file('p3.txt'), { patch: `*** Begin Patch\n*** Add File: p3.txt\n${d3m.replace(/^(?=.)/gm, '+')}*** End Patch` }) },
 ];
 

@@ -17,6 +17,28 @@ export interface ReadRecord {
   limit?: number;
 }
 
+/**
+ * Read records kept per session. A session that reads file after file (read_many over a large
+ * tree, a long agent run) would otherwise grow without end, and the server's memory with it.
+ * Past this, the least recently recorded read is forgotten: editing that file again needs a
+ * new read, as for a file never read (Claude Code keeps far fewer).
+ */
+export const MAX_READS = 2048;
+
+/** A Map that keeps its `max` most recently set entries (set moves an entry to the newest place). */
+export class ReadLog<K, V> extends Map<K, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    while (this.size > this.max) super.delete(this.keys().next().value as K);
+    return this;
+  }
+}
+
 /** Why a session went, kept under its id after it is gone (see Session.takeEviction). */
 export interface Eviction {
   session: string;
@@ -41,8 +63,8 @@ export class Session {
   readonly caller: string;
   /** Shell working directory; undefined means the scope's primary root. */
   cwd: string | undefined;
-  /** Files read in this session, by real path. */
-  readonly reads = new Map<string, ReadRecord>();
+  /** Files read in this session, by real path (the most recently recorded MAX_READS of them). */
+  readonly reads: Map<string, ReadRecord> = new ReadLog(MAX_READS);
   lastUsed = Date.now();
   /** Calls in flight that hold the session: it is never evicted from under them. */
   calls = 0;

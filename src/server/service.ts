@@ -71,7 +71,7 @@ export class ToolboxRouter {
         const started = performance.now();
         const ctx = info.ctx;
         if (argumentsTooDeep(req)) {
-          const e = engineFailure('arguments_too_deep', `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`, { maxDepth: MAX_ARGUMENT_DEPTH }, { field: 'arguments' });
+          const e = tooDeep();
           this.logger.info({ rpc: 'CallTool', tool: req.name, shape: ctx.shape, session: ctx.session.id, outcome: 'invalid_argument', reason: 'arguments_too_deep' });
           return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
         }
@@ -99,7 +99,11 @@ export class ToolboxRouter {
       listResources: this.unary('ListResources', async ({ toolbox, ctx }) => toolbox.listResources(ctx)),
       readResource: this.unary('ReadResource', async ({ toolbox, ctx }, req) => toolbox.readResource(req.uri, ctx)),
       listPrompts: this.unary('ListPrompts', async ({ toolbox }) => toolbox.listPrompts(), false),
-      getPrompt: this.unary('GetPrompt', async ({ toolbox, ctx }, req) => toolbox.getPrompt(req.name, req.arguments ?? {}, ctx)),
+      getPrompt: this.unary('GetPrompt', async ({ toolbox, ctx }, req) => {
+        // No in-band error field here: too deep is an INVALID_ARGUMENT status that says why.
+        if (argumentsTooDeep(req)) throw tooDeep();
+        return toolbox.getPrompt(req.name, req.arguments ?? {}, ctx);
+      }),
     };
   }
 
@@ -197,4 +201,8 @@ function responseLimit(raw: string): number | undefined {
 function deadlineMs(d: Date | number): number | undefined {
   const ms = d instanceof Date ? d.getTime() : d;
   return Number.isFinite(ms) && ms > 0 ? ms : undefined;
+}
+
+function tooDeep(): EngineError {
+  return engineFailure('arguments_too_deep', `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`, { maxDepth: MAX_ARGUMENT_DEPTH }, { field: 'arguments' });
 }

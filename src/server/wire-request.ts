@@ -6,7 +6,7 @@
 // MAX_ARGUMENT_DEPTH levels, and past that skips the deep value and marks the request, so
 // the call is answered in band with INVALID_ARGUMENT instead of failing in the transport.
 import { BinaryReader } from '@bufbuild/protobuf/wire';
-import type { CallToolRequest } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import type { CallToolRequest, GetPromptRequest } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 
 /** Deepest nesting of objects and arrays accepted in CallTool arguments (the arguments object is level 1). */
 export const MAX_ARGUMENT_DEPTH = 128;
@@ -16,8 +16,27 @@ const TOO_DEEP = Symbol('facet.argumentsTooDeep');
 type Json = Record<string, unknown>;
 
 /** True when the request's arguments nested deeper than MAX_ARGUMENT_DEPTH (they were dropped). */
-export function argumentsTooDeep(req: CallToolRequest): boolean {
-  return (req as CallToolRequest & { [TOO_DEEP]?: boolean })[TOO_DEEP] === true;
+export function argumentsTooDeep(req: CallToolRequest | GetPromptRequest): boolean {
+  return (req as { [TOO_DEEP]?: boolean })[TOO_DEEP] === true;
+}
+
+/** GetPromptRequest as ts-proto decodes it, its Struct arguments held to MAX_ARGUMENT_DEPTH like CallTool's. */
+export function decodeGetPromptRequest(bytes: Uint8Array): GetPromptRequest {
+  const reader = new BinaryReader(bytes);
+  const state: State = { tooDeep: false };
+  const message: GetPromptRequest = { name: '', arguments: undefined };
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === 10) message.name = reader.string();
+    else if (tag === 18) message.arguments = decodeStruct(reader, reader.uint32(), 1, state);
+    else if ((tag & 7) === 4 || tag === 0) break;
+    else reader.skip(tag & 7);
+  }
+  if (state.tooDeep) {
+    message.arguments = {};
+    (message as GetPromptRequest & { [TOO_DEEP]?: boolean })[TOO_DEEP] = true;
+  }
+  return message;
 }
 
 interface State {

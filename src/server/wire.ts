@@ -11,7 +11,7 @@ import { cutToFit } from '../registry/fit.js';
 import { Failure } from '../gen/codefly/base/v0/failure.js';
 import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { failedResponse } from '../registry/failure.js';
-import { decodeCallToolRequest } from './wire-request.js';
+import { decodeCallToolRequest, decodeGetPromptRequest } from './wire-request.js';
 
 type Json = Record<string, unknown>;
 
@@ -323,5 +323,6 @@ export function toolboxService(maxBytes: number, defaultBytes: number, onOversiz
     ...ToolboxService,
     callTool: { ...ToolboxService.callTool, requestDeserialize: decodeCallToolRequest, responseSerialize: callTool },
     readResource: { ...ToolboxService.readResource, responseSerialize: encodeReadResourceResponse },
+    getPrompt: { ...ToolboxService.getPrompt, requestDeserialize: decodeGetPromptRequest },
   };
 }

@@ -68,3 +68,27 @@ test('texts too large to hand to a worker are counted, not diffed', async () => 
   const same = await diffTexts('h.txt', made, made);
   assert.deepEqual(same, { unified: '', hunks: [], added: 0, removed: 0, changedLines: [] });
 });
+
+test('a diff that waited out its time budget behind others is not computed, and says so', async () => {
+  // Diffs too costly to finish within 300 ms keep every worker busy for the whole budget...
+  const ordered = lines(8000, (i) => `line ${i}`);
+  let seed = 7;
+  const shuffled = ordered.split(/(?<=\n)/);
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const j = seed % (i + 1);
+    [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+  }
+  const budget = { bytes: 1 << 20, ms: 300 };
+  const slow = [1, 2, 3].map(() => diffTexts('s.txt', ordered, shuffled.join(''), 3, 's.txt', budget));
+  // ...so a cheap diff queued behind them has spent its budget waiting: counts, not a diff.
+  const big = lines(3000, (i) => `row ${i}`);
+  const quick = await diffTexts('q.txt', big, big.replace('row 10\n', 'row ten\n'), 3, 'q.txt', budget);
+  // (Its changed region is still found: the counts are exact.)
+  assert.deepEqual([quick.unified, quick.added, quick.removed, quick.changedLines], ['', 1, 1, []]);
+  assert.deepEqual(quick.omitted, { reason: 'time', exact: true, span: { oldStart: 11, oldLines: 1, newStart: 11, newLines: 1 }, limitBytes: 1 << 20, limitMs: 300 });
+  for (const d of await Promise.all(slow)) assert.deepEqual([d.omitted?.reason, d.omitted?.limitMs], ['time', 300]);
+  // With the workers free again, the same diff is made in full.
+  const again = await diffTexts('q.txt', big, big.replace('row 10\n', 'row ten\n'), 3, 'q.txt', budget);
+  assert.deepEqual([again.added, again.removed, again.changedLines, again.omitted], [1, 1, [11], undefined]);
+});

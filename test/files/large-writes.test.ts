@@ -2,7 +2,7 @@
 // as done in every shape (whatever the response limit), and a diff past its budget gives way
 // to counts and a note.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
@@ -56,6 +56,10 @@ interface Case {
   args: (p: string) => Record<string, unknown>;
   /** What the model reads. */
   text: (p: string) => string;
+  /** The file's content after the call (default: THREE_MB exactly). */
+  content?: (text: string) => boolean;
+  /** The diff note (default: ADD_NOTE for a new file, EDIT_NOTE after a seed; null: the tool shows no diff). */
+  note?: string | null;
 }
 
 const seed = (readTool?: string, readArgs?: (p: string) => Record<string, unknown>, shape?: string) => async (p: string) => {
@@ -67,6 +71,20 @@ const EDIT_NOTE = 'Diff omitted (it would be over 256 KiB): 1 line removed, 3000
 const CURRENT = '(file state is current in your context — no need to Read it back)';
 /** Gemini shows a new or wholly replaced file whole, final line break included (as its diff-utils do). */
 const SNIPPET = THREE_MB;
+
+/** A notebook of one code cell "c1" holding SEED; the call fills the cell with THREE_MB. */
+const NOTEBOOK = JSON.stringify({ cells: [{ cell_type: 'code', id: 'c1', metadata: {}, source: [SEED], execution_count: null, outputs: [] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1) + '\n';
+const seedNotebook = (readTool?: string, shape?: string) => async (p: string) => {
+  writeFileSync(p, NOTEBOOK);
+  if (readTool) ok(await callTool(t.client, readTool, { file_path: p }, { shape, session: shape }));
+};
+/** The notebook's one cell holds THREE_MB, kept as nbformat's list of lines. */
+const filledNotebook = (text: string) => {
+  const cell = (JSON.parse(text) as { cells: Array<{ id: string; source: string[] }> }).cells;
+  return cell.length === 1 && cell[0]!.id === 'c1' && cell[0]!.source.length === 30_000 && cell[0]!.source.join('') === THREE_MB;
+};
+/** The notebook's JSON: its one source line becomes 30,000 lines. */
+const NOTEBOOK_NOTE = 'Diff omitted (it would be over 256 KiB): 1 line removed, 30000 lines added.';
 
 const cases: Case[] = [
   { shape: 'core', tool: 'fs.write', file: 'core-write.txt', args: () => ({ path: 'core-write.txt', content: THREE_MB }), text: () => `Created core-write.txt (3000000 bytes).\n${ADD_NOTE}` },
@@ -109,6 +127,37 @@ const cases: Case[] = [
     text: (p) => `Updated ${p} with 30000 additions and 1 removal\n${EDIT_NOTE}`,
   },
   {
+    shape: 'core', tool: 'fs.apply_patch', file: 'core-patch-add.txt',
+    args: () => ({ patch: `*** Begin Patch\n*** Add File: core-patch-add.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    text: () => `Applied the patch:\nA core-patch-add.txt\ncore-patch-add.txt: ${ADD_NOTE}`,
+  },
+  {
+    shape: 'core', tool: 'fs.apply_patch', file: 'core-patch-update.txt', prepare: seed(),
+    args: () => ({ patch: `*** Begin Patch\n*** Update File: core-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    text: () => `Applied the patch:\nM core-patch-update.txt\ncore-patch-update.txt: ${EDIT_NOTE}`,
+  },
+  {
+    shape: 'core', tool: 'fs.notebook_edit', file: 'core-notebook.ipynb', prepare: seedNotebook(),
+    args: () => ({ path: 'core-notebook.ipynb', cell_id: 'c1', new_source: THREE_MB }),
+    text: () => `Replaced cell c1 in core-notebook.ipynb (1 cells now).\n${NOTEBOOK_NOTE}`, content: filledNotebook, note: NOTEBOOK_NOTE,
+  },
+  {
+    shape: 'claude', tool: 'NotebookEdit', file: 'claude-notebook.ipynb', prepare: seedNotebook('Read', 'claude'),
+    args: (p) => ({ notebook_path: p, cell_id: 'c1', new_source: THREE_MB }),
+    // Claude Code echoes the new source and shows no diff.
+    text: () => `Updated cell c1 with ${THREE_MB}`, content: filledNotebook, note: null,
+  },
+  {
+    shape: 'kimi', tool: 'WriteFile', file: 'kimi-append.txt', prepare: async (p) => writeFileSync(p, ''),
+    args: (p) => ({ path: p, content: THREE_MB, mode: 'append' }),
+    text: () => '<system>File successfully appended to. Current size: 3000000 bytes.</system>', note: ADD_NOTE,
+  },
+  {
+    shape: 'codex', tool: 'apply_patch', file: 'codex-patch-update.txt', prepare: seed(),
+    args: () => ({ input: `*** Begin Patch\n*** Update File: codex-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    text: () => 'Success. Updated the following files:\nM codex-patch-update.txt\n',
+  },
+  {
     shape: 'codex', tool: 'apply_patch', file: 'codex-patch.txt',
     args: () => ({ input: `*** Begin Patch\n*** Add File: codex-patch.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
     text: () => 'Success. Updated the following files:\nA codex-patch.txt\n',
@@ -126,11 +175,13 @@ test('a 3 MB write or edit is reported as done in every shape, and the file is e
     // Codex's output is JSON with the run's duration in it: compared without that.
     const text = c.shape === 'codex' ? JSON.parse(texts(res)[0]!).output : texts(res)[0];
     assert.equal(text, c.text(p), label);
-    assert.ok(readFileSync(p, 'utf8') === THREE_MB, `${label}: the file holds the content exactly`);
+    const after = readFileSync(p, 'utf8');
+    assert.ok(c.content ? c.content(after) : after === THREE_MB, `${label}: the file holds the content exactly`);
     if (c.shape !== 'core') {
       const d = display(res);
-      const note = c.shape === 'codex' ? `codex-patch.txt: ${ADD_NOTE}` : c.prepare ? EDIT_NOTE : ADD_NOTE;
-      assert.deepEqual([d.diff, d.diffNote], ['', note], label);
+      const own = c.note === undefined ? (c.prepare ? EDIT_NOTE : ADD_NOTE) : c.note;
+      const note = c.shape === 'codex' ? `${c.file}: ${own}` : own;
+      assert.deepEqual([d.diff, d.diffNote], own === null ? [undefined, undefined] : ['', note], label);
     }
   }
 });
@@ -153,4 +204,26 @@ test('over the response limit, a change is still reported as done: its longest t
   // A read over the limit is still refused in band: nothing happened, so the model can ask for less.
   const read = await callTool(t.client, 'read_file', { file_path: p }, { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } });
   assert.equal(read.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
+});
+
+test('under a small response limit, every shape\'s 3 MB write or edit is still done, answered within the limit', async () => {
+  const limit = 8192;
+  for (const c of cases) {
+    const p = path.join(dir, c.file);
+    rmSync(p, { force: true });
+    await c.prepare?.(p);
+    const label = `${c.shape} ${c.tool}`;
+    const res = await callTool(t.client, c.tool, c.args(p), { shape: c.shape, session: c.shape, metadata: { 'facet-max-response-bytes': String(limit) } });
+    assert.equal(res.error, '', label);
+    assert.equal(res.failure, undefined, label);
+    assert.ok(CallToolResponse.encode(res).finish().length <= limit, label);
+    const after = readFileSync(p, 'utf8');
+    assert.ok(c.content ? c.content(after) : after === THREE_MB, `${label}: the file holds the content exactly`);
+    // What the model reads is the full answer, or its head with the cut note.
+    const text = c.shape === 'codex' ? (JSON.parse(texts(res)[0]!) as { output: string }).output : texts(res)[0]!;
+    const full = c.text(p);
+    const m = /^([^]*)\n\[cut: (\d+) more bytes are over the response limit of 8192 bytes\]$/.exec(text);
+    if (m) assert.ok(full.startsWith(m[1]!) && m[1]!.length + Number(m[2]) === full.length, `${label}: ${text.slice(-200)}`);
+    else assert.equal(text, full, label);
+  }
 });

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { claimTempPath, releaseTempPath, removeStaleTemps } from '../../src/engine/files/stale-temps.js';
 import { tempDir } from '../helpers/server.js';
 
-test('removes the temporary files of dead writers and old unnamed ones; keeps live writers\' and look-alikes', async () => {
+test('removes the temporary files of dead writers, old unnamed ones and old ones whose pid was reused; keeps live writers\' and look-alikes', async () => {
   const { dir, cleanup } = tempDir();
   const live = spawn('sleep', ['60']);
   const dead = spawnSync('true').pid;
@@ -18,6 +18,8 @@ test('removes the temporary files of dead writers and old unnamed ones; keeps li
     const files = {
       deadWriter: name(dead),
       liveWriter: name(live.pid!),
+      // The pid of a dead writer, reused by a process that runs now: the file's age tells.
+      reusedPid: `.f.txt.facet-${live.pid!}-0123456789ab.tmp`,
       ownReleased: name(process.pid),
       mine: path.basename(mine),
       legacyOld: '.c.txt.facet-0123456789ab.tmp',
@@ -28,9 +30,10 @@ test('removes the temporary files of dead writers and old unnamed ones; keeps li
     for (const n of Object.values(files)) writeFileSync(path.join(dir, n), 'x');
     const hourAgo = new Date(Date.now() - 3600_000);
     utimesSync(path.join(dir, files.legacyOld), hourAgo, hourAgo);
+    utimesSync(path.join(dir, files.reusedPid), hourAgo, hourAgo);
 
     const removed = await removeStaleTemps(dir);
-    assert.deepEqual(removed.map((p) => path.basename(p)).sort(), [files.deadWriter, files.legacyOld, files.ownReleased].sort());
+    assert.deepEqual(removed.map((p) => path.basename(p)).sort(), [files.deadWriter, files.legacyOld, files.ownReleased, files.reusedPid].sort());
     assert.deepEqual(readdirSync(dir).sort(), [files.legacyNew, files.liveWriter, files.lookAlike, files.mine, files.user].sort());
 
     releaseTempPath(mine);

@@ -2,10 +2,11 @@
 // than ts-proto allows, and arguments too deep for any decoder answered in band.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CallToolRequest } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { status } from '@grpc/grpc-js';
+import { CallToolRequest, GetPromptRequest } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { argumentsTooDeep, decodeCallToolRequest, MAX_ARGUMENT_DEPTH } from '../../src/server/wire-request.js';
-import { callTool, withServer } from '../helpers/server.js';
+import { argumentsTooDeep, decodeCallToolRequest, decodeGetPromptRequest, MAX_ARGUMENT_DEPTH } from '../../src/server/wire-request.js';
+import { callTool, startTestServer, tempDir, unary, withServer } from '../helpers/server.js';
 
 /** `levels` objects nested in one another (the outermost is level 1), a string at the bottom. */
 function nested(levels: number, leaf: unknown = 'x'): Record<string, unknown> {
@@ -72,4 +73,32 @@ test('arguments 40 levels deep reach the schema check; past the limit they are r
     const fine = await callTool(t.client, 'fs.write', { path: 'a.txt', content: 'hi\n' });
     assert.equal(fine.error, '');
   });
+});
+
+test('GetPrompt arguments: decoded as ts-proto does, deeper than ts-proto allows, and too deep refused with a status that says why', async () => {
+  const enc = (req: Partial<GetPromptRequest>) => Buffer.from(GetPromptRequest.encode(GetPromptRequest.fromPartial(req)).finish());
+  for (const req of [{}, { name: 'tool-guide' }, { name: 'tool-guide', arguments: { a: [1, 'b', null], c: nested(32) } }]) {
+    const bytes = enc(req);
+    assert.deepEqual(decodeGetPromptRequest(bytes), GetPromptRequest.decode(bytes));
+  }
+  assert.deepEqual(Object.keys(GetPromptRequest.create()).sort(), ['arguments', 'name']);
+  assert.throws(() => GetPromptRequest.decode(enc({ name: 'tool-guide', arguments: nested(40) })), /recursion limit/);
+  assert.equal(argumentsTooDeep(decodeGetPromptRequest(enc({ name: 'tool-guide', arguments: nested(MAX_ARGUMENT_DEPTH + 1) }))), true);
+
+  const { dir, cleanup } = tempDir();
+  const t = await startTestServer(['--root', dir]);
+  try {
+    // 40 levels (a gRPC INTERNAL before): decoded, and the guide (which takes no arguments) is given.
+    const guide = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: { extra: nested(40) } });
+    assert.equal(guide.description, 'Tool guide for facet-core');
+    const err = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: nested(1000) }).then(
+      () => undefined,
+      (e: { code: number; details: string }) => e,
+    );
+    assert.deepEqual([err?.code, err?.details], [status.INVALID_ARGUMENT, `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`]);
+    assert.equal((await callTool(t.client, 'fs.write', { path: 'a.txt', content: 'hi\n' })).error, '');
+  } finally {
+    await t.close();
+    cleanup();
+  }
 });

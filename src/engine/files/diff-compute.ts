@@ -67,6 +67,8 @@ export interface DiffJob {
   after: string;
   context: number;
   budget: DiffBudget;
+  /** Time already spent waiting for a worker: it counts against the time budget. */
+  waitedMs?: number;
 }
 
 /** Above this many differing lines the diff is given up and reported as a whole-file replacement. */
@@ -74,7 +76,7 @@ const MAX_EDIT_LENGTH = 20_000;
 
 /** Diffs two texts (LF line endings expected) within the job's budget. */
 export function computeDiff(job: DiffJob): FileDiff {
-  const started = Date.now();
+  const started = Date.now() - (job.waitedMs ?? 0);
   const { name, newName, before, after, context, budget } = job;
   const region = changedRegion(before, after);
   const omit = (reason: DiffOmission['reason'], exact: boolean, added = region.span.newLines, removed = region.span.oldLines): FileDiff => ({

@@ -10,6 +10,8 @@ export type DiffReply = { diff: FileDiff } | { error: string };
 interface Task {
   job: DiffJob;
   resolve(d: FileDiff): void;
+  /** When the task was queued: its time budget runs from then, waiting included. */
+  queuedAt: number;
 }
 
 interface Slot {
@@ -33,7 +35,7 @@ class DiffPool {
   /** The diff of the job; never rejects (a failed diff is an omitted one). */
   run(job: DiffJob): Promise<FileDiff> {
     return new Promise((resolve) => {
-      this.queue.push({ job, resolve });
+      this.queue.push({ job, resolve, queuedAt: Date.now() });
       this.pump();
     });
   }
@@ -44,9 +46,15 @@ class DiffPool {
       if (!slot && this.slots.length < POOL_SIZE) slot = this.spawn();
       if (!slot) return;
       const task = this.queue.shift()!;
+      // Time spent waiting behind other diffs counts against the budget: many large writes at
+      // once would otherwise each wait for every diff ahead of them, a budget's worth apiece.
+      // One that waited it out only finds its changed region (a pass over the texts) and stops.
+      const waited = Date.now() - task.queuedAt;
+      const left = Math.max(0, task.job.budget.ms - waited);
+      task.job = { ...task.job, waitedMs: waited };
       slot.task = task;
       slot.worker.ref(); // busy: a diff in progress keeps the process up
-      slot.timer = setTimeout(() => this.drop(slot!, 'time'), task.job.budget.ms + GRACE_MS);
+      slot.timer = setTimeout(() => this.drop(slot!, 'time'), left + GRACE_MS);
       slot.worker.postMessage(task.job);
     }
   }

@@ -1,6 +1,6 @@
 // Read-before-edit: what the session saw of each file (size, mtime, sha256), and the
 // checks shapes turn on per vendor: read first, read whole, unchanged since.
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { ReadRecord, Session } from '../session.js';
 import { engineFailure } from '../errors.js';
 
@@ -38,9 +38,27 @@ export function recordRead(session: Session | undefined, real: string, rec: Read
   session?.reads.set(real, rec);
 }
 
+/** Bytes hashed per turn of the event loop by sha256Yielding (about a millisecond's work). */
+const HASH_SLICE = 1024 * 1024;
+
+/**
+ * sha256 (hex) of `bytes`, a slice at a time with a turn of the event loop between slices:
+ * hashing 50 MB in one go held up every other call for ~30 ms.
+ */
+export async function sha256Yielding(bytes: Uint8Array): Promise<string> {
+  if (bytes.length <= HASH_SLICE) return sha256(bytes);
+  const h = createHash('sha256');
+  for (let at = 0; at < bytes.length; at += HASH_SLICE) {
+    h.update(bytes.subarray(at, at + HASH_SLICE));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return h.digest('hex');
+}
+
 /** Records the state just written: a successful write leaves the session's view current. */
-export function recordWritten(session: Session | undefined, real: string, bytes: Uint8Array, mtimeMs: number): void {
-  recordRead(session, real, { size: bytes.length, mtimeMs, hash: sha256(bytes), complete: true });
+export async function recordWritten(session: Session | undefined, real: string, bytes: Uint8Array, mtimeMs: number): Promise<void> {
+  if (!session) return;
+  recordRead(session, real, { size: bytes.length, mtimeMs, hash: await sha256Yielding(bytes), complete: true });
 }
 
 /**

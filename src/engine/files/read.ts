@@ -14,6 +14,13 @@ import { openForRead, readAll, type OpenedFile } from './open.js';
 import { locateTail, RangeReader, tailable, textEnd } from './tail.js';
 
 const SAMPLE = 64 * 1024;
+/**
+ * Files above this size read from a line in their second half (Claude Read offset, Gemini/Qwen
+ * read_file offset, Codex read_file, Grok view_file start_line...) find that line from the end,
+ * like a tail, instead of scanning every line above it. Below it a forward scan costs less than
+ * the count the backward way needs.
+ */
+export const FAR_START_BYTES = 1024 * 1024;
 /** Files up to this size get a content hash even on a partial read (cheap, and lets staleness checks compare content). */
 const HASH_SMALL = 4 * 1024 * 1024;
 // Opening lives in open.ts; its functions are re-exported here for readers of the older name.
@@ -38,6 +45,8 @@ export interface ReadOptions {
   countTotal?: boolean;
   /** Where big files' line counts are remembered (default: the process's cache). */
   lineCounts?: LineCountCache;
+  /** Size above which a start in the second half is found from the end (default FAR_START_BYTES; Infinity: never). */
+  farStartBytes?: number;
   /** A file ending in a line break has one more, empty, line (String.split semantics). */
   finalEmptyLine?: boolean;
   /** Refuse (RESOURCE_EXHAUSTED) text files larger than this. */
@@ -184,7 +193,40 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
   const canSkip = tailable(unit, enc.bomLength, f.size);
   let scan: ScanResult;
   let startLine: number;
-  if (start < 0 && canSkip) {
+  // A window in the second half of a big file: the lines from `start` to the end are a tail of
+  // the file, found from the end, given the total (counted at memory speed, or recalled).
+  let fromEnd: number | undefined;
+  let total: number | undefined;
+  // The count costs a pass over the whole file (the first time): taken only when the window
+  // looks past the first quarter by the sample's line length, never for a window near the top.
+  const bytesPerLine = sample.length / Math.max(1, countInBuffer(sample, unit));
+  if (start > 1 && canSkip && f.size > (opts.farStartBytes ?? FAR_START_BYTES) && sample.length < f.size && start * bytesPerLine > f.size / 4) {
+    const end = await textEnd(f.fh, unit, enc.bomLength, f.size, opts.finalEmptyLine === true);
+    total = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) + end.extraLine;
+    if (start > total / 2 && start <= total) fromEnd = total - start + 1;
+  }
+  if (fromEnd !== undefined) {
+    const span = await locateTail(f.fh, unit, enc.bomLength, f.size, fromEnd, opts.finalEmptyLine === true, undefined, opts.signal);
+    const above = start - 1;
+    const noBom = { encoding: enc.encoding, bom: false, bomLength: 0 };
+    // Read forward from there, as the forward read would have from line `start` (its budget too).
+    scan = await scanLines(new RangeReader(f.fh, span.from), noBom, {
+      start: 1,
+      limit: Math.min(limit, fromEnd),
+      maxLineChars: opts.maxLineChars,
+      finalEmptyLine: opts.finalEmptyLine,
+      signal: opts.signal,
+      size: f.size - span.from,
+      head: span.bytes,
+      budget: opts.budget,
+    });
+    for (let i = 0; i < scan.truncatedLines.length; i++) scan.truncatedLines[i]! += above;
+    if (scan.budgetCutLine !== undefined) scan.budgetCutLine += above;
+    // Known as the forward read knows it: asked for, or the window reached the end.
+    scan.totalLines = opts.countTotal || scan.totalLines !== undefined ? total : undefined;
+    if (scan.finalNewline !== undefined || opts.countTotal) scan.finalNewline = span.endsWithBreak;
+    startLine = start;
+  } else if (start < 0 && canSkip) {
     // Tail: found backwards from the end; only the lines above it are counted (or recalled).
     const n = -start;
     const whole = sample.length === f.size ? sample : undefined;

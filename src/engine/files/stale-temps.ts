@@ -2,14 +2,20 @@
 // one file system) and are named .NAME.facet-<pid>-<hex>.tmp. A writer killed mid-write
 // (SIGKILL, power loss) leaves one behind, up to the file's size. The first write into a
 // directory in each server process removes the leftovers found there: those of processes
-// that no longer run, and this process's own that no write of it holds any more.
+// that no longer run, this process's own that no write of it holds any more, and any left
+// untouched for ten minutes.
 import { randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 
 const PATTERN = /^\..{1,100}\.facet-(?:(\d{1,10})-)?[0-9a-f]{12}\.tmp$/s;
-/** Names without a pid come from earlier versions: removed once this old (no writer takes that long). */
-const LEGACY_AGE_MS = 10 * 60 * 1000;
+/**
+ * A temporary file untouched this long is abandoned whoever named it: a writer streams into it
+ * and renames it within seconds. Names without a pid (earlier versions) go by this age alone,
+ * and so do names whose pid now belongs to another process (pids are reused, after a restart of
+ * a container above all), which would otherwise be kept for ever.
+ */
+const ABANDONED_AGE_MS = 10 * 60 * 1000;
 /** Directories already swept by this process; forgotten wholesale when it grows past this. */
 const MAX_SWEPT = 4096;
 
@@ -51,7 +57,8 @@ export async function removeStaleTemps(dir: string): Promise<string[]> {
     const st = await fsp.lstat(p).catch(() => undefined);
     if (!st?.isFile() || (process.getuid && st.uid !== process.getuid())) continue;
     const pid = m[1] === undefined ? undefined : Number(m[1]);
-    const stale = pid === undefined ? Date.now() - st.mtimeMs > LEGACY_AGE_MS : pid === process.pid ? !writing.has(p) : !alive(pid);
+    const abandoned = Date.now() - st.mtimeMs > ABANDONED_AGE_MS;
+    const stale = pid === undefined ? abandoned : pid === process.pid ? !writing.has(p) : abandoned || !alive(pid);
     if (stale && (await fsp.unlink(p).then(() => true, () => false))) removed.push(p);
   }
   return removed;

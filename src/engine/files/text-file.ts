@@ -120,6 +120,6 @@ export async function saveText(
   }
   const bytes = encode(text, encoding, fmt.bom);
   const { mtimeMs, createdDirs } = await atomicWrite(scope, target, bytes, { mode: opts.mode, createParents: opts.createParents, signal: opts.signal });
-  recordWritten(opts.session, target.real, bytes, mtimeMs);
+  await recordWritten(opts.session, target.real, bytes, mtimeMs);
   return { ...fmt, encoding, bytes, mtimeMs, createdDirs, encodingChangedFrom };
 }

@@ -280,7 +280,7 @@ export class JobTable {
       fromOffset: start,
       toOffset,
       rangeBytes: range,
-      rangeLines: range <= maxBytes ? countLines(Buffer.concat([head, tail])) : await this.countLines(job, start, end),
+      rangeLines: range <= maxBytes ? countLines(Buffer.concat([head, tail])) : await job.log.countLines(start, end),
       hasMore: toOffset < end,
     };
   }
@@ -357,19 +357,6 @@ export class JobTable {
       signal?.addEventListener('abort', onAbort, { once: true });
       check();
     });
-  }
-
-  private async countLines(job: Job, start: number, end: number): Promise<number> {
-    let lines = 0;
-    let last = 10;
-    for (let at = start; at < end; ) {
-      const b = await job.log.read(at, Math.min(1 << 20, end - at));
-      if (b.length === 0) break;
-      lines += countNewlines(b);
-      last = b[b.length - 1]!;
-      at += b.length;
-    }
-    return lines + (end > start && last !== 10 ? 1 : 0);
   }
 }
 

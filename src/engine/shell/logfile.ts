@@ -2,6 +2,13 @@
 // with backpressure; past `maxBytes` further output is counted but not stored.
 import { createWriteStream, mkdirSync, promises as fsp, type WriteStream } from 'node:fs';
 import path from 'node:path';
+import { countNewlines } from './capture.js';
+
+/**
+ * The log notes how many line breaks came before every MARK-th byte as the bytes pass, so
+ * the lines of any range are counted from at most two MARK-sized reads, not the whole range.
+ */
+const MARK = 64 * 1024;
 
 export class BoundedLog {
   /** Bytes accepted into the file. */
@@ -11,6 +18,9 @@ export class BoundedLog {
   /** Bytes refused because the file reached its bound. */
   dropped = 0;
   private readonly out: WriteStream;
+  /** marks[k]: line breaks in bytes [0, k * MARK) of the file. */
+  private readonly marks: number[] = [0];
+  private breaks = 0;
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -33,6 +43,7 @@ export class BoundedLog {
     }
     const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
     this.dropped += chunk.length - part.length;
+    this.noteBreaks(part);
     this.written += part.length;
     return this.out.write(part, () => {
       this.flushed += part.length;
@@ -67,6 +78,39 @@ export class BoundedLog {
       return buf.subarray(0, bytesRead);
     } finally {
       await fh.close();
+    }
+  }
+
+  /** Lines in stored bytes [start, end) (end at most `flushed`): a last line without a break counts. */
+  async countLines(start: number, end: number): Promise<number> {
+    if (end <= start) return 0;
+    const fh = await fsp.open(this.file, 'r');
+    try {
+      const last = Buffer.alloc(1);
+      await fh.read(last, 0, 1, end - 1);
+      return (await this.breaksBefore(fh, end)) - (await this.breaksBefore(fh, start)) + (last[0] !== 10 ? 1 : 0);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  private async breaksBefore(fh: fsp.FileHandle, at: number): Promise<number> {
+    const k = Math.floor(at / MARK);
+    const from = k * MARK;
+    if (at === from) return this.marks[k]!;
+    const buf = Buffer.alloc(at - from);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, from);
+    return this.marks[k]! + countNewlines(buf.subarray(0, bytesRead));
+  }
+
+  private noteBreaks(part: Buffer): void {
+    for (let off = 0; off < part.length; ) {
+      const pos = this.written + off;
+      const next = (Math.floor(pos / MARK) + 1) * MARK;
+      const take = Math.min(part.length - off, next - pos);
+      this.breaks += countNewlines(part.subarray(off, off + take));
+      off += take;
+      if (pos + take === next) this.marks.push(this.breaks);
     }
   }
 
