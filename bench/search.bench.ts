@@ -33,7 +33,7 @@ if (!existsSync(path.join(tree, `copy${COPIES}`))) {
   mkdirSync(tree, { recursive: true });
   for (let i = 1; i <= COPIES; i++) {
     const r = spawnSync('cp', ['-al', path.join(repo, 'node_modules'), path.join(tree, `copy${i}`)]);
-    if (r.status !== 0) throw new Error(`cp failed: ${r.stderr}`);
+    if (r.status !== 0) throw new Error(`cp failed: ${r.stderr.toString()}`);
   }
 }
 const root = realpathSync(tree);
@@ -59,8 +59,8 @@ async function facetCall(facet: FacetProcess, tool: string, args: Record<string,
   const ms = performance.now() - t0;
   if (res.error) throw new Error(res.error);
   const s = res.content.find((c) => c.body?.$case === 'structured')?.body;
-  const v = (s?.$case === 'structured' ? s.value : {}) as Record<string, unknown>;
-  return { ms, summary: `total ${v.total}${v.totalFiles !== undefined ? `, files ${v.totalFiles}` : ''}` };
+  const v = (s?.$case === 'structured' ? s.value : {}) as { total?: number; totalFiles?: number };
+  return { ms, summary: `total ${String(v.total)}${v.totalFiles !== undefined ? `, files ${v.totalFiles}` : ''}` };
 }
 
 /**

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import type { CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { fmt, load, memoryMap, report, rssKb, startFacet, stats, verdict, type FacetProcess } from './lib.js';
+import { fmt, memoryMap, report, rssKb, startFacet, stats, verdict, type FacetProcess } from './lib.js';
 
 const WARMUP = 2000;
 const CALLS = Number(process.env.SOAK_CALLS ?? 10_000);

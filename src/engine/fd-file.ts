@@ -32,7 +32,7 @@ export class FdFile implements ByteReader {
       try {
         return Promise.resolve({ bytesRead: readSync(this.fd, buf, offset, length, position) });
       } catch (err) {
-        return Promise.reject(err);
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
       }
     }
     return new Promise((resolve, reject) => {

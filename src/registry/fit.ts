@@ -2,7 +2,7 @@
 // it is about to be sent and dropped). A tool that changed something must
 // be reported as done even when its result is too large to send: the longest strings of its
 // content (a diff, a command's output) are cut, each with a note, instead of failing the call.
-import type { CallToolResponse, Content } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import type { CallToolResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 
 interface Leaf {
   bytes: number;

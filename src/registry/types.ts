@@ -51,6 +51,7 @@ export interface ToolExample {
 
 export type Idempotency = 'idempotent' | 'side_effecting' | '';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bare ToolDefinition is a list element of tools with different argument types (handlers get schema-checked args); `unknown` would make each tool unassignable to it
 export interface ToolDefinition<Args = any> {
   /** Unique within a toolbox: the exact vendor name, or a dotted core name. */
   name: string;

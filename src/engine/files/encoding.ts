@@ -4,8 +4,11 @@ import { isUtf8 as nativeIsUtf8 } from 'node:buffer';
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
 
-/** Encodings the engine reports; legacy ones use iconv-lite's names (latin1, windows-1252...). */
-export type TextEncoding = 'utf8' | 'utf16le' | 'utf16be' | string;
+/**
+ * Encodings the engine reports: 'utf8', 'utf16le', 'utf16be', or a legacy one under
+ * iconv-lite's name (latin1, windows-1252...), hence any string.
+ */
+export type TextEncoding = string;
 
 export type LineEnding = 'lf' | 'crlf' | 'cr' | 'mixed' | 'none';
 

@@ -81,7 +81,9 @@ export function parseNotebook(text: string, display: string): NotebookView {
 }
 
 function viewOutput(o: Record<string, unknown>): NotebookOutput {
-  const type = String(o.output_type ?? '');
+  const t = o.output_type;
+  // nbformat makes it a string; a malformed file's number or boolean still shows as text.
+  const type = typeof t === 'string' ? t : typeof t === 'number' || typeof t === 'boolean' ? String(t) : '';
   if (type === 'stream') return { outputType: type, text: joinSource(o.text as string[]) };
   if (type === 'error') {
     const tb = Array.isArray(o.traceback) ? (o.traceback as string[]).join('\n') : '';

@@ -45,8 +45,11 @@ export interface IgnoreOptions {
   onlyExtraFiles?: boolean;
 }
 
-/** Why an entry was left out; `gitignore` covers .gitignore, exclude, .ignore and .rgignore. */
-export type IgnoreReason = 'hidden' | 'skipped' | 'gitignore' | string;
+/**
+ * Why an entry was left out: 'hidden', 'skipped', 'gitignore' (which covers .gitignore,
+ * exclude, .ignore and .rgignore), or the name of an extra ignore file, hence any string.
+ */
+export type IgnoreReason = string;
 
 const GIT_KINDS = ['.rgignore', '.ignore', '.gitignore', 'exclude'];
 

@@ -8,7 +8,7 @@
 // line semantics are spelled out: in line mode nothing may match a newline; `^`/`$` are
 // line boundaries; `.` and negated classes never match U+FFFD (what undecodable bytes
 // become, and which Rust's Unicode classes never match).
-import { EngineError, engineFailure } from '../errors.js';
+import { engineFailure } from '../errors.js';
 
 export type CaseMode = 'sensitive' | 'insensitive' | 'smart';
 

@@ -35,8 +35,8 @@ const END = ',"end":';
 
 /** Parses one line of rg --json output (throws, like JSON.parse, on a line that is not JSON). */
 export function parseRgMessage(line: string): RgMessage {
-  if (line.startsWith(MATCH_HEAD)) return linesMessage('match', line) ?? JSON.parse(line);
-  if (line.startsWith(CONTEXT_HEAD)) return linesMessage('context', line) ?? JSON.parse(line);
+  if (line.startsWith(MATCH_HEAD)) return linesMessage('match', line) ?? (JSON.parse(line) as RgMessage);
+  if (line.startsWith(CONTEXT_HEAD)) return linesMessage('context', line) ?? (JSON.parse(line) as RgMessage);
   if (line.startsWith(BEGIN_HEAD) && line.endsWith('}}}')) {
     return { type: 'begin', data: { path: { text: JSON.parse(line.slice(BEGIN_HEAD.length, -3)) as string } } };
   }

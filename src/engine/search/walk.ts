@@ -134,7 +134,7 @@ export function walk(root: string, opts: WalkOptions): AsyncIterable<WalkEntry> 
   const queue: WalkEntry[] = [];
   let head = 0; // index of the next entry to hand out
   let ended = false;
-  let failure: unknown;
+  let failure: Error | undefined;
   let destroyed = false;
   let wakeConsumer: (() => void) | undefined;
   let resumeWalk: (() => void) | undefined;

@@ -126,7 +126,6 @@ export function utf8Suffix(b: Buffer): Buffer {
 
 /** Drops ANSI escape sequences (colours, cursor moves, OSC titles) from terminal output. */
 export function stripAnsi(text: string): string {
-  // eslint-disable-next-line no-control-regex
   return text.replace(/\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]/g, '');
 }
 

@@ -213,9 +213,9 @@ export class JobTable {
     }
     const child = await spawnChild(spec);
     const number = ++this.seq;
-    let job!: Job;
-    const log = new BoundedLog(path.join(this.opts.dir, `job-${number}-${child.pid}.log`), this.opts.maxLogBytes, () => job?.events.emit('change'));
-    job = new Job(number, child, log, spec, Date.now(), this.opts.killGraceMs);
+    // onFlush runs from a stream write callback, never before this function returns.
+    const log = new BoundedLog(path.join(this.opts.dir, `job-${number}-${child.pid}.log`), this.opts.maxLogBytes, () => job.events.emit('change'));
+    const job = new Job(number, child, log, spec, Date.now(), this.opts.killGraceMs);
     this.jobs.set(job.id, job);
     return job.snapshot();
   }

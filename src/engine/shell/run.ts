@@ -118,8 +118,10 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
     if (!drainedInTime && !killing && leftovers === 'none') {
       // Something outside the process group (setsid, a daemon) still holds the pipes.
       keepOrKill();
-      if (killing) {
-        await killing;
+      // keepOrKill may have started the kill; TypeScript still holds `killing` as undefined here.
+      const pending = killing as Promise<void> | undefined;
+      if (pending) {
+        await pending;
         drainedInTime = await Promise.race([child.drained.then(() => true), sleep(1000).then(() => false)]);
       }
     }

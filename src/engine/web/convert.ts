@@ -85,7 +85,9 @@ export async function convertHtml(html: string, baseUrl: string, format: 'markdo
   return new Promise<string>((resolve, reject) => {
     const onAbort = () => {
       void worker.terminate();
-      reject(signal!.reason);
+      // The server aborts with EngineErrors; a bare abort() gives a DOMException, an Error too.
+      const reason: unknown = signal!.reason;
+      reject(reason instanceof Error ? reason : new Error(String(reason)));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     const done = () => signal?.removeEventListener('abort', onAbort);

@@ -7,6 +7,7 @@ import type { FacetConfig } from '../../config.js';
 import { EngineError, grantRead, saveResultText, type Session } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, type HostBlock } from '../common/result.js';
+import { str } from '../common/str.js';
 
 /** Result sizes over which Claude Code moves a result to a file (min(tool limit, 50000)). */
 export const PERSIST_LIMITS = { bash: 30_000, grep: 20_000, other: 50_000 } as const;
@@ -74,7 +75,7 @@ export function claudeError(err: EngineError, toolName: string, ctx: HandlerCont
   } else if (err.condition === 'modified_since_read') {
     message = 'The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.';
   } else if (err.kind === 'permission_denied' && Array.isArray(f.roots)) {
-    message = `Permission denied: ${String(f.path ?? '')} is outside the directories this session may use (${(f.roots as string[]).join(', ')}). Use a path inside them.`;
+    message = `Permission denied: ${str(f.path)} is outside the directories this session may use (${(f.roots as string[]).join(', ')}). Use a path inside them.`;
   } else if (err.kind === 'not_found' && typeof f.path === 'string') {
     message = `${f.path} does not exist. Relative paths are resolved from the current working directory, ${cwdOf(ctx)}.`;
   } else {

@@ -15,7 +15,6 @@ interface NotebookArgs {
 }
 
 function word(err: EngineError, args: NotebookArgs, ctx: HandlerContext): string | undefined {
-  const f = err.facts;
   if (err.condition === 'cell_missing') return toolUseError(`No cell with ID "${args.cell_id}" in this notebook. Read the notebook to see its cell IDs.`);
   if (err.condition === 'not_notebook') return toolUseError(`${args.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`);
   if (err.field === 'cell_type') return toolUseError('Inserting a cell needs cell_type ("code" or "markdown").');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { EngineError, engineFailure, fitImage, isCondition, type NotebookView, pageRangeFor, parsePageRange, pdfPageCount, readFile, type ReadOptions, type ReadResult, readScopeFor, renderPdfPages, statFile, type TextRead, unchangedSinceRead } from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
+import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { claudeTool, cwdOf, formatSize, hostItem, toolUseError } from './common.js';
 
@@ -97,15 +98,15 @@ function word(err: EngineError, args: ReadArgs, ctx: HandlerContext): string | u
     case 'token_cap':
       return `The requested lines come to more than ${TOKEN_CAP} tokens, the most one Read returns (counted at about ${CHARS_PER_TOKEN} characters a token). Ask for fewer lines with a smaller limit, or use Grep to find the section you need.`;
     case 'binary':
-      return toolUseError(`${args.file_path} is a binary file${f.ext ? ` (${f.ext})` : ''}. Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.`);
+      return toolUseError(`${args.file_path} is a binary file${f.ext ? ` (${str(f.ext)})` : ''}. Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.`);
     case 'bad_image':
-      return toolUseError(`${args.file_path} has an image extension but its bytes are not a ${f.ext} image. Check the file, or rename it if it is text.`);
+      return toolUseError(`${args.file_path} has an image extension but its bytes are not a ${str(f.ext)} image. Check the file, or rename it if it is text.`);
     case 'bad_pages':
       return toolUseError(`Invalid pages value "${args.pages}": give one page ("3") or a range ("1-5"), numbered from 1.`);
     case 'too_many_pages':
       return toolUseError(`pages "${args.pages}" covers more than ${MAX_PDF_PAGES_PER_READ} pages; read at most ${MAX_PDF_PAGES_PER_READ} pages per call.`);
     case 'pdf_needs_pages':
-      return toolUseError(`This PDF has ${f.pages} pages. PDFs over ${PDF_PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PDF_PAGES_PER_READ} per call).`);
+      return toolUseError(`This PDF has ${str(f.pages)} pages. PDFs over ${PDF_PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PDF_PAGES_PER_READ} per call).`);
     case 'pdf_pages_unavailable':
       return `Reading PDF pages needs poppler-utils (pdftoppm), which is not installed on this server. Read the PDF without pages (up to ${PDF_PAGES_NEEDED_OVER} pages), or extract its text with a command in Bash.`;
     case 'pages_out_of_range':
@@ -206,7 +207,7 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
       const nb = renderNotebook(r.notebook);
       return ok(nb.text, { tool: 'Read', summary: `Read ${r.notebook.cells.length} cells of ${args.file_path}`, paths: [r.path], counts: { cells: r.notebook.cells.length } }, nb.images);
     }
-    if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
+    if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${(r as { kind: string }).kind} read`);
     const host = { tool: 'Read', paths: [r.path] };
     if (r.size === 0) {
       return ok(reminder(`Warning: the file exists but is shorter than the provided offset (${args.offset ?? 1}). The file has 1 lines.`), { ...host, summary: `${args.file_path} is empty`, counts: { lines: 0 } });

@@ -2,7 +2,7 @@
 // page to a small model with the prompt and returns that model's answer; Facet has no
 // model, so WebFetch returns the page (as Markdown) with the prompt beside it.
 import type { FacetConfig } from '../../config.js';
-import { AllowList, type Engine, EngineError, engineFailure, isCrossSiteRedirect, type SearchResponse } from '../../engine/index.js';
+import { AllowList, type Engine, engineFailure, isCrossSiteRedirect, type SearchResponse } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -1,7 +1,7 @@
 // Codex's approval parameters (sandbox_permissions, additional_permissions, justification,
 // prefix_rule). Facet has no approval flow and one sandbox, its roots: a request to leave it
 // is refused the way Codex refuses escalation under a policy that never asks.
-import { EngineError, engineFailure } from '../../engine/index.js';
+import { engineFailure } from '../../engine/index.js';
 
 export const additionalPermissionsSchema = {
   type: 'object',

@@ -1,5 +1,5 @@
 // view_image: a local image file returned to the model as an image (a blob with its media type).
-import { EngineError, engineFailure, readFile } from '../../engine/index.js';
+import { engineFailure, readFile } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { TAGS } from '../tags.js';

@@ -8,6 +8,7 @@ import { EngineError, engineFailure, ignoredReason, isCondition, isEngineError, 
 import path from 'node:path';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from './result.js';
+import { str } from './str.js';
 
 /** What each tool of the family says about a failure: its error type and its text. */
 export interface FamilyErrors<A> {
@@ -113,7 +114,7 @@ export function familyErrors<A>(tool: string, vendor: VendorText): FamilyErrors<
     type: (err) => familyErrorType(tool, err),
     text: (err, args, type) => {
       const a = (args ?? {}) as Record<string, unknown>;
-      return vendor(tool, err, type, a) ?? sharedText(err, type, String(a.file_path ?? a.dir_path ?? a.path ?? err.facts.path ?? ''));
+      return vendor(tool, err, type, a) ?? sharedText(err, type, str(a.file_path ?? a.dir_path ?? a.path ?? err.facts.path));
     },
   };
 }

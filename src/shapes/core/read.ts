@@ -1,7 +1,7 @@
 // core shape: fs.read over the files engine. Text by line range; notebooks rendered as their
 // cells; images (optionally fitted within given bounds) and PDFs (whole, or chosen pages as
 // images or text) as a short text line first, then the bytes, then the structured block.
-import { type Engine, EngineError, engineFailure, extractPdfText, fitImage, isCondition, type MediaRead, type NotebookView, pageRangeFor, pdfPageCount, type ReadResult, renderPdfPages, withDetails } from '../../engine/index.js';
+import { type Engine, engineFailure, extractPdfText, fitImage, isCondition, type MediaRead, type NotebookView, pageRangeFor, pdfPageCount, type ReadResult, renderPdfPages, withDetails } from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 

@@ -312,7 +312,7 @@ function findTool(config: FacetConfig, facet: Engine): ToolDefinition<FindArgs> 
 export function webTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
   // Built now so that a malformed allow list stops start-up instead of failing the first call.
   try {
-    facet.web;
+    void facet.web;
   } catch (err) {
     throw new Error(`--web-allow-hosts: ${(err as Error).message}`);
   }

@@ -4,15 +4,16 @@
 import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { familyErrors, type FamilyErrors } from '../common/gemini-family.js';
+import { str } from '../common/str.js';
 
-const shown = (err: EngineError): string => String(err.facts.path ?? err.facts.resolved ?? '');
+const shown = (err: EngineError): string => str(err.facts.path ?? err.facts.resolved);
 
 /** Our wording of each failure, with the remedy a Gemini model would be given. */
 function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string | undefined {
-  const p = String(args.file_path ?? args.dir_path ?? shown(err));
+  const p = str(args.file_path ?? args.dir_path ?? shown(err));
   switch (type) {
     case 'path_not_in_workspace':
-      return `Path not in workspace: "${err.facts.path ?? p}" resolves to a location outside the workspace directories (${(err.facts.roots as string[]).join(', ')}). Use a path inside them.`;
+      return `Path not in workspace: "${str(err.facts.path ?? p)}" resolves to a location outside the workspace directories (${(err.facts.roots as string[]).join(', ')}). Use a path inside them.`;
     case 'file_not_found':
       if (tool === 'replace') return `File not found: ${p}. Nothing was edited; to create a new file, call replace with an empty old_string.`;
       return `No file exists at ${p}, so it could not be read. Check the path (glob or list_directory can find it).`;
@@ -30,11 +31,11 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
     case 'search_path_not_a_directory':
       return `Path is not a directory: ${p}. Give a directory to search in.`;
     case 'file_too_large':
-      return `File size exceeds the 20MB limit (${p} is ${err.facts.size} bytes); read a smaller file, or use grep_search to find what you need.`;
+      return `File size exceeds the 20MB limit (${p} is ${str(err.facts.size)} bytes); read a smaller file, or use grep_search to find what you need.`;
     case 'edit_no_occurrence_found':
       return `No exact match for 'old_string' was found in '${p}', so nothing was changed. The file may differ from what you remember (an earlier edit, or lines outside what you read): read_file the target lines and retry with text copied exactly.`;
     case 'edit_expected_occurrence_mismatch':
-      return `Failed to edit: 'old_string' must match exactly one place but it matches ${err.facts.count} places in ${p}. Add surrounding lines to make it unique, or set 'allow_multiple' to true to replace every occurrence.`;
+      return `Failed to edit: 'old_string' must match exactly one place but it matches ${str(err.facts.count)} places in ${p}. Add surrounding lines to make it unique, or set 'allow_multiple' to true to replace every occurrence.`;
     case 'edit_no_change':
       return `No changes to apply: old_string and new_string are identical (file: ${p}).`;
     case 'attempt_to_create_existing_file':
@@ -42,7 +43,7 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
     case 'invalid_tool_params':
       return `Invalid parameters: ${err.message}.`;
     case 'web_search_failed':
-      return `Error during web search for query "${String(args.query ?? '')}": ${err.message}`;
+      return `Error during web search for query "${str(args.query)}": ${err.message}`;
     case 'web_fetch_fallback_failed':
       return `Error during fetch: ${err.message}`;
     case 'read_content_failure':

@@ -4,6 +4,7 @@
 import { replaceTodos, type TodoItem, updateTodos } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
+import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { grokMessage } from './text.js';
 
@@ -121,7 +122,7 @@ const updateTodoList: ToolDefinition<UpdateArgs> = {
     return ok(renderTodos(items), host('update_todo_list', items));
   },
   formatError(err) {
-    if (err.kind === 'not_found' && err.facts.id !== undefined) return `Todo with id ${String(err.facts.id)} not found; no update was applied`;
+    if (err.kind === 'not_found' && err.facts.id !== undefined) return `Todo with id ${str(err.facts.id)} not found; no update was applied`;
     return grokMessage(err);
   },
 };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { editFile, type EditSpec, EngineError, engineFailure, expandHome, readFile, readMedia, writeFile } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { diffNote } from '../common/diff-note.js';
+import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
 import { cutLine, framed, kimiFail, kimiOk } from './result.js';
@@ -286,7 +287,7 @@ function replaceMessage(err: EngineError, p: string, count: number): string {
   const which = count > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';
   if (c === 'no_match') return `No replacements were made: the old string${which} was not found in the file, so nothing was written. Read the file again and copy the text exactly.`;
   if (c === 'ambiguous') {
-    return `No replacements were made: the old string${which} occurs ${err.facts.count} times in \`${p}\`. Add surrounding text to make it unique, or set replace_all to change every occurrence.`;
+    return `No replacements were made: the old string${which} occurs ${str(err.facts.count)} times in \`${p}\`. Add surrounding text to make it unique, or set replace_all to change every occurrence.`;
   }
   if (c === 'no_change') return 'No replacements were made: the edits leave the file exactly as it is.';
   if (c === 'empty_old') return `The old string${which} is empty; give the exact text to replace.`;

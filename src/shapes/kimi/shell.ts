@@ -6,6 +6,7 @@ import type { FacetConfig } from '../../config.js';
 import { type Engine, EngineError, engineFailure, type JobSnapshot } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
+import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { kimiMessage } from './errors.js';
 import { framed, kimiFail, kimiOk, OutputBuilder } from './result.js';
@@ -45,7 +46,7 @@ const taskHost = (tool: string, j: JobSnapshot) => ({
 
 const taskWords = (err: EngineError): string =>
   err.kind === 'not_found' && err.facts.job !== undefined
-    ? `There is no background task \`${String(err.facts.job)}\` in this session; TaskList shows the tasks there are.`
+    ? `There is no background task \`${str(err.facts.job)}\` in this session; TaskList shows the tasks there are.`
     : kimiMessage(err);
 
 interface ShellArgs {

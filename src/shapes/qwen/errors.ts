@@ -4,14 +4,15 @@
 import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { familyErrors, type FamilyErrors } from '../common/gemini-family.js';
+import { str } from '../common/str.js';
 
 function textFor(tool: string, err: EngineError, type: string, args: Record<string, unknown>): string | undefined {
-  const p = String(args.file_path ?? args.path ?? args.directory ?? err.facts.path ?? '');
+  const p = str(args.file_path ?? args.path ?? args.directory ?? err.facts.path);
   // A site's 401/403 is a refusal by that site, not by the file system.
-  if (tool === 'web_fetch' && type === 'permission_denied') return `Error during fetch for ${String(args.url ?? '')}: ${err.message}`;
+  if (tool === 'web_fetch' && type === 'permission_denied') return `Error during fetch for ${str(args.url)}: ${err.message}`;
   switch (type) {
     case 'path_not_in_workspace':
-      return `Path not in workspace: ${err.facts.path ?? p} is outside the workspace directories (${(err.facts.roots as string[]).join(', ')}); this server does not ask for permission to go further. Use a path inside them.`;
+      return `Path not in workspace: ${str(err.facts.path ?? p)} is outside the workspace directories (${(err.facts.roots as string[]).join(', ')}); this server does not ask for permission to go further. Use a path inside them.`;
     case 'file_not_found':
       if (tool === 'edit') return `File not found: ${p}. Nothing was edited; to create a new file, call edit with an empty old_string.`;
       return `No file exists at ${p}, so it could not be read. Check the path with glob or list_directory.`;
@@ -27,11 +28,11 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
     case 'search_path_not_a_directory':
       return `Path is not a directory: ${p}.`;
     case 'file_too_large':
-      return `File size exceeds the 10MB limit (${p} is ${err.facts.size} bytes); use grep_search to find the part you need.`;
+      return `File size exceeds the 10MB limit (${p} is ${str(err.facts.size)} bytes); use grep_search to find the part you need.`;
     case 'edit_no_occurrence_found':
       return `Failed to edit: old_string was not found in ${p} (0 occurrences), so nothing was changed. Copy the text exactly as the file has it (no added escaping; same whitespace and indentation); read_file shows the current content.`;
     case 'edit_expected_occurrence_mismatch':
-      return `Failed to edit: old_string occurs ${err.facts.count} times in ${p} and replace_all is not set. Add surrounding context so it matches once, or set replace_all to true.`;
+      return `Failed to edit: old_string occurs ${str(err.facts.count)} times in ${p} and replace_all is not set. Add surrounding context so it matches once, or set replace_all to true.`;
     case 'edit_no_change':
       return `No changes to apply: the new content of ${p} would be identical to the current one.`;
     case 'attempt_to_create_existing_file':
@@ -44,9 +45,9 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
       return `Error: Invalid parameters provided. Reason: ${err.message}`;
     case 'policy_violation':
       if (tool !== 'web_fetch') return undefined;
-      return `Error during fetch for ${String(args.url ?? '')}: ${err.message}. This server does not fetch private, loopback or cloud-metadata addresses; use a public URL.`;
+      return `Error during fetch for ${str(args.url)}: ${err.message}. This server does not fetch private, loopback or cloud-metadata addresses; use a public URL.`;
     case 'web_fetch_fallback_failed':
-      return `Error during fetch for ${String(args.url ?? '')}: ${err.message}`;
+      return `Error during fetch for ${str(args.url)}: ${err.message}`;
     case 'task_stop_not_found':
     case 'task_stop_not_running':
       return `${err.message}.`;

@@ -7,6 +7,7 @@ import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { changedLinesOf, diffNote } from '../common/diff-note.js';
 import { ok } from '../common/result.js';
+import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { qwenErrors } from './errors.js';
 import { renderQwenNotebook } from './notebook.js';
@@ -91,7 +92,7 @@ function withDisplayName(res: ToolResult, filePath: string): ToolResult {
   for (const c of res.content) {
     if (!('structured' in c)) continue;
     const host = (c.structured.display ?? c.structured) as Record<string, unknown>;
-    const mediaType = String((host.details as Record<string, unknown> | undefined)?.mediaType ?? '');
+    const mediaType = str((host.details as Record<string, unknown> | undefined)?.mediaType);
     const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
     host.summary = `Read ${kind} file: ${name}`;
     host.details = { ...(host.details as Record<string, unknown>), displayName: name };

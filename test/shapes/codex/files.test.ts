@@ -56,7 +56,7 @@ describe('codex apply_patch', () => {
     assert.equal(existsSync(file('old.txt')), false);
     const host = display(res);
     assert.deepEqual(host.counts, { added: 1, modified: 2, deleted: 1 });
-    assert.match(String(host.diff), /-    print\("hi"\)\n\+    print\("hello"\)/);
+    assert.match(String(host.diff), /- {4}print\("hi"\)\n\+ {4}print\("hello"\)/);
   });
 
   test('all or nothing: a failing later hunk leaves the earlier ones unwritten', async () => {

@@ -151,7 +151,7 @@ describe('fs.edit', () => {
     failed(await call(E, { path: p, old_string: 'same', new_string: 'same' }), E, I, 'the old and new strings are identical: nothing would change', 'invalid_argument');
     failed(await call(E, { path: p, old_string: 'a', new_string: 'b', edits: [{ old_string: 'a', new_string: 'b' }] }), E, I, 'give either old_string and new_string, or edits', 'invalid_argument');
     failed(await call(E, { path: p, old_string: 'a' }), E, I, 'give either old_string and new_string, or edits', 'invalid_argument');
-    failed(await call(E, { path: `${sub}/missing.ts`, old_string: 'a', new_string: 'b' }), E, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/missing.ts does not exist. fs.list shows a folder\'s entries and search.glob finds files by name.`, 'not_found', [`${sub}/missing.ts`]);
+    failed(await call(E, { path: `${sub}/missing.ts`, old_string: 'a', new_string: 'b' }), E, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/missing.ts does not exist. fs.list shows a folder's entries and search.glob finds files by name.`, 'not_found', [`${sub}/missing.ts`]);
     failed(await call(E, { path: p, old_string: '', new_string: 'x' }), E, FailureCode.FAILURE_CODE_ALREADY_EXISTS, `${p} already exists; an empty old string only creates new files`, 'already_exists', [p]);
     failed(await call(E, { path: p, old_string: 'same', new_string: 'other', require_read: true }), E, FailureCode.FAILURE_CODE_CONFLICT, `${p} has not been read in this session. Read the whole file with fs.read in this session, then retry (or leave require_read off).`, 'conflict', [p]);
     assert.equal(readFileSync(path.join(dir, p), 'utf8'), FILE);
@@ -268,7 +268,7 @@ describe('fs.list', () => {
     const { sub, call } = await tree();
     const L = 'fs.list';
     failed(await call(L, { path: `${sub}/d/b.txt` }), L, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${sub}/d/b.txt is not a directory`, 'invalid_argument', [`${sub}/d/b.txt`]);
-    failed(await call(L, { path: `${sub}/nope` }), L, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/nope does not exist. fs.list shows a folder\'s entries and search.glob finds files by name.`, 'not_found', [`${sub}/nope`]);
+    failed(await call(L, { path: `${sub}/nope` }), L, FailureCode.FAILURE_CODE_NOT_FOUND, `${sub}/nope does not exist. fs.list shows a folder's entries and search.glob finds files by name.`, 'not_found', [`${sub}/nope`]);
     failed(await call(L, { path: '..' }), L, FailureCode.FAILURE_CODE_PERMISSION_DENIED, `.. is outside the allowed roots (${dir})`, 'permission_denied', ['..']);
   });
 });

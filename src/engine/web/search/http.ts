@@ -24,10 +24,15 @@ export interface JsonRequest {
 function errorText(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim().slice(0, 300) || undefined;
   if (!body || typeof body !== 'object') return undefined;
-  const b = body as Record<string, any>;
-  const candidates = [b.detail?.error, b.detail, b.error?.message, b.error?.detail, b.error, b.message];
-  const hit = candidates.find((c) => typeof c === 'string' && c.trim() !== '');
+  const b = body as Record<string, unknown>;
+  const candidates = [field(b.detail, 'error'), b.detail, field(b.error, 'message'), field(b.error, 'detail'), b.error, b.message];
+  const hit = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
   return hit?.slice(0, 300);
+}
+
+/** `v[key]` when `v` is an object (as `v?.[key]` read it), else undefined. */
+function field(v: unknown, key: string): unknown {
+  return v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
 }
 
 /** The body as text, or a provider error once it passes MAX_REPLY_BYTES (the rest is not read). */
