@@ -23,7 +23,8 @@ if (chosen.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.FACET_TEST_CONCURRENCY ?? '2';
-// The tests never see the machine's HOME: a slow or chatty ~/.bashrc, a user's ~/.npmrc or
+// The tests run with HOME=<a new temporary directory>, never the machine's: a slow or chatty
+// ~/.bashrc, a user's ~/.npmrc or
 // git config would change what commands print. npm gets a quiet config of its own (no
 // update notice, which depends on the network).
 const home = mkdtempSync(path.join(os.tmpdir(), 'facet-test-home-'));

@@ -7,31 +7,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import iconv from 'iconv-lite';
 import { LineCountCache } from '../../src/engine/files/line-count.js';
-import { FAR_START_BYTES, readFile, type ReadOptions, type TextRead } from '../../src/engine/files/read.js';
+import { FAR_START_BYTES, type ReadOptions } from '../../src/engine/files/read.js';
 import { Session } from '../../src/engine/session.js';
 import { callTool, startTestServer, texts } from '../helpers/server.js';
-import { fixture, type Fixture } from './fixture.js';
+import { fixture, text, view } from './fixture.js';
 
-async function text(f: Fixture, p: string, opts: ReadOptions): Promise<TextRead> {
-  const r = await readFile(f.scope, p, opts);
-  assert.equal(r.kind, 'text');
-  return r as TextRead;
-}
-
-const view = (r: TextRead) => ({
-  lines: r.lines,
-  eols: r.eols,
-  startLine: r.startLine,
-  endLine: r.endLine,
-  totalLines: r.totalLines,
-  hasMore: r.hasMore,
-  stoppedBy: r.stoppedBy,
-  truncatedLines: r.truncatedLines,
-  finalNewline: r.finalNewline,
-  pastEnd: r.pastEnd,
-  complete: r.complete,
-  encoding: r.encoding,
-});
 
 /** Lines of about 60 bytes with 1-4 byte characters, and a few long ones, past FAR_START_BYTES. */
 function body(eol: string, finalBreak: boolean): string {

@@ -1,6 +1,8 @@
 // Shared setup for the files engine tests: a real root directory with an outside neighbour.
 import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import assert from 'node:assert/strict';
+import { readFile, type ReadOptions, type TextRead } from '../../src/engine/files/read.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
 import { tempDir } from '../helpers/server.js';
@@ -63,3 +65,26 @@ export function tree(dir: string, out: Record<string, string> = {}, prefix = '')
   }
   return out;
 }
+
+/** A read that must come back as text. */
+export async function text(f: Fixture, p: string, opts: ReadOptions): Promise<TextRead> {
+  const r = await readFile(f.scope, p, opts);
+  assert.equal(r.kind, 'text');
+  return r as TextRead;
+}
+
+/** What callers see of a text read. */
+export const view = (r: TextRead) => ({
+  lines: r.lines,
+  eols: r.eols,
+  startLine: r.startLine,
+  endLine: r.endLine,
+  totalLines: r.totalLines,
+  hasMore: r.hasMore,
+  stoppedBy: r.stoppedBy,
+  truncatedLines: r.truncatedLines,
+  finalNewline: r.finalNewline,
+  pastEnd: r.pastEnd,
+  complete: r.complete,
+  encoding: r.encoding,
+});

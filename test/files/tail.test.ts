@@ -7,32 +7,11 @@ import { appendFileSync, openSync, statSync, truncateSync, utimesSync, writeFile
 import { test } from 'node:test';
 import iconv from 'iconv-lite';
 import { LineCountCache } from '../../src/engine/files/line-count.js';
-import { readFile, type ReadOptions, type TextRead } from '../../src/engine/files/read.js';
+import { type ReadOptions, type TextRead } from '../../src/engine/files/read.js';
 import { locateTail, TAIL_BLOCK } from '../../src/engine/files/tail.js';
 import { FdFile } from '../../src/engine/fd-file.js';
-import { fixture, kindOf, type Fixture } from './fixture.js';
+import { fixture, kindOf, text, view, type Fixture } from './fixture.js';
 
-async function text(f: Fixture, p: string, opts: ReadOptions): Promise<TextRead> {
-  const r = await readFile(f.scope, p, opts);
-  assert.equal(r.kind, 'text');
-  return r as TextRead;
-}
-
-/** What callers see of a text read. */
-const view = (r: TextRead) => ({
-  lines: r.lines,
-  eols: r.eols,
-  startLine: r.startLine,
-  endLine: r.endLine,
-  totalLines: r.totalLines,
-  hasMore: r.hasMore,
-  stoppedBy: r.stoppedBy,
-  truncatedLines: r.truncatedLines,
-  finalNewline: r.finalNewline,
-  pastEnd: r.pastEnd,
-  complete: r.complete,
-  encoding: r.encoding,
-});
 
 /** The tail of `n` lines, and the forward read of the same lines, must agree; returns the tail. */
 async function tailMatchesForward(f: Fixture, p: string, n: number, opts: ReadOptions = {}): Promise<TextRead> {
