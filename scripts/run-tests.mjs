@@ -24,9 +24,8 @@ if (chosen.length === 0) {
 }
 const concurrency = process.env.FACET_TEST_CONCURRENCY ?? '2';
 // The tests run with HOME=<a new temporary directory>, never the machine's: a slow or chatty
-// ~/.bashrc, a user's ~/.npmrc or
-// git config would change what commands print. npm gets a quiet config of its own (no
-// update notice, which depends on the network).
+// ~/.bashrc, a user's ~/.npmrc or git config would change what commands print. npm gets a
+// quiet config of its own (no update notice, which depends on the network).
 const home = mkdtempSync(path.join(os.tmpdir(), 'facet-test-home-'));
 writeFileSync(path.join(home, '.npmrc'), 'update-notifier=false\nfund=false\naudit=false\n');
 const env = { ...process.env, HOME: home, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') };
