@@ -69,6 +69,8 @@ export interface EditComputed {
   /** The text before and after, LF line endings. */
   beforeLf: string;
   afterLf: string;
+  /** The bytes written are exactly afterLf in UTF-8 (so the text can be had back from them). */
+  bytesAreAfterLf?: boolean;
 }
 
 export function computeEdit(job: EditJob): EditComputed {
@@ -112,6 +114,8 @@ export function computeEdit(job: EditJob): EditComputed {
     }
     out.format = { ...fmt, encoding };
     out.bytes = encode(finalText, encoding, fmt.bom);
+    // (Same string object when nothing was converted; lone surrogates would not survive UTF-8.)
+    out.bytesAreAfterLf = encoding === 'utf8' && !fmt.bom && finalText === out.afterLf && (finalText as unknown as { isWellFormed(): boolean }).isWellFormed();
   }
   return out;
 }

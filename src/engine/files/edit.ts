@@ -129,10 +129,10 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
     };
     if (inline) return { ...result, text: inline.afterLf };
     // A big file's new text is decoded only for a caller that reads it (snippets): most do not.
-    const utf16 = offloaded!.afterUtf16;
+    const { afterUtf16, bytes } = offloaded!;
     let text: string | undefined;
     return Object.defineProperty(result, 'text', {
-      get: () => (text ??= utf16.toString('utf16le')),
+      get: () => (text ??= afterUtf16 ? afterUtf16.toString('utf16le') : Buffer.from(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength).toString('utf8')),
       enumerable: true,
       configurable: true,
     }) as EditResult;
