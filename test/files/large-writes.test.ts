@@ -24,26 +24,33 @@ const ok = (res: CallToolResponse) => {
 };
 
 test('an Identity is answered within 100 ms while a 1 MB all-lines-changed rewrite runs', async () => {
-  writeFileSync(path.join(dir, 'one.txt'), ONE_MB_OLD);
   await unary(t.client.identity, t.client, {}); // the connection is up before the clock starts
-  let done = false;
-  const write = callTool(t.client, 'fs.write', { path: 'one.txt', content: ONE_MB_NEW }).finally(() => (done = true));
-  const waits: number[] = [];
-  // Identities one after another for as long as the write is in flight (and at least five).
-  while (!done || waits.length < 5) {
-    const sent = performance.now();
-    const id = await unary(t.client.identity, t.client, {});
-    waits.push(performance.now() - sent);
-    assert.equal(id.name, 'facet-core');
+  // The whole measurement up to three times: scheduler noise on a loaded machine can fail one
+  // attempt, a real block (the rewrite holding the loop) fails every one.
+  const worst: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    writeFileSync(path.join(dir, 'one.txt'), ONE_MB_OLD);
+    let done = false;
+    const write = callTool(t.client, 'fs.write', { path: 'one.txt', content: ONE_MB_NEW }).finally(() => (done = true));
+    const waits: number[] = [];
+    // Identities one after another for as long as the write is in flight (and at least five).
+    while (!done || waits.length < 5) {
+      const sent = performance.now();
+      const id = await unary(t.client.identity, t.client, {});
+      waits.push(performance.now() - sent);
+      assert.equal(id.name, 'facet-core');
+    }
+    const res = await write;
+    ok(res);
+    assert.equal(readFileSync(path.join(dir, 'one.txt'), 'utf8'), ONE_MB_NEW);
+    const note = 'Diff omitted (it would be over 256 KiB): 10000 lines removed, 10000 lines added.';
+    assert.deepEqual(texts(res), [`Wrote one.txt (1000000 bytes).\n${note}`]);
+    const s = structured(res)!;
+    assert.deepEqual([s.added, s.removed, s.changedLines, s.diff, s.diffOmitted], [10000, 10000, [], '', { reason: 'size', exactCounts: true, note }]);
+    worst.push(Math.max(...waits));
+    if (worst.at(-1)! < 100) break;
   }
-  const res = await write;
-  ok(res);
-  assert.equal(readFileSync(path.join(dir, 'one.txt'), 'utf8'), ONE_MB_NEW);
-  const note = 'Diff omitted (it would be over 256 KiB): 10000 lines removed, 10000 lines added.';
-  assert.deepEqual(texts(res), [`Wrote one.txt (1000000 bytes).\n${note}`]);
-  const s = structured(res)!;
-  assert.deepEqual([s.added, s.removed, s.changedLines, s.diff, s.diffOmitted], [10000, 10000, [], '', { reason: 'size', exactCounts: true, note }]);
-  assert.ok(Math.max(...waits) < 100, `Identity waits (ms): ${waits.map((w) => w.toFixed(1)).join(' ')}`);
+  assert.ok(worst.at(-1)! < 100, `longest Identity wait per attempt (ms): ${worst.map((w) => w.toFixed(1)).join(' ')}`);
 });
 
 /** Each shape's write or edit tool, making its own file hold THREE_MB exactly. */

@@ -5,25 +5,16 @@ import path from 'node:path';
 import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
-import { detectLineEnding, toLf } from './encoding.js';
 import { countLines } from './diff-compute.js';
 import { diffTexts, type FileDiff } from './diff.js';
+import { computeEdit, type EditOutcome, type EditSpec, type EditRules } from './edit-compute.js';
+import { offloadEdit, OFFLOAD_MIN_BYTES } from './edit-offload.js';
 import type { FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
-import { findWithLadder, type Match, type Rung } from './match.js';
-import { checkLoaded, fileText, loadText, NEW_FILE_FORMAT, saveText, workingText, type TextFormat } from './text-file.js';
+import type { Rung } from './match.js';
+import { checkLoaded, decodeRaw, loadRaw, saveBytes, type TextFormat } from './text-file.js';
 
-/**
- * How many occurrences an edit may touch: `unique` (exactly one, else an error), `all`
- * (one or more, all replaced), `first` (the first of any number), or an exact expected count.
- */
-export type Occurrences = 'unique' | 'all' | 'first' | number;
-
-export interface EditSpec {
-  oldString: string;
-  newString: string;
-  occurrences?: Occurrences;
-}
+export { applyOne, type EditOutcome, type EditSpec, type Occurrences } from './edit-compute.js';
 
 export interface EditOptions {
   cwd?: string;
@@ -51,13 +42,6 @@ export interface EditOptions {
   newFileKeepsEndings?: boolean;
 }
 
-export interface EditOutcome {
-  rung: Rung;
-  replacements: number;
-  /** The 1-based first and last line of each place replaced, in the text before this edit. */
-  lines?: Array<[number, number]>;
-}
-
 export interface EditResult extends TextFormat {
   path: string;
   relative: string;
@@ -79,106 +63,78 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
       throw engineFailure('no_change', 'the old and new strings are identical: nothing would change', { editIndex: i }, { field: 'new_string' });
     }
     if (typeof e.occurrences === 'number' && (!Number.isSafeInteger(e.occurrences) || e.occurrences < 1)) {
-      throw engineFailure('bad_expected_count', 'the expected count must be a whole number of at least 1', { editIndex: i }, { field: 'expected_replacements' });
+      throw engineFailure(
+        'bad_expected_count',
+        'the expected count must be a whole number of at least 1',
+        { editIndex: i },
+        { field: 'expected_replacements' },
+      );
     }
   });
   const first = await scope.resolve(input, opts.cwd);
   return withPathLocks([first.real], async () => {
-    const loaded = await loadText(scope, first, { cwd: opts.cwd, maxBytes: opts.maxBytes });
+    const raw = await loadRaw(scope, first, { cwd: opts.cwd, maxBytes: opts.maxBytes });
+    // A big file's text work (decode, match, encode, diff, count) runs in a worker: on the
+    // event loop, a one-line edit of 50 MB held every other call up for over 100 ms.
+    const big = raw.exists && raw.size > OFFLOAD_MIN_BYTES;
+    const loaded = big ? undefined : decodeRaw(raw);
     throwIfAborted(opts.signal, 'edit');
     const creating = edits[0]!.oldString === '';
-    if (!loaded.exists && !creating) {
+    if (!raw.exists && !creating) {
       throw engineFailure('file_missing', `${input} does not exist`, { path: input }, { field: 'path' });
     }
-    if (loaded.exists && creating && loaded.text !== '') {
+    // (A big file's text is never empty.)
+    if (raw.exists && creating && (big || loaded!.text !== '')) {
       throw engineFailure('file_exists', `${input} already exists; an empty old string only creates new files`, { path: input }, { field: 'old_string' });
     }
-    if (opts.refuseNotebooks && path.extname(loaded.resolved.real).toLowerCase() === '.ipynb') {
+    if (opts.refuseNotebooks && path.extname(raw.resolved.real).toLowerCase() === '.ipynb') {
       throw engineFailure('notebook', `${input} is a notebook; edit its cells with the notebook tool`, { path: input });
     }
-    checkLoaded(opts.session, loaded, opts.freshness);
+    checkLoaded(opts.session, raw, opts.freshness);
 
-    const before = workingText(loaded);
-    const givenEndings = creating && !loaded.exists && opts.newFileKeepsEndings ? detectLineEnding(edits[0]!.newString) : undefined;
-    const normalise = loaded.lineEnding !== 'mixed' && givenEndings !== 'mixed';
-    let work = before;
-    const outcomes: EditOutcome[] = [];
-    edits.forEach((e, i) => {
-      if (i === 0 && creating) {
-        work = normalise ? toLf(e.newString) : e.newString;
-        outcomes.push({ rung: 'exact', replacements: 1 });
-        return;
-      }
-      const r = applyOne(work, normalise ? toLf(e.oldString) : e.oldString, normalise ? toLf(e.newString) : e.newString, e.occurrences ?? 'unique', i, opts);
-      work = r.text;
-      outcomes.push(r.outcome);
-    });
-    const changed = work !== before || !loaded.exists;
-    if (!changed && opts.skipUnmatched && outcomes.every((o) => o.replacements === 0)) {
-      throw engineFailure('no_match', 'none of the texts to replace was found in the file', { path: input }, { field: 'old_string' });
-    }
-    if (!changed && !opts.allowNoChange) {
-      throw engineFailure('no_change', 'the edits leave the file unchanged', { path: input }, { field: 'new_string' });
-    }
-    const fmt: TextFormat = loaded.exists ? loaded : { ...NEW_FILE_FORMAT, lineEnding: givenEndings === 'crlf' || givenEndings === 'cr' || givenEndings === 'mixed' ? givenEndings : 'lf' };
-    const relative = scope.relative(loaded.resolved.real);
-    let encodingChangedFrom: string | undefined;
-    let saved: TextFormat = fmt;
-    if (changed) {
-      const s = await saveText(scope, loaded.resolved, fileText(work, fmt), fmt, {
-        mode: loaded.mode,
-        createParents: opts.createParents,
-        session: opts.session,
-        signal: opts.signal,
-      });
-      encodingChangedFrom = s.encodingChangedFrom;
-      saved = s;
-    }
-    const newLf = toLf(work);
-    return {
-      path: loaded.resolved.real,
-      relative,
-      created: !loaded.exists,
-      changed,
-      edits: outcomes,
-      replacements: outcomes.reduce((n, o) => n + o.replacements, 0),
-      diff: await diffTexts(relative, toLf(before), newLf),
-      text: newLf,
-      totalLines: countLines(newLf),
-      encoding: saved.encoding,
-      bom: saved.bom,
-      lineEnding: saved.lineEnding,
-      encodingChangedFrom,
+    const rules: EditRules = {
+      ladder: opts.ladder,
+      requote: opts.requote,
+      firstLineIndent: opts.firstLineIndent,
+      absorbNewlineOnDelete: opts.absorbNewlineOnDelete,
+      allowNoChange: opts.allowNoChange,
+      skipUnmatched: opts.skipUnmatched,
+      newFileKeepsEndings: opts.newFileKeepsEndings,
     };
+    const job = { input, exists: raw.exists, encoding: raw.encoding, bom: raw.bom, bomLength: raw.bomLength, edits, rules };
+    const relative = scope.relative(raw.resolved.real);
+    const offloaded = big ? await offloadEdit({ ...job, bytes: raw.bytes }, relative) : undefined;
+    // A worker that died leaves the edit to this thread (its bytes went with it: load again).
+    const inline = offloaded
+      ? undefined
+      : computeEdit({ ...job, text: (loaded ?? decodeRaw(await loadRaw(scope, raw.resolved, { cwd: opts.cwd, maxBytes: opts.maxBytes }))).text });
+    const c = (offloaded ?? inline)!;
+    if (c.changed) {
+      await saveBytes(scope, raw.resolved, c.bytes!, { mode: raw.mode, createParents: opts.createParents, session: opts.session, signal: opts.signal });
+    }
+    const diff = inline ? await diffTexts(relative, inline.beforeLf, inline.afterLf) : offloaded!.diff;
+    const result: Omit<EditResult, 'text'> = {
+      path: raw.resolved.real,
+      relative,
+      created: !raw.exists,
+      changed: c.changed,
+      edits: c.outcomes,
+      replacements: c.outcomes.reduce((n, o) => n + o.replacements, 0),
+      diff,
+      totalLines: inline ? countLines(inline.afterLf) : offloaded!.totalLines,
+      encoding: c.format.encoding,
+      bom: c.format.bom,
+      lineEnding: c.format.lineEnding,
+      encodingChangedFrom: c.encodingChangedFrom,
+    };
+    if (inline) return { ...result, text: inline.afterLf };
+    // A big file's new text is decoded only for a caller that reads it (snippets): most do not.
+    const { afterUtf16, bytes } = offloaded!;
+    let text: string | undefined;
+    return Object.defineProperty(result, 'text', {
+      get: () => (text ??= afterUtf16 ? afterUtf16.toString('utf16le') : Buffer.from(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength).toString('utf8')),
+      enumerable: true,
+      configurable: true,
+    }) as EditResult;
   });
-}
-
-/** Applies one edit to `text`; throws with facts.editIndex when it cannot. */
-export function applyOne(text: string, oldString: string, newString: string, occ: Occurrences, index: number, opts: EditOptions): { text: string; outcome: EditOutcome } {
-  let needle = oldString;
-  if (opts.absorbNewlineOnDelete && newString === '' && !needle.endsWith('\n') && text.includes(needle + '\n')) needle += '\n';
-  const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], { requote: opts.requote, firstLineIndent: opts.firstLineIndent });
-  if (!found && opts.skipUnmatched) return { text, outcome: { rung: 'exact', replacements: 0 } };
-  if (!found) {
-    throw engineFailure('no_match', 'the text to replace was not found in the file', { editIndex: index, rungs: [...(opts.ladder ?? ['exact'])] }, { field: 'old_string' });
-  }
-  let matches: Match[] = found.matches;
-  const n = matches.length;
-  if (occ === 'unique' && n > 1) {
-    throw engineFailure('ambiguous', `the text to replace occurs ${n} times; it must be unique (add context, or replace all)`, { count: n, editIndex: index, rung: found.rung }, { field: 'old_string' });
-  }
-  if (typeof occ === 'number' && n !== occ) {
-    throw engineFailure('count_mismatch', `expected ${occ} occurrence(s) of the text to replace, found ${n}`, { expected: occ, count: n, editIndex: index, rung: found.rung }, { field: 'old_string' });
-  }
-  if (occ === 'first') matches = matches.slice(0, 1);
-  let out = '';
-  let at = 0;
-  for (const m of matches) {
-    out += text.slice(at, m.start) + found.replacement(m, newString);
-    at = m.end;
-  }
-  out += text.slice(at);
-  const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
-  const lines = matches.map((m): [number, number] => [lineOf(m.start), lineOf(Math.max(m.start, m.end - (text[m.end - 1] === '\n' ? 1 : 0)))]);
-  return { text: out, outcome: { rung: found.rung, replacements: matches.length, lines } };
 }

@@ -18,15 +18,23 @@ export interface TextFormat {
   lineEnding: LineEnding;
 }
 
-export interface LoadedText extends TextFormat {
+/** A file loaded for modification, not yet decoded. */
+export interface RawText {
   resolved: ResolvedPath;
   exists: boolean;
-  /** Decoded content without BOM, line endings as in the file ('' for a missing file). */
-  text: string;
   bytes: Buffer;
   size: number;
   mtimeMs: number;
   mode?: number;
+  encoding: TextEncoding;
+  bom: boolean;
+  /** Where the text starts in `bytes` (after the BOM). */
+  bomLength: number;
+}
+
+export interface LoadedText extends RawText, TextFormat {
+  /** Decoded content without BOM, line endings as in the file ('' for a missing file). */
+  text: string;
 }
 
 export const NEW_FILE_FORMAT: TextFormat = { encoding: 'utf8', bom: false, lineEnding: 'none' };
@@ -36,43 +44,57 @@ export const NEW_FILE_FORMAT: TextFormat = { encoding: 'utf8', bom: false, lineE
  * path's resolution (a caller that resolved it to lock it), the path is not resolved again.
  */
 export async function loadText(scope: Scope, target: string | ResolvedPath, opts: { cwd?: string; maxBytes?: number; field?: string }): Promise<LoadedText> {
+  return decodeRaw(await loadRaw(scope, target, opts));
+}
+
+/** The text of a raw load (decoding a big file holds the thread for tens of milliseconds). */
+export function decodeRaw(raw: RawText): LoadedText {
+  if (!raw.exists) return { ...raw, text: '', ...NEW_FILE_FORMAT };
+  const text = decode(raw.bytes.subarray(raw.bomLength), raw.encoding);
+  return { ...raw, text, lineEnding: detectLineEnding(text) };
+}
+
+/** As loadText, without decoding: the checks (size, binary) and the bytes with their detected encoding. */
+export async function loadRaw(scope: Scope, target: string | ResolvedPath, opts: { cwd?: string; maxBytes?: number; field?: string }): Promise<RawText> {
   const field = opts.field ?? 'path';
   const given = typeof target === 'string' ? undefined : target;
   const input = given ? given.input : (target as string);
   // A caller's resolution is older than its lock: a file missing then may be there now.
-  if (given && !given.exists) return loadText(scope, input, opts);
+  if (given && !given.exists) return loadRaw(scope, input, opts);
   const resolved = given ?? (await scope.resolve(input, opts.cwd, field));
   if (!resolved.exists) {
-    return { resolved, exists: false, text: '', bytes: Buffer.alloc(0), size: 0, mtimeMs: 0, ...NEW_FILE_FORMAT };
+    return { resolved, exists: false, bytes: Buffer.alloc(0), size: 0, mtimeMs: 0, encoding: NEW_FILE_FORMAT.encoding, bom: false, bomLength: 0 };
   }
   const f = await openForRead(scope, resolved, opts.cwd, field).catch((err: unknown) => {
     if (given && err instanceof EngineError && err.kind === 'not_found') return undefined;
     throw err;
   });
   // ...and one there then may be gone: a fresh resolution says what is there now.
-  if (!f) return loadText(scope, input, opts);
+  if (!f) return loadRaw(scope, input, opts);
   try {
     const max = opts.maxBytes ?? DEFAULT_MAX_EDIT_BYTES;
     if (f.size > max) {
-      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`, { path: input, size: f.size, maxBytes: max });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`, {
+        path: input,
+        size: f.size,
+        maxBytes: max,
+      });
     }
     const bytes = await readAll(f);
     const enc = detectEncoding(bytes, true);
     if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) {
       throw engineFailure('binary', `${input} is a binary file; it cannot be edited as text`, { path: input }, { field });
     }
-    const text = decode(bytes.subarray(enc.bomLength), enc.encoding);
     return {
       resolved: f.resolved,
       exists: true,
-      text,
       bytes,
       size: f.size,
       mtimeMs: f.mtimeMs,
       mode: f.mode,
       encoding: enc.encoding,
       bom: enc.bom,
-      lineEnding: detectLineEnding(text),
+      bomLength: enc.bomLength,
     };
   } finally {
     await f.fh.close().catch(() => undefined);
@@ -80,7 +102,7 @@ export async function loadText(scope: Scope, target: string | ResolvedPath, opts
 }
 
 /** Checks the session's read-before-edit policy against a loaded file (missing files always pass). */
-export function checkLoaded(session: Session | undefined, loaded: LoadedText, policy: FreshnessPolicy | undefined): void {
+export function checkLoaded(session: Session | undefined, loaded: RawText, policy: FreshnessPolicy | undefined): void {
   if (!loaded.exists) return;
   checkFreshness(session, loaded.resolved.real, loaded.resolved.input, { size: loaded.size, mtimeMs: loaded.mtimeMs, bytes: loaded.bytes }, policy);
 }
@@ -119,7 +141,18 @@ export async function saveText(
     encoding = 'utf8';
   }
   const bytes = encode(text, encoding, fmt.bom);
+  const { mtimeMs, createdDirs } = await saveBytes(scope, target, bytes, opts);
+  return { ...fmt, encoding, bytes, mtimeMs, createdDirs, encodingChangedFrom };
+}
+
+/** Writes bytes already encoded atomically; records the write in the session. */
+export async function saveBytes(
+  scope: Scope,
+  target: ResolvedPath,
+  bytes: Uint8Array,
+  opts: { mode?: number; createParents?: boolean; session?: Session; signal?: AbortSignal },
+): Promise<{ mtimeMs: number; createdDirs: string[] }> {
   const { mtimeMs, createdDirs } = await atomicWrite(scope, target, bytes, { mode: opts.mode, createParents: opts.createParents, signal: opts.signal });
   await recordWritten(opts.session, target.real, bytes, mtimeMs);
-  return { ...fmt, encoding, bytes, mtimeMs, createdDirs, encodingChangedFrom };
+  return { mtimeMs, createdDirs };
 }

@@ -1,0 +1,94 @@
+// Worker threads for work too big for the event loop (diffs, edits of big files). Workers
+// start on the first task, serve one task at a time, keep the process alive only while
+// busy, and are replaced when one fails or overruns its task's time limit.
+import os from 'node:os';
+import { type Transferable, Worker } from 'node:worker_threads';
+
+/** What a task posts to its worker once one takes it. */
+export interface Dispatch {
+  message: unknown;
+  transfer?: Transferable[];
+  /** How long the worker may take before it is taken for stuck and replaced (none: no limit). */
+  limitMs?: number;
+}
+
+interface Task {
+  /** Called when a worker takes the task, with the time it waited for one. */
+  start(waitedMs: number): Dispatch;
+  /** The worker's reply, or undefined when it failed or overran. */
+  settle(reply: unknown): void;
+  queuedAt: number;
+}
+
+interface Slot {
+  worker: Worker;
+  task?: Task;
+  timer?: NodeJS.Timeout;
+}
+
+/** Two at most: this work is rare and short, and the cores are there for searches and commands. */
+const POOL_SIZE = Math.max(1, Math.min(os.availableParallelism(), 2));
+
+export class WorkerPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Task[] = [];
+
+  constructor(private readonly script: URL) {}
+
+  /** The worker's reply to the task's message, or undefined when the worker failed or overran; never rejects. */
+  run(start: (waitedMs: number) => Dispatch): Promise<unknown> {
+    return new Promise((settle) => {
+      this.queue.push({ start, settle, queuedAt: Date.now() });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0) {
+      let slot = this.slots.find((s) => !s.task);
+      if (!slot && this.slots.length < POOL_SIZE) slot = this.spawn();
+      if (!slot) return;
+      const task = this.queue.shift()!;
+      const d = task.start(Date.now() - task.queuedAt);
+      slot.task = task;
+      slot.worker.ref(); // busy: a task in progress keeps the process up
+      if (d.limitMs !== undefined) slot.timer = setTimeout(() => this.drop(slot!), d.limitMs);
+      slot.worker.postMessage(d.message, d.transfer);
+    }
+  }
+
+  /** Ends the slot's task (with the reply, or undefined) and frees the slot for the next. */
+  private finish(slot: Slot, reply?: unknown): void {
+    const task = slot.task;
+    clearTimeout(slot.timer);
+    slot.task = undefined;
+    slot.timer = undefined;
+    slot.worker.unref(); // idle workers never hold the process
+    task?.settle(reply);
+    this.pump();
+  }
+
+  /** Takes a failed or overrunning worker out of the pool; its task gets no reply. */
+  private drop(slot: Slot): void {
+    const i = this.slots.indexOf(slot);
+    if (i === -1) return;
+    this.slots.splice(i, 1);
+    void slot.worker.terminate();
+    this.finish(slot);
+  }
+
+  private spawn(): Slot {
+    // No inherited flags: options meant for the main script (--input-type, --eval...) break a worker.
+    const worker = new Worker(this.script, { execArgv: [] });
+    const slot: Slot = { worker };
+    worker.on('message', (m: unknown) => this.finish(slot, m));
+    worker.on('error', () => this.drop(slot));
+    worker.on('exit', () => this.drop(slot));
+    worker.unref(); // after the listeners (a 'message' listener refs the worker); ref'd while busy
+    this.slots.push(slot);
+    return slot;
+  }
+}
+
+/** The files worker pool (diffs and big edits share its workers). */
+export const filesPool = new WorkerPool(new URL('./files-worker.js', import.meta.url));

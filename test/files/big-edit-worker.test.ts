@@ -1,0 +1,80 @@
+// Edits of files over the worker threshold (1 MiB) give what an edit on the event loop gives:
+// the bytes written, the format, the text, the counts, and the same failures.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import iconv from 'iconv-lite';
+import { editFile } from '../../src/engine/files/edit.js';
+import { EngineError } from '../../src/engine/errors.js';
+import { fixture } from './fixture.js';
+
+/** 30,000 numbered lines of 70 characters (2.1 MB in a single-byte encoding). */
+const lines = (eol: string, extra = '') =>
+  Array.from({ length: 30_000 }, (_, i) => `${String(i).padStart(6, '0')} ${extra}${'x'.repeat(62 - extra.length)}${eol}`).join('');
+
+test('a big CRLF file keeps its endings; the result text is LF and the counts are the whole file', async () => {
+  const f = fixture();
+  try {
+    const p = f.file('crlf.txt', lines('\r\n'));
+    const r = await editFile(f.scope, 'crlf.txt', [{ oldString: '015000 x', newString: '015000 changed\nsecond x' }]);
+    assert.equal(readFileSync(p, 'utf8'), lines('\r\n').replace('015000 x', '015000 changed\r\nsecond x'));
+    assert.equal(r.text, lines('\n').replace('015000 x', '015000 changed\nsecond x'));
+    assert.deepEqual([r.encoding, r.bom, r.lineEnding, r.changed, r.created, r.replacements, r.totalLines], ['utf8', false, 'crlf', true, false, 1, 30_001]);
+    assert.deepEqual(r.edits, [{ rung: 'exact', replacements: 1, lines: [[15_001, 15_001]] }]);
+    assert.deepEqual(
+      [r.diff.added, r.diff.removed, r.diff.unified.split('\n').slice(0, 3)],
+      [2, 1, ['--- a/crlf.txt', '+++ b/crlf.txt', '@@ -14998,7 +14998,8 @@']],
+    );
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a big UTF-16LE file with a BOM and a big Windows-1252 file keep their encodings', async () => {
+  const f = fixture();
+  try {
+    const u16 = f.file('u16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(lines('\n', 'é'), 'utf16le')]));
+    const r = await editFile(f.scope, 'u16.txt', [{ oldString: '020000 é', newString: '020000 ü€' }]);
+    assert.deepEqual(readFileSync(u16), Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(lines('\n', 'é').replace('020000 é', '020000 ü€'), 'utf16le')]));
+    assert.deepEqual([r.encoding, r.bom, r.lineEnding, r.totalLines, r.text.length], ['utf16le', true, 'lf', 30_000, lines('\n', 'é').length + 1]);
+    const legacy = f.file('w1252.txt', iconv.encode(lines('\n', 'é'), 'windows-1252'));
+    const w = await editFile(f.scope, 'w1252.txt', [{ oldString: '000001 é', newString: '000001 ü' }]);
+    assert.equal(w.encodingChangedFrom, undefined);
+    assert.deepEqual(readFileSync(legacy), iconv.encode(lines('\n', 'é').replace('000001 é', '000001 ü'), w.encoding));
+    // A character the legacy encoding cannot hold turns the file into UTF-8, as on the loop.
+    const x = await editFile(f.scope, 'w1252.txt', [{ oldString: '000002 é', newString: '000002 あ' }]);
+    assert.equal(x.encodingChangedFrom, w.encoding);
+    assert.equal(x.encoding, 'utf8');
+    assert.equal(readFileSync(legacy, 'utf8'), lines('\n', 'é').replace('000001 é', '000001 ü').replace('000002 é', '000002 あ'));
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('failures of a big edit are the same engine errors, and the file is untouched', async () => {
+  const f = fixture();
+  try {
+    const content = lines('\n');
+    const p = f.file('big.txt', content);
+    const fail = async (edit: { oldString: string; newString: string }) => {
+      const e = await editFile(f.scope, 'big.txt', [edit]).then(
+        () => assert.fail('expected a failure'),
+        (err: unknown) => err,
+      );
+      assert.ok(e instanceof EngineError);
+      return { kind: e.kind, condition: e.condition, facts: e.facts, field: e.field };
+    };
+    assert.deepEqual(await fail({ oldString: 'x\n', newString: 'y\n' }), {
+      kind: 'conflict',
+      condition: 'ambiguous',
+      facts: { count: 30_000, editIndex: 0, rung: 'exact', condition: 'ambiguous' },
+      field: 'old_string',
+    });
+    const missing = await fail({ oldString: 'not there', newString: 'y' });
+    assert.deepEqual([missing.condition, missing.facts.editIndex, missing.field], ['no_match', 0, 'old_string']);
+    assert.equal((await fail({ oldString: '', newString: 'new' })).condition, 'file_exists');
+    assert.equal(readFileSync(p, 'utf8'), content);
+  } finally {
+    f.cleanup();
+  }
+});
