@@ -30,7 +30,7 @@ const bigPath = path.join(root, 'big.log');
 const fd = openSync(bigPath, 'w');
 let bigLines = 0;
 let written = 0;
-for (let i = 1; written < GB; ) {
+for (let i = 1; written < GB;) {
   let chunk = '';
   while (chunk.length < 4 * 1024 * 1024) chunk += line(i++);
   written += writeSync(fd, chunk);
@@ -57,7 +57,11 @@ const reads = (file: string) => ({
   core: { name: 'fs.read', args: { path: file, offset: -100 }, shape: 'core' },
   kimiHead: { name: 'ReadFile', args: { path: file, n_lines: 100 }, shape: 'kimi' },
   // A positive offset near the end (Codex read_file): found from the end like a tail.
-  codexFar: { name: 'read_file', args: { file_path: path.join(root, file), offset: (file === 'big.log' ? bigLines : smallLines) - 99, limit: 100 }, shape: 'codex' },
+  codexFar: {
+    name: 'read_file',
+    args: { file_path: path.join(root, file), offset: (file === 'big.log' ? bigLines : smallLines) - 99, limit: 100 },
+    shape: 'codex',
+  },
 });
 type Kind = keyof ReturnType<typeof reads>;
 const KINDS: Kind[] = ['kimi', 'core', 'kimiHead', 'codexFar'];
@@ -103,15 +107,22 @@ const label: Record<Kind, string> = {
   kimiHead: 'kimi ReadFile lines 1-100 (prints the total)',
   codexFar: 'codex read_file offset total-99, limit 100',
 };
-report(`1 GiB (${bigLines} lines) vs 10 KB: median over ${ROUNDS} interleaved rounds of the p50 of ${PER_ROUND} calls (ms), line count cached`, KINDS.map((kind) => {
-  const sm = median(p50s[`${kind} small.log`]!);
-  const bg = median(p50s[`${kind} big.log`]!);
-  return { read: label[kind], '10 KB': sm, '1 GiB': bg, ratio: bg / sm, target: '≤ 1.5', verdict: verdict(bg / sm, 1.5) };
-}));
+report(
+  `1 GiB (${bigLines} lines) vs 10 KB: median over ${ROUNDS} interleaved rounds of the p50 of ${PER_ROUND} calls (ms), line count cached`,
+  KINDS.map((kind) => {
+    const sm = median(p50s[`${kind} small.log`]!);
+    const bg = median(p50s[`${kind} big.log`]!);
+    return { read: label[kind], '10 KB': sm, '1 GiB': bg, ratio: bg / sm, target: '≤ 1.5', verdict: verdict(bg / sm, 1.5) };
+  }),
+);
 const extraMb = (bigRssKb - smallRssKb) / 1024;
-console.log(`peak RSS: small-file server ${fmt(smallRssKb / 1024)} MB, 1 GiB server ${fmt(bigRssKb / 1024)} MB, extra ${fmt(extraMb)} MB (target < 30 MB extra: memory does not grow with the file): ${verdict(extraMb, 30)}`);
+console.log(
+  `peak RSS: small-file server ${fmt(smallRssKb / 1024)} MB, 1 GiB server ${fmt(bigRssKb / 1024)} MB, extra ${fmt(extraMb)} MB (target < 30 MB extra: memory does not grow with the file): ${verdict(extraMb, 30)}`,
+);
 const cold = stats(coldMs);
-console.log(`line count cost, cold (the first read of a new or changed 1 GiB version counts it whole): kimi ReadFile -100 p50 ${fmt(cold.p50)} ms, max ${fmt(Math.max(...coldMs))} ms over ${coldMs.length} versions; warm reads take it from the cache`);
+console.log(
+  `line count cost, cold (the first read of a new or changed 1 GiB version counts it whole): kimi ReadFile -100 p50 ${fmt(cold.p50)} ms, max ${fmt(Math.max(...coldMs))} ms over ${coldMs.length} versions; warm reads take it from the cache`,
+);
 
 // The count alone, in process, on the page-cached file: WebAssembly SIMD vs a Buffer.indexOf loop.
 const fh = new FdFile(openSync(bigPath, 'r'));
@@ -121,7 +132,7 @@ for (let i = 0; i < 3; i++) wasmMs.push(await time(async () => (counted = await 
 const buf = Buffer.allocUnsafe(1024 * 1024);
 const indexOfMs = await time(async () => {
   let n = 0;
-  for (let pos = 0; pos < written; ) {
+  for (let pos = 0; pos < written;) {
     const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
     if (bytesRead === 0) break;
     const v = buf.subarray(0, bytesRead);

@@ -100,6 +100,8 @@ report('1 MB file in one process: fs.read (tool and engine) vs fs.readFile + spl
   { reader: 'engine readFile', p50_ms: e.p50, mean_ms: e.mean },
   { reader: 'fs.readFile + split', p50_ms: n.p50, mean_ms: n.mean },
 ]);
-console.log(`fs.read tool ${fmt(t.p50 / n.p50)}×, engine ${fmt(e.p50 / n.p50)}× fs.readFile (p50; no target set: the engine also detects kind, encoding and line endings, and hashes the file for the read record)`);
+console.log(
+  `fs.read tool ${fmt(t.p50 / n.p50)}×, engine ${fmt(e.p50 / n.p50)}× fs.readFile (p50; no target set: the engine also detects kind, encoding and line endings, and hashes the file for the read record)`,
+);
 
 rmSync(work, { recursive: true, force: true });

@@ -109,17 +109,20 @@ const summary = subjects.map((s) => ({
   rps32: median(s.rounds.map((r) => r.rps32)),
   cpuUs: median(s.rounds.map((r) => r.cpuUs)),
 }));
-const [facetResult, echoResult, mcpResult] = summary as [typeof summary[0], typeof summary[0], typeof summary[0]];
+const [facetResult, echoResult, mcpResult] = summary as [(typeof summary)[0], (typeof summary)[0], (typeof summary)[0]];
 
-report('small CallTool: medians over rounds; latency (ms) and throughput (calls/s)', summary.map((r) => ({
-  server: r.name,
-  'p50 c1': r.p50,
-  'p99 c1': r.p99,
-  'calls/s c1': r.rps1,
-  'p50 c32': r.p50c32,
-  'calls/s c32': r.rps32,
-  'server CPU µs/call': r.cpuUs,
-})));
+report(
+  'small CallTool: medians over rounds; latency (ms) and throughput (calls/s)',
+  summary.map((r) => ({
+    server: r.name,
+    'p50 c1': r.p50,
+    'p99 c1': r.p99,
+    'calls/s c1': r.rps1,
+    'p50 c32': r.p50c32,
+    'calls/s c32': r.rps32,
+    'server CPU µs/call': r.cpuUs,
+  })),
+);
 const p50Ratio = facetResult.p50 / echoResult.p50;
 const tputRatio = facetResult.rps32 / echoResult.rps32;
 const mcpRatio = facetResult.rps32 / mcpResult.rps32;
@@ -130,4 +133,6 @@ report('ratios against the references', [
   { measure: 'throughput facet / mcp (c32)', ratio: mcpRatio, target: '≥ 1.50', verdict: verdict(mcpRatio, 1.5, false) },
   { measure: 'server CPU per call facet / echo (c32)', ratio: cpuRatio, target: '(report)', verdict: '' },
 ]);
-console.log(`\nresponse size ${responseBytes} B; ${ROUNDS} interleaved rounds of ${fmt(N1, 0)} calls at c1 and ${fmt(N32, 0)} at c32, after ${WARMUP} warm-up calls each`);
+console.log(
+  `\nresponse size ${responseBytes} B; ${ROUNDS} interleaved rounds of ${fmt(N1, 0)} calls at c1 and ${fmt(N32, 0)} at c32, after ${WARMUP} warm-up calls each`,
+);

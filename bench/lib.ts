@@ -186,7 +186,13 @@ export interface MemoryMap {
 /** Where a process's resident memory is, in KiB, from /proc/<pid>/smaps. */
 export function memoryMap(pid: number): MemoryMap {
   const out: MemoryMap = { brkHeap: 0, threadArenas: 0, arenaCount: 0, otherAnon: 0, files: 0, other: 0 };
-  interface Region { start: bigint; end: bigint; perms: string; name: string; rss: number }
+  interface Region {
+    start: bigint;
+    end: bigint;
+    perms: string;
+    name: string;
+    rss: number;
+  }
   const regions: Region[] = [];
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);

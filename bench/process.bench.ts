@@ -148,4 +148,6 @@ try {
 } finally {
   for (const b of bystanders) b.kill('SIGKILL');
 }
-console.log(`\nspawn costs ${fmt(spawnA.p50 / spawnD.p50)}x a bare child_process.spawn (p50, ${mechanism}); a kill ${fmt(killA.p50 / killD.p50)}x; ${fmt(kpsA)} kills/s with 32 at once.`);
+console.log(
+  `\nspawn costs ${fmt(spawnA.p50 / spawnD.p50)}x a bare child_process.spawn (p50, ${mechanism}); a kill ${fmt(killA.p50 / killD.p50)}x; ${fmt(kpsA)} kills/s with 32 at once.`,
+);

@@ -106,8 +106,28 @@ try {
       },
     ]);
     rows.push(
-      { scenario: `grep ${c.name}`, reference: 'rg direct', ref_ms: rg!, facet_ms: facetRg!, ratio: facetRg! / rg!, target: '≤1.15', verdict: verdict(facetRg! / rg!, 1.15), server_peak_mb: peakRssKb(viaRg.pid) / 1024, result: rgSummary },
-      { scenario: `grep ${c.name} fallback`, reference: 'rg direct', ref_ms: rg!, facet_ms: facetFb!, ratio: facetFb! / rg!, target: '≤4', verdict: verdict(facetFb! / rg!, 4), server_peak_mb: peakRssKb(viaFallback.pid) / 1024, result: fbSummary },
+      {
+        scenario: `grep ${c.name}`,
+        reference: 'rg direct',
+        ref_ms: rg!,
+        facet_ms: facetRg!,
+        ratio: facetRg! / rg!,
+        target: '≤1.15',
+        verdict: verdict(facetRg! / rg!, 1.15),
+        server_peak_mb: peakRssKb(viaRg.pid) / 1024,
+        result: rgSummary,
+      },
+      {
+        scenario: `grep ${c.name} fallback`,
+        reference: 'rg direct',
+        ref_ms: rg!,
+        facet_ms: facetFb!,
+        ratio: facetFb! / rg!,
+        target: '≤4',
+        verdict: verdict(facetFb! / rg!, 4),
+        server_peak_mb: peakRssKb(viaFallback.pid) / 1024,
+        result: fbSummary,
+      },
     );
   }
 
@@ -133,8 +153,28 @@ try {
   const [fgMs, same, withIgnore] = await rounds([fastGlob, globCall({ no_ignore: true }, 0), globCall({}, 1)]);
   const peak = peakRssKb(viaRg.pid) / 1024;
   rows.push(
-    { scenario: 'glob **/*.js, no_ignore', reference: `fast-glob (${fgCount})`, ref_ms: fgMs!, facet_ms: same!, ratio: same! / fgMs!, target: '≤1.15', verdict: verdict(same! / fgMs!, 1.15), server_peak_mb: peak, result: summaries[0]! },
-    { scenario: 'glob **/*.js, .gitignore applied', reference: `fast-glob (${fgCount})`, ref_ms: fgMs!, facet_ms: withIgnore!, ratio: withIgnore! / fgMs!, target: '(report)', verdict: '-', server_peak_mb: peak, result: summaries[1]! },
+    {
+      scenario: 'glob **/*.js, no_ignore',
+      reference: `fast-glob (${fgCount})`,
+      ref_ms: fgMs!,
+      facet_ms: same!,
+      ratio: same! / fgMs!,
+      target: '≤1.15',
+      verdict: verdict(same! / fgMs!, 1.15),
+      server_peak_mb: peak,
+      result: summaries[0]!,
+    },
+    {
+      scenario: 'glob **/*.js, .gitignore applied',
+      reference: `fast-glob (${fgCount})`,
+      ref_ms: fgMs!,
+      facet_ms: withIgnore!,
+      ratio: withIgnore! / fgMs!,
+      target: '(report)',
+      verdict: '-',
+      server_peak_mb: peak,
+      result: summaries[1]!,
+    },
   );
 } finally {
   await viaRg.stop();

@@ -32,17 +32,31 @@ const t0 = performance.now();
 await initTreeSitter();
 const initMs = performance.now() - t0;
 
-const splitters: Record<string, Splitter> = { 'words.ts (hand-rolled)': splitCommands, 'tree-sitter-bash 0.25.1 / web-tree-sitter 0.25.10': splitWithTreeSitter };
+const splitters: Record<string, Splitter> = {
+  'words.ts (hand-rolled)': splitCommands,
+  'tree-sitter-bash 0.25.1 / web-tree-sitter 0.25.10': splitWithTreeSitter,
+};
 const verbose = process.argv.includes('--verbose');
 
 const rows: Array<Record<string, string | number>> = [];
 for (const [name, split] of Object.entries(splitters)) {
-  for (const [corpus, cases] of [['policy tests', POLICY_TEST_CASES], ['hostile', HOSTILE_CASES]] as Array<[string, Case[]]>) {
+  for (const [corpus, cases] of [
+    ['policy tests', POLICY_TEST_CASES],
+    ['hostile', HOSTILE_CASES],
+  ] as Array<[string, Case[]]>) {
     const wrong = cases.filter(([line, want]) => JSON.stringify(outcome(split, line)) !== JSON.stringify(want));
     // A miss is a command bash runs that the splitter never reports: a deny rule would not see it.
     const missed = wrong.filter(([line, want]) => want && want.some((w) => !(outcome(split, line) ?? [w]).includes(w)));
-    rows.push({ splitter: name, corpus, cases: cases.length, correct: cases.length - wrong.length, 'missed a command': missed.length, 'wrong otherwise': wrong.length - missed.length });
-    for (const [line, want] of wrong) console.log(`  ${name} | ${JSON.stringify(line)}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(outcome(split, line))}`);
+    rows.push({
+      splitter: name,
+      corpus,
+      cases: cases.length,
+      correct: cases.length - wrong.length,
+      'missed a command': missed.length,
+      'wrong otherwise': wrong.length - missed.length,
+    });
+    for (const [line, want] of wrong)
+      console.log(`  ${name} | ${JSON.stringify(line)}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(outcome(split, line))}`);
   }
 }
 report('correctness: each line split into the commands bash would run', rows);
@@ -66,7 +80,10 @@ function perLineMicros(split: Splitter, lines: string[], rounds: number): { p50:
 const all = [...POLICY_TEST_CASES, ...HOSTILE_CASES].map(([l]) => l);
 const speed: Array<Record<string, string | number>> = [];
 for (const [name, split] of Object.entries(splitters)) {
-  for (const [set, lines] of [['typical lines', TYPICAL_LINES], ['whole corpus', all]] as Array<[string, string[]]>) {
+  for (const [set, lines] of [
+    ['typical lines', TYPICAL_LINES],
+    ['whole corpus', all],
+  ] as Array<[string, string[]]>) {
     const s = perLineMicros(split, lines, 2000);
     speed.push({ splitter: name, lines: set, p50_us: s.p50, p99_us: s.p99, mean_us: s.mean });
   }

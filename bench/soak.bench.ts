@@ -151,22 +151,29 @@ async function soak(label: string, env: NodeJS.ProcessEnv, nodeArgs: string[]) {
       if (done % every === 0) snaps.push(snapshot(facet, done));
     });
     const s = stats(run.latencies);
-    report(`${label}: server memory (MB) after ${WARMUP} warm-up calls (0) and through ${CALLS} mixed calls at concurrency ${CONCURRENCY}`, snaps.map((x) => ({
-      calls: x.calls,
-      rss: x.rssMb,
-      'malloc brk heap': x.brkHeapMb,
-      'malloc thread arenas': `${fmt(x.arenasMb)} (${x.arenas})`,
-      'other anon (V8, mmap)': x.otherAnonMb,
-      'V8 committed': x.v8CommittedMb,
-      files: x.filesMb,
-      'V8 live after last full GC': x.liveHeapMb,
-    })));
+    report(
+      `${label}: server memory (MB) after ${WARMUP} warm-up calls (0) and through ${CALLS} mixed calls at concurrency ${CONCURRENCY}`,
+      snaps.map((x) => ({
+        calls: x.calls,
+        rss: x.rssMb,
+        'malloc brk heap': x.brkHeapMb,
+        'malloc thread arenas': `${fmt(x.arenasMb)} (${x.arenas})`,
+        'other anon (V8, mmap)': x.otherAnonMb,
+        'V8 committed': x.v8CommittedMb,
+        files: x.filesMb,
+        'V8 live after last full GC': x.liveHeapMb,
+      })),
+    );
     const first = snaps[0]!;
     const last = snaps.at(-1)!;
     const growth = (last.rssMb - first.rssMb) / first.rssMb;
-    console.log(`${label}: ${errors.length} errors (target 0): ${verdict(errors.length, 0)}; p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, ${fmt(CALLS / run.seconds, 0)} calls/s`);
+    console.log(
+      `${label}: ${errors.length} errors (target 0): ${verdict(errors.length, 0)}; p50 ${fmt(s.p50)} ms, p99 ${fmt(s.p99)} ms, ${fmt(CALLS / run.seconds, 0)} calls/s`,
+    );
     const peakGrowth = (Math.max(...snaps.map((x) => x.rssMb)) - first.rssMb) / first.rssMb;
-    console.log(`${label}: RSS after warm-up ${fmt(first.rssMb)} MB, at the end ${fmt(last.rssMb)} MB (${growth >= 0 ? '+' : ''}${fmt(growth * 100, 1)}%); highest sample ${fmt(peakGrowth * 100, 1)}% over the warm-up figure (target ≤ 10%: settled): ${verdict(peakGrowth, 0.1)}`);
+    console.log(
+      `${label}: RSS after warm-up ${fmt(first.rssMb)} MB, at the end ${fmt(last.rssMb)} MB (${growth >= 0 ? '+' : ''}${fmt(growth * 100, 1)}%); highest sample ${fmt(peakGrowth * 100, 1)}% over the warm-up figure (target ≤ 10%: settled): ${verdict(peakGrowth, 0.1)}`,
+    );
     for (const e of errors.slice(0, 5)) console.log(`  error: ${e}`);
     const peak = Math.max(...snaps.map((x) => x.rssMb));
     return { label, errors: errors.length, p50: s.p50, p99: s.p99, first, last, growth, peak };
@@ -179,23 +186,27 @@ const variants: Array<[string, NodeJS.ProcessEnv, string[]]> = [
   ['as shipped', {}, []],
   ['bound off (--heap-growing-percent=0)', {}, ['--heap-growing-percent=0']],
 ];
-if (process.env.SOAK_COMPARE) for (const v of process.env.SOAK_COMPARE.split(';')) {
-  const eq = v.indexOf('=');
-  if (v.startsWith('--')) variants.push([v, {}, [v]]);
-  else variants.push([v, { [v.slice(0, eq)]: v.slice(eq + 1) }, []]);
-}
+if (process.env.SOAK_COMPARE)
+  for (const v of process.env.SOAK_COMPARE.split(';')) {
+    const eq = v.indexOf('=');
+    if (v.startsWith('--')) variants.push([v, {}, [v]]);
+    else variants.push([v, { [v.slice(0, eq)]: v.slice(eq + 1) }, []]);
+  }
 // SOAK_REVERSE=1 runs them in the other order (to tell load from elsewhere on the machine from the servers' own cost).
 if (process.env.SOAK_REVERSE) variants.reverse();
 const results = [];
 for (const [label, env, nodeArgs] of variants) results.push(await soak(label, env, nodeArgs));
-report('soak summary (memory in MB)', results.map((r) => ({
-  server: r.label,
-  errors: r.errors,
-  p99_ms: r.p99,
-  'rss after warm-up': r.first.rssMb,
-  'rss at the end': r.last.rssMb,
-  'growth %': r.growth * 100,
-  'highest rss sampled': r.peak,
-  'V8 committed start → end': `${fmt(r.first.v8CommittedMb)} → ${fmt(r.last.v8CommittedMb)}`,
-  'malloc arenas end': `${fmt(r.last.arenasMb)} (${r.last.arenas})`,
-})));
+report(
+  'soak summary (memory in MB)',
+  results.map((r) => ({
+    server: r.label,
+    errors: r.errors,
+    p99_ms: r.p99,
+    'rss after warm-up': r.first.rssMb,
+    'rss at the end': r.last.rssMb,
+    'growth %': r.growth * 100,
+    'highest rss sampled': r.peak,
+    'V8 committed start → end': `${fmt(r.first.v8CommittedMb)} → ${fmt(r.last.v8CommittedMb)}`,
+    'malloc arenas end': `${fmt(r.last.arenasMb)} (${r.last.arenas})`,
+  })),
+);

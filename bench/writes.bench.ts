@@ -73,15 +73,40 @@ const small = rows(200, (i) => `small line ${i} ${'s'.repeat(30)}`);
 const big50 = rows(500_000, (i) => `${String(i).padStart(8, '0')} ${'e'.repeat(90)}`);
 
 const cases: Case[] = [
-  { name: 'fs.edit: one line of a 10 KB file', shape: 'core', tool: 'fs.edit', setup: () => (file('small.txt', small), { path: 'small.txt', old_string: 'small line 100 ', new_string: 'SMALL LINE 100 ' }) },
+  {
+    name: 'fs.edit: one line of a 10 KB file',
+    shape: 'core',
+    tool: 'fs.edit',
+    setup: () => (file('small.txt', small), { path: 'small.txt', old_string: 'small line 100 ', new_string: 'SMALL LINE 100 ' }),
+  },
   { name: 'fs.write: 200 KB, every line changed', shape: 'core', tool: 'fs.write', setup: () => (file('two.txt', b200), { path: 'two.txt', content: c200 }) },
   { name: 'fs.write: 1 MB, every line changed', shape: 'core', tool: 'fs.write', setup: () => (file('one.txt', b1m), { path: 'one.txt', content: c1m }) },
-  { name: 'fs.write: 1 MB, one line changed', shape: 'core', tool: 'fs.write', setup: () => (file('num.txt', numbered), { path: 'num.txt', content: numbered.replace('00005000 ', '00005000 changed ') }) },
-  { name: 'fs.write: 20000 lines shuffled', shape: 'core', tool: 'fs.write', setup: () => (file('shuf.txt', ordered), { path: 'shuf.txt', content: shuffled(ordered) }) },
+  {
+    name: 'fs.write: 1 MB, one line changed',
+    shape: 'core',
+    tool: 'fs.write',
+    setup: () => (file('num.txt', numbered), { path: 'num.txt', content: numbered.replace('00005000 ', '00005000 changed ') }),
+  },
+  {
+    name: 'fs.write: 20000 lines shuffled',
+    shape: 'core',
+    tool: 'fs.write',
+    setup: () => (file('shuf.txt', ordered), { path: 'shuf.txt', content: shuffled(ordered) }),
+  },
   { name: 'fs.write: new 3 MB file', shape: 'core', tool: 'fs.write', setup: () => (file('three.txt'), { path: 'three.txt', content: d3m }) },
   { name: 'gemini write_file: new 3 MB file', shape: 'gemini', tool: 'write_file', setup: () => ({ file_path: file('g3.txt'), content: d3m }) },
-  { name: 'fs.edit: one line of a 50 MB file', shape: 'core', tool: 'fs.edit', setup: () => (file('big50.txt', big50), { path: 'big50.txt', old_string: '00250000 ', new_string: '00250000 changed ' }) },
-  { name: 'fs.apply_patch: add a 3 MB file', shape: 'core', tool: 'fs.apply_patch', setup: () => (file('p3.txt'), { patch: `*** Begin Patch\n*** Add File: p3.txt\n${d3m.replace(/^(?=.)/gm, '+')}*** End Patch` }) },
+  {
+    name: 'fs.edit: one line of a 50 MB file',
+    shape: 'core',
+    tool: 'fs.edit',
+    setup: () => (file('big50.txt', big50), { path: 'big50.txt', old_string: '00250000 ', new_string: '00250000 changed ' }),
+  },
+  {
+    name: 'fs.apply_patch: add a 3 MB file',
+    shape: 'core',
+    tool: 'fs.apply_patch',
+    setup: () => (file('p3.txt'), { patch: `*** Begin Patch\n*** Add File: p3.txt\n${d3m.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+  },
 ];
 
 // Garbage collection pauses the loop too (large strings make garbage): the longest pause in each
@@ -139,7 +164,16 @@ for (const c of cases) {
   const most = Math.max(...delays);
   if (most > worst.ms) worst = { ms: most, name: c.name };
   if (median(delays) > worstMedian.ms) worstMedian = { ms: median(delays), name: c.name };
-  results.push({ call: c.name, outcome, response_kb: bytes / 1024, call_ms_median: median(times), loop_busy_ms_median: median(busy), loop_delay_max_ms_median: median(delays), loop_delay_max_ms_worst: most, longest_gc_ms: Math.max(...gcs) });
+  results.push({
+    call: c.name,
+    outcome,
+    response_kb: bytes / 1024,
+    call_ms_median: median(times),
+    loop_busy_ms_median: median(busy),
+    loop_delay_max_ms_median: median(delays),
+    loop_delay_max_ms_worst: most,
+    longest_gc_ms: Math.max(...gcs),
+  });
 }
 // The floor on this machine: the loop doing nothing for a second, alone and beside a thread that
 // computes (as the diff worker does), 5 times each.
@@ -155,10 +189,21 @@ for (const busy of [false, true]) {
     delays.push(h.max / 1e6);
   }
   const name = busy ? 'baseline: idle loop beside a busy thread, 1 s' : 'baseline: idle loop, 1 s';
-  results.push({ call: name, outcome: '', response_kb: 0, call_ms_median: 1000, loop_busy_ms_median: 0, loop_delay_max_ms_median: median(delays), loop_delay_max_ms_worst: Math.max(...delays), longest_gc_ms: 0 });
+  results.push({
+    call: name,
+    outcome: '',
+    response_kb: 0,
+    call_ms_median: 1000,
+    loop_busy_ms_median: 0,
+    loop_delay_max_ms_median: median(delays),
+    loop_delay_max_ms_worst: Math.max(...delays),
+    longest_gc_ms: 0,
+  });
 }
 report(`event-loop delay per call (${ROUNDS} calls each: the median and the worst of each call's longest delay; the histogram's resolution is 1 ms)`, results);
-console.log(`worst event-loop delay: ${fmt(worst.ms)} ms, in "${worst.name}"; worst median: ${fmt(worstMedian.ms)} ms, in "${worstMedian.name}" (target ≤ 10 ms): ${verdict(worstMedian.ms, 10)}`);
-console.log('(the delays include time the process was not scheduled: compare with the baselines, and with the small edit\'s row)');
+console.log(
+  `worst event-loop delay: ${fmt(worst.ms)} ms, in "${worst.name}"; worst median: ${fmt(worstMedian.ms)} ms, in "${worstMedian.name}" (target ≤ 10 ms): ${verdict(worstMedian.ms, 10)}`,
+);
+console.log("(the delays include time the process was not scheduled: compare with the baselines, and with the small edit's row)");
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

@@ -11,7 +11,9 @@ import { VERSION } from './version.js';
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(`facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n`);
+    process.stdout.write(
+      `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n`,
+    );
     return command === undefined ? 2 : 0;
   }
   if (command === '--version' || command === 'version') {

@@ -29,18 +29,48 @@ export const OPTIONS: OptionSpec[] = [
   o('socket', 'string', '', 'Unix socket path to serve on (created mode 0600)'),
   o('root', 'list', '', 'Directories the tools may touch (repeat or comma-separate); default: the working directory'),
   o('shape', 'list', 'all', 'Shapes served; the first is the default (all: every shape, core first)'),
-  o('token', 'string', '', 'Bearer token every call must carry (authorization: Bearer <token>); repeat the flag to admit several callers, each with its own token'),
+  o(
+    'token',
+    'string',
+    '',
+    'Bearer token every call must carry (authorization: Bearer <token>); repeat the flag to admit several callers, each with its own token',
+  ),
   o('tls-cert', 'string', '', 'PEM certificate file; with --tls-key, serve TLS'),
   o('tls-key', 'string', '', 'PEM private key file for --tls-cert'),
   o('insecure', 'bool', 'false', 'Allow a non-loopback address with neither a token nor TLS'),
   o('read-only', 'bool', 'false', 'Hide every destructive tool (writes, edits, shell)'),
-  o('max-message-bytes', 'int', String(16 * 1024 * 1024), 'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED, or cut to fit when the call changed something)'),
-  o('response-bytes', 'int', String(4 * 1024 * 1024), 'Largest tool result sent to a client that does not name its own limit (metadata facet-max-response-bytes); 4 MiB is gRPC clients\' default receive limit'),
-  o('grace-ms', 'int', '10000', 'On SIGTERM/SIGINT, the time the server takes at most to exit: calls in flight may finish until up to 1 s before its end, then are cancelled, and every command still running is killed'),
+  o(
+    'max-message-bytes',
+    'int',
+    String(16 * 1024 * 1024),
+    'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED, or cut to fit when the call changed something)',
+  ),
+  o(
+    'response-bytes',
+    'int',
+    String(4 * 1024 * 1024),
+    "Largest tool result sent to a client that does not name its own limit (metadata facet-max-response-bytes); 4 MiB is gRPC clients' default receive limit",
+  ),
+  o(
+    'grace-ms',
+    'int',
+    '10000',
+    'On SIGTERM/SIGINT, the time the server takes at most to exit: calls in flight may finish until up to 1 s before its end, then are cancelled, and every command still running is killed',
+  ),
   o('log-level', 'string', 'info', 'Log level: fatal, error, warn, info, debug, trace, silent'),
   o('state-dir', 'string', '', 'Where spilled output and job logs live; default: <tmpdir>/facet-state'),
-  o('session-max', 'int', '256', 'Sessions kept in memory (per caller with --session-scope caller); past it the least recently used session without a call in flight is dropped, idle ones before those with jobs running, and its next call is told why'),
-  o('session-scope', 'string', 'caller', 'Whose sessions a facet-session id names: caller (each --token is a caller with sessions of its own, which other callers can neither reach nor evict; without a token all calls are one caller) or shared (one set of sessions for every token)'),
+  o(
+    'session-max',
+    'int',
+    '256',
+    'Sessions kept in memory (per caller with --session-scope caller); past it the least recently used session without a call in flight is dropped, idle ones before those with jobs running, and its next call is told why',
+  ),
+  o(
+    'session-scope',
+    'string',
+    'caller',
+    'Whose sessions a facet-session id names: caller (each --token is a caller with sessions of its own, which other callers can neither reach nor evict; without a token all calls are one caller) or shared (one set of sessions for every token)',
+  ),
   o('session-idle-ms', 'int', String(30 * 60 * 1000), 'A session idle this long is dropped (its jobs killed)'),
   o('rg-path', 'string', '', 'ripgrep binary; default: rg on PATH'),
   o('grep-backend', 'string', 'auto', 'Grep backend: auto (rg when found), rg, or fallback (pure TypeScript)'),
@@ -49,8 +79,18 @@ export const OPTIONS: OptionSpec[] = [
   o('shell-deny', 'list', '', 'Commands matching any of these patterns are refused'),
   o('shell-route', 'list', '', 'program=toolbox pairs: commands of that program are refused and routed to that toolbox'),
   o('shell-env', 'list', '', 'Extra environment variables passed to commands (names); FACET_* are never passed'),
-  o('shell-startup-files', 'bool', 'false', "Let bash read the user's start-up files (~/.bashrc; the profile for login shells) for every command; by default only a vendor's terminal session (Codex exec_command with tty) does"),
-  o('shell-inactivity-ms', 'int', '300000', "Gemini's run_shell_command: a command with no output this long is cancelled (Gemini CLI's tools.shell.inactivityTimeout)"),
+  o(
+    'shell-startup-files',
+    'bool',
+    'false',
+    "Let bash read the user's start-up files (~/.bashrc; the profile for login shells) for every command; by default only a vendor's terminal session (Codex exec_command with tty) does",
+  ),
+  o(
+    'shell-inactivity-ms',
+    'int',
+    '300000',
+    "Gemini's run_shell_command: a command with no output this long is cancelled (Gemini CLI's tools.shell.inactivityTimeout)",
+  ),
   o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
   o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
   o('tavily-api-key', 'string', '', 'Tavily API key'),
@@ -293,9 +333,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
 
   if (options.checkPaths) checkPaths(config, name);
   if (config.listen && !isLoopback(config.listen.host) && !config.token && !config.tls && !config.insecure) {
-    throw new ConfigError(
-      `${name('listen')} ${listenRaw} is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`,
-    );
+    throw new ConfigError(`${name('listen')} ${listenRaw} is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`);
   }
   return config;
 }
@@ -328,7 +366,8 @@ function checkPaths(config: FacetConfig, name: (flag: string) => string): void {
   }
   if (!isProgram(config.shell.path)) throw new ConfigError(`${name('shell')}: ${config.shell.path} is not an executable program`);
   // An explicit ripgrep that is not there would fail every grep call (or silently fall back).
-  if (config.search.rgPath && !isProgram(config.search.rgPath)) throw new ConfigError(`${name('rg-path')}: ${config.search.rgPath} is not an executable program`);
+  if (config.search.rgPath && !isProgram(config.search.rgPath))
+    throw new ConfigError(`${name('rg-path')}: ${config.search.rgPath} is not an executable program`);
   const state = statSync(config.stateDir, { throwIfNoEntry: false });
   if (state && !state.isDirectory()) throw new ConfigError(`${name('state-dir')}: ${config.stateDir} is not a directory`);
 }
@@ -356,7 +395,9 @@ export function unknownFacetVariables(env: NodeJS.ProcessEnv): string[] {
   const known = new Set(OPTIONS.map((o) => o.env));
   // The test runner's own knob (scripts/run-tests.mjs) may be in a developer's environment.
   known.add('FACET_TEST_CONCURRENCY');
-  return Object.keys(env).filter((k) => k.startsWith('FACET_') && !known.has(k)).sort();
+  return Object.keys(env)
+    .filter((k) => k.startsWith('FACET_') && !known.has(k))
+    .sort();
 }
 
 export function isLoopback(host: string): boolean {
@@ -365,12 +406,7 @@ export function isLoopback(host: string): boolean {
 
 /** --help text, generated from the option table. */
 export function helpText(): string {
-  const lines = [
-    'Usage: facet serve [options]',
-    '',
-    'Serves the codefly toolbox v0 gRPC contract. Every option has a FACET_* environment twin.',
-    '',
-  ];
+  const lines = ['Usage: facet serve [options]', '', 'Serves the codefly toolbox v0 gRPC contract. Every option has a FACET_* environment twin.', ''];
   for (const s of OPTIONS) {
     const arg = s.kind === 'bool' ? '' : s.kind === 'int' ? ' <n>' : ' <value>';
     lines.push(`  --${s.flag}${arg}`);

@@ -140,7 +140,7 @@ export const TYPICAL_LINES: string[] = [
   "grep -rn 'TODO' src/ | head -20",
   'find . -name "*.ts" -not -path "./node_modules/*" | xargs wc -l | sort -n | tail',
   'python3 -c "import sys; print(sys.version)"',
-  "for f in $(git ls-files '*.md'); do wc -w \"$f\"; done",
+  'for f in $(git ls-files \'*.md\'); do wc -w "$f"; done',
   'cat <<EOF > notes.txt\nbuilt at $(date)\nEOF',
   "git log --oneline -n 20 --format='%h %s' && git diff --stat HEAD~1",
   'if [ -f package.json ]; then npm ci && npm run build; else echo "no package"; fi',

@@ -94,7 +94,8 @@ function walk(n: Node, top: SimpleCommand[], nested: SimpleCommand[]): void {
       // Headers (loop values, case subjects and patterns, names) are data; bodies are commands.
       for (const c of n.namedChildren) {
         if (!c) continue;
-        if (c.type === 'do_group' || c.type === 'compound_statement' || c.type === 'subshell' || c.type === 'case_item' || c.type === 'if_statement') walk(c, top, nested);
+        if (c.type === 'do_group' || c.type === 'compound_statement' || c.type === 'subshell' || c.type === 'case_item' || c.type === 'if_statement')
+          walk(c, top, nested);
         else if (n.type === 'case_statement' || n.type === 'for_statement' || n.type.startsWith('variable')) collectSubstitutions(c, nested);
         else if (n.type === 'function_definition' && c.type !== 'word') walk(c, top, nested);
       }

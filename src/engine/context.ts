@@ -47,7 +47,11 @@ export async function readContextFile(scope: Scope, file: string): Promise<strin
   try {
     const st = await handle.stat();
     if (st.size > CONTEXT_FILE_MAX_BYTES) {
-      throw engineFailure('context_file_too_large', `${file} is ${st.size} bytes; context files are served up to ${CONTEXT_FILE_MAX_BYTES}`, { path: file, size: st.size, max: CONTEXT_FILE_MAX_BYTES });
+      throw engineFailure('context_file_too_large', `${file} is ${st.size} bytes; context files are served up to ${CONTEXT_FILE_MAX_BYTES}`, {
+        path: file,
+        size: st.size,
+        max: CONTEXT_FILE_MAX_BYTES,
+      });
     }
     const buf = Buffer.alloc(st.size);
     await handle.read(buf, 0, st.size, 0);

@@ -70,7 +70,12 @@ export function engineFailure<C extends Condition>(condition: C, message: string
 }
 
 /** The arguments of `super(...)` for a subclass of EngineError that raises `condition`. */
-export function failureArgs<C extends Condition>(condition: C, message: string, facts: ConditionFacts[C], init: FailureInit = {}): [ErrorKind, string, EngineErrorInit] {
+export function failureArgs<C extends Condition>(
+  condition: C,
+  message: string,
+  facts: ConditionFacts[C],
+  init: FailureInit = {},
+): [ErrorKind, string, EngineErrorInit] {
   return [CONDITION_KIND[condition], message, { ...init, facts: { ...facts, condition } as unknown as UntypedFacts }];
 }
 

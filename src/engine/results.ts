@@ -34,7 +34,10 @@ export interface SavedResult {
 export async function saveResultText(stateDir: string, session: Session, text: string, ext = 'txt'): Promise<SavedResult> {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > MAX_SAVED_RESULT_BYTES) {
-    throw engineFailure('result_too_large', `the result is ${bytes.length} bytes, over the ${MAX_SAVED_RESULT_BYTES}-byte limit for saved results`, { bytes: bytes.length, maxBytes: MAX_SAVED_RESULT_BYTES });
+    throw engineFailure('result_too_large', `the result is ${bytes.length} bytes, over the ${MAX_SAVED_RESULT_BYTES}-byte limit for saved results`, {
+      bytes: bytes.length,
+      maxBytes: MAX_SAVED_RESULT_BYTES,
+    });
   }
   const dir = sessionDir(stateDir, session);
   await fsp.mkdir(dir, { recursive: true, mode: 0o700 });

@@ -70,7 +70,12 @@ export class Scope {
         throw engineFailure('root_not_directory', `root ${r} is not a directory`, { root: r, resolved: real }, { field: 'roots' });
       }
       if (!this.contains(real)) {
-        throw engineFailure('root_outside_scope', `root ${r} is outside the toolbox scope`, { path: r, resolved: real, roots: [...this.roots] }, { field: 'roots' });
+        throw engineFailure(
+          'root_outside_scope',
+          `root ${r} is outside the toolbox scope`,
+          { path: r, resolved: real, roots: [...this.roots] },
+          { field: 'roots' },
+        );
       }
       out.push(real);
     }
@@ -155,12 +160,22 @@ export class Scope {
   /** The PERMISSION_DENIED failure for input holding a NUL byte, naming the allowed roots. */
   nulByte(input: string, field: string): EngineError {
     const shown = input.replace(/\0/g, '\\0');
-    return engineFailure('nul_in_path', `${shown} contains a NUL byte, which no file name can hold; give a plain path inside the allowed roots (${this.roots.join(', ')})`, { path: shown, roots: [...this.roots] }, { field });
+    return engineFailure(
+      'nul_in_path',
+      `${shown} contains a NUL byte, which no file name can hold; give a plain path inside the allowed roots (${this.roots.join(', ')})`,
+      { path: shown, roots: [...this.roots] },
+      { field },
+    );
   }
 
   /** The PERMISSION_DENIED failure for `input`, naming the allowed roots. */
   outside(input: string, resolved: string, field = 'path'): EngineError {
-    return engineFailure('outside_roots', `${input} is outside the allowed roots (${this.roots.join(', ')})`, { path: input, resolved, roots: [...this.roots] }, { field });
+    return engineFailure(
+      'outside_roots',
+      `${input} is outside the allowed roots (${this.roots.join(', ')})`,
+      { path: input, resolved, roots: [...this.roots] },
+      { field },
+    );
   }
 
   /**

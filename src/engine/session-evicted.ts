@@ -10,7 +10,19 @@ export function sessionEvicted(e: Eviction): EngineError {
       ? `was evicted: the server keeps at most ${e.maxSessions} session${e.maxSessions === 1 ? '' : 's'}${e.perCaller ? ' per caller' : ''} and dropped this one, the least recently used, to make room for another`
       : `expired after ${duration(e.idleMs)} without a call`;
   const lost = `the files read in it, its shell working directory and its todo list${e.hadRunningWork ? ', and its background jobs, which were stopped' : ''}`;
-  return engineFailure('session_evicted', `this session ("${e.session}") ${why}. What it held is gone: ${lost}. This call was not run; read again any file you mean to change, then repeat the call`, { session: e.session, reason: e.reason, maxSessions: e.maxSessions, perCaller: e.perCaller, idleMs: e.idleMs, jobsStopped: e.hadRunningWork, evictedAt: new Date(e.at).toISOString() });
+  return engineFailure(
+    'session_evicted',
+    `this session ("${e.session}") ${why}. What it held is gone: ${lost}. This call was not run; read again any file you mean to change, then repeat the call`,
+    {
+      session: e.session,
+      reason: e.reason,
+      maxSessions: e.maxSessions,
+      perCaller: e.perCaller,
+      idleMs: e.idleMs,
+      jobsStopped: e.hadRunningWork,
+      evictedAt: new Date(e.at).toISOString(),
+    },
+  );
 }
 
 function duration(ms: number): string {

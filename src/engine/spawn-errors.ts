@@ -20,7 +20,9 @@ export function maxArgvBytes(): number {
   if (totalLimit !== undefined) return totalLimit;
   let stack = 8 * 1024 * 1024;
   try {
-    const line = readFileSync('/proc/self/limits', 'latin1').split('\n').find((l) => l.startsWith('Max stack size'));
+    const line = readFileSync('/proc/self/limits', 'latin1')
+      .split('\n')
+      .find((l) => l.startsWith('Max stack size'));
     const soft = line?.slice(26).trim().split(/\s+/)[0];
     stack = soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
   } catch {
@@ -40,7 +42,14 @@ function tooLong(n: number, m: number, what: string, field: string, extra = '', 
  * Throws the in-band error for an argv the kernel would refuse with E2BIG. `what` names the
  * thing for the model ("command", "pattern"), `field` the argument to blame.
  */
-export function checkArgv(file: string, args: readonly string[], env: Record<string, string>, what = 'command', field = 'command', advice = RUN_FROM_FILE): void {
+export function checkArgv(
+  file: string,
+  args: readonly string[],
+  env: Record<string, string>,
+  what = 'command',
+  field = 'command',
+  advice = RUN_FROM_FILE,
+): void {
   let total = 0;
   let count = 0;
   for (const s of [file, ...args]) {
@@ -59,10 +68,22 @@ export function checkArgv(file: string, args: readonly string[], env: Record<str
 }
 
 /** The EngineError for a failure to start `file` (the error spawn threw or emitted). */
-export function spawnFailure(err: NodeJS.ErrnoException, file: string, cwd: string | undefined, args: readonly string[] = [], env: Record<string, string> = {}, field = 'command'): EngineError {
+export function spawnFailure(
+  err: NodeJS.ErrnoException,
+  file: string,
+  cwd: string | undefined,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+  field = 'command',
+): EngineError {
   const code = err.code;
   if (code === 'ENOTDIR') {
-    return engineFailure('cwd_not_directory', `cannot start ${file}: the working directory ${cwd} is not a directory`, { program: file, cwd, code }, { cause: err });
+    return engineFailure(
+      'cwd_not_directory',
+      `cannot start ${file}: the working directory ${cwd} is not a directory`,
+      { program: file, cwd, code },
+      { cause: err },
+    );
   }
   if (code === 'ENOENT') {
     return engineFailure('program_missing', `cannot start ${file}: no such program or working directory`, { program: file, cwd, code }, { field, cause: err });
@@ -72,7 +93,9 @@ export function spawnFailure(err: NodeJS.ErrnoException, file: string, cwd: stri
   }
   if (code === 'E2BIG') {
     // The checks above missed it (a smaller limit than computed): word it with what we know.
-    const n = [file, ...args].reduce((s, a) => s + Buffer.byteLength(a) + 1, 0) + Object.entries(env).reduce((s, [k, v]) => s + Buffer.byteLength(k) + Buffer.byteLength(v) + 2, 0);
+    const n =
+      [file, ...args].reduce((s, a) => s + Buffer.byteLength(a) + 1, 0) +
+      Object.entries(env).reduce((s, [k, v]) => s + Buffer.byteLength(k) + Buffer.byteLength(v) + 2, 0);
     return tooLong(n, maxArgvBytes(), 'command', field, ' with its arguments and environment');
   }
   return engineFailure('spawn_failed', `cannot start ${file}: ${err.message}`, { program: file, code }, { cause: err });

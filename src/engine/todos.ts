@@ -81,7 +81,12 @@ function checkList(items: TodoItem[], rules: TodoRules): void {
   const seen = new Set<string>();
   items.forEach((t, i) => {
     if (!rules.statuses.includes(t.status)) {
-      throw engineFailure('bad_todo_status', `todo ${i + 1} has status "${t.status}"; expected one of ${rules.statuses.join(', ')}`, { index: i, status: t.status, allowed: [...rules.statuses] }, { field: `todos.${i}.status` });
+      throw engineFailure(
+        'bad_todo_status',
+        `todo ${i + 1} has status "${t.status}"; expected one of ${rules.statuses.join(', ')}`,
+        { index: i, status: t.status, allowed: [...rules.statuses] },
+        { field: `todos.${i}.status` },
+      );
     }
     if (t.content.trim() === '') {
       throw engineFailure('empty_todo', `todo ${i + 1} has no text`, { index: i }, { field: `todos.${i}` });
@@ -96,7 +101,12 @@ function checkList(items: TodoItem[], rules: TodoRules): void {
   if (rules.inProgress) {
     const running = items.filter((t) => t.status === rules.inProgress!.status).length;
     if (running > rules.inProgress.max) {
-      throw engineFailure('too_many_in_progress', `${running} todos are ${rules.inProgress.status}; at most ${rules.inProgress.max} may be`, { inProgress: running, max: rules.inProgress.max }, { field: 'todos' });
+      throw engineFailure(
+        'too_many_in_progress',
+        `${running} todos are ${rules.inProgress.status}; at most ${rules.inProgress.max} may be`,
+        { inProgress: running, max: rules.inProgress.max },
+        { field: 'todos' },
+      );
     }
   }
 }

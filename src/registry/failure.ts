@@ -56,9 +56,7 @@ export function toFailure(err: EngineError, operation: string, worded = err.mess
           backend: err.process.backend,
         }
       : undefined,
-    retryAfter: err.retryAfterMs !== undefined
-      ? { seconds: Math.floor(err.retryAfterMs / 1000), nanos: (err.retryAfterMs % 1000) * 1_000_000 }
-      : undefined,
+    retryAfter: err.retryAfterMs !== undefined ? { seconds: Math.floor(err.retryAfterMs / 1000), nanos: (err.retryAfterMs % 1000) * 1_000_000 } : undefined,
   });
 }
 
@@ -89,8 +87,5 @@ function failureContent(text: string, err: EngineError, tool: string): Content[]
   const display: Record<string, unknown> = { tool, summary: err.message, failure: err.kind };
   if (typeof err.facts.path === 'string') display.paths = [err.facts.path];
   if (err.routedTo !== undefined) display.routedTo = err.routedTo;
-  return [
-    { body: { $case: 'text', value: text } },
-    { body: { $case: 'structured', value: { display } } },
-  ];
+  return [{ body: { $case: 'text', value: text } }, { body: { $case: 'structured', value: { display } } }];
 }

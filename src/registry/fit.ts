@@ -81,7 +81,11 @@ function collect(m: CallToolResponse): { leaves: Leaf[]; flush: () => void } {
   const walk = (holder: Record<string, unknown> | unknown[], key: string | number): void => {
     const h = holder as Record<string | number, unknown>;
     const v = h[key];
-    if (typeof v === 'string') add(() => h[key] as string, (s) => (h[key] = s));
+    if (typeof v === 'string')
+      add(
+        () => h[key] as string,
+        (s) => (h[key] = s),
+      );
     else if (Array.isArray(v)) v.forEach((_, i) => walk(v, i));
     else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) walk(v as Record<string, unknown>, k);
   };
@@ -94,15 +98,30 @@ function collect(m: CallToolResponse): { leaves: Leaf[]; flush: () => void } {
   };
   for (const c of m.content) {
     const body = c.body;
-    if (body?.$case === 'text') text(() => body.value, (s) => (body.value = s));
+    if (body?.$case === 'text')
+      text(
+        () => body.value,
+        (s) => (body.value = s),
+      );
     else if (body?.$case === 'structured' && body.value) for (const k of Object.keys(body.value)) walk(body.value, k);
   }
-  if (m.error !== '') text(() => m.error, (s) => (m.error = s));
+  if (m.error !== '')
+    text(
+      () => m.error,
+      (s) => (m.error = s),
+    );
   const f = m.failure;
   if (f) {
-    add(() => f.message, (s) => (f.message = s));
+    add(
+      () => f.message,
+      (s) => (f.message = s),
+    );
     const p = f.process;
-    if (p) add(() => p.output, (s) => (p.output = s));
+    if (p)
+      add(
+        () => p.output,
+        (s) => (p.output = s),
+      );
   }
   return { leaves, flush: () => flushers.forEach((fl) => fl()) };
 }

@@ -71,7 +71,9 @@ export class Toolbox {
       }
       for (const ex of def.examples) {
         if (!validate(structuredClone(ex.arguments))) {
-          const why = toViolations(validate.errors).map((v) => `${v.field} ${v.description}`).join('; ');
+          const why = toViolations(validate.errors)
+            .map((v) => `${v.field} ${v.description}`)
+            .join('; ');
           throw new Error(`${spec.name}/${def.name}: example "${ex.description}" fails its own schema: ${why}`);
         }
       }
@@ -126,11 +128,9 @@ export class Toolbox {
     }
     if (!e.validate(args)) {
       const violations = toViolations(e.validate.errors);
-      const err = new EngineError(
-        'invalid_argument',
-        `invalid arguments for ${name}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`,
-        { facts: { violations } },
-      );
+      const err = new EngineError('invalid_argument', `invalid arguments for ${name}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`, {
+        facts: { violations },
+      });
       return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'invalid_argument' };
     }
     let result: ToolResult;

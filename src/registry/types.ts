@@ -8,10 +8,7 @@ import type { Session } from '../engine/session.js';
 export type JsonSchema = Record<string, unknown>;
 
 /** One piece of a result: model-facing text, a structured block for the host, or bytes. */
-export type ContentItem =
-  | { text: string }
-  | { structured: Record<string, unknown> }
-  | { blob: { mediaType: string; data: Uint8Array } };
+export type ContentItem = { text: string } | { structured: Record<string, unknown> } | { blob: { mediaType: string; data: Uint8Array } };
 
 /** What a handler returns. A failed call may still carry content (a command's output). */
 export interface ToolResult {

@@ -57,7 +57,15 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     perCaller,
     onEvict: (e) =>
       logger[e.reason === 'capacity' ? 'warn' : 'info'](
-        { session: e.session, ...(e.caller ? { caller: e.caller } : {}), reason: e.reason, jobsStopped: e.hadRunningWork, sessions: e.sessions, maxSessions: e.maxSessions, evictedTotal: sessions.evictions },
+        {
+          session: e.session,
+          ...(e.caller ? { caller: e.caller } : {}),
+          reason: e.reason,
+          jobsStopped: e.hadRunningWork,
+          sessions: e.sessions,
+          maxSessions: e.maxSessions,
+          evictedTotal: sessions.evictions,
+        },
         e.reason === 'capacity' ? 'session evicted: too many sessions' : 'session expired: idle',
       ),
   });
@@ -82,9 +90,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   addReflection(server, [TOOLBOX_SERVICE, 'grpc.health.v1.Health']);
 
   const credentials = config.tls
-    ? grpc.ServerCredentials.createSsl(null, [
-        { cert_chain: readFileSync(config.tls.certFile), private_key: readFileSync(config.tls.keyFile) },
-      ], false)
+    ? grpc.ServerCredentials.createSsl(null, [{ cert_chain: readFileSync(config.tls.certFile), private_key: readFileSync(config.tls.keyFile) }], false)
     : grpc.ServerCredentials.createInsecure();
 
   const addresses: string[] = [];

@@ -72,7 +72,14 @@ export class ToolboxRouter {
         const ctx = info.ctx;
         if (argumentsTooDeep(req)) {
           const e = tooDeep();
-          this.logger.info({ rpc: 'CallTool', tool: req.name, shape: ctx.shape, session: ctx.session.id, outcome: 'invalid_argument', reason: 'arguments_too_deep' });
+          this.logger.info({
+            rpc: 'CallTool',
+            tool: req.name,
+            shape: ctx.shape,
+            session: ctx.session.id,
+            outcome: 'invalid_argument',
+            reason: 'arguments_too_deep',
+          });
           return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
         }
         if (req.roots.length > 0) {
@@ -127,7 +134,11 @@ export class ToolboxRouter {
             (err: unknown) => {
               const e = err instanceof EngineError ? err : undefined;
               if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
-              callback({ code: e ? (transportCode(e.kind) as number as status) : status.INTERNAL, details: e ? e.message : 'internal error', metadata: new Metadata() });
+              callback({
+                code: e ? (transportCode(e.kind) as number as status) : status.INTERNAL,
+                details: e ? e.message : 'internal error',
+                metadata: new Metadata(),
+              });
             },
           )
           .finally(info.done);
@@ -155,7 +166,9 @@ export class ToolboxRouter {
     }
     // Held for the call: a session is never evicted while one of its calls runs.
     const sessionId = firstString(call.metadata, SESSION_KEY);
-    const session = usesSession ? this.sessions.acquire(sessionId, this.callerFor(firstString(call.metadata, 'authorization') || undefined)) : new Session(sessionId || DEFAULT_SESSION_ID);
+    const session = usesSession
+      ? this.sessions.acquire(sessionId, this.callerFor(firstString(call.metadata, 'authorization') || undefined))
+      : new Session(sessionId || DEFAULT_SESSION_ID);
     const ctx: RequestContext = {
       signal: controller.signal,
       session,
@@ -193,7 +206,9 @@ function responseLimit(raw: string): number | undefined {
   if (raw === '-1') return Number.POSITIVE_INFINITY;
   const n = /^\d{1,20}$/.test(raw) ? Number(raw) : NaN;
   if (!(n >= MIN_RESPONSE_BYTES)) {
-    throw new Error(`${MAX_RESPONSE_KEY} must be a whole number of bytes, at least ${MIN_RESPONSE_BYTES} (the client's receive limit), or -1 for no limit; got "${raw.slice(0, 40)}"`);
+    throw new Error(
+      `${MAX_RESPONSE_KEY} must be a whole number of bytes, at least ${MIN_RESPONSE_BYTES} (the client's receive limit), or -1 for no limit; got "${raw.slice(0, 40)}"`,
+    );
   }
   return n;
 }
@@ -204,5 +219,10 @@ function deadlineMs(d: Date | number): number | undefined {
 }
 
 function tooDeep(): EngineError {
-  return engineFailure('arguments_too_deep', `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`, { maxDepth: MAX_ARGUMENT_DEPTH }, { field: 'arguments' });
+  return engineFailure(
+    'arguments_too_deep',
+    `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`,
+    { maxDepth: MAX_ARGUMENT_DEPTH },
+    { field: 'arguments' },
+  );
 }

@@ -306,7 +306,11 @@ export function cutInsteadOfFailing(response: object): void {
  * limit is the one the client named, else `defaultBytes` (--response-bytes), and never above
  * `maxBytes` (--max-message-bytes).
  */
-export function toolboxService(maxBytes: number, defaultBytes: number, onOversize: (bytes: number, limit: number, cut: boolean) => void): grpc.ServiceDefinition {
+export function toolboxService(
+  maxBytes: number,
+  defaultBytes: number,
+  onOversize: (bytes: number, limit: number, cut: boolean) => void,
+): grpc.ServiceDefinition {
   const callTool = (m: CallToolResponse): Buffer => {
     const bytes = encodeCallToolResponse(m);
     const limit = Math.min(clientLimits.get(m) ?? defaultBytes, maxBytes);
@@ -314,9 +318,13 @@ export function toolboxService(maxBytes: number, defaultBytes: number, onOversiz
     const cut = cuttable.has(m);
     onOversize(bytes.length, limit, cut);
     if (cut) return cutToFit(m, limit, encodeCallToolResponse);
-    const err = new EngineError('resource_exhausted', `the result is ${bytes.length} bytes, more than can be sent in one message here (${limit} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`, {
-      facts: { bytes: bytes.length, maxBytes: limit },
-    });
+    const err = new EngineError(
+      'resource_exhausted',
+      `the result is ${bytes.length} bytes, more than can be sent in one message here (${limit} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`,
+      {
+        facts: { bytes: bytes.length, maxBytes: limit },
+      },
+    );
     return encodeCallToolResponse(failedResponse([], err.message, err, 'CallTool'));
   };
   return {

@@ -6,7 +6,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { CONDITION_KIND, EngineError, engineFailure, isCondition, isConditionName, withDetails, type Condition, type ConditionFacts } from '../../src/engine/errors.js';
+import {
+  CONDITION_KIND,
+  EngineError,
+  engineFailure,
+  isCondition,
+  isConditionName,
+  withDetails,
+  type Condition,
+  type ConditionFacts,
+} from '../../src/engine/errors.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { toFailure } from '../../src/registry/failure.js';
 
@@ -60,7 +69,10 @@ test('the guard tells conditions apart and rejects what is not an engine error',
 test('every condition in the table is raised somewhere, and none is raised or compared as a bare string', () => {
   const files = [...sources(path.join(repo, 'src'))];
   const table = path.join(repo, 'src/engine/conditions.ts');
-  const text = files.filter((f) => f !== table).map((f) => readFileSync(f, 'utf8')).join('\n');
+  const text = files
+    .filter((f) => f !== table)
+    .map((f) => readFileSync(f, 'utf8'))
+    .join('\n');
   const unused = conditions.filter((c) => !text.includes(`'${c}'`));
   assert.deepEqual(unused, [], 'conditions no code raises');
   // A condition is built by engineFailure and read through err.condition or isCondition, never

@@ -7,7 +7,6 @@ import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { callTool, structured, texts, withServer } from '../helpers/server.js';
 import { PNG_3X2 } from '../helpers/png.js';
 
-
 test('core fs.* tools end to end', async () => {
   await withServer({ shape: 'core' }, async (t, dir) => {
     const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { session: 's1' });
@@ -27,7 +26,13 @@ test('core fs.* tools end to end', async () => {
       diff: created,
     });
 
-    r = await call('fs.edit', { path: 'src/app.ts', edits: [{ old_string: 'let a', new_string: 'const a' }, { old_string: 'let b', new_string: 'const b' }] });
+    r = await call('fs.edit', {
+      path: 'src/app.ts',
+      edits: [
+        { old_string: 'let a', new_string: 'const a' },
+        { old_string: 'let b', new_string: 'const b' },
+      ],
+    });
     assert.equal(r.error, '');
     const edited = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-let a = 1;\n-let b = 2;\n+const a = 1;\n+const b = 2;\n';
     assert.deepEqual(texts(r), [`Edited src/app.ts: 2 replacement(s).\n${edited}`]);
@@ -51,7 +56,9 @@ test('core fs.* tools end to end', async () => {
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
     assert.ok(r.error.includes(dir), r.error);
 
-    r = await call('fs.apply_patch', { patch: '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-const a = 1;\n+const a = 10;\n*** Add File: NOTES.md\n+notes\n*** End Patch' });
+    r = await call('fs.apply_patch', {
+      patch: '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-const a = 1;\n+const a = 10;\n*** Add File: NOTES.md\n+notes\n*** End Patch',
+    });
     assert.equal(r.error, '');
     const patched = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-const a = 1;\n+const a = 10;\n const b = 2;\n';
     const notes = '--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,0 +1,1 @@\n+notes\n';
@@ -84,7 +91,19 @@ test('core fs.* tools end to end', async () => {
     r = await call('fs.read_many', { include: ['**/*.ts', '*.md'] });
     assert.deepEqual(texts(r), ['--- NOTES.md ---\nnotes\n\n--- src/app.ts ---\nconst a = 10;\nconst b = 2;']);
 
-    writeFileSync(path.join(dir, 'n.ipynb'), JSON.stringify({ cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: ['x'], outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1));
+    writeFileSync(
+      path.join(dir, 'n.ipynb'),
+      JSON.stringify(
+        {
+          cells: [{ id: 'c1', cell_type: 'code', metadata: {}, source: ['x'], outputs: [], execution_count: null }],
+          metadata: {},
+          nbformat: 4,
+          nbformat_minor: 5,
+        },
+        null,
+        1,
+      ),
+    );
     r = await call('fs.notebook_edit', { path: 'n.ipynb', cell_id: 'c1', new_source: 'y = 2' });
     const cell = [
       '--- a/n.ipynb',
@@ -101,7 +120,16 @@ test('core fs.* tools end to end', async () => {
       '',
     ].join('\n');
     assert.deepEqual(texts(r), [`Replaced cell c1 in n.ipynb (1 cells now).\n${cell}`]);
-    assert.deepEqual(structured(r), { path: path.join(dir, 'n.ipynb'), mode: 'replace', cellId: 'c1', cellType: 'code', index: 0, totalCells: 1, changedLines: [8], diff: cell });
+    assert.deepEqual(structured(r), {
+      path: path.join(dir, 'n.ipynb'),
+      mode: 'replace',
+      cellId: 'c1',
+      cellType: 'code',
+      index: 0,
+      totalCells: 1,
+      changedLines: [8],
+      diff: cell,
+    });
     r = await call('fs.notebook_edit', { path: 'n.ipynb', cell_id: 'c1', mode: 'insert' });
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
 

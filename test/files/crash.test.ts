@@ -43,11 +43,17 @@ test('SIGKILL during large atomic writes leaves the whole old or the whole new f
       const b = readFileSync(p);
       const letter = String.fromCharCode(b[0]!);
       assert.equal(b.length, lengthFor(letter, BASE), `round ${i}: length ${b.length} does not match version ${letter}`);
-      assert.ok(b.every((c) => c === b[0]), `round ${i}: mixed content`);
+      assert.ok(
+        b.every((c) => c === b[0]),
+        `round ${i}: mixed content`,
+      );
       versionsSeen.add(letter);
       // At most the temporary file of the child just killed: each child's first write removed the one before's.
       const left = temps(f.root);
-      assert.ok(left.every((n) => n.startsWith(`.big.txt.facet-${pid}-`)), `round ${i}: ${left.join(', ')}`);
+      assert.ok(
+        left.every((n) => n.startsWith(`.big.txt.facet-${pid}-`)),
+        `round ${i}: ${left.join(', ')}`,
+      );
       assert.ok(left.length <= 1, `round ${i}: ${left.join(', ')}`);
       leftovers += left.length;
     }
@@ -83,7 +89,9 @@ function serve(root: string): Promise<{ child: ChildProcess; client: ToolboxClie
 }
 
 const exited = (child: ChildProcess): Promise<NodeJS.Signals | null> =>
-  child.exitCode !== null || child.signalCode !== null ? Promise.resolve(child.signalCode) : new Promise((resolve) => child.once('exit', (_c, signal) => resolve(signal)));
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve(child.signalCode)
+    : new Promise((resolve) => child.once('exit', (_c, signal) => resolve(signal)));
 
 test('a server killed mid-write leaves a temporary file, and the next server removes it on the next write of that file', async () => {
   const f = fixture();

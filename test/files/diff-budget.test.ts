@@ -42,19 +42,38 @@ test('a diff over the size budget gives the exact counts and a note', async () =
 
 test('lines with no partner over the size budget: the diff is never computed, the counts are exact when nothing pairs', async () => {
   // 2000 lines each side, none alike: the diff package would need seconds for it.
-  const d = await diffTexts('b.txt', lines(2000, (i) => `old ${i}`), lines(2000, (i) => `new ${i}`), 3, 'b.txt', { bytes: 1024, ms: 60_000 });
+  const d = await diffTexts(
+    'b.txt',
+    lines(2000, (i) => `old ${i}`),
+    lines(2000, (i) => `new ${i}`),
+    3,
+    'b.txt',
+    { bytes: 1024, ms: 60_000 },
+  );
   assert.deepEqual([d.unified, d.added, d.removed, d.omitted?.reason, d.omitted?.exact], ['', 2000, 2000, 'size', true]);
   assert.equal(diffNote(d), 'Diff omitted (it would be over 1 KiB): 2000 lines removed, 2000 lines added.');
 });
 
-test('past the time budget: at most the span\'s lines, on the spot and in a worker', async () => {
+test("past the time budget: at most the span's lines, on the spot and in a worker", async () => {
   const small = await diffTexts('c.txt', 'head\na\nb\nc\ntail\n', 'head\nc\nb\na\ntail\n', 3, 'c.txt', { bytes: 1 << 20, ms: 0 });
-  assert.deepEqual(small.omitted, { reason: 'time', exact: false, span: { oldStart: 2, oldLines: 3, newStart: 2, newLines: 3 }, limitBytes: 1 << 20, limitMs: 0 });
+  assert.deepEqual(small.omitted, {
+    reason: 'time',
+    exact: false,
+    span: { oldStart: 2, oldLines: 3, newStart: 2, newLines: 3 },
+    limitBytes: 1 << 20,
+    limitMs: 0,
+  });
   assert.deepEqual([small.added, small.removed, small.changedLines, small.hunks], [3, 3, [], []]);
-  assert.equal(diffNote(small), 'Diff omitted (computing it would take over 0 ms): at most 3 lines removed and 3 lines added, within old lines 2-4 and new lines 2-4.');
+  assert.equal(
+    diffNote(small),
+    'Diff omitted (computing it would take over 0 ms): at most 3 lines removed and 3 lines added, within old lines 2-4 and new lines 2-4.',
+  );
   const big = lines(3000, (i) => `row ${i}`);
   const moved = await diffTexts('d.txt', big, big.replace('row 7\n', '') + 'row 7\n', 3, 'd.txt', { bytes: 1 << 20, ms: 0 });
-  assert.deepEqual([moved.added, moved.removed, moved.omitted?.reason, moved.omitted?.exact, moved.omitted?.span], [2993, 2993, 'time', false, { oldStart: 8, oldLines: 2993, newStart: 8, newLines: 2993 }]);
+  assert.deepEqual(
+    [moved.added, moved.removed, moved.omitted?.reason, moved.omitted?.exact, moved.omitted?.span],
+    [2993, 2993, 'time', false, { oldStart: 8, oldLines: 2993, newStart: 8, newLines: 2993 }],
+  );
 });
 
 test('texts too large to hand to a worker are counted, not diffed', async () => {
@@ -86,7 +105,13 @@ test('a diff that waited out its time budget behind others is not computed, and 
   const quick = await diffTexts('q.txt', big, big.replace('row 10\n', 'row ten\n'), 3, 'q.txt', budget);
   // (Its changed region is still found: the counts are exact.)
   assert.deepEqual([quick.unified, quick.added, quick.removed, quick.changedLines], ['', 1, 1, []]);
-  assert.deepEqual(quick.omitted, { reason: 'time', exact: true, span: { oldStart: 11, oldLines: 1, newStart: 11, newLines: 1 }, limitBytes: 1 << 20, limitMs: 300 });
+  assert.deepEqual(quick.omitted, {
+    reason: 'time',
+    exact: true,
+    span: { oldStart: 11, oldLines: 1, newStart: 11, newLines: 1 },
+    limitBytes: 1 << 20,
+    limitMs: 300,
+  });
   for (const d of await Promise.all(slow)) assert.deepEqual([d.omitted?.reason, d.omitted?.limitMs], ['time', 300]);
   // With the workers free again, the same diff is made in full.
   const again = await diffTexts('q.txt', big, big.replace('row 10\n', 'row ten\n'), 3, 'q.txt', budget);

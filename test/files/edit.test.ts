@@ -36,7 +36,7 @@ test('occurrence rules: unique, all, first, exact count', async () => {
     let r = await editFile(f.scope, 'a.txt', [{ oldString: 'alpha', newString: 'A', occurrences: 'first' }]);
     assert.equal(readFileSync(p, 'utf8'), 'A beta alpha\n');
     r = await editFile(f.scope, 'a.txt', [{ oldString: 'a', newString: '$&$&', occurrences: 'all' }]);
-    assert.equal(readFileSync(p, 'utf8'), "A bet$&$& $&$&lph$&$&\n");
+    assert.equal(readFileSync(p, 'utf8'), 'A bet$&$& $&$&lph$&$&\n');
     assert.equal(r.replacements, 3);
     r = await editFile(f.scope, 'a.txt', [{ oldString: '$&$&', newString: "$'", occurrences: 3 }]);
     assert.equal(readFileSync(p, 'utf8'), "A bet$' $'lph$'\n");
@@ -77,7 +77,12 @@ test('multi-edit applies in order, all or nothing', async () => {
     ]);
     assert.equal(readFileSync(p, 'utf8'), '1\n2\nthree\n');
     assert.deepEqual(r.diff.changedLines, [1, 2]);
-    const e = await failure(() => editFile(f.scope, 'm.txt', [{ oldString: 'three', newString: '3' }, { oldString: 'nope', newString: 'x' }]));
+    const e = await failure(() =>
+      editFile(f.scope, 'm.txt', [
+        { oldString: 'three', newString: '3' },
+        { oldString: 'nope', newString: 'x' },
+      ]),
+    );
     assert.equal(e.facts.editIndex, 1);
     assert.equal(readFileSync(p, 'utf8'), '1\n2\nthree\n');
   } finally {
@@ -214,11 +219,19 @@ test('skipUnmatched (Kimi): missing texts are skipped, all missing is an error',
   const f = fixture();
   try {
     const p = f.file('k.txt', 'a b a\n');
-    const r = await editFile(f.scope, 'k.txt', [
-      { oldString: 'zz', newString: 'y' },
-      { oldString: 'a', newString: 'c', occurrences: 'first' },
-    ], { skipUnmatched: true });
-    assert.deepEqual(r.edits.map((e) => e.replacements), [0, 1]);
+    const r = await editFile(
+      f.scope,
+      'k.txt',
+      [
+        { oldString: 'zz', newString: 'y' },
+        { oldString: 'a', newString: 'c', occurrences: 'first' },
+      ],
+      { skipUnmatched: true },
+    );
+    assert.deepEqual(
+      r.edits.map((e) => e.replacements),
+      [0, 1],
+    );
     assert.equal(readFileSync(p, 'utf8'), 'c b a\n');
     const e = await failure(() => editFile(f.scope, 'k.txt', [{ oldString: 'zz', newString: 'y' }], { skipUnmatched: true }));
     assert.deepEqual([e.kind, e.facts.condition], ['invalid_argument', 'no_match']);
@@ -248,22 +261,33 @@ test('statFile and unchangedSinceRead support read caches', async () => {
   }
 });
 
-test('fuzzy rung and first-line re-indentation (Gemini CLI\'s ladder); match lines reported', async () => {
+test("fuzzy rung and first-line re-indentation (Gemini CLI's ladder); match lines reported", async () => {
   const f = fixture();
   try {
     const gemini = { ladder: ['exact', 'indentation', 'tokens', 'fuzzy'] as const, firstLineIndent: true };
     // A missing comma: no rung but the fuzzy one finds it; the replacement takes the first line's indentation.
     const p = f.file('c.ts', 'x\n    const c = {\n      a: 1,\n      b: 2\n    };\n');
-    let r = await editFile(f.scope, 'c.ts', [{ oldString: 'const c = {\n  a: 1\n  b: 2\n};', newString: 'const c = {\n  a: 3,\n  b: 4\n};' }], { ...gemini, ladder: [...gemini.ladder] });
+    let r = await editFile(f.scope, 'c.ts', [{ oldString: 'const c = {\n  a: 1\n  b: 2\n};', newString: 'const c = {\n  a: 3,\n  b: 4\n};' }], {
+      ...gemini,
+      ladder: [...gemini.ladder],
+    });
     assert.equal(readFileSync(p, 'utf8'), 'x\n    const c = {\n      a: 3,\n      b: 4\n    };\n');
     assert.deepEqual(r.edits, [{ rung: 'fuzzy', replacements: 1, lines: [[2, 5]] }]);
     // Too different, or too short (under 10 characters), finds nothing.
-    const e = await failure(() => editFile(f.scope, 'c.ts', [{ oldString: 'function other() {\n  return 0;\n}', newString: 'y' }], { ...gemini, ladder: [...gemini.ladder] }));
+    const e = await failure(() =>
+      editFile(f.scope, 'c.ts', [{ oldString: 'function other() {\n  return 0;\n}', newString: 'y' }], { ...gemini, ladder: [...gemini.ladder] }),
+    );
     assert.deepEqual([e.kind, e.facts.condition], ['invalid_argument', 'no_match']);
-    assert.equal((await failure(() => editFile(f.scope, 'c.ts', [{ oldString: 'a: 9', newString: 'y' }], { ...gemini, ladder: ['fuzzy'] }))).facts.condition, 'no_match');
+    assert.equal(
+      (await failure(() => editFile(f.scope, 'c.ts', [{ oldString: 'a: 9', newString: 'y' }], { ...gemini, ladder: ['fuzzy'] }))).facts.condition,
+      'no_match',
+    );
     // First-line re-indentation: blank lines emptied, lines moved from new_string's first line's indentation.
     const q = f.file('i.ts', '  // note\n\n  function oldFunc() {}\n');
-    r = await editFile(f.scope, 'i.ts', [{ oldString: '\nfunction oldFunc() {}', newString: '\n  function newFunc() {\n    return 1;\n  }' }], { ...gemini, ladder: [...gemini.ladder] });
+    r = await editFile(f.scope, 'i.ts', [{ oldString: '\nfunction oldFunc() {}', newString: '\n  function newFunc() {\n    return 1;\n  }' }], {
+      ...gemini,
+      ladder: [...gemini.ladder],
+    });
     assert.equal(readFileSync(q, 'utf8'), '  // note\n\n  function newFunc() {\n    return 1;\n  }\n');
     assert.equal(r.edits[0]!.rung, 'indentation');
   } finally {
@@ -271,7 +295,7 @@ test('fuzzy rung and first-line re-indentation (Gemini CLI\'s ladder); match lin
   }
 });
 
-test('a file created by an empty old string keeps the new string\'s CRLF when asked', async () => {
+test("a file created by an empty old string keeps the new string's CRLF when asked", async () => {
   const f = fixture();
   try {
     await editFile(f.scope, 'crlf.txt', [{ oldString: '', newString: 'a\r\nb\r\n' }], { newFileKeepsEndings: true });

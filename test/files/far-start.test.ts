@@ -12,7 +12,6 @@ import { Session } from '../../src/engine/session.js';
 import { callTool, startTestServer, texts } from '../helpers/server.js';
 import { fixture, text, view } from './fixture.js';
 
-
 /** Lines of about 60 bytes with 1-4 byte characters, and a few long ones, past FAR_START_BYTES. */
 function body(eol: string, finalBreak: boolean): string {
   const lines: string[] = [];
@@ -79,7 +78,7 @@ test('a start in the second half of a big file reads what the forward scan reads
   }
 });
 
-test('each shape\'s ranged read near the end of a big file shows those lines with their numbers', async () => {
+test("each shape's ranged read near the end of a big file shows those lines with their numbers", async () => {
   const f = fixture();
   const lines = Array.from({ length: 40_000 }, (_, i) => `row ${i + 1} ${'x'.repeat(40)}`);
   const p = f.file('big.log', `${lines.join('\n')}\n`);
@@ -90,11 +89,21 @@ test('each shape\'s ranged read near the end of a big file shows those lines wit
       assert.equal(r.error, '', `${shape} ${tool}`);
       return texts(r).join('\n');
     };
-    const want = (from: number, to: number, fmt: (n: number, l: string) => string) => lines.slice(from - 1, to).map((l, i) => fmt(from + i, l)).join('\n');
+    const want = (from: number, to: number, fmt: (n: number, l: string) => string) =>
+      lines
+        .slice(from - 1, to)
+        .map((l, i) => fmt(from + i, l))
+        .join('\n');
     // Codex read_file: "L<n>: text", offset 1-based.
-    assert.equal(await call('codex', 'read_file', { file_path: p, offset: 39_990, limit: 3 }), want(39_990, 39_992, (n, l) => `L${n}: ${l}`));
+    assert.equal(
+      await call('codex', 'read_file', { file_path: p, offset: 39_990, limit: 3 }),
+      want(39_990, 39_992, (n, l) => `L${n}: ${l}`),
+    );
     // Core fs.read: the lines themselves, numbers in the structured result.
-    assert.equal(await call('core', 'fs.read', { path: 'big.log', offset: 39_999, limit: 5 }), want(39_999, 40_000, (_n, l) => l));
+    assert.equal(
+      await call('core', 'fs.read', { path: 'big.log', offset: 39_999, limit: 5 }),
+      want(39_999, 40_000, (_n, l) => l),
+    );
     // Claude Read: cat -n numbering.
     const claude = await call('claude', 'Read', { file_path: p, offset: 30_001, limit: 2 });
     assert.ok(claude.includes(want(30_001, 30_002, (n, l) => `${n}\t${l}`)), claude.slice(0, 300));

@@ -60,7 +60,7 @@ export function tree(dir: string, out: Record<string, string> = {}, prefix = '')
     const full = path.join(dir, name);
     const st = lstatSync(full);
     if (st.isSymbolicLink()) out[prefix + name] = `-> ${readlinkSync(full)}`;
-    else if (st.isDirectory()) tree(full, (out[`${prefix}${name}/`] = 'dir', out), `${prefix}${name}/`);
+    else if (st.isDirectory()) tree(full, ((out[`${prefix}${name}/`] = 'dir'), out), `${prefix}${name}/`);
     else out[prefix + name] = readFileSync(full, 'utf8');
   }
   return out;

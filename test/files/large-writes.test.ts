@@ -80,7 +80,17 @@ const CURRENT = '(file state is current in your context — no need to Read it b
 const SNIPPET = THREE_MB;
 
 /** A notebook of one code cell "c1" holding SEED; the call fills the cell with THREE_MB. */
-const NOTEBOOK = JSON.stringify({ cells: [{ cell_type: 'code', id: 'c1', metadata: {}, source: [SEED], execution_count: null, outputs: [] }], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1) + '\n';
+const NOTEBOOK =
+  JSON.stringify(
+    {
+      cells: [{ cell_type: 'code', id: 'c1', metadata: {}, source: [SEED], execution_count: null, outputs: [] }],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 5,
+    },
+    null,
+    1,
+  ) + '\n';
 const seedNotebook = (readTool?: string, shape?: string) => async (p: string) => {
   writeFileSync(p, NOTEBOOK);
   if (readTool) ok(await callTool(t.client, readTool, { file_path: p }, { shape, session: shape }));
@@ -94,78 +104,153 @@ const filledNotebook = (text: string) => {
 const NOTEBOOK_NOTE = 'Diff omitted (it would be over 256 KiB): 1 line removed, 30000 lines added.';
 
 const cases: Case[] = [
-  { shape: 'core', tool: 'fs.write', file: 'core-write.txt', args: () => ({ path: 'core-write.txt', content: THREE_MB }), text: () => `Created core-write.txt (3000000 bytes).\n${ADD_NOTE}` },
   {
-    shape: 'core', tool: 'fs.edit', file: 'core-edit.txt', prepare: seed(),
+    shape: 'core',
+    tool: 'fs.write',
+    file: 'core-write.txt',
+    args: () => ({ path: 'core-write.txt', content: THREE_MB }),
+    text: () => `Created core-write.txt (3000000 bytes).\n${ADD_NOTE}`,
+  },
+  {
+    shape: 'core',
+    tool: 'fs.edit',
+    file: 'core-edit.txt',
+    prepare: seed(),
     args: () => ({ path: 'core-edit.txt', old_string: SEED, new_string: THREE_MB }),
     text: () => `Edited core-edit.txt: 1 replacement(s).\n${EDIT_NOTE}`,
   },
-  { shape: 'claude', tool: 'Write', file: 'claude-write.txt', args: (p) => ({ file_path: p, content: THREE_MB }), text: (p) => `File created successfully at: ${p} ${CURRENT}` },
   {
-    shape: 'claude', tool: 'Edit', file: 'claude-edit.txt', prepare: seed('Read', (p) => ({ file_path: p }), 'claude'),
+    shape: 'claude',
+    tool: 'Write',
+    file: 'claude-write.txt',
+    args: (p) => ({ file_path: p, content: THREE_MB }),
+    text: (p) => `File created successfully at: ${p} ${CURRENT}`,
+  },
+  {
+    shape: 'claude',
+    tool: 'Edit',
+    file: 'claude-edit.txt',
+    prepare: seed('Read', (p) => ({ file_path: p }), 'claude'),
     args: (p) => ({ file_path: p, old_string: SEED, new_string: THREE_MB }),
     text: (p) => `The file ${p} has been updated successfully. ${CURRENT}`,
   },
   {
-    shape: 'gemini', tool: 'write_file', file: 'gemini-write.txt', args: (p) => ({ file_path: p, content: THREE_MB }),
+    shape: 'gemini',
+    tool: 'write_file',
+    file: 'gemini-write.txt',
+    args: (p) => ({ file_path: p, content: THREE_MB }),
     text: (p) => `Successfully created and wrote to new file: ${p}. Here is the updated code:\n${SNIPPET}`,
   },
   {
-    shape: 'gemini', tool: 'replace', file: 'gemini-replace.txt', prepare: seed(),
+    shape: 'gemini',
+    tool: 'replace',
+    file: 'gemini-replace.txt',
+    prepare: seed(),
     args: (p) => ({ file_path: p, instruction: 'Fill the file', old_string: SEED, new_string: THREE_MB }),
     text: (p) => `Successfully modified file: ${p} (1 replacements). Here is the updated code:\n${SNIPPET}`,
   },
-  { shape: 'qwen', tool: 'write_file', file: 'qwen-write.txt', args: (p) => ({ file_path: p, content: THREE_MB }), text: (p) => `Successfully created and wrote to new file: ${p}.` },
   {
-    shape: 'qwen', tool: 'edit', file: 'qwen-edit.txt', prepare: seed('read_file', (p) => ({ file_path: p }), 'qwen'),
+    shape: 'qwen',
+    tool: 'write_file',
+    file: 'qwen-write.txt',
+    args: (p) => ({ file_path: p, content: THREE_MB }),
+    text: (p) => `Successfully created and wrote to new file: ${p}.`,
+  },
+  {
+    shape: 'qwen',
+    tool: 'edit',
+    file: 'qwen-edit.txt',
+    prepare: seed('read_file', (p) => ({ file_path: p }), 'qwen'),
     args: (p) => ({ file_path: p, old_string: SEED, new_string: THREE_MB }),
     text: (p) => `The file: ${p} has been updated.`,
   },
-  { shape: 'kimi', tool: 'WriteFile', file: 'kimi-write.txt', args: (p) => ({ path: p, content: THREE_MB }), text: () => '<system>File successfully overwritten. Current size: 3000000 bytes.</system>' },
   {
-    shape: 'kimi', tool: 'StrReplaceFile', file: 'kimi-edit.txt', prepare: seed(),
+    shape: 'kimi',
+    tool: 'WriteFile',
+    file: 'kimi-write.txt',
+    args: (p) => ({ path: p, content: THREE_MB }),
+    text: () => '<system>File successfully overwritten. Current size: 3000000 bytes.</system>',
+  },
+  {
+    shape: 'kimi',
+    tool: 'StrReplaceFile',
+    file: 'kimi-edit.txt',
+    prepare: seed(),
     args: (p) => ({ path: p, edit: { old: SEED, new: THREE_MB } }),
     text: () => '<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>',
   },
-  { shape: 'grok', tool: 'create_file', file: 'grok-create.txt', args: (p) => ({ path: p, content: THREE_MB }), text: (p) => `Updated ${p} with 30000 additions\n${ADD_NOTE}` },
   {
-    shape: 'grok', tool: 'str_replace_editor', file: 'grok-edit.txt', prepare: seed(),
+    shape: 'grok',
+    tool: 'create_file',
+    file: 'grok-create.txt',
+    args: (p) => ({ path: p, content: THREE_MB }),
+    text: (p) => `Updated ${p} with 30000 additions\n${ADD_NOTE}`,
+  },
+  {
+    shape: 'grok',
+    tool: 'str_replace_editor',
+    file: 'grok-edit.txt',
+    prepare: seed(),
     args: (p) => ({ path: p, old_str: SEED, new_str: THREE_MB }),
     text: (p) => `Updated ${p} with 30000 additions and 1 removal\n${EDIT_NOTE}`,
   },
   {
-    shape: 'core', tool: 'fs.apply_patch', file: 'core-patch-add.txt',
+    shape: 'core',
+    tool: 'fs.apply_patch',
+    file: 'core-patch-add.txt',
     args: () => ({ patch: `*** Begin Patch\n*** Add File: core-patch-add.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
     text: () => `Applied the patch:\nA core-patch-add.txt\ncore-patch-add.txt: ${ADD_NOTE}`,
   },
   {
-    shape: 'core', tool: 'fs.apply_patch', file: 'core-patch-update.txt', prepare: seed(),
+    shape: 'core',
+    tool: 'fs.apply_patch',
+    file: 'core-patch-update.txt',
+    prepare: seed(),
     args: () => ({ patch: `*** Begin Patch\n*** Update File: core-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
     text: () => `Applied the patch:\nM core-patch-update.txt\ncore-patch-update.txt: ${EDIT_NOTE}`,
   },
   {
-    shape: 'core', tool: 'fs.notebook_edit', file: 'core-notebook.ipynb', prepare: seedNotebook(),
+    shape: 'core',
+    tool: 'fs.notebook_edit',
+    file: 'core-notebook.ipynb',
+    prepare: seedNotebook(),
     args: () => ({ path: 'core-notebook.ipynb', cell_id: 'c1', new_source: THREE_MB }),
-    text: () => `Replaced cell c1 in core-notebook.ipynb (1 cells now).\n${NOTEBOOK_NOTE}`, content: filledNotebook, note: NOTEBOOK_NOTE,
+    text: () => `Replaced cell c1 in core-notebook.ipynb (1 cells now).\n${NOTEBOOK_NOTE}`,
+    content: filledNotebook,
+    note: NOTEBOOK_NOTE,
   },
   {
-    shape: 'claude', tool: 'NotebookEdit', file: 'claude-notebook.ipynb', prepare: seedNotebook('Read', 'claude'),
+    shape: 'claude',
+    tool: 'NotebookEdit',
+    file: 'claude-notebook.ipynb',
+    prepare: seedNotebook('Read', 'claude'),
     args: (p) => ({ notebook_path: p, cell_id: 'c1', new_source: THREE_MB }),
     // Claude Code echoes the new source and shows no diff.
-    text: () => `Updated cell c1 with ${THREE_MB}`, content: filledNotebook, note: null,
+    text: () => `Updated cell c1 with ${THREE_MB}`,
+    content: filledNotebook,
+    note: null,
   },
   {
-    shape: 'kimi', tool: 'WriteFile', file: 'kimi-append.txt', prepare: async (p) => writeFileSync(p, ''),
+    shape: 'kimi',
+    tool: 'WriteFile',
+    file: 'kimi-append.txt',
+    prepare: async (p) => writeFileSync(p, ''),
     args: (p) => ({ path: p, content: THREE_MB, mode: 'append' }),
-    text: () => '<system>File successfully appended to. Current size: 3000000 bytes.</system>', note: ADD_NOTE,
+    text: () => '<system>File successfully appended to. Current size: 3000000 bytes.</system>',
+    note: ADD_NOTE,
   },
   {
-    shape: 'codex', tool: 'apply_patch', file: 'codex-patch-update.txt', prepare: seed(),
+    shape: 'codex',
+    tool: 'apply_patch',
+    file: 'codex-patch-update.txt',
+    prepare: seed(),
     args: () => ({ input: `*** Begin Patch\n*** Update File: codex-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
     text: () => 'Success. Updated the following files:\nM codex-patch-update.txt\n',
   },
   {
-    shape: 'codex', tool: 'apply_patch', file: 'codex-patch.txt',
+    shape: 'codex',
+    tool: 'apply_patch',
+    file: 'codex-patch.txt',
     args: () => ({ input: `*** Begin Patch\n*** Add File: codex-patch.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
     text: () => 'Success. Updated the following files:\nA codex-patch.txt\n',
   },
@@ -196,7 +281,12 @@ test('a 3 MB write or edit is reported as done in every shape, and the file is e
 test('over the response limit, a change is still reported as done: its longest text is cut, with a note', async () => {
   const p = path.join(dir, 'gemini-cut.txt');
   const limit = 100_000;
-  const res = await callTool(t.client, 'write_file', { file_path: p, content: THREE_MB }, { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } });
+  const res = await callTool(
+    t.client,
+    'write_file',
+    { file_path: p, content: THREE_MB },
+    { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } },
+  );
   ok(res);
   assert.ok(readFileSync(p, 'utf8') === THREE_MB, 'the file holds the content exactly');
   assert.ok(CallToolResponse.encode(res).finish().length <= limit);
@@ -209,11 +299,16 @@ test('over the response limit, a change is still reported as done: its longest t
   assert.deepEqual(display(res).diffNote, ADD_NOTE);
   assert.equal(t.logs.filter((l) => l.msg === 'result over the message limit: cut to fit').length, 1);
   // A read over the limit is still refused in band: nothing happened, so the model can ask for less.
-  const read = await callTool(t.client, 'read_file', { file_path: p }, { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } });
+  const read = await callTool(
+    t.client,
+    'read_file',
+    { file_path: p },
+    { shape: 'gemini', session: 'cut', metadata: { 'facet-max-response-bytes': String(limit) } },
+  );
   assert.equal(read.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
 });
 
-test('under a small response limit, every shape\'s 3 MB write or edit is still done, answered within the limit', async () => {
+test("under a small response limit, every shape's 3 MB write or edit is still done, answered within the limit", async () => {
   const limit = 8192;
   for (const c of cases) {
     const p = path.join(dir, c.file);

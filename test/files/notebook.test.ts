@@ -8,7 +8,14 @@ import { fixture, kindOf } from './fixture.js';
 const NB = {
   cells: [
     { cell_type: 'markdown', id: 'md1', metadata: { tags: ['x'] }, source: ['# Title\n', 'text'] },
-    { cell_type: 'code', execution_count: 3, id: 'c1', metadata: {}, outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }], source: ["print('hi')"] },
+    {
+      cell_type: 'code',
+      execution_count: 3,
+      id: 'c1',
+      metadata: {},
+      outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }],
+      source: ["print('hi')"],
+    },
   ],
   metadata: { kernelspec: { name: 'python3', language: 'python' } },
   nbformat: 4,

@@ -119,7 +119,14 @@ test('applies add, delete, update, move; reports files and passes', async () => 
     assert.equal(readFileSync(path.join(f.root, 'src/b.py'), 'utf8'), 'import os\n\ndef main():\n    ctx\n    new\n\ndef other():\n    TAIL\n');
     assert.deepEqual(r.changes.find((c) => c.action === 'update')!.passes, ['exact', 'exact']);
     // A moved file's diff names where it came from and where it went.
-    assert.equal(r.changes.find((c) => c.action === 'update')!.diff.unified.split('\n').slice(0, 2).join('\n'), '--- a/src/a.py\n+++ b/src/b.py');
+    assert.equal(
+      r.changes
+        .find((c) => c.action === 'update')!
+        .diff.unified.split('\n')
+        .slice(0, 2)
+        .join('\n'),
+      '--- a/src/a.py\n+++ b/src/b.py',
+    );
   } finally {
     f.cleanup();
   }
@@ -300,7 +307,10 @@ test('reference rules: empty patch, empty Add, Move over an existing file, delet
     assert.equal(readFileSync(path.join(f.root, 'dir/keep.txt'), 'utf8'), 'k\n');
     // End of File: only the last lines are tried; the same lines higher up do not match.
     const eof = f.file('eof.txt', 'x\nend\ny\n');
-    await assert.rejects(applyPatch(f.scope, P('*** Update File: eof.txt', '@@', '-end', '+END', '*** End of File'), { cwd: f.root }), (e: any) => e.facts.condition === 'lines_not_found');
+    await assert.rejects(
+      applyPatch(f.scope, P('*** Update File: eof.txt', '@@', '-end', '+END', '*** End of File'), { cwd: f.root }),
+      (e: any) => e.facts.condition === 'lines_not_found',
+    );
     assert.equal(readFileSync(eof, 'utf8'), 'x\nend\ny\n');
     const eof2 = f.file('eof2.txt', 'end\nmid\nend\n');
     await applyPatch(f.scope, P('*** Update File: eof2.txt', '@@', '-end', '+END', '*** End of File'), { cwd: f.root });

@@ -12,15 +12,22 @@ test('renders the asked pages, in order, as JPEG', async () => {
   const pdf = makePdf(4);
   assert.equal(pdfPageCount(pdf), 4);
   const pages = await renderPdfPages(pdf, { first: 2, last: 3 });
-  assert.deepEqual(pages.map((p) => [p.page, p.mediaType, isJpeg(p.data)]), [
-    [2, 'image/jpeg', true],
-    [3, 'image/jpeg', true],
-  ]);
+  assert.deepEqual(
+    pages.map((p) => [p.page, p.mediaType, isJpeg(p.data)]),
+    [
+      [2, 'image/jpeg', true],
+      [3, 'image/jpeg', true],
+    ],
+  );
   assert.notDeepEqual(pages[0]!.data, pages[1]!.data, 'each page has its own image');
 });
 
 test('pages past the end, broken PDFs and a missing pdftoppm are clear errors', async () => {
-  const kind = async (p: Promise<unknown>) => p.then(() => 'ok', (e: EngineError) => `${e.kind}:${String(e.facts.condition)}`);
+  const kind = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: EngineError) => `${e.kind}:${String(e.facts.condition)}`,
+    );
   assert.equal(await kind(renderPdfPages(makePdf(2), { first: 5, last: 6 })), 'invalid_argument:pages_out_of_range');
   assert.equal(await kind(renderPdfPages(Buffer.from('%PDF-1.4\nnot really\n'), { first: 1, last: 1 })), 'invalid_argument:pdf_unreadable');
   assert.equal(await kind(renderPdfPages(makePdf(1), { first: 1, last: 1, binary: '/nonexistent/pdftoppm' })), 'unavailable:pdf_pages_unavailable');
@@ -34,7 +41,11 @@ test('extracts the text of the asked pages, one entry per page, with the same er
     { page: 3, text: 'Page 3' },
     { page: 4, text: 'Page 4' },
   ]);
-  const kind = async (p: Promise<unknown>) => p.then(() => 'ok', (e: EngineError) => `${e.kind}:${String(e.facts.condition)}`);
+  const kind = async (p: Promise<unknown>) =>
+    p.then(
+      () => 'ok',
+      (e: EngineError) => `${e.kind}:${String(e.facts.condition)}`,
+    );
   assert.equal(await kind(extractPdfText(makePdf(2), { first: 3, last: 3 })), 'invalid_argument:pages_out_of_range');
   assert.equal(await kind(extractPdfText(Buffer.from('not a pdf'), { first: 1, last: 1 })), 'invalid_argument:pdf_unreadable');
   assert.equal(await kind(extractPdfText(makePdf(1), { first: 1, last: 1, binary: '/nonexistent/pdftotext' })), 'unavailable:pdf_pages_unavailable');

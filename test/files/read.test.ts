@@ -115,7 +115,6 @@ test('encodings and line endings are detected and reported', async () => {
   }
 });
 
-
 test('images and PDFs come back as bytes with media type and size; binary is reported', async () => {
   const f = fixture();
   try {
@@ -161,7 +160,11 @@ test('jpeg and webp (real encoder output, and the lossy and lossless webp header
     for (const [name, bytes, mediaType, width, height] of cases) {
       f.file(name, bytes);
       const r = await readFile(f.scope, name);
-      assert.deepEqual(r.kind === 'image' ? [r.mediaType, r.width, r.height, r.size, r.data.equals(bytes)] : r.kind, [mediaType, width, height, bytes.length, true], name);
+      assert.deepEqual(
+        r.kind === 'image' ? [r.mediaType, r.width, r.height, r.size, r.data.equals(bytes)] : r.kind,
+        [mediaType, width, height, bytes.length, true],
+        name,
+      );
     }
     // Over the media cap: refused with the sizes, not cut.
     await assert.rejects(readFile(f.scope, 'python.jpg', { maxMediaBytes: 100 }), (e: any) => {
@@ -189,22 +192,35 @@ function u32(n: number): Buffer {
 test('notebooks parse into cells; reads are recorded in the session', async () => {
   const f = fixture();
   try {
-    f.file('nb.ipynb', JSON.stringify({
-      nbformat: 4,
-      nbformat_minor: 5,
-      metadata: { language_info: { name: 'python' } },
-      cells: [
-        { id: 'md1', cell_type: 'markdown', metadata: {}, source: ['# Title\n', 'text'] },
-        { id: 'c1', cell_type: 'code', metadata: {}, execution_count: 1, source: "print('hi')", outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }] },
-      ],
-    }));
+    f.file(
+      'nb.ipynb',
+      JSON.stringify({
+        nbformat: 4,
+        nbformat_minor: 5,
+        metadata: { language_info: { name: 'python' } },
+        cells: [
+          { id: 'md1', cell_type: 'markdown', metadata: {}, source: ['# Title\n', 'text'] },
+          {
+            id: 'c1',
+            cell_type: 'code',
+            metadata: {},
+            execution_count: 1,
+            source: "print('hi')",
+            outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }],
+          },
+        ],
+      }),
+    );
     const r = await readFile(f.scope, 'nb.ipynb', { notebooks: true, session: f.session });
     assert.equal(r.kind, 'notebook');
     if (r.kind !== 'notebook') return;
-    assert.deepEqual(r.notebook.cells.map((c) => [c.id, c.cellType, c.source, c.outputs.map((o) => o.text)]), [
-      ['md1', 'markdown', '# Title\ntext', []],
-      ['c1', 'code', "print('hi')", ['hi\n']],
-    ]);
+    assert.deepEqual(
+      r.notebook.cells.map((c) => [c.id, c.cellType, c.source, c.outputs.map((o) => o.text)]),
+      [
+        ['md1', 'markdown', '# Title\ntext', []],
+        ['c1', 'code', "print('hi')", ['hi\n']],
+      ],
+    );
     f.file('n.txt', numbered(5));
     await readFile(f.scope, 'n.txt', { session: f.session, start: 2, limit: 1 });
     const rec = f.session.reads.get(path.join(f.root, 'n.txt'))!;
@@ -227,13 +243,19 @@ test('read_many expands globs inside the scope, skips excluded and ignored files
     f.file('.gitignore', 'gen/\n');
     f.file('src/bin.ts', Buffer.from([0, 1, 2]));
     const r = await readMany(f.scope, { include: ['**/*.ts'], cwd: f.root });
-    assert.deepEqual(r.files.map((x) => [x.relative, x.result?.kind]), [
-      ['src/a.ts', 'text'],
-      ['src/bin.ts', 'binary'],
-      ['src/deep/b.ts', 'text'],
-    ]);
+    assert.deepEqual(
+      r.files.map((x) => [x.relative, x.result?.kind]),
+      [
+        ['src/a.ts', 'text'],
+        ['src/bin.ts', 'binary'],
+        ['src/deep/b.ts', 'text'],
+      ],
+    );
     const r2 = await readMany(f.scope, { include: ['src/*.ts'], exclude: ['**/bin.ts'], cwd: f.root, maxFiles: 5 });
-    assert.deepEqual(r2.files.map((x) => x.relative), ['src/a.ts']);
+    assert.deepEqual(
+      r2.files.map((x) => x.relative),
+      ['src/a.ts'],
+    );
     const r3 = await readMany(f.scope, { include: ['**/*.ts'], cwd: f.root, maxFiles: 1, useDefaultExcludes: false, respectGitIgnore: false });
     assert.deepEqual([r3.matched, r3.omitted], [5, 4]);
     // A file that cannot be read is reported in its place; the others are still read.
@@ -264,11 +286,20 @@ test('readMany over several bases, case-insensitively, with existing paths taken
     const one = path.join(f.root, 'one');
     const two = path.join(f.root, 'two');
     const r = await readMany(f.scope, { include: ['*.txt'], cwd: one, bases: [one, two], ignoreCase: true });
-    assert.deepEqual(r.files.map((x) => x.path), [path.join(one, 'A.TXT'), path.join(two, 'b.txt')]);
+    assert.deepEqual(
+      r.files.map((x) => x.path),
+      [path.join(one, 'A.TXT'), path.join(two, 'b.txt')],
+    );
     const strict = await readMany(f.scope, { include: ['*.txt'], cwd: one, bases: [one, two] });
-    assert.deepEqual(strict.files.map((x) => x.path), [path.join(two, 'b.txt')]);
+    assert.deepEqual(
+      strict.files.map((x) => x.path),
+      [path.join(two, 'b.txt')],
+    );
     const literal = await readMany(f.scope, { include: ['app/[id]/page.tsx'], cwd: one, literalFiles: true });
-    assert.deepEqual(literal.files.map((x) => x.relative), ['one/app/[id]/page.tsx']);
+    assert.deepEqual(
+      literal.files.map((x) => x.relative),
+      ['one/app/[id]/page.tsx'],
+    );
     const pattern = await readMany(f.scope, { include: ['app/[id]/page.tsx'], cwd: one });
     // As a pattern, [id] is a character class too, so app/i/ matches as well.
     assert.ok(pattern.files.some((x) => x.relative === 'one/app/i/page.tsx'));

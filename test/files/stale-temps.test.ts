@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { claimTempPath, releaseTempPath, removeStaleTemps } from '../../src/engine/files/stale-temps.js';
 import { tempDir } from '../helpers/server.js';
 
-test('removes the temporary files of dead writers, old unnamed ones and old ones whose pid was reused; keeps live writers\' and look-alikes', async () => {
+test("removes the temporary files of dead writers, old unnamed ones and old ones whose pid was reused; keeps live writers' and look-alikes", async () => {
   const { dir, cleanup } = tempDir();
   const live = spawn('sleep', ['60']);
   const dead = spawnSync('true').pid;

@@ -12,7 +12,6 @@ import { locateTail, TAIL_BLOCK } from '../../src/engine/files/tail.js';
 import { FdFile } from '../../src/engine/fd-file.js';
 import { fixture, kindOf, text, view, type Fixture } from './fixture.js';
 
-
 /** The tail of `n` lines, and the forward read of the same lines, must agree; returns the tail. */
 async function tailMatchesForward(f: Fixture, p: string, n: number, opts: ReadOptions = {}): Promise<TextRead> {
   const tail = await text(f, p, { ...opts, start: -n });
@@ -86,7 +85,8 @@ test('a last line longer than the read block, whole or cut by maxLineChars', asy
     // Long lines everywhere, with a break at the end: every block holds part of one line.
     const many = Array.from({ length: 6 }, (_, i) => String(i).repeat(TAIL_BLOCK + 1000 * i)).join('\r\n') + '\r\n';
     f.file('many.txt', many);
-    for (const n of [1, 2, 5, 6, 7]) assertTail(await tailMatchesForward(f, 'many.txt', n, { maxLineChars: 10 }), many.replace(/([0-9])\1{9}\1*/g, '$1'.repeat(10)), n);
+    for (const n of [1, 2, 5, 6, 7])
+      assertTail(await tailMatchesForward(f, 'many.txt', n, { maxLineChars: 10 }), many.replace(/([0-9])\1{9}\1*/g, '$1'.repeat(10)), n);
     r = await tailMatchesForward(f, 'many.txt', 3, { maxLineChars: 10 });
     assert.deepEqual([r.truncatedLines, r.startLine, r.totalLines], [[4, 5, 6], 4, 6]);
   } finally {

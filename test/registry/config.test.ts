@@ -43,7 +43,12 @@ test('bad values stop start-up with a message naming the option', () => {
     [['--web-allow-hosts', '999.1.1.1/44'], '--web-allow-hosts: web allow list: "999.1.1.1/44" is neither a host name nor an address range'],
     [['--searxng-url', 'searx.local'], '--searxng-url must be an http or https URL, got "searx.local"'],
   ];
-  for (const [argv, message] of bad) assert.throws(() => parseConfig(argv, {}, cwd), (e: Error) => e instanceof ConfigError && e.message === message, argv.join(' '));
+  for (const [argv, message] of bad)
+    assert.throws(
+      () => parseConfig(argv, {}, cwd),
+      (e: Error) => e instanceof ConfigError && e.message === message,
+      argv.join(' '),
+    );
   assert.throws(() => parseConfig([], { FACET_GRACE_MS: '-1' }, cwd), { message: 'FACET_GRACE_MS must be a whole number, got "-1"' });
 });
 
@@ -71,7 +76,12 @@ test('a bad value from a FACET_* variable names the variable; a flag that overri
     [{ FACET_BRAVE_BASE_URL: '::' }, 'FACET_BRAVE_BASE_URL must be an http or https URL, got "::"'],
     [{ FACET_SEARXNG_URL: 'searx.local' }, 'FACET_SEARXNG_URL must be an http or https URL, got "searx.local"'],
   ];
-  for (const [env, message] of bad) assert.throws(() => parseConfig([], env, cwd), (e: Error) => e instanceof ConfigError && e.message === message, JSON.stringify(env));
+  for (const [env, message] of bad)
+    assert.throws(
+      () => parseConfig([], env, cwd),
+      (e: Error) => e instanceof ConfigError && e.message === message,
+      JSON.stringify(env),
+    );
   assert.throws(() => parseConfig(['--grace-ms', 'x'], { FACET_GRACE_MS: '5' }, cwd), { message: '--grace-ms must be a whole number, got "x"' });
 });
 
@@ -89,13 +99,21 @@ test('with checkPaths, roots must be directories, the shell a program, TLS files
     assert.throws(() => parseConfig([], { FACET_ROOT: '/nonexistent' }, dir, check), { message: 'FACET_ROOT: /nonexistent does not exist' });
     assert.throws(() => parseConfig([], { FACET_ROOT: file }, dir, check), { message: `FACET_ROOT: ${file} is not a directory` });
     assert.throws(() => parseConfig(['--shell', file], {}, dir, check), { message: `--shell: ${file} is not an executable program` });
-    assert.throws(() => parseConfig([], { FACET_SHELL: '/nonexistent/bash' }, dir, check), { message: 'FACET_SHELL: /nonexistent/bash is not an executable program' });
-    assert.throws(() => parseConfig(['--tls-cert', 'nope.pem', '--tls-key', file], {}, dir, check), { message: `--tls-cert: ${path.join(dir, 'nope.pem')} cannot be read` });
+    assert.throws(() => parseConfig([], { FACET_SHELL: '/nonexistent/bash' }, dir, check), {
+      message: 'FACET_SHELL: /nonexistent/bash is not an executable program',
+    });
+    assert.throws(() => parseConfig(['--tls-cert', 'nope.pem', '--tls-key', file], {}, dir, check), {
+      message: `--tls-cert: ${path.join(dir, 'nope.pem')} cannot be read`,
+    });
     assert.throws(() => parseConfig(['--state-dir', file], {}, dir, check), { message: `--state-dir: ${file} is not a directory` });
     // A bare shell name is looked up on PATH, as a shell would; so is a bare ripgrep name.
     assert.equal(parseConfig(['--shell', 'sh'], {}, dir, check).shell.path, 'sh');
-    assert.throws(() => parseConfig(['--shell', 'no-such-shell-facet'], {}, dir, check), { message: '--shell: no-such-shell-facet is not an executable program' });
-    assert.throws(() => parseConfig([], { FACET_RG_PATH: '/nonexistent/rg' }, dir, check), { message: 'FACET_RG_PATH: /nonexistent/rg is not an executable program' });
+    assert.throws(() => parseConfig(['--shell', 'no-such-shell-facet'], {}, dir, check), {
+      message: '--shell: no-such-shell-facet is not an executable program',
+    });
+    assert.throws(() => parseConfig([], { FACET_RG_PATH: '/nonexistent/rg' }, dir, check), {
+      message: 'FACET_RG_PATH: /nonexistent/rg is not an executable program',
+    });
     assert.throws(() => parseConfig(['--rg-path', file], {}, dir, check), { message: `--rg-path: ${file} is not an executable program` });
     // Without checkPaths nothing on the machine is looked at.
     assert.deepEqual(parseConfig(['--root', file], {}, dir).roots, [file]);
@@ -140,5 +158,8 @@ test('each --token is one caller, taken whole; --session-scope is caller (defaul
   assert.deepEqual(parseConfig([], { FACET_TOKEN: 'x,y' }, cwd).tokens, ['x,y']);
   assert.deepEqual(parseConfig([], {}, cwd).tokens, []);
   assert.equal(parseConfig(['--session-scope', 'shared'], {}, cwd).sessionScope, 'shared');
-  assert.throws(() => parseConfig(['--session-scope', 'token'], {}, cwd), (e: Error) => e instanceof ConfigError && e.message === '--session-scope must be caller or shared, got "token"');
+  assert.throws(
+    () => parseConfig(['--session-scope', 'token'], {}, cwd),
+    (e: Error) => e instanceof ConfigError && e.message === '--session-scope must be caller or shared, got "token"',
+  );
 });

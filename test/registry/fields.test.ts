@@ -18,7 +18,7 @@ const tool = (fields?: Record<string, string>): ToolDefinition =>
 
 const missing = () => engineFailure('path_missing', '/x does not exist', { path: '/x' }, { field: 'path' });
 
-test('an undeclared field keeps the engine\'s name, however the schema names its parameters', () => {
+test("an undeclared field keeps the engine's name, however the schema names its parameters", () => {
   assert.deepEqual(fieldMap(tool()), {});
   const err = renameFields(missing(), fieldMap(tool()));
   assert.equal(err.field, 'path');

@@ -46,10 +46,9 @@ test('a schema that does not compile is refused', () => {
 });
 
 test('an example whose arguments fail its own schema is refused', () => {
-  assert.throws(
-    () => new Toolbox(spec([tool({ examples: [{ description: 'bad', arguments: { n: 0 }, expectedOutcome: '' }] })])),
-    { message: 'box/t.one: example "bad" fails its own schema: n must be >= 1' },
-  );
+  assert.throws(() => new Toolbox(spec([tool({ examples: [{ description: 'bad', arguments: { n: 0 }, expectedOutcome: '' }] })])), {
+    message: 'box/t.one: example "bad" fails its own schema: n must be >= 1',
+  });
 });
 
 test('a summary longer than 120 characters or over two lines is refused', () => {

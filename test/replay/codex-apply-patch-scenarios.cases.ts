@@ -21,11 +21,17 @@ interface Scenario {
 }
 
 const SCENARIOS: Scenario[] = [
-  { name: '001_add_file', input: {}, patch: '*** Begin Patch\n*** Add File: bar.md\n+This is a new file\n*** End Patch\n', expected: { 'bar.md': 'This is a new file\n' } },
+  {
+    name: '001_add_file',
+    input: {},
+    patch: '*** Begin Patch\n*** Add File: bar.md\n+This is a new file\n*** End Patch\n',
+    expected: { 'bar.md': 'This is a new file\n' },
+  },
   {
     name: '002_multiple_operations',
     input: { 'modify.txt': 'line1\nline2\n', 'delete.txt': 'obsolete\n' },
-    patch: '*** Begin Patch\n*** Add File: nested/new.txt\n+created\n*** Delete File: delete.txt\n*** Update File: modify.txt\n@@\n-line2\n+changed\n*** End Patch\n',
+    patch:
+      '*** Begin Patch\n*** Add File: nested/new.txt\n+created\n*** Delete File: delete.txt\n*** Update File: modify.txt\n@@\n-line2\n+changed\n*** End Patch\n',
     expected: { 'modify.txt': 'line1\nchanged\n', nested: null, 'nested/new.txt': 'created\n' },
   },
   {
@@ -47,8 +53,18 @@ const SCENARIOS: Scenario[] = [
     patch: '*** Begin Patch\n*** Update File: modify.txt\n@@\n-missing\n+changed\n*** End Patch\n',
     expected: { 'modify.txt': 'line1\nline2\n' },
   },
-  { name: '007_rejects_missing_file_delete', input: { 'foo.txt': 'stable\n' }, patch: '*** Begin Patch\n*** Delete File: missing.txt\n*** End Patch\n', expected: { 'foo.txt': 'stable\n' } },
-  { name: '008_rejects_empty_update_hunk', input: { 'foo.txt': 'stable\n' }, patch: '*** Begin Patch\n*** Update File: foo.txt\n*** End Patch\n', expected: { 'foo.txt': 'stable\n' } },
+  {
+    name: '007_rejects_missing_file_delete',
+    input: { 'foo.txt': 'stable\n' },
+    patch: '*** Begin Patch\n*** Delete File: missing.txt\n*** End Patch\n',
+    expected: { 'foo.txt': 'stable\n' },
+  },
+  {
+    name: '008_rejects_empty_update_hunk',
+    input: { 'foo.txt': 'stable\n' },
+    patch: '*** Begin Patch\n*** Update File: foo.txt\n*** End Patch\n',
+    expected: { 'foo.txt': 'stable\n' },
+  },
   {
     name: '009_requires_existing_file_for_update',
     input: { 'foo.txt': 'stable\n' },
@@ -71,8 +87,18 @@ const SCENARIOS: Scenario[] = [
     reason: 'an Add File hunk never silently replaces an existing file: the patch is refused (ALREADY_EXISTS) and the file keeps its content',
     errorModes: 'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it)',
   },
-  { name: '012_delete_directory_fails', input: { 'dir/foo.txt': 'stable\n' }, patch: '*** Begin Patch\n*** Delete File: dir\n*** End Patch\n', expected: { dir: null, 'dir/foo.txt': 'stable\n' } },
-  { name: '013_rejects_invalid_hunk_header', input: { 'foo.txt': 'stable\n' }, patch: '*** Begin Patch\n*** Frobnicate File: foo\n*** End Patch\n', expected: { 'foo.txt': 'stable\n' } },
+  {
+    name: '012_delete_directory_fails',
+    input: { 'dir/foo.txt': 'stable\n' },
+    patch: '*** Begin Patch\n*** Delete File: dir\n*** End Patch\n',
+    expected: { dir: null, 'dir/foo.txt': 'stable\n' },
+  },
+  {
+    name: '013_rejects_invalid_hunk_header',
+    input: { 'foo.txt': 'stable\n' },
+    patch: '*** Begin Patch\n*** Frobnicate File: foo\n*** End Patch\n',
+    expected: { 'foo.txt': 'stable\n' },
+  },
   {
     name: '014_update_file_appends_trailing_newline',
     input: { 'no_newline.txt': 'no newline at end' },
@@ -95,16 +121,36 @@ const SCENARIOS: Scenario[] = [
     patch: '*** Begin Patch\n*** Update File: input.txt\n@@\n+added line 1\n+added line 2\n*** End Patch\n',
     expected: { 'input.txt': 'line1\nline2\nadded line 1\nadded line 2\n' },
   },
-  { name: '017_whitespace_padded_hunk_header', input: { 'foo.txt': 'old\n' }, patch: '*** Begin Patch\n  *** Update File: foo.txt\n@@\n-old\n+new\n*** End Patch\n', expected: { 'foo.txt': 'new\n' } },
-  { name: '018_whitespace_padded_patch_markers', input: { 'file.txt': 'one\n' }, patch: ' *** Begin Patch\n*** Update File: file.txt\n@@\n-one\n+two\n*** End Patch \n', expected: { 'file.txt': 'two\n' } },
+  {
+    name: '017_whitespace_padded_hunk_header',
+    input: { 'foo.txt': 'old\n' },
+    patch: '*** Begin Patch\n  *** Update File: foo.txt\n@@\n-old\n+new\n*** End Patch\n',
+    expected: { 'foo.txt': 'new\n' },
+  },
+  {
+    name: '018_whitespace_padded_patch_markers',
+    input: { 'file.txt': 'one\n' },
+    patch: ' *** Begin Patch\n*** Update File: file.txt\n@@\n-one\n+two\n*** End Patch \n',
+    expected: { 'file.txt': 'two\n' },
+  },
   {
     name: '019_unicode_simple',
     input: { 'foo.txt': 'line1\nnaïve café\nline3\n' },
     patch: '*** Begin Patch\n*** Update File: foo.txt\n@@\n line1\n-naïve café\n+naïve café ✅\n*** End Patch\n',
     expected: { 'foo.txt': 'line1\nnaïve café ✅\nline3\n' },
   },
-  { name: '020_delete_file_success', input: { 'keep.txt': 'keep\n', 'obsolete.txt': 'obsolete\n' }, patch: '*** Begin Patch\n*** Delete File: obsolete.txt\n*** End Patch\n', expected: { 'keep.txt': 'keep\n' } },
-  { name: '020_whitespace_padded_patch_marker_lines', input: { 'file.txt': 'one\n' }, patch: '*** Begin Patch \n*** Update File: file.txt\n@@\n-one\n+two\n *** End Patch\n', expected: { 'file.txt': 'two\n' } },
+  {
+    name: '020_delete_file_success',
+    input: { 'keep.txt': 'keep\n', 'obsolete.txt': 'obsolete\n' },
+    patch: '*** Begin Patch\n*** Delete File: obsolete.txt\n*** End Patch\n',
+    expected: { 'keep.txt': 'keep\n' },
+  },
+  {
+    name: '020_whitespace_padded_patch_marker_lines',
+    input: { 'file.txt': 'one\n' },
+    patch: '*** Begin Patch \n*** Update File: file.txt\n@@\n-one\n+two\n *** End Patch\n',
+    expected: { 'file.txt': 'two\n' },
+  },
   {
     name: '021_update_file_deletion_only',
     input: { 'lines.txt': 'line1\nline2\nline3\n' },

@@ -59,7 +59,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_applies_multiple_chunks',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'multi.txt': 'line1\nline2\nline3\nline4\n' }, '*** Begin Patch\n*** Update File: multi.txt\n@@\n-line2\n+changed2\n@@\n-line4\n+changed4\n*** End Patch');
+        const { res, e } = await apply(
+          { 'multi.txt': 'line1\nline2\nline3\nline4\n' },
+          '*** Begin Patch\n*** Update File: multi.txt\n@@\n-line2\n+changed2\n@@\n-line4\n+changed4\n*** End Patch',
+        );
         succeeded(res, 'M multi.txt');
         assert.equal(readFileSync(e.abs('multi.txt'), 'utf8'), 'line1\nchanged2\nline3\nchanged4\n');
       },
@@ -68,7 +71,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_preserves_crlf_from_target_file',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'crlf.txt': 'one\r\ntwo\r\nthree\r\n' }, '*** Begin Patch\n*** Update File: crlf.txt\n@@\n-one\n+uno\n@@\n two\n+\n+between\n three\n*** End Patch');
+        const { res, e } = await apply(
+          { 'crlf.txt': 'one\r\ntwo\r\nthree\r\n' },
+          '*** Begin Patch\n*** Update File: crlf.txt\n@@\n-one\n+uno\n@@\n two\n+\n+between\n three\n*** End Patch',
+        );
         succeeded(res, 'M crlf.txt');
         assert.equal(readFileSync(e.abs('crlf.txt'), 'utf8'), 'uno\r\ntwo\r\n\r\nbetween\r\nthree\r\n');
       },
@@ -86,7 +92,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_preserves_repeated_context_line_ending',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'repeated_context.txt': 'same\r\nsame\n' }, '*** Begin Patch\n*** Update File: repeated_context.txt\n@@\n-same\n same\n*** End Patch');
+        const { res, e } = await apply(
+          { 'repeated_context.txt': 'same\r\nsame\n' },
+          '*** Begin Patch\n*** Update File: repeated_context.txt\n@@\n-same\n same\n*** End Patch',
+        );
         succeeded(res, 'M repeated_context.txt');
         assert.equal(readFileSync(e.abs('repeated_context.txt'), 'utf8'), 'same\n');
       },
@@ -95,7 +104,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_preserves_untouched_mixed_line_endings',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'mixed.txt': 'one\r\ntwo\nthree\r\nfour\n' }, '*** Begin Patch\n*** Update File: mixed.txt\n@@\n one\n two\n-three\n+THREE\n four\n*** End Patch');
+        const { res, e } = await apply(
+          { 'mixed.txt': 'one\r\ntwo\nthree\r\nfour\n' },
+          '*** Begin Patch\n*** Update File: mixed.txt\n@@\n one\n two\n-three\n+THREE\n four\n*** End Patch',
+        );
         succeeded(res, 'M mixed.txt');
         assert.equal(readFileSync(e.abs('mixed.txt'), 'utf8'), 'one\r\ntwo\nTHREE\r\nfour\n');
       },
@@ -104,7 +116,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_uses_crlf_for_new_trailing_newline',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'no_trailing_newline.txt': 'one\r\ntwo' }, '*** Begin Patch\n*** Update File: no_trailing_newline.txt\n@@\n-one\n+ONE\n*** End Patch');
+        const { res, e } = await apply(
+          { 'no_trailing_newline.txt': 'one\r\ntwo' },
+          '*** Begin Patch\n*** Update File: no_trailing_newline.txt\n@@\n-one\n+ONE\n*** End Patch',
+        );
         succeeded(res, 'M no_trailing_newline.txt');
         assert.equal(readFileSync(e.abs('no_trailing_newline.txt'), 'utf8'), 'ONE\r\ntwo\r\n');
       },
@@ -113,7 +128,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_moves_file_to_new_directory',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'old/name.txt': 'old content\n' }, '*** Begin Patch\n*** Update File: old/name.txt\n*** Move to: renamed/dir/name.txt\n@@\n-old content\n+new content\n*** End Patch');
+        const { res, e } = await apply(
+          { 'old/name.txt': 'old content\n' },
+          '*** Begin Patch\n*** Update File: old/name.txt\n*** Move to: renamed/dir/name.txt\n@@\n-old content\n+new content\n*** End Patch',
+        );
         succeeded(res, 'M renamed/dir/name.txt');
         assert.equal(existsSync(e.abs('old/name.txt')), false);
         assert.equal(readFileSync(e.abs('renamed/dir/name.txt'), 'utf8'), 'new content\n');
@@ -132,7 +150,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_reports_missing_context',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'modify.txt': 'line1\nline2\n' }, '*** Begin Patch\n*** Update File: modify.txt\n@@\n-missing\n+changed\n*** End Patch');
+        const { res, e } = await apply(
+          { 'modify.txt': 'line1\nline2\n' },
+          '*** Begin Patch\n*** Update File: modify.txt\n@@\n-missing\n+changed\n*** End Patch',
+        );
         failed(res, FailureCode.FAILURE_CODE_PRECONDITION_FAILED);
         assert.match(output(res), /^Could not find the expected lines in modify\.txt:\nmissing\n/);
         assert.equal(readFileSync(e.abs('modify.txt'), 'utf8'), 'line1\nline2\n');
@@ -214,7 +235,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_updates_file_appends_trailing_newline',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'no_newline.txt': 'no newline at end' }, '*** Begin Patch\n*** Update File: no_newline.txt\n@@\n-no newline at end\n+first line\n+second line\n*** End Patch');
+        const { res, e } = await apply(
+          { 'no_newline.txt': 'no newline at end' },
+          '*** Begin Patch\n*** Update File: no_newline.txt\n@@\n-no newline at end\n+first line\n+second line\n*** End Patch',
+        );
         succeeded(res, 'M no_newline.txt');
         assert.equal(readFileSync(e.abs('no_newline.txt'), 'utf8'), 'first line\nsecond line\n');
       },
@@ -254,7 +278,8 @@ export const codexApplyPatchCli: ReplaySuite = {
     {
       name: 'test_apply_patch_cli_stdin_add_and_update',
       verdict: 'not-applicable',
-      reason: "it feeds the patch to the apply_patch binary's standard input; Facet takes a patch only as the call's input argument (the same add-then-update replays above)",
+      reason:
+        "it feeds the patch to the apply_patch binary's standard input; Facet takes a patch only as the call's input argument (the same add-then-update replays above)",
     },
   ],
 };
@@ -272,6 +297,7 @@ export const codexApplyPatchFsSandbox: ReplaySuite = {
   ].map((name) => ({
     name,
     verdict: 'not-applicable' as const,
-    reason: "it records which calls Codex's internal filesystem abstraction receives and that each carries the sandbox context; Facet has no such pluggable layer (its scope check is replayed by the tool's own tests)",
+    reason:
+      "it records which calls Codex's internal filesystem abstraction receives and that each carries the sandbox context; Facet has no such pluggable layer (its scope check is replayed by the tool's own tests)",
   })),
 };

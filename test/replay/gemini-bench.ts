@@ -13,7 +13,14 @@ let cleanup: (() => void) | undefined;
 let n = 0;
 
 /** The first workspace root and a second one (Gemini CLI can have several). */
-export const roots = { get main(): string { return path.join(base, 'ws'); }, get second(): string { return path.join(base, 'ws2'); } };
+export const roots = {
+  get main(): string {
+    return path.join(base, 'ws');
+  },
+  get second(): string {
+    return path.join(base, 'ws2');
+  },
+};
 
 export async function startBench(extra: string[] = []): Promise<void> {
   ({ dir: base, cleanup } = tempDir('facet-replay-gemini-'));

@@ -27,7 +27,13 @@ async function replaces(content: string, oldString: string, newString: string, e
 }
 
 /** A replacement that fails with Gemini's error type and leaves the file as it was. */
-async function refuses(content: string | undefined, oldString: string, newString: string, errorType: string, more: Record<string, unknown> = {}): Promise<void> {
+async function refuses(
+  content: string | undefined,
+  oldString: string,
+  newString: string,
+  errorType: string,
+  more: Record<string, unknown> = {},
+): Promise<void> {
   const { o, after } = await replaceIn(content, { old_string: oldString, new_string: newString, ...more });
   assert.notEqual(o.error, '');
   assert.equal(o.errorType, errorType, o.error);
@@ -42,7 +48,13 @@ const dollar: Array<[string, string, string, string, string, boolean?]> = [
   ['$1, $2 capture groups literal', 'test string', 'test', '$1$2replacement', '$1$2replacement string'],
   ['normal strings without problematic $', 'normal text replacement', 'text', 'string', 'normal string replacement'],
   ['multiple occurrences with $ sequences', 'foo bar foo baz', 'foo', "test$'end", "test$'end bar test$'end baz", true],
-  ['complex regex patterns with $ at end', "| select('match', '^[sv]d[a-z]$')", "'^[sv]d[a-z]$'", "'^[sv]d[a-z]$' # updated", "| select('match', '^[sv]d[a-z]$' # updated)"],
+  [
+    'complex regex patterns with $ at end',
+    "| select('match', '^[sv]d[a-z]$')",
+    "'^[sv]d[a-z]$'",
+    "'^[sv]d[a-z]$' # updated",
+    "| select('match', '^[sv]d[a-z]$' # updated)",
+  ],
   ['$$ (escaped dollar)', 'price value', 'value', '$$100', 'price $$100'],
 ];
 
@@ -69,7 +81,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should return empty string if currentContent is null and oldString is not empty (defensive)',
     verdict: 'not-applicable',
-    reason: 'an internal defensive branch the tool never reaches: a missing file with a non-empty old_string is reported as file_not_found first (replayed as "should return FILE_NOT_FOUND error")',
+    reason:
+      'an internal defensive branch the tool never reaches: a missing file with a non-empty old_string is reported as file_not_found first (replayed as "should return FILE_NOT_FOUND error")',
   },
   {
     name: 'should replace oldString with newString in currentContent',
@@ -98,22 +111,35 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: () => replaces('  hello\n    world\n', 'hello\nworld', 'goodbye\nmoon', '  goodbye\n  moon\n'),
   },
-  { name: 'should return 0 occurrences if no match is found', verdict: 'matched', run: () => refuses('hello world', 'nomatch', 'moon', 'edit_no_occurrence_found') },
+  {
+    name: 'should return 0 occurrences if no match is found',
+    verdict: 'matched',
+    run: () => refuses('hello world', 'nomatch', 'moon', 'edit_no_occurrence_found'),
+  },
   {
     name: 'should perform a regex-based replacement for flexible intra-line whitespace',
     verdict: 'matched',
     run: () =>
-      replaces('  function  myFunc( a, b ) {\n    return a + b;\n  }', 'function myFunc(a, b) {', 'const yourFunc = (a, b) => {', '  const yourFunc = (a, b) => {\n    return a + b;\n  }'),
+      replaces(
+        '  function  myFunc( a, b ) {\n    return a + b;\n  }',
+        'function myFunc(a, b) {',
+        'const yourFunc = (a, b) => {',
+        '  const yourFunc = (a, b) => {\n    return a + b;\n  }',
+      ),
   },
   {
     name: 'should perform a fuzzy replacement when exact match fails but similarity is high',
     verdict: 'matched',
     run: async () => {
       const newString = 'const myConfig = {\n  enableFeature: false,\n  retries: 5\n};';
-      const { o, after } = await replaceIn('const myConfig = {\n  enableFeature: true,\n  retries: 3\n};', {
-        old_string: 'const myConfig = {\n  enableFeature: true\n  retries: 3\n};',
-        new_string: newString,
-      }, 'config.ts');
+      const { o, after } = await replaceIn(
+        'const myConfig = {\n  enableFeature: true,\n  retries: 3\n};',
+        {
+          old_string: 'const myConfig = {\n  enableFeature: true\n  retries: 3\n};',
+          new_string: newString,
+        },
+        'config.ts',
+      );
       assert.equal(o.error, '');
       assert.equal(after, newString);
       assert.match(o.text, / Applied fuzzy match at line 1-4\.$/);
@@ -123,7 +149,12 @@ const cases: ReplayCase[] = [
     name: 'should NOT perform a fuzzy replacement when similarity is below threshold',
     verdict: 'matched',
     run: () =>
-      refuses('const myConfig = {\n  enableFeature: true,\n  retries: 3\n};', 'function somethingElse() {\n  return false;\n}', 'const myConfig = {\n  enableFeature: false,\n  retries: 5\n};', 'edit_no_occurrence_found'),
+      refuses(
+        'const myConfig = {\n  enableFeature: true,\n  retries: 3\n};',
+        'function somethingElse() {\n  return false;\n}',
+        'const myConfig = {\n  enableFeature: false,\n  retries: 5\n};',
+        'edit_no_occurrence_found',
+      ),
   },
   {
     name: 'should NOT perform a fuzzy replacement when the complexity (length * size) is too high',
@@ -138,11 +169,15 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const content = '\nfunction doIt() {\n  console.log("hello");\n}\n\nfunction doIt() {\n  console.log("hello");\n}\n';
-      const { o, after } = await replaceIn(content, {
-        old_string: "function doIt() {\n  console.log('hello');\n}",
-        new_string: 'function doIt() {\n  console.log("bye");\n}',
-        allow_multiple: true,
-      }, 'test.ts');
+      const { o, after } = await replaceIn(
+        content,
+        {
+          old_string: "function doIt() {\n  console.log('hello');\n}",
+          new_string: 'function doIt() {\n  console.log("bye");\n}',
+          allow_multiple: true,
+        },
+        'test.ts',
+      );
       assert.equal(o.error, '');
       assert.equal(after, '\nfunction doIt() {\n  console.log("bye");\n}\n\nfunction doIt() {\n  console.log("bye");\n}\n');
       assert.match(o.text, /^Successfully modified file: .* \(2 replacements\)\./);
@@ -158,9 +193,15 @@ const cases: ReplayCase[] = [
     name: 'should correctly increment loop index in flexible replacement when allow_multiple is true (regression)',
     verdict: 'matched',
     run: () =>
-      replaces('  match1\n  match2\n  match1\n  match2\n', 'match1\nmatch2', 'replaced1\nreplaced2\nreplaced3', '  replaced1\n  replaced2\n  replaced3\n  replaced1\n  replaced2\n  replaced3\n', {
-        allow_multiple: true,
-      }),
+      replaces(
+        '  match1\n  match2\n  match1\n  match2\n',
+        'match1\nmatch2',
+        'replaced1\nreplaced2\nreplaced3',
+        '  replaced1\n  replaced2\n  replaced3\n  replaced1\n  replaced2\n  replaced3\n',
+        {
+          allow_multiple: true,
+        },
+      ),
   },
   {
     name: 'should correctly rebase indentation in flexible replacement without double-indenting',
@@ -171,10 +212,14 @@ const cases: ReplayCase[] = [
     name: 'should correctly rebase indentation in fuzzy replacement without double-indenting',
     verdict: 'matched',
     run: async () => {
-      const { o, after } = await replaceIn('    const myConfig = {\n      enableFeature: true,\n      retries: 3\n    };', {
-        old_string: 'const myConfig = {\n  enableFeature: true\n  retries: 3\n};',
-        new_string: 'const myConfig = {\n  enableFeature: false,\n  retries: 5\n};',
-      }, 'test.ts');
+      const { o, after } = await replaceIn(
+        '    const myConfig = {\n      enableFeature: true,\n      retries: 3\n    };',
+        {
+          old_string: 'const myConfig = {\n  enableFeature: true\n  retries: 3\n};',
+          new_string: 'const myConfig = {\n  enableFeature: false,\n  retries: 5\n};',
+        },
+        'test.ts',
+      );
       assert.equal(o.error, '');
       assert.equal((o.display.details as Record<string, unknown>).rung, 'fuzzy');
       assert.equal(after, '    const myConfig = {\n      enableFeature: false,\n      retries: 5\n    };');
@@ -184,12 +229,23 @@ const cases: ReplayCase[] = [
     name: 'should NOT insert extra newlines when replacing a block preceded by a blank line (regression)',
     verdict: 'matched',
     run: () =>
-      replaces('\n  function oldFunc() {\n    // some code\n  }', 'function  oldFunc() {\n    // some code\n  }', 'function newFunc() {\n  // new code\n}', '\n  function newFunc() {\n    // new code\n  }'),
+      replaces(
+        '\n  function oldFunc() {\n    // some code\n  }',
+        'function  oldFunc() {\n    // some code\n  }',
+        'function newFunc() {\n  // new code\n}',
+        '\n  function newFunc() {\n    // new code\n  }',
+      ),
   },
   {
     name: 'should NOT insert extra newlines in flexible replacement when old_string starts with a blank line (regression)',
     verdict: 'matched',
-    run: () => replaces('  // some comment\n\n  function oldFunc() {}', '\nfunction oldFunc() {}', '\n  function newFunc() {}', '  // some comment\n\n  function newFunc() {}'),
+    run: () =>
+      replaces(
+        '  // some comment\n\n  function oldFunc() {}',
+        '\nfunction oldFunc() {}',
+        '\n  function newFunc() {}',
+        '  // some comment\n\n  function newFunc() {}',
+      ),
   },
   // validateToolParams
   { name: 'should return null for valid params', verdict: 'matched', run: () => replaces('old', 'old', 'new', 'new') },
@@ -215,7 +271,13 @@ const cases: ReplayCase[] = [
   {
     name: 'should allow omission placeholders when all are already present in old_string',
     verdict: 'matched',
-    run: () => replaces('(rest of methods ...)\n(unchanged code ...)', '(rest of methods ...)\n(unchanged code ...)', '(unchanged code ...)\n(rest of methods ...)', '(unchanged code ...)\n(rest of methods ...)'),
+    run: () =>
+      replaces(
+        '(rest of methods ...)\n(unchanged code ...)',
+        '(rest of methods ...)\n(unchanged code ...)',
+        '(unchanged code ...)\n(rest of methods ...)',
+        '(unchanged code ...)\n(rest of methods ...)',
+      ),
   },
   {
     name: 'should allow normal code that contains placeholder text in a string literal',
@@ -226,7 +288,8 @@ const cases: ReplayCase[] = [
     (name): ReplayCase => ({
       name,
       verdict: 'different',
-      reason: 'Gemini CLI drops a NUL byte from the path and edits the file named without it; Facet refuses the path (invalid_tool_params) and edits nothing, since the path sent is not the file that would change',
+      reason:
+        'Gemini CLI drops a NUL byte from the path and edits the file named without it; Facet refuses the path (invalid_tool_params) and edits nothing, since the path sent is not the file that would change',
       errorModes: 'file_path holds a NUL byte',
       run: async () => {
         const dir = fresh();
@@ -240,7 +303,11 @@ const cases: ReplayCase[] = [
     }),
   ),
   // execute
-  { name: 'should reject when calculateEdit fails after an abort signal', verdict: 'not-applicable', reason: 'spies on the internal calculateEdit to throw; nothing a caller can send reproduces it' },
+  {
+    name: 'should reject when calculateEdit fails after an abort signal',
+    verdict: 'not-applicable',
+    reason: 'spies on the internal calculateEdit to throw; nothing a caller can send reproduces it',
+  },
   {
     name: 'should edit an existing file and return diff with fileName',
     verdict: 'matched',
@@ -254,12 +321,17 @@ const cases: ReplayCase[] = [
   {
     name: 'should return error if old_string is not found in file',
     verdict: 'different',
-    reason: 'with LLM correction on, Gemini CLI asks its model to repair old_string before failing; Facet has no model-based self-correction and fails at once with the same error type',
+    reason:
+      'with LLM correction on, Gemini CLI asks its model to repair old_string before failing; Facet has no model-based self-correction and fails at once with the same error type',
     errorModes: 'no model-based self-correction',
     run: () => refuses('Some content.', 'nonexistent', 'replacement', 'edit_no_occurrence_found'),
   },
   { name: 'should succeed if FixLLMEditWithInstruction corrects the params', verdict: 'not-applicable', reason: NO_LLM },
-  { name: 'should preserve CRLF line endings when editing a file', verdict: 'matched', run: () => replaces('line one\r\nline two\r\n', 'line two', 'line three', 'line one\r\nline three\r\n') },
+  {
+    name: 'should preserve CRLF line endings when editing a file',
+    verdict: 'matched',
+    run: () => replaces('line one\r\nline two\r\n', 'line two', 'line three', 'line one\r\nline three\r\n'),
+  },
   {
     name: 'should create a new file with CRLF line endings if new_string has them',
     verdict: 'matched',
@@ -271,12 +343,24 @@ const cases: ReplayCase[] = [
     },
   },
   { name: 'should return NO_CHANGE if FixLLMEditWithInstruction determines no changes are needed', verdict: 'not-applicable', reason: NO_LLM },
-  { name: 'should use refreshed file content for self-correction if file was modified externally', verdict: 'not-applicable', reason: `${NO_LLM}; the case spies on file reads` },
+  {
+    name: 'should use refreshed file content for self-correction if file was modified externally',
+    verdict: 'not-applicable',
+    reason: `${NO_LLM}; the case spies on file reads`,
+  },
   // Error Scenarios
   { name: 'should return FILE_NOT_FOUND error', verdict: 'matched', run: () => refuses(undefined, 'any', 'new', 'file_not_found') },
-  { name: 'should return ATTEMPT_TO_CREATE_EXISTING_FILE error', verdict: 'matched', run: () => refuses('existing content', '', 'new content', 'attempt_to_create_existing_file') },
+  {
+    name: 'should return ATTEMPT_TO_CREATE_EXISTING_FILE error',
+    verdict: 'matched',
+    run: () => refuses('existing content', '', 'new content', 'attempt_to_create_existing_file'),
+  },
   { name: 'should return NO_OCCURRENCE_FOUND error', verdict: 'matched', run: () => refuses('content', 'not-found', 'new', 'edit_no_occurrence_found') },
-  { name: 'should return EXPECTED_OCCURRENCE_MISMATCH error', verdict: 'matched', run: () => refuses('one one two', 'one', 'new', 'edit_expected_occurrence_mismatch') },
+  {
+    name: 'should return EXPECTED_OCCURRENCE_MISMATCH error',
+    verdict: 'matched',
+    run: () => refuses('one one two', 'one', 'new', 'edit_expected_occurrence_mismatch'),
+  },
   // allow_multiple
   ...(
     [
@@ -288,18 +372,24 @@ const cases: ReplayCase[] = [
       ['fail when allow_multiple is true but there are 0 occurrences', 'baz', true, 'edit_no_occurrence_found'],
       ['fail when allow_multiple is false but there are 0 occurrences', 'baz', false, 'edit_no_occurrence_found'],
     ] as Array<[string, string, boolean | undefined, string]>
-  ).map(
-    ([name, content, multiple, outcome]): ReplayCase => ({
-      name: `should ${name}`,
-      verdict: 'matched',
-      run: () => {
-        const more = multiple === undefined ? {} : { allow_multiple: multiple };
-        return name.startsWith('succeed') ? replaces(content, 'foo', 'bar', outcome, more) : refuses(content, 'foo', 'bar', outcome, more);
-      },
-    }),
-  ),
-  { name: 'should call ideClient.openDiff and update params on confirmation', verdict: 'not-applicable', reason: "the IDE's diff view and the confirmation flow are the CLI's UI" },
-  { name: 'should rethrow calculateEdit errors when the abort signal is triggered', verdict: 'not-applicable', reason: "the confirmation step is the CLI's UI; the case spies on an internal method" },
+  ).map(([name, content, multiple, outcome]): ReplayCase => ({
+    name: `should ${name}`,
+    verdict: 'matched',
+    run: () => {
+      const more = multiple === undefined ? {} : { allow_multiple: multiple };
+      return name.startsWith('succeed') ? replaces(content, 'foo', 'bar', outcome, more) : refuses(content, 'foo', 'bar', outcome, more);
+    },
+  })),
+  {
+    name: 'should call ideClient.openDiff and update params on confirmation',
+    verdict: 'not-applicable',
+    reason: "the IDE's diff view and the confirmation flow are the CLI's UI",
+  },
+  {
+    name: 'should rethrow calculateEdit errors when the abort signal is triggered',
+    verdict: 'not-applicable',
+    reason: "the confirmation step is the CLI's UI; the case spies on an internal method",
+  },
   {
     name: 'should perform multiple removals and report correct diff stats',
     verdict: 'matched',
@@ -307,7 +397,14 @@ const cases: ReplayCase[] = [
       // Upstream picks 5-10 lines and removes 2 or 3 at random; here each combination's ends.
       let removed = 0;
       let expected = 0;
-      for (const [i, [total, cut]] of ([[5, 2], [10, 3], [7, 3], [6, 2]] as const).entries()) {
+      for (const [i, [total, cut]] of (
+        [
+          [5, 2],
+          [10, 3],
+          [7, 3],
+          [6, 2],
+        ] as const
+      ).entries()) {
         const lines = Array.from({ length: total }, (_, j) => `File ${i}, Line ${j + 1}`);
         const content = lines.join('\n') + '\n';
         const toRemove = lines.slice(1, 1 + cut).join('\n') + '\n';
@@ -320,21 +417,33 @@ const cases: ReplayCase[] = [
       assert.equal(removed, expected);
     },
   },
-  { name: 'should NOT call FixLLMEditWithInstruction when disableLLMCorrection is true', verdict: 'matched', run: () => refuses('Some content.', 'nonexistent', 'replacement', 'edit_no_occurrence_found') },
+  {
+    name: 'should NOT call FixLLMEditWithInstruction when disableLLMCorrection is true',
+    verdict: 'matched',
+    run: () => refuses('Some content.', 'nonexistent', 'replacement', 'edit_no_occurrence_found'),
+  },
   { name: 'should call FixLLMEditWithInstruction when disableLLMCorrection is false', verdict: 'not-applicable', reason: NO_LLM },
   { name: 'should NOT call FixLLMEditWithInstruction for .json files even when disableLLMCorrection is false', verdict: 'not-applicable', reason: NO_LLM },
   { name: 'should NOT call FixLLMEditWithInstruction for .ipynb files even when disableLLMCorrection is false', verdict: 'not-applicable', reason: NO_LLM },
   {
     name: 'should append JIT context to output when enabled and context is found',
     verdict: 'different',
-    reason: "Gemini CLI appends project context files (GEMINI.md) found near the edited file; Facet leaves context files to the host and appends nothing",
+    reason: 'Gemini CLI appends project context files (GEMINI.md) found near the edited file; Facet leaves context files to the host and appends nothing',
     errorModes: 'no GEMINI.md context is appended',
     run: async () => {
       const dir = fresh();
       writeFileSync(path.join(dir, 'GEMINI.md'), 'Use the useAuth hook.\n');
       writeFileSync(path.join(dir, 'jit-edit-test.txt'), 'some old text here');
-      const o = await call('replace', { file_path: path.join(dir, 'jit-edit-test.txt'), instruction: 'Replace old with new', old_string: 'old', new_string: 'new' });
-      assert.equal(o.text, `Successfully modified file: ${path.join(dir, 'jit-edit-test.txt')} (1 replacements). Here is the updated code:\nsome new text here`);
+      const o = await call('replace', {
+        file_path: path.join(dir, 'jit-edit-test.txt'),
+        instruction: 'Replace old with new',
+        old_string: 'old',
+        new_string: 'new',
+      });
+      assert.equal(
+        o.text,
+        `Successfully modified file: ${path.join(dir, 'jit-edit-test.txt')} (1 replacements). Here is the updated code:\nsome new text here`,
+      );
     },
   },
   {
@@ -346,7 +455,11 @@ const cases: ReplayCase[] = [
       assert.doesNotMatch(o.text, /Newly Discovered Project Context/);
     },
   },
-  { name: 'should allow edits to plans directory when isPlanMode is true', verdict: 'not-applicable', reason: "plan mode is the CLI's approval mode with its own plans directory; Facet serves no plan mode" },
+  {
+    name: 'should allow edits to plans directory when isPlanMode is true',
+    verdict: 'not-applicable',
+    reason: "plan mode is the CLI's approval mode with its own plans directory; Facet serves no plan mode",
+  },
 ];
 
 export const geminiEdit: ReplaySuite = {

@@ -34,8 +34,16 @@ const cases: ReplayCase[] = [
       assert.equal(await overwrite('line1', 'a\nb\n'), 'a\nb\n');
     },
   },
-  { name: 'should preserve CRLF when overwriting an existing file', verdict: 'matched', run: async () => assert.equal(await overwrite('line1\r\nline2\r\n', 'line1\nline2\nline3\n', 'crlf_file.txt'), 'line1\r\nline2\r\nline3\r\n') },
-  { name: 'should use OS EOL for new files', verdict: 'matched', run: async () => assert.equal(await overwrite(undefined, 'line1\nline2\n', 'new_os_eol_file.txt'), 'line1\nline2\n') },
+  {
+    name: 'should preserve CRLF when overwriting an existing file',
+    verdict: 'matched',
+    run: async () => assert.equal(await overwrite('line1\r\nline2\r\n', 'line1\nline2\nline3\n', 'crlf_file.txt'), 'line1\r\nline2\r\nline3\r\n'),
+  },
+  {
+    name: 'should use OS EOL for new files',
+    verdict: 'matched',
+    run: async () => assert.equal(await overwrite(undefined, 'line1\nline2\n', 'new_os_eol_file.txt'), 'line1\nline2\n'),
+  },
   {
     name: 'should preserve CRLF when editing a file',
     verdict: 'matched',

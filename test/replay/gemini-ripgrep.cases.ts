@@ -38,9 +38,11 @@ async function refused(args: Record<string, unknown>, code: string, errorType?: 
   return o;
 }
 
-const CLI_SETTINGS = "asserts the ripgrep command line the CLI builds from its user's settings (respectGitIgnore, respectGeminiIgnore), which are not tool arguments; honouring .geminiignore is replayed in 'should filter out files based on FileDiscoveryService even if ripgrep returns them'";
+const CLI_SETTINGS =
+  "asserts the ripgrep command line the CLI builds from its user's settings (respectGitIgnore, respectGeminiIgnore), which are not tool arguments; honouring .geminiignore is replayed in 'should filter out files based on FileDiscoveryService even if ripgrep returns them'";
 const DESCRIPTION = "the invocation's description is the CLI's UI (the confirmation and history line), not model-facing";
-const RG_LOOKUP = "locating the ripgrep binary is the CLI's installation concern; Facet finds rg on PATH and otherwise searches with its own engine, which gives the same results";
+const RG_LOOKUP =
+  "locating the ripgrep binary is the CLI's installation concern; Facet finds rg on PATH and otherwise searches with its own engine, which gives the same results";
 const ABORT = "drives the CLI's own AbortSignal; a host cancels a Facet call through gRPC, which the server's cancellation tests cover";
 
 const cases: ReplayCase[] = [
@@ -55,8 +57,16 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => assert.match((await grepIn(BASE, args)).text, /^Found \d+ match/),
   })),
-  { name: 'should throw error for invalid regex pattern', verdict: 'matched', run: async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')) },
-  { name: 'should return error if pattern is missing', verdict: 'matched', run: async () => assert.match((await refused({ dir_path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/) },
+  {
+    name: 'should throw error for invalid regex pattern',
+    verdict: 'matched',
+    run: async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')),
+  },
+  {
+    name: 'should return error if pattern is missing',
+    verdict: 'matched',
+    run: async () => assert.match((await refused({ dir_path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/),
+  },
   {
     name: 'should return error if path does not exist',
     verdict: 'matched',
@@ -69,13 +79,22 @@ const cases: ReplayCase[] = [
   {
     name: 'should allow path to be a file',
     verdict: 'matched',
-    run: () => finds(BASE, { pattern: 'hello', dir_path: 'fileA.txt' }, 'Found 1 match for pattern "hello" in path "fileA.txt":\n---\nFile: fileA.txt\nL1: hello world\nL2- second line with world\n---'),
+    run: () =>
+      finds(
+        BASE,
+        { pattern: 'hello', dir_path: 'fileA.txt' },
+        'Found 1 match for pattern "hello" in path "fileA.txt":\n---\nFile: fileA.txt\nL1: hello world\nL2- second line with world\n---',
+      ),
   },
   {
     name: 'should find matches for a simple pattern in all files',
     verdict: 'matched',
     run: () =>
-      finds(BASE, { pattern: 'world' }, 'Found 3 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2: second line with world\n---\nFile: sub/fileC.txt\nL1: another world in sub dir\n---'),
+      finds(
+        BASE,
+        { pattern: 'world' },
+        'Found 3 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2: second line with world\n---\nFile: sub/fileC.txt\nL1: another world in sub dir\n---',
+      ),
   },
   {
     name: 'should ignore matches that escape the base path',
@@ -99,27 +118,48 @@ const cases: ReplayCase[] = [
   {
     name: 'should find matches in a specific path',
     verdict: 'matched',
-    run: () => finds(BASE, { pattern: 'world', dir_path: 'sub' }, 'Found 1 match for pattern "world" in path "sub":\n---\nFile: fileC.txt\nL1: another world in sub dir\n---'),
+    run: () =>
+      finds(
+        BASE,
+        { pattern: 'world', dir_path: 'sub' },
+        'Found 1 match for pattern "world" in path "sub":\n---\nFile: fileC.txt\nL1: another world in sub dir\n---',
+      ),
   },
   {
     name: 'should find matches with an include glob',
     verdict: 'matched',
     run: () =>
-      finds(BASE, { pattern: 'hello', include_pattern: '*.js' }, 'Found 1 match for pattern "hello" in path "." (filter: "*.js"):\n---\nFile: fileB.js\nL1- const foo = "bar";\nL2: function baz() { return "hello"; }\n---'),
+      finds(
+        BASE,
+        { pattern: 'hello', include_pattern: '*.js' },
+        'Found 1 match for pattern "hello" in path "." (filter: "*.js"):\n---\nFile: fileB.js\nL1- const foo = "bar";\nL2: function baz() { return "hello"; }\n---',
+      ),
   },
   {
     name: 'should find matches with an include glob and path',
     verdict: 'matched',
     run: () =>
-      finds({ ...BASE, 'sub/another.js': 'const greeting = "hello";' }, { pattern: 'hello', dir_path: 'sub', include_pattern: '*.js' }, 'Found 1 match for pattern "hello" in path "sub" (filter: "*.js"):\n---\nFile: another.js\nL1: const greeting = "hello";\n---'),
+      finds(
+        { ...BASE, 'sub/another.js': 'const greeting = "hello";' },
+        { pattern: 'hello', dir_path: 'sub', include_pattern: '*.js' },
+        'Found 1 match for pattern "hello" in path "sub" (filter: "*.js"):\n---\nFile: another.js\nL1: const greeting = "hello";\n---',
+      ),
   },
   {
     name: 'should return "No matches found" when pattern does not exist',
     verdict: 'matched',
     run: () => finds(BASE, { pattern: 'nonexistentpattern' }, 'No matches found for pattern "nonexistentpattern" in path ".".'),
   },
-  { name: 'should throw error for invalid regex pattern during build', verdict: 'matched', run: async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')) },
-  { name: 'should ignore invalid regex error from ripgrep when it is not a user error', verdict: 'not-applicable', reason: 'fakes ripgrep exiting with status 2 on valid input; no real search reproduces it' },
+  {
+    name: 'should throw error for invalid regex pattern during build',
+    verdict: 'matched',
+    run: async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')),
+  },
+  {
+    name: 'should ignore invalid regex error from ripgrep when it is not a user error',
+    verdict: 'not-applicable',
+    reason: 'fakes ripgrep exiting with status 2 on valid input; no real search reproduces it',
+  },
   {
     name: 'should handle massive output by terminating early without crashing (Regression)',
     verdict: 'matched',
@@ -127,7 +167,10 @@ const cases: ReplayCase[] = [
       const many: Record<string, string> = {};
       for (let i = 0; i < 300; i++) many[`file_${i}.txt`] = `match test ${i}\n`;
       const o = await grepIn(many, { pattern: 'test' });
-      assert.ok(o.text.startsWith('Found 100 matches for pattern "test" in path "." (results limited to 100 matches for performance):\n---\n'), o.text.slice(0, 200));
+      assert.ok(
+        o.text.startsWith('Found 100 matches for pattern "test" in path "." (results limited to 100 matches for performance):\n---\n'),
+        o.text.slice(0, 200),
+      );
       assert.equal(o.text.match(/^L1: /gm)?.length, 100);
     },
   },
@@ -142,15 +185,28 @@ const cases: ReplayCase[] = [
   {
     name: 'should handle regex special characters correctly',
     verdict: 'matched',
-    run: () => finds(BASE, { pattern: 'foo.*bar' }, 'Found 1 match for pattern "foo.*bar" in path ".":\n---\nFile: fileB.js\nL1: const foo = "bar";\nL2- function baz() { return "hello"; }\n---'),
+    run: () =>
+      finds(
+        BASE,
+        { pattern: 'foo.*bar' },
+        'Found 1 match for pattern "foo.*bar" in path ".":\n---\nFile: fileB.js\nL1: const foo = "bar";\nL2- function baz() { return "hello"; }\n---',
+      ),
   },
   {
     name: 'should be case-insensitive by default (JS fallback)',
     verdict: 'matched',
     run: () =>
-      finds(BASE, { pattern: 'HELLO' }, 'Found 2 matches for pattern "HELLO" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2- second line with world\n---\nFile: fileB.js\nL1- const foo = "bar";\nL2: function baz() { return "hello"; }\n---'),
+      finds(
+        BASE,
+        { pattern: 'HELLO' },
+        'Found 2 matches for pattern "HELLO" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2- second line with world\n---\nFile: fileB.js\nL1- const foo = "bar";\nL2: function baz() { return "hello"; }\n---',
+      ),
   },
-  { name: 'should throw an error if params are invalid', verdict: 'matched', run: async () => assert.match((await refused({ dir_path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/) },
+  {
+    name: 'should throw an error if params are invalid',
+    verdict: 'matched',
+    run: async () => assert.match((await refused({ dir_path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/),
+  },
   { name: 'should throw an error if ripgrep is not available', verdict: 'not-applicable', reason: RG_LOOKUP },
   {
     name: 'should search only CWD when no path is specified (default behavior)',
@@ -158,7 +214,10 @@ const cases: ReplayCase[] = [
     run: async () => {
       const second = tree({ 'other.txt': 'hello from second directory\nworld in second', 'another.js': 'function world() { return "test"; }' });
       const o = await grepIn(BASE, { pattern: 'world' }, [second]);
-      assert.equal(o.text, 'Found 3 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2: second line with world\n---\nFile: sub/fileC.txt\nL1: another world in sub dir\n---');
+      assert.equal(
+        o.text,
+        'Found 3 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2: second line with world\n---\nFile: sub/fileC.txt\nL1: another world in sub dir\n---',
+      );
     },
   },
   {
@@ -172,7 +231,11 @@ const cases: ReplayCase[] = [
   },
   { name: 'should handle AbortSignal during search', verdict: 'not-applicable', reason: ABORT },
   { name: 'should abort streaming search when signal is triggered', verdict: 'not-applicable', reason: ABORT },
-  { name: 'should handle workspace boundary violations', verdict: 'matched', run: async () => void (await refused({ pattern: 'test', dir_path: '../outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')) },
+  {
+    name: 'should handle workspace boundary violations',
+    verdict: 'matched',
+    run: async () => void (await refused({ pattern: 'test', dir_path: '../outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
+  },
   {
     name: 'should handle empty directories',
     verdict: 'matched',
@@ -182,7 +245,11 @@ const cases: ReplayCase[] = [
       assert.equal((await callIn([ws], 'grep_search', { pattern: 'test', dir_path: 'empty' })).text, 'No matches found for pattern "test" in path "empty".');
     },
   },
-  { name: 'should handle empty files', verdict: 'matched', run: () => finds({ ...BASE, 'empty.txt': '' }, { pattern: 'anything' }, 'No matches found for pattern "anything" in path ".".') },
+  {
+    name: 'should handle empty files',
+    verdict: 'matched',
+    run: () => finds({ ...BASE, 'empty.txt': '' }, { pattern: 'anything' }, 'No matches found for pattern "anything" in path ".".'),
+  },
   {
     name: 'should handle special characters in file names',
     verdict: 'matched',
@@ -194,13 +261,21 @@ const cases: ReplayCase[] = [
   {
     name: 'should handle deeply nested directories',
     verdict: 'matched',
-    run: () => finds({ ...BASE, 'a/b/c/d/e/deep.txt': 'content in deep directory' }, { pattern: 'deep' }, 'Found 1 match for pattern "deep" in path ".":\n---\nFile: a/b/c/d/e/deep.txt\nL1: content in deep directory\n---'),
+    run: () =>
+      finds(
+        { ...BASE, 'a/b/c/d/e/deep.txt': 'content in deep directory' },
+        { pattern: 'deep' },
+        'Found 1 match for pattern "deep" in path ".":\n---\nFile: a/b/c/d/e/deep.txt\nL1: content in deep directory\n---',
+      ),
   },
   {
     name: 'should handle complex regex patterns',
     verdict: 'matched',
     run: async () => {
-      const o = await grepIn({ ...BASE, 'code.js': 'function getName() { return "test"; }\nconst getValue = () => "value";' }, { pattern: 'function\\s+\\w+\\s*\\(', context: 0 });
+      const o = await grepIn(
+        { ...BASE, 'code.js': 'function getName() { return "test"; }\nconst getValue = () => "value";' },
+        { pattern: 'function\\s+\\w+\\s*\\(', context: 0 },
+      );
       has(o, 'File: code.js\nL1: function getName() { return "test"; }\n---');
       hasNot(o, 'const getValue');
     },
@@ -217,7 +292,11 @@ const cases: ReplayCase[] = [
     name: 'should handle escaped regex special characters',
     verdict: 'matched',
     run: () =>
-      finds({ ...BASE, 'special.txt': 'Price: $19.99\nRegex: [a-z]+ pattern\nEmail: test@example.com' }, { pattern: '\\$\\d+\\.\\d+', context: 0 }, 'Found 1 match for pattern "\\$\\d+\\.\\d+" in path ".":\n---\nFile: special.txt\nL1: Price: $19.99\n---'),
+      finds(
+        { ...BASE, 'special.txt': 'Price: $19.99\nRegex: [a-z]+ pattern\nEmail: test@example.com' },
+        { pattern: '\\$\\d+\\.\\d+', context: 0 },
+        'Found 1 match for pattern "\\$\\d+\\.\\d+" in path ".":\n---\nFile: special.txt\nL1: Price: $19.99\n---',
+      ),
   },
   {
     name: 'should handle multiple file extensions in include pattern',
@@ -233,31 +312,60 @@ const cases: ReplayCase[] = [
     name: 'should handle directory patterns in include',
     verdict: 'matched',
     run: () =>
-      finds({ ...BASE, 'src/main.ts': 'source code', 'other.ts': 'other code' }, { pattern: 'code', include_pattern: 'src/**' }, 'Found 1 match for pattern "code" in path "." (filter: "src/**"):\n---\nFile: src/main.ts\nL1: source code\n---'),
+      finds(
+        { ...BASE, 'src/main.ts': 'source code', 'other.ts': 'other code' },
+        { pattern: 'code', include_pattern: 'src/**' },
+        'Found 1 match for pattern "code" in path "." (filter: "src/**"):\n---\nFile: src/main.ts\nL1: source code\n---',
+      ),
   },
   {
     name: 'should handle case_sensitive parameter',
     verdict: 'matched',
     run: async () => {
-      await finds({ 'fileA.txt': 'hello world' }, { pattern: 'HELLO', context: 0 }, 'Found 1 match for pattern "HELLO" in path ".":\n---\nFile: fileA.txt\nL1: hello world\n---');
-      await finds({ 'fileA.txt': 'HELLO world\nhello world' }, { pattern: 'HELLO', case_sensitive: true, context: 0 }, 'Found 1 match for pattern "HELLO" in path ".":\n---\nFile: fileA.txt\nL1: HELLO world\n---');
+      await finds(
+        { 'fileA.txt': 'hello world' },
+        { pattern: 'HELLO', context: 0 },
+        'Found 1 match for pattern "HELLO" in path ".":\n---\nFile: fileA.txt\nL1: hello world\n---',
+      );
+      await finds(
+        { 'fileA.txt': 'HELLO world\nhello world' },
+        { pattern: 'HELLO', case_sensitive: true, context: 0 },
+        'Found 1 match for pattern "HELLO" in path ".":\n---\nFile: fileA.txt\nL1: HELLO world\n---',
+      );
     },
   },
   {
     name: 'should handle fixed_strings parameter',
     verdict: 'matched',
-    run: () => finds({ 'fileA.txt': 'hello.world\nhelloXworld' }, { pattern: 'hello.world', fixed_strings: true, context: 0 }, 'Found 1 match for pattern "hello.world" in path ".":\n---\nFile: fileA.txt\nL1: hello.world\n---'),
+    run: () =>
+      finds(
+        { 'fileA.txt': 'hello.world\nhelloXworld' },
+        { pattern: 'hello.world', fixed_strings: true, context: 0 },
+        'Found 1 match for pattern "hello.world" in path ".":\n---\nFile: fileA.txt\nL1: hello.world\n---',
+      ),
   },
-  { name: 'should allow invalid regex patterns when fixed_strings is true', verdict: 'matched', run: () => finds(BASE, { pattern: '[[', fixed_strings: true }, 'No matches found for pattern "[[" in path ".".') },
+  {
+    name: 'should allow invalid regex patterns when fixed_strings is true',
+    verdict: 'matched',
+    run: () => finds(BASE, { pattern: '[[', fixed_strings: true }, 'No matches found for pattern "[[" in path ".".'),
+  },
   {
     name: 'should handle no_ignore parameter',
     verdict: 'matched',
     run: async () => {
       // *.log is one of the default excludes; no_ignore lifts them with the ignore files.
       const files = { '.gitignore': 'ignored.log\n', 'ignored.log': 'secret log entry' };
-      await finds(files, { pattern: 'secret', no_ignore: true }, 'Found 1 match for pattern "secret" in path ".":\n---\nFile: ignored.log\nL1: secret log entry\n---');
+      await finds(
+        files,
+        { pattern: 'secret', no_ignore: true },
+        'Found 1 match for pattern "secret" in path ".":\n---\nFile: ignored.log\nL1: secret log entry\n---',
+      );
       await finds(files, { pattern: 'secret' }, 'No matches found for pattern "secret" in path ".".');
-      await finds({ 'node_modules/pkg/index.js': 'secret' }, { pattern: 'secret', no_ignore: true }, 'Found 1 match for pattern "secret" in path ".":\n---\nFile: node_modules/pkg/index.js\nL1: secret\n---');
+      await finds(
+        { 'node_modules/pkg/index.js': 'secret' },
+        { pattern: 'secret', no_ignore: true },
+        'Found 1 match for pattern "secret" in path ".":\n---\nFile: node_modules/pkg/index.js\nL1: secret\n---',
+      );
     },
   },
   { name: 'should disable gitignore rules when respectGitIgnore is false', verdict: 'not-applicable', reason: CLI_SETTINGS },
@@ -268,9 +376,17 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: () =>
       // Upstream's canned output has line 1 as context; here it does not contain the pattern.
-      finds({ 'fileA.txt': 'hello there\nsecond line with world\nthird line\nfourth line\nfifth line' }, { pattern: 'world', context: 1, after: 2, before: 1 }, 'Found 1 match for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1- hello there\nL2: second line with world\nL3- third line\nL4- fourth line\n---'),
+      finds(
+        { 'fileA.txt': 'hello there\nsecond line with world\nthird line\nfourth line\nfifth line' },
+        { pattern: 'world', context: 1, after: 2, before: 1 },
+        'Found 1 match for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1- hello there\nL2: second line with world\nL3- third line\nL4- fourth line\n---',
+      ),
   },
-  ...['pattern only', 'pattern and include', 'root path in description'].map((n): ReplayCase => ({ name: `should generate correct description with ${n}`, verdict: 'not-applicable', reason: DESCRIPTION })),
+  ...['pattern only', 'pattern and include', 'root path in description'].map((n): ReplayCase => ({
+    name: `should generate correct description with ${n}`,
+    verdict: 'not-applicable',
+    reason: DESCRIPTION,
+  })),
   { name: 'should generate correct description with pattern and path', verdict: 'not-applicable', reason: DESCRIPTION },
   { name: 'should use ./ when no path is specified (defaults to CWD)', verdict: 'not-applicable', reason: DESCRIPTION },
   { name: 'should generate correct description with pattern, include, and path', verdict: 'not-applicable', reason: DESCRIPTION },
@@ -279,27 +395,48 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const files = { 'fileA.txt': 'hello world\nsecond line with world\nthird world', 'sub/fileC.txt': 'another world\nworld again' };
-      await finds(files, { pattern: 'world', max_matches_per_file: 1, context: 0 }, 'Found 2 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\n---\nFile: sub/fileC.txt\nL1: another world\n---');
+      await finds(
+        files,
+        { pattern: 'world', max_matches_per_file: 1, context: 0 },
+        'Found 2 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\n---\nFile: sub/fileC.txt\nL1: another world\n---',
+      );
       // With the added context (2 matches), later matching lines are context, as ripgrep 14 gives them.
-      await finds(files, { pattern: 'world', max_matches_per_file: 1 }, 'Found 2 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2- second line with world\nL3- third world\n---\nFile: sub/fileC.txt\nL1: another world\nL2- world again\n---');
+      await finds(
+        files,
+        { pattern: 'world', max_matches_per_file: 1 },
+        'Found 2 matches for pattern "world" in path ".":\n---\nFile: fileA.txt\nL1: hello world\nL2- second line with world\nL3- third world\n---\nFile: sub/fileC.txt\nL1: another world\nL2- world again\n---',
+      );
     },
   },
   {
     name: 'should respect total_max_matches and truncate results',
     verdict: 'matched',
     run: () =>
-      finds({ 'fileA.txt': 'match 1\nmatch 2\nmatch 3' }, { pattern: 'match', total_max_matches: 2 }, 'Found 2 matches for pattern "match" in path "." (results limited to 2 matches for performance):\n---\nFile: fileA.txt\nL1: match 1\nL2: match 2\n---'),
+      finds(
+        { 'fileA.txt': 'match 1\nmatch 2\nmatch 3' },
+        { pattern: 'match', total_max_matches: 2 },
+        'Found 2 matches for pattern "match" in path "." (results limited to 2 matches for performance):\n---\nFile: fileA.txt\nL1: match 1\nL2: match 2\n---',
+      ),
   },
   {
     name: 'should return only file paths when names_only is true',
     verdict: 'matched',
-    run: () => finds({ 'fileA.txt': 'hello world', 'fileB.txt': 'hello there' }, { pattern: 'hello', names_only: true }, 'Found 2 files with matches for pattern "hello" in path ".":\nfileA.txt\nfileB.txt'),
+    run: () =>
+      finds(
+        { 'fileA.txt': 'hello world', 'fileB.txt': 'hello there' },
+        { pattern: 'hello', names_only: true },
+        'Found 2 files with matches for pattern "hello" in path ".":\nfileA.txt\nfileB.txt',
+      ),
   },
   {
     name: 'should filter out matches based on exclude_pattern',
     verdict: 'matched',
     run: () =>
-      finds({ 'fileA.txt': 'Copyright 2025 Google LLC', 'fileB.txt': 'Copyright 2026 Google LLC' }, { pattern: 'Copyright .* Google LLC', exclude_pattern: '2026' }, 'Found 1 match for pattern "Copyright .* Google LLC" in path ".":\n---\nFile: fileA.txt\nL1: Copyright 2025 Google LLC\n---'),
+      finds(
+        { 'fileA.txt': 'Copyright 2025 Google LLC', 'fileB.txt': 'Copyright 2026 Google LLC' },
+        { pattern: 'Copyright .* Google LLC', exclude_pattern: '2026' },
+        'Found 1 match for pattern "Copyright .* Google LLC" in path ".":\n---\nFile: fileA.txt\nL1: Copyright 2025 Google LLC\n---',
+      ),
   },
   {
     name: 'should truncate excessively long lines',
@@ -307,7 +444,10 @@ const cases: ReplayCase[] = [
     run: async () => {
       const long = 'a'.repeat(3000);
       const o = await grepIn({ 'longline.txt': `Target match ${long}\n` }, { pattern: 'Target match', context: 0 });
-      assert.equal(o.text, `Found 1 match for pattern "Target match" in path ".":\n---\nFile: longline.txt\nL1: ${`Target match ${long}`.slice(0, 2000)}... [truncated]\n---`);
+      assert.equal(
+        o.text,
+        `Found 1 match for pattern "Target match" in path ".":\n---\nFile: longline.txt\nL1: ${`Target match ${long}`.slice(0, 2000)}... [truncated]\n---`,
+      );
     },
   },
   ...[

@@ -19,12 +19,25 @@ async function snippet(original: string | undefined, modified: string): Promise<
 }
 
 const TEN = '1\n2\n3\n4\n5\n6\n7\n8\n9\n10';
-const WIDTH = "the helper's context width is a parameter; the tools always use 5 lines (replayed in the other cases of this suite and in write-file.test.ts 'should return only changed lines plus context for large updates')";
+const WIDTH =
+  "the helper's context width is a parameter; the tools always use 5 lines (replayed in the other cases of this suite and in write-file.test.ts 'should return only changed lines plus context for large updates')";
 
 const diffCases: ReplayCase[] = [
-  { name: 'should return the whole new content if originalContent is empty', verdict: 'matched', run: async () => assert.equal(await snippet('', 'line1\nline2\nline3'), 'line1\nline2\nline3') },
-  { name: 'should return the whole content if there are no changes', verdict: 'matched', run: async () => assert.equal(await snippet('line1\nline2\nline3', 'line1\nline2\nline3'), 'line1\nline2\nline3') },
-  { name: 'should show added lines with context', verdict: 'matched', run: async () => assert.equal(await snippet(TEN, '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10'), '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10') },
+  {
+    name: 'should return the whole new content if originalContent is empty',
+    verdict: 'matched',
+    run: async () => assert.equal(await snippet('', 'line1\nline2\nline3'), 'line1\nline2\nline3'),
+  },
+  {
+    name: 'should return the whole content if there are no changes',
+    verdict: 'matched',
+    run: async () => assert.equal(await snippet('line1\nline2\nline3', 'line1\nline2\nline3'), 'line1\nline2\nline3'),
+  },
+  {
+    name: 'should show added lines with context',
+    verdict: 'matched',
+    run: async () => assert.equal(await snippet(TEN, '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10'), '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10'),
+  },
   { name: 'should use ellipses for changes far apart', verdict: 'not-applicable', reason: WIDTH },
   { name: 'should respect custom contextLines', verdict: 'not-applicable', reason: WIDTH },
   { name: 'should handle multiple changes close together by merging ranges', verdict: 'not-applicable', reason: WIDTH },
@@ -63,8 +76,16 @@ const placeholderCases: ReplayCase[] = [
     },
   },
   { name: 'detects case-insensitive placeholders', verdict: 'matched', run: () => refused('(Rest Of Methods ...)') },
-  { name: 'detects multiple placeholder lines in one input', verdict: 'matched', run: () => refused('class Example {\n  run() {}\n  (rest of methods ...)\n  (unchanged code ...)\n}') },
-  { name: 'does not detect placeholders embedded in normal code', verdict: 'matched', run: () => accepted('const note = "(rest of methods ...)";\nconsole.log(note);') },
+  {
+    name: 'detects multiple placeholder lines in one input',
+    verdict: 'matched',
+    run: () => refused('class Example {\n  run() {}\n  (rest of methods ...)\n  (unchanged code ...)\n}'),
+  },
+  {
+    name: 'does not detect placeholders embedded in normal code',
+    verdict: 'matched',
+    run: () => accepted('const note = "(rest of methods ...)";\nconsole.log(note);'),
+  },
   { name: 'does not detect omission phrase when inline in a comment', verdict: 'matched', run: () => accepted('return value; // rest of methods ...') },
   { name: 'does not detect unrelated ellipsis text', verdict: 'matched', run: () => accepted('const message = "loading...";') },
 ];

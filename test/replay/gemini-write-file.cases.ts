@@ -7,7 +7,8 @@ import { call, fresh, outside, read, roots } from './gemini-bench.js';
 
 const NO_LLM = 'mocks the model-based content correction (ensureCorrectFileContent); Facet writes the content as sent and makes no model calls';
 const CONFIRM = "the confirmation step (diff preview, IDE diff view) is the CLI's UI";
-const SPY = 'fakes the failure by spying on the file service; the replay machine runs as root, so no real file refuses access, and no disk can be filled on purpose';
+const SPY =
+  'fakes the failure by spying on the file service; the replay machine runs as root, so no real file refuses access, and no disk can be filled on purpose';
 
 /** write_file succeeds: the text says created/overwrote, the file holds `content`. */
 async function writes(file: string, content: string, created: boolean): Promise<string> {
@@ -31,9 +32,21 @@ async function fails(args: Record<string, unknown>, errorType: string, code = 'I
 }
 
 const cases: ReplayCase[] = [
-  { name: 'should return an invocation for a valid absolute path within root', verdict: 'matched', run: async () => void (await writes(path.join(fresh(), 'test.txt'), 'hello', true)) },
-  { name: 'should return an invocation for a valid relative path within root', verdict: 'matched', run: async () => void (await writes('relative-valid-test.txt', 'hello', true)) },
-  { name: 'should throw an error for a path outside root', verdict: 'matched', run: () => fails({ file_path: outside('outside-root.txt'), content: 'hello' }, 'path_not_in_workspace', 'PERMISSION_DENIED') },
+  {
+    name: 'should return an invocation for a valid absolute path within root',
+    verdict: 'matched',
+    run: async () => void (await writes(path.join(fresh(), 'test.txt'), 'hello', true)),
+  },
+  {
+    name: 'should return an invocation for a valid relative path within root',
+    verdict: 'matched',
+    run: async () => void (await writes('relative-valid-test.txt', 'hello', true)),
+  },
+  {
+    name: 'should throw an error for a path outside root',
+    verdict: 'matched',
+    run: () => fails({ file_path: outside('outside-root.txt'), content: 'hello' }, 'path_not_in_workspace', 'PERMISSION_DENIED'),
+  },
   {
     name: 'should throw an error if path is a directory',
     verdict: 'matched',
@@ -53,13 +66,25 @@ const cases: ReplayCase[] = [
     },
   },
   { name: 'should throw error if the file_path is empty', verdict: 'matched', run: () => fails({ file_path: '', content: '' }, 'invalid_tool_params') },
-  { name: 'should throw an error if content includes an omission placeholder', verdict: 'matched', run: () => fails({ file_path: path.join(fresh(), 'placeholder.txt'), content: '(rest of methods ...)' }, 'invalid_tool_params') },
+  {
+    name: 'should throw an error if content includes an omission placeholder',
+    verdict: 'matched',
+    run: () => fails({ file_path: path.join(fresh(), 'placeholder.txt'), content: '(rest of methods ...)' }, 'invalid_tool_params'),
+  },
   {
     name: 'should throw an error when multiline content includes omission placeholders',
     verdict: 'matched',
-    run: () => fails({ file_path: path.join(fresh(), 'service.ts'), content: 'class Service {\n  execute() {\n    return "run";\n  }\n\n  // rest of methods ...\n}' }, 'invalid_tool_params'),
+    run: () =>
+      fails(
+        { file_path: path.join(fresh(), 'service.ts'), content: 'class Service {\n  execute() {\n    return "run";\n  }\n\n  // rest of methods ...\n}' },
+        'invalid_tool_params',
+      ),
   },
-  { name: 'should allow content with placeholder text in a normal string literal', verdict: 'matched', run: async () => void (await writes(path.join(fresh(), 'valid-content.ts'), 'const note = "(rest of methods ...)";', true)) },
+  {
+    name: 'should allow content with placeholder text in a normal string literal',
+    verdict: 'matched',
+    run: async () => void (await writes(path.join(fresh(), 'valid-content.ts'), 'const note = "(rest of methods ...)";', true)),
+  },
   { name: 'should call ensureCorrectFileContent for a new file', verdict: 'not-applicable', reason: NO_LLM },
   { name: 'should set aggressiveUnescape to false for gemini-3 models', verdict: 'not-applicable', reason: NO_LLM },
   { name: 'should call ensureCorrectFileContent for an existing file', verdict: 'not-applicable', reason: NO_LLM },
@@ -89,12 +114,19 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const text = await writes('execute_relative_new_file.txt', 'Content for relative path file.', true);
-      assert.equal(text, `Successfully created and wrote to new file: ${path.join(roots.main, 'execute_relative_new_file.txt')}. Here is the updated code:\nContent for relative path file.`);
+      assert.equal(
+        text,
+        `Successfully created and wrote to new file: ${path.join(roots.main, 'execute_relative_new_file.txt')}. Here is the updated code:\nContent for relative path file.`,
+      );
     },
   },
   { name: 'should return error if _getCorrectedFileContent returns an error during execute', verdict: 'not-applicable', reason: SPY },
   { name: 'should write a new file with corrected content and return diff', verdict: 'not-applicable', reason: `${NO_LLM}; the written text is the mock's` },
-  { name: 'should overwrite an existing file with corrected content and return diff', verdict: 'not-applicable', reason: `${NO_LLM}; the written text is the mock's` },
+  {
+    name: 'should overwrite an existing file with corrected content and return diff',
+    verdict: 'not-applicable',
+    reason: `${NO_LLM}; the written text is the mock's`,
+  },
   {
     name: 'should create directory if it does not exist',
     verdict: 'matched',
@@ -104,8 +136,16 @@ const cases: ReplayCase[] = [
       assert.ok(statSync(dir).isDirectory());
     },
   },
-  { name: 'should when modified_by_user is true include modification message', verdict: 'not-applicable', reason: 'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema' },
-  { name: 'should when modified_by_user is false include modification message', verdict: 'not-applicable', reason: 'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema' },
+  {
+    name: 'should when modified_by_user is true include modification message',
+    verdict: 'not-applicable',
+    reason: 'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema',
+  },
+  {
+    name: 'should when modified_by_user is false include modification message',
+    verdict: 'not-applicable',
+    reason: 'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema',
+  },
   {
     name: 'should when modified_by_user is not provided include modification message',
     verdict: 'matched',
@@ -132,11 +172,27 @@ const cases: ReplayCase[] = [
       assert.equal(text, `Successfully overwrote file: ${file}. Here is the updated code:\n...\n${lines.slice(45, 56).join('\n')}\n...`);
     },
   },
-  { name: 'should validate paths are within workspace root', verdict: 'matched', run: async () => void (await writes(path.join(fresh(), 'file.txt'), 'test content', true)) },
-  { name: 'should reject paths outside workspace root', verdict: 'matched', run: () => fails({ file_path: '/etc/passwd', content: 'malicious' }, 'path_not_in_workspace', 'PERMISSION_DENIED') },
+  {
+    name: 'should validate paths are within workspace root',
+    verdict: 'matched',
+    run: async () => void (await writes(path.join(fresh(), 'file.txt'), 'test content', true)),
+  },
+  {
+    name: 'should reject paths outside workspace root',
+    verdict: 'matched',
+    run: () => fails({ file_path: '/etc/passwd', content: 'malicious' }, 'path_not_in_workspace', 'PERMISSION_DENIED'),
+  },
   // Upstream's plans directory is a second workspace directory; here, the server's second root.
-  { name: 'should allow paths within the plans directory', verdict: 'matched', run: async () => void (await writes(path.join(roots.second, 'my-plan.md'), '# My Plan', true)) },
-  { name: 'should reject paths that try to escape the plans directory', verdict: 'matched', run: () => fails({ file_path: path.join(roots.second, '..', 'escaped.txt'), content: 'malicious' }, 'path_not_in_workspace', 'PERMISSION_DENIED') },
+  {
+    name: 'should allow paths within the plans directory',
+    verdict: 'matched',
+    run: async () => void (await writes(path.join(roots.second, 'my-plan.md'), '# My Plan', true)),
+  },
+  {
+    name: 'should reject paths that try to escape the plans directory',
+    verdict: 'matched',
+    run: () => fails({ file_path: path.join(roots.second, '..', 'escaped.txt'), content: 'malicious' }, 'path_not_in_workspace', 'PERMISSION_DENIED'),
+  },
   { name: 'should return permission_denied error when write fails with EACCES', verdict: 'not-applicable', reason: SPY },
   { name: 'should return no_space_left error when write fails with ENOSPC', verdict: 'not-applicable', reason: SPY },
   {
@@ -167,9 +223,14 @@ const cases: ReplayCase[] = [
   {
     name: 'should not append JIT context when disabled',
     verdict: 'matched',
-    run: async () => assert.doesNotMatch(await writes(path.join(fresh(), 'jit-disabled-write-test.txt'), 'some content', true), /Newly Discovered Project Context/),
+    run: async () =>
+      assert.doesNotMatch(await writes(path.join(fresh(), 'jit-disabled-write-test.txt'), 'some content', true), /Newly Discovered Project Context/),
   },
-  { name: 'should correctly resolve nested paths in plan mode', verdict: 'not-applicable', reason: "plan mode is the CLI's approval mode with its own plans directory; Facet serves no plan mode" },
+  {
+    name: 'should correctly resolve nested paths in plan mode',
+    verdict: 'not-applicable',
+    reason: "plan mode is the CLI's approval mode with its own plans directory; Facet serves no plan mode",
+  },
 ];
 
 export const geminiWriteFile: ReplaySuite = {

@@ -16,7 +16,16 @@ async function refused(todos: unknown, pattern: RegExp): Promise<void> {
   const o = await call('write_todos', { todos }, session);
   assert.equal(o.code, 'INVALID_ARGUMENT', o.error);
   assert.match(o.error, pattern);
-  const again = await call('write_todos', { todos: [{ description: 'Keep me', status: 'pending' }, { description: 'Next', status: 'pending' }] }, session);
+  const again = await call(
+    'write_todos',
+    {
+      todos: [
+        { description: 'Keep me', status: 'pending' },
+        { description: 'Next', status: 'pending' },
+      ],
+    },
+    session,
+  );
   assert.equal(again.error, '');
 }
 
@@ -38,12 +47,27 @@ const cases: ReplayCase[] = [
   { name: 'should not throw for an empty list', verdict: 'matched', run: () => writes([], 'Successfully cleared the todo list.') },
   { name: 'should throw an error if todos is not an array', verdict: 'matched', run: () => refused('not-an-array', /todos/) },
   { name: 'should throw an error if a todo item is not an object', verdict: 'matched', run: () => refused(['not-an-object'], /todos/) },
-  { name: 'should throw an error if a todo description is missing or empty', verdict: 'matched', run: () => refused([{ description: '  ', status: 'pending' }], /todo 1/) },
-  { name: 'should throw an error if a todo status is invalid', verdict: 'matched', run: () => refused([{ description: 'Task 1', status: 'invalid-status' }], /status/) },
+  {
+    name: 'should throw an error if a todo description is missing or empty',
+    verdict: 'matched',
+    run: () => refused([{ description: '  ', status: 'pending' }], /todo 1/),
+  },
+  {
+    name: 'should throw an error if a todo status is invalid',
+    verdict: 'matched',
+    run: () => refused([{ description: 'Task 1', status: 'invalid-status' }], /status/),
+  },
   {
     name: 'should throw an error if more than one task is in_progress',
     verdict: 'matched',
-    run: () => refused([{ description: 'Task 1', status: 'in_progress' }, { description: 'Task 2', status: 'in_progress' }], /in_progress/),
+    run: () =>
+      refused(
+        [
+          { description: 'Task 1', status: 'in_progress' },
+          { description: 'Task 2', status: 'in_progress' },
+        ],
+        /in_progress/,
+      ),
   },
   { name: 'should return a success message for clearing the list', verdict: 'matched', run: () => writes([], 'Successfully cleared the todo list.') },
   {

@@ -18,9 +18,20 @@ import { geminiGrep } from './gemini-grep.cases.js';
 import { geminiDiffUtils, geminiPlaceholders } from './gemini-snippets.cases.js';
 
 const runs: Array<[ReplaySuite, string[]]> = [
-  ...[geminiEdit, geminiWriteFile, geminiRipGrep, geminiReadManyFiles, geminiLs, geminiGlob, geminiReadFile, geminiLineEndings, geminiWriteTodos, geminiGrep, geminiDiffUtils, geminiPlaceholders].map(
-    (s): [ReplaySuite, string[]] => [s, []],
-  ),
+  ...[
+    geminiEdit,
+    geminiWriteFile,
+    geminiRipGrep,
+    geminiReadManyFiles,
+    geminiLs,
+    geminiGlob,
+    geminiReadFile,
+    geminiLineEndings,
+    geminiWriteTodos,
+    geminiGrep,
+    geminiDiffUtils,
+    geminiPlaceholders,
+  ].map((s): [ReplaySuite, string[]] => [s, []]),
   [geminiRipGrep, ['--grep-backend', 'fallback']],
   [geminiGrep, ['--grep-backend', 'fallback']],
 ];

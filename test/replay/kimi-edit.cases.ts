@@ -98,9 +98,27 @@ export const kimiStrReplaceFile: ReplaySuite = {
   source: 'MoonshotAI/kimi-cli tests/tools/test_str_replace_file.py @4a550eff',
   cases: [
     editCase('test_replace_single_occurrence', 'Hello world! This is a test.', { old: 'world', new: 'universe' }, 'Hello universe! This is a test.'),
-    editCase('test_replace_all_occurrences', 'apple banana apple cherry apple', { old: 'apple', new: 'fruit', replace_all: true }, 'fruit banana fruit cherry fruit'),
-    editCase('test_replace_multiple_edits', 'Hello world! Goodbye world!', [{ old: 'Hello', new: 'Hi' }, { old: 'Goodbye', new: 'See you' }], 'Hi world! See you world!'),
-    editCase('test_replace_multiline_content', 'Line 1\nLine 2\nLine 3\n', { old: 'Line 2\nLine 3', new: 'Modified line 2\nModified line 3' }, 'Line 1\nModified line 2\nModified line 3\n'),
+    editCase(
+      'test_replace_all_occurrences',
+      'apple banana apple cherry apple',
+      { old: 'apple', new: 'fruit', replace_all: true },
+      'fruit banana fruit cherry fruit',
+    ),
+    editCase(
+      'test_replace_multiple_edits',
+      'Hello world! Goodbye world!',
+      [
+        { old: 'Hello', new: 'Hi' },
+        { old: 'Goodbye', new: 'See you' },
+      ],
+      'Hi world! See you world!',
+    ),
+    editCase(
+      'test_replace_multiline_content',
+      'Line 1\nLine 2\nLine 3\n',
+      { old: 'Line 2\nLine 3', new: 'Modified line 2\nModified line 3' },
+      'Line 1\nModified line 2\nModified line 3\n',
+    ),
     editCase('test_replace_unicode_content', 'Hello 世界! café', { old: '世界', new: '地球' }, 'Hello 地球! café'),
     {
       name: 'test_replace_no_match',
@@ -128,7 +146,7 @@ export const kimiStrReplaceFile: ReplaySuite = {
     {
       name: 'test_replace_outside_work_directory_with_prefix',
       verdict: 'different',
-      reason: "a directory named like the root plus a suffix is outside the roots; Kimi edits it, Facet refuses (PERMISSION_DENIED)",
+      reason: 'a directory named like the root plus a suffix is outside the roots; Kimi edits it, Facet refuses (PERMISSION_DENIED)',
       errorModes: OUTSIDE_EDIT,
       async run() {
         const { replace } = await work();
@@ -161,12 +179,19 @@ export const kimiStrReplaceFile: ReplaySuite = {
     {
       name: 'test_replace_mixed_multiple_edits',
       verdict: 'different',
-      reason: "'apple' occurs three times and replace_all is false: Kimi replaces the first silently, Facet refuses the ambiguous edit (CONFLICT) and writes nothing",
+      reason:
+        "'apple' occurs three times and replace_all is false: Kimi replaces the first silently, Facet refuses the ambiguous edit (CONFLICT) and writes nothing",
       errorModes: 'Kimi CLI silently replaces the first occurrence',
       async run() {
         const { p, replace } = await work();
         writeFileSync(p('test.txt'), 'apple apple banana apple cherry');
-        const r = await replace({ path: p('test.txt'), edit: [{ old: 'apple', new: 'fruit', replace_all: false }, { old: 'banana', new: 'tasty', replace_all: true }] });
+        const r = await replace({
+          path: p('test.txt'),
+          edit: [
+            { old: 'apple', new: 'fruit', replace_all: false },
+            { old: 'banana', new: 'tasty', replace_all: true },
+          ],
+        });
         assert.deepEqual([r.isError, r.code], [true, 'CONFLICT']);
         assert.equal(read(p('test.txt')), 'apple apple banana apple cherry');
       },
@@ -223,17 +248,15 @@ export const kimiWriteFile: ReplaySuite = {
         ['test_write_multiline_content', 'multiline.txt', 'Line 1\nLine 2\nLine 3\n'],
         ['test_write_large_content', 'large.txt', 'Large content line\n'.repeat(1000)],
       ] as const
-    ).map(
-      ([name, file, content]): ReplayCase => ({
-        name,
-        verdict: 'matched',
-        async run() {
-          const { p, write } = await work();
-          ok(await write({ path: p(file), content }));
-          assert.equal(read(p(file)), content);
-        },
-      }),
-    ),
+    ).map(([name, file, content]): ReplayCase => ({
+      name,
+      verdict: 'matched',
+      async run() {
+        const { p, write } = await work();
+        ok(await write({ path: p(file), content }));
+        assert.equal(read(p(file)), content);
+      },
+    })),
     {
       name: 'test_write_with_relative_path',
       verdict: 'matched',
@@ -248,7 +271,7 @@ export const kimiWriteFile: ReplaySuite = {
     {
       name: 'test_write_outside_work_directory_with_prefix',
       verdict: 'different',
-      reason: "a directory named like the root plus a suffix is outside the roots; Kimi writes there, Facet refuses (PERMISSION_DENIED)",
+      reason: 'a directory named like the root plus a suffix is outside the roots; Kimi writes there, Facet refuses (PERMISSION_DENIED)',
       errorModes: OUTSIDE_WRITE,
       async run() {
         const { write } = await work();

@@ -21,7 +21,8 @@ async function dir(files: Record<string, string> = {}, dirs: string[] = []) {
     mkdirSync(path.dirname(path.join(d, rel)), { recursive: true });
     writeFileSync(path.join(d, rel), body);
   }
-  const glob = async (args: Record<string, unknown>): Promise<KimiResult> => kimiResult(await e.call('Glob', { directory: d, ...args }, { session: `glob-${n}` }));
+  const glob = async (args: Record<string, unknown>): Promise<KimiResult> =>
+    kimiResult(await e.call('Glob', { directory: d, ...args }, { session: `glob-${n}` }));
   return { d, e, glob };
 }
 
@@ -92,7 +93,12 @@ export const kimiGlob: ReplaySuite = {
     finds('test_glob_simple_pattern', { pattern: '*.py' }, ['setup.py'], 1),
     finds('test_glob_multiple_matches', { pattern: '*.md' }, ['README.md'], 1),
     refusesDoubleStar('test_glob_recursive_pattern_prohibited', '**/*.py'),
-    finds('test_glob_safe_recursive_pattern', { pattern: 'src/**/*.py' }, ['src/main.py', 'src/utils.py', 'src/main/app.py', 'src/main/config.py', 'src/test/test_app.py', 'src/test/test_config.py'], 6),
+    finds(
+      'test_glob_safe_recursive_pattern',
+      { pattern: 'src/**/*.py' },
+      ['src/main.py', 'src/utils.py', 'src/main/app.py', 'src/main/config.py', 'src/test/test_app.py', 'src/test/test_config.py'],
+      6,
+    ),
     finds('test_glob_specific_directory', { pattern: '*.py', directory: 'src' }, ['main.py', 'utils.py'], 2),
     finds('test_glob_recursive_in_subdirectory', { pattern: 'main/**/*.py', directory: 'src' }, ['main/app.py', 'main/config.py'], 2),
     finds('test_glob_test_files', { pattern: 'src/**/*test*.py' }, ['src/test/test_app.py', 'src/test/test_config.py'], 2),
@@ -245,8 +251,18 @@ export const kimiGlob: ReplaySuite = {
         assert.equal((await glob({ pattern: '**/*.txt' })).code, 'INVALID_ARGUMENT');
       },
     },
-    finds('test_glob_hidden_files', { pattern: '*.yml' }, ['.gitlab-ci.yml', 'config.yml'], undefined, { '.gitlab-ci.yml': 'stages: [build]', '.eslintrc.json': '{}', 'config.yml': 'key: value' }),
-    finds('test_glob_hidden_files_in_recursive_pattern', { pattern: 'src/**/*.yml' }, ['src/.config/settings.yml'], undefined, { 'src/.config/settings.yml': 'debug: true', 'src/main.py': 'pass' }),
-    finds('test_glob_hidden_directory_contents', { pattern: '.github/**/*.yml' }, ['.github/workflows/ci.yml'], undefined, { '.github/workflows/ci.yml': 'name: CI', 'src/app.py': 'pass' }),
+    finds('test_glob_hidden_files', { pattern: '*.yml' }, ['.gitlab-ci.yml', 'config.yml'], undefined, {
+      '.gitlab-ci.yml': 'stages: [build]',
+      '.eslintrc.json': '{}',
+      'config.yml': 'key: value',
+    }),
+    finds('test_glob_hidden_files_in_recursive_pattern', { pattern: 'src/**/*.yml' }, ['src/.config/settings.yml'], undefined, {
+      'src/.config/settings.yml': 'debug: true',
+      'src/main.py': 'pass',
+    }),
+    finds('test_glob_hidden_directory_contents', { pattern: '.github/**/*.yml' }, ['.github/workflows/ci.yml'], undefined, {
+      '.github/workflows/ci.yml': 'name: CI',
+      'src/app.py': 'pass',
+    }),
   ],
 };

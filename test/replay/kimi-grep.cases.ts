@@ -28,8 +28,10 @@ async function dir(files: Record<string, string> = {}) {
 
 /** Kimi's temp_test_files fixture. */
 const FIXTURE = {
-  'test1.py': 'def hello_world():\n    print("Hello, World!")\n    return "hello"\n\nclass TestClass:\n    def __init__(self):\n        self.message = "hello there"\n',
-  'test2.js': 'function helloWorld() {\n    console.log("Hello, World!");\n    return "hello";\n}\n\nclass TestClass {\n    constructor() {\n        this.message = "hello there";\n    }\n}\n',
+  'test1.py':
+    'def hello_world():\n    print("Hello, World!")\n    return "hello"\n\nclass TestClass:\n    def __init__(self):\n        self.message = "hello there"\n',
+  'test2.js':
+    'function helloWorld() {\n    console.log("Hello, World!");\n    return "hello";\n}\n\nclass TestClass {\n    constructor() {\n        this.message = "hello there";\n    }\n}\n',
   'readme.txt': 'This is a readme file.\nIt contains some text.\nHello world example is here.\n',
   'subdir/subtest.py': "def sub_hello():\n    return 'hello from subdir'\n",
 };
@@ -96,19 +98,22 @@ export const kimiGrep: ReplaySuite = {
         assert.ok(r.output.includes('test1.py') && r.output.includes('test2.js'));
       },
     },
-    ...(['test_grep_with_glob_pattern', 'test_grep_with_type_filter'] as const).map(
-      (name): ReplayCase => ({
-        name,
-        verdict: 'matched',
-        async run() {
-          const { grep } = await dir(FIXTURE);
-          const r = await grep({ pattern: 'hello', output_mode: 'files_with_matches', '-i': true, ...(name.includes('glob') ? { glob: '*.py' } : { type: 'py' }) });
-          ok(r);
-          assert.ok(r.output.includes('test1.py') && r.output.includes('subtest.py'));
-          assert.ok(!r.output.includes('test2.js') && !r.output.includes('readme.txt'));
-        },
-      }),
-    ),
+    ...(['test_grep_with_glob_pattern', 'test_grep_with_type_filter'] as const).map((name): ReplayCase => ({
+      name,
+      verdict: 'matched',
+      async run() {
+        const { grep } = await dir(FIXTURE);
+        const r = await grep({
+          pattern: 'hello',
+          output_mode: 'files_with_matches',
+          '-i': true,
+          ...(name.includes('glob') ? { glob: '*.py' } : { type: 'py' }),
+        });
+        ok(r);
+        assert.ok(r.output.includes('test1.py') && r.output.includes('subtest.py'));
+        assert.ok(!r.output.includes('test2.js') && !r.output.includes('readme.txt'));
+      },
+    })),
     {
       name: 'test_grep_head_limit',
       verdict: 'matched',
@@ -278,21 +283,19 @@ export const kimiGrep: ReplaySuite = {
         assert.deepEqual(lines(r), ['new.txt', 'old.txt']);
       },
     },
-    ...(['files_with_matches', 'content', 'count_matches'] as const).map(
-      (mode): ReplayCase => ({
-        name: `test_grep_relative_paths[${mode}]`,
-        verdict: 'matched',
-        async run() {
-          const { grep } = await dir(FIXTURE);
-          const r = await grep({ pattern: 'hello', output_mode: mode, '-i': true });
-          ok(r);
-          for (const line of lines(r)) {
-            const part = mode !== 'files_with_matches' && line.includes(':') ? line.split(':')[0]! : line;
-            assert.ok(!path.isAbsolute(part), line);
-          }
-        },
-      }),
-    ),
+    ...(['files_with_matches', 'content', 'count_matches'] as const).map((mode): ReplayCase => ({
+      name: `test_grep_relative_paths[${mode}]`,
+      verdict: 'matched',
+      async run() {
+        const { grep } = await dir(FIXTURE);
+        const r = await grep({ pattern: 'hello', output_mode: mode, '-i': true });
+        ok(r);
+        for (const line of lines(r)) {
+          const part = mode !== 'files_with_matches' && line.includes(':') ? line.split(':')[0]! : line;
+          assert.ok(!path.isAbsolute(part), line);
+        }
+      },
+    })),
     {
       name: 'test_grep_content_default_line_numbers',
       verdict: 'matched',
@@ -362,7 +365,12 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_include_ignored_finds_gitignored_files',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir({ '.git/test_marker': 'SECRET=leaked\n', '.gitignore': 'build.log\n', 'build.log': 'SECRET=in_build_log\n', 'visible.txt': 'SECRET=visible\n' });
+        const { grep } = await dir({
+          '.git/test_marker': 'SECRET=leaked\n',
+          '.gitignore': 'build.log\n',
+          'build.log': 'SECRET=in_build_log\n',
+          'visible.txt': 'SECRET=visible\n',
+        });
         const r = await grep({ pattern: 'SECRET', output_mode: 'files_with_matches' });
         ok(r);
         assert.ok(r.output.includes('visible.txt') && !r.output.includes('build.log'), r.output);
@@ -372,7 +380,10 @@ export const kimiGrep: ReplaySuite = {
         assert.ok(!all.output.includes('.git'), all.output);
       },
     },
-    na('test_grep_include_ignored_default_false', "checks the default value in Kimi's parameter model; the default's effect (ignored files left out) is replayed by test_grep_include_ignored_finds_gitignored_files"),
+    na(
+      'test_grep_include_ignored_default_false',
+      "checks the default value in Kimi's parameter model; the default's effect (ignored files left out) is replayed by test_grep_include_ignored_finds_gitignored_files",
+    ),
     na('test_build_rg_args_include_ignored', UNIT),
     {
       name: 'test_grep_filters_sensitive_files_always',

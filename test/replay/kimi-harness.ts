@@ -21,7 +21,12 @@ export function kimiResult(res: CallToolResponse): KimiResult {
   return {
     isError: res.failure !== undefined,
     message: m ? m[2]! : '',
-    output: framedMessage ? parts.slice(1).filter((p) => !p.startsWith('<')).join('') : head,
+    output: framedMessage
+      ? parts
+          .slice(1)
+          .filter((p) => !p.startsWith('<'))
+          .join('')
+      : head,
     code: res.failure ? FailureCode[res.failure.code]!.replace('FAILURE_CODE_', '') : '',
     blobs: res.content.flatMap((c) => (c.body?.$case === 'blob' ? [{ mediaType: c.body.value.mediaType, data: Buffer.from(c.body.value.data) }] : [])),
     parts,

@@ -39,7 +39,8 @@ function loaded(name: string, file: string, data: Buffer, kind: 'image' | 'video
   };
 }
 
-const DESCRIPTION = "pins Kimi's tool description as it changes with the model's image and video capabilities; Facet's description is its own and the host decides what its model can take";
+const DESCRIPTION =
+  "pins Kimi's tool description as it changes with the model's image and video capabilities; Facet's description is its own and the host decides what its model can take";
 
 export const kimiReadMediaFile: ReplaySuite = {
   vendor: 'kimi',
@@ -61,7 +62,11 @@ export const kimiReadMediaFile: ReplaySuite = {
         assert.ok(r.message.includes('ReadFile'), r.message);
       },
     },
-    { name: 'test_read_video_file_without_capability', verdict: 'not-applicable', reason: "configures a model without video input; Facet serves the file and the host decides what its model can take" },
+    {
+      name: 'test_read_video_file_without_capability',
+      verdict: 'not-applicable',
+      reason: 'configures a model without video input; Facet serves the file and the host decides what its model can take',
+    },
   ],
 };
 
@@ -71,7 +76,15 @@ export const kimiReadMediaFileDesc: ReplaySuite = {
   tool: 'ReadMediaFile',
   source: 'MoonshotAI/kimi-cli tests/tools/test_read_media_file_desc.py @4a550eff',
   cases: [
-    ...['image_in,video_in', 'image_in', 'video_in'].map((caps): ReplayCase => ({ name: `test_read_media_file_description_by_capabilities[${caps}]`, verdict: 'not-applicable', reason: DESCRIPTION })),
-    { name: 'test_read_media_file_description_without_capabilities', verdict: 'not-applicable', reason: "Kimi drops the tool for a model that takes no media; which tools a model gets is the host's choice" },
+    ...['image_in,video_in', 'image_in', 'video_in'].map((caps): ReplayCase => ({
+      name: `test_read_media_file_description_by_capabilities[${caps}]`,
+      verdict: 'not-applicable',
+      reason: DESCRIPTION,
+    })),
+    {
+      name: 'test_read_media_file_description_without_capabilities',
+      verdict: 'not-applicable',
+      reason: "Kimi drops the tool for a model that takes no media; which tools a model gets is the host's choice",
+    },
   ],
 };

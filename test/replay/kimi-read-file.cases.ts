@@ -46,7 +46,12 @@ export const kimiReadFile: ReplaySuite = {
         const { read, file } = await sample();
         const r = await read({ path: file });
         ok(r);
-        assert.equal(r.output, SAMPLE.split('\n').map((l, i) => NUMBERED(i + 1, l)).join('\n'));
+        assert.equal(
+          r.output,
+          SAMPLE.split('\n')
+            .map((l, i) => NUMBERED(i + 1, l))
+            .join('\n'),
+        );
         assert.equal(r.message, '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.');
       },
     },
@@ -105,7 +110,12 @@ export const kimiReadFile: ReplaySuite = {
         const { read } = await sample();
         const r = await read({ path: 'sample.txt' });
         assert.equal(r.message, '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.');
-        assert.equal(r.output, SAMPLE.split('\n').map((l, i) => NUMBERED(i + 1, l)).join('\n'));
+        assert.equal(
+          r.output,
+          SAMPLE.split('\n')
+            .map((l, i) => NUMBERED(i + 1, l))
+            .join('\n'),
+        );
       },
     },
     {
@@ -136,21 +146,19 @@ export const kimiReadFile: ReplaySuite = {
         ['test_read_extensionless_image_file', 'sample', Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from('pngdata')]), 'image'],
         ['test_read_video_file', 'sample.mp4', Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom', 'latin1'), 'video'],
       ] as const
-    ).map(
-      ([name, file, data, kind]): ReplayCase => ({
-        name,
-        verdict: 'matched',
-        async run() {
-          const { read, e, p } = await kimi();
-          e.write({ [file]: data });
-          const r = await read({ path: p(file) });
-          assert.deepEqual([r.isError, r.code], [true, 'INVALID_ARGUMENT']);
-          // Same facts as Kimi's message: the kind of file, and that another tool reads images and videos.
-          assert.ok(r.message.startsWith(`\`${p(file)}\` is ${kind === 'image' ? 'an image' : 'a video'} file`), r.message);
-          assert.ok(r.message.includes('images and videos'), r.message);
-        },
-      }),
-    ),
+    ).map(([name, file, data, kind]): ReplayCase => ({
+      name,
+      verdict: 'matched',
+      async run() {
+        const { read, e, p } = await kimi();
+        e.write({ [file]: data });
+        const r = await read({ path: p(file) });
+        assert.deepEqual([r.isError, r.code], [true, 'INVALID_ARGUMENT']);
+        // Same facts as Kimi's message: the kind of file, and that another tool reads images and videos.
+        assert.ok(r.message.startsWith(`\`${p(file)}\` is ${kind === 'image' ? 'an image' : 'a video'} file`), r.message);
+        assert.ok(r.message.includes('images and videos'), r.message);
+      },
+    })),
     {
       name: 'test_read_line_offset_beyond_file_length',
       verdict: 'matched',
@@ -179,7 +187,12 @@ export const kimiReadFile: ReplaySuite = {
       async run() {
         const { read, file } = await sample();
         const a = await read({ path: file, line_offset: 1 });
-        assert.equal(a.output, SAMPLE.split('\n').map((l, i) => NUMBERED(i + 1, l)).join('\n'));
+        assert.equal(
+          a.output,
+          SAMPLE.split('\n')
+            .map((l, i) => NUMBERED(i + 1, l))
+            .join('\n'),
+        );
         assert.equal(a.message, '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.');
         const b = await read({ path: file, line_offset: 5 });
         assert.equal(b.output, '     5\tLine 5: End of file');
@@ -203,7 +216,10 @@ export const kimiReadFile: ReplaySuite = {
         e.write({ 'multi_truncation_test.txt': `${'A'.repeat(2500)}\nShort line\n${'B'.repeat(3000)}` });
         const multi = await read({ path: p('multi_truncation_test.txt') });
         assert.equal(multi.message, '3 lines read from file starting from line 1. Total lines in file: 3. End of file reached. Lines [1, 3] were truncated.');
-        assert.deepEqual(multi.output.split('\n').map((l) => l.slice(-20)), ['AAAAAAAAAAAAAAAAA...', '     2\tShort line', 'BBBBBBBBBBBBBBBBB...']);
+        assert.deepEqual(
+          multi.output.split('\n').map((l) => l.slice(-20)),
+          ['AAAAAAAAAAAAAAAAA...', '     2\tShort line', 'BBBBBBBBBBBBBBBBB...'],
+        );
       },
     },
     {
@@ -243,7 +259,11 @@ export const kimiReadFile: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { read, e, p } = await kimi();
-        e.write({ 'large_bytes.txt': Array(Math.floor(MAX_BYTES / 1000) + 5).fill('A'.repeat(1000)).join('\n') });
+        e.write({
+          'large_bytes.txt': Array(Math.floor(MAX_BYTES / 1000) + 5)
+            .fill('A'.repeat(1000))
+            .join('\n'),
+        });
         const r = await read({ path: p('large_bytes.txt') });
         ok(r);
         assert.ok(r.message.includes(`Max ${MAX_BYTES} bytes reached`), r.message);
@@ -298,7 +318,11 @@ export const kimiReadFile: ReplaySuite = {
         const { read, file } = await sample();
         const r = await read({ path: file, line_offset: -3 });
         ok(r);
-        assert.ok(r.output.includes('     3\tLine 3: With multiple lines\n') && r.output.includes('     4\tLine 4: For testing purposes\n') && r.output.includes('     5\tLine 5: End of file'));
+        assert.ok(
+          r.output.includes('     3\tLine 3: With multiple lines\n') &&
+            r.output.includes('     4\tLine 4: For testing purposes\n') &&
+            r.output.includes('     5\tLine 5: End of file'),
+        );
         assert.ok(!r.output.includes('Line 1:') && !r.output.includes('Line 2:'));
         assert.ok(r.message.includes('Total lines in file: 5.'));
       },
@@ -355,7 +379,8 @@ export const kimiReadFile: ReplaySuite = {
         const { read, file } = await sample();
         const r = await read({ path: file, line_offset: -1 });
         assert.equal(r.output, '     5\tLine 5: End of file');
-        for (const part of ['1 lines read from file starting from line 5.', 'Total lines in file: 5.', 'End of file reached.']) assert.ok(r.message.includes(part), r.message);
+        for (const part of ['1 lines read from file starting from line 5.', 'Total lines in file: 5.', 'End of file reached.'])
+          assert.ok(r.message.includes(part), r.message);
       },
     },
     {

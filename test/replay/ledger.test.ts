@@ -15,7 +15,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function suites(): Promise<ReplaySuite[]> {
   const out: ReplaySuite[] = [];
-  for (const f of readdirSync(here).filter((n) => n.endsWith('.cases.js')).sort()) {
+  for (const f of readdirSync(here)
+    .filter((n) => n.endsWith('.cases.js'))
+    .sort()) {
     const mod = (await import(pathToFileURL(path.join(here, f)).href)) as Record<string, unknown>;
     for (const v of Object.values(mod)) if (v && typeof v === 'object' && 'cases' in v && 'vendor' in v) out.push(v as ReplaySuite);
   }
@@ -52,7 +54,9 @@ test('every replayed vendor case has a verdict, its reason, and a run where it r
     for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += counts[k];
     rows.push(`${s.vendor} ${s.tool} (${s.source}): ${counts.matched} matched, ${counts.different} different, ${counts['not-applicable']} not applicable`);
   }
-  rows.push(`total: ${totals.matched} matched, ${totals.different} deliberately different, ${totals['not-applicable']} not applicable, 0 mismatches (a mismatch fails its replay test)`);
+  rows.push(
+    `total: ${totals.matched} matched, ${totals.different} deliberately different, ${totals['not-applicable']} not applicable, 0 mismatches (a mismatch fails its replay test)`,
+  );
   for (const r of rows) t.diagnostic(r);
   assert.ok(all.length > 0, 'no replay suites found');
 });

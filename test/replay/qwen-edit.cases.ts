@@ -35,7 +35,8 @@ async function qwen() {
 }
 
 const na = (name: string, reason: string): ReplayCase => ({ name, verdict: 'not-applicable', reason });
-const HELPER = "a unit test of Qwen's internal replacement helper for a state the tool never reaches (no file, or an empty old_string on an existing file, which the tool refuses first)";
+const HELPER =
+  "a unit test of Qwen's internal replacement helper for a state the tool never reaches (no file, or an empty old_string on an existing file, which the tool refuses first)";
 const CONFIRM = "Qwen's confirmation prompt (the diff it shows before editing)";
 const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 const ATTRIBUTION = "Qwen's commit-attribution bookkeeping; nothing reaches the model";
@@ -61,7 +62,13 @@ function replaced(name: string, content: string, old_string: string, new_string:
 }
 
 /** An unread file edited: refused under Qwen's default, then done after a read. */
-function blind(name: string, content: string | Buffer, args: Record<string, unknown>, check: (o: Outcome, file: string) => void, file = 'execute_me.txt'): ReplayCase {
+function blind(
+  name: string,
+  content: string | Buffer,
+  args: Record<string, unknown>,
+  check: (o: Outcome, file: string) => void,
+  file = 'execute_me.txt',
+): ReplayCase {
   return {
     name,
     verdict: 'different',
@@ -128,15 +135,36 @@ export const qwenEdit: ReplaySuite = {
     // The helper replaces every occurrence; through the tool that is replace_all.
     replaced('should replace oldString with newString in currentContent', 'hello old world old', 'old', 'new', 'hello new world new', true),
     na('should return currentContent if oldString is empty and not a new file', HELPER),
-    replaced('should treat $ literally and not as replacement pattern', "price is $100 and pattern end is ' '", 'price is $100', 'price is $200', "price is $200 and pattern end is ' '"),
+    replaced(
+      'should treat $ literally and not as replacement pattern',
+      "price is $100 and pattern end is ' '",
+      'price is $100',
+      'price is $200',
+      "price is $200 and pattern end is ' '",
+    ),
     replaced("should treat $' literally and not as a replacement pattern", 'foo', 'foo', "bar$'baz", "bar$'baz"),
     replaced('should treat $& literally and not as a replacement pattern', 'hello world', 'hello', '$&-replacement', '$&-replacement world'),
     replaced('should treat $` literally and not as a replacement pattern', 'prefix-middle-suffix', 'middle', 'new$`content', 'prefix-new$`content-suffix'),
     replaced('should treat $1, $2 capture groups literally', 'test string', 'test', '$1$2replacement', '$1$2replacement string'),
-    replaced('should use replaceAll for normal strings without problematic $ sequences', 'normal text replacement', 'text', 'string', 'normal string replacement'),
+    replaced(
+      'should use replaceAll for normal strings without problematic $ sequences',
+      'normal text replacement',
+      'text',
+      'string',
+      'normal string replacement',
+    ),
     replaced('should handle multiple occurrences with problematic $ sequences', 'foo bar foo baz', 'foo', "test$'end", "test$'end bar test$'end baz", true),
-    replaced('should handle complex regex patterns with $ at end', "| select('match', '^[sv]d[a-z]$')", "'^[sv]d[a-z]$'", "'^[sv]d[a-z]$' # updated", "| select('match', '^[sv]d[a-z]$' # updated)"),
-    na('should handle empty replacement with problematic $ in newString', "a unit test of Qwen's internal replacement helper when old_string is absent (the helper returns the text unchanged; the tool reports edit_no_occurrence_found, replayed below)"),
+    replaced(
+      'should handle complex regex patterns with $ at end',
+      "| select('match', '^[sv]d[a-z]$')",
+      "'^[sv]d[a-z]$'",
+      "'^[sv]d[a-z]$' # updated",
+      "| select('match', '^[sv]d[a-z]$' # updated)",
+    ),
+    na(
+      'should handle empty replacement with problematic $ in newString',
+      "a unit test of Qwen's internal replacement helper when old_string is absent (the helper returns the text unchanged; the tool reports edit_no_occurrence_found, replayed below)",
+    ),
     replaced('should handle $$ (escaped dollar) correctly', 'price value', 'value', '$$100', 'price $$100'),
     {
       name: 'should return null for valid params',
@@ -162,19 +190,17 @@ export const qwenEdit: ReplaySuite = {
         ['should unescape multiple shell-escaped characters in file_path', 'project\\ \\(v2\\)\\ \\&\\ more.txt', 'project (v2) & more.txt'],
         ['should preserve literal backslashes in file_path', 'path\\\\with\\\\slashes.txt', 'path\\\\with\\\\slashes.txt'],
       ] as const
-    ).map(
-      ([name, given, real]): ReplayCase => ({
-        name,
-        verdict: 'matched',
-        async run() {
-          const { readThenEdit, p } = await qwen();
-          writeFileSync(p(real), 'old');
-          const o = await readThenEdit(real, 'old', { file_path: p(given), old_string: 'old', new_string: 'new' });
-          assert.equal(o.code, '', o.error);
-          assert.equal(readFileSync(p(real), 'utf8'), 'new');
-        },
-      }),
-    ),
+    ).map(([name, given, real]): ReplayCase => ({
+      name,
+      verdict: 'matched',
+      async run() {
+        const { readThenEdit, p } = await qwen();
+        writeFileSync(p(real), 'old');
+        const o = await readThenEdit(real, 'old', { file_path: p(given), old_string: 'old', new_string: 'new' });
+        assert.equal(o.code, '', o.error);
+        assert.equal(readFileSync(p(real), 'utf8'), 'new');
+      },
+    })),
     {
       name: 'should throw an error if params are invalid',
       verdict: 'matched',
@@ -185,7 +211,12 @@ export const qwenEdit: ReplaySuite = {
     },
     na('should request confirmation for valid edit', CONFIRM),
     fails('should throw if old_string is not found', 'some content here', { old_string: 'not_found', new_string: 'new' }, 'edit_no_occurrence_found'),
-    fails('should throw if multiple occurrences of old_string are found', 'old old content here', { old_string: 'old', new_string: 'new' }, 'edit_expected_occurrence_mismatch'),
+    fails(
+      'should throw if multiple occurrences of old_string are found',
+      'old old content here',
+      { old_string: 'old', new_string: 'new' },
+      'edit_expected_occurrence_mismatch',
+    ),
     na('should request confirmation for creating a new file (empty old_string)', CONFIRM),
     na('should rethrow calculateEdit errors when the abort signal is triggered', ABORT),
     {
@@ -223,7 +254,10 @@ export const qwenEdit: ReplaySuite = {
         assert.match(String(o.display.diff), /\+Content for the new file\./);
       },
     },
-    na('should create new file with BOM when defaultFileEncoding is utf-8-bom', "Qwen's defaultFileEncoding setting; Facet has no such setting (new files are UTF-8 without a BOM)"),
+    na(
+      'should create new file with BOM when defaultFileEncoding is utf-8-bom',
+      "Qwen's defaultFileEncoding setting; Facet has no such setting (new files are UTF-8 without a BOM)",
+    ),
     {
       name: 'should create new file without BOM when defaultFileEncoding is utf-8',
       verdict: 'matched',
@@ -233,29 +267,70 @@ export const qwenEdit: ReplaySuite = {
         assert.deepEqual(readFileSync(p('no_bom_new_file.txt')), Buffer.from('Content without BOM.'));
       },
     },
-    blind('should preserve BOM character in content when editing existing file', '\ufeff// Original line\nconst x = 1;', { old_string: 'const x = 1;', new_string: 'const x = 2;' }, (o, f) => {
-      assert.equal(o.code, '', o.error);
-      const after = readFileSync(f, 'utf8');
-      assert.equal(after.charCodeAt(0), 0xfeff);
-      assert.ok(after.includes('const x = 2;'));
-    }, 'existing_bom.txt'),
-    fails('should return error if old_string is not found in file', 'Some content.', { old_string: 'nonexistent', new_string: 'replacement' }, 'edit_no_occurrence_found'),
-    fails('should return error if multiple occurrences of old_string are found and replace_all is false', 'multiple old old strings', { old_string: 'old', new_string: 'new' }, 'edit_expected_occurrence_mismatch'),
-    blind('should successfully replace multiple occurrences when replace_all is true', 'old text\nold text\nold text', { old_string: 'old', new_string: 'new', replace_all: true }, (o, f) => {
-      assert.match(o.text, EDITED);
-      assert.equal(readFileSync(f, 'utf8'), 'new text\nnew text\nnew text');
-      assert.match(String(o.display.diff), /-old text\n-old text\n-old text/);
-      assert.match(String(o.display.diff), /\+new text\n\+new text\n\+new text/);
-    }),
-    fails('should return error if trying to create a file that already exists (empty old_string)', 'Existing content', { old_string: '', new_string: 'new content' }, 'attempt_to_create_existing_file'),
-    ...(['should not include modification message when proposed content is not modified', 'should not include modification message when modified_by_user is not provided'] as const).map((name) =>
+    blind(
+      'should preserve BOM character in content when editing existing file',
+      '\ufeff// Original line\nconst x = 1;',
+      { old_string: 'const x = 1;', new_string: 'const x = 2;' },
+      (o, f) => {
+        assert.equal(o.code, '', o.error);
+        const after = readFileSync(f, 'utf8');
+        assert.equal(after.charCodeAt(0), 0xfeff);
+        assert.ok(after.includes('const x = 2;'));
+      },
+      'existing_bom.txt',
+    ),
+    fails(
+      'should return error if old_string is not found in file',
+      'Some content.',
+      { old_string: 'nonexistent', new_string: 'replacement' },
+      'edit_no_occurrence_found',
+    ),
+    fails(
+      'should return error if multiple occurrences of old_string are found and replace_all is false',
+      'multiple old old strings',
+      { old_string: 'old', new_string: 'new' },
+      'edit_expected_occurrence_mismatch',
+    ),
+    blind(
+      'should successfully replace multiple occurrences when replace_all is true',
+      'old text\nold text\nold text',
+      { old_string: 'old', new_string: 'new', replace_all: true },
+      (o, f) => {
+        assert.match(o.text, EDITED);
+        assert.equal(readFileSync(f, 'utf8'), 'new text\nnew text\nnew text');
+        assert.match(String(o.display.diff), /-old text\n-old text\n-old text/);
+        assert.match(String(o.display.diff), /\+new text\n\+new text\n\+new text/);
+      },
+    ),
+    fails(
+      'should return error if trying to create a file that already exists (empty old_string)',
+      'Existing content',
+      { old_string: '', new_string: 'new content' },
+      'attempt_to_create_existing_file',
+    ),
+    ...(
+      [
+        'should not include modification message when proposed content is not modified',
+        'should not include modification message when modified_by_user is not provided',
+      ] as const
+    ).map((name) =>
       blind(name, 'This is some old text.', { old_string: 'old', new_string: 'new' }, (o) => {
         assert.match(o.text, EDITED);
         assert.ok(!/User modified the `new_string` content/.test(o.text));
       }),
     ),
-    fails('should return error if old_string and new_string are identical', 'This is some identical text.', { old_string: 'identical', new_string: 'identical' }, 'edit_no_change'),
-    fails('should return EDIT_NO_CHANGE error if replacement results in identical content', 'line 1\nline  2\nline 3', { old_string: 'line 1\nline 2\nline 3', new_string: 'line 1\nnew line 2\nline 3' }, 'edit_no_occurrence_found'),
+    fails(
+      'should return error if old_string and new_string are identical',
+      'This is some identical text.',
+      { old_string: 'identical', new_string: 'identical' },
+      'edit_no_change',
+    ),
+    fails(
+      'should return EDIT_NO_CHANGE error if replacement results in identical content',
+      'line 1\nline  2\nline 3',
+      { old_string: 'line 1\nline 2\nline 3', new_string: 'line 1\nnew line 2\nline 3' },
+      'edit_no_occurrence_found',
+    ),
     {
       name: 'should return FILE_NOT_FOUND error',
       verdict: 'matched',
@@ -264,9 +339,19 @@ export const qwenEdit: ReplaySuite = {
         typed(await edit({ file_path: p('error_test.txt'), old_string: 'any', new_string: 'new' }), 'file_not_found');
       },
     },
-    fails('should return ATTEMPT_TO_CREATE_EXISTING_FILE error', 'existing content', { old_string: '', new_string: 'new content' }, 'attempt_to_create_existing_file'),
+    fails(
+      'should return ATTEMPT_TO_CREATE_EXISTING_FILE error',
+      'existing content',
+      { old_string: '', new_string: 'new content' },
+      'attempt_to_create_existing_file',
+    ),
     fails('should return NO_OCCURRENCE_FOUND error', 'content', { old_string: 'not-found', new_string: 'new' }, 'edit_no_occurrence_found'),
-    fails('should return EXPECTED_OCCURRENCE_MISMATCH error when replace_all is false and text is not unique', 'one one two', { old_string: 'one', new_string: 'new' }, 'edit_expected_occurrence_mismatch'),
+    fails(
+      'should return EXPECTED_OCCURRENCE_MISMATCH error when replace_all is false and text is not unique',
+      'one one two',
+      { old_string: 'one', new_string: 'new' },
+      'edit_expected_occurrence_mismatch',
+    ),
     fails('should return NO_CHANGE error', 'content', { old_string: 'content', new_string: 'content' }, 'edit_no_change'),
     {
       name: 'should throw INVALID_PARAMETERS error for relative path',
@@ -276,7 +361,10 @@ export const qwenEdit: ReplaySuite = {
         typed(await edit({ file_path: 'relative/path.txt', old_string: 'a', new_string: 'b' }), 'invalid_tool_params');
       },
     },
-    na('should return FILE_WRITE_FAILURE on write error', 'skipped when run as root (a read-only mode bit does not stop root), which is how this replay runs in the project container; the engine tests cover write failures'),
+    na(
+      'should return FILE_WRITE_FAILURE on write error',
+      'skipped when run as root (a read-only mode bit does not stop root), which is how this replay runs in the project container; the engine tests cover write failures',
+    ),
     na('should return "No file changes to..." if old_string and new_string are the same', DESCRIPTION),
     na('should return a snippet of old and new strings if they are different', DESCRIPTION),
     na('should handle very short strings correctly in the description', DESCRIPTION),
@@ -291,10 +379,16 @@ export const qwenEdit: ReplaySuite = {
         assert.equal((await read(p('cached.txt'))).text, 'new content');
       },
     },
-    blind('should read and edit a file whose name contains spaces when given an escaped path', 'Hello old world!', { old_string: 'old', new_string: 'new' }, (o, f) => {
-      assert.match(o.text, /Showing lines \d+-\d+ of \d+/);
-      assert.equal(readFileSync(f, 'utf8'), 'Hello new world!');
-    }, 'my spaced file.txt'),
+    blind(
+      'should read and edit a file whose name contains spaces when given an escaped path',
+      'Hello old world!',
+      { old_string: 'old', new_string: 'new' },
+      (o, f) => {
+        assert.match(o.text, /Showing lines \d+-\d+ of \d+/);
+        assert.equal(readFileSync(f, 'utf8'), 'Hello new world!');
+      },
+      'my spaced file.txt',
+    ),
     {
       name: 'should fail gracefully when escaped path points to nonexistent file',
       verdict: 'matched',

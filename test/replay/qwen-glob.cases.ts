@@ -97,8 +97,14 @@ export const qwenGlob: ReplaySuite = {
   cases: [
     found('should find files matching a simple pattern in the root', { pattern: '*.txt' }, [['fileA.txt'], ['FileB.TXT']]),
     found('should find files case-insensitively by default (pattern: *.TXT)', { pattern: '*.TXT' }, [['fileA.txt'], ['FileB.TXT']]),
-    found('should find files using a pattern that includes a subdirectory', { pattern: 'sub/*.md' }, [['sub', 'fileC.md'], ['sub', 'FileD.MD']]),
-    found('should find files in a specified relative path (relative to rootDir)', { pattern: '*.md', path: 'sub' }, [['sub', 'fileC.md'], ['sub', 'FileD.MD']]),
+    found('should find files using a pattern that includes a subdirectory', { pattern: 'sub/*.md' }, [
+      ['sub', 'fileC.md'],
+      ['sub', 'FileD.MD'],
+    ]),
+    found('should find files in a specified relative path (relative to rootDir)', { pattern: '*.md', path: 'sub' }, [
+      ['sub', 'fileC.md'],
+      ['sub', 'FileD.MD'],
+    ]),
     found('should find files using a deep globstar pattern (e.g., **/*.log)', { pattern: '**/*.log' }, [['sub', 'deep', 'fileE.log']]),
     {
       name: 'should return "No files found" message when pattern matches nothing',
@@ -140,7 +146,10 @@ export const qwenGlob: ReplaySuite = {
         assert.deepEqual(listed(o), [p('newer.sortme'), p('older.sortme')]);
       },
     },
-    na('should find files even if workspace path casing differs from glob results (Windows/macOS)', 'runs only on Windows and macOS (case-insensitive file systems); it returns at once on Linux, where Facet runs'),
+    na(
+      'should find files even if workspace path casing differs from glob results (Windows/macOS)',
+      'runs only on Windows and macOS (case-insensitive file systems); it returns at once on Linux, where Facet runs',
+    ),
     refusedOutside('should allow path outside workspace (external path support)', { pattern: '*.txt', path: '/tmp' }),
     na('should return a GLOB_EXECUTION_ERROR on glob failure', "makes Qwen's glob library fail through a mock"),
     found('should return null for valid parameters (pattern only)', { pattern: '*.js' }, []),
@@ -153,17 +162,15 @@ export const qwenGlob: ReplaySuite = {
         assert.equal((await glob({ path: '.' })).code, 'INVALID_ARGUMENT');
       },
     },
-    ...(['should return error if pattern is an empty string', 'should return error if pattern is only whitespace'] as const).map(
-      (name, k): ReplayCase => ({
-        name,
-        verdict: 'matched',
-        async run() {
-          const { glob } = await fixture();
-          const o = await glob({ pattern: k === 0 ? '' : '   ' });
-          assert.deepEqual([o.code, o.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params'], o.error);
-        },
-      }),
-    ),
+    ...(['should return error if pattern is an empty string', 'should return error if pattern is only whitespace'] as const).map((name, k): ReplayCase => ({
+      name,
+      verdict: 'matched',
+      async run() {
+        const { glob } = await fixture();
+        const o = await glob({ pattern: k === 0 ? '' : '   ' });
+        assert.deepEqual([o.code, o.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params'], o.error);
+      },
+    })),
     {
       name: 'should return error if path is provided but is not a string',
       verdict: 'matched',
@@ -172,7 +179,10 @@ export const qwenGlob: ReplaySuite = {
         assert.equal((await glob({ pattern: '*.ts', path: 123 })).code, 'INVALID_ARGUMENT');
       },
     },
-    refusedOutside("should return error if search path resolves outside the tool's root directory", { pattern: '*.txt', path: '../../../../../../../../../../tmp' }),
+    refusedOutside("should return error if search path resolves outside the tool's root directory", {
+      pattern: '*.txt',
+      path: '../../../../../../../../../../tmp',
+    }),
     {
       name: 'should return error if specified search path does not exist',
       verdict: 'matched',
@@ -288,19 +298,17 @@ export const qwenGlob: ReplaySuite = {
         assert.ok(!o.text.includes('a.qwenignored.txt'));
       },
     },
-    ...(['.gitignore', '.qwenignore'] as const).map(
-      (file): ReplayCase => ({
-        name: `should respect ${file} when searching a subdirectory (path option)`,
-        verdict: 'matched',
-        async run() {
-          const { glob, e } = await fixture();
-          e.write({ [file]: '*.secret', 'sub/visible.txt': 'ok', 'sub/hidden.secret': 'should be ignored' });
-          const o = await glob({ pattern: '*', path: 'sub' });
-          assert.ok(o.text.includes('visible.txt'));
-          assert.ok(!o.text.includes('hidden.secret'));
-        },
-      }),
-    ),
+    ...(['.gitignore', '.qwenignore'] as const).map((file): ReplayCase => ({
+      name: `should respect ${file} when searching a subdirectory (path option)`,
+      verdict: 'matched',
+      async run() {
+        const { glob, e } = await fixture();
+        e.write({ [file]: '*.secret', 'sub/visible.txt': 'ok', 'sub/hidden.secret': 'should be ignored' });
+        const o = await glob({ pattern: '*', path: 'sub' });
+        assert.ok(o.text.includes('visible.txt'));
+        assert.ok(!o.text.includes('hidden.secret'));
+      },
+    })),
     {
       name: 'should truncate results when more than 100 files are found',
       verdict: 'matched',
@@ -369,14 +377,28 @@ export const qwenGlob: ReplaySuite = {
       name: 'should sort only recent files by mtime descending',
       verdict: 'matched',
       async run() {
-        assert.deepEqual(await aged([['c.txt', 2000], ['a.txt', 3000], ['b.txt', 1000]]), ['b.txt', 'c.txt', 'a.txt']);
+        assert.deepEqual(
+          await aged([
+            ['c.txt', 2000],
+            ['a.txt', 3000],
+            ['b.txt', 1000],
+          ]),
+          ['b.txt', 'c.txt', 'a.txt'],
+        );
       },
     },
     {
       name: 'should sort only older files alphabetically by path',
       verdict: 'matched',
       async run() {
-        assert.deepEqual(await aged([['zebra.txt', 2 * DAY], ['apple.txt', 2 * DAY], ['banana.txt', 2 * DAY]]), ['apple.txt', 'banana.txt', 'zebra.txt']);
+        assert.deepEqual(
+          await aged([
+            ['zebra.txt', 2 * DAY],
+            ['apple.txt', 2 * DAY],
+            ['banana.txt', 2 * DAY],
+          ]),
+          ['apple.txt', 'banana.txt', 'zebra.txt'],
+        );
       },
     },
     na('should handle an empty array', "a unit test of Qwen's internal sort helper on an empty list; nothing reaches the model"),
@@ -384,14 +406,28 @@ export const qwenGlob: ReplaySuite = {
       name: 'should correctly sort files when mtimes are identical for older files',
       verdict: 'matched',
       async run() {
-        assert.deepEqual(await aged([['b.txt', 2 * DAY], ['a.txt', 2 * DAY]]), ['a.txt', 'b.txt']);
+        assert.deepEqual(
+          await aged([
+            ['b.txt', 2 * DAY],
+            ['a.txt', 2 * DAY],
+          ]),
+          ['a.txt', 'b.txt'],
+        );
       },
     },
     {
       name: 'should correctly sort files when mtimes are identical for recent files (maintaining mtime sort)',
       verdict: 'matched',
       async run() {
-        assert.deepEqual((await aged([['b.txt', 1000], ['a.txt', 1000]])).sort(), ['a.txt', 'b.txt']);
+        assert.deepEqual(
+          (
+            await aged([
+              ['b.txt', 1000],
+              ['a.txt', 1000],
+            ])
+          ).sort(),
+          ['a.txt', 'b.txt'],
+        );
       },
     },
     na('should use recencyThresholdMs parameter correctly', "passes a custom recency window to Qwen's internal sort helper; the tool always uses 24 hours"),

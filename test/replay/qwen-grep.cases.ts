@@ -38,7 +38,8 @@ async function fresh(files: Record<string, string> = BASE) {
   for (const name of readdirSync(second)) rmSync(path.join(second, name), { recursive: true, force: true });
   e.write(files);
   const session = `grep2-${++n}`;
-  const grep = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> => outcome(await e.call('grep_search', args, { roots, session }));
+  const grep = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> =>
+    outcome(await e.call('grep_search', args, { roots, session }));
   return { e, root: e.root, grep, p: (...parts: string[]) => path.join(e.root, ...parts) };
 }
 
@@ -67,13 +68,27 @@ const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 
 const cases: ReplayCase[] = [
   // validateToolParams
-  matched('should return null for valid params (pattern only)', async () => assert.match((await found({ pattern: 'hello' })).o.text, /^Found 2 matches for pattern "hello" in the workspace directory:/)),
-  matched('should return null for valid params (pattern and path)', async () => assert.match((await found({ pattern: 'hello', path: '.' })).o.text, /^Found 2 matches for pattern "hello" in path "\.":/)),
-  matched('should return null for valid params (pattern, path, and glob)', async () => assert.match((await found({ pattern: 'hello', path: '.', glob: '*.txt' })).o.text, /^Found 1 match for pattern "hello" in path "\." \(filter: "\*\.txt"\):/)),
+  matched('should return null for valid params (pattern only)', async () =>
+    assert.match((await found({ pattern: 'hello' })).o.text, /^Found 2 matches for pattern "hello" in the workspace directory:/),
+  ),
+  matched('should return null for valid params (pattern and path)', async () =>
+    assert.match((await found({ pattern: 'hello', path: '.' })).o.text, /^Found 2 matches for pattern "hello" in path "\.":/),
+  ),
+  matched('should return null for valid params (pattern, path, and glob)', async () =>
+    assert.match(
+      (await found({ pattern: 'hello', path: '.', glob: '*.txt' })).o.text,
+      /^Found 1 match for pattern "hello" in path "\." \(filter: "\*\.txt"\):/,
+    ),
+  ),
   matched('should return error if pattern is missing', async () => assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/)),
   matched('should return error for invalid regex pattern', async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params'))),
-  matched('should return error if path does not exist', async () => assert.match((await refused({ pattern: 'hello', path: 'nonexistent' }, 'NOT_FOUND', 'search_path_not_found')).error, /nonexistent/)),
-  na('should return error if path is a file, not a directory', "a limit of GrepTool only; Qwen's default ripgrep variant, which Facet serves, searches a file given as path (ripGrep.test.ts 'should allow path to be a file')"),
+  matched('should return error if path does not exist', async () =>
+    assert.match((await refused({ pattern: 'hello', path: 'nonexistent' }, 'NOT_FOUND', 'search_path_not_found')).error, /nonexistent/),
+  ),
+  na(
+    'should return error if path is a file, not a directory',
+    "a limit of GrepTool only; Qwen's default ripgrep variant, which Facet serves, searches a file given as path (ripGrep.test.ts 'should allow path to be a file')",
+  ),
   matched('should unescape shell-escaped path', async () => {
     const f = await fresh({ ...BASE, 'sub dir/x.txt': 'hello there' });
     const o = await f.grep({ pattern: 'hello', path: f.p('sub\\ dir') });
@@ -83,17 +98,29 @@ const cases: ReplayCase[] = [
   // execute
   matched('should find matches for a simple pattern in all files', async () => {
     const { o, p } = await found({ pattern: 'world' });
-    assert.equal(o.text, `Found 3 matches for pattern "world" in the workspace directory:\n---\n${p('fileA.txt')}:1:hello world\n${p('fileA.txt')}:2:second line with world\n${p('sub', 'fileC.txt')}:1:another world in sub dir`);
+    assert.equal(
+      o.text,
+      `Found 3 matches for pattern "world" in the workspace directory:\n---\n${p('fileA.txt')}:1:hello world\n${p('fileA.txt')}:2:second line with world\n${p('sub', 'fileC.txt')}:1:another world in sub dir`,
+    );
   }),
-  na('caches fallback grep validation reads per file', "calls GrepTool's private output parser and counts its file reads (a caching detail of the grep strategy)"),
-  na('only reports result paths for matches visible before character truncation', "lowers Qwen's truncateToolOutputThreshold setting to 30 characters and asserts resultFilePaths, Qwen's internal list of files for its read cache"),
+  na(
+    'caches fallback grep validation reads per file',
+    "calls GrepTool's private output parser and counts its file reads (a caching detail of the grep strategy)",
+  ),
+  na(
+    'only reports result paths for matches visible before character truncation',
+    "lowers Qwen's truncateToolOutputThreshold setting to 30 characters and asserts resultFilePaths, Qwen's internal list of files for its read cache",
+  ),
   matched('should find matches in a specific path', async () => {
     const { o, p } = await found({ pattern: 'world', path: 'sub' });
     assert.equal(o.text, `Found 1 match for pattern "world" in path "sub":\n---\n${p('sub', 'fileC.txt')}:1:another world in sub dir`);
   }),
   matched('should find matches with a glob filter', async () => {
     const { o, p } = await found({ pattern: 'hello', glob: '*.js' });
-    assert.equal(o.text, `Found 1 match for pattern "hello" in the workspace directory (filter: "*.js"):\n---\n${p('fileB.js')}:2:function baz() { return "hello"; }`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "hello" in the workspace directory (filter: "*.js"):\n---\n${p('fileB.js')}:2:function baz() { return "hello"; }`,
+    );
   }),
   matched('should find matches with a glob filter and path', async () => {
     const { o, p } = await found({ pattern: 'hello', path: 'sub', glob: '*.js' }, { ...BASE, 'sub/another.js': 'const greeting = "hello";' });
@@ -108,7 +135,10 @@ const cases: ReplayCase[] = [
   }),
   matched('should be case-insensitive by default (JS fallback)', async () => {
     const { o, p } = await found({ pattern: 'HELLO' });
-    assert.equal(o.text, `Found 2 matches for pattern "HELLO" in the workspace directory:\n---\n${p('fileA.txt')}:1:hello world\n${p('fileB.js')}:2:function baz() { return "hello"; }`);
+    assert.equal(
+      o.text,
+      `Found 2 matches for pattern "HELLO" in the workspace directory:\n---\n${p('fileA.txt')}:1:hello world\n${p('fileB.js')}:2:function baz() { return "hello"; }`,
+    );
   }),
   matched('should throw an error if params are invalid', async () => assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/)),
   na('should return a GREP_EXECUTION_ERROR on failure', "makes GrepTool's glob library fail through a mock; no real search fails that way"),
@@ -117,7 +147,13 @@ const cases: ReplayCase[] = [
   matched('should search across all workspace directories when no path is specified', async () => {
     // Upstream's config here has one workspace directory, so the header says "in the workspace directory".
     const { o, p } = await found({ pattern: 'world' });
-    has(o, 'Found 3 matches for pattern "world" in the workspace directory', `${p('fileA.txt')}:1:hello world`, `${p('fileA.txt')}:2:second line with world`, `${p('sub', 'fileC.txt')}:1:another world in sub dir`);
+    has(
+      o,
+      'Found 3 matches for pattern "world" in the workspace directory',
+      `${p('fileA.txt')}:1:hello world`,
+      `${p('fileA.txt')}:2:second line with world`,
+      `${p('sub', 'fileC.txt')}:1:another world in sub dir`,
+    );
   }),
   matched('should search only specified path within workspace directories', async () => {
     const f = await fresh();
@@ -166,7 +202,9 @@ const cases: ReplayCase[] = [
     has(o, 'Found 30 matches');
     hasNot(o, 'truncated');
   }),
-  matched('should not validate limit parameter', async () => assert.match((await found({ pattern: 'test', limit: 5 })).o.text, /^Found 1 match for pattern "test"/)),
+  matched('should not validate limit parameter', async () =>
+    assert.match((await found({ pattern: 'test', limit: 5 })).o.text, /^Found 1 match for pattern "test"/),
+  ),
   matched('should accept valid limit parameter', async () => {
     for (const limit of [1, 50, 100]) assert.match((await found({ pattern: 'test', limit })).o.text, /^Found 1 match for pattern "test"/);
   }),

@@ -25,10 +25,15 @@ async function fresh() {
   return { e, root: e.root, ls, p: (...parts: string[]) => path.join(e.root, ...parts) };
 }
 
-const entries = (o: Outcome): string[] => o.text.split('\n').slice(1).filter((l) => l.trim() && l.trim() !== '---' && !l.startsWith('('));
+const entries = (o: Outcome): string[] =>
+  o.text
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.trim() && l.trim() !== '---' && !l.startsWith('('));
 
 const na = (name: string, reason: string): ReplayCase => ({ name, verdict: 'not-applicable', reason });
-const PERMISSION = "Qwen's per-call permission answer (allow / ask) for its approval prompt; this server has no prompt: inside the roots it lists, outside it refuses";
+const PERMISSION =
+  "Qwen's per-call permission answer (allow / ask) for its approval prompt; this server has no prompt: inside the roots it lists, outside it refuses";
 const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 
 const outside = (name: string, dir: string): ReplayCase => ({

@@ -40,7 +40,8 @@ const invalid = (name: string, args: (root: string) => Record<string, unknown>):
 });
 
 const na = (name: string, reason: string): ReplayCase => ({ name, verdict: 'not-applicable', reason });
-const PERMISSION = "Qwen's per-call permission answer (allow / ask) for its approval prompt; this server has no prompt: inside the roots it reads, outside it refuses";
+const PERMISSION =
+  "Qwen's per-call permission answer (allow / ask) for its approval prompt; this server has no prompt: inside the roots it reads, outside it refuses";
 const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 const BRIDGE = "drives Qwen's vision bridge with a mocked vision model and mocked PDF rendering";
 const CACHE_API = "calls Qwen's in-memory read cache object directly";
@@ -171,8 +172,14 @@ export const qwenReadFile: ReplaySuite = {
         assert.equal(o.display.summary, 'Read lines 1-1 of at least 1 from largefile.txt (truncated)');
       },
     },
-    na('should propagate an aborted signal before reading', "hands Qwen's invocation an AbortSignal that is already aborted; a gRPC call cannot be sent already cancelled (cancellation is covered by the server's own tests)"),
-    na('should handle text file with lines exceeding maximum length', "depends on the mock config's 2500-character output threshold (Qwen's default, which Facet serves, is 25000)"),
+    na(
+      'should propagate an aborted signal before reading',
+      "hands Qwen's invocation an AbortSignal that is already aborted; a gRPC call cannot be sent already cancelled (cancellation is covered by the server's own tests)",
+    ),
+    na(
+      'should handle text file with lines exceeding maximum length',
+      "depends on the mock config's 2500-character output threshold (Qwen's default, which Facet serves, is 25000)",
+    ),
     {
       name: 'should handle image file and return appropriate content',
       verdict: 'matched',
@@ -208,7 +215,10 @@ export const qwenReadFile: ReplaySuite = {
     na('restores the PDF error when the bridge omits a rendered page', BRIDGE),
     na('restores the PDF error when the bridge throws before replacement', BRIDGE),
     na('propagates cancellation instead of restoring a PDF error', BRIDGE),
-    na('does not send ordinary images to the read_file bridge path', "configures a text-only model (no image modality); Facet serves the files and the host decides what its model can take"),
+    na(
+      'does not send ordinary images to the read_file bridge path',
+      'configures a text-only model (no image modality); Facet serves the files and the host decides what its model can take',
+    ),
     {
       name: 'should handle binary file and skip content',
       verdict: 'matched',
@@ -326,7 +336,10 @@ export const qwenReadFile: ReplaySuite = {
       },
     },
     outside('should read OS temp files after the invocation is executed', () => path.join(os.tmpdir(), 'read-file-test-x', 'pr-review-context.md')),
-    na('returns a short error when a text-only model reads a large PDF without pages', "configures a text-only model (no PDF modality); Facet serves the PDF and the host decides what its model can take"),
+    na(
+      'returns a short error when a text-only model reads a large PDF without pages',
+      'configures a text-only model (no PDF modality); Facet serves the PDF and the host decides what its model can take',
+    ),
     {
       name: 'returns the file_unchanged placeholder on a second full Read of an unchanged text file',
       verdict: 'matched',
@@ -339,8 +352,14 @@ export const qwenReadFile: ReplaySuite = {
         assert.ok(!second.text.includes('hello world'));
       },
     },
-    na('re-emits bytes (no placeholder) after the read was evicted from history by microcompaction (issue #4239)', "marks a read as evicted from Qwen's conversation history through its cache API; the history is the host's"),
-    na('a partial read after eviction does NOT re-arm the placeholder (Codex P2)', "marks a read as evicted from Qwen's conversation history through its cache API; the history is the host's"),
+    na(
+      're-emits bytes (no placeholder) after the read was evicted from history by microcompaction (issue #4239)',
+      "marks a read as evicted from Qwen's conversation history through its cache API; the history is the host's",
+    ),
+    na(
+      'a partial read after eviction does NOT re-arm the placeholder (Codex P2)',
+      "marks a read as evicted from Qwen's conversation history through its cache API; the history is the host's",
+    ),
     {
       name: 'serves a fresh full Read after an external modification (stale)',
       verdict: 'matched',
@@ -365,7 +384,10 @@ export const qwenReadFile: ReplaySuite = {
         assert.equal((await read({ file_path: p('multi.txt'), offset: 1, limit: 2 })).text, 'Showing lines 2-3 of 5 total lines.\n\n---\n\nb\nc');
       },
     },
-    na('does not arm the placeholder if the first Read was truncated', "depends on the mock config's 500-line read limit (Qwen's default, which Facet serves, is 1000 lines)"),
+    na(
+      'does not arm the placeholder if the first Read was truncated',
+      "depends on the mock config's 500-line read limit (Qwen's default, which Facet serves, is 1000 lines)",
+    ),
     {
       name: 'does not arm the placeholder if the first Read was ranged',
       verdict: 'matched',
@@ -386,7 +408,10 @@ export const qwenReadFile: ReplaySuite = {
         assert.match((await read({ file_path: p('blob.bin') })).text, /Cannot display content of binary/);
       },
     },
-    na('records an auto-memory read in the cache so a follow-up Edit can pass enforcement', "Qwen's auto-memory directory (QWEN_CODE_MEMORY_LOCAL) has no counterpart in Facet"),
+    na(
+      'records an auto-memory read in the cache so a follow-up Edit can pass enforcement',
+      "Qwen's auto-memory directory (QWEN_CODE_MEMORY_LOCAL) has no counterpart in Facet",
+    ),
     {
       name: 'records SVG-as-text reads with cacheable=true so a follow-up Edit passes enforcement',
       verdict: 'matched',
@@ -409,7 +434,10 @@ export const qwenReadFile: ReplaySuite = {
         assert.equal(ed.code, '', ed.error);
       },
     },
-    na('records truncated full reads with lastReadCacheable=true (issue #3964)', "depends on the mock config's 500-line read limit (Qwen's default, which Facet serves, is 1000 lines)"),
+    na(
+      'records truncated full reads with lastReadCacheable=true (issue #3964)',
+      "depends on the mock config's 500-line read limit (Qwen's default, which Facet serves, is 1000 lines)",
+    ),
     {
       name: 'reads source-code files with binary-looking content as text (encrypted FS, issue #3964)',
       verdict: 'matched',
@@ -429,7 +457,7 @@ export const qwenReadFile: ReplaySuite = {
         assert.equal((await read({ file_path: p('pic.png') })).blobs.length, 1);
       },
     },
-    na('completely bypasses the cache when getFileReadCacheDisabled() is true', "a Qwen setting that turns its read cache off; Facet has no such setting"),
+    na('completely bypasses the cache when getFileReadCacheDisabled() is true', 'a Qwen setting that turns its read cache off; Facet has no such setting'),
     {
       name: 'should throw error if path is ignored by a .qwenignore pattern',
       verdict: 'matched',
@@ -456,7 +484,10 @@ export const qwenReadFile: ReplaySuite = {
         e.reset();
       },
     },
-    na('should throw error using configured custom ignore file display', "configures an extra ignore file name (.cursorignore) in Qwen's settings; Facet has no such setting"),
+    na(
+      'should throw error using configured custom ignore file display',
+      "configures an extra ignore file name (.cursorignore) in Qwen's settings; Facet has no such setting",
+    ),
     {
       name: 'should throw error if file is in an ignored directory',
       verdict: 'matched',

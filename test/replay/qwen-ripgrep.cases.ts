@@ -34,7 +34,8 @@ async function fresh(files: Record<string, string> = BASE) {
   for (const name of readdirSync(second)) rmSync(path.join(second, name), { recursive: true, force: true });
   e.write(files);
   const session = `grep-${++n}`;
-  const grep = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> => outcome(await e.call('grep_search', args, { roots, session }));
+  const grep = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> =>
+    outcome(await e.call('grep_search', args, { roots, session }));
   return { e, root: e.root, grep, session, p: (...parts: string[]) => path.join(e.root, ...parts) };
 }
 
@@ -64,20 +65,31 @@ const na = (name: string, reason: string): ReplayCase => ({ name, verdict: 'not-
 const matched = (name: string, run: () => Promise<void>): ReplayCase => ({ name, verdict: 'matched', run });
 
 const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
-const PERMISSION = "Qwen's per-call permission answer (allow / ask) for its approval prompt; this server has no prompt: inside the roots it searches, outside it refuses";
-const SETTINGS = 'configures a Qwen user setting (respectQwenIgnore / respectGitIgnore / customIgnoreFiles / useBuiltinRipgrep), which is no tool argument, and asserts the ripgrep command line or nothing';
-const RG_ARGS = "asserts the ripgrep command line Qwen builds (its --ignore-file arguments); the ignore files' effect on results is replayed in 'should preserve negation semantics within the same non-qwen ignore file' and 'should not let a custom ignore negation expose .qwenignore matches in grep output'";
+const PERMISSION =
+  "Qwen's per-call permission answer (allow / ask) for its approval prompt; this server has no prompt: inside the roots it searches, outside it refuses";
+const SETTINGS =
+  'configures a Qwen user setting (respectQwenIgnore / respectGitIgnore / customIgnoreFiles / useBuiltinRipgrep), which is no tool argument, and asserts the ripgrep command line or nothing';
+const RG_ARGS =
+  "asserts the ripgrep command line Qwen builds (its --ignore-file arguments); the ignore files' effect on results is replayed in 'should preserve negation semantics within the same non-qwen ignore file' and 'should not let a custom ignore negation expose .qwenignore matches in grep output'";
 const RG_LIMIT = "mocks ripgrep reporting its own output cut short at its 20 MB buffer; no real search of a test's size reaches it";
-const THRESHOLD = "lowers Qwen's truncateToolOutputThreshold setting to a few characters and asserts resultFilePaths, Qwen's internal list of files for its read cache; the 25000-character cut itself is replayed in 'should truncate llm content when exceeding maximum length'";
+const THRESHOLD =
+  "lowers Qwen's truncateToolOutputThreshold setting to a few characters and asserts resultFilePaths, Qwen's internal list of files for its read cache; the 25000-character cut itself is replayed in 'should truncate llm content when exceeding maximum length'";
 const OUTSIDE = 'Qwen searches outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)';
 
 const invalidLimit = (limit: number): ReplayCase =>
-  matched(`should return error for invalid limit ${limit}`, async () => void (await refused({ pattern: 'hello', limit }, 'INVALID_ARGUMENT', 'invalid_tool_params')));
+  matched(
+    `should return error for invalid limit ${limit}`,
+    async () => void (await refused({ pattern: 'hello', limit }, 'INVALID_ARGUMENT', 'invalid_tool_params')),
+  );
 
 const cases: ReplayCase[] = [
   // validateToolParams: what the tool accepts and refuses.
-  matched('should return null for valid params (pattern only)', async () => assert.match((await found({ pattern: 'hello' })).text, /^Found 2 matches for pattern "hello" in the workspace directory:/)),
-  matched('should return null for valid params (pattern and path)', async () => assert.match((await found({ pattern: 'hello', path: '.' })).text, /^Found 2 matches for pattern "hello" in path "\.":/)),
+  matched('should return null for valid params (pattern only)', async () =>
+    assert.match((await found({ pattern: 'hello' })).text, /^Found 2 matches for pattern "hello" in the workspace directory:/),
+  ),
+  matched('should return null for valid params (pattern and path)', async () =>
+    assert.match((await found({ pattern: 'hello', path: '.' })).text, /^Found 2 matches for pattern "hello" in path "\.":/),
+  ),
   matched('should return null for valid params (pattern, path, and glob)', async () =>
     assert.match((await found({ pattern: 'hello', path: '.', glob: '*.txt' })).text, /^Found 1 match for pattern "hello" in path "\." \(filter: "\*\.txt"\):/),
   ),
@@ -112,9 +124,14 @@ const cases: ReplayCase[] = [
     async run() {
       const f = await fresh();
       const o = await f.grep({ pattern: 'world' });
-      assert.equal(o.text, `Found 3 matches for pattern "world" in the workspace directory:\n---\n${f.p('fileA.txt')}:1:hello world\n${f.p('fileA.txt')}:2:second line with world\n${f.p('sub/fileC.txt')}:1:another world in sub dir`);
+      assert.equal(
+        o.text,
+        `Found 3 matches for pattern "world" in the workspace directory:\n---\n${f.p('fileA.txt')}:1:hello world\n${f.p('fileA.txt')}:2:second line with world\n${f.p('sub/fileC.txt')}:1:another world in sub dir`,
+      );
       assert.equal(o.display.summary, 'Found 3 match(es)');
-      const edit = outcome(await f.e.call('edit', { file_path: f.p('fileA.txt'), old_string: 'hello', new_string: 'bye' }, { session: f.session, roots: [f.root] }));
+      const edit = outcome(
+        await f.e.call('edit', { file_path: f.p('fileA.txt'), old_string: 'hello', new_string: 'bye' }, { session: f.session, roots: [f.root] }),
+      );
       assert.equal(edit.errorType, 'edit_requires_prior_read', edit.error || edit.text);
     },
   },
@@ -158,7 +175,11 @@ const cases: ReplayCase[] = [
     has(await found({ pattern: 'world' }, { 'fileA.txt': 'hello world' }), 'Found 1 match for pattern "world" in the workspace directory'),
   ),
   matched('should find matches with a glob filter', async () =>
-    has(await found({ pattern: 'hello', glob: '*.js' }), 'Found 1 match for pattern "hello" in the workspace directory (filter: "*.js"):', 'fileB.js:2:function baz() { return "hello"; }'),
+    has(
+      await found({ pattern: 'hello', glob: '*.js' }),
+      'Found 1 match for pattern "hello" in the workspace directory (filter: "*.js"):',
+      'fileB.js:2:function baz() { return "hello"; }',
+    ),
   ),
   matched('should find matches with a glob filter and path', async () =>
     has(
@@ -168,7 +189,10 @@ const cases: ReplayCase[] = [
     ),
   ),
   matched('should pass .qwenignore to ripgrep when respected', async () =>
-    assert.equal((await found({ pattern: 'secret' }, { ...BASE, '.qwenignore': 'ignored.txt\n', 'ignored.txt': 'secret' })).text, 'No matches found for pattern "secret" in the workspace directory.'),
+    assert.equal(
+      (await found({ pattern: 'secret' }, { ...BASE, '.qwenignore': 'ignored.txt\n', 'ignored.txt': 'secret' })).text,
+      'No matches found for pattern "secret" in the workspace directory.',
+    ),
   ),
   na('should include .qwenignore matches when disabled in config', SETTINGS),
   na('should disable gitignore when configured', SETTINGS),
@@ -180,12 +204,20 @@ const cases: ReplayCase[] = [
   matched('should return "No matches found" when pattern does not exist', async () =>
     has(await found({ pattern: 'nonexistentpattern' }), 'No matches found for pattern "nonexistentpattern" in the workspace directory.'),
   ),
-  matched('should throw validation error for invalid regex pattern', async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params'))),
+  matched(
+    'should throw validation error for invalid regex pattern',
+    async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')),
+  ),
   matched('should handle regex special characters correctly', async () =>
     has(await found({ pattern: 'foo.*bar' }), 'Found 1 match for pattern "foo.*bar" in the workspace directory:', 'fileB.js:1:const foo = "bar";'),
   ),
   matched('should be case-insensitive by default (JS fallback)', async () =>
-    has(await found({ pattern: 'HELLO' }), 'Found 2 matches for pattern "HELLO" in the workspace directory:', 'fileA.txt:1:hello world', 'fileB.js:2:function baz() { return "hello"; }'),
+    has(
+      await found({ pattern: 'HELLO' }),
+      'Found 2 matches for pattern "HELLO" in the workspace directory:',
+      'fileA.txt:1:hello world',
+      'fileB.js:2:function baz() { return "hello"; }',
+    ),
   ),
   matched('should throw an error if params are invalid', async () => assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/)),
   matched('should search within a single file when path is a file', async () => {
@@ -194,7 +226,10 @@ const cases: ReplayCase[] = [
     has(o, 'Found 2 matches', 'fileA.txt:1:hello world', 'fileA.txt:2:second line with world');
     assert.equal(o.display.summary, 'Found 2 match(es)');
   }),
-  na('should throw an error if ripgrep is not available', "makes Qwen's ripgrep runner fail (no binary); Facet finds rg on PATH and otherwise searches with its own engine, with the same results"),
+  na(
+    'should throw an error if ripgrep is not available',
+    "makes Qwen's ripgrep runner fail (no binary); Facet finds rg on PATH and otherwise searches with its own engine, with the same results",
+  ),
   na('should pass useBuiltinRipgrep setting to ripgrep execution', SETTINGS),
 
   // multi-directory workspace
@@ -217,11 +252,19 @@ const cases: ReplayCase[] = [
     const f = await fresh({ ...BASE, '.qwenignore': 'other-ignored.txt\n', 'other-ignored.txt': 'test one' });
     writeFileSync(path.join(second, '.qwenignore'), 'ignored.txt\n');
     writeFileSync(path.join(second, 'ignored.txt'), 'test two');
-    assert.equal((await f.grep({ pattern: 'test' }, [f.root, second])).text, `Found 1 match for pattern "test" across 2 workspace directories:\n---\n${f.p('sub/fileD.md')}:2:This is a test.`);
+    assert.equal(
+      (await f.grep({ pattern: 'test' }, [f.root, second])).text,
+      `Found 1 match for pattern "test" across 2 workspace directories:\n---\n${f.p('sub/fileD.md')}:2:This is a test.`,
+    );
   }),
   matched('should pass .agentignore and .aiignore to ripgrep when respected', async () =>
     assert.equal(
-      (await found({ pattern: 'secret' }, { '.agentignore': 'agent-secret.txt\n', '.aiignore': 'ai-secret.txt\n', 'agent-secret.txt': 'secret', 'ai-secret.txt': 'secret' })).text,
+      (
+        await found(
+          { pattern: 'secret' },
+          { '.agentignore': 'agent-secret.txt\n', '.aiignore': 'ai-secret.txt\n', 'agent-secret.txt': 'secret', 'ai-secret.txt': 'secret' },
+        )
+      ).text,
       'No matches found for pattern "secret" in the workspace directory.',
     ),
   ),
@@ -231,7 +274,10 @@ const cases: ReplayCase[] = [
     assert.equal(o.text, `Found 1 match for pattern "API_KEY" in the workspace directory:\n---\n${(await server.get()).abs('allowed.env')}:1:API_KEY=2`);
   }),
   matched('should not let a custom ignore negation expose .qwenignore matches in grep output', async () =>
-    assert.equal((await found({ pattern: 'API_KEY' }, { '.qwenignore': '*.env\n', '.agentignore': '!*.env\n', 'allowed.env': 'API_KEY=2' })).text, 'No matches found for pattern "API_KEY" in the workspace directory.'),
+    assert.equal(
+      (await found({ pattern: 'API_KEY' }, { '.qwenignore': '*.env\n', '.agentignore': '!*.env\n', 'allowed.env': 'API_KEY=2' })).text,
+      'No matches found for pattern "API_KEY" in the workspace directory.',
+    ),
   ),
   matched('should post-filter matches ignored by another workspace .qwenignore', async () => {
     const f = await fresh({ '.qwenignore': '*.env\n', 'secret.env': 'API_KEY=1', 'visible.txt': 'API_KEY=2' });
@@ -246,15 +292,24 @@ const cases: ReplayCase[] = [
   na('should post-filter matches unignored by a custom nested .qwenignore', SETTINGS),
   na('should pass configured custom ignore files to ripgrep', SETTINGS),
   na('should resolve ignore files from the workspace root for subdirectory searches', SETTINGS),
-  na('should not load ignore files from relative external search paths', "calls Qwen's internal ripgrep runner directly with a path outside the workspace and asserts its command line"),
+  na(
+    'should not load ignore files from relative external search paths',
+    "calls Qwen's internal ripgrep runner directly with a path outside the workspace and asserts its command line",
+  ),
   na('should cache resolved relative result paths across filtering and result metadata', "spies on Qwen's file-existence probes (a caching detail)"),
   matched('should deduplicate matches from overlapping workspace directories', async () => {
     const f = await fresh({ 'sub/fileC.txt': 'hello world' });
-    assert.equal((await f.grep({ pattern: 'hello' }, [f.root, f.p('sub')])).text, `Found 1 match for pattern "hello" across 2 workspace directories:\n---\n${f.p('sub/fileC.txt')}:1:hello world`);
+    assert.equal(
+      (await f.grep({ pattern: 'hello' }, [f.root, f.p('sub')])).text,
+      `Found 1 match for pattern "hello" across 2 workspace directories:\n---\n${f.p('sub/fileC.txt')}:1:hello world`,
+    );
   }),
 
   // abort signal handling
-  na('should handle AbortSignal during search', "drives Qwen's own AbortSignal; a host cancels a Facet call through gRPC, which the server's cancellation tests cover"),
+  na(
+    'should handle AbortSignal during search',
+    "drives Qwen's own AbortSignal; a host cancels a Facet call through gRPC, which the server's cancellation tests cover",
+  ),
 
   // error handling and edge cases
   {
@@ -273,13 +328,22 @@ const cases: ReplayCase[] = [
   }),
   matched('should handle empty files correctly', async () => has(await found({ pattern: 'anything' }, { ...BASE, 'empty.txt': '' }), 'No matches found')),
   matched('should handle special characters in file names', async () =>
-    has(await found({ pattern: 'world' }, { ...BASE, 'file with spaces & symbols!.txt': 'hello world with special chars' }), 'file with spaces & symbols!.txt', 'hello world with special chars'),
+    has(
+      await found({ pattern: 'world' }, { ...BASE, 'file with spaces & symbols!.txt': 'hello world with special chars' }),
+      'file with spaces & symbols!.txt',
+      'hello world with special chars',
+    ),
   ),
-  matched('should handle deeply nested directories', async () => has(await found({ pattern: 'deep' }, { ...BASE, 'a/b/c/d/e/deep.txt': 'content in deep directory' }), 'deep.txt', 'content in deep directory')),
+  matched('should handle deeply nested directories', async () =>
+    has(await found({ pattern: 'deep' }, { ...BASE, 'a/b/c/d/e/deep.txt': 'content in deep directory' }), 'deep.txt', 'content in deep directory'),
+  ),
 
   // regex pattern validation
   matched('should handle complex regex patterns', async () => {
-    const o = await found({ pattern: 'function\\s+\\w+\\s*\\(' }, { ...BASE, 'code.js': 'function getName() { return "test"; }\nconst getValue = () => "value";' });
+    const o = await found(
+      { pattern: 'function\\s+\\w+\\s*\\(' },
+      { ...BASE, 'code.js': 'function getName() { return "test"; }\nconst getValue = () => "value";' },
+    );
     has(o, 'function getName()');
     hasNot(o, 'const getValue');
   }),
@@ -294,7 +358,10 @@ const cases: ReplayCase[] = [
 
   // glob pattern filtering
   matched('should handle multiple file extensions in glob pattern', async () => {
-    const o = await found({ pattern: 'content', glob: '*.{ts,tsx}' }, { ...BASE, 'test.ts': 'typescript content', 'test.tsx': 'tsx content', 'test.js': 'javascript content', 'test.txt': 'text content' });
+    const o = await found(
+      { pattern: 'content', glob: '*.{ts,tsx}' },
+      { ...BASE, 'test.ts': 'typescript content', 'test.tsx': 'tsx content', 'test.js': 'javascript content', 'test.txt': 'text content' },
+    );
     has(o, 'test.ts', 'test.tsx');
     hasNot(o, 'test.js', 'test.txt');
   }),

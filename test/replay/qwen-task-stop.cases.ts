@@ -17,7 +17,8 @@ async function session() {
   return async (tool: string, args: Record<string, unknown>): Promise<Outcome> => outcome(await e.call(tool, args, { session: s }));
 }
 
-const AGENTS = 'stops a background agent (a subagent) and reports its description and final notification; Facet runs no agents, its task_stop stops background shells';
+const AGENTS =
+  'stops a background agent (a subagent) and reports its description and final notification; Facet runs no agents, its task_stop stops background shells';
 
 const cases: ReplayCase[] = [
   { name: 'cancels a running agent', verdict: 'not-applicable', reason: AGENTS },

@@ -46,8 +46,10 @@ async function refused(todos: unknown[]): Promise<Outcome> {
 const na = (name: string, reason: string): ReplayCase => ({ name, verdict: 'not-applicable', reason });
 const matched = (name: string, run: () => Promise<void>): ReplayCase => ({ name, verdict: 'matched', run });
 
-const LATER = 'blockedBy dependencies came after the Qwen Code version Facet serves (0.15.10), whose todo items are id, content and status only; Facet refuses a blockedBy field like any unknown one';
-const PLAN = "plan ids and session workflows came after the Qwen Code version Facet serves (0.15.10); the plan id is Qwen's display and on-disk state, not model-facing";
+const LATER =
+  'blockedBy dependencies came after the Qwen Code version Facet serves (0.15.10), whose todo items are id, content and status only; Facet refuses a blockedBy field like any unknown one';
+const PLAN =
+  "plan ids and session workflows came after the Qwen Code version Facet serves (0.15.10); the plan id is Qwen's display and on-disk state, not model-facing";
 const HOOKS = "Qwen's user-configured todo hooks (TodoCreated / TodoCompleted), mocked; Facet has no hooks";
 const STORAGE = "Qwen's todo file on disk (~/.qwen/todos/<session>.json and its runtime-directory settings); Facet keeps a session's list in the server";
 const REMINDER = "Qwen's per-prompt reminder of unfinished items, injected by its client into the next turn, not part of the tool's result";
@@ -55,11 +57,13 @@ const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 
 const cases: ReplayCase[] = [
   // validateToolParams
-  matched('should validate correct parameters', async () =>
-    void (await writes([
-      { id: '1', content: 'Task 1', status: 'pending' },
-      { id: '2', content: 'Task 2', status: 'in_progress' },
-    ])),
+  matched(
+    'should validate correct parameters',
+    async () =>
+      void (await writes([
+        { id: '1', content: 'Task 1', status: 'pending' },
+        { id: '2', content: 'Task 2', status: 'in_progress' },
+      ])),
   ),
   matched('should accept empty todos array', async () => {
     const o = await (await session())([]);
@@ -67,11 +71,13 @@ const cases: ReplayCase[] = [
     assert.match(o.text, /^Todo list has been cleared\./);
   }),
   matched('should accept single todo', async () => void (await writes([{ id: '1', content: 'Task 1', status: 'pending' }]))),
-  matched('should reject todos with empty content', async () =>
-    void (await refused([
-      { id: '1', content: '', status: 'pending' },
-      { id: '2', content: 'Task 2', status: 'pending' },
-    ])),
+  matched(
+    'should reject todos with empty content',
+    async () =>
+      void (await refused([
+        { id: '1', content: '', status: 'pending' },
+        { id: '2', content: 'Task 2', status: 'pending' },
+      ])),
   ),
   matched('should reject todos with empty id', async () => {
     const o = await refused([
@@ -85,11 +91,13 @@ const cases: ReplayCase[] = [
     // The dependency half: the version served has no blockedBy, so the field itself is refused.
     await refused([{ id: 'task', content: 'Task', status: 'pending', blockedBy: ['x'.repeat(501)] }]);
   }),
-  matched('should reject todos with invalid status', async () =>
-    void (await refused([
-      { id: '1', content: 'Task 1', status: 'invalid' },
-      { id: '2', content: 'Task 2', status: 'pending' },
-    ])),
+  matched(
+    'should reject todos with invalid status',
+    async () =>
+      void (await refused([
+        { id: '1', content: 'Task 1', status: 'invalid' },
+        { id: '2', content: 'Task 2', status: 'pending' },
+      ])),
   ),
   matched('should reject todos with duplicate IDs', async () => {
     const o = await refused([
@@ -103,11 +111,13 @@ const cases: ReplayCase[] = [
   ...['duplicate dependency', 'unknown dependency', 'self dependency', 'cycle'].map((what) => na(`should reject a ${what}`, LATER)),
 
   // execute
-  matched('should create new todos file when none exists', async () =>
-    void (await writes([
-      { id: '1', content: 'Task 1', status: 'pending' },
-      { id: '2', content: 'Task 2', status: 'in_progress' },
-    ])),
+  matched(
+    'should create new todos file when none exists',
+    async () =>
+      void (await writes([
+        { id: '1', content: 'Task 1', status: 'pending' },
+        { id: '2', content: 'Task 2', status: 'in_progress' },
+      ])),
   ),
   na('should retain the plan ID while an active plan is revised', PLAN),
   na('should retain the plan ID for a repeated terminal snapshot', PLAN),
@@ -135,7 +145,8 @@ const cases: ReplayCase[] = [
     const todo = await session();
     await todo([{ id: '1', content: 'Old Task', status: 'pending' }]);
     const o = await todo([]);
-    for (const part of ['Todo list has been cleared', '<system-reminder>', 'Your todo list is now empty', 'no pending tasks']) assert.ok(o.text.includes(part), `missing ${part} in ${o.text}`);
+    for (const part of ['Todo list has been cleared', '<system-reminder>', 'Your todo list is now empty', 'no pending tasks'])
+      assert.ok(o.text.includes(part), `missing ${part} in ${o.text}`);
   }),
   na('should block todo creation when validation hook returns block', HOOKS),
   na('should block todo completion when validation hook returns block', HOOKS),
@@ -149,7 +160,10 @@ const cases: ReplayCase[] = [
   matched('should have correct tool name', async () => {
     const e = await server.get();
     const res = await unary<object, ListToolsResponse>(e.t.client.listTools, e.t.client, {}, { shape: 'qwen' });
-    assert.ok(res.tools.some((t) => t.name === 'todo_write'), res.tools.map((t) => t.name).join(', '));
+    assert.ok(
+      res.tools.some((t) => t.name === 'todo_write'),
+      res.tools.map((t) => t.name).join(', '),
+    );
   }),
   na('should have correct display name', "Qwen's UI name for the tool"),
   na('should have correct kind', "Qwen's internal tool category (for its approval and UI)"),

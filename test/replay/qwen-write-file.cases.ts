@@ -57,7 +57,8 @@ function overwrite(name: string, before: Buffer, content: string, after: Buffer)
   return {
     name,
     verdict: 'different',
-    reason: "the upstream mock config turns Qwen's prior-read check off; with Qwen's default, which Facet keeps, a file not read in the session is not overwritten",
+    reason:
+      "the upstream mock config turns Qwen's prior-read check off; with Qwen's default, which Facet keeps, a file not read in the session is not overwritten",
     errorModes: PRIOR_READ,
     async run() {
       const { p, write, read } = await qwen();
@@ -104,7 +105,10 @@ export const qwenWriteFile: ReplaySuite = {
         refusedType(await write({ file_path: p('a_directory'), content: 'hello' }), 'INVALID_ARGUMENT', 'target_is_directory');
       },
     },
-    na('should coerce null content into an empty string', 'its assertion is vacuous (it checks that an arrow function is defined), so nothing observable is pinned'),
+    na(
+      'should coerce null content into an empty string',
+      'its assertion is vacuous (it checks that an arrow function is defined), so nothing observable is pinned',
+    ),
     {
       name: 'should throw error if the file_path is empty',
       verdict: 'matched',
@@ -118,7 +122,10 @@ export const qwenWriteFile: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { p, write } = await qwen();
-        assert.equal((await write({ file_path: p('my\\ file.txt'), content: 'hello' })).text, `Successfully created and wrote to new file: ${p('my file.txt')}.`);
+        assert.equal(
+          (await write({ file_path: p('my\\ file.txt'), content: 'hello' })).text,
+          `Successfully created and wrote to new file: ${p('my file.txt')}.`,
+        );
         assert.equal(readFileSync(p('my file.txt'), 'utf8'), 'hello');
       },
     },
@@ -138,7 +145,12 @@ export const qwenWriteFile: ReplaySuite = {
         assert.match(String(o.display.diff), /\+Proposed new content for execute\./);
       },
     },
-    overwrite('should overwrite an existing file and return diff', Buffer.from('Initial content for execute.'), 'Proposed overwrite for execute.', Buffer.from('Proposed overwrite for execute.')),
+    overwrite(
+      'should overwrite an existing file and return diff',
+      Buffer.from('Initial content for execute.'),
+      'Proposed overwrite for execute.',
+      Buffer.from('Proposed overwrite for execute.'),
+    ),
     na('should treat metadata ENOENT as new file when readTextFile returned empty content', FS_MOCK),
     {
       name: 'should create directory if it does not exist',
@@ -151,18 +163,24 @@ export const qwenWriteFile: ReplaySuite = {
         assert.equal(readFileSync(p('new_dir_for_write/file_in_new_dir.txt'), 'utf8'), 'Content in new directory');
       },
     },
-    na('should include modification message when proposed content is modified', "modified_by_user is set by Qwen's confirmation UI when the user edits the proposed content; Facet has no such UI"),
-    ...(['should not include modification message when proposed content is not modified', 'should not include modification message when modified_by_user is not provided'] as const).map(
-      (name): ReplayCase => ({
-        name,
-        verdict: 'matched',
-        async run() {
-          const { p, write } = await qwen();
-          const o = await write({ file_path: p('new_file_unmodified.txt'), content: 'New file content not modified' });
-          assert.equal(o.text, `Successfully created and wrote to new file: ${p('new_file_unmodified.txt')}.`);
-        },
-      }),
+    na(
+      'should include modification message when proposed content is modified',
+      "modified_by_user is set by Qwen's confirmation UI when the user edits the proposed content; Facet has no such UI",
     ),
+    ...(
+      [
+        'should not include modification message when proposed content is not modified',
+        'should not include modification message when modified_by_user is not provided',
+      ] as const
+    ).map((name): ReplayCase => ({
+      name,
+      verdict: 'matched',
+      async run() {
+        const { p, write } = await qwen();
+        const o = await write({ file_path: p('new_file_unmodified.txt'), content: 'New file content not modified' });
+        assert.equal(o.text, `Successfully created and wrote to new file: ${p('new_file_unmodified.txt')}.`);
+      },
+    })),
     {
       name: 'should write to a file with spaces in its name when given an escaped path',
       verdict: 'matched',
@@ -186,7 +204,12 @@ export const qwenWriteFile: ReplaySuite = {
     na('should return NO_SPACE_LEFT error when write fails with ENOSPC', FS_MOCK),
     na('should return TARGET_IS_DIRECTORY error when write fails with EISDIR', `${FS_MOCK} (and fakes fs.existsSync)`),
     na('should return FILE_WRITE_FAILURE for generic write errors', FS_MOCK),
-    overwrite('should preserve BOM when overwriting existing file with BOM', Buffer.concat([BOM, Buffer.from('original content')]), 'new content', Buffer.concat([BOM, Buffer.from('new content')])),
+    overwrite(
+      'should preserve BOM when overwriting existing file with BOM',
+      Buffer.concat([BOM, Buffer.from('original content')]),
+      'new content',
+      Buffer.concat([BOM, Buffer.from('new content')]),
+    ),
     overwrite('should not add BOM when overwriting existing file without BOM', Buffer.from('original content'), 'new content', Buffer.from('new content')),
     {
       name: 'should use default encoding for new files',
@@ -197,7 +220,10 @@ export const qwenWriteFile: ReplaySuite = {
         assert.deepEqual(readFileSync(p('new_file.txt')), Buffer.from('new content'));
       },
     },
-    na('should use BOM for new files when defaultFileEncoding is utf-8-bom', "Qwen's defaultFileEncoding setting; Facet has no such setting (new files are UTF-8 without a BOM)"),
+    na(
+      'should use BOM for new files when defaultFileEncoding is utf-8-bom',
+      "Qwen's defaultFileEncoding setting; Facet has no such setting (new files are UTF-8 without a BOM)",
+    ),
     {
       name: 'records a write into the FileReadCache',
       verdict: 'matched',

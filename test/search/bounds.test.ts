@@ -52,7 +52,16 @@ for (const backend of ['rg', 'fallback'] as const) {
       assert.equal(r.totalMatchLines, 5000);
       assert.equal(r.truncated, true);
       assert.equal(r.files.length, 1);
-      assert.deepEqual(r.files[0]!.lines.at(-1), { line: 5000, kind: 'match', text: 'foo line 4999 foo', column: 1, submatches: [{ start: 0, end: 3 }, { start: 14, end: 17 }] });
+      assert.deepEqual(r.files[0]!.lines.at(-1), {
+        line: 5000,
+        kind: 'match',
+        text: 'foo line 4999 foo',
+        column: 1,
+        submatches: [
+          { start: 0, end: 3 },
+          { start: 14, end: 17 },
+        ],
+      });
       assert.ok(grown < 200 * 1024 * 1024, `rss grew by ${grown} bytes`);
       assert.deepEqual(rgChildren(), []);
     });

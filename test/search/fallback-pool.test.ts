@@ -52,14 +52,20 @@ test('the total cap holds exactly across batches (which files make it in depends
     // 75 files with both of their lines, and the first line only of one more.
     assert.deepEqual(r.files.map((f) => f.matchLines).sort(), [1, ...Array<number>(75).fill(2)]);
     const cut = r.files.find((f) => f.matchLines === 1)!;
-    assert.deepEqual(cut.lines.map((l) => l.text), [`needle ${/f(\d+)\.txt$/.exec(cut.relative)![1]}`]);
+    assert.deepEqual(
+      cut.lines.map((l) => l.text),
+      [`needle ${/f(\d+)\.txt$/.exec(cut.relative)![1]}`],
+    );
   }
 });
 
 test('a cancelled search stops, and the pool serves the next one in full', async () => {
   const ac = new AbortController();
   ac.abort();
-  await assert.rejects(grep(scope, { cwd: dir, pattern: 'needle', signal: ac.signal }, { backend: 'fallback' }), (e: unknown) => e instanceof EngineError && e.kind === 'cancelled');
+  await assert.rejects(
+    grep(scope, { cwd: dir, pattern: 'needle', signal: ac.signal }, { backend: 'fallback' }),
+    (e: unknown) => e instanceof EngineError && e.kind === 'cancelled',
+  );
   const later = new AbortController();
   const p = grep(scope, { cwd: dir, pattern: 'needle', signal: later.signal }, { backend: 'fallback' });
   queueMicrotask(() => later.abort());

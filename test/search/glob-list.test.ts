@@ -28,9 +28,23 @@ test('glob honours .gitignore at every level, skips hidden files and never follo
   const r = await glob(scope, { pattern: '**/*.ts', cwd: tree.root });
   assert.deepEqual(rel(r), ['src/main.ts', 'src/util.ts']);
   assert.deepEqual([r.total, r.truncated, r.complete], [2, false, true]);
-  assert.deepEqual(rel(await glob(scope, { pattern: '**/*.txt', cwd: tree.root })), ['a.txt', 'crlf.txt', 'gemini-secret.txt', 'latin1.txt', 'uni.txt', 'utf16.txt']);
+  assert.deepEqual(rel(await glob(scope, { pattern: '**/*.txt', cwd: tree.root })), [
+    'a.txt',
+    'crlf.txt',
+    'gemini-secret.txt',
+    'latin1.txt',
+    'uni.txt',
+    'utf16.txt',
+  ]);
   assert.deepEqual(rel(await glob(scope, { pattern: '**/*.txt', cwd: tree.root, hidden: true, noIgnore: true })), [
-    '.hidden/secret.txt', 'a.txt', 'build/out.txt', 'crlf.txt', 'gemini-secret.txt', 'latin1.txt', 'uni.txt', 'utf16.txt',
+    '.hidden/secret.txt',
+    'a.txt',
+    'build/out.txt',
+    'crlf.txt',
+    'gemini-secret.txt',
+    'latin1.txt',
+    'uni.txt',
+    'utf16.txt',
   ]);
 });
 
@@ -42,7 +56,10 @@ test('glob: extra ignore files, case, base-name matching, directories, static pr
   assert.deepEqual(rel(await glob(scope, { pattern: '*.py', cwd: tree.root, matchBase: true })), ['src/nested/deep.py']);
   assert.deepEqual(rel(await glob(scope, { pattern: 'src/*', cwd: tree.root, includeDirs: true })), ['src/main.ts', 'src/nested', 'src/util.ts']);
   assert.deepEqual(rel(await glob(scope, { pattern: 'src/nested/*.py', cwd: tree.root })), ['src/nested/deep.py']);
-  assert.deepEqual(rel(await glob(scope, { pattern: `${tree.root}/src/*.ts` })), ['src/main.ts', 'src/util.ts'].map((p) => path.relative(scope.primary, path.join(tree.root, p))));
+  assert.deepEqual(
+    rel(await glob(scope, { pattern: `${tree.root}/src/*.ts` })),
+    ['src/main.ts', 'src/util.ts'].map((p) => path.relative(scope.primary, path.join(tree.root, p))),
+  );
 });
 
 test('glob sort orders: newest first, oldest first, recent first then by path; paging with totals', async () => {
@@ -51,9 +68,30 @@ test('glob sort orders: newest first, oldest first, recent first then by path; p
   utimesSync(path.join(tree.root, 'uni.txt'), now - 30, now - 30);
   try {
     const pattern = '*.txt';
-    assert.deepEqual(rel(await glob(scope, { pattern, cwd: tree.root, sort: 'mtime-desc' })), ['uni.txt', 'crlf.txt', 'gemini-secret.txt', 'utf16.txt', 'latin1.txt', 'a.txt']);
-    assert.deepEqual(rel(await glob(scope, { pattern, cwd: tree.root, sort: 'mtime-asc' })), ['a.txt', 'latin1.txt', 'utf16.txt', 'gemini-secret.txt', 'crlf.txt', 'uni.txt']);
-    assert.deepEqual(rel(await glob(scope, { pattern, cwd: tree.root, sort: 'recent-first' })), ['uni.txt', 'crlf.txt', 'a.txt', 'gemini-secret.txt', 'latin1.txt', 'utf16.txt']);
+    assert.deepEqual(rel(await glob(scope, { pattern, cwd: tree.root, sort: 'mtime-desc' })), [
+      'uni.txt',
+      'crlf.txt',
+      'gemini-secret.txt',
+      'utf16.txt',
+      'latin1.txt',
+      'a.txt',
+    ]);
+    assert.deepEqual(rel(await glob(scope, { pattern, cwd: tree.root, sort: 'mtime-asc' })), [
+      'a.txt',
+      'latin1.txt',
+      'utf16.txt',
+      'gemini-secret.txt',
+      'crlf.txt',
+      'uni.txt',
+    ]);
+    assert.deepEqual(rel(await glob(scope, { pattern, cwd: tree.root, sort: 'recent-first' })), [
+      'uni.txt',
+      'crlf.txt',
+      'a.txt',
+      'gemini-secret.txt',
+      'latin1.txt',
+      'utf16.txt',
+    ]);
     const page = await glob(scope, { pattern, cwd: tree.root, offset: 2, limit: 3 });
     assert.deepEqual([rel(page), page.total, page.shown, page.truncated], [['gemini-secret.txt', 'latin1.txt', 'uni.txt'], 6, 3, true]);
   } finally {
@@ -81,7 +119,22 @@ test('list: dirs first with types, sizes; symlinks listed but not entered; hidde
   const r = await listDirectory(scope, '.', { cwd: tree.root, includeHidden: false });
   assert.deepEqual(
     r.entries.map((e) => `${e.name}:${e.type}`),
-    ['build:directory', 'src:directory', 'a.txt:file', 'app.log:file', 'bin.dat:file', 'crlf.txt:file', 'file-link-out.txt:symlink', 'gemini-secret.txt:file', 'keep.log:file', 'latin1.txt:file', 'link-in:symlink', 'link-out:symlink', 'uni.txt:file', 'utf16.txt:file'],
+    [
+      'build:directory',
+      'src:directory',
+      'a.txt:file',
+      'app.log:file',
+      'bin.dat:file',
+      'crlf.txt:file',
+      'file-link-out.txt:symlink',
+      'gemini-secret.txt:file',
+      'keep.log:file',
+      'latin1.txt:file',
+      'link-in:symlink',
+      'link-out:symlink',
+      'uni.txt:file',
+      'utf16.txt:file',
+    ],
   );
   assert.equal(r.entries.find((e) => e.name === 'a.txt')!.size, 66);
   const all = await listDirectory(scope, '.', { cwd: tree.root });
@@ -92,7 +145,10 @@ test('list: dirs first with types, sizes; symlinks listed but not entered; hidde
 test('list: depth, sort keys, ignore files and globs, paging with an exact count', async () => {
   const deep = await listDirectory(scope, 'src', { cwd: tree.root, depth: 3, sort: 'name' });
   assert.deepEqual(rel(deep), ['.gitignore', 'generated.ts', 'main.ts', 'nested', 'nested/deep.py', 'util.ts']);
-  assert.deepEqual(deep.entries.map((e) => e.depth), [1, 1, 1, 1, 2, 1]);
+  assert.deepEqual(
+    deep.entries.map((e) => e.depth),
+    [1, 1, 1, 1, 2, 1],
+  );
   const ign = await listDirectory(scope, 'src', { cwd: tree.root, depth: 2, includeHidden: false, ignore: {}, ignoreGlobs: ['*.py'] });
   assert.deepEqual([rel(ign), ign.ignored], [['nested', 'main.ts', 'util.ts'], { gitignore: 1, glob: 1 }]);
   const bySize = await listDirectory(scope, 'src', { cwd: tree.root, sort: 'size', includeHidden: false });

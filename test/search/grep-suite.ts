@@ -21,7 +21,18 @@ export function render(r: GrepResult): string[] {
   );
 }
 
-const ALL_FOO_FILES = ['a.txt', 'crlf.txt', 'gemini-secret.txt', 'keep.log', 'latin1.txt', 'src/main.ts', 'src/nested/deep.py', 'src/util.ts', 'uni.txt', 'utf16.txt'];
+const ALL_FOO_FILES = [
+  'a.txt',
+  'crlf.txt',
+  'gemini-secret.txt',
+  'keep.log',
+  'latin1.txt',
+  'src/main.ts',
+  'src/nested/deep.py',
+  'src/util.ts',
+  'uni.txt',
+  'utf16.txt',
+];
 
 export function grepSuite(backend: 'rg' | 'fallback'): void {
   describe(`grep (${backend})`, () => {
@@ -63,10 +74,7 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
         'uni.txt:4:foo_bar foo-bar [[0,3],[8,11]]',
         'utf16.txt:1:utf16 foo line [[6,9]]',
       ]);
-      assert.deepEqual(
-        [r.total, r.shown, r.totalFiles, r.totalMatchLines, r.totalMatches, r.truncated],
-        [13, 13, 10, 13, 15, false],
-      );
+      assert.deepEqual([r.total, r.shown, r.totalFiles, r.totalMatchLines, r.totalMatches, r.truncated], [13, 13, 10, 13, 15, false]);
       assert.equal(r.files[0]!.path, `${tree.root}/a.txt`);
       assert.equal(r.files[0]!.lines[1]!.column, 9);
     });
@@ -74,13 +82,38 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
     test('hidden includes dot-files but never .git; no_ignore brings ignored files back', async () => {
       assert.deepEqual(render(await run({ pattern: 'foo', hidden: true, mode: 'files' })), ['.hidden/secret.txt', ...ALL_FOO_FILES]);
       assert.deepEqual(render(await run({ pattern: 'foo', noIgnore: true, mode: 'files' })), [
-        'a.txt', 'app.log', 'build/out.txt', 'crlf.txt', 'gemini-secret.txt', 'keep.log', 'latin1.txt', 'src/generated.ts', 'src/main.ts', 'src/nested/deep.py', 'src/util.ts', 'uni.txt', 'utf16.txt',
+        'a.txt',
+        'app.log',
+        'build/out.txt',
+        'crlf.txt',
+        'gemini-secret.txt',
+        'keep.log',
+        'latin1.txt',
+        'src/generated.ts',
+        'src/main.ts',
+        'src/nested/deep.py',
+        'src/util.ts',
+        'uni.txt',
+        'utf16.txt',
       ]);
     });
 
     test('an include glob lets hidden and ignored files in, as in rg, but never .git', async () => {
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*'], mode: 'files' })), [
-        '.hidden/secret.txt', 'a.txt', 'app.log', 'build/out.txt', 'crlf.txt', 'gemini-secret.txt', 'keep.log', 'latin1.txt', 'src/generated.ts', 'src/main.ts', 'src/nested/deep.py', 'src/util.ts', 'uni.txt', 'utf16.txt',
+        '.hidden/secret.txt',
+        'a.txt',
+        'app.log',
+        'build/out.txt',
+        'crlf.txt',
+        'gemini-secret.txt',
+        'keep.log',
+        'latin1.txt',
+        'src/generated.ts',
+        'src/main.ts',
+        'src/nested/deep.py',
+        'src/util.ts',
+        'uni.txt',
+        'utf16.txt',
       ]);
     });
 
@@ -90,11 +123,19 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
 
     test('an extra ignore file name (.geminiignore) is honoured', async () => {
       const r = await run({ pattern: 'foo', ignoreFileNames: ['.geminiignore'], mode: 'files' });
-      assert.deepEqual(render(r), ALL_FOO_FILES.filter((f) => f !== 'gemini-secret.txt'));
+      assert.deepEqual(
+        render(r),
+        ALL_FOO_FILES.filter((f) => f !== 'gemini-secret.txt'),
+      );
     });
 
     test('case modes: insensitive, smart (upper-case means sensitive), inline (?i)', async () => {
-      assert.deepEqual(render(await run({ pattern: 'foo', caseMode: 'insensitive', mode: 'count', paths: ['a.txt', 'src'] })), ['a.txt:4', 'src/main.ts:2', 'src/nested/deep.py:2', 'src/util.ts:1']);
+      assert.deepEqual(render(await run({ pattern: 'foo', caseMode: 'insensitive', mode: 'count', paths: ['a.txt', 'src'] })), [
+        'a.txt:4',
+        'src/main.ts:2',
+        'src/nested/deep.py:2',
+        'src/util.ts:1',
+      ]);
       assert.deepEqual(render(await run({ pattern: 'Foo', caseMode: 'smart', mode: 'count' })), ['a.txt:1', 'src/nested/deep.py:1']);
       assert.deepEqual(render(await run({ pattern: 'foo', caseMode: 'smart', mode: 'count', paths: ['a.txt'] })), ['a.txt:4']);
       // Simple case folding, as Rust's regex: Ω folds to ω, but SS does not match ß.
@@ -119,7 +160,7 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       assert.deepEqual(render(r), ['a.txt:1:alpha foo [[6,9]]', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]', 'a.txt:8:theta foo [[6,9]]']);
     });
 
-    test('max per file keeps rg\'s trailing context, and a match inside it stays a match', async () => {
+    test("max per file keeps rg's trailing context, and a match inside it stays a match", async () => {
       assert.deepEqual(render(await run({ pattern: 'foo', maxPerFile: 1, after: 3, paths: ['a.txt'] })), [
         'a.txt:1:alpha foo [[6,9]]',
         'a.txt-2-beta',
@@ -138,16 +179,46 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       assert.deepEqual(render(await run({ pattern: 'foo(1)', fixedStrings: true })), ['src/main.ts:2:export const bar = foo(1); [[19,25]]']);
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.ts'], mode: 'files' })), ['src/generated.ts', 'src/main.ts', 'src/util.ts']);
       // rg's {a,b} alternatives
-      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.{py,ts}'], mode: 'files' })), ['src/generated.ts', 'src/main.ts', 'src/nested/deep.py', 'src/util.ts']);
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.{py,ts}'], mode: 'files' })), [
+        'src/generated.ts',
+        'src/main.ts',
+        'src/nested/deep.py',
+        'src/util.ts',
+      ]);
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['src/{nested/deep.py,main.ts}'], mode: 'files' })), ['src/main.ts', 'src/nested/deep.py']);
-      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['!src/**'], mode: 'files' })), ['a.txt', 'crlf.txt', 'gemini-secret.txt', 'keep.log', 'latin1.txt', 'uni.txt', 'utf16.txt']);
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['!src/**'], mode: 'files' })), [
+        'a.txt',
+        'crlf.txt',
+        'gemini-secret.txt',
+        'keep.log',
+        'latin1.txt',
+        'uni.txt',
+        'utf16.txt',
+      ]);
       assert.deepEqual(render(await run({ pattern: 'foo', types: ['py'], mode: 'files' })), ['src/nested/deep.py']);
-      assert.deepEqual(render(await run({ pattern: 'foo', types: ['txt'], globs: ['!a.txt'], mode: 'files' })), ['crlf.txt', 'gemini-secret.txt', 'latin1.txt', 'uni.txt', 'utf16.txt']);
+      assert.deepEqual(render(await run({ pattern: 'foo', types: ['txt'], globs: ['!a.txt'], mode: 'files' })), [
+        'crlf.txt',
+        'gemini-secret.txt',
+        'latin1.txt',
+        'uni.txt',
+        'utf16.txt',
+      ]);
       await fails({ pattern: 'foo', types: ['nosuchtype'] }, 'invalid_argument', 'type');
     });
 
     test('files sorted newest first and oldest first; pagination over lines', async () => {
-      const newest = ['uni.txt', 'gemini-secret.txt', 'crlf.txt', 'utf16.txt', 'latin1.txt', 'src/nested/deep.py', 'src/util.ts', 'src/main.ts', 'keep.log', 'a.txt'];
+      const newest = [
+        'uni.txt',
+        'gemini-secret.txt',
+        'crlf.txt',
+        'utf16.txt',
+        'latin1.txt',
+        'src/nested/deep.py',
+        'src/util.ts',
+        'src/main.ts',
+        'keep.log',
+        'a.txt',
+      ];
       assert.deepEqual(render(await run({ pattern: 'foo', mode: 'files', sort: 'mtime-desc' })), newest);
       assert.deepEqual(render(await run({ pattern: 'foo', mode: 'files', sort: 'mtime-asc' })), [...newest].reverse());
       const page = await run({ pattern: 'foo', offset: 2, limit: 3 });
@@ -166,7 +237,10 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
 
     test('Unicode classes, undecodable bytes, UTF-16, CRLF', async () => {
       assert.deepEqual(render(await run({ pattern: '\\w+ve', paths: ['uni.txt'] })), ['uni.txt:1:naïve Ωmega straße [[0,5]]']);
-      assert.deepEqual(render(await run({ pattern: '\\d+', paths: ['uni.txt'] })), ['uni.txt:3:numbers 123 ٣٤٥ [[8,11],[12,15]]', 'uni.txt:5:end. $5 [x] {y} [[6,7]]']);
+      assert.deepEqual(render(await run({ pattern: '\\d+', paths: ['uni.txt'] })), [
+        'uni.txt:3:numbers 123 ٣٤٥ [[8,11],[12,15]]',
+        'uni.txt:5:end. $5 [x] {y} [[6,7]]',
+      ]);
       // "." never matches an undecodable byte: only café in main.ts, not caf\xe9 in latin1.txt.
       assert.deepEqual(render(await run({ pattern: 'caf.', mode: 'files' })), ['src/main.ts']);
       assert.deepEqual(render(await run({ pattern: 'utf16', paths: ['utf16.txt'] })), ['utf16.txt:1:utf16 foo line [[0,5]]']);
@@ -199,12 +273,18 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       assert.deepEqual(render(r), ['a.txt:1:alpha foo [[6,9]]', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]']);
     });
 
-    test('excluded lines are dropped as found: before the total cap, context too; rg\'s per-file cap still counts them', async () => {
+    test("excluded lines are dropped as found: before the total cap, context too; rg's per-file cap still counts them", async () => {
       const capped = await run({ pattern: 'foo', maxTotal: 1, paths: ['a.txt'], excludeLines: /alpha/g });
       assert.deepEqual([capped.totalMatchLines, capped.stoppedBy], [1, 'max_total']);
       assert.deepEqual(render(capped), ['a.txt:5:epsilon foo foo [[8,11],[12,15]]']);
       const context = await run({ pattern: 'foo', paths: ['a.txt'], before: 1, after: 1, excludeLines: /^(beta|zeta)$/ });
-      assert.deepEqual(render(context), ['a.txt:1:alpha foo [[6,9]]', 'a.txt-4-delta', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]', 'a.txt-7-eta', 'a.txt:8:theta foo [[6,9]]']);
+      assert.deepEqual(render(context), [
+        'a.txt:1:alpha foo [[6,9]]',
+        'a.txt-4-delta',
+        'a.txt:5:epsilon foo foo [[8,11],[12,15]]',
+        'a.txt-7-eta',
+        'a.txt:8:theta foo [[6,9]]',
+      ]);
       const perFile = await run({ pattern: 'foo', paths: ['a.txt'], maxPerFile: 2, excludeLines: /alpha/, mode: 'count' });
       assert.deepEqual(render(perFile), ['a.txt:1']);
       const none = await run({ pattern: 'theta', excludeLines: /theta/ });

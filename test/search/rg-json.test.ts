@@ -69,11 +69,19 @@ test('from an rg that misbehaves: a line that is not JSON is skipped, a message 
       return script;
     };
     const begin = '{"type":"begin","data":{"path":{"text":"./a.txt"}}}';
-    const match = (subs: string) => `{"type":"match","data":{"path":{"text":"./a.txt"},"lines":{"text":"x\\n"},"line_number":1,"absolute_offset":0,"submatches":${subs}}}`;
+    const match = (subs: string) =>
+      `{"type":"match","data":{"path":{"text":"./a.txt"},"lines":{"text":"x\\n"},"line_number":1,"absolute_offset":0,"submatches":${subs}}}`;
     const end = '{"type":"end","data":{"path":{"text":"./a.txt"},"binary_offset":null,"stats":{}}}';
     const scope = Scope.fromRoots([dir]);
-    const skipped = await grep(scope, { pattern: 'x', cwd: dir }, { backend: 'rg', rgPath: fake([begin, 'garbage {', match('[{"match":{"text":"x"},"start":0,"end":1}]'), end]) });
-    assert.deepEqual(skipped.files.map((f) => [f.relative, f.lines.map((l) => [l.line, l.text, l.submatches])]), [['a.txt', [[1, 'x', [{ start: 0, end: 1 }]]]]]);
+    const skipped = await grep(
+      scope,
+      { pattern: 'x', cwd: dir },
+      { backend: 'rg', rgPath: fake([begin, 'garbage {', match('[{"match":{"text":"x"},"start":0,"end":1}]'), end]) },
+    );
+    assert.deepEqual(
+      skipped.files.map((f) => [f.relative, f.lines.map((l) => [l.line, l.text, l.submatches])]),
+      [['a.txt', [[1, 'x', [{ start: 0, end: 1 }]]]]],
+    );
     await assert.rejects(
       grep(scope, { pattern: 'x', cwd: dir }, { backend: 'rg', rgPath: fake([begin, match('5'), end, '{"type":"summary","data":{}}']) }),
       (err: unknown) => err instanceof EngineError && err.kind === 'internal' && /^reading ripgrep's output failed: /.test(err.message),

@@ -24,28 +24,53 @@ test('search.grep gives the same text and structure from both backends', async (
   const a = await callTool(rgServer.client, 'search.grep', args);
   const b = await callTool(fbServer.client, 'search.grep', args);
   assert.equal(a.error, '');
-  const expected = ['a.txt:1:alpha foo', 'a.txt-2-beta', '--', 'a.txt-4-delta', 'a.txt:5:epsilon foo foo', 'a.txt-6-zeta', 'a.txt-7-eta', 'a.txt:8:theta foo'].join('\n');
+  const expected = [
+    'a.txt:1:alpha foo',
+    'a.txt-2-beta',
+    '--',
+    'a.txt-4-delta',
+    'a.txt:5:epsilon foo foo',
+    'a.txt-6-zeta',
+    'a.txt-7-eta',
+    'a.txt:8:theta foo',
+  ].join('\n');
   assert.equal(texts(a)[0], expected);
   assert.equal(texts(b)[0], expected);
   assert.equal(structured(a)!.backend, 'rg');
   assert.equal(structured(b)!.backend, 'fallback');
   assert.deepEqual({ ...structured(a), backend: '' }, { ...structured(b), backend: '' });
-  assert.deepEqual({ ...structured(a), backend: '' }, {
-    backend: '', mode: 'content', base: `${tree.root}/a.txt`, shown: 7, offset: 0, total: 7,
-    totalFiles: 1, totalMatchLines: 3, totalMatches: 4, truncated: false, timedOut: false,
-    files: [{
-      path: 'a.txt', matchLines: 3, matches: 4,
-      lines: [
-        { line: 1, text: 'alpha foo', spans: [6, 9] },
-        { line: 2, text: 'beta', context: true },
-        { line: 4, text: 'delta', context: true },
-        { line: 5, text: 'epsilon foo foo', spans: [8, 11, 12, 15] },
-        { line: 6, text: 'zeta', context: true },
-        { line: 7, text: 'eta', context: true },
-        { line: 8, text: 'theta foo', spans: [6, 9] },
+  assert.deepEqual(
+    { ...structured(a), backend: '' },
+    {
+      backend: '',
+      mode: 'content',
+      base: `${tree.root}/a.txt`,
+      shown: 7,
+      offset: 0,
+      total: 7,
+      totalFiles: 1,
+      totalMatchLines: 3,
+      totalMatches: 4,
+      truncated: false,
+      timedOut: false,
+      files: [
+        {
+          path: 'a.txt',
+          matchLines: 3,
+          matches: 4,
+          lines: [
+            { line: 1, text: 'alpha foo', spans: [6, 9] },
+            { line: 2, text: 'beta', context: true },
+            { line: 4, text: 'delta', context: true },
+            { line: 5, text: 'epsilon foo foo', spans: [8, 11, 12, 15] },
+            { line: 6, text: 'zeta', context: true },
+            { line: 7, text: 'eta', context: true },
+            { line: 8, text: 'theta foo', spans: [6, 9] },
+          ],
+        },
       ],
-    }],
-  });
+    },
+  );
 });
 
 test('search.grep structured lines: UTF-16 spans, cut lines, files in path order', async () => {
@@ -53,10 +78,26 @@ test('search.grep structured lines: UTF-16 spans, cut lines, files in path order
   const s = structured(r)!;
   assert.equal(s.base, `${tree.root}/uni.txt`);
   assert.deepEqual(s.files, [
-    { path: 'src/main.ts', matchLines: 2, matches: 2, lines: [{ line: 1, text: 'import { foo } from ', spans: [9, 12], cut: true }, { line: 2, text: 'export const bar = f', spans: [19, 22], cut: true }] },
+    {
+      path: 'src/main.ts',
+      matchLines: 2,
+      matches: 2,
+      lines: [
+        { line: 1, text: 'import { foo } from ', spans: [9, 12], cut: true },
+        { line: 2, text: 'export const bar = f', spans: [19, 22], cut: true },
+      ],
+    },
     { path: 'src/nested/deep.py', matchLines: 1, matches: 1, lines: [{ line: 1, text: 'def foo():', spans: [4, 7] }] },
     { path: 'src/util.ts', matchLines: 1, matches: 1, lines: [{ line: 1, text: 'export function foo(', spans: [16, 19], cut: true }] },
-    { path: 'uni.txt', matchLines: 2, matches: 3, lines: [{ line: 1, text: 'naïve Ωmega straße', spans: [6, 11] }, { line: 4, text: 'foo_bar foo-bar', spans: [0, 3, 8, 11] }] },
+    {
+      path: 'uni.txt',
+      matchLines: 2,
+      matches: 3,
+      lines: [
+        { line: 1, text: 'naïve Ωmega straße', spans: [6, 11] },
+        { line: 4, text: 'foo_bar foo-bar', spans: [0, 3, 8, 11] },
+      ],
+    },
   ]);
 });
 

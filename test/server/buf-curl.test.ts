@@ -43,14 +43,20 @@ describe('buf curl with reflection only', () => {
   });
 
   test('calls ListToolSummaries and CallTool', async () => {
-    const summaries = JSON.parse(await curl('-d', '{"tags_filter":["read-only"]}', `http://${t.address}/codefly.services.toolbox.v0.Toolbox/ListToolSummaries`)) as {
+    const summaries = JSON.parse(
+      await curl('-d', '{"tags_filter":["read-only"]}', `http://${t.address}/codefly.services.toolbox.v0.Toolbox/ListToolSummaries`),
+    ) as {
       tools: Array<{ name: string; tags: string[] }>;
     };
     const read = summaries.tools.find((x) => x.name === 'fs.read');
     assert.ok(read);
     assert.equal(read.tags[0], 'facet-core');
     const call = JSON.parse(
-      await curl('-d', JSON.stringify({ name: 'fs.read', arguments: { path: 'hello.txt', limit: 1 } }), `http://${t.address}/codefly.services.toolbox.v0.Toolbox/CallTool`),
+      await curl(
+        '-d',
+        JSON.stringify({ name: 'fs.read', arguments: { path: 'hello.txt', limit: 1 } }),
+        `http://${t.address}/codefly.services.toolbox.v0.Toolbox/CallTool`,
+      ),
     ) as { content: Array<{ text?: string }>; error?: string };
     assert.equal(call.error, undefined);
     assert.match(call.content[0]!.text!, /hello/);
@@ -58,7 +64,9 @@ describe('buf curl with reflection only', () => {
   });
 
   test('reads an in-band failure with its structured code', async () => {
-    const call = JSON.parse(await curl('-d', '{"name":"fs.read","arguments":{"path":"../../etc/passwd"}}', `http://${t.address}/codefly.services.toolbox.v0.Toolbox/CallTool`)) as {
+    const call = JSON.parse(
+      await curl('-d', '{"name":"fs.read","arguments":{"path":"../../etc/passwd"}}', `http://${t.address}/codefly.services.toolbox.v0.Toolbox/CallTool`),
+    ) as {
       failure: { code: string };
     };
     assert.equal(call.failure.code, 'FAILURE_CODE_PERMISSION_DENIED');

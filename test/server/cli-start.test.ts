@@ -19,7 +19,10 @@ const run = promisify(execFile);
 /** Runs `facet serve ...` expecting it to refuse; returns its exit code and stderr. */
 async function refused(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stderr: string }> {
   try {
-    await run(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: 20_000 });
+    await run(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      timeout: 20_000,
+    });
   } catch (e) {
     const err = e as { code: number; stderr: string };
     return { code: err.code, stderr: err.stderr };
@@ -46,13 +49,17 @@ test('a --root that is a file is refused like a missing one', async () => {
 
 test('FACET_ROOT=/nonexistent names FACET_ROOT; a bad FACET_* number names its variable', async () => {
   assert.deepEqual(await refused([], { FACET_ROOT: '/nonexistent' }), { code: 2, stderr: 'facet: FACET_ROOT: /nonexistent does not exist\n' });
-  assert.deepEqual(await refused(['--root', '/'], { FACET_GRACE_MS: 'soon' }), { code: 2, stderr: 'facet: FACET_GRACE_MS must be a whole number, got "soon"\n' });
+  assert.deepEqual(await refused(['--root', '/'], { FACET_GRACE_MS: 'soon' }), {
+    code: 2,
+    stderr: 'facet: FACET_GRACE_MS must be a whole number, got "soon"\n',
+  });
 });
 
 test('a FACET_* variable that names no option is reported (a typo would otherwise go unnoticed)', async () => {
   assert.deepEqual(await refused(['--root', '/'], { FACET_ROOTS: '/srv', FACET_GRACE_MS: 'soon' }), {
     code: 2,
-    stderr: 'facet: warning: FACET_ROOTS is not a Facet setting and is ignored (see facet serve --help)\nfacet: FACET_GRACE_MS must be a whole number, got "soon"\n',
+    stderr:
+      'facet: warning: FACET_ROOTS is not a Facet setting and is ignored (see facet serve --help)\nfacet: FACET_GRACE_MS must be a whole number, got "soon"\n',
   });
 });
 
@@ -88,7 +95,10 @@ test('a CallToolRequest root that is a file is refused in band: a shell call ans
     const res = await callTool(t.client, 'shell.run', { command: 'echo hi', timeout_ms: 2000 }, { roots: [file] });
     assert.equal(res.error, `root ${file} is not a directory`);
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.deepEqual(res.failure?.fieldViolations.map((v) => v.field), ['roots']);
+    assert.deepEqual(
+      res.failure?.fieldViolations.map((v) => v.field),
+      ['roots'],
+    );
   });
 });
 
@@ -107,7 +117,12 @@ test('a root replaced by a file while serving: shell calls of every kind answer 
     const calls: Array<[string, string, Record<string, unknown>, string]> = [
       ['core', 'shell.run', { command: 'echo hi', timeout_ms: 2000 }, why],
       ['core', 'shell.start', { command: 'echo hi' }, why],
-      ['claude', 'Bash', { command: 'echo hi', timeout: 2000 }, `<tool_use_error>Cannot start /bin/bash: the working directory ${root} is not a directory.</tool_use_error>`],
+      [
+        'claude',
+        'Bash',
+        { command: 'echo hi', timeout: 2000 },
+        `<tool_use_error>Cannot start /bin/bash: the working directory ${root} is not a directory.</tool_use_error>`,
+      ],
       ['kimi', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
       ['grok', 'bash', { command: 'echo hi' }, `Error: ${why}`],
       ['codex', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],

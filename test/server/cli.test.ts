@@ -16,7 +16,10 @@ const run = promisify(execFile);
 test('facet serve --help prints the options and exits 0', async () => {
   const { stdout } = await run(process.execPath, [CLI, 'serve', '--help']);
   assert.match(stdout, /^Usage: facet serve \[options\]/);
-  assert.match(stdout, /--listen <value>\n {6}TCP address host:port to serve on; "none" to serve only on --socket \(default: 127\.0\.0\.1:50051\) \[FACET_LISTEN\]/);
+  assert.match(
+    stdout,
+    /--listen <value>\n {6}TCP address host:port to serve on; "none" to serve only on --socket \(default: 127\.0\.0\.1:50051\) \[FACET_LISTEN\]/,
+  );
 });
 
 test('a bad flag value stops start-up with exit code 2 and names the flag', async () => {
@@ -59,7 +62,12 @@ test('SIGTERM drains and exits 0; call log lines reach stdout promptly, batched,
     child.kill('SIGTERM');
     assert.equal(await exited, 0);
     assert.equal(out.match(/"tool":"fs.stat"/g)?.length, 20);
-    assert.doesNotThrow(() => out.trim().split('\n').forEach((l) => JSON.parse(l)));
+    assert.doesNotThrow(() =>
+      out
+        .trim()
+        .split('\n')
+        .forEach((l) => JSON.parse(l)),
+    );
   } finally {
     child.kill('SIGKILL');
     cleanup();
@@ -109,10 +117,16 @@ test('SIGTERM exits within --grace-ms while a call hangs, and its command and jo
   const client = new ToolboxClient(address, grpc.credentials.createInsecure());
   try {
     // A job with a child that left its session, and a call whose command ignores TERM.
-    const job = await unary(client.callTool, client, { name: 'shell.start', arguments: { command: `(setsid sleep ${m}.5 &); echo ready; sleep ${m}`, wait_ms: 30_000 }, roots: [] });
+    const job = await unary(client.callTool, client, {
+      name: 'shell.start',
+      arguments: { command: `(setsid sleep ${m}.5 &); echo ready; sleep ${m}`, wait_ms: 30_000 },
+      roots: [],
+    });
     assert.equal(job.error, '');
     const hung = new Promise<unknown>((resolve) =>
-      client.callTool({ name: 'shell.run', arguments: { command: `trap '' TERM; echo hanging; sleep ${m}.7`, timeout_ms: 600_000 }, roots: [] }, (err, res) => resolve(err ?? res)),
+      client.callTool({ name: 'shell.run', arguments: { command: `trap '' TERM; echo hanging; sleep ${m}.7`, timeout_ms: 600_000 }, roots: [] }, (err, res) =>
+        resolve(err ?? res),
+      ),
     );
     assert.equal(await eventually(() => procsRunning(`sleep ${m}.5`).length === 1 && procsRunning(`sleep ${m}.7`).length === 1), true);
     const { code, ms } = await terminate(child);

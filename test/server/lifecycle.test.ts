@@ -36,7 +36,10 @@ test('the bearer token is required on toolbox RPCs, but not on health', async ()
       assert.equal(e.details, 'the bearer token is not valid');
       return true;
     });
-    await assert.rejects(unary(t.client.identity, t.client, {}, { metadata: { authorization: 's3cret-token' } }), (e: grpc.ServiceError) => e.code === grpc.status.UNAUTHENTICATED);
+    await assert.rejects(
+      unary(t.client.identity, t.client, {}, { metadata: { authorization: 's3cret-token' } }),
+      (e: grpc.ServiceError) => e.code === grpc.status.UNAUTHENTICATED,
+    );
     const ok = await unary(t.client.identity, t.client, {}, { metadata: { authorization: 'Bearer s3cret-token' } });
     assert.equal(ok.name, 'facet-core');
     assert.equal(await healthCheck(t.address), HealthCheckResponse_ServingStatus.SERVING);
@@ -119,7 +122,10 @@ test('--read-only hides destructive tools from the catalog and from CallTool', a
   await withServer({ args: ['--read-only'] }, async (t) => {
     const all = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] });
     assert.ok(all.tools.length > 0);
-    assert.deepEqual(all.tools.filter((x) => x.destructive), []);
+    assert.deepEqual(
+      all.tools.filter((x) => x.destructive),
+      [],
+    );
     const id = await unary(t.client.identity, t.client, {});
     assert.match(id.sandboxSummary, /read-only: writes, edits and shell are disabled; shell: off/);
   });

@@ -10,6 +10,15 @@ test('fs.read over a real socket returns the requested line range', async () => 
     const res = await callTool(t.client, 'fs.read', { path: 'a.txt', offset: 2, limit: 2 });
     assert.equal(res.error, '');
     assert.deepEqual(texts(res), ['two\nthree']);
-    assert.deepEqual(structured(res), { path: path.join(dir, 'a.txt'), kind: 'text', startLine: 2, endLine: 3, hasMore: true, size: 19, encoding: 'utf8', lineEnding: 'lf' });
+    assert.deepEqual(structured(res), {
+      path: path.join(dir, 'a.txt'),
+      kind: 'text',
+      startLine: 2,
+      endLine: 3,
+      hasMore: true,
+      size: 19,
+      encoding: 'utf8',
+      lineEnding: 'lf',
+    });
   });
 });

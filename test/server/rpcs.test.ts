@@ -38,10 +38,16 @@ describe('toolbox RPCs over gRPC', () => {
 
   test('ListToolSummaries prepends the toolbox name once and filters by every tag (AND)', async () => {
     const all = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape: 'test' });
-    assert.deepEqual(all.tools.map((x) => x.name), ['test.throw', 'test.wait', 'test.echo']);
+    assert.deepEqual(
+      all.tools.map((x) => x.name),
+      ['test.throw', 'test.wait', 'test.echo'],
+    );
     assert.deepEqual(all.tools[1]!.tags, ['facet-test', 'test', 'slow']);
     const slow = await unary(t.client.listToolSummaries, t.client, { tagsFilter: ['test', 'slow'] }, { shape: 'test' });
-    assert.deepEqual(slow.tools.map((x) => x.name), ['test.wait']);
+    assert.deepEqual(
+      slow.tools.map((x) => x.name),
+      ['test.wait'],
+    );
     const none = await unary(t.client.listToolSummaries, t.client, { tagsFilter: ['slow', 'read-only'] }, { shape: 'test' });
     assert.deepEqual(none.tools, []);
     const byName = await unary(t.client.listToolSummaries, t.client, { tagsFilter: ['facet-test'] }, { shape: 'test' });
@@ -132,7 +138,10 @@ describe('toolbox RPCs over gRPC', () => {
     assert.deepEqual(await unary(t.client.listResources, t.client, {}, { shape: 'test' }), { resources: [] });
     assert.deepEqual(await unary(t.client.listPrompts, t.client, {}, { shape: 'test' }), { prompts: [] });
     await assert.rejects(unary(t.client.readResource, t.client, { uri: 'file:///x' }, { shape: 'test' }), (e: ServiceError) => e.code === status.NOT_FOUND);
-    await assert.rejects(unary(t.client.getPrompt, t.client, { name: 'guide', arguments: {} }, { shape: 'test' }), (e: ServiceError) => e.code === status.NOT_FOUND);
+    await assert.rejects(
+      unary(t.client.getPrompt, t.client, { name: 'guide', arguments: {} }, { shape: 'test' }),
+      (e: ServiceError) => e.code === status.NOT_FOUND,
+    );
   });
 
   test('a deadline fires the handler signal as a timeout', async () => {

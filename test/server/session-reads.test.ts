@@ -13,7 +13,14 @@ test('a ReadLog keeps the most recently set entries, a set moving an entry to th
   for (const k of ['a', 'b', 'c']) log.set(k, 1);
   log.set('a', 2); // a is now the newest
   log.set('d', 1);
-  assert.deepEqual([...log.entries()], [['c', 1], ['a', 2], ['d', 1]]);
+  assert.deepEqual(
+    [...log.entries()],
+    [
+      ['c', 1],
+      ['a', 2],
+      ['d', 1],
+    ],
+  );
   log.delete('c');
   log.set('e', 1);
   assert.deepEqual([...log.keys()], ['a', 'd', 'e']);
@@ -44,7 +51,12 @@ test('a session that reads more files than MAX_READS forgets the oldest read, an
     }
     // first.txt and second.txt plus MAX_READS - perBatch files: still under the bound.
     // The last batch adds perBatch - 1 files, reaching MAX_READS + 1 reads: first.txt goes.
-    const last = await callTool(t.client, 'read_many_files', { include: [`d${batches - 1}/f*.txt`], exclude: [`d${batches - 1}/f0.txt`] }, { shape: 'gemini', session: 'S' });
+    const last = await callTool(
+      t.client,
+      'read_many_files',
+      { include: [`d${batches - 1}/f*.txt`], exclude: [`d${batches - 1}/f0.txt`] },
+      { shape: 'gemini', session: 'S' },
+    );
     assert.equal(last.error, '');
 
     const forgotten = await claude('Edit', { file_path: first, old_string: 'one', new_string: 'ONE' });

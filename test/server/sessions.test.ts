@@ -15,7 +15,7 @@ const notRun = '. This call was not run; read again any file you mean to change,
 
 const evictionLogs = (t: TestServer) => t.logs.filter((l) => l.msg === 'session evicted: too many sessions');
 
-test('an evicted session\'s next call says it was evicted, why, and what to do; the call after works in a fresh session', async () => {
+test("an evicted session's next call says it was evicted, why, and what to do; the call after works in a fresh session", async () => {
   await withServer(['--session-max', '2'], async (t, dir) => {
     const file = path.join(dir, 'a.txt');
     writeFileSync(file, 'hello\n');
@@ -31,7 +31,10 @@ test('an evicted session\'s next call says it was evicted, why, and what to do; 
     assert.equal(refused.failure?.message, `${evictedText('A', 2)}${notRun}`);
 
     // Told once; then A is a fresh session: the edit needs a read, as the message said.
-    assert.equal((await claude('Edit', edit, 'A')).error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
+    assert.equal(
+      (await claude('Edit', edit, 'A')).error,
+      '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>',
+    );
     assert.equal((await claude('Read', { file_path: file }, 'A')).error, '');
     assert.equal((await claude('Edit', edit, 'A')).error, '');
 
@@ -40,7 +43,10 @@ test('an evicted session\'s next call says it was evicted, why, and what to do; 
     assert.deepEqual(
       logs.map((l) => [l.session, l.reason, l.jobsStopped, l.maxSessions]),
       // A made room for C; A's return made room by evicting B.
-      [['A', 'capacity', false, 2], ['B', 'capacity', false, 2]],
+      [
+        ['A', 'capacity', false, 2],
+        ['B', 'capacity', false, 2],
+      ],
     );
     assert.equal(logs[0]!.level, 40);
   });
@@ -56,9 +62,15 @@ test('a session with a job running outlasts idle sessions under eviction pressur
 
     const jobs = await core('shell.jobs', {}, 'J');
     assert.equal(jobs.error, '');
-    assert.deepEqual((structured(jobs)!.jobs as Array<{ id: string; status: string }>).map((j) => [j.id, j.status]), [[jobId, 'running']]);
+    assert.deepEqual(
+      (structured(jobs)!.jobs as Array<{ id: string; status: string }>).map((j) => [j.id, j.status]),
+      [[jobId, 'running']],
+    );
     // The idle ones went instead, least recently used first; J never did.
-    assert.deepEqual(evictionLogs(t).map((l) => l.session), ['I1', 'I2', 'I3']);
+    assert.deepEqual(
+      evictionLogs(t).map((l) => l.session),
+      ['I1', 'I2', 'I3'],
+    );
     assert.equal((await core('fs.list', {}, 'I1')).error, `${evictedText('I1', 2)}${notRun}`);
 
     // With only sessions that run jobs left, the least recently used of them goes, jobs and all, and is told so.
@@ -75,7 +87,10 @@ test('concurrent calls in more new sessions than the cap all run: no session is 
   const n = 40;
   await withServer(['--session-max', String(max)], async (t) => {
     const results = await Promise.all(Array.from({ length: n }, (_, i) => callTool(t.client, 'shell.start', { command: 'sleep 60' }, { session: `c${i}` })));
-    assert.deepEqual(results.map((r) => r.error).filter((e) => e !== ''), []);
+    assert.deepEqual(
+      results.map((r) => r.error).filter((e) => e !== ''),
+      [],
+    );
     assert.equal(results.filter((r) => (structured(r)?.job as { status?: string })?.status === 'running').length, n);
     // Once the calls are over, the store is back at its cap: every session beyond it was evicted, each once.
     const evicted = evictionLogs(t).map((l) => l.session as string);
@@ -85,11 +100,12 @@ test('concurrent calls in more new sessions than the cap all run: no session is 
   });
 });
 
-test('with a token per caller, one caller can neither reach nor evict another\'s session of the same id', async () => {
+test("with a token per caller, one caller can neither reach nor evict another's session of the same id", async () => {
   const as = (token: string, session: string): CallOptions => ({ session, metadata: { authorization: `Bearer ${token}` } });
   await withServer(['--token', 'alice-token', '--token', 'bob-token', '--session-max', '2'], async (t, dir) => {
     writeFileSync(path.join(dir, 'a.txt'), 'one\n');
-    const edit = (opts: CallOptions, from: string, to: string) => callTool(t.client, 'fs.edit', { path: 'a.txt', old_string: from, new_string: to, require_read: true }, opts);
+    const edit = (opts: CallOptions, from: string, to: string) =>
+      callTool(t.client, 'fs.edit', { path: 'a.txt', old_string: from, new_string: to, require_read: true }, opts);
     assert.equal((await callTool(t.client, 'fs.read', { path: 'a.txt' }, as('alice-token', 's'))).error, '');
 
     // Bob's "s" is not Alice's: Bob has read nothing there.

@@ -10,7 +10,13 @@ const ci = readFileSync('.ci/run', 'utf8');
 
 test('the README test command and CI install ripgrep, poppler-utils, python3, bubblewrap and git', () => {
   assert.ok(readme.includes('apt-get update && apt-get install -y ripgrep poppler-utils python3 bubblewrap git && npm install && npm test'));
-  for (const [program, pkg] of [['rg', 'ripgrep'], ['pdftoppm', 'poppler-utils'], ['python3', 'python3'], ['bwrap', 'bubblewrap'], ['git', 'git']]) {
+  for (const [program, pkg] of [
+    ['rg', 'ripgrep'],
+    ['pdftoppm', 'poppler-utils'],
+    ['python3', 'python3'],
+    ['bwrap', 'bubblewrap'],
+    ['git', 'git'],
+  ]) {
     assert.ok(ci.includes(`command -v ${program} >/dev/null 2>&1 || missing+=(${pkg})`), pkg);
   }
 });
@@ -23,6 +29,6 @@ test('buf is called through its scoped package; the server has a terminal of its
 });
 
 test('the README says what the shell can reach and how to run the image on a workspace owned by another user', () => {
-  assert.ok(readme.includes('There is no sandbox yet: a shell command runs as the server\'s user'));
+  assert.ok(readme.includes("There is no sandbox yet: a shell command runs as the server's user"));
   assert.ok(readme.includes('docker run --user "$(stat -c %u:%g "$PWD")"'));
 });

@@ -29,7 +29,9 @@ describe('facet tools', () => {
     const { stdout } = await facet('--shape', 'grok');
     const served = (await unary(s.client.listToolSummaries, s.client, { tagsFilter: [] }, { shape: 'grok' })).tools;
     const width = Math.max(...served.map((t) => t.name.length));
-    const expected = [`grok: ${served.length} tools`, ...served.map((t) => `${t.name.padEnd(width)}  ${t.description}${t.destructive ? ' [destructive]' : ''}`)].join('\n') + '\n';
+    const expected =
+      [`grok: ${served.length} tools`, ...served.map((t) => `${t.name.padEnd(width)}  ${t.description}${t.destructive ? ' [destructive]' : ''}`)].join('\n') +
+      '\n';
     assert.equal(stdout, expected);
     assert.equal(stdout.split('\n')[0], 'grok: 7 tools');
     assert.match(stdout, /\nbash {2,}.+ \[destructive\]\n/);

@@ -22,7 +22,7 @@ const samples: Array<Partial<CallToolRequest>> = [
   { name: 'fs.read' },
   { name: 'fs.read', arguments: {}, roots: [] },
   { name: 'Read', arguments: { file_path: '/tmp/x', offset: 3, limit: 1.5 }, roots: ['/a', '/b'] },
-  { name: 'x', arguments: { a: null, b: true, c: false, d: 0, e: -1e300, f: Number.NaN, g: '', 'ключ': 'значение ✓', '': 'empty key' } },
+  { name: 'x', arguments: { a: null, b: true, c: false, d: 0, e: -1e300, f: Number.NaN, g: '', ключ: 'значение ✓', '': 'empty key' } },
   { name: 'x', arguments: { list: [1, 'two', null, true, [], {}, [[['deep']]], { x: [{ y: 'z' }] }], long: 'z'.repeat(100_000) } },
   { name: 'x', arguments: nested(32) },
 ];
@@ -65,9 +65,15 @@ test('arguments 40 levels deep reach the schema check; past the limit they are r
     assert.equal(forty.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
 
     const tooDeep = await callTool(t.client, 'fs.read', { path: nested(1000) });
-    assert.equal(tooDeep.error, `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`);
+    assert.equal(
+      tooDeep.error,
+      `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`,
+    );
     assert.equal(tooDeep.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.deepEqual(tooDeep.failure?.fieldViolations.map((v) => v.field), ['arguments']);
+    assert.deepEqual(
+      tooDeep.failure?.fieldViolations.map((v) => v.field),
+      ['arguments'],
+    );
 
     // The server goes on serving, and a sound call in the same connection works.
     const fine = await callTool(t.client, 'fs.write', { path: 'a.txt', content: 'hi\n' });
@@ -95,7 +101,13 @@ test('GetPrompt arguments: decoded as ts-proto does, deeper than ts-proto allows
       () => undefined,
       (e: { code: number; details: string }) => e,
     );
-    assert.deepEqual([err?.code, err?.details], [status.INVALID_ARGUMENT, `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`]);
+    assert.deepEqual(
+      [err?.code, err?.details],
+      [
+        status.INVALID_ARGUMENT,
+        `the arguments nest objects and arrays more than ${MAX_ARGUMENT_DEPTH} levels deep, more than this server accepts; send flatter arguments`,
+      ],
+    );
     assert.equal((await callTool(t.client, 'fs.write', { path: 'a.txt', content: 'hi\n' })).error, '');
   } finally {
     await t.close();

@@ -17,7 +17,7 @@ const samples: Array<Record<string, unknown>> = [
   {},
   { a: null, b: true, c: false, d: 0, e: -0, f: 1.5, g: -1e300, h: Number.NaN, i: Number.POSITIVE_INFINITY, j: '' },
   { s127: 'x'.repeat(127), s128: 'x'.repeat(128), s16383: 'y'.repeat(16383), s16384: 'y'.repeat(16384), big: 'z'.repeat(2_100_000) },
-  { 'ключ': 'значение ✓', emoji: '😀 é', lone: 'a\ud800b', '': 'empty key', '\u0000nul': 'nul\u0000inside' },
+  { ключ: 'значение ✓', emoji: '😀 é', lone: 'a\ud800b', '': 'empty key', '\u0000nul': 'nul\u0000inside' },
   { skipped: undefined, kept: 1 },
   { list: [1, 'two', null, true, [], {}, undefined, [[['deep']]], { x: [{ y: 'z' }] }] },
   { nested: { a: { b: { c: { d: { e: { f: 'g' } } } } } }, arr: Array.from({ length: 300 }, (_, i) => ({ i, s: `line ${i}` })) },
@@ -47,14 +47,22 @@ test('encodeStruct refuses what a Struct cannot hold, as ts-proto does, and reco
   assert.ok(encodeStruct({ ok: 'yes' }).equals(tsProto({ ok: 'yes' })));
 });
 
-const failure = Failure.fromPartial({ code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT, message: 'bad', fieldViolations: [{ field: 'path', description: 'required' }] });
+const failure = Failure.fromPartial({
+  code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+  message: 'bad',
+  fieldViolations: [{ field: 'path', description: 'required' }],
+});
 
 test('CallToolResponse and ReadResourceResponse encode byte for byte as ts-proto', () => {
   const responses: CallToolResponse[] = [
     CallToolResponse.create(),
     {
       ...CallToolResponse.create(),
-      content: [{ body: { $case: 'text', value: 'hello' } }, { body: { $case: 'structured', value: samples[5]! } }, { body: { $case: 'blob', value: { mediaType: 'image/png', data: Buffer.from([1, 2, 3]) } } }],
+      content: [
+        { body: { $case: 'text', value: 'hello' } },
+        { body: { $case: 'structured', value: samples[5]! } },
+        { body: { $case: 'blob', value: { mediaType: 'image/png', data: Buffer.from([1, 2, 3]) } } },
+      ],
     },
     CallToolResponse.fromPartial({ error: 'no such tool', canonicalRouted: true, routedTo: 'other', failure }),
     { content: [{ body: { $case: 'structured', value: samples[3]! } }], error: 'e', canonicalRouted: false, routedTo: '', failure: undefined },
@@ -75,7 +83,9 @@ test('CallToolResponse and ReadResourceResponse encode byte for byte as ts-proto
   for (const r of responses) {
     assert.ok(encodeCallToolResponse(r).equals(Buffer.from(CallToolResponse.encode(r).finish())), JSON.stringify(r).slice(0, 120));
   }
-  const rr = ReadResourceResponse.fromPartial({ content: [{ body: { $case: 'text', value: '# doc' } }, { body: { $case: 'structured', value: { uri: 'facet://x' } } }] });
+  const rr = ReadResourceResponse.fromPartial({
+    content: [{ body: { $case: 'text', value: '# doc' } }, { body: { $case: 'structured', value: { uri: 'facet://x' } } }],
+  });
   assert.ok(encodeReadResourceResponse(rr).equals(Buffer.from(ReadResourceResponse.encode(rr).finish())));
 });
 
@@ -92,7 +102,10 @@ test('a result over --max-message-bytes is answered in band, and the server goes
     const big = await callTool(t.client, 'fs.read', { path: 'big.txt' }, { metadata: { 'facet-max-response-bytes': String(1 << 20) } });
     assert.deepEqual(texts(big), [big.error]);
     assert.deepEqual(structured(big), { display: { tool: 'CallTool', summary: big.error, failure: 'resource_exhausted' } });
-    assert.match(big.error, /^the result is \d+ bytes, more than can be sent in one message here \(4096 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/);
+    assert.match(
+      big.error,
+      /^the result is \d+ bytes, more than can be sent in one message here \(4096 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/,
+    );
     assert.equal(big.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
     assert.deepEqual(
       t.logs.filter((l) => l.msg === 'result over the message limit: answered in band').map((l) => l.maxBytes),
@@ -115,7 +128,10 @@ test('a result over what the client accepts is answered in band: 4 MiB unless th
   try {
     // No limit named: gRPC clients' default receive limit applies, so a default client gets an answer it can read.
     const plain = await callTool(t.client, 'fs.read', args);
-    const m = /^the result is (\d+) bytes, more than can be sent in one message here \(4194304 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/.exec(plain.error);
+    const m =
+      /^the result is (\d+) bytes, more than can be sent in one message here \(4194304 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/.exec(
+        plain.error,
+      );
     assert.ok(m && Number(m[1]) > 5 << 20, plain.error);
     assert.equal(plain.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
     // The client names its limit: the whole file comes back.
@@ -134,7 +150,10 @@ test('a result over what the client accepts is answered in band: 4 MiB unless th
     for (const bad of ['lots', '-5', '1.5', '100', '1e9', '123456789012345678901']) {
       await assert.rejects(callTool(t.client, 'fs.read', args, { metadata: { 'facet-max-response-bytes': bad } }), (e: grpc.ServiceError) => {
         assert.equal(e.code, grpc.status.INVALID_ARGUMENT);
-        assert.equal(e.details, `facet-max-response-bytes must be a whole number of bytes, at least 1024 (the client's receive limit), or -1 for no limit; got "${bad}"`);
+        assert.equal(
+          e.details,
+          `facet-max-response-bytes must be a whole number of bytes, at least 1024 (the client's receive limit), or -1 for no limit; got "${bad}"`,
+        );
         return true;
       });
     }

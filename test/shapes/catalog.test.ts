@@ -19,7 +19,8 @@ describe('catalog quality of every shape', () => {
       const problems: string[] = [];
       for (const s of summaries.tools) {
         const where = `${shape}/${s.name}`;
-        if (s.description.length === 0 || s.description.length > 120 || s.description.includes('\n')) problems.push(`${where}: summary must be one line of 1–120 characters (${s.description.length})`);
+        if (s.description.length === 0 || s.description.length > 120 || s.description.includes('\n'))
+          problems.push(`${where}: summary must be one line of 1–120 characters (${s.description.length})`);
         const { tool, error } = await unary(t.client.describeTool, t.client, { name: s.name }, { shape });
         assert.equal(error, '', where);
         const spec = tool!;
@@ -37,11 +38,15 @@ describe('catalog quality of every shape', () => {
     });
   }
 
-  test('a vendor tag selects exactly that vendor\'s tools', async () => {
+  test("a vendor tag selects exactly that vendor's tools", async () => {
     for (const shape of ALL_SHAPES.filter((s) => s !== 'core')) {
       const all = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape });
       const tagged = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [shape] }, { shape });
-      assert.deepEqual(tagged.tools.map((x) => x.name), all.tools.map((x) => x.name), shape);
+      assert.deepEqual(
+        tagged.tools.map((x) => x.name),
+        all.tools.map((x) => x.name),
+        shape,
+      );
     }
   });
 });

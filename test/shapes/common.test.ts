@@ -40,8 +40,14 @@ describe('shape resources, prompts and plan', () => {
     const t2 = await startTestServer(['--root', d2, '--shape', 'core']);
     try {
       const res = await unary(t2.client.listResources, t2.client, {});
-      assert.deepEqual(res.resources.map((r) => r.uri), ['facet://roots']);
-      await assert.rejects(unary(t2.client.readResource, t2.client, { uri: `file://${outside.dir}/CLAUDE.md` }), (e: ServiceError) => e.code === status.NOT_FOUND);
+      assert.deepEqual(
+        res.resources.map((r) => r.uri),
+        ['facet://roots'],
+      );
+      await assert.rejects(
+        unary(t2.client.readResource, t2.client, { uri: `file://${outside.dir}/CLAUDE.md` }),
+        (e: ServiceError) => e.code === status.NOT_FOUND,
+      );
       await assert.rejects(unary(t2.client.readResource, t2.client, { uri: `file://${d2}/AGENTS.md` }), (e: ServiceError) => e.code === status.NOT_FOUND);
     } finally {
       await t2.close();
@@ -51,7 +57,10 @@ describe('shape resources, prompts and plan', () => {
 
   test('the tool-guide prompt is rendered with the session roots', async () => {
     const list = await unary(t.client.listPrompts, t.client, {});
-    assert.deepEqual(list.prompts.map((p) => p.name), ['tool-guide']);
+    assert.deepEqual(
+      list.prompts.map((p) => p.name),
+      ['tool-guide'],
+    );
     const sub = path.join(dir);
     const res = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} });
     assert.equal(res.description, 'Tool guide for facet-core');
@@ -62,10 +71,30 @@ describe('shape resources, prompts and plan', () => {
 
   test('plan.todos replaces, reads back and refuses two items in progress without changing the list', async () => {
     const session = { session: 'plan-1' };
-    const set = await callTool(t.client, 'plan.todos', { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'pending', id: 'x' }] }, session);
+    const set = await callTool(
+      t.client,
+      'plan.todos',
+      {
+        todos: [
+          { content: 'a', status: 'in_progress' },
+          { content: 'b', status: 'pending', id: 'x' },
+        ],
+      },
+      session,
+    );
     assert.equal(set.error, '');
     assert.equal(texts(set)[0], '1. [in_progress] a\nx. [pending] b');
-    const bad = await callTool(t.client, 'plan.todos', { todos: [{ content: 'a', status: 'in_progress' }, { content: 'b', status: 'in_progress' }] }, session);
+    const bad = await callTool(
+      t.client,
+      'plan.todos',
+      {
+        todos: [
+          { content: 'a', status: 'in_progress' },
+          { content: 'b', status: 'in_progress' },
+        ],
+      },
+      session,
+    );
     assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(bad.error, '2 todos are in_progress; at most 1 may be');
     const read = await callTool(t.client, 'plan.todos', {}, session);

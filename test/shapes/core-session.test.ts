@@ -35,16 +35,39 @@ function both(res: CallToolResponse): { text: string; data: Record<string, unkno
 test('core serves every engine capability under dotted names', async () => {
   const listed = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape: 'core' });
   assert.deepEqual(listed.tools.map((x) => x.name).sort(), [
-    'fs.apply_patch', 'fs.edit', 'fs.list', 'fs.notebook_edit', 'fs.read', 'fs.read_many', 'fs.stat', 'fs.write',
+    'fs.apply_patch',
+    'fs.edit',
+    'fs.list',
+    'fs.notebook_edit',
+    'fs.read',
+    'fs.read_many',
+    'fs.stat',
+    'fs.write',
     'plan.todos',
-    'search.glob', 'search.grep',
-    'shell.jobs', 'shell.output', 'shell.run', 'shell.start', 'shell.stop', 'shell.write',
-    'web.fetch', 'web.find', 'web.search',
+    'search.glob',
+    'search.grep',
+    'shell.jobs',
+    'shell.output',
+    'shell.run',
+    'shell.start',
+    'shell.stop',
+    'shell.write',
+    'web.fetch',
+    'web.find',
+    'web.search',
   ]);
 });
 
 test('an agent fixes a failing test with the core tools', async () => {
-  let r = both(await call('plan.todos', { todos: [{ content: 'Find the bug', status: 'in_progress' }, { content: 'Fix it', status: 'pending' }, { content: 'Run the tests', status: 'pending' }] }));
+  let r = both(
+    await call('plan.todos', {
+      todos: [
+        { content: 'Find the bug', status: 'in_progress' },
+        { content: 'Fix it', status: 'pending' },
+        { content: 'Run the tests', status: 'pending' },
+      ],
+    }),
+  );
   assert.equal(r.text, '1. [in_progress] Find the bug\n2. [pending] Fix it\n3. [pending] Run the tests');
 
   r = both(await call('fs.stat', { path: 'src/math.js' }));
@@ -68,7 +91,14 @@ test('an agent fixes a failing test with the core tools', async () => {
   assert.equal(r.data.exitCode, 1);
   assert.match(r.text, /# fail 1/);
 
-  r = both(await call('plan.todos', { updates: [{ id: '1', status: 'completed' }, { id: '2', status: 'in_progress' }] }));
+  r = both(
+    await call('plan.todos', {
+      updates: [
+        { id: '1', status: 'completed' },
+        { id: '2', status: 'in_progress' },
+      ],
+    }),
+  );
   assert.equal(r.text, '1. [completed] Find the bug\n2. [in_progress] Fix it\n3. [pending] Run the tests');
 
   const edited = await call('fs.edit', { path: 'src/math.js', old_string: 'return a - b;', new_string: 'return a + b;' });
@@ -82,14 +112,31 @@ test('an agent fixes a failing test with the core tools', async () => {
   assert.match(r.text, /# pass 1/);
   assert.equal((r.data.job as { exitCode: number }).exitCode, 0);
 
-  r = both(await call('plan.todos', { updates: [{ id: '2', status: 'completed' }, { id: '3', status: 'completed' }] }));
+  r = both(
+    await call('plan.todos', {
+      updates: [
+        { id: '2', status: 'completed' },
+        { id: '3', status: 'completed' },
+      ],
+    }),
+  );
   assert.equal(r.text, '1. [completed] Find the bug\n2. [completed] Fix it\n3. [completed] Run the tests');
 });
 
 test('plan.todos updates are all or nothing', async () => {
   const s = { shape: 'core', session: 'core-plan' };
   await callTool(t.client, 'plan.todos', { todos: [{ content: 'a', status: 'pending' }] }, s);
-  const unknown = await callTool(t.client, 'plan.todos', { updates: [{ id: '1', status: 'in_progress' }, { id: '9', status: 'completed' }] }, s);
+  const unknown = await callTool(
+    t.client,
+    'plan.todos',
+    {
+      updates: [
+        { id: '1', status: 'in_progress' },
+        { id: '9', status: 'completed' },
+      ],
+    },
+    s,
+  );
   assert.equal(unknown.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
   const both_ = await callTool(t.client, 'plan.todos', { todos: [], updates: [] }, s);
   assert.equal(both_.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);

@@ -22,7 +22,19 @@ const fetchers = (url: string): Calls => ({
  * engine allows 20 requests per host a minute, so each block has a server of its own and at
  * most four rows (the last row of the last block is that limit itself).
  */
-function fetchFailures(title: string, rows: Array<[name: string, path: string, code: FailureCode, retryable: boolean, before?: (origin: string, s: TestServer) => Promise<void>, words?: (url: string) => Record<string, string>]>): void {
+function fetchFailures(
+  title: string,
+  rows: Array<
+    [
+      name: string,
+      path: string,
+      code: FailureCode,
+      retryable: boolean,
+      before?: (origin: string, s: TestServer) => Promise<void>,
+      words?: (url: string) => Record<string, string>,
+    ]
+  >,
+): void {
   describe(title, () => {
     let s: TestServer;
     let site: LoopbackServer;

@@ -27,7 +27,15 @@ describe('the same condition has the same failure code and retryable in every sh
     mkdirSync(path.join(dir, 'sub'));
     writeFileSync(path.join(dir, 'empty.png'), '');
     writeFileSync(path.join(dir, 'doc.pdf'), '%PDF-1.4\n%%EOF\n');
-    writeFileSync(path.join(dir, 'nb.ipynb'), JSON.stringify({ cells: [{ id: 'c1', cell_type: 'code', source: 'x', metadata: {}, outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 }));
+    writeFileSync(
+      path.join(dir, 'nb.ipynb'),
+      JSON.stringify({
+        cells: [{ id: 'c1', cell_type: 'code', source: 'x', metadata: {}, outputs: [], execution_count: null }],
+        metadata: {},
+        nbformat: 4,
+        nbformat_minor: 5,
+      }),
+    );
     symlinkSync(path.join(dir, 'loop2'), path.join(dir, 'loop1'));
     symlinkSync(path.join(dir, 'loop1'), path.join(dir, 'loop2'));
     // Gemini's only shell timeout is the inactivity one: 1 s here.

@@ -16,7 +16,17 @@ const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ['claude', 'NotebookEdit', { notebook_path: '/etc/x.ipynb', new_source: 'x' }, 'notebook_path'],
   ['codex', 'exec_command', { cmd: '' }, 'cmd'],
   ['codex', 'apply_patch', { input: '*** Begin Patch\n*** End Patch' }, 'input'],
-  ['codex', 'update_plan', { plan: [{ step: 'a', status: 'in_progress' }, { step: 'b', status: 'in_progress' }] }, 'plan'],
+  [
+    'codex',
+    'update_plan',
+    {
+      plan: [
+        { step: 'a', status: 'in_progress' },
+        { step: 'b', status: 'in_progress' },
+      ],
+    },
+    'plan',
+  ],
   ['gemini', 'read_file', { file_path: '/etc/passwd' }, 'file_path'],
   ['qwen', 'read_file', { file_path: '/etc/passwd' }, 'file_path'],
   ['qwen', 'list_directory', { path: '/etc' }, 'path'],
@@ -24,11 +34,15 @@ const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ['grok', 'view_file', { path: '/etc/passwd' }, 'path'],
 ];
 
-test('field violations name the caller\'s parameter in every shape', async () => {
+test("field violations name the caller's parameter in every shape", async () => {
   for (const [shape, tool, args, field] of cases) {
     const r = await callTool(t.client, tool, args, { shape });
     assert.notEqual(r.failure, undefined, `${shape}/${tool} did not fail`);
-    assert.deepEqual(r.failure!.fieldViolations.map((v) => v.field), [field], `${shape}/${tool} ${JSON.stringify(args)}`);
+    assert.deepEqual(
+      r.failure!.fieldViolations.map((v) => v.field),
+      [field],
+      `${shape}/${tool} ${JSON.stringify(args)}`,
+    );
     // The description is what the model was told.
     assert.equal(r.failure!.fieldViolations[0]!.description, r.error, `${shape}/${tool}`);
   }

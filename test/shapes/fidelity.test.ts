@@ -10,9 +10,37 @@ import { serverFixture, unary } from '../helpers/server.js';
 
 const EXPECTED: Record<string, string[]> = {
   claude: ['Read', 'Write', 'Edit', 'Bash', 'TaskOutput', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'],
-  gemini: ['read_file', 'write_file', 'replace', 'grep_search', 'glob', 'list_directory', 'run_shell_command', 'web_fetch', 'google_web_search', 'write_todos', 'read_many_files', 'list_background_processes', 'read_background_output'],
+  gemini: [
+    'read_file',
+    'write_file',
+    'replace',
+    'grep_search',
+    'glob',
+    'list_directory',
+    'run_shell_command',
+    'web_fetch',
+    'google_web_search',
+    'write_todos',
+    'read_many_files',
+    'list_background_processes',
+    'read_background_output',
+  ],
   qwen: ['read_file', 'write_file', 'edit', 'grep_search', 'glob', 'list_directory', 'run_shell_command', 'web_fetch', 'todo_write', 'task_stop'],
-  kimi: ['ReadFile', 'ReadMediaFile', 'WriteFile', 'StrReplaceFile', 'Glob', 'Grep', 'Shell', 'TaskList', 'TaskOutput', 'TaskStop', 'SearchWeb', 'FetchURL', 'SetTodoList'],
+  kimi: [
+    'ReadFile',
+    'ReadMediaFile',
+    'WriteFile',
+    'StrReplaceFile',
+    'Glob',
+    'Grep',
+    'Shell',
+    'TaskList',
+    'TaskOutput',
+    'TaskStop',
+    'SearchWeb',
+    'FetchURL',
+    'SetTodoList',
+  ],
   grok: ['view_file', 'create_file', 'str_replace_editor', 'bash', 'search', 'create_todo_list', 'update_todo_list'],
   codex: ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
 };
@@ -41,7 +69,9 @@ function vendorSchemas(shape: string): Map<string, unknown> {
 
 /** Gemini's two grep_search schemas differ, so comparing against the wrong variant would fail. */
 test("the ripgrep variant is the one chosen for Gemini's grep_search, whatever the fixture's order", () => {
-  const facts = JSON.parse(readFileSync(path.resolve('test/fixtures/vendors/gemini.json'), 'utf8')) as { tools: Array<{ name: string; parameters: unknown; variant?: string }> };
+  const facts = JSON.parse(readFileSync(path.resolve('test/fixtures/vendors/gemini.json'), 'utf8')) as {
+    tools: Array<{ name: string; parameters: unknown; variant?: string }>;
+  };
   const rg = facts.tools.find((t) => t.name === 'grep_search' && t.variant?.startsWith('ripgrep'))!;
   const fallback = facts.tools.find((t) => t.name === 'grep_search' && !t.variant?.startsWith('ripgrep'))!;
   assert.notDeepEqual(rg.parameters, fallback.parameters);

@@ -71,7 +71,10 @@ describe('identity, resources and prompts of every shape', () => {
       assert.equal(id.name, `facet-${shape}`);
       assert.equal(id.version, VERSION);
       assert.ok(id.description.length > 20, id.description);
-      assert.equal(id.sandboxSummary, `roots: ${dir}, ${second}; writes and edits allowed inside the roots; shell: on; ${WEB}; shell commands: not network-restricted`);
+      assert.equal(
+        id.sandboxSummary,
+        `roots: ${dir}, ${second}; writes and edits allowed inside the roots; shell: on; ${WEB}; shell commands: not network-restricted`,
+      );
       const roId = await unary(ro.client.identity, ro.client, {}, { shape });
       assert.equal(roId.sandboxSummary, `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; ${WEB}`);
     });
@@ -89,22 +92,39 @@ describe('identity, resources and prompts of every shape', () => {
         assert.deepEqual(read.content, [{ body: { $case: 'text', value: body(f) } }], f);
       }
       for (const f of EVERY_FILE.filter((x) => !CONTEXT_FILES[shape]!.includes(x))) {
-        await assert.rejects(unary(t.client.readResource, t.client, { uri: `file://${dir}/${f}` }, { shape }), (e: ServiceError) => e.code === status.NOT_FOUND, f);
+        await assert.rejects(
+          unary(t.client.readResource, t.client, { uri: `file://${dir}/${f}` }, { shape }),
+          (e: ServiceError) => e.code === status.NOT_FOUND,
+          f,
+        );
       }
-      await assert.rejects(unary(t.client.readResource, t.client, { uri: `file://${dir}/sub/AGENTS.md` }, { shape }), (e: ServiceError) => e.code === status.NOT_FOUND);
+      await assert.rejects(
+        unary(t.client.readResource, t.client, { uri: `file://${dir}/sub/AGENTS.md` }, { shape }),
+        (e: ServiceError) => e.code === status.NOT_FOUND,
+      );
     });
 
     test(`${shape}: context files that link out of the roots are neither listed nor readable`, async () => {
       const res = await unary(linked.client.listResources, linked.client, {}, { shape });
-      assert.deepEqual(res.resources.map((r) => r.uri), ['facet://roots']);
+      assert.deepEqual(
+        res.resources.map((r) => r.uri),
+        ['facet://roots'],
+      );
       for (const f of CONTEXT_FILES[shape]!) {
-        await assert.rejects(unary(linked.client.readResource, linked.client, { uri: `file://${linkedDir}/${f}` }, { shape }), (e: ServiceError) => e.code === status.NOT_FOUND, f);
+        await assert.rejects(
+          unary(linked.client.readResource, linked.client, { uri: `file://${linkedDir}/${f}` }, { shape }),
+          (e: ServiceError) => e.code === status.NOT_FOUND,
+          f,
+        );
       }
     });
 
     test(`${shape}: the tool guide names the session's roots and the tools on offer`, async () => {
       const list = await unary(t.client.listPrompts, t.client, {}, { shape });
-      assert.deepEqual(list.prompts.map((p) => p.name), ['tool-guide']);
+      assert.deepEqual(
+        list.prompts.map((p) => p.name),
+        ['tool-guide'],
+      );
       const tools = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape });
       const res = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape });
       assert.equal(res.description, `Tool guide for facet-${shape}`);
@@ -115,7 +135,10 @@ describe('identity, resources and prompts of every shape', () => {
       // A read-only server's guide offers only the tools that change nothing.
       const roTools = await unary(ro.client.listToolSummaries, ro.client, { tagsFilter: [] }, { shape });
       const safe = roTools.tools.map((x) => x.name);
-      assert.ok(roTools.tools.every((x) => !x.destructive && !x.tags.includes('shell')), 'read-only serves no change and no shell');
+      assert.ok(
+        roTools.tools.every((x) => !x.destructive && !x.tags.includes('shell')),
+        'read-only serves no change and no shell',
+      );
       const roText = promptText(await unary(ro.client.getPrompt, ro.client, { name: 'tool-guide', arguments: {} }, { shape }));
       assert.ok(roText.endsWith(`\nTools: ${safe.join(', ')}.`), roText.slice(-300));
       assert.ok(safe.length < tools.tools.length, 'every shape has tools that change things');

@@ -45,7 +45,10 @@ test('qwen edit shows 4 lines either side, and where they are', async () => {
 });
 
 test('gemini grep_search leaves out dist/, build/, *.log and *.tmp', async () => {
-  assert.equal(await call('gemini', 'grep_search', { pattern: 'findme' }), 'Found 1 match for pattern "findme" in path ".":\n---\nFile: src/x.js\nL1: findme\n---');
+  assert.equal(
+    await call('gemini', 'grep_search', { pattern: 'findme' }),
+    'Found 1 match for pattern "findme" in path ".":\n---\nFile: src/x.js\nL1: findme\n---',
+  );
 });
 
 test('claude Edit of a UTF-16LE file keeps its encoding and BOM', async () => {

@@ -28,7 +28,12 @@ const cases: Array<{ shape: string; tool: string; args: (n: number) => Record<st
     args: (n) => ({ command: line(n), is_background: false }),
     texts: () => ['Command was cancelled by user before it could complete. Below is the output before it was cancelled:\nbefore\n'],
   },
-  { shape: 'kimi', tool: 'Shell', args: (n) => ({ command: line(n) }), texts: () => ['<system>ERROR: Command was cancelled before it finished.</system>', 'before\n'] },
+  {
+    shape: 'kimi',
+    tool: 'Shell',
+    args: (n) => ({ command: line(n) }),
+    texts: () => ['<system>ERROR: Command was cancelled before it finished.</system>', 'before\n'],
+  },
   { shape: 'grok', tool: 'bash', args: (n) => ({ command: line(n) }), texts: (n) => [`Command failed: ${line(n)} (cancelled before it finished)\nbefore`] },
   {
     shape: 'codex',
@@ -57,7 +62,8 @@ test('a cancelled command returns its output so far in every shape', async () =>
     answers.forEach((res, n) => {
       const c = cases[n]!;
       const label = `${c.shape}/${c.tool}`;
-      const norm = (t: string) => t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
+      const norm = (t: string) =>
+        t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
       assert.deepEqual(texts(res).map(norm), c.texts(n), label);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_CANCELLED, label);
       assert.equal(res.failure?.retryable, true, label);
@@ -77,17 +83,40 @@ test('a command past its timeout returns its output so far in every shape (Grok:
   const timed: Array<[string, string, Record<string, unknown>, string[]]> = [
     ['core', 'shell.run', { command: cmd, timeout_ms: 1500 }, ['before\n']],
     ['claude', 'Bash', { command: cmd, timeout: 1500 }, ['Exit code 143\nbefore\nCommand timed out after 1.5s']],
-    ['gemini', 'run_shell_command', { command: cmd }, ['Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. Below is the output before it was cancelled:\nbefore']],
-    ['qwen', 'run_shell_command', { command: cmd, timeout: 1500, is_background: false }, ['Command timed out after 1500ms before it could complete. Below is the output before it timed out:\nbefore']],
+    [
+      'gemini',
+      'run_shell_command',
+      { command: cmd },
+      [
+        'Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. Below is the output before it was cancelled:\nbefore',
+      ],
+    ],
+    [
+      'qwen',
+      'run_shell_command',
+      { command: cmd, timeout: 1500, is_background: false },
+      ['Command timed out after 1500ms before it could complete. Below is the output before it timed out:\nbefore'],
+    ],
     ['kimi', 'Shell', { command: cmd, timeout: 1 }, ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n']],
-    ['codex', 'shell_command', { command: cmd, timeout_ms: 1500 }, ['Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 1500 milliseconds\nbefore\n']],
-    ['codex', 'shell', { command: ['bash', '-c', cmd], timeout_ms: 1500 }, ['{"output":"command timed out after 1500 milliseconds\\nbefore\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}']],
+    [
+      'codex',
+      'shell_command',
+      { command: cmd, timeout_ms: 1500 },
+      ['Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 1500 milliseconds\nbefore\n'],
+    ],
+    [
+      'codex',
+      'shell',
+      { command: ['bash', '-c', cmd], timeout_ms: 1500 },
+      ['{"output":"command timed out after 1500 milliseconds\\nbefore\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}'],
+    ],
   ];
   try {
     const answers = await Promise.all(timed.map(([shape, tool, args]) => callTool(s.client, tool, args, { shape })));
     answers.forEach((res, n) => {
       const [shape, tool, , want] = timed[n]!;
-      const norm = (t: string) => t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
+      const norm = (t: string) =>
+        t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
       assert.deepEqual(texts(res).map(norm), want, `${shape}/${tool}`);
       assert.equal(res.failure?.process?.output, 'before\n', `${shape}/${tool}`);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT, `${shape}/${tool}`);

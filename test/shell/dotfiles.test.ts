@@ -52,9 +52,7 @@ async function startFacet(flags: string[], env: NodeJS.ProcessEnv): Promise<Face
       const md = new grpc.Metadata();
       md.set('facet-shape', shape);
       if (session) md.set('facet-session', session);
-      return new Promise((resolve, reject) =>
-        client.callTool({ name, arguments: args, roots: [] }, md, {}, (err, res) => (err ? reject(err) : resolve(res!))),
-      );
+      return new Promise((resolve, reject) => client.callTool({ name, arguments: args, roots: [] }, md, {}, (err, res) => (err ? reject(err) : resolve(res!))));
     },
     async close() {
       client.close();
@@ -145,7 +143,11 @@ describe('shell tools never read start-up files', () => {
   test('codex exec_command (no tty), login shell and plain', async () => {
     for (const args of [{}, { login: false }, { shell: 'bash' }]) {
       const res = await f.call('codex', 'exec_command', { cmd: 'echo ok', yield_time_ms: 2000, ...args });
-      assert.equal(norm(text(res)), 'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\nok\n', JSON.stringify(args));
+      assert.equal(
+        norm(text(res)),
+        'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\nok\n',
+        JSON.stringify(args),
+      );
     }
   });
 
@@ -200,7 +202,9 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
   test('tty: the profile marker, then ok; without tty: ok alone', async () => {
     const output = (res: CallToolResponse) => text(res).split('Output:\n')[1]!.replace(/\r\n/g, '\n');
     const tty = await f.call('codex', 'exec_command', { cmd: 'echo ok', tty: true, yield_time_ms: 5000 });
-    const display = tty.content.flatMap((c) => (c.body?.$case === 'structured' && c.body.value?.display ? [c.body.value.display as { details?: Record<string, unknown> }] : []))[0];
+    const display = tty.content.flatMap((c) =>
+      c.body?.$case === 'structured' && c.body.value?.display ? [c.body.value.display as { details?: Record<string, unknown> }] : [],
+    )[0];
     const loaded = display !== undefined && display.details?.ttyFallback === undefined;
     // Without terminal support (node-pty) the job runs on pipes and reads nothing.
     assert.equal(output(tty), loaded ? `${MARK} bash_profile\nok\n` : 'ok\n');
@@ -249,4 +253,3 @@ describe('BASH_ENV passes when the operator names it (--shell-env)', () => {
     assert.equal(text(res), `${MARK} BASH_ENV\nok\n`);
   });
 });
-

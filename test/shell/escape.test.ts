@@ -50,7 +50,9 @@ async function escapee(m: string, leader?: number): Promise<string> {
   // Where this machine lets the server make cgroups, the escaped child is inside the command's.
   const base = cgroupBase();
   if (cgroupMode && base !== null) assert.match(readFileSync(`/proc/${pid}/cgroup`, 'utf8'), new RegExp(`^0::.*/facet-${process.pid}/c\\d+$`, 'm'));
-  const entry = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').find((e) => e.startsWith(`${MARKER_VAR}=`));
+  const entry = readFileSync(`/proc/${pid}/environ`, 'latin1')
+    .split('\0')
+    .find((e) => e.startsWith(`${MARKER_VAR}=`));
   assert.ok(entry, 'it carries the marker');
   return entry;
 }
@@ -68,7 +70,16 @@ async function eventuallyNothingLeft(m: string, entry: string): Promise<void> {
 for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
   const setup = () => {
     const { dir, cleanup } = tempDir('facet-escape-');
-    const engine = new ShellEngine({ shell: '/bin/bash', allow: [], deny: [], routes: {}, env: [], stateDir: path.join(dir, '.state'), killGraceMs: 500, containment: mode });
+    const engine = new ShellEngine({
+      shell: '/bin/bash',
+      allow: [],
+      deny: [],
+      routes: {},
+      env: [],
+      stateDir: path.join(dir, '.state'),
+      killGraceMs: 500,
+      containment: mode,
+    });
     const session = new Session(`escape-${mode}`);
     cgroupMode = mode === 'auto';
     return { dir, engine, session, ctx: (signal?: AbortSignal) => ({ session, scope: Scope.fromRoots([dir]), signal }), cleanup };

@@ -10,7 +10,16 @@ import { tempDir } from '../helpers/server.js';
 import { eventually, marker, procsWith } from './procs.js';
 
 const { dir: root, cleanup } = tempDir('facet-shell-jobs-');
-const engine = new ShellEngine({ shell: '/bin/bash', allow: [], deny: [], routes: {}, env: [], stateDir: path.join(root, '.state'), killGraceMs: 500, maxJobsPerSession: 3 });
+const engine = new ShellEngine({
+  shell: '/bin/bash',
+  allow: [],
+  deny: [],
+  routes: {},
+  env: [],
+  stateDir: path.join(root, '.state'),
+  killGraceMs: 500,
+  maxJobsPerSession: 3,
+});
 const sessions: Session[] = [];
 function ctx(session = new Session(`j${sessions.length}`)): ShellContext {
   sessions.push(session);

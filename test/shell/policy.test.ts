@@ -4,7 +4,8 @@ import { EngineError } from '../../src/engine/errors.js';
 import { commandsOf, ShellPolicy } from '../../src/engine/shell/policy.js';
 import { splitCommands } from '../../src/engine/shell/words.js';
 
-const programs = (line: string) => commandsOf(line).map((c) => (c.dynamic ? '?' : '') + [c.program, ...c.args.map((a) => (a.dynamic ? '?' : a.value))].join(' '));
+const programs = (line: string) =>
+  commandsOf(line).map((c) => (c.dynamic ? '?' : '') + [c.program, ...c.args.map((a) => (a.dynamic ? '?' : a.value))].join(' '));
 
 function refusal(p: ShellPolicy, line: string | string[]): EngineError | undefined {
   try {
@@ -36,7 +37,7 @@ test('the splitter looks inside substitutions, quotes and heredocs', () => {
   assert.deepEqual(programs('echo ${v:-$(hostname)}'), ['echo ?', 'hostname']);
   assert.deepEqual(programs('diff <(sort a) >(cat)'), ['diff ? ?', 'sort a', 'cat']);
   assert.deepEqual(programs('(( n = $(date +%s) ))'), ['date +%s']);
-  assert.deepEqual(programs("cat <<EOF\nrm -rf / $(uname)\nEOF\nls"), ['cat', 'ls', 'uname']);
+  assert.deepEqual(programs('cat <<EOF\nrm -rf / $(uname)\nEOF\nls'), ['cat', 'ls', 'uname']);
   assert.deepEqual(programs("cat <<'EOF'\nnot a command\nEOF"), ['cat']);
   assert.deepEqual(programs("echo 'it''s' \"$HOME\" done"), ['echo its ? done']);
 });
@@ -87,7 +88,7 @@ test('deny rules cannot be dodged by chaining, wrapping or quoting', () => {
     'echo "$(git push)"',
     "bash -c 'git push'",
     "sh -c 'echo && git push'",
-    "bash -lc \"bash -c 'git push'\"",
+    'bash -lc "bash -c \'git push\'"',
     'eval "git push"',
     'FOO=1 git push',
     'env FOO=1 git push',
@@ -188,7 +189,17 @@ test('allow rules admit only matching commands, every part of the line', () => {
   for (const ok of ['git status', 'ls -la', 'ls && git status --short', 'npm run build', "bash -c 'ls'", 'env A=1 ls', 'command ls']) {
     assert.equal(refusal(p, ok), undefined, ok);
   }
-  for (const bad of ['rm x', 'ls; rm x', 'ls $(rm x)', 'git push', 'bash script.sh', 'sudo ls', 'npm install', 'ls | sh', "git -c core.pager='sh -c id' status"]) {
+  for (const bad of [
+    'rm x',
+    'ls; rm x',
+    'ls $(rm x)',
+    'git push',
+    'bash script.sh',
+    'sudo ls',
+    'npm install',
+    'ls | sh',
+    "git -c core.pager='sh -c id' status",
+  ]) {
     const err = refusal(p, bad);
     assert.equal(err?.kind, 'security_policy', bad);
     assert.equal(err?.facts.list === 'allow' || err?.facts.list === 'dynamic', true, bad);

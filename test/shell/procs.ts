@@ -2,7 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 function pids(): number[] {
-  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number);
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number);
 }
 
 function stat(pid: number): { state: string; ppid: number } | undefined {

@@ -11,7 +11,14 @@ import { eventually, marker, procsWith, zombieChildren } from './procs.js';
 
 const { dir: root, cleanup } = tempDir('facet-shell-run-');
 mkdirSync(path.join(root, 'sub'));
-const engine = new ShellEngine({ shell: '/bin/bash', allow: [], deny: [], routes: {}, env: ['EXTRA_NAME', 'SET_BY_CONFIG=configured'], stateDir: path.join(root, '.state') });
+const engine = new ShellEngine({
+  shell: '/bin/bash',
+  allow: [],
+  deny: [],
+  routes: {},
+  env: ['EXTRA_NAME', 'SET_BY_CONFIG=configured'],
+  stateDir: path.join(root, '.state'),
+});
 const sessions: Session[] = [];
 function ctx(signal?: AbortSignal): ShellContext {
   const session = new Session(`s${sessions.length}`);
@@ -183,7 +190,10 @@ test('the session directory persists across calls and resets when it leaves the 
 test('workdir is checked against the roots', async () => {
   const c = ctx();
   assert.equal((await engine.run(c, { command: 'pwd', workdir: 'sub' })).stdout.text, `${root}/sub\n`);
-  await assert.rejects(engine.run(c, { command: 'pwd', workdir: '/etc', workdirField: 'dir_path' }), (e: EngineError) => e.kind === 'permission_denied' && e.field === 'dir_path');
+  await assert.rejects(
+    engine.run(c, { command: 'pwd', workdir: '/etc', workdirField: 'dir_path' }),
+    (e: EngineError) => e.kind === 'permission_denied' && e.field === 'dir_path',
+  );
   await assert.rejects(engine.run(c, { command: 'pwd', workdir: 'nope' }), (e: EngineError) => e.kind === 'not_found');
   await assert.rejects(engine.run(c, { command: '   ' }), (e: EngineError) => e.kind === 'invalid_argument' && e.field === 'command');
   await assert.rejects(engine.run(c, { command: ['no-such-program-xyz'] }), (e: EngineError) => e.kind === 'not_found');
@@ -196,8 +206,16 @@ test('the environment is built from the allow list: server secrets never leak', 
   process.env.UNLISTED_VAR = 'hidden';
   try {
     const r = await engine.run(ctx(), { command: 'env', env: { FACET_SNEAKY: 'no', PAGER: 'cat' } });
-    const vars = new Map(r.stdout.text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
-    assert.equal([...vars.keys()].some((k) => k.startsWith('FACET_')), false);
+    const vars = new Map(
+      r.stdout.text
+        .trim()
+        .split('\n')
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+    assert.equal(
+      [...vars.keys()].some((k) => k.startsWith('FACET_')),
+      false,
+    );
     assert.equal(r.stdout.text.includes('secret-token'), false);
     assert.equal(vars.get('EXTRA_NAME'), 'passed');
     assert.equal(vars.get('SET_BY_CONFIG'), 'configured');

@@ -62,7 +62,7 @@ test('background jobs over gRPC belong to their session and die at shutdown', as
   await withServer([], async (t) => {
     const started = await callTool(t.client, 'shell.start', { command: `echo ready; sleep ${m}`, description: 'sleeper', wait_ms: 5000 }, { session: 'x' });
     assert.equal(started.error, '');
-    const id = ((structured(started)!.job as Record<string, unknown>).id) as string;
+    const id = (structured(started)!.job as Record<string, unknown>).id as string;
     assert.match(texts(started)[0]!, /ready\n/);
     const listed = await callTool(t.client, 'shell.jobs', {}, { session: 'x' });
     assert.match(texts(listed)[0]!, new RegExp(`^${id}  running  pid \\d+  sleeper: echo ready; sleep ${m}$`));
@@ -71,7 +71,7 @@ test('background jobs over gRPC belong to their session and die at shutdown', as
     assert.equal(foreign.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
 
     const echo = await callTool(t.client, 'shell.start', { command: 'cat', stdin: true }, { session: 'x' });
-    const echoId = ((structured(echo)!.job as Record<string, unknown>).id) as string;
+    const echoId = (structured(echo)!.job as Record<string, unknown>).id as string;
     const wrote = await callTool(t.client, 'shell.write', { id: echoId, chars: 'ping\n', wait_ms: 10000, until: 'output' }, { session: 'x' });
     assert.match(texts(wrote)[0]!, /^ping\n/);
     const stopped = await callTool(t.client, 'shell.stop', { id: echoId }, { session: 'x' });
@@ -96,7 +96,10 @@ test('a routed program is refused with canonical_routed and routed_to; deny rule
 test('--read-only hides every shell tool', () =>
   withServer(['--read-only'], async (t) => {
     const list = await unary(t.client.listTools, t.client, {});
-    assert.deepEqual(list.tools.filter((x) => x.name.startsWith('shell.')), []);
+    assert.deepEqual(
+      list.tools.filter((x) => x.name.startsWith('shell.')),
+      [],
+    );
     const res = await callTool(t.client, 'shell.run', { command: 'true' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
   }));
@@ -117,7 +120,10 @@ test('500 short commands at concurrency 16: all succeed, nothing left behind', (
     };
     await Promise.all(Array.from({ length: 16 }, worker));
     assert.equal(seen.size, 500);
-    assert.deepEqual([...seen].map((s) => Number(s)).sort((a, b) => a - b), Array.from({ length: 500 }, (_, i) => i));
+    assert.deepEqual(
+      [...seen].map((s) => Number(s)).sort((a, b) => a - b),
+      Array.from({ length: 500 }, (_, i) => i),
+    );
     assert.equal(await eventually(() => children().length === 0), true, `children left: ${children().join(',')}`);
     // An exited child is reaped asynchronously (SIGCHLD): allow the moment it takes.
     assert.equal(await eventually(() => zombieChildren().length === 0), true, `zombies: ${zombieChildren().join(', ')}`);

@@ -30,7 +30,15 @@ test('the cycle finder names each cycle and ignores shared imports that are no c
     ['a.ts', 'b.ts', 'c.ts', 'a.ts'],
     ['d.ts', 'd.ts'],
   ]);
-  assert.deepEqual(findCycles(new Map([['x.ts', ['y.ts']], ['y.ts', []]])), []);
+  assert.deepEqual(
+    findCycles(
+      new Map([
+        ['x.ts', ['y.ts']],
+        ['y.ts', []],
+      ]),
+    ),
+    [],
+  );
 });
 
 test('the graph reads value, type and re-export imports by their compiled names', () => {

@@ -102,10 +102,7 @@ describe('the cache bounds', () => {
     await page(e, '/e2');
     assert.equal((await page(e, '/e1')).fromCache, true); // /e1 is now the most recent
     await page(e, '/e3'); // evicts /e2
-    assert.deepEqual(
-      [(await page(e, '/e1')).fromCache, (await page(e, '/e3')).fromCache, (await page(e, '/e2')).content],
-      [true, true, '/e2 visit 2'],
-    );
+    assert.deepEqual([(await page(e, '/e1')).fromCache, (await page(e, '/e3')).fromCache, (await page(e, '/e2')).content], [true, true, '/e2 visit 2']);
   });
 
   test('past maxBytes the oldest pages go, and a page larger than the whole cache is not kept', async () => {
@@ -158,11 +155,20 @@ describe('TtlCache', () => {
     c.set('c', 'C', 3, 0);
     assert.equal(c.get('a', 1), 'A');
     c.set('d', 'D', 1, 1); // 4 entries: b (least recent) goes
-    assert.deepEqual(['a', 'b', 'c', 'd'].map((k) => c.get(k, 2)), ['A', undefined, 'C', 'D']);
+    assert.deepEqual(
+      ['a', 'b', 'c', 'd'].map((k) => c.get(k, 2)),
+      ['A', undefined, 'C', 'D'],
+    );
     c.set('e', 'E', 5, 3); // 3+3+1+5 = 12 bytes > 10: a (least recent after the gets) goes
-    assert.deepEqual(['a', 'c', 'd', 'e'].map((k) => c.get(k, 4)), [undefined, 'C', 'D', 'E']);
+    assert.deepEqual(
+      ['a', 'c', 'd', 'e'].map((k) => c.get(k, 4)),
+      [undefined, 'C', 'D', 'E'],
+    );
     c.set('big', 'X', 11, 5); // larger than the whole cache: not kept, nothing evicted
-    assert.deepEqual(['big', 'c', 'd', 'e'].map((k) => c.get(k, 6)), [undefined, 'C', 'D', 'E']);
+    assert.deepEqual(
+      ['big', 'c', 'd', 'e'].map((k) => c.get(k, 6)),
+      [undefined, 'C', 'D', 'E'],
+    );
   });
 
   test('replacing a key frees its old size', () => {

@@ -46,7 +46,9 @@ before(async () => {
     }
     send(res, 200, 'application/json', JSON.stringify({ answer: null, results: [{ title: 'T', url: 'https://t.example/', content: 'from tavily' }] }));
   });
-  searxng = await serve((_req, res) => send(res, 200, 'application/json', JSON.stringify({ results: [{ title: 'S', url: 'https://s.example/', content: 'from searxng' }] })));
+  searxng = await serve((_req, res) =>
+    send(res, 200, 'application/json', JSON.stringify({ results: [{ title: 'S', url: 'https://s.example/', content: 'from searxng' }] })),
+  );
   raw = net.createServer((sock) => {
     sock.once('data', (d: Buffer) => {
       firstBytes.push(d);
@@ -112,7 +114,10 @@ describe('web.find', () => {
     const res = await callTool(t.client, 'web.find', { url: `${site.origin}/doc`, pattern: '   ' }, core);
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(res.failure?.message, 'the pattern to find is empty');
-    assert.deepEqual(res.failure?.fieldViolations.map((v) => v.field), ['pattern']);
+    assert.deepEqual(
+      res.failure?.fieldViolations.map((v) => v.field),
+      ['pattern'],
+    );
     assert.equal(site.seen.length, seen, 'nothing was fetched');
   });
 });
@@ -185,7 +190,9 @@ describe('web.search failures', () => {
       provider: 'searxng',
       query: 'make tavily fail',
       results: [{ title: 'S', url: 'https://s.example/', snippet: 'from searxng' }],
-      failed_providers: [{ provider: 'tavily', kind: 'permission_denied', message: '[Tavily] HTTP 401 Unauthorized: Unauthorized: missing or invalid API key.' }],
+      failed_providers: [
+        { provider: 'tavily', kind: 'permission_denied', message: '[Tavily] HTTP 401 Unauthorized: Unauthorized: missing or invalid API key.' },
+      ],
     });
   });
 

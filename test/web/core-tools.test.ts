@@ -12,7 +12,13 @@ let t: TestServer;
 
 before(async () => {
   site = await serve((req, res) => {
-    if (req.url === '/doc') return send(res, 200, 'text/html; charset=utf-8', '<html><head><title>Doc</title></head><body><h1>Setup</h1><p>Set the connect timeout first.</p></body></html>');
+    if (req.url === '/doc')
+      return send(
+        res,
+        200,
+        'text/html; charset=utf-8',
+        '<html><head><title>Doc</title></head><body><h1>Setup</h1><p>Set the connect timeout first.</p></body></html>',
+      );
     if (req.url === '/logo') return send(res, 200, 'image/gif', Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'));
     if (req.url === '/away') {
       res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' });
@@ -22,9 +28,27 @@ before(async () => {
   });
   tavily = await serve((req, res, body) => {
     const q = JSON.parse(body).query as string;
-    send(res, 200, 'application/json', JSON.stringify({ query: q, answer: 'Use connect.timeout.', results: [{ title: 'Agent', url: 'https://undici.nodejs.org/agent', content: 'connect options', score: 0.9 }] }));
+    send(
+      res,
+      200,
+      'application/json',
+      JSON.stringify({
+        query: q,
+        answer: 'Use connect.timeout.',
+        results: [{ title: 'Agent', url: 'https://undici.nodejs.org/agent', content: 'connect options', score: 0.9 }],
+      }),
+    );
   });
-  t = await startTestServer(['--web-allow-hosts', '127.0.0.1', '--search-provider', 'tavily', '--tavily-api-key', 'tvly-e2e', '--tavily-base-url', tavily.origin]);
+  t = await startTestServer([
+    '--web-allow-hosts',
+    '127.0.0.1',
+    '--search-provider',
+    'tavily',
+    '--tavily-api-key',
+    'tvly-e2e',
+    '--tavily-base-url',
+    tavily.origin,
+  ]);
 });
 after(async () => {
   await t.close();

@@ -6,7 +6,15 @@ import zlib from 'node:zlib';
 import iconv from 'iconv-lite';
 import { EngineError } from '../../src/engine/errors.js';
 import { convertHtml } from '../../src/engine/web/convert.js';
-import { WebEngine, extractUrls, githubRawUrl, isCrossSiteRedirect, type CrossSiteRedirect, type FetchedPage, type FetchOptions } from '../../src/engine/web/index.js';
+import {
+  WebEngine,
+  extractUrls,
+  githubRawUrl,
+  isCrossSiteRedirect,
+  type CrossSiteRedirect,
+  type FetchedPage,
+  type FetchOptions,
+} from '../../src/engine/web/index.js';
 import { send, serve, type LoopbackServer } from './http-server.js';
 
 const ARTICLE = `<!doctype html><html><head><title>Release notes &amp; more</title>
@@ -33,7 +41,16 @@ before(async () => {
         return send(res, 200, 'text/plain; charset=windows-1252', iconv.encode('café “quoted” 5€', 'windows-1252'));
       case '/latin1-meta':
         // Declared only in a <meta> tag, as ISO-8859-1 (which browsers read as windows-1252).
-        return send(res, 200, 'text/html', Buffer.concat([Buffer.from('<html><head><meta charset="iso-8859-1"></head><body><p>na'), Buffer.from([0xef, 0x76, 0x65, 0x20, 0x93, 0x6f, 0x6b, 0x94]), Buffer.from('</p></body></html>')]));
+        return send(
+          res,
+          200,
+          'text/html',
+          Buffer.concat([
+            Buffer.from('<html><head><meta charset="iso-8859-1"></head><body><p>na'),
+            Buffer.from([0xef, 0x76, 0x65, 0x20, 0x93, 0x6f, 0x6b, 0x94]),
+            Buffer.from('</p></body></html>'),
+          ]),
+        );
       case '/undeclared':
         return send(res, 200, 'text/plain', iconv.encode('Ça coûte 12 € — déjà vu, très élevé, façade.', 'windows-1252'));
       case '/big': {
@@ -157,7 +174,7 @@ describe('HTML pages', () => {
     assert.equal(p.truncated, false);
   });
 
-  test('become plain text on request, headings in the page\'s own case', async () => {
+  test("become plain text on request, headings in the page's own case", async () => {
     const p = await page('/article', { format: 'text' });
     assert.equal(p.format, 'text');
     assert.equal(p.content, 'Facet 1.0\n\nThe first release. See the intro.\n\n * gRPC\n * Shapes\n\nnpm i facet');
@@ -391,10 +408,13 @@ describe('URLs', () => {
     assert.equal(githubRawUrl(new URL('https://github.com/o/r/tree/main')).href, 'https://github.com/o/r/tree/main');
   });
   test('URLs are extracted from free text', () => {
-    assert.deepEqual(extractUrls('Summarize https://a.example/x, and (http://b.example/y?q=1) plus ftp://c.example/z or https://a.example/x. Also www.d.example'), {
-      urls: ['https://a.example/x', 'http://b.example/y?q=1'],
-      invalid: ['ftp://c.example/z'],
-    });
+    assert.deepEqual(
+      extractUrls('Summarize https://a.example/x, and (http://b.example/y?q=1) plus ftp://c.example/z or https://a.example/x. Also www.d.example'),
+      {
+        urls: ['https://a.example/x', 'http://b.example/y?q=1'],
+        invalid: ['ftp://c.example/z'],
+      },
+    );
     assert.deepEqual(extractUrls('no links here'), { urls: [], invalid: [] });
   });
 });

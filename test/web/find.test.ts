@@ -9,7 +9,12 @@ let site: LoopbackServer;
 before(async () => {
   site = await serve((req, res) => {
     if (req.url === '/png') return send(res, 200, 'image/png', Buffer.from('89504e470d0a1a0a', 'hex'));
-    send(res, 200, 'text/html', '<html><head><title>Guide</title></head><body><h1>Install</h1><p>Run the  installer.</p><p>Then run the\ninstaller again? No: the Installer runs once.</p></body></html>');
+    send(
+      res,
+      200,
+      'text/html',
+      '<html><head><title>Guide</title></head><body><h1>Install</h1><p>Run the  installer.</p><p>Then run the\ninstaller again? No: the Installer runs once.</p></body></html>',
+    );
   });
 });
 after(() => site.close());
@@ -30,7 +35,10 @@ describe('findInText', () => {
   });
   test('whitespace in the phrase matches any whitespace run', () => {
     const r = findInText(text, 'beta   gamma');
-    assert.deepEqual(r.matches.map((m) => m.match), ['beta\ngamma']);
+    assert.deepEqual(
+      r.matches.map((m) => m.match),
+      ['beta\ngamma'],
+    );
   });
   test('regex characters are literal', () => {
     assert.equal(findInText('a.c abc (x)', 'a.c').totalMatches, 1);
@@ -43,7 +51,10 @@ describe('findInText', () => {
     assert.equal(r.matches.length, 2);
   });
   test('an empty pattern is an invalid argument', () => {
-    assert.throws(() => findInText('abc', '  '), (e: EngineError) => e.kind === 'invalid_argument' && e.field === 'pattern');
+    assert.throws(
+      () => findInText('abc', '  '),
+      (e: EngineError) => e.kind === 'invalid_argument' && e.field === 'pattern',
+    );
   });
 });
 

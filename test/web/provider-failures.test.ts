@@ -17,7 +17,10 @@ const reply: Record<string, Reply> = {};
 const servers: Record<string, LoopbackServer> = {};
 let closedPort = 0;
 
-const json = (body: unknown): Reply => (res) => send(res, 200, 'application/json', JSON.stringify(body));
+const json =
+  (body: unknown): Reply =>
+  (res) =>
+    send(res, 200, 'application/json', JSON.stringify(body));
 
 before(async () => {
   for (const name of NAMES) servers[name] = await serve((_req, res) => (reply[name] ?? HANG)(res));
@@ -43,13 +46,19 @@ function settings(over: Partial<ProviderSettings> = {}): ProviderSettings {
 }
 
 async function failure(p: Promise<unknown>): Promise<EngineError> {
-  const err = await p.then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const err = await p.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof EngineError, String(err));
   return err;
 }
 
 describe('timeouts', () => {
-  for (const [name, label] of [['tavily', 'Tavily'], ['searxng', 'SearXNG']] as const) {
+  for (const [name, label] of [
+    ['tavily', 'Tavily'],
+    ['searxng', 'SearXNG'],
+  ] as const) {
     test(`${label}: a server that never answers times out`, async () => {
       reply[name] = HANG;
       const seen = servers[name]!.seen.length;
@@ -66,7 +75,10 @@ describe('timeouts', () => {
 });
 
 describe('connection refused', () => {
-  for (const [name, label] of [['tavily', 'Tavily'], ['searxng', 'SearXNG']] as const) {
+  for (const [name, label] of [
+    ['tavily', 'Tavily'],
+    ['searxng', 'SearXNG'],
+  ] as const) {
     test(`${label}: a closed port is network_failed`, async () => {
       const base = `http://127.0.0.1:${closedPort}`;
       const s = settings({ tavily: { apiKey: 'tvly-test', baseUrl: base }, searxng: { url: base } });

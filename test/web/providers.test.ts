@@ -27,8 +27,21 @@ const TAVILY_OK = {
   answer: 'undici is the HTTP client behind fetch in Node.js.',
   images: [],
   results: [
-    { title: 'undici - npm', url: 'https://www.npmjs.com/package/undici', content: 'An HTTP/1.1 client, written from scratch for Node.js.', score: 0.91, raw_content: null },
-    { title: 'nodejs/undici', url: 'https://github.com/nodejs/undici', content: 'HTTP/1.1 client.', score: 0.85, raw_content: null, published_date: 'Mon, 03 Nov 2025 10:00:00 GMT' },
+    {
+      title: 'undici - npm',
+      url: 'https://www.npmjs.com/package/undici',
+      content: 'An HTTP/1.1 client, written from scratch for Node.js.',
+      score: 0.91,
+      raw_content: null,
+    },
+    {
+      title: 'nodejs/undici',
+      url: 'https://github.com/nodejs/undici',
+      content: 'HTTP/1.1 client.',
+      score: 0.85,
+      raw_content: null,
+      published_date: 'Mon, 03 Nov 2025 10:00:00 GMT',
+    },
     { title: 'Spam', url: 'https://spam.example/undici', content: 'buy', score: 0.1, raw_content: null },
   ],
   response_time: 1.67,
@@ -76,7 +89,13 @@ const BRAVE_OK = {
         meta_url: { scheme: 'https', netloc: 'github.com', hostname: 'github.com', path: '› nodejs › undici' },
         extra_snippets: ['Undici means eleven in Italian.'],
       },
-      { type: 'search_result', title: 'undici', url: 'https://www.npmjs.com/package/undici', description: 'npm package', meta_url: { hostname: 'www.npmjs.com' } },
+      {
+        type: 'search_result',
+        title: 'undici',
+        url: 'https://www.npmjs.com/package/undici',
+        description: 'npm package',
+        meta_url: { hostname: 'www.npmjs.com' },
+      },
     ],
   },
 };
@@ -85,8 +104,26 @@ const SEARX_OK = {
   query: 'node undici',
   number_of_results: 0,
   results: [
-    { url: 'https://undici.nodejs.org/', title: 'Undici', content: 'Documentation.', engine: 'duckduckgo', parsed_url: ['https', 'undici.nodejs.org', '/', '', '', ''], engines: ['duckduckgo', 'brave'], score: 2.5, category: 'general', publishedDate: null },
-    { url: 'https://github.com/nodejs/undici', title: 'nodejs/undici', content: 'HTTP client', engine: 'google', parsed_url: ['https', 'github.com', '/nodejs/undici', '', '', ''], score: 1.2, publishedDate: '2025-11-03T00:00:00' },
+    {
+      url: 'https://undici.nodejs.org/',
+      title: 'Undici',
+      content: 'Documentation.',
+      engine: 'duckduckgo',
+      parsed_url: ['https', 'undici.nodejs.org', '/', '', '', ''],
+      engines: ['duckduckgo', 'brave'],
+      score: 2.5,
+      category: 'general',
+      publishedDate: null,
+    },
+    {
+      url: 'https://github.com/nodejs/undici',
+      title: 'nodejs/undici',
+      content: 'HTTP client',
+      engine: 'google',
+      parsed_url: ['https', 'github.com', '/nodejs/undici', '', '', ''],
+      score: 1.2,
+      publishedDate: '2025-11-03T00:00:00',
+    },
   ],
   answers: [{ answer: 'Undici is an HTTP client.', url: 'https://undici.nodejs.org/' }],
   corrections: [],
@@ -97,22 +134,51 @@ const SEARX_OK = {
 
 before(async () => {
   servers.tavily = await serve((req, res) =>
-    answer('tavily', res, () => send(res, 200, 'application/json', JSON.stringify(TAVILY_OK)), () =>
-      send(res, 401, 'application/json', JSON.stringify({ detail: { error: 'Unauthorized: missing or invalid API key.' } })),
+    answer(
+      'tavily',
+      res,
+      () => send(res, 200, 'application/json', JSON.stringify(TAVILY_OK)),
+      () => send(res, 401, 'application/json', JSON.stringify({ detail: { error: 'Unauthorized: missing or invalid API key.' } })),
     ),
   );
   servers.gemini = await serve((req, res) =>
-    answer('gemini', res, () => send(res, 200, 'application/json', JSON.stringify(GEMINI_OK)), () =>
-      send(res, 429, 'application/json', JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } })),
+    answer(
+      'gemini',
+      res,
+      () => send(res, 200, 'application/json', JSON.stringify(GEMINI_OK)),
+      () =>
+        send(
+          res,
+          429,
+          'application/json',
+          JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } }),
+        ),
     ),
   );
   servers.brave = await serve((req, res) =>
-    answer('brave', res, () => send(res, 200, 'application/json', JSON.stringify(BRAVE_OK)), () =>
-      send(res, 422, 'application/json', JSON.stringify({ type: 'ErrorResponse', error: { id: 'x', status: 422, code: 'SUBSCRIPTION_TOKEN_INVALID', detail: 'The provided subscription token is invalid.' } })),
+    answer(
+      'brave',
+      res,
+      () => send(res, 200, 'application/json', JSON.stringify(BRAVE_OK)),
+      () =>
+        send(
+          res,
+          422,
+          'application/json',
+          JSON.stringify({
+            type: 'ErrorResponse',
+            error: { id: 'x', status: 422, code: 'SUBSCRIPTION_TOKEN_INVALID', detail: 'The provided subscription token is invalid.' },
+          }),
+        ),
     ),
   );
   servers.searxng = await serve((req, res) =>
-    answer('searxng', res, () => send(res, 200, 'application/json', JSON.stringify(SEARX_OK)), () => send(res, 403, 'text/html', '<html>403 Forbidden</html>')),
+    answer(
+      'searxng',
+      res,
+      () => send(res, 200, 'application/json', JSON.stringify(SEARX_OK)),
+      () => send(res, 403, 'text/html', '<html>403 Forbidden</html>'),
+    ),
   );
 });
 after(async () => {
@@ -141,7 +207,10 @@ function reset(): void {
 }
 
 async function failure(p: Promise<unknown>): Promise<EngineError> {
-  const err = await p.then(() => assert.fail('expected a failure'), (e: unknown) => e);
+  const err = await p.then(
+    () => assert.fail('expected a failure'),
+    (e: unknown) => e,
+  );
   assert.ok(err instanceof EngineError, String(err));
   return err;
 }
@@ -204,8 +273,18 @@ describe('Gemini (Google Search grounding)', () => {
     assert.equal(r.provider, 'gemini');
     assert.equal(r.answer, GEMINI_ANSWER);
     assert.deepEqual(r.results, [
-      { title: 'nodejs.org', url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AAA', snippet: 'Undici is Node’s HTTP client. … It powers fetch.', site_name: 'nodejs.org' },
-      { title: 'github.com', url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/BBB', snippet: 'Undici is Node’s HTTP client.', site_name: 'github.com' },
+      {
+        title: 'nodejs.org',
+        url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/AAA',
+        snippet: 'Undici is Node’s HTTP client. … It powers fetch.',
+        site_name: 'nodejs.org',
+      },
+      {
+        title: 'github.com',
+        url: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/BBB',
+        snippet: 'Undici is Node’s HTTP client.',
+        site_name: 'github.com',
+      },
     ]);
     const g = GEMINI_OK.candidates[0]!.groundingMetadata;
     assert.deepEqual(r.grounding, { chunks: g.groundingChunks, supports: g.groundingSupports, webSearchQueries: ['node undici'] });
@@ -214,7 +293,10 @@ describe('Gemini (Google Search grounding)', () => {
   });
   test('domain lists match the grounding titles (the URLs are redirects)', async () => {
     const r = await engine.search('node undici', { provider: 'gemini', allowedDomains: ['github.com'] });
-    assert.deepEqual(r.results.map((x) => x.site_name), ['github.com']);
+    assert.deepEqual(
+      r.results.map((x) => x.site_name),
+      ['github.com'],
+    );
   });
   test('quota errors are rate_limited and name the provider', async () => {
     mode.gemini = 'error';
@@ -354,8 +436,14 @@ describe('provider order and fallback', () => {
     reset();
     const e = new WebEngine({ search: settings() });
     const r = await e.search('q', { provider: 'searxng', allowedDomains: ['nodejs.org'] });
-    assert.deepEqual(r.results.map((x) => x.url), ['https://undici.nodejs.org/']);
+    assert.deepEqual(
+      r.results.map((x) => x.url),
+      ['https://undici.nodejs.org/'],
+    );
     const b = await e.search('q', { provider: 'searxng', blockedDomains: ['https://github.com/whatever'] });
-    assert.deepEqual(b.results.map((x) => x.url), ['https://undici.nodejs.org/']);
+    assert.deepEqual(
+      b.results.map((x) => x.url),
+      ['https://undici.nodejs.org/'],
+    );
   });
 });

@@ -207,9 +207,17 @@ describe('SSRF corpus: refused without an allow list', () => {
 
   test('the refusal says what was refused and why', async () => {
     assert.equal((await refused(engine, 'http://10.0.0.1/')).message, '10.0.0.1 is a private address, which web fetches may not reach');
-    assert.equal((await refused(engine, 'http://meta.test/')).message, 'meta.test resolves to 169.254.169.254, a metadata address, which web fetches may not reach');
+    assert.equal(
+      (await refused(engine, 'http://meta.test/')).message,
+      'meta.test resolves to 169.254.169.254, a metadata address, which web fetches may not reach',
+    );
     assert.equal((await refused(engine, 'http://app.localhost/')).message, 'app.localhost names a loopback host, which web fetches may not reach');
-    assert.deepEqual((await refused(engine, 'http://meta.test/')).facts, { host: 'meta.test', address: '169.254.169.254', addressClass: 'metadata', condition: 'blocked_destination' });
+    assert.deepEqual((await refused(engine, 'http://meta.test/')).facts, {
+      host: 'meta.test',
+      address: '169.254.169.254',
+      addressClass: 'metadata',
+      condition: 'blocked_destination',
+    });
   });
 
   test('no refused request ever reached the loopback server', () => assert.equal(secretHits, 0));
@@ -329,7 +337,9 @@ describe('address classification', () => {
   test('an allowed IPv4 range covers the SIIT and NAT64 spellings of its addresses, and no other', () => {
     const allow = new AllowList(['10.0.0.0/8']);
     assert.deepEqual(
-      ['::ffff:0:a00:1', '64:ff9b::a00:1', '64:ff9b:1::a00:1', '64:ff9b:1:0:a:0:100:0', '::ffff:0:c0a8:101', '64:ff9b:1::c0a8:101'].map((ip) => allow.allowsAddress(ip)),
+      ['::ffff:0:a00:1', '64:ff9b::a00:1', '64:ff9b:1::a00:1', '64:ff9b:1:0:a:0:100:0', '::ffff:0:c0a8:101', '64:ff9b:1::c0a8:101'].map((ip) =>
+        allow.allowsAddress(ip),
+      ),
       [true, true, true, true, false, false],
     );
   });

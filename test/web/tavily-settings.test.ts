@@ -18,12 +18,17 @@ describe('Tavily settings in the configuration', () => {
     assert.deepEqual([flags.web.tavily.searchDepth, flags.web.tavily.includeAnswer], ['advanced', true]);
   });
   test('an unknown depth stops start-up', () => {
-    assert.throws(() => parseConfig(['--tavily-search-depth', 'deep'], {}), (e: unknown) => {
-      assert.ok(e instanceof ConfigError);
-      assert.equal(e.message, '--tavily-search-depth must be basic or advanced, got "deep"');
-      return true;
+    assert.throws(
+      () => parseConfig(['--tavily-search-depth', 'deep'], {}),
+      (e: unknown) => {
+        assert.ok(e instanceof ConfigError);
+        assert.equal(e.message, '--tavily-search-depth must be basic or advanced, got "deep"');
+        return true;
+      },
+    );
+    assert.throws(() => parseConfig([], { FACET_TAVILY_INCLUDE_ANSWER: 'maybe' }), {
+      message: 'FACET_TAVILY_INCLUDE_ANSWER must be true or false, got "maybe"',
     });
-    assert.throws(() => parseConfig([], { FACET_TAVILY_INCLUDE_ANSWER: 'maybe' }), { message: 'FACET_TAVILY_INCLUDE_ANSWER must be true or false, got "maybe"' });
   });
 });
 

@@ -95,7 +95,13 @@ export function computeDiff(job: DiffJob): FileDiff {
   const patch = structuredPatch(`a/${name}`, `b/${newName}`, before, after, '', '', { context, maxEditLength: MAX_EDIT_LENGTH, timeout: left });
   if (!patch && Date.now() - started >= budget.ms) return omit('time', region.exact);
   const hunks: DiffHunk[] = patch
-    ? patch.hunks.map((h) => ({ oldStart: h.oldStart, oldLines: h.oldLines, newStart: h.newStart, newLines: h.newLines, lines: h.lines.filter((l) => !l.startsWith('\\')) }))
+    ? patch.hunks.map((h) => ({
+        oldStart: h.oldStart,
+        oldLines: h.oldLines,
+        newStart: h.newStart,
+        newLines: h.newLines,
+        lines: h.lines.filter((l) => !l.startsWith('\\')),
+      }))
     : [wholeHunk(before, after)];
   let added = 0;
   let removed = 0;

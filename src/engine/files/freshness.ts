@@ -80,7 +80,13 @@ export function checkFreshness(session: Session | undefined, real: string, displ
   if (policy.requireUnchanged && (rec.size !== now.size || rec.mtimeMs !== now.mtimeMs)) {
     const same = rec.hash !== '' && now.bytes !== undefined && sha256(now.bytes) === rec.hash;
     if (!same) {
-      throw engineFailure('modified_since_read', `${display} has changed since it was read`, { path: display, readSize: rec.size, readMtimeMs: rec.mtimeMs, size: now.size, mtimeMs: now.mtimeMs });
+      throw engineFailure('modified_since_read', `${display} has changed since it was read`, {
+        path: display,
+        readSize: rec.size,
+        readMtimeMs: rec.mtimeMs,
+        size: now.size,
+        mtimeMs: now.mtimeMs,
+      });
     }
   }
 }

@@ -33,8 +33,18 @@ type Attempt = { format: 'png' | 'jpeg' | 'webp'; quality?: number; scale: numbe
 
 function attemptsFor(mediaType: string): Attempt[] {
   const same: Attempt =
-    mediaType === 'image/jpeg' ? { format: 'jpeg', quality: 85, scale: 1 } : mediaType === 'image/webp' ? { format: 'webp', quality: 85, scale: 1 } : { format: 'png', scale: 1 };
-  return [same, { format: 'jpeg', quality: 80, scale: 1 }, { format: 'jpeg', quality: 60, scale: 1 }, { format: 'jpeg', quality: 60, scale: 0.5 }, { format: 'jpeg', quality: 50, scale: 0.25 }];
+    mediaType === 'image/jpeg'
+      ? { format: 'jpeg', quality: 85, scale: 1 }
+      : mediaType === 'image/webp'
+        ? { format: 'webp', quality: 85, scale: 1 }
+        : { format: 'png', scale: 1 };
+  return [
+    same,
+    { format: 'jpeg', quality: 80, scale: 1 },
+    { format: 'jpeg', quality: 60, scale: 1 },
+    { format: 'jpeg', quality: 60, scale: 0.5 },
+    { format: 'jpeg', quality: 50, scale: 0.25 },
+  ];
 }
 
 export async function fitImage(data: Buffer, mediaType: string, bounds: FitBounds): Promise<FittedImage> {
@@ -57,11 +67,22 @@ export async function fitImage(data: Buffer, mediaType: string, bounds: FitBound
     const h = Math.max(1, Math.floor(height * fit * a.scale));
     // First frame of an animation; no enlargement; EXIF orientation left as stored, as the file is.
     let img = sharp(data).resize(w, h, { fit: 'inside', withoutEnlargement: true });
-    img = a.format === 'png' ? img.png({ compressionLevel: 9 }) : a.format === 'webp' ? img.webp({ quality: a.quality }) : img.flatten({ background: '#ffffff' }).jpeg({ quality: a.quality });
+    img =
+      a.format === 'png'
+        ? img.png({ compressionLevel: 9 })
+        : a.format === 'webp'
+          ? img.webp({ quality: a.quality })
+          : img.flatten({ background: '#ffffff' }).jpeg({ quality: a.quality });
     const { data: out, info } = await img.toBuffer({ resolveWithObject: true });
     if (out.length <= bounds.maxBytes) {
       return { data: out, mediaType: `image/${a.format}`, width: info.width, height: info.height, ...original, changed: true };
     }
   }
-  throw engineFailure('image_too_large', `the image does not fit in ${bounds.maxBytes} bytes even scaled down to a quarter`, { mediaType, width, height, bytes: data.length, maxBytes: bounds.maxBytes });
+  throw engineFailure('image_too_large', `the image does not fit in ${bounds.maxBytes} bytes even scaled down to a quarter`, {
+    mediaType,
+    width,
+    height,
+    bytes: data.length,
+    maxBytes: bounds.maxBytes,
+  });
 }

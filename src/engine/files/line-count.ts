@@ -85,7 +85,7 @@ export async function countBreaks(fh: ByteReader, unit: BreakUnit, from: number,
   if (!mod) {
     const buf = Buffer.allocUnsafe(Math.min(STEP, to - from));
     let n = 0;
-    for (let pos = from; pos < to; ) {
+    for (let pos = from; pos < to;) {
       throwIfAborted(signal, 'read');
       const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, to - pos), pos);
       if (bytesRead === 0) break;
@@ -101,7 +101,7 @@ export async function countBreaks(fh: ByteReader, unit: BreakUnit, from: number,
   const view = new Uint8Array(mem.buffer, 0, STEP);
   const unitValue = unit === 'utf16le' ? 0x000a : 0x0a00;
   let n = 0;
-  for (let pos = from; pos < to; ) {
+  for (let pos = from; pos < to;) {
     throwIfAborted(signal, 'read');
     const { bytesRead } = await fh.read(view, 0, Math.min(STEP, to - pos), pos);
     if (bytesRead === 0) break;

@@ -304,5 +304,8 @@ export function sliceChars(s: string, n: number): string {
 function sliceBytes(s: string, n: number): string {
   const b = Buffer.from(s, 'utf8');
   if (b.length <= n) return s;
-  return b.subarray(0, n).toString('utf8').replace(/\uFFFD$/, '');
+  return b
+    .subarray(0, n)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
 }

@@ -60,7 +60,8 @@ export function findWithLadder(text: string, needle: string, rungs: readonly Run
 
 function findAt(rung: Rung, text: string, needle: string, opts: LadderOptions): LadderResult | undefined {
   const asIs = (_m: Match, s: string) => s;
-  const reindented = (m: Match, s: string) => (opts.firstLineIndent ? fromFirstLine(s, indent(text.slice(m.start, m.end))) : reindent(s, needle, text.slice(m.start, m.end)));
+  const reindented = (m: Match, s: string) =>
+    opts.firstLineIndent ? fromFirstLine(s, indent(text.slice(m.start, m.end))) : reindent(s, needle, text.slice(m.start, m.end));
   switch (rung) {
     case 'exact':
       return { rung, matches: substrings(text, needle), replacement: asIs };
@@ -122,7 +123,7 @@ function lineMatches(text: string, needle: string, norm: (l: string) => string):
   const lineEnd = (k: number) => (k + 1 < starts.length ? starts[k + 1]! - 1 : text.length);
   const lineAt = (k: number) => text.slice(starts[k]!, lineEnd(k));
   const out: Match[] = [];
-  for (let i = 0; i + want.length <= starts.length; ) {
+  for (let i = 0; i + want.length <= starts.length;) {
     let ok = true;
     for (let j = 0; j < want.length && ok; j++) ok = norm(lineAt(i + j)) === want[j];
     if (ok) {
@@ -181,7 +182,10 @@ function fuzzyMatches(text: string, needle: string): Match[] {
   }
   const found: Array<{ index: number; score: number }> = [];
   for (let i = 0; i + n <= lines.length; i++) {
-    const window = lines.slice(i, i + n).map((l) => l.trimEnd()).join('\n');
+    const window = lines
+      .slice(i, i + n)
+      .map((l) => l.trimEnd())
+      .join('\n');
     if (Math.abs(window.length - block.length) / block.length > FUZZY_THRESHOLD / FUZZY_WHITESPACE_WEIGHT) continue;
     const raw = distance(window, block);
     const core = distance(bare(window), bareBlock);

@@ -68,10 +68,20 @@ export async function readMedia(scope: Scope, input: string, opts: MediaOptions)
     const wanted = opts.kinds ?? ['image', 'video'];
     if (!kind || !wanted.includes(kind)) {
       const other = detectKind(sample, real).kind;
-      throw engineFailure('not_media', `${input} is not ${wanted.map((k) => (k === 'image' ? 'an image' : 'a video')).join(' or ')}`, { path: input, kind: kind ?? (other === 'text' || other === 'notebook' ? 'text' : other) }, { field: 'path' });
+      throw engineFailure(
+        'not_media',
+        `${input} is not ${wanted.map((k) => (k === 'image' ? 'an image' : 'a video')).join(' or ')}`,
+        { path: input, kind: kind ?? (other === 'text' || other === 'notebook' ? 'text' : other) },
+        { field: 'path' },
+      );
     }
     if (f.size > opts.maxBytes) {
-      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxBytes}-byte limit for media files`, { path: input, size: f.size, maxBytes: opts.maxBytes, kind });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxBytes}-byte limit for media files`, {
+        path: input,
+        size: f.size,
+        maxBytes: opts.maxBytes,
+        kind,
+      });
     }
     throwIfAborted(opts.signal, 'read');
     const data = await readAll(f);

@@ -72,7 +72,12 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
       if (!spec.cellType) throw engineFailure('cell_type_needed', 'inserting a cell needs its type (code or markdown)', {}, { field: 'cell_type' });
       index = spec.cellId ? find(spec.cellId) + 1 : 0;
       const usesIds = (nb.nbformat ?? 4) > 4 || (nb.nbformat_minor ?? 0) >= 5 || cells.some((c) => typeof c.id === 'string');
-      const cell: RawCell = { cell_type: spec.cellType, ...(usesIds ? { id: randomBytes(4).toString('hex') } : {}), metadata: {}, source: splitSource(spec.newSource ?? '') };
+      const cell: RawCell = {
+        cell_type: spec.cellType,
+        ...(usesIds ? { id: randomBytes(4).toString('hex') } : {}),
+        metadata: {},
+        source: splitSource(spec.newSource ?? ''),
+      };
       if (spec.cellType === 'code') Object.assign(cell, { execution_count: null, outputs: [] });
       cells.splice(index, 0, cell);
       id = cellId(cell, index);

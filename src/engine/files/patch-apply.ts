@@ -115,11 +115,24 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
     // A file the patch replaces keeps its uniform CRLF or CR endings; a new one is written as given.
     const contents = now.text !== null && now.loaded ? fileText(h.contents, now.loaded) : h.contents;
     state.set(source.real, contents);
-    return { hunk: h, source, target, loaded: now.loaded, text: contents, passes: [], diff: () => diffTexts(rel, diffView(now.text ?? ''), diffView(contents)) };
+    return {
+      hunk: h,
+      source,
+      target,
+      loaded: now.loaded,
+      text: contents,
+      passes: [],
+      diff: () => diffTexts(rel, diffView(now.text ?? ''), diffView(contents)),
+    };
   }
   const now = await current(source);
   if (now.text === null) {
-    throw engineFailure('file_missing', `${h.path} does not exist (line ${h.line} ${h.type === 'delete' ? 'deletes' : 'updates'} it)`, { path: h.path, line: h.line }, { field: 'patch' });
+    throw engineFailure(
+      'file_missing',
+      `${h.path} does not exist (line ${h.line} ${h.type === 'delete' ? 'deletes' : 'updates'} it)`,
+      { path: h.path, line: h.line },
+      { field: 'patch' },
+    );
   }
   if (h.type === 'delete') {
     state.set(source.real, null);
@@ -129,7 +142,15 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   if (target.real !== source.real && (await current(target)).text === null) await checkCreatable(target, state, h);
   if (target.real !== source.real) state.set(source.real, null);
   state.set(target.real, text);
-  return { hunk: h, source, target, loaded: now.loaded, text, passes, diff: () => diffTexts(scope.relative(source.real), diffView(now.text!), diffView(text), 3, rel) };
+  return {
+    hunk: h,
+    source,
+    target,
+    loaded: now.loaded,
+    text,
+    passes,
+    diff: () => diffTexts(scope.relative(source.real), diffView(now.text!), diffView(text), 3, rel),
+  };
 }
 
 /** Diffs are shown in LF whatever the file's endings. */
@@ -145,9 +166,16 @@ function diffView(text: string): string {
 async function checkCreatable(target: ResolvedPath, state: Map<string, string | null>, h: PatchHunk): Promise<void> {
   const name = h.type === 'update' && h.moveTo !== undefined ? h.moveTo : h.path;
   const message = (why: string) => `${name} cannot be created (line ${h.line}): ${why}`;
-  const notDirectory = (why: string, parent: string) => engineFailure('parent_not_directory', message(why), { path: name, line: h.line, parent }, { field: 'patch' });
+  const notDirectory = (why: string, parent: string) =>
+    engineFailure('parent_not_directory', message(why), { path: name, line: h.line, parent }, { field: 'patch' });
   const inside = [...state].find(([p, text]) => text !== null && p.startsWith(target.real + path.sep));
-  if (inside) throw engineFailure('is_directory', message('an earlier hunk puts a file inside it, so it is a directory'), { path: name, line: h.line, file: inside[0] }, { field: 'patch' });
+  if (inside)
+    throw engineFailure(
+      'is_directory',
+      message('an earlier hunk puts a file inside it, so it is a directory'),
+      { path: name, line: h.line, file: inside[0] },
+      { field: 'patch' },
+    );
   for (let dir = path.dirname(target.real); ; dir = path.dirname(dir)) {
     const planned = state.get(dir);
     if (planned !== undefined && planned !== null) throw notDirectory(`${dir} is a file an earlier hunk writes`, dir);
@@ -198,7 +226,10 @@ function replaceLines(old: SourceLine[], neu: string[], preferred: string): Sour
   const out = old.slice(0, head);
   const midOld = old.slice(head, old.length - tail);
   let k = 0;
-  for (const part of diffArrays(midOld.map((l) => l.text), neu.slice(head, neu.length - tail))) {
+  for (const part of diffArrays(
+    midOld.map((l) => l.text),
+    neu.slice(head, neu.length - tail),
+  )) {
     if (part.removed) k += part.count ?? part.value.length;
     else if (part.added) out.push(...part.value.map((text) => ({ text, ending: preferred })));
     else for (const _ of part.value) out.push(midOld[k++]!);
@@ -221,7 +252,12 @@ export function applyChunks(text: string, chunks: UpdateChunk[], display: string
     if (chunk.context !== undefined) {
       const found = seekSequence(lines, [chunk.context], cursor, false);
       if (!found) {
-        throw engineFailure('context_not_found', `could not find the context '${chunk.context}' in ${display}`, { path: display, line, chunk: k, context: chunk.context }, { field: 'patch' });
+        throw engineFailure(
+          'context_not_found',
+          `could not find the context '${chunk.context}' in ${display}`,
+          { path: display, line, chunk: k, context: chunk.context },
+          { field: 'patch' },
+        );
       }
       cursor = found.at + 1;
     }
@@ -241,7 +277,12 @@ export function applyChunks(text: string, chunks: UpdateChunk[], display: string
       found = seekSequence(lines, old, cursor, chunk.endOfFile);
     }
     if (!found) {
-      throw engineFailure('lines_not_found', `could not find the expected lines in ${display}:\n${chunk.oldLines.join('\n')}`, { path: display, line, chunk: k, expected: chunk.oldLines.join('\n') }, { field: 'patch' });
+      throw engineFailure(
+        'lines_not_found',
+        `could not find the expected lines in ${display}:\n${chunk.oldLines.join('\n')}`,
+        { path: display, line, chunk: k, expected: chunk.oldLines.join('\n') },
+        { field: 'patch' },
+      );
     }
     replacements.push({ at: found.at, remove: old.length, insert: neu });
     passes.push(found.pass);
@@ -301,7 +342,8 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
         continue;
       }
       const fmt = src?.exists ? src : { ...NEW_FILE_FORMAT, lineEnding: 'lf' as const };
-      const targetBefore = p.target.real === p.source.real ? src : await loadText(scope, p.target.input, { cwd: opts.cwd, field: 'patch' }).catch(() => undefined);
+      const targetBefore =
+        p.target.real === p.source.real ? src : await loadText(scope, p.target.input, { cwd: opts.cwd, field: 'patch' }).catch(() => undefined);
       const saved = await saveText(scope, p.target, p.text!, fmt, { mode: src?.mode, session: opts.session, signal: opts.signal });
       undo.push(() =>
         (targetBefore?.exists ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode }) : fsp.unlink(p.target.real)).finally(() =>

@@ -26,7 +26,12 @@ const MOVE = '*** Move to: ';
 const EOF_MARK = '*** End of File';
 
 function invalid(message: string, line?: number, text?: string): EngineError {
-  return engineFailure('invalid_patch', line ? `invalid patch at line ${line}: ${message}` : `invalid patch: ${message}`, { ...(line ? { line } : {}), ...(text !== undefined ? { text } : {}), reason: message }, { field: 'patch' });
+  return engineFailure(
+    'invalid_patch',
+    line ? `invalid patch at line ${line}: ${message}` : `invalid patch: ${message}`,
+    { ...(line ? { line } : {}), ...(text !== undefined ? { text } : {}), reason: message },
+    { field: 'patch' },
+  );
 }
 
 /** Parses a whole patch; also accepts it wrapped in a <<EOF heredoc, as the reference does. */
@@ -43,7 +48,12 @@ export function parsePatch(input: string): PatchHunk[] {
   let problem = envelope(lines);
   if (problem) {
     const heredoc = lines.length >= 4 && /^<<(['"]?)EOF\1$/.test(lines[0]!) && lines[lines.length - 1]!.endsWith('EOF');
-    if (!heredoc) throw invalid(problem, problem.startsWith('the first') ? offset + 1 : offset + lines.length, problem.startsWith('the first') ? lines[0] : lines[lines.length - 1]);
+    if (!heredoc)
+      throw invalid(
+        problem,
+        problem.startsWith('the first') ? offset + 1 : offset + lines.length,
+        problem.startsWith('the first') ? lines[0] : lines[lines.length - 1],
+      );
     lines = lines.slice(1, -1);
     offset += 1;
     problem = envelope(lines);
@@ -85,11 +95,7 @@ export function parsePatch(input: string): PatchHunk[] {
       if (chunks.length === 0) throw invalid(`update hunk for '${path}' is empty`, at, body[at - offset - 2]);
       hunks.push({ type: 'update', path, moveTo, chunks, line: at });
     } else {
-      throw invalid(
-        `'${header}' is not a valid hunk header (expected '${ADD}{path}', '${DELETE}{path}' or '${UPDATE}{path}')`,
-        at,
-        body[i],
-      );
+      throw invalid(`'${header}' is not a valid hunk header (expected '${ADD}{path}', '${DELETE}{path}' or '${UPDATE}{path}')`, at, body[i]);
     }
   }
   for (const h of hunks) {

@@ -11,7 +11,17 @@ import type { Scope } from '../scope.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
 
 /** Directories skipped unless default excludes are turned off. */
-export const DEFAULT_EXCLUDES = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/coverage/**', '**/__pycache__/**', '**/.venv/**', '**/*.min.js', '**/*.map'];
+export const DEFAULT_EXCLUDES = [
+  '**/node_modules/**',
+  '**/.git/**',
+  '**/dist/**',
+  '**/build/**',
+  '**/coverage/**',
+  '**/__pycache__/**',
+  '**/.venv/**',
+  '**/*.min.js',
+  '**/*.map',
+];
 
 export interface ReadManyOptions {
   include: string[];

@@ -131,7 +131,12 @@ export async function readFile(scope: Scope, input: string, opts: ReadOptions = 
 function validateRange(opts: ReadOptions): void {
   const { start, limit } = opts;
   if (start !== undefined && (!Number.isSafeInteger(start) || start === 0)) {
-    throw engineFailure('bad_start_line', 'the first line must be a whole number other than 0 (1 is the first line, -N the last N)', { start }, { field: 'start' });
+    throw engineFailure(
+      'bad_start_line',
+      'the first line must be a whole number other than 0 (1 is the first line, -N the last N)',
+      { start },
+      { field: 'start' },
+    );
   }
   if (limit !== undefined && (!(Number.isSafeInteger(limit) || limit === Number.POSITIVE_INFINITY) || limit < 1)) {
     throw engineFailure('bad_line_limit', 'the line limit must be a whole number of at least 1', { limit }, { field: 'limit' });
@@ -150,7 +155,12 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
     if (!wanted.includes(kind.kind)) return { ...base, kind: 'binary', mediaType: kind.mediaType };
     const max = opts.maxMediaBytes ?? DEFAULT_MEDIA_MAX_BYTES;
     if (f.size > max) {
-      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, { path: input, size: f.size, maxBytes: max, kind: kind.kind });
+      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, {
+        path: input,
+        size: f.size,
+        maxBytes: max,
+        kind: kind.kind,
+      });
     }
     const data = await readAll(f);
     recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(data), complete: true });
@@ -159,7 +169,11 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
   }
   if (kind.kind === 'binary') return { ...base, kind: 'binary' };
   if (opts.maxFileBytes !== undefined && f.size > opts.maxFileBytes) {
-    throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, { path: input, size: f.size, maxBytes: opts.maxFileBytes });
+    throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, {
+      path: input,
+      size: f.size,
+      maxBytes: opts.maxFileBytes,
+    });
   }
   if (kind.kind === 'notebook' && opts.notebooks) {
     const bytes = await readAll(f);
@@ -233,7 +247,8 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
     const span = await locateTail(f.fh, unit, enc.bomLength, f.size, n, opts.finalEmptyLine === true, whole, opts.signal);
     let above = 0;
     if (span.linesAbove && whole) above = countInBuffer(whole.subarray(enc.bomLength, span.from), unit);
-    else if (span.linesAbove) above = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) - span.breaksInTail;
+    else if (span.linesAbove)
+      above = (await (opts.lineCounts ?? lineCounts).count(f.fh.fd, f.fh, unit, enc.bomLength, f.size, opts.signal)) - span.breaksInTail;
     const noBom = { encoding: enc.encoding, bom: false, bomLength: 0 };
     scan = await scanLines(new RangeReader(f.fh, span.from), noBom, {
       start: 1,
@@ -281,14 +296,15 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
   const complete = startLine === 1 && !scan.hasMore && scan.truncatedLines.length === 0 && scan.budgetCutLine === undefined;
   let hash = scan.hash ?? '';
   if (opts.session && !hash && f.size <= HASH_SMALL) hash = sha256(sample.length === f.size ? sample : await readAll(f));
-  if (opts.session) recordRead(opts.session, f.resolved.real, {
-    size: f.size,
-    mtimeMs: f.mtimeMs,
-    hash,
-    complete,
-    offset: startLine,
-    limit: opts.limit,
-  });
+  if (opts.session)
+    recordRead(opts.session, f.resolved.real, {
+      size: f.size,
+      mtimeMs: f.mtimeMs,
+      hash,
+      complete,
+      offset: startLine,
+      limit: opts.limit,
+    });
   return {
     path: base.path,
     relative: base.relative,

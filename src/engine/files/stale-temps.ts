@@ -59,7 +59,14 @@ export async function removeStaleTemps(dir: string): Promise<string[]> {
     const pid = m[1] === undefined ? undefined : Number(m[1]);
     const abandoned = Date.now() - st.mtimeMs > ABANDONED_AGE_MS;
     const stale = pid === undefined ? abandoned : pid === process.pid ? !writing.has(p) : abandoned || !alive(pid);
-    if (stale && (await fsp.unlink(p).then(() => true, () => false))) removed.push(p);
+    if (
+      stale &&
+      (await fsp.unlink(p).then(
+        () => true,
+        () => false,
+      ))
+    )
+      removed.push(p);
   }
   return removed;
 }

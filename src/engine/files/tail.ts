@@ -81,7 +81,7 @@ export async function locateTail(
     const first = Math.max(lo, textStart) - lo;
     // lastIndexOf jumps from one 0x0A byte to the one before; in UTF-16 that byte must be
     // the LF unit's own (aligned, with a zero as its other byte).
-    for (let i = hi - lo - 1; i >= first; ) {
+    for (let i = hi - lo - 1; i >= first;) {
       const at = block.lastIndexOf(10, i);
       if (at < first) break;
       const unitStart = unit === 'utf16be' ? at - 1 : at;
@@ -101,7 +101,13 @@ export async function locateTail(
 }
 
 /** How the text ends: whether its last unit is a line break, and so whether it has one more line than breaks. */
-export async function textEnd(fh: ByteReader, unit: BreakUnit, textStart: number, size: number, finalEmptyLine: boolean): Promise<{ endsWithBreak: boolean; extraLine: 0 | 1 }> {
+export async function textEnd(
+  fh: ByteReader,
+  unit: BreakUnit,
+  textStart: number,
+  size: number,
+  finalEmptyLine: boolean,
+): Promise<{ endsWithBreak: boolean; extraLine: 0 | 1 }> {
   if (size <= textStart) return { endsWithBreak: false, extraLine: finalEmptyLine ? 1 : 0 };
   const w = unit === 'byte' ? 1 : 2;
   const last = Buffer.alloc(w);

@@ -62,7 +62,7 @@ const firstBuffer = Buffer.allocUnsafe(FIRST_READ);
 async function readRest(fd: number, first: Buffer, have: number): Promise<Buffer | undefined> {
   const parts = [first.subarray(0, have)];
   let total = have;
-  for (let pos = have; ; ) {
+  for (let pos = have; ;) {
     const chunk = Buffer.allocUnsafe(CHUNK);
     const n = await readFd(fd, chunk, 0, CHUNK, pos);
     if (n === 0) break;
@@ -175,4 +175,3 @@ export async function searchFile(file: string, scan: FileSearch, cancelled: () =
     fs.closeSync(fd);
   }
 }
-

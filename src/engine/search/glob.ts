@@ -81,12 +81,14 @@ export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult>
   const offset = opts.offset ?? 0;
   const limit = opts.limit;
   if (!Number.isInteger(offset) || offset < 0) throw engineFailure('bad_offset', 'offset must be a whole number', { offset }, { field: 'offset' });
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw engineFailure('bad_limit', 'limit must be a whole number', { limit }, { field: 'limit' });
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
+    throw engineFailure('bad_limit', 'limit must be a whole number', { limit }, { field: 'limit' });
   const maxCollect = opts.maxCollect ?? 200_000;
   throwIfAborted(opts.signal, 'glob');
 
   const dir = await scope.resolve(opts.path ?? '.', opts.cwd, 'path');
-  if (!dir.exists) throw engineFailure('path_missing', `${opts.path ?? '.'} does not exist`, { path: opts.path ?? '.', cwd: opts.cwd ?? scope.primary }, { field: 'path' });
+  if (!dir.exists)
+    throw engineFailure('path_missing', `${opts.path ?? '.'} does not exist`, { path: opts.path ?? '.', cwd: opts.cwd ?? scope.primary }, { field: 'path' });
   const { prefix, rest } = splitPattern(pattern.replace(/^(\.\/)+/, ''));
   if (rest.split('/').includes('..')) {
     throw engineFailure('pattern_climbs', 'the pattern may not climb with ".." after a wildcard', { pattern }, { field: 'pattern' });

@@ -90,7 +90,8 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   outer?.addEventListener('abort', onOuter, { once: true });
   throwIfAborted(outer, 'search');
   let timedOut = false;
-  const timer = opts.timeoutMs !== undefined ? setTimeout(() => ((timedOut = true), own.abort(new Error('search time budget spent'))), opts.timeoutMs) : undefined;
+  const timer =
+    opts.timeoutMs !== undefined ? setTimeout(() => ((timedOut = true), own.abort(new Error('search time budget spent'))), opts.timeoutMs) : undefined;
 
   const req: BackendRequest = {
     pattern: opts.pattern,
@@ -164,7 +165,8 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
       }),
     );
   }
-  const byPath = (a: GrepFile, b: GrepFile): number => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const byPath = (a: GrepFile, b: GrepFile): number =>
+    a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
   if (sort === 'path') files.sort(byPath);
   else if (sort === 'mtime-desc') files.sort((a, b) => b.mtimeMs! - a.mtimeMs! || byPath(a, b));
   else if (sort === 'mtime-asc') files.sort((a, b) => a.mtimeMs! - b.mtimeMs! || byPath(a, b));

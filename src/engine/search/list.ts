@@ -64,7 +64,7 @@ function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEnt
   const byName = (a: ListEntry, b: ListEntry): number => a.name.localeCompare(b.name);
   const base: (a: ListEntry, b: ListEntry) => number =
     sort === 'dirs-first'
-      ? (a, b) => (a.type === 'directory') !== (b.type === 'directory') ? (a.type === 'directory' ? -1 : 1) : byName(a, b)
+      ? (a, b) => ((a.type === 'directory') !== (b.type === 'directory') ? (a.type === 'directory' ? -1 : 1) : byName(a, b))
       : sort === 'size'
         ? (a, b) => b.size - a.size || byName(a, b)
         : sort === 'mtime'

@@ -57,7 +57,12 @@ const POSIX: Record<string, string> = {
 };
 
 function refuse(pattern: string, construct: string, why: string): never {
-  throw engineFailure('regex_construct', `the pattern uses ${construct}, which ${why}`, { pattern, construct, dialect: 'rust-regex', reason: why }, { field: 'pattern' });
+  throw engineFailure(
+    'regex_construct',
+    `the pattern uses ${construct}, which ${why}`,
+    { pattern, construct, dialect: 'rust-regex', reason: why },
+    { field: 'pattern' },
+  );
 }
 
 const hexEscape = (ch: string): string => `\\u{${ch.codePointAt(0)!.toString(16)}}`;
@@ -98,7 +103,11 @@ function property(pattern: string, name: string, negated: boolean): string {
     if (tryIt(bare)) return `\\${letter}{${bare}}`;
     if (tryIt(`Script=${bare}`)) return `\\${letter}{Script=${bare}}`;
   }
-  return refuse(pattern, `the Unicode class \\${letter}{${name}}`, 'the fallback searcher cannot map to a JavaScript property (use a standard name such as L, Lu, Greek)');
+  return refuse(
+    pattern,
+    `the Unicode class \\${letter}{${name}}`,
+    'the fallback searcher cannot map to a JavaScript property (use a standard name such as L, Lu, Greek)',
+  );
 }
 
 interface State {
@@ -340,7 +349,8 @@ function translateBody(st: State): { source: string; flagI: boolean | undefined 
       } else if (p[next] === '+') {
         refuse(p, 'a possessive quantifier', 'is not supported by JavaScript (rg reads it as a nested repetition)');
       }
-      if (p[next] === '*' || p[next] === '+' || p[next] === '{') refuse(p, 'a repetition of a repetition', 'is read differently by the two dialects; wrap the inner one in (?:...)');
+      if (p[next] === '*' || p[next] === '+' || p[next] === '{')
+        refuse(p, 'a repetition of a repetition', 'is read differently by the two dialects; wrap the inner one in (?:...)');
       out += q;
       i = next;
       lastAtom = false;
@@ -398,6 +408,11 @@ export function translateRegex(pattern: string, opts: RegexOptions = {}): Transl
   try {
     return { regex: new RegExp(source, ci ? 'giu' : 'gu'), caseInsensitive: ci, canMatchNewline: st.newline };
   } catch (err) {
-    throw engineFailure('invalid_regex', `the pattern is not a valid regular expression: ${(err as Error).message}`, { pattern, dialect: 'rust-regex' }, { field: 'pattern' });
+    throw engineFailure(
+      'invalid_regex',
+      `the pattern is not a valid regular expression: ${(err as Error).message}`,
+      { pattern, dialect: 'rust-regex' },
+      { field: 'pattern' },
+    );
   }
 }

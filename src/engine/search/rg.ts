@@ -323,13 +323,25 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
   if (exit.error) {
     throw engineFailure('rg_not_started', `ripgrep could not be started: ${exit.error.message}`, { rgPath }, { cause: exit.error });
   }
-  if (failure !== undefined) throw engineFailure('rg_output_unreadable', `reading ripgrep's output failed: ${(failure as Error)?.message ?? failure}`, {}, { cause: failure });
+  if (failure !== undefined)
+    throw engineFailure('rg_output_unreadable', `reading ripgrep's output failed: ${(failure as Error)?.message ?? failure}`, {}, { cause: failure });
   if (req.signal.aborted) throw abortError(req.signal, 'search');
   if (stopped || exit.code === 0 || exit.code === 1) return;
   const msg = stderr.trim();
-  if (/regex parse error|error parsing glob|unrecognized file type|literal .* is not allowed|invalid|unknown/i.test(msg) && exit.code === 2 && !/No such file|Permission denied/i.test(msg)) {
+  if (
+    /regex parse error|error parsing glob|unrecognized file type|literal .* is not allowed|invalid|unknown/i.test(msg) &&
+    exit.code === 2 &&
+    !/No such file|Permission denied/i.test(msg)
+  ) {
     throw engineFailure('rg_refused', `ripgrep refused the search: ${msg}`, { pattern: req.pattern, stderr: msg }, { field: 'pattern' });
   }
   if (exit.code === 2) return; // some files could not be read; rg searched the rest
-  throw engineFailure('rg_failed', `ripgrep failed (exit ${exit.code ?? exit.signal})`, {}, { process: { tool: 'rg', exitCode: exit.code ?? -1, signal: exit.signal ?? '', output: msg, outputTruncated: stderr.length >= STDERR_KEEP, backend: 'rg' } });
+  throw engineFailure(
+    'rg_failed',
+    `ripgrep failed (exit ${exit.code ?? exit.signal})`,
+    {},
+    {
+      process: { tool: 'rg', exitCode: exit.code ?? -1, signal: exit.signal ?? '', output: msg, outputTruncated: stderr.length >= STDERR_KEEP, backend: 'rg' },
+    },
+  );
 }

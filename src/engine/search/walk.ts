@@ -36,7 +36,10 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
     if (filter.stop?.()) return cb(null, []);
     const waiting = filter.gate?.();
     if (waiting) {
-      waiting.then(() => readdir(dir, optsOrCb, maybeCb), (err: NodeJS.ErrnoException) => cb(err, []));
+      waiting.then(
+        () => readdir(dir, optsOrCb, maybeCb),
+        (err: NodeJS.ErrnoException) => cb(err, []),
+      );
       return;
     }
     fs.readdir(abs, { withFileTypes: true }, (err, entries) => {

@@ -133,7 +133,12 @@ export function stripAnsi(text: string): string {
  * Cuts `text` to at most `limit` units (UTF-8 bytes or characters), keeping `headShare` of
  * the budget at the start and the rest at the end. Shapes add their own marker between.
  */
-export function headTail(text: string, limit: number, headShare = 0.5, unit: 'bytes' | 'chars' = 'chars'): { head: string; tail: string; truncated: boolean; omitted: number } {
+export function headTail(
+  text: string,
+  limit: number,
+  headShare = 0.5,
+  unit: 'bytes' | 'chars' = 'chars',
+): { head: string; tail: string; truncated: boolean; omitted: number } {
   if (unit === 'chars') {
     const chars = Array.from(text);
     if (chars.length <= limit) return { head: text, tail: '', truncated: false, omitted: 0 };

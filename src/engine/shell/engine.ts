@@ -146,7 +146,11 @@ export class ShellEngine {
       tailBytes: maxOut - headBytes,
       spill:
         opts.spillOverBytes !== undefined
-          ? { path: path.join(state.dir, `output-${randomBytes(6).toString('hex')}.txt`), overBytes: opts.spillOverBytes, maxBytes: opts.maxSpillBytes ?? 64 * MiB }
+          ? {
+              path: path.join(state.dir, `output-${randomBytes(6).toString('hex')}.txt`),
+              overBytes: opts.spillOverBytes,
+              maxBytes: opts.maxSpillBytes ?? 64 * MiB,
+            }
           : undefined,
       keepBackground: Boolean(opts.keepBackground),
       input: opts.input,

@@ -224,9 +224,7 @@ export class JobTable {
   private find(ref: string | number): Job {
     const s = String(ref).trim();
     const job =
-      this.jobs.get(s) ??
-      [...this.jobs.values()].find((j) => String(j.number) === s) ??
-      [...this.jobs.values()].find((j) => String(j.child.pid) === s);
+      this.jobs.get(s) ?? [...this.jobs.values()].find((j) => String(j.number) === s) ?? [...this.jobs.values()].find((j) => String(j.child.pid) === s);
     if (!job) {
       throw engineFailure('job_missing', `no job ${s} in this session`, { job: s, known: [...this.jobs.values()].map((j) => j.id) }, { field: 'id' });
     }
@@ -244,7 +242,8 @@ export class JobTable {
   async read(ref: string | number, opts: ReadOptions = {}): Promise<JobRead> {
     const job = this.find(ref);
     const from = opts.from === undefined || opts.from === 'last' ? job.readOffset : opts.from === 'start' ? 0 : opts.from;
-    if (!Number.isInteger(from) || from < 0) throw engineFailure('bad_offset', 'the offset must be a whole number of bytes, 0 or more', {}, { field: 'offset' });
+    if (!Number.isInteger(from) || from < 0)
+      throw engineFailure('bad_offset', 'the offset must be a whole number of bytes, 0 or more', {}, { field: 'offset' });
     if (opts.waitMs && opts.waitMs > 0) await this.wait(job, from, opts.waitMs, opts.until ?? 'output', opts.signal);
     if (!job.running) await job.finished;
     const end = job.log.flushed;

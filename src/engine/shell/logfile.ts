@@ -104,7 +104,7 @@ export class BoundedLog {
   }
 
   private noteBreaks(part: Buffer): void {
-    for (let off = 0; off < part.length; ) {
+    for (let off = 0; off < part.length;) {
       const pos = this.written + off;
       const next = (Math.floor(pos / MARK) + 1) * MARK;
       const take = Math.min(part.length - off, next - pos);

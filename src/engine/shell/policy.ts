@@ -45,7 +45,10 @@ const WRAPPERS: Record<string, { valued: string[]; transparent: boolean; leading
   setsid: { valued: [], transparent: true },
   timeout: { valued: ['-s', '--signal', '-k', '--kill-after'], transparent: true, leadingNumbers: true },
   env: { valued: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], transparent: true },
-  xargs: { valued: ['-I', '-i', '-n', '-P', '-L', '-l', '-d', '-s', '-a', '-E', '-e', '--max-args', '--max-procs', '--delimiter', '--arg-file'], transparent: true },
+  xargs: {
+    valued: ['-I', '-i', '-n', '-P', '-L', '-l', '-d', '-s', '-a', '-E', '-e', '--max-args', '--max-procs', '--delimiter', '--arg-file'],
+    transparent: true,
+  },
   sudo: { valued: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group'], transparent: false },
   doas: { valued: ['-u', '-C'], transparent: false },
   chroot: { valued: [], transparent: false, leadingNumbers: false },
@@ -90,7 +93,12 @@ export class ShellPolicy {
     }
     const route = this.rules.routes[c.program];
     if (route !== undefined) {
-      throw engineFailure('routed_elsewhere', `${c.program} commands are served by the ${route} toolbox, not by this shell`, { rule: `${c.program}=${route}`, list: 'route', program: c.program, command: c.text }, { routedTo: route });
+      throw engineFailure(
+        'routed_elsewhere',
+        `${c.program} commands are served by the ${route} toolbox, not by this shell`,
+        { rule: `${c.program}=${route}`, list: 'route', program: c.program, command: c.text },
+        { routedTo: route },
+      );
     }
     const denied = this.deny.find((r) => matches(r, c, 'deny'));
     if (denied) throw refusal(`the command "${c.text}" is refused by the deny rule "${denied.source}"`, c, denied.source, 'deny');
@@ -150,7 +158,7 @@ function unwrap(words: Word[], text: string, out: CheckedCommand[], depth: numbe
       unwrap(args, text, out, depth + 1);
       return;
     }
-    while (k < args.length && args[k]!.value.startsWith('-') || (k < args.length && args[k]!.value.startsWith('+'))) {
+    while ((k < args.length && args[k]!.value.startsWith('-')) || (k < args.length && args[k]!.value.startsWith('+'))) {
       const a = args[k]!.value;
       if (/^-[A-Za-z]*c[A-Za-z]*$/.test(a) && !a.startsWith('--')) {
         const line = args[k + 1];

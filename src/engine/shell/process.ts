@@ -73,7 +73,11 @@ export interface Child {
 }
 
 export interface PtyModule {
-  spawn(file: string, args: string[], opts: Record<string, unknown>): {
+  spawn(
+    file: string,
+    args: string[],
+    opts: Record<string, unknown>,
+  ): {
     pid: number;
     onData(fn: (d: string) => void): unknown;
     onExit(fn: (e: { exitCode: number; signal?: number }) => void): unknown;
@@ -183,7 +187,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   });
   reportStream?.on('close', () => reportDone());
   reportStream?.on('error', () => undefined);
-  const closed = (st: NodeJS.ReadableStream) => new Promise<void>((r) => (st as NodeJS.ReadableStream & { closed?: boolean }).closed ? r() : st.once('close', () => r()));
+  const closed = (st: NodeJS.ReadableStream) =>
+    new Promise<void>((r) => ((st as NodeJS.ReadableStream & { closed?: boolean }).closed ? r() : st.once('close', () => r())));
   const exited = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
     sub.once('exit', (code, signal) => resolve({ exitCode: code, signal }));
   });

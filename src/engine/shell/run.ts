@@ -162,7 +162,14 @@ function withOutput(err: EngineError, output: CapturedText, exit: { exitCode: nu
   return withDetails(err, {
     cause: err,
     facts: { output, exitCode: exit.exitCode, signal: exit.signal, durationMs },
-    process: { tool: 'bash', exitCode: exit.exitCode ?? -1, signal: exit.signal ?? '', output: output.text, outputTruncated: output.truncated, backend: 'execa' },
+    process: {
+      tool: 'bash',
+      exitCode: exit.exitCode ?? -1,
+      signal: exit.signal ?? '',
+      output: output.text,
+      outputTruncated: output.truncated,
+      backend: 'execa',
+    },
   });
 }
 

@@ -33,9 +33,7 @@ export interface SimpleCommand {
 
 export class ShellSyntaxError extends Error {}
 
-type Token =
-  | { t: 'word'; word: Word; start: number; end: number }
-  | { t: 'op'; op: string; start: number; end: number };
+type Token = { t: 'word'; word: Word; start: number; end: number } | { t: 'op'; op: string; start: number; end: number };
 
 const OPERATORS = ['&&', '||', ';;&', ';;', ';&', '|&', '&>>', '&>', '>>', '>&', '>|', '<<<', '<<-', '<<', '<&', '<>', ';', '|', '&', '(', ')', '<', '>', '\n'];
 const REDIRECTIONS = new Set(['>', '>>', '<', '<<', '<<-', '<<<', '>&', '<&', '>|', '<>', '&>', '&>>']);
@@ -56,9 +54,7 @@ export function splitCommands(line: string, depth = 0): SimpleCommand[] {
 /** The words of `text` without running anything (for rule patterns). */
 export function shellWords(text: string): string[] {
   const nested: SimpleCommand[] = [];
-  return new Lexer(text, 0, nested)
-    .tokens()
-    .flatMap((t) => (t.t === 'word' ? [t.word.value] : []));
+  return new Lexer(text, 0, nested).tokens().flatMap((t) => (t.t === 'word' ? [t.word.value] : []));
 }
 
 class Lexer {
@@ -278,7 +274,21 @@ class Lexer {
         continue;
       }
       const n = s[this.i + 1] ?? '';
-      const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+      const simple: Record<string, string> = {
+        n: '\n',
+        t: '\t',
+        r: '\r',
+        a: '\x07',
+        b: '\b',
+        e: '\x1b',
+        E: '\x1b',
+        f: '\f',
+        v: '\v',
+        '\\': '\\',
+        "'": "'",
+        '"': '"',
+        '?': '?',
+      };
       if (n in simple) {
         value += simple[n];
         this.i += 2;

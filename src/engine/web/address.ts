@@ -137,7 +137,9 @@ export function classifyIp(input: string): AddressClass | null {
   const direct = directClass(a);
   if (direct || a.kind() === 'ipv4') return direct;
   // Of several readings, a metadata one is named first: it is the one that matters most.
-  const classes = embeddedV4s(a as ipaddr.IPv6).map(directClass).filter((c) => c !== null);
+  const classes = embeddedV4s(a as ipaddr.IPv6)
+    .map(directClass)
+    .filter((c) => c !== null);
   return classes.includes('metadata') ? 'metadata' : (classes[0] ?? null);
 }
 

@@ -10,7 +10,10 @@ const WINDOWS_1252_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'l1', 
 /** A usable iconv-lite encoding name for a charset label, or undefined when unknown. */
 export function normalizeCharset(label: string | undefined): string | undefined {
   if (!label) return undefined;
-  const l = label.trim().toLowerCase().replace(/^["']|["']$/g, '');
+  const l = label
+    .trim()
+    .toLowerCase()
+    .replace(/^["']|["']$/g, '');
   if (WINDOWS_1252_LABELS.has(l)) return 'windows-1252';
   if (l === 'utf8' || l === 'unicode-1-1-utf-8') return 'utf-8';
   return iconv.encodingExists(l) ? l : undefined;
@@ -32,8 +35,7 @@ function bomCharset(bytes: Uint8Array): string | undefined {
 /** The charset an HTML document declares in its first few KB (<meta charset> or http-equiv). */
 export function metaCharset(bytes: Uint8Array): string | undefined {
   const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
-  const m =
-    /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<meta[^>]+content\s*=\s*["'][^"']*charset\s*=\s*([\w.:-]+)/i.exec(head);
+  const m = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<meta[^>]+content\s*=\s*["'][^"']*charset\s*=\s*([\w.:-]+)/i.exec(head);
   return m?.[1];
 }
 

@@ -169,7 +169,10 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
           throw engineFailure('bad_redirect', `${current.href} redirected to an invalid URL`, { url: current.href, location });
         }
         if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          throw engineFailure('redirect_scheme', `${current.href} redirected to a ${next.protocol} URL, which is not fetched`, { url: current.href, location: next.href });
+          throw engineFailure('redirect_scheme', `${current.href} redirected to a ${next.protocol} URL, which is not fetched`, {
+            url: current.href,
+            location: next.href,
+          });
         }
         next.hash = '';
         if (opts.crossSiteRedirects === 'report' && !sameSite(current, next)) {
@@ -177,7 +180,11 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
         }
         redirects.push(current.href);
         if (redirects.length > opts.maxRedirects) {
-          throw engineFailure('too_many_redirects', `${start.href} redirected more than ${opts.maxRedirects} times`, { url: start.href, maxRedirects: opts.maxRedirects, redirects });
+          throw engineFailure('too_many_redirects', `${start.href} redirected more than ${opts.maxRedirects} times`, {
+            url: start.href,
+            maxRedirects: opts.maxRedirects,
+            redirects,
+          });
         }
         current = next;
         continue;
@@ -201,7 +208,12 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
     }
   } catch (err) {
     if (timer.aborted) {
-      throw engineFailure('fetch_timeout', `fetching ${current.href} took longer than ${opts.timeoutMs} ms`, { url: current.href, timeoutMs: opts.timeoutMs }, { cause: err });
+      throw engineFailure(
+        'fetch_timeout',
+        `fetching ${current.href} took longer than ${opts.timeoutMs} ms`,
+        { url: current.href, timeoutMs: opts.timeoutMs },
+        { cause: err },
+      );
     }
     if (opts.signal?.aborted) throw abortError(opts.signal, `fetching ${current.href}`);
     if (err instanceof BlockedDestinationError) {

@@ -30,7 +30,10 @@ export interface FindResult {
 }
 
 function phraseRegex(phrase: string, caseSensitive: boolean): RegExp {
-  const words = phrase.trim().split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = phrase
+    .trim()
+    .split(/\s+/)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(words.join('\\s+'), caseSensitive ? 'g' : 'gi');
 }
 

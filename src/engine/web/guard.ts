@@ -20,7 +20,11 @@ export const systemLookup: LookupFn = (hostname) => dns.promises.lookup(hostname
 /** The refusal of a destination: kind security_policy, with the host, address and class as facts. */
 export class BlockedDestinationError extends EngineError {
   constructor(host: string, address: string | undefined, addressClass: string) {
-    const what = !address ? `${host} names a ${addressClass} host` : address === host ? `${host} is a ${addressClass} address` : `${host} resolves to ${address}, a ${addressClass} address`;
+    const what = !address
+      ? `${host} names a ${addressClass} host`
+      : address === host
+        ? `${host} is a ${addressClass} address`
+        : `${host} resolves to ${address}, a ${addressClass} address`;
     super(...failureArgs('blocked_destination', `${what}, which web fetches may not reach`, { host, address: address ?? null, addressClass }));
     this.name = 'BlockedDestinationError';
   }

@@ -147,7 +147,10 @@ export class WebEngine {
     const page = await this.fetch(input, { ...opts, crossSiteRedirects: 'follow' });
     if (isCrossSiteRedirect(page)) throw engineFailure('unexpected_redirect_notice', 'unexpected redirect notice', {});
     if (page.format === 'image') {
-      throw engineFailure('page_is_image', `${page.finalUrl} is an image (${page.mediaType}); there is no text to search`, { url: page.finalUrl, mediaType: page.mediaType });
+      throw engineFailure('page_is_image', `${page.finalUrl} is an image (${page.mediaType}); there is no text to search`, {
+        url: page.finalUrl,
+        mediaType: page.mediaType,
+      });
     }
     const found = findInText(page.content, pattern, opts);
     return {

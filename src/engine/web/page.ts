@@ -52,7 +52,12 @@ function mediaTypeOf(contentType: string): string {
 }
 
 function sniffHtml(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 1024).toString('latin1').replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .subarray(0, 1024)
+    .toString('latin1')
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body|meta|title|div|p)[\s>]/.test(head);
 }
 
@@ -88,13 +93,21 @@ export async function toPage(raw: RawResponse, opts: PageOptions): Promise<Fetch
   };
   if (mediaType.startsWith('image/')) {
     if (raw.truncated) {
-      throw engineFailure('web_image_too_large', `the image at ${raw.finalUrl} is larger than the ${raw.maxBytes}-byte limit`, { url: raw.finalUrl, mediaType, maxBytes: raw.maxBytes });
+      throw engineFailure('web_image_too_large', `the image at ${raw.finalUrl} is larger than the ${raw.maxBytes}-byte limit`, {
+        url: raw.finalUrl,
+        mediaType,
+        maxBytes: raw.maxBytes,
+      });
     }
     return { ...base, format: 'image', content: '', blob: { mediaType, data: new Uint8Array(raw.body) }, totalChars: 0, charsTruncated: false };
   }
   const isHtml = mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
   if (!isHtml && !TEXT_TYPES.some((re) => re.test(mediaType))) {
-    throw engineFailure('binary_content', `${raw.finalUrl} is ${mediaType}, a binary type that cannot be shown as text`, { url: raw.finalUrl, mediaType, bytes: raw.body.length });
+    throw engineFailure('binary_content', `${raw.finalUrl} is ${mediaType}, a binary type that cannot be shown as text`, {
+      url: raw.finalUrl,
+      mediaType,
+      bytes: raw.body.length,
+    });
   }
   const { text, charset } = decodeBody(raw.body, raw.contentType, isHtml);
   let content: string;

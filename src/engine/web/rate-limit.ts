@@ -22,7 +22,12 @@ export class HostRateLimiter {
     if (list.length >= this.opts.requests) {
       const retryAfterMs = Math.max(1, list[0]! + this.opts.windowMs - now);
       this.hits.set(host, list);
-      throw engineFailure('host_rate_limited', `too many requests to ${host}: at most ${this.opts.requests} per ${this.opts.windowMs / 1000} s`, { host, limit: this.opts.requests, windowMs: this.opts.windowMs }, { retryAfterMs });
+      throw engineFailure(
+        'host_rate_limited',
+        `too many requests to ${host}: at most ${this.opts.requests} per ${this.opts.windowMs / 1000} s`,
+        { host, limit: this.opts.requests, windowMs: this.opts.windowMs },
+        { retryAfterMs },
+      );
     }
     list.push(now);
     this.hits.set(host, list);

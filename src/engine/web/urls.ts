@@ -12,7 +12,12 @@ export function parseHttpUrl(input: string, field = 'url'): URL {
     throw engineFailure('invalid_url', `"${input}" is not a valid URL`, { url: input }, { field });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw engineFailure('unsupported_scheme', `only http and https URLs can be fetched, not ${url.protocol}`, { url: input, protocol: url.protocol }, { field });
+    throw engineFailure(
+      'unsupported_scheme',
+      `only http and https URLs can be fetched, not ${url.protocol}`,
+      { url: input, protocol: url.protocol },
+      { field },
+    );
   }
   if (url.username || url.password) {
     throw engineFailure('url_credentials', 'URLs with embedded credentials are not fetched', { url: url.origin }, { field });
@@ -80,6 +85,10 @@ export function hostOf(url: string): string {
 /** True when `host` is `domain` or one of its subdomains. */
 export function hostMatchesDomain(host: string, domain: string): boolean {
   const h = host.toLowerCase().replace(/\.+$/, '');
-  const d = domain.toLowerCase().trim().replace(/^\*?\./, '').replace(/\.+$/, '');
+  const d = domain
+    .toLowerCase()
+    .trim()
+    .replace(/^\*?\./, '')
+    .replace(/\.+$/, '');
   return d !== '' && (h === d || h.endsWith(`.${d}`));
 }

@@ -52,7 +52,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
       'file and replaced by a preview naming that file (Read it for the rest). run_in_background returns a task id at',
       'once: follow it with TaskOutput, stop it with TaskStop; a notice is added to a later result when it ends.',
       'description is a short label for people. Prefer Read, Edit, Write, Grep and Glob over cat, sed, echo, grep and find.',
-      'dangerouslyDisableSandbox is accepted and has no effect: the server\'s command policy always applies.',
+      "dangerouslyDisableSandbox is accepted and has no effect: the server's command policy always applies.",
     ].join(' '),
     inputSchema: {
       type: 'object',
@@ -69,8 +69,16 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'Run the tests', arguments: { command: 'npm test', description: 'Run the test suite', timeout: 300000 }, expectedOutcome: 'The test output; "Exit code N" first when they fail.' },
-      { description: 'Start a watcher in the background', arguments: { command: 'npm run watch', run_in_background: true }, expectedOutcome: 'Command running in background with ID: ...' },
+      {
+        description: 'Run the tests',
+        arguments: { command: 'npm test', description: 'Run the test suite', timeout: 300000 },
+        expectedOutcome: 'The test output; "Exit code N" first when they fail.',
+      },
+      {
+        description: 'Start a watcher in the background',
+        arguments: { command: 'npm run watch', run_in_background: true },
+        expectedOutcome: 'Command running in background with ID: ...',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
@@ -78,7 +86,7 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
       'TIMEOUT: the command ran past its timeout and was killed ("Exit code 143 ... Command timed out after Ns"). Claude Code moves some timed-out commands to the background instead; here they are always killed.',
       'CANCELLED: the call was cancelled while the command ran; it was killed, and its output so far comes back followed by <error>Command was aborted before completion</error>.',
       'INVALID_ARGUMENT (<tool_use_error>): the command is empty or holds control characters.',
-      'SECURITY_POLICY_FAILED: the server\'s allow/deny rules refuse a command of the line; when another toolbox owns it, routed_to names it.',
+      "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line; when another toolbox owns it, routed_to names it.",
       'RESOURCE_EXHAUSTED: too many background tasks in this session; stop one with TaskStop.',
     ].join('\n'),
     async run(args, ctx) {
@@ -88,21 +96,26 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
       if (args.run_in_background) return startBackground(engine, args, ctx);
       const requested = args.timeout !== undefined && args.timeout > 0 ? args.timeout : BASH_DEFAULT_TIMEOUT_MS;
       const timeoutMs = Math.min(requested, BASH_MAX_TIMEOUT_MS);
-      const r = await engine.run(ctx, {
-        command: args.command,
-        timeoutMs,
-        maxTimeoutMs: BASH_MAX_TIMEOUT_MS,
-        env: NON_INTERACTIVE_ENV,
-        streams: 'merged',
-        spillOverBytes: PERSIST_LIMITS.bash,
-        persistCwd: true,
-      }).catch(orError);
+      const r = await engine
+        .run(ctx, {
+          command: args.command,
+          timeoutMs,
+          maxTimeoutMs: BASH_MAX_TIMEOUT_MS,
+          env: NON_INTERACTIVE_ENV,
+          streams: 'merged',
+          spillOverBytes: PERSIST_LIMITS.bash,
+          persistCwd: true,
+        })
+        .catch(orError);
       if (r instanceof Error) {
         // Claude Code marks an interrupted command after what it printed.
         const c = cancelledRun(r);
         if (!c) throw r;
         const shown = tidy(c.text);
-        return fail(`${shown ? `${shown}\n` : ''}<error>Command was aborted before completion</error>`, c.err, { tool: 'Bash', summary: args.description ?? args.command });
+        return fail(`${shown ? `${shown}\n` : ''}<error>Command was aborted before completion</error>`, c.err, {
+          tool: 'Bash',
+          summary: args.description ?? args.command,
+        });
       }
       const raw = tidy(r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text);
       if (r.spill) markReadable(ctx.session, r.spill.path);
@@ -114,23 +127,44 @@ function bashTool(config: FacetConfig, engine: ShellEngine): ToolDefinition<Bash
         exitCode: r.exitCode,
         signal: r.signal,
         truncated: raw !== shown,
-        details: { cwd: r.cwd, sessionCwd: r.sessionCwd, timeoutMs: r.timeoutMs, timedOut: r.timedOut, durationMs: Math.round(r.durationMs), ...(r.spill ? { fullOutputPath: r.spill.path } : {}) },
+        details: {
+          cwd: r.cwd,
+          sessionCwd: r.sessionCwd,
+          timeoutMs: r.timeoutMs,
+          timedOut: r.timedOut,
+          durationMs: Math.round(r.durationMs),
+          ...(r.spill ? { fullOutputPath: r.spill.path } : {}),
+        },
       };
       if (r.timedOut || r.exitCode !== 0) {
         const code = exitCodeOf(r.exitCode, r.signal, r.timedOut ? 143 : 1);
         const lines = [`Exit code ${code}`, ...(shown ? [shown] : []), ...(r.timedOut ? [`Command timed out after ${formatDuration(r.timeoutMs)}`] : [])];
         const text = lines.join('\n') + reset;
-        const why = r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : r.signal ? `the command was killed by ${r.signal}` : `the command exited with code ${code}`;
+        const why = r.timedOut
+          ? `the command ran past ${r.timeoutMs} ms and was killed`
+          : r.signal
+            ? `the command was killed by ${r.signal}`
+            : `the command exited with code ${code}`;
         const err = new EngineError(r.timedOut ? 'timeout' : 'process_failed', why, {
           facts: { exitCode: r.exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
           // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
-          process: { tool: 'bash', exitCode: code, signal: r.signal ?? '', output: r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text, outputTruncated: r.output.truncated, backend: 'bash' },
+          process: {
+            tool: 'bash',
+            exitCode: code,
+            signal: r.signal ?? '',
+            output: r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text,
+            outputTruncated: r.output.truncated,
+            backend: 'bash',
+          },
         });
         return fail(text, err, host);
       }
       return ok((shown || '(Bash completed with no output)') + reset, host);
     },
-    word: (err) => (err.condition === 'control_characters' ? toolUseError('The command contains control characters that a person reviewing it could not see. Remove them and run it again.') : undefined),
+    word: (err) =>
+      err.condition === 'control_characters'
+        ? toolUseError('The command contains control characters that a person reviewing it could not see. Remove them and run it again.')
+        : undefined,
   });
 }
 
@@ -163,7 +197,8 @@ function taskStatus(j: JobSnapshot): 'running' | 'completed' | 'failed' | 'kille
 }
 
 function noTask(err: EngineError, id: string | undefined): string | undefined {
-  if (err.kind === 'not_found') return toolUseError(`There is no task with ID ${id ?? ''} in this session. Task IDs come from Bash calls with run_in_background.`);
+  if (err.kind === 'not_found')
+    return toolUseError(`There is no task with ID ${id ?? ''} in this session. Task IDs come from Bash calls with run_in_background.`);
   return undefined;
 }
 
@@ -195,7 +230,13 @@ function taskOutputTool(config: FacetConfig, engine: ShellEngine): ToolDefinitio
     },
     destructive: false,
     tags: [TAGS.shell, TAGS.readOnly],
-    examples: [{ description: 'Wait up to 30 s for a build task', arguments: { task_id: '1a2b3c4d', block: true, timeout: 30000 }, expectedOutcome: '<retrieval_status>success</retrieval_status> ... <exit_code>0</exit_code> ...' }],
+    examples: [
+      {
+        description: 'Wait up to 30 s for a build task',
+        arguments: { task_id: '1a2b3c4d', block: true, timeout: 30000 },
+        expectedOutcome: '<retrieval_status>success</retrieval_status> ... <exit_code>0</exit_code> ...',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: [
       'NOT_FOUND (<tool_use_error>): no task with that id in this session (tasks belong to the facet-session that started them).',
@@ -209,7 +250,12 @@ function taskOutputTool(config: FacetConfig, engine: ShellEngine): ToolDefinitio
       const j = r.job;
       const status = taskStatus(j);
       const retrieval = status !== 'running' ? 'success' : args.block ? 'timeout' : 'not_ready';
-      const parts = [`<retrieval_status>${retrieval}</retrieval_status>`, `<task_id>${j.id}</task_id>`, '<task_type>local_bash</task_type>', `<status>${status}</status>`];
+      const parts = [
+        `<retrieval_status>${retrieval}</retrieval_status>`,
+        `<task_id>${j.id}</task_id>`,
+        '<task_type>local_bash</task_type>',
+        `<status>${status}</status>`,
+      ];
       if (j.exitCode !== null) parts.push(`<exit_code>${j.exitCode}</exit_code>`);
       const output = (r.truncated ? `${r.head}\n...\n${r.tail}` : r.text).trimEnd();
       if (output.trim() !== '') {
@@ -251,7 +297,13 @@ function taskStopTool(engine: ShellEngine): ToolDefinition<TaskStopArgs> {
     },
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
-    examples: [{ description: 'Stop a dev server', arguments: { task_id: '1a2b3c4d' }, expectedOutcome: '{"message":"Successfully stopped task: 1a2b3c4d (npm run dev)",...}' }],
+    examples: [
+      {
+        description: 'Stop a dev server',
+        arguments: { task_id: '1a2b3c4d' },
+        expectedOutcome: '{"message":"Successfully stopped task: 1a2b3c4d (npm run dev)",...}',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: [
       'INVALID_ARGUMENT (<tool_use_error>): neither task_id nor shell_id was given.',
@@ -259,7 +311,8 @@ function taskStopTool(engine: ShellEngine): ToolDefinition<TaskStopArgs> {
       'Not an error: a task that already ended (stopped before, or finished by itself) is reported as already stopped, with the same fields and nothing signalled, so a repeat TaskStop is safe.',
     ].join('\n'),
     word(err, args) {
-      if (err.field === 'task_id' && err.kind === 'invalid_argument') return toolUseError('task_id is required: give the ID Bash returned for the background task.');
+      if (err.field === 'task_id' && err.kind === 'invalid_argument')
+        return toolUseError('task_id is required: give the ID Bash returned for the background task.');
       return noTask(err, args.task_id ?? args.shell_id);
     },
     async run(args, ctx) {
@@ -271,15 +324,32 @@ function taskStopTool(engine: ShellEngine): ToolDefinition<TaskStopArgs> {
       if (before.status !== 'running') {
         const status = taskStatus(before);
         const command = recorded(before);
-        const text = JSON.stringify({ message: `Task ${before.id} (${command}) had already stopped (status: ${status}); nothing was done.`, task_id: before.id, task_type: 'local_bash', command });
-        return ok(text, { tool: 'TaskStop', summary: `Task ${before.id} had already stopped`, exitCode: before.exitCode, signal: before.signal, details: { taskId: before.id, status, alreadyStopped: true } });
+        const text = JSON.stringify({
+          message: `Task ${before.id} (${command}) had already stopped (status: ${status}); nothing was done.`,
+          task_id: before.id,
+          task_type: 'local_bash',
+          command,
+        });
+        return ok(text, {
+          tool: 'TaskStop',
+          summary: `Task ${before.id} had already stopped`,
+          exitCode: before.exitCode,
+          signal: before.signal,
+          details: { taskId: before.id, status, alreadyStopped: true },
+        });
       }
       const j = await engine.stop(ctx, id);
       const task = tasksOf(ctx).get(j.id);
       if (task) task.notified = true;
       const command = recorded(j);
       const text = JSON.stringify({ message: `Successfully stopped task: ${j.id} (${command})`, task_id: j.id, task_type: 'local_bash', command });
-      return ok(text, { tool: 'TaskStop', summary: `Stopped task ${j.id}`, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status: taskStatus(j), alreadyStopped: false } });
+      return ok(text, {
+        tool: 'TaskStop',
+        summary: `Stopped task ${j.id}`,
+        exitCode: j.exitCode,
+        signal: j.signal,
+        details: { taskId: j.id, status: taskStatus(j), alreadyStopped: false },
+      });
     },
   });
 }
@@ -289,7 +359,9 @@ function notice(j: JobSnapshot, t: TaskState): string {
   const label = t.description ?? recorded(j);
   const status = taskStatus(j);
   const summary =
-    status === 'killed' ? `Background command "${label}" was stopped` : `Background command "${label}" ${status === 'completed' ? 'completed' : 'failed'} (exit code ${j.exitCode ?? exitCodeOf(null, j.signal, 1)})`;
+    status === 'killed'
+      ? `Background command "${label}" was stopped`
+      : `Background command "${label}" ${status === 'completed' ? 'completed' : 'failed'} (exit code ${j.exitCode ?? exitCodeOf(null, j.signal, 1)})`;
   return [
     '<system-reminder>',
     '[SYSTEM NOTIFICATION - NOT USER INPUT] A background task you started has ended.',

@@ -101,7 +101,11 @@ export function claudeTool<A>(spec: ClaudeToolSpec<A>): ToolDefinition<A> {
       } catch (thrown) {
         if (!(thrown instanceof EngineError)) throw thrown;
         const text = word?.(thrown, args, ctx) ?? claudeError(thrown, def.name, ctx);
-        return fail(text, thrown, { tool: def.name, summary: thrown.message, ...(typeof thrown.facts.path === 'string' ? { paths: [thrown.facts.path] } : {}) });
+        return fail(text, thrown, {
+          tool: def.name,
+          summary: thrown.message,
+          ...(typeof thrown.facts.path === 'string' ? { paths: [thrown.facts.path] } : {}),
+        });
       }
     },
     formatError: (err, _args, ctx) => claudeError(err, def.name, ctx),

@@ -50,7 +50,13 @@ export const writeTool: ToolDefinition<WriteArgs> = claudeTool<WriteArgs>({
   },
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
-  examples: [{ description: 'Create a new module', arguments: { file_path: '/srv/app/src/util.ts', content: 'export const two = 2;\n' }, expectedOutcome: 'File created successfully at: /srv/app/src/util.ts ...' }],
+  examples: [
+    {
+      description: 'Create a new module',
+      arguments: { file_path: '/srv/app/src/util.ts', content: 'export const two = 2;\n' },
+      expectedOutcome: 'File created successfully at: /srv/app/src/util.ts ...',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'CONFLICT (<tool_use_error>): the file exists and was not Read in this session. Read it, then write.',
@@ -179,11 +185,8 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
   word: editWord,
   async run(args, ctx) {
     const newString = stripTrailingWhitespace(args.file_path, args.new_string);
-    const attempt = (oldString: string, replacement: string) => editFile(
-      ctx.scope,
-      args.file_path,
-      [{ oldString, newString: replacement, occurrences: args.replace_all ? 'all' : 'unique' }],
-      {
+    const attempt = (oldString: string, replacement: string) =>
+      editFile(ctx.scope, args.file_path, [{ oldString, newString: replacement, occurrences: args.replace_all ? 'all' : 'unique' }], {
         cwd: cwdOf(ctx),
         signal: ctx.signal,
         session: ctx.session,
@@ -194,8 +197,7 @@ export const editTool: ToolDefinition<EditArgs> = claudeTool<EditArgs>({
         refuseNotebooks: true,
         maxBytes: MAX_EDIT_BYTES,
         createParents: true,
-      },
-    );
+      });
     const r = await attempt(args.old_string, newString).catch(async (err: unknown) => {
       // As Claude Code: when old_string is not found verbatim, try it with \uXXXX escapes swapped for the
       // characters they stand for (or the other way round), changing new_string the same way.

@@ -19,7 +19,10 @@ export function claudeShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   const [webFetch, webSearch] = webTools(config, engine);
   const ordered: ToolDefinition[] = [readTool, writeTool, editTool, bash!, taskOutput!, taskStop!, grep!, glob!, webFetch!, webSearch!, notebookTool, todoTool];
   // Background tasks that ended are announced on the next result, as Claude Code does.
-  const tools = ordered.map((t) => ({ ...t, handler: async (args: unknown, ctx: Parameters<ToolDefinition['handler']>[1]) => withTaskNotices(shell.engine, await t.handler(args, ctx), ctx) }));
+  const tools = ordered.map((t) => ({
+    ...t,
+    handler: async (args: unknown, ctx: Parameters<ToolDefinition['handler']>[1]) => withTaskNotices(shell.engine, await t.handler(args, ctx), ctx),
+  }));
   return shapeSpec(config, {
     shape: 'claude',
     vendor: 'claude',

@@ -18,7 +18,8 @@ function word(err: EngineError, args: NotebookArgs, ctx: HandlerContext): string
   if (err.condition === 'cell_missing') return toolUseError(`No cell with ID "${args.cell_id}" in this notebook. Read the notebook to see its cell IDs.`);
   if (err.condition === 'not_notebook') return toolUseError(`${args.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`);
   if (err.field === 'cell_type') return toolUseError('Inserting a cell needs cell_type ("code" or "markdown").');
-  if (err.field === 'cell_id') return toolUseError(`cell_id is required to ${args.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`);
+  if (err.field === 'cell_id')
+    return toolUseError(`cell_id is required to ${args.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`);
   if (err.kind === 'not_found') {
     return toolUseError(`Notebook does not exist: ${args.notebook_path}. Relative paths are resolved from the current working directory, ${cwdOf(ctx)}.`);
   }
@@ -52,7 +53,11 @@ export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArg
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
-    { description: 'Replace the source of a code cell', arguments: { notebook_path: '/srv/app/analysis.ipynb', cell_id: 'c1', new_source: "print('bye')" }, expectedOutcome: "Updated cell c1 with print('bye')" },
+    {
+      description: 'Replace the source of a code cell',
+      arguments: { notebook_path: '/srv/app/analysis.ipynb', cell_id: 'c1', new_source: "print('bye')" },
+      expectedOutcome: "Updated cell c1 with print('bye')",
+    },
     {
       description: 'Insert a markdown cell at the start',
       arguments: { notebook_path: '/srv/app/analysis.ipynb', new_source: '# Results', cell_type: 'markdown', edit_mode: 'insert' },
@@ -77,7 +82,11 @@ export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArg
       { cwd: cwdOf(ctx), signal: ctx.signal, session: ctx.session, freshness: READ_FIRST },
     );
     const text =
-      mode === 'delete' ? `Deleted cell ${r.cellId}` : mode === 'insert' ? `Inserted cell ${r.cellId} with ${args.new_source}` : `Updated cell ${r.cellId} with ${args.new_source}`;
+      mode === 'delete'
+        ? `Deleted cell ${r.cellId}`
+        : mode === 'insert'
+          ? `Inserted cell ${r.cellId} with ${args.new_source}`
+          : `Updated cell ${r.cellId} with ${args.new_source}`;
     return ok(text, {
       tool: 'NotebookEdit',
       summary: `${mode} cell ${r.cellId} of ${r.relative}`,

@@ -2,7 +2,24 @@
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
 import path from 'node:path';
-import { EngineError, engineFailure, fitImage, isCondition, type NotebookView, pageRangeFor, parsePageRange, pdfPageCount, readFile, type ReadOptions, type ReadResult, readScopeFor, renderPdfPages, statFile, type TextRead, unchangedSinceRead } from '../../engine/index.js';
+import {
+  EngineError,
+  engineFailure,
+  fitImage,
+  isCondition,
+  type NotebookView,
+  pageRangeFor,
+  parsePageRange,
+  pdfPageCount,
+  readFile,
+  type ReadOptions,
+  type ReadResult,
+  readScopeFor,
+  renderPdfPages,
+  statFile,
+  type TextRead,
+  unchangedSinceRead,
+} from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition } from '../../registry/types.js';
 import { ok } from '../common/result.js';
 import { str } from '../common/str.js';
@@ -58,10 +75,12 @@ function badImage(filePath: string, ext: string): EngineError {
 async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: ReadArgs, signal: AbortSignal) {
   const host = { tool: 'Read', summary: `Read ${args.file_path} (${formatSize(r.size)})`, paths: [r.path], counts: { bytes: r.size } };
   if (r.kind === 'image') {
-    const img = await fitImage(r.data, r.mediaType, { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES, signal }).catch((err: unknown) => {
-      if (!isCondition(err, 'bad_image')) throw err;
-      throw badImage(args.file_path, path.extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length));
-    });
+    const img = await fitImage(r.data, r.mediaType, { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES, signal }).catch(
+      (err: unknown) => {
+        if (!isCondition(err, 'bad_image')) throw err;
+        throw badImage(args.file_path, path.extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length));
+      },
+    );
     const shown = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
     return { content: [{ blob: { mediaType: img.mediaType, data: img.data } }, hostItem({ ...host, details: shown })] };
   }
@@ -75,7 +94,12 @@ async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: Read
   }
   const pages = pdfPageCount(r.data);
   if (pages > PDF_PAGES_NEEDED_OVER) {
-    throw engineFailure('pdf_needs_pages', `the PDF has ${pages} pages; over ${PDF_PAGES_NEEDED_OVER} a page range is required`, { path: args.file_path, pages }, { field: 'pages' });
+    throw engineFailure(
+      'pdf_needs_pages',
+      `the PDF has ${pages} pages; over ${PDF_PAGES_NEEDED_OVER} a page range is required`,
+      { path: args.file_path, pages },
+      { field: 'pages' },
+    );
   }
   return ok(`PDF file read: ${args.file_path} (${formatSize(r.size)})`, { ...host, counts: { bytes: r.size, pages } }, [blob]);
 }
@@ -93,12 +117,15 @@ function word(err: EngineError, args: ReadArgs, ctx: HandlerContext): string | u
       // Claude Code passes the system error through: the model knows this one.
       return `EISDIR: illegal operation on a directory, read '${args.file_path}'`;
     case 'file_too_large':
-      if (f.kind === 'image' || f.kind === 'pdf') return `${args.file_path} is ${formatSize(Number(f.size))}, over the ${formatSize(Number(f.maxBytes))} limit for ${f.kind} files.`;
+      if (f.kind === 'image' || f.kind === 'pdf')
+        return `${args.file_path} is ${formatSize(Number(f.size))}, over the ${formatSize(Number(f.maxBytes))} limit for ${f.kind} files.`;
       return `File content (${formatSize(Number(f.size))}) is over the ${formatSize(Number(f.maxBytes))} limit for reading a whole file. Pass offset and limit to read part of it, or use Grep to find the lines you need.`;
     case 'token_cap':
       return `The requested lines come to more than ${TOKEN_CAP} tokens, the most one Read returns (counted at about ${CHARS_PER_TOKEN} characters a token). Ask for fewer lines with a smaller limit, or use Grep to find the section you need.`;
     case 'binary':
-      return toolUseError(`${args.file_path} is a binary file${f.ext ? ` (${str(f.ext)})` : ''}. Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.`);
+      return toolUseError(
+        `${args.file_path} is a binary file${f.ext ? ` (${str(f.ext)})` : ''}. Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.`,
+      );
     case 'bad_image':
       return toolUseError(`${args.file_path} has an image extension but its bytes are not a ${str(f.ext)} image. Check the file, or rename it if it is text.`);
     case 'bad_pages':
@@ -106,7 +133,9 @@ function word(err: EngineError, args: ReadArgs, ctx: HandlerContext): string | u
     case 'too_many_pages':
       return toolUseError(`pages "${args.pages}" covers more than ${MAX_PDF_PAGES_PER_READ} pages; read at most ${MAX_PDF_PAGES_PER_READ} pages per call.`);
     case 'pdf_needs_pages':
-      return toolUseError(`This PDF has ${str(f.pages)} pages. PDFs over ${PDF_PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PDF_PAGES_PER_READ} per call).`);
+      return toolUseError(
+        `This PDF has ${str(f.pages)} pages. PDFs over ${PDF_PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PDF_PAGES_PER_READ} per call).`,
+      );
     case 'pdf_pages_unavailable':
       return `Reading PDF pages needs poppler-utils (pdftoppm), which is not installed on this server. Read the PDF without pages (up to ${PDF_PAGES_NEEDED_OVER} pages), or extract its text with a command in Bash.`;
     case 'pages_out_of_range':
@@ -147,8 +176,16 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Read a whole source file', arguments: { file_path: '/srv/app/src/main.ts' }, expectedOutcome: 'Every line as "N<TAB>text", numbered from 1.' },
-    { description: 'Read lines 100-149 of a long file', arguments: { file_path: '/srv/app/src/big.ts', offset: 100, limit: 50 }, expectedOutcome: 'Lines 100 to 149, numbered 100 to 149.' },
+    {
+      description: 'Read a whole source file',
+      arguments: { file_path: '/srv/app/src/main.ts' },
+      expectedOutcome: 'Every line as "N<TAB>text", numbered from 1.',
+    },
+    {
+      description: 'Read lines 100-149 of a long file',
+      arguments: { file_path: '/srv/app/src/big.ts', offset: 100, limit: 50 },
+      expectedOutcome: 'Lines 100 to 149, numbered 100 to 149.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -167,7 +204,8 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     const scope = readScopeFor(ctx.scope, ctx.session, args.file_path, cwd);
     const st = await statFile(scope, args.file_path, cwd);
     if (!st.exists) throw new EngineError('not_found', `${args.file_path} does not exist`, { field: 'file_path', facts: { path: args.file_path } });
-    if (st.isDirectory) throw new EngineError('invalid_argument', `${args.file_path} is a directory`, { field: 'file_path', facts: { path: args.file_path, isDirectory: true } });
+    if (st.isDirectory)
+      throw new EngineError('invalid_argument', `${args.file_path} is a directory`, { field: 'file_path', facts: { path: args.file_path, isDirectory: true } });
     const start = args.offset !== undefined && args.offset > 0 ? args.offset : 1;
     const prev = ctx.session.reads.get(st.path);
     // Only a record made by a Read has a range; one left by a write does not count.
@@ -205,12 +243,20 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
     }
     if (r.kind === 'notebook') {
       const nb = renderNotebook(r.notebook);
-      return ok(nb.text, { tool: 'Read', summary: `Read ${r.notebook.cells.length} cells of ${args.file_path}`, paths: [r.path], counts: { cells: r.notebook.cells.length } }, nb.images);
+      return ok(
+        nb.text,
+        { tool: 'Read', summary: `Read ${r.notebook.cells.length} cells of ${args.file_path}`, paths: [r.path], counts: { cells: r.notebook.cells.length } },
+        nb.images,
+      );
     }
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${(r as { kind: string }).kind} read`);
     const host = { tool: 'Read', paths: [r.path] };
     if (r.size === 0) {
-      return ok(reminder(`Warning: the file exists but is shorter than the provided offset (${args.offset ?? 1}). The file has 1 lines.`), { ...host, summary: `${args.file_path} is empty`, counts: { lines: 0 } });
+      return ok(reminder(`Warning: the file exists but is shorter than the provided offset (${args.offset ?? 1}). The file has 1 lines.`), {
+        ...host,
+        summary: `${args.file_path} is empty`,
+        counts: { lines: 0 },
+      });
     }
     if (r.stoppedBy === 'budget') {
       if (!whole) {
@@ -223,11 +269,20 @@ export const readTool: ToolDefinition<ReadArgs> = claudeTool<ReadArgs>({
       const n = r.endLine;
       const tokens = Math.ceil(r.size / CHARS_PER_TOKEN);
       const note = `[Truncated: PARTIAL view — showing lines 1-${n} of ${r.totalLines ?? '?'} total (about ${tokens} tokens, cap ${TOKEN_CAP}). Call Read with offset=${n + 1} limit=${n} for the next page, or Grep to find a specific section.]`;
-      return ok(`${reminder(note)}\n${numbered(r, false)}`, { ...host, summary: `Read lines 1-${n} of ${args.file_path}`, truncated: true, counts: { lines: r.lines.length, totalLines: r.totalLines ?? 0 } });
+      return ok(`${reminder(note)}\n${numbered(r, false)}`, {
+        ...host,
+        summary: `Read lines 1-${n} of ${args.file_path}`,
+        truncated: true,
+        counts: { lines: r.lines.length, totalLines: r.totalLines ?? 0 },
+      });
     }
     if (r.lines.length === 0) {
       const total = r.totalLines ?? r.startLine - 1;
-      return ok(reminder(`Warning: the file exists but is shorter than the provided offset (${args.offset}). The file has ${total} lines.`), { ...host, summary: `${args.file_path} has ${total} lines`, counts: { lines: 0, totalLines: total } });
+      return ok(reminder(`Warning: the file exists but is shorter than the provided offset (${args.offset}). The file has ${total} lines.`), {
+        ...host,
+        summary: `${args.file_path} has ${total} lines`,
+        counts: { lines: 0, totalLines: total },
+      });
     }
     return ok(numbered(r, args.offset === 0), {
       ...host,

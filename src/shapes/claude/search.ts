@@ -126,9 +126,21 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     destructive: false,
     tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
     examples: [
-      { description: 'Which files mention a function', arguments: { pattern: 'parseConfig' }, expectedOutcome: 'Found N files, then their paths, newest first.' },
-      { description: 'Matching lines with two lines of context in TypeScript files', arguments: { pattern: 'TODO|FIXME', output_mode: 'content', glob: '*.ts', '-C': 2 }, expectedOutcome: 'path:line:text lines.' },
-      { description: 'Count matches per file', arguments: { pattern: 'import', output_mode: 'count', type: 'ts' }, expectedOutcome: 'path:N lines and a total.' },
+      {
+        description: 'Which files mention a function',
+        arguments: { pattern: 'parseConfig' },
+        expectedOutcome: 'Found N files, then their paths, newest first.',
+      },
+      {
+        description: 'Matching lines with two lines of context in TypeScript files',
+        arguments: { pattern: 'TODO|FIXME', output_mode: 'content', glob: '*.ts', '-C': 2 },
+        expectedOutcome: 'path:line:text lines.',
+      },
+      {
+        description: 'Count matches per file',
+        arguments: { pattern: 'import', output_mode: 'count', type: 'ts' },
+        expectedOutcome: 'path:N lines and a total.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: [
@@ -143,7 +155,9 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       }
       const stderr = err.facts.stderr;
       if (err.kind === 'invalid_argument' && typeof stderr === 'string' && stderr.includes('regex parse error')) {
-        return toolUseError(`The pattern is not a valid regular expression (ripgrep syntax):\n${stderr}\nPut a backslash before characters meant literally, such as \\( or \\{, or fix the expression.`);
+        return toolUseError(
+          `The pattern is not a valid regular expression (ripgrep syntax):\n${stderr}\nPut a backslash before characters meant literally, such as \\( or \\{, or fix the expression.`,
+        );
       }
       return undefined;
     },
@@ -193,7 +207,10 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       if (mode === 'files_with_matches') {
         const { shown, note } = page(r.files, headLimit, offset);
         shownCount = shown.length;
-        text = shown.length === 0 ? 'No files found' : `Found ${shown.length} file${shown.length === 1 ? '' : 's'}${note ? ` ${note}` : ''}\n${shown.map(rel).join('\n')}`;
+        text =
+          shown.length === 0
+            ? 'No files found'
+            : `Found ${shown.length} file${shown.length === 1 ? '' : 's'}${note ? ` ${note}` : ''}\n${shown.map(rel).join('\n')}`;
       } else if (mode === 'count') {
         const { shown, note } = page(r.files, headLimit, offset);
         shownCount = shown.length;
@@ -249,72 +266,74 @@ function globWord(err: EngineError, args: GlobArgs, ctx: HandlerContext): string
 
 function globTool(config: FacetConfig): ToolDefinition<GlobArgs> {
   return claudeTool<GlobArgs>({
-  name: 'Glob',
-  summary: 'Find files by name pattern such as "**/*.ts" or "src/**/test_*.py"; paths come oldest-modified first.',
-  description: [
-    'Lists files below path (default: the working directory) whose path matches pattern (*, **, ?, [abc], {a,b}). A',
-    'pattern without "/" matches file names at any depth; "src/*" only direct children of src. An absolute pattern is',
-    'split into its directory and the rest. Like Claude Code it ignores .gitignore and includes hidden files (and .git).',
-    'One path per line, relative to the working directory when under it, sorted by modification time, oldest first.',
-    'At most 100 paths; a last line says how many more matched. No match: "No files found".',
-  ].join(' '),
-  inputSchema: {
-    type: 'object',
-    properties: { pattern: { type: 'string' }, path: { type: 'string' } },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
-  destructive: false,
-  tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
-  examples: [
-    { description: 'All TypeScript files', arguments: { pattern: '**/*.ts' }, expectedOutcome: 'Matching paths, oldest first.' },
-    { description: 'Test files under one folder', arguments: { pattern: 'test_*.py', path: '/srv/app/tests' }, expectedOutcome: 'Matching paths.' },
-  ],
-  idempotency: 'idempotent',
-  errorModes: [
-    'NOT_FOUND (<tool_use_error>): path does not exist; the message gives the working directory.',
-    'INVALID_ARGUMENT (<tool_use_error>): path is a file, the pattern is empty, or it climbs with ".." after a wildcard.',
-    'PERMISSION_DENIED (<tool_use_error>): path or the pattern\'s leading directories resolve outside the roots.',
-  ].join('\n'),
-  word: globWord,
-  async run(args, ctx) {
-    const cwd = cwdOf(ctx);
-    let r;
-    try {
-      r = await glob(ctx.scope, {
-        pattern: args.pattern,
-        path: args.path,
-        cwd,
-        matchBase: true,
-        hidden: true,
-        noIgnore: true,
-        skipNames: [],
-        sort: 'mtime-asc',
-        limit: GLOB_LIMIT,
-        signal: ctx.signal,
-      });
-    } catch (err) {
-      // A directory named in the pattern that does not exist simply matches nothing.
-      if (err instanceof EngineError && err.kind === 'not_found' && err.field === 'pattern') {
-        return ok('No files found', { tool: 'Glob', summary: `No files match ${args.pattern}`, counts: { files: 0 } });
+    name: 'Glob',
+    summary: 'Find files by name pattern such as "**/*.ts" or "src/**/test_*.py"; paths come oldest-modified first.',
+    description: [
+      'Lists files below path (default: the working directory) whose path matches pattern (*, **, ?, [abc], {a,b}). A',
+      'pattern without "/" matches file names at any depth; "src/*" only direct children of src. An absolute pattern is',
+      'split into its directory and the rest. Like Claude Code it ignores .gitignore and includes hidden files (and .git).',
+      'One path per line, relative to the working directory when under it, sorted by modification time, oldest first.',
+      'At most 100 paths; a last line says how many more matched. No match: "No files found".',
+    ].join(' '),
+    inputSchema: {
+      type: 'object',
+      properties: { pattern: { type: 'string' }, path: { type: 'string' } },
+      required: ['pattern'],
+      additionalProperties: false,
+    },
+    destructive: false,
+    tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
+    examples: [
+      { description: 'All TypeScript files', arguments: { pattern: '**/*.ts' }, expectedOutcome: 'Matching paths, oldest first.' },
+      { description: 'Test files under one folder', arguments: { pattern: 'test_*.py', path: '/srv/app/tests' }, expectedOutcome: 'Matching paths.' },
+    ],
+    idempotency: 'idempotent',
+    errorModes: [
+      'NOT_FOUND (<tool_use_error>): path does not exist; the message gives the working directory.',
+      'INVALID_ARGUMENT (<tool_use_error>): path is a file, the pattern is empty, or it climbs with ".." after a wildcard.',
+      "PERMISSION_DENIED (<tool_use_error>): path or the pattern's leading directories resolve outside the roots.",
+    ].join('\n'),
+    word: globWord,
+    async run(args, ctx) {
+      const cwd = cwdOf(ctx);
+      let r;
+      try {
+        r = await glob(ctx.scope, {
+          pattern: args.pattern,
+          path: args.path,
+          cwd,
+          matchBase: true,
+          hidden: true,
+          noIgnore: true,
+          skipNames: [],
+          sort: 'mtime-asc',
+          limit: GLOB_LIMIT,
+          signal: ctx.signal,
+        });
+      } catch (err) {
+        // A directory named in the pattern that does not exist simply matches nothing.
+        if (err instanceof EngineError && err.kind === 'not_found' && err.field === 'pattern') {
+          return ok('No files found', { tool: 'Glob', summary: `No files match ${args.pattern}`, counts: { files: 0 } });
+        }
+        throw err;
       }
-      throw err;
-    }
-    const lines = r.entries.map((e) => displayPath(e.path, cwd));
-    if (r.total === 0) lines.push('No files found');
-    else if (r.truncated) {
-      const more = r.total - r.shown;
-      lines.push(`(Showing ${r.shown} of ${r.total}${r.complete ? '' : '+'} matching files; ${more}${r.complete ? '' : '+'} more are not listed. Narrow the pattern or path to see the rest.)`);
-    }
-    const persisted = await persistIfLarge(config, ctx, lines.join('\n'), PERSIST_LIMITS.other);
-    return ok(persisted.text, {
-      tool: 'Glob',
-      summary: `${r.total} files match ${args.pattern}`,
-      paths: r.entries.map((e) => e.path),
-      counts: { files: r.total, shown: r.shown },
-      truncated: r.truncated,
-    });
-  },
+      const lines = r.entries.map((e) => displayPath(e.path, cwd));
+      if (r.total === 0) lines.push('No files found');
+      else if (r.truncated) {
+        const more = r.total - r.shown;
+        lines.push(
+          `(Showing ${r.shown} of ${r.total}${r.complete ? '' : '+'} matching files; ${more}${r.complete ? '' : '+'} more are not listed. Narrow the pattern or path to see the rest.)`,
+        );
+      }
+      const persisted = await persistIfLarge(config, ctx, lines.join('\n'), PERSIST_LIMITS.other);
+      return ok(persisted.text, {
+        tool: 'Glob',
+        summary: `${r.total} files match ${args.pattern}`,
+        paths: r.entries.map((e) => e.path),
+        counts: { files: r.total, shown: r.shown },
+        truncated: r.truncated,
+      });
+    },
   });
 }
 

@@ -55,7 +55,8 @@ export const todoTool: ToolDefinition<TodoArgs> = claudeTool<TodoArgs>({
     },
   ],
   idempotency: 'idempotent',
-  errorModes: 'INVALID_ARGUMENT (<tool_use_error>): an item misses content, status or activeForm, has an empty one, or an unknown status. The list is unchanged.',
+  errorModes:
+    'INVALID_ARGUMENT (<tool_use_error>): an item misses content, status or activeForm, has an empty one, or an unknown status. The list is unchanged.',
   async run(args, ctx) {
     const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm }));
     const list = replaceTodos(ctx.session, items, { statuses: STATUSES });

@@ -47,7 +47,13 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs
     },
     destructive: false,
     tags: [TAGS.network, TAGS.web, TAGS.readOnly],
-    examples: [{ description: 'Read an API page', arguments: { url: 'https://nodejs.org/api/fs.html', prompt: 'How do I read a file line by line?' }, expectedOutcome: 'The page as Markdown, then the prompt.' }],
+    examples: [
+      {
+        description: 'Read an API page',
+        arguments: { url: 'https://nodejs.org/api/fs.html', prompt: 'How do I read a file line by line?' },
+        expectedOutcome: 'The page as Markdown, then the prompt.',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: [
       'INVALID_ARGUMENT (<tool_use_error>): not an absolute http(s) URL.',
@@ -65,7 +71,9 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs
       } catch {
         // the URL itself was refused: name it as given
       }
-      return toolUseError(`Refused to fetch ${target}: ${err.message}. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.`);
+      return toolUseError(
+        `Refused to fetch ${target}: ${err.message}. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.`,
+      );
     },
     async run(args, ctx) {
       const engine = facet.web;
@@ -87,15 +95,27 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs
           `- url: "${got.redirectUrl}"`,
           `- prompt: "${args.prompt}"`,
         ].join('\n');
-        return ok(text, { tool: 'WebFetch', summary: `${got.url} redirects to ${got.redirectUrl}`, details: { url: got.url, redirectUrl: got.redirectUrl, status: got.status } });
+        return ok(text, {
+          tool: 'WebFetch',
+          summary: `${got.url} redirects to ${got.redirectUrl}`,
+          details: { url: got.url, redirectUrl: got.redirectUrl, status: got.status },
+        });
       }
       const host = {
         tool: 'WebFetch',
         summary: `Fetched ${got.finalUrl} (${got.status}, ${got.bytes} bytes)`,
         truncated: got.charsTruncated || got.truncated,
-        details: { url: got.url, finalUrl: got.finalUrl, status: got.status, mediaType: got.mediaType, fromCache: got.fromCache, ...(got.title ? { title: got.title } : {}) },
+        details: {
+          url: got.url,
+          finalUrl: got.finalUrl,
+          status: got.status,
+          mediaType: got.mediaType,
+          fromCache: got.fromCache,
+          ...(got.title ? { title: got.title } : {}),
+        },
       };
-      if (got.blob) return ok(`Fetched an image from ${got.finalUrl} (${got.mediaType}); it is attached.\n\nPrompt: ${args.prompt}`, host, [{ blob: got.blob }]);
+      if (got.blob)
+        return ok(`Fetched an image from ${got.finalUrl} (${got.mediaType}); it is attached.\n\nPrompt: ${args.prompt}`, host, [{ blob: got.blob }]);
       const content = got.charsTruncated ? `${got.content}\n\n[Content truncated due to length...]` : got.content;
       const text = [
         'Web page content:',
@@ -134,7 +154,7 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchAr
     summary: 'Search the web for current information; returns result links with titles and snippets to cite.',
     description: [
       'Runs query (at least 2 characters) through the search providers this server is configured with and returns the',
-      'result links as JSON (title, url), the provider\'s short answer when it gives one, and a snippet per result.',
+      "result links as JSON (title, url), the provider's short answer when it gives one, and a snippet per result.",
       'allowed_domains keeps only results from those domains (subdomains included); blocked_domains drops them; not both',
       'at once. Cite the sources you use as markdown links. Follow up with WebFetch on a result URL for the full page.',
     ].join(' '),
@@ -150,12 +170,18 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchAr
     },
     destructive: false,
     tags: [TAGS.network, TAGS.web, TAGS.search, TAGS.readOnly],
-    examples: [{ description: 'Find the current release notes', arguments: { query: 'Node.js 22 release notes', allowed_domains: ['nodejs.org'] }, expectedOutcome: 'Web search results for query: ... Links: [...]' }],
+    examples: [
+      {
+        description: 'Find the current release notes',
+        arguments: { query: 'Node.js 22 release notes', allowed_domains: ['nodejs.org'] },
+        expectedOutcome: 'Web search results for query: ... Links: [...]',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: [
       'INVALID_ARGUMENT (<tool_use_error>): the query is shorter than 2 characters, or both allowed_domains and blocked_domains are given.',
       'DEPENDENCY_UNAVAILABLE: no search provider is configured on this server, or every configured one failed (the message names them).',
-      'Claude Code runs the search through Anthropic\'s server-side web_search tool; here it goes to the configured providers (Tavily, Gemini, Brave, SearXNG).',
+      "Claude Code runs the search through Anthropic's server-side web_search tool; here it goes to the configured providers (Tavily, Gemini, Brave, SearXNG).",
     ].join('\n'),
     word: (err) => (err.condition === 'both_domain_lists' ? toolUseError('Give allowed_domains or blocked_domains, not both in the same search.') : undefined),
     async run(args, ctx) {
@@ -173,7 +199,11 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchAr
         tool: 'WebSearch',
         summary: `${r.results.length} results from ${r.provider} for ${args.query}`,
         counts: { results: r.results.length },
-        details: { provider: r.provider, results: r.results.map((x) => ({ title: x.title, url: x.url })), ...(r.failedProviders ? { failedProviders: r.failedProviders } : {}) },
+        details: {
+          provider: r.provider,
+          results: r.results.map((x) => ({ title: x.title, url: x.url })),
+          ...(r.failedProviders ? { failedProviders: r.failedProviders } : {}),
+        },
       });
     },
   });

@@ -33,7 +33,12 @@ export const APPROVAL_MODE =
 export function checkApproval(args: ApprovalArgs): void {
   const mode = args.sandbox_permissions ?? 'use_default';
   if (mode !== 'use_default' || args.additional_permissions !== undefined) {
-    throw engineFailure('escalation_refused', `commands cannot run outside the sandbox here (${args.additional_permissions !== undefined ? 'additional_permissions requested' : `sandbox_permissions ${mode}`}): approvals are never granted by this server; ` +
-        'run the command without sandbox_permissions or additional_permissions, inside the roots', { sandboxPermissions: mode }, { field: args.additional_permissions !== undefined ? 'additional_permissions' : 'sandbox_permissions' });
+    throw engineFailure(
+      'escalation_refused',
+      `commands cannot run outside the sandbox here (${args.additional_permissions !== undefined ? 'additional_permissions requested' : `sandbox_permissions ${mode}`}): approvals are never granted by this server; ` +
+        'run the command without sandbox_permissions or additional_permissions, inside the roots',
+      { sandboxPermissions: mode },
+      { field: args.additional_permissions !== undefined ? 'additional_permissions' : 'sandbox_permissions' },
+    );
   }
 }

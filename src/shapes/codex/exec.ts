@@ -172,15 +172,23 @@ export function execTools(config: FacetConfig, facet: Engine): ToolDefinition[] 
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'List the files of the project', arguments: { cmd: 'ls -a', workdir: '.' }, expectedOutcome: 'Process exited with code 0 and the listing.' },
-      { description: 'Start a Python prompt to type into', arguments: { cmd: 'python3 -i', tty: true, yield_time_ms: 1000 }, expectedOutcome: 'Process running with session ID N.' },
+      {
+        description: 'List the files of the project',
+        arguments: { cmd: 'ls -a', workdir: '.' },
+        expectedOutcome: 'Process exited with code 0 and the listing.',
+      },
+      {
+        description: 'Start a Python prompt to type into',
+        arguments: { cmd: 'python3 -i', tty: true, yield_time_ms: 1000 },
+        expectedOutcome: 'Process running with session ID N.',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
       'A command that exits non-zero is not an error: read "Process exited with code N" and the output.',
       BUDGET_MODE,
       APPROVAL_MODE,
-      'NOT_FOUND / PERMISSION_DENIED: workdir missing or outside the roots. SECURITY_POLICY: the server\'s command rules refuse the command (the message names the rule).',
+      "NOT_FOUND / PERMISSION_DENIED: workdir missing or outside the roots. SECURITY_POLICY: the server's command rules refuse the command (the message names the rule).",
       'RESOURCE_EXHAUSTED: the session already has the maximum number of running processes; end one first.',
       'environment_id and ingress are accepted and ignored (one environment). justification and prefix_rule are ignored (no approvals).',
     ].join('\n'),
@@ -193,7 +201,12 @@ export function execTools(config: FacetConfig, facet: Engine): ToolDefinition[] 
       const intercepted = patchFromScript(args.cmd);
       if (intercepted) {
         const run = await runPatch(ctx, intercepted.patch, await patchDir(ctx, await engine.resolveCwd(ctx, args.workdir), intercepted.cd));
-        return execResult('exec_command', { wallSeconds: wall(), exitCode: run.exitCode, output: cutText(run.output, budget) }, { patch: patchHost('exec_command', run) }, run.error);
+        return execResult(
+          'exec_command',
+          { wallSeconds: wall(), exitCode: run.exitCode, output: cutText(run.output, budget) },
+          { patch: patchHost('exec_command', run) },
+          run.error,
+        );
       }
       // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
       const login = args.login !== false;
@@ -248,8 +261,16 @@ export function execTools(config: FacetConfig, facet: Engine): ToolDefinition[] 
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'Evaluate an expression in a Python prompt started with tty', arguments: { session_id: 41234, chars: '1 + 1\n', yield_time_ms: 1000 }, expectedOutcome: 'The output 2, process still running.' },
-      { description: 'Wait for more output of a long build', arguments: { session_id: 41234, yield_time_ms: 30000 }, expectedOutcome: 'New output, and the exit code once it finished.' },
+      {
+        description: 'Evaluate an expression in a Python prompt started with tty',
+        arguments: { session_id: 41234, chars: '1 + 1\n', yield_time_ms: 1000 },
+        expectedOutcome: 'The output 2, process still running.',
+      },
+      {
+        description: 'Wait for more output of a long build',
+        arguments: { session_id: 41234, yield_time_ms: 30000 },
+        expectedOutcome: 'New output, and the exit code once it finished.',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
@@ -263,14 +284,27 @@ export function execTools(config: FacetConfig, facet: Engine): ToolDefinition[] 
       const ids = processIds(ctx.session);
       const jobId = ids.get(args.session_id);
       if (jobId === undefined) {
-        throw engineFailure('unknown_process', `no running process has session id ${args.session_id}; it may have exited already — start it again with exec_command`, { sessionId: args.session_id, known: [...ids.keys()] }, { field: 'session_id' });
+        throw engineFailure(
+          'unknown_process',
+          `no running process has session id ${args.session_id}; it may have exited already — start it again with exec_command`,
+          { sessionId: args.session_id, known: [...ids.keys()] },
+          { field: 'session_id' },
+        );
       }
       const chars = args.chars ?? '';
       const job = engine.job(ctx, jobId);
       if (chars !== '' && !job.interactive) {
-        throw engineFailure('stdin_closed', `process ${args.session_id} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`, { sessionId: args.session_id }, { field: 'chars' });
+        throw engineFailure(
+          'stdin_closed',
+          `process ${args.session_id} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`,
+          { sessionId: args.session_id },
+          { field: 'chars' },
+        );
       }
-      const waitMs = chars === '' ? clamp(args.yield_time_ms ?? WRITE_YIELD_MS, MIN_POLL_MS, MAX_POLL_MS) : clamp(args.yield_time_ms ?? WRITE_YIELD_MS, MIN_YIELD_MS, MAX_YIELD_MS);
+      const waitMs =
+        chars === ''
+          ? clamp(args.yield_time_ms ?? WRITE_YIELD_MS, MIN_POLL_MS, MAX_POLL_MS)
+          : clamp(args.yield_time_ms ?? WRITE_YIELD_MS, MIN_YIELD_MS, MAX_YIELD_MS);
       const read = { waitMs, until: 'exit' as const, maxBytes: byteBudget(args.max_output_tokens), budget: 'head_tail' as const };
       // A process that ended since the last call cannot be typed into: report its last output and exit instead.
       const r = job.status === 'running' ? await engine.write(ctx, jobId, chars, read) : await engine.output(ctx, jobId, read);

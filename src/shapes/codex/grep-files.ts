@@ -37,8 +37,16 @@ export function grepFilesTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     destructive: false,
     tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
     examples: [
-      { description: 'Files that define a function', arguments: { pattern: 'fn\\s+parse_config', include: '*.rs' }, expectedOutcome: 'Paths of the matching files, newest first.' },
-      { description: 'The ten newest files mentioning TODO under src', arguments: { pattern: 'TODO', path: 'src', limit: 10 }, expectedOutcome: 'Up to ten paths.' },
+      {
+        description: 'Files that define a function',
+        arguments: { pattern: 'fn\\s+parse_config', include: '*.rs' },
+        expectedOutcome: 'Paths of the matching files, newest first.',
+      },
+      {
+        description: 'The ten newest files mentioning TODO under src',
+        arguments: { pattern: 'TODO', path: 'src', limit: 10 },
+        expectedOutcome: 'Up to ten paths.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: [
@@ -71,9 +79,18 @@ export function grepFilesTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         throw new EngineError('timeout', 'the search ran past 30 seconds and was stopped; narrow `path` or `include`', { facts: { timeoutMs: TIMEOUT_MS } });
       }
       const paths = r.files.map((f) => f.path);
-      const host = { tool: 'grep_files', paths, counts: { files: paths.length, totalFiles: r.totalFiles }, truncated: r.truncated, details: { backend: r.backend } };
+      const host = {
+        tool: 'grep_files',
+        paths,
+        counts: { files: paths.length, totalFiles: r.totalFiles },
+        truncated: r.truncated,
+        details: { backend: r.backend },
+      };
       if (paths.length === 0) {
-        return fail('No matches found.', engineFailure('no_matches', 'no file matches the pattern', { pattern: args.pattern }), { ...host, summary: 'No matches' });
+        return fail('No matches found.', engineFailure('no_matches', 'no file matches the pattern', { pattern: args.pattern }), {
+          ...host,
+          summary: 'No matches',
+        });
       }
       return ok(paths.join('\n'), { ...host, summary: `${paths.length} matching file${paths.length === 1 ? '' : 's'}` });
     },

@@ -24,7 +24,7 @@ export const viewImageTool: ToolDefinition<{ path: string; detail?: 'high' | 'or
   idempotency: 'idempotent',
   errorModes: [
     'NOT_FOUND: no file at path. PERMISSION_DENIED: the path is outside the roots.',
-    'UNSUPPORTED_OPERATION: the file is not an image this tool can return (text, PDF, other binary): read text with read_file. (The engine\'s code for a file that is not media, as Kimi\'s ReadMediaFile gives it.)',
+    "UNSUPPORTED_OPERATION: the file is not an image this tool can return (text, PDF, other binary): read text with read_file. (The engine's code for a file that is not media, as Kimi's ReadMediaFile gives it.)",
     'INVALID_ARGUMENT: the file is empty.',
     'RESOURCE_EXHAUSTED: the image is over 20 MiB.',
   ].join('\n'),
@@ -34,12 +34,23 @@ export const viewImageTool: ToolDefinition<{ path: string; detail?: 'high' | 'or
     if (r.size === 0) throw engineFailure('empty_file', `${args.path} is empty`, { path: args.path, size: 0 }, { field: 'path' });
     if (r.kind !== 'image') {
       // Not an image is the engine's not-media condition in every shape: unsupported.
-      throw engineFailure('not_an_image', `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`, { path: args.path, kind: r.kind }, { field: 'path' });
+      throw engineFailure(
+        'not_an_image',
+        `${args.path} is not an image (it is ${r.kind === 'binary' ? (r.mediaType ?? 'a binary file') : `a ${r.kind} file`}); view_image shows png, jpeg, gif and webp images`,
+        { path: args.path, kind: r.kind },
+        { field: 'path' },
+      );
     }
     const dims = r.width ? `, ${r.width}x${r.height}` : '';
     return ok(
       `Image ${r.path} (${r.mediaType}${dims}, ${r.size} bytes)`,
-      { tool: 'view_image', summary: `Viewed ${r.relative}`, paths: [r.path], counts: { bytes: r.size }, details: { mediaType: r.mediaType, detail: args.detail ?? 'high', ...(r.width ? { width: r.width, height: r.height } : {}) } },
+      {
+        tool: 'view_image',
+        summary: `Viewed ${r.relative}`,
+        paths: [r.path],
+        counts: { bytes: r.size },
+        details: { mediaType: r.mediaType, detail: args.detail ?? 'high', ...(r.width ? { width: r.width, height: r.height } : {}) },
+      },
       [{ blob: { mediaType: r.mediaType, data: r.data } }],
     );
   },

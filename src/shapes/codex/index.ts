@@ -23,7 +23,9 @@ export function codexError(err: EngineError, tool?: ToolDefinition): string {
   const roots = err.facts.roots;
   if (err.kind === 'permission_denied' && Array.isArray(roots)) {
     const where = `${String(err.facts.path)} is outside the directories this session may use (${roots.join(', ')})`;
-    return err.field === 'workdir' ? `${where}; set workdir to a directory inside them, or leave it out to use the session directory` : `${where}; use a path inside them`;
+    return err.field === 'workdir'
+      ? `${where}; set workdir to a directory inside them, or leave it out to use the session directory`
+      : `${where}; use a path inside them`;
   }
   if (err.kind === 'not_found' && typeof err.facts.path === 'string') {
     const exec = tool !== undefined && EXEC_TOOLS.has(tool.name);
@@ -41,9 +43,19 @@ export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'codex',
     vendor: 'codex',
-    description: 'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
+    description:
+      'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
     contextFiles: ['AGENTS.md'],
-    tools: [...execTools(config, engine), ...shellTools(config, engine), applyPatchTool, updatePlanTool, viewImageTool, readFileTool, listDirTool, grepFilesTool(config)],
+    tools: [
+      ...execTools(config, engine),
+      ...shellTools(config, engine),
+      applyPatchTool,
+      updatePlanTool,
+      viewImageTool,
+      readFileTool,
+      listDirTool,
+      grepFilesTool(config),
+    ],
     formatError: (err, tool) => codexError(err, tool),
     guide: (roots, tools) =>
       [

@@ -12,14 +12,21 @@ export interface PatchInvocation {
 const COMMANDS = new Set(['apply_patch', 'applypatch']);
 const SHELLS = new Set(['bash', 'zsh', 'sh', '/bin/bash', '/bin/zsh', '/bin/sh', '/usr/bin/bash', '/usr/bin/zsh']);
 const WORD = String.raw`(?:'[^']*'|"[^"]*"|[^\s;&|'"<>]+)`;
-const HEREDOC = new RegExp(String.raw`^\s*(?:cd\s+(${WORD})\s*&&\s*)?(?:apply_patch|applypatch)\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2[ \t]*\n([\s\S]*?)\n[ \t]*\3\s*$`);
+const HEREDOC = new RegExp(
+  String.raw`^\s*(?:cd\s+(${WORD})\s*&&\s*)?(?:apply_patch|applypatch)\s*<<-?\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2[ \t]*\n([\s\S]*?)\n[ \t]*\3\s*$`,
+);
 
 function unquote(w: string): string {
   return (w.startsWith("'") && w.endsWith("'")) || (w.startsWith('"') && w.endsWith('"')) ? w.slice(1, -1) : w;
 }
 
 function bare(text: string): EngineError {
-  return engineFailure('patch_without_apply_patch', 'this looks like a patch, but apply_patch was not called: send it as ["apply_patch", "<patch>"] or call the apply_patch tool', { preview: text.slice(0, 40) }, { field: 'command' });
+  return engineFailure(
+    'patch_without_apply_patch',
+    'this looks like a patch, but apply_patch was not called: send it as ["apply_patch", "<patch>"] or call the apply_patch tool',
+    { preview: text.slice(0, 40) },
+    { field: 'command' },
+  );
 }
 
 const looksLikePatch = (s: string) => s.trimStart().startsWith('*** Begin Patch');

@@ -62,7 +62,13 @@ export const listDirTool: ToolDefinition<ListArgs> = {
     if (!Number.isSafeInteger(limit) || limit < 1) throw bad('limit must be greater than zero', 'limit', args.limit);
     if (!Number.isSafeInteger(depth) || depth < 1) throw bad('depth must be greater than zero', 'depth', args.depth);
     if (!path.isAbsolute(args.dir_path)) throw bad('dir_path must be an absolute path', 'dir_path', args.dir_path);
-    const r = await listDirectory(ctx.scope, args.dir_path, { depth: Math.min(depth, 64), sort: 'name', includeHidden: true, maxCollect: MAX_COLLECT, signal: ctx.signal });
+    const r = await listDirectory(ctx.scope, args.dir_path, {
+      depth: Math.min(depth, 64),
+      sort: 'name',
+      includeHidden: true,
+      maxCollect: MAX_COLLECT,
+      signal: ctx.signal,
+    });
     const entries = [...r.entries].sort((a, b) => byteOrder(a.relative, b.relative));
     if (entries.length > 0 && offset > entries.length) throw bad('offset exceeds directory entry count', 'offset', offset);
     const page = entries.slice(offset - 1, offset - 1 + limit);

@@ -29,9 +29,10 @@ export function patchErrorText(err: EngineError): string {
   let text: string;
   switch (err.condition) {
     case 'invalid_patch':
-      text = f.line !== undefined && !/^the (first|last) line/.test(String(f.reason))
-        ? `Invalid patch hunk on line ${f.line}: ${f.reason}`
-        : `Invalid patch: ${f.reason ?? err.message}`;
+      text =
+        f.line !== undefined && !/^the (first|last) line/.test(String(f.reason))
+          ? `Invalid patch hunk on line ${f.line}: ${f.reason}`
+          : `Invalid patch: ${f.reason ?? err.message}`;
       break;
     case 'lines_not_found':
       text = `Could not find the expected lines in ${f.path}:\n${f.expected}`;
@@ -126,7 +127,8 @@ export const applyPatchTool: ToolDefinition<{ input: string }> = {
     {
       description: 'Change a line in one file and add another file',
       arguments: {
-        input: '*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+# Notes\n*** End Patch',
+        input:
+          '*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+# Notes\n*** End Patch',
       },
       expectedOutcome: 'JSON whose output lists "A NOTES.md" and "M app.py".',
     },

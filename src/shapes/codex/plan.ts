@@ -17,7 +17,7 @@ export const updatePlanTool: ToolDefinition<PlanArgs> = {
   fields: { todos: 'plan' },
   summary: 'Record or revise your step-by-step plan for a multi-step task (each step pending, in_progress or completed).',
   description: [
-    'Replaces the session\'s plan with `plan`, a list of {step, status}; status is pending, in_progress or completed,',
+    "Replaces the session's plan with `plan`, a list of {step, status}; status is pending, in_progress or completed,",
     'and at most one step may be in_progress. `explanation` says why the plan changed. Answers "Plan updated";',
     'the host shows the list. Use it for work of several steps, updating statuses as you go; it changes no files.',
   ].join(' '),
@@ -72,7 +72,8 @@ export const updatePlanTool: ToolDefinition<PlanArgs> = {
 /** Plan errors in terms of steps (the engine speaks of todo items). */
 updatePlanTool.formatError = (err) => {
   const f = err.facts as { index?: number; status?: string; allowed?: string[]; inProgress?: number };
-  if (f.status !== undefined && f.index !== undefined) return `plan step ${f.index + 1} has status "${f.status}"; a status is one of ${(f.allowed ?? []).join(', ')}. The plan was not changed.`;
+  if (f.status !== undefined && f.index !== undefined)
+    return `plan step ${f.index + 1} has status "${f.status}"; a status is one of ${(f.allowed ?? []).join(', ')}. The plan was not changed.`;
   if (f.inProgress !== undefined) return `${f.inProgress} steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.`;
   if (f.index !== undefined) return `plan step ${f.index + 1} has no text. The plan was not changed.`;
   return err.message;

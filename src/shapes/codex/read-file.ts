@@ -49,7 +49,12 @@ async function readText(ctx: HandlerContext, file: string, opts: { start?: numbe
     utf8Lossy: true,
   });
   if (r.kind !== 'text') {
-    throw engineFailure('not_text', `${file} is not a text file (${r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind}); read_file shows text, view_image shows images`, { path: file, kind: r.kind }, { field: 'file_path' });
+    throw engineFailure(
+      'not_text',
+      `${file} is not a text file (${r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind}); read_file shows text, view_image shows images`,
+      { path: file, kind: r.kind },
+      { field: 'file_path' },
+    );
   }
   return r;
 }
@@ -62,7 +67,7 @@ export const readFileTool: ToolDefinition<ReadArgs> = {
     '`file_path` must be absolute (and inside the roots). mode "slice" (default) returns `limit` lines (default 2000) from',
     'line `offset` (1-based, default 1). mode "indentation" returns the block around `indentation.anchor_line` (default: offset):',
     'it widens up and down while lines are indented at least as deep as the anchor minus max_levels levels (4 columns each;',
-    'max_levels 0, the default, means no floor), stops at the block\'s edges unless include_siblings, keeps comment lines',
+    "max_levels 0, the default, means no floor), stops at the block's edges unless include_siblings, keeps comment lines",
     'just above as a header (include_header, default true), and returns at most max_lines (default: limit) lines.',
     'Each line is "L<number>: <text>" without its line ending, cut to 500 bytes. Text is read as UTF-8, bytes that are not UTF-8 shown as U+FFFD (\uFFFD); files with a UTF-16 or UTF-8 byte-order mark are decoded by it.',
     'For images use view_image; to find files use grep_files or list_dir.',

@@ -46,35 +46,57 @@ async function execute(
   const budget = byteBudget(undefined);
   if (patch) {
     const run = await runPatch(ctx, patch.patch, await patchDir(ctx, await engine.resolveCwd(ctx, args.workdir), patch.cd));
-    return { exitCode: run.exitCode, output: cutText(run.output, budget), durationMs: run.durationSeconds * 1000, failure: run.error, host: patchHost(tool, run) };
+    return {
+      exitCode: run.exitCode,
+      output: cutText(run.output, budget),
+      durationMs: run.durationSeconds * 1000,
+      failure: run.error,
+      host: patchHost(tool, run),
+    };
   }
   if (args.timeout_ms !== undefined && !(args.timeout_ms > 0)) {
-    throw new EngineError('invalid_argument', 'timeout_ms must be a positive number of milliseconds', { field: 'timeout_ms', facts: { value: args.timeout_ms } });
+    throw new EngineError('invalid_argument', 'timeout_ms must be a positive number of milliseconds', {
+      field: 'timeout_ms',
+      facts: { value: args.timeout_ms },
+    });
   }
-  const r = await engine.run(ctx, {
-    command,
-    workdir: args.workdir,
-    login: args.login,
-    timeoutMs: args.timeout_ms,
-    defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-    maxTimeoutMs: MAX_TIMEOUT_MS,
-    streams: 'merged',
-    maxOutputBytes: budget,
-    env: ENV,
-  }).catch(orError);
+  const r = await engine
+    .run(ctx, {
+      command,
+      workdir: args.workdir,
+      login: args.login,
+      timeoutMs: args.timeout_ms,
+      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+      maxTimeoutMs: MAX_TIMEOUT_MS,
+      streams: 'merged',
+      maxOutputBytes: budget,
+      env: ENV,
+    })
+    .catch(orError);
   if (r instanceof Error) {
     const c = cancelledRun(r);
     if (!c) throw r;
     const exitCode = exitCodeOf((c.err.facts.exitCode as number | null) ?? null, (c.err.facts.signal as string | null) ?? null);
-    return { exitCode, output: c.output, cancelled: true, durationMs: Number(c.err.facts.durationMs ?? 0), failure: c.err, host: { tool, summary: 'Cancelled', exitCode, truncated: c.output.truncated } };
+    return {
+      exitCode,
+      output: c.output,
+      cancelled: true,
+      durationMs: Number(c.err.facts.durationMs ?? 0),
+      failure: c.err,
+      host: { tool, summary: 'Cancelled', exitCode, truncated: c.output.truncated },
+    };
   }
   const exitCode = runExitCode(r);
   const failure =
     r.timedOut || exitCode !== 0
-      ? new EngineError(r.timedOut ? 'timeout' : 'process_failed', r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`, {
-          facts: { exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-          process: { tool: 'bash', exitCode, signal: r.signal ?? '', output: middle(r.output), outputTruncated: r.output.truncated, backend: 'execa' },
-        })
+      ? new EngineError(
+          r.timedOut ? 'timeout' : 'process_failed',
+          r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`,
+          {
+            facts: { exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
+            process: { tool: 'bash', exitCode, signal: r.signal ?? '', output: middle(r.output), outputTruncated: r.output.truncated, backend: 'execa' },
+          },
+        )
       : undefined;
   return {
     exitCode,
@@ -105,7 +127,8 @@ const FAILURE_MODE =
   'A non-zero exit is reported as a failed call (PROCESS_FAILED) carrying the same text; a timeout (default 10000 ms) kills the command and everything it started, ' +
   'reports exit code 124 and puts "command timed out after N milliseconds" before the output (TIMEOUT). A call cancelled while the command runs kills it too ' +
   'and puts "command was cancelled before it finished" before the output so far (CANCELLED).';
-const BUDGET_NOTE = 'Output (stdout and stderr together) over 10000 tokens (40000 bytes) keeps its first and last 20000 bytes with "…N tokens truncated…" between.';
+const BUDGET_NOTE =
+  'Output (stdout and stderr together) over 10000 tokens (40000 bytes) keeps its first and last 20000 bytes with "…N tokens truncated…" between.';
 
 interface ShellCommandArgs extends ApprovalArgs {
   command: string;
@@ -150,11 +173,24 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'Show the files of the session directory', arguments: { command: 'ls -a', workdir: '.' }, expectedOutcome: 'Exit code: 0 and the listing.' },
-      { description: 'Run the test suite with more time', arguments: { command: 'npm test', workdir: '.', timeout_ms: 120000 }, expectedOutcome: 'The test output and its exit code.' },
+      {
+        description: 'Show the files of the session directory',
+        arguments: { command: 'ls -a', workdir: '.' },
+        expectedOutcome: 'Exit code: 0 and the listing.',
+      },
+      {
+        description: 'Run the test suite with more time',
+        arguments: { command: 'npm test', workdir: '.', timeout_ms: 120000 },
+        expectedOutcome: 'The test output and its exit code.',
+      },
     ],
     idempotency: 'side_effecting',
-    errorModes: [FAILURE_MODE, BUDGET_NOTE, APPROVAL_MODE, 'NOT_FOUND / PERMISSION_DENIED: workdir missing or outside the roots. SECURITY_POLICY: the server\'s command rules refuse the command.'].join('\n'),
+    errorModes: [
+      FAILURE_MODE,
+      BUDGET_NOTE,
+      APPROVAL_MODE,
+      "NOT_FOUND / PERMISSION_DENIED: workdir missing or outside the roots. SECURITY_POLICY: the server's command rules refuse the command.",
+    ].join('\n'),
     async handler(args, ctx) {
       checkApproval(args);
       // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
@@ -195,7 +231,11 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'Run a shell line', arguments: { command: ['bash', '-lc', 'ls -a'], workdir: '.' }, expectedOutcome: 'JSON with the listing and exit_code 0.' },
+      {
+        description: 'Run a shell line',
+        arguments: { command: ['bash', '-lc', 'ls -a'], workdir: '.' },
+        expectedOutcome: 'JSON with the listing and exit_code 0.',
+      },
       { description: 'Run a program directly', arguments: { command: ['git', '--version'] }, expectedOutcome: 'JSON with the version line.' },
     ],
     idempotency: 'side_effecting',

@@ -4,7 +4,23 @@
 // the recent-first file order of their glob tools, cut-line markers, and reading a file
 // (images, PDFs, and for Gemini audio and video, as data) as both read tools show it.
 import os from 'node:os';
-import { EngineError, engineFailure, ignoredReason, isCondition, isEngineError, listDirectory, type ListEntry, openForRead, readAll, readFile, readMedia, type ReadOptions, statFile, type TextRead, type UntypedFacts } from '../../engine/index.js';
+import {
+  EngineError,
+  engineFailure,
+  ignoredReason,
+  isCondition,
+  isEngineError,
+  listDirectory,
+  type ListEntry,
+  openForRead,
+  readAll,
+  readFile,
+  readMedia,
+  type ReadOptions,
+  statFile,
+  type TextRead,
+  type UntypedFacts,
+} from '../../engine/index.js';
 import path from 'node:path';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from './result.js';
@@ -124,10 +140,7 @@ export function familyErrors<A>(tool: string, vendor: VendorText): FamilyErrors<
  * the model, `failure` for the host, and the vendor's error type in the host block. Bugs
  * (internal errors) still propagate to the registry, which logs them.
  */
-export function withErrorTypes<A>(
-  def: ToolDefinition<A>,
-  errors: FamilyErrors<A>,
-): ToolDefinition<A> {
+export function withErrorTypes<A>(def: ToolDefinition<A>, errors: FamilyErrors<A>): ToolDefinition<A> {
   const inner = def.handler;
   return {
     ...def,
@@ -209,7 +222,15 @@ export function recentFirst<T extends { path: string; mtimeMs?: number }>(
  */
 export function basenameFilter(globs: readonly string[] | undefined): ((name: string) => boolean) | undefined {
   if (!globs || globs.length === 0) return undefined;
-  const res = globs.map((g) => new RegExp(`^${g.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`));
+  const res = globs.map(
+    (g) =>
+      new RegExp(
+        `^${g
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*/g, '.*')
+          .replace(/\?/g, '.')}$`,
+      ),
+  );
   return (name) => res.some((re) => re.test(name));
 }
 
@@ -218,7 +239,12 @@ export function basenameFilter(globs: readonly string[] | undefined): ((name: st
  * With `finalEmptyLine` a text ending in a line break has one more, empty, line: Qwen counts the
  * lines of a file as its read_file does (String.split), so "a\nb\n" has 3 there and 2 otherwise.
  */
-export function snippetAround(text: string, changed: readonly number[], context: number, opts: { finalEmptyLine?: boolean } = {}): { start: number; end: number; total: number; text: string } {
+export function snippetAround(
+  text: string,
+  changed: readonly number[],
+  context: number,
+  opts: { finalEmptyLine?: boolean } = {},
+): { start: number; end: number; total: number; text: string } {
   const lines = text.endsWith('\n') && !opts.finalEmptyLine ? text.slice(0, -1).split('\n') : text.split('\n');
   const total = text === '' ? 0 : lines.length;
   if (total === 0) return { start: 0, end: 0, total, text: '' };
@@ -234,7 +260,13 @@ const MAX_SVG_BYTES = 1024 * 1024;
 
 /** The audio formats Gemini hands to its model, by extension (as the vendor decides by name). */
 const AUDIO_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg', wav: 'audio/wav', aiff: 'audio/aiff', aif: 'audio/aiff', aac: 'audio/aac', ogg: 'audio/ogg', flac: 'audio/flac',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  aiff: 'audio/aiff',
+  aif: 'audio/aiff',
+  aac: 'audio/aac',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
 };
 /** Other audio names, which Gemini refuses instead of calling them binary. */
 const OTHER_AUDIO = new Set(['m4a', 'wma', 'opus', 'mid', 'midi', 'amr', 'au', 'ape']);
@@ -256,7 +288,12 @@ export interface MediaFileRead {
 export async function readAudioVideo(ctx: HandlerContext, input: string, maxBytes: number): Promise<MediaFileRead | undefined> {
   const ext = path.extname(input).slice(1).toLowerCase();
   if (OTHER_AUDIO.has(ext)) {
-    throw shapeError('unsupported', `the audio format of ${input} (.${ext}) cannot be given to the model; MP3, WAV, AIFF, AAC, OGG and FLAC can`, 'read_content_failure', { path: input });
+    throw shapeError(
+      'unsupported',
+      `the audio format of ${input} (.${ext}) cannot be given to the model; MP3, WAV, AIFF, AAC, OGG and FLAC can`,
+      'read_content_failure',
+      { path: input },
+    );
   }
   const audio = AUDIO_TYPES[ext];
   if (!audio) {
@@ -318,9 +355,11 @@ export async function familyRead(
     return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
   }
   if (r.kind !== 'text') {
-    return ok(mediaText(r.kind === 'pdf' ? 'PDF' : 'image', r.relative, r.mediaType, r.size), { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
-      { blob: { mediaType: r.mediaType, data: r.data } },
-    ]);
+    return ok(
+      mediaText(r.kind === 'pdf' ? 'PDF' : 'image', r.relative, r.mediaType, r.size),
+      { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } },
+      [{ blob: { mediaType: r.mediaType, data: r.data } }],
+    );
   }
   return r;
 }

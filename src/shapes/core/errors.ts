@@ -23,7 +23,7 @@ function nextStep(err: EngineError, tool: string): string | undefined {
       return 'Create the directory first, or write the file with fs.write, which creates missing directories.';
   }
   if (err.kind === 'not_found' && FILE_TOOLS.has(tool) && condition !== 'cell_missing') {
-    return 'fs.list shows a folder\'s entries and search.glob finds files by name.';
+    return "fs.list shows a folder's entries and search.glob finds files by name.";
   }
   return undefined;
 }

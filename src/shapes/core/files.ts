@@ -1,6 +1,20 @@
 // core shape: file tools (fs.*) over the files engine. Full engine power, plain results:
 // text for the model, a structured block for the host.
-import { ALL_RUNGS, applyPatch, editFile, editNotebook, type EditSpec, type Engine, EngineError, type FileDiff, type FreshnessPolicy, isCondition, readMany, withDetails, writeFile } from '../../engine/index.js';
+import {
+  ALL_RUNGS,
+  applyPatch,
+  editFile,
+  editNotebook,
+  type EditSpec,
+  type Engine,
+  EngineError,
+  type FileDiff,
+  type FreshnessPolicy,
+  isCondition,
+  readMany,
+  withDetails,
+  writeFile,
+} from '../../engine/index.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { diffNote, diffOrNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
@@ -48,7 +62,13 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
   },
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly],
-  examples: [{ description: 'Read all TypeScript sources under src', arguments: { include: ['src/**/*.ts'] }, expectedOutcome: 'Each file under a --- path --- header.' }],
+  examples: [
+    {
+      description: 'Read all TypeScript sources under src',
+      arguments: { include: ['src/**/*.ts'] },
+      expectedOutcome: 'Each file under a --- path --- header.',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'PERMISSION_DENIED: a pattern starts outside the roots.',
@@ -127,7 +147,13 @@ const write: ToolDefinition<WriteArgs> = {
   },
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
-  examples: [{ description: 'Create a small config file', arguments: { path: 'config/app.json', content: '{"debug": false}\n' }, expectedOutcome: 'Created config/app.json.' }],
+  examples: [
+    {
+      description: 'Create a small config file',
+      arguments: { path: 'config/app.json', content: '{"debug": false}\n' },
+      expectedOutcome: 'Created config/app.json.',
+    },
+  ],
   // overwrite and create can be repeated safely; append adds the text again each time.
   idempotency: 'side_effecting',
   errorModes: [
@@ -228,10 +254,20 @@ const edit: ToolDefinition<EditArgs> = {
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
-    { description: 'Rename a function call', arguments: { path: 'src/app.ts', old_string: 'oldName(', new_string: 'newName(', replace_all: true }, expectedOutcome: 'A diff of the change.' },
+    {
+      description: 'Rename a function call',
+      arguments: { path: 'src/app.ts', old_string: 'oldName(', new_string: 'newName(', replace_all: true },
+      expectedOutcome: 'A diff of the change.',
+    },
     {
       description: 'Two edits at once',
-      arguments: { path: 'src/app.ts', edits: [{ old_string: 'let a = 1', new_string: 'const a = 1' }, { old_string: 'let b = 2', new_string: 'const b = 2' }] },
+      arguments: {
+        path: 'src/app.ts',
+        edits: [
+          { old_string: 'let a = 1', new_string: 'const a = 1' },
+          { old_string: 'let b = 2', new_string: 'const b = 2' },
+        ],
+      },
       expectedOutcome: 'Both applied, or neither.',
     },
   ],
@@ -297,7 +333,7 @@ const patchTool: ToolDefinition<{ patch: string }> = {
     '"*** End Patch". Lines are matched exactly, then ignoring trailing whitespace, then indentation, then',
     'typography. Every hunk is checked before any file is written: a failing hunk changes nothing, and',
     'a write that still fails puts back every file and removes the directories made. Returns the A/M/D',
-    'list and each file\'s unified diff; the structured block adds each file\'s changed line numbers.',
+    "list and each file's unified diff; the structured block adds each file's changed line numbers.",
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -312,22 +348,27 @@ const patchTool: ToolDefinition<{ patch: string }> = {
   examples: [
     {
       description: 'Change one line and add a file',
-      arguments: { patch: '*** Begin Patch\n*** Update File: src/a.py\n@@ def main():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+notes\n*** End Patch' },
+      arguments: {
+        patch:
+          '*** Begin Patch\n*** Update File: src/a.py\n@@ def main():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+notes\n*** End Patch',
+      },
       expectedOutcome: 'M src/a.py and A NOTES.md.',
     },
   ],
   idempotency: 'side_effecting',
   errorModes: [
     'INVALID_ARGUMENT: the patch does not parse (facts.line points at the bad line).',
-    'PRECONDITION_FAILED: a chunk\'s lines or @@ context are not in the file; nothing was written.',
+    "PRECONDITION_FAILED: a chunk's lines or @@ context are not in the file; nothing was written.",
     'NOT_FOUND: updating or deleting a missing file. PERMISSION_DENIED: a path outside the roots.',
     'INVALID_ARGUMENT: a file would be created under a file, or where an earlier hunk puts files (facts.condition parent_not_directory / is_directory); deleting a directory; a binary file. CANCELLED: the call was cancelled; files written so far are put back.',
     'ALREADY_EXISTS: an Add File hunk names a file that exists; it is never overwritten and nothing is written. Use "*** Update File" or delete it first.',
   ].join('\n'),
   async handler(args, ctx) {
-    const r = await applyPatch(ctx.scope, args.patch, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, addOverwrites: false }).catch((err: unknown) => {
-      throw addRefusal(err);
-    });
+    const r = await applyPatch(ctx.scope, args.patch, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, addOverwrites: false }).catch(
+      (err: unknown) => {
+        throw addRefusal(err);
+      },
+    );
     const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
     const diffs = r.changes.map((c) => (c.diff.omitted ? `${c.relative}: ${diffNote(c.diff)}` : c.diff.unified)).filter((d) => d !== '');
     return {
@@ -390,7 +431,13 @@ const notebook: ToolDefinition<NotebookArgs> = {
   },
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
-  examples: [{ description: 'Replace a code cell', arguments: { path: 'analysis.ipynb', cell_id: 'a1b2c3d4', new_source: 'print(42)\n' }, expectedOutcome: 'Replaced cell a1b2c3d4.' }],
+  examples: [
+    {
+      description: 'Replace a code cell',
+      arguments: { path: 'analysis.ipynb', cell_id: 'a1b2c3d4', new_source: 'print(42)\n' },
+      expectedOutcome: 'Replaced cell a1b2c3d4.',
+    },
+  ],
   idempotency: 'side_effecting',
   errorModes: [
     'NOT_FOUND: no such notebook, or no cell with that id.',

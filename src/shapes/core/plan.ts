@@ -60,11 +60,25 @@ const todos: ToolDefinition<TodosArgs> = {
   examples: [
     {
       description: 'Plan a fix',
-      arguments: { todos: [{ content: 'Reproduce the bug', status: 'in_progress' }, { content: 'Write the fix', status: 'pending' }] },
+      arguments: {
+        todos: [
+          { content: 'Reproduce the bug', status: 'in_progress' },
+          { content: 'Write the fix', status: 'pending' },
+        ],
+      },
       expectedOutcome: 'The list, numbered, with statuses.',
     },
     { description: 'Read the plan back', arguments: {}, expectedOutcome: 'The current list.' },
-    { description: 'Mark the first item done and start the second', arguments: { updates: [{ id: '1', status: 'completed' }, { id: '2', status: 'in_progress' }] }, expectedOutcome: 'The list with both changes.' },
+    {
+      description: 'Mark the first item done and start the second',
+      arguments: {
+        updates: [
+          { id: '1', status: 'completed' },
+          { id: '2', status: 'in_progress' },
+        ],
+      },
+      expectedOutcome: 'The list with both changes.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes:

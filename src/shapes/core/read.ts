@@ -1,7 +1,20 @@
 // core shape: fs.read over the files engine. Text by line range; notebooks rendered as their
 // cells; images (optionally fitted within given bounds) and PDFs (whole, or chosen pages as
 // images or text) as a short text line first, then the bytes, then the structured block.
-import { type Engine, engineFailure, extractPdfText, fitImage, isCondition, type MediaRead, type NotebookView, pageRangeFor, pdfPageCount, type ReadResult, renderPdfPages, withDetails } from '../../engine/index.js';
+import {
+  type Engine,
+  engineFailure,
+  extractPdfText,
+  fitImage,
+  isCondition,
+  type MediaRead,
+  type NotebookView,
+  pageRangeFor,
+  pdfPageCount,
+  type ReadResult,
+  renderPdfPages,
+  withDetails,
+} from '../../engine/index.js';
 import type { ContentItem, HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
@@ -68,7 +81,13 @@ async function imageContent(r: MediaRead, args: ReadArgs, signal: AbortSignal): 
   const block = describeRead(r);
   const fitting = args.max_width !== undefined || args.max_height !== undefined || args.max_image_bytes !== undefined;
   if (!fitting) {
-    return { content: [{ text: `${r.mediaType}, ${r.size} bytes${dims(r.width, r.height)}` }, { blob: { mediaType: r.mediaType, data: r.data } }, { structured: block }] };
+    return {
+      content: [
+        { text: `${r.mediaType}, ${r.size} bytes${dims(r.width, r.height)}` },
+        { blob: { mediaType: r.mediaType, data: r.data } },
+        { structured: block },
+      ],
+    };
   }
   const img = await fitImage(r.data, r.mediaType, {
     maxWidth: args.max_width ?? Number.POSITIVE_INFINITY,
@@ -77,8 +96,18 @@ async function imageContent(r: MediaRead, args: ReadArgs, signal: AbortSignal): 
     signal,
   });
   const shown = `${img.mediaType}, ${img.data.length} bytes${dims(img.width, img.height)}`;
-  const text = img.changed ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(img.originalWidth, img.originalHeight)})` : `${shown} (already within the bounds)`;
-  block.fitted = { changed: img.changed, mediaType: img.mediaType, bytes: img.data.length, width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight };
+  const text = img.changed
+    ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(img.originalWidth, img.originalHeight)})`
+    : `${shown} (already within the bounds)`;
+  block.fitted = {
+    changed: img.changed,
+    mediaType: img.mediaType,
+    bytes: img.data.length,
+    width: img.width,
+    height: img.height,
+    originalWidth: img.originalWidth,
+    originalHeight: img.originalHeight,
+  };
   return { content: [{ text }, { blob: { mediaType: img.mediaType, data: img.data } }, { structured: block }] };
 }
 
@@ -93,7 +122,7 @@ async function pdfContent(r: MediaRead, args: ReadArgs, format: 'file' | 'images
   try {
     range = pageRangeFor(args.pages!, cap);
   } catch (err) {
-    if (!(isCondition(err, 'too_many_pages'))) throw err;
+    if (!isCondition(err, 'too_many_pages')) throw err;
     throw withDetails(err, {
       message: `pages "${args.pages}" is more than the ${cap} pages one call ${format === 'images' ? 'renders as images' : 'extracts as text'}: ask for ${cap} or fewer`,
       field: 'pages',
@@ -101,9 +130,13 @@ async function pdfContent(r: MediaRead, args: ReadArgs, format: 'file' | 'images
     });
   }
   const pastEnd = (err: unknown): never => {
-    if (!(isCondition(err, 'pages_out_of_range'))) throw err;
+    if (!isCondition(err, 'pages_out_of_range')) throw err;
     const has = count > 0 ? `has ${count} page${count === 1 ? '' : 's'}` : 'is shorter';
-    throw withDetails(err, { message: `${args.path} ${has}: pages "${args.pages}" lie past its end${count > 0 ? `; ask for pages 1-${count}` : ''}`, field: 'pages', facts: { pages: count } });
+    throw withDetails(err, {
+      message: `${args.path} ${has}: pages "${args.pages}" lie past its end${count > 0 ? `; ask for pages 1-${count}` : ''}`,
+      field: 'pages',
+      facts: { pages: count },
+    });
   };
   const span = range.first === range.last ? `page ${range.first}` : `pages ${range.first}-${range.last}`;
   if (format === 'images') {
@@ -151,7 +184,8 @@ function notebookContent(r: ReadResult & { kind: 'notebook' }, nb: NotebookView,
     shown++;
   }
   const left = nb.cells.length - shown;
-  if (left > 0) parts.push(`(${left} more cell${left === 1 ? '' : 's'} not shown: over max_bytes ${maxBytes}; raise it, or read the JSON lines with notebooks false)`);
+  if (left > 0)
+    parts.push(`(${left} more cell${left === 1 ? '' : 's'} not shown: over max_bytes ${maxBytes}; raise it, or read the JSON lines with notebooks false)`);
   const block = describeRead(r);
   if (nb.language) block.language = nb.language;
   block.cellsShown = shown;
@@ -167,7 +201,8 @@ function refuse(field: string, message: string, condition: 'pages_with_file' | '
 
 async function run(engine: Engine, args: ReadArgs, ctx: HandlerContext): Promise<ToolResult> {
   const format = args.pdf_format ?? (args.pages !== undefined ? 'images' : 'file');
-  if (format === 'file' && args.pages !== undefined) refuse('pages', 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF', 'pages_with_file');
+  if (format === 'file' && args.pages !== undefined)
+    refuse('pages', 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF', 'pages_with_file');
   if (format !== 'file' && args.pages === undefined) refuse('pages', `pdf_format "${format}" needs pages, e.g. "1-5"`, 'pages_required');
   const r = await engine.files.read(ctx, args.path, {
     start: args.offset,
@@ -177,12 +212,17 @@ async function run(engine: Engine, args: ReadArgs, ctx: HandlerContext): Promise
     notebooks: args.notebooks ?? true,
     budget: { unit: 'bytes', max: args.max_bytes ?? READ_BUDGET, overflow: 'exclude' },
   });
-  if ((args.pages !== undefined || args.pdf_format !== undefined) && r.kind !== 'pdf') refuse('pages', `pages and pdf_format apply to PDF files only, and ${args.path} is not a PDF`, 'not_pdf');
+  if ((args.pages !== undefined || args.pdf_format !== undefined) && r.kind !== 'pdf')
+    refuse('pages', `pages and pdf_format apply to PDF files only, and ${args.path} is not a PDF`, 'not_pdf');
   if (r.kind === 'image') return imageContent(r, args, ctx.signal);
   if (r.kind === 'pdf') return pdfContent(r, args, format, ctx.signal);
   if (r.kind === 'notebook') {
     if (args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined) {
-      refuse('offset', `${args.path} is a notebook, shown whole as cells; offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines`, 'range_on_notebook');
+      refuse(
+        'offset',
+        `${args.path} is a notebook, shown whole as cells; offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines`,
+        'range_on_notebook',
+      );
     }
     return notebookContent(r, r.notebook, args.max_bytes ?? READ_BUDGET);
   }
@@ -195,7 +235,7 @@ const pathProp = { type: 'string', minLength: 1, description: 'File path, absolu
 /** fs.read over the engine given (the server's, or a stand-in in tests). */
 export const readTool = (engine: Engine): ToolDefinition<ReadArgs> => ({
   name: 'fs.read',
-  summary: 'Read a file (text lines, a notebook\'s cells, or an image/PDF) when you need its exact contents.',
+  summary: "Read a file (text lines, a notebook's cells, or an image/PDF) when you need its exact contents.",
   description: [
     'Returns one file inside the roots. Text: `offset` is the 1-based first line (negative: that many',
     'lines from the end) and `limit` the number of lines; ranges stream, so lines 1-100 of a huge file',
@@ -213,17 +253,43 @@ export const readTool = (engine: Engine): ToolDefinition<ReadArgs> => ({
     type: 'object',
     properties: {
       path: pathProp,
-      offset: { type: 'integer', not: { const: 0 }, minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER, description: '1-based first line (default 1); -N reads the last N lines. Text only.' },
-      limit: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'How many lines to return at most (default: to the end). Text only.' },
+      offset: {
+        type: 'integer',
+        not: { const: 0 },
+        minimum: -Number.MAX_SAFE_INTEGER,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: '1-based first line (default 1); -N reads the last N lines. Text only.',
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description: 'How many lines to return at most (default: to the end). Text only.',
+      },
       max_line_chars: { type: 'integer', minimum: 1, maximum: 1024 * 1024, description: 'Cut longer lines to this many characters (reported). Text only.' },
-      max_bytes: { type: 'integer', minimum: 1, maximum: 64 * 1024 * 1024, description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.' },
+      max_bytes: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 64 * 1024 * 1024,
+        description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.',
+      },
       count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
       notebooks: { type: 'boolean', description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.' },
       max_width: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels wide.' },
       max_height: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels high.' },
-      max_image_bytes: { type: 'integer', minimum: 1024, maximum: MAX_IMAGE_BYTES, description: 'Re-encode (JPEG at falling quality, then smaller) until the image fits in this many bytes.' },
+      max_image_bytes: {
+        type: 'integer',
+        minimum: 1024,
+        maximum: MAX_IMAGE_BYTES,
+        description: 'Re-encode (JPEG at falling quality, then smaller) until the image fits in this many bytes.',
+      },
       pages: { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$', description: 'PDF pages, 1-based: "3" or "1-5".' },
-      pdf_format: { type: 'string', enum: ['file', 'images', 'text'], description: 'file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages\' text (100 at most).' },
+      pdf_format: {
+        type: 'string',
+        enum: ['file', 'images', 'text'],
+        description:
+          "file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages' text (100 at most).",
+      },
     },
     required: ['path'],
     additionalProperties: false,
@@ -233,9 +299,21 @@ export const readTool = (engine: Engine): ToolDefinition<ReadArgs> => ({
   examples: [
     { description: 'Read the first 20 lines of the README', arguments: { path: 'README.md', limit: 20 }, expectedOutcome: 'Lines 1-20 as text.' },
     { description: 'Read the last 50 lines of a log', arguments: { path: 'logs/app.log', offset: -50 }, expectedOutcome: 'The final 50 lines.' },
-    { description: 'Read a notebook as cells', arguments: { path: 'analysis.ipynb' }, expectedOutcome: 'A header line, then each cell under "--- cell <id> (code) ---".' },
-    { description: 'Look at a screenshot at most 1000 px wide', arguments: { path: 'docs/screen.png', max_width: 1000 }, expectedOutcome: 'A line with the size shown, then the image.' },
-    { description: 'The text of pages 1-2 of a PDF', arguments: { path: 'docs/spec.pdf', pages: '1-2', pdf_format: 'text' }, expectedOutcome: 'Each page\'s text under "--- page N ---".' },
+    {
+      description: 'Read a notebook as cells',
+      arguments: { path: 'analysis.ipynb' },
+      expectedOutcome: 'A header line, then each cell under "--- cell <id> (code) ---".',
+    },
+    {
+      description: 'Look at a screenshot at most 1000 px wide',
+      arguments: { path: 'docs/screen.png', max_width: 1000 },
+      expectedOutcome: 'A line with the size shown, then the image.',
+    },
+    {
+      description: 'The text of pages 1-2 of a PDF',
+      arguments: { path: 'docs/spec.pdf', pages: '1-2', pdf_format: 'text' },
+      expectedOutcome: 'Each page\'s text under "--- page N ---".',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [

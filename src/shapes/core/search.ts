@@ -1,6 +1,17 @@
 // core shape: listing and search tools (fs.list, search.glob, search.grep) over the search engine.
 import type { FacetConfig } from '../../config.js';
-import { type CaseMode, glob, type GlobSort, grep, type GrepLine, type GrepMode, type GrepResult, type GrepSort, listDirectory, type ListSort } from '../../engine/index.js';
+import {
+  type CaseMode,
+  glob,
+  type GlobSort,
+  grep,
+  type GrepLine,
+  type GrepMode,
+  type GrepResult,
+  type GrepSort,
+  listDirectory,
+  type ListSort,
+} from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
@@ -44,14 +55,23 @@ const list: ToolDefinition<ListArgs> = {
     properties: {
       path: { type: 'string', description: 'Directory, absolute or relative to the session directory (default ".").' },
       depth: { type: 'integer', minimum: 1, maximum: 10, description: 'Levels to list (default 1).' },
-      sort: { type: 'string', enum: ['dirs-first', 'name', 'size', 'mtime'], description: 'Sibling order (default dirs-first; size: largest first; mtime: newest first).' },
+      sort: {
+        type: 'string',
+        enum: ['dirs-first', 'name', 'size', 'mtime'],
+        description: 'Sibling order (default dirs-first; size: largest first; mtime: newest first).',
+      },
       reverse: { type: 'boolean', description: 'Reverse the sibling order.' },
       offset: { type: 'integer', minimum: 0, description: 'Entries to skip (default 0).' },
       limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Entries to show at most (default 1000).' },
       include_hidden: { type: 'boolean', description: 'Show dot-files (default true).' },
       respect_ignore_files: { type: 'boolean', description: 'Hide what .gitignore (and ignore_files) ignore (default false).' },
       ignore_files: ignoreProps.ignore_files,
-      ignore: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 500 }, maxItems: 64, description: 'Hide entries whose name matches one of these globs.' },
+      ignore: {
+        type: 'array',
+        items: { type: 'string', minLength: 1, maxLength: 500 },
+        maxItems: 64,
+        description: 'Hide entries whose name matches one of these globs.',
+      },
     },
     additionalProperties: false,
   },
@@ -59,7 +79,11 @@ const list: ToolDefinition<ListArgs> = {
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'List the root directory', arguments: { path: '.' }, expectedOutcome: 'One entry per line, directories marked with a trailing /.' },
-    { description: 'Two levels of src, largest first', arguments: { path: 'src', depth: 2, sort: 'size' }, expectedOutcome: 'Entries of src and of its sub-directories, indented.' },
+    {
+      description: 'Two levels of src, largest first',
+      arguments: { path: 'src', depth: 2, sort: 'size' },
+      expectedOutcome: 'Entries of src and of its sub-directories, indented.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -87,7 +111,17 @@ const list: ToolDefinition<ListArgs> = {
     return {
       content: [
         { text: lines.join('\n') },
-        { structured: { path: r.path, offset: r.offset, total: r.total, omitted: r.omitted, complete: r.complete, ignored: r.ignored, entries: r.entries.map((e) => ({ ...e })) } },
+        {
+          structured: {
+            path: r.path,
+            offset: r.offset,
+            total: r.total,
+            omitted: r.omitted,
+            complete: r.complete,
+            ignored: r.ignored,
+            entries: r.entries.map((e) => ({ ...e })),
+          },
+        },
       ],
     };
   },
@@ -116,7 +150,7 @@ const globTool: ToolDefinition<GlobArgs> = {
     '.gitignore/.ignore files and skipping dot-entries unless `hidden`. Symbolic links are not followed.',
     '`match_base` makes a pattern without "/" match file names at any depth. Sort by path (default),',
     'mtime-desc, mtime-asc, or recent-first (modified within recent_window_ms first, then by path).',
-    'The structured block gives the page\'s paths (relative to its `base`), the exact total and whether the page was truncated.',
+    "The structured block gives the page's paths (relative to its `base`), the exact total and whether the page was truncated.",
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -138,13 +172,21 @@ const globTool: ToolDefinition<GlobArgs> = {
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
-    { description: 'All TypeScript files under src', arguments: { pattern: 'src/**/*.ts' }, expectedOutcome: 'Matching paths relative to the search directory, one per line.' },
-    { description: 'Recently changed Markdown anywhere', arguments: { pattern: '*.md', match_base: true, sort: 'mtime-desc', limit: 20 }, expectedOutcome: 'Newest first.' },
+    {
+      description: 'All TypeScript files under src',
+      arguments: { pattern: 'src/**/*.ts' },
+      expectedOutcome: 'Matching paths relative to the search directory, one per line.',
+    },
+    {
+      description: 'Recently changed Markdown anywhere',
+      arguments: { pattern: '*.md', match_base: true, sort: 'mtime-desc', limit: 20 },
+      expectedOutcome: 'Newest first.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
     'NOT_FOUND: the directory does not exist.',
-    'PERMISSION_DENIED: the path or the pattern\'s leading directories resolve outside the roots.',
+    "PERMISSION_DENIED: the path or the pattern's leading directories resolve outside the roots.",
     'INVALID_ARGUMENT: the path is a file, or the pattern climbs with ".." after a wildcard.',
     'CANCELLED/TIMEOUT: the call was cancelled or ran out of time.',
   ].join('\n'),
@@ -168,7 +210,8 @@ const globTool: ToolDefinition<GlobArgs> = {
     const paths = r.entries.map((e) => e.relative + (e.type === 'directory' ? '/' : ''));
     let note = '';
     if (r.total === 0) note = 'No files matched.';
-    else if (r.truncated) note = `(showing ${r.shown} of ${r.total}${r.complete ? '' : '+'} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)`;
+    else if (r.truncated)
+      note = `(showing ${r.shown} of ${r.total}${r.complete ? '' : '+'} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)`;
     return {
       content: [
         { text: note ? (paths.length ? `${paths.join('\n')}\n${note}` : note) : paths.join('\n') },
@@ -297,20 +340,45 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       properties: {
         pattern: { type: 'string', minLength: 1, maxLength: 65536, description: 'Regular expression (Rust syntax), or literal text with fixed_strings.' },
         path: { type: 'string', description: 'File or directory to search (default: the session directory).' },
-        paths: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, maxItems: 64, description: 'Several files or directories to search instead of path.' },
+        paths: {
+          type: 'array',
+          items: { type: 'string', minLength: 1 },
+          minItems: 1,
+          maxItems: 64,
+          description: 'Several files or directories to search instead of path.',
+        },
         fixed_strings: { type: 'boolean', description: 'Treat the pattern as literal text.' },
-        case: { type: 'string', enum: ['sensitive', 'insensitive', 'smart'], description: 'smart: insensitive unless the pattern has an upper-case letter (default sensitive).' },
+        case: {
+          type: 'string',
+          enum: ['sensitive', 'insensitive', 'smart'],
+          description: 'smart: insensitive unless the pattern has an upper-case letter (default sensitive).',
+        },
         word: { type: 'boolean', description: 'Only whole-word matches.' },
         multiline: { type: 'boolean', description: 'Let matches span lines; "." then matches newlines too.' },
         before: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines before each match.' },
         after: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines after each match.' },
         context: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines on both sides (before/after override it).' },
-        glob: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 1000 }, maxItems: 64, description: 'Include globs ("*.ts") and, prefixed with "!", exclude globs ("!dist/**"); later ones win.' },
-        type: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50 }, maxItems: 32, description: 'ripgrep file types to search ("ts", "py", "rust"...).' },
+        glob: {
+          type: 'array',
+          items: { type: 'string', minLength: 1, maxLength: 1000 },
+          maxItems: 64,
+          description: 'Include globs ("*.ts") and, prefixed with "!", exclude globs ("!dist/**"); later ones win.',
+        },
+        type: {
+          type: 'array',
+          items: { type: 'string', minLength: 1, maxLength: 50 },
+          maxItems: 32,
+          description: 'ripgrep file types to search ("ts", "py", "rust"...).',
+        },
         type_not: { type: 'array', items: { type: 'string', minLength: 1, maxLength: 50 }, maxItems: 32, description: 'ripgrep file types to leave out.' },
         ...ignoreProps,
         max_per_file: { type: 'integer', minimum: 1, description: 'Matching lines per file at most.' },
-        max_total: { type: 'integer', minimum: 1, maximum: 10000000, description: 'Matching lines kept in all; the search stops there (default 20000 for content).' },
+        max_total: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 10000000,
+          description: 'Matching lines kept in all; the search stops there (default 20000 for content).',
+        },
         output: { type: 'string', enum: ['content', 'files', 'count'], description: 'Default content.' },
         sort: { type: 'string', enum: ['path', 'mtime-desc', 'mtime-asc', 'none'], description: 'File order (default path).' },
         offset: { type: 'integer', minimum: 0, description: 'Entries to skip (lines for content, files otherwise).' },
@@ -324,9 +392,21 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     destructive: false,
     tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
     examples: [
-      { description: 'Where is a function defined', arguments: { pattern: 'function\\s+parseConfig', type: ['ts'] }, expectedOutcome: 'path:line:text for each matching line.' },
-      { description: 'Files mentioning TODO, newest first', arguments: { pattern: 'TODO', output: 'files', sort: 'mtime-desc' }, expectedOutcome: 'One path per line.' },
-      { description: 'Literal text with two lines of context', arguments: { pattern: 'a.b(c)', fixed_strings: true, context: 2 }, expectedOutcome: 'Matches with context lines marked by "-".' },
+      {
+        description: 'Where is a function defined',
+        arguments: { pattern: 'function\\s+parseConfig', type: ['ts'] },
+        expectedOutcome: 'path:line:text for each matching line.',
+      },
+      {
+        description: 'Files mentioning TODO, newest first',
+        arguments: { pattern: 'TODO', output: 'files', sort: 'mtime-desc' },
+        expectedOutcome: 'One path per line.',
+      },
+      {
+        description: 'Literal text with two lines of context',
+        arguments: { pattern: 'a.b(c)', fixed_strings: true, context: 2 },
+        expectedOutcome: 'Matches with context lines marked by "-".',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: [
@@ -368,10 +448,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
         config.search,
       );
       return {
-        content: [
-          { text: formatGrep(r) },
-          { structured: grepStructured(r) },
-        ],
+        content: [{ text: formatGrep(r) }, { structured: grepStructured(r) }],
       };
     },
   };

@@ -14,7 +14,7 @@ const DEFAULT_OUTPUT_BYTES = 100_000;
 
 const POLICY_MODE =
   'SECURITY_POLICY: a command of the line (each part of a && b; c | d, $(...), bash -c, env/sudo prefixes...) is refused by the ' +
-  'server\'s allow/deny rules; the message names the rule. When another toolbox owns the program, the response has canonical_routed ' +
+  "server's allow/deny rules; the message names the rule. When another toolbox owns the program, the response has canonical_routed " +
   'and routed_to: use that toolbox instead.';
 
 const WORKDIR_MODE = 'PERMISSION_DENIED: workdir is outside the roots. NOT_FOUND: workdir does not exist.';
@@ -83,9 +83,14 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
         command: { type: 'string', minLength: 1, description: 'The bash command line.' },
         workdir: { type: 'string', description: 'Directory to run in, relative to the session directory; must be inside the roots.' },
         timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS, description: `Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}).` },
-        stdin: { type: 'string', description: 'Text written to the command\'s standard input.' },
+        stdin: { type: 'string', description: "Text written to the command's standard input." },
         env: envSchema,
-        max_output_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: `Output bytes kept, head and tail (default ${DEFAULT_OUTPUT_BYTES}).` },
+        max_output_bytes: {
+          type: 'integer',
+          minimum: 256,
+          maximum: 16 * 1024 * 1024,
+          description: `Output bytes kept, head and tail (default ${DEFAULT_OUTPUT_BYTES}).`,
+        },
         merge_streams: { type: 'boolean', description: 'Send stderr into stdout at the source, for an exact interleaving (default false).' },
         keep_cwd: { type: 'boolean', description: 'Let a cd hold for the next call (default true).' },
       },
@@ -95,8 +100,16 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'Run the test suite', arguments: { command: 'npm test', timeout_ms: 300000 }, expectedOutcome: 'The test output; exitCode 0 when the tests pass.' },
-      { description: 'Show the status of a repository in a subdirectory', arguments: { command: 'git status --short', workdir: 'app' }, expectedOutcome: 'One line per changed file.' },
+      {
+        description: 'Run the test suite',
+        arguments: { command: 'npm test', timeout_ms: 300000 },
+        expectedOutcome: 'The test output; exitCode 0 when the tests pass.',
+      },
+      {
+        description: 'Show the status of a repository in a subdirectory',
+        arguments: { command: 'git status --short', workdir: 'app' },
+        expectedOutcome: 'One line per changed file.',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
@@ -108,20 +121,22 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
       POLICY_MODE,
     ].join('\n'),
     async handler(args, ctx) {
-      const r = await engine.run(ctx, {
-        command: args.command,
-        workdir: args.workdir,
-        timeoutMs: args.timeout_ms,
-        defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-        maxTimeoutMs: MAX_TIMEOUT_MS,
-        input: args.stdin,
-        env: { ...NON_INTERACTIVE_ENV, ...args.env },
-        maxOutputBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
-        spillOverBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
-        streams: args.merge_streams ? 'merged' : 'separate',
-        persistCwd: args.keep_cwd ?? true,
-        reportBackground: true,
-      }).catch(orError);
+      const r = await engine
+        .run(ctx, {
+          command: args.command,
+          workdir: args.workdir,
+          timeoutMs: args.timeout_ms,
+          defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+          maxTimeoutMs: MAX_TIMEOUT_MS,
+          input: args.stdin,
+          env: { ...NON_INTERACTIVE_ENV, ...args.env },
+          maxOutputBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
+          spillOverBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
+          streams: args.merge_streams ? 'merged' : 'separate',
+          persistCwd: args.keep_cwd ?? true,
+          reportBackground: true,
+        })
+        .catch(orError);
       if (r instanceof Error) {
         // Cancelled: the output so far, as a timeout shows it.
         const c = cancelledRun(r);
@@ -159,8 +174,16 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'Start a development server', arguments: { command: 'npm run dev', description: 'dev server', wait_ms: 2000 }, expectedOutcome: 'A job id and the first lines the server printed.' },
-      { description: 'Open an interactive Python prompt', arguments: { command: 'python3 -i', tty: true }, expectedOutcome: 'A job id to use with shell.write.' },
+      {
+        description: 'Start a development server',
+        arguments: { command: 'npm run dev', description: 'dev server', wait_ms: 2000 },
+        expectedOutcome: 'A job id and the first lines the server printed.',
+      },
+      {
+        description: 'Open an interactive Python prompt',
+        arguments: { command: 'python3 -i', tty: true },
+        expectedOutcome: 'A job id to use with shell.write.',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
@@ -189,7 +212,8 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
   const jobs: ToolDefinition<{ running_only?: boolean }> = {
     name: 'shell.jobs',
     summary: 'List the background jobs of this session with their status and exit codes.',
-    description: 'One line per job started with shell.start in this session: id, status (running, completed, failed, killed, timed_out), exit code, pid and command; the structured block carries the same fields. Finished jobs stay listed until the session holds more than its job limit, oldest first out. To read what a job printed, use shell.output; to end one, shell.stop.',
+    description:
+      'One line per job started with shell.start in this session: id, status (running, completed, failed, killed, timed_out), exit code, pid and command; the structured block carries the same fields. Finished jobs stay listed until the session holds more than its job limit, oldest first out. To read what a job printed, use shell.output; to end one, shell.stop.',
     inputSchema: {
       type: 'object',
       properties: { running_only: { type: 'boolean', description: 'Only jobs still running (default false).' } },
@@ -202,7 +226,10 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     errorModes: 'None beyond the usual: an empty session lists no jobs.',
     async handler(args, ctx) {
       const list = engine.jobs(ctx).filter((j) => !args.running_only || j.status === 'running');
-      const lines = list.map((j) => `${j.id}  ${j.status}${j.exitCode !== null ? ` (exit ${j.exitCode})` : j.signal ? ` (${j.signal})` : ''}  pid ${j.pid}  ${j.description ? `${j.description}: ` : ''}${j.command}`);
+      const lines = list.map(
+        (j) =>
+          `${j.id}  ${j.status}${j.exitCode !== null ? ` (exit ${j.exitCode})` : j.signal ? ` (${j.signal})` : ''}  pid ${j.pid}  ${j.description ? `${j.description}: ` : ''}${j.command}`,
+      );
       return { content: [{ text: lines.length > 0 ? lines.join('\n') : 'no jobs' }, { structured: { jobs: list.map(jobBlock) } }] };
     },
   };
@@ -211,9 +238,9 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     name: 'shell.output',
     summary: 'Read the new output of a background job, optionally waiting for more output or for its exit.',
     description: [
-      'Returns the job\'s output since the previous read (or from `offset`, or from the start with from_start), at most max_bytes',
+      "Returns the job's output since the previous read (or from `offset`, or from the start with from_start), at most max_bytes",
       '(the rest stays for the next read; hasMore says so). `wait_ms` waits first: until any new output (until: "output", default) or until the job exits (until: "exit").',
-      'The structured block has the job\'s status and exit code and the next offset.',
+      "The structured block has the job's status and exit code and the next offset.",
     ].join(' '),
     inputSchema: {
       type: 'object',
@@ -230,9 +257,18 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     },
     destructive: false,
     tags: [TAGS.shell, TAGS.readOnly],
-    examples: [{ description: 'Wait up to 30 s for a build job to finish', arguments: { id: '1f2e3d4c', wait_ms: 30000, until: 'exit' }, expectedOutcome: 'The output since the last read and the exit code.' }],
+    examples: [
+      {
+        description: 'Wait up to 30 s for a build job to finish',
+        arguments: { id: '1f2e3d4c', wait_ms: 30000, until: 'exit' },
+        expectedOutcome: 'The output since the last read and the exit code.',
+      },
+    ],
     idempotency: 'side_effecting',
-    errorModes: ['NOT_FOUND: no job with that id in this session (sessions are named by the facet-session metadata).', 'CANCELLED: the call was cancelled while waiting; the job keeps running.'].join('\n'),
+    errorModes: [
+      'NOT_FOUND: no job with that id in this session (sessions are named by the facet-session metadata).',
+      'CANCELLED: the call was cancelled while waiting; the job keeps running.',
+    ].join('\n'),
     async handler(args, ctx) {
       const r = await engine.output(ctx, args.id, {
         from: args.offset ?? (args.from_start ? 'start' : 'last'),
@@ -248,7 +284,8 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
   const stop: ToolDefinition<{ id: string }> = {
     name: 'shell.stop',
     summary: 'Stop a background job and everything it started.',
-    description: 'Sends TERM to the job\'s whole process group, then KILL after a grace period, so no child or grandchild it started survives. Its output stays readable with shell.output. Stopping a finished job changes nothing and reports how it ended. An interactive session started by shell.start with stdin is stopped the same way.',
+    description:
+      "Sends TERM to the job's whole process group, then KILL after a grace period, so no child or grandchild it started survives. Its output stays readable with shell.output. Stopping a finished job changes nothing and reports how it ended. An interactive session started by shell.start with stdin is stopped the same way.",
     inputSchema: {
       type: 'object',
       properties: { id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' } },
@@ -259,13 +296,19 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     tags: [TAGS.shell, TAGS.destructive],
     examples: [{ description: 'Stop the dev server', arguments: { id: '1f2e3d4c' }, expectedOutcome: 'The job, now killed.' }],
     idempotency: 'idempotent',
-    errorModes: 'NOT_FOUND: no job with that id in this session. A job that already ended is not an error: the call succeeds, says so and changes nothing (alreadyEnded true), so a repeat stop is safe.',
+    errorModes:
+      'NOT_FOUND: no job with that id in this session. A job that already ended is not an error: the call succeeds, says so and changes nothing (alreadyEnded true), so a repeat stop is safe.',
     async handler(args, ctx) {
       // A repeat stop (or a stop of a job that ended by itself) is not an error: the job is
       // stopped either way, which is what the caller wanted; the text says nothing was done.
       const before = engine.job(ctx, args.id);
       if (before.status !== 'running') {
-        return { content: [{ text: `Job ${before.id} had already ended (${before.status}); nothing to stop.` }, { structured: { job: jobBlock(before), alreadyEnded: true } }] };
+        return {
+          content: [
+            { text: `Job ${before.id} had already ended (${before.status}); nothing to stop.` },
+            { structured: { job: jobBlock(before), alreadyEnded: true } },
+          ],
+        };
       }
       const job = await engine.stop(ctx, args.id);
       return { content: [{ text: `Job ${job.id} is ${job.status}.` }, { structured: { job: jobBlock(job), alreadyEnded: false } }] };
@@ -285,7 +328,11 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
         id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' },
         chars: { type: 'string', description: 'Characters to write (may be empty to poll).' },
         wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to collect output (default 250).' },
-        until: { type: 'string', enum: ['output', 'exit'], description: 'Return at the first output ("output") or collect for all of wait_ms unless the job exits ("exit", default).' },
+        until: {
+          type: 'string',
+          enum: ['output', 'exit'],
+          description: 'Return at the first output ("output") or collect for all of wait_ms unless the job exits ("exit", default).',
+        },
         max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most, head and tail (default 100000).' },
       },
       required: ['id', 'chars'],
@@ -293,12 +340,17 @@ export function shellTools(config: FacetConfig, facet: Engine): ToolDefinition[]
     },
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
-    examples: [{ description: 'Evaluate an expression in a Python prompt', arguments: { id: '1f2e3d4c', chars: '1+1\n', wait_ms: 500 }, expectedOutcome: 'The prompt\'s answer, 2.' }],
+    examples: [
+      {
+        description: 'Evaluate an expression in a Python prompt',
+        arguments: { id: '1f2e3d4c', chars: '1+1\n', wait_ms: 500 },
+        expectedOutcome: "The prompt's answer, 2.",
+      },
+    ],
     idempotency: 'side_effecting',
-    errorModes: [
-      'NOT_FOUND: no job with that id in this session.',
-      'PRECONDITION_FAILED: the job was started without stdin/tty, or has already exited.',
-    ].join('\n'),
+    errorModes: ['NOT_FOUND: no job with that id in this session.', 'PRECONDITION_FAILED: the job was started without stdin/tty, or has already exited.'].join(
+      '\n',
+    ),
     async handler(args, ctx) {
       const r = await engine.write(ctx, args.id, args.chars, {
         waitMs: args.wait_ms ?? 250,

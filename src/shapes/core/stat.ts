@@ -11,7 +11,7 @@ export const statTool = (engine: Engine): ToolDefinition<{ path: string }> => ({
   description: [
     'Resolves `path` (absolute, or relative to the session directory) inside the roots and reports exists, isFile,',
     'isDirectory, size in bytes and mtimeMs, following symbolic links. A missing path is an answer (exists: false), not an error.',
-    'Use it before writing or to check a build output; use fs.list for a folder\'s contents and fs.read for a file\'s.',
+    "Use it before writing or to check a build output; use fs.list for a folder's contents and fs.read for a file's.",
   ].join(' '),
   inputSchema: {
     type: 'object',
@@ -26,7 +26,13 @@ export const statTool = (engine: Engine): ToolDefinition<{ path: string }> => ({
   errorModes: 'PERMISSION_DENIED: the path resolves outside the roots or holds a NUL byte. INVALID_ARGUMENT: an empty path.',
   async handler(args, ctx) {
     const s = await engine.files.stat(ctx, args.path);
-    const what = !s.exists ? 'does not exist' : s.isDirectory ? 'is a directory' : s.isFile ? `is a file of ${s.size} bytes` : 'exists (not a regular file or directory)';
+    const what = !s.exists
+      ? 'does not exist'
+      : s.isDirectory
+        ? 'is a directory'
+        : s.isFile
+          ? `is a file of ${s.size} bytes`
+          : 'exists (not a regular file or directory)';
     return {
       content: [
         { text: `${s.path} ${what}${s.exists ? `, modified ${new Date(s.mtimeMs).toISOString()}` : ''}` },

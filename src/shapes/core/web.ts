@@ -2,7 +2,15 @@
 // through the configured providers, and find in page. Text for the model, the engine's
 // structured result for the host.
 import type { FacetConfig } from '../../config.js';
-import { type Engine, type FetchedPage, type FindInPageResult, type HtmlFormat, isCrossSiteRedirect, PROVIDER_NAMES, type SearchResponse } from '../../engine/index.js';
+import {
+  type Engine,
+  type FetchedPage,
+  type FindInPageResult,
+  type HtmlFormat,
+  isCrossSiteRedirect,
+  PROVIDER_NAMES,
+  type SearchResponse,
+} from '../../engine/index.js';
 import type { ContentItem, ToolDefinition } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
@@ -105,8 +113,16 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs
     destructive: false,
     tags: [TAGS.network, TAGS.web, TAGS.readOnly],
     examples: [
-      { description: 'Read a documentation page as Markdown', arguments: { url: 'https://nodejs.org/api/fs.html' }, expectedOutcome: 'The page as Markdown, with its title and final URL in the structured block.' },
-      { description: 'Get the first 5000 characters as plain text', arguments: { url: 'https://example.com/', format: 'text', max_chars: 5000 }, expectedOutcome: 'Plain text, cut at 5000 characters.' },
+      {
+        description: 'Read a documentation page as Markdown',
+        arguments: { url: 'https://nodejs.org/api/fs.html' },
+        expectedOutcome: 'The page as Markdown, with its title and final URL in the structured block.',
+      },
+      {
+        description: 'Get the first 5000 characters as plain text',
+        arguments: { url: 'https://example.com/', format: 'text', max_chars: 5000 },
+        expectedOutcome: 'Plain text, cut at 5000 characters.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: FETCH_MODES,
@@ -192,7 +208,11 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchAr
     destructive: false,
     tags: [TAGS.network, TAGS.web, TAGS.search, TAGS.readOnly],
     examples: [
-      { description: 'Find the undici documentation', arguments: { query: 'undici Agent connect options' }, expectedOutcome: 'Up to 5 numbered results with URLs and snippets.' },
+      {
+        description: 'Find the undici documentation',
+        arguments: { query: 'undici Agent connect options' },
+        expectedOutcome: 'Up to 5 numbered results with URLs and snippets.',
+      },
       {
         description: 'Search only the Node.js site',
         arguments: { query: 'AbortSignal.any', limit: 3, allowed_domains: ['nodejs.org'] },
@@ -222,7 +242,16 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<SearchAr
       return {
         content: [
           { text: searchText(r) },
-          { structured: json({ provider: r.provider, query: r.query, answer: r.answer, results: r.results, grounding: r.grounding, failed_providers: r.failedProviders }) },
+          {
+            structured: json({
+              provider: r.provider,
+              query: r.query,
+              answer: r.answer,
+              results: r.results,
+              grounding: r.grounding,
+              failed_providers: r.failedProviders,
+            }),
+          },
         ],
       };
     },
@@ -302,7 +331,17 @@ function findTool(config: FacetConfig, facet: Engine): ToolDefinition<FindArgs> 
       return {
         content: [
           { text: findText(r) },
-          { structured: json({ url: r.url, final_url: r.finalUrl, title: r.title, pattern: r.pattern, total_matches: r.totalMatches, matches: r.matches, truncated: r.truncated }) },
+          {
+            structured: json({
+              url: r.url,
+              final_url: r.finalUrl,
+              title: r.title,
+              pattern: r.pattern,
+              total_matches: r.totalMatches,
+              matches: r.matches,
+              truncated: r.truncated,
+            }),
+          },
         ],
       };
     },

@@ -69,7 +69,11 @@ const readTool: ToolDefinition<ReadArgs> = {
   tags: TAGS_READ,
   examples: [
     { description: 'Read a whole source file', arguments: { file_path: 'src/app.ts' }, expectedOutcome: 'The file as raw text (first 2000 lines).' },
-    { description: 'Read lines 100 to 150', arguments: { file_path: 'src/app.ts', start_line: 100, end_line: 150 }, expectedOutcome: 'A truncation notice, then lines 100-150.' },
+    {
+      description: 'Read lines 100 to 150',
+      arguments: { file_path: 'src/app.ts', start_line: 100, end_line: 150 },
+      expectedOutcome: 'A truncation notice, then lines 100-150.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -87,16 +91,32 @@ const readTool: ToolDefinition<ReadArgs> = {
       throw shapeError('invalid_argument', 'start_line cannot be greater than end_line', 'invalid_tool_params', {}, 'start_line');
     }
     if (await hiddenByIgnoreFiles(ctx, args.file_path, ['.geminiignore'], true)) {
-      throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`, 'invalid_tool_params', { path: args.file_path }, 'file_path');
+      throw shapeError(
+        'invalid_argument',
+        `File path '${args.file_path}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`,
+        'invalid_tool_params',
+        { path: args.file_path },
+        'file_path',
+      );
     }
     // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
     const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
     if (st.isFile && st.size > MAX_FILE_BYTES) {
-      const tooLarge = engineFailure('file_too_large', `${args.file_path} is ${st.size} bytes`, { path: args.file_path, size: st.size, maxBytes: MAX_FILE_BYTES });
+      const tooLarge = engineFailure('file_too_large', `${args.file_path} is ${st.size} bytes`, {
+        path: args.file_path,
+        size: st.size,
+        maxBytes: MAX_FILE_BYTES,
+      });
       throw withDetails(tooLarge, { facts: { errorType: 'file_too_large' } });
     }
     const start = s ?? 1;
-    const r = await familyRead(ctx, args.file_path, { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES }, MAX_FILE_BYTES, geminiMediaText);
+    const r = await familyRead(
+      ctx,
+      args.file_path,
+      { ...readOpts(ctx), start, limit: e !== undefined ? e - start + 1 : MAX_LINES },
+      MAX_FILE_BYTES,
+      geminiMediaText,
+    );
     if (isResult(r)) return r;
     const total = r.totalLines ?? r.endLine;
     if (r.lines.length === 0 && start > 1 && start > total) {
@@ -120,7 +140,8 @@ const readTool: ToolDefinition<ReadArgs> = {
 /** The phrases Gemini CLI reads as standing for left-out code, before an ellipsis. */
 const OMITTED = new Set(['rest of', 'rest of method', 'rest of methods', 'rest of code', 'unchanged code', 'unchanged method', 'unchanged methods']);
 /** Facet's wider net: whole comment lines such as "# ... existing code ..." or "// ... rest of methods ...". */
-const COMMENTED = /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
+const COMMENTED =
+  /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;
 
 /** The placeholder a line stands for ("rest of methods ..."), or undefined for a line of real text. */
 function placeholderOf(line: string): string | undefined {
@@ -135,7 +156,11 @@ function placeholderOf(line: string): string | undefined {
     if (OMITTED.has(phrase) && /^\.*$/.test(g.slice(at + 3).trim())) return `${phrase} ...`;
   }
   if (/\.\.\.|…/.test(t) && COMMENTED.test(t)) {
-    const phrase = t.toLowerCase().replace(/^(?:\/\/|#|\/\*|<!--|--|\*)/, '').replace(/(?:\*\/|-->)$/, '').replace(/\.\.\.|…/g, ' ');
+    const phrase = t
+      .toLowerCase()
+      .replace(/^(?:\/\/|#|\/\*|<!--|--|\*)/, '')
+      .replace(/(?:\*\/|-->)$/, '')
+      .replace(/\.\.\.|…/g, ' ');
     return `${phrase.trim().split(/\s+/).join(' ')} ...`;
   }
   return undefined;
@@ -168,7 +193,13 @@ const writeTool: ToolDefinition<WriteArgs> = {
   inputSchema: { type: 'object', properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'] },
   destructive: true,
   tags: TAGS_WRITE,
-  examples: [{ description: 'Create a test file', arguments: { file_path: 'test/math.test.js', content: "import assert from 'node:assert';\n" }, expectedOutcome: 'Successfully created and wrote to new file.' }],
+  examples: [
+    {
+      description: 'Create a test file',
+      arguments: { file_path: 'test/math.test.js', content: "import assert from 'node:assert';\n" },
+      expectedOutcome: 'Successfully created and wrote to new file.',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'target_is_directory: the path is a directory. path_not_in_workspace: outside the workspace roots.',
@@ -180,7 +211,13 @@ const writeTool: ToolDefinition<WriteArgs> = {
     refuseNul(args.file_path, 'file_path');
     const holes = placeholders(args.content);
     if (holes.length > 0) {
-      throw shapeError('invalid_argument', `\`content\` holds an omission placeholder ("${holes[0]!.line}"); write the complete file content instead`, 'invalid_tool_params', {}, 'content');
+      throw shapeError(
+        'invalid_argument',
+        `\`content\` holds an omission placeholder ("${holes[0]!.line}"); write the complete file content instead`,
+        'invalid_tool_params',
+        {},
+        'content',
+      );
     }
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session });
     const head = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
@@ -219,7 +256,13 @@ function fuzzyNote(lines: Array<[number, number]>): string {
  */
 function refuseNul(p: string, field: string): void {
   if (p.includes('\0')) {
-    throw shapeError('permission_denied', `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`, 'invalid_tool_params', {}, field);
+    throw shapeError(
+      'permission_denied',
+      `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`,
+      'invalid_tool_params',
+      {},
+      field,
+    );
   }
 }
 
@@ -234,7 +277,7 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     'them (from a line start), then a fuzzy match of as many lines (small differences such as a missing comma or other quotes;',
     'the note "Applied fuzzy match at line N-M." says where). With a tolerant match every line of new_string is re-indented',
     'from its first line to the indentation of the first matched line. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
-    'An empty old_string creates the file (with parents) when it does not exist, with new_string\'s line endings. Line endings and the final',
+    "An empty old_string creates the file (with parents) when it does not exist, with new_string's line endings. Line endings and the final",
     'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
   ].join(' '),
   inputSchema: {
@@ -258,7 +301,13 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     },
     {
       description: 'Rename every call',
-      arguments: { file_path: 'src/app.js', instruction: 'Rename oldName to newName everywhere.', old_string: 'oldName(', new_string: 'newName(', allow_multiple: true },
+      arguments: {
+        file_path: 'src/app.js',
+        instruction: 'Rename oldName to newName everywhere.',
+        old_string: 'oldName(',
+        new_string: 'newName(',
+        allow_multiple: true,
+      },
       expectedOutcome: 'Every occurrence replaced.',
     },
   ],
@@ -277,21 +326,32 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
     const had = new Set(placeholders(args.old_string).map((h) => h.phrase));
     const added = placeholders(args.new_string).filter((h) => !had.has(h.phrase));
     if (added.length > 0) {
-      throw shapeError('invalid_argument', `\`new_string\` holds an omission placeholder ("${added[0]!.line}"); give the exact literal replacement text`, 'invalid_tool_params', {}, 'new_string');
+      throw shapeError(
+        'invalid_argument',
+        `\`new_string\` holds an omission placeholder ("${added[0]!.line}"); give the exact literal replacement text`,
+        'invalid_tool_params',
+        {},
+        'new_string',
+      );
     }
     if (args.old_string === '') {
       const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
       if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
     }
-    const r = await editFile(ctx.scope, args.file_path, [{ oldString: args.old_string, newString: args.new_string, occurrences: args.allow_multiple ? 'all' : 'unique' }], {
-      cwd: ctx.session.cwd,
-      signal: ctx.signal,
-      session: ctx.session,
-      ladder: ['exact', 'indentation', 'tokens', 'fuzzy'],
-      firstLineIndent: true,
-      newFileKeepsEndings: true,
-      createParents: true,
-    });
+    const r = await editFile(
+      ctx.scope,
+      args.file_path,
+      [{ oldString: args.old_string, newString: args.new_string, occurrences: args.allow_multiple ? 'all' : 'unique' }],
+      {
+        cwd: ctx.session.cwd,
+        signal: ctx.signal,
+        session: ctx.session,
+        ladder: ['exact', 'indentation', 'tokens', 'fuzzy'],
+        firstLineIndent: true,
+        newFileKeepsEndings: true,
+        createParents: true,
+      },
+    );
     const code = updatedCode(!r.created, r.text, r.diff, SNIPPET_CONTEXT);
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
     const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
@@ -345,7 +405,9 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
   },
   destructive: false,
   tags: TAGS_READ,
-  examples: [{ description: 'Read all Markdown docs', arguments: { include: ['docs/**/*.md', 'README.md'] }, expectedOutcome: 'Each file under a --- path --- header.' }],
+  examples: [
+    { description: 'Read all Markdown docs', arguments: { include: ['docs/**/*.md', 'README.md'] }, expectedOutcome: 'Each file under a --- path --- header.' },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'path_not_in_workspace: a pattern starts outside the workspace roots (Gemini CLI skips such files silently; Facet refuses the call). invalid_tool_params: an empty include or an empty pattern.',
@@ -425,7 +487,13 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
     const text = [...lead, ...parts, '\n--- End of content ---'].join('\n');
     return ok(
       text,
-      { tool: 'read_many_files', summary: `Read ${read.length} file(s)`, paths: read, counts: { files: read.length, matched: r.matched, omitted: r.omitted }, details: { skipped } },
+      {
+        tool: 'read_many_files',
+        summary: `Read ${read.length} file(s)`,
+        paths: read,
+        counts: { files: read.length, matched: r.matched, omitted: r.omitted },
+        details: { skipped },
+      },
       blobs,
     );
   },

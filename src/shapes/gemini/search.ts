@@ -11,7 +11,17 @@ import { geminiErrors } from './errors.js';
 const TAGS_SEARCH = [TAGS.filesystem, TAGS.readOnly, TAGS.search];
 const IGNORE_FILE = '.geminiignore';
 /** Folders and files Gemini's grep always leaves out. */
-const GREP_EXCLUDES = ['!**/node_modules/**', '!**/.git/**', '!**/bower_components/**', '!**/.svn/**', '!**/.hg/**', '!**/dist/**', '!**/build/**', '!*.log', '!*.tmp'];
+const GREP_EXCLUDES = [
+  '!**/node_modules/**',
+  '!**/.git/**',
+  '!**/bower_components/**',
+  '!**/.svn/**',
+  '!**/.hg/**',
+  '!**/dist/**',
+  '!**/build/**',
+  '!*.log',
+  '!*.tmp',
+];
 /** Folders Gemini's glob never walks into. */
 const GLOB_SKIP = ['node_modules', '.git', 'bower_components', '.svn', '.hg'];
 const DEFAULT_TOTAL_MAX = 100;
@@ -39,12 +49,24 @@ interface GrepArgs {
  */
 function excludeRegExp(src: string, caseSensitive: boolean): RegExp {
   if (src.length > 1000 || /\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{]/.test(src)) {
-    throw shapeError('invalid_argument', 'exclude_pattern is too long or nests quantifiers (such as (a+)+); simplify it', 'invalid_tool_params', {}, 'exclude_pattern');
+    throw shapeError(
+      'invalid_argument',
+      'exclude_pattern is too long or nests quantifiers (such as (a+)+); simplify it',
+      'invalid_tool_params',
+      {},
+      'exclude_pattern',
+    );
   }
   try {
     return new RegExp(src, caseSensitive ? '' : 'i');
   } catch (err) {
-    throw shapeError('invalid_argument', `exclude_pattern is not a valid regular expression: ${(err as Error).message}`, 'invalid_tool_params', {}, 'exclude_pattern');
+    throw shapeError(
+      'invalid_argument',
+      `exclude_pattern is not a valid regular expression: ${(err as Error).message}`,
+      'invalid_tool_params',
+      {},
+      'exclude_pattern',
+    );
   }
 }
 
@@ -88,9 +110,17 @@ function formatGrep(r: GrepResult, args: GrepArgs, max: number): { text: string;
   if (names.length === 0) return { text: `No matches found for pattern "${args.pattern}" ${where}.`, matches: 0, files: 0 };
   const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
   if (r.mode === 'files') {
-    return { text: `Found ${names.length} files with matches for pattern "${args.pattern}" ${where}${limited}:\n${[...names].sort().join('\n')}`, matches: r.totalMatchLines, files: names.length };
+    return {
+      text: `Found ${names.length} files with matches for pattern "${args.pattern}" ${where}${limited}:\n${[...names].sort().join('\n')}`,
+      matches: r.totalMatchLines,
+      files: names.length,
+    };
   }
-  return { text: `Found ${matches} ${matches === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}${limited}:\n---\n${blocks.join('\n')}`, matches, files: names.length };
+  return {
+    text: `Found ${matches} ${matches === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}${limited}:\n---\n${blocks.join('\n')}`,
+    matches,
+    files: names.length,
+  };
 }
 
 function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
@@ -130,8 +160,16 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     destructive: false,
     tags: TAGS_SEARCH,
     examples: [
-      { description: 'Find a function definition in TypeScript files', arguments: { pattern: 'function\\s+parseArgs', include_pattern: '*.ts' }, expectedOutcome: 'File: blocks with L<n>: lines.' },
-      { description: 'Which files mention TODO', arguments: { pattern: 'TODO', names_only: true, case_sensitive: true }, expectedOutcome: 'A sorted list of file paths.' },
+      {
+        description: 'Find a function definition in TypeScript files',
+        arguments: { pattern: 'function\\s+parseArgs', include_pattern: '*.ts' },
+        expectedOutcome: 'File: blocks with L<n>: lines.',
+      },
+      {
+        description: 'Which files mention TODO',
+        arguments: { pattern: 'TODO', names_only: true, case_sensitive: true },
+        expectedOutcome: 'A sorted list of file paths.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: [
@@ -169,7 +207,9 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       };
       let r = capPerFile(await grep(ctx.scope, opts, config.search), args.max_matches_per_file);
       if (r.timedOut) {
-        throw shapeError('timeout', `the search ran past ${GREP_TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`, 'grep_execution_error', { timeoutMs: GREP_TIMEOUT_MS });
+        throw shapeError('timeout', `the search ran past ${GREP_TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`, 'grep_execution_error', {
+          timeoutMs: GREP_TIMEOUT_MS,
+        });
       }
       const n = r.totalMatchLines;
       if (!args.names_only && before === undefined && after === undefined && n >= 1 && n <= 3) {
@@ -247,7 +287,11 @@ const globTool: ToolDefinition<GlobArgs> = {
   tags: TAGS_SEARCH,
   examples: [
     { description: 'All TypeScript sources', arguments: { pattern: 'src/**/*.ts' }, expectedOutcome: 'Absolute paths, recent files first.' },
-    { description: 'Markdown files in docs, case-sensitive', arguments: { pattern: '*.md', dir_path: 'docs', case_sensitive: true }, expectedOutcome: 'Matching files in docs.' },
+    {
+      description: 'Markdown files in docs, case-sensitive',
+      arguments: { pattern: '*.md', dir_path: 'docs', case_sensitive: true },
+      expectedOutcome: 'Matching files in docs.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -263,7 +307,12 @@ const globTool: ToolDefinition<GlobArgs> = {
     const bases = args.dir_path !== undefined ? [args.dir_path] : [...ctx.scope.roots];
     const found = await Promise.all(bases.map((b) => globIn(ctx, b, args, pattern)));
     // Gemini orders the older files with localeCompare ("fileA.txt" before "FileB.TXT").
-    const entries = recentFirst(found.flatMap((f) => f.entries), Date.now(), undefined, (a, b) => a.localeCompare(b));
+    const entries = recentFirst(
+      found.flatMap((f) => f.entries),
+      Date.now(),
+      undefined,
+      (a, b) => a.localeCompare(b),
+    );
     const ignored = found.reduce((a, f) => a + f.ignored, 0);
     const within = found.map((f) => f.base).join(', ');
     if (entries.length === 0) {
@@ -272,7 +321,12 @@ const globTool: ToolDefinition<GlobArgs> = {
     }
     const note = ignored > 0 ? ` (${ignored} additional files were ignored)` : '';
     const text = `Found ${entries.length} file(s) matching "${args.pattern}" within ${within}${note}, sorted by modification time (newest first):\n${entries.map((e) => e.path).join('\n')}`;
-    return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, paths: entries.map((e) => e.path), counts: { files: entries.length, ignored } });
+    return ok(text, {
+      tool: 'glob',
+      summary: `Found ${entries.length} file(s)`,
+      paths: entries.map((e) => e.path),
+      counts: { files: entries.length, ignored },
+    });
   },
 };
 
@@ -317,10 +371,18 @@ const listTool: ToolDefinition<ListArgs> = {
   ].join('\n'),
   async handler(args, ctx) {
     const filt = args.file_filtering_options ?? {};
-    const r = await familyList(ctx, args.dir_path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, globs: args.ignore, countSkipped: true });
+    const r = await familyList(ctx, args.dir_path, {
+      ignoreFile: IGNORE_FILE,
+      respectGit: filt.respect_git_ignore,
+      respectVendor: filt.respect_gemini_ignore,
+      globs: args.ignore,
+      countSkipped: true,
+    });
     // Gemini counts .git with the entries its ignore rules hid.
     const entries = r.entries;
-    const ignored = Object.entries(r.ignored).filter(([k]) => k !== 'glob').reduce((a, [, v]) => a + v, 0);
+    const ignored = Object.entries(r.ignored)
+      .filter(([k]) => k !== 'glob')
+      .reduce((a, [, v]) => a + v, 0);
     const host = { tool: 'list_directory', paths: [r.path] };
     if (entries.length === 0) {
       const text = `Directory ${r.path} is empty.`;

@@ -107,13 +107,21 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
     destructive: true,
     tags: TAGS_SHELL,
     examples: [
-      { description: 'Run the tests', arguments: { command: 'npm test --silent', description: 'Run the test suite' }, expectedOutcome: 'Output: the test report; Exit Code when a test fails.' },
-      { description: 'Start a dev server in the background', arguments: { command: 'npm run dev', is_background: true, delay_ms: 1000 }, expectedOutcome: 'Command is running in background. PID: ...' },
+      {
+        description: 'Run the tests',
+        arguments: { command: 'npm test --silent', description: 'Run the test suite' },
+        expectedOutcome: 'Output: the test report; Exit Code when a test fails.',
+      },
+      {
+        description: 'Start a dev server in the background',
+        arguments: { command: 'npm run dev', is_background: true, delay_ms: 1000 },
+        expectedOutcome: 'Command is running in background. PID: ...',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
       'A non-zero exit is not a failure: the result carries "Exit Code: n" (and exitCode in the host block).',
-      'policy_violation (SECURITY_POLICY_FAILED): command substitution outside single quotes, or the server\'s allow/deny rules refused a part of the line.',
+      "policy_violation (SECURITY_POLICY_FAILED): command substitution outside single quotes, or the server's allow/deny rules refused a part of the line.",
       'invalid_tool_params: empty command. path_not_in_workspace: dir_path outside the workspace. search_path_not_found: dir_path missing.',
       'shell_execute_error (TIMEOUT): 5 minutes without output; the whole process group was killed and the output so far returned.',
       'CANCELLED: the call was cancelled while the command ran; it was killed and "Command was cancelled by user before it could complete." comes back with the output so far.',
@@ -122,26 +130,32 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
     async handler(args, ctx) {
       if (hasCommandSubstitution(args.command)) {
         const err = new EngineError('security_policy', 'command substitution is blocked', { field: 'command', facts: { errorType: 'policy_violation' } });
-        return fail(SUBSTITUTION_TEXT, err, { tool: 'run_shell_command', summary: 'Command substitution blocked', details: { error_type: 'policy_violation' } });
+        return fail(SUBSTITUTION_TEXT, err, {
+          tool: 'run_shell_command',
+          summary: 'Command substitution blocked',
+          details: { error_type: 'policy_violation' },
+        });
       }
       if (args.is_background) return runBackground(ctx, args);
-      const r = await engine.run(ctx, {
-        command: args.command,
-        workdir: args.dir_path,
-        workdirField: 'dir_path',
-        env: ENV,
-        timeoutMs: OVERALL_MS,
-        defaultTimeoutMs: OVERALL_MS,
-        maxTimeoutMs: OVERALL_MS,
-        idleTimeoutMs: idleMs,
-        streams: 'merged',
-        maxOutputBytes: OUTPUT_THRESHOLD,
-        headShare: 0.2,
-        spillOverBytes: OUTPUT_THRESHOLD,
-        persistCwd: false,
-        reportBackground: true,
-        keepBackground: true,
-      }).catch(orError);
+      const r = await engine
+        .run(ctx, {
+          command: args.command,
+          workdir: args.dir_path,
+          workdirField: 'dir_path',
+          env: ENV,
+          timeoutMs: OVERALL_MS,
+          defaultTimeoutMs: OVERALL_MS,
+          maxTimeoutMs: OVERALL_MS,
+          idleTimeoutMs: idleMs,
+          streams: 'merged',
+          maxOutputBytes: OUTPUT_THRESHOLD,
+          headShare: 0.2,
+          spillOverBytes: OUTPUT_THRESHOLD,
+          persistCwd: false,
+          reportBackground: true,
+          keepBackground: true,
+        })
+        .catch(orError);
       if (r instanceof Error) {
         const c = cancelledRun(r);
         if (!c) throw r;
@@ -257,16 +271,31 @@ function readTool(config: FacetConfig, facet: Engine): ToolDefinition<ReadArgs> 
     async handler(args, ctx) {
       const job = engine.jobs(ctx).find((j) => j.pid === args.pid);
       if (!job) {
-        throw shapeError('not_found', `no background process with PID ${args.pid} was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read`, 'execution_failed', { pid: args.pid }, 'pid');
+        throw shapeError(
+          'not_found',
+          `no background process with PID ${args.pid} was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read`,
+          'execution_failed',
+          { pid: args.pid },
+          'pid',
+        );
       }
       const delay = Math.min(Math.max(args.delay_ms ?? 0, 0), 600_000);
-      if (delay > 0) await sleep(delay, undefined, { signal: ctx.signal }).catch(() => { throw abortError(ctx.signal, 'the wait'); });
+      if (delay > 0)
+        await sleep(delay, undefined, { signal: ctx.signal }).catch(() => {
+          throw abortError(ctx.signal, 'the wait');
+        });
       const t = await engine.tail(ctx, job.id, TAIL_BYTES);
       const all = stripAnsi(t.text).replace(/\n$/, '');
       const lines = all === '' ? [] : all.split('\n');
       const want = args.lines ?? 100;
-      const text = lines.length > want ? `Showing last ${want} of ${lines.length} lines:\n${lines.slice(-want).join('\n')}` : `Full Log Output:\n${lines.join('\n')}`;
-      return ok(text, { tool: 'read_background_output', summary: `Output of PID ${job.pid}`, counts: { lines: Math.min(want, lines.length) }, details: { status: t.job.status, exitCode: t.job.exitCode } });
+      const text =
+        lines.length > want ? `Showing last ${want} of ${lines.length} lines:\n${lines.slice(-want).join('\n')}` : `Full Log Output:\n${lines.join('\n')}`;
+      return ok(text, {
+        tool: 'read_background_output',
+        summary: `Output of PID ${job.pid}`,
+        counts: { lines: Math.min(want, lines.length) },
+        details: { status: t.job.status, exitCode: t.job.exitCode },
+      });
     },
   };
 }

@@ -14,7 +14,7 @@ interface TodosArgs {
 
 const writeTodos: ToolDefinition<TodosArgs> = {
   name: 'write_todos',
-  summary: 'Replace the session\'s todo list (description + status per task) to plan and track multi-step work.',
+  summary: "Replace the session's todo list (description + status per task) to plan and track multi-step work.",
   description: [
     'Sends the complete list every time; it replaces the previous one. Each task has a description and a status:',
     'pending, in_progress, completed, cancelled or blocked; at most one task may be in_progress. An empty list clears it.',
@@ -41,7 +41,13 @@ const writeTodos: ToolDefinition<TodosArgs> = {
   examples: [
     {
       description: 'Plan a bug fix',
-      arguments: { todos: [{ description: 'Reproduce the bug', status: 'completed' }, { description: 'Fix the parser', status: 'in_progress' }, { description: 'Run the tests', status: 'pending' }] },
+      arguments: {
+        todos: [
+          { description: 'Reproduce the bug', status: 'completed' },
+          { description: 'Fix the parser', status: 'in_progress' },
+          { description: 'Run the tests', status: 'pending' },
+        ],
+      },
       expectedOutcome: 'Successfully updated the todo list with the three tasks.',
     },
   ],

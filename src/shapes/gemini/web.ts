@@ -50,7 +50,7 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ prompt:
     idempotency: 'idempotent',
     errorModes: [
       'web_fetch_no_url_in_prompt (INVALID_ARGUMENT): the prompt holds no http(s) URL, or a token with "://" is not a valid http(s) URL.',
-      'web_fetch_processing_error: every URL was skipped (refused address, rate limit, HTTP or network error); the reasons are listed. When every skip has one cause the code is that cause\'s, as in the other shapes: SECURITY_POLICY_FAILED for refused addresses, RATE_LIMITED, NOT_FOUND for a 404...; mixed causes are NETWORK_FAILED.',
+      "web_fetch_processing_error: every URL was skipped (refused address, rate limit, HTTP or network error); the reasons are listed. When every skip has one cause the code is that cause's, as in the other shapes: SECURITY_POLICY_FAILED for refused addresses, RATE_LIMITED, NOT_FOUND for a 404...; mixed causes are NETWORK_FAILED.",
       'Rate limit: 10 requests per host per 60 s for this server (every session counts); a URL over it is listed as "[Rate limit exceeded] <url>".',
       'No summary: the content is returned as fetched (a model-side difference from Gemini CLI, which summarises with a model call).',
     ].join('\n'),
@@ -60,7 +60,13 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ prompt:
         throw shapeError('invalid_argument', `the prompt holds a malformed or non-http(s) URL: ${invalid[0]}`, 'invalid_tool_params', { invalid }, 'prompt');
       }
       if (urls.length === 0) {
-        throw shapeError('invalid_argument', "the 'prompt' must contain at least one valid URL (starting with http:// or https://)", 'web_fetch_no_url_in_prompt', {}, 'prompt');
+        throw shapeError(
+          'invalid_argument',
+          "the 'prompt' must contain at least one valid URL (starting with http:// or https://)",
+          'web_fetch_no_url_in_prompt',
+          {},
+          'prompt',
+        );
       }
       const list = urls.slice(0, 20);
       const share = Math.floor(TOTAL_CHARS / list.length);
@@ -80,7 +86,7 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ prompt:
           }
           pages.push({ url, text: got.content, cut: got.charsTruncated, status: got.status });
         } catch (err) {
-          if (!isEngineError(err) || err.kind === 'cancelled' || err.kind === 'timeout' && ctx.signal.aborted) throw err;
+          if (!isEngineError(err) || err.kind === 'cancelled' || (err.kind === 'timeout' && ctx.signal.aborted)) throw err;
           skipped.push(skipLabel(url, err));
           skippedKinds.add(err.kind);
         }
@@ -160,7 +166,13 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ query:
     inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
     destructive: false,
     tags: [...TAGS_WEB, TAGS.search],
-    examples: [{ description: 'Look up a release', arguments: { query: 'Node.js 22 LTS release date' }, expectedOutcome: 'Web search results for "...": an answer with [1] markers and Sources.' }],
+    examples: [
+      {
+        description: 'Look up a release',
+        arguments: { query: 'Node.js 22 LTS release date' },
+        expectedOutcome: 'Web search results for "...": an answer with [1] markers and Sources.',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: [
       'web_search_failed: no search provider is configured on this server (DEPENDENCY_UNAVAILABLE), or every provider failed',
@@ -170,7 +182,12 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ query:
       if (args.query.trim() === '') throw shapeError('invalid_argument', 'the query is empty', 'invalid_tool_params', {}, 'query');
       const r = await facet.web.search(args.query, { limit: 10, signal: ctx.signal });
       const body = searchBody(r);
-      const host = { tool: 'google_web_search', summary: `Searched for "${args.query}"`, counts: { results: r.results.length }, details: { provider: r.provider } };
+      const host = {
+        tool: 'google_web_search',
+        summary: `Searched for "${args.query}"`,
+        counts: { results: r.results.length },
+        details: { provider: r.provider },
+      };
       if (!body) return ok(`No search results or information found for query: "${args.query}"`, host);
       return ok(`Web search results for "${args.query}":\n\n${body}`, { ...host, details: { ...host.details, urls: r.results.map((x) => x.url) } });
     },
@@ -178,5 +195,8 @@ function searchTool(config: FacetConfig, facet: Engine): ToolDefinition<{ query:
 }
 
 export function geminiWebTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
-  return [withErrorTypes(fetchTool(config, facet), geminiErrors('web_fetch')), withErrorTypes(searchTool(config, facet), geminiErrors('google_web_search'))] as ToolDefinition[];
+  return [
+    withErrorTypes(fetchTool(config, facet), geminiErrors('web_fetch')),
+    withErrorTypes(searchTool(config, facet), geminiErrors('google_web_search')),
+  ] as ToolDefinition[];
 }

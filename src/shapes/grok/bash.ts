@@ -60,14 +60,16 @@ export function grokBash(config: FacetConfig, facet: Engine): ToolDefinition<Bas
           throw err;
         }
       }
-      const r = await engine.run(ctx, {
-        command: args.command,
-        timeoutMs: TIMEOUT_MS,
-        maxTimeoutMs: TIMEOUT_MS,
-        env: NON_INTERACTIVE_ENV,
-        input: '',
-        maxOutputBytes: MAX_BUFFER,
-      }).catch(orError);
+      const r = await engine
+        .run(ctx, {
+          command: args.command,
+          timeoutMs: TIMEOUT_MS,
+          maxTimeoutMs: TIMEOUT_MS,
+          env: NON_INTERACTIVE_ENV,
+          input: '',
+          maxOutputBytes: MAX_BUFFER,
+        })
+        .catch(orError);
       if (r instanceof Error) {
         const c = cancelledRun(r);
         if (!c) throw r;

@@ -38,7 +38,11 @@ const viewFile: ToolDefinition<ViewArgs> = {
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Glance at a file', arguments: { path: 'package.json' }, expectedOutcome: 'Contents of package.json: the first 10 numbered lines.' },
-    { description: 'Read lines 20 to 60', arguments: { path: 'src/index.ts', start_line: 20, end_line: 60 }, expectedOutcome: 'Lines 20-60 of src/index.ts, numbered.' },
+    {
+      description: 'Read lines 20 to 60',
+      arguments: { path: 'src/index.ts', start_line: 20, end_line: 60 },
+      expectedOutcome: 'Lines 20-60 of src/index.ts, numbered.',
+    },
     { description: 'List a directory', arguments: { path: '.' }, expectedOutcome: 'Directory contents of .: one name per line.' },
   ],
   idempotency: 'idempotent',
@@ -53,7 +57,11 @@ const viewFile: ToolDefinition<ViewArgs> = {
     if (!st.exists) throw engineFailure('view_missing', `${p} does not exist`, { path: p }, { field: 'path' });
     if (st.isDirectory) {
       const r = await listDirectory(ctx.scope, p, { cwd: ctx.session.cwd, sort: 'name', signal: ctx.signal });
-      return ok(`Directory contents of ${p}:\n${r.entries.map((e) => e.name).join('\n')}`, { tool: 'view_file', paths: [r.path], counts: { entries: r.total } });
+      return ok(`Directory contents of ${p}:\n${r.entries.map((e) => e.name).join('\n')}`, {
+        tool: 'view_file',
+        paths: [r.path],
+        counts: { entries: r.total },
+      });
     }
     const ranged = Boolean(args.start_line) && Boolean(args.end_line);
     const start = ranged ? Math.trunc(args.start_line!) : 1;
@@ -78,9 +86,13 @@ const viewFile: ToolDefinition<ViewArgs> = {
     const host = { tool: 'view_file', paths: [r.path], counts: { lines: shown.length } };
     if (!ranged) {
       const more = (r.totalLines ?? 0) - shown.length;
-      return ok(`Contents of ${p}:\n${numbered}${more > 0 ? `\n... +${more} lines` : ''}`, { ...host, counts: { lines: shown.length, totalLines: r.totalLines ?? 0 } });
+      return ok(`Contents of ${p}:\n${numbered}${more > 0 ? `\n... +${more} lines` : ''}`, {
+        ...host,
+        counts: { lines: shown.length, totalLines: r.totalLines ?? 0 },
+      });
     }
-    const cut = r.stoppedBy === 'budget' ? `\n... (stopped after ${shown.length} lines: at most ${RANGE_BUDGET} bytes per view; ask for a later start_line)` : '';
+    const cut =
+      r.stoppedBy === 'budget' ? `\n... (stopped after ${shown.length} lines: at most ${RANGE_BUDGET} bytes per view; ask for a later start_line)` : '';
     return ok(`Lines ${start}-${end} of ${p}:\n${numbered}${cut}`, { ...host, truncated: cut !== '' });
   },
   formatError(err, args) {
@@ -110,7 +122,13 @@ const createFile: ToolDefinition<CreateArgs> = {
   },
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
-  examples: [{ description: 'Create a script', arguments: { path: 'scripts/hello.sh', content: '#!/bin/sh\necho hello\n' }, expectedOutcome: 'Updated scripts/hello.sh with 2 additions and the diff.' }],
+  examples: [
+    {
+      description: 'Create a script',
+      arguments: { path: 'scripts/hello.sh', content: '#!/bin/sh\necho hello\n' },
+      expectedOutcome: 'Updated scripts/hello.sh with 2 additions and the diff.',
+    },
+  ],
   idempotency: 'side_effecting',
   errorModes: [
     'ALREADY_EXISTS: the file exists. Grok CLI silently overwrites it; this server refuses so that no content is lost —',
@@ -120,7 +138,14 @@ const createFile: ToolDefinition<CreateArgs> = {
   async handler(args, ctx) {
     const r = await writeFile(ctx.scope, args.path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, mode: 'create' });
     const text = r.diff && (r.diff.hunks.length > 0 || r.diff.omitted) ? changeText(args.path, r.diff) : `Created empty file ${args.path}`;
-    return ok(text, { tool: 'create_file', summary: `Created ${r.relative}`, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts: { bytes: r.size, added: r.diff?.added ?? 0 } });
+    return ok(text, {
+      tool: 'create_file',
+      summary: `Created ${r.relative}`,
+      paths: [r.path],
+      diff: r.diff?.unified,
+      diffNote: diffNote(r.diff),
+      counts: { bytes: r.size, added: r.diff?.added ?? 0 },
+    });
   },
   formatError(err, args) {
     if (err.kind === 'already_exists') {
@@ -156,8 +181,16 @@ const strReplace: ToolDefinition<ReplaceArgs> = {
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
-    { description: 'Fix a typo', arguments: { path: 'README.md', old_str: 'recieve', new_str: 'receive' }, expectedOutcome: 'Updated README.md with 1 addition and 1 removal, and the diff.' },
-    { description: 'Rename everywhere in a file', arguments: { path: 'src/app.js', old_str: 'oldName', new_str: 'newName', replace_all: true }, expectedOutcome: 'The diff of every change.' },
+    {
+      description: 'Fix a typo',
+      arguments: { path: 'README.md', old_str: 'recieve', new_str: 'receive' },
+      expectedOutcome: 'Updated README.md with 1 addition and 1 removal, and the diff.',
+    },
+    {
+      description: 'Rename everywhere in a file',
+      arguments: { path: 'src/app.js', old_str: 'oldName', new_str: 'newName', replace_all: true },
+      expectedOutcome: 'The diff of every change.',
+    },
   ],
   idempotency: 'side_effecting',
   errorModes: [
@@ -176,7 +209,13 @@ const strReplace: ToolDefinition<ReplaceArgs> = {
       ladder: args.old_str.includes('\n') ? ALL_RUNGS : ['exact'],
       allowNoChange: true,
     });
-    const host = { tool: 'str_replace_editor', paths: [r.path], diff: r.diff.unified, diffNote: diffNote(r.diff), counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed } };
+    const host = {
+      tool: 'str_replace_editor',
+      paths: [r.path],
+      diff: r.diff.unified,
+      diffNote: diffNote(r.diff),
+      counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
+    };
     if (!r.changed) return ok(`No changes in ${args.path}`, host);
     return ok(changeText(args.path, r.diff), { ...host, summary: `Edited ${r.relative}` });
   },

@@ -71,9 +71,17 @@ export function grokSearch(config: FacetConfig): ToolDefinition<SearchArgs> {
     destructive: false,
     tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
     examples: [
-      { description: 'Where is a function used', arguments: { query: 'parseConfig', search_type: 'text' }, expectedOutcome: 'Files containing it, with match counts.' },
+      {
+        description: 'Where is a function used',
+        arguments: { query: 'parseConfig', search_type: 'text' },
+        expectedOutcome: 'Files containing it, with match counts.',
+      },
       { description: 'Find a file by name', arguments: { query: 'config', search_type: 'files' }, expectedOutcome: 'Matching file paths, best match first.' },
-      { description: 'A regex in TypeScript files', arguments: { query: 'TODO|FIXME', regex: true, file_types: ['ts'] }, expectedOutcome: 'Files with matches.' },
+      {
+        description: 'A regex in TypeScript files',
+        arguments: { query: 'TODO|FIXME', regex: true, file_types: ['ts'] },
+        expectedOutcome: 'Files with matches.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: [
@@ -83,7 +91,8 @@ export function grokSearch(config: FacetConfig): ToolDefinition<SearchArgs> {
     async handler(args, ctx) {
       if (args.query.trim() === '') throw new EngineError('invalid_argument', 'the query is empty', { field: 'query' });
       const max = args.max_results === undefined ? DEFAULT_MAX : Math.trunc(args.max_results);
-      if (max < 1) throw new EngineError('invalid_argument', 'max_results must be 1 or more', { field: 'max_results', facts: { max_results: args.max_results } });
+      if (max < 1)
+        throw new EngineError('invalid_argument', 'max_results must be 1 or more', { field: 'max_results', facts: { max_results: args.max_results } });
       const type = args.search_type ?? 'both';
       const root = ctx.scope.primary;
       const lines: string[] = [];
@@ -130,7 +139,13 @@ export function grokSearch(config: FacetConfig): ToolDefinition<SearchArgs> {
       const host = { tool: 'search', counts: { textFiles, fileNames: lines.length - textFiles }, details: { results: lines } };
       if (lines.length === 0) return ok(`No results found for "${args.query}"`, host);
       const more = lines.length > SHOWN ? `\n  ... +${lines.length - SHOWN} more` : '';
-      return ok(`Search results for "${args.query}":\n${lines.slice(0, SHOWN).map((l) => `  ${l}`).join('\n')}${more}`, host);
+      return ok(
+        `Search results for "${args.query}":\n${lines
+          .slice(0, SHOWN)
+          .map((l) => `  ${l}`)
+          .join('\n')}${more}`,
+        host,
+      );
     },
     formatError(err) {
       if (err.kind === 'invalid_argument' && !err.facts.violations) return `Search error: ${err.message}`;

@@ -45,7 +45,7 @@ const createTodoList: ToolDefinition<CreateArgs> = {
   name: 'create_todo_list',
   summary: 'Start a todo list for a multi-step task (replaces any list); each item has id, content, status, priority.',
   description: [
-    'Replaces the session\'s todo list with `todos`. Every item needs an id (unique, used by',
+    "Replaces the session's todo list with `todos`. Every item needs an id (unique, used by",
     'update_todo_list), content, status (pending, in_progress, completed) and priority (high, medium, low).',
     'Answers with the list as coloured lines: ○ pending, ◐ in progress, ● completed (struck through).',
   ].join(' '),
@@ -73,7 +73,12 @@ const createTodoList: ToolDefinition<CreateArgs> = {
   examples: [
     {
       description: 'Plan a fix',
-      arguments: { todos: [{ id: '1', content: 'Reproduce the bug', status: 'in_progress', priority: 'high' }, { id: '2', content: 'Write the fix', status: 'pending', priority: 'medium' }] },
+      arguments: {
+        todos: [
+          { id: '1', content: 'Reproduce the bug', status: 'in_progress', priority: 'high' },
+          { id: '2', content: 'Write the fix', status: 'pending', priority: 'medium' },
+        ],
+      },
       expectedOutcome: 'The two items as coloured lines.',
     },
   ],
@@ -114,7 +119,18 @@ const updateTodoList: ToolDefinition<UpdateArgs> = {
   },
   destructive: false,
   tags: [TAGS.planning],
-  examples: [{ description: 'Finish the first item, start the second', arguments: { updates: [{ id: '1', status: 'completed' }, { id: '2', status: 'in_progress' }] }, expectedOutcome: 'The whole list with the new marks.' }],
+  examples: [
+    {
+      description: 'Finish the first item, start the second',
+      arguments: {
+        updates: [
+          { id: '1', status: 'completed' },
+          { id: '2', status: 'in_progress' },
+        ],
+      },
+      expectedOutcome: 'The whole list with the new marks.',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: 'NOT_FOUND: no todo with that id ("Todo with id X not found"); nothing is changed. INVALID_ARGUMENT: an unknown status or priority.',
   async handler(args, ctx) {

@@ -30,8 +30,7 @@ export function isSensitive(p: string): boolean {
   return base === '.env' || base.startsWith('.env.') || SECRET_NAMES.has(base);
 }
 
-const sensitiveError = (p: string) =>
-  engineFailure('sensitive_file', `${p} may hold secrets`, { path: p }, { field: 'path' });
+const sensitiveError = (p: string) => engineFailure('sensitive_file', `${p} may hold secrets`, { path: p }, { field: 'path' });
 const sensitiveText = (p: string) =>
   `\`${p}\` matches a pattern of files that hold secrets (keys, tokens, credentials); reading it is blocked to protect them. Ask the user for the values you need.`;
 
@@ -40,9 +39,11 @@ function fileMessage(err: EngineError, p: string): string {
   const c = err.condition;
   if (c === 'parent_missing') return `The directory holding \`${p}\` does not exist; create it first (for example with Shell: mkdir -p).`;
   if (c === 'sensitive_file') return sensitiveText(p);
-  if (c === 'media_file') return `\`${p}\` is ${err.facts.kind === 'video' ? 'a video' : 'an image'} file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.`;
+  if (c === 'media_file')
+    return `\`${p}\` is ${err.facts.kind === 'video' ? 'a video' : 'an image'} file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.`;
   if (c === 'not_media' && err.facts.kind === 'text') return `\`${p}\` is a text file, not an image or video; read it with ReadFile.`;
-  if (c === 'binary_file') return `\`${p}\` does not look like a text file, so it cannot be read here; inspect it with shell tools (file, xxd, unzip -l...) instead.`;
+  if (c === 'binary_file')
+    return `\`${p}\` does not look like a text file, so it cannot be read here; inspect it with shell tools (file, xxd, unzip -l...) instead.`;
   if (c === 'empty_path') return 'The path is empty; give the file to use.';
   return kimiMessage(err);
 }
@@ -90,7 +91,11 @@ const readTool: ToolDefinition<ReadArgs> = {
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read the start of a file', arguments: { path: 'README.md' }, expectedOutcome: 'Up to 1000 numbered lines and a message with the total.' },
-    { description: 'Read the last 20 lines', arguments: { path: 'README.md', line_offset: -20 }, expectedOutcome: 'The final 20 lines with their absolute numbers.' },
+    {
+      description: 'Read the last 20 lines',
+      arguments: { path: 'README.md', line_offset: -20 },
+      expectedOutcome: 'The final 20 lines with their absolute numbers.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -123,7 +128,12 @@ const readTool: ToolDefinition<ReadArgs> = {
       if (r.kind !== 'text') {
         const video = r.kind === 'binary' && (r.mediaType?.startsWith('video/') || VIDEO_EXT.has(path.extname(r.path).toLowerCase()));
         const media = video || (r.kind === 'binary' && r.mediaType?.startsWith('image/'));
-        throw engineFailure(media ? 'media_file' : 'binary_file', `${p} is not a text file`, { path: p, kind: video ? 'video' : 'image', mediaType: r.kind === 'binary' ? r.mediaType : undefined }, { field: 'path' });
+        throw engineFailure(
+          media ? 'media_file' : 'binary_file',
+          `${p} is not a text file`,
+          { path: p, kind: video ? 'video' : 'image', mediaType: r.kind === 'binary' ? r.mediaType : undefined },
+          { field: 'path' },
+        );
       }
       // Kimi's per-line cut ("..." before the kept line break) and its byte budget, on the cut lines.
       let lines = r.lines.map((l, i) => cutLine(l + r.eols[i], MAX_LINE_LENGTH, '...'));
@@ -152,7 +162,10 @@ const readTool: ToolDefinition<ReadArgs> = {
       }
       const total = r.totalLines ?? 0;
       const output = lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join('');
-      let message = lines.length > 0 ? `${lines.length} lines read from file starting from line ${first}. Total lines in file: ${total}.` : `No lines read from file. Total lines in file: ${total}.`;
+      let message =
+        lines.length > 0
+          ? `${lines.length} lines read from file starting from line ${first}. Total lines in file: ${total}.`
+          : `No lines read from file. Total lines in file: ${total}.`;
       if (nLines > MAX_LINES && lines.length === MAX_LINES) message += ` Max ${MAX_LINES} lines reached.`;
       else if (bytesReached) message += ` Max ${MAX_BYTES} bytes reached.`;
       else if (lines.length < nLines) message += ' End of file reached.';
@@ -177,7 +190,7 @@ const mediaTool: ToolDefinition<MediaArgs> = {
   name: 'ReadMediaFile',
   summary: 'Load an image or video file (png, jpeg, gif, webp, svg, mp4, webm, mov...) so you can look at it.',
   description: [
-    'Returns the whole file as bytes with its media type, taken from the file\'s signature rather than its name,',
+    "Returns the whole file as bytes with its media type, taken from the file's signature rather than its name,",
     'wrapped in an <image path="…"> or <video path="…"> tag; the message gives the media type, the size in',
     'bytes and, for images, the pixel size. Files up to 100 MiB; empty files and text files are refused (read',
     'text with ReadFile).',
@@ -185,7 +198,9 @@ const mediaTool: ToolDefinition<MediaArgs> = {
   inputSchema: { properties: { path: { type: 'string' } }, required: ['path'], type: 'object' },
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly],
-  examples: [{ description: 'Look at a screenshot', arguments: { path: 'docs/screenshot.png' }, expectedOutcome: 'The image as a blob with its media type and size.' }],
+  examples: [
+    { description: 'Look at a screenshot', arguments: { path: 'docs/screenshot.png' }, expectedOutcome: 'The image as a blob with its media type and size.' },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'INVALID_ARGUMENT: empty path, empty file, a directory. UNSUPPORTED_OPERATION: the file is text (use ReadFile) or another binary format.',
@@ -234,8 +249,16 @@ const writeTool: ToolDefinition<WriteArgs> = {
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
-    { description: 'Create a notes file', arguments: { path: 'NOTES.md', content: '# Notes\n' }, expectedOutcome: 'File successfully overwritten, with its size.' },
-    { description: 'Append a line', arguments: { path: 'NOTES.md', content: '- one more\n', mode: 'append' }, expectedOutcome: 'File successfully appended to, with its size.' },
+    {
+      description: 'Create a notes file',
+      arguments: { path: 'NOTES.md', content: '# Notes\n' },
+      expectedOutcome: 'File successfully overwritten, with its size.',
+    },
+    {
+      description: 'Append a line',
+      arguments: { path: 'NOTES.md', content: '- one more\n', mode: 'append' },
+      expectedOutcome: 'File successfully appended to, with its size.',
+    },
   ],
   idempotency: 'side_effecting',
   errorModes: [
@@ -285,7 +308,8 @@ const editItemSchema = () => ({
 function replaceMessage(err: EngineError, p: string, count: number): string {
   const c = err.condition;
   const which = count > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';
-  if (c === 'no_match') return `No replacements were made: the old string${which} was not found in the file, so nothing was written. Read the file again and copy the text exactly.`;
+  if (c === 'no_match')
+    return `No replacements were made: the old string${which} was not found in the file, so nothing was written. Read the file again and copy the text exactly.`;
   if (c === 'ambiguous') {
     return `No replacements were made: the old string${which} occurs ${str(err.facts.count)} times in \`${p}\`. Add surrounding text to make it unique, or set replace_all to change every occurrence.`;
   }
@@ -315,10 +339,20 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
-    { description: 'Change one line', arguments: { path: 'src/app.py', edit: { old: 'DEBUG = True', new: 'DEBUG = False' } }, expectedOutcome: 'Applied 1 edit(s) with 1 total replacement(s).' },
+    {
+      description: 'Change one line',
+      arguments: { path: 'src/app.py', edit: { old: 'DEBUG = True', new: 'DEBUG = False' } },
+      expectedOutcome: 'Applied 1 edit(s) with 1 total replacement(s).',
+    },
     {
       description: 'Rename everywhere and fix a call',
-      arguments: { path: 'src/app.py', edit: [{ old: 'old_name', new: 'new_name', replace_all: true }, { old: 'run(1)', new: 'run(2)' }] },
+      arguments: {
+        path: 'src/app.py',
+        edit: [
+          { old: 'old_name', new: 'new_name', replace_all: true },
+          { old: 'run(1)', new: 'run(2)' },
+        ],
+      },
       expectedOutcome: 'Both edits applied, or none.',
     },
   ],
@@ -333,27 +367,33 @@ const replaceTool: ToolDefinition<ReplaceArgs> = {
   async handler(args, ctx) {
     const p = expandHome(args.path);
     const items = Array.isArray(args.edit) ? args.edit : [args.edit];
-    return framedFile('StrReplaceFile', ctx, p, async () => {
-      if (p === '') throw emptyPath();
-      if (items.length === 0) throw engineFailure('no_match', 'no edits given', {}, { field: 'edit' });
-      const specs: EditSpec[] = items.map((e, i) => {
-        if (e.old === '') throw engineFailure('empty_old', 'the old string is empty', { editIndex: i }, { field: 'edit' });
-        return { oldString: e.old, newString: e.new, occurrences: e.replace_all ? 'all' : 'unique' };
-      });
-      const r = await editFile(ctx.scope, p, specs, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, allowNoChange: true });
-      if (!r.changed) {
-        const err = engineFailure('no_change', 'the edits leave the file unchanged', { path: p }, { field: 'edit' });
-        return kimiFail(replaceMessage(err, p, items.length), '', err, { tool: 'StrReplaceFile', paths: [r.path] });
-      }
-      return kimiOk(`File successfully edited. Applied ${items.length} edit(s) with ${r.replacements} total replacement(s).`, '', {
-        tool: 'StrReplaceFile',
-        summary: `Edited ${r.relative}`,
-        paths: [r.path],
-        diff: r.diff.unified,
-        diffNote: diffNote(r.diff),
-        counts: { edits: items.length, replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
-      });
-    }, (err) => replaceMessage(err, p, items.length));
+    return framedFile(
+      'StrReplaceFile',
+      ctx,
+      p,
+      async () => {
+        if (p === '') throw emptyPath();
+        if (items.length === 0) throw engineFailure('no_match', 'no edits given', {}, { field: 'edit' });
+        const specs: EditSpec[] = items.map((e, i) => {
+          if (e.old === '') throw engineFailure('empty_old', 'the old string is empty', { editIndex: i }, { field: 'edit' });
+          return { oldString: e.old, newString: e.new, occurrences: e.replace_all ? 'all' : 'unique' };
+        });
+        const r = await editFile(ctx.scope, p, specs, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, allowNoChange: true });
+        if (!r.changed) {
+          const err = engineFailure('no_change', 'the edits leave the file unchanged', { path: p }, { field: 'edit' });
+          return kimiFail(replaceMessage(err, p, items.length), '', err, { tool: 'StrReplaceFile', paths: [r.path] });
+        }
+        return kimiOk(`File successfully edited. Applied ${items.length} edit(s) with ${r.replacements} total replacement(s).`, '', {
+          tool: 'StrReplaceFile',
+          summary: `Edited ${r.relative}`,
+          paths: [r.path],
+          diff: r.diff.unified,
+          diffNote: diffNote(r.diff),
+          counts: { edits: items.length, replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
+        });
+      },
+      (err) => replaceMessage(err, p, items.length),
+    );
   },
 };
 

@@ -19,7 +19,7 @@ export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'kimi',
     vendor: 'kimi',
-    description: 'Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi\'s <system> result framing.',
+    description: "Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi's <system> result framing.",
     contextFiles: ['AGENTS.md'],
     tools,
     formatError: (err) => kimiFormatError(err),

@@ -92,7 +92,8 @@ const globTool: ToolDefinition<GlobArgs> = {
         if (err.condition === 'recursive_start') {
           return `Patterns starting with \`**\` are not allowed: they walk the whole tree. Start the pattern with a directory name (for example \`src/**/*.py\`). The working directory holds:`;
         }
-        if (err.condition === 'relative_directory') return `\`${String(err.facts.directory)}\` is not an absolute path; give the directory as an absolute path.`;
+        if (err.condition === 'relative_directory')
+          return `\`${String(err.facts.directory)}\` is not an absolute path; give the directory as an absolute path.`;
         return kimiMessage(err);
       },
       async (err) => (err.condition === 'recursive_start' ? treeOf(ctx) : ''),
@@ -155,7 +156,7 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       'content (rg lines "path:line:text", context lines "path-line-text", "--" between groups; -n toggles',
       'line numbers, -A/-B/-C add context) or count_matches ("path:N" with a total). Filter with `glob`',
       '("*.py") or `type` ("py"); -i ignores case; multiline lets a match span lines. Hidden files are',
-      'searched, version-control folders and .gitignore\'d files skipped unless include_ignored. Output lines',
+      "searched, version-control folders and .gitignore'd files skipped unless include_ignored. Output lines",
       'are paged: offset skips lines, head_limit keeps at most that many (default 250; 0 for all), and the',
       'message says how to get the next page. Files that usually hold secrets are left out. The search stops',
       'after 20 seconds with what it found.',
@@ -184,8 +185,16 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
     examples: [
       { description: 'Which files mention a function', arguments: { pattern: 'def parse_config' }, expectedOutcome: 'Paths of matching files, newest first.' },
-      { description: 'Matching lines with context in Python files', arguments: { pattern: 'TODO', output_mode: 'content', '-C': 2, type: 'py' }, expectedOutcome: 'path:line:text lines with context.' },
-      { description: 'Count occurrences', arguments: { pattern: 'import', output_mode: 'count_matches', '-i': true }, expectedOutcome: 'path:N lines and the total.' },
+      {
+        description: 'Matching lines with context in Python files',
+        arguments: { pattern: 'TODO', output_mode: 'content', '-C': 2, type: 'py' },
+        expectedOutcome: 'path:line:text lines with context.',
+      },
+      {
+        description: 'Count occurrences',
+        arguments: { pattern: 'import', output_mode: 'count_matches', '-i': true },
+        expectedOutcome: 'path:N lines and the total.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: [
@@ -194,73 +203,76 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
       'TIMEOUT: nothing was found within 20 seconds (with partial results the call succeeds and says so).',
     ].join('\n'),
     async handler(args, ctx) {
-      return framed({ tool: 'Grep' }, async () => {
-        const modeName = (args.output_mode ?? 'files_with_matches') as OutputMode;
-        const mode = MODES[modeName];
-        if (!mode) {
-          throw new EngineError('invalid_argument', `output_mode ${args.output_mode} is not one of ${Object.keys(MODES).join(', ')}`, {
-            field: 'output_mode',
-            facts: { output_mode: args.output_mode },
-          });
-        }
-        const before = args['-B'] ?? args['-C'] ?? 0;
-        const after = args['-A'] ?? args['-C'] ?? 0;
-        const r = await grep(
-          ctx.scope,
-          {
-            pattern: args.pattern,
-            paths: [expandHome(args.path ?? '.')],
-            cwd: ctx.session.cwd,
-            caseMode: args['-i'] ? 'insensitive' : 'sensitive',
-            multiline: args.multiline,
-            before,
-            after,
-            globs: args.glob ? [args.glob] : undefined,
-            types: args.type ? [args.type] : undefined,
-            hidden: true,
-            noIgnore: args.include_ignored,
-            mode,
-            sort: mode === 'files' ? 'mtime-desc' : 'path',
-            timeoutMs: GREP_TIMEOUT_MS,
-            signal: ctx.signal,
-          },
-          config.search,
-        );
-        const secret = r.files.filter((f) => isSensitive(f.relative));
-        const files = r.files.filter((f) => !isSensitive(f.relative));
-        const host = { tool: 'Grep', counts: { files: files.length, matches: r.totalMatches, matchLines: r.totalMatchLines }, truncated: r.truncated };
-        if (files.length === 0 && r.timedOut) {
-          throw engineFailure('grep_timeout', 'the search found nothing before its time budget ran out', { timeoutMs: GREP_TIMEOUT_MS });
-        }
-        const all =
-          mode === 'files'
-            ? files.map((f) => f.relative)
-            : mode === 'count'
-              ? files.map((f) => `${f.relative}:${f.matches}`)
-              : contentLines(files, args['-n'] ?? true, before > 0 || after > 0);
-        const offset = args.offset ?? 0;
-        // Kimi's default page is 250 lines; 0 or null shows everything.
-        const limit = args.head_limit === undefined ? DEFAULT_HEAD_LIMIT : (args.head_limit ?? 0);
-        const page = limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
-        // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
-        const notes: string[] = [];
-        if (r.timedOut) notes.push(`The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results are partial.`);
-        else if (r.stoppedBy === 'max_total') notes.push('The search stopped at its match limit; results are partial.');
-        if (secret.length > 0) notes.push(sensitiveNote(secret.map((f) => f.relative)));
-        if (mode === 'count') notes.push(`Found ${files.reduce((n, f) => n + f.matches, 0)} total occurrences across ${files.length} files.`);
-        if (offset + page.length < all.length) {
-          notes.push(`Results truncated to ${page.length} lines (total: ${all.length}). Use offset=${offset + page.length} to see more.`);
-        }
-        // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads
-        // "No matches found", followed by the other notes.
-        if (page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', host);
-        const out = new OutputBuilder();
-        out.write(page.join('\n'));
-        return kimiOk(out.message(notes.join(' ')), out.text, { ...host, truncated: host.truncated || out.truncated });
-      }, (err) =>
-        err.condition === 'grep_timeout'
-          ? `The search found nothing within ${GREP_TIMEOUT_MS / 1000} seconds. Narrow it with a more specific path, glob or type.`
-          : kimiMessage(err),
+      return framed(
+        { tool: 'Grep' },
+        async () => {
+          const modeName = (args.output_mode ?? 'files_with_matches') as OutputMode;
+          const mode = MODES[modeName];
+          if (!mode) {
+            throw new EngineError('invalid_argument', `output_mode ${args.output_mode} is not one of ${Object.keys(MODES).join(', ')}`, {
+              field: 'output_mode',
+              facts: { output_mode: args.output_mode },
+            });
+          }
+          const before = args['-B'] ?? args['-C'] ?? 0;
+          const after = args['-A'] ?? args['-C'] ?? 0;
+          const r = await grep(
+            ctx.scope,
+            {
+              pattern: args.pattern,
+              paths: [expandHome(args.path ?? '.')],
+              cwd: ctx.session.cwd,
+              caseMode: args['-i'] ? 'insensitive' : 'sensitive',
+              multiline: args.multiline,
+              before,
+              after,
+              globs: args.glob ? [args.glob] : undefined,
+              types: args.type ? [args.type] : undefined,
+              hidden: true,
+              noIgnore: args.include_ignored,
+              mode,
+              sort: mode === 'files' ? 'mtime-desc' : 'path',
+              timeoutMs: GREP_TIMEOUT_MS,
+              signal: ctx.signal,
+            },
+            config.search,
+          );
+          const secret = r.files.filter((f) => isSensitive(f.relative));
+          const files = r.files.filter((f) => !isSensitive(f.relative));
+          const host = { tool: 'Grep', counts: { files: files.length, matches: r.totalMatches, matchLines: r.totalMatchLines }, truncated: r.truncated };
+          if (files.length === 0 && r.timedOut) {
+            throw engineFailure('grep_timeout', 'the search found nothing before its time budget ran out', { timeoutMs: GREP_TIMEOUT_MS });
+          }
+          const all =
+            mode === 'files'
+              ? files.map((f) => f.relative)
+              : mode === 'count'
+                ? files.map((f) => `${f.relative}:${f.matches}`)
+                : contentLines(files, args['-n'] ?? true, before > 0 || after > 0);
+          const offset = args.offset ?? 0;
+          // Kimi's default page is 250 lines; 0 or null shows everything.
+          const limit = args.head_limit === undefined ? DEFAULT_HEAD_LIMIT : (args.head_limit ?? 0);
+          const page = limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
+          // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
+          const notes: string[] = [];
+          if (r.timedOut) notes.push(`The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results are partial.`);
+          else if (r.stoppedBy === 'max_total') notes.push('The search stopped at its match limit; results are partial.');
+          if (secret.length > 0) notes.push(sensitiveNote(secret.map((f) => f.relative)));
+          if (mode === 'count') notes.push(`Found ${files.reduce((n, f) => n + f.matches, 0)} total occurrences across ${files.length} files.`);
+          if (offset + page.length < all.length) {
+            notes.push(`Results truncated to ${page.length} lines (total: ${all.length}). Use offset=${offset + page.length} to see more.`);
+          }
+          // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads
+          // "No matches found", followed by the other notes.
+          if (page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', host);
+          const out = new OutputBuilder();
+          out.write(page.join('\n'));
+          return kimiOk(out.message(notes.join(' ')), out.text, { ...host, truncated: host.truncated || out.truncated });
+        },
+        (err) =>
+          err.condition === 'grep_timeout'
+            ? `The search found nothing within ${GREP_TIMEOUT_MS / 1000} seconds. Narrow it with a more specific path, glob or type.`
+            : kimiMessage(err),
       );
     },
   };

@@ -102,8 +102,16 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
-      { description: 'List the files of the working directory', arguments: { command: 'ls' }, expectedOutcome: 'Command executed successfully, and the names.' },
-      { description: 'Start a development server in the background', arguments: { command: 'npm run dev', run_in_background: true, description: 'dev server' }, expectedOutcome: 'task_id and the other task lines.' },
+      {
+        description: 'List the files of the working directory',
+        arguments: { command: 'ls' },
+        expectedOutcome: 'Command executed successfully, and the names.',
+      },
+      {
+        description: 'Start a development server in the background',
+        arguments: { command: 'npm run dev', run_in_background: true, description: 'dev server' },
+        expectedOutcome: 'task_id and the other task lines.',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
@@ -117,59 +125,76 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
     ].join('\n'),
     async handler(args, ctx) {
       const timeout = args.timeout ?? 60;
-      return framed({ tool: 'Shell' }, async () => {
-        if (args.run_in_background) {
-          if ((args.description ?? '').trim() === '') {
-            throw engineFailure('no_description', 'a background task needs a description', {}, { field: 'description' });
+      return framed(
+        { tool: 'Shell' },
+        async () => {
+          if (args.run_in_background) {
+            if ((args.description ?? '').trim() === '') {
+              throw engineFailure('no_description', 'a background task needs a description', {}, { field: 'description' });
+            }
+            const j = await engine.start(ctx, {
+              command: args.command,
+              description: args.description,
+              timeoutMs: Math.min(timeout, BACKGROUND_MAX_S) * 1000,
+              env,
+            });
+            const lines = [
+              ...taskLines(j, ctx),
+              'automatic_notification: false',
+              'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.',
+            ];
+            return kimiOk(`Background task ${j.id} started.`, lines.join('\n'), { ...taskHost('Shell', j), summary: `Started task ${j.id}` });
           }
-          const j = await engine.start(ctx, { command: args.command, description: args.description, timeoutMs: Math.min(timeout, BACKGROUND_MAX_S) * 1000, env });
-          const lines = [
-            ...taskLines(j, ctx),
-            'automatic_notification: false',
-            'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.',
-          ];
-          return kimiOk(`Background task ${j.id} started.`, lines.join('\n'), { ...taskHost('Shell', j), summary: `Started task ${j.id}` });
-        }
-        if (timeout > FOREGROUND_MAX_S) {
-          throw engineFailure('foreground_timeout', `timeout ${timeout} is over ${FOREGROUND_MAX_S}`, { timeout }, { field: 'timeout' });
-        }
-        const r = await engine.run(ctx, {
-          command: args.command,
-          timeoutMs: timeout * 1000,
-          maxTimeoutMs: FOREGROUND_MAX_S * 1000,
-          streams: 'merged',
-          env,
-          input: '',
-          maxOutputBytes: CAPTURE_BYTES,
-          headShare: 0.95,
-        }).catch(orError);
-        if (r instanceof Error) {
-          const c = cancelledRun(r);
-          if (!c) throw r;
-          const cut = new OutputBuilder();
-          cut.write(c.text);
-          return kimiFail(cut.message('Command was cancelled before it finished.', false), cut.text, c.err, { tool: 'Shell', truncated: cut.truncated });
-        }
-        const out = new OutputBuilder();
-        out.write(r.output.truncated ? r.output.head + r.output.tail : r.output.text);
-        const truncated = out.truncated || r.output.truncated;
-        if (r.output.truncated) out.truncated = true;
-        const host = { tool: 'Shell', exitCode: r.exitCode, signal: r.signal, truncated, counts: { outputBytes: r.output.totalBytes, durationMs: Math.round(r.durationMs) } };
-        const failure = runFailure(r, out.text, truncated);
-        if (!failure) return kimiOk(out.message('Command executed successfully.'), out.text, host);
-        const message = r.timedOut
-          ? `Command killed by timeout (${timeout}s)`
-          : r.signal
-            ? `Command failed with exit code: ${signalExitCode(r.signal)}. It was killed by ${r.signal}.`
-            : `Command failed with exit code: ${r.exitCode}.`;
-        return kimiFail(out.message(message, false), out.text, failure, host);
-      }, (err) => {
-        if (err.condition === 'no_description') return 'A background task needs a short description; set description and call again.';
-        if (err.condition === 'foreground_timeout') {
-          return `A foreground command may run at most ${FOREGROUND_MAX_S} seconds; lower timeout, or set run_in_background=true for a longer task.`;
-        }
-        return kimiMessage(err);
-      });
+          if (timeout > FOREGROUND_MAX_S) {
+            throw engineFailure('foreground_timeout', `timeout ${timeout} is over ${FOREGROUND_MAX_S}`, { timeout }, { field: 'timeout' });
+          }
+          const r = await engine
+            .run(ctx, {
+              command: args.command,
+              timeoutMs: timeout * 1000,
+              maxTimeoutMs: FOREGROUND_MAX_S * 1000,
+              streams: 'merged',
+              env,
+              input: '',
+              maxOutputBytes: CAPTURE_BYTES,
+              headShare: 0.95,
+            })
+            .catch(orError);
+          if (r instanceof Error) {
+            const c = cancelledRun(r);
+            if (!c) throw r;
+            const cut = new OutputBuilder();
+            cut.write(c.text);
+            return kimiFail(cut.message('Command was cancelled before it finished.', false), cut.text, c.err, { tool: 'Shell', truncated: cut.truncated });
+          }
+          const out = new OutputBuilder();
+          out.write(r.output.truncated ? r.output.head + r.output.tail : r.output.text);
+          const truncated = out.truncated || r.output.truncated;
+          if (r.output.truncated) out.truncated = true;
+          const host = {
+            tool: 'Shell',
+            exitCode: r.exitCode,
+            signal: r.signal,
+            truncated,
+            counts: { outputBytes: r.output.totalBytes, durationMs: Math.round(r.durationMs) },
+          };
+          const failure = runFailure(r, out.text, truncated);
+          if (!failure) return kimiOk(out.message('Command executed successfully.'), out.text, host);
+          const message = r.timedOut
+            ? `Command killed by timeout (${timeout}s)`
+            : r.signal
+              ? `Command failed with exit code: ${signalExitCode(r.signal)}. It was killed by ${r.signal}.`
+              : `Command failed with exit code: ${r.exitCode}.`;
+          return kimiFail(out.message(message, false), out.text, failure, host);
+        },
+        (err) => {
+          if (err.condition === 'no_description') return 'A background task needs a short description; set description and call again.';
+          if (err.condition === 'foreground_timeout') {
+            return `A foreground command may run at most ${FOREGROUND_MAX_S} seconds; lower timeout, or set run_in_background=true for a longer task.`;
+          }
+          return kimiMessage(err);
+        },
+      );
     },
   };
 
@@ -193,19 +218,27 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
     tags: [TAGS.shell, TAGS.readOnly],
     examples: [
       { description: 'Running tasks', arguments: {}, expectedOutcome: 'active_background_tasks: N and a block per task.' },
-      { description: 'Every task, finished ones too', arguments: { active_only: false, limit: 50 }, expectedOutcome: 'background_tasks: N and a block per task.' },
+      {
+        description: 'Every task, finished ones too',
+        arguments: { active_only: false, limit: 50 },
+        expectedOutcome: 'background_tasks: N and a block per task.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: 'None in normal use; an expired session answers UNAVAILABLE.',
     async handler(args, ctx) {
-      return framed({ tool: 'TaskList' }, async () => {
-        const active = args.active_only ?? true;
-        const all = engine.jobs(ctx).filter((j) => !active || j.status === 'running');
-        const shown = all.sort((a, b) => b.number - a.number).slice(0, args.limit ?? 20);
-        const blocks = shown.map((j, i) => [`[${i + 1}]`, ...taskLines(j, ctx)].join('\n'));
-        const text = [`${active ? 'active_background_tasks' : 'background_tasks'}: ${all.length}`, ...(blocks.length ? blocks : ['[no tasks]'])].join('\n\n');
-        return kimiOk('', text, { tool: 'TaskList', counts: { tasks: all.length, shown: shown.length }, details: { tasks: shown.map((j) => j.id) } });
-      }, kimiMessage);
+      return framed(
+        { tool: 'TaskList' },
+        async () => {
+          const active = args.active_only ?? true;
+          const all = engine.jobs(ctx).filter((j) => !active || j.status === 'running');
+          const shown = all.sort((a, b) => b.number - a.number).slice(0, args.limit ?? 20);
+          const blocks = shown.map((j, i) => [`[${i + 1}]`, ...taskLines(j, ctx)].join('\n'));
+          const text = [`${active ? 'active_background_tasks' : 'background_tasks'}: ${all.length}`, ...(blocks.length ? blocks : ['[no tasks]'])].join('\n\n');
+          return kimiOk('', text, { tool: 'TaskList', counts: { tasks: all.length, shown: shown.length }, details: { tasks: shown.map((j) => j.id) } });
+        },
+        kimiMessage,
+      );
     },
   };
 
@@ -232,44 +265,53 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
     tags: [TAGS.shell, TAGS.readOnly],
     examples: [
       { description: 'Check a task without waiting', arguments: { task_id: 'a1b2c3d4' }, expectedOutcome: 'retrieval_status and the output so far.' },
-      { description: 'Wait up to a minute for a task to finish', arguments: { task_id: 'a1b2c3d4', block: true, timeout: 60 }, expectedOutcome: 'retrieval_status success with exit_code, or timeout.' },
+      {
+        description: 'Wait up to a minute for a task to finish',
+        arguments: { task_id: 'a1b2c3d4', block: true, timeout: 60 },
+        expectedOutcome: 'retrieval_status success with exit_code, or timeout.',
+      },
     ],
     idempotency: 'idempotent',
     errorModes: 'NOT_FOUND: no task with that id in this session (TaskList shows them).',
     async handler(args, ctx) {
-      return framed({ tool: 'TaskOutput' }, async () => {
-        let j = engine.job(ctx, args.task_id);
-        if (args.block && j.status === 'running' && (args.timeout ?? 30) > 0) {
-          j = (await engine.output(ctx, j.id, { from: 'start', waitMs: (args.timeout ?? 30) * 1000, until: 'exit', maxBytes: 1 })).job;
-        }
-        const tail = await engine.tail(ctx, j.id, PREVIEW_BYTES);
-        j = tail.job;
-        const retrieval = j.status !== 'running' ? 'success' : args.block ? 'timeout' : 'not_ready';
-        const readable = ctx.scope.contains(j.logPath);
-        const previewBytes = Buffer.byteLength(tail.text, 'utf8');
-        const lines = [
-          `retrieval_status: ${retrieval}`,
-          ...taskLines(j, ctx).filter((l) => !l.startsWith('exit_code') && !l.startsWith('reason')),
-          `interrupted: ${j.status === 'killed'}`,
-          `timed_out: ${j.status === 'timed_out'}`,
-          `terminal_reason: ${terminalReason(j)}`,
-          ...taskLines(j, ctx).filter((l) => l.startsWith('exit_code') || l.startsWith('reason')),
-          `output_path: ${j.logPath}`,
-          `output_size_bytes: ${tail.totalBytes}`,
-          `output_preview_bytes: ${previewBytes}`,
-          `output_truncated: ${tail.truncated}`,
-          `full_output_available: ${readable && tail.truncated}`,
-          'full_output_tool: ReadFile',
-          `full_output_hint: ${
-            readable
-              ? `ReadFile(path="${j.logPath}", line_offset=1, n_lines=300) reads the log from the start.`
-              : 'The log is kept outside the workspace, so only this preview of the newest output can be shown.'
-          }`,
-          '[output]',
-          (tail.truncated && readable ? `[Truncated. Full output: ${j.logPath}]\n` : tail.truncated ? `[Truncated: the last ${previewBytes} bytes]\n` : '') + tail.text,
-        ];
-        return kimiOk('', lines.join('\n'), { ...taskHost('TaskOutput', j), truncated: tail.truncated, counts: { outputBytes: tail.totalBytes } });
-      }, taskWords);
+      return framed(
+        { tool: 'TaskOutput' },
+        async () => {
+          let j = engine.job(ctx, args.task_id);
+          if (args.block && j.status === 'running' && (args.timeout ?? 30) > 0) {
+            j = (await engine.output(ctx, j.id, { from: 'start', waitMs: (args.timeout ?? 30) * 1000, until: 'exit', maxBytes: 1 })).job;
+          }
+          const tail = await engine.tail(ctx, j.id, PREVIEW_BYTES);
+          j = tail.job;
+          const retrieval = j.status !== 'running' ? 'success' : args.block ? 'timeout' : 'not_ready';
+          const readable = ctx.scope.contains(j.logPath);
+          const previewBytes = Buffer.byteLength(tail.text, 'utf8');
+          const lines = [
+            `retrieval_status: ${retrieval}`,
+            ...taskLines(j, ctx).filter((l) => !l.startsWith('exit_code') && !l.startsWith('reason')),
+            `interrupted: ${j.status === 'killed'}`,
+            `timed_out: ${j.status === 'timed_out'}`,
+            `terminal_reason: ${terminalReason(j)}`,
+            ...taskLines(j, ctx).filter((l) => l.startsWith('exit_code') || l.startsWith('reason')),
+            `output_path: ${j.logPath}`,
+            `output_size_bytes: ${tail.totalBytes}`,
+            `output_preview_bytes: ${previewBytes}`,
+            `output_truncated: ${tail.truncated}`,
+            `full_output_available: ${readable && tail.truncated}`,
+            'full_output_tool: ReadFile',
+            `full_output_hint: ${
+              readable
+                ? `ReadFile(path="${j.logPath}", line_offset=1, n_lines=300) reads the log from the start.`
+                : 'The log is kept outside the workspace, so only this preview of the newest output can be shown.'
+            }`,
+            '[output]',
+            (tail.truncated && readable ? `[Truncated. Full output: ${j.logPath}]\n` : tail.truncated ? `[Truncated: the last ${previewBytes} bytes]\n` : '') +
+              tail.text,
+          ];
+          return kimiOk('', lines.join('\n'), { ...taskHost('TaskOutput', j), truncated: tail.truncated, counts: { outputBytes: tail.totalBytes } });
+        },
+        taskWords,
+      );
     },
   };
 
@@ -291,16 +333,26 @@ export function kimiShellTools(config: FacetConfig, facet: Engine): ToolDefiniti
     },
     destructive: true,
     tags: [TAGS.shell, TAGS.destructive],
-    examples: [{ description: 'Stop a dev server', arguments: { task_id: 'a1b2c3d4', reason: 'no longer needed' }, expectedOutcome: 'Task stop requested, with the task lines.' }],
+    examples: [
+      {
+        description: 'Stop a dev server',
+        arguments: { task_id: 'a1b2c3d4', reason: 'no longer needed' },
+        expectedOutcome: 'Task stop requested, with the task lines.',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: 'NOT_FOUND: no task with that id in this session (TaskList shows them).',
     async handler(args, ctx) {
-      return framed({ tool: 'TaskStop' }, async () => {
-        const before = engine.job(ctx, args.task_id);
-        if (before.status === 'running') reasons(ctx).set(before.id, args.reason ?? 'Stopped by TaskStop');
-        const j = await engine.stop(ctx, before.id);
-        return kimiOk('Task stop requested.', taskLines(j, ctx).join('\n'), { ...taskHost('TaskStop', j), summary: `Stopped task ${j.id}` });
-      }, taskWords);
+      return framed(
+        { tool: 'TaskStop' },
+        async () => {
+          const before = engine.job(ctx, args.task_id);
+          if (before.status === 'running') reasons(ctx).set(before.id, args.reason ?? 'Stopped by TaskStop');
+          const j = await engine.stop(ctx, before.id);
+          return kimiOk('Task stop requested.', taskLines(j, ctx).join('\n'), { ...taskHost('TaskStop', j), summary: `Stopped task ${j.id}` });
+        },
+        taskWords,
+      );
     },
   };
 

@@ -23,8 +23,10 @@ interface FetchArgs {
 }
 
 const webWords = (err: EngineError): string => {
-  if (err.kind === 'unavailable' && Array.isArray(err.facts.providers)) return 'Web search is not configured on this server (no search provider has credentials). Answer from what you know, or fetch a known page with FetchURL.';
-  if (err.condition === 'no_text') return `Nothing readable could be extracted from ${String(err.facts.url)}. The page may be rendered by JavaScript or be empty; try another source.`;
+  if (err.kind === 'unavailable' && Array.isArray(err.facts.providers))
+    return 'Web search is not configured on this server (no search provider has credentials). Answer from what you know, or fetch a known page with FetchURL.';
+  if (err.condition === 'no_text')
+    return `Nothing readable could be extracted from ${String(err.facts.url)}. The page may be rendered by JavaScript or be empty; try another source.`;
   if (typeof err.facts.status === 'number') return `Fetching the page failed with HTTP status ${err.facts.status}: ${err.message}.`;
   return kimiMessage(err);
 };
@@ -52,7 +54,13 @@ export function kimiWebTools(config: FacetConfig, facet: Engine): ToolDefinition
     },
     destructive: false,
     tags: [TAGS.network, TAGS.web, TAGS.readOnly],
-    examples: [{ description: 'Look up a library release', arguments: { query: 'undici 7 release notes', limit: 3 }, expectedOutcome: 'Three Title/Date/URL/Summary blocks.' }],
+    examples: [
+      {
+        description: 'Look up a library release',
+        arguments: { query: 'undici 7 release notes', limit: 3 },
+        expectedOutcome: 'Three Title/Date/URL/Summary blocks.',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: [
       'UNAVAILABLE: no search provider is configured on this server, or the provider is down.',
@@ -60,18 +68,22 @@ export function kimiWebTools(config: FacetConfig, facet: Engine): ToolDefinition
       'NETWORK_FAILED / TIMEOUT: the provider could not be reached in time.',
     ].join('\n'),
     async handler(args, ctx) {
-      return framed({ tool: 'SearchWeb' }, async () => {
-        const r = await web().search(args.query, { limit: args.limit ?? 5, includeContent: args.include_content, signal: ctx.signal });
-        const host = { tool: 'SearchWeb', counts: { results: r.results.length }, details: { provider: r.provider, urls: r.results.map((x) => x.url) } };
-        if (r.results.length === 0) return kimiOk(`No results found for "${args.query}".`, '', host);
-        const out = new OutputBuilder(undefined, null);
-        r.results.forEach((x, i) => {
-          if (i > 0) out.write('---\n\n');
-          out.write(`Title: ${x.title}\nDate: ${x.date ?? ''}\nURL: ${x.url}\nSummary: ${x.snippet}\n\n`);
-          if (x.content) out.write(`${x.content}\n\n`);
-        });
-        return kimiOk(out.message(''), out.text, { ...host, truncated: out.truncated });
-      }, webWords);
+      return framed(
+        { tool: 'SearchWeb' },
+        async () => {
+          const r = await web().search(args.query, { limit: args.limit ?? 5, includeContent: args.include_content, signal: ctx.signal });
+          const host = { tool: 'SearchWeb', counts: { results: r.results.length }, details: { provider: r.provider, urls: r.results.map((x) => x.url) } };
+          if (r.results.length === 0) return kimiOk(`No results found for "${args.query}".`, '', host);
+          const out = new OutputBuilder(undefined, null);
+          r.results.forEach((x, i) => {
+            if (i > 0) out.write('---\n\n');
+            out.write(`Title: ${x.title}\nDate: ${x.date ?? ''}\nURL: ${x.url}\nSummary: ${x.snippet}\n\n`);
+            if (x.content) out.write(`${x.content}\n\n`);
+          });
+          return kimiOk(out.message(''), out.text, { ...host, truncated: out.truncated });
+        },
+        webWords,
+      );
     },
   };
 
@@ -96,22 +108,35 @@ export function kimiWebTools(config: FacetConfig, facet: Engine): ToolDefinition
       'UNSUPPORTED_OPERATION: the body is binary. INVALID_ARGUMENT: no text could be extracted (JavaScript-rendered or empty page).',
     ].join('\n'),
     async handler(args, ctx) {
-      return framed({ tool: 'FetchURL' }, async () => {
-        const page = await web().fetch(args.url, { format: 'text', userAgent: BROWSER_UA, timeoutMs: FETCH_TIMEOUT_MS, signal: ctx.signal });
-        if (isCrossSiteRedirect(page)) throw new EngineError('internal', 'unexpected redirect notice');
-        if (page.format === 'image') {
-          throw new EngineError('unsupported', `${page.finalUrl} is an image (${page.mediaType})`, { facts: { url: page.finalUrl, mediaType: page.mediaType } });
-        }
-        const host = { tool: 'FetchURL', details: { url: page.url, finalUrl: page.finalUrl, status: page.status, mediaType: page.mediaType }, counts: { bytes: page.bytes } };
-        if (page.content.trim() === '') {
-          throw engineFailure('no_text', `no text in ${page.finalUrl}`, { url: page.finalUrl }, { field: 'url' });
-        }
-        const out = new OutputBuilder(undefined, null);
-        out.write(page.content);
-        if (page.truncated) out.truncated = true;
-        const verbatim = page.mediaType === 'text/plain' || page.mediaType === 'text/markdown';
-        return kimiOk(out.message(verbatim && !out.truncated ? 'The returned content is the full content of the page.' : ''), out.text, { ...host, truncated: out.truncated });
-      }, webWords);
+      return framed(
+        { tool: 'FetchURL' },
+        async () => {
+          const page = await web().fetch(args.url, { format: 'text', userAgent: BROWSER_UA, timeoutMs: FETCH_TIMEOUT_MS, signal: ctx.signal });
+          if (isCrossSiteRedirect(page)) throw new EngineError('internal', 'unexpected redirect notice');
+          if (page.format === 'image') {
+            throw new EngineError('unsupported', `${page.finalUrl} is an image (${page.mediaType})`, {
+              facts: { url: page.finalUrl, mediaType: page.mediaType },
+            });
+          }
+          const host = {
+            tool: 'FetchURL',
+            details: { url: page.url, finalUrl: page.finalUrl, status: page.status, mediaType: page.mediaType },
+            counts: { bytes: page.bytes },
+          };
+          if (page.content.trim() === '') {
+            throw engineFailure('no_text', `no text in ${page.finalUrl}`, { url: page.finalUrl }, { field: 'url' });
+          }
+          const out = new OutputBuilder(undefined, null);
+          out.write(page.content);
+          if (page.truncated) out.truncated = true;
+          const verbatim = page.mediaType === 'text/plain' || page.mediaType === 'text/markdown';
+          return kimiOk(out.message(verbatim && !out.truncated ? 'The returned content is the full content of the page.' : ''), out.text, {
+            ...host,
+            truncated: out.truncated,
+          });
+        },
+        webWords,
+      );
     },
   };
 

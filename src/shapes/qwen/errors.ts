@@ -60,7 +60,10 @@ export function qwenErrors<A>(tool: string): FamilyErrors<A> {
   const family = familyErrors<A>(tool, textFor);
   if (tool !== 'list_directory') return family;
   // Qwen's list_directory reports a missing directory as a listing failure, not file_not_found.
-  return { ...family, type: (err, args) => (err.kind === 'not_found' && typeof err.facts.errorType !== 'string' ? 'ls_execution_error' : family.type(err, args)) };
+  return {
+    ...family,
+    type: (err, args) => (err.kind === 'not_found' && typeof err.facts.errorType !== 'string' ? 'ls_execution_error' : family.type(err, args)),
+  };
 }
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */

@@ -2,7 +2,20 @@
 // characters, "Showing lines" header, unchanged-file note), write_file and edit (both
 // refuse files not read in this session or changed since).
 import path from 'node:path';
-import { editFile, EngineError, extractPdfText, type FreshnessPolicy, isCondition, pageRangeFor, readFile, type ReadOptions, statFile, unchangedSinceRead, withDetails, writeFile } from '../../engine/index.js';
+import {
+  editFile,
+  EngineError,
+  extractPdfText,
+  type FreshnessPolicy,
+  isCondition,
+  pageRangeFor,
+  readFile,
+  type ReadOptions,
+  statFile,
+  unchangedSinceRead,
+  withDetails,
+  writeFile,
+} from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult, shapeError, snippetAround, withErrorTypes } from '../common/gemini-family.js';
 import { changedLinesOf, diffNote } from '../common/diff-note.js';
@@ -27,7 +40,13 @@ const FRESH: FreshnessPolicy = { requireRead: true, requireUnchanged: true };
 /** Qwen's file tools take absolute paths only. */
 export function requireAbsolute(p: string, field: string): void {
   if (!path.isAbsolute(p)) {
-    throw shapeError('invalid_argument', `${field} must be an absolute path, but "${p}" is relative; give the full path`, 'invalid_tool_params', { path: p }, field);
+    throw shapeError(
+      'invalid_argument',
+      `${field} must be an absolute path, but "${p}" is relative; give the full path`,
+      'invalid_tool_params',
+      { path: p },
+      field,
+    );
   }
 }
 
@@ -45,7 +64,15 @@ interface ReadArgs {
 }
 
 function baseRead(ctx: HandlerContext): ReadOptions {
-  return { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
+  return {
+    cwd: ctx.session.cwd,
+    signal: ctx.signal,
+    session: ctx.session,
+    finalEmptyLine: true,
+    countTotal: true,
+    maxFileBytes: MAX_FILE_BYTES,
+    maxMediaBytes: MAX_FILE_BYTES,
+  };
 }
 
 /** A `pages` value as a page range, checked before anything is read (as Qwen does when it builds the call). */
@@ -55,7 +82,11 @@ function pagesRange(spec: string): { first: number; last: number } {
   } catch (err) {
     if (!(err instanceof EngineError)) throw err;
     // The engine's condition (bad_pages, too_many_pages) stays; Qwen's error type is added.
-    throw withDetails(err, { message: `${err.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`, facts: { errorType: 'invalid_tool_params' }, field: 'pages' });
+    throw withDetails(err, {
+      message: `${err.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`,
+      facts: { errorType: 'invalid_tool_params' },
+      field: 'pages',
+    });
   }
 }
 
@@ -63,7 +94,13 @@ function pagesRange(spec: string): { first: number; last: number } {
 async function readPdfPages(ctx: HandlerContext, filePath: string, range: { first: number; last: number }) {
   const r = await readFile(ctx.scope, filePath, { ...baseRead(ctx), limit: 1, maxFileBytes: MAX_PDF_TEXT_BYTES, maxMediaBytes: MAX_PDF_TEXT_BYTES });
   if (r.kind !== 'pdf') {
-    throw shapeError('invalid_argument', `pages applies to PDF files only, and ${filePath} is not one; read it without pages`, 'invalid_tool_params', { path: filePath }, 'pages');
+    throw shapeError(
+      'invalid_argument',
+      `pages applies to PDF files only, and ${filePath} is not one; read it without pages`,
+      'invalid_tool_params',
+      { path: filePath },
+      'pages',
+    );
   }
   const pages = await extractPdfText(r.data, { ...range, signal: ctx.signal });
   const text = pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n');
@@ -82,7 +119,13 @@ async function readNotebook(ctx: HandlerContext, filePath: string) {
   const nb = renderQwenNotebook(r.notebook);
   // A cut notebook is not a full read: the next full read shows it again.
   if (nb.truncated) ctx.session.reads.delete(r.path);
-  return ok(nb.text, { tool: 'read_file', summary: `Read notebook: ${r.relative}`, paths: [r.path], counts: { cells: r.notebook.cells.length }, truncated: nb.truncated });
+  return ok(nb.text, {
+    tool: 'read_file',
+    summary: `Read notebook: ${r.relative}`,
+    paths: [r.path],
+    counts: { cells: r.notebook.cells.length },
+    truncated: nb.truncated,
+  });
 }
 
 /** Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>". */
@@ -134,7 +177,11 @@ const readTool: ToolDefinition<ReadArgs> = {
   tags: TAGS_READ,
   examples: [
     { description: 'Read a whole file', arguments: { file_path: '/home/user/project/src/main.py' }, expectedOutcome: 'The file text.' },
-    { description: 'Read 50 lines from line index 200', arguments: { file_path: '/home/user/project/src/main.py', offset: 200, limit: 50 }, expectedOutcome: 'Showing lines 201-250 of N total lines, then the lines.' },
+    {
+      description: 'Read 50 lines from line index 200',
+      arguments: { file_path: '/home/user/project/src/main.py', offset: 200, limit: 50 },
+      expectedOutcome: 'Showing lines 201-250 of N total lines, then the lines.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -153,16 +200,34 @@ const readTool: ToolDefinition<ReadArgs> = {
     wholeNumber(args.limit, 'limit', 1);
     const notebook = /\.ipynb$/i.test(args.file_path);
     if (notebook && (args.offset !== undefined || args.limit !== undefined)) {
-      throw shapeError('invalid_argument', 'offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'invalid_tool_params', { path: args.file_path }, args.offset !== undefined ? 'offset' : 'limit');
+      throw shapeError(
+        'invalid_argument',
+        'offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook',
+        'invalid_tool_params',
+        { path: args.file_path },
+        args.offset !== undefined ? 'offset' : 'limit',
+      );
     }
     if (notebook && args.pages !== undefined) {
-      throw shapeError('invalid_argument', 'pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'invalid_tool_params', { path: args.file_path }, 'pages');
+      throw shapeError(
+        'invalid_argument',
+        'pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook',
+        'invalid_tool_params',
+        { path: args.file_path },
+        'pages',
+      );
     }
     const range = args.pages !== undefined ? pagesRange(args.pages) : undefined;
     if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
     for (const name of READ_IGNORE_FILES) {
       if (await hiddenByIgnoreFiles(ctx, args.file_path, [name], false)) {
-        throw shapeError('invalid_argument', `File path '${args.file_path}' is ignored by ${name} pattern(s)`, 'invalid_tool_params', { path: args.file_path, ignoreFile: name }, 'file_path');
+        throw shapeError(
+          'invalid_argument',
+          `File path '${args.file_path}' is ignored by ${name} pattern(s)`,
+          'invalid_tool_params',
+          { path: args.file_path, ignoreFile: name },
+          'file_path',
+        );
       }
     }
     if (range) return readPdfPages(ctx, args.file_path, range);
@@ -221,12 +286,18 @@ const writeTool: ToolDefinition<WriteArgs> = {
   description: [
     'Writes `content` as the whole file at file_path (absolute), creating parent directories. Overwriting an existing',
     'file requires that this session read it with read_file and that it has not changed since; the write is atomic and',
-    'keeps the file\'s encoding, BOM and line endings. For a change to part of a file use edit.',
+    "keeps the file's encoding, BOM and line endings. For a change to part of a file use edit.",
   ].join(' '),
   inputSchema: { properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'], type: 'object' },
   destructive: true,
   tags: TAGS_WRITE,
-  examples: [{ description: 'Create a new module', arguments: { file_path: '/home/user/project/src/util.py', content: 'def add(a, b):\n    return a + b\n' }, expectedOutcome: 'Successfully created and wrote to new file.' }],
+  examples: [
+    {
+      description: 'Create a new module',
+      arguments: { file_path: '/home/user/project/src/util.py', content: 'def add(a, b):\n    return a + b\n' },
+      expectedOutcome: 'Successfully created and wrote to new file.',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'edit_requires_prior_read (CONFLICT): the file exists and was not read in this session; read it first.',
@@ -238,7 +309,15 @@ const writeTool: ToolDefinition<WriteArgs> = {
     if (args.file_path.includes('\\')) args = { ...args, file_path: unescapePath(args.file_path) };
     const r = await writeFile(ctx.scope, args.file_path, args.content, { cwd: ctx.session.cwd, signal: ctx.signal, session: ctx.session, freshness: FRESH });
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
-    return ok(text, { tool: 'write_file', summary: text, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 }, details: { created: r.created } });
+    return ok(text, {
+      tool: 'write_file',
+      summary: text,
+      paths: [r.path],
+      diff: r.diff?.unified,
+      diffNote: diffNote(r.diff),
+      counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
+      details: { created: r.created },
+    });
   },
 };
 
@@ -290,17 +369,22 @@ const editTool: ToolDefinition<EditArgs> = {
       const st = await statFile(ctx.scope, args.file_path, ctx.session.cwd);
       if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
     }
-    const r = await editFile(ctx.scope, args.file_path, [{ oldString: args.old_string, newString: args.new_string, occurrences: args.replace_all ? 'all' : 'unique' }], {
-      cwd: ctx.session.cwd,
-      signal: ctx.signal,
-      session: ctx.session,
-      freshness: FRESH,
-      // Trailing whitespace before typography: the typography rung also compares lines
-      // ignoring trailing whitespace, so in the other order this rung would never be the one reported.
-      ladder: ['exact', 'trailing-whitespace', 'typography'],
-      absorbNewlineOnDelete: true,
-      createParents: true,
-    });
+    const r = await editFile(
+      ctx.scope,
+      args.file_path,
+      [{ oldString: args.old_string, newString: args.new_string, occurrences: args.replace_all ? 'all' : 'unique' }],
+      {
+        cwd: ctx.session.cwd,
+        signal: ctx.signal,
+        session: ctx.session,
+        freshness: FRESH,
+        // Trailing whitespace before typography: the typography rung also compares lines
+        // ignoring trailing whitespace, so in the other order this rung would never be the one reported.
+        ladder: ['exact', 'trailing-whitespace', 'typography'],
+        absorbNewlineOnDelete: true,
+        createParents: true,
+      },
+    );
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;
     const changed = changedLinesOf(r.diff);
     const region = changed.length ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1 : 0;

@@ -22,7 +22,10 @@ function cellText(cell: NotebookCell, language: string): string {
   if (cell.cellType === 'raw') return `--- Raw Cell ${cell.id} ---\n${cell.source}`;
   const count = cell.executionCount != null ? ` [${cell.executionCount}]` : '';
   const parts = [`--- Code Cell ${cell.id}${count} ---`, '```' + language, cell.source, '```'];
-  let outputs = cell.outputs.map(outputText).filter((t) => t.length > 0).join('\n');
+  let outputs = cell.outputs
+    .map(outputText)
+    .filter((t) => t.length > 0)
+    .join('\n');
   if (outputs.length > MAX_CELL_OUTPUT_CHARS) {
     outputs = `${outputs.slice(0, MAX_CELL_OUTPUT_CHARS)}\n... [output truncated, total ${outputs.length} chars. Use shell: cat <notebook_path> | jq '.cells[${cell.index}].outputs']`;
   }

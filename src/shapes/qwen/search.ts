@@ -54,7 +54,11 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     destructive: false,
     tags: TAGS_SEARCH,
     examples: [
-      { description: 'Find a class definition in Python files', arguments: { pattern: 'class\\s+Parser', glob: '*.py' }, expectedOutcome: 'path:line:text lines.' },
+      {
+        description: 'Find a class definition in Python files',
+        arguments: { pattern: 'class\\s+Parser', glob: '*.py' },
+        expectedOutcome: 'path:line:text lines.',
+      },
       { description: 'First 20 TODOs', arguments: { pattern: 'todo', limit: 20 }, expectedOutcome: 'At most 20 match lines.' },
     ],
     idempotency: 'idempotent',
@@ -66,7 +70,8 @@ function grepTool(config: FacetConfig): ToolDefinition<GrepArgs> {
     ].join('\n'),
     async handler(args, ctx) {
       if (args.limit !== undefined && !(args.limit >= 1)) throw shapeError('invalid_argument', 'limit must be at least 1', 'invalid_tool_params', {}, 'limit');
-      if (args.limit !== undefined && !Number.isInteger(args.limit)) throw shapeError('invalid_argument', 'limit must be a whole number', 'invalid_tool_params', {}, 'limit');
+      if (args.limit !== undefined && !Number.isInteger(args.limit))
+        throw shapeError('invalid_argument', 'limit must be a whole number', 'invalid_tool_params', {}, 'limit');
       // Qwen names the search path in its header as it reads once shell escapes are undone.
       const given = args.path !== undefined ? unescapePath(args.path) : undefined;
       const r = await grep(
@@ -183,7 +188,13 @@ const globTool: ToolDefinition<GlobArgs> = {
     const shown = entries.slice(0, MAX_FILES);
     const more = entries.length - shown.length;
     const text = `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${more > 0 ? `\n---\n[${more} ${more === 1 ? 'file' : 'files'} truncated] ...` : ''}`;
-    return ok(text, { tool: 'glob', summary: `Found ${entries.length} file(s)`, paths: shown.map((e) => e.path), counts: { files: entries.length, shown: shown.length }, truncated: more > 0 });
+    return ok(text, {
+      tool: 'glob',
+      summary: `Found ${entries.length} file(s)`,
+      paths: shown.map((e) => e.path),
+      counts: { files: entries.length, shown: shown.length },
+      truncated: more > 0,
+    });
   },
 };
 
@@ -212,7 +223,9 @@ const listTool: ToolDefinition<ListArgs> = {
   },
   destructive: false,
   tags: TAGS_SEARCH,
-  examples: [{ description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' }],
+  examples: [
+    { description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'invalid_tool_params: a relative path. ls_execution_error (NOT_FOUND): no such directory. path_is_not_a_directory: a file (use read_file).',
@@ -222,12 +235,22 @@ const listTool: ToolDefinition<ListArgs> = {
     requireAbsolute(args.path, 'path');
     if (args.path.includes('\\')) args = { ...args, path: unescapePath(args.path) };
     const filt = args.file_filtering_options ?? {};
-    const r = await familyList(ctx, args.path, { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, globs: args.ignore });
+    const r = await familyList(ctx, args.path, {
+      ignoreFile: IGNORE_FILE,
+      respectGit: filt.respect_git_ignore,
+      respectVendor: filt.respect_qwen_ignore,
+      globs: args.ignore,
+    });
     const entries = r.entries;
     const qwenIgnored = r.ignored[IGNORE_FILE] ?? 0;
     // Qwen counts the .git entry it always hides among the git-ignored ones.
-    const dotGit = filt.respect_git_ignore !== false && (await statFile(ctx.scope, path.join(r.path, '.git'), ctx.session.cwd).catch(() => undefined))?.exists ? 1 : 0;
-    const gitIgnored = dotGit + Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE).reduce((a, [, v]) => a + v, 0);
+    const dotGit =
+      filt.respect_git_ignore !== false && (await statFile(ctx.scope, path.join(r.path, '.git'), ctx.session.cwd).catch(() => undefined))?.exists ? 1 : 0;
+    const gitIgnored =
+      dotGit +
+      Object.entries(r.ignored)
+        .filter(([k]) => k !== 'glob' && k !== IGNORE_FILE)
+        .reduce((a, [, v]) => a + v, 0);
     const shownPath = path.normalize(args.path);
     const host = { tool: 'list_directory', paths: [r.path] };
     if (entries.length === 0) {

@@ -23,7 +23,10 @@ const BLOCKING_SLEEP = /^\s*sleep\s+(\d+(?:\.\d+)?)\s*(?:$|;|&&|\|\||\n)/;
 
 /** stdout then stderr, each cleaned; Qwen does not interleave them. */
 function combined(r: RunOutcome): string {
-  return [r.stdout.text, r.stderr.text].map((s) => stripAnsi(s).trim()).filter((s) => s !== '').join('\n');
+  return [r.stdout.text, r.stderr.text]
+    .map((s) => stripAnsi(s).trim())
+    .filter((s) => s !== '')
+    .join('\n');
 }
 
 /** Output over 25000 characters or 1000 lines: a fifth from the head and the rest from the tail, with where the whole is. */
@@ -86,8 +89,16 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
     destructive: true,
     tags: TAGS_SHELL,
     examples: [
-      { description: 'Run the unit tests', arguments: { command: 'node --test', description: 'Run tests', timeout: 300000 }, expectedOutcome: 'Command/Directory/Output/... fields; Exit Code 0 when they pass.' },
-      { description: 'Start a web server in the background', arguments: { command: 'npm run dev', is_background: true }, expectedOutcome: 'Background shell started with its id and pid.' },
+      {
+        description: 'Run the unit tests',
+        arguments: { command: 'node --test', description: 'Run tests', timeout: 300000 },
+        expectedOutcome: 'Command/Directory/Output/... fields; Exit Code 0 when they pass.',
+      },
+      {
+        description: 'Start a web server in the background',
+        arguments: { command: 'npm run dev', is_background: true },
+        expectedOutcome: 'Background shell started with its id and pid.',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
@@ -96,35 +107,55 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
       'CANCELLED: the call was cancelled while the command ran; it was killed and "Command was cancelled by user before it could complete." comes back with the output so far.',
       'invalid_tool_params: empty command, timeout not a positive whole number or over 600000, relative directory, a',
       'foreground "sleep N" (N >= 2), a background command ending in "&", or git commit in the background.',
-      'path_not_in_workspace: directory outside the workspace. policy_violation: refused by the server\'s command rules.',
-      'Differences from Qwen Code: no approval prompts (the server\'s policy decides) and no co-author trailer on commits.',
+      "path_not_in_workspace: directory outside the workspace. policy_violation: refused by the server's command rules.",
+      "Differences from Qwen Code: no approval prompts (the server's policy decides) and no co-author trailer on commits.",
     ].join('\n'),
     async handler(args, ctx) {
       if (args.timeout !== undefined && (!Number.isSafeInteger(args.timeout) || args.timeout < 1 || args.timeout > MAX_TIMEOUT_MS)) {
-        throw shapeError('invalid_argument', `timeout must be a positive whole number of milliseconds, at most ${MAX_TIMEOUT_MS}`, 'invalid_tool_params', { timeout: args.timeout }, 'timeout');
+        throw shapeError(
+          'invalid_argument',
+          `timeout must be a positive whole number of milliseconds, at most ${MAX_TIMEOUT_MS}`,
+          'invalid_tool_params',
+          { timeout: args.timeout },
+          'timeout',
+        );
       }
       if (args.directory !== undefined && !path.isAbsolute(args.directory)) {
-        throw shapeError('invalid_argument', `directory must be an absolute path inside the workspace, not "${args.directory}"`, 'invalid_tool_params', {}, 'directory');
+        throw shapeError(
+          'invalid_argument',
+          `directory must be an absolute path inside the workspace, not "${args.directory}"`,
+          'invalid_tool_params',
+          {},
+          'directory',
+        );
       }
       if (args.is_background) return background(ctx, args);
       const sleep = BLOCKING_SLEEP.exec(args.command);
       if (sleep && Number(sleep[1]) >= 2) {
-        throw shapeError('invalid_argument', `Blocked: a foreground "sleep ${sleep[1]}". Waiting this way blocks the conversation; run it in the background with is_background: true, or poll for the condition you wait for`, 'invalid_tool_params', {}, 'command');
+        throw shapeError(
+          'invalid_argument',
+          `Blocked: a foreground "sleep ${sleep[1]}". Waiting this way blocks the conversation; run it in the background with is_background: true, or poll for the condition you wait for`,
+          'invalid_tool_params',
+          {},
+          'command',
+        );
       }
       const timeout = args.timeout ?? DEFAULT_TIMEOUT_MS;
-      const r = await engine.run(ctx, {
-        command: args.command,
-        workdir: args.directory,
-        workdirField: 'directory',
-        env: ENV,
-        timeoutMs: timeout,
-        defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-        maxTimeoutMs: MAX_TIMEOUT_MS,
-        streams: 'separate',
-        maxOutputBytes: 1024 * 1024,
-        spillOverBytes: MAX_CHARS,
-        persistCwd: false,
-      }).catch(orError);
+      const r = await engine
+        .run(ctx, {
+          command: args.command,
+          workdir: args.directory,
+          workdirField: 'directory',
+          env: ENV,
+          timeoutMs: timeout,
+          defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+          maxTimeoutMs: MAX_TIMEOUT_MS,
+          streams: 'separate',
+          maxOutputBytes: 1024 * 1024,
+          spillOverBytes: MAX_CHARS,
+          persistCwd: false,
+        })
+        .catch(orError);
       if (r instanceof Error) {
         const c = cancelledRun(r);
         if (!c) throw r;
@@ -144,7 +175,14 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
         // Failure.process carries what it printed, as every shape's timeout does.
         const err = new EngineError('timeout', `the command ran past ${timeout} ms`, {
           facts: { errorType: 'shell_execute_error', timeoutMs: timeout },
-          process: { tool: 'bash', exitCode: r.exitCode ?? -1, signal: r.signal ?? '', output: r.stdout.text + r.stderr.text, outputTruncated: r.stdout.truncated || r.stderr.truncated, backend: 'execa' },
+          process: {
+            tool: 'bash',
+            exitCode: r.exitCode ?? -1,
+            signal: r.signal ?? '',
+            output: r.stdout.text + r.stderr.text,
+            outputTruncated: r.stdout.truncated || r.stderr.truncated,
+            backend: 'execa',
+          },
         });
         return fail(text, err, { ...host, details: { ...host.details, error_type: 'shell_execute_error' } });
       }
@@ -167,7 +205,13 @@ function runTool(config: FacetConfig, facet: Engine): ToolDefinition<RunArgs> {
 
   async function background(ctx: HandlerContext, args: RunArgs): Promise<ToolResult> {
     if (/(?:^|[^&])&\s*$/.test(args.command)) {
-      throw shapeError('invalid_argument', 'a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background', 'invalid_tool_params', {}, 'command');
+      throw shapeError(
+        'invalid_argument',
+        'a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background',
+        'invalid_tool_params',
+        {},
+        'command',
+      );
     }
     if (/\bgit\s+(?:-\S+\s+)*commit\b/.test(args.command)) {
       throw shapeError('invalid_argument', 'git commit cannot run in the background; run it in the foreground', 'invalid_tool_params', {}, 'command');
@@ -184,11 +228,18 @@ function stopTool(config: FacetConfig, facet: Engine): ToolDefinition<{ task_id:
   return {
     name: 'task_stop',
     summary: 'Stop a background shell started with run_shell_command is_background, by its task id (bg_...).',
-    description: 'Kills the whole process group of the background shell `task_id` (as returned by run_shell_command with is_background: true): TERM first, then KILL after a short grace, so nothing it started survives. Reports the pid it stopped. Only shells of this session can be stopped, and a shell that has already exited is reported as such rather than stopped again. Not for foreground commands: those end with their own timeout.',
+    description:
+      'Kills the whole process group of the background shell `task_id` (as returned by run_shell_command with is_background: true): TERM first, then KILL after a short grace, so nothing it started survives. Reports the pid it stopped. Only shells of this session can be stopped, and a shell that has already exited is reported as such rather than stopped again. Not for foreground commands: those end with their own timeout.',
     inputSchema: { type: 'object', properties: { task_id: { type: 'string' } }, required: ['task_id'], additionalProperties: false },
     destructive: true,
     tags: TAGS_SHELL,
-    examples: [{ description: 'Stop a dev server', arguments: { task_id: 'bg_1a2b3c4d' }, expectedOutcome: 'The task is stopped, or task_stop_not_found for an unknown id.' }],
+    examples: [
+      {
+        description: 'Stop a dev server',
+        arguments: { task_id: 'bg_1a2b3c4d' },
+        expectedOutcome: 'The task is stopped, or task_stop_not_found for an unknown id.',
+      },
+    ],
     // Not idempotent: Qwen Code answers a second stop with its task_stop_not_running error.
     idempotency: 'side_effecting',
     errorModes: [
@@ -198,9 +249,22 @@ function stopTool(config: FacetConfig, facet: Engine): ToolDefinition<{ task_id:
     async handler(args, ctx) {
       const ref = args.task_id.startsWith(TASK_PREFIX) ? args.task_id.slice(TASK_PREFIX.length) : args.task_id;
       const job = engine.jobs(ctx).find((j) => j.id === ref);
-      if (!job) throw shapeError('not_found', `No background task with id ${args.task_id} in this session`, 'task_stop_not_found', { task_id: args.task_id }, 'task_id');
+      if (!job)
+        throw shapeError(
+          'not_found',
+          `No background task with id ${args.task_id} in this session`,
+          'task_stop_not_found',
+          { task_id: args.task_id },
+          'task_id',
+        );
       if (job.status !== 'running') {
-        throw shapeError('precondition_failed', `Task ${args.task_id} is not running (it ended with ${job.exitCode !== null ? `exit code ${job.exitCode}` : job.signal ?? job.status})`, 'task_stop_not_running', { task_id: args.task_id }, 'task_id');
+        throw shapeError(
+          'precondition_failed',
+          `Task ${args.task_id} is not running (it ended with ${job.exitCode !== null ? `exit code ${job.exitCode}` : (job.signal ?? job.status)})`,
+          'task_stop_not_running',
+          { task_id: args.task_id },
+          'task_id',
+        );
       }
       const s = await engine.stop(ctx, job.id);
       const text = `Stopped task ${args.task_id} (pid ${s.pid}).`;
@@ -210,5 +274,8 @@ function stopTool(config: FacetConfig, facet: Engine): ToolDefinition<{ task_id:
 }
 
 export function qwenShellTools(config: FacetConfig, facet: Engine): ToolDefinition[] {
-  return [withErrorTypes(runTool(config, facet), qwenErrors('run_shell_command')), withErrorTypes(stopTool(config, facet), qwenErrors('task_stop'))] as ToolDefinition[];
+  return [
+    withErrorTypes(runTool(config, facet), qwenErrors('run_shell_command')),
+    withErrorTypes(stopTool(config, facet), qwenErrors('task_stop')),
+  ] as ToolDefinition[];
 }

@@ -16,7 +16,7 @@ interface TodoArgs {
 
 const todoWrite: ToolDefinition<TodoArgs> = {
   name: 'todo_write',
-  summary: 'Replace the session\'s todo list (id, content, status per item) to plan and track multi-step work.',
+  summary: "Replace the session's todo list (id, content, status per item) to plan and track multi-step work.",
   description: [
     'Sends the complete list each time; it replaces the previous one. Items have a unique id, content and a status',
     '(pending, in_progress, completed). The answer confirms the change and repeats the list as JSON in a system',
@@ -42,20 +42,34 @@ const todoWrite: ToolDefinition<TodoArgs> = {
   examples: [
     {
       description: 'Plan a feature',
-      arguments: { todos: [{ id: '1', content: 'Write the parser', status: 'in_progress' }, { id: '2', content: 'Add tests', status: 'pending' }] },
+      arguments: {
+        todos: [
+          { id: '1', content: 'Write the parser', status: 'in_progress' },
+          { id: '2', content: 'Add tests', status: 'pending' },
+        ],
+      },
       expectedOutcome: 'Todos have been modified successfully, with the list as JSON.',
     },
   ],
   idempotency: 'idempotent',
-  errorModes: 'invalid_tool_params (INVALID_ARGUMENT): two items with the same id, an empty or over-500-character id, empty content, or an unknown status; the list is left unchanged.',
+  errorModes:
+    'invalid_tool_params (INVALID_ARGUMENT): two items with the same id, an empty or over-500-character id, empty content, or an unknown status; the list is left unchanged.',
   async handler(args, ctx) {
     args.todos.forEach((t, i) => {
       if (t.id.trim() === '' || t.id.length > MAX_ID) {
         throw shapeError('invalid_argument', `todo ${i + 1} needs an id of 1 to ${MAX_ID} characters`, 'invalid_tool_params', { index: i }, `todos.${i}.id`);
       }
     });
-    const items = replaceTodos(ctx.session, args.todos.map((t) => ({ id: t.id, content: t.content, status: t.status })), { statuses: STATUSES, uniqueIds: true });
-    const host = { tool: 'todo_write', counts: { todos: items.length }, details: { todos: items.map((t) => ({ id: t.id, content: t.content, status: t.status })) } };
+    const items = replaceTodos(
+      ctx.session,
+      args.todos.map((t) => ({ id: t.id, content: t.content, status: t.status })),
+      { statuses: STATUSES, uniqueIds: true },
+    );
+    const host = {
+      tool: 'todo_write',
+      counts: { todos: items.length },
+      details: { todos: items.map((t) => ({ id: t.id, content: t.content, status: t.status })) },
+    };
     if (items.length === 0) {
       return ok(
         'Todo list has been cleared.\n\n<system-reminder>\nYour todo list is now empty. DO NOT mention this explicitly to the user. There are no pending tasks in it.\n</system-reminder>',

@@ -37,7 +37,13 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs
     },
     destructive: false,
     tags: [TAGS.network, TAGS.web, TAGS.readOnly],
-    examples: [{ description: 'Read a changelog', arguments: { url: 'https://example.com/CHANGELOG.md', prompt: 'What changed in 2.0?' }, expectedOutcome: 'The changelog text.' }],
+    examples: [
+      {
+        description: 'Read a changelog',
+        arguments: { url: 'https://example.com/CHANGELOG.md', prompt: 'What changed in 2.0?' },
+        expectedOutcome: 'The changelog text.',
+      },
+    ],
     idempotency: 'idempotent',
     errorModes: [
       'invalid_tool_params: the url does not start with http:// or https://.',
@@ -46,7 +52,8 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs
       'No summary: the content is returned as fetched (a model-side difference from Qwen Code).',
     ].join('\n'),
     async handler(args, ctx) {
-      if (!/^https?:\/\//i.test(args.url)) throw shapeError('invalid_argument', 'the url must start with http:// or https://', 'invalid_tool_params', {}, 'url');
+      if (!/^https?:\/\//i.test(args.url))
+        throw shapeError('invalid_argument', 'the url must start with http:// or https://', 'invalid_tool_params', {}, 'url');
       const got = await facet.web.fetch(args.url, {
         format: 'text',
         accept: ACCEPT[args.format ?? 'auto'],
@@ -59,7 +66,13 @@ function fetchTool(config: FacetConfig, facet: Engine): ToolDefinition<FetchArgs
         throw shapeError('unsupported', `${args.url} did not return text`, 'web_fetch_fallback_failed', { url: args.url });
       }
       const text = `Content fetched from ${args.url} for the request "${args.prompt}" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${got.content}\n---`;
-      return ok(text, { tool: 'web_fetch', summary: `Fetched ${args.url}`, truncated: got.charsTruncated, counts: { chars: got.totalChars }, details: { url: got.finalUrl, status: got.status } });
+      return ok(text, {
+        tool: 'web_fetch',
+        summary: `Fetched ${args.url}`,
+        truncated: got.charsTruncated,
+        counts: { chars: got.totalChars },
+        details: { url: got.finalUrl, status: got.status },
+      });
     },
   };
 }

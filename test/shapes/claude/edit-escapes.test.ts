@@ -42,7 +42,7 @@ describe('claude shape: Edit unicode escapes and aliases', () => {
     assert.equal(readFileSync(p('none.txt'), 'utf8'), 'plain\n');
   });
 
-  test('Claude Code\'s alias names are not accepted: the declared names are required', async () => {
+  test("Claude Code's alias names are not accepted: the declared names are required", async () => {
     writeFileSync(p('alias.txt'), 'a\n');
     await call('Read', { file_path: p('alias.txt') });
     const r = await call('Edit', { path: p('alias.txt'), old_str: 'a', new_str: 'b', replace_name: false });

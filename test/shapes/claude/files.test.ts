@@ -11,7 +11,10 @@ import { IMAGE_MAX_BYTES } from '../../../src/shapes/claude/read.js';
 
 const CURRENT = '(file state is current in your context — no need to Read it back)';
 // 1x1 transparent PNG.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('claude shape: file tools', () => {
   const { t, dir } = serverFixture({ shape: 'claude' });
@@ -36,7 +39,14 @@ describe('claude shape: file tools', () => {
         {
           cells: [
             { cell_type: 'markdown', id: 'md1', metadata: {}, source: ['# Title\n', 'text'] },
-            { cell_type: 'code', id: 'c1', metadata: {}, execution_count: 1, source: ["print('hi')"], outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }] },
+            {
+              cell_type: 'code',
+              id: 'c1',
+              metadata: {},
+              execution_count: 1,
+              source: ["print('hi')"],
+              outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }],
+            },
           ],
           metadata: { language_info: { name: 'python' } },
           nbformat: 4,
@@ -74,19 +84,28 @@ describe('claude shape: file tools', () => {
     assert.equal(empty.text, '<system-reminder>Warning: the file exists but is shorter than the provided offset (1). The file has 1 lines.</system-reminder>');
     assert.equal(empty.code, '');
     const past = await call('Read', { file_path: p('four.txt'), offset: 5000 });
-    assert.equal(past.text, '<system-reminder>Warning: the file exists but is shorter than the provided offset (5000). The file has 5 lines.</system-reminder>');
+    assert.equal(
+      past.text,
+      '<system-reminder>Warning: the file exists but is shorter than the provided offset (5000). The file has 5 lines.</system-reminder>',
+    );
   });
 
   test('Read errors: missing file, directory, whole file over 256KB, token cap, binary, bad image', async () => {
     const missing = await call('Read', { file_path: 'nope.txt' });
     assert.equal(missing.code, 'NOT_FOUND');
-    assert.equal(missing.error, `<tool_use_error>File does not exist: nope.txt. Relative paths are resolved from the current working directory, ${dir}.</tool_use_error>`);
+    assert.equal(
+      missing.error,
+      `<tool_use_error>File does not exist: nope.txt. Relative paths are resolved from the current working directory, ${dir}.</tool_use_error>`,
+    );
     const sub = await call('Read', { file_path: p('sub') });
     assert.equal(sub.error, `EISDIR: illegal operation on a directory, read '${p('sub')}'`);
     assert.equal(sub.code, 'INVALID_ARGUMENT');
     const big = await call('Read', { file_path: p('big.txt') });
     assert.equal(big.code, 'RESOURCE_EXHAUSTED');
-    assert.equal(big.error, 'File content (300.1KB) is over the 256KB limit for reading a whole file. Pass offset and limit to read part of it, or use Grep to find the lines you need.');
+    assert.equal(
+      big.error,
+      'File content (300.1KB) is over the 256KB limit for reading a whole file. Pass offset and limit to read part of it, or use Grep to find the lines you need.',
+    );
     const range = await call('Read', { file_path: p('big.txt'), offset: 2, limit: 1 });
     assert.equal(range.code, 'RESOURCE_EXHAUSTED');
     assert.equal(
@@ -96,12 +115,21 @@ describe('claude shape: file tools', () => {
     assert.equal(range.text, range.error);
     assert.equal((await call('Read', { file_path: p('big.txt'), offset: 1, limit: 1 })).text, `1\t${'x'.repeat(100)}`);
     const bin = await call('Read', { file_path: p('blob.bin') });
-    assert.equal(bin.error, `<tool_use_error>${p('blob.bin')} is a binary file (.bin). Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.</tool_use_error>`);
+    assert.equal(
+      bin.error,
+      `<tool_use_error>${p('blob.bin')} is a binary file (.bin). Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.</tool_use_error>`,
+    );
     const fake = await call('Read', { file_path: p('fake.png') });
-    assert.equal(fake.error, `<tool_use_error>${p('fake.png')} has an image extension but its bytes are not a png image. Check the file, or rename it if it is text.</tool_use_error>`);
+    assert.equal(
+      fake.error,
+      `<tool_use_error>${p('fake.png')} has an image extension but its bytes are not a png image. Check the file, or rename it if it is text.</tool_use_error>`,
+    );
     const outside = await call('Read', { file_path: '/etc/hostname' });
     assert.equal(outside.code, 'PERMISSION_DENIED');
-    assert.equal(outside.error, `<tool_use_error>Permission denied: /etc/hostname is outside the directories this session may use (${dir}). Use a path inside them.</tool_use_error>`);
+    assert.equal(
+      outside.error,
+      `<tool_use_error>Permission denied: /etc/hostname is outside the directories this session may use (${dir}). Use a path inside them.</tool_use_error>`,
+    );
     const invalid = await call('Read', { file_path: p('four.txt'), limit: 0 });
     assert.equal(invalid.code, 'INVALID_ARGUMENT');
     assert.equal(invalid.error, '<tool_use_error>InputValidationError: the arguments of Read are not valid:\n- limit: must be > 0</tool_use_error>');
@@ -124,7 +152,12 @@ describe('claude shape: file tools', () => {
 
   test('Read fits a large image within 2000×2000 px and the byte limit, saying so to the host', async () => {
     // A wide screenshot-like PNG: scaled, still PNG.
-    writeFileSync(p('wide.png'), await sharp({ create: { width: 3000, height: 1200, channels: 3, background: '#3366cc' } }).png().toBuffer());
+    writeFileSync(
+      p('wide.png'),
+      await sharp({ create: { width: 3000, height: 1200, channels: 3, background: '#3366cc' } })
+        .png()
+        .toBuffer(),
+    );
     const wide = await call('Read', { file_path: p('wide.png') });
     assert.equal(wide.blobs.length, 1);
     assert.equal(wide.blobs[0]!.mediaType, 'image/png');
@@ -134,7 +167,9 @@ describe('claude shape: file tools', () => {
     // Noise does not compress: within 2000 px, but over the byte limit as PNG, so it becomes a JPEG.
     const noise = Buffer.alloc(1900 * 1900 * 3);
     for (let i = 0, x = 12345; i < noise.length; i++) noise[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
-    const noisy = await sharp(noise, { raw: { width: 1900, height: 1900, channels: 3 } }).png().toBuffer();
+    const noisy = await sharp(noise, { raw: { width: 1900, height: 1900, channels: 3 } })
+      .png()
+      .toBuffer();
     assert.ok(noisy.length > IMAGE_MAX_BYTES);
     writeFileSync(p('noise.png'), noisy);
     const n = await call('Read', { file_path: p('noise.png') });
@@ -144,7 +179,10 @@ describe('claude shape: file tools', () => {
     // PNG magic bytes over garbage: refused as a broken image, not a crash.
     writeFileSync(p('broken.png'), Buffer.concat([PNG.subarray(0, 33), Buffer.from('garbage after the header')]));
     const broken = await call('Read', { file_path: p('broken.png') });
-    assert.equal(broken.error, `<tool_use_error>${p('broken.png')} has an image extension but its bytes are not a png image. Check the file, or rename it if it is text.</tool_use_error>`);
+    assert.equal(
+      broken.error,
+      `<tool_use_error>${p('broken.png')} has an image extension but its bytes are not a png image. Check the file, or rename it if it is text.</tool_use_error>`,
+    );
   });
 
   test('Read returns images as blobs, PDFs with a document blob, and PDF pages as JPEGs', async () => {
@@ -158,7 +196,13 @@ describe('claude shape: file tools', () => {
     const size = statSync(p('three.pdf')).size;
     const pages = await call('Read', { file_path: p('three.pdf'), pages: '2-3' });
     assert.equal(pages.text, `PDF pages extracted: 2 page(s) from ${p('three.pdf')} (${(size / 1024).toFixed(1)}KB)`);
-    assert.deepEqual(pages.blobs.map((b) => [b.mediaType, b.data.subarray(0, 3).toString('hex')]), [['image/jpeg', 'ffd8ff'], ['image/jpeg', 'ffd8ff']]);
+    assert.deepEqual(
+      pages.blobs.map((b) => [b.mediaType, b.data.subarray(0, 3).toString('hex')]),
+      [
+        ['image/jpeg', 'ffd8ff'],
+        ['image/jpeg', 'ffd8ff'],
+      ],
+    );
     const past = await call('Read', { file_path: p('three.pdf'), pages: '7' });
     assert.equal(past.error, `<tool_use_error>pages "7" lies past the end of ${p('three.pdf')}. Ask for pages the PDF has, numbered from 1.</tool_use_error>`);
     const bad = await call('Read', { file_path: p('doc.pdf'), pages: '1-30' });
@@ -195,7 +239,8 @@ describe('claude shape: file tools', () => {
     writeFileSync(p('stale.txt'), 'one changed\n');
     const future = new Date(Date.now() + 5000);
     utimesSync(p('stale.txt'), future, future);
-    const expected = '<tool_use_error>The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.</tool_use_error>';
+    const expected =
+      '<tool_use_error>The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.</tool_use_error>';
     const w = await call('Write', { file_path: p('stale.txt'), content: 'x' }, 'stale');
     assert.equal(w.code, 'CONFLICT');
     assert.equal(w.error, expected);
@@ -208,23 +253,41 @@ describe('claude shape: file tools', () => {
     assert.equal((await call('Edit', { file_path: p('touched.txt'), old_string: 'same', new_string: 'other' }, 'stale')).code, '');
   });
 
-  test('Edit: the errors in Claude Code\'s order, uniqueness and replace_all', async () => {
+  test("Edit: the errors in Claude Code's order, uniqueness and replace_all", async () => {
     writeFileSync(p('e.txt'), 'alpha\nbeta\nalpha\n');
     const s = 'edit';
-    assert.equal((await call('Edit', { file_path: p('e.txt'), old_string: 'same', new_string: 'same' }, s)).error, '<tool_use_error>old_string and new_string are identical, so there is nothing to change.</tool_use_error>');
+    assert.equal(
+      (await call('Edit', { file_path: p('e.txt'), old_string: 'same', new_string: 'same' }, s)).error,
+      '<tool_use_error>old_string and new_string are identical, so there is nothing to change.</tool_use_error>',
+    );
     const missing = await call('Edit', { file_path: 'ghost.txt', old_string: 'a', new_string: 'b' }, s);
     assert.equal(missing.code, 'NOT_FOUND');
-    assert.equal(missing.error, `<tool_use_error>File does not exist: ghost.txt. Relative paths are resolved from the current working directory, ${dir}. To create a file, use Write or an empty old_string.</tool_use_error>`);
-    assert.equal((await call('Edit', { file_path: p('e.txt'), old_string: '', new_string: 'x' }, s)).error, '<tool_use_error>An empty old_string creates a new file, but this file already exists and is not empty. Put the text to replace in old_string.</tool_use_error>');
-    assert.equal((await call('Edit', { file_path: p('nb.ipynb'), old_string: 'a', new_string: 'b' }, s)).error, '<tool_use_error>This file is a Jupyter notebook; change its cells with NotebookEdit.</tool_use_error>');
+    assert.equal(
+      missing.error,
+      `<tool_use_error>File does not exist: ghost.txt. Relative paths are resolved from the current working directory, ${dir}. To create a file, use Write or an empty old_string.</tool_use_error>`,
+    );
+    assert.equal(
+      (await call('Edit', { file_path: p('e.txt'), old_string: '', new_string: 'x' }, s)).error,
+      '<tool_use_error>An empty old_string creates a new file, but this file already exists and is not empty. Put the text to replace in old_string.</tool_use_error>',
+    );
+    assert.equal(
+      (await call('Edit', { file_path: p('nb.ipynb'), old_string: 'a', new_string: 'b' }, s)).error,
+      '<tool_use_error>This file is a Jupyter notebook; change its cells with NotebookEdit.</tool_use_error>',
+    );
     assert.equal((await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'x' }, s)).code, 'CONFLICT');
     await call('Read', { file_path: p('e.txt') }, s);
     const none = await call('Edit', { file_path: p('e.txt'), old_string: 'zzz', new_string: 'y' }, s);
     assert.equal(none.code, 'INVALID_ARGUMENT');
-    assert.equal(none.error, '<tool_use_error>old_string was not found in the file. It must match the file exactly, whitespace and indentation included; Read the file again if unsure.\nString: zzz</tool_use_error>');
+    assert.equal(
+      none.error,
+      '<tool_use_error>old_string was not found in the file. It must match the file exactly, whitespace and indentation included; Read the file again if unsure.\nString: zzz</tool_use_error>',
+    );
     const many = await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'x' }, s);
     assert.equal(many.code, 'CONFLICT');
-    assert.equal(many.error, '<tool_use_error>old_string occurs 2 times in the file and replace_all is false. Set replace_all to true to change every occurrence, or add surrounding lines to old_string so that it matches only one.\nString: alpha</tool_use_error>');
+    assert.equal(
+      many.error,
+      '<tool_use_error>old_string occurs 2 times in the file and replace_all is false. Set replace_all to true to change every occurrence, or add surrounding lines to old_string so that it matches only one.\nString: alpha</tool_use_error>',
+    );
     const one = await call('Edit', { file_path: p('e.txt'), old_string: 'beta', new_string: 'gamma   ' }, s);
     assert.equal(one.text, `The file ${p('e.txt')} has been updated successfully. ${CURRENT}`);
     const all = await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: '$&-1', replace_all: true }, s);
@@ -275,14 +338,20 @@ describe('claude shape: file tools', () => {
       { content: 'Test it', status: 'pending', activeForm: 'Testing it' },
     ];
     const r = await call('TodoWrite', { todos });
-    assert.equal(r.text, 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable');
+    assert.equal(
+      r.text,
+      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
+    );
     assert.deepEqual((r.display.details as { todos: unknown[] }).todos, [
       { id: '1', content: 'Fix it', status: 'in_progress', activeForm: 'Fixing it' },
       { id: '2', content: 'Test it', status: 'pending', activeForm: 'Testing it' },
     ]);
     const bad = await call('TodoWrite', { todos: [{ content: '', status: 'done', activeForm: 'x' }] });
     assert.equal(bad.code, 'INVALID_ARGUMENT');
-    assert.equal(bad.error, '<tool_use_error>InputValidationError: the arguments of TodoWrite are not valid:\n- todos.0.content: must NOT have fewer than 1 characters\n- todos.0.status: must be one of "pending", "in_progress", "completed"</tool_use_error>');
+    assert.equal(
+      bad.error,
+      '<tool_use_error>InputValidationError: the arguments of TodoWrite are not valid:\n- todos.0.content: must NOT have fewer than 1 characters\n- todos.0.status: must be one of "pending", "in_progress", "completed"</tool_use_error>',
+    );
     assert.ok(statSync(dir).isDirectory());
   });
 });

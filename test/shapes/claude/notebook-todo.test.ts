@@ -11,14 +11,22 @@ import { claudeCaller } from './harness.js';
 const NOTEBOOK = {
   cells: [
     { cell_type: 'markdown', id: 'md1', metadata: {}, source: ['# Title'] },
-    { cell_type: 'code', id: 'c1', metadata: {}, execution_count: 1, source: ["print('hi')"], outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }] },
+    {
+      cell_type: 'code',
+      id: 'c1',
+      metadata: {},
+      execution_count: 1,
+      source: ["print('hi')"],
+      outputs: [{ output_type: 'stream', name: 'stdout', text: ['hi\n'] }],
+    },
   ],
   metadata: {},
   nbformat: 4,
   nbformat_minor: 5,
 };
 
-const TODO_OK = 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable';
+const TODO_OK =
+  'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable';
 
 describe('claude shape: NotebookEdit and TodoWrite, more paths', () => {
   const { t, dir } = serverFixture({ shape: 'claude' });
@@ -35,7 +43,10 @@ describe('claude shape: NotebookEdit and TodoWrite, more paths', () => {
     utimesSync(p('stale.ipynb'), future, future);
     const r = await call('NotebookEdit', { notebook_path: p('stale.ipynb'), cell_id: 'c1', new_source: 'x' }, 'stale');
     assert.equal(r.code, 'CONFLICT');
-    assert.equal(r.error, '<tool_use_error>The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.</tool_use_error>');
+    assert.equal(
+      r.error,
+      '<tool_use_error>The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.</tool_use_error>',
+    );
     assert.equal(readFileSync(p('stale.ipynb'), 'utf8'), changed);
   });
 
@@ -59,21 +70,29 @@ describe('claude shape: NotebookEdit and TodoWrite, more paths', () => {
   });
 
   test('TodoWrite: a second call replaces the whole list, completed items included', async () => {
-    const first = await call('TodoWrite', {
-      todos: [
-        { content: 'A', status: 'in_progress', activeForm: 'Doing A' },
-        { content: 'B', status: 'pending', activeForm: 'Doing B' },
-        { content: 'C', status: 'pending', activeForm: 'Doing C' },
-      ],
-    }, 'todos');
+    const first = await call(
+      'TodoWrite',
+      {
+        todos: [
+          { content: 'A', status: 'in_progress', activeForm: 'Doing A' },
+          { content: 'B', status: 'pending', activeForm: 'Doing B' },
+          { content: 'C', status: 'pending', activeForm: 'Doing C' },
+        ],
+      },
+      'todos',
+    );
     assert.equal(first.text, TODO_OK);
     assert.deepEqual(first.display.counts, { items: 3, completed: 0 });
-    const second = await call('TodoWrite', {
-      todos: [
-        { content: 'A', status: 'completed', activeForm: 'Doing A' },
-        { content: 'D', status: 'in_progress', activeForm: 'Doing D' },
-      ],
-    }, 'todos');
+    const second = await call(
+      'TodoWrite',
+      {
+        todos: [
+          { content: 'A', status: 'completed', activeForm: 'Doing A' },
+          { content: 'D', status: 'in_progress', activeForm: 'Doing D' },
+        ],
+      },
+      'todos',
+    );
     assert.equal(second.text, TODO_OK);
     assert.equal(second.display.summary, '2 todos, 1 completed');
     assert.deepEqual(second.display.counts, { items: 2, completed: 1 });

@@ -8,7 +8,6 @@ import { makePdf } from '../../helpers/pdf.js';
 import { callTool, serverFixture, texts } from '../../helpers/server.js';
 import { PNG_3X2 } from '../../helpers/png.js';
 
-
 const { t, dir } = serverFixture({ shape: 'claude', prefix: 'facet-claude-limits-' });
 before(async () => {
   // 21 MB: a real PNG_3X2 header, then a sparse hole.
@@ -32,9 +31,18 @@ test('Read: an image over 20 MB and a malformed pages value are refused with the
 
 test('Read: a PDF over 10 pages needs pages, at most 20 of them, inside the document', async () => {
   const pdf = path.join(dir, 'd.pdf');
-  assert.equal((await call('Read', { file_path: pdf })).error, '<tool_use_error>This PDF has 11 pages. PDFs over 10 pages must be read with pages (e.g. "1-5", at most 20 per call).</tool_use_error>');
-  assert.equal((await call('Read', { file_path: pdf, pages: '1-21' })).error, '<tool_use_error>pages "1-21" covers more than 20 pages; read at most 20 pages per call.</tool_use_error>');
-  assert.equal((await call('Read', { file_path: pdf, pages: '12' })).error, `<tool_use_error>pages "12" lies past the end of ${pdf}. Ask for pages the PDF has, numbered from 1.</tool_use_error>`);
+  assert.equal(
+    (await call('Read', { file_path: pdf })).error,
+    '<tool_use_error>This PDF has 11 pages. PDFs over 10 pages must be read with pages (e.g. "1-5", at most 20 per call).</tool_use_error>',
+  );
+  assert.equal(
+    (await call('Read', { file_path: pdf, pages: '1-21' })).error,
+    '<tool_use_error>pages "1-21" covers more than 20 pages; read at most 20 pages per call.</tool_use_error>',
+  );
+  assert.equal(
+    (await call('Read', { file_path: pdf, pages: '12' })).error,
+    `<tool_use_error>pages "12" lies past the end of ${pdf}. Ask for pages the PDF has, numbered from 1.</tool_use_error>`,
+  );
 });
 
 test('Grep: a line over 500 columns is named, not shown, in match and in context', async () => {

@@ -40,7 +40,10 @@ describe('claude shape: Grep and Glob', () => {
   });
 
   test('content: relpath:line:text, context lines with the absolute path, single-file form, -n false, -o', async () => {
-    assert.equal((await call('Grep', { pattern: 'foo', output_mode: 'content', path: 'src' })).text, 'src/a.js:1:function foo() {\nsrc/a.js:4:foo();\nsrc/b.js:1:const x = foo;');
+    assert.equal(
+      (await call('Grep', { pattern: 'foo', output_mode: 'content', path: 'src' })).text,
+      'src/a.js:1:function foo() {\nsrc/a.js:4:foo();\nsrc/b.js:1:const x = foo;',
+    );
     const ctx = await call('Grep', { pattern: 'return', output_mode: 'content', '-B': 1, glob: '*.js' });
     assert.equal(ctx.text, `${p('src/a.js')}-1-function foo() {\nsrc/a.js:2:  return 1;`);
     const C = await call('Grep', { pattern: 'foo\\(\\)', output_mode: 'content', path: p('src/a.js'), context: 1, '-B': 5 });
@@ -70,7 +73,10 @@ describe('claude shape: Grep and Glob', () => {
   test('Grep errors come back as tool_use_error', async () => {
     const missing = await call('Grep', { pattern: 'x', path: 'nowhere' });
     assert.equal(missing.code, 'NOT_FOUND');
-    assert.equal(missing.error, `<tool_use_error>Path does not exist: nowhere. Relative paths are resolved from the current working directory, ${dir}.</tool_use_error>`);
+    assert.equal(
+      missing.error,
+      `<tool_use_error>Path does not exist: nowhere. Relative paths are resolved from the current working directory, ${dir}.</tool_use_error>`,
+    );
     const bad = await call('Grep', { pattern: 'a(' });
     assert.equal(bad.code, 'INVALID_ARGUMENT');
     assert.ok(bad.error.startsWith('<tool_use_error>') && bad.error.endsWith('</tool_use_error>'), bad.error);
@@ -112,7 +118,10 @@ describe('claude shape: Grep and Glob', () => {
     assert.equal(lines[100], '(Showing 100 of 120 matching files; 20 more are not listed. Narrow the pattern or path to see the rest.)');
     assert.equal(r.display.truncated, true);
     const missing = await call('Glob', { pattern: '*', path: 'nope' });
-    assert.equal(missing.error, `<tool_use_error>Directory does not exist: nope. Relative paths are resolved from the current working directory, ${dir}.</tool_use_error>`);
+    assert.equal(
+      missing.error,
+      `<tool_use_error>Directory does not exist: nope. Relative paths are resolved from the current working directory, ${dir}.</tool_use_error>`,
+    );
     const file = await call('Glob', { pattern: '*', path: 'README.md' });
     assert.equal(file.error, '<tool_use_error>Not a directory: README.md. Give Glob a directory to search in.</tool_use_error>');
   });

@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { serverFixture, tempDir } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
-const BG = /^Command running in background with ID: ([0-9a-f]{8})\. Output is being written to: (\S+)\. You will be notified when it finishes; to see its output before then, Read that file or call TaskOutput\.(?:$|\n)/; // a notice of another task may follow on later lines
+const BG =
+  /^Command running in background with ID: ([0-9a-f]{8})\. Output is being written to: (\S+)\. You will be notified when it finishes; to see its output before then, Read that file or call TaskOutput\.(?:$|\n)/; // a notice of another task may follow on later lines
 
 describe('claude shape: Bash and background tasks', () => {
   const state = tempDir('facet-state-');
@@ -71,7 +72,10 @@ describe('claude shape: Bash and background tasks', () => {
   test('invalid commands are refused before running', async () => {
     const r = await call('Bash', { command: 'echo a\u0007b' });
     assert.equal(r.code, 'INVALID_ARGUMENT');
-    assert.equal(r.error, '<tool_use_error>The command contains control characters that a person reviewing it could not see. Remove them and run it again.</tool_use_error>');
+    assert.equal(
+      r.error,
+      '<tool_use_error>The command contains control characters that a person reviewing it could not see. Remove them and run it again.</tool_use_error>',
+    );
     const v = await call('Bash', { command: 'ls', timeout: 'soon' });
     assert.equal(v.error, '<tool_use_error>InputValidationError: the arguments of Bash are not valid:\n- timeout: must be number</tool_use_error>');
   });
@@ -83,7 +87,10 @@ describe('claude shape: Bash and background tasks', () => {
     assert.ok(m, started.text);
     const id = m[1]!;
     const early = await call('TaskOutput', { task_id: id, block: false, timeout: 0 }, s);
-    assert.equal(early.text, `<retrieval_status>not_ready</retrieval_status>\n\n<task_id>${id}</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>running</status>`);
+    assert.equal(
+      early.text,
+      `<retrieval_status>not_ready</retrieval_status>\n\n<task_id>${id}</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>running</status>`,
+    );
     const done = await call('TaskOutput', { task_id: id, block: true, timeout: 30000 }, s);
     assert.equal(
       done.text,
@@ -100,7 +107,12 @@ describe('claude shape: Bash and background tasks', () => {
       // The `exit 4` task may be announced first: wait for the notice of this one.
       if (r.text.includes(`<task-id>${third[1]}</task-id>`)) {
         assert.ok(r.text.startsWith('(Bash completed with no output)\n\n<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]'));
-        assert.ok(r.text.includes(`<task-id>${third[1]}</task-id>\n<output-file>${third[2]}</output-file>\n<status>completed</status>\n<summary>Background command "print x" completed (exit code 0)</summary>`), r.text);
+        assert.ok(
+          r.text.includes(
+            `<task-id>${third[1]}</task-id>\n<output-file>${third[2]}</output-file>\n<status>completed</status>\n<summary>Background command "print x" completed (exit code 0)</summary>`,
+          ),
+          r.text,
+        );
         return;
       }
     }
@@ -111,22 +123,40 @@ describe('claude shape: Bash and background tasks', () => {
     const s = 'stop';
     const id = BG.exec((await call('Bash', { command: 'echo begun; sleep 100', run_in_background: true }, s)).text)![1]!;
     const r = await call('TaskOutput', { task_id: id, block: true, timeout: 300 }, s);
-    assert.equal(r.text, `<retrieval_status>timeout</retrieval_status>\n\n<task_id>${id}</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>running</status>\n\n<output>\nbegun\n</output>`);
+    assert.equal(
+      r.text,
+      `<retrieval_status>timeout</retrieval_status>\n\n<task_id>${id}</task_id>\n\n<task_type>local_bash</task_type>\n\n<status>running</status>\n\n<output>\nbegun\n</output>`,
+    );
     const stopped = await call('TaskStop', { shell_id: id }, s);
-    assert.deepEqual(JSON.parse(stopped.text), { message: `Successfully stopped task: ${id} (echo begun; sleep 100)`, task_id: id, task_type: 'local_bash', command: 'echo begun; sleep 100' });
+    assert.deepEqual(JSON.parse(stopped.text), {
+      message: `Successfully stopped task: ${id} (echo begun; sleep 100)`,
+      task_id: id,
+      task_type: 'local_bash',
+      command: 'echo begun; sleep 100',
+    });
     const after = await call('TaskOutput', { task_id: id, block: false, timeout: 0 }, s);
     assert.match(after.text, /<status>killed<\/status>/);
     const again = await call('TaskStop', { task_id: id }, s);
     // TaskStop is declared idempotent: the repeat succeeds and says the task had already stopped.
     assert.equal(again.error, '');
-    assert.deepEqual(JSON.parse(again.text), { message: `Task ${id} (echo begun; sleep 100) had already stopped (status: killed); nothing was done.`, task_id: id, task_type: 'local_bash', command: 'echo begun; sleep 100' });
+    assert.deepEqual(JSON.parse(again.text), {
+      message: `Task ${id} (echo begun; sleep 100) had already stopped (status: killed); nothing was done.`,
+      task_id: id,
+      task_type: 'local_bash',
+      command: 'echo begun; sleep 100',
+    });
     assert.deepEqual(again.display.details, { taskId: id, status: 'killed', alreadyStopped: true });
     // A task that finished by itself is not an error to stop either.
     const done = BG.exec((await call('Bash', { command: 'exit 3', run_in_background: true }, s)).text)![1]!;
     await call('TaskOutput', { task_id: done, block: true, timeout: 10_000 }, s);
     const late = await call('TaskStop', { task_id: done }, s);
     assert.equal(late.error, '');
-    assert.deepEqual(JSON.parse(late.text), { message: `Task ${done} (exit 3) had already stopped (status: failed); nothing was done.`, task_id: done, task_type: 'local_bash', command: 'exit 3' });
+    assert.deepEqual(JSON.parse(late.text), {
+      message: `Task ${done} (exit 3) had already stopped (status: failed); nothing was done.`,
+      task_id: done,
+      task_type: 'local_bash',
+      command: 'exit 3',
+    });
   });
 
   test('a leading "cd <the task directory> && " is left out of the recorded command', async () => {
@@ -138,19 +168,33 @@ describe('claude shape: Bash and background tasks', () => {
     ]) {
       const id = BG.exec((await call('Bash', { command, run_in_background: true }, s)).text)![1]!;
       const stopped = await call('TaskStop', { task_id: id }, s);
-      assert.deepEqual(JSON.parse(stopped.text), { message: `Successfully stopped task: ${id} (${shown})`, task_id: id, task_type: 'local_bash', command: shown });
+      assert.deepEqual(JSON.parse(stopped.text), {
+        message: `Successfully stopped task: ${id} (${shown})`,
+        task_id: id,
+        task_type: 'local_bash',
+        command: shown,
+      });
     }
   });
 
   test('unknown tasks and missing ids', async () => {
     const out = await call('TaskOutput', { task_id: 'x', block: false, timeout: 0 });
     assert.equal(out.code, 'NOT_FOUND');
-    assert.equal(out.error, '<tool_use_error>There is no task with ID x in this session. Task IDs come from Bash calls with run_in_background.</tool_use_error>');
-    assert.equal((await call('TaskStop', { task_id: 'nonexistent' })).error, '<tool_use_error>There is no task with ID nonexistent in this session. Task IDs come from Bash calls with run_in_background.</tool_use_error>');
+    assert.equal(
+      out.error,
+      '<tool_use_error>There is no task with ID x in this session. Task IDs come from Bash calls with run_in_background.</tool_use_error>',
+    );
+    assert.equal(
+      (await call('TaskStop', { task_id: 'nonexistent' })).error,
+      '<tool_use_error>There is no task with ID nonexistent in this session. Task IDs come from Bash calls with run_in_background.</tool_use_error>',
+    );
     const none = await call('TaskStop', {});
     assert.equal(none.code, 'INVALID_ARGUMENT');
     assert.equal(none.error, '<tool_use_error>task_id is required: give the ID Bash returned for the background task.</tool_use_error>');
     const missing = await call('TaskOutput', { task_id: 'x' });
-    assert.equal(missing.error, '<tool_use_error>InputValidationError: the arguments of TaskOutput are not valid:\n- block: is required\n- timeout: is required</tool_use_error>');
+    assert.equal(
+      missing.error,
+      '<tool_use_error>InputValidationError: the arguments of TaskOutput are not valid:\n- block: is required\n- timeout: is required</tool_use_error>',
+    );
   });
 });

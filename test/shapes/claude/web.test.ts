@@ -22,7 +22,13 @@ describe('claude shape: WebFetch and WebSearch', () => {
 
   before(async () => {
     site = await serve((req, res) => {
-      if (req.url === '/page') return send(res, 200, 'text/html; charset=utf-8', '<html><head><title>Doc</title></head><body><h1>Hello</h1><p>Some <b>bold</b> text.</p></body></html>');
+      if (req.url === '/page')
+        return send(
+          res,
+          200,
+          'text/html; charset=utf-8',
+          '<html><head><title>Doc</title></head><body><h1>Hello</h1><p>Some <b>bold</b> text.</p></body></html>',
+        );
       if (req.url === '/same') {
         res.writeHead(302, { location: '/page' });
         return res.end();
@@ -98,7 +104,10 @@ describe('claude shape: WebFetch and WebSearch', () => {
       [
         'Web search results for query: "node undici"',
         '',
-        `Links: ${JSON.stringify([{ title: 'undici - npm', url: 'https://www.npmjs.com/package/undici' }, { title: 'Node.js docs', url: 'https://nodejs.org/api/fetch.html' }])}`,
+        `Links: ${JSON.stringify([
+          { title: 'undici - npm', url: 'https://www.npmjs.com/package/undici' },
+          { title: 'Node.js docs', url: 'https://nodejs.org/api/fetch.html' },
+        ])}`,
         '',
         '- [undici - npm](https://www.npmjs.com/package/undici): An HTTP/1.1 client, written for Node.js.',
         '',
@@ -111,6 +120,9 @@ describe('claude shape: WebFetch and WebSearch', () => {
     const both = await call('WebSearch', { query: 'node undici', allowed_domains: ['a.com'], blocked_domains: ['b.com'] });
     assert.equal(both.error, '<tool_use_error>Give allowed_domains or blocked_domains, not both in the same search.</tool_use_error>');
     const short = await call('WebSearch', { query: 'x' });
-    assert.equal(short.error, '<tool_use_error>InputValidationError: the arguments of WebSearch are not valid:\n- query: must NOT have fewer than 2 characters</tool_use_error>');
+    assert.equal(
+      short.error,
+      '<tool_use_error>InputValidationError: the arguments of WebSearch are not valid:\n- query: must NOT have fewer than 2 characters</tool_use_error>',
+    );
   });
 });

@@ -19,7 +19,7 @@ describe('codex apply_patch arguments', () => {
     const spec = d.tool!;
     assert.equal(spec.inputSchema!['x-freeform'], true);
     assert.deepEqual(spec.inputSchema!.json_function_variant, VARIANT);
-    assert.ok(spec.errorModes.startsWith('Arguments: DescribeTool serves the vendor\'s declaration'), spec.errorModes.slice(0, 80));
+    assert.ok(spec.errorModes.startsWith("Arguments: DescribeTool serves the vendor's declaration"), spec.errorModes.slice(0, 80));
   });
 
   for (const [label, args, msg] of [

@@ -35,27 +35,47 @@ const lines = (from: number, to: number) =>
     .map((n) => `L${n}: ${n === 1 ? 'def main():' : n % 10 === 0 ? `def f${n}():` : `    x${n} = ${n}  # TODO`}`)
     .join('\n');
 const LS = '.\n..\napp.py\ndocs\nmany\npackage.json\nsrc\n';
-const many = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => `f${from + k}.txt`).sort().map((f) => `  ${f}`);
+const many = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, k) => `f${from + k}.txt`)
+    .sort()
+    .map((f) => `  ${f}`);
 
 /** Each example's exact text (after norm: chunk ids and times as placeholders); a RegExp only where the machine shows through. */
 function expected(dir: string): Record<string, string | RegExp> {
   return {
     'exec_command: List the files of the project': `Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 10\nOutput:\n${LS}`,
     // The interpreter's banner names its version and build date.
-    'exec_command: Start a Python prompt to type into': /^Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID \d+\nOriginal token count: \d+\nOutput:\nPython 3\.[^\n]*\r\nType "help", "copyright", "credits" or "license" for more information\.\r\n>>> $/,
-    'write_stdin: Evaluate an expression in a Python prompt started with tty': /^Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID \d+\nOriginal token count: 4\nOutput:\n1 \+ 1\r\n2\r\n>>> $/,
-    'write_stdin: Wait for more output of a long build': 'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nbuilt\n',
+    'exec_command: Start a Python prompt to type into':
+      /^Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID \d+\nOriginal token count: \d+\nOutput:\nPython 3\.[^\n]*\r\nType "help", "copyright", "credits" or "license" for more information\.\r\n>>> $/,
+    'write_stdin: Evaluate an expression in a Python prompt started with tty':
+      /^Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID \d+\nOriginal token count: 4\nOutput:\n1 \+ 1\r\n2\r\n>>> $/,
+    'write_stdin: Wait for more output of a long build':
+      'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nbuilt\n',
     'shell_command: Show the files of the session directory': `Exit code: 0\nWall time: <t> seconds\nOutput:\n${LS}`,
     'shell_command: Run the test suite with more time': 'Exit code: 0\nWall time: <t> seconds\nOutput:\n\n> x@1.0.0 test\n> echo tests pass\n\ntests pass\n',
-    'shell: Run a shell line': JSON.stringify({ output: LS, metadata: { exit_code: 0, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
+    'shell: Run a shell line': JSON.stringify({ output: LS, metadata: { exit_code: 0, duration_seconds: 0 } }).replace(
+      '"duration_seconds":0',
+      '"duration_seconds":<t>',
+    ),
     'shell: Run a program directly': /^\{"output":"git version \d+\.\d+[^"]*\\n","metadata":\{"exit_code":0,"duration_seconds":<t>\}\}$/,
-    'apply_patch: Change a line in one file and add another file':
-      JSON.stringify({ output: 'Success. Updated the following files:\nA NOTES.md\nM app.py\n', metadata: { exit_code: 0, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
+    'apply_patch: Change a line in one file and add another file': JSON.stringify({
+      output: 'Success. Updated the following files:\nA NOTES.md\nM app.py\n',
+      metadata: { exit_code: 0, duration_seconds: 0 },
+    }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
     'update_plan: Start a three-step plan': 'Plan updated',
     'view_image: Look at a screenshot': `Image ${dir}/docs/screenshot.png (image/png, 1x1, 70 bytes)`,
     'read_file: Read the first 50 lines': lines(1, 50),
     'read_file: Read the function around line 120': lines(101, 130),
-    'list_dir: Look at the top of a project': [`Absolute path: ${dir}`, 'NOTES.md', 'app.py', 'docs/', '  screenshot.png', 'many/', ...many(0, 29).slice(0, 20), 'More than 25 entries found'].join('\n'),
+    'list_dir: Look at the top of a project': [
+      `Absolute path: ${dir}`,
+      'NOTES.md',
+      'app.py',
+      'docs/',
+      '  screenshot.png',
+      'many/',
+      ...many(0, 29).slice(0, 20),
+      'More than 25 entries found',
+    ].join('\n'),
     'list_dir: The next page': [`Absolute path: ${dir}`, ...many(0, 29).slice(20), 'package.json', 'src/', '  lib.rs', '  main.py'].join('\n'),
     'grep_files: Files that define a function': `${dir}/src/lib.rs`,
     'grep_files: The ten newest files mentioning TODO under src': `${dir}/src/main.py`,
@@ -65,7 +85,9 @@ function expected(dir: string): Record<string, string | RegExp> {
 /** The host's block (the last structured item), with the directory and the run's duration as placeholders. */
 function display(res: CallToolResponse, dir: string): unknown {
   const items = res.content.flatMap((c) => (c.body?.$case === 'structured' ? [c.body.value as { display?: unknown }] : []));
-  const j = JSON.stringify(items.at(-1)?.display ?? null).replaceAll(dir, '<dir>').replace(/"durationMs":\d+/, '"durationMs":"<t>"');
+  const j = JSON.stringify(items.at(-1)?.display ?? null)
+    .replaceAll(dir, '<dir>')
+    .replace(/"durationMs":\d+/, '"durationMs":"<t>"');
   return JSON.parse(j);
 }
 
@@ -87,10 +109,30 @@ const DISPLAY: Record<string, unknown> = {
     tool: 'update_plan',
     summary: '0 of 3 steps completed',
     counts: { steps: 3, completed: 0 },
-    details: { plan: [{ step: 'Reproduce the failure', status: 'in_progress' }, { step: 'Fix the parser', status: 'pending' }, { step: 'Run the tests', status: 'pending' }], explanation: 'Fixing the failing parser test' },
+    details: {
+      plan: [
+        { step: 'Reproduce the failure', status: 'in_progress' },
+        { step: 'Fix the parser', status: 'pending' },
+        { step: 'Run the tests', status: 'pending' },
+      ],
+      explanation: 'Fixing the failing parser test',
+    },
   },
-  'view_image: Look at a screenshot': { tool: 'view_image', summary: 'Viewed docs/screenshot.png', paths: ['<dir>/docs/screenshot.png'], counts: { bytes: 70 }, details: { mediaType: 'image/png', detail: 'high', width: 1, height: 1 } },
-  'read_file: Read the first 50 lines': { tool: 'read_file', summary: 'Read lines 1-50 of src/main.py', paths: ['<dir>/src/main.py'], counts: { lines: 50, firstLine: 1, lastLine: 50 }, truncated: true, details: { mode: 'slice', encoding: 'utf8' } },
+  'view_image: Look at a screenshot': {
+    tool: 'view_image',
+    summary: 'Viewed docs/screenshot.png',
+    paths: ['<dir>/docs/screenshot.png'],
+    counts: { bytes: 70 },
+    details: { mediaType: 'image/png', detail: 'high', width: 1, height: 1 },
+  },
+  'read_file: Read the first 50 lines': {
+    tool: 'read_file',
+    summary: 'Read lines 1-50 of src/main.py',
+    paths: ['<dir>/src/main.py'],
+    counts: { lines: 50, firstLine: 1, lastLine: 50 },
+    truncated: true,
+    details: { mode: 'slice', encoding: 'utf8' },
+  },
   'read_file: Read the function around line 120': {
     tool: 'read_file',
     summary: 'Read lines 101-130 of src/main.py',
@@ -99,10 +141,38 @@ const DISPLAY: Record<string, unknown> = {
     truncated: false,
     details: { mode: 'indentation', encoding: 'utf8', totalLines: 130 },
   },
-  'list_dir: Look at the top of a project': { tool: 'list_dir', summary: 'Listed 25 entries of <dir>', paths: ['<dir>'], counts: { shown: 25, total: 39 }, truncated: true, details: { offset: 1 } },
-  'list_dir: The next page': { tool: 'list_dir', summary: 'Listed 14 entries of <dir>', paths: ['<dir>'], counts: { shown: 14, total: 39 }, truncated: false, details: { offset: 26 } },
-  'grep_files: Files that define a function': { tool: 'grep_files', paths: ['<dir>/src/lib.rs'], counts: { files: 1, totalFiles: 1 }, truncated: false, details: { backend: 'rg' }, summary: '1 matching file' },
-  'grep_files: The ten newest files mentioning TODO under src': { tool: 'grep_files', paths: ['<dir>/src/main.py'], counts: { files: 1, totalFiles: 1 }, truncated: false, details: { backend: 'rg' }, summary: '1 matching file' },
+  'list_dir: Look at the top of a project': {
+    tool: 'list_dir',
+    summary: 'Listed 25 entries of <dir>',
+    paths: ['<dir>'],
+    counts: { shown: 25, total: 39 },
+    truncated: true,
+    details: { offset: 1 },
+  },
+  'list_dir: The next page': {
+    tool: 'list_dir',
+    summary: 'Listed 14 entries of <dir>',
+    paths: ['<dir>'],
+    counts: { shown: 14, total: 39 },
+    truncated: false,
+    details: { offset: 26 },
+  },
+  'grep_files: Files that define a function': {
+    tool: 'grep_files',
+    paths: ['<dir>/src/lib.rs'],
+    counts: { files: 1, totalFiles: 1 },
+    truncated: false,
+    details: { backend: 'rg' },
+    summary: '1 matching file',
+  },
+  'grep_files: The ten newest files mentioning TODO under src': {
+    tool: 'grep_files',
+    paths: ['<dir>/src/main.py'],
+    counts: { files: 1, totalFiles: 1 },
+    truncated: false,
+    details: { backend: 'rg' },
+    summary: '1 matching file',
+  },
 };
 
 test('every example of every codex tool gives its pinned result', async () => {

@@ -19,7 +19,10 @@ describe('codex shell tools: more paths', () => {
     const start = await e.call('exec_command', { cmd: 'while read l; do echo "got $l"; done', tty: true, yield_time_ms: 500 });
     const id = sessionId(start);
     const typed = await e.call('write_stdin', { session_id: id, chars: 'hello\n', yield_time_ms: 1000 });
-    assert.equal(norm(typed), `Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID ${id}\nOriginal token count: 5\nOutput:\nhello\r\ngot hello\r\n`);
+    assert.equal(
+      norm(typed),
+      `Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID ${id}\nOriginal token count: 5\nOutput:\nhello\r\ngot hello\r\n`,
+    );
     await e.call('write_stdin', { session_id: id, chars: '\u0003', yield_time_ms: 2000 });
   });
 
@@ -66,7 +69,10 @@ describe('codex shell tools: more paths', () => {
   test('shell_command: a workdir outside the roots is refused', async () => {
     const res = await e.call('shell_command', { command: 'ls', workdir: '/etc' });
     assert.equal(res.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
-    assert.equal(res.error, `/etc is outside the directories this session may use (${e.dir}); set workdir to a directory inside them, or leave it out to use the session directory`);
+    assert.equal(
+      res.error,
+      `/etc is outside the directories this session may use (${e.dir}); set workdir to a directory inside them, or leave it out to use the session directory`,
+    );
     assert.equal(texts(res)[0], res.error);
     const read = await e.call('read_file', { file_path: '/etc/hostname' });
     assert.equal(read.error, `/etc/hostname is outside the directories this session may use (${e.dir}); use a path inside them`);

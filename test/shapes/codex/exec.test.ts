@@ -27,7 +27,7 @@ describe('codex exec_command and write_stdin', () => {
     assert.equal((s[0] as Record<string, unknown>).exit_code, 3);
     assert.equal((s[0] as Record<string, unknown>).output, 'hi\nerr\n');
     assert.deepEqual(Object.keys(s[0] as object).sort(), ['chunk_id', 'exit_code', 'original_token_count', 'output', 'wall_time_seconds']);
-    assert.equal(((s[1] as { display: { exitCode: number } }).display).exitCode, 3);
+    assert.equal((s[1] as { display: { exitCode: number } }).display.exitCode, 3);
   });
 
   test('output over max_output_tokens keeps equal head and tail halves with the token marker', async () => {
@@ -64,7 +64,10 @@ describe('codex exec_command and write_stdin', () => {
     const start = await e.call('exec_command', { cmd: 'while read l; do echo "got $l"; done', tty: true, yield_time_ms: 250 });
     const id = sessionId(start);
     const typed = await e.call('write_stdin', { session_id: id, chars: 'hello\n', yield_time_ms: 500 });
-    assert.match(norm(typed), new RegExp(`^Chunk ID: <id>\\nWall time: <t> seconds\\nProcess running with session ID ${id}\\nOriginal token count: \\d+\\nOutput:\\n`));
+    assert.match(
+      norm(typed),
+      new RegExp(`^Chunk ID: <id>\\nWall time: <t> seconds\\nProcess running with session ID ${id}\\nOriginal token count: \\d+\\nOutput:\\n`),
+    );
     assert.match(texts(typed)[0]!, /got hello\r\n/);
     const stopped = await e.call('write_stdin', { session_id: id, chars: '\u0003', yield_time_ms: 2000 });
     assert.match(norm(stopped), /^Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 130\n/);
@@ -92,7 +95,10 @@ describe('codex exec_command and write_stdin', () => {
     assert.equal(outside.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
     const missing = await e.call('exec_command', { cmd: 'ls', workdir: 'nope' });
     assert.equal(missing.failure?.code, C.FAILURE_CODE_NOT_FOUND);
-    assert.equal(missing.error, 'the directory nope does not exist; set workdir to an existing directory inside the workspace, or leave it out to use the session directory');
+    assert.equal(
+      missing.error,
+      'the directory nope does not exist; set workdir to an existing directory inside the workspace, or leave it out to use the session directory',
+    );
   });
 
   test('escalation and extra permissions are refused', async () => {
@@ -113,8 +119,14 @@ describe('codex exec_command and write_stdin', () => {
 
   test('an apply_patch heredoc is applied, not run', async () => {
     writeFileSync(path.join(e.dir, 'h.txt'), 'old\n');
-    const res = await e.call('exec_command', { cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: h.txt\n-old\n+new\n*** End Patch\nEOF", yield_time_ms: 5000 });
-    assert.equal(norm(res), 'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 12\nOutput:\nSuccess. Updated the following files:\nM h.txt\n');
+    const res = await e.call('exec_command', {
+      cmd: "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: h.txt\n-old\n+new\n*** End Patch\nEOF",
+      yield_time_ms: 5000,
+    });
+    assert.equal(
+      norm(res),
+      'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 12\nOutput:\nSuccess. Updated the following files:\nM h.txt\n',
+    );
     assert.equal(readFileSync(path.join(e.dir, 'h.txt'), 'utf8'), 'new\n');
   });
 });
@@ -177,7 +189,10 @@ describe('codex shell_command and shell', () => {
     const big = await e.call('shell', { command: ['seq', '1', '10000'] });
     const out = JSON.parse(texts(big)[0]!).output as string;
     const full = seq(10000);
-    assert.equal(out, `Warning: truncated output (original token count: ${Math.ceil(Buffer.byteLength(full) / 4)})\nTotal output lines: 10000\n\n${full.slice(0, 20000)}…2224 tokens truncated…${full.slice(-20000)}`);
+    assert.equal(
+      out,
+      `Warning: truncated output (original token count: ${Math.ceil(Buffer.byteLength(full) / 4)})\nTotal output lines: 10000\n\n${full.slice(0, 20000)}…2224 tokens truncated…${full.slice(-20000)}`,
+    );
     const empty = await e.call('shell', { command: [] });
     assert.equal(empty.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
   });
@@ -189,10 +204,14 @@ describe('codex shell_command and shell', () => {
     const bare = await e.call('shell', { command: ['*** Begin Patch\n*** Add File: q.txt\n+q\n*** End Patch'] });
     assert.equal(bare.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(bare.error, 'this looks like a patch, but apply_patch was not called: send it as ["apply_patch", "<patch>"] or call the apply_patch tool');
-    const viaCd = await e.call('shell', { command: ['bash', '-lc', "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF"] });
+    const viaCd = await e.call('shell', {
+      command: ['bash', '-lc', "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF"],
+    });
     assert.equal(viaCd.failure?.code, C.FAILURE_CODE_NOT_FOUND);
     await e.call('shell_command', { command: 'mkdir sub2' });
-    const ok = await e.call('shell', { command: ['bash', '-lc', "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF"] });
+    const ok = await e.call('shell', {
+      command: ['bash', '-lc', "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF"],
+    });
     assert.equal(ok.error, '');
     assert.equal(readFileSync(path.join(e.dir, 'sub2', 'r.txt'), 'utf8'), 'r\n');
     assert.equal(structured(ok) !== undefined, true);

@@ -15,7 +15,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 function display(res: { content: Array<{ body?: { $case: string; value?: unknown } }> }): Record<string, unknown> {
   for (const c of res.content) {
-    if (c.body?.$case === 'structured' && (c.body.value as Record<string, unknown>).display) return (c.body.value as { display: Record<string, unknown> }).display;
+    if (c.body?.$case === 'structured' && (c.body.value as Record<string, unknown>).display)
+      return (c.body.value as { display: Record<string, unknown> }).display;
   }
   return {};
 }
@@ -48,7 +49,10 @@ describe('codex apply_patch', () => {
       ].join('\n'),
     });
     assert.equal(res.error, '');
-    assert.equal(norm(res), '{"output":"Success. Updated the following files:\\nA new/dir/n.txt\\nM keep.py\\nM moved.txt\\nD gone.txt\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}');
+    assert.equal(
+      norm(res),
+      '{"output":"Success. Updated the following files:\\nA new/dir/n.txt\\nM keep.py\\nM moved.txt\\nD gone.txt\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}',
+    );
     assert.equal(readFileSync(file('keep.py'), 'utf8'), 'def greet():\n    print("hello")\n\ndef other():\n    pass\n');
     assert.equal(readFileSync(file('new/dir/n.txt'), 'utf8'), 'first\nsecond\n');
     assert.equal(readFileSync(file('moved.txt'), 'utf8'), 'a\nB\n');
@@ -61,16 +65,29 @@ describe('codex apply_patch', () => {
 
   test('all or nothing: a failing later hunk leaves the earlier ones unwritten', async () => {
     writeFileSync(file('one.txt'), 'x\n');
-    const res = await e.call('apply_patch', { input: '*** Begin Patch\n*** Update File: one.txt\n-x\n+y\n*** Update File: one.txt\n-not there\n+z\n*** End Patch' });
+    const res = await e.call('apply_patch', {
+      input: '*** Begin Patch\n*** Update File: one.txt\n-x\n+y\n*** Update File: one.txt\n-not there\n+z\n*** End Patch',
+    });
     assert.equal(res.failure?.code, C.FAILURE_CODE_PRECONDITION_FAILED);
-    assert.equal(norm(res), JSON.stringify({ output: `Could not find the expected lines in one.txt:\nnot there${NOTHING}`, metadata: { exit_code: 1, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'));
+    assert.equal(
+      norm(res),
+      JSON.stringify({ output: `Could not find the expected lines in one.txt:\nnot there${NOTHING}`, metadata: { exit_code: 1, duration_seconds: 0 } }).replace(
+        '"duration_seconds":0',
+        '"duration_seconds":<t>',
+      ),
+    );
     assert.equal(res.error, texts(res)[0]);
     assert.equal(readFileSync(file('one.txt'), 'utf8'), 'x\n');
   });
 
   const errors: Array<[string, string, string, FailureCode]> = [
     ['no envelope', 'hello', "Invalid patch: the first line of the patch must be '*** Begin Patch'", C.FAILURE_CODE_INVALID_ARGUMENT],
-    ['no end marker', '*** Begin Patch\n*** Add File: a\n+a', "Invalid patch: the last line of the patch must be '*** End Patch'", C.FAILURE_CODE_INVALID_ARGUMENT],
+    [
+      'no end marker',
+      '*** Begin Patch\n*** Add File: a\n+a',
+      "Invalid patch: the last line of the patch must be '*** End Patch'",
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    ],
     [
       'bad hunk header',
       '*** Begin Patch\n*** Frob File: x\n*** End Patch',
@@ -78,9 +95,24 @@ describe('codex apply_patch', () => {
       C.FAILURE_CODE_INVALID_ARGUMENT,
     ],
     ['empty patch', '*** Begin Patch\n*** End Patch', 'The patch has no hunks, so no files were modified.', C.FAILURE_CODE_INVALID_ARGUMENT],
-    ['context not found', '*** Begin Patch\n*** Update File: ctx.txt\n@@ class Missing\n-a\n+b\n*** End Patch', "Could not find the context line 'class Missing' in ctx.txt", C.FAILURE_CODE_PRECONDITION_FAILED],
-    ['update a missing file', '*** Begin Patch\n*** Update File: nope.txt\n-a\n+b\n*** End Patch', 'Cannot update nope.txt: the file does not exist (hunk on line 2).', C.FAILURE_CODE_NOT_FOUND],
-    ['delete a missing file', '*** Begin Patch\n*** Delete File: nope.txt\n*** End Patch', 'Cannot delete nope.txt: the file does not exist (hunk on line 2).', C.FAILURE_CODE_NOT_FOUND],
+    [
+      'context not found',
+      '*** Begin Patch\n*** Update File: ctx.txt\n@@ class Missing\n-a\n+b\n*** End Patch',
+      "Could not find the context line 'class Missing' in ctx.txt",
+      C.FAILURE_CODE_PRECONDITION_FAILED,
+    ],
+    [
+      'update a missing file',
+      '*** Begin Patch\n*** Update File: nope.txt\n-a\n+b\n*** End Patch',
+      'Cannot update nope.txt: the file does not exist (hunk on line 2).',
+      C.FAILURE_CODE_NOT_FOUND,
+    ],
+    [
+      'delete a missing file',
+      '*** Begin Patch\n*** Delete File: nope.txt\n*** End Patch',
+      'Cannot delete nope.txt: the file does not exist (hunk on line 2).',
+      C.FAILURE_CODE_NOT_FOUND,
+    ],
   ];
   for (const [name, input, text, code] of errors) {
     test(`error: ${name}`, async () => {
@@ -95,16 +127,24 @@ describe('codex apply_patch', () => {
   test('Add File over an existing file is refused (no silent overwrite) and nothing is written', async () => {
     writeFileSync(file('mine.txt'), 'precious\n');
     writeFileSync(file('other.txt'), 'a\n');
-    const res = await e.call('apply_patch', { input: '*** Begin Patch\n*** Update File: other.txt\n-a\n+b\n*** Add File: brand-new.txt\n+n\n*** Add File: mine.txt\n+clobbered\n*** End Patch' });
+    const res = await e.call('apply_patch', {
+      input: '*** Begin Patch\n*** Update File: other.txt\n-a\n+b\n*** Add File: brand-new.txt\n+n\n*** Add File: mine.txt\n+clobbered\n*** End Patch',
+    });
     assert.equal(res.failure?.code, C.FAILURE_CODE_ALREADY_EXISTS);
     const output = 'Cannot add mine.txt: the file already exists (hunk on line 7). Use "*** Update File: mine.txt" to change it, or delete it first.' + NOTHING;
-    assert.equal(norm(res), JSON.stringify({ output, metadata: { exit_code: 1, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'));
+    assert.equal(
+      norm(res),
+      JSON.stringify({ output, metadata: { exit_code: 1, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
+    );
     assert.equal(readFileSync(file('mine.txt'), 'utf8'), 'precious\n');
     assert.equal(readFileSync(file('other.txt'), 'utf8'), 'a\n');
     assert.equal(existsSync(file('brand-new.txt')), false);
     // The same refusal through the shell's apply_patch interception.
     const viaShell = await e.call('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: mine.txt\n+x\n*** End Patch'] });
-    assert.equal(JSON.parse(texts(viaShell)[0]!).output, 'Cannot add mine.txt: the file already exists (hunk on line 2). Use "*** Update File: mine.txt" to change it, or delete it first.' + NOTHING);
+    assert.equal(
+      JSON.parse(texts(viaShell)[0]!).output,
+      'Cannot add mine.txt: the file already exists (hunk on line 2). Use "*** Update File: mine.txt" to change it, or delete it first.' + NOTHING,
+    );
     assert.equal(readFileSync(file('mine.txt'), 'utf8'), 'precious\n');
   });
 
@@ -121,13 +161,32 @@ describe('codex update_plan and view_image', () => {
   const e = codexServer();
 
   test('update_plan answers "Plan updated" and gives the host the list', async () => {
-    const res = await e.call('update_plan', { explanation: 'why', plan: [{ step: 'a', status: 'completed' }, { step: 'b', status: 'in_progress' }, { step: 'c', status: 'pending' }] });
+    const res = await e.call('update_plan', {
+      explanation: 'why',
+      plan: [
+        { step: 'a', status: 'completed' },
+        { step: 'b', status: 'in_progress' },
+        { step: 'c', status: 'pending' },
+      ],
+    });
     assert.equal(texts(res)[0], 'Plan updated');
-    assert.deepEqual(display(res).details, { plan: [{ step: 'a', status: 'completed' }, { step: 'b', status: 'in_progress' }, { step: 'c', status: 'pending' }], explanation: 'why' });
+    assert.deepEqual(display(res).details, {
+      plan: [
+        { step: 'a', status: 'completed' },
+        { step: 'b', status: 'in_progress' },
+        { step: 'c', status: 'pending' },
+      ],
+      explanation: 'why',
+    });
   });
 
   test('update_plan refuses two steps in progress and unknown statuses', async () => {
-    const two = await e.call('update_plan', { plan: [{ step: 'a', status: 'in_progress' }, { step: 'b', status: 'in_progress' }] });
+    const two = await e.call('update_plan', {
+      plan: [
+        { step: 'a', status: 'in_progress' },
+        { step: 'b', status: 'in_progress' },
+      ],
+    });
     assert.equal(two.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(two.error, '2 steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.');
     const bad = await e.call('update_plan', { plan: [{ step: 'a', status: 'doing' }] });
@@ -193,10 +252,26 @@ describe('codex read_file, list_dir and grep_files', () => {
     assert.equal(texts(inner)[0], 'L6:     if x:\nL7:         y = 2\nL8: \nL9:         return y\nL10:     return x');
     const whole = await e.call('read_file', { file_path: abs('code.py'), mode: 'indentation', indentation: { anchor_line: 5, max_levels: 1 } });
     // Downwards the first line back at the floor's indentation is kept (a closing brace in C-like code).
-    assert.equal(texts(whole)[0], PY.split('\n').slice(2).map((l, i) => `L${i + 3}: ${l}`).join('\n'));
-    const siblings = await e.call('read_file', { file_path: abs('code.py'), mode: 'indentation', indentation: { anchor_line: 13, max_levels: 1, include_header: false } });
+    assert.equal(
+      texts(whole)[0],
+      PY.split('\n')
+        .slice(2)
+        .map((l, i) => `L${i + 3}: ${l}`)
+        .join('\n'),
+    );
+    const siblings = await e.call('read_file', {
+      file_path: abs('code.py'),
+      mode: 'indentation',
+      indentation: { anchor_line: 13, max_levels: 1, include_header: false },
+    });
     // Upwards it climbs through deeper lines until a second line at the floor (def outer) stops it.
-    assert.equal(texts(siblings)[0], PY.split('\n').slice(4).map((l, i) => `L${i + 5}: ${l}`).join('\n'));
+    assert.equal(
+      texts(siblings)[0],
+      PY.split('\n')
+        .slice(4)
+        .map((l, i) => `L${i + 5}: ${l}`)
+        .join('\n'),
+    );
     const capped = await e.call('read_file', { file_path: abs('code.py'), mode: 'indentation', indentation: { anchor_line: 7, max_lines: 1 } });
     assert.equal(texts(capped)[0], 'L7:         y = 2');
   });
@@ -259,7 +334,12 @@ describe('codex read_file, list_dir and grep_files', () => {
   test('grep_files: matching files newest first, include glob, limit, no match', async () => {
     const g = abs('g');
     mkdirSync(g);
-    for (const [name, age] of [['old.rs', 300], ['mid.rs', 200], ['new.rs', 100], ['other.txt', 50]] as const) {
+    for (const [name, age] of [
+      ['old.rs', 300],
+      ['mid.rs', 200],
+      ['new.rs', 100],
+      ['other.txt', 50],
+    ] as const) {
       const p = path.join(g, name);
       writeFileSync(p, 'fn parse_config() {}\n');
       const t = new Date(Date.now() - age * 1000);

@@ -15,7 +15,10 @@ describe('codex read_file and list_dir details', () => {
   const abs = (p: string) => path.join(e.dir, p);
 
   test('read_file: invalid UTF-8 bytes become U+FFFD; valid UTF-8 around them is kept', async () => {
-    writeFileSync(abs('mixed.txt'), Buffer.concat([Buffer.from('naïve ok\nstray '), Buffer.from([0xff]), Buffer.from(' byte\ncaf'), Buffer.from([0xe9]), Buffer.from('\n')]));
+    writeFileSync(
+      abs('mixed.txt'),
+      Buffer.concat([Buffer.from('naïve ok\nstray '), Buffer.from([0xff]), Buffer.from(' byte\ncaf'), Buffer.from([0xe9]), Buffer.from('\n')]),
+    );
     const res = await e.call('read_file', { file_path: abs('mixed.txt') });
     assert.equal(res.error, '');
     assert.equal(texts(res)[0], 'L1: naïve ok\nL2: stray \uFFFD byte\nL3: caf\uFFFD');

@@ -23,7 +23,18 @@ test('a Codex model fixes a failing test', async () => {
   const s = 'codex-agent';
   const call = (name: string, args: Record<string, unknown>) => e.call(name, args, s);
 
-  assert.equal(texts(await call('update_plan', { plan: [{ step: 'Find the bug', status: 'in_progress' }, { step: 'Fix it', status: 'pending' }, { step: 'Run the tests', status: 'pending' }] }))[0], 'Plan updated');
+  assert.equal(
+    texts(
+      await call('update_plan', {
+        plan: [
+          { step: 'Find the bug', status: 'in_progress' },
+          { step: 'Fix it', status: 'pending' },
+          { step: 'Run the tests', status: 'pending' },
+        ],
+      }),
+    )[0],
+    'Plan updated',
+  );
 
   const tree = await call('list_dir', { dir_path: e.dir });
   assert.equal(texts(tree)[0], `Absolute path: ${e.dir}\npackage.json\nsrc/\n  math.js\ntest/\n  math.test.js`);
@@ -38,8 +49,16 @@ test('a Codex model fixes a failing test', async () => {
   assert.match(norm(failing), /^Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 1\nOriginal token count: \d+\nOutput:\n/);
   assert.match(texts(failing)[0]!, /# fail 1/);
 
-  await call('update_plan', { plan: [{ step: 'Find the bug', status: 'completed' }, { step: 'Fix it', status: 'in_progress' }, { step: 'Run the tests', status: 'pending' }] });
-  const patched = await call('apply_patch', { input: '*** Begin Patch\n*** Update File: src/math.js\n@@ export function add(a, b) {\n-  return a - b;\n+  return a + b;\n*** End Patch' });
+  await call('update_plan', {
+    plan: [
+      { step: 'Find the bug', status: 'completed' },
+      { step: 'Fix it', status: 'in_progress' },
+      { step: 'Run the tests', status: 'pending' },
+    ],
+  });
+  const patched = await call('apply_patch', {
+    input: '*** Begin Patch\n*** Update File: src/math.js\n@@ export function add(a, b) {\n-  return a - b;\n+  return a + b;\n*** End Patch',
+  });
   assert.equal(norm(patched), '{"output":"Success. Updated the following files:\\nM src/math.js\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}');
   assert.equal(readFileSync(path.join(e.dir, 'src', 'math.js'), 'utf8'), 'export function add(a, b) {\n  return a + b;\n}\n');
 
@@ -47,5 +66,16 @@ test('a Codex model fixes a failing test', async () => {
   assert.equal(passing.error, '');
   assert.match(norm(passing), /^Exit code: 0\nWall time: <t> seconds\nOutput:\n[\s\S]*# pass 1\n[\s\S]*# fail 0\n/);
 
-  assert.equal(texts(await call('update_plan', { plan: [{ step: 'Find the bug', status: 'completed' }, { step: 'Fix it', status: 'completed' }, { step: 'Run the tests', status: 'completed' }] }))[0], 'Plan updated');
+  assert.equal(
+    texts(
+      await call('update_plan', {
+        plan: [
+          { step: 'Find the bug', status: 'completed' },
+          { step: 'Fix it', status: 'completed' },
+          { step: 'Run the tests', status: 'completed' },
+        ],
+      }),
+    )[0],
+    'Plan updated',
+  );
 });

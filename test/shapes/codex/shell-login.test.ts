@@ -17,7 +17,8 @@ describe('codex login shell default', () => {
   });
 
   test('exec_command: login shell unless login is false, also with an explicit shell', async () => {
-    const expect = (word: string) => `Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: ${Math.ceil((word.length + 1) / 4)}\nOutput:\n${word}\n`;
+    const expect = (word: string) =>
+      `Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: ${Math.ceil((word.length + 1) / 4)}\nOutput:\n${word}\n`;
     assert.equal(norm(await e.call('exec_command', { cmd: PROBE, yield_time_ms: 5000 })), expect('login'));
     assert.equal(norm(await e.call('exec_command', { cmd: PROBE, login: false, yield_time_ms: 5000 })), expect('nologin'));
     assert.equal(norm(await e.call('exec_command', { cmd: PROBE, shell: 'bash', yield_time_ms: 5000 })), expect('login'));
@@ -40,6 +41,9 @@ describe('codex shell_command line count header', () => {
 
   test('two long lines cut into one: the header gives the original 2', async () => {
     const res = await e.call('shell_command', { command: 'head -c 30000 /dev/zero | tr "\\0" a; echo; head -c 30000 /dev/zero | tr "\\0" b' });
-    assert.equal(norm(res), `Exit code: 0\nWall time: <t> seconds\nTotal output lines: 2\nOutput:\n${'a'.repeat(20000)}…5001 tokens truncated…${'b'.repeat(20000)}`);
+    assert.equal(
+      norm(res),
+      `Exit code: 0\nWall time: <t> seconds\nTotal output lines: 2\nOutput:\n${'a'.repeat(20000)}…5001 tokens truncated…${'b'.repeat(20000)}`,
+    );
   });
 });

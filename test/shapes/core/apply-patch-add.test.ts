@@ -18,7 +18,8 @@ test('core fs.apply_patch: Add File over an existing file is refused, nothing wr
       { patch: '*** Begin Patch\n*** Update File: keep.txt\n-old\n+new\n*** Add File: fresh.txt\n+f\n*** Add File: exists.txt\n+clobbered\n*** End Patch' },
       { session: 's1' },
     );
-    const text = 'cannot add exists.txt: the file already exists (hunk on line 7); use "*** Update File: exists.txt" to change it, or delete it first. No file was written.';
+    const text =
+      'cannot add exists.txt: the file already exists (hunk on line 7); use "*** Update File: exists.txt" to change it, or delete it first. No file was written.';
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_ALREADY_EXISTS);
     assert.equal(r.error, text);
     assert.equal(texts(r)[0], text);
@@ -34,6 +35,9 @@ test('core fs.apply_patch: an empty patch is refused in band, naming its first l
     const r = await callTool(t.client, 'fs.apply_patch', { patch: '' }, { session: 's1' });
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(r.error, "invalid patch at line 1: the first line of the patch must be '*** Begin Patch'");
-    assert.deepEqual(r.failure?.fieldViolations.map((v) => v.field), ['patch']);
+    assert.deepEqual(
+      r.failure?.fieldViolations.map((v) => v.field),
+      ['patch'],
+    );
   });
 });

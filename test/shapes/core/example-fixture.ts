@@ -20,26 +20,40 @@ export const FILES: Record<string, string> = {
   'src/util.ts': '// before 2\n// before 1\nconst x = a.b(c);\n// after 1\n// after 2\n',
   'src/a.py': 'def main():\n    print("hi")\n',
   'src/lib/strings.ts': 'export const greeting = "hello";\n',
-  'package.json': JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { test: 'echo tests passed', dev: 'echo dev server ready && sleep 30' } }, null, 2) + '\n',
+  'package.json':
+    JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { test: 'echo tests passed', dev: 'echo dev server ready && sleep 30' } }, null, 2) + '\n',
   'package-lock.json': JSON.stringify({ name: 'demo', version: '1.0.0', lockfileVersion: 3 }, null, 2) + '\n',
-  'analysis.ipynb': JSON.stringify(
-    {
-      cells: [
-        { id: 'm0', cell_type: 'markdown', metadata: {}, source: ['# Analysis'] },
-        { id: 'a1b2c3d4', cell_type: 'code', metadata: {}, source: ['print(1)'], execution_count: 1, outputs: [{ output_type: 'stream', name: 'stdout', text: ['1\n'] }] },
-      ],
-      metadata: { language_info: { name: 'python' } },
-      nbformat: 4,
-      nbformat_minor: 5,
-    },
-    null,
-    1,
-  ) + '\n',
+  'analysis.ipynb':
+    JSON.stringify(
+      {
+        cells: [
+          { id: 'm0', cell_type: 'markdown', metadata: {}, source: ['# Analysis'] },
+          {
+            id: 'a1b2c3d4',
+            cell_type: 'code',
+            metadata: {},
+            source: ['print(1)'],
+            execution_count: 1,
+            outputs: [{ output_type: 'stream', name: 'stdout', text: ['1\n'] }],
+          },
+        ],
+        metadata: { language_info: { name: 'python' } },
+        nbformat: 4,
+        nbformat_minor: 5,
+      },
+      null,
+      1,
+    ) + '\n',
   'app/tracked.txt': 'tracked\n',
 };
 
 /** Modification times (seconds) set on the Markdown and TODO files so "newest first" is fixed. */
-export const MTIMES: Record<string, number> = { 'README.md': 1_700_000_000, 'docs/guide.md': 1_700_000_200, 'src/app.ts': 1_700_000_100, 'package-lock.json': 1_700_000_300 };
+export const MTIMES: Record<string, number> = {
+  'README.md': 1_700_000_000,
+  'docs/guide.md': 1_700_000_200,
+  'src/app.ts': 1_700_000_100,
+  'package-lock.json': 1_700_000_300,
+};
 
 export const PDF = makePdf(3);
 let screen: Buffer | undefined;
@@ -47,7 +61,9 @@ let screen: Buffer | undefined;
 /** Empties `dir` and builds the tree in it. */
 export async function buildTree(dir: string): Promise<void> {
   for (const e of readdirSync(dir)) rmSync(path.join(dir, e), { recursive: true, force: true });
-  screen ??= await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#204060' } }).png().toBuffer();
+  screen ??= await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#204060' } })
+    .png()
+    .toBuffer();
   for (const [rel, body] of Object.entries(FILES)) {
     mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     writeFileSync(path.join(dir, rel), body);
@@ -55,7 +71,8 @@ export async function buildTree(dir: string): Promise<void> {
   writeFileSync(path.join(dir, 'docs/screen.png'), screen);
   writeFileSync(path.join(dir, 'docs/spec.pdf'), PDF);
   // A git work tree with one committed file and one new one: `git status --short` shows "?? new.txt".
-  const git = (...args: string[]) => execFileSync('git', ['-C', path.join(dir, 'app'), '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { stdio: 'ignore' });
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', path.join(dir, 'app'), '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { stdio: 'ignore' });
   git('init', '-q');
   git('add', 'tracked.txt');
   git('commit', '-q', '-m', 'init');

@@ -28,8 +28,10 @@ interface Expectation {
   check: (r: CallToolResponse, ctx: { dir: string; call: Call; jobId?: string }) => Promise<void> | void;
 }
 
-const PAGE = '<html><head><title>File system</title></head><body><h1>fs</h1><p>The fs module reads and writes files.</p><p>Set the connect timeout of the Agent first.</p></body></html>';
-const AGENT = '<html><head><title>Agent</title></head><body><h1>Class: Agent</h1><p>connect: options of each connection.</p><p>Set the connect timeout in milliseconds; the default is 10 seconds.</p></body></html>';
+const PAGE =
+  '<html><head><title>File system</title></head><body><h1>fs</h1><p>The fs module reads and writes files.</p><p>Set the connect timeout of the Agent first.</p></body></html>';
+const AGENT =
+  '<html><head><title>Agent</title></head><body><h1>Class: Agent</h1><p>connect: options of each connection.</p><p>Set the connect timeout in milliseconds; the default is 10 seconds.</p></body></html>';
 const EXAMPLE_COM = '<html><head><title>Example Domain</title></head><body><h1>Example Domain</h1><p>This domain is for use in examples.</p></body></html>';
 
 let t: TestServer;
@@ -57,7 +59,11 @@ before(async () => {
     const results =
       q.query === 'AbortSignal.any'
         ? [
-            { title: 'AbortSignal.any()', url: 'https://nodejs.org/api/globals.html#abortsignalanysignals', content: 'Returns a signal that aborts when any of the given signals aborts.' },
+            {
+              title: 'AbortSignal.any()',
+              url: 'https://nodejs.org/api/globals.html#abortsignalanysignals',
+              content: 'Returns a signal that aborts when any of the given signals aborts.',
+            },
             { title: 'A blog post', url: 'https://blog.example/abortsignal-any', content: 'Not from nodejs.org.' },
           ]
         : [
@@ -67,14 +73,22 @@ before(async () => {
     send(res, 200, 'application/json', JSON.stringify({ answer: null, results }));
   });
   t = await startTestServer([
-    '--root', dir,
-    '--shape', 'core',
-    '--state-dir', path.join(env.dir, 'state'),
-    '--shell-env', `NPM_CONFIG_USERCONFIG=${path.join(env.dir, 'npmrc')},PYTHON_BASIC_REPL=1`,
-    '--web-allow-hosts', '127.0.0.1',
-    '--search-provider', 'tavily',
-    '--tavily-api-key', 'tvly-examples',
-    '--tavily-base-url', tavily.origin,
+    '--root',
+    dir,
+    '--shape',
+    'core',
+    '--state-dir',
+    path.join(env.dir, 'state'),
+    '--shell-env',
+    `NPM_CONFIG_USERCONFIG=${path.join(env.dir, 'npmrc')},PYTHON_BASIC_REPL=1`,
+    '--web-allow-hosts',
+    '127.0.0.1',
+    '--search-provider',
+    'tavily',
+    '--tavily-api-key',
+    'tvly-examples',
+    '--tavily-base-url',
+    tavily.origin,
   ]);
   const list = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape: 'core' });
   for (const s of list.tools) {
@@ -111,7 +125,16 @@ const EXPECT: Record<string, Expectation> = {
     check(r, { dir }) {
       ok(r);
       assert.equal(text(r), lines('readme line', 1, 20));
-      assert.deepEqual(structured(r), { path: path.join(dir, 'README.md'), kind: 'text', size: Buffer.byteLength(FILES['README.md']!), startLine: 1, endLine: 20, hasMore: true, encoding: 'utf8', lineEnding: 'lf' });
+      assert.deepEqual(structured(r), {
+        path: path.join(dir, 'README.md'),
+        kind: 'text',
+        size: Buffer.byteLength(FILES['README.md']!),
+        startLine: 1,
+        endLine: 20,
+        hasMore: true,
+        encoding: 'utf8',
+        lineEnding: 'lf',
+      });
     },
   },
   'fs.read|Read the last 50 lines of a log': {
@@ -124,7 +147,10 @@ const EXPECT: Record<string, Expectation> = {
   'fs.read|Read a notebook as cells': {
     check(r) {
       ok(r);
-      assert.equal(text(r), 'Notebook analysis.ipynb: 2 cells, python, nbformat 4.5\n--- cell m0 (markdown) ---\n# Analysis\n--- cell a1b2c3d4 (code, run 1) ---\nprint(1)\n--- output of a1b2c3d4 (stream) ---\n1');
+      assert.equal(
+        text(r),
+        'Notebook analysis.ipynb: 2 cells, python, nbformat 4.5\n--- cell m0 (markdown) ---\n# Analysis\n--- cell a1b2c3d4 (code, run 1) ---\nprint(1)\n--- output of a1b2c3d4 (stream) ---\n1',
+      );
     },
   },
   'fs.read|Look at a screenshot at most 1000 px wide': {
@@ -166,13 +192,19 @@ const EXPECT: Record<string, Expectation> = {
   'fs.edit|Rename a function call': {
     check(r) {
       ok(r);
-      assert.equal(text(r), 'Edited src/app.ts: 2 replacement(s).\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,5 +1,5 @@\n let a = 1\n let b = 2\n-oldName(a)\n-oldName(b)\n+newName(a)\n+newName(b)\n // TODO tidy up\n');
+      assert.equal(
+        text(r),
+        'Edited src/app.ts: 2 replacement(s).\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,5 +1,5 @@\n let a = 1\n let b = 2\n-oldName(a)\n-oldName(b)\n+newName(a)\n+newName(b)\n // TODO tidy up\n',
+      );
     },
   },
   'fs.edit|Two edits at once': {
     check(r) {
       ok(r);
-      assert.equal(text(r), 'Edited src/app.ts: 2 replacement(s).\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,5 +1,5 @@\n-let a = 1\n-let b = 2\n+const a = 1\n+const b = 2\n oldName(a)\n oldName(b)\n // TODO tidy up\n');
+      assert.equal(
+        text(r),
+        'Edited src/app.ts: 2 replacement(s).\n--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,5 +1,5 @@\n-let a = 1\n-let b = 2\n+const a = 1\n+const b = 2\n oldName(a)\n oldName(b)\n // TODO tidy up\n',
+      );
     },
   },
   'fs.apply_patch|Change one line and add a file': {
@@ -189,7 +221,10 @@ const EXPECT: Record<string, Expectation> = {
       ok(r);
       assert.ok(text(r)!.startsWith('Replaced cell a1b2c3d4 in analysis.ipynb (2 cells now).\n--- a/analysis.ipynb\n+++ b/analysis.ipynb\n'), text(r));
       const after = await call('fs.read', { path: 'analysis.ipynb' });
-      assert.equal(text(after), 'Notebook analysis.ipynb: 2 cells, python, nbformat 4.5\n--- cell m0 (markdown) ---\n# Analysis\n--- cell a1b2c3d4 (code) ---\nprint(42)\n');
+      assert.equal(
+        text(after),
+        'Notebook analysis.ipynb: 2 cells, python, nbformat 4.5\n--- cell m0 (markdown) ---\n# Analysis\n--- cell a1b2c3d4 (code) ---\nprint(42)\n',
+      );
     },
   },
   'fs.stat|Is there a lock file': {
@@ -241,7 +276,10 @@ const EXPECT: Record<string, Expectation> = {
   'search.grep|Literal text with two lines of context': {
     check(r) {
       ok(r);
-      assert.equal(text(r), 'src/util.ts-1-// before 2\nsrc/util.ts-2-// before 1\nsrc/util.ts:3:const x = a.b(c);\nsrc/util.ts-4-// after 1\nsrc/util.ts-5-// after 2');
+      assert.equal(
+        text(r),
+        'src/util.ts-1-// before 2\nsrc/util.ts-2-// before 1\nsrc/util.ts:3:const x = a.b(c);\nsrc/util.ts-4-// after 1\nsrc/util.ts-5-// after 2',
+      );
     },
   },
   'shell.run|Run the test suite': {
@@ -332,13 +370,19 @@ const EXPECT: Record<string, Expectation> = {
   'web.search|Find the undici documentation': {
     check(r) {
       ok(r);
-      assert.equal(text(r), '1. Class: Agent\n   https://undici.nodejs.org/#/docs/api/Agent\n   connect options of an Agent.\n\n2. undici on npm\n   https://www.npmjs.com/package/undici\n   An HTTP/1.1 client.');
+      assert.equal(
+        text(r),
+        '1. Class: Agent\n   https://undici.nodejs.org/#/docs/api/Agent\n   connect options of an Agent.\n\n2. undici on npm\n   https://www.npmjs.com/package/undici\n   An HTTP/1.1 client.',
+      );
     },
   },
   'web.search|Search only the Node.js site': {
     check(r) {
       ok(r);
-      assert.equal(text(r), '1. AbortSignal.any()\n   https://nodejs.org/api/globals.html#abortsignalanysignals\n   Returns a signal that aborts when any of the given signals aborts.');
+      assert.equal(
+        text(r),
+        '1. AbortSignal.any()\n   https://nodejs.org/api/globals.html#abortsignalanysignals\n   Returns a signal that aborts when any of the given signals aborts.',
+      );
     },
   },
   'web.find|Locate the timeout option in a documentation page': {

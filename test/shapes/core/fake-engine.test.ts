@@ -62,7 +62,19 @@ test('core fs.read over a fake engine: context and range go in, the canned lines
   const r = await readTool(fakeEngine(seen)).handler({ path: 'src/a.ts', offset: 3, limit: 2 }, ctx);
   assert.deepEqual(r.content, [
     { text: 'const a = 1;\nexport { a };' },
-    { structured: { path: '/project/src/a.ts', kind: 'text', size: 24, startLine: 3, endLine: 4, hasMore: true, totalLines: 9, encoding: 'utf-8', lineEnding: 'lf' } },
+    {
+      structured: {
+        path: '/project/src/a.ts',
+        kind: 'text',
+        size: 24,
+        startLine: 3,
+        endLine: 4,
+        hasMore: true,
+        totalLines: 9,
+        encoding: 'utf-8',
+        lineEnding: 'lf',
+      },
+    },
   ]);
   assert.equal(seen.length, 1);
   assert.equal(seen[0]!.ctx, ctx, 'the handler context is the engine context');
@@ -77,7 +89,7 @@ test('core fs.read over a fake engine: context and range go in, the canned lines
   });
 });
 
-test('core fs.stat over a fake engine words the engine\'s answer', async () => {
+test("core fs.stat over a fake engine words the engine's answer", async () => {
   const seen: Seen[] = [];
   const ctx = context();
   const r = await statTool(fakeEngine(seen)).handler({ path: 'package-lock.json' }, ctx);
@@ -85,5 +97,8 @@ test('core fs.stat over a fake engine words the engine\'s answer', async () => {
     { text: '/project/package-lock.json is a file of 1234 bytes, modified 2026-01-02T03:04:05.000Z' },
     { structured: { path: '/project/package-lock.json', exists: true, isFile: true, isDirectory: false, size: 1234, mtimeMs: Date.UTC(2026, 0, 2, 3, 4, 5) } },
   ]);
-  assert.deepEqual(seen.map((s) => [s.ctx === ctx, s.path]), [[true, 'package-lock.json']]);
+  assert.deepEqual(
+    seen.map((s) => [s.ctx === ctx, s.path]),
+    [[true, 'package-lock.json']],
+  );
 });

@@ -20,7 +20,9 @@ describe('core fs.read: notebooks, images, PDFs', () => {
   const read = (args: Record<string, unknown>) => callTool(t.client, 'fs.read', args, { shape: 'core', session: 'read' });
 
   before(async () => {
-    big = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
+    big = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     writeFileSync(path.join(dir, 'big.png'), big);
     writeFileSync(path.join(dir, 'dot.png'), DOT_PNG);
     writeFileSync(path.join(dir, 'd.pdf'), pdf);
@@ -85,7 +87,10 @@ describe('core fs.read: notebooks, images, PDFs', () => {
     assert.deepEqual(items(raw)[0], { text: '{\n "cells": [\n  {' });
     const refused = await read({ path: 'n.ipynb', limit: 3 });
     assert.equal(refused.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal(refused.error, 'n.ipynb is a notebook, shown whole as cells; offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines');
+    assert.equal(
+      refused.error,
+      'n.ipynb is a notebook, shown whole as cells; offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines',
+    );
   });
 
   test('an image: a text line, the image, the structured block', async () => {
@@ -140,23 +145,49 @@ describe('core fs.read: notebooks, images, PDFs', () => {
       assert.ok(b.data.subarray(0, 3).equals(JPEG_MAGIC));
     }
     assert.deepEqual(r[3], {
-      structured: { path: path.join(dir, 'd.pdf'), kind: 'pdf', size: pdf.length, mediaType: 'application/pdf', pages: 3, format: 'images', pagesShown: [1, 2] },
+      structured: {
+        path: path.join(dir, 'd.pdf'),
+        kind: 'pdf',
+        size: pdf.length,
+        mediaType: 'application/pdf',
+        pages: 3,
+        format: 'images',
+        pagesShown: [1, 2],
+      },
     });
 
     const text = items(await read({ path: 'd.pdf', pages: '2-3', pdf_format: 'text' }));
     assert.deepEqual(text, [
       { text: `application/pdf, ${pdf.length} bytes, 3 pages; text of pages 2-3:\n--- page 2 ---\nPage 2\n--- page 3 ---\nPage 3` },
-      { structured: { path: path.join(dir, 'd.pdf'), kind: 'pdf', size: pdf.length, mediaType: 'application/pdf', pages: 3, format: 'text', pagesShown: [2, 3] } },
+      {
+        structured: {
+          path: path.join(dir, 'd.pdf'),
+          kind: 'pdf',
+          size: pdf.length,
+          mediaType: 'application/pdf',
+          pages: 3,
+          format: 'text',
+          pagesShown: [2, 3],
+        },
+      },
     ]);
   });
 
   for (const [label, args, error] of [
     ['pages past the end', { path: 'd.pdf', pages: '5-6' }, 'd.pdf has 3 pages: pages "5-6" lie past its end; ask for pages 1-3'],
     ['too many pages as images', { path: 'd.pdf', pages: '1-21' }, 'pages "1-21" is more than the 20 pages one call renders as images: ask for 20 or fewer'],
-    ['too many pages as text', { path: 'd.pdf', pages: '1-101', pdf_format: 'text' }, 'pages "1-101" is more than the 100 pages one call extracts as text: ask for 100 or fewer'],
+    [
+      'too many pages as text',
+      { path: 'd.pdf', pages: '1-101', pdf_format: 'text' },
+      'pages "1-101" is more than the 100 pages one call extracts as text: ask for 100 or fewer',
+    ],
     ['pages backwards', { path: 'd.pdf', pages: '3-1' }, 'pages "3-1" is not a page number or range'],
     ['text without pages', { path: 'd.pdf', pdf_format: 'text' }, 'pdf_format "text" needs pages, e.g. "1-5"'],
-    ['pages with pdf_format file', { path: 'd.pdf', pages: '1', pdf_format: 'file' }, 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF'],
+    [
+      'pages with pdf_format file',
+      { path: 'd.pdf', pages: '1', pdf_format: 'file' },
+      'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF',
+    ],
     ['pages on a text file', { path: 'a.txt', pages: '1' }, 'pages and pdf_format apply to PDF files only, and a.txt is not a PDF'],
     ['pages on an image', { path: 'dot.png', pages: '1' }, 'pages and pdf_format apply to PDF files only, and dot.png is not a PDF'],
   ] as const) {

@@ -6,12 +6,7 @@ import { test } from 'node:test';
 import { unary, withServer } from '../../helpers/server.js';
 
 test('sandbox summary: shell policy and web allow-list as configured', async () => {
-  const args = [
-    '--shell-allow', 'git *,npm test',
-    '--shell-deny', 'rm -rf *',
-    '--shell-route', 'rg=search',
-    '--web-allow-hosts', '10.0.0.0/8,intranet.local',
-  ];
+  const args = ['--shell-allow', 'git *,npm test', '--shell-deny', 'rm -rf *', '--shell-route', 'rg=search', '--web-allow-hosts', '10.0.0.0/8,intranet.local'];
   await withServer({ shape: 'core', args, prefix: 'facet-core-sandbox-' }, async (t, dir) => {
     const id = await unary(t.client.identity, t.client, {}, { shape: 'core' });
     assert.equal(

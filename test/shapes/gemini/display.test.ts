@@ -21,7 +21,12 @@ before(async () => {
 
 test('gemini glob and qwen glob name the files found, newest first', async () => {
   const g = await caller(() => t, 'gemini')('glob', { pattern: 'src/*.ts' });
-  assert.deepEqual(g.display, { tool: 'glob', summary: 'Found 2 file(s)', paths: [path.join(dir, 'src/b.ts'), path.join(dir, 'src/a.ts')], counts: { files: 2, ignored: 0 } });
+  assert.deepEqual(g.display, {
+    tool: 'glob',
+    summary: 'Found 2 file(s)',
+    paths: [path.join(dir, 'src/b.ts'), path.join(dir, 'src/a.ts')],
+    counts: { files: 2, ignored: 0 },
+  });
   const q = await caller(() => t, 'qwen')('glob', { pattern: 'src/*.ts' });
   assert.deepEqual(q.display, {
     tool: 'glob',

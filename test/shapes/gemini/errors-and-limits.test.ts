@@ -14,7 +14,10 @@ const { t, dir } = serverFixture({ shape: 'gemini', args: ['--web-allow-hosts', 
 let site: LoopbackServer;
 const call = caller(() => t, 'gemini', 'branches');
 const p = (f: string) => path.join(dir, f);
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a40000000049454e44ae426082',
+  'hex',
+);
 const MP3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'), Buffer.alloc(54, 0xff), Buffer.from([0, 0, 1])]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(36, 0)]);
 const HOUR = 3600_000;
@@ -70,7 +73,10 @@ describe('gemini read_file: media and size limits', () => {
     assert.deepEqual(v.blobs, [{ mediaType: 'video/mp4', data: MP4 }]);
     const other = await call('read_file', { file_path: 'voice.m4a' });
     assert.deepEqual([other.code, other.errorType], ['UNSUPPORTED_OPERATION', 'read_content_failure']);
-    assert.equal(other.error, 'Could not read voice.m4a: the audio format of voice.m4a (.m4a) cannot be given to the model; MP3, WAV, AIFF, AAC, OGG and FLAC can.');
+    assert.equal(
+      other.error,
+      'Could not read voice.m4a: the audio format of voice.m4a (.m4a) cannot be given to the model; MP3, WAV, AIFF, AAC, OGG and FLAC can.',
+    );
   });
 
   test('any file over 20 MB is refused before it is read; SVG over 1 MB is named, a small one read as markup', async () => {
@@ -86,7 +92,10 @@ describe('gemini read_file: media and size limits', () => {
   test('read_many_files attaches images and audio named by extension, video always, and names other binary files', async () => {
     // Gemini reads an image, PDF or audio file only when a pattern names its extension or name.
     const generic = await call('read_many_files', { include: ['media/*'] });
-    assert.deepEqual(generic.blobs.map((b) => b.mediaType), ['video/mp4']);
+    assert.deepEqual(
+      generic.blobs.map((b) => b.mediaType),
+      ['video/mp4'],
+    );
     assert.deepEqual((generic.display.details as { skipped: string[] }).skipped, [
       'media/pic.png (an image, PDF or audio file is read only when a pattern names its extension or name)',
       'media/song.mp3 (an image, PDF or audio file is read only when a pattern names its extension or name)',
@@ -96,7 +105,10 @@ describe('gemini read_file: media and size limits', () => {
       r.text,
       `Binary content (video/mp4, audio/mpeg) read successfully. Content will be injected for analysis in the next sequence.\n--- ${dir}/media/blob.dat ---\n\nCannot display content of binary file: media/blob.dat\n\n\n\n--- End of content ---`,
     );
-    assert.deepEqual(r.blobs.map((b) => b.mediaType), ['video/mp4', 'image/png', 'audio/mpeg']);
+    assert.deepEqual(
+      r.blobs.map((b) => b.mediaType),
+      ['video/mp4', 'image/png', 'audio/mpeg'],
+    );
     assert.deepEqual((r.display.details as { skipped: string[] }).skipped, []);
   });
 });
@@ -126,7 +138,10 @@ describe('gemini read_file, replace and write_file: exact errors', () => {
     assert.equal(exists.error, 'File already exists, cannot create: g/a.txt. An empty old_string only creates new files; give the text to replace instead.');
     const hole = await call('replace', { file_path: 'g/a.txt', instruction: 'shorten', old_string: 'beta', new_string: '// ... rest of code ...' });
     assert.deepEqual([hole.code, hole.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
-    assert.equal(hole.error, 'Invalid parameters: `new_string` holds an omission placeholder ("// ... rest of code ..."); give the exact literal replacement text.');
+    assert.equal(
+      hole.error,
+      'Invalid parameters: `new_string` holds an omission placeholder ("// ... rest of code ..."); give the exact literal replacement text.',
+    );
     const noWhy = await call('replace', { file_path: 'g/a.txt', old_string: 'beta', new_string: 'b' });
     assert.equal(noWhy.code, 'INVALID_ARGUMENT');
     assert.equal(noWhy.error, 'Invalid parameters: invalid arguments for replace: instruction is required');
@@ -151,7 +166,11 @@ describe('gemini grep_search: options', () => {
 
   test('a single match without context asked gets 50 lines around it', async () => {
     const r = await call('grep_search', { pattern: 'only match', dir_path: 'ctx' });
-    const around = [...Array.from({ length: 50 }, (_, i) => `L${i + 10}- l${i + 10}`), 'L60: the only match', ...Array.from({ length: 50 }, (_, i) => `L${i + 61}- l${i + 61}`)];
+    const around = [
+      ...Array.from({ length: 50 }, (_, i) => `L${i + 10}- l${i + 10}`),
+      'L60: the only match',
+      ...Array.from({ length: 50 }, (_, i) => `L${i + 61}- l${i + 61}`),
+    ];
     assert.equal(r.text, `Found 1 match for pattern "only match" in path "ctx":\n---\nFile: one.txt\n${around.join('\n')}\n---`);
   });
 
@@ -191,9 +210,15 @@ describe('gemini glob and list_directory', () => {
 
   test('list_directory: respect_git_ignore false shows git-ignored entries; a missing directory', async () => {
     const kept = await call('list_directory', { dir_path: 'order' });
-    assert.equal(kept.text, `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)\n\n(1 ignored)`);
+    assert.equal(
+      kept.text,
+      `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)\n\n(1 ignored)`,
+    );
     const all = await call('list_directory', { dir_path: 'order', file_filtering_options: { respect_git_ignore: false } });
-    assert.equal(all.text, `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nhidden.log (10 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)`);
+    assert.equal(
+      all.text,
+      `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nhidden.log (10 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)`,
+    );
     const missing = await call('list_directory', { dir_path: 'nowhere' });
     // Gemini CLI's ls.test.ts: a missing directory is an ls_execution_error.
     assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'ls_execution_error']);
@@ -216,7 +241,10 @@ describe('gemini shell: background lines, delay_ms, errors', () => {
     assert.equal(line, `- [PID ${pid}] KILLED: \`sleep 30\` (Signal: 15)`);
     const unknown = await call('read_background_output', { pid: 999_999_999 }, s);
     assert.deepEqual([unknown.code, unknown.errorType], ['NOT_FOUND', 'execution_failed']);
-    assert.equal(unknown.error, "Error: no background process with PID 999999999 was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read");
+    assert.equal(
+      unknown.error,
+      "Error: no background process with PID 999999999 was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read",
+    );
   });
 
   test('read_background_output waits delay_ms before reading', async () => {
@@ -244,7 +272,10 @@ describe('gemini web tools: rate limit, search without a provider, exact errors'
   test('more than 10 requests to one host within a minute are skipped as rate-limited', async () => {
     const urls = Array.from({ length: 11 }, (_, i) => `${site.origin}/p${i + 1}`);
     const r = await call('web_fetch', { prompt: `Compare ${urls.join(' ')}` });
-    const pages = urls.slice(0, 10).map((u, i) => `--- ${u} ---\npage /p${i + 1}`).join('\n\n');
+    const pages = urls
+      .slice(0, 10)
+      .map((u, i) => `--- ${u} ---\npage /p${i + 1}`)
+      .join('\n\n');
     assert.equal(
       r.text,
       `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n${pages}\n\nSkipped URLs:\n[Rate limit exceeded] ${urls[10]}\n</untrusted_context>`,
@@ -275,7 +306,12 @@ describe('gemini web tools: rate limit, search without a provider, exact errors'
 
 describe('gemini write_todos: exact errors', () => {
   test('two in progress, an empty description, an unknown status', async () => {
-    const two = await call('write_todos', { todos: [{ description: 'A', status: 'in_progress' }, { description: 'B', status: 'in_progress' }] });
+    const two = await call('write_todos', {
+      todos: [
+        { description: 'A', status: 'in_progress' },
+        { description: 'B', status: 'in_progress' },
+      ],
+    });
     assert.deepEqual([two.code, two.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
     assert.equal(two.error, 'Invalid parameters: 2 todos are in_progress; at most 1 may be.');
     const blank = await call('write_todos', { todos: [{ description: ' ', status: 'pending' }] });
@@ -283,6 +319,9 @@ describe('gemini write_todos: exact errors', () => {
     assert.equal(blank.error, 'Invalid parameters: todo 1 has no text.');
     const status = await call('write_todos', { todos: [{ description: 'A', status: 'done' }] });
     assert.equal(status.code, 'INVALID_ARGUMENT');
-    assert.equal(status.error, 'Invalid parameters: invalid arguments for write_todos: todos.0.status must be one of "pending", "in_progress", "completed", "cancelled", "blocked"');
+    assert.equal(
+      status.error,
+      'Invalid parameters: invalid arguments for write_todos: todos.0.status must be one of "pending", "in_progress", "completed", "cancelled", "blocked"',
+    );
   });
 });

@@ -8,7 +8,10 @@ import { caller } from './harness.js';
 
 const { t, dir } = serverFixture({ shape: 'gemini', prefix: 'facet-gemini-' });
 const call = caller(() => t, 'gemini');
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a40000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a40000000049454e44ae426082',
+  'hex',
+);
 
 before(async () => {
   mkdirSync(path.join(dir, 'src'));
@@ -77,7 +80,10 @@ describe('gemini read_file', () => {
     const out = await call('read_file', { file_path: '/etc/hostname' });
     assert.equal(out.errorType, 'path_not_in_workspace');
     assert.equal(out.code, 'PERMISSION_DENIED');
-    assert.equal(out.error, `Path not in workspace: "/etc/hostname" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`);
+    assert.equal(
+      out.error,
+      `Path not in workspace: "/etc/hostname" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`,
+    );
     const order = await call('read_file', { file_path: 'src/a.txt', start_line: 3, end_line: 2 });
     assert.equal(order.errorType, 'invalid_tool_params');
     assert.equal(order.error, 'Invalid parameters: start_line cannot be greater than end_line.');
@@ -105,7 +111,10 @@ describe('gemini write_file', () => {
     assert.equal(d.error, 'Path is a directory, not a file: src. Give the path of a file to write.');
     const p = await call('write_file', { file_path: 'p.js', content: 'class A {\n  // ... rest of methods ...\n}\n' });
     assert.equal(p.errorType, 'invalid_tool_params');
-    assert.equal(p.error, 'Invalid parameters: `content` holds an omission placeholder ("// ... rest of methods ..."); write the complete file content instead.');
+    assert.equal(
+      p.error,
+      'Invalid parameters: `content` holds an omission placeholder ("// ... rest of methods ..."); write the complete file content instead.',
+    );
   });
 });
 
@@ -122,7 +131,10 @@ describe('gemini replace', () => {
     const m = await call('replace', { file_path: 'code.js', instruction: 'x', old_string: 'return 1;', new_string: 'return 2;' });
     assert.equal(m.code, 'CONFLICT');
     assert.equal(m.errorType, 'edit_expected_occurrence_mismatch');
-    assert.equal(m.error, "Failed to edit: 'old_string' must match exactly one place but it matches 2 places in code.js. Add surrounding lines to make it unique, or set 'allow_multiple' to true to replace every occurrence.");
+    assert.equal(
+      m.error,
+      "Failed to edit: 'old_string' must match exactly one place but it matches 2 places in code.js. Add surrounding lines to make it unique, or set 'allow_multiple' to true to replace every occurrence.",
+    );
     const all = await call('replace', { file_path: 'code.js', instruction: 'x', old_string: 'return 1;', new_string: 'return 2;', allow_multiple: true });
     assert.ok(all.text.startsWith(`Successfully modified file: ${dir}/code.js (2 replacements).`));
   });
@@ -147,7 +159,10 @@ describe('gemini replace', () => {
     const none = await call('replace', { file_path: 'r1.js', instruction: 'x', old_string: 'nothing like this', new_string: 'y' });
     assert.equal(none.errorType, 'edit_no_occurrence_found');
     assert.equal(none.code, 'INVALID_ARGUMENT');
-    assert.equal(none.error, "No exact match for 'old_string' was found in 'r1.js', so nothing was changed. The file may differ from what you remember (an earlier edit, or lines outside what you read): read_file the target lines and retry with text copied exactly.");
+    assert.equal(
+      none.error,
+      "No exact match for 'old_string' was found in 'r1.js', so nothing was changed. The file may differ from what you remember (an earlier edit, or lines outside what you read): read_file the target lines and retry with text copied exactly.",
+    );
     const same = await call('replace', { file_path: 'r1.js', instruction: 'x', old_string: 'const a = 1;', new_string: 'const a = 1;' });
     assert.equal(same.errorType, 'edit_no_change');
     assert.equal(same.error, 'No changes to apply: old_string and new_string are identical (file: r1.js).');
@@ -182,7 +197,11 @@ describe('gemini read_many_files', () => {
 
   test('a cut file carries the warning; no match says so', async () => {
     const r = await call('read_many_files', { include: ['big.txt'] });
-    assert.ok(r.text.startsWith(`--- ${dir}/big.txt ---\n\n[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\nline 1\n`));
+    assert.ok(
+      r.text.startsWith(
+        `--- ${dir}/big.txt ---\n\n[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]\n\nline 1\n`,
+      ),
+    );
     const none = await call('read_many_files', { include: ['*.nothing'] });
     assert.equal(none.text, 'No files matching the criteria were found or all were skipped.');
     const hidden = await call('read_many_files', { include: ['private/*'] });

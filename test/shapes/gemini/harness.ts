@@ -15,7 +15,7 @@ export interface Outcome {
 }
 
 export function outcome(res: CallToolResponse): Outcome {
-  const display = ((structured(res)?.display ?? {}) as Record<string, unknown>);
+  const display = (structured(res)?.display ?? {}) as Record<string, unknown>;
   const details = (display.details ?? {}) as Record<string, unknown>;
   return {
     text: texts(res)[0] ?? '',

@@ -12,9 +12,15 @@ test('silent for the inactivity timeout: cancelled, with or without output befor
   const call = caller(() => t, 'gemini');
   const quiet = await call('run_shell_command', { command: 'sleep 30' });
   assert.deepEqual([quiet.code, quiet.errorType], ['TIMEOUT', 'shell_execute_error']);
-  assert.equal(quiet.error, 'Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. There was no output before it was cancelled.');
+  assert.equal(
+    quiet.error,
+    'Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. There was no output before it was cancelled.',
+  );
   const talked = await call('run_shell_command', { command: 'echo started; sleep 30' });
-  assert.equal(talked.error, 'Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. Below is the output before it was cancelled:\nstarted');
+  assert.equal(
+    talked.error,
+    'Command was automatically cancelled because it exceeded the timeout of 0.0 minutes without output. Below is the output before it was cancelled:\nstarted',
+  );
 });
 
 test('output keeps a command alive past the inactivity timeout', async () => {

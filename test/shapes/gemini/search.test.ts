@@ -46,73 +46,100 @@ const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--ve
 
 // The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
 for (const backend of ['auto', 'fallback'] as const) {
-describe(`gemini grep_search (--grep-backend ${backend})`, () => {
-  const call = caller(() => (backend === 'auto' ? t : tf), 'gemini', `grep-${backend}`);
-  test('two matches get 15 lines of auto-context, in File:/L blocks', async () => {
-    const r = await call('grep_search', { pattern: 'helper\\(', dir_path: 'src' });
-    assert.equal(
-      r.text,
-      'Found 2 matches for pattern "helper\\(" in path "src":\n---\nFile: app.ts\nL1- import x from "y";\nL2- export function main() {\nL3:   return Helper();\nL4- }\n---\nFile: lib/helper.ts\nL1: export function Helper() {\nL2-   return 42; // helper\nL3- }\n---',
-    );
-  });
+  describe(`gemini grep_search (--grep-backend ${backend})`, () => {
+    const call = caller(() => (backend === 'auto' ? t : tf), 'gemini', `grep-${backend}`);
+    test('two matches get 15 lines of auto-context, in File:/L blocks', async () => {
+      const r = await call('grep_search', { pattern: 'helper\\(', dir_path: 'src' });
+      assert.equal(
+        r.text,
+        'Found 2 matches for pattern "helper\\(" in path "src":\n---\nFile: app.ts\nL1- import x from "y";\nL2- export function main() {\nL3:   return Helper();\nL4- }\n---\nFile: lib/helper.ts\nL1: export function Helper() {\nL2-   return 42; // helper\nL3- }\n---',
+      );
+    });
 
-  test('case_sensitive, include_pattern filter, explicit context', async () => {
-    const r = await call('grep_search', { pattern: 'Helper', case_sensitive: true, include_pattern: '*.ts', context: 0 });
-    assert.equal(r.text, 'Found 2 matches for pattern "Helper" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\nL3:   return Helper();\n---\nFile: src/lib/helper.ts\nL1: export function Helper() {\n---');
-  });
+    test('case_sensitive, include_pattern filter, explicit context', async () => {
+      const r = await call('grep_search', { pattern: 'Helper', case_sensitive: true, include_pattern: '*.ts', context: 0 });
+      assert.equal(
+        r.text,
+        'Found 2 matches for pattern "Helper" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\nL3:   return Helper();\n---\nFile: src/lib/helper.ts\nL1: export function Helper() {\n---',
+      );
+    });
 
-  test('exclude_pattern drops lines; names_only lists files', async () => {
-    const r = await call('grep_search', { pattern: 'helper', exclude_pattern: '^export', context: 0 });
-    assert.equal(r.text, 'Found 2 matches for pattern "helper" in path ".":\n---\nFile: src/app.ts\nL3:   return Helper();\n---\nFile: src/lib/helper.ts\nL2:   return 42; // helper\n---');
-    // Dropped before the cap, as Gemini CLI does while reading rg's output: the first match
-    // (an export line) does not use up total_max_matches.
-    const capped = await call('grep_search', { pattern: 'helper', include_pattern: '**/helper.ts', exclude_pattern: '^export', context: 0, total_max_matches: 1 });
-    assert.equal(capped.text, 'Found 1 match for pattern "helper" in path "." (filter: "**/helper.ts") (results limited to 1 matches for performance):\n---\nFile: src/lib/helper.ts\nL2:   return 42; // helper\n---');
-    const n = await call('grep_search', { pattern: 'helper', names_only: true });
-    assert.equal(n.text, 'Found 2 files with matches for pattern "helper" in path ".":\nsrc/app.ts\nsrc/lib/helper.ts');
-  });
+    test('exclude_pattern drops lines; names_only lists files', async () => {
+      const r = await call('grep_search', { pattern: 'helper', exclude_pattern: '^export', context: 0 });
+      assert.equal(
+        r.text,
+        'Found 2 matches for pattern "helper" in path ".":\n---\nFile: src/app.ts\nL3:   return Helper();\n---\nFile: src/lib/helper.ts\nL2:   return 42; // helper\n---',
+      );
+      // Dropped before the cap, as Gemini CLI does while reading rg's output: the first match
+      // (an export line) does not use up total_max_matches.
+      const capped = await call('grep_search', {
+        pattern: 'helper',
+        include_pattern: '**/helper.ts',
+        exclude_pattern: '^export',
+        context: 0,
+        total_max_matches: 1,
+      });
+      assert.equal(
+        capped.text,
+        'Found 1 match for pattern "helper" in path "." (filter: "**/helper.ts") (results limited to 1 matches for performance):\n---\nFile: src/lib/helper.ts\nL2:   return 42; // helper\n---',
+      );
+      const n = await call('grep_search', { pattern: 'helper', names_only: true });
+      assert.equal(n.text, 'Found 2 files with matches for pattern "helper" in path ".":\nsrc/app.ts\nsrc/lib/helper.ts');
+    });
 
-  test('ignore files and no_ignore', async () => {
-    const n = await call('grep_search', { pattern: 'Helper (secret|private)', no_ignore: true, names_only: true });
-    assert.equal(n.text, 'Found 2 files with matches for pattern "Helper (secret|private)" in path ".":\nprivate.md\nsecret.txt');
-    const i = await call('grep_search', { pattern: 'Helper (secret|private)' });
-    assert.equal(i.text, 'No matches found for pattern "Helper (secret|private)" in path ".".');
-  });
+    test('ignore files and no_ignore', async () => {
+      const n = await call('grep_search', { pattern: 'Helper (secret|private)', no_ignore: true, names_only: true });
+      assert.equal(n.text, 'Found 2 files with matches for pattern "Helper (secret|private)" in path ".":\nprivate.md\nsecret.txt');
+      const i = await call('grep_search', { pattern: 'Helper (secret|private)' });
+      assert.equal(i.text, 'No matches found for pattern "Helper (secret|private)" in path ".".');
+    });
 
-  test('total_max_matches caps and says so; per-file cap', async () => {
-    const r = await call('grep_search', { pattern: 'hit', dir_path: 'many', total_max_matches: 5 });
-    // rg stops at the cap in whichever file it reached first.
-    assert.match(r.text, /^Found 5 matches for pattern "hit" in path "many" \(results limited to 5 matches for performance\):\n---\nFile: f\d\.txt\nL1: hit\nL2: hit\nL3: hit\nL4: hit\nL5: hit\n---$/);
-    const d = await call('grep_search', { pattern: 'hit', dir_path: 'many' });
-    assert.ok(d.text.startsWith('Found 100 matches for pattern "hit" in path "many" (results limited to 100 matches for performance):'));
-    const p = await call('grep_search', { pattern: 'hit', dir_path: 'many', max_matches_per_file: 1 });
-    assert.equal(p.text.split('\n')[0], 'Found 8 matches for pattern "hit" in path "many":');
-  });
+    test('total_max_matches caps and says so; per-file cap', async () => {
+      const r = await call('grep_search', { pattern: 'hit', dir_path: 'many', total_max_matches: 5 });
+      // rg stops at the cap in whichever file it reached first.
+      assert.match(
+        r.text,
+        /^Found 5 matches for pattern "hit" in path "many" \(results limited to 5 matches for performance\):\n---\nFile: f\d\.txt\nL1: hit\nL2: hit\nL3: hit\nL4: hit\nL5: hit\n---$/,
+      );
+      const d = await call('grep_search', { pattern: 'hit', dir_path: 'many' });
+      assert.ok(d.text.startsWith('Found 100 matches for pattern "hit" in path "many" (results limited to 100 matches for performance):'));
+      const p = await call('grep_search', { pattern: 'hit', dir_path: 'many', max_matches_per_file: 1 });
+      assert.equal(p.text.split('\n')[0], 'Found 8 matches for pattern "hit" in path "many":');
+    });
 
-  test('errors: bad regex, missing path, outside, nested exclude', async () => {
-    const bad = await call('grep_search', { pattern: '(' });
-    assert.equal(bad.code, 'INVALID_ARGUMENT');
-    assert.equal(bad.errorType, 'invalid_tool_params');
-    // rg words its own refusal; the fallback checks the pattern itself.
-    assert.equal(bad.error, usesRg(backend) ? 'Invalid parameters: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group.' : 'Invalid parameters: the pattern is not a valid regular expression: Invalid regular expression: /(/giu: Unterminated group.');
-    const missing = await call('grep_search', { pattern: 'x', dir_path: 'nowhere' });
-    assert.equal(missing.errorType, 'search_path_not_found');
-    assert.equal(missing.error, 'Path does not exist: nowhere. Search a directory that exists (or leave dir_path out to search the workspace).');
-    const outside = await call('grep_search', { pattern: 'x', dir_path: '/etc' });
-    assert.equal(outside.errorType, 'path_not_in_workspace');
-    const redos = await call('grep_search', { pattern: 'x', exclude_pattern: '(a+)+$' });
-    assert.equal(redos.errorType, 'invalid_tool_params');
-    assert.equal(redos.error, 'Invalid parameters: exclude_pattern is too long or nests quantifiers (such as (a+)+); simplify it.');
+    test('errors: bad regex, missing path, outside, nested exclude', async () => {
+      const bad = await call('grep_search', { pattern: '(' });
+      assert.equal(bad.code, 'INVALID_ARGUMENT');
+      assert.equal(bad.errorType, 'invalid_tool_params');
+      // rg words its own refusal; the fallback checks the pattern itself.
+      assert.equal(
+        bad.error,
+        usesRg(backend)
+          ? 'Invalid parameters: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group.'
+          : 'Invalid parameters: the pattern is not a valid regular expression: Invalid regular expression: /(/giu: Unterminated group.',
+      );
+      const missing = await call('grep_search', { pattern: 'x', dir_path: 'nowhere' });
+      assert.equal(missing.errorType, 'search_path_not_found');
+      assert.equal(missing.error, 'Path does not exist: nowhere. Search a directory that exists (or leave dir_path out to search the workspace).');
+      const outside = await call('grep_search', { pattern: 'x', dir_path: '/etc' });
+      assert.equal(outside.errorType, 'path_not_in_workspace');
+      const redos = await call('grep_search', { pattern: 'x', exclude_pattern: '(a+)+$' });
+      assert.equal(redos.errorType, 'invalid_tool_params');
+      assert.equal(redos.error, 'Invalid parameters: exclude_pattern is too long or nests quantifiers (such as (a+)+); simplify it.');
+    });
   });
-});
-
 }
 
 describe('gemini glob', () => {
   test('recent files first, then alphabetical; node_modules and ignored files left out', async () => {
     const r = await call('glob', { pattern: '**/*.{ts,md,js,txt}' });
     const lines = r.text.split('\n');
-    assert.match(lines[0]!, new RegExp(`^Found 11 file\\(s\\) matching "\\*\\*/\\*\\.\\{ts,md,js,txt\\}" within ${dir} \\(2 additional files were ignored\\), sorted by modification time \\(newest first\\):$`));
+    assert.match(
+      lines[0]!,
+      new RegExp(
+        `^Found 11 file\\(s\\) matching "\\*\\*/\\*\\.\\{ts,md,js,txt\\}" within ${dir} \\(2 additional files were ignored\\), sorted by modification time \\(newest first\\):$`,
+      ),
+    );
     const files = lines.slice(1).map((l) => path.relative(dir, l));
     // The last two are old (alphabetical); the recent ones come first.
     assert.deepEqual(files.slice(-2), ['notes.md', 'src/app.ts']);
@@ -159,9 +186,20 @@ describe('gemini list_directory', () => {
 
 describe('gemini write_todos', () => {
   test('lists the todos; clears; one in progress at most', async () => {
-    const r = await call('write_todos', { todos: [{ description: 'Read', status: 'completed' }, { description: 'Fix', status: 'in_progress' }, { description: 'Test', status: 'blocked' }] });
+    const r = await call('write_todos', {
+      todos: [
+        { description: 'Read', status: 'completed' },
+        { description: 'Fix', status: 'in_progress' },
+        { description: 'Test', status: 'blocked' },
+      ],
+    });
     assert.equal(r.text, 'Successfully updated the todo list. The current list is now:\n1. [completed] Read\n2. [in_progress] Fix\n3. [blocked] Test');
-    const two = await call('write_todos', { todos: [{ description: 'A', status: 'in_progress' }, { description: 'B', status: 'in_progress' }] });
+    const two = await call('write_todos', {
+      todos: [
+        { description: 'A', status: 'in_progress' },
+        { description: 'B', status: 'in_progress' },
+      ],
+    });
     assert.equal(two.code, 'INVALID_ARGUMENT');
     assert.equal(two.errorType, 'invalid_tool_params');
     const empty = await call('write_todos', { todos: [{ description: ' ', status: 'pending' }] });

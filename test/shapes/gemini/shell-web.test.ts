@@ -20,7 +20,10 @@ const GROUNDED = {
       content: { role: 'model', parts: [{ text: ANSWER }] },
       groundingMetadata: {
         webSearchQueries: ['undici'],
-        groundingChunks: [{ web: { uri: 'https://nodejs.org/undici', title: 'nodejs.org' } }, { web: { uri: 'https://github.com/nodejs/undici', title: 'github.com' } }],
+        groundingChunks: [
+          { web: { uri: 'https://nodejs.org/undici', title: 'nodejs.org' } },
+          { web: { uri: 'https://github.com/nodejs/undici', title: 'github.com' } },
+        ],
         groundingSupports: [
           { segment: { startIndex: 0, endIndex: 31, text: 'Undici is Node’s HTTP client.' }, groundingChunkIndices: [0, 1] },
           { segment: { startIndex: 32, endIndex: 48, text: 'It powers fetch.' }, groundingChunkIndices: [0] },
@@ -48,10 +51,7 @@ const { t, dir } = serverFixture({
   setup: setUp,
   shape: 'gemini',
   prefix: 'facet-gemini-shell-',
-  args: () => [
-    '--web-allow-hosts', '127.0.0.1',
-    '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', gemini.origin,
-  ],
+  args: () => ['--web-allow-hosts', '127.0.0.1', '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', gemini.origin],
 });
 after(async () => {
   await site.close();
@@ -91,7 +91,10 @@ describe('gemini run_shell_command', () => {
     const s = await call('run_shell_command', { command: 'echo $(whoami)' });
     assert.equal(s.code, 'SECURITY_POLICY_FAILED');
     assert.equal(s.errorType, 'policy_violation');
-    assert.equal(s.error, 'Command refused: it uses command substitution ($(), backticks, <() or >()) outside single quotes, which this tool blocks for safety. Run the inner command on its own first, then use its output in a second command.');
+    assert.equal(
+      s.error,
+      'Command refused: it uses command substitution ($(), backticks, <() or >()) outside single quotes, which this tool blocks for safety. Run the inner command on its own first, then use its output in a second command.',
+    );
     const quoted = await call('run_shell_command', { command: "echo '$(not run)'" });
     assert.match(quoted.text, /^<untrusted_context>\nOutput: \$\(not run\)\n/);
     const out = await call('run_shell_command', { command: 'ls', dir_path: '/etc' });
@@ -103,7 +106,10 @@ describe('gemini run_shell_command', () => {
 
   test('large output keeps the first fifth and last four fifths', async () => {
     const r = await call('run_shell_command', { command: 'head -c 100000 /dev/zero | tr "\\0" a' });
-    assert.match(r.text, /^<untrusted_context>\nOutput: Output too large\. Showing first 8000 and last 32000 characters\. For full output see: \S+\na{8000}\n\n\.\.\. \[60000 characters omitted\] \.\.\.\n\na{32000}\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
+    assert.match(
+      r.text,
+      /^<untrusted_context>\nOutput: Output too large\. Showing first 8000 and last 32000 characters\. For full output see: \S+\na{8000}\n\n\.\.\. \[60000 characters omitted\] \.\.\.\n\na{32000}\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+    );
   });
 });
 
@@ -113,8 +119,15 @@ describe('gemini background processes', () => {
     assert.equal(none.text, 'No background processes found.');
     const fast = await call('run_shell_command', { command: 'echo done', is_background: true, delay_ms: 2000 }, { session: 'bg' });
     assert.match(fast.text, /^<untrusted_context>\nOutput: done\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
-    const r = await call('run_shell_command', { command: 'for i in 1 2 3 4 5; do echo line $i; done; sleep 30', is_background: true, delay_ms: 1500 }, { session: 'bg' });
-    const m = /^<untrusted_context>\nCommand is running in background\. PID: (\d+)\. Initial output:\nline 1\nline 2\nline 3\nline 4\nline 5\n<\/untrusted_context>$/.exec(r.text);
+    const r = await call(
+      'run_shell_command',
+      { command: 'for i in 1 2 3 4 5; do echo line $i; done; sleep 30', is_background: true, delay_ms: 1500 },
+      { session: 'bg' },
+    );
+    const m =
+      /^<untrusted_context>\nCommand is running in background\. PID: (\d+)\. Initial output:\nline 1\nline 2\nline 3\nline 4\nline 5\n<\/untrusted_context>$/.exec(
+        r.text,
+      );
     assert.ok(m, r.text);
     const pid = Number(m[1]);
     const list = await call('list_background_processes', {}, { session: 'bg' });
@@ -158,7 +171,9 @@ describe('gemini web_fetch', () => {
 
   test('the 250000-character budget is shared and cut content marked', async () => {
     const r = await call('web_fetch', { prompt: `${site.origin}/big ${site.origin}/doc` });
-    assert.ok(r.text.includes(`--- ${site.origin}/big ---\n${'y'.repeat(125_000)}\n\n... [Content truncated due to size limit] ...\n\n--- ${site.origin}/doc ---`));
+    assert.ok(
+      r.text.includes(`--- ${site.origin}/big ---\n${'y'.repeat(125_000)}\n\n... [Content truncated due to size limit] ...\n\n--- ${site.origin}/doc ---`),
+    );
   });
 });
 

@@ -46,11 +46,19 @@ const todos = (first: string, second: string) => [
 
 const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, unknown> }> = {
   'view_file: Glance at a file': () => ({
-    texts: [`Contents of package.json:\n${PACKAGE.split('\n').map((l, i) => `${i + 1}: ${l}`).join('\n')}`],
+    texts: [
+      `Contents of package.json:\n${PACKAGE.split('\n')
+        .map((l, i) => `${i + 1}: ${l}`)
+        .join('\n')}`,
+    ],
     display: { tool: 'view_file', paths: [`${dir}/package.json`], counts: { lines: 7, totalLines: 7 } },
   }),
   'view_file: Read lines 20 to 60': () => ({
-    texts: [`Lines 20-60 of src/index.ts:\n${INDEX.slice(19, 60).map((l, i) => `${i + 20}: ${l}`).join('\n')}`],
+    texts: [
+      `Lines 20-60 of src/index.ts:\n${INDEX.slice(19, 60)
+        .map((l, i) => `${i + 20}: ${l}`)
+        .join('\n')}`,
+    ],
     display: { tool: 'view_file', paths: [`${dir}/src/index.ts`], counts: { lines: 41 }, truncated: false },
   }),
   'view_file: List a directory': () => ({
@@ -78,7 +86,9 @@ const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, 
     },
   }),
   'str_replace_editor: Rename everywhere in a file': () => ({
-    texts: ['Updated src/app.js with 2 additions and 2 removals\n--- a/src/app.js\n+++ b/src/app.js\n@@ -1,2 +1,2 @@\n-oldName();\n-oldName();\n+newName();\n+newName();'],
+    texts: [
+      'Updated src/app.js with 2 additions and 2 removals\n--- a/src/app.js\n+++ b/src/app.js\n@@ -1,2 +1,2 @@\n-oldName();\n-oldName();\n+newName();\n+newName();',
+    ],
     display: {
       tool: 'str_replace_editor',
       paths: [`${dir}/src/app.js`],
@@ -98,7 +108,11 @@ const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, 
   // search starts at the workspace root whatever the current directory is (as Grok CLI's starts where it was launched).
   'search: Where is a function used': () => ({
     texts: [`Search results for "parseConfig":\n  ${dir}/src/config.ts (1 matches)\n  ${dir}/src/index.ts (7 matches)`],
-    display: { tool: 'search', counts: { textFiles: 2, fileNames: 0 }, details: { results: [`${dir}/src/config.ts (1 matches)`, `${dir}/src/index.ts (7 matches)`] } },
+    display: {
+      tool: 'search',
+      counts: { textFiles: 2, fileNames: 0 },
+      details: { results: [`${dir}/src/config.ts (1 matches)`, `${dir}/src/index.ts (7 matches)`] },
+    },
   }),
   'search: Find a file by name': () => ({
     texts: ['Search results for "config":\n  src/config.ts'],

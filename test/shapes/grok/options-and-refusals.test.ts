@@ -17,7 +17,8 @@ let tf: TestServer;
 let dir: string;
 let cleanup: () => void;
 
-const call = (name: string, args: Record<string, unknown>, server = () => t, session = 'grok-branches') => callTool(server().client, name, args, { shape: 'grok', session, deadlineMs: 60_000 });
+const call = (name: string, args: Record<string, unknown>, server = () => t, session = 'grok-branches') =>
+  callTool(server().client, name, args, { shape: 'grok', session, deadlineMs: 60_000 });
 const display = (res: CallToolResponse) => (structured(res) as { display: Record<string, unknown> }).display;
 
 /** The host block of a bash run, its duration checked and left out. */
@@ -53,7 +54,8 @@ after(async () => {
 // Both backends give the same texts here (rg when auto finds it, and the pure-TypeScript fallback).
 for (const backend of ['auto', 'fallback'] as const) {
   describe(`grok search branches (--grep-backend ${backend})`, () => {
-    const search = (args: Record<string, unknown>) => call('search', { search_type: 'text', ...args }, () => (backend === 'auto' ? t : tf), `search-${backend}`);
+    const search = (args: Record<string, unknown>) =>
+      call('search', { search_type: 'text', ...args }, () => (backend === 'auto' ? t : tf), `search-${backend}`);
     const hits = (...files: Array<[string, number]>) => files.map(([f, n]) => `${dir}/${f} (${n} matches)`);
     const found = (query: string, lines: string[]) => [`Search results for "${query}":\n${lines.map((l) => `  ${l}`).join('\n')}`];
 
@@ -67,7 +69,10 @@ for (const backend of ['auto', 'fallback'] as const) {
     });
 
     test('whole_word leaves out "configure"', async () => {
-      assert.deepEqual(texts(await search({ query: 'config', whole_word: true })), found('config', hits(['src/config.ts', 2], ['src/notes.md', 1], ['src/util.py', 1])));
+      assert.deepEqual(
+        texts(await search({ query: 'config', whole_word: true })),
+        found('config', hits(['src/config.ts', 2], ['src/notes.md', 1], ['src/util.py', 1])),
+      );
     });
 
     test('file_types, include_pattern, exclude_pattern', async () => {
@@ -99,7 +104,11 @@ describe('grok search by file name', () => {
     assert.deepEqual(texts(await call('search', { query: 'config', search_type: 'files' })), ['Search results for "config":\n  src/config.ts']);
     const res = await call('search', { query: 'config', search_type: 'files', include_hidden: true });
     assert.deepEqual(texts(res), ['Search results for "config":\n  .configrc\n  .hidden/config.ts\n  src/config.ts']);
-    assert.deepEqual(display(res), { tool: 'search', counts: { textFiles: 0, fileNames: 3 }, details: { results: ['.configrc', '.hidden/config.ts', 'src/config.ts'] } });
+    assert.deepEqual(display(res), {
+      tool: 'search',
+      counts: { textFiles: 0, fileNames: 3 },
+      details: { results: ['.configrc', '.hidden/config.ts', 'src/config.ts'] },
+    });
   });
 
   test('include_pattern, file_types and case_sensitive do not narrow a name search (as in Grok CLI)', async () => {
@@ -141,7 +150,12 @@ describe('grok writes outside the workspace', () => {
     const created = await call('create_file', { path: target, content: 'x' });
     assert.equal(created.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
     assert.deepEqual(texts(created), [`Access denied: ${target} is outside the workspace (${dir})`]);
-    assert.deepEqual(display(created), { tool: 'create_file', summary: `${target} is outside the allowed roots (${dir})`, failure: 'permission_denied', paths: [target] });
+    assert.deepEqual(display(created), {
+      tool: 'create_file',
+      summary: `${target} is outside the allowed roots (${dir})`,
+      failure: 'permission_denied',
+      paths: [target],
+    });
     const climbing = await call('create_file', { path: `../${path.basename(target)}`, content: 'x' });
     assert.deepEqual(texts(climbing), [`Access denied: ../${path.basename(target)} is outside the workspace (${dir})`]);
     const edited = await call('str_replace_editor', { path: '/etc/hostname', old_str: 'a', new_str: 'b' });

@@ -82,14 +82,19 @@ describe('grok create_file', () => {
 describe('grok str_replace_editor', () => {
   test('a unique replacement shows the diff; $& stays literal', async () => {
     const res = await call('str_replace_editor', { path: 'ab.txt', old_str: 'foo foo', new_str: 'bar $& foo' });
-    assert.deepEqual(texts(res), ['Updated ab.txt with 1 addition and 1 removal\n--- a/ab.txt\n+++ b/ab.txt\n@@ -1,3 +1,3 @@\n a $ b\n-foo foo\n+bar $& foo\n end']);
+    assert.deepEqual(texts(res), [
+      'Updated ab.txt with 1 addition and 1 removal\n--- a/ab.txt\n+++ b/ab.txt\n@@ -1,3 +1,3 @@\n a $ b\n-foo foo\n+bar $& foo\n end',
+    ]);
   });
 
   test('ambiguous text is refused; replace_all changes every occurrence', async () => {
     writeFileSync(path.join(dir, 'rep.txt'), 'x\nx\n');
     const amb = await call('str_replace_editor', { path: 'rep.txt', old_str: 'x', new_str: 'y' });
     assert.equal(amb.failure?.code, FailureCode.FAILURE_CODE_CONFLICT);
-    assert.equal(amb.error, 'String found 2 times in rep.txt; nothing was changed. Include more surrounding lines in old_str so it matches once, or set replace_all to true.');
+    assert.equal(
+      amb.error,
+      'String found 2 times in rep.txt; nothing was changed. Include more surrounding lines in old_str so it matches once, or set replace_all to true.',
+    );
     const all = await call('str_replace_editor', { path: 'rep.txt', old_str: 'x', new_str: 'y', replace_all: true });
     assert.deepEqual(texts(all), ['Updated rep.txt with 2 additions and 2 removals\n--- a/rep.txt\n+++ b/rep.txt\n@@ -1,2 +1,2 @@\n-x\n-x\n+y\n+y']);
   });
@@ -106,11 +111,17 @@ describe('grok str_replace_editor', () => {
     const nf = await call('str_replace_editor', { path: 'rep.txt', old_str: 'zzz', new_str: 'q' });
     assert.equal(nf.error, 'String not found in file: "zzz"');
     const nfm = await call('str_replace_editor', { path: 'rep.txt', old_str: 'zz\nqq', new_str: 'q' });
-    assert.equal(nfm.error, 'String not found in file, not even ignoring whitespace and indentation. View the lines with view_file and copy them exactly into old_str.');
+    assert.equal(
+      nfm.error,
+      'String not found in file, not even ignoring whitespace and indentation. View the lines with view_file and copy them exactly into old_str.',
+    );
     const missing = await call('str_replace_editor', { path: 'none.txt', old_str: 'a', new_str: 'b' });
     assert.equal(missing.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
     assert.equal(missing.error, 'File not found: none.txt');
-    assert.equal((await call('str_replace_editor', { path: 'rep.txt', old_str: '', new_str: 'b' })).error, 'old_str is empty; give the exact text to replace (create new files with create_file).');
+    assert.equal(
+      (await call('str_replace_editor', { path: 'rep.txt', old_str: '', new_str: 'b' })).error,
+      'old_str is empty; give the exact text to replace (create new files with create_file).',
+    );
   });
 });
 
@@ -130,7 +141,9 @@ describe('grok bash', () => {
     const s = 'grok-cd';
     assert.deepEqual(texts(await call('bash', { command: 'cd src' }, s)), [`Changed directory to: ${dir}/src`]);
     assert.deepEqual(texts(await call('bash', { command: 'pwd' }, s)), [`${dir}/src`]);
-    assert.deepEqual(texts(await call('view_file', { path: 'config.ts' }, s)), ['Contents of config.ts:\n1: export const config = 1;\n2: // config again\n3: ']);
+    assert.deepEqual(texts(await call('view_file', { path: 'config.ts' }, s)), [
+      'Contents of config.ts:\n1: export const config = 1;\n2: // config again\n3: ',
+    ]);
     assert.deepEqual(texts(await call('bash', { command: 'cd util && pwd' }, s)), [`${dir}/src/util`]);
     assert.deepEqual(texts(await call('bash', { command: 'pwd' }, s)), [`${dir}/src`]);
     assert.equal((await call('bash', { command: 'cd nowhere' }, s)).error, 'Cannot change directory: nowhere does not exist');
@@ -145,39 +158,43 @@ const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--ve
 
 // The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
 for (const backend of ['auto', 'fallback'] as const) {
-describe(`grok search (--grep-backend ${backend})`, () => {
-  const call = (name: string, args: Record<string, unknown>) => callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'grok', session: `search-${backend}` });
-  test('text search lists files by absolute path with match counts', async () => {
-    const res = await call('search', { query: 'CONFIG', search_type: 'text' });
-    assert.deepEqual(texts(res), [`Search results for "CONFIG":\n  ${dir}/src/config.ts (2 matches)`]);
-    const perFile = await call('search', { query: 'config', search_type: 'text', max_results: 1, case_sensitive: true });
-    assert.deepEqual(texts(perFile), [`Search results for "config":\n  ${dir}/src/config.ts (1 matches)`]);
-  });
+  describe(`grok search (--grep-backend ${backend})`, () => {
+    const call = (name: string, args: Record<string, unknown>) =>
+      callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'grok', session: `search-${backend}` });
+    test('text search lists files by absolute path with match counts', async () => {
+      const res = await call('search', { query: 'CONFIG', search_type: 'text' });
+      assert.deepEqual(texts(res), [`Search results for "CONFIG":\n  ${dir}/src/config.ts (2 matches)`]);
+      const perFile = await call('search', { query: 'config', search_type: 'text', max_results: 1, case_sensitive: true });
+      assert.deepEqual(texts(perFile), [`Search results for "config":\n  ${dir}/src/config.ts (1 matches)`]);
+    });
 
-  test('file-name search ranks names, skips node_modules, honours exclude_pattern', async () => {
-    const res = await call('search', { query: 'config', search_type: 'files' });
-    assert.deepEqual(texts(res), ['Search results for "config":\n  src/config.ts\n  src/util/configLoader.ts']);
-    const fuzzy = await call('search', { query: 'cfg', search_type: 'files' });
-    assert.deepEqual(texts(fuzzy), ['Search results for "cfg":\n  src/util/cfg.ts\n  src/config.ts\n  src/util/configLoader.ts']);
-    const excluded = await call('search', { query: 'cfg', search_type: 'files', exclude_pattern: 'util' });
-    assert.deepEqual(texts(excluded), ['Search results for "cfg":\n  src/config.ts']);
-    assert.deepEqual(texts(await call('search', { query: 'zzzz', search_type: 'files' })), ['No results found for "zzzz"']);
-  });
+    test('file-name search ranks names, skips node_modules, honours exclude_pattern', async () => {
+      const res = await call('search', { query: 'config', search_type: 'files' });
+      assert.deepEqual(texts(res), ['Search results for "config":\n  src/config.ts\n  src/util/configLoader.ts']);
+      const fuzzy = await call('search', { query: 'cfg', search_type: 'files' });
+      assert.deepEqual(texts(fuzzy), ['Search results for "cfg":\n  src/util/cfg.ts\n  src/config.ts\n  src/util/configLoader.ts']);
+      const excluded = await call('search', { query: 'cfg', search_type: 'files', exclude_pattern: 'util' });
+      assert.deepEqual(texts(excluded), ['Search results for "cfg":\n  src/config.ts']);
+      assert.deepEqual(texts(await call('search', { query: 'zzzz', search_type: 'files' })), ['No results found for "zzzz"']);
+    });
 
-  test('both, the 8-file cap, regex errors', async () => {
-    for (let i = 0; i < 10; i++) writeFileSync(path.join(dir, `note${i}.md`), 'needle\n');
-    const res = await call('search', { query: 'needle' });
-    const lines = texts(res)[0]!.split('\n');
-    assert.equal(lines.length, 10);
-    assert.equal(lines[9], '  ... +2 more');
-    const bad = await call('search', { query: '(', regex: true, search_type: 'text' });
-    assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    // rg words its own refusal; the fallback checks the pattern itself.
-    assert.equal(bad.error, usesRg(backend)
-        ? 'Search error: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group'
-        : 'Search error: the pattern is not a valid regular expression: Invalid regular expression: /(/giu: Unterminated group');
+    test('both, the 8-file cap, regex errors', async () => {
+      for (let i = 0; i < 10; i++) writeFileSync(path.join(dir, `note${i}.md`), 'needle\n');
+      const res = await call('search', { query: 'needle' });
+      const lines = texts(res)[0]!.split('\n');
+      assert.equal(lines.length, 10);
+      assert.equal(lines[9], '  ... +2 more');
+      const bad = await call('search', { query: '(', regex: true, search_type: 'text' });
+      assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
+      // rg words its own refusal; the fallback checks the pattern itself.
+      assert.equal(
+        bad.error,
+        usesRg(backend)
+          ? 'Search error: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group'
+          : 'Search error: the pattern is not a valid regular expression: Invalid regular expression: /(/giu: Unterminated group',
+      );
+    });
   });
-});
 }
 
 describe('grok todo lists', () => {
@@ -185,13 +202,27 @@ describe('grok todo lists', () => {
     const s = 'grok-todo';
     const created = await call(
       'create_todo_list',
-      { todos: [{ id: '1', content: 'A', status: 'pending', priority: 'high' }, { id: '2', content: 'B', status: 'in_progress', priority: 'low' }] },
+      {
+        todos: [
+          { id: '1', content: 'A', status: 'pending', priority: 'high' },
+          { id: '2', content: 'B', status: 'in_progress', priority: 'low' },
+        ],
+      },
       s,
     );
     assert.deepEqual(texts(created), ['\u001b[37m○ A\u001b[0m\n  \u001b[36m◐ B\u001b[0m\n']);
     const updated = await call('update_todo_list', { updates: [{ id: '1', status: 'completed' }] }, s);
     assert.deepEqual(texts(updated), ['\u001b[32m\u001b[9m● A\u001b[0m\n  \u001b[36m◐ B\u001b[0m\n']);
-    const bad = await call('update_todo_list', { updates: [{ id: '2', status: 'completed' }, { id: '9', status: 'pending' }] }, s);
+    const bad = await call(
+      'update_todo_list',
+      {
+        updates: [
+          { id: '2', status: 'completed' },
+          { id: '9', status: 'pending' },
+        ],
+      },
+      s,
+    );
     assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
     assert.equal(bad.error, 'Todo with id 9 not found; no update was applied');
     // Item 2 kept its status.

@@ -14,7 +14,10 @@ import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 let site: LoopbackServer;
 let tavily: LoopbackServer;
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 // The dev server prints a line, then runs until the test creates dev.stop.
 const DEV = "const fs = require('node:fs');\nconsole.log('dev server ready');\nsetInterval(() => { if (fs.existsSync('dev.stop')) process.exit(0); }, 50);\n";
 const PAGE = '<html><body><h1>File system</h1><p>The fs module reads files.</p></body></html>';
@@ -39,7 +42,9 @@ async function setUp(): Promise<void> {
   site = await serve((req, res) => (req.url === '/api/fs.html' ? send(res, 200, 'text/html', PAGE) : send(res, 404, 'text/plain', 'no')));
   tavily = await serve((_req, res, body) => {
     const q = JSON.parse(body) as { query: string; max_results: number };
-    const results = [1, 2, 3, 4].slice(0, q.max_results).map((n) => ({ title: `Undici 7.${n}`, url: `https://example.com/u7-${n}`, content: `notes ${n}`, published_date: `2025-0${n}-01` }));
+    const results = [1, 2, 3, 4]
+      .slice(0, q.max_results)
+      .map((n) => ({ title: `Undici 7.${n}`, url: `https://example.com/u7-${n}`, content: `notes ${n}`, published_date: `2025-0${n}-01` }));
     send(res, 200, 'application/json', JSON.stringify({ query: q.query, results }));
   });
 }
@@ -48,8 +53,16 @@ const { t, dir } = serverFixture({
   shape: 'kimi',
   prefix: 'facet-kimi-examples-',
   args: () => [
-    '--web-allow-hosts', '127.0.0.1', '--shell-env', 'LC_ALL=C',
-    '--search-provider', 'tavily', '--tavily-api-key', 'k', '--tavily-base-url', tavily.origin,
+    '--web-allow-hosts',
+    '127.0.0.1',
+    '--shell-env',
+    'LC_ALL=C',
+    '--search-provider',
+    'tavily',
+    '--tavily-api-key',
+    'k',
+    '--tavily-base-url',
+    tavily.origin,
   ],
 });
 after(async () => {
@@ -80,9 +93,17 @@ interface Run {
   stopLog: string;
 }
 
-const taskLines = (id: string, status: string, description: string, command: string) => [`task_id: ${id}`, 'kind: bash', `status: ${status}`, `description: ${description}`, `command: ${command}`];
+const taskLines = (id: string, status: string, description: string, command: string) => [
+  `task_id: ${id}`,
+  'kind: bash',
+  `status: ${status}`,
+  `description: ${description}`,
+  `command: ${command}`,
+];
 /** The task in a host block (its pid zeroed by display()). */
-const taskBlock = (id: string, status: string, description: string, command: string, logPath: string) => ({ task: { id, status, command, description, pid: 0, logPath } });
+const taskBlock = (id: string, status: string, description: string, command: string, logPath: string) => ({
+  task: { id, status, command, description, pid: 0, logPath },
+});
 
 function outputLines(retrieval: string, r: Run, status: string, tail: string[]): string {
   return [
@@ -136,7 +157,13 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
         'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.',
       ].join('\n'),
     ],
-    display: { tool: 'Shell', exitCode: null, signal: null, details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', r.devLog), summary: `Started task ${r.devId}` },
+    display: {
+      tool: 'Shell',
+      exitCode: null,
+      signal: null,
+      details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', r.devLog),
+      summary: `Started task ${r.devId}`,
+    },
   }),
   'TaskList: Running tasks': (r) => ({
     texts: [['active_background_tasks: 1', ['[1]', ...taskLines(r.devId, 'running', 'dev server', 'npm run dev')].join('\n')].join('\n\n')],
@@ -148,26 +175,77 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
   }),
   'TaskOutput: Check a task without waiting': (r) => ({
     texts: [outputLines('not_ready', r, 'running', ['terminal_reason: none'])],
-    display: { tool: 'TaskOutput', exitCode: null, signal: null, details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', r.devLog), truncated: false, counts: { outputBytes: DEV_OUTPUT.length } },
+    display: {
+      tool: 'TaskOutput',
+      exitCode: null,
+      signal: null,
+      details: taskBlock(r.devId, 'running', 'dev server', 'npm run dev', r.devLog),
+      truncated: false,
+      counts: { outputBytes: DEV_OUTPUT.length },
+    },
   }),
   'TaskOutput: Wait up to a minute for a task to finish': (r) => ({
     texts: [outputLines('success', r, 'completed', ['terminal_reason: exited', 'exit_code: 0'])],
-    display: { tool: 'TaskOutput', exitCode: 0, signal: null, details: taskBlock(r.devId, 'completed', 'dev server', 'npm run dev', r.devLog), truncated: false, counts: { outputBytes: DEV_OUTPUT.length } },
+    display: {
+      tool: 'TaskOutput',
+      exitCode: 0,
+      signal: null,
+      details: taskBlock(r.devId, 'completed', 'dev server', 'npm run dev', r.devLog),
+      truncated: false,
+      counts: { outputBytes: DEV_OUTPUT.length },
+    },
   }),
   'TaskStop: Stop a dev server': (r) => ({
-    texts: ['<system>Task stop requested.</system>', [...taskLines(r.stopId, 'killed', 'second server', 'sleep 60'), 'exit_code: none (SIGTERM)', 'reason: no longer needed'].join('\n')],
-    display: { tool: 'TaskStop', exitCode: null, signal: 'SIGTERM', details: taskBlock(r.stopId, 'killed', 'second server', 'sleep 60', r.stopLog), summary: `Stopped task ${r.stopId}` },
+    texts: [
+      '<system>Task stop requested.</system>',
+      [...taskLines(r.stopId, 'killed', 'second server', 'sleep 60'), 'exit_code: none (SIGTERM)', 'reason: no longer needed'].join('\n'),
+    ],
+    display: {
+      tool: 'TaskStop',
+      exitCode: null,
+      signal: 'SIGTERM',
+      details: taskBlock(r.stopId, 'killed', 'second server', 'sleep 60', r.stopLog),
+      summary: `Stopped task ${r.stopId}`,
+    },
   }),
   'ReadFile: Read the start of a file': () => ({
-    texts: ['<system>30 lines read from file starting from line 1. Total lines in file: 30. End of file reached.</system>', README.split('\n').slice(0, 30).map((l, i) => `${String(i + 1).padStart(6)}\t${l}\n`).join('')],
-    display: { tool: 'ReadFile', summary: 'Read 30 lines of README.md', paths: [`${dir}/README.md`], counts: { lines: 30, totalLines: 30, firstLine: 1 }, truncated: false },
+    texts: [
+      '<system>30 lines read from file starting from line 1. Total lines in file: 30. End of file reached.</system>',
+      README.split('\n')
+        .slice(0, 30)
+        .map((l, i) => `${String(i + 1).padStart(6)}\t${l}\n`)
+        .join(''),
+    ],
+    display: {
+      tool: 'ReadFile',
+      summary: 'Read 30 lines of README.md',
+      paths: [`${dir}/README.md`],
+      counts: { lines: 30, totalLines: 30, firstLine: 1 },
+      truncated: false,
+    },
   }),
   'ReadFile: Read the last 20 lines': () => ({
-    texts: ['<system>20 lines read from file starting from line 11. Total lines in file: 30. End of file reached.</system>', README.split('\n').slice(10, 30).map((l, i) => `${String(i + 11).padStart(6)}\t${l}\n`).join('')],
-    display: { tool: 'ReadFile', summary: 'Read 20 lines of README.md', paths: [`${dir}/README.md`], counts: { lines: 20, totalLines: 30, firstLine: 11 }, truncated: false },
+    texts: [
+      '<system>20 lines read from file starting from line 11. Total lines in file: 30. End of file reached.</system>',
+      README.split('\n')
+        .slice(10, 30)
+        .map((l, i) => `${String(i + 11).padStart(6)}\t${l}\n`)
+        .join(''),
+    ],
+    display: {
+      tool: 'ReadFile',
+      summary: 'Read 20 lines of README.md',
+      paths: [`${dir}/README.md`],
+      counts: { lines: 20, totalLines: 30, firstLine: 11 },
+      truncated: false,
+    },
   }),
   'ReadMediaFile: Look at a screenshot': () => ({
-    texts: ['<system>Loaded image file `docs/screenshot.png` (image/png, 66 bytes, original size 1x1 pixels). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<image path="docs/screenshot.png">', '</image>'],
+    texts: [
+      '<system>Loaded image file `docs/screenshot.png` (image/png, 66 bytes, original size 1x1 pixels). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>',
+      '<image path="docs/screenshot.png">',
+      '</image>',
+    ],
     display: { tool: 'ReadMediaFile', paths: [`${dir}/docs/screenshot.png`], counts: { bytes: 66 }, details: { mediaType: 'image/png', kind: 'image' } },
   }),
   'Glob: Python files under src': () => ({
@@ -192,11 +270,23 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
   }),
   'WriteFile: Create a notes file': () => ({
     texts: ['<system>File successfully overwritten. Current size: 8 bytes.</system>'],
-    display: { tool: 'WriteFile', summary: 'Created NOTES.md', paths: [`${dir}/NOTES.md`], diff: '--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,0 +1,1 @@\n+# Notes\n', counts: { bytes: 8, added: 1, removed: 0 } },
+    display: {
+      tool: 'WriteFile',
+      summary: 'Created NOTES.md',
+      paths: [`${dir}/NOTES.md`],
+      diff: '--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,0 +1,1 @@\n+# Notes\n',
+      counts: { bytes: 8, added: 1, removed: 0 },
+    },
   }),
   'WriteFile: Append a line': () => ({
     texts: ['<system>File successfully appended to. Current size: 19 bytes.</system>'],
-    display: { tool: 'WriteFile', summary: 'Appended to NOTES.md', paths: [`${dir}/NOTES.md`], diff: '--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,1 +1,2 @@\n # Notes\n+- one more\n', counts: { bytes: 19, added: 1, removed: 0 } },
+    display: {
+      tool: 'WriteFile',
+      summary: 'Appended to NOTES.md',
+      paths: [`${dir}/NOTES.md`],
+      diff: '--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,1 +1,2 @@\n # Notes\n+- one more\n',
+      counts: { bytes: 19, added: 1, removed: 0 },
+    },
   }),
   'StrReplaceFile: Change one line': () => ({
     texts: ['<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>'],
@@ -220,7 +310,12 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
   }),
   'SearchWeb: Look up a library release': () => ({
     texts: [[1, 2, 3].map((n) => `Title: Undici 7.${n}\nDate: 2025-0${n}-01\nURL: https://example.com/u7-${n}\nSummary: notes ${n}\n\n`).join('---\n\n')],
-    display: { tool: 'SearchWeb', counts: { results: 3 }, details: { provider: 'tavily', urls: [1, 2, 3].map((n) => `https://example.com/u7-${n}`) }, truncated: false },
+    display: {
+      tool: 'SearchWeb',
+      counts: { results: 3 },
+      details: { provider: 'tavily', urls: [1, 2, 3].map((n) => `https://example.com/u7-${n}`) },
+      truncated: false,
+    },
   }),
   'FetchURL: Read a documentation page': () => ({
     texts: ['File system\n\nThe fs module reads files.'],
@@ -246,7 +341,8 @@ test('kimi: every catalog example gives its exact result', async () => {
       const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<string, unknown>;
       if (key === 'TaskOutput: Check a task without waiting') {
         // Wait until the server has printed its line, so the snapshot is fixed.
-        for (let i = 0; i < 600 && !texts(await call('TaskOutput', { task_id: run.devId }))[0]!.endsWith('dev server ready\n'); i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 600 && !texts(await call('TaskOutput', { task_id: run.devId }))[0]!.endsWith('dev server ready\n'); i++)
+          await new Promise((r) => setTimeout(r, 50));
       }
       if (key === 'TaskOutput: Wait up to a minute for a task to finish') writeFileSync(path.join(dir, 'dev.stop'), '');
       if (key === 'TaskStop: Stop a dev server') {

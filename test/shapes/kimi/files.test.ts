@@ -11,7 +11,10 @@ const { t, dir } = serverFixture({ shape: 'kimi' });
 const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'kimi', session: 'kimi-files' });
 
 // 1x1 PNG.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 before(async () => {
   writeFileSync(path.join(dir, 'five.txt'), 'one\ntwo\nthree\nfour\nfive\n');
@@ -45,7 +48,10 @@ describe('kimi ReadFile', () => {
 
   test('a negative line_offset reads the last lines with absolute numbers', async () => {
     const res = await call('ReadFile', { path: 'five.txt', line_offset: -2 });
-    assert.deepEqual(texts(res), ['<system>2 lines read from file starting from line 4. Total lines in file: 5. End of file reached.</system>', '     4\tfour\n     5\tfive\n']);
+    assert.deepEqual(texts(res), [
+      '<system>2 lines read from file starting from line 4. Total lines in file: 5. End of file reached.</system>',
+      '     4\tfour\n     5\tfive\n',
+    ]);
   });
 
   test('original line endings are kept', async () => {
@@ -85,9 +91,24 @@ describe('kimi ReadFile', () => {
     ['a directory', { path: 'sub' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `sub` is not a file.</system>'],
     ['empty path', { path: '' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: The path is empty; give the file to use.</system>'],
     ['line_offset 0', { path: 'five.txt', line_offset: 0 }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: line_offset 0 is not allowed.</system>'],
-    ['line_offset below -1000', { path: 'five.txt', line_offset: -1001 }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: line_offset -1001 is not allowed.</system>'],
-    ['an image', { path: 'pic.png' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `pic.png` is an image file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>'],
-    ['a video', { path: 'clip.mp4' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `clip.mp4` is a video file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>'],
+    [
+      'line_offset below -1000',
+      { path: 'five.txt', line_offset: -1001 },
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      '<system>ERROR: line_offset -1001 is not allowed.</system>',
+    ],
+    [
+      'an image',
+      { path: 'pic.png' },
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      '<system>ERROR: `pic.png` is an image file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>',
+    ],
+    [
+      'a video',
+      { path: 'clip.mp4' },
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      '<system>ERROR: `clip.mp4` is a video file, and ReadFile reads text only; use a tool for images and videos (ReadMediaFile) instead.</system>',
+    ],
     [
       'a binary file',
       { path: 'blob.bin' },
@@ -100,7 +121,12 @@ describe('kimi ReadFile', () => {
       FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED,
       '<system>ERROR: `.env` matches a pattern of files that hold secrets (keys, tokens, credentials); reading it is blocked to protect them. Ask the user for the values you need.</system>',
     ],
-    ['outside the workspace', { path: '/etc/passwd' }, FailureCode.FAILURE_CODE_PERMISSION_DENIED, `<system>ERROR: \`/etc/passwd\` is outside the workspace (${'DIR'}); use a path inside it.</system>`],
+    [
+      'outside the workspace',
+      { path: '/etc/passwd' },
+      FailureCode.FAILURE_CODE_PERMISSION_DENIED,
+      `<system>ERROR: \`/etc/passwd\` is outside the workspace (${'DIR'}); use a path inside it.</system>`,
+    ],
     [
       'wrong argument types',
       { path: 5 },
@@ -127,7 +153,11 @@ describe('kimi ReadMediaFile', () => {
   test('an image comes back as a blob inside an image tag', async () => {
     const res = await call('ReadMediaFile', { path: 'pic.png' });
     assert.equal(res.error, '');
-    assert.deepEqual(texts(res), ['<system>Loaded image file `pic.png` (image/png, 66 bytes, original size 1x1 pixels). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<image path="pic.png">', '</image>']);
+    assert.deepEqual(texts(res), [
+      '<system>Loaded image file `pic.png` (image/png, 66 bytes, original size 1x1 pixels). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>',
+      '<image path="pic.png">',
+      '</image>',
+    ]);
     const blob = res.content.find((c) => c.body?.$case === 'blob');
     assert.ok(blob?.body?.$case === 'blob');
     assert.equal(blob.body.value.mediaType, 'image/png');
@@ -136,7 +166,11 @@ describe('kimi ReadMediaFile', () => {
 
   test('a video comes back as a blob inside a video tag', async () => {
     const res = await call('ReadMediaFile', { path: 'clip.mp4' });
-    assert.deepEqual(texts(res), ['<system>Loaded video file `clip.mp4` (video/mp4, 64 bytes). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>', '<video path="clip.mp4">', '</video>']);
+    assert.deepEqual(texts(res), [
+      '<system>Loaded video file `clip.mp4` (video/mp4, 64 bytes). To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.</system>',
+      '<video path="clip.mp4">',
+      '</video>',
+    ]);
   });
 
   test('text, empty and missing files are refused', async () => {
@@ -162,13 +196,19 @@ describe('kimi WriteFile', () => {
   test('the parent directory must exist', async () => {
     const res = await call('WriteFile', { path: 'no/such/dir/x.txt', content: 'x' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
-    assert.equal(res.error, '<system>ERROR: The directory holding `no/such/dir/x.txt` does not exist; create it first (for example with Shell: mkdir -p).</system>');
+    assert.equal(
+      res.error,
+      '<system>ERROR: The directory holding `no/such/dir/x.txt` does not exist; create it first (for example with Shell: mkdir -p).</system>',
+    );
   });
 
   test('an unknown mode is refused by the schema', async () => {
     const res = await call('WriteFile', { path: 'out.txt', content: 'x', mode: 'prepend' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal(res.error, `<system>ERROR: The arguments do not fit the tool's parameters: mode must be one of "overwrite", "append". Correct them and call again.</system>`);
+    assert.equal(
+      res.error,
+      `<system>ERROR: The arguments do not fit the tool's parameters: mode must be one of "overwrite", "append". Correct them and call again.</system>`,
+    );
   });
 });
 
@@ -182,16 +222,31 @@ describe('kimi StrReplaceFile', () => {
 
   test('a list of edits in order, replace_all counted; $& stays literal', async () => {
     writeFileSync(path.join(dir, 'f.py'), 'a = 1\na = 2\nrun(a)\n');
-    const res = await call('StrReplaceFile', { path: 'f.py', edit: [{ old: 'a', new: 'b', replace_all: true }, { old: 'run(b)', new: 'run($&)' }] });
+    const res = await call('StrReplaceFile', {
+      path: 'f.py',
+      edit: [
+        { old: 'a', new: 'b', replace_all: true },
+        { old: 'run(b)', new: 'run($&)' },
+      ],
+    });
     assert.deepEqual(texts(res), ['<system>File successfully edited. Applied 2 edit(s) with 4 total replacement(s).</system>']);
     assert.equal(readFileSync(path.join(dir, 'f.py'), 'utf8'), 'b = 1\nb = 2\nrun($&)\n');
   });
 
   test('all or nothing: a later edit that does not match writes nothing', async () => {
     writeFileSync(path.join(dir, 'g.py'), 'x = 1\n');
-    const res = await call('StrReplaceFile', { path: 'g.py', edit: [{ old: 'x = 1', new: 'x = 2' }, { old: 'missing', new: 'y' }] });
+    const res = await call('StrReplaceFile', {
+      path: 'g.py',
+      edit: [
+        { old: 'x = 1', new: 'x = 2' },
+        { old: 'missing', new: 'y' },
+      ],
+    });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal(res.error, '<system>ERROR: No replacements were made: the old string of edit 2 was not found in the file, so nothing was written. Read the file again and copy the text exactly.</system>');
+    assert.equal(
+      res.error,
+      '<system>ERROR: No replacements were made: the old string of edit 2 was not found in the file, so nothing was written. Read the file again and copy the text exactly.</system>',
+    );
     assert.equal(readFileSync(path.join(dir, 'g.py'), 'utf8'), 'x = 1\n');
   });
 
@@ -199,7 +254,10 @@ describe('kimi StrReplaceFile', () => {
     writeFileSync(path.join(dir, 'h.py'), 'v\nv\n');
     const res = await call('StrReplaceFile', { path: 'h.py', edit: { old: 'v', new: 'w' } });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_CONFLICT);
-    assert.equal(res.error, '<system>ERROR: No replacements were made: the old string occurs 2 times in `h.py`. Add surrounding text to make it unique, or set replace_all to change every occurrence.</system>');
+    assert.equal(
+      res.error,
+      '<system>ERROR: No replacements were made: the old string occurs 2 times in `h.py`. Add surrounding text to make it unique, or set replace_all to change every occurrence.</system>',
+    );
   });
 
   test('no change, empty old string, missing file', async () => {

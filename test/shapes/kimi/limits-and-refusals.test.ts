@@ -23,7 +23,8 @@ let cleanup: () => void;
 let site: LoopbackServer;
 let tavily: LoopbackServer;
 
-const call = (name: string, args: Record<string, unknown>, server = () => t, session = 'kimi-branches') => callTool(server().client, name, args, { shape: 'kimi', session });
+const call = (name: string, args: Record<string, unknown>, server = () => t, session = 'kimi-branches') =>
+  callTool(server().client, name, args, { shape: 'kimi', session });
 const display = (res: CallToolResponse) => (structured(res) as { display: Record<string, unknown> }).display;
 const MARKER = '[...truncated]';
 
@@ -49,8 +50,28 @@ before(async () => {
     if (req.url === '/big') return send(res, 200, 'text/plain', 'z'.repeat(60_000));
     send(res, 404, 'text/plain', 'no');
   });
-  tavily = await serve((_req, res) => send(res, 200, 'application/json', JSON.stringify({ results: [{ title: 'Big', url: 'https://big.example/', content: 'snip', raw_content: 'y'.repeat(60_000) }] })));
-  const flags = ['--root', dir, '--shape', 'kimi', '--web-allow-hosts', '127.0.0.1', '--search-provider', 'tavily', '--tavily-api-key', 'k', '--tavily-base-url', tavily.origin];
+  tavily = await serve((_req, res) =>
+    send(
+      res,
+      200,
+      'application/json',
+      JSON.stringify({ results: [{ title: 'Big', url: 'https://big.example/', content: 'snip', raw_content: 'y'.repeat(60_000) }] }),
+    ),
+  );
+  const flags = [
+    '--root',
+    dir,
+    '--shape',
+    'kimi',
+    '--web-allow-hosts',
+    '127.0.0.1',
+    '--search-provider',
+    'tavily',
+    '--tavily-api-key',
+    'k',
+    '--tavily-base-url',
+    tavily.origin,
+  ];
   t = await startTestServer(flags);
   tf = await startTestServer([...flags, '--grep-backend', 'fallback']);
   bare = await startTestServer(['--root', dir, '--shape', 'kimi']);
@@ -86,7 +107,7 @@ for (const backend of ['auto', 'fallback'] as const) {
       assert.deepEqual(texts(await grep({ pattern: 'os.import', output_mode: 'content' })), ['<system>No matches found</system>']);
     });
 
-    test('.gitignore\'d files are skipped unless include_ignored; .git and .hg always', async () => {
+    test(".gitignore'd files are skipped unless include_ignored; .git and .hg always", async () => {
       assert.deepEqual(texts(await grep({ pattern: 'import generated' })), ['<system>No matches found</system>']);
       const res = await grep({ pattern: 'import generated', include_ignored: true });
       assert.deepEqual(texts(res), ['build/out.py']);
@@ -99,11 +120,17 @@ for (const backend of ['auto', 'fallback'] as const) {
       assert.equal(past.error, '');
       assert.deepEqual(texts(past), ['<system>No matches found</system>']);
       assert.deepEqual(display(past), { tool: 'Grep', counts: { files: 2, matches: 3, matchLines: 3 }, truncated: false });
-      assert.deepEqual(texts(await grep({ pattern: 'import', output_mode: 'count_matches', offset: 50 })), ['<system>No matches found. Found 3 total occurrences across 2 files.</system>']);
+      assert.deepEqual(texts(await grep({ pattern: 'import', output_mode: 'count_matches', offset: 50 })), [
+        '<system>No matches found. Found 3 total occurrences across 2 files.</system>',
+      ]);
       // No match at all in count mode still states the total.
-      assert.deepEqual(texts(await grep({ pattern: 'zzz_nothing', output_mode: 'count_matches' })), ['<system>No matches found. Found 0 total occurrences across 0 files.</system>']);
+      assert.deepEqual(texts(await grep({ pattern: 'zzz_nothing', output_mode: 'count_matches' })), [
+        '<system>No matches found. Found 0 total occurrences across 0 files.</system>',
+      ]);
       // Matches only in a secrets file.
-      assert.deepEqual(texts(await grep({ pattern: 'only in secrets' })), ['<system>No matches found. Left out 1 sensitive file(s) (.env) to protect secrets; they may hold credentials or private keys.</system>']);
+      assert.deepEqual(texts(await grep({ pattern: 'only in secrets' })), [
+        '<system>No matches found. Left out 1 sensitive file(s) (.env) to protect secrets; they may hold credentials or private keys.</system>',
+      ]);
     });
   });
 }
@@ -113,7 +140,11 @@ describe('kimi result framing', () => {
   // matches found", as Kimi CLI's does), so the framing is checked where it is built.
   test('a result with neither message nor output says "Tool output is empty."; a message alone or output alone stands as it is', () => {
     assert.deepEqual(kimiOk('', '', { tool: 'X' }).content, [{ text: '<system>Tool output is empty.</system>' }, { structured: { display: { tool: 'X' } } }]);
-    assert.deepEqual(kimiOk('note', 'out', { tool: 'X' }).content, [{ text: '<system>note</system>' }, { text: 'out' }, { structured: { display: { tool: 'X' } } }]);
+    assert.deepEqual(kimiOk('note', 'out', { tool: 'X' }).content, [
+      { text: '<system>note</system>' },
+      { text: 'out' },
+      { structured: { display: { tool: 'X' } } },
+    ]);
     assert.deepEqual(kimiOk('', 'out', { tool: 'X' }).content, [{ text: 'out' }, { structured: { display: { tool: 'X' } } }]);
   });
 });
@@ -137,7 +168,13 @@ describe('kimi Shell killed by a signal', () => {
     assert.deepEqual(texts(res), ['<system>ERROR: Command failed with exit code: -9. It was killed by SIGKILL.</system>', 'dying\n']);
     const d = display(res) as { counts: { durationMs: number } };
     assert.equal(typeof d.counts.durationMs, 'number');
-    assert.deepEqual(display(res), { tool: 'Shell', exitCode: null, signal: 'SIGKILL', truncated: false, counts: { outputBytes: 6, durationMs: d.counts.durationMs } });
+    assert.deepEqual(display(res), {
+      tool: 'Shell',
+      exitCode: null,
+      signal: 'SIGKILL',
+      truncated: false,
+      counts: { outputBytes: 6, durationMs: d.counts.durationMs },
+    });
   });
 });
 
@@ -157,7 +194,12 @@ describe('kimi SearchWeb limits', () => {
     const body = `${head}${'y'.repeat(50_000 - head.length - MARKER.length - 1)}${MARKER}\n`;
     assert.equal(body.length, 50_000);
     assert.deepEqual(texts(res), ['<system>Output is truncated to fit in the message.</system>', body]);
-    assert.deepEqual(display(res), { tool: 'SearchWeb', counts: { results: 1 }, details: { provider: 'tavily', urls: ['https://big.example/'] }, truncated: true });
+    assert.deepEqual(display(res), {
+      tool: 'SearchWeb',
+      counts: { results: 1 },
+      details: { provider: 'tavily', urls: ['https://big.example/'] },
+      truncated: true,
+    });
   });
 });
 

@@ -12,7 +12,10 @@ const { t, dir } = serverFixture({ shape: 'kimi' });
 
 before(async () => {
   writeFileSync(path.join(dir, 'math.js'), 'exports.add = (a, b) => a - b;\n');
-  writeFileSync(path.join(dir, 'math.test.js'), "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./math.js');\ntest('add', () => assert.strictEqual(add(2, 3), 5));\n");
+  writeFileSync(
+    path.join(dir, 'math.test.js'),
+    "const test = require('node:test');\nconst assert = require('node:assert');\nconst { add } = require('./math.js');\ntest('add', () => assert.strictEqual(add(2, 3), 5));\n",
+  );
 });
 
 describe('kimi scripted session', () => {
@@ -24,7 +27,12 @@ describe('kimi scripted session', () => {
       '<system>1 lines read from file starting from line 1. Total lines in file: 1. End of file reached.</system>',
       '     1\texports.add = (a, b) => a - b;\n',
     ]);
-    await call('SetTodoList', { todos: [{ title: 'Fix add', status: 'in_progress' }, { title: 'Run tests', status: 'pending' }] });
+    await call('SetTodoList', {
+      todos: [
+        { title: 'Fix add', status: 'in_progress' },
+        { title: 'Run tests', status: 'pending' },
+      ],
+    });
     const failing = await call('Shell', { command: 'node --test math.test.js' });
     assert.equal(failing.failure?.code, FailureCode.FAILURE_CODE_PROCESS_FAILED);
     assert.equal(texts(failing)[0], '<system>ERROR: Command failed with exit code: 1.</system>');

@@ -16,7 +16,8 @@ let dir: string;
 let cleanup: () => void;
 let site: LoopbackServer;
 let tavily: LoopbackServer;
-const call = (name: string, args: Record<string, unknown>, session = 'kimi-tools', server = () => t) => callTool(server().client, name, args, { shape: 'kimi', session });
+const call = (name: string, args: Record<string, unknown>, session = 'kimi-tools', server = () => t) =>
+  callTool(server().client, name, args, { shape: 'kimi', session });
 
 before(async () => {
   ({ dir, cleanup } = tempDir());
@@ -44,15 +45,32 @@ before(async () => {
       JSON.stringify({
         query: q.query,
         results: [
-          { title: 'First', url: 'https://one.example/a', content: 'first snippet', score: 0.9, published_date: '2025-01-02', raw_content: q.include_raw_content ? 'full page one' : null },
+          {
+            title: 'First',
+            url: 'https://one.example/a',
+            content: 'first snippet',
+            score: 0.9,
+            published_date: '2025-01-02',
+            raw_content: q.include_raw_content ? 'full page one' : null,
+          },
           { title: 'Second', url: 'https://two.example/b', content: 'second snippet', score: 0.5, raw_content: null },
         ],
       }),
     );
   });
   const flags = [
-    '--root', dir, '--shape', 'kimi', '--web-allow-hosts', '127.0.0.1',
-    '--search-provider', 'tavily', '--tavily-api-key', 'tvly-test', '--tavily-base-url', tavily.origin,
+    '--root',
+    dir,
+    '--shape',
+    'kimi',
+    '--web-allow-hosts',
+    '127.0.0.1',
+    '--search-provider',
+    'tavily',
+    '--tavily-api-key',
+    'tvly-test',
+    '--tavily-base-url',
+    tavily.origin,
   ];
   t = await startTestServer(flags);
   tf = await startTestServer([...flags, '--grep-backend', 'fallback']);
@@ -91,43 +109,53 @@ const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--ve
 
 // The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
 for (const backend of ['auto', 'fallback'] as const) {
-describe(`kimi Grep (--grep-backend ${backend})`, () => {
-  const call = (name: string, args: Record<string, unknown>) => callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'kimi', session: `grep-${backend}` });
-  test('files_with_matches, newest first; secrets files left out', async () => {
-    const res = await call('Grep', { pattern: 'import' });
-    assert.deepEqual(texts(res), ['<system>Left out 1 sensitive file(s) (.env) to protect secrets; they may hold credentials or private keys.</system>', 'src/.hidden.py\nsrc/lib/b.py\nsrc/a.py']);
-  });
+  describe(`kimi Grep (--grep-backend ${backend})`, () => {
+    const call = (name: string, args: Record<string, unknown>) =>
+      callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'kimi', session: `grep-${backend}` });
+    test('files_with_matches, newest first; secrets files left out', async () => {
+      const res = await call('Grep', { pattern: 'import' });
+      assert.deepEqual(texts(res), [
+        '<system>Left out 1 sensitive file(s) (.env) to protect secrets; they may hold credentials or private keys.</system>',
+        'src/.hidden.py\nsrc/lib/b.py\nsrc/a.py',
+      ]);
+    });
 
-  test('content mode with line numbers, context separators, -n false', async () => {
-    const res = await call('Grep', { pattern: 'TODO', output_mode: 'content', path: 'src' });
-    assert.deepEqual(texts(res), ['a.py:5:    print("TODO")\nlib/b.py:2:# TODO later']);
-    const ctx = await call('Grep', { pattern: 'TODO', output_mode: 'content', path: 'src', '-B': 1 });
-    assert.deepEqual(texts(ctx), ['a.py-4-def main():\na.py:5:    print("TODO")\n--\nlib/b.py-1-import os\nlib/b.py:2:# TODO later']);
-    const plain = await call('Grep', { pattern: 'todo', output_mode: 'content', path: 'src', '-n': false, '-i': true });
-    assert.deepEqual(texts(plain), ['a.py:    print("TODO")\nlib/b.py:# TODO later']);
-  });
+    test('content mode with line numbers, context separators, -n false', async () => {
+      const res = await call('Grep', { pattern: 'TODO', output_mode: 'content', path: 'src' });
+      assert.deepEqual(texts(res), ['a.py:5:    print("TODO")\nlib/b.py:2:# TODO later']);
+      const ctx = await call('Grep', { pattern: 'TODO', output_mode: 'content', path: 'src', '-B': 1 });
+      assert.deepEqual(texts(ctx), ['a.py-4-def main():\na.py:5:    print("TODO")\n--\nlib/b.py-1-import os\nlib/b.py:2:# TODO later']);
+      const plain = await call('Grep', { pattern: 'todo', output_mode: 'content', path: 'src', '-n': false, '-i': true });
+      assert.deepEqual(texts(plain), ['a.py:    print("TODO")\nlib/b.py:# TODO later']);
+    });
 
-  test('count_matches with the total, head_limit and offset paging', async () => {
-    const res = await call('Grep', { pattern: 'import', output_mode: 'count_matches', path: 'src', glob: '*.py' });
-    assert.deepEqual(texts(res), ['<system>Found 4 total occurrences across 3 files.</system>', '.hidden.py:1\na.py:2\nlib/b.py:1']);
-    const page = await call('Grep', { pattern: 'import', output_mode: 'content', path: 'src', head_limit: 2, offset: 1 });
-    assert.deepEqual(texts(page), ['<system>Results truncated to 2 lines (total: 4). Use offset=3 to see more.</system>', 'a.py:1:import os\na.py:2:import sys']);
-  });
+    test('count_matches with the total, head_limit and offset paging', async () => {
+      const res = await call('Grep', { pattern: 'import', output_mode: 'count_matches', path: 'src', glob: '*.py' });
+      assert.deepEqual(texts(res), ['<system>Found 4 total occurrences across 3 files.</system>', '.hidden.py:1\na.py:2\nlib/b.py:1']);
+      const page = await call('Grep', { pattern: 'import', output_mode: 'content', path: 'src', head_limit: 2, offset: 1 });
+      assert.deepEqual(texts(page), [
+        '<system>Results truncated to 2 lines (total: 4). Use offset=3 to see more.</system>',
+        'a.py:1:import os\na.py:2:import sys',
+      ]);
+    });
 
-  test('no matches, bad mode, bad regex, missing path', async () => {
-    assert.deepEqual(texts(await call('Grep', { pattern: 'zzz_nothing' })), ['<system>No matches found</system>']);
-    const mode = await call('Grep', { pattern: 'x', output_mode: 'lines' });
-    assert.equal(mode.error, '<system>ERROR: output_mode lines is not one of files_with_matches, content, count_matches.</system>');
-    const bad = await call('Grep', { pattern: '(' });
-    assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    // rg words its own refusal; the fallback checks the pattern itself.
-    assert.equal(bad.error, usesRg(backend)
-        ? '<system>ERROR: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group.</system>'
-        : '<system>ERROR: the pattern is not a valid regular expression: Invalid regular expression: /(/gu: Unterminated group.</system>');
-    const missing = await call('Grep', { pattern: 'x', path: 'nowhere' });
-    assert.equal(missing.error, '<system>ERROR: `nowhere` does not exist.</system>');
+    test('no matches, bad mode, bad regex, missing path', async () => {
+      assert.deepEqual(texts(await call('Grep', { pattern: 'zzz_nothing' })), ['<system>No matches found</system>']);
+      const mode = await call('Grep', { pattern: 'x', output_mode: 'lines' });
+      assert.equal(mode.error, '<system>ERROR: output_mode lines is not one of files_with_matches, content, count_matches.</system>');
+      const bad = await call('Grep', { pattern: '(' });
+      assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
+      // rg words its own refusal; the fallback checks the pattern itself.
+      assert.equal(
+        bad.error,
+        usesRg(backend)
+          ? '<system>ERROR: ripgrep refused the search: regex parse error:\n    (\n    ^\nerror: unclosed group.</system>'
+          : '<system>ERROR: the pattern is not a valid regular expression: Invalid regular expression: /(/gu: Unterminated group.</system>',
+      );
+      const missing = await call('Grep', { pattern: 'x', path: 'nowhere' });
+      assert.equal(missing.error, '<system>ERROR: `nowhere` does not exist.</system>');
+    });
   });
-});
 }
 
 describe('kimi Shell and tasks', () => {
@@ -142,7 +170,10 @@ describe('kimi Shell and tasks', () => {
     assert.equal(slow.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT);
     assert.deepEqual(texts(slow), ['<system>ERROR: Command killed by timeout (1s)</system>', 'started\n']);
     const long = await call('Shell', { command: 'true', timeout: 301 });
-    assert.equal(long.error, '<system>ERROR: A foreground command may run at most 300 seconds; lower timeout, or set run_in_background=true for a longer task.</system>');
+    assert.equal(
+      long.error,
+      '<system>ERROR: A foreground command may run at most 300 seconds; lower timeout, or set run_in_background=true for a longer task.</system>',
+    );
   });
 
   test('output caps: 2000 characters per line, 50000 in all', async () => {
@@ -169,9 +200,14 @@ describe('kimi Shell and tasks', () => {
         'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.',
     );
     const list = await call('TaskList', {}, s);
-    assert.deepEqual(texts(list), [`active_background_tasks: 1\n\n[1]\ntask_id: ${id}\nkind: bash\nstatus: running\ndescription: ticker\ncommand: echo tick; sleep 30`]);
+    assert.deepEqual(texts(list), [
+      `active_background_tasks: 1\n\n[1]\ntask_id: ${id}\nkind: bash\nstatus: running\ndescription: ticker\ncommand: echo tick; sleep 30`,
+    ]);
     const waited = await call('TaskOutput', { task_id: id, block: true, timeout: 1 }, s);
-    assert.equal(texts(waited)[0]!.split('\n').slice(0, 9).join('\n'), `retrieval_status: timeout\ntask_id: ${id}\nkind: bash\nstatus: running\ndescription: ticker\ncommand: echo tick; sleep 30\ninterrupted: false\ntimed_out: false\nterminal_reason: none`);
+    assert.equal(
+      texts(waited)[0]!.split('\n').slice(0, 9).join('\n'),
+      `retrieval_status: timeout\ntask_id: ${id}\nkind: bash\nstatus: running\ndescription: ticker\ncommand: echo tick; sleep 30\ninterrupted: false\ntimed_out: false\nterminal_reason: none`,
+    );
     assert.ok(texts(waited)[0]!.endsWith('\n[output]\ntick\n'));
     const stop = await call('TaskStop', { task_id: id, reason: 'done with it' }, s);
     assert.deepEqual(texts(stop), [
@@ -203,7 +239,9 @@ describe('kimi Shell and tasks', () => {
       '',
     ]);
     const all = await call('TaskList', { active_only: false }, s);
-    assert.deepEqual(texts(all), [`background_tasks: 1\n\n[1]\ntask_id: ${id}\nkind: bash\nstatus: killed\ndescription: ticker\ncommand: echo tick; sleep 30\nexit_code: none (SIGTERM)\nreason: done with it`]);
+    assert.deepEqual(texts(all), [
+      `background_tasks: 1\n\n[1]\ntask_id: ${id}\nkind: bash\nstatus: killed\ndescription: ticker\ncommand: echo tick; sleep 30\nexit_code: none (SIGTERM)\nreason: done with it`,
+    ]);
     assert.deepEqual(texts(await call('TaskList', {}, s)), ['active_background_tasks: 0\n\n[no tasks]']);
     const unknown = await call('TaskOutput', { task_id: 'ffffffff' }, s);
     assert.equal(unknown.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
@@ -228,7 +266,10 @@ describe('kimi web tools', () => {
       '# Notes\n\nplain *markdown*\n',
     ]);
     const blank = await call('FetchURL', { url: `${site.origin}/blank` });
-    assert.equal(blank.error, `<system>ERROR: Nothing readable could be extracted from ${site.origin}/blank. The page may be rendered by JavaScript or be empty; try another source.</system>`);
+    assert.equal(
+      blank.error,
+      `<system>ERROR: Nothing readable could be extracted from ${site.origin}/blank. The page may be rendered by JavaScript or be empty; try another source.</system>`,
+    );
     const missing = await call('FetchURL', { url: `${site.origin}/gone` });
     assert.equal(missing.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
     assert.equal(missing.error, `<system>ERROR: Fetching the page failed with HTTP status 404: ${site.origin}/gone answered 404 Not Found.</system>`);
@@ -239,7 +280,16 @@ describe('kimi SetTodoList', () => {
   test('query, write, query, clear', async () => {
     const s = 'kimi-todos';
     assert.deepEqual(texts(await call('SetTodoList', {}, s)), ['Todo list is empty.']);
-    const set = await call('SetTodoList', { todos: [{ title: 'Read', status: 'done' }, { title: 'Fix', status: 'in_progress' }] }, s);
+    const set = await call(
+      'SetTodoList',
+      {
+        todos: [
+          { title: 'Read', status: 'done' },
+          { title: 'Fix', status: 'in_progress' },
+        ],
+      },
+      s,
+    );
     assert.deepEqual(texts(set), ['<system>Todo list updated</system>', 'Todo list updated']);
     assert.deepEqual(texts(await call('SetTodoList', { todos: null }, s)), ['Current todo list:\n- [done] Read\n- [in_progress] Fix']);
     await call('SetTodoList', { todos: [] }, s);

@@ -62,7 +62,10 @@ describe('qwen read_file: exact errors', () => {
     assert.equal(d.error, `${p('ls')} is a directory, not a file; use list_directory to see its entries.`);
     const out = await call('read_file', { file_path: '/etc/hostname' });
     assert.deepEqual([out.code, out.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
-    assert.equal(out.error, `Path not in workspace: /etc/hostname is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`);
+    assert.equal(
+      out.error,
+      `Path not in workspace: /etc/hostname is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`,
+    );
   });
 });
 
@@ -72,12 +75,18 @@ describe('qwen edit and write_file: exact errors and rungs', () => {
     writeFileSync(p('e.txt'), 'alpha\n');
     const nr = await call('edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'beta' }, s);
     assert.deepEqual([nr.code, nr.errorType], ['CONFLICT', 'edit_requires_prior_read']);
-    assert.equal(nr.error, `File ${p('e.txt')} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`);
+    assert.equal(
+      nr.error,
+      `File ${p('e.txt')} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`,
+    );
     await call('read_file', { file_path: p('e.txt') }, s);
     writeFileSync(p('e.txt'), 'alpha changed\n');
     const ch = await call('edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'beta' }, s);
     assert.deepEqual([ch.code, ch.errorType], ['CONFLICT', 'file_changed_since_read']);
-    assert.equal(ch.error, `File ${p('e.txt')} has changed since it was last read in this session. Read it again with read_file, then retry with its current content.`);
+    assert.equal(
+      ch.error,
+      `File ${p('e.txt')} has changed since it was last read in this session. Read it again with read_file, then retry with its current content.`,
+    );
     await call('read_file', { file_path: p('e.txt') }, s);
     const same = await call('edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'alpha' }, s);
     assert.deepEqual([same.code, same.errorType], ['INVALID_ARGUMENT', 'edit_no_change']);
@@ -108,7 +117,10 @@ describe('qwen edit and write_file: exact errors and rungs', () => {
     assert.equal(d.error, `${p('ls')} is a directory; give the path of a file.`);
     const out = await call('write_file', { file_path: '/etc/facet-test.txt', content: 'x' });
     assert.deepEqual([out.code, out.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
-    assert.equal(out.error, `Path not in workspace: /etc/facet-test.txt is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`);
+    assert.equal(
+      out.error,
+      `Path not in workspace: /etc/facet-test.txt is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`,
+    );
   });
 });
 
@@ -136,7 +148,10 @@ describe('qwen list_directory, glob and grep_search', () => {
     assert.equal(file.error, `Path is not a directory: ${p('five.txt')}.`);
     const out = await call('glob', { pattern: '*', path: '/etc' });
     assert.deepEqual([out.code, out.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
-    assert.equal(out.error, `Path not in workspace: /etc is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`);
+    assert.equal(
+      out.error,
+      `Path not in workspace: /etc is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`,
+    );
   });
 
   test('grep_search: a missing path, outside the workspace, a limit below 1', async () => {
@@ -145,7 +160,10 @@ describe('qwen list_directory, glob and grep_search', () => {
     assert.equal(missing.error, 'Path does not exist: nope. Search a directory that exists, or leave path out to search the workspace.');
     const out = await call('grep_search', { pattern: 'x', path: '/etc' });
     assert.deepEqual([out.code, out.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
-    assert.equal(out.error, `Path not in workspace: /etc is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`);
+    assert.equal(
+      out.error,
+      `Path not in workspace: /etc is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`,
+    );
     const lim = await call('grep_search', { pattern: 'x', limit: 0 });
     assert.equal(lim.code, 'INVALID_ARGUMENT');
     assert.equal(lim.error, invalid('limit must be at least 1'));
@@ -156,14 +174,25 @@ describe('qwen web_fetch and todo_write', () => {
   test('web_fetch: a private address is refused; content is cut at 100000 characters', async () => {
     const priv = await call('web_fetch', { url: 'http://10.1.2.3/x', prompt: 'x' });
     assert.deepEqual([priv.code, priv.errorType], ['SECURITY_POLICY_FAILED', 'policy_violation']);
-    assert.equal(priv.error, 'Error during fetch for http://10.1.2.3/x: 10.1.2.3 is a private address, which web fetches may not reach. This server does not fetch private, loopback or cloud-metadata addresses; use a public URL.');
+    assert.equal(
+      priv.error,
+      'Error during fetch for http://10.1.2.3/x: 10.1.2.3 is a private address, which web fetches may not reach. This server does not fetch private, loopback or cloud-metadata addresses; use a public URL.',
+    );
     const long = await call('web_fetch', { url: `${site.origin}/long`, prompt: 'count' });
-    assert.equal(long.text, `Content fetched from ${site.origin}/long for the request "count" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${'z'.repeat(100_000)}\n---`);
+    assert.equal(
+      long.text,
+      `Content fetched from ${site.origin}/long for the request "count" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${'z'.repeat(100_000)}\n---`,
+    );
     assert.equal(long.display.truncated, true);
   });
 
   test('todo_write: duplicate ids', async () => {
-    const dup = await call('todo_write', { todos: [{ id: '1', content: 'A', status: 'pending' }, { id: '1', content: 'B', status: 'pending' }] });
+    const dup = await call('todo_write', {
+      todos: [
+        { id: '1', content: 'A', status: 'pending' },
+        { id: '1', content: 'B', status: 'pending' },
+      ],
+    });
     assert.deepEqual([dup.code, dup.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
     assert.equal(dup.error, invalid('todo id 1 appears more than once'));
   });

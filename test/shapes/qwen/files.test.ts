@@ -27,7 +27,10 @@ describe('qwen read_file', () => {
     const r = await call('read_file', { file_path: p('a.txt') }, { session: 'r1' });
     assert.equal(r.text, 'one\ntwo\nthree\n');
     const again = await call('read_file', { file_path: p('a.txt') }, { session: 'r1' });
-    assert.equal(again.text, '[File a.txt unchanged since last read in this session — its full content was already given earlier in this conversation. To see the current content again, re-read it with an explicit offset/limit.]');
+    assert.equal(
+      again.text,
+      '[File a.txt unchanged since last read in this session — its full content was already given earlier in this conversation. To see the current content again, re-read it with an explicit offset/limit.]',
+    );
     const ranged = await call('read_file', { file_path: p('a.txt'), offset: 0, limit: 10 }, { session: 'r1' });
     assert.equal(ranged.text, 'one\ntwo\nthree\n');
   });
@@ -39,7 +42,10 @@ describe('qwen read_file', () => {
     assert.equal((await call('read_file', { file_path: p('doc.pdf'), pages: '7' })).text, '--- Page 7 ---\nPage 7');
     // Without pages a PDF comes back whole, as data.
     const whole = await call('read_file', { file_path: p('doc.pdf') });
-    assert.deepEqual(whole.blobs.map((b) => b.mediaType), ['application/pdf']);
+    assert.deepEqual(
+      whole.blobs.map((b) => b.mediaType),
+      ['application/pdf'],
+    );
     for (const [pages, message] of [
       ['3-', 'pages "3-" is not a page number or range: give one page ("3") or a closed range ("1-5") of at most 20 pages'],
       ['1-21', 'pages "1-21" spans more than 20 pages: give one page ("3") or a closed range ("1-5") of at most 20 pages'],
@@ -110,7 +116,10 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     const nr = await call('write_file', { file_path: p('w/other.txt'), content: 'new\n' }, { session: 'w' });
     assert.equal(nr.code, 'CONFLICT');
     assert.equal(nr.errorType, 'edit_requires_prior_read');
-    assert.equal(nr.error, `File ${p('w/other.txt')} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`);
+    assert.equal(
+      nr.error,
+      `File ${p('w/other.txt')} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`,
+    );
     await call('read_file', { file_path: p('w/other.txt'), offset: 0, limit: 1 }, { session: 'w' });
     writeFileSync(p('w/other.txt'), 'changed behind our back\n');
     const ch = await call('write_file', { file_path: p('w/other.txt'), content: 'new\n' }, { session: 'w' });
@@ -127,7 +136,10 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     const m = await call('edit', { file_path: p('e.py'), old_string: 'b = 2', new_string: 'b = 5' }, { session: 'e' });
     assert.equal(m.errorType, 'edit_expected_occurrence_mismatch');
     assert.equal(m.code, 'CONFLICT');
-    assert.equal(m.error, `Failed to edit: old_string occurs 2 times in ${p('e.py')} and replace_all is not set. Add surrounding context so it matches once, or set replace_all to true.`);
+    assert.equal(
+      m.error,
+      `Failed to edit: old_string occurs 2 times in ${p('e.py')} and replace_all is not set. Add surrounding context so it matches once, or set replace_all to true.`,
+    );
     const r = await call('edit', { file_path: p('e.py'), old_string: 'b = 2', new_string: 'b = "$&"', replace_all: true }, { session: 'e' });
     assert.equal(r.text, `The file: ${p('e.py')} has been updated. Showing lines 1-5 of 5 from the edited file:\n\n---\n\na = 1\nb = "$&"\nc = 3\nb = "$&"\n`);
     assert.equal(readFileSync(p('e.py'), 'utf8'), 'a = 1\nb = "$&"\nc = 3\nb = "$&"\n');
@@ -150,7 +162,10 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     await call('read_file', { file_path: p('f.txt') }, { session: 'f' });
     const none = await call('edit', { file_path: p('f.txt'), old_string: 'gamma', new_string: 'beta' }, { session: 'f' });
     assert.equal(none.errorType, 'edit_no_occurrence_found');
-    assert.equal(none.error, `Failed to edit: old_string was not found in ${p('f.txt')} (0 occurrences), so nothing was changed. Copy the text exactly as the file has it (no added escaping; same whitespace and indentation); read_file shows the current content.`);
+    assert.equal(
+      none.error,
+      `Failed to edit: old_string was not found in ${p('f.txt')} (0 occurrences), so nothing was changed. Copy the text exactly as the file has it (no added escaping; same whitespace and indentation); read_file shows the current content.`,
+    );
     const same = await call('edit', { file_path: p('f.txt'), old_string: 'alpha', new_string: 'alpha' }, { session: 'f' });
     assert.equal(same.errorType, 'edit_no_change');
     const exists = await call('edit', { file_path: p('f.txt'), old_string: '', new_string: 'x' }, { session: 'f' });

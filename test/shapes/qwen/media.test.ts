@@ -9,7 +9,6 @@ import { serverFixture } from '../../helpers/server.js';
 import { caller } from '../gemini/harness.js';
 import { PNG_3X2 } from '../../helpers/png.js';
 
-
 const { t, dir } = serverFixture({ shape: 'qwen', prefix: 'facet-qwen-media-' });
 before(async () => {
   writeFileSync(path.join(dir, 'p.png'), PNG_3X2);
@@ -21,7 +20,12 @@ test('an image: a line naming it, then the image itself', async () => {
   const r = await caller(() => t, 'qwen')('read_file', { file_path: path.join(dir, 'p.png') });
   assert.equal(r.text, 'Read image file: p.png (image/png, 69 bytes).');
   assert.deepEqual(r.blobs, [{ mediaType: 'image/png', data: PNG_3X2 }]);
-  assert.deepEqual(r.display, { tool: 'read_file', paths: [path.join(dir, 'p.png')], summary: 'Read image file: p.png', details: { mediaType: 'image/png', displayName: 'p.png' } });
+  assert.deepEqual(r.display, {
+    tool: 'read_file',
+    paths: [path.join(dir, 'p.png')],
+    summary: 'Read image file: p.png',
+    details: { mediaType: 'image/png', displayName: 'p.png' },
+  });
 });
 
 test('an SVG over 1 MB is refused; a text file over 10 MB shows its first 1000 lines of "at least" that many', async () => {

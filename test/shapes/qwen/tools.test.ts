@@ -50,49 +50,62 @@ const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--ve
 
 // The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
 for (const backend of ['auto', 'fallback'] as const) {
-describe(`qwen grep_search (--grep-backend ${backend})`, () => {
-  const call = caller(() => (backend === 'auto' ? t : tf), 'qwen', `grep-${backend}`);
-  test('case-insensitive, absolute path:line:text, node_modules searched, .qwenignore honoured', async () => {
-    const r = await call('grep_search', { pattern: 'parser', glob: '*.py' });
-    assert.equal(r.text, `Found 3 matches for pattern "parser" in the workspace directory (filter: "*.py"):\n---\n${p('node_modules/m/x.py')}:1:parser = 1\n${p('src/Main.py')}:2:class Parser:\n${p('src/util.py')}:2:    return PARSER`);
-  });
+  describe(`qwen grep_search (--grep-backend ${backend})`, () => {
+    const call = caller(() => (backend === 'auto' ? t : tf), 'qwen', `grep-${backend}`);
+    test('case-insensitive, absolute path:line:text, node_modules searched, .qwenignore honoured', async () => {
+      const r = await call('grep_search', { pattern: 'parser', glob: '*.py' });
+      assert.equal(
+        r.text,
+        `Found 3 matches for pattern "parser" in the workspace directory (filter: "*.py"):\n---\n${p('node_modules/m/x.py')}:1:parser = 1\n${p('src/Main.py')}:2:class Parser:\n${p('src/util.py')}:2:    return PARSER`,
+      );
+    });
 
-  test('a path; no match; the line cap and the limit', async () => {
-    const r = await call('grep_search', { pattern: 'class', path: 'src' });
-    assert.equal(r.text, `Found 1 match for pattern "class" in path "src":\n---\n${p('src/Main.py')}:2:class Parser:`);
-    const none = await call('grep_search', { pattern: 'zzz', path: 'src', glob: '*.md' });
-    assert.equal(none.text, 'No matches found for pattern "zzz" in path "src" (filter: "*.md").');
-    const big = await call('grep_search', { pattern: 'needle', path: 'many' });
-    const lines = big.text.split('\n');
-    assert.equal(lines[0], 'Found 1200 matches for pattern "needle" in path "many":');
-    // Absolute paths make each line long: the 25000-character cap cuts before the 1000-line one.
-    const shown = lines.slice(2, -2);
-    // The cut line counts among the truncated ones, as Qwen counts it (ripGrep.test.ts replay).
-    assert.equal(lines.at(-1), `[${1200 - shown.length + 1} lines truncated] ...`);
-    assert.ok(shown.length < 1000 && shown.at(-1)!.endsWith('...'));
-    assert.equal(shown.slice(0, -1).reduce((n, l) => n + l.length + 1, 0) + shown.at(-1)!.length - 3, 25000);
-    const lim = await call('grep_search', { pattern: 'needle', path: 'many', limit: 3 });
-    assert.equal(lim.text, `Found 1200 matches for pattern "needle" in path "many":\n---\n${p('many/f000.txt')}:1:needle\n${p('many/f000.txt')}:2:needle\n${p('many/f000.txt')}:3:needle\n---\n[1197 lines truncated] ...`);
-  });
+    test('a path; no match; the line cap and the limit', async () => {
+      const r = await call('grep_search', { pattern: 'class', path: 'src' });
+      assert.equal(r.text, `Found 1 match for pattern "class" in path "src":\n---\n${p('src/Main.py')}:2:class Parser:`);
+      const none = await call('grep_search', { pattern: 'zzz', path: 'src', glob: '*.md' });
+      assert.equal(none.text, 'No matches found for pattern "zzz" in path "src" (filter: "*.md").');
+      const big = await call('grep_search', { pattern: 'needle', path: 'many' });
+      const lines = big.text.split('\n');
+      assert.equal(lines[0], 'Found 1200 matches for pattern "needle" in path "many":');
+      // Absolute paths make each line long: the 25000-character cap cuts before the 1000-line one.
+      const shown = lines.slice(2, -2);
+      // The cut line counts among the truncated ones, as Qwen counts it (ripGrep.test.ts replay).
+      assert.equal(lines.at(-1), `[${1200 - shown.length + 1} lines truncated] ...`);
+      assert.ok(shown.length < 1000 && shown.at(-1)!.endsWith('...'));
+      assert.equal(shown.slice(0, -1).reduce((n, l) => n + l.length + 1, 0) + shown.at(-1)!.length - 3, 25000);
+      const lim = await call('grep_search', { pattern: 'needle', path: 'many', limit: 3 });
+      assert.equal(
+        lim.text,
+        `Found 1200 matches for pattern "needle" in path "many":\n---\n${p('many/f000.txt')}:1:needle\n${p('many/f000.txt')}:2:needle\n${p('many/f000.txt')}:3:needle\n---\n[1197 lines truncated] ...`,
+      );
+    });
 
-  test('errors', async () => {
-    const bad = await call('grep_search', { pattern: '(?<=x)y' });
-    assert.equal(bad.errorType, 'invalid_tool_params');
-    // rg words its own refusal; the fallback checks the pattern itself.
-    assert.equal(bad.error, usesRg(backend) ? 'Error: Invalid parameters provided. Reason: ripgrep refused the search: regex parse error:\n    (?<=x)y\n    ^^^^\nerror: look-around, including look-ahead and look-behind, is not supported\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.' : 'Error: Invalid parameters provided. Reason: the pattern uses lookaround, which is not supported by the Rust regex dialect rg uses');
-    const missing = await call('grep_search', { pattern: 'x', path: 'nope' });
-    assert.equal(missing.errorType, 'search_path_not_found');
-    const lim = await call('grep_search', { pattern: 'x', limit: 0 });
-    assert.equal(lim.code, 'INVALID_ARGUMENT');
+    test('errors', async () => {
+      const bad = await call('grep_search', { pattern: '(?<=x)y' });
+      assert.equal(bad.errorType, 'invalid_tool_params');
+      // rg words its own refusal; the fallback checks the pattern itself.
+      assert.equal(
+        bad.error,
+        usesRg(backend)
+          ? 'Error: Invalid parameters provided. Reason: ripgrep refused the search: regex parse error:\n    (?<=x)y\n    ^^^^\nerror: look-around, including look-ahead and look-behind, is not supported\n\nConsider enabling PCRE2 with the --pcre2 flag, which can handle backreferences\nand look-around.'
+          : 'Error: Invalid parameters provided. Reason: the pattern uses lookaround, which is not supported by the Rust regex dialect rg uses',
+      );
+      const missing = await call('grep_search', { pattern: 'x', path: 'nope' });
+      assert.equal(missing.errorType, 'search_path_not_found');
+      const lim = await call('grep_search', { pattern: 'x', limit: 0 });
+      assert.equal(lim.code, 'INVALID_ARGUMENT');
+    });
   });
-});
-
 }
 
 describe('qwen glob and list_directory', () => {
   test('glob: recent first then alphabetical, 100 at most, case-insensitive', async () => {
     const r = await call('glob', { pattern: '**/*.PY' });
-    assert.equal(r.text, `Found 3 file(s) matching "**/*.PY" in the workspace directory, sorted by modification time (newest first):\n---\n${p('node_modules/m/x.py')}\n${p('src/Main.py')}\n${p('src/util.py')}`);
+    assert.equal(
+      r.text,
+      `Found 3 file(s) matching "**/*.PY" in the workspace directory, sorted by modification time (newest first):\n---\n${p('node_modules/m/x.py')}\n${p('src/Main.py')}\n${p('src/util.py')}`,
+    );
     const many = await call('glob', { pattern: '*.txt', path: 'many' });
     const lines = many.text.split('\n');
     assert.equal(lines[0], `Found 120 file(s) matching "*.txt" within ${p('many')}, sorted by modification time (newest first):`);
@@ -127,16 +140,25 @@ describe('qwen run_shell_command and task_stop', () => {
   test('every field, with (none) and (empty)', async () => {
     const r = await call('run_shell_command', { command: 'echo out; echo err >&2; exit 2' });
     assert.equal(r.error, '');
-    assert.equal(r.text, `Command: echo out; echo err >&2; exit 2\nDirectory: (root)\nOutput: out\nerr\nError: (none)\nExit Code: 2\nSignal: (none)\nProcess Group PGID: ${(r.display.details as { pid: number }).pid}`);
+    assert.equal(
+      r.text,
+      `Command: echo out; echo err >&2; exit 2\nDirectory: (root)\nOutput: out\nerr\nError: (none)\nExit Code: 2\nSignal: (none)\nProcess Group PGID: ${(r.display.details as { pid: number }).pid}`,
+    );
     const d = await call('run_shell_command', { command: 'pwd; echo $QWEN_CODE', directory: p('src') });
-    assert.equal(d.text, `Command: pwd; echo $QWEN_CODE\nDirectory: ${p('src')}\nOutput: ${p('src')}\n1\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: ${(d.display.details as { pid: number }).pid}`);
+    assert.equal(
+      d.text,
+      `Command: pwd; echo $QWEN_CODE\nDirectory: ${p('src')}\nOutput: ${p('src')}\n1\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: ${(d.display.details as { pid: number }).pid}`,
+    );
     const k = await call('run_shell_command', { command: 'kill -KILL $$' });
     assert.match(k.text, /\nOutput: \(empty\)\nError: \(none\)\nExit Code: \(none\)\nSignal: 9\n/);
   });
 
   test('output over 25000 characters: a fifth of the head, the rest from the tail, and where the whole is', async () => {
     const r = await call('run_shell_command', { command: 'head -c 12000 /dev/zero | tr "\\0" a; head -c 30000 /dev/zero | tr "\\0" b' });
-    assert.match(r.text, /\nOutput: Tool output was too large and has been truncated\.\nThe full output has been saved to: \S+\nThat file is outside the workspace, so read_file cannot open it; read it with run_shell_command \(for example tail or grep on it\)\. Truncated part of the output:\na{5000}\n\n---\n\.\.\. \[CONTENT TRUNCATED\] \.\.\.\n---\n\nb{20000}\nError: \(none\)\nExit Code: 0\n/);
+    assert.match(
+      r.text,
+      /\nOutput: Tool output was too large and has been truncated\.\nThe full output has been saved to: \S+\nThat file is outside the workspace, so read_file cannot open it; read it with run_shell_command \(for example tail or grep on it\)\. Truncated part of the output:\na{5000}\n\n---\n\.\.\. \[CONTENT TRUNCATED\] \.\.\.\n---\n\nb{20000}\nError: \(none\)\nExit Code: 0\n/,
+    );
   });
 
   test('timeout with the output so far; a long command gets the background hint', async () => {
@@ -145,7 +167,10 @@ describe('qwen run_shell_command and task_stop', () => {
     assert.equal(r.errorType, 'shell_execute_error');
     assert.equal(r.error, 'Command timed out after 1000ms before it could complete. Below is the output before it timed out:\nbegun');
     const n = await call('run_shell_command', { command: 'sleep 1.2', timeout: 2000 });
-    assert.match(n.text, /\n\nNote: this foreground command ran for \d+\.\ds\. If it may run this long again, pass `is_background: true` so it does not hold up the conversation\.$/);
+    assert.match(
+      n.text,
+      /\n\nNote: this foreground command ran for \d+\.\ds\. If it may run this long again, pass `is_background: true` so it does not hold up the conversation\.$/,
+    );
   });
 
   test('refusals: sleep, bad timeout, relative directory, outside', async () => {
@@ -158,25 +183,38 @@ describe('qwen run_shell_command and task_stop', () => {
     for (const timeout of [0, 1.5, 600001]) {
       const b = await call('run_shell_command', { command: 'true', timeout });
       assert.equal(b.errorType, 'invalid_tool_params', String(timeout));
-      assert.equal(b.error, 'Error: Invalid parameters provided. Reason: timeout must be a positive whole number of milliseconds, at most 600000', String(timeout));
+      assert.equal(
+        b.error,
+        'Error: Invalid parameters provided. Reason: timeout must be a positive whole number of milliseconds, at most 600000',
+        String(timeout),
+      );
     }
     const rel = await call('run_shell_command', { command: 'true', directory: 'src' });
     assert.equal(rel.errorType, 'invalid_tool_params');
     assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: directory must be an absolute path inside the workspace, not "src"');
     const out = await call('run_shell_command', { command: 'true', directory: '/etc' });
     assert.equal(out.errorType, 'path_not_in_workspace');
-    assert.equal(out.error, `Path not in workspace: /etc is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`);
+    assert.equal(
+      out.error,
+      `Path not in workspace: /etc is outside the workspace directories (${dir}); this server does not ask for permission to go further. Use a path inside them.`,
+    );
   });
 
   test('background shells: started, stopped, refused forms', async () => {
     const amp = await call('run_shell_command', { command: 'sleep 30 &', is_background: true }, { session: 'bg' });
     assert.equal(amp.errorType, 'invalid_tool_params');
-    assert.equal(amp.error, 'Error: Invalid parameters provided. Reason: a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background');
+    assert.equal(
+      amp.error,
+      'Error: Invalid parameters provided. Reason: a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background',
+    );
     const git = await call('run_shell_command', { command: 'git commit -m x', is_background: true }, { session: 'bg' });
     assert.equal(git.errorType, 'invalid_tool_params');
     assert.equal(git.error, 'Error: Invalid parameters provided. Reason: git commit cannot run in the background; run it in the foreground');
     const r = await call('run_shell_command', { command: 'sleep 30', is_background: true }, { session: 'bg' });
-    const m = /^Background shell started\.\nid: (bg_[0-9a-f]{8})\npid: (\d+)\noutput file: (\S+)\nTo inspect its output run tail on that file with run_shell_command; to stop it call task_stop with task_id bg_[0-9a-f]{8}\.$/.exec(r.text);
+    const m =
+      /^Background shell started\.\nid: (bg_[0-9a-f]{8})\npid: (\d+)\noutput file: (\S+)\nTo inspect its output run tail on that file with run_shell_command; to stop it call task_stop with task_id bg_[0-9a-f]{8}\.$/.exec(
+        r.text,
+      );
     assert.ok(m, r.text);
     const stop = await call('task_stop', { task_id: m[1]! }, { session: 'bg' });
     assert.equal(stop.text, `Stopped task ${m[1]} (pid ${m[2]}).`);
@@ -193,7 +231,10 @@ describe('qwen run_shell_command and task_stop', () => {
 describe('qwen web_fetch and todo_write', () => {
   test('web_fetch returns the text with the request; Accept follows format; errors', async () => {
     const r = await call('web_fetch', { url: `${site.origin}/page`, prompt: 'What is new?' });
-    assert.equal(r.text, `Content fetched from ${site.origin}/page for the request "What is new?" (returned as fetched, not summarised; answer the request from it yourself):\n---\nVersion 2.0 adds streams.\n---`);
+    assert.equal(
+      r.text,
+      `Content fetched from ${site.origin}/page for the request "What is new?" (returned as fetched, not summarised; answer the request from it yourself):\n---\nVersion 2.0 adds streams.\n---`,
+    );
     const md = await call('web_fetch', { url: `${site.origin}/md`, prompt: 'x', format: 'markdown' });
     assert.ok(md.text.includes('\n---\n# Notes\n\ntext/markdown\n---'));
     const nf = await call('web_fetch', { url: `${site.origin}/gone`, prompt: 'x' });
@@ -205,7 +246,10 @@ describe('qwen web_fetch and todo_write', () => {
   });
 
   test('todo_write: the system reminder with the list as JSON; unique ids; clearing', async () => {
-    const todos = [{ id: '1', content: 'Parse', status: 'in_progress' }, { id: '2', content: 'Test', status: 'pending' }];
+    const todos = [
+      { id: '1', content: 'Parse', status: 'in_progress' },
+      { id: '2', content: 'Test', status: 'pending' },
+    ];
     const r = await call('todo_write', { todos });
     assert.equal(
       r.text,

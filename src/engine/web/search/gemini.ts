@@ -2,7 +2,15 @@
 // with tools [{google_search: {}}]. The answer is the model's text; results come from the
 // grounding chunks, each with the segments of the answer that cite it as its snippet.
 import { joinUrl, providerJson } from './http.js';
-import { searchResult, SearchProviderError, type Grounding, type ProviderSearchOptions, type SearchProvider, type SearchResponse, type SearchResult } from './types.js';
+import {
+  searchResult,
+  SearchProviderError,
+  type Grounding,
+  type ProviderSearchOptions,
+  type SearchProvider,
+  type SearchResponse,
+  type SearchResult,
+} from './types.js';
 
 export interface GeminiSettings {
   apiKey: string;
@@ -50,7 +58,9 @@ export class GeminiProvider implements SearchProvider {
       signal: opts.signal,
     })) as GenerateContentResponse;
     if (data.promptFeedback?.blockReason) {
-      throw SearchProviderError.of(this, 'query_blocked', `the query was blocked (${data.promptFeedback.blockReason})`, { blockReason: data.promptFeedback.blockReason });
+      throw SearchProviderError.of(this, 'query_blocked', `the query was blocked (${data.promptFeedback.blockReason})`, {
+        blockReason: data.promptFeedback.blockReason,
+      });
     }
     const candidate = data.candidates?.[0];
     const answer = (candidate?.content?.parts ?? [])
@@ -64,7 +74,10 @@ export class GeminiProvider implements SearchProvider {
     chunks.forEach((chunk, i) => {
       const web = chunk.web;
       if (!web?.uri) return;
-      const cited = supports.filter((s) => s.groundingChunkIndices?.includes(i)).map((s) => s.segment?.text ?? '').filter((t) => t !== '');
+      const cited = supports
+        .filter((s) => s.groundingChunkIndices?.includes(i))
+        .map((s) => s.segment?.text ?? '')
+        .filter((t) => t !== '');
       results.push(searchResult({ title: web.title ?? web.uri, url: web.uri, snippet: cited.join(' … '), site_name: web.domain ?? web.title }));
     });
     const grounding: Grounding = {

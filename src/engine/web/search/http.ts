@@ -43,7 +43,10 @@ async function readReply(provider: SearchProvider, body: AsyncIterable<Buffer> &
     size += chunk.length;
     if (size > MAX_REPLY_BYTES) {
       body.destroy();
-      throw SearchProviderError.of(provider, 'provider_reply_too_large', `the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`, { status, maxBytes: MAX_REPLY_BYTES });
+      throw SearchProviderError.of(provider, 'provider_reply_too_large', `the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`, {
+        status,
+        maxBytes: MAX_REPLY_BYTES,
+      });
     }
     chunks.push(chunk);
   }

@@ -74,7 +74,12 @@ export async function searchWeb(providers: SearchProvider[], query: string, opts
       throw engineFailure('provider_disabled', `the ${opts.provider} search provider is not enabled on this server`, { provider: opts.provider });
     }
     if (!named) {
-      throw engineFailure('unknown_provider', `unknown search provider "${opts.provider}"`, { provider: opts.provider, known: providers.map((p) => p.name) }, { field: 'provider' });
+      throw engineFailure(
+        'unknown_provider',
+        `unknown search provider "${opts.provider}"`,
+        { provider: opts.provider, known: providers.map((p) => p.name) },
+        { field: 'provider' },
+      );
     }
     if (!named.isAvailable()) {
       throw engineFailure('provider_not_configured', `the ${named.label} search provider is not configured`, { provider: named.name });

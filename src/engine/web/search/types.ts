@@ -65,8 +65,17 @@ export class SearchProviderError extends EngineError {
   }
 
   /** `provider`'s failure as `condition`; the facts gain the provider's name, the message its label. */
-  static of<C extends ProviderCondition>(provider: SearchProvider | { name: string; label: string }, condition: C, message: string, facts: Omit<ConditionFacts[C], 'provider'>, init: FailureInit = {}): SearchProviderError {
-    return new SearchProviderError(provider.name, failureArgs(condition, `[${provider.label}] ${message}`, { provider: provider.name, ...facts } as ConditionFacts[C], init));
+  static of<C extends ProviderCondition>(
+    provider: SearchProvider | { name: string; label: string },
+    condition: C,
+    message: string,
+    facts: Omit<ConditionFacts[C], 'provider'>,
+    init: FailureInit = {},
+  ): SearchProviderError {
+    return new SearchProviderError(
+      provider.name,
+      failureArgs(condition, `[${provider.label}] ${message}`, { provider: provider.name, ...facts } as ConditionFacts[C], init),
+    );
   }
 }
 
