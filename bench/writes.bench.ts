@@ -15,7 +15,7 @@ import { Scope } from '../src/engine/scope.js';
 import { Session } from '../src/engine/session.js';
 import { CallToolRequest, CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { Toolbox } from '../src/registry/toolbox.js';
-import { cutInsteadOfFailing, toolboxService } from '../src/server/wire.js';
+import { encodeWithinLimit } from '../src/server/wire.js';
 import { buildShapes } from '../src/shapes/index.js';
 import { createEngine } from '../src/engine/index.js';
 import { fmt, report, verdict } from './lib.js';
@@ -32,7 +32,7 @@ const toolboxes = new Map([...shapes].map(([name, spec]) => [name, new Toolbox(s
 const scope = Scope.fromRoots([root]);
 const quiet = { debug: () => undefined, warn: () => undefined };
 // The CallTool response path as the server runs it: the 4 MiB default limit, cut-to-fit for changes.
-const serialize = toolboxService(config.maxMessageBytes, config.responseBytes, () => undefined).callTool.responseSerialize as (m: CallToolResponse) => Buffer;
+const limit = Math.min(config.responseBytes, config.maxMessageBytes);
 
 const rows = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => `${f(i)}\n`).join('');
 const shuffled = (text: string) => {
@@ -146,8 +146,7 @@ for (const c of cases) {
     const req = CallToolRequest.decode(request);
     const ctx = { signal: new AbortController().signal, session, scope, shape: c.shape, logger: quiet };
     const r = await toolbox.callTool(req.name, req.arguments ?? {}, ctx);
-    if (r.changed) cutInsteadOfFailing(r.response);
-    const out = serialize(r.response);
+    const out = encodeWithinLimit(r.response, limit, r.changed === true).bytes;
     const ms = performance.now() - t0;
     const busyMs = perf.eventLoopUtilization(elu0).active;
     await new Promise((res) => setTimeout(res, 5)); // let the histogram see the last stretch

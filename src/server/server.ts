@@ -70,7 +70,15 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       ),
   });
   const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
-  const router = new ToolboxRouter(toolboxes, config.defaultShape, sessions, scope, logger, callerFor);
+  const router = new ToolboxRouter(
+    toolboxes,
+    config.defaultShape,
+    sessions,
+    scope,
+    logger,
+    { maxBytes: config.maxMessageBytes, defaultBytes: config.responseBytes },
+    callerFor,
+  );
 
   const server = new grpc.Server({
     'grpc.max_receive_message_length': config.maxMessageBytes,
@@ -79,10 +87,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     'grpc.enable_channelz': 0,
     interceptors: config.tokens.length > 0 ? [authInterceptor(config.tokens)] : [],
   });
-  const service = toolboxService(config.maxMessageBytes, config.responseBytes, (bytes, maxBytes, cut) =>
-    logger.warn({ rpc: 'CallTool', bytes, maxBytes }, cut ? 'result over the message limit: cut to fit' : 'result over the message limit: answered in band'),
-  );
-  server.addService(service, router.implementation());
+  server.addService(toolboxService(), router.implementation());
 
   const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });
   health.addToServer(server);

@@ -1,17 +1,17 @@
 // Binds the generated Toolbox service to the toolboxes of the served shapes: picks the
 // shape (facet-shape) and session (facet-session) of each call, builds its context
 // (scope, AbortSignal tied to the deadline and cancellation) and logs one line per call.
-import { Metadata, status, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { Metadata, status, type handleUnaryCall, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
 import { EngineError, engineFailure } from '../engine/errors.js';
 import type { Scope } from '../engine/scope.js';
 import { DEFAULT_SESSION_ID, Session, type SessionStore } from '../engine/session.js';
-import type { ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { RequestContext } from '../registry/types.js';
 import type { Logger } from './logger.js';
 import { TurnGate } from './turn-gate.js';
-import { cutInsteadOfFailing, limitResponse } from './wire.js';
+import { encodeWithinLimit } from './wire.js';
 import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
 
 export const SHAPE_KEY = 'facet-shape';
@@ -20,6 +20,20 @@ export const SESSION_KEY = 'facet-session';
 export const MAX_RESPONSE_KEY = 'facet-max-response-bytes';
 /** Below this, not even an in-band error about the size would fit. */
 const MIN_RESPONSE_BYTES = 1024;
+
+/** Response size bounds of this server (bytes). */
+export interface ResponseLimits {
+  /** --max-message-bytes: no response is larger, whatever the client names. */
+  maxBytes: number;
+  /** --response-bytes: the limit when the client names none. */
+  defaultBytes: number;
+}
+
+/** The Toolbox implementation, with CallTool answering bytes already held to the client's limit (see wire.ts). */
+export type ToolboxImplementation = Pick<
+  ToolboxServer,
+  'identity' | 'listTools' | 'listToolSummaries' | 'describeTool' | 'listResources' | 'readResource' | 'listPrompts' | 'getPrompt'
+> & { callTool: handleUnaryCall<CallToolRequest, Buffer> };
 
 interface CallInfo {
   toolbox: Toolbox;
@@ -41,6 +55,7 @@ export class ToolboxRouter {
     private readonly sessions: SessionStore,
     private readonly scope: Scope,
     private readonly logger: Logger,
+    private readonly limits: ResponseLimits,
     /** The caller a call's authorization header names, for sessions scoped to callers ('' for one shared set). */
     private readonly callerFor: (authorization: string | undefined) => string = () => '',
   ) {}
@@ -60,7 +75,7 @@ export class ToolboxRouter {
     for (const c of this.inflight) c.abort(new EngineError('cancelled', reason));
   }
 
-  implementation(): ToolboxServer {
+  implementation(): ToolboxImplementation {
     return {
       // Catalog calls hold no session state: they neither create a session nor count as its use.
       identity: this.unary('Identity', async ({ toolbox, ctx }) => toolbox.identity(ctx), false),
@@ -80,18 +95,17 @@ export class ToolboxRouter {
             outcome: 'invalid_argument',
             reason: 'arguments_too_deep',
           });
-          return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+          return this.limited(info, { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) }, false);
         }
         if (req.roots.length > 0) {
           try {
             ctx.scope = await this.scope.narrow(req.roots);
           } catch (err) {
             const e = err as EngineError;
-            return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+            return this.limited(info, { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) }, false);
           }
         }
         const { response, outcome, changed } = await info.toolbox.callTool(req.name, req.arguments ?? {}, ctx);
-        if (changed) cutInsteadOfFailing(response);
         this.logger.info({
           rpc: 'CallTool',
           tool: req.name,
@@ -101,7 +115,7 @@ export class ToolboxRouter {
           outcome,
           contentItems: response.content.length,
         });
-        return response;
+        return this.limited(info, response, changed === true);
       }),
       listResources: this.unary('ListResources', async ({ toolbox, ctx }) => toolbox.listResources(ctx)),
       readResource: this.unary('ReadResource', async ({ toolbox, ctx }, req) => toolbox.readResource(req.uri, ctx)),
@@ -112,6 +126,23 @@ export class ToolboxRouter {
         return toolbox.getPrompt(req.name, req.arguments ?? {}, ctx);
       }),
     };
+  }
+
+  /**
+   * The response encoded within the limit the client named (else --response-bytes), never
+   * above --max-message-bytes. Over it, a call that changed something is cut to fit; any other
+   * is answered with an in-band size failure.
+   */
+  private limited(info: CallInfo, response: CallToolResponse, changed: boolean): Buffer {
+    const limit = Math.min(info.maxResponseBytes ?? this.limits.defaultBytes, this.limits.maxBytes);
+    const { bytes, oversize } = encodeWithinLimit(response, limit, changed);
+    if (oversize !== undefined) {
+      this.logger.warn(
+        { rpc: 'CallTool', bytes: oversize, maxBytes: limit },
+        changed ? 'result over the message limit: cut to fit' : 'result over the message limit: answered in band',
+      );
+    }
+    return bytes;
   }
 
   /** Wraps one RPC: resolves shape and session, ties the signal to the call, starts it through the turn gate, maps thrown errors to a status. */
@@ -127,10 +158,7 @@ export class ToolboxRouter {
       this.gate.run(() => {
         fn(info, call.request)
           .then(
-            (res) => {
-              if (info.maxResponseBytes !== undefined) limitResponse(res as object, info.maxResponseBytes);
-              callback(null, res);
-            },
+            (res) => callback(null, res),
             (err: unknown) => {
               const e = err instanceof EngineError ? err : undefined;
               if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');

@@ -281,55 +281,43 @@ export function encodeReadResourceResponse(m: ReadResourceResponse): Buffer {
   return encodeWithContents(m.content, EMPTY);
 }
 
-/** Receive limits that clients named for their calls, keyed by the response about to be sent. */
-const clientLimits = new WeakMap<object, number>();
-
-/** Records the receive limit the client of this response named (facet-max-response-bytes). */
-export function limitResponse(response: object, bytes: number): void {
-  clientLimits.set(response, bytes);
+/** A CallTool response as bytes within its limit, and the size it had when it was over. */
+export interface LimitedResponse {
+  bytes: Buffer;
+  /** The encoded size before cutting or failing, when it was over `limit`. */
+  oversize?: number;
 }
 
-/** Responses of calls that changed something: over the limit they are cut, never failed. */
-const cuttable = new WeakSet<object>();
-
-/** Marks a response as the success of a call that changed something (see cutToFit). */
-export function cutInsteadOfFailing(response: object): void {
-  cuttable.add(response);
+/**
+ * Encodes a CallTool response within `limit` bytes. A result larger than the client accepts
+ * would otherwise fail the call with a bare RESOURCE_EXHAUSTED status on the client, and the
+ * model would learn nothing; it is answered in band instead, so the model can ask for less.
+ * A call that may have changed something (`cut`) keeps its outcome all the same: its longest
+ * strings are cut to fit, with notes.
+ */
+export function encodeWithinLimit(m: CallToolResponse, limit: number, cut: boolean): LimitedResponse {
+  const bytes = encodeCallToolResponse(m);
+  if (bytes.length <= limit) return { bytes };
+  if (cut) return { bytes: cutToFit(m, limit, encodeCallToolResponse), oversize: bytes.length };
+  const err = new EngineError(
+    'resource_exhausted',
+    `the result is ${bytes.length} bytes, more than can be sent in one message here (${limit} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`,
+    {
+      facts: { bytes: bytes.length, maxBytes: limit },
+    },
+  );
+  return { bytes: encodeCallToolResponse(failedResponse([], err.message, err, 'CallTool')), oversize: bytes.length };
 }
 
 /**
  * The Toolbox service definition with the fast serializers on the RPCs that carry tool
- * output. A CallTool result larger than the client accepts would otherwise fail the call
- * with a bare RESOURCE_EXHAUSTED status on the client, and the model would learn nothing;
- * it is answered in band instead, so the model can ask for less. A call that may have changed
- * something keeps its outcome all the same: its longest strings are cut to fit, with notes. The
- * limit is the one the client named, else `defaultBytes` (--response-bytes), and never above
- * `maxBytes` (--max-message-bytes).
+ * output. CallTool handlers answer with bytes already encoded and held to the client's limit
+ * (the service does that, with encodeWithinLimit), so its serializer passes them through.
  */
-export function toolboxService(
-  maxBytes: number,
-  defaultBytes: number,
-  onOversize: (bytes: number, limit: number, cut: boolean) => void,
-): grpc.ServiceDefinition {
-  const callTool = (m: CallToolResponse): Buffer => {
-    const bytes = encodeCallToolResponse(m);
-    const limit = Math.min(clientLimits.get(m) ?? defaultBytes, maxBytes);
-    if (bytes.length <= limit) return bytes;
-    const cut = cuttable.has(m);
-    onOversize(bytes.length, limit, cut);
-    if (cut) return cutToFit(m, limit, encodeCallToolResponse);
-    const err = new EngineError(
-      'resource_exhausted',
-      `the result is ${bytes.length} bytes, more than can be sent in one message here (${limit} bytes); ask for less: a line range, a lower limit, a narrower path or pattern`,
-      {
-        facts: { bytes: bytes.length, maxBytes: limit },
-      },
-    );
-    return encodeCallToolResponse(failedResponse([], err.message, err, 'CallTool'));
-  };
+export function toolboxService(): grpc.ServiceDefinition {
   return {
     ...ToolboxService,
-    callTool: { ...ToolboxService.callTool, requestDeserialize: decodeCallToolRequest, responseSerialize: callTool },
+    callTool: { ...ToolboxService.callTool, requestDeserialize: decodeCallToolRequest, responseSerialize: (b: Buffer) => b },
     readResource: { ...ToolboxService.readResource, responseSerialize: encodeReadResourceResponse },
     getPrompt: { ...ToolboxService.getPrompt, requestDeserialize: decodeGetPromptRequest },
   };
