@@ -28,6 +28,8 @@ const SUMMARY_MAX = 120;
 interface Entry {
   def: ToolDefinition;
   validate: ValidateFunction;
+  /** The compiled output schema, when the tool declares one: each result's data is held to it. */
+  validateOutput?: ValidateFunction;
   fields: FieldMap;
   tags: string[];
   summary: ToolSummary;
@@ -63,9 +65,10 @@ export class Toolbox {
         throw new Error(`${spec.name}/${def.name}: the summary must be one line of 1 to ${SUMMARY_MAX} characters`);
       }
       let validate: ValidateFunction;
+      let validateOutput: ValidateFunction | undefined;
       try {
         validate = compileSchema(ajv, def.argumentsSchema ?? def.inputSchema);
-        if (def.outputSchema) compileSchema(ajv, def.outputSchema);
+        if (def.outputSchema) validateOutput = compileSchema(ajv, def.outputSchema, 'output');
       } catch (err) {
         throw new Error(`${spec.name}/${def.name}: schema does not compile: ${(err as Error).message}`);
       }
@@ -77,7 +80,7 @@ export class Toolbox {
           throw new Error(`${spec.name}/${def.name}: example "${ex.description}" fails its own schema: ${why}`);
         }
       }
-      this.entries.set(def.name, project(spec.name, def, validate));
+      this.entries.set(def.name, { ...project(spec.name, def, validate), validateOutput });
     }
     this.summaries = [...this.entries.values()].map((e) => e.summary);
   }
@@ -141,6 +144,20 @@ export class Toolbox {
       if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
       return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind };
     }
+    const mismatch = e.validateOutput && outputMismatch(e.validateOutput, result);
+    if (mismatch) {
+      // A bug in Facet, not in the call: the model learns the call ran and that its result was withheld.
+      const ran = e.def.destructive ? ' It ran and may have changed something: check before repeating it.' : '';
+      const err = new EngineError(
+        'internal',
+        `${name} returned a result that does not match its declared output schema (${mismatch}); this is a bug in Facet.${ran}`,
+        {
+          facts: { tool: name },
+        },
+      );
+      ctx.logger.warn({ tool: name, mismatch }, 'result does not match the output schema');
+      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind, changed: e.def.destructive };
+    }
     const content = result.content.map(toContent);
     if (result.failure || result.error) {
       const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
@@ -203,6 +220,37 @@ export class Toolbox {
     }
     return err.message;
   }
+}
+
+/**
+ * A handler's structured data: its structured blocks other than the host's display block
+ * (shapes/common/result.ts puts the host block in `{ display }`).
+ */
+export function dataBlocks(result: ToolResult): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  for (const item of result.content) if ('structured' in item && !isHostBlock(item.structured)) out.push(item.structured);
+  return out;
+}
+
+function isHostBlock(o: Record<string, unknown>): boolean {
+  const keys = Object.keys(o);
+  return keys.length === 1 && keys[0] === 'display';
+}
+
+/**
+ * Why a result breaks its tool's output schema, or undefined when it keeps it. A success
+ * carries exactly one data block that matches; a failure may carry none (it failed before
+ * there was any), but one it carries must match all the same.
+ */
+function outputMismatch(validate: ValidateFunction, result: ToolResult): string | undefined {
+  const data = dataBlocks(result);
+  const failed = result.failure !== undefined || result.error !== undefined;
+  if (data.length === 0) return failed ? undefined : 'no structured data';
+  if (data.length > 1) return `${data.length} structured data blocks, where one is expected`;
+  if (validate(data[0])) return undefined;
+  return toViolations(validate.errors)
+    .map((v) => `${v.field === '(arguments)' ? '(data)' : v.field} ${v.description.replace('is not a known parameter', 'is not in the schema')}`)
+    .join('; ');
 }
 
 export function toContent(item: ContentItem): Content {

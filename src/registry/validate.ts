@@ -1,5 +1,6 @@
-// Argument validation: every schema compiled once at start-up; each call's arguments are
-// checked before any handler runs, and each bad field becomes one field violation.
+// Schema validation: every input and output schema compiled once at start-up; each call's
+// arguments are checked before any handler runs (each bad field becomes one field
+// violation), and its structured data after, against the tool's output schema.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './types.js';
@@ -29,13 +30,13 @@ export function createAjv(): Ajv2020 {
 
 const compiledBySchema = new WeakMap<object, ValidateFunction>();
 
-/** Compiles `schema`; throws with ajv's reason when it does not compile. */
-export function compileSchema(ajv: Ajv2020, schema: JsonSchema): ValidateFunction {
+/** Compiles `schema` (a tool's `which` schema); throws with ajv's reason when it does not compile. */
+export function compileSchema(ajv: Ajv2020, schema: JsonSchema, which: 'input' | 'output' = 'input'): ValidateFunction {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
-    throw new Error('the input schema is missing or not an object');
+    throw new Error(`the ${which} schema is missing or not an object`);
   }
   if (schema.type !== 'object') {
-    throw new Error('the input schema must describe an object (type: "object")');
+    throw new Error(`the ${which} schema must describe an object (type: "object")`);
   }
   // The $schema URI is informative for the model; compile against ajv's 2020-12 dialect.
   // Keyed by the schema object, so the stripped copy is made once per definition.
