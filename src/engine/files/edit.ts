@@ -11,35 +11,21 @@ import { computeEdit, type EditOutcome, type EditSpec, type EditRules } from './
 import { offloadEdit, OFFLOAD_MIN_BYTES } from './edit-offload.js';
 import type { FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
-import type { Rung } from './match.js';
 import { checkLoaded, decodeRaw, loadRaw, saveBytes, type TextFormat } from './text-file.js';
 
 export { applyOne, type EditOutcome, type EditSpec, type Occurrences } from './edit-compute.js';
 
-export interface EditOptions {
+/** How to edit: the matching rules (which also cross to a worker) plus what only this side needs. */
+export interface EditOptions extends EditRules {
   cwd?: string;
   signal?: AbortSignal;
   session?: Session;
   freshness?: FreshnessPolicy;
-  /** Rungs tried in order (default: exact only). */
-  ladder?: readonly Rung[];
-  /** At the typography rung, turn straight quotes in the replacement into the file's curly ones. */
-  requote?: boolean;
-  /** Tolerant rungs re-indent the replacement from its first line to the first matched line's indentation. */
-  firstLineIndent?: boolean;
-  /** Deleting text (new string empty) that does not end in a line break also takes the break after it. */
-  absorbNewlineOnDelete?: boolean;
-  /** Identical old and new strings (or an unchanged result) succeed with changed=false instead of failing. */
-  allowNoChange?: boolean;
-  /** An edit whose text is not found is skipped (0 replacements) instead of failing the call (Kimi). */
-  skipUnmatched?: boolean;
   /** Refuse .ipynb files (they have their own tool). */
   refuseNotebooks?: boolean;
   /** Refuse files larger than this (default 100 MiB). */
   maxBytes?: number;
   createParents?: boolean;
-  /** A file created by an empty old string takes the new string's line endings (default: LF). */
-  newFileKeepsEndings?: boolean;
 }
 
 export interface EditResult extends TextFormat {
