@@ -6,29 +6,7 @@
 import assert from 'node:assert/strict';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { callIn, tree } from './gemini-bench.js';
-import type { Outcome } from '../shapes/gemini/harness.js';
-
-const BASE = {
-  'fileA.txt': 'hello world\nsecond line with world',
-  'fileB.js': 'const foo = "bar";\nfunction baz() { return "hello"; }',
-  'sub/fileC.txt': 'another world in sub dir',
-  'sub/fileD.md': '# Markdown file\nThis is a test.',
-};
-
-async function grepIn(files: Record<string, string>, args: Record<string, unknown>): Promise<Outcome> {
-  const o = await callIn([tree(files)], 'grep_search', args);
-  assert.equal(o.error, '', o.error);
-  return o;
-}
-const finds = async (files: Record<string, string>, args: Record<string, unknown>, text: string) => assert.equal((await grepIn(files, args)).text, text);
-
-async function refused(args: Record<string, unknown>, code: string, errorType?: string): Promise<Outcome> {
-  const o = await callIn([tree(BASE)], 'grep_search', args);
-  assert.notEqual(o.error, '');
-  assert.equal(o.code, code, o.error);
-  if (errorType) assert.equal(o.errorType, errorType, o.error);
-  return o;
-}
+import { GREP_BASE as BASE, geminiGrep as grepIn, geminiGrepFinds as finds, geminiGrepRefused as refused } from './grep-fixture.js';
 
 const LEGACY = (ripgrepCase: string) =>
   `a behaviour of the legacy GrepTool only; Facet serves the ripgrep variant of grep_search, which does otherwise (ripGrep.test.ts "${ripgrepCase}")`;

@@ -7,36 +7,10 @@ import path from 'node:path';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { callIn, fresh, tree } from './gemini-bench.js';
 import type { Outcome } from '../shapes/gemini/harness.js';
-
-/** The files upstream's beforeEach creates. */
-const BASE = {
-  'fileA.txt': 'hello world\nsecond line with world',
-  'fileB.js': 'const foo = "bar";\nfunction baz() { return "hello"; }',
-  'sub/fileC.txt': 'another world in sub dir',
-  'sub/fileD.md': '# Markdown file\nThis is a test.',
-};
-
-async function grepIn(files: Record<string, string>, args: Record<string, unknown>, extraRoots: string[] = []): Promise<Outcome> {
-  const o = await callIn([tree(files), ...extraRoots], 'grep_search', args);
-  assert.equal(o.error, '', o.error);
-  return o;
-}
-
-/** A search whose whole model text is `text`. */
-async function finds(files: Record<string, string>, args: Record<string, unknown>, text: string): Promise<void> {
-  assert.equal((await grepIn(files, args)).text, text);
-}
+import { GREP_BASE as BASE, geminiGrep as grepIn, geminiGrepFinds as finds, geminiGrepRefused as refused } from './grep-fixture.js';
 
 const has = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(o.text.includes(p), `missing ${JSON.stringify(p)} in:\n${o.text}`));
 const hasNot = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(!o.text.includes(p), `unexpected ${JSON.stringify(p)} in:\n${o.text}`));
-
-async function refused(args: Record<string, unknown>, code: string, errorType?: string): Promise<Outcome> {
-  const o = await callIn([tree(BASE)], 'grep_search', args);
-  assert.notEqual(o.error, '');
-  assert.equal(o.code, code, o.error);
-  if (errorType) assert.equal(o.errorType, errorType, o.error);
-  return o;
-}
 
 const CLI_SETTINGS =
   "asserts the ripgrep command line the CLI builds from its user's settings (respectGitIgnore, respectGeminiIgnore), which are not tool arguments; honouring .geminiignore is replayed in 'should filter out files based on FileDiscoveryService even if ripgrep returns them'";

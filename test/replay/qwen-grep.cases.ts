@@ -7,41 +7,18 @@
 // own mechanics (its git grep / grep / JavaScript strategies) or a behaviour only it has are not
 // applicable. The server has two roots; a call narrows them to the first unless told otherwise.
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
-import { replayDir, replayServer } from './env.js';
-import { outcome, type Outcome } from '../shapes/gemini/harness.js';
+import { GREP_BASE as BASE, qwenGrepBench } from './grep-fixture.js';
+import { type Outcome } from '../shapes/gemini/harness.js';
 
-let second = '';
-const server = replayServer('qwen', () => {
-  second = replayDir('facet-replay-qwen-grep2-second-');
-  return ['--root', second];
-});
-
-/** The files upstream's beforeEach creates. */
-const BASE = {
-  'fileA.txt': 'hello world\nsecond line with world',
-  'fileB.js': 'const foo = "bar";\nfunction baz() { return "hello"; }',
-  'sub/fileC.txt': 'another world in sub dir',
-  'sub/fileD.md': '# Markdown file\nThis is a test.',
-};
+const bench = qwenGrepBench('grep2');
+const { fresh } = bench;
 
 /** The Result limiting block's extra files: test1.txt ... test30.txt, one "testword" each. */
 const MANY: Record<string, string> = { ...BASE };
 for (let i = 1; i <= 30; i++) MANY[`test${i}.txt`] = `This is test file ${i} with the pattern testword in it.`;
-
-let n = 0;
-async function fresh(files: Record<string, string> = BASE) {
-  const e = await server.get();
-  e.reset();
-  for (const name of readdirSync(second)) rmSync(path.join(second, name), { recursive: true, force: true });
-  e.write(files);
-  const session = `grep2-${++n}`;
-  const grep = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> =>
-    outcome(await e.call('grep_search', args, { roots, session }));
-  return { e, root: e.root, grep, p: (...parts: string[]) => path.join(e.root, ...parts) };
-}
 
 async function found(args: Record<string, unknown>, files: Record<string, string> = BASE): Promise<{ o: Outcome; p: (...parts: string[]) => string }> {
   const f = await fresh(files);
@@ -157,17 +134,22 @@ const cases: ReplayCase[] = [
   }),
   matched('should search only specified path within workspace directories', async () => {
     const f = await fresh();
-    mkdirSync(path.join(second, 'sub'));
-    writeFileSync(path.join(second, 'sub', 'test.txt'), 'hello from second sub directory');
-    const o = await f.grep({ pattern: 'world', path: 'sub' }, [f.root, second]);
+    mkdirSync(path.join(bench.second(), 'sub'));
+    writeFileSync(path.join(bench.second(), 'sub', 'test.txt'), 'hello from second sub directory');
+    const o = await f.grep({ pattern: 'world', path: 'sub' }, [f.root, bench.second()]);
     assert.equal(o.text, `Found 1 match for pattern "world" in path "sub":\n---\n${f.p('sub', 'fileC.txt')}:1:another world in sub dir`);
     hasNot(o, 'test.txt');
   }),
   matched('should convert relative paths to absolute when searching multiple directories', async () => {
     const f = await fresh();
-    writeFileSync(path.join(second, 'extra.txt'), 'world content in second dir');
-    const o = await f.grep({ pattern: 'world' }, [f.root, second]);
-    has(o, 'across 2 workspace directories', `\n${path.join(second, 'extra.txt')}:1:world content in second dir`, `\n${f.p('fileA.txt')}:1:hello world`);
+    writeFileSync(path.join(bench.second(), 'extra.txt'), 'world content in second dir');
+    const o = await f.grep({ pattern: 'world' }, [f.root, bench.second()]);
+    has(
+      o,
+      'across 2 workspace directories',
+      `\n${path.join(bench.second(), 'extra.txt')}:1:world content in second dir`,
+      `\n${f.p('fileA.txt')}:1:hello world`,
+    );
   }),
   matched('should deduplicate matches from overlapping workspace directories', async () => {
     const f = await fresh();

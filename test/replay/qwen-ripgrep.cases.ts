@@ -6,38 +6,14 @@
 // the case is about several workspace directories. Facet prints absolute paths (as Qwen's rg does
 // for its absolute workspace directories), so "file:line:text" expectations are contained in them.
 import assert from 'node:assert/strict';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
-import { replayDir, replayServer } from './env.js';
+import { GREP_BASE as BASE, qwenGrepBench } from './grep-fixture.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
-let second = '';
-const server = replayServer('qwen', () => {
-  second = replayDir('facet-replay-qwen-grep-second-');
-  return ['--root', second];
-});
-
-/** The files upstream's beforeEach creates. */
-const BASE = {
-  'fileA.txt': 'hello world\nsecond line with world',
-  'fileB.js': 'const foo = "bar";\nfunction baz() { return "hello"; }',
-  'sub/fileC.txt': 'another world in sub dir',
-  'sub/fileD.md': '# Markdown file\nThis is a test.',
-};
-
-let n = 0;
-/** A fresh root holding `files` (BASE unless told), and a grep over it in its own session. */
-async function fresh(files: Record<string, string> = BASE) {
-  const e = await server.get();
-  e.reset();
-  for (const name of readdirSync(second)) rmSync(path.join(second, name), { recursive: true, force: true });
-  e.write(files);
-  const session = `grep-${++n}`;
-  const grep = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> =>
-    outcome(await e.call('grep_search', args, { roots, session }));
-  return { e, root: e.root, grep, session, p: (...parts: string[]) => path.join(e.root, ...parts) };
-}
+const bench = qwenGrepBench('grep');
+const { fresh, server } = bench;
 
 async function found(args: Record<string, unknown>, files: Record<string, string> = BASE, roots?: (root: string) => string[]): Promise<Outcome> {
   const f = await fresh(files);
@@ -235,25 +211,25 @@ const cases: ReplayCase[] = [
   // multi-directory workspace
   matched('should search across all workspace directories when no path is specified', async () => {
     const f = await fresh({ 'fileA.txt': 'hello world' });
-    writeFileSync(path.join(second, 'extra.txt'), 'hello from second dir');
-    const o = await f.grep({ pattern: 'hello' }, [f.root, second]);
+    writeFileSync(path.join(bench.second(), 'extra.txt'), 'hello from second dir');
+    const o = await f.grep({ pattern: 'hello' }, [f.root, bench.second()]);
     // Upstream asserts the header and the count; Facet orders the lines by path within each root.
     assert.match(o.text, /^Found 2 matches for pattern "hello" across 2 workspace directories:\n---\n/);
-    assert.deepEqual(lines(o).sort(), [`${f.p('fileA.txt')}:1:hello world`, `${path.join(second, 'extra.txt')}:1:hello from second dir`].sort());
+    assert.deepEqual(lines(o).sort(), [`${f.p('fileA.txt')}:1:hello world`, `${path.join(bench.second(), 'extra.txt')}:1:hello from second dir`].sort());
   }),
   matched('should search only specified path when path is given (ignoring multi-dir)', async () => {
     const f = await fresh();
-    writeFileSync(path.join(second, 'other.txt'), 'other content');
-    const o = await f.grep({ pattern: 'world', path: 'sub' }, [f.root, second]);
+    writeFileSync(path.join(bench.second(), 'other.txt'), 'other content');
+    const o = await f.grep({ pattern: 'world', path: 'sub' }, [f.root, bench.second()]);
     has(o, 'in path "sub"');
     hasNot(o, 'across');
   }),
   matched('should load .qwenignore from each workspace directory', async () => {
     const f = await fresh({ ...BASE, '.qwenignore': 'other-ignored.txt\n', 'other-ignored.txt': 'test one' });
-    writeFileSync(path.join(second, '.qwenignore'), 'ignored.txt\n');
-    writeFileSync(path.join(second, 'ignored.txt'), 'test two');
+    writeFileSync(path.join(bench.second(), '.qwenignore'), 'ignored.txt\n');
+    writeFileSync(path.join(bench.second(), 'ignored.txt'), 'test two');
     assert.equal(
-      (await f.grep({ pattern: 'test' }, [f.root, second])).text,
+      (await f.grep({ pattern: 'test' }, [f.root, bench.second()])).text,
       `Found 1 match for pattern "test" across 2 workspace directories:\n---\n${f.p('sub/fileD.md')}:2:This is a test.`,
     );
   }),
@@ -281,8 +257,8 @@ const cases: ReplayCase[] = [
   ),
   matched('should post-filter matches ignored by another workspace .qwenignore', async () => {
     const f = await fresh({ '.qwenignore': '*.env\n', 'secret.env': 'API_KEY=1', 'visible.txt': 'API_KEY=2' });
-    writeFileSync(path.join(second, '.qwenignore'), '!*.env\n');
-    const o = await f.grep({ pattern: 'API_KEY' }, [f.root, second]);
+    writeFileSync(path.join(bench.second(), '.qwenignore'), '!*.env\n');
+    const o = await f.grep({ pattern: 'API_KEY' }, [f.root, bench.second()]);
     assert.equal(o.text, `Found 1 match for pattern "API_KEY" across 2 workspace directories:\n---\n${f.p('visible.txt')}:1:API_KEY=2`);
   }),
   matched('should preserve negation semantics within the same .qwenignore', async () => {
