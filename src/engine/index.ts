@@ -9,6 +9,18 @@ import { WebEngine, type WebSettings } from './web/index.js';
 import { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 import { readFile, type ReadOptions, type ReadResult } from './files/read.js';
 import { statFile, type FileStat } from './files/open.js';
+import { editFile, type EditOptions, type EditResult, type EditSpec } from './files/edit.js';
+import { writeFile, type WriteOptions, type WriteResult } from './files/write.js';
+import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-apply.js';
+import { editNotebook, type NotebookEditOptions, type NotebookEditResult, type NotebookEditSpec } from './files/notebook.js';
+import { readMany, type ReadManyOptions, type ReadManyResult } from './files/read-many.js';
+import { readMedia, type MediaFile, type MediaOptions } from './files/media.js';
+import { grep, type GrepBackendConfig } from './search/grep.js';
+import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
+import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
+import type { GrepOptions, GrepResult } from './search/types.js';
+import { findContextFiles, readContextFile, type ContextFile } from './context.js';
+import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
 export interface EngineConfig {
@@ -23,6 +35,8 @@ export interface EngineConfig {
   /** Spill files and job logs live under it. */
   stateDir: string;
   web: WebSettings;
+  /** Which grep backend runs (ripgrep or the TypeScript fallback). */
+  search?: GrepBackendConfig;
 }
 
 /** The one context of an engine call (a handler's context fits; `cwd` defaults to the session's). */
@@ -33,8 +47,9 @@ export interface EngineContext {
   cwd?: string;
 }
 
-/** Read options the context does not already give. */
-export type EngineReadOptions = Omit<ReadOptions, 'cwd' | 'signal' | 'session'>;
+/** Options of an engine call, without what its context already gives. */
+export type Opts<T> = Omit<T, 'cwd' | 'signal' | 'session'>;
+export type EngineReadOptions = Opts<ReadOptions>;
 
 /** The files part of the engine, as calls that take one context. */
 export interface FilesEngine {
@@ -42,10 +57,45 @@ export interface FilesEngine {
   read(ctx: EngineContext, path: string, opts?: EngineReadOptions): Promise<ReadResult>;
   /** Where `path` resolves inside the scope and what is there, without reading it. */
   stat(ctx: EngineContext, path: string): Promise<FileStat>;
+  /** Writes a whole file atomically (or appends), keeping its encoding and line endings. */
+  write(ctx: EngineContext, path: string, content: string, opts?: Opts<WriteOptions>): Promise<WriteResult>;
+  /** Applies string replacements to one file, all or none. */
+  edit(ctx: EngineContext, path: string, edits: EditSpec[], opts?: Opts<EditOptions>): Promise<EditResult>;
+  /** Applies a Codex-format patch across files, all or none. */
+  patch(ctx: EngineContext, patch: string, opts?: Opts<PatchOptions>): Promise<PatchResult>;
+  /** Replaces, inserts or deletes one notebook cell. */
+  notebookEdit(ctx: EngineContext, path: string, spec: NotebookEditSpec, opts?: Opts<NotebookEditOptions>): Promise<NotebookEditResult>;
+  /** Reads every file that paths and globs name, within a byte budget. */
+  readMany(ctx: EngineContext, opts: Opts<ReadManyOptions>): Promise<ReadManyResult>;
+  /** Reads an image, PDF, audio or video file as bytes with its media type. */
+  media(ctx: EngineContext, path: string, opts: Opts<MediaOptions>): Promise<MediaFile>;
+}
+
+/** Grep, glob and directory listing, as calls that take one context. */
+export interface SearchEngine {
+  grep(ctx: EngineContext, opts: Opts<GrepOptions>): Promise<GrepResult>;
+  glob(ctx: EngineContext, opts: Opts<GlobOptions>): Promise<GlobResult>;
+  list(ctx: EngineContext, path: string, opts?: Opts<ListOptions>): Promise<ListResult>;
+}
+
+/** The session's todo list. */
+export interface TodosEngine {
+  get(ctx: EngineContext): TodoItem[];
+  replace(ctx: EngineContext, items: TodoItem[], rules: TodoRules, explanation?: string): TodoItem[];
+  update(ctx: EngineContext, updates: TodoUpdate[], rules: TodoRules): TodoItem[];
+}
+
+/** Agent instruction files (CLAUDE.md, AGENTS.md...) found in the roots. */
+export interface ContextEngine {
+  find(ctx: Pick<EngineContext, 'scope'>, names: readonly string[]): Promise<ContextFile[]>;
+  read(ctx: Pick<EngineContext, 'scope'>, path: string): Promise<string>;
 }
 
 export interface Engine {
   readonly files: FilesEngine;
+  readonly search: SearchEngine;
+  readonly todos: TodosEngine;
+  readonly context: ContextEngine;
   /** Commands and background jobs; their per-session state lives in the sessions. */
   readonly shell: ShellEngine;
   /** Page fetching (with its cache and per-host limits) and web search. */
@@ -55,6 +105,8 @@ export interface Engine {
 }
 
 const cwdOf = (ctx: EngineContext) => ctx.cwd ?? ctx.session.cwd;
+/** What every context-taking engine function needs of the context. */
+const at = (ctx: EngineContext) => ({ cwd: cwdOf(ctx), signal: ctx.signal, session: ctx.session });
 
 /** Builds the engine of one server configuration; call it once at start-up. */
 export function createEngine(config: EngineConfig): Engine {
@@ -71,8 +123,28 @@ export function createEngine(config: EngineConfig): Engine {
   const limiters = new Map<string, HostRateLimiter>();
   return {
     files: {
-      read: (ctx, path, opts = {}) => readFile(ctx.scope, path, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal, session: ctx.session }),
+      read: (ctx, path, opts = {}) => readFile(ctx.scope, path, { ...opts, ...at(ctx) }),
       stat: (ctx, path) => statFile(ctx.scope, path, cwdOf(ctx)),
+      write: (ctx, path, content, opts = {}) => writeFile(ctx.scope, path, content, { ...opts, ...at(ctx) }),
+      edit: (ctx, path, edits, opts = {}) => editFile(ctx.scope, path, edits, { ...opts, ...at(ctx) }),
+      patch: (ctx, patch, opts = {}) => applyPatch(ctx.scope, patch, { ...opts, ...at(ctx) }),
+      notebookEdit: (ctx, path, spec, opts = {}) => editNotebook(ctx.scope, path, spec, { ...opts, ...at(ctx) }),
+      readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
+    },
+    search: {
+      grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
+      glob: (ctx, opts) => glob(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      list: (ctx, path, opts = {}) => listDirectory(ctx.scope, path, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+    },
+    todos: {
+      get: (ctx) => getTodos(ctx.session),
+      replace: (ctx, items, rules, explanation) => replaceTodos(ctx.session, items, rules, explanation),
+      update: (ctx, updates, rules) => updateTodos(ctx.session, updates, rules),
+    },
+    context: {
+      find: (ctx, names) => findContextFiles(ctx.scope, names),
+      read: (ctx, path) => readContextFile(ctx.scope, path),
     },
     shell,
     web,

@@ -3,6 +3,7 @@ import { EngineError, type ErrorKind } from '../engine/errors.js';
 import { Failure, FailureCode } from '../gen/codefly/base/v0/failure.js';
 import type { CallToolResponse, Content } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { Code } from '../gen/google/rpc/code.js';
+import { failureResult, resultItems, toContent } from './result.js';
 
 const TABLE: Record<ErrorKind, { code: FailureCode; transport: Code; retryable: boolean }> = {
   invalid_argument: { code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT, transport: Code.INVALID_ARGUMENT, retryable: false },
@@ -84,8 +85,5 @@ export function failedResponse(content: Content[], text: string, err: EngineErro
 }
 
 function failureContent(text: string, err: EngineError, tool: string): Content[] {
-  const display: Record<string, unknown> = { tool, summary: err.message, failure: err.kind };
-  if (typeof err.facts.path === 'string') display.paths = [err.facts.path];
-  if (err.routedTo !== undefined) display.routedTo = err.routedTo;
-  return [{ body: { $case: 'text', value: text } }, { body: { $case: 'structured', value: { display } } }];
+  return resultItems(failureResult(text, err, tool)).map(toContent);
 }

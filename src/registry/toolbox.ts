@@ -5,7 +5,6 @@ import { EngineError } from '../engine/errors.js';
 import { sessionEvicted } from '../engine/session-evicted.js';
 import type {
   CallToolResponse,
-  Content,
   DescribeToolResponse,
   GetPromptResponse,
   IdentityResponse,
@@ -20,7 +19,8 @@ import type {
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { asEngineError, failedResponse } from './failure.js';
 import { fieldMap, renameFields, type FieldMap } from './fields.js';
-import type { ContentItem, RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
+import { isContentResult, resultItems, toContent } from './result.js';
+import type { HandlerResult, RequestContext, ToolDefinition, ToolboxSpec } from './types.js';
 import { compileSchema, createAjv, toViolations } from './validate.js';
 
 const SUMMARY_MAX = 120;
@@ -136,7 +136,7 @@ export class Toolbox {
       });
       return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'invalid_argument' };
     }
-    let result: ToolResult;
+    let result: HandlerResult;
     try {
       result = await e.def.handler(args, ctx);
     } catch (thrown) {
@@ -158,10 +158,10 @@ export class Toolbox {
       ctx.logger.warn({ tool: name, mismatch }, 'result does not match the output schema');
       return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind, changed: e.def.destructive };
     }
-    const content = result.content.map(toContent);
+    const content = (isContentResult(result) ? result.content : resultItems(result)).map(toContent);
     if (result.failure || result.error) {
       const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
-      const text = result.error ?? this.wordError(err, e.def, args, ctx);
+      const text = result.error ?? (isContentResult(result) ? this.wordError(err, e.def, args, ctx) : result.text);
       return { response: failedResponse(content, text, err, name), outcome: err.kind, changed: e.def.destructive };
     }
     return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok', changed: e.def.destructive };
@@ -226,7 +226,8 @@ export class Toolbox {
  * A handler's structured data: its structured blocks other than the host's display block
  * (shapes/common/result.ts puts the host block in `{ display }`).
  */
-export function dataBlocks(result: ToolResult): Array<Record<string, unknown>> {
+export function dataBlocks(result: HandlerResult): Array<Record<string, unknown>> {
+  if (!isContentResult(result)) return result.data ? [result.data] : [];
   const out: Array<Record<string, unknown>> = [];
   for (const item of result.content) if ('structured' in item && !isHostBlock(item.structured)) out.push(item.structured);
   return out;
@@ -242,7 +243,7 @@ function isHostBlock(o: Record<string, unknown>): boolean {
  * carries exactly one data block that matches; a failure may carry none (it failed before
  * there was any), but one it carries must match all the same.
  */
-function outputMismatch(validate: ValidateFunction, result: ToolResult): string | undefined {
+function outputMismatch(validate: ValidateFunction, result: HandlerResult): string | undefined {
   const data = dataBlocks(result);
   const failed = result.failure !== undefined || result.error !== undefined;
   if (data.length === 0) return failed ? undefined : 'no structured data';
@@ -253,11 +254,7 @@ function outputMismatch(validate: ValidateFunction, result: ToolResult): string 
     .join('; ');
 }
 
-export function toContent(item: ContentItem): Content {
-  if ('text' in item) return { body: { $case: 'text', value: item.text } };
-  if ('structured' in item) return { body: { $case: 'structured', value: item.structured } };
-  return { body: { $case: 'blob', value: { mediaType: item.blob.mediaType, data: Buffer.from(item.blob.data) } } };
-}
+export { toContent };
 
 function project(toolboxName: string, def: ToolDefinition, validate: ValidateFunction): Entry {
   const tags = [toolboxName, ...new Set(def.tags.filter((t) => t !== toolboxName && t !== ''))];

@@ -8,16 +8,65 @@ import type { Session } from '../engine/session.js';
 export type JsonSchema = Record<string, unknown>;
 
 /** One piece of a result: model-facing text, a structured block for the host, or bytes. */
-export type ContentItem = { text: string } | { structured: Record<string, unknown> } | { blob: { mediaType: string; data: Uint8Array } };
+export type ContentItem = { text: string } | { structured: Record<string, unknown> } | { blob: Blob };
 
-/** What a handler returns. A failed call may still carry content (a command's output). */
+export interface Blob {
+  mediaType: string;
+  data: Uint8Array;
+}
+
+/** What a host shows a person about one call. Only the fields that apply are set. */
+export interface HostBlock {
+  /** The vendor tool that ran. */
+  tool: string;
+  /** One line for a person ("Edited src/a.ts: 2 lines changed"). */
+  summary?: string;
+  /** Files touched or shown, absolute. */
+  paths?: string[];
+  /** Unified diff of a change. */
+  diff?: string;
+  /** Why the diff is missing, with the counts given instead, when it was over its budget. */
+  diffNote?: string;
+  /** Counts worth showing (matches, files, lines, bytes...). */
+  counts?: Record<string, number>;
+  exitCode?: number | null;
+  signal?: string | null;
+  truncated?: boolean;
+  /** Anything else structured the host may use (job ids, URLs, todo lists...). */
+  details?: Record<string, unknown>;
+  /** The failure's kind, on a failure the registry reports itself (unknown tool, bad arguments, a throw). */
+  failure?: string;
+  /** The canonical tool a call was routed to. */
+  routedTo?: string;
+}
+
+/**
+ * What one call yields, whatever the transport: the model's text, the host's block, the
+ * tool's structured data (held to its output schema) and any media, in order. gRPC renders
+ * it as content [text, ...blobs, data, {display: host}]; MCP as text, image/resource and
+ * structuredContent. A failed call carries its structured cause in `failure`.
+ */
 export interface ToolResult {
-  content: ContentItem[];
-  /** In-band error text worded for the model; set together with `failure`. */
+  /** The model-facing text; on a failure, the vendor's wording of it. */
+  text: string;
+  /** Text parts that follow `text`, for dialects whose results are several parts (Kimi: its framed message, then the output). */
+  parts?: string[];
+  host: HostBlock;
+  data?: Record<string, unknown>;
+  blobs?: Blob[];
+  failure?: EngineError;
+  /** The failure's words, when they differ from `text` (a failed command whose text is its output). */
   error?: string;
-  /** The structured cause of a failed call. */
+}
+
+/** The content-list form handlers returned before ToolResult; rendered as given. Being retired. */
+export interface ContentResult {
+  content: ContentItem[];
+  error?: string;
   failure?: EngineError;
 }
+
+export type HandlerResult = ToolResult | ContentResult;
 
 /** Everything a handler or resource reader learns about the call it serves. */
 export interface RequestContext {
@@ -69,7 +118,7 @@ export interface ToolDefinition<Args = any> {
   idempotency: Idempotency;
   /** Prose: each way the tool fails and what the model should do. */
   errorModes: string;
-  handler: (args: Args, ctx: HandlerContext) => Promise<ToolResult>;
+  handler: (args: Args, ctx: HandlerContext) => Promise<HandlerResult>;
   /** Words a thrown EngineError for the model; the toolbox's formatter is used otherwise. */
   formatError?: (err: EngineError, args: Args, ctx: HandlerContext) => string;
   /** Engine field names as this tool's parameters call them, for failures (see registry/fields.ts). */

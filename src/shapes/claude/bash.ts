@@ -4,7 +4,7 @@
 // results, background tasks with their log file, retrieval texts and completion notices.
 import type { FacetConfig } from '../../config.js';
 import { type Engine, EngineError, engineFailure, type JobSnapshot, NON_INTERACTIVE_ENV, type ShellEngine } from '../../engine/index.js';
-import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import type { HandlerContext, HandlerResult, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { fail, ok } from '../common/result.js';
 import { TAGS } from '../tags.js';
@@ -376,7 +376,7 @@ function notice(j: JobSnapshot, t: TaskState): string {
 }
 
 /** Appends the notices of background tasks that ended since the last result to this one. */
-export function withTaskNotices(engine: ShellEngine, result: ToolResult, ctx: HandlerContext): ToolResult {
+export function withTaskNotices(engine: ShellEngine, result: HandlerResult, ctx: HandlerContext): HandlerResult {
   const tasks = ctx.session.bag(TASKS, () => new Map<string, TaskState>());
   if (tasks.size === 0) return result;
   const notes: string[] = [];
@@ -393,8 +393,10 @@ export function withTaskNotices(engine: ShellEngine, result: ToolResult, ctx: Ha
     t.notified = true;
     notes.push(notice(j, t));
   }
+  if (notes.length === 0) return result;
+  if (!('content' in result)) return { ...result, text: `${result.text}\n\n${notes.join('\n')}` };
   const first = result.content[0];
-  if (notes.length === 0 || !first || !('text' in first)) return result;
+  if (!first || !('text' in first)) return result;
   const text = `${first.text}\n\n${notes.join('\n')}`;
   return { ...result, content: [{ text }, ...result.content.slice(1)], ...(result.error !== undefined ? { error: text } : {}) };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FacetConfig } from '../../config.js';
 import { EngineError, grantRead, saveResultText, type Session } from '../../engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
-import { fail, type HostBlock } from '../common/result.js';
+import { fail } from '../common/result.js';
 import { str } from '../common/str.js';
 
 /** Result sizes over which Claude Code moves a result to a file (min(tool limit, 50000)). */
@@ -110,13 +110,6 @@ export function claudeTool<A>(spec: ClaudeToolSpec<A>): ToolDefinition<A> {
     },
     formatError: (err, _args, ctx) => claudeError(err, def.name, ctx),
   };
-}
-
-/** A structured block for the host without a text item before it (image-only results). */
-export function hostItem(host: HostBlock): { structured: Record<string, unknown> } {
-  const block: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(host)) if (v !== undefined) block[k] = v;
-  return { structured: { display: block } };
 }
 
 // Files this session was told about (spilled output, task logs): Read may open them even

@@ -24,7 +24,7 @@ import type { ContentItem, HandlerContext, ToolDefinition } from '../../registry
 import { ok } from '../common/result.js';
 import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
-import { claudeTool, cwdOf, formatSize, hostItem, toolUseError } from './common.js';
+import { claudeTool, cwdOf, formatSize, toolUseError } from './common.js';
 
 /** A whole-file read of a larger file is refused (Claude Code's 256 KB). */
 export const WHOLE_FILE_MAX_BYTES = 256 * 1024;
@@ -82,7 +82,7 @@ async function mediaResult(r: ReadResult & { kind: 'image' | 'pdf' }, args: Read
       },
     );
     const shown = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
-    return { content: [{ blob: { mediaType: img.mediaType, data: img.data } }, hostItem({ ...host, details: shown })] };
+    return { text: '', host: { ...host, details: shown }, blobs: [{ mediaType: img.mediaType, data: img.data }] };
   }
   const blob: ContentItem = { blob: { mediaType: r.mediaType, data: r.data } };
   if (args.pages !== undefined) {

@@ -7,7 +7,8 @@ import type { ToolboxSpec, ToolDefinition } from '../../registry/types.js';
 import { shapeSpec } from '../common/spec.js';
 import { execTools } from './exec.js';
 import { grepFilesTool } from './grep-files.js';
-import { viewImageTool } from './image.js';
+import { viewImage } from './image.js';
+import type { Dialect } from '../common/define.js';
 import { listDirTool } from './list-dir.js';
 import { applyPatchTool } from './patch.js';
 import { updatePlanTool } from './plan.js';
@@ -40,6 +41,8 @@ export function codexError(err: EngineError, tool?: ToolDefinition): string {
 const EXEC_TOOLS = new Set(['exec_command', 'shell_command', 'shell']);
 
 export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
+  const env = { config, engine };
+  const dialect: Dialect = { errors: (err) => codexError(err) };
   return shapeSpec(config, {
     shape: 'codex',
     vendor: 'codex',
@@ -51,7 +54,7 @@ export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
       ...shellTools(config, engine),
       applyPatchTool,
       updatePlanTool,
-      viewImageTool,
+      viewImage(env, dialect),
       readFileTool,
       listDirTool,
       grepFilesTool(config),

@@ -22,7 +22,7 @@ import {
   type UntypedFacts,
 } from '../../engine/index.js';
 import path from 'node:path';
-import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import type { HandlerContext, HandlerResult, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { fail, ok, type HostBlock } from './result.js';
 import { str } from './str.js';
 
@@ -144,7 +144,7 @@ export function withErrorTypes<A>(def: ToolDefinition<A>, errors: FamilyErrors<A
   const inner = def.handler;
   return {
     ...def,
-    async handler(args: A, ctx: HandlerContext): Promise<ToolResult> {
+    async handler(args: A, ctx: HandlerContext): Promise<HandlerResult> {
       try {
         return await inner(args, ctx);
       } catch (thrown) {
@@ -364,7 +364,7 @@ export async function familyRead(
   return r;
 }
 
-export const isResult = (r: TextRead | ToolResult): r is ToolResult => 'content' in r;
+export const isResult = (r: TextRead | ToolResult): r is ToolResult => 'host' in r;
 
 /**
  * Both list_directory tools: one level, directories first, dot-files shown, the vendor's

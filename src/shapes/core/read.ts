@@ -15,7 +15,7 @@ import {
   renderPdfPages,
   withDetails,
 } from '../../engine/index.js';
-import type { ContentItem, HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
+import type { ContentItem, HandlerContext, ToolDefinition, ContentResult as ToolResult } from '../../registry/types.js';
 import { TAGS } from '../tags.js';
 
 /** Text returned by one fs.read at most, unless max_bytes says otherwise. */

@@ -3,7 +3,7 @@
 // jobs addressed by id, and structured blocks for the host.
 import type { FacetConfig } from '../../config.js';
 import { type Engine, EngineError, type JobRead, type JobSnapshot, NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
-import type { ContentItem, ToolDefinition, ToolResult } from '../../registry/types.js';
+import type { ContentItem, ToolDefinition, ContentResult as ToolResult } from '../../registry/types.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 

@@ -461,7 +461,7 @@ const readManyTool: ToolDefinition<ReadManyArgs> = {
         // SVG is markup: read as text, as read_file does (refused over 1 MB).
         const t = await familyRead(ctx, res.path, { ...readOpts(ctx), limit: MAX_LINES }, MAX_FILE_BYTES);
         read.push(res.path);
-        textPart(res.path, isResult(t) ? String((t.content[0] as { text: string }).text) : textOf(t));
+        textPart(res.path, isResult(t) ? t.text : textOf(t));
       } else if (res.kind === 'image' || res.kind === 'pdf') {
         read.push(res.path);
         blobs.push({ blob: { mediaType: res.mediaType, data: res.data } });

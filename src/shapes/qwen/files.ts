@@ -130,17 +130,11 @@ async function readNotebook(ctx: HandlerContext, filePath: string) {
 
 /** Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>". */
 function withDisplayName(res: ToolResult, filePath: string): ToolResult {
-  if (!res.content.some((c) => 'blob' in c)) return res;
+  if (!res.blobs?.length) return res;
   const name = path.basename(filePath);
-  for (const c of res.content) {
-    if (!('structured' in c)) continue;
-    const host = (c.structured.display ?? c.structured) as Record<string, unknown>;
-    const mediaType = str((host.details as Record<string, unknown> | undefined)?.mediaType);
-    const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
-    host.summary = `Read ${kind} file: ${name}`;
-    host.details = { ...(host.details as Record<string, unknown>), displayName: name };
-  }
-  return res;
+  const mediaType = str(res.host.details?.mediaType);
+  const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
+  return { ...res, host: { ...res.host, summary: `Read ${kind} file: ${name}`, details: { ...res.host.details, displayName: name } } };
 }
 
 /**

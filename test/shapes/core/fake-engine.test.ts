@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Session, type Engine, type EngineContext, type EngineReadOptions, type ReadResult, type Scope } from '../../../src/engine/index.js';
-import type { HandlerContext } from '../../../src/registry/types.js';
+import type { ContentResult, HandlerContext } from '../../../src/registry/types.js';
+import { fakeEngine as loudEngine } from '../../helpers/fake-engine.js';
 import { readTool } from '../../../src/shapes/core/read.js';
 import { statTool } from '../../../src/shapes/core/stat.js';
 
@@ -35,7 +36,7 @@ function fakeEngine(seen: Seen[]): Engine {
     pastEnd: false,
     complete: false,
   };
-  const files: Engine['files'] = {
+  const files: Partial<Engine['files']> = {
     read: (ctx, path, opts) => {
       seen.push({ ctx, path, opts });
       return Promise.resolve(canned);
@@ -45,8 +46,8 @@ function fakeEngine(seen: Seen[]): Engine {
       return Promise.resolve({ path: `/project/${path}`, exists: true, isFile: true, isDirectory: false, size: 1234, mtimeMs: Date.UTC(2026, 0, 2, 3, 4, 5) });
     },
   };
-  // Only the files part is used by these tools; the rest would fail loudly if touched.
-  return { files } as Engine;
+  // Only the files part is used by these tools; the rest fails loudly if touched.
+  return loudEngine({ files });
 }
 
 function context(): HandlerContext {
@@ -60,7 +61,7 @@ test('core fs.read over a fake engine: context and range go in, the canned lines
   const seen: Seen[] = [];
   const ctx = context();
   const r = await readTool(fakeEngine(seen)).handler({ path: 'src/a.ts', offset: 3, limit: 2 }, ctx);
-  assert.deepEqual(r.content, [
+  assert.deepEqual((r as ContentResult).content, [
     { text: 'const a = 1;\nexport { a };' },
     {
       structured: {
@@ -93,7 +94,7 @@ test("core fs.stat over a fake engine words the engine's answer", async () => {
   const seen: Seen[] = [];
   const ctx = context();
   const r = await statTool(fakeEngine(seen)).handler({ path: 'package-lock.json' }, ctx);
-  assert.deepEqual(r.content, [
+  assert.deepEqual((r as ContentResult).content, [
     { text: '/project/package-lock.json is a file of 1234 bytes, modified 2026-01-02T03:04:05.000Z' },
     { structured: { path: '/project/package-lock.json', exists: true, isFile: true, isDirectory: false, size: 1234, mtimeMs: Date.UTC(2026, 0, 2, 3, 4, 5) } },
   ]);

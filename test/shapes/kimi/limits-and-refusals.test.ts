@@ -3,6 +3,7 @@
 // backends), the "Tool output is empty." framing, the Glob 1000-path cap, a Shell command killed by a signal, SearchWeb without a
 // provider and at its 50,000-character cap, FetchURL's private-address refusal, binary and
 // image bodies and cap, TaskStop of an unknown id, and writes outside the workspace.
+import { resultItems } from '../../../src/registry/result.js';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -139,13 +140,16 @@ describe('kimi result framing', () => {
   // No Kimi tool here answers with neither a message nor output (Grep's empty page says "No
   // matches found", as Kimi CLI's does), so the framing is checked where it is built.
   test('a result with neither message nor output says "Tool output is empty."; a message alone or output alone stands as it is', () => {
-    assert.deepEqual(kimiOk('', '', { tool: 'X' }).content, [{ text: '<system>Tool output is empty.</system>' }, { structured: { display: { tool: 'X' } } }]);
-    assert.deepEqual(kimiOk('note', 'out', { tool: 'X' }).content, [
+    assert.deepEqual(resultItems(kimiOk('', '', { tool: 'X' })), [
+      { text: '<system>Tool output is empty.</system>' },
+      { structured: { display: { tool: 'X' } } },
+    ]);
+    assert.deepEqual(resultItems(kimiOk('note', 'out', { tool: 'X' })), [
       { text: '<system>note</system>' },
       { text: 'out' },
       { structured: { display: { tool: 'X' } } },
     ]);
-    assert.deepEqual(kimiOk('', 'out', { tool: 'X' }).content, [{ text: 'out' }, { structured: { display: { tool: 'X' } } }]);
+    assert.deepEqual(resultItems(kimiOk('', 'out', { tool: 'X' })), [{ text: 'out' }, { structured: { display: { tool: 'X' } } }]);
   });
 });
 

@@ -1,0 +1,172 @@
+// A vendor tool as a table. `defineTool` owns what every tool used to write out itself: the
+// engine context of the call, the try/catch that turns an engine failure into the vendor's
+// words, the host block's tool name, and joining description and error-mode lines. A tool
+// file then holds only its facts (name, schema, words), `call` (vendor arguments onto engine
+// calls), `format` (the engine's answer in the vendor's words) and `errors` (conditions onto
+// the vendor's wording).
+import type { FacetConfig } from '../../config.js';
+import { type Condition, type Engine, type EngineError, type ErrorKind, type FailureOf, isEngineError } from '../../engine/index.js';
+import type { Blob, HandlerContext, HandlerResult, HostBlock, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
+import { renameFields } from '../../registry/fields.js';
+import { failureResult } from '../../registry/result.js';
+import { TAGS } from '../tags.js';
+
+/** What a shape's tools are built over: the server's configuration and its one engine. */
+export interface ShapeEnv {
+  config: FacetConfig;
+  engine: Engine;
+}
+
+/**
+ * Everything a tool's call sees. It is the engine context itself (scope, session, signal;
+ * the session's directory is the cwd), so `c.engine.files.read(c, path)` is a whole call.
+ */
+export interface Call extends HandlerContext {
+  engine: Engine;
+  config: FacetConfig;
+  /** The vendor tool being called (for words shared by several tools). */
+  tool: string;
+}
+
+/** A tool's answer in its vendor's words: the model's text and what the host block adds. */
+export interface Reply {
+  text: string;
+  parts?: string[];
+  host?: Omit<HostBlock, 'tool'>;
+  data?: Record<string, unknown>;
+  blobs?: Blob[];
+  /** Set when the answer is a failure the tool words itself (a command that exited non-zero). */
+  failure?: EngineError;
+  error?: string;
+}
+
+/** Vendor wording of one failure: text, a full reply, or undefined to leave it to the next table. */
+export type Words<A> = (err: EngineError, args: A, c: Call) => Reply | string | undefined;
+
+/**
+ * A vendor's words by condition: each entry gets the failure with its condition's typed facts.
+ * Only known conditions are keys, so a misspelt one does not build.
+ */
+export type ConditionWords<A> = { [C in Condition]?: (err: FailureOf<C>, args: A, c: Call) => Reply | string | undefined };
+
+/** A vendor's words for every kind of failure: total, so the compiler names a missing kind. */
+export type KindWords<A> = Record<ErrorKind, (err: EngineError, args: A, c: Call) => Reply | string | undefined>;
+
+/** Words from a condition table, then (for conditions it leaves out) a total kind table. */
+export function errorTable<A>(byCondition: ConditionWords<A>, byKind?: KindWords<A>): Words<A> {
+  return (err, args, c) => {
+    const word = err.condition !== undefined ? byCondition[err.condition] : undefined;
+    const said = (word as Words<A> | undefined)?.(err, args, c);
+    return said ?? byKind?.[err.kind]?.(err, args, c);
+  };
+}
+
+/** Tries each table in turn; the first that words the failure wins. */
+export function firstWords<A>(...tables: Array<Words<A> | undefined>): Words<A> {
+  return (err, args, c) => {
+    for (const t of tables) {
+      const said = t?.(err, args, c);
+      if (said !== undefined) return said;
+    }
+    return undefined;
+  };
+}
+
+export interface ToolTable<A, R> {
+  name: string;
+  /** One line (at most 120 characters) that says when to pick this tool. */
+  summary: string;
+  /** Our own words; lines are joined with spaces. */
+  description?: string | readonly string[];
+  schema: JsonSchema;
+  /** The JSON Schema arguments are checked against when `schema` is a vendor's own non-JSON-Schema declaration. */
+  argumentsSchema?: JsonSchema;
+  output?: JsonSchema;
+  tags: readonly string[];
+  /** Default: whether the tags say destructive. */
+  destructive?: boolean;
+  idempotency?: Idempotency;
+  examples?: ToolExample[];
+  /** Each way the tool fails and what the model should do; lines are joined with newlines. */
+  errorModes: string | readonly string[];
+  /** Engine field names as this tool's parameters call them. */
+  fields?: Record<string, string>;
+  /** The vendor's arguments onto engine calls. */
+  call(args: A, c: Call): Promise<R>;
+  /** The engine's answer in the vendor's words. Without it, `call` returns the Reply itself. */
+  format?(result: R, args: A, c: Call): Reply | string;
+  /** This tool's own wording of failures, tried before its vendor's. */
+  errors?: Words<A>;
+}
+
+/** What a shape adds around each of its tools: its vendor's error words, and a pass over every result. */
+export interface Dialect {
+  errors?: Words<unknown>;
+  /** Runs on every result of the shape's tools (Claude announces background tasks that ended). */
+  after?: (result: HandlerResult, c: Call) => HandlerResult | Promise<HandlerResult>;
+}
+
+/** A tool table waiting for its shape's engine and dialect. */
+export type ToolMaker<A = unknown> = (env: ShapeEnv, dialect?: Dialect) => ToolDefinition<A>;
+
+const joined = (v: string | readonly string[] | undefined, sep: string): string | undefined => (v === undefined || typeof v === 'string' ? v : v.join(sep));
+
+/** A Reply (or bare text) as the ToolResult of `tool`. */
+export function toResult(tool: string, r: Reply | string): ToolResult {
+  if (typeof r === 'string') return { text: r, host: { tool } };
+  const { host, ...rest } = r;
+  return { ...rest, host: { tool, ...host } };
+}
+
+/** The failure result of `err` worded `said` (undefined: the engine's message); the host block is the registry's, plus what the words add. */
+function failed(tool: string, err: EngineError, said: Reply | string | undefined): ToolResult {
+  const reply: Reply = typeof said === 'object' ? said : { text: said ?? err.message };
+  const base = failureResult(reply.text, err, tool);
+  return { ...reply, host: { ...base.host, ...reply.host }, failure: reply.failure ?? err };
+}
+
+export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
+  return (env, dialect = {}) => {
+    const words = firstWords<A>(table.errors, dialect.errors as Words<A> | undefined);
+    const wordOf = (err: EngineError, args: A, c: Call): string => {
+      const said = words(err, args, c);
+      return typeof said === 'object' ? said.text : (said ?? err.message);
+    };
+    const callOf = (ctx: HandlerContext): Call => ({ ...ctx, engine: env.engine, config: env.config, tool: table.name });
+    return {
+      name: table.name,
+      summary: table.summary,
+      description: joined(table.description, ' '),
+      inputSchema: table.schema,
+      argumentsSchema: table.argumentsSchema,
+      outputSchema: table.output,
+      destructive: table.destructive ?? table.tags.includes(TAGS.destructive),
+      tags: [...table.tags],
+      examples: table.examples ?? [],
+      idempotency: table.idempotency ?? '',
+      errorModes: joined(table.errorModes, '\n') ?? '',
+      fields: table.fields,
+      async handler(args, ctx) {
+        const c = callOf(ctx);
+        let result: ToolResult;
+        try {
+          const out = await table.call(args, c);
+          result = toResult(table.name, table.format ? table.format(out, args, c) : (out as Reply | string));
+        } catch (thrown) {
+          // A bug is not the vendor's to word: it goes to the registry, which logs it.
+          if (!isEngineError(thrown) || thrown.kind === 'internal') throw thrown;
+          const err = renameFields(thrown, table.fields ?? {});
+          result = failed(table.name, err, words(err, args, c));
+        }
+        return dialect.after ? dialect.after(result, c) : result;
+      },
+      // Failures raised before the call (bad arguments, an evicted session) in the same words.
+      formatError: (err, args, ctx) => wordOf(err, args, callOf(ctx)),
+    };
+  };
+}
+
+/** Builds a shape's tool tables over its engine and dialect. */
+export function buildTools(env: ShapeEnv, dialect: Dialect, makers: ReadonlyArray<ToolMaker<never>>): ToolDefinition[] {
+  return makers.map((make) => make(env, dialect) as ToolDefinition);
+}
