@@ -3,7 +3,8 @@ import { EngineError, type ErrorKind } from '../engine/errors.js';
 import { Failure, FailureCode } from '../gen/codefly/base/v0/failure.js';
 import type { CallToolResponse, Content } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { Code } from '../gen/google/rpc/code.js';
-import { failureResult, resultItems, toContent } from './result.js';
+import { resultItems, toContent } from './result.js';
+import type { ToolResult } from './types.js';
 
 const TABLE: Record<ErrorKind, { code: FailureCode; transport: Code; retryable: boolean }> = {
   invalid_argument: { code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT, transport: Code.INVALID_ARGUMENT, retryable: false },
@@ -69,21 +70,20 @@ export function asEngineError(err: unknown): EngineError {
 }
 
 /**
- * A failed CallTool. Every result carries the model's text first and then a block for a
- * person; a failure that brings no content of its own (unknown tool, invalid arguments, a
- * handler that threw, an oversized result) gets its error text and a display block of the
- * facts, so a host that only shows content still shows what went wrong.
+ * The contract's CallToolResponse for a result: its content items (text first, the host's
+ * block last), and for a failure its words in `error` and its structured Failure. A failure
+ * that brought no content of its own (unknown tool, bad arguments, a throw) still shows its
+ * words and a block of its facts, so a host that only shows content shows what went wrong.
  */
-export function failedResponse(content: Content[], text: string, err: EngineError, tool: string): CallToolResponse {
+export function toCallResponse(r: ToolResult, tool: string, content: Content[] = resultItems(r).map(toContent)): CallToolResponse {
+  const err = r.failure ?? (r.error !== undefined ? new EngineError('internal', r.error) : undefined);
+  if (!err) return { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined };
+  const text = r.error ?? r.text;
   return {
-    content: content.length > 0 ? content : failureContent(text, err, tool),
+    content,
     error: text,
     canonicalRouted: err.routedTo !== undefined,
     routedTo: err.routedTo ?? '',
     failure: toFailure(err, tool, text),
   };
-}
-
-function failureContent(text: string, err: EngineError, tool: string): Content[] {
-  return resultItems(failureResult(text, err, tool)).map(toContent);
 }

@@ -17,10 +17,10 @@ import type {
   ToolSpec,
   ToolSummary,
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { asEngineError, failedResponse } from './failure.js';
+import { asEngineError, toCallResponse } from './failure.js';
 import { fieldMap, renameFields, type FieldMap } from './fields.js';
-import { isContentResult, resultItems, toContent } from './result.js';
-import type { HandlerResult, RequestContext, ToolDefinition, ToolboxSpec } from './types.js';
+import { failureResult, fromContent, isContentResult, toContent } from './result.js';
+import type { ContentItem, HandlerResult, RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
 import { compileSchema, createAjv, toViolations } from './validate.js';
 
 const SUMMARY_MAX = 120;
@@ -38,6 +38,9 @@ interface Entry {
 }
 
 export interface CallOutcome {
+  /** The call's result, for any transport to render. */
+  result: ToolResult;
+  /** The result rendered as the codefly contract's response. */
   response: CallToolResponse;
   /** 'ok', or the failure kind: for the call log. */
   outcome: string;
@@ -115,56 +118,63 @@ export class Toolbox {
     return { tool: e.spec, error: '' };
   }
 
-  /** Validates, dispatches and reports every failure in band; never throws. */
+  /** Validates, dispatches and reports every failure in band, as the contract's CallToolResponse; never throws. */
   async callTool(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<CallOutcome> {
+    const { result, legacy, ...rest } = await this.run(name, args, ctx);
+    return { ...rest, result, response: toCallResponse(result, name, legacy?.map(toContent)) };
+  }
+
+  /** Validates, dispatches and reports every failure in band, as one transport-neutral ToolResult; never throws. */
+  async call(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<Omit<CallOutcome, 'response'>> {
+    const { legacy: _legacy, ...out } = await this.run(name, args, ctx);
+    return out;
+  }
+
+  private async run(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<Omit<CallOutcome, 'response'> & { legacy?: ContentItem[] }> {
     const e = this.entries.get(name);
     if (!e) {
       const err = new EngineError('not_found', this.unknownToolText(name), { field: 'name', facts: { tool: name } });
-      return { response: failedResponse([], err.message, err, name), outcome: 'unknown_tool' };
+      return { result: failureResult(err.message, err, name), outcome: 'unknown_tool' };
     }
+    const failed = (err: EngineError, outcome: string = err.kind, changed?: boolean) => ({
+      result: failureResult(this.wordError(err, e.def, args, ctx), err, name),
+      outcome,
+      ...(changed ? { changed } : {}),
+    });
     // The session was evicted since this caller's last call: say so once, and run nothing
     // (the call was made in the belief that the session's reads, directory and jobs remain).
     const evicted = ctx.session?.takeEviction?.();
-    if (evicted) {
-      const err = sessionEvicted(evicted);
-      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'session_evicted' };
-    }
+    if (evicted) return failed(sessionEvicted(evicted), 'session_evicted');
     if (!e.validate(args)) {
       const violations = toViolations(e.validate.errors);
-      const err = new EngineError('invalid_argument', `invalid arguments for ${name}: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`, {
-        facts: { violations },
-      });
-      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: 'invalid_argument' };
+      const why = violations.map((v) => `${v.field} ${v.description}`).join('; ');
+      return failed(new EngineError('invalid_argument', `invalid arguments for ${name}: ${why}`, { facts: { violations } }));
     }
-    let result: HandlerResult;
+    let handled: HandlerResult;
     try {
-      result = await e.def.handler(args, ctx);
+      handled = await e.def.handler(args, ctx);
     } catch (thrown) {
       const err = renameFields(asEngineError(thrown), e.fields);
       if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
-      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind };
+      return failed(err);
     }
-    const mismatch = e.validateOutput && outputMismatch(e.validateOutput, result);
+    const mismatch = e.validateOutput && outputMismatch(e.validateOutput, handled);
     if (mismatch) {
       // A bug in Facet, not in the call: the model learns the call ran and that its result was withheld.
       const ran = e.def.destructive ? ' It ran and may have changed something: check before repeating it.' : '';
-      const err = new EngineError(
-        'internal',
-        `${name} returned a result that does not match its declared output schema (${mismatch}); this is a bug in Facet.${ran}`,
-        {
-          facts: { tool: name },
-        },
-      );
+      const why = `${name} returned a result that does not match its declared output schema (${mismatch}); this is a bug in Facet.${ran}`;
       ctx.logger.warn({ tool: name, mismatch }, 'result does not match the output schema');
-      return { response: failedResponse([], this.wordError(err, e.def, args, ctx), err, name), outcome: err.kind, changed: e.def.destructive };
+      return failed(new EngineError('internal', why, { facts: { tool: name } }), 'internal', e.def.destructive);
     }
-    const content = (isContentResult(result) ? result.content : resultItems(result)).map(toContent);
+    const legacy = isContentResult(handled) ? handled.content : undefined;
+    let result = isContentResult(handled) ? fromContent(handled, name) : handled;
     if (result.failure || result.error) {
       const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
-      const text = result.error ?? (isContentResult(result) ? this.wordError(err, e.def, args, ctx) : result.text);
-      return { response: failedResponse(content, text, err, name), outcome: err.kind, changed: e.def.destructive };
+      const error = result.error ?? (legacy ? this.wordError(err, e.def, args, ctx) : undefined);
+      result = { ...result, failure: err, ...(error !== undefined ? { error } : {}) };
+      return { result, legacy, outcome: err.kind, changed: e.def.destructive };
     }
-    return { response: { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined }, outcome: 'ok', changed: e.def.destructive };
+    return { result, legacy, outcome: 'ok', changed: e.def.destructive };
   }
 
   async listResources(ctx: RequestContext): Promise<ListResourcesResponse> {

@@ -10,7 +10,8 @@ import { EngineError } from '../engine/errors.js';
 import { cutToFit } from '../registry/fit.js';
 import { Failure } from '../gen/codefly/base/v0/failure.js';
 import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { failedResponse } from '../registry/failure.js';
+import { toCallResponse } from '../registry/failure.js';
+import { failureResult } from '../registry/result.js';
 import { decodeCallToolRequest, decodeGetPromptRequest } from './wire-request.js';
 
 type Json = Record<string, unknown>;
@@ -306,7 +307,7 @@ export function encodeWithinLimit(m: CallToolResponse, limit: number, cut: boole
       facts: { bytes: bytes.length, maxBytes: limit },
     },
   );
-  return { bytes: encodeCallToolResponse(failedResponse([], err.message, err, 'CallTool')), oversize: bytes.length };
+  return { bytes: encodeCallToolResponse(toCallResponse(failureResult(err.message, err, 'CallTool'), 'CallTool')), oversize: bytes.length };
 }
 
 /**
