@@ -1,0 +1,99 @@
+// What exec_command and write_stdin share: Codex's yield bounds, its numbering of running
+// processes, and the answer both give (chunk id, wall time, exit code or session id, output).
+import { randomBytes, randomInt } from 'node:crypto';
+import { type CapturedText, EngineError, type JobRead, type Session } from '../../engine/index.js';
+import type { JsonSchema } from '../../registry/types.js';
+import type { Reply } from '../common/define.js';
+import { shellExitCode } from '../common/render.js';
+import { approxTokens, readOutput, withWarning } from './output.js';
+
+// Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
+// write_stdin (a poll) waits 5 s to 5 min.
+export const MIN_YIELD_MS = 250;
+export const MAX_YIELD_MS = 30_000;
+export const MIN_POLL_MS = 5_000;
+export const MAX_POLL_MS = 300_000;
+
+export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/** Codex numbers its processes with ids of its own; they map to the session's jobs. */
+export const processIds = (session: Session) => session.bag('codex.exec.ids', () => new Map<number, string>());
+
+export function newProcessId(ids: Map<number, string>, jobId: string): number {
+  for (;;) {
+    const id = randomInt(1000, 100_000);
+    if (ids.has(id)) continue;
+    ids.set(id, jobId);
+    return id;
+  }
+}
+
+export function checkTokens(v: number | undefined): void {
+  if (v !== undefined && (!Number.isFinite(v) || v < 0)) {
+    throw new EngineError('invalid_argument', 'max_output_tokens must be a number of tokens, 0 or more', { field: 'max_output_tokens', facts: { value: v } });
+  }
+}
+
+/** One exec/write_stdin answer, as Codex's tool output carries it. */
+export interface ExecOutput {
+  wallSeconds: number;
+  exitCode?: number;
+  sessionId?: number;
+  output: CapturedText;
+  /** What the host block's details add (job id, pid, a patch applied instead). */
+  extra: Record<string, unknown>;
+  failure?: EngineError;
+}
+
+/** The answer of a read: the exit code once the job ended, else the session id it runs under. */
+export function readAnswer(r: JobRead, wallSeconds: number, extra: Record<string, unknown>, sessionId: () => number): ExecOutput {
+  const output = readOutput(r);
+  if (r.job.status !== 'running') return { wallSeconds, exitCode: shellExitCode(r.job.exitCode, r.job.signal), output, extra };
+  return { wallSeconds, sessionId: sessionId(), output, extra };
+}
+
+export function execReply(o: ExecOutput): Reply {
+  const chunkId = randomBytes(3).toString('hex');
+  const tokens = approxTokens(o.output.totalBytes);
+  const lines = [`Chunk ID: ${chunkId}`, `Wall time: ${o.wallSeconds.toFixed(4)} seconds`];
+  if (o.exitCode !== undefined) lines.push(`Process exited with code ${o.exitCode}`);
+  if (o.sessionId !== undefined) lines.push(`Process running with session ID ${o.sessionId}`);
+  lines.push(`Original token count: ${tokens}`, 'Output:', withWarning(o.output));
+  const running = o.sessionId !== undefined;
+  return {
+    text: lines.join('\n'),
+    data: {
+      chunk_id: chunkId,
+      wall_time_seconds: o.wallSeconds,
+      ...(o.exitCode !== undefined ? { exit_code: o.exitCode } : {}),
+      ...(running ? { session_id: o.sessionId } : {}),
+      original_token_count: tokens,
+      output: withWarning(o.output),
+    },
+    host: {
+      summary: running ? `Still running as session ${o.sessionId}` : `Exited with code ${o.exitCode}`,
+      exitCode: o.exitCode ?? null,
+      truncated: o.output.truncated,
+      counts: { outputBytes: o.output.totalBytes, outputLines: o.output.totalLines },
+      details: { ...o.extra, ...(running ? { sessionId: o.sessionId } : {}) },
+    },
+    failure: o.failure,
+  };
+}
+
+export const OUTPUT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    chunk_id: { type: 'string' },
+    wall_time_seconds: { type: 'number' },
+    exit_code: { type: 'number' },
+    session_id: { type: 'number' },
+    original_token_count: { type: 'number' },
+    output: { type: 'string' },
+  },
+  required: ['wall_time_seconds', 'output'],
+};
+
+export const BUDGET_MODE =
+  'Output over max_output_tokens (default 10000; a token is counted as 4 bytes) keeps its first and last halves with "…N tokens truncated…" between, ' +
+  'after a "Warning: truncated output (original token count: N)" header and the total line count.';

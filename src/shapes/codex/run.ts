@@ -1,0 +1,103 @@
+// What shell_command and the legacy shell share: the command run to completion (10 s by
+// default), or the patch it carries applied, and what both report of it.
+import { cutText, EngineError, patchDir, type CapturedText, type PatchInvocation } from '../../engine/index.js';
+import type { Call, Reply } from '../common/define.js';
+import { cancelledRun, orError } from '../common/process.js';
+import { shellExitCode } from '../common/render.js';
+import { byteBudget, middle } from './output.js';
+import { patchHost, runPatch } from './patch.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** The reference sets no ceiling; an hour keeps a forgotten call from holding a process for ever. */
+const MAX_TIMEOUT_MS = 3_600_000;
+/** Exit code reported for a command killed by its timeout (as `timeout(1)` does). */
+const TIMEOUT_EXIT_CODE = 124;
+const ENV = { NO_COLOR: '1', TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+
+export interface Ran {
+  exitCode: number;
+  output: CapturedText;
+  timedOutMs?: number;
+  /** The call was cancelled while the command ran; output is what it printed until then. */
+  cancelled?: boolean;
+  durationMs: number;
+  failure?: EngineError;
+  host: NonNullable<Reply['host']>;
+}
+
+/** Runs the command (or applies the patch it carries) and gathers what both tools report. */
+export async function execute(
+  c: Call,
+  command: string | string[],
+  patch: PatchInvocation | undefined,
+  args: { workdir?: string; timeout_ms?: number; login?: boolean },
+): Promise<Ran> {
+  const budget = byteBudget(undefined);
+  if (patch) {
+    const run = await runPatch(c, patch.patch, await patchDir(c.scope, await c.engine.shell.resolveCwd(c, args.workdir), patch.cd));
+    const output = cutText(run.output, budget);
+    return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host: patchHost(run) };
+  }
+  if (args.timeout_ms !== undefined && !(args.timeout_ms > 0)) {
+    throw new EngineError('invalid_argument', 'timeout_ms must be a positive number of milliseconds', {
+      field: 'timeout_ms',
+      facts: { value: args.timeout_ms },
+    });
+  }
+  const r = await c.engine.shell
+    .run(c, {
+      command,
+      workdir: args.workdir,
+      login: args.login,
+      timeoutMs: args.timeout_ms,
+      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+      maxTimeoutMs: MAX_TIMEOUT_MS,
+      streams: 'merged',
+      maxOutputBytes: budget,
+      env: ENV,
+    })
+    .catch(orError);
+  if (r instanceof Error) {
+    const cut = cancelledRun(r);
+    if (!cut) throw r;
+    const exitCode = shellExitCode((cut.err.facts.exitCode as number | null) ?? null, (cut.err.facts.signal as string | null) ?? null);
+    const host = { summary: 'Cancelled', exitCode, truncated: cut.output.truncated };
+    return { exitCode, output: cut.output, cancelled: true, durationMs: Number(cut.err.facts.durationMs ?? 0), failure: cut.err, host };
+  }
+  const exitCode = r.timedOut ? TIMEOUT_EXIT_CODE : shellExitCode(r.exitCode, r.signal);
+  const failure =
+    r.timedOut || exitCode !== 0
+      ? new EngineError(
+          r.timedOut ? 'timeout' : 'process_failed',
+          r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`,
+          {
+            facts: { exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
+            process: { tool: 'bash', exitCode, signal: r.signal ?? '', output: middle(r.output), outputTruncated: r.output.truncated, backend: 'execa' },
+          },
+        )
+      : undefined;
+  return {
+    exitCode,
+    output: r.output,
+    ...(r.timedOut ? { timedOutMs: r.timeoutMs } : {}),
+    durationMs: r.durationMs,
+    failure,
+    host: {
+      summary: r.timedOut ? `Timed out after ${r.timeoutMs} ms` : `Exited with code ${exitCode}`,
+      exitCode,
+      signal: r.signal,
+      truncated: r.output.truncated,
+      counts: { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines, durationMs: Math.round(r.durationMs) },
+      details: { cwd: r.cwd, timeoutMs: r.timeoutMs },
+    },
+  };
+}
+
+/** What goes before the output of a command that did not end by itself. */
+export const timeoutNote = (ran: Ran) =>
+  ran.timedOutMs !== undefined ? `command timed out after ${ran.timedOutMs} milliseconds\n` : ran.cancelled ? 'command was cancelled before it finished\n' : '';
+
+export const FAILURE_MODE =
+  'A non-zero exit is reported as a failed call (PROCESS_FAILED) carrying the same text; a timeout (default 10000 ms) kills the command and everything it started, ' +
+  'reports exit code 124 and puts "command timed out after N milliseconds" before the output (TIMEOUT). A call cancelled while the command runs kills it too ' +
+  'and puts "command was cancelled before it finished" before the output so far (CANCELLED).';
