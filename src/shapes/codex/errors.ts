@@ -48,6 +48,4 @@ const byKind: KindWords<unknown> = {
 };
 
 /** The codex dialect: every tool's failures in Codex's words. */
-export const codexDialect: Dialect = {
-  errors: errorTable<unknown>({ outside_roots: outside, nul_in_path: outside, root_outside_scope: outside }, byKind),
-};
+export const codexDialect: Dialect = { errors: errorTable<unknown>({ outside_roots: outside, nul_in_path: outside, root_outside_scope: outside }, byKind) };

@@ -76,11 +76,7 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
   output: OUTPUT_SCHEMA,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
-    {
-      description: 'List the files of the project',
-      arguments: { cmd: 'ls -a', workdir: '.' },
-      expectedOutcome: 'Process exited with code 0 and the listing.',
-    },
+    { description: 'List the files of the project', arguments: { cmd: 'ls -a', workdir: '.' }, expectedOutcome: 'Process exited with code 0 and the listing.' },
     {
       description: 'Start a Python prompt to type into',
       arguments: { cmd: 'python3 -i', tty: true, yield_time_ms: 1000 },

@@ -44,11 +44,7 @@ export const shellCommand = defineTool<ShellCommandArgs, Ran>({
   },
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
-    {
-      description: 'Show the files of the session directory',
-      arguments: { command: 'ls -a', workdir: '.' },
-      expectedOutcome: 'Exit code: 0 and the listing.',
-    },
+    { description: 'Show the files of the session directory', arguments: { command: 'ls -a', workdir: '.' }, expectedOutcome: 'Exit code: 0 and the listing.' },
     {
       description: 'Run the test suite with more time',
       arguments: { command: 'npm test', workdir: '.', timeout_ms: 120000 },

@@ -41,12 +41,7 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
   ],
   schema: {
     type: 'object',
-    properties: {
-      chars: { type: 'string' },
-      max_output_tokens: { type: 'number' },
-      session_id: { type: 'number' },
-      yield_time_ms: { type: 'number' },
-    },
+    properties: { chars: { type: 'string' }, max_output_tokens: { type: 'number' }, session_id: { type: 'number' }, yield_time_ms: { type: 'number' } },
     required: ['session_id'],
     additionalProperties: false,
   },
