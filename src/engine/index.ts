@@ -204,3 +204,5 @@ export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
 export { indentationBlock, type IndentOptions } from './files/indent-block.js';
 export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from './files/patch-invocation.js';
 export type { ListResult } from './search/list.js';
+export { settleRun, shellExitCode, type Settled, type SettleOptions } from './shell/settle.js';
+export { handleFor, heldHandles, jobOfHandle, releaseHandle } from './shell/handles.js';

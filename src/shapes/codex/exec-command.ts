@@ -1,23 +1,11 @@
 // exec_command (Codex "unified exec"): a command starts as a process of the session; the call
 // waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
 // session id to poll or type into with write_stdin if it still runs.
-import { cutText, patchDir, patchFromScript } from '../../engine/index.js';
+import { cutText, handleFor, patchDir, patchFromScript } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
-import {
-  BUDGET_MODE,
-  checkTokens,
-  clamp,
-  execReply,
-  MAX_YIELD_MS,
-  MIN_YIELD_MS,
-  newProcessId,
-  OUTPUT_SCHEMA,
-  processIds,
-  readAnswer,
-  type ExecOutput,
-} from './exec-reply.js';
+import { BUDGET_MODE, checkTokens, clamp, execReply, MAX_YIELD_MS, MIN_YIELD_MS, OUTPUT_SCHEMA, readAnswer, type ExecOutput } from './exec-reply.js';
 import { byteBudget } from './output.js';
 import { patchHost, runPatch } from './patch.js';
 
@@ -120,7 +108,7 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
     const waitMs = clamp(args.yield_time_ms ?? EXEC_YIELD_MS, MIN_YIELD_MS, MAX_YIELD_MS);
     const r = await c.engine.shell.output(c, job.id, { waitMs, until: 'exit', maxBytes: budget, budget: 'head_tail' });
     const extra = { jobId: job.id, pid: job.pid, ...(job.ttyFallback ? { ttyFallback: job.ttyFallback } : {}) };
-    return readAnswer(r, wall(), extra, () => newProcessId(processIds(c.session), job.id));
+    return readAnswer(r, wall(), extra, () => handleFor(c.session, job.id));
   },
   format: execReply,
 });

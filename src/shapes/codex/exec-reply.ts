@@ -1,10 +1,9 @@
 // What exec_command and write_stdin share: Codex's yield bounds, its numbering of running
 // processes, and the answer both give (chunk id, wall time, exit code or session id, output).
-import { randomBytes, randomInt } from 'node:crypto';
-import { type CapturedText, EngineError, type JobRead, type Session } from '../../engine/index.js';
+import { randomBytes } from 'node:crypto';
+import { type CapturedText, EngineError, type JobRead, shellExitCode } from '../../engine/index.js';
 import type { JsonSchema } from '../../registry/types.js';
 import type { Reply } from '../common/define.js';
-import { shellExitCode } from '../common/render.js';
 import { approxTokens, readOutput, withWarning } from './output.js';
 
 // Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
@@ -15,18 +14,6 @@ export const MIN_POLL_MS = 5_000;
 export const MAX_POLL_MS = 300_000;
 
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-
-/** Codex numbers its processes with ids of its own; they map to the session's jobs. */
-export const processIds = (session: Session) => session.bag('codex.exec.ids', () => new Map<number, string>());
-
-export function newProcessId(ids: Map<number, string>, jobId: string): number {
-  for (;;) {
-    const id = randomInt(1000, 100_000);
-    if (ids.has(id)) continue;
-    ids.set(id, jobId);
-    return id;
-  }
-}
 
 export function checkTokens(v: number | undefined): void {
   if (v !== undefined && (!Number.isFinite(v) || v < 0)) {

@@ -1,9 +1,7 @@
 // What shell_command and the legacy shell share: the command run to completion (10 s by
 // default), or the patch it carries applied, and what both report of it.
-import { cutText, EngineError, patchDir, type CapturedText, type PatchInvocation } from '../../engine/index.js';
+import { cutText, EngineError, patchDir, settleRun, type PatchInvocation, type Settled } from '../../engine/index.js';
 import type { Call, Reply } from '../common/define.js';
-import { cancelledRun, orError } from '../common/process.js';
-import { shellExitCode } from '../common/render.js';
 import { byteBudget, middle } from './output.js';
 import { patchHost, runPatch } from './patch.js';
 
@@ -14,14 +12,7 @@ const MAX_TIMEOUT_MS = 3_600_000;
 const TIMEOUT_EXIT_CODE = 124;
 const ENV = { NO_COLOR: '1', TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 
-export interface Ran {
-  exitCode: number;
-  output: CapturedText;
-  timedOutMs?: number;
-  /** The call was cancelled while the command ran; output is what it printed until then. */
-  cancelled?: boolean;
-  durationMs: number;
-  failure?: EngineError;
+export interface Ran extends Settled {
   host: NonNullable<Reply['host']>;
 }
 
@@ -44,53 +35,25 @@ export async function execute(
       facts: { value: args.timeout_ms },
     });
   }
-  const r = await c.engine.shell
-    .run(c, {
-      command,
-      workdir: args.workdir,
-      login: args.login,
-      timeoutMs: args.timeout_ms,
-      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-      maxTimeoutMs: MAX_TIMEOUT_MS,
-      streams: 'merged',
-      maxOutputBytes: budget,
-      env: ENV,
-    })
-    .catch(orError);
-  if (r instanceof Error) {
-    const cut = cancelledRun(r);
-    if (!cut) throw r;
-    const exitCode = shellExitCode((cut.err.facts.exitCode as number | null) ?? null, (cut.err.facts.signal as string | null) ?? null);
-    const host = { summary: 'Cancelled', exitCode, truncated: cut.output.truncated };
-    return { exitCode, output: cut.output, cancelled: true, durationMs: Number(cut.err.facts.durationMs ?? 0), failure: cut.err, host };
-  }
-  const exitCode = r.timedOut ? TIMEOUT_EXIT_CODE : shellExitCode(r.exitCode, r.signal);
-  const failure =
-    r.timedOut || exitCode !== 0
-      ? new EngineError(
-          r.timedOut ? 'timeout' : 'process_failed',
-          r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`,
-          {
-            facts: { exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-            process: { tool: 'bash', exitCode, signal: r.signal ?? '', output: middle(r.output), outputTruncated: r.output.truncated, backend: 'execa' },
-          },
-        )
-      : undefined;
-  return {
-    exitCode,
-    output: r.output,
-    ...(r.timedOut ? { timedOutMs: r.timeoutMs } : {}),
-    durationMs: r.durationMs,
-    failure,
-    host: {
-      summary: r.timedOut ? `Timed out after ${r.timeoutMs} ms` : `Exited with code ${exitCode}`,
-      exitCode,
-      signal: r.signal,
-      truncated: r.output.truncated,
-      counts: { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines, durationMs: Math.round(r.durationMs) },
-      details: { cwd: r.cwd, timeoutMs: r.timeoutMs },
-    },
-  };
+  const { workdir, login, timeout_ms: timeoutMs } = args;
+  const run = c.engine.shell.run(c, {
+    command,
+    workdir,
+    login,
+    timeoutMs,
+    defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+    maxTimeoutMs: MAX_TIMEOUT_MS,
+    streams: 'merged',
+    maxOutputBytes: budget,
+    env: ENV,
+  });
+  const ran = await settleRun(run, { timeoutExitCode: TIMEOUT_EXIT_CODE, evidence: middle });
+  const r = ran.run;
+  if (!r) return { ...ran, host: { summary: 'Cancelled', exitCode: ran.exitCode, truncated: ran.output.truncated } };
+  const counts = { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines, durationMs: Math.round(r.durationMs) };
+  const summary = r.timedOut ? `Timed out after ${r.timeoutMs} ms` : `Exited with code ${ran.exitCode}`;
+  const host = { summary, exitCode: ran.exitCode, signal: r.signal, truncated: r.output.truncated, counts, details: { cwd: r.cwd, timeoutMs: r.timeoutMs } };
+  return { ...ran, host };
 }
 
 /** What goes before the output of a command that did not end by itself. */

@@ -1,6 +1,6 @@
 // write_stdin: types into, or polls, a process exec_command left running, and answers as
 // exec_command does with what it printed since the last read.
-import { engineFailure } from '../../engine/index.js';
+import { engineFailure, heldHandles, jobOfHandle, releaseHandle } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import {
@@ -13,7 +13,6 @@ import {
   MIN_POLL_MS,
   MIN_YIELD_MS,
   OUTPUT_SCHEMA,
-  processIds,
   readAnswer,
   type ExecOutput,
 } from './exec-reply.js';
@@ -68,13 +67,12 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
   async call(args, c) {
     const started = performance.now();
     checkTokens(args.max_output_tokens);
-    const ids = processIds(c.session);
-    const jobId = ids.get(args.session_id);
+    const jobId = jobOfHandle(c.session, args.session_id);
     if (jobId === undefined) {
       throw engineFailure(
         'unknown_process',
         `no running process has session id ${args.session_id}; it may have exited already — start it again with exec_command`,
-        { sessionId: args.session_id, known: [...ids.keys()] },
+        { sessionId: args.session_id, known: heldHandles(c.session) },
         { field: 'session_id' },
       );
     }
@@ -94,7 +92,7 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
     // A process that ended since the last call cannot be typed into: report its last output and exit instead.
     const r = job.status === 'running' ? await c.engine.shell.write(c, jobId, chars, read) : await c.engine.shell.output(c, jobId, read);
     const answer = readAnswer(r, (performance.now() - started) / 1000, { jobId, pid: r.job.pid }, () => args.session_id);
-    if (answer.exitCode !== undefined) ids.delete(args.session_id);
+    if (answer.exitCode !== undefined) releaseHandle(c.session, args.session_id);
     return answer;
   },
   format: execReply,
