@@ -5,7 +5,7 @@ import { cutText, handleFor, patchDir, patchFromScript } from '../../engine/inde
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
-import { BUDGET_MODE, checkTokens, clamp, execReply, MAX_YIELD_MS, MIN_YIELD_MS, OUTPUT_SCHEMA, readAnswer, type ExecOutput } from './exec-reply.js';
+import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { byteBudget } from './output.js';
 import { patchHost, runPatch } from './patch.js';
 
@@ -32,7 +32,7 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
   summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
   description: [
     'Runs `cmd` with bash -lc (or `shell` -lc; -c with login: false) in `workdir` (default: the session directory; must be inside the roots).',
-    `The call waits up to yield_time_ms (default ${EXEC_YIELD_MS}, between ${MIN_YIELD_MS} and ${MAX_YIELD_MS}) for the command to finish.`,
+    `The call waits up to yield_time_ms (default ${EXEC_YIELD_MS}, between ${YIELD_MS.min} and ${YIELD_MS.max}) for the command to finish.`,
     'The answer lists "Chunk ID", "Wall time: <s> seconds", then "Process exited with code N" if it finished,',
     'or "Process running with session ID N" if not (use write_stdin with that id to read more, or to type into it),',
     'then "Original token count" and "Output:" with what it printed (stdout and stderr together) during the call.',
@@ -105,8 +105,12 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
       description: 'exec_command',
       env: args.tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' },
     });
-    const waitMs = clamp(args.yield_time_ms ?? EXEC_YIELD_MS, MIN_YIELD_MS, MAX_YIELD_MS);
-    const r = await c.engine.shell.output(c, job.id, { waitMs, until: 'exit', maxBytes: budget, budget: 'head_tail' });
+    const r = await c.engine.shell.output(c, job.id, {
+      waitMs: waitMs(args.yield_time_ms ?? EXEC_YIELD_MS),
+      until: 'exit',
+      maxBytes: budget,
+      budget: 'head_tail',
+    });
     const extra = { jobId: job.id, pid: job.pid, ...(job.ttyFallback ? { ttyFallback: job.ttyFallback } : {}) };
     return readAnswer(r, wall(), extra, () => handleFor(c.session, job.id));
   },

@@ -8,12 +8,11 @@ import { approxTokens, readOutput, withWarning } from './output.js';
 
 // Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
 // write_stdin (a poll) waits 5 s to 5 min.
-export const MIN_YIELD_MS = 250;
-export const MAX_YIELD_MS = 30_000;
-export const MIN_POLL_MS = 5_000;
-export const MAX_POLL_MS = 300_000;
+export const YIELD_MS = { min: 250, max: 30_000, pollMin: 5_000, pollMax: 300_000 };
 
-export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+/** How long a call waits: `yieldMs` within the bounds of a call, or of a poll. */
+export const waitMs = (yieldMs: number, poll = false) =>
+  poll ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs)) : Math.min(YIELD_MS.max, Math.max(YIELD_MS.min, yieldMs));
 
 export function checkTokens(v: number | undefined): void {
   if (v !== undefined && (!Number.isFinite(v) || v < 0)) {
@@ -68,16 +67,10 @@ export function execReply(o: ExecOutput): Reply {
   };
 }
 
+const [S, N] = [{ type: 'string' }, { type: 'number' }];
 export const OUTPUT_SCHEMA: JsonSchema = {
   type: 'object',
-  properties: {
-    chunk_id: { type: 'string' },
-    wall_time_seconds: { type: 'number' },
-    exit_code: { type: 'number' },
-    session_id: { type: 'number' },
-    original_token_count: { type: 'number' },
-    output: { type: 'string' },
-  },
+  properties: { chunk_id: S, wall_time_seconds: N, exit_code: N, session_id: N, original_token_count: N, output: S },
   required: ['wall_time_seconds', 'output'],
 };
 

@@ -6,11 +6,13 @@ import { byteBudget, middle } from './output.js';
 import { patchHost, runPatch } from './patch.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-/** The reference sets no ceiling; an hour keeps a forgotten call from holding a process for ever. */
-const MAX_TIMEOUT_MS = 3_600_000;
-/** Exit code reported for a command killed by its timeout (as `timeout(1)` does). */
-const TIMEOUT_EXIT_CODE = 124;
-const ENV = { NO_COLOR: '1', TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+/** How both run: merged output, no colours or pagers, at most an hour (the reference sets no ceiling; this keeps a forgotten call from holding a process for ever). */
+const RUN = {
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+  maxTimeoutMs: 3_600_000,
+  streams: 'merged' as const,
+  env: { NO_COLOR: '1', TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+};
 
 export interface Ran extends Settled {
   host: NonNullable<Reply['host']>;
@@ -29,25 +31,13 @@ export async function execute(
     const output = cutText(run.output, budget);
     return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host: patchHost(run) };
   }
-  if (args.timeout_ms !== undefined && !(args.timeout_ms > 0)) {
-    throw new EngineError('invalid_argument', 'timeout_ms must be a positive number of milliseconds', {
-      field: 'timeout_ms',
-      facts: { value: args.timeout_ms },
-    });
-  }
   const { workdir, login, timeout_ms: timeoutMs } = args;
-  const run = c.engine.shell.run(c, {
-    command,
-    workdir,
-    login,
-    timeoutMs,
-    defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-    maxTimeoutMs: MAX_TIMEOUT_MS,
-    streams: 'merged',
-    maxOutputBytes: budget,
-    env: ENV,
-  });
-  const ran = await settleRun(run, { timeoutExitCode: TIMEOUT_EXIT_CODE, evidence: middle });
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) {
+    throw new EngineError('invalid_argument', 'timeout_ms must be a positive number of milliseconds', { field: 'timeout_ms', facts: { value: timeoutMs } });
+  }
+  const run = c.engine.shell.run(c, { command, workdir, login, timeoutMs, maxOutputBytes: budget, ...RUN });
+  // A command killed by its timeout reports 124, as timeout(1) does.
+  const ran = await settleRun(run, { timeoutExitCode: 124, evidence: middle });
   const r = ran.run;
   if (!r) return { ...ran, host: { summary: 'Cancelled', exitCode: ran.exitCode, truncated: ran.output.truncated } };
   const counts = { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines, durationMs: Math.round(r.durationMs) };

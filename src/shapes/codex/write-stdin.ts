@@ -3,19 +3,7 @@
 import { engineFailure, heldHandles, jobOfHandle, releaseHandle } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import {
-  BUDGET_MODE,
-  checkTokens,
-  clamp,
-  execReply,
-  MAX_POLL_MS,
-  MAX_YIELD_MS,
-  MIN_POLL_MS,
-  MIN_YIELD_MS,
-  OUTPUT_SCHEMA,
-  readAnswer,
-  type ExecOutput,
-} from './exec-reply.js';
+import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { byteBudget } from './output.js';
 
 const WRITE_YIELD_MS = 250;
@@ -32,7 +20,7 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
   summary: 'Type into, or poll, a command exec_command left running, and read what it printed since.',
   description: [
     'Writes `chars` to the process with `session_id` (from "Process running with session ID N"), then waits up to',
-    `yield_time_ms (default ${WRITE_YIELD_MS}, between ${MIN_YIELD_MS} and ${MAX_YIELD_MS}) and returns the output printed since the last read,`,
+    `yield_time_ms (default ${WRITE_YIELD_MS}, between ${YIELD_MS.min} and ${YIELD_MS.max}) and returns the output printed since the last read,`,
     'in the same form as exec_command. Empty or absent chars only polls; a poll waits at least 5 s (at most 5 min) unless the process ends first.',
     'Send "\\n" (or "\\r" on a tty) to submit a line and "\\u0003" for Ctrl-C. Typing needs a process started with tty: true.',
     'Once the answer says "Process exited with code N" the session id is gone.',
@@ -67,32 +55,27 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
   async call(args, c) {
     const started = performance.now();
     checkTokens(args.max_output_tokens);
-    const jobId = jobOfHandle(c.session, args.session_id);
+    const [sessionId, chars] = [args.session_id, args.chars ?? ''];
+    const jobId = jobOfHandle(c.session, sessionId);
     if (jobId === undefined) {
-      throw engineFailure(
-        'unknown_process',
-        `no running process has session id ${args.session_id}; it may have exited already — start it again with exec_command`,
-        { sessionId: args.session_id, known: heldHandles(c.session) },
-        { field: 'session_id' },
-      );
+      const why = `no running process has session id ${sessionId}; it may have exited already — start it again with exec_command`;
+      throw engineFailure('unknown_process', why, { sessionId, known: heldHandles(c.session) }, { field: 'session_id' });
     }
-    const chars = args.chars ?? '';
     const job = c.engine.shell.job(c, jobId);
     if (chars !== '' && !job.interactive) {
-      throw engineFailure(
-        'stdin_closed',
-        `process ${args.session_id} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`,
-        { sessionId: args.session_id },
-        { field: 'chars' },
-      );
+      const why = `process ${sessionId} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`;
+      throw engineFailure('stdin_closed', why, { sessionId }, { field: 'chars' });
     }
-    const yieldMs = args.yield_time_ms ?? WRITE_YIELD_MS;
-    const waitMs = chars === '' ? clamp(yieldMs, MIN_POLL_MS, MAX_POLL_MS) : clamp(yieldMs, MIN_YIELD_MS, MAX_YIELD_MS);
-    const read = { waitMs, until: 'exit' as const, maxBytes: byteBudget(args.max_output_tokens), budget: 'head_tail' as const };
+    const read = {
+      waitMs: waitMs(args.yield_time_ms ?? WRITE_YIELD_MS, chars === ''),
+      until: 'exit' as const,
+      maxBytes: byteBudget(args.max_output_tokens),
+      budget: 'head_tail' as const,
+    };
     // A process that ended since the last call cannot be typed into: report its last output and exit instead.
     const r = job.status === 'running' ? await c.engine.shell.write(c, jobId, chars, read) : await c.engine.shell.output(c, jobId, read);
-    const answer = readAnswer(r, (performance.now() - started) / 1000, { jobId, pid: r.job.pid }, () => args.session_id);
-    if (answer.exitCode !== undefined) releaseHandle(c.session, args.session_id);
+    const answer = readAnswer(r, (performance.now() - started) / 1000, { jobId, pid: r.job.pid }, () => sessionId);
+    if (answer.exitCode !== undefined) releaseHandle(c.session, sessionId);
     return answer;
   },
   format: execReply,
