@@ -1,13 +1,13 @@
 // exec_command (Codex "unified exec"): a command starts as a process of the session; the call
 // waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
 // session id to poll or type into with write_stdin if it still runs.
-import { cutText, handleFor, patchDir, patchFromScript } from '../../engine/index.js';
+import { cutText, handleFor, patchFromScript } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
 import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { byteBudget } from './output.js';
-import { patchHost, runPatch } from './patch.js';
+import { patchHost, runSentPatch } from './patch.js';
 
 const EXEC_YIELD_MS = 10_000;
 
@@ -88,7 +88,7 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
     const wall = () => (performance.now() - started) / 1000;
     const intercepted = patchFromScript(args.cmd);
     if (intercepted) {
-      const run = await runPatch(c, intercepted.patch, await patchDir(c.scope, await c.engine.shell.resolveCwd(c, args.workdir), intercepted.cd));
+      const run = await runSentPatch(c, intercepted, args.workdir);
       const extra = { patch: { tool: c.tool, ...patchHost(run) } };
       return { wallSeconds: wall(), exitCode: run.exitCode, output: cutText(run.output, budget), extra, failure: run.error };
     }
@@ -105,12 +105,8 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
       description: 'exec_command',
       env: args.tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' },
     });
-    const r = await c.engine.shell.output(c, job.id, {
-      waitMs: waitMs(args.yield_time_ms ?? EXEC_YIELD_MS),
-      until: 'exit',
-      maxBytes: budget,
-      budget: 'head_tail',
-    });
+    const wait = waitMs(args.yield_time_ms ?? EXEC_YIELD_MS);
+    const r = await c.engine.shell.output(c, job.id, { waitMs: wait, until: 'exit', maxBytes: budget, budget: 'head_tail' });
     const extra = { jobId: job.id, pid: job.pid, ...(job.ttyFallback ? { ttyFallback: job.ttyFallback } : {}) };
     return readAnswer(r, wall(), extra, () => handleFor(c.session, job.id));
   },

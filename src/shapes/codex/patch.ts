@@ -1,6 +1,6 @@
 // A patch applied the way Codex's apply_patch reports it, whether sent to apply_patch or
 // through a shell tool: the summary or the error text, an exit code, and the host's block.
-import { EngineError, type EngineContext, type PatchResult } from '../../engine/index.js';
+import { EngineError, patchDir, type EngineContext, type PatchInvocation, type PatchResult } from '../../engine/index.js';
 import { errorTable, type Call, type Reply } from '../common/define.js';
 import { diffNote } from '../common/diff-note.js';
 
@@ -53,6 +53,11 @@ export async function runPatch(c: Call, patch: string, cwd?: string): Promise<Pa
     if (!(err instanceof EngineError) || err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'internal') throw err;
     return { exitCode: 1, output: patchErrorText(err, c), error: err, durationSeconds: secs() };
   }
+}
+
+/** Applies a patch a shell tool was sent instead of a command: from its workdir, and the script's `cd DIR` from there. */
+export async function runSentPatch(c: Call, sent: PatchInvocation, workdir: string | undefined): Promise<PatchRun> {
+  return runPatch(c, sent.patch, await patchDir(c.scope, await c.engine.shell.resolveCwd(c, workdir), sent.cd));
 }
 
 /** The host block of a patch: files touched and the diff. */

@@ -1,9 +1,9 @@
 // What shell_command and the legacy shell share: the command run to completion (10 s by
 // default), or the patch it carries applied, and what both report of it.
-import { cutText, EngineError, patchDir, settleRun, type PatchInvocation, type Settled } from '../../engine/index.js';
+import { cutText, EngineError, settleRun, type PatchInvocation, type Settled } from '../../engine/index.js';
 import type { Call, Reply } from '../common/define.js';
 import { byteBudget, middle } from './output.js';
-import { patchHost, runPatch } from './patch.js';
+import { patchHost, runSentPatch } from './patch.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** How both run: merged output, no colours or pagers, at most an hour (the reference sets no ceiling; this keeps a forgotten call from holding a process for ever). */
@@ -27,7 +27,7 @@ export async function execute(
 ): Promise<Ran> {
   const budget = byteBudget(undefined);
   if (patch) {
-    const run = await runPatch(c, patch.patch, await patchDir(c.scope, await c.engine.shell.resolveCwd(c, args.workdir), patch.cd));
+    const run = await runSentPatch(c, patch, args.workdir);
     const output = cutText(run.output, budget);
     return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host: patchHost(run) };
   }
