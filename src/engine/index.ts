@@ -198,3 +198,11 @@ export type { JobRead, JobSnapshot } from './shell/jobs.js';
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
 export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
+
+// Text cut to budgets, the indented block around a line, and patches sent through commands (codex).
+export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
+export { indentationBlock, type IndentOptions } from './files/indent-block.js';
+export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from './files/patch-invocation.js';
+export type { ListResult } from './search/list.js';
+export { settleRun, shellExitCode, type Settled, type SettleOptions } from './shell/settle.js';
+export { handleFor, heldHandles, jobOfHandle, releaseHandle } from './shell/handles.js';

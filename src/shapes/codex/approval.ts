@@ -3,15 +3,12 @@
 // is refused the way Codex refuses escalation under a policy that never asks.
 import { engineFailure } from '../../engine/index.js';
 
+const paths = { type: 'array', items: { type: 'string' } };
 export const additionalPermissionsSchema = {
   type: 'object',
   properties: {
     network: { type: 'object', properties: { enabled: { type: 'boolean' } }, additionalProperties: false },
-    file_system: {
-      type: 'object',
-      properties: { read: { type: 'array', items: { type: 'string' } }, write: { type: 'array', items: { type: 'string' } } },
-      additionalProperties: false,
-    },
+    file_system: { type: 'object', properties: { read: paths, write: paths }, additionalProperties: false },
   },
   additionalProperties: false,
 };
@@ -32,13 +29,9 @@ export const APPROVAL_MODE =
 /** Refuses any request to run outside the sandbox; justification and prefix_rule only matter to an approver and are ignored. */
 export function checkApproval(args: ApprovalArgs): void {
   const mode = args.sandbox_permissions ?? 'use_default';
-  if (mode !== 'use_default' || args.additional_permissions !== undefined) {
-    throw engineFailure(
-      'escalation_refused',
-      `commands cannot run outside the sandbox here (${args.additional_permissions !== undefined ? 'additional_permissions requested' : `sandbox_permissions ${mode}`}): approvals are never granted by this server; ` +
-        'run the command without sandbox_permissions or additional_permissions, inside the roots',
-      { sandboxPermissions: mode },
-      { field: args.additional_permissions !== undefined ? 'additional_permissions' : 'sandbox_permissions' },
-    );
-  }
+  const extra = args.additional_permissions !== undefined;
+  if (mode === 'use_default' && !extra) return;
+  const asked = extra ? 'additional_permissions requested' : `sandbox_permissions ${mode}`;
+  const why = `commands cannot run outside the sandbox here (${asked}): approvals are never granted by this server; run the command without sandbox_permissions or additional_permissions, inside the roots`;
+  throw engineFailure('escalation_refused', why, { sandboxPermissions: mode }, { field: extra ? 'additional_permissions' : 'sandbox_permissions' });
 }

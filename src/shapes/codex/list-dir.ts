@@ -1,11 +1,10 @@
 // list_dir (experimental in Codex): a directory tree to a depth, entries sorted by relative
 // path, two spaces of indent per level, a type suffix, paged with a 1-based offset and a limit.
 import path from 'node:path';
-import { EngineError, listDirectory, type ListEntry } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
-import { ok } from '../common/result.js';
+import { byteOrder, cutUtf8, type ListEntry, type ListResult } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { cutLine } from './read-file.js';
+import { bad } from './errors.js';
 
 const SUFFIX: Record<ListEntry['type'], string> = { directory: '/', symlink: '@', other: '?', file: '' };
 /** Entries gathered at most before paging; a deeper tree is reported as incomplete. */
@@ -18,13 +17,7 @@ interface ListArgs {
   depth?: number;
 }
 
-function bad(message: string, field: string, value: unknown): EngineError {
-  return new EngineError('invalid_argument', message, { field, facts: { value } });
-}
-
-const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
-
-export const listDirTool: ToolDefinition<ListArgs> = {
+export const listDir = defineTool<ListArgs, ListResult>({
   name: 'list_dir',
   fields: { path: 'dir_path' },
   summary: 'List a directory tree by absolute path, a few levels deep, with / for folders and @ for links; paged.',
@@ -35,14 +28,13 @@ export const listDirTool: ToolDefinition<ListArgs> = {
     'anything else that is not a regular file. The first line is "Absolute path: <dir>". Returns `limit` entries',
     '(default 25) from entry `offset` (1-based, default 1); "More than N entries found" says more remain: ask again with a',
     'larger offset. Names are cut to 500 bytes. To find files by content use grep_files.',
-  ].join(' '),
-  inputSchema: {
+  ],
+  schema: {
     type: 'object',
     properties: { dir_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, depth: { type: 'number' } },
     required: ['dir_path'],
     additionalProperties: false,
   },
-  destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Look at the top of a project', arguments: { dir_path: '/srv/app', depth: 2 }, expectedOutcome: 'Absolute path: /srv/app then the tree.' },
@@ -53,35 +45,33 @@ export const listDirTool: ToolDefinition<ListArgs> = {
     'INVALID_ARGUMENT: "dir_path must be an absolute path"; "offset must be a 1-indexed entry number"; "limit must be greater than zero";',
     '"depth must be greater than zero"; "offset exceeds directory entry count"; dir_path is a file.',
     'NOT_FOUND: no such directory. PERMISSION_DENIED: outside the roots.',
-  ].join('\n'),
-  async handler(args, ctx) {
-    const offset = args.offset ?? 1;
-    const limit = args.limit ?? 25;
-    const depth = args.depth ?? 2;
+  ],
+  async call(args, c) {
+    const [offset, limit, depth] = [args.offset ?? 1, args.limit ?? 25, args.depth ?? 2];
     if (!Number.isSafeInteger(offset) || offset < 1) throw bad('offset must be a 1-indexed entry number', 'offset', args.offset);
     if (!Number.isSafeInteger(limit) || limit < 1) throw bad('limit must be greater than zero', 'limit', args.limit);
     if (!Number.isSafeInteger(depth) || depth < 1) throw bad('depth must be greater than zero', 'depth', args.depth);
     if (!path.isAbsolute(args.dir_path)) throw bad('dir_path must be an absolute path', 'dir_path', args.dir_path);
-    const r = await listDirectory(ctx.scope, args.dir_path, {
-      depth: Math.min(depth, 64),
-      sort: 'name',
-      includeHidden: true,
-      maxCollect: MAX_COLLECT,
-      signal: ctx.signal,
-    });
+    const r = await c.engine.search.list(c, args.dir_path, { depth: Math.min(depth, 64), sort: 'name', includeHidden: true, maxCollect: MAX_COLLECT });
     const entries = [...r.entries].sort((a, b) => byteOrder(a.relative, b.relative));
     if (entries.length > 0 && offset > entries.length) throw bad('offset exceeds directory entry count', 'offset', offset);
-    const page = entries.slice(offset - 1, offset - 1 + limit);
-    const lines = [`Absolute path: ${r.path}`, ...page.map((e) => `${'  '.repeat(e.depth - 1)}${cutLine(e.name)}${SUFFIX[e.type]}`)];
-    const more = offset - 1 + page.length < entries.length || !r.complete;
-    if (more) lines.push(`More than ${page.length} entries found`);
-    return ok(lines.join('\n'), {
-      tool: 'list_dir',
-      summary: `Listed ${page.length} entries of ${r.path}`,
-      paths: [r.path],
-      counts: { shown: page.length, total: entries.length },
-      truncated: more,
-      details: { offset, ...(r.complete ? {} : { incomplete: true }) },
-    });
+    return { ...r, entries };
   },
-};
+  format(r, args) {
+    const offset = args.offset ?? 1;
+    const page = r.entries.slice(offset - 1, offset - 1 + (args.limit ?? 25));
+    const lines = [`Absolute path: ${r.path}`, ...page.map((e) => `${'  '.repeat(e.depth - 1)}${cutUtf8(e.name, 500)}${SUFFIX[e.type]}`)];
+    const more = offset - 1 + page.length < r.entries.length || !r.complete;
+    if (more) lines.push(`More than ${page.length} entries found`);
+    return {
+      text: lines.join('\n'),
+      host: {
+        summary: `Listed ${page.length} entries of ${r.path}`,
+        paths: [r.path],
+        counts: { shown: page.length, total: r.entries.length },
+        truncated: more,
+        details: { offset, ...(r.complete ? {} : { incomplete: true }) },
+      },
+    };
+  },
+});

@@ -1,11 +1,10 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
 import path from 'node:path';
-import { EngineError, engineFailure, readFile, type TextRead } from '../../engine/index.js';
-import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { ok } from '../common/result.js';
+import { cutUtf8, engineFailure, indentationBlock, type TextRead } from '../../engine/index.js';
+import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { indentationBlock } from './indentation.js';
+import { bad } from './errors.js';
 
 const DEFAULT_LIMIT = 2000;
 const MAX_LINE_BYTES = 500;
@@ -20,46 +19,25 @@ interface ReadArgs {
   indentation?: { anchor_line?: number; max_levels?: number; include_siblings?: boolean; include_header?: boolean; max_lines?: number };
 }
 
-function bad(message: string, field: string, value?: unknown): EngineError {
-  return new EngineError('invalid_argument', message, { field, facts: { value } });
-}
-
 const whole = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 0);
 
-/** A line cut to 500 bytes on a character boundary. */
-export function cutLine(line: string): string {
-  if (line.length * 3 <= MAX_LINE_BYTES) return line;
-  const buf = Buffer.from(line, 'utf8');
-  if (buf.length <= MAX_LINE_BYTES) return line;
-  let end = MAX_LINE_BYTES;
-  while (end > 0 && (buf[end]! & 0xc0) === 0x80) end--;
-  return buf.subarray(0, end).toString('utf8');
+async function readText(c: Call, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }): Promise<TextRead> {
+  // As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
+  const r = await c.engine.files.read(c, file, { ...opts, maxLineChars: MAX_LINE_BYTES, media: [], utf8Lossy: true });
+  if (r.kind === 'text') return r;
+  const what = r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind;
+  const why = `${file} is not a text file (${what}); read_file shows text, view_image shows images`;
+  throw engineFailure('not_text', why, { path: file, kind: r.kind }, { field: 'file_path' });
 }
 
-async function readText(ctx: HandlerContext, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }): Promise<TextRead> {
-  const r = await readFile(ctx.scope, file, {
-    session: ctx.session,
-    signal: ctx.signal,
-    start: opts.start,
-    limit: opts.limit,
-    maxLineChars: MAX_LINE_BYTES,
-    maxFileBytes: opts.maxFileBytes,
-    media: [],
-    // As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
-    utf8Lossy: true,
-  });
-  if (r.kind !== 'text') {
-    throw engineFailure(
-      'not_text',
-      `${file} is not a text file (${r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind}); read_file shows text, view_image shows images`,
-      { path: file, kind: r.kind },
-      { field: 'file_path' },
-    );
-  }
-  return r;
+/** The lines read, numbered, and the read they came from. */
+interface Numbered {
+  lines: Array<[number, string]>;
+  read: TextRead;
+  mode: string;
 }
 
-export const readFileTool: ToolDefinition<ReadArgs> = {
+export const readFile = defineTool<ReadArgs, Numbered>({
   name: 'read_file',
   fields: { path: 'file_path' },
   summary: 'Read lines of a text file by absolute path, as "L<n>: text", a range or the code block around a line.',
@@ -71,8 +49,8 @@ export const readFileTool: ToolDefinition<ReadArgs> = {
     'just above as a header (include_header, default true), and returns at most max_lines (default: limit) lines.',
     'Each line is "L<number>: <text>" without its line ending, cut to 500 bytes. Text is read as UTF-8, bytes that are not UTF-8 shown as U+FFFD (\uFFFD); files with a UTF-16 or UTF-8 byte-order mark are decoded by it.',
     'For images use view_image; to find files use grep_files or list_dir.',
-  ].join(' '),
-  inputSchema: {
+  ],
+  schema: {
     type: 'object',
     properties: {
       file_path: { type: 'string' },
@@ -94,7 +72,6 @@ export const readFileTool: ToolDefinition<ReadArgs> = {
     required: ['file_path'],
     additionalProperties: false,
   },
-  destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read the first 50 lines', arguments: { file_path: '/srv/app/src/main.py', offset: 1, limit: 50 }, expectedOutcome: 'L1: … to L50: …' },
@@ -111,8 +88,8 @@ export const readFileTool: ToolDefinition<ReadArgs> = {
     'A binary file (NUL bytes, or an image/PDF) is refused (INVALID_ARGUMENT: "<path> is not a text file (binary); read_file shows text, view_image shows images"), where Codex would print its bytes as text.',
     'Past the end: "offset exceeds file length" (also for an empty file) and "anchor_line exceeds file length" (OUT_OF_RANGE as INVALID_ARGUMENT).',
     'NOT_FOUND: no such file. PERMISSION_DENIED: outside the roots. RESOURCE_EXHAUSTED: indentation mode on a file over 16 MiB (use slice mode).',
-  ].join('\n'),
-  async handler(args, ctx) {
+  ],
+  async call(args, c) {
     const offset = args.offset ?? 1;
     const limit = args.limit ?? DEFAULT_LIMIT;
     const mode = args.mode ?? 'slice';
@@ -121,41 +98,40 @@ export const readFileTool: ToolDefinition<ReadArgs> = {
     if (!whole(limit) || limit < 1) throw bad('limit must be greater than zero', 'limit', args.limit);
     if (!path.isAbsolute(args.file_path)) throw bad('file_path must be an absolute path', 'file_path', args.file_path);
     if (mode !== 'slice' && mode !== 'indentation') throw bad(`mode must be "slice" or "indentation", not "${mode}"`, 'mode', mode);
-
-    let numbered: Array<[number, string]>;
-    let read: TextRead;
     if (mode === 'slice') {
-      read = await readText(ctx, args.file_path, { start: offset, limit });
+      const read = await readText(c, args.file_path, { start: offset, limit });
       if (read.lines.length === 0) throw bad('offset exceeds file length', 'offset', offset);
-      numbered = read.lines.map((l, i) => [offset + i, l]);
-    } else {
-      const maxLines = ind.max_lines ?? limit;
-      if (!whole(maxLines) || maxLines < 1) throw bad('max_lines must be greater than zero', 'indentation.max_lines', ind.max_lines);
-      if (!whole(ind.max_levels)) throw bad('max_levels must be a whole number of levels, 0 or more', 'indentation.max_levels', ind.max_levels);
-      read = await readText(ctx, args.file_path, { maxFileBytes: MAX_INDENT_FILE_BYTES });
-      const lines = read.lines;
-      if (lines.length === 0 || offset > lines.length) throw bad('offset exceeds file length', 'offset', offset);
-      const anchor = ind.anchor_line ?? offset;
-      if (!whole(anchor) || anchor < 1 || anchor > lines.length) throw bad('anchor_line exceeds file length', 'indentation.anchor_line', anchor);
-      const block = indentationBlock(lines, {
-        anchor: anchor - 1,
-        maxLevels: ind.max_levels ?? 0,
-        includeSiblings: ind.include_siblings ?? false,
-        includeHeader: ind.include_header ?? true,
-        limit: Math.min(limit, maxLines),
-      });
-      numbered = block.map((i) => [i + 1, lines[i]!]);
+      return { mode, read, lines: read.lines.map((l, i) => [offset + i, l]) };
     }
-    const text = numbered.map(([n, l]) => `L${n}: ${cutLine(l)}`).join('\n');
-    const first = numbered[0]?.[0] ?? offset;
-    const last = numbered[numbered.length - 1]?.[0] ?? offset;
-    return ok(text, {
-      tool: 'read_file',
-      summary: `Read lines ${first}-${last} of ${read.relative}`,
-      paths: [read.path],
-      counts: { lines: numbered.length, firstLine: first, lastLine: last },
-      truncated: read.hasMore || read.truncatedLines.length > 0,
-      details: { mode, encoding: read.encoding, ...(read.totalLines !== undefined ? { totalLines: read.totalLines } : {}) },
+    const maxLines = ind.max_lines ?? limit;
+    if (!whole(maxLines) || maxLines < 1) throw bad('max_lines must be greater than zero', 'indentation.max_lines', ind.max_lines);
+    if (!whole(ind.max_levels)) throw bad('max_levels must be a whole number of levels, 0 or more', 'indentation.max_levels', ind.max_levels);
+    const read = await readText(c, args.file_path, { maxFileBytes: MAX_INDENT_FILE_BYTES });
+    const lines = read.lines;
+    if (lines.length === 0 || offset > lines.length) throw bad('offset exceeds file length', 'offset', offset);
+    const anchor = ind.anchor_line ?? offset;
+    if (!whole(anchor) || anchor < 1 || anchor > lines.length) throw bad('anchor_line exceeds file length', 'indentation.anchor_line', anchor);
+    const block = indentationBlock(lines, {
+      anchor: anchor - 1,
+      maxLevels: ind.max_levels ?? 0,
+      includeSiblings: ind.include_siblings ?? false,
+      includeHeader: ind.include_header ?? true,
+      limit: Math.min(limit, maxLines),
     });
+    return { mode, read, lines: block.map((i) => [i + 1, lines[i]!]) };
   },
-};
+  format({ lines, read, mode }, args) {
+    const first = lines[0]?.[0] ?? args.offset ?? 1;
+    const last = lines[lines.length - 1]?.[0] ?? args.offset ?? 1;
+    return {
+      text: lines.map(([n, l]) => `L${n}: ${cutUtf8(l, MAX_LINE_BYTES)}`).join('\n'),
+      host: {
+        summary: `Read lines ${first}-${last} of ${read.relative}`,
+        paths: [read.path],
+        counts: { lines: lines.length, firstLine: first, lastLine: last },
+        truncated: read.hasMore || read.truncatedLines.length > 0,
+        details: { mode, encoding: read.encoding, ...(read.totalLines !== undefined ? { totalLines: read.totalLines } : {}) },
+      },
+    };
+  },
+});

@@ -1,8 +1,7 @@
 // update_plan: the session's plan as Codex keeps it (steps with pending, in_progress or
 // completed; at most one in progress). The model reads only "Plan updated"; the host gets the list.
-import { replaceTodos } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
-import { ok } from '../common/result.js';
+import type { TodoItem } from '../../engine/index.js';
+import { defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -12,7 +11,7 @@ interface PlanArgs {
   plan: Array<{ step: string; status: string }>;
 }
 
-export const updatePlanTool: ToolDefinition<PlanArgs> = {
+export const updatePlan = defineTool<PlanArgs, TodoItem[]>({
   name: 'update_plan',
   fields: { todos: 'plan' },
   summary: 'Record or revise your step-by-step plan for a multi-step task (each step pending, in_progress or completed).',
@@ -20,8 +19,8 @@ export const updatePlanTool: ToolDefinition<PlanArgs> = {
     "Replaces the session's plan with `plan`, a list of {step, status}; status is pending, in_progress or completed,",
     'and at most one step may be in_progress. `explanation` says why the plan changed. Answers "Plan updated";',
     'the host shows the list. Use it for work of several steps, updating statuses as you go; it changes no files.',
-  ].join(' '),
-  inputSchema: {
+  ],
+  schema: {
     type: 'object',
     properties: {
       explanation: { type: 'string' },
@@ -38,7 +37,6 @@ export const updatePlanTool: ToolDefinition<PlanArgs> = {
     required: ['plan'],
     additionalProperties: false,
   },
-  destructive: false,
   tags: [TAGS.planning],
   examples: [
     {
@@ -56,25 +54,32 @@ export const updatePlanTool: ToolDefinition<PlanArgs> = {
   ],
   idempotency: 'idempotent',
   errorModes: 'INVALID_ARGUMENT: a status other than pending, in_progress or completed, or two steps in_progress; the previous plan stays.',
-  async handler(args, ctx) {
-    const items = args.plan.map((p, i) => ({ id: String(i + 1), content: p.step, status: p.status }));
-    const list = replaceTodos(ctx.session, items, { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } }, args.explanation);
+  call: async (args, c) =>
+    c.engine.todos.replace(
+      c,
+      args.plan.map((p, i) => ({ id: String(i + 1), content: p.step, status: p.status })),
+      { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } },
+      args.explanation,
+    ),
+  format(list, args) {
     const done = list.filter((t) => t.status === 'completed').length;
-    return ok('Plan updated', {
-      tool: 'update_plan',
-      summary: `${done} of ${list.length} steps completed`,
-      counts: { steps: list.length, completed: done },
-      details: { plan: list.map((t) => ({ step: t.content, status: t.status })), ...(args.explanation ? { explanation: args.explanation } : {}) },
-    });
+    return {
+      text: 'Plan updated',
+      host: {
+        summary: `${done} of ${list.length} steps completed`,
+        counts: { steps: list.length, completed: done },
+        details: { plan: list.map((t) => ({ step: t.content, status: t.status })), ...(args.explanation ? { explanation: args.explanation } : {}) },
+      },
+    };
   },
-};
-
-/** Plan errors in terms of steps (the engine speaks of todo items). */
-updatePlanTool.formatError = (err) => {
-  const f = err.facts as { index?: number; status?: string; allowed?: string[]; inProgress?: number };
-  if (f.status !== undefined && f.index !== undefined)
-    return `plan step ${f.index + 1} has status "${f.status}"; a status is one of ${(f.allowed ?? []).join(', ')}. The plan was not changed.`;
-  if (f.inProgress !== undefined) return `${f.inProgress} steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.`;
-  if (f.index !== undefined) return `plan step ${f.index + 1} has no text. The plan was not changed.`;
-  return err.message;
-};
+  // Plan errors in terms of steps (the engine speaks of todo items); any other failure in the engine's own words.
+  errors: firstWords(
+    errorTable({
+      bad_todo_status: ({ facts: f }) =>
+        `plan step ${f.index + 1} has status "${f.status}"; a status is one of ${f.allowed.join(', ')}. The plan was not changed.`,
+      too_many_in_progress: ({ facts: f }) => `${f.inProgress} steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.`,
+      empty_todo: ({ facts: f }) => `plan step ${f.index + 1} has no text. The plan was not changed.`,
+    }),
+    (err) => err.message,
+  ),
+});

@@ -1,7 +1,8 @@
 // Commands that are really apply_patch calls: Codex models often send a patch through a
 // shell tool, as argv ["apply_patch", PATCH] or as a `bash -lc` heredoc script
 // (`[cd DIR &&] apply_patch <<'EOF' … EOF`). Those are applied as patches, not run.
-import { EngineError, engineFailure } from '../../engine/index.js';
+import { EngineError, engineFailure } from '../errors.js';
+import type { Scope } from '../scope.js';
 
 export interface PatchInvocation {
   patch: string;
@@ -45,4 +46,12 @@ export function patchFromArgv(argv: readonly string[]): PatchInvocation | undefi
   if (argv.length === 3 && SHELLS.has(argv[0]!) && (argv[1] === '-c' || argv[1] === '-lc')) return patchFromScript(argv[2]!);
   if (argv.length === 1 && looksLikePatch(argv[0]!)) throw bare(argv[0]!);
   return undefined;
+}
+
+/** Where the relative paths of a patch sent through a command start: `base`, or the script's `cd DIR` from there. */
+export async function patchDir(scope: Scope, base: string, cd: string | undefined): Promise<string> {
+  if (cd === undefined) return base;
+  const r = await scope.resolve(cd, base, 'cmd');
+  if (!r.exists) throw new EngineError('not_found', `the directory ${cd} does not exist`, { field: 'cmd', facts: { path: cd, resolved: r.real } });
+  return r.real;
 }

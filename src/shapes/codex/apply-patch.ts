@@ -1,0 +1,57 @@
+// apply_patch: the Codex patch format, served as the JSON function variant {input}.
+// Unlike the reference, which writes hunk by hunk and keeps earlier hunks when a later one
+// fails, every hunk is checked before any file is written (all or nothing).
+import { defineTool } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { structuredOutput } from './output.js';
+import { patchHost, runPatch, type PatchRun } from './patch.js';
+
+const GRAMMAR_NOTE = '<see codex-apply-patch.md; start: begin_patch hunk+ end_patch>';
+
+export const applyPatch = defineTool<{ input: string }, PatchRun>({
+  name: 'apply_patch',
+  fields: { patch: 'input' },
+  summary: 'Edit, create, delete or move files with one patch (*** Begin Patch … *** End Patch), all or nothing.',
+  description: [
+    'Send the whole patch as `input`. Format: "*** Begin Patch", then hunks, then "*** End Patch".',
+    'Hunks: "*** Add File: <path>" followed by "+" lines (the new file); "*** Delete File: <path>";',
+    '"*** Update File: <path>", optionally "*** Move to: <new path>", then chunks: an optional "@@ <a line to',
+    'find first>" and lines starting with " " (context, kept), "-" (removed) or "+" (added); "*** End of File"',
+    'anchors a chunk at the end. Give about three context lines around each change. Paths are relative to the',
+    'session directory (absolute paths inside the roots work too). Lines are found exactly, then ignoring',
+    'trailing whitespace, then ignoring indentation, then with typographic quotes and dashes as ASCII.',
+    'Every hunk is checked before anything is written: if one does not apply, no file changes.',
+    'The result is JSON: {"output": "Success. Updated the following files:\\nA …\\nM …\\nD …", "metadata": {"exit_code", "duration_seconds"}}.',
+    'Do not use it for binary files; use exec_command to run formatters or generators.',
+  ],
+  // What DescribeTool serves is the vendor's declaration: a freeform grammar tool with its JSON
+  // function variant; arguments are validated against that variant.
+  schema: {
+    'x-freeform': true,
+    format: { type: 'grammar', syntax: 'lark', definition: GRAMMAR_NOTE },
+    json_function_variant: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false },
+  },
+  argumentsSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false },
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [
+    {
+      description: 'Change a line in one file and add another file',
+      arguments: {
+        input:
+          '*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+# Notes\n*** End Patch',
+      },
+      expectedOutcome: 'JSON whose output lists "A NOTES.md" and "M app.py".',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'Arguments: DescribeTool serves the vendor\'s declaration (x-freeform, the lark grammar, and json_function_variant), but CallTool arguments are always a JSON object, so the patch is sent as {"input": "<patch>"}, the JSON function variant, and validated against that variant before anything runs: a missing or non-string input, or any other property, is INVALID_ARGUMENT and nothing is applied. Raw patch text is not accepted as arguments; it is accepted inside exec_command/shell as apply_patch <<\'EOF\' … EOF.',
+    'All or nothing (safer than Codex, which keeps the hunks applied before a failing one): when any hunk fails, no file is written and the output ends "No file was changed".',
+    'Parse errors: "Invalid patch: …" (envelope) or "Invalid patch hunk on line N: …" (INVALID_ARGUMENT); fix the line named.',
+    'A chunk whose lines are not in the file: "Could not find the expected lines in <path>:" with the lines sought; an @@ line not found: "Could not find the context line …" (PRECONDITION_FAILED). Read the file again and resend.',
+    'Updating or deleting a missing file (NOT_FOUND); a path outside the roots (PERMISSION_DENIED).',
+    'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it): "Cannot add <path>: the file already exists (hunk on line N). Use "*** Update File: <path>" to change it, or delete it first." and no file is written.',
+  ],
+  call: (args, c) => runPatch(c, args.input),
+  format: (run) => ({ text: structuredOutput(run.output, run.exitCode, run.durationSeconds), host: patchHost(run), failure: run.error }),
+});

@@ -1,0 +1,114 @@
+// exec_command (Codex "unified exec"): a command starts as a process of the session; the call
+// waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
+// session id to poll or type into with write_stdin if it still runs.
+import { cutText, handleFor, patchFromScript } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
+import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
+import { byteBudget } from './output.js';
+import { patchHost, runSentPatch } from './patch.js';
+
+const EXEC_YIELD_MS = 10_000;
+
+/** Set for every command, as Codex does: no colours, no pagers. */
+const EXEC_ENV = { NO_COLOR: '1', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+
+interface ExecArgs extends ApprovalArgs {
+  cmd: string;
+  workdir?: string;
+  shell?: string;
+  login?: boolean;
+  tty?: boolean;
+  yield_time_ms?: number;
+  max_output_tokens?: number;
+  environment_id?: string;
+  ingress?: number;
+}
+
+export const execCommand = defineTool<ExecArgs, ExecOutput>({
+  name: 'exec_command',
+  fields: { command: 'cmd' },
+  summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
+  description: [
+    'Runs `cmd` with bash -lc (or `shell` -lc; -c with login: false) in `workdir` (default: the session directory; must be inside the roots).',
+    `The call waits up to yield_time_ms (default ${EXEC_YIELD_MS}, between ${YIELD_MS.min} and ${YIELD_MS.max}) for the command to finish.`,
+    'The answer lists "Chunk ID", "Wall time: <s> seconds", then "Process exited with code N" if it finished,',
+    'or "Process running with session ID N" if not (use write_stdin with that id to read more, or to type into it),',
+    'then "Original token count" and "Output:" with what it printed (stdout and stderr together) during the call.',
+    BUDGET_MODE,
+    '`tty: true` runs it on a pseudo-terminal with stdin open (needed for write_stdin input, REPLs, prompts); without tty stdin is closed.',
+    "The command runs in a login shell (bash -lc) unless login is false; the user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
+    'Running processes end with the session; there is no other time limit, so stop servers yourself (write_stdin "\\u0003" on a tty).',
+  ],
+  schema: {
+    type: 'object',
+    properties: {
+      additional_permissions: additionalPermissionsSchema,
+      cmd: { type: 'string' },
+      environment_id: { type: 'string' },
+      ingress: { type: 'integer' },
+      justification: { type: 'string' },
+      login: { type: 'boolean' },
+      max_output_tokens: { type: 'number' },
+      prefix_rule: { type: 'array', items: { type: 'string' } },
+      sandbox_permissions: sandboxPermissionsSchema,
+      shell: { type: 'string' },
+      tty: { type: 'boolean' },
+      workdir: { type: 'string' },
+      yield_time_ms: { type: 'number' },
+    },
+    required: ['cmd'],
+    additionalProperties: false,
+  },
+  output: OUTPUT_SCHEMA,
+  tags: [TAGS.shell, TAGS.destructive],
+  examples: [
+    { description: 'List the files of the project', arguments: { cmd: 'ls -a', workdir: '.' }, expectedOutcome: 'Process exited with code 0 and the listing.' },
+    {
+      description: 'Start a Python prompt to type into',
+      arguments: { cmd: 'python3 -i', tty: true, yield_time_ms: 1000 },
+      expectedOutcome: 'Process running with session ID N.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'A command that exits non-zero is not an error: read "Process exited with code N" and the output.',
+    BUDGET_MODE,
+    APPROVAL_MODE,
+    "NOT_FOUND / PERMISSION_DENIED: workdir missing or outside the roots. SECURITY_POLICY: the server's command rules refuse the command (the message names the rule).",
+    'RESOURCE_EXHAUSTED: the session already has the maximum number of running processes; end one first.',
+    'environment_id and ingress are accepted and ignored (one environment). justification and prefix_rule are ignored (no approvals).',
+  ],
+  async call(args, c) {
+    const started = performance.now();
+    checkApproval(args);
+    checkTokens(args.max_output_tokens);
+    const budget = byteBudget(args.max_output_tokens);
+    const wall = () => (performance.now() - started) / 1000;
+    const intercepted = patchFromScript(args.cmd);
+    if (intercepted) {
+      const run = await runSentPatch(c, intercepted, args.workdir);
+      const extra = { patch: { tool: c.tool, ...patchHost(run) } };
+      return { wallSeconds: wall(), exitCode: run.exitCode, output: cutText(run.output, budget), extra, failure: run.error };
+    }
+    // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
+    const login = args.login !== false;
+    const job = await c.engine.shell.start(c, {
+      command: args.shell ? [args.shell, login ? '-lc' : '-c', args.cmd] : args.cmd,
+      workdir: args.workdir,
+      login: args.shell ? undefined : login,
+      // A terminal session is what Codex gives the user: its login shell reads the profile.
+      startupFiles: args.tty === true,
+      tty: args.tty === true,
+      stdin: args.tty === true,
+      description: 'exec_command',
+      env: args.tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' },
+    });
+    const wait = waitMs(args.yield_time_ms ?? EXEC_YIELD_MS);
+    const r = await c.engine.shell.output(c, job.id, { waitMs: wait, until: 'exit', maxBytes: budget, budget: 'head_tail' });
+    const extra = { jobId: job.id, pid: job.pid, ...(job.ttyFallback ? { ttyFallback: job.ttyFallback } : {}) };
+    return readAnswer(r, wall(), extra, () => handleFor(c.session, job.id));
+  },
+  format: execReply,
+});

@@ -1,0 +1,79 @@
+// What exec_command and write_stdin share: Codex's yield bounds, its numbering of running
+// processes, and the answer both give (chunk id, wall time, exit code or session id, output).
+import { randomBytes } from 'node:crypto';
+import { type CapturedText, EngineError, type JobRead, shellExitCode } from '../../engine/index.js';
+import type { JsonSchema } from '../../registry/types.js';
+import type { Reply } from '../common/define.js';
+import { approxTokens, readOutput, withWarning } from './output.js';
+
+// Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
+// write_stdin (a poll) waits 5 s to 5 min.
+export const YIELD_MS = { min: 250, max: 30_000, pollMin: 5_000, pollMax: 300_000 };
+
+/** How long a call waits: `yieldMs` within the bounds of a call, or of a poll. */
+export const waitMs = (yieldMs: number, poll = false) =>
+  poll ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs)) : Math.min(YIELD_MS.max, Math.max(YIELD_MS.min, yieldMs));
+
+export function checkTokens(v: number | undefined): void {
+  if (v !== undefined && (!Number.isFinite(v) || v < 0)) {
+    throw new EngineError('invalid_argument', 'max_output_tokens must be a number of tokens, 0 or more', { field: 'max_output_tokens', facts: { value: v } });
+  }
+}
+
+/** One exec/write_stdin answer, as Codex's tool output carries it. */
+export interface ExecOutput {
+  wallSeconds: number;
+  exitCode?: number;
+  sessionId?: number;
+  output: CapturedText;
+  /** What the host block's details add (job id, pid, a patch applied instead). */
+  extra: Record<string, unknown>;
+  failure?: EngineError;
+}
+
+/** The answer of a read: the exit code once the job ended, else the session id it runs under. */
+export function readAnswer(r: JobRead, wallSeconds: number, extra: Record<string, unknown>, sessionId: () => number): ExecOutput {
+  const output = readOutput(r);
+  if (r.job.status !== 'running') return { wallSeconds, exitCode: shellExitCode(r.job.exitCode, r.job.signal), output, extra };
+  return { wallSeconds, sessionId: sessionId(), output, extra };
+}
+
+export function execReply(o: ExecOutput): Reply {
+  const chunkId = randomBytes(3).toString('hex');
+  const tokens = approxTokens(o.output.totalBytes);
+  const lines = [`Chunk ID: ${chunkId}`, `Wall time: ${o.wallSeconds.toFixed(4)} seconds`];
+  if (o.exitCode !== undefined) lines.push(`Process exited with code ${o.exitCode}`);
+  if (o.sessionId !== undefined) lines.push(`Process running with session ID ${o.sessionId}`);
+  lines.push(`Original token count: ${tokens}`, 'Output:', withWarning(o.output));
+  const running = o.sessionId !== undefined;
+  return {
+    text: lines.join('\n'),
+    data: {
+      chunk_id: chunkId,
+      wall_time_seconds: o.wallSeconds,
+      ...(o.exitCode !== undefined ? { exit_code: o.exitCode } : {}),
+      ...(running ? { session_id: o.sessionId } : {}),
+      original_token_count: tokens,
+      output: withWarning(o.output),
+    },
+    host: {
+      summary: running ? `Still running as session ${o.sessionId}` : `Exited with code ${o.exitCode}`,
+      exitCode: o.exitCode ?? null,
+      truncated: o.output.truncated,
+      counts: { outputBytes: o.output.totalBytes, outputLines: o.output.totalLines },
+      details: { ...o.extra, ...(running ? { sessionId: o.sessionId } : {}) },
+    },
+    failure: o.failure,
+  };
+}
+
+const [S, N] = [{ type: 'string' }, { type: 'number' }];
+export const OUTPUT_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { chunk_id: S, wall_time_seconds: N, exit_code: N, session_id: N, original_token_count: N, output: S },
+  required: ['wall_time_seconds', 'output'],
+};
+
+export const BUDGET_MODE =
+  'Output over max_output_tokens (default 10000; a token is counted as 4 bytes) keeps its first and last halves with "…N tokens truncated…" between, ' +
+  'after a "Warning: truncated output (original token count: N)" header and the total line count.';

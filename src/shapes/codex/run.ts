@@ -1,0 +1,56 @@
+// What shell_command and the legacy shell share: the command run to completion (10 s by
+// default), or the patch it carries applied, and what both report of it.
+import { cutText, EngineError, settleRun, type PatchInvocation, type Settled } from '../../engine/index.js';
+import type { Call, Reply } from '../common/define.js';
+import { byteBudget, middle } from './output.js';
+import { patchHost, runSentPatch } from './patch.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** How both run: merged output, no colours or pagers, at most an hour (the reference sets no ceiling; this keeps a forgotten call from holding a process for ever). */
+const RUN = {
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+  maxTimeoutMs: 3_600_000,
+  streams: 'merged' as const,
+  env: { NO_COLOR: '1', TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+};
+
+export interface Ran extends Settled {
+  host: NonNullable<Reply['host']>;
+}
+
+/** Runs the command (or applies the patch it carries) and gathers what both tools report. */
+export async function execute(
+  c: Call,
+  command: string | string[],
+  patch: PatchInvocation | undefined,
+  args: { workdir?: string; timeout_ms?: number; login?: boolean },
+): Promise<Ran> {
+  const budget = byteBudget(undefined);
+  if (patch) {
+    const run = await runSentPatch(c, patch, args.workdir);
+    const output = cutText(run.output, budget);
+    return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host: patchHost(run) };
+  }
+  const { workdir, login, timeout_ms: timeoutMs } = args;
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) {
+    throw new EngineError('invalid_argument', 'timeout_ms must be a positive number of milliseconds', { field: 'timeout_ms', facts: { value: timeoutMs } });
+  }
+  const run = c.engine.shell.run(c, { command, workdir, login, timeoutMs, maxOutputBytes: budget, ...RUN });
+  // A command killed by its timeout reports 124, as timeout(1) does.
+  const ran = await settleRun(run, { timeoutExitCode: 124, evidence: middle });
+  const r = ran.run;
+  if (!r) return { ...ran, host: { summary: 'Cancelled', exitCode: ran.exitCode, truncated: ran.output.truncated } };
+  const counts = { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines, durationMs: Math.round(r.durationMs) };
+  const summary = r.timedOut ? `Timed out after ${r.timeoutMs} ms` : `Exited with code ${ran.exitCode}`;
+  const host = { summary, exitCode: ran.exitCode, signal: r.signal, truncated: r.output.truncated, counts, details: { cwd: r.cwd, timeoutMs: r.timeoutMs } };
+  return { ...ran, host };
+}
+
+/** What goes before the output of a command that did not end by itself. */
+export const timeoutNote = (ran: Ran) =>
+  ran.timedOutMs !== undefined ? `command timed out after ${ran.timedOutMs} milliseconds\n` : ran.cancelled ? 'command was cancelled before it finished\n' : '';
+
+export const FAILURE_MODE =
+  'A non-zero exit is reported as a failed call (PROCESS_FAILED) carrying the same text; a timeout (default 10000 ms) kills the command and everything it started, ' +
+  'reports exit code 124 and puts "command timed out after N milliseconds" before the output (TIMEOUT). A call cancelled while the command runs kills it too ' +
+  'and puts "command was cancelled before it finished" before the output so far (CANCELLED).';

@@ -1,0 +1,82 @@
+// write_stdin: types into, or polls, a process exec_command left running, and answers as
+// exec_command does with what it printed since the last read.
+import { engineFailure, heldHandles, jobOfHandle, releaseHandle } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
+import { byteBudget } from './output.js';
+
+const WRITE_YIELD_MS = 250;
+
+interface WriteArgs {
+  session_id: number;
+  chars?: string;
+  yield_time_ms?: number;
+  max_output_tokens?: number;
+}
+
+export const writeStdin = defineTool<WriteArgs, ExecOutput>({
+  name: 'write_stdin',
+  summary: 'Type into, or poll, a command exec_command left running, and read what it printed since.',
+  description: [
+    'Writes `chars` to the process with `session_id` (from "Process running with session ID N"), then waits up to',
+    `yield_time_ms (default ${WRITE_YIELD_MS}, between ${YIELD_MS.min} and ${YIELD_MS.max}) and returns the output printed since the last read,`,
+    'in the same form as exec_command. Empty or absent chars only polls; a poll waits at least 5 s (at most 5 min) unless the process ends first.',
+    'Send "\\n" (or "\\r" on a tty) to submit a line and "\\u0003" for Ctrl-C. Typing needs a process started with tty: true.',
+    'Once the answer says "Process exited with code N" the session id is gone.',
+    BUDGET_MODE,
+  ],
+  schema: {
+    type: 'object',
+    properties: { chars: { type: 'string' }, max_output_tokens: { type: 'number' }, session_id: { type: 'number' }, yield_time_ms: { type: 'number' } },
+    required: ['session_id'],
+    additionalProperties: false,
+  },
+  output: OUTPUT_SCHEMA,
+  tags: [TAGS.shell, TAGS.destructive],
+  examples: [
+    {
+      description: 'Evaluate an expression in a Python prompt started with tty',
+      arguments: { session_id: 41234, chars: '1 + 1\n', yield_time_ms: 1000 },
+      expectedOutcome: 'The output 2, process still running.',
+    },
+    {
+      description: 'Wait for more output of a long build',
+      arguments: { session_id: 41234, yield_time_ms: 30000 },
+      expectedOutcome: 'New output, and the exit code once it finished.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'NOT_FOUND: no running process has that session id in this session (it exited and was reported, or never existed); start it again with exec_command.',
+    'PRECONDITION_FAILED: chars sent to a process started without tty, whose stdin is closed; run it again with exec_command tty: true.',
+    BUDGET_MODE,
+  ],
+  async call(args, c) {
+    const started = performance.now();
+    checkTokens(args.max_output_tokens);
+    const [sessionId, chars] = [args.session_id, args.chars ?? ''];
+    const jobId = jobOfHandle(c.session, sessionId);
+    if (jobId === undefined) {
+      const why = `no running process has session id ${sessionId}; it may have exited already — start it again with exec_command`;
+      throw engineFailure('unknown_process', why, { sessionId, known: heldHandles(c.session) }, { field: 'session_id' });
+    }
+    const job = c.engine.shell.job(c, jobId);
+    if (chars !== '' && !job.interactive) {
+      const why = `process ${sessionId} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`;
+      throw engineFailure('stdin_closed', why, { sessionId }, { field: 'chars' });
+    }
+    const read = {
+      waitMs: waitMs(args.yield_time_ms ?? WRITE_YIELD_MS, chars === ''),
+      until: 'exit' as const,
+      maxBytes: byteBudget(args.max_output_tokens),
+      budget: 'head_tail' as const,
+    };
+    // A process that ended since the last call cannot be typed into: report its last output and exit instead.
+    const r = job.status === 'running' ? await c.engine.shell.write(c, jobId, chars, read) : await c.engine.shell.output(c, jobId, read);
+    const answer = readAnswer(r, (performance.now() - started) / 1000, { jobId, pid: r.job.pid }, () => sessionId);
+    if (answer.exitCode !== undefined) releaseHandle(c.session, sessionId);
+    return answer;
+  },
+  format: execReply,
+});
