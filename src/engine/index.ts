@@ -198,3 +198,11 @@ export type { JobRead, JobSnapshot } from './shell/jobs.js';
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
 export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
+
+// Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
+export type { EditResult } from './files/edit.js';
+export type { WriteResult } from './files/write.js';
+export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
+export { fullyReadUnchanged } from './files/reread.js';
+export { notebookText } from './files/notebook-text.js';
+export { fitLines, headTailSplit } from './text/fit.js';
