@@ -50,7 +50,7 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
     return { entries: bases.length > 1 ? recentFirst(unique) : unique, base: given !== undefined ? found[0]!.base : undefined };
   },
   format({ entries, base }, args, c): Reply {
-    const where = base !== undefined ? `within ${base}` : searched(c, undefined, 'in path');
+    const where = base !== undefined ? `within ${base}` : searched(c);
     if (entries.length === 0) {
       const text = `No files found matching pattern "${args.pattern}" ${where}`;
       return { text, host: { summary: text, counts: { files: 0 } } };

@@ -72,7 +72,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
   },
   format(r, args, c): Reply {
     // Qwen names the search path as it reads once shell escapes are undone.
-    const where = `${searched(c, args.path !== undefined ? unescapeShellPath(args.path) : undefined, 'in path')}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
+    const where = `${searched(c, args.path !== undefined ? unescapeShellPath(args.path) : undefined)}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
     // Roots that hold one another would report a file twice; each file counts once.
     const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
     const all = files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`));

@@ -1,9 +1,9 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import { EngineError, headTailSplit, type RunOutcome } from '../../engine/index.js';
+import { headTailSplit, type RunOutcome, withDetails } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { cancelledText, signalNumber, stripAnsi } from '../common/gemini-family.js';
-import { cancelledRun } from '../common/process.js';
+import { cancelledRun, processError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 import { badParams } from './errors.js';
 
@@ -64,17 +64,8 @@ function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   const host = { summary: args.description ?? args.command.slice(0, 120), exitCode: r.exitCode, signal: r.signal, truncated, details };
   if (r.timedOut) {
     // Failure.process carries what it printed, as every shape's timeout does.
-    const failure = new EngineError('timeout', `the command ran past ${timeout} ms`, {
-      facts: { errorType: 'shell_execute_error', timeoutMs: timeout },
-      process: {
-        tool: 'bash',
-        exitCode: r.exitCode ?? -1,
-        signal: r.signal ?? '',
-        output: r.stdout.text + r.stderr.text,
-        outputTruncated: truncated,
-        backend: 'execa',
-      },
-    });
+    const ran = processError('timeout', `the command ran past ${timeout} ms`, r, r.stdout.text + r.stderr.text, truncated);
+    const failure = withDetails(ran, { facts: { errorType: 'shell_execute_error' } });
     return {
       text: `Command timed out after ${timeout}ms before it could complete.${out ? ` Below is the output before it timed out:\n${out}` : ' There was no output before it timed out.'}`,
       host: { ...host, details: { ...details, error_type: 'shell_execute_error' } },
