@@ -206,3 +206,11 @@ export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from '
 export type { ListResult } from './search/list.js';
 export { settleRun, shellExitCode, type Settled, type SettleOptions } from './shell/settle.js';
 export { handleFor, heldHandles, jobOfHandle, releaseHandle } from './shell/handles.js';
+
+// Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
+export type { EditResult } from './files/edit.js';
+export type { WriteResult } from './files/write.js';
+export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
+export { fullyReadUnchanged } from './files/reread.js';
+export { notebookText } from './files/notebook-text.js';
+export { fitLines, headTailSplit } from './text/fit.js';

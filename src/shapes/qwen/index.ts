@@ -2,21 +2,29 @@
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
+import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { qwenFormatError } from './errors.js';
-import { qwenFileTools } from './files.js';
-import { qwenSearchTools } from './search.js';
-import { qwenShellTools } from './shell.js';
-import { qwenTodoTools } from './todos.js';
-import { qwenWebTools } from './web.js';
+import { edit } from './edit.js';
+import { qwenDialect, qwenFormatError } from './errors.js';
+import { glob } from './glob.js';
+import { grepSearch } from './grep-search.js';
+import { listDirectory } from './list-directory.js';
+import { readFile } from './read-file.js';
+import { runShellCommand } from './run-shell-command.js';
+import { taskStop } from './task-stop.js';
+import { todoWrite } from './todo-write.js';
+import { webFetch } from './web-fetch.js';
+import { writeFile } from './write-file.js';
 
 export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
+  const tools = [readFile, writeFile, edit, grepSearch, glob, listDirectory, runShellCommand, taskStop, webFetch, todoWrite];
   return shapeSpec(config, {
     shape: 'qwen',
     vendor: 'qwen',
     description: 'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
     contextFiles: ['QWEN.md', 'AGENTS.md'],
-    tools: [...qwenFileTools, ...qwenSearchTools(config), ...qwenShellTools(config, engine), ...qwenWebTools(config, engine), ...qwenTodoTools],
+    // Failures before a call (bad arguments, an evicted session) and bugs keep Qwen's framing, not the error-type words.
+    tools: buildTools({ config, engine }, qwenDialect, tools).map((t) => ({ ...t, formatError: undefined })),
     formatError: qwenFormatError,
     guide: (roots, tools) =>
       [

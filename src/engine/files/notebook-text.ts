@@ -1,10 +1,10 @@
-// read_file on a .ipynb file, as Qwen Code shows it: a header naming the language and the cell
-// count, then each cell under a "--- <Kind> Cell <id> ---" line (code in a fenced block with its
-// execution count, then its text outputs), the whole bounded to 100000 characters with a note
-// of the cells left out. Parsing is the engine's; this is only the wording.
-import type { NotebookCell, NotebookView } from '../../engine/index.js';
+// A parsed notebook as plain text for a model (the form Qwen Code's read_file gives): a header
+// naming the language and the cell count, then each cell under a "--- <Kind> Cell <id> ---"
+// line (code in a fenced block with its execution count, then its text outputs), the whole
+// bounded to 100000 characters with a note of the cells left out.
+import type { NotebookCell, NotebookView } from './notebook-parse.js';
 
-/** Qwen's bound on the whole rendering, and on one cell's combined outputs. */
+/** The bound on the whole rendering, and on one cell's combined outputs. */
 export const MAX_NOTEBOOK_CHARS = 100_000;
 const MAX_CELL_OUTPUT_CHARS = 10_000;
 
@@ -34,7 +34,7 @@ function cellText(cell: NotebookCell, language: string): string {
 }
 
 /** The model text of a notebook, and whether cells were left out. */
-export function renderQwenNotebook(nb: NotebookView): { text: string; truncated: boolean } {
+export function notebookText(nb: NotebookView): { text: string; truncated: boolean } {
   if (nb.cells.length === 0) return { text: '(empty notebook)', truncated: false };
   const language = nb.language ?? 'python';
   const header = `Jupyter Notebook (${language}, ${nb.cells.length} cells)`;

@@ -1,0 +1,86 @@
+// edit: exact text replaced once (or everywhere with replace_all) in a file read in this
+// session; an empty old_string creates a file. The answer shows the edited lines.
+import { type EditResult, unescapeShellPath } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { changedLinesOf, diffNote } from '../common/diff-note.js';
+import { shapeError, snippetAround } from '../common/gemini-family.js';
+import { TAGS } from '../tags.js';
+import { requireAbsolute } from './errors.js';
+
+interface Args {
+  file_path: string;
+  old_string: string;
+  new_string: string;
+  replace_all?: boolean;
+}
+
+export const edit = defineTool<Args, EditResult>({
+  name: 'edit',
+  fields: { path: 'file_path' },
+  summary: 'Replace exact text in a file read in this session (once, or everywhere with replace_all).',
+  description: [
+    'Replaces old_string with new_string in the file at file_path (absolute). old_string must occur exactly once unless',
+    'replace_all is true. When the exact text is absent, lines are compared ignoring trailing whitespace, and then',
+    'typographic quotes, dashes and special spaces are read as their ASCII twins; nothing fuzzier. Replacement is literal ($ has',
+    'no special meaning). Deleting text also takes the line break after it. An empty old_string creates a new file.',
+    'The file must have been read in this session (a partial read is enough) and be unchanged since. Encoding, BOM and',
+    'CRLF endings are kept. The answer shows the edited lines with 4 lines of context.',
+  ],
+  schema: {
+    properties: { file_path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' }, replace_all: { type: 'boolean' } },
+    required: ['file_path', 'old_string', 'new_string'],
+    type: 'object',
+  },
+  destructive: true,
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [
+    {
+      description: 'Fix an off-by-one',
+      arguments: { file_path: '/home/user/project/src/loop.py', old_string: 'range(1, n)', new_string: 'range(0, n)' },
+      expectedOutcome: 'The file: ... has been updated, with the edited lines.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'edit_no_occurrence_found (INVALID_ARGUMENT): old_string is not in the file. edit_expected_occurrence_mismatch (CONFLICT): several',
+    'occurrences without replace_all. edit_no_change: nothing would change. attempt_to_create_existing_file: empty old_string on',
+    'an existing file. file_not_found: missing file with a non-empty old_string.',
+    'edit_requires_prior_read / file_changed_since_read (CONFLICT): read the file (again) first.',
+    'invalid_tool_params: a relative path. path_not_in_workspace: outside the workspace.',
+  ],
+  async call(args, c) {
+    requireAbsolute(args.file_path, 'file_path');
+    const file = unescapeShellPath(args.file_path);
+    if (args.old_string === '') {
+      const st = await c.engine.files.stat(c, file);
+      if (st.exists) throw shapeError('already_exists', `${file} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
+    }
+    const occurrences = args.replace_all ? 'all' : 'unique';
+    return c.engine.files.edit(c, file, [{ oldString: args.old_string, newString: args.new_string, occurrences }], {
+      freshness: { requireRead: true, requireUnchanged: true },
+      // Trailing whitespace before typography: the typography rung also compares lines
+      // ignoring trailing whitespace, so in the other order this rung would never be the one reported.
+      ladder: ['exact', 'trailing-whitespace', 'typography'],
+      absorbNewlineOnDelete: true,
+      createParents: true,
+    });
+  },
+  format(r) {
+    const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;
+    // Qwen counts the lines as its read_file does (a final line break ends in one more, empty, line).
+    const changed = changedLinesOf(r.diff);
+    const region = changed.length ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1 : 0;
+    const snip = region <= 1000 && r.totalLines > 0 ? snippetAround(r.text, changed, 4, { finalEmptyLine: true }) : undefined;
+    const shown = snip ? ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}` : '';
+    const counts = { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed };
+    const host = {
+      summary: head,
+      paths: [r.path],
+      diff: r.diff.unified,
+      diffNote: diffNote(r.diff),
+      counts,
+      details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact' },
+    };
+    return { text: head + shown, host };
+  },
+});

@@ -1,0 +1,71 @@
+// glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
+import { type GlobEntry, literalPattern, unescapeShellPath } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
+import { recentFirst } from '../common/gemini-family.js';
+import { TAGS } from '../tags.js';
+import { searched } from './where.js';
+
+const MAX_FILES = 100;
+
+interface Args {
+  pattern: string;
+  path?: string;
+}
+
+export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
+  name: 'glob',
+  summary: 'Find files by glob pattern (case-insensitive), most recently changed first; absolute paths, 100 at most.',
+  description: [
+    'Matches file paths under `path` (default: the workspace directories) against a glob (*, **, ?, [abc], {a,b}),',
+    'always case-insensitively, dot-files included. .gitignore and .qwenignore are honoured; node_modules is not skipped',
+    'unless ignored. Files changed in the last 24 hours come first (newest first), then the rest alphabetically. At most',
+    '100 absolute paths are listed; the rest are counted. A pattern that names an existing path literally (brackets,',
+    'parentheses and all: "app/[id]/page.tsx") finds that path. A file under two overlapping roots is listed once.',
+  ],
+  schema: { properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'], type: 'object' },
+  destructive: false,
+  tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
+  examples: [{ description: 'All Python files', arguments: { pattern: '**/*.py' }, expectedOutcome: 'Found N file(s) ... then absolute paths.' }],
+  idempotency: 'idempotent',
+  errorModes: [
+    'search_path_not_found: path does not exist. search_path_not_a_directory: path is a file.',
+    'path_not_in_workspace: path outside the workspace. invalid_tool_params: an empty pattern.',
+  ],
+  async call(args, c) {
+    const given = args.path !== undefined ? unescapeShellPath(args.path) : undefined;
+    const pattern = await literalPattern(c.scope, args.pattern, c.session.cwd ?? c.scope.roots[0]!, given);
+    const bases = given !== undefined ? [given] : [...c.scope.roots];
+    const opts = {
+      pattern,
+      caseSensitive: false,
+      hidden: true,
+      skipNames: ['.git'],
+      ignoreFileNames: ['.qwenignore'],
+      sort: 'recent-first' as const,
+      limit: 0,
+    };
+    const found = await Promise.all(bases.map((b) => c.engine.search.glob(c, { ...opts, path: b })));
+    // Roots that hold one another would list a file twice; each is listed once.
+    const unique = [...new Map(found.flatMap((f) => f.entries).map((e) => [e.path, e])).values()];
+    return { entries: bases.length > 1 ? recentFirst(unique) : unique, base: given !== undefined ? found[0]!.base : undefined };
+  },
+  format({ entries, base }, args, c): Reply {
+    const where = base !== undefined ? `within ${base}` : searched(c);
+    if (entries.length === 0) {
+      const text = `No files found matching pattern "${args.pattern}" ${where}`;
+      return { text, host: { summary: text, counts: { files: 0 } } };
+    }
+    const shown = entries.slice(0, MAX_FILES);
+    const more = entries.length - shown.length;
+    const tail = more > 0 ? `\n---\n[${more} ${more === 1 ? 'file' : 'files'} truncated] ...` : '';
+    return {
+      text: `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${tail}`,
+      host: {
+        summary: `Found ${entries.length} file(s)`,
+        paths: shown.map((e) => e.path),
+        counts: { files: entries.length, shown: shown.length },
+        truncated: more > 0,
+      },
+    };
+  },
+});

@@ -1,0 +1,76 @@
+// list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
+// entries .gitignore and .qwenignore hide counted.
+import path from 'node:path';
+import { type ListEntry, unescapeShellPath } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
+import { familyList } from '../common/gemini-family.js';
+import { TAGS } from '../tags.js';
+import { requireAbsolute } from './errors.js';
+
+const MAX_ENTRIES = 100;
+const IGNORE_FILE = '.qwenignore';
+
+interface Args {
+  path: string;
+  ignore?: string[];
+  file_filtering_options?: { respect_git_ignore?: boolean; respect_qwen_ignore?: boolean };
+}
+
+export const listDirectory = defineTool<Args, { path: string; entries: ListEntry[]; gitIgnored: number; qwenIgnored: number }>({
+  name: 'list_directory',
+  summary: 'List the entries of one directory (absolute path): sub-directories first as [DIR], then files.',
+  description: [
+    'Lists the directory at `path` (absolute): "[DIR] name" for directories first, then file names, each group in',
+    'alphabetical order; at most 100 entries, the rest counted. `ignore` drops names matching its globs (* and ? only).',
+    'Entries hidden by .gitignore or .qwenignore (both on by default) are left out and counted at the end.',
+  ],
+  schema: {
+    properties: {
+      path: { type: 'string' },
+      ignore: { items: { type: 'string' }, type: 'array' },
+      file_filtering_options: { type: 'object', properties: { respect_git_ignore: { type: 'boolean' }, respect_qwen_ignore: { type: 'boolean' } } },
+    },
+    required: ['path'],
+    type: 'object',
+  },
+  destructive: false,
+  tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
+  examples: [
+    { description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'invalid_tool_params: a relative path. ls_execution_error (NOT_FOUND): no such directory. path_is_not_a_directory: a file (use read_file).',
+    'path_not_in_workspace: outside the workspace.',
+  ],
+  async call(args, c) {
+    requireAbsolute(args.path, 'path');
+    const filt = args.file_filtering_options ?? {};
+    const git = filt.respect_git_ignore !== false;
+    const r = await familyList(c, unescapeShellPath(args.path), {
+      ignoreFile: IGNORE_FILE,
+      respectGit: filt.respect_git_ignore,
+      respectVendor: filt.respect_qwen_ignore,
+      globs: args.ignore,
+    });
+    // Qwen counts the .git entry it always hides among the git-ignored ones.
+    const dotGit = git && (await c.engine.files.stat(c, path.join(r.path, '.git')).catch(() => undefined))?.exists ? 1 : 0;
+    const byGit = Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE);
+    return { ...r, gitIgnored: byGit.reduce((a, [, v]) => a + v, dotGit), qwenIgnored: r.ignored[IGNORE_FILE] ?? 0 };
+  },
+  format(r, args): Reply {
+    const shownPath = path.normalize(unescapeShellPath(args.path));
+    const host = { paths: [r.path] };
+    if (r.entries.length === 0)
+      return { text: `Directory ${shownPath} is empty.`, host: { ...host, summary: `Directory ${shownPath} is empty.`, counts: { entries: 0 } } };
+    const shown = r.entries.slice(0, MAX_ENTRIES);
+    const more = r.entries.length - shown.length;
+    const lines = shown.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : e.name));
+    const tail = more > 0 ? `\n---\n[${more} ${more === 1 ? 'item' : 'items'} truncated] ...` : '';
+    const ignored = r.gitIgnored + r.qwenIgnored > 0 ? `\n\n(${r.gitIgnored} git-ignored, ${r.qwenIgnored} qwen-ignored)` : '';
+    return {
+      text: `Listed ${r.entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${tail}${ignored}`,
+      host: { ...host, summary: `Listed ${r.entries.length} item(s)`, counts: { entries: r.entries.length, shown: shown.length }, truncated: more > 0 },
+    };
+  },
+});

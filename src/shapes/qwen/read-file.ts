@@ -1,0 +1,190 @@
+// read_file: absolute paths, a 0-based offset, 1000 lines / 25000 characters, the "Showing
+// lines" header, the unchanged-file note, PDF pages as text and notebooks as their cells.
+import {
+  EngineError,
+  extractPdfText,
+  fullyReadUnchanged,
+  isCondition,
+  notebookText,
+  pageRangeFor,
+  type ReadOptions,
+  unescapeShellPath,
+  withDetails,
+} from '../../engine/index.js';
+import { type Call, defineTool, type Reply } from '../common/define.js';
+import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult } from '../common/gemini-family.js';
+import { str } from '../common/str.js';
+import { TAGS } from '../tags.js';
+import { badParams, requireAbsolute } from './errors.js';
+
+const DEFAULT_LINES = 1000;
+const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
+/** PDFs read as text with `pages` may be larger, and give at most this many pages per call. */
+const MAX_PDF_BYTES = 100 * 1024 * 1024;
+const MAX_PDF_PAGES = 20;
+/** Ignore files Qwen's read_file honours, each named in the refusal. */
+const IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
+const BASE: ReadOptions = { finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
+
+interface Args {
+  file_path: string;
+  offset?: number;
+  limit?: number;
+  pages?: string;
+}
+
+const wholeNumber = (v: number | undefined, field: string, min: number): void => {
+  if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw badParams(`${field} must be a whole number of at least ${min}`, field, { [field]: v });
+};
+
+/** A `pages` value as a page range, checked before anything is read (the engine's condition stays; Qwen's error type is added). */
+function pagesRange(spec: string): { first: number; last: number } {
+  try {
+    return pageRangeFor(spec, MAX_PDF_PAGES);
+  } catch (err) {
+    if (!(err instanceof EngineError)) throw err;
+    const message = `${err.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`;
+    throw withDetails(err, { message, facts: { errorType: 'invalid_tool_params' }, field: 'pages' });
+  }
+}
+
+async function pdfPages(c: Call, file: string, range: { first: number; last: number }): Promise<Reply> {
+  const r = await c.engine.files.read(c, file, { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES });
+  if (r.kind !== 'pdf') throw badParams(`pages applies to PDF files only, and ${file} is not one; read it without pages`, 'pages', { path: file });
+  const pages = await extractPdfText(r.data, { ...range, signal: c.signal });
+  return {
+    text: pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n'),
+    host: {
+      summary: `Read the text of pages ${range.first}-${range.first + pages.length - 1} of ${r.relative}`,
+      paths: [r.path],
+      counts: { pages: pages.length, bytes: r.size },
+    },
+  };
+}
+
+/** A notebook read whole (never the unchanged-file note); a cut one is not a full read. */
+async function notebook(c: Call, file: string): Promise<Reply | undefined> {
+  const r = await c.engine.files.read(c, file, { ...BASE, notebooks: true });
+  if (r.kind !== 'notebook') return undefined;
+  const nb = notebookText(r.notebook);
+  if (nb.truncated) c.session.reads.delete(r.path);
+  return {
+    text: nb.text,
+    host: { summary: `Read notebook: ${r.relative}`, paths: [r.path], counts: { cells: r.notebook.cells.length }, truncated: nb.truncated },
+  };
+}
+
+async function text(c: Call, args: Args): Promise<Reply> {
+  const start = (args.offset ?? 0) + 1;
+  const limit = args.limit ?? DEFAULT_LINES;
+  if (args.offset === undefined && args.limit === undefined) {
+    const st = await c.engine.files.stat(c, args.file_path);
+    if (fullyReadUnchanged(c.session, st, limit)) {
+      const note = `[File ${c.scope.relative(st.path)} unchanged since last read in this session — its full content was already given earlier in this conversation. To see the current content again, re-read it with an explicit offset/limit.]`;
+      return { text: note, host: { summary: note, paths: [st.path], details: { unchanged: true } } };
+    }
+  }
+  const opts: ReadOptions = {
+    ...BASE,
+    cwd: c.session.cwd,
+    signal: c.signal,
+    session: c.session,
+    start,
+    limit,
+    budget: { unit: 'chars', max: 25_000, overflow: 'cut', minCut: 10 },
+  };
+  // A text file over 10 MB is not refused: its first window is shown, its length not counted.
+  let big = false;
+  const r = await familyRead(c, args.file_path, opts).catch((err: unknown) => {
+    if (!isCondition(err, 'file_too_large') || err.facts.kind !== undefined) throw err;
+    big = true;
+    return familyRead(c, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
+  });
+  if (isResult(r)) {
+    if (!r.blobs?.length) return r;
+    // Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>".
+    const name = args.file_path.slice(args.file_path.lastIndexOf('/') + 1);
+    const mediaType = str(r.host.details?.mediaType);
+    const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
+    return { ...r, host: { ...r.host, summary: `Read ${kind} file: ${name}`, details: { ...r.host.details, displayName: name } } };
+  }
+  const total = big && (r.stoppedBy !== 'eof' || r.budgetCutLine !== undefined) ? undefined : (r.totalLines ?? r.endLine);
+  const of = total === undefined ? `at least ${r.endLine}` : String(total);
+  if (r.lines.length === 0 && start > 1) throw badParams(`offset ${args.offset} is past the end of the file (${total} lines)`, 'offset', { total });
+  const body = r.lines.map((l, i) => l.trimEnd() + (r.budgetCutLine === r.startLine + i ? CUT_MARK : '')).join('\n');
+  const cut = r.startLine > 1 || total === undefined || r.endLine < total || r.budgetCutLine !== undefined;
+  return {
+    text: cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${body}` : body,
+    host: {
+      paths: [r.path],
+      summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${total === undefined ? ' (truncated)' : ''}` : `Read ${r.relative}`,
+      counts: { startLine: r.startLine, endLine: r.endLine, ...(total !== undefined ? { totalLines: total } : {}) },
+      truncated: cut,
+    },
+  };
+}
+
+export const readFile = defineTool<Args>({
+  name: 'read_file',
+  fields: { path: 'file_path' },
+  summary: 'Read a file by absolute path: text (a window of lines via 0-based offset/limit), images and PDFs.',
+  description: [
+    'Returns the content of the file at file_path (an absolute path inside the workspace). Text comes back raw, without',
+    'line numbers and with trailing spaces trimmed: at most `limit` lines (default 1000) from the 0-based line `offset`,',
+    'and at most 25000 characters (the line that crosses it is cut and marked "... [truncated]"). When not all of the',
+    'file is shown, the text starts "Showing lines a-b of n total lines." (1-based). A second full read of a file',
+    'unchanged since this session last read it answers with a short note instead of the content. Images and PDFs come',
+    'back as data (named by the file), or with `pages` ("1-5", at most 20) as the text of those PDF pages; binary files are',
+    'named; images and PDFs over 10 MB are refused (PDFs read with pages: 100 MB); a text file over 10 MB shows its first',
+    'window, "of at least N" lines. Jupyter notebooks (.ipynb) come back as their cells and outputs, whole (no offset,',
+    'limit or pages), cut after 100000 characters. A path with shell-escaped spaces ("my\\ file.txt") names the file',
+    'with spaces. Read a file before editing or overwriting it.',
+  ],
+  schema: {
+    properties: { file_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, pages: { type: 'string' } },
+    required: ['file_path'],
+    type: 'object',
+  },
+  destructive: false,
+  tags: [TAGS.filesystem, TAGS.readOnly],
+  examples: [
+    { description: 'Read a whole file', arguments: { file_path: '/home/user/project/src/main.py' }, expectedOutcome: 'The file text.' },
+    {
+      description: 'Read 50 lines from line index 200',
+      arguments: { file_path: '/home/user/project/src/main.py', offset: 200, limit: 50 },
+      expectedOutcome: 'Showing lines 201-250 of N total lines, then the lines.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'invalid_tool_params: a relative file_path, a negative or fractional offset, a limit below 1, or an offset past the end.',
+    'file_not_found: no such file. target_is_directory: a directory (use list_directory). file_too_large: an image or PDF over 10 MB.',
+    'path_not_in_workspace (PERMISSION_DENIED): outside the workspace roots; this server refuses instead of asking the user.',
+    'invalid_tool_params: `pages` that is not one page or a closed range ("1-5") of at most 20 pages, or `pages` on a file that',
+    'is not a PDF; a range past the last page. With `pages`, PDFs of up to 100 MB are read as the text of those pages',
+    '(needs poppler-utils; UNAVAILABLE otherwise). invalid_tool_params also for offset, limit or pages on a .ipynb file, and',
+    'when .qwenignore, .agentignore or .aiignore hides the file (the refusal names which).',
+  ],
+  async call(args, c) {
+    if (args.pages === '') args = { ...args, pages: undefined };
+    requireAbsolute(args.file_path, 'file_path');
+    wholeNumber(args.offset, 'offset', 0);
+    wholeNumber(args.limit, 'limit', 1);
+    const ipynb = /\.ipynb$/i.test(args.file_path);
+    const facts = { path: args.file_path };
+    if (ipynb && (args.offset !== undefined || args.limit !== undefined)) {
+      const field = args.offset !== undefined ? 'offset' : 'limit';
+      throw badParams('offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', field, facts);
+    }
+    if (ipynb && args.pages !== undefined) throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
+    const range = args.pages !== undefined ? pagesRange(args.pages) : undefined;
+    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapeShellPath(args.file_path) };
+    for (const name of IGNORE_FILES) {
+      if (await hiddenByIgnoreFiles(c, args.file_path, [name], false)) {
+        throw badParams(`File path '${args.file_path}' is ignored by ${name} pattern(s)`, 'file_path', { path: args.file_path, ignoreFile: name });
+      }
+    }
+    if (range) return pdfPages(c, args.file_path, range);
+    return (ipynb && (await notebook(c, args.file_path))) || text(c, args);
+  },
+});

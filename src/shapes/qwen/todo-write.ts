@@ -1,0 +1,76 @@
+// todo_write: the whole list with ids each call, answered with the list as JSON inside a
+// system reminder, as Qwen's models expect.
+import type { TodoItem } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { badParams } from './errors.js';
+
+const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+const MAX_ID = 500;
+
+interface Args {
+  todos: Array<{ content: string; status: (typeof STATUSES)[number]; id: string }>;
+}
+
+export const todoWrite = defineTool<Args, TodoItem[]>({
+  name: 'todo_write',
+  summary: "Replace the session's todo list (id, content, status per item) to plan and track multi-step work.",
+  description: [
+    'Sends the complete list each time; it replaces the previous one. Items have a unique id, content and a status',
+    '(pending, in_progress, completed). The answer confirms the change and repeats the list as JSON in a system',
+    'reminder. An empty list clears it. Use it for tasks of three or more steps and keep it current as you work.',
+  ],
+  schema: {
+    type: 'object',
+    properties: {
+      todos: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: { type: 'string' } },
+          required: ['content', 'status', 'id'],
+          additionalProperties: false,
+        },
+      },
+    },
+    required: ['todos'],
+  },
+  destructive: false,
+  tags: [TAGS.planning],
+  examples: [
+    {
+      description: 'Plan a feature',
+      arguments: {
+        todos: [
+          { id: '1', content: 'Write the parser', status: 'in_progress' },
+          { id: '2', content: 'Add tests', status: 'pending' },
+        ],
+      },
+      expectedOutcome: 'Todos have been modified successfully, with the list as JSON.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes:
+    'invalid_tool_params (INVALID_ARGUMENT): two items with the same id, an empty or over-500-character id, empty content, or an unknown status; the list is left unchanged.',
+  call(args, c) {
+    args.todos.forEach((t, i) => {
+      if (t.id.trim() === '' || t.id.length > MAX_ID) throw badParams(`todo ${i + 1} needs an id of 1 to ${MAX_ID} characters`, `todos.${i}.id`, { index: i });
+    });
+    const items = args.todos.map((t) => ({ id: t.id, content: t.content, status: t.status }));
+    return Promise.resolve(c.engine.todos.replace(c, items, { statuses: STATUSES, uniqueIds: true }));
+  },
+  format(items, args) {
+    const host = { counts: { todos: items.length }, details: { todos: items.map((t) => ({ id: t.id, content: t.content, status: t.status })) } };
+    if (items.length === 0) {
+      return {
+        text: 'Todo list has been cleared.\n\n<system-reminder>\nYour todo list is now empty. DO NOT mention this explicitly to the user. There are no pending tasks in it.\n</system-reminder>',
+        host: { ...host, summary: 'Cleared the todo list' },
+      };
+    }
+    // The items as the model sent them, keys in its order, as Qwen echoes its parameters.
+    return {
+      text: `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n${JSON.stringify(args.todos)}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
+      host: { ...host, summary: `${items.length} todo(s)` },
+    };
+  },
+});

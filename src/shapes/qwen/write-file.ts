@@ -1,0 +1,48 @@
+// write_file: a whole file, created or overwritten; an existing file must have been read in
+// this session and be unchanged since.
+import { unescapeShellPath, type WriteResult } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { diffNote } from '../common/diff-note.js';
+import { TAGS } from '../tags.js';
+import { requireAbsolute } from './errors.js';
+
+interface Args {
+  file_path: string;
+  content: string;
+}
+
+export const writeFile = defineTool<Args, WriteResult>({
+  name: 'write_file',
+  fields: { path: 'file_path' },
+  summary: 'Create a file, or overwrite one already read in this session, with the full content given.',
+  description: [
+    'Writes `content` as the whole file at file_path (absolute), creating parent directories. Overwriting an existing',
+    'file requires that this session read it with read_file and that it has not changed since; the write is atomic and',
+    "keeps the file's encoding, BOM and line endings. For a change to part of a file use edit.",
+  ],
+  schema: { properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'], type: 'object' },
+  destructive: true,
+  tags: [TAGS.filesystem, TAGS.destructive],
+  examples: [
+    {
+      description: 'Create a new module',
+      arguments: { file_path: '/home/user/project/src/util.py', content: 'def add(a, b):\n    return a + b\n' },
+      expectedOutcome: 'Successfully created and wrote to new file.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'edit_requires_prior_read (CONFLICT): the file exists and was not read in this session; read it first.',
+    'file_changed_since_read (CONFLICT): it changed after the read; read it again.',
+    'invalid_tool_params: a relative path. target_is_directory: a directory. path_not_in_workspace: outside the workspace.',
+  ],
+  call(args, c) {
+    requireAbsolute(args.file_path, 'file_path');
+    return c.engine.files.write(c, unescapeShellPath(args.file_path), args.content, { freshness: { requireRead: true, requireUnchanged: true } });
+  },
+  format(r) {
+    const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
+    const counts = { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 };
+    return { text, host: { summary: text, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts, details: { created: r.created } } };
+  },
+});
