@@ -20,6 +20,7 @@ import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
 import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
 import type { GrepOptions, GrepResult } from './search/types.js';
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
+import { spillIfOver, type SavedResult } from './results.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
@@ -69,6 +70,8 @@ export interface FilesEngine {
   readMany(ctx: EngineContext, opts: Opts<ReadManyOptions>): Promise<ReadManyResult>;
   /** Reads an image, PDF, audio or video file as bytes with its media type. */
   media(ctx: EngineContext, path: string, opts: Opts<MediaOptions>): Promise<MediaFile>;
+  /** A result text over `limit` characters saved (or `existing`, the file already holding it) where the session may Read it; undefined when it is not over. */
+  spill(ctx: EngineContext, text: string, limit: number, existing?: SavedResult): Promise<SavedResult | undefined>;
 }
 
 /** Grep, glob and directory listing, as calls that take one context. */
@@ -131,6 +134,7 @@ export function createEngine(config: EngineConfig): Engine {
       notebookEdit: (ctx, path, spec, opts = {}) => editNotebook(ctx.scope, path, spec, { ...opts, ...at(ctx) }),
       readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
+      spill: (ctx, text, limit, existing) => spillIfOver(config.stateDir, ctx.session, text, limit, existing),
     },
     search: {
       grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
@@ -163,11 +167,13 @@ export type { ResolvedPath } from './scope.js';
 export { Session } from './session.js';
 export * from './errors.js';
 export { findContextFiles, readContextFile } from './context.js';
-export { saveResultText } from './results.js';
+export { headPreview, saveResultText, type SavedResult } from './results.js';
+export { workingDir } from './working-dir.js';
 export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
 
 export type { FileDiff } from './files/diff.js';
 export { editFile, type EditSpec } from './files/edit.js';
+export { swapEscapes } from './files/escapes.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { expandHome } from './files/home.js';
 export { fitImage } from './files/image-fit.js';
@@ -186,6 +192,7 @@ export { writeFile } from './files/write.js';
 export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
 export { grep } from './search/grep.js';
 export { ignoredReason } from './search/ignore.js';
+export { rgContentLines, splitGlobs } from './search/rg-text.js';
 export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
 export type { CaseMode } from './search/regex.js';
 export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } from './search/types.js';
@@ -198,3 +205,4 @@ export type { JobRead, JobSnapshot } from './shell/jobs.js';
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
 export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
+export type { EditResult, GlobResult, NotebookEditResult, WriteResult };

@@ -1,0 +1,136 @@
+// Claude Code's words for failures: <tool_use_error> around input-validation, permission and
+// precondition failures (runtime failures bare), and the notices of background tasks that
+// ended, added to the next result as Claude Code does: the claude Dialect.
+import { type EngineError, type ErrorKind, type JobSnapshot, type Session, workingDir } from '../../engine/index.js';
+import type { HandlerResult } from '../../registry/types.js';
+import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
+import { str } from '../common/str.js';
+
+export const toolUseError = (message: string) => `<tool_use_error>${message}</tool_use_error>`;
+
+/** "Relative paths are resolved from ...": the end of every Claude "does not exist". */
+export const resolvedFrom = (c: Call) => `Relative paths are resolved from the current working directory, ${workingDir(c)}.`;
+
+const sentence = (s: string) => {
+  // A message that starts with a URL or a path keeps it as it is ("Http://..." is no address).
+  const t = /^[a-z][a-z0-9+.-]*:\/\//.test(s) || s.startsWith('/') ? s : s.charAt(0).toUpperCase() + s.slice(1);
+  return /[.!?)]$/.test(t) ? t : `${t}.`;
+};
+
+/** Our wording of a failure no tool words itself, before any wrapper. */
+function plain(err: EngineError, c: Call): string {
+  const f = err.facts;
+  const violations = f.violations as Array<{ field: string; description: string }> | undefined;
+  if (violations)
+    return `InputValidationError: the arguments of ${c.tool} are not valid:\n${violations.map((v) => `- ${v.field}: ${v.description}`).join('\n')}`;
+  if (err.kind === 'permission_denied' && Array.isArray(f.roots))
+    return `Permission denied: ${str(f.path)} is outside the directories this session may use (${(f.roots as string[]).join(', ')}). Use a path inside them.`;
+  if (err.kind === 'not_found' && typeof f.path === 'string') return `${f.path} does not exist. ${resolvedFrom(c)}`;
+  return sentence(err.message);
+}
+
+const wrapped = (err: EngineError, _args: unknown, c: Call) => toolUseError(plain(err, c));
+const bare = (err: EngineError, _args: unknown, c: Call) => plain(err, c);
+
+/** Input validation and permission checks are wrapped; runtime failures are not. */
+const BY_KIND: KindWords<unknown> = {
+  invalid_argument: wrapped,
+  permission_denied: wrapped,
+  not_found: wrapped,
+  already_exists: wrapped,
+  conflict: wrapped,
+  precondition_failed: wrapped,
+  security_policy: wrapped,
+  resource_exhausted: bare,
+  timeout: bare,
+  cancelled: bare,
+  process_failed: bare,
+  io_failed: bare,
+  network_failed: bare,
+  rate_limited: bare,
+  unsupported: bare,
+  unavailable: bare,
+  internal: bare,
+};
+
+export const claudeErrors: Words<unknown> = errorTable<unknown>(
+  {
+    not_read: () => toolUseError('This file has not been read in this session yet. Read it first, then change it.'),
+    modified_since_read: () =>
+      toolUseError('The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.'),
+  },
+  BY_KIND,
+);
+
+export const isWrappedKind = (kind: ErrorKind) => BY_KIND[kind] === wrapped;
+
+// ---- background tasks: which of the session's Bash tasks have had their end reported
+
+interface TaskState {
+  description?: string;
+  notified: boolean;
+}
+export const tasksOf = (s: Session) => s.bag('claude.tasks', () => new Map<string, TaskState>());
+
+/** Claude Code's task statuses. */
+export const taskStatus = (j: JobSnapshot) => (j.status === 'timed_out' ? 'killed' : j.status);
+
+const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGABRT: 6, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
+/** The exit code a shell reports: the code, else 128 + the signal's number, else `fallback`. */
+export const exitCodeOf = (code: number | null, signal: string | null, fallback: number) =>
+  code ?? (signal && SIGNALS[signal] !== undefined ? 128 + SIGNALS[signal]! : fallback);
+
+/**
+ * The command as Claude Code records it: a leading `cd <the task's directory> && ` (which models
+ * often write out of habit) is left off, since the task ran there anyway.
+ */
+export function recorded(j: JobSnapshot): string {
+  for (const dir of [j.cwd, `"${j.cwd}"`, `'${j.cwd}'`]) {
+    const prefix = `cd ${dir} && `;
+    if (j.command.startsWith(prefix)) return j.command.slice(prefix.length);
+  }
+  return j.command;
+}
+
+/** The system-reminder Claude Code adds to a later result when a background task ended. */
+function notice(j: JobSnapshot, t: TaskState): string {
+  const status = taskStatus(j);
+  const label = t.description ?? recorded(j);
+  const summary =
+    status === 'killed'
+      ? `Background command "${label}" was stopped`
+      : `Background command "${label}" ${status === 'completed' ? 'completed' : 'failed'} (exit code ${j.exitCode ?? exitCodeOf(null, j.signal, 1)})`;
+  return [
+    '<system-reminder>',
+    '[SYSTEM NOTIFICATION - NOT USER INPUT] A background task you started has ended.',
+    '<task-notification>',
+    `<task-id>${j.id}</task-id>`,
+    `<output-file>${j.logPath}</output-file>`,
+    `<status>${status}</status>`,
+    `<summary>${summary}</summary>`,
+    '</task-notification>',
+    '</system-reminder>',
+  ].join('\n');
+}
+
+/** Appends the notices of background tasks that ended since the last result to this one. */
+function withTaskNotices(result: HandlerResult, c: Call): HandlerResult {
+  const notes: string[] = [];
+  for (const [id, t] of tasksOf(c.session)) {
+    if (t.notified) continue;
+    let j: JobSnapshot;
+    try {
+      j = c.engine.shell.job(c, id);
+    } catch {
+      tasksOf(c.session).delete(id); // pruned with the session's old jobs
+      continue;
+    }
+    if (j.status === 'running') continue;
+    t.notified = true;
+    notes.push(notice(j, t));
+  }
+  if (notes.length === 0 || 'content' in result) return result;
+  return { ...result, text: `${result.text}\n\n${notes.join('\n')}` };
+}
+
+export const claudeDialect: Dialect = { errors: claudeErrors, after: withTaskNotices };
