@@ -9,6 +9,7 @@ import { WebEngine, type WebSettings } from './web/index.js';
 import { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 import { readFile, type ReadOptions, type ReadResult } from './files/read.js';
 import { statFile, type FileStat } from './files/open.js';
+import { readChecked, type CheckedRead, type CheckedReadOptions } from './files/read-checked.js';
 import { editFile, type EditOptions, type EditResult, type EditSpec } from './files/edit.js';
 import { writeFile, type WriteOptions, type WriteResult } from './files/write.js';
 import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-apply.js';
@@ -56,6 +57,8 @@ export type EngineReadOptions = Opts<ReadOptions>;
 export interface FilesEngine {
   /** Reads one file (text range, image, PDF, notebook, binary), recording the read in the session. */
   read(ctx: EngineContext, path: string, opts?: EngineReadOptions): Promise<ReadResult>;
+  /** A Read tool's read (grants, up-front refusals, the unchanged answer, budget rules; see files/read-checked.ts). */
+  readChecked(ctx: EngineContext, path: string, opts: CheckedReadOptions): Promise<CheckedRead>;
   /** Where `path` resolves inside the scope and what is there, without reading it. */
   stat(ctx: EngineContext, path: string): Promise<FileStat>;
   /** Writes a whole file atomically (or appends), keeping its encoding and line endings. */
@@ -127,6 +130,7 @@ export function createEngine(config: EngineConfig): Engine {
   return {
     files: {
       read: (ctx, path, opts = {}) => readFile(ctx.scope, path, { ...opts, ...at(ctx) }),
+      readChecked: (ctx, path, opts) => readChecked({ ...ctx, cwd: cwdOf(ctx) ?? ctx.scope.primary }, path, opts),
       stat: (ctx, path) => statFile(ctx.scope, path, cwdOf(ctx)),
       write: (ctx, path, content, opts = {}) => writeFile(ctx.scope, path, content, { ...opts, ...at(ctx) }),
       edit: (ctx, path, edits, opts = {}) => editFile(ctx.scope, path, edits, { ...opts, ...at(ctx) }),
@@ -200,9 +204,10 @@ export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } 
 export { headTail, type CapturedText } from './shell/capture.js';
 export { ShellEngine, type RunOutcome } from './shell/engine.js';
 export { NON_INTERACTIVE_ENV } from './shell/env.js';
+export { commandAsRun } from './shell/job-command.js';
 export type { JobRead, JobSnapshot } from './shell/jobs.js';
 
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
 export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
-export type { EditResult, GlobResult, NotebookEditResult, WriteResult };
+export type { CheckedRead, EditResult, GlobResult, NotebookEditResult, WriteResult };

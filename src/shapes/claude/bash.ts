@@ -4,9 +4,9 @@
 import { EngineError, engineFailure, grantRead, NON_INTERACTIVE_ENV } from '../../engine/index.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
-import { formatDuration } from '../common/render.js';
+import { exitCodeOf, formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
-import { exitCodeOf, tasksOf, toolUseError } from './errors.js';
+import { tasksOf, toolUseError } from './errors.js';
 import { PERSIST_LIMITS, persisted } from './render.js';
 
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;

@@ -1,7 +1,8 @@
 // Claude Code's words for failures: <tool_use_error> around input-validation, permission and
 // precondition failures (runtime failures bare), and the notices of background tasks that
 // ended, added to the next result as Claude Code does: the claude Dialect.
-import { type EngineError, type ErrorKind, type JobSnapshot, type Session, workingDir } from '../../engine/index.js';
+import { commandAsRun as recorded, type EngineError, type JobSnapshot, type Session, workingDir } from '../../engine/index.js';
+import { exitCodeOf } from '../common/render.js';
 import type { HandlerResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
 import { str } from '../common/str.js';
@@ -62,8 +63,6 @@ export const claudeErrors: Words<unknown> = errorTable<unknown>(
   BY_KIND,
 );
 
-export const isWrappedKind = (kind: ErrorKind) => BY_KIND[kind] === wrapped;
-
 // ---- background tasks: which of the session's Bash tasks have had their end reported
 
 interface TaskState {
@@ -74,23 +73,6 @@ export const tasksOf = (s: Session) => s.bag('claude.tasks', () => new Map<strin
 
 /** Claude Code's task statuses. */
 export const taskStatus = (j: JobSnapshot) => (j.status === 'timed_out' ? 'killed' : j.status);
-
-const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGABRT: 6, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
-/** The exit code a shell reports: the code, else 128 + the signal's number, else `fallback`. */
-export const exitCodeOf = (code: number | null, signal: string | null, fallback: number) =>
-  code ?? (signal && SIGNALS[signal] !== undefined ? 128 + SIGNALS[signal]! : fallback);
-
-/**
- * The command as Claude Code records it: a leading `cd <the task's directory> && ` (which models
- * often write out of habit) is left off, since the task ran there anyway.
- */
-export function recorded(j: JobSnapshot): string {
-  for (const dir of [j.cwd, `"${j.cwd}"`, `'${j.cwd}'`]) {
-    const prefix = `cd ${dir} && `;
-    if (j.command.startsWith(prefix)) return j.command.slice(prefix.length);
-  }
-  return j.command;
-}
 
 /** The system-reminder Claude Code adds to a later result when a background task ended. */
 function notice(j: JobSnapshot, t: TaskState): string {

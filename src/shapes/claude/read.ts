@@ -12,10 +12,8 @@ import {
   pageRangeFor,
   parsePageRange,
   pdfPageCount,
-  readScopeFor,
   renderPdfPages,
   type TextRead,
-  unchangedSinceRead,
 } from '../../engine/index.js';
 import type { Blob } from '../../registry/types.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
@@ -32,7 +30,6 @@ export const TOKEN_CAP = 25_000;
 const CHARS_PER_TOKEN = 4;
 const MAX_PAGES = 20;
 const PAGES_NEEDED_OVER = 10;
-const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
 /** Claude Code fits images within 2000×2000 px and the API's 5 MB of base64 (3.75 MB of bytes). */
 export const IMAGE_MAX_SIDE = 2000;
 export const IMAGE_MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
@@ -176,53 +173,39 @@ export const read = defineTool<Args>({
   },
   async call(a, c) {
     if (a.pages !== undefined) pageRangeFor(a.pages, MAX_PAGES);
-    const at = { ...here(c), scope: readScopeFor(c.scope, c.session, a.file_path, here(c).cwd) };
-    const st = await c.engine.files.stat(at, a.file_path);
-    const facts = { field: 'file_path', facts: { path: a.file_path } };
-    if (!st.exists) throw new EngineError('not_found', `${a.file_path} does not exist`, facts);
-    if (st.isDirectory)
-      throw new EngineError('invalid_argument', `${a.file_path} is a directory`, { ...facts, facts: { path: a.file_path, isDirectory: true } });
-    const start = a.offset !== undefined && a.offset > 0 ? a.offset : 1;
-    const prev = c.session.reads.get(st.path);
-    // Only a record made by a Read has a range; one left by a write does not count.
-    if (prev?.offset !== undefined && unchangedSinceRead(c.session, st.path, st, { offset: start, limit: a.limit })) {
-      const text = 'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.';
-      return { text, host: { summary: `${a.file_path} unchanged since last read`, paths: [st.path], details: { unchanged: true } } };
-    }
     const whole = a.offset === undefined && a.limit === undefined;
-    const opts = {
-      start,
+    const r = await c.engine.files.readChecked(here(c), a.file_path, {
+      field: 'file_path',
+      unchanged: true,
+      svgAsText: true, // as Claude Code
+      imageExtensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'],
+      refuseBinary: true,
+      range: !whole,
+      start: a.offset !== undefined && a.offset > 0 ? a.offset : 1,
       limit: a.limit,
       finalEmptyLine: true,
       maxFileBytes: a.limit === undefined ? WHOLE_FILE_MAX_BYTES : undefined,
       notebooks: true,
       countTotal: whole,
       budget: { unit: 'chars', max: TOKEN_CAP * CHARS_PER_TOKEN, overflow: 'exclude' },
-    } as const;
-    let r = await c.engine.files.read(at, a.file_path, opts);
-    const ext = path.extname(st.path).toLowerCase();
-    // Claude Code reads SVG as text.
-    if (r.kind === 'image' && r.mediaType === 'image/svg+xml') r = await c.engine.files.read(at, a.file_path, { ...opts, forceText: true });
-    if (IMAGE_EXTENSIONS.has(ext) && r.kind !== 'image') throw badImage(a.file_path, ext.slice(1));
+    });
+    if (r.kind === 'unchanged') {
+      const text = 'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.';
+      return { text, host: { summary: `${a.file_path} unchanged since last read`, paths: [r.path], details: { unchanged: true } } };
+    }
     if (r.kind === 'image' || r.kind === 'pdf') return media(r, a, c);
-    if (r.kind === 'binary') throw engineFailure('binary', `${a.file_path} is a binary file`, { path: a.file_path, ext }, { field: 'file_path' });
     if (r.kind === 'notebook') {
       const n = r.notebook.cells.length;
       return { ...notebookText(r.notebook), host: { summary: `Read ${n} cells of ${a.file_path}`, paths: [r.path], counts: { cells: n } } };
     }
-    if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${(r as { kind: string }).kind} read`);
+    if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
     const paths = [r.path];
     const past = (total: number, offset?: number) =>
       reminder(`Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${total} lines.`);
     if (r.size === 0) return { text: past(1, a.offset ?? 1), host: { paths, summary: `${a.file_path} is empty`, counts: { lines: 0 } } };
     if (r.stoppedBy === 'budget') {
-      if (!whole) {
-        if (prev) c.session.reads.set(r.path, prev);
-        else c.session.reads.delete(r.path);
-        throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: a.file_path, cap: TOKEN_CAP });
-      }
-      // A partial view: shown, but it does not license an edit (Claude Code's rule).
-      c.session.reads.delete(r.path);
+      if (!whole) throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: a.file_path, cap: TOKEN_CAP });
+      // A partial view: shown, but it does not license an edit (Claude Code's rule; the engine recorded no read).
       const n = r.endLine;
       const note = `[Truncated: PARTIAL view — showing lines 1-${n} of ${r.totalLines ?? '?'} total (about ${Math.ceil(r.size / CHARS_PER_TOKEN)} tokens, cap ${TOKEN_CAP}). Call Read with offset=${n + 1} limit=${n} for the next page, or Grep to find a specific section.]`;
       const counts = { lines: r.lines.length, totalLines: r.totalLines ?? 0 };

@@ -1,9 +1,9 @@
 // Claude Code's TaskStop: kill a background task's process group; one that already ended is
 // reported as such, successfully, so a repeat is safe.
-import { EngineError, type JobSnapshot } from '../../engine/index.js';
+import { commandAsRun as recorded, EngineError, type JobSnapshot } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { recorded, tasksOf, taskStatus, toolUseError } from './errors.js';
+import { tasksOf, taskStatus, toolUseError } from './errors.js';
 import { noTask } from './task-output.js';
 
 interface Args {

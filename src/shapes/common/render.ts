@@ -30,3 +30,8 @@ export function displayPath(abs: string, cwd: string): string {
   const rel = path.relative(cwd, abs);
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
 }
+
+const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGABRT: 6, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
+/** The exit code a shell reports: the code, else 128 + the number of a common signal, else `fallback`. */
+export const exitCodeOf = (code: number | null, signal: string | null, fallback: number) =>
+  code ?? (signal && SIGNALS[signal] !== undefined ? 128 + SIGNALS[signal]! : fallback);

@@ -2,7 +2,7 @@
 // engine, and the engine's structured answers and failures in Claude Code's words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { engineFailure, type Engine, type JobSnapshot, type RunOutcome, type Scope, type TextRead } from '../../../src/engine/index.js';
+import { EngineError, engineFailure, type Engine, type JobSnapshot, type RunOutcome, type Scope, type TextRead } from '../../../src/engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import type { ToolMaker } from '../../../src/shapes/common/define.js';
 import { bash } from '../../../src/shapes/claude/bash.js';
@@ -61,8 +61,7 @@ test('Read: numbered lines from the 1-based offset, read at the working director
   };
   const engine = fakeEngine({
     files: {
-      stat: (_c, p) => Promise.resolve({ path: `/project/${p}`, exists: true, isFile: true, isDirectory: false, size: 12, mtimeMs: 0 }),
-      read: (c, p) => {
+      readChecked: (c, p) => {
         seen.push({ cwd: c.cwd, path: p });
         return Promise.resolve(text);
       },
@@ -75,9 +74,8 @@ test('Read: numbered lines from the 1-based offset, read at the working director
 });
 
 test('Read: a missing file is a wrapped failure naming the working directory', async () => {
-  const engine = fakeEngine({
-    files: { stat: () => Promise.resolve({ path: '/project/x', exists: false, isFile: false, isDirectory: false, size: 0, mtimeMs: 0 }) },
-  });
+  const missing = new EngineError('not_found', 'x does not exist', { field: 'file_path', facts: { path: 'x' } });
+  const engine = fakeEngine({ files: { readChecked: () => Promise.reject(missing) } });
   const r = await run(read, engine, { file_path: 'x' });
   assert.equal(r.text, '<tool_use_error>File does not exist: x. Relative paths are resolved from the current working directory, /project.</tool_use_error>');
   assert.equal(r.failure?.kind, 'not_found');
