@@ -1,12 +1,12 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { EngineError, engineFailure, grantRead, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { announceEnd, EngineError, engineFailure, grantRead, NON_INTERACTIVE_ENV } from '../../engine/index.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { exitCodeOf, formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
-import { tasksOf, toolUseError } from './errors.js';
+import { toolUseError } from './errors.js';
 import { PERSIST_LIMITS, persisted } from './render.js';
 
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
@@ -27,7 +27,7 @@ const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
 
 async function background(a: Args, c: Call): Promise<Reply> {
   const job = await c.engine.shell.start(c, { command: a.command, description: a.description, env: NON_INTERACTIVE_ENV });
-  tasksOf(c.session).set(job.id, { description: a.description, notified: false });
+  announceEnd(c.session, job.id, a.description);
   grantRead(c.session, job.logPath);
   return {
     text: `Command running in background with ID: ${job.id}. Output is being written to: ${job.logPath}. You will be notified when it finishes; to see its output before then, Read that file or call TaskOutput.`,

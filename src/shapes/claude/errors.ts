@@ -1,7 +1,7 @@
 // Claude Code's words for failures: <tool_use_error> around input-validation, permission and
 // precondition failures (runtime failures bare), and the notices of background tasks that
 // ended, added to the next result as Claude Code does: the claude Dialect.
-import { commandAsRun as recorded, type EngineError, type JobSnapshot, type Session, workingDir } from '../../engine/index.js';
+import { commandAsRun as recorded, endedToAnnounce, type EngineError, type JobSnapshot, workingDir } from '../../engine/index.js';
 import { exitCodeOf } from '../common/render.js';
 import type { HandlerResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
@@ -63,25 +63,19 @@ export const claudeErrors: Words<unknown> = errorTable<unknown>(
   BY_KIND,
 );
 
-// ---- background tasks: which of the session's Bash tasks have had their end reported
-
-interface TaskState {
-  description?: string;
-  notified: boolean;
-}
-export const tasksOf = (s: Session) => s.bag('claude.tasks', () => new Map<string, TaskState>());
+// ---- background tasks that ended, announced on the next result
 
 /** Claude Code's task statuses. */
 export const taskStatus = (j: JobSnapshot) => (j.status === 'timed_out' ? 'killed' : j.status);
 
 /** The system-reminder Claude Code adds to a later result when a background task ended. */
-function notice(j: JobSnapshot, t: TaskState): string {
+function notice(j: JobSnapshot, label: string | undefined): string {
   const status = taskStatus(j);
-  const label = t.description ?? recorded(j);
+  const what = `Background command "${label ?? recorded(j)}"`;
   const summary =
     status === 'killed'
-      ? `Background command "${label}" was stopped`
-      : `Background command "${label}" ${status === 'completed' ? 'completed' : 'failed'} (exit code ${j.exitCode ?? exitCodeOf(null, j.signal, 1)})`;
+      ? `${what} was stopped`
+      : `${what} ${status === 'completed' ? 'completed' : 'failed'} (exit code ${j.exitCode ?? exitCodeOf(null, j.signal, 1)})`;
   return [
     '<system-reminder>',
     '[SYSTEM NOTIFICATION - NOT USER INPUT] A background task you started has ended.',
@@ -95,22 +89,8 @@ function notice(j: JobSnapshot, t: TaskState): string {
   ].join('\n');
 }
 
-/** Appends the notices of background tasks that ended since the last result to this one. */
 function withTaskNotices(result: HandlerResult, c: Call): HandlerResult {
-  const notes: string[] = [];
-  for (const [id, t] of tasksOf(c.session)) {
-    if (t.notified) continue;
-    let j: JobSnapshot;
-    try {
-      j = c.engine.shell.job(c, id);
-    } catch {
-      tasksOf(c.session).delete(id); // pruned with the session's old jobs
-      continue;
-    }
-    if (j.status === 'running') continue;
-    t.notified = true;
-    notes.push(notice(j, t));
-  }
+  const notes = endedToAnnounce(c.engine.shell, c).map((e) => notice(e.job, e.label));
   if (notes.length === 0 || 'content' in result) return result;
   return { ...result, text: `${result.text}\n\n${notes.join('\n')}` };
 }

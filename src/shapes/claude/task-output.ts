@@ -1,9 +1,9 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import type { EngineError } from '../../engine/index.js';
+import { endReported, type EngineError } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { tasksOf, taskStatus, toolUseError } from './errors.js';
+import { taskStatus, toolUseError } from './errors.js';
 import { PERSIST_LIMITS, persisted } from './render.js';
 
 /** TaskOutput's and TaskStop's words for an unknown task id. */
@@ -68,8 +68,7 @@ export const taskOutput = defineTool<Args>({
     const output = (r.truncated ? `${r.head}\n...\n${r.tail}` : r.text).trimEnd();
     if (output.trim() !== '')
       parts.push(`<output>\n${(await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text}\n</output>`);
-    const task = tasksOf(c.session).get(j.id);
-    if (task && status !== 'running') task.notified = true;
+    if (status !== 'running') endReported(c.session, j.id);
     const details = { taskId: j.id, status, retrievalStatus: retrieval, outputFile: j.logPath, outputBytes: j.outputBytes };
     return { text: parts.join('\n\n'), host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details } };
   },

@@ -1,9 +1,9 @@
 // Claude Code's TaskStop: kill a background task's process group; one that already ended is
 // reported as such, successfully, so a repeat is safe.
-import { commandAsRun as recorded, EngineError, type JobSnapshot } from '../../engine/index.js';
+import { commandAsRun as recorded, endReported, EngineError, type JobSnapshot } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { tasksOf, taskStatus, toolUseError } from './errors.js';
+import { taskStatus, toolUseError } from './errors.js';
 import { noTask } from './task-output.js';
 
 interface Args {
@@ -57,8 +57,7 @@ export const taskStop = defineTool<Args>({
       return { text, host: { ...host, summary: `Task ${before.id} had already stopped`, details: { taskId: before.id, status, alreadyStopped: true } } };
     }
     const j = await c.engine.shell.stop(c, id);
-    const task = tasksOf(c.session).get(j.id);
-    if (task) task.notified = true;
+    endReported(c.session, j.id);
     const details = { taskId: j.id, status: taskStatus(j), alreadyStopped: false };
     return {
       text: json(j, `Successfully stopped task: ${j.id} (${recorded(j)})`),

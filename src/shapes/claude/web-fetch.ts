@@ -1,7 +1,7 @@
 // Claude Code's WebFetch over the web engine. Claude Code hands a fetched page to a small model
 // with the prompt and returns that model's answer; Facet has no model, so WebFetch returns the
 // page (as Markdown) with the prompt beside it.
-import { AllowList, isCrossSiteRedirect } from '../../engine/index.js';
+import { isCrossSiteRedirect } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
@@ -9,18 +9,6 @@ import { toolUseError } from './errors.js';
 interface Args {
   url: string;
   prompt: string;
-}
-
-/** http:// goes out as https://, except to hosts the operator allowed although private (local services rarely have TLS). */
-function upgradeFor(c: Call, url: string): boolean {
-  let host: string;
-  try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return true;
-  }
-  const allow = new AllowList(c.config.web.allowHosts);
-  return !(allow.allowsName(host) || allow.allowsAddress(host));
 }
 
 export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web']['fetch']>>>({
@@ -60,7 +48,7 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
     if (err.kind !== 'security_policy') return undefined;
     let target = a.url;
     try {
-      target = c.engine.web.targetUrl(a.url, { upgradeHttp: upgradeFor(c, a.url) }).href;
+      target = c.engine.web.targetUrl(a.url, { upgradeHttp: 'unless-allowed' }).href;
     } catch {
       // the URL itself was refused: name it as given
     }
@@ -68,7 +56,7 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
       `Refused to fetch ${target}: ${err.message}. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.`,
     );
   },
-  call: (a, c) => c.engine.web.fetch(a.url, { upgradeHttp: upgradeFor(c, a.url), crossSiteRedirects: 'report', maxChars: 100_000, signal: c.signal }),
+  call: (a, c) => c.engine.web.fetch(a.url, { upgradeHttp: 'unless-allowed', crossSiteRedirects: 'report', maxChars: 100_000, signal: c.signal }),
   format(got, a) {
     if (isCrossSiteRedirect(got)) {
       const text = [

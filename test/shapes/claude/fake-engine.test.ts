@@ -2,12 +2,21 @@
 // engine, and the engine's structured answers and failures in Claude Code's words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EngineError, engineFailure, type Engine, type JobSnapshot, type RunOutcome, type Scope, type TextRead } from '../../../src/engine/index.js';
+import {
+  announceEnd,
+  EngineError,
+  engineFailure,
+  type Engine,
+  type JobSnapshot,
+  type RunOutcome,
+  type Scope,
+  type TextRead,
+} from '../../../src/engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import type { ToolMaker } from '../../../src/shapes/common/define.js';
 import { bash } from '../../../src/shapes/claude/bash.js';
 import { edit } from '../../../src/shapes/claude/edit.js';
-import { claudeDialect, tasksOf } from '../../../src/shapes/claude/errors.js';
+import { claudeDialect } from '../../../src/shapes/claude/errors.js';
 import { glob } from '../../../src/shapes/claude/glob.js';
 import { read } from '../../../src/shapes/claude/read.js';
 import { todoWrite } from '../../../src/shapes/claude/todo-write.js';
@@ -144,7 +153,7 @@ test('the dialect announces a background task that ended on the next result, onc
   } as unknown as JobSnapshot;
   const engine = fakeEngine({ todos: { replace: (_c, items) => items }, shell: { job: () => job } });
   const ctx = context();
-  tasksOf(ctx.session).set('j1', { description: 'Build', notified: false });
+  announceEnd(ctx.session, 'j1', 'Build');
   const args = { todos: [] };
   const first = await run(todoWrite, engine, args, ctx);
   assert.equal(
