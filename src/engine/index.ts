@@ -205,6 +205,7 @@ export { headTail, type CapturedText } from './shell/capture.js';
 export { ShellEngine, type RunOutcome } from './shell/engine.js';
 export { NON_INTERACTIVE_ENV } from './shell/env.js';
 export { commandAsRun } from './shell/job-command.js';
+export { commandFailure, printed } from './shell/run-failure.js';
 export { announceEnd, endReported, endedToAnnounce } from './shell/announce.js';
 export type { JobRead, JobSnapshot } from './shell/jobs.js';
 

@@ -1,7 +1,7 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { announceEnd, EngineError, engineFailure, grantRead, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { announceEnd, commandFailure, engineFailure, grantRead, NON_INTERACTIVE_ENV, printed } from '../../engine/index.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { exitCodeOf, formatDuration } from '../common/render.js';
@@ -109,8 +109,7 @@ export const bash = defineTool<Args>({
       const shown = tidy(cancelled.text);
       return { text: `${shown ? `${shown}\n` : ''}<error>Command was aborted before completion</error>`, failure: cancelled.err, host: { summary } };
     }
-    const printed = r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text;
-    const raw = tidy(printed);
+    const raw = tidy(printed(r.output));
     if (r.spill) grantRead(c.session, r.spill.path);
     const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, r.spill && { path: r.spill.path, bytes: r.output.totalBytes })).text;
     const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';
@@ -122,19 +121,11 @@ export const bash = defineTool<Args>({
       truncated: raw !== shown,
       details: { ...details, ...(r.spill ? { fullOutputPath: r.spill.path } : {}) },
     };
-    if (!r.timedOut && r.exitCode === 0) return { text: (shown || '(Bash completed with no output)') + reset, host };
     const code = exitCodeOf(r.exitCode, r.signal, r.timedOut ? 143 : 1);
+    // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
+    const failure = commandFailure(r, code, { tool: 'bash', backend: 'bash' });
+    if (!failure) return { text: (shown || '(Bash completed with no output)') + reset, host };
     const lines = [`Exit code ${code}`, ...(shown ? [shown] : []), ...(r.timedOut ? [`Command timed out after ${formatDuration(r.timeoutMs)}`] : [])];
-    const why = r.timedOut
-      ? `the command ran past ${r.timeoutMs} ms and was killed`
-      : r.signal
-        ? `the command was killed by ${r.signal}`
-        : `the command exited with code ${code}`;
-    const failure = new EngineError(r.timedOut ? 'timeout' : 'process_failed', why, {
-      facts: { exitCode: r.exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-      // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
-      process: { tool: 'bash', exitCode: code, signal: r.signal ?? '', output: printed, outputTruncated: r.output.truncated, backend: 'bash' },
-    });
     return { text: lines.join('\n') + reset, host, failure };
   },
 });

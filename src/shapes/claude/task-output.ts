@@ -1,6 +1,6 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import { endReported, type EngineError } from '../../engine/index.js';
+import { endReported, type EngineError, printed } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';
@@ -65,7 +65,7 @@ export const taskOutput = defineTool<Args>({
       `<status>${status}</status>`,
     ];
     if (j.exitCode !== null) parts.push(`<exit_code>${j.exitCode}</exit_code>`);
-    const output = (r.truncated ? `${r.head}\n...\n${r.tail}` : r.text).trimEnd();
+    const output = printed(r).trimEnd();
     if (output.trim() !== '')
       parts.push(`<output>\n${(await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text}\n</output>`);
     if (status !== 'running') endReported(c.session, j.id);
