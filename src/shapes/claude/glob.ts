@@ -22,12 +22,7 @@ export const glob = defineTool<Args>({
     'One path per line, relative to the working directory when under it, sorted by modification time, oldest first.',
     'At most 100 paths; a last line says how many more matched. No match: "No files found".',
   ],
-  schema: {
-    type: 'object',
-    properties: { pattern: { type: 'string' }, path: { type: 'string' } },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  schema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'], additionalProperties: false },
   tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
   examples: [
     { description: 'All TypeScript files', arguments: { pattern: '**/*.ts' }, expectedOutcome: 'Matching paths, oldest first.' },

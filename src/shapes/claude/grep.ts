@@ -76,21 +76,13 @@ export const grep = defineTool<Args>({
   },
   tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
   examples: [
-    {
-      description: 'Which files mention a function',
-      arguments: { pattern: 'parseConfig' },
-      expectedOutcome: 'Found N files, then their paths, newest first.',
-    },
+    { description: 'Which files mention a function', arguments: { pattern: 'parseConfig' }, expectedOutcome: 'Found N files, then their paths, newest first.' },
     {
       description: 'Matching lines with two lines of context in TypeScript files',
       arguments: { pattern: 'TODO|FIXME', output_mode: 'content', glob: '*.ts', '-C': 2 },
       expectedOutcome: 'path:line:text lines.',
     },
-    {
-      description: 'Count matches per file',
-      arguments: { pattern: 'import', output_mode: 'count', type: 'ts' },
-      expectedOutcome: 'path:N lines and a total.',
-    },
+    { description: 'Count matches per file', arguments: { pattern: 'import', output_mode: 'count', type: 'ts' }, expectedOutcome: 'path:N lines and a total.' },
   ],
   idempotency: 'idempotent',
   errorModes: [

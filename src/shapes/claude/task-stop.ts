@@ -22,11 +22,7 @@ export const taskStop = defineTool<Args>({
     'accepted; one of the two is required. Its output stays readable with TaskOutput. Stopping a task that already',
     'ended succeeds and says it had already stopped.',
   ],
-  schema: {
-    type: 'object',
-    properties: { task_id: { type: 'string' }, shell_id: { type: 'string' } },
-    additionalProperties: false,
-  },
+  schema: { type: 'object', properties: { task_id: { type: 'string' }, shell_id: { type: 'string' } }, additionalProperties: false },
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {
