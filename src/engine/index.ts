@@ -9,6 +9,7 @@ import { WebEngine, type WebSettings } from './web/index.js';
 import { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 import { readFile, type ReadOptions, type ReadResult } from './files/read.js';
 import { statFile, type FileStat } from './files/open.js';
+import { readChecked, type CheckedRead, type CheckedReadOptions } from './files/read-checked.js';
 import { editFile, type EditOptions, type EditResult, type EditSpec } from './files/edit.js';
 import { writeFile, type WriteOptions, type WriteResult } from './files/write.js';
 import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-apply.js';
@@ -20,6 +21,7 @@ import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
 import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
 import type { GrepOptions, GrepResult } from './search/types.js';
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
+import { spillIfOver, type SavedResult } from './results.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
@@ -55,6 +57,8 @@ export type EngineReadOptions = Opts<ReadOptions>;
 export interface FilesEngine {
   /** Reads one file (text range, image, PDF, notebook, binary), recording the read in the session. */
   read(ctx: EngineContext, path: string, opts?: EngineReadOptions): Promise<ReadResult>;
+  /** A Read tool's read (grants, up-front refusals, the unchanged answer, budget rules; see files/read-checked.ts). */
+  readChecked(ctx: EngineContext, path: string, opts: CheckedReadOptions): Promise<CheckedRead>;
   /** Where `path` resolves inside the scope and what is there, without reading it. */
   stat(ctx: EngineContext, path: string): Promise<FileStat>;
   /** Writes a whole file atomically (or appends), keeping its encoding and line endings. */
@@ -69,6 +73,8 @@ export interface FilesEngine {
   readMany(ctx: EngineContext, opts: Opts<ReadManyOptions>): Promise<ReadManyResult>;
   /** Reads an image, PDF, audio or video file as bytes with its media type. */
   media(ctx: EngineContext, path: string, opts: Opts<MediaOptions>): Promise<MediaFile>;
+  /** A result text over `limit` characters saved (or `existing`, the file already holding it) where the session may Read it; undefined when it is not over. */
+  spill(ctx: EngineContext, text: string, limit: number, existing?: SavedResult): Promise<SavedResult | undefined>;
 }
 
 /** Grep, glob and directory listing, as calls that take one context. */
@@ -124,6 +130,7 @@ export function createEngine(config: EngineConfig): Engine {
   return {
     files: {
       read: (ctx, path, opts = {}) => readFile(ctx.scope, path, { ...opts, ...at(ctx) }),
+      readChecked: (ctx, path, opts) => readChecked({ ...ctx, cwd: cwdOf(ctx) ?? ctx.scope.primary }, path, opts),
       stat: (ctx, path) => statFile(ctx.scope, path, cwdOf(ctx)),
       write: (ctx, path, content, opts = {}) => writeFile(ctx.scope, path, content, { ...opts, ...at(ctx) }),
       edit: (ctx, path, edits, opts = {}) => editFile(ctx.scope, path, edits, { ...opts, ...at(ctx) }),
@@ -131,6 +138,7 @@ export function createEngine(config: EngineConfig): Engine {
       notebookEdit: (ctx, path, spec, opts = {}) => editNotebook(ctx.scope, path, spec, { ...opts, ...at(ctx) }),
       readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
+      spill: (ctx, text, limit, existing) => spillIfOver(config.stateDir, ctx.session, text, limit, existing),
     },
     search: {
       grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
@@ -163,11 +171,13 @@ export type { ResolvedPath } from './scope.js';
 export { Session } from './session.js';
 export * from './errors.js';
 export { findContextFiles, readContextFile } from './context.js';
-export { saveResultText } from './results.js';
+export { headPreview, saveResultText, type SavedResult } from './results.js';
+export { workingDir } from './working-dir.js';
 export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
 
 export type { FileDiff } from './files/diff.js';
 export { editFile, type EditSpec } from './files/edit.js';
+export { swapEscapes } from './files/escapes.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { expandHome } from './files/home.js';
 export { fitImage } from './files/image-fit.js';
@@ -186,6 +196,7 @@ export { writeFile } from './files/write.js';
 export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
 export { grep } from './search/grep.js';
 export { ignoredReason } from './search/ignore.js';
+export { rgContentLines, splitGlobs } from './search/rg-text.js';
 export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
 export type { CaseMode } from './search/regex.js';
 export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } from './search/types.js';
@@ -193,6 +204,9 @@ export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } 
 export { headTail, type CapturedText } from './shell/capture.js';
 export { ShellEngine, type RunOutcome } from './shell/engine.js';
 export { NON_INTERACTIVE_ENV } from './shell/env.js';
+export { commandAsRun } from './shell/job-command.js';
+export { commandFailure, printed } from './shell/run-failure.js';
+export { announceEnd, endReported, endedToAnnounce } from './shell/announce.js';
 export type { JobRead, JobSnapshot } from './shell/jobs.js';
 
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
@@ -214,3 +228,4 @@ export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
 export { fullyReadUnchanged } from './files/reread.js';
 export { notebookText } from './files/notebook-text.js';
 export { fitLines, headTailSplit } from './text/fit.js';
+export type { CheckedRead, GlobResult, NotebookEditResult };

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { engineFailure } from './errors.js';
+import { grantRead } from './read-grants.js';
 import type { Session } from './session.js';
 
 const BAG = 'engine.results';
@@ -44,4 +45,24 @@ export async function saveResultText(stateDir: string, session: Session, text: s
   const file = path.join(dir, `${randomBytes(8).toString('hex')}.${ext.replace(/[^A-Za-z0-9]/g, '') || 'txt'}`);
   await fsp.writeFile(file, bytes, { mode: 0o600, flag: 'wx' });
   return { path: file, bytes: bytes.length };
+}
+
+/**
+ * When `text` is over `limit` characters: the file that holds it (`existing`, or a new saved
+ * result), which the session may then Read although it lies outside the roots. Undefined
+ * when the text is small enough to hand back whole.
+ */
+export async function spillIfOver(stateDir: string, session: Session, text: string, limit: number, existing?: SavedResult): Promise<SavedResult | undefined> {
+  if (text.length <= limit) return undefined;
+  const saved = existing ?? (await saveResultText(stateDir, session, text));
+  grantRead(session, saved.path);
+  return saved;
+}
+
+/** The first `chars` characters of a text, cut at a line end when one falls in their second half. */
+export function headPreview(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  const head = text.slice(0, chars);
+  const nl = head.lastIndexOf('\n');
+  return nl > chars / 2 ? head.slice(0, nl) : head;
 }

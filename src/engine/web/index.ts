@@ -47,8 +47,8 @@ export interface FetchOptions {
   /** Body bytes read at most; the rest is never downloaded and `truncated` is set. */
   maxBytes?: number;
   maxRedirects?: number;
-  /** Fetch http:// URLs over https:// instead. */
-  upgradeHttp?: boolean;
+  /** Fetch http:// URLs over https:// instead; 'unless-allowed': except to hosts the operator allowed although private (local services rarely have TLS). */
+  upgradeHttp?: boolean | 'unless-allowed';
   /** Fetch github.com/.../blob/... from raw.githubusercontent.com. */
   githubRaw?: boolean;
   /** 'report' returns a CrossSiteRedirect instead of following a redirect to another site. */
@@ -104,7 +104,9 @@ export class WebEngine {
   targetUrl(input: string, opts: Pick<FetchOptions, 'upgradeHttp' | 'githubRaw'> = {}): URL {
     let url = parseHttpUrl(input);
     if (opts.githubRaw) url = githubRawUrl(url);
-    if (opts.upgradeHttp) url = upgradeToHttps(url);
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const allowed = opts.upgradeHttp === 'unless-allowed' && (this.policy.allow.allowsName(host) || this.policy.allow.allowsAddress(host));
+    if (opts.upgradeHttp && !allowed) url = upgradeToHttps(url);
     return url;
   }
 

@@ -2,33 +2,31 @@
 // result texts, and <tool_use_error> wording, over Facet's engine.
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
-import type { ToolboxSpec, ToolDefinition } from '../../registry/types.js';
+import type { ToolboxSpec } from '../../registry/types.js';
+import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { shellTools, withTaskNotices } from './bash.js';
-import { editTool, writeTool } from './edit.js';
-import { notebookTool } from './notebook.js';
-import { readTool } from './read.js';
-import { searchTools } from './search.js';
-import { todoTool } from './todo.js';
-import { webTools } from './web.js';
+import { bash } from './bash.js';
+import { edit } from './edit.js';
+import { claudeDialect } from './errors.js';
+import { glob } from './glob.js';
+import { grep } from './grep.js';
+import { notebookEdit } from './notebook-edit.js';
+import { read } from './read.js';
+import { taskOutput } from './task-output.js';
+import { taskStop } from './task-stop.js';
+import { todoWrite } from './todo-write.js';
+import { webFetch } from './web-fetch.js';
+import { webSearch } from './web-search.js';
+import { write } from './write.js';
 
 export function claudeShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  const shell = shellTools(config, engine);
-  const [bash, taskOutput, taskStop] = shell.tools;
-  const [grep, glob] = searchTools(config);
-  const [webFetch, webSearch] = webTools(config, engine);
-  const ordered: ToolDefinition[] = [readTool, writeTool, editTool, bash!, taskOutput!, taskStop!, grep!, glob!, webFetch!, webSearch!, notebookTool, todoTool];
-  // Background tasks that ended are announced on the next result, as Claude Code does.
-  const tools = ordered.map((t) => ({
-    ...t,
-    handler: async (args: unknown, ctx: Parameters<ToolDefinition['handler']>[1]) => withTaskNotices(shell.engine, await t.handler(args, ctx), ctx),
-  }));
+  const tools = [read, write, edit, bash, taskOutput, taskStop, grep, glob, webFetch, webSearch, notebookEdit, todoWrite];
   return shapeSpec(config, {
     shape: 'claude',
     vendor: 'claude',
     description: "Claude Code's tools (Read, Edit, Bash, Grep...) with their exact schemas and result texts, served by Facet.",
     contextFiles: ['CLAUDE.md', 'AGENTS.md'],
-    tools,
+    tools: buildTools({ config, engine }, claudeDialect, tools),
     guide: (roots, list) =>
       [
         `You work in ${roots.join(', ')}. Give file paths as absolute paths; relative ones start from the working directory (first ${roots[0]}).`,

@@ -1,12 +1,11 @@
 // Claude Code's NotebookEdit: replace, insert or delete one cell by id, after a Read.
-import { editNotebook, type EngineError } from '../../engine/index.js';
-import type { HandlerContext, ToolDefinition } from '../../registry/types.js';
-import { ok } from '../common/result.js';
+import type { NotebookEditResult } from '../../engine/index.js';
+import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { claudeTool, cwdOf, toolUseError } from './common.js';
-import { READ_FIRST } from './edit.js';
+import { resolvedFrom, toolUseError } from './errors.js';
+import { here, READ_FIRST } from './render.js';
 
-interface NotebookArgs {
+interface Args {
   notebook_path: string;
   cell_id?: string;
   new_source: string;
@@ -14,20 +13,12 @@ interface NotebookArgs {
   edit_mode?: 'replace' | 'insert' | 'delete';
 }
 
-function word(err: EngineError, args: NotebookArgs, ctx: HandlerContext): string | undefined {
-  if (err.condition === 'cell_missing') return toolUseError(`No cell with ID "${args.cell_id}" in this notebook. Read the notebook to see its cell IDs.`);
-  if (err.condition === 'not_notebook') return toolUseError(`${args.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`);
-  if (err.field === 'cell_type') return toolUseError('Inserting a cell needs cell_type ("code" or "markdown").');
-  if (err.field === 'cell_id')
-    return toolUseError(`cell_id is required to ${args.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`);
-  if (err.kind === 'not_found') {
-    return toolUseError(`Notebook does not exist: ${args.notebook_path}. Relative paths are resolved from the current working directory, ${cwdOf(ctx)}.`);
-  }
-  if (err.condition === 'invalid_notebook') return toolUseError(`The notebook is not valid JSON in nbformat: ${err.message}.`);
-  return undefined;
-}
+const byCondition = errorTable<Args>({
+  cell_missing: (_e, a) => toolUseError(`No cell with ID "${a.cell_id}" in this notebook. Read the notebook to see its cell IDs.`),
+  not_notebook: (_e, a) => toolUseError(`${a.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`),
+});
 
-export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArgs>({
+export const notebookEdit = defineTool<Args, NotebookEditResult>({
   name: 'NotebookEdit',
   fields: { path: 'notebook_path' },
   summary: 'Replace, insert or delete one cell of a Jupyter notebook (.ipynb) by cell id, after Reading the notebook.',
@@ -37,8 +28,8 @@ export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArg
     '(required) after cell_id, or at the start when cell_id is omitted, with a new random id; delete removes cell_id',
     '(new_source is ignored). Cell ids are those Read shows; notebooks without ids use "cell-<index>".',
     'The notebook must have been Read in this session and be unchanged since. The rest of the JSON is kept as it was.',
-  ].join(' '),
-  inputSchema: {
+  ],
+  schema: {
     type: 'object',
     properties: {
       notebook_path: { type: 'string' },
@@ -50,7 +41,6 @@ export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArg
     required: ['notebook_path', 'new_source'],
     additionalProperties: false,
   },
-  destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -71,28 +61,35 @@ export const notebookTool: ToolDefinition<NotebookArgs> = claudeTool<NotebookArg
     'INVALID_ARGUMENT: not a .ipynb file; invalid notebook JSON; insert without cell_type; replace or delete without cell_id.',
     'CONFLICT: the notebook was not Read in this session, or it changed on disk since the Read (facts.condition says which).',
     'PERMISSION_DENIED: the path resolves outside the roots.',
-  ].join('\n'),
-  word,
-  async run(args, ctx) {
-    const mode = args.edit_mode ?? 'replace';
-    const r = await editNotebook(
-      ctx.scope,
-      args.notebook_path,
-      { mode, cellId: args.cell_id, newSource: args.new_source, cellType: args.cell_type },
-      { cwd: cwdOf(ctx), signal: ctx.signal, session: ctx.session, freshness: READ_FIRST },
-    );
-    const text =
-      mode === 'delete'
-        ? `Deleted cell ${r.cellId}`
-        : mode === 'insert'
-          ? `Inserted cell ${r.cellId} with ${args.new_source}`
-          : `Updated cell ${r.cellId} with ${args.new_source}`;
-    return ok(text, {
-      tool: 'NotebookEdit',
-      summary: `${mode} cell ${r.cellId} of ${r.relative}`,
-      paths: [r.path],
-      counts: { cells: r.totalCells },
-      details: { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index },
-    });
+  ],
+  call: (a, c) =>
+    c.engine.files.notebookEdit(
+      here(c),
+      a.notebook_path,
+      { mode: a.edit_mode ?? 'replace', cellId: a.cell_id, newSource: a.new_source, cellType: a.cell_type },
+      { freshness: READ_FIRST },
+    ),
+  format(r, a) {
+    const mode = a.edit_mode ?? 'replace';
+    const done = { delete: 'Deleted', insert: 'Inserted', replace: 'Updated' }[mode];
+    return {
+      text: mode === 'delete' ? `Deleted cell ${r.cellId}` : `${done} cell ${r.cellId} with ${a.new_source}`,
+      host: {
+        summary: `${mode} cell ${r.cellId} of ${r.relative}`,
+        paths: [r.path],
+        counts: { cells: r.totalCells },
+        details: { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index },
+      },
+    };
+  },
+  errors(err, a, c) {
+    const said = byCondition(err, a, c);
+    if (said !== undefined) return said;
+    if (err.field === 'cell_type') return toolUseError('Inserting a cell needs cell_type ("code" or "markdown").');
+    if (err.field === 'cell_id')
+      return toolUseError(`cell_id is required to ${a.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`);
+    if (err.kind === 'not_found') return toolUseError(`Notebook does not exist: ${a.notebook_path}. ${resolvedFrom(c)}`);
+    if (err.condition === 'invalid_notebook') return toolUseError(`The notebook is not valid JSON in nbformat: ${err.message}.`);
+    return undefined;
   },
 });

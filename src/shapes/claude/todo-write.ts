@@ -1,17 +1,15 @@
 // Claude Code's TodoWrite: the whole list replaced on every call.
-import { replaceTodos } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
-import { ok } from '../common/result.js';
+import type { TodoItem } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { claudeTool } from './common.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 
-interface TodoArgs {
+interface Args {
   todos: Array<{ content: string; status: (typeof STATUSES)[number]; activeForm: string }>;
 }
 
-export const todoTool: ToolDefinition<TodoArgs> = claudeTool<TodoArgs>({
+export const todoWrite = defineTool<Args, TodoItem[]>({
   name: 'TodoWrite',
   summary: 'Replace the session todo list (content, status, activeForm per item) to plan and track multi-step work.',
   description: [
@@ -19,8 +17,8 @@ export const todoTool: ToolDefinition<TodoArgs> = claudeTool<TodoArgs>({
     'activeForm (the same in the present continuous, shown while it runs) and status: pending, in_progress or',
     'completed. Keep one item in_progress at a time and mark items completed as soon as they are done. Use it for',
     'tasks of three or more steps; it changes no files.',
-  ].join(' '),
-  inputSchema: {
+  ],
+  schema: {
     type: 'object',
     properties: {
       todos: {
@@ -40,7 +38,6 @@ export const todoTool: ToolDefinition<TodoArgs> = claudeTool<TodoArgs>({
     required: ['todos'],
     additionalProperties: false,
   },
-  destructive: false,
   tags: [TAGS.planning],
   examples: [
     {
@@ -57,13 +54,17 @@ export const todoTool: ToolDefinition<TodoArgs> = claudeTool<TodoArgs>({
   idempotency: 'idempotent',
   errorModes:
     'INVALID_ARGUMENT (<tool_use_error>): an item misses content, status or activeForm, has an empty one, or an unknown status. The list is unchanged.',
-  async run(args, ctx) {
-    const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm }));
-    const list = replaceTodos(ctx.session, items, { statuses: STATUSES });
+  call: async (args, c) =>
+    c.engine.todos.replace(
+      c,
+      args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm })),
+      { statuses: STATUSES },
+    ),
+  format(list) {
     const done = list.filter((t) => t.status === 'completed').length;
-    return ok(
-      'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
-      { tool: 'TodoWrite', summary: `${list.length} todos, ${done} completed`, counts: { items: list.length, completed: done }, details: { todos: list } },
-    );
+    return {
+      text: 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
+      host: { summary: `${list.length} todos, ${done} completed`, counts: { items: list.length, completed: done }, details: { todos: list } },
+    };
   },
 });

@@ -1,0 +1,169 @@
+// Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
+// relative to the working directory, its context-line quirk) and the three output modes with
+// head_limit/offset notes.
+import { EngineError, type GrepFile, rgContentLines, splitGlobs } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { displayPath } from '../common/render.js';
+import { TAGS } from '../tags.js';
+import { resolvedFrom, toolUseError } from './errors.js';
+import { here, PERSIST_LIMITS, persisted } from './render.js';
+
+const GREP_TIMEOUT_MS = 20_000;
+
+interface Args {
+  pattern: string;
+  path?: string;
+  glob?: string;
+  output_mode?: 'content' | 'files_with_matches' | 'count';
+  '-B'?: number;
+  '-A'?: number;
+  '-C'?: number;
+  context?: number;
+  '-n'?: boolean;
+  '-i'?: boolean;
+  '-o'?: boolean;
+  type?: string;
+  head_limit?: number;
+  offset?: number;
+  multiline?: boolean;
+}
+
+/** offset first, then head_limit (0: all); the note reports the limit only when it cut something. */
+function page<T>(items: T[], headLimit: number, offset: number): { shown: T[]; note: string } {
+  const rest = items.slice(offset);
+  const cut = headLimit > 0 && rest.length > headLimit;
+  const note = [cut ? `limit: ${headLimit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ');
+  return { shown: cut ? rest.slice(0, headLimit) : rest, note };
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+export const grep = defineTool<Args>({
+  name: 'Grep',
+  summary: 'Search file contents with a regular expression (ripgrep); list matching files, lines or counts per file.',
+  description: [
+    'Searches below path (default: the working directory) with ripgrep syntax (Rust regex: escape literal braces, no',
+    'lookaround). Honours .gitignore, searches hidden files, skips .git and other VCS folders. glob filters files ("*.ts",',
+    '"*.{ts,tsx}"; several separated by spaces or commas) and type by ripgrep file type ("js", "py"). output_mode:',
+    'files_with_matches (default: "Found N files" then paths, newest first), content (matching lines as path:line:text;',
+    '-n line numbers default true, -A/-B/-C or context for context lines, -o only the matched parts), count (path:N per',
+    'file and a total). -i ignores case; multiline lets a match span lines (. matches newlines). head_limit keeps the',
+    'first N entries (default 250, 0 for all) after skipping offset; a note says when they cut. Lines over 500 characters',
+    'are replaced by a note. Paths are shown relative to the working directory. Results over 20000 characters are saved',
+    'to a file and replaced by a preview. The search stops after 20 seconds with what it found.',
+  ],
+  schema: {
+    type: 'object',
+    properties: {
+      pattern: { type: 'string' },
+      path: { type: 'string' },
+      glob: { type: 'string' },
+      output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] },
+      '-B': { type: 'number' },
+      '-A': { type: 'number' },
+      '-C': { type: 'number' },
+      context: { type: 'number' },
+      '-n': { type: 'boolean' },
+      '-i': { type: 'boolean' },
+      '-o': { type: 'boolean' },
+      type: { type: 'string' },
+      head_limit: { type: 'number' },
+      offset: { type: 'number' },
+      multiline: { type: 'boolean' },
+    },
+    required: ['pattern'],
+    additionalProperties: false,
+  },
+  tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
+  examples: [
+    { description: 'Which files mention a function', arguments: { pattern: 'parseConfig' }, expectedOutcome: 'Found N files, then their paths, newest first.' },
+    {
+      description: 'Matching lines with two lines of context in TypeScript files',
+      arguments: { pattern: 'TODO|FIXME', output_mode: 'content', glob: '*.ts', '-C': 2 },
+      expectedOutcome: 'path:line:text lines.',
+    },
+    { description: 'Count matches per file', arguments: { pattern: 'import', output_mode: 'count', type: 'ts' }, expectedOutcome: 'path:N lines and a total.' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'NOT_FOUND (<tool_use_error>): path does not exist; the message gives the working directory.',
+    'INVALID_ARGUMENT (<tool_use_error>): the pattern is not valid ripgrep regex syntax ("The pattern is not a valid regular expression (ripgrep syntax):" and ripgrep\'s explanation), a context count is negative or fractional, a file type is unknown, or an argument holds a NUL byte.',
+    'PERMISSION_DENIED (<tool_use_error>): path resolves outside the roots.',
+    'After 20 seconds the search stops and returns what it found, with a note.',
+  ],
+  errors(err, a, c) {
+    if (err.kind === 'not_found' && err.field === 'path') return toolUseError(`Path does not exist: ${a.path}. ${resolvedFrom(c)}`);
+    const stderr = err.facts.stderr;
+    if (err.kind !== 'invalid_argument' || typeof stderr !== 'string' || !stderr.includes('regex parse error')) return undefined;
+    return toolUseError(
+      `The pattern is not a valid regular expression (ripgrep syntax):\n${stderr}\nPut a backslash before characters meant literally, such as \\( or \\{, or fix the expression.`,
+    );
+  },
+  async call(a, c) {
+    const at = here(c);
+    const mode = a.output_mode ?? 'files_with_matches';
+    const target = a.path ?? '.';
+    const st = await c.engine.files.stat(at, target);
+    if (!st.exists) throw new EngineError('not_found', `${target} does not exist`, { field: 'path', facts: { path: target } });
+    // Checked here, under the names the caller used: the engine knows only before/after.
+    for (const name of ['context', '-C', '-B', '-A'] as const) {
+      const v = a[name];
+      if (v !== undefined && (!Number.isInteger(v) || v < 0))
+        throw new EngineError('invalid_argument', `${name} must be a whole number of lines, 0 or more; got ${v}`, { field: name, facts: { [name]: v } });
+    }
+    const context = a.context ?? a['-C'];
+    const [before, after] = mode === 'content' ? [context ?? a['-B'], context ?? a['-A']] : [];
+    const r = await c.engine.search.grep(at, {
+      pattern: a.pattern,
+      paths: [target],
+      caseMode: a['-i'] ? 'insensitive' : 'sensitive',
+      multiline: a.multiline,
+      before,
+      after,
+      globs: a.glob !== undefined ? splitGlobs(a.glob) : undefined,
+      types: a.type !== undefined ? [a.type] : undefined,
+      hidden: true,
+      mode: mode === 'files_with_matches' ? 'files' : mode,
+      sort: mode === 'files_with_matches' ? 'mtime-desc' : 'path',
+      maxLineLength: 500,
+      timeoutMs: GREP_TIMEOUT_MS,
+    });
+    const headLimit = Math.max(0, Math.floor(a.head_limit ?? 250));
+    const offset = Math.max(0, Math.floor(a.offset ?? 0));
+    const rel = (f: GrepFile) => displayPath(f.path, at.cwd);
+    let text: string;
+    let count: number;
+    if (mode === 'content') {
+      // Claude Code makes only match lines relative; context lines keep rg's absolute path.
+      const name = (f: GrepFile, kind: string) => (st.isFile ? '' : kind === 'match' ? rel(f) : f.path);
+      const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
+      const lines = rgContentLines(r.files, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true });
+      const { shown, note } = page(lines, headLimit, offset);
+      count = shown.length;
+      text = count === 0 ? 'No matches found' : `${shown.join('\n')}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
+    } else {
+      const { shown, note } = page(r.files, headLimit, offset);
+      count = shown.length;
+      const total = shown.reduce((n, f) => n + f.matchLines, 0);
+      const files = `${count} ${plural(count, 'file', 'files')}`;
+      if (mode === 'files_with_matches') text = count === 0 ? 'No files found' : `Found ${files}${note ? ` ${note}` : ''}\n${shown.map(rel).join('\n')}`;
+      else
+        text =
+          count === 0
+            ? 'No matches found'
+            : `${shown.map((f) => `${rel(f)}:${f.matchLines}`).join('\n')}\n\nFound ${total} total ${plural(total, 'occurrence', 'occurrences')} across ${files}.${note ? ` with pagination = ${note}` : ''}`;
+    }
+    if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
+    const out = await persisted(c, text, PERSIST_LIMITS.grep);
+    return {
+      text: out.text,
+      host: {
+        summary: `${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`,
+        paths: r.files.map((f) => f.path).slice(0, 1000),
+        counts: { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count },
+        truncated: r.truncated || count < (mode === 'content' ? r.totalMatchLines : r.totalFiles) || out.file !== undefined,
+        details: { backend: r.backend, timedOut: r.timedOut, ...(out.file ? { fullOutputPath: out.file } : {}) },
+      },
+    };
+  },
+});

@@ -1,0 +1,63 @@
+// Claude Code's TaskStop: kill a background task's process group; one that already ended is
+// reported as such, successfully, so a repeat is safe.
+import { commandAsRun as recorded, endReported, EngineError, type JobSnapshot } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { taskStatus, toolUseError } from './errors.js';
+import { noTask } from './task-output.js';
+
+interface Args {
+  task_id?: string;
+  shell_id?: string;
+}
+
+const json = (j: JobSnapshot, message: string) => JSON.stringify({ message, task_id: j.id, task_type: 'local_bash', command: recorded(j) });
+
+export const taskStop = defineTool<Args>({
+  name: 'TaskStop',
+  summary: 'Stop a running background task (and every process it started) by its task id.',
+  description: [
+    'Kills the background task task_id with its whole process group (TERM, then KILL after a grace period) and returns',
+    'a JSON object with message, task_id, task_type and command. shell_id is the older name of task_id and is still',
+    'accepted; one of the two is required. Its output stays readable with TaskOutput. Stopping a task that already',
+    'ended succeeds and says it had already stopped.',
+  ],
+  schema: { type: 'object', properties: { task_id: { type: 'string' }, shell_id: { type: 'string' } }, additionalProperties: false },
+  tags: [TAGS.shell, TAGS.destructive],
+  examples: [
+    {
+      description: 'Stop a dev server',
+      arguments: { task_id: '1a2b3c4d' },
+      expectedOutcome: '{"message":"Successfully stopped task: 1a2b3c4d (npm run dev)",...}',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'INVALID_ARGUMENT (<tool_use_error>): neither task_id nor shell_id was given.',
+    'NOT_FOUND (<tool_use_error>): no task with that id in this session.',
+    'Not an error: a task that already ended (stopped before, or finished by itself) is reported as already stopped, with the same fields and nothing signalled, so a repeat TaskStop is safe.',
+  ],
+  errors(err, a) {
+    if (err.field === 'task_id' && err.kind === 'invalid_argument')
+      return toolUseError('task_id is required: give the ID Bash returned for the background task.');
+    return noTask(err, a.task_id ?? a.shell_id);
+  },
+  async call(a, c) {
+    const id = a.task_id ?? a.shell_id;
+    if (id === undefined || id === '') throw new EngineError('invalid_argument', 'task_id is required', { field: 'task_id' });
+    const before = c.engine.shell.job(c, id);
+    const host = { exitCode: before.exitCode, signal: before.signal };
+    if (before.status !== 'running') {
+      const status = taskStatus(before);
+      const text = json(before, `Task ${before.id} (${recorded(before)}) had already stopped (status: ${status}); nothing was done.`);
+      return { text, host: { ...host, summary: `Task ${before.id} had already stopped`, details: { taskId: before.id, status, alreadyStopped: true } } };
+    }
+    const j = await c.engine.shell.stop(c, id);
+    endReported(c.session, j.id);
+    const details = { taskId: j.id, status: taskStatus(j), alreadyStopped: false };
+    return {
+      text: json(j, `Successfully stopped task: ${j.id} (${recorded(j)})`),
+      host: { summary: `Stopped task ${j.id}`, exitCode: j.exitCode, signal: j.signal, details },
+    };
+  },
+});

@@ -1,0 +1,87 @@
+// Claude Code's WebFetch over the web engine. Claude Code hands a fetched page to a small model
+// with the prompt and returns that model's answer; Facet has no model, so WebFetch returns the
+// page (as Markdown) with the prompt beside it.
+import { isCrossSiteRedirect } from '../../engine/index.js';
+import { type Call, defineTool } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { toolUseError } from './errors.js';
+
+interface Args {
+  url: string;
+  prompt: string;
+}
+
+export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web']['fetch']>>>({
+  name: 'WebFetch',
+  summary: 'Fetch a web page by URL and get its content as Markdown, with your prompt about it alongside.',
+  description: [
+    'GETs url (http:// is upgraded to https://) and returns the page converted to Markdown, cut at 100000 characters,',
+    'followed by prompt. Claude Code passes the page and the prompt to a small model and returns its answer; this server',
+    'has no model, so read the content and answer the prompt yourself. Redirects within the same host are followed; a',
+    'redirect to another host is reported instead (call WebFetch again with the new URL). Pages are cached for 15',
+    'minutes. Loopback, private and cloud-metadata addresses are refused. Read-only; use it for public documentation.',
+  ],
+  schema: {
+    type: 'object',
+    properties: { url: { type: 'string', format: 'uri' }, prompt: { type: 'string' } },
+    required: ['url', 'prompt'],
+    additionalProperties: false,
+  },
+  tags: [TAGS.network, TAGS.web, TAGS.readOnly],
+  examples: [
+    {
+      description: 'Read an API page',
+      arguments: { url: 'https://nodejs.org/api/fs.html', prompt: 'How do I read a file line by line?' },
+      expectedOutcome: 'The page as Markdown, then the prompt.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'INVALID_ARGUMENT (<tool_use_error>): not an absolute http(s) URL.',
+    'SECURITY_POLICY_FAILED (<tool_use_error>): the URL, a redirect or its DNS answer is a loopback, private, link-local or metadata address.',
+    'NOT_FOUND / PERMISSION_DENIED / DEPENDENCY_UNAVAILABLE / RATE_LIMITED: the site answered 404-410 / 401-403 / 5xx / 429.',
+    'TIMEOUT / NETWORK_FAILED: the site did not answer in 30 seconds, does not resolve, refused the connection, or redirected more than 10 times.',
+    'UNSUPPORTED_OPERATION: the body is binary and not an image.',
+    'Differences from Claude Code: no small model answers the prompt (the content is returned with the prompt); no claude.ai domain preflight; http:// to hosts the operator allowed as private is not upgraded.',
+  ],
+  errors(err, a, c) {
+    if (err.kind !== 'security_policy') return undefined;
+    let target = a.url;
+    try {
+      target = c.engine.web.targetUrl(a.url, { upgradeHttp: 'unless-allowed' }).href;
+    } catch {
+      // the URL itself was refused: name it as given
+    }
+    return toolUseError(
+      `Refused to fetch ${target}: ${err.message}. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.`,
+    );
+  },
+  call: (a, c) => c.engine.web.fetch(a.url, { upgradeHttp: 'unless-allowed', crossSiteRedirects: 'report', maxChars: 100_000, signal: c.signal }),
+  format(got, a) {
+    if (isCrossSiteRedirect(got)) {
+      const text = [
+        'REDIRECT DETECTED: The URL redirects to a different host.',
+        '',
+        `Original URL: ${got.url}`,
+        `Redirect URL: ${got.redirectUrl}`,
+        `Status: ${got.status} ${got.statusText}`,
+        '',
+        'The redirect was not followed. To fetch the new location, call WebFetch again with:',
+        `- url: "${got.redirectUrl}"`,
+        `- prompt: "${a.prompt}"`,
+      ].join('\n');
+      const details = { url: got.url, redirectUrl: got.redirectUrl, status: got.status };
+      return { text, host: { summary: `${got.url} redirects to ${got.redirectUrl}`, details } };
+    }
+    const { url, finalUrl, status, mediaType, fromCache } = got;
+    const host = {
+      summary: `Fetched ${finalUrl} (${status}, ${got.bytes} bytes)`,
+      truncated: got.charsTruncated || got.truncated,
+      details: { url, finalUrl, status, mediaType, fromCache, ...(got.title ? { title: got.title } : {}) },
+    };
+    if (got.blob) return { text: `Fetched an image from ${finalUrl} (${mediaType}); it is attached.\n\nPrompt: ${a.prompt}`, host, blobs: [got.blob] };
+    const content = got.charsTruncated ? `${got.content}\n\n[Content truncated due to length...]` : got.content;
+    const note = '(No summarising model runs on this server: answer the prompt from the content above, quoting sparingly.)';
+    return { text: ['Web page content:', '---', content, '---', '', `Prompt: ${a.prompt}`, '', note].join('\n'), host };
+  },
+});
