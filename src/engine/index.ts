@@ -19,6 +19,7 @@ import { grep, type GrepBackendConfig } from './search/grep.js';
 import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
 import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
 import type { GrepOptions, GrepResult } from './search/types.js';
+import { findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
 
@@ -76,6 +77,8 @@ export interface SearchEngine {
   grep(ctx: EngineContext, opts: Opts<GrepOptions>): Promise<GrepResult>;
   glob(ctx: EngineContext, opts: Opts<GlobOptions>): Promise<GlobResult>;
   list(ctx: EngineContext, path: string, opts?: Opts<ListOptions>): Promise<ListResult>;
+  /** Files under `root` whose names match a query, best first (fuzzy file-finder scoring). */
+  names(ctx: EngineContext, root: string, opts: Opts<NameSearchOptions>): Promise<NameHit[]>;
 }
 
 /** The session's todo list. */
@@ -136,6 +139,7 @@ export function createEngine(config: EngineConfig): Engine {
       grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
       glob: (ctx, opts) => glob(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       list: (ctx, path, opts = {}) => listDirectory(ctx.scope, path, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      names: (ctx, root, opts) => findFileNames(ctx.scope, root, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
     },
     todos: {
       get: (ctx) => getTodos(ctx.session),
@@ -167,7 +171,7 @@ export { saveResultText } from './results.js';
 export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
 
 export type { FileDiff } from './files/diff.js';
-export { editFile, type EditSpec } from './files/edit.js';
+export { editFile, type EditResult, type EditSpec } from './files/edit.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { expandHome } from './files/home.js';
 export { fitImage } from './files/image-fit.js';
@@ -181,10 +185,11 @@ export { extractPdfText, renderPdfPages } from './files/pdf-pages.js';
 export { pageRangeFor, parsePageRange, pdfPageCount } from './files/pdf.js';
 export { readMany } from './files/read-many.js';
 export { readFile, type MediaRead, type ReadOptions, type ReadResult, type TextRead } from './files/read.js';
-export { writeFile } from './files/write.js';
+export { writeFile, type WriteResult } from './files/write.js';
 
 export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
 export { grep } from './search/grep.js';
+export { fileNameScore, findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
 export { ignoredReason } from './search/ignore.js';
 export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
 export type { CaseMode } from './search/regex.js';
