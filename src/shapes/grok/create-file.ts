@@ -13,15 +13,10 @@ export const createFile = defineTool<Args, WriteResult>({
   name: 'create_file',
   summary: 'Create a new file with the given content (refuses a file that already exists; edit those instead).',
   description: [
-    'Writes a new file inside the workspace, creating missing parent directories, atomically. An existing',
-    'file is never overwritten: change it with str_replace_editor. The result is "Updated <path> with N',
-    'additions" and the diff of the new content.',
+    'Writes a new file inside the workspace, creating missing parent directories, atomically. An existing file is never overwritten: change it with',
+    'str_replace_editor. The result is "Updated <path> with N additions" and the diff of the new content.',
   ],
-  schema: {
-    type: 'object',
-    properties: { path: { type: 'string' }, content: { type: 'string' } },
-    required: ['path', 'content'],
-  },
+  schema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] },
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

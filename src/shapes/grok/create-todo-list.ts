@@ -11,9 +11,8 @@ export const createTodoList = defineTool<Args>({
   name: 'create_todo_list',
   summary: 'Start a todo list for a multi-step task (replaces any list); each item has id, content, status, priority.',
   description: [
-    "Replaces the session's todo list with `todos`. Every item needs an id (unique, used by",
-    'update_todo_list), content, status (pending, in_progress, completed) and priority (high, medium, low).',
-    'Answers with the list as coloured lines: ○ pending, ◐ in progress, ● completed (struck through).',
+    "Replaces the session's todo list with `todos`. Every item needs an id (unique, used by update_todo_list), content, status (pending, in_progress,",
+    'completed) and priority (high, medium, low). Answers with the list as coloured lines: ○ pending, ◐ in progress, ● completed (struck through).',
   ],
   schema: {
     type: 'object',

@@ -25,14 +25,12 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
   name: 'search',
   summary: 'Find which files contain some text, or whose names match, in the workspace (a short list of files).',
   description: [
-    'Searches the workspace root. search_type text looks in file contents (literal and case-insensitive',
-    'unless regex / case_sensitive; whole_word; include_pattern and exclude_pattern are globs; file_types',
-    'are ripgrep types such as "ts" or "py"; .gitignore\'d and hidden files are skipped); files matches file',
-    'names against the query (exact name, then containing, then path containing, then the letters in order),',
-    'where include_hidden shows dot-files and exclude_pattern drops paths containing it; both (default) does',
-    'both. max_results (default 50) caps matches per file for text and names for files. The answer lists',
-    'files only: text hits by absolute path with their match count, name hits relative, at most 8 and',
-    '"... +N more". To see the matching lines, view_file the file or use bash with grep.',
+    'Searches the workspace root. search_type text looks in file contents (literal and case-insensitive unless regex / case_sensitive; whole_word;',
+    'include_pattern and exclude_pattern are globs; file_types are ripgrep types such as "ts" or "py"; .gitignore\'d and hidden files are skipped);',
+    'files matches file names against the query (exact name, then containing, then path containing, then the letters in order), where include_hidden',
+    'shows dot-files and exclude_pattern drops paths containing it; both (default) does both. max_results (default 50) caps matches per file for text',
+    'and names for files. The answer lists files only: text hits by absolute path with their match count, name hits relative, at most 8 and "... +N',
+    'more". To see the matching lines, view_file the file or use bash with grep.',
   ],
   schema: {
     type: 'object',
@@ -58,11 +56,7 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
       expectedOutcome: 'Files containing it, with match counts.',
     },
     { description: 'Find a file by name', arguments: { query: 'config', search_type: 'files' }, expectedOutcome: 'Matching file paths, best match first.' },
-    {
-      description: 'A regex in TypeScript files',
-      arguments: { query: 'TODO|FIXME', regex: true, file_types: ['ts'] },
-      expectedOutcome: 'Files with matches.',
-    },
+    { description: 'A regex in TypeScript files', arguments: { query: 'TODO|FIXME', regex: true, file_types: ['ts'] }, expectedOutcome: 'Files with matches.' },
   ],
   idempotency: 'idempotent',
   errorModes: [

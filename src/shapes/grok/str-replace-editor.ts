@@ -15,12 +15,11 @@ export const strReplaceEditor = defineTool<Args, EditResult>({
   name: 'str_replace_editor',
   summary: 'Replace text in an existing file: old_str must match once (or set replace_all); shows the diff.',
   description: [
-    'Replaces `old_str` with `new_str` in a file inside the workspace. The replacement is literal ($&, $1',
-    'and the like are kept as written). old_str must occur exactly once unless replace_all is true; when a',
-    'multi-line old_str is not found exactly, it is matched again ignoring trailing whitespace, then',
-    'indentation. Identical old_str and new_str change nothing ("No changes in <path>"). The result is',
-    '"Updated <path> with N additions and M removals" and a unified diff with 3 lines of context. View the',
-    'file first so old_str is exact; create new files with create_file.',
+    'Replaces `old_str` with `new_str` in a file inside the workspace. The replacement is literal ($&, $1 and the like are kept as written). old_str',
+    'must occur exactly once unless replace_all is true; when a multi-line old_str is not found exactly, it is matched again ignoring trailing',
+    'whitespace, then indentation. Identical old_str and new_str change nothing ("No changes in <path>"). The result is "Updated <path> with N',
+    'additions and M removals" and a unified diff with 3 lines of context. View the file first so old_str is exact; create new files with',
+    'create_file.',
   ],
   schema: {
     type: 'object',

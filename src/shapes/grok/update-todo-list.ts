@@ -11,9 +11,8 @@ export const updateTodoList = defineTool<Args>({
   name: 'update_todo_list',
   summary: 'Change todo items by id (status, content or priority) and get the whole list back.',
   description: [
-    'Applies each update to the item with its id: status, content and priority are set when given.',
-    'All updates apply or none: an unknown id refuses the whole call (Grok CLI would keep the updates',
-    'before it). Answers with the whole list as coloured lines, like create_todo_list.',
+    'Applies each update to the item with its id: status, content and priority are set when given. All updates apply or none: an unknown id refuses',
+    'the whole call (Grok CLI would keep the updates before it). Answers with the whole list as coloured lines, like create_todo_list.',
   ],
   schema: {
     type: 'object',

@@ -17,18 +17,12 @@ export const viewFile = defineTool<Args>({
   name: 'view_file',
   summary: 'Look at a file (its first 10 lines, or start_line-end_line) or list the names in a directory.',
   description: [
-    'Shows a path inside the workspace, relative to the current directory (which bash "cd" changes).',
-    'A directory: its entry names, one per line (not recursive). A file without a range: its first 10',
-    'lines as "n: text" and "... +N lines" when there are more, so pass start_line and end_line (both, 1-based,',
-    'inclusive) to see the rest. A range past the end of the file is not an error. A file ending in a line',
-    'break counts one more, empty, line. Binary files and images are refused. One range returns at most',
-    '256 KiB of text.',
+    'Shows a path inside the workspace, relative to the current directory (which bash "cd" changes). A directory: its entry names, one per line (not',
+    'recursive). A file without a range: its first 10 lines as "n: text" and "... +N lines" when there are more, so pass start_line and end_line',
+    '(both, 1-based, inclusive) to see the rest. A range past the end of the file is not an error. A file ending in a line break counts one more,',
+    'empty, line. Binary files and images are refused. One range returns at most 256 KiB of text.',
   ],
-  schema: {
-    type: 'object',
-    properties: { path: { type: 'string' }, start_line: { type: 'number' }, end_line: { type: 'number' } },
-    required: ['path'],
-  },
+  schema: { type: 'object', properties: { path: { type: 'string' }, start_line: { type: 'number' }, end_line: { type: 'number' } }, required: ['path'] },
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Glance at a file', arguments: { path: 'package.json' }, expectedOutcome: 'Contents of package.json: the first 10 numbered lines.' },
