@@ -69,33 +69,11 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
     if (max < 1) throw new EngineError('invalid_argument', 'max_results must be 1 or more', { field: 'max_results', facts: { max_results: a.max_results } });
     const [type, root] = [a.search_type ?? 'both', c.scope.primary];
     const globs = [...(a.include_pattern ? [a.include_pattern] : []), ...(a.exclude_pattern ? [`!${a.exclude_pattern}`] : []), ...TEXT_EXCLUDES];
-    const caseMode = a.case_sensitive ? 'sensitive' : 'insensitive';
-    const text =
-      type === 'files'
-        ? undefined
-        : await c.engine.search.grep(c, {
-            pattern: a.query,
-            paths: [root],
-            fixedStrings: !a.regex,
-            caseMode,
-            wordMatch: a.whole_word,
-            maxPerFile: max,
-            types: a.file_types,
-            globs,
-            mode: 'count',
-            sort: 'path',
-          });
-    const names =
-      type === 'text'
-        ? []
-        : await c.engine.search.names(c, root, {
-            query: a.query,
-            depth: 10,
-            includeHidden: a.include_hidden === true,
-            skipNames: SKIPPED_DIRS,
-            excludeSubstring: a.exclude_pattern,
-            max,
-          });
+    const caseMode = a.case_sensitive ? ('sensitive' as const) : ('insensitive' as const);
+    const grep = { pattern: a.query, paths: [root], fixedStrings: !a.regex, caseMode, wordMatch: a.whole_word, maxPerFile: max, types: a.file_types, globs };
+    const text = type === 'files' ? undefined : await c.engine.search.grep(c, { ...grep, mode: 'count', sort: 'path' });
+    const byName = { query: a.query, depth: 10, includeHidden: a.include_hidden === true, skipNames: SKIPPED_DIRS, excludeSubstring: a.exclude_pattern, max };
+    const names = type === 'text' ? [] : await c.engine.search.names(c, root, byName);
     return { text: (text?.files ?? []).map((f) => `${f.path} (${f.matchLines} matches)`), names: names.map((x) => x.relative) };
   },
   format({ text, names }, a) {
@@ -103,13 +81,8 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
     const host = { counts: { textFiles: text.length, fileNames: names.length }, details: { results: lines } };
     if (lines.length === 0) return { text: `No results found for "${a.query}"`, host };
     const more = lines.length > SHOWN ? `\n  ... +${lines.length - SHOWN} more` : '';
-    return {
-      text: `Search results for "${a.query}":\n${lines
-        .slice(0, SHOWN)
-        .map((l) => `  ${l}`)
-        .join('\n')}${more}`,
-      host,
-    };
+    const shown = lines.slice(0, SHOWN).map((l) => `  ${l}`);
+    return { text: `Search results for "${a.query}":\n${shown.join('\n')}${more}`, host };
   },
   errors: (err) => (err.kind === 'invalid_argument' && !err.facts.violations ? `Search error: ${err.message}` : undefined),
 });
