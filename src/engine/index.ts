@@ -20,6 +20,7 @@ import { grep, type GrepBackendConfig } from './search/grep.js';
 import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
 import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
 import type { GrepOptions, GrepResult } from './search/types.js';
+import { findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
 import { spillIfOver, type SavedResult } from './results.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
@@ -82,6 +83,8 @@ export interface SearchEngine {
   grep(ctx: EngineContext, opts: Opts<GrepOptions>): Promise<GrepResult>;
   glob(ctx: EngineContext, opts: Opts<GlobOptions>): Promise<GlobResult>;
   list(ctx: EngineContext, path: string, opts?: Opts<ListOptions>): Promise<ListResult>;
+  /** Files under `root` whose names match a query, best first (fuzzy file-finder scoring). */
+  names(ctx: EngineContext, root: string, opts: Opts<NameSearchOptions>): Promise<NameHit[]>;
 }
 
 /** The session's todo list. */
@@ -144,6 +147,7 @@ export function createEngine(config: EngineConfig): Engine {
       grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
       glob: (ctx, opts) => glob(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       list: (ctx, path, opts = {}) => listDirectory(ctx.scope, path, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      names: (ctx, root, opts) => findFileNames(ctx.scope, root, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
     },
     todos: {
       get: (ctx) => getTodos(ctx.session),
@@ -176,7 +180,7 @@ export { workingDir } from './working-dir.js';
 export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
 
 export type { FileDiff } from './files/diff.js';
-export { editFile, type EditSpec } from './files/edit.js';
+export { editFile, type EditResult, type EditSpec } from './files/edit.js';
 export { swapEscapes } from './files/escapes.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { expandHome } from './files/home.js';
@@ -195,6 +199,7 @@ export { writeFile } from './files/write.js';
 
 export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
 export { grep } from './search/grep.js';
+export { fileNameScore, findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
 export { ignoredReason } from './search/ignore.js';
 export { rgContentLines, splitGlobs } from './search/rg-text.js';
 export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
@@ -222,7 +227,6 @@ export { settleRun, shellExitCode, type Settled, type SettleOptions } from './sh
 export { handleFor, heldHandles, jobOfHandle, releaseHandle } from './shell/handles.js';
 
 // Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
-export type { EditResult } from './files/edit.js';
 export type { WriteResult } from './files/write.js';
 export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
 export { fullyReadUnchanged } from './files/reread.js';

@@ -1,38 +1,37 @@
-// Grok CLI's bash tool: a command in the current directory with a fixed 30 s timeout;
-// "cd <dir>" alone changes the directory for later calls and the file tools.
-import type { FacetConfig } from '../../config.js';
-import { type Engine, EngineError, isCondition, NON_INTERACTIVE_ENV, withDetails } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
-import { ok, fail } from '../common/result.js';
+// bash: a command in the current directory with a fixed 30 s timeout; "cd <dir>" alone
+// changes the directory for later calls and the file tools.
+import { type CapturedText, EngineError, NON_INTERACTIVE_ENV, withDetails } from '../../engine/index.js';
+import { defineTool, errorTable, type Reply, type ToolMaker } from '../common/define.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
 import { TAGS } from '../tags.js';
-import { grokMessage } from './text.js';
 
 const TIMEOUT_MS = 30_000;
-const MAX_BUFFER = 1 << 20;
 /** A cd target with any of these is a shell line, not a plain directory: run it as a command. */
 const SHELL_SYNTAX = /[\s;&|<>$`(){}*?[\]'"\\~!#]/;
+const RUN = { timeoutMs: TIMEOUT_MS, maxTimeoutMs: TIMEOUT_MS, env: NON_INTERACTIVE_ENV, input: '', maxOutputBytes: 1 << 20 };
 
-interface BashArgs {
+interface Args {
   command: string;
 }
 
-export function grokBash(config: FacetConfig, facet: Engine): ToolDefinition<BashArgs> {
-  const engine = facet.shell;
-  return {
+const show = (s: CapturedText) => (s.truncated ? `${s.head}\n... (${s.omittedBytes} bytes left out) ...\n${s.tail}` : s.text);
+const cdWords = (e: EngineError, what: string) => (typeof e.facts.cdTarget === 'string' ? `Cannot change directory: ${e.facts.cdTarget} ${what}` : undefined);
+
+// The description names the configured shell, so the table is made per environment.
+export const bash: ToolMaker<Args> = (env, dialect) =>
+  defineTool<Args>({
     name: 'bash',
     summary: 'Run a shell command (30 s limit) in the current directory; "cd <dir>" changes it for later calls.',
     description: [
-      `Runs the command with ${config.shell.path} -c in the current directory, with stdin closed and a fixed`,
+      `Runs the command with ${env.config.shell.path} -c in the current directory, with stdin closed and a fixed`,
       '30-second timeout (the command and everything it started are killed then). Each call is a new',
       'shell, so variables do not carry over, but a command that is exactly "cd <dir>" changes the current',
       'directory for later bash calls and for the paths of the file tools ("Changed directory to: <dir>");',
       'the directory must stay inside the workspace. A compound line such as "cd sub && make" runs in a',
       'shell and does not change it. The result is stdout, then "STDERR: " and stderr when there is any;',
       '"Command executed successfully (no output)" when there is none. Output over 1 MiB keeps its start and end.',
-    ].join(' '),
-    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
-    destructive: true,
+    ],
+    schema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
       { description: 'Run the tests', arguments: { command: 'npm test' }, expectedOutcome: 'The test output.' },
@@ -45,57 +44,36 @@ export function grokBash(config: FacetConfig, facet: Engine): ToolDefinition<Bas
       'CANCELLED: the call was cancelled while it ran; it was killed and the output so far follows the message.',
       'NOT_FOUND / PERMISSION_DENIED: "cd" to a directory that does not exist or is outside the workspace ("Cannot change directory: …").',
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line. INVALID_ARGUMENT: empty command.",
-    ].join('\n'),
-    async handler(args, ctx) {
-      const cd = /^cd\s+(.*)$/s.exec(args.command);
-      const target = cd?.[1]!.trim();
-      if (target !== undefined && target !== '' && !SHELL_SYNTAX.test(target)) {
-        try {
-          const dir = await engine.resolveCwd(ctx, target, 'command');
-          ctx.session.cwd = dir;
-          return ok(`Changed directory to: ${dir}`, { tool: 'bash', paths: [dir], details: { cwd: dir } });
-        } catch (err) {
-          // The engine's condition stays (one condition, one code); cdTarget marks it as a cd for the wording.
-          if (err instanceof EngineError) throw withDetails(err, { field: 'command', facts: { cdTarget: target } });
-          throw err;
-        }
+    ],
+    async call({ command }, c): Promise<Reply> {
+      const target = /^cd\s+(.*)$/s.exec(command)?.[1]!.trim();
+      if (target && !SHELL_SYNTAX.test(target)) {
+        // The engine's condition stays (one condition, one code); cdTarget marks it as a cd for the wording.
+        const dir = await c.engine.shell.resolveCwd(c, target, 'command').catch((err: unknown) => {
+          throw err instanceof EngineError ? withDetails(err, { field: 'command', facts: { cdTarget: target } }) : err;
+        });
+        c.session.cwd = dir;
+        return { text: `Changed directory to: ${dir}`, host: { paths: [dir], details: { cwd: dir } } };
       }
-      const r = await engine
-        .run(ctx, {
-          command: args.command,
-          timeoutMs: TIMEOUT_MS,
-          maxTimeoutMs: TIMEOUT_MS,
-          env: NON_INTERACTIVE_ENV,
-          input: '',
-          maxOutputBytes: MAX_BUFFER,
-        })
-        .catch(orError);
+      const r = await c.engine.shell.run(c, { command, ...RUN }).catch(orError);
       if (r instanceof Error) {
-        const c = cancelledRun(r);
-        if (!c) throw r;
-        const shown = c.text.trim();
-        return fail(`Command failed: ${args.command} (cancelled before it finished)${shown ? `\n${shown}` : ''}`, c.err, { tool: 'bash' });
+        const cancelled = cancelledRun(r);
+        if (!cancelled) throw r;
+        const shown = cancelled.text.trim();
+        return { text: `Command failed: ${command} (cancelled before it finished)${shown ? `\n${shown}` : ''}`, failure: cancelled.err };
       }
-      const show = (s: { text: string; head: string; tail: string; truncated: boolean; omittedBytes: number }) =>
-        s.truncated ? `${s.head}\n... (${s.omittedBytes} bytes left out) ...\n${s.tail}` : s.text;
-      const stdout = show(r.stdout);
-      const stderr = show(r.stderr);
+      const [stdout, stderr] = [show(r.stdout), show(r.stderr)];
       const output = (stdout + (stderr ? `\nSTDERR: ${stderr}` : '')).trim();
       const truncated = r.stdout.truncated || r.stderr.truncated;
-      const host = { tool: 'bash', exitCode: r.exitCode, signal: r.signal, truncated, counts: { durationMs: Math.round(r.durationMs) } };
+      const host = { exitCode: r.exitCode, signal: r.signal, truncated, counts: { durationMs: Math.round(r.durationMs) } };
       const failure = runFailure(r, output, truncated);
-      if (!failure) return ok(output || 'Command executed successfully (no output)', host);
+      if (!failure) return { text: output || 'Command executed successfully (no output)', host };
       const why = r.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s and was killed` : r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
-      return fail(`Command failed: ${args.command} (${why})${output ? `\n${output}` : ''}`, failure, host);
+      return { text: `Command failed: ${command} (${why})${output ? `\n${output}` : ''}`, failure, host };
     },
-    formatError(err) {
-      if (typeof err.facts.cdTarget === 'string') {
-        const target = err.facts.cdTarget;
-        if (isCondition(err, 'path_missing')) return `Cannot change directory: ${target} does not exist`;
-        if (isCondition(err, 'not_a_directory')) return `Cannot change directory: ${target} is not a directory`;
-        if (isCondition(err, 'outside_roots')) return `Cannot change directory: ${target} is outside the workspace (${err.facts.roots.join(', ')})`;
-      }
-      return grokMessage(err);
-    },
-  };
-}
+    errors: errorTable<Args>({
+      path_missing: (e) => cdWords(e, 'does not exist'),
+      not_a_directory: (e) => cdWords(e, 'is not a directory'),
+      outside_roots: (e) => cdWords(e, `is outside the workspace (${e.facts.roots.join(', ')})`),
+    }),
+  })(env, dialect);

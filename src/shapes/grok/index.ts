@@ -3,12 +3,16 @@
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
+import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { grokBash } from './bash.js';
-import { grokFileTools } from './files.js';
-import { grokSearch } from './search.js';
-import { grokMessage } from './text.js';
-import { grokTodoTools } from './todo.js';
+import { bash } from './bash.js';
+import { createFile } from './create-file.js';
+import { createTodoList } from './create-todo-list.js';
+import { grokDialect, grokMessage } from './errors.js';
+import { search } from './search.js';
+import { strReplaceEditor } from './str-replace-editor.js';
+import { updateTodoList } from './update-todo-list.js';
+import { viewFile } from './view-file.js';
 
 export function grokShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
@@ -16,8 +20,8 @@ export function grokShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     vendor: 'grok',
     description: 'Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results.',
     contextFiles: ['AGENTS.md'],
-    tools: [...grokFileTools, grokBash(config, engine), grokSearch(config), ...grokTodoTools],
-    formatError: (err) => grokMessage(err),
+    tools: buildTools({ config, engine }, grokDialect, [viewFile, createFile, strReplaceEditor, bash, search, createTodoList, updateTodoList]),
+    formatError: grokMessage,
     guide: (roots, shown) =>
       [
         `You work in ${roots.join(', ')}. Paths are relative to the current directory, which "cd <dir>" with bash changes.`,

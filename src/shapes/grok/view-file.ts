@@ -1,0 +1,70 @@
+// view_file: a directory's names, a file's first 10 lines, or a line range, numbered "n: text".
+import { EngineError, engineFailure } from '../../engine/index.js';
+import { defineTool, errorTable, type Reply } from '../common/define.js';
+import { TAGS } from '../tags.js';
+
+const WHOLE_FILE_LINES = 10;
+/** Text one range view returns at most (Grok CLI has no limit; a model's context does). */
+const RANGE_BUDGET = 256 * 1024;
+
+interface Args {
+  path: string;
+  start_line?: number;
+  end_line?: number;
+}
+
+export const viewFile = defineTool<Args>({
+  name: 'view_file',
+  summary: 'Look at a file (its first 10 lines, or start_line-end_line) or list the names in a directory.',
+  description: [
+    'Shows a path inside the workspace, relative to the current directory (which bash "cd" changes). A directory: its entry names, one per line (not',
+    'recursive). A file without a range: its first 10 lines as "n: text" and "... +N lines" when there are more, so pass start_line and end_line',
+    '(both, 1-based, inclusive) to see the rest. A range past the end of the file is not an error. A file ending in a line break counts one more,',
+    'empty, line. Binary files and images are refused. One range returns at most 256 KiB of text.',
+  ],
+  schema: { type: 'object', properties: { path: { type: 'string' }, start_line: { type: 'number' }, end_line: { type: 'number' } }, required: ['path'] },
+  tags: [TAGS.filesystem, TAGS.readOnly],
+  examples: [
+    { description: 'Glance at a file', arguments: { path: 'package.json' }, expectedOutcome: 'Contents of package.json: the first 10 numbered lines.' },
+    {
+      description: 'Read lines 20 to 60',
+      arguments: { path: 'src/index.ts', start_line: 20, end_line: 60 },
+      expectedOutcome: 'Lines 20-60 of src/index.ts, numbered.',
+    },
+    { description: 'List a directory', arguments: { path: '.' }, expectedOutcome: 'Directory contents of .: one name per line.' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'NOT_FOUND: "File or directory not found: <path>".',
+    'INVALID_ARGUMENT: start_line below 1, or a binary file or image (not shown as text).',
+    'PERMISSION_DENIED: the path resolves outside the workspace.',
+  ],
+  async call({ path: p, start_line, end_line }, c): Promise<Reply> {
+    const st = await c.engine.files.stat(c, p);
+    if (!st.exists) throw engineFailure('view_missing', `${p} does not exist`, { path: p }, { field: 'path' });
+    if (st.isDirectory) {
+      const r = await c.engine.search.list(c, p, { sort: 'name' });
+      return { text: `Directory contents of ${p}:\n${r.entries.map((e) => e.name).join('\n')}`, host: { paths: [r.path], counts: { entries: r.total } } };
+    }
+    const ranged = Boolean(start_line) && Boolean(end_line);
+    const [start, end] = ranged ? [Math.trunc(start_line!), Math.trunc(end_line!)] : [1, WHOLE_FILE_LINES];
+    if (start < 1) throw new EngineError('invalid_argument', 'start_line must be 1 or more', { field: 'start_line', facts: { start_line } });
+    const budget = ranged ? ({ unit: 'bytes', max: RANGE_BUDGET, overflow: 'exclude' } as const) : undefined;
+    const r = await c.engine.files.read(c, p, { start, limit: Math.max(1, end - start + 1), finalEmptyLine: true, countTotal: !ranged, media: [], budget });
+    if (r.kind !== 'text') throw engineFailure('not_text', `${p} is not a text file`, { path: p, size: r.size }, { field: 'path' });
+    const shown = end < start ? [] : r.lines;
+    const numbered = shown.map((l, i) => `${start + i}: ${l}`).join('\n');
+    const lines = shown.length;
+    if (!ranged) {
+      const more = (r.totalLines ?? 0) - lines;
+      const text = `Contents of ${p}:\n${numbered}${more > 0 ? `\n... +${more} lines` : ''}`;
+      return { text, host: { paths: [r.path], counts: { lines, totalLines: r.totalLines ?? 0 } } };
+    }
+    const cut = r.stoppedBy === 'budget' ? `\n... (stopped after ${lines} lines: at most ${RANGE_BUDGET} bytes per view; ask for a later start_line)` : '';
+    return { text: `Lines ${start}-${end} of ${p}:\n${numbered}${cut}`, host: { paths: [r.path], counts: { lines }, truncated: cut !== '' } };
+  },
+  errors: errorTable<Args>({
+    view_missing: (_e, args) => `File or directory not found: ${args.path}`,
+    not_text: (e, args) => `Cannot view ${args.path}: it is a binary file (${String(e.facts.size)} bytes), not text`,
+  }),
+});
