@@ -198,3 +198,9 @@ export type { JobRead, JobSnapshot } from './shell/jobs.js';
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
 export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
+
+export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
+export { isSensitive } from './files/sensitive.js';
+export type { EditResult, GlobResult, MediaFile, WriteResult };
+export { rgContentLines } from './search/rg-lines.js';
+export { signalNumber } from './shell/signals.js';

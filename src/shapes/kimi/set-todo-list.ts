@@ -1,27 +1,24 @@
-// Kimi CLI's SetTodoList: replaces the session's todo list, clears it with [], and reads it
-// back when todos is null or left out.
-import { getTodos, replaceTodos } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
+// SetTodoList: replaces the session's todo list, clears it with [], and reads it back when
+// todos is null or left out.
+import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { kimiMessage } from './errors.js';
-import { framed, kimiOk } from './result.js';
+import { kimiOk } from './errors.js';
 
 const STATUSES = ['pending', 'in_progress', 'done'] as const;
-const RULES = { statuses: STATUSES };
 
-interface TodoArgs {
+interface Args {
   todos?: Array<{ title: string; status: (typeof STATUSES)[number] }> | null;
 }
 
-export const setTodoList: ToolDefinition<TodoArgs> = {
+export const setTodoListTool = defineTool<Args>({
   name: 'SetTodoList',
   summary: 'Set the todo list of a multi-step task (the whole list each time); call without todos to read it back.',
   description: [
     "Keeps the session's todo list. `todos` replaces the whole list: each item has a title and a status",
     '(pending, in_progress or done); [] clears it. Leave todos out (or null) to get the current list as',
     '"- [status] title" lines. Use it for tasks of several steps and keep the statuses current.',
-  ].join(' '),
-  inputSchema: {
+  ],
+  schema: {
     properties: {
       todos: {
         anyOf: [
@@ -43,7 +40,6 @@ export const setTodoList: ToolDefinition<TodoArgs> = {
     },
     type: 'object',
   },
-  destructive: false,
   tags: [TAGS.planning],
   examples: [
     {
@@ -62,28 +58,14 @@ export const setTodoList: ToolDefinition<TodoArgs> = {
   ],
   idempotency: 'idempotent',
   errorModes: 'INVALID_ARGUMENT: an item without a title or with an unknown status (the list is left as it was).',
-  async handler(args, ctx) {
-    return framed(
-      { tool: 'SetTodoList' },
-      async () => {
-        if (args.todos === undefined || args.todos === null) {
-          const list = getTodos(ctx.session);
-          const text = list.length === 0 ? 'Todo list is empty.' : ['Current todo list:', ...list.map((t) => `- [${t.status}] ${t.content}`)].join('\n');
-          return kimiOk('', text, { tool: 'SetTodoList', counts: { items: list.length }, details: { todos: list } });
-        }
-        const list = replaceTodos(
-          ctx.session,
-          args.todos.map((t, i) => ({ id: String(i + 1), content: t.title, status: t.status })),
-          RULES,
-        );
-        return kimiOk('Todo list updated', 'Todo list updated', {
-          tool: 'SetTodoList',
-          summary: `${list.length} todos`,
-          counts: { items: list.length },
-          details: { todos: list },
-        });
-      },
-      kimiMessage,
-    );
+  async call(args, c) {
+    if (args.todos == null) {
+      const list = c.engine.todos.get(c);
+      const text = list.length === 0 ? 'Todo list is empty.' : ['Current todo list:', ...list.map((t) => `- [${t.status}] ${t.content}`)].join('\n');
+      return kimiOk('', text, { counts: { items: list.length }, details: { todos: list } });
+    }
+    const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.title, status: t.status }));
+    const list = c.engine.todos.replace(c, items, { statuses: STATUSES });
+    return kimiOk('Todo list updated', 'Todo list updated', { summary: `${list.length} todos`, counts: { items: list.length }, details: { todos: list } });
   },
-};
+});
