@@ -28,12 +28,11 @@ export const globTool = defineTool<Args, GlobResult | { refused: string }>({
   fields: { path: 'directory' },
   summary: 'Find files and folders by glob pattern (e.g. "src/**/*.py") under a directory; at most 1000 paths.',
   description: [
-    'Matches paths below `directory` (an absolute path inside the workspace; default the working directory)',
-    'against a glob pattern (`*`, `?`, `[abc]`, `{a,b}`, `**` for any depth). Results are sorted, one per line,',
-    'relative to the directory searched; directories are included unless include_dirs is false. Hidden files',
-    'are included and ignore files are not applied (version-control folders are skipped). A pattern may not',
-    'start with `**` (it would walk everything): start from a directory name instead; the error lists the',
-    'top two levels of the working directory to help. At most 1000 matches are returned.',
+    'Matches paths below `directory` (an absolute path inside the workspace; default the working directory) against a glob pattern (`*`, `?`, `[abc]`,',
+    '`{a,b}`, `**` for any depth). Results are sorted, one per line, relative to the directory searched; directories are included unless include_dirs is',
+    'false. Hidden files are included and ignore files are not applied (version-control folders are skipped). A pattern may not start with `**` (it would',
+    'walk everything): start from a directory name instead; the error lists the top two levels of the working directory to help. At most 1000 matches are',
+    'returned.',
   ],
   schema: {
     properties: {

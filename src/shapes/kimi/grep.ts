@@ -40,15 +40,12 @@ export const grepTool = defineTool<Args, GrepResult>({
   name: 'Grep',
   summary: 'Search file contents with a regex (ripgrep): matching files, matching lines with context, or counts.',
   description: [
-    'Runs a ripgrep search (Rust regex syntax; literal braces and parentheses need escaping) below `path`',
-    '(default the working directory). output_mode: files_with_matches (default; paths, newest first),',
-    'content (rg lines "path:line:text", context lines "path-line-text", "--" between groups; -n toggles',
-    'line numbers, -A/-B/-C add context) or count_matches ("path:N" with a total). Filter with `glob`',
-    '("*.py") or `type` ("py"); -i ignores case; multiline lets a match span lines. Hidden files are',
-    "searched, version-control folders and .gitignore'd files skipped unless include_ignored. Output lines",
-    'are paged: offset skips lines, head_limit keeps at most that many (default 250; 0 for all), and the',
-    'message says how to get the next page. Files that usually hold secrets are left out. The search stops',
-    'after 20 seconds with what it found.',
+    'Runs a ripgrep search (Rust regex syntax; literal braces and parentheses need escaping) below `path` (default the working directory). output_mode:',
+    'files_with_matches (default; paths, newest first), content (rg lines "path:line:text", context lines "path-line-text", "--" between groups; -n toggles',
+    'line numbers, -A/-B/-C add context) or count_matches ("path:N" with a total). Filter with `glob` ("*.py") or `type` ("py"); -i ignores case; multiline',
+    "lets a match span lines. Hidden files are searched, version-control folders and .gitignore'd files skipped unless include_ignored. Output lines are",
+    'paged: offset skips lines, head_limit keeps at most that many (default 250; 0 for all), and the message says how to get the next page. Files that',
+    'usually hold secrets are left out. The search stops after 20 seconds with what it found.',
   ],
   schema: {
     properties: {

@@ -22,15 +22,13 @@ export const readFileTool = defineTool<Args, TextRead>({
   name: 'ReadFile',
   summary: 'Read a text file as cat -n numbered lines (up to 1000 per call; a negative line_offset reads the end).',
   description: [
-    'Reads a text file inside the workspace (absolute, relative to the working directory, or "~/…" for the home',
-    'directory when it is inside the workspace). Each line is',
-    'shown as its number right-aligned in 6 columns, a tab, then the text. line_offset is the 1-based first',
-    'line; a negative value such as -50 reads the last 50 lines (at most 1000), still with absolute numbers.',
-    'n_lines caps the lines returned (default and maximum 1000). Lines over 2000 characters are cut to 2000 ending',
-    'in "..." and the message names them ("Lines [n, …] were truncated."), and one call returns at most 100 KiB (reading from the end keeps the newest lines). The',
-    'message before the lines says where the read started, the total number of lines, and why it stopped.',
-    'Images and videos are refused (use ReadMediaFile), as are binary files and files that usually hold',
-    'secrets (.env, SSH keys, credentials). To find text, use Grep rather than reading whole files.',
+    'Reads a text file inside the workspace (absolute, relative to the working directory, or "~/…" for the home directory when it is inside the workspace).',
+    'Each line is shown as its number right-aligned in 6 columns, a tab, then the text. line_offset is the 1-based first line; a negative value such as -50',
+    'reads the last 50 lines (at most 1000), still with absolute numbers. n_lines caps the lines returned (default and maximum 1000). Lines over 2000',
+    'characters are cut to 2000 ending in "..." and the message names them ("Lines [n, …] were truncated."), and one call returns at most 100 KiB (reading',
+    'from the end keeps the newest lines). The message before the lines says where the read started, the total number of lines, and why it stopped. Images',
+    'and videos are refused (use ReadMediaFile), as are binary files and files that usually hold secrets (.env, SSH keys, credentials). To find text, use',
+    'Grep rather than reading whole files.',
   ],
   schema: {
     properties: {

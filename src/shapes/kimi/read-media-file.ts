@@ -13,10 +13,9 @@ export const readMediaFileTool = defineTool<{ path: string }, MediaFile>({
   name: 'ReadMediaFile',
   summary: 'Load an image or video file (png, jpeg, gif, webp, svg, mp4, webm, mov...) so you can look at it.',
   description: [
-    "Returns the whole file as bytes with its media type, taken from the file's signature rather than its name,",
-    'wrapped in an <image path="…"> or <video path="…"> tag; the message gives the media type, the size in',
-    'bytes and, for images, the pixel size. Files up to 100 MiB; empty files and text files are refused (read',
-    'text with ReadFile).',
+    `Returns the whole file as bytes with its media type, taken from the file's signature rather than its name, wrapped in an <image path="…"> or <video`,
+    'path="…"> tag; the message gives the media type, the size in bytes and, for images, the pixel size. Files up to 100 MiB; empty files and text files',
+    'are refused (read text with ReadFile).',
   ],
   schema: { properties: { path: { type: 'string' } }, required: ['path'], type: 'object' },
   tags: [TAGS.filesystem, TAGS.readOnly],

@@ -28,10 +28,9 @@ export const searchWebTool = defineTool<Args, SearchResponse>({
   name: 'SearchWeb',
   summary: 'Search the web for current information; returns title, date, URL and summary per result.',
   description: [
-    'Searches the web through the search providers configured on this server and returns up to `limit`',
-    'results (1 to 20, default 5), each as Title, Date, URL and Summary lines, separated by "---".',
-    'include_content adds the text of each page when the provider returns it (longer output). At most',
-    '50,000 characters in all. Read a promising result in full with FetchURL.',
+    'Searches the web through the search providers configured on this server and returns up to `limit` results (1 to 20, default 5), each as Title, Date,',
+    'URL and Summary lines, separated by "---". include_content adds the text of each page when the provider returns it (longer output). At most 50,000',
+    'characters in all. Read a promising result in full with FetchURL.',
   ],
   schema: {
     properties: {

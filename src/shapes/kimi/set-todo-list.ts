@@ -14,9 +14,8 @@ export const setTodoListTool = defineTool<Args>({
   name: 'SetTodoList',
   summary: 'Set the todo list of a multi-step task (the whole list each time); call without todos to read it back.',
   description: [
-    "Keeps the session's todo list. `todos` replaces the whole list: each item has a title and a status",
-    '(pending, in_progress or done); [] clears it. Leave todos out (or null) to get the current list as',
-    '"- [status] title" lines. Use it for tasks of several steps and keep the statuses current.',
+    "Keeps the session's todo list. `todos` replaces the whole list: each item has a title and a status (pending, in_progress or done); [] clears it. Leave",
+    'todos out (or null) to get the current list as "- [status] title" lines. Use it for tasks of several steps and keep the statuses current.',
   ],
   schema: {
     properties: {

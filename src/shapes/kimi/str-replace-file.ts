@@ -34,11 +34,10 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
   name: 'StrReplaceFile',
   summary: 'Replace exact text in a file: one edit {old, new} or a list applied in order, all or nothing.',
   description: [
-    'Literal (not regex) replacement in a text file inside the workspace. `edit` is one {old, new,',
-    'replace_all} object or a list of them, applied in order to the running content. Each old string must',
-    'occur exactly once unless replace_all is true (then every occurrence changes). If any edit does not',
-    'match, nothing is written. Encoding and line endings are kept. The message counts the edits and',
-    'replacements; the host block has the diff. To rewrite a whole file use WriteFile.',
+    'Literal (not regex) replacement in a text file inside the workspace. `edit` is one {old, new, replace_all} object or a list of them, applied in order',
+    'to the running content. Each old string must occur exactly once unless replace_all is true (then every occurrence changes). If any edit does not',
+    'match, nothing is written. Encoding and line endings are kept. The message counts the edits and replacements; the host block has the diff. To rewrite',
+    'a whole file use WriteFile.',
   ],
   schema: {
     properties: {

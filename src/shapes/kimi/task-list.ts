@@ -8,9 +8,8 @@ export const taskListTool = defineTool<{ active_only?: boolean; limit?: number }
   name: 'TaskList',
   summary: 'List the background tasks of this session (running ones by default) with their ids and status.',
   description: [
-    'Lists background tasks started by Shell with run_in_background, newest first: a count line',
-    '(active_background_tasks, or background_tasks when active_only is false), then one numbered block per',
-    'task with task_id, kind, status, description, command and, once finished, exit_code (and the reason',
+    'Lists background tasks started by Shell with run_in_background, newest first: a count line (active_background_tasks, or background_tasks when',
+    'active_only is false), then one numbered block per task with task_id, kind, status, description, command and, once finished, exit_code (and the reason',
     'when TaskStop stopped it). `[no tasks]` when there are none. limit: 1 to 100 (default 20).',
   ],
   schema: {

@@ -14,11 +14,10 @@ export const taskOutputTool = defineTool<Args>({
   name: 'TaskOutput',
   summary: "See a background task's status and the newest 32 KiB of its output; block=true waits for it to end.",
   description: [
-    'Returns key: value lines about one task (retrieval_status success when it has ended, not_ready while it',
-    'runs, timeout when block=true waited `timeout` seconds and it still runs; then task_id, kind, status,',
-    'description, command, interrupted, timed_out, terminal_reason, exit_code, the log path and sizes) and,',
-    'after an [output] line, the last 32 KiB of its merged output. Non-blocking by default; timeout 0 to',
-    '3600 s (default 30) applies with block=true.',
+    'Returns key: value lines about one task (retrieval_status success when it has ended, not_ready while it runs, timeout when block=true waited `timeout`',
+    'seconds and it still runs; then task_id, kind, status, description, command, interrupted, timed_out, terminal_reason, exit_code, the log path and',
+    'sizes) and, after an [output] line, the last 32 KiB of its merged output. Non-blocking by default; timeout 0 to 3600 s (default 30) applies with',
+    'block=true.',
   ],
   schema: {
     properties: {

@@ -8,9 +8,8 @@ export const taskStopTool = defineTool<{ task_id: string; reason?: string }>({
   name: 'TaskStop',
   summary: 'Stop a background task (its whole process group) by task_id.',
   description: [
-    'Kills a background task and everything it started (TERM, then KILL). Stopping a task that already',
-    'ended is harmless. The reason (default "Stopped by TaskStop") is kept and shown by TaskList and',
-    'TaskOutput. Returns the task summary lines.',
+    'Kills a background task and everything it started (TERM, then KILL). Stopping a task that already ended is harmless. The reason (default "Stopped by',
+    'TaskStop") is kept and shown by TaskList and TaskOutput. Returns the task summary lines.',
   ],
   schema: {
     properties: {

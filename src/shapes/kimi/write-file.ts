@@ -16,10 +16,9 @@ export const writeFileTool = defineTool<Args, WriteResult>({
   name: 'WriteFile',
   summary: 'Write a whole file (overwrite, the default) or add to its end (append), when creating or rewriting a file.',
   description: [
-    'Writes `content` to a file inside the workspace, atomically (a crash never leaves half a file). mode',
-    'overwrite (default) replaces the file or creates it; append adds `content` at the end. The parent',
-    'directory must already exist. The message gives the size of the file afterwards; the host block has the',
-    'diff. For a change to part of a file use StrReplaceFile.',
+    'Writes `content` to a file inside the workspace, atomically (a crash never leaves half a file). mode overwrite (default) replaces the file or creates',
+    'it; append adds `content` at the end. The parent directory must already exist. The message gives the size of the file afterwards; the host block has',
+    'the diff. For a change to part of a file use StrReplaceFile.',
   ],
   schema: {
     properties: {
