@@ -4,7 +4,7 @@
 // Failures are one or two plain sentences, paths in backticks; a failure's host block names
 // only the tool (and, for file tools, the path). Our words; the facts are the engine's.
 import { CappedText, type EngineError } from '../../engine/index.js';
-import { errorTable, type Dialect, type KindWords, type Reply } from '../common/define.js';
+import { errorTable, firstWords, type Dialect, type Reply } from '../common/define.js';
 
 export const MAX_CHARS = 50_000;
 export const system = (message: string): string => `<system>${message}</system>`;
@@ -51,31 +51,14 @@ export function kimiMessage(err: EngineError): string {
   return sentence(err.message);
 }
 
+/** Kimi's wording follows the facts, not the kind: every kind not worded by condition gets the same plain words. */
 const plain = (err: EngineError): Reply => kimiFail(kimiMessage(err));
-/** Every kind in the same plain words: Kimi's wording follows the facts, not the kind. */
-const byKind: KindWords<unknown> = {
-  invalid_argument: plain,
-  permission_denied: plain,
-  not_found: plain,
-  already_exists: plain,
-  conflict: plain,
-  precondition_failed: plain,
-  resource_exhausted: plain,
-  timeout: plain,
-  cancelled: plain,
-  process_failed: plain,
-  io_failed: plain,
-  network_failed: plain,
-  rate_limited: plain,
-  unsupported: plain,
-  unavailable: plain,
-  security_policy: plain,
-  internal: plain,
-};
 
 export const kimiDialect: Dialect = {
-  errors: errorTable<unknown>(
-    { job_missing: (err) => kimiFail(`There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`) },
-    byKind,
+  errors: firstWords(
+    errorTable<unknown>({
+      job_missing: (err) => kimiFail(`There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`),
+    }),
+    plain,
   ),
 };

@@ -1,5 +1,5 @@
-// What Kimi's four file tools share: "~" expansion, the path the host block names even when
-// the call failed early, and their words for the file conditions.
+// What Kimi's file and search tools share: "~" expansion, the path the host block names even
+// when the call failed early, words for the file conditions, nullable parameters, the working directory.
 import path from 'node:path';
 import { engineFailure, type EngineError, expandHome } from '../../engine/index.js';
 import type { Call, Reply, Words } from '../common/define.js';
@@ -41,3 +41,7 @@ export const fileWords =
     const p = pathOf(args);
     return kimiFail(own?.(err, p, args) ?? fileMessage(err, p), '', { paths: hostPaths(c, p) });
   };
+
+export const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }], default: null });
+
+export const workDir = (c: Call): string => (c.session.cwd && c.scope.contains(c.session.cwd) ? c.session.cwd : c.scope.primary);

@@ -5,15 +5,9 @@ import { engineFailure, expandHome, type GlobResult } from '../../engine/index.j
 import { defineTool, type Call } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
-import { nullable, workDir } from './search.js';
+import { nullable, workDir } from './files.js';
 
 const MAX_MATCHES = 1000;
-
-interface Args {
-  pattern: string;
-  directory?: string | null;
-  include_dirs?: boolean;
-}
 
 /** Two levels of the working directory, to show where a search could start. */
 async function treeOf(c: Call): Promise<string> {
@@ -23,7 +17,7 @@ async function treeOf(c: Call): Promise<string> {
   return `${workDir(c)}/\n${lines.map((l) => `  ${l}`).join('\n')}`;
 }
 
-export const globTool = defineTool<Args, GlobResult | { refused: string }>({
+export const globTool = defineTool<{ pattern: string; directory?: string | null; include_dirs?: boolean }, GlobResult | { refused: string }>({
   name: 'Glob',
   fields: { path: 'directory' },
   summary: 'Find files and folders by glob pattern (e.g. "src/**/*.py") under a directory; at most 1000 paths.',
@@ -35,11 +29,7 @@ export const globTool = defineTool<Args, GlobResult | { refused: string }>({
     'returned.',
   ],
   schema: {
-    properties: {
-      pattern: { type: 'string' },
-      directory: nullable({ type: 'string' }),
-      include_dirs: { default: true, type: 'boolean' },
-    },
+    properties: { pattern: { type: 'string' }, directory: nullable({ type: 'string' }), include_dirs: { default: true, type: 'boolean' } },
     required: ['pattern'],
     type: 'object',
   },

@@ -5,27 +5,13 @@ import { EngineError, engineFailure, expandHome, type GrepMode, type GrepResult,
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
-import { nullable } from './search.js';
+import { nullable } from './files.js';
 
 const TIMEOUT_MS = 20_000;
 const MODES: Record<string, GrepMode> = { files_with_matches: 'files', content: 'content', count_matches: 'count' };
 
-interface Args {
-  pattern: string;
-  path?: string;
-  glob?: string | null;
-  output_mode?: string;
-  '-B'?: number | null;
-  '-A'?: number | null;
-  '-C'?: number | null;
-  '-n'?: boolean;
-  '-i'?: boolean;
-  type?: string | null;
-  head_limit?: number | null;
-  offset?: number;
-  multiline?: boolean;
-  include_ignored?: boolean;
-}
+type Flags = Partial<Record<'-B' | '-A' | '-C' | 'head_limit', number | null> & Record<'-n' | '-i' | 'multiline' | 'include_ignored', boolean>>;
+type Args = Flags & { pattern: string; path?: string; glob?: string | null; output_mode?: string; type?: string | null; offset?: number };
 
 /** Kimi's note on files left out: how many, their names (five at most), and why. */
 function sensitiveNote(paths: string[]): string {

@@ -23,19 +23,8 @@ import { writeFileTool } from './write-file.js';
 export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   // Kimi CLI's own order: planning, shell and tasks, reading, searching, writing, web.
   const tools = buildTools({ config, engine }, kimiDialect, [
-    setTodoListTool,
-    shellTool,
-    taskListTool,
-    taskOutputTool,
-    taskStopTool,
-    readFileTool,
-    readMediaFileTool,
-    globTool,
-    grepTool,
-    writeFileTool,
-    strReplaceFileTool,
-    searchWebTool,
-    fetchUrlTool,
+    ...[setTodoListTool, shellTool, taskListTool, taskOutputTool, taskStopTool, readFileTool, readMediaFileTool, globTool, grepTool],
+    ...[writeFileTool, strReplaceFileTool, searchWebTool, fetchUrlTool],
   ]);
   return shapeSpec(config, {
     shape: 'kimi',

@@ -12,13 +12,7 @@ const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
 const VIDEO_EXT = new Set(['.mp4', '.mkv', '.avi', '.mov', '.wmv', '.webm', '.m4v', '.flv', '.3gp']);
 
-interface Args {
-  path: string;
-  line_offset?: number;
-  n_lines?: number;
-}
-
-export const readFileTool = defineTool<Args, TextRead>({
+export const readFileTool = defineTool<{ path: string; line_offset?: number; n_lines?: number }, TextRead>({
   name: 'ReadFile',
   summary: 'Read a text file as cat -n numbered lines (up to 1000 per call; a negative line_offset reads the end).',
   description: [
@@ -31,11 +25,7 @@ export const readFileTool = defineTool<Args, TextRead>({
     'Grep rather than reading whole files.',
   ],
   schema: {
-    properties: {
-      path: { type: 'string' },
-      line_offset: { default: 1, type: 'integer' },
-      n_lines: { default: 1000, minimum: 1, type: 'integer' },
-    },
+    properties: { path: { type: 'string' }, line_offset: { default: 1, type: 'integer' }, n_lines: { default: 1000, minimum: 1, type: 'integer' } },
     required: ['path'],
     type: 'object',
   },

@@ -18,13 +18,7 @@ export function webWords(err: EngineError): Reply | undefined {
   return undefined;
 }
 
-interface Args {
-  query: string;
-  limit?: number;
-  include_content?: boolean;
-}
-
-export const searchWebTool = defineTool<Args, SearchResponse>({
+export const searchWebTool = defineTool<{ query: string; limit?: number; include_content?: boolean }, SearchResponse>({
   name: 'SearchWeb',
   summary: 'Search the web for current information; returns title, date, URL and summary per result.',
   description: [

@@ -6,11 +6,7 @@ import { kimiOk } from './errors.js';
 
 const STATUSES = ['pending', 'in_progress', 'done'] as const;
 
-interface Args {
-  todos?: Array<{ title: string; status: (typeof STATUSES)[number] }> | null;
-}
-
-export const setTodoListTool = defineTool<Args>({
+export const setTodoListTool = defineTool<{ todos?: Array<{ title: string; status: (typeof STATUSES)[number] }> | null }>({
   name: 'SetTodoList',
   summary: 'Set the todo list of a multi-step task (the whole list each time); call without todos to read it back.',
   description: [
@@ -23,10 +19,7 @@ export const setTodoListTool = defineTool<Args>({
         anyOf: [
           {
             items: {
-              properties: {
-                title: { minLength: 1, type: 'string' },
-                status: { enum: [...STATUSES], type: 'string' },
-              },
+              properties: { title: { minLength: 1, type: 'string' }, status: { enum: [...STATUSES], type: 'string' } },
               required: ['title', 'status'],
               type: 'object',
             },

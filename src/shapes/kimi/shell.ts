@@ -7,14 +7,9 @@ import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
 import { taskHost, taskText } from './tasks.js';
 
-const FOREGROUND_MAX_S = 300;
+type Args = { command: string; timeout?: number; run_in_background?: boolean; description?: string };
 
-interface Args {
-  command: string;
-  timeout?: number;
-  run_in_background?: boolean;
-  description?: string;
-}
+const FOREGROUND_MAX_S = 300;
 
 /** Kimi CLI reports a command ended by a signal with the negative signal number (Python's returncode), e.g. -9 for SIGKILL. */
 const signalExitCode = (signal: string): string => {

@@ -7,23 +7,12 @@ import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
 import { checkPath, fileWords, pathOf } from './files.js';
 
-interface EditItem {
-  old: string;
-  new: string;
-  replace_all?: boolean;
-}
+type EditItem = { old: string; new: string; replace_all?: boolean };
 
-interface Args {
-  path: string;
-  edit: EditItem | EditItem[];
-}
+type Args = { path: string; edit: EditItem | EditItem[] };
 
 const editItemSchema = () => ({
-  properties: {
-    old: { type: 'string' },
-    new: { type: 'string' },
-    replace_all: { default: false, type: 'boolean' },
-  },
+  properties: { old: { type: 'string' }, new: { type: 'string' }, replace_all: { default: false, type: 'boolean' } },
   required: ['old', 'new'],
   type: 'object',
 });
@@ -40,10 +29,7 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
     'a whole file use WriteFile.',
   ],
   schema: {
-    properties: {
-      path: { type: 'string' },
-      edit: { anyOf: [editItemSchema(), { items: editItemSchema(), type: 'array' }] },
-    },
+    properties: { path: { type: 'string' }, edit: { anyOf: [editItemSchema(), { items: editItemSchema(), type: 'array' }] } },
     required: ['path', 'edit'],
     type: 'object',
   },

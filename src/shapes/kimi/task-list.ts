@@ -13,10 +13,7 @@ export const taskListTool = defineTool<{ active_only?: boolean; limit?: number }
     'when TaskStop stopped it). `[no tasks]` when there are none. limit: 1 to 100 (default 20).',
   ],
   schema: {
-    properties: {
-      active_only: { default: true, type: 'boolean' },
-      limit: { default: 20, maximum: 100, minimum: 1, type: 'integer' },
-    },
+    properties: { active_only: { default: true, type: 'boolean' }, limit: { default: 20, maximum: 100, minimum: 1, type: 'integer' } },
     type: 'object',
   },
   tags: [TAGS.shell, TAGS.readOnly],

@@ -4,13 +4,7 @@ import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
 import { taskHost, taskLines, terminalReason } from './tasks.js';
 
-interface Args {
-  task_id: string;
-  block?: boolean;
-  timeout?: number;
-}
-
-export const taskOutputTool = defineTool<Args>({
+export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; timeout?: number }>({
   name: 'TaskOutput',
   summary: "See a background task's status and the newest 32 KiB of its output; block=true waits for it to end.",
   description: [

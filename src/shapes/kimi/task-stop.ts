@@ -12,10 +12,7 @@ export const taskStopTool = defineTool<{ task_id: string; reason?: string }>({
     'TaskStop") is kept and shown by TaskList and TaskOutput. Returns the task summary lines.',
   ],
   schema: {
-    properties: {
-      task_id: { type: 'string' },
-      reason: { default: 'Stopped by TaskStop', type: 'string' },
-    },
+    properties: { task_id: { type: 'string' }, reason: { default: 'Stopped by TaskStop', type: 'string' } },
     required: ['task_id'],
     type: 'object',
   },

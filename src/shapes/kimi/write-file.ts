@@ -6,13 +6,7 @@ import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
 import { checkPath, fileWords, pathOf } from './files.js';
 
-interface Args {
-  path: string;
-  content: string;
-  mode?: 'overwrite' | 'append';
-}
-
-export const writeFileTool = defineTool<Args, WriteResult>({
+export const writeFileTool = defineTool<{ path: string; content: string; mode?: 'overwrite' | 'append' }, WriteResult>({
   name: 'WriteFile',
   summary: 'Write a whole file (overwrite, the default) or add to its end (append), when creating or rewriting a file.',
   description: [
@@ -21,11 +15,7 @@ export const writeFileTool = defineTool<Args, WriteResult>({
     'the diff. For a change to part of a file use StrReplaceFile.',
   ],
   schema: {
-    properties: {
-      path: { type: 'string' },
-      content: { type: 'string' },
-      mode: { default: 'overwrite', enum: ['overwrite', 'append'], type: 'string' },
-    },
+    properties: { path: { type: 'string' }, content: { type: 'string' }, mode: { default: 'overwrite', enum: ['overwrite', 'append'], type: 'string' } },
     required: ['path', 'content'],
     type: 'object',
   },
