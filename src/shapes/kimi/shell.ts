@@ -23,14 +23,12 @@ export const shellTool: ToolMaker<Args> = (env, dialect) => {
     name: 'Shell',
     summary: `Run a ${env.config.shell.path} command and get its output; or start it as a background task (run_in_background).`,
     description: [
-      `Executes a command with ${env.config.shell.path} -c in the working directory, in a fresh process each time (a cd or`,
-      'export does not carry over to the next call) with stdin closed. stdout and stderr are merged in the order',
-      'they arrive. timeout is in seconds: default 60, at most 300 in the foreground; a background task may run',
-      'up to 86400 s. Output is capped at 50,000 characters and 2,000 per line (the message says when it was',
-      'cut). Exit code 0 succeeds; a non-zero exit or a timeout is an error that still carries the output.',
-      'run_in_background starts the command as a task and returns its id at once (a description is then',
-      'required); follow it with TaskOutput, list tasks with TaskList, stop one with TaskStop. Prefer Grep,',
-      'Glob and ReadFile to shell equivalents for searching and reading files.',
+      `Executes a command with ${env.config.shell.path} -c in the working directory, in a fresh process each time (a cd or export does not carry over to the`,
+      'next call) with stdin closed. stdout and stderr are merged in the order they arrive. timeout is in seconds: default 60, at most 300 in the foreground;',
+      'a background task may run up to 86400 s. Output is capped at 50,000 characters and 2,000 per line (the message says when it was cut). Exit code 0',
+      'succeeds; a non-zero exit or a timeout is an error that still carries the output. run_in_background starts the command as a task and returns its id at',
+      'once (a description is then required); follow it with TaskOutput, list tasks with TaskList, stop one with TaskStop. Prefer Grep, Glob and ReadFile to',
+      'shell equivalents for searching and reading files.',
     ],
     schema: {
       properties: {
