@@ -232,4 +232,9 @@ export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
 export { fullyReadUnchanged } from './files/reread.js';
 export { notebookText } from './files/notebook-text.js';
 export { fitLines, headTailSplit } from './text/fit.js';
-export type { CheckedRead, GlobResult, NotebookEditResult };
+export type { CheckedRead, GlobResult, MediaFile, NotebookEditResult };
+
+// Text capped to a budget, sensitive files, signal numbers (kimi).
+export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
+export { isSensitive } from './files/sensitive.js';
+export { signalNumber } from './shell/signals.js';

@@ -11,6 +11,8 @@ export interface RgTextOptions {
   onlyMatching: boolean;
   /** Context was asked for, so groups are separated by "--". */
   grouped: boolean;
+  /** A line cut at its length limit shows as rg's "[Omitted long line…]" note (default), or as its kept text. */
+  cutNotes?: boolean;
 }
 
 function fileLines(f: GrepFile, o: RgTextOptions): Array<{ line: number; text: string }> {
@@ -22,7 +24,7 @@ function fileLines(f: GrepFile, o: RgTextOptions): Array<{ line: number; text: s
     return o.lineNumbers ? `${file}${n}${sep}` : file;
   };
   for (const l of f.lines) {
-    if (l.cut) {
+    if (l.cut && o.cutNotes !== false) {
       const text = l.kind === 'match' ? `[Omitted long line with ${l.submatches?.length ?? 1} matches]` : '[Omitted long context line]';
       out.push({ line: l.line, text: prefix(l.kind, l.line) + text });
     } else if (o.onlyMatching) {

@@ -3,26 +3,36 @@
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
+import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { kimiFormatError } from './errors.js';
-import { kimiFileTools } from './files.js';
-import { kimiSearchTools } from './search.js';
-import { kimiShellTools } from './shell.js';
-import { setTodoList } from './todo.js';
-import { kimiWebTools } from './web.js';
+import { kimiDialect, kimiFail, kimiMessage } from './errors.js';
+import { fetchUrlTool } from './fetch-url.js';
+import { globTool } from './glob.js';
+import { grepTool } from './grep.js';
+import { readFileTool } from './read-file.js';
+import { readMediaFileTool } from './read-media-file.js';
+import { searchWebTool } from './search-web.js';
+import { setTodoListTool } from './set-todo-list.js';
+import { shellTool } from './shell.js';
+import { strReplaceFileTool } from './str-replace-file.js';
+import { taskListTool } from './task-list.js';
+import { taskOutputTool } from './task-output.js';
+import { taskStopTool } from './task-stop.js';
+import { writeFileTool } from './write-file.js';
 
 export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   // Kimi CLI's own order: planning, shell and tasks, reading, searching, writing, web.
-  const [read, media, write, replace] = kimiFileTools;
-  const [glob, grep] = kimiSearchTools(config);
-  const tools = [setTodoList, ...kimiShellTools(config, engine), read!, media!, glob!, grep!, write!, replace!, ...kimiWebTools(config, engine)];
+  const tools = buildTools({ config, engine }, kimiDialect, [
+    ...[setTodoListTool, shellTool, taskListTool, taskOutputTool, taskStopTool, readFileTool, readMediaFileTool, globTool, grepTool],
+    ...[writeFileTool, strReplaceFileTool, searchWebTool, fetchUrlTool],
+  ]);
   return shapeSpec(config, {
     shape: 'kimi',
     vendor: 'kimi',
     description: "Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi's <system> result framing.",
     contextFiles: ['AGENTS.md'],
     tools,
-    formatError: (err) => kimiFormatError(err),
+    formatError: (err) => kimiFail(kimiMessage(err)).text,
     guide: (roots, shown) =>
       [
         `The workspace is ${roots.join(', ')}; relative paths start at ${roots[0]}. Paths outside it are refused.`,

@@ -10,7 +10,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { kimiOk } from '../../../src/shapes/kimi/result.js';
+import { toResult } from '../../../src/shapes/common/define.js';
+import { kimiOk } from '../../../src/shapes/kimi/errors.js';
 import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 
@@ -140,16 +141,16 @@ describe('kimi result framing', () => {
   // No Kimi tool here answers with neither a message nor output (Grep's empty page says "No
   // matches found", as Kimi CLI's does), so the framing is checked where it is built.
   test('a result with neither message nor output says "Tool output is empty."; a message alone or output alone stands as it is', () => {
-    assert.deepEqual(resultItems(kimiOk('', '', { tool: 'X' })), [
+    assert.deepEqual(resultItems(toResult('X', kimiOk('', ''))), [
       { text: '<system>Tool output is empty.</system>' },
       { structured: { display: { tool: 'X' } } },
     ]);
-    assert.deepEqual(resultItems(kimiOk('note', 'out', { tool: 'X' })), [
+    assert.deepEqual(resultItems(toResult('X', kimiOk('note', 'out'))), [
       { text: '<system>note</system>' },
       { text: 'out' },
       { structured: { display: { tool: 'X' } } },
     ]);
-    assert.deepEqual(resultItems(kimiOk('', 'out', { tool: 'X' })), [{ text: 'out' }, { structured: { display: { tool: 'X' } } }]);
+    assert.deepEqual(resultItems(toResult('X', kimiOk('', 'out'))), [{ text: 'out' }, { structured: { display: { tool: 'X' } } }]);
   });
 });
 

@@ -1,0 +1,7 @@
+// Signal numbers by name on this platform (SIGKILL is 9), for dialects that report a command
+// killed by a signal as a number (Python's returncode is the negative signal number).
+import { constants } from 'node:os';
+
+export function signalNumber(name: string): number | undefined {
+  return (constants.signals as Record<string, number | undefined>)[name];
+}

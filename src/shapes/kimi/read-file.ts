@@ -1,0 +1,88 @@
+// ReadFile: cat -n numbered lines, forward or from the end, with Kimi's per-line cut ("..."),
+// its 1000-line and 100 KiB budgets, and a message on where the read started and stopped.
+import path from 'node:path';
+import { cutLine, EngineError, engineFailure, isSensitive, linesWithinBytes, type TextRead } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { kimiOk } from './errors.js';
+import { checkPath, fileWords, pathOf } from './files.js';
+
+const MAX_LINES = 1000;
+const MAX_LINE_LENGTH = 2000;
+const MAX_BYTES = 100 << 10;
+const VIDEO_EXT = new Set(['.mp4', '.mkv', '.avi', '.mov', '.wmv', '.webm', '.m4v', '.flv', '.3gp']);
+
+export const readFileTool = defineTool<{ path: string; line_offset?: number; n_lines?: number }, TextRead>({
+  name: 'ReadFile',
+  summary: 'Read a text file as cat -n numbered lines (up to 1000 per call; a negative line_offset reads the end).',
+  description: [
+    'Reads a text file inside the workspace (absolute, relative to the working directory, or "~/…" for the home directory when it is inside the workspace).',
+    'Each line is shown as its number right-aligned in 6 columns, a tab, then the text. line_offset is the 1-based first line; a negative value such as -50',
+    'reads the last 50 lines (at most 1000), still with absolute numbers. n_lines caps the lines returned (default and maximum 1000). Lines over 2000',
+    'characters are cut to 2000 ending in "..." and the message names them ("Lines [n, …] were truncated."), and one call returns at most 100 KiB (reading',
+    'from the end keeps the newest lines). The message before the lines says where the read started, the total number of lines, and why it stopped. Images',
+    'and videos are refused (use ReadMediaFile), as are binary files and files that usually hold secrets (.env, SSH keys, credentials). To find text, use',
+    'Grep rather than reading whole files.',
+  ],
+  schema: {
+    properties: { path: { type: 'string' }, line_offset: { default: 1, type: 'integer' }, n_lines: { default: 1000, minimum: 1, type: 'integer' } },
+    required: ['path'],
+    type: 'object',
+  },
+  tags: [TAGS.filesystem, TAGS.readOnly],
+  examples: [
+    { description: 'Read the start of a file', arguments: { path: 'README.md' }, expectedOutcome: 'Up to 1000 numbered lines and a message with the total.' },
+    {
+      description: 'Read the last 20 lines',
+      arguments: { path: 'README.md', line_offset: -20 },
+      expectedOutcome: 'The final 20 lines with their absolute numbers.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'INVALID_ARGUMENT: empty path; line_offset 0 or below -1000; the path is a directory; the file is an image or video (use ReadMediaFile) or binary.',
+    'NOT_FOUND: the file does not exist. PERMISSION_DENIED: the path resolves outside the workspace.',
+    'SECURITY_POLICY_FAILED: the file usually holds secrets (.env, .env.*, id_rsa, id_ed25519, id_ecdsa, credentials); .env.example/.sample/.template are readable.',
+    'Every error comes back as <system>ERROR: …</system> with what to do next.',
+  ],
+  async call(args, c) {
+    const p = checkPath(pathOf(args));
+    const offset = args.line_offset ?? 1;
+    if (offset === 0 || offset < -MAX_LINES) {
+      throw new EngineError('invalid_argument', `line_offset ${offset} is not allowed`, { field: 'line_offset', facts: { line_offset: offset } });
+    }
+    if (isSensitive(p)) throw engineFailure('sensitive_file', `${p} may hold secrets`, { path: p }, { field: 'path' });
+    // One character over Kimi's line cap, so a cut line is still seen as too long and gets Kimi's marker.
+    const limit = Math.min(args.n_lines ?? MAX_LINES, MAX_LINES);
+    const r = await c.engine.files.read(c, p, { start: offset, limit, maxLineChars: MAX_LINE_LENGTH + 1, countTotal: true, media: [] });
+    if (r.kind === 'text') return r;
+    const type = r.kind === 'binary' ? r.mediaType : undefined;
+    const video = type?.startsWith('video/') || (r.kind === 'binary' && VIDEO_EXT.has(path.extname(r.path).toLowerCase()));
+    const facts = { path: p, kind: video ? ('video' as const) : ('image' as const), mediaType: type };
+    throw engineFailure(video || type?.startsWith('image/') ? 'media_file' : 'binary_file', `${p} is not a text file`, facts, { field: 'path' });
+  },
+  format(r, args) {
+    const nLines = args.n_lines ?? MAX_LINES;
+    const cut = r.lines.map((l, i) => cutLine(l + r.eols[i], MAX_LINE_LENGTH, '...'));
+    const fit = linesWithinBytes(cut, MAX_BYTES, { fromEnd: (args.line_offset ?? 1) < 0, limit: Math.min(nLines, MAX_LINES) });
+    const { lines } = fit;
+    const first = r.startLine + fit.dropped;
+    const total = r.totalLines ?? 0;
+    let message = lines.length > 0 ? `${lines.length} lines read from file starting from line ${first}.` : 'No lines read from file.';
+    message += ` Total lines in file: ${total}.`;
+    if (nLines > MAX_LINES && lines.length === MAX_LINES) message += ` Max ${MAX_LINES} lines reached.`;
+    else if (fit.reached) message += ` Max ${MAX_BYTES} bytes reached.`;
+    else if (lines.length < nLines) message += ' End of file reached.';
+    const cuts = cut.flatMap((l, i) => (l !== r.lines[i]! + r.eols[i] && i >= fit.dropped && i < fit.dropped + lines.length ? [r.startLine + i] : []));
+    if (cuts.length > 0) message += ` Lines [${cuts.join(', ')}] were truncated.`;
+    const output = lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join('');
+    const counts = { lines: lines.length, totalLines: total, firstLine: first };
+    return kimiOk(message, output, {
+      summary: `Read ${lines.length} lines of ${r.relative}`,
+      paths: [r.path],
+      counts,
+      truncated: fit.reached || cuts.length > 0,
+    });
+  },
+  errors: fileWords(),
+});
