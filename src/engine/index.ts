@@ -157,6 +157,7 @@ export function createEngine(config: EngineConfig): Engine {
 }
 
 // What shapes use of the engine's modules, by area.
+export type { EditResult, GlobResult, ListResult, NotebookEditResult, ReadManyResult, WriteResult };
 export { Scope, isWithin } from './scope.js';
 export { grantRead, readScopeFor } from './read-grants.js';
 export type { ResolvedPath } from './scope.js';
@@ -171,9 +172,11 @@ export { editFile, type EditSpec } from './files/edit.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { expandHome } from './files/home.js';
 export { fitImage } from './files/image-fit.js';
+export { describeRead } from './files/describe.js';
 export { ALL_RUNGS } from './files/match.js';
 export { readMedia } from './files/media.js';
 export { editNotebook } from './files/notebook.js';
+export { notebookText, type NotebookText } from './files/notebook-text.js';
 export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
 export { openForRead, readAll, statFile, type FileStat } from './files/open.js';
 export { applyPatch, type PatchResult } from './files/patch-apply.js';
@@ -185,6 +188,7 @@ export { writeFile } from './files/write.js';
 
 export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
 export { grep } from './search/grep.js';
+export { grepRecords, grepText } from './search/grep-text.js';
 export { ignoredReason } from './search/ignore.js';
 export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
 export type { CaseMode } from './search/regex.js';

@@ -1,0 +1,36 @@
+// What several core tools share: schema fragments, the freshness policy of require_read, and
+// the words and fields of a diff the engine left out.
+import type { FileDiff, FreshnessPolicy } from '../../engine/index.js';
+import { diffNote } from '../common/diff-note.js';
+
+/** Text returned by one fs.read at most, unless max_bytes says otherwise. */
+export const READ_BUDGET = 1024 * 1024;
+
+export const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' };
+export const requireReadProp = { type: 'boolean', description: 'Refuse unless this session read the file and it is unchanged since (default false).' };
+export const policy = (requireRead?: boolean): FreshnessPolicy | undefined => (requireRead ? { requireRead: true, requireUnchanged: true } : undefined);
+
+/** The structured fields of an omitted diff: the note, and whether the counts are exact. */
+export function omission(d: FileDiff | undefined): Record<string, unknown> {
+  return d?.omitted ? { diffOmitted: { reason: d.omitted.reason, exactCounts: d.omitted.exact, note: diffNote(d) } } : {};
+}
+
+/** The host's view of one file's change: its diff, or the note that stands in for it, and the line counts. */
+export const changeHost = (d: FileDiff | undefined) => ({
+  diff: d?.unified,
+  diffNote: diffNote(d),
+  counts: { added: d?.added ?? 0, removed: d?.removed ?? 0 },
+});
+
+export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export const ignoreProps = {
+  hidden: { type: 'boolean', description: 'Include dot-files and dot-folders (default false); .git and other VCS folders stay skipped.' },
+  no_ignore: { type: 'boolean', description: 'Do not honour .gitignore, .ignore, .rgignore, .git/info/exclude or ignore_files (default false).' },
+  ignore_files: {
+    type: 'array',
+    items: { type: 'string', pattern: '^\\.[A-Za-z0-9._-]+$', maxLength: 100 },
+    maxItems: 8,
+    description: 'Extra per-directory ignore file names to honour, e.g. [".geminiignore"].',
+  },
+};
