@@ -1,11 +1,18 @@
 // fs.apply_patch: a "*** Begin Patch" patch over several files, all or nothing.
 import { isCondition, type PatchResult, withDetails } from '../../engine/index.js';
 import { diffNote } from '../common/diff-note.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { omission } from './shared.js';
+import { type ArgsOf, defineTool, omission, TAGS } from './shared.js';
 
-export const applyPatchTool = defineTool<{ patch: string }, PatchResult>({
+const schema = {
+  type: 'object',
+  // No minLength: checking it counts every character of the patch on the event loop (16 ms for
+  // 3 MB); an empty patch is refused by the parser as clearly.
+  properties: { patch: { type: 'string', description: 'The whole patch text, from *** Begin Patch to *** End Patch.' } },
+  required: ['patch'],
+  additionalProperties: false,
+} as const;
+
+export const applyPatchTool = defineTool<ArgsOf<typeof schema>, PatchResult>({
   name: 'fs.apply_patch',
   summary: 'Apply a multi-file patch (*** Begin Patch format: add, delete, update, move) all or nothing.',
   description: [
@@ -17,14 +24,7 @@ export const applyPatchTool = defineTool<{ patch: string }, PatchResult>({
     'a write that still fails puts back every file and removes the directories made. Returns the A/M/D',
     "list and each file's unified diff; the structured block adds each file's changed line numbers.",
   ],
-  schema: {
-    type: 'object',
-    // No minLength: checking it counts every character of the patch on the event loop (16 ms for
-    // 3 MB); an empty patch is refused by the parser as clearly.
-    properties: { patch: { type: 'string', description: 'The whole patch text, from *** Begin Patch to *** End Patch.' } },
-    required: ['patch'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

@@ -1,28 +1,41 @@
 // fs.edit: exact-text replacements in one file, all or nothing, over the engine's tolerant matching ladder.
 import { ALL_RUNGS, type EditResult, type EditSpec, EngineError } from '../../engine/index.js';
 import { diffOrNote } from '../common/diff-note.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { changeHost, omission, pathProp, policy, requireReadProp } from './shared.js';
-
-type Item = { old_string: string; new_string: string; replace_all?: boolean; expected_replacements?: number };
-
-type Args = Partial<Item> & { path: string; edits?: Item[]; exact?: boolean; require_read?: boolean };
+import { type ArgsOf, changeHost, defineTool, omission, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
 const itemProps = {
   old_string: { type: 'string', description: 'Text to find (literal). Empty creates a new file holding new_string.' },
   new_string: { type: 'string', description: 'Replacement text (literal: no $ patterns).' },
   replace_all: { type: 'boolean', description: 'Replace every occurrence (default: old_string must be unique).' },
   expected_replacements: { type: 'integer', minimum: 1, description: 'Exact number of occurrences expected.' },
-};
+} as const;
 
+const schema = {
+  type: 'object',
+  properties: {
+    path: pathProp,
+    ...itemProps,
+    edits: {
+      type: 'array',
+      minItems: 1,
+      items: { type: 'object', properties: itemProps, required: ['old_string', 'new_string'], additionalProperties: false },
+      description: 'Several edits, applied in order to the running content; any failure writes nothing.',
+    },
+    exact: { type: 'boolean', description: 'Exact matching only (default false: the tolerant ladder).' },
+    require_read: requireReadProp,
+  },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
+
+type Item = NonNullable<ArgsOf<typeof schema>['edits']>[number];
 const toSpec = (e: Item): EditSpec => ({
   oldString: e.old_string,
   newString: e.new_string,
   occurrences: e.expected_replacements ?? (e.replace_all ? 'all' : 'unique'),
 });
 
-export const editTool = defineTool<Args, EditResult>({
+export const editTool = defineTool<ArgsOf<typeof schema>, EditResult>({
   name: 'fs.edit',
   summary: 'Replace exact text in a file (one edit or several, all or nothing) when changing part of a file.',
   description: [
@@ -33,23 +46,7 @@ export const editTool = defineTool<Args, EditResult>({
     'structured block names the rung that matched. Encoding, BOM and line endings are kept.',
     'Returns a unified diff and the changed line numbers (past 256 KiB, line counts and a note instead).',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      path: pathProp,
-      ...itemProps,
-      edits: {
-        type: 'array',
-        minItems: 1,
-        items: { type: 'object', properties: itemProps, required: ['old_string', 'new_string'], additionalProperties: false },
-        description: 'Several edits, applied in order to the running content; any failure writes nothing.',
-      },
-      exact: { type: 'boolean', description: 'Exact matching only (default false: the tolerant ladder).' },
-      require_read: requireReadProp,
-    },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

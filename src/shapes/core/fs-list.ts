@@ -1,23 +1,34 @@
 // fs.list: the entries of one directory, optionally a few levels deep, paged and sorted.
-import type { ListResult, ListSort } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { ignoreProps } from './shared.js';
+import type { ListResult } from '../../engine/index.js';
+import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
-type Args = {
-  path?: string;
-  depth?: number;
-  sort?: ListSort;
-  reverse?: boolean;
-  offset?: number;
-  limit?: number;
-  include_hidden?: boolean;
-  respect_ignore_files?: boolean;
-  ignore_files?: string[];
-  ignore?: string[];
-};
+const schema = {
+  type: 'object',
+  properties: {
+    path: { type: 'string', description: 'Directory, absolute or relative to the session directory (default ".").' },
+    depth: { type: 'integer', minimum: 1, maximum: 10, description: 'Levels to list (default 1).' },
+    sort: {
+      type: 'string',
+      enum: ['dirs-first', 'name', 'size', 'mtime'],
+      description: 'Sibling order (default dirs-first; size: largest first; mtime: newest first).',
+    },
+    reverse: { type: 'boolean', description: 'Reverse the sibling order.' },
+    offset: { type: 'integer', minimum: 0, description: 'Entries to skip (default 0).' },
+    limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Entries to show at most (default 1000).' },
+    include_hidden: { type: 'boolean', description: 'Show dot-files (default true).' },
+    respect_ignore_files: { type: 'boolean', description: 'Hide what .gitignore (and ignore_files) ignore (default false).' },
+    ignore_files: ignoreProps.ignore_files,
+    ignore: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 500 },
+      maxItems: 64,
+      description: 'Hide entries whose name matches one of these globs.',
+    },
+  },
+  additionalProperties: false,
+} as const;
 
-export const listTool = defineTool<Args, ListResult>({
+export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
   name: 'fs.list',
   summary: 'List a directory (names, types, sizes, optionally a few levels deep) to see what a folder holds.',
   description: [
@@ -26,31 +37,7 @@ export const listTool = defineTool<Args, ListResult>({
     'Siblings are sorted by `sort` (dirs-first by default). `offset`/`limit` page the entries; the',
     'structured block gives the exact total and how many were left out, plus what ignore rules hid.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      path: { type: 'string', description: 'Directory, absolute or relative to the session directory (default ".").' },
-      depth: { type: 'integer', minimum: 1, maximum: 10, description: 'Levels to list (default 1).' },
-      sort: {
-        type: 'string',
-        enum: ['dirs-first', 'name', 'size', 'mtime'],
-        description: 'Sibling order (default dirs-first; size: largest first; mtime: newest first).',
-      },
-      reverse: { type: 'boolean', description: 'Reverse the sibling order.' },
-      offset: { type: 'integer', minimum: 0, description: 'Entries to skip (default 0).' },
-      limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Entries to show at most (default 1000).' },
-      include_hidden: { type: 'boolean', description: 'Show dot-files (default true).' },
-      respect_ignore_files: { type: 'boolean', description: 'Hide what .gitignore (and ignore_files) ignore (default false).' },
-      ignore_files: ignoreProps.ignore_files,
-      ignore: {
-        type: 'array',
-        items: { type: 'string', minLength: 1, maxLength: 500 },
-        maxItems: 64,
-        description: 'Hide entries whose name matches one of these globs.',
-      },
-    },
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'List the root directory', arguments: { path: '.' }, expectedOutcome: 'One entry per line, directories marked with a trailing /.' },

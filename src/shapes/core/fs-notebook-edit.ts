@@ -1,20 +1,23 @@
 // fs.notebook_edit: one cell of a Jupyter notebook replaced, inserted or deleted by id.
 import { EngineError, type NotebookEditResult } from '../../engine/index.js';
 import { diffOrNote } from '../common/diff-note.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { changeHost, omission, pathProp, policy, requireReadProp } from './shared.js';
+import { type ArgsOf, changeHost, defineTool, omission, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
-type Args = {
-  path: string;
-  cell_id?: string;
-  new_source?: string;
-  cell_type?: 'code' | 'markdown';
-  mode?: 'replace' | 'insert' | 'delete';
-  require_read?: boolean;
-};
+const schema = {
+  type: 'object',
+  properties: {
+    path: pathProp,
+    cell_id: { type: 'string', minLength: 1, description: 'Target cell id (for insert: the cell to insert after).' },
+    new_source: { type: 'string', description: 'The new cell source (replace, insert).' },
+    cell_type: { type: 'string', enum: ['code', 'markdown'], description: 'Required for insert.' },
+    mode: { type: 'string', enum: ['replace', 'insert', 'delete'], description: 'Default replace.' },
+    require_read: requireReadProp,
+  },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
 
-export const notebookEditTool = defineTool<Args, NotebookEditResult>({
+export const notebookEditTool = defineTool<ArgsOf<typeof schema>, NotebookEditResult>({
   name: 'fs.notebook_edit',
   summary: 'Replace, insert or delete one cell of a Jupyter notebook (.ipynb) by cell id.',
   description: [
@@ -24,19 +27,7 @@ export const notebookEditTool = defineTool<Args, NotebookEditResult>({
     'The rest of the JSON (metadata, other cells, indentation) is kept as it was. Returns the diff of',
     'the notebook file and its changed line numbers.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      path: pathProp,
-      cell_id: { type: 'string', minLength: 1, description: 'Target cell id (for insert: the cell to insert after).' },
-      new_source: { type: 'string', description: 'The new cell source (replace, insert).' },
-      cell_type: { type: 'string', enum: ['code', 'markdown'], description: 'Required for insert.' },
-      mode: { type: 'string', enum: ['replace', 'insert', 'delete'], description: 'Default replace.' },
-      require_read: requireReadProp,
-    },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

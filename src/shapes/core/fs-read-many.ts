@@ -1,21 +1,24 @@
 // fs.read_many: every file matching glob patterns, each under a "--- path ---" header.
 import { describeRead, type ReadManyResult } from '../../engine/index.js';
 import type { Blob } from '../../registry/types.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { plural, READ_BUDGET } from './shared.js';
+import { type ArgsOf, defineTool, plural, READ_BUDGET, TAGS } from './shared.js';
 
-type Args = {
-  include: string[];
-  exclude?: string[];
-  recursive?: boolean;
-  use_default_excludes?: boolean;
-  respect_git_ignore?: boolean;
-  max_files?: number;
-  limit_per_file?: number;
-};
+const schema = {
+  type: 'object',
+  properties: {
+    include: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description: 'Glob patterns or paths, e.g. "src/**/*.ts".' },
+    exclude: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Glob patterns to leave out.' },
+    recursive: { type: 'boolean', description: 'false: match in the session directory only (default true).' },
+    use_default_excludes: { type: 'boolean', description: 'Skip node_modules, .git, dist, build... (default true).' },
+    respect_git_ignore: { type: 'boolean', description: 'Skip files the .gitignore lists (default true).' },
+    max_files: { type: 'integer', minimum: 1, maximum: 5000, description: 'Files to read at most (default 500).' },
+    limit_per_file: { type: 'integer', minimum: 1, description: 'Lines per file at most (default 2000).' },
+  },
+  required: ['include'],
+  additionalProperties: false,
+} as const;
 
-export const readManyTool = defineTool<Args, ReadManyResult>({
+export const readManyTool = defineTool<ArgsOf<typeof schema>, ReadManyResult>({
   name: 'fs.read_many',
   summary: 'Read every file matching glob patterns at once, when you need several files together.',
   description: [
@@ -24,20 +27,7 @@ export const readManyTool = defineTool<Args, ReadManyResult>({
     'under a "--- path ---" header; the structured block lists every file with its range or its error.',
     'Per-file failures do not fail the call. `max_files` (default 500) caps the files read.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      include: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description: 'Glob patterns or paths, e.g. "src/**/*.ts".' },
-      exclude: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Glob patterns to leave out.' },
-      recursive: { type: 'boolean', description: 'false: match in the session directory only (default true).' },
-      use_default_excludes: { type: 'boolean', description: 'Skip node_modules, .git, dist, build... (default true).' },
-      respect_git_ignore: { type: 'boolean', description: 'Skip files the .gitignore lists (default true).' },
-      max_files: { type: 'integer', minimum: 1, maximum: 5000, description: 'Files to read at most (default 500).' },
-      limit_per_file: { type: 'integer', minimum: 1, description: 'Lines per file at most (default 2000).' },
-    },
-    required: ['include'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     {

@@ -3,30 +3,13 @@
 // first, then the bytes, then the structured block.
 import { describeRead, engineFailure, extractPdfText, fitImage, isCondition, type MediaRead, notebookText, pageRangeFor } from '../../engine/index.js';
 import { pdfPageCount, type ReadResult, renderPdfPages, withDetails } from '../../engine/index.js';
-import { type Call, defineTool, type Reply } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { pathProp, plural, READ_BUDGET } from './shared.js';
+import { type ArgsOf, type Call, defineTool, pathProp, plural, READ_BUDGET, type Reply, TAGS } from './shared.js';
 
 /** Pages one call renders as images, or extracts as text, at most. */
 const MAX_PDF_IMAGE_PAGES = 20;
 const MAX_PDF_TEXT_PAGES = 100;
 const MAX_IMAGE_SIDE = 16384;
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-
-type Args = {
-  path: string;
-  offset?: number;
-  limit?: number;
-  max_line_chars?: number;
-  max_bytes?: number;
-  count_lines?: boolean;
-  notebooks?: boolean;
-  max_width?: number;
-  max_height?: number;
-  max_image_bytes?: number;
-  pages?: string;
-  pdf_format?: 'file' | 'images' | 'text';
-};
 
 const dims = (w: number | undefined, h: number | undefined) => (w ? `, ${w}x${h} px` : '');
 const hostOf = (r: ReadResult, counts: Record<string, number> = { bytes: r.size }) => ({ summary: `Read ${r.relative}`, paths: [r.path], counts });
@@ -97,6 +80,52 @@ function refuse(field: string, message: string, condition: 'pages_with_file' | '
   throw engineFailure(condition, message, {}, { field });
 }
 
+const schema = {
+  type: 'object',
+  properties: {
+    path: pathProp,
+    offset: {
+      type: 'integer',
+      not: { const: 0 },
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: '1-based first line (default 1); -N reads the last N lines. Text only.',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'How many lines to return at most (default: to the end). Text only.',
+    },
+    max_line_chars: { type: 'integer', minimum: 1, maximum: 1024 * 1024, description: 'Cut longer lines to this many characters (reported). Text only.' },
+    max_bytes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 64 * 1024 * 1024,
+      description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.',
+    },
+    count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
+    notebooks: { type: 'boolean', description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.' },
+    max_width: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels wide.' },
+    max_height: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels high.' },
+    max_image_bytes: {
+      type: 'integer',
+      minimum: 1024,
+      maximum: MAX_IMAGE_BYTES,
+      description: 'Re-encode (JPEG at falling quality, then smaller) until the image fits in this many bytes.',
+    },
+    pages: { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$', description: 'PDF pages, 1-based: "3" or "1-5".' },
+    pdf_format: {
+      type: 'string',
+      enum: ['file', 'images', 'text'],
+      description: "file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages' text (100 at most).",
+    },
+  },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
+type Args = ArgsOf<typeof schema>;
+
 export const readTool = defineTool<Args>({
   name: 'fs.read',
   summary: "Read a file (text lines, a notebook's cells, or an image/PDF) when you need its exact contents.",
@@ -113,51 +142,7 @@ export const readTool = defineTool<Args>({
     'pdf_format "text", as their text (up to 100 pages). Other binary files are reported, not dumped.',
     'At most 1 MiB of text per call unless max_bytes says more.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      path: pathProp,
-      offset: {
-        type: 'integer',
-        not: { const: 0 },
-        minimum: -Number.MAX_SAFE_INTEGER,
-        maximum: Number.MAX_SAFE_INTEGER,
-        description: '1-based first line (default 1); -N reads the last N lines. Text only.',
-      },
-      limit: {
-        type: 'integer',
-        minimum: 1,
-        maximum: Number.MAX_SAFE_INTEGER,
-        description: 'How many lines to return at most (default: to the end). Text only.',
-      },
-      max_line_chars: { type: 'integer', minimum: 1, maximum: 1024 * 1024, description: 'Cut longer lines to this many characters (reported). Text only.' },
-      max_bytes: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 64 * 1024 * 1024,
-        description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.',
-      },
-      count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
-      notebooks: { type: 'boolean', description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.' },
-      max_width: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels wide.' },
-      max_height: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels high.' },
-      max_image_bytes: {
-        type: 'integer',
-        minimum: 1024,
-        maximum: MAX_IMAGE_BYTES,
-        description: 'Re-encode (JPEG at falling quality, then smaller) until the image fits in this many bytes.',
-      },
-      pages: { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$', description: 'PDF pages, 1-based: "3" or "1-5".' },
-      pdf_format: {
-        type: 'string',
-        enum: ['file', 'images', 'text'],
-        description:
-          "file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages' text (100 at most).",
-      },
-    },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read the first 20 lines of the README', arguments: { path: 'README.md', limit: 20 }, expectedOutcome: 'Lines 1-20 as text.' },

@@ -1,9 +1,15 @@
 // fs.stat: whether a path exists and what it is, without reading it (the other core tools only tell by failing).
 import type { FileStat } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
-export const statTool = defineTool<{ path: string }, FileStat>({
+const schema = {
+  type: 'object',
+  properties: { path: { type: 'string', minLength: 1, description: 'File or directory path, absolute or relative to the session directory.' } },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
+
+export const statTool = defineTool<ArgsOf<typeof schema>, FileStat>({
   name: 'fs.stat',
   summary: 'Check whether a path exists and whether it is a file or a directory, with its size and modification time.',
   description: [
@@ -11,12 +17,7 @@ export const statTool = defineTool<{ path: string }, FileStat>({
     'isDirectory, size in bytes and mtimeMs, following symbolic links. A missing path is an answer (exists: false), not an error.',
     "Use it before writing or to check a build output; use fs.list for a folder's contents and fs.read for a file's.",
   ],
-  schema: {
-    type: 'object',
-    properties: { path: { type: 'string', minLength: 1, description: 'File or directory path, absolute or relative to the session directory.' } },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [{ description: 'Is there a lock file', arguments: { path: 'package-lock.json' }, expectedOutcome: 'exists and its size, or "does not exist".' }],
   idempotency: 'idempotent',

@@ -1,13 +1,22 @@
 // fs.write: a whole file written atomically (or appended to), with the diff against the old content.
 import type { WriteResult } from '../../engine/index.js';
 import { diffOrNote } from '../common/diff-note.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { changeHost, omission, pathProp, policy, requireReadProp } from './shared.js';
+import { type ArgsOf, changeHost, defineTool, omission, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
-type Args = { path: string; content: string; mode?: 'overwrite' | 'append' | 'create'; line_ending?: 'keep' | 'lf' | 'crlf' | 'asis'; require_read?: boolean };
+const schema = {
+  type: 'object',
+  properties: {
+    path: pathProp,
+    content: { type: 'string', description: 'The full new content (or the text to append).' },
+    mode: { type: 'string', enum: ['overwrite', 'append', 'create'], description: 'Default overwrite.' },
+    line_ending: { type: 'string', enum: ['keep', 'lf', 'crlf', 'asis'], description: "Default keep (the existing file's)." },
+    require_read: requireReadProp,
+  },
+  required: ['path', 'content'],
+  additionalProperties: false,
+} as const;
 
-export const writeTool = defineTool<Args, WriteResult>({
+export const writeTool = defineTool<ArgsOf<typeof schema>, WriteResult>({
   name: 'fs.write',
   summary: 'Create a file or replace its whole content, when writing a new file or rewriting one.',
   description: [
@@ -18,18 +27,7 @@ export const writeTool = defineTool<Args, WriteResult>({
     'too slow to compute, is left out: the counts of added and removed lines and a note stand in for it).',
     'For small changes to a large file use fs.edit. Overwrite and create can be repeated safely; append adds again each time.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      path: pathProp,
-      content: { type: 'string', description: 'The full new content (or the text to append).' },
-      mode: { type: 'string', enum: ['overwrite', 'append', 'create'], description: 'Default overwrite.' },
-      line_ending: { type: 'string', enum: ['keep', 'lf', 'crlf', 'asis'], description: "Default keep (the existing file's)." },
-      require_read: requireReadProp,
-    },
-    required: ['path', 'content'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

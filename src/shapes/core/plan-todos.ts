@@ -1,7 +1,6 @@
 // plan.todos: the session's plan, replaced whole, changed by id, or read back.
 import { EngineError, type TodoItem } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 }, uniqueIds: true };
@@ -11,21 +10,17 @@ const ITEM_PROPS = {
   content: { type: 'string', minLength: 1, maxLength: 2000 },
   status: { type: 'string', enum: [...STATUSES] },
   priority: { type: 'string', enum: ['high', 'medium', 'low'] },
-};
-const items = (required: string[]) => ({
-  type: 'array',
-  maxItems: 500,
-  items: { type: 'object', properties: ITEM_PROPS, required, additionalProperties: false },
-});
+} as const;
+const items = <R extends string>(required: readonly R[]) =>
+  ({
+    type: 'array',
+    maxItems: 500,
+    items: { type: 'object', properties: ITEM_PROPS, required, additionalProperties: false },
+  }) as const;
 
-type Status = (typeof STATUSES)[number];
-type Priority = 'high' | 'medium' | 'low';
-type Args = {
-  updates?: Array<{ id: string; content?: string; status?: Status; priority?: Priority }>;
-  todos?: Array<{ id?: string; content: string; status: Status; priority?: Priority }>;
-};
+const schema = { type: 'object', properties: { updates: items(['id']), todos: items(['content', 'status']) }, additionalProperties: false } as const;
 
-export const todosTool = defineTool<Args, TodoItem[]>({
+export const todosTool = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
   name: 'plan.todos',
   summary: 'Keep a todo list for a multi-step task: replace it with `todos`, change items by id with `updates`, or read it.',
   description: [
@@ -35,7 +30,7 @@ export const todosTool = defineTool<Args, TodoItem[]>({
     '`updates` changes the status, text or priority of items by id and leaves the others as they are (all or nothing).',
     'Use it for work of three or more steps; it does nothing to files.',
   ],
-  schema: { type: 'object', properties: { updates: items(['id']), todos: items(['content', 'status']) }, additionalProperties: false },
+  schema,
   tags: [TAGS.planning],
   examples: [
     {

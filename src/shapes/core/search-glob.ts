@@ -1,25 +1,26 @@
 // search.glob: file paths matching a glob, paged, sorted, honouring ignore files.
-import type { GlobResult, GlobSort } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { ignoreProps } from './shared.js';
+import type { GlobResult } from '../../engine/index.js';
+import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
-type Args = {
-  pattern: string;
-  path?: string;
-  case_sensitive?: boolean;
-  match_base?: boolean;
-  include_dirs?: boolean;
-  hidden?: boolean;
-  no_ignore?: boolean;
-  ignore_files?: string[];
-  sort?: GlobSort;
-  recent_window_ms?: number;
-  offset?: number;
-  limit?: number;
-};
+const schema = {
+  type: 'object',
+  properties: {
+    pattern: { type: 'string', minLength: 1, maxLength: 4096, description: 'Glob relative to path (or absolute inside the roots).' },
+    path: { type: 'string', description: 'Directory to search (default: the session directory).' },
+    case_sensitive: { type: 'boolean', description: 'Default true.' },
+    match_base: { type: 'boolean', description: 'A pattern without "/" matches names at any depth.' },
+    include_dirs: { type: 'boolean', description: 'Also return matching directories (default false).' },
+    ...ignoreProps,
+    sort: { type: 'string', enum: ['path', 'mtime-desc', 'mtime-asc', 'recent-first', 'none'], description: 'Default path.' },
+    recent_window_ms: { type: 'integer', minimum: 0, description: 'Window for recent-first (default 86400000, a day).' },
+    offset: { type: 'integer', minimum: 0, description: 'Entries to skip (default 0).' },
+    limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Entries to return at most (default 1000).' },
+  },
+  required: ['pattern'],
+  additionalProperties: false,
+} as const;
 
-export const globTool = defineTool<Args, GlobResult>({
+export const globTool = defineTool<ArgsOf<typeof schema>, GlobResult>({
   name: 'search.glob',
   summary: 'Find files by name pattern (e.g. "src/**/*.ts") when you know roughly what they are called.',
   description: [
@@ -29,23 +30,7 @@ export const globTool = defineTool<Args, GlobResult>({
     'mtime-desc, mtime-asc, or recent-first (modified within recent_window_ms first, then by path).',
     "The structured block gives the page's paths (relative to its `base`), the exact total and whether the page was truncated.",
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string', minLength: 1, maxLength: 4096, description: 'Glob relative to path (or absolute inside the roots).' },
-      path: { type: 'string', description: 'Directory to search (default: the session directory).' },
-      case_sensitive: { type: 'boolean', description: 'Default true.' },
-      match_base: { type: 'boolean', description: 'A pattern without "/" matches names at any depth.' },
-      include_dirs: { type: 'boolean', description: 'Also return matching directories (default false).' },
-      ...ignoreProps,
-      sort: { type: 'string', enum: ['path', 'mtime-desc', 'mtime-asc', 'recent-first', 'none'], description: 'Default path.' },
-      recent_window_ms: { type: 'integer', minimum: 0, description: 'Window for recent-first (default 86400000, a day).' },
-      offset: { type: 'integer', minimum: 0, description: 'Entries to skip (default 0).' },
-      limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Entries to return at most (default 1000).' },
-    },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {

@@ -1,45 +1,62 @@
 // search.grep: file contents searched with a regular expression (ripgrep, or the built-in
 // searcher), as rg prints it, with exact totals and compact line records for the host.
-import { type CaseMode, type GrepMode, type GrepResult, grepRecords, type GrepSort, grepText } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
-import { ignoreProps } from './shared.js';
+import { type GrepResult, grepRecords, grepText } from '../../engine/index.js';
+import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
-type Args = {
-  pattern: string;
-  path?: string;
-  paths?: string[];
-  fixed_strings?: boolean;
-  case?: CaseMode;
-  word?: boolean;
-  multiline?: boolean;
-  before?: number;
-  after?: number;
-  context?: number;
-  glob?: string[];
-  type?: string[];
-  type_not?: string[];
-  hidden?: boolean;
-  no_ignore?: boolean;
-  ignore_files?: string[];
-  max_per_file?: number;
-  max_total?: number;
-  output?: GrepMode;
-  sort?: GrepSort;
-  offset?: number;
-  limit?: number;
-  max_line_length?: number;
-  timeout_ms?: number;
-};
+const strings = (maxLength: number, maxItems: number, description: string) =>
+  ({
+    type: 'array',
+    items: { type: 'string', minLength: 1, maxLength },
+    maxItems,
+    description,
+  }) as const;
 
-const strings = (maxLength: number, maxItems: number, description: string) => ({
-  type: 'array',
-  items: { type: 'string', minLength: 1, maxLength },
-  maxItems,
-  description,
-});
+const schema = {
+  type: 'object',
+  properties: {
+    pattern: { type: 'string', minLength: 1, maxLength: 65536, description: 'Regular expression (Rust syntax), or literal text with fixed_strings.' },
+    path: { type: 'string', description: 'File or directory to search (default: the session directory).' },
+    paths: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      minItems: 1,
+      maxItems: 64,
+      description: 'Several files or directories to search instead of path.',
+    },
+    fixed_strings: { type: 'boolean', description: 'Treat the pattern as literal text.' },
+    case: {
+      type: 'string',
+      enum: ['sensitive', 'insensitive', 'smart'],
+      description: 'smart: insensitive unless the pattern has an upper-case letter (default sensitive).',
+    },
+    word: { type: 'boolean', description: 'Only whole-word matches.' },
+    multiline: { type: 'boolean', description: 'Let matches span lines; "." then matches newlines too.' },
+    before: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines before each match.' },
+    after: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines after each match.' },
+    context: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines on both sides (before/after override it).' },
+    glob: strings(1000, 64, 'Include globs ("*.ts") and, prefixed with "!", exclude globs ("!dist/**"); later ones win.'),
+    type: strings(50, 32, 'ripgrep file types to search ("ts", "py", "rust"...).'),
+    type_not: strings(50, 32, 'ripgrep file types to leave out.'),
+    ...ignoreProps,
+    max_per_file: { type: 'integer', minimum: 1, description: 'Matching lines per file at most.' },
+    max_total: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10000000,
+      description: 'Matching lines kept in all; the search stops there (default 20000 for content).',
+    },
+    output: { type: 'string', enum: ['content', 'files', 'count'], description: 'Default content.' },
+    sort: { type: 'string', enum: ['path', 'mtime-desc', 'mtime-asc', 'none'], description: 'File order (default path).' },
+    offset: { type: 'integer', minimum: 0, description: 'Entries to skip (lines for content, files otherwise).' },
+    limit: { type: 'integer', minimum: 0, maximum: 1000000, description: 'Entries to return (default 500; 0: all).' },
+    max_line_length: { type: 'integer', minimum: 20, maximum: 1000000, description: 'Longer lines are cut (default 2000 characters).' },
+    timeout_ms: { type: 'integer', minimum: 100, maximum: 600000, description: 'Stop after this long and return what was found.' },
+  },
+  required: ['pattern'],
+  additionalProperties: false,
+} as const;
 
-export const grepTool = defineTool<Args, GrepResult>({
+export const grepTool = defineTool<ArgsOf<typeof schema>, GrepResult>({
   name: 'search.grep',
   summary: 'Search file contents with a regular expression (ripgrep syntax) to find where something is written.',
   description: [
@@ -53,50 +70,7 @@ export const grepTool = defineTool<Args, GrepResult>({
     '{line, text, spans} (spans: [start, end) UTF-16 offset pairs of each match, flattened) or',
     '{line, text, context: true}.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string', minLength: 1, maxLength: 65536, description: 'Regular expression (Rust syntax), or literal text with fixed_strings.' },
-      path: { type: 'string', description: 'File or directory to search (default: the session directory).' },
-      paths: {
-        type: 'array',
-        items: { type: 'string', minLength: 1 },
-        minItems: 1,
-        maxItems: 64,
-        description: 'Several files or directories to search instead of path.',
-      },
-      fixed_strings: { type: 'boolean', description: 'Treat the pattern as literal text.' },
-      case: {
-        type: 'string',
-        enum: ['sensitive', 'insensitive', 'smart'],
-        description: 'smart: insensitive unless the pattern has an upper-case letter (default sensitive).',
-      },
-      word: { type: 'boolean', description: 'Only whole-word matches.' },
-      multiline: { type: 'boolean', description: 'Let matches span lines; "." then matches newlines too.' },
-      before: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines before each match.' },
-      after: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines after each match.' },
-      context: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines on both sides (before/after override it).' },
-      glob: strings(1000, 64, 'Include globs ("*.ts") and, prefixed with "!", exclude globs ("!dist/**"); later ones win.'),
-      type: strings(50, 32, 'ripgrep file types to search ("ts", "py", "rust"...).'),
-      type_not: strings(50, 32, 'ripgrep file types to leave out.'),
-      ...ignoreProps,
-      max_per_file: { type: 'integer', minimum: 1, description: 'Matching lines per file at most.' },
-      max_total: {
-        type: 'integer',
-        minimum: 1,
-        maximum: 10000000,
-        description: 'Matching lines kept in all; the search stops there (default 20000 for content).',
-      },
-      output: { type: 'string', enum: ['content', 'files', 'count'], description: 'Default content.' },
-      sort: { type: 'string', enum: ['path', 'mtime-desc', 'mtime-asc', 'none'], description: 'File order (default path).' },
-      offset: { type: 'integer', minimum: 0, description: 'Entries to skip (lines for content, files otherwise).' },
-      limit: { type: 'integer', minimum: 0, maximum: 1000000, description: 'Entries to return (default 500; 0: all).' },
-      max_line_length: { type: 'integer', minimum: 20, maximum: 1000000, description: 'Longer lines are cut (default 2000 characters).' },
-      timeout_ms: { type: 'integer', minimum: 100, maximum: 600000, description: 'Stop after this long and return what was found.' },
-    },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {

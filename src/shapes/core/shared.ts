@@ -3,11 +3,14 @@
 import type { FileDiff, FreshnessPolicy } from '../../engine/index.js';
 import { diffNote } from '../common/diff-note.js';
 
+export { defineTool, type Call, type Reply } from '../common/define.js';
+export { TAGS } from '../tags.js';
+
 /** Text returned by one fs.read at most, unless max_bytes says otherwise. */
 export const READ_BUDGET = 1024 * 1024;
 
-export const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' };
-export const requireReadProp = { type: 'boolean', description: 'Refuse unless this session read the file and it is unchanged since (default false).' };
+export const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' } as const;
+export const requireReadProp = { type: 'boolean', description: 'Refuse unless this session read the file and it is unchanged since (default false).' } as const;
 export const policy = (requireRead?: boolean): FreshnessPolicy | undefined => (requireRead ? { requireRead: true, requireUnchanged: true } : undefined);
 
 /** The structured fields of an omitted diff: the note, and whether the counts are exact. */
@@ -33,4 +36,30 @@ export const ignoreProps = {
     maxItems: 8,
     description: 'Extra per-directory ignore file names to honour, e.g. [".geminiignore"].',
   },
-};
+} as const;
+
+/** The value a JSON Schema property (declared `as const`) accepts. */
+type Value<P> = P extends { enum: readonly (infer E)[] }
+  ? E
+  : P extends { type: 'string' }
+    ? string
+    : P extends { type: 'integer' | 'number' }
+      ? number
+      : P extends { type: 'boolean' }
+        ? boolean
+        : P extends { type: 'array'; items: infer I }
+          ? Value<I>[]
+          : P extends { properties: object }
+            ? ArgsOf<P>
+            : P extends { additionalProperties: infer V }
+              ? Record<string, Value<V>>
+              : unknown;
+
+type Required<S> = S extends { required: readonly (infer R)[] } ? R : never;
+
+/** A tool's arguments as its input schema (declared `as const`) describes them: one source for both. */
+export type ArgsOf<S> = S extends { properties: infer P }
+  ? { -readonly [K in keyof P as K extends Required<S> ? K : never]: Value<P[K]> } & {
+      -readonly [K in keyof P as K extends Required<S> ? never : K]?: Value<P[K]>;
+    }
+  : never;

@@ -19,7 +19,7 @@ export const envSchema = {
   type: 'object',
   additionalProperties: { type: 'string' },
   description: 'Extra environment variables for the command (FACET_* are ignored).',
-};
+} as const;
 
 /** Head and tail of a cut output around a line saying how much was left out. */
 export const cut = (o: { text: string; head: string; tail: string; truncated: boolean; omittedBytes: number }, cutIf = o.truncated) =>

@@ -1,12 +1,23 @@
 // shell.output: a background job's new output, optionally after waiting for more or for its exit.
 import type { JobRead } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { DEFAULT_OUTPUT_BYTES, MAX_TIMEOUT_MS, readReply } from './shell-common.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
-type Args = { id: string; offset?: number; from_start?: boolean; wait_ms?: number; until?: 'output' | 'exit'; max_bytes?: number };
+const schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, description: 'Job id from shell.start (its number or pid work too).' },
+    offset: { type: 'integer', minimum: 0, description: 'Byte offset to read from (default: where the last read stopped).' },
+    from_start: { type: 'boolean', description: 'Read from the beginning of the log (default false).' },
+    wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to wait for output or exit first (default 0).' },
+    until: { type: 'string', enum: ['output', 'exit'], description: 'What ends the wait early (default "output").' },
+    max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most (default 100000).' },
+  },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
 
-export const outputTool = defineTool<Args, JobRead>({
+export const outputTool = defineTool<ArgsOf<typeof schema>, JobRead>({
   name: 'shell.output',
   summary: 'Read the new output of a background job, optionally waiting for more output or for its exit.',
   description: [
@@ -14,19 +25,7 @@ export const outputTool = defineTool<Args, JobRead>({
     '(the rest stays for the next read; hasMore says so). `wait_ms` waits first: until any new output (until: "output", default) or until the job exits (until: "exit").',
     "The structured block has the job's status and exit code and the next offset.",
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      id: { type: 'string', minLength: 1, description: 'Job id from shell.start (its number or pid work too).' },
-      offset: { type: 'integer', minimum: 0, description: 'Byte offset to read from (default: where the last read stopped).' },
-      from_start: { type: 'boolean', description: 'Read from the beginning of the log (default false).' },
-      wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to wait for output or exit first (default 0).' },
-      until: { type: 'string', enum: ['output', 'exit'], description: 'What ends the wait early (default "output").' },
-      max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most (default 100000).' },
-    },
-    required: ['id'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
     {

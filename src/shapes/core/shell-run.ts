@@ -1,20 +1,8 @@
 // shell.run: a bash command to completion, with its exit status and output (head and tail kept).
 import { NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
-import { defineTool, type Reply } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { cut, DEFAULT_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, envSchema, MAX_TIMEOUT_MS, POLICY_MODE, WORKDIR_MODE } from './shell-common.js';
-
-type Args = {
-  command: string;
-  workdir?: string;
-  timeout_ms?: number;
-  stdin?: string;
-  env?: Record<string, string>;
-  max_output_bytes?: number;
-  merge_streams?: boolean;
-  keep_cwd?: boolean;
-};
+import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
 function runReply(r: RunOutcome): Reply {
   const output = cut(r.output);
@@ -33,7 +21,28 @@ function runReply(r: RunOutcome): Reply {
   return { text: (output || '(no output)') + reset, data, host, ...(failure ? { failure, error: failure.message } : {}) };
 }
 
-export const runTool = defineTool<Args, RunOutcome | Error>({
+const schema = {
+  type: 'object',
+  properties: {
+    command: { type: 'string', minLength: 1, description: 'The bash command line.' },
+    workdir: { type: 'string', description: 'Directory to run in, relative to the session directory; must be inside the roots.' },
+    timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS, description: `Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}).` },
+    stdin: { type: 'string', description: "Text written to the command's standard input." },
+    env: envSchema,
+    max_output_bytes: {
+      type: 'integer',
+      minimum: 256,
+      maximum: 16 * 1024 * 1024,
+      description: `Output bytes kept, head and tail (default ${DEFAULT_OUTPUT_BYTES}).`,
+    },
+    merge_streams: { type: 'boolean', description: 'Send stderr into stdout at the source, for an exact interleaving (default false).' },
+    keep_cwd: { type: 'boolean', description: 'Let a cd hold for the next call (default true).' },
+  },
+  required: ['command'],
+  additionalProperties: false,
+} as const;
+
+export const runTool = defineTool<ArgsOf<typeof schema>, RunOutcome | Error>({
   name: 'shell.run',
   summary: 'Run a bash command to completion and get its exit status and output.',
   description: [
@@ -43,26 +52,7 @@ export const runTool = defineTool<Args, RunOutcome | Error>({
     `Output keeps its head and tail up to max_output_bytes (default ${DEFAULT_OUTPUT_BYTES}); a larger output is saved whole to a file named in the structured block.`,
     'The structured block has exitCode, signal, timedOut, stdout, stderr and byte counts. Use shell.start for servers, watchers and anything that runs long.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      command: { type: 'string', minLength: 1, description: 'The bash command line.' },
-      workdir: { type: 'string', description: 'Directory to run in, relative to the session directory; must be inside the roots.' },
-      timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS, description: `Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}).` },
-      stdin: { type: 'string', description: "Text written to the command's standard input." },
-      env: envSchema,
-      max_output_bytes: {
-        type: 'integer',
-        minimum: 256,
-        maximum: 16 * 1024 * 1024,
-        description: `Output bytes kept, head and tail (default ${DEFAULT_OUTPUT_BYTES}).`,
-      },
-      merge_streams: { type: 'boolean', description: 'Send stderr into stdout at the source, for an exact interleaving (default false).' },
-      keep_cwd: { type: 'boolean', description: 'Let a cd hold for the next call (default true).' },
-    },
-    required: ['command'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

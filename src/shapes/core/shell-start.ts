@@ -1,21 +1,25 @@
 // shell.start: a command started as a background job of the session; its id at once, or after wait_ms with the first output.
 import { NON_INTERACTIVE_ENV } from '../../engine/index.js';
-import { defineTool, type Reply } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { envSchema, jobHost, POLICY_MODE, readReply, WORKDIR_MODE } from './shell-common.js';
+import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
-type Args = {
-  command: string;
-  workdir?: string;
-  description?: string;
-  stdin?: boolean;
-  tty?: boolean;
-  timeout_ms?: number;
-  wait_ms?: number;
-  env?: Record<string, string>;
-};
+const schema = {
+  type: 'object',
+  properties: {
+    command: { type: 'string', minLength: 1, description: 'The bash command line.' },
+    workdir: { type: 'string', description: 'Directory to run in, relative to the session directory; must be inside the roots.' },
+    description: { type: 'string', maxLength: 200, description: 'A short label shown in shell.jobs.' },
+    stdin: { type: 'boolean', description: 'Keep standard input open for shell.write (default false).' },
+    tty: { type: 'boolean', description: 'Run on a pseudo-terminal (implies stdin; default false).' },
+    timeout_ms: { type: 'integer', minimum: 1, maximum: 7 * 24 * 3600 * 1000, description: 'Kill the job after this long (default: never).' },
+    wait_ms: { type: 'integer', minimum: 0, maximum: 60000, description: 'Wait this long for first output or exit before returning (default 0).' },
+    env: envSchema,
+  },
+  required: ['command'],
+  additionalProperties: false,
+} as const;
 
-export const startTool = defineTool<Args>({
+export const startTool = defineTool<ArgsOf<typeof schema>>({
   name: 'shell.start',
   summary: 'Start a long-running or interactive command in the background and get a job id at once.',
   description: [
@@ -24,21 +28,7 @@ export const startTool = defineTool<Args>({
     '(for programs that need one; falls back to pipes, stated in ttyFallback, when no terminal support is available).',
     'Jobs are killed with their whole process group by shell.stop, by timeout_ms, and when the session ends or the server stops.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      command: { type: 'string', minLength: 1, description: 'The bash command line.' },
-      workdir: { type: 'string', description: 'Directory to run in, relative to the session directory; must be inside the roots.' },
-      description: { type: 'string', maxLength: 200, description: 'A short label shown in shell.jobs.' },
-      stdin: { type: 'boolean', description: 'Keep standard input open for shell.write (default false).' },
-      tty: { type: 'boolean', description: 'Run on a pseudo-terminal (implies stdin; default false).' },
-      timeout_ms: { type: 'integer', minimum: 1, maximum: 7 * 24 * 3600 * 1000, description: 'Kill the job after this long (default: never).' },
-      wait_ms: { type: 'integer', minimum: 0, maximum: 60000, description: 'Wait this long for first output or exit before returning (default 0).' },
-      env: envSchema,
-    },
-    required: ['command'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -1,19 +1,20 @@
 // shell.stop: a background job stopped with everything it started; a repeat stop is not an error.
-import { defineTool, type Reply } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { jobHost } from './shell-common.js';
+import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
-export const stopTool = defineTool<{ id: string }>({
+const schema = {
+  type: 'object',
+  properties: { id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+
+export const stopTool = defineTool<ArgsOf<typeof schema>>({
   name: 'shell.stop',
   summary: 'Stop a background job and everything it started.',
   description:
     "Sends TERM to the job's whole process group, then KILL after a grace period, so no child or grandchild it started survives. Its output stays readable with shell.output. Stopping a finished job changes nothing and reports how it ended. An interactive session started by shell.start with stdin is stopped the same way.",
-  schema: {
-    type: 'object',
-    properties: { id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' } },
-    required: ['id'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [{ description: 'Stop the dev server', arguments: { id: '1f2e3d4c' }, expectedOutcome: 'The job, now killed.' }],
   idempotency: 'idempotent',

@@ -1,34 +1,33 @@
 // shell.write: characters typed into an interactive job, and what it printed back.
 import type { JobRead } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { DEFAULT_OUTPUT_BYTES, MAX_TIMEOUT_MS, readReply } from './shell-common.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
-type Args = { id: string; chars: string; wait_ms?: number; until?: 'output' | 'exit'; max_bytes?: number };
+const schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' },
+    chars: { type: 'string', description: 'Characters to write (may be empty to poll).' },
+    wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to collect output (default 250).' },
+    until: {
+      type: 'string',
+      enum: ['output', 'exit'],
+      description: 'Return at the first output ("output") or collect for all of wait_ms unless the job exits ("exit", default).',
+    },
+    max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most, head and tail (default 100000).' },
+  },
+  required: ['id', 'chars'],
+  additionalProperties: false,
+} as const;
 
-export const shellWriteTool = defineTool<Args, JobRead>({
+export const shellWriteTool = defineTool<ArgsOf<typeof schema>, JobRead>({
   name: 'shell.write',
   summary: 'Type characters into an interactive job and read what it printed back.',
   description: [
     'Writes `chars` to the standard input of a job started with stdin or tty (use "\\n" or, on a terminal, "\\r" to submit a line; "\\u0003" is Ctrl-C),',
     'then waits up to wait_ms (default 250) or until the job exits (or, with until: "output", until it prints), and returns the output since the last read. Empty chars only polls.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' },
-      chars: { type: 'string', description: 'Characters to write (may be empty to poll).' },
-      wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to collect output (default 250).' },
-      until: {
-        type: 'string',
-        enum: ['output', 'exit'],
-        description: 'Return at the first output ("output") or collect for all of wait_ms unless the job exits ("exit", default).',
-      },
-      max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most, head and tail (default 100000).' },
-    },
-    required: ['id', 'chars'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -4,14 +4,14 @@ export const DEFAULT_MAX_CHARS = 100_000;
 /** Plain JSON (no undefined) so the block maps onto a protobuf Struct. */
 export const json = (value: object): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
-export const urlProp = { type: 'string', minLength: 1, maxLength: 8192, description: 'An http:// or https:// URL.' };
-export const timeoutProp = { type: 'integer', minimum: 100, maximum: 120_000, description: 'Give up after this many milliseconds (default 30000).' };
+export const urlProp = { type: 'string', minLength: 1, maxLength: 8192, description: 'An http:// or https:// URL.' } as const;
+export const timeoutProp = { type: 'integer', minimum: 100, maximum: 120_000, description: 'Give up after this many milliseconds (default 30000).' } as const;
 export const maxBytesProp = {
   type: 'integer',
   minimum: 1024,
   maximum: 50 * 1024 * 1024,
   description: 'Read at most this many bytes of the body (default 10 MiB); the rest is not downloaded.',
-};
+} as const;
 
 export const FETCH_MODES = [
   'INVALID_ARGUMENT: not an http(s) URL, or credentials in it.',

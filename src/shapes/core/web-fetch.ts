@@ -1,19 +1,7 @@
 // web.fetch: one guarded page fetch, as Markdown, text, raw HTML, JSON or an image.
-import { type FetchedPage, type HtmlFormat, isCrossSiteRedirect } from '../../engine/index.js';
-import { defineTool, type Reply } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
 import { DEFAULT_MAX_CHARS, FETCH_MODES, json, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
-
-type Args = {
-  url: string;
-  format?: HtmlFormat;
-  max_chars?: number;
-  max_bytes?: number;
-  timeout_ms?: number;
-  upgrade_http?: boolean;
-  cross_site_redirects?: 'follow' | 'report';
-  use_cache?: boolean;
-};
+import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
 const pageData = (p: FetchedPage) =>
   json({
@@ -37,7 +25,27 @@ const pageData = (p: FetchedPage) =>
     },
   });
 
-export const fetchTool = defineTool<Args>({
+const schema = {
+  type: 'object',
+  properties: {
+    url: urlProp,
+    format: { type: 'string', enum: ['markdown', 'text', 'html'], description: 'How an HTML page comes back (default markdown).' },
+    max_chars: { type: 'integer', minimum: 1, maximum: 10_000_000, description: `Cut the content at this many characters (default ${DEFAULT_MAX_CHARS}).` },
+    max_bytes: maxBytesProp,
+    timeout_ms: timeoutProp,
+    upgrade_http: { type: 'boolean', description: 'Fetch an http:// URL over https:// instead (default false).' },
+    cross_site_redirects: {
+      type: 'string',
+      enum: ['follow', 'report'],
+      description: 'follow (default): follow redirects to other sites; report: stop and return the redirect target.',
+    },
+    use_cache: { type: 'boolean', description: 'Serve and store the page in the 15-minute cache (default true).' },
+  },
+  required: ['url'],
+  additionalProperties: false,
+} as const;
+
+export const fetchTool = defineTool<ArgsOf<typeof schema>>({
   name: 'web.fetch',
   summary: 'Fetch a web page or file by URL and get it as Markdown, text, JSON or an image.',
   description: [
@@ -48,25 +56,7 @@ export const fetchTool = defineTool<Args>({
     'Pages are cached for 15 minutes per URL. Loopback, private, link-local and cloud-metadata addresses are refused,',
     'after DNS resolution and at every redirect. Use web.find to locate a phrase in a long page.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      url: urlProp,
-      format: { type: 'string', enum: ['markdown', 'text', 'html'], description: 'How an HTML page comes back (default markdown).' },
-      max_chars: { type: 'integer', minimum: 1, maximum: 10_000_000, description: `Cut the content at this many characters (default ${DEFAULT_MAX_CHARS}).` },
-      max_bytes: maxBytesProp,
-      timeout_ms: timeoutProp,
-      upgrade_http: { type: 'boolean', description: 'Fetch an http:// URL over https:// instead (default false).' },
-      cross_site_redirects: {
-        type: 'string',
-        enum: ['follow', 'report'],
-        description: 'follow (default): follow redirects to other sites; report: stop and return the redirect target.',
-      },
-      use_cache: { type: 'boolean', description: 'Serve and store the page in the 15-minute cache (default true).' },
-    },
-    required: ['url'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
   examples: [
     {

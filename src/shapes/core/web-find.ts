@@ -1,12 +1,24 @@
 // web.find: the passages of a page that contain a phrase, with line and column.
 import type { FindInPageResult } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { FETCH_MODES, json, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
-type Args = { url: string; pattern: string; case_sensitive?: boolean; context_chars?: number; max_matches?: number; timeout_ms?: number; max_bytes?: number };
+const schema = {
+  type: 'object',
+  properties: {
+    url: urlProp,
+    pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'The phrase to find (literal, not a regular expression).' },
+    case_sensitive: { type: 'boolean', description: 'Match letter case exactly (default false).' },
+    context_chars: { type: 'integer', minimum: 0, maximum: 5000, description: 'Characters shown on each side of a match (default 200).' },
+    max_matches: { type: 'integer', minimum: 1, maximum: 500, description: 'Most passages returned (default 20); the total is always counted.' },
+    timeout_ms: timeoutProp,
+    max_bytes: maxBytesProp,
+  },
+  required: ['url', 'pattern'],
+  additionalProperties: false,
+} as const;
 
-export const findTool = defineTool<Args, FindInPageResult>({
+export const findTool = defineTool<ArgsOf<typeof schema>, FindInPageResult>({
   name: 'web.find',
   summary: 'Find where a phrase occurs in a web page and get each passage around it, with line and column.',
   description: [
@@ -15,20 +27,7 @@ export const findTool = defineTool<Args, FindInPageResult>({
     'The pattern is a literal phrase, case-insensitive unless `case_sensitive`; spaces in it match any run of whitespace.',
     'Use it to locate a section in a long page, then web.fetch with a larger max_chars if you need more.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      url: urlProp,
-      pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'The phrase to find (literal, not a regular expression).' },
-      case_sensitive: { type: 'boolean', description: 'Match letter case exactly (default false).' },
-      context_chars: { type: 'integer', minimum: 0, maximum: 5000, description: 'Characters shown on each side of a match (default 200).' },
-      max_matches: { type: 'integer', minimum: 1, maximum: 500, description: 'Most passages returned (default 20); the total is always counted.' },
-      timeout_ms: timeoutProp,
-      max_bytes: maxBytesProp,
-    },
-    required: ['url', 'pattern'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.network, TAGS.web, TAGS.search, TAGS.readOnly],
   examples: [
     {

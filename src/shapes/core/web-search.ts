@@ -1,14 +1,25 @@
 // web.search: the query through the configured search providers, as numbered results.
 import { PROVIDER_NAMES, type SearchResponse } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { json } from './web-common.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
-type Args = { query: string; limit?: number; provider?: string; allowed_domains?: string[]; blocked_domains?: string[]; include_content?: boolean };
+const domainList = { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 50 } as const;
 
-const domainList = { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 50 };
+const schema = {
+  type: 'object',
+  properties: {
+    query: { type: 'string', minLength: 2, maxLength: 2000, description: 'What to search for.' },
+    limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Most results to return (default 5).' },
+    provider: { type: 'string', enum: [...PROVIDER_NAMES], description: 'Use only this provider.' },
+    allowed_domains: { ...domainList, description: 'Only return results from these domains.' },
+    blocked_domains: { ...domainList, description: 'Never return results from these domains.' },
+    include_content: { type: 'boolean', description: 'Also return page content where the provider offers it (default false).' },
+  },
+  required: ['query'],
+  additionalProperties: false,
+} as const;
 
-export const searchTool = defineTool<Args, SearchResponse>({
+export const searchTool = defineTool<ArgsOf<typeof schema>, SearchResponse>({
   name: 'web.search',
   summary: 'Search the web and get ranked results (title, URL, snippet) plus a short answer when the provider gives one.',
   description: [
@@ -18,19 +29,7 @@ export const searchTool = defineTool<Args, SearchResponse>({
     'drops them. The structured block is the full result: provider, answer, results (title, url, snippet, content, date,',
     'site_name, score) and, for Gemini, the raw grounding chunks and supports. Follow up with web.fetch on a result URL.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      query: { type: 'string', minLength: 2, maxLength: 2000, description: 'What to search for.' },
-      limit: { type: 'integer', minimum: 1, maximum: 20, description: 'Most results to return (default 5).' },
-      provider: { type: 'string', enum: [...PROVIDER_NAMES], description: 'Use only this provider.' },
-      allowed_domains: { ...domainList, description: 'Only return results from these domains.' },
-      blocked_domains: { ...domainList, description: 'Never return results from these domains.' },
-      include_content: { type: 'boolean', description: 'Also return page content where the provider offers it (default false).' },
-    },
-    required: ['query'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.network, TAGS.web, TAGS.search, TAGS.readOnly],
   examples: [
     {
