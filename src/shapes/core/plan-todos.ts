@@ -72,6 +72,12 @@ export const todosTool = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
   },
   format(list) {
     const text = list.length === 0 ? 'The todo list is empty.' : list.map((t) => `${t.id}. [${t.status}] ${t.content}`).join('\n');
-    return { text, data: { todos: list }, host: { counts: { items: list.length }, details: { todos: list } } };
+    const done = list.filter((t) => t.status === 'completed').length;
+    const host = {
+      summary: `${list.length} item${list.length === 1 ? '' : 's'}, ${done} completed`,
+      counts: { items: list.length, completed: done },
+      details: { todos: list },
+    };
+    return { text, data: { todos: list }, host };
   },
 });

@@ -181,5 +181,9 @@ test('core plan.todos replaces the list, numbering items without ids', async () 
   const engine = fakeEngine({ todos: { replace: (c, items) => (sameContext(c, ctx), items) } });
   const r = await todosTool(env(engine), coreDialect).handler({ todos: [{ content: 'Reproduce', status: 'in_progress' }] }, ctx);
   const todos = [{ id: '1', content: 'Reproduce', status: 'in_progress', priority: undefined }];
-  assert.deepEqual(r, { text: '1. [in_progress] Reproduce', data: { todos }, host: { tool: 'plan.todos', counts: { items: 1 }, details: { todos } } });
+  assert.deepEqual(r, {
+    text: '1. [in_progress] Reproduce',
+    data: { todos },
+    host: { tool: 'plan.todos', summary: '1 item, 0 completed', counts: { items: 1, completed: 0 }, details: { todos } },
+  });
 });
