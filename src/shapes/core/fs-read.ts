@@ -20,21 +20,15 @@ async function image(r: MediaRead, args: Args, c: Call): Promise<Reply> {
     return { text: `${r.mediaType}, ${r.size} bytes${dims(r.width, r.height)}`, blobs: [{ mediaType: r.mediaType, data: r.data }], data, host: hostOf(r) };
   }
   const inf = Number.POSITIVE_INFINITY;
-  const img = await fitImage(r.data, r.mediaType, {
-    maxWidth: args.max_width ?? inf,
-    maxHeight: args.max_height ?? inf,
-    maxBytes: args.max_image_bytes ?? inf,
-    signal: c.signal,
-  });
+  const bounds = { maxWidth: args.max_width ?? inf, maxHeight: args.max_height ?? inf, maxBytes: args.max_image_bytes ?? inf, signal: c.signal };
+  const img = await fitImage(r.data, r.mediaType, bounds);
   const shown = `${img.mediaType}, ${img.data.length} bytes${dims(img.width, img.height)}`;
   const { mediaType, width, height, originalWidth, originalHeight } = img;
   data.fitted = { changed: img.changed, mediaType, bytes: img.data.length, width, height, originalWidth, originalHeight };
-  return {
-    text: img.changed ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(originalWidth, originalHeight)})` : `${shown} (already within the bounds)`,
-    blobs: [{ mediaType, data: img.data }],
-    data,
-    host: hostOf(r, { bytes: img.data.length }),
-  };
+  const text = img.changed
+    ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(originalWidth, originalHeight)})`
+    : `${shown} (already within the bounds)`;
+  return { text, blobs: [{ mediaType, data: img.data }], data, host: hostOf(r, { bytes: img.data.length }) };
 }
 
 async function pdf(r: MediaRead, args: Args, format: 'file' | 'images' | 'text', c: Call): Promise<Reply> {

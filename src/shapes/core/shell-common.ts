@@ -25,30 +25,19 @@ export const envSchema = {
 export const cut = (o: { text: string; head: string; tail: string; truncated: boolean; omittedBytes: number }, cutIf = o.truncated) =>
   cutIf ? `${o.head}\n[... ${o.omittedBytes} bytes omitted ...]\n${o.tail}` : o.text;
 
-/** "exit code 1", "SIGTERM" or nothing: how an ended job ended. */
-const ending = (j: JobSnapshot, sep: string) => (j.exitCode !== null ? `${sep}exit code ${j.exitCode}` : j.signal ? `${sep}${j.signal}` : '');
-
-export const jobHost = (j: JobSnapshot, summary: string) => ({
-  summary,
-  exitCode: j.exitCode,
-  signal: j.signal,
-  details: { jobId: j.id, pid: j.pid, status: j.status },
-});
+const details = (j: JobSnapshot) => ({ jobId: j.id, pid: j.pid, status: j.status });
+export const jobHost = (j: JobSnapshot, summary: string) => ({ summary, exitCode: j.exitCode, signal: j.signal, details: details(j) });
 
 /** A job's output since the last read, under `prefix` when given, and its status line. */
 export function readReply(r: JobRead, prefix?: string): Reply {
   const j = r.job;
   const text = cut(r, r.truncated && r.tail !== '') || '(no new output)';
-  const status = j.status === 'running' ? 'running' : `${j.status}${ending(j, ', ')}`;
+  const status = j.status === 'running' ? 'running' : `${j.status}${j.exitCode !== null ? `, exit code ${j.exitCode}` : j.signal ? `, ${j.signal}` : ''}`;
   const lines = [...(prefix ? [prefix] : []), text, `[job ${j.id}: ${status}${r.hasMore ? '; more output: read again' : ''}]`];
-  const data = {
-    job: { ...j },
-    fromOffset: r.fromOffset,
-    nextOffset: r.toOffset,
-    bytes: r.rangeBytes,
-    lines: r.rangeLines,
-    truncated: r.truncated,
-    hasMore: r.hasMore,
+  const data = { job: { ...j }, fromOffset: r.fromOffset, nextOffset: r.toOffset, bytes: r.rangeBytes, lines: r.rangeLines };
+  return {
+    text: lines.join('\n'),
+    data: { ...data, truncated: r.truncated, hasMore: r.hasMore },
+    host: { ...jobHost(j, `Job ${j.id}: ${status}`), counts: { bytes: r.rangeBytes }, truncated: r.truncated },
   };
-  return { text: lines.join('\n'), data, host: { ...jobHost(j, `Job ${j.id}: ${status}`), counts: { bytes: r.rangeBytes }, truncated: r.truncated } };
 }

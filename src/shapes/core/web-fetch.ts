@@ -5,24 +5,9 @@ import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
 const pageData = (p: FetchedPage) =>
   json({
-    ...{
-      url: p.url,
-      final_url: p.finalUrl,
-      redirects: p.redirects,
-      status: p.status,
-      content_type: p.contentType,
-      media_type: p.mediaType,
-      charset: p.charset,
-    },
-    ...{
-      format: p.format,
-      title: p.title,
-      bytes: p.bytes,
-      truncated: p.truncated,
-      total_chars: p.totalChars,
-      chars_truncated: p.charsTruncated,
-      from_cache: p.fromCache,
-    },
+    ...{ url: p.url, final_url: p.finalUrl, redirects: p.redirects, status: p.status, content_type: p.contentType, media_type: p.mediaType },
+    ...{ charset: p.charset, format: p.format, title: p.title, bytes: p.bytes, truncated: p.truncated, total_chars: p.totalChars },
+    ...{ chars_truncated: p.charsTruncated, from_cache: p.fromCache },
   });
 
 const schema = {
