@@ -169,6 +169,7 @@ export function createEngine(config: EngineConfig): Engine {
 }
 
 // What shapes use of the engine's modules, by area.
+export type { CheckedRead, EditResult, GlobResult, ListResult, MediaFile, NotebookEditResult, ReadManyResult, WriteResult };
 export { Scope, isWithin } from './scope.js';
 export { grantRead, readScopeFor } from './read-grants.js';
 export type { ResolvedPath } from './scope.js';
@@ -180,14 +181,16 @@ export { workingDir } from './working-dir.js';
 export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
 
 export type { FileDiff } from './files/diff.js';
-export { editFile, type EditResult, type EditSpec } from './files/edit.js';
+export { editFile, type EditSpec } from './files/edit.js';
 export { swapEscapes } from './files/escapes.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { expandHome } from './files/home.js';
 export { fitImage } from './files/image-fit.js';
+export { describeRead } from './files/describe.js';
 export { ALL_RUNGS } from './files/match.js';
 export { readMedia } from './files/media.js';
 export { editNotebook } from './files/notebook.js';
+export { notebookListing, type NotebookListing } from './files/notebook-listing.js';
 export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
 export { openForRead, readAll, statFile, type FileStat } from './files/open.js';
 export { applyPatch, type PatchResult } from './files/patch-apply.js';
@@ -200,6 +203,7 @@ export { writeFile } from './files/write.js';
 export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
 export { grep } from './search/grep.js';
 export { fileNameScore, findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
+export { grepRecords, grepText } from './search/grep-text.js';
 export { ignoredReason } from './search/ignore.js';
 export { rgContentLines, splitGlobs } from './search/rg-text.js';
 export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
@@ -222,17 +226,14 @@ export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
 export { indentationBlock, type IndentOptions } from './files/indent-block.js';
 export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from './files/patch-invocation.js';
-export type { ListResult } from './search/list.js';
 export { settleRun, shellExitCode, type Settled, type SettleOptions } from './shell/settle.js';
 export { handleFor, heldHandles, jobOfHandle, releaseHandle } from './shell/handles.js';
 
 // Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
-export type { WriteResult } from './files/write.js';
 export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
 export { fullyReadUnchanged } from './files/reread.js';
 export { notebookText } from './files/notebook-text.js';
 export { fitLines, headTailSplit } from './text/fit.js';
-export type { CheckedRead, GlobResult, MediaFile, NotebookEditResult };
 
 // Text capped to a budget, sensitive files, signal numbers (kimi).
 export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';

@@ -1,29 +1,33 @@
 // Core failures keep the engine's plain message and add the next step where the engine cannot
 // know it (the engine does not know which tool a caller should turn to).
 import type { EngineError } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
+import { type Dialect, errorTable, type KindWords } from '../common/define.js';
 
 const FILE_TOOLS = new Set(['fs.read', 'fs.write', 'fs.edit', 'fs.notebook_edit', 'fs.list', 'fs.stat']);
+const then = (err: EngineError, next: string) => `${err.message}. ${next}`;
+const READ_FIRST = 'Read the whole file with fs.read in this session, then retry (or leave require_read off).';
+const plain = (err: EngineError) => err.message;
 
-export function coreError(err: EngineError, tool: ToolDefinition | undefined): string {
-  const next = nextStep(err, tool?.name ?? '');
-  return next ? `${err.message}. ${next}` : err.message;
-}
+const byKind: KindWords<unknown> = {
+  ...{ invalid_argument: plain, permission_denied: plain, already_exists: plain, conflict: plain, precondition_failed: plain, resource_exhausted: plain },
+  ...{ timeout: plain, cancelled: plain, process_failed: plain, io_failed: plain, network_failed: plain, rate_limited: plain, unsupported: plain },
+  ...{ unavailable: plain, security_policy: plain, internal: plain },
+  not_found: (err, _args, c) =>
+    FILE_TOOLS.has(c.tool) && err.condition !== 'cell_missing'
+      ? then(err, "fs.list shows a folder's entries and search.glob finds files by name.")
+      : err.message,
+};
 
-function nextStep(err: EngineError, tool: string): string | undefined {
-  const condition = err.condition;
-  switch (condition) {
-    case 'not_read':
-    case 'partial_read':
-    case 'modified_since_read':
-      return 'Read the whole file with fs.read in this session, then retry (or leave require_read off).';
-    case 'file_exists':
-      return tool === 'fs.write' ? 'Use mode "overwrite" to replace it, or fs.edit to change part of it.' : undefined;
-    case 'parent_missing':
-      return 'Create the directory first, or write the file with fs.write, which creates missing directories.';
-  }
-  if (err.kind === 'not_found' && FILE_TOOLS.has(tool) && condition !== 'cell_missing') {
-    return "fs.list shows a folder's entries and search.glob finds files by name.";
-  }
-  return undefined;
-}
+/** The core dialect: the engine's words, and the next step where there is one. */
+export const coreDialect: Dialect = {
+  errors: errorTable<unknown>(
+    {
+      not_read: (err) => then(err, READ_FIRST),
+      partial_read: (err) => then(err, READ_FIRST),
+      modified_since_read: (err) => then(err, READ_FIRST),
+      file_exists: (err, _args, c) => (c.tool === 'fs.write' ? then(err, 'Use mode "overwrite" to replace it, or fs.edit to change part of it.') : undefined),
+      parent_missing: (err) => then(err, 'Create the directory first, or write the file with fs.write, which creates missing directories.'),
+    },
+    byKind,
+  ),
+};

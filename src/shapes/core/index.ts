@@ -2,22 +2,44 @@
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
+import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { coreError } from './errors.js';
-import { fileTools } from './files.js';
-import { planTools } from './plan.js';
-import { searchTools } from './search.js';
-import { shellTools } from './shell.js';
-import { statTool } from './stat.js';
-import { webTools } from './web.js';
+import { coreDialect } from './errors.js';
+import { applyPatchTool } from './fs-apply-patch.js';
+import { editTool } from './fs-edit.js';
+import { listTool } from './fs-list.js';
+import { notebookEditTool } from './fs-notebook-edit.js';
+import { readManyTool } from './fs-read-many.js';
+import { readTool } from './fs-read.js';
+import { statTool } from './fs-stat.js';
+import { writeTool } from './fs-write.js';
+import { todosTool } from './plan-todos.js';
+import { globTool } from './search-glob.js';
+import { grepTool } from './search-grep.js';
+import { jobsTool } from './shell-jobs.js';
+import { outputTool } from './shell-output.js';
+import { runTool } from './shell-run.js';
+import { startTool } from './shell-start.js';
+import { stopTool } from './shell-stop.js';
+import { shellWriteTool } from './shell-write.js';
+import { fetchTool } from './web-fetch.js';
+import { findTool } from './web-find.js';
+import { searchTool } from './web-search.js';
 
 export function coreShape(config: FacetConfig, engine: Engine): ToolboxSpec {
+  // Built now so that a malformed allow list stops start-up instead of failing the first call.
+  try {
+    void engine.web;
+  } catch (err) {
+    throw new Error(`--web-allow-hosts: ${(err as Error).message}`);
+  }
+  const files = [readTool, readManyTool, writeTool, editTool, applyPatchTool, notebookEditTool, statTool, listTool, globTool, grepTool];
+  const shell = [runTool, startTool, jobsTool, outputTool, stopTool, shellWriteTool];
   return shapeSpec(config, {
     shape: 'core',
     description: 'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
     contextFiles: ['AGENTS.md'],
-    formatError: coreError,
-    tools: [...fileTools(engine), statTool(engine), ...searchTools(config), ...shellTools(config, engine), ...webTools(config, engine), ...planTools],
+    tools: buildTools({ config, engine }, coreDialect, [...files, ...shell, fetchTool, searchTool, findTool, todosTool]),
     guide: (roots, tools) =>
       [
         `You work in ${roots.join(', ')}. Paths may be absolute or relative to the first root.`,

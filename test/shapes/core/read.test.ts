@@ -68,6 +68,7 @@ describe('core fs.read: notebooks, images, PDFs', () => {
           images: 1,
         },
       },
+      { structured: { display: { tool: 'fs.read', summary: 'Read n.ipynb', paths: [path.join(dir, 'n.ipynb')], counts: { cells: 3 } } } },
     ]);
   });
 
@@ -77,7 +78,7 @@ describe('core fs.read: notebooks, images, PDFs', () => {
     assert.deepEqual(all[0], {
       text: 'Notebook n.ipynb: 3 cells, python, nbformat 4.5\n--- cell md1 (markdown) ---\n# Title\ntext\n(2 more cells not shown: over max_bytes 150; raise it, or read the JSON lines with notebooks false)',
     });
-    assert.equal(all.length, 2);
+    assert.equal(all.length, 3);
     const s = (all[1] as { structured: Record<string, unknown> }).structured;
     assert.deepEqual([s.cellsShown, s.hasMore, s.images], [1, true, 0]);
   });
@@ -99,6 +100,7 @@ describe('core fs.read: notebooks, images, PDFs', () => {
       { text: `image/png, ${DOT_PNG.length} bytes, 3x2 px` },
       { blob: 'image/png', data: DOT_PNG },
       { structured: { path: path.join(dir, 'dot.png'), kind: 'image', size: DOT_PNG.length, mediaType: 'image/png', width: 3, height: 2 } },
+      { structured: { display: { tool: 'fs.read', summary: 'Read dot.png', paths: [path.join(dir, 'dot.png')], counts: { bytes: DOT_PNG.length } } } },
     ]);
   });
 
@@ -133,12 +135,13 @@ describe('core fs.read: notebooks, images, PDFs', () => {
       { text: `application/pdf, ${pdf.length} bytes, 3 pages` },
       { blob: 'application/pdf', data: pdf },
       { structured: { path: path.join(dir, 'd.pdf'), kind: 'pdf', size: pdf.length, mediaType: 'application/pdf', pages: 3 } },
+      { structured: { display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { bytes: pdf.length } } } },
     ]);
   });
 
   test('PDF pages as JPEG images, and as text', async () => {
     const r = items(await read({ path: 'd.pdf', pages: '1-2' }));
-    assert.equal(r.length, 4);
+    assert.equal(r.length, 5);
     assert.deepEqual(r[0], { text: `application/pdf, ${pdf.length} bytes, 3 pages; pages 1-2 rendered as 2 JPEG images` });
     for (const b of r.slice(1, 3) as Array<{ blob: string; data: Buffer }>) {
       assert.equal(b.blob, 'image/jpeg');
@@ -155,6 +158,7 @@ describe('core fs.read: notebooks, images, PDFs', () => {
         pagesShown: [1, 2],
       },
     });
+    assert.deepEqual(r[4], { structured: { display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { pages: 2 } } } });
 
     const text = items(await read({ path: 'd.pdf', pages: '2-3', pdf_format: 'text' }));
     assert.deepEqual(text, [
@@ -170,6 +174,7 @@ describe('core fs.read: notebooks, images, PDFs', () => {
           pagesShown: [2, 3],
         },
       },
+      { structured: { display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { pages: 2 } } } },
     ]);
   });
 

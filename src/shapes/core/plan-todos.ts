@@ -1,8 +1,6 @@
-// core shape: the session's plan (plan.todos) over the todos engine.
-import { EngineError, getTodos, replaceTodos, type TodoItem, updateTodos } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
-import { ok } from '../common/result.js';
-import { TAGS } from '../tags.js';
+// plan.todos: the session's plan, replaced whole, changed by id, or read back.
+import { EngineError, type TodoItem } from '../../engine/index.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 }, uniqueIds: true };
@@ -12,14 +10,17 @@ const ITEM_PROPS = {
   content: { type: 'string', minLength: 1, maxLength: 2000 },
   status: { type: 'string', enum: [...STATUSES] },
   priority: { type: 'string', enum: ['high', 'medium', 'low'] },
-};
+} as const;
+const items = <R extends string>(required: readonly R[]) =>
+  ({
+    type: 'array',
+    maxItems: 500,
+    items: { type: 'object', properties: ITEM_PROPS, required, additionalProperties: false },
+  }) as const;
 
-interface TodosArgs {
-  updates?: Array<{ id: string; content?: string; status?: (typeof STATUSES)[number]; priority?: 'high' | 'medium' | 'low' }>;
-  todos?: Array<{ id?: string; content: string; status: (typeof STATUSES)[number]; priority?: 'high' | 'medium' | 'low' }>;
-}
+const schema = { type: 'object', properties: { updates: items(['id']), todos: items(['content', 'status']) }, additionalProperties: false } as const;
 
-const todos: ToolDefinition<TodosArgs> = {
+export const todosTool = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
   name: 'plan.todos',
   summary: 'Keep a todo list for a multi-step task: replace it with `todos`, change items by id with `updates`, or read it.',
   description: [
@@ -28,34 +29,8 @@ const todos: ToolDefinition<TodosArgs> = {
     'at most one item may be in_progress. Ids are generated (1, 2, ...) when not given and must be unique.',
     '`updates` changes the status, text or priority of items by id and leaves the others as they are (all or nothing).',
     'Use it for work of three or more steps; it does nothing to files.',
-  ].join(' '),
-  inputSchema: {
-    type: 'object',
-    properties: {
-      updates: {
-        type: 'array',
-        maxItems: 500,
-        items: {
-          type: 'object',
-          properties: ITEM_PROPS,
-          required: ['id'],
-          additionalProperties: false,
-        },
-      },
-      todos: {
-        type: 'array',
-        maxItems: 500,
-        items: {
-          type: 'object',
-          properties: ITEM_PROPS,
-          required: ['content', 'status'],
-          additionalProperties: false,
-        },
-      },
-    },
-    additionalProperties: false,
-  },
-  destructive: false,
+  ],
+  schema,
   tags: [TAGS.planning],
   examples: [
     {
@@ -83,20 +58,26 @@ const todos: ToolDefinition<TodosArgs> = {
   idempotency: 'idempotent',
   errorModes:
     'INVALID_ARGUMENT: two items in_progress, duplicate ids, an unknown status, or both todos and updates (nothing is changed). NOT_FOUND: an update names an unknown id (nothing is changed).',
-  async handler(args, ctx) {
-    let list: TodoItem[];
+  async call(args, c) {
     if (args.todos !== undefined && args.updates !== undefined) {
       throw new EngineError('invalid_argument', 'pass either todos (the whole new list) or updates (changes by id), not both', { field: 'updates' });
     }
-    if (args.updates !== undefined) list = updateTodos(ctx.session, args.updates, RULES);
-    else if (args.todos === undefined) list = getTodos(ctx.session);
-    else {
-      const items = args.todos.map((t, i) => ({ id: t.id ?? String(i + 1), content: t.content, status: t.status, priority: t.priority }));
-      list = replaceTodos(ctx.session, items, RULES);
-    }
-    const text = list.length === 0 ? 'The todo list is empty.' : list.map((t) => `${t.id}. [${t.status}] ${t.content}`).join('\n');
-    return ok(text, { tool: 'plan.todos', counts: { items: list.length }, details: { todos: list } }, [{ structured: { todos: list } }]);
+    if (args.updates !== undefined) return c.engine.todos.update(c, args.updates, RULES);
+    if (args.todos === undefined) return c.engine.todos.get(c);
+    return c.engine.todos.replace(
+      c,
+      args.todos.map((t, i) => ({ id: t.id ?? String(i + 1), content: t.content, status: t.status, priority: t.priority })),
+      RULES,
+    );
   },
-};
-
-export const planTools: ToolDefinition[] = [todos];
+  format(list) {
+    const text = list.length === 0 ? 'The todo list is empty.' : list.map((t) => `${t.id}. [${t.status}] ${t.content}`).join('\n');
+    const done = list.filter((t) => t.status === 'completed').length;
+    const host = {
+      summary: `${list.length} item${list.length === 1 ? '' : 's'}, ${done} completed`,
+      counts: { items: list.length, completed: done },
+      details: { todos: list },
+    };
+    return { text, data: { todos: list }, host };
+  },
+});

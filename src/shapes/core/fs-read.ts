@@ -1,0 +1,205 @@
+// fs.read: text by line range; notebooks rendered as their cells; images (optionally fitted
+// within given bounds) and PDFs (whole, or chosen pages as images or text) as a short text line
+// first, then the bytes, then the structured block.
+import { describeRead, engineFailure, extractPdfText, fitImage, isCondition, type MediaRead, notebookListing, pageRangeFor } from '../../engine/index.js';
+import { pdfPageCount, type ReadResult, renderPdfPages, withDetails } from '../../engine/index.js';
+import { type ArgsOf, type Call, defineTool, pathProp, plural, READ_BUDGET, type Reply, TAGS } from './shared.js';
+
+/** Pages one call renders as images, or extracts as text, at most. */
+const MAX_PDF_IMAGE_PAGES = 20;
+const MAX_PDF_TEXT_PAGES = 100;
+const MAX_IMAGE_SIDE = 16384;
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+const dims = (w: number | undefined, h: number | undefined) => (w ? `, ${w}x${h} px` : '');
+const hostOf = (r: ReadResult, counts: Record<string, number> = { bytes: r.size }) => ({ summary: `Read ${r.relative}`, paths: [r.path], counts });
+
+async function image(r: MediaRead, args: Args, c: Call): Promise<Reply> {
+  const data = describeRead(r);
+  if (args.max_width === undefined && args.max_height === undefined && args.max_image_bytes === undefined) {
+    return { text: `${r.mediaType}, ${r.size} bytes${dims(r.width, r.height)}`, blobs: [{ mediaType: r.mediaType, data: r.data }], data, host: hostOf(r) };
+  }
+  const inf = Number.POSITIVE_INFINITY;
+  const bounds = { maxWidth: args.max_width ?? inf, maxHeight: args.max_height ?? inf, maxBytes: args.max_image_bytes ?? inf, signal: c.signal };
+  const img = await fitImage(r.data, r.mediaType, bounds);
+  const shown = `${img.mediaType}, ${img.data.length} bytes${dims(img.width, img.height)}`;
+  const { mediaType, width, height, originalWidth, originalHeight } = img;
+  data.fitted = { changed: img.changed, mediaType, bytes: img.data.length, width, height, originalWidth, originalHeight };
+  const text = img.changed
+    ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(originalWidth, originalHeight)})`
+    : `${shown} (already within the bounds)`;
+  return { text, blobs: [{ mediaType, data: img.data }], data, host: hostOf(r, { bytes: img.data.length }) };
+}
+
+async function pdf(r: MediaRead, args: Args, format: 'file' | 'images' | 'text', c: Call): Promise<Reply> {
+  const data = describeRead(r);
+  const count = pdfPageCount(r.data);
+  if (count > 0) data.pages = count;
+  const head = `${r.mediaType}, ${r.size} bytes${count > 0 ? `, ${plural(count, 'page')}` : ''}`;
+  if (format === 'file') return { text: head, blobs: [{ mediaType: r.mediaType, data: r.data }], data, host: hostOf(r) };
+  const cap = format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES;
+  let range: { first: number; last: number };
+  try {
+    range = pageRangeFor(args.pages!, cap);
+  } catch (err) {
+    if (!isCondition(err, 'too_many_pages')) throw err;
+    const does = format === 'images' ? 'renders as images' : 'extracts as text';
+    throw withDetails(err, {
+      message: `pages "${args.pages}" is more than the ${cap} pages one call ${does}: ask for ${cap} or fewer`,
+      field: 'pages',
+      facts: { maxPages: cap },
+    });
+  }
+  const pastEnd = (err: unknown): never => {
+    if (!isCondition(err, 'pages_out_of_range')) throw err;
+    const has = count > 0 ? `has ${plural(count, 'page')}` : 'is shorter';
+    const message = `${args.path} ${has}: pages "${args.pages}" lie past its end${count > 0 ? `; ask for pages 1-${count}` : ''}`;
+    throw withDetails(err, { message, field: 'pages', facts: { pages: count } });
+  };
+  const span = range.first === range.last ? `page ${range.first}` : `pages ${range.first}-${range.last}`;
+  const opts = { first: range.first, last: range.last, signal: c.signal };
+  if (format === 'images') {
+    const rendered = await renderPdfPages(r.data, opts).catch(pastEnd);
+    Object.assign(data, { format: 'images', pagesShown: rendered.map((p) => p.page) });
+    const text = `${head}; ${span} rendered as ${rendered.length} JPEG image${rendered.length === 1 ? '' : 's'}`;
+    return { text, blobs: rendered.map((p) => ({ mediaType: p.mediaType, data: p.data })), data, host: hostOf(r, { pages: rendered.length }) };
+  }
+  const pages = await extractPdfText(r.data, opts).catch(pastEnd);
+  Object.assign(data, { format: 'text', pagesShown: pages.map((p) => p.page) });
+  const body = pages.map((p) => `--- page ${p.page} ---\n${p.text}`).join('\n');
+  return { text: `${head}; text of ${span}:\n${body}`, data, host: hostOf(r, { pages: pages.length }) };
+}
+
+function refuse(field: string, message: string, condition: 'pages_with_file' | 'pages_required' | 'not_pdf' | 'range_on_notebook'): never {
+  throw engineFailure(condition, message, {}, { field });
+}
+
+const schema = {
+  type: 'object',
+  properties: {
+    path: pathProp,
+    offset: {
+      type: 'integer',
+      not: { const: 0 },
+      minimum: -Number.MAX_SAFE_INTEGER,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: '1-based first line (default 1); -N reads the last N lines. Text only.',
+    },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'How many lines to return at most (default: to the end). Text only.',
+    },
+    max_line_chars: { type: 'integer', minimum: 1, maximum: 1024 * 1024, description: 'Cut longer lines to this many characters (reported). Text only.' },
+    max_bytes: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 64 * 1024 * 1024,
+      description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.',
+    },
+    count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
+    notebooks: { type: 'boolean', description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.' },
+    max_width: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels wide.' },
+    max_height: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels high.' },
+    max_image_bytes: {
+      type: 'integer',
+      minimum: 1024,
+      maximum: MAX_IMAGE_BYTES,
+      description: 'Re-encode (JPEG at falling quality, then smaller) until the image fits in this many bytes.',
+    },
+    pages: { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$', description: 'PDF pages, 1-based: "3" or "1-5".' },
+    pdf_format: {
+      type: 'string',
+      enum: ['file', 'images', 'text'],
+      description: "file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages' text (100 at most).",
+    },
+  },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
+type Args = ArgsOf<typeof schema>;
+
+export const readTool = defineTool<Args>({
+  name: 'fs.read',
+  summary: "Read a file (text lines, a notebook's cells, or an image/PDF) when you need its exact contents.",
+  description: [
+    'Returns one file inside the roots. Text: `offset` is the 1-based first line (negative: that many',
+    'lines from the end) and `limit` the number of lines; ranges stream, so lines 1-100 of a huge file',
+    'cost the same as of a small one. Encoding (UTF-8, UTF-16, legacy single-byte) is detected and',
+    'reported; the structured block gives the range shown, total lines when known, and cut lines.',
+    'Notebooks (.ipynb) are shown as their cells and outputs, each under a "--- cell <id> ---" line, with',
+    'output images attached; `notebooks` false reads the JSON as text lines instead (then offset/limit apply).',
+    'Images (png, jpeg, gif, webp, svg) come back as a line giving media type, bytes and pixel size, then the',
+    'image; `max_width`, `max_height` and `max_image_bytes` scale it down (never up) to fit. PDFs come back',
+    'whole as a PDF blob, or with `pages` ("3", "1-5") as JPEG images of those pages (up to 20) or, with',
+    'pdf_format "text", as their text (up to 100 pages). Other binary files are reported, not dumped.',
+    'At most 1 MiB of text per call unless max_bytes says more.',
+  ],
+  schema,
+  tags: [TAGS.filesystem, TAGS.readOnly],
+  examples: [
+    { description: 'Read the first 20 lines of the README', arguments: { path: 'README.md', limit: 20 }, expectedOutcome: 'Lines 1-20 as text.' },
+    { description: 'Read the last 50 lines of a log', arguments: { path: 'logs/app.log', offset: -50 }, expectedOutcome: 'The final 50 lines.' },
+    {
+      description: 'Read a notebook as cells',
+      arguments: { path: 'analysis.ipynb' },
+      expectedOutcome: 'A header line, then each cell under "--- cell <id> (code) ---".',
+    },
+    {
+      description: 'Look at a screenshot at most 1000 px wide',
+      arguments: { path: 'docs/screen.png', max_width: 1000 },
+      expectedOutcome: 'A line with the size shown, then the image.',
+    },
+    {
+      description: 'The text of pages 1-2 of a PDF',
+      arguments: { path: 'docs/spec.pdf', pages: '1-2', pdf_format: 'text' },
+      expectedOutcome: 'Each page\'s text under "--- page N ---".',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'NOT_FOUND: the file does not exist.',
+    'PERMISSION_DENIED: the path resolves outside the roots (also through symlinks); the message names the roots.',
+    'INVALID_ARGUMENT: the path is a directory (use fs.list) or not a regular file; offset 0; offset/limit/max_line_chars on a notebook shown as cells (condition range_on_notebook: pass notebooks false); invalid notebook JSON.',
+    'INVALID_ARGUMENT: pages or pdf_format on a file that is not a PDF (not_pdf); pages with pdf_format file, or images/text without pages; a malformed pages value (bad_pages) or more pages than allowed (too_many_pages); pages past the end of the PDF (pages_out_of_range); a PDF poppler cannot read; image bytes that do not decode when fitting (bad_image).',
+    'RESOURCE_EXHAUSTED: an image or PDF over 20 MiB; an image that does not fit max_image_bytes even at a quarter of its size.',
+    'DEPENDENCY_UNAVAILABLE: pages need poppler-utils (pdftoppm, pdftotext), missing on this server. TIMEOUT: poppler took over 30 s.',
+  ],
+  async call(args, c) {
+    const format = args.pdf_format ?? (args.pages !== undefined ? 'images' : 'file');
+    if (format === 'file' && args.pages !== undefined)
+      refuse('pages', 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF', 'pages_with_file');
+    if (format !== 'file' && args.pages === undefined) refuse('pages', `pdf_format "${format}" needs pages, e.g. "1-5"`, 'pages_required');
+    const max = args.max_bytes ?? READ_BUDGET;
+    const r = await c.engine.files.read(c, args.path, {
+      start: args.offset,
+      limit: args.limit,
+      maxLineChars: args.max_line_chars,
+      countTotal: args.count_lines,
+      notebooks: args.notebooks ?? true,
+      budget: { unit: 'bytes', max, overflow: 'exclude' },
+    });
+    if ((args.pages !== undefined || args.pdf_format !== undefined) && r.kind !== 'pdf')
+      refuse('pages', `pages and pdf_format apply to PDF files only, and ${args.path} is not a PDF`, 'not_pdf');
+    if (r.kind === 'image') return image(r, args, c);
+    if (r.kind === 'pdf') return pdf(r, args, format, c);
+    if (r.kind === 'text') return { text: r.lines.join('\n'), data: describeRead(r), host: hostOf(r, { lines: r.lines.length, bytes: r.size }) };
+    if (r.kind !== 'notebook') return { text: `(${r.kind} file, ${r.size} bytes: not shown as text)`, data: describeRead(r), host: hostOf(r) };
+    if (args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined) {
+      const why = 'offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines';
+      refuse('offset', `${args.path} is a notebook, shown whole as cells; ${why}`, 'range_on_notebook');
+    }
+    const nb = r.notebook;
+    const out = notebookListing(r.relative, nb, max);
+    const left = nb.cells.length - out.shown;
+    const more = `(${plural(left, 'more cell')} not shown: over max_bytes ${max}; raise it, or read the JSON lines with notebooks false)`;
+    const data = { ...describeRead(r), ...(nb.language ? { language: nb.language } : {}), cellsShown: out.shown, hasMore: left > 0 };
+    return {
+      text: left > 0 ? `${out.text}\n${more}` : out.text,
+      blobs: out.images,
+      data: { ...data, cellIds: nb.cells.map((x) => x.id), images: out.images.length },
+      host: hostOf(r, { cells: out.shown }),
+    };
+  },
+});
