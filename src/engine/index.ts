@@ -15,9 +15,11 @@ import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-a
 import { editNotebook, type NotebookEditOptions, type NotebookEditResult, type NotebookEditSpec } from './files/notebook.js';
 import { readMany, type ReadManyOptions, type ReadManyResult } from './files/read-many.js';
 import { readMedia, type MediaFile, type MediaOptions } from './files/media.js';
+import { hiddenByIgnoreFiles, readAudioVideo, readForModel, type MediaFileRead, type ModelRead, type ModelReadOptions } from './files/model-read.js';
 import { grep, type GrepBackendConfig } from './search/grep.js';
 import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
 import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
+import { globRoots, type GlobRootsOptions, type GlobRootsResult } from './search/glob-roots.js';
 import type { GrepOptions, GrepResult } from './search/types.js';
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
@@ -69,6 +71,12 @@ export interface FilesEngine {
   readMany(ctx: EngineContext, opts: Opts<ReadManyOptions>): Promise<ReadManyResult>;
   /** Reads an image, PDF, audio or video file as bytes with its media type. */
   media(ctx: EngineContext, path: string, opts: Opts<MediaOptions>): Promise<MediaFile>;
+  /** Reads one file for a model that takes media as data: text, media to attach, or why it is not shown. */
+  forModel(ctx: EngineContext, path: string, opts?: Opts<ModelReadOptions>): Promise<ModelRead>;
+  /** An audio or video file as bytes for the model; undefined when the file is neither. */
+  audioVideo(ctx: EngineContext, path: string, maxBytes: number): Promise<MediaFileRead | undefined>;
+  /** Why ignore files (.gitignore unless `gitignore` is false, and `ignoreFiles`) hide the file, or undefined. */
+  hidden(ctx: EngineContext, path: string, ignoreFiles: string[], gitignore: boolean): Promise<string | undefined>;
 }
 
 /** Grep, glob and directory listing, as calls that take one context. */
@@ -76,6 +84,8 @@ export interface SearchEngine {
   grep(ctx: EngineContext, opts: Opts<GrepOptions>): Promise<GrepResult>;
   glob(ctx: EngineContext, opts: Opts<GlobOptions>): Promise<GlobResult>;
   list(ctx: EngineContext, path: string, opts?: Opts<ListOptions>): Promise<ListResult>;
+  /** Glob over several bases (default every root), merged recent-first, counting what the ignore files hid. */
+  globRoots(ctx: EngineContext, opts: Opts<GlobRootsOptions>): Promise<GlobRootsResult>;
 }
 
 /** The session's todo list. */
@@ -131,11 +141,15 @@ export function createEngine(config: EngineConfig): Engine {
       notebookEdit: (ctx, path, spec, opts = {}) => editNotebook(ctx.scope, path, spec, { ...opts, ...at(ctx) }),
       readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
+      forModel: (ctx, path, opts = {}) => readForModel(ctx.scope, path, { ...opts, ...at(ctx) }),
+      audioVideo: (ctx, path, maxBytes) => readAudioVideo(ctx.scope, path, { ...at(ctx), maxBytes }),
+      hidden: (ctx, path, ignoreFiles, gitignore) => hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
     },
     search: {
       grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
       glob: (ctx, opts) => glob(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       list: (ctx, path, opts = {}) => listDirectory(ctx.scope, path, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      globRoots: (ctx, opts) => globRoots(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
     },
     todos: {
       get: (ctx) => getTodos(ctx.session),
@@ -198,3 +212,23 @@ export type { JobRead, JobSnapshot } from './shell/jobs.js';
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
 export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
+
+// Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
+export { addedPlaceholders, placeholders } from './files/placeholders.js';
+export { changeSnippet, snippetAround } from './files/snippet.js';
+export {
+  hiddenByIgnoreFiles,
+  isAudioName,
+  namedByPattern,
+  readAudioVideo,
+  readForModel,
+  type MediaFileRead,
+  type ModelRead,
+  type ModelReadOptions,
+} from './files/model-read.js';
+export { recentFirst } from './search/recent-first.js';
+export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
+export { basenameFilter, capPerFile, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
+export { stripAnsi } from './shell/capture.js';
+export { hasCommandSubstitution, signalNumber } from './shell/command-text.js';
+export { withCitations } from './web/citations.js';
