@@ -15,7 +15,16 @@ import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-a
 import { editNotebook, type NotebookEditOptions, type NotebookEditResult, type NotebookEditSpec } from './files/notebook.js';
 import { readMany, type ReadManyOptions, type ReadManyResult } from './files/read-many.js';
 import { readMedia, type MediaFile, type MediaOptions } from './files/media.js';
-import { hiddenByIgnoreFiles, readAudioVideo, readForModel, type MediaFileRead, type ModelRead, type ModelReadOptions } from './files/model-read.js';
+import {
+  hiddenByIgnoreFiles,
+  readAudioVideo,
+  readForModel,
+  readManyForModel,
+  type MediaFileRead,
+  type ModelManyResult,
+  type ModelRead,
+  type ModelReadOptions,
+} from './files/model-read.js';
 import { grep, type GrepBackendConfig } from './search/grep.js';
 import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
 import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
@@ -77,6 +86,8 @@ export interface FilesEngine {
   audioVideo(ctx: EngineContext, path: string, maxBytes: number): Promise<MediaFileRead | undefined>;
   /** Why ignore files (.gitignore unless `gitignore` is false, and `ignoreFiles`) hide the file, or undefined. */
   hidden(ctx: EngineContext, path: string, ignoreFiles: string[], gitignore: boolean): Promise<string | undefined>;
+  /** readMany for a model that takes media as data: media only when a pattern names them, SVG as markup. */
+  readManyForModel(ctx: EngineContext, opts: Opts<ReadManyOptions> & { audioVideoMax: number; svg: EngineReadOptions }): Promise<ModelManyResult>;
 }
 
 /** Grep, glob and directory listing, as calls that take one context. */
@@ -143,6 +154,7 @@ export function createEngine(config: EngineConfig): Engine {
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
       forModel: (ctx, path, opts = {}) => readForModel(ctx.scope, path, { ...opts, ...at(ctx) }),
       audioVideo: (ctx, path, maxBytes) => readAudioVideo(ctx.scope, path, { ...at(ctx), maxBytes }),
+      readManyForModel: (ctx, opts) => readManyForModel(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal, svg: { ...opts.svg, ...at(ctx) } }),
       hidden: (ctx, path, ignoreFiles, gitignore) => hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
     },
     search: {
@@ -222,7 +234,10 @@ export {
   namedByPattern,
   readAudioVideo,
   readForModel,
+  readManyForModel,
   type MediaFileRead,
+  type ModelManyEntry,
+  type ModelManyResult,
   type ModelRead,
   type ModelReadOptions,
 } from './files/model-read.js';

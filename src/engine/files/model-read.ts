@@ -9,6 +9,7 @@ import { ignoredReason } from '../search/ignore.js';
 import { readMedia, type MediaOptions } from './media.js';
 import { openForRead, readAll, statFile } from './open.js';
 import { readFile, type ReadOptions, type TextRead } from './read.js';
+import { readMany, type ReadManyOptions } from './read-many.js';
 
 const MAX_SVG_BYTES = 1024 * 1024;
 
@@ -135,4 +136,42 @@ export function namedByPattern(include: readonly string[], file: string): boolea
   const ext = path.extname(file).toLowerCase();
   const stem = path.basename(file, path.extname(file));
   return include.some((p) => (ext !== '' && p.toLowerCase().includes(ext)) || p.includes(stem));
+}
+
+/** One file of readManyForModel: read for the model (SVG as markup, marked so), or skipped with why. */
+export type ModelManyEntry = (ModelRead & { markup?: boolean }) | { kind: 'skipped'; relative: string; reason: 'not_named' | 'unreadable'; message: string };
+
+export interface ModelManyResult {
+  files: ModelManyEntry[];
+  /** Files matched in all, and those left out over the file limit. */
+  matched: number;
+  omitted: number;
+}
+
+/**
+ * read_many as Gemini CLI reads for its model: each file as read, SVG as its markup, images,
+ * PDFs and audio only when a pattern of `include` names them (`not_named` otherwise), audio
+ * and video attached up to `audioVideoMax` bytes, other binary files not shown.
+ */
+export async function readManyForModel(scope: Scope, opts: ReadManyOptions & { audioVideoMax: number; svg: ReadOptions }): Promise<ModelManyResult> {
+  const { audioVideoMax, svg, ...many } = opts;
+  const r = await readMany(scope, many);
+  const files: ModelManyEntry[] = [];
+  for (const { result: f, relative, error } of r.files) {
+    const media = f && ((f.kind === 'image' && f.mediaType !== 'image/svg+xml') || f.kind === 'pdf' || isAudioName(f.path));
+    if (!f) files.push({ kind: 'skipped', relative, reason: 'unreadable', message: error?.message ?? 'unreadable' });
+    else if (media && !namedByPattern(many.include, f.path)) files.push({ kind: 'skipped', relative: f.relative, reason: 'not_named', message: '' });
+    else if (f.kind === 'text') files.push(f);
+    else if (f.kind === 'image' && f.mediaType === 'image/svg+xml')
+      files.push({ ...(await readForModel(scope, f.path, { ...svg, audioVideoMax })), markup: true });
+    else if (f.kind === 'image' || f.kind === 'pdf') files.push({ ...f, kind: 'attached', media: f.kind === 'pdf' ? 'PDF' : 'image' });
+    else {
+      const m = await readAudioVideo(scope, f.path, { cwd: many.cwd, signal: many.signal, session: svg.session, maxBytes: audioVideoMax }).catch(
+        (err: Error) => err,
+      );
+      if (m instanceof Error) files.push({ kind: 'skipped', relative: f.relative, reason: 'unreadable', message: m.message });
+      else files.push(m ? { ...m, kind: 'attached', media: m.kind } : { kind: 'not_shown', path: f.path, relative: f.relative, size: f.size });
+    }
+  }
+  return { files, matched: r.matched, omitted: r.omitted };
 }

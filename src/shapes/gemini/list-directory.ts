@@ -26,10 +26,7 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     properties: {
       dir_path: { type: 'string' },
       ignore: { items: { type: 'string' }, type: 'array' },
-      file_filtering_options: {
-        type: 'object',
-        properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } },
-      },
+      file_filtering_options: { type: 'object', properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } } },
     },
     required: ['dir_path'],
   },

@@ -1,6 +1,6 @@
 // read_many_files: globs and paths expanded in every workspace directory, text files under
 // "--- path ---" headers, images, PDFs, audio and video as data (media only when a pattern names them).
-import { isAudioName, isWithin, namedByPattern } from '../../engine/index.js';
+import { isWithin, type ModelManyResult } from '../../engine/index.js';
 import type { Blob } from '../../registry/types.js';
 import { defineTool } from '../common/define.js';
 import { modelReadResult } from '../common/gemini-family.js';
@@ -15,9 +15,10 @@ interface Args {
 }
 
 const TRUNCATED_WARNING = "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]";
+const NOT_NAMED = 'an image, PDF or audio file is read only when a pattern names its extension or name';
 const NONE = 'No files matching the criteria were found or all were skipped.';
 
-export const readManyFiles = defineTool<Args>({
+export const readManyFiles = defineTool<Args, ModelManyResult>({
   name: 'read_many_files',
   summary: 'Read every file matching glob patterns or paths at once, each under a "--- path ---" header.',
   description: [
@@ -36,10 +37,7 @@ export const readManyFiles = defineTool<Args>({
       exclude: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
       recursive: { type: 'boolean', default: true },
       useDefaultExcludes: { type: 'boolean', default: true },
-      file_filtering_options: {
-        type: 'object',
-        properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } },
-      },
+      file_filtering_options: { type: 'object', properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } } },
     },
     required: ['include'],
   },
@@ -55,7 +53,7 @@ export const readManyFiles = defineTool<Args>({
   ],
   async call(args, c) {
     const cwd = c.session.cwd ?? c.scope.primary;
-    const r = await c.engine.files.readMany(c, {
+    return c.engine.files.readManyForModel(c, {
       include: args.include,
       exclude: args.exclude,
       recursive: args.recursive,
@@ -74,7 +72,11 @@ export const readManyFiles = defineTool<Args>({
         countTotal: true,
         maxFileBytes: MAX_FILE_BYTES,
       },
+      audioVideoMax: MAX_FILE_BYTES,
+      svg: { ...READ_OPTS, limit: MAX_LINES },
     });
+  },
+  format(r) {
     // Gemini's parts: a text part per text file, the data of images, PDFs, audio and video, then the closing line;
     // audio or video lead with a line saying the data follows.
     const parts: string[] = [];
@@ -82,29 +84,16 @@ export const readManyFiles = defineTool<Args>({
     const avTypes = new Set<string>();
     const skipped: string[] = [];
     const read: string[] = [];
-    const textPart = (abs: string, body: string) => (read.push(abs), parts.push(`--- ${abs} ---\n\n${body}\n\n`));
-    for (const { result: f, relative, error } of r.files) {
-      if (!f) skipped.push(`${relative} (${error?.message ?? 'unreadable'})`);
-      else if (((f.kind === 'image' && f.mediaType !== 'image/svg+xml') || f.kind === 'pdf' || isAudioName(f.path)) && !namedByPattern(args.include, f.path)) {
-        skipped.push(`${f.relative} (an image, PDF or audio file is read only when a pattern names its extension or name)`);
-      } else if (f.kind === 'text') textPart(f.path, `${isCut(f) ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(f)}`);
-      else if (f.kind === 'image' && f.mediaType === 'image/svg+xml') {
-        // SVG is markup: read as text, as read_file does (refused over 1 MB).
-        const t = await c.engine.files.forModel(c, f.path, { ...READ_OPTS, limit: MAX_LINES, audioVideoMax: MAX_FILE_BYTES });
-        textPart(f.path, t.kind === 'text' ? textOf(t) : modelReadResult(t)!.text);
-      } else if (f.kind === 'image' || f.kind === 'pdf') {
+    for (const f of r.files) {
+      if (f.kind === 'skipped') skipped.push(`${f.relative} (${f.reason === 'not_named' ? NOT_NAMED : f.message})`);
+      else if (f.kind !== 'attached') {
+        const body = f.kind !== 'text' ? modelReadResult(f)!.text : `${isCut(f) && !f.markup ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(f)}`;
+        read.push(f.path);
+        parts.push(`--- ${f.path} ---\n\n${body}\n\n`);
+      } else {
         read.push(f.path);
         blobs.push({ mediaType: f.mediaType, data: f.data });
-      } else {
-        // Audio and video go to the model as data; other binary files are named, not dumped.
-        const m = await c.engine.files.audioVideo(c, f.path, MAX_FILE_BYTES).catch((err: Error) => err);
-        if (m instanceof Error) skipped.push(`${f.relative} (${m.message})`);
-        else if (!m) textPart(f.path, `Cannot display content of binary file: ${f.relative}`);
-        else {
-          read.push(m.path);
-          avTypes.add(m.mediaType);
-          blobs.push({ mediaType: m.mediaType, data: m.data });
-        }
+        if (f.media === 'audio' || f.media === 'video') avTypes.add(f.mediaType);
       }
     }
     if (read.length === 0) return { text: NONE, host: { summary: NONE, details: { skipped } } };
