@@ -247,3 +247,5 @@ export { basenameFilter, capPerFile, escapeGlob, hasGlobChars, safeRegExp } from
 export { stripAnsi } from './shell/capture.js';
 export { hasCommandSubstitution, signalNumber } from './shell/command-text.js';
 export { withCitations } from './web/citations.js';
+export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
+export { idleTimeoutFailure } from './shell/idle-timeout.js';

@@ -1,6 +1,6 @@
 // run_shell_command: Output / Exit Code / Signal / Background PIDs / Process Group PGID
 // fields, a 5-minute inactivity timeout, command substitution refused, and is_background.
-import { EngineError, hasCommandSubstitution, type RunOutcome, signalNumber, stripAnsi } from '../../engine/index.js';
+import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcome, signalNumber, stripAnsi } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { cancelledText } from '../common/gemini-family.js';
 import { cancelledRun } from '../common/process.js';
@@ -75,18 +75,7 @@ async function runForeground(c: Call, args: Args): Promise<Reply> {
   if (!r.timedOut) return { text: wrap(fields(out, r.exitCode, r.signal, r.pid, r.backgroundPids)), host };
   const mins = (idleMs / 60_000).toFixed(1);
   const said = out ? ` Below is the output before it was cancelled:\n${out}` : ' There was no output before it was cancelled.';
-  // Failure.process carries what it printed, as every shape's timeout does.
-  const failure = new EngineError('timeout', `no output for ${idleMs} ms`, {
-    facts: { errorType: 'shell_execute_error', idleTimeoutMs: idleMs },
-    process: {
-      tool: 'bash',
-      exitCode: r.exitCode ?? -1,
-      signal: r.signal ?? '',
-      output: r.output.truncated ? `${r.output.head}\n...\n${r.output.tail}` : r.output.text,
-      outputTruncated: r.output.truncated,
-      backend: 'execa',
-    },
-  });
+  const failure = idleTimeoutFailure(r, idleMs, { errorType: 'shell_execute_error' });
   const text = `Command was automatically cancelled because it exceeded the timeout of ${mins} minutes without output.${said}`;
   return { text, failure, host: { ...host, details: { ...details, error_type: 'shell_execute_error' } } };
 }

@@ -1,6 +1,6 @@
 // web_fetch: the http(s) URLs of the prompt fetched directly (no model to summarise them),
 // each page under a "--- <url> ---" header; failed URLs listed as skipped.
-import { type EngineError, extractUrls, isCrossSiteRedirect, isEngineError } from '../../engine/index.js';
+import { extractUrls, fetchEach, type FetchEachResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -13,7 +13,8 @@ const NOTE = 'Fetched content for the URLs in the prompt (returned as fetched, n
 const PER_HOST = { requests: 10, windowMs: 60_000 };
 
 /** How a skipped URL is listed: refused addresses and rate limits as Gemini labels them, other failures with the reason. */
-function skipLabel(url: string, err: EngineError): string {
+function skipLabel({ url, err, mediaType }: FetchEachResult['skipped'][number]): string {
+  if (!err) return `[Unsupported content: ${mediaType}] ${url}`;
   if (err.kind === 'security_policy') return `[Blocked Host] ${url}`;
   if (err.kind === 'rate_limited') return `[Rate limit exceeded] ${url}`;
   return `[Fetch failed: ${err.message}] ${url}`;
@@ -57,28 +58,20 @@ export const webFetch = defineTool<{ prompt: string }>({
       throw shapeError('invalid_argument', message, 'web_fetch_no_url_in_prompt', {}, 'prompt');
     }
     const list = urls.slice(0, 20);
-    const share = Math.floor(TOTAL_CHARS / list.length);
-    const pages: Array<{ url: string; text: string; cut: boolean }> = [];
-    const skipped: string[] = [];
-    const skippedKinds = new Set<EngineError['kind']>();
     const limiter = c.engine.hostLimiter('gemini.web_fetch', PER_HOST);
-    for (const url of list) {
-      try {
-        limiter.take(new URL(url).hostname); // the limiter folds case and trailing dots
-        const got = await c.engine.web.fetch(url, { format: 'text', githubRaw: true, timeoutMs: 10_000, maxChars: share, signal: c.signal });
-        if (isCrossSiteRedirect(got)) continue; // not asked for: redirects are followed
-        if (got.blob) skipped.push(`[Unsupported content: ${got.mediaType}] ${url}`);
-        else pages.push({ url, text: got.content, cut: got.charsTruncated });
-      } catch (err) {
-        if (!isEngineError(err) || err.kind === 'cancelled' || (err.kind === 'timeout' && c.signal.aborted)) throw err;
-        skipped.push(skipLabel(url, err));
-        skippedKinds.add(err.kind);
-      }
-    }
+    const { pages, skipped: missed } = await fetchEach(c.engine.web, limiter, list, {
+      format: 'text',
+      githubRaw: true,
+      timeoutMs: 10_000,
+      totalChars: TOTAL_CHARS,
+      signal: c.signal,
+    });
+    const skipped = missed.map(skipLabel);
     if (pages.length === 0) {
       // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
-      const [only] = skippedKinds;
-      const kind = skippedKinds.size === 1 && only !== undefined ? only : 'network_failed';
+      const kinds = new Set(missed.flatMap((m) => (m.err ? [m.err.kind] : [])));
+      const [only] = kinds;
+      const kind = kinds.size === 1 && only !== undefined ? only : 'network_failed';
       throw shapeError(kind, `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
     }
     const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
