@@ -85,6 +85,8 @@ export type ModelRead =
 export interface ModelReadOptions extends ReadOptions {
   /** Attach audio and video too, up to this many bytes. */
   audioVideoMax?: number;
+  /** Refuse any file over this many bytes, whatever it holds, before reading it (file_too_large). */
+  maxAnyBytes?: number;
 }
 
 /**
@@ -92,7 +94,12 @@ export interface ModelReadOptions extends ReadOptions {
  * binary files and notebooks not shown; with `audioVideoMax` audio and video attached too.
  */
 export async function readForModel(scope: Scope, input: string, opts: ModelReadOptions): Promise<ModelRead> {
-  const { audioVideoMax, ...read } = opts;
+  const { audioVideoMax, maxAnyBytes, ...read } = opts;
+  if (maxAnyBytes !== undefined) {
+    const st = await statFile(scope, input, read.cwd);
+    if (st.isFile && st.size > maxAnyBytes)
+      throw engineFailure('file_too_large', `${input} is ${st.size} bytes`, { path: input, size: st.size, maxBytes: maxAnyBytes });
+  }
   let r = await readFile(scope, input, read);
   if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
     if (r.size > MAX_SVG_BYTES) return { kind: 'svg_too_large', path: r.path, relative: r.relative, size: r.size };

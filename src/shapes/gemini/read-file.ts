@@ -1,6 +1,6 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import { engineFailure, type ModelRead, withDetails } from '../../engine/index.js';
+import type { ModelRead } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { modelReadResult, shapeError } from '../common/gemini-family.js';
 import { geminiMediaText, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
@@ -59,15 +59,10 @@ export const readFile = defineTool<Args, ModelRead>({
       const message = `File path '${file}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`;
       throw shapeError('invalid_argument', message, 'invalid_tool_params', { path: file }, 'file_path');
     }
-    // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
-    const st = await c.engine.files.stat(c, file);
-    if (st.isFile && st.size > MAX_FILE_BYTES) {
-      const tooLarge = engineFailure('file_too_large', `${file} is ${st.size} bytes`, { path: file, size: st.size, maxBytes: MAX_FILE_BYTES });
-      throw withDetails(tooLarge, { facts: { errorType: 'file_too_large' } });
-    }
     const start = s ?? 1;
     const limit = e !== undefined ? e - start + 1 : MAX_LINES;
-    const r = await c.engine.files.forModel(c, file, { ...READ_OPTS, start, limit, audioVideoMax: MAX_FILE_BYTES });
+    // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
+    const r = await c.engine.files.forModel(c, file, { ...READ_OPTS, start, limit, audioVideoMax: MAX_FILE_BYTES, maxAnyBytes: MAX_FILE_BYTES });
     const total = r.kind === 'text' ? (r.totalLines ?? r.endLine) : 0;
     if (r.kind === 'text' && r.lines.length === 0 && start > 1 && start > total) {
       throw shapeError('invalid_argument', `start_line ${start} is past the end of the file (${total} lines)`, 'invalid_tool_params', { total }, 'start_line');
