@@ -16,9 +16,20 @@ import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-a
 import { editNotebook, type NotebookEditOptions, type NotebookEditResult, type NotebookEditSpec } from './files/notebook.js';
 import { readMany, type ReadManyOptions, type ReadManyResult } from './files/read-many.js';
 import { readMedia, type MediaFile, type MediaOptions } from './files/media.js';
+import {
+  hiddenByIgnoreFiles,
+  readAudioVideo,
+  readForModel,
+  readManyForModel,
+  type MediaFileRead,
+  type ModelManyResult,
+  type ModelRead,
+  type ModelReadOptions,
+} from './files/model-read.js';
 import { grep, type GrepBackendConfig } from './search/grep.js';
 import { glob, type GlobOptions, type GlobResult } from './search/glob.js';
 import { listDirectory, type ListOptions, type ListResult } from './search/list.js';
+import { globRoots, type GlobRootsOptions, type GlobRootsResult } from './search/glob-roots.js';
 import type { GrepOptions, GrepResult } from './search/types.js';
 import { findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
@@ -76,6 +87,14 @@ export interface FilesEngine {
   media(ctx: EngineContext, path: string, opts: Opts<MediaOptions>): Promise<MediaFile>;
   /** A result text over `limit` characters saved (or `existing`, the file already holding it) where the session may Read it; undefined when it is not over. */
   spill(ctx: EngineContext, text: string, limit: number, existing?: SavedResult): Promise<SavedResult | undefined>;
+  /** Reads one file for a model that takes media as data: text, media to attach, or why it is not shown. */
+  forModel(ctx: EngineContext, path: string, opts?: Opts<ModelReadOptions>): Promise<ModelRead>;
+  /** An audio or video file as bytes for the model; undefined when the file is neither. */
+  audioVideo(ctx: EngineContext, path: string, maxBytes: number): Promise<MediaFileRead | undefined>;
+  /** Why ignore files (.gitignore unless `gitignore` is false, and `ignoreFiles`) hide the file, or undefined. */
+  hidden(ctx: EngineContext, path: string, ignoreFiles: string[], gitignore: boolean): Promise<string | undefined>;
+  /** readMany for a model that takes media as data: media only when a pattern names them, SVG as markup. */
+  readManyForModel(ctx: EngineContext, opts: Opts<ReadManyOptions> & { audioVideoMax: number; svg: EngineReadOptions }): Promise<ModelManyResult>;
 }
 
 /** Grep, glob and directory listing, as calls that take one context. */
@@ -85,6 +104,8 @@ export interface SearchEngine {
   list(ctx: EngineContext, path: string, opts?: Opts<ListOptions>): Promise<ListResult>;
   /** Files under `root` whose names match a query, best first (fuzzy file-finder scoring). */
   names(ctx: EngineContext, root: string, opts: Opts<NameSearchOptions>): Promise<NameHit[]>;
+  /** Glob over several bases (default every root), merged recent-first, counting what the ignore files hid. */
+  globRoots(ctx: EngineContext, opts: Opts<GlobRootsOptions>): Promise<GlobRootsResult>;
 }
 
 /** The session's todo list. */
@@ -142,12 +163,17 @@ export function createEngine(config: EngineConfig): Engine {
       readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
       spill: (ctx, text, limit, existing) => spillIfOver(config.stateDir, ctx.session, text, limit, existing),
+      forModel: (ctx, path, opts = {}) => readForModel(ctx.scope, path, { ...opts, ...at(ctx) }),
+      audioVideo: (ctx, path, maxBytes) => readAudioVideo(ctx.scope, path, { ...at(ctx), maxBytes }),
+      readManyForModel: (ctx, opts) => readManyForModel(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal, svg: { ...opts.svg, ...at(ctx) } }),
+      hidden: (ctx, path, ignoreFiles, gitignore) => hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
     },
     search: {
       grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
       glob: (ctx, opts) => glob(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       list: (ctx, path, opts = {}) => listDirectory(ctx.scope, path, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       names: (ctx, root, opts) => findFileNames(ctx.scope, root, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      globRoots: (ctx, opts) => globRoots(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
     },
     todos: {
       get: (ctx) => getTodos(ctx.session),
@@ -239,3 +265,27 @@ export { fitLines, headTailSplit } from './text/fit.js';
 export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
 export { isSensitive } from './files/sensitive.js';
 export { signalNumber } from './shell/signals.js';
+// Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
+export { addedPlaceholders, placeholders } from './files/placeholders.js';
+export { changeSnippet, snippetAround } from './files/snippet.js';
+export {
+  hiddenByIgnoreFiles,
+  isAudioName,
+  namedByPattern,
+  readAudioVideo,
+  readForModel,
+  readManyForModel,
+  type MediaFileRead,
+  type ModelManyEntry,
+  type ModelManyResult,
+  type ModelRead,
+  type ModelReadOptions,
+} from './files/model-read.js';
+export { recentFirst } from './search/recent-first.js';
+export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
+export { basenameFilter, capPerFile, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
+export { stripAnsi } from './shell/capture.js';
+export { hasCommandSubstitution } from './shell/command-text.js';
+export { withCitations } from './web/citations.js';
+export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
+export { idleTimeoutFailure } from './shell/idle-timeout.js';

@@ -2,6 +2,7 @@
 // killed by a signal as a number (Python's returncode is the negative signal number).
 import { constants } from 'node:os';
 
-export function signalNumber(name: string): number | undefined {
+export function signalNumber(name: string | null | undefined): number | undefined {
+  if (!name) return undefined;
   return (constants.signals as Record<string, number | undefined>)[name];
 }

@@ -3,7 +3,8 @@
 // and remedy. Gemini sends a failed call to its model as {error: message}.
 import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
-import { familyErrors, type FamilyErrors } from '../common/gemini-family.js';
+import type { Dialect } from '../common/define.js';
+import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
 import { str } from '../common/str.js';
 
 const shown = (err: EngineError): string => str(err.facts.path ?? err.facts.resolved);
@@ -53,12 +54,12 @@ function textFor(tool: string, err: EngineError, type: string, args: Record<stri
   }
 }
 
-export function geminiErrors<A>(tool: string): FamilyErrors<A> {
-  const family = familyErrors<A>(tool, textFor);
-  if (tool !== 'list_directory') return family;
-  // Gemini's list_directory reports a directory that is not there as a failed listing.
-  return { ...family, type: (err, args) => (err.kind === 'not_found' ? 'ls_execution_error' : family.type(err, args)) };
-}
+/** Gemini's list_directory reports a directory that is not there as a failed listing. */
+const geminiType = (tool: string, err: EngineError): string =>
+  tool === 'list_directory' && err.kind === 'not_found' ? 'ls_execution_error' : familyErrorType(tool, err);
+
+/** Every Gemini tool's failures: its error type in details.error_type, our words for the model. */
+export const geminiDialect: Dialect = { errors: familyWords(textFor, geminiType) };
 
 /** Errors raised before a handler runs (schema validation) or thrown past it. */
 export function geminiFormatError(err: EngineError, tool: ToolDefinition | undefined): string {

@@ -2,21 +2,48 @@
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
+import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { geminiFormatError } from './errors.js';
-import { geminiFileTools } from './files.js';
-import { geminiSearchTools } from './search.js';
-import { geminiShellTools } from './shell.js';
-import { geminiTodoTools } from './todos.js';
-import { geminiWebTools } from './web.js';
+import { geminiDialect, geminiFormatError } from './errors.js';
+import { glob } from './glob.js';
+import { googleWebSearch } from './google-web-search.js';
+import { grepSearch } from './grep-search.js';
+import { listBackgroundProcesses } from './list-background-processes.js';
+import { listDirectory } from './list-directory.js';
+import { readBackgroundOutput } from './read-background-output.js';
+import { readFile } from './read-file.js';
+import { readManyFiles } from './read-many-files.js';
+import { replace } from './replace.js';
+import { runShellCommand } from './run-shell-command.js';
+import { webFetch } from './web-fetch.js';
+import { writeFile } from './write-file.js';
+import { writeTodos } from './write-todos.js';
+
+export const GEMINI_TOOLS = [
+  readFile,
+  writeFile,
+  replace,
+  readManyFiles,
+  grepSearch,
+  glob,
+  listDirectory,
+  runShellCommand,
+  listBackgroundProcesses,
+  readBackgroundOutput,
+  webFetch,
+  googleWebSearch,
+  writeTodos,
+];
 
 export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
+  // Failures raised before a call (bad arguments) keep Gemini's own words: the shape's formatError, not the dialect's.
+  const tools = buildTools({ config, engine }, geminiDialect, GEMINI_TOOLS).map((t) => ({ ...t, formatError: undefined }));
   return shapeSpec(config, {
     shape: 'gemini',
     vendor: 'gemini',
     description: 'Gemini CLI tools (read_file, replace, grep_search, run_shell_command, ...) with its schemas, result texts and error types.',
     contextFiles: ['GEMINI.md', 'AGENTS.md'],
-    tools: [...geminiFileTools, ...geminiSearchTools(config), ...geminiShellTools(config, engine), ...geminiWebTools(config, engine), ...geminiTodoTools],
+    tools,
     formatError: geminiFormatError,
     guide: (roots, tools) =>
       [

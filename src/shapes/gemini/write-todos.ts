@@ -1,26 +1,23 @@
-// Gemini CLI write_todos: the whole list each call, one task in progress at most.
-import { replaceTodos } from '../../engine/index.js';
-import type { ToolDefinition } from '../../registry/types.js';
-import { withErrorTypes } from '../common/gemini-family.js';
-import { ok } from '../common/result.js';
+// write_todos: the whole list each call, one task in progress at most.
+import type { TodoItem } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { geminiErrors } from './errors.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 
-interface TodosArgs {
+interface Args {
   todos: Array<{ description: string; status: (typeof STATUSES)[number] }>;
 }
 
-const writeTodos: ToolDefinition<TodosArgs> = {
+export const writeTodos = defineTool<Args, TodoItem[]>({
   name: 'write_todos',
   summary: "Replace the session's todo list (description + status per task) to plan and track multi-step work.",
   description: [
     'Sends the complete list every time; it replaces the previous one. Each task has a description and a status:',
     'pending, in_progress, completed, cancelled or blocked; at most one task may be in_progress. An empty list clears it.',
     'The answer repeats the list as "1. [status] description" lines. Use it for work of three or more steps.',
-  ].join(' '),
-  inputSchema: {
+  ],
+  schema: {
     type: 'object',
     properties: {
       todos: {
@@ -36,7 +33,6 @@ const writeTodos: ToolDefinition<TodosArgs> = {
     required: ['todos'],
     additionalProperties: false,
   },
-  destructive: false,
   tags: [TAGS.planning],
   examples: [
     {
@@ -53,17 +49,16 @@ const writeTodos: ToolDefinition<TodosArgs> = {
   ],
   idempotency: 'idempotent',
   errorModes: 'invalid_tool_params (INVALID_ARGUMENT): an empty description, an unknown status, or more than one task in_progress; the list is left unchanged.',
-  async handler(args, ctx) {
-    const items = replaceTodos(
-      ctx.session,
+  call: async (args, c) =>
+    c.engine.todos.replace(
+      c,
       args.todos.map((t, i) => ({ id: String(i + 1), content: t.description, status: t.status })),
       { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } },
-    );
-    const host = { tool: 'write_todos', counts: { todos: items.length }, details: { todos: items.map((t) => ({ description: t.content, status: t.status })) } };
-    if (items.length === 0) return ok('Successfully cleared the todo list.', { ...host, summary: 'Cleared the todo list' });
+    ),
+  format(items) {
+    const host = { counts: { todos: items.length }, details: { todos: items.map((t) => ({ description: t.content, status: t.status })) } };
+    if (items.length === 0) return { text: 'Successfully cleared the todo list.', host: { ...host, summary: 'Cleared the todo list' } };
     const list = items.map((t, i) => `${i + 1}. [${t.status}] ${t.content}`).join('\n');
-    return ok(`Successfully updated the todo list. The current list is now:\n${list}`, { ...host, summary: `${items.length} todo(s)` });
+    return { text: `Successfully updated the todo list. The current list is now:\n${list}`, host: { ...host, summary: `${items.length} todo(s)` } };
   },
-};
-
-export const geminiTodoTools: ToolDefinition[] = [withErrorTypes(writeTodos, geminiErrors('write_todos'))] as ToolDefinition[];
+});

@@ -1,0 +1,36 @@
+// Fetching several URLs for one call (Gemini CLI's web_fetch): a shared character budget split
+// fairly, a per-host limit, and each URL that fails kept with its failure instead of failing
+// the call. A cross-site redirect (not asked for) is left out; a cancelled call still fails.
+import { type EngineError, isEngineError } from '../errors.js';
+import { isCrossSiteRedirect } from './fetch.js';
+import type { FetchOptions, WebEngine } from './index.js';
+import type { HostRateLimiter } from './rate-limit.js';
+
+export interface FetchEachResult {
+  pages: Array<{ url: string; text: string; cut: boolean }>;
+  /** URLs not fetched: with the failure, or the media type of content that is not text. */
+  skipped: Array<{ url: string; err?: EngineError; mediaType?: string }>;
+}
+
+export async function fetchEach(
+  web: Pick<WebEngine, 'fetch'>,
+  limiter: HostRateLimiter,
+  urls: readonly string[],
+  opts: Omit<FetchOptions, 'maxChars'> & { totalChars: number; signal: AbortSignal },
+): Promise<FetchEachResult> {
+  const { totalChars, ...fetchOpts } = opts;
+  const out: FetchEachResult = { pages: [], skipped: [] };
+  for (const url of urls) {
+    try {
+      limiter.take(new URL(url).hostname); // the limiter folds case and trailing dots
+      const got = await web.fetch(url, { ...fetchOpts, maxChars: Math.floor(totalChars / urls.length) });
+      if (isCrossSiteRedirect(got)) continue;
+      if (got.blob) out.skipped.push({ url, mediaType: got.mediaType });
+      else out.pages.push({ url, text: got.content, cut: got.charsTruncated });
+    } catch (err) {
+      if (!isEngineError(err) || err.kind === 'cancelled' || (err.kind === 'timeout' && opts.signal.aborted)) throw err;
+      out.skipped.push({ url, err });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,156 @@
+// grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
+// 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
+import { capPerFile, type GrepOptions, type GrepResult, safeRegExp } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
+import { CUT_MARK, shapeError } from '../common/gemini-family.js';
+import { TAGS } from '../tags.js';
+
+interface Args {
+  pattern: string;
+  dir_path?: string;
+  include_pattern?: string;
+  exclude_pattern?: string;
+  names_only?: boolean;
+  case_sensitive?: boolean;
+  fixed_strings?: boolean;
+  context?: number;
+  after?: number;
+  before?: number;
+  no_ignore?: boolean;
+  max_matches_per_file?: number;
+  total_max_matches?: number;
+}
+
+/** Folders and files Gemini's grep always leaves out. */
+const EXCLUDES = [
+  '!**/node_modules/**',
+  '!**/.git/**',
+  '!**/bower_components/**',
+  '!**/.svn/**',
+  '!**/.hg/**',
+  '!**/dist/**',
+  '!**/build/**',
+  '!*.log',
+  '!*.tmp',
+];
+const TIMEOUT_MS = 30_000;
+
+/** The Gemini output: a header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---". */
+function formatGrep(r: GrepResult, args: Args): Reply {
+  const max = args.total_max_matches ?? 100;
+  const where = `in path "${args.dir_path ?? '.'}"${args.include_pattern ? ` (filter: "${args.include_pattern}")` : ''}`;
+  const files = r.mode === 'files' ? r.files : r.files.filter((f) => f.lines.some((l) => l.kind === 'match'));
+  const matches = r.mode === 'files' ? r.totalMatchLines : files.reduce((n, f) => n + f.lines.filter((l) => l.kind === 'match').length, 0);
+  const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
+  const blocks = files.map(
+    (f) => `File: ${f.relative}\n${f.lines.map((l) => `L${l.line}${l.kind === 'match' ? ':' : '-'} ${l.text}${l.cut ? CUT_MARK : ''}`).join('\n')}\n---`,
+  );
+  const text =
+    files.length === 0
+      ? `No matches found for pattern "${args.pattern}" ${where}.`
+      : r.mode === 'files'
+        ? `Found ${files.length} files with matches for pattern "${args.pattern}" ${where}${limited}:\n${files
+            .map((f) => f.relative)
+            .sort()
+            .join('\n')}`
+        : `Found ${matches} ${matches === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}${limited}:\n---\n${blocks.join('\n')}`;
+  const shown = files.length ? matches : 0;
+  return {
+    text,
+    host: {
+      summary: shown ? `Found ${shown} match(es) in ${files.length} file(s)` : 'No matches found',
+      paths: r.files.map((f) => f.path),
+      counts: { matches: shown, files: files.length },
+      truncated: r.truncated,
+      details: { backend: r.backend },
+    },
+  };
+}
+
+export const grepSearch = defineTool<Args, GrepResult>({
+  name: 'grep_search',
+  fields: { path: 'dir_path' },
+  summary: 'Search file contents with a regular expression (ripgrep syntax) and get matching lines grouped by file.',
+  description: [
+    'Searches files under dir_path (a directory or one file; default the session directory) for `pattern`, a Rust/ripgrep',
+    'regular expression (fixed_strings for literal text), case-insensitive unless case_sensitive. include_pattern is a glob',
+    'of files to search ("*.ts"); exclude_pattern a JavaScript regular expression: lines it matches (results and context)',
+    'are dropped as found, before they count towards total_max_matches. .gitignore and',
+    '.geminiignore are honoured, and node_modules, .git, dist, build, *.log and *.tmp skipped, unless no_ignore.',
+    'Output: "File: <relative path>" then "L<line>: <text>" per match ("L<line>- " for context lines), files separated by',
+    '"---". At most total_max_matches (default 100) matches and max_matches_per_file per file. With 1 to 3 matches and no',
+    'context asked, 50 (one match) or 15 lines of context are added. names_only lists the files only. 30 s time limit.',
+  ],
+  schema: {
+    type: 'object',
+    properties: {
+      pattern: { type: 'string' },
+      dir_path: { type: 'string' },
+      include_pattern: { type: 'string' },
+      exclude_pattern: { type: 'string' },
+      names_only: { type: 'boolean' },
+      case_sensitive: { type: 'boolean' },
+      fixed_strings: { type: 'boolean' },
+      context: { type: 'integer', minimum: 0 },
+      after: { type: 'integer', minimum: 0 },
+      before: { type: 'integer', minimum: 0 },
+      no_ignore: { type: 'boolean' },
+      max_matches_per_file: { type: 'integer', minimum: 1 },
+      total_max_matches: { type: 'integer', minimum: 1 },
+    },
+    required: ['pattern'],
+  },
+  tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
+  examples: [
+    {
+      description: 'Find a function definition in TypeScript files',
+      arguments: { pattern: 'function\\s+parseArgs', include_pattern: '*.ts' },
+      expectedOutcome: 'File: blocks with L<n>: lines.',
+    },
+    {
+      description: 'Which files mention TODO',
+      arguments: { pattern: 'TODO', names_only: true, case_sensitive: true },
+      expectedOutcome: 'A sorted list of file paths.',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'invalid_tool_params (INVALID_ARGUMENT): the pattern is not valid ripgrep syntax (or uses lookaround/backreferences), or exclude_pattern is invalid or nests quantifiers.',
+    'search_path_not_found (NOT_FOUND): dir_path does not exist. path_not_in_workspace (PERMISSION_DENIED): dir_path is outside the workspace.',
+    'grep_execution_error (TIMEOUT): the search ran past 30 s; narrow dir_path or include_pattern.',
+  ],
+  async call(args, c) {
+    const { before = args.context, after = args.context, no_ignore: noIgnore } = args;
+    const opts: Omit<GrepOptions, 'cwd' | 'signal'> = {
+      pattern: args.pattern,
+      paths: [args.dir_path ?? '.'],
+      fixedStrings: args.fixed_strings,
+      caseMode: args.case_sensitive ? 'sensitive' : 'insensitive',
+      before,
+      after,
+      // no_ignore lifts the default excludes too, as Gemini CLI leaves out its exclude globs then.
+      globs: [...(args.include_pattern ? [args.include_pattern] : []), ...(noIgnore ? [] : EXCLUDES)],
+      noIgnore,
+      ignoreFileNames: noIgnore ? [] : ['.geminiignore'],
+      maxPerFile: args.max_matches_per_file,
+      maxTotal: args.total_max_matches ?? 100,
+      // The first total_max_matches in path order, the order Gemini's own walk gives.
+      inPathOrder: true,
+      mode: args.names_only ? 'files' : 'content',
+      limit: 0,
+      maxLineLength: 2000,
+      excludeLines: args.exclude_pattern ? safeRegExp(args.exclude_pattern, Boolean(args.case_sensitive), 'exclude_pattern') : undefined,
+      timeoutMs: TIMEOUT_MS,
+    };
+    const r = capPerFile(await c.engine.search.grep(c, opts), args.max_matches_per_file);
+    if (r.timedOut) {
+      const message = `the search ran past ${TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`;
+      throw shapeError('timeout', message, 'grep_execution_error', { timeoutMs: TIMEOUT_MS });
+    }
+    const n = r.totalMatchLines;
+    if (args.names_only || before !== undefined || after !== undefined || n < 1 || n > 3) return r;
+    const around = n === 1 ? 50 : 15;
+    return capPerFile(await c.engine.search.grep(c, { ...opts, before: around, after: around }), args.max_matches_per_file);
+  },
+  format: formatGrep,
+});

@@ -1,0 +1,63 @@
+// list_directory: one level, "[DIR] name" first then "name (N bytes)", with the count of
+// entries .gitignore and .geminiignore hid.
+import { basenameFilter, type ListEntry } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { familyListOptions } from '../common/gemini-family.js';
+import { TAGS } from '../tags.js';
+
+interface Args {
+  dir_path: string;
+  ignore?: string[];
+  file_filtering_options?: { respect_git_ignore?: boolean; respect_gemini_ignore?: boolean };
+}
+
+export const listDirectory = defineTool<Args, { path: string; entries: ListEntry[]; ignored: number }>({
+  name: 'list_directory',
+  fields: { path: 'dir_path' },
+  summary: 'List the files and sub-directories of one directory, with file sizes.',
+  description: [
+    'Lists the entries of dir_path (relative paths start at the session directory): directories first as "[DIR] name",',
+    'then files as "name (N bytes)", each group in alphabetical order. `ignore` drops entries whose name matches one of',
+    'its globs (* and ? only). Entries hidden by .gitignore or .geminiignore (on by default; see file_filtering_options)',
+    'are left out and counted at the end. Not recursive and no cap; use glob to find files deeper down.',
+  ],
+  schema: {
+    type: 'object',
+    properties: {
+      dir_path: { type: 'string' },
+      ignore: { items: { type: 'string' }, type: 'array' },
+      file_filtering_options: { type: 'object', properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } } },
+    },
+    required: ['dir_path'],
+  },
+  tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
+  examples: [
+    { description: 'List the project root', arguments: { dir_path: '.' }, expectedOutcome: 'Directory listing with [DIR] entries first.' },
+    { description: 'List src without test files', arguments: { dir_path: 'src', ignore: ['*.test.ts'] }, expectedOutcome: 'The entries of src except tests.' },
+  ],
+  idempotency: 'idempotent',
+  errorModes: [
+    'ls_execution_error (NOT_FOUND): the directory does not exist. path_is_not_a_directory: dir_path is a file (use read_file).',
+    'path_not_in_workspace: dir_path is outside the workspace roots. Not done: no GEMINI.md context is appended.',
+  ],
+  async call(args, c) {
+    const filt = args.file_filtering_options ?? {};
+    const opts = { ignoreFile: '.geminiignore', respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, countSkipped: true };
+    const r = await c.engine.search.list(c, args.dir_path, familyListOptions(opts));
+    const drop = basenameFilter(args.ignore);
+    // Gemini counts .git with the entries its ignore rules hid, not those its own globs dropped.
+    const ignored = Object.entries(r.ignored).reduce((a, [k, v]) => (k === 'glob' ? a : a + v), 0);
+    return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), ignored };
+  },
+  format({ path, entries, ignored }) {
+    if (entries.length === 0) {
+      const text = `Directory ${path} is empty.`;
+      return { text, host: { paths: [path], summary: text, counts: { entries: 0, ignored } } };
+    }
+    const lines = entries.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : `${e.name} (${e.size} bytes)`));
+    return {
+      text: `Directory listing for ${path}:\n${lines.join('\n')}${ignored > 0 ? `\n\n(${ignored} ignored)` : ''}`,
+      host: { paths: [path], summary: `Listed ${entries.length} item(s)`, counts: { entries: entries.length, ignored } },
+    };
+  },
+});

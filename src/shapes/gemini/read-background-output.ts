@@ -1,0 +1,54 @@
+// read_background_output: the last lines of a background process of this session, by PID.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { abortError, stripAnsi } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { shapeError } from '../common/gemini-family.js';
+import { TAGS } from '../tags.js';
+
+interface Args {
+  pid: number;
+  lines?: number;
+  delay_ms?: number;
+}
+
+const TAIL_BYTES = 64 * 1024;
+
+export const readBackgroundOutput = defineTool<Args>({
+  name: 'read_background_output',
+  summary: 'Read the last lines of output of a background process started in this session, by PID.',
+  description: [
+    'Returns the newest output (at most 64 KB, default the last 100 lines; `lines` sets how many) of a process started',
+    'with run_shell_command is_background: true in this session. delay_ms waits first (for a server to print its port).',
+    'The text starts "Showing last n of m lines:" when lines were left out, else "Full Log Output:".',
+  ],
+  schema: {
+    type: 'object',
+    properties: { pid: { type: 'integer' }, lines: { type: 'integer', minimum: 1 }, delay_ms: { type: 'integer' } },
+    required: ['pid'],
+  },
+  tags: [TAGS.shell, TAGS.readOnly],
+  examples: [{ description: 'Last 20 lines of a server', arguments: { pid: 12345, lines: 20 }, expectedOutcome: 'Showing last 20 of N lines: ...' }],
+  idempotency: 'idempotent',
+  errorModes: 'execution_failed (NOT_FOUND): no background process with that PID was started in this session; list_background_processes shows them.',
+  async call(args, c) {
+    const job = c.engine.shell.jobs(c).find((j) => j.pid === args.pid);
+    if (!job) {
+      const message = `no background process with PID ${args.pid} was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read`;
+      throw shapeError('not_found', message, 'execution_failed', { pid: args.pid }, 'pid');
+    }
+    const delay = Math.min(Math.max(args.delay_ms ?? 0, 0), 600_000);
+    if (delay > 0) await sleep(delay, undefined, { signal: c.signal }).catch(() => Promise.reject(abortError(c.signal, 'the wait')));
+    const t = await c.engine.shell.tail(c, job.id, TAIL_BYTES);
+    const all = stripAnsi(t.text).replace(/\n$/, '');
+    const lines = all === '' ? [] : all.split('\n');
+    const want = args.lines ?? 100;
+    return {
+      text: lines.length > want ? `Showing last ${want} of ${lines.length} lines:\n${lines.slice(-want).join('\n')}` : `Full Log Output:\n${lines.join('\n')}`,
+      host: {
+        summary: `Output of PID ${job.pid}`,
+        counts: { lines: Math.min(want, lines.length) },
+        details: { status: t.job.status, exitCode: t.job.exitCode },
+      },
+    };
+  },
+});

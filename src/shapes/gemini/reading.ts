@@ -1,0 +1,42 @@
+// What Gemini's read_file and read_many_files share: the read limits, raw text with cut lines
+// marked, the line leading attached audio and video, and refusing a NUL byte in a path.
+import type { EngineReadOptions, TextRead } from '../../engine/index.js';
+import { CUT_MARK, shapeError } from '../common/gemini-family.js';
+import { TAGS } from '../tags.js';
+
+export const MAX_LINES = 2000;
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const TAGS_READ = [TAGS.filesystem, TAGS.readOnly];
+export const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive];
+
+/** How every Gemini file read is done: raw lines split like String.split, long lines cut. */
+export const READ_OPTS: EngineReadOptions = {
+  maxLineChars: 2000,
+  finalEmptyLine: true,
+  countTotal: true,
+  maxFileBytes: MAX_FILE_BYTES,
+  maxMediaBytes: MAX_FILE_BYTES,
+};
+
+export const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
+export const isCut = (r: TextRead): boolean => r.startLine > 1 || r.endLine < (r.totalLines ?? r.endLine) || r.truncatedLines.length > 0;
+
+/** Binary content (audio/video) comes with this line in Gemini's function response. */
+export const binaryLead = (mediaTypes: Iterable<string>): string =>
+  `Binary content (${[...mediaTypes].join(', ')}) read successfully. Content will be injected for analysis in the next sequence.`;
+
+/** What Gemini's model reads beside an attached file: nothing for an image or PDF, the lead line for audio and video. */
+export const geminiMediaText = (kind: string, _relative: string, mediaType: string): string =>
+  kind === 'audio' || kind === 'video' ? binaryLead([mediaType]) : '';
+
+/**
+ * Gemini would drop a NUL byte from a path silently; Facet names it and edits nothing. The code is
+ * the engine's for the same condition in every shape (PERMISSION_DENIED: what the kernel would
+ * open is not the path that was checked); the words say what is wrong with the path.
+ */
+export function refuseNul(p: string, field: string): void {
+  if (p.includes('\0')) {
+    const message = `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`;
+    throw shapeError('permission_denied', message, 'invalid_tool_params', {}, field);
+  }
+}

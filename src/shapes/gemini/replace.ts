@@ -1,0 +1,110 @@
+// replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
+// tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
+import { addedPlaceholders, changeSnippet, type Engine } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
+import { diffNote } from '../common/diff-note.js';
+import { shapeError } from '../common/gemini-family.js';
+import { refuseNul, TAGS_WRITE } from './reading.js';
+
+type EditResult = Awaited<ReturnType<Engine['files']['edit']>>;
+
+interface Args {
+  file_path: string;
+  instruction: string;
+  old_string: string;
+  new_string: string;
+  allow_multiple?: boolean;
+}
+
+/** Gemini tells its model where a fuzzy match was applied: " Applied fuzzy match at lines 3-5, 9-11." */
+function fuzzyNote(lines: Array<[number, number]>): string {
+  if (lines.length === 0) return '';
+  const spans = lines.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`)).join(', ');
+  return ` Applied fuzzy match at line${lines.length > 1 ? 's' : ''} ${spans}.`;
+}
+
+export const replace = defineTool<Args, EditResult>({
+  name: 'replace',
+  fields: { path: 'file_path' },
+  summary: 'Replace text in a file (one occurrence, or all with allow_multiple); an empty old_string creates a new file.',
+  description: [
+    'Finds old_string in the file and puts new_string in its place. The text must occur exactly once unless',
+    'allow_multiple is true (then every occurrence is replaced). Matching tries the exact text (CRLF read as LF),',
+    'then the same lines ignoring leading and trailing whitespace, then the same tokens with any whitespace between',
+    'them (from a line start), then a fuzzy match of as many lines (small differences such as a missing comma or other quotes;',
+    'the note "Applied fuzzy match at line N-M." says where). With a tolerant match every line of new_string is re-indented',
+    'from its first line to the indentation of the first matched line. `instruction` says in words what the edit is for; it is recorded, never used to guess.',
+    "An empty old_string creates the file (with parents) when it does not exist, with new_string's line endings. Line endings and the final",
+    'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
+  ],
+  schema: {
+    type: 'object',
+    properties: {
+      file_path: { type: 'string' },
+      instruction: { type: 'string' },
+      old_string: { type: 'string' },
+      new_string: { type: 'string' },
+      allow_multiple: { type: 'boolean' },
+    },
+    required: ['file_path', 'instruction', 'old_string', 'new_string'],
+  },
+  tags: TAGS_WRITE,
+  examples: [
+    {
+      description: 'Fix a comparison',
+      arguments: { file_path: 'src/math.js', instruction: 'Use strict equality in isZero.', old_string: 'return n == 0;', new_string: 'return n === 0;' },
+      expectedOutcome: 'Successfully modified file (1 replacements) and the updated code.',
+    },
+    {
+      description: 'Rename every call',
+      arguments: {
+        file_path: 'src/app.js',
+        instruction: 'Rename oldName to newName everywhere.',
+        old_string: 'oldName(',
+        new_string: 'newName(',
+        allow_multiple: true,
+      },
+      expectedOutcome: 'Every occurrence replaced.',
+    },
+  ],
+  idempotency: 'side_effecting',
+  errorModes: [
+    'edit_no_occurrence_found (INVALID_ARGUMENT): old_string is not in the file; re-read the lines and copy them exactly.',
+    'edit_expected_occurrence_mismatch (CONFLICT): several matches without allow_multiple; add context or set allow_multiple.',
+    'edit_no_change: old_string equals new_string. attempt_to_create_existing_file (ALREADY_EXISTS): empty old_string on an existing file.',
+    'file_not_found: the file does not exist and old_string is not empty. invalid_tool_params: new_string adds an omission placeholder.',
+    'invalid_tool_params: file_path holds a NUL byte (Gemini CLI drops it silently and edits the file without it; Facet refuses).',
+    'Differences from Gemini CLI: no model-based self-correction (it guesses, and a wrong guess edits the wrong place).',
+    'The rung that matched (exact, indentation, tokens, fuzzy) is reported in details.rung. Not done: no GEMINI.md context is appended.',
+  ],
+  async call(args, c) {
+    refuseNul(args.file_path, 'file_path');
+    const [added] = addedPlaceholders(args.old_string, args.new_string);
+    if (added) {
+      const message = `\`new_string\` holds an omission placeholder ("${added.line}"); give the exact literal replacement text`;
+      throw shapeError('invalid_argument', message, 'invalid_tool_params', {}, 'new_string');
+    }
+    if (args.old_string === '') {
+      const st = await c.engine.files.stat(c, args.file_path);
+      if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
+    }
+    const edit = { oldString: args.old_string, newString: args.new_string, occurrences: args.allow_multiple ? ('all' as const) : ('unique' as const) };
+    const ladder = ['exact', 'indentation', 'tokens', 'fuzzy'] as const;
+    return c.engine.files.edit(c, args.file_path, [edit], { ladder: [...ladder], firstLineIndent: true, newFileKeepsEndings: true, createParents: true });
+  },
+  format(r, args) {
+    const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
+    const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
+    return {
+      text: `${head} Here is the updated code:\n${changeSnippet(!r.created, r.text, r.diff)}${fuzzy}`,
+      host: {
+        summary: head,
+        paths: [r.path],
+        diff: r.diff.unified,
+        diffNote: diffNote(r.diff),
+        counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
+        details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact', instruction: args.instruction },
+      },
+    };
+  },
+});
