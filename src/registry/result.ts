@@ -3,11 +3,7 @@
 // output that breaks its schema) is a ToolResult too, so transports render one thing.
 import type { EngineError } from '../engine/errors.js';
 import type { Content } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import type { Blob, ContentItem, ContentResult, HandlerResult, HostBlock, ToolResult } from './types.js';
-
-export function isContentResult(r: HandlerResult): r is ContentResult {
-  return 'content' in r;
-}
+import type { ContentItem, HostBlock, ToolResult } from './types.js';
 
 /** A failure with no content of its own: its words, and a host block of its facts. */
 export function failureResult(text: string, err: EngineError, tool: string): ToolResult {
@@ -39,32 +35,6 @@ export function resultItems(r: ToolResult): ContentItem[] {
   items.push({ structured: { display: hostBlock(r.host) } });
   return items;
 }
-
-/** A legacy content list as a ToolResult: its first text, the other texts, blobs, data and host block. */
-export function fromContent(r: ContentResult, tool: string): ToolResult {
-  const texts: string[] = [];
-  const blobs: Blob[] = [];
-  let data: Record<string, unknown> | undefined;
-  let host: HostBlock = { tool };
-  for (const item of r.content) {
-    if ('text' in item) texts.push(item.text);
-    else if ('blob' in item) blobs.push(item.blob);
-    else if (isDisplay(item.structured)) host = { tool, ...(item.structured.display as Omit<HostBlock, 'tool'>) };
-    else data = item.structured;
-  }
-  const [text = '', ...parts] = texts;
-  return {
-    text,
-    host,
-    ...(parts.length > 0 ? { parts } : {}),
-    ...(blobs.length > 0 ? { blobs } : {}),
-    ...(data ? { data } : {}),
-    ...(r.failure ? { failure: r.failure } : {}),
-    ...(r.error !== undefined ? { error: r.error } : {}),
-  };
-}
-
-const isDisplay = (o: Record<string, unknown>): boolean => Object.keys(o).length === 1 && 'display' in o;
 
 export function toContent(item: ContentItem): Content {
   if ('text' in item) return { body: { $case: 'text', value: item.text } };

@@ -19,8 +19,8 @@ import type {
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { asEngineError, toCallResponse } from './failure.js';
 import { fieldMap, renameFields, type FieldMap } from './fields.js';
-import { failureResult, fromContent, isContentResult, toContent } from './result.js';
-import type { ContentItem, HandlerResult, RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
+import { failureResult, toContent } from './result.js';
+import type { RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
 import { compileSchema, createAjv, toViolations } from './validate.js';
 
 const SUMMARY_MAX = 120;
@@ -120,17 +120,16 @@ export class Toolbox {
 
   /** Validates, dispatches and reports every failure in band, as the contract's CallToolResponse; never throws. */
   async callTool(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<CallOutcome> {
-    const { result, legacy, ...rest } = await this.run(name, args, ctx);
-    return { ...rest, result, response: toCallResponse(result, name, legacy?.map(toContent)) };
+    const out = await this.run(name, args, ctx);
+    return { ...out, response: toCallResponse(out.result, name) };
   }
 
   /** Validates, dispatches and reports every failure in band, as one transport-neutral ToolResult; never throws. */
   async call(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<Omit<CallOutcome, 'response'>> {
-    const { legacy: _legacy, ...out } = await this.run(name, args, ctx);
-    return out;
+    return this.run(name, args, ctx);
   }
 
-  private async run(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<Omit<CallOutcome, 'response'> & { legacy?: ContentItem[] }> {
+  private async run(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<Omit<CallOutcome, 'response'>> {
     const e = this.entries.get(name);
     if (!e) {
       const err = new EngineError('not_found', this.unknownToolText(name), { field: 'name', facts: { tool: name } });
@@ -150,15 +149,15 @@ export class Toolbox {
       const why = violations.map((v) => `${v.field} ${v.description}`).join('; ');
       return failed(new EngineError('invalid_argument', `invalid arguments for ${name}: ${why}`, { facts: { violations } }));
     }
-    let handled: HandlerResult;
+    let result: ToolResult;
     try {
-      handled = await e.def.handler(args, ctx);
+      result = await e.def.handler(args, ctx);
     } catch (thrown) {
       const err = renameFields(asEngineError(thrown), e.fields);
       if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
       return failed(err);
     }
-    const mismatch = e.validateOutput && outputMismatch(e.validateOutput, handled);
+    const mismatch = e.validateOutput && outputMismatch(e.validateOutput, result);
     if (mismatch) {
       // A bug in Facet, not in the call: the model learns the call ran and that its result was withheld.
       const ran = e.def.destructive ? ' It ran and may have changed something: check before repeating it.' : '';
@@ -166,15 +165,11 @@ export class Toolbox {
       ctx.logger.warn({ tool: name, mismatch }, 'result does not match the output schema');
       return failed(new EngineError('internal', why, { facts: { tool: name } }), 'internal', e.def.destructive);
     }
-    const legacy = isContentResult(handled) ? handled.content : undefined;
-    let result = isContentResult(handled) ? fromContent(handled, name) : handled;
     if (result.failure || result.error) {
       const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
-      const error = result.error ?? (legacy ? this.wordError(err, e.def, args, ctx) : undefined);
-      result = { ...result, failure: err, ...(error !== undefined ? { error } : {}) };
-      return { result, legacy, outcome: err.kind, changed: e.def.destructive };
+      return { result: { ...result, failure: err }, outcome: err.kind, changed: e.def.destructive };
     }
-    return { result, legacy, outcome: 'ok', changed: e.def.destructive };
+    return { result, outcome: 'ok', changed: e.def.destructive };
   }
 
   async listResources(ctx: RequestContext): Promise<ListResourcesResponse> {
@@ -233,32 +228,14 @@ export class Toolbox {
 }
 
 /**
- * A handler's structured data: its structured blocks other than the host's display block
- * (shapes/common/result.ts puts the host block in `{ display }`).
- */
-export function dataBlocks(result: HandlerResult): Array<Record<string, unknown>> {
-  if (!isContentResult(result)) return result.data ? [result.data] : [];
-  const out: Array<Record<string, unknown>> = [];
-  for (const item of result.content) if ('structured' in item && !isHostBlock(item.structured)) out.push(item.structured);
-  return out;
-}
-
-function isHostBlock(o: Record<string, unknown>): boolean {
-  const keys = Object.keys(o);
-  return keys.length === 1 && keys[0] === 'display';
-}
-
-/**
  * Why a result breaks its tool's output schema, or undefined when it keeps it. A success
  * carries exactly one data block that matches; a failure may carry none (it failed before
  * there was any), but one it carries must match all the same.
  */
-function outputMismatch(validate: ValidateFunction, result: HandlerResult): string | undefined {
-  const data = dataBlocks(result);
+function outputMismatch(validate: ValidateFunction, result: ToolResult): string | undefined {
   const failed = result.failure !== undefined || result.error !== undefined;
-  if (data.length === 0) return failed ? undefined : 'no structured data';
-  if (data.length > 1) return `${data.length} structured data blocks, where one is expected`;
-  if (validate(data[0])) return undefined;
+  if (result.data === undefined) return failed ? undefined : 'no structured data';
+  if (validate(result.data)) return undefined;
   return toViolations(validate.errors)
     .map((v) => `${v.field === '(arguments)' ? '(data)' : v.field} ${v.description.replace('is not a known parameter', 'is not in the schema')}`)
     .join('; ');

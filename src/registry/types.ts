@@ -59,15 +59,6 @@ export interface ToolResult {
   error?: string;
 }
 
-/** The content-list form handlers returned before ToolResult; rendered as given. Being retired. */
-export interface ContentResult {
-  content: ContentItem[];
-  error?: string;
-  failure?: EngineError;
-}
-
-export type HandlerResult = ToolResult | ContentResult;
-
 /** Everything a handler or resource reader learns about the call it serves. */
 export interface RequestContext {
   /** Fires on the call's deadline, its cancellation, or server shutdown. */
@@ -118,7 +109,7 @@ export interface ToolDefinition<Args = any> {
   idempotency: Idempotency;
   /** Prose: each way the tool fails and what the model should do. */
   errorModes: string;
-  handler: (args: Args, ctx: HandlerContext) => Promise<HandlerResult>;
+  handler: (args: Args, ctx: HandlerContext) => Promise<ToolResult>;
   /** Words a thrown EngineError for the model; the toolbox's formatter is used otherwise. */
   formatError?: (err: EngineError, args: Args, ctx: HandlerContext) => string;
   /** Engine field names as this tool's parameters call them, for failures (see registry/fields.ts). */

@@ -53,7 +53,7 @@ export function testShape(log: SignalLog = { fired: new Map() }): ToolboxSpec {
               reject(reason instanceof EngineError ? reason : new EngineError('timeout', 'deadline passed'));
             });
           });
-          return { content: [{ text: `waited ${args.ms} ms` }] };
+          return { text: `waited ${args.ms} ms`, host: { tool: 'test.wait' } };
         },
       },
       {
@@ -71,7 +71,7 @@ export function testShape(log: SignalLog = { fired: new Map() }): ToolboxSpec {
         idempotency: 'idempotent',
         errorModes: 'none',
         async handler(args: { text: string }, ctx) {
-          return { content: [{ text: args.text }, { structured: { session: ctx.session.id, shape: ctx.shape, roots: [...ctx.scope.roots] } }] };
+          return { text: args.text, data: { session: ctx.session.id, shape: ctx.shape, roots: [...ctx.scope.roots] }, host: { tool: 'test.echo' } };
         },
       },
     ],

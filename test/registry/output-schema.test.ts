@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { Toolbox } from '../../src/registry/toolbox.js';
-import type { ContentItem, ToolboxSpec, ToolDefinition } from '../../src/registry/types.js';
+import type { ToolboxSpec, ToolDefinition } from '../../src/registry/types.js';
 import { callTool, serverFixture, texts } from '../helpers/server.js';
 
 const OUTPUT = { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false };
@@ -23,10 +23,7 @@ function dataTool(name: string, destructive: boolean): ToolDefinition<{ data?: R
     idempotency: 'idempotent',
     errorModes: 'INTERNAL when the data does not match the output schema',
     handler(args) {
-      const content: ContentItem[] = [{ text: 'counted' }];
-      if (args.data) content.push({ structured: args.data });
-      content.push({ structured: { display: { tool: name } } });
-      return Promise.resolve({ content });
+      return Promise.resolve({ text: 'counted', host: { tool: name }, ...(args.data ? { data: args.data } : {}) });
     },
   };
 }

@@ -13,7 +13,7 @@ const tool = (over: Partial<ToolDefinition> = {}): ToolDefinition => ({
   examples: [{ description: 'n is one', arguments: { n: 1 }, expectedOutcome: 'ok' }],
   idempotency: 'idempotent',
   errorModes: '',
-  handler: async () => ({ content: [] }),
+  handler: async () => ({ text: '', host: { tool: 'x' } }),
   ...over,
 });
 const spec = (tools: ToolDefinition[]): ToolboxSpec => ({

@@ -3,7 +3,7 @@
 // ended, added to the next result as Claude Code does: the claude Dialect.
 import { commandAsRun as recorded, endedToAnnounce, type EngineError, type JobSnapshot, workingDir } from '../../engine/index.js';
 import { exitCodeOf } from '../common/render.js';
-import type { HandlerResult } from '../../registry/types.js';
+import type { ToolResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
 import { str } from '../common/str.js';
 
@@ -89,7 +89,7 @@ function notice(j: JobSnapshot, label: string | undefined): string {
   ].join('\n');
 }
 
-function withTaskNotices(result: HandlerResult, c: Call): HandlerResult {
+function withTaskNotices(result: ToolResult, c: Call): ToolResult {
   const notes = endedToAnnounce(c.engine.shell, c).map((e) => notice(e.job, e.label));
   if (notes.length === 0 || 'content' in result) return result;
   return { ...result, text: `${result.text}\n\n${notes.join('\n')}` };

@@ -6,7 +6,7 @@
 // the vendor's wording).
 import type { FacetConfig } from '../../config.js';
 import { type Condition, type Engine, type EngineError, type ErrorKind, type FailureOf, isEngineError } from '../../engine/index.js';
-import type { Blob, HandlerContext, HandlerResult, HostBlock, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
+import type { Blob, HandlerContext, HostBlock, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
 import { renameFields } from '../../registry/fields.js';
 import { failureResult } from '../../registry/result.js';
 import { TAGS } from '../tags.js';
@@ -102,8 +102,10 @@ export interface ToolTable<A, R> {
 /** What a shape adds around each of its tools: its vendor's error words, and a pass over every result. */
 export interface Dialect {
   errors?: Words<unknown>;
+  /** Words for failures raised before a call runs (bad arguments, an evicted session), when the vendor frames them apart; default: `errors`. */
+  beforeCall?: (err: EngineError, tool: ToolDefinition) => string;
   /** Runs on every result of the shape's tools (Claude announces background tasks that ended). */
-  after?: (result: HandlerResult, c: Call) => HandlerResult | Promise<HandlerResult>;
+  after?: (result: ToolResult, c: Call) => ToolResult | Promise<ToolResult>;
 }
 
 /** A tool table waiting for its shape's engine and dialect. */
@@ -133,7 +135,7 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
       return typeof said === 'object' ? said.text : (said ?? err.message);
     };
     const callOf = (ctx: HandlerContext): Call => ({ ...ctx, engine: env.engine, config: env.config, tool: table.name });
-    return {
+    const def: ToolDefinition<A> = {
       name: table.name,
       summary: table.summary,
       description: joined(table.description, ' '),
@@ -160,9 +162,12 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
         }
         return dialect.after ? dialect.after(result, c) : result;
       },
-      // Failures raised before the call (bad arguments, an evicted session) in the same words.
-      formatError: (err, args, ctx) => wordOf(err, args, callOf(ctx)),
+      // Failures raised before the call (bad arguments, an evicted session) in the same words, or the dialect's words for them.
+      formatError(err, args, ctx) {
+        return dialect.beforeCall ? dialect.beforeCall(err, def) : wordOf(err, args, callOf(ctx));
+      },
     };
+    return def;
   };
 }
 

@@ -18,7 +18,7 @@ import {
   type TextRead,
   type UntypedFacts,
 } from '../../engine/index.js';
-import type { HandlerContext, HandlerResult, ToolDefinition, ToolResult } from '../../registry/types.js';
+import type { HandlerContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { familyErrorType, familyText, type VendorText } from './gemini-family-errors.js';
 import { fail, ok, type HostBlock } from './result.js';
 
@@ -45,7 +45,7 @@ export function withErrorTypes<A>(def: ToolDefinition<A>, errors: FamilyErrors<A
   const inner = def.handler;
   return {
     ...def,
-    async handler(args: A, ctx: HandlerContext): Promise<HandlerResult> {
+    async handler(args: A, ctx: HandlerContext): Promise<ToolResult> {
       try {
         return await inner(args, ctx);
       } catch (thrown) {

@@ -36,8 +36,8 @@ export const GEMINI_TOOLS = [
 ];
 
 export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  // Failures raised before a call (bad arguments) keep Gemini's own words: the shape's formatError, not the dialect's.
-  const tools = buildTools({ config, engine }, geminiDialect, GEMINI_TOOLS).map((t) => ({ ...t, formatError: undefined }));
+  // Failures raised before a call (bad arguments) keep Gemini's own framing.
+  const tools = buildTools({ config, engine }, { ...geminiDialect, beforeCall: geminiFormatError }, GEMINI_TOOLS);
   return shapeSpec(config, {
     shape: 'gemini',
     vendor: 'gemini',
