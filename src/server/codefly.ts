@@ -107,7 +107,13 @@ export function codeflyPlugin(argv: readonly string[], config: FacetConfig, env:
         interceptors: [codeflyInterceptor(token)],
       });
       // startServer returns once health says SERVING for "": now the host may dial.
-      writeSync(1, `${handshakeLine(socketPath, running.port)}\n`);
+      try {
+        writeSync(1, `${handshakeLine(socketPath, running.port)}\n`);
+      } catch (err) {
+        // No one reads stdout (a closed pipe): no host can find this server, so it stops.
+        await running.shutdown('the handshake could not be written');
+        throw new Error(`cannot write the handshake line to stdout: ${(err as Error).message}`);
+      }
       divertStdout();
       return running;
     },

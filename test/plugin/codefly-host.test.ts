@@ -55,6 +55,9 @@ for (const transport of transports) {
       const id = await unary(plugin.client.identity, plugin.client, {});
       assert.equal(id.name, 'facet-toolbox');
       assert.equal(id.version, '9.8.7');
+      // The toolbox name leads every tool's tags, as codefly's registry.NewBase does with its descriptor name.
+      const summaries = await unary(plugin.client.listToolSummaries, plugin.client, { tagsFilter: ['facet-toolbox'] });
+      assert.ok(summaries.tools.length > 0 && summaries.tools.every((t) => t.tags[0] === 'facet-toolbox'));
     });
 
     test('ListTools and CallTool answer with the token', async () => {
