@@ -108,8 +108,15 @@ for (const transport of transports) {
       assert.match(texts(viaFacet).join('\n'), /Reproduce the bug/);
     });
 
-    test('SIGTERM drains and exits 0; logs went to stderr, stdout kept the handshake alone', async () => {
+    test('SIGTERM drains (a call in flight finishes) and exits 0; logs went to stderr, stdout kept the handshake alone', async () => {
+      // The command says it has started by creating a file; SIGTERM follows once it exists.
+      const marker = path.join(dir, 'started');
+      const inFlight = callTool(plugin.client, 'shell.run', { command: `touch ${marker}; sleep 1; echo finished` });
+      let settled = false;
+      void inFlight.finally(() => (settled = true)).catch(() => undefined);
+      while (!existsSync(marker) && !settled) await new Promise((r) => setTimeout(r, 20));
       const { code, signal } = await plugin.stop();
+      assert.match(texts(await inFlight).join('\n'), /finished/);
       assert.deepEqual({ code, signal }, { code: 0, signal: null });
       assert.equal(plugin.stdoutAfterHandshake(), '');
       const logs = plugin
