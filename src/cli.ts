@@ -7,7 +7,7 @@ import { boundHeapGrowth } from './heap.js';
 import { manifestMain, MANIFEST_USAGE } from './manifest-command.js';
 import { codeflyPlugin } from './server/codefly.js';
 import { startServer } from './server/server.js';
-import { toolsCommand, TOOLS_USAGE } from './tools-command.js';
+import { printCommand, toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
@@ -90,20 +90,8 @@ async function health(args: string[]): Promise<number> {
 }
 
 function tools(args: string[]): number {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${TOOLS_USAGE}\n\nPrints the tools a shape serves (default: core), as text or as ListTools JSON.\n`);
-    return 0;
-  }
-  try {
-    process.stdout.write(toolsCommand(args));
-    return 0;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`facet: ${err.message}\n`);
-      return EXIT_BAD_START;
-    }
-    throw err;
-  }
+  const help = `${TOOLS_USAGE}\n\nPrints the tools a shape serves (default: core), as text or as ListTools JSON.\n`;
+  return printCommand(args, help, () => toolsCommand(args));
 }
 
 main(process.argv.slice(2)).then(

@@ -3,10 +3,10 @@
 // codefly-dev/core's resources.Toolbox: name, version, agent (kind codefly:toolbox), the
 // sandbox (read and write paths, network policy), and permissions.required with one action per
 // tool (codefly checks the running plugin's catalog against it), destructive tools rated high.
-import { ConfigError, EXIT_BAD_START } from './config.js';
+import { ConfigError } from './config.js';
 import { codeflyIdentity } from './server/codefly.js';
 import { TAGS } from './shapes/tags.js';
-import { oneShape } from './tools-command.js';
+import { oneShape, printCommand } from './tools-command.js';
 import { VERSION } from './version.js';
 
 export const MANIFEST_USAGE = 'Usage: facet manifest [--shape S] [--publisher P] [serve options]  (toolbox.codefly.yaml for codefly plugin mode)';
@@ -54,22 +54,8 @@ export function manifestCommand(args: string[], env: NodeJS.ProcessEnv = process
 
 /** `facet manifest` run from the command line: prints the manifest, or the refusal; the exit code. */
 export function manifestMain(args: string[]): number {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(
-      `${MANIFEST_USAGE}\n\nPrints the toolbox.codefly.yaml a codefly host loads to run Facet as a toolbox plugin serving shape S (default: core).\n--publisher names the agent's publisher (default: ${DEFAULT_PUBLISHER}); serve options (--root, --read-only, --state-dir...) shape the sandbox and catalog.\n`,
-    );
-    return 0;
-  }
-  try {
-    process.stdout.write(manifestCommand(args));
-    return 0;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`facet: ${err.message}\n`);
-      return EXIT_BAD_START;
-    }
-    throw err;
-  }
+  const help = `${MANIFEST_USAGE}\n\nPrints the toolbox.codefly.yaml a codefly host loads to run Facet as a toolbox plugin serving shape S (default: core).\n--publisher names the agent's publisher (default: ${DEFAULT_PUBLISHER}); serve options (--root, --read-only, --state-dir...) shape the sandbox and catalog.\n`;
+  return printCommand(args, help, () => manifestCommand(args));
 }
 
 function takePublisher(args: string[]): { publisher: string; rest: string[] } {

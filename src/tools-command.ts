@@ -1,7 +1,7 @@
 // `facet tools [--shape S] [--json] [serve flags]`: the catalog one shape serves, printed
 // without starting a server or needing a gRPC client. Serve flags that change the catalog
 // (--read-only, --shell...) apply as they would to `facet serve`.
-import { ConfigError, parseConfig, type FacetConfig } from './config.js';
+import { ConfigError, EXIT_BAD_START, parseConfig, type FacetConfig } from './config.js';
 import { createEngine } from './engine/index.js';
 import { ListToolsResponse } from './gen/codefly/services/toolbox/v0/toolbox.js';
 import { Toolbox } from './registry/toolbox.js';
@@ -36,4 +36,22 @@ export function toolsCommand(args: string[], env: NodeJS.ProcessEnv = process.en
   const width = Math.max(...tools.map((t) => t.name.length));
   const lines = tools.map((t) => `${t.name.padEnd(width)}  ${t.description}${t.destructive ? ' [destructive]' : ''}`);
   return `${shape}: ${tools.length} tools\n${lines.join('\n')}\n`;
+}
+
+/**
+ * A printing command run from the command line (`facet tools`, `facet manifest`): its help with
+ * --help or -h, else what `produce` returns, or the ConfigError it throws; the exit code.
+ */
+export function printCommand(args: string[], help: string, produce: () => string): number {
+  const out = args.includes('--help') || args.includes('-h') ? help : undefined;
+  try {
+    process.stdout.write(out ?? produce());
+    return 0;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`facet: ${err.message}\n`);
+      return EXIT_BAD_START;
+    }
+    throw err;
+  }
 }
