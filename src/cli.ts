@@ -4,15 +4,18 @@
 import { ConfigError, EXIT_BAD_START, helpText, parseConfig, unknownFacetVariables } from './config.js';
 import { healthCommand } from './health-command.js';
 import { boundHeapGrowth } from './heap.js';
+import { manifestMain, MANIFEST_USAGE } from './manifest-command.js';
+import { codeflyPlugin } from './server/codefly.js';
 import { startServer } from './server/server.js';
-import { toolsCommand, TOOLS_USAGE } from './tools-command.js';
+import { printCommand, toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+  // A codefly host starts a toolbox binary with no arguments: with its token set, that means `facet serve`.
+  const [command, ...rest] = argv.length === 0 && process.env.CODEFLY_AGENT_TOKEN ? ['serve'] : argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(
-      `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n`,
+      `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n${MANIFEST_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n`,
     );
     return command === undefined ? 2 : 0;
   }
@@ -22,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'tools') return tools(rest);
   if (command === 'health') return health(rest);
+  if (command === 'manifest') return manifestMain(rest);
   if (command !== 'serve') {
     process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help, facet tools --help)\n`);
     return 2;
@@ -34,8 +38,12 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`facet: warning: ${name} is not a Facet setting and is ignored (see facet serve --help)\n`);
   }
   let config;
+  let plugin;
   try {
     config = parseConfig(rest, process.env, process.cwd(), { checkPaths: true });
+    // codefly plugin mode (--codefly, or a CODEFLY_AGENT_TOKEN from the host): the host's transport and token.
+    plugin = codeflyPlugin(rest, config, process.env);
+    if (plugin) config = plugin.config;
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`facet: ${err.message}\n`);
@@ -46,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   boundHeapGrowth();
   let running;
   try {
-    running = await startServer(config);
+    running = plugin ? await plugin.start() : await startServer(config);
   } catch (err) {
     // Anything that stops start-up (an address in use, unreadable TLS files) is refused like a bad value.
     process.stderr.write(`facet: cannot start: ${(err as Error)?.message ?? String(err)}\n`);
@@ -82,20 +90,8 @@ async function health(args: string[]): Promise<number> {
 }
 
 function tools(args: string[]): number {
-  if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${TOOLS_USAGE}\n\nPrints the tools a shape serves (default: core), as text or as ListTools JSON.\n`);
-    return 0;
-  }
-  try {
-    process.stdout.write(toolsCommand(args));
-    return 0;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`facet: ${err.message}\n`);
-      return EXIT_BAD_START;
-    }
-    throw err;
-  }
+  const help = `${TOOLS_USAGE}\n\nPrints the tools a shape serves (default: core), as text or as ListTools JSON.\n`;
+  return printCommand(args, help, () => toolsCommand(args));
 }
 
 main(process.argv.slice(2)).then(

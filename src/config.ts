@@ -40,6 +40,12 @@ export const OPTIONS: OptionSpec[] = [
   o('insecure', 'bool', 'false', 'Allow a non-loopback address with neither a token nor TLS'),
   o('read-only', 'bool', 'false', 'Hide every destructive tool (writes, edits, shell)'),
   o(
+    'codefly',
+    'bool',
+    'false',
+    'codefly plugin mode: serve as a toolbox a codefly host spawned (handshake on stdout, CODEFLY_AGENT_TOKEN, CODEFLY_AGENT_UDS_PATH); also on whenever CODEFLY_AGENT_TOKEN is set',
+  ),
+  o(
     'max-message-bytes',
     'int',
     String(16 * 1024 * 1024),
@@ -118,6 +124,8 @@ export interface FacetConfig {
   tls: { certFile: string; keyFile: string } | null;
   insecure: boolean;
   readOnly: boolean;
+  /** --codefly: codefly plugin mode asked for (it is also on when CODEFLY_AGENT_TOKEN is set; see server/codefly.ts). */
+  codefly: boolean;
   maxMessageBytes: number;
   /** Response limit for clients that send no facet-max-response-bytes (never above maxMessageBytes). */
   responseBytes: number;
@@ -303,6 +311,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     tls: tlsCert ? { certFile: path.resolve(cwd, tlsCert), keyFile: path.resolve(cwd, tlsKey) } : null,
     insecure: bool('insecure'),
     readOnly: bool('read-only'),
+    codefly: bool('codefly'),
     maxMessageBytes: int('max-message-bytes', 1024, 2 ** 31 - 1),
     responseBytes: int('response-bytes', 1024, 2 ** 31 - 1),
     graceMs: int('grace-ms', 0, 10 * 60 * 1000),

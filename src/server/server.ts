@@ -33,6 +33,10 @@ export interface StartOptions {
   logger?: Logger;
   /** Extra toolboxes served beside the configured shapes, by shape name (tests, embedders). */
   extraSpecs?: ReadonlyMap<string, ToolboxSpec>;
+  /** Identity name and version served by every shape instead of its own (codefly plugin mode). */
+  identity?: { name?: string; version?: string };
+  /** Interceptors run after the bearer-token check, in order (codefly plugin mode: its token and session). */
+  interceptors?: grpc.ServerInterceptor[];
 }
 
 export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
@@ -46,7 +50,8 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     if (!spec) throw new Error(`shape "${name}" is not available in this build`);
     // --read-only hides every destructive tool from the catalog and from CallTool alike.
     const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
-    toolboxes.set(name, new Toolbox({ ...spec, tools }));
+    const { name: servedName = spec.name, version = spec.version } = opts.identity ?? {};
+    toolboxes.set(name, new Toolbox({ ...spec, name: servedName, version, tools }));
   }
   for (const [name, spec] of opts.extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
   // With one token or none, every call is the same caller and 'caller' scope changes nothing.
@@ -85,7 +90,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     'grpc.max_send_message_length': config.maxMessageBytes,
     // No channelz service is served, so its per-call bookkeeping buys nothing (about 2% of a small call's latency).
     'grpc.enable_channelz': 0,
-    interceptors: config.tokens.length > 0 ? [authInterceptor(config.tokens)] : [],
+    interceptors: [...(config.tokens.length > 0 ? [authInterceptor(config.tokens)] : []), ...(opts.interceptors ?? [])],
   });
   server.addService(toolboxService(), router.implementation());
 
