@@ -13,6 +13,7 @@ import { buildShapes } from '../shapes/index.js';
 import { authInterceptor, callerOf } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
+import { CallContexts } from './call-context.js';
 import { ToolboxRouter } from './service.js';
 import { toolboxService } from './wire.js';
 import { servedReadOnly } from '../shapes/tags.js';
@@ -35,8 +36,20 @@ export interface StartOptions {
   extraSpecs?: ReadonlyMap<string, ToolboxSpec>;
 }
 
-export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? createLogger(config.logLevel);
+/** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
+export interface Runtime {
+  toolboxes: ReadonlyMap<string, Toolbox>;
+  defaultShape: string;
+  calls: CallContexts;
+  sessions: SessionStore;
+  scope: Scope;
+  logger: Logger;
+  /** The caller an authorization header names, for sessions scoped to callers ('' for one shared set). */
+  callerFor: (authorization: string | undefined) => string;
+}
+
+/** Builds the one engine, the shapes' toolboxes, the session store and the call bookkeeping of a server. */
+export function buildRuntime(config: FacetConfig, logger: Logger, extraSpecs?: ReadonlyMap<string, ToolboxSpec>): Runtime {
   const scope = Scope.fromRoots(config.roots);
   // The one engine of this server, shared by every shape it serves.
   const specs = buildShapes(config, createEngine(config));
@@ -48,7 +61,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
     toolboxes.set(name, new Toolbox({ ...spec, tools }));
   }
-  for (const [name, spec] of opts.extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
+  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
   // With one token or none, every call is the same caller and 'caller' scope changes nothing.
   const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
   const sessions = new SessionStore({
@@ -70,11 +83,17 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       ),
   });
   const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
+  return { toolboxes, defaultShape: config.defaultShape, calls: new CallContexts(sessions, scope, logger), sessions, scope, logger, callerFor };
+}
+
+export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const runtime = buildRuntime(config, logger, opts.extraSpecs);
+  const { toolboxes, sessions, scope, calls, callerFor } = runtime;
   const router = new ToolboxRouter(
     toolboxes,
     config.defaultShape,
-    sessions,
-    scope,
+    calls,
     logger,
     { maxBytes: config.maxMessageBytes, defaultBytes: config.responseBytes },
     callerFor,
@@ -139,18 +158,18 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       const deadline = Date.now() + config.graceMs;
       const reserve = Math.min(1000, Math.floor(config.graceMs / 3));
       const until = (t: number) => new Promise<'late'>((r) => setTimeout(() => r('late'), Math.max(0, t - Date.now())).unref());
-      logger.info({ reason, inFlight: router.inFlight, graceMs: config.graceMs }, 'draining');
+      logger.info({ reason, inFlight: calls.inFlight, graceMs: config.graceMs }, 'draining');
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
       const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
       // Long-lived streams (health Watch, reflection) would hold tryShutdown open for the whole
       // grace: once the toolbox calls are done, give their responses a moment, then close the rest.
-      const drained = Promise.race([closed, router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
+      const drained = Promise.race([closed, calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
       if ((await Promise.race([drained, until(deadline - reserve)])) === 'late') {
-        logger.warn({ inFlight: router.inFlight }, 'grace period over: cancelling calls in flight');
-        router.abortAll();
+        logger.warn({ inFlight: calls.inFlight }, 'grace period over: cancelling calls in flight');
+        calls.abortAll();
         // Handlers that honour their signal answer promptly; then close whatever remains.
-        await Promise.race([router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), until(deadline - reserve / 2)]);
+        await Promise.race([calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), until(deadline - reserve / 2)]);
       }
       server.forceShutdown();
       // Sessions end their jobs (TERM, then KILL); what is not gone by the deadline is left to
