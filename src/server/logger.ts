@@ -7,17 +7,17 @@ const BATCH_BYTES = 4096;
 const FLUSH_MS = 250;
 
 /**
- * A JSON logger on `destination`, or on stdout written synchronously in batches. Measured in
+ * A JSON logger on `destination`, or on stdout (`fd` 2: stderr, as MCP over stdio needs) written synchronously in batches. Measured in
  * bench/foundation: an asynchronous writer hands every line to libuv's thread pool (~130 µs
  * of CPU per call at concurrency 1), and one write(2) per line cost ~40 µs per call in the
  * server under load; lines are therefore gathered up to 4 KiB and written together, and at
  * least every 250 ms so a quiet server's lines are not held back. A stalled stdout reader
  * still stalls the server, as with any synchronous logger.
  */
-export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
+export function createLogger(level: string, destination?: NodeJS.WritableStream, fd: 1 | 2 = 1): Logger {
   const options = { level, base: { service: 'facet' }, timestamp: isoTimestamp };
   if (destination) return pino(options, destination as never);
-  const out = pino.destination({ dest: 1, sync: true, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
+  const out = pino.destination({ dest: fd, sync: true, minLength: BATCH_BYTES, periodicFlush: FLUSH_MS });
   atExit(() => out.flushSync()); // lines still gathered when the process ends
   return pino(options, out);
 }

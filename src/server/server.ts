@@ -13,6 +13,7 @@ import { buildShapes } from '../shapes/index.js';
 import { authInterceptor, callerOf } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
+import { startMcpHttp, type McpHttpEndpoint } from '../mcp/http.js';
 import { CallContexts } from './call-context.js';
 import { ToolboxRouter } from './service.js';
 import { toolboxService } from './wire.js';
@@ -25,6 +26,8 @@ export interface RunningServer {
   addresses: string[];
   /** TCP port actually bound, when serving TCP. */
   port: number | undefined;
+  /** The MCP endpoint's URL (--mcp-listen), when serving one. */
+  mcpUrl?: string;
   logger: Logger;
   /** Drains: NOT_SERVING, stop accepting, wait up to the grace period, then cancel what is left. */
   shutdown(reason?: string): Promise<void>;
@@ -119,6 +122,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
 
   const addresses: string[] = [];
   let port: number | undefined;
+  let mcp: McpHttpEndpoint | undefined;
   try {
     if (config.listen) {
       const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
@@ -137,6 +141,15 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       chmodSync(config.socket, 0o600);
       addresses.push(`unix:${config.socket}`);
     }
+    if (config.mcpListen) {
+      mcp = await startMcpHttp(runtime, {
+        host: config.mcpListen.host,
+        port: config.mcpListen.port,
+        tokens: config.tokens,
+        allowOrigins: config.mcpAllowOrigins,
+        maxBodyBytes: config.maxMessageBytes,
+      });
+    }
   } catch (err) {
     // A listener bound before the failure (the TCP port when the socket fails) would keep the
     // process alive, serving nothing: release everything, then report.
@@ -147,7 +160,11 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
 
   health.setStatus('', 'SERVING');
   health.setStatus(TOOLBOX_SERVICE, 'SERVING');
-  logger.info({ addresses, shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly }, 'serving');
+  const mcpUrl = mcp ? `http://${mcp.address}/mcp` : undefined;
+  logger.info(
+    { addresses, ...(mcpUrl ? { mcp: mcpUrl } : {}), shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly },
+    'serving',
+  );
   logger.flush(); // supervisors and scripts wait for this line: out now, not with the next batch
 
   let closing: Promise<void> | undefined;
@@ -172,6 +189,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
         await Promise.race([calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), until(deadline - reserve / 2)]);
       }
       server.forceShutdown();
+      await mcp?.close();
       // Sessions end their jobs (TERM, then KILL); what is not gone by the deadline is left to
       // the exit hook, which KILLs every command still enclosed.
       if ((await Promise.race([sessions.close(), until(deadline)])) === 'late') logger.warn({}, 'grace period over: processes still ending are killed on exit');
@@ -182,7 +200,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     return closing;
   };
 
-  return { addresses, port, logger, shutdown };
+  return { addresses, port, logger, shutdown, ...(mcpUrl ? { mcpUrl } : {}) };
 }
 
 function bind(server: grpc.Server, address: string, creds: grpc.ServerCredentials): Promise<number> {
