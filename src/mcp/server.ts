@@ -15,9 +15,13 @@ import {
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
+  ListRootsResultSchema,
   RootsListChangedNotificationSchema,
+  type ServerNotification,
+  type ServerRequest,
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { EngineError } from '../engine/errors.js';
 import { isWithin, type Scope } from '../engine/scope.js';
 import { asEngineError } from '../registry/failure.js';
@@ -39,6 +43,11 @@ export interface McpSessionOptions {
   /** Where the requests come from, for the call log ('stdio' or 'http'). */
   transport: string;
 }
+
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** How long a client may take to list its roots. */
+const ROOTS_TIMEOUT_MS = 10_000;
 
 const catalogs = new WeakMap<Toolbox, McpTool[]>();
 
@@ -72,25 +81,34 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   );
 
   // The scope every call of this session runs in: the server's, narrowed by the client's roots.
-  let scope: Promise<Scope> = Promise.resolve(calls.scope);
-  const refreshRoots = () => {
-    if (!server.getClientCapabilities()?.roots) return;
-    scope = server.listRoots().then(
-      (r) =>
+  // Asked of the client within the first request that needs it (so over HTTP the question
+  // travels on that request's stream; the session may have no other), again after
+  // roots/list_changed. A client that cannot answer leaves the server's roots, and is asked again.
+  let roots: Promise<Scope> | undefined;
+  const scopeFor = (extra: RequestExtra): Promise<Scope> => {
+    if (!server.getClientCapabilities()?.roots) return Promise.resolve(calls.scope);
+    if (!roots) {
+      const asked = extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: ROOTS_TIMEOUT_MS }).then((r) =>
         clientScope(
           calls.scope,
           r.roots.map((x) => x.uri),
         ),
-      (err: unknown) => {
+      );
+      roots = asked;
+      asked.catch((err: unknown) => {
+        if (err instanceof EngineError) return; // the answer was understood: no overlap; kept, reported per call
+        if (roots === asked) roots = undefined;
         logger.warn({ mcp: opts.transport, err: String(err) }, 'roots/list failed: the server roots apply');
-        return calls.scope;
-      },
-    );
-    // A failure is reported to each call, not here.
-    scope.catch(() => undefined);
+      });
+    }
+    return roots.catch((err: unknown) => {
+      if (err instanceof EngineError) throw err;
+      return calls.scope;
+    });
   };
-  server.oninitialized = refreshRoots;
-  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => refreshRoots());
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    roots = undefined;
+  });
 
   const begin = (signal: AbortSignal, usesSession = true, extra: Partial<Parameters<typeof calls.begin>[0]> = {}) =>
     calls.begin({ shape, sessionId: opts.sessionId(), caller: opts.caller ?? '', usesSession, cancelled: signal, ...extra });
@@ -111,7 +129,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
           });
     let narrowed: Scope;
     try {
-      narrowed = await scope;
+      narrowed = await scopeFor(extra);
     } catch (err) {
       const e = asEngineError(err);
       return toCallToolResult(failureResult(e.message, e, name), name);
@@ -136,13 +154,13 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) =>
-    withCall(begin(extra.signal), scope, async (ctx) => ({
+    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => ({
       resources: (await toolbox.listResources(ctx)).resources.map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })),
     })),
   );
 
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) =>
-    withCall(begin(extra.signal), scope, async (ctx) => {
+    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => {
       const uri = req.params.uri;
       const listed = (await toolbox.listResources(ctx)).resources.find((r) => r.uri === uri);
       const read = await toolbox.readResource(uri, ctx);
@@ -159,7 +177,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   }));
 
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) =>
-    withCall(begin(extra.signal), scope, async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx))),
+    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx))),
   );
 
   return server;
