@@ -22,6 +22,8 @@ export interface McpHttpOptions {
   allowOrigins: readonly string[];
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** MCP sessions kept open; past it the oldest is closed (a client that vanished never says goodbye). */
+  maxSessions: number;
 }
 
 export interface McpHttpEndpoint {
@@ -95,6 +97,12 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, shape });
+        for (const [oldest, entry] of sessions) {
+          if (sessions.size <= opts.maxSessions) break;
+          sessions.delete(oldest);
+          logger.info({ mcp: 'http', session: oldest, maxSessions: opts.maxSessions }, 'MCP session closed: too many sessions');
+          void entry.transport.close();
+        }
       },
     });
     transport.onclose = () => {

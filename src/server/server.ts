@@ -148,6 +148,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
         tokens: config.tokens,
         allowOrigins: config.mcpAllowOrigins,
         maxBodyBytes: config.maxMessageBytes,
+        maxSessions: config.sessionMax,
       });
     }
   } catch (err) {
