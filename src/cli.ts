@@ -6,6 +6,7 @@ import { healthCommand } from './health-command.js';
 import { boundHeapGrowth } from './heap.js';
 import { manifestMain, MANIFEST_USAGE } from './manifest-command.js';
 import { codeflyPlugin } from './server/codefly.js';
+import { serveMcpStdio } from './mcp/stdio.js';
 import { startServer } from './server/server.js';
 import { printCommand, toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
@@ -15,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv.length === 0 && process.env.CODEFLY_AGENT_TOKEN ? ['serve'] : argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(
-      `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n${MANIFEST_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n`,
+      `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n${MANIFEST_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n${MCP_USAGE}\n`,
     );
     return command === undefined ? 2 : 0;
   }
@@ -26,8 +27,9 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'tools') return tools(rest);
   if (command === 'health') return health(rest);
   if (command === 'manifest') return manifestMain(rest);
+  if (command === 'mcp') return mcp(rest);
   if (command !== 'serve') {
-    process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help, facet tools --help)\n`);
+    process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help, facet mcp --help, facet tools --help)\n`);
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -71,6 +73,32 @@ async function main(argv: string[]): Promise<number> {
   });
   // Drained and logged: exit now, even while a client still holds a connection or stream
   // open (the exit hook kills any command still running).
+  process.exit(0);
+}
+
+const MCP_USAGE = 'Usage: facet mcp [--shape S] [--root DIR ...] [serve options]  (MCP over stdin/stdout for desktop clients; logs on stderr)';
+
+/** MCP over stdio: the first --shape is served; the listener options do not apply. */
+async function mcp(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${MCP_USAGE}\n\nServes the shape's tools, resources and prompts as an MCP server on stdio.\n\n${helpText()}\n`);
+    return 0;
+  }
+  for (const name of unknownFacetVariables(process.env)) {
+    process.stderr.write(`facet: warning: ${name} is not a Facet setting and is ignored (see facet mcp --help)\n`);
+  }
+  let config;
+  try {
+    config = parseConfig(args, process.env, process.cwd(), { checkPaths: true });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`facet: ${err.message}\n`);
+      return EXIT_BAD_START;
+    }
+    throw err;
+  }
+  boundHeapGrowth();
+  await serveMcpStdio(config);
   process.exit(0);
 }
 

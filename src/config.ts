@@ -27,6 +27,18 @@ const o = (flag: string, kind: Kind, def: string, help: string): OptionSpec => (
 export const OPTIONS: OptionSpec[] = [
   o('listen', 'string', '127.0.0.1:50051', 'TCP address host:port to serve on; "none" to serve only on --socket'),
   o('socket', 'string', '', 'Unix socket path to serve on (created mode 0600)'),
+  o(
+    'mcp-listen',
+    'string',
+    '',
+    'Also serve MCP (Streamable HTTP) on this host:port, at /mcp (the default shape) and /mcp/<shape>, beside gRPC with the same sessions; a non-loopback address needs --token (or --insecure)',
+  ),
+  o(
+    'mcp-allow-origin',
+    'list',
+    '',
+    'Origins (scheme://host[:port]) browsers may call the MCP endpoint from, besides loopback ones; any other Origin header is refused (DNS-rebinding protection)',
+  ),
   o('root', 'list', '', 'Directories the tools may touch (repeat or comma-separate); default: the working directory'),
   o('shape', 'list', 'all', 'Shapes served; the first is the default (all: every shape, core first)'),
   o(
@@ -114,6 +126,10 @@ export const OPTIONS: OptionSpec[] = [
 export interface FacetConfig {
   listen: { host: string; port: number } | null;
   socket: string | null;
+  /** --mcp-listen: the Streamable HTTP MCP endpoint, when set. */
+  mcpListen: { host: string; port: number } | null;
+  /** Origins admitted besides loopback ones. */
+  mcpAllowOrigins: string[];
   roots: string[];
   shapes: string[];
   defaultShape: string;
@@ -227,6 +243,20 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const socket = str('socket') || null;
   if (!listen && !socket) throw new ConfigError(`${name('listen')} is "none" and no --socket is set: nothing to serve on`);
 
+  const mcpRaw = str('mcp-listen');
+  const mcpListen = mcpRaw === '' || mcpRaw === 'none' ? null : parseHostPort(mcpRaw, name('mcp-listen'));
+  const mcpAllowOrigins = list('mcp-allow-origin');
+  for (const origin of mcpAllowOrigins) {
+    let ok = false;
+    try {
+      const u = new URL(origin);
+      ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin.replace(/\/$/, '');
+    } catch {
+      // reported below
+    }
+    if (!ok) throw new ConfigError(`${name('mcp-allow-origin')} entries are origins such as https://app.example:8443, got "${origin}"`);
+  }
+
   const roots = list('root').map((r) => path.resolve(cwd, r));
   if (roots.length === 0) roots.push(cwd);
 
@@ -303,6 +333,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const config: FacetConfig = {
     listen,
     socket,
+    mcpListen,
+    mcpAllowOrigins,
     roots,
     shapes,
     defaultShape: shapes[0]!,
@@ -343,6 +375,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   if (options.checkPaths) checkPaths(config, name);
   if (config.listen && !isLoopback(config.listen.host) && !config.token && !config.tls && !config.insecure) {
     throw new ConfigError(`${name('listen')} ${listenRaw} is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`);
+  }
+  if (config.mcpListen && !isLoopback(config.mcpListen.host) && !config.token && !config.insecure) {
+    throw new ConfigError(`${name('mcp-listen')} ${mcpRaw} is not a loopback address: set --token, or --insecure to accept the risk`);
   }
   return config;
 }

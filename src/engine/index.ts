@@ -2,6 +2,7 @@
 // shell engine, web fetcher and cache, rate limiters) at start-up, and this module
 // re-exports the types and functions shapes use. Shapes import this module only, so they
 // can be built over a fake engine in tests and the engine's inner modules can move freely.
+import type { ProgressSink } from './progress.js';
 import type { Scope } from './scope.js';
 import type { Session } from './session.js';
 import { ShellEngine } from './shell/engine.js';
@@ -59,6 +60,8 @@ export interface EngineContext {
   session: Session;
   signal: AbortSignal;
   cwd?: string;
+  /** Live output of the call's commands, when the caller listens (see progress.ts). */
+  progress?: ProgressSink;
 }
 
 /** Options of an engine call, without what its context already gives. */
@@ -236,6 +239,7 @@ export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
 export type { CaseMode } from './search/regex.js';
 export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } from './search/types.js';
 
+export type { OutputProgress, ProgressSink } from './progress.js';
 export { headTail, type CapturedText } from './shell/capture.js';
 export { ShellEngine, type RunOutcome } from './shell/engine.js';
 export { NON_INTERACTIVE_ENV } from './shell/env.js';

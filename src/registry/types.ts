@@ -1,6 +1,7 @@
 // The vendor-neutral description of a toolbox: tools, resources and prompts, declared
 // once and projected by the Toolbox class into every envelope of the wire contract.
 import type { EngineError } from '../engine/errors.js';
+import type { ProgressSink } from '../engine/progress.js';
 import type { Scope } from '../engine/scope.js';
 import type { Session } from '../engine/session.js';
 
@@ -71,6 +72,12 @@ export interface RequestContext {
   /** Absolute time (ms since epoch) of the call's deadline, when it has one. */
   deadline?: number;
   logger: CallLogger;
+  /**
+   * Live output while the call runs (every chunk a command prints), when the transport's
+   * caller asked for it (MCP progressToken). Shapes pass their context to the engine as is,
+   * so this reaches the shell engine untouched.
+   */
+  progress?: ProgressSink;
 }
 
 export interface CallLogger {

@@ -13,6 +13,8 @@ import { buildShapes } from '../shapes/index.js';
 import { authInterceptor, callerOf } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
+import { startMcpHttp, type McpHttpEndpoint } from '../mcp/http.js';
+import { CallContexts } from './call-context.js';
 import { ToolboxRouter } from './service.js';
 import { toolboxService } from './wire.js';
 import { servedReadOnly } from '../shapes/tags.js';
@@ -24,6 +26,8 @@ export interface RunningServer {
   addresses: string[];
   /** TCP port actually bound, when serving TCP. */
   port: number | undefined;
+  /** The MCP endpoint's URL (--mcp-listen), when serving one. */
+  mcpUrl?: string;
   logger: Logger;
   /** Drains: NOT_SERVING, stop accepting, wait up to the grace period, then cancel what is left. */
   shutdown(reason?: string): Promise<void>;
@@ -39,8 +43,20 @@ export interface StartOptions {
   interceptors?: grpc.ServerInterceptor[];
 }
 
-export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
-  const logger = opts.logger ?? createLogger(config.logLevel);
+/** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
+export interface Runtime {
+  toolboxes: ReadonlyMap<string, Toolbox>;
+  defaultShape: string;
+  calls: CallContexts;
+  sessions: SessionStore;
+  scope: Scope;
+  logger: Logger;
+  /** The caller an authorization header names, for sessions scoped to callers ('' for one shared set). */
+  callerFor: (authorization: string | undefined) => string;
+}
+
+/** Builds the one engine, the shapes' toolboxes, the session store and the call bookkeeping of a server. */
+export function buildRuntime(config: FacetConfig, logger: Logger, extraSpecs?: ReadonlyMap<string, ToolboxSpec>, identity?: StartOptions['identity']): Runtime {
   const scope = Scope.fromRoots(config.roots);
   // The one engine of this server, shared by every shape it serves.
   const specs = buildShapes(config, createEngine(config));
@@ -50,10 +66,10 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     if (!spec) throw new Error(`shape "${name}" is not available in this build`);
     // --read-only hides every destructive tool from the catalog and from CallTool alike.
     const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
-    const { name: servedName = spec.name, version = spec.version } = opts.identity ?? {};
+    const { name: servedName = spec.name, version = spec.version } = identity ?? {};
     toolboxes.set(name, new Toolbox({ ...spec, name: servedName, version, tools }));
   }
-  for (const [name, spec] of opts.extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
+  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
   // With one token or none, every call is the same caller and 'caller' scope changes nothing.
   const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
   const sessions = new SessionStore({
@@ -75,11 +91,17 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       ),
   });
   const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
+  return { toolboxes, defaultShape: config.defaultShape, calls: new CallContexts(sessions, scope, logger), sessions, scope, logger, callerFor };
+}
+
+export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const runtime = buildRuntime(config, logger, opts.extraSpecs, opts.identity);
+  const { toolboxes, sessions, scope, calls, callerFor } = runtime;
   const router = new ToolboxRouter(
     toolboxes,
     config.defaultShape,
-    sessions,
-    scope,
+    calls,
     logger,
     { maxBytes: config.maxMessageBytes, defaultBytes: config.responseBytes },
     callerFor,
@@ -105,6 +127,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
 
   const addresses: string[] = [];
   let port: number | undefined;
+  let mcp: McpHttpEndpoint | undefined;
   try {
     if (config.listen) {
       const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
@@ -123,6 +146,16 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       chmodSync(config.socket, 0o600);
       addresses.push(`unix:${config.socket}`);
     }
+    if (config.mcpListen) {
+      mcp = await startMcpHttp(runtime, {
+        host: config.mcpListen.host,
+        port: config.mcpListen.port,
+        tokens: config.tokens,
+        allowOrigins: config.mcpAllowOrigins,
+        maxBodyBytes: config.maxMessageBytes,
+        maxSessions: config.sessionMax,
+      });
+    }
   } catch (err) {
     // A listener bound before the failure (the TCP port when the socket fails) would keep the
     // process alive, serving nothing: release everything, then report.
@@ -133,7 +166,11 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
 
   health.setStatus('', 'SERVING');
   health.setStatus(TOOLBOX_SERVICE, 'SERVING');
-  logger.info({ addresses, shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly }, 'serving');
+  const mcpUrl = mcp ? `http://${mcp.address}/mcp` : undefined;
+  logger.info(
+    { addresses, ...(mcpUrl ? { mcp: mcpUrl } : {}), shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly },
+    'serving',
+  );
   logger.flush(); // supervisors and scripts wait for this line: out now, not with the next batch
 
   let closing: Promise<void> | undefined;
@@ -144,20 +181,21 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       const deadline = Date.now() + config.graceMs;
       const reserve = Math.min(1000, Math.floor(config.graceMs / 3));
       const until = (t: number) => new Promise<'late'>((r) => setTimeout(() => r('late'), Math.max(0, t - Date.now())).unref());
-      logger.info({ reason, inFlight: router.inFlight, graceMs: config.graceMs }, 'draining');
+      logger.info({ reason, inFlight: calls.inFlight, graceMs: config.graceMs }, 'draining');
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
       const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
       // Long-lived streams (health Watch, reflection) would hold tryShutdown open for the whole
       // grace: once the toolbox calls are done, give their responses a moment, then close the rest.
-      const drained = Promise.race([closed, router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
+      const drained = Promise.race([closed, calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
       if ((await Promise.race([drained, until(deadline - reserve)])) === 'late') {
-        logger.warn({ inFlight: router.inFlight }, 'grace period over: cancelling calls in flight');
-        router.abortAll();
+        logger.warn({ inFlight: calls.inFlight }, 'grace period over: cancelling calls in flight');
+        calls.abortAll();
         // Handlers that honour their signal answer promptly; then close whatever remains.
-        await Promise.race([router.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), until(deadline - reserve / 2)]);
+        await Promise.race([calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), until(deadline - reserve / 2)]);
       }
       server.forceShutdown();
+      await mcp?.close();
       // Sessions end their jobs (TERM, then KILL); what is not gone by the deadline is left to
       // the exit hook, which KILLs every command still enclosed.
       if ((await Promise.race([sessions.close(), until(deadline)])) === 'late') logger.warn({}, 'grace period over: processes still ending are killed on exit');
@@ -168,7 +206,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     return closing;
   };
 
-  return { addresses, port, logger, shutdown };
+  return { addresses, port, logger, shutdown, ...(mcpUrl ? { mcpUrl } : {}) };
 }
 
 function bind(server: grpc.Server, address: string, creds: grpc.ServerCredentials): Promise<number> {

@@ -3,12 +3,11 @@
 // (scope, AbortSignal tied to the deadline and cancellation) and logs one line per call.
 import { Metadata, status, type handleUnaryCall, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
 import { EngineError, engineFailure } from '../engine/errors.js';
-import type { Scope } from '../engine/scope.js';
-import { DEFAULT_SESSION_ID, Session, type SessionStore } from '../engine/session.js';
 import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { RequestContext } from '../registry/types.js';
+import type { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
 import { TurnGate } from './turn-gate.js';
 import { encodeWithinLimit } from './wire.js';
@@ -44,36 +43,17 @@ interface CallInfo {
 }
 
 export class ToolboxRouter {
-  /** Controllers of calls in flight: aborted when the shutdown grace runs out. */
-  private readonly inflight = new Set<AbortController>();
-  private idleWaiters: Array<() => void> = [];
   private readonly gate = new TurnGate();
 
   constructor(
     private readonly toolboxes: ReadonlyMap<string, Toolbox>,
     private readonly defaultShape: string,
-    private readonly sessions: SessionStore,
-    private readonly scope: Scope,
+    private readonly calls: CallContexts,
     private readonly logger: Logger,
     private readonly limits: ResponseLimits,
     /** The caller a call's authorization header names, for sessions scoped to callers ('' for one shared set). */
     private readonly callerFor: (authorization: string | undefined) => string = () => '',
   ) {}
-
-  get inFlight(): number {
-    return this.inflight.size;
-  }
-
-  /** Resolves once no toolbox call is in flight. */
-  whenIdle(): Promise<void> {
-    if (this.inflight.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  /** Cancels every call in flight (their handlers see the signal fire). */
-  abortAll(reason = 'the server is shutting down'): void {
-    for (const c of this.inflight) c.abort(new EngineError('cancelled', reason));
-  }
 
   implementation(): ToolboxImplementation {
     return {
@@ -99,7 +79,7 @@ export class ToolboxRouter {
         }
         if (req.roots.length > 0) {
           try {
-            ctx.scope = await this.scope.narrow(req.roots);
+            ctx.scope = await this.calls.narrow(req.roots);
           } catch (err) {
             const e = err as EngineError;
             return this.limited(info, { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) }, false);
@@ -181,40 +161,24 @@ export class ToolboxRouter {
       throw new Error(`unknown shape "${shapeName}" in ${SHAPE_KEY}; this server serves: ${[...this.toolboxes.keys()].join(', ')}`);
     }
     const maxResponseBytes = responseLimit(firstString(call.metadata, MAX_RESPONSE_KEY));
-    const controller = new AbortController();
-    this.inflight.add(controller);
-    const onCancel = () => controller.abort(new EngineError('cancelled', 'the client cancelled the call or its deadline passed'));
+    const cancelled = new AbortController();
+    const onCancel = () => cancelled.abort();
     call.on('cancelled', onCancel);
-    const deadline = deadlineMs(call.getDeadline());
-    let timer: NodeJS.Timeout | undefined;
-    if (deadline !== undefined) {
-      const ms = Math.max(0, deadline - Date.now());
-      const timeout = new DOMException('the call deadline passed', 'TimeoutError');
-      timer = setTimeout(() => controller.abort(timeout), ms);
-    }
-    // Held for the call: a session is never evicted while one of its calls runs.
-    const sessionId = firstString(call.metadata, SESSION_KEY);
-    const session = usesSession
-      ? this.sessions.acquire(sessionId, this.callerFor(firstString(call.metadata, 'authorization') || undefined))
-      : new Session(sessionId || DEFAULT_SESSION_ID);
-    const ctx: RequestContext = {
-      signal: controller.signal,
-      session,
-      scope: this.scope,
+    const { ctx, done } = this.calls.begin({
       shape: shapeName,
-      deadline,
-      logger: this.logger,
-    };
+      sessionId: firstString(call.metadata, SESSION_KEY),
+      caller: usesSession ? this.callerFor(firstString(call.metadata, 'authorization') || undefined) : '',
+      usesSession,
+      deadline: deadlineMs(call.getDeadline()),
+      cancelled: cancelled.signal,
+    });
     return {
       toolbox,
       ctx,
       maxResponseBytes,
       done: () => {
-        if (usesSession) this.sessions.release(session);
-        if (timer) clearTimeout(timer);
         call.removeListener('cancelled', onCancel);
-        this.inflight.delete(controller);
-        if (this.inflight.size === 0) for (const w of this.idleWaiters.splice(0)) w();
+        done();
       },
     };
   }

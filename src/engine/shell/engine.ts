@@ -7,6 +7,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { engineFailure } from '../errors.js';
 import type { Scope } from '../scope.js';
+import type { ProgressSink } from '../progress.js';
 import type { Session } from '../session.js';
 import { buildEnv } from './env.js';
 import { JobTable, type JobRead, type JobSnapshot, type ReadOptions } from './jobs.js';
@@ -39,6 +40,8 @@ export interface ShellContext {
   session: Session;
   scope: Scope;
   signal?: AbortSignal;
+  /** Told of every output chunk of the call's command, or of the job it waits on. */
+  progress?: ProgressSink;
 }
 
 export interface CommandOptions {
@@ -155,6 +158,7 @@ export class ShellEngine {
       keepBackground: Boolean(opts.keepBackground),
       input: opts.input,
       onKept: (kept) => state.kept.add(kept),
+      progress: ctx.progress,
       containment: this.config.containment,
       markers: state.markers,
     });
@@ -213,7 +217,7 @@ export class ShellEngine {
 
   /** New output of a job (see ReadOptions for waiting and budgets). */
   output(ctx: ShellContext, id: string | number, opts: ReadOptions = {}): Promise<JobRead> {
-    return this.state(ctx.session).jobs.read(id, { ...opts, signal: opts.signal ?? ctx.signal });
+    return this.state(ctx.session).jobs.read(id, { ...opts, signal: opts.signal ?? ctx.signal, progress: opts.progress ?? ctx.progress });
   }
 
   /** The newest output of a job, at most `maxBytes`. */
@@ -225,7 +229,7 @@ export class ShellEngine {
   async write(ctx: ShellContext, id: string | number, chars: string, read: ReadOptions = {}): Promise<JobRead> {
     const jobs = this.state(ctx.session).jobs;
     if (chars.length > 0) await jobs.write(id, chars);
-    return jobs.read(id, { until: 'exit', ...read, signal: read.signal ?? ctx.signal });
+    return jobs.read(id, { until: 'exit', ...read, signal: read.signal ?? ctx.signal, progress: read.progress ?? ctx.progress });
   }
 
   /** Kills a job's whole process group. Stopping a finished job is harmless. */

@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { engineFailure, abortError } from '../errors.js';
+import { progressReporter, type ProgressSink } from '../progress.js';
 import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec } from './process.js';
@@ -55,6 +56,8 @@ export interface ReadOptions {
   budget?: 'head' | 'head_tail';
   headShare?: number;
   signal?: AbortSignal;
+  /** Told of every chunk the job prints while this read waits for it. */
+  progress?: ProgressSink;
 }
 
 export interface JobRead {
@@ -118,7 +121,8 @@ class Job {
     private readonly killGraceMs: number,
   ) {
     this.events.setMaxListeners(0);
-    child.onData((_s, chunk) => {
+    child.onData((stream, chunk) => {
+      this.events.emit('data', stream, chunk);
       this.tailRing.push(chunk);
       if (!log.write(chunk) && !log.full) {
         child.pause();
@@ -244,7 +248,7 @@ export class JobTable {
     const from = opts.from === undefined || opts.from === 'last' ? job.readOffset : opts.from === 'start' ? 0 : opts.from;
     if (!Number.isInteger(from) || from < 0)
       throw engineFailure('bad_offset', 'the offset must be a whole number of bytes, 0 or more', {}, { field: 'offset' });
-    if (opts.waitMs && opts.waitMs > 0) await this.wait(job, from, opts.waitMs, opts.until ?? 'output', opts.signal);
+    if (opts.waitMs && opts.waitMs > 0) await this.wait(job, from, opts.waitMs, opts.until ?? 'output', opts.signal, opts.progress);
     if (!job.running) await job.finished;
     const end = job.log.flushed;
     const start = Math.min(from, end);
@@ -331,11 +335,13 @@ export class JobTable {
     }
   }
 
-  private wait(job: Job, from: number, ms: number, until: 'output' | 'exit', signal?: AbortSignal): Promise<void> {
+  private wait(job: Job, from: number, ms: number, until: 'output' | 'exit', signal?: AbortSignal, progress?: ProgressSink): Promise<void> {
     return new Promise<void>((resolve, reject) => {
+      const report = progressReporter(progress);
       const done = () => {
         clearTimeout(timer);
         job.events.off('change', check);
+        if (report) job.events.off('data', report);
         signal?.removeEventListener('abort', onAbort);
       };
       const check = () => {
@@ -353,6 +359,7 @@ export class JobTable {
         resolve();
       }, ms);
       job.events.on('change', check);
+      if (report) job.events.on('data', report);
       signal?.addEventListener('abort', onAbort, { once: true });
       check();
     });

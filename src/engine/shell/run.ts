@@ -3,6 +3,7 @@
 // AbortSignal, and on every way out the whole process tree is gone or, when asked,
 // deliberately left running and reported.
 import { abortError, EngineError, throwIfAborted, withDetails } from '../errors.js';
+import { progressReporter, type ProgressSink } from '../progress.js';
 import { Capture, type CapturedText } from './capture.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec, type StreamName } from './process.js';
@@ -23,6 +24,8 @@ export interface RunSpec extends Omit<SpawnSpec, 'stdin' | 'tty'> {
   input?: string;
   /** Called with a command whose leftovers were deliberately left running (kill them later). */
   onKept?: (kept: KeptCommand) => void;
+  /** Told of every output chunk as it arrives (live output for the caller). */
+  progress?: ProgressSink;
 }
 
 /** What is left of a command kept running after its line ended. */
@@ -80,7 +83,9 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
     }, spec.idleTimeoutMs);
   };
   armIdle();
+  const report = progressReporter(spec.progress, started);
   child.onData((stream: StreamName, chunk: Buffer) => {
+    report?.(stream, chunk);
     merged.push(chunk);
     if (!spec.merge) (stream === 'stdout' ? out : err).push(chunk);
     spill?.push(chunk);

@@ -1,0 +1,91 @@
+// Facet over MCP stdio (`facet mcp --shape core`) against @modelcontextprotocol/server-filesystem
+// over stdio: the same SDK client drives both, reading the same 1 KB file (fs.read vs
+// read_text_file). Reports p50 at concurrency 1, throughput at concurrency 32 and server CPU
+// per call (from /proc), as ratios. Targets: throughput ≥ 1.5× and CPU per call ≤ 0.6× the
+// filesystem server's.
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI, fmt, load, report, stats, verdict } from './lib.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const work = path.resolve(here, '../../bench/.work/mcp');
+mkdirSync(work, { recursive: true });
+const root = realpathSync(work);
+const file = path.join(root, 'one-kb.txt');
+writeFileSync(file, Array.from({ length: 16 }, (_, i) => `line ${String(i + 1).padStart(2, '0')} ${'x'.repeat(55)}`).join('\n') + '\n');
+
+const WARMUP = 300;
+const N1 = 500;
+const N32 = 2000;
+const ROUNDS = 3;
+
+interface Round {
+  cpuUs: number;
+  p50: number;
+  rps32: number;
+}
+
+/** CPU time (user + system) a process has used, in microseconds, from /proc. */
+function cpuUs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+}
+
+async function connect(args: string[]): Promise<{ client: Client; pid: number }> {
+  const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
+  const client = new Client({ name: 'facet-bench', version: '0' });
+  await client.connect(transport);
+  return { client, pid: (transport as unknown as { pid: number }).pid };
+}
+
+async function round(call: () => Promise<unknown>, pid: number): Promise<Round> {
+  const c1 = await load(1, N1, call);
+  const before = cpuUs(pid);
+  const c32 = await load(32, N32, call);
+  return { cpuUs: (cpuUs(pid) - before) / N32, p50: stats(c1.latencies).p50, rps32: c32.perSecond };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// Info level, as in production: the per-call log line (on stderr) is part of the cost.
+const facet = await connect([CLI, 'mcp', '--shape', 'core', '--root', root, '--log-level', 'info']);
+const fsServer = await connect([path.resolve(here, '../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), root]);
+const subjects = [
+  { name: 'facet mcp fs.read', pid: facet.pid, call: () => facet.client.callTool({ name: 'fs.read', arguments: { path: file } }), rounds: [] as Round[] },
+  {
+    name: 'server-filesystem read_text_file',
+    pid: fsServer.pid,
+    call: () => fsServer.client.callTool({ name: 'read_text_file', arguments: { path: file } }),
+    rounds: [] as Round[],
+  },
+];
+for (const s of subjects) {
+  const r = (await s.call()) as { isError?: boolean; content: Array<{ text?: string }> };
+  if (r.isError || !String(r.content[0]?.text).includes('line 16')) throw new Error(`${s.name}: the read failed: ${JSON.stringify(r).slice(0, 300)}`);
+  await load(8, WARMUP, s.call);
+}
+// Rounds alternate between the servers so that load from elsewhere on the machine falls on both alike.
+for (let r = 0; r < ROUNDS; r++) for (const s of subjects) s.rounds.push(await round(s.call, s.pid));
+await facet.client.close();
+await fsServer.client.close();
+
+const summary = subjects.map((s) => ({
+  server: s.name,
+  'p50 c1 (ms)': median(s.rounds.map((r) => r.p50)),
+  'calls/s c32': median(s.rounds.map((r) => r.rps32)),
+  'server CPU µs/call': median(s.rounds.map((r) => r.cpuUs)),
+}));
+report('1 KB read over MCP stdio: medians over rounds', summary);
+const [f, m] = summary as [(typeof summary)[0], (typeof summary)[0]];
+const p50 = f['p50 c1 (ms)'] / m['p50 c1 (ms)'];
+const tput = f['calls/s c32'] / m['calls/s c32'];
+const cpu = f['server CPU µs/call'] / m['server CPU µs/call'];
+report('ratios facet / server-filesystem', [
+  { measure: 'p50 at c1', ratio: p50, target: '(report)', verdict: '' },
+  { measure: 'throughput at c32', ratio: tput, target: '≥ 1.50', verdict: verdict(tput, 1.5, false) },
+  { measure: 'server CPU per call (c32)', ratio: cpu, target: '≤ 0.60', verdict: verdict(cpu, 0.6) },
+]);
+console.log(`\n${ROUNDS} interleaved rounds of ${fmt(N1, 0)} calls at c1 and ${fmt(N32, 0)} at c32, after ${WARMUP} warm-up calls each`);

@@ -1,0 +1,163 @@
+// MCP over Streamable HTTP beside gRPC: one SDK transport and one MCP server per MCP
+// session (Mcp-Session-Id), all on the process's runtime (same toolboxes, sessions and
+// call bookkeeping as gRPC). `/mcp` serves the default shape, `/mcp/<shape>` any served one.
+// Security: the Origin header, when present, must be a loopback origin or one configured
+// (DNS-rebinding protection); with --token every request needs `authorization: Bearer`.
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isLoopback } from '../config.js';
+import { matchingToken } from '../server/auth.js';
+import type { Runtime } from '../server/server.js';
+import { createMcpServer } from './server.js';
+
+export interface McpHttpOptions {
+  host: string;
+  port: number;
+  /** Bearer tokens admitted (none: no token needed; the config refuses that off loopback unless --insecure). */
+  tokens: readonly string[];
+  /** Origins admitted besides loopback ones. */
+  allowOrigins: readonly string[];
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** MCP sessions kept open; past it the oldest is closed (a client that vanished never says goodbye). */
+  maxSessions: number;
+}
+
+export interface McpHttpEndpoint {
+  /** host:port actually bound. */
+  address: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface Entry {
+  transport: StreamableHTTPServerTransport;
+  shape: string;
+}
+
+/** Whether an Origin header may call: absent (not a browser), a loopback origin, or a configured one. */
+export function originAllowed(origin: string | undefined, allowed: readonly string[]): boolean {
+  if (origin === undefined || origin === '') return true;
+  if (allowed.includes(origin)) return true;
+  try {
+    const u = new URL(origin);
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    return (u.protocol === 'http:' || u.protocol === 'https:') && isLoopback(host);
+  } catch {
+    return false;
+  }
+}
+
+export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Promise<McpHttpEndpoint> {
+  const sessions = new Map<string, Entry>();
+  const { logger } = runtime;
+
+  const refuse = (res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  };
+
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const m = /^\/mcp(?:\/([^/]+))?\/?$/.exec(url.pathname);
+    if (!m) return refuse(res, 404, 'not found: MCP is served at /mcp and /mcp/<shape>');
+    const shape = m[1] ? decodeURIComponent(m[1]) : runtime.defaultShape;
+    if (!runtime.toolboxes.has(shape)) return refuse(res, 404, `unknown shape "${shape}"; this server serves: ${[...runtime.toolboxes.keys()].join(', ')}`);
+    const origin = req.headers.origin;
+    if (!originAllowed(origin, opts.allowOrigins)) {
+      logger.warn({ mcp: 'http', origin }, 'request refused: Origin not allowed');
+      return refuse(res, 403, `Origin ${origin} is not allowed`);
+    }
+    const authorization = req.headers.authorization;
+    if (opts.tokens.length > 0 && matchingToken(opts.tokens, authorization) === -1) {
+      return refuse(res, 401, authorization ? 'the bearer token is not valid' : 'missing authorization: Bearer <token> header', {
+        'www-authenticate': 'Bearer',
+      });
+    }
+    const sessionId = req.headers['mcp-session-id'];
+    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (req.method !== 'POST') {
+      if (!existing) return refuse(res, typeof sessionId === 'string' ? 404 : 400, 'unknown or missing Mcp-Session-Id');
+      return existing.transport.handleRequest(req, res);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req, opts.maxBodyBytes));
+    } catch (err) {
+      return refuse(res, 400, `the body is not JSON: ${(err as Error).message}`);
+    }
+    if (existing) return existing.transport.handleRequest(req, res, body);
+    if (typeof sessionId === 'string') return refuse(res, 404, `no MCP session ${sessionId}: it ended or never was; initialize a new one`);
+    if (!isInitializeRequest(body)) return refuse(res, 400, 'no Mcp-Session-Id: the first request of a session is initialize');
+
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, shape });
+        for (const [oldest, entry] of sessions) {
+          if (sessions.size <= opts.maxSessions) break;
+          sessions.delete(oldest);
+          logger.info({ mcp: 'http', session: oldest, maxSessions: opts.maxSessions }, 'MCP session closed: too many sessions');
+          void entry.transport.close();
+        }
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    const server = createMcpServer({
+      runtime,
+      shape,
+      sessionId: () => `mcp-${transport.sessionId ?? 'pending'}`,
+      caller: runtime.callerFor(authorization),
+      transport: 'http',
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  };
+
+  const httpServer = http.createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      logger.error({ mcp: 'http', err: String((err as Error)?.stack ?? err) }, 'MCP request failed');
+      if (!res.headersSent) refuse(res, 500, 'internal error');
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', (err) => reject(new Error(`cannot listen on ${opts.host}:${opts.port} for MCP: ${err.message}`)));
+    httpServer.listen(opts.port, opts.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const host = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  return {
+    address: `${host}:${port}`,
+    port,
+    async close() {
+      await Promise.allSettled([...sessions.values()].map((e) => e.transport.close()));
+      sessions.clear();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+function readBody(req: http.IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        reject(new Error(`larger than ${max} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

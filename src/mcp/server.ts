@@ -1,0 +1,239 @@
+// One MCP session over the shared runtime: the SDK's low-level Server with handlers that
+// answer from the shape's Toolbox (the same validation and dispatch as gRPC's CallTool),
+// calls built by the shared CallContexts (so sessions, cancellation and shutdown draining
+// are the same as gRPC's), client roots narrowing the server's, and shell output reported
+// as notifications/progress. Each request is handled on its own: nothing here serialises them.
+import { realpath } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  ListRootsResultSchema,
+  RootsListChangedNotificationSchema,
+  type ServerNotification,
+  type ServerRequest,
+  type Tool as McpTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { EngineError } from '../engine/errors.js';
+import { isWithin, type Scope } from '../engine/scope.js';
+import { asEngineError } from '../registry/failure.js';
+import { failureResult } from '../registry/result.js';
+import type { Toolbox } from '../registry/toolbox.js';
+import { throttleProgress } from '../server/progress-throttle.js';
+import type { Runtime } from '../server/server.js';
+import { VERSION } from '../version.js';
+import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
+
+export interface McpSessionOptions {
+  runtime: Runtime;
+  /** The shape this session serves. */
+  shape: string;
+  /** The Facet session of this MCP session (its Mcp-Session-Id, or one per stdio connection); read per call. */
+  sessionId: () => string;
+  /** Who is calling, for sessions scoped to callers. */
+  caller?: string;
+  /** Where the requests come from, for the call log ('stdio' or 'http'). */
+  transport: string;
+}
+
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** How long a client may take to list its roots. */
+const ROOTS_TIMEOUT_MS = 10_000;
+
+const catalogs = new WeakMap<Toolbox, McpTool[]>();
+
+/** The shape's tools as MCP tools: computed once per toolbox (the catalog does not change while serving). */
+function mcpTools(toolbox: Toolbox): McpTool[] {
+  let tools = catalogs.get(toolbox);
+  if (!tools) {
+    const defs = new Map(toolbox.spec.tools.map((d) => [d.name, d]));
+    tools = toolbox.listTools().tools.map((t) => toMcpTool(toolbox.describeTool(t.name).tool!, defs.get(t.name)?.argumentsSchema));
+    catalogs.set(toolbox, tools);
+  }
+  return tools;
+}
+
+/** Builds the MCP server of one session; connect it to a transport. */
+export function createMcpServer(opts: McpSessionOptions): Server {
+  const { runtime, shape } = opts;
+  const toolbox = runtime.toolboxes.get(shape);
+  if (!toolbox) throw new Error(`shape "${shape}" is not served here (serving: ${[...runtime.toolboxes.keys()].join(', ')})`);
+  const { calls, logger } = runtime;
+  const catalogCall = calls.begin({ shape, usesSession: false });
+  const identity = toolbox.identity(catalogCall.ctx);
+  catalogCall.done();
+
+  const server = new Server(
+    { name: identity.name, version: identity.version || VERSION },
+    {
+      capabilities: { tools: {}, resources: {}, prompts: {} },
+      instructions: [identity.description, identity.sandboxSummary].filter((s) => s !== '').join('\n\n'),
+    },
+  );
+
+  // The scope every call of this session runs in: the server's, narrowed by the client's roots.
+  // Asked of the client within the first request that needs it (so over HTTP the question
+  // travels on that request's stream; the session may have no other), again after
+  // roots/list_changed. A client that cannot answer leaves the server's roots, and is asked again.
+  let roots: Promise<Scope> | undefined;
+  const scopeFor = (extra: RequestExtra): Promise<Scope> => {
+    if (!server.getClientCapabilities()?.roots) return Promise.resolve(calls.scope);
+    if (!roots) {
+      const asked = extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: ROOTS_TIMEOUT_MS }).then((r) =>
+        clientScope(
+          calls.scope,
+          r.roots.map((x) => x.uri),
+        ),
+      );
+      roots = asked;
+      asked.catch((err: unknown) => {
+        if (err instanceof EngineError) return; // the answer was understood: no overlap; kept, reported per call
+        if (roots === asked) roots = undefined;
+        logger.warn({ mcp: opts.transport, err: String(err) }, 'roots/list failed: the server roots apply');
+      });
+    }
+    return roots.catch((err: unknown) => {
+      if (err instanceof EngineError) throw err;
+      return calls.scope;
+    });
+  };
+  server.setNotificationHandler(RootsListChangedNotificationSchema, async () => {
+    roots = undefined;
+  });
+
+  const begin = (signal: AbortSignal, usesSession = true, extra: Partial<Parameters<typeof calls.begin>[0]> = {}) =>
+    calls.begin({ shape, sessionId: opts.sessionId(), caller: opts.caller ?? '', usesSession, cancelled: signal, ...extra });
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools(toolbox) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
+    const started = performance.now();
+    const name = req.params.name;
+    const token = req.params._meta?.progressToken;
+    const progress =
+      token === undefined
+        ? undefined
+        : throttleProgress((u) => {
+            void extra
+              .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: u.bytes, message: u.latest } })
+              .catch(() => undefined);
+          });
+    let narrowed: Scope;
+    try {
+      narrowed = await scopeFor(extra);
+    } catch (err) {
+      const e = asEngineError(err);
+      return toCallToolResult(failureResult(e.message, e, name), name);
+    }
+    const { ctx, done } = begin(extra.signal, true, { scope: narrowed, progress: progress?.sink });
+    try {
+      const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
+      logger.info({
+        rpc: 'tools/call',
+        mcp: opts.transport,
+        tool: name,
+        shape,
+        session: ctx.session.id,
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        outcome,
+      });
+      return toCallToolResult(result, name);
+    } finally {
+      progress?.stop();
+      done();
+    }
+  });
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) =>
+    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => ({
+      resources: (await toolbox.listResources(ctx)).resources.map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })),
+    })),
+  );
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) =>
+    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => {
+      const uri = req.params.uri;
+      const listed = (await toolbox.listResources(ctx)).resources.find((r) => r.uri === uri);
+      const read = await toolbox.readResource(uri, ctx);
+      return toResourceContents(uri, listed?.mimeType || 'text/plain', read.content);
+    }),
+  );
+
+  server.setRequestHandler(ListPromptsRequestSchema, async () => ({
+    prompts: toolbox.listPrompts().prompts.map((p) => ({
+      name: p.name,
+      description: p.description,
+      arguments: p.arguments.map((a) => ({ name: a.name, description: a.description, required: a.required })),
+    })),
+  }));
+
+  server.setRequestHandler(GetPromptRequestSchema, async (req, extra) =>
+    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx))),
+  );
+
+  return server;
+}
+
+/** Runs `fn` in a started call's context (narrowed to the session's scope), mapping engine failures to MCP errors. */
+async function withCall<T>(
+  call: { ctx: Parameters<Toolbox['listResources']>[0]; done: () => void },
+  scope: Promise<Scope>,
+  fn: (ctx: Parameters<Toolbox['listResources']>[0]) => Promise<T>,
+): Promise<T> {
+  try {
+    call.ctx.scope = await scope;
+    return await fn(call.ctx);
+  } catch (err) {
+    throw toMcpError(err);
+  } finally {
+    call.done();
+  }
+}
+
+/** Resource and prompt failures are protocol errors (they have no in-band result): not found, bad params, or internal. */
+function toMcpError(err: unknown): McpError {
+  if (err instanceof McpError) return err;
+  const e = asEngineError(err);
+  const code = e.kind === 'not_found' ? -32002 : e.kind === 'invalid_argument' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+  return new McpError(code, e.message, { kind: e.kind });
+}
+
+/**
+ * The server's scope narrowed to the client's roots (file: URIs), never widened: a client
+ * root inside the server's roots is kept; a client root that encloses server roots keeps
+ * those server roots. No overlap at all fails every call, saying so. No client roots: the
+ * server's roots.
+ */
+export async function clientScope(server: Scope, uris: readonly string[]): Promise<Scope> {
+  const files = uris.filter((u) => u.startsWith('file:'));
+  if (files.length === 0) return server;
+  const wanted: string[] = [];
+  for (const uri of files) {
+    let p: string;
+    try {
+      p = fileURLToPath(uri);
+    } catch {
+      continue;
+    }
+    p = await realpath(p).catch(() => p);
+    if (server.contains(p)) wanted.push(p);
+    else for (const root of server.roots) if (isWithin(p, root)) wanted.push(root);
+  }
+  if (wanted.length === 0) {
+    throw new EngineError(
+      'permission_denied',
+      `none of the client's roots (${files.join(', ')}) overlap this server's roots (${server.roots.join(', ')}): nothing may be touched`,
+      { field: 'roots', facts: { roots: [...server.roots], clientRoots: files } },
+    );
+  }
+  return server.narrow([...new Set(wanted)]);
+}

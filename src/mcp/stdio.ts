@@ -1,0 +1,35 @@
+// `facet mcp`: one MCP session over stdin/stdout (one Facet session for the connection).
+// stdout carries only MCP messages: every log line goes to stderr.
+import { randomUUID } from 'node:crypto';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { FacetConfig } from '../config.js';
+import { createLogger, flushLogger } from '../server/logger.js';
+import { buildRuntime } from '../server/server.js';
+import { createMcpServer } from './server.js';
+
+/** Serves until stdin closes or SIGTERM/SIGINT; resolves when everything is stopped. */
+export async function serveMcpStdio(config: FacetConfig): Promise<void> {
+  const logger = createLogger(config.logLevel, undefined, 2);
+  const runtime = buildRuntime(config, logger);
+  const sessionId = `mcp-stdio-${randomUUID()}`;
+  const server = createMcpServer({ runtime, shape: config.defaultShape, sessionId: () => sessionId, transport: 'stdio' });
+  const transport = new StdioServerTransport();
+  let finish!: (reason: string) => void;
+  const ended = new Promise<string>((resolve) => (finish = resolve));
+  transport.onclose = () => finish('stdin closed');
+  process.stdin.once('end', () => finish('stdin closed'));
+  process.once('SIGTERM', () => finish('received SIGTERM'));
+  process.once('SIGINT', () => finish('received SIGINT'));
+  await server.connect(transport);
+  logger.info({ mcp: 'stdio', shape: config.defaultShape, roots: runtime.scope.roots, session: sessionId }, 'serving MCP on stdio');
+  const reason = await ended;
+  logger.info({ reason, inFlight: runtime.calls.inFlight }, 'stopping');
+  // Nobody is left to answer: cancel what runs, end the session's jobs, then go.
+  runtime.calls.abortAll('the MCP client went away');
+  const grace = new Promise((r) => setTimeout(r, config.graceMs).unref());
+  await Promise.race([runtime.calls.whenIdle(), grace]);
+  await Promise.race([runtime.sessions.close(), grace]);
+  await server.close().catch(() => undefined);
+  logger.info({}, 'stopped');
+  await flushLogger(logger);
+}

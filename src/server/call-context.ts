@@ -1,0 +1,108 @@
+// Building one call's RequestContext, for every transport (gRPC's ToolboxRouter, the MCP
+// server): the session held for the call, the AbortSignal tied to the deadline, to the
+// transport's own cancellation and to shutdown, the scope (narrowed when the caller named
+// roots), and the bookkeeping of calls in flight that shutdown drains.
+import { EngineError } from '../engine/errors.js';
+import type { ProgressSink } from '../engine/progress.js';
+import type { Scope } from '../engine/scope.js';
+import { DEFAULT_SESSION_ID, Session, type SessionStore } from '../engine/session.js';
+import type { RequestContext } from '../registry/types.js';
+import type { Logger } from './logger.js';
+
+export interface CallStart {
+  /** The shape serving the call. */
+  shape: string;
+  /** The session id the caller named ('' or undefined: the default session). */
+  sessionId?: string;
+  /** Who calls, for sessions scoped to callers ('' for one shared set). */
+  caller?: string;
+  /** Catalog calls hold no session state: they neither create a session nor count as its use. */
+  usesSession?: boolean;
+  /** Absolute deadline (ms since epoch). */
+  deadline?: number;
+  /** The transport's cancellation (MCP notifications/cancelled, a closed connection). */
+  cancelled?: AbortSignal;
+  /** The scope the call runs in, when the transport narrowed it already (default: the server's). */
+  scope?: Scope;
+  progress?: ProgressSink;
+}
+
+export interface StartedCall {
+  ctx: RequestContext;
+  /** Ends the call: releases the session and timers. Call exactly once. */
+  done: () => void;
+}
+
+/** The calls of one server, whatever transport they came by. */
+export class CallContexts {
+  /** Controllers of calls in flight: aborted when the shutdown grace runs out. */
+  private readonly inflight = new Set<AbortController>();
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    readonly sessions: SessionStore,
+    /** The server's roots. */
+    readonly scope: Scope,
+    readonly logger: Logger,
+  ) {}
+
+  get inFlight(): number {
+    return this.inflight.size;
+  }
+
+  /** Resolves once no call is in flight. */
+  whenIdle(): Promise<void> {
+    if (this.inflight.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Cancels every call in flight (their handlers see the signal fire). */
+  abortAll(reason = 'the server is shutting down'): void {
+    for (const c of this.inflight) c.abort(new EngineError('cancelled', reason));
+  }
+
+  /** The server's roots narrowed to `roots` (never widened; throws EngineError for a root outside them). */
+  narrow(roots: readonly string[]): Promise<Scope> {
+    return this.scope.narrow(roots);
+  }
+
+  begin(start: CallStart): StartedCall {
+    const controller = new AbortController();
+    this.inflight.add(controller);
+    const onCancel = () => controller.abort(new EngineError('cancelled', 'the client cancelled the call or its deadline passed'));
+    const cancelled = start.cancelled;
+    if (cancelled?.aborted) onCancel();
+    else cancelled?.addEventListener('abort', onCancel, { once: true });
+    let timer: NodeJS.Timeout | undefined;
+    if (start.deadline !== undefined) {
+      const ms = Math.max(0, start.deadline - Date.now());
+      const timeout = new DOMException('the call deadline passed', 'TimeoutError');
+      timer = setTimeout(() => controller.abort(timeout), ms);
+    }
+    const usesSession = start.usesSession ?? true;
+    // Held for the call: a session is never evicted while one of its calls runs.
+    const session = usesSession ? this.sessions.acquire(start.sessionId, start.caller ?? '') : new Session(start.sessionId || DEFAULT_SESSION_ID);
+    const ctx: RequestContext = {
+      signal: controller.signal,
+      session,
+      scope: start.scope ?? this.scope,
+      shape: start.shape,
+      deadline: start.deadline,
+      logger: this.logger,
+      ...(start.progress ? { progress: start.progress } : {}),
+    };
+    let ended = false;
+    return {
+      ctx,
+      done: () => {
+        if (ended) return;
+        ended = true;
+        if (usesSession) this.sessions.release(session);
+        if (timer) clearTimeout(timer);
+        cancelled?.removeEventListener('abort', onCancel);
+        this.inflight.delete(controller);
+        if (this.inflight.size === 0) for (const w of this.idleWaiters.splice(0)) w();
+      },
+    };
+  }
+}
