@@ -189,3 +189,23 @@ describe('str_replace_editor (legacy): insert with new_str, undo_edit per sessio
     );
   });
 });
+
+test('--read-only hides every anthropic tool (each can change files or run commands)', async () => {
+  await withServer({ shape: 'anthropic', args: ['--read-only'] }, async (t) => {
+    const { unary } = await import('../../helpers/server.js');
+    const listed = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape: 'anthropic' });
+    assert.deepEqual(
+      listed.tools.map((x) => x.name),
+      [],
+    );
+  });
+});
+
+test('a binary file is refused in our words', async () => {
+  await withServer({ shape: 'anthropic', setup: (d) => writeFileSync(path.join(d, 'b.bin'), Buffer.from([0, 1, 2, 0, 255])) }, async (_t, _d, call) => {
+    errText(
+      await call(ED, { command: 'view', path: 'b.bin' }),
+      'Ran into a binary file (binary) while trying to read b.bin: only text files can be viewed or edited',
+    );
+  });
+});

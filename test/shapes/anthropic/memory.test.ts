@@ -60,6 +60,9 @@ describe('memory', () => {
       "Here's the content of /memories/notes.md with line numbers:\n     3\tgamma\n     4\t",
     );
     errText(await call('memory', { command: 'view', path: '/memories/none.md' }), 'The path /memories/none.md does not exist. Please provide a valid path.');
+    writeFileSync(M('huge.txt'), '\n'.repeat(999_999));
+    errText(await call('memory', { command: 'view', path: '/memories/huge.txt' }), 'File /memories/huge.txt exceeds maximum line limit of 999,999 lines.');
+    await call('memory', { command: 'delete', path: '/memories/huge.txt' });
   });
 
   test('str_replace: the edited snippet; none, several, missing', async () => {
