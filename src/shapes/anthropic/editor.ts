@@ -35,7 +35,10 @@ const UNDO_BAG = 'anthropic.undo';
 
 const required = (param: string, command: string) => said('invalid_argument', `Parameter \`${param}\` is required for command: ${command}`, param);
 
-/** The whole text of a file, exactly (its line endings kept), and its real path. */
+/**
+ * The whole text of a file with its line breaks as "\n" (as the reference reads text), and its
+ * real path. Writes keep the file's own line endings (CRLF stays CRLF).
+ */
 async function readWhole(c: Call, file: string): Promise<{ text: string; real: string }> {
   const r = await c.engine.files.read(c, file, { finalEmptyLine: true, media: [] });
   if (r.kind !== 'text')
@@ -43,7 +46,7 @@ async function readWhole(c: Call, file: string): Promise<{ text: string; real: s
   return { text: joinLines(r), real: r.path };
 }
 
-const joinLines = (r: TextRead) => r.lines.map((l, i) => l + (r.eols[i] ?? '')).join('');
+const joinLines = (r: TextRead) => r.lines.map((l, i) => l + (r.eols[i] ? '\n' : '')).join('');
 
 function history(c: Call): Map<string, string[]> {
   return c.session.bag(UNDO_BAG, () => new Map<string, string[]>());
@@ -153,7 +156,7 @@ async function strReplace(c: Call, v: EditorVariant, args: EditorArgs): Promise<
   if (n > 1) throw said('conflict', `Error: Found ${n} matches for replacement text. Please provide more context to make a unique match.`, 'old_str');
   const at = text.indexOf(oldStr);
   const next = text.slice(0, at) + newStr + text.slice(at + oldStr.length);
-  const w = await c.engine.files.write(c, args.path, next, { lineEnding: 'asis' });
+  const w = await c.engine.files.write(c, args.path, next, { lineEnding: 'keep' });
   if (v.undo) remember(c, real, text);
   const line = text.slice(0, at).split('\n').length - 1;
   const start = Math.max(0, line - 4);
@@ -186,7 +189,7 @@ async function insert(c: Call, v: EditorVariant, args: EditorArgs): Promise<Repl
   // A final newline ends the inserted text's last line; it does not add an empty one.
   const added = (inserted.endsWith('\n') ? inserted.slice(0, -1) : inserted).split('\n');
   const next = [...lines.slice(0, k), ...added, ...lines.slice(k)].join('\n');
-  const w = await c.engine.files.write(c, args.path, next, { lineEnding: 'asis' });
+  const w = await c.engine.files.write(c, args.path, next, { lineEnding: 'keep' });
   if (v.undo) remember(c, real, text);
   const snippet = [...lines.slice(Math.max(0, k - 4), k), ...added, ...lines.slice(k, k + 4)];
   return {
@@ -201,7 +204,7 @@ async function undo(c: Call, args: EditorArgs, real: string): Promise<Reply> {
   const list = history(c).get(real);
   const before = list?.pop();
   if (before === undefined) throw said('precondition_failed', `No edit history found for ${args.path}.`, 'path');
-  const w = await c.engine.files.write(c, args.path, before, { lineEnding: 'asis' });
+  const w = await c.engine.files.write(c, args.path, before, { lineEnding: 'keep' });
   return {
     text: `Last edit to ${args.path} undone successfully. ${catN(before, args.path)}`,
     host: { summary: `Undid the last edit of ${args.path}`, paths: [w.path], diff: w.diff?.unified },

@@ -128,6 +128,12 @@ describe('str_replace_based_edit_tool', () => {
     errText(await call(ED, { command: 'insert', path: 'i.txt', insert_line: 1 }), 'Parameter `insert_text` is required for command: insert');
   });
 
+  test('a CRLF file: matched with "\\n" line breaks, written back with CRLF', async () => {
+    writeFileSync(path.join(dir, 'crlf.txt'), 'a\r\nb\r\nc\r\n');
+    await call(ED, { command: 'str_replace', path: 'crlf.txt', old_str: 'a\nb', new_str: 'x\ny' });
+    assert.equal(readFileSync(path.join(dir, 'crlf.txt'), 'utf8'), 'x\r\ny\r\nc\r\n');
+  });
+
   test('path errors: missing, directory, outside the roots; unknown command', async () => {
     errText(await call(ED, { command: 'view', path: 'nope.txt' }), 'Error: File not found');
     errText(await call(ED, { command: 'str_replace', path: 'nope.txt', old_str: 'a' }), 'Error: File not found');

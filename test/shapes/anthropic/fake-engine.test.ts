@@ -38,7 +38,7 @@ test('str_replace: the whole text read, the one match replaced, written as is; t
     },
   });
   const r = await run(strReplaceBasedEditTool, engine, { command: 'str_replace', path: 'a.py', old_str: 'y = 2', new_str: 'y = 3' });
-  assert.deepEqual(writes, [{ path: 'a.py', content: 'x = 1\ny = 3\n', opts: { lineEnding: 'asis' } }]);
+  assert.deepEqual(writes, [{ path: 'a.py', content: 'x = 1\ny = 3\n', opts: { lineEnding: 'keep' } }]);
   const text =
     "The file a.py has been edited. Here's the result of running `cat -n` on a snippet of a.py:\n     1\tx = 1\n     2\ty = 3\n     3\t\n" +
     'Review the changes and make sure they are as expected. Edit the file again if necessary.';
