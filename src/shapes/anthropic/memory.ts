@@ -85,6 +85,7 @@ async function run(c: Call, args: MemoryArgs): Promise<Reply> {
   if (args.command === 'rename') {
     const from = need(args, 'old_path');
     const to = need(args, 'new_path');
+    if (from.replace(/\/+$/, '') === MEMORY_ROOT) throw said('invalid_argument', `Error: Cannot rename the ${MEMORY_ROOT} directory itself`, 'old_path');
     const source = await mem.locate(from);
     if ((await mem.stat(source)).kind === 'missing') throw said('not_found', `Error: The path ${from} does not exist`, 'old_path');
     const target = await mem.locate(to);
@@ -213,7 +214,7 @@ export const memory = defineTool<MemoryArgs>({
     'create on an existing path: "Error: File <path> already exists" (missing parent directories are made). str_replace on a missing file or a directory: "Error: The path <path> does not exist. Please provide a valid path.";',
     'no match: "No replacement was performed, old_str `<old_str>` did not appear verbatim in <path>."; several: "No replacement was performed. Multiple occurrences of old_str `<old_str>` in lines: 1, 4. Please ensure it is unique" (each line once).',
     'insert on a missing file or directory: "Error: The path <path> does not exist"; insert_line outside [0, n]: "Error: Invalid `insert_line` parameter: <k>. It should be within the range of lines of the file: [0, n]" (n: the lines, a final newline adds none; the file always ends with a newline after an insert).',
-    'delete of a missing path: "Error: The path <path> does not exist"; of /memories itself: "Error: Cannot delete the /memories directory itself". rename: "Error: The path <old_path> does not exist"; "Error: The destination <new_path> already exists".',
+    'delete of a missing path: "Error: The path <path> does not exist"; of /memories itself: "Error: Cannot delete the /memories directory itself" (rename likewise, in our words). rename: "Error: The path <old_path> does not exist"; "Error: The destination <new_path> already exists".',
     'A missing parameter: "Error: Parameter `<name>` is required for command: <command>". Sizes in views are file sizes written as du -h does (4.0K, 1.5K, 17B); directories end in "/".',
   ],
   call: (args, c) => run(c, args),

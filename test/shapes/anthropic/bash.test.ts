@@ -23,6 +23,12 @@ describe('bash', () => {
     assert.match(text(missing), /^<system>Exit code 127<\/system>\n(\/bin\/)?bash: line \d+: nonexistentcommand: command not found$/);
   });
 
+  test('calls of one session at the same time wait their turn in the one shell', async () => {
+    const [first, second] = await Promise.all([call('bash', { command: 'sleep 0.3; echo one' }), call('bash', { command: 'echo two' })]);
+    okText(first, 'one');
+    okText(second, 'two');
+  });
+
   test('stdin is empty: a command that reads it does not hang', async () => {
     okText(await call('bash', { command: 'cat; read x; echo "read:$x."' }), 'read:.');
   });

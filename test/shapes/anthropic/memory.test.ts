@@ -124,6 +124,10 @@ describe('memory', () => {
     errText(await call('memory', { command: 'delete', path: '/memories/moved' }), 'Error: The path /memories/moved does not exist');
     errText(await call('memory', { command: 'delete', path: '/memories' }), 'Error: Cannot delete the /memories directory itself');
     errText(
+      await call('memory', { command: 'rename', old_path: '/memories/', new_path: '/memories/x' }),
+      'Error: Cannot rename the /memories directory itself',
+    );
+    errText(
       await call('memory', { command: 'forget', path: '/memories' }),
       'Error: Unrecognized command forget. The allowed commands for the memory tool are: view, create, str_replace, insert, delete, rename',
     );
