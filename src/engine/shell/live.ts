@@ -24,6 +24,8 @@ export interface LiveRunResult {
   /** The output (stdout and stderr in order), up to maxOutputBytes, with one trailing newline removed. */
   output: string;
   totalBytes: number;
+  /** Lines of the whole output (kept or not), a final line without a newline counted. */
+  totalLines: number;
   truncated: boolean;
   /** How the command ended: its exit status, a timeout, the shell exiting, or the call being cancelled. */
   end:
@@ -82,11 +84,15 @@ export class LiveShell {
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let totalBytes = 0;
+    let newlines = 0;
+    let lastByte = -1;
     // Output not yet taken: its end may hold the start of the end mark.
     let pending = '';
     const take = (text: string) => {
       const bytes = Buffer.from(text, 'latin1');
       totalBytes += bytes.length;
+      for (const b of bytes) if (b === 10) newlines++;
+      if (bytes.length > 0) lastByte = bytes[bytes.length - 1]!;
       const room = opts.maxOutputBytes - keptBytes;
       if (room > 0) {
         const piece = bytes.subarray(0, room);
@@ -104,7 +110,9 @@ export class LiveShell {
         this.busy = false;
         const text = Buffer.concat(kept).toString('utf8');
         const output = text.endsWith('\n') ? text.slice(0, -1) : text;
-        resolve({ output, totalBytes, truncated: totalBytes > opts.maxOutputBytes, end });
+        // The one final newline removed from the output is not a line of its own.
+        const totalLines = totalBytes === 0 ? 0 : lastByte === 10 ? newlines : newlines + 1;
+        resolve({ output, totalBytes, totalLines, truncated: totalBytes > opts.maxOutputBytes, end });
       };
       const onAbort = () => {
         this.kill();

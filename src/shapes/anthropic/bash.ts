@@ -25,11 +25,11 @@ export function capped(out: LiveOutcome): { text: string; truncated: boolean } {
   let text = out.output;
   let truncated = false;
   if (lines.length > MAX_LINES || out.truncated) {
-    text = `${lines.slice(0, MAX_LINES).join('\n')}\n\n... Output truncated (${lines.length}${out.truncated ? '+' : ''} total lines) ...`;
+    text = `${lines.slice(0, MAX_LINES).join('\n')}\n\n... Output truncated (${out.totalLines} total lines) ...`;
     truncated = true;
   }
   if (text.length > MAX_CHARS) {
-    text = `${text.slice(0, MAX_CHARS)}\n\n... Output truncated (${lines.length}${out.truncated ? '+' : ''} total lines) ...`;
+    text = `${text.slice(0, MAX_CHARS)}\n\n... Output truncated (${out.totalLines} total lines) ...`;
     truncated = true;
   }
   return { text, truncated };

@@ -66,6 +66,12 @@ describe('bash', () => {
     okText(await call('bash', { command: 'seq 1 150' }), `${lines}\n\n... Output truncated (150 total lines) ...`);
   });
 
+  test('output of many chunks, past what is kept: the first 100 lines and the true count', async () => {
+    const lines = Array.from({ length: 100 }, (_, i) => String(i + 1)).join('\n');
+    okText(await call('bash', { command: 'seq 1 300000' }), `${lines}\n\n... Output truncated (300000 total lines) ...`);
+    okText(await call('bash', { command: 'printf "a\\nb"' }), 'a\nb');
+  });
+
   test('a directory outside the roots sends the shell back to the root, with a note', async () => {
     okText(
       await call('bash', { command: 'cd /' }),

@@ -61,7 +61,14 @@ test('a path outside the roots, raised by the engine, in the documented permissi
 
 test('bash: the command and the configured timeout go to the live shell; a non-zero exit is shown first and is an error', async () => {
   const calls: unknown[] = [];
-  const outcome: LiveOutcome = { output: 'boom', totalBytes: 5, truncated: false, started: true, end: { type: 'exit', code: 2, cwd: '/project' } };
+  const outcome: LiveOutcome = {
+    output: 'boom',
+    totalBytes: 5,
+    totalLines: 1,
+    truncated: false,
+    started: true,
+    end: { type: 'exit', code: 2, cwd: '/project' },
+  };
   const engine = fakeEngine({
     shell: {
       runLive: (_c: unknown, command: string, opts: { timeoutMs: number }) => {
