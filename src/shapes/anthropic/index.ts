@@ -20,7 +20,7 @@ export function anthropicShape(config: FacetConfig, engine: Engine): ToolboxSpec
     vendor: 'anthropic',
     description:
       "Facet serving the client tools of Anthropic's Messages API: str_replace_based_edit_tool (and the legacy str_replace_editor), bash and memory; each result's structured data is the tool_result block to send back.",
-    contextFiles: ['CLAUDE.md'],
+    contextFiles: ['CLAUDE.md', 'AGENTS.md'],
     tools: buildTools({ config, engine }, anthropicDialect, [strReplaceBasedEditTool, strReplaceEditor, bash, memory]),
     guide: (roots, tools) =>
       [
