@@ -106,6 +106,7 @@ export const bash = defineTool<BashArgs>({
     'Neither command nor restart: "no command provided." (the reference\'s words). restart together with command restarts and ignores the command, as the reference does (undocumented).',
     'A directory left outside the roots: the shell goes back to the first root, with a note. SECURITY_POLICY: the server\'s shell rules refuse the command, worded "Error: …".',
     `Output over ${MAX_LINES} lines or ${MAX_CHARS} characters: cut, followed by the docs' "... Output truncated (N total lines) ...".`,
+    'Network access is whatever the server\'s host allows: the "no access to the internet" line of a third-party copy of the description is unverified and not promised here.',
   ],
   async call(args, c) {
     if (args.restart === true) {
