@@ -1,7 +1,7 @@
 // memory over gRPC on a real memory directory: every command and message, and every way out
 // of /memories refused (.., percent-encoding, absolute paths, symlinks).
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { serverFixture, tempDir, withServer } from '../../helpers/server.js';
@@ -177,5 +177,32 @@ test('--memory-scope session: each session has a memory of its own', async () =>
     });
   } finally {
     dir.cleanup();
+  }
+});
+
+test('by default the memory lives under the state directory, and each --token caller has its own', async () => {
+  const state = tempDir('facet-state-');
+  try {
+    await withServer({ shape: 'anthropic', args: ['--state-dir', state.dir, '--token', 'tok-a', '--token', 'tok-b'] }, async (_t, _d, call) => {
+      const as = (token: string) => ({ metadata: { authorization: `Bearer ${token}` } });
+      okText(
+        await call('memory', { command: 'create', path: '/memories/a.md', file_text: 'from a' }, as('tok-a')),
+        'File created successfully at: /memories/a.md',
+      );
+      okText(
+        await call('memory', { command: 'view', path: '/memories/a.md' }, as('tok-a')),
+        "Here's the content of /memories/a.md with line numbers:\n     1\tfrom a",
+      );
+      errText(
+        await call('memory', { command: 'view', path: '/memories/a.md' }, as('tok-b')),
+        'The path /memories/a.md does not exist. Please provide a valid path.',
+      );
+      const callers = path.join(state.dir, 'memory', 'callers');
+      // One directory per caller that used the memory (b's was made, empty, by its view).
+      const held = readdirSync(callers).map((d) => readdirSync(path.join(callers, d)));
+      assert.deepEqual(held.sort(), [[], ['a.md']]);
+    });
+  } finally {
+    state.cleanup();
   }
 });
