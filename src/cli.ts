@@ -6,7 +6,7 @@ import { healthCommand } from './health-command.js';
 import { boundHeapGrowth } from './heap.js';
 import { manifestMain, MANIFEST_USAGE } from './manifest-command.js';
 import { codeflyPlugin } from './server/codefly.js';
-import { serveMcpStdio } from './mcp/stdio.js';
+import { serveMcpStdio } from './server/mcp/stdio.js';
 import { startServer } from './server/server.js';
 import { printCommand, toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';

@@ -109,6 +109,25 @@ export const OPTIONS: OptionSpec[] = [
     '300000',
     "Gemini's run_shell_command: a command with no output this long is cancelled (Gemini CLI's tools.shell.inactivityTimeout)",
   ),
+  o('memory-dir', 'string', '', "Anthropic's memory tool: the directory its /memories paths live in; default: <state-dir>/memory"),
+  o(
+    'memory-scope',
+    'string',
+    'caller',
+    "Anthropic's memory tool: whose memory a call reaches: caller (each --token caller has a directory of its own; without a token all calls share one), session (one per facet-session id) or shared (one for every call)",
+  ),
+  o(
+    'anthropic-max-characters',
+    'int',
+    '0',
+    "Anthropic's str_replace_based_edit_tool: the max_characters of its tool definition, the most characters of a file a view shows (0: the whole file)",
+  ),
+  o(
+    'anthropic-bash-timeout-ms',
+    'int',
+    '120000',
+    "Anthropic's bash tool: a command still running after this long is killed with its whole session, which restarts clean",
+  ),
   o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
   o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
   o('tavily-api-key', 'string', '', 'Tavily API key'),
@@ -154,6 +173,10 @@ export interface FacetConfig {
   sessionScope: 'caller' | 'shared';
   search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
   shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number; startupFiles: boolean };
+  /** The memory directory of Anthropic's memory tool, and whose memory a call reaches. */
+  memory: { dir: string; scope: 'shared' | 'caller' | 'session' };
+  /** Anthropic's client tools: the text editor's max_characters (0: none) and the bash timeout. */
+  anthropic: { maxCharacters: number; bashTimeoutMs: number };
   web: {
     allowHosts: string[];
     providers: string[];
@@ -175,7 +198,7 @@ export interface ParseOptions {
 }
 
 // Shapes this build serves: Facet's own first (the default), then the vendor dialects.
-export const ALL_SHAPES = ['core', 'claude', 'codex', 'gemini', 'qwen', 'kimi', 'grok'];
+export const ALL_SHAPES = ['core', 'claude', 'codex', 'gemini', 'qwen', 'kimi', 'grok', 'anthropic'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
@@ -301,6 +324,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   // Each --token flag is one token, taken whole (a token may hold a comma); FACET_TOKEN holds one.
   const tokens = [...new Set((raw.get('token') ?? []).filter((t) => t !== ''))];
 
+  const memoryScope = str('memory-scope');
+  if (memoryScope !== 'shared' && memoryScope !== 'caller' && memoryScope !== 'session') {
+    throw new ConfigError(`${name('memory-scope')} must be caller, session or shared, got "${memoryScope}"`);
+  }
+  const stateDir = path.resolve(cwd, str('state-dir') || path.join(os.tmpdir(), 'facet-state'));
+
   const sessionScope = str('session-scope');
   if (sessionScope !== 'caller' && sessionScope !== 'shared') {
     throw new ConfigError(`${name('session-scope')} must be caller or shared, got "${sessionScope}"`);
@@ -348,7 +377,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     responseBytes: int('response-bytes', 1024, 2 ** 31 - 1),
     graceMs: int('grace-ms', 0, 10 * 60 * 1000),
     logLevel,
-    stateDir: path.resolve(cwd, str('state-dir') || path.join(os.tmpdir(), 'facet-state')),
+    stateDir,
     sessionMax: int('session-max', 1, 1_000_000),
     sessionIdleMs: int('session-idle-ms', 1000),
     sessionScope,
@@ -362,6 +391,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000),
       startupFiles: bool('shell-startup-files'),
     },
+    memory: { dir: path.resolve(cwd, str('memory-dir') || path.join(stateDir, 'memory')), scope: memoryScope },
+    anthropic: { maxCharacters: int('anthropic-max-characters', 0), bashTimeoutMs: int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000) },
     web: {
       allowHosts: list('web-allow-hosts'),
       providers: providers.length > 0 ? providers : ['tavily', 'gemini', 'brave', 'searxng'],

@@ -36,6 +36,8 @@ import { findFileNames, type NameHit, type NameSearchOptions } from './search/fi
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
 import { spillIfOver, type SavedResult } from './results.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
+import { MemoryDir, memoryDirOf, type MemoryScope } from './memory.js';
+import path from 'node:path';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
 export interface EngineConfig {
@@ -52,6 +54,8 @@ export interface EngineConfig {
   web: WebSettings;
   /** Which grep backend runs (ripgrep or the TypeScript fallback). */
   search?: GrepBackendConfig;
+  /** The memory directory (Anthropic's memory tool): default <stateDir>/memory, one for everyone. */
+  memory?: { dir?: string; scope?: MemoryScope };
 }
 
 /** The one context of an engine call (a handler's context fits; `cwd` defaults to the session's). */
@@ -124,8 +128,15 @@ export interface ContextEngine {
   read(ctx: Pick<EngineContext, 'scope'>, path: string): Promise<string>;
 }
 
+/** A model's memory directory (/memories), per the configured memory scope. */
+export interface MemoryEngine {
+  /** The memory directory the call's caller and session reach. */
+  dir(ctx: Pick<EngineContext, 'session'>): MemoryDir;
+}
+
 export interface Engine {
   readonly files: FilesEngine;
+  readonly memory: MemoryEngine;
   readonly search: SearchEngine;
   readonly todos: TodosEngine;
   readonly context: ContextEngine;
@@ -187,6 +198,15 @@ export function createEngine(config: EngineConfig): Engine {
       find: (ctx, names) => findContextFiles(ctx.scope, names),
       read: (ctx, path) => readContextFile(ctx.scope, path),
     },
+    memory: {
+      dir: (ctx) =>
+        new MemoryDir(
+          memoryDirOf(config.memory?.dir || path.join(config.stateDir, 'memory'), config.memory?.scope ?? 'shared', {
+            caller: ctx.session.caller,
+            session: ctx.session.id,
+          }),
+        ),
+    },
     shell,
     web,
     hostLimiter(name, limits) {
@@ -241,7 +261,8 @@ export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } 
 
 export type { OutputProgress, ProgressSink } from './progress.js';
 export { headTail, type CapturedText } from './shell/capture.js';
-export { ShellEngine, type RunOutcome } from './shell/engine.js';
+export { ShellEngine, type LiveOutcome, type RunOutcome } from './shell/engine.js';
+export { MEMORY_ROOT, MemoryDir, type MemoryEntry, type MemoryScope, type MemoryStat } from './memory.js';
 export { NON_INTERACTIVE_ENV } from './shell/env.js';
 export { commandAsRun } from './shell/job-command.js';
 export { commandFailure, printed } from './shell/run-failure.js';

@@ -4,20 +4,13 @@ import { chmodSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
 import { HealthImplementation } from 'grpc-health-check';
 import type { FacetConfig } from '../config.js';
-import { createEngine } from '../engine/index.js';
-import { Scope } from '../engine/scope.js';
-import { SessionStore } from '../engine/session.js';
-import { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
-import { buildShapes } from '../shapes/index.js';
-import { authInterceptor, callerOf } from './auth.js';
+import { authInterceptor } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
-import { startMcpHttp, type McpHttpEndpoint } from '../mcp/http.js';
-import { CallContexts } from './call-context.js';
+import { startMcpHttp, type McpHttpEndpoint } from './mcp/http.js';
 import { ToolboxRouter } from './service.js';
 import { toolboxService } from './wire.js';
-import { servedReadOnly } from '../shapes/tags.js';
 
 export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
 
@@ -33,6 +26,10 @@ export interface RunningServer {
   shutdown(reason?: string): Promise<void>;
 }
 
+import { buildRuntime } from './runtime.js';
+
+export type { Runtime } from './runtime.js';
+
 export interface StartOptions {
   logger?: Logger;
   /** Extra toolboxes served beside the configured shapes, by shape name (tests, embedders). */
@@ -41,57 +38,6 @@ export interface StartOptions {
   identity?: { name?: string; version?: string };
   /** Interceptors run after the bearer-token check, in order (codefly plugin mode: its token and session). */
   interceptors?: grpc.ServerInterceptor[];
-}
-
-/** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
-export interface Runtime {
-  toolboxes: ReadonlyMap<string, Toolbox>;
-  defaultShape: string;
-  calls: CallContexts;
-  sessions: SessionStore;
-  scope: Scope;
-  logger: Logger;
-  /** The caller an authorization header names, for sessions scoped to callers ('' for one shared set). */
-  callerFor: (authorization: string | undefined) => string;
-}
-
-/** Builds the one engine, the shapes' toolboxes, the session store and the call bookkeeping of a server. */
-export function buildRuntime(config: FacetConfig, logger: Logger, extraSpecs?: ReadonlyMap<string, ToolboxSpec>, identity?: StartOptions['identity']): Runtime {
-  const scope = Scope.fromRoots(config.roots);
-  // The one engine of this server, shared by every shape it serves.
-  const specs = buildShapes(config, createEngine(config));
-  const toolboxes = new Map<string, Toolbox>();
-  for (const name of config.shapes) {
-    const spec = specs.get(name);
-    if (!spec) throw new Error(`shape "${name}" is not available in this build`);
-    // --read-only hides every destructive tool from the catalog and from CallTool alike.
-    const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
-    const { name: servedName = spec.name, version = spec.version } = identity ?? {};
-    toolboxes.set(name, new Toolbox({ ...spec, name: servedName, version, tools }));
-  }
-  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
-  // With one token or none, every call is the same caller and 'caller' scope changes nothing.
-  const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
-  const sessions = new SessionStore({
-    maxSessions: config.sessionMax,
-    idleMs: config.sessionIdleMs,
-    perCaller,
-    onEvict: (e) =>
-      logger[e.reason === 'capacity' ? 'warn' : 'info'](
-        {
-          session: e.session,
-          ...(e.caller ? { caller: e.caller } : {}),
-          reason: e.reason,
-          jobsStopped: e.hadRunningWork,
-          sessions: e.sessions,
-          maxSessions: e.maxSessions,
-          evictedTotal: sessions.evictions,
-        },
-        e.reason === 'capacity' ? 'session evicted: too many sessions' : 'session expired: idle',
-      ),
-  });
-  const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
-  return { toolboxes, defaultShape: config.defaultShape, calls: new CallContexts(sessions, scope, logger), sessions, scope, logger, callerFor };
 }
 
 export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {

@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/server/logger.js';
-import { buildRuntime } from '../../src/server/server.js';
+import { buildRuntime } from '../../src/server/runtime.js';
 
 export const CLI = path.resolve('dist/src/cli.js');
 

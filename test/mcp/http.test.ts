@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { originAllowed } from '../../src/mcp/http.js';
+import { originAllowed } from '../../src/server/mcp/http.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { connectHttp, connectStdio, until } from './fixture.js';
 

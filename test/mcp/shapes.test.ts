@@ -7,7 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
-import { FAILURE_META, HOST_META } from '../../src/mcp/render.js';
+import { FAILURE_META, HOST_META } from '../../src/server/mcp/render.js';
 import type { Runtime } from '../../src/server/server.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { alive, connectHttp, connectStdio, expectedRuntime, SHAPES, until, type ClientOptions, type Connected, type ShapeCase } from './fixture.js';

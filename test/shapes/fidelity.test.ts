@@ -42,6 +42,7 @@ const EXPECTED: Record<string, string[]> = {
     'SetTodoList',
   ],
   grok: ['view_file', 'create_file', 'str_replace_editor', 'bash', 'search', 'create_todo_list', 'update_todo_list'],
+  anthropic: ['str_replace_based_edit_tool', 'str_replace_editor', 'bash', 'memory'],
   codex: ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
 };
 

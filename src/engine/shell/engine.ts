@@ -15,6 +15,7 @@ import { sweepMarkers, type ContainmentMode } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
 import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
+import { LiveShell, type LiveRunResult } from './live.js';
 
 export interface ShellEngineConfig {
   /** Shell for command lines (bash). */
@@ -105,6 +106,27 @@ export interface StartOptions extends CommandOptions {
   timeoutMs?: number;
 }
 
+export interface LiveOptions {
+  timeoutMs: number;
+  /** Output bytes kept (the rest is counted). */
+  maxOutputBytes: number;
+  /** Variables the shape adds when a shell starts. */
+  env?: Record<string, string>;
+}
+
+export interface LiveOutcome extends LiveRunResult {
+  /** A new shell was started for this command. */
+  started: boolean;
+  /** The command left the scope: the shell went back to the first root. */
+  cwdReset?: { attempted: string; resetTo: string };
+}
+
+interface LiveState {
+  shell?: LiveShell;
+  /** The end of the last command queued. */
+  turn: Promise<unknown>;
+}
+
 interface SessionShell {
   jobs: JobTable;
   dir: string;
@@ -115,6 +137,7 @@ interface SessionShell {
 }
 
 const BAG = 'engine.shell';
+const LIVE_BAG = 'engine.shell.live';
 const MiB = 1 << 20;
 
 export class ShellEngine {
@@ -235,6 +258,67 @@ export class ShellEngine {
   /** Kills a job's whole process group. Stopping a finished job is harmless. */
   stop(ctx: ShellContext, id: string | number): Promise<JobSnapshot> {
     return this.state(ctx.session).jobs.stop(id);
+  }
+
+  /**
+   * Runs a command in the session's live bash, where `cd` and variables persist (started in
+   * the session directory on first use, and again after it ended, timed out or was
+   * restarted). A directory left outside the scope sends the shell back to the first root.
+   */
+  async runLive(ctx: ShellContext, command: string, opts: LiveOptions): Promise<LiveOutcome> {
+    validateCommand(command);
+    this.policy.check(command);
+    const live = this.liveState(ctx.session);
+    // One command at a time per session: a second call waits for the first to end.
+    const turn = live.turn.then(() => this.liveTurn(ctx, command, opts, live));
+    live.turn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async liveTurn(ctx: ShellContext, command: string, opts: LiveOptions, live: LiveState): Promise<LiveOutcome> {
+    let started = false;
+    if (!live.shell?.alive) {
+      const cwd = await this.resolveCwd(ctx, undefined);
+      live.shell = new LiveShell({ shell: this.config.shell, cwd, env: buildEnv(this.config.env, { ...opts.env }) });
+      started = true;
+    }
+    const shell = live.shell;
+    const result = await shell.run(command, { timeoutMs: opts.timeoutMs, maxOutputBytes: opts.maxOutputBytes, signal: ctx.signal });
+    const outcome: LiveOutcome = { ...result, started };
+    if (result.end.type === 'exit') {
+      const real = await fsp.realpath(result.end.cwd).catch(() => undefined);
+      if (real !== undefined && ctx.scope.contains(real)) {
+        ctx.session.cwd = real;
+      } else {
+        shell.cd(ctx.scope.primary);
+        ctx.session.cwd = undefined;
+        outcome.cwdReset = { attempted: result.end.cwd, resetTo: ctx.scope.primary };
+      }
+    } else {
+      // Timed out, cancelled or exited: the shell is gone (killed with everything it started).
+      shell.kill();
+      live.shell = undefined;
+    }
+    return outcome;
+  }
+
+  /** Ends the session's live bash, if any (the next runLive starts a fresh one); true when one was running. */
+  restartLive(ctx: ShellContext): boolean {
+    const live = this.liveState(ctx.session);
+    const was = live.shell?.alive ?? false;
+    live.shell?.kill();
+    live.shell = undefined;
+    ctx.session.cwd = undefined;
+    return was;
+  }
+
+  private liveState(session: Session): LiveState {
+    if (session.disposed) throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', { session: session.id });
+    return session.bag(LIVE_BAG, () => {
+      const s: LiveState = { turn: Promise.resolve() };
+      session.onDispose(() => s.shell?.kill());
+      return s;
+    });
   }
 
   /** Checks a command against the policy without running it. */

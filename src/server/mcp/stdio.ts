@@ -2,9 +2,9 @@
 // stdout carries only MCP messages: every log line goes to stderr.
 import { randomUUID } from 'node:crypto';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import type { FacetConfig } from '../config.js';
-import { createLogger, flushLogger } from '../server/logger.js';
-import { buildRuntime } from '../server/server.js';
+import type { FacetConfig } from '../../config.js';
+import { createLogger, flushLogger } from '../logger.js';
+import { buildRuntime } from '../runtime.js';
 import { createMcpServer } from './server.js';
 
 /** Serves until stdin closes or SIGTERM/SIGINT; resolves when everything is stopped. */

@@ -22,14 +22,14 @@ import {
   type Tool as McpTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { EngineError } from '../engine/errors.js';
-import { isWithin, type Scope } from '../engine/scope.js';
-import { asEngineError } from '../registry/failure.js';
-import { failureResult } from '../registry/result.js';
-import type { Toolbox } from '../registry/toolbox.js';
-import { throttleProgress } from '../server/progress-throttle.js';
-import type { Runtime } from '../server/server.js';
-import { VERSION } from '../version.js';
+import { EngineError } from '../../engine/errors.js';
+import { isWithin, type Scope } from '../../engine/scope.js';
+import { asEngineError } from '../../registry/failure.js';
+import { failureResult } from '../../registry/result.js';
+import type { Toolbox } from '../../registry/toolbox.js';
+import { throttleProgress } from '../progress-throttle.js';
+import type { Runtime } from '../runtime.js';
+import { VERSION } from '../../version.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
 
 export interface McpSessionOptions {

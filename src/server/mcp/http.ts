@@ -8,9 +8,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { isLoopback } from '../config.js';
-import { matchingToken } from '../server/auth.js';
-import type { Runtime } from '../server/server.js';
+import { isLoopback } from '../../config.js';
+import { matchingToken } from '../auth.js';
+import type { Runtime } from '../runtime.js';
 import { createMcpServer } from './server.js';
 
 export interface McpHttpOptions {

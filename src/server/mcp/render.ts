@@ -14,12 +14,12 @@
 //   codefly.base.v0.Failure, JSON form) is in `_meta["facet/failure"]`.
 import type { CallToolResult, ContentBlock, GetPromptResult, ReadResourceResult, Tool as McpTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
-import { EngineError } from '../engine/errors.js';
-import { Failure } from '../gen/codefly/base/v0/failure.js';
-import type { Content, GetPromptResponse, ToolSpec } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { toFailure } from '../registry/failure.js';
-import type { Blob, HostBlock, JsonSchema, ToolResult } from '../registry/types.js';
-import { TAGS } from '../shapes/tags.js';
+import { EngineError } from '../../engine/errors.js';
+import { Failure } from '../../gen/codefly/base/v0/failure.js';
+import type { Content, GetPromptResponse, ToolSpec } from '../../gen/codefly/services/toolbox/v0/toolbox.js';
+import { toFailure } from '../../registry/failure.js';
+import type { Blob, HostBlock, JsonSchema, ToolResult } from '../../registry/types.js';
+import { TAGS } from '../../shapes/tags.js';
 
 export const HOST_META = 'facet/host';
 export const FAILURE_META = 'facet/failure';

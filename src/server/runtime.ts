@@ -1,0 +1,69 @@
+// The runtime every transport of one server shares: the one engine, the shapes' toolboxes, the
+// session store and the call bookkeeping. gRPC (server.ts) and MCP (mcp/) are built over it.
+import type { FacetConfig } from '../config.js';
+import { createEngine } from '../engine/index.js';
+import { Scope } from '../engine/scope.js';
+import { SessionStore } from '../engine/session.js';
+import { Toolbox } from '../registry/toolbox.js';
+import type { ToolboxSpec } from '../registry/types.js';
+import { buildShapes } from '../shapes/index.js';
+import { servedReadOnly } from '../shapes/tags.js';
+import { callerOf } from './auth.js';
+import { CallContexts } from './call-context.js';
+import type { Logger } from './logger.js';
+
+/** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
+export interface Runtime {
+  toolboxes: ReadonlyMap<string, Toolbox>;
+  defaultShape: string;
+  calls: CallContexts;
+  sessions: SessionStore;
+  scope: Scope;
+  logger: Logger;
+  /** The caller an authorization header names, for sessions scoped to callers ('' for one shared set). */
+  callerFor: (authorization: string | undefined) => string;
+}
+
+/** Builds the one engine, the shapes' toolboxes, the session store and the call bookkeeping of a server. */
+export function buildRuntime(
+  config: FacetConfig,
+  logger: Logger,
+  extraSpecs?: ReadonlyMap<string, ToolboxSpec>,
+  identity?: { name?: string; version?: string },
+): Runtime {
+  const scope = Scope.fromRoots(config.roots);
+  // The one engine of this server, shared by every shape it serves.
+  const specs = buildShapes(config, createEngine(config));
+  const toolboxes = new Map<string, Toolbox>();
+  for (const name of config.shapes) {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`shape "${name}" is not available in this build`);
+    // --read-only hides every destructive tool from the catalog and from CallTool alike.
+    const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
+    const { name: servedName = spec.name, version = spec.version } = identity ?? {};
+    toolboxes.set(name, new Toolbox({ ...spec, name: servedName, version, tools }));
+  }
+  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
+  // With one token or none, every call is the same caller and 'caller' scope changes nothing.
+  const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
+  const sessions = new SessionStore({
+    maxSessions: config.sessionMax,
+    idleMs: config.sessionIdleMs,
+    perCaller,
+    onEvict: (e) =>
+      logger[e.reason === 'capacity' ? 'warn' : 'info'](
+        {
+          session: e.session,
+          ...(e.caller ? { caller: e.caller } : {}),
+          reason: e.reason,
+          jobsStopped: e.hadRunningWork,
+          sessions: e.sessions,
+          maxSessions: e.maxSessions,
+          evictedTotal: sessions.evictions,
+        },
+        e.reason === 'capacity' ? 'session evicted: too many sessions' : 'session expired: idle',
+      ),
+  });
+  const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
+  return { toolboxes, defaultShape: config.defaultShape, calls: new CallContexts(sessions, scope, logger), sessions, scope, logger, callerFor };
+}

@@ -1,0 +1,125 @@
+// bash (bash_20250124): one live bash process per session, so the working directory,
+// variables and functions carry over from one command to the next. stdout and stderr come
+// back together, in order; a non-zero exit status is reported (the reference drops it) and
+// makes the result an error. `restart` starts a clean shell.
+import { EngineError, type LiveOutcome } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { said } from './errors.js';
+
+interface BashArgs {
+  command?: string;
+  restart?: boolean;
+}
+
+/** Lines of output shown at most (the docs' truncation helper). */
+export const MAX_LINES = 100;
+/** Characters shown at most, for output of few but very long lines. */
+export const MAX_CHARS = 30_000;
+/** Output bytes kept from one command. */
+const KEPT_BYTES = 1024 * 1024;
+
+/** The docs' truncation: the first 100 lines, then how many there were. */
+export function capped(out: LiveOutcome): { text: string; truncated: boolean } {
+  const lines = out.output.split('\n');
+  let text = out.output;
+  let truncated = false;
+  if (lines.length > MAX_LINES || out.truncated) {
+    text = `${lines.slice(0, MAX_LINES).join('\n')}\n\n... Output truncated (${out.totalLines} total lines) ...`;
+    truncated = true;
+  }
+  if (text.length > MAX_CHARS) {
+    text = `${text.slice(0, MAX_CHARS)}\n\n... Output truncated (${out.totalLines} total lines) ...`;
+    truncated = true;
+  }
+  return { text, truncated };
+}
+
+const seconds = (ms: number) => String(Math.round(ms / 100) / 10).replace(/\.0$/, '');
+
+const RESTARTED_NOTE = '<system>The bash session was restarted: the working directory, variables and background processes are gone.</system>';
+
+function answer(out: LiveOutcome, timeoutMs: number): Reply {
+  const { text, truncated } = capped(out);
+  const host = { truncated, counts: { outputBytes: out.totalBytes } };
+  switch (out.end.type) {
+    case 'exit': {
+      const code = out.end.code;
+      const note = out.cwdReset
+        ? `<system>The working directory ${out.end.cwd} is outside the workspace; the shell went back to ${out.cwdReset.resetTo}.</system>`
+        : '';
+      const notes = note !== '' && text !== '' ? `\n${note}` : note;
+      if (code === 0) return { text: text + notes, host: { ...host, summary: 'Exited with code 0', exitCode: 0, details: { cwd: out.end.cwd } } };
+      const shown = [`<system>Exit code ${code}</system>`, text, note].filter((x) => x !== '').join('\n');
+      const failure = new EngineError('process_failed', `the command exited with code ${code}`, { facts: { exitCode: code } });
+      return { text: shown, host: { ...host, summary: `Exited with code ${code}`, exitCode: code, details: { cwd: out.end.cwd } }, failure };
+    }
+    case 'timeout': {
+      const words = `Error: command did not finish within ${seconds(timeoutMs)} seconds`;
+      const failure = new EngineError('timeout', words, { facts: { timeoutMs } });
+      return { text: `${words}\n${RESTARTED_NOTE}`, host: { ...host, summary: `Timed out after ${timeoutMs} ms; session restarted` }, failure };
+    }
+    case 'shell_exited': {
+      const rc = out.end.code ?? out.end.signal;
+      const words = `bash has exited with returncode ${rc}`;
+      const failure = new EngineError('process_failed', words, { facts: { exitCode: out.end.code } });
+      const before = text === '' ? '' : `${text}\n`;
+      return {
+        text: `${before}${words}\n<system>The next command starts a new bash session.</system>`,
+        host: { ...host, summary: words, exitCode: out.end.code },
+        failure,
+      };
+    }
+    default:
+      throw new EngineError('cancelled', 'the call was cancelled before the command finished; the bash session was restarted');
+  }
+}
+
+export const bash = defineTool<BashArgs>({
+  name: 'bash',
+  summary: 'Run a command in a persistent bash session (cd and variables carry over); restart: true starts a clean one.',
+  description: [
+    "Anthropic's bash tool (bash_20250124), executed by this server: one bash process per session, started in the session directory.",
+    'Each command runs in it as typed, so cd, exported variables and functions persist to the next call. stdin is empty (no interactive programs);',
+    'stdout and stderr come back together in order. A non-zero exit status is shown first as "<system>Exit code N</system>" and makes the result an error.',
+    `Output over ${MAX_LINES} lines keeps the first ${MAX_LINES} and says how many there were; use head, tail or grep to see other parts.`,
+    'A command that runs past the server\'s timeout is killed with the whole session, which starts again clean. {"restart": true} restarts it on request.',
+    'Run servers and watchers in the background (cmd > log 2>&1 &).',
+  ],
+  schema: {
+    type: 'object',
+    properties: { command: { type: 'string' }, restart: { type: 'boolean' } },
+    anyOf: [{ required: ['command'] }, { required: ['restart'], properties: { restart: { const: true } } }],
+  },
+  argumentsSchema: { type: 'object', properties: { command: { type: 'string' }, restart: { type: 'boolean' } } },
+  tags: [TAGS.shell, TAGS.destructive],
+  idempotency: 'side_effecting',
+  examples: [
+    { description: 'List the Python files', arguments: { command: 'ls -la *.py' }, expectedOutcome: 'The listing.' },
+    { description: 'Start a clean session', arguments: { restart: true }, expectedOutcome: 'Bash session restarted' },
+  ],
+  errorModes: [
+    'Every failure is a tool_result with is_error: true (the structured data holds that block).',
+    'A non-zero exit: "<system>Exit code N</system>" then the output (PROCESS_FAILED). The reference sends only stderr as the error and drops the status; here output stays in order and the status is given.',
+    'A timeout (--anthropic-bash-timeout-ms, default 120000): "Error: command did not finish within N seconds" (the current docs\' words) and a note that the session was restarted; as in the docs\' sample, the process group is killed and the next command gets a fresh shell (TIMEOUT).',
+    'A command that ends the shell (exit, exec): the output, then "bash has exited with returncode N" (the reference\'s words) and a note that the next command starts a new session.',
+    'Neither command nor restart: "no command provided." (the reference\'s words). restart together with command restarts and ignores the command, as the reference does (undocumented).',
+    'A directory left outside the roots: the shell goes back to the first root, with a note. SECURITY_POLICY: the server\'s shell rules refuse the command, worded "Error: …".',
+    `Output over ${MAX_LINES} lines or ${MAX_CHARS} characters: cut, followed by the docs' "... Output truncated (N total lines) ...".`,
+    'Network access is whatever the server\'s host allows: the "no access to the internet" line of a third-party copy of the description is unverified and not promised here.',
+  ],
+  async call(args, c) {
+    if (args.restart === true) {
+      c.engine.shell.restartLive(c);
+      return { text: 'Bash session restarted', host: { summary: 'Bash session restarted' } };
+    }
+    if (args.command === undefined || args.command === '') throw said('invalid_argument', 'no command provided.', 'command');
+    const timeoutMs = c.config.anthropic.bashTimeoutMs;
+    const out = await c.engine.shell.runLive(c, args.command, {
+      timeoutMs,
+      maxOutputBytes: KEPT_BYTES,
+      env: { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+    });
+    return answer(out, timeoutMs);
+  },
+});

@@ -1,0 +1,87 @@
+// Anthropic's client tools: a failure goes back to the model as a tool_result with
+// is_error: true and the message as its content. Most messages are the tools' own (thrown
+// already worded, see `said`); failures the engine raises (a path outside the roots, a file
+// system refusal, a command the shell policy refuses) are worded here. Every result also
+// carries, as its structured data, the tool_result content block the host sends back.
+import { EngineError, type ErrorKind } from '../../engine/index.js';
+import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
+import type { ToolResult } from '../../registry/types.js';
+
+/** A failure whose message is already the tool's words. */
+export const said = (kind: ErrorKind, text: string, field?: string) => new EngineError(kind, text, { field, facts: { worded: true } });
+
+const EDITORS = new Set(['str_replace_based_edit_tool', 'str_replace_editor']);
+const argPath = (args: unknown, err: EngineError) => {
+  const a = (args ?? {}) as Record<string, unknown>;
+  const p = err.field === 'new_path' ? a.new_path : (a.path ?? a.old_path);
+  return typeof p === 'string' ? p : typeof err.facts.path === 'string' ? err.facts.path : '';
+};
+const readOnlyCommand = (args: unknown) => ((args ?? {}) as Record<string, unknown>).command === 'view';
+
+/** The engine's message, with the "Error: " prefix Anthropic's documented errors carry. */
+const plain = (err: EngineError) => (err.facts.worded ? err.message : `Error: ${err.message}`);
+
+/** I/O failures in the reference's words ("Ran into … while trying to read/write to …"). */
+function ranInto(err: EngineError, args: unknown, c: Call): string {
+  if (err.facts.worded) return err.message;
+  if (!EDITORS.has(c.tool)) return plain(err);
+  return readOnlyCommand(args)
+    ? `Ran into ${err.message} while trying to read ${argPath(args, err)}`
+    : `Ran into ${err.message} while trying to write to ${argPath(args, err)}`;
+}
+
+const byKind: KindWords<unknown> = {
+  invalid_argument(err, args, c) {
+    if (err.facts.worded) return err.message;
+    const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
+    if (!violations) return plain(err);
+    const command = ((args ?? {}) as Record<string, unknown>).command;
+    const why = violations.map((v) => `Parameter \`${v.field}\` ${v.description}`).join('; ');
+    return `${EDITORS.has(c.tool) || c.tool === 'memory' ? '' : 'Error: '}${why}${typeof command === 'string' ? ` (command: ${command})` : ''}`;
+  },
+  not_found: (err, _args, c) => (err.facts.worded ? err.message : EDITORS.has(c.tool) ? 'Error: File not found' : plain(err)),
+  permission_denied(err, args, c) {
+    if (err.facts.worded) return err.message;
+    if (!EDITORS.has(c.tool)) return plain(err);
+    return readOnlyCommand(args)
+      ? `Error: Permission denied. Cannot read file. ${err.message}`
+      : `Error: Permission denied. Cannot write to file. ${err.message}`;
+  },
+  already_exists: ranInto,
+  conflict: ranInto,
+  precondition_failed: ranInto,
+  resource_exhausted: ranInto,
+  timeout: plain,
+  cancelled: plain,
+  process_failed: plain,
+  io_failed: ranInto,
+  network_failed: plain,
+  rate_limited: plain,
+  unsupported: ranInto,
+  unavailable: plain,
+  security_policy: plain,
+  internal: plain,
+};
+
+/** A path outside the roots: the documented permission error, naming the roots. */
+function outside(err: EngineError & { facts: { path: string; roots: string[] } }, args: unknown, c: Call): string {
+  const where = `${err.facts.path} is outside the directories this session may use (${err.facts.roots.join(', ')}).`;
+  if (!EDITORS.has(c.tool)) return `Error: ${where}`;
+  return readOnlyCommand(args) ? `Error: Permission denied. Cannot read file. ${where}` : `Error: Permission denied. Cannot write to file. ${where}`;
+}
+
+/** The tool_result content block of a result, without tool_use_id (the host adds the id of the tool_use it answers). */
+export function toolResultOf(text: string, isError: boolean): Record<string, unknown> {
+  return { type: 'tool_result', ...(text !== '' ? { content: text } : {}), ...(isError ? { is_error: true } : {}) };
+}
+
+function withToolResult(result: ToolResult): ToolResult {
+  if (!('text' in result)) return result;
+  const text = [result.text, ...(result.parts ?? [])].join('');
+  return { ...result, data: { ...result.data, ...toolResultOf(text, result.failure !== undefined) } };
+}
+
+export const anthropicDialect: Dialect = {
+  errors: errorTable<unknown>({ outside_roots: outside, nul_in_path: outside }, byKind),
+  after: withToolResult,
+};
