@@ -9,6 +9,7 @@ import { qwenShape } from './qwen/index.js';
 import { geminiShape } from './gemini/index.js';
 import { grokShape } from './grok/index.js';
 import { kimiShape } from './kimi/index.js';
+import { openaiShape } from './openai/index.js';
 
 /** Builds one shape's tools over the server's one engine. */
 export type ShapeFactory = (config: FacetConfig, engine: Engine) => ToolboxSpec;
@@ -21,6 +22,7 @@ export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   qwen: qwenShape,
   kimi: kimiShape,
   grok: grokShape,
+  openai: openaiShape,
 };
 
 /** Builds the specs of the shapes the config serves, all over the one engine given. */
