@@ -140,6 +140,8 @@ describe('openai apply_patch', () => {
       ['@@\n-b\n*** Begin Patch', 'Invalid Line: *** Begin Patch'],
       ['@@\n-b\n***\n+c', 'Invalid Line:\n***'],
       ['@@\n@@x', 'Nothing in this section - index=1 @@x'],
+      // An end-of-file hunk is tried at the end before the cursor: here it lands on a line the first hunk changed.
+      ['@@\n-b\n+B\n@@\n-b\n+y\n \n*** End of File', 'applyDiff: overlapping chunk at 1 (cursor 2)'],
     ];
     for (const [diff, output] of cases) await patch({ type: 'update_file', path: 'p.txt', diff }, 'failed', output, C.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(read('p.txt'), 'a\nb\n');
