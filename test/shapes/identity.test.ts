@@ -19,6 +19,7 @@ const CONTEXT_FILES: Record<string, string[]> = {
   qwen: ['QWEN.md', 'AGENTS.md'],
   kimi: ['AGENTS.md'],
   grok: ['AGENTS.md'],
+  openai: ['AGENTS.md'],
 };
 const EVERY_FILE = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', 'QWEN.md'];
 const body = (name: string) => `# ${name}\nInstructions kept in ${name}.\n`;
