@@ -68,7 +68,8 @@ export const openaiWords = errorTable<unknown>(
     invalid_diff: (err) => err.facts.reason,
     diff_mismatch: (err) => err.facts.reason,
     file_missing: (err) => `Error: File not found at path '${err.facts.path}'`,
-    path_missing: (err) => `Error: File not found at path '${err.facts.path}'`,
+    path_missing: (err) =>
+      err.field === 'working_directory' ? `Error: Directory not found at path '${err.facts.path}'` : `Error: File not found at path '${err.facts.path}'`,
     file_exists: (err) =>
       `Error: File already exists at path '${err.facts.path}'. Use an update_file operation to change it, or delete_file first to replace it.`,
     policy_denied: (err) => `Error: the command policy of this server refuses ${str(err.facts.program)} (rule ${str(err.facts.rule)}).`,

@@ -102,6 +102,7 @@ export const localShell = defineTool<Args, RunOutcome>({
     'env: added to the environment commands get; variables of the server (FACET_*) and shell start-up files (BASH_ENV, ENV) cannot be set.',
     'working_directory outside the roots (PERMISSION_DENIED) or missing (NOT_FOUND); a program that does not exist (NOT_FOUND); a program the command policy refuses (SECURITY_POLICY).',
     `timeout_ms is a hint in the docs; absent, 0 or null means ${DEFAULT_TIMEOUT_MS}, and no command runs past ${MAX_TIMEOUT_MS}. Output over ${OUTPUT_LIMIT} characters keeps its head and says where it was cut.`,
+    'The output item: the docs send {type, call_id, output}; the generated SDK types name the key id and call output "a JSON string" [conflicting]. The documented form is kept: call_id, and output as plain text.',
     CALL_ID_MODE,
   ],
   call(a, c: Call) {

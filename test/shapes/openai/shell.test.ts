@@ -140,7 +140,7 @@ describe('openai local_shell', () => {
     assert.deepEqual(item(out), { type: 'local_shell_call_output', output: text(out) });
     const missing = await e.call('local_shell', { type: 'exec', command: ['pwd'], env: {}, working_directory: 'nope' });
     assert.equal(missing.failure?.code, C.FAILURE_CODE_NOT_FOUND);
-    assert.equal(text(missing), "Error: File not found at path 'nope'");
+    assert.equal(text(missing), "Error: Directory not found at path 'nope'");
   });
 
   test("user: the server's own user runs, any other is refused", async () => {
