@@ -198,7 +198,7 @@ export interface ParseOptions {
 }
 
 // Shapes this build serves: Facet's own first (the default), then the vendor dialects.
-export const ALL_SHAPES = ['core', 'claude', 'codex', 'gemini', 'qwen', 'kimi', 'grok', 'anthropic'];
+export const ALL_SHAPES = ['core', 'claude', 'codex', 'gemini', 'qwen', 'kimi', 'grok', 'anthropic', 'openai'];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**

@@ -93,6 +93,10 @@ export interface ConditionFacts {
   empty_patch: Record<string, never>;
   context_not_found: Path & { line: number; chunk: number; context: string };
   lines_not_found: Path & { line: number; chunk: number; expected: string };
+  /** A V4A diff (OpenAI apply_patch) that does not parse; reason is the reference apply_diff's own message. */
+  invalid_diff: { reason: string };
+  /** A V4A hunk or anchor not found in the file; reason is the reference's message ("Invalid Context 0:\n..."). */
+  diff_mismatch: { reason: string; cursor: number; lines: string };
 
   // ---- sessions
   session_evicted: {
@@ -303,6 +307,8 @@ export const CONDITION_KIND = {
   empty_patch: 'invalid_argument',
   context_not_found: 'precondition_failed',
   lines_not_found: 'precondition_failed',
+  invalid_diff: 'invalid_argument',
+  diff_mismatch: 'precondition_failed',
 
   session_evicted: 'precondition_failed',
   session_ended: 'unavailable',

@@ -14,6 +14,7 @@ import { readChecked, type CheckedRead, type CheckedReadOptions } from './files/
 import { editFile, type EditOptions, type EditResult, type EditSpec } from './files/edit.js';
 import { writeFile, type WriteOptions, type WriteResult } from './files/write.js';
 import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-apply.js';
+import { applyDiffOperation, type DiffOperation, type DiffOperationResult } from './files/v4a-apply.js';
 import { editNotebook, type NotebookEditOptions, type NotebookEditResult, type NotebookEditSpec } from './files/notebook.js';
 import { readMany, type ReadManyOptions, type ReadManyResult } from './files/read-many.js';
 import { readMedia, type MediaFile, type MediaOptions } from './files/media.js';
@@ -86,6 +87,8 @@ export interface FilesEngine {
   edit(ctx: EngineContext, path: string, edits: EditSpec[], opts?: Opts<EditOptions>): Promise<EditResult>;
   /** Applies a Codex-format patch across files, all or none. */
   patch(ctx: EngineContext, patch: string, opts?: Opts<PatchOptions>): Promise<PatchResult>;
+  /** Applies one OpenAI apply_patch operation (a V4A diff creating or updating a file, or a delete), atomically. */
+  applyDiff(ctx: EngineContext, op: DiffOperation): Promise<DiffOperationResult>;
   /** Replaces, inserts or deletes one notebook cell. */
   notebookEdit(ctx: EngineContext, path: string, spec: NotebookEditSpec, opts?: Opts<NotebookEditOptions>): Promise<NotebookEditResult>;
   /** Reads every file that paths and globs name, within a byte budget. */
@@ -173,6 +176,7 @@ export function createEngine(config: EngineConfig): Engine {
       write: (ctx, path, content, opts = {}) => writeFile(ctx.scope, path, content, { ...opts, ...at(ctx) }),
       edit: (ctx, path, edits, opts = {}) => editFile(ctx.scope, path, edits, { ...opts, ...at(ctx) }),
       patch: (ctx, patch, opts = {}) => applyPatch(ctx.scope, patch, { ...opts, ...at(ctx) }),
+      applyDiff: (ctx, op) => applyDiffOperation(ctx.scope, op, at(ctx)),
       notebookEdit: (ctx, path, spec, opts = {}) => editNotebook(ctx.scope, path, spec, { ...opts, ...at(ctx) }),
       readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
@@ -243,6 +247,8 @@ export { notebookListing, type NotebookListing } from './files/notebook-listing.
 export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
 export { openForRead, readAll, statFile, type FileStat } from './files/open.js';
 export { applyPatch, type PatchResult } from './files/patch-apply.js';
+export { applyV4A, type V4AMode } from './files/v4a.js';
+export type { DiffOperation, DiffOperationResult } from './files/v4a-apply.js';
 export { extractPdfText, renderPdfPages } from './files/pdf-pages.js';
 export { pageRangeFor, parsePageRange, pdfPageCount } from './files/pdf.js';
 export { readMany } from './files/read-many.js';
@@ -263,7 +269,7 @@ export type { OutputProgress, ProgressSink } from './progress.js';
 export { headTail, type CapturedText } from './shell/capture.js';
 export { ShellEngine, type LiveOutcome, type RunOutcome } from './shell/engine.js';
 export { MEMORY_ROOT, MemoryDir, type MemoryEntry, type MemoryScope, type MemoryStat } from './memory.js';
-export { NON_INTERACTIVE_ENV } from './shell/env.js';
+export { NON_INTERACTIVE_ENV, ownUser } from './shell/env.js';
 export { commandAsRun } from './shell/job-command.js';
 export { commandFailure, printed } from './shell/run-failure.js';
 export { announceEnd, endReported, endedToAnnounce } from './shell/announce.js';

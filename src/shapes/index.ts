@@ -10,6 +10,7 @@ import { geminiShape } from './gemini/index.js';
 import { grokShape } from './grok/index.js';
 import { kimiShape } from './kimi/index.js';
 import { anthropicShape } from './anthropic/index.js';
+import { openaiShape } from './openai/index.js';
 
 /** Builds one shape's tools over the server's one engine. */
 export type ShapeFactory = (config: FacetConfig, engine: Engine) => ToolboxSpec;
@@ -23,6 +24,7 @@ export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   kimi: kimiShape,
   grok: grokShape,
   anthropic: anthropicShape,
+  openai: openaiShape,
 };
 
 /** Builds the specs of the shapes the config serves, all over the one engine given. */

@@ -59,7 +59,7 @@ test('a bad value from a FACET_* variable names the variable; a flag that overri
     [{ FACET_LISTEN: 'nowhere' }, 'FACET_LISTEN must be host:port (e.g. 127.0.0.1:50051), got "nowhere"'],
     [{ FACET_LISTEN: '127.0.0.1:70000' }, 'FACET_LISTEN port must be at most 65535, got 70000'],
     [{ FACET_LISTEN: '0.0.0.0:1' }, 'FACET_LISTEN 0.0.0.0:1 is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk'],
-    [{ FACET_SHAPE: 'klingon' }, 'FACET_SHAPE: unknown shape "klingon" (known: core, claude, codex, gemini, qwen, kimi, grok, anthropic, all)'],
+    [{ FACET_SHAPE: 'klingon' }, 'FACET_SHAPE: unknown shape "klingon" (known: core, claude, codex, gemini, qwen, kimi, grok, anthropic, openai, all)'],
     [{ FACET_LOG_LEVEL: 'loud' }, 'FACET_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"'],
     [{ FACET_GREP_BACKEND: 'grep' }, 'FACET_GREP_BACKEND must be auto, rg or fallback, got "grep"'],
     [{ FACET_SHELL_ROUTE: 'git' }, 'FACET_SHELL_ROUTE entries look like program=toolbox, got "git"'],

@@ -44,7 +44,11 @@ const EXPECTED: Record<string, string[]> = {
   grok: ['view_file', 'create_file', 'str_replace_editor', 'bash', 'search', 'create_todo_list', 'update_todo_list'],
   anthropic: ['str_replace_based_edit_tool', 'str_replace_editor', 'bash', 'memory'],
   codex: ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
+  openai: ['apply_patch', 'shell', 'local_shell'],
 };
+
+/** The facts file of a shape whose vendor file is named otherwise (the API vendors: <vendor>-api.json). */
+const FACTS_FILE: Record<string, string> = { openai: 'openai-api' };
 
 /**
  * The vendor's parameter schema per tool. Where a vendor has several variants of one tool the
@@ -52,7 +56,7 @@ const EXPECTED: Record<string, string[]> = {
  * reordering the fixture cannot silently switch which schema is compared.
  */
 function vendorSchemas(shape: string): Map<string, unknown> {
-  const file = path.resolve('test/fixtures/vendors', `${shape}.json`);
+  const file = path.resolve('test/fixtures/vendors', `${FACTS_FILE[shape] ?? shape}.json`);
   const facts = JSON.parse(readFileSync(file, 'utf8')) as { tools: Array<{ name: string; parameters: unknown; variant?: string }> };
   const out = new Map<string, unknown>();
   for (const name of new Set(facts.tools.map((t) => t.name))) {

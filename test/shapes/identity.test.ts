@@ -20,6 +20,7 @@ const CONTEXT_FILES: Record<string, string[]> = {
   kimi: ['AGENTS.md'],
   grok: ['AGENTS.md'],
   anthropic: ['CLAUDE.md', 'AGENTS.md'],
+  openai: ['AGENTS.md'],
 };
 const EVERY_FILE = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', 'QWEN.md'];
 const body = (name: string) => `# ${name}\nInstructions kept in ${name}.\n`;

@@ -298,20 +298,31 @@ export function applyChunks(text: string, chunks: UpdateChunk[], display: string
   return { text: out.map((l) => l.text + (l.ending || preferred)).join(''), passes };
 }
 
-const PASSES: Array<[PatchPass, (s: string) => string]> = [
+export type MatchPass = [PatchPass, (s: string) => string];
+
+export const PASSES: readonly MatchPass[] = [
   ['exact', (s) => s],
   ['trailing-whitespace', (s) => s.trimEnd()],
   ['trim', (s) => s.trim()],
   ['typography', (s) => asciiTypography(s.trim())],
 ];
 
-/** The reference's matcher: four passes, each over every candidate position before the next pass. */
-export function seekSequence(lines: string[], pattern: string[], start: number, eof: boolean): { at: number; pass: PatchPass } | undefined {
+/**
+ * The reference's matcher: four passes (or the `passes` given), each over every candidate
+ * position before the next pass. With `eof`, only the position that ends at the last line.
+ */
+export function seekSequence(
+  lines: string[],
+  pattern: string[],
+  start: number,
+  eof: boolean,
+  passes: readonly MatchPass[] = PASSES,
+): { at: number; pass: PatchPass } | undefined {
   if (pattern.length === 0) return { at: start, pass: 'exact' };
   if (pattern.length > lines.length) return undefined;
   const first = eof ? lines.length - pattern.length : start;
   const last = lines.length - pattern.length;
-  for (const [pass, norm] of PASSES) {
+  for (const [pass, norm] of passes) {
     for (let i = Math.max(0, first); i <= last; i++) {
       let ok = true;
       for (let j = 0; j < pattern.length && ok; j++) ok = norm(lines[i + j]!) === norm(pattern[j]!);

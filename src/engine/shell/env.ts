@@ -1,6 +1,7 @@
 // The environment commands see: a short allow list of the server's own variables, the
 // names (or NAME=value pairs) the configuration adds, then what the shape adds. Variables
 // of the server itself (FACET_*, such as FACET_TOKEN) never reach a command.
+import os from 'node:os';
 
 const BASE_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM', 'COLORTERM', 'NO_COLOR'];
 const BASE_PREFIXES = ['LC_'];
@@ -36,4 +37,13 @@ export function buildEnv(configured: readonly string[], extra: Record<string, st
   env.PATH ??= FALLBACK_PATH;
   for (const k of Object.keys(env)) if (isServerSecret(k) || k.includes('\0') || env[k]!.includes('\0')) delete env[k];
   return env;
+}
+
+/** The name of the user the server (and so every command it runs) runs as. */
+export function ownUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.LOGNAME ?? '';
+  }
 }

@@ -1,0 +1,81 @@
+// The openai dialect: the words of a failed call, as the plain sentences OpenAI's own sample
+// executors send back ("Error: File not found at path '…'"), and the output item a host
+// forwards to the Responses API. The reference's V4A messages are passed on unchanged.
+import { EngineError, type EngineError as Failure } from '../../engine/index.js';
+import { type Dialect, errorTable, type KindWords } from '../common/define.js';
+import { str } from '../common/str.js';
+
+/** A call item's call_id, echoed into the output item when the host passes it with the arguments. */
+export interface WithCallId {
+  call_id?: string;
+}
+
+/** Arguments carry call_id only to have it echoed: the output item gets it first, as the API lists it. */
+export const callIdOf = (args: unknown): { call_id?: string } => {
+  const id = (args as WithCallId | undefined)?.call_id;
+  return typeof id === 'string' ? { call_id: id } : {};
+};
+
+export const CALL_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 };
+
+export const CALL_ID_MODE =
+  'call_id: the arguments are the call item\'s operation/action object, which has no call_id; a host may add "call_id" (1-64 characters) to them and it is echoed in the output item (data), otherwise the output item has none and the host adds it before sending.';
+
+/** A bad argument, worded as the reference words it: the message is shown as it is. */
+export const bad = (message: string, field: string, value?: unknown) =>
+  new EngineError('invalid_argument', message, { field, facts: { value, verbatim: true } });
+
+const sentence = (s: string) => {
+  const t = s.charAt(0).toUpperCase() + s.slice(1);
+  return /[.!?:]$/.test(t) ? t : `${t}.`;
+};
+
+const said = (err: Failure) => `Error: ${sentence(err.message)}`;
+
+const BY_KIND: KindWords<unknown> = {
+  invalid_argument(err) {
+    if (err.facts.verbatim === true) return err.message;
+    const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
+    return violations ? `Error: invalid arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : said(err);
+  },
+  permission_denied: said,
+  not_found: (err) => (typeof err.facts.path === 'string' ? `Error: File not found at path '${err.facts.path}'` : said(err)),
+  already_exists: said,
+  conflict: said,
+  precondition_failed: said,
+  resource_exhausted: said,
+  timeout: said,
+  cancelled: said,
+  process_failed: said,
+  io_failed: said,
+  network_failed: said,
+  rate_limited: said,
+  unsupported: said,
+  unavailable: said,
+  security_policy: said,
+  internal: said,
+};
+
+const outside = (err: Failure & { facts: { path: string; roots: string[] } }) =>
+  `Error: ${err.facts.path} is outside the workspace (${err.facts.roots.join(', ')}); use a path inside it.`;
+
+export const openaiWords = errorTable<unknown>(
+  {
+    outside_roots: outside,
+    nul_in_path: outside,
+    root_outside_scope: outside,
+    // The reference apply_diff's own messages, unchanged: a model was trained on them.
+    invalid_diff: (err) => err.facts.reason,
+    diff_mismatch: (err) => err.facts.reason,
+    file_missing: (err) => `Error: File not found at path '${err.facts.path}'`,
+    path_missing: (err) =>
+      err.field === 'working_directory' ? `Error: Directory not found at path '${err.facts.path}'` : `Error: File not found at path '${err.facts.path}'`,
+    file_exists: (err) =>
+      `Error: File already exists at path '${err.facts.path}'. Use an update_file operation to change it, or delete_file first to replace it.`,
+    policy_denied: (err) => `Error: the command policy of this server refuses ${str(err.facts.program)} (rule ${str(err.facts.rule)}).`,
+  },
+  BY_KIND,
+);
+
+/** The openai dialect: every failure in plain words; each tool wraps them in its output item. */
+export const openaiDialect: Dialect = { errors: openaiWords };
