@@ -265,6 +265,13 @@ export { fitLines, headTailSplit } from './text/fit.js';
 export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
 export { isSensitive } from './files/sensitive.js';
 export { signalNumber } from './shell/signals.js';
+// A run's failure and a cancelled run's output, diff notes (kimi: from shapes/common).
+export { cancelledRun, orError, processError, runFailure } from './shell/run-failure.js';
+export { changedLinesOf, diffNote, diffOrNote } from './files/diff-note.js';
+// Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
+export { rgModeLines } from './search/rg-text.js';
+export { pageOf, readWindow } from './text/capped.js';
+export { treeText } from './search/list.js';
 // Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
 export { addedPlaceholders, placeholders } from './files/placeholders.js';
 export { changeSnippet, snippetAround } from './files/snippet.js';
