@@ -55,3 +55,8 @@ export async function settleRun(run: Promise<RunOutcome>, opts: SettleOptions): 
     r.timedOut || exitCode !== 0 ? processError(r.timedOut ? 'timeout' : 'process_failed', why, facts, opts.evidence(r.output), r.output.truncated) : undefined;
   return { exitCode, output: r.output, ...(r.timedOut ? { timedOutMs: r.timeoutMs } : {}), durationMs: r.durationMs, failure, run: r };
 }
+
+const COMMON_SIGNALS = new Set(['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGABRT', 'SIGKILL', 'SIGSEGV', 'SIGPIPE', 'SIGALRM', 'SIGTERM']);
+/** The exit code a shell reports: the code, else 128 + the number of a common signal, else `fallback`. */
+export const exitCodeOf = (code: number | null, signal: string | null, fallback: number): number =>
+  code ?? (signal && COMMON_SIGNALS.has(signal) ? 128 + signalNumber(signal)! : fallback);
