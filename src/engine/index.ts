@@ -296,6 +296,19 @@ export { fitLines, headTailSplit } from './text/fit.js';
 export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
 export { isSensitive } from './files/sensitive.js';
 export { signalNumber } from './shell/signals.js';
+// A run's failure and a cancelled run's output, diff notes (kimi: from shapes/common).
+export { cancelledRun, orError, processError, runFailure } from './shell/run-failure.js';
+export { changedLinesOf, diffNote, diffOrNote } from './files/diff-note.js';
+// Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
+export { rgModeLines } from './search/rg-text.js';
+export { pageOf, readWindow } from './text/capped.js';
+export { treeText } from './search/list.js';
+// Paths as shown relative to the cwd, a shell's exit code for common signals, facts as text (kimi: from shapes/common).
+export { displayPath } from './working-dir.js';
+export { exitCodeOf } from './shell/settle.js';
+export { str } from './text/str.js';
+export { literalEdits } from './files/literal-edits.js';
+export { waitedTail } from './shell/job-tail.js';
 // Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
 export { addedPlaceholders, placeholders } from './files/placeholders.js';
 export { changeSnippet, snippetAround } from './files/snippet.js';

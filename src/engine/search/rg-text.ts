@@ -2,7 +2,7 @@
 // "path-line-text" for context, "--" between groups that do not touch (also across files),
 // notes for lines cut at max-columns, and -o's one line per matched part. Also the splitting
 // of a glob argument that holds several globs.
-import type { GrepFile, GrepLine } from './types.js';
+import type { GrepFile, GrepLine, GrepMode } from './types.js';
 
 export interface RgTextOptions {
   /** How a file is named before each line ('' when one file was searched and rg names none). */
@@ -63,4 +63,11 @@ export function splitGlobs(spec: string): string[] {
   }
   if (cur) out.push(cur);
   return out;
+}
+
+/** The lines rg prints for these files in `mode`: their names (-l), "name:N" (-c), or the content lines. */
+export function rgModeLines(files: readonly GrepFile[], mode: GrepMode, o: RgTextOptions): string[] {
+  if (mode === 'files') return files.map((f) => o.name(f, 'match'));
+  if (mode === 'count') return files.map((f) => `${o.name(f, 'match')}:${f.matches}`);
+  return rgContentLines(files, o);
 }

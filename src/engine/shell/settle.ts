@@ -2,15 +2,16 @@
 // code, 128 + the number of the signal that killed it, a chosen code when its timeout did),
 // the failure of a run that did not exit 0, and a cancelled call's partial output as an
 // outcome rather than a throw, so a tool can show what the command printed before it stopped.
-import { constants } from 'node:os';
-import { EngineError } from '../errors.js';
+import type { EngineError } from '../errors.js';
 import type { CapturedText } from './capture.js';
 import type { RunOutcome } from './engine.js';
+import { cancelledRun, processError } from './run-failure.js';
+import { signalNumber } from './signals.js';
 
 /** The exit code a shell would report: the code, or 128 + the number of the signal that ended it (-1 if unknown). */
 export function shellExitCode(code: number | null, signal: string | null): number {
   if (code !== null) return code;
-  const n = signal ? (constants.signals as Record<string, number>)[signal] : undefined;
+  const n = signalNumber(signal);
   return n !== undefined ? 128 + n : -1;
 }
 
@@ -41,23 +42,21 @@ export async function settleRun(run: Promise<RunOutcome>, opts: SettleOptions): 
   try {
     r = await run;
   } catch (err) {
-    const output = err instanceof EngineError && err.kind === 'cancelled' ? (err.facts.output as CapturedText | undefined) : undefined;
-    if (!output || typeof output.text !== 'string') throw err;
-    const f = (err as EngineError).facts;
+    const cancelled = cancelledRun(err);
+    if (!cancelled) throw err;
+    const f = cancelled.err.facts;
     const exitCode = shellExitCode((f.exitCode as number | null) ?? null, (f.signal as string | null) ?? null);
-    return { exitCode, output, cancelled: true, durationMs: Number(f.durationMs ?? 0), failure: err as EngineError };
+    return { exitCode, output: cancelled.output, cancelled: true, durationMs: Number(f.durationMs ?? 0), failure: cancelled.err };
   }
   const exitCode = r.timedOut ? opts.timeoutExitCode : shellExitCode(r.exitCode, r.signal);
+  const why = r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`;
+  const facts = { exitCode, signal: r.signal, timeoutMs: r.timeoutMs };
   const failure =
-    r.timedOut || exitCode !== 0
-      ? new EngineError(
-          r.timedOut ? 'timeout' : 'process_failed',
-          r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`,
-          {
-            facts: { exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-            process: { tool: 'bash', exitCode, signal: r.signal ?? '', output: opts.evidence(r.output), outputTruncated: r.output.truncated, backend: 'execa' },
-          },
-        )
-      : undefined;
+    r.timedOut || exitCode !== 0 ? processError(r.timedOut ? 'timeout' : 'process_failed', why, facts, opts.evidence(r.output), r.output.truncated) : undefined;
   return { exitCode, output: r.output, ...(r.timedOut ? { timedOutMs: r.timeoutMs } : {}), durationMs: r.durationMs, failure, run: r };
 }
+
+const COMMON_SIGNALS = new Set(['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGABRT', 'SIGKILL', 'SIGSEGV', 'SIGPIPE', 'SIGALRM', 'SIGTERM']);
+/** The exit code a shell reports: the code, else 128 + the number of a common signal, else `fallback`. */
+export const exitCodeOf = (code: number | null, signal: string | null, fallback: number): number =>
+  code ?? (signal && COMMON_SIGNALS.has(signal) ? 128 + signalNumber(signal)! : fallback);

@@ -68,3 +68,27 @@ export function linesWithinBytes(
   }
   return { lines, dropped: 0, reached: false };
 }
+
+/** A window of lines: `offset` skipped, then at most `limit` (0: all the rest); `next` is the offset after it, when lines remain. */
+export function pageOf<T>(items: readonly T[], offset: number, limit: number): { page: T[]; next?: number } {
+  const page = limit > 0 ? items.slice(offset, offset + limit) : items.slice(offset);
+  return offset + page.length < items.length ? { page, next: offset + page.length } : { page };
+}
+
+/**
+ * The lines of a read (from line `startLine`, each with its break) with every line cut to
+ * `maxLine` characters ending in `marker`, then kept within `maxBytes` (linesWithinBytes):
+ * the kept lines, the number of the first, the numbers of the cut lines among them, and
+ * whether the byte budget stopped the read.
+ */
+export function readWindow(
+  r: { lines: readonly string[]; eols: readonly string[]; startLine: number },
+  o: { maxLine: number; marker: string; maxBytes: number; fromEnd: boolean; limit: number },
+): { lines: string[]; first: number; cut: number[]; reached: boolean } {
+  const whole = r.lines.map((l, i) => l + r.eols[i]);
+  const cut = whole.map((l) => cutLine(l, o.maxLine, o.marker));
+  const fit = linesWithinBytes(cut, o.maxBytes, { fromEnd: o.fromEnd, limit: o.limit });
+  const kept = (i: number) => i >= fit.dropped && i < fit.dropped + fit.lines.length;
+  const cuts = cut.flatMap((l, i) => (l !== whole[i] && kept(i) ? [r.startLine + i] : []));
+  return { lines: fit.lines, first: r.startLine + fit.dropped, cut: cuts, reached: fit.reached };
+}

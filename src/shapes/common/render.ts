@@ -1,5 +1,6 @@
-// Rendering shared by several vendors' shapes: sizes, durations, paths as a model is shown them.
-import path from 'node:path';
+// Rendering shared by several vendors' shapes: sizes and durations as a model is shown them.
+// Paths relative to the cwd and a shell's exit code moved to the engine (re-exported here).
+export { displayPath, exitCodeOf } from '../../engine/index.js';
 
 // ---- claude
 
@@ -24,14 +25,3 @@ export function formatDuration(ms: number): string {
   const rest = Math.round(s - m * 60);
   return rest === 0 ? `${m}m` : `${m}m ${rest}s`;
 }
-
-/** A path relative to `cwd` when under it, else absolute. */
-export function displayPath(abs: string, cwd: string): string {
-  const rel = path.relative(cwd, abs);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs;
-}
-
-const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGABRT: 6, SIGKILL: 9, SIGSEGV: 11, SIGPIPE: 13, SIGALRM: 14, SIGTERM: 15 };
-/** The exit code a shell reports: the code, else 128 + the number of a common signal, else `fallback`. */
-export const exitCodeOf = (code: number | null, signal: string | null, fallback: number) =>
-  code ?? (signal && SIGNALS[signal] !== undefined ? 128 + SIGNALS[signal]! : fallback);

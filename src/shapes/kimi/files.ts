@@ -43,5 +43,3 @@ export const fileWords =
   };
 
 export const nullable = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }], default: null });
-
-export const workDir = (c: Call): string => (c.session.cwd && c.scope.contains(c.session.cwd) ? c.session.cwd : c.scope.primary);

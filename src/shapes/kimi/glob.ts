@@ -1,21 +1,17 @@
 // Glob: file names under a directory matching a pattern, at most 1000; a pattern starting
 // with ** is refused with the working directory two levels deep as its output.
 import path from 'node:path';
-import { engineFailure, expandHome, type GlobResult } from '../../engine/index.js';
+import { engineFailure, expandHome, type GlobResult, treeText, workingDir } from '../../engine/index.js';
 import { defineTool, type Call } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
-import { nullable, workDir } from './files.js';
+import { nullable } from './files.js';
 
 const MAX_MATCHES = 1000;
 
 /** Two levels of the working directory, to show where a search could start. */
-async function treeOf(c: Call): Promise<string> {
-  const r = await c.engine.search.list(c, workDir(c), { depth: 2, sort: 'dirs-first', limit: 200 });
-  const lines = r.entries.map((e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : ''));
-  if (r.omitted > 0) lines.push(`... (${r.omitted} more)`);
-  return `${workDir(c)}/\n${lines.map((l) => `  ${l}`).join('\n')}`;
-}
+const treeOf = async (c: Call): Promise<string> =>
+  treeText(await c.engine.search.list(c, workingDir(c), { depth: 2, sort: 'dirs-first', limit: 200 }), workingDir(c));
 
 export const globTool = defineTool<{ pattern: string; directory?: string | null; include_dirs?: boolean }, GlobResult | { refused: string }>({
   name: 'Glob',
@@ -45,7 +41,7 @@ export const globTool = defineTool<{ pattern: string; directory?: string | null;
   ],
   async call(args, c) {
     if (args.pattern.startsWith('**')) return { refused: await treeOf(c) };
-    const dir = args.directory != null ? expandHome(args.directory) : workDir(c);
+    const dir = args.directory != null ? expandHome(args.directory) : workingDir(c);
     if (!path.isAbsolute(dir)) throw engineFailure('relative_directory', `${dir} is not absolute`, { directory: dir }, { field: 'directory' });
     const opts = { pattern: args.pattern, path: dir, includeDirs: args.include_dirs ?? true, hidden: true, noIgnore: true, sort: 'path' as const };
     return c.engine.search.glob(c, { ...opts, limit: MAX_MATCHES });

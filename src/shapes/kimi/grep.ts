@@ -1,7 +1,7 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
 import path from 'node:path';
-import { EngineError, engineFailure, expandHome, type GrepMode, type GrepResult, isSensitive, rgContentLines } from '../../engine/index.js';
+import { EngineError, engineFailure, expandHome, type GrepMode, type GrepResult, isSensitive, pageOf, rgModeLines } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
@@ -103,30 +103,17 @@ export const grepTool = defineTool<Args, GrepResult>({
     const files = r.files.filter((f) => !isSensitive(f.relative));
     const secret = r.files.filter((f) => isSensitive(f.relative)).map((f) => f.relative);
     const { before, after } = context(args);
-    const all =
-      mode === 'files'
-        ? files.map((f) => f.relative)
-        : mode === 'count'
-          ? files.map((f) => `${f.relative}:${f.matches}`)
-          : rgContentLines(files, {
-              name: (f) => f.relative,
-              lineNumbers: args['-n'] ?? true,
-              grouped: before > 0 || after > 0,
-              onlyMatching: false,
-              cutNotes: false,
-            });
-    const offset = args.offset ?? 0;
+    const rg = { name: (f: { relative: string }) => f.relative, lineNumbers: args['-n'] ?? true, grouped: before > 0 || after > 0, onlyMatching: false };
+    const all = rgModeLines(files, mode!, { ...rg, cutNotes: false });
     // Kimi's default page is 250 lines; 0 or null shows everything.
-    const limit = args.head_limit === undefined ? 250 : (args.head_limit ?? 0);
-    const page = limit > 0 ? all.slice(offset, offset + limit) : all.slice(offset);
+    const { page, next } = pageOf(all, args.offset ?? 0, args.head_limit === undefined ? 250 : (args.head_limit ?? 0));
     // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
     const notes: string[] = [];
     if (r.timedOut) notes.push(`The search stopped after ${TIMEOUT_MS / 1000} seconds; results are partial.`);
     else if (r.stoppedBy === 'max_total') notes.push('The search stopped at its match limit; results are partial.');
     if (secret.length > 0) notes.push(sensitiveNote(secret));
     if (mode === 'count') notes.push(`Found ${files.reduce((n, f) => n + f.matches, 0)} total occurrences across ${files.length} files.`);
-    if (offset + page.length < all.length)
-      notes.push(`Results truncated to ${page.length} lines (total: ${all.length}). Use offset=${offset + page.length} to see more.`);
+    if (next !== undefined) notes.push(`Results truncated to ${page.length} lines (total: ${all.length}). Use offset=${next} to see more.`);
     const host = { counts: { files: files.length, matches: r.totalMatches, matchLines: r.totalMatchLines }, truncated: r.truncated };
     // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then the other notes.
     if (page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', host);

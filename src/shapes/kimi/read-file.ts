@@ -1,7 +1,7 @@
 // ReadFile: cat -n numbered lines, forward or from the end, with Kimi's per-line cut ("..."),
 // its 1000-line and 100 KiB budgets, and a message on where the read started and stopped.
 import path from 'node:path';
-import { cutLine, EngineError, engineFailure, isSensitive, linesWithinBytes, type TextRead } from '../../engine/index.js';
+import { EngineError, engineFailure, isSensitive, readWindow, type TextRead } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
@@ -63,17 +63,15 @@ export const readFileTool = defineTool<{ path: string; line_offset?: number; n_l
   },
   format(r, args) {
     const nLines = args.n_lines ?? MAX_LINES;
-    const cut = r.lines.map((l, i) => cutLine(l + r.eols[i], MAX_LINE_LENGTH, '...'));
-    const fit = linesWithinBytes(cut, MAX_BYTES, { fromEnd: (args.line_offset ?? 1) < 0, limit: Math.min(nLines, MAX_LINES) });
-    const { lines } = fit;
-    const first = r.startLine + fit.dropped;
+    const fromEnd = (args.line_offset ?? 1) < 0;
+    const fit = readWindow(r, { maxLine: MAX_LINE_LENGTH, marker: '...', maxBytes: MAX_BYTES, fromEnd, limit: Math.min(nLines, MAX_LINES) });
+    const { lines, first, cut: cuts } = fit;
     const total = r.totalLines ?? 0;
     let message = lines.length > 0 ? `${lines.length} lines read from file starting from line ${first}.` : 'No lines read from file.';
     message += ` Total lines in file: ${total}.`;
     if (nLines > MAX_LINES && lines.length === MAX_LINES) message += ` Max ${MAX_LINES} lines reached.`;
     else if (fit.reached) message += ` Max ${MAX_BYTES} bytes reached.`;
     else if (lines.length < nLines) message += ' End of file reached.';
-    const cuts = cut.flatMap((l, i) => (l !== r.lines[i]! + r.eols[i] && i >= fit.dropped && i < fit.dropped + lines.length ? [r.startLine + i] : []));
     if (cuts.length > 0) message += ` Lines [${cuts.join(', ')}] were truncated.`;
     const output = lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join('');
     const counts = { lines: lines.length, totalLines: total, firstLine: first };

@@ -12,10 +12,7 @@ type Args = { command: string; timeout?: number; run_in_background?: boolean; de
 const FOREGROUND_MAX_S = 300;
 
 /** Kimi CLI reports a command ended by a signal with the negative signal number (Python's returncode), e.g. -9 for SIGKILL. */
-const signalExitCode = (signal: string): string => {
-  const n = signalNumber(signal);
-  return n === undefined ? signal : String(-n);
-};
+const signalExitCode = (signal: string): string => String(signalNumber(signal) === undefined ? signal : -signalNumber(signal)!);
 
 export const shellTool: ToolMaker<Args> = (env, dialect) => {
   const shellEnv = { GIT_TERMINAL_PROMPT: '0', SHELL: env.config.shell.path, PAGER: 'cat', GIT_PAGER: 'cat' };

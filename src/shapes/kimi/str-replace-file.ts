@@ -1,5 +1,5 @@
 // StrReplaceFile: one literal edit or a list of them, applied in order, all or nothing.
-import { engineFailure, type EditResult } from '../../engine/index.js';
+import { engineFailure, type EditResult, literalEdits } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { diffNote } from '../common/diff-note.js';
 import { str } from '../common/str.js';
@@ -62,13 +62,8 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
   ],
   call(args, c) {
     const p = checkPath(pathOf(args));
-    const items = itemsOf(args);
-    if (items.length === 0) throw engineFailure('no_match', 'no edits given', {}, { field: 'edit' });
-    const specs = items.map((e, i) => {
-      if (e.old === '') throw engineFailure('empty_old', 'the old string is empty', { editIndex: i }, { field: 'edit' });
-      return { oldString: e.old, newString: e.new, occurrences: e.replace_all ? ('all' as const) : ('unique' as const) };
-    });
-    return c.engine.files.edit(c, p, specs, { allowNoChange: true });
+    const edits = itemsOf(args).map((e) => ({ ...e, all: e.replace_all }));
+    return c.engine.files.edit(c, p, literalEdits(edits, 'edit'), { allowNoChange: true });
   },
   format(r, args) {
     const edits = itemsOf(args).length;

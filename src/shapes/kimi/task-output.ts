@@ -1,4 +1,5 @@
 // TaskOutput: one task's status as key: value lines, then the newest 32 KiB of its log.
+import { waitedTail } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
@@ -34,12 +35,8 @@ export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; tim
   idempotency: 'idempotent',
   errorModes: 'NOT_FOUND: no task with that id in this session (TaskList shows them).',
   async call(args, c) {
-    const shell = c.engine.shell;
-    let j = shell.job(c, args.task_id);
-    const waitMs = (args.timeout ?? 30) * 1000;
-    if (args.block && j.status === 'running' && waitMs > 0) j = (await shell.output(c, j.id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 })).job;
-    const tail = await shell.tail(c, j.id, 32 << 10);
-    j = tail.job;
+    const tail = await waitedTail(c.engine.shell, c, args.task_id, { wait: args.block, waitMs: (args.timeout ?? 30) * 1000, maxBytes: 32 << 10 });
+    const j = tail.job;
     const readable = c.scope.contains(j.logPath);
     const previewBytes = Buffer.byteLength(tail.text, 'utf8');
     const { head, end } = taskLines(j, c);
