@@ -1,9 +1,9 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditResult, unescapeShellPath } from '../../engine/index.js';
+import { type EditResult, snippetAround, unescapeShellPath } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { changedLinesOf, diffNote } from '../common/diff-note.js';
-import { shapeError, snippetAround } from '../common/gemini-family.js';
+import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 

@@ -1,8 +1,8 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import { headTailSplit, type RunOutcome, withDetails } from '../../engine/index.js';
+import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { cancelledText, signalNumber, stripAnsi } from '../common/gemini-family.js';
+import { cancelledText } from '../common/gemini-family.js';
 import { cancelledRun, processError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 import { badParams } from './errors.js';
