@@ -2,13 +2,39 @@
 // gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { EngineError, type ModelRead, type UntypedFacts } from '../../engine/index.js';
+import { EngineError, type FileDiff, type ModelRead, type UntypedFacts } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
+import type { Call } from './define.js';
+import { diffNote } from './diff-note.js';
 import { ok } from './result.js';
 
 /** A failure the shape itself detects (not an engine call), with its error type. */
 export function shapeError(kind: EngineError['kind'], message: string, errorType: string, facts: UntypedFacts = {}, field?: string): EngineError {
   return new EngineError(kind, message, { facts: { ...facts, errorType }, field });
+}
+
+/** invalid_tool_params: an argument the tool refuses before doing anything. */
+export const badParams = (message: string, field?: string, facts: UntypedFacts = {}): EngineError =>
+  shapeError('invalid_argument', message, 'invalid_tool_params', facts, field);
+
+/** An empty old_string creates a file (replace / edit): refused when one is there. */
+export async function refuseExisting(c: Call, file: string): Promise<void> {
+  const st = await c.engine.files.stat(c, file);
+  if (st.exists) throw shapeError('already_exists', `${file} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
+}
+
+/** The host block of a file written or edited: its path, the diff with its note, the lines added and removed after `counts`. */
+export function changeHost(summary: string, r: { path: string; created: boolean; diff?: FileDiff }, counts: Record<string, number>, details = {}) {
+  const diff = r.diff;
+  const lines = { added: diff?.added ?? 0, removed: diff?.removed ?? 0 };
+  return {
+    summary,
+    paths: [r.path],
+    diff: diff?.unified,
+    diffNote: diffNote(diff),
+    counts: { ...counts, ...lines },
+    details: { created: r.created, ...details },
+  };
 }
 
 /** The marker both vendors append to a line cut at their per-line limit. */

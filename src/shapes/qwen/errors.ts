@@ -1,10 +1,10 @@
 // Qwen Code's failures: Gemini CLI's ToolErrorType names plus Qwen's own (prior read,
 // task_stop), kept in the host block as details.error_type; messages in our words with the
 // same facts and remedy. Qwen sends a failed call to its model as {error: message}.
-import type { EngineError, UntypedFacts } from '../../engine/index.js';
+import type { EngineError } from '../../engine/index.js';
 import type { Dialect } from '../common/define.js';
 import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
-import { shapeError } from '../common/gemini-family.js';
+import { badParams } from '../common/gemini-family.js';
 import { str } from '../common/str.js';
 
 type Args = Record<string, unknown>;
@@ -69,10 +69,6 @@ export function qwenFormatError(err: EngineError): string {
   if (err.kind === 'invalid_argument') return `Error: Invalid parameters provided. Reason: ${err.message}`;
   return `Error: Tool call execution failed. Reason: ${err.message}`;
 }
-
-/** Qwen's invalid_tool_params: an argument it refuses before doing anything. */
-export const badParams = (message: string, field?: string, facts: UntypedFacts = {}): EngineError =>
-  shapeError('invalid_argument', message, 'invalid_tool_params', facts, field);
 
 /** Qwen's file tools take absolute paths only. */
 export function requireAbsolute(p: string, field: string): void {

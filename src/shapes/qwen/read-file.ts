@@ -15,7 +15,8 @@ import { type Call, defineTool, type Reply } from '../common/define.js';
 import { CUT_MARK, modelReadResult } from '../common/gemini-family.js';
 import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
-import { badParams, requireAbsolute } from './errors.js';
+import { badParams } from '../common/gemini-family.js';
+import { requireAbsolute } from './errors.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);

@@ -2,10 +2,9 @@
 // timeout with the output so far, long output cut to head and tail, managed background shells.
 import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { cancelledText } from '../common/gemini-family.js';
+import { badParams, cancelledText } from '../common/gemini-family.js';
 import { cancelledRun, processError } from '../common/process.js';
 import { TAGS } from '../tags.js';
-import { badParams } from './errors.js';
 
 const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;

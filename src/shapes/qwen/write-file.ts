@@ -2,7 +2,7 @@
 // this session and be unchanged since.
 import { unescapeShellPath, type WriteResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
+import { changeHost } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 
@@ -42,7 +42,6 @@ export const writeFile = defineTool<Args, WriteResult>({
   },
   format(r) {
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
-    const counts = { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 };
-    return { text, host: { summary: text, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts, details: { created: r.created } } };
+    return { text, host: changeHost(text, r, { bytes: r.size }) };
   },
 });
