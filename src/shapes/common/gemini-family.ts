@@ -4,8 +4,9 @@
 // data), and the options of their list_directory. What is not wording is the engine's.
 import { EngineError, type FileDiff, type ModelRead, type UntypedFacts } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
-import type { Call } from './define.js';
+import type { Call, Reply } from './define.js';
 import { diffNote } from './diff-note.js';
+import { cancelledRun } from './process.js';
 import { ok } from './result.js';
 
 /** A failure the shape itself detects (not an engine call), with its error type. */
@@ -81,7 +82,11 @@ export function familyListOptions(opts: { ignoreFile: string; respectGit?: boole
   };
 }
 
-/** run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output so far. */
-export function cancelledText(output: string): string {
-  return `Command was cancelled by user before it could complete.${output.trim() ? ` Below is the output before it was cancelled:\n${output}` : ' There was no output before it was cancelled.'}`;
+/** run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output so far; undefined for other failures. */
+export function cancelledReply(e: unknown, summary: string): Reply | undefined {
+  const cancelled = cancelledRun(e);
+  if (!cancelled) return undefined;
+  const out = cancelled.text;
+  const said = out.trim() ? ` Below is the output before it was cancelled:\n${out}` : ' There was no output before it was cancelled.';
+  return { text: `Command was cancelled by user before it could complete.${said}`, failure: cancelled.err, host: { summary } };
 }
