@@ -1,6 +1,6 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditResult, snippetAround, unescapeShellPath } from '../../engine/index.js';
+import { type EditResult, snippetAround } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { changedLinesOf } from '../common/diff-note.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
@@ -49,8 +49,7 @@ export const edit = defineTool<Args, EditResult>({
     'invalid_tool_params: a relative path. path_not_in_workspace: outside the workspace.',
   ],
   async call(args, c) {
-    requireAbsolute(args.file_path, 'file_path');
-    const file = unescapeShellPath(args.file_path);
+    const file = requireAbsolute(args.file_path, 'file_path');
     if (args.old_string === '') await refuseExisting(c, file);
     const occurrences = args.replace_all ? 'all' : 'unique';
     return c.engine.files.edit(c, file, [{ oldString: args.old_string, newString: args.new_string, occurrences }], {

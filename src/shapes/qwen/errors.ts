@@ -1,7 +1,7 @@
 // Qwen Code's failures: Gemini CLI's ToolErrorType names plus Qwen's own (prior read,
 // task_stop), kept in the host block as details.error_type; messages in our words with the
 // same facts and remedy. Qwen sends a failed call to its model as {error: message}.
-import type { EngineError } from '../../engine/index.js';
+import { type EngineError, unescapeShellPath } from '../../engine/index.js';
 import type { Dialect } from '../common/define.js';
 import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
 import { badParams } from '../common/gemini-family.js';
@@ -70,7 +70,8 @@ export function qwenFormatError(err: EngineError): string {
   return `Error: Tool call execution failed. Reason: ${err.message}`;
 }
 
-/** Qwen's file tools take absolute paths only. */
-export function requireAbsolute(p: string, field: string): void {
+/** Qwen's file tools take absolute paths only: the path with shell escapes undone. */
+export function requireAbsolute(p: string, field: string): string {
   if (!p.startsWith('/')) throw badParams(`${field} must be an absolute path, but "${p}" is relative; give the full path`, field, { path: p });
+  return unescapeShellPath(p);
 }

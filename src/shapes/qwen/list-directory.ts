@@ -44,11 +44,11 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     'path_not_in_workspace: outside the workspace.',
   ],
   async call(args, c) {
-    requireAbsolute(args.path, 'path');
+    const dir = requireAbsolute(args.path, 'path');
     const filt = args.file_filtering_options ?? {};
     const git = filt.respect_git_ignore !== false;
     const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore };
-    const r = await c.engine.search.list(c, unescapeShellPath(args.path), familyListOptions(opts));
+    const r = await c.engine.search.list(c, dir, familyListOptions(opts));
     const drop = basenameFilter(args.ignore);
     // Qwen counts the .git entry it always hides among the git-ignored ones.
     const dotGit = git && (await c.engine.files.stat(c, path.join(r.path, '.git')).catch(() => undefined))?.exists ? 1 : 0;
