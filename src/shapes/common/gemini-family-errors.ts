@@ -6,7 +6,7 @@ import type { Reply, Words } from './define.js';
 import { str } from './str.js';
 
 /** The error type both vendors give most engine failures, whatever the tool. */
-export function commonErrorType(err: EngineError): string | undefined {
+function commonErrorType(err: EngineError): string | undefined {
   const f = err.facts;
   if (err.kind === 'permission_denied' && Array.isArray(f.roots)) return 'path_not_in_workspace';
   if (err.kind === 'permission_denied') return 'permission_denied';
@@ -31,7 +31,7 @@ const EDIT_TYPES: { [C in Condition]?: string } = {
 };
 
 /** Error type of a file edit (replace / edit / write_file). */
-export function editErrorType(err: EngineError): string {
+function editErrorType(err: EngineError): string {
   const byCondition = err.condition !== undefined ? EDIT_TYPES[err.condition] : undefined;
   if (byCondition) return byCondition;
   if (err.kind === 'not_found') return 'file_not_found';
@@ -94,7 +94,7 @@ function sharedText(err: EngineError, type: string, p: string): string {
 }
 
 /** A failure's text: the vendor's wording first, then the shared one. */
-export function familyText(tool: string, err: EngineError, type: string, args: unknown, vendor: VendorText): string {
+function familyText(tool: string, err: EngineError, type: string, args: unknown, vendor: VendorText): string {
   const a = (args ?? {}) as Record<string, unknown>;
   return vendor(tool, err, type, a) ?? sharedText(err, type, str(a.file_path ?? a.dir_path ?? a.path ?? err.facts.path));
 }

@@ -2,7 +2,7 @@
 // (providers without grounding cite their numbered results the same way).
 import { type SearchResponse, withCitations } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { shapeError } from '../common/gemini-family.js';
+import { badParams } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 
 /** The grounded text and its Sources lines; providers without grounding cite their numbered results. */
@@ -45,7 +45,7 @@ export const googleWebSearch = defineTool<{ query: string }, SearchResponse>({
     '(the message names the provider and the cause: rejected key, quota, timeout). An empty query is refused.',
   ],
   async call(args, c) {
-    if (args.query.trim() === '') throw shapeError('invalid_argument', 'the query is empty', 'invalid_tool_params', {}, 'query');
+    if (args.query.trim() === '') throw badParams('the query is empty', 'query');
     return c.engine.web.search(args.query, { limit: 10, signal: c.signal });
   },
   format(r, args) {

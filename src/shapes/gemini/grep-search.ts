@@ -22,17 +22,7 @@ interface Args {
 }
 
 /** Folders and files Gemini's grep always leaves out. */
-const EXCLUDES = [
-  '!**/node_modules/**',
-  '!**/.git/**',
-  '!**/bower_components/**',
-  '!**/.svn/**',
-  '!**/.hg/**',
-  '!**/dist/**',
-  '!**/build/**',
-  '!*.log',
-  '!*.tmp',
-];
+const EXCLUDES = [...['node_modules', '.git', 'bower_components', '.svn', '.hg', 'dist', 'build'].map((d) => `!**/${d}/**`), '!*.log', '!*.tmp'];
 const TIMEOUT_MS = 30_000;
 
 /** The Gemini output: a header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---". */

@@ -2,7 +2,7 @@
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
 import type { ModelRead } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { modelReadResult, shapeError } from '../common/gemini-family.js';
+import { badParams, modelReadResult } from '../common/gemini-family.js';
 import { geminiMediaText, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
 
 interface Args {
@@ -53,11 +53,10 @@ export const readFile = defineTool<Args, ModelRead>({
   async call(args, c) {
     const { file_path: file, start_line: s, end_line: e } = args;
     refuseNul(file, 'file_path');
-    if (s !== undefined && e !== undefined && s > e)
-      throw shapeError('invalid_argument', 'start_line cannot be greater than end_line', 'invalid_tool_params', {}, 'start_line');
+    if (s !== undefined && e !== undefined && s > e) throw badParams('start_line cannot be greater than end_line', 'start_line');
     if (await c.engine.files.hidden(c, file, ['.geminiignore'], true)) {
       const message = `File path '${file}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`;
-      throw shapeError('invalid_argument', message, 'invalid_tool_params', { path: file }, 'file_path');
+      throw badParams(message, 'file_path', { path: file });
     }
     const start = s ?? 1;
     const limit = e !== undefined ? e - start + 1 : MAX_LINES;
@@ -65,7 +64,7 @@ export const readFile = defineTool<Args, ModelRead>({
     const r = await c.engine.files.forModel(c, file, { ...READ_OPTS, start, limit, audioVideoMax: MAX_FILE_BYTES, maxAnyBytes: MAX_FILE_BYTES });
     const total = r.kind === 'text' ? (r.totalLines ?? r.endLine) : 0;
     if (r.kind === 'text' && r.lines.length === 0 && start > 1 && start > total) {
-      throw shapeError('invalid_argument', `start_line ${start} is past the end of the file (${total} lines)`, 'invalid_tool_params', { total }, 'start_line');
+      throw badParams(`start_line ${start} is past the end of the file (${total} lines)`, 'start_line', { total });
     }
     return r;
   },

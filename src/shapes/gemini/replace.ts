@@ -2,8 +2,7 @@
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
 import { addedPlaceholders, changeSnippet, type Engine } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
-import { shapeError } from '../common/gemini-family.js';
+import { badParams, changeHost, refuseExisting } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
 
 type EditResult = Awaited<ReturnType<Engine['files']['edit']>>;
@@ -82,12 +81,9 @@ export const replace = defineTool<Args, EditResult>({
     const [added] = addedPlaceholders(args.old_string, args.new_string);
     if (added) {
       const message = `\`new_string\` holds an omission placeholder ("${added.line}"); give the exact literal replacement text`;
-      throw shapeError('invalid_argument', message, 'invalid_tool_params', {}, 'new_string');
+      throw badParams(message, 'new_string');
     }
-    if (args.old_string === '') {
-      const st = await c.engine.files.stat(c, args.file_path);
-      if (st.exists) throw shapeError('already_exists', `${args.file_path} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
-    }
+    if (args.old_string === '') await refuseExisting(c, args.file_path);
     const edit = { oldString: args.old_string, newString: args.new_string, occurrences: args.allow_multiple ? ('all' as const) : ('unique' as const) };
     const ladder = ['exact', 'indentation', 'tokens', 'fuzzy'] as const;
     return c.engine.files.edit(c, args.file_path, [edit], { ladder: [...ladder], firstLineIndent: true, newFileKeepsEndings: true, createParents: true });
@@ -97,14 +93,7 @@ export const replace = defineTool<Args, EditResult>({
     const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
     return {
       text: `${head} Here is the updated code:\n${changeSnippet(!r.created, r.text, r.diff)}${fuzzy}`,
-      host: {
-        summary: head,
-        paths: [r.path],
-        diff: r.diff.unified,
-        diffNote: diffNote(r.diff),
-        counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
-        details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact', instruction: args.instruction },
-      },
+      host: changeHost(head, r, { replacements: r.replacements }, { rung: r.edits[0]?.rung ?? 'exact', instruction: args.instruction }),
     };
   },
 });

@@ -2,8 +2,8 @@
 // fields, a 5-minute inactivity timeout, command substitution refused, and is_background.
 import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcome, signalNumber, stripAnsi } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { cancelledText } from '../common/gemini-family.js';
-import { cancelledRun } from '../common/process.js';
+import { cancelledReply } from '../common/gemini-family.js';
+import { orError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 
 interface Args {
@@ -63,11 +63,7 @@ async function runForeground(c: Call, args: Args): Promise<Reply> {
       reportBackground: true,
       keepBackground: true,
     })
-    .catch((e: unknown) => {
-      const cancelled = cancelledRun(e);
-      if (!cancelled) throw e;
-      return { text: cancelledText(cancelled.text), failure: cancelled.err, host: { summary } };
-    });
+    .catch((e: unknown) => cancelledReply(e, summary) ?? Promise.reject(orError(e)));
   if (!('pid' in r)) return r;
   const out = shownOutput(r);
   const details = { pid: r.pid, background_pids: r.backgroundPids, cwd: r.cwd, ...(r.spill ? { full_output: r.spill.path } : {}) };

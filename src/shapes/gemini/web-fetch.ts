@@ -2,7 +2,7 @@
 // each page under a "--- <url> ---" header; failed URLs listed as skipped.
 import { extractUrls, fetchEach, type FetchEachResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { shapeError } from '../common/gemini-family.js';
+import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 
 /** Gemini's budget of fetched text for one call, shared fairly between the URLs. */
@@ -51,7 +51,7 @@ export const webFetch = defineTool<{ prompt: string }>({
   async call(args, c) {
     const { urls, invalid } = extractUrls(args.prompt);
     if (invalid.length > 0) {
-      throw shapeError('invalid_argument', `the prompt holds a malformed or non-http(s) URL: ${invalid[0]}`, 'invalid_tool_params', { invalid }, 'prompt');
+      throw badParams(`the prompt holds a malformed or non-http(s) URL: ${invalid[0]}`, 'prompt', { invalid });
     }
     if (urls.length === 0) {
       const message = "the 'prompt' must contain at least one valid URL (starting with http:// or https://)";

@@ -2,8 +2,7 @@
 // answered with the "Here is the updated code:" snippet around the change.
 import { changeSnippet, type Engine, placeholders } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
-import { shapeError } from '../common/gemini-family.js';
+import { badParams, changeHost } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
 
 type WriteResult = Awaited<ReturnType<Engine['files']['write']>>;
@@ -44,7 +43,7 @@ export const writeFile = defineTool<Args, WriteResult>({
     const [hole] = placeholders(args.content);
     if (hole) {
       const message = `\`content\` holds an omission placeholder ("${hole.line}"); write the complete file content instead`;
-      throw shapeError('invalid_argument', message, 'invalid_tool_params', {}, 'content');
+      throw badParams(message, 'content');
     }
     return c.engine.files.write(c, args.file_path, args.content);
   },
@@ -53,14 +52,7 @@ export const writeFile = defineTool<Args, WriteResult>({
     const code = changeSnippet(!r.created && (r.previousSize ?? 0) > 0, args.content, r.diff);
     return {
       text: `${head} Here is the updated code:\n${code}`,
-      host: {
-        summary: head,
-        paths: [r.path],
-        diff: r.diff?.unified,
-        diffNote: diffNote(r.diff),
-        counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
-        details: { created: r.created },
-      },
+      host: changeHost(head, r, { bytes: r.size }),
     };
   },
 });

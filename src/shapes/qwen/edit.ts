@@ -1,9 +1,9 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditResult, unescapeShellPath } from '../../engine/index.js';
+import { type EditResult, snippetAround } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { changedLinesOf, diffNote } from '../common/diff-note.js';
-import { shapeError, snippetAround } from '../common/gemini-family.js';
+import { changedLinesOf } from '../common/diff-note.js';
+import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 
@@ -49,12 +49,8 @@ export const edit = defineTool<Args, EditResult>({
     'invalid_tool_params: a relative path. path_not_in_workspace: outside the workspace.',
   ],
   async call(args, c) {
-    requireAbsolute(args.file_path, 'file_path');
-    const file = unescapeShellPath(args.file_path);
-    if (args.old_string === '') {
-      const st = await c.engine.files.stat(c, file);
-      if (st.exists) throw shapeError('already_exists', `${file} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
-    }
+    const file = requireAbsolute(args.file_path, 'file_path');
+    if (args.old_string === '') await refuseExisting(c, file);
     const occurrences = args.replace_all ? 'all' : 'unique';
     return c.engine.files.edit(c, file, [{ oldString: args.old_string, newString: args.new_string, occurrences }], {
       freshness: { requireRead: true, requireUnchanged: true },
@@ -72,15 +68,6 @@ export const edit = defineTool<Args, EditResult>({
     const region = changed.length ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1 : 0;
     const snip = region <= 1000 && r.totalLines > 0 ? snippetAround(r.text, changed, 4, { finalEmptyLine: true }) : undefined;
     const shown = snip ? ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}` : '';
-    const counts = { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed };
-    const host = {
-      summary: head,
-      paths: [r.path],
-      diff: r.diff.unified,
-      diffNote: diffNote(r.diff),
-      counts,
-      details: { created: r.created, rung: r.edits[0]?.rung ?? 'exact' },
-    };
-    return { text: head + shown, host };
+    return { text: head + shown, host: changeHost(head, r, { replacements: r.replacements }, { rung: r.edits[0]?.rung ?? 'exact' }) };
   },
 });

@@ -1,9 +1,10 @@
 // Qwen Code's failures: Gemini CLI's ToolErrorType names plus Qwen's own (prior read,
 // task_stop), kept in the host block as details.error_type; messages in our words with the
 // same facts and remedy. Qwen sends a failed call to its model as {error: message}.
-import type { EngineError, UntypedFacts } from '../../engine/index.js';
-import type { Dialect, Reply } from '../common/define.js';
-import { familyErrors, shapeError } from '../common/gemini-family.js';
+import { type EngineError, unescapeShellPath } from '../../engine/index.js';
+import type { Dialect } from '../common/define.js';
+import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
+import { badParams } from '../common/gemini-family.js';
 import { str } from '../common/str.js';
 
 type Args = Record<string, unknown>;
@@ -57,17 +58,11 @@ function textFor(tool: string, err: EngineError, type: string, args: Args): stri
 /** The error type of a failure: the family's, except that list_directory reports a missing directory as a listing failure. */
 function errorType(tool: string, err: EngineError): string {
   const missingDir = tool === 'list_directory' && err.kind === 'not_found' && typeof err.facts.errorType !== 'string';
-  return missingDir ? 'ls_execution_error' : familyErrors(tool, textFor).type(err, undefined);
+  return missingDir ? 'ls_execution_error' : familyErrorType(tool, err);
 }
 
-/** A failure in Qwen's words: the text, and its error type in the host block. */
-export function qwenReply(tool: string, err: EngineError, args: unknown): Reply {
-  const type = errorType(tool, err);
-  const text = familyErrors<unknown>(tool, textFor).text(err, args, type);
-  return { text, host: { summary: text.split('\n')[0]!.slice(0, 200), details: { error_type: type } } };
-}
-
-export const qwenDialect: Dialect = { errors: (err, args, c) => qwenReply(c.tool, err, args) };
+/** Every Qwen tool's failures: its error type in details.error_type, Qwen's words for the model. */
+export const qwenDialect: Dialect = { errors: familyWords(textFor, errorType) };
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */
 export function qwenFormatError(err: EngineError): string {
@@ -75,11 +70,8 @@ export function qwenFormatError(err: EngineError): string {
   return `Error: Tool call execution failed. Reason: ${err.message}`;
 }
 
-/** Qwen's invalid_tool_params: an argument it refuses before doing anything. */
-export const badParams = (message: string, field?: string, facts: UntypedFacts = {}): EngineError =>
-  shapeError('invalid_argument', message, 'invalid_tool_params', facts, field);
-
-/** Qwen's file tools take absolute paths only. */
-export function requireAbsolute(p: string, field: string): void {
+/** Qwen's file tools take absolute paths only: the path with shell escapes undone. */
+export function requireAbsolute(p: string, field: string): string {
   if (!p.startsWith('/')) throw badParams(`${field} must be an absolute path, but "${p}" is relative; give the full path`, field, { path: p });
+  return unescapeShellPath(p);
 }

@@ -1,7 +1,6 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type GlobEntry, literalPattern, unescapeShellPath } from '../../engine/index.js';
+import { type GlobEntry, literalPattern, recentFirst, unescapeShellPath } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { recentFirst } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { searched } from './where.js';
 

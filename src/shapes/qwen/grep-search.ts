@@ -4,7 +4,7 @@ import { fitLines, type GrepResult, unescapeShellPath } from '../../engine/index
 import { defineTool, type Reply } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
-import { badParams } from './errors.js';
+import { badParams } from '../common/gemini-family.js';
 import { searched } from './where.js';
 
 const MAX_LINES = 1000;

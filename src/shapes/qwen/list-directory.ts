@@ -1,9 +1,9 @@
 // list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
 // entries .gitignore and .qwenignore hide counted.
 import path from 'node:path';
-import { type ListEntry, unescapeShellPath } from '../../engine/index.js';
+import { basenameFilter, type ListEntry, unescapeShellPath } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { familyList } from '../common/gemini-family.js';
+import { familyListOptions } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 
@@ -44,19 +44,21 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     'path_not_in_workspace: outside the workspace.',
   ],
   async call(args, c) {
-    requireAbsolute(args.path, 'path');
+    const dir = requireAbsolute(args.path, 'path');
     const filt = args.file_filtering_options ?? {};
     const git = filt.respect_git_ignore !== false;
-    const r = await familyList(c, unescapeShellPath(args.path), {
-      ignoreFile: IGNORE_FILE,
-      respectGit: filt.respect_git_ignore,
-      respectVendor: filt.respect_qwen_ignore,
-      globs: args.ignore,
-    });
+    const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore };
+    const r = await c.engine.search.list(c, dir, familyListOptions(opts));
+    const drop = basenameFilter(args.ignore);
     // Qwen counts the .git entry it always hides among the git-ignored ones.
     const dotGit = git && (await c.engine.files.stat(c, path.join(r.path, '.git')).catch(() => undefined))?.exists ? 1 : 0;
     const byGit = Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE);
-    return { ...r, gitIgnored: byGit.reduce((a, [, v]) => a + v, dotGit), qwenIgnored: r.ignored[IGNORE_FILE] ?? 0 };
+    return {
+      path: r.path,
+      entries: r.entries.filter((e) => !drop?.(e.name)),
+      gitIgnored: byGit.reduce((a, [, v]) => a + v, dotGit),
+      qwenIgnored: r.ignored[IGNORE_FILE] ?? 0,
+    };
   },
   format(r, args): Reply {
     const shownPath = path.normalize(unescapeShellPath(args.path));

@@ -7,15 +7,16 @@ import {
   isCondition,
   notebookText,
   pageRangeFor,
-  type ReadOptions,
+  type EngineReadOptions,
   unescapeShellPath,
   withDetails,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { CUT_MARK, familyRead, hiddenByIgnoreFiles, isResult } from '../common/gemini-family.js';
+import { CUT_MARK, modelReadResult } from '../common/gemini-family.js';
 import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
-import { badParams, requireAbsolute } from './errors.js';
+import { badParams } from '../common/gemini-family.js';
+import { requireAbsolute } from './errors.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
@@ -24,7 +25,7 @@ const MAX_PDF_BYTES = 100 * 1024 * 1024;
 const MAX_PDF_PAGES = 20;
 /** Ignore files Qwen's read_file honours, each named in the refusal. */
 const IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
-const BASE: ReadOptions = { finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
+const BASE: EngineReadOptions = { finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
 
 interface Args {
   file_path: string;
@@ -84,29 +85,22 @@ async function text(c: Call, args: Args): Promise<Reply> {
       return { text: note, host: { summary: note, paths: [st.path], details: { unchanged: true } } };
     }
   }
-  const opts: ReadOptions = {
-    ...BASE,
-    cwd: c.session.cwd,
-    signal: c.signal,
-    session: c.session,
-    start,
-    limit,
-    budget: { unit: 'chars', max: 25_000, overflow: 'cut', minCut: 10 },
-  };
+  const opts: EngineReadOptions = { ...BASE, start, limit, budget: { unit: 'chars', max: 25_000, overflow: 'cut', minCut: 10 } };
   // A text file over 10 MB is not refused: its first window is shown, its length not counted.
   let big = false;
-  const r = await familyRead(c, args.file_path, opts).catch((err: unknown) => {
+  const r = await c.engine.files.forModel(c, args.file_path, opts).catch((err: unknown) => {
     if (!isCondition(err, 'file_too_large') || err.facts.kind !== undefined) throw err;
     big = true;
-    return familyRead(c, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
+    return c.engine.files.forModel(c, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
   });
-  if (isResult(r)) {
-    if (!r.blobs?.length) return r;
+  if (r.kind !== 'text') {
+    const m = modelReadResult(r)!;
+    if (!m.blobs?.length) return m;
     // Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>".
     const name = args.file_path.slice(args.file_path.lastIndexOf('/') + 1);
-    const mediaType = str(r.host.details?.mediaType);
+    const mediaType = str(m.host.details?.mediaType);
     const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
-    return { ...r, host: { ...r.host, summary: `Read ${kind} file: ${name}`, details: { ...r.host.details, displayName: name } } };
+    return { ...m, host: { ...m.host, summary: `Read ${kind} file: ${name}`, details: { ...m.host.details, displayName: name } } };
   }
   const total = big && (r.stoppedBy !== 'eof' || r.budgetCutLine !== undefined) ? undefined : (r.totalLines ?? r.endLine);
   const of = total === undefined ? `at least ${r.endLine}` : String(total);
@@ -180,7 +174,7 @@ export const readFile = defineTool<Args>({
     const range = args.pages !== undefined ? pagesRange(args.pages) : undefined;
     if (args.file_path.includes('\\')) args = { ...args, file_path: unescapeShellPath(args.file_path) };
     for (const name of IGNORE_FILES) {
-      if (await hiddenByIgnoreFiles(c, args.file_path, [name], false)) {
+      if (await c.engine.files.hidden(c, args.file_path, [name], false)) {
         throw badParams(`File path '${args.file_path}' is ignored by ${name} pattern(s)`, 'file_path', { path: args.file_path, ignoreFile: name });
       }
     }

@@ -1,11 +1,10 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import { headTailSplit, type RunOutcome, withDetails } from '../../engine/index.js';
+import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { cancelledText, signalNumber, stripAnsi } from '../common/gemini-family.js';
-import { cancelledRun, processError } from '../common/process.js';
+import { badParams, cancelledReply } from '../common/gemini-family.js';
+import { processError } from '../common/process.js';
 import { TAGS } from '../tags.js';
-import { badParams } from './errors.js';
 
 const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -166,8 +165,5 @@ export const runShellCommand = defineTool<Args>({
     return finished(r, args, timeout);
   },
   // A run cancelled while it ran: what it printed so far, in Gemini CLI's and Qwen Code's words.
-  errors(err, args) {
-    const cancelled = cancelledRun(err);
-    return cancelled && { text: cancelledText(cancelled.text), host: { summary: args.description ?? args.command.slice(0, 120) } };
-  },
+  errors: (err, args) => cancelledReply(err, args.description ?? args.command.slice(0, 120)),
 });

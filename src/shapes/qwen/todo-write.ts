@@ -3,7 +3,7 @@
 import type { TodoItem } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { badParams } from './errors.js';
+import { badParams } from '../common/gemini-family.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const MAX_ID = 500;

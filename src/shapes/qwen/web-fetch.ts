@@ -4,7 +4,7 @@ import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
-import { badParams } from './errors.js';
+import { badParams } from '../common/gemini-family.js';
 
 type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */

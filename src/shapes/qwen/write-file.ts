@@ -1,8 +1,8 @@
 // write_file: a whole file, created or overwritten; an existing file must have been read in
 // this session and be unchanged since.
-import { unescapeShellPath, type WriteResult } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
+import { changeHost } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 
@@ -37,12 +37,10 @@ export const writeFile = defineTool<Args, WriteResult>({
     'invalid_tool_params: a relative path. target_is_directory: a directory. path_not_in_workspace: outside the workspace.',
   ],
   call(args, c) {
-    requireAbsolute(args.file_path, 'file_path');
-    return c.engine.files.write(c, unescapeShellPath(args.file_path), args.content, { freshness: { requireRead: true, requireUnchanged: true } });
+    return c.engine.files.write(c, requireAbsolute(args.file_path, 'file_path'), args.content, { freshness: { requireRead: true, requireUnchanged: true } });
   },
   format(r) {
     const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
-    const counts = { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 };
-    return { text, host: { summary: text, paths: [r.path], diff: r.diff?.unified, diffNote: diffNote(r.diff), counts, details: { created: r.created } } };
+    return { text, host: changeHost(text, r, { bytes: r.size }) };
   },
 });
