@@ -293,3 +293,5 @@ export { idleTimeoutFailure } from './shell/idle-timeout.js';
 export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
 export { pageWindow } from './search/page-window.js';
 export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-checks.js';
+export { changeDir } from './shell/change-dir.js';
+export { startAnnounced } from './shell/announce.js';
