@@ -28,9 +28,12 @@ interface Args {
   multiline?: boolean;
 }
 
-/** Claude Code's pagination note: the limit only when it cut something. */
-const pageNote = (cut: boolean, limit: number, offset: number) =>
-  [cut ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ');
+/** offset first, then head_limit (0: all); Claude Code's note reports the limit only when it cut something. */
+function page<T>(items: T[], a: Args): { shown: T[]; note: string } {
+  const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
+  const { shown, cut } = pageWindow(items, limit, offset);
+  return { shown, note: [cut ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ') };
+}
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -120,11 +123,6 @@ export const grep = defineTool<Args>({
       maxLineLength: 500,
       timeoutMs: GREP_TIMEOUT_MS,
     });
-    const [headLimit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
-    const page = <T>(items: T[]) => {
-      const { shown, cut } = pageWindow(items, headLimit, offset);
-      return { shown, note: pageNote(cut, headLimit, offset) };
-    };
     const rel = (f: GrepFile) => displayPath(f.path, at.cwd);
     let text: string;
     let count: number;
@@ -133,11 +131,11 @@ export const grep = defineTool<Args>({
       const name = (f: GrepFile, kind: string) => (st.isFile ? '' : kind === 'match' ? rel(f) : f.path);
       const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
       const lines = rgContentLines(r.files, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true });
-      const { shown, note } = page(lines);
+      const { shown, note } = page(lines, a);
       count = shown.length;
       text = count === 0 ? 'No matches found' : `${shown.join('\n')}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
     } else {
-      const { shown, note } = page(r.files);
+      const { shown, note } = page(r.files, a);
       count = shown.length;
       const total = shown.reduce((n, f) => n + f.matchLines, 0);
       const files = `${count} ${plural(count, 'file', 'files')}`;
