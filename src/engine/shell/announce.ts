@@ -1,6 +1,7 @@
 // Background jobs whose end a dialect announces on a later result (Claude Code's task
 // notifications): registered when started, handed out once each after they ended, and
 // dropped when the end was reported some other way (the model read the final status).
+import { grantRead } from '../read-grants.js';
 import type { Session } from '../session.js';
 import type { JobSnapshot } from './jobs.js';
 
@@ -35,4 +36,17 @@ export function endedToAnnounce<C extends { session: Session }>(
     ended.push({ job, label });
   }
   return ended;
+}
+
+/** Starts a background job whose end is announced later under `label`, its log readable by the session's read tools. */
+export async function startAnnounced<C extends { session: Session }, O>(
+  shell: { start(ctx: C, opts: O): Promise<JobSnapshot> },
+  ctx: C,
+  opts: O,
+  label: string | undefined,
+): Promise<JobSnapshot> {
+  const job = await shell.start(ctx, opts);
+  announceEnd(ctx.session, job.id, label);
+  grantRead(ctx.session, job.logPath);
+  return job;
 }

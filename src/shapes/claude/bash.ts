@@ -1,7 +1,7 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { announceEnd, commandFailure, engineFailure, grantRead, NON_INTERACTIVE_ENV, printed } from '../../engine/index.js';
+import { commandFailure, engineFailure, grantRead, NON_INTERACTIVE_ENV, printed, startAnnounced } from '../../engine/index.js';
 import { cancelledRun, orError } from '../common/process.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { exitCodeOf, formatDuration } from '../common/render.js';
@@ -26,9 +26,7 @@ interface Args {
 const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
 
 async function background(a: Args, c: Call): Promise<Reply> {
-  const job = await c.engine.shell.start(c, { command: a.command, description: a.description, env: NON_INTERACTIVE_ENV });
-  announceEnd(c.session, job.id, a.description);
-  grantRead(c.session, job.logPath);
+  const job = await startAnnounced(c.engine.shell, c, { command: a.command, description: a.description, env: NON_INTERACTIVE_ENV }, a.description);
   return {
     text: `Command running in background with ID: ${job.id}. Output is being written to: ${job.logPath}. You will be notified when it finishes; to see its output before then, Read that file or call TaskOutput.`,
     host: { summary: a.description ?? a.command, details: { taskId: job.id, pid: job.pid, outputFile: job.logPath } },

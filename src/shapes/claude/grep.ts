@@ -1,7 +1,7 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { EngineError, type GrepFile, rgContentLines, splitGlobs } from '../../engine/index.js';
+import { EngineError, type GrepFile, pageWindow, requireCounts, rgContentLines, splitGlobs, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { displayPath } from '../common/render.js';
 import { TAGS } from '../tags.js';
@@ -28,12 +28,11 @@ interface Args {
   multiline?: boolean;
 }
 
-/** offset first, then head_limit (0: all); the note reports the limit only when it cut something. */
-function page<T>(items: T[], headLimit: number, offset: number): { shown: T[]; note: string } {
-  const rest = items.slice(offset);
-  const cut = headLimit > 0 && rest.length > headLimit;
-  const note = [cut ? `limit: ${headLimit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ');
-  return { shown: cut ? rest.slice(0, headLimit) : rest, note };
+/** offset first, then head_limit (0: all); Claude Code's note reports the limit only when it cut something. */
+function page<T>(items: T[], a: Args): { shown: T[]; note: string } {
+  const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
+  const { shown, cut } = pageWindow(items, limit, offset);
+  return { shown, note: [cut ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ') };
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
@@ -106,11 +105,7 @@ export const grep = defineTool<Args>({
     const st = await c.engine.files.stat(at, target);
     if (!st.exists) throw new EngineError('not_found', `${target} does not exist`, { field: 'path', facts: { path: target } });
     // Checked here, under the names the caller used: the engine knows only before/after.
-    for (const name of ['context', '-C', '-B', '-A'] as const) {
-      const v = a[name];
-      if (v !== undefined && (!Number.isInteger(v) || v < 0))
-        throw new EngineError('invalid_argument', `${name} must be a whole number of lines, 0 or more; got ${v}`, { field: name, facts: { [name]: v } });
-    }
+    requireCounts(a, ['context', '-C', '-B', '-A'], 'lines');
     const context = a.context ?? a['-C'];
     const [before, after] = mode === 'content' ? [context ?? a['-B'], context ?? a['-A']] : [];
     const r = await c.engine.search.grep(at, {
@@ -128,8 +123,6 @@ export const grep = defineTool<Args>({
       maxLineLength: 500,
       timeoutMs: GREP_TIMEOUT_MS,
     });
-    const headLimit = Math.max(0, Math.floor(a.head_limit ?? 250));
-    const offset = Math.max(0, Math.floor(a.offset ?? 0));
     const rel = (f: GrepFile) => displayPath(f.path, at.cwd);
     let text: string;
     let count: number;
@@ -138,11 +131,11 @@ export const grep = defineTool<Args>({
       const name = (f: GrepFile, kind: string) => (st.isFile ? '' : kind === 'match' ? rel(f) : f.path);
       const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
       const lines = rgContentLines(r.files, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true });
-      const { shown, note } = page(lines, headLimit, offset);
+      const { shown, note } = page(lines, a);
       count = shown.length;
       text = count === 0 ? 'No matches found' : `${shown.join('\n')}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
     } else {
-      const { shown, note } = page(r.files, headLimit, offset);
+      const { shown, note } = page(r.files, a);
       count = shown.length;
       const total = shown.reduce((n, f) => n + f.matchLines, 0);
       const files = `${count} ${plural(count, 'file', 'files')}`;

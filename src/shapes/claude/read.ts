@@ -1,19 +1,17 @@
 // Claude Code's Read: "N<TAB>line" numbering from a 1-based offset, the whole-file size
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
-import path from 'node:path';
 import {
   EngineError,
   engineFailure,
-  fitImage,
-  isCondition,
+  fitImageRead,
   type MediaRead,
   type NotebookView,
   pageRangeFor,
   parsePageRange,
-  pdfPageCount,
   renderPdfPages,
   type TextRead,
+  wholePdfPages,
 } from '../../engine/index.js';
 import type { Blob } from '../../registry/types.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
@@ -59,18 +57,11 @@ function notebookText(nb: NotebookView): { text: string; blobs: Blob[] } {
   return { text: blocks.join('\n'), blobs };
 }
 
-/** An image extension (or image magic bytes) on bytes that do not decode as that image. */
-const badImage = (filePath: string, ext: string) =>
-  engineFailure('bad_image', `${filePath} is not a valid ${ext} image`, { path: filePath, ext }, { field: 'file_path' });
-
 async function media(r: MediaRead, a: Args, c: Call): Promise<Reply> {
   const host = { summary: `Read ${a.file_path} (${formatSize(r.size)})`, paths: [r.path], counts: { bytes: r.size } };
   if (r.kind === 'image') {
     const fit = { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES, signal: c.signal };
-    const img = await fitImage(r.data, r.mediaType, fit).catch((err: unknown) => {
-      if (!isCondition(err, 'bad_image')) throw err;
-      throw badImage(a.file_path, path.extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length));
-    });
+    const img = await fitImageRead(r, a.file_path, fit, 'file_path');
     const details = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
     return { text: '', host: { ...host, details }, blobs: [{ mediaType: img.mediaType, data: img.data }] };
   }
@@ -83,11 +74,7 @@ async function media(r: MediaRead, a: Args, c: Call): Promise<Reply> {
       blobs: pages.map((pg) => ({ mediaType: pg.mediaType, data: pg.data })),
     };
   }
-  const pages = pdfPageCount(r.data);
-  if (pages > PAGES_NEEDED_OVER) {
-    const why = `the PDF has ${pages} pages; over ${PAGES_NEEDED_OVER} a page range is required`;
-    throw engineFailure('pdf_needs_pages', why, { path: a.file_path, pages }, { field: 'pages' });
-  }
+  const pages = wholePdfPages(r.data, a.file_path, PAGES_NEEDED_OVER, 'pages');
   const text = `PDF file read: ${a.file_path} (${formatSize(r.size)})`;
   return { text, host: { ...host, counts: { bytes: r.size, pages } }, blobs: [{ mediaType: r.mediaType, data: r.data }] };
 }

@@ -1,6 +1,6 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import { endReported, type EngineError, printed } from '../../engine/index.js';
+import { endReported, type EngineError, printed, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';
@@ -52,8 +52,7 @@ export const taskOutput = defineTool<Args>({
   ],
   errors: (err, a) => noTask(err, a.task_id),
   async call(a, c) {
-    const running = c.engine.shell.job(c, a.task_id).status === 'running';
-    const waitMs = a.block && running ? Math.max(0, Math.floor(a.timeout)) : 0;
+    const waitMs = c.engine.shell.job(c, a.task_id).status === 'running' && a.block ? wholeCount(a.timeout, 0) : 0;
     const r = await c.engine.shell.output(c, a.task_id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 << 20, budget: 'head_tail' });
     const j = r.job;
     const status = taskStatus(j);

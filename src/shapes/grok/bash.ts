@@ -1,6 +1,6 @@
 // bash: a command in the current directory with a fixed 30 s timeout; "cd <dir>" alone
 // changes the directory for later calls and the file tools.
-import { type CapturedText, EngineError, NON_INTERACTIVE_ENV, withDetails } from '../../engine/index.js';
+import { type CapturedText, changeDir, type EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
 import { defineTool, errorTable, type Reply, type ToolMaker } from '../common/define.js';
 import { cancelledRun, orError, runFailure } from '../common/process.js';
 import { TAGS } from '../tags.js';
@@ -49,10 +49,7 @@ export const bash: ToolMaker<Args> = (env, dialect) =>
       const target = /^cd\s+(.*)$/s.exec(command)?.[1]!.trim();
       if (target && !SHELL_SYNTAX.test(target)) {
         // The engine's condition stays (one condition, one code); cdTarget marks it as a cd for the wording.
-        const dir = await c.engine.shell.resolveCwd(c, target, 'command').catch((err: unknown) => {
-          throw err instanceof EngineError ? withDetails(err, { field: 'command', facts: { cdTarget: target } }) : err;
-        });
-        c.session.cwd = dir;
+        const dir = await changeDir(c.engine.shell, c, target, 'command', { cdTarget: target });
         return { text: `Changed directory to: ${dir}`, host: { paths: [dir], details: { cwd: dir } } };
       }
       const r = await c.engine.shell.run(c, { command, ...RUN }).catch(orError);

@@ -1,6 +1,6 @@
 // search: text search (ripgrep semantics, per-file match cap) and file-name search (scored
 // fuzzy match), answered as a short list of files, at most 8 shown.
-import { EngineError } from '../../engine/index.js';
+import { requireAtLeast, requireText } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
@@ -64,9 +64,8 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
     'UNAVAILABLE: the server requires ripgrep and it is missing.',
   ],
   async call(a, c) {
-    if (a.query.trim() === '') throw new EngineError('invalid_argument', 'the query is empty', { field: 'query' });
-    const max = a.max_results === undefined ? 50 : Math.trunc(a.max_results);
-    if (max < 1) throw new EngineError('invalid_argument', 'max_results must be 1 or more', { field: 'max_results', facts: { max_results: a.max_results } });
+    requireText(a.query, 'query', 'the query is empty');
+    const max = requireAtLeast(a.max_results === undefined ? 50 : Math.trunc(a.max_results), 1, 'max_results', a.max_results);
     const [type, root] = [a.search_type ?? 'both', c.scope.primary];
     const globs = [...(a.include_pattern ? [a.include_pattern] : []), ...(a.exclude_pattern ? [`!${a.exclude_pattern}`] : []), ...TEXT_EXCLUDES];
     const caseMode = a.case_sensitive ? ('sensitive' as const) : ('insensitive' as const);

@@ -1,5 +1,5 @@
 // view_file: a directory's names, a file's first 10 lines, or a line range, numbered "n: text".
-import { EngineError, engineFailure } from '../../engine/index.js';
+import { engineFailure, requireAtLeast } from '../../engine/index.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
@@ -48,7 +48,7 @@ export const viewFile = defineTool<Args>({
     }
     const ranged = Boolean(start_line) && Boolean(end_line);
     const [start, end] = ranged ? [Math.trunc(start_line!), Math.trunc(end_line!)] : [1, WHOLE_FILE_LINES];
-    if (start < 1) throw new EngineError('invalid_argument', 'start_line must be 1 or more', { field: 'start_line', facts: { start_line } });
+    requireAtLeast(start, 1, 'start_line', start_line);
     const budget = ranged ? ({ unit: 'bytes', max: RANGE_BUDGET, overflow: 'exclude' } as const) : undefined;
     const r = await c.engine.files.read(c, p, { start, limit: Math.max(1, end - start + 1), finalEmptyLine: true, countTotal: !ranged, media: [], budget });
     if (r.kind !== 'text') throw engineFailure('not_text', `${p} is not a text file`, { path: p, size: r.size }, { field: 'path' });
