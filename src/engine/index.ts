@@ -335,7 +335,6 @@ export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
 export { idleTimeoutFailure } from './shell/idle-timeout.js';
 // Media fitted for a model, result pages and count arguments (claude, grok).
 export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
-export { pageWindow } from './search/page-window.js';
 export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-checks.js';
 export { changeDir } from './shell/change-dir.js';
 export { startAnnounced } from './shell/announce.js';

@@ -1,7 +1,7 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { EngineError, type GrepFile, pageWindow, requireCounts, rgContentLines, splitGlobs, wholeCount } from '../../engine/index.js';
+import { EngineError, type GrepFile, pageOf, requireCounts, rgContentLines, splitGlobs, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { displayPath } from '../common/render.js';
 import { TAGS } from '../tags.js';
@@ -31,8 +31,8 @@ interface Args {
 /** offset first, then head_limit (0: all); Claude Code's note reports the limit only when it cut something. */
 function page<T>(items: T[], a: Args): { shown: T[]; note: string } {
   const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
-  const { shown, cut } = pageWindow(items, limit, offset);
-  return { shown, note: [cut ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ') };
+  const { page: shown, next } = pageOf(items, offset, limit);
+  return { shown, note: [next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ') };
 }
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
