@@ -289,3 +289,9 @@ export { hasCommandSubstitution } from './shell/command-text.js';
 export { withCitations } from './web/citations.js';
 export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
 export { idleTimeoutFailure } from './shell/idle-timeout.js';
+
+// Arguments typed from a schema, a count and its word, media reads made ready to show (core, codex).
+export type { ArgsOf } from './schema-args.js';
+export { plural } from './text/plural.js';
+export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
+export { ERROR_KINDS, everyKind } from './error-kinds.js';
