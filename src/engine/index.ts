@@ -338,3 +338,9 @@ export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
 export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-checks.js';
 export { changeDir } from './shell/change-dir.js';
 export { startAnnounced } from './shell/announce.js';
+
+// Arguments typed from a schema, a count and its word, media reads made ready to show (core, codex).
+export type { ArgsOf } from './schema-args.js';
+export { plural } from './text/plural.js';
+export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
+export { ERROR_KINDS, everyKind } from './error-kinds.js';

@@ -3,6 +3,7 @@
 // it was made in the belief that the session still held its reads, directory and jobs.
 import { EngineError, engineFailure } from './errors.js';
 import type { Eviction } from './session.js';
+import { plural } from './text/plural.js';
 
 export function sessionEvicted(e: Eviction): EngineError {
   const why =
@@ -30,5 +31,3 @@ function duration(ms: number): string {
   if (ms % 60_000 === 0) return plural(ms / 60_000, 'minute');
   return plural(Math.round(ms / 1000), 'second');
 }
-
-const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' : 's'}`;

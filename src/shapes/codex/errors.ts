@@ -1,6 +1,6 @@
 // Codex's words for failures: plain sentences. A malformed call says which arguments could not
 // be read; a path outside the roots names them; a missing path says where to look.
-import { EngineError } from '../../engine/index.js';
+import { EngineError, everyKind } from '../../engine/index.js';
 import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
 
 /** The tools whose missing path can only be their working directory. */
@@ -19,7 +19,7 @@ function outside(err: EngineError & { facts: { path: string; roots: string[] } }
 const said = (err: EngineError) => err.message;
 
 /** By kind (total): bad arguments list their violations, a missing path says where to look, the rest is the engine's message. */
-const byKind: KindWords<unknown> = {
+const byKind = everyKind<KindWords<unknown>>(said, {
   invalid_argument(err) {
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
     return violations ? `invalid function arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : err.message;
@@ -30,22 +30,7 @@ const byKind: KindWords<unknown> = {
       ? `${err.message}; set workdir to an existing directory inside the workspace, or leave it out to use the session directory`
       : `${err.message}; list_dir shows what a directory holds and grep_files finds files by their contents`;
   },
-  permission_denied: said,
-  already_exists: said,
-  conflict: said,
-  precondition_failed: said,
-  resource_exhausted: said,
-  timeout: said,
-  cancelled: said,
-  process_failed: said,
-  io_failed: said,
-  network_failed: said,
-  rate_limited: said,
-  unsupported: said,
-  unavailable: said,
-  security_policy: said,
-  internal: said,
-};
+});
 
 /** The codex dialect: every tool's failures in Codex's words. */
 export const codexDialect: Dialect = { errors: errorTable<unknown>({ outside_roots: outside, nul_in_path: outside, root_outside_scope: outside }, byKind) };

@@ -8,11 +8,9 @@ import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermi
 import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { byteBudget } from './output.js';
 import { patchHost, runSentPatch } from './patch.js';
+import { EXEC_ENV } from './run.js';
 
 const EXEC_YIELD_MS = 10_000;
-
-/** Set for every command, as Codex does: no colours, no pagers. */
-const EXEC_ENV = { NO_COLOR: '1', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 
 interface ExecArgs extends ApprovalArgs {
   cmd: string;

@@ -1,9 +1,10 @@
 // What exec_command and write_stdin share: Codex's yield bounds, its numbering of running
 // processes, and the answer both give (chunk id, wall time, exit code or session id, output).
 import { randomBytes } from 'node:crypto';
-import { type CapturedText, EngineError, type JobRead, shellExitCode } from '../../engine/index.js';
+import { type CapturedText, type EngineError, type JobRead, shellExitCode } from '../../engine/index.js';
 import type { JsonSchema } from '../../registry/types.js';
 import type { Reply } from '../common/define.js';
+import { bad } from './errors.js';
 import { approxTokens, readOutput, withWarning } from './output.js';
 
 // Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
@@ -15,9 +16,7 @@ export const waitMs = (yieldMs: number, poll = false) =>
   poll ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs)) : Math.min(YIELD_MS.max, Math.max(YIELD_MS.min, yieldMs));
 
 export function checkTokens(v: number | undefined): void {
-  if (v !== undefined && (!Number.isFinite(v) || v < 0)) {
-    throw new EngineError('invalid_argument', 'max_output_tokens must be a number of tokens, 0 or more', { field: 'max_output_tokens', facts: { value: v } });
-  }
+  if (v !== undefined && (!Number.isFinite(v) || v < 0)) throw bad('max_output_tokens must be a number of tokens, 0 or more', 'max_output_tokens', v);
 }
 
 /** One exec/write_stdin answer, as Codex's tool output carries it. */

@@ -3,6 +3,7 @@
 import { EngineError, engineFailure, type GrepResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { bad } from './errors.js';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 2000;
@@ -52,9 +53,7 @@ export const grepFiles = defineTool<GrepArgs, GrepResult>({
   ],
   async call(args, c) {
     if (args.pattern.trim() === '') throw new EngineError('invalid_argument', 'pattern must not be empty', { field: 'pattern' });
-    if (args.limit !== undefined && !(args.limit >= 1)) {
-      throw new EngineError('invalid_argument', 'limit must be greater than zero', { field: 'limit', facts: { value: args.limit } });
-    }
+    if (args.limit !== undefined && !(args.limit >= 1)) throw bad('limit must be greater than zero', 'limit', args.limit);
     const r = await c.engine.search.grep(c, {
       pattern: args.pattern,
       paths: args.path !== undefined && args.path !== '' ? [args.path] : undefined,

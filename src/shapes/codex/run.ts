@@ -1,17 +1,20 @@
 // What shell_command and the legacy shell share: the command run to completion (10 s by
 // default), or the patch it carries applied, and what both report of it.
-import { cutText, EngineError, settleRun, type PatchInvocation, type Settled } from '../../engine/index.js';
+import { cutText, settleRun, type PatchInvocation, type Settled } from '../../engine/index.js';
 import type { Call, Reply } from '../common/define.js';
+import { bad } from './errors.js';
 import { byteBudget, middle } from './output.js';
 import { patchHost, runSentPatch } from './patch.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Set for every command, as Codex does: no colours, no pagers. */
+export const EXEC_ENV = { NO_COLOR: '1', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
 /** How both run: merged output, no colours or pagers, at most an hour (the reference sets no ceiling; this keeps a forgotten call from holding a process for ever). */
 const RUN = {
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
   maxTimeoutMs: 3_600_000,
   streams: 'merged' as const,
-  env: { NO_COLOR: '1', TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+  env: { ...EXEC_ENV, TERM: 'dumb' },
 };
 
 export interface Ran extends Settled {
@@ -32,9 +35,7 @@ export async function execute(
     return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host: patchHost(run) };
   }
   const { workdir, login, timeout_ms: timeoutMs } = args;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) {
-    throw new EngineError('invalid_argument', 'timeout_ms must be a positive number of milliseconds', { field: 'timeout_ms', facts: { value: timeoutMs } });
-  }
+  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw bad('timeout_ms must be a positive number of milliseconds', 'timeout_ms', timeoutMs);
   const run = c.engine.shell.run(c, { command, workdir, login, timeoutMs, maxOutputBytes: budget, ...RUN });
   // A command killed by its timeout reports 124, as timeout(1) does.
   const ran = await settleRun(run, { timeoutExitCode: 124, evidence: middle });

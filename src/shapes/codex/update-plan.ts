@@ -5,6 +5,7 @@ import { defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
 
 interface PlanArgs {
   explanation?: string;
@@ -54,13 +55,10 @@ export const updatePlan = defineTool<PlanArgs, TodoItem[]>({
   ],
   idempotency: 'idempotent',
   errorModes: 'INVALID_ARGUMENT: a status other than pending, in_progress or completed, or two steps in_progress; the previous plan stays.',
-  call: async (args, c) =>
-    c.engine.todos.replace(
-      c,
-      args.plan.map((p, i) => ({ id: String(i + 1), content: p.step, status: p.status })),
-      { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } },
-      args.explanation,
-    ),
+  async call(args, c) {
+    const steps = args.plan.map((p, i) => ({ id: String(i + 1), content: p.step, status: p.status }));
+    return c.engine.todos.replace(c, steps, RULES, args.explanation);
+  },
   format(list, args) {
     const done = list.filter((t) => t.status === 'completed').length;
     return {

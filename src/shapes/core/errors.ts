@@ -1,6 +1,6 @@
 // Core failures keep the engine's plain message and add the next step where the engine cannot
 // know it (the engine does not know which tool a caller should turn to).
-import type { EngineError } from '../../engine/index.js';
+import { type EngineError, everyKind } from '../../engine/index.js';
 import { type Dialect, errorTable, type KindWords } from '../common/define.js';
 
 const FILE_TOOLS = new Set(['fs.read', 'fs.write', 'fs.edit', 'fs.notebook_edit', 'fs.list', 'fs.stat']);
@@ -8,15 +8,12 @@ const then = (err: EngineError, next: string) => `${err.message}. ${next}`;
 const READ_FIRST = 'Read the whole file with fs.read in this session, then retry (or leave require_read off).';
 const plain = (err: EngineError) => err.message;
 
-const byKind: KindWords<unknown> = {
-  ...{ invalid_argument: plain, permission_denied: plain, already_exists: plain, conflict: plain, precondition_failed: plain, resource_exhausted: plain },
-  ...{ timeout: plain, cancelled: plain, process_failed: plain, io_failed: plain, network_failed: plain, rate_limited: plain, unsupported: plain },
-  ...{ unavailable: plain, security_policy: plain, internal: plain },
+const byKind = everyKind<KindWords<unknown>>(plain, {
   not_found: (err, _args, c) =>
     FILE_TOOLS.has(c.tool) && err.condition !== 'cell_missing'
       ? then(err, "fs.list shows a folder's entries and search.glob finds files by name.")
       : err.message,
-};
+});
 
 /** The core dialect: the engine's words, and the next step where there is one. */
 export const coreDialect: Dialect = {

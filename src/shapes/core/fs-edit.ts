@@ -1,7 +1,6 @@
 // fs.edit: exact-text replacements in one file, all or nothing, over the engine's tolerant matching ladder.
 import { ALL_RUNGS, type EditResult, type EditSpec, EngineError } from '../../engine/index.js';
-import { diffOrNote } from '../common/diff-note.js';
-import { type ArgsOf, changeHost, defineTool, omission, pathProp, policy, requireReadProp, TAGS } from './shared.js';
+import { type ArgsOf, changeReply, defineTool, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
 const itemProps = {
   old_string: { type: 'string', description: 'Text to find (literal). Empty creates a new file holding new_string.' },
@@ -87,7 +86,6 @@ export const editTool = defineTool<ArgsOf<typeof schema>, EditResult>({
     const d = r.diff;
     const head = `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${r.replacements} replacement(s).`;
     const data = { path: r.path, created: r.created, replacements: r.replacements, rungs: r.edits.map((e) => e.rung), changedLines: d.changedLines };
-    const host = { summary: head, paths: [r.path], ...changeHost(d) };
-    return { text: `${head}\n${diffOrNote(d)}`, data: { ...data, added: d.added, removed: d.removed, diff: d.unified, ...omission(d) }, host };
+    return changeReply(head, r.path, d, { ...data, added: d.added, removed: d.removed });
   },
 });

@@ -59,16 +59,8 @@ export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
         ? { noGitIgnore: args.respect_ignore_files !== true, ignoreFileNames: args.ignore_files }
         : undefined;
     const { depth, sort, reverse, offset } = args;
-    return c.engine.search.list(c, args.path ?? '.', {
-      depth,
-      sort,
-      reverse,
-      offset,
-      limit: args.limit ?? 1000,
-      includeHidden: args.include_hidden,
-      ignore,
-      ignoreGlobs: args.ignore,
-    });
+    const rest = { limit: args.limit ?? 1000, includeHidden: args.include_hidden, ignore, ignoreGlobs: args.ignore };
+    return c.engine.search.list(c, args.path ?? '.', { depth, sort, reverse, offset, ...rest });
   },
   format(r) {
     const lines = r.entries.map((e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : ''));

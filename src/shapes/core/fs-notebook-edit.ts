@@ -1,7 +1,6 @@
 // fs.notebook_edit: one cell of a Jupyter notebook replaced, inserted or deleted by id.
 import { EngineError, type NotebookEditResult } from '../../engine/index.js';
-import { diffOrNote } from '../common/diff-note.js';
-import { type ArgsOf, changeHost, defineTool, omission, pathProp, policy, requireReadProp, TAGS } from './shared.js';
+import { type ArgsOf, changeReply, defineTool, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
@@ -54,10 +53,6 @@ export const notebookEditTool = defineTool<ArgsOf<typeof schema>, NotebookEditRe
     const d = r.diff;
     const head = `${{ replace: 'Replaced', insert: 'Inserted', delete: 'Deleted' }[r.mode]} cell ${r.cellId} in ${r.relative} (${r.totalCells} cells now).`;
     const data = { path: r.path, mode: r.mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index, totalCells: r.totalCells };
-    return {
-      text: `${head}\n${diffOrNote(d)}`,
-      data: { ...data, changedLines: d.changedLines, diff: d.unified, ...omission(d) },
-      host: { summary: head, paths: [r.path], ...changeHost(d) },
-    };
+    return changeReply(head, r.path, d, data);
   },
 });

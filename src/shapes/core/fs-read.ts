@@ -1,9 +1,8 @@
 // fs.read: text by line range; notebooks rendered as their cells; images (optionally fitted
 // within given bounds) and PDFs (whole, or chosen pages as images or text) as a short text line
 // first, then the bytes, then the structured block.
-import { describeRead, engineFailure, extractPdfText, fitImage, isCondition, type MediaRead, notebookListing, pageRangeFor } from '../../engine/index.js';
-import { pdfPageCount, type ReadResult, renderPdfPages, withDetails } from '../../engine/index.js';
-import { type ArgsOf, type Call, defineTool, pathProp, plural, READ_BUDGET, type Reply, TAGS } from './shared.js';
+import { describeRead, engineFailure, imageView, type MediaView, notebookListing, pdfView, type ReadResult } from '../../engine/index.js';
+import { type ArgsOf, defineTool, pathProp, plural, READ_BUDGET, type Reply, TAGS } from './shared.js';
 
 /** Pages one call renders as images, or extracts as text, at most. */
 const MAX_PDF_IMAGE_PAGES = 20;
@@ -11,64 +10,8 @@ const MAX_PDF_TEXT_PAGES = 100;
 const MAX_IMAGE_SIDE = 16384;
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-const dims = (w: number | undefined, h: number | undefined) => (w ? `, ${w}x${h} px` : '');
 const hostOf = (r: ReadResult, counts: Record<string, number> = { bytes: r.size }) => ({ summary: `Read ${r.relative}`, paths: [r.path], counts });
-
-async function image(r: MediaRead, args: Args, c: Call): Promise<Reply> {
-  const data = describeRead(r);
-  if (args.max_width === undefined && args.max_height === undefined && args.max_image_bytes === undefined) {
-    return { text: `${r.mediaType}, ${r.size} bytes${dims(r.width, r.height)}`, blobs: [{ mediaType: r.mediaType, data: r.data }], data, host: hostOf(r) };
-  }
-  const inf = Number.POSITIVE_INFINITY;
-  const bounds = { maxWidth: args.max_width ?? inf, maxHeight: args.max_height ?? inf, maxBytes: args.max_image_bytes ?? inf, signal: c.signal };
-  const img = await fitImage(r.data, r.mediaType, bounds);
-  const shown = `${img.mediaType}, ${img.data.length} bytes${dims(img.width, img.height)}`;
-  const { mediaType, width, height, originalWidth, originalHeight } = img;
-  data.fitted = { changed: img.changed, mediaType, bytes: img.data.length, width, height, originalWidth, originalHeight };
-  const text = img.changed
-    ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(originalWidth, originalHeight)})`
-    : `${shown} (already within the bounds)`;
-  return { text, blobs: [{ mediaType, data: img.data }], data, host: hostOf(r, { bytes: img.data.length }) };
-}
-
-async function pdf(r: MediaRead, args: Args, format: 'file' | 'images' | 'text', c: Call): Promise<Reply> {
-  const data = describeRead(r);
-  const count = pdfPageCount(r.data);
-  if (count > 0) data.pages = count;
-  const head = `${r.mediaType}, ${r.size} bytes${count > 0 ? `, ${plural(count, 'page')}` : ''}`;
-  if (format === 'file') return { text: head, blobs: [{ mediaType: r.mediaType, data: r.data }], data, host: hostOf(r) };
-  const cap = format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES;
-  let range: { first: number; last: number };
-  try {
-    range = pageRangeFor(args.pages!, cap);
-  } catch (err) {
-    if (!isCondition(err, 'too_many_pages')) throw err;
-    const does = format === 'images' ? 'renders as images' : 'extracts as text';
-    throw withDetails(err, {
-      message: `pages "${args.pages}" is more than the ${cap} pages one call ${does}: ask for ${cap} or fewer`,
-      field: 'pages',
-      facts: { maxPages: cap },
-    });
-  }
-  const pastEnd = (err: unknown): never => {
-    if (!isCondition(err, 'pages_out_of_range')) throw err;
-    const has = count > 0 ? `has ${plural(count, 'page')}` : 'is shorter';
-    const message = `${args.path} ${has}: pages "${args.pages}" lie past its end${count > 0 ? `; ask for pages 1-${count}` : ''}`;
-    throw withDetails(err, { message, field: 'pages', facts: { pages: count } });
-  };
-  const span = range.first === range.last ? `page ${range.first}` : `pages ${range.first}-${range.last}`;
-  const opts = { first: range.first, last: range.last, signal: c.signal };
-  if (format === 'images') {
-    const rendered = await renderPdfPages(r.data, opts).catch(pastEnd);
-    Object.assign(data, { format: 'images', pagesShown: rendered.map((p) => p.page) });
-    const text = `${head}; ${span} rendered as ${rendered.length} JPEG image${rendered.length === 1 ? '' : 's'}`;
-    return { text, blobs: rendered.map((p) => ({ mediaType: p.mediaType, data: p.data })), data, host: hostOf(r, { pages: rendered.length }) };
-  }
-  const pages = await extractPdfText(r.data, opts).catch(pastEnd);
-  Object.assign(data, { format: 'text', pagesShown: pages.map((p) => p.page) });
-  const body = pages.map((p) => `--- page ${p.page} ---\n${p.text}`).join('\n');
-  return { text: `${head}; text of ${span}:\n${body}`, data, host: hostOf(r, { pages: pages.length }) };
-}
+const shown = (r: ReadResult, v: MediaView): Reply => ({ text: v.text, ...(v.blobs ? { blobs: v.blobs } : {}), data: v.data, host: hostOf(r, v.counts) });
 
 function refuse(field: string, message: string, condition: 'pages_with_file' | 'pages_required' | 'not_pdf' | 'range_on_notebook'): never {
   throw engineFailure(condition, message, {}, { field });
@@ -182,8 +125,12 @@ export const readTool = defineTool<Args>({
     });
     if ((args.pages !== undefined || args.pdf_format !== undefined) && r.kind !== 'pdf')
       refuse('pages', `pages and pdf_format apply to PDF files only, and ${args.path} is not a PDF`, 'not_pdf');
-    if (r.kind === 'image') return image(r, args, c);
-    if (r.kind === 'pdf') return pdf(r, args, format, c);
+    if (r.kind === 'image')
+      return shown(r, await imageView(r, { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes, signal: c.signal }));
+    if (r.kind === 'pdf') {
+      const maxPages = format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES;
+      return shown(r, await pdfView(r, { format, pages: args.pages, maxPages, path: args.path, signal: c.signal }));
+    }
     if (r.kind === 'text') return { text: r.lines.join('\n'), data: describeRead(r), host: hostOf(r, { lines: r.lines.length, bytes: r.size }) };
     if (r.kind !== 'notebook') return { text: `(${r.kind} file, ${r.size} bytes: not shown as text)`, data: describeRead(r), host: hostOf(r) };
     if (args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined) {

@@ -1,6 +1,6 @@
 // plan.todos: the session's plan, replaced whole, changed by id, or read back.
 import { EngineError, type TodoItem } from '../../engine/index.js';
-import { type ArgsOf, defineTool, TAGS } from './shared.js';
+import { type ArgsOf, defineTool, plural, TAGS } from './shared.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 }, uniqueIds: true };
@@ -64,20 +64,13 @@ export const todosTool = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
     }
     if (args.updates !== undefined) return c.engine.todos.update(c, args.updates, RULES);
     if (args.todos === undefined) return c.engine.todos.get(c);
-    return c.engine.todos.replace(
-      c,
-      args.todos.map((t, i) => ({ id: t.id ?? String(i + 1), content: t.content, status: t.status, priority: t.priority })),
-      RULES,
-    );
+    const todos = args.todos.map((t, i) => ({ id: t.id ?? String(i + 1), content: t.content, status: t.status, priority: t.priority }));
+    return c.engine.todos.replace(c, todos, RULES);
   },
   format(list) {
     const text = list.length === 0 ? 'The todo list is empty.' : list.map((t) => `${t.id}. [${t.status}] ${t.content}`).join('\n');
     const done = list.filter((t) => t.status === 'completed').length;
-    const host = {
-      summary: `${list.length} item${list.length === 1 ? '' : 's'}, ${done} completed`,
-      counts: { items: list.length, completed: done },
-      details: { todos: list },
-    };
+    const host = { summary: `${plural(list.length, 'item')}, ${done} completed`, counts: { items: list.length, completed: done }, details: { todos: list } };
     return { text, data: { todos: list }, host };
   },
 });

@@ -1,10 +1,12 @@
 // What several core tools share: schema fragments, the freshness policy of require_read, and
 // the words and fields of a diff the engine left out.
 import type { FileDiff, FreshnessPolicy } from '../../engine/index.js';
-import { diffNote } from '../common/diff-note.js';
+import type { Reply } from '../common/define.js';
+import { diffNote, diffOrNote } from '../common/diff-note.js';
 
 export { defineTool, type Call, type Reply } from '../common/define.js';
 export { TAGS } from '../tags.js';
+export { type ArgsOf, plural } from '../../engine/index.js';
 
 /** Text returned by one fs.read at most, unless max_bytes says otherwise. */
 export const READ_BUDGET = 1024 * 1024;
@@ -25,8 +27,6 @@ export const changeHost = (d: FileDiff | undefined) => ({
   counts: { added: d?.added ?? 0, removed: d?.removed ?? 0 },
 });
 
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 export const ignoreProps = {
   hidden: { type: 'boolean', description: 'Include dot-files and dot-folders (default false); .git and other VCS folders stay skipped.' },
   no_ignore: { type: 'boolean', description: 'Do not honour .gitignore, .ignore, .rgignore, .git/info/exclude or ignore_files (default false).' },
@@ -38,28 +38,9 @@ export const ignoreProps = {
   },
 } as const;
 
-/** The value a JSON Schema property (declared `as const`) accepts. */
-type Value<P> = P extends { enum: readonly (infer E)[] }
-  ? E
-  : P extends { type: 'string' }
-    ? string
-    : P extends { type: 'integer' | 'number' }
-      ? number
-      : P extends { type: 'boolean' }
-        ? boolean
-        : P extends { type: 'array'; items: infer I }
-          ? Value<I>[]
-          : P extends { properties: object }
-            ? ArgsOf<P>
-            : P extends { additionalProperties: infer V }
-              ? Record<string, Value<V>>
-              : unknown;
-
-type Required<S> = S extends { required: readonly (infer R)[] } ? R : never;
-
-/** A tool's arguments as its input schema (declared `as const`) describes them: one source for both. */
-export type ArgsOf<S> = S extends { properties: infer P }
-  ? { -readonly [K in keyof P as K extends Required<S> ? K : never]: Value<P[K]> } & {
-      -readonly [K in keyof P as K extends Required<S> ? never : K]?: Value<P[K]>;
-    }
-  : never;
+/** A change to one file: the head line over its diff (or the note for it), `data` with the diff's fields, the host's view. */
+export const changeReply = (head: string, path: string, d: FileDiff, data: Record<string, unknown>): Reply => ({
+  text: `${head}\n${diffOrNote(d)}`,
+  data: { ...data, changedLines: d.changedLines, diff: d.unified, ...omission(d) },
+  host: { summary: head, paths: [path], ...changeHost(d) },
+});

@@ -1,7 +1,7 @@
 // web.search: the query through the configured search providers, as numbered results.
 import { PROVIDER_NAMES, type SearchResponse } from '../../engine/index.js';
 import { json } from './web-common.js';
-import { type ArgsOf, defineTool, TAGS } from './shared.js';
+import { type ArgsOf, defineTool, plural, TAGS } from './shared.js';
 
 const domainList = { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 50 } as const;
 
@@ -71,11 +71,7 @@ export const searchTool = defineTool<ArgsOf<typeof schema>, SearchResponse>({
       parts.push(lines.join('\n'));
     });
     const { provider, query, answer, results, grounding } = r;
-    const host = {
-      summary: `${results.length} result${results.length === 1 ? '' : 's'} from ${provider}`,
-      counts: { results: results.length },
-      details: { provider },
-    };
+    const host = { summary: `${plural(results.length, 'result')} from ${provider}`, counts: { results: results.length }, details: { provider } };
     return { text: parts.join('\n\n'), data: json({ provider, query, answer, results, grounding, failed_providers: r.failedProviders }), host };
   },
 });
