@@ -10,6 +10,7 @@ import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import { startMcpHttp, type McpHttpEndpoint } from './mcp/http.js';
 import { ToolboxRouter } from './service.js';
+import { STREAM_SERVICE, toolboxStreamService } from './stream.js';
 import { toolboxService } from './wire.js';
 
 export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
@@ -61,11 +62,13 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     interceptors: [...(config.tokens.length > 0 ? [authInterceptor(config.tokens)] : []), ...(opts.interceptors ?? [])],
   });
   server.addService(toolboxService(), router.implementation());
+  // Facet's extension (live output); hosts that do not know it keep calling Toolbox/CallTool.
+  server.addService(toolboxStreamService(), router.streamImplementation());
 
   const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });
   health.addToServer(server);
 
-  addReflection(server, [TOOLBOX_SERVICE, 'grpc.health.v1.Health']);
+  addReflection(server, [TOOLBOX_SERVICE, STREAM_SERVICE, 'grpc.health.v1.Health']);
 
   const credentials = config.tls
     ? grpc.ServerCredentials.createSsl(null, [{ cert_chain: readFileSync(config.tls.certFile), private_key: readFileSync(config.tls.keyFile) }], false)

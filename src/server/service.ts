@@ -1,14 +1,24 @@
 // Binds the generated Toolbox service to the toolboxes of the served shapes: picks the
 // shape (facet-shape) and session (facet-session) of each call, builds its context
 // (scope, AbortSignal tied to the deadline and cancellation) and logs one line per call.
-import { Metadata, status, type handleUnaryCall, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import {
+  Metadata,
+  status,
+  type handleServerStreamingCall,
+  type handleUnaryCall,
+  type ServerUnaryCall,
+  type ServerWritableStream,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
 import { EngineError, engineFailure } from '../engine/errors.js';
+import type { ProgressSink } from '../engine/progress.js';
 import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { toFailure, transportCode } from '../registry/failure.js';
+import { toCallResponse, toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { RequestContext } from '../registry/types.js';
 import type { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
+import { DEFAULT_STREAM_LIMITS, FINAL_EVENT_OVERHEAD, finalEvent, ProgressQueue, type StreamLimits } from './stream.js';
 import { TurnGate } from './turn-gate.js';
 import { encodeWithinLimit } from './wire.js';
 import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
@@ -42,6 +52,9 @@ interface CallInfo {
   done: () => void;
 }
 
+/** The ToolboxStream implementation: events go out as bytes already encoded (see stream.ts). */
+export type ToolboxStreamImplementation = { callToolStream: handleServerStreamingCall<CallToolRequest, Buffer> };
+
 export class ToolboxRouter {
   private readonly gate = new TurnGate();
 
@@ -53,6 +66,7 @@ export class ToolboxRouter {
     private readonly limits: ResponseLimits,
     /** The caller a call's authorization header names, for sessions scoped to callers ('' for one shared set). */
     private readonly callerFor: (authorization: string | undefined) => string = () => '',
+    private readonly streamLimits: StreamLimits = DEFAULT_STREAM_LIMITS,
   ) {}
 
   implementation(): ToolboxImplementation {
@@ -64,37 +78,10 @@ export class ToolboxRouter {
       describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name), false),
       callTool: this.unary('CallTool', async (info, req) => {
         const started = performance.now();
-        const ctx = info.ctx;
-        if (argumentsTooDeep(req)) {
-          const e = tooDeep();
-          this.logger.info({
-            rpc: 'CallTool',
-            tool: req.name,
-            shape: ctx.shape,
-            session: ctx.session.id,
-            outcome: 'invalid_argument',
-            reason: 'arguments_too_deep',
-          });
-          return this.limited(info, { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) }, false);
-        }
-        if (req.roots.length > 0) {
-          try {
-            ctx.scope = await this.calls.narrow(req.roots);
-          } catch (err) {
-            const e = err as EngineError;
-            return this.limited(info, { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) }, false);
-          }
-        }
-        const { response, outcome, changed } = await info.toolbox.callTool(req.name, req.arguments ?? {}, ctx);
-        this.logger.info({
-          rpc: 'CallTool',
-          tool: req.name,
-          shape: ctx.shape,
-          session: ctx.session.id,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-          outcome,
-          contentItems: response.content.length,
-        });
+        const refused = await this.refuse(info, req, 'CallTool');
+        if (refused) return this.limited(info, refused, false);
+        const { response, outcome, changed } = await info.toolbox.callTool(req.name, req.arguments ?? {}, info.ctx);
+        this.logCall('CallTool', req, info.ctx, started, outcome, response.content.length);
         return this.limited(info, response, changed === true);
       }),
       listResources: this.unary('ListResources', async ({ toolbox, ctx }) => toolbox.listResources(ctx)),
@@ -108,13 +95,90 @@ export class ToolboxRouter {
     };
   }
 
+  /** The ToolboxStream service: CallTool with live output, on the same shapes, sessions and checks. */
+  streamImplementation(): ToolboxStreamImplementation {
+    return {
+      callToolStream: (call: ServerWritableStream<CallToolRequest, Buffer>) => {
+        const queue = new ProgressQueue(call as ServerWritableStream<unknown, Buffer>, this.streamLimits);
+        let info: CallInfo;
+        try {
+          info = this.begin(call, true, queue.sink);
+        } catch (err) {
+          queue.finish();
+          call.emit('error', { code: status.INVALID_ARGUMENT, details: (err as Error).message, metadata: new Metadata() });
+          return;
+        }
+        const req = call.request;
+        this.gate.run(() => {
+          (async () => {
+            const started = performance.now();
+            const refused = await this.refuse(info, req, 'CallToolStream');
+            if (refused) return this.limited(info, refused, false, FINAL_EVENT_OVERHEAD);
+            const { result, outcome, changed } = await info.toolbox.call(req.name, req.arguments ?? {}, info.ctx);
+            const response = toCallResponse(result, req.name);
+            this.logCall('CallToolStream', req, info.ctx, started, outcome, response.content.length);
+            return this.limited(info, response, changed === true, FINAL_EVENT_OVERHEAD);
+          })()
+            .then(
+              (bytes) => {
+                queue.finish();
+                if (call.cancelled) return;
+                call.write(finalEvent(bytes));
+                call.end();
+              },
+              (err: unknown) => {
+                queue.finish();
+                this.logger.error({ rpc: 'CallToolStream', err: String((err as Error)?.stack ?? err) }, 'rpc failed');
+                if (!call.cancelled) call.emit('error', { code: status.INTERNAL, details: 'internal error', metadata: new Metadata() });
+              },
+            )
+            .finally(info.done);
+        });
+      },
+    };
+  }
+
+  /**
+   * Checks a CallTool request before dispatch, narrowing the call's scope to the roots it
+   * names: the in-band failure when it is refused, else undefined.
+   */
+  private async refuse(info: CallInfo, req: CallToolRequest, rpc: string): Promise<CallToolResponse | undefined> {
+    const ctx = info.ctx;
+    if (argumentsTooDeep(req)) {
+      const e = tooDeep();
+      this.logger.info({ rpc, tool: req.name, shape: ctx.shape, session: ctx.session.id, outcome: 'invalid_argument', reason: 'arguments_too_deep' });
+      return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+    }
+    if (req.roots.length > 0) {
+      try {
+        ctx.scope = await this.calls.narrow(req.roots);
+      } catch (err) {
+        const e = err as EngineError;
+        return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
+      }
+    }
+    return undefined;
+  }
+
+  private logCall(rpc: string, req: CallToolRequest, ctx: RequestContext, started: number, outcome: string, contentItems: number): void {
+    this.logger.info({
+      rpc,
+      tool: req.name,
+      shape: ctx.shape,
+      session: ctx.session.id,
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      outcome,
+      contentItems,
+    });
+  }
+
   /**
    * The response encoded within the limit the client named (else --response-bytes), never
    * above --max-message-bytes. Over it, a call that changed something is cut to fit; any other
    * is answered with an in-band size failure.
    */
-  private limited(info: CallInfo, response: CallToolResponse, changed: boolean): Buffer {
-    const limit = Math.min(info.maxResponseBytes ?? this.limits.defaultBytes, this.limits.maxBytes);
+  private limited(info: CallInfo, response: CallToolResponse, changed: boolean, overhead = 0): Buffer {
+    const limit = Math.min(info.maxResponseBytes ?? this.limits.defaultBytes, this.limits.maxBytes) - overhead;
     const { bytes, oversize } = encodeWithinLimit(response, limit, changed);
     if (oversize !== undefined) {
       this.logger.warn(
@@ -154,7 +218,7 @@ export class ToolboxRouter {
     };
   }
 
-  private begin(call: ServerUnaryCall<unknown, unknown>, usesSession: boolean): CallInfo {
+  private begin(call: ServerUnaryCall<unknown, unknown> | ServerWritableStream<unknown, unknown>, usesSession: boolean, progress?: ProgressSink): CallInfo {
     const shapeName = firstString(call.metadata, SHAPE_KEY) || this.defaultShape;
     const toolbox = this.toolboxes.get(shapeName);
     if (!toolbox) {
@@ -171,6 +235,7 @@ export class ToolboxRouter {
       usesSession,
       deadline: deadlineMs(call.getDeadline()),
       cancelled: cancelled.signal,
+      ...(progress ? { progress } : {}),
     });
     return {
       toolbox,

@@ -36,6 +36,7 @@ describe('buf curl with reflection only', () => {
       'codefly.services.toolbox.v0.Toolbox/ListToolSummaries',
       'codefly.services.toolbox.v0.Toolbox/ListTools',
       'codefly.services.toolbox.v0.Toolbox/ReadResource',
+      'facet.toolbox.v1.ToolboxStream/CallToolStream',
       'grpc.health.v1.Health/Check',
       'grpc.health.v1.Health/List',
       'grpc.health.v1.Health/Watch',
@@ -70,5 +71,29 @@ describe('buf curl with reflection only', () => {
       failure: { code: string };
     };
     assert.equal(call.failure.code, 'FAILURE_CODE_PERMISSION_DENIED');
+  });
+
+  test('streams CallToolStream: progress events, then the response', async () => {
+    const out = await curl(
+      '-d',
+      JSON.stringify({ name: 'shell.run', arguments: { command: 'echo one; sleep 0.2; echo two >&2' } }),
+      `http://${t.address}/facet.toolbox.v1.ToolboxStream/CallToolStream`,
+    );
+    // One JSON object per event, each starting on a line of its own.
+    const events = out
+      .trim()
+      .split(/\n(?=\{)/)
+      .map((x) => JSON.parse(x) as { progress?: { stream: string; chunk: string; bytes: string }; response?: { content: Array<{ text?: string }> } });
+    const progress = events.flatMap((e) => (e.progress ? [e.progress] : []));
+    assert.deepEqual(
+      progress.map((p) => [p.stream, p.chunk]),
+      [
+        ['OUTPUT_STREAM_STDOUT', 'one\n'],
+        ['OUTPUT_STREAM_STDERR', 'two\n'],
+      ],
+    );
+    assert.equal(progress.at(-1)!.bytes, '8');
+    assert.equal(events.filter((e) => e.response).length, 1);
+    assert.equal(events.at(-1)!.response!.content[0]!.text, 'one\ntwo\n');
   });
 });
