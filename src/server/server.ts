@@ -10,7 +10,7 @@ import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import { startMcpHttp, type McpHttpEndpoint } from './mcp/http.js';
 import { ToolboxRouter } from './service.js';
-import { STREAM_SERVICE, toolboxStreamService } from './stream.js';
+import { STREAM_SERVICE, streamLimitsFor, toolboxStreamService } from './stream.js';
 import { toolboxService } from './wire.js';
 
 export const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
@@ -52,6 +52,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     logger,
     { maxBytes: config.maxMessageBytes, defaultBytes: config.responseBytes },
     callerFor,
+    streamLimitsFor(config.maxMessageBytes),
   );
 
   const server = new grpc.Server({

@@ -21,6 +21,11 @@ export interface StreamLimits {
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxQueuedBytes: 256 * 1024, maxEventBytes: 64 * 1024 };
 
+/** The limits for a server whose messages are at most `maxMessageBytes`: an event's fields fit in 64 bytes besides its chunk. */
+export function streamLimitsFor(maxMessageBytes: number): StreamLimits {
+  return { ...DEFAULT_STREAM_LIMITS, maxEventBytes: Math.max(64, Math.min(DEFAULT_STREAM_LIMITS.maxEventBytes, maxMessageBytes - 64)) };
+}
+
 /** Highest marks over every stream of this process, for tests and diagnostics. */
 export const streamStats = {
   /** The most output bytes one call's queue held at once. */
@@ -73,7 +78,13 @@ export class ProgressQueue {
       this.queuedBytes -= old.size;
       this.drop(old.size);
     }
-    this.queue.push({ stream: p.stream, chunk, size, bytes: p.bytes, elapsedMs: p.elapsedMs });
+    // No event is larger than maxEventBytes (it must fit the server's message limit).
+    let left = size;
+    for (const piece of size <= this.limits.maxEventBytes ? [chunk] : splitUtf8(chunk, this.limits.maxEventBytes)) {
+      const n = Buffer.byteLength(piece);
+      left -= n;
+      this.queue.push({ stream: p.stream, chunk: piece, size: n, bytes: p.bytes - left, elapsedMs: p.elapsedMs });
+    }
     this.queuedBytes += size;
     if (this.queuedBytes > streamStats.peakQueuedBytes) streamStats.peakQueuedBytes = this.queuedBytes;
     // Chunks that arrive in the same turn go out as one event.
@@ -148,6 +159,20 @@ export class ProgressQueue {
     if (this.call.writableLength > streamStats.peakBufferedEvents) streamStats.peakBufferedEvents = this.call.writableLength;
     return ok;
   }
+}
+
+/** `text` in pieces of at most `max` UTF-8 bytes (`max` ≥ 4), never split inside a character. */
+export function splitUtf8(text: string, max: number): string[] {
+  const buf = Buffer.from(text);
+  const out: string[] = [];
+  let i = 0;
+  while (i < buf.length) {
+    let end = Math.min(buf.length, i + max);
+    while (end < buf.length && end > i + 1 && (buf[end]! & 0xc0) === 0x80) end--; // not inside a character
+    out.push(buf.subarray(i, end).toString());
+    i = end;
+  }
+  return out;
 }
 
 /** The final event around a CallToolResponse already encoded (and held to the client's limit). */

@@ -8,10 +8,11 @@ import { after, before, describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { OutputStream, ToolboxStreamClient, type CallToolEvent, type CallToolProgress } from '../../src/gen/facet/toolbox/v1/stream.js';
-import { DEFAULT_STREAM_LIMITS, streamStats } from '../../src/server/stream.js';
+import { CallToolEvent, OutputStream, ToolboxStreamClient, type CallToolProgress } from '../../src/gen/facet/toolbox/v1/stream.js';
+import { EventEmitter } from 'node:events';
+import { DEFAULT_STREAM_LIMITS, ProgressQueue, splitUtf8, streamStats } from '../../src/server/stream.js';
 import { alive, until } from '../mcp/fixture.js';
-import { metadataFor, serverFixture, texts, type CallOptions } from '../helpers/server.js';
+import { metadataFor, serverFixture, texts, withServer, type CallOptions } from '../helpers/server.js';
 
 interface Streamed {
   events: CallToolEvent[];
@@ -166,6 +167,82 @@ describe('CallToolStream over gRPC', () => {
 
   test('the server logs one line per streamed call', () => {
     assert.ok(t.logs.some((l) => l.rpc === 'CallToolStream' && l.tool === 'shell.run' && l.outcome === 'ok'));
+  });
+});
+
+describe('CallToolStream under a small message limit', () => {
+  // An event over the limit would fail the call (grpc-js refuses to send it).
+  test('events are split to fit --max-message-bytes, and every byte arrives', async () => {
+    await withServer({ shape: 'core', args: ['--max-message-bytes', '4096'] }, async (t) => {
+      const client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
+      try {
+        const total = 100_000;
+        const c = client.callToolStream({ name: 'shell.run', arguments: { command: `head -c ${total} /dev/zero | tr '\\0' y` }, roots: [] });
+        let sent = 0;
+        let finals = 0;
+        c.on('data', (e: CallToolEvent) => {
+          if (e.event?.$case === 'progress') sent += Buffer.byteLength(e.event.value.chunk) + e.event.value.droppedBytes;
+          else finals++;
+        });
+        await new Promise<void>((resolve, reject) => {
+          c.on('end', resolve);
+          c.on('error', reject);
+        });
+        assert.equal(sent, total);
+        assert.equal(finals, 1);
+      } finally {
+        client.close();
+      }
+    });
+  });
+});
+
+describe('ProgressQueue', () => {
+  /** A call that accepts writes but reports itself behind after `room` of them, until drained. */
+  const fakeCall = (room: number) => {
+    const call = Object.assign(new EventEmitter(), {
+      cancelled: false,
+      writableLength: 0,
+      written: [] as CallToolEvent[],
+      write(b: Buffer) {
+        call.written.push(CallToolEvent.decode(b));
+        call.writableLength++;
+        return call.writableLength < room;
+      },
+    });
+    return call;
+  };
+
+  test('holds at most maxQueuedBytes while the call is behind, drops the oldest and counts them', async () => {
+    const call = fakeCall(1);
+    const q = new ProgressQueue(call as never, { maxQueuedBytes: 10, maxEventBytes: 4 });
+    let bytes = 0;
+    const put = (chunk: string) => q.sink({ stream: 'stdout', chunk, bytes: (bytes += Buffer.byteLength(chunk)), elapsedMs: 1 });
+    put('ab');
+    await new Promise((r) => setImmediate(r));
+    assert.equal(call.written.length, 1); // written, and now the call is behind
+    for (const c of ['cd', 'ef', 'gh', 'ij', 'kl', 'mn']) put(c);
+    assert.equal(call.written.length, 1);
+    call.writableLength = 0;
+    call.emit('drain');
+    q.finish();
+    const progress = call.written.map((e) => (e.event?.$case === 'progress' ? e.event.value : undefined)!);
+    assert.equal(progress.map((p) => p.chunk).join(''), 'abefghijklmn');
+    assert.equal(
+      progress.reduce((n, p) => n + p.droppedBytes, 0),
+      2,
+    );
+    assert.ok(progress.every((p) => Buffer.byteLength(p.chunk) <= 4));
+    assert.equal(progress.at(-1)!.bytes, 14);
+  });
+
+  test('splitUtf8 never splits a character', () => {
+    const text = 'aé€😀b'.repeat(5);
+    for (const max of [4, 5, 7]) {
+      const pieces = splitUtf8(text, max);
+      assert.equal(pieces.join(''), text);
+      assert.ok(pieces.every((p) => Buffer.byteLength(p) <= max && !p.includes('\uFFFD')));
+    }
   });
 });
 
