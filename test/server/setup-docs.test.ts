@@ -23,7 +23,7 @@ test('the README test command and CI install ripgrep, poppler-utils, python3, bu
 
 test('buf is called through its scoped package; the server has a terminal of its own; grpcurl has a source', () => {
   assert.doesNotMatch(readme + ci, /npx buf /);
-  assert.equal(readme.match(/npx @bufbuild\/buf curl /g)?.length, 5);
+  assert.equal(readme.match(/npx @bufbuild\/buf curl /g)?.length, 6);
   assert.ok(readme.includes('With the server running in its own terminal (`npm start`), from a second one.'));
   assert.ok(readme.includes('go install github.com/fullstorydev/grpcurl/cmd/grpcurl@latest'));
 });
