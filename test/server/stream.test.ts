@@ -165,6 +165,18 @@ describe('CallToolStream over gRPC', () => {
     assert.match(texts(finals[0]!).join(''), /xxxx/);
   });
 
+  test('a stream call shares its session with unary calls', async () => {
+    await call('shell.run', { command: 'mkdir -p sub && cd sub' }, { session: 'shared' });
+    const s = stream('shell.run', { command: 'pwd' }, { session: 'shared' });
+    assert.equal(await s.ended, undefined);
+    assert.equal(
+      progressOf(s.events)
+        .map((p) => p.chunk)
+        .join(''),
+      `${path.join(dir, 'sub')}\n`,
+    );
+  });
+
   test('the server logs one line per streamed call', () => {
     assert.ok(t.logs.some((l) => l.rpc === 'CallToolStream' && l.tool === 'shell.run' && l.outcome === 'ok'));
   });
@@ -190,6 +202,32 @@ describe('CallToolStream under a small message limit', () => {
         });
         assert.equal(sent, total);
         assert.equal(finals, 1);
+      } finally {
+        client.close();
+      }
+    });
+  });
+});
+
+describe('CallToolStream with a token', () => {
+  test('needs the token, like every other RPC', async () => {
+    await withServer({ shape: 'core', args: ['--token', 'sesame'] }, async (t) => {
+      const client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
+      const run = (md: grpc.Metadata) =>
+        new Promise<{ err?: grpc.ServiceError; events: CallToolEvent[] }>((resolve) => {
+          const events: CallToolEvent[] = [];
+          const c = client.callToolStream({ name: 'shell.run', arguments: { command: 'echo hi' }, roots: [] }, md);
+          c.on('data', (e: CallToolEvent) => events.push(e));
+          c.on('error', (err: grpc.ServiceError) => resolve({ err, events }));
+          c.on('end', () => resolve({ events }));
+        });
+      try {
+        const refused = await run(new grpc.Metadata());
+        assert.equal(refused.err?.code, grpc.status.UNAUTHENTICATED);
+        assert.deepEqual(refused.events, []);
+        const ok = await run(metadataFor({ metadata: { authorization: 'Bearer sesame' } }));
+        assert.equal(ok.err, undefined);
+        assert.equal(finalsOf(ok.events).length, 1);
       } finally {
         client.close();
       }
