@@ -66,7 +66,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   // Facet's extension (live output); hosts that do not know it keep calling Toolbox/CallTool.
   server.addService(toolboxStreamService(), router.streamImplementation());
 
-  const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING' });
+  const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING', [STREAM_SERVICE]: 'NOT_SERVING' });
   health.addToServer(server);
 
   addReflection(server, [TOOLBOX_SERVICE, STREAM_SERVICE, 'grpc.health.v1.Health']);
@@ -116,6 +116,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
 
   health.setStatus('', 'SERVING');
   health.setStatus(TOOLBOX_SERVICE, 'SERVING');
+  health.setStatus(STREAM_SERVICE, 'SERVING');
   const mcpUrl = mcp ? `http://${mcp.address}/mcp` : undefined;
   logger.info(
     { addresses, ...(mcpUrl ? { mcp: mcpUrl } : {}), shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly },
@@ -134,6 +135,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       logger.info({ reason, inFlight: calls.inFlight, graceMs: config.graceMs }, 'draining');
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
+      health.setStatus(STREAM_SERVICE, 'NOT_SERVING');
       const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
       // Long-lived streams (health Watch, reflection) would hold tryShutdown open for the whole
       // grace: once the toolbox calls are done, give their responses a moment, then close the rest.

@@ -94,7 +94,7 @@ for (const transport of transports) {
       await assert.rejects(list(new grpc.Metadata()), { code: grpc.status.UNAUTHENTICATED });
       const md = new grpc.Metadata();
       md.set('x-codefly-token', plugin.token);
-      assert.deepEqual(await list(md), ['', 'codefly.services.toolbox.v0.Toolbox']);
+      assert.deepEqual(await list(md), ['', 'codefly.services.toolbox.v0.Toolbox', 'facet.toolbox.v1.ToolboxStream']);
     });
 
     test('x-codefly-session-id names the session, as facet-session does', async () => {

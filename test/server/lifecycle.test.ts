@@ -52,6 +52,7 @@ test('health reports SERVING when ready and NOT_SERVING while draining; draining
   try {
     assert.equal(await healthCheck(t.address), HealthCheckResponse_ServingStatus.SERVING);
     assert.equal(await healthCheck(t.address, 'codefly.services.toolbox.v0.Toolbox'), HealthCheckResponse_ServingStatus.SERVING);
+    assert.equal(await healthCheck(t.address, 'facet.toolbox.v1.ToolboxStream'), HealthCheckResponse_ServingStatus.SERVING);
     // A health client connected before draining sees the status flip.
     const watcher = new HealthClient(t.address, grpc.credentials.createInsecure());
     const seen: number[] = [];
