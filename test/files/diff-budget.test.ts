@@ -1,10 +1,10 @@
 // Diff budgets: small diffs as before, large ones in a worker with the same result, and past
 // the time or size budget counts and a note instead of the diff.
+import { diffNote } from '../../src/engine/index.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeDiff, DIFF_BUDGET } from '../../src/engine/files/diff-compute.js';
 import { diffTexts, MAX_DIFF_INPUT_CHARS } from '../../src/engine/files/diff.js';
-import { diffNote } from '../../src/shapes/common/diff-note.js';
 
 const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => `${f(i)}\n`).join('');
 

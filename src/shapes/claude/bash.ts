@@ -1,10 +1,19 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { commandFailure, engineFailure, grantRead, NON_INTERACTIVE_ENV, printed, startAnnounced } from '../../engine/index.js';
-import { cancelledRun, orError } from '../common/process.js';
+import {
+  commandFailure,
+  engineFailure,
+  grantRead,
+  NON_INTERACTIVE_ENV,
+  printed,
+  startAnnounced,
+  cancelledRun,
+  orError,
+  exitCodeOf,
+} from '../../engine/index.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
-import { exitCodeOf, formatDuration } from '../common/render.js';
+import { formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
 import { PERSIST_LIMITS, persisted } from './render.js';

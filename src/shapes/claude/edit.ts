@@ -1,9 +1,8 @@
 // Claude Code's Edit: read-before-write and changed-since-read refusals, exact (then
 // quote-normalised, then \uXXXX-respelt) unique matching or replace_all, literal replacement,
 // trailing whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { type EditResult, isCondition, swapEscapes } from '../../engine/index.js';
+import { type EditResult, isCondition, swapEscapes, diffNote } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, firstWords } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
 import { claudeErrors, resolvedFrom, toolUseError } from './errors.js';
 import { CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';

@@ -1,11 +1,9 @@
 // Claude Code's words for failures: <tool_use_error> around input-validation, permission and
 // precondition failures (runtime failures bare), and the notices of background tasks that
 // ended, added to the next result as Claude Code does: the claude Dialect.
-import { commandAsRun as recorded, endedToAnnounce, type EngineError, type JobSnapshot, workingDir } from '../../engine/index.js';
-import { exitCodeOf } from '../common/render.js';
+import { commandAsRun as recorded, endedToAnnounce, type EngineError, type JobSnapshot, workingDir, exitCodeOf, str } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
-import { str } from '../common/str.js';
 
 export const toolUseError = (message: string) => `<tool_use_error>${message}</tool_use_error>`;
 

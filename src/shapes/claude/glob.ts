@@ -1,8 +1,7 @@
 // Claude Code's Glob: names matched at any depth, .gitignore ignored, oldest-first paths
 // relative to the working directory, capped at 100 with a note of how many more matched.
-import { isEngineError } from '../../engine/index.js';
+import { isEngineError, displayPath } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { displayPath } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
 import { here, PERSIST_LIMITS, persisted } from './render.js';

@@ -1,9 +1,8 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { EngineError, type GrepFile, pageOf, requireCounts, rgContentLines, splitGlobs, wholeCount } from '../../engine/index.js';
+import { EngineError, type GrepFile, pageOf, requireCounts, rgContentLines, splitGlobs, wholeCount, displayPath } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { displayPath } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
 import { here, PERSIST_LIMITS, persisted } from './render.js';

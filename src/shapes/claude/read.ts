@@ -12,11 +12,11 @@ import {
   renderPdfPages,
   type TextRead,
   wholePdfPages,
+  str,
 } from '../../engine/index.js';
 import type { Blob } from '../../registry/types.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatSize } from '../common/render.js';
-import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
 import { here } from './render.js';

@@ -1,7 +1,7 @@
 // Claude Code's Write: read-before-write and changed-since-read refusals, trailing whitespace
 // stripped outside Markdown, and Claude Code's result sentences.
+import { diffNote } from '../../engine/index.js';
 import type { WriteResult } from '../../engine/index.js';
-import { diffNote } from '../common/diff-note.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';

@@ -1,8 +1,7 @@
 // A patch applied the way Codex's apply_patch reports it, whether sent to apply_patch or
 // through a shell tool: the summary or the error text, an exit code, and the host's block.
-import { EngineError, patchDir, type EngineContext, type PatchInvocation, type PatchResult } from '../../engine/index.js';
+import { EngineError, patchDir, type EngineContext, type PatchInvocation, type PatchResult, diffNote } from '../../engine/index.js';
 import { errorTable, type Call, type Reply } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
 
 /** What a patch did, as Codex's structured tool output carries it. */
 export interface PatchRun {

@@ -1,9 +1,9 @@
 // The ToolErrorType identifiers of Gemini CLI and its fork Qwen Code (kept in the host block
 // as details.error_type), which tool gets which for each failure, the messages both word
 // alike, and the error words of a defineTool table that carry the type.
+import { str } from '../../engine/index.js';
 import type { Condition, EngineError } from '../../engine/index.js';
 import type { Reply, Words } from './define.js';
-import { str } from './str.js';
 
 /** The error type both vendors give most engine failures, whatever the tool. */
 function commonErrorType(err: EngineError): string | undefined {

@@ -2,11 +2,9 @@
 // gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { EngineError, type FileDiff, type ModelRead, type UntypedFacts } from '../../engine/index.js';
+import { EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Call, Reply } from './define.js';
-import { diffNote } from './diff-note.js';
-import { cancelledRun } from './process.js';
 import { ok } from './result.js';
 
 /** A failure the shape itself detects (not an engine call), with its error type. */

@@ -1,6 +1,4 @@
 // Rendering shared by several vendors' shapes: sizes and durations as a model is shown them.
-// Paths relative to the cwd and a shell's exit code moved to the engine (re-exported here).
-export { displayPath, exitCodeOf } from '../../engine/index.js';
 
 // ---- claude
 

@@ -1,6 +1,5 @@
 // fs.apply_patch: a "*** Begin Patch" patch over several files, all or nothing.
-import { isCondition, type PatchResult, withDetails } from '../../engine/index.js';
-import { diffNote } from '../common/diff-note.js';
+import { isCondition, type PatchResult, withDetails, diffNote } from '../../engine/index.js';
 import { type ArgsOf, defineTool, omission, TAGS } from './shared.js';
 
 const schema = {

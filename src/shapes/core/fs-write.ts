@@ -1,6 +1,6 @@
 // fs.write: a whole file written atomically (or appended to), with the diff against the old content.
+import { diffOrNote } from '../../engine/index.js';
 import type { WriteResult } from '../../engine/index.js';
-import { diffOrNote } from '../common/diff-note.js';
 import { type ArgsOf, changeHost, defineTool, omission, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
 const schema = {

@@ -1,8 +1,8 @@
 // What several core tools share: schema fragments, the freshness policy of require_read, and
 // the words and fields of a diff the engine left out.
+import { diffNote, diffOrNote } from '../../engine/index.js';
 import type { FileDiff, FreshnessPolicy } from '../../engine/index.js';
 import type { Reply } from '../common/define.js';
-import { diffNote, diffOrNote } from '../common/diff-note.js';
 
 export { defineTool, type Call, type Reply } from '../common/define.js';
 export { TAGS } from '../tags.js';

@@ -1,6 +1,5 @@
 // shell.run: a bash command to completion, with its exit status and output (head and tail kept).
-import { NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
-import { cancelledRun, orError, runFailure } from '../common/process.js';
+import { NON_INTERACTIVE_ENV, type RunOutcome, cancelledRun, orError, runFailure } from '../../engine/index.js';
 import { cut, DEFAULT_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, envSchema, MAX_TIMEOUT_MS, POLICY_MODE, WORKDIR_MODE } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 

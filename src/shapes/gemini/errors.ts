@@ -1,11 +1,11 @@
 // Gemini CLI's failures: each engine error gets the ToolErrorType Gemini would report for
 // that tool (kept in the host block) and a message in our words carrying the same facts
 // and remedy. Gemini sends a failed call to its model as {error: message}.
+import { str } from '../../engine/index.js';
 import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import type { Dialect } from '../common/define.js';
 import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
-import { str } from '../common/str.js';
 
 const shown = (err: EngineError): string => str(err.facts.path ?? err.facts.resolved);
 

@@ -1,9 +1,8 @@
 // run_shell_command: Output / Exit Code / Signal / Background PIDs / Process Group PGID
 // fields, a 5-minute inactivity timeout, command substitution refused, and is_background.
-import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcome, signalNumber, stripAnsi } from '../../engine/index.js';
+import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcome, signalNumber, stripAnsi, orError } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { cancelledReply } from '../common/gemini-family.js';
-import { orError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 
 interface Args {

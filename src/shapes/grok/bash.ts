@@ -1,8 +1,7 @@
 // bash: a command in the current directory with a fixed 30 s timeout; "cd <dir>" alone
 // changes the directory for later calls and the file tools.
-import { type CapturedText, changeDir, type EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { type CapturedText, changeDir, type EngineError, NON_INTERACTIVE_ENV, cancelledRun, orError, runFailure } from '../../engine/index.js';
 import { defineTool, errorTable, type Reply, type ToolMaker } from '../common/define.js';
-import { cancelledRun, orError, runFailure } from '../common/process.js';
 import { TAGS } from '../tags.js';
 
 const TIMEOUT_MS = 30_000;

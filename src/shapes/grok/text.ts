@@ -1,7 +1,7 @@
 // Grok CLI's change text after create_file and str_replace_editor: "Updated <path> with N
 // additions and M removals", then a unified diff.
+import { diffNote } from '../../engine/index.js';
 import type { FileDiff } from '../../engine/index.js';
-import { diffNote } from '../common/diff-note.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

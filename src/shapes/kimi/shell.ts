@@ -1,8 +1,7 @@
 // Shell: a fresh shell per call, stdout and stderr merged, 60 s by default and 300 s at most
 // in the foreground; run_in_background starts a task for TaskOutput, TaskList and TaskStop.
-import { engineFailure, type JobSnapshot, type RunOutcome, signalNumber } from '../../engine/index.js';
+import { engineFailure, type JobSnapshot, type RunOutcome, signalNumber, cancelledRun, runFailure } from '../../engine/index.js';
 import { defineTool, type ToolMaker } from '../common/define.js';
-import { cancelledRun, runFailure } from '../common/process.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
 import { taskHost, taskText } from './tasks.js';

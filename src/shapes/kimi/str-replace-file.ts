@@ -1,8 +1,6 @@
 // StrReplaceFile: one literal edit or a list of them, applied in order, all or nothing.
-import { engineFailure, type EditResult, literalEdits } from '../../engine/index.js';
+import { engineFailure, type EditResult, literalEdits, diffNote, str } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
-import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
 import { checkPath, fileWords, pathOf } from './files.js';

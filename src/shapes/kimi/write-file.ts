@@ -1,7 +1,7 @@
 // WriteFile: a whole file, overwritten or appended to, atomically; the parent must exist.
+import { diffNote } from '../../engine/index.js';
 import type { WriteResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
 import { checkPath, fileWords, pathOf } from './files.js';

@@ -1,9 +1,9 @@
 // apply_patch: one operation of the Responses API's apply_patch_call (create_file or
 // update_file with a V4A diff, or delete_file), applied atomically; the result's data is the
 // apply_patch_call_output item a host sends back unchanged.
+import { diffNote } from '../../engine/index.js';
 import type { DiffOperation, DiffOperationResult } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { diffNote } from '../common/diff-note.js';
 import { TAGS } from '../tags.js';
 import { bad, CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, openaiWords, type WithCallId } from './errors.js';
 

@@ -1,9 +1,8 @@
 // The openai dialect: the words of a failed call, as the plain sentences OpenAI's own sample
 // executors send back ("Error: File not found at path '…'"), and the output item a host
 // forwards to the Responses API. The reference's V4A messages are passed on unchanged.
-import { EngineError, type EngineError as Failure } from '../../engine/index.js';
+import { EngineError, type EngineError as Failure, str } from '../../engine/index.js';
 import { type Dialect, errorTable, type KindWords } from '../common/define.js';
-import { str } from '../common/str.js';
 
 /** A call item's call_id, echoed into the output item when the host passes it with the arguments. */
 export interface WithCallId {

@@ -1,8 +1,7 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditResult, snippetAround } from '../../engine/index.js';
+import { type EditResult, snippetAround, changedLinesOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { changedLinesOf } from '../common/diff-note.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';

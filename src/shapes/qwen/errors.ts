@@ -1,11 +1,10 @@
 // Qwen Code's failures: Gemini CLI's ToolErrorType names plus Qwen's own (prior read,
 // task_stop), kept in the host block as details.error_type; messages in our words with the
 // same facts and remedy. Qwen sends a failed call to its model as {error: message}.
-import { type EngineError, unescapeShellPath } from '../../engine/index.js';
+import { type EngineError, unescapeShellPath, str } from '../../engine/index.js';
 import type { Dialect } from '../common/define.js';
 import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
 import { badParams } from '../common/gemini-family.js';
-import { str } from '../common/str.js';
 
 type Args = Record<string, unknown>;
 /** Qwen's words for one error type: the path named, the failure, the arguments and the tool; undefined for the shared words. */

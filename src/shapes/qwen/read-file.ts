@@ -10,10 +10,10 @@ import {
   type EngineReadOptions,
   unescapeShellPath,
   withDetails,
+  str,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { CUT_MARK, modelReadResult } from '../common/gemini-family.js';
-import { str } from '../common/str.js';
 import { TAGS } from '../tags.js';
 import { badParams } from '../common/gemini-family.js';
 import { requireAbsolute } from './errors.js';

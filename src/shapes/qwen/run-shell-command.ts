@@ -1,9 +1,8 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails } from '../../engine/index.js';
+import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails, processError } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { badParams, cancelledReply } from '../common/gemini-family.js';
-import { processError } from '../common/process.js';
 import { TAGS } from '../tags.js';
 
 const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
