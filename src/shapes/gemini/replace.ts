@@ -1,11 +1,9 @@
 // replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
-import { addedPlaceholders, changeSnippet, type Engine } from '../../engine/index.js';
+import { addedPlaceholders, changeSnippet, type EditResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, changeHost, refuseExisting } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
-
-type EditResult = Awaited<ReturnType<Engine['files']['edit']>>;
 
 interface Args {
   file_path: string;

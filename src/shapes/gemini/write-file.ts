@@ -1,11 +1,9 @@
 // write_file: the whole file, refused when the content holds an omission placeholder;
 // answered with the "Here is the updated code:" snippet around the change.
-import { changeSnippet, type Engine, placeholders } from '../../engine/index.js';
+import { changeSnippet, placeholders, type WriteResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, changeHost } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
-
-type WriteResult = Awaited<ReturnType<Engine['files']['write']>>;
 
 interface Args {
   file_path: string;
