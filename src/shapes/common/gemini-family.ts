@@ -5,10 +5,11 @@
 import { EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Call, Reply } from './define.js';
+import type { ToolErrorType } from './gemini-family-errors.js';
 import { ok } from './result.js';
 
 /** A failure the shape itself detects (not an engine call), with its error type. */
-export function shapeError(kind: EngineError['kind'], message: string, errorType: string, facts: UntypedFacts = {}, field?: string): EngineError {
+export function shapeError(kind: EngineError['kind'], message: string, errorType: ToolErrorType, facts: UntypedFacts = {}, field?: string): EngineError {
   return new EngineError(kind, message, { facts: { ...facts, errorType }, field });
 }
 

@@ -3,18 +3,14 @@
 // same facts and remedy. Qwen sends a failed call to its model as {error: message}.
 import { type EngineError, unescapeShellPath, str } from '../../engine/index.js';
 import type { Dialect } from '../common/define.js';
-import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
+import { familyWords, type TypeText, type TypeTexts } from '../common/gemini-family-errors.js';
 import { badParams } from '../common/gemini-family.js';
 
-type Args = Record<string, unknown>;
-/** Qwen's words for one error type: the path named, the failure, the arguments and the tool; undefined for the shared words. */
-type Text = (p: string, err: EngineError, args: Args, tool: string) => string | undefined;
-
-const fetchFailed: Text = (_p, err, args) => `Error during fetch for ${str(args.url)}: ${err.message}`;
-const stopFailed: Text = (_p, err) => `${err.message}.`;
+const fetchFailed: TypeText = (_p, err, args) => `Error during fetch for ${str(args.url)}: ${err.message}`;
+const stopFailed: TypeText = (_p, err) => `${err.message}.`;
 
 /** Qwen's wording by error type. */
-const TEXT: Record<string, Text> = {
+const TEXT: TypeTexts = {
   path_not_in_workspace: (p, err) =>
     `Path not in workspace: ${str(err.facts.path ?? p)} is outside the workspace directories (${(err.facts.roots as string[]).join(', ')}); this server does not ask for permission to go further. Use a path inside them.`,
   file_not_found: (p, _e, _a, tool) =>
@@ -43,25 +39,17 @@ const TEXT: Record<string, Text> = {
     tool === 'web_fetch'
       ? `Error during fetch for ${str(args.url)}: ${err.message}. This server does not fetch private, loopback or cloud-metadata addresses; use a public URL.`
       : undefined,
+  // A site's 401/403 is a refusal by that site, not by the file system.
+  permission_denied: (p, err, args, tool) => (tool === 'web_fetch' ? fetchFailed(p, err, args, tool) : undefined),
   web_fetch_fallback_failed: fetchFailed,
   task_stop_not_found: stopFailed,
   task_stop_not_running: stopFailed,
 };
 
-function textFor(tool: string, err: EngineError, type: string, args: Args): string | undefined {
-  // A site's 401/403 is a refusal by that site, not by the file system.
-  if (tool === 'web_fetch' && type === 'permission_denied') return fetchFailed('', err, args, tool);
-  return TEXT[type]?.(str(args.file_path ?? args.path ?? args.directory ?? err.facts.path), err, args, tool);
-}
-
-/** The error type of a failure: the family's, except that list_directory reports a missing directory as a listing failure. */
-function errorType(tool: string, err: EngineError): string {
-  const missingDir = tool === 'list_directory' && err.kind === 'not_found' && typeof err.facts.errorType !== 'string';
-  return missingDir ? 'ls_execution_error' : familyErrorType(tool, err);
-}
-
 /** Every Qwen tool's failures: its error type in details.error_type, Qwen's words for the model. */
-export const qwenDialect: Dialect = { errors: familyWords(textFor, errorType) };
+export const qwenDialect: Dialect = {
+  errors: familyWords(TEXT, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
+};
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */
 export function qwenFormatError(err: EngineError): string {
