@@ -3,6 +3,7 @@
 import type { GlobRootsResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { object } from '../common/gemini-family-schema.js';
 
 interface Args {
   pattern: string;
@@ -26,17 +27,9 @@ export const glob = defineTool<Args, GlobRootsResult>({
     'literally. Returns absolute paths, one per line: files changed in the last 24 hours first (newest first), then the',
     'rest alphabetically. No cap on the number of results; narrow the pattern for big trees.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string' },
-      dir_path: { type: 'string' },
-      case_sensitive: { type: 'boolean' },
-      respect_git_ignore: { type: 'boolean' },
-      respect_gemini_ignore: { type: 'boolean' },
-    },
-    required: ['pattern'],
-  },
+  schema: object({ pattern: 'string', dir_path: 'string', case_sensitive: 'boolean', respect_git_ignore: 'boolean', respect_gemini_ignore: 'boolean' }, [
+    'pattern',
+  ]),
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'All TypeScript sources', arguments: { pattern: 'src/**/*.ts' }, expectedOutcome: 'Absolute paths, recent files first.' },

@@ -4,6 +4,7 @@ import { type SearchResponse, withCitations } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { object } from '../common/gemini-family-schema.js';
 
 /** The grounded text and its Sources lines; providers without grounding cite their numbered results. */
 function searchBody(r: SearchResponse): string | undefined {
@@ -30,7 +31,7 @@ export const googleWebSearch = defineTool<{ query: string }, SearchResponse>({
     'followed by "Sources:" lines "[n] title (url)"; other providers give their results\' snippets with the same markers',
     'and source list. Follow up with web_fetch on a source URL for the full page.',
   ],
-  schema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  schema: object({ query: 'string' }, ['query']),
   tags: [TAGS.network, TAGS.web, TAGS.readOnly, TAGS.search],
   examples: [
     {

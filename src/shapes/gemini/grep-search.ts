@@ -4,6 +4,7 @@ import { capPerFile, type GrepOptions, type GrepResult, safeRegExp } from '../..
 import { defineTool, type Reply } from '../common/define.js';
 import { CUT_MARK, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { atLeast, object } from '../common/gemini-family-schema.js';
 
 interface Args {
   pattern: string;
@@ -71,25 +72,14 @@ export const grepSearch = defineTool<Args, GrepResult>({
     '"---". At most total_max_matches (default 100) matches and max_matches_per_file per file. With 1 to 3 matches and no',
     'context asked, 50 (one match) or 15 lines of context are added. names_only lists the files only. 30 s time limit.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string' },
-      dir_path: { type: 'string' },
-      include_pattern: { type: 'string' },
-      exclude_pattern: { type: 'string' },
-      names_only: { type: 'boolean' },
-      case_sensitive: { type: 'boolean' },
-      fixed_strings: { type: 'boolean' },
-      context: { type: 'integer', minimum: 0 },
-      after: { type: 'integer', minimum: 0 },
-      before: { type: 'integer', minimum: 0 },
-      no_ignore: { type: 'boolean' },
-      max_matches_per_file: { type: 'integer', minimum: 1 },
-      total_max_matches: { type: 'integer', minimum: 1 },
+  schema: object(
+    {
+      ...{ pattern: 'string', dir_path: 'string', include_pattern: 'string', exclude_pattern: 'string', names_only: 'boolean', case_sensitive: 'boolean' },
+      ...{ fixed_strings: 'boolean', context: atLeast(0), after: atLeast(0), before: atLeast(0), no_ignore: 'boolean' },
+      ...{ max_matches_per_file: atLeast(1), total_max_matches: atLeast(1) },
     },
-    required: ['pattern'],
-  },
+    ['pattern'],
+  ),
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {

@@ -2,6 +2,7 @@
 import { type JobSnapshot, signalNumber } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { object } from '../common/gemini-family-schema.js';
 
 const STATUS: Record<JobSnapshot['status'], string> = { running: 'RUNNING', completed: 'EXITED', failed: 'EXITED', killed: 'KILLED', timed_out: 'KILLED' };
 
@@ -22,7 +23,7 @@ export const listBackgroundProcesses = defineTool<Record<string, never>, JobSnap
     'ones only the newest 32 are kept. It shows no output: to see what a process printed use read_background_output with',
     'its PID, and do not call this in a loop to wait for a process (read_background_output with delay_ms waits instead).',
   ],
-  schema: { type: 'object', properties: {} },
+  schema: object({}),
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [{ description: 'See what is running', arguments: {}, expectedOutcome: 'One line per process, or "No background processes found."' }],
   idempotency: 'idempotent',

@@ -4,6 +4,7 @@ import { basenameFilter, type ListEntry } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { familyListOptions } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { filtering, object } from '../common/gemini-family-schema.js';
 
 interface Args {
   dir_path: string;
@@ -21,15 +22,9 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     'its globs (* and ? only). Entries hidden by .gitignore or .geminiignore (on by default; see file_filtering_options)',
     'are left out and counted at the end. Not recursive and no cap; use glob to find files deeper down.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      dir_path: { type: 'string' },
-      ignore: { items: { type: 'string' }, type: 'array' },
-      file_filtering_options: { type: 'object', properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } } },
-    },
-    required: ['dir_path'],
-  },
+  schema: object({ dir_path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_gemini_ignore') }, [
+    'dir_path',
+  ]),
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'List the project root', arguments: { dir_path: '.' }, expectedOutcome: 'Directory listing with [DIR] entries first.' },

@@ -4,6 +4,7 @@ import { abortError, stripAnsi } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { atLeast, object } from '../common/gemini-family-schema.js';
 
 interface Args {
   pid: number;
@@ -21,11 +22,7 @@ export const readBackgroundOutput = defineTool<Args>({
     'with run_shell_command is_background: true in this session. delay_ms waits first (for a server to print its port).',
     'The text starts "Showing last n of m lines:" when lines were left out, else "Full Log Output:".',
   ],
-  schema: {
-    type: 'object',
-    properties: { pid: { type: 'integer' }, lines: { type: 'integer', minimum: 1 }, delay_ms: { type: 'integer' } },
-    required: ['pid'],
-  },
+  schema: object({ pid: 'integer', lines: atLeast(1), delay_ms: 'integer' }, ['pid']),
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [{ description: 'Last 20 lines of a server', arguments: { pid: 12345, lines: 20 }, expectedOutcome: 'Showing last 20 of N lines: ...' }],
   idempotency: 'idempotent',

@@ -4,6 +4,7 @@ import type { ModelRead } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, modelReadResult } from '../common/gemini-family.js';
 import { geminiMediaText, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
+import { atLeast, object } from '../common/gemini-family-schema.js';
 
 interface Args {
   file_path: string;
@@ -27,11 +28,7 @@ export const readFile = defineTool<Args, ModelRead>({
     'back as its markup (up to 1 MB). Files over 20 MB of any kind are refused. To find text across',
     'many files use grep_search first.',
   ],
-  schema: {
-    type: 'object',
-    properties: { file_path: { type: 'string' }, start_line: { type: 'integer', minimum: 1 }, end_line: { type: 'integer', minimum: 1 } },
-    required: ['file_path'],
-  },
+  schema: object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']),
   tags: TAGS_READ,
   examples: [
     { description: 'Read a whole source file', arguments: { file_path: 'src/app.ts' }, expectedOutcome: 'The file as raw text (first 2000 lines).' },

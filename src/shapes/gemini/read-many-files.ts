@@ -5,6 +5,7 @@ import type { Blob } from '../../registry/types.js';
 import { defineTool } from '../common/define.js';
 import { modelReadResult } from '../common/gemini-family.js';
 import { binaryLead, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, TAGS_READ, textOf } from './reading.js';
+import { filtering } from '../common/gemini-family-schema.js';
 
 interface Args {
   include: string[];
@@ -37,7 +38,7 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
       exclude: { type: 'array', items: { type: 'string', minLength: 1 }, default: [] },
       recursive: { type: 'boolean', default: true },
       useDefaultExcludes: { type: 'boolean', default: true },
-      file_filtering_options: { type: 'object', properties: { respect_git_ignore: { type: 'boolean' }, respect_gemini_ignore: { type: 'boolean' } } },
+      file_filtering_options: filtering('respect_gemini_ignore'),
     },
     required: ['include'],
   },

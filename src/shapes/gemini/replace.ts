@@ -4,6 +4,7 @@ import { addedPlaceholders, changeSnippet, type EditResult } from '../../engine/
 import { defineTool } from '../common/define.js';
 import { badParams, changeHost, refuseExisting } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
+import { object } from '../common/gemini-family-schema.js';
 
 interface Args {
   file_path: string;
@@ -34,17 +35,12 @@ export const replace = defineTool<Args, EditResult>({
     "An empty old_string creates the file (with parents) when it does not exist, with new_string's line endings. Line endings and the final",
     'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      file_path: { type: 'string' },
-      instruction: { type: 'string' },
-      old_string: { type: 'string' },
-      new_string: { type: 'string' },
-      allow_multiple: { type: 'boolean' },
-    },
-    required: ['file_path', 'instruction', 'old_string', 'new_string'],
-  },
+  schema: object({ file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' }, [
+    'file_path',
+    'instruction',
+    'old_string',
+    'new_string',
+  ]),
   tags: TAGS_WRITE,
   examples: [
     {

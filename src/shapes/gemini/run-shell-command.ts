@@ -4,6 +4,7 @@ import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcom
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { cancelledReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { object } from '../common/gemini-family-schema.js';
 
 interface Args {
   command: string;
@@ -105,17 +106,7 @@ export const runShellCommand = defineTool<Args>({
     'process, waits delay_ms (default 200) and returns its PID and first output; follow it with read_background_output.',
     'Use quiet flags and avoid pagers and interactive programs.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      command: { type: 'string' },
-      description: { type: 'string' },
-      dir_path: { type: 'string' },
-      is_background: { type: 'boolean' },
-      delay_ms: { type: 'integer' },
-    },
-    required: ['command'],
-  },
+  schema: object({ command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' }, ['command']),
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -4,6 +4,7 @@ import { extractUrls, fetchEach, type FetchEachResult } from '../../engine/index
 import { defineTool } from '../common/define.js';
 import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { object } from '../common/gemini-family-schema.js';
 
 /** Gemini's budget of fetched text for one call, shared fairly between the URLs. */
 const TOTAL_CHARS = 250_000;
@@ -32,7 +33,7 @@ export const webFetch = defineTool<{ prompt: string }>({
     'loopback addresses, HTTP errors, and more than 10 requests to one host within 60 s) are listed as skipped; the call',
     'fails only when all of them do.',
   ],
-  schema: { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] },
+  schema: object({ prompt: 'string' }, ['prompt']),
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
   examples: [
     {

@@ -4,6 +4,7 @@ import { changeSnippet, placeholders, type WriteResult } from '../../engine/inde
 import { defineTool } from '../common/define.js';
 import { badParams, changeHost } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
+import { object } from '../common/gemini-family-schema.js';
 
 interface Args {
   file_path: string;
@@ -20,7 +21,7 @@ export const writeFile = defineTool<Args, WriteResult>({
     'leaves the old file intact. Content with placeholders for omitted code ("// ... rest of methods ...") is refused:',
     'always give the complete file. For a small change in a large file use replace.',
   ],
-  schema: { type: 'object', properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'] },
+  schema: object({ file_path: 'string', content: 'string' }, ['file_path', 'content']),
   tags: TAGS_WRITE,
   examples: [
     {

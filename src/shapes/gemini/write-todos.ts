@@ -2,6 +2,7 @@
 import type { TodoItem } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { CLOSED, object } from '../common/gemini-family-schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 
@@ -17,22 +18,11 @@ export const writeTodos = defineTool<Args, TodoItem[]>({
     'pending, in_progress, completed, cancelled or blocked; at most one task may be in_progress. An empty list clears it.',
     'The answer repeats the list as "1. [status] description" lines. Use it for work of three or more steps.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      todos: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { description: { type: 'string' }, status: { type: 'string', enum: [...STATUSES] } },
-          required: ['description', 'status'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['todos'],
-    additionalProperties: false,
-  },
+  schema: object(
+    { todos: { type: 'array', items: object({ description: 'string', status: { type: 'string', enum: [...STATUSES] } }, ['description', 'status'], CLOSED) } },
+    ['todos'],
+    CLOSED,
+  ),
   tags: [TAGS.planning],
   examples: [
     {

@@ -5,6 +5,7 @@ import { defineTool } from '../common/define.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
+import { qwenObject } from '../common/gemini-family-schema.js';
 
 interface Args {
   file_path: string;
@@ -25,11 +26,7 @@ export const edit = defineTool<Args, EditResult>({
     'The file must have been read in this session (a partial read is enough) and be unchanged since. Encoding, BOM and',
     'CRLF endings are kept. The answer shows the edited lines with 4 lines of context.',
   ],
-  schema: {
-    properties: { file_path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' }, replace_all: { type: 'boolean' } },
-    required: ['file_path', 'old_string', 'new_string'],
-    type: 'object',
-  },
+  schema: qwenObject({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' }, ['file_path', 'old_string', 'new_string']),
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [

@@ -3,6 +3,7 @@ import { type GlobEntry, literalPattern, recentFirst, unescapeShellPath } from '
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { searched } from './where.js';
+import { qwenObject } from '../common/gemini-family-schema.js';
 
 const MAX_FILES = 100;
 
@@ -21,7 +22,7 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
     '100 absolute paths are listed; the rest are counted. A pattern that names an existing path literally (brackets,',
     'parentheses and all: "app/[id]/page.tsx") finds that path. A file under two overlapping roots is listed once.',
   ],
-  schema: { properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'], type: 'object' },
+  schema: qwenObject({ pattern: 'string', path: 'string' }, ['pattern']),
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [{ description: 'All Python files', arguments: { pattern: '**/*.py' }, expectedOutcome: 'Found N file(s) ... then absolute paths.' }],

@@ -6,6 +6,7 @@ import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { badParams } from '../common/gemini-family.js';
 import { searched } from './where.js';
+import { qwenObject } from '../common/gemini-family-schema.js';
 
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;
@@ -27,11 +28,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
     'honoured (and .agentignore / .aiignore). Each match is one line "<absolute path>:<line>:<text>". At most `limit` lines (and never more than 1000)',
     'and 25000 characters are shown; what was left out is counted at the end. 10 s time limit.',
   ],
-  schema: {
-    properties: { pattern: { type: 'string' }, glob: { type: 'string' }, path: { type: 'string' }, limit: { type: 'number' } },
-    required: ['pattern'],
-    type: 'object',
-  },
+  schema: qwenObject({ pattern: 'string', glob: 'string', path: 'string', limit: 'number' }, ['pattern']),
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [

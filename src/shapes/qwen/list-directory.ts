@@ -6,6 +6,7 @@ import { defineTool, type Reply } from '../common/define.js';
 import { familyListOptions } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
+import { filtering, qwenObject } from '../common/gemini-family-schema.js';
 
 const MAX_ENTRIES = 100;
 const IGNORE_FILE = '.qwenignore';
@@ -24,15 +25,9 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     'alphabetical order; at most 100 entries, the rest counted. `ignore` drops names matching its globs (* and ? only).',
     'Entries hidden by .gitignore or .qwenignore (both on by default) are left out and counted at the end.',
   ],
-  schema: {
-    properties: {
-      path: { type: 'string' },
-      ignore: { items: { type: 'string' }, type: 'array' },
-      file_filtering_options: { type: 'object', properties: { respect_git_ignore: { type: 'boolean' }, respect_qwen_ignore: { type: 'boolean' } } },
-    },
-    required: ['path'],
-    type: 'object',
-  },
+  schema: qwenObject({ path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_qwen_ignore') }, [
+    'path',
+  ]),
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [

@@ -17,6 +17,7 @@ import { CUT_MARK, modelReadResult } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { badParams } from '../common/gemini-family.js';
 import { requireAbsolute } from './errors.js';
+import { qwenObject } from '../common/gemini-family-schema.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
@@ -134,11 +135,7 @@ export const readFile = defineTool<Args>({
     'limit or pages), cut after 100000 characters. A path with shell-escaped spaces ("my\\ file.txt") names the file',
     'with spaces. Read a file before editing or overwriting it.',
   ],
-  schema: {
-    properties: { file_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, pages: { type: 'string' } },
-    required: ['file_path'],
-    type: 'object',
-  },
+  schema: qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']),
   destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [

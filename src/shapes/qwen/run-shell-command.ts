@@ -4,6 +4,7 @@ import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails, p
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { badParams, cancelledReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { object } from '../common/gemini-family-schema.js';
 
 const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -99,17 +100,7 @@ export const runShellCommand = defineTool<Args>({
     'or more is refused: use is_background. is_background: true starts a managed background shell and returns its',
     'id (bg_...), pid and output file at once (no trailing "&"; git commit is not allowed there); stop it with task_stop.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      command: { type: 'string' },
-      is_background: { type: 'boolean' },
-      timeout: { type: 'number' },
-      description: { type: 'string' },
-      directory: { type: 'string' },
-    },
-    required: ['command'],
-  },
+  schema: object({ command: 'string', is_background: 'boolean', timeout: 'number', description: 'string', directory: 'string' }, ['command']),
   destructive: true,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [

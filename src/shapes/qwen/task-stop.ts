@@ -4,13 +4,14 @@ import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { TASK_PREFIX } from './run-shell-command.js';
+import { CLOSED, object } from '../common/gemini-family-schema.js';
 
 export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
   name: 'task_stop',
   summary: 'Stop a background shell started with run_shell_command is_background, by its task id (bg_...).',
   description:
     'Kills the whole process group of the background shell `task_id` (as returned by run_shell_command with is_background: true): TERM first, then KILL after a short grace, so nothing it started survives. Reports the pid it stopped. Only shells of this session can be stopped, and a shell that has already exited is reported as such rather than stopped again. Not for foreground commands: those end with their own timeout.',
-  schema: { type: 'object', properties: { task_id: { type: 'string' } }, required: ['task_id'], additionalProperties: false },
+  schema: object({ task_id: 'string' }, ['task_id'], CLOSED),
   destructive: true,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [

@@ -4,6 +4,7 @@ import type { TodoItem } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { badParams } from '../common/gemini-family.js';
+import { CLOSED, object } from '../common/gemini-family-schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const MAX_ID = 500;
@@ -20,21 +21,19 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     '(pending, in_progress, completed). The answer confirms the change and repeats the list as JSON in a system',
     'reminder. An empty list clears it. Use it for tasks of three or more steps and keep it current as you work.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
+  schema: object(
+    {
       todos: {
         type: 'array',
-        items: {
-          type: 'object',
-          properties: { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: { type: 'string' } },
-          required: ['content', 'status', 'id'],
-          additionalProperties: false,
-        },
+        items: object(
+          { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: 'string' },
+          ['content', 'status', 'id'],
+          CLOSED,
+        ),
       },
     },
-    required: ['todos'],
-  },
+    ['todos'],
+  ),
   destructive: false,
   tags: [TAGS.planning],
   examples: [

@@ -5,6 +5,7 @@ import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { badParams } from '../common/gemini-family.js';
+import { qwenObject } from '../common/gemini-family-schema.js';
 
 type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */
@@ -25,11 +26,7 @@ export const webFetch = defineTool<Args, FetchedPage>({
     '100000 characters. Unlike Qwen Code this server runs no model: `prompt` is not answered for you, the content is',
     'returned with it so you can. Private and loopback addresses are refused unless the server allows them.',
   ],
-  schema: {
-    properties: { url: { type: 'string' }, prompt: { type: 'string' }, format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } },
-    required: ['url', 'prompt'],
-    type: 'object',
-  },
+  schema: qwenObject({ url: 'string', prompt: 'string', format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } }, ['url', 'prompt']),
   destructive: false,
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
   examples: [

@@ -5,6 +5,7 @@ import { defineTool } from '../common/define.js';
 import { changeHost } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
+import { qwenObject } from '../common/gemini-family-schema.js';
 
 interface Args {
   file_path: string;
@@ -20,7 +21,7 @@ export const writeFile = defineTool<Args, WriteResult>({
     'file requires that this session read it with read_file and that it has not changed since; the write is atomic and',
     "keeps the file's encoding, BOM and line endings. For a change to part of a file use edit.",
   ],
-  schema: { properties: { file_path: { type: 'string' }, content: { type: 'string' } }, required: ['file_path', 'content'], type: 'object' },
+  schema: qwenObject({ file_path: 'string', content: 'string' }, ['file_path', 'content']),
   destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
