@@ -344,3 +344,9 @@ export type { ArgsOf } from './schema-args.js';
 export { plural } from './text/plural.js';
 export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
 export { ERROR_KINDS, everyKind } from './error-kinds.js';
+
+// shapes-b (gemini, qwen, anthropic): occurrences counted as Python counts them, a unique one
+// replaced, lines inserted and the lines around a change; sizes as du -h prints them.
+export { countOf, insertLines, linesAround, linesOf, replaceFirst } from './text/occurrences.js';
+export { humanSize } from './text/human-size.js';
+export { headCut } from './text/head-cut.js';

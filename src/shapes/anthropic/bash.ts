@@ -2,7 +2,7 @@
 // variables and functions carry over from one command to the next. stdout and stderr come
 // back together, in order; a non-zero exit status is reported (the reference drops it) and
 // makes the result an error. `restart` starts a clean shell.
-import { EngineError, type LiveOutcome } from '../../engine/index.js';
+import { EngineError, headCut, type LiveOutcome } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';
@@ -13,34 +13,20 @@ interface BashArgs {
 }
 
 /** Lines of output shown at most (the docs' truncation helper). */
-export const MAX_LINES = 100;
+const MAX_LINES = 100;
 /** Characters shown at most, for output of few but very long lines. */
-export const MAX_CHARS = 30_000;
+const MAX_CHARS = 30_000;
 /** Output bytes kept from one command. */
 const KEPT_BYTES = 1024 * 1024;
-
-/** The docs' truncation: the first 100 lines, then how many there were. */
-export function capped(out: LiveOutcome): { text: string; truncated: boolean } {
-  const lines = out.output.split('\n');
-  let text = out.output;
-  let truncated = false;
-  if (lines.length > MAX_LINES || out.truncated) {
-    text = `${lines.slice(0, MAX_LINES).join('\n')}\n\n... Output truncated (${out.totalLines} total lines) ...`;
-    truncated = true;
-  }
-  if (text.length > MAX_CHARS) {
-    text = `${text.slice(0, MAX_CHARS)}\n\n... Output truncated (${out.totalLines} total lines) ...`;
-    truncated = true;
-  }
-  return { text, truncated };
-}
 
 const seconds = (ms: number) => String(Math.round(ms / 100) / 10).replace(/\.0$/, '');
 
 const RESTARTED_NOTE = '<system>The bash session was restarted: the working directory, variables and background processes are gone.</system>';
 
 function answer(out: LiveOutcome, timeoutMs: number): Reply {
-  const { text, truncated } = capped(out);
+  // The docs' truncation: the first 100 lines, then how many there were.
+  const note = `\n\n... Output truncated (${out.totalLines} total lines) ...`;
+  const { text, truncated } = headCut(out.output, { maxLines: MAX_LINES, maxChars: MAX_CHARS, note, cut: out.truncated });
   const host = { truncated, counts: { outputBytes: out.totalBytes } };
   switch (out.end.type) {
     case 'exit': {

@@ -4,10 +4,10 @@
 // (str_replace_based_edit_tool) takes insert_text and has no undo; the legacy one
 // (str_replace_editor) takes new_str for insert and keeps the files' earlier texts per
 // session for undo_edit.
-import type { ListEntry, TextRead } from '../../engine/index.js';
+import { countOf, insertLines, linesAround, type ListEntry, replaceFirst, type TextRead } from '../../engine/index.js';
 import type { Call, Reply } from '../common/define.js';
 import { said } from './errors.js';
-import { catN, clip, countOf, numbered, pyList } from './text.js';
+import { catN, clip, numbered, pyList } from './text.js';
 
 export interface EditorArgs {
   command: string;
@@ -61,7 +61,7 @@ function remember(c: Call, real: string, text: string): void {
 }
 
 /** The path's kind, refusing what the reference refuses before any command runs. */
-async function checkPath(c: Call, v: EditorVariant, args: EditorArgs): Promise<{ exists: boolean; dir: boolean; real: string }> {
+async function checkPath(c: Call, args: EditorArgs): Promise<{ exists: boolean; dir: boolean; real: string }> {
   const st = await c.engine.files.stat(c, args.path);
   if (!st.exists && args.command !== 'create') throw said('not_found', 'Error: File not found', 'path');
   if (st.exists && args.command === 'create') {
@@ -70,7 +70,6 @@ async function checkPath(c: Call, v: EditorVariant, args: EditorArgs): Promise<{
   if (st.isDirectory && args.command !== 'view') {
     throw said('invalid_argument', `The path ${args.path} is a directory and only the \`view\` command can be used on directories`, 'path');
   }
-  void v;
   return { exists: st.exists, dir: st.isDirectory, real: st.path };
 }
 
@@ -154,17 +153,13 @@ async function strReplace(c: Call, v: EditorVariant, args: EditorArgs): Promise<
   const n = countOf(text, oldStr);
   if (n === 0) throw said('conflict', 'Error: No match found for replacement. Please check your text and try again.', 'old_str');
   if (n > 1) throw said('conflict', `Error: Found ${n} matches for replacement text. Please provide more context to make a unique match.`, 'old_str');
-  const at = text.indexOf(oldStr);
-  const next = text.slice(0, at) + newStr + text.slice(at + oldStr.length);
-  const w = await c.engine.files.write(c, args.path, next, { lineEnding: 'keep' });
+  const edit = replaceFirst(text, oldStr, newStr);
+  const w = await c.engine.files.write(c, args.path, edit.text, { lineEnding: 'keep' });
   if (v.undo) remember(c, real, text);
-  const line = text.slice(0, at).split('\n').length - 1;
-  const start = Math.max(0, line - 4);
-  const end = line + 4 + newStr.split('\n').length - 1;
-  const snippet = next.split('\n').slice(start, end + 1);
+  const snip = linesAround(edit.text.split('\n'), edit.line, newStr.split('\n').length, 4);
   return {
     text:
-      `The file ${args.path} has been edited. Here's the result of running \`cat -n\` on a snippet of ${args.path}:\n${numbered(snippet, start + 1)}\n` +
+      `The file ${args.path} has been edited. Here's the result of running \`cat -n\` on a snippet of ${args.path}:\n${numbered(snip.lines, snip.first)}\n` +
       'Review the changes and make sure they are as expected. Edit the file again if necessary.',
     host: { summary: `Edited ${args.path}`, paths: [w.path], diff: w.diff?.unified },
   };
@@ -188,13 +183,13 @@ async function insert(c: Call, v: EditorVariant, args: EditorArgs): Promise<Repl
   }
   // A final newline ends the inserted text's last line; it does not add an empty one.
   const added = (inserted.endsWith('\n') ? inserted.slice(0, -1) : inserted).split('\n');
-  const next = [...lines.slice(0, k), ...added, ...lines.slice(k)].join('\n');
-  const w = await c.engine.files.write(c, args.path, next, { lineEnding: 'keep' });
+  const all = insertLines(lines, k, added);
+  const w = await c.engine.files.write(c, args.path, all.join('\n'), { lineEnding: 'keep' });
   if (v.undo) remember(c, real, text);
-  const snippet = [...lines.slice(Math.max(0, k - 4), k), ...added, ...lines.slice(k, k + 4)];
+  const snip = linesAround(all, k + 1, added.length, 4);
   return {
     text:
-      `The file ${args.path} has been edited. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${numbered(snippet, Math.max(1, k - 3))}\n` +
+      `The file ${args.path} has been edited. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${numbered(snip.lines, snip.first)}\n` +
       'Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.',
     host: { summary: `Inserted ${added.length} line(s) after line ${k} of ${args.path}`, paths: [w.path], diff: w.diff?.unified },
   };
@@ -220,7 +215,7 @@ export async function runEditor(c: Call, v: EditorVariant, args: EditorArgs): Pr
       'command',
     );
   }
-  const at = await checkPath(c, v, args);
+  const at = await checkPath(c, args);
   switch (args.command) {
     case 'view':
       return view(c, args, at.dir);

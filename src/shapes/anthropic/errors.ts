@@ -3,7 +3,7 @@
 // already worded, see `said`); failures the engine raises (a path outside the roots, a file
 // system refusal, a command the shell policy refuses) are worded here. Every result also
 // carries, as its structured data, the tool_result content block the host sends back.
-import { EngineError, type ErrorKind } from '../../engine/index.js';
+import { EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
 import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
 import type { ToolResult } from '../../registry/types.js';
 
@@ -30,7 +30,7 @@ function ranInto(err: EngineError, args: unknown, c: Call): string {
     : `Ran into ${err.message} while trying to write to ${argPath(args, err)}`;
 }
 
-const byKind: KindWords<unknown> = {
+const byKind = everyKind<KindWords<unknown>>(plain, {
   invalid_argument(err, args, c) {
     if (err.facts.worded) return err.message;
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
@@ -47,21 +47,8 @@ const byKind: KindWords<unknown> = {
       ? `Error: Permission denied. Cannot read file. ${err.message}`
       : `Error: Permission denied. Cannot write to file. ${err.message}`;
   },
-  already_exists: ranInto,
-  conflict: ranInto,
-  precondition_failed: ranInto,
-  resource_exhausted: ranInto,
-  timeout: plain,
-  cancelled: plain,
-  process_failed: plain,
-  io_failed: ranInto,
-  network_failed: plain,
-  rate_limited: plain,
-  unsupported: ranInto,
-  unavailable: plain,
-  security_policy: plain,
-  internal: plain,
-};
+  ...{ already_exists: ranInto, conflict: ranInto, precondition_failed: ranInto, resource_exhausted: ranInto, io_failed: ranInto, unsupported: ranInto },
+});
 
 /** A path outside the roots: the documented permission error, naming the roots. */
 function outside(err: EngineError & { facts: { path: string; roots: string[] } }, args: unknown, c: Call): string {
@@ -71,7 +58,7 @@ function outside(err: EngineError & { facts: { path: string; roots: string[] } }
 }
 
 /** The tool_result content block of a result, without tool_use_id (the host adds the id of the tool_use it answers). */
-export function toolResultOf(text: string, isError: boolean): Record<string, unknown> {
+function toolResultOf(text: string, isError: boolean): Record<string, unknown> {
   return { type: 'tool_result', ...(text !== '' ? { content: text } : {}), ...(isError ? { is_error: true } : {}) };
 }
 

@@ -2,11 +2,11 @@
 // directory /memories, stored in the server's memory directory (--memory-dir; one per caller
 // or session with --memory-scope). Messages are the docs' (the SDK helpers' where the docs
 // say nothing, with the "Error: " the TypeScript runner puts before them).
-import { MEMORY_ROOT, type MemoryDir } from '../../engine/index.js';
+import { countOf, humanSize, insertLines, linesAround, linesOf, MEMORY_ROOT, type MemoryDir, replaceFirst } from '../../engine/index.js';
 import { defineTool, type Call, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';
-import { humanSize, linesOf, countOf, numbered } from './text.js';
+import { numbered } from './text.js';
 
 interface MemoryArgs {
   command: string;
@@ -119,15 +119,11 @@ async function run(c: Call, args: MemoryArgs): Promise<Reply> {
           'old_str',
         );
       }
-      const at = text.indexOf(oldStr);
-      const next = text.slice(0, at) + newStr + text.slice(at + oldStr.length);
-      await mem.write(real, p, next);
-      const lines = next.split('\n');
-      const changed = text.slice(0, at).split('\n').length;
-      const start = Math.max(1, changed - 2);
-      const end = Math.min(lines.length, changed + newStr.split('\n').length - 1 + 2);
+      const edit = replaceFirst(text, oldStr, newStr);
+      await mem.write(real, p, edit.text);
+      const snip = linesAround(edit.text.split('\n'), edit.line, newStr.split('\n').length, 2);
       return {
-        text: `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(lines.slice(start - 1, end), start)}`,
+        text: `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(snip.lines, snip.first)}`,
         host: { summary: `Edited ${p}` },
       };
     }
@@ -145,7 +141,7 @@ async function run(c: Call, args: MemoryArgs): Promise<Reply> {
         );
       }
       const added = inserted.replace(/\n+$/, '').split('\n');
-      await mem.write(real, p, [...lines.slice(0, k), ...added, ...lines.slice(k)].join('\n') + '\n');
+      await mem.write(real, p, insertLines(lines, k, added).join('\n') + '\n');
       return { text: `The file ${p} has been edited.`, host: { summary: `Inserted into ${p}` } };
     }
     default: {

@@ -3,7 +3,7 @@
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { runEditor, type EditorArgs, type EditorVariant } from './editor.js';
-import { EDITOR_ERROR_MODES, editorArguments } from './editor-facts.js';
+import { EDITOR_ERROR_MODES, editorArguments, ifCommand } from './editor-facts.js';
 
 const VARIANT: EditorVariant = {
   name: 'str_replace_based_edit_tool',
@@ -11,8 +11,6 @@ const VARIANT: EditorVariant = {
   insertParam: 'insert_text',
   undo: false,
 };
-
-const ifCommand = (command: string, required: string[]) => ({ if: { properties: { command: { const: command } } }, then: { required } });
 
 export const strReplaceBasedEditTool = defineTool<EditorArgs>({
   name: VARIANT.name,

@@ -4,7 +4,7 @@
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { runEditor, type EditorArgs, type EditorVariant } from './editor.js';
-import { EDITOR_ERROR_MODES, editorArguments } from './editor-facts.js';
+import { EDITOR_ERROR_MODES, editorArguments, ifCommand } from './editor-facts.js';
 
 const VARIANT: EditorVariant = {
   name: 'str_replace_editor',
@@ -12,8 +12,6 @@ const VARIANT: EditorVariant = {
   insertParam: 'new_str',
   undo: true,
 };
-
-const ifCommand = (command: string, required: string[]) => ({ if: { properties: { command: { const: command } } }, then: { required } });
 
 export const strReplaceEditor = defineTool<EditorArgs>({
   name: VARIANT.name,

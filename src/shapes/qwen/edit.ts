@@ -27,7 +27,6 @@ export const edit = defineTool<Args, EditResult>({
     'CRLF endings are kept. The answer shows the edited lines with 4 lines of context.',
   ],
   schema: qwenObject({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' }, ['file_path', 'old_string', 'new_string']),
-  destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

@@ -23,7 +23,6 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
     'parentheses and all: "app/[id]/page.tsx") finds that path. A file under two overlapping roots is listed once.',
   ],
   schema: qwenObject({ pattern: 'string', path: 'string' }, ['pattern']),
-  destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [{ description: 'All Python files', arguments: { pattern: '**/*.py' }, expectedOutcome: 'Found N file(s) ... then absolute paths.' }],
   idempotency: 'idempotent',

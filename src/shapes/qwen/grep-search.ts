@@ -2,11 +2,10 @@
 // characters, the rest counted.
 import { fitLines, type GrepResult, unescapeShellPath } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
-import { badParams } from '../common/gemini-family.js';
 import { searched } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
+import { badParams, shapeError } from '../common/gemini-family.js';
 
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;
@@ -29,7 +28,6 @@ export const grepSearch = defineTool<Args, GrepResult>({
     'and 25000 characters are shown; what was left out is counted at the end. 10 s time limit.',
   ],
   schema: qwenObject({ pattern: 'string', glob: 'string', path: 'string', limit: 'number' }, ['pattern']),
-  destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {

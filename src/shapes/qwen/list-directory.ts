@@ -28,7 +28,6 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   schema: qwenObject({ path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_qwen_ignore') }, [
     'path',
   ]),
-  destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' },

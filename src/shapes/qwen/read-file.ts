@@ -13,11 +13,10 @@ import {
   str,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { CUT_MARK, modelReadResult } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
-import { badParams } from '../common/gemini-family.js';
 import { requireAbsolute } from './errors.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
+import { badParams, CUT_MARK, modelReadResult } from '../common/gemini-family.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
@@ -136,7 +135,6 @@ export const readFile = defineTool<Args>({
     'with spaces. Read a file before editing or overwriting it.',
   ],
   schema: qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']),
-  destructive: false,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read a whole file', arguments: { file_path: '/home/user/project/src/main.py' }, expectedOutcome: 'The file text.' },

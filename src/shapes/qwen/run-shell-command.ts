@@ -101,7 +101,6 @@ export const runShellCommand = defineTool<Args>({
     'id (bg_...), pid and output file at once (no trailing "&"; git commit is not allowed there); stop it with task_stop.',
   ],
   schema: object({ command: 'string', is_background: 'boolean', timeout: 'number', description: 'string', directory: 'string' }, ['command']),
-  destructive: true,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -12,7 +12,6 @@ export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
   description:
     'Kills the whole process group of the background shell `task_id` (as returned by run_shell_command with is_background: true): TERM first, then KILL after a short grace, so nothing it started survives. Reports the pid it stopped. Only shells of this session can be stopped, and a shell that has already exited is reported as such rather than stopped again. Not for foreground commands: those end with their own timeout.',
   schema: object({ task_id: 'string' }, ['task_id'], CLOSED),
-  destructive: true,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -34,7 +34,6 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     },
     ['todos'],
   ),
-  destructive: false,
   tags: [TAGS.planning],
   examples: [
     {

@@ -2,10 +2,9 @@
 // server runs no model to answer the request from it).
 import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
-import { badParams } from '../common/gemini-family.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
+import { badParams, shapeError } from '../common/gemini-family.js';
 
 type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */
@@ -27,7 +26,6 @@ export const webFetch = defineTool<Args, FetchedPage>({
     'returned with it so you can. Private and loopback addresses are refused unless the server allows them.',
   ],
   schema: qwenObject({ url: 'string', prompt: 'string', format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } }, ['url', 'prompt']),
-  destructive: false,
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
   examples: [
     {

@@ -22,7 +22,6 @@ export const writeFile = defineTool<Args, WriteResult>({
     "keeps the file's encoding, BOM and line endings. For a change to part of a file use edit.",
   ],
   schema: qwenObject({ file_path: 'string', content: 'string' }, ['file_path', 'content']),
-  destructive: true,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
