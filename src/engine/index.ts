@@ -350,3 +350,7 @@ export { ERROR_KINDS, everyKind } from './error-kinds.js';
 export { countOf, insertLines, linesAround, linesOf, replaceFirst } from './text/occurrences.js';
 export { humanSize } from './text/human-size.js';
 export { headCut } from './text/head-cut.js';
+// A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
+export { pause, waitMs } from './shell/pause.js';
+export { lastLines } from './text/last-lines.js';
+export { skippedKind } from './web/fetch-each.js';

@@ -34,3 +34,10 @@ export async function fetchEach(
   }
   return out;
 }
+
+/** The kind of failure behind every skipped URL when they share one, else network_failed. */
+export function skippedKind(skipped: FetchEachResult['skipped']): EngineError['kind'] {
+  const kinds = new Set(skipped.flatMap((m) => (m.err ? [m.err.kind] : [])));
+  const [only] = kinds;
+  return kinds.size === 1 && only !== undefined ? only : 'network_failed';
+}

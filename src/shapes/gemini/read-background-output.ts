@@ -1,6 +1,5 @@
 // read_background_output: the last lines of a background process of this session, by PID.
-import { setTimeout as sleep } from 'node:timers/promises';
-import { abortError, stripAnsi } from '../../engine/index.js';
+import { lastLines, pause, waitMs } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -33,19 +32,14 @@ export const readBackgroundOutput = defineTool<Args>({
       const message = `no background process with PID ${args.pid} was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read`;
       throw shapeError('not_found', message, 'execution_failed', { pid: args.pid }, 'pid');
     }
-    const delay = Math.min(Math.max(args.delay_ms ?? 0, 0), 600_000);
-    if (delay > 0) await sleep(delay, undefined, { signal: c.signal }).catch(() => Promise.reject(abortError(c.signal, 'the wait')));
+    await pause(waitMs(args.delay_ms, 0), c.signal);
     const t = await c.engine.shell.tail(c, job.id, TAIL_BYTES);
-    const all = stripAnsi(t.text).replace(/\n$/, '');
-    const lines = all === '' ? [] : all.split('\n');
     const want = args.lines ?? 100;
+    const { lines, total } = lastLines(t.text, want);
+    const text = total > want ? `Showing last ${want} of ${total} lines:\n${lines.join('\n')}` : `Full Log Output:\n${lines.join('\n')}`;
     return {
-      text: lines.length > want ? `Showing last ${want} of ${lines.length} lines:\n${lines.slice(-want).join('\n')}` : `Full Log Output:\n${lines.join('\n')}`,
-      host: {
-        summary: `Output of PID ${job.pid}`,
-        counts: { lines: Math.min(want, lines.length) },
-        details: { status: t.job.status, exitCode: t.job.exitCode },
-      },
+      text,
+      host: { summary: `Output of PID ${job.pid}`, counts: { lines: lines.length }, details: { status: t.job.status, exitCode: t.job.exitCode } },
     };
   },
 });

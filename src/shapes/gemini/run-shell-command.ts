@@ -1,6 +1,6 @@
 // run_shell_command: Output / Exit Code / Signal / Background PIDs / Process Group PGID
 // fields, a 5-minute inactivity timeout, command substitution refused, and is_background.
-import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcome, signalNumber, stripAnsi, orError } from '../../engine/index.js';
+import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcome, signalNumber, stripAnsi, orError, waitMs } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { cancelledReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -85,8 +85,7 @@ async function runBackground(c: Call, args: Args): Promise<Reply> {
     env: ENV,
     description: args.description,
   });
-  const delay = Math.min(Math.max(args.delay_ms ?? 200, 0), 600_000);
-  const r = await c.engine.shell.output(c, job.id, { waitMs: delay, until: 'exit', from: 'start' });
+  const r = await c.engine.shell.output(c, job.id, { waitMs: waitMs(args.delay_ms, 200), until: 'exit', from: 'start' });
   const host = { summary: `Background PID ${job.pid}`, details: { pid: job.pid, job: job.id, log: job.logPath } };
   const out = clean(r.text);
   if (r.job.status === 'running') return { text: wrap(`Command is running in background. PID: ${job.pid}. Initial output:\n${out || '(empty)'}`), host };

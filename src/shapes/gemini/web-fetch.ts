@@ -1,6 +1,6 @@
 // web_fetch: the http(s) URLs of the prompt fetched directly (no model to summarise them),
 // each page under a "--- <url> ---" header; failed URLs listed as skipped.
-import { extractUrls, fetchEach, type FetchEachResult } from '../../engine/index.js';
+import { extractUrls, fetchEach, type FetchEachResult, skippedKind } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -70,10 +70,7 @@ export const webFetch = defineTool<{ prompt: string }>({
     const skipped = missed.map(skipLabel);
     if (pages.length === 0) {
       // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
-      const kinds = new Set(missed.flatMap((m) => (m.err ? [m.err.kind] : [])));
-      const [only] = kinds;
-      const kind = kinds.size === 1 && only !== undefined ? only : 'network_failed';
-      throw shapeError(kind, `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
+      throw shapeError(skippedKind(missed), `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
     }
     const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
     const tail = skipped.length > 0 ? `\n\nSkipped URLs:\n${skipped.join('\n')}` : '';
