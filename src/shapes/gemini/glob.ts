@@ -1,17 +1,14 @@
 // glob: paths under dir_path (or every root) matching a pattern, files changed in the last
 // day first, with the count of matching files the ignore files hid.
-import type { GlobRootsResult } from '../../engine/index.js';
+import type { GlobRootsResult, ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  pattern: string;
-  dir_path?: string;
-  case_sensitive?: boolean;
-  respect_git_ignore?: boolean;
-  respect_gemini_ignore?: boolean;
-}
+const schema = object({ pattern: 'string', dir_path: 'string', case_sensitive: 'boolean', respect_git_ignore: 'boolean', respect_gemini_ignore: 'boolean' }, [
+  'pattern',
+]);
+type Args = ArgsOf<typeof schema>;
 
 /** Folders Gemini's glob never walks into. */
 const SKIP = ['node_modules', '.git', 'bower_components', '.svn', '.hg'];
@@ -27,9 +24,7 @@ export const glob = defineTool<Args, GlobRootsResult>({
     'literally. Returns absolute paths, one per line: files changed in the last 24 hours first (newest first), then the',
     'rest alphabetically. No cap on the number of results; narrow the pattern for big trees.',
   ],
-  schema: object({ pattern: 'string', dir_path: 'string', case_sensitive: 'boolean', respect_git_ignore: 'boolean', respect_gemini_ignore: 'boolean' }, [
-    'pattern',
-  ]),
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'All TypeScript sources', arguments: { pattern: 'src/**/*.ts' }, expectedOutcome: 'Absolute paths, recent files first.' },

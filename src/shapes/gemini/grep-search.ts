@@ -1,26 +1,20 @@
 // grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
 // 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
-import { capPerFile, type GrepOptions, type GrepResult, safeRegExp } from '../../engine/index.js';
+import { capPerFile, type GrepOptions, type GrepResult, safeRegExp, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { CUT_MARK, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  pattern: string;
-  dir_path?: string;
-  include_pattern?: string;
-  exclude_pattern?: string;
-  names_only?: boolean;
-  case_sensitive?: boolean;
-  fixed_strings?: boolean;
-  context?: number;
-  after?: number;
-  before?: number;
-  no_ignore?: boolean;
-  max_matches_per_file?: number;
-  total_max_matches?: number;
-}
+const schema = object(
+  {
+    ...{ pattern: 'string', dir_path: 'string', include_pattern: 'string', exclude_pattern: 'string', names_only: 'boolean', case_sensitive: 'boolean' },
+    ...{ fixed_strings: 'boolean', context: atLeast(0), after: atLeast(0), before: atLeast(0), no_ignore: 'boolean' },
+    ...{ max_matches_per_file: atLeast(1), total_max_matches: atLeast(1) },
+  },
+  ['pattern'],
+);
+type Args = ArgsOf<typeof schema>;
 
 /** Folders and files Gemini's grep always leaves out. */
 const EXCLUDES = [...['node_modules', '.git', 'bower_components', '.svn', '.hg', 'dist', 'build'].map((d) => `!**/${d}/**`), '!*.log', '!*.tmp'];
@@ -72,14 +66,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
     '"---". At most total_max_matches (default 100) matches and max_matches_per_file per file. With 1 to 3 matches and no',
     'context asked, 50 (one match) or 15 lines of context are added. names_only lists the files only. 30 s time limit.',
   ],
-  schema: object(
-    {
-      ...{ pattern: 'string', dir_path: 'string', include_pattern: 'string', exclude_pattern: 'string', names_only: 'boolean', case_sensitive: 'boolean' },
-      ...{ fixed_strings: 'boolean', context: atLeast(0), after: atLeast(0), before: atLeast(0), no_ignore: 'boolean' },
-      ...{ max_matches_per_file: atLeast(1), total_max_matches: atLeast(1) },
-    },
-    ['pattern'],
-  ),
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {

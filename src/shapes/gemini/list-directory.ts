@@ -1,16 +1,16 @@
 // list_directory: one level, "[DIR] name" first then "name (N bytes)", with the count of
 // entries .gitignore and .geminiignore hid.
-import { basenameFilter, type ListEntry } from '../../engine/index.js';
+import { basenameFilter, type ListEntry, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { familyListOptions } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { filtering, object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  dir_path: string;
-  ignore?: string[];
-  file_filtering_options?: { respect_git_ignore?: boolean; respect_gemini_ignore?: boolean };
-}
+const schema = object(
+  { dir_path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_gemini_ignore') },
+  ['dir_path'],
+);
+type Args = ArgsOf<typeof schema>;
 
 export const listDirectory = defineTool<Args, { path: string; entries: ListEntry[]; ignored: number }>({
   name: 'list_directory',
@@ -22,9 +22,7 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     'its globs (* and ? only). Entries hidden by .gitignore or .geminiignore (on by default; see file_filtering_options)',
     'are left out and counted at the end. Not recursive and no cap; use glob to find files deeper down.',
   ],
-  schema: object({ dir_path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_gemini_ignore') }, [
-    'dir_path',
-  ]),
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'List the project root', arguments: { dir_path: '.' }, expectedOutcome: 'Directory listing with [DIR] entries first.' },

@@ -1,15 +1,12 @@
 // read_background_output: the last lines of a background process of this session, by PID.
-import { lastLines, pause, waitMs } from '../../engine/index.js';
+import { lastLines, pause, waitMs, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  pid: number;
-  lines?: number;
-  delay_ms?: number;
-}
+const schema = object({ pid: 'integer', lines: atLeast(1), delay_ms: 'integer' }, ['pid']);
+type Args = ArgsOf<typeof schema>;
 
 const TAIL_BYTES = 64 * 1024;
 
@@ -21,7 +18,7 @@ export const readBackgroundOutput = defineTool<Args>({
     'with run_shell_command is_background: true in this session. delay_ms waits first (for a server to print its port).',
     'The text starts "Showing last n of m lines:" when lines were left out, else "Full Log Output:".',
   ],
-  schema: object({ pid: 'integer', lines: atLeast(1), delay_ms: 'integer' }, ['pid']),
+  schema,
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [{ description: 'Last 20 lines of a server', arguments: { pid: 12345, lines: 20 }, expectedOutcome: 'Showing last 20 of N lines: ...' }],
   idempotency: 'idempotent',

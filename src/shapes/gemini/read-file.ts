@@ -1,16 +1,13 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import type { ModelRead } from '../../engine/index.js';
+import type { ModelRead, ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, modelReadResult } from '../common/gemini-family.js';
 import { geminiMediaText, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  file_path: string;
-  start_line?: number;
-  end_line?: number;
-}
+const schema = object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']);
+type Args = ArgsOf<typeof schema>;
 
 const notice = (start: number, end: number, total: number): string =>
   `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${start}-${end} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${end + 1}.\n\n--- FILE CONTENT (truncated) ---\n`;
@@ -28,7 +25,7 @@ export const readFile = defineTool<Args, ModelRead>({
     'back as its markup (up to 1 MB). Files over 20 MB of any kind are refused. To find text across',
     'many files use grep_search first.',
   ],
-  schema: object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']),
+  schema,
   tags: TAGS_READ,
   examples: [
     { description: 'Read a whole source file', arguments: { file_path: 'src/app.ts' }, expectedOutcome: 'The file as raw text (first 2000 lines).' },

@@ -1,10 +1,9 @@
 // read_many_files: globs and paths expanded in every workspace directory, text files under
 // "--- path ---" headers, images, PDFs, audio and video as data (media only when a pattern names them).
 import { isWithin, type ModelManyResult } from '../../engine/index.js';
-import type { Blob } from '../../registry/types.js';
 import { defineTool } from '../common/define.js';
 import { modelReadResult } from '../common/gemini-family.js';
-import { binaryLead, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, TAGS_READ, textOf } from './reading.js';
+import { binaryLead, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, TAGS_READ, TEXT_OPTS, textOf } from './reading.js';
 import { filtering } from '../common/gemini-family-schema.js';
 
 interface Args {
@@ -65,14 +64,7 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
       bases: [cwd, ...c.scope.roots.filter((root) => !isWithin(root, cwd))],
       ignoreCase: true,
       literalFiles: true,
-      read: {
-        session: c.session,
-        limit: MAX_LINES,
-        maxLineChars: READ_OPTS.maxLineChars,
-        finalEmptyLine: true,
-        countTotal: true,
-        maxFileBytes: MAX_FILE_BYTES,
-      },
+      read: { session: c.session, limit: MAX_LINES, ...TEXT_OPTS },
       audioVideoMax: MAX_FILE_BYTES,
       svg: { ...READ_OPTS, limit: MAX_LINES },
     });
@@ -80,28 +72,18 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
   format(r) {
     // Gemini's parts: a text part per text file, the data of images, PDFs, audio and video, then the closing line;
     // audio or video lead with a line saying the data follows.
-    const parts: string[] = [];
-    const blobs: Blob[] = [];
-    const avTypes = new Set<string>();
-    const skipped: string[] = [];
-    const read: string[] = [];
-    for (const f of r.files) {
-      if (f.kind === 'skipped') skipped.push(`${f.relative} (${f.reason === 'not_named' ? NOT_NAMED : f.message})`);
-      else if (f.kind !== 'attached') {
-        const body = f.kind !== 'text' ? modelReadResult(f)!.text : `${isCut(f) && !f.markup ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(f)}`;
-        read.push(f.path);
-        parts.push(`--- ${f.path} ---\n\n${body}\n\n`);
-      } else {
-        read.push(f.path);
-        blobs.push({ mediaType: f.mediaType, data: f.data });
-        if (f.media === 'audio' || f.media === 'video') avTypes.add(f.mediaType);
-      }
-    }
-    if (read.length === 0) return { text: NONE, host: { summary: NONE, details: { skipped } } };
-    const lead = avTypes.size ? [binaryLead(avTypes)] : [];
+    const skipped = r.files.flatMap((f) => (f.kind === 'skipped' ? [`${f.relative} (${f.reason === 'not_named' ? NOT_NAMED : f.message})`] : []));
+    const shown = r.files.flatMap((f) => (f.kind === 'skipped' ? [] : [f]));
+    if (shown.length === 0) return { text: NONE, host: { summary: NONE, details: { skipped } } };
+    const attached = shown.flatMap((f) => (f.kind === 'attached' ? [f] : []));
+    const av = new Set(attached.flatMap((f) => (f.media === 'audio' || f.media === 'video' ? [f.mediaType] : [])));
+    const body = (f: (typeof shown)[number]) =>
+      f.kind !== 'text' ? modelReadResult(f)!.text : `${isCut(f) && !f.markup ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(f)}`;
+    const parts = shown.flatMap((f) => (f.kind === 'attached' ? [] : [`--- ${f.path} ---\n\n${body(f)}\n\n`]));
+    const read = shown.map((f) => f.path);
     return {
-      text: [...lead, ...parts, '\n--- End of content ---'].join('\n'),
-      blobs,
+      text: [...(av.size ? [binaryLead(av)] : []), ...parts, '\n--- End of content ---'].join('\n'),
+      blobs: attached.map((f) => ({ mediaType: f.mediaType, data: f.data })),
       host: {
         summary: `Read ${read.length} file(s)`,
         paths: read,

@@ -9,14 +9,10 @@ export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const TAGS_READ = [TAGS.filesystem, TAGS.readOnly];
 export const TAGS_WRITE = [TAGS.filesystem, TAGS.destructive];
 
-/** How every Gemini file read is done: raw lines split like String.split, long lines cut. */
-export const READ_OPTS: EngineReadOptions = {
-  maxLineChars: 2000,
-  finalEmptyLine: true,
-  countTotal: true,
-  maxFileBytes: MAX_FILE_BYTES,
-  maxMediaBytes: MAX_FILE_BYTES,
-};
+/** How every Gemini text read is done: raw lines split like String.split, long lines cut. */
+export const TEXT_OPTS = { maxLineChars: 2000, finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES };
+/** How every Gemini file read is done. */
+export const READ_OPTS: EngineReadOptions = { ...TEXT_OPTS, maxMediaBytes: MAX_FILE_BYTES };
 
 export const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
 export const isCut = (r: TextRead): boolean => r.startLine > 1 || r.endLine < (r.totalLines ?? r.endLine) || r.truncatedLines.length > 0;

@@ -1,18 +1,18 @@
 // replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
-import { addedPlaceholders, changeSnippet, type EditResult } from '../../engine/index.js';
+import { addedPlaceholders, changeSnippet, type EditResult, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, changeHost, refuseExisting } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
 import { object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  file_path: string;
-  instruction: string;
-  old_string: string;
-  new_string: string;
-  allow_multiple?: boolean;
-}
+const schema = object({ file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' }, [
+  'file_path',
+  'instruction',
+  'old_string',
+  'new_string',
+]);
+type Args = ArgsOf<typeof schema>;
 
 /** Gemini tells its model where a fuzzy match was applied: " Applied fuzzy match at lines 3-5, 9-11." */
 function fuzzyNote(lines: Array<[number, number]>): string {
@@ -35,12 +35,7 @@ export const replace = defineTool<Args, EditResult>({
     "An empty old_string creates the file (with parents) when it does not exist, with new_string's line endings. Line endings and the final",
     'newline are kept. Read the file first so old_string is copied exactly, with enough context to be unique.',
   ],
-  schema: object({ file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' }, [
-    'file_path',
-    'instruction',
-    'old_string',
-    'new_string',
-  ]),
+  schema,
   tags: TAGS_WRITE,
   examples: [
     {

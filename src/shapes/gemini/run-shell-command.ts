@@ -1,18 +1,23 @@
 // run_shell_command: Output / Exit Code / Signal / Background PIDs / Process Group PGID
 // fields, a 5-minute inactivity timeout, command substitution refused, and is_background.
-import { EngineError, hasCommandSubstitution, idleTimeoutFailure, type RunOutcome, signalNumber, stripAnsi, orError, waitMs } from '../../engine/index.js';
+import {
+  EngineError,
+  hasCommandSubstitution,
+  idleTimeoutFailure,
+  type RunOutcome,
+  signalNumber,
+  stripAnsi,
+  orError,
+  waitMs,
+  type ArgsOf,
+} from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { cancelledReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  command: string;
-  description?: string;
-  dir_path?: string;
-  is_background?: boolean;
-  delay_ms?: number;
-}
+const schema = object({ command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' }, ['command']);
+type Args = ArgsOf<typeof schema>;
 
 const ENV = { GEMINI_CLI: '1', TERM: 'xterm-256color', PAGER: 'cat', GIT_PAGER: 'cat' };
 /** Gemini has no overall limit, only the inactivity one; a day bounds a forgotten command. */
@@ -105,7 +110,7 @@ export const runShellCommand = defineTool<Args>({
     'process, waits delay_ms (default 200) and returns its PID and first output; follow it with read_background_output.',
     'Use quiet flags and avoid pagers and interactive programs.',
   ],
-  schema: object({ command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' }, ['command']),
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

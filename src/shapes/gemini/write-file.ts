@@ -1,15 +1,13 @@
 // write_file: the whole file, refused when the content holds an omission placeholder;
 // answered with the "Here is the updated code:" snippet around the change.
-import { changeSnippet, placeholders, type WriteResult } from '../../engine/index.js';
+import { changeSnippet, placeholders, type WriteResult, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, changeHost } from '../common/gemini-family.js';
 import { refuseNul, TAGS_WRITE } from './reading.js';
 import { object } from '../common/gemini-family-schema.js';
 
-interface Args {
-  file_path: string;
-  content: string;
-}
+const schema = object({ file_path: 'string', content: 'string' }, ['file_path', 'content']);
+type Args = ArgsOf<typeof schema>;
 
 export const writeFile = defineTool<Args, WriteResult>({
   name: 'write_file',
@@ -21,7 +19,7 @@ export const writeFile = defineTool<Args, WriteResult>({
     'leaves the old file intact. Content with placeholders for omitted code ("// ... rest of methods ...") is refused:',
     'always give the complete file. For a small change in a large file use replace.',
   ],
-  schema: object({ file_path: 'string', content: 'string' }, ['file_path', 'content']),
+  schema,
   tags: TAGS_WRITE,
   examples: [
     {

@@ -1,14 +1,17 @@
 // write_todos: the whole list each call, one task in progress at most.
-import type { TodoItem } from '../../engine/index.js';
+import type { TodoItem, ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CLOSED, object } from '../common/gemini-family-schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 
-interface Args {
-  todos: Array<{ description: string; status: (typeof STATUSES)[number] }>;
-}
+const schema = object(
+  { todos: { type: 'array', items: object({ description: 'string', status: { type: 'string', enum: [...STATUSES] } }, ['description', 'status'], CLOSED) } },
+  ['todos'],
+  CLOSED,
+);
+type Args = ArgsOf<typeof schema>;
 
 export const writeTodos = defineTool<Args, TodoItem[]>({
   name: 'write_todos',
@@ -18,11 +21,7 @@ export const writeTodos = defineTool<Args, TodoItem[]>({
     'pending, in_progress, completed, cancelled or blocked; at most one task may be in_progress. An empty list clears it.',
     'The answer repeats the list as "1. [status] description" lines. Use it for work of three or more steps.',
   ],
-  schema: object(
-    { todos: { type: 'array', items: object({ description: 'string', status: { type: 'string', enum: [...STATUSES] } }, ['description', 'status'], CLOSED) } },
-    ['todos'],
-    CLOSED,
-  ),
+  schema,
   tags: [TAGS.planning],
   examples: [
     {

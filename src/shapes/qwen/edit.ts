@@ -1,18 +1,18 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditResult, snippetAround, changedLinesOf } from '../../engine/index.js';
+import { type EditResult, snippetAround, changedLinesOf, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
 
-interface Args {
-  file_path: string;
-  old_string: string;
-  new_string: string;
-  replace_all?: boolean;
-}
+const schema = qwenObject({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' }, [
+  'file_path',
+  'old_string',
+  'new_string',
+]);
+type Args = ArgsOf<typeof schema>;
 
 export const edit = defineTool<Args, EditResult>({
   name: 'edit',
@@ -26,7 +26,7 @@ export const edit = defineTool<Args, EditResult>({
     'The file must have been read in this session (a partial read is enough) and be unchanged since. Encoding, BOM and',
     'CRLF endings are kept. The answer shows the edited lines with 4 lines of context.',
   ],
-  schema: qwenObject({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' }, ['file_path', 'old_string', 'new_string']),
+  schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

@@ -1,5 +1,5 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type GlobEntry, literalPattern, recentFirst, unescapeShellPath } from '../../engine/index.js';
+import { type GlobEntry, literalPattern, recentFirst, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { searched } from './where.js';
@@ -7,10 +7,8 @@ import { qwenObject } from '../common/gemini-family-schema.js';
 
 const MAX_FILES = 100;
 
-interface Args {
-  pattern: string;
-  path?: string;
-}
+const schema = qwenObject({ pattern: 'string', path: 'string' }, ['pattern']);
+type Args = ArgsOf<typeof schema>;
 
 export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
   name: 'glob',
@@ -22,7 +20,7 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
     '100 absolute paths are listed; the rest are counted. A pattern that names an existing path literally (brackets,',
     'parentheses and all: "app/[id]/page.tsx") finds that path. A file under two overlapping roots is listed once.',
   ],
-  schema: qwenObject({ pattern: 'string', path: 'string' }, ['pattern']),
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [{ description: 'All Python files', arguments: { pattern: '**/*.py' }, expectedOutcome: 'Found N file(s) ... then absolute paths.' }],
   idempotency: 'idempotent',

@@ -1,6 +1,6 @@
 // grep_search: always case-insensitive, "path:line:text" lines, at most 1000 lines and 25000
 // characters, the rest counted.
-import { fitLines, type GrepResult, unescapeShellPath } from '../../engine/index.js';
+import { fitLines, type GrepResult, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { searched } from './where.js';
@@ -11,12 +11,8 @@ const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;
 const TIMEOUT_MS = 10_000;
 
-interface Args {
-  pattern: string;
-  glob?: string;
-  path?: string;
-  limit?: number;
-}
+const schema = qwenObject({ pattern: 'string', glob: 'string', path: 'string', limit: 'number' }, ['pattern']);
+type Args = ArgsOf<typeof schema>;
 
 export const grepSearch = defineTool<Args, GrepResult>({
   name: 'grep_search',
@@ -27,7 +23,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
     'honoured (and .agentignore / .aiignore). Each match is one line "<absolute path>:<line>:<text>". At most `limit` lines (and never more than 1000)',
     'and 25000 characters are shown; what was left out is counted at the end. 10 s time limit.',
   ],
-  schema: qwenObject({ pattern: 'string', glob: 'string', path: 'string', limit: 'number' }, ['pattern']),
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {

@@ -1,7 +1,7 @@
 // list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
 // entries .gitignore and .qwenignore hide counted.
 import path from 'node:path';
-import { basenameFilter, type ListEntry, unescapeShellPath } from '../../engine/index.js';
+import { basenameFilter, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { familyListOptions } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -11,11 +11,10 @@ import { filtering, qwenObject } from '../common/gemini-family-schema.js';
 const MAX_ENTRIES = 100;
 const IGNORE_FILE = '.qwenignore';
 
-interface Args {
-  path: string;
-  ignore?: string[];
-  file_filtering_options?: { respect_git_ignore?: boolean; respect_qwen_ignore?: boolean };
-}
+const schema = qwenObject({ path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_qwen_ignore') }, [
+  'path',
+]);
+type Args = ArgsOf<typeof schema>;
 
 export const listDirectory = defineTool<Args, { path: string; entries: ListEntry[]; gitIgnored: number; qwenIgnored: number }>({
   name: 'list_directory',
@@ -25,9 +24,7 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     'alphabetical order; at most 100 entries, the rest counted. `ignore` drops names matching its globs (* and ? only).',
     'Entries hidden by .gitignore or .qwenignore (both on by default) are left out and counted at the end.',
   ],
-  schema: qwenObject({ path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_qwen_ignore') }, [
-    'path',
-  ]),
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     { description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' },

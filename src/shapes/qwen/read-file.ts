@@ -1,6 +1,7 @@
 // read_file: absolute paths, a 0-based offset, 1000 lines / 25000 characters, the "Showing
 // lines" header, the unchanged-file note, PDF pages as text and notebooks as their cells.
 import {
+  type ArgsOf,
   EngineError,
   extractPdfText,
   fullyReadUnchanged,
@@ -27,12 +28,8 @@ const MAX_PDF_PAGES = 20;
 const IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
 const BASE: EngineReadOptions = { finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
 
-interface Args {
-  file_path: string;
-  offset?: number;
-  limit?: number;
-  pages?: string;
-}
+const schema = qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']);
+type Args = ArgsOf<typeof schema>;
 
 const wholeNumber = (v: number | undefined, field: string, min: number): void => {
   if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw badParams(`${field} must be a whole number of at least ${min}`, field, { [field]: v });
@@ -134,7 +131,7 @@ export const readFile = defineTool<Args>({
     'limit or pages), cut after 100000 characters. A path with shell-escaped spaces ("my\\ file.txt") names the file',
     'with spaces. Read a file before editing or overwriting it.',
   ],
-  schema: qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']),
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read a whole file', arguments: { file_path: '/home/user/project/src/main.py' }, expectedOutcome: 'The file text.' },

@@ -1,6 +1,6 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails, processError } from '../../engine/index.js';
+import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails, processError, type ArgsOf } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { badParams, cancelledReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -15,13 +15,8 @@ export const TASK_PREFIX = 'bg_';
 /** A standalone "sleep N" (N >= 2 s) at the start of a line, alone or before more commands. */
 const BLOCKING_SLEEP = /^\s*sleep\s+(\d+(?:\.\d+)?)\s*(?:$|;|&&|\|\||\n)/;
 
-interface Args {
-  command: string;
-  is_background?: boolean;
-  timeout?: number;
-  description?: string;
-  directory?: string;
-}
+const schema = object({ command: 'string', is_background: 'boolean', timeout: 'number', description: 'string', directory: 'string' }, ['command']);
+type Args = ArgsOf<typeof schema>;
 
 /** stdout then stderr, each cleaned (Qwen does not interleave them); over 25000 characters or 1000 lines, a fifth from the head and the rest from the tail. */
 function output(r: RunOutcome): string {
@@ -100,7 +95,7 @@ export const runShellCommand = defineTool<Args>({
     'or more is refused: use is_background. is_background: true starts a managed background shell and returns its',
     'id (bg_...), pid and output file at once (no trailing "&"; git commit is not allowed there); stop it with task_stop.',
   ],
-  schema: object({ command: 'string', is_background: 'boolean', timeout: 'number', description: 'string', directory: 'string' }, ['command']),
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -1,6 +1,6 @@
 // todo_write: the whole list with ids each call, answered with the list as JSON inside a
 // system reminder, as Qwen's models expect.
-import type { TodoItem } from '../../engine/index.js';
+import type { TodoItem, ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { badParams } from '../common/gemini-family.js';
@@ -9,9 +9,20 @@ import { CLOSED, object } from '../common/gemini-family-schema.js';
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const MAX_ID = 500;
 
-interface Args {
-  todos: Array<{ content: string; status: (typeof STATUSES)[number]; id: string }>;
-}
+const schema = object(
+  {
+    todos: {
+      type: 'array',
+      items: object(
+        { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: 'string' },
+        ['content', 'status', 'id'],
+        CLOSED,
+      ),
+    },
+  },
+  ['todos'],
+);
+type Args = ArgsOf<typeof schema>;
 
 export const todoWrite = defineTool<Args, TodoItem[]>({
   name: 'todo_write',
@@ -21,19 +32,7 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     '(pending, in_progress, completed). The answer confirms the change and repeats the list as JSON in a system',
     'reminder. An empty list clears it. Use it for tasks of three or more steps and keep it current as you work.',
   ],
-  schema: object(
-    {
-      todos: {
-        type: 'array',
-        items: object(
-          { content: { type: 'string', minLength: 1 }, status: { type: 'string', enum: [...STATUSES] }, id: 'string' },
-          ['content', 'status', 'id'],
-          CLOSED,
-        ),
-      },
-    },
-    ['todos'],
-  ),
+  schema,
   tags: [TAGS.planning],
   examples: [
     {

@@ -1,6 +1,6 @@
 // web_fetch: one explicit URL plus the request about it; the page comes back as text (this
 // server runs no model to answer the request from it).
-import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
+import { type FetchedPage, isCrossSiteRedirect, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
@@ -10,11 +10,8 @@ type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */
 const ACCEPT: Record<Format, string> = { auto: 'text/markdown, text/html, text/plain', markdown: 'text/markdown', html: 'text/html', text: 'text/plain' };
 
-interface Args {
-  url: string;
-  prompt: string;
-  format?: Format;
-}
+const schema = qwenObject({ url: 'string', prompt: 'string', format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } }, ['url', 'prompt']);
+type Args = ArgsOf<typeof schema>;
 
 export const webFetch = defineTool<Args, FetchedPage>({
   name: 'web_fetch',
@@ -25,7 +22,7 @@ export const webFetch = defineTool<Args, FetchedPage>({
     '100000 characters. Unlike Qwen Code this server runs no model: `prompt` is not answered for you, the content is',
     'returned with it so you can. Private and loopback addresses are refused unless the server allows them.',
   ],
-  schema: qwenObject({ url: 'string', prompt: 'string', format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } }, ['url', 'prompt']),
+  schema,
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
   examples: [
     {

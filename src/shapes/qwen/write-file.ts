@@ -1,16 +1,14 @@
 // write_file: a whole file, created or overwritten; an existing file must have been read in
 // this session and be unchanged since.
-import type { WriteResult } from '../../engine/index.js';
+import type { WriteResult, ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { changeHost } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
 
-interface Args {
-  file_path: string;
-  content: string;
-}
+const schema = qwenObject({ file_path: 'string', content: 'string' }, ['file_path', 'content']);
+type Args = ArgsOf<typeof schema>;
 
 export const writeFile = defineTool<Args, WriteResult>({
   name: 'write_file',
@@ -21,7 +19,7 @@ export const writeFile = defineTool<Args, WriteResult>({
     'file requires that this session read it with read_file and that it has not changed since; the write is atomic and',
     "keeps the file's encoding, BOM and line endings. For a change to part of a file use edit.",
   ],
-  schema: qwenObject({ file_path: 'string', content: 'string' }, ['file_path', 'content']),
+  schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
