@@ -4,7 +4,7 @@
 // (str_replace_based_edit_tool) takes insert_text and has no undo; the legacy one
 // (str_replace_editor) takes new_str for insert and keeps the files' earlier texts per
 // session for undo_edit.
-import { countOf, insertLines, linesAround, type ListEntry, replaceFirst, type TextRead } from '../../engine/index.js';
+import { countOf, findListing, insertLines, linesAround, rememberText, replaceFirst, takeRemembered, type TextRead } from '../../engine/index.js';
 import type { Call, Reply } from '../common/define.js';
 import { said } from './errors.js';
 import { catN, clip, numbered, pyList } from './text.js';
@@ -29,9 +29,8 @@ export interface EditorVariant {
   undo: boolean;
 }
 
-/** Earlier texts kept per file for undo_edit, most recent last. */
+/** Earlier texts kept per file for undo_edit. */
 const UNDO_DEPTH = 16;
-const UNDO_BAG = 'anthropic.undo';
 
 const required = (param: string, command: string) => said('invalid_argument', `Parameter \`${param}\` is required for command: ${command}`, param);
 
@@ -47,18 +46,6 @@ async function readWhole(c: Call, file: string): Promise<{ text: string; real: s
 }
 
 const joinLines = (r: TextRead) => r.lines.map((l, i) => l + (r.eols[i] ? '\n' : '')).join('');
-
-function history(c: Call): Map<string, string[]> {
-  return c.session.bag(UNDO_BAG, () => new Map<string, string[]>());
-}
-
-function remember(c: Call, real: string, text: string): void {
-  const h = history(c);
-  const list = h.get(real) ?? [];
-  list.push(text);
-  if (list.length > UNDO_DEPTH) list.shift();
-  h.set(real, list);
-}
 
 /** The path's kind, refusing what the reference refuses before any command runs. */
 async function checkPath(c: Call, args: EditorArgs): Promise<{ exists: boolean; dir: boolean; real: string }> {
@@ -77,25 +64,13 @@ function isIntPair(v: unknown): v is [number, number] {
   return Array.isArray(v) && v.length === 2 && v.every((x) => Number.isSafeInteger(x));
 }
 
-/** The find(1)-like listing: the directory, then each entry followed by what it holds. */
-function listing(base: string, entries: readonly ListEntry[]): string {
-  const shown = base.length > 1 ? base.replace(/\/+$/, '') : base;
-  const sorted = [...entries].sort((a, b) => {
-    const x = a.relative.split('/');
-    const y = b.relative.split('/');
-    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
-    return x.length - y.length;
-  });
-  return [shown, ...sorted.map((e) => (shown.endsWith('/') ? shown : `${shown}/`) + e.relative)].join('\n');
-}
-
 async function view(c: Call, args: EditorArgs, dir: boolean): Promise<Reply> {
   if (dir) {
     if (args.view_range !== undefined)
       throw said('invalid_argument', 'The `view_range` parameter is not allowed when `path` points to a directory.', 'view_range');
     const list = await c.engine.search.list(c, args.path, { depth: 2, includeHidden: false });
     return {
-      text: `Here's the files and directories up to 2 levels deep in ${args.path}, excluding hidden items:\n${listing(args.path, list.entries)}\n`,
+      text: `Here's the files and directories up to 2 levels deep in ${args.path}, excluding hidden items:\n${findListing(args.path, list.entries)}\n`,
       host: { summary: `Listed ${list.entries.length} entries of ${args.path}`, paths: [list.path], counts: { entries: list.entries.length } },
     };
   }
@@ -110,27 +85,10 @@ async function view(c: Call, args: EditorArgs, dir: boolean): Promise<Reply> {
   const lines = text.split('\n');
   const n = lines.length;
   const [first, last] = range;
-  if (first < 1 || first > n) {
-    throw said(
-      'invalid_argument',
-      `Invalid \`view_range\`: ${pyList(range)}. Its first element \`${first}\` should be within the range of lines of the file: ${pyList([1, n])}`,
-      'view_range',
-    );
-  }
-  if (last > n) {
-    throw said(
-      'invalid_argument',
-      `Invalid \`view_range\`: ${pyList(range)}. Its second element \`${last}\` should be smaller than the number of lines in the file: \`${n}\``,
-      'view_range',
-    );
-  }
-  if (last !== -1 && last < first) {
-    throw said(
-      'invalid_argument',
-      `Invalid \`view_range\`: ${pyList(range)}. Its second element \`${last}\` should be larger or equal than its first \`${first}\``,
-      'view_range',
-    );
-  }
+  const bad = (why: string) => said('invalid_argument', `Invalid \`view_range\`: ${pyList(range)}. ${why}`, 'view_range');
+  if (first < 1 || first > n) throw bad(`Its first element \`${first}\` should be within the range of lines of the file: ${pyList([1, n])}`);
+  if (last > n) throw bad(`Its second element \`${last}\` should be smaller than the number of lines in the file: \`${n}\``);
+  if (last !== -1 && last < first) throw bad(`Its second element \`${last}\` should be larger or equal than its first \`${first}\``);
   const shown = (last === -1 ? lines.slice(first - 1) : lines.slice(first - 1, last)).join('\n');
   return {
     text: catN(clip(shown, max), args.path, first),
@@ -141,7 +99,7 @@ async function view(c: Call, args: EditorArgs, dir: boolean): Promise<Reply> {
 async function create(c: Call, v: EditorVariant, args: EditorArgs): Promise<Reply> {
   if (args.file_text === undefined) throw required('file_text', 'create');
   const w = await c.engine.files.write(c, args.path, args.file_text, { mode: 'create', lineEnding: 'asis' });
-  if (v.undo) remember(c, w.path, args.file_text);
+  if (v.undo) rememberText(c.session, w.path, args.file_text, UNDO_DEPTH);
   return { text: `File created successfully at: ${args.path}`, host: { summary: `Created ${args.path}`, paths: [w.path], diff: w.diff?.unified } };
 }
 
@@ -155,7 +113,7 @@ async function strReplace(c: Call, v: EditorVariant, args: EditorArgs): Promise<
   if (n > 1) throw said('conflict', `Error: Found ${n} matches for replacement text. Please provide more context to make a unique match.`, 'old_str');
   const edit = replaceFirst(text, oldStr, newStr);
   const w = await c.engine.files.write(c, args.path, edit.text, { lineEnding: 'keep' });
-  if (v.undo) remember(c, real, text);
+  if (v.undo) rememberText(c.session, real, text, UNDO_DEPTH);
   const snip = linesAround(edit.text.split('\n'), edit.line, newStr.split('\n').length, 4);
   return {
     text:
@@ -185,7 +143,7 @@ async function insert(c: Call, v: EditorVariant, args: EditorArgs): Promise<Repl
   const added = (inserted.endsWith('\n') ? inserted.slice(0, -1) : inserted).split('\n');
   const all = insertLines(lines, k, added);
   const w = await c.engine.files.write(c, args.path, all.join('\n'), { lineEnding: 'keep' });
-  if (v.undo) remember(c, real, text);
+  if (v.undo) rememberText(c.session, real, text, UNDO_DEPTH);
   const snip = linesAround(all, k + 1, added.length, 4);
   return {
     text:
@@ -196,8 +154,7 @@ async function insert(c: Call, v: EditorVariant, args: EditorArgs): Promise<Repl
 }
 
 async function undo(c: Call, args: EditorArgs, real: string): Promise<Reply> {
-  const list = history(c).get(real);
-  const before = list?.pop();
+  const before = takeRemembered(c.session, real);
   if (before === undefined) throw said('precondition_failed', `No edit history found for ${args.path}.`, 'path');
   const w = await c.engine.files.write(c, args.path, before, { lineEnding: 'keep' });
   return {

@@ -2,24 +2,11 @@
 // directory /memories, stored in the server's memory directory (--memory-dir; one per caller
 // or session with --memory-scope). Messages are the docs' (the SDK helpers' where the docs
 // say nothing, with the "Error: " the TypeScript runner puts before them).
-import { countOf, humanSize, insertLines, linesAround, linesOf, MEMORY_ROOT, type MemoryDir, replaceFirst } from '../../engine/index.js';
+import { type ArgsOf, countOf, humanSize, insertLines, linesAround, linesOf, MEMORY_ROOT, type MemoryDir, replaceFirst } from '../../engine/index.js';
 import { defineTool, type Call, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';
 import { numbered } from './text.js';
-
-interface MemoryArgs {
-  command: string;
-  path?: string;
-  view_range?: unknown;
-  file_text?: string;
-  old_str?: string;
-  new_str?: string;
-  insert_line?: number;
-  insert_text?: string;
-  old_path?: string;
-  new_path?: string;
-}
 
 const COMMANDS = ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'];
 const MAX_LINES = 999_999;
@@ -30,6 +17,25 @@ const variant = (command: string, props: Record<string, unknown>, required: stri
   properties: { command: { const: command }, ...props },
   required: ['command', ...required],
 });
+
+/** The arguments as checked: every command's parameters, typed; which a command needs is checked in the docs' words. */
+const ARGS = {
+  type: 'object',
+  properties: {
+    command: str,
+    path: str,
+    view_range: {},
+    file_text: str,
+    old_str: str,
+    new_str: str,
+    insert_line: { type: 'integer' },
+    insert_text: str,
+    old_path: str,
+    new_path: str,
+  },
+  required: ['command'],
+} as const;
+type MemoryArgs = ArgsOf<typeof ARGS>;
 
 const need = (args: MemoryArgs, param: keyof MemoryArgs): string => {
   const v = args[param];
@@ -173,22 +179,7 @@ export const memory = defineTool<MemoryArgs>({
       variant('rename', { old_path: str, new_path: str }, ['old_path', 'new_path']),
     ],
   },
-  argumentsSchema: {
-    type: 'object',
-    properties: {
-      command: str,
-      path: str,
-      view_range: {},
-      file_text: str,
-      old_str: str,
-      new_str: str,
-      insert_line: { type: 'integer' },
-      insert_text: str,
-      old_path: str,
-      new_path: str,
-    },
-    required: ['command'],
-  },
+  argumentsSchema: ARGS,
   tags: [TAGS.filesystem, TAGS.destructive],
   idempotency: 'side_effecting',
   examples: [
