@@ -357,3 +357,5 @@ export { skippedKind } from './web/fetch-each.js';
 // An editor's undo stack per session, a listing in find(1)'s order.
 export { rememberText, takeRemembered } from './files/undo-history.js';
 export { findListing } from './search/find-listing.js';
+export { globEach } from './search/glob-each.js';
+export type { GlobOptions } from './search/glob.js';

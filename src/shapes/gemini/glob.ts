@@ -10,8 +10,13 @@ const schema = object({ pattern: 'string', dir_path: 'string', case_sensitive: '
 ]);
 type Args = ArgsOf<typeof schema>;
 
-/** Folders Gemini's glob never walks into. */
-const SKIP = ['node_modules', '.git', 'bower_components', '.svn', '.hg'];
+/** How Gemini globs: dot-files included, these folders never walked into, older files ordered with localeCompare ("fileA.txt" before "FileB.TXT"). */
+const GLOB = {
+  hidden: true,
+  skipNames: ['node_modules', '.git', 'bower_components', '.svn', '.hg'],
+  limit: 0,
+  byPath: (a: string, b: string) => a.localeCompare(b),
+};
 
 export const glob = defineTool<Args, GlobRootsResult>({
   name: 'glob',
@@ -41,16 +46,12 @@ export const glob = defineTool<Args, GlobRootsResult>({
   ],
   call: (args, c) =>
     c.engine.search.globRoots(c, {
+      ...GLOB,
       pattern: args.pattern,
       bases: args.dir_path !== undefined ? [args.dir_path] : undefined,
       caseSensitive: args.case_sensitive ?? false,
-      hidden: true,
-      skipNames: SKIP,
       noGitIgnore: args.respect_git_ignore === false,
       ignoreFileNames: args.respect_gemini_ignore === false ? [] : ['.geminiignore'],
-      limit: 0,
-      // Gemini orders the older files with localeCompare ("fileA.txt" before "FileB.TXT").
-      byPath: (a, b) => a.localeCompare(b),
     }),
   format({ entries, ignored, bases }, args) {
     const within = bases.join(', ');

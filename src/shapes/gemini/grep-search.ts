@@ -19,6 +19,8 @@ type Args = ArgsOf<typeof schema>;
 /** Folders and files Gemini's grep always leaves out. */
 const EXCLUDES = [...['node_modules', '.git', 'bower_components', '.svn', '.hg', 'dist', 'build'].map((d) => `!**/${d}/**`), '!*.log', '!*.tmp'];
 const TIMEOUT_MS = 30_000;
+/** How Gemini greps: lines cut at 2000 characters, 30 s, the first total_max_matches in path order (the order Gemini's own walk gives). */
+const GREP = { inPathOrder: true, limit: 0, maxLineLength: 2000, timeoutMs: TIMEOUT_MS } as const;
 
 /** The Gemini output: a header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---". */
 function formatGrep(r: GrepResult, args: Args): Reply {
@@ -89,6 +91,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
   async call(args, c) {
     const { before = args.context, after = args.context, no_ignore: noIgnore } = args;
     const opts: Omit<GrepOptions, 'cwd' | 'signal'> = {
+      ...GREP,
       pattern: args.pattern,
       paths: [args.dir_path ?? '.'],
       fixedStrings: args.fixed_strings,
@@ -101,15 +104,11 @@ export const grepSearch = defineTool<Args, GrepResult>({
       ignoreFileNames: noIgnore ? [] : ['.geminiignore'],
       maxPerFile: args.max_matches_per_file,
       maxTotal: args.total_max_matches ?? 100,
-      // The first total_max_matches in path order, the order Gemini's own walk gives.
-      inPathOrder: true,
       mode: args.names_only ? 'files' : 'content',
-      limit: 0,
-      maxLineLength: 2000,
       excludeLines: args.exclude_pattern ? safeRegExp(args.exclude_pattern, Boolean(args.case_sensitive), 'exclude_pattern') : undefined,
-      timeoutMs: TIMEOUT_MS,
     };
-    const r = capPerFile(await c.engine.search.grep(c, opts), args.max_matches_per_file);
+    const grep = async (o: typeof opts) => capPerFile(await c.engine.search.grep(c, o), args.max_matches_per_file);
+    const r = await grep(opts);
     if (r.timedOut) {
       const message = `the search ran past ${TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`;
       throw shapeError('timeout', message, 'grep_execution_error', { timeoutMs: TIMEOUT_MS });
@@ -117,7 +116,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
     const n = r.totalMatchLines;
     if (args.names_only || before !== undefined || after !== undefined || n < 1 || n > 3) return r;
     const around = n === 1 ? 50 : 15;
-    return capPerFile(await c.engine.search.grep(c, { ...opts, before: around, after: around }), args.max_matches_per_file);
+    return grep({ ...opts, before: around, after: around });
   },
   format: formatGrep,
 });

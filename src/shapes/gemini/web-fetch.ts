@@ -6,8 +6,8 @@ import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
 
-/** Gemini's budget of fetched text for one call, shared fairly between the URLs. */
-const TOTAL_CHARS = 250_000;
+/** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs. */
+const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, totalChars: 250_000 } as const;
 const CUT_NOTE = '\n\n... [Content truncated due to size limit] ...';
 const NOTE = 'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';
 /** Gemini CLI's own limit: 10 requests per host per minute, counted per requested URL (cached pages too). */
@@ -60,13 +60,7 @@ export const webFetch = defineTool<{ prompt: string }>({
     }
     const list = urls.slice(0, 20);
     const limiter = c.engine.hostLimiter('gemini.web_fetch', PER_HOST);
-    const { pages, skipped: missed } = await fetchEach(c.engine.web, limiter, list, {
-      format: 'text',
-      githubRaw: true,
-      timeoutMs: 10_000,
-      totalChars: TOTAL_CHARS,
-      signal: c.signal,
-    });
+    const { pages, skipped: missed } = await fetchEach(c.engine.web, limiter, list, { ...FETCH, signal: c.signal });
     const skipped = missed.map(skipLabel);
     if (pages.length === 0) {
       // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).

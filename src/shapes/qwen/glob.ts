@@ -1,11 +1,20 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type GlobEntry, literalPattern, recentFirst, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
+import { type ArgsOf, globEach, type GlobEntry, type GlobOptions, literalPattern, unescapeShellPath } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { searched } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
 
 const MAX_FILES = 100;
+/** How Qwen globs: case-insensitive, dot-files included, .git skipped, .qwenignore honoured, recent files first. */
+const GLOB: Omit<GlobOptions, 'pattern'> = {
+  caseSensitive: false,
+  hidden: true,
+  skipNames: ['.git'],
+  ignoreFileNames: ['.qwenignore'],
+  sort: 'recent-first',
+  limit: 0,
+};
 
 const schema = qwenObject({ pattern: 'string', path: 'string' }, ['pattern']);
 type Args = ArgsOf<typeof schema>;
@@ -31,20 +40,8 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
   async call(args, c) {
     const given = args.path !== undefined ? unescapeShellPath(args.path) : undefined;
     const pattern = await literalPattern(c.scope, args.pattern, c.session.cwd ?? c.scope.roots[0]!, given);
-    const bases = given !== undefined ? [given] : [...c.scope.roots];
-    const opts = {
-      pattern,
-      caseSensitive: false,
-      hidden: true,
-      skipNames: ['.git'],
-      ignoreFileNames: ['.qwenignore'],
-      sort: 'recent-first' as const,
-      limit: 0,
-    };
-    const found = await Promise.all(bases.map((b) => c.engine.search.glob(c, { ...opts, path: b })));
-    // Roots that hold one another would list a file twice; each is listed once.
-    const unique = [...new Map(found.flatMap((f) => f.entries).map((e) => [e.path, e])).values()];
-    return { entries: bases.length > 1 ? recentFirst(unique) : unique, base: given !== undefined ? found[0]!.base : undefined };
+    const r = await globEach(given !== undefined ? [given] : c.scope.roots, (path) => c.engine.search.glob(c, { ...GLOB, pattern, path }));
+    return { entries: r.entries, base: given !== undefined ? r.bases[0] : undefined };
   },
   format({ entries, base }, args, c): Reply {
     const where = base !== undefined ? `within ${base}` : searched(c);
