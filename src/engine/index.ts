@@ -359,3 +359,4 @@ export { rememberText, takeRemembered } from './files/undo-history.js';
 export { findListing } from './search/find-listing.js';
 export { globEach } from './search/glob-each.js';
 export type { GlobOptions } from './search/glob.js';
+export { notebookAsText, pdfPagesAsText } from './files/read-as-text.js';

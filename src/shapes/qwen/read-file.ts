@@ -3,10 +3,10 @@
 import {
   type ArgsOf,
   EngineError,
-  extractPdfText,
   fullyReadUnchanged,
   isCondition,
-  notebookText,
+  notebookAsText,
+  pdfPagesAsText,
   pageRangeFor,
   type EngineReadOptions,
   unescapeShellPath,
@@ -47,29 +47,19 @@ function pagesRange(spec: string): { first: number; last: number } {
 }
 
 async function pdfPages(c: Call, file: string, range: { first: number; last: number }): Promise<Reply> {
-  const r = await c.engine.files.read(c, file, { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES });
-  if (r.kind !== 'pdf') throw badParams(`pages applies to PDF files only, and ${file} is not one; read it without pages`, 'pages', { path: file });
-  const pages = await extractPdfText(r.data, { ...range, signal: c.signal });
-  return {
-    text: pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n'),
-    host: {
-      summary: `Read the text of pages ${range.first}-${range.first + pages.length - 1} of ${r.relative}`,
-      paths: [r.path],
-      counts: { pages: pages.length, bytes: r.size },
-    },
-  };
+  const read = await c.engine.files.read(c, file, { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES });
+  const r = await pdfPagesAsText(read, range, c.signal);
+  if (!r) throw badParams(`pages applies to PDF files only, and ${file} is not one; read it without pages`, 'pages', { path: file });
+  const summary = `Read the text of pages ${range.first}-${range.first + r.pages.length - 1} of ${r.relative}`;
+  const text = r.pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n');
+  return { text, host: { summary, paths: [r.path], counts: { pages: r.pages.length, bytes: r.size } } };
 }
 
 /** A notebook read whole (never the unchanged-file note); a cut one is not a full read. */
 async function notebook(c: Call, file: string): Promise<Reply | undefined> {
-  const r = await c.engine.files.read(c, file, { ...BASE, notebooks: true });
-  if (r.kind !== 'notebook') return undefined;
-  const nb = notebookText(r.notebook);
-  if (nb.truncated) c.session.reads.delete(r.path);
-  return {
-    text: nb.text,
-    host: { summary: `Read notebook: ${r.relative}`, paths: [r.path], counts: { cells: r.notebook.cells.length }, truncated: nb.truncated },
-  };
+  const nb = notebookAsText(await c.engine.files.read(c, file, { ...BASE, notebooks: true }), c.session);
+  const host = nb && { summary: `Read notebook: ${nb.relative}`, paths: [nb.path], counts: { cells: nb.cells }, truncated: nb.truncated };
+  return nb && { text: nb.text, host };
 }
 
 async function text(c: Call, args: Args): Promise<Reply> {

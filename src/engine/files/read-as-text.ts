@@ -1,0 +1,20 @@
+// A notebook, or chosen pages of a PDF, read as text for a model (Qwen Code's read_file): the
+// read made, then turned into text; undefined when the file is not of that kind.
+import type { Session } from '../session.js';
+import { notebookText } from './notebook-text.js';
+import { extractPdfText } from './pdf-pages.js';
+import type { ReadResult } from './read.js';
+
+/** A notebook read as its cells' text; a cut rendering is then not a full read of it (no unchanged-file answer later). */
+export function notebookAsText(r: ReadResult, session: Session) {
+  if (r.kind !== 'notebook') return undefined;
+  const nb = notebookText(r.notebook);
+  if (nb.truncated) session.reads.delete(r.path);
+  return { ...nb, path: r.path, relative: r.relative, cells: r.notebook.cells.length };
+}
+
+/** The text of pages first..last of a PDF read. */
+export async function pdfPagesAsText(r: ReadResult, range: { first: number; last: number }, signal: AbortSignal) {
+  if (r.kind !== 'pdf') return undefined;
+  return { pages: await extractPdfText(r.data, { ...range, signal }), path: r.path, relative: r.relative, size: r.size };
+}
