@@ -354,7 +354,8 @@ export { headCut } from './text/head-cut.js';
 export { pause, waitMs } from './shell/pause.js';
 export { lastLines } from './text/last-lines.js';
 export { skippedKind } from './web/fetch-each.js';
-// An editor's undo stack per session, a listing in find(1)'s order.
+// An editor's undo stack per session, a listing in find(1)'s order, a glob in each of several
+// bases, a notebook or chosen PDF pages read as text.
 export { rememberText, takeRemembered } from './files/undo-history.js';
 export { findListing } from './search/find-listing.js';
 export { globEach } from './search/glob-each.js';
