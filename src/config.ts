@@ -213,6 +213,8 @@ export interface TracingSettings {
   /** The traces URL (…/v1/traces). */
   url: string;
   protocol: 'http/protobuf' | 'http/json';
+  /** OTEL_SERVICE_NAME (default facet). */
+  serviceName: string;
 }
 
 export class ConfigError extends Error {}
@@ -468,7 +470,7 @@ function tracingFrom(env: NodeJS.ProcessEnv): TracingSettings | null {
   } catch {
     throw new ConfigError(`${own !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT'} must be an http or https URL, got "${url}"`);
   }
-  return { url, protocol };
+  return { url, protocol, serviceName: env.OTEL_SERVICE_NAME || 'facet' };
 }
 
 function parseHostPort(v: string, name: string): { host: string; port: number } {

@@ -32,10 +32,11 @@ export class CallTracer {
 
   constructor(settings: TracingSettings) {
     const exporter = settings.protocol === 'http/json' ? new JsonExporter({ url: settings.url }) : new ProtoExporter({ url: settings.url });
-    // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES win over Facet's own name.
+    // OTEL_RESOURCE_ATTRIBUTES adds to (and may override) Facet's own; OTEL_SERVICE_NAME names the service.
     const resource = defaultResource()
-      .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'facet', [ATTR_SERVICE_VERSION]: VERSION }))
-      .merge(detectResources({ detectors: [envDetector] }));
+      .merge(resourceFromAttributes({ [ATTR_SERVICE_VERSION]: VERSION }))
+      .merge(detectResources({ detectors: [envDetector] }))
+      .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: settings.serviceName }));
     this.provider = new BasicTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
     this.tracer = this.provider.getTracer('facet', VERSION);
   }
