@@ -57,6 +57,10 @@ test('each call is a span with tool, shape, session, outcome and failure code, c
     const mcp = await connectHttp(t.server.mcpUrl!);
     await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'w.txt' }, _meta: { traceparent: `00-${PARENT_TRACE}-${'1'.repeat(16)}-01` } });
     await mcp.close();
+    // Over HTTP the traceparent header carries it as well.
+    const viaHeader = await connectHttp(t.server.mcpUrl!, { headers: { traceparent: `00-${PARENT_TRACE}-${'2'.repeat(16)}-01` } });
+    await viaHeader.client.callTool({ name: 'fs.stat', arguments: { path: 'w.txt' } });
+    await viaHeader.close();
   } finally {
     await t.close(); // shutting down sends the spans still held
     cleanup();
@@ -77,7 +81,7 @@ test('each call is a span with tool, shape, session, outcome and failure code, c
   const resource = batches[0]!.resourceSpans[0]!.resource.attributes;
   assert.equal(resource.find((a) => a.key === 'service.name')?.value.stringValue, 'facet-under-test');
   const spans = batches.flatMap((b) => b.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((ss) => ss.spans)));
-  assert.equal(spans.length, 3);
+  assert.equal(spans.length, 4);
   const attrs = (s: JsonSpan) => Object.fromEntries(s.attributes.map((a) => [a.key, a.value.stringValue]));
   const [failed, written, viaMcp] = [
     spans.find((s) => attrs(s)['gen_ai.tool.name'] === 'fs.read' && attrs(s)['rpc.method'])!,
@@ -115,6 +119,10 @@ test('each call is a span with tool, shape, session, outcome and failure code, c
   assert.equal(viaMcp.parentSpanId?.toLowerCase(), '1'.repeat(16));
   assert.equal(attrs(viaMcp)['facet.outcome'], 'ok');
   assert.match(attrs(viaMcp)['facet.session']!, /\S/);
+  const viaHeader = spans.find((s) => attrs(s)['gen_ai.tool.name'] === 'fs.stat')!;
+  assert.equal(viaHeader.name, 'tools/call fs.stat');
+  assert.equal(viaHeader.traceId.toLowerCase(), PARENT_TRACE);
+  assert.equal(viaHeader.parentSpanId?.toLowerCase(), '2'.repeat(16));
 });
 
 test('the default protocol is OTLP protobuf over HTTP', async () => {
