@@ -128,6 +128,20 @@ export const OPTIONS: OptionSpec[] = [
     '120000',
     "Anthropic's bash tool: a command still running after this long is killed with its whole session, which restarts clean",
   ),
+  // Observability (branch observe): metrics, the audit log. Traces are configured by the standard OTEL_* variables.
+  o(
+    'metrics-listen',
+    'string',
+    '',
+    'Serve Prometheus metrics (text format) at /metrics on this host:port; no token is asked, so pick an address only your scraper reaches',
+  ),
+  o(
+    'audit-log',
+    'string',
+    '',
+    'Append one JSON line per destructive call to this file (paths changed with content hashes before and after, commands with exit codes); refused inside a root',
+  ),
+  o('audit-reads', 'bool', 'false', 'Also write an audit line for every read-only call'),
   o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
   o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
   o('tavily-api-key', 'string', '', 'Tavily API key'),
@@ -177,6 +191,13 @@ export interface FacetConfig {
   memory: { dir: string; scope: 'shared' | 'caller' | 'session' };
   /** Anthropic's client tools: the text editor's max_characters (0: none) and the bash timeout. */
   anthropic: { maxCharacters: number; bashTimeoutMs: number };
+  /** --metrics-listen: where /metrics is served, when set. */
+  metricsListen: { host: string; port: number } | null;
+  /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
+  auditLog: string | null;
+  auditReads: boolean;
+  /** Where spans go, from OTEL_EXPORTER_OTLP_ENDPOINT (or _TRACES_ENDPOINT) and _PROTOCOL; null: no tracing. */
+  tracing: TracingSettings | null;
   web: {
     allowHosts: string[];
     providers: string[];
@@ -185,6 +206,15 @@ export interface FacetConfig {
     brave: { apiKey: string; baseUrl: string };
     searxng: { url: string };
   };
+}
+
+/** Where spans go (OTLP over HTTP), from the OTEL_* variables. */
+export interface TracingSettings {
+  /** The traces URL (…/v1/traces). */
+  url: string;
+  protocol: 'http/protobuf' | 'http/json';
+  /** OTEL_SERVICE_NAME (default facet). */
+  serviceName: string;
 }
 
 export class ConfigError extends Error {}
@@ -391,6 +421,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000),
       startupFiles: bool('shell-startup-files'),
     },
+    metricsListen: str('metrics-listen') === '' ? null : parseHostPort(str('metrics-listen'), name('metrics-listen')),
+    auditLog: str('audit-log') === '' ? null : path.resolve(cwd, str('audit-log')),
+    auditReads: bool('audit-reads'),
+    tracing: tracingFrom(env),
     memory: { dir: path.resolve(cwd, str('memory-dir') || path.join(stateDir, 'memory')), scope: memoryScope },
     anthropic: { maxCharacters: int('anthropic-max-characters', 0), bashTimeoutMs: int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000) },
     web: {
@@ -411,6 +445,32 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     throw new ConfigError(`${name('mcp-listen')} ${mcpRaw} is not a loopback address: set --token, or --insecure to accept the risk`);
   }
   return config;
+}
+
+/**
+ * Tracing from the standard OpenTelemetry variables: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is the
+ * traces URL as is; OTEL_EXPORTER_OTLP_ENDPOINT is a base that /v1/traces is appended to. Only
+ * OTLP over HTTP is exported (http/protobuf, the default, or http/json); OTEL_SDK_DISABLED=true
+ * or OTEL_TRACES_EXPORTER=none turns tracing off.
+ */
+function tracingFrom(env: NodeJS.ProcessEnv): TracingSettings | null {
+  if ((env.OTEL_SDK_DISABLED ?? '').toLowerCase() === 'true' || env.OTEL_TRACES_EXPORTER === 'none') return null;
+  const own = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? '';
+  const base = env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
+  if (own === '' && base === '') return null;
+  const url = own !== '' ? own : base.replace(/\/+$/, '') + '/v1/traces';
+  const which = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocol = env[which] || 'http/protobuf';
+  if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
+    throw new ConfigError(`${which} must be http/protobuf or http/json (Facet exports OTLP over HTTP), got "${protocol}"`);
+  }
+  try {
+    const u = new URL(url);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new ConfigError(`${own !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT'} must be an http or https URL, got "${url}"`);
+  }
+  return { url, protocol, serviceName: env.OTEL_SERVICE_NAME || 'facet' };
 }
 
 function parseHostPort(v: string, name: string): { host: string; port: number } {

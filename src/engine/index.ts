@@ -6,6 +6,7 @@ import type { ProgressSink } from './progress.js';
 import type { Scope } from './scope.js';
 import type { Session } from './session.js';
 import { ShellEngine } from './shell/engine.js';
+import { recordingCommands } from './shell/recorded.js';
 import { WebEngine, type WebSettings } from './web/index.js';
 import { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 import { readFile, type ReadOptions, type ReadResult } from './files/read.js';
@@ -166,6 +167,7 @@ export function createEngine(config: EngineConfig): Engine {
     startupFiles: config.shell.startupFiles,
     stateDir: config.stateDir,
   });
+  recordingCommands(shell); // commands a call ran, into its change record (engine/audit.ts)
   const web = new WebEngine({ allowHosts: config.web.allowHosts, search: config.web });
   const limiters = new Map<string, HostRateLimiter>();
   return {
@@ -361,3 +363,6 @@ export { findListing } from './search/find-listing.js';
 export { globEach } from './search/glob-each.js';
 export type { GlobOptions } from './search/glob.js';
 export { notebookAsText, pdfPagesAsText } from './files/read-as-text.js';
+// Observability (branch observe): the call's change record for the audit log and metrics, and running jobs.
+export { ChangeRecord, recordChanges, type CommandRecord, type FileChange } from './audit.js';
+export { runningJobs } from './shell/job-count.js';

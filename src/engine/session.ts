@@ -90,6 +90,11 @@ export class Session {
     return v;
   }
 
+  /** Per-session state of one engine part, if it was created (metrics look without creating it). */
+  peek<T>(key: string): T | undefined {
+    return this.bags.get(key) as T | undefined;
+  }
+
   /** Registers cleanup to run when the session expires or the server shuts down. */
   onDispose(fn: () => void | Promise<void>): void {
     this.disposers.push(fn);
@@ -166,6 +171,11 @@ export class SessionStore {
   }
 
   /** The session named `id` (empty: the default session) of `caller`, created when new. */
+  /** Every session kept now (for gauges). */
+  *all(): IterableIterator<Session> {
+    for (const pool of this.pools.values()) yield* pool.sessions.values();
+  }
+
   get(id: string | undefined, caller = ''): Session {
     const key = id && id.length > 0 ? id : DEFAULT_SESSION_ID;
     const pool = this.pool(caller);

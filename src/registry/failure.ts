@@ -1,6 +1,6 @@
 // Maps engine error kinds onto the contract's Failure: code, transport code, retryable.
 import { EngineError, type ErrorKind } from '../engine/errors.js';
-import { Failure, FailureCode } from '../gen/codefly/base/v0/failure.js';
+import { Failure, FailureCode, failureCodeToJSON } from '../gen/codefly/base/v0/failure.js';
 import type { CallToolResponse, Content } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { Code } from '../gen/google/rpc/code.js';
 import { resultItems, toContent } from './result.js';
@@ -29,6 +29,11 @@ const TABLE: Record<ErrorKind, { code: FailureCode; transport: Code; retryable: 
 /** The gRPC status for an error of this kind (google.rpc.Code numbers are gRPC's status codes). */
 export function transportCode(kind: ErrorKind): Code {
   return (TABLE[kind] ?? TABLE.internal).transport;
+}
+
+/** The failure code of an error of this kind, as its name without the prefix (NOT_FOUND...): for metrics and traces. */
+export function failureCodeName(kind: ErrorKind): string {
+  return failureCodeToJSON((TABLE[kind] ?? TABLE.internal).code).replace(/^FAILURE_CODE_/, '');
 }
 
 /**

@@ -52,13 +52,35 @@ export interface CallOutcome {
   changed?: boolean;
 }
 
+/** One tool call as an observer sees it: no argument values, only what names the call. */
+export interface ObservedCall {
+  /** The tool name, when the toolbox has the tool; undefined for an unknown name (unbounded: never a label). */
+  tool: string | undefined;
+  destructive: boolean;
+  ctx: RequestContext;
+}
+
+export type RunOutcome = Omit<CallOutcome, 'response'>;
+
+/**
+ * Watches every tool call at the one place every transport reaches (gRPC CallTool and
+ * CallToolStream, MCP tools/call): metrics, traces and the audit log hang here, not in the transports.
+ */
+export interface CallObserver {
+  /** Runs the call (`run`), observing it; resolves to what `run` resolves to. */
+  around(call: ObservedCall, run: () => Promise<RunOutcome>): Promise<RunOutcome>;
+}
+
 export class Toolbox {
   readonly name: string;
   private readonly entries = new Map<string, Entry>();
   private readonly summaries: ToolSummary[];
 
   /** Checks the spec and compiles every schema; throws, naming the tool, when anything is wrong. */
-  constructor(readonly spec: ToolboxSpec) {
+  constructor(
+    readonly spec: ToolboxSpec,
+    private readonly observer?: CallObserver,
+  ) {
     this.name = spec.name;
     const ajv = createAjv();
     for (const def of spec.tools) {
@@ -120,16 +142,18 @@ export class Toolbox {
 
   /** Validates, dispatches and reports every failure in band, as the contract's CallToolResponse; never throws. */
   async callTool(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<CallOutcome> {
-    const out = await this.run(name, args, ctx);
+    const out = await this.call(name, args, ctx);
     return { ...out, response: toCallResponse(out.result, name) };
   }
 
   /** Validates, dispatches and reports every failure in band, as one transport-neutral ToolResult; never throws. */
-  async call(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<Omit<CallOutcome, 'response'>> {
-    return this.run(name, args, ctx);
+  async call(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<RunOutcome> {
+    if (!this.observer) return this.run(name, args, ctx);
+    const e = this.entries.get(name);
+    return this.observer.around({ tool: e ? name : undefined, destructive: e?.def.destructive ?? false, ctx }, () => this.run(name, args, ctx));
   }
 
-  private async run(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<Omit<CallOutcome, 'response'>> {
+  private async run(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<RunOutcome> {
     const e = this.entries.get(name);
     if (!e) {
       const err = new EngineError('not_found', this.unknownToolText(name), { field: 'name', facts: { tool: name } });

@@ -78,6 +78,19 @@ export interface RequestContext {
    * so this reaches the shell engine untouched.
    */
   progress?: ProgressSink;
+  /** The transport and method the call came by (absent for calls made in process). */
+  transport?: CallTransport;
+}
+
+/** How a call reached the server, for metrics and traces. */
+export interface CallTransport {
+  /** 'grpc' or 'mcp'. */
+  system: 'grpc' | 'mcp';
+  /** The RPC (codefly.services.toolbox.v0.Toolbox/CallTool) or MCP method (tools/call). */
+  method: string;
+  /** The caller's W3C trace context (traceparent metadata or header), when it sent one. */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 export interface CallLogger {

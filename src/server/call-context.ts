@@ -6,7 +6,7 @@ import { EngineError } from '../engine/errors.js';
 import type { ProgressSink } from '../engine/progress.js';
 import type { Scope } from '../engine/scope.js';
 import { DEFAULT_SESSION_ID, Session, type SessionStore } from '../engine/session.js';
-import type { RequestContext } from '../registry/types.js';
+import type { CallTransport, RequestContext } from '../registry/types.js';
 import type { Logger } from './logger.js';
 
 export interface CallStart {
@@ -25,6 +25,8 @@ export interface CallStart {
   /** The scope the call runs in, when the transport narrowed it already (default: the server's). */
   scope?: Scope;
   progress?: ProgressSink;
+  /** The transport and method the call came by, with the caller's trace context (metrics, traces). */
+  transport?: CallTransport;
 }
 
 export interface StartedCall {
@@ -90,6 +92,7 @@ export class CallContexts {
       deadline: start.deadline,
       logger: this.logger,
       ...(start.progress ? { progress: start.progress } : {}),
+      ...(start.transport ? { transport: start.transport } : {}),
     };
     let ended = false;
     return {

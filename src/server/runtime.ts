@@ -11,6 +11,7 @@ import { servedReadOnly } from '../shapes/tags.js';
 import { callerOf } from './auth.js';
 import { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
+import { Observability } from './observe/observer.js';
 
 /** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
 export interface Runtime {
@@ -20,6 +21,8 @@ export interface Runtime {
   sessions: SessionStore;
   scope: Scope;
   logger: Logger;
+  /** Metrics, traces and the audit log of every tool call (observe/observer.ts). */
+  observability: Observability;
   /** The caller an authorization header names, for sessions scoped to callers ('' for one shared set). */
   callerFor: (authorization: string | undefined) => string;
 }
@@ -32,6 +35,9 @@ export function buildRuntime(
   identity?: { name?: string; version?: string },
 ): Runtime {
   const scope = Scope.fromRoots(config.roots);
+  // Opened first: an audit log inside a root refuses start-up before anything else is built.
+  const observability = new Observability(config);
+  const observer = observability.active ? observability : undefined;
   // The one engine of this server, shared by every shape it serves.
   const specs = buildShapes(config, createEngine(config));
   const toolboxes = new Map<string, Toolbox>();
@@ -41,9 +47,9 @@ export function buildRuntime(
     // --read-only hides every destructive tool from the catalog and from CallTool alike.
     const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
     const { name: servedName = spec.name, version = spec.version } = identity ?? {};
-    toolboxes.set(name, new Toolbox({ ...spec, name: servedName, version, tools }));
+    toolboxes.set(name, new Toolbox({ ...spec, name: servedName, version, tools }, observer));
   }
-  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec));
+  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec, observer));
   // With one token or none, every call is the same caller and 'caller' scope changes nothing.
   const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
   const sessions = new SessionStore({
@@ -64,6 +70,16 @@ export function buildRuntime(
         e.reason === 'capacity' ? 'session evicted: too many sessions' : 'session expired: idle',
       ),
   });
+  observability.watch(sessions);
   const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
-  return { toolboxes, defaultShape: config.defaultShape, calls: new CallContexts(sessions, scope, logger), sessions, scope, logger, callerFor };
+  return {
+    toolboxes,
+    defaultShape: config.defaultShape,
+    calls: new CallContexts(sessions, scope, logger),
+    sessions,
+    scope,
+    logger,
+    observability,
+    callerFor,
+  };
 }

@@ -22,6 +22,8 @@ export interface RunningServer {
   port: number | undefined;
   /** The MCP endpoint's URL (--mcp-listen), when serving one. */
   mcpUrl?: string;
+  /** The metrics URL (--metrics-listen, the real port when 0 was asked), when serving metrics. */
+  metricsUrl?: string;
   logger: Logger;
   /** Drains: NOT_SERVING, stop accepting, wait up to the grace period, then cancel what is left. */
   shutdown(reason?: string): Promise<void>;
@@ -53,6 +55,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     { maxBytes: config.maxMessageBytes, defaultBytes: config.responseBytes },
     callerFor,
     streamLimitsFor(config.maxMessageBytes),
+    (code) => runtime.observability.transportError('grpc', grpc.status[code] ?? String(code)),
   );
 
   const server = new grpc.Server({
@@ -78,6 +81,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   const addresses: string[] = [];
   let port: number | undefined;
   let mcp: McpHttpEndpoint | undefined;
+  let metricsAddress: string | undefined;
   try {
     if (config.listen) {
       const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
@@ -96,6 +100,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       chmodSync(config.socket, 0o600);
       addresses.push(`unix:${config.socket}`);
     }
+    metricsAddress = await runtime.observability.listen(logger);
     if (config.mcpListen) {
       mcp = await startMcpHttp(runtime, {
         host: config.mcpListen.host,
@@ -111,6 +116,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     // process alive, serving nothing: release everything, then report.
     server.forceShutdown();
     await sessions.close();
+    await runtime.observability.close();
     throw err;
   }
 
@@ -118,8 +124,17 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   health.setStatus(TOOLBOX_SERVICE, 'SERVING');
   health.setStatus(STREAM_SERVICE, 'SERVING');
   const mcpUrl = mcp ? `http://${mcp.address}/mcp` : undefined;
+  const metricsUrl = metricsAddress ? `http://${metricsAddress}/metrics` : undefined;
   logger.info(
-    { addresses, ...(mcpUrl ? { mcp: mcpUrl } : {}), shapes: config.shapes, defaultShape: config.defaultShape, roots: scope.roots, readOnly: config.readOnly },
+    {
+      addresses,
+      ...(mcpUrl ? { mcp: mcpUrl } : {}),
+      ...(metricsUrl ? { metrics: metricsUrl } : {}),
+      shapes: config.shapes,
+      defaultShape: config.defaultShape,
+      roots: scope.roots,
+      readOnly: config.readOnly,
+    },
     'serving',
   );
   logger.flush(); // supervisors and scripts wait for this line: out now, not with the next batch
@@ -152,13 +167,15 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       // the exit hook, which KILLs every command still enclosed.
       if ((await Promise.race([sessions.close(), until(deadline)])) === 'late') logger.warn({}, 'grace period over: processes still ending are killed on exit');
       if (config.socket) removeStaleSocket(config.socket);
+      // Spans still held are sent (within the exporter's own timeout) and the audit log closed.
+      await Promise.race([runtime.observability.close(), until(deadline)]);
       logger.info({}, 'stopped');
       await flushLogger(logger);
     })();
     return closing;
   };
 
-  return { addresses, port, logger, shutdown, ...(mcpUrl ? { mcpUrl } : {}) };
+  return { addresses, port, logger, shutdown, ...(mcpUrl ? { mcpUrl } : {}), ...(metricsUrl ? { metricsUrl } : {}) };
 }
 
 function bind(server: grpc.Server, address: string, creds: grpc.ServerCredentials): Promise<number> {

@@ -15,15 +15,17 @@ import type { ProgressSink } from '../engine/progress.js';
 import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { toCallResponse, toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
-import type { RequestContext } from '../registry/types.js';
+import type { CallTransport, RequestContext } from '../registry/types.js';
 import type { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
-import { DEFAULT_STREAM_LIMITS, FINAL_EVENT_OVERHEAD, finalEvent, ProgressQueue, type StreamLimits } from './stream.js';
+import { DEFAULT_STREAM_LIMITS, FINAL_EVENT_OVERHEAD, finalEvent, ProgressQueue, STREAM_SERVICE, type StreamLimits } from './stream.js';
 import { TurnGate } from './turn-gate.js';
 import { encodeWithinLimit } from './wire.js';
 import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
 
 export const SHAPE_KEY = 'facet-shape';
+/** The codefly contract's service (server.ts names it too). */
+const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
 export const SESSION_KEY = 'facet-session';
 /** The largest response the client accepts (its receive limit), in bytes. */
 export const MAX_RESPONSE_KEY = 'facet-max-response-bytes';
@@ -67,6 +69,8 @@ export class ToolboxRouter {
     /** The caller a call's authorization header names, for sessions scoped to callers ('' for one shared set). */
     private readonly callerFor: (authorization: string | undefined) => string = () => '',
     private readonly streamLimits: StreamLimits = DEFAULT_STREAM_LIMITS,
+    /** Told of each call answered with a status other than OK (metrics). */
+    private readonly onStatus: (code: status) => void = () => undefined,
   ) {}
 
   implementation(): ToolboxImplementation {
@@ -102,9 +106,10 @@ export class ToolboxRouter {
         const queue = new ProgressQueue(call as ServerWritableStream<unknown, Buffer>, this.streamLimits);
         let info: CallInfo;
         try {
-          info = this.begin(call, true, queue.sink);
+          info = this.begin(call, true, queue.sink, `${STREAM_SERVICE}/CallToolStream`);
         } catch (err) {
           queue.finish();
+          this.onStatus(status.INVALID_ARGUMENT);
           call.emit('error', { code: status.INVALID_ARGUMENT, details: (err as Error).message, metadata: new Metadata() });
           return;
         }
@@ -129,6 +134,7 @@ export class ToolboxRouter {
               (err: unknown) => {
                 queue.finish();
                 this.logger.error({ rpc: 'CallToolStream', err: String((err as Error)?.stack ?? err) }, 'rpc failed');
+                this.onStatus(status.INTERNAL);
                 if (!call.cancelled) call.emit('error', { code: status.INTERNAL, details: 'internal error', metadata: new Metadata() });
               },
             )
@@ -194,8 +200,9 @@ export class ToolboxRouter {
     return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
       let info: CallInfo;
       try {
-        info = this.begin(call, usesSession);
+        info = this.begin(call, usesSession, undefined, `${TOOLBOX_SERVICE}/${rpc}`);
       } catch (err) {
+        this.onStatus(status.INVALID_ARGUMENT);
         callback({ code: status.INVALID_ARGUMENT, details: (err as Error).message, metadata: new Metadata() });
         return;
       }
@@ -206,8 +213,10 @@ export class ToolboxRouter {
             (err: unknown) => {
               const e = err instanceof EngineError ? err : undefined;
               if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
+              const code = e ? (transportCode(e.kind) as number as status) : status.INTERNAL;
+              this.onStatus(code);
               callback({
-                code: e ? (transportCode(e.kind) as number as status) : status.INTERNAL,
+                code,
                 details: e ? e.message : 'internal error',
                 metadata: new Metadata(),
               });
@@ -218,7 +227,12 @@ export class ToolboxRouter {
     };
   }
 
-  private begin(call: ServerUnaryCall<unknown, unknown> | ServerWritableStream<unknown, unknown>, usesSession: boolean, progress?: ProgressSink): CallInfo {
+  private begin(
+    call: ServerUnaryCall<unknown, unknown> | ServerWritableStream<unknown, unknown>,
+    usesSession: boolean,
+    progress: ProgressSink | undefined,
+    method: string,
+  ): CallInfo {
     const shapeName = firstString(call.metadata, SHAPE_KEY) || this.defaultShape;
     const toolbox = this.toolboxes.get(shapeName);
     if (!toolbox) {
@@ -236,6 +250,7 @@ export class ToolboxRouter {
       deadline: deadlineMs(call.getDeadline()),
       cancelled: cancelled.signal,
       ...(progress ? { progress } : {}),
+      transport: traceContext({ system: 'grpc', method }, call.metadata),
     });
     return {
       toolbox,
@@ -247,6 +262,14 @@ export class ToolboxRouter {
       },
     };
   }
+}
+
+/** The transport of a gRPC call, with the caller's W3C trace context when its metadata carries one. */
+function traceContext(t: CallTransport, md: Metadata): CallTransport {
+  const traceparent = firstString(md, 'traceparent');
+  if (traceparent === '') return t;
+  const tracestate = firstString(md, 'tracestate');
+  return { ...t, traceparent, ...(tracestate ? { tracestate } : {}) };
 }
 
 function firstString(md: Metadata, key: string): string {

@@ -13,6 +13,7 @@ import { withPathLocks } from './lock.js';
 import { asciiTypography } from './match.js';
 import { parsePatch, type PatchHunk, type UpdateChunk } from './patch-parse.js';
 import { fileText, loadText, NEW_FILE_FORMAT, saveText, type LoadedText } from './text-file.js';
+import { currentChanges, sha256Hex } from '../audit.js';
 import { atomicWrite, removeDirs } from './atomic.js';
 
 export type PatchPass = 'exact' | 'trailing-whitespace' | 'trim' | 'typography';
@@ -335,6 +336,10 @@ export function seekSequence(
 /** Writes every planned change; on a failure, restores what was already written. */
 async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promise<void> {
   const undo: Array<() => Promise<unknown>> = [];
+  // All or none: what a failed patch wrote and undid is not part of the call's record.
+  const changes = currentChanges();
+  const mark = changes?.mark();
+  const hashOf = (bytes: Uint8Array | undefined) => (changes?.hashes && bytes ? sha256Hex(bytes) : null);
   try {
     for (const p of plans) {
       throwIfAborted(opts.signal, 'patch');
@@ -350,6 +355,7 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
         if (link !== undefined) undo.push(() => fsp.symlink(link, entry));
         else if (backup) undo.push(() => atomicWrite(scope, p.source, backup, { mode: src?.mode }));
         opts.session?.reads.delete(p.source.real);
+        changes?.files.push({ path: p.source.real, change: 'deleted', before: hashOf(backup), after: null, bytes: 0 });
         continue;
       }
       const fmt = src?.exists ? src : { ...NEW_FILE_FORMAT, lineEnding: 'lf' as const };
@@ -370,9 +376,15 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
         if (link !== undefined) undo.push(() => fsp.symlink(link, entry));
         else if (src?.exists) undo.push(() => atomicWrite(scope, p.source, src.bytes, { mode: src.mode }));
         opts.session?.reads.delete(p.source.real);
+        if (changes) {
+          const written = changes.files[changes.files.length - 1];
+          if (written?.path === p.target.real) written.from = p.source.real;
+          changes.files.push({ path: p.source.real, change: 'moved', to: p.target.real, before: hashOf(src?.bytes), after: null, bytes: 0 });
+        }
       }
     }
   } catch (err) {
+    if (mark) changes?.rollback(mark);
     for (const u of undo.reverse()) await u().catch(() => undefined);
     throw err;
   }

@@ -1,5 +1,6 @@
 // A whole text file held for modification (edit, write, patch): decoded with its detected
 // encoding, and written back with the same encoding, BOM and line endings.
+import { currentChanges, hashFile, sha256Hex } from '../audit.js';
 import { EngineError, engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
@@ -152,7 +153,21 @@ export async function saveBytes(
   bytes: Uint8Array,
   opts: { mode?: number; createParents?: boolean; session?: Session; signal?: AbortSignal },
 ): Promise<{ mtimeMs: number; createdDirs: string[] }> {
+  // When the call is observed, the engine's record of the change (hash before, after).
+  const changes = currentChanges();
+  const before = changes?.hashes ? await hashFile(target.real) : undefined;
   const { mtimeMs, createdDirs } = await atomicWrite(scope, target, bytes, { mode: opts.mode, createParents: opts.createParents, signal: opts.signal });
+  if (changes) {
+    const existed = before === undefined ? target.exists : before !== null;
+    changes.files.push({
+      path: target.real,
+      change: existed ? 'modified' : 'created',
+      before: before ?? null,
+      after: changes.hashes ? sha256Hex(bytes) : null,
+      bytes: bytes.length,
+    });
+    changes.bytesWritten += bytes.length;
+  }
   await recordWritten(opts.session, target.real, bytes, mtimeMs);
   return { mtimeMs, createdDirs };
 }

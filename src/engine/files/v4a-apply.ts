@@ -4,6 +4,7 @@
 // that does not apply leaves the file as it was. Unlike the reference editors, a create never
 // replaces an existing file and a delete of a missing file fails.
 import { promises as fsp } from 'node:fs';
+import { currentChanges, sha256Hex } from '../audit.js';
 import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
@@ -64,6 +65,8 @@ export async function applyDiffOperation(scope: Scope, op: DiffOperation, opts: 
         throw fromSystemError(err, op.path, 'delete');
       });
       opts.session?.reads.delete(loaded.resolved.real);
+      const changes = currentChanges();
+      changes?.files.push({ path: loaded.resolved.real, change: 'deleted', before: changes.hashes ? sha256Hex(loaded.bytes) : null, after: null, bytes: 0 });
       return done('', loaded.text, 0);
     }
     const text = applyV4A(loaded.text, op.diff ?? '', 'update');

@@ -27,6 +27,7 @@ import { isWithin, type Scope } from '../../engine/scope.js';
 import { asEngineError } from '../../registry/failure.js';
 import { failureResult } from '../../registry/result.js';
 import type { Toolbox } from '../../registry/toolbox.js';
+import type { CallTransport } from '../../registry/types.js';
 import { throttleProgress } from '../progress-throttle.js';
 import type { Runtime } from '../runtime.js';
 import { VERSION } from '../../version.js';
@@ -134,7 +135,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
       const e = asEngineError(err);
       return toCallToolResult(failureResult(e.message, e, name), name);
     }
-    const { ctx, done } = begin(extra.signal, true, { scope: narrowed, progress: progress?.sink });
+    const { ctx, done } = begin(extra.signal, true, { scope: narrowed, progress: progress?.sink, transport: mcpTransport(req.params._meta, extra) });
     try {
       const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
       logger.info({
@@ -181,6 +182,22 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   );
 
   return server;
+}
+
+/**
+ * A tools/call's transport, with the caller's W3C trace context: from params._meta (where the
+ * MCP conventions carry it) or else the HTTP request's headers.
+ */
+function mcpTransport(meta: Record<string, unknown> | undefined, extra: RequestExtra): CallTransport {
+  const headers = extra.requestInfo?.headers ?? {};
+  const pick = (key: string): string | undefined => {
+    const v = meta?.[key] ?? headers[key];
+    const s: unknown = Array.isArray(v) ? (v as unknown[])[0] : v;
+    return typeof s === 'string' && s !== '' ? s : undefined;
+  };
+  const traceparent = pick('traceparent');
+  const tracestate = traceparent ? pick('tracestate') : undefined;
+  return { system: 'mcp', method: 'tools/call', ...(traceparent ? { traceparent } : {}), ...(tracestate ? { tracestate } : {}) };
 }
 
 /** Runs `fn` in a started call's context (narrowed to the session's scope), mapping engine failures to MCP errors. */

@@ -21,7 +21,11 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   process.once('SIGTERM', () => finish('received SIGTERM'));
   process.once('SIGINT', () => finish('received SIGINT'));
   await server.connect(transport);
-  logger.info({ mcp: 'stdio', shape: config.defaultShape, roots: runtime.scope.roots, session: sessionId }, 'serving MCP on stdio');
+  const metrics = await runtime.observability.listen(logger);
+  logger.info(
+    { mcp: 'stdio', shape: config.defaultShape, roots: runtime.scope.roots, session: sessionId, ...(metrics ? { metrics: `http://${metrics}/metrics` } : {}) },
+    'serving MCP on stdio',
+  );
   const reason = await ended;
   logger.info({ reason, inFlight: runtime.calls.inFlight }, 'stopping');
   // Nobody is left to answer: cancel what runs, end the session's jobs, then go.
@@ -30,6 +34,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   await Promise.race([runtime.calls.whenIdle(), grace]);
   await Promise.race([runtime.sessions.close(), grace]);
   await server.close().catch(() => undefined);
+  await Promise.race([runtime.observability.close(), grace]);
   logger.info({}, 'stopped');
   await flushLogger(logger);
 }
