@@ -2,7 +2,9 @@
 // over stdio: the same SDK client drives both, reading the same 1 KB file (fs.read vs
 // read_text_file). Reports p50 at concurrency 1, throughput at concurrency 32 and server CPU
 // per call (from /proc), as ratios. Targets: throughput ≥ 1.5× and CPU per call ≤ 0.6× the
-// filesystem server's.
+// filesystem server's. A third server, the SDK's low-level Server answering a fixed result of
+// the same shape (mcp-floor-server.ts), shows what the SDK and stdio cost before any tool runs:
+// Facet's own cost is Facet's CPU less that floor.
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,12 +55,19 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 // Info level, as in production: the per-call log line (on stderr) is part of the cost.
 const facet = await connect([CLI, 'mcp', '--shape', 'core', '--root', root, '--log-level', 'info']);
 const fsServer = await connect([path.resolve(here, '../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), root]);
+const floor = await connect([path.join(here, 'mcp-floor-server.js'), file]);
 const subjects = [
   { name: 'facet mcp fs.read', pid: facet.pid, call: () => facet.client.callTool({ name: 'fs.read', arguments: { path: file } }), rounds: [] as Round[] },
   {
     name: 'server-filesystem read_text_file',
     pid: fsServer.pid,
     call: () => fsServer.client.callTool({ name: 'read_text_file', arguments: { path: file } }),
+    rounds: [] as Round[],
+  },
+  {
+    name: 'SDK floor (fixed result)',
+    pid: floor.pid,
+    call: () => floor.client.callTool({ name: 'fs.read', arguments: { path: file } }),
     rounds: [] as Round[],
   },
 ];
@@ -71,6 +80,7 @@ for (const s of subjects) {
 for (let r = 0; r < ROUNDS; r++) for (const s of subjects) s.rounds.push(await round(s.call, s.pid));
 await facet.client.close();
 await fsServer.client.close();
+await floor.client.close();
 
 const summary = subjects.map((s) => ({
   server: s.name,
@@ -79,7 +89,7 @@ const summary = subjects.map((s) => ({
   'server CPU µs/call': median(s.rounds.map((r) => r.cpuUs)),
 }));
 report('1 KB read over MCP stdio: medians over rounds', summary);
-const [f, m] = summary as [(typeof summary)[0], (typeof summary)[0]];
+const [f, m, sdk] = summary as [(typeof summary)[0], (typeof summary)[0], (typeof summary)[0]];
 const p50 = f['p50 c1 (ms)'] / m['p50 c1 (ms)'];
 const tput = f['calls/s c32'] / m['calls/s c32'];
 const cpu = f['server CPU µs/call'] / m['server CPU µs/call'];
@@ -87,5 +97,11 @@ report('ratios facet / server-filesystem', [
   { measure: 'p50 at c1', ratio: p50, target: '(report)', verdict: '' },
   { measure: 'throughput at c32', ratio: tput, target: '≥ 1.50', verdict: verdict(tput, 1.5, false) },
   { measure: 'server CPU per call (c32)', ratio: cpu, target: '≤ 0.60', verdict: verdict(cpu, 0.6) },
+  { measure: 'SDK floor CPU per call (c32)', ratio: sdk['server CPU µs/call'] / m['server CPU µs/call'], target: '(report)', verdict: '' },
 ]);
+const own = f['server CPU µs/call'] - sdk['server CPU µs/call'];
+const room = 0.6 * m['server CPU µs/call'] - sdk['server CPU µs/call'];
+console.log(
+  `\nFacet's own CPU per call (Facet less the SDK floor): ${fmt(own, 0)} µs; the 0.6 target leaves ${fmt(room, 0)} µs above the floor for everything Facet does (session, validation, the read itself, its log line, rendering)`,
+);
 console.log(`\n${ROUNDS} interleaved rounds of ${fmt(N1, 0)} calls at c1 and ${fmt(N32, 0)} at c32, after ${WARMUP} warm-up calls each`);

@@ -39,6 +39,13 @@ export const OPTIONS: OptionSpec[] = [
     '',
     'Origins (scheme://host[:port]) browsers may call the MCP endpoint from, besides loopback ones; any other Origin header is refused (DNS-rebinding protection)',
   ),
+  // perf-search: the MCP endpoint's Host header check
+  o(
+    'mcp-allow-host',
+    'list',
+    '',
+    'Host names the MCP endpoint may be reached by, besides loopback names and the --mcp-listen address (with 0.0.0.0 or ::, the addresses of this machine); a request whose Host header names another is refused (DNS-rebinding protection)',
+  ),
   o('root', 'list', '', 'Directories the tools may touch (repeat or comma-separate); default: the working directory'),
   o('shape', 'list', 'all', 'Shapes served; the first is the default (all: every shape, core first)'),
   o(
@@ -163,6 +170,8 @@ export interface FacetConfig {
   mcpListen: { host: string; port: number } | null;
   /** Origins admitted besides loopback ones. */
   mcpAllowOrigins: string[];
+  /** Host header names admitted besides loopback names and the listen address (lower case; IPv6 in brackets). */
+  mcpAllowHosts: string[];
   roots: string[];
   shapes: string[];
   defaultShape: string;
@@ -310,6 +319,15 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     if (!ok) throw new ConfigError(`${name('mcp-allow-origin')} entries are origins such as https://app.example:8443, got "${origin}"`);
   }
 
+  // perf-search: Host names as the URL parser writes them (lower case, IPv6 in brackets), which
+  // is how the endpoint reads a request's Host header.
+  const mcpAllowHosts = list('mcp-allow-host').map((h) => {
+    const named = hostName(h);
+    if (named === undefined)
+      throw new ConfigError(`${name('mcp-allow-host')} entries are host names without a port, such as mcp.example or 10.0.0.5, got "${h}"`);
+    return named;
+  });
+
   const roots = list('root').map((r) => path.resolve(cwd, r));
   if (roots.length === 0) roots.push(cwd);
 
@@ -394,6 +412,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     socket,
     mcpListen,
     mcpAllowOrigins,
+    mcpAllowHosts,
     roots,
     shapes,
     defaultShape: shapes[0]!,
@@ -533,6 +552,17 @@ export function unknownFacetVariables(env: NodeJS.ProcessEnv): string[] {
   return Object.keys(env)
     .filter((k) => k.startsWith('FACET_') && !known.has(k))
     .sort();
+}
+
+/** A bare host name (no port, path or user) as the URL parser writes it, or undefined. */
+export function hostName(raw: string): string | undefined {
+  const bare = raw.includes(':') && !raw.startsWith('[') ? `[${raw}]` : raw; // an IPv6 address written without brackets
+  try {
+    const u = new URL(`http://${bare}`);
+    return u.port === '' && u.pathname === '/' && u.username === '' && u.search === '' && u.host === u.hostname ? u.hostname : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function isLoopback(host: string): boolean {

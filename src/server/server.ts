@@ -107,6 +107,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
         port: config.mcpListen.port,
         tokens: config.tokens,
         allowOrigins: config.mcpAllowOrigins,
+        allowHosts: config.mcpAllowHosts,
         maxBodyBytes: config.maxMessageBytes,
         maxSessions: config.sessionMax,
       });

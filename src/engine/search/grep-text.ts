@@ -8,13 +8,18 @@ export function grepText(r: GrepResult): string {
   if (r.mode === 'files') for (const f of r.files) out.push(f.relative);
   else if (r.mode === 'count') for (const f of r.files) out.push(`${f.relative}:${f.matchLines}`);
   else {
-    let prev: { file: string; line: number } | undefined;
+    // The file and line last printed (of a multiline match, its last line), kept as two
+    // variables: a page can hold thousands of lines.
+    let prevFile: string | undefined;
+    let prevLine = 0;
     for (const f of r.files) {
       for (const l of f.lines) {
-        if (prev && (prev.file !== f.path || l.line > prev.line + 1)) out.push('--');
+        if (prevFile !== undefined && (prevFile !== f.path || l.line > prevLine + 1)) out.push('--');
         const sep = l.kind === 'match' ? ':' : '-';
         out.push(`${f.relative}${sep}${l.line}${sep}${l.text}${l.cut ? ' […]' : ''}`);
-        prev = { file: f.path, line: l.line + (l.text.match(/\n/g)?.length ?? 0) };
+        prevFile = f.path;
+        prevLine = l.line;
+        for (let i = l.text.indexOf('\n'); i !== -1; i = l.text.indexOf('\n', i + 1)) prevLine++;
       }
     }
   }

@@ -181,7 +181,7 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
     for (const f of files) {
       const from = Math.max(0, offset - i);
       const to = Math.min(f.lines.length, end - i);
-      if (to > from) page.push({ ...f, lines: f.lines.slice(from, to) as GrepLine[] });
+      if (to > from) page.push(from === 0 && to === f.lines.length ? f : { ...f, lines: f.lines.slice(from, to) as GrepLine[] });
       i += f.lines.length;
       if (i >= end) break;
     }

@@ -6,21 +6,20 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { engineFailure, abortError } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { TypeFilter } from './filters.js';
 import { IgnoreRules, VCS_DIRS } from './ignore.js';
-import { parseRgMessage, type RgMessage, type RgText } from './rg-json.js';
+import { bytesInclude, bytesStartWith, parseRgLine, type RgMessage, type RgText } from './rg-json.js';
 import { cutLine } from './scan.js';
 import type { BackendRequest, FileHits, FileSink, GrepLine, Submatch } from './types.js';
 
 /** A JSON line longer than this (one enormous text line) is dropped rather than buffered. */
 const MAX_JSON_LINE = 32 * 1024 * 1024;
 const STDERR_KEEP = 16 * 1024;
-const END = '{"type":"end"';
-const SUMMARY = '{"type":"summary"';
-const TEXT_FILE = '"binary_offset":null';
+const B_END = Buffer.from('{"type":"end"');
+const B_SUMMARY = Buffer.from('{"type":"summary"');
+const B_TEXT_FILE = Buffer.from('"binary_offset":null');
 
 let probe: { path: string; ok: Promise<boolean> } | undefined;
 
@@ -78,15 +77,30 @@ function stripEnd(s: string): string {
   return s;
 }
 
+/** Submatches of an ASCII line (byte offsets are UTF-16 offsets) without the empty ones. */
+function nonEmpty(subs: Array<{ start: number; end: number }>): Submatch[] {
+  // Empty matches: rg reports them at every byte, even inside characters.
+  return subs.filter((s) => s.end > s.start).map((s) => ({ start: s.start, end: s.end }));
+}
+
 /** Converts rg's byte offsets into one line to UTF-16 offsets (encoding the line at most once). */
 function utf16Offsets(text: string, bytes: Buffer | undefined, subs: Array<{ start: number; end: number }>): Submatch[] {
-  const out: Submatch[] = [];
   // Pure ASCII: bytes and UTF-16 units coincide (byteLength is a native count, no copy).
   const b = bytes ?? (Buffer.byteLength(text, 'utf8') === text.length ? undefined : Buffer.from(text, 'utf8'));
-  for (const s of subs) {
-    if (s.end <= s.start) continue; // empty matches: rg reports them at every byte, even inside characters
-    out.push(b ? { start: b.toString('utf8', 0, s.start).length, end: b.toString('utf8', 0, s.end).length } : { start: s.start, end: s.end });
-  }
+  if (!b) return nonEmpty(subs);
+  // Offsets come in increasing order: each is decoded on from the one before when that one
+  // starts a character, so a line with many matches is decoded about once, not once per match.
+  let lastByte = 0;
+  let lastUnits = 0;
+  const unitsAt = (byte: number): number => {
+    const onward = byte >= lastByte && (b[lastByte] === undefined || (b[lastByte]! & 0xc0) !== 0x80);
+    const n = onward ? lastUnits + b.toString('utf8', lastByte, byte).length : b.toString('utf8', 0, byte).length;
+    lastByte = byte;
+    lastUnits = n;
+    return n;
+  };
+  const out: Submatch[] = [];
+  for (const s of subs) if (s.end > s.start) out.push({ start: unitsAt(s.start), end: unitsAt(s.end) });
   return out;
 }
 
@@ -204,12 +218,14 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
       case 'context': {
         if (!current) return;
         const { text, bytes } = decodeRg(d.lines ?? {});
-        const body = stripEnd(text);
+        // A prefix holds no terminator; the rest of such a line is not needed (not multiline,
+        // no excludeLines: see prefixFrom below).
+        const body = d.prefixOnly ? text : stripEnd(text);
         if (req.excludeLines?.test(body)) return; // left out before it counts, context or match
         let rec: GrepLine | undefined;
         if (msg.type === 'match') {
-          const subs = utf16Offsets(text, bytes, d.submatches ?? []);
-          const span = lineSpan(body);
+          const subs = d.prefixOnly ? nonEmpty(d.submatches ?? []) : utf16Offsets(text, bytes, d.submatches ?? []);
+          const span = d.prefixOnly ? 1 : lineSpan(body);
           current.matchLines += span;
           current.matches += subs.length;
           found += span;
@@ -239,55 +255,66 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     }
   };
 
-  // Bounded line splitting: a partial line is carried only up to the next newline. rg's
-  // --json stream is UTF-8 throughout (other bytes come base64-encoded), so each chunk is
-  // decoded once and its lines are cut as strings.
-  const decoder = new StringDecoder('utf8');
-  let carry = '';
+  // Bounded line splitting on the bytes: a partial line is carried only up to the next
+  // newline. Lines are read in place in the chunks; one that spans chunks is gathered in a
+  // buffer kept for the whole call (a new buffer per long line made the GC work hard: a
+  // search on minified code has lines of hundreds of KB). Each line is decoded on its own
+  // (a newline byte never falls inside a UTF-8 character), and a long line to be cut is
+  // decoded only as far as it is kept (rg-json.ts).
+  const prefixFrom = req.multiline || req.excludeLines ? undefined : req.maxLineLength;
+  let carry = Buffer.allocUnsafe(0);
+  let carried = 0;
   let dropping = false;
-  child.stdout.on('data', (chunk: Buffer) => {
-    const s = decoder.write(chunk);
-    let start = 0;
-    for (let nl = s.indexOf('\n'); nl !== -1; nl = s.indexOf('\n', start)) {
-      let line = s.slice(start, nl);
-      start = nl + 1;
-      if (dropping) {
-        dropping = false;
-        carry = '';
-        continue;
-      }
-      if (carry) {
-        line = carry + line;
-        carry = '';
-      }
-      if (stopped || line.length === 0) continue;
-      // "end" (a third of the stream, mostly statistics) and "summary" need no parsing: only
-      // whether rg found the file binary. A JSON string cannot hold an unescaped quote, so
-      // the marker cannot come from a path.
-      if (line.startsWith(END)) endFile(line.includes(TEXT_FILE));
-      else if (!line.startsWith(SUMMARY)) {
-        let msg: RgMessage;
-        try {
-          msg = parseRgMessage(line);
-        } catch {
-          continue; // not a JSON message (cannot happen with --json): skip it
-        }
-        try {
-          handle(msg);
-        } catch (err) {
-          // A fault of ours: stop and fail the call (below) rather than drop findings silently.
-          failure ??= err;
-          stopped = true;
-          kill();
-        }
-      }
+  const gather = (chunk: Buffer, from: number, to: number): void => {
+    const need = carried + to - from;
+    if (need > carry.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, 2 * carry.length, 64 * 1024));
+      carry.copy(grown, 0, 0, carried);
+      carry = grown;
     }
-    if (start < s.length && !dropping) {
-      carry += s.slice(start);
-      if (carry.length > MAX_JSON_LINE) {
-        dropping = true;
-        carry = '';
+    chunk.copy(carry, carried, from, to);
+    carried = need;
+  };
+  const onLine = (buf: Buffer, start: number, end: number): void => {
+    if (stopped || end === start) return;
+    // "end" (a third of the stream, mostly statistics) and "summary" need no parsing: only
+    // whether rg found the file binary. A JSON string cannot hold an unescaped quote, so
+    // the marker cannot come from a path.
+    if (bytesStartWith(buf, start, end, B_END)) return endFile(bytesInclude(buf, start, end, B_TEXT_FILE));
+    if (bytesStartWith(buf, start, end, B_SUMMARY)) return;
+    let msg: RgMessage;
+    try {
+      msg = parseRgLine(buf, start, end, prefixFrom);
+    } catch {
+      return; // not a JSON message (cannot happen with --json): skip it
+    }
+    try {
+      handle(msg);
+    } catch (err) {
+      // A fault of ours: stop and fail the call (below) rather than drop findings silently.
+      failure ??= err;
+      stopped = true;
+      kill();
+    }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      if (dropping) dropping = false;
+      else if (carried === 0) onLine(chunk, start, nl);
+      else {
+        gather(chunk, start, nl);
+        const length = carried;
+        carried = 0;
+        onLine(carry, 0, length);
       }
+      start = nl + 1;
+    }
+    if (start < chunk.length && !dropping) {
+      if (carried + chunk.length - start > MAX_JSON_LINE) {
+        dropping = true;
+        carried = 0;
+      } else gather(chunk, start, chunk.length);
     }
     drain();
   });

@@ -1,14 +1,17 @@
 // MCP over Streamable HTTP beside gRPC: one SDK transport and one MCP server per MCP
 // session (Mcp-Session-Id), all on the process's runtime (same toolboxes, sessions and
 // call bookkeeping as gRPC). `/mcp` serves the default shape, `/mcp/<shape>` any served one.
-// Security: the Origin header, when present, must be a loopback origin or one configured
-// (DNS-rebinding protection); with --token every request needs `authorization: Bearer`.
+// Security (DNS-rebinding protection, as the MCP specification and its SDK ask): the Host
+// header must name this endpoint (a loopback name, the listen address, or a configured host),
+// and the Origin header, when present, must be a loopback origin or a configured one; with
+// --token every request needs `authorization: Bearer`.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { isLoopback } from '../../config.js';
+import { hostName, isLoopback } from '../../config.js';
 import { matchingToken } from '../auth.js';
 import type { Runtime } from '../runtime.js';
 import { createMcpServer } from './server.js';
@@ -20,6 +23,8 @@ export interface McpHttpOptions {
   tokens: readonly string[];
   /** Origins admitted besides loopback ones. */
   allowOrigins: readonly string[];
+  /** Host header names admitted besides loopback names and the listen address (as hostName() writes them). */
+  allowHosts?: readonly string[];
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   /** MCP sessions kept open; past it the oldest is closed (a client that vanished never says goodbye). */
@@ -51,9 +56,46 @@ export function originAllowed(origin: string | undefined, allowed: readonly stri
   }
 }
 
+/**
+ * The names a Host header may give for an endpoint listening on `listenHost`: the listen
+ * address, and for a wildcard address (0.0.0.0, ::) every address of this machine, plus
+ * `extra`. Loopback names are always admitted (see hostAllowed). As the URL parser writes
+ * them: lower case, IPv6 in brackets.
+ */
+export function allowedHostNames(listenHost: string, extra: readonly string[] = []): Set<string> {
+  const names = new Set(extra);
+  const own = hostName(listenHost);
+  if (own === '0.0.0.0' || own === '[::]') {
+    for (const list of Object.values(os.networkInterfaces())) {
+      for (const a of list ?? []) {
+        const n = hostName(a.address);
+        if (n !== undefined) names.add(n); // a scoped IPv6 address (fe80::1%eth0) has no Host form
+      }
+    }
+  } else if (own !== undefined) names.add(own);
+  return names;
+}
+
+/**
+ * Whether a Host header names this endpoint: a loopback name (localhost, 127.x.x.x, [::1]) or
+ * one of `allowed`, on any port. A page on evil.example that a DNS-rebinding attack points at
+ * 127.0.0.1 still sends "Host: evil.example", and is refused. No Host header: refused.
+ */
+export function hostAllowed(host: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (!host) return false;
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return allowed.has(name) || name === '[::1]' || isLoopback(name);
+}
+
 export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Promise<McpHttpEndpoint> {
   const sessions = new Map<string, Entry>();
   const { logger } = runtime;
+  const hosts = allowedHostNames(opts.host, opts.allowHosts);
 
   const refuse = (res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -61,6 +103,12 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    // First: a page that reached this port by DNS rebinding learns nothing, not even the shapes.
+    const host = req.headers.host;
+    if (!hostAllowed(host, hosts)) {
+      logger.warn({ mcp: 'http', host }, 'request refused: Host not allowed');
+      return refuse(res, 403, host ? `Host ${host} is not allowed` : 'missing Host header');
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const m = /^\/mcp(?:\/([^/]+))?\/?$/.exec(url.pathname);
     if (!m) return refuse(res, 404, 'not found: MCP is served at /mcp and /mcp/<shape>');

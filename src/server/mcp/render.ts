@@ -48,10 +48,13 @@ export function toMcpTool(spec: ToolSpec, argumentsSchema?: JsonSchema): McpTool
   };
 }
 
-/** Only the fields that are set. */
+/** Only the fields that are set (for-in: no entry arrays per call). */
 function hostMeta(host: HostBlock): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(host)) if (v !== undefined) out[k] = v;
+  for (const k in host) {
+    const v = host[k as keyof HostBlock];
+    if (v !== undefined) out[k] = v;
+  }
   return out;
 }
 
@@ -83,12 +86,11 @@ export function toCallToolResult(r: ToolResult, tool: string): CallToolResult {
     if (words !== '' && words !== r.text) content.push({ type: 'text', text: words });
     meta[FAILURE_META] = Failure.toJSON(toFailure(err, tool, words));
   }
-  return {
-    content,
-    ...(r.data ? { structuredContent: r.data } : {}),
-    ...(err ? { isError: true } : {}),
-    _meta: meta,
-  };
+  const out: CallToolResult = { content };
+  if (r.data) out.structuredContent = r.data;
+  if (err) out.isError = true;
+  out._meta = meta;
+  return out;
 }
 
 /** A resource's contents (the contract's content list) as MCP resource contents. */

@@ -30,6 +30,7 @@ import type { Toolbox } from '../../registry/toolbox.js';
 import type { CallTransport } from '../../registry/types.js';
 import { throttleProgress } from '../progress-throttle.js';
 import type { Runtime } from '../runtime.js';
+import type { ProgressSink } from '../../engine/progress.js';
 import { VERSION } from '../../version.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
 
@@ -86,8 +87,11 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   // travels on that request's stream; the session may have no other), again after
   // roots/list_changed. A client that cannot answer leaves the server's roots, and is asked again.
   let roots: Promise<Scope> | undefined;
+  /** The session's scope: the server's when the client has no roots (the common case: no promise, no await). */
+  const knownScope = (): Scope | undefined => (server.getClientCapabilities()?.roots ? undefined : calls.scope);
   const scopeFor = (extra: RequestExtra): Promise<Scope> => {
-    if (!server.getClientCapabilities()?.roots) return Promise.resolve(calls.scope);
+    const known = knownScope();
+    if (known) return Promise.resolve(known);
     if (!roots) {
       const asked = extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: ROOTS_TIMEOUT_MS }).then((r) =>
         clientScope(
@@ -111,8 +115,9 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     roots = undefined;
   });
 
-  const begin = (signal: AbortSignal, usesSession = true, extra: Partial<Parameters<typeof calls.begin>[0]> = {}) =>
-    calls.begin({ shape, sessionId: opts.sessionId(), caller: opts.caller ?? '', usesSession, cancelled: signal, ...extra });
+  const caller = opts.caller ?? '';
+  const begin = (signal: AbortSignal, scope?: Scope, progress?: ProgressSink, transport?: CallTransport) =>
+    calls.begin({ shape, sessionId: opts.sessionId(), caller, usesSession: true, cancelled: signal, scope, progress, transport });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools(toolbox) }));
 
@@ -128,14 +133,16 @@ export function createMcpServer(opts: McpSessionOptions): Server {
               .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: u.bytes, message: u.latest } })
               .catch(() => undefined);
           });
-    let narrowed: Scope;
-    try {
-      narrowed = await scopeFor(extra);
-    } catch (err) {
-      const e = asEngineError(err);
-      return toCallToolResult(failureResult(e.message, e, name), name);
+    let narrowed = knownScope();
+    if (!narrowed) {
+      try {
+        narrowed = await scopeFor(extra);
+      } catch (err) {
+        const e = asEngineError(err);
+        return toCallToolResult(failureResult(e.message, e, name), name);
+      }
     }
-    const { ctx, done } = begin(extra.signal, true, { scope: narrowed, progress: progress?.sink, transport: mcpTransport(req.params._meta, extra) });
+    const { ctx, done } = begin(extra.signal, narrowed, progress?.sink, mcpTransport(req.params._meta, extra));
     try {
       const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
       logger.info({
