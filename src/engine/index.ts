@@ -344,3 +344,12 @@ export type { ArgsOf } from './schema-args.js';
 export { plural } from './text/plural.js';
 export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
 export { ERROR_KINDS, everyKind } from './error-kinds.js';
+
+// shapes-a (claude, grok, core): a change's host block, edits retried with \uXXXX respelt, a
+// run or its cancellation, numbered lines.
+export { diffHost, lineCounts } from './files/diff-host.js';
+export { withEscapeRetry } from './files/escape-retry.js';
+export { ranOrCancelled, type CancelledRun } from './shell/run-or-cancelled.js';
+export { runDetails } from './shell/run-details.js';
+export { numberedLines } from './text/numbered.js';
+export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';

@@ -5,9 +5,11 @@ import { EngineError, type GrepFile, pageOf, requireCounts, rgContentLines, spli
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
-import { here, PERSIST_LIMITS, persisted } from './render.js';
+import { closed, here, PERSIST_LIMITS, persisted } from './render.js';
 
 const GREP_TIMEOUT_MS = 20_000;
+
+const [NUM, BOOL] = [{ type: 'number' }, { type: 'boolean' }];
 
 interface Args {
   pattern: string;
@@ -50,28 +52,13 @@ export const grep = defineTool<Args>({
     'are replaced by a note. Paths are shown relative to the working directory. Results over 20000 characters are saved',
     'to a file and replaced by a preview. The search stops after 20 seconds with what it found.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string' },
-      path: { type: 'string' },
-      glob: { type: 'string' },
-      output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] },
-      '-B': { type: 'number' },
-      '-A': { type: 'number' },
-      '-C': { type: 'number' },
-      context: { type: 'number' },
-      '-n': { type: 'boolean' },
-      '-i': { type: 'boolean' },
-      '-o': { type: 'boolean' },
-      type: { type: 'string' },
-      head_limit: { type: 'number' },
-      offset: { type: 'number' },
-      multiline: { type: 'boolean' },
+  schema: closed(
+    {
+      ...{ pattern: 'string', path: 'string', glob: 'string', output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] } },
+      ...{ '-B': NUM, '-A': NUM, '-C': NUM, context: NUM, '-n': BOOL, '-i': BOOL, '-o': BOOL, type: 'string', head_limit: NUM, offset: NUM, multiline: BOOL },
     },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+    ['pattern'],
+  ),
   tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
   examples: [
     { description: 'Which files mention a function', arguments: { pattern: 'parseConfig' }, expectedOutcome: 'Found N files, then their paths, newest first.' },

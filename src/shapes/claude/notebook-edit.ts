@@ -3,7 +3,7 @@ import type { NotebookEditResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
-import { here, READ_FIRST } from './render.js';
+import { closed, here, READ_FIRST } from './render.js';
 
 interface Args {
   notebook_path: string;
@@ -29,18 +29,13 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
     '(new_source is ignored). Cell ids are those Read shows; notebooks without ids use "cell-<index>".',
     'The notebook must have been Read in this session and be unchanged since. The rest of the JSON is kept as it was.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      notebook_path: { type: 'string' },
-      cell_id: { type: 'string' },
-      new_source: { type: 'string' },
-      cell_type: { type: 'string', enum: ['code', 'markdown'] },
+  schema: closed(
+    {
+      ...{ notebook_path: 'string', cell_id: 'string', new_source: 'string', cell_type: { type: 'string', enum: ['code', 'markdown'] } },
       edit_mode: { type: 'string', enum: ['replace', 'insert', 'delete'] },
     },
-    required: ['notebook_path', 'new_source'],
-    additionalProperties: false,
-  },
+    ['notebook_path', 'new_source'],
+  ),
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {

@@ -4,7 +4,7 @@ import { endReported, type EngineError, printed, wholeCount } from '../../engine
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';
-import { PERSIST_LIMITS, persisted } from './render.js';
+import { closed, PERSIST_LIMITS, persisted } from './render.js';
 
 /** TaskOutput's and TaskStop's words for an unknown task id. */
 export const noTask = (err: EngineError, id: string | undefined) =>
@@ -27,16 +27,11 @@ export const taskOutput = defineTool<Args>({
     '(0 to 600000) for the task to end, then reports (retrieval_status timeout when it is still running); block false',
     'reports at once (not_ready while it runs). Output over 50000 characters is replaced by a preview naming the log file.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      task_id: { type: 'string' },
-      block: { default: true, type: 'boolean' },
-      timeout: { default: 30000, type: 'number', minimum: 0, maximum: 600000 },
-    },
-    required: ['task_id', 'block', 'timeout'],
-    additionalProperties: false,
-  },
+  schema: closed({ task_id: 'string', block: { default: true, type: 'boolean' }, timeout: { default: 30000, type: 'number', minimum: 0, maximum: 600000 } }, [
+    'task_id',
+    'block',
+    'timeout',
+  ]),
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
     {

@@ -3,6 +3,7 @@
 import { commandAsRun as recorded, endReported, EngineError, type JobSnapshot } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { closed } from './render.js';
 import { taskStatus, toolUseError } from './errors.js';
 import { noTask } from './task-output.js';
 
@@ -22,7 +23,7 @@ export const taskStop = defineTool<Args>({
     'accepted; one of the two is required. Its output stays readable with TaskOutput. Stopping a task that already',
     'ended succeeds and says it had already stopped.',
   ],
-  schema: { type: 'object', properties: { task_id: { type: 'string' }, shell_id: { type: 'string' } }, additionalProperties: false },
+  schema: closed({ task_id: 'string', shell_id: 'string' }),
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -2,8 +2,12 @@
 import type { TodoItem } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { closed } from './render.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+const TEXT = { type: 'string', minLength: 1 };
+const ITEM = ['content', 'status', 'activeForm'];
 
 interface Args {
   todos: Array<{ content: string; status: (typeof STATUSES)[number]; activeForm: string }>;
@@ -18,26 +22,9 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     'completed. Keep one item in_progress at a time and mark items completed as soon as they are done. Use it for',
     'tasks of three or more steps; it changes no files.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      todos: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            content: { type: 'string', minLength: 1 },
-            status: { type: 'string', enum: [...STATUSES] },
-            activeForm: { type: 'string', minLength: 1 },
-          },
-          required: ['content', 'status', 'activeForm'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['todos'],
-    additionalProperties: false,
-  },
+  schema: closed({ todos: { type: 'array', items: closed({ content: TEXT, status: { type: 'string', enum: [...STATUSES] }, activeForm: TEXT }, ITEM) } }, [
+    'todos',
+  ]),
   tags: [TAGS.planning],
   examples: [
     {

@@ -4,6 +4,7 @@
 import { isCrossSiteRedirect } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { closed } from './render.js';
 import { toolUseError } from './errors.js';
 
 interface Args {
@@ -21,12 +22,7 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
     'redirect to another host is reported instead (call WebFetch again with the new URL). Pages are cached for 15',
     'minutes. Loopback, private and cloud-metadata addresses are refused. Read-only; use it for public documentation.',
   ],
-  schema: {
-    type: 'object',
-    properties: { url: { type: 'string', format: 'uri' }, prompt: { type: 'string' } },
-    required: ['url', 'prompt'],
-    additionalProperties: false,
-  },
+  schema: closed({ url: { type: 'string', format: 'uri' }, prompt: 'string' }, ['url', 'prompt']),
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
   examples: [
     {

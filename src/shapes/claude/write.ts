@@ -5,7 +5,7 @@ import type { WriteResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';
-import { CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
+import { closed, CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
 
 /** The engine's cap for files loaded whole to be changed (Claude Code allows 1 GiB; see errorModes). */
 export const MAX_EDIT_BYTES = 100 * 1024 * 1024;
@@ -32,12 +32,7 @@ export const write = defineTool<Args, WriteResult>({
     'that it has not changed on disk since. The write is atomic: a failure leaves the old file as it was.',
     'For changes to part of a file use Edit, which sends only the difference.',
   ],
-  schema: {
-    type: 'object',
-    properties: { file_path: { type: 'string' }, content: { type: 'string' } },
-    required: ['file_path', 'content'],
-    additionalProperties: false,
-  },
+  schema: closed({ file_path: 'string', content: 'string' }, ['file_path', 'content']),
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
