@@ -353,3 +353,4 @@ export { ranOrCancelled, type CancelledRun } from './shell/run-or-cancelled.js';
 export { runDetails } from './shell/run-details.js';
 export { numberedLines } from './text/numbered.js';
 export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';
+export { rgPage, type RgPage } from './search/rg-page.js';

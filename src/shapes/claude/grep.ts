@@ -1,13 +1,14 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { EngineError, type GrepFile, pageOf, requireCounts, rgContentLines, splitGlobs, wholeCount, displayPath } from '../../engine/index.js';
+import { displayPath, EngineError, type GrepFile, plural, requireCounts, rgPage, splitGlobs, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
 import { closed, here, PERSIST_LIMITS, persisted } from './render.js';
 
 const GREP_TIMEOUT_MS = 20_000;
+const GREP = { hidden: true, maxLineLength: 500, timeoutMs: GREP_TIMEOUT_MS };
 
 const [NUM, BOOL] = [{ type: 'number' }, { type: 'boolean' }];
 
@@ -28,15 +29,6 @@ interface Args {
   offset?: number;
   multiline?: boolean;
 }
-
-/** offset first, then head_limit (0: all); Claude Code's note reports the limit only when it cut something. */
-function page<T>(items: T[], a: Args): { shown: T[]; note: string } {
-  const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
-  const { page: shown, next } = pageOf(items, offset, limit);
-  return { shown, note: [next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ') };
-}
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const grep = defineTool<Args>({
   name: 'Grep',
@@ -85,64 +77,38 @@ export const grep = defineTool<Args>({
     );
   },
   async call(a, c) {
-    const at = here(c);
-    const mode = a.output_mode ?? 'files_with_matches';
-    const target = a.path ?? '.';
+    const [at, mode, target] = [here(c), a.output_mode ?? 'files_with_matches', a.path ?? '.'];
     const st = await c.engine.files.stat(at, target);
     if (!st.exists) throw new EngineError('not_found', `${target} does not exist`, { field: 'path', facts: { path: target } });
     // Checked here, under the names the caller used: the engine knows only before/after.
     requireCounts(a, ['context', '-C', '-B', '-A'], 'lines');
     const context = a.context ?? a['-C'];
     const [before, after] = mode === 'content' ? [context ?? a['-B'], context ?? a['-A']] : [];
+    const [rgMode, files] = [mode === 'files_with_matches' ? 'files' : mode, mode === 'files_with_matches'] as const;
     const r = await c.engine.search.grep(at, {
-      pattern: a.pattern,
-      paths: [target],
-      caseMode: a['-i'] ? 'insensitive' : 'sensitive',
-      multiline: a.multiline,
-      before,
-      after,
-      globs: a.glob !== undefined ? splitGlobs(a.glob) : undefined,
-      types: a.type !== undefined ? [a.type] : undefined,
-      hidden: true,
-      mode: mode === 'files_with_matches' ? 'files' : mode,
-      sort: mode === 'files_with_matches' ? 'mtime-desc' : 'path',
-      maxLineLength: 500,
-      timeoutMs: GREP_TIMEOUT_MS,
+      ...{ ...GREP, pattern: a.pattern, paths: [target], caseMode: a['-i'] ? 'insensitive' : 'sensitive', multiline: a.multiline, before, after },
+      ...{ globs: a.glob !== undefined ? splitGlobs(a.glob) : undefined, types: a.type !== undefined ? [a.type] : undefined },
+      ...{ mode: rgMode, sort: files ? 'mtime-desc' : 'path' },
     });
-    const rel = (f: GrepFile) => displayPath(f.path, at.cwd);
-    let text: string;
-    let count: number;
-    if (mode === 'content') {
-      // Claude Code makes only match lines relative; context lines keep rg's absolute path.
-      const name = (f: GrepFile, kind: string) => (st.isFile ? '' : kind === 'match' ? rel(f) : f.path);
-      const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
-      const lines = rgContentLines(r.files, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true });
-      const { shown, note } = page(lines, a);
-      count = shown.length;
-      text = count === 0 ? 'No matches found' : `${shown.join('\n')}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
-    } else {
-      const { shown, note } = page(r.files, a);
-      count = shown.length;
-      const total = shown.reduce((n, f) => n + f.matchLines, 0);
-      const files = `${count} ${plural(count, 'file', 'files')}`;
-      if (mode === 'files_with_matches') text = count === 0 ? 'No files found' : `Found ${files}${note ? ` ${note}` : ''}\n${shown.map(rel).join('\n')}`;
-      else
-        text =
-          count === 0
-            ? 'No matches found'
-            : `${shown.map((f) => `${rel(f)}:${f.matchLines}`).join('\n')}\n\nFound ${total} total ${plural(total, 'occurrence', 'occurrences')} across ${files}.${note ? ` with pagination = ${note}` : ''}`;
-    }
+    // Claude Code makes only match lines relative; context lines keep rg's absolute path; one file searched is not named.
+    const name = (f: GrepFile, kind: string) => (mode === 'content' && st.isFile ? '' : kind === 'match' ? displayPath(f.path, at.cwd) : f.path);
+    const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
+    const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
+    const p = rgPage(r.files, rgMode, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true, offset, limit });
+    // Claude Code's note reports the limit only when it cut something.
+    const [count, note] = [p.entries.length, [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ')];
+    const [found, list, s] = [`${plural(count, 'file')}`, p.entries.join('\n'), p.matchLines === 1 ? '' : 's'];
+    let text = count === 0 ? (files ? 'No files found' : 'No matches found') : files ? `Found ${found}${note ? ` ${note}` : ''}\n${list}` : list;
+    if (count > 0 && mode === 'content' && note) text += `\n\n[Showing results with pagination = ${note}]`;
+    if (count > 0 && mode === 'count') text += `\n\nFound ${p.matchLines} total occurrence${s} across ${found}.${note ? ` with pagination = ${note}` : ''}`;
     if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
     const out = await persisted(c, text, PERSIST_LIMITS.grep);
-    return {
-      text: out.text,
-      host: {
-        summary: `${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`,
-        paths: r.files.map((f) => f.path).slice(0, 1000),
-        counts: { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count },
-        truncated: r.truncated || count < (mode === 'content' ? r.totalMatchLines : r.totalFiles) || out.file !== undefined,
-        details: { backend: r.backend, timedOut: r.timedOut, ...(out.file ? { fullOutputPath: out.file } : {}) },
-      },
-    };
+    const truncated = r.truncated || count < (mode === 'content' ? r.totalMatchLines : r.totalFiles) || out.file !== undefined;
+    const [summary, counts] = [
+      `${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`,
+      { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count },
+    ];
+    const details = { backend: r.backend, timedOut: r.timedOut, ...(out.file ? { fullOutputPath: out.file } : {}) };
+    return { text: out.text, host: { summary, paths: r.files.map((f) => f.path).slice(0, 1000), counts, truncated, details } };
   },
 });

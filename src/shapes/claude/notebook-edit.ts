@@ -66,16 +66,9 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
     ),
   format(r, a) {
     const mode = a.edit_mode ?? 'replace';
-    const done = { delete: 'Deleted', insert: 'Inserted', replace: 'Updated' }[mode];
-    return {
-      text: mode === 'delete' ? `Deleted cell ${r.cellId}` : `${done} cell ${r.cellId} with ${a.new_source}`,
-      host: {
-        summary: `${mode} cell ${r.cellId} of ${r.relative}`,
-        paths: [r.path],
-        counts: { cells: r.totalCells },
-        details: { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index },
-      },
-    };
+    const text = mode === 'delete' ? `Deleted cell ${r.cellId}` : `${mode === 'insert' ? 'Inserted' : 'Updated'} cell ${r.cellId} with ${a.new_source}`;
+    const details = { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index };
+    return { text, host: { summary: `${mode} cell ${r.cellId} of ${r.relative}`, paths: [r.path], counts: { cells: r.totalCells }, details } };
   },
   errors(err, a, c) {
     const said = byCondition(err, a, c);

@@ -1,6 +1,6 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import { endReported, type EngineError, printed, wholeCount } from '../../engine/index.js';
+import { endReported, type EngineError, type JobSnapshot, printed, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';
@@ -11,6 +11,14 @@ export const noTask = (err: EngineError, id: string | undefined) =>
   err.kind === 'not_found'
     ? toolUseError(`There is no task with ID ${id ?? ''} in this session. Task IDs come from Bash calls with run_in_background.`)
     : undefined;
+
+/** Claude Code's report of a task: its tags, blank lines between them. */
+const taskText = (j: JobSnapshot, status: string, retrieval: string, output: string | undefined) =>
+  [
+    ...[`<retrieval_status>${retrieval}</retrieval_status>`, `<task_id>${j.id}</task_id>`, '<task_type>local_bash</task_type>', `<status>${status}</status>`],
+    ...(j.exitCode !== null ? [`<exit_code>${j.exitCode}</exit_code>`] : []),
+    ...(output !== undefined ? [`<output>\n${output}\n</output>`] : []),
+  ].join('\n\n');
 
 interface Args {
   task_id: string;
@@ -49,21 +57,12 @@ export const taskOutput = defineTool<Args>({
   async call(a, c) {
     const waitMs = c.engine.shell.job(c, a.task_id).status === 'running' && a.block ? wholeCount(a.timeout, 0) : 0;
     const r = await c.engine.shell.output(c, a.task_id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 << 20, budget: 'head_tail' });
-    const j = r.job;
+    const [j, output] = [r.job, printed(r).trimEnd()];
     const status = taskStatus(j);
     const retrieval = status !== 'running' ? 'success' : a.block ? 'timeout' : 'not_ready';
-    const parts = [
-      `<retrieval_status>${retrieval}</retrieval_status>`,
-      `<task_id>${j.id}</task_id>`,
-      '<task_type>local_bash</task_type>',
-      `<status>${status}</status>`,
-    ];
-    if (j.exitCode !== null) parts.push(`<exit_code>${j.exitCode}</exit_code>`);
-    const output = printed(r).trimEnd();
-    if (output.trim() !== '')
-      parts.push(`<output>\n${(await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text}\n</output>`);
+    const shown = output.trim() !== '' ? (await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text : undefined;
     if (status !== 'running') endReported(c.session, j.id);
     const details = { taskId: j.id, status, retrievalStatus: retrieval, outputFile: j.logPath, outputBytes: j.outputBytes };
-    return { text: parts.join('\n\n'), host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details } };
+    return { text: taskText(j, status, retrieval, shown), host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details } };
   },
 });

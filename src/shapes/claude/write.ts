@@ -1,6 +1,6 @@
 // Claude Code's Write: read-before-write and changed-since-read refusals, trailing whitespace
 // stripped outside Markdown, and Claude Code's result sentences.
-import { diffNote } from '../../engine/index.js';
+import { diffHost, lineCounts } from '../../engine/index.js';
 import type { WriteResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';
@@ -60,10 +60,7 @@ export const write = defineTool<Args, WriteResult>({
     text: r.created ? `File created successfully at: ${a.file_path} ${CURRENT}` : `The file ${a.file_path} has been updated successfully. ${CURRENT}`,
     host: {
       summary: `${r.created ? 'Created' : 'Wrote'} ${r.relative} (${r.size} bytes)`,
-      paths: [r.path],
-      diff: r.diff?.unified,
-      diffNote: diffNote(r.diff),
-      counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
+      ...diffHost(r.path, r.diff, { bytes: r.size, ...lineCounts(r.diff) }),
     },
   }),
 });
