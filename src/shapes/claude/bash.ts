@@ -1,17 +1,7 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import {
-  commandFailure,
-  engineFailure,
-  exitCodeOf,
-  grantRead,
-  NON_INTERACTIVE_ENV,
-  printed,
-  ranOrCancelled,
-  runDetails,
-  startAnnounced,
-} from '../../engine/index.js';
+import { engineFailure, grantRead, NON_INTERACTIVE_ENV, printed, ranOrCancelled, runDetails, runExit, startAnnounced } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
@@ -102,9 +92,8 @@ export const bash = defineTool<Args>({
     const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, r.spill && { path: r.spill.path, bytes: r.output.totalBytes })).text;
     const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';
     const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: raw !== shown, details: runDetails(r) };
-    const code = exitCodeOf(r.exitCode, r.signal, r.timedOut ? 143 : 1);
     // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
-    const failure = commandFailure(r, code, { tool: 'bash', backend: 'bash' });
+    const { code, failure } = runExit(r, 143, { tool: 'bash', backend: 'bash' });
     if (!failure) return { text: (shown || '(Bash completed with no output)') + reset, host };
     const timedOut = r.timedOut ? `Command timed out after ${formatDuration(r.timeoutMs)}` : '';
     return { text: [`Exit code ${code}`, shown, timedOut].filter(Boolean).join('\n') + reset, host, failure };

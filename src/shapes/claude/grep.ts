@@ -1,7 +1,7 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { displayPath, EngineError, type GrepFile, plural, requireCounts, rgPage, splitGlobs, wholeCount } from '../../engine/index.js';
+import { displayPath, EngineError, type GrepFile, plural, requireCounts, type RgPage, rgPage, splitGlobs, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
@@ -28,6 +28,17 @@ interface Args {
   head_limit?: number;
   offset?: number;
   multiline?: boolean;
+}
+
+/** Claude Code's words for a page of each output mode, with its pagination note (which names the limit only when it cut something). */
+function pageText(mode: NonNullable<Args['output_mode']>, p: RgPage, limit: number, offset: number): string {
+  const note = [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ');
+  const [count, list, found] = [p.entries.length, p.entries.join('\n'), plural(p.entries.length, 'file')];
+  if (mode === 'files_with_matches') return count === 0 ? 'No files found' : `Found ${found}${note ? ` ${note}` : ''}\n${list}`;
+  if (count === 0) return 'No matches found';
+  if (mode === 'content') return `${list}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
+  const s = p.matchLines === 1 ? '' : 's';
+  return `${list}\n\nFound ${p.matchLines} total occurrence${s} across ${found}.${note ? ` with pagination = ${note}` : ''}`;
 }
 
 export const grep = defineTool<Args>({
@@ -95,20 +106,13 @@ export const grep = defineTool<Args>({
     const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
     const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
     const p = rgPage(r.files, rgMode, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true, offset, limit });
-    // Claude Code's note reports the limit only when it cut something.
-    const [count, note] = [p.entries.length, [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ')];
-    const [found, list, s] = [`${plural(count, 'file')}`, p.entries.join('\n'), p.matchLines === 1 ? '' : 's'];
-    let text = count === 0 ? (files ? 'No files found' : 'No matches found') : files ? `Found ${found}${note ? ` ${note}` : ''}\n${list}` : list;
-    if (count > 0 && mode === 'content' && note) text += `\n\n[Showing results with pagination = ${note}]`;
-    if (count > 0 && mode === 'count') text += `\n\nFound ${p.matchLines} total occurrence${s} across ${found}.${note ? ` with pagination = ${note}` : ''}`;
+    const count = p.entries.length;
+    let text = pageText(mode, p, limit, offset);
     if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
     const out = await persisted(c, text, PERSIST_LIMITS.grep);
     const truncated = r.truncated || count < (mode === 'content' ? r.totalMatchLines : r.totalFiles) || out.file !== undefined;
-    const [summary, counts] = [
-      `${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`,
-      { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count },
-    ];
+    const [summary, paths] = [`${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`, r.files.map((f) => f.path).slice(0, 1000)];
     const details = { backend: r.backend, timedOut: r.timedOut, ...(out.file ? { fullOutputPath: out.file } : {}) };
-    return { text: out.text, host: { summary, paths: r.files.map((f) => f.path).slice(0, 1000), counts, truncated, details } };
+    return { text: out.text, host: { summary, paths, counts: { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count }, truncated, details } };
   },
 });

@@ -1,7 +1,8 @@
 // Claude Code's Read: "N<TAB>line" numbering from a 1-based offset, the whole-file size
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
-import { EngineError, engineFailure, type MediaRead, mediaBlobs, type NotebookView, numberedLines, pageRangeFor, str } from '../../engine/index.js';
+import { EngineError, engineFailure, mediaBlobs, numberedLines, pageRangeFor, str } from '../../engine/index.js';
+import type { MediaRead, NotebookView, TextRead } from '../../engine/index.js';
 import type { Blob } from '../../registry/types.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatSize } from '../common/render.js';
@@ -70,6 +71,28 @@ async function media(r: MediaRead, a: Args, c: Call): Promise<Reply> {
     return { text: `PDF file read: ${a.file_path} (${size})`, host: { ...host, counts: { bytes: r.size, pages: m.pages } }, blobs };
   const text = `PDF pages extracted: ${blobs.length} page(s) from ${a.file_path} (${size})`;
   return { text, host: { ...host, counts: { bytes: r.size, pages: blobs.length }, details: { pages: m.pages } }, blobs };
+}
+
+/** Claude Code's text of a text read: numbered lines, the partial view of a whole read over the cap, reminders for an empty file or an offset past the end. */
+function textReply(r: TextRead, a: Args, whole: boolean, paths: string[]): Reply {
+  const past = (total: number, offset?: number) =>
+    reminder(`Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${total} lines.`);
+  if (r.size === 0) return { text: past(1, a.offset ?? 1), host: { paths, summary: `${a.file_path} is empty`, counts: { lines: 0 } } };
+  if (r.stoppedBy === 'budget') {
+    if (!whole) throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: a.file_path, cap: TOKEN_CAP });
+    // A partial view: shown, but it does not license an edit (Claude Code's rule; the engine recorded no read).
+    const n = r.endLine;
+    const note = `[Truncated: PARTIAL view — showing lines 1-${n} of ${r.totalLines ?? '?'} total (about ${Math.ceil(r.size / CHARS_PER_TOKEN)} tokens, cap ${TOKEN_CAP}). Call Read with offset=${n + 1} limit=${n} for the next page, or Grep to find a specific section.]`;
+    const counts = { lines: r.lines.length, totalLines: r.totalLines ?? 0 };
+    const text = `${reminder(note)}\n${numberedLines(r.lines, r.startLine, '\t')}`;
+    return { text, host: { paths, summary: `Read lines 1-${n} of ${a.file_path}`, truncated: true, counts } };
+  }
+  const total = r.totalLines ?? r.startLine - 1;
+  if (r.lines.length === 0)
+    return { text: past(total, a.offset), host: { paths, summary: `${a.file_path} has ${total} lines`, counts: { lines: 0, totalLines: total } } };
+  const counts = { lines: r.lines.length, ...(r.totalLines !== undefined ? { totalLines: r.totalLines } : {}) };
+  const text = numberedLines(r.lines, a.offset === 0 ? r.startLine - 1 : r.startLine, '\t');
+  return { text, host: { paths, summary: `Read lines ${r.startLine}-${r.endLine} of ${a.file_path}`, counts, truncated: r.hasMore } };
 }
 
 const byCondition = errorTable<Args>({
@@ -165,23 +188,6 @@ export const read = defineTool<Args>({
       return { ...notebookText(r.notebook), host: { summary: `Read ${n} cells of ${a.file_path}`, paths, counts: { cells: n } } };
     }
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
-    const past = (total: number, offset?: number) =>
-      reminder(`Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${total} lines.`);
-    if (r.size === 0) return { text: past(1, a.offset ?? 1), host: { paths, summary: `${a.file_path} is empty`, counts: { lines: 0 } } };
-    if (r.stoppedBy === 'budget') {
-      if (!whole) throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: a.file_path, cap: TOKEN_CAP });
-      // A partial view: shown, but it does not license an edit (Claude Code's rule; the engine recorded no read).
-      const n = r.endLine;
-      const note = `[Truncated: PARTIAL view — showing lines 1-${n} of ${r.totalLines ?? '?'} total (about ${Math.ceil(r.size / CHARS_PER_TOKEN)} tokens, cap ${TOKEN_CAP}). Call Read with offset=${n + 1} limit=${n} for the next page, or Grep to find a specific section.]`;
-      const counts = { lines: r.lines.length, totalLines: r.totalLines ?? 0 };
-      const text = `${reminder(note)}\n${numberedLines(r.lines, r.startLine, '\t')}`;
-      return { text, host: { paths, summary: `Read lines 1-${n} of ${a.file_path}`, truncated: true, counts } };
-    }
-    const total = r.totalLines ?? r.startLine - 1;
-    if (r.lines.length === 0)
-      return { text: past(total, a.offset), host: { paths, summary: `${a.file_path} has ${total} lines`, counts: { lines: 0, totalLines: total } } };
-    const counts = { lines: r.lines.length, ...(r.totalLines !== undefined ? { totalLines: r.totalLines } : {}) };
-    const text = numberedLines(r.lines, a.offset === 0 ? r.startLine - 1 : r.startLine, '\t');
-    return { text, host: { paths, summary: `Read lines ${r.startLine}-${r.endLine} of ${a.file_path}`, counts, truncated: r.hasMore } };
+    return textReply(r, a, whole, paths);
   },
 });

@@ -1,5 +1,5 @@
 // shell.run: a bash command to completion, with its exit status and output (head and tail kept).
-import { NON_INTERACTIVE_ENV, type RunOutcome, cancelledRun, orError, runFailure } from '../../engine/index.js';
+import { NON_INTERACTIVE_ENV, ranOrCancelled, type RunOutcome, runFailure } from '../../engine/index.js';
 import { cut, DEFAULT_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, envSchema, MAX_TIMEOUT_MS, POLICY_MODE, WORKDIR_MODE } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
@@ -41,7 +41,7 @@ const schema = {
   additionalProperties: false,
 } as const;
 
-export const runTool = defineTool<ArgsOf<typeof schema>, RunOutcome | Error>({
+export const runTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<typeof ranOrCancelled>>>({
   name: 'shell.run',
   summary: 'Run a bash command to completion and get its exit status and output.',
   description: [
@@ -75,19 +75,15 @@ export const runTool = defineTool<ArgsOf<typeof schema>, RunOutcome | Error>({
     POLICY_MODE,
   ],
   call: (args, c) =>
-    c.engine.shell
-      .run(c, {
+    ranOrCancelled(
+      c.engine.shell.run(c, {
         ...{ command: args.command, workdir: args.workdir, timeoutMs: args.timeout_ms, defaultTimeoutMs: DEFAULT_TIMEOUT_MS, maxTimeoutMs: MAX_TIMEOUT_MS },
         ...{ input: args.stdin, env: { ...NON_INTERACTIVE_ENV, ...args.env }, streams: args.merge_streams ? 'merged' : 'separate' },
         ...{ maxOutputBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES, spillOverBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES },
         ...{ persistCwd: args.keep_cwd ?? true, reportBackground: true },
-      })
-      .catch(orError),
-  format(r) {
-    if (!(r instanceof Error)) return runReply(r);
-    // Cancelled: the output so far, as a timeout shows it.
-    const c = cancelledRun(r);
-    if (!c) throw r;
-    return { text: c.text || '(no output)', failure: c.err, error: c.err.message, host: { summary: c.err.message } };
-  },
+      }),
+    ),
+  // Cancelled: the output so far, as a timeout shows it.
+  format: ({ run, cancelled: c }) =>
+    run ? runReply(run) : { text: c.text || '(no output)', failure: c.err, error: c.err.message, host: { summary: c.err.message } },
 });

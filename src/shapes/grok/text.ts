@@ -13,11 +13,3 @@ export function changeText(p: string, diff: FileDiff): string {
   const hunks = diff.hunks.map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`);
   return [head, `--- a/${p}`, `+++ b/${p}`, ...hunks].join('\n');
 }
-
-/** The host block of a file change: where, the diff (or the note standing in for it), and counts. */
-export const changeHost = (path: string, diff: FileDiff | undefined, counts: Record<string, number>) => ({
-  paths: [path],
-  diff: diff?.unified,
-  diffNote: diffNote(diff),
-  counts,
-});
