@@ -57,13 +57,10 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
     'CONFLICT: the notebook was not Read in this session, or it changed on disk since the Read (facts.condition says which).',
     'PERMISSION_DENIED: the path resolves outside the roots.',
   ],
-  call: (a, c) =>
-    c.engine.files.notebookEdit(
-      here(c),
-      a.notebook_path,
-      { mode: a.edit_mode ?? 'replace', cellId: a.cell_id, newSource: a.new_source, cellType: a.cell_type },
-      { freshness: READ_FIRST },
-    ),
+  call(a, c) {
+    const spec = { mode: a.edit_mode ?? ('replace' as const), cellId: a.cell_id, newSource: a.new_source, cellType: a.cell_type };
+    return c.engine.files.notebookEdit(here(c), a.notebook_path, spec, { freshness: READ_FIRST });
+  },
   format(r, a) {
     const mode = a.edit_mode ?? 'replace';
     const text = mode === 'delete' ? `Deleted cell ${r.cellId}` : `${mode === 'insert' ? 'Inserted' : 'Updated'} cell ${r.cellId} with ${a.new_source}`;

@@ -50,10 +50,8 @@ export const taskStop = defineTool<Args>({
     const already = before.status !== 'running';
     const j = already ? before : await c.engine.shell.stop(c, id);
     if (!already) endReported(c.session, j.id);
-    const [status, cmd] = [taskStatus(j), recorded(j)];
-    const message = already
-      ? `Task ${j.id} (${cmd}) had already stopped (status: ${status}); nothing was done.`
-      : `Successfully stopped task: ${j.id} (${cmd})`;
+    const [status, cmd, t] = [taskStatus(j), recorded(j), j.id];
+    const message = already ? `Task ${t} (${cmd}) had already stopped (status: ${status}); nothing was done.` : `Successfully stopped task: ${t} (${cmd})`;
     const summary = already ? `Task ${j.id} had already stopped` : `Stopped task ${j.id}`;
     return { text: json(j, message), host: { summary, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status, alreadyStopped: already } } };
   },

@@ -41,12 +41,10 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
   idempotency: 'idempotent',
   errorModes:
     'INVALID_ARGUMENT (<tool_use_error>): an item misses content, status or activeForm, has an empty one, or an unknown status. The list is unchanged.',
-  call: async (args, c) =>
-    c.engine.todos.replace(
-      c,
-      args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm })),
-      { statuses: STATUSES },
-    ),
+  async call(args, c) {
+    const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm }));
+    return c.engine.todos.replace(c, items, { statuses: STATUSES });
+  },
   format(list) {
     const done = list.filter((t) => t.status === 'completed').length;
     return {

@@ -16,6 +16,8 @@ export const tooLarge = errorTable<unknown>({
     `The file is too large to change (${formatSize(err.facts.size)}); the most this server loads for editing is ${formatSize(err.facts.maxBytes)}. Change it with a command in Bash instead.`,
 });
 
+const WRITE = { freshness: READ_FIRST, lineEnding: 'asis' as const, maxBytes: MAX_EDIT_BYTES };
+
 interface Args {
   file_path: string;
   content: string;
@@ -50,12 +52,7 @@ export const write = defineTool<Args, WriteResult>({
     'RESOURCE_EXHAUSTED: the existing file is over 100MB.',
   ],
   errors: tooLarge,
-  call: (a, c) =>
-    c.engine.files.write(here(c), a.file_path, stripTrailingWhitespace(a.file_path, a.content), {
-      freshness: READ_FIRST,
-      lineEnding: 'asis',
-      maxBytes: MAX_EDIT_BYTES,
-    }),
+  call: (a, c) => c.engine.files.write(here(c), a.file_path, stripTrailingWhitespace(a.file_path, a.content), WRITE),
   format: (r, a) => ({
     text: r.created ? `File created successfully at: ${a.file_path} ${CURRENT}` : `The file ${a.file_path} has been updated successfully. ${CURRENT}`,
     host: {
