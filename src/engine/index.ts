@@ -360,3 +360,4 @@ export { diffOmission, patchView, readManyView } from './files/change-view.js';
 export { findView, pageData, plainJson, redirectData, searchView } from './web/views.js';
 export { whenMissing } from './missing.js';
 export { runExit } from './shell/run-exit.js';
+export { jobReadView, omittedCut, runView, type RunView } from './shell/run-view.js';
