@@ -8,8 +8,8 @@ import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
 import { closed, PERSIST_LIMITS, persisted } from './render.js';
 
-export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
-export const BASH_MAX_TIMEOUT_MS = 600_000;
+const BASH_DEFAULT_TIMEOUT_MS = 120_000;
+const BASH_MAX_TIMEOUT_MS = 600_000;
 /** Control characters other than tab and line breaks would be invisible to a person reviewing the command. */
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 

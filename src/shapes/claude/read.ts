@@ -11,14 +11,14 @@ import { resolvedFrom, toolUseError } from './errors.js';
 import { closed, here } from './render.js';
 
 /** A whole-file read of a larger file is refused (Claude Code's 256 KB). */
-export const WHOLE_FILE_MAX_BYTES = 256 * 1024;
+const WHOLE_FILE_MAX_BYTES = 256 * 1024;
 /** Claude Code's default output cap, in tokens; we count about 4 characters a token. */
-export const TOKEN_CAP = 25_000;
+const TOKEN_CAP = 25_000;
 const CHARS_PER_TOKEN = 4;
 const MAX_PAGES = 20;
 const PAGES_NEEDED_OVER = 10;
 /** Claude Code fits images within 2000×2000 px and the API's 5 MB of base64 (3.75 MB of bytes). */
-export const IMAGE_MAX_SIDE = 2000;
+const IMAGE_MAX_SIDE = 2000;
 export const IMAGE_MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
 
 interface Args {
