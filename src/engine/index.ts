@@ -366,3 +366,19 @@ export { notebookAsText, pdfPagesAsText } from './files/read-as-text.js';
 // Observability (branch observe): the call's change record for the audit log and metrics, and running jobs.
 export { ChangeRecord, recordChanges, type CommandRecord, type FileChange } from './audit.js';
 export { runningJobs } from './shell/job-count.js';
+// shapes-a (claude, grok, core): a change's host block, edits retried with \uXXXX respelt, a
+// run or its cancellation, numbered lines.
+export { diffHost, lineCounts } from './files/diff-host.js';
+export { withEscapeRetry } from './files/escape-retry.js';
+export { ranOrCancelled, type CancelledRun } from './shell/run-or-cancelled.js';
+export { runDetails } from './shell/run-details.js';
+export { numberedLines } from './text/numbered.js';
+export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';
+export { rgPage, type RgPage } from './search/rg-page.js';
+export { pdfFormatOf, readView, type PdfFormat, type ReadViewOptions } from './files/read-view.js';
+export { globView, listingView, type EntriesView } from './search/listing-view.js';
+export { diffOmission, patchView, readManyView } from './files/change-view.js';
+export { findView, pageData, plainJson, redirectData, searchView } from './web/views.js';
+export { whenMissing } from './missing.js';
+export { runExit } from './shell/run-exit.js';
+export { jobReadView, omittedCut, runView, type RunView } from './shell/run-view.js';

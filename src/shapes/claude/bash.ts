@@ -1,27 +1,19 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import {
-  commandFailure,
-  engineFailure,
-  grantRead,
-  NON_INTERACTIVE_ENV,
-  printed,
-  startAnnounced,
-  cancelledRun,
-  orError,
-  exitCodeOf,
-} from '../../engine/index.js';
+import { engineFailure, grantRead, NON_INTERACTIVE_ENV, printed, ranOrCancelled, runDetails, runExit, startAnnounced } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
-import { PERSIST_LIMITS, persisted } from './render.js';
+import { closed, PERSIST_LIMITS, persisted } from './render.js';
 
-export const BASH_DEFAULT_TIMEOUT_MS = 120_000;
-export const BASH_MAX_TIMEOUT_MS = 600_000;
+const BASH_DEFAULT_TIMEOUT_MS = 120_000;
+const BASH_MAX_TIMEOUT_MS = 600_000;
 /** Control characters other than tab and line breaks would be invisible to a person reviewing the command. */
 const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+const BOOL = { type: 'boolean' };
 
 interface Args {
   command: string;
@@ -30,6 +22,8 @@ interface Args {
   run_in_background?: boolean;
   dangerouslyDisableSandbox?: boolean;
 }
+
+const RUN = { maxTimeoutMs: BASH_MAX_TIMEOUT_MS, env: NON_INTERACTIVE_ENV, streams: 'merged' as const, spillOverBytes: PERSIST_LIMITS.bash, persistCwd: true };
 
 /** Claude Code trims the blank lines around a command's output. */
 const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
@@ -56,18 +50,9 @@ export const bash = defineTool<Args>({
     'description is a short label for people. Prefer Read, Edit, Write, Grep and Glob over cat, sed, echo, grep and find.',
     "dangerouslyDisableSandbox is accepted and has no effect: the server's command policy always applies.",
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      command: { type: 'string' },
-      timeout: { type: 'number' },
-      description: { type: 'string' },
-      run_in_background: { type: 'boolean' },
-      dangerouslyDisableSandbox: { type: 'boolean' },
-    },
-    required: ['command'],
-    additionalProperties: false,
-  },
+  schema: closed({ command: 'string', timeout: { type: 'number' }, description: 'string', run_in_background: BOOL, dangerouslyDisableSandbox: BOOL }, [
+    'command',
+  ]),
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {
@@ -97,42 +82,20 @@ export const bash = defineTool<Args>({
     if (CONTROL.test(a.command)) throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
     if (a.run_in_background) return background(a, c);
     const timeoutMs = Math.min(a.timeout !== undefined && a.timeout > 0 ? a.timeout : BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS);
-    const r = await c.engine.shell
-      .run(c, {
-        command: a.command,
-        timeoutMs,
-        maxTimeoutMs: BASH_MAX_TIMEOUT_MS,
-        env: NON_INTERACTIVE_ENV,
-        streams: 'merged',
-        spillOverBytes: PERSIST_LIMITS.bash,
-        persistCwd: true,
-      })
-      .catch(orError);
+    const { run: r, cancelled } = await ranOrCancelled(c.engine.shell.run(c, { command: a.command, timeoutMs, ...RUN }));
     const summary = a.description ?? a.command;
-    if (r instanceof Error) {
-      // Claude Code marks an interrupted command after what it printed.
-      const cancelled = cancelledRun(r);
-      if (!cancelled) throw r;
-      const shown = tidy(cancelled.text);
-      return { text: `${shown ? `${shown}\n` : ''}<error>Command was aborted before completion</error>`, failure: cancelled.err, host: { summary } };
-    }
+    // Claude Code marks an interrupted command after what it printed.
+    const aborted = '<error>Command was aborted before completion</error>';
+    if (cancelled) return { text: [tidy(cancelled.text), aborted].filter(Boolean).join('\n'), failure: cancelled.err, host: { summary } };
     const raw = tidy(printed(r.output));
     if (r.spill) grantRead(c.session, r.spill.path);
     const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, r.spill && { path: r.spill.path, bytes: r.output.totalBytes })).text;
     const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';
-    const details = { cwd: r.cwd, sessionCwd: r.sessionCwd, timeoutMs: r.timeoutMs, timedOut: r.timedOut, durationMs: Math.round(r.durationMs) };
-    const host = {
-      summary,
-      exitCode: r.exitCode,
-      signal: r.signal,
-      truncated: raw !== shown,
-      details: { ...details, ...(r.spill ? { fullOutputPath: r.spill.path } : {}) },
-    };
-    const code = exitCodeOf(r.exitCode, r.signal, r.timedOut ? 143 : 1);
+    const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: raw !== shown, details: runDetails(r) };
     // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
-    const failure = commandFailure(r, code, { tool: 'bash', backend: 'bash' });
+    const { code, failure } = runExit(r, 143, { tool: 'bash', backend: 'bash' });
     if (!failure) return { text: (shown || '(Bash completed with no output)') + reset, host };
-    const lines = [`Exit code ${code}`, ...(shown ? [shown] : []), ...(r.timedOut ? [`Command timed out after ${formatDuration(r.timeoutMs)}`] : [])];
-    return { text: lines.join('\n') + reset, host, failure };
+    const timedOut = r.timedOut ? `Command timed out after ${formatDuration(r.timeoutMs)}` : '';
+    return { text: [`Exit code ${code}`, shown, timedOut].filter(Boolean).join('\n') + reset, host, failure };
   },
 });

@@ -1,11 +1,11 @@
 // Claude Code's Edit: read-before-write and changed-since-read refusals, exact (then
 // quote-normalised, then \uXXXX-respelt) unique matching or replace_all, literal replacement,
 // trailing whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { type EditResult, isCondition, swapEscapes, diffNote } from '../../engine/index.js';
+import { diffHost, type EditResult, lineCounts, plural, withEscapeRetry } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { claudeErrors, resolvedFrom, toolUseError } from './errors.js';
-import { CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
+import { closed, CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
 import { MAX_EDIT_BYTES, tooLarge } from './write.js';
 
 interface Args {
@@ -17,6 +17,11 @@ interface Args {
 
 /** Claude Code's own alias names for Edit's parameters; refused here, but the refusal names the right ones. */
 const ALIASES: Record<string, string> = { path: 'file_path', old_str: 'old_string', new_str: 'new_string', replace_name: 'replace_all' };
+
+const EDIT = {
+  ...{ freshness: READ_FIRST, ladder: ['exact' as const, 'typography' as const], requote: true, absorbNewlineOnDelete: true, refuseNotebooks: true },
+  ...{ maxBytes: MAX_EDIT_BYTES, createParents: true },
+};
 
 const byCondition = errorTable<Args>({
   no_change: () => toolUseError('old_string and new_string are identical, so there is nothing to change.'),
@@ -55,17 +60,11 @@ export const edit = defineTool<Args, EditResult>({
     'line of new_string. An empty old_string creates a new file holding new_string. The file must have been Read in this',
     'session and be unchanged since. Encoding, BOM and CRLF line endings are kept. Notebooks go to NotebookEdit.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      file_path: { type: 'string' },
-      old_string: { type: 'string' },
-      new_string: { type: 'string' },
-      replace_all: { default: false, type: 'boolean' },
-    },
-    required: ['file_path', 'old_string', 'new_string'],
-    additionalProperties: false,
-  },
+  schema: closed({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: { default: false, type: 'boolean' } }, [
+    'file_path',
+    'old_string',
+    'new_string',
+  ]),
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -96,35 +95,15 @@ export const edit = defineTool<Args, EditResult>({
     'Differences from Claude Code: the alias names path, old_str, new_str and replace_name are not accepted (INVALID_ARGUMENT, unknown parameters, and the message names the right ones: file_path, old_string, new_string, replace_all), since the declared schema forbids extra properties;',
     'API-sanitized tokens (such as "<fnr>" or "\\n\\nH:") in old_string are not mapped back to their originals: old_string must match the text of the file.',
   ],
-  async call(a, c) {
-    const newString = stripTrailingWhitespace(a.file_path, a.new_string);
-    const attempt = (oldString: string, replacement: string) =>
-      c.engine.files.edit(here(c), a.file_path, [{ oldString, newString: replacement, occurrences: a.replace_all ? 'all' : 'unique' }], {
-        freshness: READ_FIRST,
-        ladder: ['exact', 'typography'],
-        requote: true,
-        absorbNewlineOnDelete: true,
-        refuseNotebooks: true,
-        maxBytes: MAX_EDIT_BYTES,
-        createParents: true,
-      });
-    return attempt(a.old_string, newString).catch(async (err: unknown) => {
-      // Not found verbatim: try the other spelling of \uXXXX escapes, new_string respelt alike.
-      const swapped = swapEscapes(a.old_string);
-      if (!isCondition(err, 'no_match') || !swapped) throw err;
-      return attempt(swapped.text, swapped.apply(newString)).catch((again: unknown) => {
-        throw isCondition(again, 'no_match') ? err : again;
-      });
-    });
-  },
+  call: (a, c) =>
+    withEscapeRetry(a.old_string, stripTrailingWhitespace(a.file_path, a.new_string), (oldString, newString) =>
+      c.engine.files.edit(here(c), a.file_path, [{ oldString, newString, occurrences: a.replace_all ? 'all' : 'unique' }], EDIT),
+    ),
   format: (r, a) => ({
     text: `The file ${a.file_path} has been updated${a.replace_all ? '. All occurrences were successfully replaced.' : ' successfully.'} ${CURRENT}`,
     host: {
-      summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${r.replacements} replacement${r.replacements === 1 ? '' : 's'}`,
-      paths: [r.path],
-      diff: r.diff.unified,
-      diffNote: diffNote(r.diff),
-      counts: { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
+      summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${plural(r.replacements, 'replacement')}`,
+      ...diffHost(r.path, r.diff, { replacements: r.replacements, ...lineCounts(r.diff) }),
       details: { changedLines: r.diff.changedLines, matchedBy: r.edits.map((e) => e.rung) },
     },
   }),

@@ -1,7 +1,7 @@
 // Claude Code's words for failures: <tool_use_error> around input-validation, permission and
 // precondition failures (runtime failures bare), and the notices of background tasks that
 // ended, added to the next result as Claude Code does: the claude Dialect.
-import { commandAsRun as recorded, endedToAnnounce, type EngineError, type JobSnapshot, workingDir, exitCodeOf, str } from '../../engine/index.js';
+import { commandAsRun as recorded, endedToAnnounce, type EngineError, everyKind, type JobSnapshot, workingDir, exitCodeOf, str } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
 
@@ -28,29 +28,10 @@ function plain(err: EngineError, c: Call): string {
   return sentence(err.message);
 }
 
+/** Input validation, permission and precondition failures are wrapped; runtime failures are not. */
+const WRAPPED = ['invalid_argument', 'permission_denied', 'not_found', 'already_exists', 'conflict', 'precondition_failed', 'security_policy'] as const;
 const wrapped = (err: EngineError, _args: unknown, c: Call) => toolUseError(plain(err, c));
-const bare = (err: EngineError, _args: unknown, c: Call) => plain(err, c);
-
-/** Input validation and permission checks are wrapped; runtime failures are not. */
-const BY_KIND: KindWords<unknown> = {
-  invalid_argument: wrapped,
-  permission_denied: wrapped,
-  not_found: wrapped,
-  already_exists: wrapped,
-  conflict: wrapped,
-  precondition_failed: wrapped,
-  security_policy: wrapped,
-  resource_exhausted: bare,
-  timeout: bare,
-  cancelled: bare,
-  process_failed: bare,
-  io_failed: bare,
-  network_failed: bare,
-  rate_limited: bare,
-  unsupported: bare,
-  unavailable: bare,
-  internal: bare,
-};
+const BY_KIND = everyKind<KindWords<unknown>>((err, _args, c) => plain(err, c), Object.fromEntries(WRAPPED.map((k) => [k, wrapped])));
 
 export const claudeErrors: Words<unknown> = errorTable<unknown>(
   {

@@ -1,10 +1,12 @@
 // Claude Code's Glob: names matched at any depth, .gitignore ignored, oldest-first paths
 // relative to the working directory, capped at 100 with a note of how many more matched.
-import { isEngineError, displayPath } from '../../engine/index.js';
+import { displayPath, whenMissing } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
-import { here, PERSIST_LIMITS, persisted } from './render.js';
+import { closed, here, PERSIST_LIMITS, persisted } from './render.js';
+
+const GLOB = { matchBase: true, hidden: true, noIgnore: true, skipNames: [], sort: 'mtime-asc' as const, limit: 100 };
 
 interface Args {
   pattern: string;
@@ -21,7 +23,7 @@ export const glob = defineTool<Args>({
     'One path per line, relative to the working directory when under it, sorted by modification time, oldest first.',
     'At most 100 paths; a last line says how many more matched. No match: "No files found".',
   ],
-  schema: { type: 'object', properties: { pattern: { type: 'string' }, path: { type: 'string' } }, required: ['pattern'], additionalProperties: false },
+  schema: closed({ pattern: 'string', path: 'string' }, ['pattern']),
   tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
   examples: [
     { description: 'All TypeScript files', arguments: { pattern: '**/*.ts' }, expectedOutcome: 'Matching paths, oldest first.' },
@@ -40,27 +42,19 @@ export const glob = defineTool<Args>({
     return undefined;
   },
   async call(a, c) {
-    const opts = { pattern: a.pattern, path: a.path, matchBase: true, hidden: true, noIgnore: true, skipNames: [], sort: 'mtime-asc' as const, limit: 100 };
-    const r = await c.engine.search.glob(here(c), opts).catch((err: unknown) => {
-      // A directory named in the pattern that does not exist simply matches nothing.
-      if (isEngineError(err) && err.kind === 'not_found' && err.field === 'pattern') return undefined;
-      throw err;
-    });
+    const at = here(c);
+    // A directory named in the pattern that does not exist simply matches nothing.
+    const r = await c.engine.search.glob(at, { ...GLOB, pattern: a.pattern, path: a.path }).catch(whenMissing('pattern', undefined));
     if (!r) return { text: 'No files found', host: { summary: `No files match ${a.pattern}`, counts: { files: 0 } } };
-    const lines = r.entries.map((e) => displayPath(e.path, here(c).cwd));
-    const more = r.complete ? '' : '+';
-    if (r.total === 0) lines.push('No files found');
-    else if (r.truncated)
-      lines.push(
-        `(Showing ${r.shown} of ${r.total}${more} matching files; ${r.total - r.shown}${more} more are not listed. Narrow the pattern or path to see the rest.)`,
-      );
-    const out = await persisted(c, lines.join('\n'), PERSIST_LIMITS.other);
+    const [of, left] = [`${r.total}${r.complete ? '' : '+'}`, `${r.total - r.shown}${r.complete ? '' : '+'}`];
+    const cut = `(Showing ${r.shown} of ${of} matching files; ${left} more are not listed. Narrow the pattern or path to see the rest.)`;
+    const lines = [...r.entries.map((e) => displayPath(e.path, at.cwd)), ...(r.total === 0 ? ['No files found'] : r.truncated ? [cut] : [])];
     const host = {
       summary: `${r.total} files match ${a.pattern}`,
       paths: r.entries.map((e) => e.path),
       counts: { files: r.total, shown: r.shown },
       truncated: r.truncated,
     };
-    return { text: out.text, host };
+    return { text: (await persisted(c, lines.join('\n'), PERSIST_LIMITS.other)).text, host };
   },
 });

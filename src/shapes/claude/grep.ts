@@ -1,13 +1,16 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { EngineError, type GrepFile, pageOf, requireCounts, rgContentLines, splitGlobs, wholeCount, displayPath } from '../../engine/index.js';
+import { displayPath, EngineError, type GrepFile, plural, requireCounts, type RgPage, rgPage, splitGlobs, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
-import { here, PERSIST_LIMITS, persisted } from './render.js';
+import { closed, here, PERSIST_LIMITS, persisted } from './render.js';
 
 const GREP_TIMEOUT_MS = 20_000;
+const GREP = { hidden: true, maxLineLength: 500, timeoutMs: GREP_TIMEOUT_MS };
+
+const [NUM, BOOL] = [{ type: 'number' }, { type: 'boolean' }];
 
 interface Args {
   pattern: string;
@@ -27,14 +30,16 @@ interface Args {
   multiline?: boolean;
 }
 
-/** offset first, then head_limit (0: all); Claude Code's note reports the limit only when it cut something. */
-function page<T>(items: T[], a: Args): { shown: T[]; note: string } {
-  const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
-  const { page: shown, next } = pageOf(items, offset, limit);
-  return { shown, note: [next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ') };
+/** Claude Code's words for a page of each output mode, with its pagination note (which names the limit only when it cut something). */
+function pageText(mode: NonNullable<Args['output_mode']>, p: RgPage, limit: number, offset: number): string {
+  const note = [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ');
+  const [count, list, found] = [p.entries.length, p.entries.join('\n'), plural(p.entries.length, 'file')];
+  if (mode === 'files_with_matches') return count === 0 ? 'No files found' : `Found ${found}${note ? ` ${note}` : ''}\n${list}`;
+  if (count === 0) return 'No matches found';
+  if (mode === 'content') return `${list}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
+  const s = p.matchLines === 1 ? '' : 's';
+  return `${list}\n\nFound ${p.matchLines} total occurrence${s} across ${found}.${note ? ` with pagination = ${note}` : ''}`;
 }
-
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 export const grep = defineTool<Args>({
   name: 'Grep',
@@ -50,28 +55,13 @@ export const grep = defineTool<Args>({
     'are replaced by a note. Paths are shown relative to the working directory. Results over 20000 characters are saved',
     'to a file and replaced by a preview. The search stops after 20 seconds with what it found.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      pattern: { type: 'string' },
-      path: { type: 'string' },
-      glob: { type: 'string' },
-      output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] },
-      '-B': { type: 'number' },
-      '-A': { type: 'number' },
-      '-C': { type: 'number' },
-      context: { type: 'number' },
-      '-n': { type: 'boolean' },
-      '-i': { type: 'boolean' },
-      '-o': { type: 'boolean' },
-      type: { type: 'string' },
-      head_limit: { type: 'number' },
-      offset: { type: 'number' },
-      multiline: { type: 'boolean' },
+  schema: closed(
+    {
+      ...{ pattern: 'string', path: 'string', glob: 'string', output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] } },
+      ...{ '-B': NUM, '-A': NUM, '-C': NUM, context: NUM, '-n': BOOL, '-i': BOOL, '-o': BOOL, type: 'string', head_limit: NUM, offset: NUM, multiline: BOOL },
     },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+    ['pattern'],
+  ),
   tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
   examples: [
     { description: 'Which files mention a function', arguments: { pattern: 'parseConfig' }, expectedOutcome: 'Found N files, then their paths, newest first.' },
@@ -98,64 +88,31 @@ export const grep = defineTool<Args>({
     );
   },
   async call(a, c) {
-    const at = here(c);
-    const mode = a.output_mode ?? 'files_with_matches';
-    const target = a.path ?? '.';
+    const [at, mode, target] = [here(c), a.output_mode ?? 'files_with_matches', a.path ?? '.'];
     const st = await c.engine.files.stat(at, target);
     if (!st.exists) throw new EngineError('not_found', `${target} does not exist`, { field: 'path', facts: { path: target } });
     // Checked here, under the names the caller used: the engine knows only before/after.
     requireCounts(a, ['context', '-C', '-B', '-A'], 'lines');
     const context = a.context ?? a['-C'];
     const [before, after] = mode === 'content' ? [context ?? a['-B'], context ?? a['-A']] : [];
+    const [rgMode, files] = [mode === 'files_with_matches' ? 'files' : mode, mode === 'files_with_matches'] as const;
     const r = await c.engine.search.grep(at, {
-      pattern: a.pattern,
-      paths: [target],
-      caseMode: a['-i'] ? 'insensitive' : 'sensitive',
-      multiline: a.multiline,
-      before,
-      after,
-      globs: a.glob !== undefined ? splitGlobs(a.glob) : undefined,
-      types: a.type !== undefined ? [a.type] : undefined,
-      hidden: true,
-      mode: mode === 'files_with_matches' ? 'files' : mode,
-      sort: mode === 'files_with_matches' ? 'mtime-desc' : 'path',
-      maxLineLength: 500,
-      timeoutMs: GREP_TIMEOUT_MS,
+      ...{ ...GREP, pattern: a.pattern, paths: [target], caseMode: a['-i'] ? 'insensitive' : 'sensitive', multiline: a.multiline, before, after },
+      ...{ globs: a.glob !== undefined ? splitGlobs(a.glob) : undefined, types: a.type !== undefined ? [a.type] : undefined },
+      ...{ mode: rgMode, sort: files ? 'mtime-desc' : 'path' },
     });
-    const rel = (f: GrepFile) => displayPath(f.path, at.cwd);
-    let text: string;
-    let count: number;
-    if (mode === 'content') {
-      // Claude Code makes only match lines relative; context lines keep rg's absolute path.
-      const name = (f: GrepFile, kind: string) => (st.isFile ? '' : kind === 'match' ? rel(f) : f.path);
-      const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
-      const lines = rgContentLines(r.files, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true });
-      const { shown, note } = page(lines, a);
-      count = shown.length;
-      text = count === 0 ? 'No matches found' : `${shown.join('\n')}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
-    } else {
-      const { shown, note } = page(r.files, a);
-      count = shown.length;
-      const total = shown.reduce((n, f) => n + f.matchLines, 0);
-      const files = `${count} ${plural(count, 'file', 'files')}`;
-      if (mode === 'files_with_matches') text = count === 0 ? 'No files found' : `Found ${files}${note ? ` ${note}` : ''}\n${shown.map(rel).join('\n')}`;
-      else
-        text =
-          count === 0
-            ? 'No matches found'
-            : `${shown.map((f) => `${rel(f)}:${f.matchLines}`).join('\n')}\n\nFound ${total} total ${plural(total, 'occurrence', 'occurrences')} across ${files}.${note ? ` with pagination = ${note}` : ''}`;
-    }
+    // Claude Code makes only match lines relative; context lines keep rg's absolute path; one file searched is not named.
+    const name = (f: GrepFile, kind: string) => (mode === 'content' && st.isFile ? '' : kind === 'match' ? displayPath(f.path, at.cwd) : f.path);
+    const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
+    const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
+    const p = rgPage(r.files, rgMode, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true, offset, limit });
+    const count = p.entries.length;
+    let text = pageText(mode, p, limit, offset);
     if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
     const out = await persisted(c, text, PERSIST_LIMITS.grep);
-    return {
-      text: out.text,
-      host: {
-        summary: `${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`,
-        paths: r.files.map((f) => f.path).slice(0, 1000),
-        counts: { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count },
-        truncated: r.truncated || count < (mode === 'content' ? r.totalMatchLines : r.totalFiles) || out.file !== undefined,
-        details: { backend: r.backend, timedOut: r.timedOut, ...(out.file ? { fullOutputPath: out.file } : {}) },
-      },
-    };
+    const truncated = r.truncated || count < (mode === 'content' ? r.totalMatchLines : r.totalFiles) || out.file !== undefined;
+    const [summary, paths] = [`${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`, r.files.map((f) => f.path).slice(0, 1000)];
+    const details = { backend: r.backend, timedOut: r.timedOut, ...(out.file ? { fullOutputPath: out.file } : {}) };
+    return { text: out.text, host: { summary, paths, counts: { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count }, truncated, details } };
   },
 });

@@ -3,7 +3,7 @@ import type { NotebookEditResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
-import { here, READ_FIRST } from './render.js';
+import { closed, here, READ_FIRST } from './render.js';
 
 interface Args {
   notebook_path: string;
@@ -29,18 +29,13 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
     '(new_source is ignored). Cell ids are those Read shows; notebooks without ids use "cell-<index>".',
     'The notebook must have been Read in this session and be unchanged since. The rest of the JSON is kept as it was.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      notebook_path: { type: 'string' },
-      cell_id: { type: 'string' },
-      new_source: { type: 'string' },
-      cell_type: { type: 'string', enum: ['code', 'markdown'] },
+  schema: closed(
+    {
+      ...{ notebook_path: 'string', cell_id: 'string', new_source: 'string', cell_type: { type: 'string', enum: ['code', 'markdown'] } },
       edit_mode: { type: 'string', enum: ['replace', 'insert', 'delete'] },
     },
-    required: ['notebook_path', 'new_source'],
-    additionalProperties: false,
-  },
+    ['notebook_path', 'new_source'],
+  ),
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -62,25 +57,15 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
     'CONFLICT: the notebook was not Read in this session, or it changed on disk since the Read (facts.condition says which).',
     'PERMISSION_DENIED: the path resolves outside the roots.',
   ],
-  call: (a, c) =>
-    c.engine.files.notebookEdit(
-      here(c),
-      a.notebook_path,
-      { mode: a.edit_mode ?? 'replace', cellId: a.cell_id, newSource: a.new_source, cellType: a.cell_type },
-      { freshness: READ_FIRST },
-    ),
+  call(a, c) {
+    const spec = { mode: a.edit_mode ?? ('replace' as const), cellId: a.cell_id, newSource: a.new_source, cellType: a.cell_type };
+    return c.engine.files.notebookEdit(here(c), a.notebook_path, spec, { freshness: READ_FIRST });
+  },
   format(r, a) {
     const mode = a.edit_mode ?? 'replace';
-    const done = { delete: 'Deleted', insert: 'Inserted', replace: 'Updated' }[mode];
-    return {
-      text: mode === 'delete' ? `Deleted cell ${r.cellId}` : `${done} cell ${r.cellId} with ${a.new_source}`,
-      host: {
-        summary: `${mode} cell ${r.cellId} of ${r.relative}`,
-        paths: [r.path],
-        counts: { cells: r.totalCells },
-        details: { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index },
-      },
-    };
+    const text = mode === 'delete' ? `Deleted cell ${r.cellId}` : `${mode === 'insert' ? 'Inserted' : 'Updated'} cell ${r.cellId} with ${a.new_source}`;
+    const details = { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index };
+    return { text, host: { summary: `${mode} cell ${r.cellId} of ${r.relative}`, paths: [r.path], counts: { cells: r.totalCells }, details } };
   },
   errors(err, a, c) {
     const said = byCondition(err, a, c);

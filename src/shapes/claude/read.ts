@@ -1,35 +1,24 @@
 // Claude Code's Read: "N<TAB>line" numbering from a 1-based offset, the whole-file size
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
-import {
-  EngineError,
-  engineFailure,
-  fitImageRead,
-  type MediaRead,
-  type NotebookView,
-  pageRangeFor,
-  parsePageRange,
-  renderPdfPages,
-  type TextRead,
-  wholePdfPages,
-  str,
-} from '../../engine/index.js';
+import { EngineError, engineFailure, mediaBlobs, numberedLines, pageRangeFor, str } from '../../engine/index.js';
+import type { MediaRead, NotebookView, TextRead } from '../../engine/index.js';
 import type { Blob } from '../../registry/types.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
-import { here } from './render.js';
+import { closed, here } from './render.js';
 
 /** A whole-file read of a larger file is refused (Claude Code's 256 KB). */
-export const WHOLE_FILE_MAX_BYTES = 256 * 1024;
+const WHOLE_FILE_MAX_BYTES = 256 * 1024;
 /** Claude Code's default output cap, in tokens; we count about 4 characters a token. */
-export const TOKEN_CAP = 25_000;
+const TOKEN_CAP = 25_000;
 const CHARS_PER_TOKEN = 4;
 const MAX_PAGES = 20;
 const PAGES_NEEDED_OVER = 10;
 /** Claude Code fits images within 2000×2000 px and the API's 5 MB of base64 (3.75 MB of bytes). */
-export const IMAGE_MAX_SIDE = 2000;
+const IMAGE_MAX_SIDE = 2000;
 export const IMAGE_MAX_BYTES = Math.floor((5 * 1024 * 1024 * 3) / 4);
 
 interface Args {
@@ -40,7 +29,12 @@ interface Args {
 }
 
 const reminder = (s: string) => `<system-reminder>${s}</system-reminder>`;
-const numbered = (r: TextRead, zeroBased: boolean) => r.lines.map((l, i) => `${(zeroBased ? r.startLine - 1 : r.startLine) + i}\t${l}`).join('\n');
+const FIT = { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES };
+/** The same for every Read; SVG is read as text, as Claude Code does. */
+const READ = {
+  ...{ field: 'file_path', unchanged: true, svgAsText: true, imageExtensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'], refuseBinary: true },
+  ...{ finalEmptyLine: true, notebooks: true, budget: { unit: 'chars' as const, max: TOKEN_CAP * CHARS_PER_TOKEN, overflow: 'exclude' as const } },
+};
 
 function notebookText(nb: NotebookView): { text: string; blobs: Blob[] } {
   const blocks: string[] = [];
@@ -58,25 +52,47 @@ function notebookText(nb: NotebookView): { text: string; blobs: Blob[] } {
 }
 
 async function media(r: MediaRead, a: Args, c: Call): Promise<Reply> {
-  const host = { summary: `Read ${a.file_path} (${formatSize(r.size)})`, paths: [r.path], counts: { bytes: r.size } };
-  if (r.kind === 'image') {
-    const fit = { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES, signal: c.signal };
-    const img = await fitImageRead(r, a.file_path, fit, 'file_path');
+  const m = await mediaBlobs(r, {
+    shown: a.file_path,
+    field: 'file_path',
+    fit: FIT,
+    pages: a.pages,
+    maxWholePages: PAGES_NEEDED_OVER,
+    pagesField: 'pages',
+    signal: c.signal,
+  });
+  const [size, img, blobs] = [formatSize(r.size), m.image, m.blobs];
+  const host = { summary: `Read ${a.file_path} (${size})`, paths: [r.path], counts: { bytes: r.size } };
+  if (img) {
     const details = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
-    return { text: '', host: { ...host, details }, blobs: [{ mediaType: img.mediaType, data: img.data }] };
+    return { text: '', host: { ...host, details }, blobs };
   }
-  if (a.pages !== undefined) {
-    const range = parsePageRange(a.pages)!; // checked before the read
-    const pages = await renderPdfPages(r.data, { first: range.first, last: range.last, signal: c.signal });
-    return {
-      text: `PDF pages extracted: ${pages.length} page(s) from ${a.file_path} (${formatSize(r.size)})`,
-      host: { ...host, counts: { bytes: r.size, pages: pages.length }, details: { pages: pages.map((pg) => pg.page) } },
-      blobs: pages.map((pg) => ({ mediaType: pg.mediaType, data: pg.data })),
-    };
+  if (typeof m.pages === 'number')
+    return { text: `PDF file read: ${a.file_path} (${size})`, host: { ...host, counts: { bytes: r.size, pages: m.pages } }, blobs };
+  const text = `PDF pages extracted: ${blobs.length} page(s) from ${a.file_path} (${size})`;
+  return { text, host: { ...host, counts: { bytes: r.size, pages: blobs.length }, details: { pages: m.pages } }, blobs };
+}
+
+/** Claude Code's text of a text read: numbered lines, the partial view of a whole read over the cap, reminders for an empty file or an offset past the end. */
+function textReply(r: TextRead, a: Args, whole: boolean, paths: string[]): Reply {
+  const past = (total: number, offset?: number) =>
+    reminder(`Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${total} lines.`);
+  if (r.size === 0) return { text: past(1, a.offset ?? 1), host: { paths, summary: `${a.file_path} is empty`, counts: { lines: 0 } } };
+  if (r.stoppedBy === 'budget') {
+    if (!whole) throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: a.file_path, cap: TOKEN_CAP });
+    // A partial view: shown, but it does not license an edit (Claude Code's rule; the engine recorded no read).
+    const n = r.endLine;
+    const note = `[Truncated: PARTIAL view — showing lines 1-${n} of ${r.totalLines ?? '?'} total (about ${Math.ceil(r.size / CHARS_PER_TOKEN)} tokens, cap ${TOKEN_CAP}). Call Read with offset=${n + 1} limit=${n} for the next page, or Grep to find a specific section.]`;
+    const counts = { lines: r.lines.length, totalLines: r.totalLines ?? 0 };
+    const text = `${reminder(note)}\n${numberedLines(r.lines, r.startLine, '\t')}`;
+    return { text, host: { paths, summary: `Read lines 1-${n} of ${a.file_path}`, truncated: true, counts } };
   }
-  const pages = wholePdfPages(r.data, a.file_path, PAGES_NEEDED_OVER, 'pages');
-  const text = `PDF file read: ${a.file_path} (${formatSize(r.size)})`;
-  return { text, host: { ...host, counts: { bytes: r.size, pages } }, blobs: [{ mediaType: r.mediaType, data: r.data }] };
+  const total = r.totalLines ?? r.startLine - 1;
+  if (r.lines.length === 0)
+    return { text: past(total, a.offset), host: { paths, summary: `${a.file_path} has ${total} lines`, counts: { lines: 0, totalLines: total } } };
+  const counts = { lines: r.lines.length, ...(r.totalLines !== undefined ? { totalLines: r.totalLines } : {}) };
+  const text = numberedLines(r.lines, a.offset === 0 ? r.startLine - 1 : r.startLine, '\t');
+  return { text, host: { paths, summary: `Read lines ${r.startLine}-${r.endLine} of ${a.file_path}`, counts, truncated: r.hasMore } };
 }
 
 const byCondition = errorTable<Args>({
@@ -117,17 +133,15 @@ export const read = defineTool<Args>({
     'with outputs. Reading the same range of an unchanged file again returns a short note instead of the text.',
     'Edit, Write and NotebookEdit require a Read of the file in the session first.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      file_path: { type: 'string' },
+  schema: closed(
+    {
+      file_path: 'string',
       offset: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
       limit: { type: 'integer', exclusiveMinimum: 0, maximum: 9007199254740991 },
-      pages: { type: 'string' },
+      pages: 'string',
     },
-    required: ['file_path'],
-    additionalProperties: false,
-  },
+    ['file_path'],
+  ),
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     {
@@ -161,51 +175,19 @@ export const read = defineTool<Args>({
   async call(a, c) {
     if (a.pages !== undefined) pageRangeFor(a.pages, MAX_PAGES);
     const whole = a.offset === undefined && a.limit === undefined;
-    const r = await c.engine.files.readChecked(here(c), a.file_path, {
-      field: 'file_path',
-      unchanged: true,
-      svgAsText: true, // as Claude Code
-      imageExtensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'],
-      refuseBinary: true,
-      range: !whole,
-      start: a.offset !== undefined && a.offset > 0 ? a.offset : 1,
-      limit: a.limit,
-      finalEmptyLine: true,
-      maxFileBytes: a.limit === undefined ? WHOLE_FILE_MAX_BYTES : undefined,
-      notebooks: true,
-      countTotal: whole,
-      budget: { unit: 'chars', max: TOKEN_CAP * CHARS_PER_TOKEN, overflow: 'exclude' },
-    });
+    const [start, maxFileBytes] = [a.offset !== undefined && a.offset > 0 ? a.offset : 1, a.limit === undefined ? WHOLE_FILE_MAX_BYTES : undefined];
+    const r = await c.engine.files.readChecked(here(c), a.file_path, { ...READ, range: !whole, start, limit: a.limit, maxFileBytes, countTotal: whole });
     if (r.kind === 'unchanged') {
       const text = 'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.';
       return { text, host: { summary: `${a.file_path} unchanged since last read`, paths: [r.path], details: { unchanged: true } } };
     }
     if (r.kind === 'image' || r.kind === 'pdf') return media(r, a, c);
+    const paths = [r.path];
     if (r.kind === 'notebook') {
       const n = r.notebook.cells.length;
-      return { ...notebookText(r.notebook), host: { summary: `Read ${n} cells of ${a.file_path}`, paths: [r.path], counts: { cells: n } } };
+      return { ...notebookText(r.notebook), host: { summary: `Read ${n} cells of ${a.file_path}`, paths, counts: { cells: n } } };
     }
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
-    const paths = [r.path];
-    const past = (total: number, offset?: number) =>
-      reminder(`Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${total} lines.`);
-    if (r.size === 0) return { text: past(1, a.offset ?? 1), host: { paths, summary: `${a.file_path} is empty`, counts: { lines: 0 } } };
-    if (r.stoppedBy === 'budget') {
-      if (!whole) throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: a.file_path, cap: TOKEN_CAP });
-      // A partial view: shown, but it does not license an edit (Claude Code's rule; the engine recorded no read).
-      const n = r.endLine;
-      const note = `[Truncated: PARTIAL view — showing lines 1-${n} of ${r.totalLines ?? '?'} total (about ${Math.ceil(r.size / CHARS_PER_TOKEN)} tokens, cap ${TOKEN_CAP}). Call Read with offset=${n + 1} limit=${n} for the next page, or Grep to find a specific section.]`;
-      const counts = { lines: r.lines.length, totalLines: r.totalLines ?? 0 };
-      return { text: `${reminder(note)}\n${numbered(r, false)}`, host: { paths, summary: `Read lines 1-${n} of ${a.file_path}`, truncated: true, counts } };
-    }
-    if (r.lines.length === 0) {
-      const total = r.totalLines ?? r.startLine - 1;
-      return { text: past(total, a.offset), host: { paths, summary: `${a.file_path} has ${total} lines`, counts: { lines: 0, totalLines: total } } };
-    }
-    const counts = { lines: r.lines.length, ...(r.totalLines !== undefined ? { totalLines: r.totalLines } : {}) };
-    return {
-      text: numbered(r, a.offset === 0),
-      host: { paths, summary: `Read lines ${r.startLine}-${r.endLine} of ${a.file_path}`, counts, truncated: r.hasMore },
-    };
+    return textReply(r, a, whole, paths);
   },
 });

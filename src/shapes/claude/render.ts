@@ -1,6 +1,7 @@
 // What several Claude Code tools render alike: the persisted-output block that stands in for a
 // large result, trailing whitespace stripped outside Markdown, and the note after a change.
 import { headPreview, type FreshnessPolicy, type SavedResult, workingDir } from '../../engine/index.js';
+import type { JsonSchema } from '../../registry/types.js';
 import type { Call } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 
@@ -32,3 +33,11 @@ export async function persisted(c: Call, text: string, limit: number, existing?:
   ];
   return { text: ['<persisted-output>', ...block, '</persisted-output>'].join('\n'), file: saved.path };
 }
+
+/** Claude Code's object schemas: these properties (strings when given as a name), these required, nothing else. */
+export const closed = (properties: Record<string, JsonSchema | 'string'>, required?: string[]): JsonSchema => ({
+  type: 'object',
+  properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v === 'string' ? { type: 'string' } : v])),
+  ...(required ? { required } : {}),
+  additionalProperties: false,
+});

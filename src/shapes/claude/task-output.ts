@@ -1,16 +1,24 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import { endReported, type EngineError, printed, wholeCount } from '../../engine/index.js';
+import { endReported, type EngineError, type JobSnapshot, printed, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';
-import { PERSIST_LIMITS, persisted } from './render.js';
+import { closed, PERSIST_LIMITS, persisted } from './render.js';
 
 /** TaskOutput's and TaskStop's words for an unknown task id. */
 export const noTask = (err: EngineError, id: string | undefined) =>
   err.kind === 'not_found'
     ? toolUseError(`There is no task with ID ${id ?? ''} in this session. Task IDs come from Bash calls with run_in_background.`)
     : undefined;
+
+/** Claude Code's report of a task: its tags, blank lines between them. */
+const taskText = (j: JobSnapshot, status: string, retrieval: string, output: string | undefined) =>
+  [
+    ...[`<retrieval_status>${retrieval}</retrieval_status>`, `<task_id>${j.id}</task_id>`, '<task_type>local_bash</task_type>', `<status>${status}</status>`],
+    ...(j.exitCode !== null ? [`<exit_code>${j.exitCode}</exit_code>`] : []),
+    ...(output !== undefined ? [`<output>\n${output}\n</output>`] : []),
+  ].join('\n\n');
 
 interface Args {
   task_id: string;
@@ -27,16 +35,11 @@ export const taskOutput = defineTool<Args>({
     '(0 to 600000) for the task to end, then reports (retrieval_status timeout when it is still running); block false',
     'reports at once (not_ready while it runs). Output over 50000 characters is replaced by a preview naming the log file.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      task_id: { type: 'string' },
-      block: { default: true, type: 'boolean' },
-      timeout: { default: 30000, type: 'number', minimum: 0, maximum: 600000 },
-    },
-    required: ['task_id', 'block', 'timeout'],
-    additionalProperties: false,
-  },
+  schema: closed({ task_id: 'string', block: { default: true, type: 'boolean' }, timeout: { default: 30000, type: 'number', minimum: 0, maximum: 600000 } }, [
+    'task_id',
+    'block',
+    'timeout',
+  ]),
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
     {
@@ -54,21 +57,12 @@ export const taskOutput = defineTool<Args>({
   async call(a, c) {
     const waitMs = c.engine.shell.job(c, a.task_id).status === 'running' && a.block ? wholeCount(a.timeout, 0) : 0;
     const r = await c.engine.shell.output(c, a.task_id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 << 20, budget: 'head_tail' });
-    const j = r.job;
+    const [j, output] = [r.job, printed(r).trimEnd()];
     const status = taskStatus(j);
     const retrieval = status !== 'running' ? 'success' : a.block ? 'timeout' : 'not_ready';
-    const parts = [
-      `<retrieval_status>${retrieval}</retrieval_status>`,
-      `<task_id>${j.id}</task_id>`,
-      '<task_type>local_bash</task_type>',
-      `<status>${status}</status>`,
-    ];
-    if (j.exitCode !== null) parts.push(`<exit_code>${j.exitCode}</exit_code>`);
-    const output = printed(r).trimEnd();
-    if (output.trim() !== '')
-      parts.push(`<output>\n${(await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text}\n</output>`);
+    const shown = output.trim() !== '' ? (await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text : undefined;
     if (status !== 'running') endReported(c.session, j.id);
     const details = { taskId: j.id, status, retrievalStatus: retrieval, outputFile: j.logPath, outputBytes: j.outputBytes };
-    return { text: parts.join('\n\n'), host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details } };
+    return { text: taskText(j, status, retrieval, shown), host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details } };
   },
 });

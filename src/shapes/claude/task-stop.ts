@@ -3,6 +3,7 @@
 import { commandAsRun as recorded, endReported, EngineError, type JobSnapshot } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { closed } from './render.js';
 import { taskStatus, toolUseError } from './errors.js';
 import { noTask } from './task-output.js';
 
@@ -22,7 +23,7 @@ export const taskStop = defineTool<Args>({
     'accepted; one of the two is required. Its output stays readable with TaskOutput. Stopping a task that already',
     'ended succeeds and says it had already stopped.',
   ],
-  schema: { type: 'object', properties: { task_id: { type: 'string' }, shell_id: { type: 'string' } }, additionalProperties: false },
+  schema: closed({ task_id: 'string', shell_id: 'string' }),
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {
@@ -46,18 +47,12 @@ export const taskStop = defineTool<Args>({
     const id = a.task_id ?? a.shell_id;
     if (id === undefined || id === '') throw new EngineError('invalid_argument', 'task_id is required', { field: 'task_id' });
     const before = c.engine.shell.job(c, id);
-    const host = { exitCode: before.exitCode, signal: before.signal };
-    if (before.status !== 'running') {
-      const status = taskStatus(before);
-      const text = json(before, `Task ${before.id} (${recorded(before)}) had already stopped (status: ${status}); nothing was done.`);
-      return { text, host: { ...host, summary: `Task ${before.id} had already stopped`, details: { taskId: before.id, status, alreadyStopped: true } } };
-    }
-    const j = await c.engine.shell.stop(c, id);
-    endReported(c.session, j.id);
-    const details = { taskId: j.id, status: taskStatus(j), alreadyStopped: false };
-    return {
-      text: json(j, `Successfully stopped task: ${j.id} (${recorded(j)})`),
-      host: { summary: `Stopped task ${j.id}`, exitCode: j.exitCode, signal: j.signal, details },
-    };
+    const already = before.status !== 'running';
+    const j = already ? before : await c.engine.shell.stop(c, id);
+    if (!already) endReported(c.session, j.id);
+    const [status, cmd, t] = [taskStatus(j), recorded(j), j.id];
+    const message = already ? `Task ${t} (${cmd}) had already stopped (status: ${status}); nothing was done.` : `Successfully stopped task: ${t} (${cmd})`;
+    const summary = already ? `Task ${j.id} had already stopped` : `Stopped task ${j.id}`;
+    return { text: json(j, message), host: { summary, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status, alreadyStopped: already } } };
   },
 });

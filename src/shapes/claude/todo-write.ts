@@ -2,8 +2,12 @@
 import type { TodoItem } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { closed } from './render.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+const TEXT = { type: 'string', minLength: 1 };
+const ITEM = ['content', 'status', 'activeForm'];
 
 interface Args {
   todos: Array<{ content: string; status: (typeof STATUSES)[number]; activeForm: string }>;
@@ -18,26 +22,9 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     'completed. Keep one item in_progress at a time and mark items completed as soon as they are done. Use it for',
     'tasks of three or more steps; it changes no files.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      todos: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            content: { type: 'string', minLength: 1 },
-            status: { type: 'string', enum: [...STATUSES] },
-            activeForm: { type: 'string', minLength: 1 },
-          },
-          required: ['content', 'status', 'activeForm'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['todos'],
-    additionalProperties: false,
-  },
+  schema: closed({ todos: { type: 'array', items: closed({ content: TEXT, status: { type: 'string', enum: [...STATUSES] }, activeForm: TEXT }, ITEM) } }, [
+    'todos',
+  ]),
   tags: [TAGS.planning],
   examples: [
     {
@@ -54,12 +41,10 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
   idempotency: 'idempotent',
   errorModes:
     'INVALID_ARGUMENT (<tool_use_error>): an item misses content, status or activeForm, has an empty one, or an unknown status. The list is unchanged.',
-  call: async (args, c) =>
-    c.engine.todos.replace(
-      c,
-      args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm })),
-      { statuses: STATUSES },
-    ),
+  async call(args, c) {
+    const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm }));
+    return c.engine.todos.replace(c, items, { statuses: STATUSES });
+  },
   format(list) {
     const done = list.filter((t) => t.status === 'completed').length;
     return {

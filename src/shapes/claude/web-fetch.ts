@@ -4,7 +4,25 @@
 import { isCrossSiteRedirect } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { closed } from './render.js';
 import { toolUseError } from './errors.js';
+
+const NO_MODEL = '(No summarising model runs on this server: answer the prompt from the content above, quoting sparingly.)';
+
+/** Claude Code's answer when a page redirects to another host: the redirect, and the call to make for it. */
+function redirectText(got: { url: string; redirectUrl: string; status: number; statusText: string }, prompt: string): string {
+  return [
+    'REDIRECT DETECTED: The URL redirects to a different host.',
+    '',
+    `Original URL: ${got.url}`,
+    `Redirect URL: ${got.redirectUrl}`,
+    `Status: ${got.status} ${got.statusText}`,
+    '',
+    'The redirect was not followed. To fetch the new location, call WebFetch again with:',
+    `- url: "${got.redirectUrl}"`,
+    `- prompt: "${prompt}"`,
+  ].join('\n');
+}
 
 interface Args {
   url: string;
@@ -21,12 +39,7 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
     'redirect to another host is reported instead (call WebFetch again with the new URL). Pages are cached for 15',
     'minutes. Loopback, private and cloud-metadata addresses are refused. Read-only; use it for public documentation.',
   ],
-  schema: {
-    type: 'object',
-    properties: { url: { type: 'string', format: 'uri' }, prompt: { type: 'string' } },
-    required: ['url', 'prompt'],
-    additionalProperties: false,
-  },
+  schema: closed({ url: { type: 'string', format: 'uri' }, prompt: 'string' }, ['url', 'prompt']),
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
   examples: [
     {
@@ -59,29 +72,14 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
   call: (a, c) => c.engine.web.fetch(a.url, { upgradeHttp: 'unless-allowed', crossSiteRedirects: 'report', maxChars: 100_000, signal: c.signal }),
   format(got, a) {
     if (isCrossSiteRedirect(got)) {
-      const text = [
-        'REDIRECT DETECTED: The URL redirects to a different host.',
-        '',
-        `Original URL: ${got.url}`,
-        `Redirect URL: ${got.redirectUrl}`,
-        `Status: ${got.status} ${got.statusText}`,
-        '',
-        'The redirect was not followed. To fetch the new location, call WebFetch again with:',
-        `- url: "${got.redirectUrl}"`,
-        `- prompt: "${a.prompt}"`,
-      ].join('\n');
       const details = { url: got.url, redirectUrl: got.redirectUrl, status: got.status };
-      return { text, host: { summary: `${got.url} redirects to ${got.redirectUrl}`, details } };
+      return { text: redirectText(got, a.prompt), host: { summary: `${got.url} redirects to ${got.redirectUrl}`, details } };
     }
     const { url, finalUrl, status, mediaType, fromCache } = got;
-    const host = {
-      summary: `Fetched ${finalUrl} (${status}, ${got.bytes} bytes)`,
-      truncated: got.charsTruncated || got.truncated,
-      details: { url, finalUrl, status, mediaType, fromCache, ...(got.title ? { title: got.title } : {}) },
-    };
+    const details = { url, finalUrl, status, mediaType, fromCache, ...(got.title ? { title: got.title } : {}) };
+    const host = { summary: `Fetched ${finalUrl} (${status}, ${got.bytes} bytes)`, truncated: got.charsTruncated || got.truncated, details };
     if (got.blob) return { text: `Fetched an image from ${finalUrl} (${mediaType}); it is attached.\n\nPrompt: ${a.prompt}`, host, blobs: [got.blob] };
     const content = got.charsTruncated ? `${got.content}\n\n[Content truncated due to length...]` : got.content;
-    const note = '(No summarising model runs on this server: answer the prompt from the content above, quoting sparingly.)';
-    return { text: ['Web page content:', '---', content, '---', '', `Prompt: ${a.prompt}`, '', note].join('\n'), host };
+    return { text: ['Web page content:', '---', content, '---', '', `Prompt: ${a.prompt}`, '', NO_MODEL].join('\n'), host };
   },
 });

@@ -4,7 +4,9 @@ import { engineFailure, type SearchResponse } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
-import { PERSIST_LIMITS, persisted } from './render.js';
+import { closed, PERSIST_LIMITS, persisted } from './render.js';
+
+const DOMAINS = { type: 'array', items: { type: 'string' } };
 
 interface Args {
   query: string;
@@ -30,16 +32,7 @@ export const webSearch = defineTool<Args>({
     'allowed_domains keeps only results from those domains (subdomains included); blocked_domains drops them; not both',
     'at once. Cite the sources you use as markdown links. Follow up with WebFetch on a result URL for the full page.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      query: { type: 'string', minLength: 2 },
-      allowed_domains: { type: 'array', items: { type: 'string' } },
-      blocked_domains: { type: 'array', items: { type: 'string' } },
-    },
-    required: ['query'],
-    additionalProperties: false,
-  },
+  schema: closed({ query: { type: 'string', minLength: 2 }, allowed_domains: DOMAINS, blocked_domains: DOMAINS }, ['query']),
   tags: [TAGS.network, TAGS.web, TAGS.search, TAGS.readOnly],
   examples: [
     {

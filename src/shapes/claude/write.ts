@@ -1,11 +1,11 @@
 // Claude Code's Write: read-before-write and changed-since-read refusals, trailing whitespace
 // stripped outside Markdown, and Claude Code's result sentences.
-import { diffNote } from '../../engine/index.js';
+import { diffHost, lineCounts } from '../../engine/index.js';
 import type { WriteResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';
-import { CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
+import { closed, CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
 
 /** The engine's cap for files loaded whole to be changed (Claude Code allows 1 GiB; see errorModes). */
 export const MAX_EDIT_BYTES = 100 * 1024 * 1024;
@@ -15,6 +15,8 @@ export const tooLarge = errorTable<unknown>({
   file_too_large: (err) =>
     `The file is too large to change (${formatSize(err.facts.size)}); the most this server loads for editing is ${formatSize(err.facts.maxBytes)}. Change it with a command in Bash instead.`,
 });
+
+const WRITE = { freshness: READ_FIRST, lineEnding: 'asis' as const, maxBytes: MAX_EDIT_BYTES };
 
 interface Args {
   file_path: string;
@@ -32,12 +34,7 @@ export const write = defineTool<Args, WriteResult>({
     'that it has not changed on disk since. The write is atomic: a failure leaves the old file as it was.',
     'For changes to part of a file use Edit, which sends only the difference.',
   ],
-  schema: {
-    type: 'object',
-    properties: { file_path: { type: 'string' }, content: { type: 'string' } },
-    required: ['file_path', 'content'],
-    additionalProperties: false,
-  },
+  schema: closed({ file_path: 'string', content: 'string' }, ['file_path', 'content']),
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -55,20 +52,12 @@ export const write = defineTool<Args, WriteResult>({
     'RESOURCE_EXHAUSTED: the existing file is over 100MB.',
   ],
   errors: tooLarge,
-  call: (a, c) =>
-    c.engine.files.write(here(c), a.file_path, stripTrailingWhitespace(a.file_path, a.content), {
-      freshness: READ_FIRST,
-      lineEnding: 'asis',
-      maxBytes: MAX_EDIT_BYTES,
-    }),
+  call: (a, c) => c.engine.files.write(here(c), a.file_path, stripTrailingWhitespace(a.file_path, a.content), WRITE),
   format: (r, a) => ({
     text: r.created ? `File created successfully at: ${a.file_path} ${CURRENT}` : `The file ${a.file_path} has been updated successfully. ${CURRENT}`,
     host: {
       summary: `${r.created ? 'Created' : 'Wrote'} ${r.relative} (${r.size} bytes)`,
-      paths: [r.path],
-      diff: r.diff?.unified,
-      diffNote: diffNote(r.diff),
-      counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
+      ...diffHost(r.path, r.diff, { bytes: r.size, ...lineCounts(r.diff) }),
     },
   }),
 });

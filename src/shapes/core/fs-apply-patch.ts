@@ -1,6 +1,6 @@
 // fs.apply_patch: a "*** Begin Patch" patch over several files, all or nothing.
-import { isCondition, type PatchResult, withDetails, diffNote } from '../../engine/index.js';
-import { type ArgsOf, defineTool, omission, TAGS } from './shared.js';
+import { isCondition, type PatchResult, patchView, withDetails } from '../../engine/index.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
@@ -52,19 +52,8 @@ export const applyPatchTool = defineTool<ArgsOf<typeof schema>, PatchResult>({
       throw withDetails(err, { message });
     }),
   format(r) {
-    const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
-    const diffs = r.changes.map((c) => (c.diff.omitted ? `${c.relative}: ${diffNote(c.diff)}` : c.diff.unified)).filter((d) => d !== '');
-    const files = r.changes.map(({ path, action, movedFrom, passes, diff: d }) => ({
-      ...{ path, action, ...(movedFrom ? { movedFrom } : {}), passes },
-      ...{ added: d.added, removed: d.removed, changedLines: d.changedLines, diff: d.unified, ...omission(d) },
-    }));
-    const sum = (k: 'added' | 'removed') => r.changes.reduce((n, c) => n + c.diff[k], 0);
-    const counts = { files: r.changes.length, added: sum('added'), removed: sum('removed') };
-    const host = { summary: `Applied the patch: ${lines.join(', ')}`, paths: r.changes.map((c) => c.path), counts };
-    return {
-      text: [`Applied the patch:\n${lines.join('\n')}`, ...diffs].join('\n'),
-      data: { added: r.added, modified: r.modified, deleted: r.deleted, files },
-      host,
-    };
+    const v = patchView(r);
+    const host = { summary: `Applied the patch: ${v.lines.join(', ')}`, paths: r.changes.map((c) => c.path), counts: v.counts };
+    return { text: [`Applied the patch:\n${v.lines.join('\n')}`, ...v.diffs].join('\n'), data: v.data, host };
   },
 });

@@ -1,5 +1,5 @@
 // fs.list: the entries of one directory, optionally a few levels deep, paged and sorted.
-import type { ListResult } from '../../engine/index.js';
+import { listingView, type ListResult } from '../../engine/index.js';
 import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
 const schema = {
@@ -54,25 +54,13 @@ export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
     'INVALID_ARGUMENT: the path is a file (use fs.read).',
   ],
   call(args, c) {
-    const ignore =
-      args.respect_ignore_files || args.ignore_files?.length
-        ? { noGitIgnore: args.respect_ignore_files !== true, ignoreFileNames: args.ignore_files }
-        : undefined;
-    const { depth, sort, reverse, offset } = args;
-    const rest = { limit: args.limit ?? 1000, includeHidden: args.include_hidden, ignore, ignoreGlobs: args.ignore };
-    return c.engine.search.list(c, args.path ?? '.', { depth, sort, reverse, offset, ...rest });
+    const { respect_ignore_files: respect, ignore_files: files } = args;
+    const ignore = respect || files?.length ? { noGitIgnore: respect !== true, ignoreFileNames: files } : undefined;
+    const opts = { depth: args.depth, sort: args.sort, reverse: args.reverse, offset: args.offset, limit: args.limit ?? 1000 };
+    return c.engine.search.list(c, args.path ?? '.', { ...opts, includeHidden: args.include_hidden, ignore, ignoreGlobs: args.ignore });
   },
   format(r) {
-    const lines = r.entries.map((e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : ''));
-    if (r.omitted > 0) lines.push(`(${r.omitted} more entries not shown; total ${r.total}${r.complete ? '' : '+'})`);
-    if (r.entries.length === 0 && r.total === 0) lines.push('(empty directory)');
-    const { path, offset, total, omitted, complete, ignored } = r;
-    const host = {
-      summary: `Listed ${path}: ${r.entries.length} of ${total} entries`,
-      paths: [path],
-      counts: { entries: r.entries.length, total },
-      truncated: omitted > 0,
-    };
-    return { text: lines.join('\n'), data: { path, offset, total, omitted, complete, ignored, entries: r.entries.map((e) => ({ ...e })) }, host };
+    const { counts, truncated, ...view } = listingView(r);
+    return { ...view, host: { summary: `Listed ${r.path}: ${r.entries.length} of ${r.total} entries`, paths: [r.path], counts, truncated } };
   },
 });

@@ -1,7 +1,6 @@
 // fs.read_many: every file matching glob patterns, each under a "--- path ---" header.
-import { describeRead, type ReadManyResult } from '../../engine/index.js';
-import type { Blob } from '../../registry/types.js';
-import { type ArgsOf, defineTool, plural, READ_BUDGET, TAGS } from './shared.js';
+import { type ReadManyResult, readManyView } from '../../engine/index.js';
+import { type ArgsOf, defineTool, READ_BUDGET, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
@@ -48,23 +47,7 @@ export const readManyTool = defineTool<ArgsOf<typeof schema>, ReadManyResult>({
       read: { session: c.session, limit: args.limit_per_file ?? 2000, budget: { unit: 'bytes', max: READ_BUDGET, overflow: 'exclude' } },
     }),
   format(r) {
-    const blobs: Blob[] = [];
-    const parts = r.files.map(({ relative, error, result }) => {
-      if (error) return `--- ${relative} ---\n(error: ${error.message})`;
-      const f = result!;
-      if (f.kind === 'text') return `--- ${relative} ---\n${f.lines.join('\n')}`;
-      if (f.kind !== 'image' && f.kind !== 'pdf') return `--- ${relative} ---\n(${f.kind} file, ${f.size} bytes: not shown)`;
-      blobs.push({ mediaType: f.mediaType, data: f.data });
-      return `--- ${relative} ---\n(${f.mediaType}, ${f.size} bytes: attached)`;
-    });
-    if (r.omitted > 0) parts.push(`(${r.omitted} more matching files not read)`);
-    if (r.files.length === 0) parts.push('(no files matched)');
-    const files = r.files.map((f) => (f.error ? { path: f.path, error: f.error.message, kind: f.error.kind } : describeRead(f.result!)));
-    const host = {
-      summary: `Read ${plural(r.files.length, 'file')}`,
-      paths: r.files.map((f) => f.path),
-      counts: { files: r.files.length, omitted: r.omitted },
-    };
-    return { text: parts.join('\n\n'), blobs, data: { matched: r.matched, omitted: r.omitted, files }, host };
+    const { summary, ...view } = readManyView(r);
+    return { ...view, host: { summary, paths: r.files.map((f) => f.path), counts: { files: r.files.length, omitted: r.omitted } } };
   },
 });

@@ -1,21 +1,14 @@
 // fs.read: text by line range; notebooks rendered as their cells; images (optionally fitted
 // within given bounds) and PDFs (whole, or chosen pages as images or text) as a short text line
 // first, then the bytes, then the structured block.
-import { describeRead, engineFailure, imageView, type MediaView, notebookListing, pdfView, type ReadResult } from '../../engine/index.js';
-import { type ArgsOf, defineTool, pathProp, plural, READ_BUDGET, type Reply, TAGS } from './shared.js';
+import { pdfFormatOf, readView } from '../../engine/index.js';
+import { type ArgsOf, defineTool, pathProp, READ_BUDGET, TAGS } from './shared.js';
 
 /** Pages one call renders as images, or extracts as text, at most. */
 const MAX_PDF_IMAGE_PAGES = 20;
 const MAX_PDF_TEXT_PAGES = 100;
 const MAX_IMAGE_SIDE = 16384;
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-
-const hostOf = (r: ReadResult, counts: Record<string, number> = { bytes: r.size }) => ({ summary: `Read ${r.relative}`, paths: [r.path], counts });
-const shown = (r: ReadResult, v: MediaView): Reply => ({ text: v.text, ...(v.blobs ? { blobs: v.blobs } : {}), data: v.data, host: hostOf(r, v.counts) });
-
-function refuse(field: string, message: string, condition: 'pages_with_file' | 'pages_required' | 'not_pdf' | 'range_on_notebook'): never {
-  throw engineFailure(condition, message, {}, { field });
-}
 
 const schema = {
   type: 'object',
@@ -110,43 +103,19 @@ export const readTool = defineTool<Args>({
     'DEPENDENCY_UNAVAILABLE: pages need poppler-utils (pdftoppm, pdftotext), missing on this server. TIMEOUT: poppler took over 30 s.',
   ],
   async call(args, c) {
-    const format = args.pdf_format ?? (args.pages !== undefined ? 'images' : 'file');
-    if (format === 'file' && args.pages !== undefined)
-      refuse('pages', 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF', 'pages_with_file');
-    if (format !== 'file' && args.pages === undefined) refuse('pages', `pdf_format "${format}" needs pages, e.g. "1-5"`, 'pages_required');
+    const format = pdfFormatOf(args.pages, args.pdf_format);
     const max = args.max_bytes ?? READ_BUDGET;
     const r = await c.engine.files.read(c, args.path, {
-      start: args.offset,
-      limit: args.limit,
-      maxLineChars: args.max_line_chars,
-      countTotal: args.count_lines,
-      notebooks: args.notebooks ?? true,
+      ...{ start: args.offset, limit: args.limit, maxLineChars: args.max_line_chars, countTotal: args.count_lines, notebooks: args.notebooks ?? true },
       budget: { unit: 'bytes', max, overflow: 'exclude' },
     });
-    if ((args.pages !== undefined || args.pdf_format !== undefined) && r.kind !== 'pdf')
-      refuse('pages', `pages and pdf_format apply to PDF files only, and ${args.path} is not a PDF`, 'not_pdf');
-    if (r.kind === 'image')
-      return shown(r, await imageView(r, { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes, signal: c.signal }));
-    if (r.kind === 'pdf') {
-      const maxPages = format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES;
-      return shown(r, await pdfView(r, { format, pages: args.pages, maxPages, path: args.path, signal: c.signal }));
-    }
-    if (r.kind === 'text') return { text: r.lines.join('\n'), data: describeRead(r), host: hostOf(r, { lines: r.lines.length, bytes: r.size }) };
-    if (r.kind !== 'notebook') return { text: `(${r.kind} file, ${r.size} bytes: not shown as text)`, data: describeRead(r), host: hostOf(r) };
-    if (args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined) {
-      const why = 'offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines';
-      refuse('offset', `${args.path} is a notebook, shown whole as cells; ${why}`, 'range_on_notebook');
-    }
-    const nb = r.notebook;
-    const out = notebookListing(r.relative, nb, max);
-    const left = nb.cells.length - out.shown;
-    const more = `(${plural(left, 'more cell')} not shown: over max_bytes ${max}; raise it, or read the JSON lines with notebooks false)`;
-    const data = { ...describeRead(r), ...(nb.language ? { language: nb.language } : {}), cellsShown: out.shown, hasMore: left > 0 };
-    return {
-      text: left > 0 ? `${out.text}\n${more}` : out.text,
-      blobs: out.images,
-      data: { ...data, cellIds: nb.cells.map((x) => x.id), images: out.images.length },
-      host: hostOf(r, { cells: out.shown }),
-    };
+    const asked = args.pages !== undefined || args.pdf_format !== undefined;
+    const pdf = { format, pages: args.pages, asked, maxPages: format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES };
+    const [fit, ranged] = [
+      { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes },
+      args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined,
+    ];
+    const v = await readView(r, { path: args.path, pdf, fit, ranged, budget: max, signal: c.signal });
+    return { text: v.text, ...(v.blobs ? { blobs: v.blobs } : {}), data: v.data, host: { summary: `Read ${r.relative}`, paths: [r.path], counts: v.counts } };
   },
 });

@@ -1,7 +1,7 @@
 // fs.write: a whole file written atomically (or appended to), with the diff against the old content.
-import { diffOrNote } from '../../engine/index.js';
+import { diffHost, diffOmission, diffOrNote, lineCounts } from '../../engine/index.js';
 import type { WriteResult } from '../../engine/index.js';
-import { type ArgsOf, changeHost, defineTool, omission, pathProp, policy, requireReadProp, TAGS } from './shared.js';
+import { type ArgsOf, defineTool, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
@@ -50,10 +50,10 @@ export const writeTool = defineTool<ArgsOf<typeof schema>, WriteResult>({
     const d = r.diff;
     const head = `${r.created ? 'Created' : args.mode === 'append' ? 'Appended to' : 'Wrote'} ${r.relative} (${r.size} bytes).`;
     const data = {
-      ...{ path: r.path, created: r.created, size: r.size, encoding: r.encoding, lineEnding: r.lineEnding },
-      ...{ added: d?.added ?? 0, removed: d?.removed ?? 0, changedLines: d?.changedLines ?? [], diff: d?.unified ?? '', ...omission(d) },
+      ...{ path: r.path, created: r.created, size: r.size, encoding: r.encoding, lineEnding: r.lineEnding, ...lineCounts(d) },
+      ...{ changedLines: d?.changedLines ?? [], diff: d?.unified ?? '', ...diffOmission(d) },
       ...(r.encodingChangedFrom ? { encodingChangedFrom: r.encodingChangedFrom } : {}),
     };
-    return { text: d && diffOrNote(d) ? `${head}\n${diffOrNote(d)}` : head, data, host: { summary: head, paths: [r.path], ...changeHost(d) } };
+    return { text: d && diffOrNote(d) ? `${head}\n${diffOrNote(d)}` : head, data, host: { summary: head, ...diffHost(r.path, d) } };
   },
 });

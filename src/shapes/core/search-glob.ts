@@ -1,5 +1,5 @@
 // search.glob: file paths matching a glob, paged, sorted, honouring ignore files.
-import type { GlobResult } from '../../engine/index.js';
+import { globView, type GlobResult } from '../../engine/index.js';
 import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
 const schema = {
@@ -57,19 +57,7 @@ export const globTool = defineTool<ArgsOf<typeof schema>, GlobResult>({
       ...{ noIgnore: a.no_ignore, ignoreFileNames: a.ignore_files, sort: a.sort, recentWindowMs: a.recent_window_ms, offset: a.offset, limit: a.limit ?? 1000 },
     }),
   format(r, a) {
-    const paths = r.entries.map((e) => e.relative + (e.type === 'directory' ? '/' : ''));
-    const of = `${r.total}${r.complete ? '' : '+'}`;
-    const note =
-      r.total === 0
-        ? 'No files matched.'
-        : r.truncated
-          ? `(showing ${r.shown} of ${of} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)`
-          : '';
-    const { base, offset, shown, total, truncated, complete, ignored } = r;
-    // The page's paths as in the text, relative to `base` (directories end in "/"): one string
-    // each keeps a 100,000-entry page cheap to encode and to decode.
-    const data = { base, offset, shown, total, truncated, complete, ignored, paths };
-    const host = { summary: `${of} match${r.total === 1 ? '' : 'es'} for ${a.pattern}`, paths: [base], counts: { shown, total }, truncated };
-    return { text: note ? (paths.length ? `${paths.join('\n')}\n${note}` : note) : paths.join('\n'), data, host };
+    const { of, counts, truncated, ...view } = globView(r);
+    return { ...view, host: { summary: `${of} match${r.total === 1 ? '' : 'es'} for ${a.pattern}`, paths: [r.base], counts, truncated } };
   },
 });

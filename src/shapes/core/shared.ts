@@ -1,6 +1,6 @@
 // What several core tools share: schema fragments, the freshness policy of require_read, and
-// the words and fields of a diff the engine left out.
-import { diffNote, diffOrNote } from '../../engine/index.js';
+// a change's reply.
+import { diffHost, diffOmission, diffOrNote } from '../../engine/index.js';
 import type { FileDiff, FreshnessPolicy } from '../../engine/index.js';
 import type { Reply } from '../common/define.js';
 
@@ -14,18 +14,6 @@ export const READ_BUDGET = 1024 * 1024;
 export const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' } as const;
 export const requireReadProp = { type: 'boolean', description: 'Refuse unless this session read the file and it is unchanged since (default false).' } as const;
 export const policy = (requireRead?: boolean): FreshnessPolicy | undefined => (requireRead ? { requireRead: true, requireUnchanged: true } : undefined);
-
-/** The structured fields of an omitted diff: the note, and whether the counts are exact. */
-export function omission(d: FileDiff | undefined): Record<string, unknown> {
-  return d?.omitted ? { diffOmitted: { reason: d.omitted.reason, exactCounts: d.omitted.exact, note: diffNote(d) } } : {};
-}
-
-/** The host's view of one file's change: its diff, or the note that stands in for it, and the line counts. */
-export const changeHost = (d: FileDiff | undefined) => ({
-  diff: d?.unified,
-  diffNote: diffNote(d),
-  counts: { added: d?.added ?? 0, removed: d?.removed ?? 0 },
-});
 
 export const ignoreProps = {
   hidden: { type: 'boolean', description: 'Include dot-files and dot-folders (default false); .git and other VCS folders stay skipped.' },
@@ -41,6 +29,6 @@ export const ignoreProps = {
 /** A change to one file: the head line over its diff (or the note for it), `data` with the diff's fields, the host's view. */
 export const changeReply = (head: string, path: string, d: FileDiff, data: Record<string, unknown>): Reply => ({
   text: `${head}\n${diffOrNote(d)}`,
-  data: { ...data, changedLines: d.changedLines, diff: d.unified, ...omission(d) },
-  host: { summary: head, paths: [path], ...changeHost(d) },
+  data: { ...data, changedLines: d.changedLines, diff: d.unified, ...diffOmission(d) },
+  host: { summary: head, ...diffHost(path, d) },
 });

@@ -1,6 +1,6 @@
-// What the core shell tools share: limits, error-mode lines, the env schema, and a job's read
-// (its output since the last read, then a "[job id: status]" line).
-import type { JobRead, JobSnapshot } from '../../engine/index.js';
+// What the core shell tools share: limits, error-mode lines, the env schema, a job's host block
+// and a job's read (the engine's view of it).
+import { type JobRead, jobReadView, type JobSnapshot } from '../../engine/index.js';
 import type { Reply } from '../common/define.js';
 
 // Commands run non-interactively: pagers and credential prompts would hang them.
@@ -21,23 +21,11 @@ export const envSchema = {
   description: 'Extra environment variables for the command (FACET_* are ignored).',
 } as const;
 
-/** Head and tail of a cut output around a line saying how much was left out. */
-export const cut = (o: { text: string; head: string; tail: string; truncated: boolean; omittedBytes: number }, cutIf = o.truncated) =>
-  cutIf ? `${o.head}\n[... ${o.omittedBytes} bytes omitted ...]\n${o.tail}` : o.text;
-
 const details = (j: JobSnapshot) => ({ jobId: j.id, pid: j.pid, status: j.status });
 export const jobHost = (j: JobSnapshot, summary: string) => ({ summary, exitCode: j.exitCode, signal: j.signal, details: details(j) });
 
 /** A job's output since the last read, under `prefix` when given, and its status line. */
 export function readReply(r: JobRead, prefix?: string): Reply {
-  const j = r.job;
-  const text = cut(r, r.truncated && r.tail !== '') || '(no new output)';
-  const status = j.status === 'running' ? 'running' : `${j.status}${j.exitCode !== null ? `, exit code ${j.exitCode}` : j.signal ? `, ${j.signal}` : ''}`;
-  const lines = [...(prefix ? [prefix] : []), text, `[job ${j.id}: ${status}${r.hasMore ? '; more output: read again' : ''}]`];
-  const data = { job: { ...j }, fromOffset: r.fromOffset, nextOffset: r.toOffset, bytes: r.rangeBytes, lines: r.rangeLines };
-  return {
-    text: lines.join('\n'),
-    data: { ...data, truncated: r.truncated, hasMore: r.hasMore },
-    host: { ...jobHost(j, `Job ${j.id}: ${status}`), counts: { bytes: r.rangeBytes }, truncated: r.truncated },
-  };
+  const { status, ...view } = jobReadView(r, prefix);
+  return { ...view, host: { ...jobHost(r.job, `Job ${r.job.id}: ${status}`), counts: { bytes: r.rangeBytes }, truncated: r.truncated } };
 }

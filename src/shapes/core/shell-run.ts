@@ -1,23 +1,12 @@
 // shell.run: a bash command to completion, with its exit status and output (head and tail kept).
-import { NON_INTERACTIVE_ENV, type RunOutcome, cancelledRun, orError, runFailure } from '../../engine/index.js';
-import { cut, DEFAULT_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, envSchema, MAX_TIMEOUT_MS, POLICY_MODE, WORKDIR_MODE } from './shell-common.js';
+import { NON_INTERACTIVE_ENV, ranOrCancelled, type RunOutcome, runView } from '../../engine/index.js';
+import { DEFAULT_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, envSchema, MAX_TIMEOUT_MS, POLICY_MODE, WORKDIR_MODE } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
 function runReply(r: RunOutcome): Reply {
-  const output = cut(r.output);
-  const reset = r.cwdReset ? `\n(the working directory left the roots and was reset to ${r.cwdReset.resetTo})` : '';
-  const o = r.output;
-  const data = {
-    ...{ exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, durationMs: Math.round(r.durationMs), stdout: cut(r.stdout), stderr: cut(r.stderr) },
-    ...{ outputBytes: o.totalBytes, outputLines: o.totalLines, truncated: o.truncated, cwd: r.cwd, sessionCwd: r.sessionCwd },
-    ...(r.cwdReset ? { cwdReset: r.cwdReset } : {}),
-    ...(r.spill ? { fullOutputPath: r.spill.path, fullOutputBytes: r.spill.bytes, fullOutputTruncated: r.spill.truncated } : {}),
-    ...(r.backgroundPids.length > 0 ? { backgroundPids: r.backgroundPids } : {}),
-  };
-  const failure = runFailure(r, output, o.truncated);
-  const summary = failure?.message ?? 'the command exited with code 0';
-  const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: o.truncated, counts: { outputBytes: o.totalBytes, outputLines: o.totalLines } };
-  return { text: (output || '(no output)') + reset, data, host, ...(failure ? { failure, error: failure.message } : {}) };
+  const { failure, summary, counts, ...view } = runView(r);
+  const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: r.output.truncated, counts };
+  return { ...view, host, ...(failure ? { failure, error: failure.message } : {}) };
 }
 
 const schema = {
@@ -41,7 +30,7 @@ const schema = {
   additionalProperties: false,
 } as const;
 
-export const runTool = defineTool<ArgsOf<typeof schema>, RunOutcome | Error>({
+export const runTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<typeof ranOrCancelled>>>({
   name: 'shell.run',
   summary: 'Run a bash command to completion and get its exit status and output.',
   description: [
@@ -75,19 +64,15 @@ export const runTool = defineTool<ArgsOf<typeof schema>, RunOutcome | Error>({
     POLICY_MODE,
   ],
   call: (args, c) =>
-    c.engine.shell
-      .run(c, {
+    ranOrCancelled(
+      c.engine.shell.run(c, {
         ...{ command: args.command, workdir: args.workdir, timeoutMs: args.timeout_ms, defaultTimeoutMs: DEFAULT_TIMEOUT_MS, maxTimeoutMs: MAX_TIMEOUT_MS },
         ...{ input: args.stdin, env: { ...NON_INTERACTIVE_ENV, ...args.env }, streams: args.merge_streams ? 'merged' : 'separate' },
         ...{ maxOutputBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES, spillOverBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES },
         ...{ persistCwd: args.keep_cwd ?? true, reportBackground: true },
-      })
-      .catch(orError),
-  format(r) {
-    if (!(r instanceof Error)) return runReply(r);
-    // Cancelled: the output so far, as a timeout shows it.
-    const c = cancelledRun(r);
-    if (!c) throw r;
-    return { text: c.text || '(no output)', failure: c.err, error: c.err.message, host: { summary: c.err.message } };
-  },
+      }),
+    ),
+  // Cancelled: the output so far, as a timeout shows it.
+  format: ({ run, cancelled: c }) =>
+    run ? runReply(run) : { text: c.text || '(no output)', failure: c.err, error: c.err.message, host: { summary: c.err.message } },
 });

@@ -1,9 +1,6 @@
 // What the core web tools share: schema fragments and error-mode prose.
 export const DEFAULT_MAX_CHARS = 100_000;
 
-/** Plain JSON (no undefined) so the block maps onto a protobuf Struct. */
-export const json = (value: object): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
-
 export const urlProp = { type: 'string', minLength: 1, maxLength: 8192, description: 'An http:// or https:// URL.' } as const;
 export const timeoutProp = { type: 'integer', minimum: 100, maximum: 120_000, description: 'Give up after this many milliseconds (default 30000).' } as const;
 export const maxBytesProp = {

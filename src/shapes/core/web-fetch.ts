@@ -1,14 +1,7 @@
 // web.fetch: one guarded page fetch, as Markdown, text, raw HTML, JSON or an image.
-import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
-import { DEFAULT_MAX_CHARS, FETCH_MODES, json, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
-import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
-
-const pageData = (p: FetchedPage) =>
-  json({
-    ...{ url: p.url, final_url: p.finalUrl, redirects: p.redirects, status: p.status, content_type: p.contentType, media_type: p.mediaType },
-    ...{ charset: p.charset, format: p.format, title: p.title, bytes: p.bytes, truncated: p.truncated, total_chars: p.totalChars },
-    ...{ chars_truncated: p.charsTruncated, from_cache: p.fromCache },
-  });
+import { isCrossSiteRedirect, pageData, plainJson, redirectData } from '../../engine/index.js';
+import { DEFAULT_MAX_CHARS, FETCH_MODES, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
+import { type ArgsOf, type Call, defineTool, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
@@ -30,7 +23,7 @@ const schema = {
   additionalProperties: false,
 } as const;
 
-export const fetchTool = defineTool<ArgsOf<typeof schema>>({
+export const fetchTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<Call['engine']['web']['fetch']>>>({
   name: 'web.fetch',
   summary: 'Fetch a web page or file by URL and get it as Markdown, text, JSON or an image.',
   description: [
@@ -57,21 +50,20 @@ export const fetchTool = defineTool<ArgsOf<typeof schema>>({
   ],
   idempotency: 'idempotent',
   errorModes: FETCH_MODES,
-  async call(a, c): Promise<Reply> {
-    const got = await c.engine.web.fetch(a.url, {
+  call: (a, c) =>
+    c.engine.web.fetch(a.url, {
       ...{ format: a.format, maxChars: a.max_chars ?? DEFAULT_MAX_CHARS, maxBytes: a.max_bytes, timeoutMs: a.timeout_ms, upgradeHttp: a.upgrade_http },
       ...{ crossSiteRedirects: a.cross_site_redirects, cache: a.use_cache, signal: c.signal },
-    });
+    }),
+  format(got) {
     if (isCrossSiteRedirect(got)) {
-      const text = `${got.url} redirects to another site: ${got.redirectUrl} (${got.status} ${got.statusText}). Fetch that URL to follow it.`;
-      const data = json({ url: got.url, redirect_url: got.redirectUrl, status: got.status, redirects: got.redirects });
-      return {
-        text,
-        data,
-        host: { summary: `${got.url} redirects to ${got.redirectUrl}`, details: { url: got.url, redirectUrl: got.redirectUrl, status: got.status } },
-      };
+      const [text, details] = [
+        `${got.url} redirects to another site: ${got.redirectUrl} (${got.status} ${got.statusText}). Fetch that URL to follow it.`,
+        { url: got.url, redirectUrl: got.redirectUrl, status: got.status },
+      ];
+      return { text, data: redirectData(got), host: { summary: `${got.url} redirects to ${got.redirectUrl}`, details } };
     }
-    const details = json({ url: got.finalUrl, status: got.status, mediaType: got.mediaType, title: got.title, fromCache: got.fromCache });
+    const details = plainJson({ url: got.finalUrl, status: got.status, mediaType: got.mediaType, title: got.title, fromCache: got.fromCache });
     const host = { summary: `Fetched ${got.finalUrl} (${got.status})`, counts: { bytes: got.bytes }, truncated: got.truncated || got.charsTruncated, details };
     return { text: got.blob ? '' : got.content, blobs: got.blob ? [got.blob] : undefined, data: pageData(got), host };
   },

@@ -1,6 +1,6 @@
 // web.find: the passages of a page that contain a phrase, with line and column.
-import type { FindInPageResult } from '../../engine/index.js';
-import { FETCH_MODES, json, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
+import { type FindInPageResult, findView } from '../../engine/index.js';
+import { FETCH_MODES, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const schema = {
@@ -48,16 +48,7 @@ export const findTool = defineTool<ArgsOf<typeof schema>, FindInPageResult>({
       ...{ maxBytes: a.max_bytes, signal: c.signal },
     }),
   format(r) {
-    const flat = (s: string) => s.replace(/\s+/g, ' ');
-    const n = r.totalMatches;
-    const head =
-      n === 0
-        ? `No match for "${r.pattern}" in ${r.finalUrl}.`
-        : `${n} match${n === 1 ? '' : 'es'} for "${r.pattern}" in ${r.finalUrl}` + (r.matches.length < n ? ` (first ${r.matches.length} shown):` : ':');
-    const lines = r.matches.map((m, i) => `[${i + 1}] line ${m.line}, column ${m.column}: …${flat(m.before)}**${flat(m.match)}**${flat(m.after)}…`);
-    const tail = r.truncated ? ['(The page was larger than max_bytes; later matches may be missing.)'] : [];
-    const data = json({ url: r.url, final_url: r.finalUrl, title: r.title, pattern: r.pattern, total_matches: n, matches: r.matches, truncated: r.truncated });
-    const host = { summary: `${n} match${n === 1 ? '' : 'es'} in ${r.finalUrl}`, counts: { matches: n, shown: r.matches.length }, truncated: r.truncated };
-    return { text: [head, ...lines, ...tail].join('\n'), data, host };
+    const [n, shown] = [r.totalMatches, r.matches.length];
+    return { ...findView(r), host: { summary: `${n} match${n === 1 ? '' : 'es'} in ${r.finalUrl}`, counts: { matches: n, shown }, truncated: r.truncated } };
   },
 });

@@ -1,6 +1,5 @@
 // web.search: the query through the configured search providers, as numbered results.
-import { PROVIDER_NAMES, type SearchResponse } from '../../engine/index.js';
-import { json } from './web-common.js';
+import { PROVIDER_NAMES, type SearchResponse, searchView } from '../../engine/index.js';
 import { type ArgsOf, defineTool, plural, TAGS } from './shared.js';
 
 const domainList = { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 50 } as const;
@@ -59,19 +58,8 @@ export const searchTool = defineTool<ArgsOf<typeof schema>, SearchResponse>({
       ...{ limit: a.limit ?? 5, provider: a.provider, allowedDomains: a.allowed_domains, blockedDomains: a.blocked_domains },
       ...{ includeContent: a.include_content, signal: c.signal },
     }),
-  format(r) {
-    // Numbered results with their URLs, after the provider's answer when there is one.
-    const parts = r.answer ? [`Answer: ${r.answer}`] : [];
-    if (r.results.length === 0) parts.push(`No results for "${r.query}".`);
-    r.results.forEach((x, i) => {
-      const lines = [`${i + 1}. ${x.title}`, `   ${x.url}`];
-      if (x.date) lines.push(`   Date: ${x.date}`);
-      if (x.snippet) lines.push(`   ${x.snippet.replace(/\s+/g, ' ').trim()}`);
-      if (x.content) lines.push('', x.content.trim());
-      parts.push(lines.join('\n'));
-    });
-    const { provider, query, answer, results, grounding } = r;
-    const host = { summary: `${plural(results.length, 'result')} from ${provider}`, counts: { results: results.length }, details: { provider } };
-    return { text: parts.join('\n\n'), data: json({ provider, query, answer, results, grounding, failed_providers: r.failedProviders }), host };
-  },
+  format: (r) => ({
+    ...searchView(r),
+    host: { summary: `${plural(r.results.length, 'result')} from ${r.provider}`, counts: { results: r.results.length }, details: { provider: r.provider } },
+  }),
 });

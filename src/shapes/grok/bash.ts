@@ -1,6 +1,6 @@
 // bash: a command in the current directory with a fixed 30 s timeout; "cd <dir>" alone
 // changes the directory for later calls and the file tools.
-import { type CapturedText, changeDir, type EngineError, NON_INTERACTIVE_ENV, cancelledRun, orError, runFailure } from '../../engine/index.js';
+import { type CapturedText, changeDir, type EngineError, NON_INTERACTIVE_ENV, ranOrCancelled, runFailure } from '../../engine/index.js';
 import { defineTool, errorTable, type Reply, type ToolMaker } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
@@ -51,10 +51,8 @@ export const bash: ToolMaker<Args> = (env, dialect) =>
         const dir = await changeDir(c.engine.shell, c, target, 'command', { cdTarget: target });
         return { text: `Changed directory to: ${dir}`, host: { paths: [dir], details: { cwd: dir } } };
       }
-      const r = await c.engine.shell.run(c, { command, ...RUN }).catch(orError);
-      if (r instanceof Error) {
-        const cancelled = cancelledRun(r);
-        if (!cancelled) throw r;
+      const { run: r, cancelled } = await ranOrCancelled(c.engine.shell.run(c, { command, ...RUN }));
+      if (cancelled) {
         const shown = cancelled.text.trim();
         return { text: `Command failed: ${command} (cancelled before it finished)${shown ? `\n${shown}` : ''}`, failure: cancelled.err };
       }

@@ -1,8 +1,8 @@
 // create_file: a new file with its content, shown as the diff from nothing.
-import type { WriteResult } from '../../engine/index.js';
+import { diffHost, type WriteResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { changeHost, changeText } from './text.js';
+import { changeText } from './text.js';
 
 interface Args {
   path: string;
@@ -34,7 +34,7 @@ export const createFile = defineTool<Args, WriteResult>({
   call: (args, c) => c.engine.files.write(c, args.path, args.content, { mode: 'create' }),
   format: ({ diff, ...r }, args) => ({
     text: diff && (diff.hunks.length > 0 || diff.omitted) ? changeText(args.path, diff) : `Created empty file ${args.path}`,
-    host: { summary: `Created ${r.relative}`, ...changeHost(r.path, diff, { bytes: r.size, added: diff?.added ?? 0 }) },
+    host: { summary: `Created ${r.relative}`, ...diffHost(r.path, diff, { bytes: r.size, added: diff?.added ?? 0 }) },
   }),
   errors: errorTable<Args>({
     file_exists: (_e, args) =>

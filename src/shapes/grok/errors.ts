@@ -1,13 +1,13 @@
 // Grok CLI words a failure as one plain line: a bad call lists its invalid arguments, a
 // missing path is "File not found", a path outside the roots "Access denied", anything else
 // "Error: <message>".
-import type { EngineError, ErrorKind } from '../../engine/index.js';
+import { type EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
 import { type Dialect, errorTable, type KindWords } from '../common/define.js';
 
 const plain = (err: EngineError) => `Error: ${err.message}`;
 const path = (err: EngineError) => (typeof err.facts.path === 'string' ? err.facts.path : undefined);
 
-const byKind: Record<ErrorKind, (err: EngineError) => string> & KindWords<unknown> = {
+const byKind = everyKind<Record<ErrorKind, (err: EngineError) => string> & KindWords<unknown>>(plain, {
   invalid_argument(err) {
     const v = err.facts.violations as Array<{ field: string; description: string }> | undefined;
     return v ? `Invalid arguments: ${v.map((x) => `${x.field || 'arguments'} ${x.description}`).join('; ')}` : plain(err);
@@ -17,21 +17,7 @@ const byKind: Record<ErrorKind, (err: EngineError) => string> & KindWords<unknow
     path(err) !== undefined && Array.isArray(err.facts.roots)
       ? `Access denied: ${path(err)} is outside the workspace (${(err.facts.roots as string[]).join(', ')})`
       : plain(err),
-  already_exists: plain,
-  conflict: plain,
-  precondition_failed: plain,
-  resource_exhausted: plain,
-  timeout: plain,
-  cancelled: plain,
-  process_failed: plain,
-  io_failed: plain,
-  network_failed: plain,
-  rate_limited: plain,
-  unsupported: plain,
-  unavailable: plain,
-  security_policy: plain,
-  internal: plain,
-};
+});
 
 /** A failure in Grok CLI's words (also for failures that belong to no tool). */
 export const grokMessage = (err: EngineError): string => byKind[err.kind](err);

@@ -1,8 +1,8 @@
 // str_replace_editor: a literal replacement in one file, unique unless replace_all.
-import { ALL_RUNGS, type EditResult, engineFailure } from '../../engine/index.js';
+import { ALL_RUNGS, diffHost, type EditResult, engineFailure, lineCounts } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { changeHost, changeText } from './text.js';
+import { changeText } from './text.js';
 
 interface Args {
   path: string;
@@ -53,7 +53,7 @@ export const strReplaceEditor = defineTool<Args, EditResult>({
     return c.engine.files.edit(c, args.path, [edit], { ladder: args.old_str.includes('\n') ? ALL_RUNGS : ['exact'], allowNoChange: true });
   },
   format(r, args) {
-    const host = changeHost(r.path, r.diff, { replacements: r.replacements, added: r.diff.added, removed: r.diff.removed });
+    const host = diffHost(r.path, r.diff, { replacements: r.replacements, ...lineCounts(r.diff) });
     return r.changed
       ? { text: changeText(args.path, r.diff), host: { ...host, summary: `Edited ${r.relative}` } }
       : { text: `No changes in ${args.path}`, host };

@@ -1,9 +1,6 @@
 // Grok CLI's change text after create_file and str_replace_editor: "Updated <path> with N
 // additions and M removals", then a unified diff.
-import { diffNote } from '../../engine/index.js';
-import type { FileDiff } from '../../engine/index.js';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { diffNote, type FileDiff, plural } from '../../engine/index.js';
 
 export function changeText(p: string, diff: FileDiff): string {
   const parts = [...(diff.added > 0 ? [plural(diff.added, 'addition')] : []), ...(diff.removed > 0 ? [plural(diff.removed, 'removal')] : [])];
@@ -13,11 +10,3 @@ export function changeText(p: string, diff: FileDiff): string {
   const hunks = diff.hunks.map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`);
   return [head, `--- a/${p}`, `+++ b/${p}`, ...hunks].join('\n');
 }
-
-/** The host block of a file change: where, the diff (or the note standing in for it), and counts. */
-export const changeHost = (path: string, diff: FileDiff | undefined, counts: Record<string, number>) => ({
-  paths: [path],
-  diff: diff?.unified,
-  diffNote: diffNote(diff),
-  counts,
-});

@@ -3,6 +3,8 @@ import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { itemProps, type Priority, RULES, type Status, todoReply } from './todos.js';
 
+const updateProps = { id: itemProps.id, status: itemProps.status, content: itemProps.content, priority: itemProps.priority };
+
 interface Args {
   updates: Array<{ id: string; status?: Status; content?: string; priority?: Priority }>;
 }
@@ -16,16 +18,7 @@ export const updateTodoList = defineTool<Args>({
   ],
   schema: {
     type: 'object',
-    properties: {
-      updates: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { id: itemProps.id, status: itemProps.status, content: itemProps.content, priority: itemProps.priority },
-          required: ['id'],
-        },
-      },
-    },
+    properties: { updates: { type: 'array', items: { type: 'object', properties: updateProps, required: ['id'] } } },
     required: ['updates'],
   },
   tags: [TAGS.planning],

@@ -1,5 +1,5 @@
 // view_file: a directory's names, a file's first 10 lines, or a line range, numbered "n: text".
-import { engineFailure, requireAtLeast } from '../../engine/index.js';
+import { engineFailure, numberedLines, requireAtLeast } from '../../engine/index.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
@@ -53,7 +53,7 @@ export const viewFile = defineTool<Args>({
     const r = await c.engine.files.read(c, p, { start, limit: Math.max(1, end - start + 1), finalEmptyLine: true, countTotal: !ranged, media: [], budget });
     if (r.kind !== 'text') throw engineFailure('not_text', `${p} is not a text file`, { path: p, size: r.size }, { field: 'path' });
     const shown = end < start ? [] : r.lines;
-    const numbered = shown.map((l, i) => `${start + i}: ${l}`).join('\n');
+    const numbered = numberedLines(shown, start, ': ');
     const lines = shown.length;
     if (!ranged) {
       const more = (r.totalLines ?? 0) - lines;
