@@ -344,3 +344,9 @@ export type { ArgsOf } from './schema-args.js';
 export { plural } from './text/plural.js';
 export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
 export { ERROR_KINDS, everyKind } from './error-kinds.js';
+
+// shapes-c (codex, kimi, openai): a host's facts of a result, a patch run as shell tools report it,
+// a finished command's facts and failure.
+export type { HostFacts } from './host-facts.js';
+export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
+export { endFailure, runFacts, settledFacts } from './shell/run-facts.js';

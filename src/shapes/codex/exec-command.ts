@@ -1,30 +1,39 @@
 // exec_command (Codex "unified exec"): a command starts as a process of the session; the call
 // waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
 // session id to poll or type into with write_stdin if it still runs.
-import { cutText, handleFor, patchFromScript } from '../../engine/index.js';
+import { handleFor, patchFromScript, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
+import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
 import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { byteBudget } from './output.js';
-import { patchHost, runSentPatch } from './patch.js';
+import { sentPatch } from './patch.js';
 import { EXEC_ENV } from './run.js';
 
 const EXEC_YIELD_MS = 10_000;
 
-interface ExecArgs extends ApprovalArgs {
-  cmd: string;
-  workdir?: string;
-  shell?: string;
-  login?: boolean;
-  tty?: boolean;
-  yield_time_ms?: number;
-  max_output_tokens?: number;
-  environment_id?: string;
-  ingress?: number;
-}
+const schema = {
+  type: 'object',
+  properties: {
+    additional_permissions: additionalPermissionsSchema,
+    cmd: { type: 'string' },
+    environment_id: { type: 'string' },
+    ingress: { type: 'integer' },
+    justification: { type: 'string' },
+    login: { type: 'boolean' },
+    max_output_tokens: { type: 'number' },
+    prefix_rule: { type: 'array', items: { type: 'string' } },
+    sandbox_permissions: sandboxPermissionsSchema,
+    shell: { type: 'string' },
+    tty: { type: 'boolean' },
+    workdir: { type: 'string' },
+    yield_time_ms: { type: 'number' },
+  },
+  required: ['cmd'],
+  additionalProperties: false,
+} as const;
 
-export const execCommand = defineTool<ExecArgs, ExecOutput>({
+export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   name: 'exec_command',
   fields: { command: 'cmd' },
   summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
@@ -39,26 +48,7 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
     "The command runs in a login shell (bash -lc) unless login is false; the user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
     'Running processes end with the session; there is no other time limit, so stop servers yourself (write_stdin "\\u0003" on a tty).',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      additional_permissions: additionalPermissionsSchema,
-      cmd: { type: 'string' },
-      environment_id: { type: 'string' },
-      ingress: { type: 'integer' },
-      justification: { type: 'string' },
-      login: { type: 'boolean' },
-      max_output_tokens: { type: 'number' },
-      prefix_rule: { type: 'array', items: { type: 'string' } },
-      sandbox_permissions: sandboxPermissionsSchema,
-      shell: { type: 'string' },
-      tty: { type: 'boolean' },
-      workdir: { type: 'string' },
-      yield_time_ms: { type: 'number' },
-    },
-    required: ['cmd'],
-    additionalProperties: false,
-  },
+  schema,
   output: OUTPUT_SCHEMA,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
@@ -86,9 +76,8 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
     const wall = () => (performance.now() - started) / 1000;
     const intercepted = patchFromScript(args.cmd);
     if (intercepted) {
-      const run = await runSentPatch(c, intercepted, args.workdir);
-      const extra = { patch: { tool: c.tool, ...patchHost(run) } };
-      return { wallSeconds: wall(), exitCode: run.exitCode, output: cutText(run.output, budget), extra, failure: run.error };
+      const { run, output, host } = await sentPatch(c, intercepted, args.workdir, budget);
+      return { wallSeconds: wall(), exitCode: run.exitCode, output, extra: { patch: { tool: c.tool, ...host } }, failure: run.error };
     }
     // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
     const login = args.login !== false;

@@ -1,6 +1,6 @@
 // grep_files (experimental in Codex): the files whose contents match a regular expression,
 // newest first, one absolute path per line, like `rg --files-with-matches --sortr=modified`.
-import { EngineError, engineFailure, type GrepResult } from '../../engine/index.js';
+import { EngineError, engineFailure, type GrepResult, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { bad } from './errors.js';
@@ -9,14 +9,14 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 2000;
 const TIMEOUT_MS = 30_000;
 
-interface GrepArgs {
-  pattern: string;
-  include?: string;
-  path?: string;
-  limit?: number;
-}
+const schema = {
+  type: 'object',
+  properties: { pattern: { type: 'string' }, include: { type: 'string' }, path: { type: 'string' }, limit: { type: 'number' } },
+  required: ['pattern'],
+  additionalProperties: false,
+} as const;
 
-export const grepFiles = defineTool<GrepArgs, GrepResult>({
+export const grepFiles = defineTool<ArgsOf<typeof schema>, GrepResult>({
   name: 'grep_files',
   summary: 'Find the files whose contents match a regular expression, newest first; returns paths only.',
   description: [
@@ -26,12 +26,7 @@ export const grepFiles = defineTool<GrepArgs, GrepResult>({
     `(default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}). No match answers "No matches found." as a failed call.`,
     'To see the matching lines, read the files with read_file or run rg through exec_command.',
   ],
-  schema: {
-    type: 'object',
-    properties: { pattern: { type: 'string' }, include: { type: 'string' }, path: { type: 'string' }, limit: { type: 'number' } },
-    required: ['pattern'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {

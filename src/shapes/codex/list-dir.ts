@@ -1,7 +1,7 @@
 // list_dir (experimental in Codex): a directory tree to a depth, entries sorted by relative
 // path, two spaces of indent per level, a type suffix, paged with a 1-based offset and a limit.
 import path from 'node:path';
-import { byteOrder, cutUtf8, type ListEntry, type ListResult } from '../../engine/index.js';
+import { byteOrder, cutUtf8, type ListEntry, type ListResult, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { bad } from './errors.js';
@@ -10,14 +10,14 @@ const SUFFIX: Record<ListEntry['type'], string> = { directory: '/', symlink: '@'
 /** Entries gathered at most before paging; a deeper tree is reported as incomplete. */
 const MAX_COLLECT = 50_000;
 
-interface ListArgs {
-  dir_path: string;
-  offset?: number;
-  limit?: number;
-  depth?: number;
-}
+const schema = {
+  type: 'object',
+  properties: { dir_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, depth: { type: 'number' } },
+  required: ['dir_path'],
+  additionalProperties: false,
+} as const;
 
-export const listDir = defineTool<ListArgs, ListResult>({
+export const listDir = defineTool<ArgsOf<typeof schema>, ListResult>({
   name: 'list_dir',
   fields: { path: 'dir_path' },
   summary: 'List a directory tree by absolute path, a few levels deep, with / for folders and @ for links; paged.',
@@ -29,12 +29,7 @@ export const listDir = defineTool<ListArgs, ListResult>({
     '(default 25) from entry `offset` (1-based, default 1); "More than N entries found" says more remain: ask again with a',
     'larger offset. Names are cut to 500 bytes. To find files by content use grep_files.',
   ],
-  schema: {
-    type: 'object',
-    properties: { dir_path: { type: 'string' }, offset: { type: 'number' }, limit: { type: 'number' }, depth: { type: 'number' } },
-    required: ['dir_path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Look at the top of a project', arguments: { dir_path: '/srv/app', depth: 2 }, expectedOutcome: 'Absolute path: /srv/app then the tree.' },

@@ -1,7 +1,7 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
 import path from 'node:path';
-import { cutUtf8, engineFailure, indentationBlock, type TextRead } from '../../engine/index.js';
+import { type ArgsOf, cutUtf8, engineFailure, indentationBlock, type TextRead } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { bad } from './errors.js';
@@ -10,14 +10,6 @@ const DEFAULT_LIMIT = 2000;
 const MAX_LINE_BYTES = 500;
 /** Indentation mode reads the whole file; past this size the slice mode is the way. */
 const MAX_INDENT_FILE_BYTES = 16 * 1024 * 1024;
-
-interface ReadArgs {
-  file_path: string;
-  offset?: number;
-  limit?: number;
-  mode?: string;
-  indentation?: { anchor_line?: number; max_levels?: number; include_siblings?: boolean; include_header?: boolean; max_lines?: number };
-}
 
 const whole = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 0);
 
@@ -37,7 +29,30 @@ interface Numbered {
   mode: string;
 }
 
-export const readFile = defineTool<ReadArgs, Numbered>({
+const schema = {
+  type: 'object',
+  properties: {
+    file_path: { type: 'string' },
+    offset: { type: 'number' },
+    limit: { type: 'number' },
+    mode: { type: 'string' },
+    indentation: {
+      type: 'object',
+      properties: {
+        anchor_line: { type: 'number' },
+        max_levels: { type: 'number' },
+        include_siblings: { type: 'boolean' },
+        include_header: { type: 'boolean' },
+        max_lines: { type: 'number' },
+      },
+      additionalProperties: false,
+    },
+  },
+  required: ['file_path'],
+  additionalProperties: false,
+} as const;
+
+export const readFile = defineTool<ArgsOf<typeof schema>, Numbered>({
   name: 'read_file',
   fields: { path: 'file_path' },
   summary: 'Read lines of a text file by absolute path, as "L<n>: text", a range or the code block around a line.',
@@ -50,28 +65,7 @@ export const readFile = defineTool<ReadArgs, Numbered>({
     'Each line is "L<number>: <text>" without its line ending, cut to 500 bytes. Text is read as UTF-8, bytes that are not UTF-8 shown as U+FFFD (\uFFFD); files with a UTF-16 or UTF-8 byte-order mark are decoded by it.',
     'For images use view_image; to find files use grep_files or list_dir.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      file_path: { type: 'string' },
-      offset: { type: 'number' },
-      limit: { type: 'number' },
-      mode: { type: 'string' },
-      indentation: {
-        type: 'object',
-        properties: {
-          anchor_line: { type: 'number' },
-          max_levels: { type: 'number' },
-          include_siblings: { type: 'boolean' },
-          include_header: { type: 'boolean' },
-          max_lines: { type: 'number' },
-        },
-        additionalProperties: false,
-      },
-    },
-    required: ['file_path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read the first 50 lines', arguments: { file_path: '/srv/app/src/main.py', offset: 1, limit: 50 }, expectedOutcome: 'L1: … to L50: …' },

@@ -1,14 +1,16 @@
 // view_image: a local image file returned to the model as an image (a blob with its media type).
-import { engineFailure, type ReadResult } from '../../engine/index.js';
+import { engineFailure, type ReadResult, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
-interface Args {
-  path: string;
-  detail?: 'high' | 'original';
-}
+const schema = {
+  type: 'object',
+  properties: { path: { type: 'string' }, detail: { type: 'string', enum: ['high', 'original'] } },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
 
-export const viewImage = defineTool<Args, ReadResult>({
+export const viewImage = defineTool<ArgsOf<typeof schema>, ReadResult>({
   name: 'view_image',
   summary: 'Look at a local image file (png, jpeg, gif, webp) when you need to see it; it is returned as an image.',
   description: [
@@ -16,12 +18,7 @@ export const viewImage = defineTool<Args, ReadResult>({
     'the model can see, at its original resolution whatever `detail` says (high or original). At most 20 MiB.',
     'Only for images already on disk; use read_file or exec_command for text, and not for PDFs or other binary files.',
   ],
-  schema: {
-    type: 'object',
-    properties: { path: { type: 'string' }, detail: { type: 'string', enum: ['high', 'original'] } },
-    required: ['path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   idempotency: 'idempotent',
   examples: [{ description: 'Look at a screenshot', arguments: { path: 'docs/screenshot.png' }, expectedOutcome: 'The image.' }],

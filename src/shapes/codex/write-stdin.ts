@@ -1,6 +1,6 @@
 // write_stdin: types into, or polls, a process exec_command left running, and answers as
 // exec_command does with what it printed since the last read.
-import { engineFailure, heldHandles, jobOfHandle, releaseHandle } from '../../engine/index.js';
+import { engineFailure, heldHandles, jobOfHandle, releaseHandle, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
@@ -8,14 +8,14 @@ import { byteBudget } from './output.js';
 
 const WRITE_YIELD_MS = 250;
 
-interface WriteArgs {
-  session_id: number;
-  chars?: string;
-  yield_time_ms?: number;
-  max_output_tokens?: number;
-}
+const schema = {
+  type: 'object',
+  properties: { chars: { type: 'string' }, max_output_tokens: { type: 'number' }, session_id: { type: 'number' }, yield_time_ms: { type: 'number' } },
+  required: ['session_id'],
+  additionalProperties: false,
+} as const;
 
-export const writeStdin = defineTool<WriteArgs, ExecOutput>({
+export const writeStdin = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   name: 'write_stdin',
   summary: 'Type into, or poll, a command exec_command left running, and read what it printed since.',
   description: [
@@ -26,12 +26,7 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
     'Once the answer says "Process exited with code N" the session id is gone.',
     BUDGET_MODE,
   ],
-  schema: {
-    type: 'object',
-    properties: { chars: { type: 'string' }, max_output_tokens: { type: 'number' }, session_id: { type: 'number' }, yield_time_ms: { type: 'number' } },
-    required: ['session_id'],
-    additionalProperties: false,
-  },
+  schema,
   output: OUTPUT_SCHEMA,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
