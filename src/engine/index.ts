@@ -350,3 +350,6 @@ export { ERROR_KINDS, everyKind } from './error-kinds.js';
 export type { HostFacts } from './host-facts.js';
 export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
 export { endFailure, runFacts, settledFacts } from './shell/run-facts.js';
+export { numberedRead, type Numbered, type NumberedReadArgs } from './files/numbered-read.js';
+export { treePage, type TreePage } from './search/tree-page.js';
+export { writeToHandle } from './shell/handle-write.js';

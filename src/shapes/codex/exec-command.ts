@@ -5,8 +5,7 @@ import { handleFor, patchFromScript, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
-import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
-import { byteBudget } from './output.js';
+import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, since, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { sentPatch } from './patch.js';
 import { EXEC_ENV } from './run.js';
 
@@ -71,31 +70,29 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   async call(args, c) {
     const started = performance.now();
     checkApproval(args);
-    checkTokens(args.max_output_tokens);
-    const budget = byteBudget(args.max_output_tokens);
-    const wall = () => (performance.now() - started) / 1000;
+    const budget = tokenBudget(args.max_output_tokens);
     const intercepted = patchFromScript(args.cmd);
     if (intercepted) {
       const { run, output, host } = await sentPatch(c, intercepted, args.workdir, budget);
-      return { wallSeconds: wall(), exitCode: run.exitCode, output, extra: { patch: { tool: c.tool, ...host } }, failure: run.error };
+      return { wallSeconds: since(started), exitCode: run.exitCode, output, extra: { patch: { tool: c.tool, ...host } }, failure: run.error };
     }
-    // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
-    const login = args.login !== false;
+    // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false; a terminal session reads the profile.
+    const [login, tty] = [args.login !== false, args.tty === true];
+    const command = args.shell ? [args.shell, login ? '-lc' : '-c', args.cmd] : args.cmd;
+    const env = tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' };
     const job = await c.engine.shell.start(c, {
-      command: args.shell ? [args.shell, login ? '-lc' : '-c', args.cmd] : args.cmd,
+      command,
       workdir: args.workdir,
       login: args.shell ? undefined : login,
-      // A terminal session is what Codex gives the user: its login shell reads the profile.
-      startupFiles: args.tty === true,
-      tty: args.tty === true,
-      stdin: args.tty === true,
-      description: 'exec_command',
-      env: args.tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' },
+      startupFiles: tty,
+      tty,
+      stdin: tty,
+      description: c.tool,
+      env,
     });
-    const wait = waitMs(args.yield_time_ms ?? EXEC_YIELD_MS);
-    const r = await c.engine.shell.output(c, job.id, { waitMs: wait, until: 'exit', maxBytes: budget, budget: 'head_tail' });
+    const r = await c.engine.shell.output(c, job.id, readOpts(args.yield_time_ms ?? EXEC_YIELD_MS, budget));
     const extra = { jobId: job.id, pid: job.pid, ...(job.ttyFallback ? { ttyFallback: job.ttyFallback } : {}) };
-    return readAnswer(r, wall(), extra, () => handleFor(c.session, job.id));
+    return readAnswer(r, started, extra, () => handleFor(c.session, job.id));
   },
   format: execReply,
 });

@@ -1,17 +1,13 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
-import path from 'node:path';
-import { type ArgsOf, cutUtf8, engineFailure, indentationBlock, type TextRead } from '../../engine/index.js';
+import { type ArgsOf, cutUtf8, engineFailure, type Numbered, numberedRead, type TextRead } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { bad } from './errors.js';
 
 const DEFAULT_LIMIT = 2000;
 const MAX_LINE_BYTES = 500;
 /** Indentation mode reads the whole file; past this size the slice mode is the way. */
 const MAX_INDENT_FILE_BYTES = 16 * 1024 * 1024;
-
-const whole = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 0);
 
 async function readText(c: Call, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }): Promise<TextRead> {
   // As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
@@ -20,13 +16,6 @@ async function readText(c: Call, file: string, opts: { start?: number; limit?: n
   const what = r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind;
   const why = `${file} is not a text file (${what}); read_file shows text, view_image shows images`;
   throw engineFailure('not_text', why, { path: file, kind: r.kind }, { field: 'file_path' });
-}
-
-/** The lines read, numbered, and the read they came from. */
-interface Numbered {
-  lines: Array<[number, string]>;
-  read: TextRead;
-  mode: string;
 }
 
 const schema = {
@@ -83,37 +72,11 @@ export const readFile = defineTool<ArgsOf<typeof schema>, Numbered>({
     'Past the end: "offset exceeds file length" (also for an empty file) and "anchor_line exceeds file length" (OUT_OF_RANGE as INVALID_ARGUMENT).',
     'NOT_FOUND: no such file. PERMISSION_DENIED: outside the roots. RESOURCE_EXHAUSTED: indentation mode on a file over 16 MiB (use slice mode).',
   ],
-  async call(args, c) {
-    const offset = args.offset ?? 1;
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const mode = args.mode ?? 'slice';
-    const ind = args.indentation ?? {};
-    if (!whole(offset) || offset < 1) throw bad('offset must be a 1-indexed line number', 'offset', args.offset);
-    if (!whole(limit) || limit < 1) throw bad('limit must be greater than zero', 'limit', args.limit);
-    if (!path.isAbsolute(args.file_path)) throw bad('file_path must be an absolute path', 'file_path', args.file_path);
-    if (mode !== 'slice' && mode !== 'indentation') throw bad(`mode must be "slice" or "indentation", not "${mode}"`, 'mode', mode);
-    if (mode === 'slice') {
-      const read = await readText(c, args.file_path, { start: offset, limit });
-      if (read.lines.length === 0) throw bad('offset exceeds file length', 'offset', offset);
-      return { mode, read, lines: read.lines.map((l, i) => [offset + i, l]) };
-    }
-    const maxLines = ind.max_lines ?? limit;
-    if (!whole(maxLines) || maxLines < 1) throw bad('max_lines must be greater than zero', 'indentation.max_lines', ind.max_lines);
-    if (!whole(ind.max_levels)) throw bad('max_levels must be a whole number of levels, 0 or more', 'indentation.max_levels', ind.max_levels);
-    const read = await readText(c, args.file_path, { maxFileBytes: MAX_INDENT_FILE_BYTES });
-    const lines = read.lines;
-    if (lines.length === 0 || offset > lines.length) throw bad('offset exceeds file length', 'offset', offset);
-    const anchor = ind.anchor_line ?? offset;
-    if (!whole(anchor) || anchor < 1 || anchor > lines.length) throw bad('anchor_line exceeds file length', 'indentation.anchor_line', anchor);
-    const block = indentationBlock(lines, {
-      anchor: anchor - 1,
-      maxLevels: ind.max_levels ?? 0,
-      includeSiblings: ind.include_siblings ?? false,
-      includeHeader: ind.include_header ?? true,
-      limit: Math.min(limit, maxLines),
-    });
-    return { mode, read, lines: block.map((i) => [i + 1, lines[i]!]) };
-  },
+  call: (args, c) =>
+    numberedRead((o) => readText(c, args.file_path, o), { path: args.file_path, field: 'file_path' }, args, {
+      limit: DEFAULT_LIMIT,
+      maxBlockFileBytes: MAX_INDENT_FILE_BYTES,
+    }),
   format({ lines, read, mode }, args) {
     const first = lines[0]?.[0] ?? args.offset ?? 1;
     const last = lines[lines.length - 1]?.[0] ?? args.offset ?? 1;
