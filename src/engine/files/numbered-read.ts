@@ -2,6 +2,7 @@
 // line found by indentation (Codex's read_file). The options carry the names the model gave
 // them, since a bad one is invalid_argument naming it ("indentation.max_lines").
 import { EngineError } from '../errors.js';
+import type { HostFacts } from '../host-facts.js';
 import { indentationBlock } from './indent-block.js';
 import type { TextRead } from './read.js';
 import path from 'node:path';
@@ -18,6 +19,7 @@ export interface Numbered {
   lines: Array<[number, string]>;
   read: TextRead;
   mode: string;
+  facts: HostFacts;
 }
 
 /** How the text is read: a range of lines, or (for a block) the whole file up to `maxFileBytes`. */
@@ -25,6 +27,18 @@ export type TextReader = (opts: { start?: number; limit?: number; maxFileBytes?:
 
 const bad = (message: string, field: string, value?: unknown) => new EngineError('invalid_argument', message, { field, facts: { value } });
 const whole = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 0);
+
+function numbered(mode: string, read: TextRead, lines: Array<[number, string]>, offset: number): Numbered {
+  const [first, last] = [lines[0]?.[0] ?? offset, lines[lines.length - 1]?.[0] ?? offset];
+  const facts = {
+    summary: `Read lines ${first}-${last} of ${read.relative}`,
+    paths: [read.path],
+    counts: { lines: lines.length, firstLine: first, lastLine: last },
+    truncated: read.hasMore || read.truncatedLines.length > 0,
+    details: { mode, encoding: read.encoding, ...(read.totalLines !== undefined ? { totalLines: read.totalLines } : {}) },
+  };
+  return { mode, read, lines, facts };
+}
 
 /** Reads `file` (which must be absolute; `field` names it) as numbered lines per `args`; the default limit is `limit`. */
 export async function numberedRead(
@@ -41,7 +55,12 @@ export async function numberedRead(
   if (mode === 'slice') {
     const r = await read({ start: offset, limit });
     if (r.lines.length === 0) throw bad('offset exceeds file length', 'offset', offset);
-    return { mode, read: r, lines: r.lines.map((l, i) => [offset + i, l]) };
+    return numbered(
+      mode,
+      r,
+      r.lines.map((l, i) => [offset + i, l]),
+      offset,
+    );
   }
   const maxLines = ind.max_lines ?? limit;
   if (!whole(maxLines) || maxLines < 1) throw bad('max_lines must be greater than zero', 'indentation.max_lines', ind.max_lines);
@@ -58,5 +77,10 @@ export async function numberedRead(
     includeHeader: ind.include_header ?? true,
     limit: Math.min(limit, maxLines),
   });
-  return { mode, read: r, lines: block.map((i) => [i + 1, lines[i]!]) };
+  return numbered(
+    mode,
+    r,
+    block.map((i) => [i + 1, lines[i]!]),
+    offset,
+  );
 }

@@ -7,6 +7,7 @@ import { TAGS } from '../tags.js';
 const SUFFIX: Record<ListEntry['type'], string> = { directory: '/', symlink: '@', other: '?', file: '' };
 /** Entries gathered at most before paging; a deeper tree is reported as incomplete. */
 const MAX_COLLECT = 50_000;
+const PAGE = { limit: 25, depth: 2, maxCollect: MAX_COLLECT };
 
 const schema = {
   type: 'object',
@@ -39,8 +40,7 @@ export const listDir = defineTool<ArgsOf<typeof schema>, TreePage>({
     '"depth must be greater than zero"; "offset exceeds directory entry count"; dir_path is a file.',
     'NOT_FOUND: no such directory. PERMISSION_DENIED: outside the roots.',
   ],
-  call: (args, c) =>
-    treePage((p, o) => c.engine.search.list(c, p, o), { path: args.dir_path, field: 'dir_path' }, args, { limit: 25, depth: 2, maxCollect: MAX_COLLECT }),
+  call: (args, c) => treePage((p, o) => c.engine.search.list(c, p, o), { path: args.dir_path, field: 'dir_path' }, args, PAGE),
   format(p) {
     const lines = [`Absolute path: ${p.path}`, ...p.entries.map((e) => `${'  '.repeat(e.depth - 1)}${cutUtf8(e.name, 500)}${SUFFIX[e.type]}`)];
     if (p.more) lines.push(`More than ${p.entries.length} entries found`);

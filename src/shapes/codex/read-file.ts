@@ -1,22 +1,19 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
-import { type ArgsOf, cutUtf8, engineFailure, type Numbered, numberedRead, type TextRead } from '../../engine/index.js';
+import { type ArgsOf, cutUtf8, type Numbered, numberedRead, readTextOnly } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
 const DEFAULT_LIMIT = 2000;
+const HINT = 'read_file shows text, view_image shows images';
 const MAX_LINE_BYTES = 500;
 /** Indentation mode reads the whole file; past this size the slice mode is the way. */
 const MAX_INDENT_FILE_BYTES = 16 * 1024 * 1024;
+const READ = { limit: DEFAULT_LIMIT, maxBlockFileBytes: MAX_INDENT_FILE_BYTES };
 
-async function readText(c: Call, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }): Promise<TextRead> {
-  // As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
-  const r = await c.engine.files.read(c, file, { ...opts, maxLineChars: MAX_LINE_BYTES, media: [], utf8Lossy: true });
-  if (r.kind === 'text') return r;
-  const what = r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind;
-  const why = `${file} is not a text file (${what}); read_file shows text, view_image shows images`;
-  throw engineFailure('not_text', why, { path: file, kind: r.kind }, { field: 'file_path' });
-}
+// As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
+const readText = (c: Call, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }) =>
+  readTextOnly(c.engine.files.read(c, file, { ...opts, maxLineChars: MAX_LINE_BYTES, media: [], utf8Lossy: true }), file, 'file_path', HINT);
 
 const schema = {
   type: 'object',
@@ -72,23 +69,6 @@ export const readFile = defineTool<ArgsOf<typeof schema>, Numbered>({
     'Past the end: "offset exceeds file length" (also for an empty file) and "anchor_line exceeds file length" (OUT_OF_RANGE as INVALID_ARGUMENT).',
     'NOT_FOUND: no such file. PERMISSION_DENIED: outside the roots. RESOURCE_EXHAUSTED: indentation mode on a file over 16 MiB (use slice mode).',
   ],
-  call: (args, c) =>
-    numberedRead((o) => readText(c, args.file_path, o), { path: args.file_path, field: 'file_path' }, args, {
-      limit: DEFAULT_LIMIT,
-      maxBlockFileBytes: MAX_INDENT_FILE_BYTES,
-    }),
-  format({ lines, read, mode }, args) {
-    const first = lines[0]?.[0] ?? args.offset ?? 1;
-    const last = lines[lines.length - 1]?.[0] ?? args.offset ?? 1;
-    return {
-      text: lines.map(([n, l]) => `L${n}: ${cutUtf8(l, MAX_LINE_BYTES)}`).join('\n'),
-      host: {
-        summary: `Read lines ${first}-${last} of ${read.relative}`,
-        paths: [read.path],
-        counts: { lines: lines.length, firstLine: first, lastLine: last },
-        truncated: read.hasMore || read.truncatedLines.length > 0,
-        details: { mode, encoding: read.encoding, ...(read.totalLines !== undefined ? { totalLines: read.totalLines } : {}) },
-      },
-    };
-  },
+  call: (args, c) => numberedRead((o) => readText(c, args.file_path, o), { path: args.file_path, field: 'file_path' }, args, READ),
+  format: ({ lines, facts }) => ({ text: lines.map(([n, l]) => `L${n}: ${cutUtf8(l, MAX_LINE_BYTES)}`).join('\n'), host: facts }),
 });
