@@ -353,5 +353,6 @@ export { endFailure, runFacts, settledFacts } from './shell/run-facts.js';
 export { numberedRead, type Numbered, type NumberedReadArgs } from './files/numbered-read.js';
 export { treePage, type TreePage } from './search/tree-page.js';
 export { writeToHandle } from './shell/handle-write.js';
-export { readImageOnly, readTextOnly } from './files/read-kind.js';
+export { readImageOnly, readPlainText, readTextOnly } from './files/read-kind.js';
 export { matchingFiles, type MatchingFiles } from './search/matching-files.js';
+export { grepPage, type GrepPage } from './search/grep-page.js';
