@@ -356,3 +356,6 @@ export { writeToHandle } from './shell/handle-write.js';
 export { readImageOnly, readPlainText, readTextOnly } from './files/read-kind.js';
 export { matchingFiles, type MatchingFiles } from './search/matching-files.js';
 export { grepPage, type GrepPage } from './search/grep-page.js';
+export { headChars } from './text/head-chars.js';
+export { runEach, type EachEntry, type EachRun } from './shell/run-each.js';
+export { requireOwnUser } from './shell/own-user.js';

@@ -5,7 +5,7 @@ import { diffNote } from '../../engine/index.js';
 import type { DiffOperation, DiffOperationResult } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { bad, CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, openaiWords, type WithCallId } from './errors.js';
+import { bad, CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
 
 interface Args extends WithCallId {
   type?: unknown;
@@ -119,9 +119,5 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
     return c.engine.files.applyDiff(c, checked(args));
   },
   format: (r, args) => done(r, args),
-  errors(err, args, c) {
-    const said = openaiWords(err, args, c);
-    const text = typeof said === 'object' ? said.text : (said ?? err.message);
-    return { text, data: patchOutput(args, 'failed', text) };
-  },
+  errors: inItem((args, text) => patchOutput(args, 'failed', text)),
 });
