@@ -359,3 +359,4 @@ export { grepPage, type GrepPage } from './search/grep-page.js';
 export { headChars } from './text/head-chars.js';
 export { runEach, type EachEntry, type EachRun } from './shell/run-each.js';
 export { requireOwnUser } from './shell/own-user.js';
+export { changeFacts } from './files/change-facts.js';

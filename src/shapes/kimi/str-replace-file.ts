@@ -1,5 +1,5 @@
 // StrReplaceFile: one literal edit or a list of them, applied in order, all or nothing.
-import { engineFailure, type EditResult, literalEdits, diffNote, str } from '../../engine/index.js';
+import { engineFailure, type EditResult, literalEdits, changeFacts, str } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
@@ -69,13 +69,8 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
       const err = engineFailure('no_change', 'the edits leave the file unchanged', { path: pathOf(args) }, { field: 'edit' });
       return kimiFail('No replacements were made: the edits leave the file exactly as it is.', '', { paths: [r.path] }, err);
     }
-    return kimiOk(`File successfully edited. Applied ${edits} edit(s) with ${r.replacements} total replacement(s).`, '', {
-      summary: `Edited ${r.relative}`,
-      paths: [r.path],
-      diff: r.diff.unified,
-      diffNote: diffNote(r.diff),
-      counts: { edits, replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
-    });
+    const host = changeFacts(`Edited ${r.relative}`, r, { edits, replacements: r.replacements });
+    return kimiOk(`File successfully edited. Applied ${edits} edit(s) with ${r.replacements} total replacement(s).`, '', host);
   },
   errors: fileWords<Args>((err, p, args) => {
     const which = itemsOf(args).length > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';

@@ -1,8 +1,7 @@
 // apply_patch: one operation of the Responses API's apply_patch_call (create_file or
 // update_file with a V4A diff, or delete_file), applied atomically; the result's data is the
 // apply_patch_call_output item a host sends back unchanged.
-import { diffNote } from '../../engine/index.js';
-import type { DiffOperation, DiffOperationResult } from '../../engine/index.js';
+import { changeFacts, type DiffOperation, type DiffOperationResult } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { bad, CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
@@ -45,18 +44,8 @@ function checked(a: Args): DiffOperation {
 
 function done(r: DiffOperationResult, a: Args): Reply {
   const output = `${DONE[r.type]} ${a.path as string}`;
-  return {
-    text: output,
-    data: patchOutput(a, 'completed', output),
-    host: {
-      summary: output,
-      paths: [r.path],
-      diff: r.diff.unified,
-      diffNote: r.diff.omitted ? `${r.relative}: ${diffNote(r.diff)}` : undefined,
-      counts: { bytes: r.bytes },
-      details: { operation: r.type },
-    },
-  };
+  const host = changeFacts(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
+  return { text: output, data: patchOutput(a, 'completed', output), host };
 }
 
 export const applyPatch = defineTool<Args, DiffOperationResult>({

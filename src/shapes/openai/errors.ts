@@ -10,12 +10,12 @@ export interface WithCallId {
 }
 
 /** Arguments carry call_id only to have it echoed: the output item gets it first, as the API lists it. */
-export const callIdOf = (args: unknown): { call_id?: string } => {
-  const id = (args as WithCallId | undefined)?.call_id;
-  return typeof id === 'string' ? { call_id: id } : {};
-};
+export const callIdOf = (args: unknown): WithCallId => (typeof (args as WithCallId)?.call_id === 'string' ? { call_id: (args as WithCallId).call_id } : {});
 
 export const CALL_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 };
+
+/** The schema arguments are checked against: the served one, which may also carry call_id. */
+export const withCallId = (s: { properties: object }) => ({ ...s, properties: { ...s.properties, call_id: CALL_ID_SCHEMA } });
 
 export const CALL_ID_MODE =
   'call_id: the arguments are the call item\'s operation/action object, which has no call_id; a host may add "call_id" (1-64 characters) to them and it is echoed in the output item (data), otherwise the output item has none and the host adds it before sending.';
@@ -24,12 +24,8 @@ export const CALL_ID_MODE =
 export const bad = (message: string, field: string, value?: unknown) =>
   new EngineError('invalid_argument', message, { field, facts: { value, verbatim: true } });
 
-const sentence = (s: string) => {
-  const t = s.charAt(0).toUpperCase() + s.slice(1);
-  return /[.!?:]$/.test(t) ? t : `${t}.`;
-};
-
-const said = (err: Failure) => `Error: ${sentence(err.message)}`;
+/** The engine's message as a sentence: a capital first, a stop last. */
+const said = (err: Failure) => `Error: ${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}${/[.!?:]$/.test(err.message) ? '' : '.'}`;
 
 const BY_KIND = everyKind<KindWords<unknown>>(said, {
   invalid_argument(err) {

@@ -5,7 +5,7 @@ import { endFailure, headChars, NON_INTERACTIVE_ENV, requireOwnUser, runFacts, s
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
-import { captured, DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
+import { captured, DEFAULT_TIMEOUT_MS, NULLABLE_INT, MAX_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
   type: 'exec';
@@ -16,7 +16,6 @@ interface Args extends WithCallId {
   user?: string | null;
 }
 
-const NULLABLE_INT = { type: ['integer', 'null'] };
 const NULLABLE_STRING = { type: ['string', 'null'] };
 const PROPERTIES = {
   type: { const: 'exec' },

@@ -4,8 +4,8 @@
 import { type EachEntry, type EachRun, NON_INTERACTIVE_ENV, runEach } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, wordsOf, type WithCallId } from './errors.js';
-import { DEFAULT_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, withCallId, wordsOf, type WithCallId } from './errors.js';
+import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
   commands: string[];
@@ -13,7 +13,11 @@ interface Args extends WithCallId {
   max_output_length?: number | null;
 }
 
-const NULLABLE_INT = { type: ['integer', 'null'] };
+const SCHEMA = {
+  type: 'object',
+  properties: { commands: { type: 'array', items: { type: 'string' } }, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT },
+  required: ['commands'],
+};
 
 /** The limit of characters kept: the model's max_output_length, at most OUTPUT_LIMIT. */
 const limitOf = (a: Args) => Math.min(typeof a.max_output_length === 'number' ? Math.max(0, a.max_output_length) : OUTPUT_LIMIT, OUTPUT_LIMIT);
@@ -40,8 +44,7 @@ function shown(a: Args, r: EachRun): string {
 
 /** The result: the text shown, the output item, and the host's facts. */
 function reply(r: EachRun, a: Args): Reply {
-  const n = a.commands.length;
-  const last = r.entries.at(-1);
+  const [n, last] = [a.commands.length, r.entries.at(-1)];
   return {
     text: shown(a, r),
     data: shellOutput(a, r.entries),
@@ -70,16 +73,8 @@ export const shell = defineTool<Args, EachRun>({
     'The result text shows each command and its output; the structured data is the shell_call_output item',
     '{type, call_id?, max_output_length?, output: [...]} to send back as it is.',
   ],
-  schema: {
-    type: 'object',
-    properties: { commands: { type: 'array', items: { type: 'string' } }, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT },
-    required: ['commands'],
-  },
-  argumentsSchema: {
-    type: 'object',
-    properties: { commands: { type: 'array', items: { type: 'string' } }, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT, call_id: CALL_ID_SCHEMA },
-    required: ['commands'],
-  },
+  schema: SCHEMA,
+  argumentsSchema: withCallId(SCHEMA),
   output: {
     type: 'object',
     properties: {
