@@ -360,3 +360,4 @@ export { headChars } from './text/head-chars.js';
 export { runEach, type EachEntry, type EachRun } from './shell/run-each.js';
 export { requireOwnUser } from './shell/own-user.js';
 export { changeFacts } from './files/change-facts.js';
+export { fetchText } from './web/page-text.js';

@@ -1,8 +1,8 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
 import path from 'node:path';
-import { EngineError, expandHome, type GrepMode, grepPage, type GrepPage } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
+import { EngineError, expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
 import { nullable } from './files.js';
@@ -21,6 +21,38 @@ function sensitiveNote(paths: string[]): string {
 }
 
 const context = (args: Args) => ({ before: args['-B'] ?? args['-C'] ?? 0, after: args['-A'] ?? args['-C'] ?? 0 });
+
+/** The page in Kimi's words: its notes first, then the lines, capped. */
+function reply(p: GrepPage, args: Args): Reply {
+  // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
+  const notes = [
+    p.timedOut ? `The search stopped after ${TIMEOUT_MS / 1000} seconds; results are partial.` : '',
+    !p.timedOut && p.atMatchLimit ? 'The search stopped at its match limit; results are partial.' : '',
+    p.secret.length > 0 ? sensitiveNote(p.secret) : '',
+    args.output_mode === 'count_matches' ? `Found ${p.occurrences} total occurrences across ${p.files} files.` : '',
+    p.next !== undefined ? `Results truncated to ${p.page.length} lines (total: ${p.total}). Use offset=${p.next} to see more.` : '',
+  ].filter((n) => n !== '');
+  // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then the other notes.
+  if (p.page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', p.facts);
+  const out = capped(p.page.join('\n'));
+  return kimiOk(cutNote(notes.join(' '), out.truncated), out.text, { ...p.facts, truncated: p.facts.truncated || out.truncated });
+}
+
+/** Kimi's arguments as the engine's search options. */
+const searchOf = (args: Args, mode: GrepMode): GrepOptions => ({
+  ...context(args),
+  pattern: args.pattern,
+  paths: [expandHome(args.path ?? '.')],
+  caseMode: args['-i'] ? 'insensitive' : 'sensitive',
+  multiline: args.multiline,
+  globs: args.glob ? [args.glob] : undefined,
+  types: args.type ? [args.type] : undefined,
+  hidden: true,
+  noIgnore: args.include_ignored,
+  mode,
+  sort: mode === 'files' ? 'mtime-desc' : 'path',
+  timeoutMs: TIMEOUT_MS,
+});
 
 export const grepTool = defineTool<Args, GrepPage>({
   name: 'Grep',
@@ -79,38 +111,11 @@ export const grepTool = defineTool<Args, GrepPage>({
       const why = `output_mode ${args.output_mode} is not one of ${Object.keys(MODES).join(', ')}`;
       throw new EngineError('invalid_argument', why, { field: 'output_mode', facts: { output_mode: args.output_mode } });
     }
-    const opts = {
-      ...context(args),
-      pattern: args.pattern,
-      paths: [expandHome(args.path ?? '.')],
-      caseMode: args['-i'] ? ('insensitive' as const) : ('sensitive' as const),
-      multiline: args.multiline,
-      globs: args.glob ? [args.glob] : undefined,
-      types: args.type ? [args.type] : undefined,
-      hidden: true,
-      noIgnore: args.include_ignored,
-      mode,
-      sort: mode === 'files' ? ('mtime-desc' as const) : ('path' as const),
-      timeoutMs: TIMEOUT_MS,
-    };
     // Kimi's default page is 250 lines; 0 or null shows everything.
     const page = { lineNumbers: args['-n'] ?? true, offset: args.offset ?? 0, limit: args.head_limit === undefined ? 250 : (args.head_limit ?? 0) };
-    return grepPage((o) => c.engine.search.grep(c, o), opts, page);
+    return grepPage((o) => c.engine.search.grep(c, o), searchOf(args, mode), page);
   },
-  format(p, args) {
-    // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
-    const notes = [
-      p.timedOut ? `The search stopped after ${TIMEOUT_MS / 1000} seconds; results are partial.` : '',
-      !p.timedOut && p.atMatchLimit ? 'The search stopped at its match limit; results are partial.' : '',
-      p.secret.length > 0 ? sensitiveNote(p.secret) : '',
-      args.output_mode === 'count_matches' ? `Found ${p.occurrences} total occurrences across ${p.files} files.` : '',
-      p.next !== undefined ? `Results truncated to ${p.page.length} lines (total: ${p.total}). Use offset=${p.next} to see more.` : '',
-    ].filter((n) => n !== '');
-    // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then the other notes.
-    if (p.page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', p.facts);
-    const out = capped(p.page.join('\n'));
-    return kimiOk(cutNote(notes.join(' '), out.truncated), out.text, { ...p.facts, truncated: p.facts.truncated || out.truncated });
-  },
+  format: reply,
   errors: (err) =>
     err.condition === 'grep_timeout'
       ? kimiFail(`The search found nothing within ${TIMEOUT_MS / 1000} seconds. Narrow it with a more specific path, glob or type.`)
