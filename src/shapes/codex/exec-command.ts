@@ -4,6 +4,7 @@
 import { handleFor, patchFromScript, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { B, N, S, STRINGS } from './schema.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
 import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, since, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { sentPatch } from './patch.js';
@@ -15,18 +16,18 @@ const schema = {
   type: 'object',
   properties: {
     additional_permissions: additionalPermissionsSchema,
-    cmd: { type: 'string' },
-    environment_id: { type: 'string' },
+    cmd: S,
+    environment_id: S,
     ingress: { type: 'integer' },
-    justification: { type: 'string' },
-    login: { type: 'boolean' },
-    max_output_tokens: { type: 'number' },
-    prefix_rule: { type: 'array', items: { type: 'string' } },
+    justification: S,
+    login: B,
+    max_output_tokens: N,
+    prefix_rule: STRINGS,
     sandbox_permissions: sandboxPermissionsSchema,
-    shell: { type: 'string' },
-    tty: { type: 'boolean' },
-    workdir: { type: 'string' },
-    yield_time_ms: { type: 'number' },
+    shell: S,
+    tty: B,
+    workdir: S,
+    yield_time_ms: N,
   },
   required: ['cmd'],
   additionalProperties: false,

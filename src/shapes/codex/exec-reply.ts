@@ -5,6 +5,7 @@ import { type CapturedText, type EngineError, type JobRead, shellExitCode } from
 import type { JsonSchema } from '../../registry/types.js';
 import type { Reply } from '../common/define.js';
 import { bad } from './errors.js';
+import { N, S } from './schema.js';
 import { approxTokens, byteBudget, readOutput, withWarning } from './output.js';
 
 // Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
@@ -75,7 +76,6 @@ export function execReply(o: ExecOutput): Reply {
   };
 }
 
-const [S, N] = [{ type: 'string' }, { type: 'number' }];
 export const OUTPUT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { chunk_id: S, wall_time_seconds: N, exit_code: N, session_id: N, original_token_count: N, output: S },

@@ -3,17 +3,13 @@
 import { type ArgsOf, matchingFiles, type MatchingFiles } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { N, S } from './schema.js';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 2000;
 const SEARCH = { limit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT, timeoutMs: 30_000 };
 
-const schema = {
-  type: 'object',
-  properties: { pattern: { type: 'string' }, include: { type: 'string' }, path: { type: 'string' }, limit: { type: 'number' } },
-  required: ['pattern'],
-  additionalProperties: false,
-} as const;
+const schema = { type: 'object', properties: { pattern: S, include: S, path: S, limit: N }, required: ['pattern'], additionalProperties: false } as const;
 
 export const grepFiles = defineTool<ArgsOf<typeof schema>, MatchingFiles>({
   name: 'grep_files',

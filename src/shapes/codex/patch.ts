@@ -4,7 +4,7 @@ import { cutText, type EngineError, type PatchInvocation, type PatchResult, type
 import { errorTable, type Call } from '../common/define.js';
 
 /** "Success. Updated the following files:" then A, M and D lines, as the reference prints them. */
-export function patchSummary(r: PatchResult): string {
+function patchSummary(r: PatchResult): string {
   const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
   return `Success. Updated the following files:\n${lines.join('\n')}\n`;
 }
@@ -22,7 +22,7 @@ const PATCH_WORDS = errorTable<unknown>({
 });
 
 /** The model-facing words of a patch failure: all but a refused command end saying nothing changed. */
-export function patchErrorText(err: EngineError, c: Call): string {
+function patchErrorText(err: EngineError, c: Call): string {
   if (err.condition === 'patch_without_apply_patch') return `${err.message}.`;
   if (err.condition === 'escalation_refused') return err.message;
   const said = PATCH_WORDS(err, undefined, c);

@@ -3,6 +3,7 @@
 import { type ArgsOf, cutUtf8, type Numbered, numberedRead, readTextOnly } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { B, N, S } from './schema.js';
 
 const DEFAULT_LIMIT = 2000;
 const HINT = 'read_file shows text, view_image shows images';
@@ -18,19 +19,13 @@ const readText = (c: Call, file: string, opts: { start?: number; limit?: number;
 const schema = {
   type: 'object',
   properties: {
-    file_path: { type: 'string' },
-    offset: { type: 'number' },
-    limit: { type: 'number' },
-    mode: { type: 'string' },
+    file_path: S,
+    offset: N,
+    limit: N,
+    mode: S,
     indentation: {
       type: 'object',
-      properties: {
-        anchor_line: { type: 'number' },
-        max_levels: { type: 'number' },
-        include_siblings: { type: 'boolean' },
-        include_header: { type: 'boolean' },
-        max_lines: { type: 'number' },
-      },
+      properties: { anchor_line: N, max_levels: N, include_siblings: B, include_header: B, max_lines: N },
       additionalProperties: false,
     },
   },

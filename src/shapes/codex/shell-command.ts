@@ -2,6 +2,7 @@
 import { lineCount, patchFromScript, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { B, N, S, STRINGS } from './schema.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
 import { middle } from './output.js';
 import { DEFAULT_TIMEOUT_MS, execute, FAILURE_MODE, timeoutNote, type Ran } from './run.js';
@@ -13,13 +14,13 @@ const schema = {
   type: 'object',
   properties: {
     additional_permissions: additionalPermissionsSchema,
-    command: { type: 'string' },
-    justification: { type: 'string' },
-    login: { type: 'boolean' },
-    prefix_rule: { type: 'array', items: { type: 'string' } },
+    command: S,
+    justification: S,
+    login: B,
+    prefix_rule: STRINGS,
     sandbox_permissions: sandboxPermissionsSchema,
-    timeout_ms: { type: 'number' },
-    workdir: { type: 'string' },
+    timeout_ms: N,
+    workdir: S,
   },
   required: ['command'],
   additionalProperties: false,

@@ -2,20 +2,14 @@
 import { patchFromArgv, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { N, S, STRINGS } from './schema.js';
 import { APPROVAL_MODE, checkApproval } from './approval.js';
 import { structuredOutput, withWarning } from './output.js';
 import { DEFAULT_TIMEOUT_MS, execute, FAILURE_MODE, timeoutNote, type Ran } from './run.js';
 
 const schema = {
   type: 'object',
-  properties: {
-    command: { type: 'array', items: { type: 'string' } },
-    justification: { type: 'string' },
-    prefix_rule: { type: 'array', items: { type: 'string' } },
-    sandbox_permissions: { type: 'string' },
-    timeout_ms: { type: 'number' },
-    workdir: { type: 'string' },
-  },
+  properties: { command: STRINGS, justification: S, prefix_rule: STRINGS, sandbox_permissions: S, timeout_ms: N, workdir: S },
   required: ['command'],
   additionalProperties: false,
 } as const;

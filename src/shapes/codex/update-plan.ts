@@ -3,6 +3,7 @@
 import { type TodoItem, type ArgsOf } from '../../engine/index.js';
 import { defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { S } from './schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
@@ -10,16 +11,8 @@ const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 
 const schema = {
   type: 'object',
   properties: {
-    explanation: { type: 'string' },
-    plan: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { step: { type: 'string' }, status: { type: 'string' } },
-        required: ['step', 'status'],
-        additionalProperties: false,
-      },
-    },
+    explanation: S,
+    plan: { type: 'array', items: { type: 'object', properties: { step: S, status: S }, required: ['step', 'status'], additionalProperties: false } },
   },
   required: ['plan'],
   additionalProperties: false,

@@ -2,10 +2,11 @@
 import { type ArgsOf, type MediaRead, readImageOnly } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { S } from './schema.js';
 
 const schema = {
   type: 'object',
-  properties: { path: { type: 'string' }, detail: { type: 'string', enum: ['high', 'original'] } },
+  properties: { path: S, detail: { type: 'string', enum: ['high', 'original'] } },
   required: ['path'],
   additionalProperties: false,
 } as const;

@@ -3,13 +3,14 @@
 import { type ArgsOf, writeToHandle } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { N, S } from './schema.js';
 import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 
 const WRITE_YIELD_MS = 250;
 
 const schema = {
   type: 'object',
-  properties: { chars: { type: 'string' }, max_output_tokens: { type: 'number' }, session_id: { type: 'number' }, yield_time_ms: { type: 'number' } },
+  properties: { chars: S, max_output_tokens: N, session_id: N, yield_time_ms: N },
   required: ['session_id'],
   additionalProperties: false,
 } as const;

@@ -21,7 +21,7 @@ const operation = (type: string, withDiff: boolean) => ({
 });
 
 /** The output item for the host: status and the text the model reads. */
-export const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) => ({
+const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) => ({
   type: 'apply_patch_call_output',
   ...callIdOf(args),
   status,

@@ -39,7 +39,7 @@ const BY_KIND = everyKind<KindWords<unknown>>(said, {
 const outside = (err: Failure & { facts: { path: string; roots: string[] } }) =>
   `Error: ${err.facts.path} is outside the workspace (${err.facts.roots.join(', ')}); use a path inside it.`;
 
-export const openaiWords = errorTable<unknown>(
+const openaiWords = errorTable<unknown>(
   {
     outside_roots: outside,
     nul_in_path: outside,

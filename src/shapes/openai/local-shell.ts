@@ -27,7 +27,7 @@ const PROPERTIES = {
 };
 
 /** The output item for the host. */
-export const localShellOutput = (args: unknown, output: string) => ({ type: 'local_shell_call_output', ...callIdOf(args), output });
+const localShellOutput = (args: unknown, output: string) => ({ type: 'local_shell_call_output', ...callIdOf(args), output });
 
 /** stdout then stderr, cut to OUTPUT_LIMIT characters, then how the command ended when it did not exit 0. */
 function reply(a: Args, r: RunOutcome): Reply {

@@ -25,7 +25,7 @@ const limitOf = (a: Args) => Math.min(typeof a.max_output_length === 'number' ? 
 const outcome = (e: EachEntry) => (e.timedOut ? { type: 'timeout' } : { type: 'exit', exit_code: e.exitCode });
 
 /** The output item for the host; it echoes the limit applied when the model gave one. */
-export const shellOutput = (args: Args, entries: EachEntry[]) => ({
+const shellOutput = (args: Args, entries: EachEntry[]) => ({
   type: 'shell_call_output',
   ...callIdOf(args),
   ...(typeof args.max_output_length === 'number' ? { max_output_length: limitOf(args) } : {}),
