@@ -9,11 +9,11 @@ type EditItem = { old: string; new: string; replace_all?: boolean };
 
 type Args = { path: string; edit: EditItem | EditItem[] };
 
-const editItemSchema = () => ({
+const EDIT = {
   properties: { old: { type: 'string' }, new: { type: 'string' }, replace_all: { default: false, type: 'boolean' } },
   required: ['old', 'new'],
   type: 'object',
-});
+};
 
 const itemsOf = (args: Args): EditItem[] => (Array.isArray(args.edit) ? args.edit : args.edit === undefined ? [] : [args.edit]);
 
@@ -27,7 +27,7 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
     'a whole file use WriteFile.',
   ],
   schema: {
-    properties: { path: { type: 'string' }, edit: { anyOf: [editItemSchema(), { items: editItemSchema(), type: 'array' }] } },
+    properties: { path: { type: 'string' }, edit: { anyOf: [EDIT, { items: EDIT, type: 'array' }] } },
     required: ['path', 'edit'],
     type: 'object',
   },
