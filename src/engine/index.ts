@@ -345,8 +345,9 @@ export { plural } from './text/plural.js';
 export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
 export { ERROR_KINDS, everyKind } from './error-kinds.js';
 
-// shapes-c (codex, kimi, openai): a host's facts of a result, a patch run as shell tools report it,
-// a finished command's facts and failure.
+// shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
+// ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
+// matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
 export type { HostFacts } from './host-facts.js';
 export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
 export { endFailure, runFacts, settledFacts } from './shell/run-facts.js';
