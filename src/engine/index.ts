@@ -382,3 +382,20 @@ export { findView, pageData, plainJson, redirectData, searchView } from './web/v
 export { whenMissing } from './missing.js';
 export { runExit } from './shell/run-exit.js';
 export { jobReadView, omittedCut, runView, type RunView } from './shell/run-view.js';
+// shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
+// ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
+// matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
+export type { HostFacts } from './host-facts.js';
+export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
+export { endFailure, runFacts, settledFacts } from './shell/run-facts.js';
+export { numberedRead, type Numbered, type NumberedReadArgs } from './files/numbered-read.js';
+export { treePage, type TreePage } from './search/tree-page.js';
+export { writeToHandle } from './shell/handle-write.js';
+export { readImageOnly, readPlainText, readTextOnly } from './files/read-kind.js';
+export { matchingFiles, type MatchingFiles } from './search/matching-files.js';
+export { grepPage, type GrepPage } from './search/grep-page.js';
+export { headChars } from './text/head-chars.js';
+export { runEach, type EachEntry, type EachRun } from './shell/run-each.js';
+export { requireOwnUser } from './shell/own-user.js';
+export { changeFacts } from './files/change-facts.js';
+export { fetchText } from './web/page-text.js';

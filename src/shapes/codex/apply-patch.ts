@@ -1,10 +1,11 @@
 // apply_patch: the Codex patch format, served as the JSON function variant {input}.
 // Unlike the reference, which writes hunk by hunk and keeps earlier hunks when a later one
 // fails, every hunk is checked before any file is written (all or nothing).
+import { patchFacts, patchRun, type PatchRun } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { structuredOutput } from './output.js';
-import { patchHost, runPatch, type PatchRun } from './patch.js';
+import { patchText } from './patch.js';
 
 const GRAMMAR_NOTE = '<see codex-apply-patch.md; start: begin_patch hunk+ end_patch>';
 
@@ -52,6 +53,6 @@ export const applyPatch = defineTool<{ input: string }, PatchRun>({
     'Updating or deleting a missing file (NOT_FOUND); a path outside the roots (PERMISSION_DENIED).',
     'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it): "Cannot add <path>: the file already exists (hunk on line N). Use "*** Update File: <path>" to change it, or delete it first." and no file is written.',
   ],
-  call: (args, c) => runPatch(c, args.input),
-  format: (run) => ({ text: structuredOutput(run.output, run.exitCode, run.durationSeconds), host: patchHost(run), failure: run.error }),
+  call: (args, c) => patchRun(c.engine.files, c, args.input),
+  format: (run, _args, c) => ({ text: structuredOutput(patchText(run, c), run.exitCode, run.durationSeconds), host: patchFacts(run), failure: run.error }),
 });

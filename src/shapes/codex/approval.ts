@@ -2,20 +2,20 @@
 // prefix_rule). Facet has no approval flow and one sandbox, its roots: a request to leave it
 // is refused the way Codex refuses escalation under a policy that never asks.
 import { engineFailure } from '../../engine/index.js';
+import { B, STRINGS } from './schema.js';
 
-const paths = { type: 'array', items: { type: 'string' } };
 export const additionalPermissionsSchema = {
   type: 'object',
   properties: {
-    network: { type: 'object', properties: { enabled: { type: 'boolean' } }, additionalProperties: false },
-    file_system: { type: 'object', properties: { read: paths, write: paths }, additionalProperties: false },
+    network: { type: 'object', properties: { enabled: B }, additionalProperties: false },
+    file_system: { type: 'object', properties: { read: STRINGS, write: STRINGS }, additionalProperties: false },
   },
   additionalProperties: false,
 };
 
 export const sandboxPermissionsSchema = { type: 'string', enum: ['use_default', 'with_additional_permissions', 'require_escalated'] };
 
-export interface ApprovalArgs {
+interface ApprovalArgs {
   sandbox_permissions?: string;
   additional_permissions?: unknown;
   justification?: string;

@@ -1,30 +1,39 @@
 // exec_command (Codex "unified exec"): a command starts as a process of the session; the call
 // waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
 // session id to poll or type into with write_stdin if it still runs.
-import { cutText, handleFor, patchFromScript } from '../../engine/index.js';
+import { handleFor, patchFromScript, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
-import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
-import { byteBudget } from './output.js';
-import { patchHost, runSentPatch } from './patch.js';
+import { B, N, S, STRINGS } from './schema.js';
+import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
+import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, since, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
+import { sentPatch } from './patch.js';
 import { EXEC_ENV } from './run.js';
 
 const EXEC_YIELD_MS = 10_000;
 
-interface ExecArgs extends ApprovalArgs {
-  cmd: string;
-  workdir?: string;
-  shell?: string;
-  login?: boolean;
-  tty?: boolean;
-  yield_time_ms?: number;
-  max_output_tokens?: number;
-  environment_id?: string;
-  ingress?: number;
-}
+const schema = {
+  type: 'object',
+  properties: {
+    additional_permissions: additionalPermissionsSchema,
+    cmd: S,
+    environment_id: S,
+    ingress: { type: 'integer' },
+    justification: S,
+    login: B,
+    max_output_tokens: N,
+    prefix_rule: STRINGS,
+    sandbox_permissions: sandboxPermissionsSchema,
+    shell: S,
+    tty: B,
+    workdir: S,
+    yield_time_ms: N,
+  },
+  required: ['cmd'],
+  additionalProperties: false,
+} as const;
 
-export const execCommand = defineTool<ExecArgs, ExecOutput>({
+export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   name: 'exec_command',
   fields: { command: 'cmd' },
   summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
@@ -39,26 +48,7 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
     "The command runs in a login shell (bash -lc) unless login is false; the user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
     'Running processes end with the session; there is no other time limit, so stop servers yourself (write_stdin "\\u0003" on a tty).',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      additional_permissions: additionalPermissionsSchema,
-      cmd: { type: 'string' },
-      environment_id: { type: 'string' },
-      ingress: { type: 'integer' },
-      justification: { type: 'string' },
-      login: { type: 'boolean' },
-      max_output_tokens: { type: 'number' },
-      prefix_rule: { type: 'array', items: { type: 'string' } },
-      sandbox_permissions: sandboxPermissionsSchema,
-      shell: { type: 'string' },
-      tty: { type: 'boolean' },
-      workdir: { type: 'string' },
-      yield_time_ms: { type: 'number' },
-    },
-    required: ['cmd'],
-    additionalProperties: false,
-  },
+  schema,
   output: OUTPUT_SCHEMA,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
@@ -81,32 +71,29 @@ export const execCommand = defineTool<ExecArgs, ExecOutput>({
   async call(args, c) {
     const started = performance.now();
     checkApproval(args);
-    checkTokens(args.max_output_tokens);
-    const budget = byteBudget(args.max_output_tokens);
-    const wall = () => (performance.now() - started) / 1000;
+    const budget = tokenBudget(args.max_output_tokens);
     const intercepted = patchFromScript(args.cmd);
     if (intercepted) {
-      const run = await runSentPatch(c, intercepted, args.workdir);
-      const extra = { patch: { tool: c.tool, ...patchHost(run) } };
-      return { wallSeconds: wall(), exitCode: run.exitCode, output: cutText(run.output, budget), extra, failure: run.error };
+      const { run, output, host } = await sentPatch(c, intercepted, args.workdir, budget);
+      return { wallSeconds: since(started), exitCode: run.exitCode, output, extra: { patch: { tool: c.tool, ...host } }, failure: run.error };
     }
-    // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false.
-    const login = args.login !== false;
+    // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false; a terminal session reads the profile.
+    const [login, tty] = [args.login !== false, args.tty === true];
+    const command = args.shell ? [args.shell, login ? '-lc' : '-c', args.cmd] : args.cmd;
+    const env = tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' };
     const job = await c.engine.shell.start(c, {
-      command: args.shell ? [args.shell, login ? '-lc' : '-c', args.cmd] : args.cmd,
+      command,
       workdir: args.workdir,
       login: args.shell ? undefined : login,
-      // A terminal session is what Codex gives the user: its login shell reads the profile.
-      startupFiles: args.tty === true,
-      tty: args.tty === true,
-      stdin: args.tty === true,
-      description: 'exec_command',
-      env: args.tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' },
+      startupFiles: tty,
+      tty,
+      stdin: tty,
+      description: c.tool,
+      env,
     });
-    const wait = waitMs(args.yield_time_ms ?? EXEC_YIELD_MS);
-    const r = await c.engine.shell.output(c, job.id, { waitMs: wait, until: 'exit', maxBytes: budget, budget: 'head_tail' });
+    const r = await c.engine.shell.output(c, job.id, readOpts(args.yield_time_ms ?? EXEC_YIELD_MS, budget));
     const extra = { jobId: job.id, pid: job.pid, ...(job.ttyFallback ? { ttyFallback: job.ttyFallback } : {}) };
-    return readAnswer(r, wall(), extra, () => handleFor(c.session, job.id));
+    return readAnswer(r, started, extra, () => handleFor(c.session, job.id));
   },
   format: execReply,
 });

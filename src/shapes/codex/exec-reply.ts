@@ -5,18 +5,25 @@ import { type CapturedText, type EngineError, type JobRead, shellExitCode } from
 import type { JsonSchema } from '../../registry/types.js';
 import type { Reply } from '../common/define.js';
 import { bad } from './errors.js';
-import { approxTokens, readOutput, withWarning } from './output.js';
+import { N, S } from './schema.js';
+import { approxTokens, byteBudget, readOutput, withWarning } from './output.js';
 
 // Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
 // write_stdin (a poll) waits 5 s to 5 min.
 export const YIELD_MS = { min: 250, max: 30_000, pollMin: 5_000, pollMax: 300_000 };
 
-/** How long a call waits: `yieldMs` within the bounds of a call, or of a poll. */
-export const waitMs = (yieldMs: number, poll = false) =>
-  poll ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs)) : Math.min(YIELD_MS.max, Math.max(YIELD_MS.min, yieldMs));
+/** How a call reads the job's output: waits `yieldMs` within the bounds of a call (or of a poll), keeps both ends of `budget` bytes. */
+export const readOpts = (yieldMs: number, budget: number, poll = false) => ({
+  waitMs: poll ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs)) : Math.min(YIELD_MS.max, Math.max(YIELD_MS.min, yieldMs)),
+  until: 'exit' as const,
+  maxBytes: budget,
+  budget: 'head_tail' as const,
+});
 
-export function checkTokens(v: number | undefined): void {
+/** The byte budget of max_output_tokens, which must be a number of tokens, 0 or more. */
+export function tokenBudget(v: number | undefined): number {
   if (v !== undefined && (!Number.isFinite(v) || v < 0)) throw bad('max_output_tokens must be a number of tokens, 0 or more', 'max_output_tokens', v);
+  return byteBudget(v);
 }
 
 /** One exec/write_stdin answer, as Codex's tool output carries it. */
@@ -30,9 +37,12 @@ export interface ExecOutput {
   failure?: EngineError;
 }
 
+/** Seconds since `started` (a performance.now() reading). */
+export const since = (started: number) => (performance.now() - started) / 1000;
+
 /** The answer of a read: the exit code once the job ended, else the session id it runs under. */
-export function readAnswer(r: JobRead, wallSeconds: number, extra: Record<string, unknown>, sessionId: () => number): ExecOutput {
-  const output = readOutput(r);
+export function readAnswer(r: JobRead, started: number, extra: Record<string, unknown>, sessionId: () => number): ExecOutput {
+  const [output, wallSeconds] = [readOutput(r), since(started)];
   if (r.job.status !== 'running') return { wallSeconds, exitCode: shellExitCode(r.job.exitCode, r.job.signal), output, extra };
   return { wallSeconds, sessionId: sessionId(), output, extra };
 }
@@ -66,7 +76,6 @@ export function execReply(o: ExecOutput): Reply {
   };
 }
 
-const [S, N] = [{ type: 'string' }, { type: 'number' }];
 export const OUTPUT_SCHEMA: JsonSchema = {
   type: 'object',
   properties: { chunk_id: S, wall_time_seconds: N, exit_code: N, session_id: N, original_token_count: N, output: S },

@@ -18,6 +18,9 @@ import { updatePlan } from './update-plan.js';
 import { viewImage } from './view-image.js';
 import { writeStdin } from './write-stdin.js';
 
+/** Codex CLI's tools, in the order it declares them. */
+const TOOLS = [execCommand, writeStdin, shellCommand, shell, applyPatch, updatePlan, viewImage, readFile, listDir, grepFiles];
+
 export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'codex',
@@ -25,18 +28,7 @@ export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     description:
       'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
     contextFiles: ['AGENTS.md'],
-    tools: buildTools({ config, engine }, codexDialect, [
-      execCommand,
-      writeStdin,
-      shellCommand,
-      shell,
-      applyPatch,
-      updatePlan,
-      viewImage,
-      readFile,
-      listDir,
-      grepFiles,
-    ]),
+    tools: buildTools({ config, engine }, codexDialect, TOOLS),
     guide: (roots, tools) =>
       [
         `Your workspace: ${roots.join(', ')}. Commands run there; paths outside it are refused.`,

@@ -1,20 +1,10 @@
-// A patch applied the way Codex's apply_patch reports it, whether sent to apply_patch or
-// through a shell tool: the summary or the error text, an exit code, and the host's block.
-import { EngineError, patchDir, type EngineContext, type PatchInvocation, type PatchResult, diffNote } from '../../engine/index.js';
-import { errorTable, type Call, type Reply } from '../common/define.js';
-
-/** What a patch did, as Codex's structured tool output carries it. */
-export interface PatchRun {
-  exitCode: 0 | 1;
-  /** The text the model reads: the success summary or the error. */
-  output: string;
-  result?: PatchResult;
-  error?: EngineError;
-  durationSeconds: number;
-}
+// A patch in Codex's words, whether sent to apply_patch or through a shell tool: the summary
+// of what changed, or the failure and that nothing changed.
+import { cutText, type EngineError, type PatchInvocation, type PatchResult, type PatchRun, patchFacts, sentPatchRun } from '../../engine/index.js';
+import { errorTable, type Call } from '../common/define.js';
 
 /** "Success. Updated the following files:" then A, M and D lines, as the reference prints them. */
-export function patchSummary(r: PatchResult): string {
+function patchSummary(r: PatchResult): string {
   const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
   return `Success. Updated the following files:\n${lines.join('\n')}\n`;
 }
@@ -32,45 +22,18 @@ const PATCH_WORDS = errorTable<unknown>({
 });
 
 /** The model-facing words of a patch failure: all but a refused command end saying nothing changed. */
-export function patchErrorText(err: EngineError, c: Call): string {
+function patchErrorText(err: EngineError, c: Call): string {
   if (err.condition === 'patch_without_apply_patch') return `${err.message}.`;
   if (err.condition === 'escalation_refused') return err.message;
   const said = PATCH_WORDS(err, undefined, c);
   return `${typeof said === 'string' ? said : err.message}\nNo file was changed: the patch applies completely or not at all.`;
 }
 
-/** Applies a patch relative to the context's directory; a refused patch is a run with exit code 1, not a throw. */
-export async function runPatch(c: Call, patch: string, cwd?: string): Promise<PatchRun> {
-  const started = performance.now();
-  const secs = () => Math.round((performance.now() - started) / 100) / 10;
-  try {
-    // Unlike the reference, an Add File hunk never replaces an existing file (no silent overwrite).
-    const at: EngineContext = cwd === undefined ? c : { ...c, cwd };
-    const result = await c.engine.files.patch(at, patch, { addOverwrites: false });
-    return { exitCode: 0, output: patchSummary(result), result, durationSeconds: secs() };
-  } catch (err) {
-    if (!(err instanceof EngineError) || err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'internal') throw err;
-    return { exitCode: 1, output: patchErrorText(err, c), error: err, durationSeconds: secs() };
-  }
-}
+/** The text the model reads of a patch run: the summary, or the failure. */
+export const patchText = (run: PatchRun, c: Call) => (run.result ? patchSummary(run.result) : patchErrorText(run.error!, c));
 
-/** Applies a patch a shell tool was sent instead of a command: from its workdir, and the script's `cd DIR` from there. */
-export async function runSentPatch(c: Call, sent: PatchInvocation, workdir: string | undefined): Promise<PatchRun> {
-  return runPatch(c, sent.patch, await patchDir(c.scope, await c.engine.shell.resolveCwd(c, workdir), sent.cd));
-}
-
-/** The host block of a patch: files touched and the diff. */
-export function patchHost(run: PatchRun): NonNullable<Reply['host']> {
-  const r = run.result;
-  if (!r) return { summary: 'Patch refused; no file changed', exitCode: run.exitCode };
-  const notes = r.changes.flatMap((c) => (c.diff.omitted ? [`${c.relative}: ${diffNote(c.diff)}`] : []));
-  return {
-    summary: `Patched ${r.changes.length} file${r.changes.length === 1 ? '' : 's'}`,
-    paths: r.changes.map((c) => c.path),
-    diff: r.changes.map((c) => c.diff.unified).join(''),
-    diffNote: notes.length ? notes.join('\n') : undefined,
-    counts: { added: r.added.length, modified: r.modified.length, deleted: r.deleted.length },
-    exitCode: run.exitCode,
-    details: { files: r.changes.map((c) => ({ path: c.path, action: c.action, ...(c.movedFrom ? { movedFrom: c.movedFrom } : {}), passes: c.passes })) },
-  };
+/** A patch a shell tool was sent instead of a command, applied: its text cut to `budget`, and the host's facts. */
+export async function sentPatch(c: Call, sent: PatchInvocation, workdir: string | undefined, budget: number) {
+  const run = await sentPatchRun(c.engine.files, c.engine.shell, c, sent, workdir);
+  return { run, output: cutText(patchText(run, c), budget), host: patchFacts(run) };
 }

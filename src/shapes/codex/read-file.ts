@@ -1,43 +1,39 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
-import path from 'node:path';
-import { cutUtf8, engineFailure, indentationBlock, type TextRead } from '../../engine/index.js';
+import { type ArgsOf, cutUtf8, type Numbered, numberedRead, readTextOnly } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { bad } from './errors.js';
+import { B, N, S } from './schema.js';
 
 const DEFAULT_LIMIT = 2000;
+const HINT = 'read_file shows text, view_image shows images';
 const MAX_LINE_BYTES = 500;
 /** Indentation mode reads the whole file; past this size the slice mode is the way. */
 const MAX_INDENT_FILE_BYTES = 16 * 1024 * 1024;
+const READ = { limit: DEFAULT_LIMIT, maxBlockFileBytes: MAX_INDENT_FILE_BYTES };
 
-interface ReadArgs {
-  file_path: string;
-  offset?: number;
-  limit?: number;
-  mode?: string;
-  indentation?: { anchor_line?: number; max_levels?: number; include_siblings?: boolean; include_header?: boolean; max_lines?: number };
-}
+// As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
+const readText = (c: Call, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }) =>
+  readTextOnly(c.engine.files.read(c, file, { ...opts, maxLineChars: MAX_LINE_BYTES, media: [], utf8Lossy: true }), file, 'file_path', HINT);
 
-const whole = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 0);
+const schema = {
+  type: 'object',
+  properties: {
+    file_path: S,
+    offset: N,
+    limit: N,
+    mode: S,
+    indentation: {
+      type: 'object',
+      properties: { anchor_line: N, max_levels: N, include_siblings: B, include_header: B, max_lines: N },
+      additionalProperties: false,
+    },
+  },
+  required: ['file_path'],
+  additionalProperties: false,
+} as const;
 
-async function readText(c: Call, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }): Promise<TextRead> {
-  // As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
-  const r = await c.engine.files.read(c, file, { ...opts, maxLineChars: MAX_LINE_BYTES, media: [], utf8Lossy: true });
-  if (r.kind === 'text') return r;
-  const what = r.kind === 'binary' && r.mediaType ? r.mediaType : r.kind;
-  const why = `${file} is not a text file (${what}); read_file shows text, view_image shows images`;
-  throw engineFailure('not_text', why, { path: file, kind: r.kind }, { field: 'file_path' });
-}
-
-/** The lines read, numbered, and the read they came from. */
-interface Numbered {
-  lines: Array<[number, string]>;
-  read: TextRead;
-  mode: string;
-}
-
-export const readFile = defineTool<ReadArgs, Numbered>({
+export const readFile = defineTool<ArgsOf<typeof schema>, Numbered>({
   name: 'read_file',
   fields: { path: 'file_path' },
   summary: 'Read lines of a text file by absolute path, as "L<n>: text", a range or the code block around a line.',
@@ -50,28 +46,7 @@ export const readFile = defineTool<ReadArgs, Numbered>({
     'Each line is "L<number>: <text>" without its line ending, cut to 500 bytes. Text is read as UTF-8, bytes that are not UTF-8 shown as U+FFFD (\uFFFD); files with a UTF-16 or UTF-8 byte-order mark are decoded by it.',
     'For images use view_image; to find files use grep_files or list_dir.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      file_path: { type: 'string' },
-      offset: { type: 'number' },
-      limit: { type: 'number' },
-      mode: { type: 'string' },
-      indentation: {
-        type: 'object',
-        properties: {
-          anchor_line: { type: 'number' },
-          max_levels: { type: 'number' },
-          include_siblings: { type: 'boolean' },
-          include_header: { type: 'boolean' },
-          max_lines: { type: 'number' },
-        },
-        additionalProperties: false,
-      },
-    },
-    required: ['file_path'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     { description: 'Read the first 50 lines', arguments: { file_path: '/srv/app/src/main.py', offset: 1, limit: 50 }, expectedOutcome: 'L1: … to L50: …' },
@@ -89,49 +64,6 @@ export const readFile = defineTool<ReadArgs, Numbered>({
     'Past the end: "offset exceeds file length" (also for an empty file) and "anchor_line exceeds file length" (OUT_OF_RANGE as INVALID_ARGUMENT).',
     'NOT_FOUND: no such file. PERMISSION_DENIED: outside the roots. RESOURCE_EXHAUSTED: indentation mode on a file over 16 MiB (use slice mode).',
   ],
-  async call(args, c) {
-    const offset = args.offset ?? 1;
-    const limit = args.limit ?? DEFAULT_LIMIT;
-    const mode = args.mode ?? 'slice';
-    const ind = args.indentation ?? {};
-    if (!whole(offset) || offset < 1) throw bad('offset must be a 1-indexed line number', 'offset', args.offset);
-    if (!whole(limit) || limit < 1) throw bad('limit must be greater than zero', 'limit', args.limit);
-    if (!path.isAbsolute(args.file_path)) throw bad('file_path must be an absolute path', 'file_path', args.file_path);
-    if (mode !== 'slice' && mode !== 'indentation') throw bad(`mode must be "slice" or "indentation", not "${mode}"`, 'mode', mode);
-    if (mode === 'slice') {
-      const read = await readText(c, args.file_path, { start: offset, limit });
-      if (read.lines.length === 0) throw bad('offset exceeds file length', 'offset', offset);
-      return { mode, read, lines: read.lines.map((l, i) => [offset + i, l]) };
-    }
-    const maxLines = ind.max_lines ?? limit;
-    if (!whole(maxLines) || maxLines < 1) throw bad('max_lines must be greater than zero', 'indentation.max_lines', ind.max_lines);
-    if (!whole(ind.max_levels)) throw bad('max_levels must be a whole number of levels, 0 or more', 'indentation.max_levels', ind.max_levels);
-    const read = await readText(c, args.file_path, { maxFileBytes: MAX_INDENT_FILE_BYTES });
-    const lines = read.lines;
-    if (lines.length === 0 || offset > lines.length) throw bad('offset exceeds file length', 'offset', offset);
-    const anchor = ind.anchor_line ?? offset;
-    if (!whole(anchor) || anchor < 1 || anchor > lines.length) throw bad('anchor_line exceeds file length', 'indentation.anchor_line', anchor);
-    const block = indentationBlock(lines, {
-      anchor: anchor - 1,
-      maxLevels: ind.max_levels ?? 0,
-      includeSiblings: ind.include_siblings ?? false,
-      includeHeader: ind.include_header ?? true,
-      limit: Math.min(limit, maxLines),
-    });
-    return { mode, read, lines: block.map((i) => [i + 1, lines[i]!]) };
-  },
-  format({ lines, read, mode }, args) {
-    const first = lines[0]?.[0] ?? args.offset ?? 1;
-    const last = lines[lines.length - 1]?.[0] ?? args.offset ?? 1;
-    return {
-      text: lines.map(([n, l]) => `L${n}: ${cutUtf8(l, MAX_LINE_BYTES)}`).join('\n'),
-      host: {
-        summary: `Read lines ${first}-${last} of ${read.relative}`,
-        paths: [read.path],
-        counts: { lines: lines.length, firstLine: first, lastLine: last },
-        truncated: read.hasMore || read.truncatedLines.length > 0,
-        details: { mode, encoding: read.encoding, ...(read.totalLines !== undefined ? { totalLines: read.totalLines } : {}) },
-      },
-    };
-  },
+  call: (args, c) => numberedRead((o) => readText(c, args.file_path, o), { path: args.file_path, field: 'file_path' }, args, READ),
+  format: ({ lines, facts }) => ({ text: lines.map(([n, l]) => `L${n}: ${cutUtf8(l, MAX_LINE_BYTES)}`).join('\n'), host: facts }),
 });

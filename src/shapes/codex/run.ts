@@ -1,10 +1,10 @@
 // What shell_command and the legacy shell share: the command run to completion (10 s by
 // default), or the patch it carries applied, and what both report of it.
-import { cutText, settleRun, type PatchInvocation, type Settled } from '../../engine/index.js';
-import type { Call, Reply } from '../common/define.js';
+import { settledFacts, settleRun, type HostFacts, type PatchInvocation, type Settled } from '../../engine/index.js';
+import type { Call } from '../common/define.js';
 import { bad } from './errors.js';
 import { byteBudget, middle } from './output.js';
-import { patchHost, runSentPatch } from './patch.js';
+import { sentPatch } from './patch.js';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Set for every command, as Codex does: no colours, no pagers. */
@@ -18,7 +18,7 @@ const RUN = {
 };
 
 export interface Ran extends Settled {
-  host: NonNullable<Reply['host']>;
+  host: HostFacts;
 }
 
 /** Runs the command (or applies the patch it carries) and gathers what both tools report. */
@@ -30,21 +30,15 @@ export async function execute(
 ): Promise<Ran> {
   const budget = byteBudget(undefined);
   if (patch) {
-    const run = await runSentPatch(c, patch, args.workdir);
-    const output = cutText(run.output, budget);
-    return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host: patchHost(run) };
+    const { run, output, host } = await sentPatch(c, patch, args.workdir, budget);
+    return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host };
   }
   const { workdir, login, timeout_ms: timeoutMs } = args;
   if (timeoutMs !== undefined && !(timeoutMs > 0)) throw bad('timeout_ms must be a positive number of milliseconds', 'timeout_ms', timeoutMs);
   const run = c.engine.shell.run(c, { command, workdir, login, timeoutMs, maxOutputBytes: budget, ...RUN });
   // A command killed by its timeout reports 124, as timeout(1) does.
   const ran = await settleRun(run, { timeoutExitCode: 124, evidence: middle });
-  const r = ran.run;
-  if (!r) return { ...ran, host: { summary: 'Cancelled', exitCode: ran.exitCode, truncated: ran.output.truncated } };
-  const counts = { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines, durationMs: Math.round(r.durationMs) };
-  const summary = r.timedOut ? `Timed out after ${r.timeoutMs} ms` : `Exited with code ${ran.exitCode}`;
-  const host = { summary, exitCode: ran.exitCode, signal: r.signal, truncated: r.output.truncated, counts, details: { cwd: r.cwd, timeoutMs: r.timeoutMs } };
-  return { ...ran, host };
+  return { ...ran, host: settledFacts(ran) };
 }
 
 /** What goes before the output of a command that did not end by itself. */

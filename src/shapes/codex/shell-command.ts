@@ -1,22 +1,32 @@
 // shell_command: a command string run to completion in a login shell; a freeform text result.
-import { lineCount, patchFromScript } from '../../engine/index.js';
+import { lineCount, patchFromScript, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema, type ApprovalArgs } from './approval.js';
+import { B, N, S, STRINGS } from './schema.js';
+import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
 import { middle } from './output.js';
 import { DEFAULT_TIMEOUT_MS, execute, FAILURE_MODE, timeoutNote, type Ran } from './run.js';
 
 const BUDGET_NOTE =
   'Output (stdout and stderr together) over 10000 tokens (40000 bytes) keeps its first and last 20000 bytes with "…N tokens truncated…" between.';
 
-interface ShellCommandArgs extends ApprovalArgs {
-  command: string;
-  workdir?: string;
-  timeout_ms?: number;
-  login?: boolean;
-}
+const schema = {
+  type: 'object',
+  properties: {
+    additional_permissions: additionalPermissionsSchema,
+    command: S,
+    justification: S,
+    login: B,
+    prefix_rule: STRINGS,
+    sandbox_permissions: sandboxPermissionsSchema,
+    timeout_ms: N,
+    workdir: S,
+  },
+  required: ['command'],
+  additionalProperties: false,
+} as const;
 
-export const shellCommand = defineTool<ShellCommandArgs, Ran>({
+export const shellCommand = defineTool<ArgsOf<typeof schema>, Ran>({
   name: 'shell_command',
   summary: 'Run a shell command to completion and get its exit code and output; set workdir instead of using cd.',
   description: [
@@ -27,21 +37,7 @@ export const shellCommand = defineTool<ShellCommandArgs, Ran>({
     'A command that is an apply_patch heredoc is applied as a patch instead.',
     'For servers, watchers or anything interactive use exec_command.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      additional_permissions: additionalPermissionsSchema,
-      command: { type: 'string' },
-      justification: { type: 'string' },
-      login: { type: 'boolean' },
-      prefix_rule: { type: 'array', items: { type: 'string' } },
-      sandbox_permissions: sandboxPermissionsSchema,
-      timeout_ms: { type: 'number' },
-      workdir: { type: 'string' },
-    },
-    required: ['command'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     { description: 'Show the files of the session directory', arguments: { command: 'ls -a', workdir: '.' }, expectedOutcome: 'Exit code: 0 and the listing.' },

@@ -1,18 +1,20 @@
 // shell (legacy): an argv run with execvp to completion; a JSON result.
-import { patchFromArgv } from '../../engine/index.js';
+import { patchFromArgv, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { APPROVAL_MODE, checkApproval, type ApprovalArgs } from './approval.js';
+import { N, S, STRINGS } from './schema.js';
+import { APPROVAL_MODE, checkApproval } from './approval.js';
 import { structuredOutput, withWarning } from './output.js';
 import { DEFAULT_TIMEOUT_MS, execute, FAILURE_MODE, timeoutNote, type Ran } from './run.js';
 
-interface ShellArgs extends ApprovalArgs {
-  command: string[];
-  workdir?: string;
-  timeout_ms?: number;
-}
+const schema = {
+  type: 'object',
+  properties: { command: STRINGS, justification: S, prefix_rule: STRINGS, sandbox_permissions: S, timeout_ms: N, workdir: S },
+  required: ['command'],
+  additionalProperties: false,
+} as const;
 
-export const shell = defineTool<ShellArgs, Ran>({
+export const shell = defineTool<ArgsOf<typeof schema>, Ran>({
   name: 'shell',
   summary: 'Run a program from an argv list (no shell unless you call one) to completion; JSON output and exit code.',
   description: [
@@ -23,19 +25,7 @@ export const shell = defineTool<ShellArgs, Ran>({
     '"Warning: truncated output (original token count: N)" header and the total line count.',
     '["apply_patch", PATCH] applies a patch instead of running anything.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      command: { type: 'array', items: { type: 'string' } },
-      justification: { type: 'string' },
-      prefix_rule: { type: 'array', items: { type: 'string' } },
-      sandbox_permissions: { type: 'string' },
-      timeout_ms: { type: 'number' },
-      workdir: { type: 'string' },
-    },
-    required: ['command'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {

@@ -1,18 +1,24 @@
 // update_plan: the session's plan as Codex keeps it (steps with pending, in_progress or
 // completed; at most one in progress). The model reads only "Plan updated"; the host gets the list.
-import type { TodoItem } from '../../engine/index.js';
+import { type TodoItem, type ArgsOf } from '../../engine/index.js';
 import { defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { S } from './schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
 
-interface PlanArgs {
-  explanation?: string;
-  plan: Array<{ step: string; status: string }>;
-}
+const schema = {
+  type: 'object',
+  properties: {
+    explanation: S,
+    plan: { type: 'array', items: { type: 'object', properties: { step: S, status: S }, required: ['step', 'status'], additionalProperties: false } },
+  },
+  required: ['plan'],
+  additionalProperties: false,
+} as const;
 
-export const updatePlan = defineTool<PlanArgs, TodoItem[]>({
+export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
   name: 'update_plan',
   fields: { todos: 'plan' },
   summary: 'Record or revise your step-by-step plan for a multi-step task (each step pending, in_progress or completed).',
@@ -21,23 +27,7 @@ export const updatePlan = defineTool<PlanArgs, TodoItem[]>({
     'and at most one step may be in_progress. `explanation` says why the plan changed. Answers "Plan updated";',
     'the host shows the list. Use it for work of several steps, updating statuses as you go; it changes no files.',
   ],
-  schema: {
-    type: 'object',
-    properties: {
-      explanation: { type: 'string' },
-      plan: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: { step: { type: 'string' }, status: { type: 'string' } },
-          required: ['step', 'status'],
-          additionalProperties: false,
-        },
-      },
-    },
-    required: ['plan'],
-    additionalProperties: false,
-  },
+  schema,
   tags: [TAGS.planning],
   examples: [
     {

@@ -1,21 +1,21 @@
 // write_stdin: types into, or polls, a process exec_command left running, and answers as
 // exec_command does with what it printed since the last read.
-import { engineFailure, heldHandles, jobOfHandle, releaseHandle } from '../../engine/index.js';
+import { type ArgsOf, writeToHandle } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { BUDGET_MODE, checkTokens, execReply, OUTPUT_SCHEMA, readAnswer, waitMs, YIELD_MS, type ExecOutput } from './exec-reply.js';
-import { byteBudget } from './output.js';
+import { N, S } from './schema.js';
+import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 
 const WRITE_YIELD_MS = 250;
 
-interface WriteArgs {
-  session_id: number;
-  chars?: string;
-  yield_time_ms?: number;
-  max_output_tokens?: number;
-}
+const schema = {
+  type: 'object',
+  properties: { chars: S, max_output_tokens: N, session_id: N, yield_time_ms: N },
+  required: ['session_id'],
+  additionalProperties: false,
+} as const;
 
-export const writeStdin = defineTool<WriteArgs, ExecOutput>({
+export const writeStdin = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   name: 'write_stdin',
   summary: 'Type into, or poll, a command exec_command left running, and read what it printed since.',
   description: [
@@ -26,12 +26,7 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
     'Once the answer says "Process exited with code N" the session id is gone.',
     BUDGET_MODE,
   ],
-  schema: {
-    type: 'object',
-    properties: { chars: { type: 'string' }, max_output_tokens: { type: 'number' }, session_id: { type: 'number' }, yield_time_ms: { type: 'number' } },
-    required: ['session_id'],
-    additionalProperties: false,
-  },
+  schema,
   output: OUTPUT_SCHEMA,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
@@ -54,29 +49,10 @@ export const writeStdin = defineTool<WriteArgs, ExecOutput>({
   ],
   async call(args, c) {
     const started = performance.now();
-    checkTokens(args.max_output_tokens);
-    const [sessionId, chars] = [args.session_id, args.chars ?? ''];
-    const jobId = jobOfHandle(c.session, sessionId);
-    if (jobId === undefined) {
-      const why = `no running process has session id ${sessionId}; it may have exited already — start it again with exec_command`;
-      throw engineFailure('unknown_process', why, { sessionId, known: heldHandles(c.session) }, { field: 'session_id' });
-    }
-    const job = c.engine.shell.job(c, jobId);
-    if (chars !== '' && !job.interactive) {
-      const why = `process ${sessionId} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`;
-      throw engineFailure('stdin_closed', why, { sessionId }, { field: 'chars' });
-    }
-    const read = {
-      waitMs: waitMs(args.yield_time_ms ?? WRITE_YIELD_MS, chars === ''),
-      until: 'exit' as const,
-      maxBytes: byteBudget(args.max_output_tokens),
-      budget: 'head_tail' as const,
-    };
-    // A process that ended since the last call cannot be typed into: report its last output and exit instead.
-    const r = job.status === 'running' ? await c.engine.shell.write(c, jobId, chars, read) : await c.engine.shell.output(c, jobId, read);
-    const answer = readAnswer(r, (performance.now() - started) / 1000, { jobId, pid: r.job.pid }, () => sessionId);
-    if (answer.exitCode !== undefined) releaseHandle(c.session, sessionId);
-    return answer;
+    const chars = args.chars ?? '';
+    const read = readOpts(args.yield_time_ms ?? WRITE_YIELD_MS, tokenBudget(args.max_output_tokens), chars === '');
+    const r = await writeToHandle(c.engine.shell, c, args.session_id, chars, read, 'exec_command');
+    return readAnswer(r, started, { jobId: r.job.id, pid: r.job.pid }, () => args.session_id);
   },
   format: execReply,
 });

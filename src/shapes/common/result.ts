@@ -1,10 +1,7 @@
 // Results in every shape carry the model-facing text, then a structured block for the host
 // to show a person (paths touched, diff, counts, exit code, truncation), like Gemini CLI's
 // separate display result and tool locations.
-import type { EngineError } from '../../engine/index.js';
 import type { Blob, ContentItem, HostBlock, ToolResult } from '../../registry/types.js';
-
-export type { HostBlock } from '../../registry/types.js';
 
 /** Extra content as the result's parts: structured blocks are its data, bytes its blobs. */
 function parts(extra: ContentItem[]): Pick<ToolResult, 'data' | 'blobs' | 'parts'> {
@@ -22,9 +19,4 @@ function parts(extra: ContentItem[]): Pick<ToolResult, 'data' | 'blobs' | 'parts
 /** A successful result: the model's text, then the host block. */
 export function ok(text: string, host: HostBlock, extra: ContentItem[] = []): ToolResult {
   return { text, host, ...parts(extra) };
-}
-
-/** A failed result: the model's error text (also shown as content), then the host block. */
-export function fail(text: string, err: EngineError, host: HostBlock, extra: ContentItem[] = []): ToolResult {
-  return { text, host, ...parts(extra), failure: err };
 }

@@ -1,5 +1,5 @@
 // FetchURL: a page's main text; plain text and Markdown come back as they are. At most 50,000 characters.
-import { EngineError, engineFailure, type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
+import { fetchText, type FetchedPage } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiOk } from './errors.js';
@@ -25,17 +25,8 @@ export const fetchUrlTool = defineTool<{ url: string }, FetchedPage>({
     'NOT_FOUND / PERMISSION_DENIED / UNAVAILABLE / NETWORK_FAILED: the site answered 404 / 401-403 / 5xx / another error status, or could not be reached.',
     'UNSUPPORTED_OPERATION: the body is binary. INVALID_ARGUMENT: no text could be extracted (JavaScript-rendered or empty page).',
   ],
-  async call(args, c) {
-    const page = await c.engine.web.fetch(args.url, { format: 'text', userAgent: BROWSER_UA, timeoutMs: 180_000, signal: c.signal });
-    if (isCrossSiteRedirect(page)) throw new EngineError('internal', 'unexpected redirect notice');
-    if (page.format === 'image') {
-      throw new EngineError('unsupported', `${page.finalUrl} is an image (${page.mediaType})`, { facts: { url: page.finalUrl, mediaType: page.mediaType } });
-    }
-    if (page.content.trim() === '') throw engineFailure('no_text', `no text in ${page.finalUrl}`, { url: page.finalUrl }, { field: 'url' });
-    return page;
-  },
+  call: (args, c) => fetchText(c.engine.web, args.url, { format: 'text', userAgent: BROWSER_UA, timeoutMs: 180_000, signal: c.signal }),
   format(page) {
-    if (isCrossSiteRedirect(page) || page.format === 'image') throw new Error('FetchURL formats text pages only');
     const out = capped(page.content, null);
     const truncated = out.truncated || page.truncated;
     const whole = (page.mediaType === 'text/plain' || page.mediaType === 'text/markdown') && !truncated;

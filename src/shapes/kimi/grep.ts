@@ -1,8 +1,8 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
 import path from 'node:path';
-import { EngineError, engineFailure, expandHome, type GrepMode, type GrepResult, isSensitive, pageOf, rgModeLines } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
+import { EngineError, expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
 import { nullable } from './files.js';
@@ -22,7 +22,39 @@ function sensitiveNote(paths: string[]): string {
 
 const context = (args: Args) => ({ before: args['-B'] ?? args['-C'] ?? 0, after: args['-A'] ?? args['-C'] ?? 0 });
 
-export const grepTool = defineTool<Args, GrepResult>({
+/** The page in Kimi's words: its notes first, then the lines, capped. */
+function reply(p: GrepPage, args: Args): Reply {
+  // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
+  const notes = [
+    p.timedOut ? `The search stopped after ${TIMEOUT_MS / 1000} seconds; results are partial.` : '',
+    !p.timedOut && p.atMatchLimit ? 'The search stopped at its match limit; results are partial.' : '',
+    p.secret.length > 0 ? sensitiveNote(p.secret) : '',
+    args.output_mode === 'count_matches' ? `Found ${p.occurrences} total occurrences across ${p.files} files.` : '',
+    p.next !== undefined ? `Results truncated to ${p.page.length} lines (total: ${p.total}). Use offset=${p.next} to see more.` : '',
+  ].filter((n) => n !== '');
+  // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then the other notes.
+  if (p.page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', p.facts);
+  const out = capped(p.page.join('\n'));
+  return kimiOk(cutNote(notes.join(' '), out.truncated), out.text, { ...p.facts, truncated: p.facts.truncated || out.truncated });
+}
+
+/** Kimi's arguments as the engine's search options. */
+const searchOf = (args: Args, mode: GrepMode): GrepOptions => ({
+  ...context(args),
+  pattern: args.pattern,
+  paths: [expandHome(args.path ?? '.')],
+  caseMode: args['-i'] ? 'insensitive' : 'sensitive',
+  multiline: args.multiline,
+  globs: args.glob ? [args.glob] : undefined,
+  types: args.type ? [args.type] : undefined,
+  hidden: true,
+  noIgnore: args.include_ignored,
+  mode,
+  sort: mode === 'files' ? 'mtime-desc' : 'path',
+  timeoutMs: TIMEOUT_MS,
+});
+
+export const grepTool = defineTool<Args, GrepPage>({
   name: 'Grep',
   summary: 'Search file contents with a regex (ripgrep): matching files, matching lines with context, or counts.',
   description: [
@@ -79,47 +111,11 @@ export const grepTool = defineTool<Args, GrepResult>({
       const why = `output_mode ${args.output_mode} is not one of ${Object.keys(MODES).join(', ')}`;
       throw new EngineError('invalid_argument', why, { field: 'output_mode', facts: { output_mode: args.output_mode } });
     }
-    const r = await c.engine.search.grep(c, {
-      ...context(args),
-      pattern: args.pattern,
-      paths: [expandHome(args.path ?? '.')],
-      caseMode: args['-i'] ? 'insensitive' : 'sensitive',
-      multiline: args.multiline,
-      globs: args.glob ? [args.glob] : undefined,
-      types: args.type ? [args.type] : undefined,
-      hidden: true,
-      noIgnore: args.include_ignored,
-      mode,
-      sort: mode === 'files' ? 'mtime-desc' : 'path',
-      timeoutMs: TIMEOUT_MS,
-    });
-    if (r.timedOut && r.files.every((f) => isSensitive(f.relative))) {
-      throw engineFailure('grep_timeout', 'the search found nothing before its time budget ran out', { timeoutMs: TIMEOUT_MS });
-    }
-    return r;
-  },
-  format(r, args) {
-    const mode = MODES[args.output_mode ?? 'files_with_matches'];
-    const files = r.files.filter((f) => !isSensitive(f.relative));
-    const secret = r.files.filter((f) => isSensitive(f.relative)).map((f) => f.relative);
-    const { before, after } = context(args);
-    const rg = { name: (f: { relative: string }) => f.relative, lineNumbers: args['-n'] ?? true, grouped: before > 0 || after > 0, onlyMatching: false };
-    const all = rgModeLines(files, mode!, { ...rg, cutNotes: false });
     // Kimi's default page is 250 lines; 0 or null shows everything.
-    const { page, next } = pageOf(all, args.offset ?? 0, args.head_limit === undefined ? 250 : (args.head_limit ?? 0));
-    // Notes in Kimi CLI's order: partial results, secrets left out, the count total, paging.
-    const notes: string[] = [];
-    if (r.timedOut) notes.push(`The search stopped after ${TIMEOUT_MS / 1000} seconds; results are partial.`);
-    else if (r.stoppedBy === 'max_total') notes.push('The search stopped at its match limit; results are partial.');
-    if (secret.length > 0) notes.push(sensitiveNote(secret));
-    if (mode === 'count') notes.push(`Found ${files.reduce((n, f) => n + f.matches, 0)} total occurrences across ${files.length} files.`);
-    if (next !== undefined) notes.push(`Results truncated to ${page.length} lines (total: ${all.length}). Use offset=${next} to see more.`);
-    const host = { counts: { files: files.length, matches: r.totalMatches, matchLines: r.totalMatchLines }, truncated: r.truncated };
-    // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then the other notes.
-    if (page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', host);
-    const out = capped(page.join('\n'));
-    return kimiOk(cutNote(notes.join(' '), out.truncated), out.text, { ...host, truncated: r.truncated || out.truncated });
+    const page = { lineNumbers: args['-n'] ?? true, offset: args.offset ?? 0, limit: args.head_limit === undefined ? 250 : (args.head_limit ?? 0) };
+    return grepPage((o) => c.engine.search.grep(c, o), searchOf(args, mode), page);
   },
+  format: reply,
   errors: (err) =>
     err.condition === 'grep_timeout'
       ? kimiFail(`The search found nothing within ${TIMEOUT_MS / 1000} seconds. Narrow it with a more specific path, glob or type.`)

@@ -1,7 +1,6 @@
 // ReadFile: cat -n numbered lines, forward or from the end, with Kimi's per-line cut ("..."),
 // its 1000-line and 100 KiB budgets, and a message on where the read started and stopped.
-import path from 'node:path';
-import { EngineError, engineFailure, isSensitive, readWindow, type TextRead } from '../../engine/index.js';
+import { EngineError, readPlainText, readWindow, type TextRead } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
@@ -10,7 +9,6 @@ import { checkPath, fileWords, pathOf } from './files.js';
 const MAX_LINES = 1000;
 const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
-const VIDEO_EXT = new Set(['.mp4', '.mkv', '.avi', '.mov', '.wmv', '.webm', '.m4v', '.flv', '.3gp']);
 
 export const readFileTool = defineTool<{ path: string; line_offset?: number; n_lines?: number }, TextRead>({
   name: 'ReadFile',
@@ -51,35 +49,27 @@ export const readFileTool = defineTool<{ path: string; line_offset?: number; n_l
     if (offset === 0 || offset < -MAX_LINES) {
       throw new EngineError('invalid_argument', `line_offset ${offset} is not allowed`, { field: 'line_offset', facts: { line_offset: offset } });
     }
-    if (isSensitive(p)) throw engineFailure('sensitive_file', `${p} may hold secrets`, { path: p }, { field: 'path' });
     // One character over Kimi's line cap, so a cut line is still seen as too long and gets Kimi's marker.
-    const limit = Math.min(args.n_lines ?? MAX_LINES, MAX_LINES);
-    const r = await c.engine.files.read(c, p, { start: offset, limit, maxLineChars: MAX_LINE_LENGTH + 1, countTotal: true, media: [] });
-    if (r.kind === 'text') return r;
-    const type = r.kind === 'binary' ? r.mediaType : undefined;
-    const video = type?.startsWith('video/') || (r.kind === 'binary' && VIDEO_EXT.has(path.extname(r.path).toLowerCase()));
-    const facts = { path: p, kind: video ? ('video' as const) : ('image' as const), mediaType: type };
-    throw engineFailure(video || type?.startsWith('image/') ? 'media_file' : 'binary_file', `${p} is not a text file`, facts, { field: 'path' });
+    const opts = { start: offset, limit: Math.min(args.n_lines ?? MAX_LINES, MAX_LINES), maxLineChars: MAX_LINE_LENGTH + 1, countTotal: true, media: [] };
+    return readPlainText(() => c.engine.files.read(c, p, opts), p);
   },
   format(r, args) {
     const nLines = args.n_lines ?? MAX_LINES;
     const fromEnd = (args.line_offset ?? 1) < 0;
     const fit = readWindow(r, { maxLine: MAX_LINE_LENGTH, marker: '...', maxBytes: MAX_BYTES, fromEnd, limit: Math.min(nLines, MAX_LINES) });
-    const { lines, first, cut: cuts } = fit;
-    const total = r.totalLines ?? 0;
-    let message = lines.length > 0 ? `${lines.length} lines read from file starting from line ${first}.` : 'No lines read from file.';
-    message += ` Total lines in file: ${total}.`;
+    const [{ lines, first, cut }, total] = [fit, r.totalLines ?? 0];
+    let message = `${lines.length > 0 ? `${lines.length} lines read from file starting from line ${first}.` : 'No lines read from file.'} Total lines in file: ${total}.`;
     if (nLines > MAX_LINES && lines.length === MAX_LINES) message += ` Max ${MAX_LINES} lines reached.`;
     else if (fit.reached) message += ` Max ${MAX_BYTES} bytes reached.`;
     else if (lines.length < nLines) message += ' End of file reached.';
-    if (cuts.length > 0) message += ` Lines [${cuts.join(', ')}] were truncated.`;
+    if (cut.length > 0) message += ` Lines [${cut.join(', ')}] were truncated.`;
     const output = lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join('');
     const counts = { lines: lines.length, totalLines: total, firstLine: first };
     return kimiOk(message, output, {
       summary: `Read ${lines.length} lines of ${r.relative}`,
       paths: [r.path],
       counts,
-      truncated: fit.reached || cuts.length > 0,
+      truncated: fit.reached || cut.length > 0,
     });
   },
   errors: fileWords(),

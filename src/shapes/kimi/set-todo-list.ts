@@ -3,8 +3,10 @@
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
+import { nullable } from './files.js';
 
 const STATUSES = ['pending', 'in_progress', 'done'] as const;
+const ITEM = { title: { minLength: 1, type: 'string' }, status: { enum: [...STATUSES], type: 'string' } };
 
 export const setTodoListTool = defineTool<{ todos?: Array<{ title: string; status: (typeof STATUSES)[number] }> | null }>({
   name: 'SetTodoList',
@@ -13,25 +15,7 @@ export const setTodoListTool = defineTool<{ todos?: Array<{ title: string; statu
     "Keeps the session's todo list. `todos` replaces the whole list: each item has a title and a status (pending, in_progress or done); [] clears it. Leave",
     'todos out (or null) to get the current list as "- [status] title" lines. Use it for tasks of several steps and keep the statuses current.',
   ],
-  schema: {
-    properties: {
-      todos: {
-        anyOf: [
-          {
-            items: {
-              properties: { title: { minLength: 1, type: 'string' }, status: { enum: [...STATUSES], type: 'string' } },
-              required: ['title', 'status'],
-              type: 'object',
-            },
-            type: 'array',
-          },
-          { type: 'null' },
-        ],
-        default: null,
-      },
-    },
-    type: 'object',
-  },
+  schema: { properties: { todos: nullable({ items: { properties: ITEM, required: ['title', 'status'], type: 'object' }, type: 'array' }) }, type: 'object' },
   tags: [TAGS.planning],
   examples: [
     {

@@ -1,7 +1,7 @@
 // Shell: a fresh shell per call, stdout and stderr merged, 60 s by default and 300 s at most
 // in the foreground; run_in_background starts a task for TaskOutput, TaskList and TaskStop.
 import { engineFailure, type JobSnapshot, type RunOutcome, signalNumber, cancelledRun, runFailure } from '../../engine/index.js';
-import { defineTool, type ToolMaker } from '../common/define.js';
+import { type Call, defineTool, type Reply, type ToolMaker } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
 import { taskHost, taskText } from './tasks.js';
@@ -12,6 +12,30 @@ const FOREGROUND_MAX_S = 300;
 
 /** Kimi CLI reports a command ended by a signal with the negative signal number (Python's returncode), e.g. -9 for SIGKILL. */
 const signalExitCode = (signal: string): string => String(signalNumber(signal) === undefined ? signal : -signalNumber(signal)!);
+
+/** A task started in the background: its lines, and what to do next. */
+function started(j: JobSnapshot, c: Call): Reply {
+  const next =
+    'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.';
+  const lines = [...taskText(j, c), 'automatic_notification: false', next];
+  return kimiOk(`Background task ${j.id} started.`, lines.join('\n'), { ...taskHost(j), summary: `Started task ${j.id}` });
+}
+
+/** A foreground command that ended: success, or how it failed, with its output capped as Kimi caps it. */
+function finished(run: RunOutcome, timeout: number): Reply {
+  const out = capped(run.output.truncated ? run.output.head + run.output.tail : run.output.text);
+  const truncated = out.truncated || run.output.truncated;
+  const counts = { outputBytes: run.output.totalBytes, durationMs: Math.round(run.durationMs) };
+  const host = { exitCode: run.exitCode, signal: run.signal, truncated, counts };
+  const failure = runFailure(run, out.text, truncated);
+  if (!failure) return kimiOk(cutNote('Command executed successfully.', truncated), out.text, host);
+  const message = run.timedOut
+    ? `Command killed by timeout (${timeout}s)`
+    : run.signal
+      ? `Command failed with exit code: ${signalExitCode(run.signal)}. It was killed by ${run.signal}.`
+      : `Command failed with exit code: ${run.exitCode}.`;
+  return kimiFail(cutNote(message, truncated, false), out.text, host, failure);
+}
 
 export const shellTool: ToolMaker<Args> = (env, dialect) => {
   const shellEnv = { GIT_TERMINAL_PROMPT: '0', SHELL: env.config.shell.path, PAGER: 'cat', GIT_PAGER: 'cat' };
@@ -72,28 +96,7 @@ export const shellTool: ToolMaker<Args> = (env, dialect) => {
       const opts = { command: args.command, streams: 'merged' as const, env: shellEnv, input: '', maxOutputBytes: 256 << 10, headShare: 0.95 };
       return { run: await c.engine.shell.run(c, { ...opts, timeoutMs: timeout * 1000, maxTimeoutMs: FOREGROUND_MAX_S * 1000 }) };
     },
-    format(r, args, c) {
-      if ('job' in r) {
-        const j = r.job;
-        const next =
-          'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.';
-        const lines = [...taskText(j, c), 'automatic_notification: false', next];
-        return kimiOk(`Background task ${j.id} started.`, lines.join('\n'), { ...taskHost(j), summary: `Started task ${j.id}` });
-      }
-      const { run } = r;
-      const out = capped(run.output.truncated ? run.output.head + run.output.tail : run.output.text);
-      const truncated = out.truncated || run.output.truncated;
-      const counts = { outputBytes: run.output.totalBytes, durationMs: Math.round(run.durationMs) };
-      const host = { exitCode: run.exitCode, signal: run.signal, truncated, counts };
-      const failure = runFailure(run, out.text, truncated);
-      if (!failure) return kimiOk(cutNote('Command executed successfully.', truncated), out.text, host);
-      const message = run.timedOut
-        ? `Command killed by timeout (${args.timeout ?? 60}s)`
-        : run.signal
-          ? `Command failed with exit code: ${signalExitCode(run.signal)}. It was killed by ${run.signal}.`
-          : `Command failed with exit code: ${run.exitCode}.`;
-      return kimiFail(cutNote(message, truncated, false), out.text, host, failure);
-    },
+    format: (r, args, c) => ('job' in r ? started(r.job, c) : finished(r.run, args.timeout ?? 60)),
     errors(err) {
       if (err.condition === 'no_description') return kimiFail('A background task needs a short description; set description and call again.');
       if (err.condition === 'foreground_timeout') {

@@ -1,5 +1,5 @@
 // StrReplaceFile: one literal edit or a list of them, applied in order, all or nothing.
-import { engineFailure, type EditResult, literalEdits, diffNote, str } from '../../engine/index.js';
+import { engineFailure, type EditResult, literalEdits, changeFacts, str } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
@@ -9,11 +9,11 @@ type EditItem = { old: string; new: string; replace_all?: boolean };
 
 type Args = { path: string; edit: EditItem | EditItem[] };
 
-const editItemSchema = () => ({
+const EDIT = {
   properties: { old: { type: 'string' }, new: { type: 'string' }, replace_all: { default: false, type: 'boolean' } },
   required: ['old', 'new'],
   type: 'object',
-});
+};
 
 const itemsOf = (args: Args): EditItem[] => (Array.isArray(args.edit) ? args.edit : args.edit === undefined ? [] : [args.edit]);
 
@@ -27,7 +27,7 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
     'a whole file use WriteFile.',
   ],
   schema: {
-    properties: { path: { type: 'string' }, edit: { anyOf: [editItemSchema(), { items: editItemSchema(), type: 'array' }] } },
+    properties: { path: { type: 'string' }, edit: { anyOf: [EDIT, { items: EDIT, type: 'array' }] } },
     required: ['path', 'edit'],
     type: 'object',
   },
@@ -69,13 +69,8 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
       const err = engineFailure('no_change', 'the edits leave the file unchanged', { path: pathOf(args) }, { field: 'edit' });
       return kimiFail('No replacements were made: the edits leave the file exactly as it is.', '', { paths: [r.path] }, err);
     }
-    return kimiOk(`File successfully edited. Applied ${edits} edit(s) with ${r.replacements} total replacement(s).`, '', {
-      summary: `Edited ${r.relative}`,
-      paths: [r.path],
-      diff: r.diff.unified,
-      diffNote: diffNote(r.diff),
-      counts: { edits, replacements: r.replacements, added: r.diff.added, removed: r.diff.removed },
-    });
+    const host = changeFacts(`Edited ${r.relative}`, r, { edits, replacements: r.replacements });
+    return kimiOk(`File successfully edited. Applied ${edits} edit(s) with ${r.replacements} total replacement(s).`, '', host);
   },
   errors: fileWords<Args>((err, p, args) => {
     const which = itemsOf(args).length > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';

@@ -1,9 +1,39 @@
 // TaskOutput: one task's status as key: value lines, then the newest 32 KiB of its log.
 import { waitedTail } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
+import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
 import { taskHost, taskLines, terminalReason } from './tasks.js';
+
+/** The task's key: value lines, then the newest output after an [output] line. */
+function report(tail: Awaited<ReturnType<typeof waitedTail>>, block: boolean, c: Call): Reply {
+  const j = tail.job;
+  const readable = c.scope.contains(j.logPath);
+  const previewBytes = Buffer.byteLength(tail.text, 'utf8');
+  const { head, end } = taskLines(j, c);
+  const hint = readable
+    ? `ReadFile(path="${j.logPath}", line_offset=1, n_lines=300) reads the log from the start.`
+    : 'The log is kept outside the workspace, so only this preview of the newest output can be shown.';
+  const cut = !tail.truncated ? '' : readable ? `[Truncated. Full output: ${j.logPath}]\n` : `[Truncated: the last ${previewBytes} bytes]\n`;
+  const lines = [
+    `retrieval_status: ${j.status !== 'running' ? 'success' : block ? 'timeout' : 'not_ready'}`,
+    ...head,
+    `interrupted: ${j.status === 'killed'}`,
+    `timed_out: ${j.status === 'timed_out'}`,
+    `terminal_reason: ${terminalReason(j)}`,
+    ...end,
+    `output_path: ${j.logPath}`,
+    `output_size_bytes: ${tail.totalBytes}`,
+    `output_preview_bytes: ${previewBytes}`,
+    `output_truncated: ${tail.truncated}`,
+    `full_output_available: ${readable && tail.truncated}`,
+    'full_output_tool: ReadFile',
+    `full_output_hint: ${hint}`,
+    '[output]',
+    cut + tail.text,
+  ];
+  return kimiOk('', lines.join('\n'), { ...taskHost(j), truncated: tail.truncated, counts: { outputBytes: tail.totalBytes } });
+}
 
 export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; timeout?: number }>({
   name: 'TaskOutput',
@@ -36,31 +66,6 @@ export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; tim
   errorModes: 'NOT_FOUND: no task with that id in this session (TaskList shows them).',
   async call(args, c) {
     const tail = await waitedTail(c.engine.shell, c, args.task_id, { wait: args.block, waitMs: (args.timeout ?? 30) * 1000, maxBytes: 32 << 10 });
-    const j = tail.job;
-    const readable = c.scope.contains(j.logPath);
-    const previewBytes = Buffer.byteLength(tail.text, 'utf8');
-    const { head, end } = taskLines(j, c);
-    const hint = readable
-      ? `ReadFile(path="${j.logPath}", line_offset=1, n_lines=300) reads the log from the start.`
-      : 'The log is kept outside the workspace, so only this preview of the newest output can be shown.';
-    const cut = !tail.truncated ? '' : readable ? `[Truncated. Full output: ${j.logPath}]\n` : `[Truncated: the last ${previewBytes} bytes]\n`;
-    const lines = [
-      `retrieval_status: ${j.status !== 'running' ? 'success' : args.block ? 'timeout' : 'not_ready'}`,
-      ...head,
-      `interrupted: ${j.status === 'killed'}`,
-      `timed_out: ${j.status === 'timed_out'}`,
-      `terminal_reason: ${terminalReason(j)}`,
-      ...end,
-      `output_path: ${j.logPath}`,
-      `output_size_bytes: ${tail.totalBytes}`,
-      `output_preview_bytes: ${previewBytes}`,
-      `output_truncated: ${tail.truncated}`,
-      `full_output_available: ${readable && tail.truncated}`,
-      'full_output_tool: ReadFile',
-      `full_output_hint: ${hint}`,
-      '[output]',
-      cut + tail.text,
-    ];
-    return kimiOk('', lines.join('\n'), { ...taskHost(j), truncated: tail.truncated, counts: { outputBytes: tail.totalBytes } });
+    return report(tail, args.block === true, c);
   },
 });

@@ -1,6 +1,5 @@
 // WriteFile: a whole file, overwritten or appended to, atomically; the parent must exist.
-import { diffNote } from '../../engine/index.js';
-import type { WriteResult } from '../../engine/index.js';
+import { changeFacts, type WriteResult } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
@@ -40,13 +39,12 @@ export const writeFileTool = defineTool<{ path: string; content: string; mode?: 
   call: (args, c) => c.engine.files.write(c, checkPath(pathOf(args)), args.content, { mode: args.mode ?? 'overwrite', createParents: false }),
   format(r, args) {
     const append = args.mode === 'append';
-    return kimiOk(`File successfully ${append ? 'appended to' : 'overwritten'}. Current size: ${r.size} bytes.`, '', {
-      summary: `${r.created ? 'Created' : append ? 'Appended to' : 'Wrote'} ${r.relative}`,
-      paths: [r.path],
-      diff: r.diff?.unified,
-      diffNote: diffNote(r.diff),
-      counts: { bytes: r.size, added: r.diff?.added ?? 0, removed: r.diff?.removed ?? 0 },
-    });
+    const summary = `${r.created ? 'Created' : append ? 'Appended to' : 'Wrote'} ${r.relative}`;
+    return kimiOk(
+      `File successfully ${append ? 'appended to' : 'overwritten'}. Current size: ${r.size} bytes.`,
+      '',
+      changeFacts(summary, r, { bytes: r.size }),
+    );
   },
   errors: fileWords(),
 });

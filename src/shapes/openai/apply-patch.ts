@@ -1,11 +1,10 @@
 // apply_patch: one operation of the Responses API's apply_patch_call (create_file or
 // update_file with a V4A diff, or delete_file), applied atomically; the result's data is the
 // apply_patch_call_output item a host sends back unchanged.
-import { diffNote } from '../../engine/index.js';
-import type { DiffOperation, DiffOperationResult } from '../../engine/index.js';
+import { changeFacts, type DiffOperation, type DiffOperationResult } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { bad, CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, openaiWords, type WithCallId } from './errors.js';
+import { bad, CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
 
 interface Args extends WithCallId {
   type?: unknown;
@@ -22,7 +21,7 @@ const operation = (type: string, withDiff: boolean) => ({
 });
 
 /** The output item for the host: status and the text the model reads. */
-export const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) => ({
+const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) => ({
   type: 'apply_patch_call_output',
   ...callIdOf(args),
   status,
@@ -45,18 +44,8 @@ function checked(a: Args): DiffOperation {
 
 function done(r: DiffOperationResult, a: Args): Reply {
   const output = `${DONE[r.type]} ${a.path as string}`;
-  return {
-    text: output,
-    data: patchOutput(a, 'completed', output),
-    host: {
-      summary: output,
-      paths: [r.path],
-      diff: r.diff.unified,
-      diffNote: r.diff.omitted ? `${r.relative}: ${diffNote(r.diff)}` : undefined,
-      counts: { bytes: r.bytes },
-      details: { operation: r.type },
-    },
-  };
+  const host = changeFacts(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
+  return { text: output, data: patchOutput(a, 'completed', output), host };
 }
 
 export const applyPatch = defineTool<Args, DiffOperationResult>({
@@ -119,9 +108,5 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
     return c.engine.files.applyDiff(c, checked(args));
   },
   format: (r, args) => done(r, args),
-  errors(err, args, c) {
-    const said = openaiWords(err, args, c);
-    const text = typeof said === 'object' ? said.text : (said ?? err.message);
-    return { text, data: patchOutput(args, 'failed', text) };
-  },
+  errors: inItem((args, text) => patchOutput(args, 'failed', text)),
 });

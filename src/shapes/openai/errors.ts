@@ -1,8 +1,8 @@
 // The openai dialect: the words of a failed call, as the plain sentences OpenAI's own sample
 // executors send back ("Error: File not found at path '…'"), and the output item a host
 // forwards to the Responses API. The reference's V4A messages are passed on unchanged.
-import { EngineError, type EngineError as Failure, str } from '../../engine/index.js';
-import { type Dialect, errorTable, type KindWords } from '../common/define.js';
+import { EngineError, type EngineError as Failure, everyKind, str } from '../../engine/index.js';
+import { type Call, type Dialect, errorTable, type KindWords, type Reply } from '../common/define.js';
 
 /** A call item's call_id, echoed into the output item when the host passes it with the arguments. */
 export interface WithCallId {
@@ -10,12 +10,12 @@ export interface WithCallId {
 }
 
 /** Arguments carry call_id only to have it echoed: the output item gets it first, as the API lists it. */
-export const callIdOf = (args: unknown): { call_id?: string } => {
-  const id = (args as WithCallId | undefined)?.call_id;
-  return typeof id === 'string' ? { call_id: id } : {};
-};
+export const callIdOf = (args: unknown): WithCallId => (typeof (args as WithCallId)?.call_id === 'string' ? { call_id: (args as WithCallId).call_id } : {});
 
 export const CALL_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 };
+
+/** The schema arguments are checked against: the served one, which may also carry call_id. */
+export const withCallId = (s: { properties: object }) => ({ ...s, properties: { ...s.properties, call_id: CALL_ID_SCHEMA } });
 
 export const CALL_ID_MODE =
   'call_id: the arguments are the call item\'s operation/action object, which has no call_id; a host may add "call_id" (1-64 characters) to them and it is echoed in the output item (data), otherwise the output item has none and the host adds it before sending.';
@@ -24,41 +24,22 @@ export const CALL_ID_MODE =
 export const bad = (message: string, field: string, value?: unknown) =>
   new EngineError('invalid_argument', message, { field, facts: { value, verbatim: true } });
 
-const sentence = (s: string) => {
-  const t = s.charAt(0).toUpperCase() + s.slice(1);
-  return /[.!?:]$/.test(t) ? t : `${t}.`;
-};
+/** The engine's message as a sentence: a capital first, a stop last. */
+const said = (err: Failure) => `Error: ${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}${/[.!?:]$/.test(err.message) ? '' : '.'}`;
 
-const said = (err: Failure) => `Error: ${sentence(err.message)}`;
-
-const BY_KIND: KindWords<unknown> = {
+const BY_KIND = everyKind<KindWords<unknown>>(said, {
   invalid_argument(err) {
     if (err.facts.verbatim === true) return err.message;
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
     return violations ? `Error: invalid arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : said(err);
   },
-  permission_denied: said,
   not_found: (err) => (typeof err.facts.path === 'string' ? `Error: File not found at path '${err.facts.path}'` : said(err)),
-  already_exists: said,
-  conflict: said,
-  precondition_failed: said,
-  resource_exhausted: said,
-  timeout: said,
-  cancelled: said,
-  process_failed: said,
-  io_failed: said,
-  network_failed: said,
-  rate_limited: said,
-  unsupported: said,
-  unavailable: said,
-  security_policy: said,
-  internal: said,
-};
+});
 
 const outside = (err: Failure & { facts: { path: string; roots: string[] } }) =>
   `Error: ${err.facts.path} is outside the workspace (${err.facts.roots.join(', ')}); use a path inside it.`;
 
-export const openaiWords = errorTable<unknown>(
+const openaiWords = errorTable<unknown>(
   {
     outside_roots: outside,
     nul_in_path: outside,
@@ -78,3 +59,17 @@ export const openaiWords = errorTable<unknown>(
 
 /** The openai dialect: every failure in plain words; each tool wraps them in its output item. */
 export const openaiDialect: Dialect = { errors: openaiWords };
+
+/** The text of a failure in openai's words. */
+export function wordsOf(err: Failure, args: unknown, c: Call): string {
+  const said = openaiWords(err, args, c);
+  return typeof said === 'object' ? said.text : (said ?? err.message);
+}
+
+/** A tool's failure words: openai's text, with the output item `item` makes of it as the data. */
+export const inItem =
+  <A>(item: (args: A, text: string) => Record<string, unknown>) =>
+  (err: Failure, args: A, c: Call): Reply => {
+    const text = wordsOf(err, args, c);
+    return { text, data: item(args, text) };
+  };

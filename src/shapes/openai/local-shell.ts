@@ -1,11 +1,11 @@
 // local_shell: the exec action of a Responses API local_shell_call (codex-mini): an argv run
 // without a shell, with the model's environment variables and working directory. The result's
 // data is the local_shell_call_output item a host sends back unchanged.
-import { EngineError, NON_INTERACTIVE_ENV, ownUser, shellExitCode, type RunOutcome } from '../../engine/index.js';
-import { type Call, defineTool, type Reply } from '../common/define.js';
+import { endFailure, headChars, NON_INTERACTIVE_ENV, requireOwnUser, runFacts, shellExitCode, type RunOutcome } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, openaiWords, type WithCallId } from './errors.js';
-import { captureBytes, captured, DEFAULT_TIMEOUT_MS, headChars, MAX_TIMEOUT_MS, OUTPUT_LIMIT, timeoutOf } from './output.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
+import { captured, DEFAULT_TIMEOUT_MS, NULLABLE_INT, MAX_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
   type: 'exec';
@@ -16,7 +16,6 @@ interface Args extends WithCallId {
   user?: string | null;
 }
 
-const NULLABLE_INT = { type: ['integer', 'null'] };
 const NULLABLE_STRING = { type: ['string', 'null'] };
 const PROPERTIES = {
   type: { const: 'exec' },
@@ -28,10 +27,10 @@ const PROPERTIES = {
 };
 
 /** The output item for the host. */
-export const localShellOutput = (args: unknown, output: string) => ({ type: 'local_shell_call_output', ...callIdOf(args), output });
+const localShellOutput = (args: unknown, output: string) => ({ type: 'local_shell_call_output', ...callIdOf(args), output });
 
 /** stdout then stderr, cut to OUTPUT_LIMIT characters, then how the command ended when it did not exit 0. */
-function outputOf(r: RunOutcome): { text: string; exitCode: number | null; truncated: boolean } {
+function reply(a: Args, r: RunOutcome): Reply {
   const all = captured(r.stdout) + captured(r.stderr);
   const kept = headChars(all, OUTPUT_LIMIT);
   const truncated = r.stdout.truncated || r.stderr.truncated || kept.text.length < all.length;
@@ -40,30 +39,8 @@ function outputOf(r: RunOutcome): { text: string; exitCode: number | null; trunc
   const sep = text === '' || text.endsWith('\n') ? '' : '\n';
   if (r.timedOut) text += `${sep}Timed out after ${r.timeoutMs} ms`;
   else if (exitCode !== 0) text += `${sep}Exit code: ${exitCode}`;
-  return { text, exitCode, truncated };
-}
-
-function reply(a: Args, r: RunOutcome): Reply {
-  const o = outputOf(r);
-  const argv = a.command.join(' ');
-  const failure = r.timedOut
-    ? new EngineError('timeout', `${argv}: ran past ${r.timeoutMs} ms and was killed`, { facts: { timeoutMs: r.timeoutMs } })
-    : o.exitCode !== 0
-      ? new EngineError('process_failed', `${argv}: exited with code ${o.exitCode}`, { facts: { exitCode: o.exitCode, signal: r.signal } })
-      : undefined;
-  return {
-    text: o.text,
-    data: localShellOutput(a, o.text),
-    host: {
-      summary: r.timedOut ? `Timed out after ${r.timeoutMs} ms` : `Exited with code ${o.exitCode}`,
-      exitCode: o.exitCode,
-      signal: r.signal,
-      truncated: o.truncated,
-      counts: { stdoutBytes: r.stdout.totalBytes, stderrBytes: r.stderr.totalBytes, durationMs: Math.round(r.durationMs) },
-      details: { cwd: r.cwd, timeoutMs: r.timeoutMs },
-    },
-    failure,
-  };
+  const host = runFacts(r, exitCode, truncated, { stdoutBytes: r.stdout.totalBytes, stderrBytes: r.stderr.totalBytes });
+  return { text, data: localShellOutput(a, text), host, failure: endFailure(a.command.join(' '), r, exitCode) };
 }
 
 export const localShell = defineTool<Args, RunOutcome>({
@@ -105,31 +82,11 @@ export const localShell = defineTool<Args, RunOutcome>({
     'The output item: the docs send {type, call_id, output}; the generated SDK types name the key id and call output "a JSON string" [conflicting]. The documented form is kept: call_id, and output as plain text.',
     CALL_ID_MODE,
   ],
-  call(a, c: Call) {
-    const own = ownUser();
-    if (a.user !== undefined && a.user !== null && a.user !== own) {
-      throw new EngineError('permission_denied', `commands cannot run as ${a.user}: they run as ${own}, the user of this server`, {
-        field: 'user',
-        facts: { user: a.user, own },
-      });
-    }
-    return c.engine.shell.run(c, {
-      command: a.command,
-      workdir: a.working_directory ?? undefined,
-      workdirField: 'working_directory',
-      timeoutMs: timeoutOf(a.timeout_ms),
-      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-      maxTimeoutMs: MAX_TIMEOUT_MS,
-      streams: 'separate',
-      maxOutputBytes: captureBytes(OUTPUT_LIMIT),
-      headShare: 1,
-      env: { ...NON_INTERACTIVE_ENV, ...a.env },
-    });
+  call(a, c) {
+    requireOwnUser(a.user, 'user');
+    const opts = runOpts(a.timeout_ms, OUTPUT_LIMIT, { ...NON_INTERACTIVE_ENV, ...a.env });
+    return c.engine.shell.run(c, { command: a.command, workdir: a.working_directory ?? undefined, workdirField: 'working_directory', ...opts });
   },
   format: (r, a) => reply(a, r),
-  errors(err, args, c) {
-    const said = openaiWords(err, args, c);
-    const text = typeof said === 'object' ? said.text : (said ?? err.message);
-    return { text, data: localShellOutput(args, text) };
-  },
+  errors: inItem(localShellOutput),
 });

@@ -6,24 +6,22 @@ import type { CapturedText } from '../../engine/index.js';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** No command runs longer than this, whatever timeout_ms asks (a forgotten call must end). */
 export const MAX_TIMEOUT_MS = 3_600_000;
+export const NULLABLE_INT = { type: ['integer', 'null'] };
 /** Characters kept of a shell call's output when max_output_length is absent, and at most when it is larger. */
 export const OUTPUT_LIMIT = 100_000;
 
-/** Bytes to capture per stream so that `chars` characters are surely there (UTF-8: at most 4 bytes each). */
-export const captureBytes = (chars: number) => Math.max(1, Math.min(chars, OUTPUT_LIMIT) * 4);
-
-/** A timeout the model gave, or the default (0, negative or null: the default). */
-export const timeoutOf = (ms: number | null | undefined) => (typeof ms === 'number' && ms > 0 ? ms : undefined);
-
-/** The first `budget` characters (code points) of `s`, and how many were kept. */
-export function headChars(s: string, budget: number): { text: string; used: number } {
-  if (budget <= 0) return { text: '', used: 0 };
-  // Fast path: even counted as UTF-16 units it fits.
-  if (s.length <= budget) return { text: s, used: [...s].length };
-  const chars = [...s];
-  if (chars.length <= budget) return { text: s, used: chars.length };
-  return { text: chars.slice(0, budget).join(''), used: budget };
-}
+/** How the shell tools run a command: separate streams whose heads hold `chars` characters, the model's timeout within ours. */
+export const runOpts = (timeoutMs: number | null | undefined, chars: number, env: Record<string, string>) => ({
+  // A timeout of 0, below 0 or null means the default.
+  timeoutMs: typeof timeoutMs === 'number' && timeoutMs > 0 ? timeoutMs : undefined,
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+  maxTimeoutMs: MAX_TIMEOUT_MS,
+  streams: 'separate' as const,
+  // Bytes per stream that surely hold `chars` characters (UTF-8: at most 4 bytes each).
+  maxOutputBytes: Math.max(1, Math.min(chars, OUTPUT_LIMIT) * 4),
+  headShare: 1,
+  env,
+});
 
 /** A stream as captured: its kept head (the capture keeps only a head for these tools). */
 export const captured = (c: CapturedText) => (c.truncated ? c.head : c.text);

@@ -1,11 +1,11 @@
 // shell: the action of a Responses API shell_call: commands run one after another, each in
 // its own bash from the session directory, each answered {stdout, stderr, outcome}. The
 // result's data is the shell_call_output item a host sends back unchanged.
-import { EngineError, isEngineError, NON_INTERACTIVE_ENV, shellExitCode } from '../../engine/index.js';
-import { type Call, defineTool, type Reply } from '../common/define.js';
+import { type EachEntry, type EachRun, NON_INTERACTIVE_ENV, runEach } from '../../engine/index.js';
+import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, openaiWords, type WithCallId } from './errors.js';
-import { captureBytes, captured, DEFAULT_TIMEOUT_MS, headChars, MAX_TIMEOUT_MS, OUTPUT_LIMIT, timeoutOf } from './output.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, withCallId, wordsOf, type WithCallId } from './errors.js';
+import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
   commands: string[];
@@ -13,116 +13,53 @@ interface Args extends WithCallId {
   max_output_length?: number | null;
 }
 
-type Outcome = { type: 'exit'; exit_code: number } | { type: 'timeout' };
-export interface ShellEntry {
-  stdout: string;
-  stderr: string;
-  outcome: Outcome;
-}
+const SCHEMA = {
+  type: 'object',
+  properties: { commands: { type: 'array', items: { type: 'string' } }, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT },
+  required: ['commands'],
+};
 
-interface Ran {
-  entries: ShellEntry[];
-  /** Characters kept of all the output: max_output_length, at most OUTPUT_LIMIT. */
-  limit: number;
-  truncated: boolean;
-  /** The first command that did not exit 0 (timed out, failed, or could not start). */
-  failure?: EngineError;
-  /** Commands not run because one before them timed out or could not start. */
-  skipped: number;
-}
+/** The limit of characters kept: the model's max_output_length, at most OUTPUT_LIMIT. */
+const limitOf = (a: Args) => Math.min(typeof a.max_output_length === 'number' ? Math.max(0, a.max_output_length) : OUTPUT_LIMIT, OUTPUT_LIMIT);
 
-const NULLABLE_INT = { type: ['integer', 'null'] };
+const outcome = (e: EachEntry) => (e.timedOut ? { type: 'timeout' } : { type: 'exit', exit_code: e.exitCode });
 
-/** The output item for the host. */
-export const shellOutput = (args: unknown, entries: ShellEntry[], maxOutputLength: number | undefined) => ({
+/** The output item for the host; it echoes the limit applied when the model gave one. */
+const shellOutput = (args: Args, entries: EachEntry[]) => ({
   type: 'shell_call_output',
   ...callIdOf(args),
-  ...(maxOutputLength !== undefined ? { max_output_length: maxOutputLength } : {}),
-  output: entries,
+  ...(typeof args.max_output_length === 'number' ? { max_output_length: limitOf(args) } : {}),
+  output: entries.map((e) => ({ stdout: e.stdout, stderr: e.stderr, outcome: outcome(e) })),
 });
 
-/** The limit the output item echoes: the model's, lowered to ours (absent when the model gave none). */
-const echoed = (a: Args, limit: number) => (typeof a.max_output_length === 'number' ? limit : undefined);
-
-async function runAll(a: Args, c: Call): Promise<Ran> {
-  const asked = typeof a.max_output_length === 'number' ? Math.max(0, a.max_output_length) : OUTPUT_LIMIT;
-  const limit = Math.min(asked, OUTPUT_LIMIT);
-  let budget = limit;
-  let truncated = false;
-  const entries: ShellEntry[] = [];
-  let failure: EngineError | undefined;
-  const keep = (s: string, cut: boolean) => {
-    const h = headChars(s, budget);
-    budget -= h.used;
-    if (cut || h.text.length < s.length) truncated = true;
-    return h.text;
-  };
-  for (const [i, command] of a.commands.entries()) {
-    let r;
-    try {
-      r = await c.engine.shell.run(c, {
-        command,
-        timeoutMs: timeoutOf(a.timeout_ms),
-        defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-        maxTimeoutMs: MAX_TIMEOUT_MS,
-        streams: 'separate',
-        maxOutputBytes: captureBytes(limit),
-        headShare: 1,
-        env: NON_INTERACTIVE_ENV,
-      });
-    } catch (err) {
-      // A command that cannot start (refused by the policy, bad line) ends the call here.
-      if (!isEngineError(err) || err.kind === 'cancelled' || err.kind === 'internal') throw err;
-      const said = openaiWords(err, a, c);
-      const reason = typeof said === 'object' ? said.text : (said ?? err.message);
-      entries.push({ stdout: '', stderr: keep(reason, false), outcome: { type: 'exit', exit_code: 1 } });
-      return { entries, limit, truncated, failure: failure ?? err, skipped: a.commands.length - i - 1 };
-    }
-    const stdout = keep(captured(r.stdout), r.stdout.truncated);
-    const stderr = keep(captured(r.stderr), r.stderr.truncated);
-    if (r.timedOut) {
-      entries.push({ stdout, stderr, outcome: { type: 'timeout' } });
-      const timedOut = new EngineError('timeout', `${command}: ran past ${r.timeoutMs} ms and was killed`, { facts: { timeoutMs: r.timeoutMs } });
-      return { entries, limit, truncated, failure: failure ?? timedOut, skipped: a.commands.length - i - 1 };
-    }
-    const code = shellExitCode(r.exitCode, r.signal);
-    entries.push({ stdout, stderr, outcome: { type: 'exit', exit_code: code } });
-    failure ??= code !== 0 ? exitError(command, code, r.signal) : undefined;
-  }
-  return { entries, limit, truncated, failure, skipped: 0 };
-}
-
-const exitError = (command: string, exitCode: number, signal: string | null) =>
-  new EngineError('process_failed', `${command}: exited with code ${exitCode}`, { facts: { exitCode, signal } });
-
 /** The model-facing text: each command, what it printed, and how it ended. */
-function shown(a: Args, entries: ShellEntry[], skipped: number): string {
-  const parts = entries.map((e, i) => {
-    const end = e.outcome.type === 'timeout' ? 'timed out' : `exit code ${e.outcome.exit_code}`;
+function shown(a: Args, r: EachRun): string {
+  const parts = r.entries.map((e, i) => {
     const out = [e.stdout, e.stderr].filter((s) => s !== '').map((s) => (s.endsWith('\n') ? s : `${s}\n`));
-    return `$ ${a.commands[i]}\n${out.join('')}[${end}]`;
+    return `$ ${a.commands[i]}\n${out.join('')}[${e.timedOut ? 'timed out' : `exit code ${e.exitCode}`}]`;
   });
-  if (skipped > 0) parts.push(`[${skipped} more command${skipped === 1 ? '' : 's'} not run]`);
+  if (r.skipped > 0) parts.push(`[${r.skipped} more command${r.skipped === 1 ? '' : 's'} not run]`);
   return parts.join('\n');
 }
 
-function reply(a: Args, r: Ran): Reply {
-  const codes = r.entries.map((e) => (e.outcome.type === 'exit' ? e.outcome.exit_code : null));
+/** The result: the text shown, the output item, and the host's facts. */
+function reply(r: EachRun, a: Args): Reply {
+  const [n, last] = [a.commands.length, r.entries.at(-1)];
   return {
-    text: shown(a, r.entries, r.skipped),
-    data: shellOutput(a, r.entries, echoed(a, r.limit)),
+    text: shown(a, r),
+    data: shellOutput(a, r.entries),
     host: {
-      summary: `Ran ${r.entries.length} of ${a.commands.length} command${a.commands.length === 1 ? '' : 's'}${r.failure ? `; ${r.failure.message}` : ''}`,
-      exitCode: codes.length > 0 ? codes[codes.length - 1] : undefined,
+      summary: `Ran ${r.entries.length} of ${n} command${n === 1 ? '' : 's'}${r.failure ? `; ${r.failure.message}` : ''}`,
+      exitCode: last && (last.timedOut ? null : last.exitCode),
       truncated: r.truncated,
-      counts: { commands: a.commands.length, run: r.entries.length },
-      details: { outcomes: r.entries.map((e) => e.outcome), maxOutputLength: r.limit },
+      counts: { commands: n, run: r.entries.length },
+      details: { outcomes: r.entries.map(outcome), maxOutputLength: limitOf(a) },
     },
     failure: r.failure,
   };
 }
 
-export const shell = defineTool<Args, Ran>({
+export const shell = defineTool<Args, EachRun>({
   name: 'shell',
   summary: 'Run a list of shell commands in order (a Responses API shell_call action); stdout, stderr and outcome of each.',
   description: [
@@ -136,16 +73,8 @@ export const shell = defineTool<Args, Ran>({
     'The result text shows each command and its output; the structured data is the shell_call_output item',
     '{type, call_id?, max_output_length?, output: [...]} to send back as it is.',
   ],
-  schema: {
-    type: 'object',
-    properties: { commands: { type: 'array', items: { type: 'string' } }, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT },
-    required: ['commands'],
-  },
-  argumentsSchema: {
-    type: 'object',
-    properties: { commands: { type: 'array', items: { type: 'string' } }, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT, call_id: CALL_ID_SCHEMA },
-    required: ['commands'],
-  },
+  schema: SCHEMA,
+  argumentsSchema: withCallId(SCHEMA),
   output: {
     type: 'object',
     properties: {
@@ -201,11 +130,13 @@ export const shell = defineTool<Args, Ran>({
     'Commands run one after another, never concurrently (the SDK calls them "ordered"); the server\'s command policy and roots apply as in every shape, and the tool is not served with --read-only.',
     CALL_ID_MODE,
   ],
-  call: runAll,
-  format: (r, a) => reply(a, r),
-  errors(err, args, c) {
-    const said = openaiWords(err, args, c);
-    const text = typeof said === 'object' ? said.text : (said ?? err.message);
-    return { text, data: shellOutput(args, [{ stdout: '', stderr: text, outcome: { type: 'exit', exit_code: 1 } }], undefined) };
-  },
+  call: (a, c) =>
+    runEach(
+      (command) => c.engine.shell.run(c, { command, ...runOpts(a.timeout_ms, limitOf(a), NON_INTERACTIVE_ENV) }),
+      a.commands,
+      limitOf(a),
+      (err) => wordsOf(err, a, c),
+    ),
+  format: reply,
+  errors: inItem((args, text) => shellOutput(args, [{ stdout: '', stderr: text, timedOut: false, exitCode: 1 }])),
 });
