@@ -101,4 +101,7 @@ report(`${who}: top functions by self time`, rows(byFn, 30));
 console.log(
   `\nbusy ${fmt(busy / total, 1)} µs/call; client-side p50 ${fmt(run.latencies.sort((a, b) => a - b)[run.latencies.length >> 1]!, 3)} ms; profile ${path.join(profiles, file)}`,
 );
-writeFileSync(path.join(profiles, `${who}.summary.json`), JSON.stringify({ byPlace: Object.fromEntries(byPlace), busy, total }, null, 1));
+writeFileSync(
+  path.join(profiles, `${who}.summary.json`),
+  JSON.stringify({ busy, total, byPlace: Object.fromEntries(byPlace), byFn: Object.fromEntries(byFn) }, null, 1),
+);
