@@ -5,7 +5,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
-import { ToolboxClient, type CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { CallToolRequest, CallToolResponse, ToolboxClient } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** dist/src/cli.js, next to this compiled file's dist/bench/. */
@@ -77,6 +77,47 @@ export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}, no
       if (child.exitCode === 0) rmSync(logFile, { force: true });
     },
   };
+}
+
+export interface EchoProcess {
+  pid: number;
+  /** One unary call carrying a CallToolRequest, answered with the fixed response bytes. */
+  call: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts bench/echo-server.js answering every call with `response` (a CallToolResponse Facet
+ * produced), after spawning `command` (in `cwd`) when one is given. The client encodes and decodes the
+ * contract's messages, as it does when calling Facet.
+ */
+export async function startEcho(response: Uint8Array, command: string[] = [], nodeArgs: string[] = [], cwd?: string): Promise<EchoProcess> {
+  const hex = Buffer.from(response).toString('hex');
+  const child = spawn(process.execPath, [...nodeArgs, path.join(here, 'echo-server.js'), hex, ...command], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`echo server exited with code ${code}`)));
+    child.stdout.on('data', (d: Buffer) => {
+      const m = /port (\d+)/.exec(d.toString());
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  const client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  const serialize = (req: CallToolRequest) => Buffer.from(CallToolRequest.encode(req).finish());
+  const deserialize = (b: Buffer) => CallToolResponse.decode(b);
+  const req = { name: 'fs.read', arguments: { path: 'small.txt' }, roots: [] };
+  const call = () =>
+    new Promise<void>((resolve, reject) => {
+      client.makeUnaryRequest('/bench.Echo/Echo', serialize, deserialize, req, (err) => (err ? reject(err) : resolve()));
+    });
+  const stop = async () => {
+    client.close();
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  return { pid: child.pid!, call, stop };
 }
 
 export function callTool(client: ToolboxClient, name: string, args: Record<string, unknown>, shape?: string): Promise<CallToolResponse> {
@@ -217,4 +258,60 @@ export function memoryMap(pid: number): MemoryMap {
     }
   }
   return out;
+}
+
+/** The middle value (the upper one of an even count). */
+export function median(xs: readonly number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in microseconds, from /proc (clock
+ * ticks of 10 ms: take it over enough calls); with `withChildren`, that of the children it
+ * has waited for too.
+ */
+export function processCpuUs(pid: number | undefined, withChildren = false): number {
+  if (pid === undefined) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime, stime; then cutime, cstime: children it has waited for (a command, rg).
+  const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+  return (ticks / 100) * 1e6;
+}
+
+/** A bound on a ratio: at most `max` (lower is better), or at least `min`. */
+export type Bound = { max: number } | { min: number };
+
+/** "≤ 1.30" or "≥ 0.75". */
+export function boundText(b: Bound): string {
+  return 'max' in b ? `≤ ${fmt(b.max)}` : `≥ ${fmt(b.min)}`;
+}
+
+/** PASS or MISS for a ratio against its bound (MISS when the ratio could not be measured). */
+export function ratioVerdict(ratio: number, b: Bound): 'PASS' | 'MISS' {
+  if (!Number.isFinite(ratio)) return 'MISS';
+  return ('max' in b ? ratio <= b.max : ratio >= b.min) ? 'PASS' : 'MISS';
+}
+
+/** One line of a ratio table: what was compared, both figures, their ratio, the target and the verdict. */
+export interface RatioRow extends Record<string, string | number> {
+  measure: string;
+  value: number;
+  reference: number;
+  ratio: number;
+  target: string;
+  verdict: string;
+}
+
+/** `value / reference` against `bound`, as a row for `report`. */
+export function ratioRow(measure: string, value: number, reference: number, bound: Bound): RatioRow {
+  const ratio = value / reference;
+  return { measure, value, reference, ratio, target: boundText(bound), verdict: ratioVerdict(ratio, bound) };
+}
+
+/** Prints a ratio table, then one line counting its verdicts; returns how many missed. */
+export function reportRatios(title: string, rows: RatioRow[]): number {
+  report(title, rows);
+  const missed = rows.filter((r) => r.verdict === 'MISS').length;
+  console.log(`${rows.length - missed} of ${rows.length} targets met${missed ? ` (${missed} MISS)` : ''}`);
+  return missed;
 }

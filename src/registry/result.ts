@@ -15,8 +15,12 @@ export function failureResult(text: string, err: EngineError, tool: string): Too
 
 /** Only the fields that are set: a host block never carries `undefined`. */
 function hostBlock(host: HostBlock): Record<string, unknown> {
+  // A for-in loop: Object.entries allocates a pair per field on every call.
   const block: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(host)) if (v !== undefined) block[k] = v;
+  for (const k in host) {
+    const v = host[k as keyof HostBlock];
+    if (v !== undefined) block[k] = v;
+  }
   return block;
 }
 

@@ -142,8 +142,9 @@ export class Toolbox {
 
   /** Validates, dispatches and reports every failure in band, as the contract's CallToolResponse; never throws. */
   async callTool(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<CallOutcome> {
-    const out = await this.call(name, args, ctx);
-    return { ...out, response: toCallResponse(out.result, name) };
+    const out: CallOutcome = (await this.call(name, args, ctx)) as CallOutcome;
+    out.response = toCallResponse(out.result, name);
+    return out;
   }
 
   /** Validates, dispatches and reports every failure in band, as one transport-neutral ToolResult; never throws. */

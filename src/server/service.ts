@@ -82,7 +82,7 @@ export class ToolboxRouter {
       describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name), false),
       callTool: this.unary('CallTool', async (info, req) => {
         const started = performance.now();
-        const refused = await this.refuse(info, req, 'CallTool');
+        const refused = this.mayRefuse(req) ? await this.refuse(info, req, 'CallTool') : undefined;
         if (refused) return this.limited(info, refused, false);
         const { response, outcome, changed } = await info.toolbox.callTool(req.name, req.arguments ?? {}, info.ctx);
         this.logCall('CallTool', req, info.ctx, started, outcome, response.content.length);
@@ -142,6 +142,11 @@ export class ToolboxRouter {
         });
       },
     };
+  }
+
+  /** Whether `refuse` has anything to check: most calls name no roots and nest little, and skip an await. */
+  private mayRefuse(req: CallToolRequest): boolean {
+    return req.roots.length > 0 || argumentsTooDeep(req);
   }
 
   /**
@@ -239,25 +244,23 @@ export class ToolboxRouter {
       throw new Error(`unknown shape "${shapeName}" in ${SHAPE_KEY}; this server serves: ${[...this.toolboxes.keys()].join(', ')}`);
     }
     const maxResponseBytes = responseLimit(firstString(call.metadata, MAX_RESPONSE_KEY));
-    const cancelled = new AbortController();
-    const onCancel = () => cancelled.abort();
-    call.on('cancelled', onCancel);
-    const { ctx, done } = this.calls.begin({
+    const { ctx, done, cancel } = this.calls.begin({
       shape: shapeName,
       sessionId: firstString(call.metadata, SESSION_KEY),
       caller: usesSession ? this.callerFor(firstString(call.metadata, 'authorization') || undefined) : '',
       usesSession,
       deadline: deadlineMs(call.getDeadline()),
-      cancelled: cancelled.signal,
-      ...(progress ? { progress } : {}),
+      progress,
       transport: traceContext({ system: 'grpc', method }, call.metadata),
     });
+    // The call's own event aborts its signal directly, with no second AbortSignal in between.
+    call.on('cancelled', cancel);
     return {
       toolbox,
       ctx,
       maxResponseBytes,
       done: () => {
-        call.removeListener('cancelled', onCancel);
+        call.removeListener('cancelled', cancel);
         done();
       },
     };
