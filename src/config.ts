@@ -108,7 +108,7 @@ export const OPTIONS: OptionSpec[] = [
     'shell-sandbox',
     'string',
     'auto',
-    'Where commands run: bwrap (a bubblewrap sandbox: the roots writable, the system read-only, home directories, /tmp and the rest hidden, network off; start-up fails when bwrap cannot run), none (unconfined), or auto (bwrap when it works here, else none with a warning)',
+    'Where commands run: bwrap (bubblewrap: roots writable, system read-only, home, /tmp and the rest hidden, no network; start-up fails when it cannot run), none, or auto (bwrap when it works here, else none with a warning)',
   ),
   o('shell-network', 'bool', 'false', 'Let sandboxed commands reach the network (by default they have only a loopback of their own)'),
   o('shell-sandbox-ro', 'list', '', 'Extra paths shown read-only inside the shell sandbox (a toolchain under a home directory, such as ~/.cargo or ~/.nvm)'),

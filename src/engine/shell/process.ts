@@ -201,7 +201,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   const closed = (st: NodeJS.ReadableStream) =>
     new Promise<void>((r) => ((st as NodeJS.ReadableStream & { closed?: boolean }).closed ? r() : st.once('close', () => r())));
   const exited = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
-    sub.once('exit', (code, signal) => resolve({ exitCode: code, signal }));
+    sub.once('exit', (code, signal) => resolve(unboxed(spec, { exitCode: code, signal })));
   });
   const drained = Promise.all([...streams.map(([, st]) => closed(st)), reported]).then(() => undefined);
   let sink = false;
@@ -332,7 +332,7 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     p.onExit((e) => {
       resolveDrained();
       const signal = e.signal ? signalName(e.signal) : null;
-      resolve({ exitCode: signal ? null : e.exitCode, signal });
+      resolve(unboxed(spec, { exitCode: signal ? null : e.exitCode, signal }));
     });
   });
   return {
@@ -355,6 +355,16 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     kill: (graceMs) => box.kill(graceMs),
     release: () => box.release(),
   };
+}
+
+/**
+ * bwrap exits with 128+N when the command died of signal N (it cannot die of it itself):
+ * read that back as the signal, as the command would report without the sandbox. A command
+ * that itself exits with such a code (exit 143) is then reported as killed by the signal.
+ */
+function unboxed(spec: SpawnSpec, exit: { exitCode: number | null; signal: string | null }): { exitCode: number | null; signal: string | null } {
+  if (!spec.sandbox || exit.exitCode === null || exit.exitCode <= 128 || exit.exitCode > 128 + 31) return exit;
+  return { exitCode: null, signal: signalName(exit.exitCode - 128) };
 }
 
 export function signalName(n: number): string {

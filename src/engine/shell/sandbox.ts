@@ -51,7 +51,9 @@ const STARTUP_FILES = ['.bash_profile', '.bash_login', '.profile', '.bashrc'];
 
 const SYSTEM = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/etc', '/opt'];
 
-export class SandboxError extends Error {}
+export class SandboxError extends Error {
+  override name = 'SandboxError';
+}
 
 /** A sandbox that builds the bwrap argv of one command. */
 export class Sandbox {
@@ -180,11 +182,11 @@ const HOW_TO_ALLOW =
   '(docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined, or seccompProfile: Unconfined in Kubernetes) and an unmasked /proc ' +
   '(--security-opt systempaths=unconfined, or procMount: Unmasked); or run with --shell-sandbox none to turn the sandbox off';
 
-/** Probe results, once per process and network setting: bwrap's answer does not change while the server runs. */
+/** Probe results, once per process, network setting and PATH: bwrap's answer does not change while the server runs. */
 const probes = new Map<string, { ok: true; bwrap: string } | { ok: false; reason: string }>();
 
 function probe(settings: SandboxSettings): { ok: true; bwrap: string } | { ok: false; reason: string } {
-  const key = `${settings.network}`;
+  const key = `${settings.network}\0${process.env.PATH ?? ''}`;
   const known = probes.get(key);
   if (known) return known;
   const bwrap = findBwrap();
