@@ -6,6 +6,7 @@
 // root works, --shell-network lets the loopback server answer, and a kill still ends the
 // whole tree. Skipped only where bubblewrap cannot run (CI installs the bubblewrap package).
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -272,6 +273,59 @@ describe('process trees end as without the sandbox', { skip }, () => {
       const auto = resolveSandbox({ mode: 'auto', network: false, hidden: [], shell: '/bin/bash' });
       assert.equal(auto.sandbox, null);
       assert.equal(auto.status.reason, 'bwrap was not found on PATH (install the bubblewrap package)');
+    } finally {
+      process.env.PATH = saved;
+    }
+  });
+});
+
+describe('start-up without a usable bubblewrap', () => {
+  test('--shell-sandbox bwrap: `facet serve` refuses to start (exit 2) and says how to allow it', async () => {
+    const { dir, cleanup } = tempDir('facet-sandbox-cli-');
+    try {
+      const r = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          [path.resolve('dist/src/cli.js'), 'serve', '--listen', '127.0.0.1:0', '--root', dir, '--shell-sandbox', 'bwrap'],
+          { env: { PATH: '/nonexistent', HOME: process.env.HOME }, timeout: 20_000 },
+          (err, _out, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
+        ),
+      );
+      assert.equal(r.code, 2);
+      assert.match(
+        r.stderr,
+        /^facet: cannot start: --shell-sandbox bwrap: bwrap was not found on PATH \(install the bubblewrap package\)\. bubblewrap needs unprivileged user namespaces: on the host, sysctl user\.max_user_namespaces must be above 0 .* or run with --shell-sandbox none to turn the sandbox off\n$/,
+      );
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('auto: the server starts with the sandbox off, warns, and Identity says why', async () => {
+    const saved = process.env.PATH;
+    // No bwrap on this PATH: the start-up probe (kept per PATH) fails as on a machine without it.
+    process.env.PATH = '/nonexistent';
+    try {
+      await withServer({ shape: 'core', prefix: 'facet-sandbox-auto-' }, async (t) => {
+        const warn = t.logs.find((l) => l.level === 40 && String(l.msg).startsWith('shell sandbox off'));
+        assert.deepEqual(
+          { msg: warn?.msg, shellSandbox: warn?.shellSandbox, reason: warn?.reason },
+          {
+            msg: 'shell sandbox off: bubblewrap cannot run here, so commands can reach everything the server can (--shell-sandbox)',
+            shellSandbox: 'none',
+            reason: 'bwrap was not found on PATH (install the bubblewrap package)',
+          },
+        );
+        const id = await new Promise<{ sandboxSummary: string }>((resolve, reject) =>
+          t.client.identity({}, (err, r) => (err ? reject(err) : resolve(r as { sandboxSummary: string }))),
+        );
+        assert.ok(
+          id.sandboxSummary.includes(
+            "shell sandbox: none, bubblewrap cannot run here (bwrap was not found on PATH (install the bubblewrap package)): commands can read and write whatever the server's user can",
+          ),
+          id.sandboxSummary,
+        );
+      });
     } finally {
       process.env.PATH = saved;
     }
