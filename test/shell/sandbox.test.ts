@@ -15,7 +15,8 @@ import { after, before, describe, test } from 'node:test';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
 import { ShellEngine } from '../../src/engine/shell/engine.js';
-import { resolveSandbox, sandboxStatusFor } from '../../src/engine/shell/sandbox.js';
+import { resolveSandbox, Sandbox, sandboxStatusFor } from '../../src/engine/shell/sandbox.js';
+import { findRefusals } from '../../src/engine/shell/sandbox-note.js';
 import { callTool, serverFixture, structured, tempDir, texts, withServer } from '../helpers/server.js';
 import { eventually, procsWith } from './procs.js';
 
@@ -330,4 +331,35 @@ describe('start-up without a usable bubblewrap', () => {
       process.env.PATH = saved;
     }
   });
+});
+
+test('the note is added only where this machine confirms the sandbox refused it', () => {
+  const { dir, cleanup } = tempDir('facet-sandbox-note-');
+  try {
+    const box = new Sandbox('/usr/bin/bwrap', { mode: 'bwrap', network: false, hidden: [], shell: '/bin/bash' });
+    const ctx = { box, roots: [dir], cwd: dir, home: '/tmp/facet-no-such-home' };
+    const found = (line: string, network = false) => findRefusals(line, ctx, network);
+    const secret = path.join(outside.dir, 'secret.txt');
+    writeFileSync(secret, `${SECRET}\n`);
+    // Missing on the host too: not the sandbox's doing.
+    assert.deepEqual(found('cat: /usr/facet-no-such-file: No such file or directory'), []);
+    assert.deepEqual(found('cat: /tmp/facet-no-such-dir/f: No such file or directory'), []);
+    assert.deepEqual(found('cat: /tmp/facet-no-such-file: No such file or directory'), []);
+    assert.deepEqual(found("ls: cannot access 'missing': No such file or directory"), []);
+    assert.deepEqual(found('curl: (6) Could not resolve host: example.com', true), []);
+    // Hidden: the file, or a new file in a hidden directory that exists on the host.
+    assert.deepEqual(found(`cat: ${secret}: No such file or directory`), [{ kind: 'hidden', path: secret }]);
+    const fresh = path.join(outside.dir, 'new.txt');
+    assert.deepEqual(found(`bash: line 1: ${fresh}: No such file or directory`), [{ kind: 'hidden', path: fresh }]);
+    assert.deepEqual(found("Error: ENOENT: no such file or directory, open '" + secret + "'"), [{ kind: 'hidden', path: secret }]);
+    assert.deepEqual(found("touch: cannot touch '/etc/facet-x': Read-only file system"), [{ kind: 'read_only', path: '/etc/facet-x' }]);
+    assert.deepEqual(found('curl: (6) Could not resolve host: example.com'), [{ kind: 'network' }]);
+    assert.deepEqual(found('bash: connect: Connection refused'), [{ kind: 'loopback' }]);
+    assert.deepEqual(found('bwrap: execvp facet-tool: No such file or directory'), [
+      { kind: 'bwrap', message: 'execvp facet-tool: No such file or directory' },
+    ]);
+    assert.deepEqual(findRefusals('started\n', ctx, false, 2), [{ kind: 'background', count: 2 }]);
+  } finally {
+    cleanup();
+  }
 });

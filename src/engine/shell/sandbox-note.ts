@@ -37,6 +37,8 @@ const NO_NETWORK =
 const REFUSED = /connection refused|ECONNREFUSED|couldn't connect to server/i;
 const MAX_LINES = 2000;
 const MAX_PATHS = 5;
+/** Paths looked up on the host at most, whatever the output (a `find /` prints thousands of errors). */
+const MAX_CHECKS = 200;
 
 /** Path-like words of an error line: quoted strings, the fields between ": ", absolute paths. */
 function candidates(line: string): string[] {
@@ -68,6 +70,7 @@ export function findRefusals(text: string, ctx: NoteContext, network: boolean, b
     seen.add(key);
     out.push(r);
   };
+  let checks = 0;
   const lines = text.split('\n');
   for (const line of lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES / 2), ...lines.slice(-MAX_LINES / 2)] : lines) {
     if (line.startsWith('bwrap: ')) add({ kind: 'bwrap', message: line.slice(7).trim() }, `bwrap:${line}`);
@@ -78,7 +81,7 @@ export function findRefusals(text: string, ctx: NoteContext, network: boolean, b
     const readOnly = READ_ONLY.test(line);
     if (!readOnly && !FILE_ERROR.test(line)) continue;
     for (const c of candidates(line)) {
-      if (out.filter((r) => r.kind === 'hidden' || r.kind === 'read_only').length >= MAX_PATHS) break;
+      if (++checks > MAX_CHECKS || out.filter((r) => r.kind === 'hidden' || r.kind === 'read_only').length >= MAX_PATHS) break;
       const p = path.resolve(ctx.cwd, c);
       if (readOnly) {
         if (path.isAbsolute(c) && !inRoots(p) && !within('/tmp', p)) add({ kind: 'read_only', path: p }, `ro:${p}`);
