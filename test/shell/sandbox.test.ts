@@ -137,6 +137,15 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
     const claudeId = /with ID: (\S+?)\./.exec(claude)?.[1];
     assert.ok(claudeId, claude);
     expectRefused(shown(await f.call('TaskOutput', { task_id: claudeId, block: true, timeout: 20000 }, { shape: 'claude', session: 'bg-claude' })));
+    // The log the result names (in the state directory, hidden otherwise) is readable by the session's commands.
+    const log = /Output is being written to: (\S+)\. You/.exec(claude)?.[1];
+    assert.ok(log, claude);
+    const cat = shown(await f.call('Bash', { command: `cat ${log}; echo more >> ${log}` }, { shape: 'claude', session: 'bg-claude' }));
+    assert.ok(cat.includes(`cat: ${secret}: No such file or directory`), cat);
+    assert.ok(cat.includes(`${log}: Read-only file system`), cat);
+    // Another session's log stays hidden.
+    const other = shown(await f.call('Bash', { command: `cat ${log}` }, { shape: 'claude', session: 'bg-other' }));
+    assert.ok(other.includes(`${note}${log} is outside the roots and hidden.`), other);
 
     const gemini = shown(await f.call('run_shell_command', { command: cmd, is_background: true, delay_ms: 0 }, { shape: 'gemini', session: 'bg-gemini' }));
     const pid = Number(/PID: (\d+)/.exec(gemini)?.[1]);

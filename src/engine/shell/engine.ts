@@ -166,7 +166,7 @@ export class ShellEngine {
     const state = this.state(ctx.session);
     const isLine = typeof opts.command === 'string';
     const env = buildEnv(this.config.env, opts.env);
-    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts));
+    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     const result = await runToCompletion({
       command: opts.command,
       shell: this.config.shell,
@@ -229,7 +229,7 @@ export class ShellEngine {
     }
     const extra = tty ? { TERM: 'xterm-256color', ...opts.env } : opts.env;
     const env = buildEnv(this.config.env, extra);
-    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts));
+    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     return state.jobs.start({
       command: opts.command,
       shell: this.config.shell,
@@ -367,8 +367,9 @@ export class ShellEngine {
     return this.config.sandboxStatus ?? { requested: 'none', active: this.config.sandbox ? 'bwrap' : 'none', network: false };
   }
 
-  private sandboxUse(ctx: ShellContext, startupFiles = false): SandboxUse | undefined {
-    return this.config.sandbox ? { box: this.config.sandbox, roots: ctx.scope.roots, startupFiles } : undefined;
+  /** The sandbox for a call; `own` is the session's directory of spilled output and job logs, which its commands may read. */
+  private sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): SandboxUse | undefined {
+    return this.config.sandbox ? { box: this.config.sandbox, roots: ctx.scope.roots, startupFiles, ...(own ? { readOnly: [own] } : {}) } : undefined;
   }
 
   private refusals(sandbox: SandboxUse | undefined, text: string, cwd: string, env: Record<string, string>, background = 0): SandboxRefusal[] {

@@ -50,6 +50,8 @@ export interface SandboxUse {
   roots: readonly string[];
   /** The command reads the user's start-up files (they show inside, read-only). */
   startupFiles?: boolean;
+  /** More paths shown read-only (the session's own job logs and spilled output). */
+  readOnly?: readonly string[];
 }
 
 export interface ShellReport {
@@ -253,7 +255,7 @@ export function enclosed(
   if (!box.wraps && !sandbox) return { file, args };
   const found = findProgram(file, env.PATH ?? '', cwd);
   if (found !== true) throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
-  let run = sandbox ? sandbox.box.wrap(file, args, sandbox.roots, cwd, env, sandbox.startupFiles) : { file, args };
+  let run = sandbox ? sandbox.box.wrap(file, args, sandbox.roots, cwd, env, sandbox.startupFiles, sandbox.readOnly) : { file, args };
   if (box.wraps) run = box.wrap(run.file, run.args);
   checkArgv(run.file, run.args, env);
   return run;

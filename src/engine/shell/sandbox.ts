@@ -10,7 +10,8 @@
 // - /proc of a PID namespace of its own (the server's environment and open files are not
 //   reachable through /proc/<pid>), a minimal /dev;
 // - /tmp, /var/tmp and $HOME: empty private tmpfs, gone when the command ends;
-// - the roots bound read-write at their own paths, then the state directory covered again;
+// - the roots bound read-write at their own paths, then the state directory covered again,
+//   and the session's own job logs and spilled output (which results name) shown read-only;
 // - no network but a loopback of its own (--unshare-net), unless the network is shared.
 // No --new-session: commands already lead a session of their own (spawned detached) with no
 // terminal to inject into, and an interactive one must keep its pseudo-terminal. No
@@ -87,6 +88,7 @@ export class Sandbox {
     cwd: string,
     env: Record<string, string>,
     startupFiles = false,
+    readOnly: readonly string[] = [],
   ): { file: string; args: string[] } {
     const a = [...this.base];
     const inRoots = (p: string) => roots.some((r) => within(r, p));
@@ -108,6 +110,8 @@ export class Sandbox {
     for (const h of this.settings.hidden) {
       if (isDir(h) && (inRoots(h) || this.systemVisible(h))) a.push('--tmpfs', h);
     }
+    // The session's own job logs and spilled output, which its results name: readable, after the state directory was hidden.
+    for (const p of readOnly) a.push('--ro-bind-try', p, p);
     a.push('--remount-ro', '/', '--chdir', cwd, '--', file, ...args);
     return { file: this.bwrap, args: a };
   }
