@@ -17,9 +17,15 @@ RUN npx tsc -p tsconfig.json && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim
 # ripgrep backs grep (a TypeScript fallback exists); bash runs shell tools; poppler-utils
-# renders PDF pages and extracts their text; tini reaps zombies.
+# renders PDF pages and extracts their text; tini reaps zombies; bubblewrap is the shell
+# sandbox. bwrap (not setuid) needs unprivileged user namespaces, which Docker's default
+# seccomp and AppArmor profiles forbid, and an unmasked /proc for the command's own: run with
+# --security-opt seccomp=unconfined --security-opt apparmor=unconfined --security-opt
+# systempaths=unconfined (Kubernetes: seccompProfile Unconfined, procMount Unmasked) and a
+# host with user.max_user_namespaces > 0. Without them --shell-sandbox auto (the default)
+# starts with the sandbox off and a warning; FACET_SHELL_SANDBOX=bwrap refuses to start.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ripgrep bash ca-certificates poppler-utils tini \
+ && apt-get install -y --no-install-recommends ripgrep bash bubblewrap ca-certificates poppler-utils tini \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --uid 10001 --create-home --shell /bin/bash facet \
  && mkdir -p /workspace /var/lib/facet \

@@ -2,8 +2,10 @@
 // `bash -c true` with execa and with a bare child_process.spawn in this process (latency
 // ratios; process.bench.ts isolates the engine's own start and kill costs); (2) calls per second at
 // concurrency 8, both ways; (3) a `yes | head -c 2G` flood through Facet: the server's
-// peak memory stays flat because output is capped while it streams.
-import { mkdirSync, realpathSync, rmSync } from 'node:fs';
+// peak memory stays flat because output is capped while it streams; (4) what the shell sandbox
+// costs per command: shell.run `true` with --shell-sandbox bwrap versus none, in wall time and in
+// CPU (the server's own plus its reaped children's, from /proc, which a busy machine skews less).
+import { mkdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawn } from 'node:child_process';
@@ -82,4 +84,46 @@ try {
   console.log(`\nshell.run(true) costs ${fmt(f.p50 / d.p50)}x a direct execa spawn (p50); ${fmt(lf.perSecond)} calls/s at concurrency 8.`);
 } finally {
   await facet.stop();
+}
+
+/** CPU seconds of `pid` and of its children it has reaped (utime, stime, cutime, cstime). */
+function cpuSeconds(pid: number): number {
+  const raw = readFileSync(`/proc/${pid}/stat`, 'latin1');
+  const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+  // Fields 14-17 of stat; after the command name, index 11 is utime. Clock ticks are 100 per second on Linux.
+  return (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / 100;
+}
+
+async function sandboxCost(mode: 'bwrap' | 'none'): Promise<{ p50: number; mean: number; cpuMs: number }> {
+  const server = await startFacet(['--root', root, '--shape', 'core', '--state-dir', path.join(root, `.state-${mode}`), '--shell-sandbox', mode]);
+  try {
+    const run = async () => {
+      const r = await callTool(server.client, 'shell.run', { command: 'true' });
+      if (r.error) throw new Error(r.error);
+    };
+    for (let i = 0; i < 20; i++) await run();
+    const cpu0 = cpuSeconds(server.pid);
+    const s = stats(await sample(N, run));
+    return { p50: s.p50, mean: s.mean, cpuMs: ((cpuSeconds(server.pid) - cpu0) * 1000) / (N + 20) };
+  } finally {
+    await server.stop();
+  }
+}
+
+const bareBox = await sandboxCost('none');
+let boxed: Awaited<ReturnType<typeof sandboxCost>> | undefined;
+try {
+  boxed = await sandboxCost('bwrap');
+} catch (err) {
+  console.log(`\nshell sandbox: not measured, bubblewrap cannot run here (${(err as Error).message})`);
+}
+if (boxed) {
+  report('shell.run `true`: --shell-sandbox bwrap vs none (sequential)', [
+    { path: 'none', p50_ms: bareBox.p50, mean_ms: bareBox.mean, cpu_ms_per_call: bareBox.cpuMs },
+    { path: 'bwrap', p50_ms: boxed.p50, mean_ms: boxed.mean, cpu_ms_per_call: boxed.cpuMs },
+    { path: 'ratio (bwrap / none)', p50_ms: boxed.p50 / bareBox.p50, mean_ms: boxed.mean / bareBox.mean, cpu_ms_per_call: boxed.cpuMs / bareBox.cpuMs },
+  ]);
+  console.log(
+    `\nthe shell sandbox costs ${fmt(boxed.p50 / bareBox.p50)}x per command (p50 ${fmt(boxed.p50)} ms vs ${fmt(bareBox.p50)} ms; CPU ${fmt(boxed.cpuMs)} ms vs ${fmt(bareBox.cpuMs)} ms per call).`,
+  );
 }

@@ -110,6 +110,15 @@ export const OPTIONS: OptionSpec[] = [
     'false',
     "Let bash read the user's start-up files (~/.bashrc; the profile for login shells) for every command; by default only a vendor's terminal session (Codex exec_command with tty) does",
   ),
+  // branch sandbox: the shell sandbox (bubblewrap)
+  o(
+    'shell-sandbox',
+    'string',
+    'auto',
+    'Where commands run: bwrap (bubblewrap: roots writable, system read-only, home, /tmp and the rest hidden, no network; start-up fails when it cannot run), none, or auto (bwrap when it works here, else none with a warning)',
+  ),
+  o('shell-network', 'bool', 'false', 'Let sandboxed commands reach the network (by default they have only a loopback of their own)'),
+  o('shell-sandbox-ro', 'list', '', 'Extra paths shown read-only inside the shell sandbox (a toolchain under a home directory, such as ~/.cargo or ~/.nvm)'),
   o(
     'shell-inactivity-ms',
     'int',
@@ -195,7 +204,19 @@ export interface FacetConfig {
   /** caller: sessions are keyed by the caller's token as well as by facet-session, and capped per caller. */
   sessionScope: 'caller' | 'shared';
   search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
-  shell: { path: string; allow: string[]; deny: string[]; routes: Record<string, string>; env: string[]; inactivityMs: number; startupFiles: boolean };
+  shell: {
+    path: string;
+    allow: string[];
+    deny: string[];
+    routes: Record<string, string>;
+    env: string[];
+    inactivityMs: number;
+    startupFiles: boolean;
+    /** --shell-sandbox, --shell-network and --shell-sandbox-ro. */
+    sandbox: 'auto' | 'bwrap' | 'none';
+    network: boolean;
+    sandboxReadOnly: string[];
+  };
   /** The memory directory of Anthropic's memory tool, and whose memory a call reaches. */
   memory: { dir: string; scope: 'shared' | 'caller' | 'session' };
   /** Anthropic's client tools: the text editor's max_characters (0: none) and the bash timeout. */
@@ -378,6 +399,14 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   }
   const stateDir = path.resolve(cwd, str('state-dir') || path.join(os.tmpdir(), 'facet-state'));
 
+  const sandbox = str('shell-sandbox');
+  if (sandbox !== 'auto' && sandbox !== 'bwrap' && sandbox !== 'none')
+    throw new ConfigError(`${name('shell-sandbox')} must be auto, bwrap or none, got "${sandbox}"`);
+  const sandboxReadOnly = list('shell-sandbox-ro').map((p) => {
+    if (!path.isAbsolute(p)) throw new ConfigError(`${name('shell-sandbox-ro')} entries are absolute paths, got "${p}"`);
+    return path.normalize(p);
+  });
+
   const sessionScope = str('session-scope');
   if (sessionScope !== 'caller' && sessionScope !== 'shared') {
     throw new ConfigError(`${name('session-scope')} must be caller or shared, got "${sessionScope}"`);
@@ -439,6 +468,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       env: list('shell-env'),
       inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000),
       startupFiles: bool('shell-startup-files'),
+      sandbox,
+      network: bool('shell-network'),
+      sandboxReadOnly,
     },
     metricsListen: str('metrics-listen') === '' ? null : parseHostPort(str('metrics-listen'), name('metrics-listen')),
     auditLog: str('audit-log') === '' ? null : path.resolve(cwd, str('audit-log')),

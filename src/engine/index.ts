@@ -40,6 +40,7 @@ import { spillIfOver, type SavedResult } from './results.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
 import { MemoryDir, memoryDirOf, type MemoryScope } from './memory.js';
 import path from 'node:path';
+import { resolveSandbox, type SandboxMode } from './shell/sandbox.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
 export interface EngineConfig {
@@ -50,6 +51,10 @@ export interface EngineConfig {
     routes: Record<string, string>;
     env: string[];
     startupFiles?: boolean;
+    /** The shell sandbox (default none here; the command line's default is auto), its network, extra read-only paths. */
+    sandbox?: SandboxMode;
+    network?: boolean;
+    sandboxReadOnly?: string[];
   };
   /** Spill files and job logs live under it. */
   stateDir: string;
@@ -164,6 +169,15 @@ const withAt = <O extends object>(opts: O, ctx: EngineContext) => Object.assign(
 
 /** Builds the engine of one server configuration; call it once at start-up. */
 export function createEngine(config: EngineConfig): Engine {
+  const memoryDir = config.memory?.dir || path.join(config.stateDir, 'memory');
+  // Probed once per process: `bwrap` mode throws here (start-up fails) when bubblewrap cannot run.
+  const { sandbox, status: sandboxStatus } = resolveSandbox({
+    mode: config.shell.sandbox ?? 'none',
+    network: config.shell.network ?? false,
+    readOnly: config.shell.sandboxReadOnly ?? [],
+    hidden: [config.stateDir, memoryDir],
+    shell: config.shell.path,
+  });
   const shell = new ShellEngine({
     shell: config.shell.path,
     allow: config.shell.allow,
@@ -172,6 +186,8 @@ export function createEngine(config: EngineConfig): Engine {
     env: config.shell.env,
     startupFiles: config.shell.startupFiles,
     stateDir: config.stateDir,
+    sandbox,
+    sandboxStatus,
   });
   recordingCommands(shell); // commands a call ran, into its change record (engine/audit.ts)
   const web = new WebEngine({ allowHosts: config.web.allowHosts, search: config.web });
@@ -405,3 +421,6 @@ export { runEach, type EachEntry, type EachRun } from './shell/run-each.js';
 export { requireOwnUser } from './shell/own-user.js';
 export { changeFacts } from './files/change-facts.js';
 export { fetchText } from './web/page-text.js';
+// branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
+export { SandboxError, sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
+export type { SandboxRefusal } from './shell/sandbox-note.js';

@@ -39,7 +39,15 @@ export function buildRuntime(
   const observability = new Observability(config);
   const observer = observability.active ? observability : undefined;
   // The one engine of this server, shared by every shape it serves.
-  const specs = buildShapes(config, createEngine(config));
+  const engine = createEngine(config);
+  const sandbox = engine.shell.sandboxStatus;
+  if (sandbox.reason && !config.readOnly) {
+    logger.warn(
+      { shellSandbox: 'none', reason: sandbox.reason },
+      'shell sandbox off: bubblewrap cannot run here, so commands can reach everything the server can (--shell-sandbox)',
+    );
+  }
+  const specs = buildShapes(config, engine);
   const toolboxes = new Map<string, Toolbox>();
   for (const name of config.shapes) {
     const spec = specs.get(name);

@@ -3,13 +3,14 @@
 // annotations, a call, an in-band error, an image, live progress of a 3 s command, a
 // cancel that kills the process, concurrent calls, resources, prompts and client roots.
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { FAILURE_META, HOST_META } from '../../src/server/mcp/render.js';
 import type { Runtime } from '../../src/server/server.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { procsWith } from '../shell/procs.js';
 import { alive, connectHttp, connectStdio, expectedRuntime, SHAPES, until, type ClientOptions, type Connected, type ShapeCase } from './fixture.js';
 
 const IMAGE = path.resolve('test/fixtures/images/python.jpg');
@@ -153,7 +154,8 @@ async function exercise(c: ShapeCase, transport: string, connect: (shape: string
     const pidFile = path.join(dir, `pid-${n}`);
     const abort = new AbortController();
     const running = client.callTool(
-      { name: shellTool, arguments: shellArgs(`sleep 60 & echo $! > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; wait`) },
+      // The sleep is found by its own argument: inside the shell sandbox `$!` is a PID of the command's namespace.
+      { name: shellTool, arguments: shellArgs(`sleep 60.${n}7 & echo x > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; wait`) },
       undefined,
       {
         signal: abort.signal,
@@ -162,7 +164,7 @@ async function exercise(c: ShapeCase, transport: string, connect: (shape: string
     );
     running.catch(() => undefined);
     await until(() => existsSync(pidFile), 'the command wrote its pid');
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    const pid = procsWith(`sleep 60.${n}7 `)[0] ?? 0;
     assert.ok(pid > 0 && alive(pid));
     abort.abort('test cancels');
     await assert.rejects(running);

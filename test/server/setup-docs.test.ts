@@ -29,6 +29,8 @@ test('buf is called through its scoped package; the server has a terminal of its
 });
 
 test('the README says what the shell can reach and how to run the image on a workspace owned by another user', () => {
-  assert.ok(readme.includes("There is no sandbox yet: a shell command runs as the server's user"));
+  assert.ok(readme.includes('Inside the shell sandbox (the default wherever bubblewrap runs;'));
+  assert.ok(readme.includes("a shell command runs as the server's user and can read, write, run and connect to"));
+  assert.ok(readme.includes('--security-opt seccomp=unconfined --security-opt'));
   assert.ok(readme.includes('docker run --user "$(stat -c %u:%g "$PWD")"'));
 });

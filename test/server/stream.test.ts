@@ -2,7 +2,7 @@
 // events while a command runs, then exactly one final event with the response unary CallTool
 // gives; validation errors, cancellation, deadlines, backpressure and reflection.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import { DEFAULT_STREAM_LIMITS, ProgressQueue, splitUtf8, streamStats } from '../../src/server/stream.js';
 import { alive, until } from '../mcp/fixture.js';
 import { metadataFor, serverFixture, texts, withServer, type CallOptions } from '../helpers/server.js';
+import { procsWith } from '../shell/procs.js';
 
 interface Streamed {
   events: CallToolEvent[];
@@ -109,14 +110,16 @@ describe('CallToolStream over gRPC', () => {
     assert.deepEqual(s.events, []);
   });
 
-  const pidCommand = (file: string) => `sleep 60 & echo $! > ${file}.tmp; mv ${file}.tmp ${file}; echo started; wait`;
+  // The sleep is found by its own argument: inside the shell sandbox `$!` is a PID of the command's namespace, not the host's.
+  const pidCommand = (file: string, mark: string) => `sleep ${mark} & echo x > ${file}.tmp; mv ${file}.tmp ${file}; echo started; wait`;
+  const hostPid = (mark: string) => procsWith(`sleep ${mark} `)[0] ?? 0;
 
   test('cancelling the stream kills the process tree', async () => {
     const pidFile = path.join(dir, 'pid-cancel');
-    const s = stream('shell.run', { command: pidCommand(pidFile) }, { session: 'cancel' });
+    const s = stream('shell.run', { command: pidCommand(pidFile, '60.101') }, { session: 'cancel' });
     await until(() => progressOf(s.events).some((p) => p.chunk.includes('started')), 'the command started');
     await until(() => existsSync(pidFile), 'the pid file');
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    const pid = hostPid('60.101');
     assert.ok(pid > 0 && alive(pid));
     s.call.cancel();
     assert.equal((await s.ended)?.code, grpc.status.CANCELLED);
@@ -126,11 +129,11 @@ describe('CallToolStream over gRPC', () => {
 
   test('a deadline ends the call and kills the process tree', async () => {
     const pidFile = path.join(dir, 'pid-deadline');
-    const s = stream('shell.run', { command: pidCommand(pidFile) }, { session: 'deadline', deadlineMs: 1500 });
+    const s = stream('shell.run', { command: pidCommand(pidFile, '60.102') }, { session: 'deadline', deadlineMs: 1500 });
     const err = await s.ended;
     assert.equal(err?.code, grpc.status.DEADLINE_EXCEEDED);
     await until(() => existsSync(pidFile), 'the pid file');
-    const pid = Number(readFileSync(pidFile, 'utf8').trim());
+    const pid = hostPid('60.102');
     await until(() => !alive(pid), `process ${pid} is gone after the deadline`);
   });
 

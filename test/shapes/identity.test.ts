@@ -58,7 +58,8 @@ describe('identity, resources and prompts of every shape', () => {
     // Context files are looked for at the top of each root, not deeper.
     mkdirSync(path.join(dir, 'sub'));
     writeFileSync(path.join(dir, 'sub', 'AGENTS.md'), 'nested');
-    t = await startTestServer(['--root', dir, '--root', second, '--shape', 'all']);
+    // Without the shell sandbox, so the summary is the same on every machine (test/shell/sandbox.test.ts has it with bwrap).
+    t = await startTestServer(['--root', dir, '--root', second, '--shape', 'all', '--shell-sandbox', 'none']);
     ro = await startTestServer(['--root', dir, '--shape', 'all', '--read-only']);
     linked = await startTestServer(['--root', linkedDir, '--shape', 'all']);
   });
@@ -75,7 +76,7 @@ describe('identity, resources and prompts of every shape', () => {
       assert.ok(id.description.length > 20, id.description);
       assert.equal(
         id.sandboxSummary,
-        `roots: ${dir}, ${second}; writes and edits allowed inside the roots; shell: on; ${WEB}; shell commands: not network-restricted`,
+        `roots: ${dir}, ${second}; writes and edits allowed inside the roots; shell: on; shell sandbox: none (commands can read and write whatever the server's user can); ${WEB}; shell commands: not network-restricted`,
       );
       const roId = await unary(ro.client.identity, ro.client, {}, { shape });
       assert.equal(roId.sandboxSummary, `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; ${WEB}`);

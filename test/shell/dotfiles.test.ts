@@ -212,9 +212,16 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
     assert.equal(output(plain), 'ok\n');
   });
 
-  test('a command line that itself runs `bash -l` gets the profile it asks for (the README says so)', async () => {
+  test('a command line that itself runs `bash -l` gets the profile it asks for only outside the sandbox (the README says so)', async () => {
+    // In the shell sandbox (auto: bubblewrap runs here) $HOME is an empty private directory.
     const res = await f.call('core', 'shell.run', { command: "bash -lc 'echo ok'" });
-    assert.equal(text(res), `${MARK} bash_profile\nok\n`);
+    assert.equal(text(res), 'ok\n');
+    const bare = await startFacet(['--root', env.root, '--shell-sandbox', 'none'], { PATH: process.env.PATH, HOME: env.home });
+    try {
+      assert.equal(text(await bare.call('core', 'shell.run', { command: "bash -lc 'echo ok'" })), `${MARK} bash_profile\nok\n`);
+    } finally {
+      await bare.close();
+    }
   });
 });
 

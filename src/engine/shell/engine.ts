@@ -16,6 +16,9 @@ import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
 import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
 import { LiveShell, type LiveRunResult } from './live.js';
+import type { SandboxUse } from './process.js';
+import type { Sandbox, SandboxStatus } from './sandbox.js';
+import { findRefusals, refusalNote, type SandboxRefusal } from './sandbox-note.js';
 
 export interface ShellEngineConfig {
   /** Shell for command lines (bash). */
@@ -34,6 +37,9 @@ export interface ShellEngineConfig {
   killGraceMs?: number;
   /** How commands are enclosed for killing: 'auto' (a cgroup when usable) or 'marker' (process group + environment marker). */
   containment?: ContainmentMode;
+  /** The sandbox every command runs in (null or absent: none), and what was decided at start-up. */
+  sandbox?: Sandbox | null;
+  sandboxStatus?: SandboxStatus;
 }
 
 /** What the engine needs of a call (a HandlerContext fits). */
@@ -117,12 +123,16 @@ export interface LiveOptions {
 export interface LiveOutcome extends LiveRunResult {
   /** A new shell was started for this command. */
   started: boolean;
+  /** What the sandbox refused, when the output shows it (a note ends the output). */
+  sandbox?: SandboxRefusal[];
   /** The command left the scope: the shell went back to the first root. */
   cwdReset?: { attempted: string; resetTo: string };
 }
 
 interface LiveState {
   shell?: LiveShell;
+  /** The roots the shell's sandbox was made for (a call with other roots gets a fresh shell). */
+  roots?: string;
   /** The end of the last command queued. */
   turn: Promise<unknown>;
 }
@@ -155,13 +165,15 @@ export class ShellEngine {
     const headBytes = Math.floor(maxOut * (opts.headShare ?? 0.5));
     const state = this.state(ctx.session);
     const isLine = typeof opts.command === 'string';
+    const env = buildEnv(this.config.env, opts.env);
+    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     const result = await runToCompletion({
       command: opts.command,
       shell: this.config.shell,
       login: opts.login,
       startupFiles: this.startupFiles(opts),
       cwd,
-      env: buildEnv(this.config.env, opts.env),
+      env,
       merge: opts.streams === 'merged',
       report: isLine && Boolean(opts.persistCwd || opts.reportBackground),
       timeoutMs,
@@ -184,6 +196,11 @@ export class ShellEngine {
       progress: ctx.progress,
       containment: this.config.containment,
       markers: state.markers,
+      sandbox,
+      annotate: (text, background) => {
+        const found = this.refusals(sandbox, text, cwd, env, background.length);
+        return found.length > 0 ? { note: refusalNote(found, sandbox!.roots), facts: found } : undefined;
+      },
     });
     const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
     if (opts.persistCwd && result.finalCwd !== undefined) {
@@ -211,13 +228,15 @@ export class ShellEngine {
       else tty = { cols: opts.cols ?? 120, rows: opts.rows ?? 40, pty };
     }
     const extra = tty ? { TERM: 'xterm-256color', ...opts.env } : opts.env;
+    const env = buildEnv(this.config.env, extra);
+    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     return state.jobs.start({
       command: opts.command,
       shell: this.config.shell,
       login: opts.login,
       startupFiles: this.startupFiles(opts),
       cwd,
-      env: buildEnv(this.config.env, extra),
+      env,
       merge: true,
       report: false,
       stdin: Boolean(opts.stdin || opts.tty),
@@ -227,6 +246,11 @@ export class ShellEngine {
       ttyFallback,
       containment: this.config.containment,
       markers: state.markers,
+      sandbox,
+      annotate: (text) => {
+        const found = this.refusals(sandbox, text, cwd, env);
+        return found.length > 0 ? refusalNote(found, sandbox!.roots) : undefined;
+      },
     });
   }
 
@@ -277,14 +301,26 @@ export class ShellEngine {
 
   private async liveTurn(ctx: ShellContext, command: string, opts: LiveOptions, live: LiveState): Promise<LiveOutcome> {
     let started = false;
+    const sandbox = this.sandboxUse(ctx);
+    const rootsKey = ctx.scope.roots.join('\0');
+    // A shell sandboxed for other roots (a call narrowed differently) cannot serve this call.
+    if (live.shell?.alive && sandbox && live.roots !== rootsKey) live.shell.kill();
+    const env = buildEnv(this.config.env, { ...opts.env });
     if (!live.shell?.alive) {
       const cwd = await this.resolveCwd(ctx, undefined);
-      live.shell = new LiveShell({ shell: this.config.shell, cwd, env: buildEnv(this.config.env, { ...opts.env }) });
+      const wrap = sandbox ? (file: string, args: string[]) => sandbox.box.wrap(file, args, sandbox.roots, cwd, env) : undefined;
+      live.shell = new LiveShell({ shell: this.config.shell, cwd, env, wrap });
+      live.roots = rootsKey;
       started = true;
     }
     const shell = live.shell;
     const result = await shell.run(command, { timeoutMs: opts.timeoutMs, maxOutputBytes: opts.maxOutputBytes, signal: ctx.signal });
     const outcome: LiveOutcome = { ...result, started };
+    const found = result.end.type === 'exit' ? this.refusals(sandbox, result.output, result.end.cwd, env) : [];
+    if (found.length > 0) {
+      outcome.output = `${result.output}${result.output === '' ? '' : '\n'}${refusalNote(found, sandbox!.roots)}`;
+      outcome.sandbox = found;
+    }
     if (result.end.type === 'exit') {
       const real = await fsp.realpath(result.end.cwd).catch(() => undefined);
       if (real !== undefined && ctx.scope.contains(real)) {
@@ -324,6 +360,21 @@ export class ShellEngine {
   /** Checks a command against the policy without running it. */
   check(command: string | readonly string[]): void {
     this.policy.check(command);
+  }
+
+  /** What was decided about the sandbox at start-up. */
+  get sandboxStatus(): SandboxStatus {
+    return this.config.sandboxStatus ?? { requested: 'none', active: this.config.sandbox ? 'bwrap' : 'none', network: false };
+  }
+
+  /** The sandbox for a call; `own` is the session's directory of spilled output and job logs, which its commands may read. */
+  private sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): SandboxUse | undefined {
+    return this.config.sandbox ? { box: this.config.sandbox, roots: ctx.scope.roots, startupFiles, ...(own ? { readOnly: [own] } : {}) } : undefined;
+  }
+
+  private refusals(sandbox: SandboxUse | undefined, text: string, cwd: string, env: Record<string, string>, background = 0): SandboxRefusal[] {
+    if (!sandbox) return [];
+    return findRefusals(text, { box: sandbox.box, roots: sandbox.roots, cwd, home: env.HOME }, sandbox.box.settings.network, background);
   }
 
   private startupFiles(opts: CommandOptions): boolean {

@@ -90,6 +90,8 @@ export interface StartJobSpec extends SpawnSpec {
   /** Kill the job after this long (undefined: no limit). */
   timeoutMs?: number;
   ttyFallback?: string;
+  /** Reads the ended job's newest output; a note returned is added at the end of its log (the sandbox's refusals). */
+  annotate?: (output: string) => string | undefined;
 }
 
 const TAIL_BYTES = 64 * 1024;
@@ -148,6 +150,13 @@ class Job {
       }
       child.detach();
       child.release();
+      const all = this.tailRing.result();
+      const note = this.killReason ? undefined : spec.annotate?.(all.truncated ? all.tail : all.text);
+      if (note) {
+        const b = Buffer.from(`${all.text.endsWith('\n') || all.totalBytes === 0 ? '' : '\n'}${note}\n`);
+        this.tailRing.push(b);
+        log.write(b);
+      }
       await log.close();
       this.exitCode = exit.exitCode;
       this.signal = exit.signal;

@@ -11,6 +11,8 @@ export interface LiveShellOptions {
   shell: string;
   cwd: string;
   env: Record<string, string>;
+  /** Puts the shell's argv in its sandbox (bwrap first), when commands are sandboxed. */
+  wrap?: (file: string, args: string[]) => { file: string; args: string[] };
 }
 
 export interface LiveRunOptions {
@@ -47,7 +49,8 @@ export class LiveShell {
   private busy = false;
 
   constructor(opts: LiveShellOptions) {
-    this.proc = spawn(opts.shell, ['--noprofile', '--norc'], {
+    const argv = opts.wrap ? opts.wrap(opts.shell, ['--noprofile', '--norc']) : { file: opts.shell, args: ['--noprofile', '--norc'] };
+    this.proc = spawn(argv.file, argv.args, {
       cwd: opts.cwd,
       env: opts.env,
       detached: true,

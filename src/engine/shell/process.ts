@@ -11,6 +11,7 @@ import { execa } from 'execa';
 import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { Containment, type ContainmentMode } from './kill.js';
+import type { Sandbox } from './sandbox.js';
 import { quietArgv, quietFlags } from './startup.js';
 
 export type StreamName = 'stdout' | 'stderr';
@@ -39,6 +40,18 @@ export interface SpawnSpec {
    * so the session's end can still find what it left behind (see sweepMarkers).
    */
   markers?: Set<string>;
+  /** Run inside this sandbox, scoped to these roots (the call's). */
+  sandbox?: SandboxUse;
+}
+
+/** A sandbox and the roots of the call a command runs for. */
+export interface SandboxUse {
+  box: Sandbox;
+  roots: readonly string[];
+  /** The command reads the user's start-up files (they show inside, read-only). */
+  startupFiles?: boolean;
+  /** More paths shown read-only (the session's own job logs and spilled output). */
+  readOnly?: readonly string[];
 }
 
 export interface ShellReport {
@@ -122,7 +135,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   let sub: ReturnType<typeof execa>;
   try {
     checkArgv(file, args, env);
-    const run = enclosed(box, file, args, env, spec.cwd);
+    const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox);
     sub = execa(run.file, run.args, {
       cwd: spec.cwd,
       env,
@@ -190,7 +203,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   const closed = (st: NodeJS.ReadableStream) =>
     new Promise<void>((r) => ((st as NodeJS.ReadableStream & { closed?: boolean }).closed ? r() : st.once('close', () => r())));
   const exited = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
-    sub.once('exit', (code, signal) => resolve({ exitCode: code, signal }));
+    sub.once('exit', (code, signal) => resolve(unboxed(spec, { exitCode: code, signal })));
   });
   const drained = Promise.all([...streams.map(([, st]) => closed(st)), reported]).then(() => undefined);
   let sink = false;
@@ -226,15 +239,24 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
 }
 
 /**
- * The argv that starts the command inside its enclosure. When a joining shell goes first,
- * a missing or non-executable program would only show as its exit status 127 or 126: look
- * it up here as execvp would, so it still fails to start with the error it deserves.
+ * The argv that starts the command inside its sandbox (when one is used) and its enclosure.
+ * When bwrap or a joining shell goes first, a missing or non-executable program would only
+ * show as an exit status: look it up here as execvp would, so it still fails to start with
+ * the error it deserves.
  */
-function enclosed(box: Containment, file: string, args: string[], env: Record<string, string>, cwd: string): { file: string; args: string[] } {
-  if (!box.wraps) return { file, args };
+export function enclosed(
+  box: Containment,
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  sandbox?: SandboxUse,
+): { file: string; args: string[] } {
+  if (!box.wraps && !sandbox) return { file, args };
   const found = findProgram(file, env.PATH ?? '', cwd);
   if (found !== true) throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
-  const run = box.wrap(file, args);
+  let run = sandbox ? sandbox.box.wrap(file, args, sandbox.roots, cwd, env, sandbox.startupFiles, sandbox.readOnly) : { file, args };
+  if (box.wraps) run = box.wrap(run.file, run.args);
   checkArgv(run.file, run.args, env);
   return run;
 }
@@ -292,7 +314,7 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   let p: ReturnType<PtyModule['spawn']>;
   try {
     checkArgv(file, args, env);
-    const run = enclosed(box, file, args, env, spec.cwd);
+    const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox);
     p = tty.pty.spawn(run.file, run.args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env });
   } catch (err) {
     box.release();
@@ -312,7 +334,7 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     p.onExit((e) => {
       resolveDrained();
       const signal = e.signal ? signalName(e.signal) : null;
-      resolve({ exitCode: signal ? null : e.exitCode, signal });
+      resolve(unboxed(spec, { exitCode: signal ? null : e.exitCode, signal }));
     });
   });
   return {
@@ -335,6 +357,16 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     kill: (graceMs) => box.kill(graceMs),
     release: () => box.release(),
   };
+}
+
+/**
+ * bwrap exits with 128+N when the command died of signal N (it cannot die of it itself):
+ * read that back as the signal, as the command would report without the sandbox. A command
+ * that itself exits with such a code (exit 143) is then reported as killed by the signal.
+ */
+function unboxed(spec: SpawnSpec, exit: { exitCode: number | null; signal: string | null }): { exitCode: number | null; signal: string | null } {
+  if (!spec.sandbox || exit.exitCode === null || exit.exitCode <= 128 || exit.exitCode > 128 + 31) return exit;
+  return { exitCode: null, signal: signalName(exit.exitCode - 128) };
 }
 
 export function signalName(n: number): string {

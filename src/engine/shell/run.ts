@@ -26,6 +26,11 @@ export interface RunSpec extends Omit<SpawnSpec, 'stdin' | 'tty'> {
   onKept?: (kept: KeptCommand) => void;
   /** Told of every output chunk as it arrives (live output for the caller). */
   progress?: ProgressSink;
+  /**
+   * Reads the finished command's output (and the background pids it reported) and returns a
+   * note to add after it as stderr, with what it found: the sandbox's refusals.
+   */
+  annotate?: (output: string, backgroundPids: number[]) => { note: string; facts: unknown[] } | undefined;
 }
 
 /** What is left of a command kept running after its line ended. */
@@ -53,6 +58,8 @@ export interface RunResult {
   /** Processes still running after the leader exited: killed, or kept when asked. */
   leftovers: 'none' | 'killed' | 'kept';
   spill?: { path: string; bytes: number; truncated: boolean };
+  /** What the sandbox refused, when the output shows it (a note was added after the output). */
+  sandbox?: unknown[];
 }
 
 const DRAIN_MS = 150;
@@ -134,6 +141,13 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
     if (!drainedInTime) child.detach();
     if (spec.signal?.aborted) throw withOutput(abortError(spec.signal, 'the command'), merged.result(), exit, performance.now() - started);
     const report = child.report();
+    const said = spec.annotate?.(merged.result().text, killing ? [] : (report?.backgroundPids ?? []));
+    if (said) {
+      const b = Buffer.from(`${merged.result().text.endsWith('\n') || merged.total === 0 ? '' : '\n'}${said.note}\n`);
+      merged.push(b);
+      if (!spec.merge) err.push(b);
+      spill?.push(b);
+    }
     const spilled = spill ? await spill.finish() : undefined;
     return {
       pid: child.pid,
@@ -146,8 +160,9 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
       stderr: err.result(),
       durationMs: performance.now() - started,
       finalCwd: report?.cwd,
-      backgroundPids: report?.backgroundPids ?? [],
+      backgroundPids: spec.sandbox ? [] : (report?.backgroundPids ?? []),
       leftovers,
+      ...(said ? { sandbox: said.facts } : {}),
       ...(spilled ? { spill: spilled } : {}),
     };
   } finally {

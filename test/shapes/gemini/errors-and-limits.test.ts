@@ -10,7 +10,9 @@ import { serverFixture } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from './harness.js';
 
-const { t, dir } = serverFixture({ shape: 'gemini', args: ['--web-allow-hosts', '127.0.0.1'], prefix: 'facet-gemini-branches-' });
+// Without the shell sandbox: a later command kills a background process by its host PID (inside the
+// sandbox each command has a PID namespace of its own; test/shell/sandbox.test.ts runs gemini there).
+const { t, dir } = serverFixture({ shape: 'gemini', args: ['--shell-sandbox', 'none', '--web-allow-hosts', '127.0.0.1'], prefix: 'facet-gemini-branches-' });
 let site: LoopbackServer;
 const call = caller(() => t, 'gemini', 'branches');
 const p = (f: string) => path.join(dir, f);

@@ -47,11 +47,25 @@ async function setUp(): Promise<void> {
     send(res, 200, 'application/json', JSON.stringify(GROUNDED));
   });
 }
+// Without the shell sandbox: Gemini's background PIDs are host PIDs that a later command kills,
+// which holds only outside it (inside, each command has a PID namespace of its own, and a
+// signal a command dies of comes back through bwrap); test/shell/sandbox.test.ts runs gemini there.
 const { t, dir } = serverFixture({
   setup: setUp,
   shape: 'gemini',
   prefix: 'facet-gemini-shell-',
-  args: () => ['--web-allow-hosts', '127.0.0.1', '--search-provider', 'gemini', '--gemini-api-key', 'k', '--gemini-base-url', gemini.origin],
+  args: () => [
+    '--shell-sandbox',
+    'none',
+    '--web-allow-hosts',
+    '127.0.0.1',
+    '--search-provider',
+    'gemini',
+    '--gemini-api-key',
+    'k',
+    '--gemini-base-url',
+    gemini.origin,
+  ],
 });
 after(async () => {
   await site.close();
