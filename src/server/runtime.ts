@@ -1,7 +1,7 @@
 // The runtime every transport of one server shares: the one engine, the shapes' toolboxes, the
 // session store and the call bookkeeping. gRPC (server.ts) and MCP (mcp/) are built over it.
 import type { FacetConfig } from '../config.js';
-import { createEngine } from '../engine/index.js';
+import { createEngine, type Engine } from '../engine/index.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
 import { Toolbox } from '../registry/toolbox.js';
@@ -22,6 +22,8 @@ export interface Runtime {
   logger: Logger;
   /** The caller an authorization header names, for sessions scoped to callers ('' for one shared set). */
   callerFor: (authorization: string | undefined) => string;
+  /** The one engine; closed on shutdown (it stops the language servers). */
+  engine: Engine;
 }
 
 /** Builds the one engine, the shapes' toolboxes, the session store and the call bookkeeping of a server. */
@@ -33,7 +35,8 @@ export function buildRuntime(
 ): Runtime {
   const scope = Scope.fromRoots(config.roots);
   // The one engine of this server, shared by every shape it serves.
-  const specs = buildShapes(config, createEngine(config));
+  const engine = createEngine(config);
+  const specs = buildShapes(config, engine);
   const toolboxes = new Map<string, Toolbox>();
   for (const name of config.shapes) {
     const spec = specs.get(name);
@@ -65,5 +68,5 @@ export function buildRuntime(
       ),
   });
   const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
-  return { toolboxes, defaultShape: config.defaultShape, calls: new CallContexts(sessions, scope, logger), sessions, scope, logger, callerFor };
+  return { toolboxes, defaultShape: config.defaultShape, calls: new CallContexts(sessions, scope, logger), sessions, scope, logger, callerFor, engine };
 }
