@@ -100,5 +100,7 @@ export function languageOf(file: string): { spec: LanguageSpec; languageId: stri
 
 /** A language spec whose command is replaced by `argv` (a --lsp-server entry). */
 export function withCommand(spec: LanguageSpec, argv: string[]): LanguageSpec {
-  return { ...spec, command: () => ({ argv, server: path.basename(argv[0] ?? spec.name) }), initializationOptions: undefined };
+  // `node server.mjs` is named for its script, not for node.
+  const named = argv.length > 1 && /^(node|python3?|bun|deno)$/.test(path.basename(argv[0]!)) ? argv[1]! : (argv[0] ?? spec.name);
+  return { ...spec, command: () => ({ argv, server: path.basename(named) }), initializationOptions: undefined };
 }

@@ -143,6 +143,8 @@ export class LanguageServer {
         if (this.ended) return;
         this.ended = why;
         live.delete(this);
+        // Rejected before the connection is disposed, so waiters see why rather than the disposal.
+        reject(new LspUnavailable(why, this.stopping ? 'closed' : 'crashed'));
         // What the server started dies with it.
         try {
           process.kill(-this.proc.pid!, 'SIGKILL');
@@ -152,7 +154,6 @@ export class LanguageServer {
         this.conn.dispose();
         for (const w of [...this.waiters]) w();
         this.onEnd?.(why);
-        reject(new LspUnavailable(why, this.stopping ? 'closed' : 'crashed'));
       };
       this.proc.on('error', (err) => fail(`${spec.server} could not start: ${err.message}`));
       this.proc.on('exit', (code, signal) => {

@@ -6,6 +6,7 @@ import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import type { Dialect } from '../common/define.js';
 import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
+import { geminiDiagnostics } from './diagnostics.js';
 
 const shown = (err: EngineError): string => str(err.facts.path ?? err.facts.resolved);
 
@@ -59,7 +60,10 @@ const geminiType = (tool: string, err: EngineError): string =>
   tool === 'list_directory' && err.kind === 'not_found' ? 'ls_execution_error' : familyErrorType(tool, err);
 
 /** Every Gemini tool's failures: its error type in details.error_type, our words for the model. */
-export const geminiDialect: Dialect = { errors: familyWords(textFor, geminiType) };
+export const geminiDialect: Dialect = {
+  diagnostics: geminiDiagnostics,
+  errors: familyWords(textFor, geminiType),
+};
 
 /** Errors raised before a handler runs (schema validation) or thrown past it. */
 export function geminiFormatError(err: EngineError, tool: ToolDefinition | undefined): string {

@@ -5,6 +5,7 @@ import { type EngineError, unescapeShellPath, str } from '../../engine/index.js'
 import type { Dialect } from '../common/define.js';
 import { familyErrorType, familyWords } from '../common/gemini-family-errors.js';
 import { badParams } from '../common/gemini-family.js';
+import { qwenDiagnostics } from './diagnostics.js';
 
 type Args = Record<string, unknown>;
 /** Qwen's words for one error type: the path named, the failure, the arguments and the tool; undefined for the shared words. */
@@ -61,7 +62,10 @@ function errorType(tool: string, err: EngineError): string {
 }
 
 /** Every Qwen tool's failures: its error type in details.error_type, Qwen's words for the model. */
-export const qwenDialect: Dialect = { errors: familyWords(textFor, errorType) };
+export const qwenDialect: Dialect = {
+  diagnostics: qwenDiagnostics,
+  errors: familyWords(textFor, errorType),
+};
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */
 export function qwenFormatError(err: EngineError): string {
