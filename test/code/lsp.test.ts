@@ -137,6 +137,20 @@ test('definition and references land on the right lines, columns counted in char
   assert.equal(past.error, 'ts/b.ts has no line 2, column 44 (it has 4 lines; line 2 has 39 characters)');
 });
 
+test("Qwen's lsp tool answers in Qwen Code's words over the same servers", LIMIT, async () => {
+  const def = await call('lsp', { operation: 'goToDefinition', filePath: 'ts/b.ts', line: 2, character: 30 }, 'qwen');
+  ok(def);
+  assert.equal(text(def), 'Definitions for ts/b.ts:2:30:\n1. ts/a.ts:1:17');
+  const refs = await call('lsp', { operation: 'findReferences', filePath: path.join(dir, 'ts', 'a.ts'), line: 1, character: 17 }, 'qwen');
+  assert.equal(text(refs), 'References for ts/a.ts:1:17:\n1. ts/b.ts:1:10\n2. ts/b.ts:2:30\n3. ts/b.ts:3:30');
+  const clean = await call('lsp', { operation: 'diagnostics', filePath: 'ts/a.ts' }, 'qwen');
+  assert.equal(text(clean), 'No diagnostics found for ts/a.ts.');
+  const bad = await call('lsp', { operation: 'hover', line: 1 }, 'qwen');
+  assert.equal(bad.error, 'Error: Invalid parameters provided. Reason: filePath is required for hover.');
+  const unserved = await call('lsp', { operation: 'codeActions', filePath: 'ts/a.ts', line: 1 }, 'qwen');
+  assert.equal(text(unserved), "LSP code actions failed: codeActions is not supported by Facet's language servers yet");
+});
+
 test('a rename across two files is previewed, then applied to both', LIMIT, async () => {
   const preview = await call('code.rename', { path: 'ts/a.ts', line: 1, column: 17, new_name: 'sum' });
   ok(preview);
