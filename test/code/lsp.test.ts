@@ -165,3 +165,18 @@ test('a rename across two files is previewed, then applied to both', LIMIT, asyn
   ok(check);
   assert.equal(text(check), 'ts/b.ts: no problems');
 });
+
+test('a change made outside Facet is noticed on the next use; without a path every open file is checked', LIMIT, async () => {
+  writeFileSync(path.join(dir, 'ts', 'b.ts'), 'import { sum } from "./a";\nexport const total: number = sum(1, "2");\n');
+  const r = await call('code.diagnostics', {});
+  ok(r);
+  assert.equal(
+    text(r),
+    [
+      'py/m.py: no problems',
+      'ts/a.ts: no problems',
+      'ts/b.ts:',
+      "  2:37 error typescript 2345: Argument of type 'string' is not assignable to parameter of type 'number'.",
+    ].join('\n'),
+  );
+});
