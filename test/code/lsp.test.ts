@@ -118,6 +118,28 @@ test('a Python edit reports the type error pyright finds, and the fix reports no
   assert.ok(!text(fixed)!.includes('diagnostics'), text(fixed));
 });
 
+test("a patch and a Gemini write report the diagnostics they introduced, in each shape's words", LIMIT, async () => {
+  const patch = ['*** Begin Patch', '*** Update File: py/m.py', '@@', '-value: int = twice(2)', '+value: int = twice("2")', '*** End Patch'].join('\n');
+  const r = await call('fs.apply_patch', { patch });
+  ok(r);
+  assert.match(
+    text(r)!,
+    /\n\nNew diagnostics from this change:\npy\/m\.py:4:20: error: Argument of type "Literal\['2'\]" cannot be assigned to parameter "x" of type "int" in function "twice" .*\[Pyright reportArgumentType\]$/,
+  );
+  const file = path.join(dir, 'py', 'm.py');
+  ok(await call('read_file', { file_path: file }, 'gemini'));
+  const w = await call('write_file', { file_path: file, content: M_PY }, 'gemini');
+  ok(w);
+  assert.ok(!text(w)!.includes('problems'), text(w));
+  const bad = await call('write_file', { file_path: file, content: M_PY.replace('x * 2', 'x.upper()') }, 'gemini');
+  ok(bad);
+  assert.match(
+    text(bad)!,
+    /\n\nThe language server reports new problems after this change:\n- py\/m\.py:2:14: error: Cannot access attribute "upper" for class "int".*$/,
+  );
+  ok(await call('write_file', { file_path: file, content: M_PY }, 'gemini'));
+});
+
 test('definition and references land on the right lines, columns counted in characters past an emoji', LIMIT, async () => {
   const def = await call('code.definition', { path: 'ts/b.ts', line: 2, column: 30 });
   ok(def);
