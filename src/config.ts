@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ShellPolicy } from './engine/shell/policy.js';
 import { AllowList } from './engine/web/address.js';
+import type { LspSettings } from './engine/lsp/pool.js';
 
 type Kind = 'string' | 'int' | 'bool' | 'list';
 
@@ -170,6 +171,25 @@ export const OPTIONS: OptionSpec[] = [
   o('brave-api-key', 'string', '', 'Brave Search API key'),
   o('brave-base-url', 'string', 'https://api.search.brave.com', 'Brave Search API base URL'),
   o('searxng-url', 'string', '', 'SearXNG instance base URL (JSON API enabled)'),
+  // Code intelligence (branch lsp): language servers behind the code.* tools and the diagnostics after edits.
+  o('lsp', 'string', 'on', 'Code intelligence through language servers (code.* tools, diagnostics after every edit): on or off'),
+  o('lsp-start-timeout-ms', 'int', '20000', 'A language server that has not finished starting after this long is killed (and retried later, with backoff)'),
+  o('lsp-request-timeout-ms', 'int', '10000', 'A language server request still unanswered after this long fails, and the server is restarted'),
+  o(
+    'lsp-diagnostics-ms',
+    'int',
+    '3000',
+    'How long a tool that changed files waits at most for their diagnostics; past it the change is reported without them, saying why',
+  ),
+  o('lsp-idle-ms', 'int', '600000', 'A language server unused this long is shut down (started again when next needed)'),
+  o('lsp-memory-mb', 'int', '2048', "A language server whose process tree's resident memory passes this is killed and restarted when next needed"),
+  o('lsp-max-servers', 'int', '8', 'Language servers running at once (one per project root and language); past it the least recently used stops'),
+  o(
+    'lsp-server',
+    'list',
+    '',
+    'language=command pairs replacing a built-in server (typescript, python, go, rust, c), e.g. go=/opt/bin/gopls; the command is split on spaces',
+  ),
 ];
 
 export interface FacetConfig {
@@ -236,6 +256,8 @@ export interface FacetConfig {
     brave: { apiKey: string; baseUrl: string };
     searxng: { url: string };
   };
+  /** Code intelligence: the language-server pool's bounds (see engine/lsp/pool.ts). */
+  lsp: LspSettings;
 }
 
 /** Where spans go (OTLP over HTTP), from the OTEL_* variables. */
@@ -436,6 +458,16 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${name(flag)} must be an http or https URL, got "${v}"`);
   }
 
+  const lspOn = str('lsp').toLowerCase();
+  if (!['on', 'off', 'true', 'false'].includes(lspOn)) throw new ConfigError(`${name('lsp')} must be on or off, got "${str('lsp')}"`);
+  const lspServers: Record<string, string[]> = {};
+  for (const pair of list('lsp-server')) {
+    const m = /^(typescript|python|go|rust|c)=(.+)$/.exec(pair);
+    if (!m)
+      throw new ConfigError(`${name('lsp-server')} entries look like language=command with a language of typescript, python, go, rust or c, got "${pair}"`);
+    lspServers[m[1]!] = m[2]!.trim().split(/\s+/);
+  }
+
   const config: FacetConfig = {
     listen,
     socket,
@@ -485,6 +517,16 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
       gemini: { apiKey: str('gemini-api-key'), baseUrl: str('gemini-base-url'), model: str('gemini-model') },
       brave: { apiKey: str('brave-api-key'), baseUrl: str('brave-base-url') },
       searxng: { url: str('searxng-url') },
+    },
+    lsp: {
+      enabled: lspOn === 'on' || lspOn === 'true',
+      startTimeoutMs: int('lsp-start-timeout-ms', 100, 10 * 60_000),
+      requestTimeoutMs: int('lsp-request-timeout-ms', 100, 10 * 60_000),
+      diagnosticsMs: int('lsp-diagnostics-ms', 0, 10 * 60_000),
+      idleMs: int('lsp-idle-ms', 1000),
+      memoryMb: int('lsp-memory-mb', 64),
+      maxServers: int('lsp-max-servers', 1, 256),
+      ...(Object.keys(lspServers).length > 0 ? { servers: lspServers } : {}),
     },
   };
 

@@ -236,6 +236,13 @@ export interface ConditionFacts {
   token_cap: Path & { cap: number };
   unknown_process: { sessionId: number | string; known: Array<number | string> };
   view_missing: Path;
+
+  // ---- code intelligence (branch lsp)
+  lsp_unavailable: { path?: string; language?: string; reason: string; detail: string };
+  lsp_timeout: { path?: string; method: string; timeoutMs: number };
+  no_language_server: Path & { ext: string };
+  bad_position: Path & { line: number; column: number; lines: number };
+  rename_refused: Path & { reason: string };
 }
 
 export type Condition = keyof ConditionFacts;
@@ -431,6 +438,11 @@ export const CONDITION_KIND = {
   token_cap: 'resource_exhausted',
   unknown_process: 'not_found',
   view_missing: 'not_found',
+  lsp_unavailable: 'unavailable',
+  lsp_timeout: 'timeout',
+  no_language_server: 'unsupported',
+  bad_position: 'invalid_argument',
+  rename_refused: 'invalid_argument',
 } as const satisfies { readonly [C in Condition]: ErrorKind };
 
 /** `name` is a condition (for text that arrives untyped, such as a test's table). */

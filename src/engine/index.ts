@@ -41,6 +41,10 @@ import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, typ
 import { MemoryDir, memoryDirOf, type MemoryScope } from './memory.js';
 import path from 'node:path';
 import { resolveSandbox, type SandboxMode } from './shell/sandbox.js';
+import { CodeEngine } from './lsp/code.js';
+import { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
+import { watched, type DiagnosticsSink } from './lsp/watch.js';
+import { parsePatch } from './files/patch-parse.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
 export interface EngineConfig {
@@ -63,6 +67,8 @@ export interface EngineConfig {
   search?: GrepBackendConfig;
   /** The memory directory (Anthropic's memory tool): default <stateDir>/memory, one for everyone. */
   memory?: { dir?: string; scope?: MemoryScope };
+  /** Code intelligence: the language-server pool's bounds (default: on, with DEFAULT_LSP's bounds). */
+  lsp?: LspSettings;
 }
 
 /** The one context of an engine call (a handler's context fits; `cwd` defaults to the session's). */
@@ -73,6 +79,8 @@ export interface EngineContext {
   cwd?: string;
   /** Live output of the call's commands, when the caller listens (see progress.ts). */
   progress?: ProgressSink;
+  /** Set by a caller that wants the diagnostics its writes introduced: each writing call adds its report (lsp/watch.ts). */
+  changeDiagnostics?: DiagnosticsSink['changeDiagnostics'];
 }
 
 /** Options of an engine call, without what its context already gives. */
@@ -155,6 +163,10 @@ export interface Engine {
   readonly web: WebEngine;
   /** A per-host request limiter shared by every session of this engine, one per name. */
   hostLimiter(name: string, limits: RateLimitOptions): HostRateLimiter;
+  /** Code intelligence: language servers (diagnostics, definition, references, hover, symbols, rename). */
+  readonly code: CodeEngine;
+  /** Stops what the engine runs in the background (language servers); the server calls it on shutdown. */
+  close(): Promise<void>;
 }
 
 const cwdOf = (ctx: EngineContext) => ctx.cwd ?? ctx.session.cwd;
@@ -192,16 +204,42 @@ export function createEngine(config: EngineConfig): Engine {
   recordingCommands(shell); // commands a call ran, into its change record (engine/audit.ts)
   const web = new WebEngine({ allowHosts: config.web.allowHosts, search: config.web });
   const limiters = new Map<string, HostRateLimiter>();
+  const code = new CodeEngine(config.lsp ?? DEFAULT_LSP);
+  // Every writing call reports the diagnostics its change introduced (lsp/watch.ts).
+  const real = (r: { path: string }) => [{ path: r.path }];
+  const patchPaths = (patch: string): string[] => {
+    try {
+      return parsePatch(patch).flatMap((h) => [h.path, ...(h.type === 'update' && h.moveTo ? [h.moveTo] : [])]);
+    } catch {
+      return [];
+    }
+  };
   return {
+    code,
+    close: () => code.close(),
     files: {
       read: (ctx, path, opts = {}) => readFile(ctx.scope, path, withAt(opts, ctx)),
       readChecked: (ctx, path, opts) => readChecked({ ...ctx, cwd: cwdOf(ctx) ?? ctx.scope.primary }, path, opts),
       stat: (ctx, path) => statFile(ctx.scope, path, cwdOf(ctx)),
-      write: (ctx, path, content, opts = {}) => writeFile(ctx.scope, path, content, withAt(opts, ctx)),
-      edit: (ctx, path, edits, opts = {}) => editFile(ctx.scope, path, edits, withAt(opts, ctx)),
-      patch: (ctx, patch, opts = {}) => applyPatch(ctx.scope, patch, withAt(opts, ctx)),
-      applyDiff: (ctx, op) => applyDiffOperation(ctx.scope, op, at(ctx)),
-      notebookEdit: (ctx, path, spec, opts = {}) => editNotebook(ctx.scope, path, spec, withAt(opts, ctx)),
+      write: (ctx, path, content, opts = {}) => watched(code, ctx, [path], () => writeFile(ctx.scope, path, content, withAt(opts, ctx)), real),
+      edit: (ctx, path, edits, opts = {}) => watched(code, ctx, [path], () => editFile(ctx.scope, path, edits, withAt(opts, ctx)), real),
+      patch: (ctx, patch, opts = {}) =>
+        watched(
+          code,
+          ctx,
+          patchPaths(patch),
+          () => applyPatch(ctx.scope, patch, withAt(opts, ctx)),
+          (r) => r.changes.map((c) => ({ path: c.path, deleted: c.action === 'delete' })),
+        ),
+      applyDiff: (ctx, op) =>
+        watched(
+          code,
+          ctx,
+          [op.path],
+          () => applyDiffOperation(ctx.scope, op, at(ctx)),
+          (r) => [{ path: r.path, deleted: r.type === 'delete_file' }],
+        ),
+      notebookEdit: (ctx, path, spec, opts = {}) => watched(code, ctx, [path], () => editNotebook(ctx.scope, path, spec, withAt(opts, ctx)), real),
       readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
       spill: (ctx, text, limit, existing) => spillIfOver(config.stateDir, ctx.session, text, limit, existing),
@@ -424,3 +462,17 @@ export { fetchText } from './web/page-text.js';
 // branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
 export { SandboxError, sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
 export type { SandboxRefusal } from './shell/sandbox-note.js';
+// Code intelligence (branch lsp): the language-server pool, its results and the diagnostics writes report.
+export {
+  CodeEngine,
+  SYMBOL_KINDS,
+  type ChangeDiagnostics,
+  type CodeDiagnostic,
+  type CodeLocation,
+  type CodeSymbol,
+  type FileDiagnostics,
+  type RenameResult,
+  type Severity,
+} from './lsp/code.js';
+export { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
+export type { Place } from './lsp/positions.js';

@@ -1,7 +1,7 @@
 // The runtime every transport of one server shares: the one engine, the shapes' toolboxes, the
 // session store and the call bookkeeping. gRPC (server.ts) and MCP (mcp/) are built over it.
 import type { FacetConfig } from '../config.js';
-import { createEngine } from '../engine/index.js';
+import { createEngine, type Engine } from '../engine/index.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
 import { Toolbox } from '../registry/toolbox.js';
@@ -25,6 +25,8 @@ export interface Runtime {
   observability: Observability;
   /** The caller an authorization header names, for sessions scoped to callers ('' for one shared set). */
   callerFor: (authorization: string | undefined) => string;
+  /** The one engine; closed on shutdown (it stops the language servers). */
+  engine: Engine;
 }
 
 /** Builds the one engine, the shapes' toolboxes, the session store and the call bookkeeping of a server. */
@@ -89,5 +91,6 @@ export function buildRuntime(
     logger,
     observability,
     callerFor,
+    engine,
   };
 }

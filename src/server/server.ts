@@ -116,7 +116,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     // A listener bound before the failure (the TCP port when the socket fails) would keep the
     // process alive, serving nothing: release everything, then report.
     server.forceShutdown();
-    await sessions.close();
+    await Promise.all([sessions.close(), runtime.engine.close()]);
     await runtime.observability.close();
     throw err;
   }
@@ -166,7 +166,8 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       await mcp?.close();
       // Sessions end their jobs (TERM, then KILL); what is not gone by the deadline is left to
       // the exit hook, which KILLs every command still enclosed.
-      if ((await Promise.race([sessions.close(), until(deadline)])) === 'late') logger.warn({}, 'grace period over: processes still ending are killed on exit');
+      if ((await Promise.race([Promise.all([sessions.close(), runtime.engine.close()]), until(deadline)])) === 'late')
+        logger.warn({}, 'grace period over: processes still ending are killed on exit');
       if (config.socket) removeStaleSocket(config.socket);
       // Spans still held are sent (within the exporter's own timeout) and the audit log closed.
       await Promise.race([runtime.observability.close(), until(deadline)]);

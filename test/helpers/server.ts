@@ -29,7 +29,7 @@ export function tempDir(prefix = 'facet-test-'): { dir: string; cleanup: () => v
 
 /** Starts a server on 127.0.0.1 with an OS-chosen port; `args` are facet serve flags. */
 export async function startTestServer(args: string[] = [], env: NodeJS.ProcessEnv = {}, extraSpecs?: ReadonlyMap<string, ToolboxSpec>): Promise<TestServer> {
-  const config = parseConfig(['--listen', '127.0.0.1:0', ...args], env);
+  const config = parseConfig(['--listen', '127.0.0.1:0', '--lsp', 'off', ...args], env);
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {

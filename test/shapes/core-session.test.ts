@@ -35,6 +35,12 @@ function both(res: CallToolResponse): { text: string; data: Record<string, unkno
 test('core serves every engine capability under dotted names', async () => {
   const listed = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape: 'core' });
   assert.deepEqual(listed.tools.map((x) => x.name).sort(), [
+    'code.definition',
+    'code.diagnostics',
+    'code.hover',
+    'code.references',
+    'code.rename',
+    'code.symbols',
     'fs.apply_patch',
     'fs.edit',
     'fs.list',

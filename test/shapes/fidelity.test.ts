@@ -25,7 +25,7 @@ const EXPECTED: Record<string, string[]> = {
     'list_background_processes',
     'read_background_output',
   ],
-  qwen: ['read_file', 'write_file', 'edit', 'grep_search', 'glob', 'list_directory', 'run_shell_command', 'web_fetch', 'todo_write', 'task_stop'],
+  qwen: ['read_file', 'write_file', 'edit', 'grep_search', 'glob', 'list_directory', 'run_shell_command', 'web_fetch', 'todo_write', 'task_stop', 'lsp'],
   kimi: [
     'ReadFile',
     'ReadMediaFile',

@@ -32,7 +32,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   runtime.calls.abortAll('the MCP client went away');
   const grace = new Promise((r) => setTimeout(r, config.graceMs).unref());
   await Promise.race([runtime.calls.whenIdle(), grace]);
-  await Promise.race([runtime.sessions.close(), grace]);
+  await Promise.race([Promise.all([runtime.sessions.close(), runtime.engine.close()]), grace]);
   await server.close().catch(() => undefined);
   await Promise.race([runtime.observability.close(), grace]);
   logger.info({}, 'stopped');

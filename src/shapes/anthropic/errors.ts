@@ -6,6 +6,7 @@
 import { EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
 import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
 import type { ToolResult } from '../../registry/types.js';
+import { anthropicDiagnostics } from './diagnostics.js';
 
 /** A failure whose message is already the tool's words. */
 export const said = (kind: ErrorKind, text: string, field?: string) => new EngineError(kind, text, { field, facts: { worded: true } });
@@ -69,6 +70,7 @@ function withToolResult(result: ToolResult): ToolResult {
 }
 
 export const anthropicDialect: Dialect = {
+  diagnostics: anthropicDiagnostics,
   errors: errorTable<unknown>({ outside_roots: outside, nul_in_path: outside }, byKind),
   after: withToolResult,
 };

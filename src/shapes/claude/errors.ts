@@ -4,6 +4,7 @@
 import { commandAsRun as recorded, endedToAnnounce, type EngineError, everyKind, type JobSnapshot, workingDir, exitCodeOf, str } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
+import { claudeDiagnostics } from './diagnostics.js';
 
 export const toolUseError = (message: string) => `<tool_use_error>${message}</tool_use_error>`;
 
@@ -74,4 +75,8 @@ function withTaskNotices(result: ToolResult, c: Call): ToolResult {
   return { ...result, text: `${result.text}\n\n${notes.join('\n')}` };
 }
 
-export const claudeDialect: Dialect = { errors: claudeErrors, after: withTaskNotices };
+export const claudeDialect: Dialect = {
+  diagnostics: claudeDiagnostics,
+  errors: claudeErrors,
+  after: withTaskNotices,
+};

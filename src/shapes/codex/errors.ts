@@ -2,6 +2,7 @@
 // be read; a path outside the roots names them; a missing path says where to look.
 import { EngineError, everyKind } from '../../engine/index.js';
 import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
+import { codexDiagnostics } from './diagnostics.js';
 
 /** The tools whose missing path can only be their working directory. */
 const EXEC_TOOLS = new Set(['exec_command', 'shell_command', 'shell']);
@@ -33,4 +34,7 @@ const byKind = everyKind<KindWords<unknown>>(said, {
 });
 
 /** The codex dialect: every tool's failures in Codex's words. */
-export const codexDialect: Dialect = { errors: errorTable<unknown>({ outside_roots: outside, nul_in_path: outside, root_outside_scope: outside }, byKind) };
+export const codexDialect: Dialect = {
+  diagnostics: codexDiagnostics,
+  errors: errorTable<unknown>({ outside_roots: outside, nul_in_path: outside, root_outside_scope: outside }, byKind),
+};

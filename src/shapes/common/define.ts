@@ -5,7 +5,7 @@
 // calls), `format` (the engine's answer in the vendor's words) and `errors` (conditions onto
 // the vendor's wording).
 import type { FacetConfig } from '../../config.js';
-import { type Condition, type Engine, type EngineError, type ErrorKind, type FailureOf, isEngineError } from '../../engine/index.js';
+import { type ChangeDiagnostics, type Condition, type Engine, type EngineError, type ErrorKind, type FailureOf, isEngineError } from '../../engine/index.js';
 import type { Blob, HandlerContext, HostBlock, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
 import { renameFields } from '../../registry/fields.js';
 import { failureResult } from '../../registry/result.js';
@@ -26,6 +26,8 @@ export interface Call extends HandlerContext {
   config: FacetConfig;
   /** The vendor tool being called (for words shared by several tools). */
   tool: string;
+  /** Where the engine's writing calls leave the diagnostics their changes introduced (engine/lsp/watch.ts). */
+  changeDiagnostics: ChangeDiagnostics[];
 }
 
 /** A tool's answer in its vendor's words: the model's text and what the host block adds. */
@@ -106,6 +108,33 @@ export interface Dialect {
   beforeCall?: (err: EngineError, tool: ToolDefinition) => string;
   /** Runs on every result of the shape's tools (Claude announces background tasks that ended). */
   after?: (result: ToolResult, c: Call) => ToolResult | Promise<ToolResult>;
+  /** The vendor's words for the diagnostics a call's changes introduced (or why they are missing); undefined adds nothing. */
+  diagnostics?: (report: ChangeDiagnostics, c: Call) => string | undefined;
+}
+
+/** The reports of one call's writes as one (a tool may write more than once). */
+function mergedReport(reports: readonly ChangeDiagnostics[]): ChangeDiagnostics {
+  const files = new Map<string, ChangeDiagnostics['files'][number]>();
+  const missing = new Map<string, ChangeDiagnostics['missing'][number]>();
+  for (const r of reports) {
+    for (const f of r.files) {
+      files.set(f.path, f);
+      missing.delete(f.path);
+    }
+    for (const m of r.missing) if (!files.has(m.path)) missing.set(m.path, m);
+  }
+  return { files: [...files.values()], missing: [...missing.values()] };
+}
+
+/** The result with the diagnostics its changes introduced: structured in the host block, worded by the dialect after the text. */
+function withDiagnostics(result: ToolResult, reports: readonly ChangeDiagnostics[], dialect: Dialect, c: Call): ToolResult {
+  const report = mergedReport(reports);
+  const note = dialect.diagnostics?.(report, c);
+  return {
+    ...result,
+    text: note ? `${result.text}\n\n${note}` : result.text,
+    host: { ...result.host, details: { ...result.host?.details, diagnostics: report } },
+  };
 }
 
 /** A tool table waiting for its shape's engine and dialect. */
@@ -152,6 +181,7 @@ function callOf(ctx: HandlerContext, env: ShapeEnv, tool: string): Call {
     engine: env.engine,
     config: env.config,
     tool,
+    changeDiagnostics: [],
   };
   if (ctx.deadline !== undefined) c.deadline = ctx.deadline;
   if (ctx.progress !== undefined) c.progress = ctx.progress;
@@ -198,6 +228,7 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
           const err = renameFields(thrown, table.fields ?? {});
           result = failed(table.name, err, words(err, args, c));
         }
+        if (c.changeDiagnostics.length > 0) result = withDiagnostics(result, c.changeDiagnostics, dialect, c);
         return dialect.after ? dialect.after(result, c) : result;
       },
       // Failures raised before the call (bad arguments, an evicted session) in the same words, or the dialect's words for them.

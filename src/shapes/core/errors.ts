@@ -2,6 +2,7 @@
 // know it (the engine does not know which tool a caller should turn to).
 import { type EngineError, everyKind } from '../../engine/index.js';
 import { type Dialect, errorTable, type KindWords } from '../common/define.js';
+import { coreDiagnostics } from './diagnostics.js';
 
 const FILE_TOOLS = new Set(['fs.read', 'fs.write', 'fs.edit', 'fs.notebook_edit', 'fs.list', 'fs.stat']);
 const then = (err: EngineError, next: string) => `${err.message}. ${next}`;
@@ -17,6 +18,7 @@ const byKind = everyKind<KindWords<unknown>>(plain, {
 
 /** The core dialect: the engine's words, and the next step where there is one. */
 export const coreDialect: Dialect = {
+  diagnostics: coreDiagnostics,
   errors: errorTable<unknown>(
     {
       not_read: (err) => then(err, READ_FIRST),

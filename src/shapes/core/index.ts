@@ -5,6 +5,12 @@ import type { ToolboxSpec } from '../../registry/types.js';
 import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
 import { coreDialect } from './errors.js';
+import { definitionTool } from './code-definition.js';
+import { diagnosticsTool } from './code-diagnostics.js';
+import { hoverTool } from './code-hover.js';
+import { referencesTool } from './code-references.js';
+import { renameTool } from './code-rename.js';
+import { symbolsTool } from './code-symbols.js';
 import { applyPatchTool } from './fs-apply-patch.js';
 import { editTool } from './fs-edit.js';
 import { listTool } from './fs-list.js';
@@ -35,11 +41,12 @@ export function coreShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   }
   const files = [readTool, readManyTool, writeTool, editTool, applyPatchTool, notebookEditTool, statTool, listTool, globTool, grepTool];
   const shell = [runTool, startTool, jobsTool, outputTool, stopTool, shellWriteTool];
+  const code = [diagnosticsTool, definitionTool, referencesTool, hoverTool, symbolsTool, renameTool];
   return shapeSpec(config, {
     shape: 'core',
     description: 'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
     contextFiles: ['AGENTS.md'],
-    tools: buildTools({ config, engine }, coreDialect, [...files, ...shell, fetchTool, searchTool, findTool, todosTool]),
+    tools: buildTools({ config, engine }, coreDialect, [...files, ...shell, fetchTool, searchTool, findTool, todosTool, ...code]),
     guide: (roots, tools) =>
       [
         `You work in ${roots.join(', ')}. Paths may be absolute or relative to the first root.`,
@@ -49,6 +56,8 @@ export function coreShape(config: FacetConfig, engine: Engine): ToolboxSpec {
         'Run commands with shell.run; long ones with shell.start, then shell.output and shell.stop.',
         'web.fetch reads a page, web.search searches the web, web.find finds a phrase in a page.',
         'Keep a plan with plan.todos for work of three or more steps.',
+        'code.diagnostics checks a file with its language server; code.definition, code.references, code.hover,',
+        'code.symbols and code.rename navigate and refactor by meaning. Changes report the errors they introduced.',
         '',
         `Tools: ${tools.map((t) => t.name).join(', ')}.`,
       ].join('\n'),

@@ -6,6 +6,7 @@ import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import type { Dialect } from '../common/define.js';
 import { familyWords, type TypeTexts } from '../common/gemini-family-errors.js';
+import { geminiDiagnostics } from './diagnostics.js';
 
 /** Our wording of each error type, with the remedy a Gemini model would be given. */
 const TEXT: TypeTexts = {
@@ -41,6 +42,7 @@ const TEXT: TypeTexts = {
 
 /** Every Gemini tool's failures: its error type in details.error_type, our words for the model. */
 export const geminiDialect: Dialect = {
+  diagnostics: geminiDiagnostics,
   errors: familyWords(TEXT, (a, err) => str(a.file_path ?? a.dir_path ?? err.facts.path ?? err.facts.resolved)),
 };
 

@@ -3,6 +3,7 @@
 // "Error: <message>".
 import { type EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
 import { type Dialect, errorTable, type KindWords } from '../common/define.js';
+import { grokDiagnostics } from './diagnostics.js';
 
 const plain = (err: EngineError) => `Error: ${err.message}`;
 const path = (err: EngineError) => (typeof err.facts.path === 'string' ? err.facts.path : undefined);
@@ -21,4 +22,7 @@ const byKind = everyKind<Record<ErrorKind, (err: EngineError) => string> & KindW
 
 /** A failure in Grok CLI's words (also for failures that belong to no tool). */
 export const grokMessage = (err: EngineError): string => byKind[err.kind](err);
-export const grokDialect: Dialect = { errors: errorTable<unknown>({}, byKind) };
+export const grokDialect: Dialect = {
+  diagnostics: grokDiagnostics,
+  errors: errorTable<unknown>({}, byKind),
+};

@@ -5,6 +5,7 @@
 // only the tool (and, for file tools, the path). Our words; the facts are the engine's.
 import { CappedText, type EngineError } from '../../engine/index.js';
 import { errorTable, firstWords, type Dialect, type Reply } from '../common/define.js';
+import { kimiDiagnostics } from './diagnostics.js';
 
 export const MAX_CHARS = 50_000;
 export const system = (message: string): string => `<system>${message}</system>`;
@@ -55,6 +56,7 @@ export function kimiMessage(err: EngineError): string {
 const plain = (err: EngineError): Reply => kimiFail(kimiMessage(err));
 
 export const kimiDialect: Dialect = {
+  diagnostics: kimiDiagnostics,
   errors: firstWords(
     errorTable<unknown>({
       job_missing: (err) => kimiFail(`There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`),

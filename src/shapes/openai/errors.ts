@@ -3,6 +3,7 @@
 // forwards to the Responses API. The reference's V4A messages are passed on unchanged.
 import { EngineError, type EngineError as Failure, everyKind, str } from '../../engine/index.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Reply } from '../common/define.js';
+import { openaiDiagnostics } from './diagnostics.js';
 
 /** A call item's call_id, echoed into the output item when the host passes it with the arguments. */
 export interface WithCallId {
@@ -58,7 +59,7 @@ const openaiWords = errorTable<unknown>(
 );
 
 /** The openai dialect: every failure in plain words; each tool wraps them in its output item. */
-export const openaiDialect: Dialect = { errors: openaiWords };
+export const openaiDialect: Dialect = { diagnostics: openaiDiagnostics, errors: openaiWords };
 
 /** The text of a failure in openai's words. */
 export function wordsOf(err: Failure, args: unknown, c: Call): string {

@@ -5,6 +5,7 @@ import { type EngineError, unescapeShellPath, str } from '../../engine/index.js'
 import type { Dialect } from '../common/define.js';
 import { familyWords, type TypeText, type TypeTexts } from '../common/gemini-family-errors.js';
 import { badParams } from '../common/gemini-family.js';
+import { qwenDiagnostics } from './diagnostics.js';
 
 const fetchFailed: TypeText = (_p, err, args) => `Error during fetch for ${str(args.url)}: ${err.message}`;
 const stopFailed: TypeText = (_p, err) => `${err.message}.`;
@@ -48,6 +49,7 @@ const TEXT: TypeTexts = {
 
 /** Every Qwen tool's failures: its error type in details.error_type, Qwen's words for the model. */
 export const qwenDialect: Dialect = {
+  diagnostics: qwenDiagnostics,
   errors: familyWords(TEXT, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
 };
 

@@ -9,6 +9,7 @@ import { qwenDialect, qwenFormatError } from './errors.js';
 import { glob } from './glob.js';
 import { grepSearch } from './grep-search.js';
 import { listDirectory } from './list-directory.js';
+import { lsp } from './lsp.js';
 import { readFile } from './read-file.js';
 import { runShellCommand } from './run-shell-command.js';
 import { taskStop } from './task-stop.js';
@@ -17,7 +18,7 @@ import { webFetch } from './web-fetch.js';
 import { writeFile } from './write-file.js';
 
 export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  const tools = [readFile, writeFile, edit, grepSearch, glob, listDirectory, runShellCommand, taskStop, webFetch, todoWrite];
+  const tools = [readFile, writeFile, edit, grepSearch, glob, listDirectory, runShellCommand, taskStop, webFetch, lsp, todoWrite];
   return shapeSpec(config, {
     shape: 'qwen',
     vendor: 'qwen',
@@ -34,6 +35,7 @@ export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
         'Change files with edit (exact text, unique unless replace_all) or write_file for whole files.',
         'Run commands with run_shell_command (2-minute default timeout); servers with is_background, stopped with task_stop.',
         'Fetch a page with web_fetch. Track multi-step work with todo_write.',
+        'lsp answers definitions, references, hover, symbols and diagnostics from language servers (1-based line and character).',
         '',
         `Tools: ${tools.map((t) => t.name).join(', ')}.`,
       ].join('\n'),

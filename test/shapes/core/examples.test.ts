@@ -412,6 +412,27 @@ const EXPECT: Record<string, Expectation> = {
       assert.equal(text(r), '1. [completed] Reproduce the bug\n2. [in_progress] Write the fix');
     },
   },
+  // This server runs with --lsp off (language servers are exercised in test/code/): the code
+  // examples answer in band that code intelligence is off.
+  ...Object.fromEntries(
+    [
+      'code.diagnostics|Check one file',
+      'code.definition|Where is the called function defined',
+      'code.references|Who calls this function',
+      'code.hover|What type is this variable',
+      "code.symbols|A file's outline",
+      'code.symbols|Find a class by name',
+      'code.rename|Preview a rename',
+      'code.rename|Apply it',
+    ].map((key): [string, Expectation] => [
+      key,
+      {
+        check(r) {
+          assert.equal(r.error, 'code intelligence is off (--lsp off)');
+        },
+      },
+    ]),
+  ),
 };
 
 test('every core example has a pinned expectation, and no expectation is left without its example', () => {

@@ -52,7 +52,7 @@ describe('qwen identity, resources and guide', () => {
     const g = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'qwen' });
     const text = g.messages[0]!.content[0]!.body?.$case === 'text' ? g.messages[0]!.content[0]!.body.value : '';
     assert.ok(text.startsWith(`Your workspace is ${dir}. File tools take absolute paths.`));
-    assert.match(text, /\nTools: read_file, write_file, edit, grep_search, glob, list_directory, run_shell_command, task_stop, web_fetch, todo_write\.$/);
+    assert.match(text, /\nTools: read_file, write_file, edit, grep_search, glob, list_directory, run_shell_command, task_stop, web_fetch, lsp, todo_write\.$/);
   });
 });
 
@@ -84,6 +84,9 @@ describe('qwen examples', () => {
       'task_stop: Stop a dev server': (task) => new RegExp(`^Stopped task ${task} \\(pid \\d+\\)\\.$`),
       'web_fetch: Read a changelog': () =>
         `Content fetched from ${site.origin}/CHANGELOG.md for the request "What changed in 2.0?" (returned as fetched, not summarised; answer the request from it yourself):\n---\n# Changelog\n\n## 2.0\n- streams\n\n---`,
+      // This server runs with --lsp off (the lsp tool with real servers is tested in test/code/).
+      'lsp: Where a function is defined': () => 'LSP go-to-definition is unavailable (LSP disabled or not initialized).',
+      'lsp: Problems in a file': () => 'LSP diagnostics is unavailable (LSP disabled or not initialized).',
       'todo_write: Plan a feature': () =>
         'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"id":"1","content":"Write the parser","status":"in_progress"},{"id":"2","content":"Add tests","status":"pending"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
     };

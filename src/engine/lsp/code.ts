@@ -1,0 +1,517 @@
+// Code intelligence over the language-server pool: the calls tools make (diagnostics,
+// definition, references, hover, symbols, rename) and the diagnostics a change introduced,
+// which every writing call of the engine asks for. Positions go in and out as 1-based lines and
+// character columns; the server sees UTF-16. Before every request the server is given each
+// file as it is on disk now, so changes made outside Facet are noticed on use.
+import { promises as fsp } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Diagnostic, DocumentSymbol, Hover, Location, LocationLink, SymbolInformation, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import type { Scope } from '../scope.js';
+import type { Session } from '../session.js';
+import { diffTexts, type FileDiff } from '../files/diff.js';
+import { withPathLocks } from '../files/lock.js';
+import { loadText, saveText, type LoadedText } from '../files/text-file.js';
+import { atomicWrite } from '../files/atomic.js';
+import { introduced, type CodeDiagnostic, type Severity } from './introduced.js';
+import { LspPool, LspUnavailable, type LspSettings, type ServerFor } from './pool.js';
+import { fromLsp, splitLines, toLsp, type Place } from './positions.js';
+import type { LanguageServer } from './server.js';
+
+export type { CodeDiagnostic, Severity } from './introduced.js';
+
+/** What code calls need of an engine call's context. */
+export interface CodeContext {
+  scope: Scope;
+  session: Session;
+  signal: AbortSignal;
+  cwd?: string;
+}
+
+export interface FileDiagnostics {
+  path: string;
+  relative: string;
+  language: string;
+  server: string;
+  diagnostics: CodeDiagnostic[];
+}
+
+/** A place in a file as tools show it, with the line's text. */
+export interface CodeLocation {
+  path: string;
+  relative: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** The text of the line (trimmed), when the file could be read. */
+  text?: string;
+}
+
+export interface CodeSymbol {
+  name: string;
+  kind: string;
+  /** Nesting in a document's outline (0: top level). */
+  depth: number;
+  container?: string;
+  detail?: string;
+  location: CodeLocation;
+}
+
+export interface RenameResult {
+  applied: boolean;
+  newName: string;
+  files: Array<{ path: string; relative: string; edits: number; diff: FileDiff }>;
+}
+
+/** The diagnostics a writing call's change introduced, per changed file, and why some files have none. */
+export interface ChangeDiagnostics {
+  files: Array<{ path: string; relative: string; language: string; server: string; introduced: CodeDiagnostic[] }>;
+  missing: Array<{ path: string; relative: string; language: string; reason: string }>;
+}
+
+/** One changed file: its real path, its text before (null: it did not exist) and after (null: deleted). */
+export interface Change {
+  path: string;
+  before: string | null;
+  after: string | null;
+}
+
+export const SYMBOL_KINDS = [
+  'File', 'Module', 'Namespace', 'Package', 'Class', 'Method', 'Property', 'Field', 'Constructor', 'Enum', 'Interface', 'Function', 'Variable',
+  'Constant', 'String', 'Number', 'Boolean', 'Array', 'Object', 'Key', 'Null', 'EnumMember', 'Struct', 'Event', 'Operator', 'TypeParameter',
+] as const; // prettier-ignore
+
+const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint'];
+/** Files above this are not sent to a server for diagnostics after a change. */
+const MAX_SYNC_BYTES = 4 * 1024 * 1024;
+
+function unavailable(err: unknown, file?: string, language?: string): EngineError {
+  if (err instanceof EngineError) return err;
+  if (err instanceof LspUnavailable && err.reason === 'timeout') {
+    const m = /within (\d+) ms/.exec(err.message);
+    return engineFailure('lsp_timeout', err.message, { path: file, method: /answer (\S+)/.exec(err.message)?.[1] ?? '', timeoutMs: Number(m?.[1] ?? 0) });
+  }
+  const reason = err instanceof LspUnavailable ? err.reason : 'crashed';
+  return engineFailure('lsp_unavailable', (err as Error).message, { path: file, language, reason, detail: (err as Error).message });
+}
+
+export class CodeEngine {
+  readonly pool: LspPool;
+
+  constructor(readonly settings: LspSettings) {
+    this.pool = new LspPool(settings);
+  }
+
+  get enabled(): boolean {
+    return this.settings.enabled;
+  }
+
+  /** True when a server speaks for this file's extension (whether or not it is running). */
+  handles(file: string): boolean {
+    return this.settings.enabled && this.pool.languageOf(file) !== undefined;
+  }
+
+  // ---- what tools ask
+
+  /** Diagnostics of one file, or (no path) of every file open in a server within the scope, each as it is on disk now. */
+  async diagnostics(ctx: CodeContext, input?: string): Promise<FileDiagnostics[]> {
+    if (input !== undefined) {
+      const f = await this.open(ctx, input);
+      return [await this.diagnosticsOf(ctx, f.at, f.file, f.text)];
+    }
+    const out: FileDiagnostics[] = [];
+    for (const server of this.pool.running()) {
+      for (const uri of [...server.docs.keys()]) {
+        const file = fileURLToPath(uri);
+        if (!ctx.scope.contains(file)) continue;
+        const text = await fsp.readFile(file, 'utf8').catch(() => undefined);
+        if (text === undefined) continue;
+        const at = this.serverAt(file, ctx);
+        out.push(await this.diagnosticsOf(ctx, at, file, text));
+      }
+    }
+    return out.sort((a, b) => a.relative.localeCompare(b.relative));
+  }
+
+  async definition(ctx: CodeContext, input: string, place: Place): Promise<CodeLocation[]> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const res = await this.ask<Location | Location[] | LocationLink[] | null>(at.server, 'textDocument/definition', {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: toLsp(lines, place),
+    });
+    return this.locations(ctx, res);
+  }
+
+  async references(ctx: CodeContext, input: string, place: Place, includeDeclaration: boolean): Promise<CodeLocation[]> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const res = await this.ask<Location[] | null>(at.server, 'textDocument/references', {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: toLsp(lines, place),
+      context: { includeDeclaration },
+    });
+    return this.locations(ctx, res);
+  }
+
+  async hover(ctx: CodeContext, input: string, place: Place): Promise<string | undefined> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const res = await this.ask<Hover | null>(at.server, 'textDocument/hover', {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: toLsp(lines, place),
+    });
+    if (!res) return undefined;
+    const part = (c: unknown): string => (typeof c === 'string' ? c : ((c as { value?: string }).value ?? ''));
+    const text = (Array.isArray(res.contents) ? res.contents.map(part) : [part(res.contents)]).filter((s) => s.trim() !== '').join('\n\n');
+    return text.trim() === '' ? undefined : text.trim();
+  }
+
+  /** A file's outline, flattened in document order with each symbol's depth. */
+  async documentSymbols(ctx: CodeContext, input: string): Promise<CodeSymbol[]> {
+    const { at, file, lines } = await this.open(ctx, input);
+    const res = await this.ask<Array<DocumentSymbol | SymbolInformation> | null>(at.server, 'textDocument/documentSymbol', {
+      textDocument: { uri: pathToFileURL(file).href },
+    });
+    const out: CodeSymbol[] = [];
+    const rel = ctx.scope.relative(file);
+    const walk = (s: DocumentSymbol, depth: number, container?: string) => {
+      out.push({
+        name: s.name,
+        kind: SYMBOL_KINDS[s.kind - 1] ?? String(s.kind),
+        depth,
+        ...(container ? { container } : {}),
+        ...(s.detail ? { detail: s.detail } : {}),
+        location: this.place(file, rel, lines, s.selectionRange),
+      });
+      for (const c of s.children ?? []) walk(c, depth + 1, s.name);
+    };
+    for (const s of res ?? []) {
+      if ('location' in s) {
+        out.push({
+          name: s.name,
+          kind: SYMBOL_KINDS[s.kind - 1] ?? String(s.kind),
+          depth: 0,
+          ...(s.containerName ? { container: s.containerName } : {}),
+          location: this.place(file, rel, lines, s.location.range),
+        });
+      } else walk(s, 0);
+    }
+    return out;
+  }
+
+  /** Symbols matching `query` across the project of `input` (a file in it), or of every server running in the scope. */
+  async workspaceSymbols(ctx: CodeContext, query: string, input?: string): Promise<CodeSymbol[]> {
+    const servers: LanguageServer[] = [];
+    if (input !== undefined) servers.push((await this.open(ctx, input)).at.server);
+    else servers.push(...this.pool.running().filter((s) => ctx.scope.contains(s.spec.root)));
+    if (servers.length === 0) {
+      throw engineFailure('lsp_unavailable', 'no language server is running yet: name a file of the project to search', {
+        reason: 'missing',
+        detail: 'no server running',
+      });
+    }
+    const out: CodeSymbol[] = [];
+    for (const server of servers) {
+      const res = await this.ask<SymbolInformation[] | null>(server, 'workspace/symbol', { query });
+      for (const s of res ?? []) {
+        if (!s.location?.uri?.startsWith('file:')) continue;
+        const file = fileURLToPath(s.location.uri);
+        if (!ctx.scope.contains(file) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+        const range = 'range' in s.location ? s.location.range : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        const lines = await this.linesOf(file);
+        out.push({
+          name: s.name,
+          kind: SYMBOL_KINDS[s.kind - 1] ?? String(s.kind),
+          depth: 0,
+          ...(s.containerName ? { container: s.containerName } : {}),
+          location: this.place(file, ctx.scope.relative(file), lines, range),
+        });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Renames the symbol at `place` everywhere the server knows of. Returns each file's diff;
+   * with `apply`, writes them all or none (each atomically; a failure part-way restores those
+   * already written), and only if no file changed since the server computed the edit.
+   */
+  async rename(ctx: CodeContext, input: string, place: Place, newName: string, apply: boolean): Promise<RenameResult> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const edit = await this.ask<WorkspaceEdit | null>(at.server, 'textDocument/rename', {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: toLsp(lines, place),
+      newName,
+    });
+    const byFile = new Map<string, TextEdit[]>();
+    for (const [uri, edits] of Object.entries(edit?.changes ?? {})) byFile.set(uri, [...(byFile.get(uri) ?? []), ...edits]);
+    for (const dc of edit?.documentChanges ?? []) {
+      if (!('textDocument' in dc)) {
+        throw engineFailure('rename_refused', `the server's rename also creates, renames or deletes files, which is not applied`, {
+          path: input,
+          reason: 'file operations',
+        });
+      }
+      byFile.set(dc.textDocument.uri, [...(byFile.get(dc.textDocument.uri) ?? []), ...(dc.edits as TextEdit[])]);
+    }
+    if (byFile.size === 0) {
+      throw engineFailure('rename_refused', `nothing to rename at ${input}:${place.line}:${place.column}`, { path: input, reason: 'no symbol' });
+    }
+    const targets = [...byFile.keys()].map((uri) => fileURLToPath(uri));
+    for (const t of targets) if (!ctx.scope.contains(t)) throw ctx.scope.outside(t, t);
+    return withPathLocks(targets, async () => {
+      const planned: Array<{ file: string; loaded: LoadedText; text: string; edits: number }> = [];
+      for (const [uri, edits] of byFile) {
+        const target = fileURLToPath(uri);
+        const loaded = await loadText(ctx.scope, target, { cwd: ctx.cwd });
+        const known = at.server.docs.get(uri);
+        if (known && known.text !== loaded.text) {
+          throw engineFailure('rename_refused', `${ctx.scope.relative(target)} changed while the rename was computed; ask again`, {
+            path: target,
+            reason: 'changed',
+          });
+        }
+        planned.push({ file: target, loaded, text: applyEdits(loaded.text, edits), edits: edits.length });
+      }
+      throwIfAborted(ctx.signal, 'rename');
+      if (apply) await commitAll(ctx, planned);
+      const files = await Promise.all(
+        planned.map(async (p) => ({
+          path: p.file,
+          relative: ctx.scope.relative(p.file),
+          edits: p.edits,
+          diff: await diffTexts(ctx.scope.relative(p.file), p.loaded.text.replace(/\r\n?/g, '\n'), p.text.replace(/\r\n?/g, '\n')),
+        })),
+      );
+      if (apply) for (const p of planned) await at.server.sync(p.file, this.pool.languageOf(p.file)?.languageId ?? at.languageId, p.text).catch(() => false);
+      return { applied: apply, newName, files };
+    });
+  }
+
+  // ---- what writing calls ask
+
+  /**
+   * The diagnostics `changes` introduced, waiting at most the diagnostics bound in all. Files
+   * no server speaks for are left out; a server that is missing, starting, slow or dead gives
+   * the file a `missing` entry saying why, and never an error.
+   */
+  async changed(ctx: CodeContext, changes: readonly Change[]): Promise<ChangeDiagnostics | undefined> {
+    if (!this.settings.enabled) return undefined;
+    const mine = changes.filter((c) => c.after !== null && this.pool.languageOf(c.path) && ctx.scope.contains(c.path));
+    if (mine.length === 0) return undefined;
+    const deadline = Date.now() + this.settings.diagnosticsMs;
+    const report: ChangeDiagnostics = { files: [], missing: [] };
+    await Promise.all(
+      mine.map(async (c) => {
+        const relative = ctx.scope.relative(c.path);
+        const language = this.pool.languageOf(c.path)!.spec.name;
+        try {
+          const at = this.serverAt(c.path, ctx);
+          await this.until(at.server.ready, deadline, `${at.server.spec.server} is still starting`);
+          const introducedHere = await this.introducedBy(at, c, deadline);
+          report.files.push({ path: c.path, relative, language, server: at.server.spec.server, introduced: introducedHere });
+        } catch (err) {
+          report.missing.push({ path: c.path, relative, language, reason: (err as Error).message });
+        }
+      }),
+    );
+    report.files.sort((a, b) => a.relative.localeCompare(b.relative));
+    report.missing.sort((a, b) => a.relative.localeCompare(b.relative));
+    return report;
+  }
+
+  /** Resident memory of every running server, in bytes. */
+  rss(): number {
+    return this.pool.rss();
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  // ---- inside
+
+  private async introducedBy(at: ServerFor, c: Change, deadline: number): Promise<CodeDiagnostic[]> {
+    const after = c.after!;
+    if (Buffer.byteLength(after) > MAX_SYNC_BYTES) throw new Error(`the file is over ${MAX_SYNC_BYTES / 1048576} MB`);
+    const s = at.server;
+    const uri = pathToFileURL(c.path).href;
+    let beforeDiags: CodeDiagnostic[] = [];
+    const before = c.before ?? '';
+    if (c.before !== null) {
+      const cached = s.checked.get(uri);
+      if (cached && cached.text === c.before) beforeDiags = cached.diagnostics;
+      else beforeDiags = await this.check(at, c.path, c.before, deadline);
+    }
+    const afterDiags = await this.check(at, c.path, after, deadline);
+    return introduced(before, after, beforeDiags, afterDiags);
+  }
+
+  /** Gives the server `text` as the file and returns its diagnostics for it (remembered per server). */
+  private async check(at: ServerFor, file: string, text: string, deadline: number): Promise<CodeDiagnostic[]> {
+    const s = at.server;
+    const uri = pathToFileURL(file).href;
+    const cached = s.checked.get(uri);
+    if (cached && cached.text === text && s.docs.get(uri)?.text === text) return cached.diagnostics;
+    const mark = s.mark();
+    await s.sync(file, at.languageId, text);
+    const raw = await this.until(
+      s.diagnostics(file, mark, deadline),
+      deadline,
+      `${s.spec.server} gave no diagnostics within ${this.settings.diagnosticsMs} ms`,
+    );
+    const diagnostics = toCodeDiagnostics(raw, splitLines(text));
+    s.checked.set(uri, { text, diagnostics });
+    return diagnostics;
+  }
+
+  private async diagnosticsOf(ctx: CodeContext, at: ServerFor, file: string, text: string): Promise<FileDiagnostics> {
+    const deadline = Date.now() + this.settings.requestTimeoutMs;
+    try {
+      await this.until(at.server.ready, Date.now() + this.settings.startTimeoutMs, `${at.server.spec.server} is still starting`);
+      const diagnostics = await this.check(at, file, text, deadline);
+      return { path: file, relative: ctx.scope.relative(file), language: at.spec.name, server: at.server.spec.server, diagnostics };
+    } catch (err) {
+      throw unavailable(err, ctx.scope.relative(file), at.spec.name);
+    }
+  }
+
+  /** `p`, or a rejection saying `why` once `deadline` passes. */
+  private until<T>(p: Promise<T>, deadline: number, why: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new LspUnavailable(`${why} (waited ${this.settings.diagnosticsMs} ms)`, 'timeout')), Math.max(0, deadline - Date.now()));
+    });
+    return Promise.race([p, late]).finally(() => clearTimeout(timer));
+  }
+
+  private serverAt(file: string, ctx: CodeContext): ServerFor {
+    const top = ctx.scope.rootOf(file) ?? path.dirname(file);
+    return this.pool.serverFor(file, top);
+  }
+
+  /** Resolves a tool's path in scope, reads it, and gives it to its server as it is on disk now. */
+  private async open(ctx: CodeContext, input: string, place?: Place): Promise<{ at: ServerFor; file: string; text: string; lines: string[] }> {
+    const resolved = await ctx.scope.resolve(input, ctx.cwd ?? ctx.session.cwd);
+    if (!ctx.scope.contains(resolved.real)) throw ctx.scope.outside(input, resolved.real);
+    if (!this.settings.enabled) {
+      throw engineFailure('lsp_unavailable', 'code intelligence is off (--lsp off)', { path: input, reason: 'disabled', detail: 'off' });
+    }
+    const lang = this.pool.languageOf(resolved.real);
+    if (!lang) {
+      const ext = path.extname(resolved.real);
+      throw engineFailure('no_language_server', `no language server handles ${ext || 'files without an extension'} (${input})`, { path: input, ext });
+    }
+    const loaded = await loadText(ctx.scope, resolved, { cwd: ctx.cwd, maxBytes: MAX_SYNC_BYTES });
+    if (!loaded.exists) throw engineFailure('file_missing', `${input} does not exist`, { path: input });
+    const lines = splitLines(loaded.text);
+    if (place && (place.line < 1 || place.line > lines.length || place.column < 1 || place.column > [...lines[place.line - 1]!].length + 1)) {
+      throw engineFailure(
+        'bad_position',
+        `${input} has no line ${place.line}, column ${place.column} (it has ${lines.length} lines${place.line >= 1 && place.line <= lines.length ? `; line ${place.line} has ${[...lines[place.line - 1]!].length} characters` : ''})`,
+        { path: input, line: place.line, column: place.column, lines: lines.length },
+        { field: place.line < 1 || place.line > lines.length ? 'line' : 'column' },
+      );
+    }
+    let at: ServerFor;
+    try {
+      at = this.serverAt(resolved.real, ctx);
+      await this.until(at.server.ready, Date.now() + this.settings.startTimeoutMs + 100, `${lang.spec.name} server is still starting`);
+      await at.server.sync(resolved.real, lang.languageId, loaded.text);
+    } catch (err) {
+      throw unavailable(err, input, lang.spec.name);
+    }
+    return { at, file: resolved.real, text: loaded.text, lines };
+  }
+
+  private async ask<R>(server: LanguageServer, method: string, params: unknown): Promise<R> {
+    try {
+      return await server.request<R>(method, params);
+    } catch (err) {
+      // A server that let a request run out its whole time is taken for hung.
+      if (err instanceof LspUnavailable && err.reason === 'timeout') this.pool.hung(server, err.message);
+      throw unavailable(err, undefined, server.spec.language);
+    }
+  }
+
+  private async linesOf(file: string): Promise<string[] | undefined> {
+    const text = await fsp.readFile(file, 'utf8').catch(() => undefined);
+    return text === undefined ? undefined : splitLines(text);
+  }
+
+  private place(
+    file: string,
+    relative: string,
+    lines: readonly string[] | undefined,
+    range: { start: { line: number; character: number }; end: { line: number; character: number } },
+  ): CodeLocation {
+    const start = fromLsp(lines, range.start);
+    const end = fromLsp(lines, range.end);
+    const text = lines?.[range.start.line]?.trim();
+    return { path: file, relative, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, ...(text !== undefined ? { text } : {}) };
+  }
+
+  private async locations(ctx: CodeContext, res: Location | Location[] | LocationLink[] | null): Promise<CodeLocation[]> {
+    const list = res === null ? [] : Array.isArray(res) ? res : [res];
+    const out: CodeLocation[] = [];
+    for (const l of list) {
+      const uri = 'targetUri' in l ? l.targetUri : l.uri;
+      const range = 'targetUri' in l ? l.targetSelectionRange : l.range;
+      if (!uri.startsWith('file:')) continue;
+      const file = fileURLToPath(uri);
+      out.push(this.place(file, ctx.scope.contains(file) ? ctx.scope.relative(file) : file, await this.linesOf(file), range));
+    }
+    return out.sort((a, b) => a.relative.localeCompare(b.relative) || a.line - b.line || a.column - b.column);
+  }
+}
+
+export function toCodeDiagnostics(raw: readonly Diagnostic[], lines: readonly string[]): CodeDiagnostic[] {
+  return raw
+    .map((d) => {
+      const start = fromLsp(lines, d.range.start);
+      const end = fromLsp(lines, d.range.end);
+      const code = typeof d.code === 'object' ? undefined : d.code;
+      return {
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+        severity: SEVERITIES[(d.severity ?? 1) - 1] ?? 'error',
+        message: typeof d.message === 'string' ? d.message : d.message.value,
+        ...(code !== undefined ? { code } : {}),
+        ...(d.source ? { source: d.source } : {}),
+      };
+    })
+    .sort((a, b) => a.line - b.line || a.column - b.column);
+}
+
+/** `edits` (LSP ranges over `text`) applied, last first so earlier offsets hold. */
+function applyEdits(text: string, edits: readonly TextEdit[]): string {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  const offset = (p: { line: number; character: number }) => Math.min(text.length, (starts[p.line] ?? text.length) + p.character);
+  const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
+  let out = text;
+  for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  return out;
+}
+
+/** Writes every planned file atomically; a failure part-way puts back the files already written. */
+async function commitAll(ctx: CodeContext, planned: Array<{ file: string; loaded: LoadedText; text: string }>): Promise<void> {
+  const undo: Array<() => Promise<unknown>> = [];
+  try {
+    for (const p of planned) {
+      throwIfAborted(ctx.signal, 'rename');
+      await saveText(ctx.scope, p.loaded.resolved, p.text, p.loaded, { mode: p.loaded.mode, session: ctx.session, signal: ctx.signal });
+      undo.push(() => atomicWrite(ctx.scope, p.loaded.resolved, p.loaded.bytes, { mode: p.loaded.mode }));
+    }
+  } catch (err) {
+    for (const u of undo.reverse()) await u().catch(() => undefined);
+    throw err;
+  }
+}
+
+export type { LanguageServer };

@@ -1,0 +1,57 @@
+// Diagnostics after every change, done once for every writing call of the engine: the texts of
+// the files a call names are taken before it runs, the files it changed are read after, and
+// the diagnostics the change introduced are added to the call's context (`changeDiagnostics`),
+// where the shape's wrapper finds them whatever the tool. Never fails the call: the wait is
+// bounded and whatever goes wrong becomes a `missing` entry saying why.
+import { promises as fsp } from 'node:fs';
+import type { ChangeDiagnostics, CodeContext, CodeEngine } from './code.js';
+
+/** Where a writing call's context collects the diagnostics its changes introduced. */
+export interface DiagnosticsSink {
+  changeDiagnostics?: ChangeDiagnostics[];
+}
+
+const MAX_BYTES = 4 * 1024 * 1024;
+
+async function textOf(file: string): Promise<string | null> {
+  try {
+    const st = await fsp.stat(file);
+    if (!st.isFile() || st.size > MAX_BYTES) return null;
+    return await fsp.readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs a writing call `run`, whose inputs name `inputs` (paths as the caller wrote them), and
+ * reports what `changed(result)` lists: real paths, and whether each was deleted.
+ */
+export async function watched<R>(
+  code: CodeEngine,
+  ctx: CodeContext & DiagnosticsSink,
+  inputs: readonly string[],
+  run: () => Promise<R>,
+  changed: (r: R) => Array<{ path: string; deleted?: boolean }>,
+): Promise<R> {
+  const sink = ctx.changeDiagnostics;
+  if (!sink || !code.enabled) return run();
+  const before = new Map<string, string | null>();
+  for (const input of inputs) {
+    try {
+      const r = await ctx.scope.resolve(input, ctx.cwd ?? ctx.session.cwd);
+      if (code.handles(r.real)) before.set(r.real, await textOf(r.real));
+    } catch {
+      // the call itself reports a bad path
+    }
+  }
+  const result = await run();
+  const files = changed(result).filter((f) => code.handles(f.path));
+  if (files.length === 0) return result;
+  const changes = await Promise.all(
+    files.map(async (f) => ({ path: f.path, before: before.has(f.path) ? before.get(f.path)! : null, after: f.deleted ? null : await textOf(f.path) })),
+  );
+  const report = await code.changed(ctx, changes).catch(() => undefined);
+  if (report && (report.files.length > 0 || report.missing.length > 0)) sink.push(report);
+  return result;
+}

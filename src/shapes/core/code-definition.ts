@@ -1,0 +1,35 @@
+// code.definition: where the symbol at a position is defined.
+import type { CodeLocation } from '../../engine/index.js';
+import { CODE_TAG, placeLine, POSITION_ERRORS, positionProps } from './code-common.js';
+import { type ArgsOf, defineTool, TAGS } from './shared.js';
+
+const schema = { type: 'object', properties: positionProps, required: ['path', 'line', 'column'], additionalProperties: false } as const;
+
+export const definitionTool = defineTool<ArgsOf<typeof schema>, CodeLocation[]>({
+  name: 'code.definition',
+  summary: 'Jump to where the symbol at a line and column is defined (across files and packages).',
+  description: [
+    "Asks the file's language server where the symbol at `line`:`column` (1-based, columns in characters) is defined.",
+    'Answers file:line:column with the text of that line; a symbol defined in a dependency may point outside the roots.',
+  ],
+  schema,
+  tags: [TAGS.search, TAGS.readOnly, CODE_TAG],
+  examples: [
+    {
+      description: 'Where is the called function defined',
+      arguments: { path: 'src/app.ts', line: 12, column: 10 },
+      expectedOutcome: 'src/util.ts:3:17: export function ...',
+    },
+  ],
+  idempotency: 'idempotent',
+  errorModes: POSITION_ERRORS,
+  call: (args, c) => c.engine.code.definition(c, args.path, { line: args.line, column: args.column }),
+  format(locations, args) {
+    const text = locations.length === 0 ? `No definition found at ${args.path}:${args.line}:${args.column}.` : locations.map(placeLine).join('\n');
+    return {
+      text,
+      data: { locations },
+      host: { summary: `${locations.length} definition${locations.length === 1 ? '' : 's'}`, paths: [...new Set(locations.map((l) => l.path))] },
+    };
+  },
+});
