@@ -2,13 +2,19 @@
 // tool's name. Engine helpers build it from their results so a shape only adds its words.
 
 export interface HostFacts {
+  /** One line for a person ("Edited src/a.ts: 2 lines changed"). */
   summary?: string;
+  /** Files touched or shown, absolute. */
   paths?: string[];
+  /** Unified diff of a change. */
   diff?: string;
+  /** Why the diff is missing, with the counts given instead, when it was over its budget. */
   diffNote?: string;
+  /** Counts worth showing (matches, files, lines, bytes...). */
   counts?: Record<string, number>;
   exitCode?: number | null;
   signal?: string | null;
   truncated?: boolean;
+  /** Anything else structured the host may use (job ids, URLs, todo lists...). */
   details?: Record<string, unknown>;
 }

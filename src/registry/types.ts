@@ -1,6 +1,7 @@
 // The vendor-neutral description of a toolbox: tools, resources and prompts, declared
 // once and projected by the Toolbox class into every envelope of the wire contract.
 import type { EngineError } from '../engine/errors.js';
+import type { HostFacts } from '../engine/host-facts.js';
 import type { ProgressSink } from '../engine/progress.js';
 import type { Scope } from '../engine/scope.js';
 import type { Session } from '../engine/session.js';
@@ -17,24 +18,9 @@ export interface Blob {
 }
 
 /** What a host shows a person about one call. Only the fields that apply are set. */
-export interface HostBlock {
+export interface HostBlock extends HostFacts {
   /** The vendor tool that ran. */
   tool: string;
-  /** One line for a person ("Edited src/a.ts: 2 lines changed"). */
-  summary?: string;
-  /** Files touched or shown, absolute. */
-  paths?: string[];
-  /** Unified diff of a change. */
-  diff?: string;
-  /** Why the diff is missing, with the counts given instead, when it was over its budget. */
-  diffNote?: string;
-  /** Counts worth showing (matches, files, lines, bytes...). */
-  counts?: Record<string, number>;
-  exitCode?: number | null;
-  signal?: string | null;
-  truncated?: boolean;
-  /** Anything else structured the host may use (job ids, URLs, todo lists...). */
-  details?: Record<string, unknown>;
   /** The failure's kind, on a failure the registry reports itself (unknown tool, bad arguments, a throw). */
   failure?: string;
   /** The canonical tool a call was routed to. */

@@ -138,6 +138,15 @@ export function splitLines(s: string): string[] {
   return out;
 }
 
+/** How many lines `a` and `b` share at their start (head) and, after that, at their end (tail). */
+export function commonEnds(a: readonly string[], b: readonly string[]): { head: number; tail: number } {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  return { head, tail };
+}
+
 /**
  * One linear pass: the span between the common head and tail lines, and the characters of the
  * lines in it that have no equal line on the other side (each is surely in any diff). When no
@@ -146,10 +155,7 @@ export function splitLines(s: string): string[] {
 export function changedRegion(before: string, after: string): { span: DiffSpan; unpairedChars: number; exact: boolean } {
   const a = splitLines(before);
   const b = splitLines(after);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const { head, tail } = commonEnds(a, b);
   const oldLines = a.length - head - tail;
   const newLines = b.length - head - tail;
   const balance = new Map<string, number>();

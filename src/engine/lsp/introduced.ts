@@ -3,6 +3,7 @@
 // mapped back. Lines above the changed region keep their numbers, lines below it move by the
 // change's line delta; inside the region positions mean nothing across the change, so a
 // diagnostic there matches one of the region before it by message alone.
+import { commonEnds } from '../files/diff-compute.js';
 import { splitLines } from './positions.js';
 
 export type Severity = 'error' | 'warning' | 'info' | 'hint';
@@ -23,10 +24,7 @@ export interface CodeDiagnostic {
 export function changedRegion(before: string, after: string): { from: number; beforeEnd: number; afterEnd: number } {
   const a = splitLines(before);
   const b = splitLines(after);
-  let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
-  let tail = 0;
-  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const { head, tail } = commonEnds(a, b);
   return { from: head + 1, beforeEnd: a.length - tail, afterEnd: b.length - tail };
 }
 
