@@ -8,7 +8,7 @@ export const hoverTool = defineTool<ArgsOf<typeof schema>, string | undefined>({
   name: 'code.hover',
   summary: 'Show the type signature and documentation of the symbol at a line and column.',
   description:
-    "Asks the file's language server what an editor would show on hover at `line`:`column`: the symbol's type or signature and its documentation, as Markdown.",
+    "Asks the file's language server what an editor would show on hover at `line`:`column`: the symbol's type or signature and its documentation, as Markdown. Says so when the server has nothing there; to find where a symbol is declared, use code.definition instead.",
   schema,
   tags: [TAGS.search, TAGS.readOnly, CODE_TAG],
   examples: [

@@ -36,6 +36,7 @@ export const renameTool = defineTool<ArgsOf<typeof schema>, RenameResult>({
       expectedOutcome: 'The files written, with their diffs.',
     },
   ],
+  idempotency: 'side_effecting',
   errorModes: [
     'INVALID_ARGUMENT: nothing renameable at the position, the server would also create or move files, or a file changed while the rename was computed (ask again).',
     ...POSITION_ERRORS,
