@@ -139,6 +139,11 @@ test('the call hierarchy: prepare, then incoming and outgoing calls of the item 
   );
   const gone = await lsp({ operation: 'incomingCalls', callHierarchyItem: { ...item, uri: 'https://example.com/x.ts' } });
   assert.equal(text(gone), 'LSP incoming calls failed: https://example.com/x.ts is not a file: URI');
+  const broken = await lsp({ operation: 'outgoingCalls', callHierarchyItem: { ...item, range: { start: { line: 9 } } } });
+  assert.equal(
+    broken.error,
+    'Error: Invalid parameters provided. Reason: invalid arguments for lsp: callHierarchyItem.range.end is required; callHierarchyItem.range.start.character is required',
+  );
 });
 
 test('codeActions offers the import a missing name needs, with its edit', LIMIT, async () => {
