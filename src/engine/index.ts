@@ -476,3 +476,16 @@ export {
 } from './lsp/code.js';
 export { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
 export type { Place } from './lsp/positions.js';
+// branch lsp2: implementations, call hierarchy and code actions, as the servers give them.
+export type {
+  CallEntry,
+  CallHierarchyEntry,
+  CallHierarchyItem,
+  CallsResult,
+  CodeAction,
+  Command as LspCommand,
+  LspDiagnostic,
+  LspRange,
+  LspTextDocumentEdit,
+  LspTextEdit,
+} from './lsp/code.js';

@@ -81,6 +81,7 @@ export function buildRuntime(
       ),
   });
   observability.watch(sessions);
+  observability.watchLanguageServers(() => engine.code.pool.running().length);
   const callerFor = perCaller ? (header: string | undefined) => callerOf(config.tokens, header) : () => '';
   return {
     toolboxes,

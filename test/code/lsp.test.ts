@@ -169,8 +169,8 @@ test("Qwen's lsp tool answers in Qwen Code's words over the same servers", LIMIT
   assert.equal(text(clean), 'No diagnostics found for ts/a.ts.');
   const bad = await call('lsp', { operation: 'hover', line: 1 }, 'qwen');
   assert.equal(bad.error, 'Error: Invalid parameters provided. Reason: filePath is required for hover.');
-  const unserved = await call('lsp', { operation: 'codeActions', filePath: 'ts/a.ts', line: 1 }, 'qwen');
-  assert.equal(text(unserved), "LSP code actions failed: codeActions is not supported by Facet's language servers yet");
+  const outside = await call('lsp', { operation: 'codeActions', filePath: 'ts/a.ts', line: 9 }, 'qwen');
+  assert.equal(text(outside), 'LSP code actions failed: ts/a.ts has no line 9, column 1 (it has 4 lines)');
 });
 
 test('a rename across two files is previewed, then applied to both', LIMIT, async () => {

@@ -1,10 +1,11 @@
 // --metrics-listen: a scrape after known calls over gRPC (unary and CallToolStream) and MCP
 // gives exact counts, counted once at the toolbox for every transport.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { CallToolEvent, ToolboxStreamClient } from '../../src/gen/facet/toolbox/v1/stream.js';
-import { countLanguageServers } from '../../src/server/observe/metrics.js';
 import { connectHttp } from '../mcp/fixture.js';
 import { metadataFor, serverFixture } from '../helpers/server.js';
 
@@ -76,9 +77,7 @@ describe('metrics', () => {
     const r = await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'a.txt' } });
     assert.equal(r.isError ?? false, false);
 
-    const stopHook = countLanguageServers(() => 2);
     const got = await scrape(url);
-    stopHook();
     await mcp.close();
     assert.equal(got.status, 200);
     assert.match(got.type, /^text\/plain; version=0\.0\.4/);
@@ -118,7 +117,8 @@ describe('metrics', () => {
     // The session m1 and the MCP client's session.
     assert.equal(s.get('facet_sessions'), 2);
     assert.equal(s.get('facet_background_jobs'), 1);
-    assert.equal(s.get('facet_language_servers'), 2);
+    // No code tool ran: no language server started.
+    assert.equal(s.get('facet_language_servers'), 0);
 
     const jobId = (job.content.find((c) => c.body?.$case === 'structured')?.body as { value: { job_id?: string; id?: string } }).value;
     await call('shell.stop', { job_id: jobId.job_id ?? jobId.id });
@@ -128,5 +128,25 @@ describe('metrics', () => {
     const base = t.server.metricsUrl!.replace(/\/metrics$/, '');
     assert.equal((await fetch(`${base}/`)).status, 404);
     assert.equal((await fetch(`${base}/metrics`, { method: 'POST' })).status, 404);
+  });
+});
+
+describe('metrics with --lsp on', () => {
+  const { t, call } = serverFixture({
+    shape: 'core',
+    session: 'm2',
+    args: ['--metrics-listen', '127.0.0.1:0', '--lsp', 'on', '--lsp-start-timeout-ms', '120000', '--lsp-request-timeout-ms', '60000'],
+    setup: (dir) => {
+      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }));
+      writeFileSync(path.join(dir, 'a.ts'), 'export const one: number = 1;\n');
+    },
+  });
+
+  test('facet_language_servers counts the server a code tool started', { timeout: 180_000 }, async () => {
+    const url = t.server.metricsUrl!;
+    assert.equal(samples((await scrape(url)).page).get('facet_language_servers'), 0);
+    const r = await call('code.diagnostics', { path: 'a.ts' }, { session: 'm2', deadlineMs: 170_000 });
+    assert.equal(r.error, '');
+    assert.equal(samples((await scrape(url)).page).get('facet_language_servers'), 1);
   });
 });

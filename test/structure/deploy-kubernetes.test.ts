@@ -2,7 +2,8 @@
 // every FACET_* variable is an option and the values parse; the socket, root, state and audit
 // log lie on mounted volumes (the root file system is read-only); the token comes from the
 // Secret; the probes run `facet health`, which answers SERVING for a server started from
-// exactly that environment; the metrics port, its annotation and --metrics-listen agree.
+// exactly that environment; the metrics port, its annotation and --metrics-listen agree; the
+// shell sandbox mode is set, through the real --shell-sandbox, to none (the pod keeps RuntimeDefault).
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -143,6 +144,19 @@ test('non-root, read-only root file system, every capability dropped, resources 
   const text = readFileSync(FILE, 'utf8');
   assert.match(text, /user namespaces/);
   assert.match(text, /FACET_SHELL_SANDBOX=none/);
+});
+
+test('the shell sandbox mode is set explicitly, through the real --shell-sandbox, to what this pod allows', () => {
+  const option = OPTIONS.find((o) => o.flag === 'shell-sandbox');
+  assert.equal(option?.env, 'FACET_SHELL_SANDBOX');
+  const env = facetEnv();
+  assert.equal(env.FACET_SHELL_SANDBOX, 'none');
+  assert.equal(parseConfig([], env, '/').shell.sandbox, 'none');
+  // The reason given: RuntimeDefault seccomp refuses bubblewrap its user namespace, so only none
+  // (or bwrap with a Localhost profile allowing it) is honest here.
+  assert.equal((pod.securityContext as { seccompProfile?: { type: string } }).seccompProfile?.type, 'RuntimeDefault');
+  // A value the server refuses would stop the pod at start-up.
+  assert.throws(() => parseConfig([], { ...env, FACET_SHELL_SANDBOX: 'off' }, '/'), /FACET_SHELL_SANDBOX must be auto, bwrap or none, got "off"/);
 });
 
 test('the probes run `facet health` from the image, which is SERVING for a server started from this environment', async () => {

@@ -6,7 +6,23 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Diagnostic, DocumentSymbol, Hover, Location, LocationLink, SymbolInformation, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type {
+  CallHierarchyIncomingCall,
+  CallHierarchyItem,
+  CallHierarchyOutgoingCall,
+  CodeAction,
+  Command,
+  Diagnostic,
+  DocumentSymbol,
+  Hover,
+  Location,
+  LocationLink,
+  Range,
+  SymbolInformation,
+  TextDocumentEdit,
+  TextEdit,
+  WorkspaceEdit,
+} from 'vscode-languageserver-protocol';
 import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
@@ -58,6 +74,35 @@ export interface CodeSymbol {
   detail?: string;
   location: CodeLocation;
 }
+
+/** A call-hierarchy item as its server gave it (to be handed back as is) and where it is, 1-based. */
+export interface CallHierarchyEntry {
+  item: CallHierarchyItem;
+  location: CodeLocation;
+}
+
+/** One caller (incoming) or callee (outgoing) of an item, with where the calls are (1-based). */
+export interface CallEntry {
+  peer: CallHierarchyEntry;
+  /** The server's ranges of the calls: in the caller's file (incoming) or in the item's own file (outgoing). */
+  fromRanges: Range[];
+  calls: Place[];
+}
+
+export interface CallsResult {
+  of: CallHierarchyEntry;
+  calls: CallEntry[];
+}
+
+export type {
+  CallHierarchyItem,
+  CodeAction,
+  Command,
+  Diagnostic as LspDiagnostic,
+  Range as LspRange,
+  TextDocumentEdit as LspTextDocumentEdit,
+  TextEdit as LspTextEdit,
+};
 
 export interface RenameResult {
   applied: boolean;
@@ -164,6 +209,59 @@ export class CodeEngine {
     const part = (c: unknown): string => (typeof c === 'string' ? c : ((c as { value?: string }).value ?? ''));
     const text = (Array.isArray(res.contents) ? res.contents.map(part) : [part(res.contents)]).filter((s) => s.trim() !== '').join('\n\n');
     return text.trim() === '' ? undefined : text.trim();
+  }
+
+  async implementation(ctx: CodeContext, input: string, place: Place): Promise<CodeLocation[]> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const res = await this.ask<Location | Location[] | LocationLink[] | null>(at.server, 'textDocument/implementation', {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: toLsp(lines, place),
+    });
+    return this.locations(ctx, res);
+  }
+
+  /** The call-hierarchy items at `place` (usually the function there). */
+  async prepareCallHierarchy(ctx: CodeContext, input: string, place: Place): Promise<CallHierarchyEntry[]> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const res = await this.ask<CallHierarchyItem[] | null>(at.server, 'textDocument/prepareCallHierarchy', {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: toLsp(lines, place),
+    });
+    const out: CallHierarchyEntry[] = [];
+    for (const item of res ?? []) out.push(await this.entry(ctx, item));
+    return out;
+  }
+
+  /** Who calls `item` (an item prepareCallHierarchy gave, possibly round-tripped through a model). */
+  incomingCalls(ctx: CodeContext, item: CallHierarchyItem): Promise<CallsResult> {
+    return this.calls(ctx, item, 'incoming');
+  }
+
+  /** What `item` calls. */
+  outgoingCalls(ctx: CodeContext, item: CallHierarchyItem): Promise<CallsResult> {
+    return this.calls(ctx, item, 'outgoing');
+  }
+
+  /**
+   * The code actions the server offers for the 1-based range `start`..`end` of a file, given the
+   * diagnostics there (LSP-shaped, as the caller has them) and, optionally, the kinds wanted.
+   * They are returned as the server gave them; none is applied.
+   */
+  async codeActions(
+    ctx: CodeContext,
+    input: string,
+    start: Place,
+    end: Place,
+    diagnostics: readonly Diagnostic[],
+    only?: readonly string[],
+  ): Promise<Array<CodeAction | Command>> {
+    const { at, file, lines } = await this.open(ctx, input, start);
+    const res = await this.ask<Array<CodeAction | Command> | null>(at.server, 'textDocument/codeAction', {
+      textDocument: { uri: pathToFileURL(file).href },
+      range: { start: toLsp(lines, start), end: toLsp(lines, end) },
+      context: { diagnostics, ...(only ? { only } : {}), triggerKind: 1 },
+    });
+    return res ?? [];
   }
 
   /** A file's outline, flattened in document order with each symbol's depth. */
@@ -331,6 +429,28 @@ export class CodeEngine {
 
   // ---- inside
 
+  private async calls(ctx: CodeContext, item: CallHierarchyItem, way: 'incoming' | 'outgoing'): Promise<CallsResult> {
+    const file = fileOf(item.uri);
+    const { at } = await this.open(ctx, file);
+    const of = await this.entry(ctx, item);
+    const res = await this.ask<Array<CallHierarchyIncomingCall | CallHierarchyOutgoingCall> | null>(at.server, `callHierarchy/${way}Calls`, { item });
+    const calls: CallEntry[] = [];
+    for (const c of res ?? []) {
+      const peerItem = 'from' in c ? c.from : c.to;
+      const peer = await this.entry(ctx, peerItem);
+      // The call sites are in the caller's file: the peer's for incoming calls, the item's own for outgoing.
+      const lines = await this.linesOf(fileOf('from' in c ? c.from.uri : item.uri));
+      calls.push({ peer, fromRanges: c.fromRanges, calls: c.fromRanges.map((r) => fromLsp(lines, r.start)) });
+    }
+    return { of, calls };
+  }
+
+  private async entry(ctx: CodeContext, item: CallHierarchyItem): Promise<CallHierarchyEntry> {
+    const file = fileOf(item.uri);
+    const lines = await this.linesOf(file);
+    return { item, location: this.place(file, ctx.scope.contains(file) ? ctx.scope.relative(file) : file, lines, item.selectionRange) };
+  }
+
   private async introducedBy(at: ServerFor, c: Change, deadline: number): Promise<CodeDiagnostic[]> {
     const after = c.after!;
     if (Buffer.byteLength(after) > MAX_SYNC_BYTES) throw new Error(`the file is over ${MAX_SYNC_BYTES / 1048576} MB`);
@@ -462,6 +582,16 @@ export class CodeEngine {
       out.push(this.place(file, ctx.scope.contains(file) ? ctx.scope.relative(file) : file, await this.linesOf(file), range));
     }
     return out.sort((a, b) => a.relative.localeCompare(b.relative) || a.line - b.line || a.column - b.column);
+  }
+}
+
+/** The path of a file: URI; anything else is refused in-band. */
+function fileOf(uri: string): string {
+  if (typeof uri !== 'string' || !uri.startsWith('file:')) throw engineFailure('file_missing', `${String(uri)} is not a file: URI`, { path: String(uri) });
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    throw engineFailure('file_missing', `${uri} is not a valid file: URI`, { path: uri });
   }
 }
 

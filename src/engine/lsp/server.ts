@@ -189,6 +189,27 @@ export class LanguageServer {
           hover: { contentFormat: ['markdown', 'plaintext'] },
           documentSymbol: { hierarchicalDocumentSymbolSupport: true },
           rename: { prepareSupport: false },
+          implementation: { linkSupport: true },
+          callHierarchy: { dynamicRegistration: false },
+          // Literal support, or servers answer with bare commands only.
+          codeAction: {
+            isPreferredSupport: true,
+            codeActionLiteralSupport: {
+              codeActionKind: {
+                valueSet: [
+                  '',
+                  'quickfix',
+                  'refactor',
+                  'refactor.extract',
+                  'refactor.inline',
+                  'refactor.rewrite',
+                  'source',
+                  'source.organizeImports',
+                  'source.fixAll',
+                ],
+              },
+            },
+          },
         },
       },
     }) as Promise<{ capabilities: ServerCapabilities }>;

@@ -31,7 +31,7 @@ export interface CallSample {
 
 type LanguageServerCount = () => number;
 
-/** Language servers running now: the LSP work registers its count here; until then the gauge reads 0. */
+/** Language servers running now: each runtime registers its engine pool's count here (observer.ts) while it is open. */
 const languageServerCounts = new Set<LanguageServerCount>();
 
 /** Registers a source of the language-server gauge (returns its removal). */

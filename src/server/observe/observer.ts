@@ -10,7 +10,7 @@ import type { CallObserver, ObservedCall, RunOutcome } from '../../registry/tool
 import type { ToolResult } from '../../registry/types.js';
 import type { Logger } from '../logger.js';
 import { AuditLog } from './audit-log.js';
-import { FacetMetrics } from './metrics.js';
+import { countLanguageServers, FacetMetrics } from './metrics.js';
 import { CallTracer } from './tracing.js';
 
 /** The label of a name the toolbox does not have (as the conventions name an unknown method). */
@@ -21,6 +21,7 @@ export class Observability implements CallObserver {
   readonly tracer?: CallTracer;
   readonly audit?: AuditLog;
   private http?: Server;
+  private stopCountingServers?: () => void;
 
   /** Opens what the configuration asks for; throws (refusing start-up) when the audit log may not be opened. */
   constructor(private readonly config: FacetConfig) {
@@ -36,6 +37,11 @@ export class Observability implements CallObserver {
 
   watch(sessions: SessionStore): void {
     this.metrics?.watch(sessions);
+  }
+
+  /** Feeds facet_language_servers from the engine's pool (until close: another server in the process has its own). */
+  watchLanguageServers(count: () => number): void {
+    if (this.metrics && !this.stopCountingServers) this.stopCountingServers = countLanguageServers(count);
   }
 
   async around(call: ObservedCall, run: () => Promise<RunOutcome>): Promise<RunOutcome> {
@@ -110,6 +116,8 @@ export class Observability implements CallObserver {
 
   /** Stops serving metrics, sends the spans still held and closes the audit log. */
   async close(): Promise<void> {
+    this.stopCountingServers?.();
+    this.stopCountingServers = undefined;
     this.audit?.close();
     const http = this.http;
     this.http = undefined;

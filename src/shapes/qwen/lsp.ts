@@ -2,9 +2,11 @@
 // Its schema is Qwen Code 0.15's; operations run on Facet's language-server pool. As in Qwen
 // Code, a server's failure is a plain answer ("LSP hover failed: ..."), not a tool error, and
 // only missing arguments are invalid parameters. Lines and characters are 1-based (characters
-// counted as characters; the engine converts to UTF-16). Call hierarchy, implementations and
-// code actions are declared but not served by Facet's servers yet: they answer that they failed.
-import { type CodeLocation, type CodeSymbol, EngineError, type FileDiagnostics } from '../../engine/index.js';
+// counted as characters; the engine converts to UTF-16). Call hierarchy and code actions end,
+// like Qwen Code's, with the items as JSON: the model hands a call-hierarchy item back for
+// incoming/outgoing calls, so its ranges stay the server's own (0-based, UTF-16).
+import { type CallEntry, type CodeLocation, type CodeSymbol, EngineError, type FileDiagnostics } from '../../engine/index.js';
+import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenDiagnostic } from './lsp-items.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { badParams } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -32,9 +34,11 @@ interface Args {
   endCharacter?: number;
   includeDeclaration?: boolean;
   query?: string;
-  callHierarchyItem?: { name: string };
+  callHierarchyItem?: QwenCallItem;
   serverName?: string;
   limit?: number;
+  diagnostics?: QwenDiagnostic[];
+  codeActionKinds?: string[];
 }
 
 const position = { type: 'object', properties: { line: { type: 'number' }, character: { type: 'number' } }, required: ['line', 'character'] };
@@ -150,6 +154,18 @@ const reply = (text: string, details: Record<string, unknown> = {}): Reply => ({
 const at = (l: CodeLocation) => `${l.relative}:${l.line}:${l.column}`;
 const suffix = (a: Args) => (a.serverName ? ` [${a.serverName}]` : '');
 const symbolLine = (s: CodeSymbol, i: number) => `${i + 1}. ${s.name} (${s.kind})${s.container ? ` in ${s.container}` : ''} - ${at(s.location)}`;
+const json = (label: string, items: unknown[]) => `\n\n${label}:\n${JSON.stringify(items, null, 2)}`;
+/** "{name} ({kind}) {detail} - {place}", as Qwen Code lists call-hierarchy items. */
+const itemLine = (item: QwenCallItem, where: CodeLocation) =>
+  `${item.name}${item.kind ? ` (${item.kind})` : ''}${item.detail ? ` ${item.detail}` : ''} - ${at(where)}${item.serverName ? ` [${item.serverName}]` : ''}`;
+/** " (calls at l:c, ..., +n more)": the first three call sites. */
+const callSites = (e: CallEntry) =>
+  e.calls.length === 0
+    ? ''
+    : ` (calls at ${e.calls
+        .slice(0, 3)
+        .map((p) => `${p.line}:${p.column}`)
+        .join(', ')}${e.calls.length > 3 ? `, +${e.calls.length - 3} more` : ''})`;
 const SEVERITY: Record<string, string> = { error: 'ERROR', warning: 'WARNING', info: 'INFORMATION', hint: 'HINT' };
 
 async function run(a: Args, c: Call): Promise<Reply> {
@@ -226,19 +242,66 @@ async function run(a: Args, c: Call): Promise<Reply> {
       }
       return reply([`Workspace diagnostics (${total} issues in ${files.length} files):`, ...lines].join('\n'), { files });
     }
-    default:
-      throw new EngineError('unsupported', `${op} is not supported by Facet's language servers yet`);
+    case 'goToImplementation': {
+      const limit = a.limit ?? 20;
+      const found = await c.engine.code.implementation(c, file, place);
+      if (found.length === 0) return reply(`No implementations found for ${await target()}.`);
+      const lines = found.slice(0, limit).map((l, i) => `${i + 1}. ${at(l)}`);
+      return reply([`Implementations for ${await target()}:`, ...lines].join('\n'), { locations: found.slice(0, limit) });
+    }
+    case 'prepareCallHierarchy': {
+      const entries = (await c.engine.code.prepareCallHierarchy(c, file, place)).slice(0, a.limit ?? 20);
+      if (entries.length === 0) return reply(`No call hierarchy items found for ${await target()}.`);
+      const items = entries.map((e) => qwenCallItem(e.item));
+      const lines = entries.map((e, i) => `${i + 1}. ${itemLine(items[i]!, e.location)}`);
+      return reply([`Call hierarchy items for ${await target()}:`, ...lines].join('\n') + json('Call hierarchy items (JSON)', items), { items });
+    }
+    case 'incomingCalls':
+    case 'outgoingCalls': {
+      const given = a.callHierarchyItem!;
+      const incoming = op === 'incomingCalls';
+      const res = incoming ? await c.engine.code.incomingCalls(c, lspCallItem(given)) : await c.engine.code.outgoingCalls(c, lspCallItem(given));
+      const of = `${given.name} at ${at(res.of.location)}${given.serverName ? ` [${given.serverName}]` : ''}`;
+      const word = incoming ? 'incoming' : 'outgoing';
+      const calls = res.calls.slice(0, a.limit ?? 20);
+      if (calls.length === 0) return reply(`No ${word} calls found for ${of}.`);
+      const shown = calls.map((e) => ({ peer: qwenCallItem(e.peer.item), fromRanges: e.fromRanges }));
+      const lines = calls.map((e, i) => `${i + 1}. ${itemLine(shown[i]!.peer, e.peer.location)}${callSites(e)}`);
+      const items = shown.map((s) => (incoming ? { from: s.peer, fromRanges: s.fromRanges } : { to: s.peer, fromRanges: s.fromRanges }));
+      return reply(
+        [`${incoming ? 'Incoming' : 'Outgoing'} calls for ${of}:`, ...lines].join('\n') + json(`${incoming ? 'Incoming' : 'Outgoing'} calls (JSON)`, items),
+        {
+          calls: items,
+        },
+      );
+    }
+    case 'codeActions': {
+      const limit = a.limit ?? 20;
+      const end = { line: Math.floor(a.endLine ?? place.line), column: Math.floor(a.endCharacter ?? a.character ?? 1) };
+      const found = await c.engine.code.codeActions(c, file, place, end, (a.diagnostics ?? []).map(lspDiagnostic), a.codeActionKinds);
+      const here = `${await shown()}:${place.line}:${place.column}`;
+      const actions = found.slice(0, limit).map(qwenCodeAction);
+      if (actions.length === 0) return reply(`No code actions available at ${here}.`);
+      const lines = actions.map(
+        (x, i) =>
+          `${i + 1}. ${x.title}${x.kind ? ` [${x.kind}]` : ''}${x.isPreferred ? ' \u2605' : ''}${x.edit ? ' (has edit)' : ''}${x.command ? ' (has command)' : ''}`,
+      );
+      return reply([`Code actions at ${here}:`, ...lines].join('\n') + json('Code actions (JSON)', actions), { actions });
+    }
   }
 }
 
 export const lsp = defineTool<Args>({
   name: 'lsp',
-  summary: 'Code intelligence from language servers: definitions, references, hover, symbols and diagnostics at a file position.',
+  summary: 'Language-server answers: definitions, implementations, references, hover, symbols, callers, code actions, diagnostics.',
   description: [
     'Asks the language server of a file (TypeScript/JavaScript, Python; Go, Rust, C/C++ when installed) about code:',
-    'goToDefinition, findReferences, hover (filePath + 1-based line and character), documentSymbol and diagnostics',
-    '(filePath), workspaceSymbol (query), workspaceDiagnostics (the files the servers have open). Prefer it over',
-    'grep_search to find where a symbol is defined or used. Results list file:line:character, 1-based.',
+    'goToDefinition, goToImplementation, findReferences, hover (filePath + 1-based line and character), documentSymbol',
+    'and diagnostics (filePath), workspaceSymbol (query), workspaceDiagnostics (the files the servers have open).',
+    'prepareCallHierarchy (filePath + line) lists the function there with its item as JSON; pass that item as',
+    'callHierarchyItem to incomingCalls (its callers) or outgoingCalls (what it calls). codeActions lists the fixes and',
+    'refactorings offered for filePath at line..endLine (optionally given diagnostics and codeActionKinds); none is applied.',
+    'Prefer it over grep_search to find where a symbol is defined or used. Results list file:line:character, 1-based.',
   ],
   schema,
   tags: [TAGS.search, TAGS.readOnly],
@@ -257,7 +320,7 @@ export const lsp = defineTool<Args>({
   idempotency: 'idempotent',
   errorModes: [
     'invalid_tool_params (INVALID_ARGUMENT): a required argument of the operation is missing (filePath, line, query, callHierarchyItem), or a line, character or limit is below 1.',
-    'A language server that is off, missing, crashed or slow, a position past the end of the file, and the operations Facet does not serve yet (goToImplementation, call hierarchy, codeActions) answer "LSP <operation> failed: <why>" as Qwen Code does, not as a tool error.',
+    'A language server that is off, missing, crashed or slow, a position past the end of the file, or a call-hierarchy item outside the project answers "LSP <operation> failed: <why>" as Qwen Code does, not as a tool error.',
   ],
   async call(args, c) {
     check(args);
