@@ -85,3 +85,36 @@ export function hashFile(file: string): Promise<string | null> {
       .on('error', () => resolve(null));
   });
 }
+
+/**
+ * Runs `write`, which leaves `text` in `file`, and records it in the call's record when there is
+ * one (for writers that do not go through saveBytes: the memory directory).
+ */
+export async function recordedWrite(file: string, text: string, write: () => Promise<void>): Promise<void> {
+  const changes = currentChanges();
+  if (!changes) return write();
+  const before = await hashFile(file); // null: there was no file
+  await write();
+  const bytes = Buffer.from(text);
+  changes.files.push({
+    path: file,
+    change: before === null ? 'created' : 'modified',
+    before: changes.hashes ? before : null,
+    after: changes.hashes ? sha256Hex(bytes) : null,
+    bytes: bytes.length,
+  });
+  changes.bytesWritten += bytes.length;
+}
+
+/** Records that `file` was deleted, or moved to `to` (its content hash taken first), around `change`. */
+export async function recordedRemoval(file: string, change: () => Promise<void>, to?: string): Promise<void> {
+  const changes = currentChanges();
+  if (!changes) return change();
+  const before = changes.hashes ? await hashFile(file) : null;
+  await change();
+  if (to === undefined) changes.files.push({ path: file, change: 'deleted', before, after: null, bytes: 0 });
+  else {
+    changes.files.push({ path: to, change: 'created', before: null, after: before, bytes: 0, from: file });
+    changes.files.push({ path: file, change: 'moved', to, before, after: null, bytes: 0 });
+  }
+}

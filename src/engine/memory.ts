@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
+import { recordedRemoval, recordedWrite } from './audit.js';
 import { EngineError, fromSystemError } from './errors.js';
 import { isWithin } from './scope.js';
 
@@ -109,7 +110,7 @@ export class MemoryDir {
   async create(real: string, input: string, text: string): Promise<void> {
     await this.parents(real, input);
     try {
-      await fsp.writeFile(real, text, { flag: 'wx', mode: 0o600 });
+      await recordedWrite(real, text, () => fsp.writeFile(real, text, { flag: 'wx', mode: 0o600 }));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EEXIST')
         throw new EngineError('already_exists', `${input} already exists`, { field: 'path', facts: { path: input } });
@@ -122,7 +123,7 @@ export class MemoryDir {
     const temp = path.join(path.dirname(real), `.tmp-${process.pid}-${randomBytes(6).toString('hex')}`);
     try {
       await fsp.writeFile(temp, text, { flag: 'wx', mode: 0o600 });
-      await fsp.rename(temp, real);
+      await recordedWrite(real, text, () => fsp.rename(temp, real));
     } catch (err) {
       await fsp.rm(temp, { force: true });
       throw fromSystemError(err, input, 'write');
@@ -133,7 +134,7 @@ export class MemoryDir {
   async remove(input: string): Promise<void> {
     const entry = await this.entry(input);
     try {
-      await fsp.rm(entry, { recursive: true, force: false });
+      await recordedRemoval(entry, () => fsp.rm(entry, { recursive: true, force: false }));
     } catch (err) {
       throw fromSystemError(err, input, 'delete');
     }
@@ -149,7 +150,7 @@ export class MemoryDir {
       if ((await fsp.lstat(target).catch(() => undefined)) !== undefined) {
         throw new EngineError('already_exists', `${toInput} already exists`, { field: 'new_path', facts: { path: toInput } });
       }
-      await fsp.rename(source, target);
+      await recordedRemoval(source, () => fsp.rename(source, target), target);
     } catch (err) {
       if (err instanceof EngineError) throw err;
       throw fromSystemError(err, toInput, 'rename');

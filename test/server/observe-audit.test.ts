@@ -185,3 +185,33 @@ describe('audit log placement', () => {
     }
   });
 });
+
+describe('audit log: the memory directory', () => {
+  const out = tempDir('facet-audit-mem-');
+  after(out.cleanup);
+  const file = path.join(out.dir, 'audit.jsonl');
+  const mem = path.join(out.dir, 'memory');
+  const { call } = serverFixture({ shape: 'anthropic', session: 'mem', args: ['--audit-log', file, '--memory-dir', mem] });
+
+  test("the memory tool's writes, moves and deletes are logged with their hashes", async () => {
+    const notes = path.join(mem, 'notes.md');
+    const moved = path.join(mem, 'old.md');
+    assert.equal((await call('memory', { command: 'create', path: '/memories/notes.md', file_text: 'alpha\n' })).error, '');
+    assert.equal((await call('memory', { command: 'str_replace', path: '/memories/notes.md', old_str: 'alpha', new_str: 'beta' })).error, '');
+    assert.equal((await call('memory', { command: 'rename', old_path: '/memories/notes.md', new_path: '/memories/old.md' })).error, '');
+    assert.equal((await call('memory', { command: 'delete', path: '/memories/old.md' })).error, '');
+    const files = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { tool: string; files: unknown[] }).files);
+    assert.deepEqual(files, [
+      [{ path: notes, change: 'created', before: null, after: sha('alpha\n'), bytes: 6 }],
+      [{ path: notes, change: 'modified', before: sha('alpha\n'), after: sha('beta\n'), bytes: 5 }],
+      [
+        { path: moved, change: 'created', before: null, after: sha('beta\n'), bytes: 0, from: notes },
+        { path: notes, change: 'moved', to: moved, before: sha('beta\n'), after: null, bytes: 0 },
+      ],
+      [{ path: moved, change: 'deleted', before: sha('beta\n'), after: null, bytes: 0 }],
+    ]);
+  });
+});
