@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { callTool, startTestServer, tempDir, texts, type TestServer } from '../helpers/server.js';
+import { lspArgs } from './lsp-args.js';
 
 const LIMIT = { timeout: 180_000 };
 let t: TestServer;
@@ -32,18 +33,7 @@ before(async () => {
   mkdirSync(path.join(dir, 'py'));
   writeFileSync(path.join(dir, 'py', 'pyproject.toml'), '[project]\nname = "demo"\n');
   writeFileSync(path.join(dir, 'py', 'm.py'), M_PY);
-  t = await startTestServer([
-    '--root',
-    dir,
-    '--lsp',
-    'on',
-    '--lsp-diagnostics-ms',
-    '120000',
-    '--lsp-start-timeout-ms',
-    '120000',
-    '--lsp-request-timeout-ms',
-    '60000',
-  ]);
+  t = await startTestServer(lspArgs(dir));
 });
 
 after(async () => {

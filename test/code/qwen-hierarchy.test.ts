@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { callTool, startTestServer, tempDir, texts, type TestServer } from '../helpers/server.js';
+import { lspArgs } from './lsp-args.js';
 
 const LIMIT = { timeout: 180_000 };
 let t: TestServer;
@@ -53,18 +54,7 @@ before(async () => {
   writeFileSync(path.join(dir, 'shapes.ts'), SHAPES_TS);
   writeFileSync(path.join(dir, 'main.ts'), MAIN_TS);
   writeFileSync(path.join(dir, 'use.ts'), USE_TS);
-  t = await startTestServer([
-    '--root',
-    dir,
-    '--lsp',
-    'on',
-    '--lsp-diagnostics-ms',
-    '120000',
-    '--lsp-start-timeout-ms',
-    '120000',
-    '--lsp-request-timeout-ms',
-    '60000',
-  ]);
+  t = await startTestServer(lspArgs(dir));
 });
 
 after(async () => {

@@ -1,0 +1,14 @@
+// The flags of a test server with real language servers: code intelligence on, and bounds wide
+// enough that a cold start on a loaded 2-core machine still answers (the tests are bounded themselves).
+export const lspArgs = (root: string): string[] => [
+  '--root',
+  root,
+  '--lsp',
+  'on',
+  '--lsp-diagnostics-ms',
+  '120000',
+  '--lsp-start-timeout-ms',
+  '120000',
+  '--lsp-request-timeout-ms',
+  '60000',
+];
