@@ -1,9 +1,9 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import type { ModelRead, ArgsOf } from '../../engine/index.js';
+import { lineWindow, type ModelRead, pastEnd, textWindow, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, modelReadResult } from '../common/gemini-family.js';
-import { geminiMediaText, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
+import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
 const schema = object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']);
@@ -52,20 +52,20 @@ export const readFile = defineTool<Args, ModelRead>({
       const message = `File path '${file}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`;
       throw badParams(message, 'file_path', { path: file });
     }
-    const start = s ?? 1;
-    const limit = e !== undefined ? e - start + 1 : MAX_LINES;
     // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
-    const r = await c.engine.files.forModel(c, file, { ...READ_OPTS, start, limit, audioVideoMax: MAX_FILE_BYTES, maxAnyBytes: MAX_FILE_BYTES });
-    const total = r.kind === 'text' ? (r.totalLines ?? r.endLine) : 0;
-    if (r.kind === 'text' && r.lines.length === 0 && start > 1 && start > total) {
-      throw badParams(`start_line ${start} is past the end of the file (${total} lines)`, 'start_line', { total });
-    }
+    const r = await c.engine.files.forModel(c, file, {
+      ...READ_OPTS,
+      ...lineWindow(s, e, MAX_LINES),
+      audioVideoMax: MAX_FILE_BYTES,
+      maxAnyBytes: MAX_FILE_BYTES,
+    });
+    const total = pastEnd(r, s ?? 1);
+    if (total !== undefined) throw badParams(`start_line ${s} is past the end of the file (${total} lines)`, 'start_line', { total });
     return r;
   },
   format(r) {
     if (r.kind !== 'text') return modelReadResult(r, geminiMediaText)!;
-    const total = r.totalLines ?? r.endLine;
-    const cut = isCut(r);
+    const { total, cut } = textWindow(r);
     return {
       text: `${cut ? notice(r.startLine, r.endLine, total) : ''}${textOf(r)}`,
       host: {
