@@ -12,6 +12,9 @@ type Args = ArgsOf<typeof schema>;
 const notice = (start: number, end: number, total: number): string =>
   `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${start}-${end} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${end + 1}.\n\n--- FILE CONTENT (truncated) ---\n`;
 
+/** How Gemini reads one file: audio and video attached too; it weighs the file before looking at what it holds, so any file over 20 MB is refused. */
+const READ = { ...READ_OPTS, audioVideoMax: MAX_FILE_BYTES, maxAnyBytes: MAX_FILE_BYTES };
+
 export const readFile = defineTool<Args, ModelRead>({
   name: 'read_file',
   fields: { path: 'file_path' },
@@ -52,13 +55,7 @@ export const readFile = defineTool<Args, ModelRead>({
       const message = `File path '${file}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`;
       throw badParams(message, 'file_path', { path: file });
     }
-    // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
-    const r = await c.engine.files.forModel(c, file, {
-      ...READ_OPTS,
-      ...lineWindow(s, e, MAX_LINES),
-      audioVideoMax: MAX_FILE_BYTES,
-      maxAnyBytes: MAX_FILE_BYTES,
-    });
+    const r = await c.engine.files.forModel(c, file, { ...READ, ...lineWindow(s, e, MAX_LINES) });
     const total = pastEnd(r, s ?? 1);
     if (total !== undefined) throw badParams(`start_line ${s} is past the end of the file (${total} lines)`, 'start_line', { total });
     return r;
