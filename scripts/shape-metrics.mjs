@@ -7,6 +7,7 @@
 //   node scripts/shape-metrics.mjs              the working tree
 //   node scripts/shape-metrics.mjs <dir>        another checkout (its src/ is read)
 //   node scripts/shape-metrics.mjs --rev <rev>  a commit, read through git (no checkout needed)
+//   node scripts/shape-metrics.mjs --tools      also list every tool's file and lines, worst first
 //
 // Lines are all lines of the .ts files (as `wc -l` counts them); body lines are the non-blank
 // lines a body spans (a block's statements, or an arrow's expression). A tool is a
@@ -17,7 +18,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
-const args = process.argv.slice(2);
+const listTools = process.argv.includes('--tools');
+const args = process.argv.slice(2).filter((a) => a !== '--tools');
 const rev = args[0] === '--rev' ? args[1] : undefined;
 const root = rev ? process.cwd() : path.resolve(args[0] ?? '.');
 
@@ -82,6 +84,8 @@ function toolsIn(file, text) {
       if (obj && ts.isObjectLiteralExpression(obj)) {
         const p = propsOf(obj);
         tools.push({
+          file,
+          line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
           form: 'table',
           mapping: bodyLines(sf, text, p.get('call')) + bodyLines(sf, text, p.get('format')),
           words: bodyLines(sf, text, p.get('errors')),
@@ -97,7 +101,13 @@ function toolsIn(file, text) {
       // A name written out (not defineTool's own `name: table.name`, which is the framework).
       const named = name && ts.isPropertyAssignment(name) && (ts.isStringLiteralLike(name.initializer) || ts.isIdentifier(name.initializer));
       if (named && p.has('inputSchema') && body) {
-        tools.push({ form: 'handler', mapping: bodyLines(sf, text, body), words: bodyLines(sf, text, p.get('formatError') ?? p.get('word')) });
+        tools.push({
+          file,
+          line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+          form: 'handler',
+          mapping: bodyLines(sf, text, body),
+          words: bodyLines(sf, text, p.get('formatError') ?? p.get('word')),
+        });
       }
     }
     ts.forEachChild(node, visit);
@@ -150,3 +160,9 @@ console.log('');
 console.log(`src/shapes: ${all.lines} lines in ${all.files} files`);
 console.log(`src/engine: ${engineLines} lines in ${engineFiles.length} files`);
 console.log(`shapes / engine: ${(all.lines / engineLines).toFixed(2)} (target: at most 0.50)`);
+
+if (listTools) {
+  console.log('');
+  for (const t of [...all.tools].sort((a, b) => b.mapping - a.mapping))
+    console.log(`${String(t.mapping).padStart(4)} ${String(t.words).padStart(3)}  ${t.file}:${t.line}`);
+}

@@ -489,3 +489,14 @@ export type {
   LspTextDocumentEdit,
   LspTextEdit,
 } from './lsp/code.js';
+// shapes-b2 (gemini, qwen): the head of a long list and what it left out, grep matches as flat
+// lines fitted to a budget, a grep retried with context around a few matches.
+export { headOf } from './text/head-of.js';
+export { fitFirst, matchLines } from './search/match-lines.js';
+export { withAutoContext } from './search/auto-context.js';
+// A many-file read sorted into what a tool shows of it; the directories a workspace-wide search starts from.
+export { manyReadParts } from './files/many-read-parts.js';
+export { workspaceDirs } from './workspace-dirs.js';
+export { regionSnippet } from './files/region-snippet.js';
+export type { EditOptions } from './files/edit.js';
+export { lineWindow, pastEnd, textWindow } from './files/line-window.js';

@@ -2,7 +2,7 @@
 // gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun } from '../../engine/index.js';
+import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Call, Reply } from './define.js';
 import type { ToolErrorType } from './gemini-family-errors.js';
@@ -16,6 +16,12 @@ export function shapeError(kind: EngineError['kind'], message: string, errorType
 /** invalid_tool_params: an argument the tool refuses before doing anything. */
 export const badParams = (message: string, field?: string, facts: UntypedFacts = {}): EngineError =>
   shapeError('invalid_argument', message, 'invalid_tool_params', facts, field);
+
+/** A grep_search past its time limit fails as grep_execution_error (TIMEOUT) in both vendors; `r` when it finished. */
+export function finishedSearch<R extends { timedOut?: boolean }>(r: R, message: string, facts: UntypedFacts = {}): R {
+  if (r.timedOut) throw shapeError('timeout', message, 'grep_execution_error', facts);
+  return r;
+}
 
 /** An empty old_string creates a file (replace / edit): refused when one is there. */
 export async function refuseExisting(c: Call, file: string): Promise<void> {
@@ -79,6 +85,17 @@ export function familyListOptions(opts: { ignoreFile: string; respectGit?: boole
     },
     countSkipped: opts.countSkipped,
   };
+}
+
+/**
+ * One directory listed as both list_directory tools list it, the entries whose names match an
+ * `ignore` glob dropped; `byRule` counts what each ignore rule hid (the `ignore` globs apart).
+ */
+export async function familyList(c: Call, dir: string, opts: Parameters<typeof familyListOptions>[0], ignore?: string[]) {
+  const r = await c.engine.search.list(c, dir, familyListOptions(opts));
+  const drop = basenameFilter(ignore);
+  const byRule = Object.entries(r.ignored).filter(([k]) => k !== 'glob');
+  return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), byRule };
 }
 
 /** run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output so far; undefined for other failures. */

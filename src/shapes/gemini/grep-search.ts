@@ -1,8 +1,8 @@
 // grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
 // 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
-import { capPerFile, type GrepOptions, type GrepResult, safeRegExp, type ArgsOf } from '../../engine/index.js';
+import { capPerFile, type GrepOptions, type GrepResult, safeRegExp, type ArgsOf, withAutoContext } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { CUT_MARK, shapeError } from '../common/gemini-family.js';
+import { CUT_MARK, finishedSearch } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
@@ -108,15 +108,9 @@ export const grepSearch = defineTool<Args, GrepResult>({
       excludeLines: args.exclude_pattern ? safeRegExp(args.exclude_pattern, Boolean(args.case_sensitive), 'exclude_pattern') : undefined,
     };
     const grep = async (o: typeof opts) => capPerFile(await c.engine.search.grep(c, o), args.max_matches_per_file);
-    const r = await grep(opts);
-    if (r.timedOut) {
-      const message = `the search ran past ${TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`;
-      throw shapeError('timeout', message, 'grep_execution_error', { timeoutMs: TIMEOUT_MS });
-    }
-    const n = r.totalMatchLines;
-    if (args.names_only || before !== undefined || after !== undefined || n < 1 || n > 3) return r;
-    const around = n === 1 ? 50 : 15;
-    return grep({ ...opts, before: around, after: around });
+    const message = `the search ran past ${TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`;
+    const r = finishedSearch(await grep(opts), message, { timeoutMs: TIMEOUT_MS });
+    return args.names_only ? r : withAutoContext(r, opts, grep, (n) => (n === 1 ? 50 : n === 2 || n === 3 ? 15 : undefined));
   },
   format: formatGrep,
 });

@@ -1,8 +1,8 @@
 // list_directory: one level, "[DIR] name" first then "name (N bytes)", with the count of
 // entries .gitignore and .geminiignore hid.
-import { basenameFilter, type ListEntry, type ArgsOf } from '../../engine/index.js';
+import { type ListEntry, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { familyListOptions } from '../common/gemini-family.js';
+import { familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { filtering, object } from '../common/gemini-family-schema.js';
 
@@ -36,11 +36,9 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   async call(args, c) {
     const filt = args.file_filtering_options ?? {};
     const opts = { ignoreFile: '.geminiignore', respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, countSkipped: true };
-    const r = await c.engine.search.list(c, args.dir_path, familyListOptions(opts));
-    const drop = basenameFilter(args.ignore);
+    const r = await familyList(c, args.dir_path, opts, args.ignore);
     // Gemini counts .git with the entries its ignore rules hid, not those its own globs dropped.
-    const ignored = Object.entries(r.ignored).reduce((a, [k, v]) => (k === 'glob' ? a : a + v), 0);
-    return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), ignored };
+    return { path: r.path, entries: r.entries, ignored: r.byRule.reduce((a, [, v]) => a + v, 0) };
   },
   format({ path, entries, ignored }) {
     if (entries.length === 0) {

@@ -1,5 +1,5 @@
 // read_background_output: the last lines of a background process of this session, by PID.
-import { lastLines, pause, waitMs, type ArgsOf } from '../../engine/index.js';
+import { type JobSnapshot, lastLines, pause, waitMs, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -10,7 +10,7 @@ type Args = ArgsOf<typeof schema>;
 
 const TAIL_BYTES = 64 * 1024;
 
-export const readBackgroundOutput = defineTool<Args>({
+export const readBackgroundOutput = defineTool<Args, { pid: number; want: number; lines: string[]; total: number; job: JobSnapshot }>({
   name: 'read_background_output',
   summary: 'Read the last lines of output of a background process started in this session, by PID.',
   description: [
@@ -32,11 +32,13 @@ export const readBackgroundOutput = defineTool<Args>({
     await pause(waitMs(args.delay_ms, 0), c.signal);
     const t = await c.engine.shell.tail(c, job.id, TAIL_BYTES);
     const want = args.lines ?? 100;
-    const { lines, total } = lastLines(t.text, want);
+    return { pid: job.pid, want, ...lastLines(t.text, want), job: t.job };
+  },
+  format({ pid, want, lines, total, job }) {
     const text = total > want ? `Showing last ${want} of ${total} lines:\n${lines.join('\n')}` : `Full Log Output:\n${lines.join('\n')}`;
     return {
       text,
-      host: { summary: `Output of PID ${job.pid}`, counts: { lines: lines.length }, details: { status: t.job.status, exitCode: t.job.exitCode } },
+      host: { summary: `Output of PID ${pid}`, counts: { lines: lines.length }, details: { status: job.status, exitCode: job.exitCode } },
     };
   },
 });

@@ -1,9 +1,9 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import type { ModelRead, ArgsOf } from '../../engine/index.js';
+import { lineWindow, type ModelRead, pastEnd, textWindow, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, modelReadResult } from '../common/gemini-family.js';
-import { geminiMediaText, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
+import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
 const schema = object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']);
@@ -11,6 +11,9 @@ type Args = ArgsOf<typeof schema>;
 
 const notice = (start: number, end: number, total: number): string =>
   `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${start}-${end} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${end + 1}.\n\n--- FILE CONTENT (truncated) ---\n`;
+
+/** How Gemini reads one file: audio and video attached too; it weighs the file before looking at what it holds, so any file over 20 MB is refused. */
+const READ = { ...READ_OPTS, audioVideoMax: MAX_FILE_BYTES, maxAnyBytes: MAX_FILE_BYTES };
 
 export const readFile = defineTool<Args, ModelRead>({
   name: 'read_file',
@@ -52,20 +55,14 @@ export const readFile = defineTool<Args, ModelRead>({
       const message = `File path '${file}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`;
       throw badParams(message, 'file_path', { path: file });
     }
-    const start = s ?? 1;
-    const limit = e !== undefined ? e - start + 1 : MAX_LINES;
-    // Gemini weighs the file before looking at what it holds: any file over 20 MB is refused.
-    const r = await c.engine.files.forModel(c, file, { ...READ_OPTS, start, limit, audioVideoMax: MAX_FILE_BYTES, maxAnyBytes: MAX_FILE_BYTES });
-    const total = r.kind === 'text' ? (r.totalLines ?? r.endLine) : 0;
-    if (r.kind === 'text' && r.lines.length === 0 && start > 1 && start > total) {
-      throw badParams(`start_line ${start} is past the end of the file (${total} lines)`, 'start_line', { total });
-    }
+    const r = await c.engine.files.forModel(c, file, { ...READ, ...lineWindow(s, e, MAX_LINES) });
+    const total = pastEnd(r, s ?? 1);
+    if (total !== undefined) throw badParams(`start_line ${s} is past the end of the file (${total} lines)`, 'start_line', { total });
     return r;
   },
   format(r) {
     if (r.kind !== 'text') return modelReadResult(r, geminiMediaText)!;
-    const total = r.totalLines ?? r.endLine;
-    const cut = isCut(r);
+    const { total, cut } = textWindow(r);
     return {
       text: `${cut ? notice(r.startLine, r.endLine, total) : ''}${textOf(r)}`,
       host: {

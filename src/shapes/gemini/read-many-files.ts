@@ -1,9 +1,9 @@
 // read_many_files: globs and paths expanded in every workspace directory, text files under
 // "--- path ---" headers, images, PDFs, audio and video as data (media only when a pattern names them).
-import { isWithin, type ModelManyResult } from '../../engine/index.js';
+import { manyReadParts, type ModelManyResult, textWindow, workspaceDirs } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { modelReadResult } from '../common/gemini-family.js';
-import { binaryLead, isCut, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, TAGS_READ, TEXT_OPTS, textOf } from './reading.js';
+import { binaryLead, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, TAGS_READ, TEXT_OPTS, textOf } from './reading.js';
 import { filtering } from '../common/gemini-family-schema.js';
 
 interface Args {
@@ -17,6 +17,14 @@ interface Args {
 const TRUNCATED_WARNING = "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]";
 const NOT_NAMED = 'an image, PDF or audio file is read only when a pattern names its extension or name';
 const NONE = 'No files matching the criteria were found or all were skipped.';
+/** How Gemini reads many files: patterns case-insensitive, an existing path taken literally, each file read as read_file reads it. */
+const MANY = {
+  ignoreCase: true,
+  literalFiles: true,
+  read: { limit: MAX_LINES, ...TEXT_OPTS },
+  audioVideoMax: MAX_FILE_BYTES,
+  svg: { ...READ_OPTS, limit: MAX_LINES },
+};
 
 export const readManyFiles = defineTool<Args, ModelManyResult>({
   name: 'read_many_files',
@@ -52,42 +60,33 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
     'The .gitignore and .geminiignore honoured are those of the session directory. Not done: no GEMINI.md context is appended.',
   ],
   async call(args, c) {
-    const cwd = c.session.cwd ?? c.scope.primary;
+    const filtering = args.file_filtering_options;
     return c.engine.files.readManyForModel(c, {
-      include: args.include,
-      exclude: args.exclude,
-      recursive: args.recursive,
-      useDefaultExcludes: args.useDefaultExcludes,
-      respectGitIgnore: args.file_filtering_options?.respect_git_ignore,
-      ignoreFileNames: args.file_filtering_options?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
-      // Gemini expands the patterns in every workspace directory: the session directory and each root that does not hold it.
-      bases: [cwd, ...c.scope.roots.filter((root) => !isWithin(root, cwd))],
-      ignoreCase: true,
-      literalFiles: true,
-      read: { session: c.session, limit: MAX_LINES, ...TEXT_OPTS },
-      audioVideoMax: MAX_FILE_BYTES,
-      svg: { ...READ_OPTS, limit: MAX_LINES },
+      ...MANY,
+      ...{ include: args.include, exclude: args.exclude, recursive: args.recursive, useDefaultExcludes: args.useDefaultExcludes },
+      respectGitIgnore: filtering?.respect_git_ignore,
+      ignoreFileNames: filtering?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
+      // Gemini expands the patterns in every workspace directory.
+      bases: workspaceDirs(c.scope, c.session.cwd ?? c.scope.primary),
+      read: { session: c.session, ...MANY.read },
     });
   },
   format(r) {
     // Gemini's parts: a text part per text file, the data of images, PDFs, audio and video, then the closing line;
     // audio or video lead with a line saying the data follows.
-    const skipped = r.files.flatMap((f) => (f.kind === 'skipped' ? [`${f.relative} (${f.reason === 'not_named' ? NOT_NAMED : f.message})`] : []));
-    const shown = r.files.flatMap((f) => (f.kind === 'skipped' ? [] : [f]));
+    const { shown, avTypes, blobs, paths, skipped: left } = manyReadParts(r);
+    const skipped = left.map((f) => `${f.relative} (${f.reason === 'not_named' ? NOT_NAMED : f.message})`);
     if (shown.length === 0) return { text: NONE, host: { summary: NONE, details: { skipped } } };
-    const attached = shown.flatMap((f) => (f.kind === 'attached' ? [f] : []));
-    const av = new Set(attached.flatMap((f) => (f.media === 'audio' || f.media === 'video' ? [f.mediaType] : [])));
     const body = (f: (typeof shown)[number]) =>
-      f.kind !== 'text' ? modelReadResult(f)!.text : `${isCut(f) && !f.markup ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(f)}`;
+      f.kind !== 'text' ? modelReadResult(f)!.text : `${textWindow(f).cut && !f.markup ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(f)}`;
     const parts = shown.flatMap((f) => (f.kind === 'attached' ? [] : [`--- ${f.path} ---\n\n${body(f)}\n\n`]));
-    const read = shown.map((f) => f.path);
     return {
-      text: [...(av.size ? [binaryLead(av)] : []), ...parts, '\n--- End of content ---'].join('\n'),
-      blobs: attached.map((f) => ({ mediaType: f.mediaType, data: f.data })),
+      text: [...(avTypes.length ? [binaryLead(avTypes)] : []), ...parts, '\n--- End of content ---'].join('\n'),
+      blobs,
       host: {
-        summary: `Read ${read.length} file(s)`,
-        paths: read,
-        counts: { files: read.length, matched: r.matched, omitted: r.omitted },
+        summary: `Read ${paths.length} file(s)`,
+        paths,
+        counts: { files: paths.length, matched: r.matched, omitted: r.omitted },
         details: { skipped },
       },
     };

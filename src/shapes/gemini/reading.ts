@@ -1,7 +1,8 @@
 // What Gemini's read_file and read_many_files share: the read limits, raw text with cut lines
-// marked, the line leading attached audio and video, and refusing a NUL byte in a path.
+// marked, the line leading attached audio and video, and refusing a NUL byte in a path (and
+// replace and write_file an omission placeholder).
 import type { EngineReadOptions, TextRead } from '../../engine/index.js';
-import { CUT_MARK, shapeError } from '../common/gemini-family.js';
+import { badParams, CUT_MARK, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 
 export const MAX_LINES = 2000;
@@ -15,7 +16,6 @@ export const TEXT_OPTS = { maxLineChars: 2000, finalEmptyLine: true, countTotal:
 export const READ_OPTS: EngineReadOptions = { ...TEXT_OPTS, maxMediaBytes: MAX_FILE_BYTES };
 
 export const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
-export const isCut = (r: TextRead): boolean => r.startLine > 1 || r.endLine < (r.totalLines ?? r.endLine) || r.truncatedLines.length > 0;
 
 /** Binary content (audio/video) comes with this line in Gemini's function response. */
 export const binaryLead = (mediaTypes: Iterable<string>): string =>
@@ -35,4 +35,9 @@ export function refuseNul(p: string, field: string): void {
     const message = `the ${field} holds a NUL byte (${JSON.stringify(p)}), which no file name can contain; send the path without it`;
     throw shapeError('permission_denied', message, 'invalid_tool_params', {}, field);
   }
+}
+
+/** Gemini refuses text with an omission placeholder ("// ... rest of code ..."): the line found, named with what to send instead. */
+export function refusePlaceholder(found: { line: string } | undefined, field: string, instead: string): void {
+  if (found) throw badParams(`\`${field}\` holds an omission placeholder ("${found.line}"); ${instead}`, field);
 }

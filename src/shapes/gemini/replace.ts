@@ -1,9 +1,9 @@
 // replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
-import { addedPlaceholders, changeSnippet, type EditResult, type ArgsOf } from '../../engine/index.js';
+import { addedPlaceholders, changeSnippet, type EditOptions, type EditResult, type Opts, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { badParams, changeHost, refuseExisting } from '../common/gemini-family.js';
-import { refuseNul, TAGS_WRITE } from './reading.js';
+import { changeHost, refuseExisting } from '../common/gemini-family.js';
+import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
 import { object } from '../common/gemini-family-schema.js';
 
 const schema = object({ file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' }, [
@@ -13,6 +13,14 @@ const schema = object({ file_path: 'string', instruction: 'string', old_string: 
   'new_string',
 ]);
 type Args = ArgsOf<typeof schema>;
+
+/** How Gemini replaces: its rungs of matching, the first line's indent kept, a new file's line endings as given. */
+const EDIT = {
+  ladder: ['exact', 'indentation', 'tokens', 'fuzzy'],
+  firstLineIndent: true,
+  newFileKeepsEndings: true,
+  createParents: true,
+} satisfies Opts<EditOptions>;
 
 /** Gemini tells its model where a fuzzy match was applied: " Applied fuzzy match at lines 3-5, 9-11." */
 function fuzzyNote(lines: Array<[number, number]>): string {
@@ -67,15 +75,10 @@ export const replace = defineTool<Args, EditResult>({
   ],
   async call(args, c) {
     refuseNul(args.file_path, 'file_path');
-    const [added] = addedPlaceholders(args.old_string, args.new_string);
-    if (added) {
-      const message = `\`new_string\` holds an omission placeholder ("${added.line}"); give the exact literal replacement text`;
-      throw badParams(message, 'new_string');
-    }
+    refusePlaceholder(addedPlaceholders(args.old_string, args.new_string)[0], 'new_string', 'give the exact literal replacement text');
     if (args.old_string === '') await refuseExisting(c, args.file_path);
     const edit = { oldString: args.old_string, newString: args.new_string, occurrences: args.allow_multiple ? ('all' as const) : ('unique' as const) };
-    const ladder = ['exact', 'indentation', 'tokens', 'fuzzy'] as const;
-    return c.engine.files.edit(c, args.file_path, [edit], { ladder: [...ladder], firstLineIndent: true, newFileKeepsEndings: true, createParents: true });
+    return c.engine.files.edit(c, args.file_path, [edit], EDIT);
   },
   format(r, args) {
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;

@@ -21,7 +21,7 @@ function skipLabel({ url, err, mediaType }: FetchEachResult['skipped'][number]):
   return `[Fetch failed: ${err.message}] ${url}`;
 }
 
-export const webFetch = defineTool<{ prompt: string }>({
+export const webFetch = defineTool<{ prompt: string }, FetchEachResult & { asked: number }>({
   name: 'web_fetch',
   summary: 'Fetch the http(s) URLs written in a prompt (up to 20) and get their content as text.',
   description: [
@@ -60,18 +60,22 @@ export const webFetch = defineTool<{ prompt: string }>({
     }
     const list = urls.slice(0, 20);
     const limiter = c.engine.hostLimiter('gemini.web_fetch', PER_HOST);
-    const { pages, skipped: missed } = await fetchEach(c.engine.web, limiter, list, { ...FETCH, signal: c.signal });
-    const skipped = missed.map(skipLabel);
-    if (pages.length === 0) {
+    const fetched = await fetchEach(c.engine.web, limiter, list, { ...FETCH, signal: c.signal });
+    if (fetched.pages.length === 0) {
       // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
-      throw shapeError(skippedKind(missed), `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
+      const skipped = fetched.skipped.map(skipLabel);
+      throw shapeError(skippedKind(fetched.skipped), `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
     }
+    return { ...fetched, asked: list.length };
+  },
+  format({ pages, skipped: missed, asked }) {
+    const skipped = missed.map(skipLabel);
     const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
     const tail = skipped.length > 0 ? `\n\nSkipped URLs:\n${skipped.join('\n')}` : '';
     return {
       text: `<untrusted_context>\n${NOTE}\n\n${body}${tail}\n</untrusted_context>`,
       host: {
-        summary: `Fetched ${pages.length} of ${list.length} URL(s)`,
+        summary: `Fetched ${pages.length} of ${asked} URL(s)`,
         counts: { fetched: pages.length, skipped: skipped.length },
         truncated: pages.some((p) => p.cut),
         details: { urls: pages.map((p) => p.url), skipped },

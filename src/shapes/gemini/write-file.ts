@@ -2,8 +2,8 @@
 // answered with the "Here is the updated code:" snippet around the change.
 import { changeSnippet, placeholders, type WriteResult, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { badParams, changeHost } from '../common/gemini-family.js';
-import { refuseNul, TAGS_WRITE } from './reading.js';
+import { changeHost } from '../common/gemini-family.js';
+import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
 import { object } from '../common/gemini-family-schema.js';
 
 const schema = object({ file_path: 'string', content: 'string' }, ['file_path', 'content']);
@@ -37,11 +37,7 @@ export const writeFile = defineTool<Args, WriteResult>({
   ],
   async call(args, c) {
     refuseNul(args.file_path, 'file_path');
-    const [hole] = placeholders(args.content);
-    if (hole) {
-      const message = `\`content\` holds an omission placeholder ("${hole.line}"); write the complete file content instead`;
-      throw badParams(message, 'content');
-    }
+    refusePlaceholder(placeholders(args.content)[0], 'content', 'write the complete file content instead');
     return c.engine.files.write(c, args.file_path, args.content);
   },
   format(r, args) {

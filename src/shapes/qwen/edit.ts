@@ -1,6 +1,6 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditResult, snippetAround, changedLinesOf, type ArgsOf } from '../../engine/index.js';
+import { type EditOptions, type EditResult, type Opts, regionSnippet, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -13,6 +13,16 @@ const schema = qwenObject({ file_path: 'string', old_string: 'string', new_strin
   'new_string',
 ]);
 type Args = ArgsOf<typeof schema>;
+
+/** How Qwen edits: the file read and unchanged since, its rungs of matching, a deleted block's line break taken with it. */
+const EDIT = {
+  freshness: { requireRead: true, requireUnchanged: true },
+  // Trailing whitespace before typography: the typography rung also compares lines
+  // ignoring trailing whitespace, so in the other order this rung would never be the one reported.
+  ladder: ['exact', 'trailing-whitespace', 'typography'],
+  absorbNewlineOnDelete: true,
+  createParents: true,
+} satisfies Opts<EditOptions>;
 
 export const edit = defineTool<Args, EditResult>({
   name: 'edit',
@@ -47,21 +57,12 @@ export const edit = defineTool<Args, EditResult>({
     const file = requireAbsolute(args.file_path, 'file_path');
     if (args.old_string === '') await refuseExisting(c, file);
     const occurrences = args.replace_all ? 'all' : 'unique';
-    return c.engine.files.edit(c, file, [{ oldString: args.old_string, newString: args.new_string, occurrences }], {
-      freshness: { requireRead: true, requireUnchanged: true },
-      // Trailing whitespace before typography: the typography rung also compares lines
-      // ignoring trailing whitespace, so in the other order this rung would never be the one reported.
-      ladder: ['exact', 'trailing-whitespace', 'typography'],
-      absorbNewlineOnDelete: true,
-      createParents: true,
-    });
+    return c.engine.files.edit(c, file, [{ oldString: args.old_string, newString: args.new_string, occurrences }], EDIT);
   },
   format(r) {
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;
     // Qwen counts the lines as its read_file does (a final line break ends in one more, empty, line).
-    const changed = changedLinesOf(r.diff);
-    const region = changed.length ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1 : 0;
-    const snip = region <= 1000 && r.totalLines > 0 ? snippetAround(r.text, changed, 4, { finalEmptyLine: true }) : undefined;
+    const snip = r.totalLines > 0 ? regionSnippet(r.text, r.diff, 4, 1000, { finalEmptyLine: true }) : undefined;
     const shown = snip ? ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}` : '';
     return { text: head + shown, host: changeHost(head, r, { replacements: r.replacements }, { rung: r.edits[0]?.rung ?? 'exact' }) };
   },

@@ -1,8 +1,8 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type ArgsOf, globEach, type GlobEntry, type GlobOptions, literalPattern, unescapeShellPath } from '../../engine/index.js';
+import { type ArgsOf, globEach, headOf, type GlobEntry, type GlobOptions, literalPattern, unescapeShellPath } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { searched } from './where.js';
+import { searched, truncatedNote } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
 
 const MAX_FILES = 100;
@@ -49,11 +49,9 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
       const text = `No files found matching pattern "${args.pattern}" ${where}`;
       return { text, host: { summary: text, counts: { files: 0 } } };
     }
-    const shown = entries.slice(0, MAX_FILES);
-    const more = entries.length - shown.length;
-    const tail = more > 0 ? `\n---\n[${more} ${more === 1 ? 'file' : 'files'} truncated] ...` : '';
+    const { shown, more } = headOf(entries, MAX_FILES);
     return {
-      text: `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${tail}`,
+      text: `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${truncatedNote(more, 'file')}`,
       host: {
         summary: `Found ${entries.length} file(s)`,
         paths: shown.map((e) => e.path),

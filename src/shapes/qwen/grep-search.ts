@@ -1,15 +1,27 @@
 // grep_search: always case-insensitive, "path:line:text" lines, at most 1000 lines and 25000
 // characters, the rest counted.
-import { fitLines, type GrepResult, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
+import { fitFirst, matchLines, type GrepOptions, type GrepResult, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { searched } from './where.js';
+import { searched, truncatedNote } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, shapeError } from '../common/gemini-family.js';
+import { badParams, finishedSearch } from '../common/gemini-family.js';
 
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;
 const TIMEOUT_MS = 10_000;
+/** How Qwen greps: case-insensitive, ignore files in this order, lines cut only by the character budget, 10 s. */
+const GREP = {
+  caseMode: 'insensitive',
+  // .qwenignore first: the first file with a rule for a path decides, and Qwen lets no other
+  // ignore file's negation expose what .qwenignore hides.
+  ignoreFileNames: ['.qwenignore', '.agentignore', '.aiignore'],
+  mode: 'content',
+  limit: 0,
+  // Lines are cut only by the 25000-character budget, as Qwen does.
+  maxLineLength: MAX_CHARS + 1,
+  timeoutMs: TIMEOUT_MS,
+} satisfies Partial<GrepOptions>;
 
 const schema = qwenObject({ pattern: 'string', glob: 'string', path: 'string', limit: 'number' }, ['pattern']);
 type Args = ArgsOf<typeof schema>;
@@ -44,39 +56,21 @@ export const grepSearch = defineTool<Args, GrepResult>({
     if (args.limit !== undefined && !(args.limit >= 1)) throw badParams('limit must be at least 1', 'limit');
     if (args.limit !== undefined && !Number.isInteger(args.limit)) throw badParams('limit must be a whole number', 'limit');
     const given = args.path !== undefined ? unescapeShellPath(args.path) : undefined;
-    const r = await c.engine.search.grep(c, {
-      pattern: args.pattern,
-      paths: given !== undefined ? [given] : [...c.scope.roots],
-      caseMode: 'insensitive',
-      globs: args.glob ? [args.glob] : [],
-      // .qwenignore first: the first file with a rule for a path decides, and Qwen lets no other
-      // ignore file's negation expose what .qwenignore hides.
-      ignoreFileNames: ['.qwenignore', '.agentignore', '.aiignore'],
-      mode: 'content',
-      limit: 0,
-      // Lines are cut only by the 25000-character budget, as Qwen does.
-      maxLineLength: MAX_CHARS + 1,
-      timeoutMs: TIMEOUT_MS,
-    });
-    if (r.timedOut) throw shapeError('timeout', `the search ran past ${TIMEOUT_MS}ms; narrow it with path or glob`, 'grep_execution_error');
-    return r;
+    const paths = given !== undefined ? [given] : [...c.scope.roots];
+    const r = await c.engine.search.grep(c, { ...GREP, pattern: args.pattern, paths, globs: args.glob ? [args.glob] : [] });
+    return finishedSearch(r, `the search ran past ${TIMEOUT_MS}ms; narrow it with path or glob`);
   },
   format(r, args, c): Reply {
     // Qwen names the search path as it reads once shell escapes are undone.
     const where = `${searched(c, args.path !== undefined ? unescapeShellPath(args.path) : undefined)}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
-    // Roots that hold one another would report a file twice; each file counts once.
-    const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
-    const all = files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`));
+    const { files, lines: all } = matchLines(r);
     const host = { paths: files.map((f) => f.path), details: { backend: r.backend } };
     if (all.length === 0)
       return { text: `No matches found for pattern "${args.pattern}" ${where}.`, host: { ...host, summary: 'No matches found', counts: { matches: 0 } } };
-    // The line that crosses the budget is cut and counted among the omitted ones.
-    const { shown, cut } = fitLines(all.slice(0, Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES)), MAX_CHARS);
-    const dropped = all.length - shown.length + (cut ? 1 : 0);
+    const { shown, dropped } = fitFirst(all, Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES), MAX_CHARS);
     const n = all.length;
-    const more = dropped > 0 ? `\n---\n[${dropped} ${dropped === 1 ? 'line' : 'lines'} truncated] ...` : '';
     return {
-      text: `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${more}`,
+      text: `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${truncatedNote(dropped, 'line')}`,
       host: { ...host, summary: `Found ${n} match(es)`, counts: { matches: n, shown: shown.length }, truncated: dropped > 0 || r.truncated },
     };
   },

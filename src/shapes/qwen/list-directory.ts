@@ -1,11 +1,12 @@
 // list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
 // entries .gitignore and .qwenignore hide counted.
 import path from 'node:path';
-import { basenameFilter, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
+import { headOf, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { familyListOptions } from '../common/gemini-family.js';
+import { familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
+import { truncatedNote } from './where.js';
 import { filtering, qwenObject } from '../common/gemini-family-schema.js';
 
 const MAX_ENTRIES = 100;
@@ -39,30 +40,22 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     const filt = args.file_filtering_options ?? {};
     const git = filt.respect_git_ignore !== false;
     const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore };
-    const r = await c.engine.search.list(c, dir, familyListOptions(opts));
-    const drop = basenameFilter(args.ignore);
+    const r = await familyList(c, dir, opts, args.ignore);
     // Qwen counts the .git entry it always hides among the git-ignored ones.
     const dotGit = git && (await c.engine.files.stat(c, path.join(r.path, '.git')).catch(() => undefined))?.exists ? 1 : 0;
-    const byGit = Object.entries(r.ignored).filter(([k]) => k !== 'glob' && k !== IGNORE_FILE);
-    return {
-      path: r.path,
-      entries: r.entries.filter((e) => !drop?.(e.name)),
-      gitIgnored: byGit.reduce((a, [, v]) => a + v, dotGit),
-      qwenIgnored: r.ignored[IGNORE_FILE] ?? 0,
-    };
+    const byGit = r.byRule.filter(([k]) => k !== IGNORE_FILE).reduce((a, [, v]) => a + v, dotGit);
+    return { path: r.path, entries: r.entries, gitIgnored: byGit, qwenIgnored: r.byRule.find(([k]) => k === IGNORE_FILE)?.[1] ?? 0 };
   },
   format(r, args): Reply {
     const shownPath = path.normalize(unescapeShellPath(args.path));
     const host = { paths: [r.path] };
     if (r.entries.length === 0)
       return { text: `Directory ${shownPath} is empty.`, host: { ...host, summary: `Directory ${shownPath} is empty.`, counts: { entries: 0 } } };
-    const shown = r.entries.slice(0, MAX_ENTRIES);
-    const more = r.entries.length - shown.length;
+    const { shown, more } = headOf(r.entries, MAX_ENTRIES);
     const lines = shown.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : e.name));
-    const tail = more > 0 ? `\n---\n[${more} ${more === 1 ? 'item' : 'items'} truncated] ...` : '';
     const ignored = r.gitIgnored + r.qwenIgnored > 0 ? `\n\n(${r.gitIgnored} git-ignored, ${r.qwenIgnored} qwen-ignored)` : '';
     return {
-      text: `Listed ${r.entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${tail}${ignored}`,
+      text: `Listed ${r.entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${truncatedNote(more, 'item')}${ignored}`,
       host: { ...host, summary: `Listed ${r.entries.length} item(s)`, counts: { entries: r.entries.length, shown: shown.length }, truncated: more > 0 },
     };
   },

@@ -10,6 +10,17 @@ const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
 const MAX_CHARS = 25_000;
+/** How Qwen runs a foreground command: its environment and time limits, stdout apart from stderr, 1 MB kept and the rest spilled to a file, the cwd not carried to the next call. */
+const RUN = {
+  workdirField: 'directory',
+  env: ENV,
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+  maxTimeoutMs: MAX_TIMEOUT_MS,
+  streams: 'separate',
+  maxOutputBytes: 1024 * 1024,
+  spillOverBytes: MAX_CHARS,
+  persistCwd: false,
+} as const;
 /** The prefix of a background shell's id (Qwen's task ids). */
 export const TASK_PREFIX = 'bg_';
 /** A standalone "sleep N" (N >= 2 s) at the start of a line, alone or before more commands. */
@@ -133,19 +144,7 @@ export const runShellCommand = defineTool<Args>({
       throw badParams(why, 'command');
     }
     const timeout = args.timeout ?? DEFAULT_TIMEOUT_MS;
-    const r = await c.engine.shell.run(c, {
-      command: args.command,
-      workdir: args.directory,
-      workdirField: 'directory',
-      env: ENV,
-      timeoutMs: timeout,
-      defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
-      maxTimeoutMs: MAX_TIMEOUT_MS,
-      streams: 'separate',
-      maxOutputBytes: 1024 * 1024,
-      spillOverBytes: MAX_CHARS,
-      persistCwd: false,
-    });
+    const r = await c.engine.shell.run(c, { ...RUN, command: args.command, workdir: args.directory, timeoutMs: timeout });
     return finished(r, args, timeout);
   },
   // A run cancelled while it ran: what it printed so far, in Gemini CLI's and Qwen Code's words.

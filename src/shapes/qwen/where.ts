@@ -4,3 +4,6 @@ import type { Call } from '../common/define.js';
 /** The search path as given, else "across N workspace directories" or "in the workspace directory". */
 export const searched = (c: Call, given?: string): string =>
   given !== undefined ? `in path "${given}"` : c.scope.roots.length > 1 ? `across ${c.scope.roots.length} workspace directories` : 'in the workspace directory';
+
+/** Qwen's closing note on what a listing, glob or search left out ("" when nothing). */
+export const truncatedNote = (more: number, word: string): string => (more > 0 ? `\n---\n[${more} ${more === 1 ? word : `${word}s`} truncated] ...` : '');

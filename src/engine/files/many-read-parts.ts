@@ -1,0 +1,16 @@
+// A many-file read for a model sorted into what a tool shows of it: the files skipped, the
+// files shown (text and attached alike), the data to attach, and the audio and video types
+// among them (Gemini CLI leads its answer with a line naming those).
+import type { ModelManyEntry, ModelManyResult } from './model-read.js';
+
+type Skipped = Extract<ModelManyEntry, { kind: 'skipped' }>;
+type Shown = Exclude<ModelManyEntry, Skipped>;
+
+export function manyReadParts(r: ModelManyResult) {
+  const skipped = r.files.flatMap((f) => (f.kind === 'skipped' ? [f] : []));
+  const shown = r.files.flatMap((f): Shown[] => (f.kind === 'skipped' ? [] : [f]));
+  const attached = shown.flatMap((f) => (f.kind === 'attached' ? [f] : []));
+  const avTypes = new Set(attached.flatMap((f) => (f.media === 'audio' || f.media === 'video' ? [f.mediaType] : [])));
+  const blobs = attached.map((f) => ({ mediaType: f.mediaType, data: f.data }));
+  return { skipped, shown, avTypes: [...avTypes], blobs, paths: shown.map((f) => f.path) };
+}

@@ -1,0 +1,16 @@
+// A grep's matches as "path:line:text" lines, each file once, and the first of them fitted to
+// a character budget, for tools that list matches flat rather than by file (Qwen Code).
+import { fitLines } from '../text/fit.js';
+import type { GrepFile, GrepResult } from './types.js';
+
+/** The files of `r` once each (roots that hold one another report a file twice), and its match lines as "path:line:text". */
+export function matchLines(r: GrepResult): { files: GrepFile[]; lines: string[] } {
+  const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
+  return { files, lines: files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`)) };
+}
+
+/** The first `limit` of `lines` within `maxChars`; the line that crosses the budget is cut and counted among the dropped. */
+export function fitFirst(lines: readonly string[], limit: number, maxChars: number): { shown: string[]; dropped: number } {
+  const { shown, cut } = fitLines(lines.slice(0, limit), maxChars);
+  return { shown, dropped: lines.length - shown.length + (cut ? 1 : 0) };
+}
