@@ -181,30 +181,17 @@ export class CodeEngine {
   }
 
   async definition(ctx: CodeContext, input: string, place: Place): Promise<CodeLocation[]> {
-    const { at, file, lines } = await this.open(ctx, input, place);
-    const res = await this.ask<Location | Location[] | LocationLink[] | null>(at.server, 'textDocument/definition', {
-      textDocument: { uri: pathToFileURL(file).href },
-      position: toLsp(lines, place),
-    });
+    const { res } = await this.askAt<Location | Location[] | LocationLink[] | null>(ctx, input, place, 'textDocument/definition');
     return this.locations(ctx, res);
   }
 
   async references(ctx: CodeContext, input: string, place: Place, includeDeclaration: boolean): Promise<CodeLocation[]> {
-    const { at, file, lines } = await this.open(ctx, input, place);
-    const res = await this.ask<Location[] | null>(at.server, 'textDocument/references', {
-      textDocument: { uri: pathToFileURL(file).href },
-      position: toLsp(lines, place),
-      context: { includeDeclaration },
-    });
+    const { res } = await this.askAt<Location[] | null>(ctx, input, place, 'textDocument/references', { context: { includeDeclaration } });
     return this.locations(ctx, res);
   }
 
   async hover(ctx: CodeContext, input: string, place: Place): Promise<string | undefined> {
-    const { at, file, lines } = await this.open(ctx, input, place);
-    const res = await this.ask<Hover | null>(at.server, 'textDocument/hover', {
-      textDocument: { uri: pathToFileURL(file).href },
-      position: toLsp(lines, place),
-    });
+    const { res } = await this.askAt<Hover | null>(ctx, input, place, 'textDocument/hover');
     if (!res) return undefined;
     const part = (c: unknown): string => (typeof c === 'string' ? c : ((c as { value?: string }).value ?? ''));
     const text = (Array.isArray(res.contents) ? res.contents.map(part) : [part(res.contents)]).filter((s) => s.trim() !== '').join('\n\n');
@@ -212,21 +199,13 @@ export class CodeEngine {
   }
 
   async implementation(ctx: CodeContext, input: string, place: Place): Promise<CodeLocation[]> {
-    const { at, file, lines } = await this.open(ctx, input, place);
-    const res = await this.ask<Location | Location[] | LocationLink[] | null>(at.server, 'textDocument/implementation', {
-      textDocument: { uri: pathToFileURL(file).href },
-      position: toLsp(lines, place),
-    });
+    const { res } = await this.askAt<Location | Location[] | LocationLink[] | null>(ctx, input, place, 'textDocument/implementation');
     return this.locations(ctx, res);
   }
 
   /** The call-hierarchy items at `place` (usually the function there). */
   async prepareCallHierarchy(ctx: CodeContext, input: string, place: Place): Promise<CallHierarchyEntry[]> {
-    const { at, file, lines } = await this.open(ctx, input, place);
-    const res = await this.ask<CallHierarchyItem[] | null>(at.server, 'textDocument/prepareCallHierarchy', {
-      textDocument: { uri: pathToFileURL(file).href },
-      position: toLsp(lines, place),
-    });
+    const { res } = await this.askAt<CallHierarchyItem[] | null>(ctx, input, place, 'textDocument/prepareCallHierarchy');
     const out: CallHierarchyEntry[] = [];
     for (const item of res ?? []) out.push(await this.entry(ctx, item));
     return out;
@@ -335,12 +314,7 @@ export class CodeEngine {
    * already written), and only if no file changed since the server computed the edit.
    */
   async rename(ctx: CodeContext, input: string, place: Place, newName: string, apply: boolean): Promise<RenameResult> {
-    const { at, file, lines } = await this.open(ctx, input, place);
-    const edit = await this.ask<WorkspaceEdit | null>(at.server, 'textDocument/rename', {
-      textDocument: { uri: pathToFileURL(file).href },
-      position: toLsp(lines, place),
-      newName,
-    });
+    const { res: edit, at } = await this.askAt<WorkspaceEdit | null>(ctx, input, place, 'textDocument/rename', { newName });
     const byFile = new Map<string, TextEdit[]>();
     for (const [uri, edits] of Object.entries(edit?.changes ?? {})) byFile.set(uri, [...(byFile.get(uri) ?? []), ...edits]);
     for (const dc of edit?.documentChanges ?? []) {
@@ -542,6 +516,13 @@ export class CodeEngine {
       throw unavailable(err, input, lang.spec.name);
     }
     return { at, file: resolved.real, text: loaded.text, lines };
+  }
+
+  /** Opens `input` and asks its server `method` about `place`: a text-document position request, plus `extra` params. */
+  private async askAt<R>(ctx: CodeContext, input: string, place: Place, method: string, extra: object = {}): Promise<{ res: R; at: ServerFor }> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const res = await this.ask<R>(at.server, method, { textDocument: { uri: pathToFileURL(file).href }, position: toLsp(lines, place), ...extra });
+    return { res, at };
   }
 
   private async ask<R>(server: LanguageServer, method: string, params: unknown): Promise<R> {
