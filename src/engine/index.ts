@@ -410,7 +410,7 @@ export { ERROR_KINDS, everyKind } from './error-kinds.js';
 // shapes-b (gemini, qwen, anthropic): occurrences counted as Python counts them, a unique one
 // replaced, lines inserted and the lines around a change; sizes as du -h prints them.
 export { countOf, insertLines, linesAround, linesOf, replaceFirst } from './text/occurrences.js';
-export { humanSize } from './text/human-size.js';
+export { humanSize, scaledSize } from './text/human-size.js';
 export { headCut } from './text/head-cut.js';
 // A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
 export { pause, waitMs } from './shell/pause.js';

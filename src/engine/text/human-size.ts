@@ -1,14 +1,20 @@
-// Sizes as `du -h` prints them (Anthropic's memory tool lists files so).
+// Sizes as people read them: the byte count scaled to the largest 1024-based unit it reaches.
 
-/** Bytes below 1 KiB as "17B", else one decimal under 10 ("4.0K", "1.5M") and whole above ("12K"). */
+/** `bytes` (at least 1024) in KiB, MiB, GiB or TiB: the value and the unit's index (0 = K, up to 3 = T). */
+export function scaledSize(bytes: number): { value: number; unit: number } {
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < 3) {
+    value /= 1024;
+    unit++;
+  }
+  return { value, unit };
+}
+
+/** As `du -h` prints it (Anthropic's memory tool lists files so): "17B", one decimal under 10 ("4.0K", "1.5M"), whole above ("12K"). */
 export function humanSize(bytes: number): string {
   if (bytes < 1024) return `${bytes}B`;
-  const units = ['K', 'M', 'G', 'T'];
-  let v = bytes / 1024;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return v < 10 ? `${v.toFixed(1)}${units[u]}` : `${Math.round(v)}${units[u]}`;
+  const { value, unit } = scaledSize(bytes);
+  const u = 'KMGT'[unit]!;
+  return value < 10 ? `${value.toFixed(1)}${u}` : `${Math.round(value)}${u}`;
 }

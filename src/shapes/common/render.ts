@@ -1,18 +1,13 @@
 // Rendering shared by several vendors' shapes: sizes and durations as a model is shown them.
+import { scaledSize } from '../../engine/index.js';
 
 // ---- claude
 
 /** 575.1KB, 256KB, 1.5MB: one decimal, none when it is zero ("N bytes" under 1KB). */
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let v = bytes / 1024;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${v.toFixed(1).replace(/\.0$/, '')}${units[i]}`;
+  const { value, unit } = scaledSize(bytes);
+  return `${value.toFixed(1).replace(/\.0$/, '')}${['KB', 'MB', 'GB', 'TB'][unit]}`;
 }
 
 /** "1s", "90s" → "1m 30s": how long a timeout was. */
