@@ -227,7 +227,7 @@ export function createEngine(config: EngineConfig): Engine {
         watched(
           code,
           ctx,
-          patchPaths(patch),
+          () => patchPaths(patch),
           () => applyPatch(ctx.scope, patch, withAt(opts, ctx)),
           (r) => r.changes.map((c) => ({ path: c.path, deleted: c.action === 'delete' })),
         ),

@@ -24,20 +24,21 @@ async function textOf(file: string): Promise<string | null> {
 }
 
 /**
- * Runs a writing call `run`, whose inputs name `inputs` (paths as the caller wrote them), and
- * reports what `changed(result)` lists: real paths, and whether each was deleted.
+ * Runs a writing call `run`, whose inputs name `inputs` (paths as the caller wrote them; a
+ * function when finding them costs work, done only when diagnostics are wanted), and reports
+ * what `changed(result)` lists: real paths, and whether each was deleted.
  */
 export async function watched<R>(
   code: CodeEngine,
   ctx: CodeContext & DiagnosticsSink,
-  inputs: readonly string[],
+  inputs: readonly string[] | (() => readonly string[]),
   run: () => Promise<R>,
   changed: (r: R) => Array<{ path: string; deleted?: boolean }>,
 ): Promise<R> {
   const sink = ctx.changeDiagnostics;
   if (!sink || !code.enabled) return run();
   const before = new Map<string, string | null>();
-  for (const input of inputs) {
+  for (const input of typeof inputs === 'function' ? inputs() : inputs) {
     try {
       const r = await ctx.scope.resolve(input, ctx.cwd ?? ctx.session.cwd);
       if (code.handles(r.real)) before.set(r.real, await textOf(r.real));
