@@ -26,6 +26,8 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** --log-level of a stdio server (default warn). */
   logLevel?: string;
+  /** More flags for a stdio server. */
+  args?: string[];
 }
 
 function newClient(opts: ClientOptions): Client {
@@ -42,7 +44,7 @@ export async function connectStdio(shape: string, root: string, opts: ClientOpti
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [CLI, 'mcp', '--shape', shape, '--root', root, '--log-level', opts.logLevel ?? 'warn'],
+    args: [CLI, 'mcp', '--shape', shape, '--root', root, '--log-level', opts.logLevel ?? 'warn', ...(opts.args ?? [])],
     env: { ...(process.env as Record<string, string>) },
     stderr: 'pipe',
   });

@@ -1,12 +1,13 @@
 // --metrics-listen: a scrape after known calls over gRPC (unary and CallToolStream) and MCP
 // gives exact counts, counted once at the toolbox for every transport.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { CallToolEvent, ToolboxStreamClient } from '../../src/gen/facet/toolbox/v1/stream.js';
-import { connectHttp } from '../mcp/fixture.js';
+import { connectHttp, connectStdio } from '../mcp/fixture.js';
 import { metadataFor, serverFixture } from '../helpers/server.js';
 
 /** The samples of a Prometheus text page, keyed `name{label="value",...}` with labels sorted. */
@@ -148,5 +149,32 @@ describe('metrics with --lsp on', () => {
     const r = await call('code.diagnostics', { path: 'a.ts' }, { session: 'm2', deadlineMs: 170_000 });
     assert.equal(r.error, '');
     assert.equal(samples((await scrape(url)).page).get('facet_language_servers'), 1);
+  });
+});
+
+describe('metrics beside MCP on stdio', () => {
+  test('`facet mcp --metrics-listen` serves the counts of its stdio calls, and logs the URL on stderr', async (tc) => {
+    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'facet-metrics-stdio-')));
+    tc.after(() => rmSync(root, { recursive: true, force: true }));
+    writeFileSync(path.join(root, 'a.txt'), 'hello\n');
+    const mcp = await connectStdio('core', root, { logLevel: 'info', args: ['--metrics-listen', '127.0.0.1:0'] });
+    try {
+      assert.equal((await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'a.txt' } })).isError ?? false, false);
+      assert.equal((await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'missing.txt' } })).isError, true);
+      const serving = mcp
+        .stderr()
+        .split('\n')
+        .filter((l) => l.includes('serving MCP on stdio'))
+        .map((l) => JSON.parse(l) as { metrics?: string });
+      assert.equal(serving.length, 1);
+      const url = serving[0]!.metrics!;
+      assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
+      const s = samples((await scrape(url)).page);
+      assert.equal(s.get(key('facet_tool_calls_total', { transport: 'mcp', shape: 'core', tool: 'fs.read', outcome: 'ok' })), 1);
+      assert.equal(s.get(key('facet_tool_calls_total', { transport: 'mcp', shape: 'core', tool: 'fs.read', outcome: 'NOT_FOUND' })), 1);
+      assert.equal(s.get('facet_sessions'), 1);
+    } finally {
+      await mcp.close();
+    }
   });
 });
