@@ -75,6 +75,14 @@ function shown(res: Awaited<ReturnType<typeof callTool>>): string {
 
 const note = "[sandbox] Facet's shell sandbox stopped this: ";
 
+/** The host block's details (the structured item holding the display block). */
+function hostDetails(res: Awaited<ReturnType<typeof callTool>>): Record<string, unknown> | undefined {
+  for (const c of res.content)
+    if (c.body?.$case === 'structured' && c.body.value && 'display' in c.body.value)
+      return (c.body.value.display as { details?: Record<string, unknown> }).details;
+  return undefined;
+}
+
 describe('the sandbox refuses what lies outside the roots, in every shape', { skip }, () => {
   const f = serverFixture({
     prefix: 'facet-sandbox-',
@@ -89,7 +97,10 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
       const s = `${t.shape}-${t.tool}`;
       const secret = path.join(outside.dir, 'secret.txt');
 
-      const read = await run(`cat ${secret}`, s);
+      const readRes = await f.call(t.tool, t.args(`cat ${secret}`), { shape: t.shape, session: s });
+      // The host block carries the refusal as data, in every shape.
+      assert.deepEqual(hostDetails(readRes)?.sandbox, [{ kind: 'hidden', path: secret }]);
+      const read = shown(readRes);
       assert.ok(!read.includes(SECRET), read);
       assert.ok(read.includes(`cat: ${secret}: No such file or directory`), read);
       assert.ok(read.includes(`${note}${secret} is outside the roots and hidden.`), read);

@@ -49,6 +49,8 @@ export interface ShellContext {
   signal?: AbortSignal;
   /** Told of every output chunk of the call's command, or of the job it waits on. */
   progress?: ProgressSink;
+  /** Set by a caller that wants what the sandbox refused as data: each run whose output earned a note adds its refusals. */
+  sandboxRefusals?: SandboxRefusal[];
 }
 
 export interface CommandOptions {
@@ -199,7 +201,9 @@ export class ShellEngine {
       sandbox,
       annotate: (text, background) => {
         const found = this.refusals(sandbox, text, cwd, env, background.length);
-        return found.length > 0 ? { note: refusalNote(found, sandbox!.roots), facts: found } : undefined;
+        if (found.length === 0) return undefined;
+        ctx.sandboxRefusals?.push(...found);
+        return { note: refusalNote(found, sandbox!.roots), facts: found };
       },
     });
     const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
@@ -249,7 +253,10 @@ export class ShellEngine {
       sandbox,
       annotate: (text) => {
         const found = this.refusals(sandbox, text, cwd, env);
-        return found.length > 0 ? refusalNote(found, sandbox!.roots) : undefined;
+        if (found.length === 0) return undefined;
+        // Reaches the host block only when the job ends within the call that started it (Codex's exec_command waiting).
+        ctx.sandboxRefusals?.push(...found);
+        return refusalNote(found, sandbox!.roots);
       },
     });
   }
@@ -320,6 +327,7 @@ export class ShellEngine {
     if (found.length > 0) {
       outcome.output = `${result.output}${result.output === '' ? '' : '\n'}${refusalNote(found, sandbox!.roots)}`;
       outcome.sandbox = found;
+      ctx.sandboxRefusals?.push(...found);
     }
     if (result.end.type === 'exit') {
       const real = await fsp.realpath(result.end.cwd).catch(() => undefined);

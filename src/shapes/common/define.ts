@@ -5,7 +5,16 @@
 // calls), `format` (the engine's answer in the vendor's words) and `errors` (conditions onto
 // the vendor's wording).
 import type { FacetConfig } from '../../config.js';
-import { type ChangeDiagnostics, type Condition, type Engine, type EngineError, type ErrorKind, type FailureOf, isEngineError } from '../../engine/index.js';
+import {
+  type ChangeDiagnostics,
+  type Condition,
+  type SandboxRefusal,
+  type Engine,
+  type EngineError,
+  type ErrorKind,
+  type FailureOf,
+  isEngineError,
+} from '../../engine/index.js';
 import type { Blob, HandlerContext, HostBlock, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
 import { renameFields } from '../../registry/fields.js';
 import { failureResult } from '../../registry/result.js';
@@ -28,6 +37,8 @@ export interface Call extends HandlerContext {
   tool: string;
   /** Where the engine's writing calls leave the diagnostics their changes introduced (engine/lsp/watch.ts). */
   changeDiagnostics: ChangeDiagnostics[];
+  /** What the shell sandbox refused in this call's commands; the host block carries it as data. */
+  sandboxRefusals: SandboxRefusal[];
 }
 
 /** A tool's answer in its vendor's words: the model's text and what the host block adds. */
@@ -182,6 +193,7 @@ function callOf(ctx: HandlerContext, env: ShapeEnv, tool: string): Call {
     config: env.config,
     tool,
     changeDiagnostics: [],
+    sandboxRefusals: [],
   };
   if (ctx.deadline !== undefined) c.deadline = ctx.deadline;
   if (ctx.progress !== undefined) c.progress = ctx.progress;
@@ -229,6 +241,7 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
           result = failed(table.name, err, words(err, args, c));
         }
         if (c.changeDiagnostics.length > 0) result = withDiagnostics(result, c.changeDiagnostics, dialect, c);
+        if (c.sandboxRefusals.length > 0) result.host = { ...result.host, details: { ...result.host?.details, sandbox: c.sandboxRefusals } };
         return dialect.after ? dialect.after(result, c) : result;
       },
       // Failures raised before the call (bad arguments, an evicted session) in the same words, or the dialect's words for them.
