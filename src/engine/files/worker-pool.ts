@@ -32,8 +32,14 @@ const POOL_SIZE = Math.max(1, Math.min(os.availableParallelism(), 2));
 export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
+  private replies = 0;
 
   constructor(private readonly script: URL) {}
+
+  /** Tasks a worker answered so far: how a test sees that work ran off the event loop, without timing it. */
+  get answered(): number {
+    return this.replies;
+  }
 
   /** The worker's reply to the task's message, or undefined when the worker failed or overran; never rejects. */
   run(start: (waitedMs: number) => Dispatch): Promise<unknown> {
@@ -64,6 +70,7 @@ export class WorkerPool {
     slot.task = undefined;
     slot.timer = undefined;
     slot.worker.unref(); // idle workers never hold the process
+    if (reply !== undefined) this.replies++;
     task?.settle(reply);
     this.pump();
   }
