@@ -500,3 +500,11 @@ export { workspaceDirs } from './workspace-dirs.js';
 export { regionSnippet } from './files/region-snippet.js';
 export type { EditOptions } from './files/edit.js';
 export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
+// shape-search: the facts search and web tools share across shapes (files with matches and
+// their count, a grep capped per file and widened around a few matches, a search answer with
+// its sources numbered, an argument that must be one of a table's keys).
+export { matchedFiles } from './search/match-lines.js';
+export { grepAround } from './search/auto-context.js';
+export { citedSearch, type CitedSearch, flatSnippet } from './web/cited-search.js';
+export { requireOneOf } from './arg-checks.js';
+export { countSoFar } from './search/listing-view.js';

@@ -5,6 +5,7 @@ import type { CrossSiteRedirect } from './fetch.js';
 import type { FindInPageResult } from './index.js';
 import type { FetchedPage } from './page.js';
 import type { SearchResponse } from './search/types.js';
+import { flatSnippet } from './cited-search.js';
 
 /** Plain JSON (no undefined) so the block maps onto a protobuf Struct. */
 export const plainJson = (value: object): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
@@ -47,7 +48,7 @@ export function searchView(r: SearchResponse): { text: string; data: Record<stri
   r.results.forEach((x, i) => {
     const lines = [`${i + 1}. ${x.title}`, `   ${x.url}`];
     if (x.date) lines.push(`   Date: ${x.date}`);
-    if (x.snippet) lines.push(`   ${x.snippet.replace(/\s+/g, ' ').trim()}`);
+    if (x.snippet) lines.push(`   ${flatSnippet(x)}`);
     if (x.content) lines.push('', x.content.trim());
     parts.push(lines.join('\n'));
   });
