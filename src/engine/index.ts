@@ -508,3 +508,4 @@ export { grepAround } from './search/auto-context.js';
 export { citedSearch, type CitedSearch, flatSnippet } from './web/cited-search.js';
 export { requireOneOf } from './arg-checks.js';
 export { countSoFar } from './search/listing-view.js';
+export { redirectFacts } from './web/views.js';

@@ -1,12 +1,13 @@
 // The facts several shapes' search and web tools put their own words around: the files a grep
 // found matches in and how many, a grep capped per file and widened around a few matches, a
-// search answer with its sources numbered, an argument that must be one of a table's keys, and a
-// count that stopped early. The greps run for real over a temporary tree (built-in searcher).
+// search answer with its sources numbered, a redirect reported to the host, an argument that
+// must be one of a table's keys, and a count that stopped early. The greps run for real over a
+// temporary tree (built-in searcher).
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { citedSearch, countSoFar, EngineError, flatSnippet, grep, grepAround, matchedFiles, requireOneOf } from '../../src/engine/index.js';
+import { citedSearch, countSoFar, EngineError, flatSnippet, grep, grepAround, matchedFiles, redirectFacts, requireOneOf } from '../../src/engine/index.js';
 import type { GrepOptions, GrepResult, SearchResponse } from '../../src/engine/index.js';
 import { Scope } from '../../src/engine/scope.js';
 import { tempDir } from '../helpers/server.js';
@@ -112,4 +113,12 @@ test('requireOneOf maps a known value and names the field and the choices otherw
 test('countSoFar marks a count that stopped before the end', () => {
   assert.equal(countSoFar(12, true), '12');
   assert.equal(countSoFar(12, false), '12+');
+});
+
+test('redirectFacts: the host summary and details of a cross-site redirect that was reported', () => {
+  const r = { url: 'https://a.example/x', redirectUrl: 'https://b.example/y', status: 301, statusText: 'Moved Permanently', redirects: [] };
+  assert.deepEqual(redirectFacts(r), {
+    summary: 'https://a.example/x redirects to https://b.example/y',
+    details: { url: 'https://a.example/x', redirectUrl: 'https://b.example/y', status: 301 },
+  });
 });

@@ -17,6 +17,12 @@ export const pageData = (p: FetchedPage) =>
     ...{ chars_truncated: p.charsTruncated, from_cache: p.fromCache },
   });
 
+/** What a host shows of a cross-site redirect that was reported rather than followed. */
+export const redirectFacts = (r: CrossSiteRedirect) => ({
+  summary: `${r.url} redirects to ${r.redirectUrl}`,
+  details: { url: r.url, redirectUrl: r.redirectUrl, status: r.status },
+});
+
 export const redirectData = (r: CrossSiteRedirect) => plainJson({ url: r.url, redirect_url: r.redirectUrl, status: r.status, redirects: r.redirects });
 
 /** The passages of a find as "[n] line L, column C: …before**match**after…" under a head line, and its block. */
