@@ -389,10 +389,9 @@ export {
 } from './files/model-read.js';
 export { recentFirst } from './search/recent-first.js';
 export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
-export { basenameFilter, capPerFile, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
+export { basenameFilter, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
 export { stripAnsi } from './shell/capture.js';
 export { hasCommandSubstitution } from './shell/command-text.js';
-export { withCitations } from './web/citations.js';
 export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
 export { idleTimeoutFailure } from './shell/idle-timeout.js';
 // Media fitted for a model, result pages and count arguments (claude, grok).
