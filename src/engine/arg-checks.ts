@@ -27,3 +27,11 @@ export function requireAtLeast(value: number, min: number, field: string, given:
   if (value < min) throw new EngineError('invalid_argument', `${field} must be ${min} or more`, { field, facts: { [field]: given } });
   return value;
 }
+
+/** What `table` maps `value` to; a value it has no entry for is invalid_argument naming `field` and the values it takes. */
+export function requireOneOf<T>(value: string, table: Readonly<Record<string, T>>, field: string): T {
+  if (!Object.hasOwn(table, value)) {
+    throw new EngineError('invalid_argument', `${field} ${value} is not one of ${Object.keys(table).join(', ')}`, { field, facts: { [field]: value } });
+  }
+  return table[value]!;
+}

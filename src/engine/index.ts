@@ -389,10 +389,9 @@ export {
 } from './files/model-read.js';
 export { recentFirst } from './search/recent-first.js';
 export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
-export { basenameFilter, capPerFile, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
+export { basenameFilter, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
 export { stripAnsi } from './shell/capture.js';
 export { hasCommandSubstitution } from './shell/command-text.js';
-export { withCitations } from './web/citations.js';
 export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
 export { idleTimeoutFailure } from './shell/idle-timeout.js';
 // Media fitted for a model, result pages and count arguments (claude, grok).
@@ -500,3 +499,12 @@ export { workspaceDirs } from './workspace-dirs.js';
 export { regionSnippet } from './files/region-snippet.js';
 export type { EditOptions } from './files/edit.js';
 export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
+// shape-search: the facts search and web tools share across shapes (files with matches and
+// their count, a grep capped per file and widened around a few matches, a search answer with
+// its sources numbered, an argument that must be one of a table's keys).
+export { matchedFiles } from './search/match-lines.js';
+export { grepAround } from './search/auto-context.js';
+export { citedSearch, type CitedSearch, flatSnippet } from './web/cited-search.js';
+export { requireOneOf } from './arg-checks.js';
+export { countSoFar } from './search/listing-view.js';
+export { redirectFacts } from './web/views.js';

@@ -1,6 +1,7 @@
 // A page of a search's output lines as ripgrep prints them (Kimi's Grep): the lines of the
 // mode asked for, files that usually hold secrets left out and named apart, paged by an
 // offset and a line limit (0: all), with what a tool says about the search besides.
+import path from 'node:path';
 import { engineFailure } from '../errors.js';
 import { isSensitive } from '../files/sensitive.js';
 import type { HostFacts } from '../host-facts.js';
@@ -15,6 +16,8 @@ export interface GrepPage {
   next?: number;
   /** Paths (relative) of the files with matches that were left out as secret. */
   secret: string[];
+  /** Their file names, each once, sorted. */
+  secretNames: string[];
   /** Files shown, and the matches in them. */
   files: number;
   occurrences: number;
@@ -38,11 +41,13 @@ export async function grepPage(
   const grouped = (opts.before ?? 0) > 0 || (opts.after ?? 0) > 0;
   const all = rgModeLines(shown, opts.mode ?? 'files', { name: (f) => f.relative, lineNumbers: o.lineNumbers, grouped, onlyMatching: false, cutNotes: false });
   const { page, next } = pageOf(all, o.offset, o.limit);
+  const secret = r.files.filter((f) => isSensitive(f.relative)).map((f) => f.relative);
   return {
     page,
     total: all.length,
     next,
-    secret: r.files.filter((f) => isSensitive(f.relative)).map((f) => f.relative),
+    secret,
+    secretNames: [...new Set(secret.map((p) => path.basename(p)))].sort(),
     files: shown.length,
     occurrences: shown.reduce((n, f) => n + f.matches, 0),
     timedOut: r.timedOut,

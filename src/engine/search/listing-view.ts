@@ -12,9 +12,12 @@ export interface EntriesView {
   truncated: boolean;
 }
 
+/** A count as far as counting went: "+" after it when counting stopped before the end. */
+export const countSoFar = (n: number, complete: boolean): string => `${n}${complete ? '' : '+'}`;
+
 export function listingView(r: ListResult): EntriesView {
   const lines = r.entries.map((e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : ''));
-  if (r.omitted > 0) lines.push(`(${r.omitted} more entries not shown; total ${r.total}${r.complete ? '' : '+'})`);
+  if (r.omitted > 0) lines.push(`(${r.omitted} more entries not shown; total ${countSoFar(r.total, r.complete)})`);
   if (r.entries.length === 0 && r.total === 0) lines.push('(empty directory)');
   const { path, offset, total, omitted, complete, ignored } = r;
   const data = { path, offset, total, omitted, complete, ignored, entries: r.entries.map((e) => ({ ...e })) };
@@ -24,7 +27,7 @@ export function listingView(r: ListResult): EntriesView {
 /** A glob page: its paths relative to `base` (directories end in "/"), a note when it was cut, and `of`, the total ("+" when counting stopped). */
 export function globView(r: GlobResult): EntriesView & { of: string } {
   const paths = r.entries.map((e) => e.relative + (e.type === 'directory' ? '/' : ''));
-  const of = `${r.total}${r.complete ? '' : '+'}`;
+  const of = countSoFar(r.total, r.complete);
   const note =
     r.total === 0 ? 'No files matched.' : r.truncated ? `(showing ${r.shown} of ${of} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)` : '';
   const { base, offset, shown, total, truncated, complete, ignored } = r;

@@ -14,3 +14,13 @@ export function fitFirst(lines: readonly string[], limit: number, maxChars: numb
   const { shown, cut } = fitLines(lines.slice(0, limit), maxChars);
   return { shown, dropped: lines.length - shown.length + (cut ? 1 : 0) };
 }
+
+/**
+ * The files of `r` that hold a match line (a files search: every file it names; context lines
+ * of capped or excluded matches alone do not count) and the match lines in them.
+ */
+export function matchedFiles(r: GrepResult): { files: GrepFile[]; matches: number } {
+  if (r.mode === 'files') return { files: r.files, matches: r.files.length > 0 ? r.totalMatchLines : 0 };
+  const files = r.files.filter((f) => f.lines.some((l) => l.kind === 'match'));
+  return { files, matches: files.reduce((n, f) => n + f.lines.filter((l) => l.kind === 'match').length, 0) };
+}

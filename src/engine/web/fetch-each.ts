@@ -7,6 +7,8 @@ import type { FetchOptions, WebEngine } from './index.js';
 import type { HostRateLimiter } from './rate-limit.js';
 
 export interface FetchEachResult {
+  /** The URLs tried: the first `max` of those given. */
+  asked: number;
   pages: Array<{ url: string; text: string; cut: boolean }>;
   /** URLs not fetched: with the failure, or the media type of content that is not text. */
   skipped: Array<{ url: string; err?: EngineError; mediaType?: string }>;
@@ -15,11 +17,12 @@ export interface FetchEachResult {
 export async function fetchEach(
   web: Pick<WebEngine, 'fetch'>,
   limiter: HostRateLimiter,
-  urls: readonly string[],
-  opts: Omit<FetchOptions, 'maxChars'> & { totalChars: number; signal: AbortSignal },
+  given: readonly string[],
+  opts: Omit<FetchOptions, 'maxChars'> & { totalChars: number; signal: AbortSignal; max?: number },
 ): Promise<FetchEachResult> {
-  const { totalChars, ...fetchOpts } = opts;
-  const out: FetchEachResult = { pages: [], skipped: [] };
+  const { totalChars, max, ...fetchOpts } = opts;
+  const urls = max === undefined ? given : given.slice(0, max);
+  const out: FetchEachResult = { asked: urls.length, pages: [], skipped: [] };
   for (const url of urls) {
     try {
       limiter.take(new URL(url).hostname); // the limiter folds case and trailing dots

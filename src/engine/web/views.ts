@@ -5,6 +5,7 @@ import type { CrossSiteRedirect } from './fetch.js';
 import type { FindInPageResult } from './index.js';
 import type { FetchedPage } from './page.js';
 import type { SearchResponse } from './search/types.js';
+import { flatSnippet } from './cited-search.js';
 
 /** Plain JSON (no undefined) so the block maps onto a protobuf Struct. */
 export const plainJson = (value: object): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
@@ -15,6 +16,12 @@ export const pageData = (p: FetchedPage) =>
     ...{ charset: p.charset, format: p.format, title: p.title, bytes: p.bytes, truncated: p.truncated, total_chars: p.totalChars },
     ...{ chars_truncated: p.charsTruncated, from_cache: p.fromCache },
   });
+
+/** What a host shows of a cross-site redirect that was reported rather than followed. */
+export const redirectFacts = (r: CrossSiteRedirect) => ({
+  summary: `${r.url} redirects to ${r.redirectUrl}`,
+  details: { url: r.url, redirectUrl: r.redirectUrl, status: r.status },
+});
 
 export const redirectData = (r: CrossSiteRedirect) => plainJson({ url: r.url, redirect_url: r.redirectUrl, status: r.status, redirects: r.redirects });
 
@@ -47,7 +54,7 @@ export function searchView(r: SearchResponse): { text: string; data: Record<stri
   r.results.forEach((x, i) => {
     const lines = [`${i + 1}. ${x.title}`, `   ${x.url}`];
     if (x.date) lines.push(`   Date: ${x.date}`);
-    if (x.snippet) lines.push(`   ${x.snippet.replace(/\s+/g, ' ').trim()}`);
+    if (x.snippet) lines.push(`   ${flatSnippet(x)}`);
     if (x.content) lines.push('', x.content.trim());
     parts.push(lines.join('\n'));
   });

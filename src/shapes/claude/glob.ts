@@ -1,6 +1,6 @@
 // Claude Code's Glob: names matched at any depth, .gitignore ignored, oldest-first paths
 // relative to the working directory, capped at 100 with a note of how many more matched.
-import { displayPath, whenMissing } from '../../engine/index.js';
+import { countSoFar, displayPath, whenMissing } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
@@ -46,7 +46,7 @@ export const glob = defineTool<Args>({
     // A directory named in the pattern that does not exist simply matches nothing.
     const r = await c.engine.search.glob(at, { ...GLOB, pattern: a.pattern, path: a.path }).catch(whenMissing('pattern', undefined));
     if (!r) return { text: 'No files found', host: { summary: `No files match ${a.pattern}`, counts: { files: 0 } } };
-    const [of, left] = [`${r.total}${r.complete ? '' : '+'}`, `${r.total - r.shown}${r.complete ? '' : '+'}`];
+    const [of, left] = [countSoFar(r.total, r.complete), countSoFar(r.total - r.shown, r.complete)];
     const cut = `(Showing ${r.shown} of ${of} matching files; ${left} more are not listed. Narrow the pattern or path to see the rest.)`;
     const lines = [...r.entries.map((e) => displayPath(e.path, at.cwd)), ...(r.total === 0 ? ['No files found'] : r.truncated ? [cut] : [])];
     const host = {

@@ -1,7 +1,7 @@
 // Claude Code's WebFetch over the web engine. Claude Code hands a fetched page to a small model
 // with the prompt and returns that model's answer; Facet has no model, so WebFetch returns the
 // page (as Markdown) with the prompt beside it.
-import { isCrossSiteRedirect } from '../../engine/index.js';
+import { isCrossSiteRedirect, redirectFacts } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';
@@ -71,10 +71,7 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
   },
   call: (a, c) => c.engine.web.fetch(a.url, { upgradeHttp: 'unless-allowed', crossSiteRedirects: 'report', maxChars: 100_000, signal: c.signal }),
   format(got, a) {
-    if (isCrossSiteRedirect(got)) {
-      const details = { url: got.url, redirectUrl: got.redirectUrl, status: got.status };
-      return { text: redirectText(got, a.prompt), host: { summary: `${got.url} redirects to ${got.redirectUrl}`, details } };
-    }
+    if (isCrossSiteRedirect(got)) return { text: redirectText(got, a.prompt), host: redirectFacts(got) };
     const { url, finalUrl, status, mediaType, fromCache } = got;
     const details = { url, finalUrl, status, mediaType, fromCache, ...(got.title ? { title: got.title } : {}) };
     const host = { summary: `Fetched ${finalUrl} (${status}, ${got.bytes} bytes)`, truncated: got.charsTruncated || got.truncated, details };

@@ -1,6 +1,6 @@
 // Claude Code's WebSearch over the configured search providers: links as JSON, the provider's
 // answer, a snippet per result, and the reminder to cite.
-import { engineFailure, type SearchResponse } from '../../engine/index.js';
+import { engineFailure, flatSnippet, type SearchResponse } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
@@ -18,7 +18,7 @@ function searchText(r: SearchResponse): string {
   const links = r.results.map((x) => ({ title: x.title, url: x.url }));
   const parts = [`Web search results for query: "${r.query}"`, links.length > 0 ? `Links: ${JSON.stringify(links)}` : 'No results found.'];
   if (r.answer) parts.push(r.answer.trim());
-  const snippets = r.results.filter((x) => x.snippet.trim() !== '').map((x) => `- [${x.title}](${x.url}): ${x.snippet.replace(/\s+/g, ' ').trim()}`);
+  const snippets = r.results.filter((x) => x.snippet.trim() !== '').map((x) => `- [${x.title}](${x.url}): ${flatSnippet(x)}`);
   if (snippets.length > 0) parts.push(snippets.join('\n'));
   return `${parts.join('\n\n')}\n\n\nREMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.`;
 }

@@ -106,3 +106,18 @@ export function cancelledReply(e: unknown, summary: string): Reply | undefined {
   const said = out.trim() ? ` Below is the output before it was cancelled:\n${out}` : ' There was no output before it was cancelled.';
   return { text: `Command was cancelled by user before it could complete.${said}`, failure: cancelled.err, host: { summary } };
 }
+
+// shape-search: the words both vendors' grep_search and glob open with.
+
+/** Where grep_search looked, with the file filter it was given. */
+export const searchedWhere = (where: string, filter?: string): string => `${where}${filter ? ` (filter: "${filter}")` : ''}`;
+
+/** grep_search's opening: no match (a whole sentence), or the count of matches (the caller ends the line). */
+export const matchesFound = (n: number, pattern: string, where: string): string =>
+  n === 0 ? `No matches found for pattern "${pattern}" ${where}.` : `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${pattern}" ${where}`;
+
+/** glob's opening: no file (a whole answer), or the count of files, `note` and their order, ending in ":". */
+export const filesFound = (n: number, pattern: string, where: string, note = ''): string =>
+  n === 0
+    ? `No files found matching pattern "${pattern}" ${where}`
+    : `Found ${n} file(s) matching "${pattern}" ${where}${note}, sorted by modification time (newest first):`;

@@ -1,5 +1,5 @@
 // web.fetch: one guarded page fetch, as Markdown, text, raw HTML, JSON or an image.
-import { isCrossSiteRedirect, pageData, plainJson, redirectData } from '../../engine/index.js';
+import { isCrossSiteRedirect, pageData, plainJson, redirectData, redirectFacts } from '../../engine/index.js';
 import { DEFAULT_MAX_CHARS, FETCH_MODES, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
 import { type ArgsOf, type Call, defineTool, TAGS } from './shared.js';
 
@@ -57,11 +57,8 @@ export const fetchTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<Ca
     }),
   format(got) {
     if (isCrossSiteRedirect(got)) {
-      const [text, details] = [
-        `${got.url} redirects to another site: ${got.redirectUrl} (${got.status} ${got.statusText}). Fetch that URL to follow it.`,
-        { url: got.url, redirectUrl: got.redirectUrl, status: got.status },
-      ];
-      return { text, data: redirectData(got), host: { summary: `${got.url} redirects to ${got.redirectUrl}`, details } };
+      const text = `${got.url} redirects to another site: ${got.redirectUrl} (${got.status} ${got.statusText}). Fetch that URL to follow it.`;
+      return { text, data: redirectData(got), host: redirectFacts(got) };
     }
     const details = plainJson({ url: got.finalUrl, status: got.status, mediaType: got.mediaType, title: got.title, fromCache: got.fromCache });
     const host = { summary: `Fetched ${got.finalUrl} (${got.status})`, counts: { bytes: got.bytes }, truncated: got.truncated || got.charsTruncated, details };

@@ -4,6 +4,7 @@ import type { GlobRootsResult, ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
+import { filesFound } from '../common/gemini-family.js';
 
 const schema = object({ pattern: 'string', dir_path: 'string', case_sensitive: 'boolean', respect_git_ignore: 'boolean', respect_gemini_ignore: 'boolean' }, [
   'pattern',
@@ -54,14 +55,10 @@ export const glob = defineTool<Args, GlobRootsResult>({
       ignoreFileNames: args.respect_gemini_ignore === false ? [] : ['.geminiignore'],
     }),
   format({ entries, ignored, bases }, args) {
-    const within = bases.join(', ');
-    if (entries.length === 0) {
-      const text = `No files found matching pattern "${args.pattern}" within ${within}`;
-      return { text, host: { summary: text, counts: { files: 0, ignored } } };
-    }
-    const note = ignored > 0 ? ` (${ignored} additional files were ignored)` : '';
+    const [n, within, note] = [entries.length, `within ${bases.join(', ')}`, ignored > 0 ? ` (${ignored} additional files were ignored)` : ''];
+    if (n === 0) return { text: filesFound(0, args.pattern, within), host: { summary: filesFound(0, args.pattern, within), counts: { files: 0, ignored } } };
     return {
-      text: `Found ${entries.length} file(s) matching "${args.pattern}" within ${within}${note}, sorted by modification time (newest first):\n${entries.map((e) => e.path).join('\n')}`,
+      text: `${filesFound(n, args.pattern, within, note)}\n${entries.map((e) => e.path).join('\n')}`,
       host: { summary: `Found ${entries.length} file(s)`, paths: entries.map((e) => e.path), counts: { files: entries.length, ignored } },
     };
   },

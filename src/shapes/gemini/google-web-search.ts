@@ -1,26 +1,10 @@
 // google_web_search: a grounded answer with [n] citation markers and a Sources list
 // (providers without grounding cite their numbered results the same way).
-import { type SearchResponse, withCitations } from '../../engine/index.js';
+import { citedSearch, type SearchResponse } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
-
-/** The grounded text and its Sources lines; providers without grounding cite their numbered results. */
-function searchBody(r: SearchResponse): string | undefined {
-  if (r.grounding && r.answer) {
-    const chunks = r.grounding.chunks.map((c, i) => {
-      const web = (c.web ?? {}) as { title?: string; uri?: string };
-      return `[${i + 1}] ${web.title || 'Untitled'} (${web.uri || 'No URI'})`;
-    });
-    const text = withCitations(r.answer, r.grounding);
-    return chunks.length > 0 ? `${text}\n\nSources:\n${chunks.join('\n')}` : text;
-  }
-  if (r.results.length === 0) return r.answer || undefined;
-  const cited = r.results.map((x, i) => `${x.snippet.replace(/\s+/g, ' ').trim() || x.title} [${i + 1}]`);
-  const lead = r.answer ? `${r.answer}\n\n` : '';
-  return `${lead}${cited.join('\n\n')}\n\nSources:\n${r.results.map((x, i) => `[${i + 1}] ${x.title || 'Untitled'} (${x.url})`).join('\n')}`;
-}
 
 export const googleWebSearch = defineTool<{ query: string }, SearchResponse>({
   name: 'google_web_search',
@@ -50,7 +34,9 @@ export const googleWebSearch = defineTool<{ query: string }, SearchResponse>({
     return c.engine.web.search(args.query, { limit: 10, signal: c.signal });
   },
   format(r, args) {
-    const body = searchBody(r);
+    const { answer, passages, sources } = citedSearch(r);
+    const list = sources.map((x, i) => `[${i + 1}] ${x.title || 'Untitled'} (${x.url ?? 'No URI'})`);
+    const body = [...(answer ? [answer] : []), ...passages, ...(list.length > 0 ? [`Sources:\n${list.join('\n')}`] : [])].join('\n\n');
     const host = { summary: `Searched for "${args.query}"`, counts: { results: r.results.length }, details: { provider: r.provider } };
     if (!body) return { text: `No search results or information found for query: "${args.query}"`, host };
     return { text: `Web search results for "${args.query}":\n\n${body}`, host: { ...host, details: { ...host.details, urls: r.results.map((x) => x.url) } } };

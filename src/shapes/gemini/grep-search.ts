@@ -1,8 +1,8 @@
 // grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
 // 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
-import { capPerFile, type GrepOptions, type GrepResult, safeRegExp, type ArgsOf, withAutoContext } from '../../engine/index.js';
+import { grepAround, type GrepLine, type GrepOptions, type GrepResult, matchedFiles, safeRegExp, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { CUT_MARK, finishedSearch } from '../common/gemini-family.js';
+import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
@@ -22,37 +22,8 @@ const TIMEOUT_MS = 30_000;
 /** How Gemini greps: lines cut at 2000 characters, 30 s, the first total_max_matches in path order (the order Gemini's own walk gives). */
 const GREP = { inPathOrder: true, limit: 0, maxLineLength: 2000, timeoutMs: TIMEOUT_MS } as const;
 
-/** The Gemini output: a header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---". */
-function formatGrep(r: GrepResult, args: Args): Reply {
-  const max = args.total_max_matches ?? 100;
-  const where = `in path "${args.dir_path ?? '.'}"${args.include_pattern ? ` (filter: "${args.include_pattern}")` : ''}`;
-  const files = r.mode === 'files' ? r.files : r.files.filter((f) => f.lines.some((l) => l.kind === 'match'));
-  const matches = r.mode === 'files' ? r.totalMatchLines : files.reduce((n, f) => n + f.lines.filter((l) => l.kind === 'match').length, 0);
-  const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
-  const blocks = files.map(
-    (f) => `File: ${f.relative}\n${f.lines.map((l) => `L${l.line}${l.kind === 'match' ? ':' : '-'} ${l.text}${l.cut ? CUT_MARK : ''}`).join('\n')}\n---`,
-  );
-  const text =
-    files.length === 0
-      ? `No matches found for pattern "${args.pattern}" ${where}.`
-      : r.mode === 'files'
-        ? `Found ${files.length} files with matches for pattern "${args.pattern}" ${where}${limited}:\n${files
-            .map((f) => f.relative)
-            .sort()
-            .join('\n')}`
-        : `Found ${matches} ${matches === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}${limited}:\n---\n${blocks.join('\n')}`;
-  const shown = files.length ? matches : 0;
-  return {
-    text,
-    host: {
-      summary: shown ? `Found ${shown} match(es) in ${files.length} file(s)` : 'No matches found',
-      paths: r.files.map((f) => f.path),
-      counts: { matches: shown, files: files.length },
-      truncated: r.truncated,
-      details: { backend: r.backend },
-    },
-  };
-}
+/** Lines of context added when no context was asked, by the number of matches found (one: 50, two or three: 15). */
+const AUTO_CONTEXT = [50, 15, 15];
 
 export const grepSearch = defineTool<Args, GrepResult>({
   name: 'grep_search',
@@ -90,7 +61,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
   ],
   async call(args, c) {
     const { before = args.context, after = args.context, no_ignore: noIgnore } = args;
-    const opts: Omit<GrepOptions, 'cwd' | 'signal'> = {
+    const opts: GrepOptions = {
       ...GREP,
       pattern: args.pattern,
       paths: [args.dir_path ?? '.'],
@@ -107,10 +78,30 @@ export const grepSearch = defineTool<Args, GrepResult>({
       mode: args.names_only ? 'files' : 'content',
       excludeLines: args.exclude_pattern ? safeRegExp(args.exclude_pattern, Boolean(args.case_sensitive), 'exclude_pattern') : undefined,
     };
-    const grep = async (o: typeof opts) => capPerFile(await c.engine.search.grep(c, o), args.max_matches_per_file);
     const message = `the search ran past ${TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`;
-    const r = finishedSearch(await grep(opts), message, { timeoutMs: TIMEOUT_MS });
-    return args.names_only ? r : withAutoContext(r, opts, grep, (n) => (n === 1 ? 50 : n === 2 || n === 3 ? 15 : undefined));
+    const settled = (r: GrepResult) => finishedSearch(r, message, { timeoutMs: TIMEOUT_MS });
+    return grepAround((o) => c.engine.search.grep(c, o), opts, { maxPerFile: args.max_matches_per_file, around: args.names_only ? [] : AUTO_CONTEXT, settled });
   },
-  format: formatGrep,
+  /** A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths sorted. */
+  format(r, args): Reply {
+    const max = args.total_max_matches ?? 100;
+    const [where, { files, matches }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedFiles(r)];
+    const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
+    const line = (l: GrepLine) => `L${l.line}${l.kind === 'match' ? ':' : '-'} ${l.text}${l.cut ? CUT_MARK : ''}`;
+    const found =
+      r.mode === 'files' ? `Found ${files.length} files with matches for pattern "${args.pattern}" ${where}` : matchesFound(matches, args.pattern, where);
+    const list =
+      r.mode === 'files' ? files.map((f) => f.relative).sort() : ['---', ...files.map((f) => `File: ${f.relative}\n${f.lines.map(line).join('\n')}\n---`)];
+    const text = files.length === 0 ? matchesFound(0, args.pattern, where) : `${found}${limited}:\n${list.join('\n')}`;
+    return {
+      text,
+      host: {
+        summary: matches ? `Found ${matches} match(es) in ${files.length} file(s)` : 'No matches found',
+        paths: r.files.map((f) => f.path),
+        counts: { matches, files: files.length },
+        truncated: r.truncated,
+        details: { backend: r.backend },
+      },
+    };
+  },
 });

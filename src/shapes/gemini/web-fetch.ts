@@ -6,8 +6,8 @@ import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
 
-/** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs. */
-const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, totalChars: 250_000 } as const;
+/** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs, the first 20 URLs. */
+const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, totalChars: 250_000, max: 20 } as const;
 const CUT_NOTE = '\n\n... [Content truncated due to size limit] ...';
 const NOTE = 'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';
 /** Gemini CLI's own limit: 10 requests per host per minute, counted per requested URL (cached pages too). */
@@ -21,7 +21,7 @@ function skipLabel({ url, err, mediaType }: FetchEachResult['skipped'][number]):
   return `[Fetch failed: ${err.message}] ${url}`;
 }
 
-export const webFetch = defineTool<{ prompt: string }, FetchEachResult & { asked: number }>({
+export const webFetch = defineTool<{ prompt: string }, FetchEachResult>({
   name: 'web_fetch',
   summary: 'Fetch the http(s) URLs written in a prompt (up to 20) and get their content as text.',
   description: [
@@ -58,15 +58,14 @@ export const webFetch = defineTool<{ prompt: string }, FetchEachResult & { asked
       const message = "the 'prompt' must contain at least one valid URL (starting with http:// or https://)";
       throw shapeError('invalid_argument', message, 'web_fetch_no_url_in_prompt', {}, 'prompt');
     }
-    const list = urls.slice(0, 20);
     const limiter = c.engine.hostLimiter('gemini.web_fetch', PER_HOST);
-    const fetched = await fetchEach(c.engine.web, limiter, list, { ...FETCH, signal: c.signal });
+    const fetched = await fetchEach(c.engine.web, limiter, urls, { ...FETCH, signal: c.signal });
     if (fetched.pages.length === 0) {
       // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
       const skipped = fetched.skipped.map(skipLabel);
       throw shapeError(skippedKind(fetched.skipped), `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
     }
-    return { ...fetched, asked: list.length };
+    return fetched;
   },
   format({ pages, skipped: missed, asked }) {
     const skipped = missed.map(skipLabel);

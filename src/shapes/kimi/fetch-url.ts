@@ -3,7 +3,7 @@ import { fetchText, type FetchedPage } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiOk } from './errors.js';
-import { webWords } from './search-web.js';
+import { webWords } from './web-words.js';
 
 /** A desktop Chrome User-Agent, as Kimi CLI sends: some sites refuse unknown clients. */
 const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/91.0.4472.124 Safari/537.36';

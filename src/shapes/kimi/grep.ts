@@ -1,7 +1,6 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
-import path from 'node:path';
-import { EngineError, expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage } from '../../engine/index.js';
+import { expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage, requireOneOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
@@ -14,10 +13,9 @@ type Flags = Partial<Record<'-B' | '-A' | '-C' | 'head_limit', number | null> & 
 type Args = Flags & { pattern: string; path?: string; glob?: string | null; output_mode?: string; type?: string | null; offset?: number };
 
 /** Kimi's note on files left out: how many, their names (five at most), and why. */
-function sensitiveNote(paths: string[]): string {
-  const names = [...new Set(paths.map((p) => path.basename(p)))].sort();
+function sensitiveNote({ secret, secretNames: names }: GrepPage): string {
   const list = names.slice(0, 5).join(', ') + (names.length > 5 ? `, ... (${names.length} files total)` : '');
-  return `Left out ${paths.length} sensitive file(s) (${list}) to protect secrets; they may hold credentials or private keys.`;
+  return `Left out ${secret.length} sensitive file(s) (${list}) to protect secrets; they may hold credentials or private keys.`;
 }
 
 const context = (args: Args) => ({ before: args['-B'] ?? args['-C'] ?? 0, after: args['-A'] ?? args['-C'] ?? 0 });
@@ -28,7 +26,7 @@ function reply(p: GrepPage, args: Args): Reply {
   const notes = [
     p.timedOut ? `The search stopped after ${TIMEOUT_MS / 1000} seconds; results are partial.` : '',
     !p.timedOut && p.atMatchLimit ? 'The search stopped at its match limit; results are partial.' : '',
-    p.secret.length > 0 ? sensitiveNote(p.secret) : '',
+    p.secret.length > 0 ? sensitiveNote(p) : '',
     args.output_mode === 'count_matches' ? `Found ${p.occurrences} total occurrences across ${p.files} files.` : '',
     p.next !== undefined ? `Results truncated to ${p.page.length} lines (total: ${p.total}). Use offset=${p.next} to see more.` : '',
   ].filter((n) => n !== '');
@@ -106,11 +104,7 @@ export const grepTool = defineTool<Args, GrepPage>({
     'TIMEOUT: nothing was found within 20 seconds (with partial results the call succeeds and says so).',
   ],
   async call(args, c) {
-    const mode = MODES[args.output_mode ?? 'files_with_matches'];
-    if (!mode) {
-      const why = `output_mode ${args.output_mode} is not one of ${Object.keys(MODES).join(', ')}`;
-      throw new EngineError('invalid_argument', why, { field: 'output_mode', facts: { output_mode: args.output_mode } });
-    }
+    const mode = requireOneOf(args.output_mode ?? 'files_with_matches', MODES, 'output_mode');
     // Kimi's default page is 250 lines; 0 or null shows everything.
     const page = { lineNumbers: args['-n'] ?? true, offset: args.offset ?? 0, limit: args.head_limit === undefined ? 250 : (args.head_limit ?? 0) };
     return grepPage((o) => c.engine.search.grep(c, o), searchOf(args, mode), page);

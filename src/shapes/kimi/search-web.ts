@@ -1,22 +1,10 @@
 // SearchWeb: results as Title/Date/URL/Summary blocks through the configured search
-// providers, capped at 50,000 characters; webWords are FetchURL's too.
-import type { EngineError, SearchResponse } from '../../engine/index.js';
-import { defineTool, type Reply } from '../common/define.js';
+// providers, capped at 50,000 characters.
+import type { SearchResponse } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
-
-export function webWords(err: EngineError): Reply | undefined {
-  if (err.kind === 'unavailable' && Array.isArray(err.facts.providers))
-    return kimiFail(
-      'Web search is not configured on this server (no search provider has credentials). Answer from what you know, or fetch a known page with FetchURL.',
-    );
-  if (err.condition === 'no_text')
-    return kimiFail(
-      `Nothing readable could be extracted from ${String(err.facts.url)}. The page may be rendered by JavaScript or be empty; try another source.`,
-    );
-  if (typeof err.facts.status === 'number') return kimiFail(`Fetching the page failed with HTTP status ${err.facts.status}: ${err.message}.`);
-  return undefined;
-}
+import { capped, cutNote, kimiOk } from './errors.js';
+import { webWords } from './web-words.js';
 
 export const searchWebTool = defineTool<{ query: string; limit?: number; include_content?: boolean }, SearchResponse>({
   name: 'SearchWeb',

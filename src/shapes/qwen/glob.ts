@@ -4,6 +4,7 @@ import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { searched, truncatedNote } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
+import { filesFound } from '../common/gemini-family.js';
 
 const MAX_FILES = 100;
 /** How Qwen globs: case-insensitive, dot-files included, .git skipped, .qwenignore honoured, recent files first. */
@@ -45,13 +46,10 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
   },
   format({ entries, base }, args, c): Reply {
     const where = base !== undefined ? `within ${base}` : searched(c);
-    if (entries.length === 0) {
-      const text = `No files found matching pattern "${args.pattern}" ${where}`;
-      return { text, host: { summary: text, counts: { files: 0 } } };
-    }
+    if (entries.length === 0) return { text: filesFound(0, args.pattern, where), host: { summary: filesFound(0, args.pattern, where), counts: { files: 0 } } };
     const { shown, more } = headOf(entries, MAX_FILES);
     return {
-      text: `Found ${entries.length} file(s) matching "${args.pattern}" ${where}, sorted by modification time (newest first):\n---\n${shown.map((e) => e.path).join('\n')}${truncatedNote(more, 'file')}`,
+      text: `${filesFound(entries.length, args.pattern, where)}\n---\n${shown.map((e) => e.path).join('\n')}${truncatedNote(more, 'file')}`,
       host: {
         summary: `Found ${entries.length} file(s)`,
         paths: shown.map((e) => e.path),

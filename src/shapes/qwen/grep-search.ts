@@ -5,7 +5,7 @@ import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { searched, truncatedNote } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, finishedSearch } from '../common/gemini-family.js';
+import { badParams, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
 
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;
@@ -62,15 +62,14 @@ export const grepSearch = defineTool<Args, GrepResult>({
   },
   format(r, args, c): Reply {
     // Qwen names the search path as it reads once shell escapes are undone.
-    const where = `${searched(c, args.path !== undefined ? unescapeShellPath(args.path) : undefined)}${args.glob ? ` (filter: "${args.glob}")` : ''}`;
+    const where = searchedWhere(searched(c, args.path !== undefined ? unescapeShellPath(args.path) : undefined), args.glob);
     const { files, lines: all } = matchLines(r);
     const host = { paths: files.map((f) => f.path), details: { backend: r.backend } };
-    if (all.length === 0)
-      return { text: `No matches found for pattern "${args.pattern}" ${where}.`, host: { ...host, summary: 'No matches found', counts: { matches: 0 } } };
-    const { shown, dropped } = fitFirst(all, Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES), MAX_CHARS);
     const n = all.length;
+    if (n === 0) return { text: matchesFound(0, args.pattern, where), host: { ...host, summary: 'No matches found', counts: { matches: 0 } } };
+    const { shown, dropped } = fitFirst(all, Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES), MAX_CHARS);
     return {
-      text: `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${args.pattern}" ${where}:\n---\n${shown.join('\n')}${truncatedNote(dropped, 'line')}`,
+      text: `${matchesFound(n, args.pattern, where)}:\n---\n${shown.join('\n')}${truncatedNote(dropped, 'line')}`,
       host: { ...host, summary: `Found ${n} match(es)`, counts: { matches: n, shown: shown.length }, truncated: dropped > 0 || r.truncated },
     };
   },
