@@ -27,3 +27,9 @@ export function requireAtLeast(value: number, min: number, field: string, given:
   if (value < min) throw new EngineError('invalid_argument', `${field} must be ${min} or more`, { field, facts: { [field]: given } });
   return value;
 }
+
+/** `v`, when given, must be a whole number of at least `min` (invalid_argument naming `field`, its value in the facts). */
+export function requireWhole(v: number | undefined, min: number, field: string): void {
+  if (v !== undefined && (!Number.isSafeInteger(v) || v < min))
+    throw new EngineError('invalid_argument', `${field} must be a whole number of at least ${min}`, { field, facts: { [field]: v } });
+}

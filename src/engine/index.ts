@@ -500,3 +500,8 @@ export { workspaceDirs } from './workspace-dirs.js';
 export { regionSnippet } from './files/region-snippet.js';
 export type { EditOptions } from './files/edit.js';
 export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
+// shape-reads (file reading and listing tools): a raw text window with its cut lines marked, a
+// big text file read anyway, whole-number arguments.
+export { rawWindow, type RawWindow, type RawWindowOptions } from './files/raw-window.js';
+export { readEvenIfBig } from './files/big-text.js';
+export { requireWhole } from './arg-checks.js';

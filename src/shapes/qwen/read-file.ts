@@ -4,14 +4,16 @@ import {
   type ArgsOf,
   EngineError,
   fullyReadUnchanged,
-  isCondition,
   notebookAsText,
   pdfPagesAsText,
   pageRangeFor,
+  pastEnd,
+  rawWindow,
+  readEvenIfBig,
+  requireWhole,
   type EngineReadOptions,
   unescapeShellPath,
   withDetails,
-  str,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
@@ -30,10 +32,6 @@ const BASE: EngineReadOptions = { finalEmptyLine: true, countTotal: true, maxFil
 
 const schema = qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']);
 type Args = ArgsOf<typeof schema>;
-
-const wholeNumber = (v: number | undefined, field: string, min: number): void => {
-  if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw badParams(`${field} must be a whole number of at least ${min}`, field, { [field]: v });
-};
 
 /** A `pages` value as a page range, checked before anything is read (the engine's condition stays; Qwen's error type is added). */
 function pagesRange(spec: string): { first: number; last: number } {
@@ -74,33 +72,27 @@ async function text(c: Call, args: Args): Promise<Reply> {
   }
   const opts: EngineReadOptions = { ...BASE, start, limit, budget: { unit: 'chars', max: 25_000, overflow: 'cut', minCut: 10 } };
   // A text file over 10 MB is not refused: its first window is shown, its length not counted.
-  let big = false;
-  const r = await c.engine.files.forModel(c, args.file_path, opts).catch((err: unknown) => {
-    if (!isCondition(err, 'file_too_large') || err.facts.kind !== undefined) throw err;
-    big = true;
-    return c.engine.files.forModel(c, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
-  });
+  const { r, big } = await readEvenIfBig((o) => c.engine.files.forModel(c, args.file_path, o), opts);
   if (r.kind !== 'text') {
     const m = modelReadResult(r)!;
-    if (!m.blobs?.length) return m;
+    if (r.kind !== 'attached') return m;
     // Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>".
     const name = args.file_path.slice(args.file_path.lastIndexOf('/') + 1);
-    const mediaType = str(m.host.details?.mediaType);
-    const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
-    return { ...m, host: { ...m.host, summary: `Read ${kind} file: ${name}`, details: { ...m.host.details, displayName: name } } };
+    return { ...m, host: { ...m.host, summary: `Read ${r.media.toLowerCase()} file: ${name}`, details: { ...m.host.details, displayName: name } } };
   }
-  const total = big && (r.stoppedBy !== 'eof' || r.budgetCutLine !== undefined) ? undefined : (r.totalLines ?? r.endLine);
-  const of = total === undefined ? `at least ${r.endLine}` : String(total);
-  if (r.lines.length === 0 && start > 1) throw badParams(`offset ${args.offset} is past the end of the file (${total} lines)`, 'offset', { total });
-  const body = r.lines.map((l, i) => l.trimEnd() + (r.budgetCutLine === r.startLine + i ? CUT_MARK : '')).join('\n');
-  const cut = r.startLine > 1 || total === undefined || r.endLine < total || r.budgetCutLine !== undefined;
+  const past = pastEnd(r, start);
+  if (past !== undefined) throw badParams(`offset ${args.offset} is past the end of the file (${past} lines)`, 'offset', { total: past });
+  const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
+  const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
   return {
-    text: cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${body}` : body,
+    text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text,
     host: {
       paths: [r.path],
-      summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${total === undefined ? ' (truncated)' : ''}` : `Read ${r.relative}`,
-      counts: { startLine: r.startLine, endLine: r.endLine, ...(total !== undefined ? { totalLines: total } : {}) },
-      truncated: cut,
+      summary: w.cut
+        ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${w.total === undefined ? ' (truncated)' : ''}`
+        : `Read ${r.relative}`,
+      counts: w.counts,
+      truncated: w.cut,
     },
   };
 }
@@ -144,8 +136,8 @@ export const readFile = defineTool<Args>({
   async call(args, c) {
     if (args.pages === '') args = { ...args, pages: undefined };
     requireAbsolute(args.file_path, 'file_path');
-    wholeNumber(args.offset, 'offset', 0);
-    wholeNumber(args.limit, 'limit', 1);
+    requireWhole(args.offset, 0, 'offset');
+    requireWhole(args.limit, 1, 'limit');
     const ipynb = /\.ipynb$/i.test(args.file_path);
     const facts = { path: args.file_path };
     if (ipynb && (args.offset !== undefined || args.limit !== undefined)) {
