@@ -505,3 +505,4 @@ export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
 export { rawWindow, type RawWindow, type RawWindowOptions } from './files/raw-window.js';
 export { readEvenIfBig } from './files/big-text.js';
 export { requireWhole } from './arg-checks.js';
+export { outputImages } from './files/notebook-images.js';
