@@ -38,7 +38,7 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     const opts = { ignoreFile: '.geminiignore', respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, countSkipped: true };
     const r = await familyList(c, args.dir_path, opts, args.ignore);
     // Gemini counts .git with the entries its ignore rules hid, not those its own globs dropped.
-    return { path: r.path, entries: r.entries, ignored: r.byRule.reduce((a, [, v]) => a + v, 0) };
+    return { path: r.path, entries: r.entries, ignored: r.byVendor + r.byOther };
   },
   format({ path, entries, ignored }) {
     if (entries.length === 0) {

@@ -38,13 +38,10 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   async call(args, c) {
     const dir = requireAbsolute(args.path, 'path');
     const filt = args.file_filtering_options ?? {};
-    const git = filt.respect_git_ignore !== false;
-    const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore };
-    const r = await familyList(c, dir, opts, args.ignore);
     // Qwen counts the .git entry it always hides among the git-ignored ones.
-    const dotGit = git && (await c.engine.files.stat(c, path.join(r.path, '.git')).catch(() => undefined))?.exists ? 1 : 0;
-    const byGit = r.byRule.filter(([k]) => k !== IGNORE_FILE).reduce((a, [, v]) => a + v, dotGit);
-    return { path: r.path, entries: r.entries, gitIgnored: byGit, qwenIgnored: r.byRule.find(([k]) => k === IGNORE_FILE)?.[1] ?? 0 };
+    const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, countSkipped: true };
+    const r = await familyList(c, dir, opts, args.ignore);
+    return { path: r.path, entries: r.entries, gitIgnored: r.byOther, qwenIgnored: r.byVendor };
   },
   format(r, args): Reply {
     const shownPath = path.normalize(unescapeShellPath(args.path));
