@@ -68,7 +68,6 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
       ignoreFileNames: filtering?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
       // Gemini expands the patterns in every workspace directory.
       bases: workspaceDirs(c.scope, c.session.cwd ?? c.scope.primary),
-      read: { session: c.session, ...MANY.read },
     });
   },
   format(r) {

@@ -2,7 +2,6 @@
 // lines" header, the unchanged-file note, PDF pages as text and notebooks as their cells.
 import {
   type ArgsOf,
-  EngineError,
   fullyReadUnchanged,
   notebookAsText,
   pdfPagesAsText,
@@ -13,7 +12,7 @@ import {
   requireWhole,
   type EngineReadOptions,
   unescapeShellPath,
-  withDetails,
+  withAdvice,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
@@ -28,21 +27,12 @@ const MAX_PDF_BYTES = 100 * 1024 * 1024;
 const MAX_PDF_PAGES = 20;
 /** Ignore files Qwen's read_file honours, each named in the refusal. */
 const IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
+/** Added to the engine's refusal of a `pages` value (checked before anything is read). */
+const PAGES_ADVICE = `give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`;
 const BASE: EngineReadOptions = { finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
 
 const schema = qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']);
 type Args = ArgsOf<typeof schema>;
-
-/** A `pages` value as a page range, checked before anything is read (the engine's condition stays; Qwen's error type is added). */
-function pagesRange(spec: string): { first: number; last: number } {
-  try {
-    return pageRangeFor(spec, MAX_PDF_PAGES);
-  } catch (err) {
-    if (!(err instanceof EngineError)) throw err;
-    const message = `${err.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`;
-    throw withDetails(err, { message, facts: { errorType: 'invalid_tool_params' }, field: 'pages' });
-  }
-}
 
 async function pdfPages(c: Call, file: string, range: { first: number; last: number }): Promise<Reply> {
   const read = await c.engine.files.read(c, file, { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES });
@@ -83,14 +73,12 @@ async function text(c: Call, args: Args): Promise<Reply> {
   const past = pastEnd(r, start);
   if (past !== undefined) throw badParams(`offset ${args.offset} is past the end of the file (${past} lines)`, 'offset', { total: past });
   const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
-  const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
+  const [of, more] = w.total === undefined ? [`at least ${r.endLine}`, ' (truncated)'] : [String(w.total), ''];
   return {
     text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text,
     host: {
       paths: [r.path],
-      summary: w.cut
-        ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${w.total === undefined ? ' (truncated)' : ''}`
-        : `Read ${r.relative}`,
+      summary: w.cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${more}` : `Read ${r.relative}`,
       counts: w.counts,
       truncated: w.cut,
     },
@@ -145,7 +133,7 @@ export const readFile = defineTool<Args>({
       throw badParams('offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', field, facts);
     }
     if (ipynb && args.pages !== undefined) throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
-    const range = args.pages !== undefined ? pagesRange(args.pages) : undefined;
+    const range = args.pages !== undefined ? withAdvice(() => pageRangeFor(args.pages!, MAX_PDF_PAGES), PAGES_ADVICE) : undefined;
     if (args.file_path.includes('\\')) args = { ...args, file_path: unescapeShellPath(args.file_path) };
     for (const name of IGNORE_FILES) {
       if (await c.engine.files.hidden(c, args.file_path, [name], false)) {
