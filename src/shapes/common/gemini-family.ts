@@ -100,6 +100,12 @@ export async function familyList(c: Call, dir: string, opts: Parameters<typeof f
   return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), byVendor, byOther };
 }
 
+/** Both list_directory tools answer an empty directory alike; `counts` adds to the entries (none). */
+export function emptyDirectory(shown: string, paths: string[], counts: Record<string, number> = {}): Reply {
+  const text = `Directory ${shown} is empty.`;
+  return { text, host: { paths, summary: text, counts: { entries: 0, ...counts } } };
+}
+
 /** run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output so far; undefined for other failures. */
 export function cancelledReply(e: unknown, summary: string): Reply | undefined {
   const cancelled = cancelledRun(e);

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { headOf, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { familyList } from '../common/gemini-family.js';
+import { emptyDirectory, familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { truncatedNote } from './where.js';
@@ -45,15 +45,13 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   },
   format(r, args): Reply {
     const shownPath = path.normalize(unescapeShellPath(args.path));
-    const host = { paths: [r.path] };
-    if (r.entries.length === 0)
-      return { text: `Directory ${shownPath} is empty.`, host: { ...host, summary: `Directory ${shownPath} is empty.`, counts: { entries: 0 } } };
+    if (r.entries.length === 0) return emptyDirectory(shownPath, [r.path]);
     const { shown, more } = headOf(r.entries, MAX_ENTRIES);
     const lines = shown.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : e.name));
     const ignored = r.gitIgnored + r.qwenIgnored > 0 ? `\n\n(${r.gitIgnored} git-ignored, ${r.qwenIgnored} qwen-ignored)` : '';
     return {
       text: `Listed ${r.entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${truncatedNote(more, 'item')}${ignored}`,
-      host: { ...host, summary: `Listed ${r.entries.length} item(s)`, counts: { entries: r.entries.length, shown: shown.length }, truncated: more > 0 },
+      host: { paths: [r.path], summary: `Listed ${r.entries.length} item(s)`, counts: { entries: r.entries.length, shown: shown.length }, truncated: more > 0 },
     };
   },
 });
