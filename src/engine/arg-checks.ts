@@ -35,3 +35,9 @@ export function requireOneOf<T>(value: string, table: Readonly<Record<string, T>
   }
   return table[value]!;
 }
+
+/** `v`, when given, must be a whole number of at least `min` (invalid_argument naming `field`, its value in the facts). */
+export function requireWhole(v: number | undefined, min: number, field: string): void {
+  if (v !== undefined && (!Number.isSafeInteger(v) || v < min))
+    throw new EngineError('invalid_argument', `${field} must be a whole number of at least ${min}`, { field, facts: { [field]: v } });
+}

@@ -240,12 +240,20 @@ export function createEngine(config: EngineConfig): Engine {
           (r) => [{ path: r.path, deleted: r.type === 'delete_file' }],
         ),
       notebookEdit: (ctx, path, spec, opts = {}) => watched(code, ctx, [path], () => editNotebook(ctx.scope, path, spec, withAt(opts, ctx)), real),
-      readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      // Each file is read for the call's session (recorded for read-before-edit), unless the options say otherwise.
+      readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal, read: { session: ctx.session, ...opts.read } }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
       spill: (ctx, text, limit, existing) => spillIfOver(config.stateDir, ctx.session, text, limit, existing),
       forModel: (ctx, path, opts = {}) => readForModel(ctx.scope, path, { ...opts, ...at(ctx) }),
       audioVideo: (ctx, path, maxBytes) => readAudioVideo(ctx.scope, path, { ...at(ctx), maxBytes }),
-      readManyForModel: (ctx, opts) => readManyForModel(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal, svg: { ...opts.svg, ...at(ctx) } }),
+      readManyForModel: (ctx, opts) =>
+        readManyForModel(ctx.scope, {
+          ...opts,
+          cwd: cwdOf(ctx),
+          signal: ctx.signal,
+          read: { session: ctx.session, ...opts.read },
+          svg: { ...opts.svg, ...at(ctx) },
+        }),
       hidden: (ctx, path, ignoreFiles, gitignore) => hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
     },
     search: {
@@ -508,3 +516,10 @@ export { citedSearch, type CitedSearch, flatSnippet } from './web/cited-search.j
 export { requireOneOf } from './arg-checks.js';
 export { countSoFar } from './search/listing-view.js';
 export { redirectFacts } from './web/views.js';
+// shape-reads (file reading and listing tools): a raw text window with its cut lines marked, a
+// big text file read anyway, whole-number arguments.
+export { rawWindow, type RawWindow, type RawWindowOptions } from './files/raw-window.js';
+export { readEvenIfBig } from './files/big-text.js';
+export { requireWhole } from './arg-checks.js';
+export { withAdvice } from './advice.js';
+export { outputImages } from './files/notebook-images.js';

@@ -1,6 +1,7 @@
 // A read's window of lines: from a 1-based inclusive range to the read's start and count, a
 // start past the end of the file told apart from an empty window, and what a text read shows
 // (its total, and whether not all of the file is shown: a later window or cut lines).
+import { rawWindow } from './raw-window.js';
 import type { TextRead } from './read.js';
 
 /** The first line and the number of lines of the range start..end (`max` lines when no end is given). */
@@ -19,6 +20,6 @@ export function pastEnd(r: { kind: string }, start: number): number | undefined 
 
 /** A text read's total lines, and whether it shows less than the whole file (a window, or lines cut). */
 export function textWindow(r: TextRead): { total: number; cut: boolean } {
-  const total = r.totalLines ?? r.endLine;
-  return { total, cut: r.startLine > 1 || r.endLine < total || r.truncatedLines.length > 0 };
+  const { total, cut } = rawWindow(r, { marker: '', cutBy: 'line' });
+  return { total: total!, cut };
 }

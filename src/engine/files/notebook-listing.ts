@@ -1,5 +1,6 @@
 // A notebook listed as plain text for a model (core fs.read): a header line, then each cell and its outputs under
 // "--- ... ---" lines, with output images apart; cut at a cell boundary when over budget.
+import { outputImages } from './notebook-images.js';
 import type { NotebookView } from './notebook-parse.js';
 
 export interface NotebookListing {
@@ -22,18 +23,16 @@ export function notebookListing(name: string, nb: NotebookView, maxBytes: number
   for (const c of nb.cells) {
     const run = c.cellType === 'code' && c.executionCount != null ? `, run ${c.executionCount}` : '';
     const lines = [`--- cell ${c.id} (${c.cellType}${run}) ---`, c.source];
-    const cellImages: NotebookListing['images'] = [];
     for (const o of c.outputs) {
       lines.push(`--- output of ${c.id} (${o.outputType}${o.image ? `, ${o.image.mediaType} attached` : ''}) ---`);
       if (o.text !== undefined && o.text !== '') lines.push(o.text.replace(/\n$/, ''));
-      if (o.image) cellImages.push({ mediaType: o.image.mediaType, data: Buffer.from(o.image.data, 'base64') });
     }
     const text = lines.join('\n');
     const cost = Buffer.byteLength(text) + 1;
     if (used + cost > maxBytes) break;
     used += cost;
     parts.push(text);
-    images.push(...cellImages);
+    images.push(...outputImages(c));
     shown++;
   }
   return { text: parts.join('\n'), images, shown };

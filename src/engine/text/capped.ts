@@ -78,17 +78,20 @@ export function pageOf<T>(items: readonly T[], offset: number, limit: number): {
 /**
  * The lines of a read (from line `startLine`, each with its break) with every line cut to
  * `maxLine` characters ending in `marker`, then kept within `maxBytes` (linesWithinBytes):
- * the kept lines, the number of the first, the numbers of the cut lines among them, and
- * whether the byte budget stopped the read.
+ * the kept lines, the number of the first, the numbers of the cut lines among them, whether
+ * the byte budget stopped the read, and why fewer than the `asked` lines came back.
  */
 export function readWindow(
   r: { lines: readonly string[]; eols: readonly string[]; startLine: number },
-  o: { maxLine: number; marker: string; maxBytes: number; fromEnd: boolean; limit: number },
-): { lines: string[]; first: number; cut: number[]; reached: boolean } {
+  o: { maxLine: number; marker: string; maxBytes: number; fromEnd: boolean; limit: number; asked: number },
+): { lines: string[]; first: number; cut: number[]; reached: boolean; stop?: 'lines' | 'bytes' | 'eof' } {
   const whole = r.lines.map((l, i) => l + r.eols[i]);
   const cut = whole.map((l) => cutLine(l, o.maxLine, o.marker));
   const fit = linesWithinBytes(cut, o.maxBytes, { fromEnd: o.fromEnd, limit: o.limit });
   const kept = (i: number) => i >= fit.dropped && i < fit.dropped + fit.lines.length;
   const cuts = cut.flatMap((l, i) => (l !== whole[i] && kept(i) ? [r.startLine + i] : []));
-  return { lines: fit.lines, first: r.startLine + fit.dropped, cut: cuts, reached: fit.reached };
+  // Why fewer lines than asked came back: the line limit, the byte budget, or the end of the file.
+  const n = fit.lines.length;
+  const stop = o.asked > o.limit && n === o.limit ? 'lines' : fit.reached ? 'bytes' : n < o.asked ? 'eof' : undefined;
+  return { lines: fit.lines, first: r.startLine + fit.dropped, cut: cuts, reached: fit.reached, stop };
 }

@@ -1,4 +1,6 @@
-// Lines numbered as tools show them ("12<TAB>text", "12: text"), from a first line number.
+// Lines numbered as tools show them ("12<TAB>text", "12: text", cat -n's "    12<TAB>text"),
+// from a first line number.
 
-/** `lines` numbered from `first`, each as number, `sep`, text; joined with newlines. */
-export const numberedLines = (lines: readonly string[], first: number, sep: string): string => lines.map((l, i) => `${first + i}${sep}${l}`).join('\n');
+/** `lines` numbered from `first`, each as number (right-aligned in `o.width` columns), `sep`, text; joined with `o.join` (default newlines). */
+export const numberedLines = (lines: readonly string[], first: number, sep: string, o: { width?: number; join?: string } = {}): string =>
+  lines.map((l, i) => `${String(first + i).padStart(o.width ?? 0)}${sep}${l}`).join(o.join ?? '\n');

@@ -1,9 +1,8 @@
 // Claude Code's Read: "N<TAB>line" numbering from a 1-based offset, the whole-file size
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
-import { EngineError, engineFailure, mediaBlobs, numberedLines, pageRangeFor, str } from '../../engine/index.js';
+import { EngineError, engineFailure, mediaBlobs, numberedLines, outputImages, pageRangeFor, str } from '../../engine/index.js';
 import type { MediaRead, NotebookView, TextRead } from '../../engine/index.js';
-import type { Blob } from '../../registry/types.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';
@@ -29,48 +28,35 @@ interface Args {
 }
 
 const reminder = (s: string) => `<system-reminder>${s}</system-reminder>`;
-const FIT = { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES };
+/** How images and PDFs are sent: images fitted, whole PDFs up to 10 pages. */
+const MEDIA = {
+  ...{ field: 'file_path', fit: { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES } },
+  ...{ maxWholePages: PAGES_NEEDED_OVER, pagesField: 'pages' },
+};
 /** The same for every Read; SVG is read as text, as Claude Code does. */
 const READ = {
   ...{ field: 'file_path', unchanged: true, svgAsText: true, imageExtensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'], refuseBinary: true },
   ...{ finalEmptyLine: true, notebooks: true, budget: { unit: 'chars' as const, max: TOKEN_CAP * CHARS_PER_TOKEN, overflow: 'exclude' as const } },
 };
 
-function notebookText(nb: NotebookView): { text: string; blobs: Blob[] } {
+function notebookText(nb: NotebookView): string {
   const blocks: string[] = [];
-  const blobs: Blob[] = [];
   for (const c of nb.cells) {
     const type = c.cellType !== 'code' ? `<cell_type>${c.cellType}</cell_type>` : '';
     const lang = c.cellType === 'code' && nb.language && nb.language !== 'python' ? `<language>${nb.language}</language>` : '';
     blocks.push(`<cell id="${c.id}">${type}${lang}${c.source}</cell id="${c.id}">`);
-    for (const o of c.outputs) {
-      if (o.text !== undefined && o.text !== '') blocks.push(`\n${o.text}`);
-      if (o.image) blobs.push({ mediaType: o.image.mediaType, data: Buffer.from(o.image.data, 'base64') });
-    }
+    for (const o of c.outputs) if (o.text !== undefined && o.text !== '') blocks.push(`\n${o.text}`);
   }
-  return { text: blocks.join('\n'), blobs };
+  return blocks.join('\n');
 }
 
 async function media(r: MediaRead, a: Args, c: Call): Promise<Reply> {
-  const m = await mediaBlobs(r, {
-    shown: a.file_path,
-    field: 'file_path',
-    fit: FIT,
-    pages: a.pages,
-    maxWholePages: PAGES_NEEDED_OVER,
-    pagesField: 'pages',
-    signal: c.signal,
-  });
-  const [size, img, blobs] = [formatSize(r.size), m.image, m.blobs];
-  const host = { summary: `Read ${a.file_path} (${size})`, paths: [r.path], counts: { bytes: r.size } };
-  if (img) {
-    const details = { width: img.width, height: img.height, originalWidth: img.originalWidth, originalHeight: img.originalHeight, resized: img.changed };
-    return { text: '', host: { ...host, details }, blobs };
-  }
-  if (typeof m.pages === 'number')
-    return { text: `PDF file read: ${a.file_path} (${size})`, host: { ...host, counts: { bytes: r.size, pages: m.pages } }, blobs };
-  const text = `PDF pages extracted: ${blobs.length} page(s) from ${a.file_path} (${size})`;
-  return { text, host: { ...host, counts: { bytes: r.size, pages: blobs.length }, details: { pages: m.pages } }, blobs };
+  const m = await mediaBlobs(r, { ...MEDIA, shown: a.file_path, pages: a.pages, signal: c.signal });
+  const size = formatSize(r.size);
+  const host = { summary: `Read ${a.file_path} (${size})`, paths: [r.path], counts: m.counts, ...(m.details ? { details: m.details } : {}) };
+  if (m.image) return { text: '', host, blobs: m.blobs };
+  const pdf = typeof m.pages === 'number' ? `PDF file read: ${a.file_path}` : `PDF pages extracted: ${m.blobs.length} page(s) from ${a.file_path}`;
+  return { text: `${pdf} (${size})`, host, blobs: m.blobs };
 }
 
 /** Claude Code's text of a text read: numbered lines, the partial view of a whole read over the cap, reminders for an empty file or an offset past the end. */
@@ -185,7 +171,8 @@ export const read = defineTool<Args>({
     const paths = [r.path];
     if (r.kind === 'notebook') {
       const n = r.notebook.cells.length;
-      return { ...notebookText(r.notebook), host: { summary: `Read ${n} cells of ${a.file_path}`, paths, counts: { cells: n } } };
+      const [text, blobs] = [notebookText(r.notebook), r.notebook.cells.flatMap(outputImages)];
+      return { text, blobs, host: { summary: `Read ${n} cells of ${a.file_path}`, paths, counts: { cells: n } } };
     }
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
     return textReply(r, a, whole, paths);

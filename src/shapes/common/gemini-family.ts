@@ -89,13 +89,21 @@ export function familyListOptions(opts: { ignoreFile: string; respectGit?: boole
 
 /**
  * One directory listed as both list_directory tools list it, the entries whose names match an
- * `ignore` glob dropped; `byRule` counts what each ignore rule hid (the `ignore` globs apart).
+ * `ignore` glob dropped; what the vendor's ignore file hid, and what the other rules (.gitignore,
+ * and with countSkipped the .git entry) hid, counted apart (the `ignore` globs not counted).
  */
 export async function familyList(c: Call, dir: string, opts: Parameters<typeof familyListOptions>[0], ignore?: string[]) {
   const r = await c.engine.search.list(c, dir, familyListOptions(opts));
   const drop = basenameFilter(ignore);
-  const byRule = Object.entries(r.ignored).filter(([k]) => k !== 'glob');
-  return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), byRule };
+  const { glob: _glob, [opts.ignoreFile]: byVendor = 0, ...rest } = r.ignored;
+  const byOther = Object.values(rest).reduce((a, v) => a + v, 0);
+  return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), byVendor, byOther };
+}
+
+/** Both list_directory tools answer an empty directory alike; `counts` adds to the entries (none). */
+export function emptyDirectory(shown: string, paths: string[], counts: Record<string, number> = {}): Reply {
+  const text = `Directory ${shown} is empty.`;
+  return { text, host: { paths, summary: text, counts: { entries: 0, ...counts } } };
 }
 
 /** run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output so far; undefined for other failures. */

@@ -2,7 +2,7 @@
 // entries .gitignore and .geminiignore hid.
 import { type ListEntry, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { familyList } from '../common/gemini-family.js';
+import { emptyDirectory, familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { filtering, object } from '../common/gemini-family-schema.js';
 
@@ -38,13 +38,10 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     const opts = { ignoreFile: '.geminiignore', respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, countSkipped: true };
     const r = await familyList(c, args.dir_path, opts, args.ignore);
     // Gemini counts .git with the entries its ignore rules hid, not those its own globs dropped.
-    return { path: r.path, entries: r.entries, ignored: r.byRule.reduce((a, [, v]) => a + v, 0) };
+    return { path: r.path, entries: r.entries, ignored: r.byVendor + r.byOther };
   },
   format({ path, entries, ignored }) {
-    if (entries.length === 0) {
-      const text = `Directory ${path} is empty.`;
-      return { text, host: { paths: [path], summary: text, counts: { entries: 0, ignored } } };
-    }
+    if (entries.length === 0) return emptyDirectory(path, [path], { ignored });
     const lines = entries.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : `${e.name} (${e.size} bytes)`));
     return {
       text: `Directory listing for ${path}:\n${lines.join('\n')}${ignored > 0 ? `\n\n(${ignored} ignored)` : ''}`,

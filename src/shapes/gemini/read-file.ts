@@ -1,9 +1,9 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import { lineWindow, type ModelRead, pastEnd, textWindow, type ArgsOf } from '../../engine/index.js';
+import { lineWindow, type ModelRead, pastEnd, rawWindow, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, modelReadResult } from '../common/gemini-family.js';
-import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, refuseNul, TAGS_READ, textOf } from './reading.js';
+import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, refuseNul, TAGS_READ } from './reading.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
 const schema = object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']);
@@ -62,13 +62,13 @@ export const readFile = defineTool<Args, ModelRead>({
   },
   format(r) {
     if (r.kind !== 'text') return modelReadResult(r, geminiMediaText)!;
-    const { total, cut } = textWindow(r);
+    const { text, total, cut, counts } = rawWindow(r, RAW);
     return {
-      text: `${cut ? notice(r.startLine, r.endLine, total) : ''}${textOf(r)}`,
+      text: `${cut ? notice(r.startLine, r.endLine, total!) : ''}${text}`,
       host: {
         paths: [r.path],
         summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${total} from ${r.relative}` : `Read ${r.relative}`,
-        counts: { startLine: r.startLine, endLine: r.endLine, totalLines: total },
+        counts,
         truncated: cut,
       },
     };

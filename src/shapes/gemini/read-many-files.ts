@@ -1,9 +1,9 @@
 // read_many_files: globs and paths expanded in every workspace directory, text files under
 // "--- path ---" headers, images, PDFs, audio and video as data (media only when a pattern names them).
-import { manyReadParts, type ModelManyResult, textWindow, workspaceDirs } from '../../engine/index.js';
+import { manyReadParts, type ModelManyResult, workspaceDirs } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { modelReadResult } from '../common/gemini-family.js';
-import { binaryLead, MAX_FILE_BYTES, MAX_LINES, READ_OPTS, TAGS_READ, TEXT_OPTS, textOf } from './reading.js';
+import { binaryLead, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, TAGS_READ, TEXT_OPTS } from './reading.js';
 import { filtering } from '../common/gemini-family-schema.js';
 
 interface Args {
@@ -68,17 +68,16 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
       ignoreFileNames: filtering?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
       // Gemini expands the patterns in every workspace directory.
       bases: workspaceDirs(c.scope, c.session.cwd ?? c.scope.primary),
-      read: { session: c.session, ...MANY.read },
     });
   },
   format(r) {
     // Gemini's parts: a text part per text file, the data of images, PDFs, audio and video, then the closing line;
     // audio or video lead with a line saying the data follows.
-    const { shown, avTypes, blobs, paths, skipped: left } = manyReadParts(r);
+    const { shown, avTypes, blobs, paths, skipped: left } = manyReadParts(r, RAW);
     const skipped = left.map((f) => `${f.relative} (${f.reason === 'not_named' ? NOT_NAMED : f.message})`);
     if (shown.length === 0) return { text: NONE, host: { summary: NONE, details: { skipped } } };
-    const body = (f: (typeof shown)[number]) =>
-      f.kind !== 'text' ? modelReadResult(f)!.text : `${textWindow(f).cut && !f.markup ? `${TRUNCATED_WARNING}\n\n` : ''}${textOf(f)}`;
+    const body = ({ window: w, ...f }: (typeof shown)[number]) =>
+      w ? `${w.cut && !f.markup ? `${TRUNCATED_WARNING}\n\n` : ''}${w.text}` : modelReadResult(f)!.text;
     const parts = shown.flatMap((f) => (f.kind === 'attached' ? [] : [`--- ${f.path} ---\n\n${body(f)}\n\n`]));
     return {
       text: [...(avTypes.length ? [binaryLead(avTypes)] : []), ...parts, '\n--- End of content ---'].join('\n'),

@@ -1,7 +1,7 @@
 // What Gemini's read_file and read_many_files share: the read limits, raw text with cut lines
 // marked, the line leading attached audio and video, and refusing a NUL byte in a path (and
 // replace and write_file an omission placeholder).
-import type { EngineReadOptions, TextRead } from '../../engine/index.js';
+import type { EngineReadOptions, RawWindowOptions } from '../../engine/index.js';
 import { badParams, CUT_MARK, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 
@@ -15,7 +15,8 @@ export const TEXT_OPTS = { maxLineChars: 2000, finalEmptyLine: true, countTotal:
 /** How every Gemini file read is done. */
 export const READ_OPTS: EngineReadOptions = { ...TEXT_OPTS, maxMediaBytes: MAX_FILE_BYTES };
 
-export const textOf = (r: TextRead): string => r.lines.map((l, i) => (r.truncatedLines.includes(r.startLine + i) ? l + CUT_MARK : l)).join('\n');
+/** How Gemini shows a window of text: raw lines, those over the line limit cut and marked. */
+export const RAW: RawWindowOptions = { marker: CUT_MARK, cutBy: 'line' };
 
 /** Binary content (audio/video) comes with this line in Gemini's function response. */
 export const binaryLead = (mediaTypes: Iterable<string>): string =>

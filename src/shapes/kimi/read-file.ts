@@ -1,6 +1,6 @@
 // ReadFile: cat -n numbered lines, forward or from the end, with Kimi's per-line cut ("..."),
 // its 1000-line and 100 KiB budgets, and a message on where the read started and stopped.
-import { EngineError, readPlainText, readWindow, type TextRead } from '../../engine/index.js';
+import { EngineError, numberedLines, readPlainText, readWindow, type TextRead } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
@@ -9,6 +9,8 @@ import { checkPath, fileWords, pathOf } from './files.js';
 const MAX_LINES = 1000;
 const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
+/** What the message adds on why fewer lines than asked came back. */
+const STOPPED = { lines: ` Max ${MAX_LINES} lines reached.`, bytes: ` Max ${MAX_BYTES} bytes reached.`, eof: ' End of file reached.' };
 
 export const readFileTool = defineTool<{ path: string; line_offset?: number; n_lines?: number }, TextRead>({
   name: 'ReadFile',
@@ -56,14 +58,12 @@ export const readFileTool = defineTool<{ path: string; line_offset?: number; n_l
   format(r, args) {
     const nLines = args.n_lines ?? MAX_LINES;
     const fromEnd = (args.line_offset ?? 1) < 0;
-    const fit = readWindow(r, { maxLine: MAX_LINE_LENGTH, marker: '...', maxBytes: MAX_BYTES, fromEnd, limit: Math.min(nLines, MAX_LINES) });
+    const fit = readWindow(r, { maxLine: MAX_LINE_LENGTH, marker: '...', maxBytes: MAX_BYTES, fromEnd, limit: Math.min(nLines, MAX_LINES), asked: nLines });
     const [{ lines, first, cut }, total] = [fit, r.totalLines ?? 0];
     let message = `${lines.length > 0 ? `${lines.length} lines read from file starting from line ${first}.` : 'No lines read from file.'} Total lines in file: ${total}.`;
-    if (nLines > MAX_LINES && lines.length === MAX_LINES) message += ` Max ${MAX_LINES} lines reached.`;
-    else if (fit.reached) message += ` Max ${MAX_BYTES} bytes reached.`;
-    else if (lines.length < nLines) message += ' End of file reached.';
+    if (fit.stop) message += STOPPED[fit.stop];
     if (cut.length > 0) message += ` Lines [${cut.join(', ')}] were truncated.`;
-    const output = lines.map((l, i) => `${String(first + i).padStart(6)}\t${l}`).join('');
+    const output = numberedLines(lines, first, '\t', { width: 6, join: '' });
     const counts = { lines: lines.length, totalLines: total, firstLine: first };
     return kimiOk(message, output, {
       summary: `Read ${lines.length} lines of ${r.relative}`,

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { headOf, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { familyList } from '../common/gemini-family.js';
+import { emptyDirectory, familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { truncatedNote } from './where.js';
@@ -38,25 +38,20 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   async call(args, c) {
     const dir = requireAbsolute(args.path, 'path');
     const filt = args.file_filtering_options ?? {};
-    const git = filt.respect_git_ignore !== false;
-    const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore };
-    const r = await familyList(c, dir, opts, args.ignore);
     // Qwen counts the .git entry it always hides among the git-ignored ones.
-    const dotGit = git && (await c.engine.files.stat(c, path.join(r.path, '.git')).catch(() => undefined))?.exists ? 1 : 0;
-    const byGit = r.byRule.filter(([k]) => k !== IGNORE_FILE).reduce((a, [, v]) => a + v, dotGit);
-    return { path: r.path, entries: r.entries, gitIgnored: byGit, qwenIgnored: r.byRule.find(([k]) => k === IGNORE_FILE)?.[1] ?? 0 };
+    const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, countSkipped: true };
+    const r = await familyList(c, dir, opts, args.ignore);
+    return { path: r.path, entries: r.entries, gitIgnored: r.byOther, qwenIgnored: r.byVendor };
   },
   format(r, args): Reply {
     const shownPath = path.normalize(unescapeShellPath(args.path));
-    const host = { paths: [r.path] };
-    if (r.entries.length === 0)
-      return { text: `Directory ${shownPath} is empty.`, host: { ...host, summary: `Directory ${shownPath} is empty.`, counts: { entries: 0 } } };
+    if (r.entries.length === 0) return emptyDirectory(shownPath, [r.path]);
     const { shown, more } = headOf(r.entries, MAX_ENTRIES);
     const lines = shown.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : e.name));
     const ignored = r.gitIgnored + r.qwenIgnored > 0 ? `\n\n(${r.gitIgnored} git-ignored, ${r.qwenIgnored} qwen-ignored)` : '';
     return {
       text: `Listed ${r.entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${truncatedNote(more, 'item')}${ignored}`,
-      host: { ...host, summary: `Listed ${r.entries.length} item(s)`, counts: { entries: r.entries.length, shown: shown.length }, truncated: more > 0 },
+      host: { paths: [r.path], summary: `Listed ${r.entries.length} item(s)`, counts: { entries: r.entries.length, shown: shown.length }, truncated: more > 0 },
     };
   },
 });

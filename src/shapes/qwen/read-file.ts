@@ -2,16 +2,17 @@
 // lines" header, the unchanged-file note, PDF pages as text and notebooks as their cells.
 import {
   type ArgsOf,
-  EngineError,
   fullyReadUnchanged,
-  isCondition,
   notebookAsText,
   pdfPagesAsText,
   pageRangeFor,
+  pastEnd,
+  rawWindow,
+  readEvenIfBig,
+  requireWhole,
   type EngineReadOptions,
   unescapeShellPath,
-  withDetails,
-  str,
+  withAdvice,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
@@ -26,25 +27,12 @@ const MAX_PDF_BYTES = 100 * 1024 * 1024;
 const MAX_PDF_PAGES = 20;
 /** Ignore files Qwen's read_file honours, each named in the refusal. */
 const IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
+/** Added to the engine's refusal of a `pages` value (checked before anything is read). */
+const PAGES_ADVICE = `give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`;
 const BASE: EngineReadOptions = { finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
 
 const schema = qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']);
 type Args = ArgsOf<typeof schema>;
-
-const wholeNumber = (v: number | undefined, field: string, min: number): void => {
-  if (v !== undefined && (!Number.isSafeInteger(v) || v < min)) throw badParams(`${field} must be a whole number of at least ${min}`, field, { [field]: v });
-};
-
-/** A `pages` value as a page range, checked before anything is read (the engine's condition stays; Qwen's error type is added). */
-function pagesRange(spec: string): { first: number; last: number } {
-  try {
-    return pageRangeFor(spec, MAX_PDF_PAGES);
-  } catch (err) {
-    if (!(err instanceof EngineError)) throw err;
-    const message = `${err.message}: give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`;
-    throw withDetails(err, { message, facts: { errorType: 'invalid_tool_params' }, field: 'pages' });
-  }
-}
 
 async function pdfPages(c: Call, file: string, range: { first: number; last: number }): Promise<Reply> {
   const read = await c.engine.files.read(c, file, { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES });
@@ -74,33 +62,25 @@ async function text(c: Call, args: Args): Promise<Reply> {
   }
   const opts: EngineReadOptions = { ...BASE, start, limit, budget: { unit: 'chars', max: 25_000, overflow: 'cut', minCut: 10 } };
   // A text file over 10 MB is not refused: its first window is shown, its length not counted.
-  let big = false;
-  const r = await c.engine.files.forModel(c, args.file_path, opts).catch((err: unknown) => {
-    if (!isCondition(err, 'file_too_large') || err.facts.kind !== undefined) throw err;
-    big = true;
-    return c.engine.files.forModel(c, args.file_path, { ...opts, maxFileBytes: undefined, countTotal: false });
-  });
+  const { r, big } = await readEvenIfBig((o) => c.engine.files.forModel(c, args.file_path, o), opts);
   if (r.kind !== 'text') {
     const m = modelReadResult(r)!;
-    if (!m.blobs?.length) return m;
+    if (r.kind !== 'attached') return m;
     // Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>".
     const name = args.file_path.slice(args.file_path.lastIndexOf('/') + 1);
-    const mediaType = str(m.host.details?.mediaType);
-    const kind = mediaType === 'application/pdf' ? 'pdf' : mediaType.split('/')[0];
-    return { ...m, host: { ...m.host, summary: `Read ${kind} file: ${name}`, details: { ...m.host.details, displayName: name } } };
+    return { ...m, host: { ...m.host, summary: `Read ${r.media.toLowerCase()} file: ${name}`, details: { ...m.host.details, displayName: name } } };
   }
-  const total = big && (r.stoppedBy !== 'eof' || r.budgetCutLine !== undefined) ? undefined : (r.totalLines ?? r.endLine);
-  const of = total === undefined ? `at least ${r.endLine}` : String(total);
-  if (r.lines.length === 0 && start > 1) throw badParams(`offset ${args.offset} is past the end of the file (${total} lines)`, 'offset', { total });
-  const body = r.lines.map((l, i) => l.trimEnd() + (r.budgetCutLine === r.startLine + i ? CUT_MARK : '')).join('\n');
-  const cut = r.startLine > 1 || total === undefined || r.endLine < total || r.budgetCutLine !== undefined;
+  const past = pastEnd(r, start);
+  if (past !== undefined) throw badParams(`offset ${args.offset} is past the end of the file (${past} lines)`, 'offset', { total: past });
+  const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
+  const [of, more] = w.total === undefined ? [`at least ${r.endLine}`, ' (truncated)'] : [String(w.total), ''];
   return {
-    text: cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${body}` : body,
+    text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text,
     host: {
       paths: [r.path],
-      summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${total === undefined ? ' (truncated)' : ''}` : `Read ${r.relative}`,
-      counts: { startLine: r.startLine, endLine: r.endLine, ...(total !== undefined ? { totalLines: total } : {}) },
-      truncated: cut,
+      summary: w.cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${more}` : `Read ${r.relative}`,
+      counts: w.counts,
+      truncated: w.cut,
     },
   };
 }
@@ -144,8 +124,8 @@ export const readFile = defineTool<Args>({
   async call(args, c) {
     if (args.pages === '') args = { ...args, pages: undefined };
     requireAbsolute(args.file_path, 'file_path');
-    wholeNumber(args.offset, 'offset', 0);
-    wholeNumber(args.limit, 'limit', 1);
+    requireWhole(args.offset, 0, 'offset');
+    requireWhole(args.limit, 1, 'limit');
     const ipynb = /\.ipynb$/i.test(args.file_path);
     const facts = { path: args.file_path };
     if (ipynb && (args.offset !== undefined || args.limit !== undefined)) {
@@ -153,7 +133,7 @@ export const readFile = defineTool<Args>({
       throw badParams('offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', field, facts);
     }
     if (ipynb && args.pages !== undefined) throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
-    const range = args.pages !== undefined ? pagesRange(args.pages) : undefined;
+    const range = args.pages !== undefined ? withAdvice(() => pageRangeFor(args.pages!, MAX_PDF_PAGES), PAGES_ADVICE) : undefined;
     if (args.file_path.includes('\\')) args = { ...args, file_path: unescapeShellPath(args.file_path) };
     for (const name of IGNORE_FILES) {
       if (await c.engine.files.hidden(c, args.file_path, [name], false)) {
