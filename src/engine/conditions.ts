@@ -243,6 +243,15 @@ export interface ConditionFacts {
   no_language_server: Path & { ext: string };
   bad_position: Path & { line: number; column: number; lines: number };
   rename_refused: Path & { reason: string };
+
+  // ---- a memory directory's commands (branch shape-edits)
+  unknown_command: { command: string; commands: string[] };
+  parameter_missing: { param: string; command: string };
+  memory_root: Path & { command: string };
+  memory_too_long: Path & { lines: number; max: number };
+  memory_no_match: Path & { old: string };
+  memory_not_unique: Path & { old: string; lines: number[] };
+  insert_line_out_of_range: { line: number; lines: number };
 }
 
 export type Condition = keyof ConditionFacts;
@@ -443,6 +452,13 @@ export const CONDITION_KIND = {
   no_language_server: 'unsupported',
   bad_position: 'invalid_argument',
   rename_refused: 'invalid_argument',
+  unknown_command: 'invalid_argument',
+  parameter_missing: 'invalid_argument',
+  memory_root: 'invalid_argument',
+  memory_too_long: 'resource_exhausted',
+  memory_no_match: 'conflict',
+  memory_not_unique: 'conflict',
+  insert_line_out_of_range: 'invalid_argument',
 } as const satisfies { readonly [C in Condition]: ErrorKind };
 
 /** `name` is a condition (for text that arrives untyped, such as a test's table). */
