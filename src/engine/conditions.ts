@@ -252,6 +252,10 @@ export interface ConditionFacts {
   memory_no_match: Path & { old: string };
   memory_not_unique: Path & { old: string; lines: number[] };
   insert_line_out_of_range: { line: number; lines: number };
+  // an apply_patch operation refused before anything is touched (branch shape-edits)
+  unknown_diff_operation: { type: string };
+  diff_without_path: { type: string };
+  diff_payload_missing: { type: string };
 }
 
 export type Condition = keyof ConditionFacts;
@@ -459,6 +463,9 @@ export const CONDITION_KIND = {
   memory_no_match: 'conflict',
   memory_not_unique: 'conflict',
   insert_line_out_of_range: 'invalid_argument',
+  unknown_diff_operation: 'invalid_argument',
+  diff_without_path: 'invalid_argument',
+  diff_payload_missing: 'invalid_argument',
 } as const satisfies { readonly [C in Condition]: ErrorKind };
 
 /** `name` is a condition (for text that arrives untyped, such as a test's table). */
