@@ -17,6 +17,7 @@ import type {
   LspDiagnostic,
 } from './code.js';
 import type { Place } from './positions.js';
+import { diagnosticTotal } from './tallies.js';
 
 export type CodeOperation =
   | 'goToDefinition'
@@ -113,7 +114,7 @@ export async function askCode(code: CodeEngine, ctx: CodeContext, q: CodeQuestio
     }
     case 'workspaceDiagnostics': {
       const files = (await code.diagnostics(ctx)).filter((f) => f.diagnostics.length > 0).slice(0, limit);
-      return { operation: 'workspaceDiagnostics', files, total: files.reduce((n, f) => n + f.diagnostics.length, 0) };
+      return { operation: 'workspaceDiagnostics', files, total: diagnosticTotal(files) };
     }
     case 'prepareCallHierarchy':
       return { operation: 'prepareCallHierarchy', entries: (await code.prepareCallHierarchy(ctx, file, place)).slice(0, limit), ...(await shown()) };
