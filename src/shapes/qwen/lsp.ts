@@ -180,6 +180,9 @@ const FOUND = {
   goToImplementation: ['implementations', 'Implementations'],
 } as const;
 const SEVERITY: Record<string, string> = { error: 'ERROR', warning: 'WARNING', info: 'INFORMATION', hint: 'HINT' };
+/** "[ERROR] 3:5 (2322) [typescript]: message", the source shown only when given. */
+const diagnosticLine = (d: CodeDiagnostic, source?: string) =>
+  `[${SEVERITY[d.severity]}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}${source ? ` [${source}]` : ''}: ${d.message}`;
 const numbered = <T>(items: readonly T[], line: (x: T) => string) => items.map((x, i) => `${i + 1}. ${line(x)}`);
 
 /** The engine's answer in Qwen Code's words: a header, numbered lines, and for hierarchy items and actions their JSON. */
@@ -209,14 +212,12 @@ function render(r: CodeAnswer, a: Args): Reply {
     case 'diagnostics': {
       const list = r.file?.diagnostics ?? [];
       if (list.length === 0) return reply(`No diagnostics found for ${r.shown}.`);
-      const line = (d: CodeDiagnostic) =>
-        `[${SEVERITY[d.severity]}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}${d.source ? ` [${d.source}]` : ''}: ${d.message}`;
-      return reply([`Diagnostics for ${r.file!.relative} (${list.length} issues):`, ...numbered(list, line)].join('\n'), { diagnostics: list });
+      const lines = numbered(list, (d) => diagnosticLine(d, d.source));
+      return reply([`Diagnostics for ${r.file!.relative} (${list.length} issues):`, ...lines].join('\n'), { diagnostics: list });
     }
     case 'workspaceDiagnostics': {
       if (r.files.length === 0) return reply('No diagnostics found in the workspace.');
-      const line = (d: CodeDiagnostic) => `  [${SEVERITY[d.severity]}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}: ${d.message}`;
-      const lines = r.files.flatMap((f) => [`\n${f.relative}:`, ...f.diagnostics.map(line)]);
+      const lines = r.files.flatMap((f) => [`\n${f.relative}:`, ...f.diagnostics.map((d) => `  ${diagnosticLine(d)}`)]);
       return reply([`Workspace diagnostics (${r.total} issues in ${r.files.length} files):`, ...lines].join('\n'), { files: r.files });
     }
     case 'prepareCallHierarchy': {
