@@ -161,6 +161,7 @@ export interface ConditionFacts {
   empty_todo: { index: number };
   duplicate_todo_id: { id: string };
   too_many_in_progress: { inProgress: number; max: number };
+  bad_todo_id: { index: number; max: number };
 
   // ---- the web
   invalid_url: { url: string };
@@ -466,6 +467,7 @@ export const CONDITION_KIND = {
   unknown_diff_operation: 'invalid_argument',
   diff_without_path: 'invalid_argument',
   diff_payload_missing: 'invalid_argument',
+  bad_todo_id: 'invalid_argument',
 } as const satisfies { readonly [C in Condition]: ErrorKind };
 
 /** `name` is a condition (for text that arrives untyped, such as a test's table). */

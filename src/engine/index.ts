@@ -509,6 +509,7 @@ export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
 export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
 export { diffOperation } from './files/v4a-operation.js';
 export { literalEdit } from './files/literal-edits.js';
+export { requireTodoIds } from './todos.js';
 export { DIAGNOSTIC_TAG_NAMES, numericRange, SEVERITY_NAMES, symbolKindName, symbolKindNumber } from './lsp/names.js';
 export { diagnosticTotal, locationPaths } from './lsp/tallies.js';
 export { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from './lsp/operations.js';
