@@ -161,6 +161,7 @@ export interface ConditionFacts {
   empty_todo: { index: number };
   duplicate_todo_id: { id: string };
   too_many_in_progress: { inProgress: number; max: number };
+  bad_todo_id: { index: number; max: number };
 
   // ---- the web
   invalid_url: { url: string };
@@ -243,6 +244,19 @@ export interface ConditionFacts {
   no_language_server: Path & { ext: string };
   bad_position: Path & { line: number; column: number; lines: number };
   rename_refused: Path & { reason: string };
+
+  // ---- a memory directory's commands (branch shape-edits)
+  unknown_command: { command: string; commands: string[] };
+  parameter_missing: { param: string; command: string };
+  memory_root: Path & { command: string };
+  memory_too_long: Path & { lines: number; max: number };
+  memory_no_match: Path & { old: string };
+  memory_not_unique: Path & { old: string; lines: number[] };
+  insert_line_out_of_range: { line: number; lines: number };
+  // an apply_patch operation refused before anything is touched (branch shape-edits)
+  unknown_diff_operation: { type: string };
+  diff_without_path: { type: string };
+  diff_payload_missing: { type: string };
 }
 
 export type Condition = keyof ConditionFacts;
@@ -443,6 +457,17 @@ export const CONDITION_KIND = {
   no_language_server: 'unsupported',
   bad_position: 'invalid_argument',
   rename_refused: 'invalid_argument',
+  unknown_command: 'invalid_argument',
+  parameter_missing: 'invalid_argument',
+  memory_root: 'invalid_argument',
+  memory_too_long: 'resource_exhausted',
+  memory_no_match: 'conflict',
+  memory_not_unique: 'conflict',
+  insert_line_out_of_range: 'invalid_argument',
+  unknown_diff_operation: 'invalid_argument',
+  diff_without_path: 'invalid_argument',
+  diff_payload_missing: 'invalid_argument',
+  bad_todo_id: 'invalid_argument',
 } as const satisfies { readonly [C in Condition]: ErrorKind };
 
 /** `name` is a condition (for text that arrives untyped, such as a test's table). */

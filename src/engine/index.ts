@@ -39,6 +39,7 @@ import { findContextFiles, readContextFile, type ContextFile } from './context.j
 import { spillIfOver, type SavedResult } from './results.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
 import { MemoryDir, memoryDirOf, type MemoryScope } from './memory.js';
+import { memoryCommand, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
 import path from 'node:path';
 import { resolveSandbox, type SandboxMode } from './shell/sandbox.js';
 import { CodeEngine } from './lsp/code.js';
@@ -149,6 +150,8 @@ export interface ContextEngine {
 export interface MemoryEngine {
   /** The memory directory the call's caller and session reach. */
   dir(ctx: Pick<EngineContext, 'session'>): MemoryDir;
+  /** Runs one command of the memory tool (view, create, str_replace, insert, delete, rename) in that directory. */
+  command(ctx: Pick<EngineContext, 'session'>, req: MemoryRequest): Promise<MemoryOutcome>;
 }
 
 export interface Engine {
@@ -204,6 +207,13 @@ export function createEngine(config: EngineConfig): Engine {
   recordingCommands(shell); // commands a call ran, into its change record (engine/audit.ts)
   const web = new WebEngine({ allowHosts: config.web.allowHosts, search: config.web });
   const limiters = new Map<string, HostRateLimiter>();
+  const memoryOf = (ctx: Pick<EngineContext, 'session'>) =>
+    new MemoryDir(
+      memoryDirOf(config.memory?.dir || path.join(config.stateDir, 'memory'), config.memory?.scope ?? 'shared', {
+        caller: ctx.session.caller,
+        session: ctx.session.id,
+      }),
+    );
   const code = new CodeEngine(config.lsp ?? DEFAULT_LSP);
   // Every writing call reports the diagnostics its change introduced (lsp/watch.ts).
   const real = (r: { path: string }) => [{ path: r.path }];
@@ -273,13 +283,8 @@ export function createEngine(config: EngineConfig): Engine {
       read: (ctx, path) => readContextFile(ctx.scope, path),
     },
     memory: {
-      dir: (ctx) =>
-        new MemoryDir(
-          memoryDirOf(config.memory?.dir || path.join(config.stateDir, 'memory'), config.memory?.scope ?? 'shared', {
-            caller: ctx.session.caller,
-            session: ctx.session.id,
-          }),
-        ),
+      dir: memoryOf,
+      command: (ctx, req) => memoryCommand(memoryOf(ctx), req),
     },
     shell,
     web,
@@ -523,3 +528,11 @@ export { readEvenIfBig } from './files/big-text.js';
 export { requireWhole } from './arg-checks.js';
 export { withAdvice } from './advice.js';
 export { outputImages } from './files/notebook-images.js';
+// shape-edits: the memory tool's commands as facts.
+export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
+export { diffOperation } from './files/v4a-operation.js';
+export { literalEdit } from './files/literal-edits.js';
+export { requireTodoIds } from './todos.js';
+export { DIAGNOSTIC_TAG_NAMES, numericRange, SEVERITY_NAMES, symbolKindName, symbolKindNumber } from './lsp/names.js';
+export { diagnosticTotal, locationPaths } from './lsp/tallies.js';
+export { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from './lsp/operations.js';

@@ -110,3 +110,11 @@ function checkList(items: TodoItem[], rules: TodoRules): void {
     }
   }
 }
+
+/** Every id holds more than blanks and at most `max` characters (for dialects whose ids the model writes). */
+export function requireTodoIds(items: ReadonlyArray<{ id: string }>, max: number): void {
+  items.forEach((t, i) => {
+    if (t.id.trim() === '' || t.id.length > max)
+      throw engineFailure('bad_todo_id', `todo ${i + 1} needs an id of 1 to ${max} characters`, { index: i, max }, { field: `todos.${i}.id` });
+  });
+}

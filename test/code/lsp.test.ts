@@ -192,3 +192,30 @@ test('a change made outside Facet is noticed on the next use; without a path eve
     ].join('\n'),
   );
 });
+
+test("Qwen's lsp tool: a file's symbols, a symbol search with its top match's references, the workspace's diagnostics", LIMIT, async () => {
+  const symbols = await call('lsp', { operation: 'documentSymbol', filePath: 'ts/b.ts' }, 'qwen');
+  ok(symbols);
+  assert.equal(text(symbols), 'Document symbols for ts/b.ts:\n1. total (Constant) - ts/b.ts:2:14');
+  const search = await call('lsp', { operation: 'workspaceSymbol', query: 'sum', filePath: 'ts/a.ts', limit: 1 }, 'qwen');
+  ok(search);
+  assert.equal(
+    text(search),
+    'Found 1 of 1 symbols for query "sum":\n1. sum (Function) - ts/a.ts:1:1\n\nReferences for top match (sum):\n1. ts/b.ts:1:10\n2. ts/b.ts:2:30',
+  );
+  const one = await call('lsp', { operation: 'diagnostics', filePath: 'ts/b.ts' }, 'qwen');
+  assert.equal(
+    text(one),
+    "Diagnostics for ts/b.ts (1 issues):\n1. [ERROR] 2:37 (2345) [typescript]: Argument of type 'string' is not assignable to parameter of type 'number'.",
+  );
+  const all = await call('lsp', { operation: 'workspaceDiagnostics', limit: 5 }, 'qwen');
+  ok(all);
+  assert.equal(
+    text(all),
+    "Workspace diagnostics (1 issues in 1 files):\n\nts/b.ts:\n  [ERROR] 2:37 (2345): Argument of type 'string' is not assignable to parameter of type 'number'.",
+  );
+  const none = await call('lsp', { operation: 'documentSymbol', filePath: 'ts/none.ts' }, 'qwen');
+  assert.equal(text(none), 'LSP document symbols failed: ts/none.ts does not exist');
+  const hover = await call('lsp', { operation: 'hover', filePath: 'ts/b.ts', line: 2, character: 14, serverName: 'ts' }, 'qwen');
+  assert.equal(text(hover), 'Hover for ts/b.ts:2:14 [ts]:\n```typescript\nconst total: number\n```');
+});

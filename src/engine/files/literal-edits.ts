@@ -8,6 +8,13 @@ export function literalEdits(items: ReadonlyArray<{ old: string; new: string; al
   if (items.length === 0) throw engineFailure('no_match', 'no edits given', {}, { field });
   return items.map((e, i) => {
     if (e.old === '') throw engineFailure('empty_old', 'the old string is empty', { editIndex: i }, { field });
-    return { oldString: e.old, newString: e.new, occurrences: e.all ? 'all' : 'unique' };
+    return literalEdit(e.old, e.new, e.all);
   });
 }
+
+/** One replacement of `oldString`: every occurrence (`every` true), exactly `every` of them (a number), or the only one. */
+export const literalEdit = (oldString: string, newString: string, every?: boolean | number): EditSpec => ({
+  oldString,
+  newString,
+  occurrences: typeof every === 'number' ? every : every ? 'all' : 'unique',
+});

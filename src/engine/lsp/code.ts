@@ -34,6 +34,7 @@ import { introduced, type CodeDiagnostic, type Severity } from './introduced.js'
 import { LspPool, LspUnavailable, type LspSettings, type ServerFor } from './pool.js';
 import { fromLsp, splitLines, toLsp, type Place } from './positions.js';
 import type { LanguageServer } from './server.js';
+import { symbolKindName } from './names.js';
 
 export type { CodeDiagnostic, Severity } from './introduced.js';
 
@@ -123,10 +124,7 @@ export interface Change {
   after: string | null;
 }
 
-export const SYMBOL_KINDS = [
-  'File', 'Module', 'Namespace', 'Package', 'Class', 'Method', 'Property', 'Field', 'Constructor', 'Enum', 'Interface', 'Function', 'Variable',
-  'Constant', 'String', 'Number', 'Boolean', 'Array', 'Object', 'Key', 'Null', 'EnumMember', 'Struct', 'Event', 'Operator', 'TypeParameter',
-] as const; // prettier-ignore
+export { SYMBOL_KINDS } from './names.js';
 
 const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint'];
 /** Files above this are not sent to a server for diagnostics after a change. */
@@ -254,7 +252,7 @@ export class CodeEngine {
     const walk = (s: DocumentSymbol, depth: number, container?: string) => {
       out.push({
         name: s.name,
-        kind: SYMBOL_KINDS[s.kind - 1] ?? String(s.kind),
+        kind: symbolKindName(s.kind),
         depth,
         ...(container ? { container } : {}),
         ...(s.detail ? { detail: s.detail } : {}),
@@ -266,7 +264,7 @@ export class CodeEngine {
       if ('location' in s) {
         out.push({
           name: s.name,
-          kind: SYMBOL_KINDS[s.kind - 1] ?? String(s.kind),
+          kind: symbolKindName(s.kind),
           depth: 0,
           ...(s.containerName ? { container: s.containerName } : {}),
           location: this.place(file, rel, lines, s.location.range),
@@ -298,7 +296,7 @@ export class CodeEngine {
         const lines = await this.linesOf(file);
         out.push({
           name: s.name,
-          kind: SYMBOL_KINDS[s.kind - 1] ?? String(s.kind),
+          kind: symbolKindName(s.kind),
           depth: 0,
           ...(s.containerName ? { container: s.containerName } : {}),
           location: this.place(file, ctx.scope.relative(file), lines, range),

@@ -2,14 +2,10 @@
 // directory /memories, stored in the server's memory directory (--memory-dir; one per caller
 // or session with --memory-scope). Messages are the docs' (the SDK helpers' where the docs
 // say nothing, with the "Error: " the TypeScript runner puts before them).
-import { type ArgsOf, countOf, humanSize, insertLines, linesAround, linesOf, MEMORY_ROOT, type MemoryDir, replaceFirst } from '../../engine/index.js';
-import { defineTool, type Call, type Reply } from '../common/define.js';
+import { type ArgsOf, humanSize, type MemoryOutcome } from '../../engine/index.js';
+import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { said } from './errors.js';
 import { numbered } from './text.js';
-
-const COMMANDS = ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'];
-const MAX_LINES = 999_999;
 
 const str = { type: 'string' } as const;
 const variant = (command: string, props: Record<string, unknown>, required: string[]) => ({
@@ -37,130 +33,7 @@ const ARGS = {
 } as const;
 type MemoryArgs = ArgsOf<typeof ARGS>;
 
-const need = (args: MemoryArgs, param: keyof MemoryArgs): string => {
-  const v = args[param];
-  if (v === undefined) throw said('invalid_argument', `Error: Parameter \`${param}\` is required for command: ${args.command}`, param);
-  return v as string;
-};
-
-const missing = (p: string, more = '') => said('not_found', `Error: The path ${p} does not exist${more}`, 'path');
-
-async function viewDir(mem: MemoryDir, p: string, real: string, size: number): Promise<string> {
-  const base = p.replace(/\/+$/, '') || MEMORY_ROOT;
-  const entries = await mem.list(real);
-  const lines = [`${humanSize(size)}\t${base}`, ...entries.map((e) => `${humanSize(e.size)}\t${base}/${e.relative}${e.directory ? '/' : ''}`)];
-  return `Here're the files and directories up to 2 levels deep in ${base}, excluding hidden items and node_modules:\n${lines.join('\n')}`;
-}
-
-async function view(mem: MemoryDir, args: MemoryArgs, p: string): Promise<Reply> {
-  const real = await mem.locate(p);
-  const st = await mem.stat(real);
-  if (st.kind === 'directory') return { text: await viewDir(mem, p, real, st.size), host: { summary: `Viewed ${p}` } };
-  if (st.kind !== 'file') throw said('not_found', `The path ${p} does not exist. Please provide a valid path.`, 'path');
-  const lines = (await mem.read(real, p)).split('\n');
-  if (lines.length > MAX_LINES) throw said('resource_exhausted', `File ${p} exceeds maximum line limit of 999,999 lines.`, 'path');
-  let first = 1;
-  let shown = lines;
-  const range = args.view_range;
-  if (Array.isArray(range) && range.length === 2 && range.every((x) => Number.isSafeInteger(x))) {
-    const [a, b] = range as [number, number];
-    first = Math.max(1, a);
-    shown = b === -1 ? lines.slice(first - 1) : lines.slice(first - 1, b);
-  }
-  return {
-    text: `Here's the content of ${p} with line numbers:\n${numbered(shown, first)}`,
-    host: { summary: `Viewed ${p}`, counts: { lines: lines.length } },
-  };
-}
-
-async function fileOf(mem: MemoryDir, p: string, onMissing: () => Error): Promise<{ real: string; text: string }> {
-  const real = await mem.locate(p);
-  if ((await mem.stat(real)).kind !== 'file') throw onMissing();
-  return { real, text: await mem.read(real, p) };
-}
-
-async function run(c: Call, args: MemoryArgs): Promise<Reply> {
-  if (!COMMANDS.includes(args.command)) {
-    throw said(
-      'invalid_argument',
-      `Error: Unrecognized command ${args.command}. The allowed commands for the memory tool are: ${COMMANDS.join(', ')}`,
-      'command',
-    );
-  }
-  const mem = c.engine.memory.dir(c);
-  if (args.command === 'rename') {
-    const from = need(args, 'old_path');
-    const to = need(args, 'new_path');
-    if (from.replace(/\/+$/, '') === MEMORY_ROOT) throw said('invalid_argument', `Error: Cannot rename the ${MEMORY_ROOT} directory itself`, 'old_path');
-    const source = await mem.locate(from);
-    if ((await mem.stat(source)).kind === 'missing') throw said('not_found', `Error: The path ${from} does not exist`, 'old_path');
-    const target = await mem.locate(to);
-    if ((await mem.stat(target)).kind !== 'missing') throw said('already_exists', `Error: The destination ${to} already exists`, 'new_path');
-    await mem.rename(from, to, to);
-    return { text: `Successfully renamed ${from} to ${to}`, host: { summary: `Renamed ${from} to ${to}` } };
-  }
-  const p = need(args, 'path');
-  switch (args.command) {
-    case 'view':
-      return view(mem, args, p);
-    case 'create': {
-      const text = need(args, 'file_text');
-      const real = await mem.locate(p);
-      if ((await mem.stat(real)).kind !== 'missing') throw said('already_exists', `Error: File ${p} already exists`, 'path');
-      await mem.create(real, p, text);
-      return { text: `File created successfully at: ${p}`, host: { summary: `Created ${p}` } };
-    }
-    case 'str_replace': {
-      const oldStr = need(args, 'old_str');
-      const newStr = need(args, 'new_str');
-      const { real, text } = await fileOf(mem, p, () => missing(p, '. Please provide a valid path.'));
-      const n = countOf(text, oldStr);
-      if (n === 0 || oldStr === '') {
-        throw said('conflict', `No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in ${p}.`, 'old_str');
-      }
-      if (n > 1) {
-        throw said(
-          'conflict',
-          `No replacement was performed. Multiple occurrences of old_str \`${oldStr}\` in lines: ${linesOf(text, oldStr).join(', ')}. Please ensure it is unique`,
-          'old_str',
-        );
-      }
-      const edit = replaceFirst(text, oldStr, newStr);
-      await mem.write(real, p, edit.text);
-      const snip = linesAround(edit.text.split('\n'), edit.line, newStr.split('\n').length, 2);
-      return {
-        text: `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(snip.lines, snip.first)}`,
-        host: { summary: `Edited ${p}` },
-      };
-    }
-    case 'insert': {
-      if (args.insert_line === undefined) need(args, 'insert_line');
-      const inserted = need(args, 'insert_text');
-      const { real, text } = await fileOf(mem, p, () => missing(p));
-      const lines = text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
-      const k = args.insert_line!;
-      if (!Number.isSafeInteger(k) || k < 0 || k > lines.length) {
-        throw said(
-          'invalid_argument',
-          `Error: Invalid \`insert_line\` parameter: ${k}. It should be within the range of lines of the file: [0, ${lines.length}]`,
-          'insert_line',
-        );
-      }
-      const added = inserted.replace(/\n+$/, '').split('\n');
-      await mem.write(real, p, insertLines(lines, k, added).join('\n') + '\n');
-      return { text: `The file ${p} has been edited.`, host: { summary: `Inserted into ${p}` } };
-    }
-    default: {
-      if (p.replace(/\/+$/, '') === MEMORY_ROOT) throw said('invalid_argument', `Error: Cannot delete the ${MEMORY_ROOT} directory itself`, 'path');
-      const real = await mem.locate(p);
-      if ((await mem.stat(real)).kind === 'missing') throw missing(p);
-      await mem.remove(p);
-      return { text: `Successfully deleted ${p}`, host: { summary: `Deleted ${p}` } };
-    }
-  }
-}
-
-export const memory = defineTool<MemoryArgs>({
+export const memory = defineTool<MemoryArgs, MemoryOutcome>({
   name: 'memory',
   summary: 'Keep notes across conversations in /memories: view, create, str_replace, insert, delete, rename.',
   description: [
@@ -204,5 +77,44 @@ export const memory = defineTool<MemoryArgs>({
     'delete of a missing path: "Error: The path <path> does not exist"; of /memories itself: "Error: Cannot delete the /memories directory itself" (rename likewise, in our words). rename: "Error: The path <old_path> does not exist"; "Error: The destination <new_path> already exists".',
     'A missing parameter: "Error: Parameter `<name>` is required for command: <command>". Sizes in views are file sizes written as du -h does (4.0K, 1.5K, 17B); directories end in "/".',
   ],
-  call: (args, c) => run(c, args),
+  call: (args, c) => c.engine.memory.command(c, args),
+  /** What the engine did, in the SDK helpers' words. */
+  format(r): Reply {
+    if (r.command === 'rename') return { text: `Successfully renamed ${r.from} to ${r.to}`, host: { summary: `Renamed ${r.from} to ${r.to}` } };
+    const p = r.path;
+    if ('directory' in r) {
+      const { base, size, entries } = r.directory;
+      const lines = [`${humanSize(size)}\t${base}`, ...entries.map((e) => `${humanSize(e.size)}\t${base}/${e.relative}${e.directory ? '/' : ''}`)];
+      const text = `Here're the files and directories up to 2 levels deep in ${base}, excluding hidden items and node_modules:\n${lines.join('\n')}`;
+      return { text, host: { summary: `Viewed ${p}` } };
+    }
+    if ('file' in r)
+      return {
+        text: `Here's the content of ${p} with line numbers:\n${numbered(r.file.lines, r.file.first)}`,
+        host: { summary: `Viewed ${p}`, counts: { lines: r.file.total } },
+      };
+    if ('snippet' in r) {
+      const text = `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(r.snippet.lines, r.snippet.first)}`;
+      return { text, host: { summary: `Edited ${p}` } };
+    }
+    if (r.command === 'create') return { text: `File created successfully at: ${p}`, host: { summary: `Created ${p}` } };
+    if (r.command === 'insert') return { text: `The file ${p} has been edited.`, host: { summary: `Inserted into ${p}` } };
+    return { text: `Successfully deleted ${p}`, host: { summary: `Deleted ${p}` } };
+  },
+  errors: errorTable({
+    unknown_command: (e) => `Error: Unrecognized command ${e.facts.command}. The allowed commands for the memory tool are: ${e.facts.commands.join(', ')}`,
+    parameter_missing: (e) => `Error: Parameter \`${e.facts.param}\` is required for command: ${e.facts.command}`,
+    memory_root: (e) => `Error: Cannot ${e.facts.command} the /memories directory itself`,
+    path_missing: (e, a) =>
+      a.command === 'view'
+        ? `The path ${e.facts.path} does not exist. Please provide a valid path.`
+        : `Error: The path ${e.facts.path} does not exist${a.command === 'str_replace' ? '. Please provide a valid path.' : ''}`,
+    file_exists: (e, a) => (a.command === 'rename' ? `Error: The destination ${e.facts.path} already exists` : `Error: File ${e.facts.path} already exists`),
+    memory_too_long: (e) => `File ${e.facts.path} exceeds maximum line limit of 999,999 lines.`,
+    memory_no_match: (e) => `No replacement was performed, old_str \`${e.facts.old}\` did not appear verbatim in ${e.facts.path}.`,
+    memory_not_unique: (e) =>
+      `No replacement was performed. Multiple occurrences of old_str \`${e.facts.old}\` in lines: ${e.facts.lines.join(', ')}. Please ensure it is unique`,
+    insert_line_out_of_range: (e) =>
+      `Error: Invalid \`insert_line\` parameter: ${e.facts.line}. It should be within the range of lines of the file: [0, ${e.facts.lines}]`,
+  }),
 });

@@ -1,7 +1,7 @@
 // Claude Code's Edit: read-before-write and changed-since-read refusals, exact (then
 // quote-normalised, then \uXXXX-respelt) unique matching or replace_all, literal replacement,
 // trailing whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { diffHost, type EditResult, lineCounts, plural, withEscapeRetry } from '../../engine/index.js';
+import { diffHost, type EditResult, lineCounts, literalEdit, plural, withEscapeRetry } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { claudeErrors, resolvedFrom, toolUseError } from './errors.js';
@@ -97,7 +97,7 @@ export const edit = defineTool<Args, EditResult>({
   ],
   call: (a, c) =>
     withEscapeRetry(a.old_string, stripTrailingWhitespace(a.file_path, a.new_string), (oldString, newString) =>
-      c.engine.files.edit(here(c), a.file_path, [{ oldString, newString, occurrences: a.replace_all ? 'all' : 'unique' }], EDIT),
+      c.engine.files.edit(here(c), a.file_path, [literalEdit(oldString, newString, a.replace_all)], EDIT),
     ),
   format: (r, a) => ({
     text: `The file ${a.file_path} has been updated${a.replace_all ? '. All occurrences were successfully replaced.' : ' successfully.'} ${CURRENT}`,

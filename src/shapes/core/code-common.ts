@@ -1,5 +1,6 @@
 // What the code.* tools share: position arguments and the wording of places, symbols and diagnostics.
-import type { CodeDiagnostic, CodeLocation, CodeSymbol } from '../../engine/index.js';
+import { type CodeDiagnostic, type CodeLocation, type CodeSymbol, locationPaths, plural } from '../../engine/index.js';
+import type { Reply } from '../common/define.js';
 import { pathProp } from './shared.js';
 
 export const positionProps = {
@@ -12,6 +13,13 @@ export const CODE_TAG = 'code';
 
 /** `src/a.ts:3:5: the line's text` */
 export const placeLine = (l: CodeLocation): string => `${l.relative}:${l.line}:${l.column}${l.text !== undefined ? `: ${l.text}` : ''}`;
+
+/** Places as code.definition and code.references list them (or `none`); the host gets how many (as `counted`, when given) and their files. */
+export function placesReply(locations: CodeLocation[], none: string, word: string, counted?: string): Reply {
+  const text = locations.length === 0 ? none : locations.map(placeLine).join('\n');
+  const host = { summary: plural(locations.length, word), paths: locationPaths(locations), ...(counted ? { counts: { [counted]: locations.length } } : {}) };
+  return { text, data: { locations }, host };
+}
 
 export const diagnosticLine = (d: CodeDiagnostic): string =>
   `${d.line}:${d.column} ${d.severity}${d.code !== undefined ? ` ${d.source ? `${d.source} ` : ''}${d.code}` : ''}: ${d.message.replace(/\n\s*/g, ' ')}`;

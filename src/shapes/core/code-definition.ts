@@ -1,6 +1,6 @@
 // code.definition: where the symbol at a position is defined.
 import type { CodeLocation } from '../../engine/index.js';
-import { CODE_TAG, placeLine, POSITION_ERRORS, positionProps } from './code-common.js';
+import { CODE_TAG, placesReply, POSITION_ERRORS, positionProps } from './code-common.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const schema = { type: 'object', properties: positionProps, required: ['path', 'line', 'column'], additionalProperties: false } as const;
@@ -24,12 +24,5 @@ export const definitionTool = defineTool<ArgsOf<typeof schema>, CodeLocation[]>(
   idempotency: 'idempotent',
   errorModes: POSITION_ERRORS,
   call: (args, c) => c.engine.code.definition(c, args.path, { line: args.line, column: args.column }),
-  format(locations, args) {
-    const text = locations.length === 0 ? `No definition found at ${args.path}:${args.line}:${args.column}.` : locations.map(placeLine).join('\n');
-    return {
-      text,
-      data: { locations },
-      host: { summary: `${locations.length} definition${locations.length === 1 ? '' : 's'}`, paths: [...new Set(locations.map((l) => l.path))] },
-    };
-  },
+  format: (locations, a) => placesReply(locations, `No definition found at ${a.path}:${a.line}:${a.column}.`, 'definition'),
 });

@@ -1,5 +1,5 @@
 // code.diagnostics: a language server's errors and warnings for one file, or for every file it has open.
-import type { FileDiagnostics } from '../../engine/index.js';
+import { diagnosticTotal, type FileDiagnostics, plural } from '../../engine/index.js';
 import { CODE_TAG, diagnosticLine, POSITION_ERRORS } from './code-common.js';
 import { type ArgsOf, defineTool, pathProp, TAGS } from './shared.js';
 
@@ -27,20 +27,13 @@ export const diagnosticsTool = defineTool<ArgsOf<typeof schema>, FileDiagnostics
   format(files) {
     if (files.length === 0)
       return { text: 'No files are open in a language server yet: name a file.', data: { files: [] }, host: { summary: 'no open files' } };
-    const total = files.reduce((n, f) => n + f.diagnostics.length, 0);
+    const total = diagnosticTotal(files);
     const text = files
       .map((f) =>
         f.diagnostics.length === 0 ? `${f.relative}: no problems` : [`${f.relative}:`, ...f.diagnostics.map((d) => `  ${diagnosticLine(d)}`)].join('\n'),
       )
       .join('\n');
-    return {
-      text,
-      data: { files },
-      host: {
-        summary: `${total} diagnostic${total === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}`,
-        paths: files.map((f) => f.path),
-        counts: { diagnostics: total },
-      },
-    };
+    const summary = `${plural(total, 'diagnostic')} in ${plural(files.length, 'file')}`;
+    return { text, data: { files }, host: { summary, paths: files.map((f) => f.path), counts: { diagnostics: total } } };
   },
 });

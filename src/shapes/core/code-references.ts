@@ -1,6 +1,6 @@
 // code.references: every use of the symbol at a position.
 import type { CodeLocation } from '../../engine/index.js';
-import { CODE_TAG, placeLine, POSITION_ERRORS, positionProps } from './code-common.js';
+import { CODE_TAG, placesReply, POSITION_ERRORS, positionProps } from './code-common.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const schema = {
@@ -26,16 +26,5 @@ export const referencesTool = defineTool<ArgsOf<typeof schema>, CodeLocation[]>(
   idempotency: 'idempotent',
   errorModes: POSITION_ERRORS,
   call: (args, c) => c.engine.code.references(c, args.path, { line: args.line, column: args.column }, args.include_declaration ?? true),
-  format(locations, args) {
-    const text = locations.length === 0 ? `No references found at ${args.path}:${args.line}:${args.column}.` : locations.map(placeLine).join('\n');
-    return {
-      text,
-      data: { locations },
-      host: {
-        summary: `${locations.length} reference${locations.length === 1 ? '' : 's'}`,
-        paths: [...new Set(locations.map((l) => l.path))],
-        counts: { references: locations.length },
-      },
-    };
-  },
+  format: (locations, a) => placesReply(locations, `No references found at ${a.path}:${a.line}:${a.column}.`, 'reference', 'references'),
 });

@@ -1,7 +1,7 @@
 // code.rename: renames a symbol everywhere it is used, as a diff, written only when asked.
 import type { RenameResult } from '../../engine/index.js';
 import { CODE_TAG, POSITION_ERRORS, positionProps } from './code-common.js';
-import { type ArgsOf, defineTool, TAGS } from './shared.js';
+import { type ArgsOf, defineTool, plural, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
@@ -44,7 +44,7 @@ export const renameTool = defineTool<ArgsOf<typeof schema>, RenameResult>({
   call: (args, c) => c.engine.code.rename(c, args.path, { line: args.line, column: args.column }, args.new_name, args.apply ?? false),
   format(r) {
     const edits = r.files.reduce((n, f) => n + f.edits, 0);
-    const head = `${r.applied ? 'Renamed' : 'Would rename'} to ${r.newName}: ${edits} edit${edits === 1 ? '' : 's'} in ${r.files.length} file${r.files.length === 1 ? '' : 's'}${r.applied ? '' : ' (not written; pass apply: true)'}.`;
+    const head = `${r.applied ? 'Renamed' : 'Would rename'} to ${r.newName}: ${plural(edits, 'edit')} in ${plural(r.files.length, 'file')}${r.applied ? '' : ' (not written; pass apply: true)'}.`;
     const diff = r.files.map((f) => f.diff.unified || `${f.relative}: ${f.diff.added} added, ${f.diff.removed} removed`).join('\n');
     return {
       text: `${head}\n${diff}`,

@@ -1,7 +1,7 @@
 // code.symbols: a file's outline, or symbols by name across a project.
 import { type CodeSymbol, EngineError } from '../../engine/index.js';
 import { CODE_TAG, POSITION_ERRORS, symbolLine } from './code-common.js';
-import { type ArgsOf, defineTool, pathProp, TAGS } from './shared.js';
+import { type ArgsOf, defineTool, pathProp, plural, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
@@ -46,6 +46,6 @@ export const symbolsTool = defineTool<ArgsOf<typeof schema>, CodeSymbol[]>({
           ? `No symbols match "${args.query}".`
           : `No symbols in ${args.path}.`
         : symbols.map(symbolLine).join('\n');
-    return { text, data: { symbols }, host: { summary: `${symbols.length} symbol${symbols.length === 1 ? '' : 's'}`, counts: { symbols: symbols.length } } };
+    return { text, data: { symbols }, host: { summary: plural(symbols.length, 'symbol'), counts: { symbols: symbols.length } } };
   },
 });

@@ -1,5 +1,5 @@
 // fs.edit: exact-text replacements in one file, all or nothing, over the engine's tolerant matching ladder.
-import { ALL_RUNGS, type EditResult, type EditSpec, EngineError } from '../../engine/index.js';
+import { ALL_RUNGS, type EditResult, type EditSpec, EngineError, literalEdit } from '../../engine/index.js';
 import { type ArgsOf, changeReply, defineTool, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
 const itemProps = {
@@ -28,11 +28,7 @@ const schema = {
 } as const;
 
 type Item = NonNullable<ArgsOf<typeof schema>['edits']>[number];
-const toSpec = (e: Item): EditSpec => ({
-  oldString: e.old_string,
-  newString: e.new_string,
-  occurrences: e.expected_replacements ?? (e.replace_all ? 'all' : 'unique'),
-});
+const toSpec = (e: Item): EditSpec => literalEdit(e.old_string, e.new_string, e.expected_replacements ?? e.replace_all);
 
 export const editTool = defineTool<ArgsOf<typeof schema>, EditResult>({
   name: 'fs.edit',

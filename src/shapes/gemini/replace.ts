@@ -1,6 +1,6 @@
 // replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
-import { addedPlaceholders, changeSnippet, type EditOptions, type EditResult, type Opts, type ArgsOf } from '../../engine/index.js';
+import { addedPlaceholders, changeSnippet, type EditOptions, type EditResult, literalEdit, type Opts, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
@@ -77,8 +77,7 @@ export const replace = defineTool<Args, EditResult>({
     refuseNul(args.file_path, 'file_path');
     refusePlaceholder(addedPlaceholders(args.old_string, args.new_string)[0], 'new_string', 'give the exact literal replacement text');
     if (args.old_string === '') await refuseExisting(c, args.file_path);
-    const edit = { oldString: args.old_string, newString: args.new_string, occurrences: args.allow_multiple ? ('all' as const) : ('unique' as const) };
-    return c.engine.files.edit(c, args.file_path, [edit], EDIT);
+    return c.engine.files.edit(c, args.file_path, [literalEdit(args.old_string, args.new_string, args.allow_multiple)], EDIT);
   },
   format(r, args) {
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;

@@ -1,5 +1,5 @@
 // str_replace_editor: a literal replacement in one file, unique unless replace_all.
-import { ALL_RUNGS, diffHost, type EditResult, engineFailure, lineCounts } from '../../engine/index.js';
+import { ALL_RUNGS, diffHost, type EditResult, engineFailure, lineCounts, literalEdit } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { changeText } from './text.js';
@@ -49,8 +49,8 @@ export const strReplaceEditor = defineTool<Args, EditResult>({
   ],
   async call(args, c) {
     if (args.old_str === '') throw engineFailure('empty_old', 'old_str is empty', {}, { field: 'old_str' });
-    const edit = { oldString: args.old_str, newString: args.new_str, occurrences: args.replace_all ? 'all' : 'unique' } as const;
-    return c.engine.files.edit(c, args.path, [edit], { ladder: args.old_str.includes('\n') ? ALL_RUNGS : ['exact'], allowNoChange: true });
+    const ladder = args.old_str.includes('\n') ? ALL_RUNGS : (['exact'] as const);
+    return c.engine.files.edit(c, args.path, [literalEdit(args.old_str, args.new_str, args.replace_all)], { ladder, allowNoChange: true });
   },
   format(r, args) {
     const host = diffHost(r.path, r.diff, { replacements: r.replacements, ...lineCounts(r.diff) });

@@ -1,10 +1,10 @@
 // apply_patch: one operation of the Responses API's apply_patch_call (create_file or
 // update_file with a V4A diff, or delete_file), applied atomically; the result's data is the
 // apply_patch_call_output item a host sends back unchanged.
-import { changeFacts, type DiffOperation, type DiffOperationResult } from '../../engine/index.js';
-import { type Call, defineTool, type Reply } from '../common/define.js';
+import { changeFacts, type DiffOperation, type DiffOperationResult, diffOperation } from '../../engine/index.js';
+import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { bad, CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
 
 interface Args extends WithCallId {
   type?: unknown;
@@ -12,7 +12,6 @@ interface Args extends WithCallId {
   diff?: unknown;
 }
 
-const TYPES = ['create_file', 'update_file', 'delete_file'];
 const S = { type: 'string' };
 const operation = (type: string, withDiff: boolean) => ({
   type: 'object',
@@ -29,24 +28,6 @@ const patchOutput = (args: unknown, status: 'completed' | 'failed', output: stri
 });
 
 const DONE: Record<DiffOperation['type'], string> = { create_file: 'Created', update_file: 'Updated', delete_file: 'Deleted' };
-
-/** The SDK's own checks of an operation, in its words, before anything is touched. */
-function checked(a: Args): DiffOperation {
-  if (typeof a.type !== 'string' || !TYPES.includes(a.type)) {
-    throw bad(`Unknown apply_patch operation: ${typeof a.type === 'string' ? a.type : JSON.stringify(a.type ?? null)}`, 'type', a.type);
-  }
-  const type = a.type as DiffOperation['type'];
-  if (typeof a.path !== 'string' || a.path.trim() === '') throw bad('Apply patch operation is missing a valid path.', 'path', a.path);
-  if (type === 'delete_file') return { type, path: a.path };
-  if (typeof a.diff !== 'string' || a.diff === '') throw bad(`Apply patch operation ${type} is missing the required diff payload.`, 'diff', a.diff);
-  return { type, path: a.path, diff: a.diff };
-}
-
-function done(r: DiffOperationResult, a: Args): Reply {
-  const output = `${DONE[r.type]} ${a.path as string}`;
-  const host = changeFacts(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
-  return { text: output, data: patchOutput(a, 'completed', output), host };
-}
 
 export const applyPatch = defineTool<Args, DiffOperationResult>({
   name: 'apply_patch',
@@ -104,9 +85,12 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
     'Line endings follow the current reference: an updated file that has CRLF endings keeps CRLF for every line; a created file uses CRLF only when the diff does. The 2025 reference and the JS version have no CRLF handling [unverified which one the model expects]; the documented current behaviour is kept.',
     CALL_ID_MODE,
   ],
-  call(args, c: Call) {
-    return c.engine.files.applyDiff(c, checked(args));
+  // The operation is checked (in the SDK's words: see errors.ts) before anything is touched.
+  call: (args, c) => c.engine.files.applyDiff(c, diffOperation(args)),
+  format(r, args) {
+    const output = `${DONE[r.type]} ${args.path as string}`;
+    const host = changeFacts(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
+    return { text: output, data: patchOutput(args, 'completed', output), host };
   },
-  format: (r, args) => done(r, args),
   errors: inItem((args, text) => patchOutput(args, 'failed', text)),
 });

@@ -1,7 +1,7 @@
 // The openai dialect: the words of a failed call, as the plain sentences OpenAI's own sample
 // executors send back ("Error: File not found at path '…'"), and the output item a host
 // forwards to the Responses API. The reference's V4A messages are passed on unchanged.
-import { EngineError, type EngineError as Failure, everyKind, str } from '../../engine/index.js';
+import { type EngineError as Failure, everyKind, str } from '../../engine/index.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Reply } from '../common/define.js';
 import { openaiDiagnostics } from './diagnostics.js';
 
@@ -21,16 +21,11 @@ export const withCallId = (s: { properties: object }) => ({ ...s, properties: { 
 export const CALL_ID_MODE =
   'call_id: the arguments are the call item\'s operation/action object, which has no call_id; a host may add "call_id" (1-64 characters) to them and it is echoed in the output item (data), otherwise the output item has none and the host adds it before sending.';
 
-/** A bad argument, worded as the reference words it: the message is shown as it is. */
-export const bad = (message: string, field: string, value?: unknown) =>
-  new EngineError('invalid_argument', message, { field, facts: { value, verbatim: true } });
-
 /** The engine's message as a sentence: a capital first, a stop last. */
 const said = (err: Failure) => `Error: ${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}${/[.!?:]$/.test(err.message) ? '' : '.'}`;
 
 const BY_KIND = everyKind<KindWords<unknown>>(said, {
   invalid_argument(err) {
-    if (err.facts.verbatim === true) return err.message;
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
     return violations ? `Error: invalid arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : said(err);
   },
@@ -54,6 +49,10 @@ const openaiWords = errorTable<unknown>(
     file_exists: (err) =>
       `Error: File already exists at path '${err.facts.path}'. Use an update_file operation to change it, or delete_file first to replace it.`,
     policy_denied: (err) => `Error: the command policy of this server refuses ${str(err.facts.program)} (rule ${str(err.facts.rule)}).`,
+    // The Agents SDK's own checks of an apply_patch operation (shape-edits).
+    unknown_diff_operation: (err) => `Unknown apply_patch operation: ${err.facts.type}`,
+    diff_without_path: () => 'Apply patch operation is missing a valid path.',
+    diff_payload_missing: (err) => `Apply patch operation ${err.facts.type} is missing the required diff payload.`,
   },
   BY_KIND,
 );

@@ -1,6 +1,6 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditOptions, type EditResult, type Opts, regionSnippet, type ArgsOf } from '../../engine/index.js';
+import { type EditOptions, type EditResult, literalEdit, type Opts, regionSnippet, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -56,8 +56,7 @@ export const edit = defineTool<Args, EditResult>({
   async call(args, c) {
     const file = requireAbsolute(args.file_path, 'file_path');
     if (args.old_string === '') await refuseExisting(c, file);
-    const occurrences = args.replace_all ? 'all' : 'unique';
-    return c.engine.files.edit(c, file, [{ oldString: args.old_string, newString: args.new_string, occurrences }], EDIT);
+    return c.engine.files.edit(c, file, [literalEdit(args.old_string, args.new_string, args.replace_all)], EDIT);
   },
   format(r) {
     const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;

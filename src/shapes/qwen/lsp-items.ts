@@ -3,7 +3,11 @@
 // codeActions, turned into what a language server takes. Qwen Code labels kinds and
 // severities with words; servers speak numbers.
 import {
-  SYMBOL_KINDS,
+  DIAGNOSTIC_TAG_NAMES,
+  numericRange,
+  SEVERITY_NAMES,
+  symbolKindName,
+  symbolKindNumber,
   type CallHierarchyItem,
   type CodeAction,
   type LspCommand,
@@ -46,43 +50,25 @@ export interface QwenCodeAction {
   data?: unknown;
 }
 
-const SEVERITY_WORDS = ['error', 'warning', 'information', 'hint'] as const;
 /** The kinds Qwen Code names as themselves; any other kind passes through unchanged. */
 const QUICKFIX_FOR_EMPTY = (kind: string) => (kind === '' ? 'quickfix' : kind);
-
-const range = (r: LspRange): LspRange => ({
-  start: { line: Number(r.start.line ?? 0), character: Number(r.start.character ?? 0) },
-  end: { line: Number(r.end.line ?? 0), character: Number(r.end.character ?? 0) },
-});
-
-const kindWord = (kind: unknown): string | undefined => {
-  if (typeof kind === 'number') return SYMBOL_KINDS[kind - 1] ?? String(kind);
-  if (typeof kind !== 'string' || kind.trim() === '') return undefined;
-  const n = Number(kind.trim());
-  return Number.isFinite(n) && SYMBOL_KINDS[n - 1] ? SYMBOL_KINDS[n - 1] : kind.trim();
-};
 
 export function qwenCallItem(item: CallHierarchyItem): QwenCallItem {
   return {
     name: item.name,
-    kind: kindWord(item.kind),
+    kind: symbolKindName(item.kind),
     rawKind: typeof item.kind === 'number' ? item.kind : undefined,
     detail: typeof item.detail === 'string' ? item.detail : undefined,
     uri: item.uri,
-    range: range(item.range),
-    selectionRange: range(item.selectionRange ?? item.range),
+    range: numericRange(item.range),
+    selectionRange: numericRange(item.selectionRange ?? item.range),
     data: item.data,
   };
 }
 
 /** A model's item back as the server's: the numeric kind from rawKind, a number, or a kind's name. */
 export function lspCallItem(item: QwenCallItem): CallHierarchyItem {
-  let kind = item.rawKind;
-  if (kind === undefined && item.kind !== undefined) {
-    const n = Number(item.kind);
-    const named = SYMBOL_KINDS.indexOf(item.kind as (typeof SYMBOL_KINDS)[number]);
-    kind = Number.isFinite(n) ? n : named >= 0 ? named + 1 : undefined;
-  }
+  const kind = item.rawKind ?? symbolKindNumber(item.kind);
   return {
     name: item.name,
     kind: kind as CallHierarchyItem['kind'],
@@ -95,10 +81,10 @@ export function lspCallItem(item: QwenCallItem): CallHierarchyItem {
 }
 
 export function qwenDiagnostic(d: LspDiagnostic): QwenDiagnostic {
-  const tags = (d.tags ?? []).map((t) => (t === 1 ? 'unnecessary' : t === 2 ? 'deprecated' : undefined)).filter((t) => t !== undefined);
+  const tags = (d.tags ?? []).map((t) => DIAGNOSTIC_TAG_NAMES[t - 1]).filter((t) => t !== undefined);
   return {
-    range: range(d.range),
-    severity: d.severity ? SEVERITY_WORDS[d.severity - 1] : undefined,
+    range: numericRange(d.range),
+    severity: d.severity ? SEVERITY_NAMES[d.severity - 1] : undefined,
     code: typeof d.code === 'string' || typeof d.code === 'number' ? d.code : undefined,
     source: d.source,
     message: typeof d.message === 'string' ? d.message : '',
@@ -107,7 +93,7 @@ export function qwenDiagnostic(d: LspDiagnostic): QwenDiagnostic {
 }
 
 export function lspDiagnostic(d: QwenDiagnostic): LspDiagnostic {
-  const severity = d.severity ? SEVERITY_WORDS.indexOf(d.severity) + 1 : 0;
+  const severity = d.severity ? SEVERITY_NAMES.indexOf(d.severity) + 1 : 0;
   return {
     range: d.range,
     message: d.message,
@@ -143,7 +129,8 @@ export function qwenCodeAction(a: CodeAction | LspCommand): QwenCodeAction {
 function qwenEdit(a: CodeAction): Record<string, unknown> | undefined {
   const e = a.edit;
   if (!e) return undefined;
-  const textEdits = (edits: readonly TextEdit[]) => edits.map((t) => ({ range: range(t.range), newText: typeof t.newText === 'string' ? t.newText : '' }));
+  const textEdits = (edits: readonly TextEdit[]) =>
+    edits.map((t) => ({ range: numericRange(t.range), newText: typeof t.newText === 'string' ? t.newText : '' }));
   const out: { changes?: Record<string, unknown>; documentChanges?: unknown[] } = {};
   if (e.changes) {
     out.changes = {};

@@ -5,25 +5,24 @@
 // counted as characters; the engine converts to UTF-16). Call hierarchy and code actions end,
 // like Qwen Code's, with the items as JSON: the model hands a call-hierarchy item back for
 // incoming/outgoing calls, so its ranges stay the server's own (0-based, UTF-16).
-import { type CallEntry, type CodeLocation, type CodeSymbol, EngineError, type FileDiagnostics } from '../../engine/index.js';
-import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenDiagnostic } from './lsp-items.js';
-import { type Call, defineTool, type Reply } from '../common/define.js';
+import {
+  askCode,
+  type CallEntry,
+  type CodeAnswer,
+  type CodeDiagnostic,
+  type CodeLocation,
+  type CodeOperation,
+  type CodeQuestion,
+  type CodeSymbol,
+  EngineError,
+  headOf,
+} from '../../engine/index.js';
+import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenCodeAction, type QwenDiagnostic } from './lsp-items.js';
+import { defineTool, type Reply } from '../common/define.js';
 import { badParams } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 
-type Operation =
-  | 'goToDefinition'
-  | 'findReferences'
-  | 'hover'
-  | 'documentSymbol'
-  | 'workspaceSymbol'
-  | 'goToImplementation'
-  | 'prepareCallHierarchy'
-  | 'incomingCalls'
-  | 'outgoingCalls'
-  | 'diagnostics'
-  | 'workspaceDiagnostics'
-  | 'codeActions';
+type Operation = CodeOperation;
 
 interface Args {
   operation: Operation;
@@ -132,17 +131,28 @@ const LABEL: Record<Operation, string> = {
 /** How Qwen Code names each operation in "LSP ... failed:" (its own labels differ from LABEL for two of them). */
 const FAILED: Partial<Record<Operation, string>> = { workspaceSymbol: 'workspace symbol search', prepareCallHierarchy: 'call hierarchy prepare' };
 
-const LOCATION = new Set<Operation>(['goToDefinition', 'findReferences', 'hover', 'goToImplementation', 'prepareCallHierarchy']);
-const FILE = new Set<Operation>(['documentSymbol', 'diagnostics']);
+/** The arguments each operation needs, in the order Qwen Code checks them. */
+const NEEDS: Record<Operation, Array<'filePath' | 'line' | 'query' | 'callHierarchyItem'>> = {
+  goToDefinition: ['filePath', 'line'],
+  findReferences: ['filePath', 'line'],
+  hover: ['filePath', 'line'],
+  goToImplementation: ['filePath', 'line'],
+  prepareCallHierarchy: ['filePath', 'line'],
+  documentSymbol: ['filePath'],
+  diagnostics: ['filePath'],
+  codeActions: ['filePath', 'line'],
+  workspaceSymbol: ['query'],
+  incomingCalls: ['callHierarchyItem'],
+  outgoingCalls: ['callHierarchyItem'],
+  workspaceDiagnostics: [],
+};
+/** Qwen Code's default limit of each operation (50 for three of them, 20 for the rest). */
+const LIMIT = (op: Operation) => (op === 'findReferences' || op === 'documentSymbol' || op === 'workspaceDiagnostics' ? 50 : 20);
+const given = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null && v !== false);
 
 /** Qwen Code's own argument checks, in its words (they come back as invalid parameters). */
 function check(a: Args): void {
-  const op = a.operation;
-  if ((LOCATION.has(op) || FILE.has(op) || op === 'codeActions') && !a.filePath?.trim()) throw badParams(`filePath is required for ${op}.`, 'filePath');
-  if ((LOCATION.has(op) || op === 'codeActions') && typeof a.line !== 'number') throw badParams(`line is required for ${op}.`, 'line');
-  if (op === 'workspaceSymbol' && !a.query?.trim()) throw badParams(`query is required for ${op}.`, 'query');
-  if ((op === 'incomingCalls' || op === 'outgoingCalls') && !a.callHierarchyItem)
-    throw badParams(`callHierarchyItem is required for ${op}.`, 'callHierarchyItem');
+  for (const k of NEEDS[a.operation]) if (k === 'line' ? typeof a.line !== 'number' : !given(a[k])) throw badParams(`${k} is required for ${a.operation}.`, k);
   for (const k of ['line', 'character', 'endLine', 'endCharacter'] as const) {
     const v = a[k];
     if (v !== undefined && v < 1) throw badParams(`${k} must be a positive number.`, k);
@@ -159,134 +169,80 @@ const json = (label: string, items: unknown[]) => `\n\n${label}:\n${JSON.stringi
 const itemLine = (item: QwenCallItem, where: CodeLocation) =>
   `${item.name}${item.kind ? ` (${item.kind})` : ''}${item.detail ? ` ${item.detail}` : ''} - ${at(where)}${item.serverName ? ` [${item.serverName}]` : ''}`;
 /** " (calls at l:c, ..., +n more)": the first three call sites. */
-const callSites = (e: CallEntry) =>
-  e.calls.length === 0
-    ? ''
-    : ` (calls at ${e.calls
-        .slice(0, 3)
-        .map((p) => `${p.line}:${p.column}`)
-        .join(', ')}${e.calls.length > 3 ? `, +${e.calls.length - 3} more` : ''})`;
+function callSites(e: CallEntry): string {
+  if (e.calls.length === 0) return '';
+  const { shown, more } = headOf(e.calls, 3);
+  return ` (calls at ${shown.map((p) => `${p.line}:${p.column}`).join(', ')}${more > 0 ? `, +${more} more` : ''})`;
+}
+const FOUND = {
+  goToDefinition: ['definitions', 'Definitions'],
+  findReferences: ['references', 'References'],
+  goToImplementation: ['implementations', 'Implementations'],
+} as const;
 const SEVERITY: Record<string, string> = { error: 'ERROR', warning: 'WARNING', info: 'INFORMATION', hint: 'HINT' };
+/** "[ERROR] 3:5 (2322) [typescript]: message", the source shown only when given. */
+const diagnosticLine = (d: CodeDiagnostic, source?: string) =>
+  `[${SEVERITY[d.severity]}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}${source ? ` [${source}]` : ''}: ${d.message}`;
+const numbered = <T>(items: readonly T[], line: (x: T) => string) => items.map((x, i) => `${i + 1}. ${line(x)}`);
 
-async function run(a: Args, c: Call): Promise<Reply> {
-  const op = a.operation;
-  const place = { line: Math.floor(a.line ?? 1), column: Math.floor(a.character ?? 1) };
-  const file = a.filePath?.trim() ?? '';
-  const shown = async () =>
-    (await c.engine.files
-      .stat(c, file)
-      .then((s) => c.scope.relative(s.path))
-      .catch(() => file)) || '.';
-  const target = async () => `${await shown()}:${place.line}:${place.column}${suffix(a)}`;
-  switch (op) {
+/** The engine's answer in Qwen Code's words: a header, numbered lines, and for hierarchy items and actions their JSON. */
+function render(r: CodeAnswer, a: Args): Reply {
+  const target = 'shown' in r ? `${r.shown}:${r.place.line}:${r.place.column}` : '';
+  switch (r.operation) {
     case 'goToDefinition':
-    case 'findReferences': {
-      const refs = op === 'findReferences';
-      const limit = a.limit ?? (refs ? 50 : 20);
-      const found = refs ? await c.engine.code.references(c, file, place, a.includeDeclaration ?? false) : await c.engine.code.definition(c, file, place);
-      const what = refs ? 'references' : 'definitions';
-      if (found.length === 0) return reply(`No ${what} found for ${await target()}.`);
-      const lines = found.slice(0, limit).map((l, i) => `${i + 1}. ${at(l)}`);
-      return reply([`${refs ? 'References' : 'Definitions'} for ${await target()}:`, ...lines].join('\n'), { locations: found.slice(0, limit) });
+    case 'findReferences':
+    case 'goToImplementation': {
+      const [what, What] = FOUND[r.operation];
+      if (r.total === 0) return reply(`No ${what} found for ${target}${suffix(a)}.`);
+      return reply([`${What} for ${target}${suffix(a)}:`, ...numbered(r.locations, at)].join('\n'), { locations: r.locations });
     }
-    case 'hover': {
-      const text = await c.engine.code.hover(c, file, place);
-      if (!text) return reply(`No hover information found for ${await target()}.`);
-      return reply(`Hover for ${await target()}:\n${text}`);
-    }
-    case 'documentSymbol': {
-      const symbols = await c.engine.code.documentSymbols(c, file);
-      if (symbols.length === 0) return reply(`No document symbols found for ${await shown()}.`);
-      return reply([`Document symbols for ${await shown()}:`, ...symbols.slice(0, a.limit ?? 50).map(symbolLine)].join('\n'), {
-        symbols: symbols.slice(0, a.limit ?? 50),
-      });
-    }
+    case 'hover':
+      return reply(r.text ? `Hover for ${target}${suffix(a)}:\n${r.text}` : `No hover information found for ${target}${suffix(a)}.`);
+    case 'documentSymbol':
+      if (r.total === 0) return reply(`No document symbols found for ${r.shown}.`);
+      return reply([`Document symbols for ${r.shown}:`, ...r.symbols.map(symbolLine)].join('\n'), { symbols: r.symbols });
     case 'workspaceSymbol': {
-      const limit = a.limit ?? 20;
       const query = a.query ?? '';
-      const symbols = await c.engine.code.workspaceSymbols(c, query, file || undefined);
-      if (symbols.length === 0) return reply(`No symbols found for query "${query}".`);
-      const parts = [`Found ${Math.min(symbols.length, limit)} of ${symbols.length} symbols for query "${query}":`, ...symbols.slice(0, limit).map(symbolLine)];
-      // Like Qwen Code, the references of the top match follow.
-      const top = symbols[0]!;
-      try {
-        const refs = await c.engine.code.references(c, top.location.path, top.location, false);
-        if (refs.length > 0)
-          parts.push('', `References for top match (${top.name}):`, ...refs.slice(0, Math.min(20, Math.max(limit, 5))).map((l, i) => `${i + 1}. ${at(l)}`));
-      } catch (err) {
-        parts.push('', `References lookup failed: ${(err as Error).message}`);
-      }
-      return reply(parts.join('\n'), { symbols: symbols.slice(0, limit) });
+      if (r.total === 0) return reply(`No symbols found for query "${query}".`);
+      const parts = [`Found ${Math.min(r.total, a.limit ?? 20)} of ${r.total} symbols for query "${query}":`, ...r.symbols.map(symbolLine)];
+      if (r.top?.error !== undefined) parts.push('', `References lookup failed: ${r.top.error}`);
+      else if (r.top && r.top.references.length > 0) parts.push('', `References for top match (${r.top.name}):`, ...numbered(r.top.references, at));
+      return reply(parts.join('\n'), { symbols: r.symbols });
     }
     case 'diagnostics': {
-      const [f] = await c.engine.code.diagnostics(c, file);
-      const list = f?.diagnostics ?? [];
-      if (list.length === 0) return reply(`No diagnostics found for ${await shown()}.`);
-      const lines = list.map(
-        (d, i) =>
-          `${i + 1}. [${SEVERITY[d.severity]}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}${d.source ? ` [${d.source}]` : ''}: ${d.message}`,
-      );
-      return reply([`Diagnostics for ${f!.relative} (${list.length} issues):`, ...lines].join('\n'), { diagnostics: list });
+      const list = r.file?.diagnostics ?? [];
+      if (list.length === 0) return reply(`No diagnostics found for ${r.shown}.`);
+      const lines = numbered(list, (d) => diagnosticLine(d, d.source));
+      return reply([`Diagnostics for ${r.file!.relative} (${list.length} issues):`, ...lines].join('\n'), { diagnostics: list });
     }
     case 'workspaceDiagnostics': {
-      const files: FileDiagnostics[] = (await c.engine.code.diagnostics(c)).filter((f) => f.diagnostics.length > 0).slice(0, a.limit ?? 50);
-      if (files.length === 0) return reply('No diagnostics found in the workspace.');
-      const lines: string[] = [];
-      let total = 0;
-      for (const f of files) {
-        lines.push(`\n${f.relative}:`);
-        for (const d of f.diagnostics) {
-          lines.push(`  [${SEVERITY[d.severity]}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}: ${d.message}`);
-          total++;
-        }
-      }
-      return reply([`Workspace diagnostics (${total} issues in ${files.length} files):`, ...lines].join('\n'), { files });
-    }
-    case 'goToImplementation': {
-      const limit = a.limit ?? 20;
-      const found = await c.engine.code.implementation(c, file, place);
-      if (found.length === 0) return reply(`No implementations found for ${await target()}.`);
-      const lines = found.slice(0, limit).map((l, i) => `${i + 1}. ${at(l)}`);
-      return reply([`Implementations for ${await target()}:`, ...lines].join('\n'), { locations: found.slice(0, limit) });
+      if (r.files.length === 0) return reply('No diagnostics found in the workspace.');
+      const lines = r.files.flatMap((f) => [`\n${f.relative}:`, ...f.diagnostics.map((d) => `  ${diagnosticLine(d)}`)]);
+      return reply([`Workspace diagnostics (${r.total} issues in ${r.files.length} files):`, ...lines].join('\n'), { files: r.files });
     }
     case 'prepareCallHierarchy': {
-      const entries = (await c.engine.code.prepareCallHierarchy(c, file, place)).slice(0, a.limit ?? 20);
-      if (entries.length === 0) return reply(`No call hierarchy items found for ${await target()}.`);
-      const items = entries.map((e) => qwenCallItem(e.item));
-      const lines = entries.map((e, i) => `${i + 1}. ${itemLine(items[i]!, e.location)}`);
-      return reply([`Call hierarchy items for ${await target()}:`, ...lines].join('\n') + json('Call hierarchy items (JSON)', items), { items });
+      if (r.entries.length === 0) return reply(`No call hierarchy items found for ${target}${suffix(a)}.`);
+      const items = r.entries.map((e) => qwenCallItem(e.item));
+      const lines = r.entries.map((e, i) => `${i + 1}. ${itemLine(items[i]!, e.location)}`);
+      return reply([`Call hierarchy items for ${target}${suffix(a)}:`, ...lines].join('\n') + json('Call hierarchy items (JSON)', items), { items });
     }
     case 'incomingCalls':
     case 'outgoingCalls': {
-      const given = a.callHierarchyItem!;
-      const incoming = op === 'incomingCalls';
-      const res = incoming ? await c.engine.code.incomingCalls(c, lspCallItem(given)) : await c.engine.code.outgoingCalls(c, lspCallItem(given));
-      const of = `${given.name} at ${at(res.of.location)}${given.serverName ? ` [${given.serverName}]` : ''}`;
-      const word = incoming ? 'incoming' : 'outgoing';
-      const calls = res.calls.slice(0, a.limit ?? 20);
-      if (calls.length === 0) return reply(`No ${word} calls found for ${of}.`);
-      const shown = calls.map((e) => ({ peer: qwenCallItem(e.peer.item), fromRanges: e.fromRanges }));
-      const lines = calls.map((e, i) => `${i + 1}. ${itemLine(shown[i]!.peer, e.peer.location)}${callSites(e)}`);
-      const items = shown.map((s) => (incoming ? { from: s.peer, fromRanges: s.fromRanges } : { to: s.peer, fromRanges: s.fromRanges }));
-      return reply(
-        [`${incoming ? 'Incoming' : 'Outgoing'} calls for ${of}:`, ...lines].join('\n') + json(`${incoming ? 'Incoming' : 'Outgoing'} calls (JSON)`, items),
-        {
-          calls: items,
-        },
-      );
+      const item = a.callHierarchyItem!;
+      const [word, Word] = r.operation === 'incomingCalls' ? ['incoming', 'Incoming'] : ['outgoing', 'Outgoing'];
+      const of = `${item.name} at ${at(r.of.location)}${item.serverName ? ` [${item.serverName}]` : ''}`;
+      if (r.calls.length === 0) return reply(`No ${word} calls found for ${of}.`);
+      const peers = r.calls.map((e) => qwenCallItem(e.peer.item));
+      const lines = r.calls.map((e, i) => `${i + 1}. ${itemLine(peers[i]!, e.peer.location)}${callSites(e)}`);
+      const items = r.calls.map((e, i) => (word === 'incoming' ? { from: peers[i]!, fromRanges: e.fromRanges } : { to: peers[i]!, fromRanges: e.fromRanges }));
+      return reply([`${Word} calls for ${of}:`, ...lines].join('\n') + json(`${Word} calls (JSON)`, items), { calls: items });
     }
     case 'codeActions': {
-      const limit = a.limit ?? 20;
-      const end = { line: Math.floor(a.endLine ?? place.line), column: Math.floor(a.endCharacter ?? a.character ?? 1) };
-      const found = await c.engine.code.codeActions(c, file, place, end, (a.diagnostics ?? []).map(lspDiagnostic), a.codeActionKinds);
-      const here = `${await shown()}:${place.line}:${place.column}`;
-      const actions = found.slice(0, limit).map(qwenCodeAction);
-      if (actions.length === 0) return reply(`No code actions available at ${here}.`);
-      const lines = actions.map(
-        (x, i) =>
-          `${i + 1}. ${x.title}${x.kind ? ` [${x.kind}]` : ''}${x.isPreferred ? ' \u2605' : ''}${x.edit ? ' (has edit)' : ''}${x.command ? ' (has command)' : ''}`,
-      );
-      return reply([`Code actions at ${here}:`, ...lines].join('\n') + json('Code actions (JSON)', actions), { actions });
+      const actions = r.actions.map(qwenCodeAction);
+      if (actions.length === 0) return reply(`No code actions available at ${target}.`);
+      const line = (x: QwenCodeAction) =>
+        `${x.title}${x.kind ? ` [${x.kind}]` : ''}${x.isPreferred ? ' \u2605' : ''}${x.edit ? ' (has edit)' : ''}${x.command ? ' (has command)' : ''}`;
+      return reply([`Code actions at ${target}:`, ...numbered(actions, line)].join('\n') + json('Code actions (JSON)', actions), { actions });
     }
   }
 }
@@ -325,8 +281,24 @@ export const lsp = defineTool<Args>({
   async call(args, c) {
     check(args);
     if (!c.engine.code.enabled) return reply(`LSP ${LABEL[args.operation]} is unavailable (LSP disabled or not initialized).`);
+    const question: CodeQuestion = {
+      operation: args.operation,
+      file: args.filePath?.trim() ?? '',
+      line: args.line,
+      column: args.character,
+      endLine: args.endLine,
+      endColumn: args.endCharacter,
+      limit: args.limit ?? LIMIT(args.operation),
+      includeDeclaration: args.includeDeclaration,
+      query: args.query,
+      item: args.callHierarchyItem && lspCallItem(args.callHierarchyItem),
+      diagnostics: (args.diagnostics ?? []).map(lspDiagnostic),
+      kinds: args.codeActionKinds,
+      // Like Qwen Code, a symbol search lists the references of its top match too.
+      topReferences: Math.min(20, Math.max(args.limit ?? 20, 5)),
+    };
     try {
-      return await run(args, c);
+      return render(await askCode(c.engine.code, c, question), args);
     } catch (err) {
       if (!(err instanceof EngineError) || err.kind === 'internal') throw err;
       return reply(`LSP ${FAILED[args.operation] ?? LABEL[args.operation]} failed: ${err.message}`, { failure: err.condition ?? err.kind });

@@ -1,9 +1,8 @@
 // todo_write: the whole list with ids each call, answered with the list as JSON inside a
 // system reminder, as Qwen's models expect.
-import type { TodoItem, ArgsOf } from '../../engine/index.js';
+import { requireTodoIds, type TodoItem, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { badParams } from '../common/gemini-family.js';
 import { CLOSED, object } from '../common/gemini-family-schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
@@ -50,9 +49,7 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
   errorModes:
     'invalid_tool_params (INVALID_ARGUMENT): two items with the same id, an empty or over-500-character id, empty content, or an unknown status; the list is left unchanged.',
   call(args, c) {
-    args.todos.forEach((t, i) => {
-      if (t.id.trim() === '' || t.id.length > MAX_ID) throw badParams(`todo ${i + 1} needs an id of 1 to ${MAX_ID} characters`, `todos.${i}.id`, { index: i });
-    });
+    requireTodoIds(args.todos, MAX_ID);
     const items = args.todos.map((t) => ({ id: t.id, content: t.content, status: t.status }));
     return Promise.resolve(c.engine.todos.replace(c, items, { statuses: STATUSES, uniqueIds: true }));
   },
