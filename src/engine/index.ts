@@ -511,3 +511,5 @@ export { retrievalStatus } from './shell/job-tail.js';
 export { plainOutput, streamsInTurn } from './shell/plain-output.js';
 export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
 export { requestedTimeout } from './shell/timeout-arg.js';
+export { lineIn } from './shell/line-in.js';
+export { presentLines } from './text/present-lines.js';

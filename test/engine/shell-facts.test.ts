@@ -8,9 +8,11 @@ import {
   endsInBackground,
   joinedCut,
   leadingSleep,
+  lineIn,
   negativeSignal,
   plainCdTarget,
   plainOutput,
+  presentLines,
   requestedTimeout,
   retrievalStatus,
   runsGitCommit,
@@ -85,4 +87,17 @@ test('plainOutput and streamsInTurn: escapes stripped, ends trimmed, stdout befo
   assert.equal(streamsInTurn({ stdout: text('\nout\n'), stderr: text('\x1b[1merr\x1b[0m\n') }), 'out\nerr');
   assert.equal(streamsInTurn({ stdout: text('  \n'), stderr: text('err') }), 'err');
   assert.equal(streamsInTurn({ stdout: text(''), stderr: text('') }), '');
+});
+
+test("lineIn: a named shell gets the line after -lc (or -c), the engine's own shell takes login", () => {
+  assert.deepEqual(lineIn('ls', true, 'zsh'), { command: ['zsh', '-lc', 'ls'] });
+  assert.deepEqual(lineIn('ls', false, 'zsh'), { command: ['zsh', '-c', 'ls'] });
+  assert.deepEqual(lineIn('ls', false), { command: 'ls', login: false });
+  assert.deepEqual(lineIn('ls', true, ''), { command: 'ls', login: true });
+});
+
+test('presentLines leaves out the empty parts instead of blank lines', () => {
+  assert.equal(presentLines('Exit code 1', '', 'timed out'), 'Exit code 1\ntimed out');
+  assert.equal(presentLines('', ''), '');
+  assert.equal(presentLines('only'), 'only');
 });

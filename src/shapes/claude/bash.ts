@@ -6,6 +6,7 @@ import {
   grantRead,
   NON_INTERACTIVE_ENV,
   printed,
+  presentLines,
   ranOrCancelled,
   requestedTimeout,
   runDetails,
@@ -102,7 +103,7 @@ export const bash = defineTool<Args>({
     const summary = a.description ?? a.command;
     // Claude Code marks an interrupted command after what it printed.
     const aborted = '<error>Command was aborted before completion</error>';
-    if (cancelled) return { text: [tidy(cancelled.text), aborted].filter(Boolean).join('\n'), failure: cancelled.err, host: { summary } };
+    if (cancelled) return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
     const raw = tidy(printed(r.output));
     if (r.spill) grantRead(c.session, r.spill.path);
     const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, r.spill && { path: r.spill.path, bytes: r.output.totalBytes })).text;
@@ -112,6 +113,6 @@ export const bash = defineTool<Args>({
     const { code, failure } = runExit(r, 143, { tool: 'bash', backend: 'bash' });
     if (!failure) return { text: (shown || '(Bash completed with no output)') + reset, host };
     const timedOut = r.timedOut ? `Command timed out after ${formatDuration(r.timeoutMs)}` : '';
-    return { text: [`Exit code ${code}`, shown, timedOut].filter(Boolean).join('\n') + reset, host, failure };
+    return { text: presentLines(`Exit code ${code}`, shown, timedOut) + reset, host, failure };
   },
 });
