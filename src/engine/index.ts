@@ -453,7 +453,7 @@ export { diffOmission, patchView, readManyView } from './files/change-view.js';
 export { findView, pageData, plainJson, redirectData, searchView } from './web/views.js';
 export { whenMissing } from './missing.js';
 export { runExit } from './shell/run-exit.js';
-export { jobReadView, omittedCut, runView, type RunView } from './shell/run-view.js';
+export { jobReadView, runView, type RunView } from './shell/run-view.js';
 // shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
 // ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
 // matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
@@ -536,3 +536,16 @@ export { requireTodoIds } from './todos.js';
 export { DIAGNOSTIC_TAG_NAMES, numericRange, SEVERITY_NAMES, symbolKindName, symbolKindNumber } from './lsp/names.js';
 export { diagnosticTotal, locationPaths } from './lsp/tallies.js';
 export { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from './lsp/operations.js';
+// shape-shells: a cut text joined around its gap, facts of a command line (a plain cd, a
+// leading sleep, a bare & at the end, git commit), Python's negative signal returncode, a task
+// read's retrieval status, output as the Gemini-family shell tools show it, how a job ended, a
+// stop that leaves an ended job alone, the running jobs, a timeout argument's "default".
+export { joinedCut, type CutParts } from './text/joined-cut.js';
+export { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from './shell/command-text.js';
+export { negativeSignal } from './shell/signals.js';
+export { retrievalStatus } from './shell/job-tail.js';
+export { plainOutput, streamsInTurn } from './shell/plain-output.js';
+export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
+export { requestedTimeout } from './shell/timeout-arg.js';
+export { lineIn } from './shell/line-in.js';
+export { presentLines } from './text/present-lines.js';

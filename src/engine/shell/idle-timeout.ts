@@ -2,6 +2,7 @@
 // carrying what it printed as process evidence, as every timeout of a run does.
 import { EngineError, type UntypedFacts } from '../errors.js';
 import type { RunOutcome } from './engine.js';
+import { printed } from './run-failure.js';
 
 export function idleTimeoutFailure(r: RunOutcome, idleMs: number, facts: UntypedFacts = {}): EngineError {
   const o = r.output;
@@ -11,7 +12,7 @@ export function idleTimeoutFailure(r: RunOutcome, idleMs: number, facts: Untyped
       tool: 'bash',
       exitCode: r.exitCode ?? -1,
       signal: r.signal ?? '',
-      output: o.truncated ? `${o.head}\n...\n${o.tail}` : o.text,
+      output: printed(o),
       outputTruncated: o.truncated,
       backend: 'execa',
     },

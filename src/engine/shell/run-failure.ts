@@ -4,9 +4,10 @@
 import { EngineError } from '../errors.js';
 import type { CapturedText } from './capture.js';
 import type { RunOutcome } from './engine.js';
+import { joinedCut } from '../text/joined-cut.js';
 
 /** What a command printed as one text: all of it, or its head and tail around "...". */
-export const printed = (o: Pick<CapturedText, 'text' | 'head' | 'tail' | 'truncated'>): string => (o.truncated ? `${o.head}\n...\n${o.tail}` : o.text);
+export const printed = (o: Pick<CapturedText, 'text' | 'head' | 'tail' | 'truncated'>): string => joinedCut(o, '\n...\n');
 
 /** Why run `r` failed, its exit reported as `exitCode`. */
 const whyFailed = (r: RunOutcome, exitCode: number | null): string =>

@@ -6,10 +6,11 @@ import type { EngineError } from '../errors.js';
 import type { RunOutcome } from './engine.js';
 import type { JobRead } from './jobs.js';
 import { runFailure } from './run-failure.js';
+import { endedBy } from './job-facts.js';
+import { type CutParts, joinedCut } from '../text/joined-cut.js';
 
 /** Head and tail of a cut output around a line saying how much was left out (whole when `cutIf` is false). */
-export const omittedCut = (o: { text: string; head: string; tail: string; truncated: boolean; omittedBytes: number }, cutIf = o.truncated) =>
-  cutIf ? `${o.head}\n[... ${o.omittedBytes} bytes omitted ...]\n${o.tail}` : o.text;
+const omittedCut = (o: CutParts & { omittedBytes: number }, cutIf = o.truncated) => joinedCut(o, (x) => `\n[... ${x.omittedBytes} bytes omitted ...]\n`, cutIf);
 
 export interface RunView {
   text: string;
@@ -39,7 +40,7 @@ export function runView(r: RunOutcome): RunView {
 export function jobReadView(r: JobRead, prefix?: string): { text: string; data: Record<string, unknown>; status: string } {
   const j = r.job;
   const text = omittedCut(r, r.truncated && r.tail !== '') || '(no new output)';
-  const status = j.status === 'running' ? 'running' : `${j.status}${j.exitCode !== null ? `, exit code ${j.exitCode}` : j.signal ? `, ${j.signal}` : ''}`;
+  const status = j.status === 'running' ? 'running' : `${j.status}${endedBy(j, { code: (n) => `, exit code ${n}`, signal: (s) => `, ${s}` }, '')}`;
   const lines = [...(prefix ? [prefix] : []), text, `[job ${j.id}: ${status}${r.hasMore ? '; more output: read again' : ''}]`];
   const data = { job: { ...j }, fromOffset: r.fromOffset, nextOffset: r.toOffset, bytes: r.rangeBytes, lines: r.rangeLines };
   return { text: lines.join('\n'), data: { ...data, truncated: r.truncated, hasMore: r.hasMore }, status };

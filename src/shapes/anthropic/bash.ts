@@ -2,7 +2,7 @@
 // variables and functions carry over from one command to the next. stdout and stderr come
 // back together, in order; a non-zero exit status is reported (the reference drops it) and
 // makes the result an error. `restart` starts a clean shell.
-import { EngineError, headCut, type LiveOutcome } from '../../engine/index.js';
+import { EngineError, headCut, type LiveOutcome, presentLines } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';
@@ -34,9 +34,8 @@ function answer(out: LiveOutcome, timeoutMs: number): Reply {
       const note = out.cwdReset
         ? `<system>The working directory ${out.end.cwd} is outside the workspace; the shell went back to ${out.cwdReset.resetTo}.</system>`
         : '';
-      const notes = note !== '' && text !== '' ? `\n${note}` : note;
-      if (code === 0) return { text: text + notes, host: { ...host, summary: 'Exited with code 0', exitCode: 0, details: { cwd: out.end.cwd } } };
-      const shown = [`<system>Exit code ${code}</system>`, text, note].filter((x) => x !== '').join('\n');
+      if (code === 0) return { text: presentLines(text, note), host: { ...host, summary: 'Exited with code 0', exitCode: 0, details: { cwd: out.end.cwd } } };
+      const shown = presentLines(`<system>Exit code ${code}</system>`, text, note);
       const failure = new EngineError('process_failed', `the command exited with code ${code}`, { facts: { exitCode: code } });
       return { text: shown, host: { ...host, summary: `Exited with code ${code}`, exitCode: code, details: { cwd: out.end.cwd } }, failure };
     }

@@ -1,7 +1,18 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { engineFailure, grantRead, NON_INTERACTIVE_ENV, printed, ranOrCancelled, runDetails, runExit, startAnnounced } from '../../engine/index.js';
+import {
+  engineFailure,
+  grantRead,
+  NON_INTERACTIVE_ENV,
+  printed,
+  presentLines,
+  ranOrCancelled,
+  requestedTimeout,
+  runDetails,
+  runExit,
+  startAnnounced,
+} from '../../engine/index.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
@@ -23,7 +34,14 @@ interface Args {
   dangerouslyDisableSandbox?: boolean;
 }
 
-const RUN = { maxTimeoutMs: BASH_MAX_TIMEOUT_MS, env: NON_INTERACTIVE_ENV, streams: 'merged' as const, spillOverBytes: PERSIST_LIMITS.bash, persistCwd: true };
+const RUN = {
+  defaultTimeoutMs: BASH_DEFAULT_TIMEOUT_MS,
+  maxTimeoutMs: BASH_MAX_TIMEOUT_MS,
+  env: NON_INTERACTIVE_ENV,
+  streams: 'merged' as const,
+  spillOverBytes: PERSIST_LIMITS.bash,
+  persistCwd: true,
+};
 
 /** Claude Code trims the blank lines around a command's output. */
 const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
@@ -81,12 +99,11 @@ export const bash = defineTool<Args>({
   async call(a, c) {
     if (CONTROL.test(a.command)) throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
     if (a.run_in_background) return background(a, c);
-    const timeoutMs = Math.min(a.timeout !== undefined && a.timeout > 0 ? a.timeout : BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS);
-    const { run: r, cancelled } = await ranOrCancelled(c.engine.shell.run(c, { command: a.command, timeoutMs, ...RUN }));
+    const { run: r, cancelled } = await ranOrCancelled(c.engine.shell.run(c, { command: a.command, timeoutMs: requestedTimeout(a.timeout), ...RUN }));
     const summary = a.description ?? a.command;
     // Claude Code marks an interrupted command after what it printed.
     const aborted = '<error>Command was aborted before completion</error>';
-    if (cancelled) return { text: [tidy(cancelled.text), aborted].filter(Boolean).join('\n'), failure: cancelled.err, host: { summary } };
+    if (cancelled) return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
     const raw = tidy(printed(r.output));
     if (r.spill) grantRead(c.session, r.spill.path);
     const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, r.spill && { path: r.spill.path, bytes: r.output.totalBytes })).text;
@@ -96,6 +113,6 @@ export const bash = defineTool<Args>({
     const { code, failure } = runExit(r, 143, { tool: 'bash', backend: 'bash' });
     if (!failure) return { text: (shown || '(Bash completed with no output)') + reset, host };
     const timedOut = r.timedOut ? `Command timed out after ${formatDuration(r.timeoutMs)}` : '';
-    return { text: [`Exit code ${code}`, shown, timedOut].filter(Boolean).join('\n') + reset, host, failure };
+    return { text: presentLines(`Exit code ${code}`, shown, timedOut) + reset, host, failure };
   },
 });

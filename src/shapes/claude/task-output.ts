@@ -1,6 +1,6 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import { endReported, type EngineError, type JobSnapshot, printed, wholeCount } from '../../engine/index.js';
+import { endReported, type EngineError, type JobSnapshot, printed, retrievalStatus, wholeCount } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';
@@ -59,7 +59,7 @@ export const taskOutput = defineTool<Args>({
     const r = await c.engine.shell.output(c, a.task_id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 << 20, budget: 'head_tail' });
     const [j, output] = [r.job, printed(r).trimEnd()];
     const status = taskStatus(j);
-    const retrieval = status !== 'running' ? 'success' : a.block ? 'timeout' : 'not_ready';
+    const retrieval = retrievalStatus(status === 'running', a.block);
     const shown = output.trim() !== '' ? (await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text : undefined;
     if (status !== 'running') endReported(c.session, j.id);
     const details = { taskId: j.id, status, retrievalStatus: retrieval, outputFile: j.logPath, outputBytes: j.outputBytes };

@@ -1,7 +1,7 @@
 // exec_command (Codex "unified exec"): a command starts as a process of the session; the call
 // waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
 // session id to poll or type into with write_stdin if it still runs.
-import { handleFor, patchFromScript, type ArgsOf } from '../../engine/index.js';
+import { handleFor, lineIn, patchFromScript, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { B, N, S, STRINGS } from './schema.js';
@@ -79,12 +79,10 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
     }
     // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false; a terminal session reads the profile.
     const [login, tty] = [args.login !== false, args.tty === true];
-    const command = args.shell ? [args.shell, login ? '-lc' : '-c', args.cmd] : args.cmd;
     const env = tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' };
     const job = await c.engine.shell.start(c, {
-      command,
+      ...lineIn(args.cmd, login, args.shell),
       workdir: args.workdir,
-      login: args.shell ? undefined : login,
       startupFiles: tty,
       tty,
       stdin: tty,

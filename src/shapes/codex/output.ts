@@ -1,7 +1,7 @@
 // Codex's output budget and its words: tokens counted as 4 bytes; an output over the budget
 // keeps equal byte halves of head and tail with "…N tokens truncated…" between, and may be
 // announced by a warning header (original token count, line count).
-import type { CapturedText, JobRead } from '../../engine/index.js';
+import { type CapturedText, type JobRead, joinedCut } from '../../engine/index.js';
 
 /** Estimated tokens of `bytes` bytes of text. */
 export const approxTokens = (bytes: number) => Math.ceil(bytes / 4);
@@ -10,7 +10,7 @@ export const approxTokens = (bytes: number) => Math.ceil(bytes / 4);
 export const byteBudget = (maxOutputTokens: number | undefined) => Math.min(Math.floor(maxOutputTokens ?? 10_000) * 4, 1024 * 1024);
 
 /** head + "…K tokens truncated…" + tail (the text itself when nothing was cut). */
-export const middle = (out: CapturedText) => (out.truncated ? `${out.head}…${approxTokens(out.omittedBytes)} tokens truncated…${out.tail}` : out.text);
+export const middle = (out: CapturedText) => joinedCut(out, (o) => `…${approxTokens(o.omittedBytes)} tokens truncated…`);
 
 /** The middle-truncated text behind a header giving the original size, as exec and the legacy shell show it. */
 export function withWarning(out: CapturedText): string {

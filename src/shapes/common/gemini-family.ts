@@ -2,7 +2,7 @@
 // gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun } from '../../engine/index.js';
+import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun, withDetails } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Call, Reply } from './define.js';
 import type { ToolErrorType } from './gemini-family-errors.js';
@@ -110,10 +110,34 @@ export function emptyDirectory(shown: string, paths: string[], counts: Record<st
 export function cancelledReply(e: unknown, summary: string): Reply | undefined {
   const cancelled = cancelledRun(e);
   if (!cancelled) return undefined;
-  const out = cancelled.text;
-  const said = out.trim() ? ` Below is the output before it was cancelled:\n${out}` : ' There was no output before it was cancelled.';
+  const said = outputBefore(cancelled.text, 'was cancelled');
   return { text: `Command was cancelled by user before it could complete.${said}`, failure: cancelled.err, host: { summary } };
 }
+
+/** How both run_shell_command tools end the message of a command stopped early: the output so far, or that there was none. */
+const outputBefore = (out: string, what: string): string =>
+  out.trim() ? ` Below is the output before it ${what}:\n${out}` : ` There was no output before it ${what}.`;
+
+/** What both run_shell_command tools call a command in the host block: its description, or the start of the line. */
+export const commandSummary = (a: { description?: string; command: string }): string => a.description ?? a.command.slice(0, 120);
+
+/** A run_shell_command killed by its timeout: `message`, the output before it `what` (timed out, was cancelled), the failure; error type shell_execute_error. */
+export function timedOutReply(message: string, what: string, out: string, failure: EngineError, host: Reply['host'] & { details: object }): Reply {
+  return {
+    text: message + outputBefore(out, what),
+    failure: withDetails(failure, { facts: { errorType: 'shell_execute_error' } }),
+    host: { ...host, details: { ...host.details, error_type: 'shell_execute_error' } },
+  };
+}
+
+/** A run_shell_command background start: the command in the directory its tool names `workdirField`, with the vendor's environment. */
+export const startInBackground = (
+  c: Call,
+  a: { command: string; description?: string },
+  workdir: string | undefined,
+  workdirField: string,
+  env: Record<string, string>,
+) => c.engine.shell.start(c, { command: a.command, workdir, workdirField, env, description: a.description });
 
 // shape-search: the words both vendors' grep_search and glob open with.
 

@@ -1,9 +1,9 @@
 // shell.jobs: the background jobs of this session, one line each.
-import type { JobSnapshot } from '../../engine/index.js';
+import { endedBy, jobsOf, type JobSnapshot } from '../../engine/index.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const line = (j: JobSnapshot) =>
-  `${j.id}  ${j.status}${j.exitCode !== null ? ` (exit ${j.exitCode})` : j.signal ? ` (${j.signal})` : ''}  pid ${j.pid}  ${j.description ? `${j.description}: ` : ''}${j.command}`;
+  `${j.id}  ${j.status}${endedBy(j, { code: (n) => ` (exit ${n})`, signal: (s) => ` (${s})` }, '')}  pid ${j.pid}  ${j.description ? `${j.description}: ` : ''}${j.command}`;
 
 const schema = {
   type: 'object',
@@ -21,7 +21,7 @@ export const jobsTool = defineTool<ArgsOf<typeof schema>, JobSnapshot[]>({
   examples: [{ description: 'List every job', arguments: {}, expectedOutcome: 'One line per job, or "no jobs".' }],
   idempotency: 'idempotent',
   errorModes: 'None beyond the usual: an empty session lists no jobs.',
-  call: async (args, c) => c.engine.shell.jobs(c).filter((j) => !args.running_only || j.status === 'running'),
+  call: async (args, c) => jobsOf(c.engine.shell, c, args.running_only === true),
   format(list) {
     const running = list.filter((j) => j.status === 'running').length;
     const host = { summary: `${list.length} job${list.length === 1 ? '' : 's'}, ${running} running`, counts: { jobs: list.length, running } };

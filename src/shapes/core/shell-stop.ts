@@ -1,4 +1,5 @@
 // shell.stop: a background job stopped with everything it started; a repeat stop is not an error.
+import { stopRunning } from '../../engine/index.js';
 import { jobHost } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
@@ -23,9 +24,7 @@ export const stopTool = defineTool<ArgsOf<typeof schema>>({
   async call(args, c): Promise<Reply> {
     // A repeat stop (or a stop of a job that ended by itself) is not an error: the job is
     // stopped either way, which is what the caller wanted; the text says nothing was done.
-    const before = c.engine.shell.job(c, args.id);
-    const ended = before.status !== 'running';
-    const job = ended ? before : await c.engine.shell.stop(c, args.id);
+    const { job, already: ended } = await stopRunning(c.engine.shell, c, args.id);
     const text = ended ? `Job ${job.id} had already ended (${job.status}); nothing to stop.` : `Job ${job.id} is ${job.status}.`;
     return { text, data: { job: { ...job }, alreadyEnded: ended }, host: jobHost(job, text) };
   },

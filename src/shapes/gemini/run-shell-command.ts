@@ -4,6 +4,7 @@ import {
   EngineError,
   hasCommandSubstitution,
   idleTimeoutFailure,
+  plainOutput,
   type RunOutcome,
   signalNumber,
   stripAnsi,
@@ -12,7 +13,7 @@ import {
   type ArgsOf,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { cancelledReply } from '../common/gemini-family.js';
+import { cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
 
@@ -23,12 +24,26 @@ const ENV = { GEMINI_CLI: '1', TERM: 'xterm-256color', PAGER: 'cat', GIT_PAGER: 
 /** Gemini has no overall limit, only the inactivity one; a day bounds a forgotten command. */
 const OVERALL_MS = 24 * 3600 * 1000;
 const OUTPUT_THRESHOLD = 40_000;
+/** How Gemini runs a foreground command: its environment, no overall limit to speak of (only the inactivity one), stdout and stderr merged, a fifth of 40000 bytes kept from the head and the rest spilled to a file, the cwd not carried to the next call, processes left behind kept and reported. */
+const RUN = {
+  workdirField: 'dir_path',
+  env: ENV,
+  timeoutMs: OVERALL_MS,
+  defaultTimeoutMs: OVERALL_MS,
+  maxTimeoutMs: OVERALL_MS,
+  streams: 'merged',
+  maxOutputBytes: OUTPUT_THRESHOLD,
+  headShare: 0.2,
+  spillOverBytes: OUTPUT_THRESHOLD,
+  persistCwd: false,
+  reportBackground: true,
+  keepBackground: true,
+} as const;
 const SUBSTITUTION_TEXT =
   'Command refused: it uses command substitution ($(), backticks, <() or >()) outside single quotes, which this tool blocks for safety. ' +
   'Run the inner command on its own first, then use its output in a second command.';
 
 const wrap = (s: string): string => `<untrusted_context>\n${s}\n</untrusted_context>`;
-const clean = (s: string): string => stripAnsi(s).trim();
 
 /** Output, then only the fields that apply, as Gemini reports a finished command. */
 function fields(output: string, exitCode: number | null, signal: string | null, pid: number, background: number[] = []): string {
@@ -45,7 +60,7 @@ function fields(output: string, exitCode: number | null, signal: string | null, 
 /** The command's output, or Gemini's head/tail view (20% / 80%) when over 40000 characters. */
 function shownOutput(r: RunOutcome): string {
   const o = r.output;
-  if (!o.truncated) return clean(o.text);
+  if (!o.truncated) return plainOutput(o.text);
   const [head, tail] = [stripAnsi(o.head), stripAnsi(o.tail)];
   return `Output too large. Showing first ${head.length} and last ${tail.length} characters. For full output see: ${r.spill ? r.spill.path : '(not saved)'}\n${head}\n\n... [${o.omittedBytes} characters omitted] ...\n\n${tail}`;
 }
@@ -53,46 +68,25 @@ function shownOutput(r: RunOutcome): string {
 /** A foreground run as Gemini reports it: cancelled, timed out without output, or its fields. */
 async function runForeground(c: Call, args: Args): Promise<Reply> {
   const idleMs = c.config.shell.inactivityMs;
-  const summary = args.description ?? args.command.slice(0, 120);
-  const run = { command: args.command, workdir: args.dir_path, workdirField: 'dir_path', env: ENV, timeoutMs: OVERALL_MS, defaultTimeoutMs: OVERALL_MS };
+  const summary = commandSummary(args);
   const r = await c.engine.shell
-    .run(c, {
-      ...run,
-      maxTimeoutMs: OVERALL_MS,
-      idleTimeoutMs: idleMs,
-      streams: 'merged',
-      maxOutputBytes: OUTPUT_THRESHOLD,
-      headShare: 0.2,
-      spillOverBytes: OUTPUT_THRESHOLD,
-      persistCwd: false,
-      reportBackground: true,
-      keepBackground: true,
-    })
+    .run(c, { ...RUN, command: args.command, workdir: args.dir_path, idleTimeoutMs: idleMs })
     .catch((e: unknown) => cancelledReply(e, summary) ?? Promise.reject(orError(e)));
   if (!('pid' in r)) return r;
   const out = shownOutput(r);
   const details = { pid: r.pid, background_pids: r.backgroundPids, cwd: r.cwd, ...(r.spill ? { full_output: r.spill.path } : {}) };
   const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: r.output.truncated, details };
   if (!r.timedOut) return { text: wrap(fields(out, r.exitCode, r.signal, r.pid, r.backgroundPids)), host };
-  const mins = (idleMs / 60_000).toFixed(1);
-  const said = out ? ` Below is the output before it was cancelled:\n${out}` : ' There was no output before it was cancelled.';
-  const failure = idleTimeoutFailure(r, idleMs, { errorType: 'shell_execute_error' });
-  const text = `Command was automatically cancelled because it exceeded the timeout of ${mins} minutes without output.${said}`;
-  return { text, failure, host: { ...host, details: { ...details, error_type: 'shell_execute_error' } } };
+  const message = `Command was automatically cancelled because it exceeded the timeout of ${(idleMs / 60_000).toFixed(1)} minutes without output.`;
+  return timedOutReply(message, 'was cancelled', out, idleTimeoutFailure(r, idleMs, { errorType: 'shell_execute_error' }), host);
 }
 
 /** A background start: the PID and first output after delay_ms, or its fields when it already ended. */
 async function runBackground(c: Call, args: Args): Promise<Reply> {
-  const job = await c.engine.shell.start(c, {
-    command: args.command,
-    workdir: args.dir_path,
-    workdirField: 'dir_path',
-    env: ENV,
-    description: args.description,
-  });
+  const job = await startInBackground(c, args, args.dir_path, 'dir_path', ENV);
   const r = await c.engine.shell.output(c, job.id, { waitMs: waitMs(args.delay_ms, 200), until: 'exit', from: 'start' });
   const host = { summary: `Background PID ${job.pid}`, details: { pid: job.pid, job: job.id, log: job.logPath } };
-  const out = clean(r.text);
+  const out = plainOutput(r.text);
   if (r.job.status === 'running') return { text: wrap(`Command is running in background. PID: ${job.pid}. Initial output:\n${out || '(empty)'}`), host };
   return { text: wrap(fields(out, r.job.exitCode, r.job.signal, job.pid)), host: { ...host, exitCode: r.job.exitCode, signal: r.job.signal } };
 }

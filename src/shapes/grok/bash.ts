@@ -1,28 +1,36 @@
 // bash: a command in the current directory with a fixed 30 s timeout; "cd <dir>" alone
 // changes the directory for later calls and the file tools.
-import { type CapturedText, changeDir, type EngineError, NON_INTERACTIVE_ENV, ranOrCancelled, runFailure } from '../../engine/index.js';
-import { defineTool, errorTable, type Reply, type ToolMaker } from '../common/define.js';
+import {
+  type CapturedText,
+  changeDir,
+  type EngineError,
+  joinedCut,
+  NON_INTERACTIVE_ENV,
+  plainCdTarget,
+  ranOrCancelled,
+  runFailure,
+} from '../../engine/index.js';
+import { defineTool, errorTable, type Reply } from '../common/define.js';
+import { namingShell } from '../common/shell-named.js';
 import { TAGS } from '../tags.js';
 
 const TIMEOUT_MS = 30_000;
-/** A cd target with any of these is a shell line, not a plain directory: run it as a command. */
-const SHELL_SYNTAX = /[\s;&|<>$`(){}*?[\]'"\\~!#]/;
 const RUN = { timeoutMs: TIMEOUT_MS, maxTimeoutMs: TIMEOUT_MS, env: NON_INTERACTIVE_ENV, input: '', maxOutputBytes: 1 << 20 };
 
 interface Args {
   command: string;
 }
 
-const show = (s: CapturedText) => (s.truncated ? `${s.head}\n... (${s.omittedBytes} bytes left out) ...\n${s.tail}` : s.text);
+const show = (s: CapturedText) => joinedCut(s, (o) => `\n... (${o.omittedBytes} bytes left out) ...\n`);
 const cdWords = (e: EngineError, what: string) => (typeof e.facts.cdTarget === 'string' ? `Cannot change directory: ${e.facts.cdTarget} ${what}` : undefined);
 
-// The description names the configured shell, so the table is made per environment.
-export const bash: ToolMaker<Args> = (env, dialect) =>
+// The description names the configured shell where the table writes {shell}.
+export const bash = namingShell(
   defineTool<Args>({
     name: 'bash',
     summary: 'Run a shell command (30 s limit) in the current directory; "cd <dir>" changes it for later calls.',
     description: [
-      `Runs the command with ${env.config.shell.path} -c in the current directory, with stdin closed and a fixed`,
+      'Runs the command with {shell} -c in the current directory, with stdin closed and a fixed',
       '30-second timeout (the command and everything it started are killed then). Each call is a new',
       'shell, so variables do not carry over, but a command that is exactly "cd <dir>" changes the current',
       'directory for later bash calls and for the paths of the file tools ("Changed directory to: <dir>");',
@@ -45,8 +53,8 @@ export const bash: ToolMaker<Args> = (env, dialect) =>
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line. INVALID_ARGUMENT: empty command.",
     ],
     async call({ command }, c): Promise<Reply> {
-      const target = /^cd\s+(.*)$/s.exec(command)?.[1]!.trim();
-      if (target && !SHELL_SYNTAX.test(target)) {
+      const target = plainCdTarget(command);
+      if (target) {
         // The engine's condition stays (one condition, one code); cdTarget marks it as a cd for the wording.
         const dir = await changeDir(c.engine.shell, c, target, 'command', { cdTarget: target });
         return { text: `Changed directory to: ${dir}`, host: { paths: [dir], details: { cwd: dir } } };
@@ -70,4 +78,5 @@ export const bash: ToolMaker<Args> = (env, dialect) =>
       not_a_directory: (e) => cdWords(e, 'is not a directory'),
       outside_roots: (e) => cdWords(e, `is outside the workspace (${e.facts.roots.join(', ')})`),
     }),
-  })(env, dialect);
+  }),
+);

@@ -1,7 +1,8 @@
 // Shell: a fresh shell per call, stdout and stderr merged, 60 s by default and 300 s at most
 // in the foreground; run_in_background starts a task for TaskOutput, TaskList and TaskStop.
-import { engineFailure, type JobSnapshot, type RunOutcome, signalNumber, cancelledRun, runFailure } from '../../engine/index.js';
-import { type Call, defineTool, type Reply, type ToolMaker } from '../common/define.js';
+import { engineFailure, type JobSnapshot, joinedCut, negativeSignal, type RunOutcome, cancelledRun, runFailure } from '../../engine/index.js';
+import { type Call, defineTool, type Reply } from '../common/define.js';
+import { namingShell } from '../common/shell-named.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
 import { taskHost, taskText } from './tasks.js';
@@ -9,9 +10,6 @@ import { taskHost, taskText } from './tasks.js';
 type Args = { command: string; timeout?: number; run_in_background?: boolean; description?: string };
 
 const FOREGROUND_MAX_S = 300;
-
-/** Kimi CLI reports a command ended by a signal with the negative signal number (Python's returncode), e.g. -9 for SIGKILL. */
-const signalExitCode = (signal: string): string => String(signalNumber(signal) === undefined ? signal : -signalNumber(signal)!);
 
 /** A task started in the background: its lines, and what to do next. */
 function started(j: JobSnapshot, c: Call): Reply {
@@ -23,27 +21,28 @@ function started(j: JobSnapshot, c: Call): Reply {
 
 /** A foreground command that ended: success, or how it failed, with its output capped as Kimi caps it. */
 function finished(run: RunOutcome, timeout: number): Reply {
-  const out = capped(run.output.truncated ? run.output.head + run.output.tail : run.output.text);
+  const out = capped(joinedCut(run.output, ''));
   const truncated = out.truncated || run.output.truncated;
   const counts = { outputBytes: run.output.totalBytes, durationMs: Math.round(run.durationMs) };
   const host = { exitCode: run.exitCode, signal: run.signal, truncated, counts };
   const failure = runFailure(run, out.text, truncated);
   if (!failure) return kimiOk(cutNote('Command executed successfully.', truncated), out.text, host);
+  // Kimi CLI reports a command ended by a signal with Python's returncode: the negative signal number, e.g. -9 for SIGKILL.
   const message = run.timedOut
     ? `Command killed by timeout (${timeout}s)`
     : run.signal
-      ? `Command failed with exit code: ${signalExitCode(run.signal)}. It was killed by ${run.signal}.`
+      ? `Command failed with exit code: ${negativeSignal(run.signal)}. It was killed by ${run.signal}.`
       : `Command failed with exit code: ${run.exitCode}.`;
   return kimiFail(cutNote(message, truncated, false), out.text, host, failure);
 }
 
-export const shellTool: ToolMaker<Args> = (env, dialect) => {
-  const shellEnv = { GIT_TERMINAL_PROMPT: '0', SHELL: env.config.shell.path, PAGER: 'cat', GIT_PAGER: 'cat' };
-  return defineTool<Args, { run: RunOutcome } | { job: JobSnapshot }>({
+// The words name the configured shell where the table writes {shell}.
+export const shellTool = namingShell(
+  defineTool<Args, { run: RunOutcome } | { job: JobSnapshot }>({
     name: 'Shell',
-    summary: `Run a ${env.config.shell.path} command and get its output; or start it as a background task (run_in_background).`,
+    summary: 'Run a {shell} command and get its output; or start it as a background task (run_in_background).',
     description: [
-      `Executes a command with ${env.config.shell.path} -c in the working directory, in a fresh process each time (a cd or export does not carry over to the`,
+      'Executes a command with {shell} -c in the working directory, in a fresh process each time (a cd or export does not carry over to the',
       'next call) with stdin closed. stdout and stderr are merged in the order they arrive. timeout is in seconds: default 60, at most 300 in the foreground;',
       'a background task may run up to 86400 s. Output is capped at 50,000 characters and 2,000 per line (the message says when it was cut). Exit code 0',
       'succeeds; a non-zero exit or a timeout is an error that still carries the output. run_in_background starts the command as a task and returns its id at',
@@ -84,6 +83,7 @@ export const shellTool: ToolMaker<Args> = (env, dialect) => {
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line.",
     ],
     async call(args, c) {
+      const shellEnv = { GIT_TERMINAL_PROMPT: '0', SHELL: c.config.shell.path, PAGER: 'cat', GIT_PAGER: 'cat' };
       const timeout = args.timeout ?? 60;
       if (args.run_in_background) {
         if ((args.description ?? '').trim() === '')
@@ -108,5 +108,5 @@ export const shellTool: ToolMaker<Args> = (env, dialect) => {
       const out = capped(cancelled.text);
       return kimiFail(cutNote('Command was cancelled before it finished.', out.truncated, false), out.text, { truncated: out.truncated });
     },
-  })(env, dialect);
-};
+  }),
+);

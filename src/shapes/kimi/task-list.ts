@@ -1,4 +1,5 @@
 // TaskList: the session's background tasks, newest first, as numbered blocks.
+import { jobsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
@@ -29,7 +30,7 @@ export const taskListTool = defineTool<{ active_only?: boolean; limit?: number }
   errorModes: 'None in normal use; an expired session answers UNAVAILABLE.',
   async call(args, c) {
     const active = args.active_only ?? true;
-    const all = c.engine.shell.jobs(c).filter((j) => !active || j.status === 'running');
+    const all = jobsOf(c.engine.shell, c, active);
     const shown = all.sort((a, b) => b.number - a.number).slice(0, args.limit ?? 20);
     const blocks = shown.map((j, i) => [`[${i + 1}]`, ...taskText(j, c)].join('\n'));
     const text = [`${active ? 'active_background_tasks' : 'background_tasks'}: ${all.length}`, ...(blocks.length ? blocks : ['[no tasks]'])].join('\n\n');

@@ -6,17 +6,15 @@ import { kimiOk } from './errors.js';
 import { taskHost, taskLines, terminalReason } from './tasks.js';
 
 /** The task's key: value lines, then the newest output after an [output] line. */
-function report(tail: Awaited<ReturnType<typeof waitedTail>>, block: boolean, c: Call): Reply {
-  const j = tail.job;
-  const readable = c.scope.contains(j.logPath);
-  const previewBytes = Buffer.byteLength(tail.text, 'utf8');
+function report(tail: Awaited<ReturnType<typeof waitedTail>>, c: Call): Reply {
+  const [j, readable] = [tail.job, tail.readable];
   const { head, end } = taskLines(j, c);
   const hint = readable
     ? `ReadFile(path="${j.logPath}", line_offset=1, n_lines=300) reads the log from the start.`
     : 'The log is kept outside the workspace, so only this preview of the newest output can be shown.';
-  const cut = !tail.truncated ? '' : readable ? `[Truncated. Full output: ${j.logPath}]\n` : `[Truncated: the last ${previewBytes} bytes]\n`;
+  const cut = !tail.truncated ? '' : readable ? `[Truncated. Full output: ${j.logPath}]\n` : `[Truncated: the last ${tail.previewBytes} bytes]\n`;
   const lines = [
-    `retrieval_status: ${j.status !== 'running' ? 'success' : block ? 'timeout' : 'not_ready'}`,
+    `retrieval_status: ${tail.retrieval}`,
     ...head,
     `interrupted: ${j.status === 'killed'}`,
     `timed_out: ${j.status === 'timed_out'}`,
@@ -24,7 +22,7 @@ function report(tail: Awaited<ReturnType<typeof waitedTail>>, block: boolean, c:
     ...end,
     `output_path: ${j.logPath}`,
     `output_size_bytes: ${tail.totalBytes}`,
-    `output_preview_bytes: ${previewBytes}`,
+    `output_preview_bytes: ${tail.previewBytes}`,
     `output_truncated: ${tail.truncated}`,
     `full_output_available: ${readable && tail.truncated}`,
     'full_output_tool: ReadFile',
@@ -66,6 +64,6 @@ export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; tim
   errorModes: 'NOT_FOUND: no task with that id in this session (TaskList shows them).',
   async call(args, c) {
     const tail = await waitedTail(c.engine.shell, c, args.task_id, { wait: args.block, waitMs: (args.timeout ?? 30) * 1000, maxBytes: 32 << 10 });
-    return report(tail, args.block === true, c);
+    return report(tail, c);
   },
 });

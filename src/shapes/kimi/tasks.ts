@@ -1,6 +1,6 @@
 // What Kimi's background-task tools share: a task's summary lines, the reason TaskStop gave,
 // and the task in the host block.
-import type { JobSnapshot } from '../../engine/index.js';
+import { endedBy, type JobSnapshot } from '../../engine/index.js';
 import type { Call } from '../common/define.js';
 
 /** Why each stopped task was stopped (TaskStop's reason), per session. */
@@ -12,7 +12,7 @@ export const terminalReason = (j: JobSnapshot): string =>
 /** The summary lines of one task; `end` holds its exit_code and reason lines. */
 export function taskLines(j: JobSnapshot, c: Call): { head: string[]; end: string[] } {
   const head = [`task_id: ${j.id}`, 'kind: bash', `status: ${j.status}`, `description: ${j.description ?? ''}`, `command: ${j.command}`];
-  const end = j.status !== 'running' ? [`exit_code: ${j.exitCode ?? (j.signal ? `none (${j.signal})` : 'none')}`] : [];
+  const end = j.status !== 'running' ? [`exit_code: ${endedBy(j, { code: String, signal: (s) => `none (${s})` }, 'none')}`] : [];
   const reason = reasons(c).get(j.id);
   if (reason !== undefined) end.push(`reason: ${reason}`);
   return { head, end };

@@ -1,6 +1,6 @@
 // What the shell tools share: how long a command may run, and the output budget of the shell
 // tool (max_output_length: characters kept from the head, one budget for every stream in order).
-import type { CapturedText } from '../../engine/index.js';
+import { type CapturedText, requestedTimeout } from '../../engine/index.js';
 
 /** The docs' sample executors' default when the model gives no timeout_ms. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -13,7 +13,7 @@ export const OUTPUT_LIMIT = 100_000;
 /** How the shell tools run a command: separate streams whose heads hold `chars` characters, the model's timeout within ours. */
 export const runOpts = (timeoutMs: number | null | undefined, chars: number, env: Record<string, string>) => ({
   // A timeout of 0, below 0 or null means the default.
-  timeoutMs: typeof timeoutMs === 'number' && timeoutMs > 0 ? timeoutMs : undefined,
+  timeoutMs: requestedTimeout(timeoutMs),
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
   maxTimeoutMs: MAX_TIMEOUT_MS,
   streams: 'separate' as const,

@@ -1,8 +1,18 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import { headTailSplit, type RunOutcome, signalNumber, stripAnsi, withDetails, processError, type ArgsOf } from '../../engine/index.js';
+import {
+  endsInBackground,
+  headTailSplit,
+  leadingSleep,
+  processError,
+  type RunOutcome,
+  runsGitCommit,
+  signalNumber,
+  streamsInTurn,
+  type ArgsOf,
+} from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { badParams, cancelledReply } from '../common/gemini-family.js';
+import { badParams, cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
 
@@ -23,18 +33,13 @@ const RUN = {
 } as const;
 /** The prefix of a background shell's id (Qwen's task ids). */
 export const TASK_PREFIX = 'bg_';
-/** A standalone "sleep N" (N >= 2 s) at the start of a line, alone or before more commands. */
-const BLOCKING_SLEEP = /^\s*sleep\s+(\d+(?:\.\d+)?)\s*(?:$|;|&&|\|\||\n)/;
 
 const schema = object({ command: 'string', is_background: 'boolean', timeout: 'number', description: 'string', directory: 'string' }, ['command']);
 type Args = ArgsOf<typeof schema>;
 
 /** stdout then stderr, each cleaned (Qwen does not interleave them); over 25000 characters or 1000 lines, a fifth from the head and the rest from the tail. */
 function output(r: RunOutcome): string {
-  const out = [r.stdout.text, r.stderr.text]
-    .map((s) => stripAnsi(s).trim())
-    .filter((s) => s !== '')
-    .join('\n');
+  const out = streamsInTurn(r);
   const cut = headTailSplit(out, MAX_CHARS, 1000, 0.2, r.stdout.truncated || r.stderr.truncated);
   if (!cut) return out;
   const where = r.spill
@@ -44,17 +49,11 @@ function output(r: RunOutcome): string {
 }
 
 async function background(c: Call, args: Args): Promise<Reply> {
-  if (/(?:^|[^&])&\s*$/.test(args.command)) {
+  if (endsInBackground(args.command)) {
     throw badParams('a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background', 'command');
   }
-  if (/\bgit\s+(?:-\S+\s+)*commit\b/.test(args.command)) throw badParams('git commit cannot run in the background; run it in the foreground', 'command');
-  const job = await c.engine.shell.start(c, {
-    command: args.command,
-    workdir: args.directory,
-    workdirField: 'directory',
-    env: ENV,
-    description: args.description,
-  });
+  if (runsGitCommit(args.command)) throw badParams('git commit cannot run in the background; run it in the foreground', 'command');
+  const job = await startInBackground(c, args, args.directory, 'directory', ENV);
   const id = TASK_PREFIX + job.id;
   return {
     text: `Background shell started.\nid: ${id}\npid: ${job.pid}\noutput file: ${job.logPath}\nTo inspect its output run tail on that file with run_shell_command; to stop it call task_stop with task_id ${id}.`,
@@ -66,16 +65,11 @@ function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   const out = output(r);
   const details = { pid: r.pid, cwd: r.cwd, timeoutMs: timeout, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) };
   const truncated = r.stdout.truncated || r.stderr.truncated;
-  const host = { summary: args.description ?? args.command.slice(0, 120), exitCode: r.exitCode, signal: r.signal, truncated, details };
+  const host = { summary: commandSummary(args), exitCode: r.exitCode, signal: r.signal, truncated, details };
   if (r.timedOut) {
     // Failure.process carries what it printed, as every shape's timeout does.
     const ran = processError('timeout', `the command ran past ${timeout} ms`, r, r.stdout.text + r.stderr.text, truncated);
-    const failure = withDetails(ran, { facts: { errorType: 'shell_execute_error' } });
-    return {
-      text: `Command timed out after ${timeout}ms before it could complete.${out ? ` Below is the output before it timed out:\n${out}` : ' There was no output before it timed out.'}`,
-      host: { ...host, details: { ...details, error_type: 'shell_execute_error' } },
-      failure,
-    };
+    return timedOutReply(`Command timed out after ${timeout}ms before it could complete.`, 'timed out', out, ran, host);
   }
   const fields = [
     `Command: ${args.command}`,
@@ -138,9 +132,9 @@ export const runShellCommand = defineTool<Args>({
       throw badParams(`directory must be an absolute path inside the workspace, not "${args.directory}"`, 'directory');
     }
     if (args.is_background) return background(c, args);
-    const sleep = BLOCKING_SLEEP.exec(args.command);
-    if (sleep && Number(sleep[1]) >= 2) {
-      const why = `Blocked: a foreground "sleep ${sleep[1]}". Waiting this way blocks the conversation; run it in the background with is_background: true, or poll for the condition you wait for`;
+    const sleep = leadingSleep(args.command);
+    if (sleep && Number(sleep) >= 2) {
+      const why = `Blocked: a foreground "sleep ${sleep}". Waiting this way blocks the conversation; run it in the background with is_background: true, or poll for the condition you wait for`;
       throw badParams(why, 'command');
     }
     const timeout = args.timeout ?? DEFAULT_TIMEOUT_MS;
@@ -148,5 +142,5 @@ export const runShellCommand = defineTool<Args>({
     return finished(r, args, timeout);
   },
   // A run cancelled while it ran: what it printed so far, in Gemini CLI's and Qwen Code's words.
-  errors: (err, args) => cancelledReply(err, args.description ?? args.command.slice(0, 120)),
+  errors: (err, args) => cancelledReply(err, commandSummary(args)),
 });

@@ -1,5 +1,5 @@
 // task_stop: stops a background shell of this session by its task id (bg_...).
-import type { JobSnapshot } from '../../engine/index.js';
+import { endedBy, type JobSnapshot } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -32,7 +32,7 @@ export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
     const facts = { task_id };
     if (!job) throw shapeError('not_found', `No background task with id ${task_id} in this session`, 'task_stop_not_found', facts, 'task_id');
     if (job.status !== 'running') {
-      const ended = job.exitCode !== null ? `exit code ${job.exitCode}` : (job.signal ?? job.status);
+      const ended = endedBy(job, { code: (n) => `exit code ${n}`, signal: (s) => s }, job.status);
       throw shapeError('precondition_failed', `Task ${task_id} is not running (it ended with ${ended})`, 'task_stop_not_running', facts, 'task_id');
     }
     return c.engine.shell.stop(c, job.id);

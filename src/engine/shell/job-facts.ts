@@ -1,0 +1,20 @@
+// Facts of background jobs that several tools word: how one ended (its exit code, else the
+// signal that ended it), a stop that leaves an ended job as it was, the jobs still running.
+import type { ShellContext, ShellEngine } from './engine.js';
+import type { JobSnapshot } from './jobs.js';
+
+/** The job's exit code in `words.code`, else the signal that ended it in `words.signal`, else `neither` (it runs, or ended without either). */
+export function endedBy<T>(j: Pick<JobSnapshot, 'exitCode' | 'signal'>, words: { code: (n: number) => T; signal: (name: string) => T }, neither: T): T {
+  return j.exitCode !== null ? words.code(j.exitCode) : j.signal ? words.signal(j.signal) : neither;
+}
+
+/** Stops job `id` with everything it started, unless it already ended: then it is left as it was and `already` is set. */
+export async function stopRunning(shell: ShellEngine, ctx: ShellContext, id: string): Promise<{ job: JobSnapshot; already: boolean }> {
+  const before = shell.job(ctx, id);
+  const already = before.status !== 'running';
+  return { job: already ? before : await shell.stop(ctx, id), already };
+}
+
+/** The session's jobs, or only those still running. */
+export const jobsOf = (shell: ShellEngine, ctx: ShellContext, runningOnly: boolean): JobSnapshot[] =>
+  shell.jobs(ctx).filter((j) => !runningOnly || j.status === 'running');
