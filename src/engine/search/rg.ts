@@ -224,7 +224,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
         if (req.excludeLines?.test(body)) return; // left out before it counts, context or match
         let rec: GrepLine | undefined;
         if (msg.type === 'match') {
-          const subs = d.prefixOnly ? nonEmpty(d.submatches ?? []) : utf16Offsets(text, bytes, d.submatches ?? []);
+          const subs = d.prefixOnly ? (d.submatches ?? []) : utf16Offsets(text, bytes, d.submatches ?? []);
           const span = d.prefixOnly ? 1 : lineSpan(body);
           current.matchLines += span;
           current.matches += subs.length;
