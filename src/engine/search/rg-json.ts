@@ -28,6 +28,8 @@ export interface RgMessage {
      * UTF-16 offsets into the whole line, without the empty ones.
      */
     prefixOnly?: true;
+    /** Set by parseRgLine (asked for with `bare`) when `lines.text` was given without rg's line terminator. */
+    bare?: true;
     [k: string]: unknown;
   };
 }
@@ -120,27 +122,128 @@ export function bytesInclude(buf: Buffer, start: number, end: number, marker: Bu
 }
 
 /**
- * Parses the rg --json message in bytes [start, end) of `buf` (one line, no newline). With
- * `prefixFrom`, a match or context line whose text is longer than that many characters
- * may come back with only a prefix of it (see RgMessage.data.prefixOnly).
+ * Parses the rg --json message in bytes [start, end) of `buf` (one line, no newline). Begin,
+ * match and context messages are read from the bytes, decoding only the path or the line's
+ * text; with `prefixFrom`, a match or context line whose text is longer than that many
+ * characters may come back with only a prefix of it (see RgMessage.data.prefixOnly), and with
+ * `bare` the text of a line without escapes may come back without its terminator (see
+ * RgMessage.data.bare). Anything else, or anything not in the expected form, is decoded and
+ * read by parseRgMessage.
  */
-export function parseRgLine(buf: Buffer, start: number, end: number, prefixFrom?: number): RgMessage {
-  if (prefixFrom !== undefined && bytesStartWith(buf, start, end, B_TYPE)) {
+export function parseRgLine(buf: Buffer, start: number, end: number, prefixFrom?: number, bare = false): RgMessage {
+  if (bytesStartWith(buf, start, end, B_TYPE)) {
     const c = buf[start + B_TYPE.length];
     const type = c === 0x6d /* m */ ? 'match' : c === 0x63 /* c */ ? 'context' : undefined;
-    // Only a line too long to be kept whole is worth it: its text takes at least a byte per
-    // character, and the JSON around it less than 512 bytes.
-    if (type && end - start > prefixFrom + 512) {
-      let m: RgMessage | undefined;
-      try {
-        m = prefixMessage(type, buf, start, end, prefixFrom);
-      } catch {
-        // not in the form expected after all: read whole, below
-      }
-      if (m) return m;
+    let m: RgMessage | undefined;
+    try {
+      // Only a line too long to be kept whole is worth reading in part: its text takes at
+      // least a byte per character, and the JSON around it less than 512 bytes.
+      if (type && prefixFrom !== undefined && end - start > prefixFrom + 512) m = prefixMessage(type, buf, start, end, prefixFrom);
+      if (type) m ??= linesMessageBytes(type, buf, start, end, bare);
+      else if (c === 0x62 /* b */) m = beginMessageBytes(buf, start, end);
+    } catch {
+      // not in the form expected after all: read whole, below
     }
+    if (m) return m;
   }
   return parseRgMessage(buf.toString('utf8', start, end));
+}
+
+const B_BEGIN_HEAD = Buffer.from(BEGIN_HEAD);
+const B_BEGIN_TAIL = Buffer.from('"}}}');
+const B_SUBMATCHES = Buffer.from(SUBMATCHES);
+const B_START = Buffer.from(START);
+const B_END = Buffer.from(END);
+
+/** Index of `marker` within bytes [from, end) of `buf`, or -1. */
+function indexIn(buf: Buffer, marker: Buffer, from: number, end: number): number {
+  const i = buf.indexOf(marker, from);
+  return i !== -1 && i + marker.length <= end ? i : -1;
+}
+
+/** The value of the JSON string whose bytes (quotes left out) are [from, to): decoded straight when it holds no escape. */
+function jsonString(buf: Buffer, from: number, to: number): string {
+  // rg writes UTF-8 text and escapes every control character, so without a backslash the
+  // bytes are the value.
+  if (buf.subarray(from, to).indexOf(BACKSLASH) === -1) return buf.toString('utf8', from, to);
+  const v = JSON.parse(buf.toString('utf8', from - 1, to + 1)) as unknown;
+  if (typeof v !== 'string') throw new TypeError('not a JSON string');
+  return v;
+}
+
+/** The end of the run of digits read by digitsAt. */
+let digitsEnd = 0;
+
+/** A run of decimal digits at `from` (before `end`): its value, or -1 (the index after it in digitsEnd). */
+function digitsAt(buf: Buffer, from: number, end: number): number {
+  let value = 0;
+  let i = from;
+  for (let c = buf[i]!; i < end && c >= 0x30 && c <= 0x39; c = buf[++i]!) value = value * 10 + (c - 0x30);
+  digitsEnd = i;
+  return i === from || i - from > 15 ? -1 : value;
+}
+
+function beginMessageBytes(buf: Buffer, start: number, end: number): RgMessage | undefined {
+  const from = start + B_BEGIN_HEAD.length + 1;
+  const to = end - B_BEGIN_TAIL.length;
+  if (
+    !bytesStartWith(buf, start, end, B_BEGIN_HEAD) ||
+    buf[from - 1] !== 0x22 ||
+    to < from ||
+    buf.compare(B_BEGIN_TAIL, 0, B_BEGIN_TAIL.length, to, end) !== 0
+  ) {
+    return undefined;
+  }
+  return { type: 'begin', data: { path: { text: jsonString(buf, from, to) } } };
+}
+
+function linesMessageBytes(type: 'match' | 'context', buf: Buffer, start: number, end: number, bare: boolean): RgMessage | undefined {
+  if (!bytesStartWith(buf, start, end, type === 'match' ? B_MATCH_HEAD : B_CONTEXT_HEAD)) return undefined;
+  const at = indexIn(buf, B_LINES_TEXT, start, end);
+  if (at === -1) return undefined; // e.g. {"bytes": ...} for text that is not UTF-8
+  const textEnd = indexIn(buf, B_LINE_NUMBER, at, end);
+  const from = at + B_LINES_TEXT.length + 1;
+  const to = textEnd - 1; // the closing quote
+  if (textEnd === -1 || buf[from - 1] !== 0x22 || buf[to] !== 0x22 || to < from) return undefined;
+  // Nearly every text ends in an escaped "\n": without it most lines hold no escape and are
+  // decoded straight from the bytes. (A "\r" before it is an escape: such a line is read
+  // whole, and a match that may take in the "\r" keeps its offsets into the whole text.)
+  const cut = bare && escapeAt(buf, from, to - 2, 0x6e /* n */) ? to - 2 : to;
+  const plain = cut !== to && buf.subarray(from, cut).indexOf(BACKSLASH) === -1;
+  const m = afterTextBytes(type, plain ? buf.toString('utf8', from, cut) : jsonString(buf, from, to), buf, textEnd, end);
+  if (m && plain) m.data.bare = true;
+  return m;
+}
+
+/** Whether bytes at `i` (not before `from`) are the escape of `letter`: a backslash not itself escaped. */
+function escapeAt(buf: Buffer, from: number, i: number, letter: number): boolean {
+  if (i < from || buf[i] !== BACKSLASH || buf[i + 1] !== letter) return false;
+  let run = 1;
+  while (i - run >= from && buf[i - run] === BACKSLASH) run++;
+  return run % 2 === 1;
+}
+
+/** afterText on the bytes: the line number and submatches after the text (LINE_NUMBER at `textEnd`). */
+function afterTextBytes(type: 'match' | 'context', text: string, buf: Buffer, textEnd: number, end: number): RgMessage | undefined {
+  const line = digitsAt(buf, textEnd + B_LINE_NUMBER.length, end);
+  if (line === -1) return undefined;
+  const subsAt = indexIn(buf, B_SUBMATCHES, digitsEnd, end);
+  if (subsAt === -1) return undefined;
+  const submatches: Array<{ start: number; end: number }> = [];
+  let p = subsAt + B_SUBMATCHES.length;
+  while (p < end && buf[p] === 0x7b /* { */) {
+    const s = indexIn(buf, B_START, p, end);
+    if (s === -1) return undefined;
+    const from = digitsAt(buf, s + B_START.length, end);
+    if (from === -1 || !bytesStartWith(buf, digitsEnd, end, B_END)) return undefined;
+    const to = digitsAt(buf, digitsEnd + B_END.length, end);
+    if (to === -1 || buf[digitsEnd] !== 0x7d /* } */) return undefined;
+    submatches.push({ start: from, end: to });
+    p = digitsEnd + 1;
+    if (buf[p] === 0x2c /* , */) p++;
+  }
+  if (p >= end || buf[p] !== 0x5d /* ] */) return undefined;
+  return { type, data: { lines: { text }, line_number: line, submatches } };
 }
 
 /**
@@ -261,8 +364,7 @@ function prefixMessage(type: 'match' | 'context', buf: Buffer, start: number, en
   const ascii = free === from;
   const text = JSON.parse(`"${buf.toString(ascii ? 'latin1' : 'utf8', from, cut)}"`) as string;
   if (text.length !== units) return undefined;
-  const tail = buf.toString('utf8', textEnd, end);
-  const m = afterText(type, text, tail, 0);
+  const m = afterTextBytes(type, text, buf, textEnd, end);
   if (!m) return undefined;
   const subs = ascii ? m.data.submatches!.filter((s) => s.end > s.start) : unitOffsets(buf, from, free, m.data.submatches!);
   if (!subs) return undefined;
