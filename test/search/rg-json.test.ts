@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.js';
 import { Scope } from '../../src/engine/scope.js';
 import { grep } from '../../src/engine/search/grep.js';
-import { parseRgMessage, type RgMessage } from '../../src/engine/search/rg-json.js';
+import { parseRgLine, parseRgMessage, type RgMessage } from '../../src/engine/search/rg-json.js';
 import { tempDir } from '../helpers/server.js';
 
 /** The fields the rg backend reads, from either parse. */
@@ -37,14 +37,36 @@ test('rg --json messages cut apart read the same as JSON.parse reads them', () =
     writeFileSync(path.join(dir, 'a "quoted" name.txt'), tricky.join('\n') + '\n');
     writeFileSync(path.join(dir, 'back\\slash.txt'), 'needle\n');
     writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0x0a]));
-    const out = execFileSync('rg', ['--json', '--no-config', '--context', '1', '--sort', 'path', 'needle', '.'], { cwd: dir }).toString('utf8');
-    const lines = out.split('\n').filter((l) => l !== '');
+    const bytes = execFileSync('rg', ['--json', '--no-config', '--context', '1', '--sort', 'path', 'needle', '.'], { cwd: dir });
+    const lines = bytes
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l !== '');
     const kinds = new Map<string, number>();
     for (const line of lines) {
       const ours = parseRgMessage(line);
       assert.deepEqual(used(ours), used(JSON.parse(line) as RgMessage), line);
       kinds.set(ours.type, (kinds.get(ours.type) ?? 0) + 1);
     }
+    // The same lines read from the bytes, as the backend reads its stream (each line in place
+    // in one buffer, so a marker searched past a line's end would be found in the next one).
+    // With `bare`, a text without escapes comes without its "\n" (a "\r\n" line is read whole).
+    let start = 0;
+    let bare = 0;
+    for (let nl = bytes.indexOf(0x0a); nl !== -1; start = nl + 1, nl = bytes.indexOf(0x0a, start)) {
+      const line = bytes.toString('utf8', start, nl);
+      assert.deepEqual(used(parseRgLine(bytes, start, nl)), used(JSON.parse(line) as RgMessage), line);
+      const m = parseRgLine(bytes, start, nl, undefined, true);
+      if (m.data.bare) {
+        bare++;
+        assert.ok(!m.data.lines!.text!.endsWith('\n'));
+        m.data.lines!.text += '\n';
+      }
+      assert.deepEqual(used(m), used(JSON.parse(line) as RgMessage), line);
+    }
+    // plain, naïve, "context after" and back-slash.txt's line; the others hold quotes,
+    // backslashes or a tab, or are not UTF-8.
+    assert.equal(bare, 4);
     // Every kind of message was seen: 3 files, 9 matching lines (1 non-UTF-8), 1 context line.
     assert.deepEqual(Object.fromEntries(kinds), { begin: 3, match: 9, context: 1, end: 3, summary: 1 });
   } finally {

@@ -1,5 +1,5 @@
-// Long lines through the rg backend: it decodes only the kept start of a long ASCII line
-// (rg-json.ts parseRgLine) and gathers a line that spans pipe chunks in one buffer. The
+// Long lines through the rg backend: it decodes only the kept start of a long line
+// (rg-json.ts parseRgLine), converts its match offsets without decoding the rest, and gathers a line that spans pipe chunks in one buffer. The
 // results must be exactly what the fallback searcher gives, which reads the files itself.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -21,10 +21,14 @@ function files(): Record<string, string> {
   return {
     // Escapes everywhere (quotes, backslashes, tabs) and a literal "\u00e9" in the source.
     'escapes.js': `${long}needle${long}needle\n`,
-    // A control character: rg writes it as \u0001 (the line is read whole).
+    // A control character: rg writes it as \u0001, six bytes for one character.
     'control.txt': `needle${'\u0001'.repeat(30)}${long}needle\n`,
-    // Not ASCII: read whole, offsets converted from bytes (many matches on one line).
+    // Not ASCII: offsets converted from bytes (many matches on one line).
     'unicode.txt': `${'é needle '.repeat(300)}${long}\n`,
+    // Everything at once before each match: two- and four-byte characters, escapes, a control character.
+    'mixed.txt': `${'é\t"\u0002😀\\ needle '.repeat(300)}\n`,
+    // A surrogate pair across the cut (keep 40: it is dropped whole; keep 41: kept whole).
+    'astral.txt': `${'a'.repeat(39)}😀needle${long}😀needle\n`,
     // CRLF line ending, and a last line without any terminator.
     'crlf.txt': `${long}needle\r\n${long}needle`,
     // A backslash run ending exactly where the kept prefix is cut (below: keep 40).
@@ -41,7 +45,14 @@ test('long lines: the rg backend gives exactly what the fallback gives', async (
     const scope = Scope.fromRoots([dir]);
     const run = (backend: 'rg' | 'fallback', o: Partial<GrepOptions>): Promise<GrepResult> =>
       grep(scope, { pattern: 'needle', cwd: dir, limit: 0, ...o }, { backend });
-    for (const o of [{ maxLineLength: 40 }, { maxLineLength: 41 }, { maxLineLength: 5000 }, { maxLineLength: 40, before: 1 }, { mode: 'count' as const }]) {
+    for (const o of [
+      { maxLineLength: 39 },
+      { maxLineLength: 40 },
+      { maxLineLength: 41 },
+      { maxLineLength: 5000 },
+      { maxLineLength: 40, before: 1 },
+      { mode: 'count' as const },
+    ]) {
       const [viaRg, viaFallback] = [await run('rg', o), await run('fallback', o)];
       assert.equal(viaRg.backend, 'rg');
       assert.deepEqual(render(viaRg), render(viaFallback), JSON.stringify(o));
@@ -62,7 +73,14 @@ test('long lines: the rg backend gives exactly what the fallback gives', async (
   }
 });
 
-test('parseRgLine: a long ASCII line comes back as its prefix, every other line as parseRgMessage reads it', () => {
+/** rg's byte offsets into `text` as UTF-16 offsets, without the empty ones. */
+function utf16(text: string, subs: Array<{ start: number; end: number }>): Array<{ start: number; end: number }> {
+  const b = Buffer.from(text);
+  const at = (n: number): number => b.toString('utf8', 0, n).length;
+  return subs.filter((s) => s.end > s.start).map((s) => ({ start: at(s.start), end: at(s.end) }));
+}
+
+test('parseRgLine: a long line comes back as its prefix with UTF-16 offsets, every other line as parseRgMessage reads it', () => {
   const { dir, cleanup } = tempDir('facet-rglong-');
   try {
     for (const [name, text] of Object.entries(files())) writeFileSync(path.join(dir, name), text);
@@ -81,12 +99,12 @@ test('parseRgLine: a long ASCII line comes back as its prefix, every other line 
       assert.ok(ours.data.lines!.text!.length > 40);
       assert.ok(text.startsWith(ours.data.lines!.text!));
       assert.ok(!/[\r\n]/.test(ours.data.lines!.text!));
-      assert.equal(Buffer.byteLength(text), text.length, 'only ASCII lines are read in part');
-      assert.deepEqual(ours.data.submatches, whole.data.submatches);
+      assert.deepEqual(ours.data.submatches, utf16(text, whole.data.submatches!));
       assert.equal(ours.data.line_number, whole.data.line_number);
     }
-    // escapes, two crlf lines, cut-escape, huge: read in part; control (a \u escape), unicode and "needle short" whole.
-    assert.equal(prefixes, 5);
+    // Every long line is read in part (escapes, control, unicode, mixed, astral, two crlf
+    // lines, cut-escape, huge); "needle short" whole.
+    assert.equal(prefixes, 9);
   } finally {
     cleanup();
   }

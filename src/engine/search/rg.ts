@@ -220,11 +220,11 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
         const { text, bytes } = decodeRg(d.lines ?? {});
         // A prefix holds no terminator; the rest of such a line is not needed (not multiline,
         // no excludeLines: see prefixFrom below).
-        const body = d.prefixOnly ? text : stripEnd(text);
+        const body = d.prefixOnly || d.bare ? text : stripEnd(text);
         if (req.excludeLines?.test(body)) return; // left out before it counts, context or match
         let rec: GrepLine | undefined;
         if (msg.type === 'match') {
-          const subs = d.prefixOnly ? nonEmpty(d.submatches ?? []) : utf16Offsets(text, bytes, d.submatches ?? []);
+          const subs = d.prefixOnly ? (d.submatches ?? []) : utf16Offsets(text, bytes, d.submatches ?? []);
           const span = d.prefixOnly ? 1 : lineSpan(body);
           current.matchLines += span;
           current.matches += subs.length;
@@ -284,7 +284,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     if (bytesStartWith(buf, start, end, B_SUMMARY)) return;
     let msg: RgMessage;
     try {
-      msg = parseRgLine(buf, start, end, prefixFrom);
+      msg = parseRgLine(buf, start, end, prefixFrom, !req.multiline);
     } catch {
       return; // not a JSON message (cannot happen with --json): skip it
     }
@@ -322,10 +322,23 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     if (stderr.length < STDERR_KEEP) stderr += d.toString('utf8').slice(0, STDERR_KEEP - stderr.length);
   });
 
-  // Files are handed over between chunks; the extra-ignore check is async.
+  // Files are handed over between chunks; the extra-ignore check is async. Without extra
+  // ignore files they are handed over at once: a promise per chunk costs more than the hand-over
+  // (a large search reads a few thousand chunks).
   let draining: Promise<void> = Promise.resolve();
   const drain = (): void => {
     if (queue.length === 0) return;
+    if (!extra) {
+      for (const hits of queue) {
+        if (!sink(hits)) {
+          stopped = true;
+          kill();
+          break;
+        }
+      }
+      queue.length = 0;
+      return;
+    }
     const batch = queue.splice(0);
     draining = draining.then(async () => {
       for (const hits of batch) {
