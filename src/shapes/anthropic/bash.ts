@@ -2,7 +2,7 @@
 // variables and functions carry over from one command to the next. stdout and stderr come
 // back together, in order; a non-zero exit status is reported (the reference drops it) and
 // makes the result an error. `restart` starts a clean shell.
-import { EngineError, headCut, type LiveOutcome, presentLines } from '../../engine/index.js';
+import { EngineError, headCut, type LiveOutcome, presentLines, secondsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';
@@ -18,8 +18,6 @@ const MAX_LINES = 100;
 const MAX_CHARS = 30_000;
 /** Output bytes kept from one command. */
 const KEPT_BYTES = 1024 * 1024;
-
-const seconds = (ms: number) => String(Math.round(ms / 100) / 10).replace(/\.0$/, '');
 
 const RESTARTED_NOTE = '<system>The bash session was restarted: the working directory, variables and background processes are gone.</system>';
 
@@ -40,7 +38,7 @@ function answer(out: LiveOutcome, timeoutMs: number): Reply {
       return { text: shown, host: { ...host, summary: `Exited with code ${code}`, exitCode: code, details: { cwd: out.end.cwd } }, failure };
     }
     case 'timeout': {
-      const words = `Error: command did not finish within ${seconds(timeoutMs)} seconds`;
+      const words = `Error: command did not finish within ${secondsOf(timeoutMs)} seconds`;
       const failure = new EngineError('timeout', words, { facts: { timeoutMs } });
       return { text: `${words}\n${RESTARTED_NOTE}`, host: { ...host, summary: `Timed out after ${timeoutMs} ms; session restarted` }, failure };
     }

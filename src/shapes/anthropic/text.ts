@@ -1,9 +1,10 @@
 // The text layouts Anthropic's client tools answer in: `cat -n` lines (number right-aligned to
 // width 6, a tab, the text), Python's lists where the reference implementation's messages
 // show them, and the reference's "response clipped" note.
+import { numberedLines } from '../../engine/index.js';
 
 /** Lines numbered as `cat -n` prints them, the first numbered `first`. */
-export const numbered = (lines: readonly string[], first = 1): string => lines.map((l, i) => `${String(i + first).padStart(6)}\t${l}`).join('\n');
+export const numbered = (lines: readonly string[], first = 1): string => numberedLines(lines, first, '\t', { width: 6 });
 
 /** The reference's view layout: a header naming what is shown, the numbered lines, a final newline. */
 export const catN = (text: string, what: string, first = 1): string =>
