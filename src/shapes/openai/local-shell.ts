@@ -4,7 +4,7 @@
 import { endedLines, endFailure, HeadBudget, NON_INTERACTIVE_ENV, requireOwnUser, runFacts, shellExitCode, type RunOutcome } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, type WithCallId } from './errors.js';
 import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, MAX_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
@@ -27,7 +27,7 @@ const PROPERTIES = {
 };
 
 /** The output item for the host. */
-const localShellOutput = (args: unknown, output: string) => ({ type: 'local_shell_call_output', ...callIdOf(args), output });
+const localShellOutput = (args: unknown, output: string) => outputItem('local_shell_call_output', args, { output });
 
 /** stdout then stderr, cut to OUTPUT_LIMIT characters, then how the command ended when it did not exit 0. */
 function reply(a: Args, r: RunOutcome): Reply {

@@ -4,7 +4,7 @@
 import { type EachEntry, endedLines, type EachRun, NON_INTERACTIVE_ENV, plural, runEach } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, withCallId, wordsOf, type WithCallId } from './errors.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordsOf, type WithCallId } from './errors.js';
 import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
@@ -25,12 +25,11 @@ const limitOf = (a: Args) => Math.min(typeof a.max_output_length === 'number' ? 
 const outcome = (e: EachEntry) => (e.timedOut ? { type: 'timeout' } : { type: 'exit', exit_code: e.exitCode });
 
 /** The output item for the host; it echoes the limit applied when the model gave one. */
-const shellOutput = (args: Args, entries: EachEntry[]) => ({
-  type: 'shell_call_output',
-  ...callIdOf(args),
-  ...(typeof args.max_output_length === 'number' ? { max_output_length: limitOf(args) } : {}),
-  output: entries.map((e) => ({ stdout: e.stdout, stderr: e.stderr, outcome: outcome(e) })),
-});
+const shellOutput = (args: Args, entries: EachEntry[]) =>
+  outputItem('shell_call_output', args, {
+    ...(typeof args.max_output_length === 'number' ? { max_output_length: limitOf(args) } : {}),
+    output: entries.map((e) => ({ stdout: e.stdout, stderr: e.stderr, outcome: outcome(e) })),
+  });
 
 /** The model-facing text: each command, what it printed, and how it ended. */
 function shown(a: Args, r: EachRun): string {
