@@ -2,7 +2,7 @@
 // variables and functions carry over from one command to the next. stdout and stderr come
 // back together, in order; a non-zero exit status is reported (the reference drops it) and
 // makes the result an error. `restart` starts a clean shell.
-import { EngineError, headCut, type LiveOutcome, presentLines, secondsOf } from '../../engine/index.js';
+import { EngineError, headCut, type LiveOutcome, NON_INTERACTIVE_ENV, presentLines, secondsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';
@@ -91,7 +91,7 @@ export const bash = defineTool<BashArgs>({
     const out = await c.engine.shell.runLive(c, args.command, {
       timeoutMs,
       maxOutputBytes: KEPT_BYTES,
-      env: { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+      env: NON_INTERACTIVE_ENV,
     });
     return answer(out, timeoutMs);
   },

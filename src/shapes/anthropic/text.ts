@@ -14,7 +14,7 @@ export const catN = (text: string, what: string, first = 1): string =>
 export const pyList = (v: readonly unknown[]): string => `[${v.map((x) => String(x)).join(', ')}]`;
 
 /** The note the reference puts after text it cut. */
-export const CLIPPED =
+const CLIPPED =
   '<response clipped><NOTE>To save on context only part of this file has been shown to you. You should retry this tool after you have searched inside the file with `grep -n` in order to find the line numbers of what you are looking for.</NOTE>';
 
 /** `text` cut to `max` characters (0: never), followed by the clipped note when cut. */
