@@ -549,3 +549,8 @@ export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
 export { requestedTimeout } from './shell/timeout-arg.js';
 export { lineIn } from './shell/line-in.js';
 export { presentLines } from './text/present-lines.js';
+// shape2-claude: heads of streams drawn in turn from one budget of characters (OpenAI's shell
+// tools), a command's status on its own line after its output, a duration in tenths of seconds.
+export { HeadBudget } from './shell/heads-in-turn.js';
+export { endedLines } from './text/ended-lines.js';
+export { secondsOf } from './text/seconds.js';

@@ -2,8 +2,8 @@
 // the heads of their stdout and stderr, in order, share one budget of characters, the rest
 // dropped; after a command that timed out or could not start, the rest are not run.
 import { type EngineError, isEngineError } from '../errors.js';
-import { headChars } from '../text/head-chars.js';
 import type { RunOutcome } from './engine.js';
+import { HeadBudget } from './heads-in-turn.js';
 import { endFailure } from './run-facts.js';
 import { shellExitCode } from './settle.js';
 
@@ -34,32 +34,23 @@ export async function runEach(
   limit: number,
   wordOf: (err: EngineError) => string,
 ): Promise<EachRun> {
-  let [budget, truncated] = [limit, false];
+  const budget = new HeadBudget(limit);
   const entries: EachEntry[] = [];
   let failure: EngineError | undefined;
-  const keep = (s: string, cut: boolean) => {
-    const h = headChars(s, budget);
-    budget -= h.used;
-    if (cut || h.text.length < s.length) truncated = true;
-    return h.text;
-  };
   for (const [i, command] of commands.entries()) {
     let r;
     try {
       r = await run(command);
     } catch (err) {
       if (!isEngineError(err) || err.kind === 'cancelled' || err.kind === 'internal') throw err;
-      entries.push({ stdout: '', stderr: keep(wordOf(err), false), timedOut: false, exitCode: 1 });
-      return { entries, truncated, failure: failure ?? err, skipped: commands.length - i - 1 };
+      entries.push({ stdout: '', stderr: budget.keep(wordOf(err)), timedOut: false, exitCode: 1 });
+      return { entries, truncated: budget.truncated, failure: failure ?? err, skipped: commands.length - i - 1 };
     }
-    const [stdout, stderr] = [
-      keep(r.stdout.truncated ? r.stdout.head : r.stdout.text, r.stdout.truncated),
-      keep(r.stderr.truncated ? r.stderr.head : r.stderr.text, r.stderr.truncated),
-    ];
+    const [stdout, stderr] = [budget.keep(r.stdout), budget.keep(r.stderr)];
     const exitCode = shellExitCode(r.exitCode, r.signal);
     entries.push({ stdout, stderr, timedOut: r.timedOut, exitCode });
     failure ??= endFailure(command, r, exitCode);
-    if (r.timedOut) return { entries, truncated, failure, skipped: commands.length - i - 1 };
+    if (r.timedOut) return { entries, truncated: budget.truncated, failure, skipped: commands.length - i - 1 };
   }
-  return { entries, truncated, failure, skipped: 0 };
+  return { entries, truncated: budget.truncated, failure, skipped: 0 };
 }

@@ -2,7 +2,7 @@
 // variables and functions carry over from one command to the next. stdout and stderr come
 // back together, in order; a non-zero exit status is reported (the reference drops it) and
 // makes the result an error. `restart` starts a clean shell.
-import { EngineError, headCut, type LiveOutcome, presentLines } from '../../engine/index.js';
+import { EngineError, headCut, type LiveOutcome, NON_INTERACTIVE_ENV, presentLines, secondsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';
@@ -19,8 +19,6 @@ const MAX_CHARS = 30_000;
 /** Output bytes kept from one command. */
 const KEPT_BYTES = 1024 * 1024;
 
-const seconds = (ms: number) => String(Math.round(ms / 100) / 10).replace(/\.0$/, '');
-
 const RESTARTED_NOTE = '<system>The bash session was restarted: the working directory, variables and background processes are gone.</system>';
 
 function answer(out: LiveOutcome, timeoutMs: number): Reply {
@@ -28,36 +26,26 @@ function answer(out: LiveOutcome, timeoutMs: number): Reply {
   const note = `\n\n... Output truncated (${out.totalLines} total lines) ...`;
   const { text, truncated } = headCut(out.output, { maxLines: MAX_LINES, maxChars: MAX_CHARS, note, cut: out.truncated });
   const host = { truncated, counts: { outputBytes: out.totalBytes } };
-  switch (out.end.type) {
-    case 'exit': {
-      const code = out.end.code;
-      const note = out.cwdReset
-        ? `<system>The working directory ${out.end.cwd} is outside the workspace; the shell went back to ${out.cwdReset.resetTo}.</system>`
-        : '';
-      if (code === 0) return { text: presentLines(text, note), host: { ...host, summary: 'Exited with code 0', exitCode: 0, details: { cwd: out.end.cwd } } };
-      const shown = presentLines(`<system>Exit code ${code}</system>`, text, note);
-      const failure = new EngineError('process_failed', `the command exited with code ${code}`, { facts: { exitCode: code } });
-      return { text: shown, host: { ...host, summary: `Exited with code ${code}`, exitCode: code, details: { cwd: out.end.cwd } }, failure };
-    }
-    case 'timeout': {
-      const words = `Error: command did not finish within ${seconds(timeoutMs)} seconds`;
-      const failure = new EngineError('timeout', words, { facts: { timeoutMs } });
-      return { text: `${words}\n${RESTARTED_NOTE}`, host: { ...host, summary: `Timed out after ${timeoutMs} ms; session restarted` }, failure };
-    }
-    case 'shell_exited': {
-      const rc = out.end.code ?? out.end.signal;
-      const words = `bash has exited with returncode ${rc}`;
-      const failure = new EngineError('process_failed', words, { facts: { exitCode: out.end.code } });
-      const before = text === '' ? '' : `${text}\n`;
-      return {
-        text: `${before}${words}\n<system>The next command starts a new bash session.</system>`,
-        host: { ...host, summary: words, exitCode: out.end.code },
-        failure,
-      };
-    }
-    default:
-      throw new EngineError('cancelled', 'the call was cancelled before the command finished; the bash session was restarted');
+  const end = out.end;
+  if (end.type === 'exit') {
+    const reset = out.cwdReset
+      ? `<system>The working directory ${end.cwd} is outside the workspace; the shell went back to ${out.cwdReset.resetTo}.</system>`
+      : '';
+    const exited = { ...host, summary: `Exited with code ${end.code}`, exitCode: end.code, details: { cwd: end.cwd } };
+    if (end.code === 0) return { text: presentLines(text, reset), host: exited };
+    const failure = new EngineError('process_failed', `the command exited with code ${end.code}`, { facts: { exitCode: end.code } });
+    return { text: presentLines(`<system>Exit code ${end.code}</system>`, text, reset), host: exited, failure };
   }
+  if (end.type === 'timeout') {
+    const words = `Error: command did not finish within ${secondsOf(timeoutMs)} seconds`;
+    const failure = new EngineError('timeout', words, { facts: { timeoutMs } });
+    return { text: `${words}\n${RESTARTED_NOTE}`, host: { ...host, summary: `Timed out after ${timeoutMs} ms; session restarted` }, failure };
+  }
+  if (end.type === 'cancelled') throw new EngineError('cancelled', 'the call was cancelled before the command finished; the bash session was restarted');
+  const words = `bash has exited with returncode ${end.code ?? end.signal}`;
+  const failure = new EngineError('process_failed', words, { facts: { exitCode: end.code } });
+  const shown = presentLines(text, words, '<system>The next command starts a new bash session.</system>');
+  return { text: shown, host: { ...host, summary: words, exitCode: end.code }, failure };
 }
 
 export const bash = defineTool<BashArgs>({
@@ -103,7 +91,7 @@ export const bash = defineTool<BashArgs>({
     const out = await c.engine.shell.runLive(c, args.command, {
       timeoutMs,
       maxOutputBytes: KEPT_BYTES,
-      env: { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' },
+      env: NON_INTERACTIVE_ENV,
     });
     return answer(out, timeoutMs);
   },

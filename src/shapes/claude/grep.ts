@@ -37,8 +37,7 @@ function pageText(mode: NonNullable<Args['output_mode']>, p: RgPage, limit: numb
   if (mode === 'files_with_matches') return count === 0 ? 'No files found' : `Found ${found}${note ? ` ${note}` : ''}\n${list}`;
   if (count === 0) return 'No matches found';
   if (mode === 'content') return `${list}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
-  const s = p.matchLines === 1 ? '' : 's';
-  return `${list}\n\nFound ${p.matchLines} total occurrence${s} across ${found}.${note ? ` with pagination = ${note}` : ''}`;
+  return `${list}\n\nFound ${plural(p.matchLines, 'total occurrence')} across ${found}.${note ? ` with pagination = ${note}` : ''}`;
 }
 
 export const grep = defineTool<Args>({

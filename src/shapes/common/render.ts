@@ -1,5 +1,5 @@
 // Rendering shared by several vendors' shapes: sizes and durations as a model is shown them.
-import { scaledSize } from '../../engine/index.js';
+import { scaledSize, secondsOf } from '../../engine/index.js';
 
 // ---- claude
 
@@ -12,7 +12,7 @@ export function formatSize(bytes: number): string {
 
 /** "1s", "90s" → "1m 30s": how long a timeout was. */
 export function formatDuration(ms: number): string {
-  const s = Math.round(ms / 100) / 10;
+  const s = secondsOf(ms);
   if (s < 60) return `${s}s`;
   const m = Math.floor(s / 60);
   const rest = Math.round(s - m * 60);

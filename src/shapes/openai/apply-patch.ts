@@ -4,7 +4,7 @@
 import { changeFacts, type DiffOperation, type DiffOperationResult, diffOperation } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, type WithCallId } from './errors.js';
 
 interface Args extends WithCallId {
   type?: unknown;
@@ -20,12 +20,7 @@ const operation = (type: string, withDiff: boolean) => ({
 });
 
 /** The output item for the host: status and the text the model reads. */
-const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) => ({
-  type: 'apply_patch_call_output',
-  ...callIdOf(args),
-  status,
-  output,
-});
+const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) => outputItem('apply_patch_call_output', args, { status, output });
 
 const DONE: Record<DiffOperation['type'], string> = { create_file: 'Created', update_file: 'Updated', delete_file: 'Deleted' };
 

@@ -11,9 +11,12 @@ export interface WithCallId {
 }
 
 /** Arguments carry call_id only to have it echoed: the output item gets it first, as the API lists it. */
-export const callIdOf = (args: unknown): WithCallId => (typeof (args as WithCallId)?.call_id === 'string' ? { call_id: (args as WithCallId).call_id } : {});
+const callIdOf = (args: unknown): WithCallId => (typeof (args as WithCallId)?.call_id === 'string' ? { call_id: (args as WithCallId).call_id } : {});
 
 export const CALL_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 };
+
+/** A tool's output item for the host: its type, the call_id echoed, then its own fields. */
+export const outputItem = (type: string, args: unknown, fields: Record<string, unknown>) => ({ type, ...callIdOf(args), ...fields });
 
 /** The schema arguments are checked against: the served one, which may also carry call_id. */
 export const withCallId = (s: { properties: object }) => ({ ...s, properties: { ...s.properties, call_id: CALL_ID_SCHEMA } });

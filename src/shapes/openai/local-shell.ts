@@ -1,11 +1,11 @@
 // local_shell: the exec action of a Responses API local_shell_call (codex-mini): an argv run
 // without a shell, with the model's environment variables and working directory. The result's
 // data is the local_shell_call_output item a host sends back unchanged.
-import { endFailure, headChars, NON_INTERACTIVE_ENV, requireOwnUser, runFacts, shellExitCode, type RunOutcome } from '../../engine/index.js';
+import { endedLines, endFailure, HeadBudget, NON_INTERACTIVE_ENV, requireOwnUser, runFacts, shellExitCode, type RunOutcome } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, type WithCallId } from './errors.js';
-import { captured, DEFAULT_TIMEOUT_MS, NULLABLE_INT, MAX_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, type WithCallId } from './errors.js';
+import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, MAX_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
   type: 'exec';
@@ -27,19 +27,16 @@ const PROPERTIES = {
 };
 
 /** The output item for the host. */
-const localShellOutput = (args: unknown, output: string) => ({ type: 'local_shell_call_output', ...callIdOf(args), output });
+const localShellOutput = (args: unknown, output: string) => outputItem('local_shell_call_output', args, { output });
 
 /** stdout then stderr, cut to OUTPUT_LIMIT characters, then how the command ended when it did not exit 0. */
 function reply(a: Args, r: RunOutcome): Reply {
-  const all = captured(r.stdout) + captured(r.stderr);
-  const kept = headChars(all, OUTPUT_LIMIT);
-  const truncated = r.stdout.truncated || r.stderr.truncated || kept.text.length < all.length;
-  let text = kept.text + (truncated ? `\n[output cut at ${OUTPUT_LIMIT} characters]` : '');
+  const kept = new HeadBudget(OUTPUT_LIMIT);
+  const output = kept.keep(r.stdout) + kept.keep(r.stderr) + (kept.truncated ? `\n[output cut at ${OUTPUT_LIMIT} characters]` : '');
   const exitCode = r.timedOut ? null : shellExitCode(r.exitCode, r.signal);
-  const sep = text === '' || text.endsWith('\n') ? '' : '\n';
-  if (r.timedOut) text += `${sep}Timed out after ${r.timeoutMs} ms`;
-  else if (exitCode !== 0) text += `${sep}Exit code: ${exitCode}`;
-  const host = runFacts(r, exitCode, truncated, { stdoutBytes: r.stdout.totalBytes, stderrBytes: r.stderr.totalBytes });
+  const status = r.timedOut ? `Timed out after ${r.timeoutMs} ms` : exitCode !== 0 ? `Exit code: ${exitCode}` : '';
+  const text = status === '' ? output : endedLines([output], status);
+  const host = runFacts(r, exitCode, kept.truncated, { stdoutBytes: r.stdout.totalBytes, stderrBytes: r.stderr.totalBytes });
   return { text, data: localShellOutput(a, text), host, failure: endFailure(a.command.join(' '), r, exitCode) };
 }
 

@@ -1,6 +1,6 @@
 // What the shell tools share: how long a command may run, and the output budget of the shell
 // tool (max_output_length: characters kept from the head, one budget for every stream in order).
-import { type CapturedText, requestedTimeout } from '../../engine/index.js';
+import { requestedTimeout } from '../../engine/index.js';
 
 /** The docs' sample executors' default when the model gives no timeout_ms. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -22,6 +22,3 @@ export const runOpts = (timeoutMs: number | null | undefined, chars: number, env
   headShare: 1,
   env,
 });
-
-/** A stream as captured: its kept head (the capture keeps only a head for these tools). */
-export const captured = (c: CapturedText) => (c.truncated ? c.head : c.text);

@@ -1,10 +1,10 @@
 // shell: the action of a Responses API shell_call: commands run one after another, each in
 // its own bash from the session directory, each answered {stdout, stderr, outcome}. The
 // result's data is the shell_call_output item a host sends back unchanged.
-import { type EachEntry, type EachRun, NON_INTERACTIVE_ENV, runEach } from '../../engine/index.js';
+import { type EachEntry, endedLines, type EachRun, NON_INTERACTIVE_ENV, plural, runEach } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, callIdOf, inItem, withCallId, wordsOf, type WithCallId } from './errors.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordsOf, type WithCallId } from './errors.js';
 import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
@@ -25,20 +25,18 @@ const limitOf = (a: Args) => Math.min(typeof a.max_output_length === 'number' ? 
 const outcome = (e: EachEntry) => (e.timedOut ? { type: 'timeout' } : { type: 'exit', exit_code: e.exitCode });
 
 /** The output item for the host; it echoes the limit applied when the model gave one. */
-const shellOutput = (args: Args, entries: EachEntry[]) => ({
-  type: 'shell_call_output',
-  ...callIdOf(args),
-  ...(typeof args.max_output_length === 'number' ? { max_output_length: limitOf(args) } : {}),
-  output: entries.map((e) => ({ stdout: e.stdout, stderr: e.stderr, outcome: outcome(e) })),
-});
+const shellOutput = (args: Args, entries: EachEntry[]) =>
+  outputItem('shell_call_output', args, {
+    ...(typeof args.max_output_length === 'number' ? { max_output_length: limitOf(args) } : {}),
+    output: entries.map((e) => ({ stdout: e.stdout, stderr: e.stderr, outcome: outcome(e) })),
+  });
 
 /** The model-facing text: each command, what it printed, and how it ended. */
 function shown(a: Args, r: EachRun): string {
   const parts = r.entries.map((e, i) => {
-    const out = [e.stdout, e.stderr].filter((s) => s !== '').map((s) => (s.endsWith('\n') ? s : `${s}\n`));
-    return `$ ${a.commands[i]}\n${out.join('')}[${e.timedOut ? 'timed out' : `exit code ${e.exitCode}`}]`;
+    return `$ ${a.commands[i]}\n${endedLines([e.stdout, e.stderr], `[${e.timedOut ? 'timed out' : `exit code ${e.exitCode}`}]`)}`;
   });
-  if (r.skipped > 0) parts.push(`[${r.skipped} more command${r.skipped === 1 ? '' : 's'} not run]`);
+  if (r.skipped > 0) parts.push(`[${plural(r.skipped, 'more command')} not run]`);
   return parts.join('\n');
 }
 
@@ -49,7 +47,7 @@ function reply(r: EachRun, a: Args): Reply {
     text: shown(a, r),
     data: shellOutput(a, r.entries),
     host: {
-      summary: `Ran ${r.entries.length} of ${n} command${n === 1 ? '' : 's'}${r.failure ? `; ${r.failure.message}` : ''}`,
+      summary: `Ran ${r.entries.length} of ${plural(n, 'command')}${r.failure ? `; ${r.failure.message}` : ''}`,
       exitCode: last && (last.timedOut ? null : last.exitCode),
       truncated: r.truncated,
       counts: { commands: n, run: r.entries.length },
