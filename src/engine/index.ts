@@ -549,3 +549,8 @@ export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
 export { requestedTimeout } from './shell/timeout-arg.js';
 export { lineIn } from './shell/line-in.js';
 export { presentLines } from './text/present-lines.js';
+// shape2-qwen: a run's streams cut, a run long enough to suggest the background, the first
+// missing input of a code operation, the first argument below a least value.
+export { longRunSeconds, streamsCut, streamsTimeout } from './shell/stream-facts.js';
+export { missingInput, type CodeInput } from './lsp/needs.js';
+export { firstBelow } from './arg-checks.js';

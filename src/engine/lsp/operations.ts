@@ -1,7 +1,8 @@
 // One code-intelligence question named by its operation (the twelve a many-operation LSP tool
 // offers; the names are Qwen Code's, the first such dialect), answered as facts: what the
 // servers found, cut to the caller's limit, and the file as the model should see it named.
-// A dialect words the answer; which arguments an operation needs is its own check.
+// A dialect words the answer and names the inputs an operation needs (lsp/needs.ts) by its own
+// arguments.
 import { statFile } from '../files/open.js';
 import type {
   CallEntry,
