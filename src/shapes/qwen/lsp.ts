@@ -197,7 +197,7 @@ function render(r: CodeAnswer, a: Args): Reply {
     case 'workspaceSymbol': {
       const query = a.query ?? '';
       if (r.total === 0) return reply(`No symbols found for query "${query}".`);
-      const parts = [`Found ${Math.min(r.total, a.limit ?? 20)} of ${r.total} symbols for query "${query}":`, ...r.symbols.map(symbolLine)];
+      const parts = [`Found ${r.listed} of ${r.total} symbols for query "${query}":`, ...r.symbols.map(symbolLine)];
       if (r.top?.error !== undefined) parts.push('', `References lookup failed: ${r.top.error}`);
       else if (r.top && r.top.references.length > 0) parts.push('', `References for top match (${r.top.name}):`, ...numbered(r.top.references, at));
       return reply(parts.join('\n'), { symbols: r.symbols });
