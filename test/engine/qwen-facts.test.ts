@@ -1,9 +1,20 @@
 // Facts the Qwen tools word (branch shape2-qwen): a run's cut streams, a run long enough to
 // suggest the background, its timeout as a failure; the inputs a code operation lacks; the
-// first argument below a least value.
+// first argument below a least value; diagnostic severities and tags by name.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EngineError, firstBelow, longRunSeconds, missingInput, type RunOutcome, streamsCut, streamsTimeout } from '../../src/engine/index.js';
+import {
+  diagnosticTagNames,
+  EngineError,
+  firstBelow,
+  longRunSeconds,
+  missingInput,
+  type RunOutcome,
+  severityName,
+  severityNumber,
+  streamsCut,
+  streamsTimeout,
+} from '../../src/engine/index.js';
 
 const stream = (text: string, truncated = false) => ({ text, truncated });
 
@@ -50,4 +61,17 @@ test('firstBelow: the first named number under the bound; absent ones pass', () 
   assert.equal(firstBelow(a, ['line', 'endLine'], 1), 'endLine');
   assert.equal(firstBelow(a, ['line', 'limit'], 1), undefined);
   assert.equal(firstBelow(a, ['line'], 3), 'line');
+});
+
+test('severities and tags by their LSP names, both ways; unknown ones left out', () => {
+  assert.deepEqual([1, 2, 3, 4].map(severityName), ['error', 'warning', 'information', 'hint']);
+  assert.equal(severityName(undefined), undefined);
+  assert.equal(severityName(7), undefined);
+  assert.deepEqual(['error', 'warning', 'information', 'hint'].map(severityNumber), [1, 2, 3, 4]);
+  assert.equal(severityNumber('info'), undefined);
+  assert.equal(severityNumber(undefined), undefined);
+  assert.deepEqual(diagnosticTagNames([2, 1]), ['deprecated', 'unnecessary']);
+  assert.deepEqual(diagnosticTagNames([3, 1]), ['unnecessary']);
+  assert.equal(diagnosticTagNames([3]), undefined);
+  assert.equal(diagnosticTagNames(undefined), undefined);
 });
