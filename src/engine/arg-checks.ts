@@ -41,3 +41,7 @@ export function requireWhole(v: number | undefined, min: number, field: string):
   if (v !== undefined && (!Number.isSafeInteger(v) || v < min))
     throw new EngineError('invalid_argument', `${field} must be a whole number of at least ${min}`, { field, facts: { [field]: v } });
 }
+
+/** The first of `names` whose value in `args` is a number below `min`, or undefined (absent ones pass). */
+export const firstBelow = <A extends object>(args: A, names: ReadonlyArray<keyof A & string>, min: number): (keyof A & string) | undefined =>
+  names.find((k) => typeof args[k] === 'number' && (args[k] as number) < min);

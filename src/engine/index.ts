@@ -533,7 +533,7 @@ export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memor
 export { diffOperation } from './files/v4a-operation.js';
 export { literalEdit } from './files/literal-edits.js';
 export { requireTodoIds } from './todos.js';
-export { DIAGNOSTIC_TAG_NAMES, numericRange, SEVERITY_NAMES, symbolKindName, symbolKindNumber } from './lsp/names.js';
+export { numericRange, symbolKindName, symbolKindNumber } from './lsp/names.js';
 export { diagnosticTotal, locationPaths } from './lsp/tallies.js';
 export { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from './lsp/operations.js';
 // shape-shells: a cut text joined around its gap, facts of a command line (a plain cd, a
@@ -554,3 +554,9 @@ export { presentLines } from './text/present-lines.js';
 export { HeadBudget } from './shell/heads-in-turn.js';
 export { endedLines } from './text/ended-lines.js';
 export { secondsOf } from './text/seconds.js';
+// shape2-qwen: a run's streams cut, a run long enough to suggest the background, the first
+// missing input of a code operation, the first argument below a least value.
+export { longRunSeconds, streamsCut, streamsTimeout } from './shell/stream-facts.js';
+export { missingInput, type CodeInput } from './lsp/needs.js';
+export { firstBelow } from './arg-checks.js';
+export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';

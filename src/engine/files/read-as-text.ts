@@ -13,8 +13,9 @@ export function notebookAsText(r: ReadResult, session: Session) {
   return { ...nb, path: r.path, relative: r.relative, cells: r.notebook.cells.length };
 }
 
-/** The text of pages first..last of a PDF read. */
+/** The text of pages first..last of a PDF read, and the last page it has of them (`last`: fewer when the PDF ends sooner). */
 export async function pdfPagesAsText(r: ReadResult, range: { first: number; last: number }, signal: AbortSignal) {
   if (r.kind !== 'pdf') return undefined;
-  return { pages: await extractPdfText(r.data, { ...range, signal }), path: r.path, relative: r.relative, size: r.size };
+  const pages = await extractPdfText(r.data, { ...range, signal });
+  return { pages, last: range.first + pages.length - 1, path: r.path, relative: r.relative, size: r.size };
 }

@@ -37,3 +37,18 @@ export const numericRange = (r: Range): Range => ({
   start: { line: Number(r.start.line ?? 0), character: Number(r.start.character ?? 0) },
   end: { line: Number(r.end.line ?? 0), character: Number(r.end.character ?? 0) },
 });
+
+/** A diagnostic severity's name (1 is error); undefined for none or an unknown number. */
+export const severityName = (n: number | undefined) => (n ? SEVERITY_NAMES[n - 1] : undefined);
+
+/** A severity's number from its name (error is 1); undefined for none or an unknown name. */
+export function severityNumber(name: string | undefined): 1 | 2 | 3 | 4 | undefined {
+  const i = SEVERITY_NAMES.indexOf(name as (typeof SEVERITY_NAMES)[number]);
+  return i >= 0 ? ((i + 1) as 1 | 2 | 3 | 4) : undefined;
+}
+
+/** The names of the known diagnostic tags among `tags` (unknown numbers dropped), or undefined when none is left. */
+export function diagnosticTagNames(tags: readonly number[] | undefined): string[] | undefined {
+  const names = (tags ?? []).map((t) => DIAGNOSTIC_TAG_NAMES[t - 1]).filter((t) => t !== undefined);
+  return names.length > 0 ? names : undefined;
+}

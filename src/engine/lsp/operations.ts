@@ -1,7 +1,8 @@
 // One code-intelligence question named by its operation (the twelve a many-operation LSP tool
 // offers; the names are Qwen Code's, the first such dialect), answered as facts: what the
 // servers found, cut to the caller's limit, and the file as the model should see it named.
-// A dialect words the answer; which arguments an operation needs is its own check.
+// A dialect words the answer and names the inputs an operation needs (lsp/needs.ts) by its own
+// arguments.
 import { statFile } from '../files/open.js';
 import type {
   CallEntry,
@@ -66,7 +67,14 @@ export type CodeAnswer =
   | ({ operation: 'goToDefinition' | 'findReferences' | 'goToImplementation'; locations: CodeLocation[]; total: number } & Shown)
   | ({ operation: 'hover'; text?: string } & Shown)
   | ({ operation: 'documentSymbol'; symbols: CodeSymbol[]; total: number } & Shown)
-  | { operation: 'workspaceSymbol'; symbols: CodeSymbol[]; total: number; top?: { name: string; references: CodeLocation[]; error?: string } }
+  | {
+      operation: 'workspaceSymbol';
+      symbols: CodeSymbol[];
+      total: number;
+      /** How many of the total the limit lets through (the limit as given, when the total is larger). */
+      listed: number;
+      top?: { name: string; references: CodeLocation[]; error?: string };
+    }
   | ({ operation: 'diagnostics'; file?: FileDiagnostics } & Shown)
   | { operation: 'workspaceDiagnostics'; files: FileDiagnostics[]; total: number }
   | ({ operation: 'prepareCallHierarchy'; entries: CallHierarchyEntry[] } & Shown)
@@ -134,7 +142,12 @@ export async function askCode(code: CodeEngine, ctx: CodeContext, q: CodeQuestio
 /** Symbols matching the query and, when asked, the references of the top match (a failure there is reported, not thrown). */
 async function workspaceSymbol(code: CodeEngine, ctx: CodeContext, q: CodeQuestion): Promise<CodeAnswer> {
   const symbols = await code.workspaceSymbols(ctx, q.query ?? '', q.file || undefined);
-  const answer = { operation: 'workspaceSymbol' as const, symbols: symbols.slice(0, q.limit), total: symbols.length };
+  const answer = {
+    operation: 'workspaceSymbol' as const,
+    symbols: symbols.slice(0, q.limit),
+    total: symbols.length,
+    listed: Math.min(symbols.length, q.limit),
+  };
   const top = symbols[0];
   if (!top || !q.topReferences) return answer;
   try {

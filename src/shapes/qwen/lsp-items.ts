@@ -3,9 +3,10 @@
 // codeActions, turned into what a language server takes. Qwen Code labels kinds and
 // severities with words; servers speak numbers.
 import {
-  DIAGNOSTIC_TAG_NAMES,
+  diagnosticTagNames,
   numericRange,
-  SEVERITY_NAMES,
+  severityName,
+  severityNumber,
   symbolKindName,
   symbolKindNumber,
   type CallHierarchyItem,
@@ -80,24 +81,23 @@ export function lspCallItem(item: QwenCallItem): CallHierarchyItem {
   };
 }
 
-export function qwenDiagnostic(d: LspDiagnostic): QwenDiagnostic {
-  const tags = (d.tags ?? []).map((t) => DIAGNOSTIC_TAG_NAMES[t - 1]).filter((t) => t !== undefined);
+function qwenDiagnostic(d: LspDiagnostic): QwenDiagnostic {
   return {
     range: numericRange(d.range),
-    severity: d.severity ? SEVERITY_NAMES[d.severity - 1] : undefined,
+    severity: severityName(d.severity),
     code: typeof d.code === 'string' || typeof d.code === 'number' ? d.code : undefined,
     source: d.source,
     message: typeof d.message === 'string' ? d.message : '',
-    tags: tags.length > 0 ? tags : undefined,
+    tags: diagnosticTagNames(d.tags),
   };
 }
 
 export function lspDiagnostic(d: QwenDiagnostic): LspDiagnostic {
-  const severity = d.severity ? SEVERITY_NAMES.indexOf(d.severity) + 1 : 0;
+  const severity = severityNumber(d.severity);
   return {
     range: d.range,
     message: d.message,
-    ...(severity > 0 ? { severity: severity as LspDiagnostic['severity'] } : {}),
+    ...(severity ? { severity } : {}),
     ...(d.code !== undefined ? { code: d.code } : {}),
     ...(d.source !== undefined ? { source: d.source } : {}),
   };

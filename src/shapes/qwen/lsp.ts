@@ -14,8 +14,11 @@ import {
   type CodeOperation,
   type CodeQuestion,
   type CodeSymbol,
+  type CodeInput,
   EngineError,
+  firstBelow,
   headOf,
+  missingInput,
 } from '../../engine/index.js';
 import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenCodeAction, type QwenDiagnostic } from './lsp-items.js';
 import { defineTool, type Reply } from '../common/define.js';
@@ -131,32 +134,22 @@ const LABEL: Record<Operation, string> = {
 /** How Qwen Code names each operation in "LSP ... failed:" (its own labels differ from LABEL for two of them). */
 const FAILED: Partial<Record<Operation, string>> = { workspaceSymbol: 'workspace symbol search', prepareCallHierarchy: 'call hierarchy prepare' };
 
-/** The arguments each operation needs, in the order Qwen Code checks them. */
-const NEEDS: Record<Operation, Array<'filePath' | 'line' | 'query' | 'callHierarchyItem'>> = {
-  goToDefinition: ['filePath', 'line'],
-  findReferences: ['filePath', 'line'],
-  hover: ['filePath', 'line'],
-  goToImplementation: ['filePath', 'line'],
-  prepareCallHierarchy: ['filePath', 'line'],
-  documentSymbol: ['filePath'],
-  diagnostics: ['filePath'],
-  codeActions: ['filePath', 'line'],
-  workspaceSymbol: ['query'],
-  incomingCalls: ['callHierarchyItem'],
-  outgoingCalls: ['callHierarchyItem'],
-  workspaceDiagnostics: [],
+/** Qwen Code's name for each input an operation needs. */
+const ARG: Record<CodeInput, 'filePath' | 'line' | 'query' | 'callHierarchyItem'> = {
+  file: 'filePath',
+  line: 'line',
+  query: 'query',
+  item: 'callHierarchyItem',
 };
 /** Qwen Code's default limit of each operation (50 for three of them, 20 for the rest). */
 const LIMIT = (op: Operation) => (op === 'findReferences' || op === 'documentSymbol' || op === 'workspaceDiagnostics' ? 50 : 20);
-const given = (v: unknown) => (typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null && v !== false);
 
 /** Qwen Code's own argument checks, in its words (they come back as invalid parameters). */
 function check(a: Args): void {
-  for (const k of NEEDS[a.operation]) if (k === 'line' ? typeof a.line !== 'number' : !given(a[k])) throw badParams(`${k} is required for ${a.operation}.`, k);
-  for (const k of ['line', 'character', 'endLine', 'endCharacter'] as const) {
-    const v = a[k];
-    if (v !== undefined && v < 1) throw badParams(`${k} must be a positive number.`, k);
-  }
+  const missing = missingInput(a.operation, { file: a.filePath, line: a.line, query: a.query, item: a.callHierarchyItem });
+  if (missing) throw badParams(`${ARG[missing]} is required for ${a.operation}.`, ARG[missing]);
+  const low = firstBelow(a, ['line', 'character', 'endLine', 'endCharacter'], 1);
+  if (low) throw badParams(`${low} must be a positive number.`, low);
   if (a.limit !== undefined && a.limit <= 0) throw badParams('limit must be a positive number.', 'limit');
 }
 
@@ -204,7 +197,7 @@ function render(r: CodeAnswer, a: Args): Reply {
     case 'workspaceSymbol': {
       const query = a.query ?? '';
       if (r.total === 0) return reply(`No symbols found for query "${query}".`);
-      const parts = [`Found ${Math.min(r.total, a.limit ?? 20)} of ${r.total} symbols for query "${query}":`, ...r.symbols.map(symbolLine)];
+      const parts = [`Found ${r.listed} of ${r.total} symbols for query "${query}":`, ...r.symbols.map(symbolLine)];
       if (r.top?.error !== undefined) parts.push('', `References lookup failed: ${r.top.error}`);
       else if (r.top && r.top.references.length > 0) parts.push('', `References for top match (${r.top.name}):`, ...numbered(r.top.references, at));
       return reply(parts.join('\n'), { symbols: r.symbols });

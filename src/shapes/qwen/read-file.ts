@@ -38,7 +38,7 @@ async function pdfPages(c: Call, file: string, range: { first: number; last: num
   const read = await c.engine.files.read(c, file, { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES });
   const r = await pdfPagesAsText(read, range, c.signal);
   if (!r) throw badParams(`pages applies to PDF files only, and ${file} is not one; read it without pages`, 'pages', { path: file });
-  const summary = `Read the text of pages ${range.first}-${range.first + r.pages.length - 1} of ${r.relative}`;
+  const summary = `Read the text of pages ${range.first}-${r.last} of ${r.relative}`;
   const text = r.pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n');
   return { text, host: { summary, paths: [r.path], counts: { pages: r.pages.length, bytes: r.size } } };
 }

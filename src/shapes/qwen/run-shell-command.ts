@@ -4,11 +4,13 @@ import {
   endsInBackground,
   headTailSplit,
   leadingSleep,
-  processError,
+  longRunSeconds,
   type RunOutcome,
   runsGitCommit,
   signalNumber,
+  streamsCut,
   streamsInTurn,
+  streamsTimeout,
   type ArgsOf,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
@@ -40,7 +42,7 @@ type Args = ArgsOf<typeof schema>;
 /** stdout then stderr, each cleaned (Qwen does not interleave them); over 25000 characters or 1000 lines, a fifth from the head and the rest from the tail. */
 function output(r: RunOutcome): string {
   const out = streamsInTurn(r);
-  const cut = headTailSplit(out, MAX_CHARS, 1000, 0.2, r.stdout.truncated || r.stderr.truncated);
+  const cut = headTailSplit(out, MAX_CHARS, 1000, 0.2, streamsCut(r));
   if (!cut) return out;
   const where = r.spill
     ? `The full output has been saved to: ${r.spill.path}\nThat file is outside the workspace, so read_file cannot open it; read it with run_shell_command (for example tail or grep on it).`
@@ -64,13 +66,9 @@ async function background(c: Call, args: Args): Promise<Reply> {
 function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   const out = output(r);
   const details = { pid: r.pid, cwd: r.cwd, timeoutMs: timeout, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) };
-  const truncated = r.stdout.truncated || r.stderr.truncated;
-  const host = { summary: commandSummary(args), exitCode: r.exitCode, signal: r.signal, truncated, details };
-  if (r.timedOut) {
-    // Failure.process carries what it printed, as every shape's timeout does.
-    const ran = processError('timeout', `the command ran past ${timeout} ms`, r, r.stdout.text + r.stderr.text, truncated);
-    return timedOutReply(`Command timed out after ${timeout}ms before it could complete.`, 'timed out', out, ran, host);
-  }
+  const host = { summary: commandSummary(args), exitCode: r.exitCode, signal: r.signal, truncated: streamsCut(r), details };
+  // Failure.process carries what it printed, as every shape's timeout does.
+  if (r.timedOut) return timedOutReply(`Command timed out after ${timeout}ms before it could complete.`, 'timed out', out, streamsTimeout(r, timeout), host);
   const fields = [
     `Command: ${args.command}`,
     `Directory: ${args.directory ?? '(root)'}`,
@@ -80,10 +78,11 @@ function finished(r: RunOutcome, args: Args, timeout: number): Reply {
     `Signal: ${signalNumber(r.signal) ?? '(none)'}`,
     `Process Group PGID: ${r.pid}`,
   ];
+  const secs = longRunSeconds(r, timeout);
   const slow =
-    r.durationMs >= Math.max(1000, timeout / 2)
-      ? `\n\nNote: this foreground command ran for ${(r.durationMs / 1000).toFixed(1)}s. If it may run this long again, pass \`is_background: true\` so it does not hold up the conversation.`
-      : '';
+    secs === undefined
+      ? ''
+      : `\n\nNote: this foreground command ran for ${secs.toFixed(1)}s. If it may run this long again, pass \`is_background: true\` so it does not hold up the conversation.`;
   return { text: fields.join('\n') + slow, host };
 }
 

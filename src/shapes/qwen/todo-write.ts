@@ -54,7 +54,7 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     return Promise.resolve(c.engine.todos.replace(c, items, { statuses: STATUSES, uniqueIds: true }));
   },
   format(items, args) {
-    const host = { counts: { todos: items.length }, details: { todos: items.map((t) => ({ id: t.id, content: t.content, status: t.status })) } };
+    const host = { counts: { todos: items.length }, details: { todos: items } };
     if (items.length === 0) {
       return {
         text: 'Todo list has been cleared.\n\n<system-reminder>\nYour todo list is now empty. DO NOT mention this explicitly to the user. There are no pending tasks in it.\n</system-reminder>',

@@ -1,0 +1,17 @@
+// Facts of a finished run whose streams were kept apart: whether either was cut, and whether
+// it ran long enough that a tool suggests running it in the background next time, and its
+// timeout as a failure.
+import type { EngineError } from '../errors.js';
+import type { RunOutcome } from './engine.js';
+import { processError } from './run-failure.js';
+
+/** True when stdout or stderr was cut to the run's output limit. */
+export const streamsCut = (r: Pick<RunOutcome, 'stdout' | 'stderr'>): boolean => r.stdout.truncated || r.stderr.truncated;
+
+/** The run's seconds when it took at least half its timeout (and at least a second), else undefined. */
+export const longRunSeconds = (r: Pick<RunOutcome, 'durationMs'>, timeoutMs: number): number | undefined =>
+  r.durationMs >= Math.max(1000, timeoutMs / 2) ? r.durationMs / 1000 : undefined;
+
+/** A run past its timeout (`timeoutMs`) as a failure, with what it printed (stdout then stderr) as the evidence. */
+export const streamsTimeout = (r: RunOutcome, timeoutMs: number): EngineError =>
+  processError('timeout', `the command ran past ${timeoutMs} ms`, r, r.stdout.text + r.stderr.text, streamsCut(r));
