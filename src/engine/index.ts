@@ -549,3 +549,5 @@ export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
 export { requestedTimeout } from './shell/timeout-arg.js';
 export { lineIn } from './shell/line-in.js';
 export { presentLines } from './text/present-lines.js';
+// shape2-gemini: grep's context sides (-B/-A over -C).
+export { contextSides } from './search/context-sides.js';
