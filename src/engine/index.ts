@@ -551,3 +551,4 @@ export { lineIn } from './shell/line-in.js';
 export { presentLines } from './text/present-lines.js';
 // shape2-gemini: grep's context sides (-B/-A over -C).
 export { contextSides } from './search/context-sides.js';
+export { plainParts } from './shell/plain-parts.js';

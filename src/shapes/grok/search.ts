@@ -79,11 +79,8 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
     const lines = [...text, ...names];
     const host = { counts: { textFiles: text.length, fileNames: names.length }, details: { results: lines } };
     if (lines.length === 0) return { text: `No results found for "${a.query}"`, host };
-    const { shown, more } = headOf(
-      lines.map((l) => `  ${l}`),
-      SHOWN,
-    );
-    return { text: `Search results for "${a.query}":\n${shown.join('\n')}${more > 0 ? `\n  ... +${more} more` : ''}`, host };
+    const { shown, more } = headOf(lines, SHOWN);
+    return { text: `Search results for "${a.query}":\n${shown.map((l) => `  ${l}`).join('\n')}${more > 0 ? `\n  ... +${more} more` : ''}`, host };
   },
   errors: (err) => (err.kind === 'invalid_argument' && !err.facts.violations ? `Search error: ${err.message}` : undefined),
 });

@@ -1,6 +1,6 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
-import { contextSides, expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage, headOf, requireOneOf } from '../../engine/index.js';
+import { contextSides, expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage, requireOneOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
@@ -14,8 +14,7 @@ type Args = Flags & { pattern: string; path?: string; glob?: string | null; outp
 
 /** Kimi's note on files left out: how many, their names (five at most), and why. */
 function sensitiveNote({ secret, secretNames: names }: GrepPage): string {
-  const { shown, more } = headOf(names, 5);
-  const list = shown.join(', ') + (more > 0 ? `, ... (${names.length} files total)` : '');
+  const list = names.slice(0, 5).join(', ') + (names.length > 5 ? `, ... (${names.length} files total)` : '');
   return `Left out ${secret.length} sensitive file(s) (${list}) to protect secrets; they may hold credentials or private keys.`;
 }
 
