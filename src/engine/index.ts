@@ -549,6 +549,8 @@ export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
 export { requestedTimeout } from './shell/timeout-arg.js';
 export { lineIn } from './shell/line-in.js';
 export { presentLines } from './text/present-lines.js';
-// shape2-gemini: grep's context sides (-B/-A over -C).
+// shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
+// cleaned as Gemini shows them.
 export { contextSides } from './search/context-sides.js';
 export { plainParts } from './shell/plain-parts.js';
+export { lineSeparator } from './search/line-separator.js';
