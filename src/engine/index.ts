@@ -560,3 +560,8 @@ export { longRunSeconds, streamsCut, streamsTimeout } from './shell/stream-facts
 export { missingInput, type CodeInput } from './lsp/needs.js';
 export { firstBelow } from './arg-checks.js';
 export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';
+// shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
+// cleaned as Gemini shows them.
+export { contextSides } from './search/context-sides.js';
+export { plainParts } from './shell/plain-parts.js';
+export { lineSeparator } from './search/line-separator.js';

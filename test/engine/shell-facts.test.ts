@@ -12,6 +12,7 @@ import {
   negativeSignal,
   plainCdTarget,
   plainOutput,
+  plainParts,
   presentLines,
   requestedTimeout,
   retrievalStatus,
@@ -100,4 +101,17 @@ test('presentLines leaves out the empty parts instead of blank lines', () => {
   assert.equal(presentLines('Exit code 1', '', 'timed out'), 'Exit code 1\ntimed out');
   assert.equal(presentLines('', ''), '');
   assert.equal(presentLines('only'), 'only');
+});
+
+test('plainParts: the text as plainOutput, a cut head and tail without escapes but with their ends', () => {
+  const o: CapturedText = {
+    text: '\x1b[31m red \x1b[0m\n',
+    head: '\x1b[1mhead \n',
+    tail: ' \x1b[0mtail',
+    totalBytes: 30,
+    totalLines: 2,
+    truncated: true,
+    omittedBytes: 9,
+  };
+  assert.deepEqual(plainParts(o), { ...o, text: 'red', head: 'head \n', tail: ' tail' });
 });

@@ -1,6 +1,7 @@
 // A grep page as ripgrep prints it ("path:line:text" matches, "path-line-text" context, "--"
 // between groups), and as compact records for a host.
 import type { GrepLine, GrepResult } from './types.js';
+import { lineSeparator } from './line-separator.js';
 
 /** rg-style text of a page, with a closing line when nothing matched or the page was cut. */
 export function grepText(r: GrepResult): string {
@@ -15,7 +16,7 @@ export function grepText(r: GrepResult): string {
     for (const f of r.files) {
       for (const l of f.lines) {
         if (prevFile !== undefined && (prevFile !== f.path || l.line > prevLine + 1)) out.push('--');
-        const sep = l.kind === 'match' ? ':' : '-';
+        const sep = lineSeparator(l.kind);
         out.push(`${f.relative}${sep}${l.line}${sep}${l.text}${l.cut ? ' […]' : ''}`);
         prevFile = f.path;
         prevLine = l.line;

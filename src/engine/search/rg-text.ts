@@ -3,6 +3,7 @@
 // notes for lines cut at max-columns, and -o's one line per matched part. Also the splitting
 // of a glob argument that holds several globs.
 import type { GrepFile, GrepLine, GrepMode } from './types.js';
+import { lineSeparator } from './line-separator.js';
 
 export interface RgTextOptions {
   /** How a file is named before each line ('' when one file was searched and rg names none). */
@@ -18,7 +19,7 @@ export interface RgTextOptions {
 function fileLines(f: GrepFile, o: RgTextOptions): Array<{ line: number; text: string }> {
   const out: Array<{ line: number; text: string }> = [];
   const prefix = (kind: GrepLine['kind'], n: number) => {
-    const sep = kind === 'match' ? ':' : '-';
+    const sep = lineSeparator(kind);
     const name = o.name(f, kind);
     const file = name === '' ? '' : `${name}${sep}`;
     return o.lineNumbers ? `${file}${n}${sep}` : file;

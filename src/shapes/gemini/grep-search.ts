@@ -1,6 +1,16 @@
 // grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
 // 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
-import { grepAround, type GrepLine, type GrepOptions, type GrepResult, matchedFiles, safeRegExp, type ArgsOf } from '../../engine/index.js';
+import {
+  contextSides,
+  grepAround,
+  lineSeparator,
+  type GrepLine,
+  type GrepOptions,
+  type GrepResult,
+  matchedFiles,
+  safeRegExp,
+  type ArgsOf,
+} from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -60,19 +70,17 @@ export const grepSearch = defineTool<Args, GrepResult>({
     'grep_execution_error (TIMEOUT): the search ran past 30 s; narrow dir_path or include_pattern.',
   ],
   async call(args, c) {
-    const { before = args.context, after = args.context, no_ignore: noIgnore } = args;
     const opts: GrepOptions = {
       ...GREP,
       pattern: args.pattern,
       paths: [args.dir_path ?? '.'],
       fixedStrings: args.fixed_strings,
       caseMode: args.case_sensitive ? 'sensitive' : 'insensitive',
-      before,
-      after,
+      ...contextSides(args.before, args.after, args.context),
       // no_ignore lifts the default excludes too, as Gemini CLI leaves out its exclude globs then.
-      globs: [...(args.include_pattern ? [args.include_pattern] : []), ...(noIgnore ? [] : EXCLUDES)],
-      noIgnore,
-      ignoreFileNames: noIgnore ? [] : ['.geminiignore'],
+      globs: [...(args.include_pattern ? [args.include_pattern] : []), ...(args.no_ignore ? [] : EXCLUDES)],
+      noIgnore: args.no_ignore,
+      ignoreFileNames: args.no_ignore ? [] : ['.geminiignore'],
       maxPerFile: args.max_matches_per_file,
       maxTotal: args.total_max_matches ?? 100,
       mode: args.names_only ? 'files' : 'content',
@@ -87,7 +95,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
     const max = args.total_max_matches ?? 100;
     const [where, { files, matches }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedFiles(r)];
     const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
-    const line = (l: GrepLine) => `L${l.line}${l.kind === 'match' ? ':' : '-'} ${l.text}${l.cut ? CUT_MARK : ''}`;
+    const line = (l: GrepLine) => `L${l.line}${lineSeparator(l.kind)} ${l.text}${l.cut ? CUT_MARK : ''}`;
     const found =
       r.mode === 'files' ? `Found ${files.length} files with matches for pattern "${args.pattern}" ${where}` : matchesFound(matches, args.pattern, where);
     const list =

@@ -5,9 +5,9 @@ import {
   hasCommandSubstitution,
   idleTimeoutFailure,
   plainOutput,
+  plainParts,
   type RunOutcome,
   signalNumber,
-  stripAnsi,
   orError,
   waitMs,
   type ArgsOf,
@@ -15,6 +15,7 @@ import {
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { untrusted } from './untrusted.js';
 import { object } from '../common/gemini-family-schema.js';
 
 const schema = object({ command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' }, ['command']);
@@ -43,8 +44,6 @@ const SUBSTITUTION_TEXT =
   'Command refused: it uses command substitution ($(), backticks, <() or >()) outside single quotes, which this tool blocks for safety. ' +
   'Run the inner command on its own first, then use its output in a second command.';
 
-const wrap = (s: string): string => `<untrusted_context>\n${s}\n</untrusted_context>`;
-
 /** Output, then only the fields that apply, as Gemini reports a finished command. */
 function fields(output: string, exitCode: number | null, signal: string | null, pid: number, background: number[] = []): string {
   const sig = signalNumber(signal);
@@ -59,10 +58,9 @@ function fields(output: string, exitCode: number | null, signal: string | null, 
 
 /** The command's output, or Gemini's head/tail view (20% / 80%) when over 40000 characters. */
 function shownOutput(r: RunOutcome): string {
-  const o = r.output;
-  if (!o.truncated) return plainOutput(o.text);
-  const [head, tail] = [stripAnsi(o.head), stripAnsi(o.tail)];
-  return `Output too large. Showing first ${head.length} and last ${tail.length} characters. For full output see: ${r.spill ? r.spill.path : '(not saved)'}\n${head}\n\n... [${o.omittedBytes} characters omitted] ...\n\n${tail}`;
+  const { text, truncated, head, tail, omittedBytes } = plainParts(r.output);
+  if (!truncated) return text;
+  return `Output too large. Showing first ${head.length} and last ${tail.length} characters. For full output see: ${r.spill ? r.spill.path : '(not saved)'}\n${head}\n\n... [${omittedBytes} characters omitted] ...\n\n${tail}`;
 }
 
 /** A foreground run as Gemini reports it: cancelled, timed out without output, or its fields. */
@@ -76,7 +74,7 @@ async function runForeground(c: Call, args: Args): Promise<Reply> {
   const out = shownOutput(r);
   const details = { pid: r.pid, background_pids: r.backgroundPids, cwd: r.cwd, ...(r.spill ? { full_output: r.spill.path } : {}) };
   const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: r.output.truncated, details };
-  if (!r.timedOut) return { text: wrap(fields(out, r.exitCode, r.signal, r.pid, r.backgroundPids)), host };
+  if (!r.timedOut) return { text: untrusted(fields(out, r.exitCode, r.signal, r.pid, r.backgroundPids)), host };
   const message = `Command was automatically cancelled because it exceeded the timeout of ${(idleMs / 60_000).toFixed(1)} minutes without output.`;
   return timedOutReply(message, 'was cancelled', out, idleTimeoutFailure(r, idleMs, { errorType: 'shell_execute_error' }), host);
 }
@@ -87,8 +85,8 @@ async function runBackground(c: Call, args: Args): Promise<Reply> {
   const r = await c.engine.shell.output(c, job.id, { waitMs: waitMs(args.delay_ms, 200), until: 'exit', from: 'start' });
   const host = { summary: `Background PID ${job.pid}`, details: { pid: job.pid, job: job.id, log: job.logPath } };
   const out = plainOutput(r.text);
-  if (r.job.status === 'running') return { text: wrap(`Command is running in background. PID: ${job.pid}. Initial output:\n${out || '(empty)'}`), host };
-  return { text: wrap(fields(out, r.job.exitCode, r.job.signal, job.pid)), host: { ...host, exitCode: r.job.exitCode, signal: r.job.signal } };
+  if (r.job.status === 'running') return { text: untrusted(`Command is running in background. PID: ${job.pid}. Initial output:\n${out || '(empty)'}`), host };
+  return { text: untrusted(fields(out, r.job.exitCode, r.job.signal, job.pid)), host: { ...host, exitCode: r.job.exitCode, signal: r.job.signal } };
 }
 
 export const runShellCommand = defineTool<Args>({

@@ -4,6 +4,7 @@ import { extractUrls, fetchEach, type FetchEachResult, skippedKind } from '../..
 import { defineTool } from '../common/define.js';
 import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
+import { untrusted } from './untrusted.js';
 import { object } from '../common/gemini-family-schema.js';
 
 /** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs, the first 20 URLs. */
@@ -72,7 +73,7 @@ export const webFetch = defineTool<{ prompt: string }, FetchEachResult>({
     const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
     const tail = skipped.length > 0 ? `\n\nSkipped URLs:\n${skipped.join('\n')}` : '';
     return {
-      text: `<untrusted_context>\n${NOTE}\n\n${body}${tail}\n</untrusted_context>`,
+      text: untrusted(`${NOTE}\n\n${body}${tail}`),
       host: {
         summary: `Fetched ${pages.length} of ${asked} URL(s)`,
         counts: { fetched: pages.length, skipped: skipped.length },

@@ -1,6 +1,6 @@
 // search: text search (ripgrep semantics, per-file match cap) and file-name search (scored
 // fuzzy match), answered as a short list of files, at most 8 shown.
-import { requireAtLeast, requireText } from '../../engine/index.js';
+import { headOf, requireAtLeast, requireText } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
@@ -79,9 +79,8 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
     const lines = [...text, ...names];
     const host = { counts: { textFiles: text.length, fileNames: names.length }, details: { results: lines } };
     if (lines.length === 0) return { text: `No results found for "${a.query}"`, host };
-    const more = lines.length > SHOWN ? `\n  ... +${lines.length - SHOWN} more` : '';
-    const shown = lines.slice(0, SHOWN).map((l) => `  ${l}`);
-    return { text: `Search results for "${a.query}":\n${shown.join('\n')}${more}`, host };
+    const { shown, more } = headOf(lines, SHOWN);
+    return { text: `Search results for "${a.query}":\n${shown.map((l) => `  ${l}`).join('\n')}${more > 0 ? `\n  ... +${more} more` : ''}`, host };
   },
   errors: (err) => (err.kind === 'invalid_argument' && !err.facts.violations ? `Search error: ${err.message}` : undefined),
 });

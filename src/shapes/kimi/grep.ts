@@ -1,6 +1,6 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
-import { expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage, requireOneOf } from '../../engine/index.js';
+import { contextSides, expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage, requireOneOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
@@ -17,8 +17,6 @@ function sensitiveNote({ secret, secretNames: names }: GrepPage): string {
   const list = names.slice(0, 5).join(', ') + (names.length > 5 ? `, ... (${names.length} files total)` : '');
   return `Left out ${secret.length} sensitive file(s) (${list}) to protect secrets; they may hold credentials or private keys.`;
 }
-
-const context = (args: Args) => ({ before: args['-B'] ?? args['-C'] ?? 0, after: args['-A'] ?? args['-C'] ?? 0 });
 
 /** The page in Kimi's words: its notes first, then the lines, capped. */
 function reply(p: GrepPage, args: Args): Reply {
@@ -38,7 +36,7 @@ function reply(p: GrepPage, args: Args): Reply {
 
 /** Kimi's arguments as the engine's search options. */
 const searchOf = (args: Args, mode: GrepMode): GrepOptions => ({
-  ...context(args),
+  ...contextSides(args['-B'], args['-A'], args['-C'], 0),
   pattern: args.pattern,
   paths: [expandHome(args.path ?? '.')],
   caseMode: args['-i'] ? 'insensitive' : 'sensitive',
