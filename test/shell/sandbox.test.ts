@@ -257,7 +257,8 @@ describe('process trees end as without the sandbox', { skip }, () => {
   test('a timeout kills the whole tree, escaped processes included, and keeps the output', async () => {
     const { engine, ctx, cleanup } = setup();
     try {
-      const r = await engine.run(ctx, { command: 'echo started; sleep 71.5 & setsid sleep 72.5 & sleep 73.5', timeoutMs: 800 });
+      // 3 s: the sandbox's start and the echo must come first even on a loaded machine (800 ms did not always).
+      const r = await engine.run(ctx, { command: 'echo started; sleep 71.5 & setsid sleep 72.5 & sleep 73.5', timeoutMs: 3000 });
       assert.equal(r.timedOut, true);
       assert.equal(r.output.text, 'started\n');
       assert.equal(await eventually(() => procsWith('sleep 7').length === 0), true, `left: ${procsWith('sleep 7').join(', ')}`);
