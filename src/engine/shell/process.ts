@@ -1,13 +1,13 @@
-// Starting one command: a shell line (bash -c) or an argv, through execa with pipes or
+// Starting one command: a shell line (bash -c) or an argv, with pipes (node:child_process) or
 // through node-pty with a terminal, always as the leader of a new process group and
 // enclosed (kill.ts) so everything it starts can be found and killed. A start the kernel
 // would refuse, or one that fails, is an EngineError at once. A wrapper can report the
 // shell's final directory and its background job ids on a private descriptor, and can
 // merge stderr into stdout at the source so the merged stream keeps the exact order.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { Containment, type ContainmentMode } from './kill.js';
@@ -131,49 +131,40 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   const { file, args } = commandArgv(spec);
   const box = new Containment(spec.containment);
   const env = withMarker(spec.env, box);
-  const stdio = [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(spec.report && typeof spec.command === 'string' ? ['pipe'] : [])] as const;
-  let sub: ReturnType<typeof execa>;
+  const stdio: Array<'pipe' | 'ignore'> = [
+    spec.stdin ? 'pipe' : 'ignore',
+    'pipe',
+    'pipe',
+    ...(spec.report && typeof spec.command === 'string' ? ['pipe' as const] : []),
+  ];
+  let sub: ChildProcess;
   try {
     checkArgv(file, args, env);
     const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox);
-    sub = execa(run.file, run.args, {
-      cwd: spec.cwd,
-      env,
-      extendEnv: false,
-      detached: true,
-      cleanup: false,
-      reject: false,
-      buffer: false,
-      encoding: 'buffer',
-      stripFinalNewline: false,
-      stdio: stdio as unknown as ['pipe', 'pipe', 'pipe'],
-    });
+    // node:child_process directly: execa's promise and stream plumbing cost about 1 ms of CPU
+    // per command (bench/NOTES-hotpath.md), and this code reads the pipes itself anyway.
+    sub = spawn(run.file, run.args, { cwd: spec.cwd, env, detached: true, stdio: [...stdio] });
   } catch (err) {
+    // A start the kernel refuses outright (E2BIG, ENOTDIR for the directory) throws here.
     box.release();
     throw err instanceof EngineError ? err : spawnFailure(err as NodeJS.ErrnoException, file, spec.cwd, args, env);
   }
   // Known from here on, so a kill reaches the leader even before its 'spawn' event.
   if (sub.pid !== undefined) box.adopt(sub.pid);
+  // The rest (ENOENT, EACCES) comes as an 'error' event instead of 'spawn'.
   await new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const fail = (err: NodeJS.ErrnoException) => {
-      if (settled) return;
-      settled = true;
-      box.release();
-      reject(spawnFailure(err, file, spec.cwd, args, env));
-    };
+    let started = false;
     sub.once('spawn', () => {
-      settled = true;
+      started = true;
       resolve();
     });
-    sub.once('error', fail);
-    // Some start failures (E2BIG among them) never emit 'error' on execa's object: its result carries them.
-    sub.then(
-      (r) => {
-        if (r.failed && sub.pid === undefined) fail(Object.assign(new Error(r.originalMessage ?? r.message), { code: (r as { code?: string }).code }));
-      },
-      (err: NodeJS.ErrnoException) => fail(err),
-    );
+    // Later errors (none are expected: kills go through process.kill) must not crash the server.
+    sub.on('error', (err) => {
+      if (!started) reject(err);
+    });
+  }).catch((err: NodeJS.ErrnoException) => {
+    box.release();
+    throw spawnFailure(err, file, spec.cwd, args, env);
   });
   const pid = sub.pid!;
   note(spec, box);
@@ -182,7 +173,9 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     ['stdout', sub.stdout!],
     ['stderr', sub.stderr!],
   ] as const;
-  for (const [name, st] of streams) st.on('data', (c: Buffer) => listeners.forEach((fn) => fn(name, c)));
+  for (const [name, st] of streams) st.on('data', (c: Buffer) => listeners.forEach((fn) => fn(name, c))).on('error', () => undefined);
+  // A command that exits without reading its input makes the write fail (EPIPE): nothing to report.
+  sub.stdin?.on('error', () => undefined);
   const reportStream = stdio.length > 3 ? (sub.stdio[3] as NodeJS.ReadableStream | undefined) : undefined;
   let reportText = '';
   let report: ShellReport | undefined;
