@@ -14,6 +14,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
+import { cgroupBase } from '../../src/engine/shell/cgroup.js';
 import { ShellEngine } from '../../src/engine/shell/engine.js';
 import { resolveSandbox, Sandbox, sandboxStatusFor } from '../../src/engine/shell/sandbox.js';
 import { findRefusals } from '../../src/engine/shell/sandbox-note.js';
@@ -250,6 +251,24 @@ describe('process trees end as without the sandbox', { skip }, () => {
       assert.equal(r.timedOut, true);
       assert.equal(r.output.text, 'started\n');
       assert.equal(await eventually(() => procsWith('sleep 7').length === 0), true, `left: ${procsWith('sleep 7').join(', ')}`);
+    } finally {
+      await cleanup();
+    }
+  });
+
+  // bwrap's outer process exits as soon as the command does, while its namespace init is
+  // still tearing down (or a zombie): that is not something the command left running. Only a
+  // cgroup tells them apart; under the marker mechanism the init still counts (and is killed).
+  test('a command that leaves nothing behind has no leftovers; one that does has them killed', async () => {
+    const { engine, ctx, cleanup } = setup();
+    try {
+      const kinds = new Set<string>();
+      for (let i = 0; i < 10; i++) kinds.add((await engine.run(ctx, { command: 'true', persistCwd: true, reportBackground: true })).leftovers);
+      assert.deepEqual([...kinds], cgroupBase() !== null ? ['none'] : ['killed']);
+      const r = await engine.run(ctx, { command: 'sleep 74.5 >/dev/null 2>&1 & echo done' });
+      assert.equal(r.output.text, 'done\n');
+      assert.equal(r.leftovers, 'killed');
+      assert.equal(await eventually(() => procsWith('sleep 74.5').length === 0), true);
     } finally {
       await cleanup();
     }

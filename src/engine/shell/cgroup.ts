@@ -144,6 +144,15 @@ export class CommandCgroup {
     }
   }
 
+  /** True once a process has run in it (its CPU time is counted even without the cpu controller). */
+  used(): boolean {
+    try {
+      return !readFileSync(path.join(this.dir, 'cpu.stat'), 'latin1').startsWith('usage_usec 0\n');
+    } catch {
+      return false;
+    }
+  }
+
   /** Calls `fn` when cgroup.events changes (the cgroup empties); returns the way to stop. */
   watch(fn: () => void): () => void {
     try {

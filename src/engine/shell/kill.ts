@@ -45,6 +45,24 @@ function isJoining(pid: number): boolean {
   }
 }
 
+/**
+ * True for the init of a PID namespace (bwrap's, pid 1 inside) whose processes are all gone:
+ * bwrap's outer process exits with the command's status as soon as the command exits, and its
+ * init needs a few more milliseconds to tear the namespaces down. It forks nothing more, so it
+ * is not something the command left running.
+ */
+function finishingInit(pid: number): boolean {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'latin1');
+  } catch {
+    return true; // gone
+  }
+  const nspid = /^NSpid:\s*(.*)$/m.exec(status)?.[1]?.trim().split(/\s+/);
+  if (!nspid || nspid.length < 2 || nspid[nspid.length - 1] !== '1') return false;
+  return childrenOf(pid).every((c) => !alive(c));
+}
+
 function alive(pid: number): boolean {
   const s = readState(pid);
   return s !== undefined && s !== 'Z';
@@ -210,13 +228,19 @@ export class Containment {
   }
 
   /**
-   * Cheap check: is anything of the command still running? With a cgroup this is exact;
-   * with the marker it sees the process group only (an escaped process shows when it keeps
-   * the output open, and a kill finds it).
+   * Cheap check: is anything of the command still running? With a cgroup this is exact (a
+   * namespace init that is only tearing down does not count); with the marker it sees the
+   * process group only (an escaped process shows when it keeps the output open, and a kill
+   * finds it).
    */
   alive(): boolean {
-    if (this.cgroup && this.cgroup.populated()) return true;
-    return groupAlive(this.leader);
+    if (!this.cgroup) return groupAlive(this.leader);
+    if (this.cgroup.populated()) return !this.cgroup.members().every(finishingInit) || alive(this.leader);
+    if (!groupAlive(this.leader)) return false;
+    // The group may hold bwrap's namespace init as a zombie nobody has reaped yet. Once the
+    // command joined its cgroup (it ran there), the empty cgroup is the exact answer; before
+    // that, or when the join failed, the process group is.
+    return !this.cgroup.used();
   }
 
   /** TERM (and CONT, so stopped ones can act on it), KILL after `graceMs`; resolves when none is left. */
@@ -321,12 +345,39 @@ export class Containment {
     return this.cgroup === null;
   }
 
-  /** Forgets the command once nothing of it is left (its cgroup is removed). */
+  /**
+   * Forgets the command once nothing of it is left (its cgroup is removed). A cgroup that a
+   * finishing namespace init still holds (see finishingInit) is removed once it empties.
+   */
   release(): void {
     if (this.released) return;
-    if (this.cgroup && !this.cgroup.remove()) return;
+    if (this.cgroup && !this.cgroup.remove()) {
+      this.removeWhenEmpty(this.cgroup);
+      return;
+    }
     this.released = true;
     live.delete(this);
+  }
+
+  private emptying = false;
+
+  /** Retries release() when the cgroup's events change, and on a backing-off timer; neither keeps the server up. */
+  private removeWhenEmpty(cg: CommandCgroup): void {
+    if (this.emptying) return;
+    this.emptying = true;
+    let timer: NodeJS.Timeout | undefined;
+    let k = 0;
+    const retry = () => {
+      clearTimeout(timer);
+      if (cg.remove()) {
+        unwatch();
+        this.released = true;
+        live.delete(this);
+      } else if (k < 20) timer = setTimeout(retry, Math.min(1000, 5 << k++)).unref();
+      else unwatch(); // still held after about 15 s: the exit hook KILLs whatever holds it
+    };
+    const unwatch = cg.watch(retry);
+    timer = setTimeout(retry, 5).unref();
   }
 
   /** Synchronous last resort on the way out: KILL everything of it. */
