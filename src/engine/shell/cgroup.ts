@@ -106,9 +106,14 @@ function tryRmdir(dir: string): boolean {
 export class CommandCgroup {
   private constructor(readonly dir: string) {}
 
+  /** The file a process writes its pid to to join. */
+  get procsFile(): string {
+    return path.join(this.dir, 'cgroup.procs');
+  }
+
   /** The argv that starts `file args` already inside this cgroup (the pid stays the same). */
   wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
-    return { file: JOIN_SHELL, args: ['-c', JOIN_SCRIPT, path.join(this.dir, 'cgroup.procs'), file, ...args] };
+    return { file: JOIN_SHELL, args: ['-c', JOIN_SCRIPT, this.procsFile, file, ...args] };
   }
 
   /** A fresh cgroup, or null when this machine offers none we may use. */

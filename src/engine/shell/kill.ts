@@ -36,10 +36,10 @@ function readState(pid: number): string | undefined {
   }
 }
 
-/** The leader is still the shell that joins the cgroup (it execs the command next). */
-function isJoining(pid: number): boolean {
+/** The leader is still the shell that joins the cgroup (it execs or runs the command next): its command line begins with `prefix`. */
+function isJoining(pid: number, prefix: string): boolean {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(JOIN_ARGV_PREFIX);
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(prefix);
   } catch {
     return false;
   }
@@ -207,12 +207,23 @@ export class Containment {
     return this.cgroup !== null;
   }
 
-  /** The argv that starts `file args` enclosed from its first instruction on. */
-  wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
+  /**
+   * The argv that starts `file args` enclosed from its first instruction on: through the
+   * joining shell, or as `joiner` builds it for a shell that joins by itself (it is given the
+   * cgroup.procs path, which must follow the arguments that come before it unchanged).
+   */
+  wrap(file: string, args: readonly string[], joiner?: (procs: string) => { file: string; args: string[] }): { file: string; args: string[] } {
     if (!this.cgroup) return { file, args: [...args] };
     this.wrapped = true;
-    return this.cgroup.wrap(file, args);
+    if (!joiner) return this.cgroup.wrap(file, args);
+    const run = joiner(this.cgroup.procsFile);
+    const at = run.args.indexOf(this.cgroup.procsFile);
+    this.joinPrefix = [run.file, ...run.args.slice(0, at + 1)].join('\0') + '\0';
+    return run;
   }
+
+  /** How the leader's command line begins while it has yet to join (or, after a failed join, no longer does). */
+  private joinPrefix = JOIN_ARGV_PREFIX;
 
   /**
    * Call at once after the leader (which leads a new process group) started. A cgroup is
@@ -256,7 +267,7 @@ export class Containment {
    */
   private joinFailed(): boolean {
     if (!this.wrapped || this.cgroup!.populated() || !alive(this.leader)) return false;
-    return !isJoining(this.leader);
+    return !isJoining(this.leader, this.joinPrefix);
   }
 
   private async killCgroup(cg: CommandCgroup, graceMs: number): Promise<void> {

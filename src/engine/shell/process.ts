@@ -12,7 +12,7 @@ import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { Containment, type ContainmentMode } from './kill.js';
 import type { Sandbox } from './sandbox.js';
-import { quietArgv, quietFlags } from './startup.js';
+import { isBash, quietArgv, quietFlags } from './startup.js';
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -103,8 +103,16 @@ export interface PtyModule {
 
 const REPORT_END = '\0facet-end\0';
 
-/** The argv to start: the wrapper script when one is needed, else the plain form. */
-export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report' | 'startupFiles'>): { file: string; args: string[] } {
+/**
+ * The argv to start: the wrapper script when one is needed, else the plain form. With `join`
+ * (a cgroup.procs path) the wrapper first moves the shell into the command's cgroup, so no
+ * joining shell has to go first (see selfJoins). If that write fails, the shell starts itself
+ * again without the path: its command line then no longer shows the join (kill.ts reads it).
+ */
+export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report' | 'startupFiles'> & { join?: string }): {
+  file: string;
+  args: string[];
+} {
   const quiet = spec.startupFiles ? [] : quietFlags(spec.shell);
   const shellFlags = [...quiet, ...(spec.login ? ['-l', '-c'] : ['-c'])];
   if (typeof spec.command !== 'string') {
@@ -112,8 +120,14 @@ export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' 
     if (!spec.merge) return { file: argv[0]!, args: argv.slice(1) };
     return { file: spec.shell, args: [...quiet, '-c', 'exec 2>&1; exec "$@"', 'facet', ...argv] };
   }
-  if (!spec.merge && !spec.report) return { file: spec.shell, args: [...shellFlags, spec.command] };
-  const lines = ['__facet_c=$1; shift'];
+  const join = spec.join !== undefined;
+  if (!spec.merge && !spec.report && !join) return { file: spec.shell, args: [...shellFlags, spec.command] };
+  // One first line either way, so the command's line numbers (in its error messages) stay the same.
+  const lines = [
+    join
+      ? `{ [ -z "$1" ] || { echo $$ >"$1"; } 2>/dev/null || exec "$BASH" ${shellFlags.join(' ')} "$BASH_EXECUTION_STRING" "$0" '' "$2"; }; __facet_c=$2; shift 2`
+      : '__facet_c=$1; shift',
+  ];
   if (spec.report) {
     // Move the report channel off fd 3 so the command keeps every low descriptor for itself.
     lines.push('exec {__facet_fd}>&3 3>&-');
@@ -123,7 +137,20 @@ export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' 
   }
   if (spec.merge) lines.push('exec 2>&1');
   lines.push('eval "$__facet_c"');
-  return { file: spec.shell, args: [...shellFlags, lines.join('\n'), spec.shell.split('/').pop() ?? 'bash', spec.command] };
+  const name = spec.shell.split('/').pop() ?? 'bash';
+  return { file: spec.shell, args: [...shellFlags, lines.join('\n'), name, ...(join ? [spec.join!] : []), spec.command] };
+}
+
+/**
+ * A shell line run by bash that reads no start-up file can join its cgroup itself, as the
+ * first thing its script does: nothing has run before that could have forked. This saves
+ * the exec of the joining shell (about 0.5 ms of CPU per command). Only where the wrapper
+ * script runs anyway (a plain `bash -c` keeps its own line numbers in messages); not inside
+ * the sandbox (bwrap must start inside the cgroup), nor with a profile, rc or BASH_ENV to read.
+ */
+function selfJoins(spec: SpawnSpec, env: Record<string, string>): boolean {
+  const wrapper = typeof spec.command === 'string' && (spec.report || spec.merge);
+  return wrapper && !spec.sandbox && !spec.startupFiles && isBash(spec.shell) && env.BASH_ENV === undefined;
 }
 
 export async function spawnChild(spec: SpawnSpec): Promise<Child> {
@@ -140,7 +167,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   let sub: ChildProcess;
   try {
     checkArgv(file, args, env);
-    const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox);
+    const joiner = selfJoins(spec, env) ? (procs: string) => commandArgv({ ...spec, join: procs }) : undefined;
+    const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox, joiner);
     // node:child_process directly: execa's promise and stream plumbing cost about 1 ms of CPU
     // per command (bench/NOTES-hotpath.md), and this code reads the pipes itself anyway.
     sub = spawn(run.file, run.args, { cwd: spec.cwd, env, detached: true, stdio: [...stdio] });
@@ -232,8 +260,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
 }
 
 /**
- * The argv that starts the command inside its sandbox (when one is used) and its enclosure.
- * When bwrap or a joining shell goes first, a missing or non-executable program would only
+ * The argv that starts the command inside its sandbox (when one is used) and its enclosure;
+ * `joiner` builds the argv of a shell that joins its cgroup itself (see selfJoins). When bwrap or a joining shell goes first, a missing or non-executable program would only
  * show as an exit status: look it up here as execvp would, so it still fails to start with
  * the error it deserves.
  */
@@ -244,8 +272,14 @@ export function enclosed(
   env: Record<string, string>,
   cwd: string,
   sandbox?: SandboxUse,
+  joiner?: (procs: string) => { file: string; args: string[] },
 ): { file: string; args: string[] } {
   if (!box.wraps && !sandbox) return { file, args };
+  if (joiner && !sandbox) {
+    const run = box.wrap(file, args, joiner);
+    checkArgv(run.file, run.args, env);
+    return run;
+  }
   const found = findProgram(file, env.PATH ?? '', cwd);
   if (found !== true) throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
   let run = sandbox ? sandbox.box.wrap(file, args, sandbox.roots, cwd, env, sandbox.startupFiles, sandbox.readOnly) : { file, args };
