@@ -149,6 +149,30 @@ export function processesWithEnv(entry: string): number[] {
   return scanMarkers(new Set([value])).get(value) ?? [];
 }
 
+/** Live (not zombie) processes of the process group `pgid`: one pass over all of /proc. */
+function groupMembers(pgid: number): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const n of names) {
+    const c = n.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    let raw: string;
+    try {
+      raw = readFileSync(`/proc/${n}/stat`, 'latin1');
+    } catch {
+      continue;
+    }
+    const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+    if (f[0] !== 'Z' && Number(f[2]) === pgid) out.push(Number(n));
+  }
+  return out;
+}
+
 /** Children of `pid` (all its threads), from /proc; [] when gone or unsupported. */
 function childrenOf(pid: number): number[] {
   let tasks: string[];
@@ -185,6 +209,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every process one command started, and the means to end them. */
 export class Containment {
+  /** The command runs under bwrap (its group may hold bwrap's finishing namespace init). */
+  sandboxed = false;
   /** NAME=value to put in the command's environment. */
   readonly marker = `${MARKER_VAR}=${randomBytes(8).toString('hex')}`;
   private cgroup: CommandCgroup | null;
@@ -245,7 +271,12 @@ export class Containment {
    * finds it).
    */
   alive(): boolean {
-    if (!this.cgroup) return groupAlive(this.leader);
+    if (!this.cgroup) {
+      if (!groupAlive(this.leader)) return false;
+      // A sandboxed command's group holds bwrap's namespace init while it tears down (and
+      // then as a zombie until it is reaped): only a pass over /proc tells it from a leftover.
+      return !this.sandboxed || alive(this.leader) || !groupMembers(this.leader).every(finishingInit);
+    }
     if (this.cgroup.populated()) return !this.cgroup.members().every(finishingInit) || alive(this.leader);
     if (!groupAlive(this.leader)) return false;
     // The group may hold bwrap's namespace init as a zombie nobody has reaped yet. Once the

@@ -157,6 +157,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   if (spec.tty) return spawnPty(spec, spec.tty);
   const { file, args } = commandArgv(spec);
   const box = new Containment(spec.containment);
+  box.sandboxed = spec.sandbox !== undefined;
   const env = withMarker(spec.env, box);
   const stdio: Array<'pipe' | 'ignore'> = [
     spec.stdin ? 'pipe' : 'ignore',
@@ -337,6 +338,7 @@ function parseReport(text: string): ShellReport {
 function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   const { file, args } = commandArgv({ ...spec, merge: false, report: false });
   const box = new Containment(spec.containment);
+  box.sandboxed = spec.sandbox !== undefined;
   const env = withMarker(spec.env, box);
   let p: ReturnType<PtyModule['spawn']>;
   try {
