@@ -121,6 +121,24 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
     }
   });
 
+  // Outside the sandbox an orphaned init of a PID namespace of the command's own is a leftover
+  // like any other (only bwrap's init is let finish by itself, see the sandbox tests).
+  test(`engine (${mode}): an orphaned namespace init the line left is killed with it`, async () => {
+    const { engine, ctx, session, cleanup } = setup();
+    const m = marker();
+    const started = `unshare --user --map-root-user --pid --fork sleep ${m}.5`;
+    try {
+      const line = `(${started} </dev/null >/dev/null 2>&1 &); until pgrep -f '^sleep ${m}.5' >/dev/null; do sleep 0.01; done; pkill -KILL -f '^${started}'; echo done`;
+      const r = await engine.run(ctx(), { command: line, persistCwd: true, reportBackground: true });
+      assert.equal(r.stdout.text, 'done\n');
+      assert.equal(r.leftovers, 'killed');
+      assert.equal(await eventually(() => procsWith(m).length === 0), true, `left: ${procsWith(m).join(', ')}`);
+    } finally {
+      await session.dispose();
+      cleanup();
+    }
+  });
+
   test(`engine (${mode}): the call's signal ends the escaped child too`, async () => {
     const { engine, ctx, session, cleanup } = setup();
     const m = marker();

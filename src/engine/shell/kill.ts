@@ -277,7 +277,9 @@ export class Containment {
       // then as a zombie until it is reaped): only a pass over /proc tells it from a leftover.
       return !this.sandboxed || alive(this.leader) || !groupMembers(this.leader).every(finishingInit);
     }
-    if (this.cgroup.populated()) return !this.cgroup.members().every(finishingInit) || alive(this.leader);
+    // Only bwrap's own init is expected to linger; without the sandbox, a namespace init
+    // the command left (unshare --pid --fork, orphaned) is a leftover like any other.
+    if (this.cgroup.populated()) return !this.sandboxed || !this.cgroup.members().every(finishingInit) || alive(this.leader);
     if (!groupAlive(this.leader)) return false;
     // The group may hold bwrap's namespace init as a zombie nobody has reaped yet. Once the
     // command joined its cgroup (it ran there), the empty cgroup is the exact answer; before
