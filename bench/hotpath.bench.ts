@@ -3,16 +3,18 @@
 // process, against the same bare grpc-js echo (answering fs.read's bytes), and the commands
 // against a grpc-js server that spawns them directly. Figures are taken at concurrency 1:
 // p50 latency, and server CPU per call (the server process with the children it waited for:
-// rg, bash). Targets: p50 and CPU ≤ 1.3× the echo; shell.run ≤ 1.5× a direct spawn.
+// rg, bash). Targets: p50 and CPU ≤ 1.3× the echo; shell.run ≤ 1.5× a direct spawn, for
+// each sandbox mode against the same process spawned directly (bash -c true; the same bwrap).
 import path from 'node:path';
 import { CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { callTool, fmt, load, median, processCpuUs, ratioRow, report, reportRatios, startEcho, startFacet, stats, type RatioRow } from './lib.js';
+import { resolveSandbox } from '../src/engine/shell/sandbox.js';
 import { FAMILIES, smallCalls } from './small-calls.js';
 
 const WARMUP = 300;
 const ROUNDS = 5;
 /** Calls per round at concurrency 1: enough 10 ms CPU ticks for the cheap calls, fewer for the spawning ones. */
-const PER_ROUND: Record<string, number> = { 'fs.read': 2000, 'fs.edit': 1000, 'search.grep': 200, 'shell.run': 200, echo: 2000 };
+const PER_ROUND: Record<string, number> = { 'fs.read': 2000, 'fs.edit': 1000, 'search.grep': 200, 'shell.run': 200, 'shell.run:none': 200, echo: 2000 };
 
 interface Subject {
   name: string;
@@ -28,6 +30,7 @@ const subjects: Subject[] = [];
 const cleanups: Array<() => void> = [];
 let readBytes: Uint8Array | undefined;
 let grepRoot = '';
+let shellRoot = '';
 for (const tool of FAMILIES) {
   const { subject, cleanup } = await smallCalls(tool);
   cleanups.push(cleanup);
@@ -35,6 +38,7 @@ for (const tool of FAMILIES) {
   await subject.prepare?.(facet.client);
   if (tool === 'fs.read') readBytes = CallToolResponse.encode(await callTool(facet.client, 'fs.read', { path: 'small.txt' })).finish();
   if (tool === 'search.grep') grepRoot = subject.facetArgs[1]!;
+  if (tool === 'shell.run') shellRoot = subject.facetArgs[1]!;
   const call = async () => {
     const res = await callTool(facet.client, subject.tool, subject.args());
     if (res.error) throw new Error(`${subject.tool} failed: ${res.error}`);
@@ -48,6 +52,24 @@ const spawnRg = await startEcho(readBytes!, ['rg', '--json', 'needle', '.'], [],
 subjects.push({ name: `grpc-js echo (${readBytes!.length} B)`, pid: echo.pid, perRound: PER_ROUND.echo!, call: echo.call, stop: echo.stop, p50: [], cpu: [] });
 subjects.push({ name: 'direct spawn: bash -c true', pid: spawnTrue.pid, perRound: 200, call: spawnTrue.call, stop: spawnTrue.stop, p50: [], cpu: [] });
 subjects.push({ name: 'direct spawn: rg --json needle .', pid: spawnRg.pid, perRound: 200, call: spawnRg.call, stop: spawnRg.stop, p50: [], cpu: [] });
+// Where bubblewrap runs, Facet's default shell.run is sandboxed: its fair reference is the same
+// bwrap command (the same namespaces and mounts, for the same root) spawned directly.
+const { sandbox } = resolveSandbox({ mode: 'auto', network: false, hidden: [], shell: '/bin/bash' });
+const bwrapArgv = sandbox
+  ? sandbox.wrap('/bin/bash', ['-c', 'true'], [shellRoot], shellRoot, { HOME: process.env.HOME ?? '/root', PATH: process.env.PATH ?? '' })
+  : undefined;
+if (bwrapArgv) {
+  const spawnBwrap = await startEcho(readBytes!, [bwrapArgv.file, ...bwrapArgv.args], [], shellRoot);
+  subjects.push({
+    name: 'direct spawn: bwrap … bash -c true',
+    pid: spawnBwrap.pid,
+    perRound: 200,
+    call: spawnBwrap.call,
+    stop: spawnBwrap.stop,
+    p50: [],
+    cpu: [],
+  });
+}
 
 for (const s of subjects) await load(1, Math.min(WARMUP, s.perRound), s.call);
 // Rounds alternate the order of the servers so that load from elsewhere falls on all alike.
@@ -78,6 +100,15 @@ const shell = fig.get('shell.run true')!;
 const spawnFig = fig.get('direct spawn: bash -c true')!;
 rows.push(ratioRow('shell.run true: p50 / direct spawn', shell.p50, spawnFig.p50, { max: 1.5 }));
 rows.push(ratioRow('shell.run true: CPU / direct spawn', shell.cpu, spawnFig.cpu, { max: 1.5 }));
+// Each shell.run against the fair reference for its mode: the same process spawned directly.
+const none = fig.get('shell.run true, sandbox none')!;
+rows.push(ratioRow('shell.run true, sandbox none: p50 / direct bash -c true', none.p50, spawnFig.p50, { max: 1.5 }));
+rows.push(ratioRow('shell.run true, sandbox none: CPU / direct bash -c true', none.cpu, spawnFig.cpu, { max: 1.5 }));
+if (bwrapArgv) {
+  const bw = fig.get('direct spawn: bwrap … bash -c true')!;
+  rows.push(ratioRow('shell.run true, sandboxed: p50 / direct bwrap', shell.p50, bw.p50, { max: 1.5 }));
+  rows.push(ratioRow('shell.run true, sandboxed: CPU / direct bwrap', shell.cpu, bw.cpu, { max: 1.5 }));
+} else console.log('bubblewrap cannot run here: shell.run true runs unsandboxed, and there is no bwrap reference');
 const grep = fig.get('search.grep 50-file tree')!;
 const rgFig = fig.get('direct spawn: rg --json needle .')!;
 // Not in the issue: the same bound as for shell.run, as rg is the one process grep starts.

@@ -57,9 +57,20 @@ export async function smallCalls(tool: string): Promise<{ subject: SmallCall; cl
     }
     case 'shell.run':
       return { subject: { label: 'shell.run true', tool, facetArgs: base, args: () => ({ command: 'true' }) }, cleanup };
+    // The same call with the sandbox off, against which `bash -c true` spawned directly is the fair reference.
+    case 'shell.run:none':
+      return {
+        subject: {
+          label: 'shell.run true, sandbox none',
+          tool: 'shell.run',
+          facetArgs: [...base, '--shell-sandbox', 'none'],
+          args: () => ({ command: 'true' }),
+        },
+        cleanup,
+      };
     default:
-      throw new Error(`no small call for ${tool}: fs.read, search.grep, fs.edit or shell.run`);
+      throw new Error(`no small call for ${tool}: fs.read, search.grep, fs.edit, shell.run or shell.run:none`);
   }
 }
 
-export const FAMILIES = ['fs.read', 'search.grep', 'fs.edit', 'shell.run'] as const;
+export const FAMILIES = ['fs.read', 'search.grep', 'fs.edit', 'shell.run', 'shell.run:none'] as const;

@@ -4,6 +4,7 @@
 // every command's environment carries. The engine is checked with both mechanisms (a
 // cgroup where this machine allows one, and the marker scan), the server as it runs here.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -14,6 +15,7 @@ import { Session } from '../../src/engine/session.js';
 import { ShellEngine } from '../../src/engine/shell/engine.js';
 import { cgroupBase } from '../../src/engine/shell/cgroup.js';
 import { MARKER_VAR, type ContainmentMode } from '../../src/engine/shell/kill.js';
+import { commandArgv } from '../../src/engine/shell/process.js';
 import { callTool, structured, tempDir, texts, withServer as withTestServer, type TestServer } from '../helpers/server.js';
 import { eventually, marker, procsCarrying, procsRunning, procsWith } from './procs.js';
 
@@ -95,6 +97,42 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
       assert.equal(r.timedOut, true);
       assert.equal(r.stdout.text, 'ready\n');
       nothingLeft(m, entry);
+    } finally {
+      await session.dispose();
+      cleanup();
+    }
+  });
+
+  // With the wrapper script (the session directory and background jobs reported), bash joins
+  // the command's cgroup itself instead of a joining shell going first.
+  test(`engine (${mode}): a timeout ends the escaped child of a line run by the reporting wrapper`, async () => {
+    const { engine, ctx, session, cleanup } = setup();
+    const m = marker();
+    try {
+      const running = engine.run(ctx(), { command: escaping(m), timeoutMs: 60_000, idleTimeoutMs: 3000, persistCwd: true, reportBackground: true });
+      const entry = await escapee(m);
+      const r = await running;
+      assert.equal(r.timedOut, true);
+      assert.equal(r.stdout.text, 'ready\n');
+      nothingLeft(m, entry);
+    } finally {
+      await session.dispose();
+      cleanup();
+    }
+  });
+
+  // Outside the sandbox an orphaned init of a PID namespace of the command's own is a leftover
+  // like any other (only bwrap's init is let finish by itself, see the sandbox tests).
+  test(`engine (${mode}): an orphaned namespace init the line left is killed with it`, async () => {
+    const { engine, ctx, session, cleanup } = setup();
+    const m = marker();
+    const started = `unshare --user --map-root-user --pid --fork sleep ${m}.5`;
+    try {
+      const line = `(${started} </dev/null >/dev/null 2>&1 &); until pgrep -f '^sleep ${m}.5' >/dev/null; do sleep 0.01; done; pkill -KILL -f '^${started}'; echo done`;
+      const r = await engine.run(ctx(), { command: line, persistCwd: true, reportBackground: true });
+      assert.equal(r.stdout.text, 'done\n');
+      assert.equal(r.leftovers, 'killed');
+      assert.equal(await eventually(() => procsWith(m).length === 0), true, `left: ${procsWith(m).join(', ')}`);
     } finally {
       await session.dispose();
       cleanup();
@@ -273,4 +311,17 @@ test('server: shutdown leaves nothing behind', async () => {
     entry = await escapee(m, job.pid);
   });
   nothingLeft(m, entry);
+});
+
+// A shell that cannot write its pid to the cgroup (here: a path that does not exist) starts
+// itself again without the path and runs the command: its command line then no longer shows
+// a join in progress, which is how a kill knows to fall back on the marker.
+test('a wrapper shell whose cgroup join fails still runs the command, without the path', () => {
+  const procs = '/nonexistent/facet-join-test/cgroup.procs';
+  const command = 'cat /proc/$$/cmdline; exit 7';
+  const a = commandArgv({ command, shell: '/bin/bash', merge: true, report: false, join: procs });
+  assert.deepEqual(a.args.slice(-2), [procs, command]);
+  const r = spawnSync(a.file, a.args, { encoding: 'utf8' });
+  assert.equal(r.status, 7);
+  assert.equal(r.stdout, `${[a.file, ...a.args.slice(0, -2), '', command].join('\0')}\0`);
 });

@@ -267,6 +267,41 @@ describe('process trees end as without the sandbox', { skip }, () => {
     }
   });
 
+  // bwrap's outer process exits as soon as the command does, while its namespace init is
+  // still tearing down (or a zombie not yet reaped): that is not something the command left
+  // running, with a cgroup or under the marker mechanism.
+  for (const containment of ['auto', 'marker'] as const) {
+    test(`${containment}: a command that leaves nothing behind has no leftovers; one that does has them killed`, async () => {
+      const { dir, cleanup } = tempDir('facet-sandbox-left-');
+      const { sandbox } = resolveSandbox({ mode: 'bwrap', network: false, hidden: [], shell: '/bin/bash' });
+      const engine = new ShellEngine({
+        shell: '/bin/bash',
+        allow: [],
+        deny: [],
+        routes: {},
+        env: [],
+        stateDir: path.join(dir, '.state'),
+        containment,
+        sandbox,
+      });
+      mkdirSync(path.join(dir, 'w'));
+      const session = new Session('left');
+      const ctx = { scope: Scope.fromRoots([path.join(dir, 'w')]), session };
+      try {
+        const kinds = new Set<string>();
+        for (let i = 0; i < 10; i++) kinds.add((await engine.run(ctx, { command: 'true', persistCwd: true, reportBackground: true })).leftovers);
+        assert.deepEqual([...kinds], ['none']);
+        const r = await engine.run(ctx, { command: 'sleep 74.5 >/dev/null 2>&1 & echo done' });
+        assert.equal(r.output.text, 'done\n');
+        assert.equal(r.leftovers, 'killed');
+        assert.equal(await eventually(() => procsWith('sleep 74.5').length === 0), true);
+      } finally {
+        await session.dispose();
+        cleanup();
+      }
+    });
+  }
+
   test('stopping a job gives its TERM trap the grace period, then nothing is left', async () => {
     const { engine, ctx, cleanup } = setup();
     try {

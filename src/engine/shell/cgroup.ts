@@ -106,9 +106,14 @@ function tryRmdir(dir: string): boolean {
 export class CommandCgroup {
   private constructor(readonly dir: string) {}
 
+  /** The file a process writes its pid to to join. */
+  get procsFile(): string {
+    return path.join(this.dir, 'cgroup.procs');
+  }
+
   /** The argv that starts `file args` already inside this cgroup (the pid stays the same). */
   wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
-    return { file: JOIN_SHELL, args: ['-c', JOIN_SCRIPT, path.join(this.dir, 'cgroup.procs'), file, ...args] };
+    return { file: JOIN_SHELL, args: ['-c', JOIN_SCRIPT, this.procsFile, file, ...args] };
   }
 
   /** A fresh cgroup, or null when this machine offers none we may use. */
@@ -139,6 +144,15 @@ export class CommandCgroup {
   populated(): boolean {
     try {
       return /^populated 1$/m.test(readFileSync(path.join(this.dir, 'cgroup.events'), 'latin1'));
+    } catch {
+      return false;
+    }
+  }
+
+  /** True once a process has run in it (its CPU time is counted even without the cpu controller). */
+  used(): boolean {
+    try {
+      return !readFileSync(path.join(this.dir, 'cpu.stat'), 'latin1').startsWith('usage_usec 0\n');
     } catch {
       return false;
     }

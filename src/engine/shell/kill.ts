@@ -36,13 +36,31 @@ function readState(pid: number): string | undefined {
   }
 }
 
-/** The leader is still the shell that joins the cgroup (it execs the command next). */
-function isJoining(pid: number): boolean {
+/** The leader is still the shell that joins the cgroup (it execs or runs the command next): its command line begins with `prefix`. */
+function isJoining(pid: number, prefix: string): boolean {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(JOIN_ARGV_PREFIX);
+    return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(prefix);
   } catch {
     return false;
   }
+}
+
+/**
+ * True for the init of a PID namespace (bwrap's, pid 1 inside) whose processes are all gone:
+ * bwrap's outer process exits with the command's status as soon as the command exits, and its
+ * init needs a few more milliseconds to tear the namespaces down. It forks nothing more, so it
+ * is not something the command left running.
+ */
+function finishingInit(pid: number): boolean {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'latin1');
+  } catch {
+    return true; // gone
+  }
+  const nspid = /^NSpid:\s*(.*)$/m.exec(status)?.[1]?.trim().split(/\s+/);
+  if (!nspid || nspid.length < 2 || nspid[nspid.length - 1] !== '1') return false;
+  return childrenOf(pid).every((c) => !alive(c));
 }
 
 function alive(pid: number): boolean {
@@ -131,6 +149,30 @@ export function processesWithEnv(entry: string): number[] {
   return scanMarkers(new Set([value])).get(value) ?? [];
 }
 
+/** Live (not zombie) processes of the process group `pgid`: one pass over all of /proc. */
+function groupMembers(pgid: number): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const out: number[] = [];
+  for (const n of names) {
+    const c = n.charCodeAt(0);
+    if (c < 48 || c > 57) continue;
+    let raw: string;
+    try {
+      raw = readFileSync(`/proc/${n}/stat`, 'latin1');
+    } catch {
+      continue;
+    }
+    const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+    if (f[0] !== 'Z' && Number(f[2]) === pgid) out.push(Number(n));
+  }
+  return out;
+}
+
 /** Children of `pid` (all its threads), from /proc; [] when gone or unsupported. */
 function childrenOf(pid: number): number[] {
   let tasks: string[];
@@ -167,6 +209,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Every process one command started, and the means to end them. */
 export class Containment {
+  /** The command runs under bwrap (its group may hold bwrap's finishing namespace init). */
+  sandboxed = false;
   /** NAME=value to put in the command's environment. */
   readonly marker = `${MARKER_VAR}=${randomBytes(8).toString('hex')}`;
   private cgroup: CommandCgroup | null;
@@ -189,12 +233,23 @@ export class Containment {
     return this.cgroup !== null;
   }
 
-  /** The argv that starts `file args` enclosed from its first instruction on. */
-  wrap(file: string, args: readonly string[]): { file: string; args: string[] } {
+  /**
+   * The argv that starts `file args` enclosed from its first instruction on: through the
+   * joining shell, or as `joiner` builds it for a shell that joins by itself (it is given the
+   * cgroup.procs path, which must follow the arguments that come before it unchanged).
+   */
+  wrap(file: string, args: readonly string[], joiner?: (procs: string) => { file: string; args: string[] }): { file: string; args: string[] } {
     if (!this.cgroup) return { file, args: [...args] };
     this.wrapped = true;
-    return this.cgroup.wrap(file, args);
+    if (!joiner) return this.cgroup.wrap(file, args);
+    const run = joiner(this.cgroup.procsFile);
+    const at = run.args.indexOf(this.cgroup.procsFile);
+    this.joinPrefix = [run.file, ...run.args.slice(0, at + 1)].join('\0') + '\0';
+    return run;
   }
+
+  /** How the leader's command line begins while it has yet to join (or, after a failed join, no longer does). */
+  private joinPrefix = JOIN_ARGV_PREFIX;
 
   /**
    * Call at once after the leader (which leads a new process group) started. A cgroup is
@@ -210,13 +265,26 @@ export class Containment {
   }
 
   /**
-   * Cheap check: is anything of the command still running? With a cgroup this is exact;
-   * with the marker it sees the process group only (an escaped process shows when it keeps
-   * the output open, and a kill finds it).
+   * Cheap check: is anything of the command still running? With a cgroup this is exact (a
+   * namespace init that is only tearing down does not count); with the marker it sees the
+   * process group only (an escaped process shows when it keeps the output open, and a kill
+   * finds it).
    */
   alive(): boolean {
-    if (this.cgroup && this.cgroup.populated()) return true;
-    return groupAlive(this.leader);
+    if (!this.cgroup) {
+      if (!groupAlive(this.leader)) return false;
+      // A sandboxed command's group holds bwrap's namespace init while it tears down (and
+      // then as a zombie until it is reaped): only a pass over /proc tells it from a leftover.
+      return !this.sandboxed || alive(this.leader) || !groupMembers(this.leader).every(finishingInit);
+    }
+    // Only bwrap's own init is expected to linger; without the sandbox, a namespace init
+    // the command left (unshare --pid --fork, orphaned) is a leftover like any other.
+    if (this.cgroup.populated()) return !this.sandboxed || !this.cgroup.members().every(finishingInit) || alive(this.leader);
+    if (!groupAlive(this.leader)) return false;
+    // The group may hold bwrap's namespace init as a zombie nobody has reaped yet. Once the
+    // command joined its cgroup (it ran there), the empty cgroup is the exact answer; before
+    // that, or when the join failed, the process group is.
+    return !this.cgroup.used();
   }
 
   /** TERM (and CONT, so stopped ones can act on it), KILL after `graceMs`; resolves when none is left. */
@@ -232,7 +300,7 @@ export class Containment {
    */
   private joinFailed(): boolean {
     if (!this.wrapped || this.cgroup!.populated() || !alive(this.leader)) return false;
-    return !isJoining(this.leader);
+    return !isJoining(this.leader, this.joinPrefix);
   }
 
   private async killCgroup(cg: CommandCgroup, graceMs: number): Promise<void> {
@@ -321,12 +389,39 @@ export class Containment {
     return this.cgroup === null;
   }
 
-  /** Forgets the command once nothing of it is left (its cgroup is removed). */
+  /**
+   * Forgets the command once nothing of it is left (its cgroup is removed). A cgroup that a
+   * finishing namespace init still holds (see finishingInit) is removed once it empties.
+   */
   release(): void {
     if (this.released) return;
-    if (this.cgroup && !this.cgroup.remove()) return;
+    if (this.cgroup && !this.cgroup.remove()) {
+      this.removeWhenEmpty(this.cgroup);
+      return;
+    }
     this.released = true;
     live.delete(this);
+  }
+
+  private emptying = false;
+
+  /** Retries release() when the cgroup's events change, and on a backing-off timer; neither keeps the server up. */
+  private removeWhenEmpty(cg: CommandCgroup): void {
+    if (this.emptying) return;
+    this.emptying = true;
+    let timer: NodeJS.Timeout | undefined;
+    let k = 0;
+    const retry = () => {
+      clearTimeout(timer);
+      if (cg.remove()) {
+        unwatch();
+        this.released = true;
+        live.delete(this);
+      } else if (k < 20) timer = setTimeout(retry, Math.min(1000, 5 << k++)).unref();
+      else unwatch(); // still held after about 15 s: the exit hook KILLs whatever holds it
+    };
+    const unwatch = cg.watch(retry);
+    timer = setTimeout(retry, 5).unref();
   }
 
   /** Synchronous last resort on the way out: KILL everything of it. */

@@ -1,18 +1,18 @@
-// Starting one command: a shell line (bash -c) or an argv, through execa with pipes or
+// Starting one command: a shell line (bash -c) or an argv, with pipes (node:child_process) or
 // through node-pty with a terminal, always as the leader of a new process group and
 // enclosed (kill.ts) so everything it starts can be found and killed. A start the kernel
 // would refuse, or one that fails, is an EngineError at once. A wrapper can report the
 // shell's final directory and its background job ids on a private descriptor, and can
 // merge stderr into stdout at the source so the merged stream keeps the exact order.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { Containment, type ContainmentMode } from './kill.js';
 import type { Sandbox } from './sandbox.js';
-import { quietArgv, quietFlags } from './startup.js';
+import { isBash, quietArgv, quietFlags } from './startup.js';
 
 export type StreamName = 'stdout' | 'stderr';
 
@@ -103,8 +103,16 @@ export interface PtyModule {
 
 const REPORT_END = '\0facet-end\0';
 
-/** The argv to start: the wrapper script when one is needed, else the plain form. */
-export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report' | 'startupFiles'>): { file: string; args: string[] } {
+/**
+ * The argv to start: the wrapper script when one is needed, else the plain form. With `join`
+ * (a cgroup.procs path) the wrapper first moves the shell into the command's cgroup, so no
+ * joining shell has to go first (see selfJoins). If that write fails, the shell starts itself
+ * again without the path: its command line then no longer shows the join (kill.ts reads it).
+ */
+export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report' | 'startupFiles'> & { join?: string }): {
+  file: string;
+  args: string[];
+} {
   const quiet = spec.startupFiles ? [] : quietFlags(spec.shell);
   const shellFlags = [...quiet, ...(spec.login ? ['-l', '-c'] : ['-c'])];
   if (typeof spec.command !== 'string') {
@@ -112,8 +120,14 @@ export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' 
     if (!spec.merge) return { file: argv[0]!, args: argv.slice(1) };
     return { file: spec.shell, args: [...quiet, '-c', 'exec 2>&1; exec "$@"', 'facet', ...argv] };
   }
-  if (!spec.merge && !spec.report) return { file: spec.shell, args: [...shellFlags, spec.command] };
-  const lines = ['__facet_c=$1; shift'];
+  const join = spec.join !== undefined;
+  if (!spec.merge && !spec.report && !join) return { file: spec.shell, args: [...shellFlags, spec.command] };
+  // One first line either way, so the command's line numbers (in its error messages) stay the same.
+  const lines = [
+    join
+      ? `{ [ -z "$1" ] || { echo $$ >"$1"; } 2>/dev/null || exec "$BASH" ${shellFlags.join(' ')} "$BASH_EXECUTION_STRING" "$0" '' "$2"; }; __facet_c=$2; shift 2`
+      : '__facet_c=$1; shift',
+  ];
   if (spec.report) {
     // Move the report channel off fd 3 so the command keeps every low descriptor for itself.
     lines.push('exec {__facet_fd}>&3 3>&-');
@@ -123,57 +137,63 @@ export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' 
   }
   if (spec.merge) lines.push('exec 2>&1');
   lines.push('eval "$__facet_c"');
-  return { file: spec.shell, args: [...shellFlags, lines.join('\n'), spec.shell.split('/').pop() ?? 'bash', spec.command] };
+  const name = spec.shell.split('/').pop() ?? 'bash';
+  return { file: spec.shell, args: [...shellFlags, lines.join('\n'), name, ...(join ? [spec.join!] : []), spec.command] };
+}
+
+/**
+ * A shell line run by bash that reads no start-up file can join its cgroup itself, as the
+ * first thing its script does: nothing has run before that could have forked. This saves
+ * the exec of the joining shell (about 0.5 ms of CPU per command). Only where the wrapper
+ * script runs anyway (a plain `bash -c` keeps its own line numbers in messages); not inside
+ * the sandbox (bwrap must start inside the cgroup), nor with a profile, rc or BASH_ENV to read.
+ */
+function selfJoins(spec: SpawnSpec, env: Record<string, string>): boolean {
+  const wrapper = typeof spec.command === 'string' && (spec.report || spec.merge);
+  return wrapper && !spec.sandbox && !spec.startupFiles && isBash(spec.shell) && env.BASH_ENV === undefined;
 }
 
 export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   if (spec.tty) return spawnPty(spec, spec.tty);
   const { file, args } = commandArgv(spec);
   const box = new Containment(spec.containment);
+  box.sandboxed = spec.sandbox !== undefined;
   const env = withMarker(spec.env, box);
-  const stdio = [spec.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...(spec.report && typeof spec.command === 'string' ? ['pipe'] : [])] as const;
-  let sub: ReturnType<typeof execa>;
+  const stdio: Array<'pipe' | 'ignore'> = [
+    spec.stdin ? 'pipe' : 'ignore',
+    'pipe',
+    'pipe',
+    ...(spec.report && typeof spec.command === 'string' ? ['pipe' as const] : []),
+  ];
+  let sub: ChildProcess;
   try {
     checkArgv(file, args, env);
-    const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox);
-    sub = execa(run.file, run.args, {
-      cwd: spec.cwd,
-      env,
-      extendEnv: false,
-      detached: true,
-      cleanup: false,
-      reject: false,
-      buffer: false,
-      encoding: 'buffer',
-      stripFinalNewline: false,
-      stdio: stdio as unknown as ['pipe', 'pipe', 'pipe'],
-    });
+    const joiner = selfJoins(spec, env) ? (procs: string) => commandArgv({ ...spec, join: procs }) : undefined;
+    const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox, joiner);
+    // node:child_process directly: execa's promise and stream plumbing cost about 1 ms of CPU
+    // per command (bench/NOTES-hotpath.md), and this code reads the pipes itself anyway.
+    sub = spawn(run.file, run.args, { cwd: spec.cwd, env, detached: true, stdio: [...stdio] });
   } catch (err) {
+    // A start the kernel refuses outright (E2BIG, ENOTDIR for the directory) throws here.
     box.release();
     throw err instanceof EngineError ? err : spawnFailure(err as NodeJS.ErrnoException, file, spec.cwd, args, env);
   }
   // Known from here on, so a kill reaches the leader even before its 'spawn' event.
   if (sub.pid !== undefined) box.adopt(sub.pid);
+  // The rest (ENOENT, EACCES) comes as an 'error' event instead of 'spawn'.
   await new Promise<void>((resolve, reject) => {
-    let settled = false;
-    const fail = (err: NodeJS.ErrnoException) => {
-      if (settled) return;
-      settled = true;
-      box.release();
-      reject(spawnFailure(err, file, spec.cwd, args, env));
-    };
+    let started = false;
     sub.once('spawn', () => {
-      settled = true;
+      started = true;
       resolve();
     });
-    sub.once('error', fail);
-    // Some start failures (E2BIG among them) never emit 'error' on execa's object: its result carries them.
-    sub.then(
-      (r) => {
-        if (r.failed && sub.pid === undefined) fail(Object.assign(new Error(r.originalMessage ?? r.message), { code: (r as { code?: string }).code }));
-      },
-      (err: NodeJS.ErrnoException) => fail(err),
-    );
+    // Later errors (none are expected: kills go through process.kill) must not crash the server.
+    sub.on('error', (err) => {
+      if (!started) reject(err);
+    });
+  }).catch((err: NodeJS.ErrnoException) => {
+    box.release();
+    throw spawnFailure(err, file, spec.cwd, args, env);
   });
   const pid = sub.pid!;
   note(spec, box);
@@ -182,7 +202,9 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     ['stdout', sub.stdout!],
     ['stderr', sub.stderr!],
   ] as const;
-  for (const [name, st] of streams) st.on('data', (c: Buffer) => listeners.forEach((fn) => fn(name, c)));
+  for (const [name, st] of streams) st.on('data', (c: Buffer) => listeners.forEach((fn) => fn(name, c))).on('error', () => undefined);
+  // A command that exits without reading its input makes the write fail (EPIPE): nothing to report.
+  sub.stdin?.on('error', () => undefined);
   const reportStream = stdio.length > 3 ? (sub.stdio[3] as NodeJS.ReadableStream | undefined) : undefined;
   let reportText = '';
   let report: ShellReport | undefined;
@@ -239,8 +261,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
 }
 
 /**
- * The argv that starts the command inside its sandbox (when one is used) and its enclosure.
- * When bwrap or a joining shell goes first, a missing or non-executable program would only
+ * The argv that starts the command inside its sandbox (when one is used) and its enclosure;
+ * `joiner` builds the argv of a shell that joins its cgroup itself (see selfJoins). When bwrap or a joining shell goes first, a missing or non-executable program would only
  * show as an exit status: look it up here as execvp would, so it still fails to start with
  * the error it deserves.
  */
@@ -251,8 +273,14 @@ export function enclosed(
   env: Record<string, string>,
   cwd: string,
   sandbox?: SandboxUse,
+  joiner?: (procs: string) => { file: string; args: string[] },
 ): { file: string; args: string[] } {
   if (!box.wraps && !sandbox) return { file, args };
+  if (joiner && !sandbox) {
+    const run = box.wrap(file, args, joiner);
+    checkArgv(run.file, run.args, env);
+    return run;
+  }
   const found = findProgram(file, env.PATH ?? '', cwd);
   if (found !== true) throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
   let run = sandbox ? sandbox.box.wrap(file, args, sandbox.roots, cwd, env, sandbox.startupFiles, sandbox.readOnly) : { file, args };
@@ -310,6 +338,7 @@ function parseReport(text: string): ShellReport {
 function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   const { file, args } = commandArgv({ ...spec, merge: false, report: false });
   const box = new Containment(spec.containment);
+  box.sandboxed = spec.sandbox !== undefined;
   const env = withMarker(spec.env, box);
   let p: ReturnType<PtyModule['spawn']>;
   try {
