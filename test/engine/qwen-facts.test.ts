@@ -38,7 +38,7 @@ test('streamsTimeout: a timeout failure with stdout then stderr as the evidence'
   assert.ok(e instanceof EngineError);
   assert.equal(e.kind, 'timeout');
   assert.equal(e.message, 'the command ran past 5000 ms');
-  assert.deepEqual(e.process, { tool: 'bash', exitCode: -1, signal: 'SIGKILL', output: 'out\nerr\n', outputTruncated: true, backend: 'execa' });
+  assert.deepEqual(e.process, { tool: 'bash', exitCode: -1, signal: 'SIGKILL', output: 'out\nerr\n', outputTruncated: true, backend: 'child_process' });
 });
 
 test('missingInput names the first input an operation lacks, file before line', () => {

@@ -14,7 +14,7 @@ export function idleTimeoutFailure(r: RunOutcome, idleMs: number, facts: Untyped
       signal: r.signal ?? '',
       output: printed(o),
       outputTruncated: o.truncated,
-      backend: 'execa',
+      backend: 'child_process',
     },
   });
 }

@@ -26,7 +26,7 @@ export function commandFailure(r: RunOutcome, exitCode: number, evidence: { tool
   });
 }
 
-/** The structured failure of a command that ran (bash through execa): exit code, signal and the output as the tool showed it. */
+/** The structured failure of a command that ran (bash spawned through node:child_process): exit code, signal and the output as the tool showed it. */
 export function processError(
   kind: 'timeout' | 'process_failed',
   message: string,
@@ -36,7 +36,7 @@ export function processError(
 ): EngineError {
   return new EngineError(kind, message, {
     facts: { exitCode: r.exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-    process: { tool: 'bash', exitCode: r.exitCode ?? -1, signal: r.signal ?? '', output, outputTruncated: truncated, backend: 'execa' },
+    process: { tool: 'bash', exitCode: r.exitCode ?? -1, signal: r.signal ?? '', output, outputTruncated: truncated, backend: 'child_process' },
   });
 }
 

@@ -188,7 +188,7 @@ function withOutput(err: EngineError, output: CapturedText, exit: { exitCode: nu
       signal: exit.signal ?? '',
       output: output.text,
       outputTruncated: output.truncated,
-      backend: 'execa',
+      backend: 'child_process',
     },
   });
 }

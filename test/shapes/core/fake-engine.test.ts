@@ -164,7 +164,7 @@ test('core shell.run: a non-zero exit keeps the output as text, with the failure
   assert.equal(r.text, 'boom\n');
   assert.equal(r.error, 'the command exited with code 2');
   assert.equal(r.failure?.kind, 'process_failed');
-  assert.deepEqual(r.failure?.process, { tool: 'bash', exitCode: 2, signal: '', output: 'boom\n', outputTruncated: false, backend: 'execa' });
+  assert.deepEqual(r.failure?.process, { tool: 'bash', exitCode: 2, signal: '', output: 'boom\n', outputTruncated: false, backend: 'child_process' });
   assert.deepEqual(r.host, {
     tool: 'shell.run',
     summary: 'the command exited with code 2',
