@@ -161,11 +161,14 @@ describe('metrics beside MCP on stdio', () => {
     try {
       assert.equal((await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'a.txt' } })).isError ?? false, false);
       assert.equal((await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'missing.txt' } })).isError, true);
-      const serving = mcp
-        .stderr()
-        .split('\n')
-        .filter((l) => l.includes('serving MCP on stdio'))
-        .map((l) => JSON.parse(l) as { metrics?: string });
+      // Log lines reach stderr in batches (at least every 250 ms): wait for the line, not for a time.
+      const servingLines = () =>
+        mcp
+          .stderr()
+          .split('\n')
+          .filter((l) => l.includes('serving MCP on stdio'));
+      for (let i = 0; i < 200 && servingLines().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      const serving = servingLines().map((l) => JSON.parse(l) as { metrics?: string });
       assert.equal(serving.length, 1);
       const url = serving[0]!.metrics!;
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
