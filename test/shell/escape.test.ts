@@ -87,39 +87,28 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
     return { dir, engine, session, ctx: (signal?: AbortSignal) => ({ session, scope: Scope.fromRoots([dir]), signal }), cleanup };
   };
 
-  test(`engine (${mode}): a timeout ends the escaped child too`, async () => {
-    const { engine, ctx, session, cleanup } = setup();
-    const m = marker();
-    try {
-      const running = engine.run(ctx(), { command: escaping(m), timeoutMs: 60_000, idleTimeoutMs: 3000 });
-      const entry = await escapee(m);
-      const r = await running;
-      assert.equal(r.timedOut, true);
-      assert.equal(r.stdout.text, 'ready\n');
-      nothingLeft(m, entry);
-    } finally {
-      await session.dispose();
-      cleanup();
-    }
-  });
-
-  // With the wrapper script (the session directory and background jobs reported), bash joins
-  // the command's cgroup itself instead of a joining shell going first.
-  test(`engine (${mode}): a timeout ends the escaped child of a line run by the reporting wrapper`, async () => {
-    const { engine, ctx, session, cleanup } = setup();
-    const m = marker();
-    try {
-      const running = engine.run(ctx(), { command: escaping(m), timeoutMs: 60_000, idleTimeoutMs: 3000, persistCwd: true, reportBackground: true });
-      const entry = await escapee(m);
-      const r = await running;
-      assert.equal(r.timedOut, true);
-      assert.equal(r.stdout.text, 'ready\n');
-      nothingLeft(m, entry);
-    } finally {
-      await session.dispose();
-      cleanup();
-    }
-  });
+  // A plain line, and one run by the reporting wrapper (the session directory and background
+  // jobs reported), where bash joins the command's cgroup itself instead of a joining shell first.
+  for (const [label, extra] of [
+    ['', {}],
+    [' of a line run by the reporting wrapper', { persistCwd: true, reportBackground: true }],
+  ] as const) {
+    test(`engine (${mode}): a timeout ends the escaped child${label}`, async () => {
+      const { engine, ctx, session, cleanup } = setup();
+      const m = marker();
+      try {
+        const running = engine.run(ctx(), { command: escaping(m), timeoutMs: 60_000, idleTimeoutMs: 3000, ...extra });
+        const entry = await escapee(m);
+        const r = await running;
+        assert.equal(r.timedOut, true);
+        assert.equal(r.stdout.text, 'ready\n');
+        nothingLeft(m, entry);
+      } finally {
+        await session.dispose();
+        cleanup();
+      }
+    });
+  }
 
   // Outside the sandbox an orphaned init of a PID namespace of the command's own is a leftover
   // like any other (only bwrap's init is let finish by itself, see the sandbox tests).

@@ -235,7 +235,8 @@ describe('--shell-network lets commands reach the network', { skip }, () => {
 });
 
 describe('process trees end as without the sandbox', { skip }, () => {
-  const setup = () => {
+  /** A sandboxed shell engine over a fresh root (`containment` as given, else the default). */
+  const setup = (containment?: 'auto' | 'marker') => {
     const { dir, cleanup } = tempDir('facet-sandbox-kill-');
     const { sandbox } = resolveSandbox({ mode: 'bwrap', network: false, hidden: [], shell: '/bin/bash' });
     const engine = new ShellEngine({
@@ -246,6 +247,7 @@ describe('process trees end as without the sandbox', { skip }, () => {
       env: [],
       stateDir: path.join(dir, '.state'),
       killGraceMs: 2000,
+      ...(containment ? { containment } : {}),
       sandbox,
     });
     mkdirSync(path.join(dir, 'w'));
@@ -272,21 +274,7 @@ describe('process trees end as without the sandbox', { skip }, () => {
   // running, with a cgroup or under the marker mechanism.
   for (const containment of ['auto', 'marker'] as const) {
     test(`${containment}: a command that leaves nothing behind has no leftovers; one that does has them killed`, async () => {
-      const { dir, cleanup } = tempDir('facet-sandbox-left-');
-      const { sandbox } = resolveSandbox({ mode: 'bwrap', network: false, hidden: [], shell: '/bin/bash' });
-      const engine = new ShellEngine({
-        shell: '/bin/bash',
-        allow: [],
-        deny: [],
-        routes: {},
-        env: [],
-        stateDir: path.join(dir, '.state'),
-        containment,
-        sandbox,
-      });
-      mkdirSync(path.join(dir, 'w'));
-      const session = new Session('left');
-      const ctx = { scope: Scope.fromRoots([path.join(dir, 'w')]), session };
+      const { engine, ctx, cleanup } = setup(containment);
       try {
         const kinds = new Set<string>();
         for (let i = 0; i < 10; i++) kinds.add((await engine.run(ctx, { command: 'true', persistCwd: true, reportBackground: true })).leftovers);
@@ -296,8 +284,7 @@ describe('process trees end as without the sandbox', { skip }, () => {
         assert.equal(r.leftovers, 'killed');
         assert.equal(await eventually(() => procsWith('sleep 74.5').length === 0), true);
       } finally {
-        await session.dispose();
-        cleanup();
+        await cleanup();
       }
     });
   }
