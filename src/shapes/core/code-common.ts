@@ -9,6 +9,9 @@ export const positionProps = {
   column: { type: 'integer', minimum: 1, description: '1-based column of the symbol, counted in characters (an emoji is one).' },
 } as const;
 
+/** The arguments of a tool that asks about one position: a file, a line and a column. */
+export const positionSchema = { type: 'object', properties: positionProps, required: ['path', 'line', 'column'], additionalProperties: false } as const;
+
 export const CODE_TAG = 'code';
 
 /** `src/a.ts:3:5: the line's text` */

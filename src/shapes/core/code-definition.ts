@@ -1,9 +1,7 @@
 // code.definition: where the symbol at a position is defined.
 import type { CodeLocation } from '../../engine/index.js';
-import { CODE_TAG, placesReply, POSITION_ERRORS, positionProps } from './code-common.js';
+import { CODE_TAG, placesReply, POSITION_ERRORS, positionSchema as schema } from './code-common.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
-
-const schema = { type: 'object', properties: positionProps, required: ['path', 'line', 'column'], additionalProperties: false } as const;
 
 export const definitionTool = defineTool<ArgsOf<typeof schema>, CodeLocation[]>({
   name: 'code.definition',

@@ -1,8 +1,6 @@
 // code.hover: the type and documentation of the symbol at a position.
-import { CODE_TAG, POSITION_ERRORS, positionProps } from './code-common.js';
+import { CODE_TAG, POSITION_ERRORS, positionSchema as schema } from './code-common.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
-
-const schema = { type: 'object', properties: positionProps, required: ['path', 'line', 'column'], additionalProperties: false } as const;
 
 export const hoverTool = defineTool<ArgsOf<typeof schema>, string | undefined>({
   name: 'code.hover',
