@@ -8,12 +8,13 @@ import { after, test } from 'node:test';
 import type { OutputProgress } from '../../src/engine/progress.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
-import { ShellEngine, type ShellContext } from '../../src/engine/shell/engine.js';
+import type { ShellContext } from '../../src/engine/shell/engine.js';
 import { throttleProgress, type ProgressUpdate } from '../../src/server/progress-throttle.js';
 import { tempDir } from '../helpers/server.js';
+import { bashEngine } from '../helpers/shell-engine.js';
 
 const { dir: root, cleanup } = tempDir('facet-progress-');
-const engine = new ShellEngine({ shell: '/bin/bash', allow: [], deny: [], routes: {}, env: [], stateDir: path.join(root, '.state'), killGraceMs: 500 });
+const engine = bashEngine(root, { killGraceMs: 500 });
 const sessions: Session[] = [];
 function ctx(progress: (p: OutputProgress) => void): ShellContext {
   const session = new Session(`p${sessions.length}`);

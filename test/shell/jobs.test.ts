@@ -5,21 +5,13 @@ import { after, test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session, SessionStore } from '../../src/engine/session.js';
-import { ShellEngine, type ShellContext } from '../../src/engine/shell/engine.js';
+import type { ShellContext } from '../../src/engine/shell/engine.js';
 import { tempDir } from '../helpers/server.js';
+import { bashEngine } from '../helpers/shell-engine.js';
 import { eventually, marker, procsWith } from './procs.js';
 
 const { dir: root, cleanup } = tempDir('facet-shell-jobs-');
-const engine = new ShellEngine({
-  shell: '/bin/bash',
-  allow: [],
-  deny: [],
-  routes: {},
-  env: [],
-  stateDir: path.join(root, '.state'),
-  killGraceMs: 500,
-  maxJobsPerSession: 3,
-});
+const engine = bashEngine(root, { killGraceMs: 500, maxJobsPerSession: 3 });
 const sessions: Session[] = [];
 function ctx(session = new Session(`j${sessions.length}`)): ShellContext {
   sessions.push(session);

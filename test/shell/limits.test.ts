@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { ShellEngine } from '../../src/engine/shell/engine.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
 import type { EngineError } from '../../src/engine/errors.js';
 import { callTool, tempDir, withServer } from '../helpers/server.js';
+import { bashEngine } from '../helpers/shell-engine.js';
 
 // 200,005 bytes: past MAX_ARG_STRLEN (131072 with its NUL, so 131071 bytes of text).
 const LONG = `echo ${'x'.repeat(200_000)}`;
@@ -50,7 +50,7 @@ test('a 200 KB command is answered in band by every shell tool, naming its size 
 
 test('the engine refuses an argv whose one argument or whole size is over the limit, before starting it', async () => {
   const { dir, cleanup } = tempDir('facet-limits-');
-  const engine = new ShellEngine({ shell: '/bin/bash', allow: [], deny: [], routes: {}, env: [], stateDir: path.join(dir, '.state') });
+  const engine = bashEngine(dir);
   const ctx = { session: new Session('limits'), scope: Scope.fromRoots([dir]) };
   try {
     const limit = 131071;

@@ -5,20 +5,14 @@ import { after, test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
-import { ShellEngine, type ShellContext } from '../../src/engine/shell/engine.js';
+import type { ShellContext } from '../../src/engine/shell/engine.js';
 import { tempDir } from '../helpers/server.js';
+import { bashEngine } from '../helpers/shell-engine.js';
 import { eventually, marker, procsWith, zombieChildren } from './procs.js';
 
 const { dir: root, cleanup } = tempDir('facet-shell-run-');
 mkdirSync(path.join(root, 'sub'));
-const engine = new ShellEngine({
-  shell: '/bin/bash',
-  allow: [],
-  deny: [],
-  routes: {},
-  env: ['EXTRA_NAME', 'SET_BY_CONFIG=configured'],
-  stateDir: path.join(root, '.state'),
-});
+const engine = bashEngine(root, { env: ['EXTRA_NAME', 'SET_BY_CONFIG=configured'] });
 const sessions: Session[] = [];
 function ctx(signal?: AbortSignal): ShellContext {
   const session = new Session(`s${sessions.length}`);
@@ -252,7 +246,7 @@ test('background leftovers are killed when the line ends, or kept and reported w
 });
 
 test('the policy is checked before anything runs', async () => {
-  const strict = new ShellEngine({ shell: '/bin/bash', allow: [], deny: ['touch'], routes: { git: 'git-box' }, env: [], stateDir: path.join(root, '.state') });
+  const strict = bashEngine(root, { deny: ['touch'], routes: { git: 'git-box' } });
   const c = ctx();
   await assert.rejects(strict.run(c, { command: 'echo hi && touch made.txt' }), (e: EngineError) => e.kind === 'security_policy' && e.facts.rule === 'touch');
   assert.equal(existsSync(path.join(root, 'made.txt')), false);

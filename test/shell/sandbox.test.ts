@@ -14,10 +14,10 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
-import { ShellEngine } from '../../src/engine/shell/engine.js';
 import { resolveSandbox, Sandbox, sandboxStatusFor } from '../../src/engine/shell/sandbox.js';
 import { findRefusals } from '../../src/engine/shell/sandbox-note.js';
 import { callTool, serverFixture, structured, tempDir, texts, withServer } from '../helpers/server.js';
+import { bashEngine } from '../helpers/shell-engine.js';
 import { eventually, procsWith } from './procs.js';
 
 const status = sandboxStatusFor('bwrap', false, '/bin/bash');
@@ -239,17 +239,7 @@ describe('process trees end as without the sandbox', { skip }, () => {
   const setup = (containment?: 'auto' | 'marker') => {
     const { dir, cleanup } = tempDir('facet-sandbox-kill-');
     const { sandbox } = resolveSandbox({ mode: 'bwrap', network: false, hidden: [], shell: '/bin/bash' });
-    const engine = new ShellEngine({
-      shell: '/bin/bash',
-      allow: [],
-      deny: [],
-      routes: {},
-      env: [],
-      stateDir: path.join(dir, '.state'),
-      killGraceMs: 2000,
-      ...(containment ? { containment } : {}),
-      sandbox,
-    });
+    const engine = bashEngine(dir, { killGraceMs: 2000, ...(containment ? { containment } : {}), sandbox });
     mkdirSync(path.join(dir, 'w'));
     const session = new Session('kill');
     const ctx = { scope: Scope.fromRoots([path.join(dir, 'w')]), session };
