@@ -12,11 +12,11 @@ import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import type { EngineError } from '../../src/engine/errors.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
-import { ShellEngine } from '../../src/engine/shell/engine.js';
 import { cgroupBase } from '../../src/engine/shell/cgroup.js';
 import { MARKER_VAR, type ContainmentMode } from '../../src/engine/shell/kill.js';
 import { commandArgv } from '../../src/engine/shell/process.js';
 import { callTool, structured, tempDir, texts, withServer as withTestServer, type TestServer } from '../helpers/server.js';
+import { bashEngine } from '../helpers/shell-engine.js';
 import { eventually, marker, procsCarrying, procsRunning, procsWith } from './procs.js';
 
 /**
@@ -72,16 +72,7 @@ async function eventuallyNothingLeft(m: string, entry: string): Promise<void> {
 for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
   const setup = () => {
     const { dir, cleanup } = tempDir('facet-escape-');
-    const engine = new ShellEngine({
-      shell: '/bin/bash',
-      allow: [],
-      deny: [],
-      routes: {},
-      env: [],
-      stateDir: path.join(dir, '.state'),
-      killGraceMs: 500,
-      containment: mode,
-    });
+    const engine = bashEngine(dir, { killGraceMs: 500, containment: mode });
     const session = new Session(`escape-${mode}`);
     cgroupMode = mode === 'auto';
     return { dir, engine, session, ctx: (signal?: AbortSignal) => ({ session, scope: Scope.fromRoots([dir]), signal }), cleanup };
@@ -109,6 +100,26 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
       }
     });
   }
+
+  // The kill TERMs again what was forked since its first round; a process it already TERMed is
+  // not signalled twice, or a TERM trap still running (here for 300 ms) would run once more.
+  test(`engine (${mode}): stopping a job runs its TERM trap once`, async () => {
+    const { engine, ctx, session, cleanup } = setup();
+    const m = marker();
+    try {
+      const job = await engine.start(ctx(), { command: `trap 'echo got TERM; sleep 0.3; echo trap done; exit 3' TERM; echo ready; sleep ${m} & wait` });
+      await engine.output(ctx(), job.id, { waitMs: 10000, until: 'output' });
+      const stopped = await engine.stop(ctx(), job.id);
+      assert.equal(stopped.status, 'killed');
+      // bash may also report its background sleep as Terminated, at a point of its choosing.
+      const text = (await engine.output(ctx(), job.id, { from: 'start' })).text;
+      assert.equal(text.replace(/^.*Terminated.*\n/m, ''), 'ready\ngot TERM\ntrap done\n');
+      assert.equal(await eventually(() => procsWith(m).length === 0), true);
+    } finally {
+      await session.dispose();
+      cleanup();
+    }
+  });
 
   // Outside the sandbox an orphaned init of a PID namespace of the command's own is a leftover
   // like any other (only bwrap's init is let finish by itself, see the sandbox tests).

@@ -63,6 +63,17 @@ function finishingInit(pid: number): boolean {
   return childrenOf(pid).every((c) => !alive(c));
 }
 
+/** The process group of `pid` (undefined once it is gone). */
+function groupOf(pid: number): number | undefined {
+  try {
+    const raw = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    // After comm: state, ppid, pgrp.
+    return Number(raw.slice(raw.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return undefined;
+  }
+}
+
 function alive(pid: number): boolean {
   const s = readState(pid);
   return s !== undefined && s !== 'Z';
@@ -304,10 +315,19 @@ export class Containment {
   }
 
   private async killCgroup(cg: CommandCgroup, graceMs: number): Promise<void> {
+    // Each process gets TERM once: a second one while a TERM trap runs would run the trap again.
+    // The group's signal reaches its members at once; later rounds reach only what was forked since.
+    const termed = new Set<number>();
     const term = () => {
-      signal(-this.leader, 'SIGTERM');
+      if (termed.size === 0) {
+        signal(-this.leader, 'SIGTERM');
+        for (const pid of cg.members()) if (groupOf(pid) === this.leader) termed.add(pid);
+      }
       for (const pid of cg.members()) {
-        signal(pid, 'SIGTERM');
+        if (!termed.has(pid)) {
+          termed.add(pid);
+          signal(pid, 'SIGTERM');
+        }
         signal(pid, 'SIGCONT');
       }
     };
@@ -351,9 +371,24 @@ export class Containment {
       this.known = new Set(pids);
       return pids;
     };
+    // TERM once per process, as in the cgroup kill; KILL and CONT as often as it takes.
+    const termed = new Set<number>();
     const send = (pids: number[], sig: NodeJS.Signals) => {
-      signal(-this.leader, sig);
-      for (const pid of pids) signal(pid, sig);
+      if (sig !== 'SIGTERM') {
+        signal(-this.leader, sig);
+        for (const pid of pids) signal(pid, sig);
+        return;
+      }
+      if (termed.size === 0) {
+        signal(-this.leader, sig);
+        termed.add(this.leader);
+        for (const pid of pids) if (groupOf(pid) === this.leader) termed.add(pid);
+      }
+      for (const pid of pids) {
+        if (termed.has(pid)) continue;
+        termed.add(pid);
+        signal(pid, sig);
+      }
     };
     const empty = () => this.known.size === 0 && !groupAlive(this.leader);
     let pids = await collect(true);
