@@ -341,12 +341,12 @@ export type { CaseMode } from './search/regex.js';
 export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } from './search/types.js';
 
 export type { OutputProgress, ProgressSink } from './progress.js';
-export { headTail, type CapturedText } from './shell/capture.js';
+export { type CapturedText } from './shell/capture.js';
 export { ShellEngine, type LiveOutcome, type RunOutcome } from './shell/engine.js';
 export { MEMORY_ROOT, MemoryDir, type MemoryEntry, type MemoryScope, type MemoryStat } from './memory.js';
-export { NON_INTERACTIVE_ENV, ownUser } from './shell/env.js';
+export { NON_INTERACTIVE_ENV } from './shell/env.js';
 export { commandAsRun } from './shell/job-command.js';
-export { commandFailure, printed } from './shell/run-failure.js';
+export { printed } from './shell/run-failure.js';
 export { announceEnd, endReported, endedToAnnounce } from './shell/announce.js';
 export type { JobRead, JobSnapshot } from './shell/jobs.js';
 
@@ -359,7 +359,7 @@ export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
 export { indentationBlock, type IndentOptions } from './files/indent-block.js';
 export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from './files/patch-invocation.js';
 export { settleRun, shellExitCode, type Settled, type SettleOptions } from './shell/settle.js';
-export { handleFor, heldHandles, jobOfHandle, releaseHandle } from './shell/handles.js';
+export { handleFor } from './shell/handles.js';
 
 // Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
 export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
