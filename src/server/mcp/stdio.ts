@@ -1,10 +1,10 @@
 // `facet mcp`: one MCP session over stdin/stdout (one Facet session for the connection).
 // stdout carries only MCP messages: every log line goes to stderr.
 import { randomUUID } from 'node:crypto';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { FacetConfig } from '../../config.js';
 import { createLogger, flushLogger } from '../logger.js';
 import { buildRuntime } from '../runtime.js';
+import { CoalescingStdioServerTransport } from './coalescing-stdio.js';
 import { createMcpServer } from './server.js';
 
 /** Serves until stdin closes or SIGTERM/SIGINT; resolves when everything is stopped. */
@@ -13,7 +13,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   const runtime = buildRuntime(config, logger);
   const sessionId = `mcp-stdio-${randomUUID()}`;
   const server = createMcpServer({ runtime, shape: config.defaultShape, sessionId: () => sessionId, transport: 'stdio' });
-  const transport = new StdioServerTransport();
+  const transport = new CoalescingStdioServerTransport();
   let finish!: (reason: string) => void;
   const ended = new Promise<string>((resolve) => (finish = resolve));
   transport.onclose = () => finish('stdin closed');
