@@ -6,7 +6,6 @@ import { healthCommand } from './health-command.js';
 import { boundHeapGrowth } from './heap.js';
 import { manifestMain, MANIFEST_USAGE } from './manifest-command.js';
 import { codeflyPlugin } from './server/codefly.js';
-import { serveMcpStdio } from './server/mcp/stdio.js';
 import { startServer } from './server/server.js';
 import { printCommand, toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
@@ -98,6 +97,8 @@ async function mcp(args: string[]): Promise<number> {
     throw err;
   }
   boundHeapGrowth();
+  // Imported here: `facet serve` without MCP never loads the MCP SDK.
+  const { serveMcpStdio } = await import('./server/mcp/stdio.js');
   await serveMcpStdio(config);
   process.exit(0);
 }

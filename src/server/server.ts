@@ -8,7 +8,7 @@ import type { ToolboxSpec } from '../registry/types.js';
 import { authInterceptor } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
-import { startMcpHttp, type McpHttpEndpoint } from './mcp/http.js';
+import type { McpHttpEndpoint } from './mcp/http.js';
 import { ToolboxRouter } from './service.js';
 import { STREAM_SERVICE, streamLimitsFor, toolboxStreamService } from './stream.js';
 import { toolboxService } from './wire.js';
@@ -102,6 +102,8 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     }
     metricsAddress = await runtime.observability.listen(logger);
     if (config.mcpListen) {
+      // The MCP SDK is loaded only when MCP is served (lazy-module.ts says why).
+      const { startMcpHttp } = await import('./mcp/http.js');
       mcp = await startMcpHttp(runtime, {
         host: config.mcpListen.host,
         port: config.mcpListen.port,

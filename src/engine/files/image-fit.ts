@@ -3,11 +3,13 @@
 // shape that promises the model a usable image has it scaled down first: the same format
 // where that fits, JPEG at falling quality where it does not. An image already within the
 // bounds is returned byte for byte.
-import sharp from 'sharp';
+import type sharp from 'sharp';
+import { lazyModule } from '../lazy-module.js';
 import { engineFailure, throwIfAborted } from '../errors.js';
 
-// A long-running server: no cache of decoded inputs between calls.
-sharp.cache(false);
+// Loaded with the first image. A long-running server: no cache of decoded inputs between calls.
+const sharpModule = lazyModule<typeof import('sharp')>('sharp', (s) => s.cache(false));
+const image = (data: Uint8Array) => sharpModule()(data);
 
 export interface FitBounds {
   maxWidth: number;
@@ -50,7 +52,7 @@ function attemptsFor(mediaType: string): Attempt[] {
 export async function fitImage(data: Buffer, mediaType: string, bounds: FitBounds): Promise<FittedImage> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(data).metadata();
+    meta = await image(data).metadata();
   } catch (err) {
     throw engineFailure('bad_image', `the image cannot be decoded: ${(err as Error).message}`, { mediaType });
   }
@@ -66,7 +68,7 @@ export async function fitImage(data: Buffer, mediaType: string, bounds: FitBound
     const w = Math.max(1, Math.floor(width * fit * a.scale));
     const h = Math.max(1, Math.floor(height * fit * a.scale));
     // First frame of an animation; no enlargement; EXIF orientation left as stored, as the file is.
-    let img = sharp(data).resize(w, h, { fit: 'inside', withoutEnlargement: true });
+    let img = image(data).resize(w, h, { fit: 'inside', withoutEnlargement: true });
     img =
       a.format === 'png'
         ? img.png({ compressionLevel: 9 })

@@ -4,7 +4,6 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { execa } from 'execa';
 import { engineFailure, throwIfAborted } from '../errors.js';
 
 export interface RenderedPage {
@@ -26,6 +25,8 @@ export interface RenderOptions {
 
 /** Runs a poppler tool on the PDF `data` (stdin) for pages first..last; its stdout, or a worded error. */
 async function poppler(tool: 'pdftoppm' | 'pdftotext', args: string[], data: Uint8Array, opts: RenderOptions): Promise<string> {
+  // execa is loaded with the first PDF read, not at start-up (lazy-module.ts says why).
+  const { execa } = await import('execa');
   const run = await execa(opts.binary ?? tool, args, {
     input: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
     reject: false,

@@ -1,7 +1,10 @@
 // HTML to Markdown (turndown) or plain text (html-to-text), and the page title.
 import { Worker } from 'node:worker_threads';
-import { convert as htmlToText } from 'html-to-text';
-import TurndownService from 'turndown';
+import { lazyModule } from '../lazy-module.js';
+
+const turndown = lazyModule<typeof import('turndown')>('turndown');
+const htmlToTextModule = lazyModule<typeof import('html-to-text')>('html-to-text');
+const htmlToText: typeof import('html-to-text').convert = (html, options) => htmlToTextModule().convert(html, options);
 
 /** The little of a DOM element these rules read (the DOM types are not part of this build). */
 interface El {
@@ -19,7 +22,7 @@ function absolute(href: string, base: string): string {
 
 /** Markdown of an HTML document; links and images are made absolute against `baseUrl`. */
 export function htmlToMarkdown(html: string, baseUrl: string): string {
-  const td = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  const td = new (turndown())({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
   td.remove(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'embed']);
   td.addRule('absoluteLinks', {
     filter: (node) => {

@@ -4,7 +4,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { lazyModule } from '../lazy-module.js';
 import { abortError, EngineError, engineFailure } from '../errors.js';
 import { BlockedDestinationError, precheckHost, type GuardPolicy } from './guard.js';
 import type { HostRateLimiter } from './rate-limit.js';
@@ -44,6 +45,8 @@ export interface CrossSiteRedirect {
   statusText: string;
   redirects: string[];
 }
+
+const undici = lazyModule<typeof import('undici')>('undici');
 
 export interface HttpDeps {
   dispatcher: Dispatcher;
@@ -149,6 +152,9 @@ function networkError(err: unknown, url: string): EngineError {
 
 /** GET `url`, following redirects by hand so that each hop is checked again. */
 export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDeps): Promise<RawResponse | CrossSiteRedirect> {
+  // Loaded (the first time) before the clock starts: the timeout is the exchange's, not the load's.
+  const { request } = undici();
+  const dispatcher = deps.dispatcher;
   const timer = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer;
   const redirects: string[] = [];
@@ -157,7 +163,7 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
     for (;;) {
       precheckHost(current.hostname, deps.policy);
       deps.limiter.take(current.hostname);
-      const res = await request(current, { dispatcher: deps.dispatcher, method: 'GET', headers: opts.headers, signal });
+      const res = await request(current, { dispatcher, method: 'GET', headers: opts.headers, signal });
       const status = res.statusCode;
       const location = header(res.headers, 'location');
       if (REDIRECTS.has(status) && location) {

@@ -3,7 +3,8 @@
 // (so a DNS answer that changes between check and connect cannot slip through). Every new
 // connection, including each redirect hop, passes here.
 import dns from 'node:dns';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
+import { lazyModule } from '../lazy-module.js';
 import { EngineError, engineFailure, failureArgs } from '../errors.js';
 import { AllowList, blockedHostName, classifyIp, parseIp } from './address.js';
 
@@ -71,9 +72,11 @@ export async function resolveGuarded(hostname: string, policy: GuardPolicy): Pro
   throw new BlockedDestinationError(host, first, classifyIp(first)!);
 }
 
+const undici = lazyModule<typeof import('undici')>('undici');
+
 /** An undici Agent that connects only where the policy permits. */
 export function guardedAgent(policy: GuardPolicy, connectTimeoutMs = 10_000): Agent {
-  const base = buildConnector({ timeout: connectTimeoutMs });
+  const base = undici().buildConnector({ timeout: connectTimeoutMs });
   const connect: buildConnector.connector = (opts, callback) => {
     resolveGuarded(opts.hostname, policy).then(
       (addresses) => {
@@ -89,7 +92,7 @@ export function guardedAgent(policy: GuardPolicy, connectTimeoutMs = 10_000): Ag
       (err: Error) => callback(err, null),
     );
   };
-  return new Agent({ connect });
+  return new (undici().Agent)({ connect });
 }
 
 function servernameOf(hostname: string): string | undefined {

@@ -89,9 +89,14 @@ export class WebEngine {
 
   constructor(opts: WebEngineOptions = {}) {
     this.policy = { allow: new AllowList(opts.allowHosts ?? []), lookup: opts.lookup ?? systemLookup };
+    const policy = this.policy;
+    let dispatcher: HttpDeps['dispatcher'] | undefined;
     this.deps = {
-      policy: this.policy,
-      dispatcher: guardedAgent(this.policy),
+      policy,
+      // Made on the first fetch: building it loads undici, which a server that never fetches does without.
+      get dispatcher() {
+        return (dispatcher ??= guardedAgent(policy));
+      },
       limiter: new HostRateLimiter(opts.rateLimit ?? { requests: 20, windowMs: 60_000 }),
     };
     // Claude Code keeps fetched pages for 15 minutes.

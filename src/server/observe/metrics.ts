@@ -4,9 +4,13 @@
 // the unit appended as Prometheus does: rpc.server.call.duration (gRPC, labels rpc.system.name,
 // rpc.method, rpc.response.status_code) and mcp.server.operation.duration (MCP, labels
 // mcp.method.name, gen_ai.tool.name, gen_ai.operation.name, error.type). The rest are Facet's own.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { runningJobs } from '../../engine/index.js';
 import type { SessionStore } from '../../engine/session.js';
+import { lazyModule } from '../../engine/lazy-module.js';
+
+// Loaded only by a server that serves metrics (lazy-module.ts says why).
+const prom = lazyModule<typeof import('prom-client')>('prom-client');
 
 /** Seconds: from a fraction of a millisecond (a small read) to minutes (a build). */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -41,7 +45,7 @@ export function countLanguageServers(count: LanguageServerCount): () => void {
 }
 
 export class FacetMetrics {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   private readonly calls: Counter<'transport' | 'shape' | 'tool' | 'outcome'>;
   private readonly duration: Histogram<'shape' | 'tool'>;
   private readonly rpcDuration: Histogram<'rpc_system_name' | 'rpc_method' | 'rpc_response_status_code'>;
@@ -53,6 +57,8 @@ export class FacetMetrics {
   private sessions?: SessionStore;
 
   constructor() {
+    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = prom();
+    this.registry = new Registry();
     const registers = [this.registry];
     this.calls = new Counter({
       name: 'facet_tool_calls_total',

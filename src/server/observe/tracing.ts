@@ -4,14 +4,11 @@
 // service name and resource attributes). A span carries what names the call (tool, shape,
 // session, outcome, failure code), never argument values, and continues the caller's trace
 // when the call carried a W3C traceparent (gRPC metadata, MCP HTTP header or params._meta).
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, type Span, type Tracer } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtoExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { ATTR_ERROR_TYPE, ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import type { Span, Tracer } from '@opentelemetry/api';
+import type { W3CTraceContextPropagator } from '@opentelemetry/core';
+import type { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import type { TracingSettings } from '../../config.js';
+import { lazyModule } from '../../engine/lazy-module.js';
 import type { CallTransport } from '../../registry/types.js';
 import { VERSION } from '../../version.js';
 
@@ -24,13 +21,27 @@ export interface SpanFacts {
   tool: string;
 }
 
-const propagator = new W3CTraceContextPropagator();
+// The SDK is loaded only by a server that exports traces (lazy-module.ts says why).
+const api = lazyModule<typeof import('@opentelemetry/api')>('@opentelemetry/api');
+const core = lazyModule<typeof import('@opentelemetry/core')>('@opentelemetry/core');
+const jsonExport = lazyModule<typeof import('@opentelemetry/exporter-trace-otlp-http')>('@opentelemetry/exporter-trace-otlp-http');
+const protoExport = lazyModule<typeof import('@opentelemetry/exporter-trace-otlp-proto')>('@opentelemetry/exporter-trace-otlp-proto');
+const resources = lazyModule<typeof import('@opentelemetry/resources')>('@opentelemetry/resources');
+const sdk = lazyModule<typeof import('@opentelemetry/sdk-trace-base')>('@opentelemetry/sdk-trace-base');
+const conventions = lazyModule<typeof import('@opentelemetry/semantic-conventions')>('@opentelemetry/semantic-conventions');
 
 export class CallTracer {
   private readonly provider: BasicTracerProvider;
   private readonly tracer: Tracer;
+  private readonly propagator: W3CTraceContextPropagator;
 
   constructor(settings: TracingSettings) {
+    const { OTLPTraceExporter: JsonExporter } = jsonExport();
+    const { OTLPTraceExporter: ProtoExporter } = protoExport();
+    const { defaultResource, detectResources, envDetector, resourceFromAttributes } = resources();
+    const { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } = conventions();
+    const { BasicTracerProvider, BatchSpanProcessor } = sdk();
+    this.propagator = new (core().W3CTraceContextPropagator)();
     const exporter = settings.protocol === 'http/json' ? new JsonExporter({ url: settings.url }) : new ProtoExporter({ url: settings.url });
     // OTEL_RESOURCE_ATTRIBUTES adds to (and may override) Facet's own; OTEL_SERVICE_NAME names the service.
     const resource = defaultResource()
@@ -47,7 +58,8 @@ export class CallTracer {
     const carrier: Record<string, string> = {};
     if (t?.traceparent) carrier.traceparent = t.traceparent;
     if (t?.tracestate) carrier.tracestate = t.tracestate;
-    const parent = t?.traceparent ? propagator.extract(ROOT_CONTEXT, carrier, carrierGetter) : ROOT_CONTEXT;
+    const { ROOT_CONTEXT, SpanKind } = api();
+    const parent = t?.traceparent ? this.propagator.extract(ROOT_CONTEXT, carrier, carrierGetter) : ROOT_CONTEXT;
     // Span names as the conventions give them: the RPC's full method for gRPC, "{method} {tool}" for MCP.
     const name = t?.system === 'mcp' ? `${t.method} ${f.tool}` : (t?.method ?? `execute_tool ${f.tool}`);
     const attributes: Record<string, string> = {
@@ -67,8 +79,8 @@ export class CallTracer {
     if (transport?.system === 'grpc') span.setAttribute('rpc.response.status_code', 'OK');
     if (outcome !== 'ok') {
       span.setAttribute('facet.failure_code', outcome);
-      span.setAttribute(ATTR_ERROR_TYPE, transport?.system === 'mcp' ? 'tool_error' : outcome);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: outcome });
+      span.setAttribute(conventions().ATTR_ERROR_TYPE, transport?.system === 'mcp' ? 'tool_error' : outcome);
+      span.setStatus({ code: api().SpanStatusCode.ERROR, message: outcome });
     }
     span.end();
   }

@@ -2,11 +2,13 @@
 // model input, so these calls do not pass through the SSRF guard (which is what lets a
 // self-hosted SearXNG on a private network, or a loopback stand-in, work).
 import { STATUS_CODES } from 'node:http';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
+import { lazyModule } from '../../lazy-module.js';
 import { abortError, EngineError } from '../../errors.js';
 import { SearchProviderError, type SearchProvider } from './types.js';
 
-const agent = new Agent({ connect: { timeout: 10_000 } });
+const undici = lazyModule<typeof import('undici')>('undici');
+let agent: Agent | undefined;
 
 /** The largest answer read from a provider; real ones are a few hundred KB at most. */
 export const MAX_REPLY_BYTES = 10 * 1024 * 1024;
@@ -61,6 +63,9 @@ function conditionForStatus(status: number): 'provider_rate_limited' | 'provider
 }
 
 export async function providerJson(provider: SearchProvider, req: JsonRequest): Promise<unknown> {
+  // Loaded (the first time) before the clock starts: the timeout is the provider's, not the load's.
+  const { request, Agent } = undici();
+  agent ??= new Agent({ connect: { timeout: 10_000 } });
   const timer = AbortSignal.timeout(req.timeoutMs);
   const signal = req.signal ? AbortSignal.any([req.signal, timer]) : timer;
   const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
