@@ -1,6 +1,6 @@
 // web_fetch: one explicit URL plus the request about it; the page comes back as text (this
 // server runs no model to answer the request from it).
-import { type FetchedPage, isCrossSiteRedirect, type ArgsOf } from '../../engine/index.js';
+import { type FetchedPage, fetchedFacts, isCrossSiteRedirect, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
@@ -49,12 +49,7 @@ export const webFetch = defineTool<Args, FetchedPage>({
   format(got, args) {
     return {
       text: `Content fetched from ${args.url} for the request "${args.prompt}" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${got.content}\n---`,
-      host: {
-        summary: `Fetched ${args.url}`,
-        truncated: got.charsTruncated,
-        counts: { chars: got.totalChars },
-        details: { url: got.finalUrl, status: got.status },
-      },
+      host: { summary: `Fetched ${args.url}`, ...fetchedFacts(got) },
     };
   },
 });
