@@ -45,3 +45,7 @@ export function requireWhole(v: number | undefined, min: number, field: string):
 /** The first of `names` whose value in `args` is a number below `min`, or undefined (absent ones pass). */
 export const firstBelow = <A extends object>(args: A, names: ReadonlyArray<keyof A & string>, min: number): (keyof A & string) | undefined =>
   names.find((k) => typeof args[k] === 'number' && (args[k] as number) < min);
+
+/** The first of `names` given (not undefined) in `args`, or undefined when none is. */
+export const firstGiven = <A extends object>(args: A, names: ReadonlyArray<keyof A & string>): (keyof A & string) | undefined =>
+  names.find((k) => args[k] !== undefined);

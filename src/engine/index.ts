@@ -565,3 +565,20 @@ export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js
 export { contextSides } from './search/context-sides.js';
 export { plainParts } from './shell/plain-parts.js';
 export { lineSeparator } from './search/line-separator.js';
+// shape3-qwen: a numbered list; a code answer's places, severities and calls as the protocol's
+// JSON; an engine failure as a value.
+export { numberedList } from './text/numbered.js';
+export { askedText, placeText, protocolCalls, specSeverity } from './lsp/answer-text.js';
+export { failureOr } from './failure-value.js';
+// The head of a list as a host's page, where a search starts, which ignore file hides a path,
+// the first argument given, a fetched page's host facts, a job named with a shown prefix.
+export { headPage } from './text/head-of.js';
+export { matchPage } from './search/match-lines.js';
+export { searchBases } from './search/search-bases.js';
+export { hidingFile } from './files/hiding-file.js';
+export { firstGiven } from './arg-checks.js';
+export { fetchedFacts } from './web/views.js';
+export { jobNamed } from './shell/job-facts.js';
+// A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
+export { streamsRunFacts } from './shell/stream-facts.js';
+export { sleepOfAtLeast } from './shell/command-text.js';

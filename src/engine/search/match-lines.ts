@@ -24,3 +24,14 @@ export function matchedFiles(r: GrepResult): { files: GrepFile[]; matches: numbe
   const files = r.files.filter((f) => f.lines.some((l) => l.kind === 'match'));
   return { files, matches: files.reduce((n, f) => n + f.lines.filter((l) => l.kind === 'match').length, 0) };
 }
+
+/**
+ * A grep's matches as one flat page: matchLines fitted by fitFirst to `limit` lines and
+ * `maxChars`; with how many match lines there are in all, the counts a host shows (all of them
+ * as matches, and those shown) and whether any was left out (dropped here, or by the grep).
+ */
+export function matchPage(r: GrepResult, limit: number, maxChars: number) {
+  const { files, lines } = matchLines(r);
+  const { shown, dropped } = fitFirst(lines, limit, maxChars);
+  return { files, total: lines.length, shown, dropped, counts: { matches: lines.length, shown: shown.length }, truncated: dropped > 0 || r.truncated };
+}

@@ -41,3 +41,9 @@ export const endsInBackground = (command: string): boolean => /(?:^|[^&])&\s*$/.
 
 /** True when the line runs `git commit` (options may come before the subcommand). */
 export const runsGitCommit = (command: string): boolean => /\bgit\s+(?:-\S+\s+)*commit\b/.test(command);
+
+/** The seconds of the line's leading sleep (as written) when they are at least `min`; undefined otherwise. */
+export function sleepOfAtLeast(command: string, min: number): string | undefined {
+  const sleep = leadingSleep(command);
+  return sleep && Number(sleep) >= min ? sleep : undefined;
+}

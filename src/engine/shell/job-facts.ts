@@ -18,3 +18,9 @@ export async function stopRunning(shell: ShellEngine, ctx: ShellContext, id: str
 /** The session's jobs, or only those still running. */
 export const jobsOf = (shell: ShellEngine, ctx: ShellContext, runningOnly: boolean): JobSnapshot[] =>
   shell.jobs(ctx).filter((j) => !runningOnly || j.status === 'running');
+
+/** The session's job `id` names, given with or without the `prefix` a tool shows before job ids; undefined when there is none. */
+export function jobNamed(shell: ShellEngine, ctx: ShellContext, id: string, prefix: string): JobSnapshot | undefined {
+  const ref = id.startsWith(prefix) ? id.slice(prefix.length) : id;
+  return shell.jobs(ctx).find((j) => j.id === ref);
+}

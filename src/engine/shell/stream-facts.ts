@@ -15,3 +15,15 @@ export const longRunSeconds = (r: Pick<RunOutcome, 'durationMs'>, timeoutMs: num
 /** A run past its timeout (`timeoutMs`) as a failure, with what it printed (stdout then stderr) as the evidence. */
 export const streamsTimeout = (r: RunOutcome, timeoutMs: number): EngineError =>
   processError('timeout', `the command ran past ${timeoutMs} ms`, r, r.stdout.text + r.stderr.text, streamsCut(r));
+
+/**
+ * What a host is told of a finished run whose streams were kept apart: how it ended, whether a
+ * stream was cut, and its pid, where it ran, its timeout, how long it took and the file
+ * holding its whole output when that was saved (full_output).
+ */
+export const streamsRunFacts = (r: RunOutcome, timeoutMs: number) => ({
+  exitCode: r.exitCode,
+  signal: r.signal,
+  truncated: streamsCut(r),
+  details: { pid: r.pid, cwd: r.cwd, timeoutMs, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) },
+});

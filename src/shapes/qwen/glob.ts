@@ -1,8 +1,8 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type ArgsOf, globEach, headOf, type GlobEntry, type GlobOptions, literalPattern, unescapeShellPath } from '../../engine/index.js';
+import { type ArgsOf, globEach, headPage, type GlobEntry, type GlobOptions, literalPattern, searchBases } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { searched, truncatedNote } from './where.js';
+import { listed, searched } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
 import { filesFound } from '../common/gemini-family.js';
 
@@ -39,23 +39,19 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
     'path_not_in_workspace: path outside the workspace. invalid_tool_params: an empty pattern.',
   ],
   async call(args, c) {
-    const given = args.path !== undefined ? unescapeShellPath(args.path) : undefined;
+    const { given, bases } = searchBases(c.scope, args.path);
     const pattern = await literalPattern(c.scope, args.pattern, c.session.cwd ?? c.scope.roots[0]!, given);
-    const r = await globEach(given !== undefined ? [given] : c.scope.roots, (path) => c.engine.search.glob(c, { ...GLOB, pattern, path }));
+    const r = await globEach(bases, (path) => c.engine.search.glob(c, { ...GLOB, pattern, path }));
     return { entries: r.entries, base: given !== undefined ? r.bases[0] : undefined };
   },
   format({ entries, base }, args, c): Reply {
     const where = base !== undefined ? `within ${base}` : searched(c);
     if (entries.length === 0) return { text: filesFound(0, args.pattern, where), host: { summary: filesFound(0, args.pattern, where), counts: { files: 0 } } };
-    const { shown, more } = headOf(entries, MAX_FILES);
+    const { shown, more, counts, truncated } = headPage(entries, MAX_FILES, 'files');
+    const paths = shown.map((e) => e.path);
     return {
-      text: `${filesFound(entries.length, args.pattern, where)}\n---\n${shown.map((e) => e.path).join('\n')}${truncatedNote(more, 'file')}`,
-      host: {
-        summary: `Found ${entries.length} file(s)`,
-        paths: shown.map((e) => e.path),
-        counts: { files: entries.length, shown: shown.length },
-        truncated: more > 0,
-      },
+      text: listed(filesFound(entries.length, args.pattern, where), paths, more, 'file'),
+      host: { summary: `Found ${entries.length} file(s)`, paths, counts, truncated },
     };
   },
 });

@@ -1,9 +1,9 @@
 // grep_search: always case-insensitive, "path:line:text" lines, at most 1000 lines and 25000
 // characters, the rest counted.
-import { fitFirst, matchLines, type GrepOptions, type GrepResult, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
+import { matchPage, type GrepOptions, type GrepResult, searchBases, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { searched, truncatedNote } from './where.js';
+import { listed, searched } from './where.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
 import { badParams, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
 
@@ -55,22 +55,19 @@ export const grepSearch = defineTool<Args, GrepResult>({
   async call(args, c) {
     if (args.limit !== undefined && !(args.limit >= 1)) throw badParams('limit must be at least 1', 'limit');
     if (args.limit !== undefined && !Number.isInteger(args.limit)) throw badParams('limit must be a whole number', 'limit');
-    const given = args.path !== undefined ? unescapeShellPath(args.path) : undefined;
-    const paths = given !== undefined ? [given] : [...c.scope.roots];
+    const paths = searchBases(c.scope, args.path).bases;
     const r = await c.engine.search.grep(c, { ...GREP, pattern: args.pattern, paths, globs: args.glob ? [args.glob] : [] });
     return finishedSearch(r, `the search ran past ${TIMEOUT_MS}ms; narrow it with path or glob`);
   },
   format(r, args, c): Reply {
     // Qwen names the search path as it reads once shell escapes are undone.
-    const where = searchedWhere(searched(c, args.path !== undefined ? unescapeShellPath(args.path) : undefined), args.glob);
-    const { files, lines: all } = matchLines(r);
-    const host = { paths: files.map((f) => f.path), details: { backend: r.backend } };
-    const n = all.length;
-    if (n === 0) return { text: matchesFound(0, args.pattern, where), host: { ...host, summary: 'No matches found', counts: { matches: 0 } } };
-    const { shown, dropped } = fitFirst(all, Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES), MAX_CHARS);
+    const where = searchedWhere(searched(c, searchBases(c.scope, args.path).given), args.glob);
+    const p = matchPage(r, Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES), MAX_CHARS);
+    const host = { paths: p.files.map((f) => f.path), details: { backend: r.backend } };
+    if (p.total === 0) return { text: matchesFound(0, args.pattern, where), host: { ...host, summary: 'No matches found', counts: { matches: 0 } } };
     return {
-      text: `${matchesFound(n, args.pattern, where)}:\n---\n${shown.join('\n')}${truncatedNote(dropped, 'line')}`,
-      host: { ...host, summary: `Found ${n} match(es)`, counts: { matches: n, shown: shown.length }, truncated: dropped > 0 || r.truncated },
+      text: listed(`${matchesFound(p.total, args.pattern, where)}:`, p.shown, p.dropped, 'line'),
+      host: { ...host, summary: `Found ${p.total} match(es)`, counts: p.counts, truncated: p.truncated },
     };
   },
 });

@@ -1,13 +1,14 @@
 // list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
 // entries .gitignore and .qwenignore hide counted.
 import path from 'node:path';
-import { headOf, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
+import { headPage, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { emptyDirectory, familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
-import { truncatedNote } from './where.js';
+import { listed } from './where.js';
 import { filtering, qwenObject } from '../common/gemini-family-schema.js';
+import { filteringOptions } from '../common/gemini-family-filtering.js';
 
 const MAX_ENTRIES = 100;
 const IGNORE_FILE = '.qwenignore';
@@ -17,7 +18,7 @@ const schema = qwenObject({ path: 'string', ignore: { items: { type: 'string' },
 ]);
 type Args = ArgsOf<typeof schema>;
 
-export const listDirectory = defineTool<Args, { path: string; entries: ListEntry[]; gitIgnored: number; qwenIgnored: number }>({
+export const listDirectory = defineTool<Args, { path: string; entries: ListEntry[]; byVendor: number; byOther: number }>({
   name: 'list_directory',
   summary: 'List the entries of one directory (absolute path): sub-directories first as [DIR], then files.',
   description: [
@@ -37,21 +38,16 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   ],
   async call(args, c) {
     const dir = requireAbsolute(args.path, 'path');
-    const filt = args.file_filtering_options ?? {};
-    // Qwen counts the .git entry it always hides among the git-ignored ones.
-    const opts = { ignoreFile: IGNORE_FILE, respectGit: filt.respect_git_ignore, respectVendor: filt.respect_qwen_ignore, countSkipped: true };
-    const r = await familyList(c, dir, opts, args.ignore);
-    return { path: r.path, entries: r.entries, gitIgnored: r.byOther, qwenIgnored: r.byVendor };
+    return familyList(c, dir, filteringOptions(IGNORE_FILE, 'respect_qwen_ignore', args.file_filtering_options), args.ignore);
   },
   format(r, args): Reply {
     const shownPath = path.normalize(unescapeShellPath(args.path));
     if (r.entries.length === 0) return emptyDirectory(shownPath, [r.path]);
-    const { shown, more } = headOf(r.entries, MAX_ENTRIES);
+    const { shown, more, counts, truncated } = headPage(r.entries, MAX_ENTRIES, 'entries');
     const lines = shown.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : e.name));
-    const ignored = r.gitIgnored + r.qwenIgnored > 0 ? `\n\n(${r.gitIgnored} git-ignored, ${r.qwenIgnored} qwen-ignored)` : '';
-    return {
-      text: `Listed ${r.entries.length} item(s) in ${shownPath}:\n---\n${lines.join('\n')}${truncatedNote(more, 'item')}${ignored}`,
-      host: { paths: [r.path], summary: `Listed ${r.entries.length} item(s)`, counts: { entries: r.entries.length, shown: shown.length }, truncated: more > 0 },
-    };
+    // Qwen counts the .git entry it always hides among the git-ignored ones.
+    const ignored = r.byOther + r.byVendor > 0 ? `\n\n(${r.byOther} git-ignored, ${r.byVendor} qwen-ignored)` : '';
+    const text = listed(`Listed ${r.entries.length} item(s) in ${shownPath}:`, lines, more, 'item') + ignored;
+    return { text, host: { paths: [r.path], summary: `Listed ${r.entries.length} item(s)`, counts, truncated } };
   },
 });

@@ -16,9 +16,15 @@ import {
   type CodeSymbol,
   type CodeInput,
   EngineError,
+  failureOr,
   firstBelow,
   headOf,
   missingInput,
+  askedText,
+  numberedList,
+  placeText,
+  protocolCalls,
+  specSeverity,
 } from '../../engine/index.js';
 import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenCodeAction, type QwenDiagnostic } from './lsp-items.js';
 import { defineTool, type Reply } from '../common/define.js';
@@ -154,13 +160,12 @@ function check(a: Args): void {
 }
 
 const reply = (text: string, details: Record<string, unknown> = {}): Reply => ({ text, host: { summary: text.split('\n')[0], details } });
-const at = (l: CodeLocation) => `${l.relative}:${l.line}:${l.column}`;
 const suffix = (a: Args) => (a.serverName ? ` [${a.serverName}]` : '');
-const symbolLine = (s: CodeSymbol, i: number) => `${i + 1}. ${s.name} (${s.kind})${s.container ? ` in ${s.container}` : ''} - ${at(s.location)}`;
+const symbolText = (s: CodeSymbol) => `${s.name} (${s.kind})${s.container ? ` in ${s.container}` : ''} - ${placeText(s.location)}`;
 const json = (label: string, items: unknown[]) => `\n\n${label}:\n${JSON.stringify(items, null, 2)}`;
 /** "{name} ({kind}) {detail} - {place}", as Qwen Code lists call-hierarchy items. */
 const itemLine = (item: QwenCallItem, where: CodeLocation) =>
-  `${item.name}${item.kind ? ` (${item.kind})` : ''}${item.detail ? ` ${item.detail}` : ''} - ${at(where)}${item.serverName ? ` [${item.serverName}]` : ''}`;
+  `${item.name}${item.kind ? ` (${item.kind})` : ''}${item.detail ? ` ${item.detail}` : ''} - ${placeText(where)}${item.serverName ? ` [${item.serverName}]` : ''}`;
 /** " (calls at l:c, ..., +n more)": the first three call sites. */
 function callSites(e: CallEntry): string {
   if (e.calls.length === 0) return '';
@@ -172,40 +177,40 @@ const FOUND = {
   findReferences: ['references', 'References'],
   goToImplementation: ['implementations', 'Implementations'],
 } as const;
-const SEVERITY: Record<string, string> = { error: 'ERROR', warning: 'WARNING', info: 'INFORMATION', hint: 'HINT' };
 /** "[ERROR] 3:5 (2322) [typescript]: message", the source shown only when given. */
 const diagnosticLine = (d: CodeDiagnostic, source?: string) =>
-  `[${SEVERITY[d.severity]}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}${source ? ` [${source}]` : ''}: ${d.message}`;
-const numbered = <T>(items: readonly T[], line: (x: T) => string) => items.map((x, i) => `${i + 1}. ${line(x)}`);
+  `[${specSeverity(d.severity).toUpperCase()}] ${d.line}:${d.column}${d.code !== undefined ? ` (${d.code})` : ''}${source ? ` [${source}]` : ''}: ${d.message}`;
+const actionLine = (x: QwenCodeAction) =>
+  `${x.title}${x.kind ? ` [${x.kind}]` : ''}${x.isPreferred ? ' \u2605' : ''}${x.edit ? ' (has edit)' : ''}${x.command ? ' (has command)' : ''}`;
 
 /** The engine's answer in Qwen Code's words: a header, numbered lines, and for hierarchy items and actions their JSON. */
 function render(r: CodeAnswer, a: Args): Reply {
-  const target = 'shown' in r ? `${r.shown}:${r.place.line}:${r.place.column}` : '';
+  const target = askedText(r);
   switch (r.operation) {
     case 'goToDefinition':
     case 'findReferences':
     case 'goToImplementation': {
       const [what, What] = FOUND[r.operation];
       if (r.total === 0) return reply(`No ${what} found for ${target}${suffix(a)}.`);
-      return reply([`${What} for ${target}${suffix(a)}:`, ...numbered(r.locations, at)].join('\n'), { locations: r.locations });
+      return reply([`${What} for ${target}${suffix(a)}:`, ...numberedList(r.locations, placeText)].join('\n'), { locations: r.locations });
     }
     case 'hover':
       return reply(r.text ? `Hover for ${target}${suffix(a)}:\n${r.text}` : `No hover information found for ${target}${suffix(a)}.`);
     case 'documentSymbol':
       if (r.total === 0) return reply(`No document symbols found for ${r.shown}.`);
-      return reply([`Document symbols for ${r.shown}:`, ...r.symbols.map(symbolLine)].join('\n'), { symbols: r.symbols });
+      return reply([`Document symbols for ${r.shown}:`, ...numberedList(r.symbols, symbolText)].join('\n'), { symbols: r.symbols });
     case 'workspaceSymbol': {
       const query = a.query ?? '';
       if (r.total === 0) return reply(`No symbols found for query "${query}".`);
-      const parts = [`Found ${r.listed} of ${r.total} symbols for query "${query}":`, ...r.symbols.map(symbolLine)];
+      const parts = [`Found ${r.listed} of ${r.total} symbols for query "${query}":`, ...numberedList(r.symbols, symbolText)];
       if (r.top?.error !== undefined) parts.push('', `References lookup failed: ${r.top.error}`);
-      else if (r.top && r.top.references.length > 0) parts.push('', `References for top match (${r.top.name}):`, ...numbered(r.top.references, at));
+      else if (r.top && r.top.references.length > 0) parts.push('', `References for top match (${r.top.name}):`, ...numberedList(r.top.references, placeText));
       return reply(parts.join('\n'), { symbols: r.symbols });
     }
     case 'diagnostics': {
       const list = r.file?.diagnostics ?? [];
       if (list.length === 0) return reply(`No diagnostics found for ${r.shown}.`);
-      const lines = numbered(list, (d) => diagnosticLine(d, d.source));
+      const lines = numberedList(list, (d) => diagnosticLine(d, d.source));
       return reply([`Diagnostics for ${r.file!.relative} (${list.length} issues):`, ...lines].join('\n'), { diagnostics: list });
     }
     case 'workspaceDiagnostics': {
@@ -216,26 +221,24 @@ function render(r: CodeAnswer, a: Args): Reply {
     case 'prepareCallHierarchy': {
       if (r.entries.length === 0) return reply(`No call hierarchy items found for ${target}${suffix(a)}.`);
       const items = r.entries.map((e) => qwenCallItem(e.item));
-      const lines = r.entries.map((e, i) => `${i + 1}. ${itemLine(items[i]!, e.location)}`);
+      const lines = numberedList(r.entries, (e, i) => itemLine(items[i]!, e.location));
       return reply([`Call hierarchy items for ${target}${suffix(a)}:`, ...lines].join('\n') + json('Call hierarchy items (JSON)', items), { items });
     }
     case 'incomingCalls':
     case 'outgoingCalls': {
       const item = a.callHierarchyItem!;
-      const [word, Word] = r.operation === 'incomingCalls' ? ['incoming', 'Incoming'] : ['outgoing', 'Outgoing'];
-      const of = `${item.name} at ${at(r.of.location)}${item.serverName ? ` [${item.serverName}]` : ''}`;
-      if (r.calls.length === 0) return reply(`No ${word} calls found for ${of}.`);
+      const Word = r.operation === 'incomingCalls' ? 'Incoming' : 'Outgoing';
+      const of = `${item.name} at ${placeText(r.of.location)}${item.serverName ? ` [${item.serverName}]` : ''}`;
+      if (r.calls.length === 0) return reply(`No ${Word.toLowerCase()} calls found for ${of}.`);
       const peers = r.calls.map((e) => qwenCallItem(e.peer.item));
-      const lines = r.calls.map((e, i) => `${i + 1}. ${itemLine(peers[i]!, e.peer.location)}${callSites(e)}`);
-      const items = r.calls.map((e, i) => (word === 'incoming' ? { from: peers[i]!, fromRanges: e.fromRanges } : { to: peers[i]!, fromRanges: e.fromRanges }));
-      return reply([`${Word} calls for ${of}:`, ...lines].join('\n') + json(`${Word} calls (JSON)`, items), { calls: items });
+      const lines = numberedList(r.calls, (e, i) => `${itemLine(peers[i]!, e.peer.location)}${callSites(e)}`);
+      const calls = protocolCalls(r.operation, r.calls, peers);
+      return reply([`${Word} calls for ${of}:`, ...lines].join('\n') + json(`${Word} calls (JSON)`, calls), { calls });
     }
     case 'codeActions': {
       const actions = r.actions.map(qwenCodeAction);
       if (actions.length === 0) return reply(`No code actions available at ${target}.`);
-      const line = (x: QwenCodeAction) =>
-        `${x.title}${x.kind ? ` [${x.kind}]` : ''}${x.isPreferred ? ' \u2605' : ''}${x.edit ? ' (has edit)' : ''}${x.command ? ' (has command)' : ''}`;
-      return reply([`Code actions at ${target}:`, ...numbered(actions, line)].join('\n') + json('Code actions (JSON)', actions), { actions });
+      return reply([`Code actions at ${target}:`, ...numberedList(actions, actionLine)].join('\n') + json('Code actions (JSON)', actions), { actions });
     }
   }
 }
@@ -290,11 +293,8 @@ export const lsp = defineTool<Args>({
       // Like Qwen Code, a symbol search lists the references of its top match too.
       topReferences: Math.min(20, Math.max(args.limit ?? 20, 5)),
     };
-    try {
-      return render(await askCode(c.engine.code, c, question), args);
-    } catch (err) {
-      if (!(err instanceof EngineError) || err.kind === 'internal') throw err;
-      return reply(`LSP ${FAILED[args.operation] ?? LABEL[args.operation]} failed: ${err.message}`, { failure: err.condition ?? err.kind });
-    }
+    const r = await failureOr(askCode(c.engine.code, c, question));
+    if (!(r instanceof EngineError)) return render(r, args);
+    return reply(`LSP ${FAILED[args.operation] ?? LABEL[args.operation]} failed: ${r.message}`, { failure: r.condition ?? r.kind });
   },
 });

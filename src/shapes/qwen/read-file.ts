@@ -11,7 +11,8 @@ import {
   readEvenIfBig,
   requireWhole,
   type EngineReadOptions,
-  unescapeShellPath,
+  firstGiven,
+  hidingFile,
   withAdvice,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
@@ -19,6 +20,7 @@ import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
 import { badParams, CUT_MARK, modelReadResult } from '../common/gemini-family.js';
+import { windowHost } from '../common/gemini-family-read.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
@@ -74,15 +76,7 @@ async function text(c: Call, args: Args): Promise<Reply> {
   if (past !== undefined) throw badParams(`offset ${args.offset} is past the end of the file (${past} lines)`, 'offset', { total: past });
   const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
   const [of, more] = w.total === undefined ? [`at least ${r.endLine}`, ' (truncated)'] : [String(w.total), ''];
-  return {
-    text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text,
-    host: {
-      paths: [r.path],
-      summary: w.cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${more}` : `Read ${r.relative}`,
-      counts: w.counts,
-      truncated: w.cut,
-    },
-  };
+  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowHost(r, w, of, more) };
 }
 
 export const readFile = defineTool<Args>({
@@ -123,24 +117,19 @@ export const readFile = defineTool<Args>({
   ],
   async call(args, c) {
     if (args.pages === '') args = { ...args, pages: undefined };
-    requireAbsolute(args.file_path, 'file_path');
+    // The path as it names the file: shell escapes undone.
+    const file = requireAbsolute(args.file_path, 'file_path');
     requireWhole(args.offset, 0, 'offset');
     requireWhole(args.limit, 1, 'limit');
     const ipynb = /\.ipynb$/i.test(args.file_path);
     const facts = { path: args.file_path };
-    if (ipynb && (args.offset !== undefined || args.limit !== undefined)) {
-      const field = args.offset !== undefined ? 'offset' : 'limit';
-      throw badParams('offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', field, facts);
-    }
+    const window = firstGiven(args, ['offset', 'limit']);
+    if (ipynb && window) throw badParams('offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', window, facts);
     if (ipynb && args.pages !== undefined) throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
     const range = args.pages !== undefined ? withAdvice(() => pageRangeFor(args.pages!, MAX_PDF_PAGES), PAGES_ADVICE) : undefined;
-    if (args.file_path.includes('\\')) args = { ...args, file_path: unescapeShellPath(args.file_path) };
-    for (const name of IGNORE_FILES) {
-      if (await c.engine.files.hidden(c, args.file_path, [name], false)) {
-        throw badParams(`File path '${args.file_path}' is ignored by ${name} pattern(s)`, 'file_path', { path: args.file_path, ignoreFile: name });
-      }
-    }
-    if (range) return pdfPages(c, args.file_path, range);
-    return (ipynb && (await notebook(c, args.file_path))) || text(c, args);
+    const hider = await hidingFile(IGNORE_FILES, (names) => c.engine.files.hidden(c, file, names, false));
+    if (hider) throw badParams(`File path '${file}' is ignored by ${hider} pattern(s)`, 'file_path', { path: file, ignoreFile: hider });
+    if (range) return pdfPages(c, file, range);
+    return (ipynb && (await notebook(c, file))) || text(c, { ...args, file_path: file });
   },
 });

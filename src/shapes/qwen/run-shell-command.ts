@@ -3,13 +3,14 @@
 import {
   endsInBackground,
   headTailSplit,
-  leadingSleep,
+  sleepOfAtLeast,
   longRunSeconds,
   type RunOutcome,
   runsGitCommit,
   signalNumber,
   streamsCut,
   streamsInTurn,
+  streamsRunFacts,
   streamsTimeout,
   type ArgsOf,
 } from '../../engine/index.js';
@@ -65,8 +66,7 @@ async function background(c: Call, args: Args): Promise<Reply> {
 
 function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   const out = output(r);
-  const details = { pid: r.pid, cwd: r.cwd, timeoutMs: timeout, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) };
-  const host = { summary: commandSummary(args), exitCode: r.exitCode, signal: r.signal, truncated: streamsCut(r), details };
+  const host = { summary: commandSummary(args), ...streamsRunFacts(r, timeout) };
   // Failure.process carries what it printed, as every shape's timeout does.
   if (r.timedOut) return timedOutReply(`Command timed out after ${timeout}ms before it could complete.`, 'timed out', out, streamsTimeout(r, timeout), host);
   const fields = [
@@ -131,8 +131,8 @@ export const runShellCommand = defineTool<Args>({
       throw badParams(`directory must be an absolute path inside the workspace, not "${args.directory}"`, 'directory');
     }
     if (args.is_background) return background(c, args);
-    const sleep = leadingSleep(args.command);
-    if (sleep && Number(sleep) >= 2) {
+    const sleep = sleepOfAtLeast(args.command, 2);
+    if (sleep) {
       const why = `Blocked: a foreground "sleep ${sleep}". Waiting this way blocks the conversation; run it in the background with is_background: true, or poll for the condition you wait for`;
       throw badParams(why, 'command');
     }

@@ -1,5 +1,5 @@
 // task_stop: stops a background shell of this session by its task id (bg_...).
-import { endedBy, type JobSnapshot } from '../../engine/index.js';
+import { endedBy, jobNamed, type JobSnapshot } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -27,8 +27,7 @@ export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
     'task_stop_not_running (PRECONDITION_FAILED): it has already exited; nothing to stop.',
   ],
   call({ task_id }, c) {
-    const ref = task_id.startsWith(TASK_PREFIX) ? task_id.slice(TASK_PREFIX.length) : task_id;
-    const job = c.engine.shell.jobs(c).find((j) => j.id === ref);
+    const job = jobNamed(c.engine.shell, c, task_id, TASK_PREFIX);
     const facts = { task_id };
     if (!job) throw shapeError('not_found', `No background task with id ${task_id} in this session`, 'task_stop_not_found', facts, 'task_id');
     if (job.status !== 'running') {

@@ -4,9 +4,12 @@ import { requireTodoIds, type TodoItem, type ArgsOf } from '../../engine/index.j
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CLOSED, object } from '../common/gemini-family-schema.js';
+import { todoListReply } from '../common/gemini-family-todos.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const MAX_ID = 500;
+const CLEARED =
+  'Todo list has been cleared.\n\n<system-reminder>\nYour todo list is now empty. DO NOT mention this explicitly to the user. There are no pending tasks in it.\n</system-reminder>';
 
 const schema = object(
   {
@@ -54,17 +57,8 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     return Promise.resolve(c.engine.todos.replace(c, items, { statuses: STATUSES, uniqueIds: true }));
   },
   format(items, args) {
-    const host = { counts: { todos: items.length }, details: { todos: items } };
-    if (items.length === 0) {
-      return {
-        text: 'Todo list has been cleared.\n\n<system-reminder>\nYour todo list is now empty. DO NOT mention this explicitly to the user. There are no pending tasks in it.\n</system-reminder>',
-        host: { ...host, summary: 'Cleared the todo list' },
-      };
-    }
     // The items as the model sent them, keys in its order, as Qwen echoes its parameters.
-    return {
-      text: `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n${JSON.stringify(args.todos)}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
-      host: { ...host, summary: `${items.length} todo(s)` },
-    };
+    const updated = `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n${JSON.stringify(args.todos)}. Continue on with the tasks at hand if applicable.\n</system-reminder>`;
+    return todoListReply(items, items, CLEARED, updated);
   },
 });

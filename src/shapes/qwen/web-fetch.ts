@@ -1,6 +1,6 @@
 // web_fetch: one explicit URL plus the request about it; the page comes back as text (this
 // server runs no model to answer the request from it).
-import { type FetchedPage, isCrossSiteRedirect, type ArgsOf } from '../../engine/index.js';
+import { type FetchedPage, fetchedFacts, isCrossSiteRedirect, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
@@ -9,6 +9,8 @@ import { badParams, shapeError } from '../common/gemini-family.js';
 type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */
 const ACCEPT: Record<Format, string> = { auto: 'text/markdown, text/html, text/plain', markdown: 'text/markdown', html: 'text/html', text: 'text/plain' };
+/** How Qwen fetches: as text (GitHub blobs from raw), 10 s, at most 100000 characters. */
+const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, maxChars: 100_000 } as const;
 
 const schema = qwenObject({ url: 'string', prompt: 'string', format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } }, ['url', 'prompt']);
 type Args = ArgsOf<typeof schema>;
@@ -40,8 +42,7 @@ export const webFetch = defineTool<Args, FetchedPage>({
   ],
   async call(args, c) {
     if (!/^https?:\/\//i.test(args.url)) throw badParams('the url must start with http:// or https://', 'url');
-    const options = { format: 'text', accept: ACCEPT[args.format ?? 'auto'], githubRaw: true, timeoutMs: 10_000, maxChars: 100_000, signal: c.signal } as const;
-    const got = await c.engine.web.fetch(args.url, options);
+    const got = await c.engine.web.fetch(args.url, { ...FETCH, accept: ACCEPT[args.format ?? 'auto'], signal: c.signal });
     if (isCrossSiteRedirect(got) || got.blob)
       throw shapeError('unsupported', `${args.url} did not return text`, 'web_fetch_fallback_failed', { url: args.url });
     return got;
@@ -49,12 +50,7 @@ export const webFetch = defineTool<Args, FetchedPage>({
   format(got, args) {
     return {
       text: `Content fetched from ${args.url} for the request "${args.prompt}" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${got.content}\n---`,
-      host: {
-        summary: `Fetched ${args.url}`,
-        truncated: got.charsTruncated,
-        counts: { chars: got.totalChars },
-        details: { url: got.finalUrl, status: got.status },
-      },
+      host: { summary: `Fetched ${args.url}`, ...fetchedFacts(got) },
     };
   },
 });
