@@ -565,3 +565,8 @@ export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js
 export { contextSides } from './search/context-sides.js';
 export { plainParts } from './shell/plain-parts.js';
 export { lineSeparator } from './search/line-separator.js';
+// shape3-claude: ripgrep's flags as grep options, a path that must exist, what a host shows of a
+// grep and a glob page.
+export { hasContext, rgFlagOptions, rgPrinting, type RgFlags, type RgOutputMode } from './search/rg-flags.js';
+export { requireExisting } from './files/existing.js';
+export { globFacts, globRest, grepFacts } from './search/search-facts.js';
