@@ -570,3 +570,12 @@ export { lineSeparator } from './search/line-separator.js';
 export { hasContext, rgFlagOptions, rgPrinting, type RgFlags, type RgOutputMode } from './search/rg-flags.js';
 export { requireExisting } from './files/existing.js';
 export { globFacts, globRest, grepFacts } from './search/search-facts.js';
+// What a host shows of an edit, a write, a fetched page, a web search, a todo list and a notebook
+// read; a search's one domain list; todo items numbered as ids; a run's spilled output; a job's
+// whole output read, or the job stopped, by a call that reports its end.
+export { editDetails, editFacts, writeFacts } from './files/change-host.js';
+export { pageFacts, requireOneDomainList, searchFacts } from './web/web-facts.js';
+export { numberedTodos, todoFacts } from './todo-facts.js';
+export { notebookParts } from './files/notebook-read.js';
+export { spilledOutput } from './shell/run-saved.js';
+export { stopReported, wholeJobOutput } from './shell/job-calls.js';
