@@ -579,3 +579,9 @@ export { numberedTodos, todoFacts } from './todo-facts.js';
 export { notebookParts } from './files/notebook-read.js';
 export { spilledOutput } from './shell/run-saved.js';
 export { stopReported, wholeJobOutput } from './shell/job-calls.js';
+// shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
+// a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
+export { lineView, type LineView, type LineViewOptions } from './files/line-view.js';
+export { cutStreams, streamRunFacts } from './shell/stream-cut.js';
+export { plainCd } from './shell/plain-cd.js';
+export { todoItems } from './todo-facts.js';
