@@ -582,3 +582,23 @@ export { jobNamed } from './shell/job-facts.js';
 // A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
 export { streamsRunFacts } from './shell/stream-facts.js';
 export { sleepOfAtLeast } from './shell/command-text.js';
+// shape3-claude: ripgrep's flags as grep options, a path that must exist, what a host shows of a
+// grep and a glob page.
+export { hasContext, rgFlagOptions, rgPrinting, type RgFlags, type RgOutputMode } from './search/rg-flags.js';
+export { requireExisting } from './files/existing.js';
+export { globFacts, globRest, grepFacts } from './search/search-facts.js';
+// What a host shows of an edit, a write, a fetched page, a web search, a todo list and a notebook
+// read; a search's one domain list; todo items numbered as ids; a run's spilled output; a job's
+// whole output read, or the job stopped, by a call that reports its end.
+export { editDetails, editFacts, writeFacts } from './files/change-host.js';
+export { pageFacts, requireOneDomainList, searchFacts } from './web/web-facts.js';
+export { numberedTodos, todoFacts } from './todo-facts.js';
+export { notebookParts } from './files/notebook-read.js';
+export { spilledOutput } from './shell/run-saved.js';
+export { stopReported, wholeJobOutput } from './shell/job-calls.js';
+// shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
+// a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
+export { lineView, type LineView, type LineViewOptions } from './files/line-view.js';
+export { cutStreams, streamRunFacts } from './shell/stream-cut.js';
+export { plainCd } from './shell/plain-cd.js';
+export { todoItems } from './todo-facts.js';

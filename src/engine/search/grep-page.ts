@@ -6,6 +6,7 @@ import { engineFailure } from '../errors.js';
 import { isSensitive } from '../files/sensitive.js';
 import type { HostFacts } from '../host-facts.js';
 import { pageOf } from '../text/capped.js';
+import { hasContext } from './rg-flags.js';
 import { rgModeLines } from './rg-text.js';
 import type { GrepOptions, GrepResult } from './types.js';
 
@@ -38,7 +39,7 @@ export async function grepPage(
   if (r.timedOut && shown.length === 0) {
     throw engineFailure('grep_timeout', 'the search found nothing before its time budget ran out', { timeoutMs: opts.timeoutMs ?? 0 });
   }
-  const grouped = (opts.before ?? 0) > 0 || (opts.after ?? 0) > 0;
+  const grouped = hasContext(opts);
   const all = rgModeLines(shown, opts.mode ?? 'files', { name: (f) => f.relative, lineNumbers: o.lineNumbers, grouped, onlyMatching: false, cutNotes: false });
   const { page, next } = pageOf(all, o.offset, o.limit);
   const secret = r.files.filter((f) => isSensitive(f.relative)).map((f) => f.relative);

@@ -3,7 +3,6 @@
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
 import {
   engineFailure,
-  grantRead,
   NON_INTERACTIVE_ENV,
   printed,
   presentLines,
@@ -11,6 +10,7 @@ import {
   requestedTimeout,
   runDetails,
   runExit,
+  spilledOutput,
   startAnnounced,
 } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
@@ -105,8 +105,7 @@ export const bash = defineTool<Args>({
     const aborted = '<error>Command was aborted before completion</error>';
     if (cancelled) return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
     const raw = tidy(printed(r.output));
-    if (r.spill) grantRead(c.session, r.spill.path);
-    const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, r.spill && { path: r.spill.path, bytes: r.output.totalBytes })).text;
+    const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, spilledOutput(r, c.session))).text;
     const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';
     const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: raw !== shown, details: runDetails(r) };
     // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.

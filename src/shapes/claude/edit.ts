@@ -1,7 +1,7 @@
 // Claude Code's Edit: read-before-write and changed-since-read refusals, exact (then
 // quote-normalised, then \uXXXX-respelt) unique matching or replace_all, literal replacement,
 // trailing whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { diffHost, type EditResult, lineCounts, literalEdit, plural, withEscapeRetry } from '../../engine/index.js';
+import { editDetails, editFacts, type EditResult, literalEdit, plural, withEscapeRetry } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { claudeErrors, resolvedFrom, toolUseError } from './errors.js';
@@ -101,11 +101,7 @@ export const edit = defineTool<Args, EditResult>({
     ),
   format: (r, a) => ({
     text: `The file ${a.file_path} has been updated${a.replace_all ? '. All occurrences were successfully replaced.' : ' successfully.'} ${CURRENT}`,
-    host: {
-      summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${plural(r.replacements, 'replacement')}`,
-      ...diffHost(r.path, r.diff, { replacements: r.replacements, ...lineCounts(r.diff) }),
-      details: { changedLines: r.diff.changedLines, matchedBy: r.edits.map((e) => e.rung) },
-    },
+    host: { summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${plural(r.replacements, 'replacement')}`, ...editFacts(r), details: editDetails(r) },
   }),
   errors: firstWords(byCondition, tooLarge, aliases),
 });

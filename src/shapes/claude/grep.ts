@@ -1,7 +1,20 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { displayPath, EngineError, type GrepFile, plural, requireCounts, type RgPage, rgPage, splitGlobs, wholeCount } from '../../engine/index.js';
+import {
+  displayPath,
+  type GrepFile,
+  grepFacts,
+  hasContext,
+  plural,
+  requireCounts,
+  requireExisting,
+  rgFlagOptions,
+  type RgPage,
+  rgPage,
+  rgPrinting,
+  wholeCount,
+} from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
@@ -88,30 +101,18 @@ export const grep = defineTool<Args>({
   },
   async call(a, c) {
     const [at, mode, target] = [here(c), a.output_mode ?? 'files_with_matches', a.path ?? '.'];
-    const st = await c.engine.files.stat(at, target);
-    if (!st.exists) throw new EngineError('not_found', `${target} does not exist`, { field: 'path', facts: { path: target } });
+    const st = requireExisting(await c.engine.files.stat(at, target), 'path', target);
     // Checked here, under the names the caller used: the engine knows only before/after.
     requireCounts(a, ['context', '-C', '-B', '-A'], 'lines');
-    const context = a.context ?? a['-C'];
-    const [before, after] = mode === 'content' ? [context ?? a['-B'], context ?? a['-A']] : [];
-    const [rgMode, files] = [mode === 'files_with_matches' ? 'files' : mode, mode === 'files_with_matches'] as const;
-    const r = await c.engine.search.grep(at, {
-      ...{ ...GREP, pattern: a.pattern, paths: [target], caseMode: a['-i'] ? 'insensitive' : 'sensitive', multiline: a.multiline, before, after },
-      ...{ globs: a.glob !== undefined ? splitGlobs(a.glob) : undefined, types: a.type !== undefined ? [a.type] : undefined },
-      ...{ mode: rgMode, sort: files ? 'mtime-desc' : 'path' },
-    });
+    const search = rgFlagOptions(a, mode, target);
+    const r = await c.engine.search.grep(at, { ...GREP, ...search });
     // Claude Code makes only match lines relative; context lines keep rg's absolute path; one file searched is not named.
     const name = (f: GrepFile, kind: string) => (mode === 'content' && st.isFile ? '' : kind === 'match' ? displayPath(f.path, at.cwd) : f.path);
     const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
-    const grouped = (before ?? 0) > 0 || (after ?? 0) > 0;
-    const p = rgPage(r.files, rgMode, { name, grouped, lineNumbers: a['-n'] !== false, onlyMatching: a['-o'] === true, offset, limit });
-    const count = p.entries.length;
+    const p = rgPage(r.files, search.mode, { name, grouped: hasContext(search), ...rgPrinting(a), offset, limit });
     let text = pageText(mode, p, limit, offset);
     if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
     const out = await persisted(c, text, PERSIST_LIMITS.grep);
-    const truncated = r.truncated || count < (mode === 'content' ? r.totalMatchLines : r.totalFiles) || out.file !== undefined;
-    const [summary, paths] = [`${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${a.pattern}`, r.files.map((f) => f.path).slice(0, 1000)];
-    const details = { backend: r.backend, timedOut: r.timedOut, ...(out.file ? { fullOutputPath: out.file } : {}) };
-    return { text: out.text, host: { summary, paths, counts: { files: r.totalFiles, matchLines: r.totalMatchLines, shown: count }, truncated, details } };
+    return { text: out.text, host: grepFacts(r, a.pattern, { shown: p.entries.length, of: mode === 'content' ? 'lines' : 'files', savedTo: out.file }) };
   },
 });

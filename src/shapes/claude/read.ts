@@ -1,7 +1,7 @@
 // Claude Code's Read: "N<TAB>line" numbering from a 1-based offset, the whole-file size
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
-import { EngineError, engineFailure, mediaBlobs, numberedLines, outputImages, pageRangeFor, str } from '../../engine/index.js';
+import { EngineError, engineFailure, mediaBlobs, notebookParts, numberedLines, pageRangeFor, str } from '../../engine/index.js';
 import type { MediaRead, NotebookView, TextRead } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatSize } from '../common/render.js';
@@ -168,13 +168,8 @@ export const read = defineTool<Args>({
       return { text, host: { summary: `${a.file_path} unchanged since last read`, paths: [r.path], details: { unchanged: true } } };
     }
     if (r.kind === 'image' || r.kind === 'pdf') return media(r, a, c);
-    const paths = [r.path];
-    if (r.kind === 'notebook') {
-      const n = r.notebook.cells.length;
-      const [text, blobs] = [notebookText(r.notebook), r.notebook.cells.flatMap(outputImages)];
-      return { text, blobs, host: { summary: `Read ${n} cells of ${a.file_path}`, paths, counts: { cells: n } } };
-    }
+    if (r.kind === 'notebook') return { text: notebookText(r.notebook), ...notebookParts(r.notebook, a.file_path, r.path) };
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
-    return textReply(r, a, whole, paths);
+    return textReply(r, a, whole, [r.path]);
   },
 });

@@ -1,6 +1,6 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import { endReported, type EngineError, type JobSnapshot, printed, retrievalStatus, wholeCount } from '../../engine/index.js';
+import { type EngineError, type JobSnapshot, printed, retrievalStatus, wholeJobOutput } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';
@@ -55,13 +55,11 @@ export const taskOutput = defineTool<Args>({
   ],
   errors: (err, a) => noTask(err, a.task_id),
   async call(a, c) {
-    const waitMs = c.engine.shell.job(c, a.task_id).status === 'running' && a.block ? wholeCount(a.timeout, 0) : 0;
-    const r = await c.engine.shell.output(c, a.task_id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 << 20, budget: 'head_tail' });
+    const r = await wholeJobOutput(c.engine.shell, c, a.task_id, { block: a.block, timeoutMs: a.timeout }, { maxBytes: 1 << 20, budget: 'head_tail' });
     const [j, output] = [r.job, printed(r).trimEnd()];
     const status = taskStatus(j);
     const retrieval = retrievalStatus(status === 'running', a.block);
     const shown = output.trim() !== '' ? (await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text : undefined;
-    if (status !== 'running') endReported(c.session, j.id);
     const details = { taskId: j.id, status, retrievalStatus: retrieval, outputFile: j.logPath, outputBytes: j.outputBytes };
     return { text: taskText(j, status, retrieval, shown), host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details } };
   },

@@ -1,6 +1,6 @@
 // Claude Code's TaskStop: kill a background task's process group; one that already ended is
 // reported as such, successfully, so a repeat is safe.
-import { commandAsRun as recorded, endReported, EngineError, type JobSnapshot, stopRunning } from '../../engine/index.js';
+import { commandAsRun as recorded, EngineError, type JobSnapshot, stopReported } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';
@@ -46,8 +46,7 @@ export const taskStop = defineTool<Args>({
   async call(a, c) {
     const id = a.task_id ?? a.shell_id;
     if (id === undefined || id === '') throw new EngineError('invalid_argument', 'task_id is required', { field: 'task_id' });
-    const { job: j, already } = await stopRunning(c.engine.shell, c, id);
-    if (!already) endReported(c.session, j.id);
+    const { job: j, already } = await stopReported(c.engine.shell, c, id);
     const [status, cmd, t] = [taskStatus(j), recorded(j), j.id];
     const message = already ? `Task ${t} (${cmd}) had already stopped (status: ${status}); nothing was done.` : `Successfully stopped task: ${t} (${cmd})`;
     const summary = already ? `Task ${j.id} had already stopped` : `Stopped task ${j.id}`;

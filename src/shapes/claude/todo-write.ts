@@ -1,5 +1,5 @@
 // Claude Code's TodoWrite: the whole list replaced on every call.
-import type { TodoItem } from '../../engine/index.js';
+import { numberedTodos, type TodoItem, todoFacts } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';
@@ -41,15 +41,9 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
   idempotency: 'idempotent',
   errorModes:
     'INVALID_ARGUMENT (<tool_use_error>): an item misses content, status or activeForm, has an empty one, or an unknown status. The list is unchanged.',
-  async call(args, c) {
-    const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm }));
-    return c.engine.todos.replace(c, items, { statuses: STATUSES });
-  },
-  format(list) {
-    const done = list.filter((t) => t.status === 'completed').length;
-    return {
-      text: 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
-      host: { summary: `${list.length} todos, ${done} completed`, counts: { items: list.length, completed: done }, details: { todos: list } },
-    };
-  },
+  call: async (args, c) => c.engine.todos.replace(c, numberedTodos(args.todos), { statuses: STATUSES }),
+  format: (list) => ({
+    text: 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
+    host: todoFacts(list),
+  }),
 });

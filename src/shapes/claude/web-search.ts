@@ -1,6 +1,6 @@
 // Claude Code's WebSearch over the configured search providers: links as JSON, the provider's
 // answer, a snippet per result, and the reminder to cite.
-import { engineFailure, flatSnippet, type SearchResponse } from '../../engine/index.js';
+import { flatSnippet, requireOneDomainList, searchFacts, type SearchResponse } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
@@ -49,12 +49,8 @@ export const webSearch = defineTool<Args>({
   ],
   errors: errorTable({ both_domain_lists: () => toolUseError('Give allowed_domains or blocked_domains, not both in the same search.') }),
   async call(a, c) {
-    if ((a.allowed_domains?.length ?? 0) > 0 && (a.blocked_domains?.length ?? 0) > 0)
-      throw engineFailure('both_domain_lists', 'allowed_domains and blocked_domains cannot both be given', {}, { field: 'blocked_domains' });
+    requireOneDomainList(a);
     const r = await c.engine.web.search(a.query, { limit: 10, allowedDomains: a.allowed_domains, blockedDomains: a.blocked_domains, signal: c.signal });
-    const results = r.results.map((x) => ({ title: x.title, url: x.url }));
-    const details = { provider: r.provider, results, ...(r.failedProviders ? { failedProviders: r.failedProviders } : {}) };
-    const host = { summary: `${r.results.length} results from ${r.provider} for ${a.query}`, counts: { results: r.results.length }, details };
-    return { text: (await persisted(c, searchText(r), PERSIST_LIMITS.other)).text, host };
+    return { text: (await persisted(c, searchText(r), PERSIST_LIMITS.other)).text, host: searchFacts(r, a.query) };
   },
 });

@@ -2,13 +2,13 @@
 // changes the directory for later calls and the file tools.
 import {
   type CapturedText,
-  changeDir,
+  cutStreams,
   type EngineError,
-  joinedCut,
   NON_INTERACTIVE_ENV,
-  plainCdTarget,
+  plainCd,
   ranOrCancelled,
   runFailure,
+  streamRunFacts,
 } from '../../engine/index.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { namingShell } from '../common/shell-named.js';
@@ -21,7 +21,8 @@ interface Args {
   command: string;
 }
 
-const show = (s: CapturedText) => joinedCut(s, (o) => `\n... (${o.omittedBytes} bytes left out) ...\n`);
+/** What stands where a stream's middle was left out. */
+const GAP = (o: CapturedText) => `\n... (${o.omittedBytes} bytes left out) ...\n`;
 const cdWords = (e: EngineError, what: string) => (typeof e.facts.cdTarget === 'string' ? `Cannot change directory: ${e.facts.cdTarget} ${what}` : undefined);
 
 // The description names the configured shell where the table writes {shell}.
@@ -53,22 +54,18 @@ export const bash = namingShell(
       "SECURITY_POLICY_FAILED: the server's allow/deny rules refuse a command of the line. INVALID_ARGUMENT: empty command.",
     ],
     async call({ command }, c): Promise<Reply> {
-      const target = plainCdTarget(command);
-      if (target) {
-        // The engine's condition stays (one condition, one code); cdTarget marks it as a cd for the wording.
-        const dir = await changeDir(c.engine.shell, c, target, 'command', { cdTarget: target });
-        return { text: `Changed directory to: ${dir}`, host: { paths: [dir], details: { cwd: dir } } };
-      }
+      // The engine's condition stays (one condition, one code); cdTarget marks it as a cd for the wording.
+      const dir = await plainCd(c.engine.shell, c, command, 'command');
+      if (dir) return { text: `Changed directory to: ${dir}`, host: { paths: [dir], details: { cwd: dir } } };
       const { run: r, cancelled } = await ranOrCancelled(c.engine.shell.run(c, { command, ...RUN }));
       if (cancelled) {
         const shown = cancelled.text.trim();
         return { text: `Command failed: ${command} (cancelled before it finished)${shown ? `\n${shown}` : ''}`, failure: cancelled.err };
       }
-      const [stdout, stderr] = [show(r.stdout), show(r.stderr)];
+      const { stdout, stderr } = cutStreams(r, GAP);
       const output = (stdout + (stderr ? `\nSTDERR: ${stderr}` : '')).trim();
-      const truncated = r.stdout.truncated || r.stderr.truncated;
-      const host = { exitCode: r.exitCode, signal: r.signal, truncated, counts: { durationMs: Math.round(r.durationMs) } };
-      const failure = runFailure(r, output, truncated);
+      const host = streamRunFacts(r);
+      const failure = runFailure(r, output, host.truncated);
       if (!failure) return { text: output || 'Command executed successfully (no output)', host };
       const why = r.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s and was killed` : r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
       return { text: `Command failed: ${command} (${why})${output ? `\n${output}` : ''}`, failure, host };

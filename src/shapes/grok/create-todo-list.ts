@@ -1,4 +1,5 @@
 // create_todo_list: replaces the session's todo list.
+import { todoItems } from '../../engine/index.js';
 import { TAGS } from '../tags.js';
 import { defineTool } from '../common/define.js';
 import { itemProps, type Priority, RULES, type Status, todoReply } from './todos.js';
@@ -34,12 +35,5 @@ export const createTodoList = defineTool<Args>({
   ],
   idempotency: 'idempotent',
   errorModes: 'INVALID_ARGUMENT: a missing field, an unknown status or priority, empty content, or two items with the same id (the list is left as it was).',
-  call: async (args, c) =>
-    todoReply(
-      c.engine.todos.replace(
-        c,
-        args.todos.map(({ id, content, status, priority }) => ({ id, content, status, priority })),
-        RULES,
-      ),
-    ),
+  call: async (args, c) => todoReply(c.engine.todos.replace(c, todoItems(args.todos, ['id', 'content', 'status', 'priority']), RULES)),
 });

@@ -1,5 +1,5 @@
 // str_replace_editor: a literal replacement in one file, unique unless replace_all.
-import { ALL_RUNGS, diffHost, type EditResult, engineFailure, lineCounts, literalEdit } from '../../engine/index.js';
+import { ALL_RUNGS, editFacts, type EditResult, engineFailure, literalEdit } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { changeText } from './text.js';
@@ -53,7 +53,7 @@ export const strReplaceEditor = defineTool<Args, EditResult>({
     return c.engine.files.edit(c, args.path, [literalEdit(args.old_str, args.new_str, args.replace_all)], { ladder, allowNoChange: true });
   },
   format(r, args) {
-    const host = diffHost(r.path, r.diff, { replacements: r.replacements, ...lineCounts(r.diff) });
+    const host = editFacts(r);
     return r.changed
       ? { text: changeText(args.path, r.diff), host: { ...host, summary: `Edited ${r.relative}` } }
       : { text: `No changes in ${args.path}`, host };

@@ -1,11 +1,15 @@
 // view_file: a directory's names, a file's first 10 lines, or a line range, numbered "n: text".
-import { engineFailure, numberedLines, requireAtLeast } from '../../engine/index.js';
+import { engineFailure, lineView, type LineViewOptions, numberedLines } from '../../engine/index.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 
 const WHOLE_FILE_LINES = 10;
 /** Text one range view returns at most (Grok CLI has no limit; a model's context does). */
 const RANGE_BUDGET = 256 * 1024;
+
+/** A file's head, or a range within the budget; text only, a final line break counting one more line. */
+const VIEW: LineViewOptions = { field: 'path', startField: 'start_line', head: WHOLE_FILE_LINES, rangeBytes: RANGE_BUDGET };
+const READ = { finalEmptyLine: true, media: [] };
 
 interface Args {
   path: string;
@@ -46,22 +50,11 @@ export const viewFile = defineTool<Args>({
       const r = await c.engine.search.list(c, p, { sort: 'name' });
       return { text: `Directory contents of ${p}:\n${r.entries.map((e) => e.name).join('\n')}`, host: { paths: [r.path], counts: { entries: r.total } } };
     }
-    const ranged = Boolean(start_line) && Boolean(end_line);
-    const [start, end] = ranged ? [Math.trunc(start_line!), Math.trunc(end_line!)] : [1, WHOLE_FILE_LINES];
-    requireAtLeast(start, 1, 'start_line', start_line);
-    const budget = ranged ? ({ unit: 'bytes', max: RANGE_BUDGET, overflow: 'exclude' } as const) : undefined;
-    const r = await c.engine.files.read(c, p, { start, limit: Math.max(1, end - start + 1), finalEmptyLine: true, countTotal: !ranged, media: [], budget });
-    if (r.kind !== 'text') throw engineFailure('not_text', `${p} is not a text file`, { path: p, size: r.size }, { field: 'path' });
-    const shown = end < start ? [] : r.lines;
-    const numbered = numberedLines(shown, start, ': ');
-    const lines = shown.length;
-    if (!ranged) {
-      const more = (r.totalLines ?? 0) - lines;
-      const text = `Contents of ${p}:\n${numbered}${more > 0 ? `\n... +${more} lines` : ''}`;
-      return { text, host: { paths: [r.path], counts: { lines, totalLines: r.totalLines ?? 0 } } };
-    }
-    const cut = r.stoppedBy === 'budget' ? `\n... (stopped after ${lines} lines: at most ${RANGE_BUDGET} bytes per view; ask for a later start_line)` : '';
-    return { text: `Lines ${start}-${end} of ${p}:\n${numbered}${cut}`, host: { paths: [r.path], counts: { lines }, truncated: cut !== '' } };
+    const v = await lineView((o) => c.engine.files.read(c, p, { ...o, ...READ }), p, { ...VIEW, start: start_line, end: end_line });
+    const numbered = numberedLines(v.lines, v.start, ': ');
+    if (!v.ranged) return { text: `Contents of ${p}:\n${numbered}${v.more > 0 ? `\n... +${v.more} lines` : ''}`, host: v.facts };
+    const cut = v.cut ? `\n... (stopped after ${v.lines.length} lines: at most ${RANGE_BUDGET} bytes per view; ask for a later start_line)` : '';
+    return { text: `Lines ${v.start}-${v.end} of ${p}:\n${numbered}${cut}`, host: v.facts };
   },
   errors: errorTable<Args>({
     view_missing: (_e, args) => `File or directory not found: ${args.path}`,
