@@ -565,3 +565,9 @@ export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js
 export { contextSides } from './search/context-sides.js';
 export { plainParts } from './shell/plain-parts.js';
 export { lineSeparator } from './search/line-separator.js';
+// shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
+// read (manyReadParts) and a list of jobs.
+export { matchedFacts, type MatchedFacts } from './search/matched-facts.js';
+export { windowFacts } from './files/raw-window.js';
+export { fetchEachFacts } from './web/fetch-each.js';
+export { jobsFacts } from './shell/job-facts.js';

@@ -1,5 +1,7 @@
 // Facts of background jobs that several tools word: how one ended (its exit code, else the
-// signal that ended it), a stop that leaves an ended job as it was, the jobs still running.
+// signal that ended it), a stop that leaves an ended job as it was, the jobs still running,
+// and what a host shows of a list of jobs.
+import type { HostFacts } from '../host-facts.js';
 import type { ShellContext, ShellEngine } from './engine.js';
 import type { JobSnapshot } from './jobs.js';
 
@@ -18,3 +20,12 @@ export async function stopRunning(shell: ShellEngine, ctx: ShellContext, id: str
 /** The session's jobs, or only those still running. */
 export const jobsOf = (shell: ShellEngine, ctx: ShellContext, runningOnly: boolean): JobSnapshot[] =>
   shell.jobs(ctx).filter((j) => !runningOnly || j.status === 'running');
+
+/** What a host shows of a list of jobs: how many, and (when there are any) each one's PID, status, exit code and command. */
+export function jobsFacts(jobs: readonly JobSnapshot[]): HostFacts {
+  if (jobs.length === 0) return { counts: { processes: 0 } };
+  return {
+    counts: { processes: jobs.length },
+    details: { processes: jobs.map((j) => ({ pid: j.pid, status: j.status, exitCode: j.exitCode, command: j.command })) },
+  };
+}

@@ -2,7 +2,7 @@
 // gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun, withDetails } from '../../engine/index.js';
+import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun, pastEnd, withDetails } from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Call, Reply } from './define.js';
 import type { ToolErrorType } from './gemini-family-errors.js';
@@ -21,6 +21,12 @@ export const badParams = (message: string, field?: string, facts: UntypedFacts =
 export function finishedSearch<R extends { timedOut?: boolean }>(r: R, message: string, facts: UntypedFacts = {}): R {
   if (r.timedOut) throw shapeError('timeout', message, 'grep_execution_error', facts);
   return r;
+}
+
+/** read_file asked to start after the file's last line: invalid_tool_params naming the argument (`field`, as `given`) and the file's line count. */
+export function refusePastEnd(r: ModelRead, start: number, field: string, given: number | undefined): void {
+  const total = pastEnd(r, start);
+  if (total !== undefined) throw badParams(`${field} ${given} is past the end of the file (${total} lines)`, field, { total });
 }
 
 /** An empty old_string creates a file (replace / edit): refused when one is there. */

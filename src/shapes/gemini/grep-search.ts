@@ -7,7 +7,7 @@ import {
   type GrepLine,
   type GrepOptions,
   type GrepResult,
-  matchedFiles,
+  matchedFacts,
   safeRegExp,
   type ArgsOf,
 } from '../../engine/index.js';
@@ -93,23 +93,13 @@ export const grepSearch = defineTool<Args, GrepResult>({
   /** A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths sorted. */
   format(r, args): Reply {
     const max = args.total_max_matches ?? 100;
-    const [where, { files, matches }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedFiles(r)];
+    const [where, { files, matches, names, facts }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedFacts(r)];
     const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
     const line = (l: GrepLine) => `L${l.line}${lineSeparator(l.kind)} ${l.text}${l.cut ? CUT_MARK : ''}`;
     const found =
       r.mode === 'files' ? `Found ${files.length} files with matches for pattern "${args.pattern}" ${where}` : matchesFound(matches, args.pattern, where);
-    const list =
-      r.mode === 'files' ? files.map((f) => f.relative).sort() : ['---', ...files.map((f) => `File: ${f.relative}\n${f.lines.map(line).join('\n')}\n---`)];
+    const list = r.mode === 'files' ? names : ['---', ...files.map((f) => `File: ${f.relative}\n${f.lines.map(line).join('\n')}\n---`)];
     const text = files.length === 0 ? matchesFound(0, args.pattern, where) : `${found}${limited}:\n${list.join('\n')}`;
-    return {
-      text,
-      host: {
-        summary: matches ? `Found ${matches} match(es) in ${files.length} file(s)` : 'No matches found',
-        paths: r.files.map((f) => f.path),
-        counts: { matches, files: files.length },
-        truncated: r.truncated,
-        details: { backend: r.backend },
-      },
-    };
+    return { text, host: facts };
   },
 });
