@@ -566,8 +566,9 @@ export { contextSides } from './search/context-sides.js';
 export { plainParts } from './shell/plain-parts.js';
 export { lineSeparator } from './search/line-separator.js';
 // shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
-// read (manyReadParts) and a list of jobs.
+// read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
 export { matchedFacts, type MatchedFacts } from './search/matched-facts.js';
 export { windowFacts } from './files/raw-window.js';
 export { fetchEachFacts } from './web/fetch-each.js';
 export { jobsFacts } from './shell/job-facts.js';
+export { newestLines } from './shell/job-tail.js';
