@@ -29,8 +29,8 @@ type Args = ArgsOf<typeof schema>;
 /** Folders and files Gemini's grep always leaves out. */
 const EXCLUDES = [...['node_modules', '.git', 'bower_components', '.svn', '.hg', 'dist', 'build'].map((d) => `!**/${d}/**`), '!*.log', '!*.tmp'];
 const TIMEOUT_MS = 30_000;
-/** How Gemini greps: lines cut at 2000 characters, 30 s, the first total_max_matches in path order (the order Gemini's own walk gives). */
-const GREP = { inPathOrder: true, limit: 0, maxLineLength: 2000, timeoutMs: TIMEOUT_MS } as const;
+/** How Gemini greps: .geminiignore honoured (no_ignore lifts it with the rest), lines cut at 2000 characters, 30 s, the first total_max_matches in path order (the order Gemini's own walk gives). */
+const GREP = { ignoreFileNames: ['.geminiignore'], inPathOrder: true, limit: 0, maxLineLength: 2000, timeoutMs: TIMEOUT_MS } satisfies Partial<GrepOptions>;
 
 /** Lines of context added when no context was asked, by the number of matches found (one: 50, two or three: 15). */
 const AUTO_CONTEXT = [50, 15, 15];
@@ -80,14 +80,12 @@ export const grepSearch = defineTool<Args, GrepResult>({
       // no_ignore lifts the default excludes too, as Gemini CLI leaves out its exclude globs then.
       globs: [...(args.include_pattern ? [args.include_pattern] : []), ...(args.no_ignore ? [] : EXCLUDES)],
       noIgnore: args.no_ignore,
-      ignoreFileNames: args.no_ignore ? [] : ['.geminiignore'],
       maxPerFile: args.max_matches_per_file,
       maxTotal: args.total_max_matches ?? 100,
       mode: args.names_only ? 'files' : 'content',
       excludeLines: args.exclude_pattern ? safeRegExp(args.exclude_pattern, Boolean(args.case_sensitive), 'exclude_pattern') : undefined,
     };
-    const message = `the search ran past ${TIMEOUT_MS}ms; narrow it with dir_path or include_pattern`;
-    const settled = (r: GrepResult) => finishedSearch(r, message, { timeoutMs: TIMEOUT_MS });
+    const settled = (r: GrepResult) => finishedSearch(r, TIMEOUT_MS, 'dir_path or include_pattern', { timeoutMs: TIMEOUT_MS });
     return grepAround((o) => c.engine.search.grep(c, o), opts, { maxPerFile: args.max_matches_per_file, around: args.names_only ? [] : AUTO_CONTEXT, settled });
   },
   /** A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths sorted. */

@@ -58,7 +58,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
     const given = args.path !== undefined ? unescapeShellPath(args.path) : undefined;
     const paths = given !== undefined ? [given] : [...c.scope.roots];
     const r = await c.engine.search.grep(c, { ...GREP, pattern: args.pattern, paths, globs: args.glob ? [args.glob] : [] });
-    return finishedSearch(r, `the search ran past ${TIMEOUT_MS}ms; narrow it with path or glob`);
+    return finishedSearch(r, TIMEOUT_MS, 'path or glob');
   },
   format(r, args, c): Reply {
     // Qwen names the search path as it reads once shell escapes are undone.
