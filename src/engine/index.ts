@@ -572,3 +572,5 @@ export { windowFacts } from './files/raw-window.js';
 export { fetchEachFacts } from './web/fetch-each.js';
 export { jobsFacts } from './shell/job-facts.js';
 export { newestLines } from './shell/job-tail.js';
+// A list without ids numbered in order and named back, and what a host shows of a list just written.
+export { numberedTodos, todosAs, todosFacts } from './todos.js';

@@ -1,6 +1,7 @@
 // The host facts that let a tool table word a result without assembling its host block: a
 // grep's matched files with their facts, and the facts of a read window, of several URLs
-// fetched, of a many-file read and of a list of jobs.
+// fetched, of a many-file read, of a list of jobs and of a todo list (with the list numbered
+// and named back for a dialect without ids).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
@@ -8,7 +9,10 @@ import {
   jobsFacts,
   manyReadParts,
   matchedFacts,
+  numberedTodos,
   rawWindow,
+  todosAs,
+  todosFacts,
   windowFacts,
   type FetchEachResult,
   type GrepFile,
@@ -155,4 +159,25 @@ test('jobsFacts: how many jobs and each one as a host shows it; no details when 
     },
   });
   assert.deepEqual(jobsFacts([]), { counts: { processes: 0 } });
+});
+
+test('numberedTodos numbers a list without ids in order; todosAs names the items back; todosFacts counts and sums them up', () => {
+  const items = numberedTodos(
+    [
+      { description: 'Reproduce', status: 'completed' },
+      { description: 'Fix', status: 'in_progress' },
+    ],
+    'description',
+  );
+  assert.deepEqual(items, [
+    { id: '1', content: 'Reproduce', status: 'completed' },
+    { id: '2', content: 'Fix', status: 'in_progress' },
+  ]);
+  const shown = todosAs(items, 'description');
+  assert.deepEqual(shown, [
+    { description: 'Reproduce', status: 'completed' },
+    { description: 'Fix', status: 'in_progress' },
+  ]);
+  assert.deepEqual(todosFacts(items, shown), { counts: { todos: 2 }, details: { todos: shown }, summary: '2 todo(s)' });
+  assert.deepEqual(todosFacts([], []), { counts: { todos: 0 }, details: { todos: [] }, summary: 'Cleared the todo list' });
 });

@@ -1,6 +1,6 @@
 // todo_write: the whole list with ids each call, answered with the list as JSON inside a
 // system reminder, as Qwen's models expect.
-import { requireTodoIds, type TodoItem, type ArgsOf } from '../../engine/index.js';
+import { requireTodoIds, type TodoItem, todosFacts, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CLOSED, object } from '../common/gemini-family-schema.js';
@@ -54,17 +54,17 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     return Promise.resolve(c.engine.todos.replace(c, items, { statuses: STATUSES, uniqueIds: true }));
   },
   format(items, args) {
-    const host = { counts: { todos: items.length }, details: { todos: items } };
+    const host = todosFacts(items, items);
     if (items.length === 0) {
       return {
         text: 'Todo list has been cleared.\n\n<system-reminder>\nYour todo list is now empty. DO NOT mention this explicitly to the user. There are no pending tasks in it.\n</system-reminder>',
-        host: { ...host, summary: 'Cleared the todo list' },
+        host,
       };
     }
     // The items as the model sent them, keys in its order, as Qwen echoes its parameters.
     return {
       text: `Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n${JSON.stringify(args.todos)}. Continue on with the tasks at hand if applicable.\n</system-reminder>`,
-      host: { ...host, summary: `${items.length} todo(s)` },
+      host,
     };
   },
 });
