@@ -17,6 +17,12 @@ export interface MatchedFacts {
 export function matchedFacts(r: GrepResult): MatchedFacts {
   const { files, matches } = matchedFiles(r);
   const summary = matches ? `Found ${matches} match(es) in ${files.length} file(s)` : 'No matches found';
-  const facts = { summary, paths: r.files.map((f) => f.path), counts: { matches, files: files.length }, truncated: r.truncated, details: { backend: r.backend } };
+  const facts = {
+    summary,
+    paths: r.files.map((f) => f.path),
+    counts: { matches, files: files.length },
+    truncated: r.truncated,
+    details: { backend: r.backend },
+  };
   return { files, matches, names: files.map((f) => f.relative).sort(), facts };
 }
