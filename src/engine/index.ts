@@ -602,3 +602,12 @@ export { lineView, type LineView, type LineViewOptions } from './files/line-view
 export { cutStreams, streamRunFacts } from './shell/stream-cut.js';
 export { plainCd } from './shell/plain-cd.js';
 export { todoItems } from './todo-facts.js';
+// shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
+// read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
+export { matchedFacts, type MatchedFacts } from './search/matched-facts.js';
+export { windowFacts } from './files/raw-window.js';
+export { fetchEachFacts } from './web/fetch-each.js';
+export { jobsFacts } from './shell/job-facts.js';
+export { newestLines } from './shell/job-tail.js';
+// A list without ids numbered in order and named back, and what a host shows of a list just written.
+export { todosAs, todosFacts, todosFrom } from './todos.js';

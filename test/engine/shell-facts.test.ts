@@ -1,6 +1,7 @@
 // The engine's facts that the shell tools of every shape put their own words around: a cut
 // output joined around its gap, facts of a command line, how a job ended, a task read's
-// status, a timeout argument, output as the Gemini-family tools show it.
+// status, a timeout argument, output as the Gemini-family tools show it, a job's newest lines
+// after a wait.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
@@ -10,6 +11,7 @@ import {
   leadingSleep,
   lineIn,
   negativeSignal,
+  newestLines,
   plainCdTarget,
   plainOutput,
   plainParts,
@@ -19,7 +21,11 @@ import {
   runsGitCommit,
   streamsInTurn,
   type CapturedText,
+  type JobSnapshot,
+  type ShellEngine,
 } from '../../src/engine/index.js';
+import { Scope } from '../../src/engine/scope.js';
+import { Session } from '../../src/engine/session.js';
 
 const cut = { text: 'headtail', head: 'head', tail: 'tail', truncated: true, omittedBytes: 12 };
 
@@ -114,4 +120,26 @@ test('plainParts: the text as plainOutput, a cut head and tail without escapes b
     omittedBytes: 9,
   };
   assert.deepEqual(plainParts(o), { ...o, text: 'red', head: 'head \n', tail: ' tail' });
+});
+
+const job = (o: Partial<JobSnapshot>) => ({ pid: 10, status: 'running', exitCode: null, command: 'sleep 9', ...o }) as JobSnapshot;
+
+test('newestLines waits, then takes the last lines of the newest bytes with how many those hold; a cancelled call fails', async () => {
+  const asked: unknown[] = [];
+  const shell = {
+    tail: (_ctx: unknown, id: string, maxBytes: number) => {
+      asked.push([id, maxBytes]);
+      return Promise.resolve({ text: 'one\ntwo\n\u001b[31mthree\u001b[0m\n', job: job({}) });
+    },
+  } as unknown as ShellEngine;
+  const ctx = { session: new Session('s'), scope: Scope.fromRoots(['/tmp']), signal: new AbortController().signal };
+  const started = Date.now();
+  const r = await newestLines(shell, ctx, 'j1', { waitMs: 30, maxBytes: 64, lines: 2 });
+  assert.ok(Date.now() - started >= 25, 'it waited first');
+  assert.deepEqual(r, { lines: ['two', 'three'], total: 3, job: job({}) });
+  assert.deepEqual(asked, [['j1', 64]]);
+  const ac = new AbortController();
+  ac.abort();
+  await assert.rejects(newestLines(shell, { ...ctx, signal: ac.signal }, 'j1', { waitMs: 1000, maxBytes: 64, lines: 2 }), { kind: 'cancelled' });
+  assert.equal(asked.length, 1, 'nothing is read after a cancel');
 });

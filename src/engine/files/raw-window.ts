@@ -1,6 +1,7 @@
 // A window of raw text lines as Gemini CLI and Qwen Code show it (no line numbers; a cut line
 // keeps a marker at its end): the text, the file's total when the read learnt it, whether not
 // all of the file is shown, and the counts a host shows. The words around it are the shape's.
+import type { HostFacts } from '../host-facts.js';
 import type { TextRead } from './read.js';
 
 export interface RawWindowOptions {
@@ -35,4 +36,16 @@ export function rawWindow(r: TextRead, o: RawWindowOptions): RawWindow {
     cut: r.startLine > 1 || total === undefined || r.endLine < total || marked.length > 0,
     counts: { startLine: r.startLine, endLine: r.endLine, ...(total !== undefined ? { totalLines: total } : {}) },
   };
+}
+
+/**
+ * What a host shows of a read shown as `w`: the file, "Read <relative>" or, when not all of it
+ * is shown, the lines shown and of how many ("of at least N", marked truncated, when the total
+ * is unknown), the window's counts, and whether it was cut.
+ */
+export function windowFacts(r: TextRead, w: RawWindow): HostFacts {
+  const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
+  const more = w.total === undefined ? ' (truncated)' : '';
+  const summary = w.cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${more}` : `Read ${r.relative}`;
+  return { paths: [r.path], summary, counts: w.counts, truncated: w.cut };
 }

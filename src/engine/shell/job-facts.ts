@@ -1,5 +1,7 @@
 // Facts of background jobs that several tools word: how one ended (its exit code, else the
-// signal that ended it), a stop that leaves an ended job as it was, the jobs still running.
+// signal that ended it), a stop that leaves an ended job as it was, the jobs still running,
+// and what a host shows of a list of jobs.
+import type { HostFacts } from '../host-facts.js';
 import type { ShellContext, ShellEngine } from './engine.js';
 import type { JobSnapshot } from './jobs.js';
 
@@ -23,4 +25,13 @@ export const jobsOf = (shell: ShellEngine, ctx: ShellContext, runningOnly: boole
 export function jobNamed(shell: ShellEngine, ctx: ShellContext, id: string, prefix: string): JobSnapshot | undefined {
   const ref = id.startsWith(prefix) ? id.slice(prefix.length) : id;
   return shell.jobs(ctx).find((j) => j.id === ref);
+}
+
+/** What a host shows of a list of jobs: how many, and (when there are any) each one's PID, status, exit code and command. */
+export function jobsFacts(jobs: readonly JobSnapshot[]): HostFacts {
+  if (jobs.length === 0) return { counts: { processes: 0 } };
+  return {
+    counts: { processes: jobs.length },
+    details: { processes: jobs.map((j) => ({ pid: j.pid, status: j.status, exitCode: j.exitCode, command: j.command })) },
+  };
 }

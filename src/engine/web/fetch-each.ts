@@ -2,6 +2,7 @@
 // fairly, a per-host limit, and each URL that fails kept with its failure instead of failing
 // the call. A cross-site redirect (not asked for) is left out; a cancelled call still fails.
 import { type EngineError, isEngineError } from '../errors.js';
+import type { HostFacts } from '../host-facts.js';
 import { isCrossSiteRedirect } from './fetch.js';
 import type { FetchOptions, WebEngine } from './index.js';
 import type { HostRateLimiter } from './rate-limit.js';
@@ -43,4 +44,14 @@ export function skippedKind(skipped: FetchEachResult['skipped']): EngineError['k
   const kinds = new Set(skipped.flatMap((m) => (m.err ? [m.err.kind] : [])));
   const [only] = kinds;
   return kinds.size === 1 && only !== undefined ? only : 'network_failed';
+}
+
+/** What a host shows of a fetchEach: pages fetched of URLs tried, whether a page was cut, the URLs fetched, and the skipped ones as `skipped` names them. */
+export function fetchEachFacts(r: FetchEachResult, skipped: string[]): HostFacts {
+  return {
+    summary: `Fetched ${r.pages.length} of ${r.asked} URL(s)`,
+    counts: { fetched: r.pages.length, skipped: skipped.length },
+    truncated: r.pages.some((p) => p.cut),
+    details: { urls: r.pages.map((p) => p.url), skipped },
+  };
 }

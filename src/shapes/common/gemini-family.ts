@@ -2,7 +2,17 @@
 // gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, cancelledRun, withDetails } from '../../engine/index.js';
+import {
+  basenameFilter,
+  EngineError,
+  type FileDiff,
+  type ModelRead,
+  type UntypedFacts,
+  diffNote,
+  cancelledRun,
+  pastEnd,
+  withDetails,
+} from '../../engine/index.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Call, Reply } from './define.js';
 import type { ToolErrorType } from './gemini-family-errors.js';
@@ -17,10 +27,16 @@ export function shapeError(kind: EngineError['kind'], message: string, errorType
 export const badParams = (message: string, field?: string, facts: UntypedFacts = {}): EngineError =>
   shapeError('invalid_argument', message, 'invalid_tool_params', facts, field);
 
-/** A grep_search past its time limit fails as grep_execution_error (TIMEOUT) in both vendors; `r` when it finished. */
-export function finishedSearch<R extends { timedOut?: boolean }>(r: R, message: string, facts: UntypedFacts = {}): R {
-  if (r.timedOut) throw shapeError('timeout', message, 'grep_execution_error', facts);
+/** A grep_search past its time limit (`timeoutMs`) fails as grep_execution_error (TIMEOUT) in both vendors, naming the arguments that `narrow` it; `r` when it finished. */
+export function finishedSearch<R extends { timedOut?: boolean }>(r: R, timeoutMs: number, narrow: string, facts: UntypedFacts = {}): R {
+  if (r.timedOut) throw shapeError('timeout', `the search ran past ${timeoutMs}ms; narrow it with ${narrow}`, 'grep_execution_error', facts);
   return r;
+}
+
+/** read_file asked to start after the file's last line: invalid_tool_params naming the argument (`field`, as `given`) and the file's line count. */
+export function refusePastEnd(r: ModelRead, start: number, field: string, given: number | undefined): void {
+  const total = pastEnd(r, start);
+  if (total !== undefined) throw badParams(`${field} ${given} is past the end of the file (${total} lines)`, field, { total });
 }
 
 /** An empty old_string creates a file (replace / edit): refused when one is there. */

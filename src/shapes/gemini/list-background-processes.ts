@@ -1,5 +1,5 @@
 // list_background_processes: "- [PID n] STATUS: `command`" lines of this session's background processes.
-import { type JobSnapshot, signalNumber } from '../../engine/index.js';
+import { jobsFacts, type JobSnapshot, signalNumber } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';
@@ -30,13 +30,6 @@ export const listBackgroundProcesses = defineTool<Record<string, never>, JobSnap
   errorModes: 'None: a session without background processes gets "No background processes found."',
   call: async (_args, c) => c.engine.shell.jobs(c),
   format(jobs) {
-    if (jobs.length === 0) return { text: 'No background processes found.', host: { counts: { processes: 0 } } };
-    return {
-      text: jobs.map(line).join('\n'),
-      host: {
-        counts: { processes: jobs.length },
-        details: { processes: jobs.map((j) => ({ pid: j.pid, status: j.status, exitCode: j.exitCode, command: j.command })) },
-      },
-    };
+    return { text: jobs.length === 0 ? 'No background processes found.' : jobs.map(line).join('\n'), host: jobsFacts(jobs) };
   },
 });

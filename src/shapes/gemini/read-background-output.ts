@@ -1,5 +1,5 @@
 // read_background_output: the last lines of a background process of this session, by PID.
-import { type JobSnapshot, lastLines, pause, waitMs, type ArgsOf } from '../../engine/index.js';
+import { type JobSnapshot, newestLines, waitMs, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -29,10 +29,9 @@ export const readBackgroundOutput = defineTool<Args, { pid: number; want: number
       const message = `no background process with PID ${args.pid} was started in this session (other sessions' processes cannot be read); call list_background_processes to see the PIDs you can read`;
       throw shapeError('not_found', message, 'execution_failed', { pid: args.pid }, 'pid');
     }
-    await pause(waitMs(args.delay_ms, 0), c.signal);
-    const t = await c.engine.shell.tail(c, job.id, TAIL_BYTES);
     const want = args.lines ?? 100;
-    return { pid: job.pid, want, ...lastLines(t.text, want), job: t.job };
+    const tail = await newestLines(c.engine.shell, c, job.id, { waitMs: waitMs(args.delay_ms, 0), maxBytes: TAIL_BYTES, lines: want });
+    return { pid: job.pid, want, ...tail };
   },
   format({ pid, want, lines, total, job }) {
     const text = total > want ? `Showing last ${want} of ${total} lines:\n${lines.join('\n')}` : `Full Log Output:\n${lines.join('\n')}`;

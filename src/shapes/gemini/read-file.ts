@@ -1,8 +1,8 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import { lineWindow, type ModelRead, pastEnd, rawWindow, type ArgsOf } from '../../engine/index.js';
+import { lineWindow, type ModelRead, rawWindow, windowFacts, type ArgsOf } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
-import { badParams, modelReadResult } from '../common/gemini-family.js';
+import { badParams, modelReadResult, refusePastEnd } from '../common/gemini-family.js';
 import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, refuseNul, TAGS_READ } from './reading.js';
 import { atLeast, object } from '../common/gemini-family-schema.js';
 
@@ -56,21 +56,12 @@ export const readFile = defineTool<Args, ModelRead>({
       throw badParams(message, 'file_path', { path: file });
     }
     const r = await c.engine.files.forModel(c, file, { ...READ, ...lineWindow(s, e, MAX_LINES) });
-    const total = pastEnd(r, s ?? 1);
-    if (total !== undefined) throw badParams(`start_line ${s} is past the end of the file (${total} lines)`, 'start_line', { total });
+    refusePastEnd(r, s ?? 1, 'start_line', s);
     return r;
   },
   format(r) {
     if (r.kind !== 'text') return modelReadResult(r, geminiMediaText)!;
-    const { text, total, cut, counts } = rawWindow(r, RAW);
-    return {
-      text: `${cut ? notice(r.startLine, r.endLine, total!) : ''}${text}`,
-      host: {
-        paths: [r.path],
-        summary: cut ? `Read lines ${r.startLine}-${r.endLine} of ${total} from ${r.relative}` : `Read ${r.relative}`,
-        counts,
-        truncated: cut,
-      },
-    };
+    const w = rawWindow(r, RAW);
+    return { text: `${w.cut ? notice(r.startLine, r.endLine, w.total!) : ''}${w.text}`, host: windowFacts(r, w) };
   },
 });

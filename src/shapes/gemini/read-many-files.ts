@@ -73,7 +73,7 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
   format(r) {
     // Gemini's parts: a text part per text file, the data of images, PDFs, audio and video, then the closing line;
     // audio or video lead with a line saying the data follows.
-    const { shown, avTypes, blobs, paths, skipped: left } = manyReadParts(r, RAW);
+    const { shown, avTypes, blobs, facts, skipped: left } = manyReadParts(r, RAW);
     const skipped = left.map((f) => `${f.relative} (${f.reason === 'not_named' ? NOT_NAMED : f.message})`);
     if (shown.length === 0) return { text: NONE, host: { summary: NONE, details: { skipped } } };
     const body = ({ window: w, ...f }: (typeof shown)[number]) =>
@@ -82,12 +82,7 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
     return {
       text: [...(avTypes.length ? [binaryLead(avTypes)] : []), ...parts, '\n--- End of content ---'].join('\n'),
       blobs,
-      host: {
-        summary: `Read ${paths.length} file(s)`,
-        paths,
-        counts: { files: paths.length, matched: r.matched, omitted: r.omitted },
-        details: { skipped },
-      },
+      host: { ...facts, details: { skipped } },
     };
   },
 });

@@ -1,6 +1,6 @@
 // web_fetch: the http(s) URLs of the prompt fetched directly (no model to summarise them),
 // each page under a "--- <url> ---" header; failed URLs listed as skipped.
-import { extractUrls, fetchEach, type FetchEachResult, skippedKind } from '../../engine/index.js';
+import { extractUrls, fetchEach, fetchEachFacts, type FetchEachResult, skippedKind } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
@@ -68,18 +68,10 @@ export const webFetch = defineTool<{ prompt: string }, FetchEachResult>({
     }
     return fetched;
   },
-  format({ pages, skipped: missed, asked }) {
-    const skipped = missed.map(skipLabel);
-    const body = pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
+  format(r) {
+    const skipped = r.skipped.map(skipLabel);
+    const body = r.pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
     const tail = skipped.length > 0 ? `\n\nSkipped URLs:\n${skipped.join('\n')}` : '';
-    return {
-      text: untrusted(`${NOTE}\n\n${body}${tail}`),
-      host: {
-        summary: `Fetched ${pages.length} of ${asked} URL(s)`,
-        counts: { fetched: pages.length, skipped: skipped.length },
-        truncated: pages.some((p) => p.cut),
-        details: { urls: pages.map((p) => p.url), skipped },
-      },
-    };
+    return { text: untrusted(`${NOTE}\n\n${body}${tail}`), host: fetchEachFacts(r, skipped) };
   },
 });

@@ -1,10 +1,13 @@
 // write_todos: the whole list each call, one task in progress at most.
-import type { TodoItem, ArgsOf } from '../../engine/index.js';
+import { todosAs, todosFrom, type TodoItem, type ArgsOf } from '../../engine/index.js';
+import { todoListReply } from '../common/gemini-family-todos.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CLOSED, object } from '../common/gemini-family-schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
+/** Gemini's statuses, one task in progress at most. */
+const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
 
 const schema = object(
   { todos: { type: 'array', items: object({ description: 'string', status: { type: 'string', enum: [...STATUSES] } }, ['description', 'status'], CLOSED) } },
@@ -38,16 +41,10 @@ export const writeTodos = defineTool<Args, TodoItem[]>({
   ],
   idempotency: 'idempotent',
   errorModes: 'invalid_tool_params (INVALID_ARGUMENT): an empty description, an unknown status, or more than one task in_progress; the list is left unchanged.',
-  call: async (args, c) =>
-    c.engine.todos.replace(
-      c,
-      args.todos.map((t, i) => ({ id: String(i + 1), content: t.description, status: t.status })),
-      { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } },
-    ),
+  call: async (args, c) => c.engine.todos.replace(c, todosFrom(args.todos, 'description'), RULES),
   format(items) {
-    const host = { counts: { todos: items.length }, details: { todos: items.map((t) => ({ description: t.content, status: t.status })) } };
-    if (items.length === 0) return { text: 'Successfully cleared the todo list.', host: { ...host, summary: 'Cleared the todo list' } };
     const list = items.map((t, i) => `${i + 1}. [${t.status}] ${t.content}`).join('\n');
-    return { text: `Successfully updated the todo list. The current list is now:\n${list}`, host: { ...host, summary: `${items.length} todo(s)` } };
+    const updated = `Successfully updated the todo list. The current list is now:\n${list}`;
+    return todoListReply(items, todosAs(items, 'description'), 'Successfully cleared the todo list.', updated);
   },
 });

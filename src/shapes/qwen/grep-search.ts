@@ -57,7 +57,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
     if (args.limit !== undefined && !Number.isInteger(args.limit)) throw badParams('limit must be a whole number', 'limit');
     const paths = searchBases(c.scope, args.path).bases;
     const r = await c.engine.search.grep(c, { ...GREP, pattern: args.pattern, paths, globs: args.glob ? [args.glob] : [] });
-    return finishedSearch(r, `the search ran past ${TIMEOUT_MS}ms; narrow it with path or glob`);
+    return finishedSearch(r, TIMEOUT_MS, 'path or glob');
   },
   format(r, args, c): Reply {
     // Qwen names the search path as it reads once shell escapes are undone.

@@ -6,21 +6,20 @@ import {
   notebookAsText,
   pdfPagesAsText,
   pageRangeFor,
-  pastEnd,
   rawWindow,
   readEvenIfBig,
   requireWhole,
   type EngineReadOptions,
   firstGiven,
   hidingFile,
+  windowFacts,
   withAdvice,
 } from '../../engine/index.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, CUT_MARK, modelReadResult } from '../common/gemini-family.js';
-import { windowHost } from '../common/gemini-family-read.js';
+import { badParams, CUT_MARK, modelReadResult, refusePastEnd } from '../common/gemini-family.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
@@ -72,11 +71,10 @@ async function text(c: Call, args: Args): Promise<Reply> {
     const name = args.file_path.slice(args.file_path.lastIndexOf('/') + 1);
     return { ...m, host: { ...m.host, summary: `Read ${r.media.toLowerCase()} file: ${name}`, details: { ...m.host.details, displayName: name } } };
   }
-  const past = pastEnd(r, start);
-  if (past !== undefined) throw badParams(`offset ${args.offset} is past the end of the file (${past} lines)`, 'offset', { total: past });
+  refusePastEnd(r, start, 'offset', args.offset);
   const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
-  const [of, more] = w.total === undefined ? [`at least ${r.endLine}`, ' (truncated)'] : [String(w.total), ''];
-  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowHost(r, w, of, more) };
+  const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
+  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowFacts(r, w) };
 }
 
 export const readFile = defineTool<Args>({
