@@ -5,11 +5,11 @@ import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
-import { lazyModule } from '../lazy-module.js';
 import { abortError, EngineError, engineFailure } from '../errors.js';
 import { BlockedDestinationError, precheckHost, type GuardPolicy } from './guard.js';
 import type { HostRateLimiter } from './rate-limit.js';
 import { sameSite } from './urls.js';
+import { undici } from './undici.js';
 
 export interface HttpGetOptions {
   timeoutMs: number;
@@ -45,8 +45,6 @@ export interface CrossSiteRedirect {
   statusText: string;
   redirects: string[];
 }
-
-const undici = lazyModule<typeof import('undici')>('undici');
 
 export interface HttpDeps {
   dispatcher: Dispatcher;

@@ -4,7 +4,7 @@
 // connection, including each redirect hop, passes here.
 import dns from 'node:dns';
 import type { Agent, buildConnector } from 'undici';
-import { lazyModule } from '../lazy-module.js';
+import { undici } from './undici.js';
 import { EngineError, engineFailure, failureArgs } from '../errors.js';
 import { AllowList, blockedHostName, classifyIp, parseIp } from './address.js';
 
@@ -71,8 +71,6 @@ export async function resolveGuarded(hostname: string, policy: GuardPolicy): Pro
   const first = answers[0]!.address;
   throw new BlockedDestinationError(host, first, classifyIp(first)!);
 }
-
-const undici = lazyModule<typeof import('undici')>('undici');
 
 /** An undici Agent that connects only where the policy permits. */
 export function guardedAgent(policy: GuardPolicy, connectTimeoutMs = 10_000): Agent {

@@ -3,11 +3,10 @@
 // self-hosted SearXNG on a private network, or a loopback stand-in, work).
 import { STATUS_CODES } from 'node:http';
 import type { Agent } from 'undici';
-import { lazyModule } from '../../lazy-module.js';
+import { undici } from '../undici.js';
 import { abortError, EngineError } from '../../errors.js';
 import { SearchProviderError, type SearchProvider } from './types.js';
 
-const undici = lazyModule<typeof import('undici')>('undici');
 let agent: Agent | undefined;
 
 /** The largest answer read from a provider; real ones are a few hundred KB at most. */
