@@ -2,7 +2,6 @@
 // (TodoWrite, write_todos, todo_write, SetTodoList, create/update_todo_list, update_plan):
 // shapes map their field names and status words onto it and format the list back.
 import { engineFailure } from './errors.js';
-import type { HostFacts } from './host-facts.js';
 import type { Session } from './session.js';
 
 export interface TodoItem {
@@ -118,17 +117,4 @@ export function requireTodoIds(items: ReadonlyArray<{ id: string }>, max: number
     if (t.id.trim() === '' || t.id.length > max)
       throw engineFailure('bad_todo_id', `todo ${i + 1} needs an id of 1 to ${max} characters`, { index: i, max }, { field: `todos.${i}.id` });
   });
-}
-
-/** A dialect's list without ids as items numbered "1", "2"... in its order, each one's text read from its field `key`. */
-export function todosFrom<K extends string>(list: ReadonlyArray<Record<K, string> & { status: string }>, key: K): TodoItem[] {
-  return list.map((t, i) => ({ id: String(i + 1), content: t[key], status: t.status }));
-}
-
-/** Items as a dialect without ids names them: the text under `key`, then the status. */
-export const todosAs = <K extends string>(items: readonly TodoItem[], key: K) => items.map((t) => ({ [key]: t.content, status: t.status }));
-
-/** What a host shows of a list just written: how many items, the items as `shown`, and whether it was cleared or how many it holds. */
-export function todosFacts(items: readonly TodoItem[], shown: readonly unknown[]): HostFacts {
-  return { counts: { todos: items.length }, details: { todos: shown }, summary: items.length === 0 ? 'Cleared the todo list' : `${items.length} todo(s)` };
 }
