@@ -571,13 +571,12 @@ export { numberedList } from './text/numbered.js';
 export { askedText, placeText, protocolCalls, specSeverity } from './lsp/answer-text.js';
 export { failureOr } from './failure-value.js';
 // The head of a list as a host's page, where a search starts, which ignore file hides a path,
-// the first argument given, a fetched page's host facts, a job named with a shown prefix.
+// the first argument given, a job named with a shown prefix.
 export { headPage } from './text/head-of.js';
 export { matchPage } from './search/match-lines.js';
 export { searchBases } from './search/search-bases.js';
 export { hidingFile } from './files/hiding-file.js';
 export { firstGiven } from './arg-checks.js';
-export { fetchedFacts } from './web/views.js';
 export { jobNamed } from './shell/job-facts.js';
 // A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
 export { streamsRunFacts } from './shell/stream-facts.js';
@@ -591,7 +590,7 @@ export { globFacts, globRest, grepFacts } from './search/search-facts.js';
 // read; a search's one domain list; todo items numbered as ids; a run's spilled output; a job's
 // whole output read, or the job stopped, by a call that reports its end.
 export { editDetails, editFacts, writeFacts } from './files/change-host.js';
-export { pageFacts, requireOneDomainList, searchFacts } from './web/web-facts.js';
+export { fetchedFacts, pageFacts, requireOneDomainList, searchFacts } from './web/web-facts.js';
 export { numberedTodos, todoFacts } from './todo-facts.js';
 export { notebookParts } from './files/notebook-read.js';
 export { spilledOutput } from './shell/run-saved.js';
@@ -599,7 +598,8 @@ export { stopReported, wholeJobOutput } from './shell/job-calls.js';
 // shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
 // a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
 export { lineView, type LineView, type LineViewOptions } from './files/line-view.js';
-export { cutStreams, streamRunFacts } from './shell/stream-cut.js';
+export { cutStreams } from './shell/stream-cut.js';
+export { streamRunFacts } from './shell/stream-facts.js';
 export { plainCd } from './shell/plain-cd.js';
 export { todoItems } from './todo-facts.js';
 // shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
@@ -610,4 +610,4 @@ export { fetchEachFacts } from './web/fetch-each.js';
 export { jobsFacts } from './shell/job-facts.js';
 export { newestLines } from './shell/job-tail.js';
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
-export { todosAs, todosFacts, todosFrom } from './todos.js';
+export { todosAs, todosFacts, todosFrom } from './todo-facts.js';

@@ -9,7 +9,7 @@ import type { CodeAnswer } from './operations.js';
 export const placeText = (l: Pick<CodeLocation, 'relative' | 'line' | 'column'>): string => `${l.relative}:${l.line}:${l.column}`;
 
 /** The place a question was about, as placeText writes a place ("" for an answer about no place). */
-export const askedText = (r: CodeAnswer): string => ('shown' in r ? `${r.shown}:${r.place.line}:${r.place.column}` : '');
+export const askedText = (r: CodeAnswer): string => ('shown' in r ? placeText({ relative: r.shown, line: r.place.line, column: r.place.column }) : '');
 
 /** A severity by the specification's name (DiagnosticSeverity's Information for info). */
 export const specSeverity = (s: Severity): 'error' | 'warning' | 'information' | 'hint' => (s === 'info' ? 'information' : s);

@@ -2,6 +2,7 @@
 // it ran long enough that a tool suggests running it in the background next time, and its
 // timeout as a failure.
 import type { EngineError } from '../errors.js';
+import type { HostFacts } from '../host-facts.js';
 import type { RunOutcome } from './engine.js';
 import { processError } from './run-failure.js';
 
@@ -26,4 +27,12 @@ export const streamsRunFacts = (r: RunOutcome, timeoutMs: number) => ({
   signal: r.signal,
   truncated: streamsCut(r),
   details: { pid: r.pid, cwd: r.cwd, timeoutMs, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) },
+});
+
+/** The short form of the same: how the run ended, whether either stream was cut, and how long it took (whole milliseconds). */
+export const streamRunFacts = (r: RunOutcome): HostFacts & { truncated: boolean } => ({
+  exitCode: r.exitCode,
+  signal: r.signal,
+  truncated: streamsCut(r),
+  counts: { durationMs: Math.round(r.durationMs) },
 });

@@ -61,10 +61,3 @@ export function searchView(r: SearchResponse): { text: string; data: Record<stri
   const { provider, query, answer, results, grounding } = r;
   return { text: parts.join('\n\n'), data: plainJson({ provider, query, answer, results, grounding, failed_providers: r.failedProviders }) };
 }
-
-/** What a host is told of a page fetched for its text: whether its text was cut, its length, where it ended up and the status. */
-export const fetchedFacts = (p: FetchedPage) => ({
-  truncated: p.charsTruncated,
-  counts: { chars: p.totalChars },
-  details: { url: p.finalUrl, status: p.status },
-});

@@ -12,6 +12,13 @@ export function pageFacts(p: FetchedPage): HostFacts {
   return { summary: `Fetched ${finalUrl} (${status}, ${p.bytes} bytes)`, truncated: p.charsTruncated || p.truncated, details };
 }
 
+/** The short form, for a page fetched for its text: whether its text was cut, its length, where it ended up and the status. */
+export const fetchedFacts = (p: FetchedPage) => ({
+  truncated: p.charsTruncated,
+  counts: { chars: p.totalChars },
+  details: { url: p.finalUrl, status: p.status },
+});
+
 /** A search for `query`: how many results and from which provider, their titles and links, and the providers that failed. */
 export function searchFacts(r: SearchResponse, query: string): HostFacts {
   const results = r.results.map((x) => ({ title: x.title, url: x.url }));
