@@ -2,11 +2,11 @@
 // memory, assembles one file's findings between its begin and end messages (dropping
 // files rg found binary), and kills rg as soon as the caller has enough, the signal fires
 // or the search is stopped.
-import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { engineFailure, abortError } from '../errors.js';
+import { socketStdout } from '../socket-stdout.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
 import { TypeFilter } from './filters.js';
 import { IgnoreRules, VCS_DIRS } from './ignore.js';
@@ -179,11 +179,16 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
   const argv = [...rgArgs(req), '--', arg];
   // A pattern past the kernel's one-argument limit would fail to start: say so in band.
   checkArgv(rgPath, argv, process.env as Record<string, string>, 'pattern', 'pattern', 'search for a shorter part of it');
-  let child: ChildProcessByStdio<null, Readable, Readable>;
+  // rg's output is read into one reused buffer where the socket can be made (socket-stdout.ts).
+  const out = await socketStdout((chunk) => onChunk(chunk));
+  let child: ChildProcess;
   try {
-    child = spawn(rgPath, argv, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(rgPath, argv, { cwd, stdio: ['ignore', out ? out.childEnd : 'pipe', 'pipe'] });
   } catch (err) {
+    out?.destroy();
     throw spawnFailure(err as NodeJS.ErrnoException, rgPath, cwd, argv, {}, 'pattern');
+  } finally {
+    out?.spawned();
   }
   let stderr = '';
   let stopped = false;
@@ -297,7 +302,7 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
       kill();
     }
   };
-  child.stdout.on('data', (chunk: Buffer) => {
+  const onChunk = (chunk: Buffer): void => {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
       if (dropping) dropping = false;
@@ -317,8 +322,9 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
       } else gather(chunk, start, chunk.length);
     }
     drain();
-  });
-  child.stderr.on('data', (d: Buffer) => {
+  };
+  child.stdout?.on('data', onChunk);
+  child.stderr?.on('data', (d: Buffer) => {
     if (stderr.length < STDERR_KEEP) stderr += d.toString('utf8').slice(0, STDERR_KEEP - stderr.length);
   });
 
@@ -357,6 +363,9 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
     child.on('close', (code, signal) => resolve({ code, signal }));
   });
   exited = true;
+  // A child that never started leaves the socket open; one that ran closed its end.
+  if (exit.error) out?.destroy();
+  await out?.ended;
   req.signal.removeEventListener('abort', onAbort);
   drain();
   await draining;
