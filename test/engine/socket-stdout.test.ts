@@ -38,6 +38,16 @@ test('every byte of a large output arrives in order, though each read reuses one
   assert.equal(text.length, 200000 * 21);
 });
 
+test('concurrent children each reach their own reader', async () => {
+  // Twelve pairs made at once: a child's output landing in another reader would show here.
+  const script = (i: number) => `const line='child ${i} '.repeat(50)+'\\n'; process.stdout.write(line.repeat(2000));`;
+  const results = await Promise.all(Array.from({ length: 12 }, (_, i) => run([process.execPath, '-e', script(i)])));
+  results.forEach(({ text, code }, i) => {
+    assert.equal(code, 0);
+    assert.equal(text, `${`child ${i} `.repeat(50)}\n`.repeat(2000));
+  });
+});
+
 test('the end waits for every process that holds the child end, not only the child', async () => {
   // The shell exits at once; its background child writes later through the same descriptor.
   const { text, code } = await run(['sh', '-c', 'echo first; (sleep 0.3; echo second) &']);
