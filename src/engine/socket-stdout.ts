@@ -51,10 +51,13 @@ export async function socketStdout(onData: (chunk: Buffer) => void): Promise<Soc
   // ready, so a search takes it at once, and the next is made once this call has gone on.
   const ready = spare;
   spare = undefined;
-  const kept = ready && (await ready);
-  // A kept pair that closed meanwhile (nothing should close it) is not handed out.
-  if (kept?.reader.destroyed) kept.childEnd.destroy();
-  const pair = kept && !kept.reader.destroyed ? kept : await makePair();
+  let pair = ready && (await ready);
+  // A kept pair that closed meanwhile (nothing should close it) is dropped, not handed to rg.
+  if (pair?.reader.destroyed) {
+    pair.childEnd.destroy();
+    pair = undefined;
+  }
+  pair ||= await makePair();
   if (!pair) return undefined;
   spare ??= new Promise((resolve) => setImmediate(() => resolve(makePair())));
   pair.sink = onData;
