@@ -4,10 +4,6 @@ ARG NODE_VERSION=26
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
-# node-pty (interactive sessions) compiles a native addon.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
 COPY tsconfig.json ./

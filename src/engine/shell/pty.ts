@@ -1,20 +1,24 @@
-// node-pty is optional: loaded on first use with a dynamic import. When it is missing or
-// its native part fails to load, interactive commands fall back to pipes and say so.
+// The pseudo-terminal comes from @lydell/node-pty: node-pty's code with its native part prebuilt
+// as one npm package per platform, so it installs without compiling. It is loaded on first use
+// with a dynamic import; where it cannot load (a platform with no prebuilt package, or that
+// package missing), interactive commands fall back to pipes and say so.
 import type { PtyModule } from './process.js';
 
+const PACKAGE = '@lydell/node-pty';
 let loading: Promise<PtyModule | string> | undefined;
 
-/** The node-pty module, or the reason it cannot be used. */
+/** The pseudo-terminal module, or the reason it cannot be used. */
 export function loadPty(): Promise<PtyModule | string> {
   loading ??= (async () => {
     try {
-      const name = 'node-pty';
-      const mod = (await import(name)) as { spawn?: PtyModule['spawn']; default?: { spawn?: PtyModule['spawn'] } };
-      const spawn = mod.spawn ?? mod.default?.spawn;
-      if (typeof spawn !== 'function') return 'node-pty loaded but has no spawn function';
+      const mod = await import('@lydell/node-pty');
+      // A CommonJS package: its exports are the default export, and named ones where Node detects them.
+      const spawn: PtyModule['spawn'] | undefined = mod.spawn ?? (mod as { default?: { spawn?: PtyModule['spawn'] } }).default?.spawn;
+      if (typeof spawn !== 'function') return `${PACKAGE} loaded but has no spawn function`;
       return { spawn };
     } catch (err) {
-      return `node-pty cannot be loaded: ${(err as Error).message}`;
+      // The package's own message is several paragraphs; its first line names the cause.
+      return `${PACKAGE} cannot be loaded: ${(err as Error).message.split('\n')[0]}`;
     }
   })();
   return loading;
