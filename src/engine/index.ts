@@ -345,6 +345,7 @@ export { type CapturedText } from './shell/capture.js';
 export { ShellEngine, type LiveOutcome, type RunOutcome } from './shell/engine.js';
 export { MEMORY_ROOT, MemoryDir, type MemoryEntry, type MemoryScope, type MemoryStat } from './memory.js';
 export { NON_INTERACTIVE_ENV } from './shell/env.js';
+export { loadPty } from './shell/pty.js';
 export { commandAsRun } from './shell/job-command.js';
 export { printed } from './shell/run-failure.js';
 export { announceEnd, endReported, endedToAnnounce } from './shell/announce.js';

@@ -1,7 +1,7 @@
 // The runtime every transport of one server shares: the one engine, the shapes' toolboxes, the
 // session store and the call bookkeeping. gRPC (server.ts) and MCP (mcp/) are built over it.
 import type { FacetConfig } from '../config.js';
-import { createEngine, type Engine } from '../engine/index.js';
+import { createEngine, type Engine, loadPty } from '../engine/index.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
 import { Toolbox } from '../registry/toolbox.js';
@@ -48,6 +48,14 @@ export function buildRuntime(
       { shellSandbox: 'none', reason: sandbox.reason },
       'shell sandbox off: bubblewrap cannot run here, so commands can reach everything the server can (--shell-sandbox)',
     );
+  }
+  // Loaded now rather than at the first tty command, so a machine without one hears it once, at start-up.
+  if (!config.readOnly) {
+    void loadPty().then((pty) => {
+      if (typeof pty === 'string') {
+        logger.warn({ tty: 'pipes', reason: pty }, 'no pseudo-terminal: commands asked to run on a terminal (tty) run on pipes, and their answers say so');
+      }
+    });
   }
   const specs = buildShapes(config, engine);
   const toolboxes = new Map<string, Toolbox>();

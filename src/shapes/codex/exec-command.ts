@@ -90,8 +90,7 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
       env,
     });
     const r = await c.engine.shell.output(c, job.id, readOpts(args.yield_time_ms ?? EXEC_YIELD_MS, budget));
-    const extra = { jobId: job.id, pid: job.pid, ...(job.ttyFallback ? { ttyFallback: job.ttyFallback } : {}) };
-    return readAnswer(r, started, extra, () => handleFor(c.session, job.id));
+    return readAnswer(r, started, { jobId: job.id, pid: job.pid }, () => handleFor(c.session, job.id));
   },
   format: execReply,
 });

@@ -43,6 +43,7 @@ export const since = (started: number) => (performance.now() - started) / 1000;
 /** The answer of a read: the exit code once the job ended, else the session id it runs under. */
 export function readAnswer(r: JobRead, started: number, extra: Record<string, unknown>, sessionId: () => number): ExecOutput {
   const [output, wallSeconds] = [readOutput(r), since(started)];
+  if (r.job.ttyFallback) extra = { ...extra, ttyFallback: r.job.ttyFallback };
   if (r.job.status !== 'running') return { wallSeconds, exitCode: shellExitCode(r.job.exitCode, r.job.signal), output, extra };
   return { wallSeconds, sessionId: sessionId(), output, extra };
 }
@@ -53,6 +54,9 @@ export function execReply(o: ExecOutput): Reply {
   const lines = [`Chunk ID: ${chunkId}`, `Wall time: ${o.wallSeconds.toFixed(4)} seconds`];
   if (o.exitCode !== undefined) lines.push(`Process exited with code ${o.exitCode}`);
   if (o.sessionId !== undefined) lines.push(`Process running with session ID ${o.sessionId}`);
+  // Asked for a terminal where none can be loaded: the model learns its command saw pipes.
+  if (typeof o.extra.ttyFallback === 'string')
+    lines.push(`Note: no pseudo-terminal on this server (${o.extra.ttyFallback}); the process runs on pipes, not a terminal.`);
   lines.push(`Original token count: ${tokens}`, 'Output:', withWarning(o.output));
   const running = o.sessionId !== undefined;
   return {

@@ -1,6 +1,6 @@
 // shell.start: a command started as a background job of the session; its id at once, or after wait_ms with the first output.
 import { NON_INTERACTIVE_ENV } from '../../engine/index.js';
-import { envSchema, jobHost, POLICY_MODE, readReply, WORKDIR_MODE } from './shell-common.js';
+import { envSchema, jobHost, POLICY_MODE, readReply, ttyNote, WORKDIR_MODE } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
 const schema = {
@@ -43,7 +43,7 @@ export const startTool = defineTool<ArgsOf<typeof schema>>({
     'RESOURCE_EXHAUSTED: the session already runs the maximum number of jobs; stop one first.',
     WORKDIR_MODE,
     'INVALID_ARGUMENT: the command is empty or cannot be parsed.',
-    'With tty: true and no terminal support on the server, the job runs on pipes and ttyFallback says why.',
+    'With tty: true and no terminal support on the server, the job runs on pipes: every answer about it says so in a note, and ttyFallback says why.',
     POLICY_MODE,
   ],
   async call(args, c): Promise<Reply> {
@@ -58,7 +58,9 @@ export const startTool = defineTool<ArgsOf<typeof schema>>({
       env: { ...NON_INTERACTIVE_ENV, ...args.env },
     });
     const started = `Started job ${job.id} (pid ${job.pid}).`;
-    if (!args.wait_ms) return { text: started, data: { job: { ...job } }, host: jobHost(job, started) };
+    const note = ttyNote(job);
+    if (!args.wait_ms) return { text: note ? `${started}\n${note}` : started, data: { job: { ...job } }, host: jobHost(job, started) };
+    // readReply says the note under the first line.
     return readReply(await c.engine.shell.output(c, job.id, { waitMs: args.wait_ms, until: 'output' }), started);
   },
 });
