@@ -30,7 +30,16 @@ function dotHome(sleepS: number): { home: string; bashEnv: string; root: string;
   writeFileSync(path.join(dir, '.profile'), body('profile'));
   const bashEnv = path.join(dir, 'bash_env.sh');
   writeFileSync(bashEnv, body('BASH_ENV'));
-  return { home: dir, bashEnv, root: tempDir('facet-dotfiles-root-').dir, cleanup };
+  const root = tempDir('facet-dotfiles-root-');
+  return {
+    home: dir,
+    bashEnv,
+    root: root.dir,
+    cleanup: () => {
+      cleanup();
+      root.cleanup();
+    },
+  };
 }
 
 async function startFacet(flags: string[], env: NodeJS.ProcessEnv): Promise<Facet> {

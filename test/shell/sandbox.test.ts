@@ -6,7 +6,7 @@
 // root works, --shell-network lets the loopback server answer, and a kill still ends the
 // whole tree. Skipped only where bubblewrap cannot run (CI installs the bubblewrap package).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -392,6 +392,32 @@ test('the note is added only where this machine confirms the sandbox refused it'
       { kind: 'bwrap', message: 'execvp facet-tool: No such file or directory' },
     ]);
     assert.deepEqual(findRefusals('started\n', ctx, false, 2), [{ kind: 'background', count: 2 }]);
+  } finally {
+    cleanup();
+  }
+});
+
+test('TMPDIR inside the sandbox names a directory that exists there', { skip }, () => {
+  const { dir, cleanup } = tempDir('facet-sandbox-tmpdir-');
+  try {
+    const box = new Sandbox('/usr/bin/bwrap', { mode: 'bwrap', network: false, hidden: [], shell: '/bin/bash' });
+    const [root, home] = [path.join(dir, 'root'), path.join(dir, 'home')];
+    mkdirSync(path.join(root, 'tmp'), { recursive: true });
+    mkdirSync(path.join(home, 'tmp'), { recursive: true });
+    const inside = (tmp: string) => {
+      const env = { PATH: process.env.PATH!, HOME: home, TMPDIR: tmp };
+      const w = box.wrap('/bin/bash', ['-c', 'echo "$TMPDIR"; mktemp'], [root], root, env);
+      const r = spawnSync(w.file, w.args, { env, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      return r.stdout.split('\n')[0];
+    };
+    // Below the private /tmp (as TMPDIR=/tmp/user/1000) or the private home: not there inside, so /tmp.
+    assert.equal(inside(outside.dir), '/tmp');
+    assert.equal(inside(path.join(home, 'tmp')), '/tmp');
+    assert.equal(inside('/tmp'), '/tmp');
+    assert.equal(inside(home), home);
+    // In a root: kept.
+    assert.equal(inside(path.join(root, 'tmp')), path.join(root, 'tmp'));
   } finally {
     cleanup();
   }

@@ -104,7 +104,9 @@ export class Sandbox {
       if (f && path.isAbsolute(f) && !inRoots(f)) a.push('--ro-bind-try', f, f);
     }
     const tmp = env.TMPDIR;
-    if (tmp && !(path.isAbsolute(tmp) && (inRoots(tmp) || within('/tmp', tmp) || (home && within(home, tmp))))) a.push('--setenv', 'TMPDIR', '/tmp');
+    // Inside, /tmp and the home are empty: a directory below them (TMPDIR=/tmp/user/1000) does not exist there.
+    const kept = tmp && path.isAbsolute(tmp) && (inRoots(tmp) || [path.resolve('/tmp'), home && path.resolve(home)].includes(path.resolve(tmp)));
+    if (tmp && !kept) a.push('--setenv', 'TMPDIR', '/tmp');
     for (const r of roots) a.push('--bind', r, r);
     // Hidden again where a root (or a system directory) holds it: the state directory may sit in one.
     for (const h of this.settings.hidden) {
