@@ -32,7 +32,7 @@ export const OPTIONS: OptionSpec[] = [
     'mcp-listen',
     'string',
     '',
-    'Also serve MCP (Streamable HTTP) on this host:port, at /mcp (the default shape) and /mcp/<shape>, beside gRPC with the same sessions; a non-loopback address needs --token (or --insecure)',
+    'Also serve MCP (Streamable HTTP) on this host:port, at /mcp (the default shape; another with ?shape=<shape> or a facet-shape header) and /mcp/<shape>, beside gRPC with the same sessions; a non-loopback address needs --token (or --insecure)',
   ),
   o(
     'mcp-allow-origin',

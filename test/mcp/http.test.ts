@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { originAllowed } from '../../src/server/mcp/http.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
@@ -79,6 +80,57 @@ describe('MCP over HTTP, no token', () => {
     assert.equal((await post(server.server.mcpUrl!.replace('/mcp', '/other'), {})).status, 404);
     assert.equal((await post(server.server.mcpUrl!, {}, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status, 400);
     assert.equal((await post(server.server.mcpUrl!, { 'mcp-session-id': 'no-such-session' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status, 404);
+  });
+
+  test('a shape by ?shape= or a facet-shape header on /mcp, for clients that post every request to /mcp', async () => {
+    const byQuery = await connectHttp(`${server.server.mcpUrl}?shape=claude`);
+    const byHeader = await connectHttp(server.server.mcpUrl!, { headers: { 'facet-shape': 'claude' } });
+    try {
+      for (const c of [byQuery, byHeader]) {
+        assert.equal(c.client.getServerVersion()?.name, 'facet-claude');
+        const tools = (await c.client.listTools()).tools.map((t) => t.name);
+        assert.ok(tools.includes('Bash') && !tools.includes('shell.run'), tools.join(', '));
+        const pwd = (await c.client.callTool({ name: 'Bash', arguments: { command: 'pwd' } })) as CallToolResult;
+        assert.equal(text(pwd).trim(), dir);
+      }
+    } finally {
+      await byQuery.close();
+      await byHeader.close();
+    }
+    const message = async (r: Response) => ((await r.json()) as { error: { message: string } }).error.message;
+    const unknown = await post(server.server.mcpUrl!, { 'facet-shape': 'gemini' });
+    assert.equal(unknown.status, 404);
+    assert.equal(await message(unknown), 'unknown shape "gemini"; this server serves: core, claude');
+    const twice = await post(`${server.server.mcpUrl}/core`, { 'facet-shape': 'claude' });
+    assert.equal(twice.status, 400);
+    assert.equal(await message(twice), 'the request names more than one shape (core, claude): name one, by path, ?shape= or facet-shape');
+    // The same shape named twice is one shape.
+    const same = await post(`${server.server.mcpUrl}/claude?shape=claude`, { 'facet-shape': 'claude' });
+    assert.equal(same.status, 200);
+    await same.body?.cancel();
+  });
+
+  test('an MCP session keeps its shape: a request naming another is refused, one naming none is served', async () => {
+    const c = await connectHttp(server.server.mcpUrl!, { headers: { 'facet-shape': 'claude' } });
+    try {
+      const session = (c.client.transport as StreamableHTTPClientTransport).sessionId!;
+      const headers = {
+        'mcp-session-id': session,
+        'mcp-protocol-version': (c.client.transport as StreamableHTTPClientTransport).protocolVersion ?? '2025-11-25',
+      };
+      const list = { jsonrpc: '2.0', id: 7, method: 'tools/list' };
+      const other = await post(server.server.mcpUrl!, { ...headers, 'facet-shape': 'core' }, list);
+      assert.equal(other.status, 400);
+      assert.equal(
+        ((await other.json()) as { error: { message: string } }).error.message,
+        `MCP session ${session} serves the shape "claude", not "core"; initialize a new session for that shape`,
+      );
+      const plain = await post(server.server.mcpUrl!, headers, list);
+      assert.equal(plain.status, 200);
+      assert.match(await plain.text(), /"name":"Bash"/);
+    } finally {
+      await c.close();
+    }
   });
 
   test('an MCP session is one Facet session: its calls share the directory; another session has its own', async () => {

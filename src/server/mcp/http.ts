@@ -1,6 +1,7 @@
 // MCP over Streamable HTTP beside gRPC: one SDK transport and one MCP server per MCP
 // session (Mcp-Session-Id), all on the process's runtime (same toolboxes, sessions and
-// call bookkeeping as gRPC). `/mcp` serves the default shape, `/mcp/<shape>` any served one.
+// call bookkeeping as gRPC). `/mcp` serves the default shape, `/mcp/<shape>` (or `/mcp` with
+// `?shape=<shape>` or a `facet-shape` header) any served one.
 // Security (DNS-rebinding protection, as the MCP specification and its SDK ask): the Host
 // header must name this endpoint (a loopback name, the listen address, or a configured host),
 // and the Origin header, when present, must be a loopback origin or a configured one; with
@@ -112,7 +113,10 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     const url = new URL(req.url ?? '/', 'http://localhost');
     const m = /^\/mcp(?:\/([^/]+))?\/?$/.exec(url.pathname);
     if (!m) return refuse(res, 404, 'not found: MCP is served at /mcp and /mcp/<shape>');
-    const shape = m[1] ? decodeURIComponent(m[1]) : runtime.defaultShape;
+    const named = namedShapes(m[1], url, req.headers['facet-shape']);
+    if (named.size > 1) return refuse(res, 400, `the request names more than one shape (${[...named].join(', ')}): name one, by path, ?shape= or facet-shape`);
+    const [asked] = named;
+    const shape = asked ?? runtime.defaultShape;
     if (!runtime.toolboxes.has(shape)) return refuse(res, 404, `unknown shape "${shape}"; this server serves: ${[...runtime.toolboxes.keys()].join(', ')}`);
     const origin = req.headers.origin;
     if (!originAllowed(origin, opts.allowOrigins)) {
@@ -127,6 +131,10 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     }
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    // A session keeps the shape it was opened with; a request that names another is a client's mistake.
+    if (existing && asked !== undefined && asked !== existing.shape) {
+      return refuse(res, 400, `MCP session ${sessionId} serves the shape "${existing.shape}", not "${asked}"; initialize a new session for that shape`);
+    }
     if (req.method !== 'POST') {
       if (!existing) return refuse(res, typeof sessionId === 'string' ? 404 : 400, 'unknown or missing Mcp-Session-Id');
       return existing.transport.handleRequest(req, res);
@@ -190,6 +198,19 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The shapes a request names: by path (/mcp/<shape>), by query (?shape=) or by header
+ * (facet-shape). Clients such as the MCP Inspector post every request to /mcp whatever path
+ * their URL has, so the path alone could not reach a shape from them.
+ */
+function namedShapes(inPath: string | undefined, url: URL, header: string | string[] | undefined): Set<string> {
+  const named = new Set<string>();
+  if (inPath !== undefined) named.add(decodeURIComponent(inPath));
+  for (const q of url.searchParams.getAll('shape')) named.add(q.trim());
+  for (const h of [header ?? []].flat()) for (const v of h.split(',')) named.add(v.trim());
+  return named;
 }
 
 function readBody(req: http.IncomingMessage, max: number): Promise<string> {
