@@ -34,3 +34,12 @@ test('the README says what the shell can reach and how to run the image on a wor
   assert.ok(readme.includes('--security-opt seccomp=unconfined --security-opt'));
   assert.ok(readme.includes('docker run --user "$(stat -c %u:%g "$PWD")"'));
 });
+
+test('CI installs and tests as the README says, with no npm configuration of its own', () => {
+  assert.ok(readme.includes('npm install && npm start\n'));
+  assert.ok(readme.includes('&& npm install && npm test\n'));
+  assert.match(ci, /^npm install --no-audit --no-fund$/m);
+  assert.match(ci, /^npm test$/m);
+  // A fresh machine has no npm_config_* settings: CI must pass without any (node-pty once needed nodedir).
+  assert.doesNotMatch(ci, /npm_config_|npm config set/);
+});
