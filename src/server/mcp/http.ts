@@ -133,7 +133,7 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     // A session keeps the shape it was opened with; a request that names another is a client's mistake.
     if (existing && asked !== undefined && asked !== existing.shape) {
-      return refuse(res, 400, `MCP session ${sessionId} serves the shape "${existing.shape}", not "${asked}"; initialize a new session for that shape`);
+      return refuse(res, 400, `MCP session ${String(sessionId)} serves the shape "${existing.shape}", not "${asked}"; initialize a new session for that shape`);
     }
     if (req.method !== 'POST') {
       if (!existing) return refuse(res, typeof sessionId === 'string' ? 404 : 400, 'unknown or missing Mcp-Session-Id');
