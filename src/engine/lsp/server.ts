@@ -4,7 +4,9 @@
 // diagnostics it has published. Every wait is bounded; a server that dies or hangs rejects
 // what is pending at once instead of leaving a caller waiting.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   CancellationTokenSource,
@@ -51,7 +53,10 @@ interface Published {
 const live = new Set<LanguageServer>();
 // However the process ends, no server outlives it.
 atExit(() => {
-  for (const s of live) s.kill();
+  for (const s of live) {
+    s.kill();
+    s.removeTmp();
+  }
 });
 
 /** Processes in the tree under `pid` (itself included), from /proc. */
@@ -109,7 +114,10 @@ export class LanguageServer {
 
   constructor(spec: ServerSpawn) {
     this.spec = spec;
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FACET_')));
+    // A temporary directory of its own, removed when it ends: typescript-language-server makes one
+    // there for tsserver's cancellation pipe at every start and never removes it.
+    this.tmp = mkdtempSync(path.join(os.tmpdir(), 'facet-lsp-'));
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FACET_'))), TMPDIR: this.tmp };
     this.proc = spawn(spec.argv[0]!, spec.argv.slice(1), { cwd: spec.root, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     live.add(this);
     this.proc.stderr!.on('data', (b: Buffer) => {
@@ -152,6 +160,7 @@ export class LanguageServer {
           // nothing left
         }
         this.conn.dispose();
+        this.removeTmp();
         for (const w of [...this.waiters]) w();
         this.onEnd?.(why);
       };
@@ -363,6 +372,13 @@ export class LanguageServer {
 
   get pid(): number | undefined {
     return this.proc.pid;
+  }
+
+  private readonly tmp: string;
+
+  /** Removes the server's temporary directory (once it is gone, or as this process exits). */
+  removeTmp(): void {
+    rmSync(this.tmp, { recursive: true, force: true });
   }
 
   /** SIGKILL to the server's whole process group (and any child that left it). */
