@@ -29,7 +29,11 @@ export function tempDir(prefix = 'facet-test-'): { dir: string; cleanup: () => v
 
 /** Starts a server on 127.0.0.1 with an OS-chosen port; `args` are facet serve flags. */
 export async function startTestServer(args: string[] = [], env: NodeJS.ProcessEnv = {}, extraSpecs?: ReadonlyMap<string, ToolboxSpec>): Promise<TestServer> {
-  const config = parseConfig(['--listen', '127.0.0.1:0', '--lsp', 'off', ...args], env);
+  // A state directory of its own unless the test names one, removed on close: the default
+  // (<tmpdir>/facet-state) would stay behind after the run.
+  const named = args.includes('--state-dir') || env.FACET_STATE_DIR !== undefined;
+  const state = named ? undefined : tempDir('facet-test-state-');
+  const config = parseConfig(['--listen', '127.0.0.1:0', '--lsp', 'off', ...(state ? ['--state-dir', state.dir] : []), ...args], env);
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -49,6 +53,7 @@ export async function startTestServer(args: string[] = [], env: NodeJS.ProcessEn
     async close() {
       client.close();
       await server.shutdown('test over');
+      state?.cleanup();
     },
   };
 }

@@ -78,10 +78,29 @@ function installed(dir: string, withoutPty = false): string {
 
 /** `facet serve` from `cli` on a free loopback port; its log lines (stdout) so far, and a client. */
 async function serve(cli: string, root: string) {
-  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--root', root, '--lsp', 'off', '--shape', 'core', '--shape', 'codex'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      'serve',
+      '--listen',
+      '127.0.0.1:0',
+      '--root',
+      root,
+      '--lsp',
+      'off',
+      '--shape',
+      'core',
+      '--shape',
+      'codex',
+      '--state-dir',
+      path.join(root, '..', 'state'),
+    ],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
@@ -129,7 +148,12 @@ test('the installed package alone runs facet tools, facet mcp and facet serve, w
     const count = Number(/^core: (\d+) tools\n/.exec(tools.stdout)?.[1]);
     assert.match(tools.stdout, /^shell\.start +Start a long-running or interactive command/m);
 
-    const transport = new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--shape', 'core', '--root', root], cwd: root, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [cli, 'mcp', '--shape', 'core', '--root', root, '--state-dir', path.join(dir, 'state')],
+      cwd: root,
+      stderr: 'pipe',
+    });
     let mcpErr = '';
     transport.stderr?.on('data', (d: Buffer) => (mcpErr += d.toString()));
     const mcp = new Client({ name: 'facet-package-test', version: '1.0.0' });
