@@ -52,6 +52,14 @@ function snapshot(dir: string): Record<string, string> {
   return out;
 }
 
+/** A failure's words; Codex's JSON without its duration, which varies from run to run. */
+function answer(error: string): string {
+  if (!error.startsWith('{')) return error;
+  const o = JSON.parse(error) as { metadata: Record<string, unknown> };
+  delete o.metadata.duration_seconds;
+  return JSON.stringify(o);
+}
+
 interface WriteCall {
   shape: string;
   tool: string;
@@ -76,8 +84,8 @@ function calls(dir: string): WriteCall[] {
     readOnly: `${p(n)} is on a read-only file system, so it could not be written.`,
   });
   const codex = (n: string) => {
-    const out = (s: string) =>
-      JSON.stringify({ output: `${s}\nNo file was changed: the patch applies completely or not at all.`, metadata: { exit_code: 1, duration_seconds: 0 } });
+    // Codex's exec output, its duration left out (see `answer`).
+    const out = (s: string) => JSON.stringify({ output: `${s}\nNo file was changed: the patch applies completely or not at all.`, metadata: { exit_code: 1 } });
     return { full: out(core(n).full), readOnly: out(core(n).readOnly) };
   };
   return [
@@ -166,7 +174,7 @@ test('on a full disk and a read-only file system every write path answers in ban
         const before = snapshot(dir);
         const r = await callTool(server.client, c.tool, c.args, { shape: c.shape, session });
         const what = `${label}: ${c.shape} ${c.tool} ${JSON.stringify(c.args)}`;
-        assert.equal(r.error, c[label], what);
+        assert.equal(answer(r.error), c[label], what);
         assert.equal(r.failure?.code, label === 'full' ? FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED : FailureCode.FAILURE_CODE_IO_FAILED, what);
         assert.deepEqual(snapshot(dir), before, `${label}: ${c.tool} changed no file and left none`);
       }
