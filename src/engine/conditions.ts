@@ -43,7 +43,10 @@ export interface ConditionFacts {
   not_a_directory: { path: string; notDirectory?: true; resolved?: string };
   fs_denied: { path: string; operation: string; code?: string };
   no_space: { path: string; operation: string; code?: string };
-  io_error: { path: string; operation?: string; code?: string };
+  /** The file system holding `path` is mounted read-only (EROFS). */
+  read_only_fs: { path: string; operation: string; code?: string };
+  /** `reason` is the system's words without the path it names (ours may be a temporary file's). */
+  io_error: { path: string; operation?: string; code?: string; reason?: string };
   parent_missing: Path & { parent: string };
   parent_not_directory: Path & { parent: string; line?: number };
 
@@ -283,6 +286,7 @@ export const CONDITION_KIND = {
   not_a_directory: 'invalid_argument',
   fs_denied: 'permission_denied',
   no_space: 'resource_exhausted',
+  read_only_fs: 'io_failed',
   io_error: 'io_failed',
   parent_missing: 'not_found',
   parent_not_directory: 'invalid_argument',

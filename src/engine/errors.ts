@@ -119,7 +119,11 @@ export function throwIfAborted(signal: AbortSignal | undefined, what?: string): 
   if (signal?.aborted) throw abortError(signal, what);
 }
 
-/** Maps a Node.js system error (ENOENT, EACCES, ...) on `path` to an EngineError. */
+/**
+ * Maps a Node.js system error (ENOENT, EACCES, ...) on `path` to an EngineError. Messages name
+ * `path`, the caller's, once: never the path the system call used, which may be a temporary
+ * file of ours beside it.
+ */
 export function fromSystemError(err: unknown, path: string, operation: string): EngineError {
   if (err instanceof EngineError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
@@ -136,11 +140,23 @@ export function fromSystemError(err: unknown, path: string, operation: string): 
     case 'EEXIST':
       return engineFailure('file_exists', `${path} already exists`, facts, { cause: err });
     case 'ENOSPC':
+    case 'EDQUOT':
     case 'EFBIG':
-      return engineFailure('no_space', `no space left for ${path}`, facts, { cause: err });
+      return engineFailure('no_space', `no space left on the device for ${path}`, facts, { cause: err });
+    case 'EROFS':
+      return engineFailure('read_only_fs', `${path} is on a read-only file system`, facts, { cause: err });
     case 'ELOOP':
       return engineFailure('symlink_loop', `${path} has too many levels of symbolic links`, facts, { cause: err });
-    default:
-      return engineFailure('io_error', `${operation} of ${path} failed: ${(err as Error)?.message ?? String(err)}`, facts, { cause: err });
+    default: {
+      const reason = systemReason(err);
+      return engineFailure('io_error', `${operation} of ${path} failed: ${reason}`, { ...facts, reason }, { cause: err });
+    }
   }
+}
+
+/** A system error's words without the call and path Node appends ("EIO: i/o error, open '/x'" is "EIO: i/o error"). */
+function systemReason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException | undefined;
+  const message = e?.message ?? String(err);
+  return e?.syscall !== undefined ? message.replace(/, \w+(?: '.*')?$/s, '') : message;
 }

@@ -123,7 +123,7 @@ test('a server killed mid-write leaves a temporary file, and the next server rem
     const b = readFileSync(p, 'utf8');
     assert.ok(b === 'old\n' || b === content, `the file holds ${b.length} bytes, neither version`);
     assert.deepEqual(temps(f.root), [caught]);
-    assert.match(caught, new RegExp(`^\\.big\\.txt\\.facet-${first.child.pid}-[0-9a-f]{12}\\.tmp$`));
+    assert.match(caught, new RegExp(`^\\.big\\.txt\\.facet-${first.child.pid}-[0-9a-f]{8}-\\d+-[0-9a-f]{12}\\.tmp$`));
 
     // A restart alone removes nothing (no walk of the roots); the next write of the file does.
     const second = await serve(f.root);

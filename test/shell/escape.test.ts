@@ -210,6 +210,52 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
     }
   });
 
+  // A job-control shell puts a background job in a group of its own; started with `env -i`, it
+  // carries no marker either. It stays in the command's session, and that finds it.
+  test(`engine (${mode}): a background job of a job-control shell with a cleared environment ends with its job, or with the session`, async () => {
+    const { dir, engine, ctx, session, cleanup } = setup();
+    /** The escaped child: its own group, not the leader's child, in the leader's session (`leader`, or some other process's), no marker. */
+    const unmarked = async (m: string, leader?: number): Promise<number> => {
+      assert.equal(await eventually(() => procsRunning(`sleep ${m}.5`).length === 1), true, 'the escaping child runs');
+      const pid = procsRunning(`sleep ${m}.5`)[0]!;
+      const s = stat(pid);
+      assert.notEqual(s.pgid, leader ?? s.sid, 'it has a group of its own');
+      assert.notEqual(s.ppid, leader ?? s.sid);
+      assert.equal(s.sid, leader ?? s.sid, "it stays in the command's session");
+      assert.notEqual(s.sid, pid);
+      const env = readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0');
+      assert.deepEqual(
+        env.filter((e) => e.startsWith(`${MARKER_VAR}=`)),
+        [],
+        'it carries no marker',
+      );
+      return pid;
+    };
+    const line = (m: string, then: string) =>
+      `set -m; (env -i sh -c 'echo $$ > esc-${m}.pid; exec sleep ${m}.5' </dev/null >/dev/null 2>&1 &); while [ ! -s esc-${m}.pid ]; do sleep 0.01; done; echo ready; ${then}`;
+    const m = marker();
+    const k = marker();
+    try {
+      const job = await engine.start(ctx(), { command: line(m, `sleep ${m}`) });
+      await unmarked(m, job.pid);
+      assert.equal((await engine.stop(ctx(), job.id)).status, 'killed');
+      assert.deepEqual(procsWith(m), []);
+
+      // One whose line ended normally: the cgroup ends it with the line, else the session's end finds it.
+      const running = engine.run(ctx(), { command: line(k, afterGo(k)) });
+      await unmarked(k);
+      go(dir, k);
+      const r = await running;
+      assert.equal(r.stdout.text, 'ready\ndone\n');
+      await session.dispose();
+      assert.deepEqual(procsWith(k), []);
+    } finally {
+      await session.dispose();
+      for (const pid of [...procsRunning(`sleep ${m}.5`), ...procsRunning(`sleep ${k}.5`)]) process.kill(pid, 'SIGKILL');
+      cleanup();
+    }
+  });
+
   test(`engine (${mode}): stopping a job and ending its session end the escaped child too`, async () => {
     const { engine, ctx, session, cleanup } = setup();
     const m = marker();

@@ -5,9 +5,14 @@
 //   so a kill costs O(the command's processes); cgroup.kill ends them all at once.
 // - 'marker': where no cgroup can be made, the command's process group and descendants
 //   (walked through /proc/<pid>/task/*/children, O(its tree)), plus a scan of every
-//   process's environment for the command's marker variable, which finds the ones that
-//   escaped the tree. That scan reads all of /proc, so it runs only when a kill begins,
-//   before the final KILL and once more at the end, never in the polling loop.
+//   process for the command's session (its leader leads one: commands start detached, a
+//   terminal's with setsid) and for the command's marker variable in its environment, which
+//   find the ones that escaped the tree: a job-control shell's background job has a group of
+//   its own but stays in the session, and one started with `env -i` has no marker but stays
+//   in the session; one that called setsid keeps the marker. Only a process that does both
+//   (setsid and a cleared environment) escapes; the cgroup encloses that one too. The scan
+//   reads all of /proc, so it runs only when a kill begins, before the final KILL and once
+//   more at the end, never in the polling loop.
 // TERM first, KILL after a grace period, then wait until nothing of it is left.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -100,12 +105,36 @@ export function groupAlive(pgid: number): boolean {
   }
 }
 
+/** A command to look for: its marker value, and the session its leader leads (0: none known). */
+interface Sought {
+  value: string;
+  session: number;
+}
+
+/** The session id of a /proc entry's process (undefined once it is gone). */
+function sessionOf(n: string): number | undefined {
+  try {
+    const raw = readFileSync(`/proc/${n}/stat`, 'latin1');
+    // After comm: state, ppid, pgrp, session.
+    return Number(raw.slice(raw.lastIndexOf(')') + 2).split(' ')[3]);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Processes carrying each of `values` as their marker: one pass over all of /proc, reading
- * each process's environment once, whatever the number of values.
+ * Processes of each command sought, by its marker value: those in its session and those
+ * carrying its marker. One pass over all of /proc, reading each process's session and
+ * environment once, whatever the number of commands.
  */
-function scanMarkers(values: ReadonlySet<string>): Map<string, number[]> {
-  const found = new Map<string, number[]>([...values].map((v) => [v, []]));
+function scanMarkers(sought: Iterable<Sought>): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  const bySession = new Map<number, number[]>();
+  for (const s of sought) {
+    const pids = found.get(s.value) ?? [];
+    found.set(s.value, pids);
+    if (s.session > 0) bySession.set(s.session, pids);
+  }
   let names: string[];
   try {
     names = readdirSync('/proc');
@@ -116,6 +145,11 @@ function scanMarkers(values: ReadonlySet<string>): Map<string, number[]> {
   for (const n of names) {
     const c = n.charCodeAt(0);
     if (c < 48 || c > 57) continue;
+    const inSession = bySession.size > 0 ? bySession.get(sessionOf(n) ?? 0) : undefined;
+    if (inSession) {
+      inSession.push(Number(n));
+      continue;
+    }
     let env: Buffer;
     try {
       env = readFileSync(`/proc/${n}/environ`);
@@ -135,29 +169,42 @@ function scanMarkers(values: ReadonlySet<string>): Map<string, number[]> {
 
 // Kills in flight share their scans: requests made while one is queued are answered by the
 // same pass, so 32 kills at once cost about one scan, not 32.
-let queued: Map<string, Array<(pids: number[]) => void>> | undefined;
+let queued: Map<string, { session: number; waiters: Array<(pids: number[]) => void> }> | undefined;
 
-function scanShared(value: string): Promise<number[]> {
+function scanShared(value: string, session: number): Promise<number[]> {
   return new Promise((resolve) => {
     if (!queued) {
       queued = new Map();
       setImmediate(() => {
         const batch = queued!;
         queued = undefined;
-        const found = scanMarkers(new Set(batch.keys()));
-        for (const [v, waiters] of batch) for (const w of waiters) w(found.get(v) ?? []);
+        const found = scanMarkers([...batch].map(([v, b]) => ({ value: v, session: b.session })));
+        for (const [v, b] of batch) for (const w of b.waiters) w(found.get(v) ?? []);
       });
     }
-    const waiters = queued.get(value) ?? [];
-    waiters.push(resolve);
-    queued.set(value, waiters);
+    const entry = queued.get(value) ?? { session, waiters: [] };
+    entry.waiters.push(resolve);
+    queued.set(value, entry);
   });
 }
 
-/** Every process whose environment holds `entry` (NAME=value of the marker variable): reads all of /proc. */
-export function processesWithEnv(entry: string): number[] {
+/** Every process in the session `session` leads or whose environment holds `entry` (NAME=value of the marker variable): reads all of /proc. */
+export function processesWithEnv(entry: string, session = 0): number[] {
   const value = entry.slice(entry.indexOf('=') + 1);
-  return scanMarkers(new Set([value])).get(value) ?? [];
+  return scanMarkers([{ value, session }]).get(value) ?? [];
+}
+
+/**
+ * What a session's end looks for of a command that ran under the marker mechanism: its
+ * marker entry, and after an '@' the session its leader led. A session id is a pid the
+ * kernel keeps from reuse while any process is in that session.
+ */
+export const sweepEntry = (marker: string, session: number): string => `${marker}@${session}`;
+
+function parseSweepEntry(entry: string): Sought {
+  const at = entry.lastIndexOf('@');
+  const marker = at === -1 ? entry : entry.slice(0, at);
+  return { value: marker.slice(marker.indexOf('=') + 1), session: at === -1 ? 0 : Number(entry.slice(at + 1)) || 0 };
 }
 
 /** Live (not zombie) processes of the process group `pgid`: one pass over all of /proc. */
@@ -366,7 +413,7 @@ export class Containment {
   private async killMarked(graceMs: number): Promise<void> {
     const value = this.marker.slice(this.marker.indexOf('=') + 1);
     const collect = async (full: boolean): Promise<number[]> => {
-      const roots = [this.leader, ...this.known, ...(full ? await scanShared(value) : [])];
+      const roots = [this.leader, ...this.known, ...(full ? await scanShared(value, this.leader) : [])];
       const pids = [...treeOf(roots)];
       this.known = new Set(pids);
       return pids;
@@ -419,6 +466,11 @@ export class Containment {
     this.release();
   }
 
+  /** The leader's pid, which is also the id of the session it leads (0 before it started). */
+  get leaderPid(): number {
+    return this.leader;
+  }
+
   /** True when a process of it could outlive release() unseen (the marker mechanism). */
   get untracked(): boolean {
     return this.cgroup === null;
@@ -463,20 +515,20 @@ export class Containment {
   killNow(): void {
     signal(-this.leader, 'SIGKILL');
     if (this.cgroup && this.cgroup.killAll()) return;
-    const pids = this.cgroup ? this.cgroup.members() : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker)])];
+    const pids = this.cgroup ? this.cgroup.members() : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker, this.leader)])];
     for (const pid of pids) signal(pid, 'SIGKILL');
   }
 }
 
 /**
  * Ends what is left of commands that finished long ago under the marker mechanism (a daemon
- * that let go of the output is not seen when its line ends): one shared pass over /proc
+ * that let go of the output is not seen when its line ends), given their sweepEntry: one shared pass over /proc
  * finds them all, then TERM, and KILL after `graceMs`. For a session's end.
  */
 export async function sweepMarkers(entries: Iterable<string>, graceMs: number): Promise<void> {
-  const values = [...entries].map((e) => e.slice(e.indexOf('=') + 1));
-  if (values.length === 0) return;
-  const found = (await Promise.all(values.map(scanShared))).flat();
+  const sought = [...entries].map(parseSweepEntry);
+  if (sought.length === 0) return;
+  const found = (await Promise.all(sought.map((s) => scanShared(s.value, s.session)))).flat();
   let pids = [...treeOf(found)];
   if (pids.length === 0) return;
   for (const pid of pids) signal(pid, 'SIGTERM');

@@ -3,7 +3,8 @@
 // as `eval '<command>' </dev/null` followed by a line that prints a random end mark with the
 // exit status and the directory; output is read (stdout and stderr on one pipe, in order)
 // until that mark. A command that does not end in time has the whole process group killed;
-// the next command then starts a fresh shell.
+// the next command then starts a fresh shell. The shell dies with the server, however the
+// server ends (SIGKILL included): see WATCHDOG.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
@@ -37,6 +38,17 @@ export interface LiveRunResult {
     | { type: 'cancelled' };
 }
 
+/**
+ * Started first in every live shell: a process of the shell's group that waits on a pipe only
+ * the server holds (fd 3), and kills the whole group once the pipe reads EOF, which is when
+ * the server's process is gone, however it ended: the kernel closes a dead process's pipes.
+ * Without it a running command (its stdin is /dev/null) and the shell waiting for it outlive a
+ * SIGKILLed server. Node cannot set PR_SET_PDEATHSIG; a pipe needs no helper binary and no
+ * polling. Forked from a subshell that exits at once, it is no job of the shell (a command's
+ * `wait` or `jobs` never sees it), and the shell closes its own fd 3, so commands get none.
+ */
+const WATCHDOG = `( { read -r _ <&3; kill -KILL 0; } </dev/null >/dev/null 2>&1 & ); exec 3<&-\n`;
+
 /** The command as one single-quoted bash word. */
 const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -54,8 +66,10 @@ export class LiveShell {
       cwd: opts.cwd,
       env: opts.env,
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      // fd 3: the watchdog's end of a pipe nothing ever writes to.
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
     });
+    (this.proc.stdio[3] as { unref?: () => void } | null)?.unref?.();
     this.proc.stdin!.on('error', () => undefined);
     this.proc.on('error', () => {
       this.exited ??= { code: null, signal: null };
@@ -66,9 +80,11 @@ export class LiveShell {
     this.proc.stderr!.on('data', (b: Buffer) => this.onData?.(b));
     this.proc.on('exit', (code, signal) => {
       this.exited = { code, signal };
+      // The shell is gone (an `exit` of its own): the watchdog ends what it left, and itself.
+      (this.proc.stdio[3] as { destroy?: () => void } | null)?.destroy?.();
       this.onExit?.();
     });
-    this.proc.stdin!.write('exec 2>&1\n');
+    this.proc.stdin!.write(`${WATCHDOG}exec 2>&1\n`);
   }
 
   get alive(): boolean {

@@ -10,7 +10,7 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
-import { Containment, type ContainmentMode } from './kill.js';
+import { Containment, sweepEntry, type ContainmentMode } from './kill.js';
 import type { Sandbox } from './sandbox.js';
 import { isBash, quietArgv, quietFlags } from './startup.js';
 
@@ -36,8 +36,8 @@ export interface SpawnSpec {
   /** How the command's processes are enclosed (default 'auto': a cgroup when possible). */
   containment?: ContainmentMode;
   /**
-   * Where to note the command's marker (NAME=value) when the marker mechanism encloses it,
-   * so the session's end can still find what it left behind (see sweepMarkers).
+   * Where to note the command's marker and session (sweepEntry) when the marker mechanism
+   * encloses it, so the session's end can still find what it left behind (see sweepMarkers).
    */
   markers?: Set<string>;
   /** Run inside this sandbox, scoped to these roots (the call's). */
@@ -310,7 +310,7 @@ const MAX_MARKERS = 4096;
 
 function note(spec: SpawnSpec, box: Containment): void {
   if (!spec.markers || !box.untracked) return;
-  spec.markers.add(box.marker);
+  spec.markers.add(sweepEntry(box.marker, box.leaderPid));
   if (spec.markers.size > MAX_MARKERS) spec.markers.delete(spec.markers.values().next().value as string);
 }
 

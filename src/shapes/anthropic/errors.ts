@@ -22,13 +22,17 @@ const readOnlyCommand = (args: unknown) => ((args ?? {}) as Record<string, unkno
 /** The engine's message, with the "Error: " prefix Anthropic's documented errors carry. */
 const plain = (err: EngineError) => (err.facts.worded ? err.message : `Error: ${err.message}`);
 
+/** What the file system said, without the path the sentence names after it. */
+const FS_CAUSES: Partial<Record<string, string>> = { read_only_fs: 'a read-only file system', no_space: 'a full disk (no space left on the device)' };
+
 /** I/O failures in the reference's words ("Ran into … while trying to read/write to …"). */
 function ranInto(err: EngineError, args: unknown, c: Call): string {
   if (err.facts.worded) return err.message;
   if (!EDITORS.has(c.tool)) return plain(err);
+  const what = (err.condition !== undefined ? FS_CAUSES[err.condition] : undefined) ?? err.message;
   return readOnlyCommand(args)
-    ? `Ran into ${err.message} while trying to read ${argPath(args, err)}`
-    : `Ran into ${err.message} while trying to write to ${argPath(args, err)}`;
+    ? `Ran into ${what} while trying to read ${argPath(args, err)}`
+    : `Ran into ${what} while trying to write to ${argPath(args, err)}`;
 }
 
 const byKind = everyKind<KindWords<unknown>>(plain, {

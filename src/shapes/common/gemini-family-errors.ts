@@ -96,7 +96,9 @@ export type TypeTexts = Partial<Record<ToolErrorType, TypeText>>;
 function sharedText(err: EngineError, type: ToolErrorType, p: string): string {
   switch (type) {
     case 'file_write_failure':
-      return `Writing ${p} failed: ${err.message}.`;
+      if (err.condition === 'read_only_fs') return `${p} is on a read-only file system, so it could not be written.`;
+      // The engine's message names the path already: the system's reason alone, after ours.
+      return `Writing ${p} failed: ${typeof err.facts.reason === 'string' ? err.facts.reason : err.message}.`;
     case 'no_space_left':
       return `No space left on the device while writing ${p}.`;
     case 'permission_denied':

@@ -47,6 +47,8 @@ export function kimiMessage(err: EngineError): string {
   if (p !== undefined) {
     if (err.kind === 'not_found') return `\`${p}\` does not exist.`;
     if (f.isDirectory || f.notRegular) return `\`${p}\` is not a file.`;
+    if (err.condition === 'read_only_fs') return `\`${p}\` is on a read-only file system.`;
+    if (err.condition === 'no_space') return `No space is left on the device for \`${p}\`.`;
     if (err.kind === 'permission_denied' && Array.isArray(f.roots)) return `\`${p}\` is outside the workspace (${f.roots.join(', ')}); use a path inside it.`;
   }
   return sentence(err.message);

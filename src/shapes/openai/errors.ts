@@ -49,6 +49,8 @@ const openaiWords = errorTable<unknown>(
     file_missing: (err) => `Error: File not found at path '${err.facts.path}'`,
     path_missing: (err) =>
       err.field === 'working_directory' ? `Error: Directory not found at path '${err.facts.path}'` : `Error: File not found at path '${err.facts.path}'`,
+    read_only_fs: (err) => `Error: ${err.facts.path} is on a read-only file system.`,
+    no_space: (err) => `Error: no space left on the device for ${err.facts.path}.`,
     file_exists: (err) =>
       `Error: File already exists at path '${err.facts.path}'. Use an update_file operation to change it, or delete_file first to replace it.`,
     policy_denied: (err) => `Error: the command policy of this server refuses ${str(err.facts.program)} (rule ${str(err.facts.rule)}).`,
