@@ -345,9 +345,7 @@ export { type CapturedText } from './shell/capture.js';
 export { ShellEngine, type LiveOutcome, type RunOutcome } from './shell/engine.js';
 export { MEMORY_ROOT, MemoryDir, type MemoryEntry, type MemoryScope, type MemoryStat } from './memory.js';
 export { NON_INTERACTIVE_ENV } from './shell/env.js';
-export { commandAsRun } from './shell/job-command.js';
-export { printed } from './shell/run-failure.js';
-export { announceEnd, endReported, endedToAnnounce } from './shell/announce.js';
+
 export type { JobRead, JobSnapshot } from './shell/jobs.js';
 
 export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
@@ -358,8 +356,6 @@ export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
 export { indentationBlock, type IndentOptions } from './files/indent-block.js';
 export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from './files/patch-invocation.js';
-export { settleRun, shellExitCode, type Settled, type SettleOptions } from './shell/settle.js';
-export { handleFor } from './shell/handles.js';
 
 // Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
 export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
@@ -370,9 +366,9 @@ export { fitLines, headTailSplit } from './text/fit.js';
 // Text capped to a budget, sensitive files, signal numbers (kimi).
 export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
 export { isSensitive } from './files/sensitive.js';
-export { signalNumber } from './shell/signals.js';
+
 // A run's failure and a cancelled run's output, diff notes (kimi: from shapes/common).
-export { cancelledRun, orError, processError, runFailure } from './shell/run-failure.js';
+
 export { changedLinesOf, diffNote, diffOrNote } from './files/diff-note.js';
 // Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
 export { rgModeLines } from './search/rg-text.js';
@@ -380,10 +376,10 @@ export { pageOf, readWindow } from './text/capped.js';
 export { treeText } from './search/list.js';
 // Paths as shown relative to the cwd, a shell's exit code for common signals, facts as text (kimi: from shapes/common).
 export { displayPath } from './working-dir.js';
-export { exitCodeOf } from './shell/settle.js';
+
 export { str } from './text/str.js';
 export { literalEdits } from './files/literal-edits.js';
-export { waitedTail } from './shell/job-tail.js';
+
 // Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
 export { addedPlaceholders, placeholders } from './files/placeholders.js';
 export { changeSnippet, snippetAround } from './files/snippet.js';
@@ -404,14 +400,12 @@ export { recentFirst } from './search/recent-first.js';
 export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
 export { basenameFilter, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
 export { stripAnsi } from './shell/capture.js';
-export { hasCommandSubstitution } from './shell/command-text.js';
+
 export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
-export { idleTimeoutFailure } from './shell/idle-timeout.js';
+
 // Media fitted for a model, result pages and count arguments (claude, grok).
 export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
 export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-checks.js';
-export { changeDir } from './shell/change-dir.js';
-export { startAnnounced } from './shell/announce.js';
 
 // Arguments typed from a schema, a count and its word, media reads made ready to show (core, codex).
 export type { ArgsOf } from './schema-args.js';
@@ -425,7 +419,7 @@ export { countOf, insertLines, linesAround, linesOf, replaceFirst } from './text
 export { humanSize, scaledSize } from './text/human-size.js';
 export { headCut } from './text/head-cut.js';
 // A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
-export { pause, waitMs } from './shell/pause.js';
+
 export { lastLines } from './text/last-lines.js';
 export { skippedKind } from './web/fetch-each.js';
 // An editor's undo stack per session, a listing in find(1)'s order, a glob in each of several
@@ -442,8 +436,7 @@ export { runningJobs } from './shell/job-count.js';
 // run or its cancellation, numbered lines.
 export { diffHost, lineCounts } from './files/diff-host.js';
 export { withEscapeRetry } from './files/escape-retry.js';
-export { ranOrCancelled, type CancelledRun } from './shell/run-or-cancelled.js';
-export { runDetails } from './shell/run-details.js';
+
 export { numberedLines } from './text/numbered.js';
 export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';
 export { rgPage, type RgPage } from './search/rg-page.js';
@@ -452,23 +445,21 @@ export { globView, listingView, type EntriesView } from './search/listing-view.j
 export { diffOmission, patchView, readManyView } from './files/change-view.js';
 export { findView, pageData, plainJson, redirectData, searchView } from './web/views.js';
 export { whenMissing } from './missing.js';
-export { runExit } from './shell/run-exit.js';
-export { jobReadView, runView, type RunView } from './shell/run-view.js';
+
 // shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
 // ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
 // matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
 export type { HostFacts } from './host-facts.js';
 export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
-export { endFailure, runFacts, settledFacts } from './shell/run-facts.js';
+
 export { numberedRead, type Numbered, type NumberedReadArgs } from './files/numbered-read.js';
 export { treePage, type TreePage } from './search/tree-page.js';
-export { writeToHandle } from './shell/handle-write.js';
+
 export { readImageOnly, readPlainText, readTextOnly } from './files/read-kind.js';
 export { matchingFiles, type MatchingFiles } from './search/matching-files.js';
 export { grepPage, type GrepPage } from './search/grep-page.js';
 export { headChars } from './text/head-chars.js';
-export { runEach, type EachEntry, type EachRun } from './shell/run-each.js';
-export { requireOwnUser } from './shell/own-user.js';
+
 export { changeFacts } from './files/change-facts.js';
 export { fetchText } from './web/page-text.js';
 // branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
@@ -541,29 +532,23 @@ export { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from 
 // read's retrieval status, output as the Gemini-family shell tools show it, how a job ended, a
 // stop that leaves an ended job alone, the running jobs, a timeout argument's "default".
 export { joinedCut, type CutParts } from './text/joined-cut.js';
-export { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from './shell/command-text.js';
-export { negativeSignal } from './shell/signals.js';
-export { retrievalStatus } from './shell/job-tail.js';
-export { plainOutput, streamsInTurn } from './shell/plain-output.js';
-export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
-export { requestedTimeout } from './shell/timeout-arg.js';
-export { lineIn } from './shell/line-in.js';
+
 export { presentLines } from './text/present-lines.js';
 // shape2-claude: heads of streams drawn in turn from one budget of characters (OpenAI's shell
 // tools), a command's status on its own line after its output, a duration in tenths of seconds.
-export { HeadBudget } from './shell/heads-in-turn.js';
+
 export { endedLines } from './text/ended-lines.js';
 export { secondsOf } from './text/seconds.js';
 // shape2-qwen: a run's streams cut, a run long enough to suggest the background, the first
 // missing input of a code operation, the first argument below a least value.
-export { longRunSeconds, streamsCut, streamsTimeout } from './shell/stream-facts.js';
+
 export { missingInput, type CodeInput } from './lsp/needs.js';
 export { firstBelow } from './arg-checks.js';
 export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';
 // shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
 // cleaned as Gemini shows them.
 export { contextSides } from './search/context-sides.js';
-export { plainParts } from './shell/plain-parts.js';
+
 export { lineSeparator } from './search/line-separator.js';
 // shape3-qwen: a numbered list; a code answer's places, severities and calls as the protocol's
 // JSON; an engine failure as a value.
@@ -577,10 +562,9 @@ export { matchPage } from './search/match-lines.js';
 export { searchBases } from './search/search-bases.js';
 export { hidingFile } from './files/hiding-file.js';
 export { firstGiven } from './arg-checks.js';
-export { jobNamed } from './shell/job-facts.js';
+
 // A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
-export { streamsRunFacts } from './shell/stream-facts.js';
-export { sleepOfAtLeast } from './shell/command-text.js';
+
 // shape3-claude: ripgrep's flags as grep options, a path that must exist, what a host shows of a
 // grep and a glob page.
 export { hasContext, rgFlagOptions, rgPrinting, type RgFlags, type RgOutputMode } from './search/rg-flags.js';
@@ -593,21 +577,22 @@ export { editDetails, editFacts, writeFacts } from './files/change-host.js';
 export { fetchedFacts, pageFacts, requireOneDomainList, searchFacts } from './web/web-facts.js';
 export { numberedTodos, todoFacts } from './todo-facts.js';
 export { notebookParts } from './files/notebook-read.js';
-export { spilledOutput } from './shell/run-saved.js';
-export { stopReported, wholeJobOutput } from './shell/job-calls.js';
+
 // shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
 // a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
 export { lineView, type LineView, type LineViewOptions } from './files/line-view.js';
-export { cutStreams } from './shell/stream-cut.js';
-export { streamRunFacts } from './shell/stream-facts.js';
-export { plainCd } from './shell/plain-cd.js';
+
 export { todoItems } from './todo-facts.js';
 // shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
 // read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
 export { matchedFacts, type MatchedFacts } from './search/matched-facts.js';
 export { windowFacts } from './files/raw-window.js';
 export { fetchEachFacts } from './web/fetch-each.js';
-export { jobsFacts } from './shell/job-facts.js';
-export { newestLines } from './shell/job-tail.js';
+
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
 export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
+
+// For the kit (to be sorted into sections).
+export type { ShellContext } from './shell/engine.js';
+export type { ReadOptions as JobReadOptions } from './shell/jobs.js';
+export { ownUser } from './shell/env.js';

@@ -3,18 +3,8 @@
 // first argument below a least value; diagnostic severities and tags by name.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  diagnosticTagNames,
-  EngineError,
-  firstBelow,
-  longRunSeconds,
-  missingInput,
-  type RunOutcome,
-  severityName,
-  severityNumber,
-  streamsCut,
-  streamsTimeout,
-} from '../../src/engine/index.js';
+import { diagnosticTagNames, EngineError, firstBelow, missingInput, type RunOutcome, severityName, severityNumber } from '../../src/engine/index.js';
+import { longRunSeconds, streamsCut, streamsTimeout } from '../../src/shapes/kit/shell/stream-facts.js';
 
 const stream = (text: string, truncated = false) => ({ text, truncated });
 

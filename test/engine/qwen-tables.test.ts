@@ -17,7 +17,6 @@ import {
   type GrepResult,
   headPage,
   hidingFile,
-  jobNamed,
   type JobSnapshot,
   matchPage,
   numberedList,
@@ -26,10 +25,11 @@ import {
   type RunOutcome,
   searchBases,
   type ShellEngine,
-  sleepOfAtLeast,
   specSeverity,
-  streamsRunFacts,
 } from '../../src/engine/index.js';
+import { jobNamed } from '../../src/shapes/kit/shell/job-facts.js';
+import { sleepOfAtLeast } from '../../src/shapes/kit/shell/command-text.js';
+import { streamsRunFacts } from '../../src/shapes/kit/shell/stream-facts.js';
 
 test('numberedList numbers from 1, giving each line its index', () => {
   assert.deepEqual(

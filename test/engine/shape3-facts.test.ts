@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  cutStreams,
   editDetails,
   editFacts,
   type EditResult,
@@ -30,12 +29,13 @@ import {
   type RunOutcome,
   searchFacts,
   type SearchResponse,
-  streamRunFacts,
   todoFacts,
   todoItems,
   writeFacts,
   type WriteResult,
 } from '../../src/engine/index.js';
+import { cutStreams } from '../../src/shapes/kit/shell/stream-cut.js';
+import { streamRunFacts } from '../../src/shapes/kit/shell/stream-facts.js';
 
 test('rgFlagOptions: rg mode names, files newest first, context for content only with context and -C over -B/-A', () => {
   assert.deepEqual(rgFlagOptions({ pattern: 'x', glob: '*.ts *.md', type: 'ts', '-i': true, '-B': 1 }, 'files_with_matches', 'src'), {

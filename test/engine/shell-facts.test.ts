@@ -4,26 +4,15 @@
 // after a wait.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  endedBy,
-  endsInBackground,
-  joinedCut,
-  leadingSleep,
-  lineIn,
-  negativeSignal,
-  newestLines,
-  plainCdTarget,
-  plainOutput,
-  plainParts,
-  presentLines,
-  requestedTimeout,
-  retrievalStatus,
-  runsGitCommit,
-  streamsInTurn,
-  type CapturedText,
-  type JobSnapshot,
-  type ShellEngine,
-} from '../../src/engine/index.js';
+import { joinedCut, presentLines, type CapturedText, type JobSnapshot, type ShellEngine } from '../../src/engine/index.js';
+import { endedBy } from '../../src/shapes/kit/shell/job-facts.js';
+import { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from '../../src/shapes/kit/shell/command-text.js';
+import { lineIn } from '../../src/shapes/kit/shell/line-in.js';
+import { negativeSignal } from '../../src/shapes/kit/shell/signals.js';
+import { newestLines, retrievalStatus } from '../../src/shapes/kit/shell/job-tail.js';
+import { plainOutput, streamsInTurn } from '../../src/shapes/kit/shell/plain-output.js';
+import { plainParts } from '../../src/shapes/kit/shell/plain-parts.js';
+import { requestedTimeout } from '../../src/shapes/kit/shell/timeout-arg.js';
 import { Scope } from '../../src/engine/scope.js';
 import { Session } from '../../src/engine/session.js';
 

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   fetchEachFacts,
-  jobsFacts,
   manyReadParts,
   matchedFacts,
   todosFrom,
@@ -21,6 +20,7 @@ import {
   type ModelManyResult,
   type TextRead,
 } from '../../src/engine/index.js';
+import { jobsFacts } from '../../src/shapes/kit/shell/job-facts.js';
 
 const file = (relative: string, lines: GrepFile['lines']): GrepFile => ({ path: `/r/${relative}`, relative, matchLines: 0, matches: 0, lines });
 const grepResult = (o: Partial<GrepResult>): GrepResult => ({

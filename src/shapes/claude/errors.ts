@@ -1,7 +1,10 @@
 // Claude Code's words for failures: <tool_use_error> around input-validation, permission and
 // precondition failures (runtime failures bare), and the notices of background tasks that
 // ended, added to the next result as Claude Code does: the claude Dialect.
-import { commandAsRun as recorded, endedToAnnounce, type EngineError, everyKind, type JobSnapshot, workingDir, exitCodeOf, str } from '../../engine/index.js';
+import { type EngineError, everyKind, type JobSnapshot, workingDir, str } from '../../engine/index.js';
+import { commandAsRun as recorded } from '../kit/shell/job-command.js';
+import { endedToAnnounce } from '../kit/shell/announce.js';
+import { exitCodeOf } from '../kit/shell/settle.js';
 import type { ToolResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
 import { claudeDiagnostics } from './diagnostics.js';

@@ -1,7 +1,8 @@
 // What exec_command and write_stdin share: Codex's yield bounds, its numbering of running
 // processes, and the answer both give (chunk id, wall time, exit code or session id, output).
 import { randomBytes } from 'node:crypto';
-import { type CapturedText, type EngineError, type JobRead, shellExitCode } from '../../engine/index.js';
+import type { CapturedText, EngineError, JobRead } from '../../engine/index.js';
+import { shellExitCode } from '../kit/shell/settle.js';
 import type { JsonSchema } from '../../registry/types.js';
 import type { Reply } from '../common/define.js';
 import { bad } from './errors.js';

@@ -1,6 +1,8 @@
 // What shell_command and the legacy shell share: the command run to completion (10 s by
 // default), or the patch it carries applied, and what both report of it.
-import { settledFacts, settleRun, type HostFacts, type PatchInvocation, type Settled } from '../../engine/index.js';
+import type { HostFacts, PatchInvocation } from '../../engine/index.js';
+import { settledFacts } from '../kit/shell/run-facts.js';
+import { settleRun, type Settled } from '../kit/shell/settle.js';
 import type { Call } from '../common/define.js';
 import { bad } from './errors.js';
 import { byteBudget, middle } from './output.js';

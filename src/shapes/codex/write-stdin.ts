@@ -1,6 +1,7 @@
 // write_stdin: types into, or polls, a process exec_command left running, and answers as
 // exec_command does with what it printed since the last read.
-import { type ArgsOf, writeToHandle } from '../../engine/index.js';
+import type { ArgsOf } from '../../engine/index.js';
+import { writeToHandle } from '../kit/shell/handle-write.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { N, S } from './schema.js';

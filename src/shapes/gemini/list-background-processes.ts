@@ -1,5 +1,7 @@
 // list_background_processes: "- [PID n] STATUS: `command`" lines of this session's background processes.
-import { jobsFacts, type JobSnapshot, signalNumber } from '../../engine/index.js';
+import type { JobSnapshot } from '../../engine/index.js';
+import { jobsFacts } from '../kit/shell/job-facts.js';
+import { signalNumber } from '../kit/shell/signals.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { object } from '../common/gemini-family-schema.js';

@@ -1,5 +1,7 @@
 // read_background_output: the last lines of a background process of this session, by PID.
-import { type JobSnapshot, newestLines, waitMs, type ArgsOf } from '../../engine/index.js';
+import type { JobSnapshot, ArgsOf } from '../../engine/index.js';
+import { newestLines } from '../kit/shell/job-tail.js';
+import { waitMs } from '../kit/shell/pause.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

@@ -1,15 +1,11 @@
 // bash: a command in the current directory with a fixed 30 s timeout; "cd <dir>" alone
 // changes the directory for later calls and the file tools.
-import {
-  type CapturedText,
-  cutStreams,
-  type EngineError,
-  NON_INTERACTIVE_ENV,
-  plainCd,
-  ranOrCancelled,
-  runFailure,
-  streamRunFacts,
-} from '../../engine/index.js';
+import { type CapturedText, type EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { cutStreams } from '../kit/shell/stream-cut.js';
+import { plainCd } from '../kit/shell/plain-cd.js';
+import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
+import { runFailure } from '../kit/shell/run-failure.js';
+import { streamRunFacts } from '../kit/shell/stream-facts.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { namingShell } from '../common/shell-named.js';
 import { TAGS } from '../tags.js';

@@ -1,19 +1,10 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import {
-  endsInBackground,
-  headTailSplit,
-  sleepOfAtLeast,
-  longRunSeconds,
-  type RunOutcome,
-  runsGitCommit,
-  signalNumber,
-  streamsCut,
-  streamsInTurn,
-  streamsRunFacts,
-  streamsTimeout,
-  type ArgsOf,
-} from '../../engine/index.js';
+import { headTailSplit, type RunOutcome, type ArgsOf } from '../../engine/index.js';
+import { endsInBackground, sleepOfAtLeast, runsGitCommit } from '../kit/shell/command-text.js';
+import { longRunSeconds, streamsCut, streamsRunFacts, streamsTimeout } from '../kit/shell/stream-facts.js';
+import { signalNumber } from '../kit/shell/signals.js';
+import { streamsInTurn } from '../kit/shell/plain-output.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { badParams, cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

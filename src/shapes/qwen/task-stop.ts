@@ -1,5 +1,6 @@
 // task_stop: stops a background shell of this session by its task id (bg_...).
-import { endedBy, jobNamed, type JobSnapshot } from '../../engine/index.js';
+import type { JobSnapshot } from '../../engine/index.js';
+import { endedBy, jobNamed } from '../kit/shell/job-facts.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

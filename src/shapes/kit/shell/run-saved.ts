@@ -1,9 +1,9 @@
 // A run whose output went to a file as well (a spill): that file as a saved result, which the
 // session may then Read although it lies outside the roots.
-import { grantRead } from '../read-grants.js';
-import type { SavedResult } from '../results.js';
-import type { Session } from '../session.js';
-import type { RunOutcome } from './engine.js';
+import { grantRead } from '../../../engine/index.js';
+import type { SavedResult } from '../../../engine/index.js';
+import type { Session } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
 
 /** The file holding all of `r`'s output, granted to `session`; undefined when nothing spilled. */
 export function spilledOutput(r: RunOutcome, session: Session): SavedResult | undefined {

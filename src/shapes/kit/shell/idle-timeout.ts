@@ -1,7 +1,7 @@
 // The failure of a command stopped for printing nothing for too long (an inactivity timeout),
 // carrying what it printed as process evidence, as every timeout of a run does.
-import { EngineError, type UntypedFacts } from '../errors.js';
-import type { RunOutcome } from './engine.js';
+import { EngineError, type UntypedFacts } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
 import { printed } from './run-failure.js';
 
 export function idleTimeoutFailure(r: RunOutcome, idleMs: number, facts: UntypedFacts = {}): EngineError {

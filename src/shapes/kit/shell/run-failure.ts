@@ -1,10 +1,10 @@
 // A finished command as a failure: timed out, killed by a signal, or a non-zero exit, with
 // the output as the host's evidence (Failure.process). The message is the engine's; a shape
 // words the model's text itself. Also what a cancelled run printed before it was stopped.
-import { EngineError } from '../errors.js';
-import type { CapturedText } from './capture.js';
-import type { RunOutcome } from './engine.js';
-import { joinedCut } from '../text/joined-cut.js';
+import { EngineError } from '../../../engine/index.js';
+import type { CapturedText } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
+import { joinedCut } from '../../../engine/index.js';
 
 /** What a command printed as one text: all of it, or its head and tail around "...". */
 export const printed = (o: Pick<CapturedText, 'text' | 'head' | 'tail' | 'truncated'>): string => joinedCut(o, '\n...\n');

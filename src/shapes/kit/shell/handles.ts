@@ -1,7 +1,7 @@
 // Numbers a model uses for the running jobs of its session (Codex's session ids): random,
 // unique within the session, held until the tool releases them once the job's end was reported.
 import { randomInt } from 'node:crypto';
-import type { Session } from '../session.js';
+import type { Session } from '../../../engine/index.js';
 
 const table = (session: Session) => session.bag('engine.shell.handles', () => new Map<number, string>());
 

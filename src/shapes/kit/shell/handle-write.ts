@@ -1,10 +1,10 @@
 // Typing into, or polling, a running job by the number a model holds for it (Codex's
 // write_stdin): a job that ended since the last call cannot be typed into, so its last output
 // and exit are read instead, and the number is released once a read shows the end.
-import { engineFailure } from '../errors.js';
-import type { ShellContext, ShellEngine } from './engine.js';
+import { engineFailure } from '../../../engine/index.js';
+import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import { heldHandles, jobOfHandle, releaseHandle } from './handles.js';
-import type { JobRead, ReadOptions } from './jobs.js';
+import type { JobRead, JobReadOptions as ReadOptions } from '../../../engine/index.js';
 
 /** Writes `chars` ('' only polls) to the job `handle` stands for; `starter` is the tool that starts jobs, for the words of a failure. */
 export async function writeToHandle(

@@ -1,6 +1,6 @@
 // The facts of a finished run a host block carries: where it ran, its timeout, how long it
 // took, and the file holding its whole output when that was saved.
-import type { RunOutcome } from './engine.js';
+import type { RunOutcome } from '../../../engine/index.js';
 
 export const runDetails = (r: RunOutcome) => ({
   cwd: r.cwd,

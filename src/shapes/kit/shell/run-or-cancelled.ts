@@ -1,6 +1,6 @@
 // A run that the call may cancel while it runs: its outcome, or (cancelled) what the command
 // printed until then, so a tool words both without a try/catch of its own.
-import type { RunOutcome } from './engine.js';
+import type { RunOutcome } from '../../../engine/index.js';
 import { cancelledRun } from './run-failure.js';
 
 export type CancelledRun = NonNullable<ReturnType<typeof cancelledRun>>;

@@ -2,12 +2,12 @@
 // around a line saying how much was left out, the structured block of a run (exit, streams,
 // sizes, where it ran, the saved whole output, processes left behind), and a job's read with
 // its "[job id: status]" line.
-import type { EngineError } from '../errors.js';
-import type { RunOutcome } from './engine.js';
-import type { JobRead } from './jobs.js';
+import type { EngineError } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
+import type { JobRead } from '../../../engine/index.js';
 import { runFailure } from './run-failure.js';
 import { endedBy } from './job-facts.js';
-import { type CutParts, joinedCut } from '../text/joined-cut.js';
+import { type CutParts, joinedCut } from '../../../engine/index.js';
 
 /** Head and tail of a cut output around a line saying how much was left out (whole when `cutIf` is false). */
 const omittedCut = (o: CutParts & { omittedBytes: number }, cutIf = o.truncated) => joinedCut(o, (x) => `\n[... ${x.omittedBytes} bytes omitted ...]\n`, cutIf);

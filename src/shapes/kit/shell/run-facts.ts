@@ -1,9 +1,9 @@
 // A finished command as a host shows it, and as a failure named by the command line: how it
 // ended ("Timed out after N ms" or "Exited with code N"), exit code and signal, output
 // sizes, how long it took and where it ran.
-import { EngineError } from '../errors.js';
-import type { HostFacts } from '../host-facts.js';
-import type { RunOutcome } from './engine.js';
+import { EngineError } from '../../../engine/index.js';
+import type { HostFacts } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
 import type { Settled } from './settle.js';
 
 /** The facts of run `r` reported with `exitCode`: `counts` (output sizes) and then the duration. */

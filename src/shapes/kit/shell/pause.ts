@@ -1,7 +1,7 @@
 // A wait a tool asks for (delay_ms: for a server to print its port), bounded, and ended as the
 // engine's cancel or timeout when the call is.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { abortError } from '../errors.js';
+import { abortError } from '../../../engine/index.js';
 
 /** A requested wait in milliseconds: `fallback` when absent, never below 0 or above `max`. */
 export const waitMs = (ms: number | undefined, fallback: number, max = 600_000): number => Math.min(Math.max(ms ?? fallback, 0), max);

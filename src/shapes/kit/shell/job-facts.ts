@@ -1,9 +1,9 @@
 // Facts of background jobs that several tools word: how one ended (its exit code, else the
 // signal that ended it), a stop that leaves an ended job as it was, the jobs still running,
 // and what a host shows of a list of jobs.
-import type { HostFacts } from '../host-facts.js';
-import type { ShellContext, ShellEngine } from './engine.js';
-import type { JobSnapshot } from './jobs.js';
+import type { HostFacts } from '../../../engine/index.js';
+import type { ShellContext, ShellEngine } from '../../../engine/index.js';
+import type { JobSnapshot } from '../../../engine/index.js';
 
 /** The job's exit code in `words.code`, else the signal that ended it in `words.signal`, else `neither` (it runs, or ended without either). */
 export function endedBy<T>(j: Pick<JobSnapshot, 'exitCode' | 'signal'>, words: { code: (n: number) => T; signal: (name: string) => T }, neither: T): T {

@@ -1,9 +1,9 @@
 // Facts of a finished run whose streams were kept apart: whether either was cut, and whether
 // it ran long enough that a tool suggests running it in the background next time, and its
 // timeout as a failure.
-import type { EngineError } from '../errors.js';
-import type { HostFacts } from '../host-facts.js';
-import type { RunOutcome } from './engine.js';
+import type { EngineError } from '../../../engine/index.js';
+import type { HostFacts } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
 import { processError } from './run-failure.js';
 
 /** True when stdout or stderr was cut to the run's output limit. */

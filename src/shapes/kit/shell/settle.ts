@@ -2,9 +2,9 @@
 // code, 128 + the number of the signal that killed it, a chosen code when its timeout did),
 // the failure of a run that did not exit 0, and a cancelled call's partial output as an
 // outcome rather than a throw, so a tool can show what the command printed before it stopped.
-import type { EngineError } from '../errors.js';
-import type { CapturedText } from './capture.js';
-import type { RunOutcome } from './engine.js';
+import type { EngineError } from '../../../engine/index.js';
+import type { CapturedText } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
 import { cancelledRun, processError } from './run-failure.js';
 import { signalNumber } from './signals.js';
 

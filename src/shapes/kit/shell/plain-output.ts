@@ -1,7 +1,7 @@
 // A command's output as Gemini CLI and Qwen Code hand it to the model: terminal escapes
 // stripped and blank ends trimmed; stdout and stderr one after the other, not interleaved.
-import { stripAnsi } from './capture.js';
-import type { RunOutcome } from './engine.js';
+import { stripAnsi } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
 
 /** `s` without terminal escape sequences and blank ends. */
 export const plainOutput = (s: string): string => stripAnsi(s).trim();

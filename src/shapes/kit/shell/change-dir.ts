@@ -1,7 +1,7 @@
 // A cd as its own call: the target resolved as a command's working directory would be, then
 // kept as the session's directory; a failure carries the caller's field and facts.
-import { EngineError, type UntypedFacts, withDetails } from '../errors.js';
-import type { ShellEngine } from './engine.js';
+import { EngineError, type UntypedFacts, withDetails } from '../../../engine/index.js';
+import type { ShellEngine } from '../../../engine/index.js';
 
 export async function changeDir(
   shell: ShellEngine,

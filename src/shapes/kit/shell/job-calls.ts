@@ -1,10 +1,10 @@
 // A background job read whole or stopped by a call that itself tells the model how the job
 // ended: the job's end is then reported, and no later notice announces it again.
-import { wholeCount } from '../arg-checks.js';
+import { wholeCount } from '../../../engine/index.js';
 import { endReported } from './announce.js';
-import type { ShellContext, ShellEngine } from './engine.js';
+import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import { stopRunning } from './job-facts.js';
-import type { JobRead, JobSnapshot, ReadOptions } from './jobs.js';
+import type { JobRead, JobSnapshot, JobReadOptions as ReadOptions } from '../../../engine/index.js';
 
 /**
  * All of job `id`'s output from its start; when `block` is set and it runs, after waiting up to

@@ -1,9 +1,9 @@
 // Background jobs whose end a dialect announces on a later result (Claude Code's task
 // notifications): registered when started, handed out once each after they ended, and
 // dropped when the end was reported some other way (the model read the final status).
-import { grantRead } from '../read-grants.js';
-import type { Session } from '../session.js';
-import type { JobSnapshot } from './jobs.js';
+import { grantRead } from '../../../engine/index.js';
+import type { Session } from '../../../engine/index.js';
+import type { JobSnapshot } from '../../../engine/index.js';
 
 const pending = (s: Session) => s.bag('engine.shell.announce', () => new Map<string, { label?: string }>());
 

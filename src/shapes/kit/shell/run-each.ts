@@ -1,8 +1,8 @@
 // Commands run one after another, each to completion in a fresh shell (OpenAI's shell tool):
 // the heads of their stdout and stderr, in order, share one budget of characters, the rest
 // dropped; after a command that timed out or could not start, the rest are not run.
-import { type EngineError, isEngineError } from '../errors.js';
-import type { RunOutcome } from './engine.js';
+import { type EngineError, isEngineError } from '../../../engine/index.js';
+import type { RunOutcome } from '../../../engine/index.js';
 import { HeadBudget } from './heads-in-turn.js';
 import { endFailure } from './run-facts.js';
 import { shellExitCode } from './settle.js';
