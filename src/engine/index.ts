@@ -333,9 +333,9 @@ export { writeFile } from './files/write.js';
 export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
 export { grep } from './search/grep.js';
 export { fileNameScore, findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
-export { grepRecords, grepText } from './search/grep-text.js';
+
 export { ignoredReason } from './search/ignore.js';
-export { rgContentLines, splitGlobs } from './search/rg-text.js';
+
 export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
 export type { CaseMode } from './search/regex.js';
 export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } from './search/types.js';
@@ -371,7 +371,7 @@ export { isSensitive } from './files/sensitive.js';
 
 export { changedLinesOf, diffNote, diffOrNote } from './files/diff-note.js';
 // Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
-export { rgModeLines } from './search/rg-text.js';
+
 export { pageOf, readWindow } from './text/capped.js';
 export { treeText } from './search/list.js';
 // Paths as shown relative to the cwd, a shell's exit code for common signals, facts as text (kimi: from shapes/common).
@@ -401,8 +401,6 @@ export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
 export { basenameFilter, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
 export { stripAnsi } from './shell/capture.js';
 
-export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
-
 // Media fitted for a model, result pages and count arguments (claude, grok).
 export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
 export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-checks.js';
@@ -421,12 +419,11 @@ export { headCut } from './text/head-cut.js';
 // A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
 
 export { lastLines } from './text/last-lines.js';
-export { skippedKind } from './web/fetch-each.js';
+
 // An editor's undo stack per session, a listing in find(1)'s order, a glob in each of several
 // bases, a notebook or chosen PDF pages read as text.
 export { rememberText, takeRemembered } from './files/undo-history.js';
-export { findListing } from './search/find-listing.js';
-export { globEach } from './search/glob-each.js';
+
 export type { GlobOptions } from './search/glob.js';
 export { notebookAsText, pdfPagesAsText } from './files/read-as-text.js';
 // Observability (branch observe): the call's change record for the audit log and metrics, and running jobs.
@@ -439,11 +436,11 @@ export { withEscapeRetry } from './files/escape-retry.js';
 
 export { numberedLines } from './text/numbered.js';
 export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';
-export { rgPage, type RgPage } from './search/rg-page.js';
+
 export { pdfFormatOf, readView, type PdfFormat, type ReadViewOptions } from './files/read-view.js';
-export { globView, listingView, type EntriesView } from './search/listing-view.js';
+
 export { diffOmission, patchView, readManyView } from './files/change-view.js';
-export { findView, pageData, plainJson, redirectData, searchView } from './web/views.js';
+
 export { whenMissing } from './missing.js';
 
 // shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
@@ -453,15 +450,13 @@ export type { HostFacts } from './host-facts.js';
 export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
 
 export { numberedRead, type Numbered, type NumberedReadArgs } from './files/numbered-read.js';
-export { treePage, type TreePage } from './search/tree-page.js';
 
 export { readImageOnly, readPlainText, readTextOnly } from './files/read-kind.js';
-export { matchingFiles, type MatchingFiles } from './search/matching-files.js';
-export { grepPage, type GrepPage } from './search/grep-page.js';
+
 export { headChars } from './text/head-chars.js';
 
 export { changeFacts } from './files/change-facts.js';
-export { fetchText } from './web/page-text.js';
+
 // branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
 export { SandboxError, sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
 export type { SandboxRefusal } from './shell/sandbox-note.js';
@@ -495,23 +490,19 @@ export type {
 // shapes-b2 (gemini, qwen): the head of a long list and what it left out, grep matches as flat
 // lines fitted to a budget, a grep retried with context around a few matches.
 export { headOf } from './text/head-of.js';
-export { fitFirst, matchLines } from './search/match-lines.js';
-export { withAutoContext } from './search/auto-context.js';
+
 // A many-file read sorted into what a tool shows of it; the directories a workspace-wide search starts from.
 export { manyReadParts } from './files/many-read-parts.js';
-export { workspaceDirs } from './workspace-dirs.js';
+
 export { regionSnippet } from './files/region-snippet.js';
 export type { EditOptions } from './files/edit.js';
 export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
 // shape-search: the facts search and web tools share across shapes (files with matches and
 // their count, a grep capped per file and widened around a few matches, a search answer with
 // its sources numbered, an argument that must be one of a table's keys).
-export { matchedFiles } from './search/match-lines.js';
-export { grepAround } from './search/auto-context.js';
-export { citedSearch, type CitedSearch, flatSnippet } from './web/cited-search.js';
+
 export { requireOneOf } from './arg-checks.js';
-export { countSoFar } from './search/listing-view.js';
-export { redirectFacts } from './web/views.js';
+
 // shape-reads (file reading and listing tools): a raw text window with its cut lines marked, a
 // big text file read anyway, whole-number arguments.
 export { rawWindow, type RawWindow, type RawWindowOptions } from './files/raw-window.js';
@@ -547,9 +538,7 @@ export { firstBelow } from './arg-checks.js';
 export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';
 // shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
 // cleaned as Gemini shows them.
-export { contextSides } from './search/context-sides.js';
 
-export { lineSeparator } from './search/line-separator.js';
 // shape3-qwen: a numbered list; a code answer's places, severities and calls as the protocol's
 // JSON; an engine failure as a value.
 export { numberedList } from './text/numbered.js';
@@ -558,8 +547,7 @@ export { failureOr } from './failure-value.js';
 // The head of a list as a host's page, where a search starts, which ignore file hides a path,
 // the first argument given, a job named with a shown prefix.
 export { headPage } from './text/head-of.js';
-export { matchPage } from './search/match-lines.js';
-export { searchBases } from './search/search-bases.js';
+
 export { hidingFile } from './files/hiding-file.js';
 export { firstGiven } from './arg-checks.js';
 
@@ -567,14 +555,14 @@ export { firstGiven } from './arg-checks.js';
 
 // shape3-claude: ripgrep's flags as grep options, a path that must exist, what a host shows of a
 // grep and a glob page.
-export { hasContext, rgFlagOptions, rgPrinting, type RgFlags, type RgOutputMode } from './search/rg-flags.js';
+
 export { requireExisting } from './files/existing.js';
-export { globFacts, globRest, grepFacts } from './search/search-facts.js';
+
 // What a host shows of an edit, a write, a fetched page, a web search, a todo list and a notebook
 // read; a search's one domain list; todo items numbered as ids; a run's spilled output; a job's
 // whole output read, or the job stopped, by a call that reports its end.
 export { editDetails, editFacts, writeFacts } from './files/change-host.js';
-export { fetchedFacts, pageFacts, requireOneDomainList, searchFacts } from './web/web-facts.js';
+
 export { numberedTodos, todoFacts } from './todo-facts.js';
 export { notebookParts } from './files/notebook-read.js';
 
@@ -585,9 +573,8 @@ export { lineView, type LineView, type LineViewOptions } from './files/line-view
 export { todoItems } from './todo-facts.js';
 // shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
 // read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
-export { matchedFacts, type MatchedFacts } from './search/matched-facts.js';
+
 export { windowFacts } from './files/raw-window.js';
-export { fetchEachFacts } from './web/fetch-each.js';
 
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
 export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
@@ -596,3 +583,12 @@ export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
 export type { ShellContext } from './shell/engine.js';
 export type { ReadOptions as JobReadOptions } from './shell/jobs.js';
 export { ownUser } from './shell/env.js';
+
+// For the kit (to be sorted into sections).
+export { capPerFile } from './search/name-patterns.js';
+export type { ListOptions } from './search/list.js';
+
+// For the kit (to be sorted into sections).
+export type { SearchResult } from './web/search/types.js';
+export type { CrossSiteRedirect } from './web/fetch.js';
+export type { FetchOptions } from './web/index.js';

@@ -11,22 +11,22 @@ import {
   type CodeAnswer,
   EngineError,
   failureOr,
-  fetchedFacts,
   type FetchedPage,
   firstGiven,
   type GrepResult,
   headPage,
   hidingFile,
   type JobSnapshot,
-  matchPage,
   numberedList,
   placeText,
   protocolCalls,
   type RunOutcome,
-  searchBases,
   type ShellEngine,
   specSeverity,
 } from '../../src/engine/index.js';
+import { fetchedFacts } from '../../src/shapes/kit/web/web-facts.js';
+import { matchPage } from '../../src/shapes/kit/search/match-lines.js';
+import { searchBases } from '../../src/shapes/kit/search/search-bases.js';
 import { jobNamed } from '../../src/shapes/kit/shell/job-facts.js';
 import { sleepOfAtLeast } from '../../src/shapes/kit/shell/command-text.js';
 import { streamsRunFacts } from '../../src/shapes/kit/shell/stream-facts.js';

@@ -10,30 +10,24 @@ import {
   type EditResult,
   EngineError,
   type FetchedPage,
-  globFacts,
-  globRest,
   type GlobResult,
-  grepFacts,
   type GrepResult,
-  hasContext,
   lineView,
   notebookParts,
   type NotebookView,
   numberedTodos,
-  pageFacts,
   type ReadResult,
   requireExisting,
-  requireOneDomainList,
-  rgFlagOptions,
-  rgPrinting,
   type RunOutcome,
-  searchFacts,
   type SearchResponse,
   todoFacts,
   todoItems,
   writeFacts,
   type WriteResult,
 } from '../../src/engine/index.js';
+import { pageFacts, requireOneDomainList, searchFacts } from '../../src/shapes/kit/web/web-facts.js';
+import { globFacts, globRest, grepFacts } from '../../src/shapes/kit/search/search-facts.js';
+import { hasContext, rgFlagOptions, rgPrinting } from '../../src/shapes/kit/search/rg-flags.js';
 import { cutStreams } from '../../src/shapes/kit/shell/stream-cut.js';
 import { streamRunFacts } from '../../src/shapes/kit/shell/stream-facts.js';
 

@@ -5,21 +5,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  fetchEachFacts,
   manyReadParts,
-  matchedFacts,
   todosFrom,
   rawWindow,
   todosAs,
   todosFacts,
   windowFacts,
-  type FetchEachResult,
   type GrepFile,
   type GrepResult,
   type JobSnapshot,
   type ModelManyResult,
   type TextRead,
 } from '../../src/engine/index.js';
+import { fetchEachFacts, type FetchEachResult } from '../../src/shapes/kit/web/fetch-each.js';
+import { matchedFacts } from '../../src/shapes/kit/search/matched-facts.js';
 import { jobsFacts } from '../../src/shapes/kit/shell/job-facts.js';
 
 const file = (relative: string, lines: GrepFile['lines']): GrepFile => ({ path: `/r/${relative}`, relative, matchLines: 0, matches: 0, lines });

@@ -3,7 +3,9 @@
 // budget, a grep retried with context around a few matches, a read's line range and window.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fitFirst, headOf, lineWindow, matchLines, pastEnd, textWindow, withAutoContext } from '../../src/engine/index.js';
+import { headOf, lineWindow, pastEnd, textWindow } from '../../src/engine/index.js';
+import { fitFirst, matchLines } from '../../src/shapes/kit/search/match-lines.js';
+import { withAutoContext } from '../../src/shapes/kit/search/auto-context.js';
 import type { GrepResult, TextRead } from '../../src/engine/index.js';
 
 test('headOf keeps the first items and counts the rest', () => {

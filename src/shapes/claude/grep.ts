@@ -1,20 +1,10 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import {
-  displayPath,
-  type GrepFile,
-  grepFacts,
-  hasContext,
-  plural,
-  requireCounts,
-  requireExisting,
-  rgFlagOptions,
-  type RgPage,
-  rgPage,
-  rgPrinting,
-  wholeCount,
-} from '../../engine/index.js';
+import { displayPath, type GrepFile, plural, requireCounts, requireExisting, wholeCount } from '../../engine/index.js';
+import { grepFacts } from '../kit/search/search-facts.js';
+import { hasContext, rgFlagOptions, rgPrinting } from '../kit/search/rg-flags.js';
+import { type RgPage, rgPage } from '../kit/search/rg-page.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';

@@ -1,7 +1,9 @@
 // Claude Code's WebFetch over the web engine. Claude Code hands a fetched page to a small model
 // with the prompt and returns that model's answer; Facet has no model, so WebFetch returns the
 // page (as Markdown) with the prompt beside it.
-import { isCrossSiteRedirect, pageFacts, redirectFacts } from '../../engine/index.js';
+import { isCrossSiteRedirect } from '../../engine/index.js';
+import { pageFacts } from '../kit/web/web-facts.js';
+import { redirectFacts } from '../kit/web/views.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';

@@ -1,6 +1,8 @@
 // Claude Code's WebSearch over the configured search providers: links as JSON, the provider's
 // answer, a snippet per result, and the reminder to cite.
-import { flatSnippet, requireOneDomainList, searchFacts, type SearchResponse } from '../../engine/index.js';
+import type { SearchResponse } from '../../engine/index.js';
+import { flatSnippet } from '../kit/web/cited-search.js';
+import { requireOneDomainList, searchFacts } from '../kit/web/web-facts.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';

@@ -1,6 +1,7 @@
 // list_dir (experimental in Codex): a directory tree to a depth, entries sorted by relative
 // path, two spaces of indent per level, a type suffix, paged with a 1-based offset and a limit.
-import { type ArgsOf, cutUtf8, type ListEntry, treePage, type TreePage } from '../../engine/index.js';
+import { type ArgsOf, cutUtf8, type ListEntry } from '../../engine/index.js';
+import { treePage, type TreePage } from '../kit/search/tree-page.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { N, S } from './schema.js';

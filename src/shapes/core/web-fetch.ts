@@ -1,5 +1,6 @@
 // web.fetch: one guarded page fetch, as Markdown, text, raw HTML, JSON or an image.
-import { isCrossSiteRedirect, pageData, plainJson, redirectData, redirectFacts } from '../../engine/index.js';
+import { isCrossSiteRedirect } from '../../engine/index.js';
+import { pageData, plainJson, redirectData, redirectFacts } from '../kit/web/views.js';
 import { DEFAULT_MAX_CHARS, FETCH_MODES, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
 import { type ArgsOf, type Call, defineTool, TAGS } from './shared.js';
 

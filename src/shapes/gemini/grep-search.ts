@@ -1,16 +1,10 @@
 // grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
 // 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
-import {
-  contextSides,
-  grepAround,
-  lineSeparator,
-  type GrepLine,
-  type GrepOptions,
-  type GrepResult,
-  matchedFacts,
-  safeRegExp,
-  type ArgsOf,
-} from '../../engine/index.js';
+import { type GrepLine, type GrepOptions, type GrepResult, safeRegExp, type ArgsOf } from '../../engine/index.js';
+import { contextSides } from '../kit/search/context-sides.js';
+import { grepAround } from '../kit/search/auto-context.js';
+import { lineSeparator } from '../kit/search/line-separator.js';
+import { matchedFacts } from '../kit/search/matched-facts.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

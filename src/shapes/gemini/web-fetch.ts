@@ -1,6 +1,7 @@
 // web_fetch: the http(s) URLs of the prompt fetched directly (no model to summarise them),
 // each page under a "--- <url> ---" header; failed URLs listed as skipped.
-import { extractUrls, fetchEach, fetchEachFacts, type FetchEachResult, skippedKind } from '../../engine/index.js';
+import { extractUrls } from '../../engine/index.js';
+import { fetchEach, fetchEachFacts, type FetchEachResult, skippedKind } from '../kit/web/fetch-each.js';
 import { defineTool } from '../common/define.js';
 import { badParams, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

@@ -1,5 +1,6 @@
 // FetchURL: a page's main text; plain text and Markdown come back as they are. At most 50,000 characters.
-import { fetchText, type FetchedPage } from '../../engine/index.js';
+import type { FetchedPage } from '../../engine/index.js';
+import { fetchText } from '../kit/web/page-text.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiOk } from './errors.js';

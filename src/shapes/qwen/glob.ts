@@ -1,5 +1,7 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type ArgsOf, globEach, headPage, type GlobEntry, type GlobOptions, literalPattern, searchBases } from '../../engine/index.js';
+import { type ArgsOf, headPage, type GlobEntry, type GlobOptions, literalPattern } from '../../engine/index.js';
+import { globEach } from '../kit/search/glob-each.js';
+import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { listed, searched } from './where.js';

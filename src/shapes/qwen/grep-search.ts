@@ -1,6 +1,8 @@
 // grep_search: always case-insensitive, "path:line:text" lines, at most 1000 lines and 25000
 // characters, the rest counted.
-import { matchPage, type GrepOptions, type GrepResult, searchBases, type ArgsOf } from '../../engine/index.js';
+import type { GrepOptions, GrepResult, ArgsOf } from '../../engine/index.js';
+import { matchPage } from '../kit/search/match-lines.js';
+import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { listed, searched } from './where.js';

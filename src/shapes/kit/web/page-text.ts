@@ -1,10 +1,10 @@
 // A page fetched for its text (Kimi's FetchURL): redirects followed, so a cross-site notice
 // is a fault; an image is not text; a page with no text (built by JavaScript, or empty) is
 // no_text on the url.
-import { EngineError, engineFailure } from '../errors.js';
-import { isCrossSiteRedirect } from './fetch.js';
-import type { FetchOptions, WebEngine } from './index.js';
-import type { FetchedPage } from './page.js';
+import { EngineError, engineFailure } from '../../../engine/index.js';
+import { isCrossSiteRedirect } from '../../../engine/index.js';
+import type { FetchOptions, WebEngine } from '../../../engine/index.js';
+import type { FetchedPage } from '../../../engine/index.js';
 
 export async function fetchText(web: Pick<WebEngine, 'fetch'>, url: string, opts: FetchOptions): Promise<FetchedPage> {
   const page = await web.fetch(url, opts);

@@ -1,7 +1,7 @@
 // A grep's matches as "path:line:text" lines, each file once, and the first of them fitted to
 // a character budget, for tools that list matches flat rather than by file (Qwen Code).
-import { fitLines } from '../text/fit.js';
-import type { GrepFile, GrepResult } from './types.js';
+import { fitLines } from '../../../engine/index.js';
+import type { GrepFile, GrepResult } from '../../../engine/index.js';
 
 /** The files of `r` once each (roots that hold one another report a file twice), and its match lines as "path:line:text". */
 export function matchLines(r: GrepResult): { files: GrepFile[]; lines: string[] } {

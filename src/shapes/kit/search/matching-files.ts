@@ -1,9 +1,9 @@
 // The files whose contents match a regular expression, most recently modified first (Codex's
 // grep_files, like `rg --files-with-matches --sortr=modified`): at most a limit of them, a
 // search that runs out of time as a failure, no match as a failure too.
-import { EngineError, engineFailure } from '../errors.js';
-import type { HostFacts } from '../host-facts.js';
-import type { GrepOptions, GrepResult } from './types.js';
+import { EngineError, engineFailure } from '../../../engine/index.js';
+import type { HostFacts } from '../../../engine/index.js';
+import type { GrepOptions, GrepResult } from '../../../engine/index.js';
 
 export interface MatchingFiles {
   paths: string[];

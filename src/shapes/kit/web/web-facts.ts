@@ -1,9 +1,9 @@
 // What a host shows of a fetched page and of a web search, and the one rule on a search's
 // domain lists: keep some, or drop some, not both.
-import { engineFailure } from '../errors.js';
-import type { HostFacts } from '../host-facts.js';
-import type { FetchedPage } from './page.js';
-import type { SearchResponse } from './search/types.js';
+import { engineFailure } from '../../../engine/index.js';
+import type { HostFacts } from '../../../engine/index.js';
+import type { FetchedPage } from '../../../engine/index.js';
+import type { SearchResponse } from '../../../engine/index.js';
 
 /** A page fetched: where it ended up, its status and size, whether it was cut, and what it was. */
 export function pageFacts(p: FetchedPage): HostFacts {

@@ -1,11 +1,11 @@
 // Fetching several URLs for one call (Gemini CLI's web_fetch): a shared character budget split
 // fairly, a per-host limit, and each URL that fails kept with its failure instead of failing
 // the call. A cross-site redirect (not asked for) is left out; a cancelled call still fails.
-import { type EngineError, isEngineError } from '../errors.js';
-import type { HostFacts } from '../host-facts.js';
-import { isCrossSiteRedirect } from './fetch.js';
-import type { FetchOptions, WebEngine } from './index.js';
-import type { HostRateLimiter } from './rate-limit.js';
+import { type EngineError, isEngineError } from '../../../engine/index.js';
+import type { HostFacts } from '../../../engine/index.js';
+import { isCrossSiteRedirect } from '../../../engine/index.js';
+import type { FetchOptions, WebEngine } from '../../../engine/index.js';
+import type { HostRateLimiter } from '../../../engine/index.js';
 
 export interface FetchEachResult {
   /** The URLs tried: the first `max` of those given. */

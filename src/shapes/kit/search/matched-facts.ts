@@ -2,9 +2,9 @@
 // files holding a match line and their match lines (matchedFiles), their relative paths sorted
 // (a names-only listing), and the host facts: a summary, every file the search named, the
 // counts, whether it was cut, and the backend that ran it.
-import type { HostFacts } from '../host-facts.js';
+import type { HostFacts } from '../../../engine/index.js';
 import { matchedFiles } from './match-lines.js';
-import type { GrepFile, GrepResult } from './types.js';
+import type { GrepFile, GrepResult } from '../../../engine/index.js';
 
 export interface MatchedFacts {
   files: GrepFile[];

@@ -3,7 +3,7 @@
 // its title) is cited by its number. The words around them (a "Sources" heading, a title for a
 // source without one) are the tools'.
 import { withCitations } from './citations.js';
-import type { SearchResponse, SearchResult } from './search/types.js';
+import type { SearchResponse, SearchResult } from '../../../engine/index.js';
 
 export interface CitedSearch {
   /** The provider's answer (with "[n]" markers when grounded); '' when none. */

@@ -1,7 +1,7 @@
 // A grep run again with context lines when it found only a few matches and no context was
 // asked (Gemini CLI's ripgrep tool adds 50 lines around one match, 15 around two or three).
-import { capPerFile } from './name-patterns.js';
-import type { GrepOptions, GrepResult } from './types.js';
+import { capPerFile } from '../../../engine/index.js';
+import type { GrepOptions, GrepResult } from '../../../engine/index.js';
 
 /** `r` as found, or `run` again with `around(n)` lines before and after when that gives a number for its n match lines. */
 export async function withAutoContext<O extends Pick<GrepOptions, 'before' | 'after'>>(

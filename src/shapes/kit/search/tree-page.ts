@@ -3,10 +3,10 @@
 // limit. The options carry the names the model gave them, since a bad one is
 // invalid_argument naming it.
 import path from 'node:path';
-import { EngineError } from '../errors.js';
-import type { HostFacts } from '../host-facts.js';
-import { byteOrder } from '../text-cut.js';
-import type { ListEntry, ListOptions, ListResult } from './list.js';
+import { EngineError } from '../../../engine/index.js';
+import type { HostFacts } from '../../../engine/index.js';
+import { byteOrder } from '../../../engine/index.js';
+import type { ListEntry, ListOptions, ListResult } from '../../../engine/index.js';
 
 export interface TreePage {
   path: string;

@@ -2,7 +2,7 @@
 // "path-line-text" for context, "--" between groups that do not touch (also across files),
 // notes for lines cut at max-columns, and -o's one line per matched part. Also the splitting
 // of a glob argument that holds several globs.
-import type { GrepFile, GrepLine, GrepMode } from './types.js';
+import type { GrepFile, GrepLine, GrepMode } from '../../../engine/index.js';
 import { lineSeparator } from './line-separator.js';
 
 export interface RgTextOptions {

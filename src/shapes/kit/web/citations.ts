@@ -1,5 +1,5 @@
 // Grounded search answers: "[n]" markers inserted after each supported segment.
-import type { Grounding } from './index.js';
+import type { Grounding } from '../../../engine/index.js';
 
 /**
  * Inserts "[n]" markers after each grounded segment: support end indices are UTF-8 byte

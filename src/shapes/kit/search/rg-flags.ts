@@ -1,7 +1,7 @@
 // ripgrep's command-line flags (-i, -B/-A/-C, glob, type, multiline and an output mode by
 // rg's own names) as the engine's grep options, for the tools whose parameters are rg's flags.
 import { splitGlobs } from './rg-text.js';
-import type { GrepMode, GrepOptions } from './types.js';
+import type { GrepMode, GrepOptions } from '../../../engine/index.js';
 
 /** rg's output modes: lines, file names (-l), or matching lines per file (-c). */
 export type RgOutputMode = 'content' | 'files_with_matches' | 'count';

@@ -1,10 +1,10 @@
 // Pages, finds and searches as Facet's own web tools show them: the structured block of each
 // (plain JSON, snake_case, no undefined, so it maps onto a protobuf Struct), a found phrase's
 // passages as numbered lines, and search results numbered after the provider's answer.
-import type { CrossSiteRedirect } from './fetch.js';
-import type { FindInPageResult } from './index.js';
-import type { FetchedPage } from './page.js';
-import type { SearchResponse } from './search/types.js';
+import type { CrossSiteRedirect } from '../../../engine/index.js';
+import type { FindInPageResult } from '../../../engine/index.js';
+import type { FetchedPage } from '../../../engine/index.js';
+import type { SearchResponse } from '../../../engine/index.js';
 import { flatSnippet } from './cited-search.js';
 
 /** Plain JSON (no undefined) so the block maps onto a protobuf Struct. */

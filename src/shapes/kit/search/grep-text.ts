@@ -1,6 +1,6 @@
 // A grep page as ripgrep prints it ("path:line:text" matches, "path-line-text" context, "--"
 // between groups), and as compact records for a host.
-import type { GrepLine, GrepResult } from './types.js';
+import type { GrepLine, GrepResult } from '../../../engine/index.js';
 import { lineSeparator } from './line-separator.js';
 
 /** rg-style text of a page, with a closing line when nothing matched or the page was cut. */

@@ -1,9 +1,9 @@
 // What a host shows of a search besides the model's text: a grep's totals and the files it
 // found, a glob page's paths; and the counts a note on a cut glob page names.
-import type { HostFacts } from '../host-facts.js';
-import type { GlobResult } from './glob.js';
+import type { HostFacts } from '../../../engine/index.js';
+import type { GlobResult } from '../../../engine/index.js';
 import { countSoFar } from './listing-view.js';
-import type { GrepResult } from './types.js';
+import type { GrepResult } from '../../../engine/index.js';
 
 /** Files named in a grep's host block at most. */
 const MAX_PATHS = 1000;

@@ -2,13 +2,13 @@
 // mode asked for, files that usually hold secrets left out and named apart, paged by an
 // offset and a line limit (0: all), with what a tool says about the search besides.
 import path from 'node:path';
-import { engineFailure } from '../errors.js';
-import { isSensitive } from '../files/sensitive.js';
-import type { HostFacts } from '../host-facts.js';
-import { pageOf } from '../text/capped.js';
+import { engineFailure } from '../../../engine/index.js';
+import { isSensitive } from '../../../engine/index.js';
+import type { HostFacts } from '../../../engine/index.js';
+import { pageOf } from '../../../engine/index.js';
 import { hasContext } from './rg-flags.js';
 import { rgModeLines } from './rg-text.js';
-import type { GrepOptions, GrepResult } from './types.js';
+import type { GrepOptions, GrepResult } from '../../../engine/index.js';
 
 export interface GrepPage {
   page: string[];

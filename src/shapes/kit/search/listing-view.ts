@@ -1,8 +1,8 @@
 // A directory listing and a glob page as Facet's own tools show them: one line per entry
 // (indented by depth; "/" after directories, "@" after links), a closing note when entries
 // were left out, and the structured block (the page, its totals, what ignore rules hid).
-import type { GlobResult } from './glob.js';
-import type { ListResult } from './list.js';
+import type { GlobResult } from '../../../engine/index.js';
+import type { ListResult } from '../../../engine/index.js';
 
 export interface EntriesView {
   text: string;

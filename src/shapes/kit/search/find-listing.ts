@@ -1,6 +1,6 @@
 // A directory's entries as find(1) prints them: the directory, then each entry's path, a
 // directory's contents right after it (path segments compared by code unit, shorter first).
-import type { ListEntry } from './list.js';
+import type { ListEntry } from '../../../engine/index.js';
 
 export function findListing(base: string, entries: readonly ListEntry[]): string {
   const shown = base.length > 1 ? base.replace(/\/+$/, '') : base;
