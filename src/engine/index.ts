@@ -409,7 +409,6 @@ export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-ch
 export type { ArgsOf } from './schema-args.js';
 export { plural } from './text/plural.js';
 export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
-export { ERROR_KINDS, everyKind } from './error-kinds.js';
 
 // shapes-b (gemini, qwen, anthropic): occurrences counted as Python counts them, a unique one
 // replaced, lines inserted and the lines around a change; sizes as du -h prints them.
@@ -440,8 +439,6 @@ export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';
 export { pdfFormatOf, readView, type PdfFormat, type ReadViewOptions } from './files/read-view.js';
 
 export { diffOmission, patchView, readManyView } from './files/change-view.js';
-
-export { whenMissing } from './missing.js';
 
 // shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
 // ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
@@ -508,7 +505,7 @@ export { requireOneOf } from './arg-checks.js';
 export { rawWindow, type RawWindow, type RawWindowOptions } from './files/raw-window.js';
 export { readEvenIfBig } from './files/big-text.js';
 export { requireWhole } from './arg-checks.js';
-export { withAdvice } from './advice.js';
+
 export { outputImages } from './files/notebook-images.js';
 // shape-edits: the memory tool's commands as facts.
 export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
@@ -516,8 +513,7 @@ export { diffOperation } from './files/v4a-operation.js';
 export { literalEdit } from './files/literal-edits.js';
 export { requireTodoIds } from './todos.js';
 export { numericRange, symbolKindName, symbolKindNumber } from './lsp/names.js';
-export { diagnosticTotal, locationPaths } from './lsp/tallies.js';
-export { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from './lsp/operations.js';
+
 // shape-shells: a cut text joined around its gap, facts of a command line (a plain cd, a
 // leading sleep, a bare & at the end, git commit), Python's negative signal returncode, a task
 // read's retrieval status, output as the Gemini-family shell tools show it, how a job ended, a
@@ -533,7 +529,6 @@ export { secondsOf } from './text/seconds.js';
 // shape2-qwen: a run's streams cut, a run long enough to suggest the background, the first
 // missing input of a code operation, the first argument below a least value.
 
-export { missingInput, type CodeInput } from './lsp/needs.js';
 export { firstBelow } from './arg-checks.js';
 export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';
 // shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
@@ -542,8 +537,7 @@ export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js
 // shape3-qwen: a numbered list; a code answer's places, severities and calls as the protocol's
 // JSON; an engine failure as a value.
 export { numberedList } from './text/numbered.js';
-export { askedText, placeText, protocolCalls, specSeverity } from './lsp/answer-text.js';
-export { failureOr } from './failure-value.js';
+
 // The head of a list as a host's page, where a search starts, which ignore file hides a path,
 // the first argument given, a job named with a shown prefix.
 export { headPage } from './text/head-of.js';
@@ -563,21 +557,18 @@ export { requireExisting } from './files/existing.js';
 // whole output read, or the job stopped, by a call that reports its end.
 export { editDetails, editFacts, writeFacts } from './files/change-host.js';
 
-export { numberedTodos, todoFacts } from './todo-facts.js';
 export { notebookParts } from './files/notebook-read.js';
 
 // shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
 // a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
 export { lineView, type LineView, type LineViewOptions } from './files/line-view.js';
 
-export { todoItems } from './todo-facts.js';
 // shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
 // read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
 
 export { windowFacts } from './files/raw-window.js';
 
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
-export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
 
 // For the kit (to be sorted into sections).
 export type { ShellContext } from './shell/engine.js';
@@ -592,3 +583,7 @@ export type { ListOptions } from './search/list.js';
 export type { SearchResult } from './web/search/types.js';
 export type { CrossSiteRedirect } from './web/fetch.js';
 export type { FetchOptions } from './web/index.js';
+
+// For the kit (to be sorted into sections).
+export type { CodeContext } from './lsp/code.js';
+export type { ErrorKind } from './conditions.js';

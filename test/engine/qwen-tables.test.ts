@@ -6,11 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  askedText,
   type CallEntry,
-  type CodeAnswer,
   EngineError,
-  failureOr,
   type FetchedPage,
   firstGiven,
   type GrepResult,
@@ -18,12 +15,12 @@ import {
   hidingFile,
   type JobSnapshot,
   numberedList,
-  placeText,
-  protocolCalls,
   type RunOutcome,
   type ShellEngine,
-  specSeverity,
 } from '../../src/engine/index.js';
+import { askedText, placeText, protocolCalls, specSeverity } from '../../src/shapes/kit/code/answer-text.js';
+import type { CodeAnswer } from '../../src/shapes/kit/code/operations.js';
+import { failureOr } from '../../src/shapes/kit/failures/failure-value.js';
 import { fetchedFacts } from '../../src/shapes/kit/web/web-facts.js';
 import { matchPage } from '../../src/shapes/kit/search/match-lines.js';
 import { searchBases } from '../../src/shapes/kit/search/search-bases.js';

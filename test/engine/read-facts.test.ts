@@ -13,8 +13,8 @@ import {
   readEvenIfBig,
   readWindow,
   requireWhole,
-  withAdvice,
 } from '../../src/engine/index.js';
+import { withAdvice } from '../../src/shapes/kit/failures/advice.js';
 import type { TextRead } from '../../src/engine/index.js';
 
 const read = (o: Partial<TextRead>): TextRead =>

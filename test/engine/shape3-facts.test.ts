@@ -15,16 +15,14 @@ import {
   lineView,
   notebookParts,
   type NotebookView,
-  numberedTodos,
   type ReadResult,
   requireExisting,
   type RunOutcome,
   type SearchResponse,
-  todoFacts,
-  todoItems,
   writeFacts,
   type WriteResult,
 } from '../../src/engine/index.js';
+import { numberedTodos, todoFacts, todoItems } from '../../src/shapes/kit/todos/todo-facts.js';
 import { pageFacts, requireOneDomainList, searchFacts } from '../../src/shapes/kit/web/web-facts.js';
 import { globFacts, globRest, grepFacts } from '../../src/shapes/kit/search/search-facts.js';
 import { hasContext, rgFlagOptions, rgPrinting } from '../../src/shapes/kit/search/rg-flags.js';

@@ -6,10 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   manyReadParts,
-  todosFrom,
   rawWindow,
-  todosAs,
-  todosFacts,
   windowFacts,
   type GrepFile,
   type GrepResult,
@@ -17,6 +14,7 @@ import {
   type ModelManyResult,
   type TextRead,
 } from '../../src/engine/index.js';
+import { todosFrom, todosAs, todosFacts } from '../../src/shapes/kit/todos/todo-facts.js';
 import { fetchEachFacts, type FetchEachResult } from '../../src/shapes/kit/web/fetch-each.js';
 import { matchedFacts } from '../../src/shapes/kit/search/matched-facts.js';
 import { jobsFacts } from '../../src/shapes/kit/shell/job-facts.js';

@@ -3,7 +3,8 @@
 // already worded, see `said`); failures the engine raises (a path outside the roots, a file
 // system refusal, a command the shell policy refuses) are worded here. Every result also
 // carries, as its structured data, the tool_result content block the host sends back.
-import { EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
+import { EngineError, type ErrorKind } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
 import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
 import type { ToolResult } from '../../registry/types.js';
 import { anthropicDiagnostics } from './diagnostics.js';

@@ -1,6 +1,7 @@
 // Claude Code's Glob: names matched at any depth, .gitignore ignored, oldest-first paths
 // relative to the working directory, capped at 100 with a note of how many more matched.
-import { displayPath, whenMissing } from '../../engine/index.js';
+import { displayPath } from '../../engine/index.js';
+import { whenMissing } from '../kit/failures/missing.js';
 import { globFacts, globRest } from '../kit/search/search-facts.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

@@ -1,5 +1,6 @@
 // Claude Code's TodoWrite: the whole list replaced on every call.
-import { numberedTodos, type TodoItem, todoFacts } from '../../engine/index.js';
+import type { TodoItem } from '../../engine/index.js';
+import { numberedTodos, todoFacts } from '../kit/todos/todo-facts.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';

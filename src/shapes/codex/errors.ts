@@ -1,6 +1,7 @@
 // Codex's words for failures: plain sentences. A malformed call says which arguments could not
 // be read; a path outside the roots names them; a missing path says where to look.
-import { EngineError, everyKind } from '../../engine/index.js';
+import { EngineError } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
 import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
 import { codexDiagnostics } from './diagnostics.js';
 

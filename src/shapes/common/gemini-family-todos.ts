@@ -1,7 +1,8 @@
 // The answer both vendors' todo tools (Gemini CLI's write_todos, Qwen Code's todo_write) give:
 // the cleared words for an empty list, else the updated words; the host block counts the
 // items and carries them as the tool shows them.
-import { todosFacts, type TodoItem } from '../../engine/index.js';
+import type { TodoItem } from '../../engine/index.js';
+import { todosFacts } from '../kit/todos/todo-facts.js';
 import type { Reply } from './define.js';
 
 /** The list `items` after a write: `cleared` when it is empty, else `updated`; `shown` is what the host block carries of the items. */

@@ -1,6 +1,7 @@
 // Core failures keep the engine's plain message and add the next step where the engine cannot
 // know it (the engine does not know which tool a caller should turn to).
-import { type EngineError, everyKind } from '../../engine/index.js';
+import type { EngineError } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
 import { type Dialect, errorTable, type KindWords } from '../common/define.js';
 import { coreDiagnostics } from './diagnostics.js';
 

@@ -1,7 +1,8 @@
 // Grok CLI words a failure as one plain line: a bad call lists its invalid arguments, a
 // missing path is "File not found", a path outside the roots "Access denied", anything else
 // "Error: <message>".
-import { type EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
+import type { EngineError, ErrorKind } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
 import { type Dialect, errorTable, type KindWords } from '../common/define.js';
 import { grokDiagnostics } from './diagnostics.js';
 

@@ -13,8 +13,8 @@ import {
   firstGiven,
   hidingFile,
   windowFacts,
-  withAdvice,
 } from '../../engine/index.js';
+import { withAdvice } from '../kit/failures/advice.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';

@@ -3,7 +3,7 @@
 // servers found, cut to the caller's limit, and the file as the model should see it named.
 // A dialect words the answer and names the inputs an operation needs (lsp/needs.ts) by its own
 // arguments.
-import { statFile } from '../files/open.js';
+import { statFile } from '../../../engine/index.js';
 import type {
   CallEntry,
   CallHierarchyEntry,
@@ -13,11 +13,11 @@ import type {
   CodeEngine,
   CodeLocation,
   CodeSymbol,
-  Command,
+  LspCommand as Command,
   FileDiagnostics,
   LspDiagnostic,
-} from './code.js';
-import type { Place } from './positions.js';
+} from '../../../engine/index.js';
+import type { Place } from '../../../engine/index.js';
 import { diagnosticTotal } from './tallies.js';
 
 export type CodeOperation =

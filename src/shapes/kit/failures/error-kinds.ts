@@ -1,5 +1,5 @@
 // Every kind of failure, for tables that must word each one: most say the same, a few differ.
-import type { ErrorKind } from './conditions.js';
+import type { ErrorKind } from '../../../engine/index.js';
 
 const KINDS: Record<ErrorKind, true> = {
   ...{ invalid_argument: true, permission_denied: true, not_found: true, already_exists: true, conflict: true, precondition_failed: true },

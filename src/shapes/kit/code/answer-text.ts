@@ -2,7 +2,7 @@
 // ("src/a.ts:3:5", 1-based), the place a question was about, a severity by the name the LSP
 // specification gives it, and the calls of a call-hierarchy answer in the protocol's own
 // JSON. The words around them are the dialect's.
-import type { CallEntry, CodeLocation, Severity } from './code.js';
+import type { CallEntry, CodeLocation, Severity } from '../../../engine/index.js';
 import type { CodeAnswer } from './operations.js';
 
 /** "src/a.ts:3:5": the file as the answer names it, then the 1-based line and column. */

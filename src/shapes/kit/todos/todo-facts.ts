@@ -1,7 +1,7 @@
 // A todo list as a host shows it, and the items of a dialect that has no ids numbered as ids
 // (and named back as that dialect names them).
-import type { HostFacts } from './host-facts.js';
-import type { TodoItem } from './todos.js';
+import type { HostFacts } from '../../../engine/index.js';
+import type { TodoItem } from '../../../engine/index.js';
 
 /** Items without ids, given ids "1", "2", ... in order: id, content, status and activeForm, in that order. */
 export const numberedTodos = (items: ReadonlyArray<Omit<TodoItem, 'id'>>): TodoItem[] =>

@@ -1,6 +1,6 @@
 // What hosts are told of a code answer, alike in every dialect: how many diagnostics a set of
 // files has, and which files a list of places touches.
-import type { CodeLocation, FileDiagnostics } from './code.js';
+import type { CodeLocation, FileDiagnostics } from '../../../engine/index.js';
 
 /** The diagnostics of all the files together. */
 export const diagnosticTotal = (files: readonly FileDiagnostics[]): number => files.reduce((n, f) => n + f.diagnostics.length, 0);

@@ -1,5 +1,5 @@
 // A lookup where "not there" is an answer, not a failure: for `.catch` after an engine call.
-import { isEngineError } from './errors.js';
+import { isEngineError } from '../../../engine/index.js';
 
 /** For `.catch`: a not_found failure on argument `field` becomes `value`; anything else is rethrown. */
 export const whenMissing =
