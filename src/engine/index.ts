@@ -305,20 +305,20 @@ export { Session } from './session.js';
 export * from './errors.js';
 export { findContextFiles, readContextFile } from './context.js';
 export { headPreview, saveResultText, type SavedResult } from './results.js';
-export { workingDir } from './working-dir.js';
+
 export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
 
 export type { FileDiff } from './files/diff.js';
 export { editFile, type EditSpec } from './files/edit.js';
-export { swapEscapes } from './files/escapes.js';
+
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { expandHome } from './files/home.js';
 export { fitImage } from './files/image-fit.js';
-export { describeRead } from './files/describe.js';
+
 export { ALL_RUNGS } from './files/match.js';
 export { readMedia } from './files/media.js';
 export { editNotebook } from './files/notebook.js';
-export { notebookListing, type NotebookListing } from './files/notebook-listing.js';
+
 export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
 export { openForRead, readAll, statFile, type FileStat } from './files/open.js';
 export { applyPatch, type PatchResult } from './files/patch-apply.js';
@@ -354,35 +354,26 @@ export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 
 // Text cut to budgets, the indented block around a line, and patches sent through commands (codex).
 export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
-export { indentationBlock, type IndentOptions } from './files/indent-block.js';
-export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from './files/patch-invocation.js';
 
 // Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
-export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
-export { fullyReadUnchanged } from './files/reread.js';
-export { notebookText } from './files/notebook-text.js';
+
 export { fitLines, headTailSplit } from './text/fit.js';
 
 // Text capped to a budget, sensitive files, signal numbers (kimi).
 export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
-export { isSensitive } from './files/sensitive.js';
 
 // A run's failure and a cancelled run's output, diff notes (kimi: from shapes/common).
 
-export { changedLinesOf, diffNote, diffOrNote } from './files/diff-note.js';
 // Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
 
 export { pageOf, readWindow } from './text/capped.js';
 export { treeText } from './search/list.js';
 // Paths as shown relative to the cwd, a shell's exit code for common signals, facts as text (kimi: from shapes/common).
-export { displayPath } from './working-dir.js';
 
 export { str } from './text/str.js';
-export { literalEdits } from './files/literal-edits.js';
 
 // Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
-export { addedPlaceholders, placeholders } from './files/placeholders.js';
-export { changeSnippet, snippetAround } from './files/snippet.js';
+
 export {
   hiddenByIgnoreFiles,
   isAudioName,
@@ -408,7 +399,6 @@ export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-ch
 // Arguments typed from a schema, a count and its word, media reads made ready to show (core, codex).
 export type { ArgsOf } from './schema-args.js';
 export { plural } from './text/plural.js';
-export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
 
 // shapes-b (gemini, qwen, anthropic): occurrences counted as Python counts them, a unique one
 // replaced, lines inserted and the lines around a change; sizes as du -h prints them.
@@ -421,38 +411,23 @@ export { lastLines } from './text/last-lines.js';
 
 // An editor's undo stack per session, a listing in find(1)'s order, a glob in each of several
 // bases, a notebook or chosen PDF pages read as text.
-export { rememberText, takeRemembered } from './files/undo-history.js';
 
 export type { GlobOptions } from './search/glob.js';
-export { notebookAsText, pdfPagesAsText } from './files/read-as-text.js';
+
 // Observability (branch observe): the call's change record for the audit log and metrics, and running jobs.
 export { ChangeRecord, recordChanges, type CommandRecord, type FileChange } from './audit.js';
 export { runningJobs } from './shell/job-count.js';
 // shapes-a (claude, grok, core): a change's host block, edits retried with \uXXXX respelt, a
 // run or its cancellation, numbered lines.
-export { diffHost, lineCounts } from './files/diff-host.js';
-export { withEscapeRetry } from './files/escape-retry.js';
 
 export { numberedLines } from './text/numbered.js';
-export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';
-
-export { pdfFormatOf, readView, type PdfFormat, type ReadViewOptions } from './files/read-view.js';
-
-export { diffOmission, patchView, readManyView } from './files/change-view.js';
 
 // shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
 // ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
 // matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
 export type { HostFacts } from './host-facts.js';
-export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
-
-export { numberedRead, type Numbered, type NumberedReadArgs } from './files/numbered-read.js';
-
-export { readImageOnly, readPlainText, readTextOnly } from './files/read-kind.js';
 
 export { headChars } from './text/head-chars.js';
-
-export { changeFacts } from './files/change-facts.js';
 
 // branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
 export { SandboxError, sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
@@ -489,11 +464,9 @@ export type {
 export { headOf } from './text/head-of.js';
 
 // A many-file read sorted into what a tool shows of it; the directories a workspace-wide search starts from.
-export { manyReadParts } from './files/many-read-parts.js';
 
-export { regionSnippet } from './files/region-snippet.js';
 export type { EditOptions } from './files/edit.js';
-export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
+
 // shape-search: the facts search and web tools share across shapes (files with matches and
 // their count, a grep capped per file and widened around a few matches, a search answer with
 // its sources numbered, an argument that must be one of a table's keys).
@@ -502,15 +475,12 @@ export { requireOneOf } from './arg-checks.js';
 
 // shape-reads (file reading and listing tools): a raw text window with its cut lines marked, a
 // big text file read anyway, whole-number arguments.
-export { rawWindow, type RawWindow, type RawWindowOptions } from './files/raw-window.js';
-export { readEvenIfBig } from './files/big-text.js';
+
 export { requireWhole } from './arg-checks.js';
 
-export { outputImages } from './files/notebook-images.js';
 // shape-edits: the memory tool's commands as facts.
 export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
-export { diffOperation } from './files/v4a-operation.js';
-export { literalEdit } from './files/literal-edits.js';
+
 export { requireTodoIds } from './todos.js';
 export { numericRange, symbolKindName, symbolKindNumber } from './lsp/names.js';
 
@@ -542,7 +512,6 @@ export { numberedList } from './text/numbered.js';
 // the first argument given, a job named with a shown prefix.
 export { headPage } from './text/head-of.js';
 
-export { hidingFile } from './files/hiding-file.js';
 export { firstGiven } from './arg-checks.js';
 
 // A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
@@ -550,23 +519,15 @@ export { firstGiven } from './arg-checks.js';
 // shape3-claude: ripgrep's flags as grep options, a path that must exist, what a host shows of a
 // grep and a glob page.
 
-export { requireExisting } from './files/existing.js';
-
 // What a host shows of an edit, a write, a fetched page, a web search, a todo list and a notebook
 // read; a search's one domain list; todo items numbered as ids; a run's spilled output; a job's
 // whole output read, or the job stopped, by a call that reports its end.
-export { editDetails, editFacts, writeFacts } from './files/change-host.js';
-
-export { notebookParts } from './files/notebook-read.js';
 
 // shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
 // a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
-export { lineView, type LineView, type LineViewOptions } from './files/line-view.js';
 
 // shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
 // read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
-
-export { windowFacts } from './files/raw-window.js';
 
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
 
@@ -587,3 +548,6 @@ export type { FetchOptions } from './web/index.js';
 // For the kit (to be sorted into sections).
 export type { CodeContext } from './lsp/code.js';
 export type { ErrorKind } from './conditions.js';
+
+// For the kit (to be sorted into sections).
+export type { FitBounds, FittedImage } from './files/image-fit.js';

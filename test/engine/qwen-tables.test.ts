@@ -12,12 +12,12 @@ import {
   firstGiven,
   type GrepResult,
   headPage,
-  hidingFile,
   type JobSnapshot,
   numberedList,
   type RunOutcome,
   type ShellEngine,
 } from '../../src/engine/index.js';
+import { hidingFile } from '../../src/shapes/kit/files/hiding-file.js';
 import { askedText, placeText, protocolCalls, specSeverity } from '../../src/shapes/kit/code/answer-text.js';
 import type { CodeAnswer } from '../../src/shapes/kit/code/operations.js';
 import { failureOr } from '../../src/shapes/kit/failures/failure-value.js';

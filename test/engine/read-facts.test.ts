@@ -3,17 +3,10 @@
 // arguments, why a Kimi-style window stopped, cat -n numbering and a notebook cell's images.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  EngineError,
-  engineFailure,
-  numberedLines,
-  outputImages,
-  pageRangeFor,
-  rawWindow,
-  readEvenIfBig,
-  readWindow,
-  requireWhole,
-} from '../../src/engine/index.js';
+import { EngineError, engineFailure, numberedLines, pageRangeFor, readWindow, requireWhole } from '../../src/engine/index.js';
+import { outputImages } from '../../src/shapes/kit/files/notebook-images.js';
+import { rawWindow } from '../../src/shapes/kit/files/raw-window.js';
+import { readEvenIfBig } from '../../src/shapes/kit/files/big-text.js';
 import { withAdvice } from '../../src/shapes/kit/failures/advice.js';
 import type { TextRead } from '../../src/engine/index.js';
 

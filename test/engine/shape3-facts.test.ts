@@ -5,23 +5,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  editDetails,
-  editFacts,
   type EditResult,
   EngineError,
   type FetchedPage,
   type GlobResult,
   type GrepResult,
-  lineView,
-  notebookParts,
   type NotebookView,
   type ReadResult,
-  requireExisting,
   type RunOutcome,
   type SearchResponse,
-  writeFacts,
   type WriteResult,
 } from '../../src/engine/index.js';
+import { editDetails, editFacts, writeFacts } from '../../src/shapes/kit/files/change-host.js';
+import { lineView } from '../../src/shapes/kit/files/line-view.js';
+import { notebookParts } from '../../src/shapes/kit/files/notebook-read.js';
+import { requireExisting } from '../../src/shapes/kit/files/existing.js';
 import { numberedTodos, todoFacts, todoItems } from '../../src/shapes/kit/todos/todo-facts.js';
 import { pageFacts, requireOneDomainList, searchFacts } from '../../src/shapes/kit/web/web-facts.js';
 import { globFacts, globRest, grepFacts } from '../../src/shapes/kit/search/search-facts.js';

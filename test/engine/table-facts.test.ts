@@ -4,16 +4,9 @@
 // and named back for a dialect without ids).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  manyReadParts,
-  rawWindow,
-  windowFacts,
-  type GrepFile,
-  type GrepResult,
-  type JobSnapshot,
-  type ModelManyResult,
-  type TextRead,
-} from '../../src/engine/index.js';
+import type { GrepFile, GrepResult, JobSnapshot, ModelManyResult, TextRead } from '../../src/engine/index.js';
+import { manyReadParts } from '../../src/shapes/kit/files/many-read-parts.js';
+import { rawWindow, windowFacts } from '../../src/shapes/kit/files/raw-window.js';
 import { todosFrom, todosAs, todosFacts } from '../../src/shapes/kit/todos/todo-facts.js';
 import { fetchEachFacts, type FetchEachResult } from '../../src/shapes/kit/web/fetch-each.js';
 import { matchedFacts } from '../../src/shapes/kit/search/matched-facts.js';

@@ -1,7 +1,10 @@
 // Claude Code's Edit: read-before-write and changed-since-read refusals, exact (then
 // quote-normalised, then \uXXXX-respelt) unique matching or replace_all, literal replacement,
 // trailing whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { editDetails, editFacts, type EditResult, literalEdit, plural, withEscapeRetry } from '../../engine/index.js';
+import { type EditResult, plural } from '../../engine/index.js';
+import { editDetails, editFacts } from '../kit/files/change-host.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
+import { withEscapeRetry } from '../kit/files/escape-retry.js';
 import { type Call, defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { claudeErrors, resolvedFrom, toolUseError } from './errors.js';

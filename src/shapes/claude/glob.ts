@@ -1,6 +1,6 @@
 // Claude Code's Glob: names matched at any depth, .gitignore ignored, oldest-first paths
 // relative to the working directory, capped at 100 with a note of how many more matched.
-import { displayPath } from '../../engine/index.js';
+import { displayPath } from '../kit/files/working-dir.js';
 import { whenMissing } from '../kit/failures/missing.js';
 import { globFacts, globRest } from '../kit/search/search-facts.js';
 import { defineTool } from '../common/define.js';

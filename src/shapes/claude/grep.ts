@@ -1,7 +1,9 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { displayPath, type GrepFile, plural, requireCounts, requireExisting, wholeCount } from '../../engine/index.js';
+import { type GrepFile, plural, requireCounts, wholeCount } from '../../engine/index.js';
+import { displayPath } from '../kit/files/working-dir.js';
+import { requireExisting } from '../kit/files/existing.js';
 import { grepFacts } from '../kit/search/search-facts.js';
 import { hasContext, rgFlagOptions, rgPrinting } from '../kit/search/rg-flags.js';
 import { type RgPage, rgPage } from '../kit/search/rg-page.js';

@@ -1,6 +1,6 @@
 // Claude Code's Write: read-before-write and changed-since-read refusals, trailing whitespace
 // stripped outside Markdown, and Claude Code's result sentences.
-import { writeFacts } from '../../engine/index.js';
+import { writeFacts } from '../kit/files/change-host.js';
 import type { WriteResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';

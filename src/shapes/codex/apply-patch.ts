@@ -1,7 +1,7 @@
 // apply_patch: the Codex patch format, served as the JSON function variant {input}.
 // Unlike the reference, which writes hunk by hunk and keeps earlier hunks when a later one
 // fails, every hunk is checked before any file is written (all or nothing).
-import { patchFacts, patchRun, type PatchRun } from '../../engine/index.js';
+import { patchFacts, patchRun, type PatchRun } from '../kit/files/patch-run.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { structuredOutput } from './output.js';

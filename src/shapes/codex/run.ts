@@ -1,6 +1,7 @@
 // What shell_command and the legacy shell share: the command run to completion (10 s by
 // default), or the patch it carries applied, and what both report of it.
-import type { HostFacts, PatchInvocation } from '../../engine/index.js';
+import type { HostFacts } from '../../engine/index.js';
+import type { PatchInvocation } from '../kit/files/patch-invocation.js';
 import { settledFacts } from '../kit/shell/run-facts.js';
 import { settleRun, type Settled } from '../kit/shell/settle.js';
 import type { Call } from '../common/define.js';

@@ -1,5 +1,6 @@
 // shell_command: a command string run to completion in a login shell; a freeform text result.
-import { lineCount, patchFromScript, type ArgsOf } from '../../engine/index.js';
+import { lineCount, type ArgsOf } from '../../engine/index.js';
+import { patchFromScript } from '../kit/files/patch-invocation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { B, N, S, STRINGS } from './schema.js';

@@ -1,5 +1,6 @@
 // shell (legacy): an argv run with execvp to completion; a JSON result.
-import { patchFromArgv, type ArgsOf } from '../../engine/index.js';
+import type { ArgsOf } from '../../engine/index.js';
+import { patchFromArgv } from '../kit/files/patch-invocation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { N, S, STRINGS } from './schema.js';

@@ -2,7 +2,9 @@
 // gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, diffNote, pastEnd, withDetails } from '../../engine/index.js';
+import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, withDetails } from '../../engine/index.js';
+import { diffNote } from '../kit/files/diff-note.js';
+import { pastEnd } from '../kit/files/line-window.js';
 import { cancelledRun } from '../kit/shell/run-failure.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Call, Reply } from './define.js';

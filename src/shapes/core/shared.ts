@@ -1,6 +1,8 @@
 // What several core tools share: schema fragments, the freshness policy of require_read, and
 // a change's reply.
-import { diffHost, diffOmission, diffOrNote } from '../../engine/index.js';
+import { diffHost } from '../kit/files/diff-host.js';
+import { diffOmission } from '../kit/files/change-view.js';
+import { diffOrNote } from '../kit/files/diff-note.js';
 import type { FileDiff, FreshnessPolicy } from '../../engine/index.js';
 import type { Reply } from '../common/define.js';
 

@@ -1,6 +1,8 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import { lineWindow, type ModelRead, rawWindow, windowFacts, type ArgsOf } from '../../engine/index.js';
+import type { ModelRead, ArgsOf } from '../../engine/index.js';
+import { lineWindow } from '../kit/files/line-window.js';
+import { rawWindow, windowFacts } from '../kit/files/raw-window.js';
 import { defineTool } from '../common/define.js';
 import { badParams, modelReadResult, refusePastEnd } from '../common/gemini-family.js';
 import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, refuseNul, TAGS_READ } from './reading.js';

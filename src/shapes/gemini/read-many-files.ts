@@ -1,6 +1,7 @@
 // read_many_files: globs and paths expanded in every workspace directory, text files under
 // "--- path ---" headers, images, PDFs, audio and video as data (media only when a pattern names them).
-import { manyReadParts, type ModelManyResult } from '../../engine/index.js';
+import type { ModelManyResult } from '../../engine/index.js';
+import { manyReadParts } from '../kit/files/many-read-parts.js';
 import { workspaceDirs } from '../kit/search/workspace-dirs.js';
 import { defineTool } from '../common/define.js';
 import { modelReadResult } from '../common/gemini-family.js';

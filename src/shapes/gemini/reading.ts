@@ -1,7 +1,8 @@
 // What Gemini's read_file and read_many_files share: the read limits, raw text with cut lines
 // marked, the line leading attached audio and video, and refusing a NUL byte in a path (and
 // replace and write_file an omission placeholder).
-import type { EngineReadOptions, RawWindowOptions } from '../../engine/index.js';
+import type { EngineReadOptions } from '../../engine/index.js';
+import type { RawWindowOptions } from '../kit/files/raw-window.js';
 import { badParams, CUT_MARK, shapeError } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';
 

@@ -1,6 +1,9 @@
 // replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
-import { addedPlaceholders, changeSnippet, type EditOptions, type EditResult, literalEdit, type Opts, type ArgsOf } from '../../engine/index.js';
+import type { EditOptions, EditResult, Opts, ArgsOf } from '../../engine/index.js';
+import { addedPlaceholders } from '../kit/files/placeholders.js';
+import { changeSnippet } from '../kit/files/snippet.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
 import { defineTool } from '../common/define.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';

@@ -1,6 +1,8 @@
 // write_file: the whole file, refused when the content holds an omission placeholder;
 // answered with the "Here is the updated code:" snippet around the change.
-import { changeSnippet, placeholders, type WriteResult, type ArgsOf } from '../../engine/index.js';
+import type { WriteResult, ArgsOf } from '../../engine/index.js';
+import { changeSnippet } from '../kit/files/snippet.js';
+import { placeholders } from '../kit/files/placeholders.js';
 import { defineTool } from '../common/define.js';
 import { changeHost } from '../common/gemini-family.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';

@@ -1,5 +1,7 @@
 // str_replace_editor: a literal replacement in one file, unique unless replace_all.
-import { ALL_RUNGS, editFacts, type EditResult, engineFailure, literalEdit } from '../../engine/index.js';
+import { ALL_RUNGS, type EditResult, engineFailure } from '../../engine/index.js';
+import { editFacts } from '../kit/files/change-host.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { changeText } from './text.js';

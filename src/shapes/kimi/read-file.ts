@@ -1,6 +1,7 @@
 // ReadFile: cat -n numbered lines, forward or from the end, with Kimi's per-line cut ("..."),
 // its 1000-line and 100 KiB budgets, and a message on where the read started and stopped.
-import { EngineError, numberedLines, readPlainText, readWindow, type TextRead } from '../../engine/index.js';
+import { EngineError, numberedLines, readWindow, type TextRead } from '../../engine/index.js';
+import { readPlainText } from '../kit/files/read-kind.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';

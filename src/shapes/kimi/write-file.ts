@@ -1,5 +1,6 @@
 // WriteFile: a whole file, overwritten or appended to, atomically; the parent must exist.
-import { changeFacts, type WriteResult } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
+import { changeFacts } from '../kit/files/change-facts.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';

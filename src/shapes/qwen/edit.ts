@@ -1,6 +1,8 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditOptions, type EditResult, literalEdit, type Opts, regionSnippet, type ArgsOf } from '../../engine/index.js';
+import type { EditOptions, EditResult, Opts, ArgsOf } from '../../engine/index.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
+import { regionSnippet } from '../kit/files/region-snippet.js';
 import { defineTool } from '../common/define.js';
 import { changeHost, refuseExisting } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

@@ -1,7 +1,8 @@
 // list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
 // entries .gitignore and .qwenignore hide counted.
 import path from 'node:path';
-import { headPage, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
+import { headPage, type ListEntry, type ArgsOf } from '../../engine/index.js';
+import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { emptyDirectory, familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

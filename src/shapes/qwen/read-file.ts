@@ -1,19 +1,11 @@
 // read_file: absolute paths, a 0-based offset, 1000 lines / 25000 characters, the "Showing
 // lines" header, the unchanged-file note, PDF pages as text and notebooks as their cells.
-import {
-  type ArgsOf,
-  fullyReadUnchanged,
-  notebookAsText,
-  pdfPagesAsText,
-  pageRangeFor,
-  rawWindow,
-  readEvenIfBig,
-  requireWhole,
-  type EngineReadOptions,
-  firstGiven,
-  hidingFile,
-  windowFacts,
-} from '../../engine/index.js';
+import { type ArgsOf, pageRangeFor, requireWhole, type EngineReadOptions, firstGiven } from '../../engine/index.js';
+import { fullyReadUnchanged } from '../kit/files/reread.js';
+import { notebookAsText, pdfPagesAsText } from '../kit/files/read-as-text.js';
+import { rawWindow, windowFacts } from '../kit/files/raw-window.js';
+import { readEvenIfBig } from '../kit/files/big-text.js';
+import { hidingFile } from '../kit/files/hiding-file.js';
 import { withAdvice } from '../kit/failures/advice.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';

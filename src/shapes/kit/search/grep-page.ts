@@ -3,7 +3,7 @@
 // offset and a line limit (0: all), with what a tool says about the search besides.
 import path from 'node:path';
 import { engineFailure } from '../../../engine/index.js';
-import { isSensitive } from '../../../engine/index.js';
+import { isSensitive } from '../files/sensitive.js';
 import type { HostFacts } from '../../../engine/index.js';
 import { pageOf } from '../../../engine/index.js';
 import { hasContext } from './rg-flags.js';
