@@ -353,24 +353,17 @@ export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchRespon
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 
 // Text cut to budgets, the indented block around a line, and patches sent through commands (codex).
-export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
 
 // Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
 
-export { fitLines, headTailSplit } from './text/fit.js';
-
 // Text capped to a budget, sensitive files, signal numbers (kimi).
-export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
 
 // A run's failure and a cancelled run's output, diff notes (kimi: from shapes/common).
 
 // Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
 
-export { pageOf, readWindow } from './text/capped.js';
 export { treeText } from './search/list.js';
 // Paths as shown relative to the cwd, a shell's exit code for common signals, facts as text (kimi: from shapes/common).
-
-export { str } from './text/str.js';
 
 // Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
 
@@ -394,20 +387,16 @@ export { stripAnsi } from './shell/capture.js';
 
 // Media fitted for a model, result pages and count arguments (claude, grok).
 export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
-export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-checks.js';
 
 // Arguments typed from a schema, a count and its word, media reads made ready to show (core, codex).
-export type { ArgsOf } from './schema-args.js';
+
 export { plural } from './text/plural.js';
 
 // shapes-b (gemini, qwen, anthropic): occurrences counted as Python counts them, a unique one
 // replaced, lines inserted and the lines around a change; sizes as du -h prints them.
 export { countOf, insertLines, linesAround, linesOf, replaceFirst } from './text/occurrences.js';
-export { humanSize, scaledSize } from './text/human-size.js';
-export { headCut } from './text/head-cut.js';
-// A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
 
-export { lastLines } from './text/last-lines.js';
+// A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
 
 // An editor's undo stack per session, a listing in find(1)'s order, a glob in each of several
 // bases, a notebook or chosen PDF pages read as text.
@@ -420,14 +409,10 @@ export { runningJobs } from './shell/job-count.js';
 // shapes-a (claude, grok, core): a change's host block, edits retried with \uXXXX respelt, a
 // run or its cancellation, numbered lines.
 
-export { numberedLines } from './text/numbered.js';
-
 // shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
 // ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
 // matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
 export type { HostFacts } from './host-facts.js';
-
-export { headChars } from './text/head-chars.js';
 
 // branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
 export { SandboxError, sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
@@ -461,7 +446,6 @@ export type {
 } from './lsp/code.js';
 // shapes-b2 (gemini, qwen): the head of a long list and what it left out, grep matches as flat
 // lines fitted to a budget, a grep retried with context around a few matches.
-export { headOf } from './text/head-of.js';
 
 // A many-file read sorted into what a tool shows of it; the directories a workspace-wide search starts from.
 
@@ -471,12 +455,8 @@ export type { EditOptions } from './files/edit.js';
 // their count, a grep capped per file and widened around a few matches, a search answer with
 // its sources numbered, an argument that must be one of a table's keys).
 
-export { requireOneOf } from './arg-checks.js';
-
 // shape-reads (file reading and listing tools): a raw text window with its cut lines marked, a
 // big text file read anyway, whole-number arguments.
-
-export { requireWhole } from './arg-checks.js';
 
 // shape-edits: the memory tool's commands as facts.
 export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
@@ -488,31 +468,22 @@ export { numericRange, symbolKindName, symbolKindNumber } from './lsp/names.js';
 // leading sleep, a bare & at the end, git commit), Python's negative signal returncode, a task
 // read's retrieval status, output as the Gemini-family shell tools show it, how a job ended, a
 // stop that leaves an ended job alone, the running jobs, a timeout argument's "default".
-export { joinedCut, type CutParts } from './text/joined-cut.js';
 
-export { presentLines } from './text/present-lines.js';
 // shape2-claude: heads of streams drawn in turn from one budget of characters (OpenAI's shell
 // tools), a command's status on its own line after its output, a duration in tenths of seconds.
 
-export { endedLines } from './text/ended-lines.js';
-export { secondsOf } from './text/seconds.js';
 // shape2-qwen: a run's streams cut, a run long enough to suggest the background, the first
 // missing input of a code operation, the first argument below a least value.
 
-export { firstBelow } from './arg-checks.js';
 export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';
 // shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
 // cleaned as Gemini shows them.
 
 // shape3-qwen: a numbered list; a code answer's places, severities and calls as the protocol's
 // JSON; an engine failure as a value.
-export { numberedList } from './text/numbered.js';
 
 // The head of a list as a host's page, where a search starts, which ignore file hides a path,
 // the first argument given, a job named with a shown prefix.
-export { headPage } from './text/head-of.js';
-
-export { firstGiven } from './arg-checks.js';
 
 // A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
 
@@ -551,3 +522,6 @@ export type { ErrorKind } from './conditions.js';
 
 // For the kit (to be sorted into sections).
 export type { FitBounds, FittedImage } from './files/image-fit.js';
+
+// For the kit (to be sorted into sections).
+export { headTail } from './shell/capture.js';

@@ -5,18 +5,10 @@
 // with a shown prefix; a run with its streams apart as a host is told of it; a leading sleep.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  type CallEntry,
-  EngineError,
-  type FetchedPage,
-  firstGiven,
-  type GrepResult,
-  headPage,
-  type JobSnapshot,
-  numberedList,
-  type RunOutcome,
-  type ShellEngine,
-} from '../../src/engine/index.js';
+import { type CallEntry, EngineError, type FetchedPage, type GrepResult, type JobSnapshot, type RunOutcome, type ShellEngine } from '../../src/engine/index.js';
+import { firstGiven } from '../../src/shapes/kit/args/arg-checks.js';
+import { headPage } from '../../src/shapes/kit/text/head-of.js';
+import { numberedList } from '../../src/shapes/kit/text/numbered.js';
 import { hidingFile } from '../../src/shapes/kit/files/hiding-file.js';
 import { askedText, placeText, protocolCalls, specSeverity } from '../../src/shapes/kit/code/answer-text.js';
 import type { CodeAnswer } from '../../src/shapes/kit/code/operations.js';

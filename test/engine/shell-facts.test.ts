@@ -4,7 +4,9 @@
 // after a wait.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { joinedCut, presentLines, type CapturedText, type JobSnapshot, type ShellEngine } from '../../src/engine/index.js';
+import type { CapturedText, JobSnapshot, ShellEngine } from '../../src/engine/index.js';
+import { joinedCut } from '../../src/shapes/kit/text/joined-cut.js';
+import { presentLines } from '../../src/shapes/kit/text/present-lines.js';
 import { endedBy } from '../../src/shapes/kit/shell/job-facts.js';
 import { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from '../../src/shapes/kit/shell/command-text.js';
 import { lineIn } from '../../src/shapes/kit/shell/line-in.js';

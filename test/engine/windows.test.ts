@@ -3,7 +3,7 @@
 // budget, a grep retried with context around a few matches, a read's line range and window.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { headOf } from '../../src/engine/index.js';
+import { headOf } from '../../src/shapes/kit/text/head-of.js';
 import { lineWindow, pastEnd, textWindow } from '../../src/shapes/kit/files/line-window.js';
 import { fitFirst, matchLines } from '../../src/shapes/kit/search/match-lines.js';
 import { withAutoContext } from '../../src/shapes/kit/search/auto-context.js';

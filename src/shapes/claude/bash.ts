@@ -1,7 +1,8 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { engineFailure, NON_INTERACTIVE_ENV, presentLines } from '../../engine/index.js';
+import { engineFailure, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { presentLines } from '../kit/text/present-lines.js';
 import { printed } from '../kit/shell/run-failure.js';
 import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
 import { requestedTimeout } from '../kit/shell/timeout-arg.js';

@@ -1,7 +1,8 @@
 // Claude Code's words for failures: <tool_use_error> around input-validation, permission and
 // precondition failures (runtime failures bare), and the notices of background tasks that
 // ended, added to the next result as Claude Code does: the claude Dialect.
-import { type EngineError, type JobSnapshot, str } from '../../engine/index.js';
+import type { EngineError, JobSnapshot } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
 import { workingDir } from '../kit/files/working-dir.js';
 import { everyKind } from '../kit/failures/error-kinds.js';
 import { commandAsRun as recorded } from '../kit/shell/job-command.js';

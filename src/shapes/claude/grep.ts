@@ -1,7 +1,8 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import { type GrepFile, plural, requireCounts, wholeCount } from '../../engine/index.js';
+import { type GrepFile, plural } from '../../engine/index.js';
+import { requireCounts, wholeCount } from '../kit/args/arg-checks.js';
 import { displayPath } from '../kit/files/working-dir.js';
 import { requireExisting } from '../kit/files/existing.js';
 import { grepFacts } from '../kit/search/search-facts.js';

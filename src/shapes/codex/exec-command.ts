@@ -1,7 +1,7 @@
 // exec_command (Codex "unified exec"): a command starts as a process of the session; the call
 // waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
 // session id to poll or type into with write_stdin if it still runs.
-import type { ArgsOf } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { patchFromScript } from '../kit/files/patch-invocation.js';
 import { handleFor } from '../kit/shell/handles.js';
 import { lineIn } from '../kit/shell/line-in.js';

@@ -1,6 +1,6 @@
 // grep_files (experimental in Codex): the files whose contents match a regular expression,
 // newest first, one absolute path per line, like `rg --files-with-matches --sortr=modified`.
-import type { ArgsOf } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { matchingFiles, type MatchingFiles } from '../kit/search/matching-files.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

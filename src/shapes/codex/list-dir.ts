@@ -1,6 +1,8 @@
 // list_dir (experimental in Codex): a directory tree to a depth, entries sorted by relative
 // path, two spaces of indent per level, a type suffix, paged with a 1-based offset and a limit.
-import { type ArgsOf, cutUtf8, type ListEntry } from '../../engine/index.js';
+import type { ListEntry } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { cutUtf8 } from '../kit/text/text-cut.js';
 import { treePage, type TreePage } from '../kit/search/tree-page.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

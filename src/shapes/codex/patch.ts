@@ -1,6 +1,7 @@
 // A patch in Codex's words, whether sent to apply_patch or through a shell tool: the summary
 // of what changed, or the failure and that nothing changed.
-import { cutText, type EngineError, type PatchResult } from '../../engine/index.js';
+import type { EngineError, PatchResult } from '../../engine/index.js';
+import { cutText } from '../kit/text/text-cut.js';
 import type { PatchInvocation } from '../kit/files/patch-invocation.js';
 import { type PatchRun, patchFacts, sentPatchRun } from '../kit/files/patch-run.js';
 import { errorTable, type Call } from '../common/define.js';

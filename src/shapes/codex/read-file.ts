@@ -1,6 +1,7 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
-import { type ArgsOf, cutUtf8 } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { cutUtf8 } from '../kit/text/text-cut.js';
 import { type Numbered, numberedRead } from '../kit/files/numbered-read.js';
 import { readTextOnly } from '../kit/files/read-kind.js';
 import { type Call, defineTool } from '../common/define.js';

@@ -1,5 +1,6 @@
 // shell_command: a command string run to completion in a login shell; a freeform text result.
-import { lineCount, type ArgsOf } from '../../engine/index.js';
+import { lineCount } from '../kit/text/text-cut.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { patchFromScript } from '../kit/files/patch-invocation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

@@ -1,5 +1,5 @@
 // shell (legacy): an argv run with execvp to completion; a JSON result.
-import type { ArgsOf } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { patchFromArgv } from '../kit/files/patch-invocation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

@@ -1,6 +1,7 @@
 // update_plan: the session's plan as Codex keeps it (steps with pending, in_progress or
 // completed; at most one in progress). The model reads only "Plan updated"; the host gets the list.
-import { type TodoItem, type ArgsOf } from '../../engine/index.js';
+import type { TodoItem } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool, errorTable, firstWords } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { S } from './schema.js';

@@ -1,5 +1,6 @@
 // view_image: a local image file returned to the model as an image (a blob with its media type).
-import type { ArgsOf, MediaRead } from '../../engine/index.js';
+import type { MediaRead } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { readImageOnly } from '../kit/files/read-kind.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

@@ -1,6 +1,6 @@
 // write_stdin: types into, or polls, a process exec_command left running, and answers as
 // exec_command does with what it printed since the last read.
-import type { ArgsOf } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { writeToHandle } from '../kit/shell/handle-write.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

@@ -2,7 +2,7 @@
 // as details.error_type), which type each tool gives each engine failure (tables over the
 // engine's conditions and kinds: a misspelt condition or a kind left out does not build), the
 // messages both word alike, and the error words of a defineTool table that carry the type.
-import { str } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
 import { everyKind } from '../kit/failures/error-kinds.js';
 import type { Condition, EngineError, ErrorKind, FailureOf } from '../../engine/index.js';
 import type { Reply, Words } from './define.js';

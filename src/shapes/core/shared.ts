@@ -8,7 +8,8 @@ import type { Reply } from '../common/define.js';
 
 export { defineTool, type Call, type Reply } from '../common/define.js';
 export { TAGS } from '../tags.js';
-export { type ArgsOf, plural } from '../../engine/index.js';
+export { plural } from '../../engine/index.js';
+export type { ArgsOf } from '../kit/args/schema-args.js';
 
 /** Text returned by one fs.read at most, unless max_bytes says otherwise. */
 export const READ_BUDGET = 1024 * 1024;

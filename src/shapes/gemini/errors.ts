@@ -1,7 +1,7 @@
 // Gemini CLI's failures: each engine error gets the ToolErrorType Gemini would report for
 // that tool (kept in the host block) and a message in our words carrying the same facts
 // and remedy. Gemini sends a failed call to its model as {error: message}.
-import { str } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
 import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import type { Dialect } from '../common/define.js';

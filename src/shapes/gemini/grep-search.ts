@@ -1,6 +1,7 @@
 // grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
 // 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
-import { type GrepLine, type GrepOptions, type GrepResult, safeRegExp, type ArgsOf } from '../../engine/index.js';
+import { type GrepLine, type GrepOptions, type GrepResult, safeRegExp } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { contextSides } from '../kit/search/context-sides.js';
 import { grepAround } from '../kit/search/auto-context.js';
 import { lineSeparator } from '../kit/search/line-separator.js';

@@ -1,6 +1,7 @@
 // list_directory: one level, "[DIR] name" first then "name (N bytes)", with the count of
 // entries .gitignore and .geminiignore hid.
-import { type ListEntry, type ArgsOf } from '../../engine/index.js';
+import type { ListEntry } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
 import { emptyDirectory, familyList } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

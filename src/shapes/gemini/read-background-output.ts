@@ -1,5 +1,6 @@
 // read_background_output: the last lines of a background process of this session, by PID.
-import type { JobSnapshot, ArgsOf } from '../../engine/index.js';
+import type { JobSnapshot } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { newestLines } from '../kit/shell/job-tail.js';
 import { waitMs } from '../kit/shell/pause.js';
 import { defineTool } from '../common/define.js';

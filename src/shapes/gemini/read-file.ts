@@ -1,6 +1,7 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import type { ModelRead, ArgsOf } from '../../engine/index.js';
+import type { ModelRead } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { lineWindow } from '../kit/files/line-window.js';
 import { rawWindow, windowFacts } from '../kit/files/raw-window.js';
 import { defineTool } from '../common/define.js';

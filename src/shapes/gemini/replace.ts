@@ -1,6 +1,7 @@
 // replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
-import type { EditOptions, EditResult, Opts, ArgsOf } from '../../engine/index.js';
+import type { EditOptions, EditResult, Opts } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { addedPlaceholders } from '../kit/files/placeholders.js';
 import { changeSnippet } from '../kit/files/snippet.js';
 import { literalEdit } from '../kit/files/literal-edits.js';

@@ -1,6 +1,7 @@
 // run_shell_command: Output / Exit Code / Signal / Background PIDs / Process Group PGID
 // fields, a 5-minute inactivity timeout, command substitution refused, and is_background.
-import { EngineError, type RunOutcome, type ArgsOf } from '../../engine/index.js';
+import { EngineError, type RunOutcome } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { hasCommandSubstitution } from '../kit/shell/command-text.js';
 import { idleTimeoutFailure } from '../kit/shell/idle-timeout.js';
 import { plainOutput } from '../kit/shell/plain-output.js';

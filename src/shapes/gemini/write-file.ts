@@ -1,6 +1,7 @@
 // write_file: the whole file, refused when the content holds an omission placeholder;
 // answered with the "Here is the updated code:" snippet around the change.
-import type { WriteResult, ArgsOf } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { changeSnippet } from '../kit/files/snippet.js';
 import { placeholders } from '../kit/files/placeholders.js';
 import { defineTool } from '../common/define.js';

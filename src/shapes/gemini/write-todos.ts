@@ -1,5 +1,6 @@
 // write_todos: the whole list each call, one task in progress at most.
-import type { TodoItem, ArgsOf } from '../../engine/index.js';
+import type { TodoItem } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { todosAs, todosFrom } from '../kit/todos/todo-facts.js';
 import { todoListReply } from '../common/gemini-family-todos.js';
 import { defineTool } from '../common/define.js';

@@ -3,7 +3,8 @@
 // tool's output as its own text part; a result with neither says the output is empty.
 // Failures are one or two plain sentences, paths in backticks; a failure's host block names
 // only the tool (and, for file tools, the path). Our words; the facts are the engine's.
-import { CappedText, type EngineError } from '../../engine/index.js';
+import type { EngineError } from '../../engine/index.js';
+import { CappedText } from '../kit/text/capped.js';
 import { errorTable, firstWords, type Dialect, type Reply } from '../common/define.js';
 import { kimiDiagnostics } from './diagnostics.js';
 

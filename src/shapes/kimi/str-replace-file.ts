@@ -1,5 +1,6 @@
 // StrReplaceFile: one literal edit or a list of them, applied in order, all or nothing.
-import { engineFailure, type EditResult, str } from '../../engine/index.js';
+import { engineFailure, type EditResult } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
 import { literalEdits } from '../kit/files/literal-edits.js';
 import { changeFacts } from '../kit/files/change-facts.js';
 import { defineTool } from '../common/define.js';

@@ -1,7 +1,8 @@
 // The openai dialect: the words of a failed call, as the plain sentences OpenAI's own sample
 // executors send back ("Error: File not found at path '…'"), and the output item a host
 // forwards to the Responses API. The reference's V4A messages are passed on unchanged.
-import { type EngineError as Failure, str } from '../../engine/index.js';
+import type { EngineError as Failure } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
 import { everyKind } from '../kit/failures/error-kinds.js';
 import { type Call, type Dialect, errorTable, type KindWords, type Reply } from '../common/define.js';
 import { openaiDiagnostics } from './diagnostics.js';

@@ -1,7 +1,8 @@
 // local_shell: the exec action of a Responses API local_shell_call (codex-mini): an argv run
 // without a shell, with the model's environment variables and working directory. The result's
 // data is the local_shell_call_output item a host sends back unchanged.
-import { endedLines, NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
+import { NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
+import { endedLines } from '../kit/text/ended-lines.js';
 import { endFailure, runFacts } from '../kit/shell/run-facts.js';
 import { HeadBudget } from '../kit/shell/heads-in-turn.js';
 import { requireOwnUser } from '../kit/shell/own-user.js';

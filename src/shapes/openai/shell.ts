@@ -1,7 +1,8 @@
 // shell: the action of a Responses API shell_call: commands run one after another, each in
 // its own bash from the session directory, each answered {stdout, stderr, outcome}. The
 // result's data is the shell_call_output item a host sends back unchanged.
-import { endedLines, NON_INTERACTIVE_ENV, plural } from '../../engine/index.js';
+import { NON_INTERACTIVE_ENV, plural } from '../../engine/index.js';
+import { endedLines } from '../kit/text/ended-lines.js';
 import { type EachEntry, type EachRun, runEach } from '../kit/shell/run-each.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';

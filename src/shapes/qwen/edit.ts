@@ -1,6 +1,7 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import type { EditOptions, EditResult, Opts, ArgsOf } from '../../engine/index.js';
+import type { EditOptions, EditResult, Opts } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { literalEdit } from '../kit/files/literal-edits.js';
 import { regionSnippet } from '../kit/files/region-snippet.js';
 import { defineTool } from '../common/define.js';

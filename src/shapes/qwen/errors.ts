@@ -1,7 +1,8 @@
 // Qwen Code's failures: Gemini CLI's ToolErrorType names plus Qwen's own (prior read,
 // task_stop), kept in the host block as details.error_type; messages in our words with the
 // same facts and remedy. Qwen sends a failed call to its model as {error: message}.
-import { type EngineError, str } from '../../engine/index.js';
+import type { EngineError } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
 import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import type { Dialect } from '../common/define.js';
 import { familyWords, type TypeText, type TypeTexts } from '../common/gemini-family-errors.js';

@@ -1,5 +1,7 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type ArgsOf, headPage, type GlobEntry, type GlobOptions } from '../../engine/index.js';
+import type { GlobEntry, GlobOptions } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { headPage } from '../kit/text/head-of.js';
 import { literalPattern } from '../kit/files/path-escapes.js';
 import { globEach } from '../kit/search/glob-each.js';
 import { searchBases } from '../kit/search/search-bases.js';

@@ -1,6 +1,7 @@
 // grep_search: always case-insensitive, "path:line:text" lines, at most 1000 lines and 25000
 // characters, the rest counted.
-import type { GrepOptions, GrepResult, ArgsOf } from '../../engine/index.js';
+import type { GrepOptions, GrepResult } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { matchPage } from '../kit/search/match-lines.js';
 import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';

@@ -1,7 +1,9 @@
 // list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
 // entries .gitignore and .qwenignore hide counted.
 import path from 'node:path';
-import { headPage, type ListEntry, type ArgsOf } from '../../engine/index.js';
+import type { ListEntry } from '../../engine/index.js';
+import { headPage } from '../kit/text/head-of.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { emptyDirectory, familyList } from '../common/gemini-family.js';

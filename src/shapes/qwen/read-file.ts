@@ -1,6 +1,8 @@
 // read_file: absolute paths, a 0-based offset, 1000 lines / 25000 characters, the "Showing
 // lines" header, the unchanged-file note, PDF pages as text and notebooks as their cells.
-import { type ArgsOf, pageRangeFor, requireWhole, type EngineReadOptions, firstGiven } from '../../engine/index.js';
+import { pageRangeFor, type EngineReadOptions } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { requireWhole, firstGiven } from '../kit/args/arg-checks.js';
 import { fullyReadUnchanged } from '../kit/files/reread.js';
 import { notebookAsText, pdfPagesAsText } from '../kit/files/read-as-text.js';
 import { rawWindow, windowFacts } from '../kit/files/raw-window.js';

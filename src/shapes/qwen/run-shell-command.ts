@@ -1,6 +1,8 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import { headTailSplit, type RunOutcome, type ArgsOf } from '../../engine/index.js';
+import type { RunOutcome } from '../../engine/index.js';
+import { headTailSplit } from '../kit/text/fit.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { endsInBackground, sleepOfAtLeast, runsGitCommit } from '../kit/shell/command-text.js';
 import { longRunSeconds, streamsCut, streamsRunFacts, streamsTimeout } from '../kit/shell/stream-facts.js';
 import { signalNumber } from '../kit/shell/signals.js';

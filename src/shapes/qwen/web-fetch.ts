@@ -1,6 +1,7 @@
 // web_fetch: one explicit URL plus the request about it; the page comes back as text (this
 // server runs no model to answer the request from it).
-import { type FetchedPage, isCrossSiteRedirect, type ArgsOf } from '../../engine/index.js';
+import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { fetchedFacts } from '../kit/web/web-facts.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

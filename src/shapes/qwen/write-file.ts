@@ -1,6 +1,7 @@
 // write_file: a whole file, created or overwritten; an existing file must have been read in
 // this session and be unchanged since.
-import type { WriteResult, ArgsOf } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
 import { changeHost } from '../common/gemini-family.js';
 import { TAGS } from '../tags.js';

@@ -1,7 +1,7 @@
 // A look at a text file as a viewing tool takes it: its first lines and how many more there
 // are, or the lines start..end (1-based, inclusive) when both ends are given, a range held to
 // a budget of bytes. Anything but text is not_text.
-import { requireAtLeast } from '../../../engine/index.js';
+import { requireAtLeast } from '../args/arg-checks.js';
 import { engineFailure } from '../../../engine/index.js';
 import type { HostFacts } from '../../../engine/index.js';
 import type { ReadOptions, ReadResult } from '../../../engine/index.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { engineFailure } from '../../../engine/index.js';
 import { isSensitive } from '../files/sensitive.js';
 import type { HostFacts } from '../../../engine/index.js';
-import { pageOf } from '../../../engine/index.js';
+import { pageOf } from '../text/capped.js';
 import { hasContext } from './rg-flags.js';
 import { rgModeLines } from './rg-text.js';
 import type { GrepOptions, GrepResult } from '../../../engine/index.js';

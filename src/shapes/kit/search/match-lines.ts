@@ -1,6 +1,6 @@
 // A grep's matches as "path:line:text" lines, each file once, and the first of them fitted to
 // a character budget, for tools that list matches flat rather than by file (Qwen Code).
-import { fitLines } from '../../../engine/index.js';
+import { fitLines } from '../text/fit.js';
 import type { GrepFile, GrepResult } from '../../../engine/index.js';
 
 /** The files of `r` once each (roots that hold one another report a file twice), and its match lines as "path:line:text". */

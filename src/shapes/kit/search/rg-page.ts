@@ -2,7 +2,7 @@
 // "name:N" counts of matching lines, with `offset` entries skipped and at most `limit` kept
 // (0: all), and the matching lines of the files kept (for a count mode's total).
 import { rgContentLines, type RgTextOptions } from './rg-text.js';
-import { pageOf } from '../../../engine/index.js';
+import { pageOf } from '../text/capped.js';
 import type { GrepFile, GrepMode } from '../../../engine/index.js';
 
 export interface RgPage {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { EngineError } from '../../../engine/index.js';
 import type { HostFacts } from '../../../engine/index.js';
-import { byteOrder } from '../../../engine/index.js';
+import { byteOrder } from '../text/text-cut.js';
 import type { ListEntry, ListOptions, ListResult } from '../../../engine/index.js';
 
 export interface TreePage {

@@ -1,6 +1,6 @@
 // Streams kept by their heads within one budget of characters, taken in turn (stdout, then
 // stderr; command after command): what OpenAI's shell and local_shell tools keep of output.
-import { headChars } from '../../../engine/index.js';
+import { headChars } from '../text/head-chars.js';
 import type { CapturedText } from '../../../engine/index.js';
 
 /** A budget of characters that the heads of streams draw from in turn; `truncated` once anything was dropped. */

@@ -1,6 +1,6 @@
 // A background job read whole or stopped by a call that itself tells the model how the job
 // ended: the job's end is then reported, and no later notice announces it again.
-import { wholeCount } from '../../../engine/index.js';
+import { wholeCount } from '../args/arg-checks.js';
 import { endReported } from './announce.js';
 import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import { stopRunning } from './job-facts.js';

@@ -4,7 +4,7 @@
 import { EngineError } from '../../../engine/index.js';
 import type { CapturedText } from '../../../engine/index.js';
 import type { RunOutcome } from '../../../engine/index.js';
-import { joinedCut } from '../../../engine/index.js';
+import { joinedCut } from '../text/joined-cut.js';
 
 /** What a command printed as one text: all of it, or its head and tail around "...". */
 export const printed = (o: Pick<CapturedText, 'text' | 'head' | 'tail' | 'truncated'>): string => joinedCut(o, '\n...\n');

@@ -1,6 +1,6 @@
 // A finished run whose streams were kept apart, as a tool shows them: each stream whole, or
 // its head and tail around a gap the tool words (what a host shows of it: stream-facts.ts).
-import { joinedCut } from '../../../engine/index.js';
+import { joinedCut } from '../text/joined-cut.js';
 import type { CapturedText } from '../../../engine/index.js';
 import type { RunOutcome } from '../../../engine/index.js';
 

@@ -1,6 +1,6 @@
 // Cutting text already in memory to a budget, in the shape of a captured stream (head and
 // tail kept, the middle counted), and the small measures that go with it.
-import { headTail, type CapturedText } from './shell/capture.js';
+import { headTail, type CapturedText } from '../../../engine/index.js';
 
 /** Lines of a text counted as Rust's str::lines does (a final newline ends the last line, it does not start one). */
 export function lineCount(text: string): number {

@@ -1,6 +1,6 @@
 // Checks of a tool's arguments that several tools make alike, named by the argument at fault:
 // text that must not be blank, counts that must be whole, numbers with a least value.
-import { EngineError } from './errors.js';
+import { EngineError } from '../../../engine/index.js';
 
 /** A count argument as a whole number, 0 or more: fractions dropped, negatives 0, `fallback` when absent. */
 export const wholeCount = (v: number | undefined, fallback: number): number => Math.max(0, Math.floor(v ?? fallback));
