@@ -296,232 +296,110 @@ export function createEngine(config: EngineConfig): Engine {
   };
 }
 
-// What shapes use of the engine's modules, by area.
-export type { CheckedRead, EditResult, GlobResult, ListResult, MediaFile, NotebookEditResult, ReadManyResult, WriteResult };
+// The types and functions the engine's callers use besides the Engine itself, by what they are.
+// Everything else under src/engine is internal: shapes and the kit import this module only.
+
+// Where a call may reach and whose call it is.
 export { Scope, isWithin } from './scope.js';
-export { grantRead, readScopeFor } from './read-grants.js';
-export type { ResolvedPath } from './scope.js';
 export { Session } from './session.js';
-export * from './errors.js';
+export { grantRead } from './read-grants.js';
 export { findContextFiles, readContextFile } from './context.js';
-export { headPreview, saveResultText, type SavedResult } from './results.js';
 
-export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
+// Failures: the one error type, its conditions and the typed details (`err.facts`) of each.
+export {
+  EngineError,
+  abortError,
+  engineFailure,
+  isCondition,
+  isEngineError,
+  withDetails,
+  type Condition,
+  type ErrorKind,
+  type FailureOf,
+  type UntypedFacts,
+} from './errors.js';
 
+// Files: what a read, a write, an edit, a patch or a notebook edit returns, and the options
+// callers build for them.
+export type { CheckedRead, EditResult, MediaFile, NotebookEditResult, ReadManyResult, WriteResult };
+export type { MediaRead, ReadOptions, ReadResult, TextRead } from './files/read.js';
+export type { EditOptions, EditSpec } from './files/edit.js';
 export type { FileDiff } from './files/diff.js';
-export { editFile, type EditSpec } from './files/edit.js';
-
-export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
-export { expandHome } from './files/home.js';
-export { fitImage } from './files/image-fit.js';
-
-export { ALL_RUNGS } from './files/match.js';
-export { readMedia } from './files/media.js';
-export { editNotebook } from './files/notebook.js';
-
-export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
-export { openForRead, readAll, statFile, type FileStat } from './files/open.js';
-export { applyPatch, type PatchResult } from './files/patch-apply.js';
-export { applyV4A, type V4AMode } from './files/v4a.js';
+export type { FileStat } from './files/open.js';
+export type { PatchResult } from './files/patch-apply.js';
 export type { DiffOperation, DiffOperationResult } from './files/v4a-apply.js';
+export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
+export type { ModelManyEntry, ModelManyResult, ModelRead } from './files/model-read.js';
+export type { FitBounds, FittedImage } from './files/image-fit.js';
+export { statFile } from './files/open.js';
+export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
+export { ALL_RUNGS } from './files/match.js';
+// Media work that is the engine's: fitting an image, a PDF's pages as images or text.
+export { fitImage } from './files/image-fit.js';
+export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
 export { extractPdfText, renderPdfPages } from './files/pdf-pages.js';
 export { pageRangeFor, parsePageRange, pdfPageCount } from './files/pdf.js';
-export { readMany } from './files/read-many.js';
-export { readFile, type MediaRead, type ReadOptions, type ReadResult, type TextRead } from './files/read.js';
-export { writeFile } from './files/write.js';
-
-export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
-export { grep } from './search/grep.js';
-export { fileNameScore, findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
-
-export { ignoredReason } from './search/ignore.js';
-
-export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
-export type { CaseMode } from './search/regex.js';
-export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } from './search/types.js';
-
-export type { OutputProgress, ProgressSink } from './progress.js';
-export { type CapturedText } from './shell/capture.js';
-export { ShellEngine, type LiveOutcome, type RunOutcome } from './shell/engine.js';
-export { MEMORY_ROOT, MemoryDir, type MemoryEntry, type MemoryScope, type MemoryStat } from './memory.js';
-export { NON_INTERACTIVE_ENV } from './shell/env.js';
-
-export type { JobRead, JobSnapshot } from './shell/jobs.js';
-
-export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
-export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
-export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
-
-// Text cut to budgets, the indented block around a line, and patches sent through commands (codex).
-
-// Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
-
-// Text capped to a budget, sensitive files, signal numbers (kimi).
-
-// A run's failure and a cancelled run's output, diff notes (kimi: from shapes/common).
-
-// Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
-
-export { treeText } from './search/list.js';
-// Paths as shown relative to the cwd, a shell's exit code for common signals, facts as text (kimi: from shapes/common).
-
-// Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
-
-export {
-  hiddenByIgnoreFiles,
-  isAudioName,
-  namedByPattern,
-  readAudioVideo,
-  readForModel,
-  readManyForModel,
-  type MediaFileRead,
-  type ModelManyEntry,
-  type ModelManyResult,
-  type ModelRead,
-  type ModelReadOptions,
-} from './files/model-read.js';
-export { recentFirst } from './search/recent-first.js';
-export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
-export { basenameFilter, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
-export { stripAnsi } from './shell/capture.js';
-
-// Media fitted for a model, result pages and count arguments (claude, grok).
-export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
-
-// Arguments typed from a schema, a count and its word, media reads made ready to show (core, codex).
-
+// Text edits as the memory tool and editors make them (one occurrence replaced, lines inserted).
+export { countOf, insertLines, linesAround, replaceFirst } from './text/occurrences.js';
 export { plural } from './text/plural.js';
 
-// shapes-b (gemini, qwen, anthropic): occurrences counted as Python counts them, a unique one
-// replaced, lines inserted and the lines around a change; sizes as du -h prints them.
-export { countOf, insertLines, linesAround, linesOf, replaceFirst } from './text/occurrences.js';
+// Search: grep, glob and listing results, and the name patterns their callers build.
+export type { GlobResult, ListResult };
+export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult } from './search/types.js';
+export type { GlobEntry, GlobOptions } from './search/glob.js';
+export type { GlobRootsResult } from './search/glob-roots.js';
+export type { ListEntry, ListOptions } from './search/list.js';
+export { treeText } from './search/list.js';
+export { recentFirst } from './search/recent-first.js';
+export { basenameFilter, capPerFile, safeRegExp } from './search/name-patterns.js';
 
-// A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
-
-// An editor's undo stack per session, a listing in find(1)'s order, a glob in each of several
-// bases, a notebook or chosen PDF pages read as text.
-
-export type { GlobOptions } from './search/glob.js';
-
-// Observability (branch observe): the call's change record for the audit log and metrics, and running jobs.
-export { ChangeRecord, recordChanges, type CommandRecord, type FileChange } from './audit.js';
+// Shell: the shell engine, a run's outcome, jobs and the sandbox.
+export { ShellEngine, type LiveOutcome, type RunOutcome, type ShellContext } from './shell/engine.js';
+export type { JobRead, JobSnapshot, ReadOptions as JobReadOptions } from './shell/jobs.js';
+export { headTail, stripAnsi, type CapturedText } from './shell/capture.js';
+export { NON_INTERACTIVE_ENV, ownUser } from './shell/env.js';
 export { runningJobs } from './shell/job-count.js';
-// shapes-a (claude, grok, core): a change's host block, edits retried with \uXXXX respelt, a
-// run or its cancellation, numbered lines.
-
-// shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
-// ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
-// matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
-export type { HostFacts } from './host-facts.js';
-
-// branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
-export { SandboxError, sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
+export { sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
 export type { SandboxRefusal } from './shell/sandbox-note.js';
-// Code intelligence (branch lsp): the language-server pool, its results and the diagnostics writes report.
-export {
-  CodeEngine,
-  SYMBOL_KINDS,
-  type ChangeDiagnostics,
-  type CodeDiagnostic,
-  type CodeLocation,
-  type CodeSymbol,
-  type FileDiagnostics,
-  type RenameResult,
-  type Severity,
-} from './lsp/code.js';
-export { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
-export type { Place } from './lsp/positions.js';
-// branch lsp2: implementations, call hierarchy and code actions, as the servers give them.
+
+// Web: the fetcher and web search, their results and the per-host limiter.
+export { PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
+export type { CrossSiteRedirect, FetchOptions, FetchedPage, FindInPageResult, Grounding, SearchResponse } from './web/index.js';
+export type { SearchResult } from './web/search/types.js';
+export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
+
+// Code intelligence: the language servers' answers and the protocol's names for their kinds.
 export type {
   CallEntry,
   CallHierarchyEntry,
   CallHierarchyItem,
-  CallsResult,
+  ChangeDiagnostics,
   CodeAction,
+  CodeContext,
+  CodeDiagnostic,
+  CodeEngine,
+  CodeLocation,
+  CodeSymbol,
   Command as LspCommand,
+  FileDiagnostics,
   LspDiagnostic,
   LspRange,
   LspTextDocumentEdit,
   LspTextEdit,
+  RenameResult,
+  Severity,
 } from './lsp/code.js';
-// shapes-b2 (gemini, qwen): the head of a long list and what it left out, grep matches as flat
-// lines fitted to a budget, a grep retried with context around a few matches.
+export type { LspSettings } from './lsp/pool.js';
+export type { Place } from './lsp/positions.js';
+export { SYMBOL_KINDS, symbolKindName } from './lsp/symbol-kinds.js';
 
-// A many-file read sorted into what a tool shows of it; the directories a workspace-wide search starts from.
+// Todos, memory, results saved for later reading.
+export { requireTodoIds, type TodoItem } from './todos.js';
+export type { MemoryScope } from './memory.js';
+export type { MemoryOutcome } from './memory-commands.js';
+export { headPreview, type SavedResult } from './results.js';
 
-export type { EditOptions } from './files/edit.js';
-
-// shape-search: the facts search and web tools share across shapes (files with matches and
-// their count, a grep capped per file and widened around a few matches, a search answer with
-// its sources numbered, an argument that must be one of a table's keys).
-
-// shape-reads (file reading and listing tools): a raw text window with its cut lines marked, a
-// big text file read anyway, whole-number arguments.
-
-// shape-edits: the memory tool's commands as facts.
-export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
-
-export { requireTodoIds } from './todos.js';
-export { numericRange, symbolKindName, symbolKindNumber } from './lsp/names.js';
-
-// shape-shells: a cut text joined around its gap, facts of a command line (a plain cd, a
-// leading sleep, a bare & at the end, git commit), Python's negative signal returncode, a task
-// read's retrieval status, output as the Gemini-family shell tools show it, how a job ended, a
-// stop that leaves an ended job alone, the running jobs, a timeout argument's "default".
-
-// shape2-claude: heads of streams drawn in turn from one budget of characters (OpenAI's shell
-// tools), a command's status on its own line after its output, a duration in tenths of seconds.
-
-// shape2-qwen: a run's streams cut, a run long enough to suggest the background, the first
-// missing input of a code operation, the first argument below a least value.
-
-export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';
-// shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
-// cleaned as Gemini shows them.
-
-// shape3-qwen: a numbered list; a code answer's places, severities and calls as the protocol's
-// JSON; an engine failure as a value.
-
-// The head of a list as a host's page, where a search starts, which ignore file hides a path,
-// the first argument given, a job named with a shown prefix.
-
-// A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
-
-// shape3-claude: ripgrep's flags as grep options, a path that must exist, what a host shows of a
-// grep and a glob page.
-
-// What a host shows of an edit, a write, a fetched page, a web search, a todo list and a notebook
-// read; a search's one domain list; todo items numbered as ids; a run's spilled output; a job's
-// whole output read, or the job stopped, by a call that reports its end.
-
-// shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
-// a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
-
-// shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
-// read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
-
-// A list without ids numbered in order and named back, and what a host shows of a list just written.
-
-// For the kit (to be sorted into sections).
-export type { ShellContext } from './shell/engine.js';
-export type { ReadOptions as JobReadOptions } from './shell/jobs.js';
-export { ownUser } from './shell/env.js';
-
-// For the kit (to be sorted into sections).
-export { capPerFile } from './search/name-patterns.js';
-export type { ListOptions } from './search/list.js';
-
-// For the kit (to be sorted into sections).
-export type { SearchResult } from './web/search/types.js';
-export type { CrossSiteRedirect } from './web/fetch.js';
-export type { FetchOptions } from './web/index.js';
-
-// For the kit (to be sorted into sections).
-export type { CodeContext } from './lsp/code.js';
-export type { ErrorKind } from './conditions.js';
-
-// For the kit (to be sorted into sections).
-export type { FitBounds, FittedImage } from './files/image-fit.js';
-
-// For the kit (to be sorted into sections).
-export { headTail } from './shell/capture.js';
+// Observability: a call's change record (for the audit log and metrics) and what a result
+// shows a person besides the model's text.
+export { ChangeRecord, recordChanges } from './audit.js';
+export type { HostFacts } from './host-facts.js';

@@ -3,7 +3,8 @@
 // first argument below a least value; diagnostic severities and tags by name.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { diagnosticTagNames, EngineError, type RunOutcome, severityName, severityNumber } from '../../src/engine/index.js';
+import { EngineError, type RunOutcome } from '../../src/engine/index.js';
+import { diagnosticTagNames, severityName, severityNumber } from '../../src/shapes/kit/code/names.js';
 import { firstBelow } from '../../src/shapes/kit/args/arg-checks.js';
 import { missingInput } from '../../src/shapes/kit/code/needs.js';
 import { longRunSeconds, streamsCut, streamsTimeout } from '../../src/shapes/kit/shell/stream-facts.js';

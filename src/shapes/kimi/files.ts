@@ -1,7 +1,8 @@
 // What Kimi's file and search tools share: "~" expansion, the path the host block names even
 // when the call failed early, words for the file conditions, nullable parameters, the working directory.
 import path from 'node:path';
-import { engineFailure, type EngineError, expandHome } from '../../engine/index.js';
+import { engineFailure, type EngineError } from '../../engine/index.js';
+import { expandHome } from '../kit/files/home.js';
 import type { Call, Reply, Words } from '../common/define.js';
 import { kimiFail, kimiMessage } from './errors.js';
 

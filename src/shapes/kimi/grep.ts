@@ -1,6 +1,7 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
-import { expandHome, type GrepMode, type GrepOptions } from '../../engine/index.js';
+import { type GrepMode, type GrepOptions } from '../../engine/index.js';
+import { expandHome } from '../kit/files/home.js';
 import { requireOneOf } from '../kit/args/arg-checks.js';
 import { contextSides } from '../kit/search/context-sides.js';
 import { grepPage, type GrepPage } from '../kit/search/grep-page.js';

@@ -1,28 +1,14 @@
 // LSP's numbered enums by the names its specification gives them, both ways: symbol kinds
-// (12 is Function), diagnostic severities (1 is error) and diagnostic tags (1 is unnecessary),
-// and a range read from loose JSON. Dialects that show these as words, and take them back
-// from a model, share one table.
+// (12 is Function) taken back from a name, diagnostic severities (1 is error) and diagnostic
+// tags (1 is unnecessary), and a range read from loose JSON. Dialects that show these as words,
+// and take them back from a model, share one table (symbol kinds' names: engine/lsp/symbol-kinds.ts).
 import type { Range } from 'vscode-languageserver-protocol';
-
-export const SYMBOL_KINDS = [
-  'File', 'Module', 'Namespace', 'Package', 'Class', 'Method', 'Property', 'Field', 'Constructor', 'Enum', 'Interface', 'Function', 'Variable',
-  'Constant', 'String', 'Number', 'Boolean', 'Array', 'Object', 'Key', 'Null', 'EnumMember', 'Struct', 'Event', 'Operator', 'TypeParameter',
-] as const; // prettier-ignore
+import { SYMBOL_KINDS } from '../../../engine/index.js';
 
 /** DiagnosticSeverity 1-4 by the spec's names. */
 export const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
 /** DiagnosticTag 1-2 by the spec's names. */
 export const DIAGNOSTIC_TAG_NAMES = ['unnecessary', 'deprecated'] as const;
-
-/** A symbol kind's name: from its number (an unknown number as itself), or a string holding a number or a name; undefined for none. */
-export function symbolKindName(kind: number): string;
-export function symbolKindName(kind: unknown): string | undefined;
-export function symbolKindName(kind: unknown): string | undefined {
-  if (typeof kind === 'number') return SYMBOL_KINDS[kind - 1] ?? String(kind);
-  if (typeof kind !== 'string' || kind.trim() === '') return undefined;
-  const n = Number(kind.trim());
-  return Number.isFinite(n) && SYMBOL_KINDS[n - 1] ? SYMBOL_KINDS[n - 1] : kind.trim();
-}
 
 /** A symbol kind's number: from a string holding a number, or a kind's name; undefined otherwise. */
 export function symbolKindNumber(kind: string | undefined): number | undefined {
