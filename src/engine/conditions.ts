@@ -93,7 +93,7 @@ export interface ConditionFacts {
   empty_patch: Record<string, never>;
   context_not_found: Path & { line: number; chunk: number; context: string };
   lines_not_found: Path & { line: number; chunk: number; expected: string };
-  /** A V4A diff (OpenAI apply_patch) that does not parse; reason is the reference apply_diff's own message. */
+  /** A V4A diff that does not parse; reason is the reference apply_diff's own message. */
   invalid_diff: { reason: string };
   /** A V4A hunk or anchor not found in the file; reason is the reference's message ("Invalid Context 0:\n..."). */
   diff_mismatch: { reason: string; cursor: number; lines: string };

@@ -66,7 +66,7 @@ export interface EngineConfig {
   web: WebSettings;
   /** Which grep backend runs (ripgrep or the TypeScript fallback). */
   search?: GrepBackendConfig;
-  /** The memory directory (Anthropic's memory tool): default <stateDir>/memory, one for everyone. */
+  /** The memory directory (the memory tool's /memories): default <stateDir>/memory, one for everyone. */
   memory?: { dir?: string; scope?: MemoryScope };
   /** Code intelligence: the language-server pool's bounds (default: on, with DEFAULT_LSP's bounds). */
   lsp?: LspSettings;
@@ -100,9 +100,9 @@ export interface FilesEngine {
   write(ctx: EngineContext, path: string, content: string, opts?: Opts<WriteOptions>): Promise<WriteResult>;
   /** Applies string replacements to one file, all or none. */
   edit(ctx: EngineContext, path: string, edits: EditSpec[], opts?: Opts<EditOptions>): Promise<EditResult>;
-  /** Applies a Codex-format patch across files, all or none. */
+  /** Applies a *** Begin Patch envelope (files/patch-parse.ts) across files, all or none. */
   patch(ctx: EngineContext, patch: string, opts?: Opts<PatchOptions>): Promise<PatchResult>;
-  /** Applies one OpenAI apply_patch operation (a V4A diff creating or updating a file, or a delete), atomically. */
+  /** Applies one file operation (a V4A diff creating or updating a file, or a delete), atomically. */
   applyDiff(ctx: EngineContext, op: DiffOperation): Promise<DiffOperationResult>;
   /** Replaces, inserts or deletes one notebook cell. */
   notebookEdit(ctx: EngineContext, path: string, spec: NotebookEditSpec, opts?: Opts<NotebookEditOptions>): Promise<NotebookEditResult>;
