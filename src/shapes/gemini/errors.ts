@@ -5,7 +5,7 @@ import { str } from '../kit/text/str.js';
 import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import type { Dialect } from '../common/define.js';
-import { familyWords, type TypeTexts } from '../common/gemini-family-errors.js';
+import { familyWords, type TypeTexts } from '../gemini-family/errors.js';
 import { geminiDiagnostics } from './diagnostics.js';
 
 /** Our wording of each error type, with the remedy a Gemini model would be given. */

@@ -4,8 +4,8 @@ import type { GlobRootsResult } from '../../engine/index.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
-import { filesFound } from '../common/gemini-family.js';
+import { object } from '../gemini-family/schema.js';
+import { filesFound } from '../gemini-family/shared.js';
 
 const schema = object({ pattern: 'string', dir_path: 'string', case_sensitive: 'boolean', respect_git_ignore: 'boolean', respect_gemini_ignore: 'boolean' }, [
   'pattern',

@@ -3,9 +3,9 @@
 import type { SearchResponse } from '../../engine/index.js';
 import { citedSearch } from '../kit/web/cited-search.js';
 import { defineTool } from '../common/define.js';
-import { badParams } from '../common/gemini-family.js';
+import { badParams } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 export const googleWebSearch = defineTool<{ query: string }, SearchResponse>({
   name: 'google_web_search',

@@ -7,9 +7,9 @@ import { grepAround } from '../kit/search/auto-context.js';
 import { lineSeparator } from '../kit/search/line-separator.js';
 import { matchedFacts } from '../kit/search/matched-facts.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
+import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { atLeast, object } from '../common/gemini-family-schema.js';
+import { atLeast, object } from '../gemini-family/schema.js';
 
 const schema = object(
   {

@@ -4,7 +4,7 @@ import { jobsFacts } from '../kit/shell/job-facts.js';
 import { signalNumber } from '../kit/shell/signals.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const STATUS: Record<JobSnapshot['status'], string> = { running: 'RUNNING', completed: 'EXITED', failed: 'EXITED', killed: 'KILLED', timed_out: 'KILLED' };
 

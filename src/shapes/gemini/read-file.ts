@@ -5,9 +5,9 @@ import type { ArgsOf } from '../kit/args/schema-args.js';
 import { lineWindow } from '../kit/files/line-window.js';
 import { rawWindow, windowFacts } from '../kit/files/raw-window.js';
 import { defineTool } from '../common/define.js';
-import { badParams, modelReadResult, refusePastEnd } from '../common/gemini-family.js';
+import { badParams, modelReadResult, refusePastEnd } from '../gemini-family/shared.js';
 import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, refuseNul, TAGS_READ } from './reading.js';
-import { atLeast, object } from '../common/gemini-family-schema.js';
+import { atLeast, object } from '../gemini-family/schema.js';
 
 const schema = object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']);
 type Args = ArgsOf<typeof schema>;

@@ -3,7 +3,7 @@
 // replace and write_file an omission placeholder).
 import type { EngineReadOptions } from '../../engine/index.js';
 import type { RawWindowOptions } from '../kit/files/raw-window.js';
-import { badParams, CUT_MARK, shapeError } from '../common/gemini-family.js';
+import { badParams, CUT_MARK, shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 
 export const MAX_LINES = 2000;

@@ -6,9 +6,9 @@ import { addedPlaceholders } from '../kit/files/placeholders.js';
 import { changeSnippet } from '../kit/files/snippet.js';
 import { literalEdit } from '../kit/files/literal-edits.js';
 import { defineTool } from '../common/define.js';
-import { changeHost, refuseExisting } from '../common/gemini-family.js';
+import { changeHost, refuseExisting } from '../gemini-family/shared.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const schema = object({ file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' }, [
   'file_path',

@@ -10,10 +10,10 @@ import { signalNumber } from '../kit/shell/signals.js';
 import { orError } from '../kit/shell/run-failure.js';
 import { waitMs } from '../kit/shell/pause.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
+import { cancelledReply, commandSummary, startInBackground, timedOutReply } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { untrusted } from './untrusted.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const schema = object({ command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' }, ['command']);
 type Args = ArgsOf<typeof schema>;

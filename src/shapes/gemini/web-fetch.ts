@@ -3,10 +3,10 @@
 import { extractUrls } from '../../engine/index.js';
 import { fetchEach, fetchEachFacts, type FetchEachResult, skippedKind } from '../kit/web/fetch-each.js';
 import { defineTool } from '../common/define.js';
-import { badParams, shapeError } from '../common/gemini-family.js';
+import { badParams, shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { untrusted } from './untrusted.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 /** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs, the first 20 URLs. */
 const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, totalChars: 250_000, max: 20 } as const;

@@ -5,9 +5,9 @@ import type { ArgsOf } from '../kit/args/schema-args.js';
 import { changeSnippet } from '../kit/files/snippet.js';
 import { placeholders } from '../kit/files/placeholders.js';
 import { defineTool } from '../common/define.js';
-import { changeHost } from '../common/gemini-family.js';
+import { changeHost } from '../gemini-family/shared.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const schema = object({ file_path: 'string', content: 'string' }, ['file_path', 'content']);
 type Args = ArgsOf<typeof schema>;

@@ -5,10 +5,10 @@ import type { ArgsOf } from '../kit/args/schema-args.js';
 import { literalEdit } from '../kit/files/literal-edits.js';
 import { regionSnippet } from '../kit/files/region-snippet.js';
 import { defineTool } from '../common/define.js';
-import { changeHost, refuseExisting } from '../common/gemini-family.js';
+import { changeHost, refuseExisting } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
+import { qwenObject } from '../gemini-family/schema.js';
 
 const schema = qwenObject({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' }, [
   'file_path',

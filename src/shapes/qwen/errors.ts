@@ -5,8 +5,8 @@ import type { EngineError } from '../../engine/index.js';
 import { str } from '../kit/text/str.js';
 import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import type { Dialect } from '../common/define.js';
-import { familyWords, type TypeText, type TypeTexts } from '../common/gemini-family-errors.js';
-import { badParams } from '../common/gemini-family.js';
+import { familyWords, type TypeText, type TypeTexts } from '../gemini-family/errors.js';
+import { badParams } from '../gemini-family/shared.js';
 import { qwenDiagnostics } from './diagnostics.js';
 
 const fetchFailed: TypeText = (_p, err, args) => `Error during fetch for ${str(args.url)}: ${err.message}`;

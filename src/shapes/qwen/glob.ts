@@ -8,8 +8,8 @@ import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { listed, searched } from './where.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { filesFound } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { filesFound } from '../gemini-family/shared.js';
 
 const MAX_FILES = 100;
 /** How Qwen globs: case-insensitive, dot-files included, .git skipped, .qwenignore honoured, recent files first. */

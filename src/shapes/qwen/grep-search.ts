@@ -7,8 +7,8 @@ import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { listed, searched } from './where.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { badParams, finishedSearch, matchesFound, searchedWhere } from '../gemini-family/shared.js';
 
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;

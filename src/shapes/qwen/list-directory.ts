@@ -6,12 +6,12 @@ import { headPage } from '../kit/text/head-of.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { emptyDirectory, familyList } from '../common/gemini-family.js';
+import { emptyDirectory, familyList } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { listed } from './where.js';
-import { filtering, qwenObject } from '../common/gemini-family-schema.js';
-import { filteringOptions } from '../common/gemini-family-filtering.js';
+import { filtering, qwenObject } from '../gemini-family/schema.js';
+import { filteringOptions } from '../gemini-family/filtering.js';
 
 const MAX_ENTRIES = 100;
 const IGNORE_FILE = '.qwenignore';

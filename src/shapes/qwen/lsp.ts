@@ -15,7 +15,7 @@ import { failureOr } from '../kit/failures/failure-value.js';
 import { askedText, placeText, protocolCalls, specSeverity } from '../kit/code/answer-text.js';
 import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenCodeAction, type QwenDiagnostic } from './lsp-items.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { badParams } from '../common/gemini-family.js';
+import { badParams } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 
 type Operation = CodeOperation;

@@ -12,8 +12,8 @@ import { withAdvice } from '../kit/failures/advice.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, CUT_MARK, modelReadResult, refusePastEnd } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { badParams, CUT_MARK, modelReadResult, refusePastEnd } from '../gemini-family/shared.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);

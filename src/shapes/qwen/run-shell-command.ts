@@ -8,9 +8,9 @@ import { longRunSeconds, streamsCut, streamsRunFacts, streamsTimeout } from '../
 import { signalNumber } from '../kit/shell/signals.js';
 import { streamsInTurn } from '../kit/shell/plain-output.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { badParams, cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
+import { badParams, cancelledReply, commandSummary, startInBackground, timedOutReply } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;

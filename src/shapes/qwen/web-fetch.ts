@@ -5,8 +5,8 @@ import type { ArgsOf } from '../kit/args/schema-args.js';
 import { fetchedFacts } from '../kit/web/web-facts.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, shapeError } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { badParams, shapeError } from '../gemini-family/shared.js';
 
 type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */

@@ -3,10 +3,10 @@
 import type { WriteResult } from '../../engine/index.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
-import { changeHost } from '../common/gemini-family.js';
+import { changeHost } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
+import { qwenObject } from '../gemini-family/schema.js';
 
 const schema = qwenObject({ file_path: 'string', content: 'string' }, ['file_path', 'content']);
 type Args = ArgsOf<typeof schema>;

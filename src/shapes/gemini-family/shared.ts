@@ -1,5 +1,5 @@
 // What Gemini CLI and its fork Qwen Code truly share: the ToolErrorType identifiers (in
-// gemini-family-errors.ts, kept in the host block as details.error_type), cut-line markers,
+// errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
 import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, withDetails } from '../../engine/index.js';
@@ -7,9 +7,9 @@ import { diffNote } from '../kit/files/diff-note.js';
 import { pastEnd } from '../kit/files/line-window.js';
 import { cancelledRun } from '../kit/shell/run-failure.js';
 import type { ToolResult } from '../../registry/types.js';
-import type { Call, Reply } from './define.js';
-import type { ToolErrorType } from './gemini-family-errors.js';
-import { ok } from './result.js';
+import type { Call, Reply } from '../common/define.js';
+import type { ToolErrorType } from './errors.js';
+import { ok } from '../common/result.js';
 
 /** A failure the shape itself detects (not an engine call), with its error type. */
 export function shapeError(kind: EngineError['kind'], message: string, errorType: ToolErrorType, facts: UntypedFacts = {}, field?: string): EngineError {

@@ -5,7 +5,7 @@
 import { str } from '../kit/text/str.js';
 import { everyKind } from '../kit/failures/error-kinds.js';
 import type { Condition, EngineError, ErrorKind, FailureOf } from '../../engine/index.js';
-import type { Reply, Words } from './define.js';
+import type { Reply, Words } from '../common/define.js';
 
 const TYPES = [
   ...['invalid_tool_params', 'file_not_found', 'file_write_failure', 'no_space_left', 'permission_denied', 'path_not_in_workspace', 'target_is_directory'],

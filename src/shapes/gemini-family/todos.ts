@@ -3,7 +3,7 @@
 // items and carries them as the tool shows them.
 import type { TodoItem } from '../../engine/index.js';
 import { todosFacts } from '../kit/todos/todo-facts.js';
-import type { Reply } from './define.js';
+import type { Reply } from '../common/define.js';
 
 /** The list `items` after a write: `cleared` when it is empty, else `updated`; `shown` is what the host block carries of the items. */
 export function todoListReply(items: readonly TodoItem[], shown: readonly unknown[], cleared: string, updated: string): Reply {
