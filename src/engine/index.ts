@@ -402,4 +402,4 @@ export { headPreview, type SavedResult } from './results.js';
 // Observability: a call's change record (for the audit log and metrics) and what a result
 // shows a person besides the model's text.
 export { ChangeRecord, recordChanges } from './audit.js';
-export type { HostFacts } from './host-facts.js';
+export type { HostContent } from './host-content.js';

@@ -7,7 +7,7 @@ import { EngineError, type RunOutcome } from '../../src/engine/index.js';
 import { diagnosticTagNames, severityName, severityNumber } from '../../src/shapes/kit/code/names.js';
 import { firstBelow } from '../../src/shapes/kit/args/arg-checks.js';
 import { missingInput } from '../../src/shapes/kit/code/needs.js';
-import { longRunSeconds, streamsCut, streamsTimeout } from '../../src/shapes/kit/shell/stream-facts.js';
+import { longRunSeconds, streamsCut, streamsTimeout } from '../../src/shapes/kit/shell/run-streams.js';
 
 const stream = (text: string, truncated = false) => ({ text, truncated });
 

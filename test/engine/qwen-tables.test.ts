@@ -13,12 +13,12 @@ import { hidingFile } from '../../src/shapes/kit/files/hiding-file.js';
 import { askedText, placeText, protocolCalls, specSeverity } from '../../src/shapes/kit/code/answer-text.js';
 import type { CodeAnswer } from '../../src/shapes/kit/code/operations.js';
 import { failureOr } from '../../src/shapes/kit/failures/failure-value.js';
-import { fetchedFacts } from '../../src/shapes/kit/web/web-facts.js';
+import { fetchedHost } from '../../src/shapes/kit/web/web-host.js';
 import { matchPage } from '../../src/shapes/kit/search/match-lines.js';
 import { searchBases } from '../../src/shapes/kit/search/search-bases.js';
-import { jobNamed } from '../../src/shapes/kit/shell/job-facts.js';
+import { jobNamed } from '../../src/shapes/kit/shell/jobs.js';
 import { sleepOfAtLeast } from '../../src/shapes/kit/shell/command-text.js';
-import { streamsRunFacts } from '../../src/shapes/kit/shell/stream-facts.js';
+import { streamsRunHost } from '../../src/shapes/kit/shell/run-streams.js';
 
 test('numberedList numbers from 1, giving each line its index', () => {
   assert.deepEqual(
@@ -116,9 +116,9 @@ test('firstGiven names the first argument that is not undefined', () => {
   assert.equal(firstGiven({ offset: undefined }, ['offset']), undefined);
 });
 
-test('fetchedFacts: cut, length, final URL and status', () => {
+test('fetchedHost: cut, length, final URL and status', () => {
   const page = { charsTruncated: true, totalChars: 1234, finalUrl: 'https://e.x/b', status: 200 } as FetchedPage;
-  assert.deepEqual(fetchedFacts(page), { truncated: true, counts: { chars: 1234 }, details: { url: 'https://e.x/b', status: 200 } });
+  assert.deepEqual(fetchedHost(page), { truncated: true, counts: { chars: 1234 }, details: { url: 'https://e.x/b', status: 200 } });
 });
 
 test('jobNamed finds a job by its id with or without the shown prefix', () => {
@@ -129,18 +129,18 @@ test('jobNamed finds a job by its id with or without the shown prefix', () => {
   assert.equal(jobNamed(shell, ctx, 'bg_9', 'bg_'), undefined);
 });
 
-test('streamsRunFacts: exit, signal, a cut stream, and the details of the run', () => {
+test('streamsRunHost: exit, signal, a cut stream, and the details of the run', () => {
   const stream = (truncated: boolean) => ({ text: '', truncated });
   const r = { exitCode: 0, signal: null, stdout: stream(false), stderr: stream(true), pid: 42, cwd: '/w', durationMs: 1234.6 } as unknown as RunOutcome;
-  assert.deepEqual(streamsRunFacts(r, 5000), {
+  assert.deepEqual(streamsRunHost(r, 5000), {
     exitCode: 0,
     signal: null,
     truncated: true,
     details: { pid: 42, cwd: '/w', timeoutMs: 5000, durationMs: 1235 },
   });
   const spilled = { ...r, stderr: stream(false), spill: { path: '/s/out.txt' } } as unknown as RunOutcome;
-  assert.deepEqual(streamsRunFacts(spilled, 10).details, { pid: 42, cwd: '/w', timeoutMs: 10, durationMs: 1235, full_output: '/s/out.txt' });
-  assert.equal(streamsRunFacts(spilled, 10).truncated, false);
+  assert.deepEqual(streamsRunHost(spilled, 10).details, { pid: 42, cwd: '/w', timeoutMs: 10, durationMs: 1235, full_output: '/s/out.txt' });
+  assert.equal(streamsRunHost(spilled, 10).truncated, false);
 });
 
 test('sleepOfAtLeast: a leading sleep of at least the given seconds, as written', () => {

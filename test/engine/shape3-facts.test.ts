@@ -16,16 +16,16 @@ import {
   type SearchResponse,
   type WriteResult,
 } from '../../src/engine/index.js';
-import { editDetails, editFacts, writeFacts } from '../../src/shapes/kit/files/change-host.js';
+import { editDetails, editHost, writeHost } from '../../src/shapes/kit/files/change-host.js';
 import { lineView } from '../../src/shapes/kit/files/line-view.js';
 import { notebookParts } from '../../src/shapes/kit/files/notebook-read.js';
 import { requireExisting } from '../../src/shapes/kit/files/existing.js';
-import { numberedTodos, todoFacts, todoItems } from '../../src/shapes/kit/todos/todo-facts.js';
-import { pageFacts, requireOneDomainList, searchFacts } from '../../src/shapes/kit/web/web-facts.js';
-import { globFacts, globRest, grepFacts } from '../../src/shapes/kit/search/search-facts.js';
+import { numberedTodos, todoHost, todoItems } from '../../src/shapes/kit/todos/todo-list.js';
+import { pageHost, requireOneDomainList, searchHost } from '../../src/shapes/kit/web/web-host.js';
+import { globHost, globRest, grepHost } from '../../src/shapes/kit/search/search-host.js';
 import { hasContext, rgFlagOptions, rgPrinting } from '../../src/shapes/kit/search/rg-flags.js';
 import { cutStreams } from '../../src/shapes/kit/shell/stream-cut.js';
-import { streamRunFacts } from '../../src/shapes/kit/shell/stream-facts.js';
+import { streamRunHost } from '../../src/shapes/kit/shell/run-streams.js';
 
 test('rgFlagOptions: rg mode names, files newest first, context for content only with context and -C over -B/-A', () => {
   assert.deepEqual(rgFlagOptions({ pattern: 'x', glob: '*.ts *.md', type: 'ts', '-i': true, '-B': 1 }, 'files_with_matches', 'src'), {
@@ -81,41 +81,41 @@ const grepResult = (over: Partial<GrepResult> = {}) =>
     ...over,
   }) as unknown as GrepResult;
 
-test('grepFacts: totals, paths, what the page showed, and truncated when anything was left out', () => {
-  assert.deepEqual(grepFacts(grepResult(), 'foo', { shown: 2, of: 'files' }), {
+test('grepHost: totals, paths, what the page showed, and truncated when anything was left out', () => {
+  assert.deepEqual(grepHost(grepResult(), 'foo', { shown: 2, of: 'files' }), {
     summary: '2 files, 5 matching lines for foo',
     paths: ['/r/a', '/r/b'],
     counts: { files: 2, matchLines: 5, shown: 2 },
     truncated: false,
     details: { backend: 'rg', timedOut: false },
   });
-  assert.equal(grepFacts(grepResult(), 'foo', { shown: 2, of: 'lines' }).truncated, true);
-  assert.equal(grepFacts(grepResult({ truncated: true }), 'foo', { shown: 2, of: 'files' }).truncated, true);
-  const saved = grepFacts(grepResult(), 'foo', { shown: 5, of: 'lines', savedTo: '/s/out.txt' });
+  assert.equal(grepHost(grepResult(), 'foo', { shown: 2, of: 'lines' }).truncated, true);
+  assert.equal(grepHost(grepResult({ truncated: true }), 'foo', { shown: 2, of: 'files' }).truncated, true);
+  const saved = grepHost(grepResult(), 'foo', { shown: 5, of: 'lines', savedTo: '/s/out.txt' });
   assert.equal(saved.truncated, true);
   assert.deepEqual(saved.details, { backend: 'rg', timedOut: false, fullOutputPath: '/s/out.txt' });
   const many = grepResult({ files: Array.from({ length: 1200 }, (_, i) => ({ path: `/r/${i}` })) as GrepResult['files'] });
-  assert.equal(grepFacts(many, 'x', { shown: 0, of: 'files' }).paths?.length, 1000);
+  assert.equal(grepHost(many, 'x', { shown: 0, of: 'files' }).paths?.length, 1000);
 });
 
-test('globFacts and globRest', () => {
+test('globHost and globRest', () => {
   const r = { entries: [{ path: '/r/a.ts' }], shown: 1, total: 3, truncated: true, complete: false } as unknown as GlobResult;
-  assert.deepEqual(globFacts(r, '*.ts'), { summary: '3 files match *.ts', paths: ['/r/a.ts'], counts: { files: 3, shown: 1 }, truncated: true });
-  assert.deepEqual(globFacts(undefined, '*.ts'), { summary: 'No files match *.ts', counts: { files: 0 } });
+  assert.deepEqual(globHost(r, '*.ts'), { summary: '3 files match *.ts', paths: ['/r/a.ts'], counts: { files: 3, shown: 1 }, truncated: true });
+  assert.deepEqual(globHost(undefined, '*.ts'), { summary: 'No files match *.ts', counts: { files: 0 } });
   assert.deepEqual(globRest(r), { of: '3+', left: '2+' });
   assert.deepEqual(globRest({ ...r, complete: true }), { of: '3', left: '2' });
 });
 
-test('editFacts, editDetails and writeFacts', () => {
+test('editHost, editDetails and writeHost', () => {
   const diff = { unified: '@@', added: 2, removed: 1, changedLines: [3], hunks: [] };
   const edit = { path: '/r/a', replacements: 2, diff, edits: [{ rung: 'exact' }, { rung: 'typography' }] } as unknown as EditResult;
-  assert.deepEqual(editFacts(edit), { paths: ['/r/a'], diff: '@@', diffNote: undefined, counts: { replacements: 2, added: 2, removed: 1 } });
+  assert.deepEqual(editHost(edit), { paths: ['/r/a'], diff: '@@', diffNote: undefined, counts: { replacements: 2, added: 2, removed: 1 } });
   assert.deepEqual(editDetails(edit), { changedLines: [3], matchedBy: ['exact', 'typography'] });
   const write = { path: '/r/b', size: 10 } as unknown as WriteResult;
-  assert.deepEqual(writeFacts(write), { paths: ['/r/b'], diff: undefined, diffNote: undefined, counts: { bytes: 10, added: 0, removed: 0 } });
+  assert.deepEqual(writeHost(write), { paths: ['/r/b'], diff: undefined, diffNote: undefined, counts: { bytes: 10, added: 0, removed: 0 } });
 });
 
-test('pageFacts, searchFacts and requireOneDomainList', () => {
+test('pageHost, searchHost and requireOneDomainList', () => {
   const page = {
     url: 'http://a',
     finalUrl: 'https://a/',
@@ -126,19 +126,19 @@ test('pageFacts, searchFacts and requireOneDomainList', () => {
     truncated: false,
     charsTruncated: true,
   };
-  assert.deepEqual(pageFacts(page as unknown as FetchedPage), {
+  assert.deepEqual(pageHost(page as unknown as FetchedPage), {
     summary: 'Fetched https://a/ (200, 9 bytes)',
     truncated: true,
     details: { url: 'http://a', finalUrl: 'https://a/', status: 200, mediaType: 'text/html', fromCache: false },
   });
-  assert.deepEqual(pageFacts({ ...page, title: 'T' } as unknown as FetchedPage).details?.title, 'T');
+  assert.deepEqual(pageHost({ ...page, title: 'T' } as unknown as FetchedPage).details?.title, 'T');
   const r = { provider: 'p', results: [{ title: 't', url: 'u', snippet: 's' }] } as unknown as SearchResponse;
-  assert.deepEqual(searchFacts(r, 'q'), {
+  assert.deepEqual(searchHost(r, 'q'), {
     summary: '1 results from p for q',
     counts: { results: 1 },
     details: { provider: 'p', results: [{ title: 't', url: 'u' }] },
   });
-  assert.deepEqual(searchFacts({ ...r, failedProviders: [{ name: 'x' }] } as unknown as SearchResponse, 'q').details?.failedProviders, [{ name: 'x' }]);
+  assert.deepEqual(searchHost({ ...r, failedProviders: [{ name: 'x' }] } as unknown as SearchResponse, 'q').details?.failedProviders, [{ name: 'x' }]);
   requireOneDomainList({ allowed_domains: ['a'], blocked_domains: [] });
   requireOneDomainList({});
   assert.throws(
@@ -147,14 +147,14 @@ test('pageFacts, searchFacts and requireOneDomainList', () => {
   );
 });
 
-test('numberedTodos, todoItems and todoFacts', () => {
+test('numberedTodos, todoItems and todoHost', () => {
   assert.deepEqual(numberedTodos([{ content: 'a', status: 'pending', activeForm: 'A' }]), [{ id: '1', content: 'a', status: 'pending', activeForm: 'A' }]);
   const given = [{ id: 'x', content: 'c', status: 'completed', priority: 'high', activeForm: 'left out' }];
   const picked = todoItems(given, ['id', 'content', 'status', 'priority']);
   assert.deepEqual(picked, [{ id: 'x', content: 'c', status: 'completed', priority: 'high' }]);
   assert.deepEqual(Object.keys(picked[0]!), ['id', 'content', 'status', 'priority']);
   const list = [...picked, { id: 'y', content: 'd', status: 'pending' }];
-  assert.deepEqual(todoFacts(list), { summary: '2 todos, 1 completed', counts: { items: 2, completed: 1 }, details: { todos: list } });
+  assert.deepEqual(todoHost(list), { summary: '2 todos, 1 completed', counts: { items: 2, completed: 1 }, details: { todos: list } });
 });
 
 test('notebookParts: output images in order and the cell count', () => {
@@ -170,7 +170,7 @@ test('notebookParts: output images in order and the cell count', () => {
   );
 });
 
-test('cutStreams and streamRunFacts', () => {
+test('cutStreams and streamRunHost', () => {
   const whole = { text: 'out', head: 'out', tail: '', truncated: false, omittedBytes: 0 };
   const cut = { text: 'headtail', head: 'head', tail: 'tail', truncated: true, omittedBytes: 7 };
   const r = { stdout: whole, stderr: cut, exitCode: 1, signal: null, durationMs: 12.6 } as unknown as RunOutcome;
@@ -178,7 +178,7 @@ test('cutStreams and streamRunFacts', () => {
     cutStreams(r, (o) => `[${o.omittedBytes}]`),
     { stdout: 'out', stderr: 'head[7]tail' },
   );
-  assert.deepEqual(streamRunFacts(r), { exitCode: 1, signal: null, truncated: true, counts: { durationMs: 13 } });
+  assert.deepEqual(streamRunHost(r), { exitCode: 1, signal: null, truncated: true, counts: { durationMs: 13 } });
 });
 
 test('lineView: the head with how many more, a range within its budget, a bad start, anything but text', async () => {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import type { CapturedText, JobSnapshot, ShellEngine } from '../../src/engine/index.js';
 import { joinedCut } from '../../src/shapes/kit/text/joined-cut.js';
 import { presentLines } from '../../src/shapes/kit/text/present-lines.js';
-import { endedBy } from '../../src/shapes/kit/shell/job-facts.js';
+import { endedBy } from '../../src/shapes/kit/shell/jobs.js';
 import { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from '../../src/shapes/kit/shell/command-text.js';
 import { lineIn } from '../../src/shapes/kit/shell/line-in.js';
 import { negativeSignal } from '../../src/shapes/kit/shell/signals.js';

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { GrepFile, GrepResult, JobSnapshot, ModelManyResult, TextRead } from '../../src/engine/index.js';
 import { manyReadParts } from '../../src/shapes/kit/files/many-read-parts.js';
-import { rawWindow, windowFacts } from '../../src/shapes/kit/files/raw-window.js';
-import { todosFrom, todosAs, todosFacts } from '../../src/shapes/kit/todos/todo-facts.js';
-import { fetchEachFacts, type FetchEachResult } from '../../src/shapes/kit/web/fetch-each.js';
-import { matchedFacts } from '../../src/shapes/kit/search/matched-facts.js';
-import { jobsFacts } from '../../src/shapes/kit/shell/job-facts.js';
+import { rawWindow, windowHost } from '../../src/shapes/kit/files/raw-window.js';
+import { todosFrom, todosAs, todosHost } from '../../src/shapes/kit/todos/todo-list.js';
+import { fetchEachHost, type FetchEachResult } from '../../src/shapes/kit/web/fetch-each.js';
+import { matchedHost } from '../../src/shapes/kit/search/matched-host.js';
+import { jobsHost } from '../../src/shapes/kit/shell/jobs.js';
 
 const file = (relative: string, lines: GrepFile['lines']): GrepFile => ({ path: `/r/${relative}`, relative, matchLines: 0, matches: 0, lines });
 const grepResult = (o: Partial<GrepResult>): GrepResult => ({
@@ -29,7 +29,7 @@ const grepResult = (o: Partial<GrepResult>): GrepResult => ({
   ...o,
 });
 
-test('matchedFacts: the files holding a match line, their match lines, their names sorted, and the host facts of the whole search', () => {
+test('matchedHost: the files holding a match line, their match lines, their names sorted, and the host facts of the whole search', () => {
   const r = grepResult({
     files: [
       file('z.ts', [
@@ -41,7 +41,7 @@ test('matchedFacts: the files holding a match line, their match lines, their nam
     ],
     truncated: true,
   });
-  const m = matchedFacts(r);
+  const m = matchedHost(r);
   assert.deepEqual(
     m.files.map((f) => f.relative),
     ['z.ts', 'a.ts'],
@@ -55,7 +55,7 @@ test('matchedFacts: the files holding a match line, their match lines, their nam
     truncated: true,
     details: { backend: 'fallback' },
   });
-  assert.deepEqual(matchedFacts(grepResult({ backend: 'rg' })), {
+  assert.deepEqual(matchedHost(grepResult({ backend: 'rg' })), {
     files: [],
     matches: 0,
     names: [],
@@ -77,23 +77,23 @@ const read = (o: Partial<TextRead>): TextRead =>
     ...o,
   }) as unknown as TextRead;
 
-test('windowFacts: the file read whole, a window of its lines, and a window of an uncounted file', () => {
+test('windowHost: the file read whole, a window of its lines, and a window of an uncounted file', () => {
   const whole = read({ endLine: 2, totalLines: 2, lines: ['a', 'b'] });
-  assert.deepEqual(windowFacts(whole, rawWindow(whole, { marker: '~', cutBy: 'line' })), {
+  assert.deepEqual(windowHost(whole, rawWindow(whole, { marker: '~', cutBy: 'line' })), {
     paths: ['/r/a.txt'],
     summary: 'Read a.txt',
     counts: { startLine: 1, endLine: 2, totalLines: 2 },
     truncated: false,
   });
   const part = read({ startLine: 3, endLine: 4, totalLines: 9, lines: ['c', 'd'], stoppedBy: 'limit' });
-  assert.deepEqual(windowFacts(part, rawWindow(part, { marker: '~', cutBy: 'line' })), {
+  assert.deepEqual(windowHost(part, rawWindow(part, { marker: '~', cutBy: 'line' })), {
     paths: ['/r/a.txt'],
     summary: 'Read lines 3-4 of 9 from a.txt',
     counts: { startLine: 3, endLine: 4, totalLines: 9 },
     truncated: true,
   });
   const big = read({ endLine: 2, lines: ['a', 'b'], stoppedBy: 'limit' });
-  assert.deepEqual(windowFacts(big, rawWindow(big, { marker: '~', cutBy: 'budget', uncounted: true })), {
+  assert.deepEqual(windowHost(big, rawWindow(big, { marker: '~', cutBy: 'budget', uncounted: true })), {
     paths: ['/r/a.txt'],
     summary: 'Read lines 1-2 of at least 2 from a.txt (truncated)',
     counts: { startLine: 1, endLine: 2 },
@@ -101,7 +101,7 @@ test('windowFacts: the file read whole, a window of its lines, and a window of a
   });
 });
 
-test('fetchEachFacts: pages fetched of URLs tried, the skipped ones as named, and whether a page was cut', () => {
+test('fetchEachHost: pages fetched of URLs tried, the skipped ones as named, and whether a page was cut', () => {
   const r: FetchEachResult = {
     asked: 3,
     pages: [
@@ -110,13 +110,13 @@ test('fetchEachFacts: pages fetched of URLs tried, the skipped ones as named, an
     ],
     skipped: [{ url: 'https://c.example/', mediaType: 'image/png' }],
   };
-  assert.deepEqual(fetchEachFacts(r, ['c (image)']), {
+  assert.deepEqual(fetchEachHost(r, ['c (image)']), {
     summary: 'Fetched 2 of 3 URL(s)',
     counts: { fetched: 2, skipped: 1 },
     truncated: true,
     details: { urls: ['https://a.example/', 'https://b.example/'], skipped: ['c (image)'] },
   });
-  assert.deepEqual(fetchEachFacts({ asked: 0, pages: [], skipped: [] }, []), {
+  assert.deepEqual(fetchEachHost({ asked: 0, pages: [], skipped: [] }, []), {
     summary: 'Fetched 0 of 0 URL(s)',
     counts: { fetched: 0, skipped: 0 },
     truncated: false,
@@ -138,8 +138,8 @@ test('manyReadParts: the host facts of the files shown, of the files matched and
 
 const job = (o: Partial<JobSnapshot>) => ({ pid: 10, status: 'running', exitCode: null, command: 'sleep 9', ...o }) as JobSnapshot;
 
-test('jobsFacts: how many jobs and each one as a host shows it; no details when there are none', () => {
-  assert.deepEqual(jobsFacts([job({}), job({ pid: 11, status: 'completed', exitCode: 0, command: 'true' })]), {
+test('jobsHost: how many jobs and each one as a host shows it; no details when there are none', () => {
+  assert.deepEqual(jobsHost([job({}), job({ pid: 11, status: 'completed', exitCode: 0, command: 'true' })]), {
     counts: { processes: 2 },
     details: {
       processes: [
@@ -148,10 +148,10 @@ test('jobsFacts: how many jobs and each one as a host shows it; no details when 
       ],
     },
   });
-  assert.deepEqual(jobsFacts([]), { counts: { processes: 0 } });
+  assert.deepEqual(jobsHost([]), { counts: { processes: 0 } });
 });
 
-test('todosFrom numbers a list without ids in order; todosAs names the items back; todosFacts counts and sums them up', () => {
+test('todosFrom numbers a list without ids in order; todosAs names the items back; todosHost counts and sums them up', () => {
   const items = todosFrom(
     [
       { description: 'Reproduce', status: 'completed' },
@@ -168,6 +168,6 @@ test('todosFrom numbers a list without ids in order; todosAs names the items bac
     { description: 'Reproduce', status: 'completed' },
     { description: 'Fix', status: 'in_progress' },
   ]);
-  assert.deepEqual(todosFacts(items, shown), { counts: { todos: 2 }, details: { todos: shown }, summary: '2 todo(s)' });
-  assert.deepEqual(todosFacts([], []), { counts: { todos: 0 }, details: { todos: [] }, summary: 'Cleared the todo list' });
+  assert.deepEqual(todosHost(items, shown), { counts: { todos: 2 }, details: { todos: shown }, summary: '2 todo(s)' });
+  assert.deepEqual(todosHost([], []), { counts: { todos: 0 }, details: { todos: [] }, summary: 'Cleared the todo list' });
 });

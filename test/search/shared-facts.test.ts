@@ -11,7 +11,7 @@ import { EngineError } from '../../src/engine/index.js';
 import { grep } from '../../src/engine/search/grep.js';
 import { requireOneOf } from '../../src/shapes/kit/args/arg-checks.js';
 import { citedSearch, flatSnippet } from '../../src/shapes/kit/web/cited-search.js';
-import { redirectFacts } from '../../src/shapes/kit/web/views.js';
+import { redirectHost } from '../../src/shapes/kit/web/views.js';
 import { countSoFar } from '../../src/shapes/kit/search/listing-view.js';
 import { grepAround } from '../../src/shapes/kit/search/auto-context.js';
 import { matchedFiles } from '../../src/shapes/kit/search/match-lines.js';
@@ -122,9 +122,9 @@ test('countSoFar marks a count that stopped before the end', () => {
   assert.equal(countSoFar(12, false), '12+');
 });
 
-test('redirectFacts: the host summary and details of a cross-site redirect that was reported', () => {
+test('redirectHost: the host summary and details of a cross-site redirect that was reported', () => {
   const r = { url: 'https://a.example/x', redirectUrl: 'https://b.example/y', status: 301, statusText: 'Moved Permanently', redirects: [] };
-  assert.deepEqual(redirectFacts(r), {
+  assert.deepEqual(redirectHost(r), {
     summary: 'https://a.example/x redirects to https://b.example/y',
     details: { url: 'https://a.example/x', redirectUrl: 'https://b.example/y', status: 301 },
   });

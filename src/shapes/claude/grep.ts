@@ -5,7 +5,7 @@ import { type GrepFile, plural } from '../../engine/index.js';
 import { requireCounts, wholeCount } from '../kit/args/arg-checks.js';
 import { displayPath } from '../kit/files/working-dir.js';
 import { requireExisting } from '../kit/files/existing.js';
-import { grepFacts } from '../kit/search/search-facts.js';
+import { grepHost } from '../kit/search/search-host.js';
 import { hasContext, rgFlagOptions, rgPrinting } from '../kit/search/rg-flags.js';
 import { type RgPage, rgPage } from '../kit/search/rg-page.js';
 import { defineTool } from '../common/define.js';
@@ -106,6 +106,6 @@ export const grep = defineTool<Args>({
     let text = pageText(mode, p, limit, offset);
     if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
     const out = await persisted(c, text, PERSIST_LIMITS.grep);
-    return { text: out.text, host: grepFacts(r, a.pattern, { shown: p.entries.length, of: mode === 'content' ? 'lines' : 'files', savedTo: out.file }) };
+    return { text: out.text, host: grepHost(r, a.pattern, { shown: p.entries.length, of: mode === 'content' ? 'lines' : 'files', savedTo: out.file }) };
   },
 });

@@ -7,7 +7,7 @@ import { handleFor } from '../kit/shell/handles.js';
 import { lineIn } from '../kit/shell/line-in.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { B, N, S, STRINGS } from './schema.js';
+import { BOOLEAN, NUMBER, STRING, STRINGS } from './schema.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
 import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, since, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { sentPatch } from './patch.js';
@@ -19,18 +19,18 @@ const schema = {
   type: 'object',
   properties: {
     additional_permissions: additionalPermissionsSchema,
-    cmd: S,
-    environment_id: S,
+    cmd: STRING,
+    environment_id: STRING,
     ingress: { type: 'integer' },
-    justification: S,
-    login: B,
-    max_output_tokens: N,
+    justification: STRING,
+    login: BOOLEAN,
+    max_output_tokens: NUMBER,
     prefix_rule: STRINGS,
     sandbox_permissions: sandboxPermissionsSchema,
-    shell: S,
-    tty: B,
-    workdir: S,
-    yield_time_ms: N,
+    shell: STRING,
+    tty: BOOLEAN,
+    workdir: STRING,
+    yield_time_ms: NUMBER,
   },
   required: ['cmd'],
   additionalProperties: false,

@@ -6,7 +6,7 @@ import { type Numbered, numberedRead } from '../kit/files/numbered-read.js';
 import { readTextOnly } from '../kit/files/read-kind.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { B, N, S } from './schema.js';
+import { BOOLEAN, NUMBER, STRING } from './schema.js';
 
 const DEFAULT_LIMIT = 2000;
 const HINT = 'read_file shows text, view_image shows images';
@@ -22,13 +22,13 @@ const readText = (c: Call, file: string, opts: { start?: number; limit?: number;
 const schema = {
   type: 'object',
   properties: {
-    file_path: S,
-    offset: N,
-    limit: N,
-    mode: S,
+    file_path: STRING,
+    offset: NUMBER,
+    limit: NUMBER,
+    mode: STRING,
     indentation: {
       type: 'object',
-      properties: { anchor_line: N, max_levels: N, include_siblings: B, include_header: B, max_lines: N },
+      properties: { anchor_line: NUMBER, max_levels: NUMBER, include_siblings: BOOLEAN, include_header: BOOLEAN, max_lines: NUMBER },
       additionalProperties: false,
     },
   },

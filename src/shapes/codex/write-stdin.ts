@@ -4,14 +4,14 @@ import type { ArgsOf } from '../kit/args/schema-args.js';
 import { writeToHandle } from '../kit/shell/handle-write.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { N, S } from './schema.js';
+import { NUMBER, STRING } from './schema.js';
 import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 
 const WRITE_YIELD_MS = 250;
 
 const schema = {
   type: 'object',
-  properties: { chars: S, max_output_tokens: N, session_id: N, yield_time_ms: N },
+  properties: { chars: STRING, max_output_tokens: NUMBER, session_id: NUMBER, yield_time_ms: NUMBER },
   required: ['session_id'],
   additionalProperties: false,
 } as const;

@@ -5,7 +5,7 @@
 import { str } from '../kit/text/str.js';
 import { everyKind } from '../kit/failures/error-kinds.js';
 import type { Condition, EngineError, ErrorKind, FailureOf } from '../../engine/index.js';
-import type { Reply, Words } from '../common/define.js';
+import type { Reply, Wording } from '../common/define.js';
 
 const TYPES = [
   ...['invalid_tool_params', 'file_not_found', 'file_write_failure', 'no_space_left', 'permission_denied', 'path_not_in_workspace', 'target_is_directory'],
@@ -114,7 +114,7 @@ function sharedText(err: EngineError, type: ToolErrorType, p: string): string {
  * details.error_type, its text as the vendor words it (`texts`, given the path `pathOf` names),
  * else as both word it.
  */
-export function familyWords(texts: TypeTexts, pathOf: (args: Record<string, unknown>, err: EngineError) => string): Words<unknown> {
+export function familyWording(texts: TypeTexts, pathOf: (args: Record<string, unknown>, err: EngineError) => string): Wording<unknown> {
   return (err, args, c): Reply => {
     const type = familyErrorType(c.tool, err);
     const a = (args ?? {}) as Record<string, unknown>;

@@ -148,7 +148,7 @@ export const startInBackground = (
   env: Record<string, string>,
 ) => c.engine.shell.start(c, { command: a.command, workdir, workdirField, env, description: a.description });
 
-// shape-search: the words both vendors' grep_search and glob open with.
+// The words both vendors' grep_search and glob open with.
 
 /** Where grep_search looked, with the file filter it was given. */
 export const searchedWhere = (where: string, filter?: string): string => `${where}${filter ? ` (filter: "${filter}")` : ''}`;

@@ -5,7 +5,7 @@ import type { ArgsOf } from '../kit/args/schema-args.js';
 import { contextSides } from '../kit/search/context-sides.js';
 import { grepAround } from '../kit/search/auto-context.js';
 import { lineSeparator } from '../kit/search/line-separator.js';
-import { matchedFacts } from '../kit/search/matched-facts.js';
+import { matchedHost } from '../kit/search/matched-host.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
@@ -86,7 +86,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
   /** A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths sorted. */
   format(r, args): Reply {
     const max = args.total_max_matches ?? 100;
-    const [where, { files, matches, names, facts }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedFacts(r)];
+    const [where, { files, matches, names, facts }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedHost(r)];
     const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
     const line = (l: GrepLine) => `L${l.line}${lineSeparator(l.kind)} ${l.text}${l.cut ? CUT_MARK : ''}`;
     const found =

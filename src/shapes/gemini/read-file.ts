@@ -3,7 +3,7 @@
 import type { ModelRead } from '../../engine/index.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { lineWindow } from '../kit/files/line-window.js';
-import { rawWindow, windowFacts } from '../kit/files/raw-window.js';
+import { rawWindow, windowHost } from '../kit/files/raw-window.js';
 import { defineTool } from '../common/define.js';
 import { badParams, modelReadResult, refusePastEnd } from '../gemini-family/shared.js';
 import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, refuseNul, TAGS_READ } from './reading.js';
@@ -65,6 +65,6 @@ export const readFile = defineTool<Args, ModelRead>({
   format(r) {
     if (r.kind !== 'text') return modelReadResult(r, geminiMediaText)!;
     const w = rawWindow(r, RAW);
-    return { text: `${w.cut ? notice(r.startLine, r.endLine, w.total!) : ''}${w.text}`, host: windowFacts(r, w) };
+    return { text: `${w.cut ? notice(r.startLine, r.endLine, w.total!) : ''}${w.text}`, host: windowHost(r, w) };
   },
 });

@@ -1,7 +1,7 @@
 // write_todos: the whole list each call, one task in progress at most.
 import type { TodoItem } from '../../engine/index.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
-import { todosAs, todosFrom } from '../kit/todos/todo-facts.js';
+import { todosAs, todosFrom } from '../kit/todos/todo-list.js';
 import { todoListReply } from '../gemini-family/todos.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

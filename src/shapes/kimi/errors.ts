@@ -5,7 +5,7 @@
 // only the tool (and, for file tools, the path). Our words; the facts are the engine's.
 import type { EngineError } from '../../engine/index.js';
 import { CappedText } from '../kit/text/capped.js';
-import { errorTable, firstWords, type Dialect, type Reply } from '../common/define.js';
+import { errorTable, firstWording, type Dialect, type Reply } from '../common/define.js';
 import { kimiDiagnostics } from './diagnostics.js';
 
 export const MAX_CHARS = 50_000;
@@ -58,7 +58,7 @@ const plain = (err: EngineError): Reply => kimiFail(kimiMessage(err));
 
 export const kimiDialect: Dialect = {
   diagnostics: kimiDiagnostics,
-  errors: firstWords(
+  errors: firstWording(
     errorTable<unknown>({
       job_missing: (err) => kimiFail(`There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`),
     }),

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { engineFailure, type EngineError } from '../../engine/index.js';
 import { expandHome } from '../kit/files/home.js';
-import type { Call, Reply, Words } from '../common/define.js';
+import type { Call, Reply, Wording } from '../common/define.js';
 import { kimiFail, kimiMessage } from './errors.js';
 
 /** The path argument with "~" expanded; '' when the arguments had none (a failure before the call). */
@@ -36,8 +36,8 @@ function fileMessage(err: EngineError, p: string): string {
 }
 
 /** A file tool's words: its own (if any) first, then the file conditions, with the path in the host block. */
-export const fileWords =
-  <A extends { path: string }>(own?: (err: EngineError, p: string, args: A) => string | undefined): Words<A> =>
+export const fileWording =
+  <A extends { path: string }>(own?: (err: EngineError, p: string, args: A) => string | undefined): Wording<A> =>
   (err, args, c): Reply => {
     const p = pathOf(args);
     return kimiFail(own?.(err, p, args) ?? fileMessage(err, p), '', { paths: hostPaths(c, p) });

@@ -7,7 +7,7 @@ import { readPlainText } from '../kit/files/read-kind.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
-import { checkPath, fileWords, pathOf } from './files.js';
+import { checkPath, fileWording, pathOf } from './files.js';
 
 const MAX_LINES = 1000;
 const MAX_LINE_LENGTH = 2000;
@@ -75,5 +75,5 @@ export const readFileTool = defineTool<{ path: string; line_offset?: number; n_l
       truncated: fit.reached || cut.length > 0,
     });
   },
-  errors: fileWords(),
+  errors: fileWording(),
 });

@@ -2,7 +2,7 @@
 // update_file with a V4A diff, or delete_file), applied atomically; the result's data is the
 // apply_patch_call_output item a host sends back unchanged.
 import type { DiffOperation, DiffOperationResult } from '../../engine/index.js';
-import { changeFacts } from '../kit/files/change-facts.js';
+import { fileChangeHost } from '../kit/files/file-change-host.js';
 import { diffOperation } from '../kit/files/v4a-operation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
@@ -86,7 +86,7 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
   call: (args, c) => c.engine.files.applyDiff(c, diffOperation(args)),
   format(r, args) {
     const output = `${DONE[r.type]} ${args.path as string}`;
-    const host = changeFacts(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
+    const host = fileChangeHost(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
     return { text: output, data: patchOutput(args, 'completed', output), host };
   },
   errors: inItem((args, text) => patchOutput(args, 'failed', text)),

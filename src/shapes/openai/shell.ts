@@ -6,7 +6,7 @@ import { endedLines } from '../kit/text/ended-lines.js';
 import { type EachEntry, type EachRun, runEach } from '../kit/shell/run-each.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordsOf, type WithCallId } from './errors.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordingOf, type WithCallId } from './errors.js';
 import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
@@ -135,7 +135,7 @@ export const shell = defineTool<Args, EachRun>({
       (command) => c.engine.shell.run(c, { command, ...runOpts(a.timeout_ms, limitOf(a), NON_INTERACTIVE_ENV) }),
       a.commands,
       limitOf(a),
-      (err) => wordsOf(err, a, c),
+      (err) => wordingOf(err, a, c),
     ),
   format: reply,
   errors: inItem((args, text) => shellOutput(args, [{ stdout: '', stderr: text, timedOut: false, exitCode: 1 }])),

@@ -5,7 +5,7 @@ import type { EngineError } from '../../engine/index.js';
 import { str } from '../kit/text/str.js';
 import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import type { Dialect } from '../common/define.js';
-import { familyWords, type TypeText, type TypeTexts } from '../gemini-family/errors.js';
+import { familyWording, type TypeText, type TypeTexts } from '../gemini-family/errors.js';
 import { badParams } from '../gemini-family/shared.js';
 import { qwenDiagnostics } from './diagnostics.js';
 
@@ -52,7 +52,7 @@ const TEXT: TypeTexts = {
 /** Every Qwen tool's failures: its error type in details.error_type, Qwen's words for the model. */
 export const qwenDialect: Dialect = {
   diagnostics: qwenDiagnostics,
-  errors: familyWords(TEXT, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
+  errors: familyWording(TEXT, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
 };
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */

@@ -5,7 +5,7 @@ import type { ArgsOf } from '../kit/args/schema-args.js';
 import { requireWhole, firstGiven } from '../kit/args/arg-checks.js';
 import { fullyReadUnchanged } from '../kit/files/reread.js';
 import { notebookAsText, pdfPagesAsText } from '../kit/files/read-as-text.js';
-import { rawWindow, windowFacts } from '../kit/files/raw-window.js';
+import { rawWindow, windowHost } from '../kit/files/raw-window.js';
 import { readEvenIfBig } from '../kit/files/big-text.js';
 import { hidingFile } from '../kit/files/hiding-file.js';
 import { withAdvice } from '../kit/failures/advice.js';
@@ -68,7 +68,7 @@ async function text(c: Call, args: Args): Promise<Reply> {
   refusePastEnd(r, start, 'offset', args.offset);
   const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
   const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
-  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowFacts(r, w) };
+  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowHost(r, w) };
 }
 
 export const readFile = defineTool<Args>({

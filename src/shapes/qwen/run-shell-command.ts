@@ -4,7 +4,7 @@ import type { RunOutcome } from '../../engine/index.js';
 import { headTailSplit } from '../kit/text/fit.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { endsInBackground, sleepOfAtLeast, runsGitCommit } from '../kit/shell/command-text.js';
-import { longRunSeconds, streamsCut, streamsRunFacts, streamsTimeout } from '../kit/shell/stream-facts.js';
+import { longRunSeconds, streamsCut, streamsRunHost, streamsTimeout } from '../kit/shell/run-streams.js';
 import { signalNumber } from '../kit/shell/signals.js';
 import { streamsInTurn } from '../kit/shell/plain-output.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
@@ -59,7 +59,7 @@ async function background(c: Call, args: Args): Promise<Reply> {
 
 function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   const out = output(r);
-  const host = { summary: commandSummary(args), ...streamsRunFacts(r, timeout) };
+  const host = { summary: commandSummary(args), ...streamsRunHost(r, timeout) };
   // Failure.process carries what it printed, as every shape's timeout does.
   if (r.timedOut) return timedOutReply(`Command timed out after ${timeout}ms before it could complete.`, 'timed out', out, streamsTimeout(r, timeout), host);
   const fields = [

@@ -1,6 +1,6 @@
 // task_stop: stops a background shell of this session by its task id (bg_...).
 import type { JobSnapshot } from '../../engine/index.js';
-import { endedBy, jobNamed } from '../kit/shell/job-facts.js';
+import { endedBy, jobNamed } from '../kit/shell/jobs.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';

@@ -2,7 +2,7 @@
 // server runs no model to answer the request from it).
 import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
-import { fetchedFacts } from '../kit/web/web-facts.js';
+import { fetchedHost } from '../kit/web/web-host.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { qwenObject } from '../gemini-family/schema.js';
@@ -52,7 +52,7 @@ export const webFetch = defineTool<Args, FetchedPage>({
   format(got, args) {
     return {
       text: `Content fetched from ${args.url} for the request "${args.prompt}" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${got.content}\n---`,
-      host: { summary: `Fetched ${args.url}`, ...fetchedFacts(got) },
+      host: { summary: `Fetched ${args.url}`, ...fetchedHost(got) },
     };
   },
 });

@@ -3,7 +3,7 @@
 // a budget of bytes. Anything but text is not_text.
 import { requireAtLeast } from '../args/arg-checks.js';
 import { engineFailure } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { ReadOptions, ReadResult } from '../../../engine/index.js';
 
 export interface LineView {
@@ -17,7 +17,7 @@ export interface LineView {
   more: number;
   /** A range stopped at its budget before its end. */
   cut: boolean;
-  facts: HostFacts;
+  facts: HostContent;
 }
 
 type Reader = (o: Pick<ReadOptions, 'start' | 'limit' | 'countTotal' | 'budget'>) => Promise<ReadResult>;

@@ -2,7 +2,7 @@
 // line found by indentation (Codex's read_file). The options carry the names the model gave
 // them, since a bad one is invalid_argument naming it ("indentation.max_lines").
 import { EngineError } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import { indentationBlock } from './indent-block.js';
 import type { TextRead } from '../../../engine/index.js';
 import path from 'node:path';
@@ -19,7 +19,7 @@ export interface Numbered {
   lines: Array<[number, string]>;
   read: TextRead;
   mode: string;
-  facts: HostFacts;
+  facts: HostContent;
 }
 
 /** How the text is read: a range of lines, or (for a block) the whole file up to `maxFileBytes`. */

@@ -3,7 +3,7 @@
 // cancellation, a timeout or an internal fault still throws), and what it changed as the
 // facts a host shows.
 import { EngineError } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { Scope } from '../../../engine/index.js';
 import { diffNote } from './diff-note.js';
 import type { PatchResult } from '../../../engine/index.js';
@@ -45,7 +45,7 @@ export async function sentPatchRun<C extends { cwd?: string; scope: Scope }>(
 }
 
 /** The host's facts of a patch run: files touched, the diff (or why it is missing), counts. */
-export function patchFacts(run: PatchRun): HostFacts {
+export function patchHost(run: PatchRun): HostContent {
   const r = run.result;
   if (!r) return { summary: 'Patch refused; no file changed', exitCode: run.exitCode };
   const notes = r.changes.flatMap((c) => (c.diff.omitted ? [`${c.relative}: ${diffNote(c.diff)}`] : []));

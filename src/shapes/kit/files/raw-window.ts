@@ -1,7 +1,7 @@
 // A window of raw text lines as Gemini CLI and Qwen Code show it (no line numbers; a cut line
 // keeps a marker at its end): the text, the file's total when the read learnt it, whether not
 // all of the file is shown, and the counts a host shows. The words around it are the shape's.
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { TextRead } from '../../../engine/index.js';
 
 export interface RawWindowOptions {
@@ -43,7 +43,7 @@ export function rawWindow(r: TextRead, o: RawWindowOptions): RawWindow {
  * is shown, the lines shown and of how many ("of at least N", marked truncated, when the total
  * is unknown), the window's counts, and whether it was cut.
  */
-export function windowFacts(r: TextRead, w: RawWindow): HostFacts {
+export function windowHost(r: TextRead, w: RawWindow): HostContent {
   const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
   const more = w.total === undefined ? ' (truncated)' : '';
   const summary = w.cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${more}` : `Read ${r.relative}`;

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { engineFailure } from '../../../engine/index.js';
 import { isSensitive } from '../files/sensitive.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import { pageOf } from '../text/capped.js';
 import { hasContext } from './rg-flags.js';
 import { rgModeLines } from './rg-text.js';
@@ -25,7 +25,7 @@ export interface GrepPage {
   timedOut: boolean;
   /** The search stopped at its limit of matches. */
   atMatchLimit: boolean;
-  facts: HostFacts;
+  facts: HostContent;
 }
 
 /** Runs the search; one that ran out of time having found nothing to show is grep_timeout. */

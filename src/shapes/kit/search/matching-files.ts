@@ -2,12 +2,12 @@
 // grep_files, like `rg --files-with-matches --sortr=modified`): at most a limit of them, a
 // search that runs out of time as a failure, no match as a failure too.
 import { EngineError, engineFailure } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { GrepOptions, GrepResult } from '../../../engine/index.js';
 
 export interface MatchingFiles {
   paths: string[];
-  facts: HostFacts;
+  facts: HostContent;
   /** no_matches when no file matched. */
   failure?: EngineError;
 }

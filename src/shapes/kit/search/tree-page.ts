@@ -4,7 +4,7 @@
 // invalid_argument naming it.
 import path from 'node:path';
 import { EngineError } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import { byteOrder } from '../text/text-cut.js';
 import type { ListEntry, ListOptions, ListResult } from '../../../engine/index.js';
 
@@ -13,7 +13,7 @@ export interface TreePage {
   entries: ListEntry[];
   /** More entries follow the page, or the tree was too large to gather whole. */
   more: boolean;
-  facts: HostFacts;
+  facts: HostContent;
 }
 
 const bad = (message: string, field: string, value?: unknown) => new EngineError('invalid_argument', message, { field, facts: { value } });

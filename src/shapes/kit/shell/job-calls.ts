@@ -3,7 +3,7 @@
 import { wholeCount } from '../args/arg-checks.js';
 import { endReported } from './announce.js';
 import type { ShellContext, ShellEngine } from '../../../engine/index.js';
-import { stopRunning } from './job-facts.js';
+import { stopRunning } from './jobs.js';
 import type { JobRead, JobSnapshot, JobReadOptions as ReadOptions } from '../../../engine/index.js';
 
 /**

@@ -4,7 +4,7 @@
 import { type EngineError, isEngineError } from '../../../engine/index.js';
 import type { RunOutcome } from '../../../engine/index.js';
 import { HeadBudget } from './heads-in-turn.js';
-import { endFailure } from './run-facts.js';
+import { endFailure } from './run-host.js';
 import { shellExitCode } from './settle.js';
 
 export interface EachEntry {

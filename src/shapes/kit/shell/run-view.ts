@@ -6,7 +6,7 @@ import type { EngineError } from '../../../engine/index.js';
 import type { RunOutcome } from '../../../engine/index.js';
 import type { JobRead } from '../../../engine/index.js';
 import { runFailure } from './run-failure.js';
-import { endedBy } from './job-facts.js';
+import { endedBy } from './jobs.js';
 import { type CutParts, joinedCut } from '../text/joined-cut.js';
 
 /** Head and tail of a cut output around a line saying how much was left out (whole when `cutIf` is false). */

@@ -1,5 +1,5 @@
 // A finished run whose streams were kept apart, as a tool shows them: each stream whole, or
-// its head and tail around a gap the tool words (what a host shows of it: stream-facts.ts).
+// its head and tail around a gap the tool words (what a host shows of it: run-streams.ts).
 import { joinedCut } from '../text/joined-cut.js';
 import type { CapturedText } from '../../../engine/index.js';
 import type { RunOutcome } from '../../../engine/index.js';

@@ -2,7 +2,7 @@
 // fairly, a per-host limit, and each URL that fails kept with its failure instead of failing
 // the call. A cross-site redirect (not asked for) is left out; a cancelled call still fails.
 import { type EngineError, isEngineError } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import { isCrossSiteRedirect } from '../../../engine/index.js';
 import type { FetchOptions, WebEngine } from '../../../engine/index.js';
 import type { HostRateLimiter } from '../../../engine/index.js';
@@ -47,7 +47,7 @@ export function skippedKind(skipped: FetchEachResult['skipped']): EngineError['k
 }
 
 /** What a host shows of a fetchEach: pages fetched of URLs tried, whether a page was cut, the URLs fetched, and the skipped ones as `skipped` names them. */
-export function fetchEachFacts(r: FetchEachResult, skipped: string[]): HostFacts {
+export function fetchEachHost(r: FetchEachResult, skipped: string[]): HostContent {
   return {
     summary: `Fetched ${r.pages.length} of ${r.asked} URL(s)`,
     counts: { fetched: r.pages.length, skipped: skipped.length },

@@ -18,7 +18,7 @@ export const pageData = (p: FetchedPage) =>
   });
 
 /** What a host shows of a cross-site redirect that was reported rather than followed. */
-export const redirectFacts = (r: CrossSiteRedirect) => ({
+export const redirectHost = (r: CrossSiteRedirect) => ({
   summary: `${r.url} redirects to ${r.redirectUrl}`,
   details: { url: r.url, redirectUrl: r.redirectUrl, status: r.status },
 });

@@ -4,7 +4,7 @@ import type { EngineError } from '../../engine/index.js';
 import type { Reply } from '../common/define.js';
 import { kimiFail } from './errors.js';
 
-export function webWords(err: EngineError): Reply | undefined {
+export function webWording(err: EngineError): Reply | undefined {
   if (err.kind === 'unavailable' && Array.isArray(err.facts.providers))
     return kimiFail(
       'Web search is not configured on this server (no search provider has credentials). Answer from what you know, or fetch a known page with FetchURL.',

@@ -1,7 +1,7 @@
 // Facts of background jobs that several tools word: how one ended (its exit code, else the
 // signal that ended it), a stop that leaves an ended job as it was, the jobs still running,
 // and what a host shows of a list of jobs.
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import type { JobSnapshot } from '../../../engine/index.js';
 
@@ -28,7 +28,7 @@ export function jobNamed(shell: ShellEngine, ctx: ShellContext, id: string, pref
 }
 
 /** What a host shows of a list of jobs: how many, and (when there are any) each one's PID, status, exit code and command. */
-export function jobsFacts(jobs: readonly JobSnapshot[]): HostFacts {
+export function jobsHost(jobs: readonly JobSnapshot[]): HostContent {
   if (jobs.length === 0) return { counts: { processes: 0 } };
   return {
     counts: { processes: jobs.length },

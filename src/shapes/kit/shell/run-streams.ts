@@ -2,7 +2,7 @@
 // it ran long enough that a tool suggests running it in the background next time, and its
 // timeout as a failure.
 import type { EngineError } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { RunOutcome } from '../../../engine/index.js';
 import { processError } from './run-failure.js';
 
@@ -22,7 +22,7 @@ export const streamsTimeout = (r: RunOutcome, timeoutMs: number): EngineError =>
  * stream was cut, and its pid, where it ran, its timeout, how long it took and the file
  * holding its whole output when that was saved (full_output).
  */
-export const streamsRunFacts = (r: RunOutcome, timeoutMs: number) => ({
+export const streamsRunHost = (r: RunOutcome, timeoutMs: number) => ({
   exitCode: r.exitCode,
   signal: r.signal,
   truncated: streamsCut(r),
@@ -30,7 +30,7 @@ export const streamsRunFacts = (r: RunOutcome, timeoutMs: number) => ({
 });
 
 /** The short form of the same: how the run ended, whether either stream was cut, and how long it took (whole milliseconds). */
-export const streamRunFacts = (r: RunOutcome): HostFacts & { truncated: boolean } => ({
+export const streamRunHost = (r: RunOutcome): HostContent & { truncated: boolean } => ({
   exitCode: r.exitCode,
   signal: r.signal,
   truncated: streamsCut(r),

@@ -2,19 +2,19 @@
 // files holding a match line and their match lines (matchedFiles), their relative paths sorted
 // (a names-only listing), and the host facts: a summary, every file the search named, the
 // counts, whether it was cut, and the backend that ran it.
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import { matchedFiles } from './match-lines.js';
 import type { GrepFile, GrepResult } from '../../../engine/index.js';
 
-export interface MatchedFacts {
+export interface MatchedHost {
   files: GrepFile[];
   matches: number;
   /** The relative paths of `files`, sorted. */
   names: string[];
-  facts: HostFacts;
+  facts: HostContent;
 }
 
-export function matchedFacts(r: GrepResult): MatchedFacts {
+export function matchedHost(r: GrepResult): MatchedHost {
   const { files, matches } = matchedFiles(r);
   const summary = matches ? `Found ${matches} match(es) in ${files.length} file(s)` : 'No matches found';
   const facts = {

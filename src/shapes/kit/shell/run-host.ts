@@ -2,12 +2,12 @@
 // ended ("Timed out after N ms" or "Exited with code N"), exit code and signal, output
 // sizes, how long it took and where it ran.
 import { EngineError } from '../../../engine/index.js';
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { RunOutcome } from '../../../engine/index.js';
 import type { Settled } from './settle.js';
 
 /** The facts of run `r` reported with `exitCode`: `counts` (output sizes) and then the duration. */
-export function runFacts(r: RunOutcome, exitCode: number | null, truncated: boolean, counts: Record<string, number>): HostFacts {
+export function runHost(r: RunOutcome, exitCode: number | null, truncated: boolean, counts: Record<string, number>): HostContent {
   return {
     summary: r.timedOut ? `Timed out after ${r.timeoutMs} ms` : `Exited with code ${exitCode}`,
     exitCode,
@@ -19,10 +19,10 @@ export function runFacts(r: RunOutcome, exitCode: number | null, truncated: bool
 }
 
 /** The facts of a settled run whose streams were merged; a cancelled one has only its exit code and whether its output was cut. */
-export function settledFacts(s: Settled): HostFacts {
+export function settledHost(s: Settled): HostContent {
   const r = s.run;
   if (!r) return { summary: 'Cancelled', exitCode: s.exitCode, truncated: s.output.truncated };
-  return runFacts(r, s.exitCode, r.output.truncated, { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines });
+  return runHost(r, s.exitCode, r.output.truncated, { outputBytes: r.output.totalBytes, outputLines: r.output.totalLines });
 }
 
 /** Why the command `label` failed (it timed out, or exited with a code other than 0), or undefined when it did not. */

@@ -1,6 +1,6 @@
 // What a host shows of a search besides the model's text: a grep's totals and the files it
 // found, a glob page's paths; and the counts a note on a cut glob page names.
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { GlobResult } from '../../../engine/index.js';
 import { countSoFar } from './listing-view.js';
 import type { GrepResult } from '../../../engine/index.js';
@@ -13,7 +13,7 @@ const MAX_PATHS = 1000;
  * truncated when the search was, when the page left some out, or when the text was saved to
  * a file (`savedTo`) in place of being shown whole.
  */
-export function grepFacts(r: GrepResult, pattern: string, page: { shown: number; of: 'lines' | 'files'; savedTo?: string }): HostFacts {
+export function grepHost(r: GrepResult, pattern: string, page: { shown: number; of: 'lines' | 'files'; savedTo?: string }): HostContent {
   const left = page.shown < (page.of === 'lines' ? r.totalMatchLines : r.totalFiles);
   const details = { backend: r.backend, timedOut: r.timedOut, ...(page.savedTo ? { fullOutputPath: page.savedTo } : {}) };
   const counts = { files: r.totalFiles, matchLines: r.totalMatchLines, shown: page.shown };
@@ -22,7 +22,7 @@ export function grepFacts(r: GrepResult, pattern: string, page: { shown: number;
 }
 
 /** A glob of `pattern`: how many files matched, those shown; no result (a base that does not exist) matched none. */
-export const globFacts = (r: GlobResult | undefined, pattern: string): HostFacts =>
+export const globHost = (r: GlobResult | undefined, pattern: string): HostContent =>
   r
     ? { summary: `${r.total} files match ${pattern}`, paths: r.entries.map((e) => e.path), counts: { files: r.total, shown: r.shown }, truncated: r.truncated }
     : { summary: `No files match ${pattern}`, counts: { files: 0 } };

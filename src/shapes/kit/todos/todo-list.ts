@@ -1,6 +1,6 @@
 // A todo list as a host shows it, and the items of a dialect that has no ids numbered as ids
 // (and named back as that dialect names them).
-import type { HostFacts } from '../../../engine/index.js';
+import type { HostContent } from '../../../engine/index.js';
 import type { TodoItem } from '../../../engine/index.js';
 
 /** Items without ids, given ids "1", "2", ... in order: id, content, status and activeForm, in that order. */
@@ -8,7 +8,7 @@ export const numberedTodos = (items: ReadonlyArray<Omit<TodoItem, 'id'>>): TodoI
   items.map((t, i) => ({ id: String(i + 1), content: t.content, status: t.status, activeForm: t.activeForm }));
 
 /** How many items and how many of them are completed, with the items. */
-export function todoFacts(list: TodoItem[]): HostFacts {
+export function todoHost(list: TodoItem[]): HostContent {
   const done = list.filter((t) => t.status === 'completed').length;
   return { summary: `${list.length} todos, ${done} completed`, counts: { items: list.length, completed: done }, details: { todos: list } };
 }
@@ -26,6 +26,6 @@ export function todosFrom<K extends string>(list: ReadonlyArray<Record<K, string
 export const todosAs = <K extends string>(items: readonly TodoItem[], key: K) => items.map((t) => ({ [key]: t.content, status: t.status }));
 
 /** What a host shows of a list just written: how many items, the items as `shown`, and whether it was cleared or how many it holds. */
-export function todosFacts(items: readonly TodoItem[], shown: readonly unknown[]): HostFacts {
+export function todosHost(items: readonly TodoItem[], shown: readonly unknown[]): HostContent {
   return { counts: { todos: items.length }, details: { todos: shown }, summary: items.length === 0 ? 'Cleared the todo list' : `${items.length} todo(s)` };
 }
