@@ -1,8 +1,8 @@
 // 1-based character columns against LSP's UTF-16 offsets, and which diagnostics a change introduced.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { introduced, type CodeDiagnostic } from '../../src/engine/lsp/introduced.js';
-import { columnOf, fromLsp, toLsp, utf16Of } from '../../src/engine/lsp/positions.js';
+import { introduced, type CodeDiagnostic } from '../../../src/engine/lsp/introduced.js';
+import { columnOf, fromLsp, toLsp, utf16Of } from '../../../src/engine/lsp/positions.js';
 
 test('columns count characters; LSP counts UTF-16 units (an emoji is one column, two units)', () => {
   const line = 'a😀b = é😀;';

@@ -1,4 +1,4 @@
-// The engine's facts that the claude and grok tables put their words around: ripgrep's flags
+// The kit's helpers that the claude and grok tables put their words around: ripgrep's flags
 // as grep options, a path that must exist, what a host shows of a grep, a glob, an edit, a
 // write, a page, a search, a todo list and a notebook read, a run's streams, a file's head or
 // range of lines, todo items.
@@ -15,17 +15,17 @@ import {
   type RunOutcome,
   type SearchResponse,
   type WriteResult,
-} from '../../src/engine/index.js';
-import { editDetails, editHost, writeHost } from '../../src/shapes/kit/files/change-host.js';
-import { lineView } from '../../src/shapes/kit/files/line-view.js';
-import { notebookParts } from '../../src/shapes/kit/files/notebook-read.js';
-import { requireExisting } from '../../src/shapes/kit/files/existing.js';
-import { numberedTodos, todoHost, todoItems } from '../../src/shapes/kit/todos/todo-list.js';
-import { pageHost, requireOneDomainList, searchHost } from '../../src/shapes/kit/web/web-host.js';
-import { globHost, globRest, grepHost } from '../../src/shapes/kit/search/search-host.js';
-import { hasContext, rgFlagOptions, rgPrinting } from '../../src/shapes/kit/search/rg-flags.js';
-import { cutStreams } from '../../src/shapes/kit/shell/stream-cut.js';
-import { streamRunHost } from '../../src/shapes/kit/shell/run-streams.js';
+} from '../../../src/engine/index.js';
+import { editDetails, editHost, writeHost } from '../../../src/shapes/kit/files/change-host.js';
+import { lineView } from '../../../src/shapes/kit/files/line-view.js';
+import { notebookParts } from '../../../src/shapes/kit/files/notebook-read.js';
+import { requireExisting } from '../../../src/shapes/kit/files/existing.js';
+import { numberedTodos, todoHost, todoItems } from '../../../src/shapes/kit/todos/todo-list.js';
+import { pageHost, requireOneDomainList, searchHost } from '../../../src/shapes/kit/web/web-host.js';
+import { globHost, globRest, grepHost } from '../../../src/shapes/kit/search/search-host.js';
+import { hasContext, rgFlagOptions, rgPrinting } from '../../../src/shapes/kit/search/rg-flags.js';
+import { cutStreams } from '../../../src/shapes/kit/shell/stream-cut.js';
+import { streamRunHost } from '../../../src/shapes/kit/shell/run-streams.js';
 
 test('rgFlagOptions: rg mode names, files newest first, context for content only with context and -C over -B/-A', () => {
   assert.deepEqual(rgFlagOptions({ pattern: 'x', glob: '*.ts *.md', type: 'ts', '-i': true, '-B': 1 }, 'files_with_matches', 'src'), {

@@ -1,22 +1,22 @@
-// The engine's facts that the shell tools of every shape put their own words around: a cut
+// The kit's helpers that the shell tools of every shape put their own words around: a cut
 // output joined around its gap, facts of a command line, how a job ended, a task read's
 // status, a timeout argument, output as the Gemini-family tools show it, a job's newest lines
 // after a wait.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { CapturedText, JobSnapshot, ShellEngine } from '../../src/engine/index.js';
-import { joinedCut } from '../../src/shapes/kit/text/joined-cut.js';
-import { presentLines } from '../../src/shapes/kit/text/present-lines.js';
-import { endedBy } from '../../src/shapes/kit/shell/jobs.js';
-import { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from '../../src/shapes/kit/shell/command-text.js';
-import { lineIn } from '../../src/shapes/kit/shell/line-in.js';
-import { negativeSignal } from '../../src/shapes/kit/shell/signals.js';
-import { newestLines, retrievalStatus } from '../../src/shapes/kit/shell/job-tail.js';
-import { plainOutput, streamsInTurn } from '../../src/shapes/kit/shell/plain-output.js';
-import { plainParts } from '../../src/shapes/kit/shell/plain-parts.js';
-import { requestedTimeout } from '../../src/shapes/kit/shell/timeout-arg.js';
-import { Scope } from '../../src/engine/scope.js';
-import { Session } from '../../src/engine/session.js';
+import type { CapturedText, JobSnapshot, ShellEngine } from '../../../src/engine/index.js';
+import { joinedCut } from '../../../src/shapes/kit/text/joined-cut.js';
+import { presentLines } from '../../../src/shapes/kit/text/present-lines.js';
+import { endedBy } from '../../../src/shapes/kit/shell/jobs.js';
+import { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from '../../../src/shapes/kit/shell/command-text.js';
+import { lineIn } from '../../../src/shapes/kit/shell/line-in.js';
+import { negativeSignal } from '../../../src/shapes/kit/shell/signals.js';
+import { newestLines, retrievalStatus } from '../../../src/shapes/kit/shell/job-tail.js';
+import { plainOutput, streamsInTurn } from '../../../src/shapes/kit/shell/plain-output.js';
+import { plainParts } from '../../../src/shapes/kit/shell/plain-parts.js';
+import { requestedTimeout } from '../../../src/shapes/kit/shell/timeout-arg.js';
+import { Scope } from '../../../src/engine/scope.js';
+import { Session } from '../../../src/engine/session.js';
 
 const cut = { text: 'headtail', head: 'head', tail: 'tail', truncated: true, omittedBytes: 12 };
 

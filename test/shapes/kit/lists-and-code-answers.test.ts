@@ -1,24 +1,32 @@
-// Facts the Qwen tools take from the engine as tables (branch shape3-qwen): a numbered list;
+// Kit helpers the Qwen tools use as tables: a numbered list;
 // places, severities and call-hierarchy calls of a code answer; an engine failure as a value;
 // a list's head as a host's page and grep matches as a flat page; where a search starts; which
 // ignore file hides a path; the first argument given; a fetched page's host facts; a job named
 // with a shown prefix; a run with its streams apart as a host is told of it; a leading sleep.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type CallEntry, EngineError, type FetchedPage, type GrepResult, type JobSnapshot, type RunOutcome, type ShellEngine } from '../../src/engine/index.js';
-import { firstGiven } from '../../src/shapes/kit/args/arg-checks.js';
-import { headPage } from '../../src/shapes/kit/text/head-of.js';
-import { numberedList } from '../../src/shapes/kit/text/numbered.js';
-import { hidingFile } from '../../src/shapes/kit/files/hiding-file.js';
-import { askedText, placeText, protocolCalls, specSeverity } from '../../src/shapes/kit/code/answer-text.js';
-import type { CodeAnswer } from '../../src/shapes/kit/code/operations.js';
-import { failureOr } from '../../src/shapes/kit/failures/failure-value.js';
-import { fetchedHost } from '../../src/shapes/kit/web/web-host.js';
-import { matchPage } from '../../src/shapes/kit/search/match-lines.js';
-import { searchBases } from '../../src/shapes/kit/search/search-bases.js';
-import { jobNamed } from '../../src/shapes/kit/shell/jobs.js';
-import { sleepOfAtLeast } from '../../src/shapes/kit/shell/command-text.js';
-import { streamsRunHost } from '../../src/shapes/kit/shell/run-streams.js';
+import {
+  type CallEntry,
+  EngineError,
+  type FetchedPage,
+  type GrepResult,
+  type JobSnapshot,
+  type RunOutcome,
+  type ShellEngine,
+} from '../../../src/engine/index.js';
+import { firstGiven } from '../../../src/shapes/kit/args/arg-checks.js';
+import { headPage } from '../../../src/shapes/kit/text/head-of.js';
+import { numberedList } from '../../../src/shapes/kit/text/numbered.js';
+import { hidingFile } from '../../../src/shapes/kit/files/hiding-file.js';
+import { askedText, placeText, protocolCalls, specSeverity } from '../../../src/shapes/kit/code/answer-text.js';
+import type { CodeAnswer } from '../../../src/shapes/kit/code/operations.js';
+import { failureOr } from '../../../src/shapes/kit/failures/failure-value.js';
+import { fetchedHost } from '../../../src/shapes/kit/web/web-host.js';
+import { matchPage } from '../../../src/shapes/kit/search/match-lines.js';
+import { searchBases } from '../../../src/shapes/kit/search/search-bases.js';
+import { jobNamed } from '../../../src/shapes/kit/shell/jobs.js';
+import { sleepOfAtLeast } from '../../../src/shapes/kit/shell/command-text.js';
+import { streamsRunHost } from '../../../src/shapes/kit/shell/run-streams.js';
 
 test('numberedList numbers from 1, giving each line its index', () => {
   assert.deepEqual(

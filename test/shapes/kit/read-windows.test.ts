@@ -3,15 +3,15 @@
 // arguments, why a Kimi-style window stopped, cat -n numbering and a notebook cell's images.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EngineError, engineFailure, pageRangeFor } from '../../src/engine/index.js';
-import { numberedLines } from '../../src/shapes/kit/text/numbered.js';
-import { readWindow } from '../../src/shapes/kit/text/capped.js';
-import { requireWhole } from '../../src/shapes/kit/args/arg-checks.js';
-import { outputImages } from '../../src/shapes/kit/files/notebook-images.js';
-import { rawWindow } from '../../src/shapes/kit/files/raw-window.js';
-import { readEvenIfBig } from '../../src/shapes/kit/files/big-text.js';
-import { withAdvice } from '../../src/shapes/kit/failures/advice.js';
-import type { TextRead } from '../../src/engine/index.js';
+import { EngineError, engineFailure, pageRangeFor } from '../../../src/engine/index.js';
+import { numberedLines } from '../../../src/shapes/kit/text/numbered.js';
+import { readWindow } from '../../../src/shapes/kit/text/capped.js';
+import { requireWhole } from '../../../src/shapes/kit/args/arg-checks.js';
+import { outputImages } from '../../../src/shapes/kit/files/notebook-images.js';
+import { rawWindow } from '../../../src/shapes/kit/files/raw-window.js';
+import { readEvenIfBig } from '../../../src/shapes/kit/files/big-text.js';
+import { withAdvice } from '../../../src/shapes/kit/failures/advice.js';
+import type { TextRead } from '../../../src/engine/index.js';
 
 const read = (o: Partial<TextRead>): TextRead =>
   ({ kind: 'text', startLine: 1, endLine: 0, lines: [], eols: [], truncatedLines: [], stoppedBy: 'eof', ...o }) as unknown as TextRead;

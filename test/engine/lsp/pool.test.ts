@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { DEFAULT_LSP, LspPool } from '../../src/engine/lsp/pool.js';
-import { tempDir } from '../helpers/server.js';
+import { DEFAULT_LSP, LspPool } from '../../../src/engine/lsp/pool.js';
+import { tempDir } from '../../helpers/server.js';
 import { fakeServers } from './fake-servers.js';
 
 let dir: string;

@@ -1,13 +1,13 @@
-// The engine's windows over lists, grep matches and reads that Gemini's and Qwen's tools put
+// The kit's windows over lists, grep matches and reads that Gemini's and Qwen's tools put
 // their words around: the head of a list and what it left out, flat match lines fitted to a
 // budget, a grep retried with context around a few matches, a read's line range and window.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { headOf } from '../../src/shapes/kit/text/head-of.js';
-import { lineWindow, pastEnd, textWindow } from '../../src/shapes/kit/files/line-window.js';
-import { fitFirst, matchLines } from '../../src/shapes/kit/search/match-lines.js';
-import { withAutoContext } from '../../src/shapes/kit/search/auto-context.js';
-import type { GrepResult, TextRead } from '../../src/engine/index.js';
+import { headOf } from '../../../src/shapes/kit/text/head-of.js';
+import { lineWindow, pastEnd, textWindow } from '../../../src/shapes/kit/files/line-window.js';
+import { fitFirst, matchLines } from '../../../src/shapes/kit/search/match-lines.js';
+import { withAutoContext } from '../../../src/shapes/kit/search/auto-context.js';
+import type { GrepResult, TextRead } from '../../../src/engine/index.js';
 
 test('headOf keeps the first items and counts the rest', () => {
   assert.deepEqual(headOf([1, 2, 3, 4], 3), { shown: [1, 2, 3], more: 1 });

@@ -4,13 +4,13 @@
 // and named back for a dialect without ids).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { GrepFile, GrepResult, JobSnapshot, ModelManyResult, TextRead } from '../../src/engine/index.js';
-import { manyReadParts } from '../../src/shapes/kit/files/many-read-parts.js';
-import { rawWindow, windowHost } from '../../src/shapes/kit/files/raw-window.js';
-import { todosFrom, todosAs, todosHost } from '../../src/shapes/kit/todos/todo-list.js';
-import { fetchEachHost, type FetchEachResult } from '../../src/shapes/kit/web/fetch-each.js';
-import { matchedHost } from '../../src/shapes/kit/search/matched-host.js';
-import { jobsHost } from '../../src/shapes/kit/shell/jobs.js';
+import type { GrepFile, GrepResult, JobSnapshot, ModelManyResult, TextRead } from '../../../src/engine/index.js';
+import { manyReadParts } from '../../../src/shapes/kit/files/many-read-parts.js';
+import { rawWindow, windowHost } from '../../../src/shapes/kit/files/raw-window.js';
+import { todosFrom, todosAs, todosHost } from '../../../src/shapes/kit/todos/todo-list.js';
+import { fetchEachHost, type FetchEachResult } from '../../../src/shapes/kit/web/fetch-each.js';
+import { matchedHost } from '../../../src/shapes/kit/search/matched-host.js';
+import { jobsHost } from '../../../src/shapes/kit/shell/jobs.js';
 
 const file = (relative: string, lines: GrepFile['lines']): GrepFile => ({ path: `/r/${relative}`, relative, matchLines: 0, matches: 0, lines });
 const grepResult = (o: Partial<GrepResult>): GrepResult => ({

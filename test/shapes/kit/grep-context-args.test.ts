@@ -2,8 +2,8 @@
 // for both; the separator after a line's number.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contextSides } from '../../src/shapes/kit/search/context-sides.js';
-import { lineSeparator } from '../../src/shapes/kit/search/line-separator.js';
+import { contextSides } from '../../../src/shapes/kit/search/context-sides.js';
+import { lineSeparator } from '../../../src/shapes/kit/search/line-separator.js';
 
 test('contextSides: a side’s own count wins over both, then the fallback', () => {
   assert.deepEqual(contextSides(2, undefined, 5), { before: 2, after: 5 });

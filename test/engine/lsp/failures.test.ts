@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../helpers/server.js';
+import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
 import { fakeServers } from './fake-servers.js';
 
 const LIMIT = { timeout: 60_000 };

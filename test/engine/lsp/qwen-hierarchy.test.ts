@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, startTestServer, tempDir, texts, type TestServer } from '../helpers/server.js';
+import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
 import { lspArgs } from './lsp-args.js';
 
 const LIMIT = { timeout: 180_000 };

@@ -1,11 +1,11 @@
-// The engine's facts behind OpenAI's shell tools and Anthropic's bash timeout: heads of streams
+// The kit's helpers behind OpenAI's shell tools and Anthropic's bash timeout: heads of streams
 // drawn in turn from one budget of characters, a status line after output, tenths of seconds.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { CapturedText } from '../../src/engine/index.js';
-import { endedLines } from '../../src/shapes/kit/text/ended-lines.js';
-import { secondsOf } from '../../src/shapes/kit/text/seconds.js';
-import { HeadBudget } from '../../src/shapes/kit/shell/heads-in-turn.js';
+import type { CapturedText } from '../../../src/engine/index.js';
+import { endedLines } from '../../../src/shapes/kit/text/ended-lines.js';
+import { secondsOf } from '../../../src/shapes/kit/text/seconds.js';
+import { HeadBudget } from '../../../src/shapes/kit/shell/heads-in-turn.js';
 
 const whole = (text: string): CapturedText => ({ text, head: text, tail: '', totalBytes: text.length, totalLines: 1, truncated: false, omittedBytes: 0 });
 

@@ -1,13 +1,13 @@
-// Facts the Qwen tools word (branch shape2-qwen): a run's cut streams, a run long enough to
+// Kit helpers the Qwen tools word: a run's cut streams, a run long enough to
 // suggest the background, its timeout as a failure; the inputs a code operation lacks; the
 // first argument below a least value; diagnostic severities and tags by name.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EngineError, type RunOutcome } from '../../src/engine/index.js';
-import { diagnosticTagNames, severityName, severityNumber } from '../../src/shapes/kit/code/names.js';
-import { firstBelow } from '../../src/shapes/kit/args/arg-checks.js';
-import { missingInput } from '../../src/shapes/kit/code/needs.js';
-import { longRunSeconds, streamsCut, streamsTimeout } from '../../src/shapes/kit/shell/run-streams.js';
+import { EngineError, type RunOutcome } from '../../../src/engine/index.js';
+import { diagnosticTagNames, severityName, severityNumber } from '../../../src/shapes/kit/code/names.js';
+import { firstBelow } from '../../../src/shapes/kit/args/arg-checks.js';
+import { missingInput } from '../../../src/shapes/kit/code/needs.js';
+import { longRunSeconds, streamsCut, streamsTimeout } from '../../../src/shapes/kit/shell/run-streams.js';
 
 const stream = (text: string, truncated = false) => ({ text, truncated });
 
