@@ -1,5 +1,5 @@
 // What a result shows a person besides the model's text: a shape's host block without the
-// tool's name. Engine helpers build it from their results so a shape only adds its words.
+// tool's name. The kit's *Host helpers build it from engine results, so a shape only adds its words.
 
 export interface HostContent {
   /** One line for a person ("Edited src/a.ts: 2 lines changed"). */

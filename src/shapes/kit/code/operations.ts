@@ -1,7 +1,7 @@
 // One code-intelligence question named by its operation (the twelve a many-operation LSP tool
 // offers; the names are Qwen Code's, the first such dialect), answered as facts: what the
 // servers found, cut to the caller's limit, and the file as the model should see it named.
-// A dialect words the answer and names the inputs an operation needs (lsp/needs.ts) by its own
+// A dialect words the answer and names the inputs an operation needs (needs.ts) by its own
 // arguments.
 import { statFile } from '../../../engine/index.js';
 import type {
