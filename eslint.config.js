@@ -12,7 +12,11 @@ export default tseslint.config(
       // node:test's test() and describe() return promises the runner itself awaits.
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
       ],
       // Non-null assertions on indexes say what the code knows (noUncheckedIndexedAccess is off).
       '@typescript-eslint/no-unnecessary-type-assertion': 'off',
@@ -41,13 +45,54 @@ export default tseslint.config(
     },
   },
   {
-    // Shapes reach the engine through its entry only, so they can be built over a fake engine
-    // and the engine's inner modules can move without touching them.
+    // Shapes and their kit (src/shapes/kit) reach the engine through its entry only, so they can
+    // be built over a fake engine and the engine's inner modules can move without touching them.
     files: ['src/shapes/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/engine/*', '**/engine/*/**', '!**/engine/index.js'], message: 'Shapes import the engine from its entry, src/engine/index.ts, only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/engine/*', '**/engine/*/**', '!**/engine/index.js'],
+              message: 'Shapes and the kit import the engine from its entry, src/engine/index.ts, only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The kit is shared by every shape: it may not reach into one shape's folder (shapes import
+    // the kit, never the other way round).
+    files: ['src/shapes/kit/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/*', '**/engine/*/**', '!**/engine/index.js'],
+              message: 'The kit imports the engine from its entry, src/engine/index.ts, only.',
+            },
+            // From src/shapes/kit/<area>/: "../../x" is a shape's (or the registry's) module.
+            { regex: '^\\.\\./\\.\\./(?!\\.\\./engine/index\\.js$)', message: 'The kit imports itself and the engine entry only, never a shape.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The engine knows nothing of who calls it: no shape, kit, registry or server code.
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/shapes/**', '**/registry/**', '**/server/**'], message: 'The engine imports neither shapes, the kit, the registry nor the server.' },
+          ],
+        },
       ],
     },
   },

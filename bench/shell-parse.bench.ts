@@ -4,7 +4,7 @@
 // (2) time per command line over ordinary agent lines and over the whole corpus; (3) the
 // one-time cost of loading the wasm runtime and grammar.
 import { programName } from '../src/engine/shell/policy.js';
-import { splitCommands, type SimpleCommand } from '../src/engine/shell/words.js';
+import { splitCommands, type SimpleCommand } from '../src/engine/shell/shell-words.js';
 import { HOSTILE_CASES, POLICY_TEST_CASES, TYPICAL_LINES, type Case } from './shell-parse/corpus.js';
 import { initTreeSitter, splitWithTreeSitter } from './shell-parse/tree-sitter-splitter.js';
 import { report, stats } from './lib.js';

@@ -111,7 +111,7 @@ export const OPTIONS: OptionSpec[] = [
     'false',
     "Let bash read the user's start-up files (~/.bashrc; the profile for login shells) for every command; by default only a vendor's terminal session (Codex exec_command with tty) does",
   ),
-  // branch sandbox: the shell sandbox (bubblewrap)
+  // The shell sandbox (bubblewrap)
   o(
     'shell-sandbox',
     'string',
@@ -145,7 +145,7 @@ export const OPTIONS: OptionSpec[] = [
     '120000',
     "Anthropic's bash tool: a command still running after this long is killed with its whole session, which restarts clean",
   ),
-  // Observability (branch observe): metrics, the audit log. Traces are configured by the standard OTEL_* variables.
+  // Observability: metrics, the audit log. Traces are configured by the standard OTEL_* variables.
   o(
     'metrics-listen',
     'string',
@@ -171,7 +171,7 @@ export const OPTIONS: OptionSpec[] = [
   o('brave-api-key', 'string', '', 'Brave Search API key'),
   o('brave-base-url', 'string', 'https://api.search.brave.com', 'Brave Search API base URL'),
   o('searxng-url', 'string', '', 'SearXNG instance base URL (JSON API enabled)'),
-  // Code intelligence (branch lsp): language servers behind the code.* tools and the diagnostics after edits.
+  // Code intelligence: language servers behind the code.* tools and the diagnostics after edits.
   o('lsp', 'string', 'on', 'Code intelligence through language servers (code.* tools, diagnostics after every edit): on or off'),
   o('lsp-start-timeout-ms', 'int', '20000', 'A language server that has not finished starting after this long is killed (and retried later, with backoff)'),
   o('lsp-request-timeout-ms', 'int', '10000', 'A language server request still unanswered after this long fails, and the server is restarted'),

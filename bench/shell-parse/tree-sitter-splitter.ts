@@ -1,11 +1,11 @@
 // The candidate measured against words.ts (issue 18): the same SimpleCommand list, built
 // from the tree-sitter-bash grammar through web-tree-sitter instead of the hand-rolled
 // lexer. Kept here, outside src/, because the measurement in shell-parse.bench.ts found it
-// less correct (see the top of src/engine/shell/words.ts); it stays so the numbers can be
+// less correct (see the top of src/engine/shell/shell-words.ts); it stays so the numbers can be
 // reproduced when either side changes.
 import { createRequire } from 'node:module';
 import { Language, Parser, type Node } from 'web-tree-sitter';
-import { ShellSyntaxError, shellWords, type SimpleCommand, type Word } from '../../src/engine/shell/words.js';
+import { ShellSyntaxError, shellWords, type SimpleCommand, type Word } from '../../src/engine/shell/shell-words.js';
 
 let parser: Parser | undefined;
 

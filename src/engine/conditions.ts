@@ -96,7 +96,7 @@ export interface ConditionFacts {
   empty_patch: Record<string, never>;
   context_not_found: Path & { line: number; chunk: number; context: string };
   lines_not_found: Path & { line: number; chunk: number; expected: string };
-  /** A V4A diff (OpenAI apply_patch) that does not parse; reason is the reference apply_diff's own message. */
+  /** A V4A diff that does not parse; reason is the reference apply_diff's own message. */
   invalid_diff: { reason: string };
   /** A V4A hunk or anchor not found in the file; reason is the reference's message ("Invalid Context 0:\n..."). */
   diff_mismatch: { reason: string; cursor: number; lines: string };
@@ -241,14 +241,14 @@ export interface ConditionFacts {
   unknown_process: { sessionId: number | string; known: Array<number | string> };
   view_missing: Path;
 
-  // ---- code intelligence (branch lsp)
+  // ---- code intelligence
   lsp_unavailable: { path?: string; language?: string; reason: string; detail: string };
   lsp_timeout: { path?: string; method: string; timeoutMs: number };
   no_language_server: Path & { ext: string };
   bad_position: Path & { line: number; column: number; lines: number };
   rename_refused: Path & { reason: string };
 
-  // ---- a memory directory's commands (branch shape-edits)
+  // ---- a memory directory's commands
   unknown_command: { command: string; commands: string[] };
   parameter_missing: { param: string; command: string };
   memory_root: Path & { command: string };
@@ -256,7 +256,7 @@ export interface ConditionFacts {
   memory_no_match: Path & { old: string };
   memory_not_unique: Path & { old: string; lines: number[] };
   insert_line_out_of_range: { line: number; lines: number };
-  // an apply_patch operation refused before anything is touched (branch shape-edits)
+  // an apply_patch operation refused before anything is touched
   unknown_diff_operation: { type: string };
   diff_without_path: { type: string };
   diff_payload_missing: { type: string };

@@ -66,7 +66,7 @@ export interface EngineConfig {
   web: WebSettings;
   /** Which grep backend runs (ripgrep or the TypeScript fallback). */
   search?: GrepBackendConfig;
-  /** The memory directory (Anthropic's memory tool): default <stateDir>/memory, one for everyone. */
+  /** The memory directory (the memory tool's /memories): default <stateDir>/memory, one for everyone. */
   memory?: { dir?: string; scope?: MemoryScope };
   /** Code intelligence: the language-server pool's bounds (default: on, with DEFAULT_LSP's bounds). */
   lsp?: LspSettings;
@@ -100,9 +100,9 @@ export interface FilesEngine {
   write(ctx: EngineContext, path: string, content: string, opts?: Opts<WriteOptions>): Promise<WriteResult>;
   /** Applies string replacements to one file, all or none. */
   edit(ctx: EngineContext, path: string, edits: EditSpec[], opts?: Opts<EditOptions>): Promise<EditResult>;
-  /** Applies a Codex-format patch across files, all or none. */
+  /** Applies a *** Begin Patch envelope (files/patch-parse.ts) across files, all or none. */
   patch(ctx: EngineContext, patch: string, opts?: Opts<PatchOptions>): Promise<PatchResult>;
-  /** Applies one OpenAI apply_patch operation (a V4A diff creating or updating a file, or a delete), atomically. */
+  /** Applies one file operation (a V4A diff creating or updating a file, or a delete), atomically. */
   applyDiff(ctx: EngineContext, op: DiffOperation): Promise<DiffOperationResult>;
   /** Replaces, inserts or deletes one notebook cell. */
   notebookEdit(ctx: EngineContext, path: string, spec: NotebookEditSpec, opts?: Opts<NotebookEditOptions>): Promise<NotebookEditResult>;
@@ -296,319 +296,111 @@ export function createEngine(config: EngineConfig): Engine {
   };
 }
 
-// What shapes use of the engine's modules, by area.
-export type { CheckedRead, EditResult, GlobResult, ListResult, MediaFile, NotebookEditResult, ReadManyResult, WriteResult };
-export { Scope, isWithin } from './scope.js';
-export { grantRead, readScopeFor } from './read-grants.js';
-export type { ResolvedPath } from './scope.js';
-export { Session } from './session.js';
-export * from './errors.js';
-export { findContextFiles, readContextFile } from './context.js';
-export { headPreview, saveResultText, type SavedResult } from './results.js';
-export { workingDir } from './working-dir.js';
-export { getTodos, replaceTodos, updateTodos, type TodoItem } from './todos.js';
+// The types and functions the engine's callers use besides the Engine itself, by what they are.
+// Everything else under src/engine is internal: shapes and the kit import this module only.
 
+// Where a call may reach and whose call it is.
+export { Scope, isWithin } from './scope.js';
+export { Session } from './session.js';
+export { grantRead } from './read-grants.js';
+export { findContextFiles, readContextFile } from './context.js';
+
+// Failures: the one error type, its conditions and the typed details (`err.facts`) of each.
+export {
+  EngineError,
+  abortError,
+  engineFailure,
+  isCondition,
+  isEngineError,
+  withDetails,
+  type Condition,
+  type ErrorKind,
+  type FailureOf,
+  type UntypedFacts,
+} from './errors.js';
+
+// Files: what a read, a write, an edit, a patch or a notebook edit returns, and the options
+// callers build for them.
+export type { CheckedRead, EditResult, MediaFile, NotebookEditResult, ReadManyResult, WriteResult };
+export type { MediaRead, ReadOptions, ReadResult, TextRead } from './files/read.js';
+export type { EditOptions, EditSpec } from './files/edit.js';
 export type { FileDiff } from './files/diff.js';
-export { editFile, type EditSpec } from './files/edit.js';
-export { swapEscapes } from './files/escapes.js';
-export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
-export { expandHome } from './files/home.js';
-export { fitImage } from './files/image-fit.js';
-export { describeRead } from './files/describe.js';
-export { ALL_RUNGS } from './files/match.js';
-export { readMedia } from './files/media.js';
-export { editNotebook } from './files/notebook.js';
-export { notebookListing, type NotebookListing } from './files/notebook-listing.js';
-export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
-export { openForRead, readAll, statFile, type FileStat } from './files/open.js';
-export { applyPatch, type PatchResult } from './files/patch-apply.js';
-export { applyV4A, type V4AMode } from './files/v4a.js';
+export type { FileStat } from './files/open.js';
+export type { PatchResult } from './files/patch-apply.js';
 export type { DiffOperation, DiffOperationResult } from './files/v4a-apply.js';
+export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
+export type { ModelManyEntry, ModelManyResult, ModelRead } from './files/model-read.js';
+export type { FitBounds, FittedImage } from './files/image-fit.js';
+export { statFile } from './files/open.js';
+export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
+export { ALL_RUNGS } from './files/match.js';
+// Media work that is the engine's: fitting an image, a PDF's pages as images or text.
+export { fitImage } from './files/image-fit.js';
+export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
 export { extractPdfText, renderPdfPages } from './files/pdf-pages.js';
 export { pageRangeFor, parsePageRange, pdfPageCount } from './files/pdf.js';
-export { readMany } from './files/read-many.js';
-export { readFile, type MediaRead, type ReadOptions, type ReadResult, type TextRead } from './files/read.js';
-export { writeFile } from './files/write.js';
+// Text edits as the memory tool and editors make them (one occurrence replaced, lines inserted).
+export { countOf, insertLines, linesAround, replaceFirst } from './text/occurrences.js';
+export { plural } from './text/plural.js';
 
-export { glob, type GlobEntry, type GlobSort } from './search/glob.js';
-export { grep } from './search/grep.js';
-export { fileNameScore, findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
-export { grepRecords, grepText } from './search/grep-text.js';
-export { ignoredReason } from './search/ignore.js';
-export { rgContentLines, splitGlobs } from './search/rg-text.js';
-export { listDirectory, type ListEntry, type ListSort } from './search/list.js';
-export type { CaseMode } from './search/regex.js';
-export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult, GrepSort } from './search/types.js';
+// Search: grep, glob and listing results, and the name patterns their callers build.
+export type { GlobResult, ListResult };
+export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult } from './search/types.js';
+export type { GlobEntry, GlobOptions } from './search/glob.js';
+export type { GlobRootsResult } from './search/glob-roots.js';
+export type { ListEntry, ListOptions } from './search/list.js';
+export { treeText } from './search/list.js';
+export { recentFirst } from './search/recent-first.js';
+export { basenameFilter, capPerFile, safeRegExp } from './search/name-patterns.js';
 
-export type { OutputProgress, ProgressSink } from './progress.js';
-export { type CapturedText } from './shell/capture.js';
-export { ShellEngine, type LiveOutcome, type RunOutcome } from './shell/engine.js';
-export { MEMORY_ROOT, MemoryDir, type MemoryEntry, type MemoryScope, type MemoryStat } from './memory.js';
-export { NON_INTERACTIVE_ENV } from './shell/env.js';
+// Shell: the shell engine, a run's outcome, jobs and the sandbox.
+export { ShellEngine, type LiveOutcome, type RunOutcome, type ShellContext } from './shell/engine.js';
+export type { JobRead, JobSnapshot, ReadOptions as JobReadOptions } from './shell/jobs.js';
+export { headTail, stripAnsi, type CapturedText } from './shell/capture.js';
+export { NON_INTERACTIVE_ENV, ownUser } from './shell/env.js';
+export { runningJobs } from './shell/job-count.js';
 export { loadPty } from './shell/pty.js';
-export { commandAsRun } from './shell/job-command.js';
-export { printed } from './shell/run-failure.js';
-export { announceEnd, endReported, endedToAnnounce } from './shell/announce.js';
-export type { JobRead, JobSnapshot } from './shell/jobs.js';
+export { sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
+export type { SandboxRefusal } from './shell/sandbox-note.js';
 
-export { AllowList, PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
-export type { FetchedPage, FindInPageResult, Grounding, HtmlFormat, SearchResponse } from './web/index.js';
+// Web: the fetcher and web search, their results and the per-host limiter.
+export { PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
+export type { CrossSiteRedirect, FetchOptions, FetchedPage, FindInPageResult, Grounding, SearchResponse } from './web/index.js';
+export type { SearchResult } from './web/search/types.js';
 export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
 
-// Text cut to budgets, the indented block around a line, and patches sent through commands (codex).
-export { byteOrder, cutText, cutUtf8, lineCount } from './text-cut.js';
-export { indentationBlock, type IndentOptions } from './files/indent-block.js';
-export { patchDir, patchFromArgv, patchFromScript, type PatchInvocation } from './files/patch-invocation.js';
-export { settleRun, shellExitCode, type Settled, type SettleOptions } from './shell/settle.js';
-export { handleFor } from './shell/handles.js';
-
-// Result types, paths as models write them, notebook text, fitting text to a budget (qwen).
-export { literalPattern, unescapeShellPath } from './files/path-escapes.js';
-export { fullyReadUnchanged } from './files/reread.js';
-export { notebookText } from './files/notebook-text.js';
-export { fitLines, headTailSplit } from './text/fit.js';
-
-// Text capped to a budget, sensitive files, signal numbers (kimi).
-export { CappedText, cutLine, linesWithinBytes } from './text/capped.js';
-export { isSensitive } from './files/sensitive.js';
-export { signalNumber } from './shell/signals.js';
-// A run's failure and a cancelled run's output, diff notes (kimi: from shapes/common).
-export { cancelledRun, orError, processError, runFailure } from './shell/run-failure.js';
-export { changedLinesOf, diffNote, diffOrNote } from './files/diff-note.js';
-// Grep lines by mode, a page of lines, a read's line window, a listing as a tree (kimi).
-export { rgModeLines } from './search/rg-text.js';
-export { pageOf, readWindow } from './text/capped.js';
-export { treeText } from './search/list.js';
-// Paths as shown relative to the cwd, a shell's exit code for common signals, facts as text (kimi: from shapes/common).
-export { displayPath } from './working-dir.js';
-export { exitCodeOf } from './shell/settle.js';
-export { str } from './text/str.js';
-export { literalEdits } from './files/literal-edits.js';
-export { waitedTail } from './shell/job-tail.js';
-// Reading for a model, edit snippets and placeholders, search order and patterns, command text, citations (gemini family).
-export { addedPlaceholders, placeholders } from './files/placeholders.js';
-export { changeSnippet, snippetAround } from './files/snippet.js';
-export {
-  hiddenByIgnoreFiles,
-  isAudioName,
-  namedByPattern,
-  readAudioVideo,
-  readForModel,
-  readManyForModel,
-  type MediaFileRead,
-  type ModelManyEntry,
-  type ModelManyResult,
-  type ModelRead,
-  type ModelReadOptions,
-} from './files/model-read.js';
-export { recentFirst } from './search/recent-first.js';
-export type { GlobRootsOptions, GlobRootsResult } from './search/glob-roots.js';
-export { basenameFilter, escapeGlob, hasGlobChars, safeRegExp } from './search/name-patterns.js';
-export { stripAnsi } from './shell/capture.js';
-export { hasCommandSubstitution } from './shell/command-text.js';
-export { fetchEach, type FetchEachResult } from './web/fetch-each.js';
-export { idleTimeoutFailure } from './shell/idle-timeout.js';
-// Media fitted for a model, result pages and count arguments (claude, grok).
-export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
-export { requireAtLeast, requireCounts, requireText, wholeCount } from './arg-checks.js';
-export { changeDir } from './shell/change-dir.js';
-export { startAnnounced } from './shell/announce.js';
-
-// Arguments typed from a schema, a count and its word, media reads made ready to show (core, codex).
-export type { ArgsOf } from './schema-args.js';
-export { plural } from './text/plural.js';
-export { imageView, pdfView, type MediaView, type PdfViewOptions } from './files/media-view.js';
-export { ERROR_KINDS, everyKind } from './error-kinds.js';
-
-// shapes-b (gemini, qwen, anthropic): occurrences counted as Python counts them, a unique one
-// replaced, lines inserted and the lines around a change; sizes as du -h prints them.
-export { countOf, insertLines, linesAround, linesOf, replaceFirst } from './text/occurrences.js';
-export { humanSize, scaledSize } from './text/human-size.js';
-export { headCut } from './text/head-cut.js';
-// A bounded wait ended by the call's cancel, a log's newest lines, the one kind behind skipped URLs.
-export { pause, waitMs } from './shell/pause.js';
-export { lastLines } from './text/last-lines.js';
-export { skippedKind } from './web/fetch-each.js';
-// An editor's undo stack per session, a listing in find(1)'s order, a glob in each of several
-// bases, a notebook or chosen PDF pages read as text.
-export { rememberText, takeRemembered } from './files/undo-history.js';
-export { findListing } from './search/find-listing.js';
-export { globEach } from './search/glob-each.js';
-export type { GlobOptions } from './search/glob.js';
-export { notebookAsText, pdfPagesAsText } from './files/read-as-text.js';
-// Observability (branch observe): the call's change record for the audit log and metrics, and running jobs.
-export { ChangeRecord, recordChanges, type CommandRecord, type FileChange } from './audit.js';
-export { runningJobs } from './shell/job-count.js';
-// shapes-a (claude, grok, core): a change's host block, edits retried with \uXXXX respelt, a
-// run or its cancellation, numbered lines.
-export { diffHost, lineCounts } from './files/diff-host.js';
-export { withEscapeRetry } from './files/escape-retry.js';
-export { ranOrCancelled, type CancelledRun } from './shell/run-or-cancelled.js';
-export { runDetails } from './shell/run-details.js';
-export { numberedLines } from './text/numbered.js';
-export { mediaBlobs, type MediaBlobs } from './files/media-blobs.js';
-export { rgPage, type RgPage } from './search/rg-page.js';
-export { pdfFormatOf, readView, type PdfFormat, type ReadViewOptions } from './files/read-view.js';
-export { globView, listingView, type EntriesView } from './search/listing-view.js';
-export { diffOmission, patchView, readManyView } from './files/change-view.js';
-export { findView, pageData, plainJson, redirectData, searchView } from './web/views.js';
-export { whenMissing } from './missing.js';
-export { runExit } from './shell/run-exit.js';
-export { jobReadView, runView, type RunView } from './shell/run-view.js';
-// shapes-c (codex, kimi, openai): a host's facts of a result; patch runs, finished commands and
-// ordered command lists as shell tools report them; numbered and kind-checked reads, tree pages,
-// matching files, grep pages, page text; typing into a job by its handle; one file change's facts.
-export type { HostFacts } from './host-facts.js';
-export { patchFacts, patchRun, sentPatchRun, type PatchRun } from './files/patch-run.js';
-export { endFailure, runFacts, settledFacts } from './shell/run-facts.js';
-export { numberedRead, type Numbered, type NumberedReadArgs } from './files/numbered-read.js';
-export { treePage, type TreePage } from './search/tree-page.js';
-export { writeToHandle } from './shell/handle-write.js';
-export { readImageOnly, readPlainText, readTextOnly } from './files/read-kind.js';
-export { matchingFiles, type MatchingFiles } from './search/matching-files.js';
-export { grepPage, type GrepPage } from './search/grep-page.js';
-export { headChars } from './text/head-chars.js';
-export { runEach, type EachEntry, type EachRun } from './shell/run-each.js';
-export { requireOwnUser } from './shell/own-user.js';
-export { changeFacts } from './files/change-facts.js';
-export { fetchText } from './web/page-text.js';
-// branch sandbox: the shell sandbox's start-up decision and refusals, for summaries and hosts.
-export { SandboxError, sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
-export type { SandboxRefusal } from './shell/sandbox-note.js';
-// Code intelligence (branch lsp): the language-server pool, its results and the diagnostics writes report.
-export {
-  CodeEngine,
-  SYMBOL_KINDS,
-  type ChangeDiagnostics,
-  type CodeDiagnostic,
-  type CodeLocation,
-  type CodeSymbol,
-  type FileDiagnostics,
-  type RenameResult,
-  type Severity,
-} from './lsp/code.js';
-export { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
-export type { Place } from './lsp/positions.js';
-// branch lsp2: implementations, call hierarchy and code actions, as the servers give them.
+// Code intelligence: the language servers' answers and the protocol's names for their kinds.
 export type {
   CallEntry,
   CallHierarchyEntry,
   CallHierarchyItem,
-  CallsResult,
+  ChangeDiagnostics,
   CodeAction,
+  CodeContext,
+  CodeDiagnostic,
+  CodeEngine,
+  CodeLocation,
+  CodeSymbol,
   Command as LspCommand,
+  FileDiagnostics,
   LspDiagnostic,
   LspRange,
   LspTextDocumentEdit,
   LspTextEdit,
+  RenameResult,
+  Severity,
 } from './lsp/code.js';
-// shapes-b2 (gemini, qwen): the head of a long list and what it left out, grep matches as flat
-// lines fitted to a budget, a grep retried with context around a few matches.
-export { headOf } from './text/head-of.js';
-export { fitFirst, matchLines } from './search/match-lines.js';
-export { withAutoContext } from './search/auto-context.js';
-// A many-file read sorted into what a tool shows of it; the directories a workspace-wide search starts from.
-export { manyReadParts } from './files/many-read-parts.js';
-export { workspaceDirs } from './workspace-dirs.js';
-export { regionSnippet } from './files/region-snippet.js';
-export type { EditOptions } from './files/edit.js';
-export { lineWindow, pastEnd, textWindow } from './files/line-window.js';
-// shape-search: the facts search and web tools share across shapes (files with matches and
-// their count, a grep capped per file and widened around a few matches, a search answer with
-// its sources numbered, an argument that must be one of a table's keys).
-export { matchedFiles } from './search/match-lines.js';
-export { grepAround } from './search/auto-context.js';
-export { citedSearch, type CitedSearch, flatSnippet } from './web/cited-search.js';
-export { requireOneOf } from './arg-checks.js';
-export { countSoFar } from './search/listing-view.js';
-export { redirectFacts } from './web/views.js';
-// shape-reads (file reading and listing tools): a raw text window with its cut lines marked, a
-// big text file read anyway, whole-number arguments.
-export { rawWindow, type RawWindow, type RawWindowOptions } from './files/raw-window.js';
-export { readEvenIfBig } from './files/big-text.js';
-export { requireWhole } from './arg-checks.js';
-export { withAdvice } from './advice.js';
-export { outputImages } from './files/notebook-images.js';
-// shape-edits: the memory tool's commands as facts.
-export { MEMORY_COMMANDS, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
-export { diffOperation } from './files/v4a-operation.js';
-export { literalEdit } from './files/literal-edits.js';
-export { requireTodoIds } from './todos.js';
-export { numericRange, symbolKindName, symbolKindNumber } from './lsp/names.js';
-export { diagnosticTotal, locationPaths } from './lsp/tallies.js';
-export { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from './lsp/operations.js';
-// shape-shells: a cut text joined around its gap, facts of a command line (a plain cd, a
-// leading sleep, a bare & at the end, git commit), Python's negative signal returncode, a task
-// read's retrieval status, output as the Gemini-family shell tools show it, how a job ended, a
-// stop that leaves an ended job alone, the running jobs, a timeout argument's "default".
-export { joinedCut, type CutParts } from './text/joined-cut.js';
-export { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from './shell/command-text.js';
-export { negativeSignal } from './shell/signals.js';
-export { retrievalStatus } from './shell/job-tail.js';
-export { plainOutput, streamsInTurn } from './shell/plain-output.js';
-export { endedBy, jobsOf, stopRunning } from './shell/job-facts.js';
-export { requestedTimeout } from './shell/timeout-arg.js';
-export { lineIn } from './shell/line-in.js';
-export { presentLines } from './text/present-lines.js';
-// shape2-claude: heads of streams drawn in turn from one budget of characters (OpenAI's shell
-// tools), a command's status on its own line after its output, a duration in tenths of seconds.
-export { HeadBudget } from './shell/heads-in-turn.js';
-export { endedLines } from './text/ended-lines.js';
-export { secondsOf } from './text/seconds.js';
-// shape2-qwen: a run's streams cut, a run long enough to suggest the background, the first
-// missing input of a code operation, the first argument below a least value.
-export { longRunSeconds, streamsCut, streamsTimeout } from './shell/stream-facts.js';
-export { missingInput, type CodeInput } from './lsp/needs.js';
-export { firstBelow } from './arg-checks.js';
-export { diagnosticTagNames, severityName, severityNumber } from './lsp/names.js';
-// shape2-gemini: grep's context sides (-B/-A over -C) and line separator; a cut output's parts
-// cleaned as Gemini shows them.
-export { contextSides } from './search/context-sides.js';
-export { plainParts } from './shell/plain-parts.js';
-export { lineSeparator } from './search/line-separator.js';
-// shape3-qwen: a numbered list; a code answer's places, severities and calls as the protocol's
-// JSON; an engine failure as a value.
-export { numberedList } from './text/numbered.js';
-export { askedText, placeText, protocolCalls, specSeverity } from './lsp/answer-text.js';
-export { failureOr } from './failure-value.js';
-// The head of a list as a host's page, where a search starts, which ignore file hides a path,
-// the first argument given, a job named with a shown prefix.
-export { headPage } from './text/head-of.js';
-export { matchPage } from './search/match-lines.js';
-export { searchBases } from './search/search-bases.js';
-export { hidingFile } from './files/hiding-file.js';
-export { firstGiven } from './arg-checks.js';
-export { jobNamed } from './shell/job-facts.js';
-// A run with its streams apart as a host is told of it, a leading sleep long enough to refuse.
-export { streamsRunFacts } from './shell/stream-facts.js';
-export { sleepOfAtLeast } from './shell/command-text.js';
-// shape3-claude: ripgrep's flags as grep options, a path that must exist, what a host shows of a
-// grep and a glob page.
-export { hasContext, rgFlagOptions, rgPrinting, type RgFlags, type RgOutputMode } from './search/rg-flags.js';
-export { requireExisting } from './files/existing.js';
-export { globFacts, globRest, grepFacts } from './search/search-facts.js';
-// What a host shows of an edit, a write, a fetched page, a web search, a todo list and a notebook
-// read; a search's one domain list; todo items numbered as ids; a run's spilled output; a job's
-// whole output read, or the job stopped, by a call that reports its end.
-export { editDetails, editFacts, writeFacts } from './files/change-host.js';
-export { fetchedFacts, pageFacts, requireOneDomainList, searchFacts } from './web/web-facts.js';
-export { numberedTodos, todoFacts } from './todo-facts.js';
-export { notebookParts } from './files/notebook-read.js';
-export { spilledOutput } from './shell/run-saved.js';
-export { stopReported, wholeJobOutput } from './shell/job-calls.js';
-// shape3-grok: a file's head or a range of its lines, a run's two streams cut and its host facts,
-// a plain "cd <dir>" taken as a change of directory, todo items of chosen fields.
-export { lineView, type LineView, type LineViewOptions } from './files/line-view.js';
-export { cutStreams } from './shell/stream-cut.js';
-export { streamRunFacts } from './shell/stream-facts.js';
-export { plainCd } from './shell/plain-cd.js';
-export { todoItems } from './todo-facts.js';
-// shape3-gemini: host facts of a grep's matched files, a read window, several URLs fetched, a many-file
-// read (manyReadParts) and a list of jobs; a job's newest lines after a wait.
-export { matchedFacts, type MatchedFacts } from './search/matched-facts.js';
-export { windowFacts } from './files/raw-window.js';
-export { fetchEachFacts } from './web/fetch-each.js';
-export { jobsFacts } from './shell/job-facts.js';
-export { newestLines } from './shell/job-tail.js';
-// A list without ids numbered in order and named back, and what a host shows of a list just written.
-export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
+export type { LspSettings } from './lsp/pool.js';
+export type { Place } from './lsp/positions.js';
+export { SYMBOL_KINDS, symbolKindName } from './lsp/symbol-kinds.js';
+
+// Todos, memory, results saved for later reading.
+export { requireTodoIds, type TodoItem } from './todos.js';
+export type { MemoryScope } from './memory.js';
+export type { MemoryOutcome } from './memory-commands.js';
+export { headPreview, type SavedResult } from './results.js';
+
+// Observability: a call's change record (for the audit log and metrics) and what a result
+// shows a person besides the model's text.
+export { ChangeRecord, recordChanges } from './audit.js';
+export type { HostContent } from './host-content.js';

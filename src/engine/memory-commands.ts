@@ -1,4 +1,4 @@
-// The commands a memory directory answers (Anthropic's memory tool, memory_20250818, is the
+// The commands a memory directory answers (the memory tool, memory_20250818, is the
 // protocol it serves, so requests use that tool's parameter names): view, create,
 // str_replace, insert, delete and rename, each checked in the order the SDK helpers check
 // them. Every refusal is a condition with its facts; a shape words them.

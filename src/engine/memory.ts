@@ -1,6 +1,6 @@
-// A memory directory (Anthropic's memory tool): files a model keeps across conversations,
+// A memory directory (the memory tool's /memories): files a model keeps across conversations,
 // named by virtual paths under /memories and stored in one directory of the server's. Every
-// path is checked before use, as Anthropic's docs ask: it must start with /memories, may not
+// path is checked before use, as the tool's documentation asks: it must start with /memories, may not
 // climb out with `..` (also written \ or percent-encoded), and its real path (symlinks
 // followed) must stay inside the directory. Files are created 0600 and directories 0700;
 // writes go through a temporary file and a rename.

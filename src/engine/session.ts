@@ -21,7 +21,7 @@ export interface ReadRecord {
  * Read records kept per session. A session that reads file after file (read_many over a large
  * tree, a long agent run) would otherwise grow without end, and the server's memory with it.
  * Past this, the least recently recorded read is forgotten: editing that file again needs a
- * new read, as for a file never read (Claude Code keeps far fewer).
+ * new read, as for a file never read (agents' own read records keep far fewer).
  */
 export const MAX_READS = 2048;
 

@@ -1,7 +1,7 @@
 // The vendor-neutral description of a toolbox: tools, resources and prompts, declared
 // once and projected by the Toolbox class into every envelope of the wire contract.
 import type { EngineError } from '../engine/errors.js';
-import type { HostFacts } from '../engine/host-facts.js';
+import type { HostContent } from '../engine/host-content.js';
 import type { ProgressSink } from '../engine/progress.js';
 import type { Scope } from '../engine/scope.js';
 import type { Session } from '../engine/session.js';
@@ -18,7 +18,7 @@ export interface Blob {
 }
 
 /** What a host shows a person about one call. Only the fields that apply are set. */
-export interface HostBlock extends HostFacts {
+export interface HostBlock extends HostContent {
   /** The vendor tool that ran. */
   tool: string;
   /** The failure's kind, on a failure the registry reports itself (unknown tool, bad arguments, a throw). */

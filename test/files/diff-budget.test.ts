@@ -1,6 +1,6 @@
 // Diff budgets: small diffs as before, large ones in a worker with the same result, and past
 // the time or size budget counts and a note instead of the diff.
-import { diffNote } from '../../src/engine/index.js';
+import { diffNote } from '../../src/shapes/kit/files/diff-note.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { computeDiff, DIFF_BUDGET } from '../../src/engine/files/diff-compute.js';

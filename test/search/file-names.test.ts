@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileNameScore, findFileNames, Scope } from '../../src/engine/index.js';
+import { Scope } from '../../src/engine/index.js';
+import { fileNameScore, findFileNames } from '../../src/engine/search/file-names.js';
 
 test('fileNameScore: 100 exact, 80 name contains, 60 path contains, then the letters in order (shorter names score higher), else 0', () => {
   assert.equal(fileNameScore('Config.ts', 'src/Config.ts', 'config.ts'), 100);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.js';
 import { commandsOf, ShellPolicy } from '../../src/engine/shell/policy.js';
-import { splitCommands } from '../../src/engine/shell/words.js';
+import { splitCommands } from '../../src/engine/shell/shell-words.js';
 
 const programs = (line: string) =>
   commandsOf(line).map((c) => (c.dynamic ? '?' : '') + [c.program, ...c.args.map((a) => (a.dynamic ? '?' : a.value))].join(' '));

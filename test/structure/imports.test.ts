@@ -55,3 +55,23 @@ test('shapes import the engine through its entry only', () => {
   }
   assert.deepEqual(deep, []);
 });
+
+test('the shapes kit imports itself and the engine entry only', () => {
+  const graph = importGraph(path.join(repo, 'src'), ['gen']);
+  const outside: string[] = [];
+  for (const [from, to] of graph) {
+    if (!from.startsWith('shapes/kit/')) continue;
+    for (const target of to) if (!target.startsWith('shapes/kit/') && target !== 'engine/index.ts') outside.push(`${from} → ${target}`);
+  }
+  assert.deepEqual(outside, []);
+});
+
+test('the engine imports nothing of the layers above it', () => {
+  const graph = importGraph(path.join(repo, 'src'), ['gen']);
+  const upward: string[] = [];
+  for (const [from, to] of graph) {
+    if (!from.startsWith('engine/')) continue;
+    for (const target of to) if (!target.startsWith('engine/')) upward.push(`${from} → ${target}`);
+  }
+  assert.deepEqual(upward, []);
+});

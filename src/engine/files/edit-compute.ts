@@ -30,7 +30,7 @@ export interface EditRules {
   absorbNewlineOnDelete?: boolean;
   /** Identical old and new strings (or an unchanged result) succeed with changed=false instead of failing. */
   allowNoChange?: boolean;
-  /** An edit whose text is not found is skipped (0 replacements) instead of failing the call (Kimi). */
+  /** An edit whose text is not found is skipped (0 replacements) instead of failing the call. */
   skipUnmatched?: boolean;
   /** A file created by an empty old string takes the new string's line endings (default: LF). */
   newFileKeepsEndings?: boolean;

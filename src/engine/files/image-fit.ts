@@ -1,4 +1,4 @@
-// Fitting an image within a model API's limits. Anthropic's API refuses an image over 5 MB
+// Fitting an image within a model API's limits. One such API refuses an image over 5 MB
 // of base64 and, in requests with several images, one wider or taller than 2000 px, so a
 // shape that promises the model a usable image has it scaled down first: the same format
 // where that fits, JPEG at falling quality where it does not. An image already within the

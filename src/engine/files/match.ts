@@ -7,12 +7,12 @@
 //   typography           typographic quotes, dashes and spaces read as their ASCII twins
 //   tokens               from a line start, the same tokens (split at ( ) [ ] { } : = < >
 //                        and whitespace) in order with any whitespace between them; the
-//                        replacement is re-indented (Gemini CLI's third rung; not in ALL_RUNGS)
+//                        replacement is re-indented (a tolerant editor's third rung; not in ALL_RUNGS)
 //   fuzzy                windows of as many lines as the needle whose edit distance to it
 //                        (whitespace differences weighing a tenth) is at most a tenth of its
-//                        length; the best non-overlapping windows win (Gemini CLI's last rung;
+//                        length; the best non-overlapping windows win (a tolerant editor's last rung;
 //                        not in ALL_RUNGS)
-// With `firstLineIndent`, the tolerant rungs re-indent the replacement as Gemini CLI does: every
+// With `firstLineIndent`, the tolerant rungs re-indent the replacement as a tolerant editor does: every
 // line moves from the indentation of the replacement's first line to that of the first matched
 // line, and blank lines become empty.
 import { distance } from 'fastest-levenshtein';
@@ -143,7 +143,7 @@ function lineMatches(text: string, needle: string, norm: (l: string) => string):
 const indent = (l: string) => /^[ \t]*/.exec(l)![0];
 
 /**
- * Gemini CLI's re-indentation: each line of `s` loses the first line's indentation (or, not
+ * Re-indentation as a tolerant editor does it: each line of `s` loses the first line's indentation (or, not
  * starting with it, all of its own) and gains `to`; whitespace-only lines become empty.
  */
 function fromFirstLine(s: string, to: string): string {

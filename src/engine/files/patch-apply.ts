@@ -1,4 +1,4 @@
-// Applying a Codex patch, all or nothing: every hunk is resolved, checked and computed in
+// Applying a *** Begin Patch envelope, all or nothing: every hunk is resolved, checked and computed in
 // memory first; only then are files written (each atomically), and if a write still fails
 // the files already written are put back. Matching follows the reference's four passes.
 import { promises as fsp } from 'node:fs';

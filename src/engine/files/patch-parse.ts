@@ -1,4 +1,4 @@
-// Parser for the Codex patch format (*** Begin Patch ... *** End Patch): Add, Delete and
+// Parser for the apply_patch envelope format (*** Begin Patch ... *** End Patch): Add, Delete and
 // Update File hunks, Move to, @@ chunks and *** End of File. Errors point at the bad line
 // (1-based, counted in the input as given).
 import { EngineError, engineFailure } from '../errors.js';

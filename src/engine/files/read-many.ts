@@ -1,4 +1,4 @@
-// Reading many files by glob (Gemini's read_many_files): patterns expanded with fast-glob
+// Reading many files by glob (a read_many_files tool): patterns expanded with fast-glob
 // from the session directory, every match re-checked against the scope, each file read
 // with the same options as a single read; per-file failures are reported, not fatal.
 import { promises as fsp } from 'node:fs';

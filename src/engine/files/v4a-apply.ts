@@ -1,4 +1,4 @@
-// One apply_patch operation of OpenAI's Responses API on disk: create a file from a V4A
+// One apply_patch file operation on disk: create a file from a V4A
 // create diff, update one with a V4A update diff, or delete one. The new text is computed in
 // memory first, then written in one atomic replacement, holding the file's lock, so a diff
 // that does not apply leaves the file as it was. Unlike the reference editors, a create never

@@ -1,4 +1,4 @@
-// V4A diffs as OpenAI's apply_patch tool sends them: one file per operation, no envelope.
+// V4A diffs as an apply_patch tool of one file per operation sends them: no envelope.
 // A pure text transform with the rules of the reference apply_diff (openai-agents-python,
 // 2026-08): create mode takes "+" lines; update mode takes hunks located by their context
 // lines (exact, then ignoring trailing whitespace, then ignoring surrounding whitespace,

@@ -34,7 +34,7 @@ import { introduced, type CodeDiagnostic, type Severity } from './introduced.js'
 import { LspPool, LspUnavailable, type LspSettings, type ServerFor } from './pool.js';
 import { fromLsp, splitLines, toLsp, type Place } from './positions.js';
 import type { LanguageServer } from './server.js';
-import { symbolKindName } from './names.js';
+import { symbolKindName } from './symbol-kinds.js';
 
 export type { CodeDiagnostic, Severity } from './introduced.js';
 
@@ -124,7 +124,7 @@ export interface Change {
   after: string | null;
 }
 
-export { SYMBOL_KINDS } from './names.js';
+export { SYMBOL_KINDS } from './symbol-kinds.js';
 
 const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint'];
 /** Files above this are not sent to a server for diagnostics after a change. */

@@ -1,5 +1,5 @@
-// Glob over several bases (by default every root), as the glob tools of Gemini CLI and Qwen
-// Code do: a pattern that names an existing file is taken literally, the results are merged
+// Glob over several bases (by default every root), as a workspace-wide glob tool does:
+// a pattern that names an existing file is taken literally, the results are merged
 // recent-first, and the matching files the ignore files hid are counted.
 import type { Scope } from '../scope.js';
 import { glob, type GlobEntry, type GlobOptions } from './glob.js';

@@ -20,7 +20,7 @@ export interface GlobOptions extends IgnoreOptions {
   cwd?: string;
   /** Default true. */
   caseSensitive?: boolean;
-  /** A pattern without "/" matches file names at any depth (rg --glob / Claude Glob). */
+  /** A pattern without "/" matches file names at any depth (as rg --glob does). */
   matchBase?: boolean;
   /** List matching directories too (default only files). */
   includeDirs?: boolean;

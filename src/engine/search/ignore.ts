@@ -27,7 +27,7 @@ function withoutRulesAbove(text: string, dir: string, below: string): string {
     .join('\n');
 }
 
-/** Version-control folders skipped even when hidden files are shown (as Claude and Kimi do). */
+/** Version-control folders skipped even when hidden files are shown (agents' search tools skip them too). */
 export const VCS_DIRS = ['.git', '.svn', '.hg', '.bzr', '.jj', '.sl'];
 
 export interface IgnoreOptions {
@@ -37,7 +37,7 @@ export interface IgnoreOptions {
   noIgnore?: boolean;
   /** Extra per-directory ignore file names, highest precedence (e.g. ".geminiignore"). */
   ignoreFileNames?: string[];
-  /** Turn off .gitignore/.git/info/exclude only (Gemini/Qwen respect_git_ignore=false). */
+  /** Turn off .gitignore/.git/info/exclude only (a tool's respect_git_ignore=false). */
   noGitIgnore?: boolean;
   /** Entry names never listed or searched (default VCS_DIRS). */
   skipNames?: string[];

@@ -1,4 +1,4 @@
-// Recent-first order (Gemini CLI and Qwen Code's glob): files changed within a window (a day)
+// Recent-first order (a glob whose newest files come first): files changed within a window (a day)
 // first, newest first, then the rest by path.
 
 export function recentFirst<T extends { path: string; mtimeMs?: number }>(

@@ -44,7 +44,7 @@ export interface GrepOptions extends IgnoreOptions {
   maxLineLength?: number;
   /**
    * Lines (matching or context) whose whole text this matches are left out as they are found,
-   * before they count towards maxTotal (Gemini CLI's exclude_pattern). maxPerFile, which rg
+   * before they count towards maxTotal (a grep tool's exclude_pattern). maxPerFile, which rg
    * applies, still counts them.
    */
   excludeLines?: RegExp;

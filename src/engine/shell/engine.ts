@@ -54,7 +54,7 @@ export interface ShellContext {
 }
 
 export interface CommandOptions {
-  /** A shell line, or an argv run without a shell (Codex `shell`). */
+  /** A shell line, or an argv run without a shell (a tool that sends argv). */
   command: string | readonly string[];
   /** Working directory as the caller wrote it, relative to the session directory; checked against the scope. */
   workdir?: string;
@@ -254,7 +254,7 @@ export class ShellEngine {
       annotate: (text) => {
         const found = this.refusals(sandbox, text, cwd, env);
         if (found.length === 0) return undefined;
-        // Reaches the host block only when the job ends within the call that started it (Codex's exec_command waiting).
+        // Reaches the host block only when the job ends within the call that started it (a call that waits for its job).
         ctx.sandboxRefusals?.push(...found);
         return refusalNote(found, sandbox!.roots);
       },
@@ -279,7 +279,7 @@ export class ShellEngine {
     return this.state(ctx.session).jobs.tail(id, maxBytes);
   }
 
-  /** Writes to a job's stdin, then reads what came (Codex write_stdin). Empty input only polls. */
+  /** Writes to a job's stdin, then reads what came. Empty input only polls. */
   async write(ctx: ShellContext, id: string | number, chars: string, read: ReadOptions = {}): Promise<JobRead> {
     const jobs = this.state(ctx.session).jobs;
     if (chars.length > 0) await jobs.write(id, chars);

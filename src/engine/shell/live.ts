@@ -1,4 +1,4 @@
-// A live bash process kept per session (Anthropic's bash tool): each command is evaluated in
+// A live bash process kept per session (for a bash tool that keeps its shell): each command is evaluated in
 // the same shell, so `cd`, variables and functions carry over to the next. A command is sent
 // as `eval '<command>' </dev/null` followed by a line that prints a random end mark with the
 // exit status and the directory; output is read (stdout and stderr on one pipe, in order)

@@ -4,7 +4,7 @@
 // (/usr/bin/git is git).
 import path from 'node:path';
 import { EngineError, engineFailure } from '../errors.js';
-import { ShellSyntaxError, shellWords, splitCommands, type SimpleCommand, type Word } from './words.js';
+import { ShellSyntaxError, shellWords, splitCommands, type SimpleCommand, type Word } from './shell-words.js';
 
 export interface PolicyRules {
   /** When non-empty, every command must match one of these. */

@@ -10,7 +10,7 @@ import { spawnChild, type Child, type SpawnSpec, type StreamName } from './proce
 
 export interface RunSpec extends Omit<SpawnSpec, 'stdin' | 'tty'> {
   timeoutMs: number;
-  /** Kill when no output came for this long (Gemini's inactivity timeout). */
+  /** Kill when no output came for this long (an inactivity timeout). */
   idleTimeoutMs?: number;
   killGraceMs: number;
   signal?: AbortSignal;

@@ -20,7 +20,7 @@ export function quietFlags(shell: string): string[] {
 
 /**
  * An argv with the quiet flags put in after a bash program (["bash", "-lc", "x"] from a
- * Codex `shell` call); any other argv is returned as it is.
+ * shell call that sends argv); any other argv is returned as it is.
  */
 export function quietArgv(argv: readonly string[]): string[] {
   const [program, ...rest] = argv;

@@ -1,5 +1,5 @@
 // One text's occurrences of another, counted as Python's str.count counts them (the editors
-// and memory tool of Anthropic word their refusals from these counts), a unique occurrence
+// and the memory tool word their refusals from these counts), a unique occurrence
 // replaced, lines inserted, and the window of lines around a change.
 
 /** Occurrences of `needle` in `text`, as Python's str.count counts them (an empty needle fits between every character). */

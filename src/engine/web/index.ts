@@ -99,7 +99,7 @@ export class WebEngine {
       },
       limiter: new HostRateLimiter(opts.rateLimit ?? { requests: 20, windowMs: 60_000 }),
     };
-    // Claude Code keeps fetched pages for 15 minutes.
+    // Fetched pages are kept 15 minutes: a model that fetches a page again soon gets the same text.
     this.cache = new TtlCache({ ttlMs: 15 * 60_000, maxEntries: 64, maxBytes: 64 * 1024 * 1024, ...opts.cache });
     this.defaults = { ...FETCH_DEFAULTS, ...opts.defaults };
     this.providers = opts.providers ?? (opts.search ? createProviders(opts.search) : []);

@@ -1,5 +1,5 @@
 // Per-host request limit over a sliding window. The web engine allows 20 requests a minute
-// per host unless told otherwise (Gemini CLI's own web_fetch allows 10).
+// per host unless told otherwise (a tool may set its own, lower limit).
 import { engineFailure } from '../errors.js';
 
 export interface RateLimitOptions {

@@ -1,5 +1,5 @@
 // URL handling shared by the web tools: parsing what a model typed, finding URLs in free
-// text (Gemini's web_fetch takes them from its prompt), HTTP-to-HTTPS upgrade, and the
+// text (a fetch tool may take them from its prompt), HTTP-to-HTTPS upgrade, and the
 // GitHub blob-to-raw rewrite two vendors apply before fetching.
 import { engineFailure } from '../errors.js';
 

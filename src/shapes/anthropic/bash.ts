@@ -2,7 +2,10 @@
 // variables and functions carry over from one command to the next. stdout and stderr come
 // back together, in order; a non-zero exit status is reported (the reference drops it) and
 // makes the result an error. `restart` starts a clean shell.
-import { EngineError, headCut, type LiveOutcome, NON_INTERACTIVE_ENV, presentLines, secondsOf } from '../../engine/index.js';
+import { EngineError, type LiveOutcome, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { headCut } from '../kit/text/head-cut.js';
+import { presentLines } from '../kit/text/present-lines.js';
+import { secondsOf } from '../kit/text/seconds.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { said } from './errors.js';

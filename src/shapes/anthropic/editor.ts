@@ -4,7 +4,9 @@
 // (str_replace_based_edit_tool) takes insert_text and has no undo; the legacy one
 // (str_replace_editor) takes new_str for insert and keeps the files' earlier texts per
 // session for undo_edit.
-import { countOf, findListing, insertLines, linesAround, rememberText, replaceFirst, takeRemembered, type TextRead } from '../../engine/index.js';
+import { countOf, insertLines, linesAround, replaceFirst, type TextRead } from '../../engine/index.js';
+import { rememberText, takeRemembered } from '../kit/files/undo-history.js';
+import { findListing } from '../kit/search/find-listing.js';
 import type { Call, Reply } from '../common/define.js';
 import { said } from './errors.js';
 import { catN, clip, numbered, pyList } from './text.js';

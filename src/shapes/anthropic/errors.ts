@@ -3,8 +3,9 @@
 // already worded, see `said`); failures the engine raises (a path outside the roots, a file
 // system refusal, a command the shell policy refuses) are worded here. Every result also
 // carries, as its structured data, the tool_result content block the host sends back.
-import { EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
-import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
+import { EngineError, type ErrorKind } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
+import { errorTable, type Call, type Dialect, type KindWording } from '../common/define.js';
 import type { ToolResult } from '../../registry/types.js';
 import { anthropicDiagnostics } from './diagnostics.js';
 
@@ -35,7 +36,7 @@ function ranInto(err: EngineError, args: unknown, c: Call): string {
     : `Ran into ${what} while trying to write to ${argPath(args, err)}`;
 }
 
-const byKind = everyKind<KindWords<unknown>>(plain, {
+const byKind = everyKind<KindWording<unknown>>(plain, {
   invalid_argument(err, args, c) {
     if (err.facts.worded) return err.message;
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;

@@ -2,7 +2,9 @@
 // directory /memories, stored in the server's memory directory (--memory-dir; one per caller
 // or session with --memory-scope). Messages are the docs' (the SDK helpers' where the docs
 // say nothing, with the "Error: " the TypeScript runner puts before them).
-import { type ArgsOf, humanSize, type MemoryOutcome } from '../../engine/index.js';
+import type { MemoryOutcome } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { humanSize } from '../kit/text/human-size.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { numbered } from './text.js';

@@ -4,7 +4,7 @@
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { runEditor, type EditorArgs, type EditorVariant } from './editor.js';
-import { EDITOR_ERROR_MODES, editorArguments, ifCommand } from './editor-facts.js';
+import { EDITOR_ERROR_MODES, editorArguments, ifCommand } from './editor-shared.js';
 
 const VARIANT: EditorVariant = {
   name: 'str_replace_editor',

@@ -1,7 +1,7 @@
 // The text layouts Anthropic's client tools answer in: `cat -n` lines (number right-aligned to
 // width 6, a tab, the text), Python's lists where the reference implementation's messages
 // show them, and the reference's "response clipped" note.
-import { numberedLines } from '../../engine/index.js';
+import { numberedLines } from '../kit/text/numbered.js';
 
 /** Lines numbered as `cat -n` prints them, the first numbered `first`. */
 export const numbered = (lines: readonly string[], first = 1): string => numberedLines(lines, first, '\t', { width: 6 });

@@ -1,18 +1,15 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import {
-  engineFailure,
-  NON_INTERACTIVE_ENV,
-  printed,
-  presentLines,
-  ranOrCancelled,
-  requestedTimeout,
-  runDetails,
-  runExit,
-  spilledOutput,
-  startAnnounced,
-} from '../../engine/index.js';
+import { engineFailure, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { presentLines } from '../kit/text/present-lines.js';
+import { printed } from '../kit/shell/run-failure.js';
+import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
+import { requestedTimeout } from '../kit/shell/timeout-arg.js';
+import { runDetails } from '../kit/shell/run-details.js';
+import { runExit } from '../kit/shell/run-exit.js';
+import { spilledOutput } from '../kit/shell/run-saved.js';
+import { startAnnounced } from '../kit/shell/announce.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';

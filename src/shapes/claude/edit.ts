@@ -1,8 +1,11 @@
 // Claude Code's Edit: read-before-write and changed-since-read refusals, exact (then
 // quote-normalised, then \uXXXX-respelt) unique matching or replace_all, literal replacement,
 // trailing whitespace stripped outside Markdown, and Claude Code's result sentences.
-import { editDetails, editFacts, type EditResult, literalEdit, plural, withEscapeRetry } from '../../engine/index.js';
-import { type Call, defineTool, errorTable, firstWords } from '../common/define.js';
+import { type EditResult, plural } from '../../engine/index.js';
+import { editDetails, editHost } from '../kit/files/change-host.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
+import { withEscapeRetry } from '../kit/files/escape-retry.js';
+import { type Call, defineTool, errorTable, firstWording } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { claudeErrors, resolvedFrom, toolUseError } from './errors.js';
 import { closed, CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
@@ -101,7 +104,7 @@ export const edit = defineTool<Args, EditResult>({
     ),
   format: (r, a) => ({
     text: `The file ${a.file_path} has been updated${a.replace_all ? '. All occurrences were successfully replaced.' : ' successfully.'} ${CURRENT}`,
-    host: { summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${plural(r.replacements, 'replacement')}`, ...editFacts(r), details: editDetails(r) },
+    host: { summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${plural(r.replacements, 'replacement')}`, ...editHost(r), details: editDetails(r) },
   }),
-  errors: firstWords(byCondition, tooLarge, aliases),
+  errors: firstWording(byCondition, tooLarge, aliases),
 });

@@ -1,9 +1,15 @@
 // Claude Code's words for failures: <tool_use_error> around input-validation, permission and
 // precondition failures (runtime failures bare), and the notices of background tasks that
 // ended, added to the next result as Claude Code does: the claude Dialect.
-import { commandAsRun as recorded, endedToAnnounce, type EngineError, everyKind, type JobSnapshot, workingDir, exitCodeOf, str } from '../../engine/index.js';
+import type { EngineError, JobSnapshot } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
+import { workingDir } from '../kit/files/working-dir.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
+import { commandAsRun as recorded } from '../kit/shell/job-command.js';
+import { endedToAnnounce } from '../kit/shell/announce.js';
+import { exitCodeOf } from '../kit/shell/settle.js';
 import type { ToolResult } from '../../registry/types.js';
-import { type Call, type Dialect, errorTable, type KindWords, type Words } from '../common/define.js';
+import { type Call, type Dialect, errorTable, type KindWording, type Wording } from '../common/define.js';
 import { claudeDiagnostics } from './diagnostics.js';
 
 export const toolUseError = (message: string) => `<tool_use_error>${message}</tool_use_error>`;
@@ -32,9 +38,9 @@ function plain(err: EngineError, c: Call): string {
 /** Input validation, permission and precondition failures are wrapped; runtime failures are not. */
 const WRAPPED = ['invalid_argument', 'permission_denied', 'not_found', 'already_exists', 'conflict', 'precondition_failed', 'security_policy'] as const;
 const wrapped = (err: EngineError, _args: unknown, c: Call) => toolUseError(plain(err, c));
-const BY_KIND = everyKind<KindWords<unknown>>((err, _args, c) => plain(err, c), Object.fromEntries(WRAPPED.map((k) => [k, wrapped])));
+const BY_KIND = everyKind<KindWording<unknown>>((err, _args, c) => plain(err, c), Object.fromEntries(WRAPPED.map((k) => [k, wrapped])));
 
-export const claudeErrors: Words<unknown> = errorTable<unknown>(
+export const claudeErrors: Wording<unknown> = errorTable<unknown>(
   {
     not_read: () => toolUseError('This file has not been read in this session yet. Read it first, then change it.'),
     modified_since_read: () =>

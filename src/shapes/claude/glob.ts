@@ -1,6 +1,8 @@
 // Claude Code's Glob: names matched at any depth, .gitignore ignored, oldest-first paths
 // relative to the working directory, capped at 100 with a note of how many more matched.
-import { displayPath, globFacts, globRest, whenMissing } from '../../engine/index.js';
+import { displayPath } from '../kit/files/working-dir.js';
+import { whenMissing } from '../kit/failures/missing.js';
+import { globHost, globRest } from '../kit/search/search-host.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
@@ -45,10 +47,10 @@ export const glob = defineTool<Args>({
     const at = here(c);
     // A directory named in the pattern that does not exist simply matches nothing.
     const r = await c.engine.search.glob(at, { ...GLOB, pattern: a.pattern, path: a.path }).catch(whenMissing('pattern', undefined));
-    if (!r) return { text: 'No files found', host: globFacts(r, a.pattern) };
+    if (!r) return { text: 'No files found', host: globHost(r, a.pattern) };
     const { of, left } = globRest(r);
     const cut = `(Showing ${r.shown} of ${of} matching files; ${left} more are not listed. Narrow the pattern or path to see the rest.)`;
     const lines = [...r.entries.map((e) => displayPath(e.path, at.cwd)), ...(r.total === 0 ? ['No files found'] : r.truncated ? [cut] : [])];
-    return { text: (await persisted(c, lines.join('\n'), PERSIST_LIMITS.other)).text, host: globFacts(r, a.pattern) };
+    return { text: (await persisted(c, lines.join('\n'), PERSIST_LIMITS.other)).text, host: globHost(r, a.pattern) };
   },
 });

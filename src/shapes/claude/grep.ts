@@ -1,20 +1,13 @@
 // Claude Code's Grep over the search engine: ripgrep's text as Claude Code passes it on (paths
 // relative to the working directory, its context-line quirk) and the three output modes with
 // head_limit/offset notes.
-import {
-  displayPath,
-  type GrepFile,
-  grepFacts,
-  hasContext,
-  plural,
-  requireCounts,
-  requireExisting,
-  rgFlagOptions,
-  type RgPage,
-  rgPage,
-  rgPrinting,
-  wholeCount,
-} from '../../engine/index.js';
+import { type GrepFile, plural } from '../../engine/index.js';
+import { requireCounts, wholeCount } from '../kit/args/arg-checks.js';
+import { displayPath } from '../kit/files/working-dir.js';
+import { requireExisting } from '../kit/files/existing.js';
+import { grepHost } from '../kit/search/search-host.js';
+import { hasContext, rgFlagOptions, rgPrinting } from '../kit/search/rg-flags.js';
+import { type RgPage, rgPage } from '../kit/search/rg-page.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
@@ -113,6 +106,6 @@ export const grep = defineTool<Args>({
     let text = pageText(mode, p, limit, offset);
     if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
     const out = await persisted(c, text, PERSIST_LIMITS.grep);
-    return { text: out.text, host: grepFacts(r, a.pattern, { shown: p.entries.length, of: mode === 'content' ? 'lines' : 'files', savedTo: out.file }) };
+    return { text: out.text, host: grepHost(r, a.pattern, { shown: p.entries.length, of: mode === 'content' ? 'lines' : 'files', savedTo: out.file }) };
   },
 });

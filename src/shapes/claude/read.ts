@@ -1,7 +1,11 @@
 // Claude Code's Read: "N<TAB>line" numbering from a 1-based offset, the whole-file size
 // limit, the token cap (auto-paginated whole reads, refused ranges), system reminders for
 // empty files and offsets past the end, images and PDFs as blobs, notebooks as cells.
-import { EngineError, engineFailure, mediaBlobs, notebookParts, numberedLines, pageRangeFor, str } from '../../engine/index.js';
+import { EngineError, engineFailure, pageRangeFor } from '../../engine/index.js';
+import { numberedLines } from '../kit/text/numbered.js';
+import { str } from '../kit/text/str.js';
+import { mediaBlobs } from '../kit/files/media-blobs.js';
+import { notebookParts } from '../kit/files/notebook-read.js';
 import type { MediaRead, NotebookView, TextRead } from '../../engine/index.js';
 import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatSize } from '../common/render.js';

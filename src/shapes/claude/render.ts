@@ -1,6 +1,7 @@
 // What several Claude Code tools render alike: the persisted-output block that stands in for a
 // large result, trailing whitespace stripped outside Markdown, and the note after a change.
-import { headPreview, type FreshnessPolicy, type SavedResult, workingDir } from '../../engine/index.js';
+import { headPreview, type FreshnessPolicy, type SavedResult } from '../../engine/index.js';
+import { workingDir } from '../kit/files/working-dir.js';
 import type { JsonSchema } from '../../registry/types.js';
 import type { Call } from '../common/define.js';
 import { formatSize } from '../common/render.js';

@@ -1,6 +1,9 @@
 // Claude Code's TaskOutput: a background task's status, exit code and output so far, waiting
 // for its end when asked to.
-import { type EngineError, type JobSnapshot, printed, retrievalStatus, wholeJobOutput } from '../../engine/index.js';
+import type { EngineError, JobSnapshot } from '../../engine/index.js';
+import { printed } from '../kit/shell/run-failure.js';
+import { retrievalStatus } from '../kit/shell/job-tail.js';
+import { wholeJobOutput } from '../kit/shell/job-calls.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { taskStatus, toolUseError } from './errors.js';

@@ -1,6 +1,8 @@
 // Claude Code's TaskStop: kill a background task's process group; one that already ended is
 // reported as such, successfully, so a repeat is safe.
-import { commandAsRun as recorded, EngineError, type JobSnapshot, stopReported } from '../../engine/index.js';
+import { EngineError, type JobSnapshot } from '../../engine/index.js';
+import { commandAsRun as recorded } from '../kit/shell/job-command.js';
+import { stopReported } from '../kit/shell/job-calls.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';

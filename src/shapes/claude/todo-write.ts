@@ -1,5 +1,6 @@
 // Claude Code's TodoWrite: the whole list replaced on every call.
-import { numberedTodos, type TodoItem, todoFacts } from '../../engine/index.js';
+import type { TodoItem } from '../../engine/index.js';
+import { numberedTodos, todoHost } from '../kit/todos/todo-list.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';
@@ -44,6 +45,6 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
   call: async (args, c) => c.engine.todos.replace(c, numberedTodos(args.todos), { statuses: STATUSES }),
   format: (list) => ({
     text: 'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable',
-    host: todoFacts(list),
+    host: todoHost(list),
   }),
 });

@@ -1,7 +1,9 @@
 // Claude Code's WebFetch over the web engine. Claude Code hands a fetched page to a small model
 // with the prompt and returns that model's answer; Facet has no model, so WebFetch returns the
 // page (as Markdown) with the prompt beside it.
-import { isCrossSiteRedirect, pageFacts, redirectFacts } from '../../engine/index.js';
+import { isCrossSiteRedirect } from '../../engine/index.js';
+import { pageHost } from '../kit/web/web-host.js';
+import { redirectHost } from '../kit/web/views.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';
@@ -71,8 +73,8 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
   },
   call: (a, c) => c.engine.web.fetch(a.url, { upgradeHttp: 'unless-allowed', crossSiteRedirects: 'report', maxChars: 100_000, signal: c.signal }),
   format(got, a) {
-    if (isCrossSiteRedirect(got)) return { text: redirectText(got, a.prompt), host: redirectFacts(got) };
-    const host = pageFacts(got);
+    if (isCrossSiteRedirect(got)) return { text: redirectText(got, a.prompt), host: redirectHost(got) };
+    const host = pageHost(got);
     if (got.blob) return { text: `Fetched an image from ${got.finalUrl} (${got.mediaType}); it is attached.\n\nPrompt: ${a.prompt}`, host, blobs: [got.blob] };
     const content = got.charsTruncated ? `${got.content}\n\n[Content truncated due to length...]` : got.content;
     return { text: ['Web page content:', '---', content, '---', '', `Prompt: ${a.prompt}`, '', NO_MODEL].join('\n'), host };

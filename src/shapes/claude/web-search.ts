@@ -1,6 +1,8 @@
 // Claude Code's WebSearch over the configured search providers: links as JSON, the provider's
 // answer, a snippet per result, and the reminder to cite.
-import { flatSnippet, requireOneDomainList, searchFacts, type SearchResponse } from '../../engine/index.js';
+import type { SearchResponse } from '../../engine/index.js';
+import { flatSnippet } from '../kit/web/cited-search.js';
+import { requireOneDomainList, searchHost } from '../kit/web/web-host.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
@@ -51,6 +53,6 @@ export const webSearch = defineTool<Args>({
   async call(a, c) {
     requireOneDomainList(a);
     const r = await c.engine.web.search(a.query, { limit: 10, allowedDomains: a.allowed_domains, blockedDomains: a.blocked_domains, signal: c.signal });
-    return { text: (await persisted(c, searchText(r), PERSIST_LIMITS.other)).text, host: searchFacts(r, a.query) };
+    return { text: (await persisted(c, searchText(r), PERSIST_LIMITS.other)).text, host: searchHost(r, a.query) };
   },
 });

@@ -1,6 +1,6 @@
 // Claude Code's Write: read-before-write and changed-since-read refusals, trailing whitespace
 // stripped outside Markdown, and Claude Code's result sentences.
-import { writeFacts } from '../../engine/index.js';
+import { writeHost } from '../kit/files/change-host.js';
 import type { WriteResult } from '../../engine/index.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';
@@ -55,6 +55,6 @@ export const write = defineTool<Args, WriteResult>({
   call: (a, c) => c.engine.files.write(here(c), a.file_path, stripTrailingWhitespace(a.file_path, a.content), WRITE),
   format: (r, a) => ({
     text: r.created ? `File created successfully at: ${a.file_path} ${CURRENT}` : `The file ${a.file_path} has been updated successfully. ${CURRENT}`,
-    host: { summary: `${r.created ? 'Created' : 'Wrote'} ${r.relative} (${r.size} bytes)`, ...writeFacts(r) },
+    host: { summary: `${r.created ? 'Created' : 'Wrote'} ${r.relative} (${r.size} bytes)`, ...writeHost(r) },
   }),
 });

@@ -1,7 +1,7 @@
 // apply_patch: the Codex patch format, served as the JSON function variant {input}.
 // Unlike the reference, which writes hunk by hunk and keeps earlier hunks when a later one
 // fails, every hunk is checked before any file is written (all or nothing).
-import { patchFacts, patchRun, type PatchRun } from '../../engine/index.js';
+import { patchHost, patchRun, type PatchRun } from '../kit/files/patch-run.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { structuredOutput } from './output.js';
@@ -54,5 +54,5 @@ export const applyPatch = defineTool<{ input: string }, PatchRun>({
     'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it): "Cannot add <path>: the file already exists (hunk on line N). Use "*** Update File: <path>" to change it, or delete it first." and no file is written.',
   ],
   call: (args, c) => patchRun(c.engine.files, c, args.input),
-  format: (run, _args, c) => ({ text: structuredOutput(patchText(run, c), run.exitCode, run.durationSeconds), host: patchFacts(run), failure: run.error }),
+  format: (run, _args, c) => ({ text: structuredOutput(patchText(run, c), run.exitCode, run.durationSeconds), host: patchHost(run), failure: run.error }),
 });

@@ -2,12 +2,12 @@
 // prefix_rule). Facet has no approval flow and one sandbox, its roots: a request to leave it
 // is refused the way Codex refuses escalation under a policy that never asks.
 import { engineFailure } from '../../engine/index.js';
-import { B, STRINGS } from './schema.js';
+import { BOOLEAN, STRINGS } from './schema.js';
 
 export const additionalPermissionsSchema = {
   type: 'object',
   properties: {
-    network: { type: 'object', properties: { enabled: B }, additionalProperties: false },
+    network: { type: 'object', properties: { enabled: BOOLEAN }, additionalProperties: false },
     file_system: { type: 'object', properties: { read: STRINGS, write: STRINGS }, additionalProperties: false },
   },
   additionalProperties: false,

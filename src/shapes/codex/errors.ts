@@ -1,7 +1,8 @@
 // Codex's words for failures: plain sentences. A malformed call says which arguments could not
 // be read; a path outside the roots names them; a missing path says where to look.
-import { EngineError, everyKind } from '../../engine/index.js';
-import { errorTable, type Call, type Dialect, type KindWords } from '../common/define.js';
+import { EngineError } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
+import { errorTable, type Call, type Dialect, type KindWording } from '../common/define.js';
 import { codexDiagnostics } from './diagnostics.js';
 
 /** The tools whose missing path can only be their working directory. */
@@ -20,7 +21,7 @@ function outside(err: EngineError & { facts: { path: string; roots: string[] } }
 const said = (err: EngineError) => err.message;
 
 /** By kind (total): bad arguments list their violations, a missing path says where to look, the rest is the engine's message. */
-const byKind = everyKind<KindWords<unknown>>(said, {
+const byKind = everyKind<KindWording<unknown>>(said, {
   invalid_argument(err) {
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
     return violations ? `invalid function arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : err.message;

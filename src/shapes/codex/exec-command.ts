@@ -1,10 +1,13 @@
 // exec_command (Codex "unified exec"): a command starts as a process of the session; the call
 // waits up to yield_time_ms and returns what it printed, with the exit code if it ended or a
 // session id to poll or type into with write_stdin if it still runs.
-import { handleFor, lineIn, patchFromScript, type ArgsOf } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { patchFromScript } from '../kit/files/patch-invocation.js';
+import { handleFor } from '../kit/shell/handles.js';
+import { lineIn } from '../kit/shell/line-in.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { B, N, S, STRINGS } from './schema.js';
+import { BOOLEAN, NUMBER, STRING, STRINGS } from './schema.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
 import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, since, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 import { sentPatch } from './patch.js';
@@ -16,18 +19,18 @@ const schema = {
   type: 'object',
   properties: {
     additional_permissions: additionalPermissionsSchema,
-    cmd: S,
-    environment_id: S,
+    cmd: STRING,
+    environment_id: STRING,
     ingress: { type: 'integer' },
-    justification: S,
-    login: B,
-    max_output_tokens: N,
+    justification: STRING,
+    login: BOOLEAN,
+    max_output_tokens: NUMBER,
     prefix_rule: STRINGS,
     sandbox_permissions: sandboxPermissionsSchema,
-    shell: S,
-    tty: B,
-    workdir: S,
-    yield_time_ms: N,
+    shell: STRING,
+    tty: BOOLEAN,
+    workdir: STRING,
+    yield_time_ms: NUMBER,
   },
   required: ['cmd'],
   additionalProperties: false,

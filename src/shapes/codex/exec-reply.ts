@@ -1,11 +1,12 @@
 // What exec_command and write_stdin share: Codex's yield bounds, its numbering of running
 // processes, and the answer both give (chunk id, wall time, exit code or session id, output).
 import { randomBytes } from 'node:crypto';
-import { type CapturedText, type EngineError, type JobRead, shellExitCode } from '../../engine/index.js';
+import type { CapturedText, EngineError, JobRead } from '../../engine/index.js';
+import { shellExitCode } from '../kit/shell/settle.js';
 import type { JsonSchema } from '../../registry/types.js';
 import type { Reply } from '../common/define.js';
 import { bad } from './errors.js';
-import { N, S } from './schema.js';
+import { NUMBER, STRING } from './schema.js';
 import { approxTokens, byteBudget, readOutput, withWarning } from './output.js';
 
 // Yield bounds of the reference: a call waits at least 250 ms and at most 30 s; an empty
@@ -82,7 +83,7 @@ export function execReply(o: ExecOutput): Reply {
 
 export const OUTPUT_SCHEMA: JsonSchema = {
   type: 'object',
-  properties: { chunk_id: S, wall_time_seconds: N, exit_code: N, session_id: N, original_token_count: N, output: S },
+  properties: { chunk_id: STRING, wall_time_seconds: NUMBER, exit_code: NUMBER, session_id: NUMBER, original_token_count: NUMBER, output: STRING },
   required: ['wall_time_seconds', 'output'],
 };
 

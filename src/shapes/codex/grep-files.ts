@@ -1,15 +1,21 @@
 // grep_files (experimental in Codex): the files whose contents match a regular expression,
 // newest first, one absolute path per line, like `rg --files-with-matches --sortr=modified`.
-import { type ArgsOf, matchingFiles, type MatchingFiles } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { matchingFiles, type MatchingFiles } from '../kit/search/matching-files.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { N, S } from './schema.js';
+import { NUMBER, STRING } from './schema.js';
 
 const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 2000;
 const SEARCH = { limit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT, timeoutMs: 30_000 };
 
-const schema = { type: 'object', properties: { pattern: S, include: S, path: S, limit: N }, required: ['pattern'], additionalProperties: false } as const;
+const schema = {
+  type: 'object',
+  properties: { pattern: STRING, include: STRING, path: STRING, limit: NUMBER },
+  required: ['pattern'],
+  additionalProperties: false,
+} as const;
 
 export const grepFiles = defineTool<ArgsOf<typeof schema>, MatchingFiles>({
   name: 'grep_files',

@@ -1,16 +1,24 @@
 // list_dir (experimental in Codex): a directory tree to a depth, entries sorted by relative
 // path, two spaces of indent per level, a type suffix, paged with a 1-based offset and a limit.
-import { type ArgsOf, cutUtf8, type ListEntry, treePage, type TreePage } from '../../engine/index.js';
+import type { ListEntry } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { cutUtf8 } from '../kit/text/text-cut.js';
+import { treePage, type TreePage } from '../kit/search/tree-page.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { N, S } from './schema.js';
+import { NUMBER, STRING } from './schema.js';
 
 const SUFFIX: Record<ListEntry['type'], string> = { directory: '/', symlink: '@', other: '?', file: '' };
 /** Entries gathered at most before paging; a deeper tree is reported as incomplete. */
 const MAX_COLLECT = 50_000;
 const PAGE = { limit: 25, depth: 2, maxCollect: MAX_COLLECT };
 
-const schema = { type: 'object', properties: { dir_path: S, offset: N, limit: N, depth: N }, required: ['dir_path'], additionalProperties: false } as const;
+const schema = {
+  type: 'object',
+  properties: { dir_path: STRING, offset: NUMBER, limit: NUMBER, depth: NUMBER },
+  required: ['dir_path'],
+  additionalProperties: false,
+} as const;
 
 export const listDir = defineTool<ArgsOf<typeof schema>, TreePage>({
   name: 'list_dir',

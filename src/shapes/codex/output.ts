@@ -1,7 +1,8 @@
 // Codex's output budget and its words: tokens counted as 4 bytes; an output over the budget
 // keeps equal byte halves of head and tail with "…N tokens truncated…" between, and may be
 // announced by a warning header (original token count, line count).
-import { type CapturedText, type JobRead, joinedCut } from '../../engine/index.js';
+import type { CapturedText, JobRead } from '../../engine/index.js';
+import { joinedCut } from '../kit/text/joined-cut.js';
 
 /** Estimated tokens of `bytes` bytes of text. */
 export const approxTokens = (bytes: number) => Math.ceil(bytes / 4);

@@ -1,6 +1,9 @@
 // A patch in Codex's words, whether sent to apply_patch or through a shell tool: the summary
 // of what changed, or the failure and that nothing changed.
-import { cutText, type EngineError, type PatchInvocation, type PatchResult, type PatchRun, patchFacts, sentPatchRun } from '../../engine/index.js';
+import type { EngineError, PatchResult } from '../../engine/index.js';
+import { cutText } from '../kit/text/text-cut.js';
+import type { PatchInvocation } from '../kit/files/patch-invocation.js';
+import { type PatchRun, patchHost, sentPatchRun } from '../kit/files/patch-run.js';
 import { errorTable, type Call } from '../common/define.js';
 
 /** "Success. Updated the following files:" then A, M and D lines, as the reference prints them. */
@@ -35,5 +38,5 @@ export const patchText = (run: PatchRun, c: Call) => (run.result ? patchSummary(
 /** A patch a shell tool was sent instead of a command, applied: its text cut to `budget`, and the host's facts. */
 export async function sentPatch(c: Call, sent: PatchInvocation, workdir: string | undefined, budget: number) {
   const run = await sentPatchRun(c.engine.files, c.engine.shell, c, sent, workdir);
-  return { run, output: cutText(patchText(run, c), budget), host: patchFacts(run) };
+  return { run, output: cutText(patchText(run, c), budget), host: patchHost(run) };
 }

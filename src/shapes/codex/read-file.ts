@@ -1,9 +1,12 @@
 // read_file (experimental in Codex): numbered lines "L<n>: <text>" of a file given by its
 // absolute path, a slice (offset/limit) or the indented block around an anchor line.
-import { type ArgsOf, cutUtf8, type Numbered, numberedRead, readTextOnly } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { cutUtf8 } from '../kit/text/text-cut.js';
+import { type Numbered, numberedRead } from '../kit/files/numbered-read.js';
+import { readTextOnly } from '../kit/files/read-kind.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { B, N, S } from './schema.js';
+import { BOOLEAN, NUMBER, STRING } from './schema.js';
 
 const DEFAULT_LIMIT = 2000;
 const HINT = 'read_file shows text, view_image shows images';
@@ -19,13 +22,13 @@ const readText = (c: Call, file: string, opts: { start?: number; limit?: number;
 const schema = {
   type: 'object',
   properties: {
-    file_path: S,
-    offset: N,
-    limit: N,
-    mode: S,
+    file_path: STRING,
+    offset: NUMBER,
+    limit: NUMBER,
+    mode: STRING,
     indentation: {
       type: 'object',
-      properties: { anchor_line: N, max_levels: N, include_siblings: B, include_header: B, max_lines: N },
+      properties: { anchor_line: NUMBER, max_levels: NUMBER, include_siblings: BOOLEAN, include_header: BOOLEAN, max_lines: NUMBER },
       additionalProperties: false,
     },
   },

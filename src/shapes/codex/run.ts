@@ -1,6 +1,9 @@
 // What shell_command and the legacy shell share: the command run to completion (10 s by
 // default), or the patch it carries applied, and what both report of it.
-import { settledFacts, settleRun, type HostFacts, type PatchInvocation, type Settled } from '../../engine/index.js';
+import type { HostContent } from '../../engine/index.js';
+import type { PatchInvocation } from '../kit/files/patch-invocation.js';
+import { settledHost } from '../kit/shell/run-host.js';
+import { settleRun, type Settled } from '../kit/shell/settle.js';
 import type { Call } from '../common/define.js';
 import { bad } from './errors.js';
 import { byteBudget, middle } from './output.js';
@@ -18,7 +21,7 @@ const RUN = {
 };
 
 export interface Ran extends Settled {
-  host: HostFacts;
+  host: HostContent;
 }
 
 /** Runs the command (or applies the patch it carries) and gathers what both tools report. */
@@ -38,7 +41,7 @@ export async function execute(
   const run = c.engine.shell.run(c, { command, workdir, login, timeoutMs, maxOutputBytes: budget, ...RUN });
   // A command killed by its timeout reports 124, as timeout(1) does.
   const ran = await settleRun(run, { timeoutExitCode: 124, evidence: middle });
-  return { ...ran, host: settledFacts(ran) };
+  return { ...ran, host: settledHost(ran) };
 }
 
 /** What goes before the output of a command that did not end by itself. */

@@ -1,8 +1,10 @@
 // shell_command: a command string run to completion in a login shell; a freeform text result.
-import { lineCount, patchFromScript, type ArgsOf } from '../../engine/index.js';
+import { lineCount } from '../kit/text/text-cut.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { patchFromScript } from '../kit/files/patch-invocation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { B, N, S, STRINGS } from './schema.js';
+import { BOOLEAN, NUMBER, STRING, STRINGS } from './schema.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
 import { middle } from './output.js';
 import { DEFAULT_TIMEOUT_MS, execute, FAILURE_MODE, timeoutNote, type Ran } from './run.js';
@@ -14,13 +16,13 @@ const schema = {
   type: 'object',
   properties: {
     additional_permissions: additionalPermissionsSchema,
-    command: S,
-    justification: S,
-    login: B,
+    command: STRING,
+    justification: STRING,
+    login: BOOLEAN,
     prefix_rule: STRINGS,
     sandbox_permissions: sandboxPermissionsSchema,
-    timeout_ms: N,
-    workdir: S,
+    timeout_ms: NUMBER,
+    workdir: STRING,
   },
   required: ['command'],
   additionalProperties: false,

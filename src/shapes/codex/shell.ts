@@ -1,15 +1,16 @@
 // shell (legacy): an argv run with execvp to completion; a JSON result.
-import { patchFromArgv, type ArgsOf } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { patchFromArgv } from '../kit/files/patch-invocation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { N, S, STRINGS } from './schema.js';
+import { NUMBER, STRING, STRINGS } from './schema.js';
 import { APPROVAL_MODE, checkApproval } from './approval.js';
 import { structuredOutput, withWarning } from './output.js';
 import { DEFAULT_TIMEOUT_MS, execute, FAILURE_MODE, timeoutNote, type Ran } from './run.js';
 
 const schema = {
   type: 'object',
-  properties: { command: STRINGS, justification: S, prefix_rule: STRINGS, sandbox_permissions: S, timeout_ms: N, workdir: S },
+  properties: { command: STRINGS, justification: STRING, prefix_rule: STRINGS, sandbox_permissions: STRING, timeout_ms: NUMBER, workdir: STRING },
   required: ['command'],
   additionalProperties: false,
 } as const;

@@ -1,9 +1,10 @@
 // update_plan: the session's plan as Codex keeps it (steps with pending, in_progress or
 // completed; at most one in progress). The model reads only "Plan updated"; the host gets the list.
-import { type TodoItem, type ArgsOf } from '../../engine/index.js';
-import { defineTool, errorTable, firstWords } from '../common/define.js';
+import type { TodoItem } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { defineTool, errorTable, firstWording } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { S } from './schema.js';
+import { STRING } from './schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
@@ -11,8 +12,8 @@ const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 
 const schema = {
   type: 'object',
   properties: {
-    explanation: S,
-    plan: { type: 'array', items: { type: 'object', properties: { step: S, status: S }, required: ['step', 'status'], additionalProperties: false } },
+    explanation: STRING,
+    plan: { type: 'array', items: { type: 'object', properties: { step: STRING, status: STRING }, required: ['step', 'status'], additionalProperties: false } },
   },
   required: ['plan'],
   additionalProperties: false,
@@ -61,7 +62,7 @@ export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
     };
   },
   // Plan errors in terms of steps (the engine speaks of todo items); any other failure in the engine's own words.
-  errors: firstWords(
+  errors: firstWording(
     errorTable({
       bad_todo_status: ({ facts: f }) =>
         `plan step ${f.index + 1} has status "${f.status}"; a status is one of ${f.allowed.join(', ')}. The plan was not changed.`,

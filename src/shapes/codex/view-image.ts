@@ -1,12 +1,14 @@
 // view_image: a local image file returned to the model as an image (a blob with its media type).
-import { type ArgsOf, type MediaRead, readImageOnly } from '../../engine/index.js';
+import type { MediaRead } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { readImageOnly } from '../kit/files/read-kind.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { S } from './schema.js';
+import { STRING } from './schema.js';
 
 const schema = {
   type: 'object',
-  properties: { path: S, detail: { type: 'string', enum: ['high', 'original'] } },
+  properties: { path: STRING, detail: { type: 'string', enum: ['high', 'original'] } },
   required: ['path'],
   additionalProperties: false,
 } as const;

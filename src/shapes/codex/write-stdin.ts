@@ -1,16 +1,17 @@
 // write_stdin: types into, or polls, a process exec_command left running, and answers as
 // exec_command does with what it printed since the last read.
-import { type ArgsOf, writeToHandle } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { writeToHandle } from '../kit/shell/handle-write.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { N, S } from './schema.js';
+import { NUMBER, STRING } from './schema.js';
 import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
 
 const WRITE_YIELD_MS = 250;
 
 const schema = {
   type: 'object',
-  properties: { chars: S, max_output_tokens: N, session_id: N, yield_time_ms: N },
+  properties: { chars: STRING, max_output_tokens: NUMBER, session_id: NUMBER, yield_time_ms: NUMBER },
   required: ['session_id'],
   additionalProperties: false,
 } as const;

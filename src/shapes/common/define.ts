@@ -54,28 +54,28 @@ export interface Reply {
 }
 
 /** Vendor wording of one failure: text, a full reply, or undefined to leave it to the next table. */
-export type Words<A> = (err: EngineError, args: A, c: Call) => Reply | string | undefined;
+export type Wording<A> = (err: EngineError, args: A, c: Call) => Reply | string | undefined;
 
 /**
  * A vendor's words by condition: each entry gets the failure with its condition's typed facts.
  * Only known conditions are keys, so a misspelt one does not build.
  */
-export type ConditionWords<A> = { [C in Condition]?: (err: FailureOf<C>, args: A, c: Call) => Reply | string | undefined };
+export type ConditionWording<A> = { [C in Condition]?: (err: FailureOf<C>, args: A, c: Call) => Reply | string | undefined };
 
 /** A vendor's words for every kind of failure: total, so the compiler names a missing kind. */
-export type KindWords<A> = Record<ErrorKind, (err: EngineError, args: A, c: Call) => Reply | string | undefined>;
+export type KindWording<A> = Record<ErrorKind, (err: EngineError, args: A, c: Call) => Reply | string | undefined>;
 
 /** Words from a condition table, then (for conditions it leaves out) a total kind table. */
-export function errorTable<A>(byCondition: ConditionWords<A>, byKind?: KindWords<A>): Words<A> {
+export function errorTable<A>(byCondition: ConditionWording<A>, byKind?: KindWording<A>): Wording<A> {
   return (err, args, c) => {
     const word = err.condition !== undefined ? byCondition[err.condition] : undefined;
-    const said = (word as Words<A> | undefined)?.(err, args, c);
+    const said = (word as Wording<A> | undefined)?.(err, args, c);
     return said ?? byKind?.[err.kind]?.(err, args, c);
   };
 }
 
 /** Tries each table in turn; the first that words the failure wins. */
-export function firstWords<A>(...tables: Array<Words<A> | undefined>): Words<A> {
+export function firstWording<A>(...tables: Array<Wording<A> | undefined>): Wording<A> {
   return (err, args, c) => {
     for (const t of tables) {
       const said = t?.(err, args, c);
@@ -109,12 +109,12 @@ export interface ToolTable<A, R> {
   /** The engine's answer in the vendor's words. Without it, `call` returns the Reply itself. */
   format?(result: R, args: A, c: Call): Reply | string;
   /** This tool's own wording of failures, tried before its vendor's. */
-  errors?: Words<A>;
+  errors?: Wording<A>;
 }
 
 /** What a shape adds around each of its tools: its vendor's error words, and a pass over every result. */
 export interface Dialect {
-  errors?: Words<unknown>;
+  errors?: Wording<unknown>;
   /** Words for failures raised before a call runs (bad arguments, an evicted session), when the vendor frames them apart; default: `errors`. */
   beforeCall?: (err: EngineError, tool: ToolDefinition) => string;
   /** Runs on every result of the shape's tools (Claude announces background tasks that ended). */
@@ -210,7 +210,7 @@ function failed(tool: string, err: EngineError, said: Reply | string | undefined
 
 export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
   return (env, dialect = {}) => {
-    const words = firstWords<A>(table.errors, dialect.errors as Words<A> | undefined);
+    const words = firstWording<A>(table.errors, dialect.errors as Wording<A> | undefined);
     const wordOf = (err: EngineError, args: A, c: Call): string => {
       const said = words(err, args, c);
       return typeof said === 'object' ? said.text : (said ?? err.message);

@@ -1,5 +1,6 @@
 // Rendering shared by several vendors' shapes: sizes and durations as a model is shown them.
-import { scaledSize, secondsOf } from '../../engine/index.js';
+import { scaledSize } from '../kit/text/human-size.js';
+import { secondsOf } from '../kit/text/seconds.js';
 
 // ---- claude
 

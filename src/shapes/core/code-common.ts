@@ -1,5 +1,6 @@
 // What the code.* tools share: position arguments and the wording of places, symbols and diagnostics.
-import { type CodeDiagnostic, type CodeLocation, type CodeSymbol, locationPaths, plural } from '../../engine/index.js';
+import { type CodeDiagnostic, type CodeLocation, type CodeSymbol, plural } from '../../engine/index.js';
+import { locationPaths } from '../kit/code/tallies.js';
 import type { Reply } from '../common/define.js';
 import { pathProp } from './shared.js';
 

@@ -1,5 +1,6 @@
 // code.diagnostics: a language server's errors and warnings for one file, or for every file it has open.
-import { diagnosticTotal, type FileDiagnostics, plural } from '../../engine/index.js';
+import { type FileDiagnostics, plural } from '../../engine/index.js';
+import { diagnosticTotal } from '../kit/code/tallies.js';
 import { CODE_TAG, diagnosticLine, POSITION_ERRORS } from './code-common.js';
 import { type ArgsOf, defineTool, pathProp, TAGS } from './shared.js';
 

@@ -1,7 +1,8 @@
 // Core failures keep the engine's plain message and add the next step where the engine cannot
 // know it (the engine does not know which tool a caller should turn to).
-import { type EngineError, everyKind } from '../../engine/index.js';
-import { type Dialect, errorTable, type KindWords } from '../common/define.js';
+import type { EngineError } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
+import { type Dialect, errorTable, type KindWording } from '../common/define.js';
 import { coreDiagnostics } from './diagnostics.js';
 
 const FILE_TOOLS = new Set(['fs.read', 'fs.write', 'fs.edit', 'fs.notebook_edit', 'fs.list', 'fs.stat']);
@@ -9,7 +10,7 @@ const then = (err: EngineError, next: string) => `${err.message}. ${next}`;
 const READ_FIRST = 'Read the whole file with fs.read in this session, then retry (or leave require_read off).';
 const plain = (err: EngineError) => err.message;
 
-const byKind = everyKind<KindWords<unknown>>(plain, {
+const byKind = everyKind<KindWording<unknown>>(plain, {
   not_found: (err, _args, c) =>
     FILE_TOOLS.has(c.tool) && err.condition !== 'cell_missing'
       ? then(err, "fs.list shows a folder's entries and search.glob finds files by name.")

@@ -1,5 +1,6 @@
 // fs.apply_patch: a "*** Begin Patch" patch over several files, all or nothing.
-import { isCondition, type PatchResult, patchView, withDetails } from '../../engine/index.js';
+import { isCondition, type PatchResult, withDetails } from '../../engine/index.js';
+import { patchView } from '../kit/files/change-view.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const schema = {

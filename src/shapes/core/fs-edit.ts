@@ -1,5 +1,6 @@
 // fs.edit: exact-text replacements in one file, all or nothing, over the engine's tolerant matching ladder.
-import { ALL_RUNGS, type EditResult, type EditSpec, EngineError, literalEdit } from '../../engine/index.js';
+import { ALL_RUNGS, type EditResult, type EditSpec, EngineError } from '../../engine/index.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
 import { type ArgsOf, changeReply, defineTool, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 
 const itemProps = {

@@ -1,5 +1,6 @@
 // fs.list: the entries of one directory, optionally a few levels deep, paged and sorted.
-import { listingView, type ListResult } from '../../engine/index.js';
+import type { ListResult } from '../../engine/index.js';
+import { listingView } from '../kit/search/listing-view.js';
 import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
 const schema = {

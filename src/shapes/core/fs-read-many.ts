@@ -1,5 +1,6 @@
 // fs.read_many: every file matching glob patterns, each under a "--- path ---" header.
-import { type ReadManyResult, readManyView } from '../../engine/index.js';
+import type { ReadManyResult } from '../../engine/index.js';
+import { readManyView } from '../kit/files/change-view.js';
 import { type ArgsOf, defineTool, READ_BUDGET, TAGS } from './shared.js';
 
 const schema = {

@@ -1,7 +1,7 @@
 // fs.read: text by line range; notebooks rendered as their cells; images (optionally fitted
 // within given bounds) and PDFs (whole, or chosen pages as images or text) as a short text line
 // first, then the bytes, then the structured block.
-import { pdfFormatOf, readView } from '../../engine/index.js';
+import { pdfFormatOf, readView } from '../kit/files/read-view.js';
 import { type ArgsOf, defineTool, pathProp, READ_BUDGET, TAGS } from './shared.js';
 
 /** Pages one call renders as images, or extracts as text, at most. */

@@ -1,5 +1,7 @@
 // fs.write: a whole file written atomically (or appended to), with the diff against the old content.
-import { diffHost, diffOmission, diffOrNote, lineCounts } from '../../engine/index.js';
+import { diffHost, lineCounts } from '../kit/files/diff-host.js';
+import { diffOmission } from '../kit/files/change-view.js';
+import { diffOrNote } from '../kit/files/diff-note.js';
 import type { WriteResult } from '../../engine/index.js';
 import { type ArgsOf, defineTool, pathProp, policy, requireReadProp, TAGS } from './shared.js';
 

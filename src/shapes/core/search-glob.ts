@@ -1,5 +1,6 @@
 // search.glob: file paths matching a glob, paged, sorted, honouring ignore files.
-import { globView, type GlobResult } from '../../engine/index.js';
+import type { GlobResult } from '../../engine/index.js';
+import { globView } from '../kit/search/listing-view.js';
 import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
 const schema = {

@@ -1,6 +1,7 @@
 // search.grep: file contents searched with a regular expression (ripgrep, or the built-in
 // searcher), as rg prints it, with exact totals and compact line records for the host.
-import { type GrepResult, grepRecords, grepText } from '../../engine/index.js';
+import type { GrepResult } from '../../engine/index.js';
+import { grepRecords, grepText } from '../kit/search/grep-text.js';
 import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 
 const strings = (maxLength: number, maxItems: number, description: string) =>

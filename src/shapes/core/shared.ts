@@ -1,12 +1,15 @@
 // What several core tools share: schema fragments, the freshness policy of require_read, and
 // a change's reply.
-import { diffHost, diffOmission, diffOrNote } from '../../engine/index.js';
+import { diffHost } from '../kit/files/diff-host.js';
+import { diffOmission } from '../kit/files/change-view.js';
+import { diffOrNote } from '../kit/files/diff-note.js';
 import type { FileDiff, FreshnessPolicy } from '../../engine/index.js';
 import type { Reply } from '../common/define.js';
 
 export { defineTool, type Call, type Reply } from '../common/define.js';
 export { TAGS } from '../tags.js';
-export { type ArgsOf, plural } from '../../engine/index.js';
+export { plural } from '../../engine/index.js';
+export type { ArgsOf } from '../kit/args/schema-args.js';
 
 /** Text returned by one fs.read at most, unless max_bytes says otherwise. */
 export const READ_BUDGET = 1024 * 1024;

@@ -1,6 +1,7 @@
 // What the core shell tools share: limits, error-mode lines, the env schema, a job's host block
 // and a job's read (the engine's view of it).
-import { type JobRead, jobReadView, type JobSnapshot } from '../../engine/index.js';
+import type { JobRead, JobSnapshot } from '../../engine/index.js';
+import { jobReadView } from '../kit/shell/run-view.js';
 import type { Reply } from '../common/define.js';
 
 // Commands run non-interactively: pagers and credential prompts would hang them.

@@ -1,5 +1,6 @@
 // shell.jobs: the background jobs of this session, one line each.
-import { endedBy, jobsOf, type JobSnapshot } from '../../engine/index.js';
+import type { JobSnapshot } from '../../engine/index.js';
+import { endedBy, jobsOf } from '../kit/shell/jobs.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const line = (j: JobSnapshot) =>

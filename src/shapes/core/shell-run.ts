@@ -1,5 +1,7 @@
 // shell.run: a bash command to completion, with its exit status and output (head and tail kept).
-import { NON_INTERACTIVE_ENV, ranOrCancelled, type RunOutcome, runView } from '../../engine/index.js';
+import { NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
+import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
+import { runView } from '../kit/shell/run-view.js';
 import { DEFAULT_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, envSchema, MAX_TIMEOUT_MS, POLICY_MODE, WORKDIR_MODE } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 

@@ -1,5 +1,5 @@
 // shell.stop: a background job stopped with everything it started; a repeat stop is not an error.
-import { stopRunning } from '../../engine/index.js';
+import { stopRunning } from '../kit/shell/jobs.js';
 import { jobHost } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 

@@ -1,5 +1,6 @@
 // web.find: the passages of a page that contain a phrase, with line and column.
-import { type FindInPageResult, findView } from '../../engine/index.js';
+import type { FindInPageResult } from '../../engine/index.js';
+import { findView } from '../kit/web/views.js';
 import { FETCH_MODES, maxBytesProp, timeoutProp, urlProp } from './web-common.js';
 import { type ArgsOf, defineTool, TAGS } from './shared.js';
 

@@ -1,5 +1,6 @@
 // web.search: the query through the configured search providers, as numbered results.
-import { PROVIDER_NAMES, type SearchResponse, searchView } from '../../engine/index.js';
+import { PROVIDER_NAMES, type SearchResponse } from '../../engine/index.js';
+import { searchView } from '../kit/web/views.js';
 import { type ArgsOf, defineTool, plural, TAGS } from './shared.js';
 
 const domainList = { type: 'array', items: { type: 'string', minLength: 1 }, maxItems: 50 } as const;

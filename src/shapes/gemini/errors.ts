@@ -1,11 +1,11 @@
 // Gemini CLI's failures: each engine error gets the ToolErrorType Gemini would report for
 // that tool (kept in the host block) and a message in our words carrying the same facts
 // and remedy. Gemini sends a failed call to its model as {error: message}.
-import { str } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
 import type { EngineError } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
 import type { Dialect } from '../common/define.js';
-import { familyWords, type TypeTexts } from '../common/gemini-family-errors.js';
+import { familyWording, type TypeTexts } from '../gemini-family/errors.js';
 import { geminiDiagnostics } from './diagnostics.js';
 
 /** Our wording of each error type, with the remedy a Gemini model would be given. */
@@ -43,7 +43,7 @@ const TEXT: TypeTexts = {
 /** Every Gemini tool's failures: its error type in details.error_type, our words for the model. */
 export const geminiDialect: Dialect = {
   diagnostics: geminiDiagnostics,
-  errors: familyWords(TEXT, (a, err) => str(a.file_path ?? a.dir_path ?? err.facts.path ?? err.facts.resolved)),
+  errors: familyWording(TEXT, (a, err) => str(a.file_path ?? a.dir_path ?? err.facts.path ?? err.facts.resolved)),
 };
 
 /** Errors raised before a handler runs (schema validation) or thrown past it. */

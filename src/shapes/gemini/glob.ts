@@ -1,10 +1,11 @@
 // glob: paths under dir_path (or every root) matching a pattern, files changed in the last
 // day first, with the count of matching files the ignore files hid.
-import type { GlobRootsResult, ArgsOf } from '../../engine/index.js';
+import type { GlobRootsResult } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
-import { filesFound } from '../common/gemini-family.js';
+import { object } from '../gemini-family/schema.js';
+import { filesFound } from '../gemini-family/shared.js';
 
 const schema = object({ pattern: 'string', dir_path: 'string', case_sensitive: 'boolean', respect_git_ignore: 'boolean', respect_gemini_ignore: 'boolean' }, [
   'pattern',

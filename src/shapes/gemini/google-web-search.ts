@@ -1,10 +1,11 @@
 // google_web_search: a grounded answer with [n] citation markers and a Sources list
 // (providers without grounding cite their numbered results the same way).
-import { citedSearch, type SearchResponse } from '../../engine/index.js';
+import type { SearchResponse } from '../../engine/index.js';
+import { citedSearch } from '../kit/web/cited-search.js';
 import { defineTool } from '../common/define.js';
-import { badParams } from '../common/gemini-family.js';
+import { badParams } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 export const googleWebSearch = defineTool<{ query: string }, SearchResponse>({
   name: 'google_web_search',

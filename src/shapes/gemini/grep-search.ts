@@ -1,20 +1,15 @@
 // grep_search: Gemini's ripgrep variant: "File:" blocks of "L12:" lines, a 100-match cap, and
 // 50 or 15 lines of context added when 1 to 3 matches come back without context asked.
-import {
-  contextSides,
-  grepAround,
-  lineSeparator,
-  type GrepLine,
-  type GrepOptions,
-  type GrepResult,
-  matchedFacts,
-  safeRegExp,
-  type ArgsOf,
-} from '../../engine/index.js';
+import { type GrepLine, type GrepOptions, type GrepResult, safeRegExp } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { contextSides } from '../kit/search/context-sides.js';
+import { grepAround } from '../kit/search/auto-context.js';
+import { lineSeparator } from '../kit/search/line-separator.js';
+import { matchedHost } from '../kit/search/matched-host.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
+import { CUT_MARK, finishedSearch, matchesFound, searchedWhere } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { atLeast, object } from '../common/gemini-family-schema.js';
+import { atLeast, object } from '../gemini-family/schema.js';
 
 const schema = object(
   {
@@ -91,7 +86,7 @@ export const grepSearch = defineTool<Args, GrepResult>({
   /** A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths sorted. */
   format(r, args): Reply {
     const max = args.total_max_matches ?? 100;
-    const [where, { files, matches, names, facts }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedFacts(r)];
+    const [where, { files, matches, names, facts }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedHost(r)];
     const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
     const line = (l: GrepLine) => `L${l.line}${lineSeparator(l.kind)} ${l.text}${l.cut ? CUT_MARK : ''}`;
     const found =

@@ -1,8 +1,10 @@
 // list_background_processes: "- [PID n] STATUS: `command`" lines of this session's background processes.
-import { jobsFacts, type JobSnapshot, signalNumber } from '../../engine/index.js';
+import type { JobSnapshot } from '../../engine/index.js';
+import { jobsHost } from '../kit/shell/jobs.js';
+import { signalNumber } from '../kit/shell/signals.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const STATUS: Record<JobSnapshot['status'], string> = { running: 'RUNNING', completed: 'EXITED', failed: 'EXITED', killed: 'KILLED', timed_out: 'KILLED' };
 
@@ -30,6 +32,6 @@ export const listBackgroundProcesses = defineTool<Record<string, never>, JobSnap
   errorModes: 'None: a session without background processes gets "No background processes found."',
   call: async (_args, c) => c.engine.shell.jobs(c),
   format(jobs) {
-    return { text: jobs.length === 0 ? 'No background processes found.' : jobs.map(line).join('\n'), host: jobsFacts(jobs) };
+    return { text: jobs.length === 0 ? 'No background processes found.' : jobs.map(line).join('\n'), host: jobsHost(jobs) };
   },
 });

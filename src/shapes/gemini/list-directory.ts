@@ -1,10 +1,11 @@
 // list_directory: one level, "[DIR] name" first then "name (N bytes)", with the count of
 // entries .gitignore and .geminiignore hid.
-import { type ListEntry, type ArgsOf } from '../../engine/index.js';
+import type { ListEntry } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
-import { emptyDirectory, familyList } from '../common/gemini-family.js';
+import { emptyDirectory, familyList } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { filtering, object } from '../common/gemini-family-schema.js';
+import { filtering, object } from '../gemini-family/schema.js';
 
 const schema = object(
   { dir_path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_gemini_ignore') },

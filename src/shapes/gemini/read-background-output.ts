@@ -1,9 +1,12 @@
 // read_background_output: the last lines of a background process of this session, by PID.
-import { type JobSnapshot, newestLines, waitMs, type ArgsOf } from '../../engine/index.js';
+import type { JobSnapshot } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { newestLines } from '../kit/shell/job-tail.js';
+import { waitMs } from '../kit/shell/pause.js';
 import { defineTool } from '../common/define.js';
-import { shapeError } from '../common/gemini-family.js';
+import { shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { atLeast, object } from '../common/gemini-family-schema.js';
+import { atLeast, object } from '../gemini-family/schema.js';
 
 const schema = object({ pid: 'integer', lines: atLeast(1), delay_ms: 'integer' }, ['pid']);
 type Args = ArgsOf<typeof schema>;

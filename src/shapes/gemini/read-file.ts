@@ -1,10 +1,13 @@
 // read_file: raw text in 2000-line windows with Gemini's truncation notice; images, PDFs,
 // audio and video as data; files hidden by .gitignore/.geminiignore or over 20 MB refused.
-import { lineWindow, type ModelRead, rawWindow, windowFacts, type ArgsOf } from '../../engine/index.js';
+import type { ModelRead } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { lineWindow } from '../kit/files/line-window.js';
+import { rawWindow, windowHost } from '../kit/files/raw-window.js';
 import { defineTool } from '../common/define.js';
-import { badParams, modelReadResult, refusePastEnd } from '../common/gemini-family.js';
+import { badParams, modelReadResult, refusePastEnd } from '../gemini-family/shared.js';
 import { geminiMediaText, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, refuseNul, TAGS_READ } from './reading.js';
-import { atLeast, object } from '../common/gemini-family-schema.js';
+import { atLeast, object } from '../gemini-family/schema.js';
 
 const schema = object({ file_path: 'string', start_line: atLeast(1), end_line: atLeast(1) }, ['file_path']);
 type Args = ArgsOf<typeof schema>;
@@ -62,6 +65,6 @@ export const readFile = defineTool<Args, ModelRead>({
   format(r) {
     if (r.kind !== 'text') return modelReadResult(r, geminiMediaText)!;
     const w = rawWindow(r, RAW);
-    return { text: `${w.cut ? notice(r.startLine, r.endLine, w.total!) : ''}${w.text}`, host: windowFacts(r, w) };
+    return { text: `${w.cut ? notice(r.startLine, r.endLine, w.total!) : ''}${w.text}`, host: windowHost(r, w) };
   },
 });

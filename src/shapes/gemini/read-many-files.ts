@@ -1,10 +1,12 @@
 // read_many_files: globs and paths expanded in every workspace directory, text files under
 // "--- path ---" headers, images, PDFs, audio and video as data (media only when a pattern names them).
-import { manyReadParts, type ModelManyResult, workspaceDirs } from '../../engine/index.js';
+import type { ModelManyResult } from '../../engine/index.js';
+import { manyReadParts } from '../kit/files/many-read-parts.js';
+import { workspaceDirs } from '../kit/search/workspace-dirs.js';
 import { defineTool } from '../common/define.js';
-import { modelReadResult } from '../common/gemini-family.js';
+import { modelReadResult } from '../gemini-family/shared.js';
 import { binaryLead, MAX_FILE_BYTES, MAX_LINES, RAW, READ_OPTS, TAGS_READ, TEXT_OPTS } from './reading.js';
-import { filtering } from '../common/gemini-family-schema.js';
+import { filtering } from '../gemini-family/schema.js';
 
 interface Args {
   include: string[];

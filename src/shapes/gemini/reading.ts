@@ -1,8 +1,9 @@
 // What Gemini's read_file and read_many_files share: the read limits, raw text with cut lines
 // marked, the line leading attached audio and video, and refusing a NUL byte in a path (and
 // replace and write_file an omission placeholder).
-import type { EngineReadOptions, RawWindowOptions } from '../../engine/index.js';
-import { badParams, CUT_MARK, shapeError } from '../common/gemini-family.js';
+import type { EngineReadOptions } from '../../engine/index.js';
+import type { RawWindowOptions } from '../kit/files/raw-window.js';
+import { badParams, CUT_MARK, shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 
 export const MAX_LINES = 2000;

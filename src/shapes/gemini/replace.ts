@@ -1,10 +1,14 @@
 // replace: instruction + old_string/new_string (allow_multiple for every occurrence) over the
 // tolerant ladder (exact, indentation, tokens, fuzzy); an empty old_string creates the file.
-import { addedPlaceholders, changeSnippet, type EditOptions, type EditResult, literalEdit, type Opts, type ArgsOf } from '../../engine/index.js';
+import type { EditOptions, EditResult, Opts } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { addedPlaceholders } from '../kit/files/placeholders.js';
+import { changeSnippet } from '../kit/files/snippet.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
 import { defineTool } from '../common/define.js';
-import { changeHost, refuseExisting } from '../common/gemini-family.js';
+import { changeHost, refuseExisting } from '../gemini-family/shared.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const schema = object({ file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' }, [
   'file_path',

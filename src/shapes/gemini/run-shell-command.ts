@@ -1,22 +1,19 @@
 // run_shell_command: Output / Exit Code / Signal / Background PIDs / Process Group PGID
 // fields, a 5-minute inactivity timeout, command substitution refused, and is_background.
-import {
-  EngineError,
-  hasCommandSubstitution,
-  idleTimeoutFailure,
-  plainOutput,
-  plainParts,
-  type RunOutcome,
-  signalNumber,
-  orError,
-  waitMs,
-  type ArgsOf,
-} from '../../engine/index.js';
+import { EngineError, type RunOutcome } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { hasCommandSubstitution } from '../kit/shell/command-text.js';
+import { idleTimeoutFailure } from '../kit/shell/idle-timeout.js';
+import { plainOutput } from '../kit/shell/plain-output.js';
+import { plainParts } from '../kit/shell/plain-parts.js';
+import { signalNumber } from '../kit/shell/signals.js';
+import { orError } from '../kit/shell/run-failure.js';
+import { waitMs } from '../kit/shell/pause.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
+import { cancelledReply, commandSummary, startInBackground, timedOutReply } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { untrusted } from './untrusted.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const schema = object({ command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' }, ['command']);
 type Args = ArgsOf<typeof schema>;

@@ -1,11 +1,12 @@
 // web_fetch: the http(s) URLs of the prompt fetched directly (no model to summarise them),
 // each page under a "--- <url> ---" header; failed URLs listed as skipped.
-import { extractUrls, fetchEach, fetchEachFacts, type FetchEachResult, skippedKind } from '../../engine/index.js';
+import { extractUrls } from '../../engine/index.js';
+import { fetchEach, fetchEachHost, type FetchEachResult, skippedKind } from '../kit/web/fetch-each.js';
 import { defineTool } from '../common/define.js';
-import { badParams, shapeError } from '../common/gemini-family.js';
+import { badParams, shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { untrusted } from './untrusted.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 /** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs, the first 20 URLs. */
 const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, totalChars: 250_000, max: 20 } as const;
@@ -72,6 +73,6 @@ export const webFetch = defineTool<{ prompt: string }, FetchEachResult>({
     const skipped = r.skipped.map(skipLabel);
     const body = r.pages.map((p) => `--- ${p.url} ---\n${p.text}${p.cut ? CUT_NOTE : ''}`).join('\n\n');
     const tail = skipped.length > 0 ? `\n\nSkipped URLs:\n${skipped.join('\n')}` : '';
-    return { text: untrusted(`${NOTE}\n\n${body}${tail}`), host: fetchEachFacts(r, skipped) };
+    return { text: untrusted(`${NOTE}\n\n${body}${tail}`), host: fetchEachHost(r, skipped) };
   },
 });

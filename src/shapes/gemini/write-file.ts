@@ -1,10 +1,13 @@
 // write_file: the whole file, refused when the content holds an omission placeholder;
 // answered with the "Here is the updated code:" snippet around the change.
-import { changeSnippet, placeholders, type WriteResult, type ArgsOf } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { changeSnippet } from '../kit/files/snippet.js';
+import { placeholders } from '../kit/files/placeholders.js';
 import { defineTool } from '../common/define.js';
-import { changeHost } from '../common/gemini-family.js';
+import { changeHost } from '../gemini-family/shared.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const schema = object({ file_path: 'string', content: 'string' }, ['file_path', 'content']);
 type Args = ArgsOf<typeof schema>;

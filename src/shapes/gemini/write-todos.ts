@@ -1,9 +1,11 @@
 // write_todos: the whole list each call, one task in progress at most.
-import { todosAs, todosFrom, type TodoItem, type ArgsOf } from '../../engine/index.js';
-import { todoListReply } from '../common/gemini-family-todos.js';
+import type { TodoItem } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { todosAs, todosFrom } from '../kit/todos/todo-list.js';
+import { todoListReply } from '../gemini-family/todos.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CLOSED, object } from '../common/gemini-family-schema.js';
+import { CLOSED, object } from '../gemini-family/schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked'] as const;
 /** Gemini's statuses, one task in progress at most. */

@@ -1,15 +1,11 @@
 // bash: a command in the current directory with a fixed 30 s timeout; "cd <dir>" alone
 // changes the directory for later calls and the file tools.
-import {
-  type CapturedText,
-  cutStreams,
-  type EngineError,
-  NON_INTERACTIVE_ENV,
-  plainCd,
-  ranOrCancelled,
-  runFailure,
-  streamRunFacts,
-} from '../../engine/index.js';
+import { type CapturedText, type EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { cutStreams } from '../kit/shell/stream-cut.js';
+import { plainCd } from '../kit/shell/plain-cd.js';
+import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
+import { runFailure } from '../kit/shell/run-failure.js';
+import { streamRunHost } from '../kit/shell/run-streams.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { namingShell } from '../common/shell-named.js';
 import { TAGS } from '../tags.js';
@@ -23,7 +19,7 @@ interface Args {
 
 /** What stands where a stream's middle was left out. */
 const GAP = (o: CapturedText) => `\n... (${o.omittedBytes} bytes left out) ...\n`;
-const cdWords = (e: EngineError, what: string) => (typeof e.facts.cdTarget === 'string' ? `Cannot change directory: ${e.facts.cdTarget} ${what}` : undefined);
+const cdWording = (e: EngineError, what: string) => (typeof e.facts.cdTarget === 'string' ? `Cannot change directory: ${e.facts.cdTarget} ${what}` : undefined);
 
 // The description names the configured shell where the table writes {shell}.
 export const bash = namingShell(
@@ -64,16 +60,16 @@ export const bash = namingShell(
       }
       const { stdout, stderr } = cutStreams(r, GAP);
       const output = (stdout + (stderr ? `\nSTDERR: ${stderr}` : '')).trim();
-      const host = streamRunFacts(r);
+      const host = streamRunHost(r);
       const failure = runFailure(r, output, host.truncated);
       if (!failure) return { text: output || 'Command executed successfully (no output)', host };
       const why = r.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s and was killed` : r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
       return { text: `Command failed: ${command} (${why})${output ? `\n${output}` : ''}`, failure, host };
     },
     errors: errorTable<Args>({
-      path_missing: (e) => cdWords(e, 'does not exist'),
-      not_a_directory: (e) => cdWords(e, 'is not a directory'),
-      outside_roots: (e) => cdWords(e, `is outside the workspace (${e.facts.roots.join(', ')})`),
+      path_missing: (e) => cdWording(e, 'does not exist'),
+      not_a_directory: (e) => cdWording(e, 'is not a directory'),
+      outside_roots: (e) => cdWording(e, `is outside the workspace (${e.facts.roots.join(', ')})`),
     }),
   }),
 );

@@ -1,5 +1,6 @@
 // create_file: a new file with its content, shown as the diff from nothing.
-import { diffHost, type WriteResult } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
+import { diffHost } from '../kit/files/diff-host.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { changeText } from './text.js';

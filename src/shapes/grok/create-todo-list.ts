@@ -1,5 +1,5 @@
 // create_todo_list: replaces the session's todo list.
-import { todoItems } from '../../engine/index.js';
+import { todoItems } from '../kit/todos/todo-list.js';
 import { TAGS } from '../tags.js';
 import { defineTool } from '../common/define.js';
 import { itemProps, type Priority, RULES, type Status, todoReply } from './todos.js';

@@ -1,14 +1,15 @@
 // Grok CLI words a failure as one plain line: a bad call lists its invalid arguments, a
 // missing path is "File not found", a path outside the roots "Access denied", anything else
 // "Error: <message>".
-import { type EngineError, type ErrorKind, everyKind } from '../../engine/index.js';
-import { type Dialect, errorTable, type KindWords } from '../common/define.js';
+import type { EngineError, ErrorKind } from '../../engine/index.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
+import { type Dialect, errorTable, type KindWording } from '../common/define.js';
 import { grokDiagnostics } from './diagnostics.js';
 
 const plain = (err: EngineError) => `Error: ${err.message}`;
 const path = (err: EngineError) => (typeof err.facts.path === 'string' ? err.facts.path : undefined);
 
-const byKind = everyKind<Record<ErrorKind, (err: EngineError) => string> & KindWords<unknown>>(plain, {
+const byKind = everyKind<Record<ErrorKind, (err: EngineError) => string> & KindWording<unknown>>(plain, {
   invalid_argument(err) {
     const v = err.facts.violations as Array<{ field: string; description: string }> | undefined;
     return v ? `Invalid arguments: ${v.map((x) => `${x.field || 'arguments'} ${x.description}`).join('; ')}` : plain(err);

@@ -1,6 +1,7 @@
 // search: text search (ripgrep semantics, per-file match cap) and file-name search (scored
 // fuzzy match), answered as a short list of files, at most 8 shown.
-import { headOf, requireAtLeast, requireText } from '../../engine/index.js';
+import { headOf } from '../kit/text/head-of.js';
+import { requireAtLeast, requireText } from '../kit/args/arg-checks.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 

@@ -1,5 +1,7 @@
 // str_replace_editor: a literal replacement in one file, unique unless replace_all.
-import { ALL_RUNGS, editFacts, type EditResult, engineFailure, literalEdit } from '../../engine/index.js';
+import { ALL_RUNGS, type EditResult, engineFailure } from '../../engine/index.js';
+import { editHost } from '../kit/files/change-host.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
 import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { changeText } from './text.js';
@@ -53,7 +55,7 @@ export const strReplaceEditor = defineTool<Args, EditResult>({
     return c.engine.files.edit(c, args.path, [literalEdit(args.old_str, args.new_str, args.replace_all)], { ladder, allowNoChange: true });
   },
   format(r, args) {
-    const host = editFacts(r);
+    const host = editHost(r);
     return r.changed
       ? { text: changeText(args.path, r.diff), host: { ...host, summary: `Edited ${r.relative}` } }
       : { text: `No changes in ${args.path}`, host };

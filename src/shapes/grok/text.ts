@@ -1,6 +1,7 @@
 // Grok CLI's change text after create_file and str_replace_editor: "Updated <path> with N
 // additions and M removals", then a unified diff.
-import { diffNote, type FileDiff, plural } from '../../engine/index.js';
+import { type FileDiff, plural } from '../../engine/index.js';
+import { diffNote } from '../kit/files/diff-note.js';
 
 export function changeText(p: string, diff: FileDiff): string {
   const parts = [...(diff.added > 0 ? [plural(diff.added, 'addition')] : []), ...(diff.removed > 0 ? [plural(diff.removed, 'removal')] : [])];

@@ -1,5 +1,7 @@
 // view_file: a directory's names, a file's first 10 lines, or a line range, numbered "n: text".
-import { engineFailure, lineView, type LineViewOptions, numberedLines } from '../../engine/index.js';
+import { engineFailure } from '../../engine/index.js';
+import { numberedLines } from '../kit/text/numbered.js';
+import { lineView, type LineViewOptions } from '../kit/files/line-view.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 

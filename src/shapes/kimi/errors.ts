@@ -3,8 +3,9 @@
 // tool's output as its own text part; a result with neither says the output is empty.
 // Failures are one or two plain sentences, paths in backticks; a failure's host block names
 // only the tool (and, for file tools, the path). Our words; the facts are the engine's.
-import { CappedText, type EngineError } from '../../engine/index.js';
-import { errorTable, firstWords, type Dialect, type Reply } from '../common/define.js';
+import type { EngineError } from '../../engine/index.js';
+import { CappedText } from '../kit/text/capped.js';
+import { errorTable, firstWording, type Dialect, type Reply } from '../common/define.js';
 import { kimiDiagnostics } from './diagnostics.js';
 
 export const MAX_CHARS = 50_000;
@@ -59,7 +60,7 @@ const plain = (err: EngineError): Reply => kimiFail(kimiMessage(err));
 
 export const kimiDialect: Dialect = {
   diagnostics: kimiDiagnostics,
-  errors: firstWords(
+  errors: firstWording(
     errorTable<unknown>({
       job_missing: (err) => kimiFail(`There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`),
     }),

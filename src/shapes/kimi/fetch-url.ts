@@ -1,9 +1,10 @@
 // FetchURL: a page's main text; plain text and Markdown come back as they are. At most 50,000 characters.
-import { fetchText, type FetchedPage } from '../../engine/index.js';
+import type { FetchedPage } from '../../engine/index.js';
+import { fetchText } from '../kit/web/page-text.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiOk } from './errors.js';
-import { webWords } from './web-words.js';
+import { webWording } from './web-wording.js';
 
 /** A desktop Chrome User-Agent, as Kimi CLI sends: some sites refuse unknown clients. */
 const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/91.0.4472.124 Safari/537.36';
@@ -37,5 +38,5 @@ export const fetchUrlTool = defineTool<{ url: string }, FetchedPage>({
       truncated,
     });
   },
-  errors: webWords,
+  errors: webWording,
 });

@@ -1,8 +1,9 @@
 // What Kimi's file and search tools share: "~" expansion, the path the host block names even
 // when the call failed early, words for the file conditions, nullable parameters, the working directory.
 import path from 'node:path';
-import { engineFailure, type EngineError, expandHome } from '../../engine/index.js';
-import type { Call, Reply, Words } from '../common/define.js';
+import { engineFailure, type EngineError } from '../../engine/index.js';
+import { expandHome } from '../kit/files/home.js';
+import type { Call, Reply, Wording } from '../common/define.js';
 import { kimiFail, kimiMessage } from './errors.js';
 
 /** The path argument with "~" expanded; '' when the arguments had none (a failure before the call). */
@@ -35,8 +36,8 @@ function fileMessage(err: EngineError, p: string): string {
 }
 
 /** A file tool's words: its own (if any) first, then the file conditions, with the path in the host block. */
-export const fileWords =
-  <A extends { path: string }>(own?: (err: EngineError, p: string, args: A) => string | undefined): Words<A> =>
+export const fileWording =
+  <A extends { path: string }>(own?: (err: EngineError, p: string, args: A) => string | undefined): Wording<A> =>
   (err, args, c): Reply => {
     const p = pathOf(args);
     return kimiFail(own?.(err, p, args) ?? fileMessage(err, p), '', { paths: hostPaths(c, p) });

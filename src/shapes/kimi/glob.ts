@@ -1,7 +1,9 @@
 // Glob: file names under a directory matching a pattern, at most 1000; a pattern starting
 // with ** is refused with the working directory two levels deep as its output.
 import path from 'node:path';
-import { engineFailure, expandHome, type GlobResult, treeText, workingDir } from '../../engine/index.js';
+import { engineFailure, type GlobResult, treeText } from '../../engine/index.js';
+import { expandHome } from '../kit/files/home.js';
+import { workingDir } from '../kit/files/working-dir.js';
 import { defineTool, type Call } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';

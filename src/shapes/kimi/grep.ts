@@ -1,6 +1,10 @@
 // Grep: ripgrep's three output modes, with offset/head_limit paging over output lines, files
 // that usually hold secrets left out, and a 20-second budget.
-import { contextSides, expandHome, type GrepMode, type GrepOptions, grepPage, type GrepPage, requireOneOf } from '../../engine/index.js';
+import { type GrepMode, type GrepOptions } from '../../engine/index.js';
+import { expandHome } from '../kit/files/home.js';
+import { requireOneOf } from '../kit/args/arg-checks.js';
+import { contextSides } from '../kit/search/context-sides.js';
+import { grepPage, type GrepPage } from '../kit/search/grep-page.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';

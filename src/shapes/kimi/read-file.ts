@@ -1,10 +1,13 @@
 // ReadFile: cat -n numbered lines, forward or from the end, with Kimi's per-line cut ("..."),
 // its 1000-line and 100 KiB budgets, and a message on where the read started and stopped.
-import { EngineError, numberedLines, readPlainText, readWindow, type TextRead } from '../../engine/index.js';
+import { EngineError, type TextRead } from '../../engine/index.js';
+import { numberedLines } from '../kit/text/numbered.js';
+import { readWindow } from '../kit/text/capped.js';
+import { readPlainText } from '../kit/files/read-kind.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
-import { checkPath, fileWords, pathOf } from './files.js';
+import { checkPath, fileWording, pathOf } from './files.js';
 
 const MAX_LINES = 1000;
 const MAX_LINE_LENGTH = 2000;
@@ -72,5 +75,5 @@ export const readFileTool = defineTool<{ path: string; line_offset?: number; n_l
       truncated: fit.reached || cut.length > 0,
     });
   },
-  errors: fileWords(),
+  errors: fileWording(),
 });

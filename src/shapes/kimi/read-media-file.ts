@@ -3,7 +3,7 @@ import type { MediaFile } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
-import { checkPath, fileWords, pathOf } from './files.js';
+import { checkPath, fileWording, pathOf } from './files.js';
 
 /** Kimi's advice after loading media, in our words: coordinates relative first, and look again at media you change. */
 const MEDIA_GUIDANCE =
@@ -35,5 +35,5 @@ export const readMediaFileTool = defineTool<{ path: string }, MediaFile>({
     const tag = { parts: [`<${m.kind} path="${p}">`, `</${m.kind}>`], blobs: [{ mediaType: m.mediaType, data: m.data }] };
     return kimiOk(`Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}). ${MEDIA_GUIDANCE}`, '', host, tag);
   },
-  errors: fileWords(),
+  errors: fileWording(),
 });

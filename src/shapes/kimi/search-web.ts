@@ -4,7 +4,7 @@ import type { SearchResponse } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { capped, cutNote, kimiOk } from './errors.js';
-import { webWords } from './web-words.js';
+import { webWording } from './web-wording.js';
 
 export const searchWebTool = defineTool<{ query: string; limit?: number; include_content?: boolean }, SearchResponse>({
   name: 'SearchWeb',
@@ -47,5 +47,5 @@ export const searchWebTool = defineTool<{ query: string; limit?: number; include
     const out = capped(blocks.join('---\n\n'), null);
     return kimiOk(cutNote('', out.truncated), out.text, { ...host, truncated: out.truncated });
   },
-  errors: webWords,
+  errors: webWording,
 });

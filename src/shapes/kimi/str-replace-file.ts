@@ -1,9 +1,12 @@
 // StrReplaceFile: one literal edit or a list of them, applied in order, all or nothing.
-import { engineFailure, type EditResult, literalEdits, changeFacts, str } from '../../engine/index.js';
+import { engineFailure, type EditResult } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
+import { literalEdits } from '../kit/files/literal-edits.js';
+import { fileChangeHost } from '../kit/files/file-change-host.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
-import { checkPath, fileWords, pathOf } from './files.js';
+import { checkPath, fileWording, pathOf } from './files.js';
 
 type EditItem = { old: string; new: string; replace_all?: boolean };
 
@@ -69,10 +72,10 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
       const err = engineFailure('no_change', 'the edits leave the file unchanged', { path: pathOf(args) }, { field: 'edit' });
       return kimiFail('No replacements were made: the edits leave the file exactly as it is.', '', { paths: [r.path] }, err);
     }
-    const host = changeFacts(`Edited ${r.relative}`, r, { edits, replacements: r.replacements });
+    const host = fileChangeHost(`Edited ${r.relative}`, r, { edits, replacements: r.replacements });
     return kimiOk(`File successfully edited. Applied ${edits} edit(s) with ${r.replacements} total replacement(s).`, '', host);
   },
-  errors: fileWords<Args>((err, p, args) => {
+  errors: fileWording<Args>((err, p, args) => {
     const which = itemsOf(args).length > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';
     switch (err.condition) {
       case 'no_match':

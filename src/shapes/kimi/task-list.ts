@@ -1,5 +1,5 @@
 // TaskList: the session's background tasks, newest first, as numbered blocks.
-import { jobsOf } from '../../engine/index.js';
+import { jobsOf } from '../kit/shell/jobs.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';

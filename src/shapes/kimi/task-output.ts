@@ -1,5 +1,5 @@
 // TaskOutput: one task's status as key: value lines, then the newest 32 KiB of its log.
-import { waitedTail } from '../../engine/index.js';
+import { waitedTail } from '../kit/shell/job-tail.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';

@@ -1,9 +1,10 @@
 // WriteFile: a whole file, overwritten or appended to, atomically; the parent must exist.
-import { changeFacts, type WriteResult } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
+import { fileChangeHost } from '../kit/files/file-change-host.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { kimiOk } from './errors.js';
-import { checkPath, fileWords, pathOf } from './files.js';
+import { checkPath, fileWording, pathOf } from './files.js';
 
 export const writeFileTool = defineTool<{ path: string; content: string; mode?: 'overwrite' | 'append' }, WriteResult>({
   name: 'WriteFile',
@@ -43,8 +44,8 @@ export const writeFileTool = defineTool<{ path: string; content: string; mode?: 
     return kimiOk(
       `File successfully ${append ? 'appended to' : 'overwritten'}. Current size: ${r.size} bytes.`,
       '',
-      changeFacts(summary, r, { bytes: r.size }),
+      fileChangeHost(summary, r, { bytes: r.size }),
     );
   },
-  errors: fileWords(),
+  errors: fileWording(),
 });

@@ -1,7 +1,9 @@
 // apply_patch: one operation of the Responses API's apply_patch_call (create_file or
 // update_file with a V4A diff, or delete_file), applied atomically; the result's data is the
 // apply_patch_call_output item a host sends back unchanged.
-import { changeFacts, type DiffOperation, type DiffOperationResult, diffOperation } from '../../engine/index.js';
+import type { DiffOperation, DiffOperationResult } from '../../engine/index.js';
+import { fileChangeHost } from '../kit/files/file-change-host.js';
+import { diffOperation } from '../kit/files/v4a-operation.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, type WithCallId } from './errors.js';
@@ -84,7 +86,7 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
   call: (args, c) => c.engine.files.applyDiff(c, diffOperation(args)),
   format(r, args) {
     const output = `${DONE[r.type]} ${args.path as string}`;
-    const host = changeFacts(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
+    const host = fileChangeHost(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
     return { text: output, data: patchOutput(args, 'completed', output), host };
   },
   errors: inItem((args, text) => patchOutput(args, 'failed', text)),

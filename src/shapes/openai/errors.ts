@@ -1,8 +1,10 @@
 // The openai dialect: the words of a failed call, as the plain sentences OpenAI's own sample
 // executors send back ("Error: File not found at path '…'"), and the output item a host
 // forwards to the Responses API. The reference's V4A messages are passed on unchanged.
-import { type EngineError as Failure, everyKind, str } from '../../engine/index.js';
-import { type Call, type Dialect, errorTable, type KindWords, type Reply } from '../common/define.js';
+import type { EngineError as Failure } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
+import { everyKind } from '../kit/failures/error-kinds.js';
+import { type Call, type Dialect, errorTable, type KindWording, type Reply } from '../common/define.js';
 import { openaiDiagnostics } from './diagnostics.js';
 
 /** A call item's call_id, echoed into the output item when the host passes it with the arguments. */
@@ -27,7 +29,7 @@ export const CALL_ID_MODE =
 /** The engine's message as a sentence: a capital first, a stop last. */
 const said = (err: Failure) => `Error: ${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}${/[.!?:]$/.test(err.message) ? '' : '.'}`;
 
-const BY_KIND = everyKind<KindWords<unknown>>(said, {
+const BY_KIND = everyKind<KindWording<unknown>>(said, {
   invalid_argument(err) {
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
     return violations ? `Error: invalid arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : said(err);
@@ -38,7 +40,7 @@ const BY_KIND = everyKind<KindWords<unknown>>(said, {
 const outside = (err: Failure & { facts: { path: string; roots: string[] } }) =>
   `Error: ${err.facts.path} is outside the workspace (${err.facts.roots.join(', ')}); use a path inside it.`;
 
-const openaiWords = errorTable<unknown>(
+const openaiWording = errorTable<unknown>(
   {
     outside_roots: outside,
     nul_in_path: outside,
@@ -54,7 +56,7 @@ const openaiWords = errorTable<unknown>(
     file_exists: (err) =>
       `Error: File already exists at path '${err.facts.path}'. Use an update_file operation to change it, or delete_file first to replace it.`,
     policy_denied: (err) => `Error: the command policy of this server refuses ${str(err.facts.program)} (rule ${str(err.facts.rule)}).`,
-    // The Agents SDK's own checks of an apply_patch operation (shape-edits).
+    // The Agents SDK's own checks of an apply_patch operation.
     unknown_diff_operation: (err) => `Unknown apply_patch operation: ${err.facts.type}`,
     diff_without_path: () => 'Apply patch operation is missing a valid path.',
     diff_payload_missing: (err) => `Apply patch operation ${err.facts.type} is missing the required diff payload.`,
@@ -63,11 +65,11 @@ const openaiWords = errorTable<unknown>(
 );
 
 /** The openai dialect: every failure in plain words; each tool wraps them in its output item. */
-export const openaiDialect: Dialect = { diagnostics: openaiDiagnostics, errors: openaiWords };
+export const openaiDialect: Dialect = { diagnostics: openaiDiagnostics, errors: openaiWording };
 
 /** The text of a failure in openai's words. */
-export function wordsOf(err: Failure, args: unknown, c: Call): string {
-  const said = openaiWords(err, args, c);
+export function wordingOf(err: Failure, args: unknown, c: Call): string {
+  const said = openaiWording(err, args, c);
   return typeof said === 'object' ? said.text : (said ?? err.message);
 }
 
@@ -75,6 +77,6 @@ export function wordsOf(err: Failure, args: unknown, c: Call): string {
 export const inItem =
   <A>(item: (args: A, text: string) => Record<string, unknown>) =>
   (err: Failure, args: A, c: Call): Reply => {
-    const text = wordsOf(err, args, c);
+    const text = wordingOf(err, args, c);
     return { text, data: item(args, text) };
   };

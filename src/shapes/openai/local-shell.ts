@@ -1,7 +1,12 @@
 // local_shell: the exec action of a Responses API local_shell_call (codex-mini): an argv run
 // without a shell, with the model's environment variables and working directory. The result's
 // data is the local_shell_call_output item a host sends back unchanged.
-import { endedLines, endFailure, HeadBudget, NON_INTERACTIVE_ENV, requireOwnUser, runFacts, shellExitCode, type RunOutcome } from '../../engine/index.js';
+import { NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
+import { endedLines } from '../kit/text/ended-lines.js';
+import { endFailure, runHost } from '../kit/shell/run-host.js';
+import { HeadBudget } from '../kit/shell/heads-in-turn.js';
+import { requireOwnUser } from '../kit/shell/own-user.js';
+import { shellExitCode } from '../kit/shell/settle.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, type WithCallId } from './errors.js';
@@ -36,7 +41,7 @@ function reply(a: Args, r: RunOutcome): Reply {
   const exitCode = r.timedOut ? null : shellExitCode(r.exitCode, r.signal);
   const status = r.timedOut ? `Timed out after ${r.timeoutMs} ms` : exitCode !== 0 ? `Exit code: ${exitCode}` : '';
   const text = status === '' ? output : endedLines([output], status);
-  const host = runFacts(r, exitCode, kept.truncated, { stdoutBytes: r.stdout.totalBytes, stderrBytes: r.stderr.totalBytes });
+  const host = runHost(r, exitCode, kept.truncated, { stdoutBytes: r.stdout.totalBytes, stderrBytes: r.stderr.totalBytes });
   return { text, data: localShellOutput(a, text), host, failure: endFailure(a.command.join(' '), r, exitCode) };
 }
 

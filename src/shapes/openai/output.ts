@@ -1,6 +1,6 @@
 // What the shell tools share: how long a command may run, and the output budget of the shell
 // tool (max_output_length: characters kept from the head, one budget for every stream in order).
-import { requestedTimeout } from '../../engine/index.js';
+import { requestedTimeout } from '../kit/shell/timeout-arg.js';
 
 /** The docs' sample executors' default when the model gives no timeout_ms. */
 export const DEFAULT_TIMEOUT_MS = 60_000;

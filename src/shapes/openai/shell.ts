@@ -1,10 +1,12 @@
 // shell: the action of a Responses API shell_call: commands run one after another, each in
 // its own bash from the session directory, each answered {stdout, stderr, outcome}. The
 // result's data is the shell_call_output item a host sends back unchanged.
-import { type EachEntry, endedLines, type EachRun, NON_INTERACTIVE_ENV, plural, runEach } from '../../engine/index.js';
+import { NON_INTERACTIVE_ENV, plural } from '../../engine/index.js';
+import { endedLines } from '../kit/text/ended-lines.js';
+import { type EachEntry, type EachRun, runEach } from '../kit/shell/run-each.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordsOf, type WithCallId } from './errors.js';
+import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordingOf, type WithCallId } from './errors.js';
 import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
@@ -133,7 +135,7 @@ export const shell = defineTool<Args, EachRun>({
       (command) => c.engine.shell.run(c, { command, ...runOpts(a.timeout_ms, limitOf(a), NON_INTERACTIVE_ENV) }),
       a.commands,
       limitOf(a),
-      (err) => wordsOf(err, a, c),
+      (err) => wordingOf(err, a, c),
     ),
   format: reply,
   errors: inItem((args, text) => shellOutput(args, [{ stdout: '', stderr: text, timedOut: false, exitCode: 1 }])),

@@ -1,11 +1,14 @@
 // edit: exact text replaced once (or everywhere with replace_all) in a file read in this
 // session; an empty old_string creates a file. The answer shows the edited lines.
-import { type EditOptions, type EditResult, literalEdit, type Opts, regionSnippet, type ArgsOf } from '../../engine/index.js';
+import type { EditOptions, EditResult, Opts } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { literalEdit } from '../kit/files/literal-edits.js';
+import { regionSnippet } from '../kit/files/region-snippet.js';
 import { defineTool } from '../common/define.js';
-import { changeHost, refuseExisting } from '../common/gemini-family.js';
+import { changeHost, refuseExisting } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
+import { qwenObject } from '../gemini-family/schema.js';
 
 const schema = qwenObject({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: 'boolean' }, [
   'file_path',

@@ -1,10 +1,12 @@
 // Qwen Code's failures: Gemini CLI's ToolErrorType names plus Qwen's own (prior read,
 // task_stop), kept in the host block as details.error_type; messages in our words with the
 // same facts and remedy. Qwen sends a failed call to its model as {error: message}.
-import { type EngineError, unescapeShellPath, str } from '../../engine/index.js';
+import type { EngineError } from '../../engine/index.js';
+import { str } from '../kit/text/str.js';
+import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import type { Dialect } from '../common/define.js';
-import { familyWords, type TypeText, type TypeTexts } from '../common/gemini-family-errors.js';
-import { badParams } from '../common/gemini-family.js';
+import { familyWording, type TypeText, type TypeTexts } from '../gemini-family/errors.js';
+import { badParams } from '../gemini-family/shared.js';
 import { qwenDiagnostics } from './diagnostics.js';
 
 const fetchFailed: TypeText = (_p, err, args) => `Error during fetch for ${str(args.url)}: ${err.message}`;
@@ -50,7 +52,7 @@ const TEXT: TypeTexts = {
 /** Every Qwen tool's failures: its error type in details.error_type, Qwen's words for the model. */
 export const qwenDialect: Dialect = {
   diagnostics: qwenDiagnostics,
-  errors: familyWords(TEXT, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
+  errors: familyWording(TEXT, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
 };
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */

@@ -1,10 +1,15 @@
 // glob: case-insensitive, files changed in the last day first, at most 100 absolute paths.
-import { type ArgsOf, globEach, headPage, type GlobEntry, type GlobOptions, literalPattern, searchBases } from '../../engine/index.js';
+import type { GlobEntry, GlobOptions } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { headPage } from '../kit/text/head-of.js';
+import { literalPattern } from '../kit/files/path-escapes.js';
+import { globEach } from '../kit/search/glob-each.js';
+import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { listed, searched } from './where.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { filesFound } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { filesFound } from '../gemini-family/shared.js';
 
 const MAX_FILES = 100;
 /** How Qwen globs: case-insensitive, dot-files included, .git skipped, .qwenignore honoured, recent files first. */

@@ -1,11 +1,14 @@
 // grep_search: always case-insensitive, "path:line:text" lines, at most 1000 lines and 25000
 // characters, the rest counted.
-import { matchPage, type GrepOptions, type GrepResult, searchBases, type ArgsOf } from '../../engine/index.js';
+import type { GrepOptions, GrepResult } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { matchPage } from '../kit/search/match-lines.js';
+import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { listed, searched } from './where.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, finishedSearch, matchesFound, searchedWhere } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { badParams, finishedSearch, matchesFound, searchedWhere } from '../gemini-family/shared.js';
 
 const MAX_LINES = 1000;
 const MAX_CHARS = 25_000;

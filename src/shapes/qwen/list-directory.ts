@@ -1,14 +1,17 @@
 // list_directory: one directory (absolute path), [DIR] entries first, 100 at most, with the
 // entries .gitignore and .qwenignore hide counted.
 import path from 'node:path';
-import { headPage, type ListEntry, unescapeShellPath, type ArgsOf } from '../../engine/index.js';
+import type { ListEntry } from '../../engine/index.js';
+import { headPage } from '../kit/text/head-of.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { emptyDirectory, familyList } from '../common/gemini-family.js';
+import { emptyDirectory, familyList } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
 import { listed } from './where.js';
-import { filtering, qwenObject } from '../common/gemini-family-schema.js';
-import { filteringOptions } from '../common/gemini-family-filtering.js';
+import { filtering, qwenObject } from '../gemini-family/schema.js';
+import { filteringOptions } from '../gemini-family/filtering.js';
 
 const MAX_ENTRIES = 100;
 const IGNORE_FILE = '.qwenignore';

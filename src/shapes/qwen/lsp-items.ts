@@ -3,12 +3,7 @@
 // codeActions, turned into what a language server takes. Qwen Code labels kinds and
 // severities with words; servers speak numbers.
 import {
-  diagnosticTagNames,
-  numericRange,
-  severityName,
-  severityNumber,
   symbolKindName,
-  symbolKindNumber,
   type CallHierarchyItem,
   type CodeAction,
   type LspCommand,
@@ -17,6 +12,7 @@ import {
   type LspTextDocumentEdit as TextDocumentEdit,
   type LspTextEdit as TextEdit,
 } from '../../engine/index.js';
+import { diagnosticTagNames, numericRange, severityName, severityNumber, symbolKindNumber } from '../kit/code/names.js';
 
 /** A call-hierarchy item as Qwen Code shows it (serverName left out: Facet routes by file). */
 export interface QwenCallItem {

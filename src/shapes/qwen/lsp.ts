@@ -5,30 +5,17 @@
 // counted as characters; the engine converts to UTF-16). Call hierarchy and code actions end,
 // like Qwen Code's, with the items as JSON: the model hands a call-hierarchy item back for
 // incoming/outgoing calls, so its ranges stay the server's own (0-based, UTF-16).
-import {
-  askCode,
-  type CallEntry,
-  type CodeAnswer,
-  type CodeDiagnostic,
-  type CodeLocation,
-  type CodeOperation,
-  type CodeQuestion,
-  type CodeSymbol,
-  type CodeInput,
-  EngineError,
-  failureOr,
-  firstBelow,
-  headOf,
-  missingInput,
-  askedText,
-  numberedList,
-  placeText,
-  protocolCalls,
-  specSeverity,
-} from '../../engine/index.js';
+import { type CallEntry, type CodeDiagnostic, type CodeLocation, type CodeSymbol, EngineError } from '../../engine/index.js';
+import { firstBelow } from '../kit/args/arg-checks.js';
+import { headOf } from '../kit/text/head-of.js';
+import { numberedList } from '../kit/text/numbered.js';
+import { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from '../kit/code/operations.js';
+import { type CodeInput, missingInput } from '../kit/code/needs.js';
+import { failureOr } from '../kit/failures/failure-value.js';
+import { askedText, placeText, protocolCalls, specSeverity } from '../kit/code/answer-text.js';
 import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenCodeAction, type QwenDiagnostic } from './lsp-items.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { badParams } from '../common/gemini-family.js';
+import { badParams } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 
 type Operation = CodeOperation;

@@ -1,25 +1,19 @@
 // read_file: absolute paths, a 0-based offset, 1000 lines / 25000 characters, the "Showing
 // lines" header, the unchanged-file note, PDF pages as text and notebooks as their cells.
-import {
-  type ArgsOf,
-  fullyReadUnchanged,
-  notebookAsText,
-  pdfPagesAsText,
-  pageRangeFor,
-  rawWindow,
-  readEvenIfBig,
-  requireWhole,
-  type EngineReadOptions,
-  firstGiven,
-  hidingFile,
-  windowFacts,
-  withAdvice,
-} from '../../engine/index.js';
+import { pageRangeFor, type EngineReadOptions } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { requireWhole, firstGiven } from '../kit/args/arg-checks.js';
+import { fullyReadUnchanged } from '../kit/files/reread.js';
+import { notebookAsText, pdfPagesAsText } from '../kit/files/read-as-text.js';
+import { rawWindow, windowHost } from '../kit/files/raw-window.js';
+import { readEvenIfBig } from '../kit/files/big-text.js';
+import { hidingFile } from '../kit/files/hiding-file.js';
+import { withAdvice } from '../kit/failures/advice.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, CUT_MARK, modelReadResult, refusePastEnd } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { badParams, CUT_MARK, modelReadResult, refusePastEnd } from '../gemini-family/shared.js';
 
 const DEFAULT_LINES = 1000;
 const MAX_FILE_BYTES = Math.floor(9.9 * 1024 * 1024);
@@ -74,7 +68,7 @@ async function text(c: Call, args: Args): Promise<Reply> {
   refusePastEnd(r, start, 'offset', args.offset);
   const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
   const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
-  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowFacts(r, w) };
+  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowHost(r, w) };
 }
 
 export const readFile = defineTool<Args>({

@@ -1,23 +1,16 @@
 // run_shell_command: every field printed ("(none)"/"(empty)" when absent), a foreground
 // timeout with the output so far, long output cut to head and tail, managed background shells.
-import {
-  endsInBackground,
-  headTailSplit,
-  sleepOfAtLeast,
-  longRunSeconds,
-  type RunOutcome,
-  runsGitCommit,
-  signalNumber,
-  streamsCut,
-  streamsInTurn,
-  streamsRunFacts,
-  streamsTimeout,
-  type ArgsOf,
-} from '../../engine/index.js';
+import type { RunOutcome } from '../../engine/index.js';
+import { headTailSplit } from '../kit/text/fit.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { endsInBackground, sleepOfAtLeast, runsGitCommit } from '../kit/shell/command-text.js';
+import { longRunSeconds, streamsCut, streamsRunHost, streamsTimeout } from '../kit/shell/run-streams.js';
+import { signalNumber } from '../kit/shell/signals.js';
+import { streamsInTurn } from '../kit/shell/plain-output.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { badParams, cancelledReply, commandSummary, startInBackground, timedOutReply } from '../common/gemini-family.js';
+import { badParams, cancelledReply, commandSummary, startInBackground, timedOutReply } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
-import { object } from '../common/gemini-family-schema.js';
+import { object } from '../gemini-family/schema.js';
 
 const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -66,7 +59,7 @@ async function background(c: Call, args: Args): Promise<Reply> {
 
 function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   const out = output(r);
-  const host = { summary: commandSummary(args), ...streamsRunFacts(r, timeout) };
+  const host = { summary: commandSummary(args), ...streamsRunHost(r, timeout) };
   // Failure.process carries what it printed, as every shape's timeout does.
   if (r.timedOut) return timedOutReply(`Command timed out after ${timeout}ms before it could complete.`, 'timed out', out, streamsTimeout(r, timeout), host);
   const fields = [

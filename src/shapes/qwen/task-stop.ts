@@ -1,10 +1,11 @@
 // task_stop: stops a background shell of this session by its task id (bg_...).
-import { endedBy, jobNamed, type JobSnapshot } from '../../engine/index.js';
+import type { JobSnapshot } from '../../engine/index.js';
+import { endedBy, jobNamed } from '../kit/shell/jobs.js';
 import { defineTool } from '../common/define.js';
-import { shapeError } from '../common/gemini-family.js';
+import { shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { TASK_PREFIX } from './run-shell-command.js';
-import { CLOSED, object } from '../common/gemini-family-schema.js';
+import { CLOSED, object } from '../gemini-family/schema.js';
 
 export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
   name: 'task_stop',

@@ -1,10 +1,11 @@
 // todo_write: the whole list with ids each call, answered with the list as JSON inside a
 // system reminder, as Qwen's models expect.
-import { requireTodoIds, type TodoItem, type ArgsOf } from '../../engine/index.js';
+import { requireTodoIds, type TodoItem } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { CLOSED, object } from '../common/gemini-family-schema.js';
-import { todoListReply } from '../common/gemini-family-todos.js';
+import { CLOSED, object } from '../gemini-family/schema.js';
+import { todoListReply } from '../gemini-family/todos.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const MAX_ID = 500;

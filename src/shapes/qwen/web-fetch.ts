@@ -1,10 +1,12 @@
 // web_fetch: one explicit URL plus the request about it; the page comes back as text (this
 // server runs no model to answer the request from it).
-import { type FetchedPage, fetchedFacts, isCrossSiteRedirect, type ArgsOf } from '../../engine/index.js';
+import { type FetchedPage, isCrossSiteRedirect } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
+import { fetchedHost } from '../kit/web/web-host.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
-import { badParams, shapeError } from '../common/gemini-family.js';
+import { qwenObject } from '../gemini-family/schema.js';
+import { badParams, shapeError } from '../gemini-family/shared.js';
 
 type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */
@@ -50,7 +52,7 @@ export const webFetch = defineTool<Args, FetchedPage>({
   format(got, args) {
     return {
       text: `Content fetched from ${args.url} for the request "${args.prompt}" (returned as fetched, not summarised; answer the request from it yourself):\n---\n${got.content}\n---`,
-      host: { summary: `Fetched ${args.url}`, ...fetchedFacts(got) },
+      host: { summary: `Fetched ${args.url}`, ...fetchedHost(got) },
     };
   },
 });

@@ -1,11 +1,12 @@
 // write_file: a whole file, created or overwritten; an existing file must have been read in
 // this session and be unchanged since.
-import type { WriteResult, ArgsOf } from '../../engine/index.js';
+import type { WriteResult } from '../../engine/index.js';
+import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
-import { changeHost } from '../common/gemini-family.js';
+import { changeHost } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { requireAbsolute } from './errors.js';
-import { qwenObject } from '../common/gemini-family-schema.js';
+import { qwenObject } from '../gemini-family/schema.js';
 
 const schema = qwenObject({ file_path: 'string', content: 'string' }, ['file_path', 'content']);
 type Args = ArgsOf<typeof schema>;

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import { serverFixture, tempDir, withServer } from '../../helpers/server.js';
-import { humanSize } from '../../../src/engine/index.js';
+import { humanSize } from '../../../src/shapes/kit/text/human-size.js';
 import { errText, okText } from './helpers.js';
 
 const mem = tempDir('facet-memory-');

@@ -2,16 +2,8 @@
 // engine, and the engine's structured answers and failures in Claude Code's words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import {
-  announceEnd,
-  EngineError,
-  engineFailure,
-  type Engine,
-  type JobSnapshot,
-  type RunOutcome,
-  type Scope,
-  type TextRead,
-} from '../../../src/engine/index.js';
+import { EngineError, engineFailure, type Engine, type JobSnapshot, type RunOutcome, type Scope, type TextRead } from '../../../src/engine/index.js';
+import { announceEnd } from '../../../src/shapes/kit/shell/announce.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import type { ToolMaker } from '../../../src/shapes/common/define.js';
 import { bash } from '../../../src/shapes/claude/bash.js';

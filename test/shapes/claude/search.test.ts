@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
-import { splitGlobs } from '../../../src/engine/index.js';
+import { splitGlobs } from '../../../src/shapes/kit/search/rg-text.js';
 import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 

@@ -412,7 +412,7 @@ const EXPECT: Record<string, Expectation> = {
       assert.equal(text(r), '1. [completed] Reproduce the bug\n2. [in_progress] Write the fix');
     },
   },
-  // This server runs with --lsp off (language servers are exercised in test/code/): the code
+  // This server runs with --lsp off (language servers are exercised in test/engine/lsp/): the code
   // examples answer in band that code intelligence is off.
   ...Object.fromEntries(
     [

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { applyV4A, isEngineError, type V4AMode } from '../../../src/engine/index.js';
+import { isEngineError } from '../../../src/engine/index.js';
+import { applyV4A, type V4AMode } from '../../../src/engine/files/v4a.js';
 
 interface Case {
   name?: string;

@@ -84,7 +84,7 @@ describe('qwen examples', () => {
       'task_stop: Stop a dev server': (task) => new RegExp(`^Stopped task ${task} \\(pid \\d+\\)\\.$`),
       'web_fetch: Read a changelog': () =>
         `Content fetched from ${site.origin}/CHANGELOG.md for the request "What changed in 2.0?" (returned as fetched, not summarised; answer the request from it yourself):\n---\n# Changelog\n\n## 2.0\n- streams\n\n---`,
-      // This server runs with --lsp off (the lsp tool with real servers is tested in test/code/).
+      // This server runs with --lsp off (the lsp tool with real servers is tested in test/engine/lsp/).
       'lsp: Where a function is defined': () => 'LSP go-to-definition is unavailable (LSP disabled or not initialized).',
       'lsp: Problems in a file': () => 'LSP diagnostics is unavailable (LSP disabled or not initialized).',
       'todo_write: Plan a feature': () =>

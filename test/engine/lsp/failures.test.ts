@@ -1,0 +1,72 @@
+// A language server that never answers, one that crashes mid-request, and one that is missing:
+// in each case the edit succeeds, within the diagnostics bound, with a note saying why its
+// diagnostics are missing; and the code tools fail in band, never hang.
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { callTool, startTestServer, tempDir, texts, type TestServer } from '../../helpers/server.js';
+import { fakeServers } from './fake-servers.js';
+
+const LIMIT = { timeout: 60_000 };
+let dir: string;
+let cleanup: () => void;
+let servers: { silent: string; crashing: string };
+const started: TestServer[] = [];
+
+before(() => {
+  ({ dir, cleanup } = tempDir('facet-lsp-fail-'));
+  servers = fakeServers(dir);
+});
+
+after(async () => {
+  for (const t of started) await t.close();
+  cleanup?.();
+});
+
+async function serverWith(language: string, command: string, extra: string[] = []): Promise<TestServer> {
+  const t = await startTestServer(['--root', dir, '--lsp', 'on', '--lsp-server', `${language}=${command}`, '--lsp-diagnostics-ms', '20000', ...extra]);
+  started.push(t);
+  return t;
+}
+
+const edit = (t: TestServer, file: string, from: string, to: string): Promise<CallToolResponse> =>
+  callTool(t.client, 'fs.edit', { path: file, old_string: from, new_string: to }, { shape: 'core', deadlineMs: 30_000 });
+
+test('a server that never answers: the edit is written, noting that the server is still starting', LIMIT, async () => {
+  writeFileSync(path.join(dir, 'silent.ts'), 'export const a = 1;\n');
+  const t = await serverWith('typescript', `${process.execPath} ${servers.silent}`, ['--lsp-start-timeout-ms', '5000', '--lsp-diagnostics-ms', '400']);
+  const r = await edit(t, 'silent.ts', '= 1', '= 2');
+  assert.equal(r.error, '');
+  assert.equal(readFileSync(path.join(dir, 'silent.ts'), 'utf8'), 'export const a = 2;\n');
+  assert.ok(texts(r)[0]!.endsWith('\n\nDiagnostics for silent.ts are missing: silent-server.mjs is still starting (waited 400 ms).'), texts(r)[0]);
+  // A code tool waits out the start-up bound, then fails in band naming it.
+  const d = await callTool(t.client, 'code.diagnostics', { path: 'silent.ts' }, { shape: 'core', deadlineMs: 30_000 });
+  assert.equal(d.error, 'silent-server.mjs did not finish starting within 5000 ms');
+});
+
+test('a server that crashes on the first document: the edit is written, noting the crash', LIMIT, async () => {
+  writeFileSync(path.join(dir, 'crash.py'), 'a = 1\n');
+  const t = await serverWith('python', `${process.execPath} ${servers.crashing}`);
+  const r = await edit(t, 'crash.py', '= 1', '= 2');
+  assert.equal(r.error, '');
+  assert.equal(readFileSync(path.join(dir, 'crash.py'), 'utf8'), 'a = 2\n');
+  assert.ok(texts(r)[0]!.endsWith('\n\nDiagnostics for crash.py are missing: crashing-server.mjs exited (code 3).'), texts(r)[0]);
+  // Restarts wait out a backoff rather than respawning on every edit.
+  const again = await edit(t, 'crash.py', '= 2', '= 3');
+  assert.equal(again.error, '');
+  assert.match(texts(again)[0]!, /\n\nDiagnostics for crash\.py are missing: crashing-server\.mjs exited \(code 3\)(; next start in \d+ s)?\.$/);
+});
+
+test('a missing server: the edit is written, noting that the server could not start', LIMIT, async () => {
+  writeFileSync(path.join(dir, 'gone.py'), 'a = 1\n');
+  const t = await serverWith('python', path.join(dir, 'no-such-server'));
+  const r = await edit(t, 'gone.py', '= 1', '= 2');
+  assert.equal(r.error, '');
+  assert.equal(readFileSync(path.join(dir, 'gone.py'), 'utf8'), 'a = 2\n');
+  assert.ok(
+    texts(r)[0]!.endsWith(`\n\nDiagnostics for gone.py are missing: no-such-server could not start: spawn ${path.join(dir, 'no-such-server')} ENOENT.`),
+    texts(r)[0],
+  );
+});
