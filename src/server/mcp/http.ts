@@ -1,6 +1,7 @@
 // MCP over Streamable HTTP beside gRPC: one SDK transport and one MCP server per MCP
 // session (Mcp-Session-Id), all on the process's runtime (same toolboxes, sessions and
-// call bookkeeping as gRPC). `/mcp` serves the default shape, `/mcp/<shape>` any served one.
+// call bookkeeping as gRPC). `/mcp` serves the default shape, `/mcp/<shape>` any served one
+// (and `/mcp/<shape>@<version>` one of its served releases).
 // Security (DNS-rebinding protection, as the MCP specification and its SDK ask): the Host
 // header must name this endpoint (a loopback name, the listen address, or a configured host),
 // and the Origin header, when present, must be a loopback origin or a configured one; with
@@ -12,6 +13,7 @@ import os from 'node:os';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { hostName, isLoopback } from '../../config.js';
+import { unknownShapeText } from '../../shapes/release-table.js';
 import { matchingToken } from '../auth.js';
 import type { Runtime } from '../runtime.js';
 import { createMcpServer } from './server.js';
@@ -113,7 +115,7 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     const m = /^\/mcp(?:\/([^/]+))?\/?$/.exec(url.pathname);
     if (!m) return refuse(res, 404, 'not found: MCP is served at /mcp and /mcp/<shape>');
     const shape = m[1] ? decodeURIComponent(m[1]) : runtime.defaultShape;
-    if (!runtime.toolboxes.has(shape)) return refuse(res, 404, `unknown shape "${shape}"; this server serves: ${[...runtime.toolboxes.keys()].join(', ')}`);
+    if (!runtime.toolboxes.has(shape)) return refuse(res, 404, unknownShapeText(shape, runtime.toolboxes.keys()));
     const origin = req.headers.origin;
     if (!originAllowed(origin, opts.allowOrigins)) {
       logger.warn({ mcp: 'http', origin }, 'request refused: Origin not allowed');
