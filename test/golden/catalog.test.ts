@@ -46,7 +46,13 @@ describe('catalog golden', () => {
 
   test('there is a golden file for each served release of each shape and for nothing else', () => {
     const files = readdirSync(GOLDEN_DIR).sort();
-    assert.deepEqual(files, servedReleases().map((s) => `${s}.json`).sort(), `stale or missing golden files in ${GOLDEN_DIR}: run \`${ACCEPT_COMMAND}\``);
+    assert.deepEqual(
+      files,
+      servedReleases()
+        .map((s) => `${s}.json`)
+        .sort(),
+      `stale or missing golden files in ${GOLDEN_DIR}: run \`${ACCEPT_COMMAND}\``,
+    );
   });
 
   test('a changed catalog is reported at its first differing path, with the command that accepts it', async () => {
