@@ -12,7 +12,7 @@ import { openaiReleases } from './openai/versions.js';
 import { qwenReleases } from './qwen/versions.js';
 import type { Release, ShapeReleases } from './release-types.js';
 
-export type { Registry, Release, ReleaseDiff, ShapeReleases } from './release-types.js';
+export type { Registry, Release, ShapeReleases } from './release-types.js';
 
 export const SHAPE_RELEASES: Readonly<Record<string, ShapeReleases>> = {
   core: coreReleases,

@@ -1,16 +1,24 @@
 // Shape versions: a host pins the release its model knows as NAME@VERSION (facet-shape, /mcp/…,
 // --shape); NAME alone is the newest. Each shape's releases are listed in its folder's
 // versions.ts, newest first; an older release is built from its newer neighbour's options and
-// the table of differences it carries (release-types.ts), so no tool set is written twice.
+// the table of differences the folder's diffs.ts lists for it (release-diff.ts), so no tool set
+// is written twice.
 import type { FacetConfig } from '../config.js';
 import { EngineError, type Engine } from '../engine/index.js';
 import type { ResourceProvider, ToolDefinition, ToolboxSpec } from '../registry/types.js';
 import type { ShapeEnv } from './common/define.js';
 import { shapeOptionsOf, shapeSpec, type ShapeOptions } from './common/spec.js';
 import { followsSentence, parseShapeRef, releaseIndex, SHAPE_RELEASES, SHAPES_URI, type ShapeListing } from './release-table.js';
-import type { ReleaseDiff, ShapeReleases } from './release-types.js';
+import type { ReleaseDiff, ReleaseDiffs } from './release-diff.js';
+import type { ShapeReleases } from './release-types.js';
 
 export { parseShapeRef, shapeListings, unknownShapeText } from './release-table.js';
+
+/**
+ * The differences of each shape's older releases (its folder's diffs.ts), by shape. A shape with
+ * one release has none; adding an older release adds its diffs.ts here.
+ */
+export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = {};
 
 /** A release's shape options: its newer neighbour's, with the differences it lists applied. */
 export function applyReleaseDiff(opts: ShapeOptions, diff: ReleaseDiff, env: ShapeEnv, label: string): ShapeOptions {
@@ -48,7 +56,11 @@ export function buildReleases(
   const last = Math.max(...wanted);
   for (let i = 0; i <= last; i++) {
     const r = releases.releases[i]!;
-    if (i > 0) current = applyReleaseDiff(current, r.diff ?? {}, env, `${name}@${r.version}`);
+    if (i > 0) {
+      const diff = SHAPE_DIFFS[name]?.[r.version];
+      if (!diff) throw new Error(`${name}@${r.version}: no differences listed for it (src/shapes/${name}/diffs.ts)`);
+      current = applyReleaseDiff(current, diff, env, `${name}@${r.version}`);
+    }
     if (wanted.has(i)) out.set(i, shapeSpec(config, { ...current, description: `${current.description} ${followsSentence(releases, r)}` }));
   }
   return out;

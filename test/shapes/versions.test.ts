@@ -18,7 +18,8 @@ import { buildTools } from '../../src/shapes/common/define.js';
 import { shapeOptionsOf } from '../../src/shapes/common/spec.js';
 import { buildShapes, SHAPE_FACTORIES } from '../../src/shapes/index.js';
 import { SHAPE_RELEASES, shapeListings, unknownShapeText, type ShapeReleases } from '../../src/shapes/release-table.js';
-import { applyReleaseDiff } from '../../src/shapes/versions.js';
+import type { ReleaseDiffs } from '../../src/shapes/release-diff.js';
+import { applyReleaseDiff, buildReleases, SHAPE_DIFFS } from '../../src/shapes/versions.js';
 import { connectHttp } from '../mcp/fixture.js';
 import { callTool, serverFixture, texts, unary, withServer } from '../helpers/server.js';
 
@@ -36,14 +37,16 @@ const OLDER = ['Read', 'LS', 'Write', 'Edit', 'Bash', 'TaskStop', 'Grep', 'Glob'
       package: '@anthropic-ai/claude-code',
       registry: 'npm',
       released: '2026-05-01',
-      diff: {
-        removed: ['TaskOutput', 'TodoWrite'],
-        added: [{ after: 'Read', tools: (env) => buildTools(env, claudeDialect, [glob]).map((t) => ({ ...t, name: 'LS' })) }],
-        replaced: (env) => buildTools(env, claudeDialect, [read]).map((t) => ({ ...t, description: 'An older Read.' })),
-        guide: (_roots, tools) => `Older tools: ${tools.map((t) => t.name).join(', ')}.`,
-      },
     },
   ],
+};
+(SHAPE_DIFFS as Record<string, ReleaseDiffs>).claude = {
+  '2.1.100': {
+    removed: ['TaskOutput', 'TodoWrite'],
+    added: [{ after: 'Read', tools: (env) => buildTools(env, claudeDialect, [glob]).map((t) => ({ ...t, name: 'LS' })) }],
+    replaced: (env) => buildTools(env, claudeDialect, [read]).map((t) => ({ ...t, description: 'An older Read.' })),
+    guide: (_roots, tools) => `Older tools: ${tools.map((t) => t.name).join(', ')}.`,
+  },
 };
 
 const VERSIONS_SERVED = 'claude@2.1.197 (the newest, also "claude"), claude@2.1.100';
@@ -199,10 +202,18 @@ test('the served keys of every shape: NAME, each NAME@VERSION and its aliases, o
   assert.equal(specs.get('kimi'), specs.get('kimi@1.x'));
 });
 
-test('every shipped table: versions and aliases unique, newest first without a diff, dates well formed', () => {
+test('every shipped table: versions and aliases unique, a diff for each older release only, dates well formed', () => {
   for (const [name, r] of Object.entries(SHAPE_RELEASES)) {
     assert.ok(SHAPE_FACTORIES[name], name);
-    assert.equal(r.releases[0].diff, undefined, `${name}: the newest release is the shape as index.ts builds it`);
+    // The newest release is the shape as index.ts builds it; each older one is its differences.
+    assert.deepEqual(
+      Object.keys(SHAPE_DIFFS[name] ?? {}).sort(),
+      r.releases
+        .slice(1)
+        .map((x) => x.version)
+        .sort(),
+      name,
+    );
     const spellings = r.releases.flatMap((x) => [x.version, ...(x.aliases ?? [])]);
     assert.equal(new Set(spellings).size, spellings.length, `${name}: ${spellings.join(', ')}`);
     for (const x of r.releases) {
@@ -217,6 +228,13 @@ test('a table that does not fit its newer neighbour is refused, naming the relea
   const engine = createEngine(config);
   const env = { config, engine };
   const opts = shapeOptionsOf(SHAPE_FACTORIES.claude!(config, engine))!;
+  const missing: ShapeReleases = {
+    ...SHAPE_RELEASES.claude!,
+    releases: [...SHAPE_RELEASES.claude!.releases, { version: '1.0.0', package: 'x', registry: 'npm' }],
+  };
+  assert.throws(() => buildReleases('claude', SHAPE_FACTORIES.claude!(config, engine), missing, new Set([2]), config, engine), {
+    message: 'claude@1.0.0: no differences listed for it (src/shapes/claude/diffs.ts)',
+  });
   assert.throws(() => applyReleaseDiff(opts, { removed: ['LS'] }, env, 'claude@1'), {
     message: 'claude@1: removes LS, which its newer neighbour does not serve',
   });
