@@ -6,6 +6,7 @@ import { healthCommand } from './health-command.js';
 import { boundHeapGrowth } from './heap.js';
 import { manifestMain, MANIFEST_USAGE } from './manifest-command.js';
 import { codeflyPlugin } from './server/codefly.js';
+import { shapesCommand, SHAPES_USAGE } from './shapes-command.js';
 import { startServer } from './server/server.js';
 import { printCommand, toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
@@ -15,7 +16,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv.length === 0 && process.env.CODEFLY_AGENT_TOKEN ? ['serve'] : argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(
-      `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n${MANIFEST_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n${MCP_USAGE}\n`,
+      `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n${SHAPES_USAGE}\n${MANIFEST_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n${MCP_USAGE}\n`,
     );
     return command === undefined ? 2 : 0;
   }
@@ -24,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'tools') return tools(rest);
+  if (command === 'shapes') return shapes(rest);
   if (command === 'health') return health(rest);
   if (command === 'manifest') return manifestMain(rest);
   if (command === 'mcp') return mcp(rest);
@@ -116,6 +118,11 @@ async function health(args: string[]): Promise<number> {
     }
     throw err;
   }
+}
+
+function shapes(args: string[]): number {
+  const help = `${SHAPES_USAGE}\n\nLists each served shape with the vendor package and release it follows, and the releases a host may pin\nwith NAME@VERSION (facet-shape metadata, /mcp/NAME@VERSION, --shape). --json prints the facet://shapes resource.\n`;
+  return printCommand(args, help, () => shapesCommand(args));
 }
 
 function tools(args: string[]): number {

@@ -4,6 +4,7 @@ import { accessSync, constants as fsConstants, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ShellPolicy } from './engine/shell/policy.js';
+import { canonicalShapeRef, parseShapeRef } from './shapes/release-table.js';
 import { AllowList } from './engine/web/address.js';
 import type { LspSettings } from './engine/lsp/pool.js';
 
@@ -48,7 +49,12 @@ export const OPTIONS: OptionSpec[] = [
     'Host names the MCP endpoint may be reached by, besides loopback names and the --mcp-listen address (with 0.0.0.0 or ::, the addresses of this machine); a request whose Host header names another is refused (DNS-rebinding protection)',
   ),
   o('root', 'list', '', 'Directories the tools may touch (repeat or comma-separate); default: the working directory'),
-  o('shape', 'list', 'all', 'Shapes served; the first is the default (all: every shape, core first)'),
+  o(
+    'shape',
+    'list',
+    'all',
+    'Shapes served; the first is the default (all: every shape, core first). NAME serves every release of a shape (NAME alone: the newest); NAME@VERSION only that one (facet shapes lists them)',
+  ),
   o(
     'token',
     'string',
@@ -376,9 +382,13 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
 
   let shapes = list('shape');
   if (shapes.length === 0 || (shapes.length === 1 && shapes[0] === 'all')) shapes = [...ALL_SHAPES];
-  for (const s of shapes) {
-    if (!ALL_SHAPES.includes(s)) throw new ConfigError(`${name('shape')}: unknown shape "${s}" (known: ${ALL_SHAPES.join(', ')}, all)`);
-  }
+  shapes = shapes.map((s) => {
+    // NAME@VERSION pins a release (shapes/release-table.ts); an alias becomes its version.
+    const pinned = canonicalShapeRef(s);
+    if ('problem' in pinned) throw new ConfigError(`${name('shape')}: ${pinned.problem}`);
+    if (!ALL_SHAPES.includes(parseShapeRef(s).name)) throw new ConfigError(`${name('shape')}: unknown shape "${s}" (known: ${ALL_SHAPES.join(', ')}, all)`);
+    return pinned.ref;
+  });
   shapes = [...new Set(shapes)];
 
   const tlsCert = str('tls-cert');

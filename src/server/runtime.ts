@@ -59,13 +59,19 @@ export function buildRuntime(
   }
   const specs = buildShapes(config, engine);
   const toolboxes = new Map<string, Toolbox>();
-  for (const name of config.shapes) {
-    const spec = specs.get(name);
-    if (!spec) throw new Error(`shape "${name}" is not available in this build`);
-    // --read-only hides every destructive tool from the catalog and from CallTool alike.
-    const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
-    const { name: servedName = spec.name, version = spec.version } = identity ?? {};
-    toolboxes.set(name, new Toolbox({ ...spec, name: servedName, version, tools }, observer));
+  for (const name of config.shapes) if (!specs.has(name)) throw new Error(`shape "${name}" is not available in this build`);
+  // Keys naming one release (claude, claude@<newest>) share its spec, and so one toolbox.
+  const built = new Map<ToolboxSpec, Toolbox>();
+  for (const [key, spec] of specs) {
+    let toolbox = built.get(spec);
+    if (!toolbox) {
+      // --read-only hides every destructive tool from the catalog and from CallTool alike.
+      const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
+      const { name: servedName = spec.name, version = spec.version } = identity ?? {};
+      toolbox = new Toolbox({ ...spec, name: servedName, version, tools }, observer);
+      built.set(spec, toolbox);
+    }
+    toolboxes.set(key, toolbox);
   }
   for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec, observer));
   // With one token or none, every call is the same caller and 'caller' scope changes nothing.

@@ -16,6 +16,7 @@ import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/co
 import { toCallResponse, toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { CallTransport, RequestContext } from '../registry/types.js';
+import { unknownShapeText } from '../shapes/release-table.js';
 import type { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
 import { DEFAULT_STREAM_LIMITS, FINAL_EVENT_OVERHEAD, finalEvent, ProgressQueue, STREAM_SERVICE, type StreamLimits } from './stream.js';
@@ -241,7 +242,7 @@ export class ToolboxRouter {
     const shapeName = firstString(call.metadata, SHAPE_KEY) || this.defaultShape;
     const toolbox = this.toolboxes.get(shapeName);
     if (!toolbox) {
-      throw new Error(`unknown shape "${shapeName}" in ${SHAPE_KEY}; this server serves: ${[...this.toolboxes.keys()].join(', ')}`);
+      throw new Error(unknownShapeText(shapeName, this.toolboxes.keys(), ` in ${SHAPE_KEY}`));
     }
     const maxResponseBytes = responseLimit(firstString(call.metadata, MAX_RESPONSE_KEY));
     const { ctx, done, cancel } = this.calls.begin({

@@ -11,6 +11,8 @@ import { grokShape } from './grok/index.js';
 import { kimiShape } from './kimi/index.js';
 import { anthropicShape } from './anthropic/index.js';
 import { openaiShape } from './openai/index.js';
+import { parseShapeRef, shapeListings } from './release-table.js';
+import { servedReleases, withShapesResource } from './versions.js';
 
 /** Builds one shape's tools over the server's one engine. */
 export type ShapeFactory = (config: FacetConfig, engine: Engine) => ToolboxSpec;
@@ -27,12 +29,22 @@ export const SHAPE_FACTORIES: Record<string, ShapeFactory> = {
   openai: openaiShape,
 };
 
-/** Builds the specs of the shapes the config serves, all over the one engine given. */
+/**
+ * Builds the specs of the shapes the config serves, all over the one engine given, by served
+ * key: NAME (the newest release) and NAME@VERSION for each served release (versions.ts). Keys
+ * naming the same release map to the same spec.
+ */
 export function buildShapes(config: FacetConfig, engine: Engine): Map<string, ToolboxSpec> {
   const out = new Map<string, ToolboxSpec>();
-  for (const name of config.shapes) {
-    const factory = SHAPE_FACTORIES[name];
-    if (factory) out.set(name, factory(config, engine));
+  const listings = shapeListings(config.shapes);
+  const withResource = new Map<ToolboxSpec, ToolboxSpec>();
+  for (const entry of config.shapes) {
+    const factory = SHAPE_FACTORIES[parseShapeRef(entry).name];
+    if (!factory) continue;
+    for (const [key, spec] of servedReleases(entry, factory(config, engine), config, engine)) {
+      if (!withResource.has(spec)) withResource.set(spec, withShapesResource(spec, listings));
+      if (!out.has(key)) out.set(key, withResource.get(spec)!);
+    }
   }
   return out;
 }

@@ -1,4 +1,4 @@
-// The catalog golden: what a host sees of one shape over gRPC (Identity, ListTools,
+// The catalog golden: what a host sees of one shape release (NAME@VERSION) over gRPC (Identity, ListTools,
 // ListToolSummaries, DescribeTool of every tool, ListResources, ListPrompts), served by a real
 // server on loopback, with what depends on the machine replaced by placeholders. The golden
 // files under test/golden/catalog/ are this capture, reviewed; `npm run golden` rewrites them
@@ -6,6 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALL_SHAPES } from '../../src/config.js';
+import { SHAPE_RELEASES } from '../../src/shapes/release-table.js';
 import { startTestServer, tempDir, unary, type TestServer } from '../helpers/server.js';
 
 /** The repository (this file runs from dist/test/golden). */
@@ -14,6 +16,12 @@ export const GOLDEN_DIR = path.join(REPO_ROOT, 'test/golden/catalog');
 
 export const ACCEPT_COMMAND = 'npm run golden';
 
+/** Every release this build serves, as NAME@VERSION: each has its own golden file. */
+export function servedReleases(): string[] {
+  return ALL_SHAPES.flatMap((shape) => SHAPE_RELEASES[shape]!.releases.map((r) => `${shape}@${r.version}`));
+}
+
+/** The golden file of a release (NAME@VERSION). */
 export function goldenFile(shape: string): string {
   return path.join(GOLDEN_DIR, `${shape}.json`);
 }

@@ -1,20 +1,20 @@
-// `npm run golden`: rewrites test/golden/catalog/<shape>.json from real servers, one per shape,
-// and removes files of shapes no longer served. Review the diff before committing it.
+// `npm run golden`: rewrites test/golden/catalog/<shape>@<version>.json from real servers, one
+// per served release, and removes files of releases no longer served. Review the diff before committing it.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ALL_SHAPES } from '../../src/config.js';
-import { captureCatalog, GOLDEN_DIR, goldenFile, REPO_ROOT, serialise } from './catalog-capture.js';
+import { captureCatalog, GOLDEN_DIR, goldenFile, REPO_ROOT, serialise, servedReleases } from './catalog-capture.js';
 
 mkdirSync(GOLDEN_DIR, { recursive: true });
 const changed: string[] = [];
-for (const shape of ALL_SHAPES) {
+const served = servedReleases();
+for (const shape of served) {
   const file = goldenFile(shape);
   const text = serialise(await captureCatalog(shape));
   let before: string | undefined;
   try {
     before = readFileSync(file, 'utf8');
   } catch {
-    // a new shape: no file yet
+    // a new release: no file yet
   }
   if (before !== text) {
     writeFileSync(file, text);
@@ -22,7 +22,7 @@ for (const shape of ALL_SHAPES) {
   }
 }
 for (const name of readdirSync(GOLDEN_DIR)) {
-  if (name.endsWith('.json') && !ALL_SHAPES.includes(name.slice(0, -'.json'.length))) {
+  if (name.endsWith('.json') && !served.includes(name.slice(0, -'.json'.length))) {
     rmSync(path.join(GOLDEN_DIR, name));
     changed.push(`${path.relative(REPO_ROOT, path.join(GOLDEN_DIR, name))} (removed)`);
   }

@@ -24,7 +24,7 @@ test('facet manifest --shape grok prints its toolbox.codefly.yaml', async () => 
     `# toolbox.codefly.yaml: Facet ${VERSION} serving the grok shape in codefly plugin mode (facet manifest)
 name: facet-grok
 version: ${VERSION}
-description: "Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results."
+description: "Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results. Follows Grok CLI 0.0.34 (@vibe-kit/grok-cli, released 2026-07-12)."
 agent:
   kind: codefly:toolbox
   name: facet-grok

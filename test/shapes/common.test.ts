@@ -27,6 +27,12 @@ describe('shape resources, prompts and plan', () => {
     assert.deepEqual(res.resources, [
       { uri: 'facet://roots', name: 'roots', description: 'The directories this toolbox may touch.', mimeType: 'application/json' },
       { uri: `file://${dir}/AGENTS.md`, name: 'AGENTS.md', description: `Agent instructions in ${dir} (41 bytes).`, mimeType: 'text/markdown' },
+      {
+        uri: 'facet://shapes',
+        name: 'shapes',
+        description: 'The shapes this server serves and the vendor releases they follow (pin one with NAME@VERSION).',
+        mimeType: 'application/json',
+      },
     ]);
     const roots = await unary(t.client.readResource, t.client, { uri: 'facet://roots' });
     assert.deepEqual(roots.content, [{ body: { $case: 'text', value: JSON.stringify({ roots: [dir] }) } }]);
@@ -42,7 +48,7 @@ describe('shape resources, prompts and plan', () => {
       const res = await unary(t2.client.listResources, t2.client, {});
       assert.deepEqual(
         res.resources.map((r) => r.uri),
-        ['facet://roots'],
+        ['facet://roots', 'facet://shapes'],
       );
       await assert.rejects(
         unary(t2.client.readResource, t2.client, { uri: `file://${outside.dir}/CLAUDE.md` }),

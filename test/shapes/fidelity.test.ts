@@ -1,16 +1,18 @@
-// Schema fidelity: every vendor shape serves exactly its vendor's tools (DESIGN.md), and each
-// tool's DescribeTool input_schema equals the vendor's parameter schema in the fixture.
+// Schema fidelity: every served release of every vendor shape serves exactly its vendor's tools
+// (DESIGN.md), and each tool's DescribeTool input_schema equals the vendor's parameter schema in
+// the facts captured for that release (vendors/<shape>/<version>.json).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ALL_SHAPES } from '../../src/config.js';
 import { SHAPE_FACTORIES } from '../../src/shapes/index.js';
+import { SHAPE_RELEASES } from '../../src/shapes/release-table.js';
 import { serverFixture, unary } from '../helpers/server.js';
 
 const EXPECTED: Record<string, string[]> = {
-  claude: ['Read', 'Write', 'Edit', 'Bash', 'TaskOutput', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'],
-  gemini: [
+  'claude@2.1.197': ['Read', 'Write', 'Edit', 'Bash', 'TaskOutput', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'],
+  'gemini@0.61.0': [
     'read_file',
     'write_file',
     'replace',
@@ -25,8 +27,20 @@ const EXPECTED: Record<string, string[]> = {
     'list_background_processes',
     'read_background_output',
   ],
-  qwen: ['read_file', 'write_file', 'edit', 'grep_search', 'glob', 'list_directory', 'run_shell_command', 'web_fetch', 'todo_write', 'task_stop', 'lsp'],
-  kimi: [
+  'qwen@0.15.10': [
+    'read_file',
+    'write_file',
+    'edit',
+    'grep_search',
+    'glob',
+    'list_directory',
+    'run_shell_command',
+    'web_fetch',
+    'todo_write',
+    'task_stop',
+    'lsp',
+  ],
+  'kimi@1.49': [
     'ReadFile',
     'ReadMediaFile',
     'WriteFile',
@@ -41,14 +55,27 @@ const EXPECTED: Record<string, string[]> = {
     'FetchURL',
     'SetTodoList',
   ],
-  grok: ['view_file', 'create_file', 'str_replace_editor', 'bash', 'search', 'create_todo_list', 'update_todo_list'],
-  anthropic: ['str_replace_based_edit_tool', 'str_replace_editor', 'bash', 'memory'],
-  codex: ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
-  openai: ['apply_patch', 'shell', 'local_shell'],
+  'grok@0.0.34': ['view_file', 'create_file', 'str_replace_editor', 'bash', 'search', 'create_todo_list', 'update_todo_list'],
+  'anthropic@20250818': ['str_replace_based_edit_tool', 'str_replace_editor', 'bash', 'memory'],
+  'codex@0.169.0': ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
+  'openai@2026-08-21': ['apply_patch', 'shell', 'local_shell'],
 };
 
-/** The facts file of a shape whose vendor file is named otherwise (the API vendors: <vendor>-api.json). */
-const FACTS_FILE: Record<string, string> = { openai: 'openai-api' };
+/**
+ * Parameters a release's facts show that its shape does not declare yet, by served release and
+ * tool: the recapture of Gemini CLI 0.61.0 found wait_for_previous on two tools the first capture
+ * had without it (vendors/gemini/0.61.0.diff.md). Left to the gemini dialect's update; the test
+ * fails once the shape declares them, so the entry is removed with the fix.
+ */
+const PENDING: Record<string, Record<string, string[]>> = {
+  'gemini@0.61.0': { list_background_processes: ['wait_for_previous'], read_background_output: ['wait_for_previous'] },
+};
+
+/** The facts captured for one release of a shape. */
+function factsFile(ref: string): string {
+  const [shape, version] = ref.split('@');
+  return path.resolve('vendors', shape!, `${version}.json`);
+}
 
 /**
  * The vendor's parameter schema per tool. Where a vendor has several variants of one tool the
@@ -56,7 +83,7 @@ const FACTS_FILE: Record<string, string> = { openai: 'openai-api' };
  * reordering the fixture cannot silently switch which schema is compared.
  */
 function vendorSchemas(shape: string): Map<string, unknown> {
-  const file = path.resolve('test/fixtures/vendors', `${FACTS_FILE[shape] ?? shape}.json`);
+  const file = factsFile(shape);
   const facts = JSON.parse(readFileSync(file, 'utf8')) as { tools: Array<{ name: string; parameters: unknown; variant?: string }> };
   const out = new Map<string, unknown>();
   for (const name of new Set(facts.tools.map((t) => t.name))) {
@@ -74,20 +101,22 @@ function vendorSchemas(shape: string): Map<string, unknown> {
 
 /** Gemini's two grep_search schemas differ, so comparing against the wrong variant would fail. */
 test("the ripgrep variant is the one chosen for Gemini's grep_search, whatever the fixture's order", () => {
-  const facts = JSON.parse(readFileSync(path.resolve('test/fixtures/vendors/gemini.json'), 'utf8')) as {
+  const facts = JSON.parse(readFileSync(factsFile('gemini@0.61.0'), 'utf8')) as {
     tools: Array<{ name: string; parameters: unknown; variant?: string }>;
   };
   const rg = facts.tools.find((t) => t.name === 'grep_search' && t.variant?.startsWith('ripgrep'))!;
   const fallback = facts.tools.find((t) => t.name === 'grep_search' && !t.variant?.startsWith('ripgrep'))!;
   assert.notDeepEqual(rg.parameters, fallback.parameters);
-  assert.deepEqual(vendorSchemas('gemini').get('grep_search'), rg.parameters);
+  assert.deepEqual(vendorSchemas('gemini@0.61.0').get('grep_search'), rg.parameters);
 });
 
 describe('schema fidelity of the vendor shapes', () => {
   const { t } = serverFixture();
 
-  test('this build serves core and every vendor shape, and nothing else', () => {
-    assert.deepEqual([...ALL_SHAPES].sort(), ['core', ...Object.keys(EXPECTED)].sort());
+  test('this build serves core and every vendor shape at every release listed here, and nothing else', () => {
+    const served = Object.entries(SHAPE_RELEASES).flatMap(([shape, r]) => (shape === 'core' ? [] : r.releases.map((x) => `${shape}@${x.version}`)));
+    assert.deepEqual(served.sort(), Object.keys(EXPECTED).sort());
+    assert.deepEqual([...ALL_SHAPES].sort(), ['core', ...new Set(Object.keys(EXPECTED).map((k) => k.split('@')[0]!))].sort());
     assert.deepEqual(Object.keys(SHAPE_FACTORIES).sort(), [...ALL_SHAPES].sort());
   });
 
@@ -99,8 +128,19 @@ describe('schema fidelity of the vendor shapes', () => {
       for (const name of names) {
         const res = await unary(t.client.describeTool, t.client, { name }, { shape });
         assert.equal(res.error, '', `${shape}/${name}`);
-        assert.deepEqual(res.tool?.inputSchema, schemas.get(name), `${shape}/${name} input_schema`);
+        assert.deepEqual(res.tool?.inputSchema, withoutPending(schemas.get(name), PENDING[shape]?.[name]), `${shape}/${name} input_schema`);
       }
     });
   }
 });
+
+/** A vendor schema without the properties its shape does not declare yet (PENDING). */
+function withoutPending(schema: unknown, pending: readonly string[] | undefined): unknown {
+  if (!pending) return schema;
+  const s = structuredClone(schema) as { properties: Record<string, unknown> };
+  for (const p of pending) {
+    assert.ok(p in s.properties, `${p} is pending but the vendor's schema has no such property`);
+    delete s.properties[p];
+  }
+  return s;
+}

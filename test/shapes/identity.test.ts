@@ -86,7 +86,7 @@ describe('identity, resources and prompts of every shape', () => {
       const res = await unary(t.client.listResources, t.client, {}, { shape });
       assert.deepEqual(
         res.resources.map((r) => r.uri),
-        ['facet://roots', ...CONTEXT_FILES[shape]!.map((f) => `file://${dir}/${f}`)],
+        ['facet://roots', ...CONTEXT_FILES[shape]!.map((f) => `file://${dir}/${f}`), 'facet://shapes'],
       );
       const roots = await unary(t.client.readResource, t.client, { uri: 'facet://roots' }, { shape });
       assert.deepEqual(roots.content, [{ body: { $case: 'text', value: JSON.stringify({ roots: [dir, second] }) } }]);
@@ -111,7 +111,7 @@ describe('identity, resources and prompts of every shape', () => {
       const res = await unary(linked.client.listResources, linked.client, {}, { shape });
       assert.deepEqual(
         res.resources.map((r) => r.uri),
-        ['facet://roots'],
+        ['facet://roots', 'facet://shapes'],
       );
       for (const f of CONTEXT_FILES[shape]!) {
         await assert.rejects(

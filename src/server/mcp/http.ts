@@ -1,7 +1,8 @@
 // MCP over Streamable HTTP beside gRPC: one SDK transport and one MCP server per MCP
 // session (Mcp-Session-Id), all on the process's runtime (same toolboxes, sessions and
 // call bookkeeping as gRPC). `/mcp` serves the default shape, `/mcp/<shape>` (or `/mcp` with
-// `?shape=<shape>` or a `facet-shape` header) any served one.
+// `?shape=<shape>` or a `facet-shape` header) any served one, `<shape>@<version>` one of its
+// served releases.
 // Security (DNS-rebinding protection, as the MCP specification and its SDK ask): the Host
 // header must name this endpoint (a loopback name, the listen address, or a configured host),
 // and the Origin header, when present, must be a loopback origin or a configured one; with
@@ -13,6 +14,7 @@ import os from 'node:os';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { hostName, isLoopback } from '../../config.js';
+import { unknownShapeText } from '../../shapes/release-table.js';
 import { matchingToken } from '../auth.js';
 import type { Runtime } from '../runtime.js';
 import { createMcpServer } from './server.js';
@@ -117,7 +119,7 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     if (named.size > 1) return refuse(res, 400, `the request names more than one shape (${[...named].join(', ')}): name one, by path, ?shape= or facet-shape`);
     const [asked] = named;
     const shape = asked ?? runtime.defaultShape;
-    if (!runtime.toolboxes.has(shape)) return refuse(res, 404, `unknown shape "${shape}"; this server serves: ${[...runtime.toolboxes.keys()].join(', ')}`);
+    if (!runtime.toolboxes.has(shape)) return refuse(res, 404, unknownShapeText(shape, runtime.toolboxes.keys()));
     const origin = req.headers.origin;
     if (!originAllowed(origin, opts.allowOrigins)) {
       logger.warn({ mcp: 'http', origin }, 'request refused: Origin not allowed');

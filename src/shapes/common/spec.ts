@@ -26,6 +26,15 @@ export interface ShapeOptions {
 export const ROOTS_URI = 'facet://roots';
 export const GUIDE_PROMPT = 'tool-guide';
 
+// The options each spec was built from, so that an older release can be built as a table of
+// differences over them (shapes/versions.ts) without every shape passing its release through.
+const BUILT_FROM = new WeakMap<ToolboxSpec, ShapeOptions>();
+
+/** The options shapeSpec built a spec from (undefined for a spec made otherwise). */
+export function shapeOptionsOf(spec: ToolboxSpec): ShapeOptions | undefined {
+  return BUILT_FROM.get(spec);
+}
+
 export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec {
   const resources: ResourceProvider = {
     async list(ctx) {
@@ -48,7 +57,7 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
       return [{ text: await readContextFile(ctx.scope, file.path) }];
     },
   };
-  return {
+  const spec: ToolboxSpec = {
     name: `facet-${opts.shape}`,
     version: VERSION,
     description: opts.description,
@@ -72,6 +81,8 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
     ],
     formatError: opts.formatError,
   };
+  BUILT_FROM.set(spec, opts);
+  return spec;
 }
 
 function withTag(tool: ToolDefinition, tag: string): ToolDefinition {

@@ -90,7 +90,7 @@ describe('claude shape: an agent session and the catalog examples', () => {
     const res = await unary(t.client.listResources, t.client, {}, { shape: 'claude' });
     assert.deepEqual(
       res.resources.map((r) => r.name),
-      ['roots', 'CLAUDE.md'],
+      ['roots', 'CLAUDE.md', 'shapes'],
     );
     const guide = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'claude' });
     const text = guide.messages[0]!.content[0]!.body;

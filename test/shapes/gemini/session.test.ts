@@ -87,7 +87,7 @@ describe('gemini identity, resources and guide', () => {
     const res = await unary(t.client.listResources, t.client, {}, { shape: 'gemini' });
     assert.deepEqual(
       res.resources.map((r) => r.name),
-      ['roots', 'GEMINI.md'],
+      ['roots', 'GEMINI.md', 'shapes'],
     );
     const g = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'gemini' });
     const text = g.messages[0]!.content[0]!.body?.$case === 'text' ? g.messages[0]!.content[0]!.body.value : '';

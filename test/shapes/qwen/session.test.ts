@@ -47,7 +47,7 @@ describe('qwen identity, resources and guide', () => {
     const res = await unary(t.client.listResources, t.client, {}, { shape: 'qwen' });
     assert.deepEqual(
       res.resources.map((r) => r.name),
-      ['roots', 'QWEN.md', 'AGENTS.md'],
+      ['roots', 'QWEN.md', 'AGENTS.md', 'shapes'],
     );
     const g = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'qwen' });
     const text = g.messages[0]!.content[0]!.body?.$case === 'text' ? g.messages[0]!.content[0]!.body.value : '';
