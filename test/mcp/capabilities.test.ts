@@ -167,7 +167,8 @@ describe('MCP capabilities over HTTP', () => {
   test('completions: template paths under the roots, shapes, tools; prompt arguments', async () => {
     const rel = dir.slice(1);
     const complete = async (uri: string, name: string, value: string, context?: Record<string, string>) =>
-      (await core.client.complete({ ref: { type: 'ref/resource', uri }, argument: { name, value }, ...(context ? { context: { arguments: context } } : {}) })).completion;
+      (await core.client.complete({ ref: { type: 'ref/resource', uri }, argument: { name, value }, ...(context ? { context: { arguments: context } } : {}) }))
+        .completion;
     assert.deepEqual(await complete('file:///{+path}', 'path', `${rel}/al`), { values: [`${rel}/alpha.txt`, `${rel}/alps/`], total: 2, hasMore: false });
     assert.deepEqual((await complete('file:///{+path}', 'path', `${rel}/.`)).values, [`${rel}/.hidden`]);
     // Above the roots: the roots; through a link out of them: nothing.
@@ -213,7 +214,11 @@ test('stdio: the same error codes and result shapes', async () => {
     await rejectsWith(s.client.getPrompt({ name: 'no-such-prompt' }), -32602, /no prompt named no-such-prompt/);
     const r = (await s.client.callTool({ name: 'fs.read', arguments: { path: path.join(dir, 'alpha.txt') } })) as CallToolResult;
     assert.deepEqual(r.content.at(-1), { type: 'text', text: JSON.stringify(r.structuredContent) });
-    assert.deepEqual((await s.client.complete({ ref: { type: 'ref/resource', uri: 'facet://tools/{shape}/{tool}' }, argument: { name: 'shape', value: 'c' } })).completion.values, ['core']);
+    assert.deepEqual(
+      (await s.client.complete({ ref: { type: 'ref/resource', uri: 'facet://tools/{shape}/{tool}' }, argument: { name: 'shape', value: 'c' } })).completion
+        .values,
+      ['core'],
+    );
   } finally {
     await s.close();
   }

@@ -34,7 +34,12 @@ export function startingWith(names: Iterable<string>, value: string): string[] {
 /** Tool names of `shape` (unknown shape: none) starting with `value`. */
 export function toolNames(runtime: Runtime, shape: string, value: string): string[] {
   const toolbox = runtime.toolboxes.get(shape);
-  return toolbox ? startingWith(toolbox.spec.tools.map((t) => t.name), value) : [];
+  return toolbox
+    ? startingWith(
+        toolbox.spec.tools.map((t) => t.name),
+        value,
+      )
+    : [];
 }
 
 /**

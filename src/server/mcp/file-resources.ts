@@ -71,10 +71,14 @@ export async function readFileResource(uri: string, scope: Scope): Promise<ReadR
   const file = await openForRead(scope, filePathOf(uri), undefined, 'uri');
   try {
     if (file.size > FILE_RESOURCE_MAX_BYTES) {
-      throw new EngineError('invalid_argument', `${uri} is ${file.size} bytes; file resources are served up to ${FILE_RESOURCE_MAX_BYTES} (fs.read pages through larger files)`, {
-        field: 'uri',
-        facts: { uri, size: file.size, max: FILE_RESOURCE_MAX_BYTES },
-      });
+      throw new EngineError(
+        'invalid_argument',
+        `${uri} is ${file.size} bytes; file resources are served up to ${FILE_RESOURCE_MAX_BYTES} (fs.read pages through larger files)`,
+        {
+          field: 'uri',
+          facts: { uri, size: file.size, max: FILE_RESOURCE_MAX_BYTES },
+        },
+      );
     }
     const buf = await readAll(file);
     const dot = file.resolved.real.lastIndexOf('.');
@@ -93,9 +97,13 @@ export function readToolResource(uri: string, runtime: Runtime): ReadResourceRes
   const toolbox = shape === undefined ? undefined : runtime.toolboxes.get(shape);
   const spec = toolbox && tool !== undefined && rest.length === 0 ? toolbox.describeTool(tool).tool : undefined;
   if (!spec) {
-    throw new EngineError('not_found', `no resource ${uri}: ${TOOL_TEMPLATE} names a served shape (${[...runtime.toolboxes.keys()].join(', ')}) and one of its tools`, {
-      facts: { uri },
-    });
+    throw new EngineError(
+      'not_found',
+      `no resource ${uri}: ${TOOL_TEMPLATE} names a served shape (${[...runtime.toolboxes.keys()].join(', ')}) and one of its tools`,
+      {
+        facts: { uri },
+      },
+    );
   }
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(ToolSpec.toJSON(spec)) }] };
 }

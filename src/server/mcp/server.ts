@@ -40,16 +40,7 @@ import type { ProgressSink } from '../../engine/progress.js';
 import { VERSION } from '../../version.js';
 import { ClientLog } from './client-log.js';
 import { completion, completionKind, pathCompletions, startingWith, toolNames } from './completions.js';
-import {
-  FILE_TEMPLATE,
-  RESOURCE_TEMPLATES,
-  TOOL_TEMPLATE,
-  filePathOf,
-  isFileUri,
-  isToolUri,
-  readFileResource,
-  readToolResource,
-} from './file-resources.js';
+import { FILE_TEMPLATE, RESOURCE_TEMPLATES, TOOL_TEMPLATE, filePathOf, isFileUri, isToolUri, readFileResource, readToolResource } from './file-resources.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
 import { Subscriptions } from './subscriptions.js';
 
@@ -222,7 +213,12 @@ export function createMcpServer(opts: McpSessionOptions): Server {
 
   // An unknown prompt is a bad parameter (-32602), as the spec words it, not a missing resource.
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) =>
-    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx)), true),
+    withCall(
+      begin(extra.signal),
+      scopeFor(extra),
+      async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx)),
+      true,
+    ),
   );
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
@@ -242,7 +238,13 @@ export function createMcpServer(opts: McpSessionOptions): Server {
         throw new EngineError('not_found', `cannot subscribe to ${uri}: only files under the roots (file:// URIs) change and are watched`, { facts: { uri } });
       }
       const real = (await ctx.scope.resolve(filePathOf(uri), undefined, 'uri')).real;
-      if (!(await stat(real).then((s) => s.isFile(), () => false))) throw new EngineError('not_found', `no file ${filePathOf(uri)} to watch`, { facts: { uri } });
+      if (
+        !(await stat(real).then(
+          (s) => s.isFile(),
+          () => false,
+        ))
+      )
+        throw new EngineError('not_found', `no file ${filePathOf(uri)} to watch`, { facts: { uri } });
       subscriptions.add(uri, real);
       return {};
     }),
@@ -322,7 +324,11 @@ function toMcpError(err: unknown, notFoundIsInvalid = false): McpError {
   const e = asEngineError(err);
   const invalid = ['invalid_argument', 'permission_denied', 'resource_exhausted'];
   const code =
-    e.kind === 'not_found' && !notFoundIsInvalid ? -32002 : invalid.includes(e.kind) || e.kind === 'not_found' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+    e.kind === 'not_found' && !notFoundIsInvalid
+      ? -32002
+      : invalid.includes(e.kind) || e.kind === 'not_found'
+        ? ErrorCode.InvalidParams
+        : ErrorCode.InternalError;
   return new McpError(code, e.message, { kind: e.kind });
 }
 
