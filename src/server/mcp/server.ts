@@ -22,6 +22,7 @@ import {
   SetLevelRequestSchema,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
+  type CompleteRequest,
   type CompleteResult,
   type ServerNotification,
   type ServerRequest,
@@ -254,7 +255,9 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     return {};
   });
 
-  server.setRequestHandler(CompleteRequestSchema, async (req, extra): Promise<CompleteResult> => {
+  // Failures (roots that do not overlap the client's, say) are MCP errors like a prompt's.
+  server.setRequestHandler(CompleteRequestSchema, (req, extra) => complete(req, extra).catch((err: unknown) => Promise.reject(toMcpError(err, true))));
+  const complete = async (req: CompleteRequest, extra: RequestExtra): Promise<CompleteResult> => {
     const { ref, argument } = req.params;
     const context = req.params.context?.arguments ?? {};
     const values = async (kind: string): Promise<string[]> => {
@@ -276,7 +279,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     if (ref.uri === TOOL_TEMPLATE && (argument.name === 'shape' || argument.name === 'tool')) return completion(await values(argument.name));
     if (RESOURCE_TEMPLATES.some((t) => t.uriTemplate === ref.uri)) return completion([]);
     throw new McpError(ErrorCode.InvalidParams, `no resource template ${ref.uri}; resources/templates/list names those on offer`, { kind: 'not_found' });
-  });
+  };
 
   return server;
 }
