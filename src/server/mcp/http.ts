@@ -100,9 +100,9 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
   const { logger } = runtime;
   const hosts = allowedHostNames(opts.host, opts.allowHosts);
 
-  const refuse = (res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}) => {
+  const refuse = (res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
@@ -141,11 +141,19 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
       if (!existing) return refuse(res, typeof sessionId === 'string' ? 404 : 400, 'unknown or missing Mcp-Session-Id');
       return existing.transport.handleRequest(req, res);
     }
+    let text: string;
+    try {
+      text = await readBody(req, opts.maxBodyBytes);
+    } catch (err) {
+      const message = (err as Error).message;
+      return refuse(res, message.startsWith('larger than') ? 413 : 400, `the body could not be read: ${message}`);
+    }
     let body: unknown;
     try {
-      body = JSON.parse(await readBody(req, opts.maxBodyBytes));
+      body = JSON.parse(text);
     } catch (err) {
-      return refuse(res, 400, `the body is not JSON: ${(err as Error).message}`);
+      // JSON-RPC's Parse error, as the SDK's transport answers one.
+      return refuse(res, 400, `Parse error: the body is not JSON: ${(err as Error).message}`, {}, -32700);
     }
     if (existing) return existing.transport.handleRequest(req, res, body);
     if (typeof sessionId === 'string') return refuse(res, 404, `no MCP session ${sessionId}: it ended or never was; initialize a new one`);

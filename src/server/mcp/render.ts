@@ -6,7 +6,11 @@
 //   becomes audio content, any other blob an embedded resource with its bytes. Nothing is a
 //   placeholder.
 // - `data` (the tool's structured result, held to its output schema) is `structuredContent`,
-//   and nothing else is: a client can validate it against the declared outputSchema.
+//   and nothing else is: a client can validate it against the declared outputSchema. It is
+//   also serialized as JSON in a last text block, as the spec asks of structured results.
+// - A shape whose tools declare no output schema and return no data (the vendor shapes, e.g.
+//   claude: Claude Code's tools have none) sends no structuredContent: its results are the
+//   vendor's text, which is the whole result; a schema-less object would be an invention.
 // - The host block (what a person is shown: summary, paths, diff, counts...) is in
 //   `_meta["facet/host"]`.
 // - A failure is `isError: true`; its text content carries the shape's words (after the
@@ -87,7 +91,12 @@ export function toCallToolResult(r: ToolResult, tool: string): CallToolResult {
     meta[FAILURE_META] = Failure.toJSON(toFailure(err, tool, words));
   }
   const out: CallToolResult = { content };
-  if (r.data) out.structuredContent = r.data;
+  if (r.data) {
+    out.structuredContent = r.data;
+    // The spec: a tool returning structured content SHOULD also return it serialized in a text block.
+    const json = JSON.stringify(r.data);
+    if (!content.some((c) => c.type === 'text' && c.text === json)) content.push({ type: 'text', text: json });
+  }
   if (err) out.isError = true;
   out._meta = meta;
   return out;

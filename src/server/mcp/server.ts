@@ -3,20 +3,27 @@
 // calls built by the shared CallContexts (so sessions, cancellation and shutdown draining
 // are the same as gRPC's), client roots narrowing the server's, and shell output reported
 // as notifications/progress. Each request is handled on its own: nothing here serialises them.
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
   ListRootsResultSchema,
   RootsListChangedNotificationSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type CompleteRequest,
+  type CompleteResult,
   type ServerNotification,
   type ServerRequest,
   type Tool as McpTool,
@@ -32,7 +39,11 @@ import { throttleProgress } from '../progress-throttle.js';
 import type { Runtime } from '../runtime.js';
 import type { ProgressSink } from '../../engine/progress.js';
 import { VERSION } from '../../version.js';
+import { ClientLog } from './client-log.js';
+import { completion, completionKind, pathCompletions, startingWith, toolNames } from './completions.js';
+import { FILE_TEMPLATE, RESOURCE_TEMPLATES, TOOL_TEMPLATE, filePathOf, isFileUri, isToolUri, readFileResource, readToolResource } from './file-resources.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
+import { Subscriptions } from './subscriptions.js';
 
 export interface McpSessionOptions {
   runtime: Runtime;
@@ -77,7 +88,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   const server = new Server(
     { name: identity.name, version: identity.version || VERSION },
     {
-      capabilities: { tools: {}, resources: {}, prompts: {} },
+      capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} },
       instructions: [identity.description, identity.sandboxSummary].filter((s) => s !== '').join('\n\n'),
     },
   );
@@ -87,6 +98,12 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   // travels on that request's stream; the session may have no other), again after
   // roots/list_changed. A client that cannot answer leaves the server's roots, and is asked again.
   let roots: Promise<Scope> | undefined;
+  const clientLog = new ClientLog();
+  // The SDK answers logging/setLevel itself; this handler keeps the level for ClientLog too.
+  server.setRequestHandler(SetLevelRequestSchema, async (req) => {
+    clientLog.setLevel(req.params.level);
+    return {};
+  });
   /** The session's scope: the server's when the client has no roots (the common case: no promise, no await). */
   const knownScope = (): Scope | undefined => (server.getClientCapabilities()?.roots ? undefined : calls.scope);
   const scopeFor = (extra: RequestExtra): Promise<Scope> => {
@@ -104,6 +121,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
         if (err instanceof EngineError) return; // the answer was understood: no overlap; kept, reported per call
         if (roots === asked) roots = undefined;
         logger.warn({ mcp: opts.transport, err: String(err) }, 'roots/list failed: the server roots apply');
+        clientLog.log(extra.sendNotification, 'warning', { event: 'roots/list failed: the server roots apply', error: String(err) });
       });
     }
     return roots.catch((err: unknown) => {
@@ -143,15 +161,22 @@ export function createMcpServer(opts: McpSessionOptions): Server {
       }
     }
     const { ctx, done } = begin(extra.signal, narrowed, progress?.sink, mcpTransport(req.params._meta, extra));
+    clientLog.log(extra.sendNotification, 'debug', { event: 'tool call started', tool: name });
     try {
       const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
+      const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+      if (outcome === 'ok') clientLog.log(extra.sendNotification, 'info', { event: 'tool call ended', tool: name, outcome, durationMs });
+      else {
+        const message = result.failure?.message ?? result.error ?? '';
+        clientLog.log(extra.sendNotification, 'warning', { event: 'tool call failed', tool: name, outcome, durationMs, message });
+      }
       logger.info({
         rpc: 'tools/call',
         mcp: opts.transport,
         tool: name,
         shape,
         session: ctx.session.id,
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        durationMs,
         outcome,
       });
       return toCallToolResult(result, name);
@@ -171,6 +196,9 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     withCall(begin(extra.signal), scopeFor(extra), async (ctx) => {
       const uri = req.params.uri;
       const listed = (await toolbox.listResources(ctx)).resources.find((r) => r.uri === uri);
+      // Not listed: one of the templates' URIs (a file under the roots, a served tool), or none.
+      if (!listed && isFileUri(uri)) return readFileResource(uri, ctx.scope);
+      if (!listed && isToolUri(uri)) return readToolResource(uri, runtime);
       const read = await toolbox.readResource(uri, ctx);
       return toResourceContents(uri, listed?.mimeType || 'text/plain', read.content);
     }),
@@ -184,9 +212,74 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     })),
   }));
 
+  // An unknown prompt is a bad parameter (-32602), as the spec words it, not a missing resource.
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) =>
-    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx))),
+    withCall(
+      begin(extra.signal),
+      scopeFor(extra),
+      async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx)),
+      true,
+    ),
   );
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+
+  // Subscriptions: files under the roots (listed context files and file:///{+path} alike),
+  // watched until unsubscribed or the session closes.
+  const subscriptions = new Subscriptions((uri) => void server.sendResourceUpdated({ uri }).catch(() => undefined));
+  const previousOnclose = server.onclose;
+  server.onclose = () => {
+    subscriptions.close();
+    previousOnclose?.();
+  };
+  server.setRequestHandler(SubscribeRequestSchema, async (req, extra) =>
+    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => {
+      const uri = req.params.uri;
+      if (!isFileUri(uri)) {
+        throw new EngineError('not_found', `cannot subscribe to ${uri}: only files under the roots (file:// URIs) change and are watched`, { facts: { uri } });
+      }
+      const real = (await ctx.scope.resolve(filePathOf(uri), undefined, 'uri')).real;
+      if (
+        !(await stat(real).then(
+          (s) => s.isFile(),
+          () => false,
+        ))
+      )
+        throw new EngineError('not_found', `no file ${filePathOf(uri)} to watch`, { facts: { uri } });
+      subscriptions.add(uri, real);
+      return {};
+    }),
+  );
+  server.setRequestHandler(UnsubscribeRequestSchema, async (req) => {
+    subscriptions.remove(req.params.uri);
+    return {};
+  });
+
+  // Failures (roots that do not overlap the client's, say) are MCP errors like a prompt's.
+  server.setRequestHandler(CompleteRequestSchema, (req, extra) => complete(req, extra).catch((err: unknown) => Promise.reject(toMcpError(err, true))));
+  const complete = async (req: CompleteRequest, extra: RequestExtra): Promise<CompleteResult> => {
+    const { ref, argument } = req.params;
+    const context = req.params.context?.arguments ?? {};
+    const values = async (kind: string): Promise<string[]> => {
+      if (kind === 'shape') return startingWith(runtime.toolboxes.keys(), argument.value);
+      if (kind === 'tool') return toolNames(runtime, context.shape ?? shape, argument.value);
+      if (kind === 'path') return pathCompletions(await scopeFor(extra), argument.value);
+      return [];
+    };
+    if (ref.type === 'ref/prompt') {
+      const prompt = toolbox.listPrompts().prompts.find((p) => p.name === ref.name);
+      if (!prompt) throw new McpError(ErrorCode.InvalidParams, `no prompt named ${ref.name}`, { kind: 'not_found' });
+      if (!prompt.arguments.some((a) => a.name === argument.name)) return completion([]);
+      return completion(await values(completionKind(argument.name)));
+    }
+    if (ref.uri === FILE_TEMPLATE && argument.name === 'path') {
+      // The variable follows file:///, so its values are absolute paths without the leading slash.
+      return completion((await pathCompletions(await scopeFor(extra), `/${argument.value}`)).map((p) => p.slice(1)));
+    }
+    if (ref.uri === TOOL_TEMPLATE && (argument.name === 'shape' || argument.name === 'tool')) return completion(await values(argument.name));
+    if (RESOURCE_TEMPLATES.some((t) => t.uriTemplate === ref.uri)) return completion([]);
+    throw new McpError(ErrorCode.InvalidParams, `no resource template ${ref.uri}; resources/templates/list names those on offer`, { kind: 'not_found' });
+  };
 
   return server;
 }
@@ -212,22 +305,33 @@ async function withCall<T>(
   call: { ctx: Parameters<Toolbox['listResources']>[0]; done: () => void },
   scope: Promise<Scope>,
   fn: (ctx: Parameters<Toolbox['listResources']>[0]) => Promise<T>,
+  notFoundIsInvalid = false,
 ): Promise<T> {
   try {
     call.ctx.scope = await scope;
     return await fn(call.ctx);
   } catch (err) {
-    throw toMcpError(err);
+    throw toMcpError(err, notFoundIsInvalid);
   } finally {
     call.done();
   }
 }
 
-/** Resource and prompt failures are protocol errors (they have no in-band result): not found, bad params, or internal. */
-function toMcpError(err: unknown): McpError {
+/**
+ * Resource and prompt failures are protocol errors (they have no in-band result): a resource
+ * not found is -32002; bad params (and, for prompts, an unknown name: `notFoundIsInvalid`),
+ * a path outside the roots or too many subscriptions are -32602; anything else is internal.
+ */
+function toMcpError(err: unknown, notFoundIsInvalid = false): McpError {
   if (err instanceof McpError) return err;
   const e = asEngineError(err);
-  const code = e.kind === 'not_found' ? -32002 : e.kind === 'invalid_argument' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+  const invalid = ['invalid_argument', 'permission_denied', 'resource_exhausted'];
+  const code =
+    e.kind === 'not_found' && !notFoundIsInvalid
+      ? -32002
+      : invalid.includes(e.kind) || e.kind === 'not_found'
+        ? ErrorCode.InvalidParams
+        : ErrorCode.InternalError;
   return new McpError(code, e.message, { kind: e.kind });
 }
 
