@@ -225,6 +225,7 @@ export function createEngine(config: EngineConfig): Engine {
     }
   };
   return {
+    ...workAreas(config, (ctx) => shell.jobs(ctx)),
     code,
     close: () => code.close(),
     files: {
@@ -611,3 +612,53 @@ export { jobsFacts } from './shell/job-facts.js';
 export { newestLines } from './shell/job-tail.js';
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
 export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
+
+// ---- branch i34e: a session's tasks, its git worktree, skills, monitored commands and its
+// notification queue (the engine capabilities the newer dialects' tools are built on). The
+// Engine and EngineConfig interfaces gain their areas by declaration merging, here.
+import { workAreas, type SkillsEngine, type TasksEngine, type WorktreesEngine } from './work-areas.js';
+export interface Engine {
+  /** The session's task list: tasks with status, owner, metadata and blocking edges. */
+  readonly tasks: TasksEngine;
+  /** The git worktree the session works in: entered (made or existing) and left (kept or removed). */
+  readonly worktrees: WorktreesEngine;
+  /** Skills found in the operator's skills directories and the roots' layouts. */
+  readonly skills: SkillsEngine;
+}
+export interface EngineConfig {
+  /** --skills-dir: the operator's skills directories (each holds <name>/SKILL.md), read even outside the roots. */
+  skillsDirs?: readonly string[];
+}
+export type { SkillsEngine, TasksEngine, WorktreesEngine, WorkAreas } from './work-areas.js';
+export {
+  DEFAULT_TASK_LIMITS,
+  TASK_STATUSES,
+  type NewTask,
+  type Task,
+  type TaskChange,
+  type TaskField,
+  type TaskFilter,
+  type TaskLimits,
+  type TaskStatus,
+  type TaskUpdated,
+} from './tasks.js';
+export {
+  checkWorktreeName,
+  randomWorktreeName,
+  type WorktreeChanges,
+  type WorktreeEntered,
+  type WorktreeEnterOptions,
+  type WorktreeExited,
+} from './worktrees.js';
+export { findSkill, splitFrontmatter, type LoadedSkill, type Skill, type SkillCatalog, type SkillProblem, type SkillSources } from './skills.js';
+export {
+  drainNotifications,
+  MAX_QUEUED,
+  nextNotification,
+  pendingNotifications,
+  type Drained,
+  type MonitorEnd,
+  type SessionNotification,
+} from './notifications.js';
+export { monitorOf, type MonitorInfo, type MonitorOptions, type MonitorStarted } from './shell/monitor.js';
+export { endToldOtherwise } from './shell/job-notify.js';
