@@ -3,10 +3,12 @@
 // end with its reason, exit code and newest lines; deadlines, stops, silence and event caps;
 // background jobs that queue their end; the queue's bound. Every wait is on an event.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { isCondition } from '../../src/engine/errors.js';
+import { readForModel } from '../../src/engine/files/model-read.js';
+import { readFile } from '../../src/engine/files/read.js';
 import {
   drainNotifications,
   MAX_QUEUED,
@@ -182,4 +184,20 @@ test('waiting for a notification ends with the call; an ended session queues not
   await c.session.dispose();
   pushNotification(c.session, { type: 'monitor_lines', monitor: 'm', description: 'd', lines: ['x'] });
   assert.equal(pendingNotifications(c.session), 0);
+});
+
+test("a job's output file is read by any read path of its session, and by no other session", async () => {
+  const c = ctx();
+  const job = await shell.startNotified(c, { command: 'echo logged' });
+  await until(c, 'job_ended');
+  // The state directory lies under the root here; a scope of a sibling directory keeps the log outside it.
+  const elsewhere = path.join(root, 'elsewhere');
+  mkdirSync(elsewhere, { recursive: true });
+  const scope = Scope.fromRoots([elsewhere]);
+  assert.equal(scope.contains(job.logPath), false);
+  const read = await readFile(scope, job.logPath, { session: c.session, cwd: elsewhere });
+  assert.deepEqual(read.kind === 'text' && read.lines, ['logged']);
+  const model = await readForModel(scope, job.logPath, { session: c.session, cwd: elsewhere, maxAnyBytes: 1000 });
+  assert.deepEqual(model.kind === 'text' && model.lines, ['logged']);
+  await assert.rejects(readFile(scope, job.logPath, { session: new Session('other'), cwd: elsewhere }), (e) => isCondition(e, 'outside_roots'));
 });
