@@ -169,7 +169,9 @@ async function readSkill(base: string, dirName: string, file: string, source: Sk
   return {
     name: dirName,
     ...(typeof name === 'string' && name !== '' ? { declaredName: name } : {}),
-    description: typeof description === 'string' ? description.trim() : description === undefined || description === null ? '' : String(description),
+    // A description YAML read as a number or a boolean is shown as written; a list or a map is no description.
+    description:
+      typeof description === 'string' ? description.trim() : typeof description === 'number' || typeof description === 'boolean' ? String(description) : '',
     dir: realDir,
     file: realFile,
     frontmatter: rest,

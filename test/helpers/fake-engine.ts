@@ -21,7 +21,8 @@ function loud<T extends object>(area: string, given: Partial<T> = {}): T {
 /** An Engine whose parts are those given; every other call throws. */
 export function fakeEngine(parts: Parts = {}): Engine {
   const out: Record<string, unknown> = {};
-  for (const area of ['files', 'search', 'todos', 'context', 'shell', 'web'] as const) out[area] = loud(area, parts[area] as object);
+  for (const area of ['files', 'search', 'todos', 'context', 'shell', 'web', 'tasks', 'worktrees', 'skills'] as const)
+    out[area] = loud(area, parts[area] as object);
   out.hostLimiter =
     parts.hostLimiter ??
     (() => {
