@@ -132,6 +132,12 @@ export const OPTIONS: OptionSpec[] = [
     '300000',
     "Gemini's run_shell_command: a command with no output this long is cancelled (Gemini CLI's tools.shell.inactivityTimeout)",
   ),
+  o(
+    'skills-dir',
+    'list',
+    '',
+    "Skills directories (each holds <name>/SKILL.md) the skill tools read besides the roots' own layouts; may lie outside the roots (repeat or comma-separate)",
+  ),
   o('memory-dir', 'string', '', "Anthropic's memory tool: the directory its /memories paths live in; default: <state-dir>/memory"),
   o(
     'memory-scope',
@@ -243,6 +249,8 @@ export interface FacetConfig {
     network: boolean;
     sandboxReadOnly: string[];
   };
+  /** --skills-dir: the operator's skills directories, absolute. */
+  skillsDirs: string[];
   /** The memory directory of Anthropic's memory tool, and whose memory a call reaches. */
   memory: { dir: string; scope: 'shared' | 'caller' | 'session' };
   /** Anthropic's client tools: the text editor's max_characters (0: none) and the bash timeout. */
@@ -518,6 +526,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     auditLog: str('audit-log') === '' ? null : path.resolve(cwd, str('audit-log')),
     auditReads: bool('audit-reads'),
     tracing: tracingFrom(env),
+    skillsDirs: list('skills-dir').map((p) => path.resolve(cwd, p)),
     memory: { dir: path.resolve(cwd, str('memory-dir') || path.join(stateDir, 'memory')), scope: memoryScope },
     anthropic: { maxCharacters: int('anthropic-max-characters', 0), bashTimeoutMs: int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000) },
     web: {

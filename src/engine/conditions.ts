@@ -260,6 +260,28 @@ export interface ConditionFacts {
   unknown_diff_operation: { type: string };
   diff_without_path: { type: string };
   diff_payload_missing: { type: string };
+  // ---- session tasks, worktrees and skills (branch i34e)
+  task_missing: { id: string; known: string[] };
+  task_subject_empty: Record<string, never>;
+  bad_task_status: { status: string; allowed: string[] };
+  task_field_too_long: { field: string; length: number; max: number };
+  too_many_tasks: { count: number; max: number };
+  task_self_block: { id: string };
+  task_refs_missing: { id: string; missing: string[] };
+  task_cycle: { id: string; cycle: string[] };
+  not_a_git_repository: { path: string; stderr: string };
+  bad_worktree_name: { name: string; reason: string };
+  worktree_active: { path: string; branch: string };
+  no_worktree_active: Record<string, never>;
+  not_a_worktree: { path: string };
+  worktree_path_taken: { path: string };
+  worktree_branch_exists: { branch: string };
+  worktree_not_owned: { path: string; branch: string };
+  worktree_has_changes: { path: string; branch: string; trackedChanges: number; untrackedFiles: number; uncommittedFiles: number; commits: number };
+  worktree_busy: { path: string; jobs: string[] };
+  git_failed: { args: string[]; exitCode: number | null; stderr: string };
+  skill_missing: { name: string; known: string[]; closest?: string };
+  skill_unreadable: { name: string; path: string; reason: string };
 }
 
 export type Condition = keyof ConditionFacts;
@@ -472,6 +494,28 @@ export const CONDITION_KIND = {
   diff_without_path: 'invalid_argument',
   diff_payload_missing: 'invalid_argument',
   bad_todo_id: 'invalid_argument',
+  // session tasks, worktrees and skills (branch i34e)
+  task_missing: 'not_found',
+  task_subject_empty: 'invalid_argument',
+  bad_task_status: 'invalid_argument',
+  task_field_too_long: 'invalid_argument',
+  too_many_tasks: 'resource_exhausted',
+  task_self_block: 'invalid_argument',
+  task_refs_missing: 'not_found',
+  task_cycle: 'invalid_argument',
+  not_a_git_repository: 'precondition_failed',
+  bad_worktree_name: 'invalid_argument',
+  worktree_active: 'precondition_failed',
+  no_worktree_active: 'precondition_failed',
+  not_a_worktree: 'invalid_argument',
+  worktree_path_taken: 'already_exists',
+  worktree_branch_exists: 'already_exists',
+  worktree_not_owned: 'permission_denied',
+  worktree_has_changes: 'precondition_failed',
+  worktree_busy: 'precondition_failed',
+  git_failed: 'process_failed',
+  skill_missing: 'not_found',
+  skill_unreadable: 'io_failed',
 } as const satisfies { readonly [C in Condition]: ErrorKind };
 
 /** `name` is a condition (for text that arrives untyped, such as a test's table). */

@@ -46,6 +46,7 @@ import { CodeEngine } from './lsp/code.js';
 import { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
 import { watched, type DiagnosticsSink } from './lsp/watch.js';
 import { parsePatch } from './files/patch-parse.js';
+import { workAreas, type SkillsEngine, type TasksEngine, type WorktreesEngine } from './work-areas.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
 export interface EngineConfig {
@@ -70,6 +71,8 @@ export interface EngineConfig {
   memory?: { dir?: string; scope?: MemoryScope };
   /** Code intelligence: the language-server pool's bounds (default: on, with DEFAULT_LSP's bounds). */
   lsp?: LspSettings;
+  /** --skills-dir: the operator's skills directories (each holds <name>/SKILL.md), read even outside the roots. */
+  skillsDirs?: readonly string[];
 }
 
 /** The one context of an engine call (a handler's context fits; `cwd` defaults to the session's). */
@@ -168,6 +171,12 @@ export interface Engine {
   hostLimiter(name: string, limits: RateLimitOptions): HostRateLimiter;
   /** Code intelligence: language servers (diagnostics, definition, references, hover, symbols, rename). */
   readonly code: CodeEngine;
+  /** The session's task list: tasks with status, owner, metadata and blocking edges. */
+  readonly tasks: TasksEngine;
+  /** The git worktree the session works in: entered (made or existing) and left (kept or removed). */
+  readonly worktrees: WorktreesEngine;
+  /** Skills found in the operator's skills directories and the roots' layouts. */
+  readonly skills: SkillsEngine;
   /** Stops what the engine runs in the background (language servers); the server calls it on shutdown. */
   close(): Promise<void>;
 }
@@ -225,6 +234,7 @@ export function createEngine(config: EngineConfig): Engine {
     }
   };
   return {
+    ...workAreas(config, (ctx) => shell.jobs(ctx)),
     code,
     close: () => code.close(),
     files: {
@@ -321,7 +331,7 @@ export {
 
 // Files: what a read, a write, an edit, a patch or a notebook edit returns, and the options
 // callers build for them.
-export type { CheckedRead, EditResult, MediaFile, NotebookEditResult, ReadManyResult, WriteResult };
+export type { EditResult, MediaFile, NotebookEditResult, ReadManyResult, WriteResult };
 export type { MediaRead, ReadOptions, ReadResult, TextRead } from './files/read.js';
 export type { EditOptions, EditSpec } from './files/edit.js';
 export type { FileDiff } from './files/diff.js';
@@ -331,7 +341,7 @@ export type { DiffOperation, DiffOperationResult } from './files/v4a-apply.js';
 export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
 export type { ModelManyEntry, ModelManyResult, ModelRead } from './files/model-read.js';
 export type { FitBounds, FittedImage } from './files/image-fit.js';
-export { statFile } from './files/open.js';
+export { readScopedBytes, statFile } from './files/open.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { ALL_RUNGS } from './files/match.js';
 // Media work that is the engine's: fitting an image, a PDF's pages as images or text.
@@ -347,7 +357,6 @@ export { plural } from './text/plural.js';
 export type { GlobResult, ListResult };
 export type { GrepFile, GrepLine, GrepMode, GrepOptions, GrepResult } from './search/types.js';
 export type { GlobEntry, GlobOptions } from './search/glob.js';
-export type { GlobRootsResult } from './search/glob-roots.js';
 export type { ListEntry, ListOptions } from './search/list.js';
 export { treeText } from './search/list.js';
 export { recentFirst } from './search/recent-first.js';
@@ -357,17 +366,18 @@ export { basenameFilter, capPerFile, safeRegExp } from './search/name-patterns.j
 export { ShellEngine, type LiveOutcome, type RunOutcome, type ShellContext } from './shell/engine.js';
 export type { JobRead, JobSnapshot, ReadOptions as JobReadOptions } from './shell/jobs.js';
 export { headTail, stripAnsi, type CapturedText } from './shell/capture.js';
+export { lastLines } from './shell/last-lines.js';
 export { NON_INTERACTIVE_ENV, ownUser } from './shell/env.js';
 export { runningJobs } from './shell/job-count.js';
 export { loadPty } from './shell/pty.js';
-export { sandboxStatusFor, type SandboxMode, type SandboxStatus } from './shell/sandbox.js';
+export { sandboxStatusFor, type SandboxStatus } from './shell/sandbox.js';
 export type { SandboxRefusal } from './shell/sandbox-note.js';
 
 // Web: the fetcher and web search, their results and the per-host limiter.
-export { PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine, type WebSettings } from './web/index.js';
+export { PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine } from './web/index.js';
 export type { CrossSiteRedirect, FetchOptions, FetchedPage, FindInPageResult, Grounding, SearchResponse } from './web/index.js';
 export type { SearchResult } from './web/search/types.js';
-export { HostRateLimiter, type RateLimitOptions } from './web/rate-limit.js';
+export { HostRateLimiter } from './web/rate-limit.js';
 
 // Code intelligence: the language servers' answers and the protocol's names for their kinds.
 export type {
@@ -396,7 +406,6 @@ export { SYMBOL_KINDS, symbolKindName } from './lsp/symbol-kinds.js';
 
 // Todos, memory, results saved for later reading.
 export { requireTodoIds, type TodoItem } from './todos.js';
-export type { MemoryScope } from './memory.js';
 export type { MemoryOutcome } from './memory-commands.js';
 export { headPreview, type SavedResult } from './results.js';
 
@@ -404,3 +413,9 @@ export { headPreview, type SavedResult } from './results.js';
 // shows a person besides the model's text.
 export { ChangeRecord, recordChanges } from './audit.js';
 export type { HostContent } from './host-content.js';
+
+// A session's tasks, worktree and skills, monitored commands and the notifications a session
+// has pending (a job that ended, a monitor's lines), which shapes drain and word. The areas'
+// method types carry their results (Task, WorktreeEntered, LoadedSkill...).
+export type { SkillsEngine, TasksEngine, WorktreesEngine } from './work-areas.js';
+export { drainNotifications, dropJobNotifications, type SessionNotification } from './notifications.js';

@@ -19,10 +19,19 @@ function loud<T extends object>(area: string, given: Partial<T> = {}): T {
 }
 
 /** Every area of the Engine: a new area that is not listed here does not build. */
-const AREAS = { files: true, memory: true, search: true, todos: true, context: true, shell: true, web: true, code: true } as const satisfies Record<
-  Exclude<keyof Engine, 'hostLimiter' | 'close'>,
-  true
->;
+const AREAS = {
+  files: true,
+  memory: true,
+  search: true,
+  todos: true,
+  context: true,
+  shell: true,
+  web: true,
+  code: true,
+  tasks: true,
+  worktrees: true,
+  skills: true,
+} as const satisfies Record<Exclude<keyof Engine, 'hostLimiter' | 'close'>, true>;
 
 const unfaked = (name: string) => () => {
   throw new Error(`fake engine: ${name} was called but the test did not fake it`);

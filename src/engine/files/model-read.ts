@@ -4,6 +4,7 @@
 // tools make before reading, and which media files a read_many pattern names.
 import path from 'node:path';
 import { engineFailure, isCondition } from '../errors.js';
+import { readScopeFor } from '../read-grants.js';
 import type { Scope } from '../scope.js';
 import { ignoredReason } from '../search/ignore.js';
 import { readMedia, type MediaOptions } from './media.js';
@@ -93,8 +94,10 @@ export interface ModelReadOptions extends ReadOptions {
  * One read for the model: SVG as its markup (not over 1 MB), images and PDFs attached, other
  * binary files and notebooks not shown; with `audioVideoMax` audio and video attached too.
  */
-export async function readForModel(scope: Scope, input: string, opts: ModelReadOptions): Promise<ModelRead> {
+export async function readForModel(callScope: Scope, input: string, opts: ModelReadOptions): Promise<ModelRead> {
   const { audioVideoMax, maxAnyBytes, ...read } = opts;
+  // A file granted to the session (a job's log) is read under its own folder (read-grants.ts).
+  const scope = read.session ? readScopeFor(callScope, read.session, input, read.cwd ?? callScope.primary) : callScope;
   if (maxAnyBytes !== undefined) {
     const st = await statFile(scope, input, read.cwd);
     if (st.isFile && st.size > maxAnyBytes)

@@ -63,6 +63,21 @@ export async function statFile(scope: Scope, input: string, cwd?: string): Promi
 }
 
 /** Reads all of an opened file (callers cap the size first). */
+/** A whole file inside the scope, opened as every read opens files, refused over `maxBytes` (before it is read). */
+export async function readScopedBytes(
+  scope: Scope,
+  target: string,
+  opts: { field: string; maxBytes: number; tooLarge: (size: number) => Error },
+): Promise<{ bytes: Buffer; real: string }> {
+  const file = await openForRead(scope, target, undefined, opts.field);
+  try {
+    if (file.size > opts.maxBytes) throw opts.tooLarge(file.size);
+    return { bytes: await readAll(file), real: file.resolved.real };
+  } finally {
+    await file.fh.close().catch(() => undefined);
+  }
+}
+
 export async function readAll(f: OpenedFile): Promise<Buffer> {
   const buf = Buffer.allocUnsafe(f.size);
   let off = 0;

@@ -3,6 +3,7 @@
 // notebooks parsed. Results are structured; shapes word them.
 import { EngineError, engineFailure, fromSystemError } from '../errors.js';
 import type { Scope } from '../scope.js';
+import { readScopeFor } from '../read-grants.js';
 import type { Session } from '../session.js';
 import { decode, detectEncoding, detectLineEnding, type LineEnding, type TextEncoding } from './encoding.js';
 import { recordRead, sha256 } from './freshness.js';
@@ -116,8 +117,10 @@ export interface NotebookRead extends ReadBase {
 
 export type ReadResult = TextRead | MediaRead | BinaryRead | NotebookRead;
 
-export async function readFile(scope: Scope, input: string, opts: ReadOptions = {}): Promise<ReadResult> {
+export async function readFile(callScope: Scope, input: string, opts: ReadOptions = {}): Promise<ReadResult> {
   validateRange(opts);
+  // A file the server pointed the session at (a job's log, saved output) reads under its own folder: every read tool, not only one.
+  const scope = opts.session ? readScopeFor(callScope, opts.session, input, opts.cwd ?? callScope.primary) : callScope;
   const f = await openForRead(scope, input, opts.cwd);
   try {
     return await readOpened(scope, f, input, opts);

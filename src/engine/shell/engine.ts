@@ -10,7 +10,7 @@ import type { Scope } from '../scope.js';
 import type { ProgressSink } from '../progress.js';
 import type { Session } from '../session.js';
 import { buildEnv } from './env.js';
-import { JobTable, type JobRead, type JobSnapshot, type ReadOptions } from './jobs.js';
+import { JobTable, type JobRead, type JobSnapshot, type ReadOptions, type StartJobSpec } from './jobs.js';
 import { sweepMarkers, type ContainmentMode } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
@@ -19,6 +19,8 @@ import { LiveShell, type LiveRunResult } from './live.js';
 import type { SandboxUse } from './process.js';
 import type { Sandbox, SandboxStatus } from './sandbox.js';
 import { findRefusals, refusalNote, type SandboxRefusal } from './sandbox-note.js';
+import { jobOutputFile, startNotified } from './job-notify.js';
+import { monitorsOfSession, startMonitor, type MonitorInfo, type MonitorOptions, type MonitorStarted } from './monitor.js';
 
 export interface ShellEngineConfig {
   /** Shell for command lines (bash). */
@@ -112,6 +114,11 @@ export interface StartOptions extends CommandOptions {
   rows?: number;
   /** Kill the job after this long. */
   timeoutMs?: number;
+  /** 'merged' (default): stderr joins stdout at the source; 'separate': two pipes, told apart in onOutput (the log holds both). */
+  streams?: 'merged' | 'separate';
+  /** Told of every output chunk as it arrives, and of the end (see StartJobSpec). */
+  onOutput?: StartJobSpec['onOutput'];
+  onEnd?: StartJobSpec['onEnd'];
 }
 
 export interface LiveOptions {
@@ -241,9 +248,11 @@ export class ShellEngine {
       startupFiles: this.startupFiles(opts),
       cwd,
       env,
-      merge: true,
+      merge: opts.streams !== 'separate',
       report: false,
       stdin: Boolean(opts.stdin || opts.tty),
+      onOutput: opts.onOutput,
+      onEnd: opts.onEnd,
       tty,
       description: opts.description,
       timeoutMs: opts.timeoutMs,
@@ -259,6 +268,26 @@ export class ShellEngine {
         return refusalNote(found, sandbox!.roots);
       },
     });
+  }
+
+  /** Starts a monitored command: its output lines and its end become notifications of the session (monitor.ts). */
+  monitor(ctx: ShellContext, opts: MonitorOptions): Promise<MonitorStarted> {
+    return startMonitor(this, ctx, opts);
+  }
+
+  /** The session's monitors, running and ended. */
+  monitors(ctx: ShellContext): MonitorInfo[] {
+    return monitorsOfSession(ctx.session);
+  }
+
+  /** Starts a background job whose end is queued as a notification of the session (job-notify.ts). */
+  startNotified(ctx: ShellContext, opts: Omit<StartOptions, 'onEnd'>, label?: string): Promise<JobSnapshot> {
+    return startNotified(this, ctx, opts, label);
+  }
+
+  /** Where a job's whole output is, made readable by the session's read tools. */
+  outputFile(ctx: ShellContext, id: string | number): { job: JobSnapshot; path: string } {
+    return jobOutputFile(this, ctx, id);
   }
 
   jobs(ctx: ShellContext): JobSnapshot[] {

@@ -10,7 +10,7 @@ import { engineFailure, abortError } from '../errors.js';
 import { progressReporter, type ProgressSink } from '../progress.js';
 import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
 import { BoundedLog } from './logfile.js';
-import { spawnChild, type Child, type SpawnSpec } from './process.js';
+import { spawnChild, type Child, type SpawnSpec, type StreamName } from './process.js';
 
 export type JobStatus = 'running' | 'completed' | 'failed' | 'killed' | 'timed_out';
 
@@ -92,6 +92,10 @@ export interface StartJobSpec extends SpawnSpec {
   ttyFallback?: string;
   /** Reads the ended job's newest output; a note returned is added at the end of its log (the sandbox's refusals). */
   annotate?: (output: string) => string | undefined;
+  /** Told of every chunk of output as it arrives, with the stream it came on (separate only when `merge` is off). */
+  onOutput?: (stream: StreamName, chunk: Buffer) => void;
+  /** Told once the job ended and its log is complete, with its newest output (up to 64 KiB, both streams). */
+  onEnd?: (job: JobSnapshot, newest: string) => void;
 }
 
 const TAIL_BYTES = 64 * 1024;
@@ -125,6 +129,7 @@ class Job {
     this.events.setMaxListeners(0);
     child.onData((stream, chunk) => {
       this.events.emit('data', stream, chunk);
+      spec.onOutput?.(stream, chunk);
       this.tailRing.push(chunk);
       if (!log.write(chunk) && !log.full) {
         child.pause();
@@ -163,6 +168,14 @@ class Job {
       this.endedAt = Date.now();
       this.status = this.killReason ?? (exit.exitCode === 0 ? 'completed' : 'failed');
       this.events.emit('change');
+      if (spec.onEnd) {
+        const newest = this.tailRing.result();
+        try {
+          spec.onEnd(this.snapshot(), newest.truncated ? newest.tail : newest.text);
+        } catch {
+          // A listener's failure must not leave the job unfinished.
+        }
+      }
     })();
   }
 

@@ -2,7 +2,7 @@
 // fs.read opens a file: real paths, symbolic links followed, the opened file checked against
 // the roots), and any served tool's full declaration as `facet://tools/{shape}/{tool}`.
 import { fileURLToPath } from 'node:url';
-import { EngineError, openForRead, readAll, type Scope } from '../../engine/index.js';
+import { EngineError, readScopedBytes, type Scope } from '../../engine/index.js';
 import type { ReadResourceResult, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import { ToolSpec } from '../../gen/codefly/services/toolbox/v0/toolbox.js';
 import type { Runtime } from '../runtime.js';
@@ -68,27 +68,21 @@ function asText(buf: Buffer): string | undefined {
 
 /** A file: URI's contents, opened in the scope as fs.read opens files. */
 export async function readFileResource(uri: string, scope: Scope): Promise<ReadResourceResult> {
-  const file = await openForRead(scope, filePathOf(uri), undefined, 'uri');
-  try {
-    if (file.size > FILE_RESOURCE_MAX_BYTES) {
-      throw new EngineError(
+  const { bytes: buf, real } = await readScopedBytes(scope, filePathOf(uri), {
+    field: 'uri',
+    maxBytes: FILE_RESOURCE_MAX_BYTES,
+    tooLarge: (size) =>
+      new EngineError(
         'invalid_argument',
-        `${uri} is ${file.size} bytes; file resources are served up to ${FILE_RESOURCE_MAX_BYTES} (fs.read pages through larger files)`,
-        {
-          field: 'uri',
-          facts: { uri, size: file.size, max: FILE_RESOURCE_MAX_BYTES },
-        },
-      );
-    }
-    const buf = await readAll(file);
-    const dot = file.resolved.real.lastIndexOf('.');
-    const ext = dot > file.resolved.real.lastIndexOf('/') ? file.resolved.real.slice(dot).toLowerCase() : '';
-    const text = asText(buf);
-    if (text !== undefined && !MIME[ext]?.startsWith('image/') && ext !== '.pdf') return { contents: [{ uri, mimeType: MIME[ext] ?? 'text/plain', text }] };
-    return { contents: [{ uri, mimeType: MIME[ext] ?? 'application/octet-stream', blob: buf.toString('base64') }] };
-  } finally {
-    await file.fh.close().catch(() => undefined);
-  }
+        `${uri} is ${size} bytes; file resources are served up to ${FILE_RESOURCE_MAX_BYTES} (fs.read pages through larger files)`,
+        { field: 'uri', facts: { uri, size, max: FILE_RESOURCE_MAX_BYTES } },
+      ),
+  });
+  const dot = real.lastIndexOf('.');
+  const ext = dot > real.lastIndexOf('/') ? real.slice(dot).toLowerCase() : '';
+  const text = asText(buf);
+  if (text !== undefined && !MIME[ext]?.startsWith('image/') && ext !== '.pdf') return { contents: [{ uri, mimeType: MIME[ext] ?? 'text/plain', text }] };
+  return { contents: [{ uri, mimeType: MIME[ext] ?? 'application/octet-stream', blob: buf.toString('base64') }] };
 }
 
 /** `facet://tools/{shape}/{tool}`: the tool's ToolSpec as JSON. */

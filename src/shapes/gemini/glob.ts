@@ -1,6 +1,8 @@
 // glob: paths under dir_path (or every root) matching a pattern, files changed in the last
 // day first, with the count of matching files the ignore files hid.
-import type { GlobRootsResult } from '../../engine/index.js';
+import type { Engine } from '../../engine/index.js';
+
+type GlobRootsResult = Awaited<ReturnType<Engine['search']['globRoots']>>;
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';

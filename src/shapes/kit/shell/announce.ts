@@ -1,7 +1,7 @@
 // Background jobs whose end a dialect announces on a later result (Claude Code's task
 // notifications): registered when started, handed out once each after they ended, and
 // dropped when the end was reported some other way (the model read the final status).
-import { grantRead } from '../../../engine/index.js';
+import { dropJobNotifications, grantRead } from '../../../engine/index.js';
 import type { Session } from '../../../engine/index.js';
 import type { JobSnapshot } from '../../../engine/index.js';
 
@@ -15,6 +15,7 @@ export function announceEnd(session: Session, id: string, label: string | undefi
 /** The end of job `id` was reported otherwise: no announcement. */
 export function endReported(session: Session, id: string): void {
   pending(session).delete(id);
+  dropJobNotifications(session, id);
 }
 
 /** The registered jobs that ended since the last call, each once, with their labels; jobs pruned with the session's old ones are dropped. */

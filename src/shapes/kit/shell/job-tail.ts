@@ -2,7 +2,7 @@
 // task-output tool shows (Kimi's TaskOutput with block=true), with how the read went, the
 // bytes shown and whether the whole log lies where the caller may read it. Also a job's
 // newest lines after a set wait (Gemini CLI's read_background_output).
-import { lastLines } from '../text/last-lines.js';
+import { lastLines } from '../../../engine/index.js';
 import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import { pause } from './pause.js';
 

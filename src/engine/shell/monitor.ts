@@ -1,0 +1,139 @@
+// A monitored command: a background job whose output lines become events for the session
+// (its notification queue), while the whole output still goes to the job's log file. It has a
+// deadline (then it is stopped and said to have expired), optionally a silence limit and a
+// most number of events; it is stopped like any job, by its id. Its end (the command's exit,
+// a stop, the deadline) is one more notification with the exit code and the newest lines.
+import { grantRead } from '../read-grants.js';
+import { pushNotification, type MonitorEnd } from '../notifications.js';
+import type { Session } from '../session.js';
+import { lastLines } from './last-lines.js';
+import type { CommandOptions, ShellContext, ShellEngine } from './engine.js';
+import type { JobSnapshot } from './jobs.js';
+
+export interface MonitorOptions extends CommandOptions {
+  /** What the monitor watches, as the model put it (repeated in every notification). */
+  description: string;
+  /** The deadline: the command is stopped this long after it started, and the end says expired. */
+  timeoutMs: number;
+  /** Which streams' lines are events: 'stdout' (default; stderr goes only to the log) or 'both'. */
+  events?: 'stdout' | 'both';
+  /** Stop (reason idle) after this long without a line. */
+  idleTimeoutMs?: number;
+  /** Stop (reason max_events) once this many line events were queued. */
+  maxEvents?: number;
+  /** Newest lines an end carries (default 10). */
+  lastLines?: number;
+  /** Longest line kept in an event; longer ones are cut (default 4096 characters). */
+  maxLineChars?: number;
+}
+
+export interface MonitorStarted {
+  job: JobSnapshot;
+  /** The job's log: every line of both streams, readable by the session's read tools. */
+  outputFile: string;
+  /** When the deadline falls (ms since the epoch). */
+  expiresAt: number;
+}
+
+/** A monitor of the session, as a shape lists or stops it. */
+export interface MonitorInfo {
+  id: string;
+  description: string;
+  /** Line events queued so far. */
+  events: number;
+  /** Set once it ended. */
+  ended?: MonitorEnd;
+}
+
+interface MonitorState extends MonitorInfo {
+  reason?: MonitorEnd;
+}
+
+const KEY = 'engine.shell.monitors';
+const monitorsOf = (s: Session) => s.bag(KEY, () => new Map<string, MonitorState>());
+
+/** Starts a monitored command in the session; its events arrive in the session's notification queue. */
+export async function startMonitor(shell: ShellEngine, ctx: ShellContext, opts: MonitorOptions): Promise<MonitorStarted> {
+  const keepChars = opts.maxLineChars ?? 4096;
+  const session = ctx.session;
+  const partial = { stdout: '', stderr: '' };
+  // Made before the start: output can only arrive after it, but the state is then never missing.
+  const state: MonitorState = { id: '', description: opts.description, events: 0 };
+  let idle: NodeJS.Timeout | undefined;
+  let jobId = '';
+  const stopFor = (reason: MonitorEnd) => {
+    if (state.reason) return;
+    state.reason = reason;
+    void shell.stop(ctx, jobId).catch(() => undefined);
+  };
+  const armIdle = () => {
+    if (opts.idleTimeoutMs === undefined) return;
+    clearTimeout(idle);
+    idle = setTimeout(() => stopFor('idle'), opts.idleTimeoutMs);
+    idle.unref();
+  };
+  const emit = (lines: string[]) => {
+    if (lines.length === 0 || state.reason) return;
+    const room = opts.maxEvents === undefined ? lines.length : Math.max(0, opts.maxEvents - state.events);
+    if (room === 0) return;
+    state.events++;
+    pushNotification(session, { type: 'monitor_lines', monitor: jobId, description: opts.description, lines: lines.map((l) => l.slice(0, keepChars)) });
+    if (opts.maxEvents !== undefined && state.events >= opts.maxEvents) stopFor('max_events');
+  };
+  // Whole lines only: a line split across chunks waits for its end. A chunk's lines are one event.
+  const take = (stream: 'stdout' | 'stderr', chunk: string, final: boolean): string[] => {
+    const text = partial[stream] + chunk;
+    const parts = text.split('\n');
+    partial[stream] = final ? '' : parts.pop()!;
+    if (final && parts[parts.length - 1] === '') parts.pop();
+    return parts.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  };
+  const job = await shell.start(ctx, {
+    ...opts,
+    streams: 'separate',
+    timeoutMs: opts.timeoutMs,
+    onOutput: (stream, chunk) => {
+      if (stream === 'stderr' && opts.events !== 'both') return;
+      armIdle();
+      emit(take(stream, chunk.toString('utf8'), false));
+    },
+    onEnd: (ended, newest) => {
+      clearTimeout(idle);
+      emit([...take('stdout', '', true), ...(opts.events === 'both' ? take('stderr', '', true) : [])]);
+      const reason: MonitorEnd =
+        state.reason ?? (ended.status === 'timed_out' ? 'expired' : ended.status === 'killed' ? 'stopped' : ended.exitCode === 0 ? 'completed' : 'failed');
+      state.ended = reason;
+      pushNotification(session, {
+        type: 'monitor_ended',
+        monitor: ended.id,
+        description: opts.description,
+        reason,
+        job: ended,
+        events: state.events,
+        lastLines: lastLines(newest, opts.lastLines ?? 10).lines,
+        outputFile: ended.logPath,
+      });
+    },
+  });
+  jobId = job.id;
+  state.id = job.id;
+  monitorsOf(session).set(job.id, state);
+  armIdle();
+  grantRead(session, job.logPath);
+  return { job, outputFile: job.logPath, expiresAt: job.startedAt + opts.timeoutMs };
+}
+
+/** The session's monitors (running and ended), oldest first. */
+export function monitorsOfSession(session: Session): MonitorInfo[] {
+  return [...(session.peek<Map<string, MonitorState>>(KEY)?.values() ?? [])].map(({ id, description, events, ended }) => ({
+    id,
+    description,
+    events,
+    ...(ended ? { ended } : {}),
+  }));
+}
+
+/** The monitor with job id `id`, if that job is one. */
+export function monitorOf(session: Session, id: string): MonitorInfo | undefined {
+  return monitorsOfSession(session).find((m) => m.id === id);
+}
