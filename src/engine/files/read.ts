@@ -2,7 +2,7 @@
 // exact counts), images and PDFs as bytes with their media type, binary reported as such,
 // notebooks parsed. Results are structured; shapes word them.
 import { EngineError, engineFailure, fromSystemError } from '../errors.js';
-import type { Scope } from '../scope.js';
+import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { decode, detectEncoding, detectLineEnding, type EncodingInfo, type LineEnding, type TextEncoding } from './encoding.js';
 import { recordRead, sha256 } from './freshness.js';
@@ -10,6 +10,7 @@ import { detectKind, imageSize, type FileKind } from './kind.js';
 import { breakUnit, countInBuffer, lineCounts, type BreakUnit, type LineCountCache } from './line-count.js';
 import { scanLines, type Budget, type ScanOptions, type ScanResult } from './lines.js';
 import { parseNotebook, type NotebookView } from './notebook-parse.js';
+import { extractPdfText, type PageText } from './pdf-pages.js';
 import { openForRead, readAll, type OpenedFile } from './open.js';
 import { locateTail, RangeReader, tailable, textEnd } from './tail.js';
 
@@ -59,6 +60,10 @@ export interface ReadOptions {
   notebooks?: boolean;
   /** Read as text whatever the bytes look like (binary detection off). */
   forceText?: boolean;
+  /** A PDF comes back with the text of these pages (1-based, inclusive) in `pageTexts`. */
+  pdfText?: { first: number; last: number };
+  /** An SVG image is read as the text it is (once it passed the checks of an image read). */
+  svgAsText?: boolean;
   /** Text without a BOM that is not valid UTF-8 is decoded as UTF-8 anyway, invalid bytes becoming U+FFFD, instead of as a guessed legacy encoding. */
   utf8Lossy?: boolean;
 }
@@ -101,6 +106,8 @@ export interface MediaRead extends ReadBase {
   data: Buffer;
   width?: number;
   height?: number;
+  /** The text of the pages asked for with `pdfText` (fewer when the PDF ends sooner). */
+  pageTexts?: PageText[];
 }
 
 export interface BinaryRead extends ReadBase {
@@ -116,16 +123,21 @@ export interface NotebookRead extends ReadBase {
 
 export type ReadResult = TextRead | MediaRead | BinaryRead | NotebookRead;
 
-export async function readFile(scope: Scope, input: string, opts: ReadOptions = {}): Promise<ReadResult> {
+/** Reads `target`: the caller's path, or its resolution when the caller already has one (not resolved again). */
+export async function readFile(scope: Scope, target: string | ResolvedPath, opts: ReadOptions = {}): Promise<ReadResult> {
   validateRange(opts);
-  const f = await openForRead(scope, input, opts.cwd);
+  const input = typeof target === 'string' ? target : target.input;
+  const f = await openForRead(scope, target, opts.cwd);
+  let r: ReadResult;
   try {
-    return await readOpened(scope, f, input, opts);
+    r = await readOpened(scope, f, input, opts);
   } catch (err) {
     throw err instanceof EngineError ? err : fromSystemError(err, input, 'read');
   } finally {
     await f.fh.close();
   }
+  if (opts.pdfText && r.kind === 'pdf') r.pageTexts = await extractPdfText(r.data, { ...opts.pdfText, signal: opts.signal });
+  return r;
 }
 
 function validateRange(opts: ReadOptions): void {
@@ -162,19 +174,14 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
         kind: kind.kind,
       });
     }
+    if (opts.svgAsText && kind.mediaType === 'image/svg+xml') return readSvgAsText(f, base, sample, input, opts);
     const data = await readAll(f);
     recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(data), complete: true });
     const dims = kind.kind === 'image' ? imageSize(data.subarray(0, SAMPLE), kind.mediaType!) : undefined;
     return { ...base, kind: kind.kind, mediaType: kind.mediaType!, data, ...dims };
   }
   if (kind.kind === 'binary') return { ...base, kind: 'binary' };
-  if (opts.maxFileBytes !== undefined && f.size > opts.maxFileBytes) {
-    throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, {
-      path: input,
-      size: f.size,
-      maxBytes: opts.maxFileBytes,
-    });
-  }
+  checkTextSize(f, input, opts);
   if (kind.kind === 'notebook' && opts.notebooks) {
     const bytes = await readAll(f);
     recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(bytes), complete: true });
@@ -197,6 +204,22 @@ interface TextFile {
 interface Window {
   scan: ScanResult;
   startLine: number;
+}
+
+/** An SVG read as text: what a second read with forceText returned, without reading the file twice. */
+function readSvgAsText(f: OpenedFile, base: ReadBase, sample: Buffer, input: string, opts: ReadOptions): Promise<TextRead> {
+  checkTextSize(f, input, opts);
+  return readText(f, base, sample, opts);
+}
+
+function checkTextSize(f: OpenedFile, input: string, opts: ReadOptions): void {
+  if (opts.maxFileBytes !== undefined && f.size > opts.maxFileBytes) {
+    throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, {
+      path: input,
+      size: f.size,
+      maxBytes: opts.maxFileBytes,
+    });
+  }
 }
 
 async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: ReadOptions): Promise<TextRead> {
