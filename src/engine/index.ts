@@ -611,3 +611,5 @@ export { jobsFacts } from './shell/job-facts.js';
 export { newestLines } from './shell/job-tail.js';
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
 export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
+// Reads with their media made ready for the model (fitted images, rendered PDF pages).
+export type { CheckedMedia } from './files/read-checked.js';
