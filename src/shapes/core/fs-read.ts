@@ -106,15 +106,17 @@ export const readTool = defineTool<Args>({
     const format = pdfFormatOf(args.pages, args.pdf_format);
     const max = args.max_bytes ?? READ_BUDGET;
     const r = await c.engine.files.read(c, args.path, {
-      ...{ start: args.offset, limit: args.limit, maxLineChars: args.max_line_chars, countTotal: args.count_lines, notebooks: args.notebooks ?? true },
+      start: args.offset,
+      limit: args.limit,
+      maxLineChars: args.max_line_chars,
+      countTotal: args.count_lines,
+      notebooks: args.notebooks ?? true,
       budget: { unit: 'bytes', max, overflow: 'exclude' },
     });
     const asked = args.pages !== undefined || args.pdf_format !== undefined;
     const pdf = { format, pages: args.pages, asked, maxPages: format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES };
-    const [fit, ranged] = [
-      { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes },
-      args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined,
-    ];
+    const fit = { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes };
+    const ranged = args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined;
     const v = await readView(r, { path: args.path, pdf, fit, ranged, budget: max, signal: c.signal });
     return { text: v.text, ...(v.blobs ? { blobs: v.blobs } : {}), data: v.data, host: { summary: `Read ${r.relative}`, paths: [r.path], counts: v.counts } };
   },
