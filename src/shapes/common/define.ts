@@ -4,47 +4,15 @@
 // file then holds only its facts (name, schema, words), `call` (vendor arguments onto engine
 // calls), `format` (the engine's answer in the vendor's words) and `errors` (conditions onto
 // the vendor's wording).
-import type { FacetConfig } from '../../config.js';
-import { type ChangeDiagnostics, type SandboxRefusal, type Engine, type EngineError, isEngineError } from '../../engine/index.js';
-import type { Blob, HandlerContext, HostBlock, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
+import { type ChangeDiagnostics, type EngineError, isEngineError } from '../../engine/index.js';
+import type { HandlerContext, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
 import { renameFields } from '../../registry/fields.js';
 import { failureResult } from '../../registry/result.js';
 import { TAGS } from '../tags.js';
+import type { Call, Reply, ShapeEnv } from './call.js';
 import { failureWording, type DialectWords, type Words } from './wording.js';
 
-/** What a shape's tools are built over: the server's configuration and its one engine. */
-export interface ShapeEnv {
-  config: FacetConfig;
-  engine: Engine;
-}
-
-/**
- * Everything a tool's call sees. It is the engine context itself (scope, session, signal;
- * the session's directory is the cwd), so `c.engine.files.read(c, path)` is a whole call.
- */
-export interface Call extends HandlerContext {
-  engine: Engine;
-  config: FacetConfig;
-  /** The vendor tool being called (for words shared by several tools). */
-  tool: string;
-  /** Where the engine's writing calls leave the diagnostics their changes introduced (engine/lsp/watch.ts). */
-  changeDiagnostics: ChangeDiagnostics[];
-  /** What the shell sandbox refused in this call's commands; the host block carries it as data. */
-  sandboxRefusals: SandboxRefusal[];
-}
-
-/** A tool's answer in its vendor's words: the model's text and what the host block adds. */
-export interface Reply {
-  text: string;
-  parts?: string[];
-  host?: Omit<HostBlock, 'tool'>;
-  data?: Record<string, unknown>;
-  blobs?: Blob[];
-  /** Set when the answer is a failure the tool words itself (a command that exited non-zero). */
-  failure?: EngineError;
-  error?: string;
-}
-
+export type { Call, Reply, ShapeEnv } from './call.js';
 export { errorTable, firstWords, type ConditionWords, type KindWords, type Words } from './wording.js';
 
 export interface ToolTable<A, R> {

@@ -9,7 +9,7 @@
 // the caller sent.
 import type { Condition, EngineError, ErrorKind, FailureOf } from '../../engine/index.js';
 import type { ToolDefinition } from '../../registry/types.js';
-import type { Call, Reply } from './define.js';
+import type { Call, Reply } from './call.js';
 
 /** Vendor wording of one failure: text, a full reply, or undefined to leave it to the next table. */
 export type Words<A> = (err: EngineError, args: A, c: Call) => Reply | string | undefined;
