@@ -611,5 +611,8 @@ export { jobsFacts } from './shell/job-facts.js';
 export { newestLines } from './shell/job-tail.js';
 // A list without ids numbered in order and named back, and what a host shows of a list just written.
 export { todosAs, todosFacts, todosFrom } from './todo-facts.js';
-// Reads with their media made ready for the model (fitted images, rendered PDF pages).
+// Reads with their media made ready for the model (fitted images, rendered PDF pages), and what
+// fs.read asks its read to make ready.
 export type { CheckedMedia } from './files/read-checked.js';
+export { readPrep } from './files/read-view.js';
+export type { MediaPrep } from './files/media-prep.js';

@@ -14,11 +14,12 @@ export function notebookAsText(r: ReadResult, session: Session) {
 }
 
 /**
- * The text of pages first..last of a PDF read with `pdfText` (the engine extracted it), and the
- * last page it has of them (`last`: fewer when the PDF ends sooner).
+ * The text of pages first..last of a PDF read with those `pdfPages` as text (the read extracted
+ * it), and the last page it has of them (`last`: fewer when the PDF ends sooner).
  */
 export function pdfPagesAsText(r: ReadResult, range: { first: number; last: number }) {
-  if (r.kind !== 'pdf' || !r.pageTexts) return undefined;
-  const pages = r.pageTexts;
+  if (r.kind !== 'pdf') return undefined;
+  if (r.prepFailure !== undefined) throw r.prepFailure;
+  const pages = r.pageTexts ?? [];
   return { pages, last: range.first + pages.length - 1, path: r.path, relative: r.relative, size: r.size };
 }

@@ -10,7 +10,7 @@ import { detectKind, imageSize, type FileKind } from './kind.js';
 import { breakUnit, countInBuffer, lineCounts, type BreakUnit, type LineCountCache } from './line-count.js';
 import { scanLines, type Budget, type ScanOptions, type ScanResult } from './lines.js';
 import { parseNotebook, type NotebookView } from './notebook-parse.js';
-import { extractPdfText, type PageText } from './pdf-pages.js';
+import { prepareMedia, type MediaPrep, type PreparedMedia } from './media-prep.js';
 import { openForRead, readAll, type OpenedFile } from './open.js';
 import { locateTail, RangeReader, tailable, textEnd } from './tail.js';
 
@@ -29,7 +29,7 @@ export { openForRead, readAll, statFile, type FileStat, type OpenedFile } from '
 
 export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 
-export interface ReadOptions {
+export interface ReadOptions extends MediaPrep {
   cwd?: string;
   signal?: AbortSignal;
   /** Records what was read (size, mtime, hash, range) for read-before-edit checks. */
@@ -60,8 +60,6 @@ export interface ReadOptions {
   notebooks?: boolean;
   /** Read as text whatever the bytes look like (binary detection off). */
   forceText?: boolean;
-  /** A PDF comes back with the text of these pages (1-based, inclusive) in `pageTexts`. */
-  pdfText?: { first: number; last: number };
   /** An SVG image is read as the text it is (once it passed the checks of an image read). */
   svgAsText?: boolean;
   /** Text without a BOM that is not valid UTF-8 is decoded as UTF-8 anyway, invalid bytes becoming U+FFFD, instead of as a guessed legacy encoding. */
@@ -100,14 +98,13 @@ export interface TextRead extends ReadBase {
   complete: boolean;
 }
 
-export interface MediaRead extends ReadBase {
+/** An image or PDF; with what `fit` and `pdfPages` asked made ready (media-prep.ts). */
+export interface MediaRead extends ReadBase, PreparedMedia {
   kind: 'image' | 'pdf';
   mediaType: string;
   data: Buffer;
   width?: number;
   height?: number;
-  /** The text of the pages asked for with `pdfText` (fewer when the PDF ends sooner). */
-  pageTexts?: PageText[];
 }
 
 export interface BinaryRead extends ReadBase {
@@ -136,7 +133,7 @@ export async function readFile(scope: Scope, target: string | ResolvedPath, opts
   } finally {
     await f.fh.close();
   }
-  if (opts.pdfText && r.kind === 'pdf') r.pageTexts = await extractPdfText(r.data, { ...opts.pdfText, signal: opts.signal });
+  if ((opts.fit || opts.pdfPages) && (r.kind === 'image' || r.kind === 'pdf')) await prepareMedia(r, opts, opts.signal);
   return r;
 }
 
