@@ -7,7 +7,7 @@
 import { engineFailure } from '../errors.js';
 import { plural } from '../text/plural.js';
 import { describeRead } from './describe.js';
-import type { MediaPrep } from './media-prep.js';
+import { fitsWithin, type MediaPrep } from './media-prep.js';
 import { imageView, pdfView, type MediaView } from './media-view.js';
 import { notebookListing } from './notebook-listing.js';
 import type { ReadResult } from './read.js';
@@ -44,7 +44,10 @@ export interface ReadViewOptions {
 /** What the read must make ready for readView: the image fitted within `fit`, the PDF pages in the format asked. */
 export function readPrep(o: Pick<ReadViewOptions, 'pdf' | 'fit'>): MediaPrep {
   const { format, pages, maxPages } = o.pdf;
-  return { fit: o.fit, pdfPages: format !== 'file' && pages !== undefined ? { pages, maxPages, as: format } : undefined };
+  const prep: MediaPrep = {};
+  if (fitsWithin(o.fit)) prep.fit = o.fit;
+  if (format !== 'file' && pages !== undefined) prep.pdfPages = { pages, maxPages, as: format };
+  return prep;
 }
 
 /** `r` as fs.read shows it. An image or PDF was read with `fit` and `pdfPages` from readPrep(o). */

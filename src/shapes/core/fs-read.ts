@@ -1,7 +1,7 @@
 // fs.read: text by line range; notebooks rendered as their cells; images (optionally fitted
 // within given bounds) and PDFs (whole, or chosen pages as images or text) as a short text line
 // first, then the bytes, then the structured block.
-import { pdfFormatOf, readPrep, readView } from '../../engine/index.js';
+import { type EngineReadOptions, pdfFormatOf, readPrep, readView } from '../../engine/index.js';
 import { type ArgsOf, defineTool, pathProp, READ_BUDGET, TAGS } from './shared.js';
 
 /** Pages one call renders as images, or extracts as text, at most. */
@@ -112,16 +112,18 @@ export const readTool = defineTool<Args>({
     const view = { path: args.path, pdf, fit, ranged, budget: max };
     // The read makes images and PDF pages ready as the view asks: no second trip to the engine.
     const prep = readPrep(view);
-    const r = await c.engine.files.read(c, args.path, {
+    const opts: EngineReadOptions = {
       start: args.offset,
       limit: args.limit,
       maxLineChars: args.max_line_chars,
       countTotal: args.count_lines,
       notebooks: args.notebooks ?? true,
       budget: { unit: 'bytes', max, overflow: 'exclude' },
-      fit: prep.fit,
-      pdfPages: prep.pdfPages,
-    });
+    };
+    // Only what the view needs: a read of plain text passes the same options as before.
+    if (prep.fit) opts.fit = prep.fit;
+    if (prep.pdfPages) opts.pdfPages = prep.pdfPages;
+    const r = await c.engine.files.read(c, args.path, opts);
     const v = readView(r, view);
     return { text: v.text, ...(v.blobs ? { blobs: v.blobs } : {}), data: v.data, host: { summary: `Read ${r.relative}`, paths: [r.path], counts: v.counts } };
   },
