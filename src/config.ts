@@ -302,11 +302,151 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * twins over defaults. Throws ConfigError naming the bad option.
  */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), options: ParseOptions = {}): FacetConfig {
-  const raw = new Map<string, string[]>();
-  for (const spec of OPTIONS) {
-    const fromEnv = env[spec.env];
-    if (fromEnv !== undefined && fromEnv !== '') raw.set(spec.flag, [fromEnv]);
+  const v = OptionValues.read(argv, env);
+  // Checked in this order (the first problem found is the one reported): what to serve on,
+  // then the values the config literal below does not check itself.
+  const serving = listeners(v);
+  const roots = rootsFrom(v, cwd);
+  const shapes = shapesFrom(v);
+  const tlsCert = v.str('tls-cert');
+  const tlsKey = v.str('tls-key');
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError(`${v.name('tls-cert')} and ${v.name('tls-key')} go together`);
+  const logLevel = v.choice('log-level', LOG_LEVELS, `one of ${LOG_LEVELS.join(', ')}`);
+  const backend = v.choice('grep-backend', ['auto', 'rg', 'fallback'] as const, 'auto, rg or fallback');
+  const routes = shellRoutes(v);
+  const providers = searchProviders(v);
+  const searchDepth = v.choice('tavily-search-depth', ['basic', 'advanced'] as const, 'basic or advanced');
+  // Each --token flag is one token, taken whole (a token may hold a comma); FACET_TOKEN holds one.
+  const tokens = [...new Set(v.values('token').filter((t) => t !== ''))];
+  const memoryScope = v.choice('memory-scope', ['shared', 'caller', 'session'] as const, 'caller, session or shared');
+  const stateDir = path.resolve(cwd, v.str('state-dir') || path.join(os.tmpdir(), 'facet-state'));
+  const sandbox = v.choice('shell-sandbox', ['auto', 'bwrap', 'none'] as const, 'auto, bwrap or none');
+  const sandboxReadOnly = sandboxReadOnlyPaths(v);
+  const sessionScope = v.choice('session-scope', ['caller', 'shared'] as const, 'caller or shared');
+  checkCompiledValues(v);
+  const lspOn = v.str('lsp').toLowerCase();
+  if (!['on', 'off', 'true', 'false'].includes(lspOn)) throw new ConfigError(`${v.name('lsp')} must be on or off, got "${v.str('lsp')}"`);
+  const lspServers = lspServerCommands(v);
+
+  const config: FacetConfig = {
+    listen: serving.listen,
+    socket: serving.socket,
+    mcpListen: serving.mcpListen,
+    mcpAllowOrigins: serving.mcpAllowOrigins,
+    mcpAllowHosts: serving.mcpAllowHosts,
+    roots,
+    shapes,
+    defaultShape: shapes[0]!,
+    token: tokens[0] ?? null,
+    tokens,
+    tls: tlsCert ? { certFile: path.resolve(cwd, tlsCert), keyFile: path.resolve(cwd, tlsKey) } : null,
+    insecure: v.bool('insecure'),
+    readOnly: v.bool('read-only'),
+    codefly: v.bool('codefly'),
+    maxMessageBytes: v.int('max-message-bytes', 1024, 2 ** 31 - 1),
+    responseBytes: v.int('response-bytes', 1024, 2 ** 31 - 1),
+    graceMs: v.int('grace-ms', 0, 10 * 60 * 1000),
+    logLevel,
+    stateDir,
+    sessionMax: v.int('session-max', 1, 1_000_000),
+    sessionIdleMs: v.int('session-idle-ms', 1000),
+    sessionScope,
+    search: { rgPath: v.str('rg-path') || null, backend },
+    shell: shellSettings(v, routes, sandbox, sandboxReadOnly),
+    metricsListen: v.str('metrics-listen') === '' ? null : parseHostPort(v.str('metrics-listen'), v.name('metrics-listen')),
+    auditLog: v.str('audit-log') === '' ? null : path.resolve(cwd, v.str('audit-log')),
+    auditReads: v.bool('audit-reads'),
+    tracing: tracingFrom(env),
+    skillsDirs: v.list('skills-dir').map((p) => path.resolve(cwd, p)),
+    memory: { dir: path.resolve(cwd, v.str('memory-dir') || path.join(stateDir, 'memory')), scope: memoryScope },
+    anthropic: {
+      maxCharacters: v.int('anthropic-max-characters', 0),
+      bashTimeoutMs: v.int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000),
+    },
+    web: webSettings(v, providers, searchDepth),
+    lsp: lspSettings(v, lspOn, lspServers),
+  };
+
+  if (options.checkPaths) checkPaths(config, (flag) => v.name(flag));
+  refuseOpenListeners(config, v, serving);
+  return config;
+}
+
+/** The option values given: flags over environment twins over defaults, with the checks that read them. */
+class OptionValues {
+  private constructor(
+    /** Values per flag name, in the order given (flags replace their variable's value). */
+    private readonly raw: Map<string, string[]>,
+    private readonly fromFlags: Map<string, string[]>,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static read(argv: string[], env: NodeJS.ProcessEnv): OptionValues {
+    const raw = new Map<string, string[]>();
+    for (const spec of OPTIONS) {
+      const fromEnv = env[spec.env];
+      if (fromEnv !== undefined && fromEnv !== '') raw.set(spec.flag, [fromEnv]);
+    }
+    const fromFlags = flagValues(argv);
+    for (const [k, v] of fromFlags) raw.set(k, v);
+    return new OptionValues(raw, fromFlags, env);
   }
+
+  /** A message names the value's source: the flag when given, else the variable it came from. */
+  name(flag: string): string {
+    const spec = specOf(flag);
+    const fromEnv = this.env[spec.env];
+    return !this.fromFlags.has(flag) && fromEnv !== undefined && fromEnv !== '' ? spec.env : `--${flag}`;
+  }
+
+  /** Every value given, in order (none: empty). */
+  values(flag: string): string[] {
+    return this.raw.get(flag) ?? [];
+  }
+
+  /** The last value given, or the default. */
+  str(flag: string): string {
+    const v = this.raw.get(flag);
+    return v ? v[v.length - 1]! : specOf(flag).default;
+  }
+
+  /** Comma-separated entries of every value given (or of the default), trimmed, empty ones dropped. */
+  list(flag: string): string[] {
+    return (this.raw.get(flag) ?? [specOf(flag).default])
+      .flatMap((v) => v.split(','))
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+  }
+
+  int(flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+    const v = this.str(flag);
+    if (!/^\d+$/.test(v)) throw new ConfigError(`${this.name(flag)} must be a whole number, got "${v}"`);
+    const n = Number(v);
+    if (n < min || n > max) throw new ConfigError(`${this.name(flag)} must be between ${min} and ${max}, got ${n}`);
+    return n;
+  }
+
+  bool(flag: string): boolean {
+    const v = this.str(flag).toLowerCase();
+    if (['true', '1', 'yes', 'on'].includes(v)) return true;
+    if (['false', '0', 'no', 'off', ''].includes(v)) return false;
+    throw new ConfigError(`${this.name(flag)} must be true or false, got "${v}"`);
+  }
+
+  /** One of `allowed` (`words` lists them for the message). */
+  choice<T extends string>(flag: string, allowed: readonly T[], words: string): T {
+    const v = this.str(flag);
+    if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(`${this.name(flag)} must be ${words}, got "${v}"`);
+    return v as T;
+  }
+}
+
+function specOf(flag: string): OptionSpec {
+  return OPTIONS.find((s) => s.flag === flag)!;
+}
+
+/** `--name value`, `--name=value` and `--flag` (booleans), per flag name in the order given. */
+function flagValues(argv: string[]): Map<string, string[]> {
   const fromFlags = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -326,237 +466,214 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     }
     fromFlags.set(name, [...(fromFlags.get(name) ?? []), value]);
   }
-  for (const [k, v] of fromFlags) raw.set(k, v);
-  // A message names the value's source: the flag when given, else the variable it came from.
-  const name = (flag: string): string => {
-    const spec = OPTIONS.find((s) => s.flag === flag)!;
-    return !fromFlags.has(flag) && env[spec.env] !== undefined && env[spec.env] !== '' ? spec.env : `--${flag}`;
-  };
+  return fromFlags;
+}
 
-  const str = (flag: string): string => {
-    const v = raw.get(flag);
-    return v ? v[v.length - 1]! : OPTIONS.find((s) => s.flag === flag)!.default;
-  };
-  const list = (flag: string): string[] =>
-    (raw.get(flag) ?? [OPTIONS.find((s) => s.flag === flag)!.default])
-      .flatMap((v) => v.split(','))
-      .map((s) => s.trim())
-      .filter((s) => s !== '');
-  const int = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number => {
-    const v = str(flag);
-    if (!/^\d+$/.test(v)) throw new ConfigError(`${name(flag)} must be a whole number, got "${v}"`);
-    const n = Number(v);
-    if (n < min || n > max) throw new ConfigError(`${name(flag)} must be between ${min} and ${max}, got ${n}`);
-    return n;
-  };
-  const bool = (flag: string): boolean => {
-    const v = str(flag).toLowerCase();
-    if (['true', '1', 'yes', 'on'].includes(v)) return true;
-    if (['false', '0', 'no', 'off', ''].includes(v)) return false;
-    throw new ConfigError(`${name(flag)} must be true or false, got "${v}"`);
-  };
+interface Listeners {
+  listen: FacetConfig['listen'];
+  socket: string | null;
+  mcpListen: FacetConfig['mcpListen'];
+  mcpAllowOrigins: string[];
+  mcpAllowHosts: string[];
+  /** As given, for messages. */
+  listenRaw: string;
+  mcpRaw: string;
+}
 
-  const listenRaw = str('listen');
+/** Where to serve gRPC and MCP, and whom MCP answers. */
+function listeners(v: OptionValues): Listeners {
+  const listenRaw = v.str('listen');
   let listen: FacetConfig['listen'] = null;
-  if (listenRaw !== 'none' && listenRaw !== '') listen = parseHostPort(listenRaw, name('listen'));
-  const socket = str('socket') || null;
-  if (!listen && !socket) throw new ConfigError(`${name('listen')} is "none" and no --socket is set: nothing to serve on`);
+  if (listenRaw !== 'none' && listenRaw !== '') listen = parseHostPort(listenRaw, v.name('listen'));
+  const socket = v.str('socket') || null;
+  if (!listen && !socket) throw new ConfigError(`${v.name('listen')} is "none" and no --socket is set: nothing to serve on`);
 
-  const mcpRaw = str('mcp-listen');
-  const mcpListen = mcpRaw === '' || mcpRaw === 'none' ? null : parseHostPort(mcpRaw, name('mcp-listen'));
-  const mcpAllowOrigins = list('mcp-allow-origin');
+  const mcpRaw = v.str('mcp-listen');
+  const mcpListen = mcpRaw === '' || mcpRaw === 'none' ? null : parseHostPort(mcpRaw, v.name('mcp-listen'));
+  const mcpAllowOrigins = v.list('mcp-allow-origin');
   for (const origin of mcpAllowOrigins) {
-    let ok = false;
-    try {
-      const u = new URL(origin);
-      ok = (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin.replace(/\/$/, '');
-    } catch {
-      // reported below
+    if (!isOrigin(origin)) {
+      throw new ConfigError(`${v.name('mcp-allow-origin')} entries are origins such as https://app.example:8443, got "${origin}"`);
     }
-    if (!ok) throw new ConfigError(`${name('mcp-allow-origin')} entries are origins such as https://app.example:8443, got "${origin}"`);
   }
-
-  // perf-search: Host names as the URL parser writes them (lower case, IPv6 in brackets), which
-  // is how the endpoint reads a request's Host header.
-  const mcpAllowHosts = list('mcp-allow-host').map((h) => {
+  // Host names as the URL parser writes them (lower case, IPv6 in brackets), which is how the
+  // endpoint reads a request's Host header.
+  const mcpAllowHosts = v.list('mcp-allow-host').map((h) => {
     const named = hostName(h);
-    if (named === undefined)
-      throw new ConfigError(`${name('mcp-allow-host')} entries are host names without a port, such as mcp.example or 10.0.0.5, got "${h}"`);
+    if (named === undefined) {
+      const flag = v.name('mcp-allow-host');
+      throw new ConfigError(`${flag} entries are host names without a port, such as mcp.example or 10.0.0.5, got "${h}"`);
+    }
     return named;
   });
+  return { listen, socket, mcpListen, mcpAllowOrigins, mcpAllowHosts, listenRaw, mcpRaw };
+}
 
-  const roots = list('root').map((r) => path.resolve(cwd, r));
+/** An http(s) origin written as the URL parser writes it (a trailing slash allowed). */
+function isOrigin(origin: string): boolean {
+  try {
+    const u = new URL(origin);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === origin.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+function rootsFrom(v: OptionValues, cwd: string): string[] {
+  const roots = v.list('root').map((r) => path.resolve(cwd, r));
   if (roots.length === 0) roots.push(cwd);
+  return roots;
+}
 
-  let shapes = list('shape');
+/** The shapes to serve, known ones only, each once ("all" or none: every shape). */
+function shapesFrom(v: OptionValues): string[] {
+  let shapes = v.list('shape');
   if (shapes.length === 0 || (shapes.length === 1 && shapes[0] === 'all')) shapes = [...ALL_SHAPES];
   shapes = shapes.map((s) => {
     // NAME@VERSION pins a release (shapes/release-table.ts); an alias becomes its version.
     const pinned = canonicalShapeRef(s);
-    if ('problem' in pinned) throw new ConfigError(`${name('shape')}: ${pinned.problem}`);
-    if (!ALL_SHAPES.includes(parseShapeRef(s).name)) throw new ConfigError(`${name('shape')}: unknown shape "${s}" (known: ${ALL_SHAPES.join(', ')}, all)`);
+    if ('problem' in pinned) throw new ConfigError(`${v.name('shape')}: ${pinned.problem}`);
+    if (!ALL_SHAPES.includes(parseShapeRef(s).name)) {
+      throw new ConfigError(`${v.name('shape')}: unknown shape "${s}" (known: ${ALL_SHAPES.join(', ')}, all)`);
+    }
     return pinned.ref;
   });
-  shapes = [...new Set(shapes)];
+  return [...new Set(shapes)];
+}
 
-  const tlsCert = str('tls-cert');
-  const tlsKey = str('tls-key');
-  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError(`${name('tls-cert')} and ${name('tls-key')} go together`);
-
-  const logLevel = str('log-level');
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`${name('log-level')} must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
-
-  const backend = str('grep-backend');
-  if (backend !== 'auto' && backend !== 'rg' && backend !== 'fallback') {
-    throw new ConfigError(`${name('grep-backend')} must be auto, rg or fallback, got "${backend}"`);
-  }
-
+/** program=toolbox pairs. */
+function shellRoutes(v: OptionValues): Record<string, string> {
   const routes: Record<string, string> = {};
-  for (const pair of list('shell-route')) {
+  for (const pair of v.list('shell-route')) {
     const m = /^([^=\s]+)=([^=\s]+)$/.exec(pair);
-    if (!m) throw new ConfigError(`${name('shell-route')} entries look like program=toolbox, got "${pair}"`);
+    if (!m) throw new ConfigError(`${v.name('shell-route')} entries look like program=toolbox, got "${pair}"`);
     routes[m[1]!] = m[2]!;
   }
+  return routes;
+}
 
-  const providers = list('search-provider');
+const SEARCH_PROVIDERS = ['tavily', 'gemini', 'brave', 'searxng'];
+
+function searchProviders(v: OptionValues): string[] {
+  const providers = v.list('search-provider');
   for (const p of providers) {
-    if (!['tavily', 'gemini', 'brave', 'searxng'].includes(p)) {
-      throw new ConfigError(`${name('search-provider')}: unknown provider "${p}" (known: tavily, gemini, brave, searxng)`);
+    if (!SEARCH_PROVIDERS.includes(p)) {
+      throw new ConfigError(`${v.name('search-provider')}: unknown provider "${p}" (known: tavily, gemini, brave, searxng)`);
     }
   }
+  return providers;
+}
 
-  const searchDepth = str('tavily-search-depth');
-  if (searchDepth !== 'basic' && searchDepth !== 'advanced') {
-    throw new ConfigError(`${name('tavily-search-depth')} must be basic or advanced, got "${searchDepth}"`);
-  }
-
-  // Each --token flag is one token, taken whole (a token may hold a comma); FACET_TOKEN holds one.
-  const tokens = [...new Set((raw.get('token') ?? []).filter((t) => t !== ''))];
-
-  const memoryScope = str('memory-scope');
-  if (memoryScope !== 'shared' && memoryScope !== 'caller' && memoryScope !== 'session') {
-    throw new ConfigError(`${name('memory-scope')} must be caller, session or shared, got "${memoryScope}"`);
-  }
-  const stateDir = path.resolve(cwd, str('state-dir') || path.join(os.tmpdir(), 'facet-state'));
-
-  const sandbox = str('shell-sandbox');
-  if (sandbox !== 'auto' && sandbox !== 'bwrap' && sandbox !== 'none')
-    throw new ConfigError(`${name('shell-sandbox')} must be auto, bwrap or none, got "${sandbox}"`);
-  const sandboxReadOnly = list('shell-sandbox-ro').map((p) => {
-    if (!path.isAbsolute(p)) throw new ConfigError(`${name('shell-sandbox-ro')} entries are absolute paths, got "${p}"`);
+function sandboxReadOnlyPaths(v: OptionValues): string[] {
+  return v.list('shell-sandbox-ro').map((p) => {
+    if (!path.isAbsolute(p)) throw new ConfigError(`${v.name('shell-sandbox-ro')} entries are absolute paths, got "${p}"`);
     return path.normalize(p);
   });
+}
 
-  const sessionScope = str('session-scope');
-  if (sessionScope !== 'caller' && sessionScope !== 'shared') {
-    throw new ConfigError(`${name('session-scope')} must be caller or shared, got "${sessionScope}"`);
-  }
-
-  // Values the engine compiles later are compiled here once, so a bad one is refused at
-  // start-up naming its flag or variable (and not as a bare engine message).
+/**
+ * Values the engine compiles later are compiled here once, so a bad one is refused at
+ * start-up naming its flag or variable (and not as a bare engine message).
+ */
+function checkCompiledValues(v: OptionValues): void {
   const compiles = (flag: string, build: () => unknown) => {
     try {
       build();
     } catch (err) {
-      throw new ConfigError(`${name(flag)}: ${(err as Error).message}`);
+      throw new ConfigError(`${v.name(flag)}: ${(err as Error).message}`);
     }
   };
-  compiles('shell-allow', () => new ShellPolicy({ allow: list('shell-allow'), deny: [], routes: {} }));
-  compiles('shell-deny', () => new ShellPolicy({ allow: [], deny: list('shell-deny'), routes: {} }));
-  compiles('web-allow-hosts', () => new AllowList(list('web-allow-hosts')));
+  compiles('shell-allow', () => new ShellPolicy({ allow: v.list('shell-allow'), deny: [], routes: {} }));
+  compiles('shell-deny', () => new ShellPolicy({ allow: [], deny: v.list('shell-deny'), routes: {} }));
+  compiles('web-allow-hosts', () => new AllowList(v.list('web-allow-hosts')));
   for (const flag of ['tavily-base-url', 'gemini-base-url', 'brave-base-url', 'searxng-url']) {
-    const v = str(flag);
-    if (v === '') continue;
-    let url: URL | undefined;
-    try {
-      url = new URL(v);
-    } catch {
-      // reported below
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${name(flag)} must be an http or https URL, got "${v}"`);
+    const url = v.str(flag);
+    if (url !== '' && !isHttpUrl(url)) throw new ConfigError(`${v.name(flag)} must be an http or https URL, got "${url}"`);
   }
+}
 
-  const lspOn = str('lsp').toLowerCase();
-  if (!['on', 'off', 'true', 'false'].includes(lspOn)) throw new ConfigError(`${name('lsp')} must be on or off, got "${str('lsp')}"`);
-  const lspServers: Record<string, string[]> = {};
-  for (const pair of list('lsp-server')) {
+function isHttpUrl(v: string): boolean {
+  try {
+    const url = new URL(v);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** language=command pairs, the command split on white space. */
+function lspServerCommands(v: OptionValues): Record<string, string[]> {
+  const servers: Record<string, string[]> = {};
+  for (const pair of v.list('lsp-server')) {
     const m = /^(typescript|python|go|rust|c)=(.+)$/.exec(pair);
-    if (!m)
-      throw new ConfigError(`${name('lsp-server')} entries look like language=command with a language of typescript, python, go, rust or c, got "${pair}"`);
-    lspServers[m[1]!] = m[2]!.trim().split(/\s+/);
+    if (!m) {
+      const flag = v.name('lsp-server');
+      throw new ConfigError(`${flag} entries look like language=command with a language of typescript, python, go, rust or c, got "${pair}"`);
+    }
+    servers[m[1]!] = m[2]!.trim().split(/\s+/);
   }
+  return servers;
+}
 
-  const config: FacetConfig = {
-    listen,
-    socket,
-    mcpListen,
-    mcpAllowOrigins,
-    mcpAllowHosts,
-    roots,
-    shapes,
-    defaultShape: shapes[0]!,
-    token: tokens[0] ?? null,
-    tokens,
-    tls: tlsCert ? { certFile: path.resolve(cwd, tlsCert), keyFile: path.resolve(cwd, tlsKey) } : null,
-    insecure: bool('insecure'),
-    readOnly: bool('read-only'),
-    codefly: bool('codefly'),
-    maxMessageBytes: int('max-message-bytes', 1024, 2 ** 31 - 1),
-    responseBytes: int('response-bytes', 1024, 2 ** 31 - 1),
-    graceMs: int('grace-ms', 0, 10 * 60 * 1000),
-    logLevel,
-    stateDir,
-    sessionMax: int('session-max', 1, 1_000_000),
-    sessionIdleMs: int('session-idle-ms', 1000),
-    sessionScope,
-    search: { rgPath: str('rg-path') || null, backend },
-    shell: {
-      path: str('shell'),
-      allow: list('shell-allow'),
-      deny: list('shell-deny'),
-      routes,
-      env: list('shell-env'),
-      inactivityMs: int('shell-inactivity-ms', 100, 24 * 3600 * 1000),
-      startupFiles: bool('shell-startup-files'),
-      sandbox,
-      network: bool('shell-network'),
-      sandboxReadOnly,
-    },
-    metricsListen: str('metrics-listen') === '' ? null : parseHostPort(str('metrics-listen'), name('metrics-listen')),
-    auditLog: str('audit-log') === '' ? null : path.resolve(cwd, str('audit-log')),
-    auditReads: bool('audit-reads'),
-    tracing: tracingFrom(env),
-    skillsDirs: list('skills-dir').map((p) => path.resolve(cwd, p)),
-    memory: { dir: path.resolve(cwd, str('memory-dir') || path.join(stateDir, 'memory')), scope: memoryScope },
-    anthropic: { maxCharacters: int('anthropic-max-characters', 0), bashTimeoutMs: int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000) },
-    web: {
-      allowHosts: list('web-allow-hosts'),
-      providers: providers.length > 0 ? providers : ['tavily', 'gemini', 'brave', 'searxng'],
-      tavily: { apiKey: str('tavily-api-key'), baseUrl: str('tavily-base-url'), searchDepth, includeAnswer: bool('tavily-include-answer') },
-      gemini: { apiKey: str('gemini-api-key'), baseUrl: str('gemini-base-url'), model: str('gemini-model') },
-      brave: { apiKey: str('brave-api-key'), baseUrl: str('brave-base-url') },
-      searxng: { url: str('searxng-url') },
-    },
-    lsp: {
-      enabled: lspOn === 'on' || lspOn === 'true',
-      startTimeoutMs: int('lsp-start-timeout-ms', 100, 10 * 60_000),
-      requestTimeoutMs: int('lsp-request-timeout-ms', 100, 10 * 60_000),
-      diagnosticsMs: int('lsp-diagnostics-ms', 0, 10 * 60_000),
-      idleMs: int('lsp-idle-ms', 1000),
-      memoryMb: int('lsp-memory-mb', 64),
-      maxServers: int('lsp-max-servers', 1, 256),
-      ...(Object.keys(lspServers).length > 0 ? { servers: lspServers } : {}),
-    },
+function shellSettings(
+  v: OptionValues,
+  routes: Record<string, string>,
+  sandbox: FacetConfig['shell']['sandbox'],
+  sandboxReadOnly: string[],
+): FacetConfig['shell'] {
+  return {
+    path: v.str('shell'),
+    allow: v.list('shell-allow'),
+    deny: v.list('shell-deny'),
+    routes,
+    env: v.list('shell-env'),
+    inactivityMs: v.int('shell-inactivity-ms', 100, 24 * 3600 * 1000),
+    startupFiles: v.bool('shell-startup-files'),
+    sandbox,
+    network: v.bool('shell-network'),
+    sandboxReadOnly,
   };
+}
 
-  if (options.checkPaths) checkPaths(config, name);
+function webSettings(v: OptionValues, providers: string[], searchDepth: 'basic' | 'advanced'): FacetConfig['web'] {
+  return {
+    allowHosts: v.list('web-allow-hosts'),
+    providers: providers.length > 0 ? providers : [...SEARCH_PROVIDERS],
+    tavily: {
+      apiKey: v.str('tavily-api-key'),
+      baseUrl: v.str('tavily-base-url'),
+      searchDepth,
+      includeAnswer: v.bool('tavily-include-answer'),
+    },
+    gemini: { apiKey: v.str('gemini-api-key'), baseUrl: v.str('gemini-base-url'), model: v.str('gemini-model') },
+    brave: { apiKey: v.str('brave-api-key'), baseUrl: v.str('brave-base-url') },
+    searxng: { url: v.str('searxng-url') },
+  };
+}
+
+function lspSettings(v: OptionValues, lspOn: string, servers: Record<string, string[]>): LspSettings {
+  const lsp: LspSettings = {
+    enabled: lspOn === 'on' || lspOn === 'true',
+    startTimeoutMs: v.int('lsp-start-timeout-ms', 100, 10 * 60_000),
+    requestTimeoutMs: v.int('lsp-request-timeout-ms', 100, 10 * 60_000),
+    diagnosticsMs: v.int('lsp-diagnostics-ms', 0, 10 * 60_000),
+    idleMs: v.int('lsp-idle-ms', 1000),
+    memoryMb: v.int('lsp-memory-mb', 64),
+    maxServers: v.int('lsp-max-servers', 1, 256),
+  };
+  if (Object.keys(servers).length > 0) lsp.servers = servers;
+  return lsp;
+}
+
+/** A listener others can reach needs a token (or TLS, for gRPC), or --insecure to accept the risk. */
+function refuseOpenListeners(config: FacetConfig, v: OptionValues, serving: Listeners): void {
   if (config.listen && !isLoopback(config.listen.host) && !config.token && !config.tls && !config.insecure) {
-    throw new ConfigError(`${name('listen')} ${listenRaw} is not a loopback address: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`);
+    const what = `${v.name('listen')} ${serving.listenRaw} is not a loopback address`;
+    throw new ConfigError(`${what}: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`);
   }
   if (config.mcpListen && !isLoopback(config.mcpListen.host) && !config.token && !config.insecure) {
-    throw new ConfigError(`${name('mcp-listen')} ${mcpRaw} is not a loopback address: set --token, or --insecure to accept the risk`);
+    throw new ConfigError(`${v.name('mcp-listen')} ${serving.mcpRaw} is not a loopback address: set --token, or --insecure to accept the risk`);
   }
-  return config;
 }
 
 /**

@@ -340,15 +340,12 @@ export type { PatchResult } from './files/patch-apply.js';
 export type { DiffOperation, DiffOperationResult } from './files/v4a-apply.js';
 export type { NotebookCell, NotebookView } from './files/notebook-parse.js';
 export type { ModelManyEntry, ModelManyResult, ModelRead } from './files/model-read.js';
-export type { FitBounds, FittedImage } from './files/image-fit.js';
 export { readScopedBytes, statFile } from './files/open.js';
 export { unchangedSinceRead, type FreshnessPolicy } from './files/freshness.js';
 export { ALL_RUNGS } from './files/match.js';
 // Media work that is the engine's: fitting an image, a PDF's pages as images or text.
-export { fitImage } from './files/image-fit.js';
-export { fitImageRead, wholePdfPages } from './files/media-for-model.js';
 export { extractPdfText, renderPdfPages } from './files/pdf-pages.js';
-export { pageRangeFor, parsePageRange, pdfPageCount } from './files/pdf.js';
+export { pageRangeFor, pdfPageCount } from './files/pdf.js';
 // Text edits as the memory tool and editors make them (one occurrence replaced, lines inserted).
 export { countOf, insertLines, linesAround, replaceFirst } from './text/occurrences.js';
 export { plural } from './text/plural.js';
@@ -419,3 +416,8 @@ export type { HostContent } from './host-content.js';
 // method types carry their results (Task, WorktreeEntered, LoadedSkill...).
 export type { SkillsEngine, TasksEngine, WorktreesEngine } from './work-areas.js';
 export { drainNotifications, dropJobNotifications, type SessionNotification } from './notifications.js';
+
+// Reads with their media made ready for the model (fitted images, rendered PDF pages), and what
+// fs.read asks its read to make ready.
+export type { CheckedMedia } from './files/read-checked.js';
+export { fitsWithin, type MediaPrep } from './files/media-prep.js';

@@ -18,7 +18,6 @@ import type {
   ToolSummary,
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { asEngineError, toCallResponse } from './failure.js';
-import { fieldMap, renameFields, type FieldMap } from './fields.js';
 import { failureResult, toContent } from './result.js';
 import type { RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
 import { compileSchema, createAjv, toViolations } from './validate.js';
@@ -30,7 +29,6 @@ interface Entry {
   validate: ValidateFunction;
   /** The compiled output schema, when the tool declares one: each result's data is held to it. */
   validateOutput?: ValidateFunction;
-  fields: FieldMap;
   tags: string[];
   summary: ToolSummary;
   tool: Tool;
@@ -178,7 +176,7 @@ export class Toolbox {
     try {
       result = await e.def.handler(args, ctx);
     } catch (thrown) {
-      const err = renameFields(asEngineError(thrown), e.fields);
+      const err = asEngineError(thrown);
       if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
       return failed(err);
     }
@@ -191,7 +189,7 @@ export class Toolbox {
       return failed(new EngineError('internal', why, { facts: { tool: name } }), 'internal', e.def.destructive);
     }
     if (result.failure || result.error) {
-      const err = renameFields(result.failure ?? new EngineError('internal', result.error ?? 'the call failed'), e.fields);
+      const err = result.failure ?? new EngineError('internal', result.error ?? 'the call failed');
       return { result: { ...result, failure: err }, outcome: err.kind, changed: e.def.destructive };
     }
     return { result, outcome: 'ok', changed: e.def.destructive };
@@ -244,7 +242,6 @@ export class Toolbox {
   private wordError(err: EngineError, def: ToolDefinition, args: unknown, ctx: RequestContext): string {
     try {
       if (def.formatError) return def.formatError(err, args, ctx);
-      if (this.spec.formatError) return this.spec.formatError(err, def);
     } catch {
       // a formatter bug must not hide the failure itself
     }
@@ -274,7 +271,6 @@ function project(toolboxName: string, def: ToolDefinition, validate: ValidateFun
   return {
     def,
     validate,
-    fields: fieldMap(def),
     tags,
     summary: { name: def.name, description: def.summary, tags, destructive: def.destructive },
     tool: {

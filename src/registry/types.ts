@@ -116,9 +116,9 @@ export interface ToolDefinition<Args = any> {
   /** Prose: each way the tool fails and what the model should do. */
   errorModes: string;
   handler: (args: Args, ctx: HandlerContext) => Promise<ToolResult>;
-  /** Words a thrown EngineError for the model; the toolbox's formatter is used otherwise. */
+  /** Words a failure raised before the handler ran (bad arguments, an evicted session); the engine's message otherwise. */
   formatError?: (err: EngineError, args: Args, ctx: HandlerContext) => string;
-  /** Engine field names as this tool's parameters call them, for failures (see registry/fields.ts). */
+  /** Engine field names as this tool's parameters call them: the tool renames its failures' fields (registry/fields.ts) before wording them. */
   fields?: Record<string, string>;
 }
 
@@ -166,6 +166,4 @@ export interface ToolboxSpec {
   tools: ToolDefinition[];
   resources?: ResourceProvider;
   prompts?: PromptDefinition[];
-  /** Default wording of errors for this shape's model. */
-  formatError?: (err: EngineError, tool: ToolDefinition | undefined) => string;
 }

@@ -73,160 +73,46 @@ export interface ScanResult {
 
 /** Scans `fh` (a regular file of `size` bytes) from the start. */
 export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOptions): Promise<ScanResult> {
-  // The byte-order mark is skipped below; a U+FEFF in the text is text (and a tail, which
-  // starts mid-file, must decode like the same bytes read from the top).
-  const transcoder = enc.encoding === 'utf16le' || enc.encoding === 'utf16be' ? iconv.getDecoder(enc.encoding, { stripBOM: false }) : undefined;
-  const lineEncoding = transcoder ? 'utf8' : enc.encoding;
-  // Streaming hash for files read in several chunks; a file read in one chunk is hashed in one shot.
-  let hasher: Hash | undefined;
-  let oneShotHash: string | undefined;
-  const end = opts.limit === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : opts.start + opts.limit; // exclusive
-  const lineCap = opts.maxLineChars !== undefined ? Math.min(HARD_LINE_BYTES, opts.maxLineChars * 4 + 4) : HARD_LINE_BYTES;
+  const transcoder = utf16Transcoder(enc);
+  const keeper = new LineKeeper(opts, transcoder ? 'utf8' : enc.encoding);
+  const hash = opts.hash ? new ContentHash(opts.size) : undefined;
+  const complete = await feedFile(fh, enc, opts, keeper, transcoder, hash);
+  if (complete && transcoder) {
+    const rest = transcoder.end();
+    if (rest) keeper.feed(Buffer.from(rest, 'utf8'));
+  }
+  return keeper.result(complete, complete ? hash?.digest() : undefined);
+}
 
-  const lines: string[] = [];
-  const eols: string[] = [];
-  const truncatedLines: number[] = [];
-  let budgetCutLine: number | undefined;
-  let stoppedBy = 'eof' as ScanResult['stoppedBy']; // (assigned inside closures)
-  let hasMore = false;
-  let used = 0; // budget used
-  let keptBytes = 0;
+type Transcoder = ReturnType<typeof iconv.getDecoder>;
 
-  let lineNo = 1; // number of the line being scanned
-  let parts: Buffer[] = []; // kept bytes of the current line
-  let partBytes = 0;
-  let partCut = false;
-  let lineHasBytes = false;
-  let lineEndsCr = false; // the current line's last byte so far is CR (kept or not)
-  let lastWasNewline = false;
-  let keeping = true; // still collecting lines
+/** UTF-16 is transcoded to UTF-8 on the fly, so the byte scan stays one code path. */
+function utf16Transcoder(enc: EncodingInfo): Transcoder | undefined {
+  if (enc.encoding !== 'utf16le' && enc.encoding !== 'utf16be') return undefined;
+  // The byte-order mark is skipped by feedFile; a U+FEFF in the text is text (and a tail,
+  // which starts mid-file, must decode like the same bytes read from the top).
+  return iconv.getDecoder(enc.encoding, { stripBOM: false });
+}
 
-  const wanted = (n: number) => keeping && n >= opts.start && n < end;
-  const fast = lineEncoding === 'utf8';
-  let unbounded = false; // the budget can no longer be reached
-
-  /** Finishes line `lineNo` from its kept bytes; it ended with `eol`. */
-  const finishLine = (eol: string): void => {
-    if (!wanted(lineNo)) return;
-    let bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, partBytes);
-    let ending = eol;
-    // A cut line's CR lies past what was kept, but its ending is still CRLF.
-    if (eol === '\n' && lineEndsCr) {
-      if (!partCut) bytes = bytes.subarray(0, bytes.length - 1);
-      ending = '\r\n';
-    }
-    emit(decode(bytes, lineEncoding), ending, partCut);
-  };
-
-  /** Keeps one decoded line (without its ending), applying the per-line cut, the budget and the limit. */
-  const emit = (text: string, ending: string, cut: boolean): void => {
-    if (opts.maxLineChars !== undefined && text.length > opts.maxLineChars) {
-      text = sliceChars(text, opts.maxLineChars);
-      cut = true;
-    }
-    if (cut) truncatedLines.push(lineNo);
-    const b = unbounded ? undefined : opts.budget;
-    if (b) {
-      const cost = measure(text, b.unit) + ending.length;
-      if (used + cost > b.max) {
-        stoppedBy = 'budget';
-        keeping = false;
-        hasMore = true;
-        if (b.overflow === 'include') push(text, ending);
-        else if (b.overflow === 'cut') {
-          const room = Math.max(b.minCut ?? 0, b.max - used);
-          push(b.unit === 'chars' ? sliceChars(text, room) : sliceBytes(text, room), '');
-          budgetCutLine = lineNo;
-        }
-        return;
-      }
-      used += cost;
-    }
-    push(text, ending);
-    if (lineNo + 1 >= end) {
-      keeping = false;
-      stoppedBy = 'limit';
-    }
-  };
-  const push = (text: string, ending: string) => {
-    keptBytes += text.length;
-    if (keptBytes > HARD_TOTAL_BYTES) {
-      throw engineFailure('range_too_large', 'the requested range is too large to return at once', { maxBytes: HARD_TOTAL_BYTES });
-    }
-    lines.push(text);
-    eols.push(ending);
-  };
-  const take = (buf: Buffer, from: number, to: number) => {
-    if (to <= from) return;
-    lineHasBytes = true;
-    lineEndsCr = buf[to - 1] === 13;
-    if (!wanted(lineNo) || partCut) return;
-    const room = lineCap - partBytes;
-    if (to - from > room) {
-      to = from + room;
-      partCut = true;
-    }
-    parts.push(Buffer.from(buf.subarray(from, to)));
-    partBytes += to - from;
-  };
-
-  const feed = (buf: Buffer): boolean => {
-    let pos = 0;
-    while (pos < buf.length) {
-      if (!keeping && !opts.countTotal) {
-        // A byte after the last kept line: more lines exist; stop here.
-        hasMore = true;
-        return false;
-      }
-      if (fast && !lineHasBytes && wanted(lineNo)) {
-        // Fast path: decode every complete line left in the chunk at once.
-        const lastNl = buf.lastIndexOf(10);
-        if (lastNl >= pos) {
-          const pieces = buf.toString('utf8', pos, lastNl).split('\n');
-          let i = 0;
-          for (; i < pieces.length && wanted(lineNo); i++, lineNo++) {
-            const piece = pieces[i]!;
-            if (piece.charCodeAt(piece.length - 1) === 13) emit(piece.slice(0, -1), '\r\n', false);
-            else emit(piece, '\n', false);
-          }
-          lastWasNewline = true;
-          if (i === pieces.length) {
-            pos = lastNl + 1;
-            continue;
-          }
-          for (let k = 0; k < i; k++) pos += Buffer.byteLength(pieces[k]!, 'utf8') + 1;
-          continue;
-        }
-      }
-      const nl = buf.indexOf(10, pos);
-      if (nl === -1) {
-        take(buf, pos, buf.length);
-        lastWasNewline = false;
-        return true;
-      }
-      take(buf, pos, nl);
-      finishLine('\n');
-      lineNo++;
-      parts = [];
-      partBytes = 0;
-      partCut = false;
-      lineHasBytes = false;
-      lineEndsCr = false;
-      lastWasNewline = true;
-      pos = nl + 1;
-    }
-    return true;
-  };
-
+/**
+ * Reads the file chunk by chunk into `keeper` until it has enough or the file ends.
+ * Returns whether the end of the file was reached.
+ */
+async function feedFile(
+  fh: ByteReader,
+  enc: EncodingInfo,
+  opts: ScanOptions,
+  keeper: LineKeeper,
+  transcoder: Transcoder | undefined,
+  hash: ContentHash | undefined,
+): Promise<boolean> {
   // Allocated on first use: a small file arrives whole in `head` and needs no buffer of its own.
   let raw: Buffer | undefined;
   let offset = 0;
-  let first = true;
-  let complete = false;
   for (;;) {
     throwIfAborted(opts.signal, 'read');
     let bytesRead: number;
-    if (first && opts.head && opts.head.length > 0) {
+    if (offset === 0 && opts.head && opts.head.length > 0) {
       raw = opts.head;
       bytesRead = opts.head.length;
     } else {
@@ -234,59 +120,251 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
       if (!raw || raw.length < want || raw === opts.head) raw = Buffer.allocUnsafe(want);
       ({ bytesRead } = await fh.read(raw, 0, raw.length, offset));
     }
-    if (bytesRead === 0) {
-      complete = true;
-      break;
-    }
-    offset += bytesRead;
+    if (bytesRead === 0) return true;
     let chunk = raw.subarray(0, bytesRead);
-    if (opts.hash) {
-      if (offset === bytesRead && opts.size !== undefined && bytesRead >= opts.size) oneShotHash = sha256(chunk);
-      else (hasher ??= createHash('sha256')).update(chunk);
-    }
+    hash?.update(chunk, offset === 0);
     // UTF-8 text is never longer (in bytes or characters) than its raw bytes.
-    if (opts.budget && !unbounded && enc.encoding === 'utf8' && opts.size !== undefined) unbounded = opts.budget.max - used >= opts.size - (offset - bytesRead);
-    if (first) {
-      chunk = chunk.subarray(Math.min(enc.bomLength, chunk.length));
-      first = false;
-    }
-    const bytes = transcoder ? Buffer.from(transcoder.write(chunk), 'utf8') : chunk;
-    if (!feed(bytes)) break;
+    if (enc.encoding === 'utf8' && opts.size !== undefined) keeper.noteBytesLeft(opts.size - offset);
+    if (offset === 0) chunk = chunk.subarray(Math.min(enc.bomLength, chunk.length));
+    offset += bytesRead;
+    if (!keeper.feed(transcoder ? Buffer.from(transcoder.write(chunk), 'utf8') : chunk)) return false;
     // The size seen at open is the end: a small file costs one read, not one more to find EOF.
-    if (opts.size !== undefined && offset >= opts.size) {
-      complete = true;
-      break;
-    }
+    if (opts.size !== undefined && offset >= opts.size) return true;
   }
-  if (complete && transcoder) {
-    const rest = transcoder.end();
-    if (rest) feed(Buffer.from(rest, 'utf8'));
+}
+
+/** sha256 of the file's bytes: streamed over several chunks, or in one shot for a file read in one. */
+class ContentHash {
+  private hasher: Hash | undefined;
+  private oneShot: string | undefined;
+
+  constructor(private readonly size: number | undefined) {}
+
+  update(chunk: Buffer, first: boolean): void {
+    if (first && this.size !== undefined && chunk.length >= this.size) this.oneShot = sha256(chunk);
+    else (this.hasher ??= createHash('sha256')).update(chunk);
   }
 
-  let totalLines: number | undefined;
-  let finalNewline: boolean | undefined;
-  if (complete) {
-    // The last line: bytes after the final break, or the empty line after it (when asked).
-    if (lineHasBytes || opts.finalEmptyLine) {
-      finishLine('');
-      totalLines = lineNo;
-    } else totalLines = lineNo - 1;
-    finalNewline = lastWasNewline;
-    const lastKept = opts.start + lines.length - 1;
-    hasMore = stoppedBy === 'budget' || totalLines > lastKept;
-    if (stoppedBy === 'limit' && !hasMore) stoppedBy = 'eof';
+  digest(): string | undefined {
+    return this.oneShot ?? this.hasher?.digest('hex');
   }
-  return {
-    lines,
-    eols,
-    truncatedLines,
-    budgetCutLine,
-    stoppedBy,
-    hasMore,
-    totalLines,
-    finalNewline,
-    hash: complete ? (oneShotHash ?? hasher?.digest('hex')) : undefined,
-  };
+}
+
+/**
+ * Splits the bytes it is fed into lines and keeps the ones asked for, applying the per-line
+ * cut, the budget and the limit. Lines split on LF; a CR before it belongs to the ending.
+ */
+class LineKeeper {
+  readonly lines: string[] = [];
+  readonly eols: string[] = [];
+  readonly truncatedLines: number[] = [];
+  private budgetCutLine: number | undefined;
+  private stoppedBy: ScanResult['stoppedBy'] = 'eof';
+  private hasMore = false;
+  /** Budget used so far. */
+  private used = 0;
+  private keptBytes = 0;
+  /** The budget can no longer be reached. */
+  private unbounded = false;
+  /** Still collecting lines. */
+  private keeping = true;
+  /** Number of the line being scanned. */
+  private lineNo = 1;
+  /** Kept bytes of the current line. */
+  private parts: Buffer[] = [];
+  private partBytes = 0;
+  private partCut = false;
+  private lineHasBytes = false;
+  /** The current line's last byte so far is CR (kept or not). */
+  private lineEndsCr = false;
+  private lastWasNewline = false;
+  /** Line number after the last one to keep. */
+  private readonly end: number;
+  /** Bytes kept of one line at most. */
+  private readonly lineCap: number;
+  /** UTF-8 lines: complete lines are decoded a chunk at a time. */
+  private readonly fast: boolean;
+
+  constructor(
+    private readonly opts: ScanOptions,
+    private readonly lineEncoding: EncodingInfo['encoding'],
+  ) {
+    this.end = opts.limit === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : opts.start + opts.limit;
+    this.lineCap = opts.maxLineChars !== undefined ? Math.min(HARD_LINE_BYTES, opts.maxLineChars * 4 + 4) : HARD_LINE_BYTES;
+    this.fast = lineEncoding === 'utf8';
+  }
+
+  /** `bytesLeft` bytes of UTF-8 remain unread: past a budget they cannot exceed, it is not counted. */
+  noteBytesLeft(bytesLeft: number): void {
+    const budget = this.opts.budget;
+    if (budget && !this.unbounded) this.unbounded = budget.max - this.used >= bytesLeft;
+  }
+
+  /** Takes one chunk of (UTF-8 or single-byte) text; false when no more is needed. */
+  feed(buf: Buffer): boolean {
+    let pos = 0;
+    while (pos < buf.length) {
+      if (!this.keeping && !this.opts.countTotal) {
+        // A byte after the last kept line: more lines exist; stop here.
+        this.hasMore = true;
+        return false;
+      }
+      if (this.fast && !this.lineHasBytes && this.wanted(this.lineNo)) {
+        const next = this.keepWholeLines(buf, pos);
+        if (next !== -1) {
+          pos = next;
+          continue;
+        }
+      }
+      const nl = buf.indexOf(10, pos);
+      if (nl === -1) {
+        this.take(buf, pos, buf.length);
+        this.lastWasNewline = false;
+        return true;
+      }
+      this.take(buf, pos, nl);
+      this.finishLine('\n');
+      this.startNextLine();
+      pos = nl + 1;
+    }
+    return true;
+  }
+
+  /** The scan's result; `complete` when it reached the end of the file. */
+  result(complete: boolean, hash: string | undefined): ScanResult {
+    let totalLines: number | undefined;
+    let finalNewline: boolean | undefined;
+    if (complete) {
+      // The last line: bytes after the final break, or the empty line after it (when asked).
+      if (this.lineHasBytes || this.opts.finalEmptyLine) {
+        this.finishLine('');
+        totalLines = this.lineNo;
+      } else totalLines = this.lineNo - 1;
+      finalNewline = this.lastWasNewline;
+      const lastKept = this.opts.start + this.lines.length - 1;
+      this.hasMore = this.stoppedBy === 'budget' || totalLines > lastKept;
+      if (this.stoppedBy === 'limit' && !this.hasMore) this.stoppedBy = 'eof';
+    }
+    return {
+      lines: this.lines,
+      eols: this.eols,
+      truncatedLines: this.truncatedLines,
+      budgetCutLine: this.budgetCutLine,
+      stoppedBy: this.stoppedBy,
+      hasMore: this.hasMore,
+      totalLines,
+      finalNewline,
+      hash,
+    };
+  }
+
+  private wanted(n: number): boolean {
+    return this.keeping && n >= this.opts.start && n < this.end;
+  }
+
+  /**
+   * Fast path: decodes every complete line left in the chunk at once and keeps them while
+   * wanted. Returns where scanning goes on, or -1 when no complete line is left.
+   */
+  private keepWholeLines(buf: Buffer, pos: number): number {
+    const lastNl = buf.lastIndexOf(10);
+    if (lastNl < pos) return -1;
+    const pieces = buf.toString('utf8', pos, lastNl).split('\n');
+    let i = 0;
+    for (; i < pieces.length && this.wanted(this.lineNo); i++, this.lineNo++) {
+      const piece = pieces[i]!;
+      if (piece.charCodeAt(piece.length - 1) === 13) this.emit(piece.slice(0, -1), '\r\n', false);
+      else this.emit(piece, '\n', false);
+    }
+    this.lastWasNewline = true;
+    if (i === pieces.length) return lastNl + 1;
+    for (let k = 0; k < i; k++) pos += Buffer.byteLength(pieces[k]!, 'utf8') + 1;
+    return pos;
+  }
+
+  /** Keeps bytes `from`..`to` of `buf` as part of the current line (up to the line cap). */
+  private take(buf: Buffer, from: number, to: number): void {
+    if (to <= from) return;
+    this.lineHasBytes = true;
+    this.lineEndsCr = buf[to - 1] === 13;
+    if (!this.wanted(this.lineNo) || this.partCut) return;
+    const room = this.lineCap - this.partBytes;
+    if (to - from > room) {
+      to = from + room;
+      this.partCut = true;
+    }
+    this.parts.push(Buffer.from(buf.subarray(from, to)));
+    this.partBytes += to - from;
+  }
+
+  /** Finishes the current line from its kept bytes; it ended with `eol`. */
+  private finishLine(eol: string): void {
+    if (!this.wanted(this.lineNo)) return;
+    const parts = this.parts;
+    let bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, this.partBytes);
+    let ending = eol;
+    // A cut line's CR lies past what was kept, but its ending is still CRLF.
+    if (eol === '\n' && this.lineEndsCr) {
+      if (!this.partCut) bytes = bytes.subarray(0, bytes.length - 1);
+      ending = '\r\n';
+    }
+    this.emit(decode(bytes, this.lineEncoding), ending, this.partCut);
+  }
+
+  private startNextLine(): void {
+    this.lineNo++;
+    this.parts = [];
+    this.partBytes = 0;
+    this.partCut = false;
+    this.lineHasBytes = false;
+    this.lineEndsCr = false;
+    this.lastWasNewline = true;
+  }
+
+  /** Keeps one decoded line (without its ending), applying the per-line cut, the budget and the limit. */
+  private emit(text: string, ending: string, cut: boolean): void {
+    const maxLineChars = this.opts.maxLineChars;
+    if (maxLineChars !== undefined && text.length > maxLineChars) {
+      text = sliceChars(text, maxLineChars);
+      cut = true;
+    }
+    if (cut) this.truncatedLines.push(this.lineNo);
+    const budget = this.unbounded ? undefined : this.opts.budget;
+    if (budget) {
+      const cost = measure(text, budget.unit) + ending.length;
+      if (this.used + cost > budget.max) return this.overflow(budget, text, ending);
+      this.used += cost;
+    }
+    this.push(text, ending);
+    if (this.lineNo + 1 >= this.end) {
+      this.keeping = false;
+      this.stoppedBy = 'limit';
+    }
+  }
+
+  /** The line that crosses the budget ends the keeping: kept whole, cut, or left out. */
+  private overflow(budget: Budget, text: string, ending: string): void {
+    this.stoppedBy = 'budget';
+    this.keeping = false;
+    this.hasMore = true;
+    if (budget.overflow === 'include') this.push(text, ending);
+    else if (budget.overflow === 'cut') {
+      const room = Math.max(budget.minCut ?? 0, budget.max - this.used);
+      this.push(budget.unit === 'chars' ? sliceChars(text, room) : sliceBytes(text, room), '');
+      this.budgetCutLine = this.lineNo;
+    }
+  }
+
+  private push(text: string, ending: string): void {
+    this.keptBytes += text.length;
+    if (this.keptBytes > HARD_TOTAL_BYTES) {
+      throw engineFailure('range_too_large', 'the requested range is too large to return at once', {
+        maxBytes: HARD_TOTAL_BYTES,
+      });
+    }
+    this.lines.push(text);
+    this.eols.push(ending);
+  }
 }
 
 function measure(s: string, unit: Budget['unit']): number {

@@ -50,7 +50,11 @@ export interface FileStat {
 
 /** Where `input` resolves inside the scope and what is there (no content read). */
 export async function statFile(scope: Scope, input: string, cwd?: string): Promise<FileStat> {
-  const resolved = await scope.resolve(input, cwd);
+  return statResolved(await scope.resolve(input, cwd));
+}
+
+/** What is at a path already resolved (no content read). */
+export async function statResolved(resolved: ResolvedPath): Promise<FileStat> {
   const st = resolved.exists ? await fsp.stat(resolved.real).catch(() => undefined) : undefined;
   return {
     path: resolved.real,

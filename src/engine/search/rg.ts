@@ -175,12 +175,12 @@ export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink,
 }
 
 async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: string, sink: FileSink, maxTotal: number): Promise<void> {
-  const extra = !req.ignore.noIgnore && req.ignore.ignoreFileNames?.length ? new ExtraIgnoreFilter([cwd], req.ignore.ignoreFileNames) : undefined;
+  const run = new RgRun(req, cwd, sink, maxTotal);
   const argv = [...rgArgs(req), '--', arg];
   // A pattern past the kernel's one-argument limit would fail to start: say so in band.
   checkArgv(rgPath, argv, process.env as Record<string, string>, 'pattern', 'pattern', 'search for a shorter part of it');
   // rg's output is read into one reused buffer where the socket can be made (socket-stdout.ts).
-  const out = await socketStdout((chunk) => onChunk(chunk));
+  const out = await socketStdout((chunk) => run.onChunk(chunk));
   let child: ChildProcess;
   try {
     child = spawn(rgPath, argv, { cwd, stdio: ['ignore', out ? out.childEnd : 'pipe', 'pipe'] });
@@ -190,207 +190,281 @@ async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: str
   } finally {
     out?.spawned();
   }
-  let stderr = '';
-  let stopped = false;
-  let exited = false;
-  const kill = (): void => {
-    if (!exited) child.kill('SIGKILL');
-  };
-  const onAbort = (): void => kill();
+  run.watch(child);
+  const onAbort = (): void => run.kill();
   req.signal.addEventListener('abort', onAbort, { once: true });
-
-  let current: FileHits | undefined;
-  let failure: unknown;
-  let found = 0;
-  const queue: FileHits[] = [];
-  const finish = (hits: FileHits): void => {
-    if (stopped) return;
-    queue.push(hits);
-  };
-
-  const endFile = (textFile: boolean): void => {
-    // A file whose every match was excluded (excludeLines) is no hit, as in the fallback.
-    if (current && textFile && current.matchLines > 0) finish(current);
-    current = undefined;
-  };
-  const handle = (msg: RgMessage): void => {
-    const d = msg.data;
-    switch (msg.type) {
-      case 'begin':
-        current = { path: underCwd(cwd, decodeRg(d.path ?? {}).text), matchLines: 0, matches: 0, lines: [] };
-        break;
-      case 'match':
-      case 'context': {
-        if (!current) return;
-        const { text, bytes } = decodeRg(d.lines ?? {});
-        // A prefix holds no terminator; the rest of such a line is not needed (not multiline,
-        // no excludeLines: see prefixFrom below).
-        const body = d.prefixOnly || d.bare ? text : stripEnd(text);
-        if (req.excludeLines?.test(body)) return; // left out before it counts, context or match
-        let rec: GrepLine | undefined;
-        if (msg.type === 'match') {
-          const subs = d.prefixOnly ? (d.submatches ?? []) : utf16Offsets(text, bytes, d.submatches ?? []);
-          const span = d.prefixOnly ? 1 : lineSpan(body);
-          current.matchLines += span;
-          current.matches += subs.length;
-          found += span;
-          if (req.keepLines) rec = { line: d.line_number ?? 0, kind: 'match', text: body, column: subs.length ? subs[0]!.start + 1 : 1, submatches: subs };
-        } else if (req.keepLines) {
-          rec = { line: d.line_number ?? 0, kind: 'context', text: body };
-        }
-        if (rec) {
-          const c = cutLine(rec.text, req.maxLineLength);
-          if (c.cut) {
-            rec.text = c.text;
-            rec.cut = true;
-          }
-          current.lines.push(rec);
-        }
-        if (found >= maxTotal && !stopped) {
-          // Enough: keep this file's findings so far and stop rg.
-          finish(current);
-          current = undefined;
-          stopped = true;
-          kill();
-        }
-        break;
-      }
-      default: // "end" and "summary" never get here: they are read without parsing, below
-        break;
-    }
-  };
-
-  // Bounded line splitting on the bytes: a partial line is carried only up to the next
-  // newline. Lines are read in place in the chunks; one that spans chunks is gathered in a
-  // buffer kept for the whole call (a new buffer per long line made the GC work hard: a
-  // search on minified code has lines of hundreds of KB). Each line is decoded on its own
-  // (a newline byte never falls inside a UTF-8 character), and a long line to be cut is
-  // decoded only as far as it is kept (rg-json.ts).
-  const prefixFrom = req.multiline || req.excludeLines ? undefined : req.maxLineLength;
-  let carry = Buffer.allocUnsafe(0);
-  let carried = 0;
-  let dropping = false;
-  const gather = (chunk: Buffer, from: number, to: number): void => {
-    const need = carried + to - from;
-    if (need > carry.length) {
-      const grown = Buffer.allocUnsafe(Math.max(need, 2 * carry.length, 64 * 1024));
-      carry.copy(grown, 0, 0, carried);
-      carry = grown;
-    }
-    chunk.copy(carry, carried, from, to);
-    carried = need;
-  };
-  const onLine = (buf: Buffer, start: number, end: number): void => {
-    if (stopped || end === start) return;
-    // "end" (a third of the stream, mostly statistics) and "summary" need no parsing: only
-    // whether rg found the file binary. A JSON string cannot hold an unescaped quote, so
-    // the marker cannot come from a path.
-    if (bytesStartWith(buf, start, end, B_END)) return endFile(bytesInclude(buf, start, end, B_TEXT_FILE));
-    if (bytesStartWith(buf, start, end, B_SUMMARY)) return;
-    let msg: RgMessage;
-    try {
-      msg = parseRgLine(buf, start, end, prefixFrom, !req.multiline);
-    } catch {
-      return; // not a JSON message (cannot happen with --json): skip it
-    }
-    try {
-      handle(msg);
-    } catch (err) {
-      // A fault of ours: stop and fail the call (below) rather than drop findings silently.
-      failure ??= err;
-      stopped = true;
-      kill();
-    }
-  };
-  const onChunk = (chunk: Buffer): void => {
-    let start = 0;
-    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
-      if (dropping) dropping = false;
-      else if (carried === 0) onLine(chunk, start, nl);
-      else {
-        gather(chunk, start, nl);
-        const length = carried;
-        carried = 0;
-        onLine(carry, 0, length);
-      }
-      start = nl + 1;
-    }
-    if (start < chunk.length && !dropping) {
-      if (carried + chunk.length - start > MAX_JSON_LINE) {
-        dropping = true;
-        carried = 0;
-      } else gather(chunk, start, chunk.length);
-    }
-    drain();
-  };
-  child.stdout?.on('data', onChunk);
-  child.stderr?.on('data', (d: Buffer) => {
-    if (stderr.length < STDERR_KEEP) stderr += d.toString('utf8').slice(0, STDERR_KEEP - stderr.length);
-  });
-
-  // Files are handed over between chunks; the extra-ignore check is async. Without extra
-  // ignore files they are handed over at once: a promise per chunk costs more than the hand-over
-  // (a large search reads a few thousand chunks).
-  let draining: Promise<void> = Promise.resolve();
-  const drain = (): void => {
-    if (queue.length === 0) return;
-    if (!extra) {
-      for (const hits of queue) {
-        if (!sink(hits)) {
-          stopped = true;
-          kill();
-          break;
-        }
-      }
-      queue.length = 0;
-      return;
-    }
-    const batch = queue.splice(0);
-    draining = draining.then(async () => {
-      for (const hits of batch) {
-        if (extra && (await extra.ignored(hits.path))) continue;
-        if (!sink(hits)) {
-          stopped = true;
-          kill();
-          return;
-        }
-      }
-    });
-  };
-
-  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>((resolve) => {
-    child.on('error', (error) => resolve({ code: null, signal: null, error }));
-    child.on('close', (code, signal) => resolve({ code, signal }));
-  });
-  exited = true;
+  const exit = await exitOf(child);
+  run.exited = true;
   // A child that never started leaves the socket open; one that ran closed its end.
   if (exit.error) out?.destroy();
   await out?.ended;
   req.signal.removeEventListener('abort', onAbort);
-  drain();
-  await draining;
+  await run.handedOver();
+  throwIfFailed(req, rgPath, exit, run);
+}
+
+interface RgExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  error?: Error;
+}
+
+function exitOf(child: ChildProcess): Promise<RgExit> {
+  return new Promise<RgExit>((resolve) => {
+    child.on('error', (error) => resolve({ code: null, signal: null, error }));
+    child.on('close', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+/**
+ * One rg process's stream: splits its JSON lines, assembles each file's findings between its
+ * begin and end messages, hands finished files to the sink, and stops rg when the caller has
+ * enough.
+ */
+class RgRun {
+  exited = false;
+  /** No more findings are wanted (enough found, the sink said stop, or a fault of ours). */
+  stopped = false;
+  /** A fault of ours while handling a message: fails the call. */
+  failure: unknown;
+  stderr = '';
+  private child: ChildProcess | undefined;
+  private current: FileHits | undefined;
+  private found = 0;
+  /** Finished files not yet handed to the sink. */
+  private readonly queue: FileHits[] = [];
+  private draining: Promise<void> = Promise.resolve();
+  private readonly extra: ExtraIgnoreFilter | undefined;
+  private readonly lines: JsonLines;
+
+  constructor(
+    private readonly req: BackendRequest,
+    private readonly cwd: string,
+    private readonly sink: FileSink,
+    private readonly maxTotal: number,
+  ) {
+    const names = req.ignore.ignoreFileNames;
+    this.extra = !req.ignore.noIgnore && names?.length ? new ExtraIgnoreFilter([cwd], names) : undefined;
+    // A prefix holds no terminator; the rest of such a line is not needed (not multiline, no
+    // excludeLines: see handleLine below).
+    this.lines = new JsonLines(this, req.multiline || req.excludeLines ? undefined : req.maxLineLength);
+  }
+
+  watch(child: ChildProcess): void {
+    this.child = child;
+    child.stdout?.on('data', (chunk: Buffer) => this.onChunk(chunk));
+    child.stderr?.on('data', (d: Buffer) => {
+      if (this.stderr.length < STDERR_KEEP) this.stderr += d.toString('utf8').slice(0, STDERR_KEEP - this.stderr.length);
+    });
+  }
+
+  kill(): void {
+    if (!this.exited) this.child?.kill('SIGKILL');
+  }
+
+  onChunk(chunk: Buffer): void {
+    this.lines.feed(chunk);
+    this.drain();
+  }
+
+  /** Resolves once every finished file went to the sink. */
+  async handedOver(): Promise<void> {
+    this.drain();
+    await this.draining;
+  }
+
+  /** One JSON line of rg's output, bytes `start`..`end` of `buf`. */
+  handleLine(buf: Buffer, start: number, end: number, prefixFrom: number | undefined): void {
+    if (this.stopped || end === start) return;
+    // "end" (a third of the stream, mostly statistics) and "summary" need no parsing: only
+    // whether rg found the file binary. A JSON string cannot hold an unescaped quote, so
+    // the marker cannot come from a path.
+    if (bytesStartWith(buf, start, end, B_END)) return this.endFile(bytesInclude(buf, start, end, B_TEXT_FILE));
+    if (bytesStartWith(buf, start, end, B_SUMMARY)) return;
+    let msg: RgMessage;
+    try {
+      msg = parseRgLine(buf, start, end, prefixFrom, !this.req.multiline);
+    } catch {
+      return; // not a JSON message (cannot happen with --json): skip it
+    }
+    try {
+      this.handle(msg);
+    } catch (err) {
+      // A fault of ours: stop and fail the call (below) rather than drop findings silently.
+      this.failure ??= err;
+      this.stopped = true;
+      this.kill();
+    }
+  }
+
+  private handle(msg: RgMessage): void {
+    const d = msg.data;
+    if (msg.type === 'begin') {
+      this.current = { path: underCwd(this.cwd, decodeRg(d.path ?? {}).text), matchLines: 0, matches: 0, lines: [] };
+    } else if (msg.type === 'match' || msg.type === 'context') {
+      // "end" and "summary" never get here: they are read without parsing (handleLine).
+      if (this.current) this.addLine(this.current, msg);
+    }
+  }
+
+  /** A match or context line of the current file. */
+  private addLine(current: FileHits, msg: RgMessage): void {
+    const d = msg.data;
+    const { text, bytes } = decodeRg(d.lines ?? {});
+    const body = d.prefixOnly || d.bare ? text : stripEnd(text);
+    if (this.req.excludeLines?.test(body)) return; // left out before it counts, context or match
+    let rec: GrepLine | undefined;
+    if (msg.type === 'match') {
+      const subs = d.prefixOnly ? (d.submatches ?? []) : utf16Offsets(text, bytes, d.submatches ?? []);
+      const span = d.prefixOnly ? 1 : lineSpan(body);
+      current.matchLines += span;
+      current.matches += subs.length;
+      this.found += span;
+      if (this.req.keepLines) {
+        const column = subs.length ? subs[0]!.start + 1 : 1;
+        rec = { line: d.line_number ?? 0, kind: 'match', text: body, column, submatches: subs };
+      }
+    } else if (this.req.keepLines) {
+      rec = { line: d.line_number ?? 0, kind: 'context', text: body };
+    }
+    if (rec) {
+      const c = cutLine(rec.text, this.req.maxLineLength);
+      if (c.cut) {
+        rec.text = c.text;
+        rec.cut = true;
+      }
+      current.lines.push(rec);
+    }
+    if (this.found >= this.maxTotal && !this.stopped) {
+      // Enough: keep this file's findings so far and stop rg.
+      this.finish(current);
+      this.current = undefined;
+      this.stopped = true;
+      this.kill();
+    }
+  }
+
+  private endFile(textFile: boolean): void {
+    // A file whose every match was excluded (excludeLines) is no hit, as in the fallback.
+    if (this.current && textFile && this.current.matchLines > 0) this.finish(this.current);
+    this.current = undefined;
+  }
+
+  private finish(hits: FileHits): void {
+    if (!this.stopped) this.queue.push(hits);
+  }
+
+  /**
+   * Files are handed over between chunks; the extra-ignore check is async. Without extra
+   * ignore files they are handed over at once: a promise per chunk costs more than the
+   * hand-over (a large search reads a few thousand chunks).
+   */
+  private drain(): void {
+    if (this.queue.length === 0) return;
+    const extra = this.extra;
+    if (!extra) {
+      for (const hits of this.queue) {
+        if (!this.sink(hits)) {
+          this.stopped = true;
+          this.kill();
+          break;
+        }
+      }
+      this.queue.length = 0;
+      return;
+    }
+    const batch = this.queue.splice(0);
+    this.draining = this.draining.then(async () => {
+      for (const hits of batch) {
+        if (await extra.ignored(hits.path)) continue;
+        if (!this.sink(hits)) {
+          this.stopped = true;
+          this.kill();
+          return;
+        }
+      }
+    });
+  }
+}
+
+/**
+ * Bounded line splitting on the bytes: a partial line is carried only up to the next
+ * newline. Lines are read in place in the chunks; one that spans chunks is gathered in a
+ * buffer kept for the whole call (a new buffer per long line made the GC work hard: a
+ * search on minified code has lines of hundreds of KB). Each line is decoded on its own
+ * (a newline byte never falls inside a UTF-8 character), and a long line to be cut is
+ * decoded only as far as it is kept (rg-json.ts).
+ */
+class JsonLines {
+  private carry = Buffer.allocUnsafe(0);
+  private carried = 0;
+  /** Inside a line too long to keep (MAX_JSON_LINE): skipped to its end. */
+  private dropping = false;
+
+  constructor(
+    private readonly run: RgRun,
+    private readonly prefixFrom: number | undefined,
+  ) {}
+
+  feed(chunk: Buffer): void {
+    let start = 0;
+    for (let nl = chunk.indexOf(0x0a); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
+      if (this.dropping) this.dropping = false;
+      else if (this.carried === 0) this.run.handleLine(chunk, start, nl, this.prefixFrom);
+      else {
+        this.gather(chunk, start, nl);
+        const length = this.carried;
+        this.carried = 0;
+        this.run.handleLine(this.carry, 0, length, this.prefixFrom);
+      }
+      start = nl + 1;
+    }
+    if (start < chunk.length && !this.dropping) {
+      if (this.carried + chunk.length - start > MAX_JSON_LINE) {
+        this.dropping = true;
+        this.carried = 0;
+      } else this.gather(chunk, start, chunk.length);
+    }
+  }
+
+  private gather(chunk: Buffer, from: number, to: number): void {
+    const need = this.carried + to - from;
+    if (need > this.carry.length) {
+      const grown = Buffer.allocUnsafe(Math.max(need, 2 * this.carry.length, 64 * 1024));
+      this.carry.copy(grown, 0, 0, this.carried);
+      this.carry = grown;
+    }
+    chunk.copy(this.carry, this.carried, from, to);
+    this.carried = need;
+  }
+}
+
+/** The call's outcome from rg's exit: nothing, or the failure to throw. */
+function throwIfFailed(req: BackendRequest, rgPath: string, exit: RgExit, run: RgRun): void {
   if (exit.error) {
     throw engineFailure('rg_not_started', `ripgrep could not be started: ${exit.error.message}`, { rgPath }, { cause: exit.error });
   }
-  if (failure !== undefined)
-    throw engineFailure('rg_output_unreadable', `reading ripgrep's output failed: ${(failure as Error)?.message ?? failure}`, {}, { cause: failure });
+  const failure = run.failure;
+  if (failure !== undefined) {
+    const message = `reading ripgrep's output failed: ${(failure as Error)?.message ?? failure}`;
+    throw engineFailure('rg_output_unreadable', message, {}, { cause: failure });
+  }
   if (req.signal.aborted) throw abortError(req.signal, 'search');
-  if (stopped || exit.code === 0 || exit.code === 1) return;
-  const msg = stderr.trim();
-  if (
-    /regex parse error|error parsing glob|unrecognized file type|literal .* is not allowed|invalid|unknown/i.test(msg) &&
-    exit.code === 2 &&
-    !/No such file|Permission denied/i.test(msg)
-  ) {
+  if (run.stopped || exit.code === 0 || exit.code === 1) return;
+  const msg = run.stderr.trim();
+  if (exit.code === 2 && refusedSearch(msg)) {
     throw engineFailure('rg_refused', `ripgrep refused the search: ${msg}`, { pattern: req.pattern, stderr: msg }, { field: 'pattern' });
   }
   if (exit.code === 2) return; // some files could not be read; rg searched the rest
-  throw engineFailure(
-    'rg_failed',
-    `ripgrep failed (exit ${exit.code ?? exit.signal})`,
-    {},
-    {
-      process: { tool: 'rg', exitCode: exit.code ?? -1, signal: exit.signal ?? '', output: msg, outputTruncated: stderr.length >= STDERR_KEEP, backend: 'rg' },
-    },
+  const outputTruncated = run.stderr.length >= STDERR_KEEP;
+  const rg = { tool: 'rg', exitCode: exit.code ?? -1, signal: exit.signal ?? '', output: msg, outputTruncated, backend: 'rg' };
+  throw engineFailure('rg_failed', `ripgrep failed (exit ${exit.code ?? exit.signal})`, {}, { process: rg });
+}
+
+/** rg's exit 2 with this on stderr is a pattern, glob or type it refused, not a file it could not read. */
+function refusedSearch(stderr: string): boolean {
+  return (
+    /regex parse error|error parsing glob|unrecognized file type|literal .* is not allowed|invalid|unknown/i.test(stderr) &&
+    !/No such file|Permission denied/i.test(stderr)
   );
 }

@@ -53,7 +53,12 @@ const byKind = everyKind<KindWording<unknown>>(plain, {
       ? `Error: Permission denied. Cannot read file. ${err.message}`
       : `Error: Permission denied. Cannot write to file. ${err.message}`;
   },
-  ...{ already_exists: ranInto, conflict: ranInto, precondition_failed: ranInto, resource_exhausted: ranInto, io_failed: ranInto, unsupported: ranInto },
+  already_exists: ranInto,
+  conflict: ranInto,
+  precondition_failed: ranInto,
+  resource_exhausted: ranInto,
+  io_failed: ranInto,
+  unsupported: ranInto,
 });
 
 /** A path outside the roots: the documented permission error, naming the roots. */

@@ -22,8 +22,13 @@ interface Args {
 const ALIASES: Record<string, string> = { path: 'file_path', old_str: 'old_string', new_str: 'new_string', replace_name: 'replace_all' };
 
 const EDIT = {
-  ...{ freshness: READ_FIRST, ladder: ['exact' as const, 'typography' as const], requote: true, absorbNewlineOnDelete: true, refuseNotebooks: true },
-  ...{ maxBytes: MAX_EDIT_BYTES, createParents: true },
+  freshness: READ_FIRST,
+  ladder: ['exact' as const, 'typography' as const],
+  requote: true,
+  absorbNewlineOnDelete: true,
+  refuseNotebooks: true,
+  maxBytes: MAX_EDIT_BYTES,
+  createParents: true,
 };
 
 const byCondition = errorTable<Args>({

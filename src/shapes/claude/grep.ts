@@ -16,7 +16,8 @@ import { closed, here, PERSIST_LIMITS, persisted } from './render.js';
 const GREP_TIMEOUT_MS = 20_000;
 const GREP = { hidden: true, maxLineLength: 500, timeoutMs: GREP_TIMEOUT_MS };
 
-const [NUM, BOOL] = [{ type: 'number' }, { type: 'boolean' }];
+const NUM = { type: 'number' };
+const BOOL = { type: 'boolean' };
 
 interface Args {
   pattern: string;
@@ -39,7 +40,9 @@ interface Args {
 /** Claude Code's words for a page of each output mode, with its pagination note (which names the limit only when it cut something). */
 function pageText(mode: NonNullable<Args['output_mode']>, p: RgPage, limit: number, offset: number): string {
   const note = [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ');
-  const [count, list, found] = [p.entries.length, p.entries.join('\n'), plural(p.entries.length, 'file')];
+  const count = p.entries.length;
+  const list = p.entries.join('\n');
+  const found = plural(p.entries.length, 'file');
   if (mode === 'files_with_matches') return count === 0 ? 'No files found' : `Found ${found}${note ? ` ${note}` : ''}\n${list}`;
   if (count === 0) return 'No matches found';
   if (mode === 'content') return `${list}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
@@ -62,8 +65,21 @@ export const grep = defineTool<Args>({
   ],
   schema: closed(
     {
-      ...{ pattern: 'string', path: 'string', glob: 'string', output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] } },
-      ...{ '-B': NUM, '-A': NUM, '-C': NUM, context: NUM, '-n': BOOL, '-i': BOOL, '-o': BOOL, type: 'string', head_limit: NUM, offset: NUM, multiline: BOOL },
+      pattern: 'string',
+      path: 'string',
+      glob: 'string',
+      output_mode: { type: 'string', enum: ['content', 'files_with_matches', 'count'] },
+      '-B': NUM,
+      '-A': NUM,
+      '-C': NUM,
+      context: NUM,
+      '-n': BOOL,
+      '-i': BOOL,
+      '-o': BOOL,
+      type: 'string',
+      head_limit: NUM,
+      offset: NUM,
+      multiline: BOOL,
     },
     ['pattern'],
   ),
@@ -93,7 +109,9 @@ export const grep = defineTool<Args>({
     );
   },
   async call(a, c) {
-    const [at, mode, target] = [here(c), a.output_mode ?? 'files_with_matches', a.path ?? '.'];
+    const at = here(c);
+    const mode = a.output_mode ?? 'files_with_matches';
+    const target = a.path ?? '.';
     const st = requireExisting(await c.engine.files.stat(at, target), 'path', target);
     // Checked here, under the names the caller used: the engine knows only before/after.
     requireCounts(a, ['context', '-C', '-B', '-A'], 'lines');
@@ -101,7 +119,8 @@ export const grep = defineTool<Args>({
     const r = await c.engine.search.grep(at, { ...GREP, ...search });
     // Claude Code makes only match lines relative; context lines keep rg's absolute path; one file searched is not named.
     const name = (f: GrepFile, kind: string) => (mode === 'content' && st.isFile ? '' : kind === 'match' ? displayPath(f.path, at.cwd) : f.path);
-    const [limit, offset] = [wholeCount(a.head_limit, 250), wholeCount(a.offset, 0)];
+    const limit = wholeCount(a.head_limit, 250);
+    const offset = wholeCount(a.offset, 0);
     const p = rgPage(r.files, search.mode, { name, grouped: hasContext(search), ...rgPrinting(a), offset, limit });
     let text = pageText(mode, p, limit, offset);
     if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;

@@ -31,7 +31,10 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
   ],
   schema: closed(
     {
-      ...{ notebook_path: 'string', cell_id: 'string', new_source: 'string', cell_type: { type: 'string', enum: ['code', 'markdown'] } },
+      notebook_path: 'string',
+      cell_id: 'string',
+      new_source: 'string',
+      cell_type: { type: 'string', enum: ['code', 'markdown'] },
       edit_mode: { type: 'string', enum: ['replace', 'insert', 'delete'] },
     },
     ['notebook_path', 'new_source'],

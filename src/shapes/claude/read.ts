@@ -4,10 +4,9 @@
 import { EngineError, engineFailure, pageRangeFor } from '../../engine/index.js';
 import { numberedLines } from '../kit/text/numbered.js';
 import { str } from '../kit/text/str.js';
-import { mediaBlobs } from '../kit/files/media-blobs.js';
 import { notebookParts } from '../kit/files/notebook-read.js';
-import type { MediaRead, NotebookView, TextRead } from '../../engine/index.js';
-import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
+import type { CheckedMedia, NotebookView, TextRead } from '../../engine/index.js';
+import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
@@ -34,13 +33,21 @@ interface Args {
 const reminder = (s: string) => `<system-reminder>${s}</system-reminder>`;
 /** How images and PDFs are sent: images fitted, whole PDFs up to 10 pages. */
 const MEDIA = {
-  ...{ field: 'file_path', fit: { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES } },
-  ...{ maxWholePages: PAGES_NEEDED_OVER, pagesField: 'pages' },
+  field: 'file_path',
+  fit: { maxWidth: IMAGE_MAX_SIDE, maxHeight: IMAGE_MAX_SIDE, maxBytes: IMAGE_MAX_BYTES },
+  maxWholePages: PAGES_NEEDED_OVER,
+  pagesField: 'pages',
 };
 /** The same for every Read; SVG is read as text, as Claude Code does. */
 const READ = {
-  ...{ field: 'file_path', unchanged: true, svgAsText: true, imageExtensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'], refuseBinary: true },
-  ...{ finalEmptyLine: true, notebooks: true, budget: { unit: 'chars' as const, max: TOKEN_CAP * CHARS_PER_TOKEN, overflow: 'exclude' as const } },
+  field: 'file_path',
+  unchanged: true,
+  svgAsText: true,
+  imageExtensions: ['.png', '.jpg', '.jpeg', '.gif', '.webp'],
+  refuseBinary: true,
+  finalEmptyLine: true,
+  notebooks: true,
+  budget: { unit: 'chars' as const, max: TOKEN_CAP * CHARS_PER_TOKEN, overflow: 'exclude' as const },
 };
 
 function notebookText(nb: NotebookView): string {
@@ -54,8 +61,10 @@ function notebookText(nb: NotebookView): string {
   return blocks.join('\n');
 }
 
-async function media(r: MediaRead, a: Args, c: Call): Promise<Reply> {
-  const m = await mediaBlobs(r, { ...MEDIA, shown: a.file_path, pages: a.pages, signal: c.signal });
+/** An image or PDF read, with what the model is sent made ready by the engine. */
+function media(r: CheckedMedia, a: Args): Reply {
+  const m = r.ready;
+  if (!m) throw new EngineError('internal', `${r.kind} read without its media`);
   const size = formatSize(r.size);
   const host = { summary: `Read ${a.file_path} (${size})`, paths: [r.path], counts: m.counts, ...(m.details ? { details: m.details } : {}) };
   if (m.image) return { text: '', host, blobs: m.blobs };
@@ -165,13 +174,16 @@ export const read = defineTool<Args>({
   async call(a, c) {
     if (a.pages !== undefined) pageRangeFor(a.pages, MAX_PAGES);
     const whole = a.offset === undefined && a.limit === undefined;
-    const [start, maxFileBytes] = [a.offset !== undefined && a.offset > 0 ? a.offset : 1, a.limit === undefined ? WHOLE_FILE_MAX_BYTES : undefined];
-    const r = await c.engine.files.readChecked(here(c), a.file_path, { ...READ, range: !whole, start, limit: a.limit, maxFileBytes, countTotal: whole });
+    const start = a.offset !== undefined && a.offset > 0 ? a.offset : 1;
+    const maxFileBytes = a.limit === undefined ? WHOLE_FILE_MAX_BYTES : undefined;
+    const readyMedia = { ...MEDIA, pages: a.pages };
+    const opts = { ...READ, range: !whole, start, limit: a.limit, maxFileBytes, countTotal: whole, readyMedia };
+    const r = await c.engine.files.readChecked(here(c), a.file_path, opts);
     if (r.kind === 'unchanged') {
       const text = 'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.';
       return { text, host: { summary: `${a.file_path} unchanged since last read`, paths: [r.path], details: { unchanged: true } } };
     }
-    if (r.kind === 'image' || r.kind === 'pdf') return media(r, a, c);
+    if (r.kind === 'image' || r.kind === 'pdf') return media(r, a);
     if (r.kind === 'notebook') return { text: notebookText(r.notebook), ...notebookParts(r.notebook, a.file_path, r.path) };
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
     return textReply(r, a, whole, [r.path]);

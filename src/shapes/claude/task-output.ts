@@ -59,7 +59,8 @@ export const taskOutput = defineTool<Args>({
   errors: (err, a) => noTask(err, a.task_id),
   async call(a, c) {
     const r = await wholeJobOutput(c.engine.shell, c, a.task_id, { block: a.block, timeoutMs: a.timeout }, { maxBytes: 1 << 20, budget: 'head_tail' });
-    const [j, output] = [r.job, printed(r).trimEnd()];
+    const j = r.job;
+    const output = printed(r).trimEnd();
     const status = taskStatus(j);
     const retrieval = retrievalStatus(status === 'running', a.block);
     const shown = output.trim() !== '' ? (await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text : undefined;

@@ -49,7 +49,9 @@ export const taskStop = defineTool<Args>({
     const id = a.task_id ?? a.shell_id;
     if (id === undefined || id === '') throw new EngineError('invalid_argument', 'task_id is required', { field: 'task_id' });
     const { job: j, already } = await stopReported(c.engine.shell, c, id);
-    const [status, cmd, t] = [taskStatus(j), recorded(j), j.id];
+    const status = taskStatus(j);
+    const cmd = recorded(j);
+    const t = j.id;
     const message = already ? `Task ${t} (${cmd}) had already stopped (status: ${status}); nothing was done.` : `Successfully stopped task: ${t} (${cmd})`;
     const summary = already ? `Task ${j.id} had already stopped` : `Stopped task ${j.id}`;
     return { text: json(j, message), host: { summary, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status, alreadyStopped: already } } };

@@ -81,7 +81,8 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
       return { wallSeconds: since(started), exitCode: run.exitCode, output, extra: { patch: { tool: c.tool, ...host } }, failure: run.error };
     }
     // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false; a terminal session reads the profile.
-    const [login, tty] = [args.login !== false, args.tty === true];
+    const login = args.login !== false;
+    const tty = args.tty === true;
     const env = tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' };
     const job = await c.engine.shell.start(c, {
       ...lineIn(args.cmd, login, args.shell),

@@ -43,7 +43,8 @@ export const since = (started: number) => (performance.now() - started) / 1000;
 
 /** The answer of a read: the exit code once the job ended, else the session id it runs under. */
 export function readAnswer(r: JobRead, started: number, extra: Record<string, unknown>, sessionId: () => number): ExecOutput {
-  const [output, wallSeconds] = [readOutput(r), since(started)];
+  const output = readOutput(r);
+  const wallSeconds = since(started);
   if (r.job.ttyFallback) extra = { ...extra, ttyFallback: r.job.ttyFallback };
   if (r.job.status !== 'running') return { wallSeconds, exitCode: shellExitCode(r.job.exitCode, r.job.signal), output, extra };
   return { wallSeconds, sessionId: sessionId(), output, extra };

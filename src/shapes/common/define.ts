@@ -4,86 +4,16 @@
 // file then holds only its facts (name, schema, words), `call` (vendor arguments onto engine
 // calls), `format` (the engine's answer in the vendor's words) and `errors` (conditions onto
 // the vendor's wording).
-import type { FacetConfig } from '../../config.js';
-import {
-  type ChangeDiagnostics,
-  type Condition,
-  type SandboxRefusal,
-  type Engine,
-  type EngineError,
-  type ErrorKind,
-  type FailureOf,
-  isEngineError,
-} from '../../engine/index.js';
-import type { Blob, HandlerContext, HostBlock, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
+import { type ChangeDiagnostics, type EngineError, isEngineError } from '../../engine/index.js';
+import type { HandlerContext, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
 import { renameFields } from '../../registry/fields.js';
 import { failureResult } from '../../registry/result.js';
 import { TAGS } from '../tags.js';
+import type { Call, Reply, ShapeEnv } from './call.js';
+import { failureWording, type DialectWords, type Wording } from './wording.js';
 
-/** What a shape's tools are built over: the server's configuration and its one engine. */
-export interface ShapeEnv {
-  config: FacetConfig;
-  engine: Engine;
-}
-
-/**
- * Everything a tool's call sees. It is the engine context itself (scope, session, signal;
- * the session's directory is the cwd), so `c.engine.files.read(c, path)` is a whole call.
- */
-export interface Call extends HandlerContext {
-  engine: Engine;
-  config: FacetConfig;
-  /** The vendor tool being called (for words shared by several tools). */
-  tool: string;
-  /** Where the engine's writing calls leave the diagnostics their changes introduced (engine/lsp/watch.ts). */
-  changeDiagnostics: ChangeDiagnostics[];
-  /** What the shell sandbox refused in this call's commands; the host block carries it as data. */
-  sandboxRefusals: SandboxRefusal[];
-}
-
-/** A tool's answer in its vendor's words: the model's text and what the host block adds. */
-export interface Reply {
-  text: string;
-  parts?: string[];
-  host?: Omit<HostBlock, 'tool'>;
-  data?: Record<string, unknown>;
-  blobs?: Blob[];
-  /** Set when the answer is a failure the tool words itself (a command that exited non-zero). */
-  failure?: EngineError;
-  error?: string;
-}
-
-/** Vendor wording of one failure: text, a full reply, or undefined to leave it to the next table. */
-export type Wording<A> = (err: EngineError, args: A, c: Call) => Reply | string | undefined;
-
-/**
- * A vendor's words by condition: each entry gets the failure with its condition's typed facts.
- * Only known conditions are keys, so a misspelt one does not build.
- */
-export type ConditionWording<A> = { [C in Condition]?: (err: FailureOf<C>, args: A, c: Call) => Reply | string | undefined };
-
-/** A vendor's words for every kind of failure: total, so the compiler names a missing kind. */
-export type KindWording<A> = Record<ErrorKind, (err: EngineError, args: A, c: Call) => Reply | string | undefined>;
-
-/** Words from a condition table, then (for conditions it leaves out) a total kind table. */
-export function errorTable<A>(byCondition: ConditionWording<A>, byKind?: KindWording<A>): Wording<A> {
-  return (err, args, c) => {
-    const word = err.condition !== undefined ? byCondition[err.condition] : undefined;
-    const said = (word as Wording<A> | undefined)?.(err, args, c);
-    return said ?? byKind?.[err.kind]?.(err, args, c);
-  };
-}
-
-/** Tries each table in turn; the first that words the failure wins. */
-export function firstWording<A>(...tables: Array<Wording<A> | undefined>): Wording<A> {
-  return (err, args, c) => {
-    for (const t of tables) {
-      const said = t?.(err, args, c);
-      if (said !== undefined) return said;
-    }
-    return undefined;
-  };
-}
+export type { Call, Reply, ShapeEnv } from './call.js';
+export { errorTable, firstWording, type ConditionWording, type KindWording, type Wording } from './wording.js';
 
 export interface ToolTable<A, R> {
   name: string;
@@ -112,11 +42,8 @@ export interface ToolTable<A, R> {
   errors?: Wording<A>;
 }
 
-/** What a shape adds around each of its tools: its vendor's error words, and a pass over every result. */
-export interface Dialect {
-  errors?: Wording<unknown>;
-  /** Words for failures raised before a call runs (bad arguments, an evicted session), when the vendor frames them apart; default: `errors`. */
-  beforeCall?: (err: EngineError, tool: ToolDefinition) => string;
+/** What a shape adds around each of its tools: its vendor's error words (wording.ts), and a pass over every result. */
+export interface Dialect extends DialectWords {
   /** Runs on every result of the shape's tools (Claude announces background tasks that ended). */
   after?: (result: ToolResult, c: Call) => ToolResult | Promise<ToolResult>;
   /** The vendor's words for the diagnostics a call's changes introduced (or why they are missing); undefined adds nothing. */
@@ -210,11 +137,8 @@ function failed(tool: string, err: EngineError, said: Reply | string | undefined
 
 export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
   return (env, dialect = {}) => {
-    const words = firstWording<A>(table.errors, dialect.errors as Wording<A> | undefined);
-    const wordOf = (err: EngineError, args: A, c: Call): string => {
-      const said = words(err, args, c);
-      return typeof said === 'object' ? said.text : (said ?? err.message);
-    };
+    const wording = failureWording<A>(table.errors, dialect);
+    const fields = table.fields ?? {};
     const def: ToolDefinition<A> = {
       name: table.name,
       summary: table.summary,
@@ -236,17 +160,21 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
           result = toResult(table.name, table.format ? table.format(out, args, c) : (out as Reply | string));
         } catch (thrown) {
           // A bug is not the vendor's to word: it goes to the registry, which logs it.
-          if (!isEngineError(thrown) || thrown.kind === 'internal') throw thrown;
-          const err = renameFields(thrown, table.fields ?? {});
-          result = failed(table.name, err, words(err, args, c));
+          if (!isEngineError(thrown)) throw thrown;
+          if (thrown.kind === 'internal') throw renameFields(thrown, fields);
+          const err = renameFields(thrown, fields);
+          result = failed(table.name, err, wording.duringCall(err, args, c));
         }
         if (c.changeDiagnostics.length > 0) result = withDiagnostics(result, c.changeDiagnostics, dialect, c);
         if (c.sandboxRefusals.length > 0) result.host = { ...result.host, details: { ...result.host?.details, sandbox: c.sandboxRefusals } };
-        return dialect.after ? dialect.after(result, c) : result;
+        if (dialect.after) result = await dialect.after(result, c);
+        // The failure a result carries (worded above, or by the tool itself) names the caller's fields.
+        const failure = result.failure && renameFields(result.failure, fields);
+        return failure === result.failure ? result : { ...result, failure };
       },
-      // Failures raised before the call (bad arguments, an evicted session) in the same words, or the dialect's words for them.
+      // Failures raised before the call (bad arguments, an evicted session), worded as wording.ts says.
       formatError(err, args, ctx) {
-        return dialect.beforeCall ? dialect.beforeCall(err, def) : wordOf(err, args, callOf(ctx, env, table.name));
+        return wording.beforeCall(err, args, () => callOf(ctx, env, table.name), def);
       },
     };
     return def;

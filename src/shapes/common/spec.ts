@@ -2,7 +2,7 @@
 // agent context files found in them) and prompts (a tool-usage guide rendered with the
 // session's roots). Every shape uses this, so they differ only in their tools and words.
 import type { FacetConfig } from '../../config.js';
-import { EngineError, type EngineError as EngineErrorType, findContextFiles, readContextFile } from '../../engine/index.js';
+import { EngineError, findContextFiles, readContextFile } from '../../engine/index.js';
 import type { ResourceProvider, ToolDefinition, ToolboxSpec } from '../../registry/types.js';
 import { VERSION } from '../../version.js';
 import { sandboxSummary } from '../sandbox.js';
@@ -20,7 +20,6 @@ export interface ShapeOptions {
   guide: (roots: readonly string[], tools: readonly ToolDefinition[]) => string;
   tools: ToolDefinition[];
   canonicalFor?: string[];
-  formatError?: (err: EngineErrorType, tool: ToolDefinition | undefined) => string;
 }
 
 export const ROOTS_URI = 'facet://roots';
@@ -79,7 +78,6 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
         },
       },
     ],
-    formatError: opts.formatError,
   };
   BUILT_FROM.set(spec, opts);
   return spec;

@@ -43,8 +43,12 @@ export const readManyTool = defineTool<ArgsOf<typeof schema>, ReadManyResult>({
   ],
   call: (args, c) =>
     c.engine.files.readMany(c, {
-      ...{ include: args.include, exclude: args.exclude, recursive: args.recursive, useDefaultExcludes: args.use_default_excludes },
-      ...{ respectGitIgnore: args.respect_git_ignore, maxFiles: args.max_files },
+      include: args.include,
+      exclude: args.exclude,
+      recursive: args.recursive,
+      useDefaultExcludes: args.use_default_excludes,
+      respectGitIgnore: args.respect_git_ignore,
+      maxFiles: args.max_files,
       read: { limit: args.limit_per_file ?? 2000, budget: { unit: 'bytes', max: READ_BUDGET, overflow: 'exclude' } },
     }),
   format(r) {

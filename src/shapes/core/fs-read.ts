@@ -1,7 +1,8 @@
 // fs.read: text by line range; notebooks rendered as their cells; images (optionally fitted
 // within given bounds) and PDFs (whole, or chosen pages as images or text) as a short text line
 // first, then the bytes, then the structured block.
-import { pdfFormatOf, readView } from '../kit/files/read-view.js';
+import type { EngineReadOptions } from '../../engine/index.js';
+import { pdfFormatOf, readPrep, readView } from '../kit/files/read-view.js';
 import { type ArgsOf, defineTool, pathProp, READ_BUDGET, TAGS } from './shared.js';
 
 /** Pages one call renders as images, or extracts as text, at most. */
@@ -105,17 +106,26 @@ export const readTool = defineTool<Args>({
   async call(args, c) {
     const format = pdfFormatOf(args.pages, args.pdf_format);
     const max = args.max_bytes ?? READ_BUDGET;
-    const r = await c.engine.files.read(c, args.path, {
-      ...{ start: args.offset, limit: args.limit, maxLineChars: args.max_line_chars, countTotal: args.count_lines, notebooks: args.notebooks ?? true },
-      budget: { unit: 'bytes', max, overflow: 'exclude' },
-    });
     const asked = args.pages !== undefined || args.pdf_format !== undefined;
     const pdf = { format, pages: args.pages, asked, maxPages: format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES };
-    const [fit, ranged] = [
-      { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes },
-      args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined,
-    ];
-    const v = await readView(r, { path: args.path, pdf, fit, ranged, budget: max, signal: c.signal });
+    const fit = { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes };
+    const ranged = args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined;
+    const view = { path: args.path, pdf, fit, ranged, budget: max };
+    // The read makes images and PDF pages ready as the view asks: no second trip to the engine.
+    const prep = readPrep(view);
+    const opts: EngineReadOptions = {
+      start: args.offset,
+      limit: args.limit,
+      maxLineChars: args.max_line_chars,
+      countTotal: args.count_lines,
+      notebooks: args.notebooks ?? true,
+      budget: { unit: 'bytes', max, overflow: 'exclude' },
+    };
+    // Only what the view needs: a read of plain text passes the same options as before.
+    if (prep.fit) opts.fit = prep.fit;
+    if (prep.pdfPages) opts.pdfPages = prep.pdfPages;
+    const r = await c.engine.files.read(c, args.path, opts);
+    const v = readView(r, view);
     return { text: v.text, ...(v.blobs ? { blobs: v.blobs } : {}), data: v.data, host: { summary: `Read ${r.relative}`, paths: [r.path], counts: v.counts } };
   },
 });

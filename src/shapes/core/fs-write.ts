@@ -52,8 +52,15 @@ export const writeTool = defineTool<ArgsOf<typeof schema>, WriteResult>({
     const d = r.diff;
     const head = `${r.created ? 'Created' : args.mode === 'append' ? 'Appended to' : 'Wrote'} ${r.relative} (${r.size} bytes).`;
     const data = {
-      ...{ path: r.path, created: r.created, size: r.size, encoding: r.encoding, lineEnding: r.lineEnding, ...lineCounts(d) },
-      ...{ changedLines: d?.changedLines ?? [], diff: d?.unified ?? '', ...diffOmission(d) },
+      path: r.path,
+      created: r.created,
+      size: r.size,
+      encoding: r.encoding,
+      lineEnding: r.lineEnding,
+      ...lineCounts(d),
+      changedLines: d?.changedLines ?? [],
+      diff: d?.unified ?? '',
+      ...diffOmission(d),
       ...(r.encodingChangedFrom ? { encodingChangedFrom: r.encodingChangedFrom } : {}),
     };
     return { text: d && diffOrNote(d) ? `${head}\n${diffOrNote(d)}` : head, data, host: { summary: head, ...diffHost(r.path, d) } };

@@ -54,8 +54,18 @@ export const globTool = defineTool<ArgsOf<typeof schema>, GlobResult>({
   ],
   call: (a, c) =>
     c.engine.search.glob(c, {
-      ...{ pattern: a.pattern, path: a.path, caseSensitive: a.case_sensitive, matchBase: a.match_base, includeDirs: a.include_dirs, hidden: a.hidden },
-      ...{ noIgnore: a.no_ignore, ignoreFileNames: a.ignore_files, sort: a.sort, recentWindowMs: a.recent_window_ms, offset: a.offset, limit: a.limit ?? 1000 },
+      pattern: a.pattern,
+      path: a.path,
+      caseSensitive: a.case_sensitive,
+      matchBase: a.match_base,
+      includeDirs: a.include_dirs,
+      hidden: a.hidden,
+      noIgnore: a.no_ignore,
+      ignoreFileNames: a.ignore_files,
+      sort: a.sort,
+      recentWindowMs: a.recent_window_ms,
+      offset: a.offset,
+      limit: a.limit ?? 1000,
     }),
   format(r, a) {
     const { of, counts, truncated, ...view } = globView(r);

@@ -41,8 +41,11 @@ export const outputTool = defineTool<ArgsOf<typeof schema>, JobRead>({
   ],
   call: (a, c) =>
     c.engine.shell.output(c, a.id, {
-      ...{ from: a.offset ?? (a.from_start ? 'start' : 'last'), waitMs: a.wait_ms, until: a.until },
-      ...{ maxBytes: a.max_bytes ?? DEFAULT_OUTPUT_BYTES, budget: 'head' },
+      from: a.offset ?? (a.from_start ? 'start' : 'last'),
+      waitMs: a.wait_ms,
+      until: a.until,
+      maxBytes: a.max_bytes ?? DEFAULT_OUTPUT_BYTES,
+      budget: 'head',
     }),
   format: (r) => readReply(r),
 });

@@ -68,10 +68,18 @@ export const runTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<type
   call: (args, c) =>
     ranOrCancelled(
       c.engine.shell.run(c, {
-        ...{ command: args.command, workdir: args.workdir, timeoutMs: args.timeout_ms, defaultTimeoutMs: DEFAULT_TIMEOUT_MS, maxTimeoutMs: MAX_TIMEOUT_MS },
-        ...{ input: args.stdin, env: { ...NON_INTERACTIVE_ENV, ...args.env }, streams: args.merge_streams ? 'merged' : 'separate' },
-        ...{ maxOutputBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES, spillOverBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES },
-        ...{ persistCwd: args.keep_cwd ?? true, reportBackground: true },
+        command: args.command,
+        workdir: args.workdir,
+        timeoutMs: args.timeout_ms,
+        defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
+        maxTimeoutMs: MAX_TIMEOUT_MS,
+        input: args.stdin,
+        env: { ...NON_INTERACTIVE_ENV, ...args.env },
+        streams: args.merge_streams ? 'merged' : 'separate',
+        maxOutputBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
+        spillOverBytes: args.max_output_bytes ?? DEFAULT_OUTPUT_BYTES,
+        persistCwd: args.keep_cwd ?? true,
+        reportBackground: true,
       }),
     ),
   // Cancelled: the output so far, as a timeout shows it.

@@ -53,8 +53,14 @@ export const fetchTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<Ca
   errorModes: FETCH_MODES,
   call: (a, c) =>
     c.engine.web.fetch(a.url, {
-      ...{ format: a.format, maxChars: a.max_chars ?? DEFAULT_MAX_CHARS, maxBytes: a.max_bytes, timeoutMs: a.timeout_ms, upgradeHttp: a.upgrade_http },
-      ...{ crossSiteRedirects: a.cross_site_redirects, cache: a.use_cache, signal: c.signal },
+      format: a.format,
+      maxChars: a.max_chars ?? DEFAULT_MAX_CHARS,
+      maxBytes: a.max_bytes,
+      timeoutMs: a.timeout_ms,
+      upgradeHttp: a.upgrade_http,
+      crossSiteRedirects: a.cross_site_redirects,
+      cache: a.use_cache,
+      signal: c.signal,
     }),
   format(got) {
     if (isCrossSiteRedirect(got)) {

@@ -45,11 +45,16 @@ export const findTool = defineTool<ArgsOf<typeof schema>, FindInPageResult>({
   ],
   call: (a, c) =>
     c.engine.web.findInPage(a.url, a.pattern, {
-      ...{ caseSensitive: a.case_sensitive, contextChars: a.context_chars, maxMatches: a.max_matches, timeoutMs: a.timeout_ms },
-      ...{ maxBytes: a.max_bytes, signal: c.signal },
+      caseSensitive: a.case_sensitive,
+      contextChars: a.context_chars,
+      maxMatches: a.max_matches,
+      timeoutMs: a.timeout_ms,
+      maxBytes: a.max_bytes,
+      signal: c.signal,
     }),
   format(r) {
-    const [n, shown] = [r.totalMatches, r.matches.length];
+    const n = r.totalMatches;
+    const shown = r.matches.length;
     return { ...findView(r), host: { summary: `${n} match${n === 1 ? '' : 'es'} in ${r.finalUrl}`, counts: { matches: n, shown }, truncated: r.truncated } };
   },
 });

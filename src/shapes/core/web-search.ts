@@ -56,8 +56,12 @@ export const searchTool = defineTool<ArgsOf<typeof schema>, SearchResponse>({
   ],
   call: (a, c) =>
     c.engine.web.search(a.query, {
-      ...{ limit: a.limit ?? 5, provider: a.provider, allowedDomains: a.allowed_domains, blockedDomains: a.blocked_domains },
-      ...{ includeContent: a.include_content, signal: c.signal },
+      limit: a.limit ?? 5,
+      provider: a.provider,
+      allowedDomains: a.allowed_domains,
+      blockedDomains: a.blocked_domains,
+      includeContent: a.include_content,
+      signal: c.signal,
     }),
   format: (r) => ({
     ...searchView(r),

@@ -58,7 +58,9 @@ export const glob = defineTool<Args, GlobRootsResult>({
       ignoreFileNames: args.respect_gemini_ignore === false ? [] : ['.geminiignore'],
     }),
   format({ entries, ignored, bases }, args) {
-    const [n, within, note] = [entries.length, `within ${bases.join(', ')}`, ignored > 0 ? ` (${ignored} additional files were ignored)` : ''];
+    const n = entries.length;
+    const within = `within ${bases.join(', ')}`;
+    const note = ignored > 0 ? ` (${ignored} additional files were ignored)` : '';
     if (n === 0) return { text: filesFound(0, args.pattern, within), host: { summary: filesFound(0, args.pattern, within), counts: { files: 0, ignored } } };
     return {
       text: `${filesFound(n, args.pattern, within, note)}\n${entries.map((e) => e.path).join('\n')}`,

@@ -13,9 +13,19 @@ import { atLeast, object } from '../gemini-family/schema.js';
 
 const schema = object(
   {
-    ...{ pattern: 'string', dir_path: 'string', include_pattern: 'string', exclude_pattern: 'string', names_only: 'boolean', case_sensitive: 'boolean' },
-    ...{ fixed_strings: 'boolean', context: atLeast(0), after: atLeast(0), before: atLeast(0), no_ignore: 'boolean' },
-    ...{ max_matches_per_file: atLeast(1), total_max_matches: atLeast(1) },
+    pattern: 'string',
+    dir_path: 'string',
+    include_pattern: 'string',
+    exclude_pattern: 'string',
+    names_only: 'boolean',
+    case_sensitive: 'boolean',
+    fixed_strings: 'boolean',
+    context: atLeast(0),
+    after: atLeast(0),
+    before: atLeast(0),
+    no_ignore: 'boolean',
+    max_matches_per_file: atLeast(1),
+    total_max_matches: atLeast(1),
   },
   ['pattern'],
 );

@@ -44,7 +44,6 @@ export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     description: 'Gemini CLI tools (read_file, replace, grep_search, run_shell_command, ...) with its schemas, result texts and error types.',
     contextFiles: ['GEMINI.md', 'AGENTS.md'],
     tools,
-    formatError: geminiFormatError,
     guide: (roots, tools) =>
       [
         `Your workspace is ${roots.join(', ')}; relative paths start at the session directory.`,

@@ -65,7 +65,10 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
     const filtering = args.file_filtering_options;
     return c.engine.files.readManyForModel(c, {
       ...MANY,
-      ...{ include: args.include, exclude: args.exclude, recursive: args.recursive, useDefaultExcludes: args.useDefaultExcludes },
+      include: args.include,
+      exclude: args.exclude,
+      recursive: args.recursive,
+      useDefaultExcludes: args.useDefaultExcludes,
       respectGitIgnore: filtering?.respect_git_ignore,
       ignoreFileNames: filtering?.respect_gemini_ignore === false ? [] : ['.geminiignore'],
       // Gemini expands the patterns in every workspace directory.

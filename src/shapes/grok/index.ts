@@ -8,7 +8,7 @@ import { shapeSpec } from '../common/spec.js';
 import { bash } from './bash.js';
 import { createFile } from './create-file.js';
 import { createTodoList } from './create-todo-list.js';
-import { grokDialect, grokMessage } from './errors.js';
+import { grokDialect } from './errors.js';
 import { search } from './search.js';
 import { strReplaceEditor } from './str-replace-editor.js';
 import { updateTodoList } from './update-todo-list.js';
@@ -21,7 +21,6 @@ export function grokShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     description: 'Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results.',
     contextFiles: ['AGENTS.md'],
     tools: buildTools({ config, engine }, grokDialect, [viewFile, createFile, strReplaceEditor, bash, search, createTodoList, updateTodoList]),
-    formatError: grokMessage,
     guide: (roots, shown) =>
       [
         `You work in ${roots.join(', ')}. Paths are relative to the current directory, which "cd <dir>" with bash changes.`,

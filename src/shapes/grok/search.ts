@@ -67,7 +67,8 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
   async call(a, c) {
     requireText(a.query, 'query', 'the query is empty');
     const max = requireAtLeast(a.max_results === undefined ? 50 : Math.trunc(a.max_results), 1, 'max_results', a.max_results);
-    const [type, root] = [a.search_type ?? 'both', c.scope.primary];
+    const type = a.search_type ?? 'both';
+    const root = c.scope.primary;
     const globs = [...(a.include_pattern ? [a.include_pattern] : []), ...(a.exclude_pattern ? [`!${a.exclude_pattern}`] : []), ...TEXT_EXCLUDES];
     const caseMode = a.case_sensitive ? ('sensitive' as const) : ('insensitive' as const);
     const grep = { pattern: a.query, paths: [root], fixedStrings: !a.regex, caseMode, wordMatch: a.whole_word, maxPerFile: max, types: a.file_types, globs };

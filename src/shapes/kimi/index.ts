@@ -5,7 +5,7 @@ import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { kimiDialect, kimiFail, kimiMessage } from './errors.js';
+import { kimiDialect } from './errors.js';
 import { fetchUrlTool } from './fetch-url.js';
 import { globTool } from './glob.js';
 import { grepTool } from './grep.js';
@@ -32,7 +32,6 @@ export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     description: "Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi's <system> result framing.",
     contextFiles: ['AGENTS.md'],
     tools,
-    formatError: (err) => kimiFail(kimiMessage(err)).text,
     guide: (roots, shown) =>
       [
         `The workspace is ${roots.join(', ')}; relative paths start at ${roots[0]}. Paths outside it are refused.`,

@@ -7,7 +7,8 @@ import { taskHost, taskLines, terminalReason } from './tasks.js';
 
 /** The task's key: value lines, then the newest output after an [output] line. */
 function report(tail: Awaited<ReturnType<typeof waitedTail>>, c: Call): Reply {
-  const [j, readable] = [tail.job, tail.readable];
+  const j = tail.job;
+  const readable = tail.readable;
   const { head, end } = taskLines(j, c);
   const hint = readable
     ? `ReadFile(path="${j.logPath}", line_offset=1, n_lines=300) reads the log from the start.`

@@ -44,7 +44,8 @@ function shown(a: Args, r: EachRun): string {
 
 /** The result: the text shown, the output item, and the host's facts. */
 function reply(r: EachRun, a: Args): Reply {
-  const [n, last] = [a.commands.length, r.entries.at(-1)];
+  const n = a.commands.length;
+  const last = r.entries.at(-1);
   return {
     text: shown(a, r),
     data: shellOutput(a, r.entries),

@@ -26,7 +26,6 @@ export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     contextFiles: ['QWEN.md', 'AGENTS.md'],
     // Failures before a call (bad arguments, an evicted session) and bugs keep Qwen's framing, not the error-type words.
     tools: buildTools({ config, engine }, { ...qwenDialect, beforeCall: qwenFormatError }, tools),
-    formatError: qwenFormatError,
     guide: (roots, tools) =>
       [
         `Your workspace is ${roots.join(', ')}. File tools take absolute paths.`,

@@ -30,8 +30,9 @@ const schema = qwenObject({ file_path: 'string', offset: 'number', limit: 'numbe
 type Args = ArgsOf<typeof schema>;
 
 async function pdfPages(c: Call, file: string, range: { first: number; last: number }): Promise<Reply> {
-  const read = await c.engine.files.read(c, file, { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES });
-  const r = await pdfPagesAsText(read, range, c.signal);
+  const pdfPages = { pages: `${range.first}-${range.last}`, maxPages: MAX_PDF_PAGES, as: 'text' as const };
+  const opts = { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES, pdfPages };
+  const r = pdfPagesAsText(await c.engine.files.read(c, file, opts), range);
   if (!r) throw badParams(`pages applies to PDF files only, and ${file} is not one; read it without pages`, 'pages', { path: file });
   const summary = `Read the text of pages ${range.first}-${r.last} of ${r.relative}`;
   const text = r.pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n');

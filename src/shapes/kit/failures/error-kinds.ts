@@ -2,9 +2,23 @@
 import type { ErrorKind } from '../../../engine/index.js';
 
 const KINDS: Record<ErrorKind, true> = {
-  ...{ invalid_argument: true, permission_denied: true, not_found: true, already_exists: true, conflict: true, precondition_failed: true },
-  ...{ resource_exhausted: true, timeout: true, cancelled: true, process_failed: true, io_failed: true, network_failed: true, rate_limited: true },
-  ...{ unsupported: true, unavailable: true, security_policy: true, internal: true },
+  invalid_argument: true,
+  permission_denied: true,
+  not_found: true,
+  already_exists: true,
+  conflict: true,
+  precondition_failed: true,
+  resource_exhausted: true,
+  timeout: true,
+  cancelled: true,
+  process_failed: true,
+  io_failed: true,
+  network_failed: true,
+  rate_limited: true,
+  unsupported: true,
+  unavailable: true,
+  security_policy: true,
+  internal: true,
 };
 
 /** Every kind of failure. */

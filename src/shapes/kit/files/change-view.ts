@@ -18,8 +18,15 @@ export function patchView(r: PatchResult) {
   const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
   const diffs = r.changes.map((c) => (c.diff.omitted ? `${c.relative}: ${diffNote(c.diff)}` : c.diff.unified)).filter((d) => d !== '');
   const files = r.changes.map(({ path, action, movedFrom, passes, diff: d }) => ({
-    ...{ path, action, ...(movedFrom ? { movedFrom } : {}), passes },
-    ...{ added: d.added, removed: d.removed, changedLines: d.changedLines, diff: d.unified, ...diffOmission(d) },
+    path,
+    action,
+    ...(movedFrom ? { movedFrom } : {}),
+    passes,
+    added: d.added,
+    removed: d.removed,
+    changedLines: d.changedLines,
+    diff: d.unified,
+    ...diffOmission(d),
   }));
   const sum = (k: 'added' | 'removed') => r.changes.reduce((n, c) => n + c.diff[k], 0);
   const counts = { files: r.changes.length, added: sum('added'), removed: sum('removed') };

@@ -29,7 +29,8 @@ const bad = (message: string, field: string, value?: unknown) => new EngineError
 const whole = (v: number | undefined) => v === undefined || (Number.isSafeInteger(v) && v >= 0);
 
 function numbered(mode: string, read: TextRead, lines: Array<[number, string]>, offset: number): Numbered {
-  const [first, last] = [lines[0]?.[0] ?? offset, lines[lines.length - 1]?.[0] ?? offset];
+  const first = lines[0]?.[0] ?? offset;
+  const last = lines[lines.length - 1]?.[0] ?? offset;
   const facts = {
     summary: `Read lines ${first}-${last} of ${read.relative}`,
     paths: [read.path],
@@ -47,7 +48,10 @@ export async function numberedRead(
   args: NumberedReadArgs,
   o: { limit: number; maxBlockFileBytes: number },
 ): Promise<Numbered> {
-  const [offset, limit, mode, ind] = [args.offset ?? 1, args.limit ?? o.limit, args.mode ?? 'slice', args.indentation ?? {}];
+  const offset = args.offset ?? 1;
+  const limit = args.limit ?? o.limit;
+  const mode = args.mode ?? 'slice';
+  const ind = args.indentation ?? {};
   if (!whole(offset) || offset < 1) throw bad('offset must be a 1-indexed line number', 'offset', args.offset);
   if (!whole(limit) || limit < 1) throw bad('limit must be greater than zero', 'limit', args.limit);
   if (!path.isAbsolute(file.path)) throw bad(`${file.field} must be an absolute path`, file.field, file.path);

@@ -7,6 +7,7 @@
 import { engineFailure } from '../../../engine/index.js';
 import { plural } from '../../../engine/index.js';
 import { describeRead } from './describe.js';
+import { fitsWithin, type MediaPrep } from '../../../engine/index.js';
 import { imageView, pdfView, type MediaView } from './media-view.js';
 import { notebookListing } from './notebook-listing.js';
 import type { ReadResult } from '../../../engine/index.js';
@@ -38,13 +39,22 @@ export interface ReadViewOptions {
   ranged: boolean;
   /** Bytes of a notebook's cells shown at most. */
   budget: number;
-  signal?: AbortSignal;
 }
 
-export async function readView(r: ReadResult, o: ReadViewOptions): Promise<MediaView> {
+/** What the read must make ready for readView: the image fitted within `fit`, the PDF pages in the format asked. */
+export function readPrep(o: Pick<ReadViewOptions, 'pdf' | 'fit'>): MediaPrep {
+  const { format, pages, maxPages } = o.pdf;
+  const prep: MediaPrep = {};
+  if (fitsWithin(o.fit)) prep.fit = o.fit;
+  if (format !== 'file' && pages !== undefined) prep.pdfPages = { pages, maxPages, as: format };
+  return prep;
+}
+
+/** `r` as fs.read shows it. An image or PDF was read with `fit` and `pdfPages` from readPrep(o). */
+export function readView(r: ReadResult, o: ReadViewOptions): MediaView {
   if (o.pdf.asked && r.kind !== 'pdf') refuse('pages', `pages and pdf_format apply to PDF files only, and ${o.path} is not a PDF`, 'not_pdf');
-  if (r.kind === 'image') return imageView(r, { ...o.fit, signal: o.signal });
-  if (r.kind === 'pdf') return pdfView(r, { format: o.pdf.format, pages: o.pdf.pages, maxPages: o.pdf.maxPages, path: o.path, signal: o.signal });
+  if (r.kind === 'image') return imageView(r, o.fit);
+  if (r.kind === 'pdf') return pdfView(r, { format: o.pdf.format, pages: o.pdf.pages, maxPages: o.pdf.maxPages, path: o.path });
   if (r.kind === 'text') return { text: r.lines.join('\n'), data: describeRead(r), counts: { lines: r.lines.length, bytes: r.size } };
   if (r.kind !== 'notebook') return { text: `(${r.kind} file, ${r.size} bytes: not shown as text)`, data: describeRead(r), counts: { bytes: r.size } };
   if (o.ranged) {

@@ -26,9 +26,16 @@ export function rgFlagOptions(f: RgFlags, output: RgOutputMode, path: string): G
   const [before, after] = output === 'content' ? [both ?? f['-B'], both ?? f['-A']] : [];
   const mode = output === 'files_with_matches' ? 'files' : output;
   return {
-    ...{ pattern: f.pattern, paths: [path], caseMode: f['-i'] ? 'insensitive' : 'sensitive', multiline: f.multiline, before, after },
-    ...{ globs: f.glob !== undefined ? splitGlobs(f.glob) : undefined, types: f.type !== undefined ? [f.type] : undefined },
-    ...{ mode, sort: mode === 'files' ? 'mtime-desc' : 'path' },
+    pattern: f.pattern,
+    paths: [path],
+    caseMode: f['-i'] ? 'insensitive' : 'sensitive',
+    multiline: f.multiline,
+    before,
+    after,
+    globs: f.glob !== undefined ? splitGlobs(f.glob) : undefined,
+    types: f.type !== undefined ? [f.type] : undefined,
+    mode,
+    sort: mode === 'files' ? 'mtime-desc' : 'path',
   };
 }
 

@@ -26,7 +26,9 @@ export async function treePage(
   args: { offset?: number; limit?: number; depth?: number },
   o: { limit: number; depth: number; maxCollect: number },
 ): Promise<TreePage> {
-  const [offset, limit, depth] = [args.offset ?? 1, args.limit ?? o.limit, args.depth ?? o.depth];
+  const offset = args.offset ?? 1;
+  const limit = args.limit ?? o.limit;
+  const depth = args.depth ?? o.depth;
   if (!positive(offset)) throw bad('offset must be a 1-indexed entry number', 'offset', args.offset);
   if (!positive(limit)) throw bad('limit must be greater than zero', 'limit', args.limit);
   if (!positive(depth)) throw bad('depth must be greater than zero', 'depth', args.depth);

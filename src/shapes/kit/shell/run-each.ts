@@ -46,7 +46,8 @@ export async function runEach(
       entries.push({ stdout: '', stderr: budget.keep(wordOf(err)), timedOut: false, exitCode: 1 });
       return { entries, truncated: budget.truncated, failure: failure ?? err, skipped: commands.length - i - 1 };
     }
-    const [stdout, stderr] = [budget.keep(r.stdout), budget.keep(r.stderr)];
+    const stdout = budget.keep(r.stdout);
+    const stderr = budget.keep(r.stderr);
     const exitCode = shellExitCode(r.exitCode, r.signal);
     entries.push({ stdout, stderr, timedOut: r.timedOut, exitCode });
     failure ??= endFailure(command, r, exitCode);

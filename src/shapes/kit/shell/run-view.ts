@@ -22,11 +22,21 @@ export interface RunView {
 }
 
 export function runView(r: RunOutcome): RunView {
-  const [o, output] = [r.output, omittedCut(r.output)];
+  const o = r.output;
+  const output = omittedCut(r.output);
   const reset = r.cwdReset ? `\n(the working directory left the roots and was reset to ${r.cwdReset.resetTo})` : '';
   const data = {
-    ...{ exitCode: r.exitCode, signal: r.signal, timedOut: r.timedOut, durationMs: Math.round(r.durationMs), stdout: omittedCut(r.stdout) },
-    ...{ stderr: omittedCut(r.stderr), outputBytes: o.totalBytes, outputLines: o.totalLines, truncated: o.truncated, cwd: r.cwd, sessionCwd: r.sessionCwd },
+    exitCode: r.exitCode,
+    signal: r.signal,
+    timedOut: r.timedOut,
+    durationMs: Math.round(r.durationMs),
+    stdout: omittedCut(r.stdout),
+    stderr: omittedCut(r.stderr),
+    outputBytes: o.totalBytes,
+    outputLines: o.totalLines,
+    truncated: o.truncated,
+    cwd: r.cwd,
+    sessionCwd: r.sessionCwd,
     ...(r.cwdReset ? { cwdReset: r.cwdReset } : {}),
     ...(r.spill ? { fullOutputPath: r.spill.path, fullOutputBytes: r.spill.bytes, fullOutputTruncated: r.spill.truncated } : {}),
     ...(r.backgroundPids.length > 0 ? { backgroundPids: r.backgroundPids } : {}),

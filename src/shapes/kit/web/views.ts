@@ -12,9 +12,20 @@ export const plainJson = (value: object): Record<string, unknown> => JSON.parse(
 
 export const pageData = (p: FetchedPage) =>
   plainJson({
-    ...{ url: p.url, final_url: p.finalUrl, redirects: p.redirects, status: p.status, content_type: p.contentType, media_type: p.mediaType },
-    ...{ charset: p.charset, format: p.format, title: p.title, bytes: p.bytes, truncated: p.truncated, total_chars: p.totalChars },
-    ...{ chars_truncated: p.charsTruncated, from_cache: p.fromCache },
+    url: p.url,
+    final_url: p.finalUrl,
+    redirects: p.redirects,
+    status: p.status,
+    content_type: p.contentType,
+    media_type: p.mediaType,
+    charset: p.charset,
+    format: p.format,
+    title: p.title,
+    bytes: p.bytes,
+    truncated: p.truncated,
+    total_chars: p.totalChars,
+    chars_truncated: p.charsTruncated,
+    from_cache: p.fromCache,
   });
 
 /** What a host shows of a cross-site redirect that was reported rather than followed. */

@@ -1,11 +1,11 @@
 // An image or PDF read made into what a model is sent: an image fitted within bounds, chosen
 // pages of a PDF rendered as images, or a whole PDF (refused over so many pages), with the
 // facts a host block shows (counts and details). The words around them are the shape's.
-import type { FitBounds, FittedImage } from '../../../engine/index.js';
-import { fitImageRead, wholePdfPages } from '../../../engine/index.js';
-import { renderPdfPages } from '../../../engine/index.js';
-import { parsePageRange } from '../../../engine/index.js';
-import type { MediaRead } from '../../../engine/index.js';
+import type { FitBounds, FittedImage } from './image-fit.js';
+import { fitImageRead, wholePdfPages } from './media-for-model.js';
+import { renderPdfPages } from './pdf-pages.js';
+import { parsePageRange } from './pdf.js';
+import type { MediaRead } from './read.js';
 
 export interface MediaBlobs {
   blobs: Array<{ mediaType: string; data: Uint8Array }>;
