@@ -31,6 +31,22 @@ export function startingWith(names: Iterable<string>, value: string): string[] {
   return [...names].filter((n) => n.startsWith(value)).sort();
 }
 
+/**
+ * The names shapes are served by, each toolbox once: `core`, not also `core@0.1.0`, the same
+ * toolbox under its newest release; an older release pinned apart (`claude@2.1.197` beside a
+ * newer `claude`) is its own toolbox and is listed.
+ */
+export function servedShapes(runtime: Runtime): string[] {
+  const seen = new Set<unknown>();
+  const out: string[] = [];
+  for (const [name, toolbox] of runtime.toolboxes) {
+    if (seen.has(toolbox)) continue;
+    seen.add(toolbox);
+    out.push(name);
+  }
+  return out;
+}
+
 /** Tool names of `shape` (unknown shape: none) starting with `value`. */
 export function toolNames(runtime: Runtime, shape: string, value: string): string[] {
   const toolbox = runtime.toolboxes.get(shape);

@@ -40,7 +40,7 @@ import type { Runtime } from '../runtime.js';
 import type { ProgressSink } from '../../engine/progress.js';
 import { VERSION } from '../../version.js';
 import { ClientLog } from './client-log.js';
-import { completion, completionKind, pathCompletions, startingWith, toolNames } from './completions.js';
+import { completion, completionKind, pathCompletions, servedShapes, startingWith, toolNames } from './completions.js';
 import { FILE_TEMPLATE, RESOURCE_TEMPLATES, TOOL_TEMPLATE, filePathOf, isFileUri, isToolUri, readFileResource, readToolResource } from './file-resources.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
 import { Subscriptions } from './subscriptions.js';
@@ -261,7 +261,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     const { ref, argument } = req.params;
     const context = req.params.context?.arguments ?? {};
     const values = async (kind: string): Promise<string[]> => {
-      if (kind === 'shape') return startingWith(runtime.toolboxes.keys(), argument.value);
+      if (kind === 'shape') return startingWith(servedShapes(runtime), argument.value);
       if (kind === 'tool') return toolNames(runtime, context.shape ?? shape, argument.value);
       if (kind === 'path') return pathCompletions(await scopeFor(extra), argument.value);
       return [];
