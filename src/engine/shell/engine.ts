@@ -19,7 +19,9 @@ import { LiveShell, type LiveRunResult } from './live.js';
 import type { SandboxUse } from './process.js';
 import type { Sandbox, SandboxStatus } from './sandbox.js';
 import { findRefusals, refusalNote, type SandboxRefusal } from './sandbox-note.js';
-import { jobOutputFile, startNotified } from './job-notify.js';
+import { pushNotification } from '../notifications.js';
+import { grantRead } from '../read-grants.js';
+import { lastLines } from './last-lines.js';
 import { monitorsOfSession, startMonitor, type MonitorInfo, type MonitorOptions, type MonitorStarted } from './monitor.js';
 
 export interface ShellEngineConfig {
@@ -281,13 +283,28 @@ export class ShellEngine {
   }
 
   /** Starts a background job whose end is queued as a notification of the session (job-notify.ts). */
-  startNotified(ctx: ShellContext, opts: Omit<StartOptions, 'onEnd'>, label?: string): Promise<JobSnapshot> {
-    return startNotified(this, ctx, opts, label);
+  async startNotified(ctx: ShellContext, opts: Omit<StartOptions, 'onEnd'>, label?: string): Promise<JobSnapshot> {
+    const session = ctx.session;
+    const job = await this.start(ctx, {
+      ...opts,
+      onEnd: (ended, newest) =>
+        pushNotification(session, {
+          type: 'job_ended',
+          job: ended,
+          ...(label !== undefined ? { label } : {}),
+          outputFile: ended.logPath,
+          lastLines: lastLines(newest, 10).lines,
+        }),
+    });
+    grantRead(session, job.logPath);
+    return job;
   }
 
   /** Where a job's whole output is, made readable by the session's read tools. */
   outputFile(ctx: ShellContext, id: string | number): { job: JobSnapshot; path: string } {
-    return jobOutputFile(this, ctx, id);
+    const job = this.job(ctx, id);
+    grantRead(ctx.session, job.logPath);
+    return { job, path: job.logPath };
   }
 
   jobs(ctx: ShellContext): JobSnapshot[] {

@@ -7,10 +7,29 @@ import { grantRead } from '../read-grants.js';
 import { pushNotification, type MonitorEnd } from '../notifications.js';
 import type { Session } from '../session.js';
 import { lastLines } from './last-lines.js';
-import type { CommandOptions, ShellContext, ShellEngine } from './engine.js';
-import type { JobSnapshot } from './jobs.js';
+import type { JobSnapshot, StartJobSpec } from './jobs.js';
 
-export interface MonitorOptions extends CommandOptions {
+/** What a monitor needs of the shell engine (engine.ts), named here so the two modules do not import each other. */
+interface MonitorShell<C> {
+  start(
+    ctx: C,
+    opts: Omit<MonitorOptions, 'description' | 'events' | 'idleTimeoutMs' | 'maxEvents' | 'lastLines' | 'maxLineChars'> & {
+      streams: 'separate';
+      onOutput: StartJobSpec['onOutput'];
+      onEnd: StartJobSpec['onEnd'];
+    },
+  ): Promise<JobSnapshot>;
+  stop(ctx: C, id: string): Promise<JobSnapshot>;
+}
+
+export interface MonitorOptions {
+  /** A shell line, or an argv run without a shell. */
+  command: string | readonly string[];
+  /** Working directory relative to the session directory, checked against the scope; the argument to blame for a bad one. */
+  workdir?: string;
+  workdirField?: string;
+  /** Variables added to the command's environment. */
+  env?: Record<string, string>;
   /** What the monitor watches, as the model put it (repeated in every notification). */
   description: string;
   /** The deadline: the command is stopped this long after it started, and the end says expired. */
@@ -53,7 +72,7 @@ const KEY = 'engine.shell.monitors';
 const monitorsOf = (s: Session) => s.bag(KEY, () => new Map<string, MonitorState>());
 
 /** Starts a monitored command in the session; its events arrive in the session's notification queue. */
-export async function startMonitor(shell: ShellEngine, ctx: ShellContext, opts: MonitorOptions): Promise<MonitorStarted> {
+export async function startMonitor<C extends { session: Session }>(shell: MonitorShell<C>, ctx: C, opts: MonitorOptions): Promise<MonitorStarted> {
   const keepChars = opts.maxLineChars ?? 4096;
   const session = ctx.session;
   const partial = { stdout: '', stderr: '' };
@@ -88,8 +107,12 @@ export async function startMonitor(shell: ShellEngine, ctx: ShellContext, opts: 
     if (final && parts[parts.length - 1] === '') parts.pop();
     return parts.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   };
+  const { command, workdir, workdirField, env } = opts;
   const job = await shell.start(ctx, {
-    ...opts,
+    command,
+    ...(workdir !== undefined ? { workdir } : {}),
+    ...(workdirField !== undefined ? { workdirField } : {}),
+    ...(env !== undefined ? { env } : {}),
     streams: 'separate',
     timeoutMs: opts.timeoutMs,
     onOutput: (stream, chunk) => {
