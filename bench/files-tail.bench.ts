@@ -18,7 +18,8 @@ const cleanup = () => rmSync(root, { recursive: true, force: true });
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-const line = (i: number) => `${String(i).padStart(9, '0')} 2026-11-25T08:00:00.000Z INFO request served path=/api/items status=200 ms=${i % 997}\n`;
+const line = (i: number) =>
+  `${String(i).padStart(9, '0')} 2026-11-25T08:00:00.000Z INFO request served path=/api/items status=200 ms=${i % 997}\n`;
 let small = '';
 let smallLines = 0;
 for (let i = 1; small.length < 10 * 1024; i++, smallLines++) small += line(i);
@@ -93,7 +94,8 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const file of ['small.log', 'big.log']) {
       const r = reads(file)[kind];
       await load(1, 5, async () => check(await callTool(facet.client, r.name, r.args, r.shape)));
-      const lat = (await load(1, PER_ROUND, async () => check(await callTool(facet.client, r.name, r.args, r.shape)))).latencies;
+      const lat = (await load(1, PER_ROUND, async () => check(await callTool(facet.client, r.name, r.args, r.shape))))
+        .latencies;
       (p50s[`${kind} ${file}`] ??= []).push(stats(lat).p50);
     }
   }
@@ -112,7 +114,14 @@ report(
   KINDS.map((kind) => {
     const sm = median(p50s[`${kind} small.log`]!);
     const bg = median(p50s[`${kind} big.log`]!);
-    return { read: label[kind], '10 KB': sm, '1 GiB': bg, ratio: bg / sm, target: '≤ 1.5', verdict: verdict(bg / sm, 1.5) };
+    return {
+      read: label[kind],
+      '10 KB': sm,
+      '1 GiB': bg,
+      ratio: bg / sm,
+      target: '≤ 1.5',
+      verdict: verdict(bg / sm, 1.5),
+    };
   }),
 );
 const extraMb = (bigRssKb - smallRssKb) / 1024;

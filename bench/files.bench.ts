@@ -21,7 +21,8 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const root = realpathSync(work);
 
-const line = (i: number) => `${String(i).padStart(8, '0')} the quick brown fox jumps over the lazy dog ${'x'.repeat(20)}\n`;
+const line = (i: number) =>
+  `${String(i).padStart(8, '0')} the quick brown fox jumps over the lazy dog ${'x'.repeat(20)}\n`;
 const small = path.join(root, 'small.txt');
 let text = '';
 for (let i = 1; text.length < 10 * 1024; i++) text += line(i);
@@ -65,7 +66,9 @@ report('lines 1-100: 2 GB file vs 10 KB file (fs.read through Facet)', [
   { file: '2 GB', p50_ms: b.p50, mean_ms: b.mean, peak_rss_mb: b.rssKb / 1024 },
 ]);
 console.log(`time ratio ${fmt(timeRatio)}× (target ≤ 1.5×): ${verdict(timeRatio, 1.5)}`);
-console.log(`peak RSS ratio ${fmt(b.rssKb / s.rssKb)}×, extra ${fmt(extraMb)} MB (target < 30 MB extra): ${verdict(extraMb, 30)}`);
+console.log(
+  `peak RSS ratio ${fmt(b.rssKb / s.rssKb)}×, extra ${fmt(extraMb)} MB (target < 30 MB extra): ${verdict(extraMb, 30)}`,
+);
 
 // (2) 1 MB read in process.
 const mb = path.join(root, 'one-mb.txt');

@@ -8,7 +8,19 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, fmt, load, median, processCpuUs, ratioRow, report, reportRatios, startEcho, startFacet, stats } from './lib.js';
+import {
+  callTool,
+  fmt,
+  load,
+  median,
+  processCpuUs,
+  ratioRow,
+  report,
+  reportRatios,
+  startEcho,
+  startFacet,
+  stats,
+} from './lib.js';
 import { smallText } from './small-calls.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -68,9 +80,19 @@ await mcp.connect(mcpTransport);
 
 const mcpPid = (mcpTransport as unknown as { pid: number | null }).pid ?? undefined;
 const subjects: Array<{ name: string; pid: number | undefined; call: () => Promise<unknown>; rounds: Round[] }> = [
-  { name: 'facet fs.read', pid: facet.pid, call: () => callTool(facet.client, 'fs.read', { path: 'small.txt' }), rounds: [] },
+  {
+    name: 'facet fs.read',
+    pid: facet.pid,
+    call: () => callTool(facet.client, 'fs.read', { path: 'small.txt' }),
+    rounds: [],
+  },
   { name: `grpc-js echo (${responseBytes} B)`, pid: echo.pid, call: echo.call, rounds: [] },
-  { name: 'mcp server-filesystem read_text_file', pid: mcpPid, call: () => mcp.callTool({ name: 'read_text_file', arguments: { path: file } }), rounds: [] },
+  {
+    name: 'mcp server-filesystem read_text_file',
+    pid: mcpPid,
+    call: () => mcp.callTool({ name: 'read_text_file', arguments: { path: file } }),
+    rounds: [],
+  },
 ];
 for (const s of subjects) await load(8, WARMUP, s.call);
 // Rounds alternate between the servers so that load from elsewhere on the machine falls on all alike.

@@ -7,14 +7,34 @@
 // each sandbox mode against the same process spawned directly (bash -c true; the same bwrap).
 import path from 'node:path';
 import { CallToolResponse } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, fmt, load, median, processCpuUs, ratioRow, report, reportRatios, startEcho, startFacet, stats, type RatioRow } from './lib.js';
+import {
+  callTool,
+  fmt,
+  load,
+  median,
+  processCpuUs,
+  ratioRow,
+  report,
+  reportRatios,
+  startEcho,
+  startFacet,
+  stats,
+  type RatioRow,
+} from './lib.js';
 import { resolveSandbox } from '../src/engine/shell/sandbox.js';
 import { FAMILIES, smallCalls } from './small-calls.js';
 
 const WARMUP = 300;
 const ROUNDS = 5;
 /** Calls per round at concurrency 1: enough 10 ms CPU ticks for the cheap calls, fewer for the spawning ones. */
-const PER_ROUND: Record<string, number> = { 'fs.read': 2000, 'fs.edit': 1000, 'search.grep': 200, 'shell.run': 200, 'shell.run:none': 200, echo: 2000 };
+const PER_ROUND: Record<string, number> = {
+  'fs.read': 2000,
+  'fs.edit': 1000,
+  'search.grep': 200,
+  'shell.run': 200,
+  'shell.run:none': 200,
+  echo: 2000,
+};
 
 interface Subject {
   name: string;
@@ -36,27 +56,63 @@ for (const tool of FAMILIES) {
   cleanups.push(cleanup);
   const facet = await startFacet(subject.facetArgs);
   await subject.prepare?.(facet.client);
-  if (tool === 'fs.read') readBytes = CallToolResponse.encode(await callTool(facet.client, 'fs.read', { path: 'small.txt' })).finish();
+  if (tool === 'fs.read')
+    readBytes = CallToolResponse.encode(await callTool(facet.client, 'fs.read', { path: 'small.txt' })).finish();
   if (tool === 'search.grep') grepRoot = subject.facetArgs[1]!;
   if (tool === 'shell.run') shellRoot = subject.facetArgs[1]!;
   const call = async () => {
     const res = await callTool(facet.client, subject.tool, subject.args());
     if (res.error) throw new Error(`${subject.tool} failed: ${res.error}`);
   };
-  subjects.push({ name: subject.label, pid: facet.pid, perRound: PER_ROUND[tool]!, call, stop: () => facet.stop(), p50: [], cpu: [] });
+  subjects.push({
+    name: subject.label,
+    pid: facet.pid,
+    perRound: PER_ROUND[tool]!,
+    call,
+    stop: () => facet.stop(),
+    p50: [],
+    cpu: [],
+  });
 }
 const echo = await startEcho(readBytes!);
 // The direct references answer the same bytes; what differs is the command they spawn first.
 const spawnTrue = await startEcho(readBytes!, ['bash', '-c', 'true']);
 const spawnRg = await startEcho(readBytes!, ['rg', '--json', 'needle', '.'], [], grepRoot);
-subjects.push({ name: `grpc-js echo (${readBytes!.length} B)`, pid: echo.pid, perRound: PER_ROUND.echo!, call: echo.call, stop: echo.stop, p50: [], cpu: [] });
-subjects.push({ name: 'direct spawn: bash -c true', pid: spawnTrue.pid, perRound: 200, call: spawnTrue.call, stop: spawnTrue.stop, p50: [], cpu: [] });
-subjects.push({ name: 'direct spawn: rg --json needle .', pid: spawnRg.pid, perRound: 200, call: spawnRg.call, stop: spawnRg.stop, p50: [], cpu: [] });
+subjects.push({
+  name: `grpc-js echo (${readBytes!.length} B)`,
+  pid: echo.pid,
+  perRound: PER_ROUND.echo!,
+  call: echo.call,
+  stop: echo.stop,
+  p50: [],
+  cpu: [],
+});
+subjects.push({
+  name: 'direct spawn: bash -c true',
+  pid: spawnTrue.pid,
+  perRound: 200,
+  call: spawnTrue.call,
+  stop: spawnTrue.stop,
+  p50: [],
+  cpu: [],
+});
+subjects.push({
+  name: 'direct spawn: rg --json needle .',
+  pid: spawnRg.pid,
+  perRound: 200,
+  call: spawnRg.call,
+  stop: spawnRg.stop,
+  p50: [],
+  cpu: [],
+});
 // Where bubblewrap runs, Facet's default shell.run is sandboxed: its fair reference is the same
 // bwrap command (the same namespaces and mounts, for the same root) spawned directly.
 const { sandbox } = resolveSandbox({ mode: 'auto', network: false, hidden: [], shell: '/bin/bash' });
 const bwrapArgv = sandbox
-  ? sandbox.wrap('/bin/bash', ['-c', 'true'], [shellRoot], shellRoot, { HOME: process.env.HOME ?? '/root', PATH: process.env.PATH ?? '' })
+  ? sandbox.wrap('/bin/bash', ['-c', 'true'], [shellRoot], shellRoot, {
+      HOME: process.env.HOME ?? '/root',
+      PATH: process.env.PATH ?? '',
+    })
   : undefined;
 if (bwrapArgv) {
   const spawnBwrap = await startEcho(readBytes!, [bwrapArgv.file, ...bwrapArgv.args], [], shellRoot);
@@ -87,7 +143,12 @@ for (const c of cleanups) c();
 const fig = new Map(subjects.map((s) => [s.name, { p50: median(s.p50), cpu: median(s.cpu) }]));
 report(
   'one small call per family at concurrency 1: medians over rounds',
-  subjects.map((s) => ({ server: s.name, 'p50 c1 (ms)': fig.get(s.name)!.p50, 'server CPU µs/call': fig.get(s.name)!.cpu, 'calls/round': s.perRound })),
+  subjects.map((s) => ({
+    server: s.name,
+    'p50 c1 (ms)': fig.get(s.name)!.p50,
+    'server CPU µs/call': fig.get(s.name)!.cpu,
+    'calls/round': s.perRound,
+  })),
 );
 const echoFig = fig.get(subjects.find((s) => s.name.startsWith('grpc-js echo'))!.name)!;
 const rows: RatioRow[] = [];

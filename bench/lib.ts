@@ -29,16 +29,24 @@ export interface FacetProcess {
  * Logs go to a file, as a production deployment's log collector would take them: a pipe
  * read by this (busy) load generator would make the server wait on the client.
  */
-export async function startFacet(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<FacetProcess> {
+export async function startFacet(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): Promise<FacetProcess> {
   mkdirSync(LOGS, { recursive: true });
   const logFile = path.join(LOGS, `facet-${process.pid}-${++started}.log`);
   const out = openSync(logFile, 'w');
   // Info level, as in production: the "serving" line carries the bound address, and the
   // per-call log line is part of the cost being measured.
-  const child = spawn(process.execPath, [...nodeArgs, CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'info', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, CLI, 'serve', '--listen', '127.0.0.1:0', '--log-level', 'info', ...args],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', out, 'inherit'],
+    },
+  );
   closeSync(out);
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
@@ -91,9 +99,17 @@ export interface EchoProcess {
  * produced), after spawning `command` (in `cwd`) when one is given. The client encodes and decodes the
  * contract's messages, as it does when calling Facet.
  */
-export async function startEcho(response: Uint8Array, command: string[] = [], nodeArgs: string[] = [], cwd?: string): Promise<EchoProcess> {
+export async function startEcho(
+  response: Uint8Array,
+  command: string[] = [],
+  nodeArgs: string[] = [],
+  cwd?: string,
+): Promise<EchoProcess> {
   const hex = Buffer.from(response).toString('hex');
-  const child = spawn(process.execPath, [...nodeArgs, path.join(here, 'echo-server.js'), hex, ...command], { stdio: ['ignore', 'pipe', 'inherit'], cwd });
+  const child = spawn(process.execPath, [...nodeArgs, path.join(here, 'echo-server.js'), hex, ...command], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd,
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`echo server exited with code ${code}`)));
     child.stdout.on('data', (d: Buffer) => {
@@ -107,7 +123,9 @@ export async function startEcho(response: Uint8Array, command: string[] = [], no
   const req = { name: 'fs.read', arguments: { path: 'small.txt' }, roots: [] };
   const call = () =>
     new Promise<void>((resolve, reject) => {
-      client.makeUnaryRequest('/bench.Echo/Echo', serialize, deserialize, req, (err) => (err ? reject(err) : resolve()));
+      client.makeUnaryRequest('/bench.Echo/Echo', serialize, deserialize, req, (err) =>
+        err ? reject(err) : resolve(),
+      );
     });
   const stop = async () => {
     client.close();
@@ -120,7 +138,12 @@ export async function startEcho(response: Uint8Array, command: string[] = [], no
   return { pid: child.pid!, call, stop };
 }
 
-export function callTool(client: ToolboxClient, name: string, args: Record<string, unknown>, shape?: string): Promise<CallToolResponse> {
+export function callTool(
+  client: ToolboxClient,
+  name: string,
+  args: Record<string, unknown>,
+  shape?: string,
+): Promise<CallToolResponse> {
   const md = new grpc.Metadata();
   if (shape) md.set('facet-shape', shape);
   return new Promise((resolve, reject) => {
@@ -237,7 +260,14 @@ export function memoryMap(pid: number): MemoryMap {
   const regions: Region[] = [];
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) regions.push({ start: BigInt(`0x${head[1]}`), end: BigInt(`0x${head[2]}`), perms: head[3]!, name: head[4]!, rss: 0 });
+    if (head)
+      regions.push({
+        start: BigInt(`0x${head[1]}`),
+        end: BigInt(`0x${head[2]}`),
+        perms: head[3]!,
+        name: head[4]!,
+        rss: 0,
+      });
     else if (line.startsWith('Rss:') && regions.length) regions.at(-1)!.rss = Number(/(\d+)/.exec(line)![1]);
   }
   const ARENA = 64n * 1024n * 1024n;
@@ -250,7 +280,10 @@ export function memoryMap(pid: number): MemoryMap {
       // A thread arena: a 64 MiB-aligned reservation, its used part read-write and the rest
       // inaccessible (the ---p part follows it), 64 MiB in all.
       const next = regions[i + 1];
-      const whole = next && next.name === '' && next.perms === '---p' && next.start === r.end ? next.end - r.start : r.end - r.start;
+      const whole =
+        next && next.name === '' && next.perms === '---p' && next.start === r.end
+          ? next.end - r.start
+          : r.end - r.start;
       if (r.start % ARENA === 0n && whole === ARENA && r.perms.startsWith('rw')) {
         out.threadArenas += r.rss;
         out.arenaCount++;

@@ -24,11 +24,17 @@ const root = realpathSync(work);
 const FILES = 200;
 writeFileSync(
   path.join(root, 'tsconfig.json'),
-  JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler' }, include: ['src'] }),
+  JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler' },
+    include: ['src'],
+  }),
 );
 for (let i = 0; i < FILES; i++) {
   const dep = i === 0 ? '' : `import { f${i - 1} } from './m${i - 1}';\n`;
-  const body = Array.from({ length: 20 }, (_, k) => `export function g${i}_${k}(x: number): number {\n  return x * ${k} + ${i};\n}\n`).join('');
+  const body = Array.from(
+    { length: 20 },
+    (_, k) => `export function g${i}_${k}(x: number): number {\n  return x * ${k} + ${i};\n}\n`,
+  ).join('');
   writeFileSync(
     path.join(root, 'src', `m${i}.ts`),
     `${dep}export function f${i}(n: number): number {\n  return ${i === 0 ? 'n' : `f${i - 1}(n) + 1`};\n}\n${body}`,
@@ -42,7 +48,16 @@ const BAD = { path: target, old_string: 'return f99(n) + 1;', new_string: 'retur
 const GOOD = { path: target, old_string: 'return f99(n) + "1";', new_string: 'return f99(n) + 1;' };
 
 function toolboxFor(lsp: 'on' | 'off') {
-  const config = parseConfig(['--root', root, '--lsp', lsp, '--lsp-diagnostics-ms', '120000', '--lsp-start-timeout-ms', '120000']);
+  const config = parseConfig([
+    '--root',
+    root,
+    '--lsp',
+    lsp,
+    '--lsp-diagnostics-ms',
+    '120000',
+    '--lsp-start-timeout-ms',
+    '120000',
+  ]);
   const engine = createEngine(config);
   return { engine, core: new Toolbox(buildShapes(config, engine).get('core')!) };
 }
@@ -64,7 +79,8 @@ const ROUNDS = 10;
 const on = toolboxFor('on');
 const session = new Session('bench-lsp', root);
 const first = await edit(on.core, BAD, session);
-if (!first.text.includes("Type 'string' is not assignable to type 'number'")) throw new Error(`no diagnostics in the first edit: ${first.text.slice(-300)}`);
+if (!first.text.includes("Type 'string' is not assignable to type 'number'"))
+  throw new Error(`no diagnostics in the first edit: ${first.text.slice(-300)}`);
 await edit(on.core, GOOD, session);
 const warm: number[] = [];
 const warmCpu: number[] = [];
@@ -96,7 +112,11 @@ report(`lsp: ${FILES}-file TypeScript project, fs.edit of ${target} (median of $
   { case: 'cold: start-up to first diagnostics', wall_ms: fmt(first.ms, 0), facet_cpu_ms: fmt(first.cpuMs, 0) },
   { case: 'warm edit + diagnostics', wall_ms: fmt(median(warm)), facet_cpu_ms: fmt(median(warmCpu)) },
   { case: 'same edit, --lsp off', wall_ms: fmt(median(plain)), facet_cpu_ms: fmt(median(plainCpu)) },
-  { case: 'diagnostics overhead (warm - off)', wall_ms: `${fmt(extra)} ${verdict(extra, 300)}`, facet_cpu_ms: fmt(median(warmCpu) - median(plainCpu)) },
+  {
+    case: 'diagnostics overhead (warm - off)',
+    wall_ms: `${fmt(extra)} ${verdict(extra, 300)}`,
+    facet_cpu_ms: fmt(median(warmCpu) - median(plainCpu)),
+  },
   { case: 'pool RSS (language servers, MB)', wall_ms: fmt(rss / 1048576, 0), facet_cpu_ms: '' },
 ]);
 rmSync(work, { recursive: true, force: true });

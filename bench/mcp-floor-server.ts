@@ -13,8 +13,20 @@ const file = process.argv[2]!;
 const text = readFileSync(file, 'utf8').replace(/\n$/, '');
 const result: CallToolResult = {
   content: [{ type: 'text', text }],
-  structuredContent: { path: file, kind: 'text', size: 1024, startLine: 1, endLine: 16, hasMore: false, totalLines: 16, encoding: 'utf8', lineEnding: 'lf' },
-  _meta: { 'facet/host': { tool: 'fs.read', summary: 'Read one-kb.txt', paths: [file], counts: { lines: 16, bytes: 1024 } } },
+  structuredContent: {
+    path: file,
+    kind: 'text',
+    size: 1024,
+    startLine: 1,
+    endLine: 16,
+    hasMore: false,
+    totalLines: 16,
+    encoding: 'utf8',
+    lineEnding: 'lf',
+  },
+  _meta: {
+    'facet/host': { tool: 'fs.read', summary: 'Read one-kb.txt', paths: [file], counts: { lines: 16, bytes: 1024 } },
+  },
 };
 const server = new Server({ name: 'sdk-floor', version: '0' }, { capabilities: { tools: {} } });
 server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }));

@@ -17,7 +17,10 @@ const work = path.resolve(here, '../../bench/.work/mcp');
 mkdirSync(work, { recursive: true });
 const root = realpathSync(work);
 const file = path.join(root, 'one-kb.txt');
-writeFileSync(file, Array.from({ length: 16 }, (_, i) => `line ${String(i + 1).padStart(2, '0')} ${'x'.repeat(55)}`).join('\n') + '\n');
+writeFileSync(
+  file,
+  Array.from({ length: 16 }, (_, i) => `line ${String(i + 1).padStart(2, '0')} ${'x'.repeat(55)}`).join('\n') + '\n',
+);
 
 const WARMUP = 300;
 const N1 = 500;
@@ -54,10 +57,18 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 // Info level, as in production: the per-call log line (on stderr) is part of the cost.
 const facet = await connect([CLI, 'mcp', '--shape', 'core', '--root', root, '--log-level', 'info']);
-const fsServer = await connect([path.resolve(here, '../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'), root]);
+const fsServer = await connect([
+  path.resolve(here, '../../node_modules/@modelcontextprotocol/server-filesystem/dist/index.js'),
+  root,
+]);
 const floor = await connect([path.join(here, 'mcp-floor-server.js'), file]);
 const subjects = [
-  { name: 'facet mcp fs.read', pid: facet.pid, call: () => facet.client.callTool({ name: 'fs.read', arguments: { path: file } }), rounds: [] as Round[] },
+  {
+    name: 'facet mcp fs.read',
+    pid: facet.pid,
+    call: () => facet.client.callTool({ name: 'fs.read', arguments: { path: file } }),
+    rounds: [] as Round[],
+  },
   {
     name: 'server-filesystem read_text_file',
     pid: fsServer.pid,
@@ -73,7 +84,8 @@ const subjects = [
 ];
 for (const s of subjects) {
   const r = (await s.call()) as { isError?: boolean; content: Array<{ text?: string }> };
-  if (r.isError || !String(r.content[0]?.text).includes('line 16')) throw new Error(`${s.name}: the read failed: ${JSON.stringify(r).slice(0, 300)}`);
+  if (r.isError || !String(r.content[0]?.text).includes('line 16'))
+    throw new Error(`${s.name}: the read failed: ${JSON.stringify(r).slice(0, 300)}`);
   await load(8, WARMUP, s.call);
 }
 // Rounds alternate between the servers so that load from elsewhere on the machine falls on both alike.
@@ -97,11 +109,18 @@ report('ratios facet / server-filesystem', [
   { measure: 'p50 at c1', ratio: p50, target: '(report)', verdict: '' },
   { measure: 'throughput at c32', ratio: tput, target: '≥ 1.50', verdict: verdict(tput, 1.5, false) },
   { measure: 'server CPU per call (c32)', ratio: cpu, target: '≤ 0.60', verdict: verdict(cpu, 0.6) },
-  { measure: 'SDK floor CPU per call (c32)', ratio: sdk['server CPU µs/call'] / m['server CPU µs/call'], target: '(report)', verdict: '' },
+  {
+    measure: 'SDK floor CPU per call (c32)',
+    ratio: sdk['server CPU µs/call'] / m['server CPU µs/call'],
+    target: '(report)',
+    verdict: '',
+  },
 ]);
 const own = f['server CPU µs/call'] - sdk['server CPU µs/call'];
 const room = 0.6 * m['server CPU µs/call'] - sdk['server CPU µs/call'];
 console.log(
   `\nFacet's own CPU per call (Facet less the SDK floor): ${fmt(own, 0)} µs; the 0.6 target leaves ${fmt(room, 0)} µs above the floor for everything Facet does (session, validation, the read itself, its log line, rendering)`,
 );
-console.log(`\n${ROUNDS} interleaved rounds of ${fmt(N1, 0)} calls at c1 and ${fmt(N32, 0)} at c32, after ${WARMUP} warm-up calls each`);
+console.log(
+  `\n${ROUNDS} interleaved rounds of ${fmt(N1, 0)} calls at c1 and ${fmt(N32, 0)} at c32, after ${WARMUP} warm-up calls each`,
+);

@@ -57,7 +57,12 @@ async function measure(label: string, args: string[]): Promise<Array<Record<stri
 const rows = [
   ...(await measure('none', [])),
   ...(await measure('metrics', ['--metrics-listen', '127.0.0.1:0'])),
-  ...(await measure('metrics+audit', ['--metrics-listen', '127.0.0.1:0', '--audit-log', path.join(work, 'audit.jsonl')])),
+  ...(await measure('metrics+audit', [
+    '--metrics-listen',
+    '127.0.0.1:0',
+    '--audit-log',
+    path.join(work, 'audit.jsonl'),
+  ])),
 ];
 report('CPU per tool call by observer (toolbox only, no transport)', rows);
 rmSync(work, { recursive: true, force: true });

@@ -25,7 +25,16 @@ async function directRun(): Promise<void> {
 }
 
 function engineSpawn(command: string, mode: ContainmentMode): Promise<Child> {
-  return spawnChild({ command, shell: '/bin/bash', cwd: process.cwd(), env, merge: false, report: false, stdin: false, containment: mode });
+  return spawnChild({
+    command,
+    shell: '/bin/bash',
+    cwd: process.cwd(),
+    env,
+    merge: false,
+    report: false,
+    stdin: false,
+    containment: mode,
+  });
 }
 
 async function engineRun(mode: ContainmentMode): Promise<void> {
@@ -96,13 +105,25 @@ const engineKiller = (mode: ContainmentMode) => async () => {
 const mechanism = cgroupBase() ? 'cgroup' : 'marker (no usable cgroup here)';
 console.log(`auto enclosure on this machine: ${mechanism}`);
 
-const [spawnD, spawnA, spawnM] = (await paired(N, [directRun, () => engineRun('auto'), () => engineRun('marker')])).map(stats) as [Stats, Stats, Stats];
+const [spawnD, spawnA, spawnM] = (await paired(N, [directRun, () => engineRun('auto'), () => engineRun('marker')])).map(
+  stats,
+) as [Stats, Stats, Stats];
 report('spawn + exit of `bash -c true` (sequential, ms)', [
   { path: 'child_process.spawn', p50: spawnD.p50, p99: spawnD.p99, mean: spawnD.mean },
   { path: 'spawnChild auto', p50: spawnA.p50, p99: spawnA.p99, mean: spawnA.mean },
   { path: 'spawnChild marker', p50: spawnM.p50, p99: spawnM.p99, mean: spawnM.mean },
-  { path: 'ratio auto / direct', p50: spawnA.p50 / spawnD.p50, p99: spawnA.p99 / spawnD.p99, mean: spawnA.mean / spawnD.mean },
-  { path: 'ratio marker / direct', p50: spawnM.p50 / spawnD.p50, p99: spawnM.p99 / spawnD.p99, mean: spawnM.mean / spawnD.mean },
+  {
+    path: 'ratio auto / direct',
+    p50: spawnA.p50 / spawnD.p50,
+    p99: spawnA.p99 / spawnD.p99,
+    mean: spawnA.mean / spawnD.mean,
+  },
+  {
+    path: 'ratio marker / direct',
+    p50: spawnM.p50 / spawnD.p50,
+    p99: spawnM.p99 / spawnD.p99,
+    mean: spawnM.mean / spawnD.mean,
+  },
 ]);
 
 const loadD = await load(8, 400, directRun);
@@ -110,10 +131,16 @@ const loadA = await load(8, 400, () => engineRun('auto'));
 report('spawn + exit at concurrency 8', [
   { path: 'child_process.spawn', per_second: loadD.perSecond, p50_ms: stats(loadD.latencies).p50 },
   { path: 'spawnChild auto', per_second: loadA.perSecond, p50_ms: stats(loadA.latencies).p50 },
-  { path: 'ratio auto / direct', per_second: loadA.perSecond / loadD.perSecond, p50_ms: stats(loadA.latencies).p50 / stats(loadD.latencies).p50 },
+  {
+    path: 'ratio auto / direct',
+    per_second: loadA.perSecond / loadD.perSecond,
+    p50_ms: stats(loadA.latencies).p50 / stats(loadD.latencies).p50,
+  },
 ]);
 
-const [killD, killA, killM] = (await paired(60, [directKill, () => engineKill('auto'), () => engineKill('marker')])).map(stats) as [Stats, Stats, Stats];
+const [killD, killA, killM] = (
+  await paired(60, [directKill, () => engineKill('auto'), () => engineKill('marker')])
+).map(stats) as [Stats, Stats, Stats];
 report('one kill, TERM to gone (ms)', [
   { path: 'process.kill + exit event', p50: killD.p50, p99: killD.p99 },
   { path: 'Child.kill auto', p50: killA.p50, p99: killA.p99 },
@@ -139,11 +166,25 @@ const bystanders = Array.from({ length: 400 }, () => spawn('sleep', ['1000'], { 
 await Promise.all(bystanders.map((b) => new Promise((r) => b.once('spawn', r))));
 await new Promise((r) => setTimeout(r, 500));
 try {
-  const [crowdD, crowdA, crowdM] = (await paired(60, [directKill, () => engineKill('auto'), () => engineKill('marker')])).map(stats) as [Stats, Stats, Stats];
+  const [crowdD, crowdA, crowdM] = (
+    await paired(60, [directKill, () => engineKill('auto'), () => engineKill('marker')])
+  ).map(stats) as [Stats, Stats, Stats];
   report('one kill with 400 more processes on the machine (ms)', [
     { path: 'process.kill + exit event', p50: crowdD.p50, p99: crowdD.p99, ratio_to_direct_p50: 1, quiet_ratio_p50: 1 },
-    { path: 'Child.kill auto', p50: crowdA.p50, p99: crowdA.p99, ratio_to_direct_p50: crowdA.p50 / crowdD.p50, quiet_ratio_p50: killA.p50 / killD.p50 },
-    { path: 'Child.kill marker', p50: crowdM.p50, p99: crowdM.p99, ratio_to_direct_p50: crowdM.p50 / crowdD.p50, quiet_ratio_p50: killM.p50 / killD.p50 },
+    {
+      path: 'Child.kill auto',
+      p50: crowdA.p50,
+      p99: crowdA.p99,
+      ratio_to_direct_p50: crowdA.p50 / crowdD.p50,
+      quiet_ratio_p50: killA.p50 / killD.p50,
+    },
+    {
+      path: 'Child.kill marker',
+      p50: crowdM.p50,
+      p99: crowdM.p99,
+      ratio_to_direct_p50: crowdM.p50 / crowdD.p50,
+      quiet_ratio_p50: killM.p50 / killD.p50,
+    },
   ]);
 } finally {
   for (const b of bystanders) b.kill('SIGKILL');

@@ -54,7 +54,10 @@ const server = echo
       return startEcho(bytes, [], profiling);
     })()
   : await startFacet(subject.facetArgs, {}, profiling);
-const call = 'client' in server ? (await subject.prepare?.(server.client), () => callTool(server.client, subject.tool, subject.args())) : server.call;
+const call =
+  'client' in server
+    ? (await subject.prepare?.(server.client), () => callTool(server.client, subject.tool, subject.args()))
+    : server.call;
 await load(1, 500, call);
 // The window of the measured calls on the monotonic clock the profile's timestamps use, so
 // start-up and warm-up (module loading, schema compiling, JIT) are left out.
@@ -77,7 +80,8 @@ for (let i = 0; i < prof.samples.length; i++) {
   inWindow += prof.timeDeltas[i] ?? 0;
   selfUs.set(prof.samples[i]!, (selfUs.get(prof.samples[i]!) ?? 0) + (prof.timeDeltas[i] ?? 0));
 }
-if (inWindow < 0.5 * (to - from)) throw new Error(`the profile covers ${inWindow} µs of the ${to - from} µs window: clocks differ`);
+if (inWindow < 0.5 * (to - from))
+  throw new Error(`the profile covers ${inWindow} µs of the ${to - from} µs window: clocks differ`);
 const byPlace = new Map<string, number>();
 const byFn = new Map<string, number>();
 let busy = 0;

@@ -11,7 +11,17 @@ import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from 'node:f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fg from 'fast-glob';
-import { callTool, fmt, peakRssKb, report, resetPeakRss, startFacet, stats, verdict, type FacetProcess } from './lib.js';
+import {
+  callTool,
+  fmt,
+  peakRssKb,
+  report,
+  resetPeakRss,
+  startFacet,
+  stats,
+  verdict,
+  type FacetProcess,
+} from './lib.js';
 import { childrenCpuMs, judge, treeCpuMs } from './verdict-search.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,7 +74,11 @@ function rgDirect(args: string[]): Promise<Sample> {
 }
 
 /** One Facet call: wall time, the server's CPU time with its children's (rg), and a summary of the result. */
-async function facetCall(facet: FacetProcess, tool: string, args: Record<string, unknown>): Promise<Sample & { summary: string }> {
+async function facetCall(
+  facet: FacetProcess,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<Sample & { summary: string }> {
   const c0 = treeCpuMs(facet.pid);
   const t0 = performance.now();
   const res = await callTool(facet.client, tool, args);
@@ -91,7 +105,16 @@ async function rounds(contenders: Array<() => Promise<Sample>>): Promise<Sample[
 
 // A 100,000-path glob page is about 4.5 MB: the bench client accepts 64 MiB (lib.ts), so the
 // server is told it may send that much without each call naming the limit.
-const serverArgs = ['--root', root, '--shape', 'core', '--max-message-bytes', String(256 * 1024 * 1024), '--response-bytes', String(64 * 1024 * 1024)];
+const serverArgs = [
+  '--root',
+  root,
+  '--shape',
+  'core',
+  '--max-message-bytes',
+  String(256 * 1024 * 1024),
+  '--response-bytes',
+  String(64 * 1024 * 1024),
+];
 const viaRg = await startFacet([...serverArgs, '--grep-backend', 'rg']);
 const viaFallback = await startFacet([...serverArgs, '--grep-backend', 'fallback']);
 const rows: Array<Record<string, string | number>> = [];
@@ -119,7 +142,13 @@ try {
         return r;
       },
     ]);
-    const row = (name: string, facet: Sample, target: number, peak: number, result: string): Record<string, string | number> => ({
+    const row = (
+      name: string,
+      facet: Sample,
+      target: number,
+      peak: number,
+      result: string,
+    ): Record<string, string | number> => ({
       scenario: name,
       reference: 'rg direct',
       ref_ms: rg!.ms,
@@ -136,7 +165,9 @@ try {
       row(`grep ${c.name}`, facetRg!, 1.1, peakRssKb(viaRg.pid) / 1024, rgSummary),
       row(`grep ${c.name} fallback`, facetFb!, 4, peakRssKb(viaFallback.pid) / 1024, fbSummary),
     );
-    cpuNotes.push(`grep ${c.name}: rg direct ${fmt(rg!.cpu, 0)} ms CPU, Facet+rg ${fmt(facetRg!.cpu, 0)} ms, Facet+fallback ${fmt(facetFb!.cpu, 0)} ms`);
+    cpuNotes.push(
+      `grep ${c.name}: rg direct ${fmt(rg!.cpu, 0)} ms CPU, Facet+rg ${fmt(facetRg!.cpu, 0)} ms, Facet+fallback ${fmt(facetFb!.cpu, 0)} ms`,
+    );
   }
 
   // Like for like: the same pattern and the same set of files (no ignore files, no dot
@@ -148,7 +179,13 @@ try {
   const fastGlob = async (): Promise<Sample> => {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    const found = await fg(pattern, { cwd: root, onlyFiles: true, followSymbolicLinks: false, dot: false, suppressErrors: true });
+    const found = await fg(pattern, {
+      cwd: root,
+      onlyFiles: true,
+      followSymbolicLinks: false,
+      dot: false,
+      suppressErrors: true,
+    });
     found.sort();
     fgCount = found.length;
     const c = process.cpuUsage(c0);
@@ -195,7 +232,10 @@ try {
   await viaFallback.stop();
 }
 
-report(`search on ${files} files (${COPIES} hard-linked copies of node_modules), median of ${RUNS} interleaved rounds`, rows);
+report(
+  `search on ${files} files (${COPIES} hard-linked copies of node_modules), median of ${RUNS} interleaved rounds`,
+  rows,
+);
 console.log(`\nCPU per call (ms, medians): ${cpuNotes.join('; ')}`);
 console.log(
   `ratios: ${rows.map((r) => `${r.scenario}=${fmt(r.ratio as number)} ${String(r.target)} ${String(r.verdict)} (CPU ${fmt(r.cpu_ratio as number)})`).join(', ')}`,

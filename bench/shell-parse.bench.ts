@@ -16,7 +16,9 @@ function project(cmds: SimpleCommand[]): string[] {
     .filter((c) => c.words.length > 0)
     .map((c) => {
       const [first, ...rest] = c.words;
-      return (first!.dynamic ? '?' : programName(first!.value)) + rest.map((w) => ' ' + (w.dynamic ? '?' : w.value)).join('');
+      return (
+        (first!.dynamic ? '?' : programName(first!.value)) + rest.map((w) => ' ' + (w.dynamic ? '?' : w.value)).join('')
+      );
     });
 }
 
@@ -56,7 +58,9 @@ for (const [name, split] of Object.entries(splitters)) {
       'wrong otherwise': wrong.length - missed.length,
     });
     for (const [line, want] of wrong)
-      console.log(`  ${name} | ${JSON.stringify(line)}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(outcome(split, line))}`);
+      console.log(
+        `  ${name} | ${JSON.stringify(line)}\n    want ${JSON.stringify(want)}\n    got  ${JSON.stringify(outcome(split, line))}`,
+      );
   }
 }
 report('correctness: each line split into the commands bash would run', rows);

@@ -62,7 +62,11 @@ try {
   report('calls per second at concurrency 8', [
     { path: 'execa in-process', per_second: ld.perSecond, p50_ms: stats(ld.latencies).p50 },
     { path: 'Facet shell.run', per_second: lf.perSecond, p50_ms: stats(lf.latencies).p50 },
-    { path: 'ratio (Facet / execa)', per_second: lf.perSecond / ld.perSecond, p50_ms: stats(lf.latencies).p50 / stats(ld.latencies).p50 },
+    {
+      path: 'ratio (Facet / execa)',
+      per_second: lf.perSecond / ld.perSecond,
+      p50_ms: stats(lf.latencies).p50 / stats(ld.latencies).p50,
+    },
   ]);
 
   const before = peakRssKb(facet.pid);
@@ -81,7 +85,9 @@ try {
       text_returned_chars: flood.content[0]?.body?.$case === 'text' ? flood.content[0].body.value.length : 0,
     },
   ]);
-  console.log(`\nshell.run(true) costs ${fmt(f.p50 / d.p50)}x a direct execa spawn (p50); ${fmt(lf.perSecond)} calls/s at concurrency 8.`);
+  console.log(
+    `\nshell.run(true) costs ${fmt(f.p50 / d.p50)}x a direct execa spawn (p50); ${fmt(lf.perSecond)} calls/s at concurrency 8.`,
+  );
 } finally {
   await facet.stop();
 }
@@ -95,7 +101,16 @@ function cpuSeconds(pid: number): number {
 }
 
 async function sandboxCost(mode: 'bwrap' | 'none'): Promise<{ p50: number; mean: number; cpuMs: number }> {
-  const server = await startFacet(['--root', root, '--shape', 'core', '--state-dir', path.join(root, `.state-${mode}`), '--shell-sandbox', mode]);
+  const server = await startFacet([
+    '--root',
+    root,
+    '--shape',
+    'core',
+    '--state-dir',
+    path.join(root, `.state-${mode}`),
+    '--shell-sandbox',
+    mode,
+  ]);
   try {
     const run = async () => {
       const r = await callTool(server.client, 'shell.run', { command: 'true' });
@@ -121,7 +136,12 @@ if (boxed) {
   report('shell.run `true`: --shell-sandbox bwrap vs none (sequential)', [
     { path: 'none', p50_ms: bareBox.p50, mean_ms: bareBox.mean, cpu_ms_per_call: bareBox.cpuMs },
     { path: 'bwrap', p50_ms: boxed.p50, mean_ms: boxed.mean, cpu_ms_per_call: boxed.cpuMs },
-    { path: 'ratio (bwrap / none)', p50_ms: boxed.p50 / bareBox.p50, mean_ms: boxed.mean / bareBox.mean, cpu_ms_per_call: boxed.cpuMs / bareBox.cpuMs },
+    {
+      path: 'ratio (bwrap / none)',
+      p50_ms: boxed.p50 / bareBox.p50,
+      mean_ms: boxed.mean / bareBox.mean,
+      cpu_ms_per_call: boxed.cpuMs / bareBox.cpuMs,
+    },
   ]);
   console.log(
     `\nthe shell sandbox costs ${fmt(boxed.p50 / bareBox.p50)}x per command (p50 ${fmt(boxed.p50)} ms vs ${fmt(bareBox.p50)} ms; CPU ${fmt(boxed.cpuMs)} ms vs ${fmt(bareBox.cpuMs)} ms per call).`,

@@ -36,27 +36,40 @@ export async function smallCalls(tool: string): Promise<{ subject: SmallCall; cl
   switch (tool) {
     case 'fs.read':
       writeFileSync(path.join(root, 'small.txt'), smallText());
-      return { subject: { label: 'fs.read 1 KB file', tool, facetArgs: base, args: () => ({ path: 'small.txt' }) }, cleanup };
+      return {
+        subject: { label: 'fs.read 1 KB file', tool, facetArgs: base, args: () => ({ path: 'small.txt' }) },
+        cleanup,
+      };
     case 'search.grep': {
       // 50 source-like files of 40 lines; the pattern is on one line in every fifth.
       for (let i = 0; i < 50; i++) {
         const sub = path.join(root, `pkg${i % 5}`);
         mkdirSync(sub, { recursive: true });
-        const lines = Array.from({ length: 40 }, (_, j) => (i % 5 === 0 && j === 20 ? `  const needle = ${i};` : `  const value${j} = compute(${i}, ${j});`));
+        const lines = Array.from({ length: 40 }, (_, j) =>
+          i % 5 === 0 && j === 20 ? `  const needle = ${i};` : `  const value${j} = compute(${i}, ${j});`,
+        );
         writeFileSync(path.join(sub, `file${i}.ts`), `export function f${i}() {\n${lines.join('\n')}\n}\n`);
       }
-      return { subject: { label: 'search.grep 50-file tree', tool, facetArgs: base, args: () => ({ pattern: 'needle' }) }, cleanup };
+      return {
+        subject: { label: 'search.grep 50-file tree', tool, facetArgs: base, args: () => ({ pattern: 'needle' }) },
+        cleanup,
+      };
     }
     case 'fs.edit': {
       writeFileSync(path.join(root, 'edit.txt'), smallText().replace('line 10 ', 'line 10 alpha '));
       let n = 0;
       const args = () =>
-        n++ % 2 === 0 ? { path: 'edit.txt', old_string: 'alpha', new_string: 'beta' } : { path: 'edit.txt', old_string: 'beta', new_string: 'alpha' };
+        n++ % 2 === 0
+          ? { path: 'edit.txt', old_string: 'alpha', new_string: 'beta' }
+          : { path: 'edit.txt', old_string: 'beta', new_string: 'alpha' };
       const prepare = async (client: ToolboxClient) => void (await callTool(client, 'fs.read', { path: 'edit.txt' }));
       return { subject: { label: 'fs.edit 1 KB file', tool, facetArgs: base, args, prepare }, cleanup };
     }
     case 'shell.run':
-      return { subject: { label: 'shell.run true', tool, facetArgs: base, args: () => ({ command: 'true' }) }, cleanup };
+      return {
+        subject: { label: 'shell.run true', tool, facetArgs: base, args: () => ({ command: 'true' }) },
+        cleanup,
+      };
     // The same call with the sandbox off, against which `bash -c true` spawned directly is the fair reference.
     case 'shell.run:none':
       return {

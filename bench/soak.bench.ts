@@ -30,12 +30,19 @@ process.on('SIGINT', () => process.exit(130));
 // A small project: 40 modules, a README, a 20 MB log, and a file per worker for writes.
 mkdirSync(path.join(root, 'src'));
 for (let i = 0; i < 40; i++) {
-  const body = Array.from({ length: 60 }, (_, j) => `export function f${i}_${j}(x: number): number {\n  return x * ${j} + ${i}; // TODO tidy\n}\n`).join('');
+  const body = Array.from(
+    { length: 60 },
+    (_, j) => `export function f${i}_${j}(x: number): number {\n  return x * ${j} + ${i}; // TODO tidy\n}\n`,
+  ).join('');
   writeFileSync(path.join(root, 'src', `mod${i}.ts`), body);
 }
-writeFileSync(path.join(root, 'README.md'), Array.from({ length: 50 }, (_, i) => `line ${i + 1} of the readme`).join('\n') + '\n');
+writeFileSync(
+  path.join(root, 'README.md'),
+  Array.from({ length: 50 }, (_, i) => `line ${i + 1} of the readme`).join('\n') + '\n',
+);
 const logLines: string[] = [];
-for (let i = 1; logLines.length * 90 < 20 * 1024 * 1024; i++) logLines.push(`${String(i).padStart(9, '0')} INFO served /api/items status=200 ms=${i % 997}`);
+for (let i = 1; logLines.length * 90 < 20 * 1024 * 1024; i++)
+  logLines.push(`${String(i).padStart(9, '0')} INFO served /api/items status=200 ms=${i % 997}`);
 writeFileSync(path.join(root, 'app.log'), logLines.join('\n') + '\n');
 mkdirSync(path.join(root, 'work'));
 
@@ -59,8 +66,13 @@ const MIX: Array<(w: number) => Call> = [
   },
   (w) => {
     const s = state.get(w);
-    if (!s) return { name: 'fs.write', args: { path: `work/w${w}.txt`, content: `worker ${w}\nvalue=0\n` }, shape: 'core' };
-    const call = { name: 'fs.edit', args: { path: `work/w${w}.txt`, old_string: `value=${s.n}`, new_string: `value=${s.n + 1}` }, shape: 'core' };
+    if (!s)
+      return { name: 'fs.write', args: { path: `work/w${w}.txt`, content: `worker ${w}\nvalue=0\n` }, shape: 'core' };
+    const call = {
+      name: 'fs.edit',
+      args: { path: `work/w${w}.txt`, old_string: `value=${s.n}`, new_string: `value=${s.n + 1}` },
+      shape: 'core',
+    };
     s.n++;
     return call;
   },
@@ -73,7 +85,9 @@ function callWith(facet: FacetProcess, c: Call, session: string): Promise<CallTo
   md.set('facet-shape', c.shape);
   md.set('facet-session', session);
   return new Promise((resolve, reject) => {
-    facet.client.callTool({ name: c.name, arguments: c.args, roots: [] }, md, (err, res) => (err ? reject(err) : resolve(res!)));
+    facet.client.callTool({ name: c.name, arguments: c.args, roots: [] }, md, (err, res) =>
+      err ? reject(err) : resolve(res!),
+    );
   });
 }
 
@@ -141,7 +155,10 @@ function snapshot(facet: FacetProcess, calls: number): Snapshot {
 
 /** One soak against a server started with `env`; returns its figures. */
 async function soak(label: string, env: NodeJS.ProcessEnv, nodeArgs: string[]) {
-  const facet = await startFacet(['--root', root, '--shape', 'core,kimi', '--session-max', '64'], env, ['--trace-gc', ...nodeArgs]);
+  const facet = await startFacet(['--root', root, '--shape', 'core,kimi', '--session-max', '64'], env, [
+    '--trace-gc',
+    ...nodeArgs,
+  ]);
   const errors: string[] = [];
   try {
     await drive(facet, WARMUP, errors);

@@ -77,15 +77,31 @@ const cases: Case[] = [
     name: 'fs.edit: one line of a 10 KB file',
     shape: 'core',
     tool: 'fs.edit',
-    setup: () => (file('small.txt', small), { path: 'small.txt', old_string: 'small line 100 ', new_string: 'SMALL LINE 100 ' }),
+    setup: () => (
+      file('small.txt', small),
+      { path: 'small.txt', old_string: 'small line 100 ', new_string: 'SMALL LINE 100 ' }
+    ),
   },
-  { name: 'fs.write: 200 KB, every line changed', shape: 'core', tool: 'fs.write', setup: () => (file('two.txt', b200), { path: 'two.txt', content: c200 }) },
-  { name: 'fs.write: 1 MB, every line changed', shape: 'core', tool: 'fs.write', setup: () => (file('one.txt', b1m), { path: 'one.txt', content: c1m }) },
+  {
+    name: 'fs.write: 200 KB, every line changed',
+    shape: 'core',
+    tool: 'fs.write',
+    setup: () => (file('two.txt', b200), { path: 'two.txt', content: c200 }),
+  },
+  {
+    name: 'fs.write: 1 MB, every line changed',
+    shape: 'core',
+    tool: 'fs.write',
+    setup: () => (file('one.txt', b1m), { path: 'one.txt', content: c1m }),
+  },
   {
     name: 'fs.write: 1 MB, one line changed',
     shape: 'core',
     tool: 'fs.write',
-    setup: () => (file('num.txt', numbered), { path: 'num.txt', content: numbered.replace('00005000 ', '00005000 changed ') }),
+    setup: () => (
+      file('num.txt', numbered),
+      { path: 'num.txt', content: numbered.replace('00005000 ', '00005000 changed ') }
+    ),
   },
   {
     name: 'fs.write: 20000 lines shuffled',
@@ -93,19 +109,35 @@ const cases: Case[] = [
     tool: 'fs.write',
     setup: () => (file('shuf.txt', ordered), { path: 'shuf.txt', content: shuffled(ordered) }),
   },
-  { name: 'fs.write: new 3 MB file', shape: 'core', tool: 'fs.write', setup: () => (file('three.txt'), { path: 'three.txt', content: d3m }) },
-  { name: 'gemini write_file: new 3 MB file', shape: 'gemini', tool: 'write_file', setup: () => ({ file_path: file('g3.txt'), content: d3m }) },
+  {
+    name: 'fs.write: new 3 MB file',
+    shape: 'core',
+    tool: 'fs.write',
+    setup: () => (file('three.txt'), { path: 'three.txt', content: d3m }),
+  },
+  {
+    name: 'gemini write_file: new 3 MB file',
+    shape: 'gemini',
+    tool: 'write_file',
+    setup: () => ({ file_path: file('g3.txt'), content: d3m }),
+  },
   {
     name: 'fs.edit: one line of a 50 MB file',
     shape: 'core',
     tool: 'fs.edit',
-    setup: () => (file('big50.txt', big50), { path: 'big50.txt', old_string: '00250000 ', new_string: '00250000 changed ' }),
+    setup: () => (
+      file('big50.txt', big50),
+      { path: 'big50.txt', old_string: '00250000 ', new_string: '00250000 changed ' }
+    ),
   },
   {
     name: 'fs.apply_patch: add a 3 MB file',
     shape: 'core',
     tool: 'fs.apply_patch',
-    setup: () => (file('p3.txt'), { patch: `*** Begin Patch\n*** Add File: p3.txt\n${d3m.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    setup: () => (
+      file('p3.txt'),
+      { patch: `*** Begin Patch\n*** Add File: p3.txt\n${d3m.replace(/^(?=.)/gm, '+')}*** End Patch` }
+    ),
   },
 ];
 
@@ -179,7 +211,9 @@ for (const c of cases) {
 for (const busy of [false, true]) {
   const delays: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const spin = busy ? new Worker('const end = Date.now() + 1000; while (Date.now() < end);', { eval: true }) : undefined;
+    const spin = busy
+      ? new Worker('const end = Date.now() + 1000; while (Date.now() < end);', { eval: true })
+      : undefined;
     h.reset();
     h.enable();
     await new Promise((r) => setTimeout(r, 1000));
@@ -199,10 +233,15 @@ for (const busy of [false, true]) {
     longest_gc_ms: 0,
   });
 }
-report(`event-loop delay per call (${ROUNDS} calls each: the median and the worst of each call's longest delay; the histogram's resolution is 1 ms)`, results);
+report(
+  `event-loop delay per call (${ROUNDS} calls each: the median and the worst of each call's longest delay; the histogram's resolution is 1 ms)`,
+  results,
+);
 console.log(
   `worst event-loop delay: ${fmt(worst.ms)} ms, in "${worst.name}"; worst median: ${fmt(worstMedian.ms)} ms, in "${worstMedian.name}" (target ≤ 10 ms): ${verdict(worstMedian.ms, 10)}`,
 );
-console.log("(the delays include time the process was not scheduled: compare with the baselines, and with the small edit's row)");
+console.log(
+  "(the delays include time the process was not scheduled: compare with the baselines, and with the small edit's row)",
+);
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

@@ -3,9 +3,13 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
-const bytes = execFileSync('node_modules/.bin/buf', ['build', '--as-file-descriptor-set', '--exclude-source-info', '-o', '-'], {
-  maxBuffer: 64 * 1024 * 1024,
-});
+const bytes = execFileSync(
+  'node_modules/.bin/buf',
+  ['build', '--as-file-descriptor-set', '--exclude-source-info', '-o', '-'],
+  {
+    maxBuffer: 64 * 1024 * 1024,
+  },
+);
 const b64 = bytes.toString('base64');
 const lines = b64.match(/.{1,100}/g) ?? [];
 writeFileSync(

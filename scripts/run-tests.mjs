@@ -12,7 +12,11 @@ const walk = (dir) => {
     const p = path.join(dir, name);
     if (statSync(p).isDirectory()) walk(p);
     // A compiled test whose source was renamed or removed is stale: skip it.
-    else if (name.endsWith('.test.js') && existsSync(path.join(path.resolve('test'), path.relative(root, p)).replace(/\.js$/, '.ts'))) files.push(p);
+    else if (
+      name.endsWith('.test.js') &&
+      existsSync(path.join(path.resolve('test'), path.relative(root, p)).replace(/\.js$/, '.ts'))
+    )
+      files.push(p);
   }
 };
 walk(root);
@@ -32,10 +36,20 @@ writeFileSync(path.join(home, '.npmrc'), 'update-notifier=false\nfund=false\naud
 // follow), empty at the start: whatever is left in it at the end was left by a test, and fails
 // the run. Other programs on this machine may use the system's meanwhile; this one is ours alone.
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'facet-test-tmp-'));
-const env = { ...process.env, HOME: home, TMPDIR: tmp, XDG_CONFIG_HOME: path.join(home, '.config'), XDG_CACHE_HOME: path.join(home, '.cache') };
+const env = {
+  ...process.env,
+  HOME: home,
+  TMPDIR: tmp,
+  XDG_CONFIG_HOME: path.join(home, '.config'),
+  XDG_CACHE_HOME: path.join(home, '.cache'),
+};
 delete env.BASH_ENV;
 delete env.ENV;
-const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...chosen], { stdio: 'inherit', env });
+const r = spawnSync(
+  process.execPath,
+  ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...chosen],
+  { stdio: 'inherit', env },
+);
 const left = readdirSync(tmp).sort();
 // What a left directory holds (its first entries), to tell whose it is.
 const leftIn = Object.fromEntries(

@@ -31,7 +31,10 @@ function sources(dir) {
     return out
       .split('\n')
       .filter((f) => f.endsWith('.ts'))
-      .map((f) => ({ file: f, text: execFileSync('git', ['show', `${rev}:${f}`], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 }) }));
+      .map((f) => ({
+        file: f,
+        text: execFileSync('git', ['show', `${rev}:${f}`], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 }),
+      }));
   }
   const found = [];
   const walk = (rel) => {
@@ -66,7 +69,10 @@ function bodyLines(sf, text, node) {
   if (ts.isMethodDeclaration(fn) || ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) {
     const body = fn.body;
     if (!body) return 0;
-    if (ts.isBlock(body)) return body.statements.length === 0 ? 0 : spanLines(sf, text, body.statements[0].getStart(sf), body.statements.at(-1).getEnd());
+    if (ts.isBlock(body))
+      return body.statements.length === 0
+        ? 0
+        : spanLines(sf, text, body.statements[0].getStart(sf), body.statements.at(-1).getEnd());
     return spanLines(sf, text, body.getStart(sf), body.getEnd());
   }
   return spanLines(sf, text, fn.getStart(sf), fn.getEnd());
@@ -100,7 +106,10 @@ function toolsIn(file, text) {
       const body = p.get('handler') ?? p.get('run');
       const name = p.get('name');
       // A name written out (not defineTool's own `name: table.name`, which is the framework).
-      const named = name && ts.isPropertyAssignment(name) && (ts.isStringLiteralLike(name.initializer) || ts.isIdentifier(name.initializer));
+      const named =
+        name &&
+        ts.isPropertyAssignment(name) &&
+        (ts.isStringLiteralLike(name.initializer) || ts.isIdentifier(name.initializer));
       if (named && p.has('inputSchema') && body) {
         tools.push({
           file,
@@ -122,7 +131,8 @@ function toolsIn(file, text) {
       if (ts.isFunctionDeclaration(st)) local += bodyLines(sf, text, st);
       else if (ts.isVariableStatement(st))
         for (const d of st.declarationList.declarations)
-          if (d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))) local += bodyLines(sf, text, d.initializer);
+          if (d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer)))
+            local += bodyLines(sf, text, d.initializer);
     }
     tools[0].local = local;
   }
@@ -150,7 +160,16 @@ for (const [shape, s] of [...byShape].sort(([a], [b]) => a.localeCompare(b))) {
   const words = s.tools.reduce((n, t) => n + t.words, 0);
   const local = s.tools.reduce((n, t) => n + t.mapping + (t.local ?? 0), 0);
   const tables = s.tools.filter((t) => t.form === 'table').length;
-  rows.push([shape, s.files, s.lines, s.tools.length, tables, per(mapping, s.tools.length), per(local, s.tools.length), per(words, s.tools.length)]);
+  rows.push([
+    shape,
+    s.files,
+    s.lines,
+    s.tools.length,
+    tables,
+    per(mapping, s.tools.length),
+    per(local, s.tools.length),
+    per(words, s.tools.length),
+  ]);
   all.files += s.files;
   all.lines += s.lines;
   all.tools.push(...s.tools);
@@ -171,7 +190,8 @@ rows.push([
   per(allWords, all.tools.length),
 ]);
 const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-for (const r of rows) console.log(r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join('  '));
+for (const r of rows)
+  console.log(r.map((v, i) => (i === 0 ? String(v).padEnd(widths[i]) : String(v).padStart(widths[i]))).join('  '));
 
 const engineLines = engineFiles.reduce((n, f) => n + lineCount(f.text), 0);
 console.log('');
@@ -182,5 +202,7 @@ console.log(`shapes / engine: ${(all.lines / engineLines).toFixed(2)} (target: a
 if (listTools) {
   console.log('');
   for (const t of [...all.tools].sort((a, b) => b.mapping + (b.local ?? 0) - a.mapping - (a.local ?? 0)))
-    console.log(`${String(t.mapping).padStart(4)} ${String(t.local ?? 0).padStart(4)} ${String(t.words).padStart(3)}  ${t.file}:${t.line}`);
+    console.log(
+      `${String(t.mapping).padStart(4)} ${String(t.local ?? 0).padStart(4)} ${String(t.words).padStart(3)}  ${t.file}:${t.line}`,
+    );
 }

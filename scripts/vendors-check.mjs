@@ -22,10 +22,12 @@ function option(args, name) {
 }
 
 const args = process.argv.slice(2);
-const registry = (option(args, '--registry') ?? process.env.FACET_NPM_REGISTRY ?? process.env.npm_config_registry ?? 'https://registry.npmjs.org').replace(
-  /\/+$/,
-  '',
-);
+const registry = (
+  option(args, '--registry') ??
+  process.env.FACET_NPM_REGISTRY ??
+  process.env.npm_config_registry ??
+  'https://registry.npmjs.org'
+).replace(/\/+$/, '');
 const vendorsDir = path.resolve(option(args, '--vendors') ?? path.join(REPO, 'vendors'));
 
 const tableFile = path.join(REPO, 'dist/src/shapes/release-table.js');
@@ -122,8 +124,10 @@ function schemaChanges(a, b, at = '') {
 function factsDiff(shape, served, newer) {
   const from = factsPath(shape, served);
   const to = factsPath(shape, newer);
-  if (!existsSync(from)) return [`  no captured facts for the served ${served} (${shown(from)}): nothing to diff against`];
-  if (!existsSync(to)) return [`  no captured facts for ${newer}: capture them as ${shown(to)} (see vendors/README.md)`];
+  if (!existsSync(from))
+    return [`  no captured facts for the served ${served} (${shown(from)}): nothing to diff against`];
+  if (!existsSync(to))
+    return [`  no captured facts for ${newer}: capture them as ${shown(to)} (see vendors/README.md)`];
   const a = toolsOf(from);
   const b = toolsOf(to);
   const lines = [`  facts: ${shown(from)} -> ${shown(to)}`];
@@ -156,7 +160,9 @@ for (const [shape, table] of Object.entries(SHAPE_RELEASES)) {
     continue;
   }
   if (upstream.registry === 'api') {
-    out.push(`${shape}: follows ${upstream.package} (${served.version}): check the vendor's API documentation for newer tool versions`);
+    out.push(
+      `${shape}: follows ${upstream.package} (${served.version}): check the vendor's API documentation for newer tool versions`,
+    );
     continue;
   }
   if (upstream.registry === 'github') {

@@ -30,7 +30,9 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'manifest') return manifestMain(rest);
   if (command === 'mcp') return mcp(rest);
   if (command !== 'serve') {
-    process.stderr.write(`facet: unknown command "${command}" (try: facet serve --help, facet mcp --help, facet tools --help)\n`);
+    process.stderr.write(
+      `facet: unknown command "${command}" (try: facet serve --help, facet mcp --help, facet tools --help)\n`,
+    );
     return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
@@ -77,12 +79,15 @@ async function main(argv: string[]): Promise<number> {
   process.exit(0);
 }
 
-const MCP_USAGE = 'Usage: facet mcp [--shape S] [--root DIR ...] [serve options]  (MCP over stdin/stdout for desktop clients; logs on stderr)';
+const MCP_USAGE =
+  'Usage: facet mcp [--shape S] [--root DIR ...] [serve options]  (MCP over stdin/stdout for desktop clients; logs on stderr)';
 
 /** MCP over stdio: the first --shape is served; the listener options do not apply. */
 async function mcp(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    process.stdout.write(`${MCP_USAGE}\n\nServes the shape's tools, resources and prompts as an MCP server on stdio.\n\n${helpText()}\n`);
+    process.stdout.write(
+      `${MCP_USAGE}\n\nServes the shape's tools, resources and prompts as an MCP server on stdio.\n\n${helpText()}\n`,
+    );
     return 0;
   }
   for (const name of unknownFacetVariables(process.env)) {

@@ -107,9 +107,19 @@ export const OPTIONS: OptionSpec[] = [
   o('rg-path', 'string', '', 'ripgrep binary; default: rg on PATH'),
   o('grep-backend', 'string', 'auto', 'Grep backend: auto (rg when found), rg, or fallback (pure TypeScript)'),
   o('shell', 'string', '/bin/bash', 'Shell used for command strings'),
-  o('shell-allow', 'list', '', 'If set, only commands matching one of these patterns run (each command of a compound line is checked)'),
+  o(
+    'shell-allow',
+    'list',
+    '',
+    'If set, only commands matching one of these patterns run (each command of a compound line is checked)',
+  ),
   o('shell-deny', 'list', '', 'Commands matching any of these patterns are refused'),
-  o('shell-route', 'list', '', 'program=toolbox pairs: commands of that program are refused and routed to that toolbox'),
+  o(
+    'shell-route',
+    'list',
+    '',
+    'program=toolbox pairs: commands of that program are refused and routed to that toolbox',
+  ),
   o('shell-env', 'list', '', 'Extra environment variables passed to commands (names); FACET_* are never passed'),
   o(
     'shell-startup-files',
@@ -124,8 +134,18 @@ export const OPTIONS: OptionSpec[] = [
     'auto',
     'Where commands run: bwrap (bubblewrap: roots writable, system read-only, home, /tmp and the rest hidden, no network; start-up fails when it cannot run), none, or auto (bwrap when it works here, else none with a warning)',
   ),
-  o('shell-network', 'bool', 'false', 'Let sandboxed commands reach the network (by default they have only a loopback of their own)'),
-  o('shell-sandbox-ro', 'list', '', 'Extra paths shown read-only inside the shell sandbox (a toolchain under a home directory, such as ~/.cargo or ~/.nvm)'),
+  o(
+    'shell-network',
+    'bool',
+    'false',
+    'Let sandboxed commands reach the network (by default they have only a loopback of their own)',
+  ),
+  o(
+    'shell-sandbox-ro',
+    'list',
+    '',
+    'Extra paths shown read-only inside the shell sandbox (a toolchain under a home directory, such as ~/.cargo or ~/.nvm)',
+  ),
   o(
     'shell-inactivity-ms',
     'int',
@@ -138,7 +158,12 @@ export const OPTIONS: OptionSpec[] = [
     '',
     "Skills directories (each holds <name>/SKILL.md) the skill tools read besides the roots' own layouts; may lie outside the roots (repeat or comma-separate)",
   ),
-  o('memory-dir', 'string', '', "Anthropic's memory tool: the directory its /memories paths live in; default: <state-dir>/memory"),
+  o(
+    'memory-dir',
+    'string',
+    '',
+    "Anthropic's memory tool: the directory its /memories paths live in; default: <state-dir>/memory",
+  ),
   o(
     'memory-scope',
     'string',
@@ -171,11 +196,26 @@ export const OPTIONS: OptionSpec[] = [
     'Append one JSON line per destructive call to this file (paths changed with content hashes before and after, commands with exit codes); refused inside a root',
   ),
   o('audit-reads', 'bool', 'false', 'Also write an audit line for every read-only call'),
-  o('web-allow-hosts', 'list', '', 'Hosts or CIDR ranges web fetches may reach even though they are private or loopback'),
-  o('search-provider', 'list', '', 'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order'),
+  o(
+    'web-allow-hosts',
+    'list',
+    '',
+    'Hosts or CIDR ranges web fetches may reach even though they are private or loopback',
+  ),
+  o(
+    'search-provider',
+    'list',
+    '',
+    'Search providers in order of preference (tavily, gemini, brave, searxng); default: that order',
+  ),
   o('tavily-api-key', 'string', '', 'Tavily API key'),
   o('tavily-base-url', 'string', 'https://api.tavily.com', 'Tavily API base URL'),
-  o('tavily-search-depth', 'string', 'advanced', 'Tavily search_depth: advanced (better results, two API credits) or basic (faster, one credit)'),
+  o(
+    'tavily-search-depth',
+    'string',
+    'advanced',
+    'Tavily search_depth: advanced (better results, two API credits) or basic (faster, one credit)',
+  ),
   o('tavily-include-answer', 'bool', 'true', 'Ask Tavily for a short generated answer along with the results'),
   o('gemini-api-key', 'string', '', 'Gemini API key (Google Search grounding)'),
   o('gemini-base-url', 'string', 'https://generativelanguage.googleapis.com', 'Gemini API base URL'),
@@ -184,9 +224,24 @@ export const OPTIONS: OptionSpec[] = [
   o('brave-base-url', 'string', 'https://api.search.brave.com', 'Brave Search API base URL'),
   o('searxng-url', 'string', '', 'SearXNG instance base URL (JSON API enabled)'),
   // Code intelligence: language servers behind the code.* tools and the diagnostics after edits.
-  o('lsp', 'string', 'on', 'Code intelligence through language servers (code.* tools, diagnostics after every edit): on or off'),
-  o('lsp-start-timeout-ms', 'int', '20000', 'A language server that has not finished starting after this long is killed (and retried later, with backoff)'),
-  o('lsp-request-timeout-ms', 'int', '10000', 'A language server request still unanswered after this long fails, and the server is restarted'),
+  o(
+    'lsp',
+    'string',
+    'on',
+    'Code intelligence through language servers (code.* tools, diagnostics after every edit): on or off',
+  ),
+  o(
+    'lsp-start-timeout-ms',
+    'int',
+    '20000',
+    'A language server that has not finished starting after this long is killed (and retried later, with backoff)',
+  ),
+  o(
+    'lsp-request-timeout-ms',
+    'int',
+    '10000',
+    'A language server request still unanswered after this long fails, and the server is restarted',
+  ),
   o(
     'lsp-diagnostics-ms',
     'int',
@@ -194,8 +249,18 @@ export const OPTIONS: OptionSpec[] = [
     'How long a tool that changed files waits at most for their diagnostics; past it the change is reported without them, saying why',
   ),
   o('lsp-idle-ms', 'int', '600000', 'A language server unused this long is shut down (started again when next needed)'),
-  o('lsp-memory-mb', 'int', '2048', "A language server whose process tree's resident memory passes this is killed and restarted when next needed"),
-  o('lsp-max-servers', 'int', '8', 'Language servers running at once (one per project root and language); past it the least recently used stops'),
+  o(
+    'lsp-memory-mb',
+    'int',
+    '2048',
+    "A language server whose process tree's resident memory passes this is killed and restarted when next needed",
+  ),
+  o(
+    'lsp-max-servers',
+    'int',
+    '8',
+    'Language servers running at once (one per project root and language); past it the least recently used stops',
+  ),
   o(
     'lsp-server',
     'list',
@@ -301,7 +366,12 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
  * Parses flags (`--name value`, `--name=value`, `--flag` for booleans) over environment
  * twins over defaults. Throws ConfigError naming the bad option.
  */
-export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env, cwd = process.cwd(), options: ParseOptions = {}): FacetConfig {
+export function parseConfig(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = process.cwd(),
+  options: ParseOptions = {},
+): FacetConfig {
   const v = OptionValues.read(argv, env);
   // Checked in this order (the first problem found is the one reported): what to serve on,
   // then the values the config literal below does not check itself.
@@ -310,7 +380,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const shapes = shapesFrom(v);
   const tlsCert = v.str('tls-cert');
   const tlsKey = v.str('tls-key');
-  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError(`${v.name('tls-cert')} and ${v.name('tls-key')} go together`);
+  if (Boolean(tlsCert) !== Boolean(tlsKey))
+    throw new ConfigError(`${v.name('tls-cert')} and ${v.name('tls-key')} go together`);
   const logLevel = v.choice('log-level', LOG_LEVELS, `one of ${LOG_LEVELS.join(', ')}`);
   const backend = v.choice('grep-backend', ['auto', 'rg', 'fallback'] as const, 'auto, rg or fallback');
   const routes = shellRoutes(v);
@@ -325,7 +396,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
   const sessionScope = v.choice('session-scope', ['caller', 'shared'] as const, 'caller or shared');
   checkCompiledValues(v);
   const lspOn = v.str('lsp').toLowerCase();
-  if (!['on', 'off', 'true', 'false'].includes(lspOn)) throw new ConfigError(`${v.name('lsp')} must be on or off, got "${v.str('lsp')}"`);
+  if (!['on', 'off', 'true', 'false'].includes(lspOn))
+    throw new ConfigError(`${v.name('lsp')} must be on or off, got "${v.str('lsp')}"`);
   const lspServers = lspServerCommands(v);
 
   const config: FacetConfig = {
@@ -353,7 +425,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv = process.env
     sessionScope,
     search: { rgPath: v.str('rg-path') || null, backend },
     shell: shellSettings(v, routes, sandbox, sandboxReadOnly),
-    metricsListen: v.str('metrics-listen') === '' ? null : parseHostPort(v.str('metrics-listen'), v.name('metrics-listen')),
+    metricsListen:
+      v.str('metrics-listen') === '' ? null : parseHostPort(v.str('metrics-listen'), v.name('metrics-listen')),
     auditLog: v.str('audit-log') === '' ? null : path.resolve(cwd, v.str('audit-log')),
     auditReads: v.bool('audit-reads'),
     tracing: tracingFrom(env),
@@ -436,7 +509,8 @@ class OptionValues {
   /** One of `allowed` (`words` lists them for the message). */
   choice<T extends string>(flag: string, allowed: readonly T[], words: string): T {
     const v = this.str(flag);
-    if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(`${this.name(flag)} must be ${words}, got "${v}"`);
+    if (!(allowed as readonly string[]).includes(v))
+      throw new ConfigError(`${this.name(flag)} must be ${words}, got "${v}"`);
     return v as T;
   }
 }
@@ -486,14 +560,17 @@ function listeners(v: OptionValues): Listeners {
   let listen: FacetConfig['listen'] = null;
   if (listenRaw !== 'none' && listenRaw !== '') listen = parseHostPort(listenRaw, v.name('listen'));
   const socket = v.str('socket') || null;
-  if (!listen && !socket) throw new ConfigError(`${v.name('listen')} is "none" and no --socket is set: nothing to serve on`);
+  if (!listen && !socket)
+    throw new ConfigError(`${v.name('listen')} is "none" and no --socket is set: nothing to serve on`);
 
   const mcpRaw = v.str('mcp-listen');
   const mcpListen = mcpRaw === '' || mcpRaw === 'none' ? null : parseHostPort(mcpRaw, v.name('mcp-listen'));
   const mcpAllowOrigins = v.list('mcp-allow-origin');
   for (const origin of mcpAllowOrigins) {
     if (!isOrigin(origin)) {
-      throw new ConfigError(`${v.name('mcp-allow-origin')} entries are origins such as https://app.example:8443, got "${origin}"`);
+      throw new ConfigError(
+        `${v.name('mcp-allow-origin')} entries are origins such as https://app.example:8443, got "${origin}"`,
+      );
     }
   }
   // Host names as the URL parser writes them (lower case, IPv6 in brackets), which is how the
@@ -502,7 +579,9 @@ function listeners(v: OptionValues): Listeners {
     const named = hostName(h);
     if (named === undefined) {
       const flag = v.name('mcp-allow-host');
-      throw new ConfigError(`${flag} entries are host names without a port, such as mcp.example or 10.0.0.5, got "${h}"`);
+      throw new ConfigError(
+        `${flag} entries are host names without a port, such as mcp.example or 10.0.0.5, got "${h}"`,
+      );
     }
     return named;
   });
@@ -558,7 +637,9 @@ function searchProviders(v: OptionValues): string[] {
   const providers = v.list('search-provider');
   for (const p of providers) {
     if (!SEARCH_PROVIDERS.includes(p)) {
-      throw new ConfigError(`${v.name('search-provider')}: unknown provider "${p}" (known: tavily, gemini, brave, searxng)`);
+      throw new ConfigError(
+        `${v.name('search-provider')}: unknown provider "${p}" (known: tavily, gemini, brave, searxng)`,
+      );
     }
   }
   return providers;
@@ -566,7 +647,8 @@ function searchProviders(v: OptionValues): string[] {
 
 function sandboxReadOnlyPaths(v: OptionValues): string[] {
   return v.list('shell-sandbox-ro').map((p) => {
-    if (!path.isAbsolute(p)) throw new ConfigError(`${v.name('shell-sandbox-ro')} entries are absolute paths, got "${p}"`);
+    if (!path.isAbsolute(p))
+      throw new ConfigError(`${v.name('shell-sandbox-ro')} entries are absolute paths, got "${p}"`);
     return path.normalize(p);
   });
 }
@@ -588,7 +670,8 @@ function checkCompiledValues(v: OptionValues): void {
   compiles('web-allow-hosts', () => new AllowList(v.list('web-allow-hosts')));
   for (const flag of ['tavily-base-url', 'gemini-base-url', 'brave-base-url', 'searxng-url']) {
     const url = v.str(flag);
-    if (url !== '' && !isHttpUrl(url)) throw new ConfigError(`${v.name(flag)} must be an http or https URL, got "${url}"`);
+    if (url !== '' && !isHttpUrl(url))
+      throw new ConfigError(`${v.name(flag)} must be an http or https URL, got "${url}"`);
   }
 }
 
@@ -608,7 +691,9 @@ function lspServerCommands(v: OptionValues): Record<string, string[]> {
     const m = /^(typescript|python|go|rust|c)=(.+)$/.exec(pair);
     if (!m) {
       const flag = v.name('lsp-server');
-      throw new ConfigError(`${flag} entries look like language=command with a language of typescript, python, go, rust or c, got "${pair}"`);
+      throw new ConfigError(
+        `${flag} entries look like language=command with a language of typescript, python, go, rust or c, got "${pair}"`,
+      );
     }
     servers[m[1]!] = m[2]!.trim().split(/\s+/);
   }
@@ -672,7 +757,9 @@ function refuseOpenListeners(config: FacetConfig, v: OptionValues, serving: List
     throw new ConfigError(`${what}: set --token or --tls-cert/--tls-key, or --insecure to accept the risk`);
   }
   if (config.mcpListen && !isLoopback(config.mcpListen.host) && !config.token && !config.insecure) {
-    throw new ConfigError(`${v.name('mcp-listen')} ${serving.mcpRaw} is not a loopback address: set --token, or --insecure to accept the risk`);
+    throw new ConfigError(
+      `${v.name('mcp-listen')} ${serving.mcpRaw} is not a loopback address: set --token, or --insecure to accept the risk`,
+    );
   }
 }
 
@@ -688,16 +775,22 @@ function tracingFrom(env: NodeJS.ProcessEnv): TracingSettings | null {
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT ?? '';
   if (own === '' && base === '') return null;
   const url = own !== '' ? own : base.replace(/\/+$/, '') + '/v1/traces';
-  const which = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const which = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+    ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
+    : 'OTEL_EXPORTER_OTLP_PROTOCOL';
   const protocol = env[which] || 'http/protobuf';
   if (protocol !== 'http/protobuf' && protocol !== 'http/json') {
-    throw new ConfigError(`${which} must be http/protobuf or http/json (Facet exports OTLP over HTTP), got "${protocol}"`);
+    throw new ConfigError(
+      `${which} must be http/protobuf or http/json (Facet exports OTLP over HTTP), got "${protocol}"`,
+    );
   }
   try {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
   } catch {
-    throw new ConfigError(`${own !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT'} must be an http or https URL, got "${url}"`);
+    throw new ConfigError(
+      `${own !== '' ? 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' : 'OTEL_EXPORTER_OTLP_ENDPOINT'} must be an http or https URL, got "${url}"`,
+    );
   }
   return { url, protocol, serviceName: env.OTEL_SERVICE_NAME || 'facet' };
 }
@@ -728,12 +821,14 @@ function checkPaths(config: FacetConfig, name: (flag: string) => string): void {
     readable('tls-cert', config.tls.certFile);
     readable('tls-key', config.tls.keyFile);
   }
-  if (!isProgram(config.shell.path)) throw new ConfigError(`${name('shell')}: ${config.shell.path} is not an executable program`);
+  if (!isProgram(config.shell.path))
+    throw new ConfigError(`${name('shell')}: ${config.shell.path} is not an executable program`);
   // An explicit ripgrep that is not there would fail every grep call (or silently fall back).
   if (config.search.rgPath && !isProgram(config.search.rgPath))
     throw new ConfigError(`${name('rg-path')}: ${config.search.rgPath} is not an executable program`);
   const state = statSync(config.stateDir, { throwIfNoEntry: false });
-  if (state && !state.isDirectory()) throw new ConfigError(`${name('state-dir')}: ${config.stateDir} is not a directory`);
+  if (state && !state.isDirectory())
+    throw new ConfigError(`${name('state-dir')}: ${config.stateDir} is not a directory`);
 }
 
 /** An executable file: a path as given, or a bare name looked up on PATH as a shell would. */
@@ -769,7 +864,9 @@ export function hostName(raw: string): string | undefined {
   const bare = raw.includes(':') && !raw.startsWith('[') ? `[${raw}]` : raw; // an IPv6 address written without brackets
   try {
     const u = new URL(`http://${bare}`);
-    return u.port === '' && u.pathname === '/' && u.username === '' && u.search === '' && u.host === u.hostname ? u.hostname : undefined;
+    return u.port === '' && u.pathname === '/' && u.username === '' && u.search === '' && u.host === u.hostname
+      ? u.hostname
+      : undefined;
   } catch {
     return undefined;
   }
@@ -781,7 +878,12 @@ export function isLoopback(host: string): boolean {
 
 /** --help text, generated from the option table. */
 export function helpText(): string {
-  const lines = ['Usage: facet serve [options]', '', 'Serves the codefly toolbox v0 gRPC contract. Every option has a FACET_* environment twin.', ''];
+  const lines = [
+    'Usage: facet serve [options]',
+    '',
+    'Serves the codefly toolbox v0 gRPC contract. Every option has a FACET_* environment twin.',
+    '',
+  ];
   for (const s of OPTIONS) {
     const arg = s.kind === 'bool' ? '' : s.kind === 'int' ? ' <n>' : ' <value>';
     lines.push(`  --${s.flag}${arg}`);

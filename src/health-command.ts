@@ -17,22 +17,33 @@ export function localTarget(config: FacetConfig): string {
   return `unix:${config.socket}`;
 }
 
-export async function healthCommand(args: string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 3000): Promise<{ ok: boolean; text: string }> {
+export async function healthCommand(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 3000,
+): Promise<{ ok: boolean; text: string }> {
   const config = parseConfig(args, env);
   const target = localTarget(config);
   const creds = config.tls
     ? // The server's own certificate is the trust anchor; the name checked is the certificate's, not "127.0.0.1".
-      grpc.credentials.createSsl(readFileSync(config.tls.certFile), null, null, { checkServerIdentity: () => undefined })
+      grpc.credentials.createSsl(readFileSync(config.tls.certFile), null, null, {
+        checkServerIdentity: () => undefined,
+      })
     : grpc.credentials.createInsecure();
   const client = new HealthClient(target, creds);
   try {
     const status = await new Promise<HealthCheckResponse_ServingStatus>((resolve, reject) =>
-      client.check({ service: '' }, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) => (err ? reject(err) : resolve(res.status))),
+      client.check({ service: '' }, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (err, res) =>
+        err ? reject(err) : resolve(res.status),
+      ),
     );
     const name = HealthCheckResponse_ServingStatus[status] ?? String(status);
     return { ok: status === HealthCheckResponse_ServingStatus.SERVING, text: `${target}: ${name}` };
   } catch (err) {
-    return { ok: false, text: `${target}: unreachable (${(err as grpc.ServiceError).details || (err as Error).message})` };
+    return {
+      ok: false,
+      text: `${target}: unreachable (${(err as grpc.ServiceError).details || (err as Error).message})`,
+    };
   } finally {
     client.close();
   }

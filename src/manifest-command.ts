@@ -9,7 +9,8 @@ import { TAGS } from './shapes/tags.js';
 import { oneShape, printCommand } from './tools-command.js';
 import { VERSION } from './version.js';
 
-export const MANIFEST_USAGE = 'Usage: facet manifest [--shape S] [--publisher P] [serve options]  (toolbox.codefly.yaml for codefly plugin mode)';
+export const MANIFEST_USAGE =
+  'Usage: facet manifest [--shape S] [--publisher P] [serve options]  (toolbox.codefly.yaml for codefly plugin mode)';
 const DEFAULT_PUBLISHER = 'facet';
 
 /** The manifest `facet manifest <args>` prints; throws ConfigError on a bad argument. */
@@ -22,7 +23,8 @@ export function manifestCommand(args: string[], env: NodeJS.ProcessEnv = process
   // Roots and state directory as given; unset, the placeholders codefly expands when it launches
   // the plugin (a server without --root serves its working directory, the host's workspace).
   const rootsGiven = rest.some((a) => a === '--root' || a.startsWith('--root=')) || Boolean(env.FACET_ROOT);
-  const stateGiven = rest.some((a) => a === '--state-dir' || a.startsWith('--state-dir=')) || Boolean(env.FACET_STATE_DIR);
+  const stateGiven =
+    rest.some((a) => a === '--state-dir' || a.startsWith('--state-dir=')) || Boolean(env.FACET_STATE_DIR);
   const roots = rootsGiven ? config.roots : ['${WORKSPACE}'];
   const state = stateGiven ? config.stateDir : '${TMPDIR}/facet-state';
   // Shell commands and the web tools reach the network; Facet itself needs only its listener.
@@ -87,7 +89,10 @@ function list(key: string, items: readonly string[]): string[] {
  */
 export function scalar(s: string): string {
   const plain =
-    /^[A-Za-z_/.][A-Za-z0-9_/.@+-]*$/.test(s) && !/^(true|false|yes|no|on|off|y|n|null)$/i.test(s) && !/^\.(inf|nan)$/i.test(s) && !/^[-+]?\.?\d/.test(s);
+    /^[A-Za-z_/.][A-Za-z0-9_/.@+-]*$/.test(s) &&
+    !/^(true|false|yes|no|on|off|y|n|null)$/i.test(s) &&
+    !/^\.(inf|nan)$/i.test(s) &&
+    !/^[-+]?\.?\d/.test(s);
   // A version such as 0.1.0 is a string to YAML (two dots); 1.0 or 1 would be a number.
   const version = /^\d+\.\d+\.\d+(?:[-+][A-Za-z0-9.-]+)?$/.test(s);
   return plain || version ? s : JSON.stringify(s);

@@ -4,7 +4,8 @@
 import { parseConfig } from './config.js';
 import { shapeListings } from './shapes/release-table.js';
 
-export const SHAPES_USAGE = 'Usage: facet shapes [--json] [--shape S ...]  (the shapes served and the vendor releases they follow)';
+export const SHAPES_USAGE =
+  'Usage: facet shapes [--json] [--shape S ...]  (the shapes served and the vendor releases they follow)';
 
 /** The text `facet shapes <args>` prints; throws ConfigError on a bad argument. */
 export function shapesCommand(args: string[], env: NodeJS.ProcessEnv = process.env): string {

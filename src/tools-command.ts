@@ -12,14 +12,24 @@ import { servedReadOnly } from './shapes/tags.js';
 export const TOOLS_USAGE = 'Usage: facet tools [--shape S] [--json] [serve options]';
 
 /** The configuration `serve` options give, and the one shape they name (default: core) as served; throws ConfigError on a bad argument. */
-export function oneShape(command: string, args: string[], env: NodeJS.ProcessEnv): { config: FacetConfig; shape: string; spec: ToolboxSpec; toolbox: Toolbox } {
+export function oneShape(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { config: FacetConfig; shape: string; spec: ToolboxSpec; toolbox: Toolbox } {
   const config = parseConfig(args, env);
   // Without --shape (flag or FACET_SHAPE) the catalog is the default shape's: core.
   const named = args.some((a) => a === '--shape' || a.startsWith('--shape=')) || Boolean(env.FACET_SHAPE);
-  if (named && config.shapes.length !== 1) throw new ConfigError(`--shape: ${command} shows one shape at a time, got ${config.shapes.join(', ')}`);
+  if (named && config.shapes.length !== 1)
+    throw new ConfigError(`--shape: ${command} shows one shape at a time, got ${config.shapes.join(', ')}`);
   const shape = config.defaultShape;
   const spec = buildShapes({ ...config, shapes: [shape] }, createEngine(config)).get(shape)!;
-  return { config, shape, spec, toolbox: new Toolbox({ ...spec, tools: config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools }) };
+  return {
+    config,
+    shape,
+    spec,
+    toolbox: new Toolbox({ ...spec, tools: config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools }),
+  };
 }
 
 /** The text to print for `facet tools <args>`; throws ConfigError on a bad argument. */

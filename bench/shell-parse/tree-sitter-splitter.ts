@@ -19,7 +19,13 @@ export async function initTreeSitter(): Promise<void> {
   parser.setLanguage(bash);
 }
 
-const EXPANSIONS = new Set(['simple_expansion', 'expansion', 'command_substitution', 'process_substitution', 'arithmetic_expansion']);
+const EXPANSIONS = new Set([
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+]);
 const SUBSTITUTIONS = new Set(['command_substitution', 'process_substitution']);
 const GLOB = /(^|[^\\])([*?{]|\[(?! ))/;
 
@@ -32,7 +38,9 @@ export function splitWithTreeSitter(line: string): SimpleCommand[] {
     const root = tree.rootNode;
     if (root.hasError) {
       const bad = findError(root);
-      throw new ShellSyntaxError(`the line does not parse as bash${bad ? ` near "${line.slice(bad.startIndex, bad.startIndex + 20)}"` : ''}`);
+      throw new ShellSyntaxError(
+        `the line does not parse as bash${bad ? ` near "${line.slice(bad.startIndex, bad.startIndex + 20)}"` : ''}`,
+      );
     }
     return split(root);
   } finally {
@@ -94,9 +102,16 @@ function walk(n: Node, top: SimpleCommand[], nested: SimpleCommand[]): void {
       // Headers (loop values, case subjects and patterns, names) are data; bodies are commands.
       for (const c of n.namedChildren) {
         if (!c) continue;
-        if (c.type === 'do_group' || c.type === 'compound_statement' || c.type === 'subshell' || c.type === 'case_item' || c.type === 'if_statement')
+        if (
+          c.type === 'do_group' ||
+          c.type === 'compound_statement' ||
+          c.type === 'subshell' ||
+          c.type === 'case_item' ||
+          c.type === 'if_statement'
+        )
           walk(c, top, nested);
-        else if (n.type === 'case_statement' || n.type === 'for_statement' || n.type.startsWith('variable')) collectSubstitutions(c, nested);
+        else if (n.type === 'case_statement' || n.type === 'for_statement' || n.type.startsWith('variable'))
+          collectSubstitutions(c, nested);
         else if (n.type === 'function_definition' && c.type !== 'word') walk(c, top, nested);
       }
       if (n.type === 'variable_assignment') top.push({ words: [], assignments: [n.text], text: n.text });
@@ -185,7 +200,11 @@ function valueOf(n: Node, inConcatenation = false): Word {
     }
     case 'concatenation': {
       const parts = n.children.filter((c): c is Node => c !== null).map((c) => valueOf(c, true));
-      return { value: parts.map((p) => p.value).join(''), dynamic: parts.some((p) => p.dynamic), quoted: parts.some((p) => p.quoted) };
+      return {
+        value: parts.map((p) => p.value).join(''),
+        dynamic: parts.some((p) => p.dynamic),
+        quoted: parts.some((p) => p.quoted),
+      };
     }
     default:
       // Expansions, substitutions, brace and extglob patterns: known only at run time.

@@ -277,7 +277,14 @@ export interface ConditionFacts {
   worktree_path_taken: { path: string };
   worktree_branch_exists: { branch: string };
   worktree_not_owned: { path: string; branch: string };
-  worktree_has_changes: { path: string; branch: string; trackedChanges: number; untrackedFiles: number; uncommittedFiles: number; commits: number };
+  worktree_has_changes: {
+    path: string;
+    branch: string;
+    trackedChanges: number;
+    untrackedFiles: number;
+    uncommittedFiles: number;
+    commits: number;
+  };
   worktree_busy: { path: string; jobs: string[] };
   git_failed: { args: string[]; exitCode: number | null; stderr: string };
   skill_missing: { name: string; known: string[]; closest?: string };

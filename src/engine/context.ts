@@ -42,16 +42,22 @@ export async function readContextFile(scope: Scope, file: string): Promise<strin
   const resolved = await scope.resolve(file);
   const handle = await fsp.open(resolved.real, 'r').catch((err: NodeJS.ErrnoException) => {
     const message = `cannot open ${file}: ${err.message}`;
-    throw err.code === 'ENOENT' ? engineFailure('path_missing', message, { path: file }) : engineFailure('io_error', message, { path: file });
+    throw err.code === 'ENOENT'
+      ? engineFailure('path_missing', message, { path: file })
+      : engineFailure('io_error', message, { path: file });
   });
   try {
     const st = await handle.stat();
     if (st.size > CONTEXT_FILE_MAX_BYTES) {
-      throw engineFailure('context_file_too_large', `${file} is ${st.size} bytes; context files are served up to ${CONTEXT_FILE_MAX_BYTES}`, {
-        path: file,
-        size: st.size,
-        max: CONTEXT_FILE_MAX_BYTES,
-      });
+      throw engineFailure(
+        'context_file_too_large',
+        `${file} is ${st.size} bytes; context files are served up to ${CONTEXT_FILE_MAX_BYTES}`,
+        {
+          path: file,
+          size: st.size,
+          max: CONTEXT_FILE_MAX_BYTES,
+        },
+      );
     }
     const buf = Buffer.alloc(st.size);
     await handle.read(buf, 0, st.size, 0);

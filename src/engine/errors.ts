@@ -3,7 +3,14 @@
 // condition (conditions.ts) fixes the kind, so one condition has one failure code everywhere.
 import { CONDITION_KIND, type Condition, type ConditionFacts, type ErrorKind, type FactsOf } from './conditions.js';
 
-export { CONDITION_KIND, isConditionName, type Condition, type ConditionFacts, type FactsOf, type ProviderCondition } from './conditions.js';
+export {
+  CONDITION_KIND,
+  isConditionName,
+  type Condition,
+  type ConditionFacts,
+  type FactsOf,
+  type ProviderCondition,
+} from './conditions.js';
 
 export type { ErrorKind } from './conditions.js';
 
@@ -65,7 +72,12 @@ export type FailureOf<C extends Condition> = EngineError & { readonly condition:
  * The one way to raise a named condition: its kind comes from CONDITION_KIND, and its facts
  * are checked against ConditionFacts. facts.condition repeats the name for hosts that read facts.
  */
-export function engineFailure<C extends Condition>(condition: C, message: string, facts: ConditionFacts[C], init: FailureInit = {}): FailureOf<C> {
+export function engineFailure<C extends Condition>(
+  condition: C,
+  message: string,
+  facts: ConditionFacts[C],
+  init: FailureInit = {},
+): FailureOf<C> {
   return new EngineError(...failureArgs(condition, message, facts, init)) as FailureOf<C>;
 }
 
@@ -136,7 +148,9 @@ export function fromSystemError(err: unknown, path: string, operation: string): 
       return engineFailure('is_directory', `${path} is a directory`, { ...facts, isDirectory: true }, { cause: err });
     case 'EACCES':
     case 'EPERM':
-      return engineFailure('fs_denied', `${operation} of ${path} is not permitted by the file system`, facts, { cause: err });
+      return engineFailure('fs_denied', `${operation} of ${path} is not permitted by the file system`, facts, {
+        cause: err,
+      });
     case 'EEXIST':
       return engineFailure('file_exists', `${path} already exists`, facts, { cause: err });
     case 'ENOSPC':
@@ -149,7 +163,12 @@ export function fromSystemError(err: unknown, path: string, operation: string): 
       return engineFailure('symlink_loop', `${path} has too many levels of symbolic links`, facts, { cause: err });
     default: {
       const reason = systemReason(err);
-      return engineFailure('io_error', `${operation} of ${path} failed: ${reason}`, { ...facts, reason }, { cause: err });
+      return engineFailure(
+        'io_error',
+        `${operation} of ${path} failed: ${reason}`,
+        { ...facts, reason },
+        { cause: err },
+      );
     }
   }
 }

@@ -16,7 +16,12 @@ import { editFile, type EditOptions, type EditResult, type EditSpec } from './fi
 import { writeFile, type WriteOptions, type WriteResult } from './files/write.js';
 import { applyPatch, type PatchOptions, type PatchResult } from './files/patch-apply.js';
 import { applyDiffOperation, type DiffOperation, type DiffOperationResult } from './files/v4a-apply.js';
-import { editNotebook, type NotebookEditOptions, type NotebookEditResult, type NotebookEditSpec } from './files/notebook.js';
+import {
+  editNotebook,
+  type NotebookEditOptions,
+  type NotebookEditResult,
+  type NotebookEditSpec,
+} from './files/notebook.js';
 import { readMany, type ReadManyOptions, type ReadManyResult } from './files/read-many.js';
 import { readMedia, type MediaFile, type MediaOptions } from './files/media.js';
 import {
@@ -108,7 +113,12 @@ export interface FilesEngine {
   /** Applies one file operation (a V4A diff creating or updating a file, or a delete), atomically. */
   applyDiff(ctx: EngineContext, op: DiffOperation): Promise<DiffOperationResult>;
   /** Replaces, inserts or deletes one notebook cell. */
-  notebookEdit(ctx: EngineContext, path: string, spec: NotebookEditSpec, opts?: Opts<NotebookEditOptions>): Promise<NotebookEditResult>;
+  notebookEdit(
+    ctx: EngineContext,
+    path: string,
+    spec: NotebookEditSpec,
+    opts?: Opts<NotebookEditOptions>,
+  ): Promise<NotebookEditResult>;
   /** Reads every file that paths and globs name, within a byte budget. */
   readMany(ctx: EngineContext, opts: Opts<ReadManyOptions>): Promise<ReadManyResult>;
   /** Reads an image, PDF, audio or video file as bytes with its media type. */
@@ -122,7 +132,10 @@ export interface FilesEngine {
   /** Why ignore files (.gitignore unless `gitignore` is false, and `ignoreFiles`) hide the file, or undefined. */
   hidden(ctx: EngineContext, path: string, ignoreFiles: string[], gitignore: boolean): Promise<string | undefined>;
   /** readMany for a model that takes media as data: media only when a pattern names them, SVG as markup. */
-  readManyForModel(ctx: EngineContext, opts: Opts<ReadManyOptions> & { audioVideoMax: number; svg: EngineReadOptions }): Promise<ModelManyResult>;
+  readManyForModel(
+    ctx: EngineContext,
+    opts: Opts<ReadManyOptions> & { audioVideoMax: number; svg: EngineReadOptions },
+  ): Promise<ModelManyResult>;
 }
 
 /** Grep, glob and directory listing, as calls that take one context. */
@@ -241,8 +254,10 @@ export function createEngine(config: EngineConfig): Engine {
       read: (ctx, path, opts = {}) => readFile(ctx.scope, path, withAt(opts, ctx)),
       readChecked: (ctx, path, opts) => readChecked({ ...ctx, cwd: cwdOf(ctx) ?? ctx.scope.primary }, path, opts),
       stat: (ctx, path) => statFile(ctx.scope, path, cwdOf(ctx)),
-      write: (ctx, path, content, opts = {}) => watched(code, ctx, [path], () => writeFile(ctx.scope, path, content, withAt(opts, ctx)), real),
-      edit: (ctx, path, edits, opts = {}) => watched(code, ctx, [path], () => editFile(ctx.scope, path, edits, withAt(opts, ctx)), real),
+      write: (ctx, path, content, opts = {}) =>
+        watched(code, ctx, [path], () => writeFile(ctx.scope, path, content, withAt(opts, ctx)), real),
+      edit: (ctx, path, edits, opts = {}) =>
+        watched(code, ctx, [path], () => editFile(ctx.scope, path, edits, withAt(opts, ctx)), real),
       patch: (ctx, patch, opts = {}) =>
         watched(
           code,
@@ -259,9 +274,16 @@ export function createEngine(config: EngineConfig): Engine {
           () => applyDiffOperation(ctx.scope, op, at(ctx)),
           (r) => [{ path: r.path, deleted: r.type === 'delete_file' }],
         ),
-      notebookEdit: (ctx, path, spec, opts = {}) => watched(code, ctx, [path], () => editNotebook(ctx.scope, path, spec, withAt(opts, ctx)), real),
+      notebookEdit: (ctx, path, spec, opts = {}) =>
+        watched(code, ctx, [path], () => editNotebook(ctx.scope, path, spec, withAt(opts, ctx)), real),
       // Each file is read for the call's session (recorded for read-before-edit), unless the options say otherwise.
-      readMany: (ctx, opts) => readMany(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal, read: { session: ctx.session, ...opts.read } }),
+      readMany: (ctx, opts) =>
+        readMany(ctx.scope, {
+          ...opts,
+          cwd: cwdOf(ctx),
+          signal: ctx.signal,
+          read: { session: ctx.session, ...opts.read },
+        }),
       media: (ctx, path, opts) => readMedia(ctx.scope, path, { ...opts, ...at(ctx) }),
       spill: (ctx, text, limit, existing) => spillIfOver(config.stateDir, ctx.session, text, limit, existing),
       forModel: (ctx, path, opts = {}) => readForModel(ctx.scope, path, { ...opts, ...at(ctx) }),
@@ -274,7 +296,8 @@ export function createEngine(config: EngineConfig): Engine {
           read: { session: ctx.session, ...opts.read },
           svg: { ...opts.svg, ...at(ctx) },
         }),
-      hidden: (ctx, path, ignoreFiles, gitignore) => hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
+      hidden: (ctx, path, ignoreFiles, gitignore) =>
+        hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
     },
     search: {
       grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
@@ -372,7 +395,14 @@ export type { SandboxRefusal } from './shell/sandbox-note.js';
 
 // Web: the fetcher and web search, their results and the per-host limiter.
 export { PROVIDER_NAMES, extractUrls, isCrossSiteRedirect, type WebEngine } from './web/index.js';
-export type { CrossSiteRedirect, FetchOptions, FetchedPage, FindInPageResult, Grounding, SearchResponse } from './web/index.js';
+export type {
+  CrossSiteRedirect,
+  FetchOptions,
+  FetchedPage,
+  FindInPageResult,
+  Grounding,
+  SearchResponse,
+} from './web/index.js';
 export type { SearchResult } from './web/search/types.js';
 export { HostRateLimiter } from './web/rate-limit.js';
 

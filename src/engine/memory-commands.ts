@@ -34,15 +34,23 @@ type Param = Exclude<keyof MemoryRequest, 'command'>;
 
 function need<P extends Param>(req: MemoryRequest, param: P): NonNullable<MemoryRequest[P]> {
   const v = req[param];
-  if (v === undefined) throw engineFailure('parameter_missing', `${param} is required for ${req.command}`, { param, command: req.command }, { field: param });
+  if (v === undefined)
+    throw engineFailure(
+      'parameter_missing',
+      `${param} is required for ${req.command}`,
+      { param, command: req.command },
+      { field: param },
+    );
   return v as NonNullable<MemoryRequest[P]>;
 }
 
-const missing = (path: string, field = 'path') => engineFailure('path_missing', `${path} does not exist`, { path }, { field });
+const missing = (path: string, field = 'path') =>
+  engineFailure('path_missing', `${path} does not exist`, { path }, { field });
 
 /** /memories itself may be neither deleted nor renamed. */
 function notRoot(path: string, command: string, field: string): void {
-  if (path.replace(/\/+$/, '') === MEMORY_ROOT) throw engineFailure('memory_root', `cannot ${command} ${MEMORY_ROOT} itself`, { path, command }, { field });
+  if (path.replace(/\/+$/, '') === MEMORY_ROOT)
+    throw engineFailure('memory_root', `cannot ${command} ${MEMORY_ROOT} itself`, { path, command }, { field });
 }
 
 /** A file's real path and text; a missing path or a directory is `path_missing`. */
@@ -56,18 +64,31 @@ async function view(mem: MemoryDir, req: MemoryRequest, path: string): Promise<M
   const real = await mem.locate(path);
   const st = await mem.stat(real);
   if (st.kind === 'directory')
-    return { command: 'view', path, directory: { base: path.replace(/\/+$/, '') || MEMORY_ROOT, size: st.size, entries: await mem.list(real) } };
+    return {
+      command: 'view',
+      path,
+      directory: { base: path.replace(/\/+$/, '') || MEMORY_ROOT, size: st.size, entries: await mem.list(real) },
+    };
   if (st.kind !== 'file') throw missing(path);
   const lines = (await mem.read(real, path)).split('\n');
   if (lines.length > MAX_LINES)
-    throw engineFailure('memory_too_long', `${path} has more than ${MAX_LINES} lines`, { path, lines: lines.length, max: MAX_LINES }, { field: 'path' });
+    throw engineFailure(
+      'memory_too_long',
+      `${path} has more than ${MAX_LINES} lines`,
+      { path, lines: lines.length, max: MAX_LINES },
+      { field: 'path' },
+    );
   const range = req.view_range;
   // A range that is not two integers is ignored, as the SDK helpers do.
   if (!Array.isArray(range) || range.length !== 2 || !range.every((x) => Number.isSafeInteger(x)))
     return { command: 'view', path, file: { first: 1, lines, total: lines.length } };
   const [a, b] = range as [number, number];
   const first = Math.max(1, a);
-  return { command: 'view', path, file: { first, lines: b === -1 ? lines.slice(first - 1) : lines.slice(first - 1, b), total: lines.length } };
+  return {
+    command: 'view',
+    path,
+    file: { first, lines: b === -1 ? lines.slice(first - 1) : lines.slice(first - 1, b), total: lines.length },
+  };
 }
 
 async function strReplace(mem: MemoryDir, req: MemoryRequest, path: string): Promise<MemoryOutcome> {
@@ -75,14 +96,24 @@ async function strReplace(mem: MemoryDir, req: MemoryRequest, path: string): Pro
   const next = need(req, 'new_str');
   const { real, text } = await fileOf(mem, path);
   const n = countOf(text, old);
-  if (n === 0 || old === '') throw engineFailure('memory_no_match', `old_str does not occur in ${path}`, { path, old }, { field: 'old_str' });
+  if (n === 0 || old === '')
+    throw engineFailure('memory_no_match', `old_str does not occur in ${path}`, { path, old }, { field: 'old_str' });
   if (n > 1) {
     const lines = linesOf(text, old);
-    throw engineFailure('memory_not_unique', `old_str occurs ${n} times in ${path}`, { path, old, lines }, { field: 'old_str' });
+    throw engineFailure(
+      'memory_not_unique',
+      `old_str occurs ${n} times in ${path}`,
+      { path, old, lines },
+      { field: 'old_str' },
+    );
   }
   const edit = replaceFirst(text, old, next);
   await mem.write(real, path, edit.text);
-  return { command: 'str_replace', path, snippet: linesAround(edit.text.split('\n'), edit.line, next.split('\n').length, 2) };
+  return {
+    command: 'str_replace',
+    path,
+    snippet: linesAround(edit.text.split('\n'), edit.line, next.split('\n').length, 2),
+  };
 }
 
 async function insert(mem: MemoryDir, req: MemoryRequest, path: string): Promise<MemoryOutcome> {
@@ -105,7 +136,12 @@ async function insert(mem: MemoryDir, req: MemoryRequest, path: string): Promise
 /** Runs one command of the memory tool on `mem`. */
 export async function memoryCommand(mem: MemoryDir, req: MemoryRequest): Promise<MemoryOutcome> {
   if (!MEMORY_COMMANDS.includes(req.command))
-    throw engineFailure('unknown_command', `unknown command ${req.command}`, { command: req.command, commands: MEMORY_COMMANDS }, { field: 'command' });
+    throw engineFailure(
+      'unknown_command',
+      `unknown command ${req.command}`,
+      { command: req.command, commands: MEMORY_COMMANDS },
+      { field: 'command' },
+    );
   if (req.command === 'rename') {
     const from = need(req, 'old_path');
     const to = need(req, 'new_path');
@@ -123,7 +159,8 @@ export async function memoryCommand(mem: MemoryDir, req: MemoryRequest): Promise
     case 'create': {
       const text = need(req, 'file_text');
       const real = await mem.locate(path);
-      if ((await mem.stat(real)).kind !== 'missing') throw engineFailure('file_exists', `${path} already exists`, { path }, { field: 'path' });
+      if ((await mem.stat(real)).kind !== 'missing')
+        throw engineFailure('file_exists', `${path} already exists`, { path }, { field: 'path' });
       await mem.create(real, path, text);
       return { command: 'create', path };
     }

@@ -31,7 +31,8 @@ export interface MemoryStat {
 }
 
 /** A path refused before any file is touched (the SDK helpers' words). */
-const refused = (message: string, input: string) => new EngineError('permission_denied', message, { field: 'path', facts: { path: input } });
+const refused = (message: string, input: string) =>
+  new EngineError('permission_denied', message, { field: 'path', facts: { path: input } });
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
 
@@ -47,7 +48,8 @@ export class MemoryDir {
 
   /** The real path a virtual /memories path names, after every check. */
   async locate(input: string): Promise<string> {
-    if (input !== MEMORY_ROOT && !input.startsWith(`${MEMORY_ROOT}/`)) throw refused(`Path must start with ${MEMORY_ROOT}, got: ${input}`, input);
+    if (input !== MEMORY_ROOT && !input.startsWith(`${MEMORY_ROOT}/`))
+      throw refused(`Path must start with ${MEMORY_ROOT}, got: ${input}`, input);
     let decoded = input;
     try {
       decoded = decodeURIComponent(input);
@@ -55,7 +57,8 @@ export class MemoryDir {
       // not percent-encoded text: checked as written
     }
     const parts = [input, decoded].flatMap((p) => p.split(/[\\/]+/));
-    if (parts.includes('..') || input.includes('\0')) throw refused(`Path ${input} would escape ${MEMORY_ROOT} directory`, input);
+    if (parts.includes('..') || input.includes('\0'))
+      throw refused(`Path ${input} would escape ${MEMORY_ROOT} directory`, input);
     const rest = input.slice(MEMORY_ROOT.length).replace(/^\/+/, '');
     const root = await this.root();
     const target = path.resolve(root, rest);
@@ -84,7 +87,9 @@ export class MemoryDir {
   async list(real: string, depth = 2): Promise<MemoryEntry[]> {
     const out: MemoryEntry[] = [];
     const walk = async (dir: string, rel: string, level: number) => {
-      const names = (await fsp.readdir(dir).catch(() => [] as string[])).filter((n) => !n.startsWith('.') && n !== 'node_modules').sort();
+      const names = (await fsp.readdir(dir).catch(() => [] as string[]))
+        .filter((n) => !n.startsWith('.') && n !== 'node_modules')
+        .sort();
       for (const name of names) {
         const full = path.join(dir, name);
         const st = await fsp.lstat(full).catch(() => undefined);
@@ -148,7 +153,10 @@ export class MemoryDir {
     try {
       // link() would refuse an existing destination atomically, but not for directories: check, then rename.
       if ((await fsp.lstat(target).catch(() => undefined)) !== undefined) {
-        throw new EngineError('already_exists', `${toInput} already exists`, { field: 'new_path', facts: { path: toInput } });
+        throw new EngineError('already_exists', `${toInput} already exists`, {
+          field: 'new_path',
+          facts: { path: toInput },
+        });
       }
       await recordedRemoval(source, () => fsp.rename(source, target), target);
     } catch (err) {

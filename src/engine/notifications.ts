@@ -49,7 +49,11 @@ export type SessionNotification =
     };
 
 /** A notification as pushed: the queue numbers and stamps it. */
-export type NewNotification = SessionNotification extends infer N ? (N extends SessionNotification ? Omit<N, 'seq' | 'at'> : never) : never;
+export type NewNotification = SessionNotification extends infer N
+  ? N extends SessionNotification
+    ? Omit<N, 'seq' | 'at'>
+    : never
+  : never;
 
 export interface Drained {
   notifications: SessionNotification[];

@@ -15,7 +15,9 @@ export const MAX_SAVED_RESULT_BYTES = 64 * 1024 * 1024;
 
 function sessionDir(stateDir: string, session: Session): string {
   if (session.disposed) {
-    throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', { session: session.id });
+    throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', {
+      session: session.id,
+    });
   }
   return session.bag(BAG, () => {
     const hash = createHash('sha256').update(session.id).digest('hex').slice(0, 16);
@@ -32,13 +34,22 @@ export interface SavedResult {
 }
 
 /** Writes `text` (UTF-8) to a new private file of the session's result folder. */
-export async function saveResultText(stateDir: string, session: Session, text: string, ext = 'txt'): Promise<SavedResult> {
+export async function saveResultText(
+  stateDir: string,
+  session: Session,
+  text: string,
+  ext = 'txt',
+): Promise<SavedResult> {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length > MAX_SAVED_RESULT_BYTES) {
-    throw engineFailure('result_too_large', `the result is ${bytes.length} bytes, over the ${MAX_SAVED_RESULT_BYTES}-byte limit for saved results`, {
-      bytes: bytes.length,
-      maxBytes: MAX_SAVED_RESULT_BYTES,
-    });
+    throw engineFailure(
+      'result_too_large',
+      `the result is ${bytes.length} bytes, over the ${MAX_SAVED_RESULT_BYTES}-byte limit for saved results`,
+      {
+        bytes: bytes.length,
+        maxBytes: MAX_SAVED_RESULT_BYTES,
+      },
+    );
   }
   const dir = sessionDir(stateDir, session);
   await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
@@ -52,7 +63,13 @@ export async function saveResultText(stateDir: string, session: Session, text: s
  * result), which the session may then Read although it lies outside the roots. Undefined
  * when the text is small enough to hand back whole.
  */
-export async function spillIfOver(stateDir: string, session: Session, text: string, limit: number, existing?: SavedResult): Promise<SavedResult | undefined> {
+export async function spillIfOver(
+  stateDir: string,
+  session: Session,
+  text: string,
+  limit: number,
+  existing?: SavedResult,
+): Promise<SavedResult | undefined> {
   if (text.length <= limit) return undefined;
   const saved = existing ?? (await saveResultText(stateDir, session, text));
   grantRead(session, saved.path);

@@ -1,7 +1,17 @@
 // The scope of a call: the real paths of the roots it may touch. Every path is
 // resolved to its real path (symlinks followed) before it is checked, so `..`,
 // links out of scope and prefix look-alikes cannot escape.
-import { closeSync, constants as fsc, fstatSync, openSync, readlinkSync, realpathSync, statSync, promises as fsp, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants as fsc,
+  fstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  promises as fsp,
+  type Stats,
+} from 'node:fs';
 import { FdFile } from './fd-file.js';
 import path from 'node:path';
 import { EngineError, engineFailure, fromSystemError } from './errors.js';
@@ -67,7 +77,12 @@ export class Scope {
       const real = found.path;
       if (found.exists && !(await fsp.stat(real)).isDirectory()) {
         // Commands start in the first root: a file there would leave them nowhere to run.
-        throw engineFailure('root_not_directory', `root ${r} is not a directory`, { root: r, resolved: real }, { field: 'roots' });
+        throw engineFailure(
+          'root_not_directory',
+          `root ${r} is not a directory`,
+          { root: r, resolved: real },
+          { field: 'roots' },
+        );
       }
       if (!this.contains(real)) {
         throw engineFailure(
@@ -115,7 +130,11 @@ export class Scope {
    * failure on the way, and other systems, take resolve() and open(), which word the errors.
    * Given a resolution instead of a path, it opens that path without resolving it again.
    */
-  async openExisting(target: string | ResolvedPath, cwd: string = this.primary, field = 'path'): Promise<{ resolved: ResolvedPath; file: FdFile }> {
+  async openExisting(
+    target: string | ResolvedPath,
+    cwd: string = this.primary,
+    field = 'path',
+  ): Promise<{ resolved: ResolvedPath; file: FdFile }> {
     const given = typeof target === 'string' ? undefined : target;
     const input = given ? given.input : (target as string);
     const absolute = given ? given.absolute : this.absoluteOf(input, cwd, field);
@@ -136,7 +155,12 @@ export class Scope {
     }
     const resolved = given ?? (await this.resolve(input, cwd, field));
     if (!resolved.exists) {
-      throw engineFailure('path_missing', `${input} does not exist`, { path: input, resolved: resolved.real }, { field });
+      throw engineFailure(
+        'path_missing',
+        `${input} does not exist`,
+        { path: input, resolved: resolved.real },
+        { field },
+      );
     }
     return { resolved, file: await this.open(resolved, fsc.O_RDONLY) };
   }
@@ -152,7 +176,12 @@ export class Scope {
       throw engineFailure('empty_path', 'the path is empty', { path: input }, { field });
     }
     if (input.length > PATH_MAX) {
-      throw engineFailure('path_too_long', `the path is longer than ${PATH_MAX} characters`, { path: input.slice(0, 200), length: input.length }, { field });
+      throw engineFailure(
+        'path_too_long',
+        `the path is longer than ${PATH_MAX} characters`,
+        { path: input.slice(0, 200), length: input.length },
+        { field },
+      );
     }
     return path.resolve(cwd, input);
   }
@@ -234,7 +263,8 @@ export class Scope {
     if (!root) return real;
     // A canonical path below its root is the root, a separator and the rest: cut, not
     // path.relative, which normalises both paths again (a few µs on every read).
-    if (real !== root && !NOT_CANONICAL.test(real) && !NOT_CANONICAL.test(root)) return real.slice(root.endsWith(path.sep) ? root.length : root.length + 1);
+    if (real !== root && !NOT_CANONICAL.test(real) && !NOT_CANONICAL.test(root))
+      return real.slice(root.endsWith(path.sep) ? root.length : root.length + 1);
     const rel = path.relative(root, real);
     return rel === '' ? '.' : rel;
   }

@@ -64,7 +64,9 @@ export const MAX_SKILLS = 1000;
 export async function discoverSkills(scope: Pick<Scope, 'roots'>, sources: SkillSources): Promise<SkillCatalog> {
   const bases: Array<{ dir: string; source: Skill['source'] }> = [
     ...sources.dirs.map((dir) => ({ dir: path.resolve(dir), source: 'dir' as const })),
-    ...scope.roots.flatMap((root) => sources.perRoot.map((sub) => ({ dir: path.join(root, sub), source: 'root' as const }))),
+    ...scope.roots.flatMap((root) =>
+      sources.perRoot.map((sub) => ({ dir: path.join(root, sub), source: 'root' as const })),
+    ),
   ];
   const found = new Map<string, Skill>();
   const problems: SkillProblem[] = [];
@@ -118,7 +120,12 @@ export function findSkill(catalog: SkillCatalog, name: string): Skill {
  * replaced by `args` (empty when none) and `${KEY}` by `placeholders[KEY]` (for instance the
  * skill's directory under the dialect's own name); other `$` text stays as written.
  */
-export async function loadSkill(catalog: SkillCatalog, name: string, args = '', placeholders: Record<string, string> = {}): Promise<LoadedSkill> {
+export async function loadSkill(
+  catalog: SkillCatalog,
+  name: string,
+  args = '',
+  placeholders: Record<string, string> = {},
+): Promise<LoadedSkill> {
   const skill = findSkill(catalog, name);
   let raw: string;
   try {
@@ -146,7 +153,12 @@ export function splitFrontmatter(raw: string): { frontmatter: string | undefined
   return { frontmatter: m[1]!, body: text.slice(m[0].length) };
 }
 
-async function readSkill(base: string, dirName: string, file: string, source: Skill['source']): Promise<Skill | undefined> {
+async function readSkill(
+  base: string,
+  dirName: string,
+  file: string,
+  source: Skill['source'],
+): Promise<Skill | undefined> {
   const realDir = await fsp.realpath(path.join(base, dirName));
   const realFile = await fsp.realpath(file);
   if (!within(base, realDir) || !within(base, realFile)) throw new Error(`it leads out of ${base}`);
@@ -171,7 +183,11 @@ async function readSkill(base: string, dirName: string, file: string, source: Sk
     ...(typeof name === 'string' && name !== '' ? { declaredName: name } : {}),
     // A description YAML read as a number or a boolean is shown as written; a list or a map is no description.
     description:
-      typeof description === 'string' ? description.trim() : typeof description === 'number' || typeof description === 'boolean' ? String(description) : '',
+      typeof description === 'string'
+        ? description.trim()
+        : typeof description === 'number' || typeof description === 'boolean'
+          ? String(description)
+          : '',
     dir: realDir,
     file: realFile,
     frontmatter: rest,
@@ -186,4 +202,5 @@ async function readBounded(file: string): Promise<string> {
   return fsp.readFile(file, 'utf8');
 }
 
-const within = (root: string, p: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+const within = (root: string, p: string) =>
+  p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);

@@ -105,7 +105,10 @@ async function makePair(): Promise<Pair | undefined> {
   server.once('error', fail);
   server.listen(where);
   const pair: Partial<Pair> & { sink: Pair['sink'] } = { sink: () => undefined };
-  const reader = net.connect({ path: where, onread: { buffer, callback: (n: number) => (pair.sink(buffer.subarray(0, n)), true) } });
+  const reader = net.connect({
+    path: where,
+    onread: { buffer, callback: (n: number) => (pair.sink(buffer.subarray(0, n)), true) },
+  });
   // Before the connection, either end's failure ends the attempt; after it, the reader's
   // 'close' (which follows any error) is what the caller waits for.
   reader.on('error', fail);
@@ -123,5 +126,9 @@ async function makePair(): Promise<Pair | undefined> {
   // Neither end is ever written by this process. The child's end stays paused (it was
   // accepted so), and is not ended: a shutdown would reach the child's copy too.
   childEnd.unref();
-  return Object.assign(pair, { childEnd, reader, ended: new Promise<void>((resolve) => reader.once('close', () => resolve())) });
+  return Object.assign(pair, {
+    childEnd,
+    reader,
+    ended: new Promise<void>((resolve) => reader.once('close', () => resolve())),
+  });
 }

@@ -35,7 +35,12 @@ export function maxArgvBytes(): number {
 const RUN_FROM_FILE = 'write it to a file and run that';
 
 function tooLong(n: number, m: number, what: string, field: string, extra = '', advice = RUN_FROM_FILE): EngineError {
-  return engineFailure('argument_too_long', `${what} too long: ${n} bytes${extra}, the limit is ${m}; ${advice}`, { bytes: n, limit: m }, { field });
+  return engineFailure(
+    'argument_too_long',
+    `${what} too long: ${n} bytes${extra}, the limit is ${m}; ${advice}`,
+    { bytes: n, limit: m },
+    { field },
+  );
 }
 
 /**
@@ -86,10 +91,20 @@ export function spawnFailure(
     );
   }
   if (code === 'ENOENT') {
-    return engineFailure('program_missing', `cannot start ${file}: no such program or working directory`, { program: file, cwd, code }, { field, cause: err });
+    return engineFailure(
+      'program_missing',
+      `cannot start ${file}: no such program or working directory`,
+      { program: file, cwd, code },
+      { field, cause: err },
+    );
   }
   if (code === 'EACCES') {
-    return engineFailure('program_denied', `cannot start ${file}: permission denied`, { program: file, code }, { field, cause: err });
+    return engineFailure(
+      'program_denied',
+      `cannot start ${file}: permission denied`,
+      { program: file, code },
+      { field, cause: err },
+    );
   }
   if (code === 'E2BIG') {
     // The checks above missed it (a smaller limit than computed): word it with what we know.

@@ -77,7 +77,8 @@ export interface TaskChange {
 }
 
 /** The fields a change can touch, in the order results name them. */
-export type TaskField = 'subject' | 'description' | 'activeForm' | 'status' | 'owner' | 'metadata' | 'blocks' | 'blockedBy';
+export type TaskField =
+  'subject' | 'description' | 'activeForm' | 'status' | 'owner' | 'metadata' | 'blocks' | 'blockedBy';
 
 export interface TaskUpdated {
   /** The task after the change; undefined when it was deleted. */
@@ -115,7 +116,16 @@ interface TaskState {
 }
 
 const KEY = 'engine.tasks';
-const FIELD_ORDER: readonly TaskField[] = ['subject', 'description', 'activeForm', 'status', 'owner', 'metadata', 'blocks', 'blockedBy'];
+const FIELD_ORDER: readonly TaskField[] = [
+  'subject',
+  'description',
+  'activeForm',
+  'status',
+  'owner',
+  'metadata',
+  'blocks',
+  'blockedBy',
+];
 
 const state = (session: Session): TaskState => session.bag<TaskState>(KEY, () => ({ seq: 0, tasks: new Map() }));
 
@@ -123,10 +133,14 @@ const state = (session: Session): TaskState => session.bag<TaskState>(KEY, () =>
 export function createTask(session: Session, init: NewTask, limits: TaskLimits = DEFAULT_TASK_LIMITS): Task {
   const s = state(session);
   if (s.tasks.size >= limits.maxTasks) {
-    throw engineFailure('too_many_tasks', `this session already has ${s.tasks.size} tasks (the limit); delete some first`, {
-      count: s.tasks.size,
-      max: limits.maxTasks,
-    });
+    throw engineFailure(
+      'too_many_tasks',
+      `this session already has ${s.tasks.size} tasks (the limit); delete some first`,
+      {
+        count: s.tasks.size,
+        max: limits.maxTasks,
+      },
+    );
   }
   checkText(init, limits);
   const metadata = mergeMetadata({}, init.metadata ?? {}, limits);
@@ -172,7 +186,12 @@ export function listTasks(session: Session, filter: TaskFilter = {}): Task[] {
 }
 
 /** Applies one change to task `id`, all or nothing. */
-export function updateTask(session: Session, id: string, change: TaskChange, limits: TaskLimits = DEFAULT_TASK_LIMITS): TaskUpdated {
+export function updateTask(
+  session: Session,
+  id: string,
+  change: TaskChange,
+  limits: TaskLimits = DEFAULT_TASK_LIMITS,
+): TaskUpdated {
   const s = state(session);
   const current = need(s, id, 'taskId');
   const given = givenFields(change);
@@ -196,10 +215,21 @@ export function updateTask(session: Session, id: string, change: TaskChange, lim
   const addBlocks = change.addBlocks ?? [];
   const addBlockedBy = change.addBlockedBy ?? [];
   const refs = [...addBlocks, ...addBlockedBy];
-  if (refs.includes(id)) throw engineFailure('task_self_block', `task ${id} cannot block or be blocked by itself`, { id }, { field: 'addBlocks' });
+  if (refs.includes(id))
+    throw engineFailure(
+      'task_self_block',
+      `task ${id} cannot block or be blocked by itself`,
+      { id },
+      { field: 'addBlocks' },
+    );
   const missing = [...new Set(refs.filter((r) => !s.tasks.has(r)))];
   if (missing.length > 0) {
-    throw engineFailure('task_refs_missing', `no task ${missing.join(', ')} in this session`, { id, missing }, { field: 'addBlockedBy' });
+    throw engineFailure(
+      'task_refs_missing',
+      `no task ${missing.join(', ')} in this session`,
+      { id, missing },
+      { field: 'addBlockedBy' },
+    );
   }
   // The edges after the change, on copies: checked for cycles and bounds before any is applied.
   const blocksOf = new Map([...s.tasks.values()].map((t) => [t.id, [...t.blocks]]));
@@ -211,10 +241,16 @@ export function updateTask(session: Session, id: string, change: TaskChange, lim
   addBlockedBy.forEach((b) => add(b, id));
   const cycle = findCycle(blocksOf, id);
   if (cycle) {
-    throw engineFailure('task_cycle', `this would make a dependency cycle: ${cycle.join(' -> ')}`, { id, cycle }, { field: 'addBlockedBy' });
+    throw engineFailure(
+      'task_cycle',
+      `this would make a dependency cycle: ${cycle.join(' -> ')}`,
+      { id, cycle },
+      { field: 'addBlockedBy' },
+    );
   }
   const blockedByOf = new Map<string, string[]>([...s.tasks.values()].map((t) => [t.id, [...t.blockedBy]]));
-  for (const [from, tos] of blocksOf) for (const to of tos) if (!blockedByOf.get(to)!.includes(from)) blockedByOf.get(to)!.push(from);
+  for (const [from, tos] of blocksOf)
+    for (const to of tos) if (!blockedByOf.get(to)!.includes(from)) blockedByOf.get(to)!.push(from);
   for (const [tid, list] of [...blocksOf, ...blockedByOf]) {
     if (list.length > limits.maxEdges) {
       throw engineFailure(
@@ -240,7 +276,10 @@ export function updateTask(session: Session, id: string, change: TaskChange, lim
     t.blockedBy = blockedByOf.get(t.id)!;
   }
   const after = view(s, current);
-  const changed = JSON.stringify(after) === before ? [] : given.filter((f) => JSON.stringify(beforeTask[f]) !== JSON.stringify(after[f]));
+  const changed =
+    JSON.stringify(after) === before
+      ? []
+      : given.filter((f) => JSON.stringify(beforeTask[f]) !== JSON.stringify(after[f]));
   return { task: after, deleted: false, given, changed };
 }
 
@@ -251,7 +290,8 @@ export function taskCount(session: Session): number {
 
 function need(s: TaskState, id: string, field: string): Stored {
   const t = s.tasks.get(id);
-  if (!t) throw engineFailure('task_missing', `no task ${id} in this session`, { id, known: [...s.tasks.keys()] }, { field });
+  if (!t)
+    throw engineFailure('task_missing', `no task ${id} in this session`, { id, known: [...s.tasks.keys()] }, { field });
   return t;
 }
 
@@ -274,7 +314,8 @@ function view(s: TaskState, t: Stored): Task {
 
 function givenFields(c: TaskChange): TaskField[] {
   const named = new Set<TaskField>();
-  for (const f of ['subject', 'description', 'activeForm', 'status', 'owner', 'metadata'] as const) if (c[f] !== undefined) named.add(f);
+  for (const f of ['subject', 'description', 'activeForm', 'status', 'owner', 'metadata'] as const)
+    if (c[f] !== undefined) named.add(f);
   if (c.addBlocks?.length) named.add('blocks');
   if (c.addBlockedBy?.length) named.add('blockedBy');
   return FIELD_ORDER.filter((f) => named.has(f));
@@ -285,8 +326,12 @@ function setOptional(t: Stored, key: 'activeForm' | 'owner', value: string): voi
   else t[key] = value;
 }
 
-function checkText(t: { subject?: string; description?: string; activeForm?: string; owner?: string }, limits: TaskLimits): void {
-  if (t.subject !== undefined && t.subject.trim() === '') throw engineFailure('task_subject_empty', 'a task needs a subject', {}, { field: 'subject' });
+function checkText(
+  t: { subject?: string; description?: string; activeForm?: string; owner?: string },
+  limits: TaskLimits,
+): void {
+  if (t.subject !== undefined && t.subject.trim() === '')
+    throw engineFailure('task_subject_empty', 'a task needs a subject', {}, { field: 'subject' });
   const bounds: Array<[keyof typeof t, number]> = [
     ['subject', limits.maxSubjectChars],
     ['description', limits.maxDescriptionChars],
@@ -296,12 +341,21 @@ function checkText(t: { subject?: string; description?: string; activeForm?: str
   for (const [field, max] of bounds) {
     const length = t[field]?.length ?? 0;
     if (length > max) {
-      throw engineFailure('task_field_too_long', `${field} has ${length} characters; at most ${max} are kept`, { field, length, max }, { field });
+      throw engineFailure(
+        'task_field_too_long',
+        `${field} has ${length} characters; at most ${max} are kept`,
+        { field, length, max },
+        { field },
+      );
     }
   }
 }
 
-function mergeMetadata(base: Record<string, unknown>, more: Record<string, unknown>, limits: TaskLimits): Record<string, unknown> {
+function mergeMetadata(
+  base: Record<string, unknown>,
+  more: Record<string, unknown>,
+  limits: TaskLimits,
+): Record<string, unknown> {
   const out = structuredClone(base);
   for (const [k, v] of Object.entries(more)) {
     if (v === null) delete out[k];

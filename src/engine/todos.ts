@@ -66,7 +66,12 @@ export function updateTodos(session: Session, updates: TodoUpdate[], rules: Todo
   updates.forEach((u, i) => {
     const item = next.find((t) => t.id === u.id);
     if (!item) {
-      throw engineFailure('todo_missing', `no todo with id ${u.id}`, { id: u.id, known: next.map((t) => t.id) }, { field: `updates.${i}.id` });
+      throw engineFailure(
+        'todo_missing',
+        `no todo with id ${u.id}`,
+        { id: u.id, known: next.map((t) => t.id) },
+        { field: `updates.${i}.id` },
+      );
     }
     if (u.content) item.content = u.content;
     if (u.status) item.status = u.status;
@@ -93,7 +98,12 @@ function checkList(items: TodoItem[], rules: TodoRules): void {
     }
     if (rules.uniqueIds) {
       if (seen.has(t.id)) {
-        throw engineFailure('duplicate_todo_id', `todo id ${t.id} appears more than once`, { id: t.id }, { field: `todos.${i}.id` });
+        throw engineFailure(
+          'duplicate_todo_id',
+          `todo id ${t.id} appears more than once`,
+          { id: t.id },
+          { field: `todos.${i}.id` },
+        );
       }
       seen.add(t.id);
     }
@@ -115,6 +125,11 @@ function checkList(items: TodoItem[], rules: TodoRules): void {
 export function requireTodoIds(items: ReadonlyArray<{ id: string }>, max: number): void {
   items.forEach((t, i) => {
     if (t.id.trim() === '' || t.id.length > max)
-      throw engineFailure('bad_todo_id', `todo ${i + 1} needs an id of 1 to ${max} characters`, { index: i, max }, { field: `todos.${i}.id` });
+      throw engineFailure(
+        'bad_todo_id',
+        `todo ${i + 1} needs an id of 1 to ${max} characters`,
+        { index: i, max },
+        { field: `todos.${i}.id` },
+      );
   });
 }

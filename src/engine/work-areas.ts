@@ -77,7 +77,10 @@ export interface WorkAreas {
 }
 
 /** Builds the three areas; `jobs` gives a session's background jobs (a removal checks none works in the worktree). */
-export function workAreas(config: { skillsDirs?: readonly string[] }, jobs: (ctx: ScopedCtx) => JobSnapshot[]): WorkAreas {
+export function workAreas(
+  config: { skillsDirs?: readonly string[] },
+  jobs: (ctx: ScopedCtx) => JobSnapshot[],
+): WorkAreas {
   const dirs = [...(config.skillsDirs ?? [])];
   return {
     tasks: {
@@ -96,7 +99,8 @@ export function workAreas(config: { skillsDirs?: readonly string[] }, jobs: (ctx
     skills: {
       dirs,
       list: (ctx, perRoot) => discoverSkills(ctx.scope, { dirs, perRoot }),
-      load: async (ctx, perRoot, name, args, placeholders) => loadSkill(await discoverSkills(ctx.scope, { dirs, perRoot }), name, args, placeholders),
+      load: async (ctx, perRoot, name, args, placeholders) =>
+        loadSkill(await discoverSkills(ctx.scope, { dirs, perRoot }), name, args, placeholders),
     },
   };
 }

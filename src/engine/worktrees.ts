@@ -110,26 +110,68 @@ function setActive(s: Session, active: Active | undefined): void {
 /** The worktree the session works in, if any. */
 export function activeWorktree(session: Session): Omit<Active, 'locked' | 'previousCwd'> | undefined {
   const a = activeOf(session);
-  return a && { path: a.path, branch: a.branch, repoRoot: a.repoRoot, owned: a.owned, ...(a.base ? { base: a.base } : {}) };
+  return (
+    a && { path: a.path, branch: a.branch, repoRoot: a.repoRoot, owned: a.owned, ...(a.base ? { base: a.base } : {}) }
+  );
 }
 
 /** Refuses a name git or the file system would take otherwise than meant; returns it. */
 export function checkWorktreeName(name: string, max = 64): string {
-  const bad = (reason: string) => engineFailure('bad_worktree_name', `invalid worktree name "${name}": ${reason}`, { name, reason }, { field: 'name' });
+  const bad = (reason: string) =>
+    engineFailure(
+      'bad_worktree_name',
+      `invalid worktree name "${name}": ${reason}`,
+      { name, reason },
+      { field: 'name' },
+    );
   if (name.length === 0) throw bad('it is empty');
   if (name.length > max) throw bad(`it has ${name.length} characters; at most ${max}`);
   for (const seg of name.split('/')) {
-    if (!SEGMENT.test(seg)) throw bad('each "/"-separated segment must be non-empty and hold only letters, digits, dots, underscores and dashes');
+    if (!SEGMENT.test(seg))
+      throw bad(
+        'each "/"-separated segment must be non-empty and hold only letters, digits, dots, underscores and dashes',
+      );
     // Path and ref safety beyond the character set: no "." or ".." segments, no hidden or .lock segment.
-    if (seg.startsWith('.') || seg.endsWith('.lock') || seg.endsWith('.')) throw bad('a segment may not start or end with "." or end with ".lock"');
+    if (seg.startsWith('.') || seg.endsWith('.lock') || seg.endsWith('.'))
+      throw bad('a segment may not start or end with "." or end with ".lock"');
   }
   return name;
 }
 
 /** A name for a worktree the caller did not name: two words and four hex digits. */
 export function randomWorktreeName(): string {
-  const first = ['amber', 'brisk', 'calm', 'deft', 'eager', 'fair', 'gentle', 'hardy', 'keen', 'lucid', 'merry', 'nimble', 'quiet', 'swift'];
-  const second = ['brook', 'cedar', 'dune', 'fern', 'grove', 'harbor', 'isle', 'lark', 'meadow', 'otter', 'pine', 'ridge', 'stone', 'wren'];
+  const first = [
+    'amber',
+    'brisk',
+    'calm',
+    'deft',
+    'eager',
+    'fair',
+    'gentle',
+    'hardy',
+    'keen',
+    'lucid',
+    'merry',
+    'nimble',
+    'quiet',
+    'swift',
+  ];
+  const second = [
+    'brook',
+    'cedar',
+    'dune',
+    'fern',
+    'grove',
+    'harbor',
+    'isle',
+    'lark',
+    'meadow',
+    'otter',
+    'pine',
+    'ridge',
+    'stone',
+    'wren',
+  ];
   const b = randomBytes(4);
   return `${first[b[0]! % first.length]}-${second[b[1]! % second.length]}-${b.subarray(2).toString('hex')}`;
 }
@@ -138,7 +180,10 @@ export function randomWorktreeName(): string {
 export async function enterWorktree(ctx: WorktreeContext, opts: WorktreeEnterOptions): Promise<WorktreeEntered> {
   const current = activeOf(ctx.session);
   if (current && opts.path === undefined) {
-    throw engineFailure('worktree_active', `the session already works in the worktree ${current.path}`, { path: current.path, branch: current.branch });
+    throw engineFailure('worktree_active', `the session already works in the worktree ${current.path}`, {
+      path: current.path,
+      branch: current.branch,
+    });
   }
   const cwd = await sessionDir(ctx);
   return opts.path !== undefined ? enterExisting(ctx, cwd, opts.path, current) : create(ctx, cwd, opts);
@@ -158,7 +203,8 @@ async function create(ctx: WorktreeContext, cwd: string, opts: WorktreeEnterOpti
     }
     return enterAt(ctx, cwd, where.real, repoRoot, 'resumed', false);
   }
-  const branchExisted = (await git(repoRoot, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], ctx.signal)).exitCode === 0;
+  const branchExisted =
+    (await git(repoRoot, ['rev-parse', '--verify', '--quiet', `refs/heads/${branch}`], ctx.signal)).exitCode === 0;
   if (branchExisted && opts.existingBranch !== 'reset') {
     throw engineFailure('worktree_branch_exists', `the branch ${branch} already exists`, { branch }, { field: 'name' });
   }
@@ -184,13 +230,29 @@ async function create(ctx: WorktreeContext, cwd: string, opts: WorktreeEnterOpti
   return { ...entered, base, baseRef };
 }
 
-async function enterExisting(ctx: WorktreeContext, cwd: string, input: string, current: Active | undefined): Promise<WorktreeEntered> {
+async function enterExisting(
+  ctx: WorktreeContext,
+  cwd: string,
+  input: string,
+  current: Active | undefined,
+): Promise<WorktreeEntered> {
   const where = await ctx.scope.resolve(input, cwd, 'path');
-  if (!where.exists) throw engineFailure('path_missing', `${input} does not exist`, { path: input, resolved: where.real }, { field: 'path' });
+  if (!where.exists)
+    throw engineFailure(
+      'path_missing',
+      `${input} does not exist`,
+      { path: input, resolved: where.real },
+      { field: 'path' },
+    );
   const top = await git(where.real, ['rev-parse', '--show-toplevel'], ctx.signal);
   const real = top.exitCode === 0 ? await fsp.realpath(top.stdout.trim()).catch(() => '') : '';
   if (real !== where.real || !(await worktreePaths(real, ctx.signal)).includes(real)) {
-    throw engineFailure('not_a_worktree', `${input} is not the top of a git worktree`, { path: input }, { field: 'path' });
+    throw engineFailure(
+      'not_a_worktree',
+      `${input} is not the top of a git worktree`,
+      { path: input },
+      { field: 'path' },
+    );
   }
   if (current?.locked) await git(current.repoRoot, ['worktree', 'unlock', current.path]).catch(() => undefined);
   return enterAt(
@@ -217,7 +279,9 @@ async function enterAt(
 ): Promise<WorktreeEntered> {
   const branch = (await gitOk(real, ['rev-parse', '--abbrev-ref', 'HEAD'], ctx.signal)).trim();
   // Locked while the session works in it, so a prune elsewhere leaves it alone; the reason names the session.
-  const locked = owned && (await git(real, ['worktree', 'lock', '--reason', `in use by session ${ctx.session.id}`, real])).exitCode === 0;
+  const locked =
+    owned &&
+    (await git(real, ['worktree', 'lock', '--reason', `in use by session ${ctx.session.id}`, real])).exitCode === 0;
   const previousCwd = switchedFrom ? switchedFrom.previousCwd : ctx.session.cwd;
   setActive(ctx.session, { path: real, branch, repoRoot, owned, previousCwd, locked, ...(base ? { base } : {}) });
   ctx.session.cwd = real;
@@ -252,7 +316,11 @@ async function changesIn(a: Pick<Active, 'path' | 'base'>, signal?: AbortSignal)
  * deletes the worktree and its branch, refused for one this session did not create, for one
  * a running job of the session works in, and (unless `discard`) for one with work in it.
  */
-export async function exitWorktree(ctx: WorktreeContext & { jobs?: () => JobSnapshot[] }, action: 'keep' | 'remove', discard = false): Promise<WorktreeExited> {
+export async function exitWorktree(
+  ctx: WorktreeContext & { jobs?: () => JobSnapshot[] },
+  action: 'keep' | 'remove',
+  discard = false,
+): Promise<WorktreeExited> {
   const a = activeOf(ctx.session);
   if (!a) throw engineFailure('no_worktree_active', 'the session works in no worktree', {});
   const back = () => {
@@ -264,10 +332,19 @@ export async function exitWorktree(ctx: WorktreeContext & { jobs?: () => JobSnap
     if (a.locked) await git(a.path, ['worktree', 'unlock', a.path]).catch(() => undefined);
     return { action, path: a.path, branch: a.branch, cwd: back() };
   }
-  if (!a.owned) throw engineFailure('worktree_not_owned', `this session did not create the worktree ${a.path}`, { path: a.path, branch: a.branch });
-  const inside = (ctx.jobs?.() ?? []).filter((j) => j.status === 'running' && (j.cwd === a.path || j.cwd.startsWith(a.path + path.sep)));
+  if (!a.owned)
+    throw engineFailure('worktree_not_owned', `this session did not create the worktree ${a.path}`, {
+      path: a.path,
+      branch: a.branch,
+    });
+  const inside = (ctx.jobs?.() ?? []).filter(
+    (j) => j.status === 'running' && (j.cwd === a.path || j.cwd.startsWith(a.path + path.sep)),
+  );
   if (inside.length > 0) {
-    throw engineFailure('worktree_busy', `${inside.length} running job(s) work in ${a.path}; stop them first`, { path: a.path, jobs: inside.map((j) => j.id) });
+    throw engineFailure('worktree_busy', `${inside.length} running job(s) work in ${a.path}; stop them first`, {
+      path: a.path,
+      jobs: inside.map((j) => j.id),
+    });
   }
   const changes = await changesIn(a, ctx.signal);
   if (!discard && (changes.uncommittedFiles > 0 || changes.commits > 0)) {
@@ -292,13 +369,18 @@ export async function exitWorktree(ctx: WorktreeContext & { jobs?: () => JobSnap
 
 async function sessionDir(ctx: WorktreeContext): Promise<string> {
   const cur = ctx.session.cwd;
-  if (cur !== undefined && ctx.scope.contains(cur) && (await fsp.stat(cur).catch(() => undefined))?.isDirectory()) return cur;
+  if (cur !== undefined && ctx.scope.contains(cur) && (await fsp.stat(cur).catch(() => undefined))?.isDirectory())
+    return cur;
   return ctx.scope.primary;
 }
 
 async function topLevel(cwd: string, signal?: AbortSignal): Promise<string> {
   const r = await git(cwd, ['rev-parse', '--show-toplevel'], signal);
-  if (r.exitCode !== 0) throw engineFailure('not_a_git_repository', `${cwd} is not in a git repository`, { path: cwd, stderr: r.stderr.trim() });
+  if (r.exitCode !== 0)
+    throw engineFailure('not_a_git_repository', `${cwd} is not in a git repository`, {
+      path: cwd,
+      stderr: r.stderr.trim(),
+    });
   return fsp.realpath(r.stdout.trim());
 }
 

@@ -7,22 +7,46 @@ import { resultItems, toContent } from './result.js';
 import type { ToolResult } from './types.js';
 
 const TABLE: Record<ErrorKind, { code: FailureCode; transport: Code; retryable: boolean }> = {
-  invalid_argument: { code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT, transport: Code.INVALID_ARGUMENT, retryable: false },
-  permission_denied: { code: FailureCode.FAILURE_CODE_PERMISSION_DENIED, transport: Code.PERMISSION_DENIED, retryable: false },
+  invalid_argument: {
+    code: FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+    transport: Code.INVALID_ARGUMENT,
+    retryable: false,
+  },
+  permission_denied: {
+    code: FailureCode.FAILURE_CODE_PERMISSION_DENIED,
+    transport: Code.PERMISSION_DENIED,
+    retryable: false,
+  },
   not_found: { code: FailureCode.FAILURE_CODE_NOT_FOUND, transport: Code.NOT_FOUND, retryable: false },
   already_exists: { code: FailureCode.FAILURE_CODE_ALREADY_EXISTS, transport: Code.ALREADY_EXISTS, retryable: false },
   conflict: { code: FailureCode.FAILURE_CODE_CONFLICT, transport: Code.ABORTED, retryable: false },
-  precondition_failed: { code: FailureCode.FAILURE_CODE_PRECONDITION_FAILED, transport: Code.FAILED_PRECONDITION, retryable: false },
-  resource_exhausted: { code: FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED, transport: Code.RESOURCE_EXHAUSTED, retryable: false },
+  precondition_failed: {
+    code: FailureCode.FAILURE_CODE_PRECONDITION_FAILED,
+    transport: Code.FAILED_PRECONDITION,
+    retryable: false,
+  },
+  resource_exhausted: {
+    code: FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED,
+    transport: Code.RESOURCE_EXHAUSTED,
+    retryable: false,
+  },
   timeout: { code: FailureCode.FAILURE_CODE_TIMEOUT, transport: Code.DEADLINE_EXCEEDED, retryable: true },
   cancelled: { code: FailureCode.FAILURE_CODE_CANCELLED, transport: Code.CANCELLED, retryable: true },
   process_failed: { code: FailureCode.FAILURE_CODE_PROCESS_FAILED, transport: Code.UNKNOWN, retryable: false },
   io_failed: { code: FailureCode.FAILURE_CODE_IO_FAILED, transport: Code.INTERNAL, retryable: true },
   network_failed: { code: FailureCode.FAILURE_CODE_NETWORK_FAILED, transport: Code.UNAVAILABLE, retryable: true },
   rate_limited: { code: FailureCode.FAILURE_CODE_RATE_LIMITED, transport: Code.RESOURCE_EXHAUSTED, retryable: true },
-  unsupported: { code: FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION, transport: Code.UNIMPLEMENTED, retryable: false },
+  unsupported: {
+    code: FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION,
+    transport: Code.UNIMPLEMENTED,
+    retryable: false,
+  },
   unavailable: { code: FailureCode.FAILURE_CODE_DEPENDENCY_UNAVAILABLE, transport: Code.UNAVAILABLE, retryable: true },
-  security_policy: { code: FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED, transport: Code.PERMISSION_DENIED, retryable: false },
+  security_policy: {
+    code: FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED,
+    transport: Code.PERMISSION_DENIED,
+    retryable: false,
+  },
   internal: { code: FailureCode.FAILURE_CODE_INTERNAL, transport: Code.INTERNAL, retryable: false },
 };
 
@@ -63,7 +87,10 @@ export function toFailure(err: EngineError, operation: string, worded = err.mess
           backend: err.process.backend,
         }
       : undefined,
-    retryAfter: err.retryAfterMs !== undefined ? { seconds: Math.floor(err.retryAfterMs / 1000), nanos: (err.retryAfterMs % 1000) * 1_000_000 } : undefined,
+    retryAfter:
+      err.retryAfterMs !== undefined
+        ? { seconds: Math.floor(err.retryAfterMs / 1000), nanos: (err.retryAfterMs % 1000) * 1_000_000 }
+        : undefined,
   });
 }
 
@@ -80,7 +107,11 @@ export function asEngineError(err: unknown): EngineError {
  * that brought no content of its own (unknown tool, bad arguments, a throw) still shows its
  * words and a block of its facts, so a host that only shows content shows what went wrong.
  */
-export function toCallResponse(r: ToolResult, tool: string, content: Content[] = resultItems(r).map(toContent)): CallToolResponse {
+export function toCallResponse(
+  r: ToolResult,
+  tool: string,
+  content: Content[] = resultItems(r).map(toContent),
+): CallToolResponse {
   const err = r.failure ?? (r.error !== undefined ? new EngineError('internal', r.error) : undefined);
   if (!err) return { content, error: '', canonicalRouted: false, routedTo: '', failure: undefined };
   const text = r.error ?? r.text;

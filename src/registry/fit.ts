@@ -49,7 +49,11 @@ export function cutToFit(m: CallToolResponse, limit: number, encode: (m: CallToo
     return encode({ ...m, content: [{ body: { $case: 'text', value: text } }] });
   }
   const text = `The call failed (its failure code is kept), and its result (${whole} bytes) is over the response limit of ${limit} bytes and was left out.`;
-  const failure = { ...m.failure, message: cutString(m.failure.message, 256), process: m.failure.process && { ...m.failure.process, output: '' } };
+  const failure = {
+    ...m.failure,
+    message: cutString(m.failure.message, 256),
+    process: m.failure.process && { ...m.failure.process, output: '' },
+  };
   return encode({ ...m, error: text, failure, content: [{ body: { $case: 'text', value: text } }] });
 }
 

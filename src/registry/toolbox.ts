@@ -149,7 +149,9 @@ export class Toolbox {
   async call(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<RunOutcome> {
     if (!this.observer) return this.run(name, args, ctx);
     const e = this.entries.get(name);
-    return this.observer.around({ tool: e ? name : undefined, destructive: e?.def.destructive ?? false, ctx }, () => this.run(name, args, ctx));
+    return this.observer.around({ tool: e ? name : undefined, destructive: e?.def.destructive ?? false, ctx }, () =>
+      this.run(name, args, ctx),
+    );
   }
 
   private async run(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<RunOutcome> {
@@ -170,14 +172,17 @@ export class Toolbox {
     if (!e.validate(args)) {
       const violations = toViolations(e.validate.errors);
       const why = violations.map((v) => `${v.field} ${v.description}`).join('; ');
-      return failed(new EngineError('invalid_argument', `invalid arguments for ${name}: ${why}`, { facts: { violations } }));
+      return failed(
+        new EngineError('invalid_argument', `invalid arguments for ${name}: ${why}`, { facts: { violations } }),
+      );
     }
     let result: ToolResult;
     try {
       result = await e.def.handler(args, ctx);
     } catch (thrown) {
       const err = asEngineError(thrown);
-      if (err.kind === 'internal') ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
+      if (err.kind === 'internal')
+        ctx.logger.warn({ tool: name, err: String((thrown as Error)?.stack ?? thrown) }, 'handler threw');
       return failed(err);
     }
     const mismatch = e.validateOutput && outputMismatch(e.validateOutput, result);
@@ -198,7 +203,9 @@ export class Toolbox {
   async listResources(ctx: RequestContext): Promise<ListResourcesResponse> {
     if (!this.spec.resources) return { resources: [] };
     const list = await this.spec.resources.list(ctx);
-    return { resources: list.map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })) };
+    return {
+      resources: list.map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })),
+    };
   }
 
   /** Throws EngineError (not_found...) for the server to turn into a gRPC status. */
@@ -259,7 +266,10 @@ function outputMismatch(validate: ValidateFunction, result: ToolResult): string 
   if (result.data === undefined) return failed ? undefined : 'no structured data';
   if (validate(result.data)) return undefined;
   return toViolations(validate.errors)
-    .map((v) => `${v.field === '(arguments)' ? '(data)' : v.field} ${v.description.replace('is not a known parameter', 'is not in the schema')}`)
+    .map(
+      (v) =>
+        `${v.field === '(arguments)' ? '(data)' : v.field} ${v.description.replace('is not a known parameter', 'is not in the schema')}`,
+    )
     .join('; ');
 }
 
@@ -287,7 +297,11 @@ function project(toolboxName: string, def: ToolDefinition, validate: ValidateFun
       outputSchema: def.outputSchema,
       destructive: def.destructive,
       tags,
-      examples: def.examples.map((x) => ({ description: x.description, arguments: x.arguments, expectedOutcome: x.expectedOutcome })),
+      examples: def.examples.map((x) => ({
+        description: x.description,
+        arguments: x.arguments,
+        expectedOutcome: x.expectedOutcome,
+      })),
       idempotency: def.idempotency,
       errorModes: def.errorModes,
     },

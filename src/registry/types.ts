@@ -151,7 +151,10 @@ export interface PromptDefinition {
   name: string;
   description: string;
   arguments: PromptArgumentDef[];
-  render(args: Record<string, string>, ctx: RequestContext): Promise<{ description: string; messages: PromptMessageOut[] }>;
+  render(
+    args: Record<string, string>,
+    ctx: RequestContext,
+  ): Promise<{ description: string; messages: PromptMessageOut[] }>;
 }
 
 /** One shape's catalog: the input to a Toolbox. */

@@ -66,7 +66,8 @@ export function toViolations(errors: ErrorObject[] | null | undefined): FieldVio
     } else if (e.keyword === 'not') {
       const forbidden = (e.schema as { const?: unknown; enum?: unknown[] } | undefined) ?? {};
       if ('const' in forbidden) description = `must not be ${JSON.stringify(forbidden.const)}`;
-      else if (Array.isArray(forbidden.enum)) description = `must not be one of ${forbidden.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+      else if (Array.isArray(forbidden.enum))
+        description = `must not be one of ${forbidden.enum.map((v) => JSON.stringify(v)).join(', ')}`;
     } else if (e.keyword === 'enum') {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
       description = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;

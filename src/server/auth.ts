@@ -39,7 +39,8 @@ export function authInterceptor(tokens: readonly string[]): ServerInterceptor {
           onReceiveMetadata(metadata: Metadata, mdNext: (m: Metadata) => void) {
             if (method.path.startsWith(OPEN_PREFIX)) return mdNext(metadata);
             const header = metadata.get('authorization')[0];
-            if (matchingToken(tokens, typeof header === 'string' ? header : header?.toString()) !== -1) return mdNext(metadata);
+            if (matchingToken(tokens, typeof header === 'string' ? header : header?.toString()) !== -1)
+              return mdNext(metadata);
             call.sendStatus({
               code: status.UNAUTHENTICATED,
               details: header ? 'the bearer token is not valid' : 'missing authorization: Bearer <token> metadata',

@@ -95,7 +95,9 @@ export class CallContexts {
     }
     const usesSession = start.usesSession ?? true;
     // Held for the call: a session is never evicted while one of its calls runs.
-    const session = usesSession ? this.sessions.acquire(start.sessionId, start.caller ?? '') : new Session(start.sessionId || DEFAULT_SESSION_ID);
+    const session = usesSession
+      ? this.sessions.acquire(start.sessionId, start.caller ?? '')
+      : new Session(start.sessionId || DEFAULT_SESSION_ID);
     const ctx: RequestContext = {
       signal: controller.signal,
       session,

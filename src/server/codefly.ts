@@ -58,7 +58,12 @@ export function codeflyIdentity(env: NodeJS.ProcessEnv): { name?: string; versio
  * The plugin mode for `facet serve <argv>`: undefined when neither --codefly nor a
  * CODEFLY_AGENT_TOKEN asks for it. Throws ConfigError when it is asked for without a token.
  */
-export function codeflyPlugin(argv: readonly string[], config: FacetConfig, env: NodeJS.ProcessEnv, cwd = process.cwd()): CodeflyPlugin | undefined {
+export function codeflyPlugin(
+  argv: readonly string[],
+  config: FacetConfig,
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): CodeflyPlugin | undefined {
   const token = env[TOKEN_ENV];
   if (!config.codefly && !token) return undefined;
   if (!token || token.trim() === '') {
@@ -78,7 +83,9 @@ export function codeflyPlugin(argv: readonly string[], config: FacetConfig, env:
   }
   let graceMs = config.graceMs;
   if (graceMs > MAX_GRACE_MS) {
-    warnings.push(`--grace-ms ${graceMs} lowered to ${MAX_GRACE_MS} in codefly plugin mode (the host expects an exit within 12 s of SIGTERM)`);
+    warnings.push(
+      `--grace-ms ${graceMs} lowered to ${MAX_GRACE_MS} in codefly plugin mode (the host expects an exit within 12 s of SIGTERM)`,
+    );
     graceMs = MAX_GRACE_MS;
   }
   const socketPath = env[SOCKET_ENV] ? path.resolve(cwd, env[SOCKET_ENV]) : null;
@@ -143,13 +150,17 @@ export function codeflyInterceptor(token: string): ServerInterceptor {
             if (presented === undefined || !timingSafeEqual(digest(presented.toString()), expected)) {
               call.sendStatus({
                 code: status.UNAUTHENTICATED,
-                details: presented === undefined ? `missing ${TOKEN_KEY} metadata (codefly plugin mode)` : `the ${TOKEN_KEY} is not valid`,
+                details:
+                  presented === undefined
+                    ? `missing ${TOKEN_KEY} metadata (codefly plugin mode)`
+                    : `the ${TOKEN_KEY} is not valid`,
                 metadata: new Metadata(),
               });
               return;
             }
             const session = metadata.get(CODEFLY_SESSION_KEY)[0];
-            if (session !== undefined && metadata.get(SESSION_KEY).length === 0) metadata.set(SESSION_KEY, session.toString());
+            if (session !== undefined && metadata.get(SESSION_KEY).length === 0)
+              metadata.set(SESSION_KEY, session.toString());
             mdNext(metadata);
           },
         });

@@ -49,7 +49,10 @@ function buildIndex(serviceNames: string[]): Index {
     const fd = FileDescriptorProto.decode(bytes);
     files.set(fd.name, { bytes, deps: fd.dependency });
     const pkg = fd.package ? `${fd.package}.` : '';
-    const addMessage = (prefix: string, m: { name: string; nestedType: unknown[]; enumType: Array<{ name: string }> }) => {
+    const addMessage = (
+      prefix: string,
+      m: { name: string; nestedType: unknown[]; enumType: Array<{ name: string }> },
+    ) => {
       const full = prefix + m.name;
       symbols.set(full, fd.name);
       for (const e of m.enumType) symbols.set(`${full}.${e.name}`, fd.name);
@@ -92,7 +95,10 @@ interface ReflectionRequest {
 
 function answer(index: Index, req: ReflectionRequest): Record<string, unknown> {
   const base = { validHost: req.host ?? '', originalRequest: req };
-  const notFound = (msg: string) => ({ ...base, errorResponse: { errorCode: grpc.status.NOT_FOUND, errorMessage: msg } });
+  const notFound = (msg: string) => ({
+    ...base,
+    errorResponse: { errorCode: grpc.status.NOT_FOUND, errorMessage: msg },
+  });
   if (req.listServices !== undefined) {
     return { ...base, listServicesResponse: { service: index.services.map((name) => ({ name })) } };
   }
@@ -111,7 +117,10 @@ function answer(index: Index, req: ReflectionRequest): Record<string, unknown> {
     return { ...base, allExtensionNumbersResponse: { baseTypeName: type, extensionNumber: [] } };
   }
   if (req.fileContainingExtension !== undefined) return notFound('this server declares no extensions');
-  return { ...base, errorResponse: { errorCode: grpc.status.INVALID_ARGUMENT, errorMessage: 'empty reflection request' } };
+  return {
+    ...base,
+    errorResponse: { errorCode: grpc.status.INVALID_ARGUMENT, errorMessage: 'empty reflection request' },
+  };
 }
 
 /** Adds grpc.reflection.v1 and v1alpha to `server`, listing `serviceNames` and describing every proto file. */
@@ -120,7 +129,10 @@ export function addReflection(server: grpc.Server, serviceNames: string[]): void
   const require = createRequire(import.meta.url);
   const protoRoot = path.join(path.dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto');
   for (const version of ['v1', 'v1alpha']) {
-    const def = protoLoader.loadSync(`grpc/reflection/${version}/reflection.proto`, { includeDirs: [protoRoot], longs: Number });
+    const def = protoLoader.loadSync(`grpc/reflection/${version}/reflection.proto`, {
+      includeDirs: [protoRoot],
+      longs: Number,
+    });
     const service = def[`grpc.reflection.${version}.ServerReflection`] as grpc.ServiceDefinition;
     server.addService(service, {
       ServerReflectionInfo(call: grpc.ServerDuplexStream<ReflectionRequest, unknown>) {

@@ -53,13 +53,17 @@ export function buildRuntime(
   if (!config.readOnly) {
     void loadPty().then((pty) => {
       if (typeof pty === 'string') {
-        logger.warn({ tty: 'pipes', reason: pty }, 'no pseudo-terminal: commands asked to run on a terminal (tty) run on pipes, and their answers say so');
+        logger.warn(
+          { tty: 'pipes', reason: pty },
+          'no pseudo-terminal: commands asked to run on a terminal (tty) run on pipes, and their answers say so',
+        );
       }
     });
   }
   const specs = buildShapes(config, engine);
   const toolboxes = new Map<string, Toolbox>();
-  for (const name of config.shapes) if (!specs.has(name)) throw new Error(`shape "${name}" is not available in this build`);
+  for (const name of config.shapes)
+    if (!specs.has(name)) throw new Error(`shape "${name}" is not available in this build`);
   // Keys naming one release (claude, claude@<newest>) share its spec, and so one toolbox.
   const built = new Map<ToolboxSpec, Toolbox>();
   for (const [key, spec] of specs) {

@@ -69,13 +69,21 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   // Facet's extension (live output); hosts that do not know it keep calling Toolbox/CallTool.
   server.addService(toolboxStreamService(), router.streamImplementation());
 
-  const health = new HealthImplementation({ '': 'NOT_SERVING', [TOOLBOX_SERVICE]: 'NOT_SERVING', [STREAM_SERVICE]: 'NOT_SERVING' });
+  const health = new HealthImplementation({
+    '': 'NOT_SERVING',
+    [TOOLBOX_SERVICE]: 'NOT_SERVING',
+    [STREAM_SERVICE]: 'NOT_SERVING',
+  });
   health.addToServer(server);
 
   addReflection(server, [TOOLBOX_SERVICE, STREAM_SERVICE, 'grpc.health.v1.Health']);
 
   const credentials = config.tls
-    ? grpc.ServerCredentials.createSsl(null, [{ cert_chain: readFileSync(config.tls.certFile), private_key: readFileSync(config.tls.keyFile) }], false)
+    ? grpc.ServerCredentials.createSsl(
+        null,
+        [{ cert_chain: readFileSync(config.tls.certFile), private_key: readFileSync(config.tls.keyFile) }],
+        false,
+      )
     : grpc.ServerCredentials.createInsecure();
 
   const addresses: string[] = [];
@@ -149,7 +157,8 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       // that waits --grace-ms after SIGTERM never has to reach for SIGKILL.
       const deadline = Date.now() + config.graceMs;
       const reserve = Math.min(1000, Math.floor(config.graceMs / 3));
-      const until = (t: number) => new Promise<'late'>((r) => setTimeout(() => r('late'), Math.max(0, t - Date.now())).unref());
+      const until = (t: number) =>
+        new Promise<'late'>((r) => setTimeout(() => r('late'), Math.max(0, t - Date.now())).unref());
       logger.info({ reason, inFlight: calls.inFlight, graceMs: config.graceMs }, 'draining');
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
@@ -162,7 +171,10 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
         logger.warn({ inFlight: calls.inFlight }, 'grace period over: cancelling calls in flight');
         calls.abortAll();
         // Handlers that honour their signal answer promptly; then close whatever remains.
-        await Promise.race([calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))), until(deadline - reserve / 2)]);
+        await Promise.race([
+          calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100))),
+          until(deadline - reserve / 2),
+        ]);
       }
       server.forceShutdown();
       await mcp?.close();
@@ -184,7 +196,9 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
 
 function bind(server: grpc.Server, address: string, creds: grpc.ServerCredentials): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.bindAsync(address, creds, (err, port) => (err ? reject(new Error(`cannot listen on ${address}: ${err.message}`)) : resolve(port)));
+    server.bindAsync(address, creds, (err, port) =>
+      err ? reject(new Error(`cannot listen on ${address}: ${err.message}`)) : resolve(port),
+    );
   });
 }
 

@@ -19,7 +19,14 @@ import type { CallTransport, RequestContext } from '../registry/types.js';
 import { unknownShapeText } from '../shapes/release-table.js';
 import type { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
-import { DEFAULT_STREAM_LIMITS, FINAL_EVENT_OVERHEAD, finalEvent, ProgressQueue, STREAM_SERVICE, type StreamLimits } from './stream.js';
+import {
+  DEFAULT_STREAM_LIMITS,
+  FINAL_EVENT_OVERHEAD,
+  finalEvent,
+  ProgressQueue,
+  STREAM_SERVICE,
+  type StreamLimits,
+} from './stream.js';
 import { TurnGate } from './turn-gate.js';
 import { encodeWithinLimit } from './wire.js';
 import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
@@ -44,7 +51,14 @@ export interface ResponseLimits {
 /** The Toolbox implementation, with CallTool answering bytes already held to the client's limit (see wire.ts). */
 export type ToolboxImplementation = Pick<
   ToolboxServer,
-  'identity' | 'listTools' | 'listToolSummaries' | 'describeTool' | 'listResources' | 'readResource' | 'listPrompts' | 'getPrompt'
+  | 'identity'
+  | 'listTools'
+  | 'listToolSummaries'
+  | 'describeTool'
+  | 'listResources'
+  | 'readResource'
+  | 'listPrompts'
+  | 'getPrompt'
 > & { callTool: handleUnaryCall<CallToolRequest, Buffer> };
 
 interface CallInfo {
@@ -79,7 +93,11 @@ export class ToolboxRouter {
       // Catalog calls hold no session state: they neither create a session nor count as its use.
       identity: this.unary('Identity', async ({ toolbox, ctx }) => toolbox.identity(ctx), false),
       listTools: this.unary('ListTools', async ({ toolbox }) => toolbox.listTools(), false),
-      listToolSummaries: this.unary('ListToolSummaries', async ({ toolbox }, req) => toolbox.listToolSummaries(req.tagsFilter), false),
+      listToolSummaries: this.unary(
+        'ListToolSummaries',
+        async ({ toolbox }, req) => toolbox.listToolSummaries(req.tagsFilter),
+        false,
+      ),
       describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name), false),
       callTool: this.unary('CallTool', async (info, req) => {
         const started = performance.now();
@@ -111,7 +129,11 @@ export class ToolboxRouter {
         } catch (err) {
           queue.finish();
           this.onStatus(status.INVALID_ARGUMENT);
-          call.emit('error', { code: status.INVALID_ARGUMENT, details: (err as Error).message, metadata: new Metadata() });
+          call.emit('error', {
+            code: status.INVALID_ARGUMENT,
+            details: (err as Error).message,
+            metadata: new Metadata(),
+          });
           return;
         }
         const req = call.request;
@@ -136,7 +158,8 @@ export class ToolboxRouter {
                 queue.finish();
                 this.logger.error({ rpc: 'CallToolStream', err: String((err as Error)?.stack ?? err) }, 'rpc failed');
                 this.onStatus(status.INTERNAL);
-                if (!call.cancelled) call.emit('error', { code: status.INTERNAL, details: 'internal error', metadata: new Metadata() });
+                if (!call.cancelled)
+                  call.emit('error', { code: status.INTERNAL, details: 'internal error', metadata: new Metadata() });
               },
             )
             .finally(info.done);
@@ -158,7 +181,14 @@ export class ToolboxRouter {
     const ctx = info.ctx;
     if (argumentsTooDeep(req)) {
       const e = tooDeep();
-      this.logger.info({ rpc, tool: req.name, shape: ctx.shape, session: ctx.session.id, outcome: 'invalid_argument', reason: 'arguments_too_deep' });
+      this.logger.info({
+        rpc,
+        tool: req.name,
+        shape: ctx.shape,
+        session: ctx.session.id,
+        outcome: 'invalid_argument',
+        reason: 'arguments_too_deep',
+      });
       return { content: [], error: e.message, canonicalRouted: false, routedTo: '', failure: toFailure(e, req.name) };
     }
     if (req.roots.length > 0) {
@@ -172,7 +202,14 @@ export class ToolboxRouter {
     return undefined;
   }
 
-  private logCall(rpc: string, req: CallToolRequest, ctx: RequestContext, started: number, outcome: string, contentItems: number): void {
+  private logCall(
+    rpc: string,
+    req: CallToolRequest,
+    ctx: RequestContext,
+    started: number,
+    outcome: string,
+    contentItems: number,
+  ): void {
     this.logger.info({
       rpc,
       tool: req.name,
@@ -218,7 +255,8 @@ export class ToolboxRouter {
             (res) => callback(null, res),
             (err: unknown) => {
               const e = err instanceof EngineError ? err : undefined;
-              if (!e || e.kind === 'internal') this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
+              if (!e || e.kind === 'internal')
+                this.logger.error({ rpc, err: String((err as Error)?.stack ?? err) }, 'rpc failed');
               const code = e ? (transportCode(e.kind) as number as status) : status.INTERNAL;
               this.onStatus(code);
               callback({

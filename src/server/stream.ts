@@ -23,7 +23,10 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxQueuedBytes: 256 * 1024,
 
 /** The limits for a server whose messages are at most `maxMessageBytes`: an event's fields fit in 64 bytes besides its chunk. */
 export function streamLimitsFor(maxMessageBytes: number): StreamLimits {
-  return { ...DEFAULT_STREAM_LIMITS, maxEventBytes: Math.max(64, Math.min(DEFAULT_STREAM_LIMITS.maxEventBytes, maxMessageBytes - 64)) };
+  return {
+    ...DEFAULT_STREAM_LIMITS,
+    maxEventBytes: Math.max(64, Math.min(DEFAULT_STREAM_LIMITS.maxEventBytes, maxMessageBytes - 64)),
+  };
 }
 
 /** Highest marks over every stream of this process, for tests and diagnostics. */
@@ -128,7 +131,11 @@ export class ProgressQueue {
       const first = this.queue[0]!;
       let n = 1;
       let size = first.size;
-      while (n < this.queue.length && this.queue[n]!.stream === first.stream && size + this.queue[n]!.size <= this.limits.maxEventBytes) {
+      while (
+        n < this.queue.length &&
+        this.queue[n]!.stream === first.stream &&
+        size + this.queue[n]!.size <= this.limits.maxEventBytes
+      ) {
         size += this.queue[n]!.size;
         n++;
       }
@@ -147,7 +154,11 @@ export class ProgressQueue {
         $case: 'progress',
         value: {
           stream:
-            last?.stream === 'stderr' ? OutputStream.OUTPUT_STREAM_STDERR : last ? OutputStream.OUTPUT_STREAM_STDOUT : OutputStream.OUTPUT_STREAM_UNSPECIFIED,
+            last?.stream === 'stderr'
+              ? OutputStream.OUTPUT_STREAM_STDERR
+              : last
+                ? OutputStream.OUTPUT_STREAM_STDOUT
+                : OutputStream.OUTPUT_STREAM_UNSPECIFIED,
           chunk: chunks.map((c) => c.chunk).join(''),
           bytes: last?.bytes ?? 0,
           elapsedMs: Math.round(last?.elapsedMs ?? 0),
@@ -156,7 +167,8 @@ export class ProgressQueue {
       },
     }).finish();
     const ok = this.call.write(Buffer.from(event.buffer, event.byteOffset, event.byteLength));
-    if (this.call.writableLength > streamStats.peakBufferedEvents) streamStats.peakBufferedEvents = this.call.writableLength;
+    if (this.call.writableLength > streamStats.peakBufferedEvents)
+      streamStats.peakBufferedEvents = this.call.writableLength;
     return ok;
   }
 }
@@ -195,6 +207,10 @@ export const FINAL_EVENT_OVERHEAD = 6;
 export function toolboxStreamService(): grpc.ServiceDefinition {
   return {
     ...ToolboxStreamService,
-    callToolStream: { ...ToolboxStreamService.callToolStream, requestDeserialize: decodeCallToolRequest, responseSerialize: (b: Buffer) => b },
+    callToolStream: {
+      ...ToolboxStreamService.callToolStream,
+      requestDeserialize: decodeCallToolRequest,
+      responseSerialize: (b: Buffer) => b,
+    },
   };
 }

@@ -14,7 +14,8 @@ export class TurnGate {
   private turnScheduled = false;
 
   constructor(private readonly perTurn: number = CALLS_PER_TURN) {
-    if (!(Number.isInteger(perTurn) && perTurn >= 1)) throw new Error(`calls per turn must be a whole number ≥ 1, got ${perTurn}`);
+    if (!(Number.isInteger(perTurn) && perTurn >= 1))
+      throw new Error(`calls per turn must be a whole number ≥ 1, got ${perTurn}`);
   }
 
   /** Calls waiting for a later turn. */

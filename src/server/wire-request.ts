@@ -72,7 +72,8 @@ function decodeStruct(reader: BinaryReader, length: number, depth: number, state
       const [key, value] = decodeEntry(reader, reader.uint32(), depth, state);
       if (value === undefined) continue;
       // A "__proto__" key is data like any other, never the object's prototype.
-      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      if (key === '__proto__')
+        Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
       else out[key] = value;
     } else if ((tag & 7) === 4 || tag === 0) break;
     else reader.skip(tag & 7);

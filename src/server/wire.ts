@@ -9,7 +9,12 @@ import type * as grpc from '@grpc/grpc-js';
 import { EngineError } from '../engine/errors.js';
 import { cutToFit } from '../registry/fit.js';
 import { Failure } from '../gen/codefly/base/v0/failure.js';
-import { Content, ToolboxService, type CallToolResponse, type ReadResourceResponse } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import {
+  Content,
+  ToolboxService,
+  type CallToolResponse,
+  type ReadResourceResponse,
+} from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { toCallResponse } from '../registry/failure.js';
 import { failureResult } from '../registry/result.js';
 import { decodeCallToolRequest, decodeGetPromptRequest } from './wire-request.js';
@@ -307,7 +312,10 @@ export function encodeWithinLimit(m: CallToolResponse, limit: number, cut: boole
       facts: { bytes: bytes.length, maxBytes: limit },
     },
   );
-  return { bytes: encodeCallToolResponse(toCallResponse(failureResult(err.message, err, 'CallTool'), 'CallTool')), oversize: bytes.length };
+  return {
+    bytes: encodeCallToolResponse(toCallResponse(failureResult(err.message, err, 'CallTool'), 'CallTool')),
+    oversize: bytes.length,
+  };
 }
 
 /**
@@ -318,7 +326,11 @@ export function encodeWithinLimit(m: CallToolResponse, limit: number, cut: boole
 export function toolboxService(): grpc.ServiceDefinition {
   return {
     ...ToolboxService,
-    callTool: { ...ToolboxService.callTool, requestDeserialize: decodeCallToolRequest, responseSerialize: (b: Buffer) => b },
+    callTool: {
+      ...ToolboxService.callTool,
+      requestDeserialize: decodeCallToolRequest,
+      responseSerialize: (b: Buffer) => b,
+    },
     readResource: { ...ToolboxService.readResource, responseSerialize: encodeReadResourceResponse },
     getPrompt: { ...ToolboxService.getPrompt, requestDeserialize: decodeGetPromptRequest },
   };

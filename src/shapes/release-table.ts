@@ -69,7 +69,10 @@ export function canonicalShapeRef(ref: string): { ref: string } | { problem: str
   const releases = SHAPE_RELEASES[name];
   if (version === undefined || !releases) return { ref };
   const i = releaseIndex(releases, version);
-  if (i < 0) return { problem: `unknown version "${version}" of shape "${name}" (served: ${versionList(name, releases.releases)})` };
+  if (i < 0)
+    return {
+      problem: `unknown version "${version}" of shape "${name}" (served: ${versionList(name, releases.releases)})`,
+    };
   return { ref: `${name}@${releases.releases[i]!.version}` };
 }
 
@@ -100,7 +103,9 @@ export function unknownShapeText(requested: string, served: Iterable<string>, wh
 /** A served key that is NAME or NAME@<a version> (not an alias). */
 function isCanonical(key: string): boolean {
   const { name, version } = parseShapeRef(key);
-  return version === undefined || !SHAPE_RELEASES[name] || SHAPE_RELEASES[name].releases.some((r) => r.version === version);
+  return (
+    version === undefined || !SHAPE_RELEASES[name] || SHAPE_RELEASES[name].releases.some((r) => r.version === version)
+  );
 }
 
 /** The served keys as configured: NAME for a shape served at every release, NAME@VERSION for one pinned alone. */

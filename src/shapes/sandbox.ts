@@ -11,7 +11,8 @@ function shellPart(config: FacetConfig): string {
   const rules: string[] = [];
   if (allow.length > 0) rules.push(`only commands matching ${allow.join(', ')}`);
   if (deny.length > 0) rules.push(`commands matching ${deny.join(', ')} refused`);
-  for (const [program, toolbox] of Object.entries(routes)) rules.push(`${program} commands refused and sent to ${toolbox}`);
+  for (const [program, toolbox] of Object.entries(routes))
+    rules.push(`${program} commands refused and sent to ${toolbox}`);
   return rules.length > 0 ? `shell: on (${rules.join(', ')})` : 'shell: on';
 }
 
@@ -24,7 +25,9 @@ function shellSandboxPart(status: SandboxStatus): string {
     return 'shell sandbox: bubblewrap (commands may write only inside the roots; the system is read-only; home directories, /tmp and the rest of the machine are hidden)';
   }
   const unconfined = "commands can read and write whatever the server's user can";
-  return status.reason ? `shell sandbox: none, bubblewrap cannot run here (${status.reason}): ${unconfined}` : `shell sandbox: none (${unconfined})`;
+  return status.reason
+    ? `shell sandbox: none, bubblewrap cannot run here (${status.reason}): ${unconfined}`
+    : `shell sandbox: none (${unconfined})`;
 }
 
 function networkPart(config: FacetConfig): string {

@@ -8,7 +8,14 @@ import { EngineError, type Engine } from '../engine/index.js';
 import type { ResourceProvider, ToolDefinition, ToolboxSpec } from '../registry/types.js';
 import type { ShapeEnv } from './common/define.js';
 import { shapeOptionsOf, shapeSpec, type ShapeOptions } from './common/spec.js';
-import { followsSentence, parseShapeRef, releaseIndex, SHAPE_RELEASES, SHAPES_URI, type ShapeListing } from './release-table.js';
+import {
+  followsSentence,
+  parseShapeRef,
+  releaseIndex,
+  SHAPE_RELEASES,
+  SHAPES_URI,
+  type ShapeListing,
+} from './release-table.js';
 import type { ReleaseDiff, ReleaseDiffs } from './release-diff.js';
 import type { ShapeReleases } from './release-types.js';
 
@@ -24,14 +31,18 @@ export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = {};
 export function applyReleaseDiff(opts: ShapeOptions, diff: ReleaseDiff, env: ShapeEnv, label: string): ShapeOptions {
   const has = (tools: readonly ToolDefinition[], name: string) => tools.some((t) => t.name === name);
   const removed = new Set(diff.removed ?? []);
-  for (const name of removed) if (!has(opts.tools, name)) throw new Error(`${label}: removes ${name}, which its newer neighbour does not serve`);
+  for (const name of removed)
+    if (!has(opts.tools, name)) throw new Error(`${label}: removes ${name}, which its newer neighbour does not serve`);
   let tools = opts.tools.filter((t) => !removed.has(t.name));
   const replacing = new Map((diff.replaced?.(env) ?? []).map((t) => [t.name, t]));
-  for (const name of replacing.keys()) if (!has(tools, name)) throw new Error(`${label}: replaces ${name}, which its newer neighbour does not serve`);
+  for (const name of replacing.keys())
+    if (!has(tools, name)) throw new Error(`${label}: replaces ${name}, which its newer neighbour does not serve`);
   tools = tools.map((t) => replacing.get(t.name) ?? t);
   for (const group of diff.added ?? []) {
     const added = group.tools(env);
-    for (const t of added) if (has(tools, t.name)) throw new Error(`${label}: adds ${t.name}, which its newer neighbour serves already (replace it instead)`);
+    for (const t of added)
+      if (has(tools, t.name))
+        throw new Error(`${label}: adds ${t.name}, which its newer neighbour serves already (replace it instead)`);
     const at = group.after === undefined ? tools.length : tools.findIndex((t) => t.name === group.after) + 1;
     if (at === 0) throw new Error(`${label}: adds tools after ${group.after}, which it does not serve`);
     tools = [...tools.slice(0, at), ...added, ...tools.slice(at)];
@@ -61,7 +72,11 @@ export function buildReleases(
       if (!diff) throw new Error(`${name}@${r.version}: no differences listed for it (src/shapes/${name}/diffs.ts)`);
       current = applyReleaseDiff(current, diff, env, `${name}@${r.version}`);
     }
-    if (wanted.has(i)) out.set(i, shapeSpec(config, { ...current, description: `${current.description} ${followsSentence(releases, r)}` }));
+    if (wanted.has(i))
+      out.set(
+        i,
+        shapeSpec(config, { ...current, description: `${current.description} ${followsSentence(releases, r)}` }),
+      );
   }
   return out;
 }
@@ -71,7 +86,12 @@ export function buildReleases(
  * NAME and every release under NAME@VERSION (and its aliases); NAME@VERSION serves that one.
  * Keys naming the same release share one spec, so they share one toolbox.
  */
-export function servedReleases(entry: string, newest: ToolboxSpec, config: FacetConfig, engine: Engine): Array<[string, ToolboxSpec]> {
+export function servedReleases(
+  entry: string,
+  newest: ToolboxSpec,
+  config: FacetConfig,
+  engine: Engine,
+): Array<[string, ToolboxSpec]> {
   const { name, version } = parseShapeRef(entry);
   const releases = SHAPE_RELEASES[name];
   if (!releases) return version === undefined ? [[entry, newest]] : [];

@@ -17,7 +17,16 @@ test('a patch cancelled after its first write undoes it and rolls the record bac
   try {
     writeFileSync(path.join(dir, 'kept.txt'), 'old\n');
     const scope = Scope.fromRoots([dir]);
-    const patch = ['*** Begin Patch', '*** Add File: first.txt', '+1', '*** Update File: kept.txt', '@@', '-old', '+new', '*** End Patch'].join('\n');
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: first.txt',
+      '+1',
+      '*** Update File: kept.txt',
+      '@@',
+      '-old',
+      '+new',
+      '*** End Patch',
+    ].join('\n');
     const record = new ChangeRecord(true);
     // The call is cancelled the moment the first change is recorded: the patch is then part-way.
     const ac = new AbortController();

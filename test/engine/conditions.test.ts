@@ -50,8 +50,15 @@ test('every condition maps to exactly one failure code and retryable, whatever e
     const plain = toFailure(raise(c), 'probe');
     assert.notEqual(plain.code, FailureCode.FAILURE_CODE_UNSPECIFIED, c);
     // The same condition raised elsewhere with other facts, a field or a new message keeps its code.
-    const dressed = toFailure(withDetails(raise(c), { field: 'x', message: 'other words', facts: { extra: 1 } }), 'other');
-    assert.deepEqual([dressed.code, dressed.retryable, dressed.transportCode], [plain.code, plain.retryable, plain.transportCode], c);
+    const dressed = toFailure(
+      withDetails(raise(c), { field: 'x', message: 'other words', facts: { extra: 1 } }),
+      'other',
+    );
+    assert.deepEqual(
+      [dressed.code, dressed.retryable, dressed.transportCode],
+      [plain.code, plain.retryable, plain.transportCode],
+      c,
+    );
   }
 });
 

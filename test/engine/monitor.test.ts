@@ -62,7 +62,12 @@ test('stdout lines become events as they arrive; stderr stays in the output file
   assert.equal(m.expiresAt, m.job.startedAt + 60_000);
   const first = await until(c, 'monitor_lines');
   assert.deepEqual(
-    first.map((n) => [n.type, n.type === 'monitor_lines' && n.lines, n.type === 'monitor_lines' && n.monitor, n.type === 'monitor_lines' && n.description]),
+    first.map((n) => [
+      n.type,
+      n.type === 'monitor_lines' && n.lines,
+      n.type === 'monitor_lines' && n.monitor,
+      n.type === 'monitor_lines' && n.description,
+    ]),
     [['monitor_lines', ['a', 'b'], m.job.id, 'watch build']],
   );
   writeFileSync(go, '');
@@ -71,7 +76,10 @@ test('stdout lines become events as they arrive; stderr stays in the output file
   assert.deepEqual(linesOf(rest), [['c']]);
   const end = rest.at(-1)!;
   assert.ok(end.type === 'monitor_ended');
-  assert.deepEqual([end.reason, end.job.exitCode, end.job.status, end.events, end.outputFile], ['failed', 3, 'failed', 2, m.outputFile]);
+  assert.deepEqual(
+    [end.reason, end.job.exitCode, end.job.status, end.events, end.outputFile],
+    ['failed', 3, 'failed', 2, m.outputFile],
+  );
   assert.deepEqual([...end.lastLines].sort(), ['a', 'b', 'c', 'err']);
   assert.deepEqual(readFileSync(m.outputFile, 'utf8').split('\n').sort(), ['a', 'b', 'c', 'err']);
   // The output file is readable by the session's read tools (granted), and listed with the monitors.
@@ -83,7 +91,11 @@ test('stdout lines become events as they arrive; stderr stays in the output file
 test('a line split across writes is one line; an exit 0 ends as completed', async () => {
   const c = ctx();
   const go = path.join(root, 'go2');
-  await shell.monitor(c, { command: `printf 'par'; ${gate(go)}; printf 'tial\\nnext\\n'`, description: 'd', timeoutMs: 60_000 });
+  await shell.monitor(c, {
+    command: `printf 'par'; ${gate(go)}; printf 'tial\\nnext\\n'`,
+    description: 'd',
+    timeoutMs: 60_000,
+  });
   writeFileSync(go, '');
   const got = await until(c, 'monitor_ended');
   assert.deepEqual(linesOf(got), [['partial', 'next']]);
@@ -115,14 +127,24 @@ test('a monitor is stopped by its job id like any job', async () => {
 
 test('an event cap and a silence limit stop the monitor with their own reasons', async () => {
   const c = ctx();
-  await shell.monitor(c, { command: 'echo one; exec sleep 30', description: 'capped', timeoutMs: 60_000, maxEvents: 1 });
+  await shell.monitor(c, {
+    command: 'echo one; exec sleep 30',
+    description: 'capped',
+    timeoutMs: 60_000,
+    maxEvents: 1,
+  });
   const capped = await until(c, 'monitor_ended');
   assert.deepEqual(linesOf(capped), [['one']]);
   const cap = capped.at(-1)!;
   assert.ok(cap.type === 'monitor_ended');
   assert.deepEqual([cap.reason, cap.job.status], ['max_events', 'killed']);
   const d = ctx();
-  await shell.monitor(d, { command: 'echo one; exec sleep 30', description: 'quiet', timeoutMs: 60_000, idleTimeoutMs: 200 });
+  await shell.monitor(d, {
+    command: 'echo one; exec sleep 30',
+    description: 'quiet',
+    timeoutMs: 60_000,
+    idleTimeoutMs: 200,
+  });
   const idle = await until(d, 'monitor_ended');
   assert.deepEqual(linesOf(idle), [['one']]);
   const quiet = idle.at(-1)!;
@@ -165,7 +187,8 @@ test('the queue is bounded: the oldest lines go first, ends stay, and a drain co
   const c = ctx();
   const job = (await shell.start(c, { command: 'true' })) as never;
   pushNotification(c.session, { type: 'job_ended', job, outputFile: '/x', lastLines: [] });
-  for (let i = 0; i < MAX_QUEUED + 10; i++) pushNotification(c.session, { type: 'monitor_lines', monitor: 'm', description: 'd', lines: [String(i)] });
+  for (let i = 0; i < MAX_QUEUED + 10; i++)
+    pushNotification(c.session, { type: 'monitor_lines', monitor: 'm', description: 'd', lines: [String(i)] });
   const d = drainNotifications(c.session);
   assert.equal(d.notifications.length, MAX_QUEUED);
   assert.equal(d.dropped, 11);
@@ -199,5 +222,7 @@ test("a job's output file is read by any read path of its session, and by no oth
   assert.deepEqual(read.kind === 'text' && read.lines, ['logged']);
   const model = await readForModel(scope, job.logPath, { session: c.session, cwd: elsewhere, maxAnyBytes: 1000 });
   assert.deepEqual(model.kind === 'text' && model.lines, ['logged']);
-  await assert.rejects(readFile(scope, job.logPath, { session: new Session('other'), cwd: elsewhere }), (e) => isCondition(e, 'outside_roots'));
+  await assert.rejects(readFile(scope, job.logPath, { session: new Session('other'), cwd: elsewhere }), (e) =>
+    isCondition(e, 'outside_roots'),
+  );
 });

@@ -62,7 +62,10 @@ test('skills are listed by directory name with their descriptions; problems are 
     ],
   );
   const deploy = cat.skills.find((s) => s.name === 'deploy-check')!;
-  assert.deepEqual([deploy.dir, deploy.file, deploy.frontmatter], [deployDir, path.join(deployDir, 'SKILL.md'), { 'allowed-tools': ['Bash', 'Read'] }]);
+  assert.deepEqual(
+    [deploy.dir, deploy.file, deploy.frontmatter],
+    [deployDir, path.join(deployDir, 'SKILL.md'), { 'allowed-tools': ['Bash', 'Read'] }],
+  );
   assert.deepEqual(
     cat.problems.map((p) => [path.relative(base, p.path), p.reason.replace(/:.*/s, '')]),
     [
@@ -81,7 +84,10 @@ test('a loaded skill is its body without frontmatter, with $ARGUMENTS and the gi
   assert.equal(d.text, `Run the checks for staging.\nFiles: ${deployDir}/list, \${OTHER} and $HOME stay.\n`);
   assert.equal(d.usedArguments, true);
   // By its declared name too; no arguments give an empty string.
-  assert.equal((await skills.load(ctx, layouts, 'deploy')).text, 'Run the checks for .\nFiles: ${SKILL_DIR}/list, ${OTHER} and $HOME stay.\n');
+  assert.equal(
+    (await skills.load(ctx, layouts, 'deploy')).text,
+    'Run the checks for .\nFiles: ${SKILL_DIR}/list, ${OTHER} and $HOME stay.\n',
+  );
   const lint = await skills.load(ctx, layouts, 'lint', 'src/$ARGUMENTS');
   assert.equal(lint.text, 'Lint src/$ARGUMENTS now; again: src/$ARGUMENTS\n');
   assert.equal(lint.skill.dir, opDir);
@@ -92,7 +98,10 @@ test('a loaded skill is its body without frontmatter, with $ARGUMENTS and the gi
 test('an unknown skill fails naming the closest; with no skills at all there is none to name', async () => {
   await assert.rejects(skills.load(ctx, layouts, 'lnit'), (e) => {
     assert.ok(isCondition(e, 'skill_missing'));
-    assert.deepEqual({ ...e.facts }, { name: 'lnit', known: ['bare', 'copy', 'deploy-check', 'lint'], closest: 'lint', condition: 'skill_missing' });
+    assert.deepEqual(
+      { ...e.facts },
+      { name: 'lnit', known: ['bare', 'copy', 'deploy-check', 'lint'], closest: 'lint', condition: 'skill_missing' },
+    );
     return true;
   });
   const none = workAreas({}, () => []).skills;
@@ -103,9 +112,15 @@ test('an unknown skill fails naming the closest; with no skills at all there is 
 });
 
 test('frontmatter is only a block that opens the file', () => {
-  assert.deepEqual(splitFrontmatter('---\na: 1\n---\nbody\n---\nmore'), { frontmatter: 'a: 1', body: 'body\n---\nmore' });
+  assert.deepEqual(splitFrontmatter('---\na: 1\n---\nbody\n---\nmore'), {
+    frontmatter: 'a: 1',
+    body: 'body\n---\nmore',
+  });
   assert.deepEqual(splitFrontmatter('\uFEFF---\r\na: 1\r\n---\r\nbody'), { frontmatter: 'a: 1', body: 'body' });
   assert.deepEqual(splitFrontmatter('---\n---\nbody'), { frontmatter: '', body: 'body' });
-  assert.deepEqual(splitFrontmatter('text\n---\na: 1\n---\n'), { frontmatter: undefined, body: 'text\n---\na: 1\n---\n' });
+  assert.deepEqual(splitFrontmatter('text\n---\na: 1\n---\n'), {
+    frontmatter: undefined,
+    body: 'text\n---\na: 1\n---\n',
+  });
   assert.deepEqual(splitFrontmatter('---\nno end'), { frontmatter: undefined, body: '---\nno end' });
 });

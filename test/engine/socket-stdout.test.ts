@@ -96,7 +96,10 @@ test('destroying the reader stops a child that keeps writing (it gets EPIPE)', a
   assert.ok(out);
   const child = spawn(
     process.execPath,
-    ['-e', `const b=Buffer.alloc(65536,120); (function w(){ process.stdout.write(b, (e)=>{ if(e) process.exit(7); else w(); }); })()`],
+    [
+      '-e',
+      `const b=Buffer.alloc(65536,120); (function w(){ process.stdout.write(b, (e)=>{ if(e) process.exit(7); else w(); }); })()`,
+    ],
     {
       stdio: ['ignore', out.childEnd, 'ignore'],
     },
@@ -110,7 +113,9 @@ test('destroying the reader stops a child that keeps writing (it gets EPIPE)', a
 
 test('where no socket can be made (no such temporary directory), it says so and the caller reads a pipe', async () => {
   const script = `process.env.TMPDIR = '/nonexistent/facet-test'; const { socketStdout } = await import(${JSON.stringify(new URL('../../src/engine/socket-stdout.js', import.meta.url).href)}); const a = await socketStdout(() => {}); const b = await socketStdout(() => {}); console.log(String(a) + ' ' + String(b));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let text = '';
   child.stdout.on('data', (d: Buffer) => (text += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -71,7 +71,12 @@ test('a deleted task is gone, its id is never given again, and edges to it go wi
 test('an update names the fields given and those that changed; metadata merges and null deletes a key', () => {
   const c = fresh();
   tasks.create(c, { subject: 'a', metadata: { keep: 1, drop: 2 } });
-  const r = tasks.update(c, '1', { status: 'in_progress', owner: 'me', subject: 'a', metadata: { drop: null, add: [1, 2] } });
+  const r = tasks.update(c, '1', {
+    status: 'in_progress',
+    owner: 'me',
+    subject: 'a',
+    metadata: { drop: null, add: [1, 2] },
+  });
   assert.deepEqual(r.given, ['subject', 'status', 'owner', 'metadata']);
   assert.deepEqual(r.changed, ['status', 'owner', 'metadata']);
   assert.deepEqual(r.task?.metadata, { keep: 1, add: [1, 2] });

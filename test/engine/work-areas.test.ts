@@ -15,7 +15,10 @@ test('--skills-dir and FACET_SKILLS_DIR give the engine its skills directories',
   const a = path.join(dir, 'a');
   mkdirSync(path.join(a, 'hello'), { recursive: true });
   writeFileSync(path.join(a, 'hello', 'SKILL.md'), '---\ndescription: Says hello\n---\nHello $ARGUMENTS\n');
-  const flags = parseConfig(['--lsp', 'off', '--root', dir, '--state-dir', path.join(dir, '.state'), '--skills-dir', a, '--skills-dir', 'rel'], {});
+  const flags = parseConfig(
+    ['--lsp', 'off', '--root', dir, '--state-dir', path.join(dir, '.state'), '--skills-dir', a, '--skills-dir', 'rel'],
+    {},
+  );
   assert.deepEqual(flags.skillsDirs, [a, path.resolve('rel')]);
   assert.deepEqual(parseConfig(['--lsp', 'off'], { FACET_SKILLS_DIR: `${a},/b` }).skillsDirs, [a, '/b']);
   assert.deepEqual(parseConfig(['--lsp', 'off'], {}).skillsDirs, []);

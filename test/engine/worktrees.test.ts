@@ -23,8 +23,14 @@ after(async () => {
   cleanup();
 });
 
-const ident = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
-const sh = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, env: { ...process.env, ...ident }, encoding: 'utf8' }).trim();
+const ident = {
+  GIT_AUTHOR_NAME: 't',
+  GIT_AUTHOR_EMAIL: 't@example.com',
+  GIT_COMMITTER_NAME: 't',
+  GIT_COMMITTER_EMAIL: 't@example.com',
+};
+const sh = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, { cwd, env: { ...process.env, ...ident }, encoding: 'utf8' }).trim();
 let repos = 0;
 /** A repository with one commit (README), as the root of a fresh session's scope. */
 function repo(): { root: string; ctx: { session: Session; scope: Scope } } {
@@ -67,9 +73,23 @@ test('a worktree is made from HEAD on its own branch, locked while used; keep le
     baseRef: 'HEAD',
   });
   assert.equal(ctx.session.cwd, wt);
-  assert.deepEqual(worktrees.active(ctx), { path: wt, branch: 'worktree-feat/x', repoRoot: root, owned: true, base: head });
-  assert.match(listed(root), new RegExp(`worktree ${wt}\nHEAD ${head}\nbranch refs/heads/worktree-feat/x\nlocked in use by session w1`));
-  assert.deepEqual(await worktrees.changes(ctx), { trackedChanges: 0, untrackedFiles: 0, uncommittedFiles: 0, commits: 0 });
+  assert.deepEqual(worktrees.active(ctx), {
+    path: wt,
+    branch: 'worktree-feat/x',
+    repoRoot: root,
+    owned: true,
+    base: head,
+  });
+  assert.match(
+    listed(root),
+    new RegExp(`worktree ${wt}\nHEAD ${head}\nbranch refs/heads/worktree-feat/x\nlocked in use by session w1`),
+  );
+  assert.deepEqual(await worktrees.changes(ctx), {
+    trackedChanges: 0,
+    untrackedFiles: 0,
+    uncommittedFiles: 0,
+    commits: 0,
+  });
   const kept = await worktrees.exit(ctx, 'keep');
   assert.deepEqual(kept, { action: 'keep', path: wt, branch: 'worktree-feat/x', cwd: root });
   assert.equal(ctx.session.cwd, undefined);
@@ -131,7 +151,11 @@ test('a running job in the worktree blocks its removal until it is stopped', asy
   const { path: wt } = await worktrees.enter(ctx, { name: 'job', dir: '.wt' });
   const job = await shell.start(ctx, { command: 'exec sleep 30' });
   assert.equal(job.cwd, wt);
-  assert.deepEqual(await refused(worktrees.exit(ctx, 'remove'), 'worktree_busy'), { path: wt, jobs: [job.id], condition: 'worktree_busy' });
+  assert.deepEqual(await refused(worktrees.exit(ctx, 'remove'), 'worktree_busy'), {
+    path: wt,
+    jobs: [job.id],
+    condition: 'worktree_busy',
+  });
   await shell.stop(ctx, job.id);
   assert.equal((await worktrees.exit(ctx, 'remove')).action, 'remove');
 });
@@ -162,7 +186,14 @@ test('an existing worktree is entered by path, not owned; a switch keeps the way
   sh(root, 'worktree', 'add', '-q', '-b', 'other', path.join(root, 'other'));
   mkdirSync(path.join(root, 'plain'));
   const e = await worktrees.enter(ctx, { path: 'manual', dir: '.wt' });
-  assert.deepEqual(e, { path: path.join(root, 'manual'), branch: 'manual', repoRoot: root, how: 'entered', previousCwd: root, owned: false });
+  assert.deepEqual(e, {
+    path: path.join(root, 'manual'),
+    branch: 'manual',
+    repoRoot: root,
+    how: 'entered',
+    previousCwd: root,
+    owned: false,
+  });
   // Already in one: a new name is refused, a path switches.
   assert.deepEqual(await refused(worktrees.enter(ctx, { name: 'n', dir: '.wt' }), 'worktree_active'), {
     path: path.join(root, 'manual'),
@@ -175,7 +206,10 @@ test('an existing worktree is entered by path, not owned; a switch keeps the way
   assert.deepEqual((await worktrees.exit(ctx, 'keep')).cwd, root);
   assert.equal(ctx.session.cwd, undefined);
   assert.ok(existsSync(path.join(root, 'other')));
-  assert.deepEqual(await refused(worktrees.enter(ctx, { path: 'plain', dir: '.wt' }), 'not_a_worktree'), { path: 'plain', condition: 'not_a_worktree' });
+  assert.deepEqual(await refused(worktrees.enter(ctx, { path: 'plain', dir: '.wt' }), 'not_a_worktree'), {
+    path: 'plain',
+    condition: 'not_a_worktree',
+  });
   await refused(worktrees.enter(ctx, { path: 'absent', dir: '.wt' }), 'path_missing');
   await refused(worktrees.enter(ctx, { path: base, dir: '.wt' }), 'outside_roots');
 });
@@ -186,7 +220,9 @@ test('bad names, no repository, nothing to exit and an existing branch are refus
     const f = await refused(worktrees.enter(ctx, { name, dir: '.wt' }), 'bad_worktree_name');
     assert.equal(f.name, name);
   }
-  assert.deepEqual(await refused(worktrees.exit(ctx, 'keep'), 'no_worktree_active'), { condition: 'no_worktree_active' });
+  assert.deepEqual(await refused(worktrees.exit(ctx, 'keep'), 'no_worktree_active'), {
+    condition: 'no_worktree_active',
+  });
   sh(root, 'branch', 'worktree-taken');
   assert.deepEqual(await refused(worktrees.enter(ctx, { name: 'taken', dir: '.wt' }), 'worktree_branch_exists'), {
     branch: 'worktree-taken',
@@ -197,7 +233,10 @@ test('bad names, no repository, nothing to exit and an existing branch are refus
   mkdirSync(plain);
   const session = new Session('plain');
   sessions.push(session);
-  const f = await refused(worktrees.enter({ session, scope: Scope.fromRoots([plain]) }, { name: 'a', dir: '.wt' }), 'not_a_git_repository');
+  const f = await refused(
+    worktrees.enter({ session, scope: Scope.fromRoots([plain]) }, { name: 'a', dir: '.wt' }),
+    'not_a_git_repository',
+  );
   assert.equal(f.path, plain);
   assert.deepEqual(readdirSync(plain), []);
 });
@@ -215,7 +254,10 @@ test('an existing branch can be reset to the base; a failed add leaves no direct
   await worktrees.exit(ctx, 'remove');
   const before = [branches(root), listed(root)];
   // git refuses: "main" is checked out already (the branch existed), and "worktree-a/b" cannot sit beside "worktree-a".
-  await refused(worktrees.enter(ctx, { name: 'main', dir: '.wt', branchPrefix: '', existingBranch: 'reset' }), 'git_failed');
+  await refused(
+    worktrees.enter(ctx, { name: 'main', dir: '.wt', branchPrefix: '', existingBranch: 'reset' }),
+    'git_failed',
+  );
   sh(root, 'branch', 'worktree-a');
   await refused(worktrees.enter(ctx, { name: 'a/b', dir: '.made/deep' }), 'git_failed');
   assert.equal(existsSync(path.join(root, '.made')), false);

@@ -16,13 +16,18 @@ const { t, dir } = serverFixture();
 const BIG = Array.from({ length: 500_000 }, (_, i) => `${String(i).padStart(8, '0')} ${'e'.repeat(90)}\n`).join('');
 const EDITED = BIG.replace('00250000 ', '00250000 changed ');
 /** A 50 MB text is past the diff's input cap: only the span's counts are given (as before the worker). */
-const NOTE = 'Diff omitted (it would be over 256 KiB): at most 500000 lines removed and 500000 lines added, within old lines 1-500000 and new lines 1-500000.';
+const NOTE =
+  'Diff omitted (it would be over 256 KiB): at most 500000 lines removed and 500000 lines added, within old lines 1-500000 and new lines 1-500000.';
 
 test('a one-line edit of a 50 MB file is computed by a worker, not on the event loop, and the file is exact', async () => {
   const p = path.join(dir, 'big50.txt');
   writeFileSync(p, BIG);
   const before = filesPool.answered;
-  const res = await callTool(t.client, 'fs.edit', { path: 'big50.txt', old_string: '00250000 ', new_string: '00250000 changed ' });
+  const res = await callTool(t.client, 'fs.edit', {
+    path: 'big50.txt',
+    old_string: '00250000 ',
+    new_string: '00250000 changed ',
+  });
   assert.equal(res.error, '');
   assert.equal(res.failure, undefined);
   assert.equal(filesPool.answered - before, 1, 'one worker task: the edit with its diff and line count');

@@ -10,7 +10,10 @@ import { fixture } from './fixture.js';
 
 /** 30,000 numbered lines of 70 characters (2.1 MB in a single-byte encoding). */
 const lines = (eol: string, extra = '') =>
-  Array.from({ length: 30_000 }, (_, i) => `${String(i).padStart(6, '0')} ${extra}${'x'.repeat(62 - extra.length)}${eol}`).join('');
+  Array.from(
+    { length: 30_000 },
+    (_, i) => `${String(i).padStart(6, '0')} ${extra}${'x'.repeat(62 - extra.length)}${eol}`,
+  ).join('');
 
 test('a big CRLF file keeps its endings; the result text is LF and the counts are the whole file', async () => {
   const f = fixture();
@@ -19,7 +22,10 @@ test('a big CRLF file keeps its endings; the result text is LF and the counts ar
     const r = await editFile(f.scope, 'crlf.txt', [{ oldString: '015000 x', newString: '015000 changed\nsecond x' }]);
     assert.equal(readFileSync(p, 'utf8'), lines('\r\n').replace('015000 x', '015000 changed\r\nsecond x'));
     assert.equal(r.text, lines('\n').replace('015000 x', '015000 changed\nsecond x'));
-    assert.deepEqual([r.encoding, r.bom, r.lineEnding, r.changed, r.created, r.replacements, r.totalLines], ['utf8', false, 'crlf', true, false, 1, 30_001]);
+    assert.deepEqual(
+      [r.encoding, r.bom, r.lineEnding, r.changed, r.created, r.replacements, r.totalLines],
+      ['utf8', false, 'crlf', true, false, 1, 30_001],
+    );
     assert.deepEqual(r.edits, [{ rung: 'exact', replacements: 1, lines: [[15_001, 15_001]] }]);
     assert.deepEqual(
       [r.diff.added, r.diff.removed, r.diff.unified.split('\n').slice(0, 3)],
@@ -33,10 +39,22 @@ test('a big CRLF file keeps its endings; the result text is LF and the counts ar
 test('a big UTF-16LE file with a BOM and a big Windows-1252 file keep their encodings', async () => {
   const f = fixture();
   try {
-    const u16 = f.file('u16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(lines('\n', 'é'), 'utf16le')]));
+    const u16 = f.file(
+      'u16.txt',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(lines('\n', 'é'), 'utf16le')]),
+    );
     const r = await editFile(f.scope, 'u16.txt', [{ oldString: '020000 é', newString: '020000 ü€' }]);
-    assert.deepEqual(readFileSync(u16), Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(lines('\n', 'é').replace('020000 é', '020000 ü€'), 'utf16le')]));
-    assert.deepEqual([r.encoding, r.bom, r.lineEnding, r.totalLines, r.text.length], ['utf16le', true, 'lf', 30_000, lines('\n', 'é').length + 1]);
+    assert.deepEqual(
+      readFileSync(u16),
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        iconv.encode(lines('\n', 'é').replace('020000 é', '020000 ü€'), 'utf16le'),
+      ]),
+    );
+    assert.deepEqual(
+      [r.encoding, r.bom, r.lineEnding, r.totalLines, r.text.length],
+      ['utf16le', true, 'lf', 30_000, lines('\n', 'é').length + 1],
+    );
     const legacy = f.file('w1252.txt', iconv.encode(lines('\n', 'é'), 'windows-1252'));
     const w = await editFile(f.scope, 'w1252.txt', [{ oldString: '000001 é', newString: '000001 ü' }]);
     assert.equal(w.encodingChangedFrom, undefined);
@@ -45,7 +63,10 @@ test('a big UTF-16LE file with a BOM and a big Windows-1252 file keep their enco
     const x = await editFile(f.scope, 'w1252.txt', [{ oldString: '000002 é', newString: '000002 あ' }]);
     assert.equal(x.encodingChangedFrom, w.encoding);
     assert.equal(x.encoding, 'utf8');
-    assert.equal(readFileSync(legacy, 'utf8'), lines('\n', 'é').replace('000001 é', '000001 ü').replace('000002 é', '000002 あ'));
+    assert.equal(
+      readFileSync(legacy, 'utf8'),
+      lines('\n', 'é').replace('000001 é', '000001 ü').replace('000002 é', '000002 あ'),
+    );
   } finally {
     f.cleanup();
   }

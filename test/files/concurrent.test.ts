@@ -13,7 +13,9 @@ test('100 concurrent edits of one file through the server are all applied', asyn
     const file = path.join(dir, 'tokens.txt');
     writeFileSync(file, Array.from({ length: 100 }, (_, i) => `line ${token(i)}`).join('\n') + '\n');
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => callTool(t.client, 'fs.edit', { path: 'tokens.txt', old_string: token(i), new_string: `done-${i}` })),
+      Array.from({ length: 100 }, (_, i) =>
+        callTool(t.client, 'fs.edit', { path: 'tokens.txt', old_string: token(i), new_string: `done-${i}` }),
+      ),
     );
     for (const [i, r] of results.entries()) {
       assert.equal(r.error, '', `edit ${i}: ${r.error}`);

@@ -34,7 +34,8 @@ test('core fs.* tools end to end', async () => {
       ],
     });
     assert.equal(r.error, '');
-    const edited = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-let a = 1;\n-let b = 2;\n+const a = 1;\n+const b = 2;\n';
+    const edited =
+      '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-let a = 1;\n-let b = 2;\n+const a = 1;\n+const b = 2;\n';
     assert.deepEqual(texts(r), [`Edited src/app.ts: 2 replacement(s).\n${edited}`]);
     assert.deepEqual(structured(r), {
       path: path.join(dir, 'src/app.ts'),
@@ -57,10 +58,12 @@ test('core fs.* tools end to end', async () => {
     assert.ok(r.error.includes(dir), r.error);
 
     r = await call('fs.apply_patch', {
-      patch: '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-const a = 1;\n+const a = 10;\n*** Add File: NOTES.md\n+notes\n*** End Patch',
+      patch:
+        '*** Begin Patch\n*** Update File: src/app.ts\n@@\n-const a = 1;\n+const a = 10;\n*** Add File: NOTES.md\n+notes\n*** End Patch',
     });
     assert.equal(r.error, '');
-    const patched = '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-const a = 1;\n+const a = 10;\n const b = 2;\n';
+    const patched =
+      '--- a/src/app.ts\n+++ b/src/app.ts\n@@ -1,2 +1,2 @@\n-const a = 1;\n+const a = 10;\n const b = 2;\n';
     const notes = '--- a/NOTES.md\n+++ b/NOTES.md\n@@ -1,0 +1,1 @@\n+notes\n';
     assert.deepEqual(texts(r), [`Applied the patch:\nA NOTES.md\nM src/app.ts\n${patched}\n${notes}`]);
     assert.deepEqual(structured(r), {
@@ -68,8 +71,24 @@ test('core fs.* tools end to end', async () => {
       modified: ['src/app.ts'],
       deleted: [],
       files: [
-        { path: path.join(dir, 'src/app.ts'), action: 'update', passes: ['exact'], added: 1, removed: 1, changedLines: [1], diff: patched },
-        { path: path.join(dir, 'NOTES.md'), action: 'add', passes: [], added: 1, removed: 0, changedLines: [1], diff: notes },
+        {
+          path: path.join(dir, 'src/app.ts'),
+          action: 'update',
+          passes: ['exact'],
+          added: 1,
+          removed: 1,
+          changedLines: [1],
+          diff: patched,
+        },
+        {
+          path: path.join(dir, 'NOTES.md'),
+          action: 'add',
+          passes: [],
+          added: 1,
+          removed: 0,
+          changedLines: [1],
+          diff: notes,
+        },
       ],
     });
     r = await call('fs.apply_patch', { patch: '*** Begin Patch\n*** Bogus\n*** End Patch' });
@@ -86,7 +105,14 @@ test('core fs.* tools end to end', async () => {
     assert.ok(blob && blob.body?.$case === 'blob');
     assert.equal(blob.body.value.mediaType, 'image/png');
     assert.ok(Buffer.from(blob.body.value.data).equals(PNG_3X2));
-    assert.deepEqual(structured(r), { path: path.join(dir, 'p.png'), kind: 'image', size: PNG_3X2.length, mediaType: 'image/png', width: 3, height: 2 });
+    assert.deepEqual(structured(r), {
+      path: path.join(dir, 'p.png'),
+      kind: 'image',
+      size: PNG_3X2.length,
+      mediaType: 'image/png',
+      width: 3,
+      height: 2,
+    });
 
     r = await call('fs.read_many', { include: ['**/*.ts', '*.md'] });
     assert.deepEqual(texts(r), ['--- NOTES.md ---\nnotes\n\n--- src/app.ts ---\nconst a = 10;\nconst b = 2;']);
@@ -137,7 +163,12 @@ test('core fs.* tools end to end', async () => {
     r = await call('fs.write', { path: 'src/app.ts', content: 'x\n', require_read: true });
     assert.equal(r.error, '');
     // ...but another session has not read it.
-    r = await callTool(t.client, 'fs.write', { path: 'src/app.ts', content: 'y\n', require_read: true }, { session: 's2' });
+    r = await callTool(
+      t.client,
+      'fs.write',
+      { path: 'src/app.ts', content: 'y\n', require_read: true },
+      { session: 's2' },
+    );
     assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_CONFLICT);
   });
 });

@@ -25,7 +25,9 @@ function runAndKill(root: string, name: string, afterMs: number): Promise<number
     const child = spawn(process.execPath, [CHILD, root, name, String(BASE)], { stdio: ['ignore', 'pipe', 'inherit'] });
     child.once('error', reject);
     child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), afterMs));
-    child.once('exit', (_code, signal) => (signal === 'SIGKILL' ? resolve(child.pid!) : reject(new Error(`child exited without being killed (${signal})`))));
+    child.once('exit', (_code, signal) =>
+      signal === 'SIGKILL' ? resolve(child.pid!) : reject(new Error(`child exited without being killed (${signal})`)),
+    );
   });
 }
 
@@ -42,7 +44,11 @@ test('SIGKILL during large atomic writes leaves the whole old or the whole new f
       const pid = await runAndKill(f.root, 'big.txt', 30 + ((i * 37) % 150));
       const b = readFileSync(p);
       const letter = String.fromCharCode(b[0]!);
-      assert.equal(b.length, lengthFor(letter, BASE), `round ${i}: length ${b.length} does not match version ${letter}`);
+      assert.equal(
+        b.length,
+        lengthFor(letter, BASE),
+        `round ${i}: length ${b.length} does not match version ${letter}`,
+      );
       assert.ok(
         b.every((c) => c === b[0]),
         `round ${i}: mixed content`,
@@ -76,7 +82,9 @@ const CLI = path.resolve('dist/src/cli.js');
 /** A real `facet serve` child on an OS-chosen port; resolves once it listens. */
 function serve(root: string): Promise<{ child: ChildProcess; client: ToolboxClient }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', root], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', root], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));

@@ -23,7 +23,10 @@ test('a large diff made in a worker is the one made on the spot', async () => {
   const before = lines(5000, (i) => `line ${i}`);
   const after = before.replace('line 2500\n', 'line 2500 changed\n').replace('line 10\n', '');
   const d = await diffTexts('big.txt', before, after);
-  assert.deepEqual(d, computeDiff({ name: 'big.txt', newName: 'big.txt', before, after, context: 3, budget: DIFF_BUDGET }));
+  assert.deepEqual(
+    d,
+    computeDiff({ name: 'big.txt', newName: 'big.txt', before, after, context: 3, budget: DIFF_BUDGET }),
+  );
   assert.deepEqual([d.added, d.removed, d.changedLines, d.omitted], [1, 2, [2500], undefined]);
 });
 
@@ -35,7 +38,13 @@ test('a diff over the size budget gives the exact counts and a note', async () =
     added: 1,
     removed: 1,
     changedLines: [],
-    omitted: { reason: 'size', exact: true, span: { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }, limitBytes: 40, limitMs: 1000 },
+    omitted: {
+      reason: 'size',
+      exact: true,
+      span: { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 },
+      limitBytes: 40,
+      limitMs: 1000,
+    },
   });
   assert.equal(diffNote(d), 'Diff omitted (it would be over 40 bytes): 1 line removed, 1 line added.');
 });
@@ -50,12 +59,18 @@ test('lines with no partner over the size budget: the diff is never computed, th
     'b.txt',
     { bytes: 1024, ms: 60_000 },
   );
-  assert.deepEqual([d.unified, d.added, d.removed, d.omitted?.reason, d.omitted?.exact], ['', 2000, 2000, 'size', true]);
+  assert.deepEqual(
+    [d.unified, d.added, d.removed, d.omitted?.reason, d.omitted?.exact],
+    ['', 2000, 2000, 'size', true],
+  );
   assert.equal(diffNote(d), 'Diff omitted (it would be over 1 KiB): 2000 lines removed, 2000 lines added.');
 });
 
 test("past the time budget: at most the span's lines, on the spot and in a worker", async () => {
-  const small = await diffTexts('c.txt', 'head\na\nb\nc\ntail\n', 'head\nc\nb\na\ntail\n', 3, 'c.txt', { bytes: 1 << 20, ms: 0 });
+  const small = await diffTexts('c.txt', 'head\na\nb\nc\ntail\n', 'head\nc\nb\na\ntail\n', 3, 'c.txt', {
+    bytes: 1 << 20,
+    ms: 0,
+  });
   assert.deepEqual(small.omitted, {
     reason: 'time',
     exact: false,
@@ -69,7 +84,10 @@ test("past the time budget: at most the span's lines, on the spot and in a worke
     'Diff omitted (computing it would take over 0 ms): at most 3 lines removed and 3 lines added, within old lines 2-4 and new lines 2-4.',
   );
   const big = lines(3000, (i) => `row ${i}`);
-  const moved = await diffTexts('d.txt', big, big.replace('row 7\n', '') + 'row 7\n', 3, 'd.txt', { bytes: 1 << 20, ms: 0 });
+  const moved = await diffTexts('d.txt', big, big.replace('row 7\n', '') + 'row 7\n', 3, 'd.txt', {
+    bytes: 1 << 20,
+    ms: 0,
+  });
   assert.deepEqual(
     [moved.added, moved.removed, moved.omitted?.reason, moved.omitted?.exact, moved.omitted?.span],
     [2993, 2993, 'time', false, { oldStart: 8, oldLines: 2993, newStart: 8, newLines: 2993 }],
@@ -81,7 +99,10 @@ test('texts too large to hand to a worker are counted, not diffed', async () => 
   const made = huge.repeat(Math.ceil(MAX_DIFF_INPUT_CHARS / 100) + 1);
   const n = made.length / 100;
   const created = await diffTexts('h.txt', '', made);
-  assert.deepEqual([created.added, created.removed, created.unified, created.omitted?.reason, created.omitted?.exact], [n, 0, '', 'size', true]);
+  assert.deepEqual(
+    [created.added, created.removed, created.unified, created.omitted?.reason, created.omitted?.exact],
+    [n, 0, '', 'size', true],
+  );
   const changed = await diffTexts('h.txt', made, `${made}tail\n`);
   assert.deepEqual([changed.added, changed.removed, changed.omitted?.exact], [n + 1, n, false]);
   const same = await diffTexts('h.txt', made, made);

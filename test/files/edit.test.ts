@@ -27,7 +27,10 @@ test('occurrence rules: unique, all, first, exact count', async () => {
     let e = await failure(() => editFile(f.scope, 'a.txt', [{ oldString: 'alpha', newString: 'A' }]));
     assert.deepEqual([e.kind, e.facts.condition, e.facts.count], ['conflict', 'ambiguous', 2]);
     e = await failure(() => editFile(f.scope, 'a.txt', [{ oldString: 'alpha', newString: 'A', occurrences: 3 }]));
-    assert.deepEqual([e.kind, e.facts.condition, e.facts.expected, e.facts.count], ['conflict', 'count_mismatch', 3, 2]);
+    assert.deepEqual(
+      [e.kind, e.facts.condition, e.facts.expected, e.facts.count],
+      ['conflict', 'count_mismatch', 3, 2],
+    );
     e = await failure(() => editFile(f.scope, 'a.txt', [{ oldString: 'zzz', newString: 'A' }]));
     assert.deepEqual([e.kind, e.facts.condition], ['invalid_argument', 'no_match']);
     e = await failure(() => editFile(f.scope, 'a.txt', [{ oldString: 'beta', newString: 'beta' }]));
@@ -61,7 +64,10 @@ test('empty old string creates a file, refuses a non-empty one, fills an empty o
     f.file('empty.txt', '');
     await editFile(f.scope, 'empty.txt', [{ oldString: '', newString: 'filled' }]);
     assert.equal(readFileSync(path.join(f.root, 'empty.txt'), 'utf8'), 'filled');
-    assert.equal(await kindOf(() => editFile(f.scope, 'missing.txt', [{ oldString: 'a', newString: 'b' }])), 'not_found');
+    assert.equal(
+      await kindOf(() => editFile(f.scope, 'missing.txt', [{ oldString: 'a', newString: 'b' }])),
+      'not_found',
+    );
   } finally {
     f.cleanup();
   }
@@ -95,30 +101,50 @@ test('the matching ladder: each rung, reported, and re-indentation', async () =>
   try {
     const p = f.file('l.py', 'def f():\n    if x:   \n        return 1\n');
     // trailing whitespace
-    let r = await editFile(f.scope, 'l.py', [{ oldString: '    if x:\n', newString: '    if y:\n' }], { ladder: ALL_RUNGS });
-    assert.deepEqual([r.edits[0]!.rung, readFileSync(p, 'utf8')], ['trailing-whitespace', 'def f():\n    if y:\n        return 1\n']);
+    let r = await editFile(f.scope, 'l.py', [{ oldString: '    if x:\n', newString: '    if y:\n' }], {
+      ladder: ALL_RUNGS,
+    });
+    assert.deepEqual(
+      [r.edits[0]!.rung, readFileSync(p, 'utf8')],
+      ['trailing-whitespace', 'def f():\n    if y:\n        return 1\n'],
+    );
     // indentation: the model wrote the block flush left; the replacement is re-indented
     f.file('l.py', 'def f():\n    if x:\n        return 1\n');
-    r = await editFile(f.scope, 'l.py', [{ oldString: 'if x:\n    return 1', newString: 'if x:\n    return 2\nreturn 3' }], { ladder: ALL_RUNGS });
+    r = await editFile(
+      f.scope,
+      'l.py',
+      [{ oldString: 'if x:\n    return 1', newString: 'if x:\n    return 2\nreturn 3' }],
+      { ladder: ALL_RUNGS },
+    );
     assert.equal(r.edits[0]!.rung, 'indentation');
     assert.equal(readFileSync(p, 'utf8'), 'def f():\n    if x:\n        return 2\n    return 3\n');
     // Lines that moved by different amounts (the caller flattened both, the file has them at 4 and
     // 2 spaces): with as many lines, each line moves as its own line did ...
     const b = f.file('b.ts', 'function g() {\n  if (x) {\n    indented();\n  }\n}\n');
-    r = await editFile(f.scope, 'b.ts', [{ oldString: 'indented();\n}', newString: 'changed();\n}' }], { ladder: ALL_RUNGS });
+    r = await editFile(f.scope, 'b.ts', [{ oldString: 'indented();\n}', newString: 'changed();\n}' }], {
+      ladder: ALL_RUNGS,
+    });
     assert.equal(r.edits[0]!.rung, 'indentation');
     assert.equal(readFileSync(b, 'utf8'), 'function g() {\n  if (x) {\n    changed();\n  }\n}\n');
     // ... and with more lines, the first and last follow the needle's first and last, the rest the line they are indented like.
-    r = await editFile(f.scope, 'b.ts', [{ oldString: 'changed();\n}', newString: 'one();\n  two();\n}' }], { ladder: ALL_RUNGS });
+    r = await editFile(f.scope, 'b.ts', [{ oldString: 'changed();\n}', newString: 'one();\n  two();\n}' }], {
+      ladder: ALL_RUNGS,
+    });
     assert.equal(readFileSync(b, 'utf8'), 'function g() {\n  if (x) {\n    one();\n      two();\n  }\n}\n');
     // typography, with Claude-style re-quoting of the replacement
     const q = f.file('q.txt', 'say \u201chello\u201d \u2014 it\u2019s fine\n');
-    r = await editFile(f.scope, 'q.txt', [{ oldString: 'say "hello" - it\'s', newString: 'say "bye" - it\'s' }], { ladder: ALL_RUNGS, requote: true });
+    r = await editFile(f.scope, 'q.txt', [{ oldString: 'say "hello" - it\'s', newString: 'say "bye" - it\'s' }], {
+      ladder: ALL_RUNGS,
+      requote: true,
+    });
     assert.equal(r.edits[0]!.rung, 'typography');
     assert.equal(readFileSync(q, 'utf8'), 'say \u201cbye\u201d - it\u2019s fine\n');
     // exact-only refuses what the ladder would find
     f.file('q2.txt', 'a \u2018b\u2019\n');
-    assert.equal(await kindOf(() => editFile(f.scope, 'q2.txt', [{ oldString: "'b'", newString: 'c' }])), 'invalid_argument');
+    assert.equal(
+      await kindOf(() => editFile(f.scope, 'q2.txt', [{ oldString: "'b'", newString: 'c' }])),
+      'invalid_argument',
+    );
     // deleting a line takes its line break when asked
     const d = f.file('d.txt', 'keep\ndrop me\nkeep too\n');
     await editFile(f.scope, 'd.txt', [{ oldString: 'drop me', newString: '' }], { absorbNewlineOnDelete: true });
@@ -133,24 +159,36 @@ test('read-before-edit: not read, partly read, changed since read; same content 
   try {
     const p = f.file('r.txt', 'one\ntwo\n');
     const strict = { requireRead: true, requireComplete: true, requireUnchanged: true };
-    let e = await failure(() => editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: strict }));
+    let e = await failure(() =>
+      editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: strict }),
+    );
     assert.deepEqual([e.kind, e.facts.condition], ['conflict', 'not_read']);
     await readFile(f.scope, 'r.txt', { session: f.session, limit: 1 });
-    e = await failure(() => editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: strict }));
+    e = await failure(() =>
+      editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: strict }),
+    );
     assert.deepEqual([e.kind, e.facts.condition], ['conflict', 'partial_read']);
     // Partial reads are enough for a looser policy (Qwen).
-    await editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], { session: f.session, freshness: { requireRead: true, requireUnchanged: true } });
+    await editFile(f.scope, 'r.txt', [{ oldString: 'one', newString: '1' }], {
+      session: f.session,
+      freshness: { requireRead: true, requireUnchanged: true },
+    });
     // The write left the session current: a second edit needs no new read.
     await editFile(f.scope, 'r.txt', [{ oldString: 'two', newString: '2' }], { session: f.session, freshness: strict });
     // Someone else changes the file.
     f.file('r.txt', '1\n2\nthree\n');
-    e = await failure(() => editFile(f.scope, 'r.txt', [{ oldString: '1', newString: 'I' }], { session: f.session, freshness: strict }));
+    e = await failure(() =>
+      editFile(f.scope, 'r.txt', [{ oldString: '1', newString: 'I' }], { session: f.session, freshness: strict }),
+    );
     assert.deepEqual([e.kind, e.facts.condition], ['conflict', 'modified_since_read']);
     // mtime moved but content identical: allowed.
     await readFile(f.scope, 'r.txt', { session: f.session });
     const later = new Date(Date.now() + 5000);
     utimesSync(p, later, later);
-    await editFile(f.scope, 'r.txt', [{ oldString: 'three', newString: '3' }], { session: f.session, freshness: strict });
+    await editFile(f.scope, 'r.txt', [{ oldString: 'three', newString: '3' }], {
+      session: f.session,
+      freshness: strict,
+    });
     assert.equal(readFileSync(p, 'utf8'), '1\n2\n3\n');
     // Writes obey the same policy.
     f.file('w.txt', 'x');
@@ -204,12 +242,18 @@ test('writes: modes, permissions kept, parents created or required, directories 
     await writeFile(f.scope, 's.sh', 'exit 0\n', { mode: 'append' });
     assert.equal(readFileSync(p, 'utf8'), '#!/bin/sh\necho hi\nexit 0\n');
     assert.equal(await kindOf(() => writeFile(f.scope, 's.sh', 'x', { mode: 'create' })), 'already_exists');
-    assert.equal(await kindOf(() => writeFile(f.scope, 'no/such/dir/x.txt', 'x', { createParents: false })), 'not_found');
+    assert.equal(
+      await kindOf(() => writeFile(f.scope, 'no/such/dir/x.txt', 'x', { createParents: false })),
+      'not_found',
+    );
     assert.equal(await kindOf(() => writeFile(f.scope, '.', 'x')), 'invalid_argument');
     const r = await writeFile(f.scope, 'n.txt', 'one\ntwo\n');
     assert.deepEqual([r.created, r.size, r.diff?.added, r.diff?.changedLines], [true, 8, 2, [1, 2]]);
     f.file('bin.dat', Buffer.from([0, 1, 2]));
-    assert.equal(await kindOf(() => editFile(f.scope, 'bin.dat', [{ oldString: 'a', newString: 'b' }])), 'invalid_argument');
+    assert.equal(
+      await kindOf(() => editFile(f.scope, 'bin.dat', [{ oldString: 'a', newString: 'b' }])),
+      'invalid_argument',
+    );
   } finally {
     f.cleanup();
   }
@@ -233,7 +277,9 @@ test('skipUnmatched (Kimi): missing texts are skipped, all missing is an error',
       [0, 1],
     );
     assert.equal(readFileSync(p, 'utf8'), 'c b a\n');
-    const e = await failure(() => editFile(f.scope, 'k.txt', [{ oldString: 'zz', newString: 'y' }], { skipUnmatched: true }));
+    const e = await failure(() =>
+      editFile(f.scope, 'k.txt', [{ oldString: 'zz', newString: 'y' }], { skipUnmatched: true }),
+    );
     assert.deepEqual([e.kind, e.facts.condition], ['invalid_argument', 'no_match']);
   } finally {
     f.cleanup();
@@ -267,27 +313,44 @@ test("fuzzy rung and first-line re-indentation (Gemini CLI's ladder); match line
     const gemini = { ladder: ['exact', 'indentation', 'tokens', 'fuzzy'] as const, firstLineIndent: true };
     // A missing comma: no rung but the fuzzy one finds it; the replacement takes the first line's indentation.
     const p = f.file('c.ts', 'x\n    const c = {\n      a: 1,\n      b: 2\n    };\n');
-    let r = await editFile(f.scope, 'c.ts', [{ oldString: 'const c = {\n  a: 1\n  b: 2\n};', newString: 'const c = {\n  a: 3,\n  b: 4\n};' }], {
-      ...gemini,
-      ladder: [...gemini.ladder],
-    });
+    let r = await editFile(
+      f.scope,
+      'c.ts',
+      [{ oldString: 'const c = {\n  a: 1\n  b: 2\n};', newString: 'const c = {\n  a: 3,\n  b: 4\n};' }],
+      {
+        ...gemini,
+        ladder: [...gemini.ladder],
+      },
+    );
     assert.equal(readFileSync(p, 'utf8'), 'x\n    const c = {\n      a: 3,\n      b: 4\n    };\n');
     assert.deepEqual(r.edits, [{ rung: 'fuzzy', replacements: 1, lines: [[2, 5]] }]);
     // Too different, or too short (under 10 characters), finds nothing.
     const e = await failure(() =>
-      editFile(f.scope, 'c.ts', [{ oldString: 'function other() {\n  return 0;\n}', newString: 'y' }], { ...gemini, ladder: [...gemini.ladder] }),
+      editFile(f.scope, 'c.ts', [{ oldString: 'function other() {\n  return 0;\n}', newString: 'y' }], {
+        ...gemini,
+        ladder: [...gemini.ladder],
+      }),
     );
     assert.deepEqual([e.kind, e.facts.condition], ['invalid_argument', 'no_match']);
     assert.equal(
-      (await failure(() => editFile(f.scope, 'c.ts', [{ oldString: 'a: 9', newString: 'y' }], { ...gemini, ladder: ['fuzzy'] }))).facts.condition,
+      (
+        await failure(() =>
+          editFile(f.scope, 'c.ts', [{ oldString: 'a: 9', newString: 'y' }], { ...gemini, ladder: ['fuzzy'] }),
+        )
+      ).facts.condition,
       'no_match',
     );
     // First-line re-indentation: blank lines emptied, lines moved from new_string's first line's indentation.
     const q = f.file('i.ts', '  // note\n\n  function oldFunc() {}\n');
-    r = await editFile(f.scope, 'i.ts', [{ oldString: '\nfunction oldFunc() {}', newString: '\n  function newFunc() {\n    return 1;\n  }' }], {
-      ...gemini,
-      ladder: [...gemini.ladder],
-    });
+    r = await editFile(
+      f.scope,
+      'i.ts',
+      [{ oldString: '\nfunction oldFunc() {}', newString: '\n  function newFunc() {\n    return 1;\n  }' }],
+      {
+        ...gemini,
+        ladder: [...gemini.ladder],
+      },
+    );
     assert.equal(readFileSync(q, 'utf8'), '  // note\n\n  function newFunc() {\n    return 1;\n  }\n');
     assert.equal(r.edits[0]!.rung, 'indentation');
   } finally {

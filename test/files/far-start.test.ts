@@ -17,7 +17,8 @@ function body(eol: string, finalBreak: boolean): string {
   const lines: string[] = [];
   let size = 0;
   for (let i = 1; size < FAR_START_BYTES * 1.5; i++) {
-    const l = i % 997 === 0 ? `${i} long ${'ж'.repeat(40_000)}` : `${i} ${['a', 'ü', '€', '😀'][i % 4]!.repeat(i % 23)} line`;
+    const l =
+      i % 997 === 0 ? `${i} long ${'ж'.repeat(40_000)}` : `${i} ${['a', 'ü', '€', '😀'][i % 4]!.repeat(i % 23)} line`;
     lines.push(l);
     size += Buffer.byteLength(l) + eol.length;
   }

@@ -4,7 +4,17 @@
 // filled up, then remounted read-only; where mounting is not allowed the test is skipped.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -47,7 +57,11 @@ function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     const p = path.relative(dir, path.join(e.parentPath, e.name));
-    out[p] = e.isDirectory() ? '<dir>' : e.name === 'filler' ? `<${statSync(path.join(dir, p)).size} bytes>` : readFileSync(path.join(dir, p), 'utf8');
+    out[p] = e.isDirectory()
+      ? '<dir>'
+      : e.name === 'filler'
+        ? `<${statSync(path.join(dir, p)).size} bytes>`
+        : readFileSync(path.join(dir, p), 'utf8');
   }
   return out;
 }
@@ -77,29 +91,86 @@ function calls(dir: string): WriteCall[] {
   const p = (n: string) => path.join(dir, n);
   const patch = (body: string) => `*** Begin Patch\n${body}\n*** End Patch`;
   const readFirst = (n: string) => ({ tool: 'Read', args: { file_path: p(n) } });
-  const core = (n: string) => ({ full: `no space left on the device for ${n}`, readOnly: `${n} is on a read-only file system` });
-  const claude = (n: string) => ({ full: `No space left on the device for ${p(n)}.`, readOnly: `${p(n)} is on a read-only file system.` });
+  const core = (n: string) => ({
+    full: `no space left on the device for ${n}`,
+    readOnly: `${n} is on a read-only file system`,
+  });
+  const claude = (n: string) => ({
+    full: `No space left on the device for ${p(n)}.`,
+    readOnly: `${p(n)} is on a read-only file system.`,
+  });
   const gemini = (n: string) => ({
     full: `No space left on the device while writing ${p(n)}.`,
     readOnly: `${p(n)} is on a read-only file system, so it could not be written.`,
   });
   const codex = (n: string) => {
     // Codex's exec output, its duration left out (see `answer`).
-    const out = (s: string) => JSON.stringify({ output: `${s}\nNo file was changed: the patch applies completely or not at all.`, metadata: { exit_code: 1 } });
+    const out = (s: string) =>
+      JSON.stringify({
+        output: `${s}\nNo file was changed: the patch applies completely or not at all.`,
+        metadata: { exit_code: 1 },
+      });
     return { full: out(core(n).full), readOnly: out(core(n).readOnly) };
   };
   return [
     { shape: 'core', tool: 'fs.write', args: { path: 'big.txt', content: 'new\n' }, ...core('big.txt') },
-    { shape: 'core', tool: 'fs.write', args: { path: 'big.txt', content: 'more\n', mode: 'append' }, ...core('big.txt') },
-    { shape: 'core', tool: 'fs.write', args: { path: 'fresh.txt', content: 'new\n', mode: 'create' }, ...core('fresh.txt') },
-    { shape: 'core', tool: 'fs.write', args: { path: 'sub/dir/fresh.txt', content: 'new\n' }, ...core('sub/dir/fresh.txt') },
-    { shape: 'core', tool: 'fs.edit', args: { path: 'big.txt', old_string: 'old', new_string: 'new' }, ...core('big.txt') },
-    { shape: 'core', tool: 'fs.apply_patch', args: { patch: patch('*** Update File: big.txt\n-old\n+new') }, ...core('big.txt') },
-    { shape: 'core', tool: 'fs.apply_patch', args: { patch: patch('*** Add File: fresh.txt\n+new') }, ...core('fresh.txt') },
-    { shape: 'core', tool: 'fs.apply_patch', args: { patch: patch('*** Delete File: big.txt') }, ...core('big.txt'), onlyReadOnly: true },
-    { shape: 'core', tool: 'fs.notebook_edit', args: { path: 'nb.ipynb', cell_id: 'c1', new_source: 'print(2)\n' }, ...core('nb.ipynb') },
+    {
+      shape: 'core',
+      tool: 'fs.write',
+      args: { path: 'big.txt', content: 'more\n', mode: 'append' },
+      ...core('big.txt'),
+    },
+    {
+      shape: 'core',
+      tool: 'fs.write',
+      args: { path: 'fresh.txt', content: 'new\n', mode: 'create' },
+      ...core('fresh.txt'),
+    },
+    {
+      shape: 'core',
+      tool: 'fs.write',
+      args: { path: 'sub/dir/fresh.txt', content: 'new\n' },
+      ...core('sub/dir/fresh.txt'),
+    },
+    {
+      shape: 'core',
+      tool: 'fs.edit',
+      args: { path: 'big.txt', old_string: 'old', new_string: 'new' },
+      ...core('big.txt'),
+    },
+    {
+      shape: 'core',
+      tool: 'fs.apply_patch',
+      args: { patch: patch('*** Update File: big.txt\n-old\n+new') },
+      ...core('big.txt'),
+    },
+    {
+      shape: 'core',
+      tool: 'fs.apply_patch',
+      args: { patch: patch('*** Add File: fresh.txt\n+new') },
+      ...core('fresh.txt'),
+    },
+    {
+      shape: 'core',
+      tool: 'fs.apply_patch',
+      args: { patch: patch('*** Delete File: big.txt') },
+      ...core('big.txt'),
+      onlyReadOnly: true,
+    },
+    {
+      shape: 'core',
+      tool: 'fs.notebook_edit',
+      args: { path: 'nb.ipynb', cell_id: 'c1', new_source: 'print(2)\n' },
+      ...core('nb.ipynb'),
+    },
     { shape: 'claude', tool: 'Write', args: { file_path: p('fresh.txt'), content: 'new\n' }, ...claude('fresh.txt') },
-    { shape: 'claude', tool: 'Write', args: { file_path: p('big.txt'), content: 'new\n' }, first: readFirst('big.txt'), ...claude('big.txt') },
+    {
+      shape: 'claude',
+      tool: 'Write',
+      args: { file_path: p('big.txt'), content: 'new\n' },
+      first: readFirst('big.txt'),
+      ...claude('big.txt'),
+    },
     {
       shape: 'claude',
       tool: 'Edit',
@@ -107,12 +178,38 @@ function calls(dir: string): WriteCall[] {
       first: readFirst('big.txt'),
       ...claude('big.txt'),
     },
-    { shape: 'gemini', tool: 'write_file', args: { file_path: p('fresh.txt'), content: 'new\n' }, ...gemini('fresh.txt') },
+    {
+      shape: 'gemini',
+      tool: 'write_file',
+      args: { file_path: p('fresh.txt'), content: 'new\n' },
+      ...gemini('fresh.txt'),
+    },
     { shape: 'gemini', tool: 'write_file', args: { file_path: p('big.txt'), content: 'new\n' }, ...gemini('big.txt') },
-    { shape: 'codex', tool: 'apply_patch', args: { input: patch('*** Update File: big.txt\n@@\n-old\n+new') }, ...codex('big.txt') },
-    { shape: 'codex', tool: 'apply_patch', args: { input: patch('*** Add File: fresh.txt\n+new') }, ...codex('fresh.txt') },
-    { shape: 'codex', tool: 'apply_patch', args: { input: patch('*** Delete File: big.txt') }, ...codex('big.txt'), onlyReadOnly: true },
-    { shape: 'qwen', tool: 'write_file', args: { file_path: p('fresh.txt'), content: 'new\n' }, ...gemini('fresh.txt') },
+    {
+      shape: 'codex',
+      tool: 'apply_patch',
+      args: { input: patch('*** Update File: big.txt\n@@\n-old\n+new') },
+      ...codex('big.txt'),
+    },
+    {
+      shape: 'codex',
+      tool: 'apply_patch',
+      args: { input: patch('*** Add File: fresh.txt\n+new') },
+      ...codex('fresh.txt'),
+    },
+    {
+      shape: 'codex',
+      tool: 'apply_patch',
+      args: { input: patch('*** Delete File: big.txt') },
+      ...codex('big.txt'),
+      onlyReadOnly: true,
+    },
+    {
+      shape: 'qwen',
+      tool: 'write_file',
+      args: { file_path: p('fresh.txt'), content: 'new\n' },
+      ...gemini('fresh.txt'),
+    },
     {
       shape: 'anthropic',
       tool: 'str_replace_based_edit_tool',
@@ -170,12 +267,20 @@ test('on a full disk and a read-only file system every write path answers in ban
       for (const [i, c] of calls(dir).entries()) {
         if (label === 'full' && c.onlyReadOnly) continue;
         const session = `${label}-${i}`;
-        if (c.first) assert.equal((await callTool(server.client, c.first.tool, c.first.args, { shape: c.shape, session })).error, '');
+        if (c.first)
+          assert.equal(
+            (await callTool(server.client, c.first.tool, c.first.args, { shape: c.shape, session })).error,
+            '',
+          );
         const before = snapshot(dir);
         const r = await callTool(server.client, c.tool, c.args, { shape: c.shape, session });
         const what = `${label}: ${c.shape} ${c.tool} ${JSON.stringify(c.args)}`;
         assert.equal(answer(r.error), c[label], what);
-        assert.equal(r.failure?.code, label === 'full' ? FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED : FailureCode.FAILURE_CODE_IO_FAILED, what);
+        assert.equal(
+          r.failure?.code,
+          label === 'full' ? FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED : FailureCode.FAILURE_CODE_IO_FAILED,
+          what,
+        );
         assert.deepEqual(snapshot(dir), before, `${label}: ${c.tool} changed no file and left none`);
       }
     };

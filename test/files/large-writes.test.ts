@@ -44,7 +44,10 @@ test('a 1 MB all-lines-changed rewrite computes its diff in a worker, and the se
   const note = 'Diff omitted (it would be over 256 KiB): 10000 lines removed, 10000 lines added.';
   assert.deepEqual(texts(res), [`Wrote one.txt (1000000 bytes).\n${note}`]);
   const s = structured(res)!;
-  assert.deepEqual([s.added, s.removed, s.changedLines, s.diff, s.diffOmitted], [10000, 10000, [], '', { reason: 'size', exactCounts: true, note }]);
+  assert.deepEqual(
+    [s.added, s.removed, s.changedLines, s.diff, s.diffOmitted],
+    [10000, 10000, [], '', { reason: 'size', exactCounts: true, note }],
+  );
 });
 
 /** Each shape's write or edit tool, making its own file hold THREE_MB exactly. */
@@ -63,10 +66,11 @@ interface Case {
   note?: string | null;
 }
 
-const seed = (readTool?: string, readArgs?: (p: string) => Record<string, unknown>, shape?: string) => async (p: string) => {
-  writeFileSync(p, SEED);
-  if (readTool) ok(await callTool(t.client, readTool, readArgs!(p), { shape, session: shape }));
-};
+const seed =
+  (readTool?: string, readArgs?: (p: string) => Record<string, unknown>, shape?: string) => async (p: string) => {
+    writeFileSync(p, SEED);
+    if (readTool) ok(await callTool(t.client, readTool, readArgs!(p), { shape, session: shape }));
+  };
 const ADD_NOTE = 'Diff omitted (it would be over 256 KiB): 0 lines removed, 30000 lines added.';
 const EDIT_NOTE = 'Diff omitted (it would be over 256 KiB): 1 line removed, 30000 lines added.';
 const CURRENT = '(file state is current in your context — no need to Read it back)';
@@ -92,7 +96,12 @@ const seedNotebook = (readTool?: string, shape?: string) => async (p: string) =>
 /** The notebook's one cell holds THREE_MB, kept as nbformat's list of lines. */
 const filledNotebook = (text: string) => {
   const cell = (JSON.parse(text) as { cells: Array<{ id: string; source: string[] }> }).cells;
-  return cell.length === 1 && cell[0]!.id === 'c1' && cell[0]!.source.length === 30_000 && cell[0]!.source.join('') === THREE_MB;
+  return (
+    cell.length === 1 &&
+    cell[0]!.id === 'c1' &&
+    cell[0]!.source.length === 30_000 &&
+    cell[0]!.source.join('') === THREE_MB
+  );
 };
 /** The notebook's JSON: its one source line becomes 30,000 lines. */
 const NOTEBOOK_NOTE = 'Diff omitted (it would be over 256 KiB): 1 line removed, 30000 lines added.';
@@ -192,7 +201,9 @@ const cases: Case[] = [
     shape: 'core',
     tool: 'fs.apply_patch',
     file: 'core-patch-add.txt',
-    args: () => ({ patch: `*** Begin Patch\n*** Add File: core-patch-add.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    args: () => ({
+      patch: `*** Begin Patch\n*** Add File: core-patch-add.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch`,
+    }),
     text: () => `Applied the patch:\nA core-patch-add.txt\ncore-patch-add.txt: ${ADD_NOTE}`,
   },
   {
@@ -200,7 +211,9 @@ const cases: Case[] = [
     tool: 'fs.apply_patch',
     file: 'core-patch-update.txt',
     prepare: seed(),
-    args: () => ({ patch: `*** Begin Patch\n*** Update File: core-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    args: () => ({
+      patch: `*** Begin Patch\n*** Update File: core-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch`,
+    }),
     text: () => `Applied the patch:\nM core-patch-update.txt\ncore-patch-update.txt: ${EDIT_NOTE}`,
   },
   {
@@ -238,14 +251,18 @@ const cases: Case[] = [
     tool: 'apply_patch',
     file: 'codex-patch-update.txt',
     prepare: seed(),
-    args: () => ({ input: `*** Begin Patch\n*** Update File: codex-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    args: () => ({
+      input: `*** Begin Patch\n*** Update File: codex-patch-update.txt\n@@\n-SEED\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch`,
+    }),
     text: () => 'Success. Updated the following files:\nM codex-patch-update.txt\n',
   },
   {
     shape: 'codex',
     tool: 'apply_patch',
     file: 'codex-patch.txt',
-    args: () => ({ input: `*** Begin Patch\n*** Add File: codex-patch.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch` }),
+    args: () => ({
+      input: `*** Begin Patch\n*** Add File: codex-patch.txt\n${THREE_MB.replace(/^(?=.)/gm, '+')}*** End Patch`,
+    }),
     text: () => 'Success. Updated the following files:\nA codex-patch.txt\n',
   },
 ];
@@ -309,7 +326,11 @@ test("under a small response limit, every shape's 3 MB write or edit is still do
     rmSync(p, { force: true });
     await c.prepare?.(p);
     const label = `${c.shape} ${c.tool}`;
-    const res = await callTool(t.client, c.tool, c.args(p), { shape: c.shape, session: c.shape, metadata: { 'facet-max-response-bytes': String(limit) } });
+    const res = await callTool(t.client, c.tool, c.args(p), {
+      shape: c.shape,
+      session: c.shape,
+      metadata: { 'facet-max-response-bytes': String(limit) },
+    });
     assert.equal(res.error, '', label);
     assert.equal(res.failure, undefined, label);
     assert.ok(CallToolResponse.encode(res).finish().length <= limit, label);
@@ -319,7 +340,8 @@ test("under a small response limit, every shape's 3 MB write or edit is still do
     const text = c.shape === 'codex' ? (JSON.parse(texts(res)[0]!) as { output: string }).output : texts(res)[0]!;
     const full = c.text(p);
     const m = /^([^]*)\n\[cut: (\d+) more bytes are over the response limit of 8192 bytes\]$/.exec(text);
-    if (m) assert.ok(full.startsWith(m[1]!) && m[1]!.length + Number(m[2]) === full.length, `${label}: ${text.slice(-200)}`);
+    if (m)
+      assert.ok(full.startsWith(m[1]!) && m[1]!.length + Number(m[2]) === full.length, `${label}: ${text.slice(-200)}`);
     else assert.equal(text, full, label);
   }
 });

@@ -33,7 +33,12 @@ test('replace, insert and delete cells by id, keeping everything else', async ()
     Object.assign(after1.cells[1]!, { execution_count: null, outputs: [], source: ["print('bye')\n", 'x = 1'] });
     assert.equal(readFileSync(p, 'utf8'), serialised(after1));
 
-    r = await editNotebook(f.scope, 'n.ipynb', { mode: 'insert', cellId: 'md1', cellType: 'markdown', newSource: 'inserted' });
+    r = await editNotebook(f.scope, 'n.ipynb', {
+      mode: 'insert',
+      cellId: 'md1',
+      cellType: 'markdown',
+      newSource: 'inserted',
+    });
     assert.match(r.cellId, /^[0-9a-f]{8}$/);
     assert.equal(r.index, 1);
     const nb = JSON.parse(readFileSync(p, 'utf8'));
@@ -50,7 +55,12 @@ test('replace, insert and delete cells by id, keeping everything else', async ()
     assert.equal(ids.length, 3);
 
     // Changing a code cell to markdown drops its outputs.
-    await editNotebook(f.scope, 'n.ipynb', { mode: 'replace', cellId: 'c1', cellType: 'markdown', newSource: '*now text*' });
+    await editNotebook(f.scope, 'n.ipynb', {
+      mode: 'replace',
+      cellId: 'c1',
+      cellType: 'markdown',
+      newSource: '*now text*',
+    });
     const c1 = JSON.parse(readFileSync(p, 'utf8')).cells.find((c: { id: string }) => c.id === 'c1');
     assert.deepEqual(c1, { cell_type: 'markdown', id: 'c1', metadata: {}, source: ['*now text*'] });
   } finally {
@@ -62,13 +72,30 @@ test('notebook failures: unknown id, missing type, not a notebook, broken JSON; 
   const f = fixture();
   try {
     f.file('n.ipynb', serialised(NB));
-    assert.equal(await kindOf(() => editNotebook(f.scope, 'n.ipynb', { mode: 'replace', cellId: 'nope', newSource: 'x' })), 'not_found');
-    assert.equal(await kindOf(() => editNotebook(f.scope, 'n.ipynb', { mode: 'insert', newSource: 'x' })), 'invalid_argument');
+    assert.equal(
+      await kindOf(() => editNotebook(f.scope, 'n.ipynb', { mode: 'replace', cellId: 'nope', newSource: 'x' })),
+      'not_found',
+    );
+    assert.equal(
+      await kindOf(() => editNotebook(f.scope, 'n.ipynb', { mode: 'insert', newSource: 'x' })),
+      'invalid_argument',
+    );
     f.file('a.txt', '{}');
-    assert.equal(await kindOf(() => editNotebook(f.scope, 'a.txt', { mode: 'delete', cellId: 'x' })), 'invalid_argument');
+    assert.equal(
+      await kindOf(() => editNotebook(f.scope, 'a.txt', { mode: 'delete', cellId: 'x' })),
+      'invalid_argument',
+    );
     f.file('bad.ipynb', '{not json');
-    assert.equal(await kindOf(() => editNotebook(f.scope, 'bad.ipynb', { mode: 'delete', cellId: 'x' })), 'invalid_argument');
-    const old = { cells: [{ cell_type: 'code', metadata: {}, source: 'a', outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 2 };
+    assert.equal(
+      await kindOf(() => editNotebook(f.scope, 'bad.ipynb', { mode: 'delete', cellId: 'x' })),
+      'invalid_argument',
+    );
+    const old = {
+      cells: [{ cell_type: 'code', metadata: {}, source: 'a', outputs: [], execution_count: null }],
+      metadata: {},
+      nbformat: 4,
+      nbformat_minor: 2,
+    };
     const p = f.file('old.ipynb', JSON.stringify(old));
     await editNotebook(f.scope, 'old.ipynb', { mode: 'replace', cellId: 'cell-0', newSource: 'b' });
     assert.equal(readFileSync(p, 'utf8'), JSON.stringify({ ...old, cells: [{ ...old.cells[0], source: 'b' }] }));

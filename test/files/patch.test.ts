@@ -116,7 +116,10 @@ test('applies add, delete, update, move; reports files and passes', async () => 
     assert.equal(readFileSync(path.join(f.root, 'docs/new.txt'), 'utf8'), 'first\n');
     assert.equal(existsSync(path.join(f.root, 'old.txt')), false);
     assert.equal(existsSync(path.join(f.root, 'src/a.py')), false);
-    assert.equal(readFileSync(path.join(f.root, 'src/b.py'), 'utf8'), 'import os\n\ndef main():\n    ctx\n    new\n\ndef other():\n    TAIL\n');
+    assert.equal(
+      readFileSync(path.join(f.root, 'src/b.py'), 'utf8'),
+      'import os\n\ndef main():\n    ctx\n    new\n\ndef other():\n    TAIL\n',
+    );
     assert.deepEqual(r.changes.find((c) => c.action === 'update')!.passes, ['exact', 'exact']);
     // A moved file's diff names where it came from and where it went.
     assert.equal(
@@ -143,7 +146,9 @@ test('each matching pass: exact, trailing whitespace, trim, typography', async (
     ];
     for (const [pass, content, line] of cases) {
       const p = f.file(`${pass}.txt`, content);
-      const r = await applyPatch(f.scope, P(`*** Update File: ${pass}.txt`, '@@', ` a`, `-${line}`, '+B'), { cwd: f.root });
+      const r = await applyPatch(f.scope, P(`*** Update File: ${pass}.txt`, '@@', ` a`, `-${line}`, '+B'), {
+        cwd: f.root,
+      });
       assert.deepEqual(r.changes[0]!.passes, [pass], pass);
       assert.equal(readFileSync(p, 'utf8'), 'a\nB\n', pass);
     }
@@ -179,11 +184,17 @@ test('a failing hunk leaves every file untouched', async () => {
       '+BETA',
     );
     await assert.rejects(applyPatch(f.scope, patch, { cwd: f.root }), (err: any) => {
-      assert.deepEqual([err.kind, err.facts.condition, err.facts.line], ['precondition_failed', 'context_not_found', 8]);
+      assert.deepEqual(
+        [err.kind, err.facts.condition, err.facts.line],
+        ['precondition_failed', 'context_not_found', 8],
+      );
       return true;
     });
     const missing = P('*** Update File: a.txt', '-alpha', '+ALPHA', '*** Update File: b.txt', '-nope', '+x');
-    await assert.rejects(applyPatch(f.scope, missing, { cwd: f.root }), (err: any) => err.facts.condition === 'lines_not_found');
+    await assert.rejects(
+      applyPatch(f.scope, missing, { cwd: f.root }),
+      (err: any) => err.facts.condition === 'lines_not_found',
+    );
     const outside = P('*** Update File: a.txt', '-alpha', '+ALPHA', '*** Add File: ../outside/x.txt', '+x');
     await assert.rejects(applyPatch(f.scope, outside, { cwd: f.root }), (err: any) => err.kind === 'permission_denied');
     const gone = P('*** Update File: a.txt', '-alpha', '+ALPHA', '*** Delete File: nope.txt');
@@ -210,12 +221,17 @@ test('delete and move through a link inside the roots act on the link, never on 
     // A link to a file outside: removing the link is allowed only if the path itself is in scope,
     // and the outside file is never touched either way.
     symlinkSync(path.join(f.outside, 'secret.txt'), path.join(f.root, 'out.txt'));
-    await assert.rejects(applyPatch(f.scope, P('*** Delete File: out.txt'), { cwd: f.root }), (e: { kind: string }) => e.kind === 'permission_denied');
+    await assert.rejects(
+      applyPatch(f.scope, P('*** Delete File: out.txt'), { cwd: f.root }),
+      (e: { kind: string }) => e.kind === 'permission_denied',
+    );
     assert.equal(readFileSync(path.join(f.outside, 'secret.txt'), 'utf8'), 'secret\n');
 
     f.file('target.txt', 'one\ntwo\n');
     symlinkSync('target.txt', path.join(f.root, 'alias.txt'));
-    await applyPatch(f.scope, P('*** Update File: alias.txt', '*** Move to: moved.txt', '@@', ' one', '-two', '+TWO'), { cwd: f.root });
+    await applyPatch(f.scope, P('*** Update File: alias.txt', '*** Move to: moved.txt', '@@', ' one', '-two', '+TWO'), {
+      cwd: f.root,
+    });
     assert.equal(readFileSync(path.join(f.root, 'moved.txt'), 'utf8'), 'one\nTWO\n');
     assert.equal(existsSync(path.join(f.root, 'alias.txt')), false);
     assert.equal(lstatSync(path.join(f.root, 'target.txt')).isFile(), true);
@@ -246,8 +262,18 @@ test('a patch cancelled after its first writes puts back the files, the link it 
     symlinkSync('real.txt', path.join(f.root, 'link.txt'));
     const before = tree(f.root);
     const made = path.join(f.root, 'new/deep/x.txt');
-    const patch = P('*** Delete File: link.txt', '*** Add File: new/deep/x.txt', '+x', '*** Update File: a.txt', '-alpha', '+ALPHA');
-    await assert.rejects(applyPatch(f.scope, patch, { cwd: f.root, signal: cancelWhen(() => existsSync(made)) }), (e: any) => e.kind === 'cancelled');
+    const patch = P(
+      '*** Delete File: link.txt',
+      '*** Add File: new/deep/x.txt',
+      '+x',
+      '*** Update File: a.txt',
+      '-alpha',
+      '+ALPHA',
+    );
+    await assert.rejects(
+      applyPatch(f.scope, patch, { cwd: f.root, signal: cancelWhen(() => existsSync(made)) }),
+      (e: any) => e.kind === 'cancelled',
+    );
     assert.deepEqual(tree(f.root), before);
     assert.equal(readlinkSync(path.join(f.root, 'link.txt')), 'real.txt');
   } finally {
@@ -262,7 +288,19 @@ test('a file cannot be created under a file: refused before anything is written,
     f.file('plain', 'a file, not a directory\n');
     const before = tree(f.root);
     const cases: Array<[string, string, number]> = [
-      [P('*** Update File: a.txt', '-alpha', '+ALPHA', '*** Add File: made/x.txt', '+x', '*** Add File: plain/sub/new.txt', '+x'), 'parent_not_directory', 7],
+      [
+        P(
+          '*** Update File: a.txt',
+          '-alpha',
+          '+ALPHA',
+          '*** Add File: made/x.txt',
+          '+x',
+          '*** Add File: plain/sub/new.txt',
+          '+x',
+        ),
+        'parent_not_directory',
+        7,
+      ],
       [P('*** Add File: made', '+x', '*** Add File: made/inner.txt', '+y'), 'parent_not_directory', 4],
       [P('*** Add File: made/inner.txt', '+y', '*** Add File: made', '+x'), 'is_directory', 4],
       [P('*** Update File: a.txt', '*** Move to: plain/a.txt', '@@', '-alpha', '+ALPHA'), 'parent_not_directory', 2],
@@ -286,7 +324,10 @@ test('a file cannot be created under a file: refused before anything is written,
 test('reference rules: empty patch, empty Add, Move over an existing file, deleting a directory, End of File anchoring, pass order', async () => {
   const f = fixture();
   try {
-    await assert.rejects(applyPatch(f.scope, P(), { cwd: f.root }), (e: any) => e.kind === 'invalid_argument' && e.facts.condition === 'empty_patch');
+    await assert.rejects(
+      applyPatch(f.scope, P(), { cwd: f.root }),
+      (e: any) => e.kind === 'invalid_argument' && e.facts.condition === 'empty_patch',
+    );
     // An Add with no + lines makes an empty file.
     const r = await applyPatch(f.scope, P('*** Add File: empty.txt'), { cwd: f.root });
     assert.deepEqual(r.added, ['empty.txt']);
@@ -294,7 +335,9 @@ test('reference rules: empty patch, empty Add, Move over an existing file, delet
     // Move to an existing destination replaces it; the source goes.
     f.file('from.txt', 'one\n');
     f.file('to.txt', 'old destination\n');
-    await applyPatch(f.scope, P('*** Update File: from.txt', '*** Move to: to.txt', '@@', '-one', '+ONE'), { cwd: f.root });
+    await applyPatch(f.scope, P('*** Update File: from.txt', '*** Move to: to.txt', '@@', '-one', '+ONE'), {
+      cwd: f.root,
+    });
     assert.equal(readFileSync(path.join(f.root, 'to.txt'), 'utf8'), 'ONE\n');
     assert.equal(existsSync(path.join(f.root, 'from.txt')), false);
     // A directory is not a file to delete.
@@ -333,7 +376,10 @@ test('races: a parent swapped for a link to outside is caught when directories a
     const target = await f.scope.resolve('d/e/f/new.txt');
     renameSync(path.join(f.root, 'd'), path.join(f.root, 'd-moved'));
     symlinkSync(f.outside, path.join(f.root, 'd'));
-    await assert.rejects(atomicWrite(f.scope, target, Buffer.from('pwned')), (e: any) => e.kind === 'permission_denied' && e.message.includes(`(${f.root})`));
+    await assert.rejects(
+      atomicWrite(f.scope, target, Buffer.from('pwned')),
+      (e: any) => e.kind === 'permission_denied' && e.message.includes(`(${f.root})`),
+    );
     assert.deepEqual(readdirSync(f.outside), ['secret.txt']);
     // delete / move source: the entry's parent is checked just before it is removed.
     f.file('g/x.txt', 'inside\n');
@@ -353,7 +399,10 @@ test('a write cancelled before its rename leaves no temporary file and removes t
     const target = await f.scope.resolve('n1/n2/file.txt');
     const deepest = path.join(f.root, 'n1/n2');
     const signal = cancelWhen(() => existsSync(deepest) && readdirSync(deepest).length > 0);
-    await assert.rejects(atomicWrite(f.scope, target, Buffer.from('data'), { signal }), (e: any) => e.kind === 'cancelled');
+    await assert.rejects(
+      atomicWrite(f.scope, target, Buffer.from('data'), { signal }),
+      (e: any) => e.kind === 'cancelled',
+    );
     assert.deepEqual(readdirSync(f.root), []);
   } finally {
     f.cleanup();

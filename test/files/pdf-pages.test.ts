@@ -29,8 +29,14 @@ test('pages past the end, broken PDFs and a missing pdftoppm are clear errors', 
       (e: EngineError) => `${e.kind}:${String(e.facts.condition)}`,
     );
   assert.equal(await kind(renderPdfPages(makePdf(2), { first: 5, last: 6 })), 'invalid_argument:pages_out_of_range');
-  assert.equal(await kind(renderPdfPages(Buffer.from('%PDF-1.4\nnot really\n'), { first: 1, last: 1 })), 'invalid_argument:pdf_unreadable');
-  assert.equal(await kind(renderPdfPages(makePdf(1), { first: 1, last: 1, binary: '/nonexistent/pdftoppm' })), 'unavailable:pdf_pages_unavailable');
+  assert.equal(
+    await kind(renderPdfPages(Buffer.from('%PDF-1.4\nnot really\n'), { first: 1, last: 1 })),
+    'invalid_argument:pdf_unreadable',
+  );
+  assert.equal(
+    await kind(renderPdfPages(makePdf(1), { first: 1, last: 1, binary: '/nonexistent/pdftoppm' })),
+    'unavailable:pdf_pages_unavailable',
+  );
   const aborted = AbortSignal.abort();
   assert.equal(await kind(renderPdfPages(makePdf(1), { first: 1, last: 1, signal: aborted })), 'cancelled:cancelled');
 });
@@ -47,6 +53,12 @@ test('extracts the text of the asked pages, one entry per page, with the same er
       (e: EngineError) => `${e.kind}:${String(e.facts.condition)}`,
     );
   assert.equal(await kind(extractPdfText(makePdf(2), { first: 3, last: 3 })), 'invalid_argument:pages_out_of_range');
-  assert.equal(await kind(extractPdfText(Buffer.from('not a pdf'), { first: 1, last: 1 })), 'invalid_argument:pdf_unreadable');
-  assert.equal(await kind(extractPdfText(makePdf(1), { first: 1, last: 1, binary: '/nonexistent/pdftotext' })), 'unavailable:pdf_pages_unavailable');
+  assert.equal(
+    await kind(extractPdfText(Buffer.from('not a pdf'), { first: 1, last: 1 })),
+    'invalid_argument:pdf_unreadable',
+  );
+  assert.equal(
+    await kind(extractPdfText(makePdf(1), { first: 1, last: 1, binary: '/nonexistent/pdftotext' })),
+    'unavailable:pdf_pages_unavailable',
+  );
 });

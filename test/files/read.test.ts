@@ -12,7 +12,11 @@ import { PNG_3X2 } from '../helpers/png.js';
 
 const numbered = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
-async function text(f: ReturnType<typeof fixture>, p: string, opts: Parameters<typeof readFile>[2] = {}): Promise<TextRead> {
+async function text(
+  f: ReturnType<typeof fixture>,
+  p: string,
+  opts: Parameters<typeof readFile>[2] = {},
+): Promise<TextRead> {
   const r = await readFile(f.scope, p, opts);
   assert.equal(r.kind, 'text');
   return r as TextRead;
@@ -23,11 +27,17 @@ test('line ranges: 1-based start, limit, past the end, from the end', async () =
   try {
     f.file('n.txt', numbered(10));
     let r = await text(f, 'n.txt', { start: 3, limit: 2 });
-    assert.deepEqual([r.lines, r.startLine, r.endLine, r.hasMore, r.totalLines], [['line 3', 'line 4'], 3, 4, true, undefined]);
+    assert.deepEqual(
+      [r.lines, r.startLine, r.endLine, r.hasMore, r.totalLines],
+      [['line 3', 'line 4'], 3, 4, true, undefined],
+    );
     r = await text(f, 'n.txt', { start: 3, limit: 2, countTotal: true });
     assert.deepEqual([r.totalLines, r.hasMore], [10, true]);
     r = await text(f, 'n.txt', { start: 9 });
-    assert.deepEqual([r.lines, r.hasMore, r.totalLines, r.finalNewline, r.complete], [['line 9', 'line 10'], false, 10, true, false]);
+    assert.deepEqual(
+      [r.lines, r.hasMore, r.totalLines, r.finalNewline, r.complete],
+      [['line 9', 'line 10'], false, 10, true, false],
+    );
     r = await text(f, 'n.txt', { start: 50 });
     assert.deepEqual([r.lines, r.pastEnd, r.totalLines, r.endLine], [[], true, 10, 49]);
     r = await text(f, 'n.txt', { start: -3 });
@@ -168,7 +178,10 @@ test('jpeg and webp (real encoder output, and the lossy and lossless webp header
     }
     // Over the media cap: refused with the sizes, not cut.
     await assert.rejects(readFile(f.scope, 'python.jpg', { maxMediaBytes: 100 }), (e: any) => {
-      assert.deepEqual([e.kind, e.facts.size, e.facts.maxBytes, e.facts.kind], ['resource_exhausted', 543, 100, 'image']);
+      assert.deepEqual(
+        [e.kind, e.facts.size, e.facts.maxBytes, e.facts.kind],
+        ['resource_exhausted', 543, 100, 'image'],
+      );
       return true;
     });
   } finally {
@@ -256,7 +269,13 @@ test('read_many expands globs inside the scope, skips excluded and ignored files
       r2.files.map((x) => x.relative),
       ['src/a.ts'],
     );
-    const r3 = await readMany(f.scope, { include: ['**/*.ts'], cwd: f.root, maxFiles: 1, useDefaultExcludes: false, respectGitIgnore: false });
+    const r3 = await readMany(f.scope, {
+      include: ['**/*.ts'],
+      cwd: f.root,
+      maxFiles: 1,
+      useDefaultExcludes: false,
+      respectGitIgnore: false,
+    });
     assert.deepEqual([r3.matched, r3.omitted], [5, 4]);
     // A file that cannot be read is reported in its place; the others are still read.
     f.file('src/huge.ts', 'h'.repeat(2000));
@@ -266,10 +285,17 @@ test('read_many expands globs inside the scope, skips excluded and ignored files
       [
         ['src/a.ts', 'text', ''],
         ['src/bin.ts', 'binary', ''],
-        ['src/huge.ts', 'resource_exhausted', `${path.join(f.root, 'src/huge.ts')} is 2000 bytes, over the 1000-byte limit for one read`],
+        [
+          'src/huge.ts',
+          'resource_exhausted',
+          `${path.join(f.root, 'src/huge.ts')} is 2000 bytes, over the 1000-byte limit for one read`,
+        ],
       ],
     );
-    assert.equal(await kindOf(() => readMany(f.scope, { include: ['../outside/*.txt'], cwd: f.root })), 'permission_denied');
+    assert.equal(
+      await kindOf(() => readMany(f.scope, { include: ['../outside/*.txt'], cwd: f.root })),
+      'permission_denied',
+    );
     assert.equal(await kindOf(() => readMany(f.scope, { include: ['/etc/*'], cwd: f.root })), 'permission_denied');
   } finally {
     f.cleanup();

@@ -125,7 +125,18 @@ function hostile(f: Fixture): string[] {
   ];
 }
 
-const legit = ['a.txt', './a.txt', 'sub/../a.txt', 'sub/b.txt', '....', '..hidden', 'a..b.txt', 'in-file', 'in-dir/b.txt', 'sub/./b.txt'];
+const legit = [
+  'a.txt',
+  './a.txt',
+  'sub/../a.txt',
+  'sub/b.txt',
+  '....',
+  '..hidden',
+  'a..b.txt',
+  'in-file',
+  'in-dir/b.txt',
+  'sub/./b.txt',
+];
 
 /** Runs `fn` and describes how it ended: 'refused' only for PERMISSION_DENIED naming exactly the roots. */
 async function refusal(f: Fixture, fn: () => Promise<unknown>): Promise<string> {
@@ -136,7 +147,8 @@ async function refusal(f: Fixture, fn: () => Promise<unknown>): Promise<string> 
     const e = err as { kind?: string; message?: string; facts?: { roots?: unknown } };
     if (e.kind !== 'permission_denied') return e.kind ?? `not an EngineError: ${String(err)}`;
     if (!e.message?.includes(`(${f.root})`)) return `message does not name the roots: ${e.message}`;
-    if (JSON.stringify(e.facts?.roots) !== JSON.stringify([f.root])) return `facts.roots is ${JSON.stringify(e.facts?.roots)}`;
+    if (JSON.stringify(e.facts?.roots) !== JSON.stringify([f.root]))
+      return `facts.roots is ${JSON.stringify(e.facts?.roots)}`;
     return 'refused';
   }
 }

@@ -21,7 +21,10 @@ test("removes the temporary files of dead writers, old unnamed ones and those wh
     assert.ok(start !== undefined && start > 0, 'the start time of a live process is read from /proc');
     const name = (id: number | string, base = 'a.txt') => `.${base}.facet-${id}-0123456789ab.tmp`;
     const mine = claimTempPath(dir, 'b.txt'); // a write of this process in progress
-    assert.match(path.basename(mine), new RegExp(`^\\.b\\.txt\\.facet-${process.pid}-${boot}-${startTicks(process.pid)}-[0-9a-f]{12}\\.tmp$`));
+    assert.match(
+      path.basename(mine),
+      new RegExp(`^\\.b\\.txt\\.facet-${process.pid}-${boot}-${startTicks(process.pid)}-[0-9a-f]{12}\\.tmp$`),
+    );
     const files = {
       deadWriter: name(`${dead}-${boot}-${start}`),
       liveWriter: name(`${live.pid!}-${boot}-${start}`),
@@ -50,9 +53,20 @@ test("removes the temporary files of dead writers, old unnamed ones and those wh
     const removed = await removeStaleTemps(dir);
     assert.deepEqual(
       removed.map((p) => path.basename(p)).sort(),
-      [files.deadWriter, files.legacyOld, files.ownReleased, files.reusedPid, files.reusedPidOtherBoot, files.pidOnlyDead, files.pidOnlyReused].sort(),
+      [
+        files.deadWriter,
+        files.legacyOld,
+        files.ownReleased,
+        files.reusedPid,
+        files.reusedPidOtherBoot,
+        files.pidOnlyDead,
+        files.pidOnlyReused,
+      ].sort(),
     );
-    assert.deepEqual(readdirSync(dir).sort(), [files.legacyNew, files.liveWriter, files.lookAlike, files.mine, files.pidOnlyLive, files.user].sort());
+    assert.deepEqual(
+      readdirSync(dir).sort(),
+      [files.legacyNew, files.liveWriter, files.lookAlike, files.mine, files.pidOnlyLive, files.user].sort(),
+    );
 
     releaseTempPath(mine);
     assert.deepEqual(await removeStaleTemps(dir), [mine]);

@@ -9,7 +9,8 @@ import { TAIL_BLOCK } from '../../src/engine/files/tail.js';
 import { callTool, serverFixture, structured, texts } from '../helpers/server.js';
 
 const { t, dir } = serverFixture({ shape: 'kimi,core' });
-const call = (shape: string, name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape, session: `tail-${shape}` });
+const call = (shape: string, name: string, args: Record<string, unknown>) =>
+  callTool(t.client, name, args, { shape, session: `tail-${shape}` });
 
 const LINES = Array.from({ length: 9000 }, (_, i) => `${i + 1} ${['ü', '€', '😀'][i % 3]!.repeat(i % 40)} end`);
 const TEXT = LINES.join('\r\n'); // no final break
@@ -26,7 +27,10 @@ test('kimi ReadFile: line_offset -N shows the forward read of the last N lines',
     assert.equal(out, fwd);
     // (Kimi notes the end only when fewer lines than n_lines, default 1000, came back.)
     const end = n < 1000 ? ' End of file reached.' : '';
-    assert.equal(msg, `<system>${n} lines read from file starting from line ${9001 - n}. Total lines in file: 9000.${end}</system>`);
+    assert.equal(
+      msg,
+      `<system>${n} lines read from file starting from line ${9001 - n}. Total lines in file: 9000.${end}</system>`,
+    );
   }
   const [, last] = texts(await call('kimi', 'ReadFile', { path: 'log.txt', line_offset: -2 }));
   assert.equal(last, `  8999\t${LINES[8998]}\r\n  9000\t${LINES[8999]}`);
@@ -39,7 +43,13 @@ test('core fs.read: offset -N gives the same text and range as the forward read'
     assert.equal(tail.error, '');
     assert.deepEqual(texts(tail), texts(fwd));
     assert.deepEqual(structured(tail), structured(fwd));
-    assert.deepEqual([structured(tail)!.startLine, structured(tail)!.endLine, structured(tail)!.totalLines], [9001 - n, 9000, 9000]);
+    assert.deepEqual(
+      [structured(tail)!.startLine, structured(tail)!.endLine, structured(tail)!.totalLines],
+      [9001 - n, 9000, 9000],
+    );
   }
-  assert.deepEqual(texts(await call('core', 'fs.read', { path: 'log.txt', offset: -2 }))[0], `${LINES[8998]}\n${LINES[8999]}`);
+  assert.deepEqual(
+    texts(await call('core', 'fs.read', { path: 'log.txt', offset: -2 }))[0],
+    `${LINES[8998]}\n${LINES[8999]}`,
+  );
 });

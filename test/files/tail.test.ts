@@ -22,12 +22,23 @@ async function tailMatchesForward(f: Fixture, p: string, n: number, opts: ReadOp
 }
 
 /** Lines of `s` as the engine splits them: on LF, CR kept in the ending, a final break ending the last line. */
-function expectedTail(s: string, n: number, finalEmptyLine = false): { lines: string[]; eols: string[]; startLine: number; total: number } {
+function expectedTail(
+  s: string,
+  n: number,
+  finalEmptyLine = false,
+): { lines: string[]; eols: string[]; startLine: number; total: number } {
   const parts = s.split('\n');
-  const all = parts.map((t, i) => (i < parts.length - 1 ? (t.endsWith('\r') ? { t: t.slice(0, -1), e: '\r\n' } : { t, e: '\n' }) : { t, e: '' }));
+  const all = parts.map((t, i) =>
+    i < parts.length - 1 ? (t.endsWith('\r') ? { t: t.slice(0, -1), e: '\r\n' } : { t, e: '\n' }) : { t, e: '' },
+  );
   if (all.at(-1)!.t === '' && !finalEmptyLine) all.pop();
   const from = Math.max(0, all.length - n);
-  return { lines: all.slice(from).map((x) => x.t), eols: all.slice(from).map((x) => x.e), startLine: from + 1, total: all.length };
+  return {
+    lines: all.slice(from).map((x) => x.t),
+    eols: all.slice(from).map((x) => x.e),
+    startLine: from + 1,
+    total: all.length,
+  };
 }
 
 function assertTail(r: TextRead, s: string, n: number, finalEmptyLine = false): void {
@@ -40,7 +51,10 @@ test('CRLF endings, no final newline, empty and BOM-only files', async () => {
   try {
     f.file('crlf.txt', 'a\r\nb\r\nc\r\n');
     let r = await tailMatchesForward(f, 'crlf.txt', 2);
-    assert.deepEqual([r.lines, r.eols, r.startLine, r.totalLines, r.finalNewline], [['b', 'c'], ['\r\n', '\r\n'], 2, 3, true]);
+    assert.deepEqual(
+      [r.lines, r.eols, r.startLine, r.totalLines, r.finalNewline],
+      [['b', 'c'], ['\r\n', '\r\n'], 2, 3, true],
+    );
     f.file('open.txt', 'a\nb\nc');
     r = await tailMatchesForward(f, 'open.txt', 1);
     assert.deepEqual([r.lines, r.eols, r.startLine, r.totalLines, r.finalNewline], [['c'], [''], 3, 3, false]);
@@ -86,7 +100,11 @@ test('a last line longer than the read block, whole or cut by maxLineChars', asy
     const many = Array.from({ length: 6 }, (_, i) => String(i).repeat(TAIL_BLOCK + 1000 * i)).join('\r\n') + '\r\n';
     f.file('many.txt', many);
     for (const n of [1, 2, 5, 6, 7])
-      assertTail(await tailMatchesForward(f, 'many.txt', n, { maxLineChars: 10 }), many.replace(/([0-9])\1{9}\1*/g, '$1'.repeat(10)), n);
+      assertTail(
+        await tailMatchesForward(f, 'many.txt', n, { maxLineChars: 10 }),
+        many.replace(/([0-9])\1{9}\1*/g, '$1'.repeat(10)),
+        n,
+      );
     r = await tailMatchesForward(f, 'many.txt', 3, { maxLineChars: 10 });
     assert.deepEqual([r.truncatedLines, r.startLine, r.totalLines], [[4, 5, 6], 4, 6]);
   } finally {
@@ -101,7 +119,8 @@ test('multi-byte UTF-8 characters split by the block boundaries', async () => {
     // multiple of 64 KiB from the end, and some lines do.
     const chars = ['é', '€', '😀', 'a'];
     const lines: string[] = [];
-    for (let i = 0; lines.join('\n').length < 5 * TAIL_BLOCK; i++) lines.push(`${i} ` + chars[i % 4]!.repeat(1 + ((i * 37) % 300)));
+    for (let i = 0; lines.join('\n').length < 5 * TAIL_BLOCK; i++)
+      lines.push(`${i} ` + chars[i % 4]!.repeat(1 + ((i * 37) % 300)));
     const s = lines.join('\n') + '\n';
     f.file('utf8.txt', s);
     const size = statSync(f.root + '/utf8.txt').size;
@@ -109,7 +128,8 @@ test('multi-byte UTF-8 characters split by the block boundaries', async () => {
     // The fixture really does split characters at the boundaries the tail reads across.
     const split = [1, 2, 3, 4].filter((k) => (bytes[size - k * TAIL_BLOCK]! & 0xc0) === 0x80);
     assert.ok(split.length >= 2, `continuation bytes at ${split.length} block starts`);
-    for (const n of [1, 3, 100, 700, lines.length - 1, lines.length, lines.length + 5]) assertTail(await tailMatchesForward(f, 'utf8.txt', n), s, n);
+    for (const n of [1, 3, 100, 700, lines.length - 1, lines.length, lines.length + 5])
+      assertTail(await tailMatchesForward(f, 'utf8.txt', n), s, n);
     // Cut by characters (not bytes), as shapes ask.
     const r = await tailMatchesForward(f, 'utf8.txt', 50, { maxLineChars: 7 });
     assert.equal(r.lines.at(-1), lines.at(-1)!.slice(0, 7));
@@ -155,15 +175,22 @@ test('legacy single-byte text and the budget keeping the newest lines', async ()
     f.file('n.txt', Array.from({ length: 20_000 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
     // 'line 19999\n' and 'line 20000\n' are 11 bytes each: a 25-byte budget keeps two.
     const b = await text(f, 'n.txt', { start: -5, budget: { unit: 'bytes', max: 25, overflow: 'exclude' } });
-    assert.deepEqual([b.lines, b.startLine, b.totalLines, b.stoppedBy, b.hasMore], [['line 19999', 'line 20000'], 19999, 20000, 'budget', false]);
+    assert.deepEqual(
+      [b.lines, b.startLine, b.totalLines, b.stoppedBy, b.hasMore],
+      [['line 19999', 'line 20000'], 19999, 20000, 'budget', false],
+    );
     const lim = await text(f, 'n.txt', { start: -5, limit: 2 });
-    assert.deepEqual([lim.lines, lim.startLine, lim.endLine, lim.hasMore, lim.totalLines], [['line 19996', 'line 19997'], 19996, 19997, true, 20000]);
+    assert.deepEqual(
+      [lim.lines, lim.startLine, lim.endLine, lim.hasMore, lim.totalLines],
+      [['line 19996', 'line 19997'], 19996, 19997, true, 20000],
+    );
   } finally {
     f.cleanup();
   }
 });
 
-const numbered = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `row ${String(i + from).padStart(7, '0')}`).join('\n') + '\n';
+const numbered = (n: number, from = 1) =>
+  Array.from({ length: n }, (_, i) => `row ${String(i + from).padStart(7, '0')}`).join('\n') + '\n';
 
 test('line counts of big files are remembered per version and never served stale', async () => {
   const f = fixture();
@@ -175,7 +202,10 @@ test('line counts of big files are remembered per version and never served stale
     const old = new Date('2024-01-01T00:00:00Z');
     utimesSync(p, old, old);
     let r = await text(f, 'log.txt', { ...opts, start: -2 });
-    assert.deepEqual([r.lines, r.startLine, r.totalLines, cache.misses, cache.hits], [['row 0099999', 'row 0100000'], 99999, 100000, 1, 0]);
+    assert.deepEqual(
+      [r.lines, r.startLine, r.totalLines, cache.misses, cache.hits],
+      [['row 0099999', 'row 0100000'], 99999, 100000, 1, 0],
+    );
     r = await text(f, 'log.txt', { ...opts, start: -2 });
     assert.deepEqual([r.startLine, cache.misses, cache.hits], [99999, 1, 1]);
 
@@ -211,7 +241,10 @@ test('line counts of big files are remembered per version and never served stale
     // A head read that asks for the total uses the same count.
     const hits = cache.hits;
     r = await text(f, 'log.txt', { ...opts, start: 1, limit: 1, countTotal: true });
-    assert.deepEqual([r.lines, r.totalLines, r.hasMore, r.finalNewline, cache.hits], [['row 0'], 100006, true, true, hits + 1]);
+    assert.deepEqual(
+      [r.lines, r.totalLines, r.hasMore, r.finalNewline, cache.hits],
+      [['row 0'], 100006, true, true, hits + 1],
+    );
   } finally {
     f.cleanup();
   }

@@ -50,7 +50,13 @@ export interface ShapeCatalog {
   resources: Json[];
   prompts: Json[];
   /** The same shape served with --read-only: its tools by name, a whole entry only where it differs from the one above. */
-  read_only: { identity: Json; tools: Json[]; list_tool_summaries_names?: string[]; resources: Json[]; prompts: Json[] };
+  read_only: {
+    identity: Json;
+    tools: Json[];
+    list_tool_summaries_names?: string[];
+    resources: Json[];
+    prompts: Json[];
+  };
 }
 
 interface Served {
@@ -126,7 +132,11 @@ async function read(t: TestServer, shape: string): Promise<Served> {
       idempotency: spec.idempotency,
       tags: spec.tags,
       error_modes: spec.errorModes,
-      examples: spec.examples.map((x) => ({ description: x.description, arguments: (x.arguments ?? null) as Json, expected_outcome: x.expectedOutcome })),
+      examples: spec.examples.map((x) => ({
+        description: x.description,
+        arguments: (x.arguments ?? null) as Json,
+        expected_outcome: x.expectedOutcome,
+      })),
       input_schema: (spec.inputSchema ?? null) as Json,
       output_schema: (spec.outputSchema ?? null) as Json,
     };
@@ -134,8 +144,10 @@ async function read(t: TestServer, shape: string): Promise<Served> {
     const legacy: Record<string, Json> = {};
     if (tool.description !== spec.description) legacy.description = tool.description;
     if (tool.destructive !== spec.destructive) legacy.destructive = tool.destructive;
-    if (!sameJson(tool.inputSchema ?? null, spec.inputSchema ?? null)) legacy.input_schema = (tool.inputSchema ?? null) as Json;
-    if (!sameJson(tool.outputSchema ?? null, spec.outputSchema ?? null)) legacy.output_schema = (tool.outputSchema ?? null) as Json;
+    if (!sameJson(tool.inputSchema ?? null, spec.inputSchema ?? null))
+      legacy.input_schema = (tool.inputSchema ?? null) as Json;
+    if (!sameJson(tool.outputSchema ?? null, spec.outputSchema ?? null))
+      legacy.output_schema = (tool.outputSchema ?? null) as Json;
     if (Object.keys(legacy).length > 0) entry.list_tools_differs = legacy;
     if (summary && !sameJson(summary.tags, spec.tags)) entry.summary_tags = summary.tags;
     if (summary && summary.destructive !== spec.destructive) entry.summary_destructive = summary.destructive;
@@ -153,7 +165,12 @@ async function read(t: TestServer, shape: string): Promise<Served> {
     },
     tools,
     summaryNames: summaries.tools.map((s) => s.name),
-    resources: resources.resources.map((r) => ({ uri: r.uri, name: r.name, description: r.description, mime_type: r.mimeType })),
+    resources: resources.resources.map((r) => ({
+      uri: r.uri,
+      name: r.name,
+      description: r.description,
+      mime_type: r.mimeType,
+    })),
     prompts: prompts.prompts.map((p) => ({
       name: p.name,
       description: p.description,

@@ -6,7 +6,15 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { ACCEPT_COMMAND, captureCatalog, GOLDEN_DIR, goldenFile, REPO_ROOT, serialise, servedReleases } from './catalog-capture.js';
+import {
+  ACCEPT_COMMAND,
+  captureCatalog,
+  GOLDEN_DIR,
+  goldenFile,
+  REPO_ROOT,
+  serialise,
+  servedReleases,
+} from './catalog-capture.js';
 import { jsonDifferences } from './json-diff.js';
 
 const SHOWN = 10;
@@ -23,10 +31,18 @@ function mismatch(shape: string, expectedText: string | undefined, actualText: s
     return `${shape}: ${file} is not JSON (${(err as Error).message}). ${accept}`;
   }
   const diffs = jsonDifferences(expected, JSON.parse(actualText), SHOWN + 1);
-  if (diffs.length === 0) return `${shape}: ${file} holds the same catalog but not as \`${ACCEPT_COMMAND}\` writes it (spacing, key order). ${accept}`;
-  const lines = diffs.slice(0, SHOWN).flatMap((d) => [`  at ${d.path}`, `    golden: ${d.expected}`, `    served: ${d.actual}`]);
+  if (diffs.length === 0)
+    return `${shape}: ${file} holds the same catalog but not as \`${ACCEPT_COMMAND}\` writes it (spacing, key order). ${accept}`;
+  const lines = diffs
+    .slice(0, SHOWN)
+    .flatMap((d) => [`  at ${d.path}`, `    golden: ${d.expected}`, `    served: ${d.actual}`]);
   const more = diffs.length > SHOWN ? [`  ... and more`] : [];
-  return [`${shape}: the served catalog differs from ${file}; first difference at ${diffs[0]!.path}`, ...lines, ...more, accept].join('\n');
+  return [
+    `${shape}: the served catalog differs from ${file}; first difference at ${diffs[0]!.path}`,
+    ...lines,
+    ...more,
+    accept,
+  ].join('\n');
 }
 
 describe('catalog golden', () => {
@@ -66,13 +82,19 @@ describe('catalog golden', () => {
     const report = mismatch(grok, golden, serialise(catalog));
     assert.ok(report, 'a renamed tool must be reported');
     const lines = report.split('\n');
-    assert.equal(lines[0], `${grok}: the served catalog differs from test/golden/catalog/${grok}.json; first difference at tools[1:${name}].name`);
+    assert.equal(
+      lines[0],
+      `${grok}: the served catalog differs from test/golden/catalog/${grok}.json; first difference at tools[1:${name}].name`,
+    );
     assert.deepEqual(lines.slice(1, 4), [
       `  at tools[1:${name}].name`,
       `    golden: "${name}" (differs at character ${name.length + 1})`,
       `    served: "${name}_renamed"`,
     ]);
-    assert.equal(lines.at(-1), `If the change is intended, run \`npm run golden\`, review \`git diff -- test/golden/catalog/${grok}.json\` and commit it.`);
+    assert.equal(
+      lines.at(-1),
+      `If the change is intended, run \`npm run golden\`, review \`git diff -- test/golden/catalog/${grok}.json\` and commit it.`,
+    );
     assert.equal(mismatch(grok, golden, golden), undefined);
   });
 });

@@ -25,7 +25,11 @@ describe('jsonDifferences', () => {
 
   test('a list of plain values that grew or shrank is one difference naming what came and went', () => {
     assert.deepEqual(jsonDifferences({ tags: ['x', 'read-only'] }, { tags: ['x', 'shell', 'destructive'] }), [
-      { path: 'tags', expected: '2 items, not served: ["read-only"]', actual: '3 items, not in the golden: ["shell","destructive"]' },
+      {
+        path: 'tags',
+        expected: '2 items, not served: ["read-only"]',
+        actual: '3 items, not in the golden: ["shell","destructive"]',
+      },
     ]);
   });
 
@@ -39,8 +43,12 @@ describe('jsonDifferences', () => {
   });
 
   test('a missing or extra key, and a reordering of keys, are differences; equal values are none', () => {
-    assert.deepEqual(jsonDifferences({ a: 1 }, { a: 1, b: null }), [{ path: 'b', expected: '(absent)', actual: 'null' }]);
-    assert.deepEqual(jsonDifferences({ a: 1, b: 2 }, { b: 2, a: 1 }), [{ path: '(top)', expected: 'keys in order a, b', actual: 'keys in order b, a' }]);
+    assert.deepEqual(jsonDifferences({ a: 1 }, { a: 1, b: null }), [
+      { path: 'b', expected: '(absent)', actual: 'null' },
+    ]);
+    assert.deepEqual(jsonDifferences({ a: 1, b: 2 }, { b: 2, a: 1 }), [
+      { path: '(top)', expected: 'keys in order a, b', actual: 'keys in order b, a' },
+    ]);
     assert.deepEqual(jsonDifferences({ a: [1, { b: 'x' }] }, { a: [1, { b: 'x' }] }), []);
   });
 });

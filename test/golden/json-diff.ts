@@ -26,8 +26,16 @@ function walk(a: unknown, b: unknown, at: string, out: Difference[], max: number
       if (out.length >= max) return;
       walk(a[k], b[k], at === '' ? k : `${at}.${k}`, out, max);
     }
-    if (out.length < max && JSON.stringify(Object.keys(a)) !== JSON.stringify(Object.keys(b)) && keys.every((k) => k in a && k in b)) {
-      out.push({ path: at || '(top)', expected: `keys in order ${Object.keys(a).join(', ')}`, actual: `keys in order ${Object.keys(b).join(', ')}` });
+    if (
+      out.length < max &&
+      JSON.stringify(Object.keys(a)) !== JSON.stringify(Object.keys(b)) &&
+      keys.every((k) => k in a && k in b)
+    ) {
+      out.push({
+        path: at || '(top)',
+        expected: `keys in order ${Object.keys(a).join(', ')}`,
+        actual: `keys in order ${Object.keys(b).join(', ')}`,
+      });
     }
     return;
   }
@@ -79,6 +87,7 @@ function aroundFirstDifference(a: string, b: string): [string, string] {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   const from = Math.max(0, i - 40);
-  const cut = (s: string) => `${from > 0 ? '…' : ''}${JSON.stringify(s.slice(from, from + SHOW))}${from + SHOW < s.length ? '…' : ''}`;
+  const cut = (s: string) =>
+    `${from > 0 ? '…' : ''}${JSON.stringify(s.slice(from, from + SHOW))}${from + SHOW < s.length ? '…' : ''}`;
   return [`${cut(a)} (differs at character ${i + 1})`, cut(b)];
 }

@@ -16,7 +16,9 @@ test('every engine area, memory and code included, fails loudly when not faked',
     ['web', 'fetch'],
     ['code', 'diagnostics'],
   ] as const) {
-    assert.throws(() => engine[area]![call]!(), { message: `fake engine: ${area}.${call} was called but the test did not fake it` });
+    assert.throws(() => engine[area]![call]!(), {
+      message: `fake engine: ${area}.${call} was called but the test did not fake it`,
+    });
   }
   assert.throws(() => fakeEngine().close(), { message: 'fake engine: close was called but the test did not fake it' });
 });

@@ -8,7 +8,9 @@ export function makePdf(pages: number): Buffer {
   objects.push(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`);
   for (let i = 0; i < pages; i++) {
     const stream = `BT /F1 24 Tf 20 100 Td (Page ${i + 1}) Tj ET`;
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${4 + 2 * i} 0 R /Resources << /Font << /F1 ${fontId} 0 R >> >> >>`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents ${4 + 2 * i} 0 R /Resources << /Font << /F1 ${fontId} 0 R >> >> >>`,
+    );
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   }
   objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');

@@ -28,12 +28,19 @@ export function tempDir(prefix = 'facet-test-'): { dir: string; cleanup: () => v
 }
 
 /** Starts a server on 127.0.0.1 with an OS-chosen port; `args` are facet serve flags. */
-export async function startTestServer(args: string[] = [], env: NodeJS.ProcessEnv = {}, extraSpecs?: ReadonlyMap<string, ToolboxSpec>): Promise<TestServer> {
+export async function startTestServer(
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+  extraSpecs?: ReadonlyMap<string, ToolboxSpec>,
+): Promise<TestServer> {
   // A state directory of its own unless the test names one, removed on close: the default
   // (<tmpdir>/facet-state) would stay behind after the run.
   const named = args.includes('--state-dir') || env.FACET_STATE_DIR !== undefined;
   const state = named ? undefined : tempDir('facet-test-state-');
-  const config = parseConfig(['--listen', '127.0.0.1:0', '--lsp', 'off', ...(state ? ['--state-dir', state.dir] : []), ...args], env);
+  const config = parseConfig(
+    ['--listen', '127.0.0.1:0', '--lsp', 'off', ...(state ? ['--state-dir', state.dir] : []), ...args],
+    env,
+  );
   const logs: Array<Record<string, unknown>> = [];
   const sink = new Writable({
     write(chunk, _enc, cb) {
@@ -158,13 +165,22 @@ export async function withServer<T>(
 async function startOnRoot(dir: string, opts: ServerFixtureOptions): Promise<TestServer> {
   await opts.setup?.(dir);
   const extra = typeof opts.args === 'function' ? opts.args(dir) : (opts.args ?? []);
-  return startTestServer(['--root', dir, ...(opts.shape ? ['--shape', opts.shape] : []), ...extra], opts.env, opts.extraSpecs);
+  return startTestServer(
+    ['--root', dir, ...(opts.shape ? ['--shape', opts.shape] : []), ...extra],
+    opts.env,
+    opts.extraSpecs,
+  );
 }
 
 /** CallTool in the options' shape (when it names one) and session, unless the call says otherwise. */
 function caller(server: () => TestServer, opts: ServerFixtureOptions): ServerFixture['call'] {
   const shape = opts.shape && /^[a-z]+$/.test(opts.shape) && opts.shape !== 'all' ? opts.shape : undefined;
-  return (tool, args, o = {}) => callTool(server().client, tool, args, { shape, session: opts.session, ...(typeof o === 'string' ? { session: o } : o) });
+  return (tool, args, o = {}) =>
+    callTool(server().client, tool, args, {
+      shape,
+      session: opts.session,
+      ...(typeof o === 'string' ? { session: o } : o),
+    });
 }
 
 export interface CallOptions {
@@ -184,23 +200,39 @@ export function metadataFor(opts: CallOptions): grpc.Metadata {
 }
 
 /** CallTool over the wire. */
-export function callTool(client: ToolboxClient, name: string, args: Record<string, unknown>, opts: CallOptions = {}): Promise<CallToolResponse> {
+export function callTool(
+  client: ToolboxClient,
+  name: string,
+  args: Record<string, unknown>,
+  opts: CallOptions = {},
+): Promise<CallToolResponse> {
   return new Promise((resolve, reject) => {
     const callOpts: Partial<grpc.CallOptions> = opts.deadlineMs ? { deadline: Date.now() + opts.deadlineMs } : {};
-    client.callTool({ name, arguments: args, roots: opts.roots ?? [] }, metadataFor(opts), callOpts, (err, res) => (err ? reject(err) : resolve(res!)));
+    client.callTool({ name, arguments: args, roots: opts.roots ?? [] }, metadataFor(opts), callOpts, (err, res) =>
+      err ? reject(err) : resolve(res!),
+    );
   });
 }
 
 /** Promisifies any unary method of the client. */
 export function unary<Req, Res>(
-  fn: (req: Req, md: grpc.Metadata, opts: Partial<grpc.CallOptions>, cb: (err: grpc.ServiceError | null, res: Res) => void) => grpc.ClientUnaryCall,
+  fn: (
+    req: Req,
+    md: grpc.Metadata,
+    opts: Partial<grpc.CallOptions>,
+    cb: (err: grpc.ServiceError | null, res: Res) => void,
+  ) => grpc.ClientUnaryCall,
   client: ToolboxClient,
   req: Req,
   opts: CallOptions = {},
 ): Promise<Res> {
   return new Promise((resolve, reject) => {
-    fn.call(client, req, metadataFor(opts), opts.deadlineMs ? { deadline: Date.now() + opts.deadlineMs } : {}, (err, res) =>
-      err ? reject(err) : resolve(res),
+    fn.call(
+      client,
+      req,
+      metadataFor(opts),
+      opts.deadlineMs ? { deadline: Date.now() + opts.deadlineMs } : {},
+      (err, res) => (err ? reject(err) : resolve(res)),
     );
   });
 }

@@ -4,5 +4,13 @@ import path from 'node:path';
 import { ShellEngine, type ShellEngineConfig } from '../../src/engine/shell/engine.js';
 
 export function bashEngine(root: string, extra: Partial<ShellEngineConfig> = {}): ShellEngine {
-  return new ShellEngine({ shell: '/bin/bash', allow: [], deny: [], routes: {}, env: [], stateDir: path.join(root, '.state'), ...extra });
+  return new ShellEngine({
+    shell: '/bin/bash',
+    allow: [],
+    deny: [],
+    routes: {},
+    env: [],
+    stateDir: path.join(root, '.state'),
+    ...extra,
+  });
 }

@@ -61,7 +61,10 @@ export function testShape(log: SignalLog = { fired: new Map() }): ToolboxSpec {
         summary: 'Echoes its text and the session it ran in.',
         inputSchema: {
           type: 'object',
-          properties: { text: { type: 'string', maxLength: 10_000_000 }, count: { type: 'integer', minimum: 1, maximum: 5 } },
+          properties: {
+            text: { type: 'string', maxLength: 10_000_000 },
+            count: { type: 'integer', minimum: 1, maximum: 5 },
+          },
           required: ['text'],
           additionalProperties: false,
         },
@@ -71,7 +74,11 @@ export function testShape(log: SignalLog = { fired: new Map() }): ToolboxSpec {
         idempotency: 'idempotent',
         errorModes: 'none',
         async handler(args: { text: string }, ctx) {
-          return { text: args.text, data: { session: ctx.session.id, shape: ctx.shape, roots: [...ctx.scope.roots] }, host: { tool: 'test.echo' } };
+          return {
+            text: args.text,
+            data: { session: ctx.session.id, shape: ctx.shape, roots: [...ctx.scope.roots] },
+            host: { tool: 'test.echo' },
+          };
         },
       },
     ],

@@ -5,7 +5,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { McpError, LoggingMessageNotificationSchema, ResourceUpdatedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  McpError,
+  LoggingMessageNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import { MAX_SUBSCRIPTIONS, Subscriptions } from '../../src/server/mcp/subscriptions.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { connectHttp, connectStdio, until, type Connected } from './fixture.js';
@@ -57,7 +62,13 @@ describe('MCP capabilities over HTTP', () => {
   });
 
   test('the server declares logging, completions, and resources with subscribe', () => {
-    assert.deepEqual(core.client.getServerCapabilities(), { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} });
+    assert.deepEqual(core.client.getServerCapabilities(), {
+      tools: {},
+      resources: { subscribe: true },
+      prompts: {},
+      logging: {},
+      completions: {},
+    });
   });
 
   test('a malformed JSON body is a JSON-RPC Parse error (-32700) with id null', async () => {
@@ -80,11 +91,17 @@ describe('MCP capabilities over HTTP', () => {
   });
 
   test('core: structuredContent is also the last text block, serialized', async () => {
-    const r = (await core.client.callTool({ name: 'fs.read', arguments: { path: path.join(dir, 'alpha.txt') } })) as CallToolResult;
+    const r = (await core.client.callTool({
+      name: 'fs.read',
+      arguments: { path: path.join(dir, 'alpha.txt') },
+    })) as CallToolResult;
     assert.equal(r.isError, undefined);
     assert.ok(r.structuredContent);
     assert.deepEqual(r.content.at(-1), { type: 'text', text: JSON.stringify(r.structuredContent) });
-    assert.equal(r.content.filter((c) => c.type === 'text' && c.text === JSON.stringify(r.structuredContent)).length, 1);
+    assert.equal(
+      r.content.filter((c) => c.type === 'text' && c.text === JSON.stringify(r.structuredContent)).length,
+      1,
+    );
   });
 
   test('claude: no tool declares an output schema and no result carries structuredContent', async () => {
@@ -95,7 +112,10 @@ describe('MCP capabilities over HTTP', () => {
         tools.filter((t) => t.outputSchema !== undefined).map((t) => t.name),
         [],
       );
-      const r = (await claude.client.callTool({ name: 'Read', arguments: { file_path: path.join(dir, 'alpha.txt') } })) as CallToolResult;
+      const r = (await claude.client.callTool({
+        name: 'Read',
+        arguments: { file_path: path.join(dir, 'alpha.txt') },
+      })) as CallToolResult;
       assert.equal(r.isError, undefined);
       assert.equal('structuredContent' in r, false);
       assert.equal(r.content.length, 1);
@@ -151,36 +171,84 @@ describe('MCP capabilities over HTTP', () => {
       { uri: fileUri(path.join(dir, 'alpha.txt')), mimeType: 'text/plain', text: 'hello\n' },
     ]);
     assert.deepEqual((await core.client.readResource({ uri: fileUri(path.join(dir, 'blob.bin')) })).contents, [
-      { uri: fileUri(path.join(dir, 'blob.bin')), mimeType: 'application/octet-stream', blob: BINARY.toString('base64') },
+      {
+        uri: fileUri(path.join(dir, 'blob.bin')),
+        mimeType: 'application/octet-stream',
+        blob: BINARY.toString('base64'),
+      },
     ]);
     // A link out of the roots, and a path outside them, are refused as fs.read refuses them.
-    await rejectsWith(core.client.readResource({ uri: fileUri(path.join(dir, 'link.txt')) }), -32602, /outside|not allowed|roots/i);
-    await rejectsWith(core.client.readResource({ uri: fileUri(path.join(outside.dir, 'secret.txt')) }), -32602, /outside|not allowed|roots/i);
-    await rejectsWith(core.client.readResource({ uri: fileUri(path.join(dir, 'missing.txt')) }), -32002, /missing\.txt/);
+    await rejectsWith(
+      core.client.readResource({ uri: fileUri(path.join(dir, 'link.txt')) }),
+      -32602,
+      /outside|not allowed|roots/i,
+    );
+    await rejectsWith(
+      core.client.readResource({ uri: fileUri(path.join(outside.dir, 'secret.txt')) }),
+      -32602,
+      /outside|not allowed|roots/i,
+    );
+    await rejectsWith(
+      core.client.readResource({ uri: fileUri(path.join(dir, 'missing.txt')) }),
+      -32002,
+      /missing\.txt/,
+    );
     await rejectsWith(core.client.readResource({ uri: fileUri(path.join(dir, 'alps')) }), -32602, /is a directory/);
-    const tool = (await core.client.readResource({ uri: 'facet://tools/claude/Read' })).contents[0] as { mimeType: string; text: string };
+    const tool = (await core.client.readResource({ uri: 'facet://tools/claude/Read' })).contents[0] as {
+      mimeType: string;
+      text: string;
+    };
     assert.equal(tool.mimeType, 'application/json');
     assert.equal((JSON.parse(tool.text) as { name: string }).name, 'Read');
-    await rejectsWith(core.client.readResource({ uri: 'facet://tools/claude/Nope' }), -32002, /no resource facet:\/\/tools\/claude\/Nope/);
+    await rejectsWith(
+      core.client.readResource({ uri: 'facet://tools/claude/Nope' }),
+      -32002,
+      /no resource facet:\/\/tools\/claude\/Nope/,
+    );
   });
 
   test('completions: template paths under the roots, shapes, tools; prompt arguments', async () => {
     const rel = dir.slice(1);
     const complete = async (uri: string, name: string, value: string, context?: Record<string, string>) =>
-      (await core.client.complete({ ref: { type: 'ref/resource', uri }, argument: { name, value }, ...(context ? { context: { arguments: context } } : {}) }))
-        .completion;
-    assert.deepEqual(await complete('file:///{+path}', 'path', `${rel}/al`), { values: [`${rel}/alpha.txt`, `${rel}/alps/`], total: 2, hasMore: false });
+      (
+        await core.client.complete({
+          ref: { type: 'ref/resource', uri },
+          argument: { name, value },
+          ...(context ? { context: { arguments: context } } : {}),
+        })
+      ).completion;
+    assert.deepEqual(await complete('file:///{+path}', 'path', `${rel}/al`), {
+      values: [`${rel}/alpha.txt`, `${rel}/alps/`],
+      total: 2,
+      hasMore: false,
+    });
     assert.deepEqual((await complete('file:///{+path}', 'path', `${rel}/.`)).values, [`${rel}/.hidden`]);
     // Above the roots: the roots; through a link out of them: nothing.
     assert.deepEqual((await complete('file:///{+path}', 'path', '')).values, [`${rel}/`]);
     assert.deepEqual((await complete('file:///{+path}', 'path', `${rel}/out/`)).values, []);
     assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'shape', '')).values, ['claude', 'core']);
-    assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'tool', 'Re', { shape: 'claude' })).values, ['Read']);
-    assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'tool', 'fs.re')).values, ['fs.read', 'fs.read_many']);
-    await rejectsWith(complete('test://template/{id}', 'id', ''), -32602, /no resource template test:\/\/template\/\{id\}/);
-    const prompt = await core.client.complete({ ref: { type: 'ref/prompt', name: 'tool-guide' }, argument: { name: 'anything', value: '' } });
+    assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'tool', 'Re', { shape: 'claude' })).values, [
+      'Read',
+    ]);
+    assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'tool', 'fs.re')).values, [
+      'fs.read',
+      'fs.read_many',
+    ]);
+    await rejectsWith(
+      complete('test://template/{id}', 'id', ''),
+      -32602,
+      /no resource template test:\/\/template\/\{id\}/,
+    );
+    const prompt = await core.client.complete({
+      ref: { type: 'ref/prompt', name: 'tool-guide' },
+      argument: { name: 'anything', value: '' },
+    });
     assert.deepEqual(prompt.completion, { values: [], total: 0, hasMore: false });
-    await rejectsWith(core.client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'a', value: '' } }), -32602, /no prompt named nope/);
+    await rejectsWith(
+      core.client.complete({ ref: { type: 'ref/prompt', name: 'nope' }, argument: { name: 'a', value: '' } }),
+      -32602,
+      /no prompt named nope/,
+    );
   });
 
   test('subscriptions: a change to a subscribed file is announced until unsubscribed', async () => {
@@ -199,8 +267,16 @@ describe('MCP capabilities over HTTP', () => {
       }, 'resources/updated');
       assert.equal(updated[0], fileUri(file));
       await c.client.unsubscribeResource({ uri: fileUri(file) });
-      await rejectsWith(c.client.subscribeResource({ uri: 'test://watched-resource' }), -32002, /only files under the roots/);
-      await rejectsWith(c.client.subscribeResource({ uri: fileUri(path.join(outside.dir, 'secret.txt')) }), -32602, /outside|not allowed|roots/i);
+      await rejectsWith(
+        c.client.subscribeResource({ uri: 'test://watched-resource' }),
+        -32002,
+        /only files under the roots/,
+      );
+      await rejectsWith(
+        c.client.subscribeResource({ uri: fileUri(path.join(outside.dir, 'secret.txt')) }),
+        -32602,
+        /outside|not allowed|roots/i,
+      );
       await rejectsWith(c.client.subscribeResource({ uri: fileUri(path.join(dir, 'missing.txt')) }), -32002, /no file/);
     } finally {
       await c.close();
@@ -212,11 +288,18 @@ test('stdio: the same error codes and result shapes', async () => {
   const s = await connectStdio('core', dir);
   try {
     await rejectsWith(s.client.getPrompt({ name: 'no-such-prompt' }), -32602, /no prompt named no-such-prompt/);
-    const r = (await s.client.callTool({ name: 'fs.read', arguments: { path: path.join(dir, 'alpha.txt') } })) as CallToolResult;
+    const r = (await s.client.callTool({
+      name: 'fs.read',
+      arguments: { path: path.join(dir, 'alpha.txt') },
+    })) as CallToolResult;
     assert.deepEqual(r.content.at(-1), { type: 'text', text: JSON.stringify(r.structuredContent) });
     assert.deepEqual(
-      (await s.client.complete({ ref: { type: 'ref/resource', uri: 'facet://tools/{shape}/{tool}' }, argument: { name: 'shape', value: 'c' } })).completion
-        .values,
+      (
+        await s.client.complete({
+          ref: { type: 'ref/resource', uri: 'facet://tools/{shape}/{tool}' },
+          argument: { name: 'shape', value: 'c' },
+        })
+      ).completion.values,
       ['core'],
     );
   } finally {

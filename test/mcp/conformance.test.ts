@@ -31,7 +31,10 @@ after(async () => {
 });
 
 test('conformance suite 0.1.16: every server scenario passes but the fixture ones in the baseline', async () => {
-  assert.ok(existsSync(NODE22), `no Node 22 at ${NODE22}: npm install (its postinstall installs test/conformance/node)`);
+  assert.ok(
+    existsSync(NODE22),
+    `no Node 22 at ${NODE22}: npm install (its postinstall installs test/conformance/node)`,
+  );
   const { code, stdout } = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
     execFile(
       NODE22,

@@ -31,16 +31,25 @@ export interface ClientOptions {
 }
 
 function newClient(opts: ClientOptions): Client {
-  const client = new Client({ name: 'facet-test', version: '1.0.0' }, opts.roots ? { capabilities: { roots: { listChanged: true } } } : {});
+  const client = new Client(
+    { name: 'facet-test', version: '1.0.0' },
+    opts.roots ? { capabilities: { roots: { listChanged: true } } } : {},
+  );
   if (opts.roots) {
     const roots = opts.roots;
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: path.basename(r) })) }));
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: path.basename(r) })),
+    }));
   }
   return client;
 }
 
 /** `facet mcp --shape <shape> --root <root>` on stdio. */
-export async function connectStdio(shape: string, root: string, opts: ClientOptions = {}): Promise<Connected & { stderr: () => string }> {
+export async function connectStdio(
+  shape: string,
+  root: string,
+  opts: ClientOptions = {},
+): Promise<Connected & { stderr: () => string }> {
   let stderr = '';
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -85,7 +94,12 @@ export interface ShapeCase {
 }
 
 export const SHAPES: ShapeCase[] = [
-  { shape: 'core', read: ['fs.read', (p) => ({ path: p })], image: ['fs.read', (p) => ({ path: p })], shell: ['shell.run', (c) => ({ command: c })] },
+  {
+    shape: 'core',
+    read: ['fs.read', (p) => ({ path: p })],
+    image: ['fs.read', (p) => ({ path: p })],
+    shell: ['shell.run', (c) => ({ command: c })],
+  },
   {
     shape: 'claude',
     read: ['Read', (p) => ({ file_path: p })],

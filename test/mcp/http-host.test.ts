@@ -42,9 +42,27 @@ function postWithHost(url: string, host: string): Promise<{ status: number; body
 
 test('hostAllowed: loopback names on any port, the allowed names; nothing else, nor a missing Host', () => {
   const allowed = allowedHostNames('127.0.0.1', ['mcp.example']);
-  for (const h of ['127.0.0.1:8808', '127.0.0.1', 'localhost:8808', 'LOCALHOST', '127.1.2.3:1', '[::1]:8808', 'mcp.example:443', 'MCP.example'])
+  for (const h of [
+    '127.0.0.1:8808',
+    '127.0.0.1',
+    'localhost:8808',
+    'LOCALHOST',
+    '127.1.2.3:1',
+    '[::1]:8808',
+    'mcp.example:443',
+    'MCP.example',
+  ])
     assert.equal(hostAllowed(h, allowed), true, h);
-  for (const h of ['evil.example:8808', 'localhost.evil.example', '127.0.0.1.evil.example', '10.0.0.1:8808', 'mcp.example.evil', '', 'a b', '[::1'])
+  for (const h of [
+    'evil.example:8808',
+    'localhost.evil.example',
+    '127.0.0.1.evil.example',
+    '10.0.0.1:8808',
+    'mcp.example.evil',
+    '',
+    'a b',
+    '[::1',
+  ])
     assert.equal(hostAllowed(h, allowed), false, h);
   assert.equal(hostAllowed(undefined, allowed), false);
 });
@@ -80,7 +98,16 @@ describe('MCP over HTTP: the Host header', () => {
   let dir: { dir: string; cleanup: () => void };
   before(async () => {
     dir = tempDir('facet-mcp-host-');
-    server = await startTestServer(['--root', dir.dir, '--shape', 'core', '--mcp-listen', '127.0.0.1:0', '--mcp-allow-host', 'mcp.example']);
+    server = await startTestServer([
+      '--root',
+      dir.dir,
+      '--shape',
+      'core',
+      '--mcp-listen',
+      '127.0.0.1:0',
+      '--mcp-allow-host',
+      'mcp.example',
+    ]);
   });
   after(async () => {
     await server?.close();
@@ -92,8 +119,13 @@ describe('MCP over HTTP: the Host header', () => {
     const port = new URL(url).port;
     const refused = await postWithHost(url, `evil.example:${port}`);
     assert.equal(refused.status, 403);
-    assert.equal((JSON.parse(refused.body) as { error: { message: string } }).error.message, `Host evil.example:${port} is not allowed`);
-    assert.ok(server.logs.some((l) => l.msg === 'request refused: Host not allowed' && l.host === `evil.example:${port}`));
+    assert.equal(
+      (JSON.parse(refused.body) as { error: { message: string } }).error.message,
+      `Host evil.example:${port} is not allowed`,
+    );
+    assert.ok(
+      server.logs.some((l) => l.msg === 'request refused: Host not allowed' && l.host === `evil.example:${port}`),
+    );
     // Refused before the path is looked at: an unknown shape tells a foreign page nothing either.
     assert.equal((await postWithHost(`${url}/nope`, `evil.example:${port}`)).status, 403);
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `mcp.example:${port}`]) {

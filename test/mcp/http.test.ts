@@ -62,7 +62,10 @@ describe('MCP over HTTP, no token', () => {
   test('a foreign Origin is refused with 403; a loopback Origin is served', async () => {
     const refused = await post(server.server.mcpUrl!, { origin: 'https://evil.example' });
     assert.equal(refused.status, 403);
-    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /Origin https:\/\/evil\.example is not allowed/);
+    assert.match(
+      ((await refused.json()) as { error: { message: string } }).error.message,
+      /Origin https:\/\/evil\.example is not allowed/,
+    );
     const served = await post(server.server.mcpUrl!, { origin: 'http://localhost:3000' });
     assert.equal(served.status, 200);
     assert.ok(served.headers.get('mcp-session-id'));
@@ -79,7 +82,16 @@ describe('MCP over HTTP, no token', () => {
     assert.equal((await post(`${server.server.mcpUrl}/gemini`, {})).status, 404);
     assert.equal((await post(server.server.mcpUrl!.replace('/mcp', '/other'), {})).status, 404);
     assert.equal((await post(server.server.mcpUrl!, {}, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status, 400);
-    assert.equal((await post(server.server.mcpUrl!, { 'mcp-session-id': 'no-such-session' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' })).status, 404);
+    assert.equal(
+      (
+        await post(
+          server.server.mcpUrl!,
+          { 'mcp-session-id': 'no-such-session' },
+          { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+        )
+      ).status,
+      404,
+    );
   });
 
   test('a shape by ?shape= or a facet-shape header on /mcp, for clients that post every request to /mcp', async () => {
@@ -103,7 +115,10 @@ describe('MCP over HTTP, no token', () => {
     assert.equal(await message(unknown), 'unknown shape "gemini"; this server serves: core, claude');
     const twice = await post(`${server.server.mcpUrl}/core`, { 'facet-shape': 'claude' });
     assert.equal(twice.status, 400);
-    assert.equal(await message(twice), 'the request names more than one shape (core, claude): name one, by path, ?shape= or facet-shape');
+    assert.equal(
+      await message(twice),
+      'the request names more than one shape (core, claude): name one, by path, ?shape= or facet-shape',
+    );
     // The same shape named twice is one shape.
     const same = await post(`${server.server.mcpUrl}/claude?shape=claude`, { 'facet-shape': 'claude' });
     assert.equal(same.status, 200);
@@ -175,7 +190,16 @@ describe('MCP over HTTP, no token', () => {
 describe('MCP over HTTP with --token', () => {
   let server: TestServer;
   before(async () => {
-    server = await startTestServer(['--root', dir, '--shape', 'core', '--mcp-listen', '127.0.0.1:0', '--token', 'sesame']);
+    server = await startTestServer([
+      '--root',
+      dir,
+      '--shape',
+      'core',
+      '--mcp-listen',
+      '127.0.0.1:0',
+      '--token',
+      'sesame',
+    ]);
   });
   after(() => server?.close());
 
@@ -193,14 +217,18 @@ describe('MCP over HTTP with --token', () => {
   });
 });
 
-test('stdio: one connection is one session, and stdout carries only MCP (logs go to stderr)', { timeout: 60_000 }, async () => {
-  const c = await connectStdio('core', dir, { logLevel: 'info' });
-  try {
-    await until(() => c.stderr().includes('serving MCP on stdio'), 'the start-up log line on stderr');
-    await c.client.callTool({ name: 'shell.run', arguments: { command: 'cd sub' } });
-    const pwd = (await c.client.callTool({ name: 'shell.run', arguments: { command: 'pwd' } })) as CallToolResult;
-    assert.equal(text(pwd).trim().split('\n')[0], path.join(dir, 'sub'));
-  } finally {
-    await c.close();
-  }
-});
+test(
+  'stdio: one connection is one session, and stdout carries only MCP (logs go to stderr)',
+  { timeout: 60_000 },
+  async () => {
+    const c = await connectStdio('core', dir, { logLevel: 'info' });
+    try {
+      await until(() => c.stderr().includes('serving MCP on stdio'), 'the start-up log line on stderr');
+      await c.client.callTool({ name: 'shell.run', arguments: { command: 'cd sub' } });
+      const pwd = (await c.client.callTool({ name: 'shell.run', arguments: { command: 'pwd' } })) as CallToolResult;
+      assert.equal(text(pwd).trim().split('\n')[0], path.join(dir, 'sub'));
+    } finally {
+      await c.close();
+    }
+  },
+);

@@ -49,7 +49,9 @@ test('a read that waits on a job reports the chunks that come while it waits', a
   const seen: OutputProgress[] = [];
   const c = ctx((p) => seen.push(p));
   const go = path.join(root, 'go');
-  const job = await engine.start(c, { command: `while [ ! -f ${go} ]; do sleep 0.02; done; echo a; sleep 0.1; echo b` });
+  const job = await engine.start(c, {
+    command: `while [ ! -f ${go} ]; do sleep 0.02; done; echo a; sleep 0.1; echo b`,
+  });
   const reading = engine.output(c, job.id, { waitMs: 30_000, until: 'exit' });
   writeFileSync(go, ''); // the output comes only once the read waits
   const read = await reading;
@@ -75,7 +77,12 @@ test('a sink that throws is detached; the run goes on', async () => {
 test('the throttle emits the first chunk at once, coalesces the rest, and nothing after stop', async () => {
   const updates: ProgressUpdate[] = [];
   const t = throttleProgress((u) => updates.push(u), { intervalMs: 60_000, lines: 2 });
-  const chunk = (bytes: number, text: string): OutputProgress => ({ stream: 'stdout', bytes, chunk: text, elapsedMs: 0 });
+  const chunk = (bytes: number, text: string): OutputProgress => ({
+    stream: 'stdout',
+    bytes,
+    chunk: text,
+    elapsedMs: 0,
+  });
   t.sink(chunk(2, 'a\n'));
   assert.equal(updates.length, 1);
   assert.deepEqual({ bytes: updates[0]!.bytes, latest: updates[0]!.latest }, { bytes: 2, latest: 'a' });

@@ -83,14 +83,19 @@ for (const transport of transports) {
         },
       );
       // The bearer header of Facet's own --token is not the codefly credential.
-      await assert.rejects(unary(plugin.bare.listTools, plugin.bare, {}, { metadata: { authorization: `Bearer ${plugin.token}` } }), {
-        code: grpc.status.UNAUTHENTICATED,
-      });
+      await assert.rejects(
+        unary(plugin.bare.listTools, plugin.bare, {}, { metadata: { authorization: `Bearer ${plugin.token}` } }),
+        {
+          code: grpc.status.UNAUTHENTICATED,
+        },
+      );
     });
 
     test('health Check needs no token (the host probes before anything else); health List does', async () => {
       const list = (md: grpc.Metadata) =>
-        new Promise<string[]>((resolve, reject) => plugin.health.list({}, md, (e, res) => (e ? reject(e) : resolve(Object.keys(res.statuses).sort()))));
+        new Promise<string[]>((resolve, reject) =>
+          plugin.health.list({}, md, (e, res) => (e ? reject(e) : resolve(Object.keys(res.statuses).sort()))),
+        );
       await assert.rejects(list(new grpc.Metadata()), { code: grpc.status.UNAUTHENTICATED });
       const md = new grpc.Metadata();
       md.set('x-codefly-token', plugin.token);
@@ -99,8 +104,12 @@ for (const transport of transports) {
 
     test('x-codefly-session-id names the session, as facet-session does', async () => {
       const todos = (client: ToolboxClient, session: string, args: Record<string, unknown> = {}) =>
-        callTool(client, 'plan.todos', args, { metadata: { 'x-codefly-session-id': session } }).then((r) => texts(r).join('\n'));
-      await todos(plugin.client, 'host-session-1', { todos: [{ content: 'Reproduce the bug', status: 'in_progress' }] });
+        callTool(client, 'plan.todos', args, { metadata: { 'x-codefly-session-id': session } }).then((r) =>
+          texts(r).join('\n'),
+        );
+      await todos(plugin.client, 'host-session-1', {
+        todos: [{ content: 'Reproduce the bug', status: 'in_progress' }],
+      });
       assert.match(await todos(plugin.client, 'host-session-1'), /Reproduce the bug/);
       assert.doesNotMatch(await todos(plugin.client, 'host-session-2'), /Reproduce the bug/);
       // The same session reached through facet-session.
@@ -135,7 +144,10 @@ for (const transport of transports) {
 
 test('codefly plugin mode without CODEFLY_AGENT_TOKEN stops with a message and prints no handshake', async () => {
   const env = { ...process.env, CODEFLY_AGENT_TOKEN: '' };
-  const refused = await promisify(execFile)(process.execPath, [CLI, 'serve', '--codefly', '--root', '/'], { env, timeout: 20_000 }).then(
+  const refused = await promisify(execFile)(process.execPath, [CLI, 'serve', '--codefly', '--root', '/'], {
+    env,
+    timeout: 20_000,
+  }).then(
     () => assert.fail('facet started'),
     (e: { code: number; stdout: string; stderr: string }) => e,
   );

@@ -63,7 +63,10 @@ export async function launch(opts: LaunchOptions = {}): Promise<Plugin> {
   );
 
   const handshake = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no handshake within ${STARTUP_TIMEOUT_MS} ms; stderr: ${err}`)), STARTUP_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no handshake within ${STARTUP_TIMEOUT_MS} ms; stderr: ${err}`)),
+      STARTUP_TIMEOUT_MS,
+    );
     const check = () => {
       const nl = out.indexOf('\n');
       if (nl === -1) return;
@@ -72,7 +75,9 @@ export async function launch(opts: LaunchOptions = {}): Promise<Plugin> {
       resolve(out.slice(0, nl));
     };
     child.stdout!.on('data', check);
-    void exited.then((r) => reject(new Error(`plugin exited before its handshake (${r.code ?? r.signal}); stderr: ${err}`)));
+    void exited.then((r) =>
+      reject(new Error(`plugin exited before its handshake (${r.code ?? r.signal}); stderr: ${err}`)),
+    );
   }).catch((e: unknown) => {
     child.kill('SIGKILL');
     throw e;
@@ -116,7 +121,11 @@ export async function launch(opts: LaunchOptions = {}): Promise<Plugin> {
       child.kill('SIGTERM');
       const r = await exited;
       // The pipes may still hold the last bytes: let them drain.
-      await Promise.all([child.stdout!, child.stderr!].map((s) => (s.readableEnded ? Promise.resolve() : new Promise((res) => s.once('end', res)))));
+      await Promise.all(
+        [child.stdout!, child.stderr!].map((s) =>
+          s.readableEnded ? Promise.resolve() : new Promise((res) => s.once('end', res)),
+        ),
+      );
       return r;
     },
     close,
@@ -145,5 +154,6 @@ async function waitServing(health: InstanceType<typeof HealthClient>): Promise<v
   const status = await new Promise<HealthCheckResponse_ServingStatus>((resolve, reject) =>
     health.check({ service: '' }, new grpc.Metadata(), { deadline }, (e, res) => (e ? reject(e) : resolve(res.status))),
   );
-  if (status !== HealthCheckResponse_ServingStatus.SERVING) throw new Error(`health says ${HealthCheckResponse_ServingStatus[status]}`);
+  if (status !== HealthCheckResponse_ServingStatus.SERVING)
+    throw new Error(`health says ${HealthCheckResponse_ServingStatus[status]}`);
 }

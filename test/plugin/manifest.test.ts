@@ -15,7 +15,20 @@ const actions = (yaml: string) => [...yaml.matchAll(/^ {4}- action: (\S+)$/gm)].
 test('facet manifest --shape grok prints its toolbox.codefly.yaml', async () => {
   const { stdout, stderr } = await run(
     process.execPath,
-    [CLI, 'manifest', '--shape', 'grok', '--root', '/srv/work', '--root', '/srv/docs', '--state-dir', '/var/lib/facet', '--publisher', 'codefly.dev'],
+    [
+      CLI,
+      'manifest',
+      '--shape',
+      'grok',
+      '--root',
+      '/srv/work',
+      '--root',
+      '/srv/docs',
+      '--state-dir',
+      '/var/lib/facet',
+      '--publisher',
+      'codefly.dev',
+    ],
     { env, timeout: 20_000 },
   );
   assert.equal(stderr, '');
@@ -65,15 +78,26 @@ permissions:
 
 test('without --root and --state-dir the sandbox names codefly placeholders; read-only writes only state, needs only loopback', () => {
   const yaml = manifestCommand(['--shape', 'grok', '--read-only'], {});
-  assert.ok(yaml.includes('sandbox:\n  read_paths:\n    - "${WORKSPACE}"\n  write_paths:\n    - "${TMPDIR}/facet-state"\n  network: loopback\n'), yaml);
+  assert.ok(
+    yaml.includes(
+      'sandbox:\n  read_paths:\n    - "${WORKSPACE}"\n  write_paths:\n    - "${TMPDIR}/facet-state"\n  network: loopback\n',
+    ),
+    yaml,
+  );
   assert.ok(yaml.includes('  publisher: facet\n'));
   assert.deepEqual(actions(yaml), ['view_file', 'search', 'create_todo_list', 'update_todo_list']);
   assert.doesNotMatch(yaml, /risk_levels/);
-  assert.match(manifestCommand(['--shape', 'core'], {}), /write_paths:\n {4}- "\$\{WORKSPACE\}"\n {4}- "\$\{TMPDIR\}\/facet-state"\n/);
+  assert.match(
+    manifestCommand(['--shape', 'core'], {}),
+    /write_paths:\n {4}- "\$\{WORKSPACE\}"\n {4}- "\$\{TMPDIR\}\/facet-state"\n/,
+  );
 });
 
 test('every tool of a shape is one required action, and the name and version follow CODEFLY_TOOLBOX_*', () => {
-  const yaml = manifestCommand(['--shape', 'claude'], { CODEFLY_TOOLBOX_NAME: 'claude-tools', CODEFLY_TOOLBOX_VERSION: '1.0' });
+  const yaml = manifestCommand(['--shape', 'claude'], {
+    CODEFLY_TOOLBOX_NAME: 'claude-tools',
+    CODEFLY_TOOLBOX_VERSION: '1.0',
+  });
   assert.match(yaml, /\nname: claude-tools\nversion: "1\.0"\n/);
   assert.match(yaml, /\n {2}name: claude-tools\n/);
   assert.deepEqual(actions(yaml), [
@@ -98,12 +122,34 @@ test('one shape at a time; a bad publisher is refused', async () => {
       () => assert.fail('printed'),
       (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),
     );
-  assert.deepEqual(await refused(['--shape', 'core,claude']), { code: 2, stderr: 'facet: --shape: manifest shows one shape at a time, got core, claude\n' });
+  assert.deepEqual(await refused(['--shape', 'core,claude']), {
+    code: 2,
+    stderr: 'facet: --shape: manifest shows one shape at a time, got core, claude\n',
+  });
   assert.deepEqual(await refused(['--publisher']), { code: 2, stderr: 'facet: --publisher needs a value\n' });
 });
 
 test('YAML scalars are plain only when YAML reads them back as the same string', () => {
-  for (const s of ['facet-core', 'fs.read', '0.1.0', '1.2.3-rc.1', '/srv/work', 'codefly.dev']) assert.equal(scalar(s), s);
-  for (const s of ['1.0', '12', 'yes', 'No', 'null', '~', '${WORKSPACE}', 'a: b', '#x', 'x #y', '', ' lead', '-x', '.5', '@x', '"q"', 'multi\nline'])
+  for (const s of ['facet-core', 'fs.read', '0.1.0', '1.2.3-rc.1', '/srv/work', 'codefly.dev'])
+    assert.equal(scalar(s), s);
+  for (const s of [
+    '1.0',
+    '12',
+    'yes',
+    'No',
+    'null',
+    '~',
+    '${WORKSPACE}',
+    'a: b',
+    '#x',
+    'x #y',
+    '',
+    ' lead',
+    '-x',
+    '.5',
+    '@x',
+    '"q"',
+    'multi\nline',
+  ])
     assert.equal(scalar(s), JSON.stringify(s), s);
 });

@@ -26,10 +26,18 @@ test("an undeclared field keeps the engine's name, however the schema names its 
 
 test('a declared field is renamed, with the condition, kind and facts kept', () => {
   const err = renameFields(missing(), fieldMap(tool({ path: 'file_path' })));
-  assert.deepEqual([err.field, err.kind, err.condition, err.facts], ['file_path', 'not_found', 'path_missing', { path: '/x', condition: 'path_missing' }]);
+  assert.deepEqual(
+    [err.field, err.kind, err.condition, err.facts],
+    ['file_path', 'not_found', 'path_missing', { path: '/x', condition: 'path_missing' }],
+  );
 });
 
 test('violations are renamed by their leading name', () => {
-  const err = engineFailure('bad_todo_status', 'bad', { index: 1, status: 'x', allowed: ['a'] }, { field: 'todos.1.status' });
+  const err = engineFailure(
+    'bad_todo_status',
+    'bad',
+    { index: 1, status: 'x', allowed: ['a'] },
+    { field: 'todos.1.status' },
+  );
   assert.equal(renameFields(err, { todos: 'plan' }).field, 'plan.1.status');
 });

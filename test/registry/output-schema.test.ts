@@ -8,7 +8,12 @@ import { Toolbox } from '../../src/registry/toolbox.js';
 import type { ToolboxSpec, ToolDefinition } from '../../src/registry/types.js';
 import { callTool, serverFixture, texts } from '../helpers/server.js';
 
-const OUTPUT = { type: 'object', properties: { count: { type: 'integer' } }, required: ['count'], additionalProperties: false };
+const OUTPUT = {
+  type: 'object',
+  properties: { count: { type: 'integer' } },
+  required: ['count'],
+  additionalProperties: false,
+};
 
 /** Returns its `data` argument as the result's structured data, beside a text and a host block. */
 function dataTool(name: string, destructive: boolean): ToolDefinition<{ data?: Record<string, unknown> }> {
@@ -29,11 +34,21 @@ function dataTool(name: string, destructive: boolean): ToolDefinition<{ data?: R
 }
 
 function spec(tools: ToolDefinition[]): ToolboxSpec {
-  return { name: 'facet-out', version: '0.0.0', description: 'output schema tests', canonicalFor: [], sandboxSummary: () => '', tools };
+  return {
+    name: 'facet-out',
+    version: '0.0.0',
+    description: 'output schema tests',
+    canonicalFor: [],
+    sandboxSummary: () => '',
+    tools,
+  };
 }
 
 describe('output schemas', () => {
-  const { t } = serverFixture({ shape: 'core', extraSpecs: new Map([['out', spec([dataTool('out.count', false), dataTool('out.change', true)])]]) });
+  const { t } = serverFixture({
+    shape: 'core',
+    extraSpecs: new Map([['out', spec([dataTool('out.count', false), dataTool('out.change', true)])]]),
+  });
 
   test('data that matches the output schema is passed on as it is', async () => {
     const res = await callTool(t.client, 'out.count', { data: { count: 3 } }, { shape: 'out' });

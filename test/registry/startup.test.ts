@@ -46,19 +46,27 @@ test('a schema that does not compile is refused', () => {
 });
 
 test('an example whose arguments fail its own schema is refused', () => {
-  assert.throws(() => new Toolbox(spec([tool({ examples: [{ description: 'bad', arguments: { n: 0 }, expectedOutcome: '' }] })])), {
-    message: 'box/t.one: example "bad" fails its own schema: n must be >= 1',
-  });
+  assert.throws(
+    () => new Toolbox(spec([tool({ examples: [{ description: 'bad', arguments: { n: 0 }, expectedOutcome: '' }] })])),
+    {
+      message: 'box/t.one: example "bad" fails its own schema: n must be >= 1',
+    },
+  );
 });
 
 test('a summary longer than 120 characters or over two lines is refused', () => {
-  assert.throws(() => new Toolbox(spec([tool({ summary: 'x'.repeat(121) })])), /summary must be one line of 1 to 120 characters/);
+  assert.throws(
+    () => new Toolbox(spec([tool({ summary: 'x'.repeat(121) })])),
+    /summary must be one line of 1 to 120 characters/,
+  );
   assert.throws(() => new Toolbox(spec([tool({ summary: 'a\nb' })])), /summary must be one line/);
 });
 
 test('projections: tags get the toolbox name first and once; the description falls back to the summary', () => {
   const box = new Toolbox(spec([tool({ tags: ['box', 'x', 'x', 'read-only'] })]));
-  assert.deepEqual(box.listToolSummaries([]).tools, [{ name: 't.one', description: 'A tool.', tags: ['box', 'x', 'read-only'], destructive: false }]);
+  assert.deepEqual(box.listToolSummaries([]).tools, [
+    { name: 't.one', description: 'A tool.', tags: ['box', 'x', 'read-only'], destructive: false },
+  ]);
   assert.equal(box.describeTool('t.one').tool?.description, 'A tool.');
   assert.equal(box.listTools().tools[0]?.description, 'A tool.');
 });

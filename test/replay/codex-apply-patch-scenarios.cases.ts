@@ -43,10 +43,22 @@ const SCENARIOS: Scenario[] = [
   {
     name: '004_move_to_new_directory',
     input: { 'old/name.txt': 'old content\n', 'old/other.txt': 'unrelated file\n' },
-    patch: '*** Begin Patch\n*** Update File: old/name.txt\n*** Move to: renamed/dir/name.txt\n@@\n-old content\n+new content\n*** End Patch\n',
-    expected: { old: null, 'old/other.txt': 'unrelated file\n', renamed: null, 'renamed/dir': null, 'renamed/dir/name.txt': 'new content\n' },
+    patch:
+      '*** Begin Patch\n*** Update File: old/name.txt\n*** Move to: renamed/dir/name.txt\n@@\n-old content\n+new content\n*** End Patch\n',
+    expected: {
+      old: null,
+      'old/other.txt': 'unrelated file\n',
+      renamed: null,
+      'renamed/dir': null,
+      'renamed/dir/name.txt': 'new content\n',
+    },
   },
-  { name: '005_rejects_empty_patch', input: { 'foo.txt': 'stable\n' }, patch: '*** Begin Patch\n*** End Patch\n', expected: { 'foo.txt': 'stable\n' } },
+  {
+    name: '005_rejects_empty_patch',
+    input: { 'foo.txt': 'stable\n' },
+    patch: '*** Begin Patch\n*** End Patch\n',
+    expected: { 'foo.txt': 'stable\n' },
+  },
   {
     name: '006_rejects_missing_context',
     input: { 'modify.txt': 'line1\nline2\n' },
@@ -74,8 +86,15 @@ const SCENARIOS: Scenario[] = [
   {
     name: '010_move_overwrites_existing_destination',
     input: { 'old/name.txt': 'from\n', 'old/other.txt': 'unrelated file\n', 'renamed/dir/name.txt': 'existing\n' },
-    patch: '*** Begin Patch\n*** Update File: old/name.txt\n*** Move to: renamed/dir/name.txt\n@@\n-from\n+new\n*** End Patch\n',
-    expected: { old: null, 'old/other.txt': 'unrelated file\n', renamed: null, 'renamed/dir': null, 'renamed/dir/name.txt': 'new\n' },
+    patch:
+      '*** Begin Patch\n*** Update File: old/name.txt\n*** Move to: renamed/dir/name.txt\n@@\n-from\n+new\n*** End Patch\n',
+    expected: {
+      old: null,
+      'old/other.txt': 'unrelated file\n',
+      renamed: null,
+      'renamed/dir': null,
+      'renamed/dir/name.txt': 'new\n',
+    },
   },
   {
     name: '011_add_overwrites_existing_file',
@@ -84,8 +103,10 @@ const SCENARIOS: Scenario[] = [
     // Codex replaces the file; Facet refuses an Add File over an existing file and leaves it.
     expected: { 'duplicate.txt': 'old content\n' },
     verdict: 'different',
-    reason: 'an Add File hunk never silently replaces an existing file: the patch is refused (ALREADY_EXISTS) and the file keeps its content',
-    errorModes: 'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it)',
+    reason:
+      'an Add File hunk never silently replaces an existing file: the patch is refused (ALREADY_EXISTS) and the file keeps its content',
+    errorModes:
+      'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it)',
   },
   {
     name: '012_delete_directory_fails',
@@ -102,17 +123,20 @@ const SCENARIOS: Scenario[] = [
   {
     name: '014_update_file_appends_trailing_newline',
     input: { 'no_newline.txt': 'no newline at end' },
-    patch: '*** Begin Patch\n*** Update File: no_newline.txt\n@@\n-no newline at end\n+first line\n+second line\n*** End Patch\n',
+    patch:
+      '*** Begin Patch\n*** Update File: no_newline.txt\n@@\n-no newline at end\n+first line\n+second line\n*** End Patch\n',
     expected: { 'no_newline.txt': 'first line\nsecond line\n' },
   },
   {
     name: '015_failure_after_partial_success_leaves_changes',
     input: {},
-    patch: '*** Begin Patch\n*** Add File: created.txt\n+hello\n*** Update File: missing.txt\n@@\n-old\n+new\n*** End Patch\n',
+    patch:
+      '*** Begin Patch\n*** Add File: created.txt\n+hello\n*** Update File: missing.txt\n@@\n-old\n+new\n*** End Patch\n',
     // Codex keeps created.txt; Facet checks every hunk first and writes nothing.
     expected: {},
     verdict: 'different',
-    reason: 'all or nothing: a hunk that fails means no hunk is applied, so the file the first hunk adds is not created',
+    reason:
+      'all or nothing: a hunk that fails means no hunk is applied, so the file the first hunk adds is not created',
     errorModes: 'All or nothing (safer than Codex, which keeps the hunks applied before a failing one)',
   },
   {
@@ -160,7 +184,8 @@ const SCENARIOS: Scenario[] = [
   {
     name: '022_update_file_end_of_file_marker',
     input: { 'tail.txt': 'first\nsecond\n' },
-    patch: '*** Begin Patch\n*** Update File: tail.txt\n@@\n first\n-second\n+second updated\n*** End of File\n*** End Patch\n',
+    patch:
+      '*** Begin Patch\n*** Update File: tail.txt\n@@\n first\n-second\n+second updated\n*** End of File\n*** End Patch\n',
     expected: { 'tail.txt': 'first\nsecond updated\n' },
   },
 ];

@@ -83,7 +83,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_preserves_change_order_with_repeated_lines',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({ 'repeated.txt': 'a\nb\n' }, '*** Begin Patch\n*** Update File: repeated.txt\n@@\n-a\n-b\n+b\n+b\n+a\n*** End Patch');
+        const { res, e } = await apply(
+          { 'repeated.txt': 'a\nb\n' },
+          '*** Begin Patch\n*** Update File: repeated.txt\n@@\n-a\n-b\n+b\n+b\n+a\n*** End Patch',
+        );
         succeeded(res, 'M repeated.txt');
         assert.equal(readFileSync(e.abs('repeated.txt'), 'utf8'), 'b\nb\na\n');
       },
@@ -181,7 +184,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       name: 'test_apply_patch_cli_requires_existing_file_for_update',
       verdict: 'matched',
       async run() {
-        const { res, e } = await apply({}, '*** Begin Patch\n*** Update File: missing.txt\n@@\n-old\n+new\n*** End Patch');
+        const { res, e } = await apply(
+          {},
+          '*** Begin Patch\n*** Update File: missing.txt\n@@\n-old\n+new\n*** End Patch',
+        );
         failed(res, FailureCode.FAILURE_CODE_NOT_FOUND);
         assert.deepEqual(e.snapshot(), {});
       },
@@ -202,10 +208,15 @@ export const codexApplyPatchTool: ReplaySuite = {
     {
       name: 'test_apply_patch_cli_add_overwrites_existing_file',
       verdict: 'different',
-      reason: 'an Add File hunk never silently replaces an existing file: Facet refuses the patch (ALREADY_EXISTS) and the file keeps its content',
-      errorModes: 'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it)',
+      reason:
+        'an Add File hunk never silently replaces an existing file: Facet refuses the patch (ALREADY_EXISTS) and the file keeps its content',
+      errorModes:
+        'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it)',
       async run() {
-        const { res, e } = await apply({ 'duplicate.txt': 'old content\n' }, '*** Begin Patch\n*** Add File: duplicate.txt\n+new content\n*** End Patch');
+        const { res, e } = await apply(
+          { 'duplicate.txt': 'old content\n' },
+          '*** Begin Patch\n*** Add File: duplicate.txt\n+new content\n*** End Patch',
+        );
         failed(res, FailureCode.FAILURE_CODE_ALREADY_EXISTS);
         assert.equal(readFileSync(e.abs('duplicate.txt'), 'utf8'), 'old content\n');
       },
@@ -249,7 +260,10 @@ export const codexApplyPatchTool: ReplaySuite = {
       reason: 'all or nothing: when a later hunk fails, Facet applies none, so created.txt is not left behind',
       errorModes: 'All or nothing (safer than Codex, which keeps the hunks applied before a failing one)',
       async run() {
-        const { res, e } = await apply({}, '*** Begin Patch\n*** Add File: created.txt\n+hello\n*** Update File: missing.txt\n@@\n-old\n+new\n*** End Patch');
+        const { res, e } = await apply(
+          {},
+          '*** Begin Patch\n*** Add File: created.txt\n+hello\n*** Update File: missing.txt\n@@\n-old\n+new\n*** End Patch',
+        );
         failed(res, FailureCode.FAILURE_CODE_NOT_FOUND);
         assert.deepEqual(e.snapshot(), {});
       },
@@ -270,7 +284,9 @@ export const codexApplyPatchCli: ReplaySuite = {
         const { res, e } = await apply({}, '*** Begin Patch\n*** Add File: cli_test.txt\n+hello\n*** End Patch');
         succeeded(res, 'A cli_test.txt');
         assert.equal(readFileSync(e.abs('cli_test.txt'), 'utf8'), 'hello\n');
-        const upd = await e.call('apply_patch', { input: '*** Begin Patch\n*** Update File: cli_test.txt\n@@\n-hello\n+world\n*** End Patch' });
+        const upd = await e.call('apply_patch', {
+          input: '*** Begin Patch\n*** Update File: cli_test.txt\n@@\n-hello\n+world\n*** End Patch',
+        });
         succeeded(upd, 'M cli_test.txt');
         assert.equal(readFileSync(e.abs('cli_test.txt'), 'utf8'), 'world\n');
       },

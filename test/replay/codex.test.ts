@@ -6,4 +6,5 @@ import { codexApplyPatchScenarios } from './codex-apply-patch-scenarios.cases.js
 import { codexApplyPatchCli, codexApplyPatchFsSandbox, codexApplyPatchTool } from './codex-apply-patch-tool.cases.js';
 
 after(closeReplayServers);
-for (const suite of [codexApplyPatchScenarios, codexApplyPatchTool, codexApplyPatchCli, codexApplyPatchFsSandbox]) replay(suite);
+for (const suite of [codexApplyPatchScenarios, codexApplyPatchTool, codexApplyPatchCli, codexApplyPatchFsSandbox])
+  replay(suite);

@@ -34,7 +34,13 @@ export function replayServer(shape: string, extra: string[] | (() => string[]) =
     get() {
       started ??= (async () => {
         const { dir, cleanup } = tempDir(`facet-replay-${shape}-`);
-        const t = await startTestServer(['--root', dir, '--shape', shape, ...(typeof extra === 'function' ? extra() : extra)]);
+        const t = await startTestServer([
+          '--root',
+          dir,
+          '--shape',
+          shape,
+          ...(typeof extra === 'function' ? extra() : extra),
+        ]);
         open.push(async () => {
           await t.close();
           cleanup();
@@ -44,7 +50,8 @@ export function replayServer(shape: string, extra: string[] | (() => string[]) =
           t,
           root: dir,
           abs,
-          call: (name, args, opts = {}) => callTool(t.client, name, args, { shape, session: `replay-${shape}`, ...opts }),
+          call: (name, args, opts = {}) =>
+            callTool(t.client, name, args, { shape, session: `replay-${shape}`, ...opts }),
           write(files) {
             for (const [rel, body] of Object.entries(files)) {
               mkdirSync(path.dirname(abs(rel)), { recursive: true });

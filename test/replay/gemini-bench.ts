@@ -57,7 +57,14 @@ export function call(name: string, args: Record<string, unknown>, session?: stri
  * relative paths start), as Gemini CLI runs with its target directory and workspace dirs.
  */
 export async function callIn(workspace: string[], name: string, args: Record<string, unknown>): Promise<Outcome> {
-  return outcome(await callTool(server!.client, name, args, { shape: 'gemini', session: `w${++n}`, roots: workspace, deadlineMs: 60_000 }));
+  return outcome(
+    await callTool(server!.client, name, args, {
+      shape: 'gemini',
+      session: `w${++n}`,
+      roots: workspace,
+      deadlineMs: 60_000,
+    }),
+  );
 }
 
 /** A fresh directory holding `tree` (name → content). */

@@ -20,7 +20,13 @@ async function replaceIn(content: string | undefined, args: Record<string, unkno
 }
 
 /** A replacement that succeeds with `expected` as the file after. */
-async function replaces(content: string, oldString: string, newString: string, expected: string, more: Record<string, unknown> = {}): Promise<void> {
+async function replaces(
+  content: string,
+  oldString: string,
+  newString: string,
+  expected: string,
+  more: Record<string, unknown> = {},
+): Promise<void> {
   const { o, after } = await replaceIn(content, { old_string: oldString, new_string: newString, ...more });
   assert.equal(o.error, '', o.error);
   assert.equal(after, expected);
@@ -41,7 +47,13 @@ async function refuses(
 }
 
 const dollar: Array<[string, string, string, string, string, boolean?]> = [
-  ['$ literal', "price is $100 and pattern end is ' '", 'price is $100', 'price is $200', "price is $200 and pattern end is ' '"],
+  [
+    '$ literal',
+    "price is $100 and pattern end is ' '",
+    'price is $100',
+    'price is $200',
+    "price is $200 and pattern end is ' '",
+  ],
   ["$' literal", 'foo', 'foo', "bar$'baz", "bar$'baz"],
   ['$& literal', 'hello world', 'hello', '$&-replacement', '$&-replacement world'],
   ['$` literal', 'prefix-middle-suffix', 'middle', 'new$`content', 'prefix-new$`content-suffix'],
@@ -105,7 +117,11 @@ const cases: ReplayCase[] = [
     run: () => refuses('test content', 'nothing', "replacement$'text", 'edit_no_occurrence_found'),
   },
   // calculateReplacement
-  { name: 'should perform an exact replacement', verdict: 'matched', run: () => replaces('hello world', 'world', 'moon', 'hello moon') },
+  {
+    name: 'should perform an exact replacement',
+    verdict: 'matched',
+    run: () => replaces('hello world', 'world', 'moon', 'hello moon'),
+  },
   {
     name: 'should perform a flexible, whitespace-insensitive replacement',
     verdict: 'matched',
@@ -168,7 +184,8 @@ const cases: ReplayCase[] = [
     name: 'should perform multiple fuzzy replacements if multiple valid matches are found',
     verdict: 'matched',
     run: async () => {
-      const content = '\nfunction doIt() {\n  console.log("hello");\n}\n\nfunction doIt() {\n  console.log("hello");\n}\n';
+      const content =
+        '\nfunction doIt() {\n  console.log("hello");\n}\n\nfunction doIt() {\n  console.log("hello");\n}\n';
       const { o, after } = await replaceIn(
         content,
         {
@@ -179,7 +196,10 @@ const cases: ReplayCase[] = [
         'test.ts',
       );
       assert.equal(o.error, '');
-      assert.equal(after, '\nfunction doIt() {\n  console.log("bye");\n}\n\nfunction doIt() {\n  console.log("bye");\n}\n');
+      assert.equal(
+        after,
+        '\nfunction doIt() {\n  console.log("bye");\n}\n\nfunction doIt() {\n  console.log("bye");\n}\n',
+      );
       assert.match(o.text, /^Successfully modified file: .* \(2 replacements\)\./);
       assert.match(o.text, / Applied fuzzy match at lines 2-4, 6-8\.$/);
     },
@@ -187,7 +207,13 @@ const cases: ReplayCase[] = [
   {
     name: 'should preserve trailing newlines in flexible replacement (regression)',
     verdict: 'matched',
-    run: () => replaces('  line1\n  line2\n  line3\n', 'line1\nline2', 'line1-replaced\nline2-replaced', '  line1-replaced\n  line2-replaced\n  line3\n'),
+    run: () =>
+      replaces(
+        '  line1\n  line2\n  line3\n',
+        'line1\nline2',
+        'line1-replaced\nline2-replaced',
+        '  line1-replaced\n  line2-replaced\n  line3\n',
+      ),
   },
   {
     name: 'should correctly increment loop index in flexible replacement when allow_multiple is true (regression)',
@@ -206,7 +232,13 @@ const cases: ReplayCase[] = [
   {
     name: 'should correctly rebase indentation in flexible replacement without double-indenting',
     verdict: 'matched',
-    run: () => replaces('    if (a) {\n        foo();\n    }\n', 'if (a) {\n    foo();\n}', 'if (a) {\n    bar();\n}', '    if (a) {\n        bar();\n    }\n'),
+    run: () =>
+      replaces(
+        '    if (a) {\n        foo();\n    }\n',
+        'if (a) {\n    foo();\n}',
+        'if (a) {\n    bar();\n}',
+        '    if (a) {\n        bar();\n    }\n',
+      ),
   },
   {
     name: 'should correctly rebase indentation in fuzzy replacement without double-indenting',
@@ -253,7 +285,12 @@ const cases: ReplayCase[] = [
     name: 'should return an error if path is outside the workspace',
     verdict: 'matched',
     run: async () => {
-      const o = await call('replace', { file_path: outside('outside.txt'), instruction: 'An instruction', old_string: 'old', new_string: 'new' });
+      const o = await call('replace', {
+        file_path: outside('outside.txt'),
+        instruction: 'An instruction',
+        old_string: 'old',
+        new_string: 'new',
+      });
       assert.equal(o.errorType, 'path_not_in_workspace');
       assert.equal(o.code, 'PERMISSION_DENIED');
     },
@@ -266,7 +303,13 @@ const cases: ReplayCase[] = [
   {
     name: 'should reject new_string when it contains an additional placeholder not present in old_string',
     verdict: 'matched',
-    run: () => refuses('(rest of methods ...)', '(rest of methods ...)', '(rest of methods ...)\n(unchanged code ...)', 'invalid_tool_params'),
+    run: () =>
+      refuses(
+        '(rest of methods ...)',
+        '(rest of methods ...)',
+        '(rest of methods ...)\n(unchanged code ...)',
+        'invalid_tool_params',
+      ),
   },
   {
     name: 'should allow omission placeholders when all are already present in old_string',
@@ -282,26 +325,38 @@ const cases: ReplayCase[] = [
   {
     name: 'should allow normal code that contains placeholder text in a string literal',
     verdict: 'matched',
-    run: () => replaces('const msg = "old";', 'const msg = "old";', 'const msg = "(rest of methods ...)";', 'const msg = "(rest of methods ...)";'),
+    run: () =>
+      replaces(
+        'const msg = "old";',
+        'const msg = "old";',
+        'const msg = "(rest of methods ...)";',
+        'const msg = "(rest of methods ...)";',
+      ),
   },
-  ...['should sanitize null bytes in absolute path during validation', 'should sanitize null bytes in absolute path during invocation setup'].map(
-    (name): ReplayCase => ({
-      name,
-      verdict: 'different',
-      reason:
-        'Gemini CLI drops a NUL byte from the path and edits the file named without it; Facet refuses the path (invalid_tool_params) and edits nothing, since the path sent is not the file that would change',
-      errorModes: 'file_path holds a NUL byte',
-      run: async () => {
-        const dir = fresh();
-        writeFileSync(path.join(dir, 'test.txt'), 'old');
-        const o = await call('replace', { file_path: path.join(dir, 'test\0.txt'), instruction: 'An instruction', old_string: 'old', new_string: 'new' });
-        assert.equal(o.errorType, 'invalid_tool_params');
-        assert.equal(o.code, 'PERMISSION_DENIED');
-        assert.match(o.error, /NUL byte/);
-        assert.equal(read(path.join(dir, 'test.txt')), 'old');
-      },
-    }),
-  ),
+  ...[
+    'should sanitize null bytes in absolute path during validation',
+    'should sanitize null bytes in absolute path during invocation setup',
+  ].map((name): ReplayCase => ({
+    name,
+    verdict: 'different',
+    reason:
+      'Gemini CLI drops a NUL byte from the path and edits the file named without it; Facet refuses the path (invalid_tool_params) and edits nothing, since the path sent is not the file that would change',
+    errorModes: 'file_path holds a NUL byte',
+    run: async () => {
+      const dir = fresh();
+      writeFileSync(path.join(dir, 'test.txt'), 'old');
+      const o = await call('replace', {
+        file_path: path.join(dir, 'test\0.txt'),
+        instruction: 'An instruction',
+        old_string: 'old',
+        new_string: 'new',
+      });
+      assert.equal(o.errorType, 'invalid_tool_params');
+      assert.equal(o.code, 'PERMISSION_DENIED');
+      assert.match(o.error, /NUL byte/);
+      assert.equal(read(path.join(dir, 'test.txt')), 'old');
+    },
+  })),
   // execute
   {
     name: 'should reject when calculateEdit fails after an abort signal',
@@ -312,8 +367,15 @@ const cases: ReplayCase[] = [
     name: 'should edit an existing file and return diff with fileName',
     verdict: 'matched',
     run: async () => {
-      const { o, file, after } = await replaceIn('This is some old text.', { old_string: 'old', new_string: 'new' }, 'execute_me.txt');
-      assert.equal(o.text, `Successfully modified file: ${file} (1 replacements). Here is the updated code:\nThis is some new text.`);
+      const { o, file, after } = await replaceIn(
+        'This is some old text.',
+        { old_string: 'old', new_string: 'new' },
+        'execute_me.txt',
+      );
+      assert.equal(
+        o.text,
+        `Successfully modified file: ${file} (1 replacements). Here is the updated code:\nThis is some new text.`,
+      );
       assert.equal(after, 'This is some new text.');
       assert.match(String(o.display.diff), /-This is some old text\.[\s\S]*\+This is some new text\./);
     },
@@ -326,7 +388,11 @@ const cases: ReplayCase[] = [
     errorModes: 'no model-based self-correction',
     run: () => refuses('Some content.', 'nonexistent', 'replacement', 'edit_no_occurrence_found'),
   },
-  { name: 'should succeed if FixLLMEditWithInstruction corrects the params', verdict: 'not-applicable', reason: NO_LLM },
+  {
+    name: 'should succeed if FixLLMEditWithInstruction corrects the params',
+    verdict: 'not-applicable',
+    reason: NO_LLM,
+  },
   {
     name: 'should preserve CRLF line endings when editing a file',
     verdict: 'matched',
@@ -336,26 +402,45 @@ const cases: ReplayCase[] = [
     name: 'should create a new file with CRLF line endings if new_string has them',
     verdict: 'matched',
     run: async () => {
-      const { o, file, after } = await replaceIn(undefined, { old_string: '', new_string: 'new line one\r\nnew line two\r\n' }, 'execute_me.txt');
+      const { o, file, after } = await replaceIn(
+        undefined,
+        { old_string: '', new_string: 'new line one\r\nnew line two\r\n' },
+        'execute_me.txt',
+      );
       assert.equal(o.error, '');
-      assert.ok(o.text.startsWith(`Created new file: ${file} with provided content. Here is the updated code:\n`), o.text);
+      assert.ok(
+        o.text.startsWith(`Created new file: ${file} with provided content. Here is the updated code:\n`),
+        o.text,
+      );
       assert.equal(after, 'new line one\r\nnew line two\r\n');
     },
   },
-  { name: 'should return NO_CHANGE if FixLLMEditWithInstruction determines no changes are needed', verdict: 'not-applicable', reason: NO_LLM },
+  {
+    name: 'should return NO_CHANGE if FixLLMEditWithInstruction determines no changes are needed',
+    verdict: 'not-applicable',
+    reason: NO_LLM,
+  },
   {
     name: 'should use refreshed file content for self-correction if file was modified externally',
     verdict: 'not-applicable',
     reason: `${NO_LLM}; the case spies on file reads`,
   },
   // Error Scenarios
-  { name: 'should return FILE_NOT_FOUND error', verdict: 'matched', run: () => refuses(undefined, 'any', 'new', 'file_not_found') },
+  {
+    name: 'should return FILE_NOT_FOUND error',
+    verdict: 'matched',
+    run: () => refuses(undefined, 'any', 'new', 'file_not_found'),
+  },
   {
     name: 'should return ATTEMPT_TO_CREATE_EXISTING_FILE error',
     verdict: 'matched',
     run: () => refuses('existing content', '', 'new content', 'attempt_to_create_existing_file'),
   },
-  { name: 'should return NO_OCCURRENCE_FOUND error', verdict: 'matched', run: () => refuses('content', 'not-found', 'new', 'edit_no_occurrence_found') },
+  {
+    name: 'should return NO_OCCURRENCE_FOUND error',
+    verdict: 'matched',
+    run: () => refuses('content', 'not-found', 'new', 'edit_no_occurrence_found'),
+  },
   {
     name: 'should return EXPECTED_OCCURRENCE_MISMATCH error',
     verdict: 'matched',
@@ -366,8 +451,18 @@ const cases: ReplayCase[] = [
     [
       ['succeed when allow_multiple is true and there are multiple occurrences', 'foo foo foo', true, 'bar bar bar'],
       ['succeed when allow_multiple is true and there is exactly 1 occurrence', 'foo', true, 'bar'],
-      ['fail when allow_multiple is false and there are multiple occurrences', 'foo foo foo', false, 'edit_expected_occurrence_mismatch'],
-      ['default to 1 expected replacement if allow_multiple not specified', 'foo foo', undefined, 'edit_expected_occurrence_mismatch'],
+      [
+        'fail when allow_multiple is false and there are multiple occurrences',
+        'foo foo foo',
+        false,
+        'edit_expected_occurrence_mismatch',
+      ],
+      [
+        'default to 1 expected replacement if allow_multiple not specified',
+        'foo foo',
+        undefined,
+        'edit_expected_occurrence_mismatch',
+      ],
       ['succeed when allow_multiple is false and there is exactly 1 occurrence', 'foo', false, 'bar'],
       ['fail when allow_multiple is true but there are 0 occurrences', 'baz', true, 'edit_no_occurrence_found'],
       ['fail when allow_multiple is false but there are 0 occurrences', 'baz', false, 'edit_no_occurrence_found'],
@@ -377,7 +472,9 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: () => {
       const more = multiple === undefined ? {} : { allow_multiple: multiple };
-      return name.startsWith('succeed') ? replaces(content, 'foo', 'bar', outcome, more) : refuses(content, 'foo', 'bar', outcome, more);
+      return name.startsWith('succeed')
+        ? replaces(content, 'foo', 'bar', outcome, more)
+        : refuses(content, 'foo', 'bar', outcome, more);
     },
   })),
   {
@@ -422,13 +519,26 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: () => refuses('Some content.', 'nonexistent', 'replacement', 'edit_no_occurrence_found'),
   },
-  { name: 'should call FixLLMEditWithInstruction when disableLLMCorrection is false', verdict: 'not-applicable', reason: NO_LLM },
-  { name: 'should NOT call FixLLMEditWithInstruction for .json files even when disableLLMCorrection is false', verdict: 'not-applicable', reason: NO_LLM },
-  { name: 'should NOT call FixLLMEditWithInstruction for .ipynb files even when disableLLMCorrection is false', verdict: 'not-applicable', reason: NO_LLM },
+  {
+    name: 'should call FixLLMEditWithInstruction when disableLLMCorrection is false',
+    verdict: 'not-applicable',
+    reason: NO_LLM,
+  },
+  {
+    name: 'should NOT call FixLLMEditWithInstruction for .json files even when disableLLMCorrection is false',
+    verdict: 'not-applicable',
+    reason: NO_LLM,
+  },
+  {
+    name: 'should NOT call FixLLMEditWithInstruction for .ipynb files even when disableLLMCorrection is false',
+    verdict: 'not-applicable',
+    reason: NO_LLM,
+  },
   {
     name: 'should append JIT context to output when enabled and context is found',
     verdict: 'different',
-    reason: 'Gemini CLI appends project context files (GEMINI.md) found near the edited file; Facet leaves context files to the host and appends nothing',
+    reason:
+      'Gemini CLI appends project context files (GEMINI.md) found near the edited file; Facet leaves context files to the host and appends nothing',
     errorModes: 'no GEMINI.md context is appended',
     run: async () => {
       const dir = fresh();
@@ -450,7 +560,11 @@ const cases: ReplayCase[] = [
     name: 'should not append JIT context when disabled',
     verdict: 'matched',
     run: async () => {
-      const { o } = await replaceIn('some old text here', { old_string: 'old', new_string: 'new' }, 'jit-disabled-edit-test.txt');
+      const { o } = await replaceIn(
+        'some old text here',
+        { old_string: 'old', new_string: 'new' },
+        'jit-disabled-edit-test.txt',
+      );
       assert.equal(o.error, '');
       assert.doesNotMatch(o.text, /Newly Discovered Project Context/);
     },
@@ -466,6 +580,7 @@ export const geminiEdit: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'replace',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/edit.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/edit.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

@@ -37,7 +37,13 @@ function workspace(more: Record<string, string> = {}, ages: Record<string, numbe
 const glob = (ws: string, args: Record<string, unknown>): Promise<Outcome> => callIn([ws], 'glob', args);
 
 /** glob finds exactly `found` (relative to the workspace, in order). */
-async function finds(ws: string, args: Record<string, unknown>, found: string[], within = ws, ignored = 0): Promise<void> {
+async function finds(
+  ws: string,
+  args: Record<string, unknown>,
+  found: string[],
+  within = ws,
+  ignored = 0,
+): Promise<void> {
   const o = await glob(ws, args);
   assert.equal(o.error, '', o.error);
   const note = ignored ? ` (${ignored} additional files were ignored)` : '';
@@ -126,7 +132,10 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const ws = workspace();
-      assert.equal((await glob(ws, { pattern: '*.nonexistent' })).text, `No files found matching pattern "*.nonexistent" within ${ws}`);
+      assert.equal(
+        (await glob(ws, { pattern: '*.nonexistent' })).text,
+        `No files found matching pattern "*.nonexistent" within ${ws}`,
+      );
     },
   },
   {
@@ -157,7 +166,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should return a PATH_NOT_IN_WORKSPACE error if path is outside workspace',
     verdict: 'matched',
-    run: async () => void (await refused({ pattern: '*', dir_path: '/etc' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
+    run: async () =>
+      void (await refused({ pattern: '*', dir_path: '/etc' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
   },
   {
     name: 'should return a GLOB_EXECUTION_ERROR on glob failure',
@@ -177,7 +187,10 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const ws = workspace();
-      assert.equal((await glob(ws, { pattern: '*.txt', dir_path: 'sub' })).text, `No files found matching pattern "*.txt" within ${path.join(ws, 'sub')}`);
+      assert.equal(
+        (await glob(ws, { pattern: '*.txt', dir_path: 'sub' })).text,
+        `No files found matching pattern "*.txt" within ${path.join(ws, 'sub')}`,
+      );
     },
   },
   {
@@ -206,42 +219,55 @@ const cases: ReplayCase[] = [
   {
     name: 'should return error if dir_path is not a string',
     verdict: 'matched',
-    run: async () => assert.match((await refused({ pattern: '*', dir_path: 123 }, 'INVALID_ARGUMENT')).error, /dir_path/),
+    run: async () =>
+      assert.match((await refused({ pattern: '*', dir_path: 123 }, 'INVALID_ARGUMENT')).error, /dir_path/),
   },
   {
     name: 'should return error if case_sensitive is not a boolean',
     verdict: 'matched',
-    run: async () => assert.match((await refused({ pattern: '*', case_sensitive: 'true' }, 'INVALID_ARGUMENT')).error, /case_sensitive/),
+    run: async () =>
+      assert.match(
+        (await refused({ pattern: '*', case_sensitive: 'true' }, 'INVALID_ARGUMENT')).error,
+        /case_sensitive/,
+      ),
   },
   {
     name: 'should return error if search path resolves outside workspace',
     verdict: 'matched',
-    run: async () => void (await refused({ pattern: '*', dir_path: '../' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
+    run: async () =>
+      void (await refused({ pattern: '*', dir_path: '../' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
   },
   {
     name: 'should return error if specified search path does not exist',
     verdict: 'matched',
-    run: async () => void (await refused({ pattern: '*', dir_path: 'non-existent' }, 'NOT_FOUND', 'search_path_not_found')),
+    run: async () =>
+      void (await refused({ pattern: '*', dir_path: 'non-existent' }, 'NOT_FOUND', 'search_path_not_found')),
   },
   {
     name: 'should return error if specified search path is not a directory',
     verdict: 'matched',
-    run: async () => void (await refused({ pattern: '*', dir_path: 'not-a-dir' }, 'INVALID_ARGUMENT', 'search_path_not_a_directory')),
+    run: async () =>
+      void (await refused({ pattern: '*', dir_path: 'not-a-dir' }, 'INVALID_ARGUMENT', 'search_path_not_a_directory')),
   },
   {
     name: 'should validate search paths are within workspace boundaries',
     verdict: 'matched',
     run: async () => {
       const ws = workspace();
-      for (const dir of [undefined, '.', ws]) assert.equal((await glob(ws, { pattern: '*', ...(dir ? { dir_path: dir } : {}) })).error, '');
-      for (const dir of ['..', '/']) assert.equal((await glob(ws, { pattern: '*', dir_path: dir })).errorType, 'path_not_in_workspace');
+      for (const dir of [undefined, '.', ws])
+        assert.equal((await glob(ws, { pattern: '*', ...(dir ? { dir_path: dir } : {}) })).error, '');
+      for (const dir of ['..', '/'])
+        assert.equal((await glob(ws, { pattern: '*', dir_path: dir })).errorType, 'path_not_in_workspace');
     },
   },
   {
     name: 'should provide clear error messages when path is outside workspace',
     verdict: 'matched',
     run: async () =>
-      assert.match((await refused({ pattern: '*', dir_path: '/tmp/outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')).error, /outside the workspace/),
+      assert.match(
+        (await refused({ pattern: '*', dir_path: '/tmp/outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')).error,
+        /outside the workspace/,
+      ),
   },
   {
     name: 'should work with paths in workspace subdirectories',
@@ -255,7 +281,11 @@ const cases: ReplayCase[] = [
     name: 'should respect .gitignore files by default',
     verdict: 'matched',
     run: async () => {
-      const ws = workspace({ '.gitignore': 'ignored_test.txt', 'ignored_test.txt': 'content', 'visible_test.txt': 'content' });
+      const ws = workspace({
+        '.gitignore': 'ignored_test.txt',
+        'ignored_test.txt': 'content',
+        'visible_test.txt': 'content',
+      });
       await finds(ws, { pattern: '*_test.txt' }, ['visible_test.txt'], ws, 1);
     },
   },
@@ -263,7 +293,11 @@ const cases: ReplayCase[] = [
     name: 'should respect .geminiignore files by default',
     verdict: 'matched',
     run: async () => {
-      const ws = workspace({ '.geminiignore': 'gemini-ignored_test.txt', 'gemini-ignored_test.txt': 'content', 'visible_test.txt': 'content' });
+      const ws = workspace({
+        '.geminiignore': 'gemini-ignored_test.txt',
+        'gemini-ignored_test.txt': 'content',
+        'visible_test.txt': 'content',
+      });
       await finds(ws, { pattern: 'visible_test.txt' }, ['visible_test.txt']);
     },
   },
@@ -280,7 +314,9 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const ws = workspace({ '.geminiignore': 'gemini-ignored_test.txt', 'gemini-ignored_test.txt': 'content' });
-      await finds(ws, { pattern: 'gemini-ignored_test.txt', respect_gemini_ignore: false }, ['gemini-ignored_test.txt']);
+      await finds(ws, { pattern: 'gemini-ignored_test.txt', respect_gemini_ignore: false }, [
+        'gemini-ignored_test.txt',
+      ]);
     },
   },
   // sortFileEntries, through the tool: the tool's recency window is a day.
@@ -294,8 +330,16 @@ const cases: ReplayCase[] = [
       'older-b.txt',
     ]),
   },
-  { name: 'should sort only recent files by mtime descending', verdict: 'matched', run: sorts({ 'a.txt': 2 * HOUR, 'b.txt': HOUR }, ['b.txt', 'a.txt']) },
-  { name: 'should sort only older files alphabetically', verdict: 'matched', run: sorts({ 'b.txt': 48 * HOUR, 'a.txt': 72 * HOUR }, ['a.txt', 'b.txt']) },
+  {
+    name: 'should sort only recent files by mtime descending',
+    verdict: 'matched',
+    run: sorts({ 'a.txt': 2 * HOUR, 'b.txt': HOUR }, ['b.txt', 'a.txt']),
+  },
+  {
+    name: 'should sort only older files alphabetically',
+    verdict: 'matched',
+    run: sorts({ 'b.txt': 48 * HOUR, 'a.txt': 72 * HOUR }, ['a.txt', 'b.txt']),
+  },
   {
     name: 'should handle an empty array',
     verdict: 'matched',
@@ -312,7 +356,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should use recencyThresholdMs parameter',
     verdict: 'not-applicable',
-    reason: "the recency window is a parameter of the internal sort function; the tool's is fixed at a day (replayed in the cases above)",
+    reason:
+      "the recency window is a parameter of the internal sort function; the tool's is fixed at a day (replayed in the cases above)",
   },
 ];
 
@@ -320,6 +365,7 @@ export const geminiGlob: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'glob',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/glob.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/glob.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

@@ -6,7 +6,12 @@
 import assert from 'node:assert/strict';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { callIn, tree } from './gemini-bench.js';
-import { GREP_BASE as BASE, geminiGrep as grepIn, geminiGrepFinds as finds, geminiGrepRefused as refused } from './grep-fixture.js';
+import {
+  GREP_BASE as BASE,
+  geminiGrep as grepIn,
+  geminiGrepFinds as finds,
+  geminiGrepRefused as refused,
+} from './grep-fixture.js';
 
 const LEGACY = (ripgrepCase: string) =>
   `a behaviour of the legacy GrepTool only; Facet serves the ripgrep variant of grep_search, which does otherwise (ripGrep.test.ts "${ripgrepCase}")`;
@@ -29,7 +34,11 @@ const cases: ReplayCase[] = [
   {
     name: 'should return null for valid params (pattern, path, and include)',
     verdict: 'matched',
-    run: async () => assert.match((await grepIn(BASE, { pattern: 'hello', dir_path: '.', include_pattern: '*.txt' })).text, /^Found 1 match/),
+    run: async () =>
+      assert.match(
+        (await grepIn(BASE, { pattern: 'hello', dir_path: '.', include_pattern: '*.txt' })).text,
+        /^Found 1 match/,
+      ),
   },
   {
     name: 'should return error if pattern is missing',
@@ -50,12 +59,22 @@ const cases: ReplayCase[] = [
       assert.match(o.error, /nonexistent/);
     },
   },
-  { name: 'should return error if path is a file, not a directory', verdict: 'not-applicable', reason: LEGACY('should allow path to be a file') },
-  { name: 'should find matches for a simple pattern in all files', verdict: 'matched', run: () => finds(BASE, { pattern: 'world' }, WORLD) },
+  {
+    name: 'should return error if path is a file, not a directory',
+    verdict: 'not-applicable',
+    reason: LEGACY('should allow path to be a file'),
+  },
+  {
+    name: 'should find matches for a simple pattern in all files',
+    verdict: 'matched',
+    run: () => finds(BASE, { pattern: 'world' }, WORLD),
+  },
   {
     name: 'should include files that start with ".." in JS fallback',
     verdict: 'not-applicable',
-    reason: LEGACY('should ignore matches that escape the base path') + '; like ripgrep, it leaves dot-files out of a directory search',
+    reason:
+      LEGACY('should ignore matches that escape the base path') +
+      '; like ripgrep, it leaves dot-files out of a directory search',
   },
   { name: 'should ignore system grep output that escapes base path', verdict: 'not-applicable', reason: MOCKED },
   {
@@ -91,7 +110,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should return "No matches found" when pattern does not exist',
     verdict: 'matched',
-    run: () => finds(BASE, { pattern: 'nonexistentpattern' }, 'No matches found for pattern "nonexistentpattern" in path ".".'),
+    run: () =>
+      finds(BASE, { pattern: 'nonexistentpattern' }, 'No matches found for pattern "nonexistentpattern" in path ".".'),
   },
   {
     name: 'should handle regex special characters correctly',
@@ -116,7 +136,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should pass -i flag to system grep for case-insensitivity',
     verdict: 'not-applicable',
-    reason: 'asserts the system grep command line; case-insensitivity itself is replayed in "should be case-insensitive by default (JS fallback)"',
+    reason:
+      'asserts the system grep command line; case-insensitivity itself is replayed in "should be case-insensitive by default (JS fallback)"',
   },
   {
     name: 'should throw an error if params are invalid',
@@ -139,7 +160,10 @@ const cases: ReplayCase[] = [
     run: async () => {
       const second = tree({ 'sub/test.txt': 'hello world from second sub directory' });
       const o = await callIn([tree(BASE), second], 'grep_search', { pattern: 'world', dir_path: 'sub' });
-      assert.equal(o.text, 'Found 1 match for pattern "world" in path "sub":\n---\nFile: fileC.txt\nL1: another world in sub dir\n---');
+      assert.equal(
+        o.text,
+        'Found 1 match for pattern "world" in path "sub":\n---\nFile: fileC.txt\nL1: another world in sub dir\n---',
+      );
     },
   },
   {
@@ -165,7 +189,12 @@ const cases: ReplayCase[] = [
   {
     name: 'should return only file paths when names_only is true',
     verdict: 'matched',
-    run: () => finds(BASE, { pattern: 'world', names_only: true }, 'Found 2 files with matches for pattern "world" in path ".":\nfileA.txt\nsub/fileC.txt'),
+    run: () =>
+      finds(
+        BASE,
+        { pattern: 'world', names_only: true },
+        'Found 2 files with matches for pattern "world" in path ".":\nfileA.txt\nsub/fileC.txt',
+      ),
   },
   {
     name: 'should filter out matches based on exclude_pattern',
@@ -217,6 +246,7 @@ export const geminiGrep: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'grep_search',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/grep.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/grep.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

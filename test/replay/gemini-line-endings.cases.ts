@@ -37,12 +37,17 @@ const cases: ReplayCase[] = [
   {
     name: 'should preserve CRLF when overwriting an existing file',
     verdict: 'matched',
-    run: async () => assert.equal(await overwrite('line1\r\nline2\r\n', 'line1\nline2\nline3\n', 'crlf_file.txt'), 'line1\r\nline2\r\nline3\r\n'),
+    run: async () =>
+      assert.equal(
+        await overwrite('line1\r\nline2\r\n', 'line1\nline2\nline3\n', 'crlf_file.txt'),
+        'line1\r\nline2\r\nline3\r\n',
+      ),
   },
   {
     name: 'should use OS EOL for new files',
     verdict: 'matched',
-    run: async () => assert.equal(await overwrite(undefined, 'line1\nline2\n', 'new_os_eol_file.txt'), 'line1\nline2\n'),
+    run: async () =>
+      assert.equal(await overwrite(undefined, 'line1\nline2\n', 'new_os_eol_file.txt'), 'line1\nline2\n'),
   },
   {
     name: 'should preserve CRLF when editing a file',
@@ -50,7 +55,12 @@ const cases: ReplayCase[] = [
     run: async () => {
       const file = path.join(fresh(), 'edit_crlf.txt');
       writeFileSync(file, Buffer.from('line1\r\nline2\r\nline3\r\n'));
-      const o = await call('replace', { file_path: file, old_string: 'line2', new_string: 'modified', instruction: 'Change line2 to modified' });
+      const o = await call('replace', {
+        file_path: file,
+        old_string: 'line2',
+        new_string: 'modified',
+        instruction: 'Change line2 to modified',
+      });
       assert.equal(o.error, '', o.error);
       assert.equal(readFileSync(file, 'utf8'), 'line1\r\nmodified\r\nline3\r\n');
     },
@@ -61,6 +71,7 @@ export const geminiLineEndings: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'write_file',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/line-endings.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/line-endings.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

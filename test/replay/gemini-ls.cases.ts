@@ -10,7 +10,10 @@ import { callIn, fresh, files } from './gemini-bench.js';
 import type { Outcome } from '../shapes/gemini/harness.js';
 
 /** Upstream's root and secondary directories, filled with `root` and `second`. */
-function workspace(root: Record<string, string> = {}, second: Record<string, string> = {}): { root: string; second: string } {
+function workspace(
+  root: Record<string, string> = {},
+  second: Record<string, string> = {},
+): { root: string; second: string } {
   const r = fresh();
   const s = fresh();
   files(r, root);
@@ -18,11 +21,20 @@ function workspace(root: Record<string, string> = {}, second: Record<string, str
   return { root: r, second: s };
 }
 
-async function ls(w: { root: string; second: string }, dir: string, more: Record<string, unknown> = {}): Promise<Outcome> {
+async function ls(
+  w: { root: string; second: string },
+  dir: string,
+  more: Record<string, unknown> = {},
+): Promise<Outcome> {
   return callIn([w.root, w.second], 'list_directory', { dir_path: dir, ...more });
 }
 
-async function lists(w: { root: string; second: string }, dir: string, text: string, more: Record<string, unknown> = {}): Promise<void> {
+async function lists(
+  w: { root: string; second: string },
+  dir: string,
+  text: string,
+  more: Record<string, unknown> = {},
+): Promise<void> {
   const o = await ls(w, dir, more);
   assert.equal(o.error, '', o.error);
   assert.equal(o.text, text);
@@ -47,13 +59,18 @@ const listsSecondary = async () => {
 };
 
 const DESCRIPTION = "the invocation's description is the CLI's UI, not model-facing";
-const SPY = 'fakes a file-system failure by spying on fs; the replay machine runs as root, so no real directory refuses to be read';
+const SPY =
+  'fakes a file-system failure by spying on fs; the replay machine runs as root, so no real directory refuses to be read';
 
 const cases: ReplayCase[] = [
   { name: 'should accept valid absolute paths within workspace', verdict: 'matched', run: acceptsDir('root', false) },
   { name: 'should accept relative paths', verdict: 'matched', run: acceptsDir('root', true) },
   { name: 'should reject paths outside workspace with clear error message', verdict: 'matched', run: rejectsOutside },
-  { name: 'should accept paths in secondary workspace directory', verdict: 'matched', run: acceptsDir('second', false) },
+  {
+    name: 'should accept paths in secondary workspace directory',
+    verdict: 'matched',
+    run: acceptsDir('second', false),
+  },
   {
     name: 'should list files in a directory',
     verdict: 'matched',
@@ -86,7 +103,11 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const w = workspace({ 'file1.txt': 'content1', 'file2.log': 'content1', '.git': '', '.gitignore': '*.log' });
-      await lists(w, w.root, `Directory listing for ${w.root}:\n.gitignore (5 bytes)\nfile1.txt (8 bytes)\n\n(2 ignored)`);
+      await lists(
+        w,
+        w.root,
+        `Directory listing for ${w.root}:\n.gitignore (5 bytes)\nfile1.txt (8 bytes)\n\n(2 ignored)`,
+      );
     },
   },
   {
@@ -94,7 +115,11 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const w = workspace({ 'file1.txt': 'content1', 'file2.log': 'content1', '.geminiignore': '*.log' });
-      await lists(w, w.root, `Directory listing for ${w.root}:\n.geminiignore (5 bytes)\nfile1.txt (8 bytes)\n\n(1 ignored)`);
+      await lists(
+        w,
+        w.root,
+        `Directory listing for ${w.root}:\n.geminiignore (5 bytes)\nfile1.txt (8 bytes)\n\n(1 ignored)`,
+      );
     },
   },
   {
@@ -122,7 +147,11 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const w = workspace({ 'a-file.txt': 'content1', 'b-file.txt': 'content1', 'x-dir/.keep': '', 'y-dir/.keep': '' });
-      await lists(w, w.root, `Directory listing for ${w.root}:\n[DIR] x-dir\n[DIR] y-dir\na-file.txt (8 bytes)\nb-file.txt (8 bytes)`);
+      await lists(
+        w,
+        w.root,
+        `Directory listing for ${w.root}:\n[DIR] x-dir\n[DIR] y-dir\na-file.txt (8 bytes)\nb-file.txt (8 bytes)`,
+      );
     },
   },
   { name: 'should handle permission errors gracefully', verdict: 'not-applicable', reason: SPY },
@@ -130,13 +159,22 @@ const cases: ReplayCase[] = [
   { name: 'should return shortened relative path', verdict: 'not-applicable', reason: DESCRIPTION },
   { name: 'should handle paths in secondary workspace', verdict: 'not-applicable', reason: DESCRIPTION },
   { name: 'should accept paths in primary workspace directory', verdict: 'matched', run: acceptsDir('root', false) },
-  { name: 'workspace boundary validation > should accept paths in secondary workspace directory', verdict: 'matched', run: acceptsDir('second', false) },
+  {
+    name: 'workspace boundary validation > should accept paths in secondary workspace directory',
+    verdict: 'matched',
+    run: acceptsDir('second', false),
+  },
   { name: 'should reject paths outside all workspace directories', verdict: 'matched', run: rejectsOutside },
-  { name: 'workspace boundary validation > should list files from secondary workspace directory', verdict: 'matched', run: listsSecondary },
+  {
+    name: 'workspace boundary validation > should list files from secondary workspace directory',
+    verdict: 'matched',
+    run: listsSecondary,
+  },
   {
     name: 'should append JIT context to output when enabled and context is found',
     verdict: 'different',
-    reason: 'Gemini CLI appends project context files (GEMINI.md) found for the listed directory; Facet leaves context files to the host and appends nothing',
+    reason:
+      'Gemini CLI appends project context files (GEMINI.md) found for the listed directory; Facet leaves context files to the host and appends nothing',
     errorModes: 'no GEMINI.md context is appended',
     run: async () => {
       const w = workspace({ 'GEMINI.md': 'Use the useAuth hook.', 'jit-file.txt': 'content' });
@@ -157,6 +195,7 @@ export const geminiLs: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'list_directory',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/ls.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/ls.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

@@ -12,7 +12,11 @@ import { makePdf } from '../helpers/pdf.js';
 
 const read = (ws: string, args: Record<string, unknown>): Promise<Outcome> => callIn([ws], 'read_file', args);
 
-async function reads(t: Record<string, string | Buffer>, args: (ws: string) => Record<string, unknown>, text: string): Promise<Outcome> {
+async function reads(
+  t: Record<string, string | Buffer>,
+  args: (ws: string) => Record<string, unknown>,
+  text: string,
+): Promise<Outcome> {
   const ws = tree(t);
   const o = await read(ws, args(ws));
   assert.equal(o.error, '', o.error);
@@ -20,7 +24,12 @@ async function reads(t: Record<string, string | Buffer>, args: (ws: string) => R
   return o;
 }
 
-async function fails(t: Record<string, string | Buffer>, args: (ws: string) => Record<string, unknown>, code: string, errorType?: string): Promise<Outcome> {
+async function fails(
+  t: Record<string, string | Buffer>,
+  args: (ws: string) => Record<string, unknown>,
+  code: string,
+  errorType?: string,
+): Promise<Outcome> {
   const ws = tree(t);
   const o = await read(ws, args(ws));
   assert.notEqual(o.error, '');
@@ -33,8 +42,10 @@ const notice = (from: number, to: number, total: number) =>
   `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${from}-${to} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${to + 1}.\n\n--- FILE CONTENT (truncated) ---\n`;
 
 const DESCRIPTION = "the invocation's description is the CLI's UI, not model-facing";
-const SCHEMA = "snapshots the vendor's own description prose per model; Facet words its descriptions itself and serves one schema";
-const JIT = 'Gemini CLI appends project context files (GEMINI.md) found near the file read; Facet leaves context files to the host and appends nothing';
+const SCHEMA =
+  "snapshots the vendor's own description prose per model; Facet words its descriptions itself and serves one schema";
+const JIT =
+  'Gemini CLI appends project context files (GEMINI.md) found near the file read; Facet leaves context files to the host and appends nothing';
 const IGNORE = { '.geminiignore': ['foo.*', 'ignored/'].join('\n') };
 
 const cases: ReplayCase[] = [
@@ -51,17 +62,29 @@ const cases: ReplayCase[] = [
   {
     name: 'should throw error if path is outside root',
     verdict: 'matched',
-    run: async () => void (await fails({}, () => ({ file_path: '/outside/root.txt' }), 'PERMISSION_DENIED', 'path_not_in_workspace')),
+    run: async () =>
+      void (await fails({}, () => ({ file_path: '/outside/root.txt' }), 'PERMISSION_DENIED', 'path_not_in_workspace')),
   },
   {
     name: 'should allow access to files in project temp directory',
     verdict: 'matched',
-    run: async () => void (await reads({ '.temp/temp-file.txt': 'temp' }, (ws) => ({ file_path: path.join(ws, '.temp', 'temp-file.txt') }), 'temp')),
+    run: async () =>
+      void (await reads(
+        { '.temp/temp-file.txt': 'temp' },
+        (ws) => ({ file_path: path.join(ws, '.temp', 'temp-file.txt') }),
+        'temp',
+      )),
   },
   {
     name: 'should show temp directory in error message when path is outside workspace and temp dir',
     verdict: 'matched',
-    run: async () => void (await fails({}, () => ({ file_path: '/completely/outside/path.txt' }), 'PERMISSION_DENIED', 'path_not_in_workspace')),
+    run: async () =>
+      void (await fails(
+        {},
+        () => ({ file_path: '/completely/outside/path.txt' }),
+        'PERMISSION_DENIED',
+        'path_not_in_workspace',
+      )),
   },
   {
     name: 'should throw error if path is empty',
@@ -71,12 +94,20 @@ const cases: ReplayCase[] = [
   {
     name: 'should throw error if start_line is less than 1',
     verdict: 'matched',
-    run: async () => assert.match((await fails({ 'test.txt': 'x' }, () => ({ file_path: 'test.txt', start_line: 0 }), 'INVALID_ARGUMENT')).error, /start_line/),
+    run: async () =>
+      assert.match(
+        (await fails({ 'test.txt': 'x' }, () => ({ file_path: 'test.txt', start_line: 0 }), 'INVALID_ARGUMENT')).error,
+        /start_line/,
+      ),
   },
   {
     name: 'should throw error if end_line is less than 1',
     verdict: 'matched',
-    run: async () => assert.match((await fails({ 'test.txt': 'x' }, () => ({ file_path: 'test.txt', end_line: 0 }), 'INVALID_ARGUMENT')).error, /end_line/),
+    run: async () =>
+      assert.match(
+        (await fails({ 'test.txt': 'x' }, () => ({ file_path: 'test.txt', end_line: 0 }), 'INVALID_ARGUMENT')).error,
+        /end_line/,
+      ),
   },
   {
     name: 'should throw error if start_line is greater than end_line',
@@ -101,24 +132,39 @@ const cases: ReplayCase[] = [
   {
     name: 'should successfully read a file with a relative path',
     verdict: 'matched',
-    run: async () => void (await reads({ 'textfile.txt': 'This is a test file.' }, () => ({ file_path: 'textfile.txt' }), 'This is a test file.')),
+    run: async () =>
+      void (await reads(
+        { 'textfile.txt': 'This is a test file.' },
+        () => ({ file_path: 'textfile.txt' }),
+        'This is a test file.',
+      )),
   },
   {
     name: 'should return error if file does not exist',
     verdict: 'matched',
-    run: async () => void (await fails({}, (ws) => ({ file_path: path.join(ws, 'nonexistent.txt') }), 'NOT_FOUND', 'file_not_found')),
+    run: async () =>
+      void (await fails({}, (ws) => ({ file_path: path.join(ws, 'nonexistent.txt') }), 'NOT_FOUND', 'file_not_found')),
   },
   {
     name: 'should return success result for a text file',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'textfile.txt': 'This is a test file.' }, (ws) => ({ file_path: path.join(ws, 'textfile.txt') }), 'This is a test file.')),
+      void (await reads(
+        { 'textfile.txt': 'This is a test file.' },
+        (ws) => ({ file_path: path.join(ws, 'textfile.txt') }),
+        'This is a test file.',
+      )),
   },
   {
     name: 'should return error if path is a directory',
     verdict: 'matched',
     run: async () =>
-      void (await fails({ 'directory/.keep': '' }, (ws) => ({ file_path: path.join(ws, 'directory') }), 'INVALID_ARGUMENT', 'target_is_directory')),
+      void (await fails(
+        { 'directory/.keep': '' },
+        (ws) => ({ file_path: path.join(ws, 'directory') }),
+        'INVALID_ARGUMENT',
+        'target_is_directory',
+      )),
   },
   {
     name: 'should return error for a file that is too large',
@@ -147,18 +193,20 @@ const cases: ReplayCase[] = [
     name: 'should handle image file and return appropriate content',
     verdict: 'matched',
     run: async () =>
-      assert.deepEqual((await reads({ 'image.png': PNG_3X2 }, (ws) => ({ file_path: path.join(ws, 'image.png') }), '')).blobs, [
-        { mediaType: 'image/png', data: PNG_3X2 },
-      ]),
+      assert.deepEqual(
+        (await reads({ 'image.png': PNG_3X2 }, (ws) => ({ file_path: path.join(ws, 'image.png') }), '')).blobs,
+        [{ mediaType: 'image/png', data: PNG_3X2 }],
+      ),
   },
   {
     name: 'should handle PDF file and return appropriate content',
     verdict: 'matched',
     run: async () => {
       const pdf = makePdf(1);
-      assert.deepEqual((await reads({ 'document.pdf': pdf }, (ws) => ({ file_path: path.join(ws, 'document.pdf') }), '')).blobs, [
-        { mediaType: 'application/pdf', data: pdf },
-      ]);
+      assert.deepEqual(
+        (await reads({ 'document.pdf': pdf }, (ws) => ({ file_path: path.join(ws, 'document.pdf') }), '')).blobs,
+        [{ mediaType: 'application/pdf', data: pdf }],
+      );
     },
   },
   {
@@ -222,7 +270,12 @@ const cases: ReplayCase[] = [
     name: 'should throw error if path is ignored by a .geminiignore pattern',
     verdict: 'matched',
     run: async () =>
-      void (await fails({ ...IGNORE, 'foo.bar': 'content' }, (ws) => ({ file_path: path.join(ws, 'foo.bar') }), 'INVALID_ARGUMENT', 'invalid_tool_params')),
+      void (await fails(
+        { ...IGNORE, 'foo.bar': 'content' },
+        (ws) => ({ file_path: path.join(ws, 'foo.bar') }),
+        'INVALID_ARGUMENT',
+        'invalid_tool_params',
+      )),
   },
   {
     name: 'should throw error if file is in an ignored directory',
@@ -238,7 +291,12 @@ const cases: ReplayCase[] = [
   {
     name: 'should allow reading non-ignored files',
     verdict: 'matched',
-    run: async () => void (await reads({ ...IGNORE, 'allowed.txt': 'content' }, (ws) => ({ file_path: path.join(ws, 'allowed.txt') }), 'content')),
+    run: async () =>
+      void (await reads(
+        { ...IGNORE, 'allowed.txt': 'content' },
+        (ws) => ({ file_path: path.join(ws, 'allowed.txt') }),
+        'content',
+      )),
   },
   {
     name: 'should allow reading ignored files if respectGeminiIgnore is false',
@@ -246,8 +304,16 @@ const cases: ReplayCase[] = [
     reason: "respectGeminiIgnore is the CLI user's setting, not a tool argument",
   },
   { name: 'should return the base schema when no modelId is provided', verdict: 'not-applicable', reason: SCHEMA },
-  { name: 'should return the schema from the resolver when modelId is provided', verdict: 'not-applicable', reason: SCHEMA },
-  { name: 'should return the Gemini 3 schema when a Gemini 3 modelId is provided', verdict: 'not-applicable', reason: SCHEMA },
+  {
+    name: 'should return the schema from the resolver when modelId is provided',
+    verdict: 'not-applicable',
+    reason: SCHEMA,
+  },
+  {
+    name: 'should return the Gemini 3 schema when a Gemini 3 modelId is provided',
+    verdict: 'not-applicable',
+    reason: SCHEMA,
+  },
   {
     name: 'should append JIT context to output when enabled and context is found',
     verdict: 'different',
@@ -264,7 +330,11 @@ const cases: ReplayCase[] = [
     name: 'should not append JIT context when disabled',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'jit-disabled-test.txt': 'No JIT content.' }, (ws) => ({ file_path: path.join(ws, 'jit-disabled-test.txt') }), 'No JIT content.')),
+      void (await reads(
+        { 'jit-disabled-test.txt': 'No JIT content.' },
+        (ws) => ({ file_path: path.join(ws, 'jit-disabled-test.txt') }),
+        'No JIT content.',
+      )),
   },
   {
     name: 'should append JIT context as Part array for non-string llmContent (binary files)',
@@ -285,6 +355,7 @@ export const geminiReadFile: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'read_file',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/read-file.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/read-file.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

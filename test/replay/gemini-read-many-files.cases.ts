@@ -15,7 +15,10 @@ const NONE = 'No files matching the criteria were found or all were skipped.';
 const PDF = makePdf(1);
 
 /** A workspace with upstream's .geminiignore and `files`; read_many_files run in it. */
-async function readIn(files: Record<string, string | Buffer>, args: Record<string, unknown>): Promise<{ o: Outcome; ws: string }> {
+async function readIn(
+  files: Record<string, string | Buffer>,
+  args: Record<string, unknown>,
+): Promise<{ o: Outcome; ws: string }> {
   const ws = tree({ '.geminiignore': 'foo.*', ...files });
   const o = await callIn([ws], 'read_many_files', args);
   return { o, ws };
@@ -25,7 +28,11 @@ const part = (abs: string, body: string) => `--- ${abs} ---\n\n${body}\n\n`;
 /** The model text of these text parts. */
 const joined = (...parts: string[]) => [...parts, END].join('\n');
 
-async function reads(files: Record<string, string | Buffer>, args: Record<string, unknown>, expected: (ws: string) => string): Promise<Outcome> {
+async function reads(
+  files: Record<string, string | Buffer>,
+  args: Record<string, unknown>,
+  expected: (ws: string) => string,
+): Promise<Outcome> {
   const { o, ws } = await readIn(files, args);
   assert.equal(o.error, '', o.error);
   assert.equal(o.text, expected(ws));
@@ -81,14 +88,27 @@ const cases: ReplayCase[] = [
       assert.equal(o.code, 'PERMISSION_DENIED');
     },
   },
-  { name: 'should throw error if paths array is empty', verdict: 'matched', run: () => invalid({ include: [] }, /include/) },
+  {
+    name: 'should throw error if paths array is empty',
+    verdict: 'matched',
+    run: () => invalid({ include: [] }, /include/),
+  },
   {
     name: 'should return an invocation for valid exclude and include patterns',
     verdict: 'matched',
-    run: async () => void (await reads({}, { exclude: ['**/*.test.ts'], include: ['src/**/*.ts', 'src/utils/*.ts'] }, () => NONE)),
+    run: async () =>
+      void (await reads({}, { exclude: ['**/*.test.ts'], include: ['src/**/*.ts', 'src/utils/*.ts'] }, () => NONE)),
   },
-  { name: 'should throw error if paths array contains an empty string', verdict: 'matched', run: () => invalid({ include: ['file1.txt', ''] }, /include/) },
-  { name: 'should throw error if include array contains non-string elements', verdict: 'matched', run: () => invalid({ include: ['*.ts', 123] }, /include/) },
+  {
+    name: 'should throw error if paths array contains an empty string',
+    verdict: 'matched',
+    run: () => invalid({ include: ['file1.txt', ''] }, /include/),
+  },
+  {
+    name: 'should throw error if include array contains non-string elements',
+    verdict: 'matched',
+    run: () => invalid({ include: ['*.ts', 123] }, /include/),
+  },
   {
     name: 'should throw error if exclude array contains non-string elements',
     verdict: 'matched',
@@ -98,30 +118,40 @@ const cases: ReplayCase[] = [
     name: 'should read a single specified file',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'file1.txt': 'Content of file1' }, { include: ['file1.txt'] }, (ws) => joined(part(path.join(ws, 'file1.txt'), 'Content of file1')))),
+      void (await reads({ 'file1.txt': 'Content of file1' }, { include: ['file1.txt'] }, (ws) =>
+        joined(part(path.join(ws, 'file1.txt'), 'Content of file1')),
+      )),
   },
   {
     name: 'should read multiple specified files',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'file1.txt': 'Content1', 'subdir/file2.js': 'Content2' }, { include: ['file1.txt', 'subdir/file2.js'] }, (ws) =>
-        joined(part(path.join(ws, 'file1.txt'), 'Content1'), part(path.join(ws, 'subdir/file2.js'), 'Content2')),
+      void (await reads(
+        { 'file1.txt': 'Content1', 'subdir/file2.js': 'Content2' },
+        { include: ['file1.txt', 'subdir/file2.js'] },
+        (ws) =>
+          joined(part(path.join(ws, 'file1.txt'), 'Content1'), part(path.join(ws, 'subdir/file2.js'), 'Content2')),
       )),
   },
   {
     name: 'should handle glob patterns',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'file.txt': 'Text file', 'another.txt': 'Another text', 'sub/data.json': '{}' }, { include: ['*.txt'] }, (ws) =>
-        joined(part(path.join(ws, 'another.txt'), 'Another text'), part(path.join(ws, 'file.txt'), 'Text file')),
+      void (await reads(
+        { 'file.txt': 'Text file', 'another.txt': 'Another text', 'sub/data.json': '{}' },
+        { include: ['*.txt'] },
+        (ws) =>
+          joined(part(path.join(ws, 'another.txt'), 'Another text'), part(path.join(ws, 'file.txt'), 'Text file')),
       )),
   },
   {
     name: 'should respect exclude patterns',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'src/main.ts': 'Main content', 'src/main.test.ts': 'Test content' }, { include: ['src/**/*.ts'], exclude: ['**/*.test.ts'] }, (ws) =>
-        joined(part(path.join(ws, 'src/main.ts'), 'Main content')),
+      void (await reads(
+        { 'src/main.ts': 'Main content', 'src/main.test.ts': 'Test content' },
+        { include: ['src/**/*.ts'], exclude: ['**/*.test.ts'] },
+        (ws) => joined(part(path.join(ws, 'src/main.ts'), 'Main content')),
       )),
   },
   {
@@ -133,16 +163,24 @@ const cases: ReplayCase[] = [
     name: 'should use default excludes',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'node_modules/some-lib/index.js': 'lib code', 'src/app.js': 'app code' }, { include: ['**/*.js'] }, (ws) =>
-        joined(part(path.join(ws, 'src/app.js'), 'app code')),
+      void (await reads(
+        { 'node_modules/some-lib/index.js': 'lib code', 'src/app.js': 'app code' },
+        { include: ['**/*.js'] },
+        (ws) => joined(part(path.join(ws, 'src/app.js'), 'app code')),
       )),
   },
   {
     name: 'should NOT use default excludes if useDefaultExcludes is false',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'dist/some-lib/index.js': 'lib code', 'src/app.js': 'app code' }, { include: ['**/*.js'], useDefaultExcludes: false }, (ws) =>
-        joined(part(path.join(ws, 'dist/some-lib/index.js'), 'lib code'), part(path.join(ws, 'src/app.js'), 'app code')),
+      void (await reads(
+        { 'dist/some-lib/index.js': 'lib code', 'src/app.js': 'app code' },
+        { include: ['**/*.js'], useDefaultExcludes: false },
+        (ws) =>
+          joined(
+            part(path.join(ws, 'dist/some-lib/index.js'), 'lib code'),
+            part(path.join(ws, 'src/app.js'), 'app code'),
+          ),
       )),
   },
   {
@@ -160,9 +198,15 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const { o, ws } = await readIn({ 'document.pdf': PDF, 'notes.txt': 'text notes' }, { include: ['*'] });
-      assert.equal(o.text, joined(part(path.join(ws, '.geminiignore'), 'foo.*'), part(path.join(ws, 'notes.txt'), 'text notes')));
+      assert.equal(
+        o.text,
+        joined(part(path.join(ws, '.geminiignore'), 'foo.*'), part(path.join(ws, 'notes.txt'), 'text notes')),
+      );
       assert.deepEqual(o.blobs, []);
-      assert.match(JSON.stringify(o.display.details), /document\.pdf \(an image, PDF or audio file is read only when a pattern names its extension or name\)/);
+      assert.match(
+        JSON.stringify(o.display.details),
+        /document\.pdf \(an image, PDF or audio file is read only when a pattern names its extension or name\)/,
+      );
     },
   },
   {
@@ -179,8 +223,10 @@ const cases: ReplayCase[] = [
     name: 'should return error if path is ignored by a .geminiignore pattern',
     verdict: 'matched',
     run: async () => {
-      const o = await reads({ 'foo.bar': '', 'bar.ts': '', 'foo.quux': '' }, { include: ['foo.bar', 'bar.ts', 'foo.quux'] }, (ws) =>
-        joined(part(path.join(ws, 'bar.ts'), '')),
+      const o = await reads(
+        { 'foo.bar': '', 'bar.ts': '', 'foo.quux': '' },
+        { include: ['foo.bar', 'bar.ts', 'foo.quux'] },
+        (ws) => joined(part(path.join(ws, 'bar.ts'), '')),
       );
       assert.deepEqual(
         (o.display.paths as string[]).map((p) => path.basename(p)),
@@ -195,7 +241,10 @@ const cases: ReplayCase[] = [
       const d1 = tree({ 'file1.txt': 'Content1' });
       const d2 = tree({ 'file2.txt': 'Content2' });
       const o = await callIn([d1, d2], 'read_many_files', { include: ['*.txt'] });
-      assert.equal(o.text, joined(part(path.join(d1, 'file1.txt'), 'Content1'), part(path.join(d2, 'file2.txt'), 'Content2')));
+      assert.equal(
+        o.text,
+        joined(part(path.join(d1, 'file1.txt'), 'Content1'), part(path.join(d2, 'file2.txt'), 'Content2')),
+      );
     },
   },
   {
@@ -219,18 +268,26 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const f = 'src/app/[test]/(dashboard)/testing/components/code.tsx';
-      await reads({ [f]: 'Content of receive-detail' }, { include: [f] }, (ws) => joined(part(path.join(ws, f), 'Content of receive-detail')));
+      await reads({ [f]: 'Content of receive-detail' }, { include: [f] }, (ws) =>
+        joined(part(path.join(ws, f), 'Content of receive-detail')),
+      );
     },
   },
   {
     name: 'should read files with special characters in the name',
     verdict: 'matched',
     run: async () =>
-      void (await reads({ 'file[1].txt': 'Content of file[1]', 'file1.txt': 'not this one' }, { include: ['file[1].txt'] }, (ws) =>
-        joined(part(path.join(ws, 'file[1].txt'), 'Content of file[1]')),
+      void (await reads(
+        { 'file[1].txt': 'Content of file[1]', 'file1.txt': 'not this one' },
+        { include: ['file[1].txt'] },
+        (ws) => joined(part(path.join(ws, 'file[1].txt'), 'Content of file[1]')),
       )),
   },
-  { name: 'should return an INVALID_TOOL_PARAMS error if no paths are provided', verdict: 'matched', run: () => invalid({ include: [] }, /include/) },
+  {
+    name: 'should return an INVALID_TOOL_PARAMS error if no paths are provided',
+    verdict: 'matched',
+    run: () => invalid({ include: [] }, /include/),
+  },
   {
     name: 'should return a READ_MANY_FILES_SEARCH_ERROR on glob failure',
     verdict: 'not-applicable',
@@ -241,14 +298,20 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: async () => {
       const files = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`file${i}.txt`, `Batch test ${i}`]));
-      await reads(files, { include: Object.keys(files) }, (ws) => joined(...Object.entries(files).map(([n, c]) => part(path.join(ws, n), c))));
+      await reads(files, { include: Object.keys(files) }, (ws) =>
+        joined(...Object.entries(files).map(([n, c]) => part(path.join(ws, n), c))),
+      );
     },
   },
   {
     name: 'should handle batch processing errors gracefully',
     verdict: 'matched',
     run: async () => {
-      const files = { 'valid1.txt': 'Valid content 1', 'valid2.txt': 'Valid content 2', 'valid3.txt': 'Valid content 3' };
+      const files = {
+        'valid1.txt': 'Valid content 1',
+        'valid2.txt': 'Valid content 2',
+        'valid3.txt': 'Valid content 3',
+      };
       await reads(files, { include: ['valid1.txt', 'valid2.txt', 'nonexistent-file.txt', 'valid3.txt'] }, (ws) =>
         joined(...Object.entries(files).map(([n, c]) => part(path.join(ws, n), c))),
       );
@@ -262,11 +325,14 @@ const cases: ReplayCase[] = [
   {
     name: 'should append JIT context to output when enabled and context is found',
     verdict: 'different',
-    reason: 'Gemini CLI appends project context files (GEMINI.md) found near the files read; Facet leaves context files to the host and appends nothing',
+    reason:
+      'Gemini CLI appends project context files (GEMINI.md) found near the files read; Facet leaves context files to the host and appends nothing',
     errorModes: 'no GEMINI.md context is appended',
     run: async () =>
-      void (await reads({ 'GEMINI.md': 'Use the useAuth hook.\n', 'jit-test.ts': 'const x = 1;' }, { include: ['jit-test.ts'] }, (ws) =>
-        joined(part(path.join(ws, 'jit-test.ts'), 'const x = 1;')),
+      void (await reads(
+        { 'GEMINI.md': 'Use the useAuth hook.\n', 'jit-test.ts': 'const x = 1;' },
+        { include: ['jit-test.ts'] },
+        (ws) => joined(part(path.join(ws, 'jit-test.ts'), 'const x = 1;')),
       )),
   },
   {
@@ -293,6 +359,7 @@ export const geminiReadManyFiles: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'read_many_files',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/read-many-files.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/read-many-files.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

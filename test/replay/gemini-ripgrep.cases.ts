@@ -7,17 +7,26 @@ import path from 'node:path';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { callIn, fresh, tree } from './gemini-bench.js';
 import type { Outcome } from '../shapes/gemini/harness.js';
-import { GREP_BASE as BASE, geminiGrep as grepIn, geminiGrepFinds as finds, geminiGrepRefused as refused } from './grep-fixture.js';
+import {
+  GREP_BASE as BASE,
+  geminiGrep as grepIn,
+  geminiGrepFinds as finds,
+  geminiGrepRefused as refused,
+} from './grep-fixture.js';
 
-const has = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(o.text.includes(p), `missing ${JSON.stringify(p)} in:\n${o.text}`));
-const hasNot = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(!o.text.includes(p), `unexpected ${JSON.stringify(p)} in:\n${o.text}`));
+const has = (o: Outcome, ...parts: string[]) =>
+  parts.forEach((p) => assert.ok(o.text.includes(p), `missing ${JSON.stringify(p)} in:\n${o.text}`));
+const hasNot = (o: Outcome, ...parts: string[]) =>
+  parts.forEach((p) => assert.ok(!o.text.includes(p), `unexpected ${JSON.stringify(p)} in:\n${o.text}`));
 
 const CLI_SETTINGS =
   "asserts the ripgrep command line the CLI builds from its user's settings (respectGitIgnore, respectGeminiIgnore), which are not tool arguments; honouring .geminiignore is replayed in 'should filter out files based on FileDiscoveryService even if ripgrep returns them'";
-const DESCRIPTION = "the invocation's description is the CLI's UI (the confirmation and history line), not model-facing";
+const DESCRIPTION =
+  "the invocation's description is the CLI's UI (the confirmation and history line), not model-facing";
 const RG_LOOKUP =
   "locating the ripgrep binary is the CLI's installation concern; Facet finds rg on PATH and otherwise searches with its own engine, which gives the same results";
-const ABORT = "drives the CLI's own AbortSignal; a host cancels a Facet call through gRPC, which the server's cancellation tests cover";
+const ABORT =
+  "drives the CLI's own AbortSignal; a host cancels a Facet call through gRPC, which the server's cancellation tests cover";
 
 const cases: ReplayCase[] = [
   ...(
@@ -83,7 +92,10 @@ const cases: ReplayCase[] = [
       mkdirSync(ws);
       writeFileSync(path.join(ws, '..env'), 'world in ..env\n');
       const o = await callIn([ws], 'grep_search', { pattern: 'world', dir_path: '..env' });
-      assert.equal(o.text, 'Found 1 match for pattern "world" in path "..env":\n---\nFile: ..env\nL1: world in ..env\n---');
+      assert.equal(
+        o.text,
+        'Found 1 match for pattern "world" in path "..env":\n---\nFile: ..env\nL1: world in ..env\n---',
+      );
       const up = await callIn([ws], 'grep_search', { pattern: 'leak', dir_path: '../secret.txt' });
       assert.equal(up.errorType, 'path_not_in_workspace');
       hasNot(o, 'secret.txt');
@@ -122,7 +134,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should return "No matches found" when pattern does not exist',
     verdict: 'matched',
-    run: () => finds(BASE, { pattern: 'nonexistentpattern' }, 'No matches found for pattern "nonexistentpattern" in path ".".'),
+    run: () =>
+      finds(BASE, { pattern: 'nonexistentpattern' }, 'No matches found for pattern "nonexistentpattern" in path ".".'),
   },
   {
     name: 'should throw error for invalid regex pattern during build',
@@ -142,7 +155,9 @@ const cases: ReplayCase[] = [
       for (let i = 0; i < 300; i++) many[`file_${i}.txt`] = `match test ${i}\n`;
       const o = await grepIn(many, { pattern: 'test' });
       assert.ok(
-        o.text.startsWith('Found 100 matches for pattern "test" in path "." (results limited to 100 matches for performance):\n---\n'),
+        o.text.startsWith(
+          'Found 100 matches for pattern "test" in path "." (results limited to 100 matches for performance):\n---\n',
+        ),
         o.text.slice(0, 200),
       );
       assert.equal(o.text.match(/^L1: /gm)?.length, 100);
@@ -152,8 +167,14 @@ const cases: ReplayCase[] = [
     name: 'should filter out files based on FileDiscoveryService even if ripgrep returns them',
     verdict: 'matched',
     run: async () => {
-      const o = await grepIn({ '.geminiignore': 'ignored.txt', 'ignored.txt': 'should be ignored', 'allowed.txt': 'should be kept' }, { pattern: 'should' });
-      assert.equal(o.text, 'Found 1 match for pattern "should" in path ".":\n---\nFile: allowed.txt\nL1: should be kept\n---');
+      const o = await grepIn(
+        { '.geminiignore': 'ignored.txt', 'ignored.txt': 'should be ignored', 'allowed.txt': 'should be kept' },
+        { pattern: 'should' },
+      );
+      assert.equal(
+        o.text,
+        'Found 1 match for pattern "should" in path ".":\n---\nFile: allowed.txt\nL1: should be kept\n---',
+      );
     },
   },
   {
@@ -186,7 +207,10 @@ const cases: ReplayCase[] = [
     name: 'should search only CWD when no path is specified (default behavior)',
     verdict: 'matched',
     run: async () => {
-      const second = tree({ 'other.txt': 'hello from second directory\nworld in second', 'another.js': 'function world() { return "test"; }' });
+      const second = tree({
+        'other.txt': 'hello from second directory\nworld in second',
+        'another.js': 'function world() { return "test"; }',
+      });
       const o = await grepIn(BASE, { pattern: 'world' }, [second]);
       assert.equal(
         o.text,
@@ -200,7 +224,10 @@ const cases: ReplayCase[] = [
     run: async () => {
       const second = tree({ 'sub/test.txt': 'hello from second sub directory' });
       const o = await grepIn(BASE, { pattern: 'world', dir_path: 'sub' }, [second]);
-      assert.equal(o.text, 'Found 1 match for pattern "world" in path "sub":\n---\nFile: fileC.txt\nL1: another world in sub dir\n---');
+      assert.equal(
+        o.text,
+        'Found 1 match for pattern "world" in path "sub":\n---\nFile: fileC.txt\nL1: another world in sub dir\n---',
+      );
     },
   },
   { name: 'should handle AbortSignal during search', verdict: 'not-applicable', reason: ABORT },
@@ -208,7 +235,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should handle workspace boundary violations',
     verdict: 'matched',
-    run: async () => void (await refused({ pattern: 'test', dir_path: '../outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
+    run: async () =>
+      void (await refused({ pattern: 'test', dir_path: '../outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
   },
   {
     name: 'should handle empty directories',
@@ -216,19 +244,30 @@ const cases: ReplayCase[] = [
     run: async () => {
       const ws = tree(BASE);
       (await import('node:fs')).mkdirSync(path.join(ws, 'empty'));
-      assert.equal((await callIn([ws], 'grep_search', { pattern: 'test', dir_path: 'empty' })).text, 'No matches found for pattern "test" in path "empty".');
+      assert.equal(
+        (await callIn([ws], 'grep_search', { pattern: 'test', dir_path: 'empty' })).text,
+        'No matches found for pattern "test" in path "empty".',
+      );
     },
   },
   {
     name: 'should handle empty files',
     verdict: 'matched',
-    run: () => finds({ ...BASE, 'empty.txt': '' }, { pattern: 'anything' }, 'No matches found for pattern "anything" in path ".".'),
+    run: () =>
+      finds(
+        { ...BASE, 'empty.txt': '' },
+        { pattern: 'anything' },
+        'No matches found for pattern "anything" in path ".".',
+      ),
   },
   {
     name: 'should handle special characters in file names',
     verdict: 'matched',
     run: async () => {
-      const o = await grepIn({ ...BASE, 'file with spaces & symbols!.txt': 'hello world with special chars' }, { pattern: 'world' });
+      const o = await grepIn(
+        { ...BASE, 'file with spaces & symbols!.txt': 'hello world with special chars' },
+        { pattern: 'world' },
+      );
       has(o, 'File: file with spaces & symbols!.txt\nL1: hello world with special chars\n---');
     },
   },
@@ -277,7 +316,13 @@ const cases: ReplayCase[] = [
     verdict: 'matched',
     run: () =>
       finds(
-        { ...BASE, 'test.ts': 'typescript content', 'test.tsx': 'tsx content', 'test.js': 'javascript content', 'test.txt': 'text content' },
+        {
+          ...BASE,
+          'test.ts': 'typescript content',
+          'test.tsx': 'tsx content',
+          'test.js': 'javascript content',
+          'test.txt': 'text content',
+        },
         { pattern: 'content', include_pattern: '*.{ts,tsx}' },
         'Found 2 matches for pattern "content" in path "." (filter: "*.{ts,tsx}"):\n---\nFile: test.ts\nL1: typescript content\n---\nFile: test.tsx\nL1: tsx content\n---',
       ),
@@ -342,7 +387,11 @@ const cases: ReplayCase[] = [
       );
     },
   },
-  { name: 'should disable gitignore rules when respectGitIgnore is false', verdict: 'not-applicable', reason: CLI_SETTINGS },
+  {
+    name: 'should disable gitignore rules when respectGitIgnore is false',
+    verdict: 'not-applicable',
+    reason: CLI_SETTINGS,
+  },
   { name: 'should add .geminiignore when enabled and patterns exist', verdict: 'not-applicable', reason: CLI_SETTINGS },
   { name: 'should skip .geminiignore when disabled', verdict: 'not-applicable', reason: CLI_SETTINGS },
   {
@@ -363,12 +412,19 @@ const cases: ReplayCase[] = [
   })),
   { name: 'should generate correct description with pattern and path', verdict: 'not-applicable', reason: DESCRIPTION },
   { name: 'should use ./ when no path is specified (defaults to CWD)', verdict: 'not-applicable', reason: DESCRIPTION },
-  { name: 'should generate correct description with pattern, include, and path', verdict: 'not-applicable', reason: DESCRIPTION },
+  {
+    name: 'should generate correct description with pattern, include, and path',
+    verdict: 'not-applicable',
+    reason: DESCRIPTION,
+  },
   {
     name: 'should pass --max-count when max_matches_per_file is provided',
     verdict: 'matched',
     run: async () => {
-      const files = { 'fileA.txt': 'hello world\nsecond line with world\nthird world', 'sub/fileC.txt': 'another world\nworld again' };
+      const files = {
+        'fileA.txt': 'hello world\nsecond line with world\nthird world',
+        'sub/fileC.txt': 'another world\nworld again',
+      };
       await finds(
         files,
         { pattern: 'world', max_matches_per_file: 1, context: 0 },
@@ -448,6 +504,7 @@ export const geminiRipGrep: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'grep_search',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/ripGrep.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/ripGrep.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

@@ -36,7 +36,8 @@ const diffCases: ReplayCase[] = [
   {
     name: 'should show added lines with context',
     verdict: 'matched',
-    run: async () => assert.equal(await snippet(TEN, '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10'), '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10'),
+    run: async () =>
+      assert.equal(await snippet(TEN, '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10'), '1\n2\n3\n4\n5\nadded\n6\n7\n8\n9\n10'),
   },
   { name: 'should use ellipses for changes far apart', verdict: 'not-applicable', reason: WIDTH },
   { name: 'should respect custom contextLines', verdict: 'not-applicable', reason: WIDTH },
@@ -48,7 +49,8 @@ export const geminiDiffUtils: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'write_file',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/diff-utils.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/diff-utils.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases: diffCases,
 };
 
@@ -72,7 +74,8 @@ const placeholderCases: ReplayCase[] = [
     name: 'detects standalone placeholder lines',
     verdict: 'matched',
     run: async () => {
-      for (const c of ['(rest of methods ...)', '(rest of code ...)', '(unchanged code ...)', '// rest of methods ...']) await refused(c);
+      for (const c of ['(rest of methods ...)', '(rest of code ...)', '(unchanged code ...)', '// rest of methods ...'])
+        await refused(c);
     },
   },
   { name: 'detects case-insensitive placeholders', verdict: 'matched', run: () => refused('(Rest Of Methods ...)') },
@@ -86,14 +89,23 @@ const placeholderCases: ReplayCase[] = [
     verdict: 'matched',
     run: () => accepted('const note = "(rest of methods ...)";\nconsole.log(note);'),
   },
-  { name: 'does not detect omission phrase when inline in a comment', verdict: 'matched', run: () => accepted('return value; // rest of methods ...') },
-  { name: 'does not detect unrelated ellipsis text', verdict: 'matched', run: () => accepted('const message = "loading...";') },
+  {
+    name: 'does not detect omission phrase when inline in a comment',
+    verdict: 'matched',
+    run: () => accepted('return value; // rest of methods ...'),
+  },
+  {
+    name: 'does not detect unrelated ellipsis text',
+    verdict: 'matched',
+    run: () => accepted('const message = "loading...";'),
+  },
 ];
 
 export const geminiPlaceholders: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'write_file',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/omissionPlaceholderDetector.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/omissionPlaceholderDetector.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases: placeholderCases,
 };

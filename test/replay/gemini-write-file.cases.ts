@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { call, fresh, outside, read, roots } from './gemini-bench.js';
 
-const NO_LLM = 'mocks the model-based content correction (ensureCorrectFileContent); Facet writes the content as sent and makes no model calls';
+const NO_LLM =
+  'mocks the model-based content correction (ensureCorrectFileContent); Facet writes the content as sent and makes no model calls';
 const CONFIRM = "the confirmation step (diff preview, IDE diff view) is the CLI's UI";
 const SPY =
   'fakes the failure by spying on the file service; the replay machine runs as root, so no real file refuses access, and no disk can be filled on purpose';
@@ -15,7 +16,9 @@ async function writes(file: string, content: string, created: boolean): Promise<
   const o = await call('write_file', { file_path: file, content });
   assert.equal(o.error, '', o.error);
   const shown = path.isAbsolute(file) ? file : path.join(roots.main, file);
-  const head = created ? `Successfully created and wrote to new file: ${shown}.` : `Successfully overwrote file: ${shown}.`;
+  const head = created
+    ? `Successfully created and wrote to new file: ${shown}.`
+    : `Successfully overwrote file: ${shown}.`;
   assert.ok(o.text.startsWith(`${head} Here is the updated code:\n`), o.text);
   assert.equal(read(shown), content);
   return o.text;
@@ -28,7 +31,8 @@ async function fails(args: Record<string, unknown>, errorType: string, code = 'I
   assert.notEqual(o.error, '');
   assert.equal(o.errorType, errorType, o.error);
   assert.equal(o.code, code);
-  if (!existed && typeof args.file_path === 'string' && args.file_path !== '') assert.equal(existsSync(args.file_path), false, 'a refused write left a file');
+  if (!existed && typeof args.file_path === 'string' && args.file_path !== '')
+    assert.equal(existsSync(args.file_path), false, 'a refused write left a file');
 }
 
 const cases: ReplayCase[] = [
@@ -45,7 +49,8 @@ const cases: ReplayCase[] = [
   {
     name: 'should throw an error for a path outside root',
     verdict: 'matched',
-    run: () => fails({ file_path: outside('outside-root.txt'), content: 'hello' }, 'path_not_in_workspace', 'PERMISSION_DENIED'),
+    run: () =>
+      fails({ file_path: outside('outside-root.txt'), content: 'hello' }, 'path_not_in_workspace', 'PERMISSION_DENIED'),
   },
   {
     name: 'should throw an error if path is a directory',
@@ -65,25 +70,37 @@ const cases: ReplayCase[] = [
       assert.match(o.error, /content/);
     },
   },
-  { name: 'should throw error if the file_path is empty', verdict: 'matched', run: () => fails({ file_path: '', content: '' }, 'invalid_tool_params') },
+  {
+    name: 'should throw error if the file_path is empty',
+    verdict: 'matched',
+    run: () => fails({ file_path: '', content: '' }, 'invalid_tool_params'),
+  },
   {
     name: 'should throw an error if content includes an omission placeholder',
     verdict: 'matched',
-    run: () => fails({ file_path: path.join(fresh(), 'placeholder.txt'), content: '(rest of methods ...)' }, 'invalid_tool_params'),
+    run: () =>
+      fails(
+        { file_path: path.join(fresh(), 'placeholder.txt'), content: '(rest of methods ...)' },
+        'invalid_tool_params',
+      ),
   },
   {
     name: 'should throw an error when multiline content includes omission placeholders',
     verdict: 'matched',
     run: () =>
       fails(
-        { file_path: path.join(fresh(), 'service.ts'), content: 'class Service {\n  execute() {\n    return "run";\n  }\n\n  // rest of methods ...\n}' },
+        {
+          file_path: path.join(fresh(), 'service.ts'),
+          content: 'class Service {\n  execute() {\n    return "run";\n  }\n\n  // rest of methods ...\n}',
+        },
         'invalid_tool_params',
       ),
   },
   {
     name: 'should allow content with placeholder text in a normal string literal',
     verdict: 'matched',
-    run: async () => void (await writes(path.join(fresh(), 'valid-content.ts'), 'const note = "(rest of methods ...)";', true)),
+    run: async () =>
+      void (await writes(path.join(fresh(), 'valid-content.ts'), 'const note = "(rest of methods ...)";', true)),
   },
   { name: 'should call ensureCorrectFileContent for a new file', verdict: 'not-applicable', reason: NO_LLM },
   { name: 'should set aggressiveUnescape to false for gemini-3 models', verdict: 'not-applicable', reason: NO_LLM },
@@ -96,9 +113,18 @@ const cases: ReplayCase[] = [
   {
     name: 'should not call ensureCorrectFileContent for .ipynb files',
     verdict: 'matched',
-    run: async () => void (await writes(path.join(fresh(), 'test.ipynb'), '{"cells": [{"cell_type": "code", "source": ["print(\\"hello\\")"]}]}', true)),
+    run: async () =>
+      void (await writes(
+        path.join(fresh(), 'test.ipynb'),
+        '{"cells": [{"cell_type": "code", "source": ["print(\\"hello\\")"]}]}',
+        true,
+      )),
   },
-  { name: 'should return error if reading an existing file fails (e.g. permissions)', verdict: 'not-applicable', reason: SPY },
+  {
+    name: 'should return error if reading an existing file fails (e.g. permissions)',
+    verdict: 'not-applicable',
+    reason: SPY,
+  },
   ...[
     'should return false if _getCorrectedFileContent returns an error',
     'should request confirmation with diff for a new file (with corrected content)',
@@ -120,8 +146,16 @@ const cases: ReplayCase[] = [
       );
     },
   },
-  { name: 'should return error if _getCorrectedFileContent returns an error during execute', verdict: 'not-applicable', reason: SPY },
-  { name: 'should write a new file with corrected content and return diff', verdict: 'not-applicable', reason: `${NO_LLM}; the written text is the mock's` },
+  {
+    name: 'should return error if _getCorrectedFileContent returns an error during execute',
+    verdict: 'not-applicable',
+    reason: SPY,
+  },
+  {
+    name: 'should write a new file with corrected content and return diff',
+    verdict: 'not-applicable',
+    reason: `${NO_LLM}; the written text is the mock's`,
+  },
   {
     name: 'should overwrite an existing file with corrected content and return diff',
     verdict: 'not-applicable',
@@ -139,17 +173,23 @@ const cases: ReplayCase[] = [
   {
     name: 'should when modified_by_user is true include modification message',
     verdict: 'not-applicable',
-    reason: 'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema',
+    reason:
+      'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema',
   },
   {
     name: 'should when modified_by_user is false include modification message',
     verdict: 'not-applicable',
-    reason: 'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema',
+    reason:
+      'modified_by_user is set by the CLI when its user edits the proposal in the UI; it is not in the model-facing schema',
   },
   {
     name: 'should when modified_by_user is not provided include modification message',
     verdict: 'matched',
-    run: async () => assert.doesNotMatch(await writes(path.join(fresh(), 'new_file_undefined.txt'), 'New file content', true), /User modified the `content`/),
+    run: async () =>
+      assert.doesNotMatch(
+        await writes(path.join(fresh(), 'new_file_undefined.txt'), 'New file content', true),
+        /User modified the `content`/,
+      ),
   },
   {
     name: 'should include the file content in llmContent',
@@ -157,7 +197,10 @@ const cases: ReplayCase[] = [
     run: async () => {
       const file = path.join(fresh(), 'content_check.txt');
       const text = await writes(file, 'This is the content that should be returned.', true);
-      assert.equal(text, `Successfully created and wrote to new file: ${file}. Here is the updated code:\nThis is the content that should be returned.`);
+      assert.equal(
+        text,
+        `Successfully created and wrote to new file: ${file}. Here is the updated code:\nThis is the content that should be returned.`,
+      );
     },
   },
   {
@@ -169,7 +212,10 @@ const cases: ReplayCase[] = [
       writeFileSync(file, lines.join('\n'));
       lines[50] = 'Line 51 Modified';
       const text = await writes(file, lines.join('\n'), false);
-      assert.equal(text, `Successfully overwrote file: ${file}. Here is the updated code:\n...\n${lines.slice(45, 56).join('\n')}\n...`);
+      assert.equal(
+        text,
+        `Successfully overwrote file: ${file}. Here is the updated code:\n...\n${lines.slice(45, 56).join('\n')}\n...`,
+      );
     },
   },
   {
@@ -191,9 +237,18 @@ const cases: ReplayCase[] = [
   {
     name: 'should reject paths that try to escape the plans directory',
     verdict: 'matched',
-    run: () => fails({ file_path: path.join(roots.second, '..', 'escaped.txt'), content: 'malicious' }, 'path_not_in_workspace', 'PERMISSION_DENIED'),
+    run: () =>
+      fails(
+        { file_path: path.join(roots.second, '..', 'escaped.txt'), content: 'malicious' },
+        'path_not_in_workspace',
+        'PERMISSION_DENIED',
+      ),
   },
-  { name: 'should return permission_denied error when write fails with EACCES', verdict: 'not-applicable', reason: SPY },
+  {
+    name: 'should return permission_denied error when write fails with EACCES',
+    verdict: 'not-applicable',
+    reason: SPY,
+  },
   { name: 'should return no_space_left error when write fails with ENOSPC', verdict: 'not-applicable', reason: SPY },
   {
     name: 'should return target_is_directory error when write fails with EISDIR',
@@ -205,26 +260,45 @@ const cases: ReplayCase[] = [
       await fails({ file_path: d, content: 'test content' }, 'target_is_directory');
     },
   },
-  { name: 'should return file_write_failure error when write fails with undefined', verdict: 'not-applicable', reason: SPY },
-  { name: 'should call ensureCorrectFileContent with disableLLMCorrection=true for a new file when disabled', verdict: 'not-applicable', reason: NO_LLM },
-  { name: 'should call ensureCorrectFileContent with disableLLMCorrection=true for an existing file when disabled', verdict: 'not-applicable', reason: NO_LLM },
+  {
+    name: 'should return file_write_failure error when write fails with undefined',
+    verdict: 'not-applicable',
+    reason: SPY,
+  },
+  {
+    name: 'should call ensureCorrectFileContent with disableLLMCorrection=true for a new file when disabled',
+    verdict: 'not-applicable',
+    reason: NO_LLM,
+  },
+  {
+    name: 'should call ensureCorrectFileContent with disableLLMCorrection=true for an existing file when disabled',
+    verdict: 'not-applicable',
+    reason: NO_LLM,
+  },
   {
     name: 'should append JIT context to output when enabled and context is found',
     verdict: 'different',
-    reason: 'Gemini CLI appends project context files (GEMINI.md) found near the written file; Facet leaves context files to the host and appends nothing',
+    reason:
+      'Gemini CLI appends project context files (GEMINI.md) found near the written file; Facet leaves context files to the host and appends nothing',
     errorModes: 'no GEMINI.md context is appended',
     run: async () => {
       const dir = fresh();
       writeFileSync(path.join(dir, 'GEMINI.md'), 'Use the useAuth hook.\n');
       const text = await writes(path.join(dir, 'jit-write-test.txt'), 'some content', true);
-      assert.equal(text, `Successfully created and wrote to new file: ${path.join(dir, 'jit-write-test.txt')}. Here is the updated code:\nsome content`);
+      assert.equal(
+        text,
+        `Successfully created and wrote to new file: ${path.join(dir, 'jit-write-test.txt')}. Here is the updated code:\nsome content`,
+      );
     },
   },
   {
     name: 'should not append JIT context when disabled',
     verdict: 'matched',
     run: async () =>
-      assert.doesNotMatch(await writes(path.join(fresh(), 'jit-disabled-write-test.txt'), 'some content', true), /Newly Discovered Project Context/),
+      assert.doesNotMatch(
+        await writes(path.join(fresh(), 'jit-disabled-write-test.txt'), 'some content', true),
+        /Newly Discovered Project Context/,
+      ),
   },
   {
     name: 'should correctly resolve nested paths in plan mode',
@@ -237,6 +311,7 @@ export const geminiWriteFile: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'write_file',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/write-file.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/write-file.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

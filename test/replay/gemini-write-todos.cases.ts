@@ -44,9 +44,21 @@ const cases: ReplayCase[] = [
         'Successfully updated the todo list. The current list is now:\n1. [pending] Task 1\n2. [in_progress] Task 2\n3. [completed] Task 3\n4. [blocked] Task 4',
       ),
   },
-  { name: 'should not throw for an empty list', verdict: 'matched', run: () => writes([], 'Successfully cleared the todo list.') },
-  { name: 'should throw an error if todos is not an array', verdict: 'matched', run: () => refused('not-an-array', /todos/) },
-  { name: 'should throw an error if a todo item is not an object', verdict: 'matched', run: () => refused(['not-an-object'], /todos/) },
+  {
+    name: 'should not throw for an empty list',
+    verdict: 'matched',
+    run: () => writes([], 'Successfully cleared the todo list.'),
+  },
+  {
+    name: 'should throw an error if todos is not an array',
+    verdict: 'matched',
+    run: () => refused('not-an-array', /todos/),
+  },
+  {
+    name: 'should throw an error if a todo item is not an object',
+    verdict: 'matched',
+    run: () => refused(['not-an-object'], /todos/),
+  },
   {
     name: 'should throw an error if a todo description is missing or empty',
     verdict: 'matched',
@@ -69,7 +81,11 @@ const cases: ReplayCase[] = [
         /in_progress/,
       ),
   },
-  { name: 'should return a success message for clearing the list', verdict: 'matched', run: () => writes([], 'Successfully cleared the todo list.') },
+  {
+    name: 'should return a success message for clearing the list',
+    verdict: 'matched',
+    run: () => writes([], 'Successfully cleared the todo list.'),
+  },
   {
     name: 'should return a formatted todo list on success',
     verdict: 'matched',
@@ -90,6 +106,7 @@ export const geminiWriteTodos: ReplaySuite = {
   vendor: 'gemini',
   shape: 'gemini',
   tool: 'write_todos',
-  source: 'google-gemini/gemini-cli packages/core/src/tools/write-todos.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
+  source:
+    'google-gemini/gemini-cli packages/core/src/tools/write-todos.test.ts @5411f113ca (0.56.0-nightly; 0.61.0 not in the snapshot)',
   cases,
 };

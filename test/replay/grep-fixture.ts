@@ -17,19 +17,31 @@ export const GREP_BASE: Record<string, string> = {
 };
 
 /** Gemini: a successful grep_search over a fresh workspace holding `files` (plus any extra roots). */
-export async function geminiGrep(files: Record<string, string>, args: Record<string, unknown>, extraRoots: string[] = []): Promise<Outcome> {
+export async function geminiGrep(
+  files: Record<string, string>,
+  args: Record<string, unknown>,
+  extraRoots: string[] = [],
+): Promise<Outcome> {
   const o = await callIn([tree(files), ...extraRoots], 'grep_search', args);
   assert.equal(o.error, '', o.error);
   return o;
 }
 
 /** Gemini: a search whose whole model text is `text`. */
-export async function geminiGrepFinds(files: Record<string, string>, args: Record<string, unknown>, text: string): Promise<void> {
+export async function geminiGrepFinds(
+  files: Record<string, string>,
+  args: Record<string, unknown>,
+  text: string,
+): Promise<void> {
   assert.equal((await geminiGrep(files, args)).text, text);
 }
 
 /** Gemini: a refused search over GREP_BASE, with its failure code and Gemini error type. */
-export async function geminiGrepRefused(args: Record<string, unknown>, code: string, errorType?: string): Promise<Outcome> {
+export async function geminiGrepRefused(
+  args: Record<string, unknown>,
+  code: string,
+  errorType?: string,
+): Promise<Outcome> {
   const o = await callIn([tree(GREP_BASE)], 'grep_search', args);
   assert.notEqual(o.error, '');
   assert.equal(o.code, code, o.error);

@@ -22,8 +22,10 @@ async function work() {
   return {
     d,
     p: (rel: string) => path.join(d, rel),
-    replace: async (args: Record<string, unknown>): Promise<KimiResult> => kimiResult(await e.call('StrReplaceFile', args, { session })),
-    write: async (args: Record<string, unknown>): Promise<KimiResult> => kimiResult(await e.call('WriteFile', args, { session })),
+    replace: async (args: Record<string, unknown>): Promise<KimiResult> =>
+      kimiResult(await e.call('StrReplaceFile', args, { session })),
+    write: async (args: Record<string, unknown>): Promise<KimiResult> =>
+      kimiResult(await e.call('WriteFile', args, { session })),
     /** `rel` inside this case's directory, as a path relative to the work directory (the root). */
     rel: (rel: string) => path.relative(e.root, path.join(d, rel)),
   };
@@ -32,7 +34,13 @@ async function work() {
 const ok = (r: KimiResult) => assert.equal(r.isError, false, r.message);
 const read = (f: string) => readFileSync(f, 'utf8');
 
-function editCase(name: string, content: string, edit: unknown, after: string, message = 'successfully edited'): ReplayCase {
+function editCase(
+  name: string,
+  content: string,
+  edit: unknown,
+  after: string,
+  message = 'successfully edited',
+): ReplayCase {
   return {
     name,
     verdict: 'matched',
@@ -50,7 +58,8 @@ function editCase(name: string, content: string, edit: unknown, after: string, m
 const outsideEdit = (name: string, where: () => string): ReplayCase => ({
   name,
   verdict: 'different',
-  reason: 'Kimi edits any absolute path; Facet never goes outside its roots and refuses (PERMISSION_DENIED), leaving the file as it was',
+  reason:
+    'Kimi edits any absolute path; Facet never goes outside its roots and refuses (PERMISSION_DENIED), leaving the file as it was',
   errorModes: OUTSIDE_EDIT,
   async run() {
     const { replace } = await work();
@@ -65,7 +74,8 @@ const outsideEdit = (name: string, where: () => string): ReplayCase => ({
 const outsideWrite = (name: string, where: () => string): ReplayCase => ({
   name,
   verdict: 'different',
-  reason: 'Kimi writes any absolute path; Facet never goes outside its roots and refuses (PERMISSION_DENIED), writing nothing',
+  reason:
+    'Kimi writes any absolute path; Facet never goes outside its roots and refuses (PERMISSION_DENIED), writing nothing',
   errorModes: OUTSIDE_WRITE,
   async run() {
     const { write } = await work();
@@ -97,7 +107,12 @@ export const kimiStrReplaceFile: ReplaySuite = {
   tool: 'StrReplaceFile',
   source: 'MoonshotAI/kimi-cli tests/tools/test_str_replace_file.py @4a550eff',
   cases: [
-    editCase('test_replace_single_occurrence', 'Hello world! This is a test.', { old: 'world', new: 'universe' }, 'Hello universe! This is a test.'),
+    editCase(
+      'test_replace_single_occurrence',
+      'Hello world! This is a test.',
+      { old: 'world', new: 'universe' },
+      'Hello universe! This is a test.',
+    ),
     editCase(
       'test_replace_all_occurrences',
       'apple banana apple cherry apple',
@@ -146,7 +161,8 @@ export const kimiStrReplaceFile: ReplaySuite = {
     {
       name: 'test_replace_outside_work_directory_with_prefix',
       verdict: 'different',
-      reason: 'a directory named like the root plus a suffix is outside the roots; Kimi edits it, Facet refuses (PERMISSION_DENIED)',
+      reason:
+        'a directory named like the root plus a suffix is outside the roots; Kimi edits it, Facet refuses (PERMISSION_DENIED)',
       errorModes: OUTSIDE_EDIT,
       async run() {
         const { replace } = await work();
@@ -271,7 +287,8 @@ export const kimiWriteFile: ReplaySuite = {
     {
       name: 'test_write_outside_work_directory_with_prefix',
       verdict: 'different',
-      reason: 'a directory named like the root plus a suffix is outside the roots; Kimi writes there, Facet refuses (PERMISSION_DENIED)',
+      reason:
+        'a directory named like the root plus a suffix is outside the roots; Kimi writes there, Facet refuses (PERMISSION_DENIED)',
       errorModes: OUTSIDE_WRITE,
       async run() {
         const { write } = await work();

@@ -43,7 +43,13 @@ const TREE = {
 const ok = (r: KimiResult) => assert.equal(r.isError, false, r.message);
 const lines = (r: KimiResult) => r.output.split('\n').filter((l) => l.trim());
 
-function finds(name: string, args: Record<string, unknown>, expect: string[], count?: number, files: Record<string, string> = TREE): ReplayCase {
+function finds(
+  name: string,
+  args: Record<string, unknown>,
+  expect: string[],
+  count?: number,
+  files: Record<string, string> = TREE,
+): ReplayCase {
   return {
     name,
     verdict: 'matched',
@@ -96,12 +102,29 @@ export const kimiGlob: ReplaySuite = {
     finds(
       'test_glob_safe_recursive_pattern',
       { pattern: 'src/**/*.py' },
-      ['src/main.py', 'src/utils.py', 'src/main/app.py', 'src/main/config.py', 'src/test/test_app.py', 'src/test/test_config.py'],
+      [
+        'src/main.py',
+        'src/utils.py',
+        'src/main/app.py',
+        'src/main/config.py',
+        'src/test/test_app.py',
+        'src/test/test_config.py',
+      ],
       6,
     ),
     finds('test_glob_specific_directory', { pattern: '*.py', directory: 'src' }, ['main.py', 'utils.py'], 2),
-    finds('test_glob_recursive_in_subdirectory', { pattern: 'main/**/*.py', directory: 'src' }, ['main/app.py', 'main/config.py'], 2),
-    finds('test_glob_test_files', { pattern: 'src/**/*test*.py' }, ['src/test/test_app.py', 'src/test/test_config.py'], 2),
+    finds(
+      'test_glob_recursive_in_subdirectory',
+      { pattern: 'main/**/*.py', directory: 'src' },
+      ['main/app.py', 'main/config.py'],
+      2,
+    ),
+    finds(
+      'test_glob_test_files',
+      { pattern: 'src/**/*test*.py' },
+      ['src/test/test_app.py', 'src/test/test_config.py'],
+      2,
+    ),
     {
       name: 'test_glob_no_matches',
       verdict: 'matched',
@@ -186,7 +209,9 @@ export const kimiGlob: ReplaySuite = {
       name: 'test_glob_max_matches_limit',
       verdict: 'matched',
       async run() {
-        const { glob } = await dir(Object.fromEntries(Array.from({ length: MAX_MATCHES + 50 }, (_, i) => [`file_${i}.txt`, `content ${i}`])));
+        const { glob } = await dir(
+          Object.fromEntries(Array.from({ length: MAX_MATCHES + 50 }, (_, i) => [`file_${i}.txt`, `content ${i}`])),
+        );
         const r = await glob({ pattern: '*.txt' });
         ok(r);
         assert.equal(lines(r).length, MAX_MATCHES);
@@ -211,7 +236,9 @@ export const kimiGlob: ReplaySuite = {
       name: 'test_glob_exactly_max_matches',
       verdict: 'matched',
       async run() {
-        const { glob } = await dir(Object.fromEntries(Array.from({ length: MAX_MATCHES }, (_, i) => [`test_${i}.py`, `code ${i}`])));
+        const { glob } = await dir(
+          Object.fromEntries(Array.from({ length: MAX_MATCHES }, (_, i) => [`test_${i}.py`, `code ${i}`])),
+        );
         const r = await glob({ pattern: '*.py' });
         ok(r);
         assert.equal(lines(r).length, MAX_MATCHES);
@@ -256,13 +283,25 @@ export const kimiGlob: ReplaySuite = {
       '.eslintrc.json': '{}',
       'config.yml': 'key: value',
     }),
-    finds('test_glob_hidden_files_in_recursive_pattern', { pattern: 'src/**/*.yml' }, ['src/.config/settings.yml'], undefined, {
-      'src/.config/settings.yml': 'debug: true',
-      'src/main.py': 'pass',
-    }),
-    finds('test_glob_hidden_directory_contents', { pattern: '.github/**/*.yml' }, ['.github/workflows/ci.yml'], undefined, {
-      '.github/workflows/ci.yml': 'name: CI',
-      'src/app.py': 'pass',
-    }),
+    finds(
+      'test_glob_hidden_files_in_recursive_pattern',
+      { pattern: 'src/**/*.yml' },
+      ['src/.config/settings.yml'],
+      undefined,
+      {
+        'src/.config/settings.yml': 'debug: true',
+        'src/main.py': 'pass',
+      },
+    ),
+    finds(
+      'test_glob_hidden_directory_contents',
+      { pattern: '.github/**/*.yml' },
+      ['.github/workflows/ci.yml'],
+      undefined,
+      {
+        '.github/workflows/ci.yml': 'name: CI',
+        'src/app.py': 'pass',
+      },
+    ),
   ],
 };

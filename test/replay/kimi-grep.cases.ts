@@ -22,7 +22,8 @@ async function dir(files: Record<string, string> = {}) {
     mkdirSync(path.dirname(path.join(d, rel)), { recursive: true });
     writeFileSync(path.join(d, rel), body);
   }
-  const grep = async (args: Record<string, unknown>): Promise<KimiResult> => kimiResult(await e.call('Grep', { path: d, ...args }, { session: `grep-${n}` }));
+  const grep = async (args: Record<string, unknown>): Promise<KimiResult> =>
+    kimiResult(await e.call('Grep', { path: d, ...args }, { session: `grep-${n}` }));
   return { d, grep };
 }
 
@@ -39,8 +40,10 @@ const FIXTURE = {
 const ok = (r: KimiResult) => assert.equal(r.isError, false, r.message);
 const lines = (r: KimiResult) => r.output.split('\n').filter((x) => x.trim());
 const na = (name: string, reason: string): ReplayCase => ({ name, verdict: 'not-applicable', reason });
-const UNIT = "a unit test of Kimi's internal ripgrep argument builder or output path-prefix stripper; what they produce is replayed by the search cases";
-const manyMarkers = () => Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`file_${String(i).padStart(3, '0')}.txt`, 'marker\n']));
+const UNIT =
+  "a unit test of Kimi's internal ripgrep argument builder or output path-prefix stripper; what they produce is replayed by the search cases";
+const manyMarkers = () =>
+  Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`file_${String(i).padStart(3, '0')}.txt`, 'marker\n']));
 
 export const kimiGrep: ReplaySuite = {
   vendor: 'kimi',
@@ -129,7 +132,9 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_output_truncation',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir({ 'big.txt': 'match line with filler content that keeps growing for truncation purposes\n'.repeat(2000) });
+        const { grep } = await dir({
+          'big.txt': 'match line with filler content that keeps growing for truncation purposes\n'.repeat(2000),
+        });
         const r = await grep({ pattern: 'match', output_mode: 'content', head_limit: 0, '-n': true });
         ok(r);
         assert.equal(r.message, 'Output is truncated to fit in the message.');
@@ -140,7 +145,9 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_multiline_mode',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir({ 'multiline.py': "def function():\n    '''This is a\n    multiline docstring'''\n    pass\n" });
+        const { grep } = await dir({
+          'multiline.py': "def function():\n    '''This is a\n    multiline docstring'''\n    pass\n",
+        });
         const r = await grep({ pattern: 'This is a\\n    multiline', output_mode: 'content', multiline: true });
         ok(r);
         assert.ok(r.output.includes('This is a') && r.output.includes('multiline'), r.output);
@@ -162,7 +169,9 @@ export const kimiGrep: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const e = await server.get();
-        const r = kimiResult(await e.call('Grep', { pattern: '[invalid', path: '.', output_mode: 'files_with_matches' }));
+        const r = kimiResult(
+          await e.call('Grep', { pattern: '[invalid', path: '.', output_mode: 'files_with_matches' }),
+        );
         assert.deepEqual([r.isError, r.code], [true, 'INVALID_ARGUMENT']);
       },
     },
@@ -172,7 +181,14 @@ export const kimiGrep: ReplaySuite = {
       async run() {
         const { d } = await dir({ 'single.py': "def test_function():\n    return 'hello world'\n" });
         const e = await server.get();
-        const r = kimiResult(await e.call('Grep', { pattern: 'hello', path: path.join(d, 'single.py'), output_mode: 'content', '-n': true }));
+        const r = kimiResult(
+          await e.call('Grep', {
+            pattern: 'hello',
+            path: path.join(d, 'single.py'),
+            output_mode: 'content',
+            '-n': true,
+          }),
+        );
         ok(r);
         assert.ok(r.output.includes('hello') && r.output.trim().length > 0);
       },
@@ -188,7 +204,9 @@ export const kimiGrep: ReplaySuite = {
         assert.ok(!b.output.includes('Hello, World!'));
         const a = await grep({ pattern: 'TestClass', output_mode: 'content', '-A': 2, '-n': true });
         ok(a);
-        assert.ok(a.output.includes('TestClass') && a.output.includes('constructor()') && a.output.includes('this.message'));
+        assert.ok(
+          a.output.includes('TestClass') && a.output.includes('constructor()') && a.output.includes('this.message'),
+        );
         assert.ok(!a.output.includes('}'));
       },
     },
@@ -200,7 +218,8 @@ export const kimiGrep: ReplaySuite = {
         const r = await grep({ pattern: 'marker', output_mode: 'files_with_matches' });
         ok(r);
         assert.equal(lines(r).length, 250);
-        for (const part of ['Results truncated to 250 lines', 'total: 300', 'Use offset=250 to see more']) assert.ok(r.message.includes(part), r.message);
+        for (const part of ['Results truncated to 250 lines', 'total: 300', 'Use offset=250 to see more'])
+          assert.ok(r.message.includes(part), r.message);
       },
     },
     {
@@ -218,7 +237,9 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_offset_pagination',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir({ 'data.txt': Array.from({ length: 10 }, (_, i) => `line${i} word`).join('\n') + '\n' });
+        const { grep } = await dir({
+          'data.txt': Array.from({ length: 10 }, (_, i) => `line${i} word`).join('\n') + '\n',
+        });
         const r1 = await grep({ pattern: 'word', output_mode: 'content', head_limit: 3, offset: 0 });
         assert.equal(lines(r1).length, 3);
         assert.ok(r1.message.includes('Use offset=3 to see more'), r1.message);
@@ -231,7 +252,9 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_offset_content_mode',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir({ 'a.txt': Array.from({ length: 10 }, (_, i) => `line${i} match`).join('\n') + '\n' });
+        const { grep } = await dir({
+          'a.txt': Array.from({ length: 10 }, (_, i) => `line${i} match`).join('\n') + '\n',
+        });
         const all = lines(await grep({ pattern: 'match', output_mode: 'content', head_limit: 0 }));
         assert.equal(all.length, 10);
         const page = lines(await grep({ pattern: 'match', output_mode: 'content', head_limit: 3, offset: 5 }));
@@ -323,7 +346,9 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_count_summary',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}.txt`, 'word\nword\nword\n'])));
+        const { grep } = await dir(
+          Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`f${i}.txt`, 'word\nword\nword\n'])),
+        );
         const r = await grep({ pattern: 'word', output_mode: 'count_matches', head_limit: 3 });
         ok(r);
         assert.equal(lines(r).length, 3);
@@ -349,7 +374,9 @@ export const kimiGrep: ReplaySuite = {
       async run() {
         const { d } = await dir({ 'target.py': 'def foo():\n    pass\n' });
         const e = await server.get();
-        const r = kimiResult(await e.call('Grep', { pattern: 'foo', path: path.join(d, 'target.py'), output_mode: 'content' }));
+        const r = kimiResult(
+          await e.call('Grep', { pattern: 'foo', path: path.join(d, 'target.py'), output_mode: 'content' }),
+        );
         ok(r);
         for (const line of lines(r).filter((l) => !l.startsWith('--'))) assert.ok(!path.isAbsolute(line), line);
       },
@@ -389,10 +416,17 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_filters_sensitive_files_always',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir({ '.env': 'SECRET=hunter2\n', id_rsa: 'SECRET=private_key\n', 'visible.txt': 'SECRET=visible\n' });
+        const { grep } = await dir({
+          '.env': 'SECRET=hunter2\n',
+          id_rsa: 'SECRET=private_key\n',
+          'visible.txt': 'SECRET=visible\n',
+        });
         const r = await grep({ pattern: 'SECRET', output_mode: 'files_with_matches' });
         ok(r);
-        assert.ok(r.output.includes('visible.txt') && !r.output.includes('.env') && !r.output.includes('id_rsa'), r.output);
+        assert.ok(
+          r.output.includes('visible.txt') && !r.output.includes('.env') && !r.output.includes('id_rsa'),
+          r.output,
+        );
         assert.ok(r.message.toLowerCase().includes('sensitive'), r.message);
       },
     },
@@ -411,10 +445,16 @@ export const kimiGrep: ReplaySuite = {
       name: 'test_grep_filters_sensitive_context_lines',
       verdict: 'matched',
       async run() {
-        const { grep } = await dir({ '.env': 'line1\nSECRET=hunter2\nline3\n', 'visible.txt': 'lineA\nSECRET=visible\nlineC\n' });
+        const { grep } = await dir({
+          '.env': 'line1\nSECRET=hunter2\nline3\n',
+          'visible.txt': 'lineA\nSECRET=visible\nlineC\n',
+        });
         const r = await grep({ pattern: 'SECRET', output_mode: 'content', '-C': 1 });
         ok(r);
-        assert.ok(r.output.includes('visible.txt') && !r.output.includes('.env') && !r.output.includes('hunter2'), r.output);
+        assert.ok(
+          r.output.includes('visible.txt') && !r.output.includes('.env') && !r.output.includes('hunter2'),
+          r.output,
+        );
         assert.ok(r.message.toLowerCase().includes('sensitive'), r.message);
       },
     },
@@ -425,7 +465,10 @@ export const kimiGrep: ReplaySuite = {
         const { grep } = await dir({ 'my-project/.env': 'SECRET=leaked\n', 'safe.txt': 'SECRET=ok\n' });
         const r = await grep({ pattern: 'SECRET', output_mode: 'content', '-C': 1 });
         ok(r);
-        assert.ok(r.output.includes('safe.txt') && !r.output.includes('.env') && !r.output.includes('leaked'), r.output);
+        assert.ok(
+          r.output.includes('safe.txt') && !r.output.includes('.env') && !r.output.includes('leaked'),
+          r.output,
+        );
       },
     },
     {
@@ -435,7 +478,12 @@ export const kimiGrep: ReplaySuite = {
         const { grep } = await dir({ '.env': 'ONLY_IN_ENV=secret\n' });
         const r = await grep({ pattern: 'ONLY_IN_ENV', output_mode: 'files_with_matches' });
         ok(r);
-        assert.ok(r.message.includes('No matches found') && r.message.toLowerCase().includes('sensitive') && r.message.includes('.env'), r.message);
+        assert.ok(
+          r.message.includes('No matches found') &&
+            r.message.toLowerCase().includes('sensitive') &&
+            r.message.includes('.env'),
+          r.message,
+        );
       },
     },
     {

@@ -28,7 +28,9 @@ export function kimiResult(res: CallToolResponse): KimiResult {
           .join('')
       : head,
     code: res.failure ? FailureCode[res.failure.code]!.replace('FAILURE_CODE_', '') : '',
-    blobs: res.content.flatMap((c) => (c.body?.$case === 'blob' ? [{ mediaType: c.body.value.mediaType, data: Buffer.from(c.body.value.data) }] : [])),
+    blobs: res.content.flatMap((c) =>
+      c.body?.$case === 'blob' ? [{ mediaType: c.body.value.mediaType, data: Buffer.from(c.body.value.data) }] : [],
+    ),
     parts,
   };
 }

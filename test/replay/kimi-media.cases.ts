@@ -25,7 +25,14 @@ async function media(file: string, data: Buffer | string) {
   return { p, r: kimiResult(await e.call('ReadMediaFile', { path: p })) };
 }
 
-function loaded(name: string, file: string, data: Buffer, kind: 'image' | 'video', mediaType: string, dims = ''): ReplayCase {
+function loaded(
+  name: string,
+  file: string,
+  data: Buffer,
+  kind: 'image' | 'video',
+  mediaType: string,
+  dims = '',
+): ReplayCase {
   return {
     name,
     verdict: 'matched',
@@ -65,7 +72,8 @@ export const kimiReadMediaFile: ReplaySuite = {
     {
       name: 'test_read_video_file_without_capability',
       verdict: 'not-applicable',
-      reason: 'configures a model without video input; Facet serves the file and the host decides what its model can take',
+      reason:
+        'configures a model without video input; Facet serves the file and the host decides what its model can take',
     },
   ],
 };

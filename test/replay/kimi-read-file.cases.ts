@@ -13,14 +13,16 @@ const server = replayServer('kimi', () => ['--root', os.homedir()]);
 const MAX_LINES = 1000;
 const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
-const SAMPLE = 'Line 1: Hello World\nLine 2: This is a test file\nLine 3: With multiple lines\nLine 4: For testing purposes\nLine 5: End of file';
+const SAMPLE =
+  'Line 1: Hello World\nLine 2: This is a test file\nLine 3: With multiple lines\nLine 4: For testing purposes\nLine 5: End of file';
 const NUMBERED = (n: number, text: string) => `${String(n).padStart(6)}\t${text}`;
 
 let n = 0;
 async function kimi() {
   const e = await server.get();
   const session = `read-${++n}`;
-  const read = async (args: Record<string, unknown>): Promise<KimiResult> => kimiResult(await e.call('ReadFile', args, { session }));
+  const read = async (args: Record<string, unknown>): Promise<KimiResult> =>
+    kimiResult(await e.call('ReadFile', args, { session }));
   return { e, read, p: (rel: string) => path.join(e.root, rel) };
 }
 
@@ -52,7 +54,10 @@ export const kimiReadFile: ReplaySuite = {
             .map((l, i) => NUMBERED(i + 1, l))
             .join('\n'),
         );
-        assert.equal(r.message, '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.');
+        assert.equal(
+          r.message,
+          '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.',
+        );
       },
     },
     {
@@ -62,7 +67,10 @@ export const kimiReadFile: ReplaySuite = {
         const { read, file } = await sample();
         const r = await read({ path: file, line_offset: 3 });
         assert.equal(r.output, [3, 4, 5].map((i) => NUMBERED(i, SAMPLE.split('\n')[i - 1]!)).join('\n'));
-        assert.equal(r.message, '3 lines read from file starting from line 3. Total lines in file: 5. End of file reached.');
+        assert.equal(
+          r.message,
+          '3 lines read from file starting from line 3. Total lines in file: 5. End of file reached.',
+        );
       },
     },
     {
@@ -71,7 +79,10 @@ export const kimiReadFile: ReplaySuite = {
       async run() {
         const { read, file } = await sample();
         const r = await read({ path: file, n_lines: 2 });
-        assert.equal(r.output, `${NUMBERED(1, 'Line 1: Hello World')}\n${NUMBERED(2, 'Line 2: This is a test file')}\n`);
+        assert.equal(
+          r.output,
+          `${NUMBERED(1, 'Line 1: Hello World')}\n${NUMBERED(2, 'Line 2: This is a test file')}\n`,
+        );
         assert.equal(r.message, '2 lines read from file starting from line 1. Total lines in file: 5.');
       },
     },
@@ -81,7 +92,10 @@ export const kimiReadFile: ReplaySuite = {
       async run() {
         const { read, file } = await sample();
         const r = await read({ path: file, line_offset: 2, n_lines: 2 });
-        assert.equal(r.output, `${NUMBERED(2, 'Line 2: This is a test file')}\n${NUMBERED(3, 'Line 3: With multiple lines')}\n`);
+        assert.equal(
+          r.output,
+          `${NUMBERED(2, 'Line 2: This is a test file')}\n${NUMBERED(3, 'Line 3: With multiple lines')}\n`,
+        );
         assert.equal(r.message, '2 lines read from file starting from line 2. Total lines in file: 5.');
       },
     },
@@ -109,7 +123,10 @@ export const kimiReadFile: ReplaySuite = {
       async run() {
         const { read } = await sample();
         const r = await read({ path: 'sample.txt' });
-        assert.equal(r.message, '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.');
+        assert.equal(
+          r.message,
+          '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.',
+        );
         assert.equal(
           r.output,
           SAMPLE.split('\n')
@@ -142,9 +159,24 @@ export const kimiReadFile: ReplaySuite = {
     },
     ...(
       [
-        ['test_read_image_file', 'sample.png', Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from('pngdata')]), 'image'],
-        ['test_read_extensionless_image_file', 'sample', Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from('pngdata')]), 'image'],
-        ['test_read_video_file', 'sample.mp4', Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom', 'latin1'), 'video'],
+        [
+          'test_read_image_file',
+          'sample.png',
+          Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from('pngdata')]),
+          'image',
+        ],
+        [
+          'test_read_extensionless_image_file',
+          'sample',
+          Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.from('pngdata')]),
+          'image',
+        ],
+        [
+          'test_read_video_file',
+          'sample.mp4',
+          Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom', 'latin1'),
+          'video',
+        ],
       ] as const
     ).map(([name, file, data, kind]): ReplayCase => ({
       name,
@@ -155,7 +187,10 @@ export const kimiReadFile: ReplaySuite = {
         const r = await read({ path: p(file) });
         assert.deepEqual([r.isError, r.code], [true, 'INVALID_ARGUMENT']);
         // Same facts as Kimi's message: the kind of file, and that another tool reads images and videos.
-        assert.ok(r.message.startsWith(`\`${p(file)}\` is ${kind === 'image' ? 'an image' : 'a video'} file`), r.message);
+        assert.ok(
+          r.message.startsWith(`\`${p(file)}\` is ${kind === 'image' ? 'an image' : 'a video'} file`),
+          r.message,
+        );
         assert.ok(r.message.includes('images and videos'), r.message);
       },
     })),
@@ -178,7 +213,10 @@ export const kimiReadFile: ReplaySuite = {
         e.write({ 'unicode.txt': 'Hello 世界 🌍\nUnicode test: café, naïve, résumé' });
         const r = await read({ path: p('unicode.txt') });
         assert.equal(r.output, `${NUMBERED(1, 'Hello 世界 🌍')}\n${NUMBERED(2, 'Unicode test: café, naïve, résumé')}`);
-        assert.equal(r.message, '2 lines read from file starting from line 1. Total lines in file: 2. End of file reached.');
+        assert.equal(
+          r.message,
+          '2 lines read from file starting from line 1. Total lines in file: 2. End of file reached.',
+        );
       },
     },
     {
@@ -193,10 +231,16 @@ export const kimiReadFile: ReplaySuite = {
             .map((l, i) => NUMBERED(i + 1, l))
             .join('\n'),
         );
-        assert.equal(a.message, '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.');
+        assert.equal(
+          a.message,
+          '5 lines read from file starting from line 1. Total lines in file: 5. End of file reached.',
+        );
         const b = await read({ path: file, line_offset: 5 });
         assert.equal(b.output, '     5\tLine 5: End of file');
-        assert.equal(b.message, '1 lines read from file starting from line 5. Total lines in file: 5. End of file reached.');
+        assert.equal(
+          b.message,
+          '1 lines read from file starting from line 5. Total lines in file: 5. End of file reached.',
+        );
         const c = await read({ path: file, line_offset: 2, n_lines: 1 });
         assert.equal(c.output, '     2\tLine 2: This is a test file\n');
         assert.equal(c.message, '1 lines read from file starting from line 2. Total lines in file: 5.');
@@ -215,7 +259,10 @@ export const kimiReadFile: ReplaySuite = {
         assert.equal(one.output.split('\t', 2)[1]!.length, MAX_LINE_LENGTH);
         e.write({ 'multi_truncation_test.txt': `${'A'.repeat(2500)}\nShort line\n${'B'.repeat(3000)}` });
         const multi = await read({ path: p('multi_truncation_test.txt') });
-        assert.equal(multi.message, '3 lines read from file starting from line 1. Total lines in file: 3. End of file reached. Lines [1, 3] were truncated.');
+        assert.equal(
+          multi.message,
+          '3 lines read from file starting from line 1. Total lines in file: 3. End of file reached. Lines [1, 3] were truncated.',
+        );
         assert.deepEqual(
           multi.output.split('\n').map((l) => l.slice(-20)),
           ['AAAAAAAAAAAAAAAAA...', '     2\tShort line', 'BBBBBBBBBBBBBBBBB...'],
@@ -281,7 +328,10 @@ export const kimiReadFile: ReplaySuite = {
           const r = await read({ path: '~/.test_expanduser_temp' });
           ok(r);
           assert.ok(r.output.includes('Test content for tilde expansion'));
-          assert.equal(r.message, '1 lines read from file starting from line 1. Total lines in file: 1. End of file reached.');
+          assert.equal(
+            r.message,
+            '1 lines read from file starting from line 1. Total lines in file: 1. End of file reached.',
+          );
         } finally {
           unlinkSync(file);
         }
@@ -333,7 +383,10 @@ export const kimiReadFile: ReplaySuite = {
       async run() {
         const { read, file } = await sample();
         const r = await read({ path: file, line_offset: -5, n_lines: 2 });
-        assert.ok(r.output.includes('     1\tLine 1: Hello World\n') && r.output.includes('     2\tLine 2: This is a test file\n'));
+        assert.ok(
+          r.output.includes('     1\tLine 1: Hello World\n') &&
+            r.output.includes('     2\tLine 2: This is a test file\n'),
+        );
         assert.ok(!r.output.includes('Line 3:'));
         assert.ok(r.message.includes('Total lines in file: 5.'));
       },
@@ -345,7 +398,9 @@ export const kimiReadFile: ReplaySuite = {
         const { read, file } = await sample();
         const r = await read({ path: file, line_offset: -100 });
         ok(r);
-        assert.ok(r.output.includes('     1\tLine 1: Hello World\n') && r.output.includes('     5\tLine 5: End of file'));
+        assert.ok(
+          r.output.includes('     1\tLine 1: Hello World\n') && r.output.includes('     5\tLine 5: End of file'),
+        );
         assert.ok(r.message.includes('Total lines in file: 5.'));
       },
     },
@@ -379,7 +434,11 @@ export const kimiReadFile: ReplaySuite = {
         const { read, file } = await sample();
         const r = await read({ path: file, line_offset: -1 });
         assert.equal(r.output, '     5\tLine 5: End of file');
-        for (const part of ['1 lines read from file starting from line 5.', 'Total lines in file: 5.', 'End of file reached.'])
+        for (const part of [
+          '1 lines read from file starting from line 5.',
+          'Total lines in file: 5.',
+          'End of file reached.',
+        ])
           assert.ok(r.message.includes(part), r.message);
       },
     },
@@ -404,7 +463,12 @@ export const kimiReadFile: ReplaySuite = {
       async run() {
         const { read, e, p } = await kimi();
         const num = Math.floor(MAX_BYTES / 1001) + 20;
-        e.write({ 'tail_bytes.txt': Array.from({ length: num }, (_, i) => `${String(i + 1).padStart(4, '0')}${'B'.repeat(996)}`).join('\n') });
+        e.write({
+          'tail_bytes.txt': Array.from(
+            { length: num },
+            (_, i) => `${String(i + 1).padStart(4, '0')}${'B'.repeat(996)}`,
+          ).join('\n'),
+        });
         const r = await read({ path: p('tail_bytes.txt'), line_offset: -num });
         ok(r);
         assert.ok(r.message.includes(`Max ${MAX_BYTES} bytes reached`), r.message);
@@ -419,7 +483,12 @@ export const kimiReadFile: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { read, e, p } = await kimi();
-        e.write({ 'tail_nlines_bytecap.txt': Array.from({ length: 500 }, (_, i) => `${String(i + 1).padStart(4, '0')}${'X'.repeat(1996)}`).join('\n') });
+        e.write({
+          'tail_nlines_bytecap.txt': Array.from(
+            { length: 500 },
+            (_, i) => `${String(i + 1).padStart(4, '0')}${'X'.repeat(1996)}`,
+          ).join('\n'),
+        });
         const r = await read({ path: p('tail_nlines_bytecap.txt'), line_offset: -200, n_lines: 1 });
         ok(r);
         const lines = r.output.split('\n').filter((l) => l.trim());
@@ -433,7 +502,9 @@ export const kimiReadFile: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { read, e, p } = await kimi();
-        e.write({ 'tail_truncation.txt': `Short line\n${'X'.repeat(2500)}\nShort line\n${'X'.repeat(2500)}\nShort line` });
+        e.write({
+          'tail_truncation.txt': `Short line\n${'X'.repeat(2500)}\nShort line\n${'X'.repeat(2500)}\nShort line`,
+        });
         const r = await read({ path: p('tail_truncation.txt'), line_offset: -3 });
         ok(r);
         assert.ok(r.message.includes('Total lines in file: 5.'));

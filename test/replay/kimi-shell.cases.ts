@@ -111,7 +111,10 @@ export const kimiShell: ReplaySuite = {
         // The one long line is cut (at Kimi's 2000-character line cap), with the marker and the note.
         assert.ok(r.output.length <= MAX_CHARS);
         assert.ok(r.output.endsWith('[...truncated]\n'), r.output.slice(-30));
-        assert.ok(r.message.includes('Output is truncated') && r.message.includes('Command executed successfully'), r.message);
+        assert.ok(
+          r.message.includes('Output is truncated') && r.message.includes('Command executed successfully'),
+          r.message,
+        );
       },
     },
     {
@@ -121,7 +124,10 @@ export const kimiShell: ReplaySuite = {
         const r = await shell({ command: `python3 -c "import sys; print('ERROR_' * 8000); sys.exit(1)"` });
         assert.equal(r.isError, true);
         assert.ok(r.output.endsWith('[...truncated]\n'), r.output.slice(-30));
-        assert.ok(r.message.includes('Output is truncated') && r.message.includes('Command failed with exit code:'), r.message);
+        assert.ok(
+          r.message.includes('Output is truncated') && r.message.includes('Command failed with exit code:'),
+          r.message,
+        );
       },
     },
     {
@@ -132,15 +138,29 @@ export const kimiShell: ReplaySuite = {
           assert.equal((await shell({ command: 'echo test', timeout })).code, 'INVALID_ARGUMENT', `timeout ${timeout}`);
         }
         // A background command may use a longer timeout: it starts.
-        const bg = await shell({ command: 'true', timeout: MAX_FOREGROUND_TIMEOUT + 1, run_in_background: true, description: 'long build' });
+        const bg = await shell({
+          command: 'true',
+          timeout: MAX_FOREGROUND_TIMEOUT + 1,
+          run_in_background: true,
+          description: 'long build',
+        });
         assert.equal(bg.isError, false, bg.message);
       },
     },
-    na('test_shell_works_in_plan_mode', "Kimi's plan mode is a state of its agent session; Facet has none (its Shell always runs)"),
+    na(
+      'test_shell_works_in_plan_mode',
+      "Kimi's plan mode is a state of its agent session; Facet has none (its Shell always runs)",
+    ),
     na('test_shell_args_always_use_dash_c', "inspects the argument list of Kimi's internal spawn helper"),
     na('test_shell_overrides_shell_env_to_bash_path', `${SPAWN} (and poses as Windows)`),
-    na('test_command_with_nul_redirect_is_rewritten_on_windows', 'a rewrite for Windows (git-bash); Facet runs on Linux'),
+    na(
+      'test_command_with_nul_redirect_is_rewritten_on_windows',
+      'a rewrite for Windows (git-bash); Facet runs on Linux',
+    ),
     na('test_command_with_nul_redirect_passes_through_on_non_windows', SPAWN),
-    na('test_cancelled_command_kills_process', `${SPAWN}; cancellation killing the process tree is covered by Facet's own shell tests`),
+    na(
+      'test_cancelled_command_kills_process',
+      `${SPAWN}; cancellation killing the process tree is covered by Facet's own shell tests`,
+    ),
   ],
 };

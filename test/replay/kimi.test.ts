@@ -10,4 +10,14 @@ import { kimiShell } from './kimi-shell.cases.js';
 import { kimiReadFile } from './kimi-read-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [kimiReadFile, kimiGrep, kimiStrReplaceFile, kimiWriteFile, kimiGlob, kimiReadMediaFile, kimiReadMediaFileDesc, kimiShell]) replay(suite);
+for (const suite of [
+  kimiReadFile,
+  kimiGrep,
+  kimiStrReplaceFile,
+  kimiWriteFile,
+  kimiGlob,
+  kimiReadMediaFile,
+  kimiReadMediaFileDesc,
+  kimiShell,
+])
+  replay(suite);

@@ -19,7 +19,8 @@ async function suites(): Promise<ReplaySuite[]> {
     .filter((n) => n.endsWith('.cases.js'))
     .sort()) {
     const mod = (await import(pathToFileURL(path.join(here, f)).href)) as Record<string, unknown>;
-    for (const v of Object.values(mod)) if (v && typeof v === 'object' && 'cases' in v && 'vendor' in v) out.push(v as ReplaySuite);
+    for (const v of Object.values(mod))
+      if (v && typeof v === 'object' && 'cases' in v && 'vendor' in v) out.push(v as ReplaySuite);
   }
   return out;
 }
@@ -48,11 +49,16 @@ test('every replayed vendor case has a verdict, its reason, and a run where it r
       }
       if (c.verdict === 'different') {
         assert.ok(c.reason && c.errorModes, `${where}: a deliberate difference says why and where error_modes tell it`);
-        assert.ok(tool.errorModes.includes(c.errorModes), `${where}: ${s.tool}'s error_modes do not say "${c.errorModes}"`);
+        assert.ok(
+          tool.errorModes.includes(c.errorModes),
+          `${where}: ${s.tool}'s error_modes do not say "${c.errorModes}"`,
+        );
       }
     }
     for (const k of Object.keys(totals) as Array<keyof typeof totals>) totals[k] += counts[k];
-    rows.push(`${s.vendor} ${s.tool} (${s.source}): ${counts.matched} matched, ${counts.different} different, ${counts['not-applicable']} not applicable`);
+    rows.push(
+      `${s.vendor} ${s.tool} (${s.source}): ${counts.matched} matched, ${counts.different} different, ${counts['not-applicable']} not applicable`,
+    );
   }
   rows.push(
     `total: ${totals.matched} matched, ${totals.different} deliberately different, ${totals['not-applicable']} not applicable, 0 mismatches (a mismatch fails its replay test)`,

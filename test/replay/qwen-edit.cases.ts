@@ -23,10 +23,16 @@ async function qwen() {
   mkdirSync(d);
   const session = `edit-${n}`;
   const p = (rel: string) => path.join(d, rel);
-  const edit = async (args: Record<string, unknown>): Promise<Outcome> => outcome(await e.call('edit', args, { session }));
-  const read = async (file: string): Promise<Outcome> => outcome(await e.call('read_file', { file_path: file }, { session }));
+  const edit = async (args: Record<string, unknown>): Promise<Outcome> =>
+    outcome(await e.call('edit', args, { session }));
+  const read = async (file: string): Promise<Outcome> =>
+    outcome(await e.call('read_file', { file_path: file }, { session }));
   /** Writes `content` to `file`, reads it in the session, then edits it. */
-  const readThenEdit = async (file: string, content: string | Buffer, args: Record<string, unknown>): Promise<Outcome> => {
+  const readThenEdit = async (
+    file: string,
+    content: string | Buffer,
+    args: Record<string, unknown>,
+  ): Promise<Outcome> => {
     writeFileSync(p(file), content);
     await read(p(file));
     return edit({ file_path: p(file), ...args });
@@ -48,13 +54,24 @@ function typed(o: Outcome, type: string): void {
 }
 
 /** A helper unit test replayed as an edit: `content` edited gives `after`. */
-function replaced(name: string, content: string, old_string: string, new_string: string, after: string, replace_all = false): ReplayCase {
+function replaced(
+  name: string,
+  content: string,
+  old_string: string,
+  new_string: string,
+  after: string,
+  replace_all = false,
+): ReplayCase {
   return {
     name,
     verdict: 'matched',
     async run() {
       const { readThenEdit, p } = await qwen();
-      const o = await readThenEdit('f.txt', content, { old_string, new_string, ...(replace_all ? { replace_all } : {}) });
+      const o = await readThenEdit('f.txt', content, {
+        old_string,
+        new_string,
+        ...(replace_all ? { replace_all } : {}),
+      });
       assert.equal(o.code, '', o.error);
       assert.equal(readFileSync(p('f.txt'), 'utf8'), after);
     },
@@ -72,7 +89,8 @@ function blind(
   return {
     name,
     verdict: 'different',
-    reason: "the upstream mock config turns Qwen's prior-read check off; with Qwen's default, which Facet keeps, a file not read in the session is not edited",
+    reason:
+      "the upstream mock config turns Qwen's prior-read check off; with Qwen's default, which Facet keeps, a file not read in the session is not edited",
     errorModes: PRIOR_READ,
     async run() {
       const { p, edit, read } = await qwen();
@@ -103,7 +121,8 @@ function fails(name: string, content: string, args: Record<string, unknown>, typ
 const outside = (name: string, file: () => string): ReplayCase => ({
   name,
   verdict: 'different',
-  reason: 'Qwen edits files outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
+  reason:
+    'Qwen edits files outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
   errorModes: OUTSIDE,
   async run() {
     const { edit } = await qwen();
@@ -133,7 +152,14 @@ export const qwenEdit: ReplaySuite = {
     na('should return newString if currentContent is null and oldString is empty (defensive)', HELPER),
     na('should return empty string if currentContent is null and oldString is not empty (defensive)', HELPER),
     // The helper replaces every occurrence; through the tool that is replace_all.
-    replaced('should replace oldString with newString in currentContent', 'hello old world old', 'old', 'new', 'hello new world new', true),
+    replaced(
+      'should replace oldString with newString in currentContent',
+      'hello old world old',
+      'old',
+      'new',
+      'hello new world new',
+      true,
+    ),
     na('should return currentContent if oldString is empty and not a new file', HELPER),
     replaced(
       'should treat $ literally and not as replacement pattern',
@@ -143,9 +169,27 @@ export const qwenEdit: ReplaySuite = {
       "price is $200 and pattern end is ' '",
     ),
     replaced("should treat $' literally and not as a replacement pattern", 'foo', 'foo', "bar$'baz", "bar$'baz"),
-    replaced('should treat $& literally and not as a replacement pattern', 'hello world', 'hello', '$&-replacement', '$&-replacement world'),
-    replaced('should treat $` literally and not as a replacement pattern', 'prefix-middle-suffix', 'middle', 'new$`content', 'prefix-new$`content-suffix'),
-    replaced('should treat $1, $2 capture groups literally', 'test string', 'test', '$1$2replacement', '$1$2replacement string'),
+    replaced(
+      'should treat $& literally and not as a replacement pattern',
+      'hello world',
+      'hello',
+      '$&-replacement',
+      '$&-replacement world',
+    ),
+    replaced(
+      'should treat $` literally and not as a replacement pattern',
+      'prefix-middle-suffix',
+      'middle',
+      'new$`content',
+      'prefix-new$`content-suffix',
+    ),
+    replaced(
+      'should treat $1, $2 capture groups literally',
+      'test string',
+      'test',
+      '$1$2replacement',
+      '$1$2replacement string',
+    ),
     replaced(
       'should use replaceAll for normal strings without problematic $ sequences',
       'normal text replacement',
@@ -153,7 +197,14 @@ export const qwenEdit: ReplaySuite = {
       'string',
       'normal string replacement',
     ),
-    replaced('should handle multiple occurrences with problematic $ sequences', 'foo bar foo baz', 'foo', "test$'end", "test$'end bar test$'end baz", true),
+    replaced(
+      'should handle multiple occurrences with problematic $ sequences',
+      'foo bar foo baz',
+      'foo',
+      "test$'end",
+      "test$'end bar test$'end baz",
+      true,
+    ),
     replaced(
       'should handle complex regex patterns with $ at end',
       "| select('match', '^[sv]d[a-z]$')",
@@ -187,8 +238,16 @@ export const qwenEdit: ReplaySuite = {
     ...(
       [
         ['should unescape shell-escaped spaces in file_path', 'my\\ file.txt', 'my file.txt'],
-        ['should unescape multiple shell-escaped characters in file_path', 'project\\ \\(v2\\)\\ \\&\\ more.txt', 'project (v2) & more.txt'],
-        ['should preserve literal backslashes in file_path', 'path\\\\with\\\\slashes.txt', 'path\\\\with\\\\slashes.txt'],
+        [
+          'should unescape multiple shell-escaped characters in file_path',
+          'project\\ \\(v2\\)\\ \\&\\ more.txt',
+          'project (v2) & more.txt',
+        ],
+        [
+          'should preserve literal backslashes in file_path',
+          'path\\\\with\\\\slashes.txt',
+          'path\\\\with\\\\slashes.txt',
+        ],
       ] as const
     ).map(([name, given, real]): ReplayCase => ({
       name,
@@ -210,7 +269,12 @@ export const qwenEdit: ReplaySuite = {
       },
     },
     na('should request confirmation for valid edit', CONFIRM),
-    fails('should throw if old_string is not found', 'some content here', { old_string: 'not_found', new_string: 'new' }, 'edit_no_occurrence_found'),
+    fails(
+      'should throw if old_string is not found',
+      'some content here',
+      { old_string: 'not_found', new_string: 'new' },
+      'edit_no_occurrence_found',
+    ),
     fails(
       'should throw if multiple occurrences of old_string are found',
       'old old content here',
@@ -236,11 +300,16 @@ export const qwenEdit: ReplaySuite = {
       },
     },
     na('should reject when calculateEdit fails after an abort signal', ABORT),
-    blind('should edit an existing file and return diff with fileName', 'This is some old text.', { old_string: 'old', new_string: 'new' }, (o, f) => {
-      assert.match(o.text, EDITED);
-      assert.equal(readFileSync(f, 'utf8'), 'This is some new text.');
-      assert.match(String(o.display.diff), /-This is some old text\.[\s\S]*\+This is some new text\./);
-    }),
+    blind(
+      'should edit an existing file and return diff with fileName',
+      'This is some old text.',
+      { old_string: 'old', new_string: 'new' },
+      (o, f) => {
+        assert.match(o.text, EDITED);
+        assert.equal(readFileSync(f, 'utf8'), 'This is some new text.');
+        assert.match(String(o.display.diff), /-This is some old text\.[\s\S]*\+This is some new text\./);
+      },
+    ),
     na('records AI-originated edits in the attribution service', ATTRIBUTION),
     na('skips attribution when the edit is modified_by_user', ATTRIBUTION),
     {
@@ -248,8 +317,15 @@ export const qwenEdit: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { edit, p } = await qwen();
-        const o = await edit({ file_path: p('brand_new_file.txt'), old_string: '', new_string: 'Content for the new file.' });
-        assert.match(o.text, /^Created new file: .* with provided content\. Showing lines \d+-\d+ of \d+ from the edited file:/);
+        const o = await edit({
+          file_path: p('brand_new_file.txt'),
+          old_string: '',
+          new_string: 'Content for the new file.',
+        });
+        assert.match(
+          o.text,
+          /^Created new file: .* with provided content\. Showing lines \d+-\d+ of \d+ from the edited file:/,
+        );
         assert.equal(readFileSync(p('brand_new_file.txt'), 'utf8'), 'Content for the new file.');
         assert.match(String(o.display.diff), /\+Content for the new file\./);
       },
@@ -345,14 +421,24 @@ export const qwenEdit: ReplaySuite = {
       { old_string: '', new_string: 'new content' },
       'attempt_to_create_existing_file',
     ),
-    fails('should return NO_OCCURRENCE_FOUND error', 'content', { old_string: 'not-found', new_string: 'new' }, 'edit_no_occurrence_found'),
+    fails(
+      'should return NO_OCCURRENCE_FOUND error',
+      'content',
+      { old_string: 'not-found', new_string: 'new' },
+      'edit_no_occurrence_found',
+    ),
     fails(
       'should return EXPECTED_OCCURRENCE_MISMATCH error when replace_all is false and text is not unique',
       'one one two',
       { old_string: 'one', new_string: 'new' },
       'edit_expected_occurrence_mismatch',
     ),
-    fails('should return NO_CHANGE error', 'content', { old_string: 'content', new_string: 'content' }, 'edit_no_change'),
+    fails(
+      'should return NO_CHANGE error',
+      'content',
+      { old_string: 'content', new_string: 'content' },
+      'edit_no_change',
+    ),
     {
       name: 'should throw INVALID_PARAMETERS error for relative path',
       verdict: 'matched',
@@ -375,7 +461,11 @@ export const qwenEdit: ReplaySuite = {
       async run() {
         // What the record is for: after read, edit, a full read gives the edited text, not the unchanged note.
         const { readThenEdit, read, p } = await qwen();
-        assert.equal((await readThenEdit('cached.txt', 'old content', { old_string: 'old content', new_string: 'new content' })).code, '');
+        assert.equal(
+          (await readThenEdit('cached.txt', 'old content', { old_string: 'old content', new_string: 'new content' }))
+            .code,
+          '',
+        );
         assert.equal((await read(p('cached.txt'))).text, 'new content');
       },
     },
@@ -394,7 +484,10 @@ export const qwenEdit: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { edit, p } = await qwen();
-        typed(await edit({ file_path: p('nonexistent\\ file.txt'), old_string: 'old', new_string: 'new' }), 'file_not_found');
+        typed(
+          await edit({ file_path: p('nonexistent\\ file.txt'), old_string: 'old', new_string: 'new' }),
+          'file_not_found',
+        );
       },
     },
     {

@@ -36,7 +36,8 @@ async function fixture() {
   utimesSync(e.abs('older.sortme'), new Date(now - 60_000), new Date(now - 60_000));
   mkdirSync(e.abs('123'));
   const p = (...parts: string[]) => path.join(e.root, ...parts);
-  const glob = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> => outcome(await e.call('glob', args, { roots }));
+  const glob = async (args: Record<string, unknown>, roots: string[] = [e.root]): Promise<Outcome> =>
+    outcome(await e.call('glob', args, { roots }));
   return { e, p, glob };
 }
 
@@ -61,7 +62,8 @@ const found = (name: string, args: Record<string, unknown>, files: string[][]): 
 const refusedOutside = (name: string, args: Record<string, unknown>): ReplayCase => ({
   name,
   verdict: 'different',
-  reason: 'Qwen searches outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
+  reason:
+    'Qwen searches outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
   errorModes: OUTSIDE,
   async run() {
     const { glob } = await fixture();
@@ -95,8 +97,14 @@ export const qwenGlob: ReplaySuite = {
   tool: 'glob',
   source: 'QwenLM/qwen-code packages/core/src/tools/glob.test.ts @0ea6e0d9',
   cases: [
-    found('should find files matching a simple pattern in the root', { pattern: '*.txt' }, [['fileA.txt'], ['FileB.TXT']]),
-    found('should find files case-insensitively by default (pattern: *.TXT)', { pattern: '*.TXT' }, [['fileA.txt'], ['FileB.TXT']]),
+    found('should find files matching a simple pattern in the root', { pattern: '*.txt' }, [
+      ['fileA.txt'],
+      ['FileB.TXT'],
+    ]),
+    found('should find files case-insensitively by default (pattern: *.TXT)', { pattern: '*.TXT' }, [
+      ['fileA.txt'],
+      ['FileB.TXT'],
+    ]),
     found('should find files using a pattern that includes a subdirectory', { pattern: 'sub/*.md' }, [
       ['sub', 'fileC.md'],
       ['sub', 'FileD.MD'],
@@ -105,13 +113,18 @@ export const qwenGlob: ReplaySuite = {
       ['sub', 'fileC.md'],
       ['sub', 'FileD.MD'],
     ]),
-    found('should find files using a deep globstar pattern (e.g., **/*.log)', { pattern: '**/*.log' }, [['sub', 'deep', 'fileE.log']]),
+    found('should find files using a deep globstar pattern (e.g., **/*.log)', { pattern: '**/*.log' }, [
+      ['sub', 'deep', 'fileE.log'],
+    ]),
     {
       name: 'should return "No files found" message when pattern matches nothing',
       verdict: 'matched',
       async run() {
         const { glob } = await fixture();
-        assert.equal((await glob({ pattern: '*.nonexistent' })).text, 'No files found matching pattern "*.nonexistent" in the workspace directory');
+        assert.equal(
+          (await glob({ pattern: '*.nonexistent' })).text,
+          'No files found matching pattern "*.nonexistent" in the workspace directory',
+        );
       },
     },
     {
@@ -162,7 +175,12 @@ export const qwenGlob: ReplaySuite = {
         assert.equal((await glob({ path: '.' })).code, 'INVALID_ARGUMENT');
       },
     },
-    ...(['should return error if pattern is an empty string', 'should return error if pattern is only whitespace'] as const).map((name, k): ReplayCase => ({
+    ...(
+      [
+        'should return error if pattern is an empty string',
+        'should return error if pattern is only whitespace',
+      ] as const
+    ).map((name, k): ReplayCase => ({
       name,
       verdict: 'matched',
       async run() {
@@ -214,7 +232,8 @@ export const qwenGlob: ReplaySuite = {
     {
       name: 'should validate search paths are within workspace boundaries',
       verdict: 'different',
-      reason: "Qwen accepts '../..' (it asks the user at run time); Facet accepts 'sub' and refuses a path outside its roots (path_not_in_workspace)",
+      reason:
+        "Qwen accepts '../..' (it asks the user at run time); Facet accepts 'sub' and refuses a path outside its roots (path_not_in_workspace)",
       errorModes: OUTSIDE,
       async run() {
         const { glob } = await fixture();
@@ -242,7 +261,10 @@ export const qwenGlob: ReplaySuite = {
         writeFileSync(path.join(second, 'extra.txt'), 'extra content');
         writeFileSync(path.join(second, 'bonus.txt'), 'bonus content');
         const o = await glob({ pattern: '*.txt' }, [e.root, second]);
-        assert.deepEqual(listed(o).sort(), [p('FileB.TXT'), p('fileA.txt'), path.join(second, 'bonus.txt'), path.join(second, 'extra.txt')].sort());
+        assert.deepEqual(
+          listed(o).sort(),
+          [p('FileB.TXT'), p('fileA.txt'), path.join(second, 'bonus.txt'), path.join(second, 'extra.txt')].sort(),
+        );
         assert.ok(o.text.includes('across 2 workspace directories'), o.text);
       },
     },
@@ -281,7 +303,11 @@ export const qwenGlob: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { glob, e } = await fixture();
-        e.write({ '.gitignore': '*.ignored.txt', 'a.ignored.txt': 'ignored content', 'b.notignored.txt': 'not ignored content' });
+        e.write({
+          '.gitignore': '*.ignored.txt',
+          'a.ignored.txt': 'ignored content',
+          'b.notignored.txt': 'not ignored content',
+        });
         const o = await glob({ pattern: '*.txt' });
         assert.match(o.text, /^Found 3 file\(s\)/);
         assert.ok(!o.text.includes('a.ignored.txt'));
@@ -292,7 +318,11 @@ export const qwenGlob: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { glob, e } = await fixture();
-        e.write({ '.qwenignore': '*.qwenignored.txt', 'a.qwenignored.txt': 'ignored content', 'b.notignored.txt': 'not ignored content' });
+        e.write({
+          '.qwenignore': '*.qwenignored.txt',
+          'a.qwenignored.txt': 'ignored content',
+          'b.notignored.txt': 'not ignored content',
+        });
         const o = await glob({ pattern: '*.txt' });
         assert.match(o.text, /^Found 3 file\(s\)/);
         assert.ok(!o.text.includes('a.qwenignored.txt'));
@@ -370,7 +400,13 @@ export const qwenGlob: ReplaySuite = {
           ['recent_beta.txt', 2 * HOUR],
           ['older_banana.txt', DAY + HOUR],
         ]);
-        assert.deepEqual(order, ['recent_alpha.txt', 'recent_beta.txt', 'older_apple.txt', 'older_banana.txt', 'older_zebra.txt']);
+        assert.deepEqual(order, [
+          'recent_alpha.txt',
+          'recent_beta.txt',
+          'older_apple.txt',
+          'older_banana.txt',
+          'older_zebra.txt',
+        ]);
       },
     },
     {
@@ -401,7 +437,10 @@ export const qwenGlob: ReplaySuite = {
         );
       },
     },
-    na('should handle an empty array', "a unit test of Qwen's internal sort helper on an empty list; nothing reaches the model"),
+    na(
+      'should handle an empty array',
+      "a unit test of Qwen's internal sort helper on an empty list; nothing reaches the model",
+    ),
     {
       name: 'should correctly sort files when mtimes are identical for older files',
       verdict: 'matched',
@@ -430,6 +469,9 @@ export const qwenGlob: ReplaySuite = {
         );
       },
     },
-    na('should use recencyThresholdMs parameter correctly', "passes a custom recency window to Qwen's internal sort helper; the tool always uses 24 hours"),
+    na(
+      'should use recencyThresholdMs parameter correctly',
+      "passes a custom recency window to Qwen's internal sort helper; the tool always uses 24 hours",
+    ),
   ],
 };

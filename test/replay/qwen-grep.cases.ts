@@ -20,15 +20,20 @@ const { fresh } = bench;
 const MANY: Record<string, string> = { ...BASE };
 for (let i = 1; i <= 30; i++) MANY[`test${i}.txt`] = `This is test file ${i} with the pattern testword in it.`;
 
-async function found(args: Record<string, unknown>, files: Record<string, string> = BASE): Promise<{ o: Outcome; p: (...parts: string[]) => string }> {
+async function found(
+  args: Record<string, unknown>,
+  files: Record<string, string> = BASE,
+): Promise<{ o: Outcome; p: (...parts: string[]) => string }> {
   const f = await fresh(files);
   const o = await f.grep(args);
   assert.equal(o.error, '', o.error);
   return { o, p: f.p };
 }
 
-const has = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(o.text.includes(p), `missing ${JSON.stringify(p)} in:\n${o.text}`));
-const hasNot = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(!o.text.includes(p), `unexpected ${JSON.stringify(p)} in:\n${o.text}`));
+const has = (o: Outcome, ...parts: string[]) =>
+  parts.forEach((p) => assert.ok(o.text.includes(p), `missing ${JSON.stringify(p)} in:\n${o.text}`));
+const hasNot = (o: Outcome, ...parts: string[]) =>
+  parts.forEach((p) => assert.ok(!o.text.includes(p), `unexpected ${JSON.stringify(p)} in:\n${o.text}`));
 
 async function refused(args: Record<string, unknown>, code: string, errorType?: string): Promise<Outcome> {
   const { grep } = await fresh();
@@ -46,10 +51,16 @@ const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 const cases: ReplayCase[] = [
   // validateToolParams
   matched('should return null for valid params (pattern only)', async () =>
-    assert.match((await found({ pattern: 'hello' })).o.text, /^Found 2 matches for pattern "hello" in the workspace directory:/),
+    assert.match(
+      (await found({ pattern: 'hello' })).o.text,
+      /^Found 2 matches for pattern "hello" in the workspace directory:/,
+    ),
   ),
   matched('should return null for valid params (pattern and path)', async () =>
-    assert.match((await found({ pattern: 'hello', path: '.' })).o.text, /^Found 2 matches for pattern "hello" in path "\.":/),
+    assert.match(
+      (await found({ pattern: 'hello', path: '.' })).o.text,
+      /^Found 2 matches for pattern "hello" in path "\.":/,
+    ),
   ),
   matched('should return null for valid params (pattern, path, and glob)', async () =>
     assert.match(
@@ -57,10 +68,18 @@ const cases: ReplayCase[] = [
       /^Found 1 match for pattern "hello" in path "\." \(filter: "\*\.txt"\):/,
     ),
   ),
-  matched('should return error if pattern is missing', async () => assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/)),
-  matched('should return error for invalid regex pattern', async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params'))),
+  matched('should return error if pattern is missing', async () =>
+    assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/),
+  ),
+  matched(
+    'should return error for invalid regex pattern',
+    async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')),
+  ),
   matched('should return error if path does not exist', async () =>
-    assert.match((await refused({ pattern: 'hello', path: 'nonexistent' }, 'NOT_FOUND', 'search_path_not_found')).error, /nonexistent/),
+    assert.match(
+      (await refused({ pattern: 'hello', path: 'nonexistent' }, 'NOT_FOUND', 'search_path_not_found')).error,
+      /nonexistent/,
+    ),
   ),
   na(
     'should return error if path is a file, not a directory',
@@ -69,7 +88,10 @@ const cases: ReplayCase[] = [
   matched('should unescape shell-escaped path', async () => {
     const f = await fresh({ ...BASE, 'sub dir/x.txt': 'hello there' });
     const o = await f.grep({ pattern: 'hello', path: f.p('sub\\ dir') });
-    assert.equal(o.text, `Found 1 match for pattern "hello" in path "${f.p('sub dir')}":\n---\n${f.p('sub dir', 'x.txt')}:1:hello there`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "hello" in path "${f.p('sub dir')}":\n---\n${f.p('sub dir', 'x.txt')}:1:hello there`,
+    );
   }),
 
   // execute
@@ -90,7 +112,10 @@ const cases: ReplayCase[] = [
   ),
   matched('should find matches in a specific path', async () => {
     const { o, p } = await found({ pattern: 'world', path: 'sub' });
-    assert.equal(o.text, `Found 1 match for pattern "world" in path "sub":\n---\n${p('sub', 'fileC.txt')}:1:another world in sub dir`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "world" in path "sub":\n---\n${p('sub', 'fileC.txt')}:1:another world in sub dir`,
+    );
   }),
   matched('should find matches with a glob filter', async () => {
     const { o, p } = await found({ pattern: 'hello', glob: '*.js' });
@@ -100,15 +125,27 @@ const cases: ReplayCase[] = [
     );
   }),
   matched('should find matches with a glob filter and path', async () => {
-    const { o, p } = await found({ pattern: 'hello', path: 'sub', glob: '*.js' }, { ...BASE, 'sub/another.js': 'const greeting = "hello";' });
-    assert.equal(o.text, `Found 1 match for pattern "hello" in path "sub" (filter: "*.js"):\n---\n${p('sub', 'another.js')}:1:const greeting = "hello";`);
+    const { o, p } = await found(
+      { pattern: 'hello', path: 'sub', glob: '*.js' },
+      { ...BASE, 'sub/another.js': 'const greeting = "hello";' },
+    );
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "hello" in path "sub" (filter: "*.js"):\n---\n${p('sub', 'another.js')}:1:const greeting = "hello";`,
+    );
   }),
   matched('should return "No matches found" when pattern does not exist', async () =>
-    assert.equal((await found({ pattern: 'nonexistentpattern' })).o.text, 'No matches found for pattern "nonexistentpattern" in the workspace directory.'),
+    assert.equal(
+      (await found({ pattern: 'nonexistentpattern' })).o.text,
+      'No matches found for pattern "nonexistentpattern" in the workspace directory.',
+    ),
   ),
   matched('should handle regex special characters correctly', async () => {
     const { o, p } = await found({ pattern: 'foo.*bar' });
-    assert.equal(o.text, `Found 1 match for pattern "foo.*bar" in the workspace directory:\n---\n${p('fileB.js')}:1:const foo = "bar";`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "foo.*bar" in the workspace directory:\n---\n${p('fileB.js')}:1:const foo = "bar";`,
+    );
   }),
   matched('should be case-insensitive by default (JS fallback)', async () => {
     const { o, p } = await found({ pattern: 'HELLO' });
@@ -117,8 +154,13 @@ const cases: ReplayCase[] = [
       `Found 2 matches for pattern "HELLO" in the workspace directory:\n---\n${p('fileA.txt')}:1:hello world\n${p('fileB.js')}:2:function baz() { return "hello"; }`,
     );
   }),
-  matched('should throw an error if params are invalid', async () => assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/)),
-  na('should return a GREP_EXECUTION_ERROR on failure', "makes GrepTool's glob library fail through a mock; no real search fails that way"),
+  matched('should throw an error if params are invalid', async () =>
+    assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/),
+  ),
+  na(
+    'should return a GREP_EXECUTION_ERROR on failure',
+    "makes GrepTool's glob library fail through a mock; no real search fails that way",
+  ),
 
   // multi-directory workspace
   matched('should search across all workspace directories when no path is specified', async () => {
@@ -137,7 +179,10 @@ const cases: ReplayCase[] = [
     mkdirSync(path.join(bench.second(), 'sub'));
     writeFileSync(path.join(bench.second(), 'sub', 'test.txt'), 'hello from second sub directory');
     const o = await f.grep({ pattern: 'world', path: 'sub' }, [f.root, bench.second()]);
-    assert.equal(o.text, `Found 1 match for pattern "world" in path "sub":\n---\n${f.p('sub', 'fileC.txt')}:1:another world in sub dir`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "world" in path "sub":\n---\n${f.p('sub', 'fileC.txt')}:1:another world in sub dir`,
+    );
     hasNot(o, 'test.txt');
   }),
   matched('should convert relative paths to absolute when searching multiple directories', async () => {
@@ -154,7 +199,10 @@ const cases: ReplayCase[] = [
   matched('should deduplicate matches from overlapping workspace directories', async () => {
     const f = await fresh();
     const o = await f.grep({ pattern: 'sub dir' }, [f.root, f.p('sub')]);
-    assert.equal(o.text, `Found 1 match for pattern "sub dir" across 2 workspace directories:\n---\n${f.p('sub', 'fileC.txt')}:1:another world in sub dir`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "sub dir" across 2 workspace directories:\n---\n${f.p('sub', 'fileC.txt')}:1:another world in sub dir`,
+    );
   }),
 
   // getDescription
@@ -188,7 +236,8 @@ const cases: ReplayCase[] = [
     assert.match((await found({ pattern: 'test', limit: 5 })).o.text, /^Found 1 match for pattern "test"/),
   ),
   matched('should accept valid limit parameter', async () => {
-    for (const limit of [1, 50, 100]) assert.match((await found({ pattern: 'test', limit })).o.text, /^Found 1 match for pattern "test"/);
+    for (const limit of [1, 50, 100])
+      assert.match((await found({ pattern: 'test', limit })).o.text, /^Found 1 match for pattern "test"/);
   }),
 ];
 

@@ -21,7 +21,8 @@ async function fresh() {
   const e = await server.get();
   e.reset();
   for (const name of readdirSync(second)) rmSync(path.join(second, name), { recursive: true, force: true });
-  const ls = async (args: Record<string, unknown>): Promise<Outcome> => outcome(await e.call('list_directory', args, { roots: [e.root, second] }));
+  const ls = async (args: Record<string, unknown>): Promise<Outcome> =>
+    outcome(await e.call('list_directory', args, { roots: [e.root, second] }));
   return { e, root: e.root, ls, p: (...parts: string[]) => path.join(e.root, ...parts) };
 }
 
@@ -39,7 +40,8 @@ const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 const outside = (name: string, dir: string): ReplayCase => ({
   name,
   verdict: 'different',
-  reason: 'Qwen lists directories outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
+  reason:
+    'Qwen lists directories outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
   errorModes: OUTSIDE,
   async run() {
     const { ls } = await fresh();
@@ -117,7 +119,10 @@ export const qwenListDirectory: ReplaySuite = {
       async run() {
         const { ls, e, root } = await fresh();
         e.write({ 'file1.txt': 'content1', 'file2.log': 'content1' });
-        assert.equal((await ls({ path: root, ignore: ['*.log'] })).text, `Listed 1 item(s) in ${root}:\n---\nfile1.txt`);
+        assert.equal(
+          (await ls({ path: root, ignore: ['*.log'] })).text,
+          `Listed 1 item(s) in ${root}:\n---\nfile1.txt`,
+        );
       },
     },
     {
@@ -187,7 +192,10 @@ export const qwenListDirectory: ReplaySuite = {
         assert.deepEqual([o.code, o.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params'], o.error);
       },
     },
-    na('should handle errors accessing individual files during listing', "makes Node's fs.stat fail for one file through a mock"),
+    na(
+      'should handle errors accessing individual files during listing',
+      "makes Node's fs.stat fail for one file through a mock",
+    ),
     {
       name: 'should truncate when entries exceed config line limit',
       verdict: 'matched',

@@ -21,8 +21,10 @@ async function reader() {
   return {
     e,
     p: (rel: string) => path.join(e.root, rel),
-    read: async (args: Record<string, unknown>): Promise<Outcome> => outcome(await e.call('read_file', args, { session })),
-    call: async (tool: string, args: Record<string, unknown>): Promise<Outcome> => outcome(await e.call(tool, args, { session })),
+    read: async (args: Record<string, unknown>): Promise<Outcome> =>
+      outcome(await e.call('read_file', args, { session })),
+    call: async (tool: string, args: Record<string, unknown>): Promise<Outcome> =>
+      outcome(await e.call(tool, args, { session })),
   };
 }
 
@@ -50,7 +52,8 @@ const CACHE_API = "calls Qwen's in-memory read cache object directly";
 const outside = (name: string, file: () => string): ReplayCase => ({
   name,
   verdict: 'different',
-  reason: 'Qwen reads files outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
+  reason:
+    'Qwen reads files outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
   errorModes: OUTSIDE,
   async run() {
     const { read } = await reader();
@@ -92,11 +95,19 @@ export const qwenReadFile: ReplaySuite = {
         refused(await read({ file_path: p('.temp/temp-file.txt') }), 'NOT_FOUND', 'file_not_found');
       },
     },
-    outside('should build an invocation for files in the OS temp directory', () => path.join(os.tmpdir(), 'pr-review-context.md')),
-    outside('should allow path completely outside workspace (external path support)', () => '/completely/outside/path.txt'),
+    outside('should build an invocation for files in the OS temp directory', () =>
+      path.join(os.tmpdir(), 'pr-review-context.md'),
+    ),
+    outside(
+      'should allow path completely outside workspace (external path support)',
+      () => '/completely/outside/path.txt',
+    ),
     invalid('should throw error if path is empty', () => ({ file_path: '' })),
     invalid('should throw error if offset is negative', (r) => ({ file_path: path.join(r, 'test.txt'), offset: -1 })),
-    invalid('should throw error if offset is fractional', (r) => ({ file_path: path.join(r, 'test.txt'), offset: 1.5 })),
+    invalid('should throw error if offset is fractional', (r) => ({
+      file_path: path.join(r, 'test.txt'),
+      offset: 1.5,
+    })),
     {
       name: 'should allow zero offset',
       verdict: 'matched',
@@ -106,11 +117,27 @@ export const qwenReadFile: ReplaySuite = {
         assert.equal((await read({ file_path: p('zero.txt'), offset: 0 })).text, 'a\nb');
       },
     },
-    invalid('should throw error if limit is not positive (0)', (r) => ({ file_path: path.join(r, 'test.txt'), limit: 0 })),
-    invalid('should throw error if limit is not positive (-1)', (r) => ({ file_path: path.join(r, 'test.txt'), limit: -1 })),
-    invalid('should throw error if limit is fractional (0.5)', (r) => ({ file_path: path.join(r, 'test.txt'), limit: 0.5 })),
-    invalid('should throw error if limit is fractional (1.5)', (r) => ({ file_path: path.join(r, 'test.txt'), limit: 1.5 })),
-    invalid('should reject offset or limit for notebook files', (r) => ({ file_path: path.join(r, 'test.ipynb'), offset: 0, limit: 10 })),
+    invalid('should throw error if limit is not positive (0)', (r) => ({
+      file_path: path.join(r, 'test.txt'),
+      limit: 0,
+    })),
+    invalid('should throw error if limit is not positive (-1)', (r) => ({
+      file_path: path.join(r, 'test.txt'),
+      limit: -1,
+    })),
+    invalid('should throw error if limit is fractional (0.5)', (r) => ({
+      file_path: path.join(r, 'test.txt'),
+      limit: 0.5,
+    })),
+    invalid('should throw error if limit is fractional (1.5)', (r) => ({
+      file_path: path.join(r, 'test.txt'),
+      limit: 1.5,
+    })),
+    invalid('should reject offset or limit for notebook files', (r) => ({
+      file_path: path.join(r, 'test.ipynb'),
+      offset: 0,
+      limit: 10,
+    })),
     invalid('should reject pages for notebook files', (r) => ({ file_path: path.join(r, 'test.ipynb'), pages: '1' })),
     na('should return allow for paths within workspace', PERMISSION),
     na('should return ask for paths outside workspace', PERMISSION),
@@ -225,7 +252,10 @@ export const qwenReadFile: ReplaySuite = {
       async run() {
         const { read, p, e } = await reader();
         e.write({ 'binary.bin': Buffer.from([0x00, 0xff, 0x00, 0xff]) });
-        assert.equal((await read({ file_path: p('binary.bin') })).text, 'Cannot display content of binary file: binary.bin');
+        assert.equal(
+          (await read({ file_path: p('binary.bin') })).text,
+          'Cannot display content of binary file: binary.bin',
+        );
       },
     },
     {
@@ -244,7 +274,10 @@ export const qwenReadFile: ReplaySuite = {
       async run() {
         const { read, p, e } = await reader();
         e.write({ 'large.svg': '<svg>' + 'x'.repeat(1024 * 1024 + 1) + '</svg>' });
-        assert.equal((await read({ file_path: p('large.svg') })).text, 'Cannot display content of SVG file larger than 1MB: large.svg');
+        assert.equal(
+          (await read({ file_path: p('large.svg') })).text,
+          'Cannot display content of SVG file larger than 1MB: large.svg',
+        );
       },
     },
     {
@@ -263,7 +296,15 @@ export const qwenReadFile: ReplaySuite = {
       async run() {
         const { read, p, e } = await reader();
         const nb = {
-          cells: [{ cell_type: 'code', source: ['print("hello")'], execution_count: 1, outputs: [{ output_type: 'stream', text: ['hello\n'] }], metadata: {} }],
+          cells: [
+            {
+              cell_type: 'code',
+              source: ['print("hello")'],
+              execution_count: 1,
+              outputs: [{ output_type: 'stream', text: ['hello\n'] }],
+              metadata: {},
+            },
+          ],
           metadata: { language_info: { name: 'python' } },
         };
         e.write({ 'test.ipynb': JSON.stringify(nb) });
@@ -335,7 +376,9 @@ export const qwenReadFile: ReplaySuite = {
         assert.equal((await read({ file_path: p('.temp/temp-output.txt') })).text, 'This is temporary output content');
       },
     },
-    outside('should read OS temp files after the invocation is executed', () => path.join(os.tmpdir(), 'read-file-test-x', 'pr-review-context.md')),
+    outside('should read OS temp files after the invocation is executed', () =>
+      path.join(os.tmpdir(), 'read-file-test-x', 'pr-review-context.md'),
+    ),
     na(
       'returns a short error when a text-only model reads a large PDF without pages',
       'configures a text-only model (no PDF modality); Facet serves the PDF and the host decides what its model can take',
@@ -381,7 +424,10 @@ export const qwenReadFile: ReplaySuite = {
         const { read, p, e } = await reader();
         e.write({ 'multi.txt': 'a\nb\nc\nd\ne' });
         await read({ file_path: p('multi.txt') });
-        assert.equal((await read({ file_path: p('multi.txt'), offset: 1, limit: 2 })).text, 'Showing lines 2-3 of 5 total lines.\n\n---\n\nb\nc');
+        assert.equal(
+          (await read({ file_path: p('multi.txt'), offset: 1, limit: 2 })).text,
+          'Showing lines 2-3 of 5 total lines.\n\n---\n\nb\nc',
+        );
       },
     },
     na(
@@ -418,7 +464,10 @@ export const qwenReadFile: ReplaySuite = {
       async run() {
         const { read, call, p, e } = await reader();
         e.write({ 'icon.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n' });
-        assert.equal((await read({ file_path: p('icon.svg') })).text, '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n');
+        assert.equal(
+          (await read({ file_path: p('icon.svg') })).text,
+          '<svg xmlns="http://www.w3.org/2000/svg"></svg>\n',
+        );
         const ed = await call('edit', { file_path: p('icon.svg'), old_string: '></svg>', new_string: '><g/></svg>' });
         assert.equal(ed.code, '', ed.error);
       },
@@ -430,7 +479,11 @@ export const qwenReadFile: ReplaySuite = {
         const { read, call, p, e } = await reader();
         e.write({ 'partial.kt': Array.from({ length: 50 }, (_, i) => `line ${i + 1}`).join('\n') });
         await read({ file_path: p('partial.kt'), offset: 10, limit: 5 });
-        const ed = await call('edit', { file_path: p('partial.kt'), old_string: 'line 12\n', new_string: 'line twelve\n' });
+        const ed = await call('edit', {
+          file_path: p('partial.kt'),
+          old_string: 'line 12\n',
+          new_string: 'line twelve\n',
+        });
         assert.equal(ed.code, '', ed.error);
       },
     },
@@ -457,7 +510,10 @@ export const qwenReadFile: ReplaySuite = {
         assert.equal((await read({ file_path: p('pic.png') })).blobs.length, 1);
       },
     },
-    na('completely bypasses the cache when getFileReadCacheDisabled() is true', 'a Qwen setting that turns its read cache off; Facet has no such setting'),
+    na(
+      'completely bypasses the cache when getFileReadCacheDisabled() is true',
+      'a Qwen setting that turns its read cache off; Facet has no such setting',
+    ),
     {
       name: 'should throw error if path is ignored by a .qwenignore pattern',
       verdict: 'matched',
@@ -474,7 +530,12 @@ export const qwenReadFile: ReplaySuite = {
       async run() {
         const { read, p, e } = await reader();
         e.reset();
-        e.write({ '.agentignore': 'agent-secret.txt\n', '.aiignore': 'ai-secret.txt\n', 'agent-secret.txt': 'content', 'ai-secret.txt': 'content' });
+        e.write({
+          '.agentignore': 'agent-secret.txt\n',
+          '.aiignore': 'ai-secret.txt\n',
+          'agent-secret.txt': 'content',
+          'ai-secret.txt': 'content',
+        });
         const a = await read({ file_path: p('agent-secret.txt') });
         refused(a, 'INVALID_ARGUMENT', 'invalid_tool_params');
         assert.match(a.error, /\.agentignore/);

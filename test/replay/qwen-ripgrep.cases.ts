@@ -15,15 +15,21 @@ import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 const bench = qwenGrepBench('grep');
 const { fresh, server } = bench;
 
-async function found(args: Record<string, unknown>, files: Record<string, string> = BASE, roots?: (root: string) => string[]): Promise<Outcome> {
+async function found(
+  args: Record<string, unknown>,
+  files: Record<string, string> = BASE,
+  roots?: (root: string) => string[],
+): Promise<Outcome> {
   const f = await fresh(files);
   const o = await f.grep(args, roots?.(f.root));
   assert.equal(o.error, '', o.error);
   return o;
 }
 
-const has = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(o.text.includes(p), `missing ${JSON.stringify(p)} in:\n${o.text}`));
-const hasNot = (o: Outcome, ...parts: string[]) => parts.forEach((p) => assert.ok(!o.text.includes(p), `unexpected ${JSON.stringify(p)} in:\n${o.text}`));
+const has = (o: Outcome, ...parts: string[]) =>
+  parts.forEach((p) => assert.ok(o.text.includes(p), `missing ${JSON.stringify(p)} in:\n${o.text}`));
+const hasNot = (o: Outcome, ...parts: string[]) =>
+  parts.forEach((p) => assert.ok(!o.text.includes(p), `unexpected ${JSON.stringify(p)} in:\n${o.text}`));
 
 /** The "path:line:text" lines of a result. */
 const lines = (o: Outcome): string[] => o.text.split('\n').filter((l) => l.startsWith('/'));
@@ -47,10 +53,12 @@ const SETTINGS =
   'configures a Qwen user setting (respectQwenIgnore / respectGitIgnore / customIgnoreFiles / useBuiltinRipgrep), which is no tool argument, and asserts the ripgrep command line or nothing';
 const RG_ARGS =
   "asserts the ripgrep command line Qwen builds (its --ignore-file arguments); the ignore files' effect on results is replayed in 'should preserve negation semantics within the same non-qwen ignore file' and 'should not let a custom ignore negation expose .qwenignore matches in grep output'";
-const RG_LIMIT = "mocks ripgrep reporting its own output cut short at its 20 MB buffer; no real search of a test's size reaches it";
+const RG_LIMIT =
+  "mocks ripgrep reporting its own output cut short at its 20 MB buffer; no real search of a test's size reaches it";
 const THRESHOLD =
   "lowers Qwen's truncateToolOutputThreshold setting to a few characters and asserts resultFilePaths, Qwen's internal list of files for its read cache; the 25000-character cut itself is replayed in 'should truncate llm content when exceeding maximum length'";
-const OUTSIDE = 'Qwen searches outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)';
+const OUTSIDE =
+  'Qwen searches outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)';
 
 const invalidLimit = (limit: number): ReplayCase =>
   matched(
@@ -61,20 +69,36 @@ const invalidLimit = (limit: number): ReplayCase =>
 const cases: ReplayCase[] = [
   // validateToolParams: what the tool accepts and refuses.
   matched('should return null for valid params (pattern only)', async () =>
-    assert.match((await found({ pattern: 'hello' })).text, /^Found 2 matches for pattern "hello" in the workspace directory:/),
+    assert.match(
+      (await found({ pattern: 'hello' })).text,
+      /^Found 2 matches for pattern "hello" in the workspace directory:/,
+    ),
   ),
   matched('should return null for valid params (pattern and path)', async () =>
-    assert.match((await found({ pattern: 'hello', path: '.' })).text, /^Found 2 matches for pattern "hello" in path "\.":/),
+    assert.match(
+      (await found({ pattern: 'hello', path: '.' })).text,
+      /^Found 2 matches for pattern "hello" in path "\.":/,
+    ),
   ),
   matched('should return null for valid params (pattern, path, and glob)', async () =>
-    assert.match((await found({ pattern: 'hello', path: '.', glob: '*.txt' })).text, /^Found 1 match for pattern "hello" in path "\." \(filter: "\*\.txt"\):/),
+    assert.match(
+      (await found({ pattern: 'hello', path: '.', glob: '*.txt' })).text,
+      /^Found 1 match for pattern "hello" in path "\." \(filter: "\*\.txt"\):/,
+    ),
   ),
-  matched('should return null for a positive integer limit', async () => assert.match((await found({ pattern: 'hello', limit: 2 })).text, /^Found 2 matches/)),
+  matched('should return null for a positive integer limit', async () =>
+    assert.match((await found({ pattern: 'hello', limit: 2 })).text, /^Found 2 matches/),
+  ),
   invalidLimit(0),
   invalidLimit(-1),
   invalidLimit(1.5),
-  matched('should return error if pattern is missing', async () => assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/)),
-  matched('should surface an error for invalid regex pattern', async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params'))),
+  matched('should return error if pattern is missing', async () =>
+    assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/),
+  ),
+  matched(
+    'should surface an error for invalid regex pattern',
+    async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')),
+  ),
   matched('should return error if path does not exist', async () => {
     const o = await refused({ pattern: 'hello', path: 'nonexistent' }, 'NOT_FOUND', 'search_path_not_found');
     assert.match(o.error, /nonexistent/);
@@ -82,12 +106,18 @@ const cases: ReplayCase[] = [
   matched('should allow path to be a file', async () => {
     const f = await fresh();
     const o = await f.grep({ pattern: 'hello', path: f.p('fileA.txt') });
-    assert.equal(o.text, `Found 1 match for pattern "hello" in path "${f.p('fileA.txt')}":\n---\n${f.p('fileA.txt')}:1:hello world`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "hello" in path "${f.p('fileA.txt')}":\n---\n${f.p('fileA.txt')}:1:hello world`,
+    );
   }),
   matched('should unescape shell-escaped path', async () => {
     const f = await fresh({ ...BASE, 'sub dir/x.txt': 'hello there' });
     const o = await f.grep({ pattern: 'hello', path: f.p('sub\\ dir') });
-    assert.equal(o.text, `Found 1 match for pattern "hello" in path "${f.p('sub dir')}":\n---\n${f.p('sub dir', 'x.txt')}:1:hello there`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "hello" in path "${f.p('sub dir')}":\n---\n${f.p('sub dir', 'x.txt')}:1:hello there`,
+    );
   }),
 
   // execute
@@ -106,13 +136,20 @@ const cases: ReplayCase[] = [
       );
       assert.equal(o.display.summary, 'Found 3 match(es)');
       const edit = outcome(
-        await f.e.call('edit', { file_path: f.p('fileA.txt'), old_string: 'hello', new_string: 'bye' }, { session: f.session, roots: [f.root] }),
+        await f.e.call(
+          'edit',
+          { file_path: f.p('fileA.txt'), old_string: 'hello', new_string: 'bye' },
+          { session: f.session, roots: [f.root] },
+        ),
       );
       assert.equal(edit.errorType, 'edit_requires_prior_read', edit.error || edit.text);
     },
   },
   matched('should treat summary-only JSON output as no matches', async () =>
-    assert.equal((await found({ pattern: 'missing' })).text, 'No matches found for pattern "missing" in the workspace directory.'),
+    assert.equal(
+      (await found({ pattern: 'missing' })).text,
+      'No matches found for pattern "missing" in the workspace directory.',
+    ),
   ),
   matched('parses JSON match events and records result paths', async () => {
     const o = await found({ pattern: 'content' }, { 'src/foo.ts': 'a\nb\nc\nd\ncontent\n' });
@@ -122,10 +159,16 @@ const cases: ReplayCase[] = [
     const o = await found({ pattern: 'content' }, { 'src/byte-path.ts': 'a\nb\ncontent\n' });
     assert.deepEqual(lines(o), [`${(await server.get()).abs('src/byte-path.ts')}:3:content`]);
   }),
-  na('handles JSON match events without a lines field', 'fakes a ripgrep match event without its line text, which a real search never produces'),
+  na(
+    'handles JSON match events without a lines field',
+    'fakes a ripgrep match event without its line text, which a real search never produces',
+  ),
   na('surfaces ripgrep system-level truncation in display metadata', RG_LIMIT),
   matched('still reports an exact count when only the line limit truncates', async () => {
-    const o = await found({ pattern: 'hello', limit: 2 }, { 'fileA.txt': [0, 1, 2, 3, 4].map((i) => `hello ${i}`).join('\n') });
+    const o = await found(
+      { pattern: 'hello', limit: 2 },
+      { 'fileA.txt': [0, 1, 2, 3, 4].map((i) => `hello ${i}`).join('\n') },
+    );
     assert.ok(o.text.endsWith('\n---\n[3 lines truncated] ...'), o.text);
     hasNot(o, "ripgrep's output limit");
   }),
@@ -140,7 +183,10 @@ const cases: ReplayCase[] = [
     const o = await f.grep({ pattern: 'CORE_HELPER_TARGET_MARKER', glob: '**/*.ts' });
     assert.deepEqual(lines(o), [`${f.p('packages/core/src/skills/target.ts')}:1:CORE_HELPER_TARGET_MARKER`]);
   }),
-  na('should parse Windows-style absolute result paths reported by ripgrep', 'feeds Windows drive-letter paths; Facet runs on POSIX systems'),
+  na(
+    'should parse Windows-style absolute result paths reported by ripgrep',
+    'feeds Windows drive-letter paths; Facet runs on POSIX systems',
+  ),
   na('includes result paths for partially rendered long file paths', THRESHOLD),
   na('only reports result paths for lines reached before character truncation', THRESHOLD),
   matched('should find matches in a specific path', async () => {
@@ -148,7 +194,10 @@ const cases: ReplayCase[] = [
     has(o, 'Found 1 match for pattern "world" in path "sub"', 'fileC.txt:1:another world in sub dir');
   }),
   matched('should use target directory when path is not provided', async () =>
-    has(await found({ pattern: 'world' }, { 'fileA.txt': 'hello world' }), 'Found 1 match for pattern "world" in the workspace directory'),
+    has(
+      await found({ pattern: 'world' }, { 'fileA.txt': 'hello world' }),
+      'Found 1 match for pattern "world" in the workspace directory',
+    ),
   ),
   matched('should find matches with a glob filter', async () =>
     has(
@@ -159,7 +208,10 @@ const cases: ReplayCase[] = [
   ),
   matched('should find matches with a glob filter and path', async () =>
     has(
-      await found({ pattern: 'hello', path: 'sub', glob: '*.js' }, { ...BASE, 'sub/another.js': 'const greeting = "hello";' }),
+      await found(
+        { pattern: 'hello', path: 'sub', glob: '*.js' },
+        { ...BASE, 'sub/another.js': 'const greeting = "hello";' },
+      ),
       'Found 1 match for pattern "hello" in path "sub" (filter: "*.js")',
       'another.js:1:const greeting = "hello";',
     ),
@@ -178,14 +230,21 @@ const cases: ReplayCase[] = [
     assert.ok(o.text.endsWith('...\n---\n[1 line truncated] ...'), o.text.slice(-80));
   }),
   matched('should return "No matches found" when pattern does not exist', async () =>
-    has(await found({ pattern: 'nonexistentpattern' }), 'No matches found for pattern "nonexistentpattern" in the workspace directory.'),
+    has(
+      await found({ pattern: 'nonexistentpattern' }),
+      'No matches found for pattern "nonexistentpattern" in the workspace directory.',
+    ),
   ),
   matched(
     'should throw validation error for invalid regex pattern',
     async () => void (await refused({ pattern: '[[' }, 'INVALID_ARGUMENT', 'invalid_tool_params')),
   ),
   matched('should handle regex special characters correctly', async () =>
-    has(await found({ pattern: 'foo.*bar' }), 'Found 1 match for pattern "foo.*bar" in the workspace directory:', 'fileB.js:1:const foo = "bar";'),
+    has(
+      await found({ pattern: 'foo.*bar' }),
+      'Found 1 match for pattern "foo.*bar" in the workspace directory:',
+      'fileB.js:1:const foo = "bar";',
+    ),
   ),
   matched('should be case-insensitive by default (JS fallback)', async () =>
     has(
@@ -195,7 +254,9 @@ const cases: ReplayCase[] = [
       'fileB.js:2:function baz() { return "hello"; }',
     ),
   ),
-  matched('should throw an error if params are invalid', async () => assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/)),
+  matched('should throw an error if params are invalid', async () =>
+    assert.match((await refused({ path: '.' }, 'INVALID_ARGUMENT')).error, /pattern/),
+  ),
   matched('should search within a single file when path is a file', async () => {
     const f = await fresh();
     const o = await f.grep({ pattern: 'world', path: f.p('fileA.txt') });
@@ -215,7 +276,10 @@ const cases: ReplayCase[] = [
     const o = await f.grep({ pattern: 'hello' }, [f.root, bench.second()]);
     // Upstream asserts the header and the count; Facet orders the lines by path within each root.
     assert.match(o.text, /^Found 2 matches for pattern "hello" across 2 workspace directories:\n---\n/);
-    assert.deepEqual(lines(o).sort(), [`${f.p('fileA.txt')}:1:hello world`, `${path.join(bench.second(), 'extra.txt')}:1:hello from second dir`].sort());
+    assert.deepEqual(
+      lines(o).sort(),
+      [`${f.p('fileA.txt')}:1:hello world`, `${path.join(bench.second(), 'extra.txt')}:1:hello from second dir`].sort(),
+    );
   }),
   matched('should search only specified path when path is given (ignoring multi-dir)', async () => {
     const f = await fresh();
@@ -238,7 +302,12 @@ const cases: ReplayCase[] = [
       (
         await found(
           { pattern: 'secret' },
-          { '.agentignore': 'agent-secret.txt\n', '.aiignore': 'ai-secret.txt\n', 'agent-secret.txt': 'secret', 'ai-secret.txt': 'secret' },
+          {
+            '.agentignore': 'agent-secret.txt\n',
+            '.aiignore': 'ai-secret.txt\n',
+            'agent-secret.txt': 'secret',
+            'ai-secret.txt': 'secret',
+          },
         )
       ).text,
       'No matches found for pattern "secret" in the workspace directory.',
@@ -246,12 +315,23 @@ const cases: ReplayCase[] = [
   ),
   na('should pass non-qwen ignore files unchanged so ripgrep preserves negations', RG_ARGS),
   matched('should preserve negation semantics within the same non-qwen ignore file', async () => {
-    const o = await found({ pattern: 'API_KEY' }, { '.agentignore': '*.env\n!allowed.env\n', 'blocked.env': 'API_KEY=1', 'allowed.env': 'API_KEY=2' });
-    assert.equal(o.text, `Found 1 match for pattern "API_KEY" in the workspace directory:\n---\n${(await server.get()).abs('allowed.env')}:1:API_KEY=2`);
+    const o = await found(
+      { pattern: 'API_KEY' },
+      { '.agentignore': '*.env\n!allowed.env\n', 'blocked.env': 'API_KEY=1', 'allowed.env': 'API_KEY=2' },
+    );
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "API_KEY" in the workspace directory:\n---\n${(await server.get()).abs('allowed.env')}:1:API_KEY=2`,
+    );
   }),
   matched('should not let a custom ignore negation expose .qwenignore matches in grep output', async () =>
     assert.equal(
-      (await found({ pattern: 'API_KEY' }, { '.qwenignore': '*.env\n', '.agentignore': '!*.env\n', 'allowed.env': 'API_KEY=2' })).text,
+      (
+        await found(
+          { pattern: 'API_KEY' },
+          { '.qwenignore': '*.env\n', '.agentignore': '!*.env\n', 'allowed.env': 'API_KEY=2' },
+        )
+      ).text,
       'No matches found for pattern "API_KEY" in the workspace directory.',
     ),
   ),
@@ -259,11 +339,20 @@ const cases: ReplayCase[] = [
     const f = await fresh({ '.qwenignore': '*.env\n', 'secret.env': 'API_KEY=1', 'visible.txt': 'API_KEY=2' });
     writeFileSync(path.join(bench.second(), '.qwenignore'), '!*.env\n');
     const o = await f.grep({ pattern: 'API_KEY' }, [f.root, bench.second()]);
-    assert.equal(o.text, `Found 1 match for pattern "API_KEY" across 2 workspace directories:\n---\n${f.p('visible.txt')}:1:API_KEY=2`);
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "API_KEY" across 2 workspace directories:\n---\n${f.p('visible.txt')}:1:API_KEY=2`,
+    );
   }),
   matched('should preserve negation semantics within the same .qwenignore', async () => {
-    const o = await found({ pattern: 'API_KEY' }, { '.qwenignore': '*.env\n!allowed.env\n', 'blocked.env': 'API_KEY=1', 'allowed.env': 'API_KEY=2' });
-    assert.equal(o.text, `Found 1 match for pattern "API_KEY" in the workspace directory:\n---\n${(await server.get()).abs('allowed.env')}:1:API_KEY=2`);
+    const o = await found(
+      { pattern: 'API_KEY' },
+      { '.qwenignore': '*.env\n!allowed.env\n', 'blocked.env': 'API_KEY=1', 'allowed.env': 'API_KEY=2' },
+    );
+    assert.equal(
+      o.text,
+      `Found 1 match for pattern "API_KEY" in the workspace directory:\n---\n${(await server.get()).abs('allowed.env')}:1:API_KEY=2`,
+    );
   }),
   na('should post-filter matches unignored by a custom nested .qwenignore', SETTINGS),
   na('should pass configured custom ignore files to ripgrep', SETTINGS),
@@ -272,7 +361,10 @@ const cases: ReplayCase[] = [
     'should not load ignore files from relative external search paths',
     "calls Qwen's internal ripgrep runner directly with a path outside the workspace and asserts its command line",
   ),
-  na('should cache resolved relative result paths across filtering and result metadata', "spies on Qwen's file-existence probes (a caching detail)"),
+  na(
+    'should cache resolved relative result paths across filtering and result metadata',
+    "spies on Qwen's file-existence probes (a caching detail)",
+  ),
   matched('should deduplicate matches from overlapping workspace directories', async () => {
     const f = await fresh({ 'sub/fileC.txt': 'hello world' });
     assert.equal(
@@ -293,7 +385,8 @@ const cases: ReplayCase[] = [
     verdict: 'different',
     reason: OUTSIDE,
     errorModes: 'path_not_in_workspace: path outside the workspace',
-    run: async () => void (await refused({ pattern: 'test', path: '../outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
+    run: async () =>
+      void (await refused({ pattern: 'test', path: '../outside' }, 'PERMISSION_DENIED', 'path_not_in_workspace')),
   },
   matched('should handle empty directories gracefully', async () => {
     const f = await fresh();
@@ -302,16 +395,25 @@ const cases: ReplayCase[] = [
     assert.equal(o.text, 'No matches found for pattern "test" in path "empty".');
     assert.equal(o.display.summary, 'No matches found');
   }),
-  matched('should handle empty files correctly', async () => has(await found({ pattern: 'anything' }, { ...BASE, 'empty.txt': '' }), 'No matches found')),
+  matched('should handle empty files correctly', async () =>
+    has(await found({ pattern: 'anything' }, { ...BASE, 'empty.txt': '' }), 'No matches found'),
+  ),
   matched('should handle special characters in file names', async () =>
     has(
-      await found({ pattern: 'world' }, { ...BASE, 'file with spaces & symbols!.txt': 'hello world with special chars' }),
+      await found(
+        { pattern: 'world' },
+        { ...BASE, 'file with spaces & symbols!.txt': 'hello world with special chars' },
+      ),
       'file with spaces & symbols!.txt',
       'hello world with special chars',
     ),
   ),
   matched('should handle deeply nested directories', async () =>
-    has(await found({ pattern: 'deep' }, { ...BASE, 'a/b/c/d/e/deep.txt': 'content in deep directory' }), 'deep.txt', 'content in deep directory'),
+    has(
+      await found({ pattern: 'deep' }, { ...BASE, 'a/b/c/d/e/deep.txt': 'content in deep directory' }),
+      'deep.txt',
+      'content in deep directory',
+    ),
   ),
 
   // regex pattern validation
@@ -324,10 +426,18 @@ const cases: ReplayCase[] = [
     hasNot(o, 'const getValue');
   }),
   matched('should handle case sensitivity correctly in JS fallback', async () =>
-    has(await found({ pattern: 'hello' }, { ...BASE, 'case.txt': 'Hello World\nhello world\nHELLO WORLD' }), 'Hello World', 'hello world', 'HELLO WORLD'),
+    has(
+      await found({ pattern: 'hello' }, { ...BASE, 'case.txt': 'Hello World\nhello world\nHELLO WORLD' }),
+      'Hello World',
+      'hello world',
+      'HELLO WORLD',
+    ),
   ),
   matched('should handle escaped regex special characters', async () => {
-    const o = await found({ pattern: '\\$\\d+\\.\\d+' }, { ...BASE, 'special.txt': 'Price: $19.99\nRegex: [a-z]+ pattern\nEmail: test@example.com' });
+    const o = await found(
+      { pattern: '\\$\\d+\\.\\d+' },
+      { ...BASE, 'special.txt': 'Price: $19.99\nRegex: [a-z]+ pattern\nEmail: test@example.com' },
+    );
     has(o, 'Price: $19.99');
     hasNot(o, 'Email: test@example.com');
   }),
@@ -336,13 +446,22 @@ const cases: ReplayCase[] = [
   matched('should handle multiple file extensions in glob pattern', async () => {
     const o = await found(
       { pattern: 'content', glob: '*.{ts,tsx}' },
-      { ...BASE, 'test.ts': 'typescript content', 'test.tsx': 'tsx content', 'test.js': 'javascript content', 'test.txt': 'text content' },
+      {
+        ...BASE,
+        'test.ts': 'typescript content',
+        'test.tsx': 'tsx content',
+        'test.js': 'javascript content',
+        'test.txt': 'text content',
+      },
     );
     has(o, 'test.ts', 'test.tsx');
     hasNot(o, 'test.js', 'test.txt');
   }),
   matched('should handle directory patterns in glob', async () => {
-    const o = await found({ pattern: 'code', glob: 'src/**' }, { ...BASE, 'src/main.ts': 'source code', 'other.ts': 'other code' });
+    const o = await found(
+      { pattern: 'code', glob: 'src/**' },
+      { ...BASE, 'src/main.ts': 'source code', 'other.ts': 'other code' },
+    );
     has(o, 'main.ts');
     hasNot(o, 'other.ts');
   }),

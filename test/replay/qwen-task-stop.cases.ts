@@ -14,7 +14,8 @@ let n = 0;
 async function session() {
   const e = await server.get();
   const s = `task-stop-${++n}`;
-  return async (tool: string, args: Record<string, unknown>): Promise<Outcome> => outcome(await e.call(tool, args, { session: s }));
+  return async (tool: string, args: Record<string, unknown>): Promise<Outcome> =>
+    outcome(await e.call(tool, args, { session: s }));
 }
 
 const AGENTS =

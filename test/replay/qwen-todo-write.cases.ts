@@ -51,8 +51,10 @@ const LATER =
 const PLAN =
   "plan ids and session workflows came after the Qwen Code version Facet serves (0.15.10); the plan id is Qwen's display and on-disk state, not model-facing";
 const HOOKS = "Qwen's user-configured todo hooks (TodoCreated / TodoCompleted), mocked; Facet has no hooks";
-const STORAGE = "Qwen's todo file on disk (~/.qwen/todos/<session>.json and its runtime-directory settings); Facet keeps a session's list in the server";
-const REMINDER = "Qwen's per-prompt reminder of unfinished items, injected by its client into the next turn, not part of the tool's result";
+const STORAGE =
+  "Qwen's todo file on disk (~/.qwen/todos/<session>.json and its runtime-directory settings); Facet keeps a session's list in the server";
+const REMINDER =
+  "Qwen's per-prompt reminder of unfinished items, injected by its client into the next turn, not part of the tool's result";
 const DESCRIPTION = "the invocation's one-line description for Qwen's UI";
 
 const cases: ReplayCase[] = [
@@ -70,7 +72,10 @@ const cases: ReplayCase[] = [
     assert.equal(o.error, '', o.error);
     assert.match(o.text, /^Todo list has been cleared\./);
   }),
-  matched('should accept single todo', async () => void (await writes([{ id: '1', content: 'Task 1', status: 'pending' }]))),
+  matched(
+    'should accept single todo',
+    async () => void (await writes([{ id: '1', content: 'Task 1', status: 'pending' }])),
+  ),
   matched(
     'should reject todos with empty content',
     async () =>
@@ -87,7 +92,10 @@ const cases: ReplayCase[] = [
     assert.equal(o.errorType, 'invalid_tool_params', o.error);
   }),
   matched('should reject oversized todo and dependency ids', async () => {
-    assert.match((await refused([{ id: 'x'.repeat(501), content: 'Task', status: 'pending' }])).error, /500 characters/);
+    assert.match(
+      (await refused([{ id: 'x'.repeat(501), content: 'Task', status: 'pending' }])).error,
+      /500 characters/,
+    );
     // The dependency half: the version served has no blockedBy, so the field itself is refused.
     await refused([{ id: 'task', content: 'Task', status: 'pending', blockedBy: ['x'.repeat(501)] }]);
   }),
@@ -108,7 +116,9 @@ const cases: ReplayCase[] = [
   }),
   na('should accept a valid dependency graph', LATER),
   na('should validate deep dependency chains without recursive traversal', LATER),
-  ...['duplicate dependency', 'unknown dependency', 'self dependency', 'cycle'].map((what) => na(`should reject a ${what}`, LATER)),
+  ...['duplicate dependency', 'unknown dependency', 'self dependency', 'cycle'].map((what) =>
+    na(`should reject a ${what}`, LATER),
+  ),
 
   // execute
   matched(
@@ -125,7 +135,10 @@ const cases: ReplayCase[] = [
   na('should start a new plan for a distinct all-completed snapshot', PLAN),
   na('should clear persisted plan identity while identifying the cleared plan', PLAN),
   na('bounds the active Todo reminder', REMINDER),
-  matched('skips active Todo reminder when no prompt id is active', async () => void (await writes([{ id: '1', content: 'Task 1', status: 'pending' }]))),
+  matched(
+    'skips active Todo reminder when no prompt id is active',
+    async () => void (await writes([{ id: '1', content: 'Task 1', status: 'pending' }])),
+  ),
   matched('should replace todos with new ones', async () => {
     const todo = await session();
     await todo([{ id: '1', content: 'Existing Task', status: 'completed' }]);
@@ -145,7 +158,12 @@ const cases: ReplayCase[] = [
     const todo = await session();
     await todo([{ id: '1', content: 'Old Task', status: 'pending' }]);
     const o = await todo([]);
-    for (const part of ['Todo list has been cleared', '<system-reminder>', 'Your todo list is now empty', 'no pending tasks'])
+    for (const part of [
+      'Todo list has been cleared',
+      '<system-reminder>',
+      'Your todo list is now empty',
+      'no pending tasks',
+    ])
       assert.ok(o.text.includes(part), `missing ${part} in ${o.text}`);
   }),
   na('should block todo creation when validation hook returns block', HOOKS),
@@ -167,11 +185,16 @@ const cases: ReplayCase[] = [
   }),
   na('should have correct display name', "Qwen's UI name for the tool"),
   na('should have correct kind', "Qwen's internal tool category (for its approval and UI)"),
-  na('should describe selective, outcome-oriented task tracking', "pins Qwen's own description prose; Facet writes its tool descriptions in its own words"),
+  na(
+    'should describe selective, outcome-oriented task tracking',
+    "pins Qwen's own description prose; Facet writes its tool descriptions in its own words",
+  ),
   matched('should have schema with required properties', async () => {
     const e = await server.get();
     const res = await unary<object, ListToolsResponse>(e.t.client.listTools, e.t.client, {}, { shape: 'qwen' });
-    const schema = res.tools.find((t) => t.name === 'todo_write')?.inputSchema as { properties: Record<string, unknown> };
+    const schema = res.tools.find((t) => t.name === 'todo_write')?.inputSchema as {
+      properties: Record<string, unknown>;
+    };
     assert.ok('todos' in schema.properties);
     assert.ok(!('merge' in schema.properties));
   }),

@@ -13,7 +13,8 @@ import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
 const server = replayServer('qwen');
 const OUTSIDE = 'path_not_in_workspace: outside the workspace.';
-const PRIOR_READ = 'edit_requires_prior_read (CONFLICT): the file exists and was not read in this session; read it first.';
+const PRIOR_READ =
+  'edit_requires_prior_read (CONFLICT): the file exists and was not read in this session; read it first.';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 let n = 0;
@@ -24,8 +25,10 @@ async function qwen() {
   const session = `write-${n}`;
   return {
     p: (rel: string) => path.join(d, rel),
-    write: async (args: Record<string, unknown>): Promise<Outcome> => outcome(await e.call('write_file', args, { session })),
-    read: async (file: string): Promise<Outcome> => outcome(await e.call('read_file', { file_path: file }, { session })),
+    write: async (args: Record<string, unknown>): Promise<Outcome> =>
+      outcome(await e.call('write_file', args, { session })),
+    read: async (file: string): Promise<Outcome> =>
+      outcome(await e.call('read_file', { file_path: file }, { session })),
   };
 }
 
@@ -41,7 +44,8 @@ function refusedType(o: Outcome, code: string, type: string): void {
 const outside = (name: string, file: () => string): ReplayCase => ({
   name,
   verdict: 'different',
-  reason: 'Qwen writes outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
+  reason:
+    'Qwen writes outside the workspace after asking the user; Facet never goes outside its roots and refuses (path_not_in_workspace)',
   errorModes: OUTSIDE,
   async run() {
     const { write } = await qwen();
@@ -92,17 +96,27 @@ export const qwenWriteFile: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { write } = await qwen();
-        refusedType(await write({ file_path: 'test.txt', content: 'hello' }), 'INVALID_ARGUMENT', 'invalid_tool_params');
+        refusedType(
+          await write({ file_path: 'test.txt', content: 'hello' }),
+          'INVALID_ARGUMENT',
+          'invalid_tool_params',
+        );
       },
     },
-    outside('should allow a path outside root (external path support)', () => path.join(os.tmpdir(), `facet-replay-outside-${process.pid}-${n}.txt`)),
+    outside('should allow a path outside root (external path support)', () =>
+      path.join(os.tmpdir(), `facet-replay-outside-${process.pid}-${n}.txt`),
+    ),
     {
       name: 'should throw an error if path is a directory',
       verdict: 'matched',
       async run() {
         const { p, write } = await qwen();
         mkdirSync(p('a_directory'));
-        refusedType(await write({ file_path: p('a_directory'), content: 'hello' }), 'INVALID_ARGUMENT', 'target_is_directory');
+        refusedType(
+          await write({ file_path: p('a_directory'), content: 'hello' }),
+          'INVALID_ARGUMENT',
+          'target_is_directory',
+        );
       },
     },
     na(
@@ -157,7 +171,10 @@ export const qwenWriteFile: ReplaySuite = {
       verdict: 'matched',
       async run() {
         const { p, write } = await qwen();
-        const o = await write({ file_path: p('new_dir_for_write/file_in_new_dir.txt'), content: 'Content in new directory' });
+        const o = await write({
+          file_path: p('new_dir_for_write/file_in_new_dir.txt'),
+          content: 'Content in new directory',
+        });
         assert.equal(o.code, '', o.error);
         assert.ok(statSync(p('new_dir_for_write')).isDirectory());
         assert.equal(readFileSync(p('new_dir_for_write/file_in_new_dir.txt'), 'utf8'), 'Content in new directory');
@@ -210,7 +227,12 @@ export const qwenWriteFile: ReplaySuite = {
       'new content',
       Buffer.concat([BOM, Buffer.from('new content')]),
     ),
-    overwrite('should not add BOM when overwriting existing file without BOM', Buffer.from('original content'), 'new content', Buffer.from('new content')),
+    overwrite(
+      'should not add BOM when overwriting existing file without BOM',
+      Buffer.from('original content'),
+      'new content',
+      Buffer.from('new content'),
+    ),
     {
       name: 'should use default encoding for new files',
       verdict: 'matched',

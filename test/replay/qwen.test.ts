@@ -13,4 +13,15 @@ import { qwenTodoWrite } from './qwen-todo-write.cases.js';
 import { qwenWriteFile } from './qwen-write-file.cases.js';
 
 after(closeReplayServers);
-for (const suite of [qwenReadFile, qwenGlob, qwenListDirectory, qwenWriteFile, qwenEdit, qwenRipGrep, qwenGrep, qwenTodoWrite, qwenTaskStop]) replay(suite);
+for (const suite of [
+  qwenReadFile,
+  qwenGlob,
+  qwenListDirectory,
+  qwenWriteFile,
+  qwenEdit,
+  qwenRipGrep,
+  qwenGrep,
+  qwenTodoWrite,
+  qwenTaskStop,
+])
+  replay(suite);

@@ -46,7 +46,11 @@ for (const backend of ['rg', 'fallback'] as const) {
 
     test('stops at max_total with bounded memory and kills rg', async () => {
       const rssBefore = process.memoryUsage().rss;
-      const r = await grep(scope, { cwd: dir, pattern: 'foo', paths, maxTotal: 5000, before: 2, after: 2 }, { backend });
+      const r = await grep(
+        scope,
+        { cwd: dir, pattern: 'foo', paths, maxTotal: 5000, before: 2, after: 2 },
+        { backend },
+      );
       const grown = process.memoryUsage().rss - rssBefore;
       assert.equal(r.stoppedBy, 'max_total');
       assert.equal(r.totalMatchLines, 5000);

@@ -31,7 +31,8 @@ before(() => {
 });
 after(() => cleanup());
 
-const lines = (r: GrepResult): string[] => r.files.flatMap((f) => f.lines.map((l) => `${f.relative}:${l.line}:${l.kind}:${l.text}`));
+const lines = (r: GrepResult): string[] =>
+  r.files.flatMap((f) => f.lines.map((l) => `${f.relative}:${l.line}:${l.kind}:${l.text}`));
 
 test('many batches give exactly the results rg gives, context included', async () => {
   const opts = { cwd: dir, pattern: 'needle \\d+', before: 1, after: 1, limit: 0 };

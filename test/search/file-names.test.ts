@@ -20,7 +20,15 @@ test('fileNameScore: 100 exact, 80 name contains, 60 path contains, then the let
 test('findFileNames: best first, ties by path, skipped names and an excluded substring left out, at most max', async () => {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'facet-names-')));
   try {
-    for (const f of ['conf.ts', 'src/conf.ts', 'src/app-conf.ts', 'node_modules/conf.ts', 'vendor/conf.ts', '.hidden/conf.ts', 'lib/c-o-n-f.ts']) {
+    for (const f of [
+      'conf.ts',
+      'src/conf.ts',
+      'src/app-conf.ts',
+      'node_modules/conf.ts',
+      'vendor/conf.ts',
+      '.hidden/conf.ts',
+      'lib/c-o-n-f.ts',
+    ]) {
       fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
       fs.writeFileSync(path.join(dir, f), '');
     }

@@ -53,8 +53,14 @@ test('glob: extra ignore files, case, base-name matching, directories, static pr
   assert.deepEqual(rel(g), ['a.txt', 'crlf.txt', 'latin1.txt', 'uni.txt', 'utf16.txt']);
   assert.equal(g.ignored['.geminiignore'], 1);
   assert.deepEqual(rel(await glob(scope, { pattern: 'A.TXT', cwd: tree.root, caseSensitive: false })), ['a.txt']);
-  assert.deepEqual(rel(await glob(scope, { pattern: '*.py', cwd: tree.root, matchBase: true })), ['src/nested/deep.py']);
-  assert.deepEqual(rel(await glob(scope, { pattern: 'src/*', cwd: tree.root, includeDirs: true })), ['src/main.ts', 'src/nested', 'src/util.ts']);
+  assert.deepEqual(rel(await glob(scope, { pattern: '*.py', cwd: tree.root, matchBase: true })), [
+    'src/nested/deep.py',
+  ]);
+  assert.deepEqual(rel(await glob(scope, { pattern: 'src/*', cwd: tree.root, includeDirs: true })), [
+    'src/main.ts',
+    'src/nested',
+    'src/util.ts',
+  ]);
   assert.deepEqual(rel(await glob(scope, { pattern: 'src/nested/*.py', cwd: tree.root })), ['src/nested/deep.py']);
   assert.deepEqual(
     rel(await glob(scope, { pattern: `${tree.root}/src/*.ts` })),
@@ -93,7 +99,10 @@ test('glob sort orders: newest first, oldest first, recent first then by path; p
       'utf16.txt',
     ]);
     const page = await glob(scope, { pattern, cwd: tree.root, offset: 2, limit: 3 });
-    assert.deepEqual([rel(page), page.total, page.shown, page.truncated], [['gemini-secret.txt', 'latin1.txt', 'uni.txt'], 6, 3, true]);
+    assert.deepEqual(
+      [rel(page), page.total, page.shown, page.truncated],
+      [['gemini-secret.txt', 'latin1.txt', 'uni.txt'], 6, 3, true],
+    );
   } finally {
     utimesSync(path.join(tree.root, 'crlf.txt'), 1_000_700, 1_000_700);
     utimesSync(path.join(tree.root, 'uni.txt'), 1_000_900, 1_000_900);
@@ -112,7 +121,11 @@ test('glob refuses escapes and bad paths', async () => {
   assert.equal(await kindOf(glob(scope, { pattern: '*', path: 'a.txt', cwd: tree.root })), 'invalid_argument');
   assert.equal(await kindOf(glob(scope, { pattern: '/etc/*' })), 'permission_denied');
   // A link named as the path is resolved (inside the scope), then walked from its real path.
-  assert.deepEqual(rel(await glob(scope, { pattern: '**/*', path: 'link-in', cwd: tree.root })), ['main.ts', 'nested/deep.py', 'util.ts']);
+  assert.deepEqual(rel(await glob(scope, { pattern: '**/*', path: 'link-in', cwd: tree.root })), [
+    'main.ts',
+    'nested/deep.py',
+    'util.ts',
+  ]);
 });
 
 test('list: dirs first with types, sizes; symlinks listed but not entered; hidden on and off', async () => {
@@ -149,11 +162,24 @@ test('list: depth, sort keys, ignore files and globs, paging with an exact count
     deep.entries.map((e) => e.depth),
     [1, 1, 1, 1, 2, 1],
   );
-  const ign = await listDirectory(scope, 'src', { cwd: tree.root, depth: 2, includeHidden: false, ignore: {}, ignoreGlobs: ['*.py'] });
+  const ign = await listDirectory(scope, 'src', {
+    cwd: tree.root,
+    depth: 2,
+    includeHidden: false,
+    ignore: {},
+    ignoreGlobs: ['*.py'],
+  });
   assert.deepEqual([rel(ign), ign.ignored], [['nested', 'main.ts', 'util.ts'], { gitignore: 1, glob: 1 }]);
   const bySize = await listDirectory(scope, 'src', { cwd: tree.root, sort: 'size', includeHidden: false });
   assert.deepEqual(rel(bySize), ['nested', 'main.ts', 'util.ts', 'generated.ts']);
-  const oldest = await listDirectory(scope, '.', { cwd: tree.root, sort: 'mtime', reverse: true, includeHidden: false, limit: 2, offset: 1 });
+  const oldest = await listDirectory(scope, '.', {
+    cwd: tree.root,
+    sort: 'mtime',
+    reverse: true,
+    includeHidden: false,
+    limit: 2,
+    offset: 1,
+  });
   assert.deepEqual([rel(oldest), oldest.total, oldest.omitted], [['keep.log', 'latin1.txt'], 14, 12]);
   assert.equal(await kindOf(listDirectory(scope, 'a.txt', { cwd: tree.root })), 'invalid_argument');
   assert.equal(await kindOf(listDirectory(scope, 'link-out', { cwd: tree.root })), 'permission_denied');

@@ -53,7 +53,8 @@ before(() => {
   scope = Scope.fromRoots([tree.root]);
   // ~10 MB of lines: needles every 997 lines and in short runs, so some sit at read-chunk edges.
   const lines: string[] = [];
-  for (let i = 1; i <= 400_000; i++) lines.push(i % 997 === 0 || (i % 50_000 < 4 && i > 4) ? `needle ${i}` : `line ${i} of filler text`);
+  for (let i = 1; i <= 400_000; i++)
+    lines.push(i % 997 === 0 || (i % 50_000 < 4 && i > 4) ? `needle ${i}` : `line ${i} of filler text`);
   // (in a hidden folder, so the other cases do not search it)
   mkdirSync(path.join(tree.root, '.big'));
   writeFileSync(path.join(tree.root, '.big', 'big.txt'), lines.join('\n') + '\n');

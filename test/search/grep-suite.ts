@@ -38,7 +38,8 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
   describe(`grep (${backend})`, () => {
     let tree: Tree;
     let scope: Scope;
-    const run = (opts: Omit<GrepOptions, 'cwd'>): Promise<GrepResult> => grep(scope, { cwd: tree.root, ...opts }, { backend });
+    const run = (opts: Omit<GrepOptions, 'cwd'>): Promise<GrepResult> =>
+      grep(scope, { cwd: tree.root, ...opts }, { backend });
     const fails = async (opts: Omit<GrepOptions, 'cwd'>, kind: string, field?: string): Promise<EngineError> => {
       const err = await run(opts).then(
         () => assert.fail('expected an error'),
@@ -74,13 +75,19 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
         'uni.txt:4:foo_bar foo-bar [[0,3],[8,11]]',
         'utf16.txt:1:utf16 foo line [[6,9]]',
       ]);
-      assert.deepEqual([r.total, r.shown, r.totalFiles, r.totalMatchLines, r.totalMatches, r.truncated], [13, 13, 10, 13, 15, false]);
+      assert.deepEqual(
+        [r.total, r.shown, r.totalFiles, r.totalMatchLines, r.totalMatches, r.truncated],
+        [13, 13, 10, 13, 15, false],
+      );
       assert.equal(r.files[0]!.path, `${tree.root}/a.txt`);
       assert.equal(r.files[0]!.lines[1]!.column, 9);
     });
 
     test('hidden includes dot-files but never .git; no_ignore brings ignored files back', async () => {
-      assert.deepEqual(render(await run({ pattern: 'foo', hidden: true, mode: 'files' })), ['.hidden/secret.txt', ...ALL_FOO_FILES]);
+      assert.deepEqual(render(await run({ pattern: 'foo', hidden: true, mode: 'files' })), [
+        '.hidden/secret.txt',
+        ...ALL_FOO_FILES,
+      ]);
       assert.deepEqual(render(await run({ pattern: 'foo', noIgnore: true, mode: 'files' })), [
         'a.txt',
         'app.log',
@@ -130,16 +137,21 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
     });
 
     test('case modes: insensitive, smart (upper-case means sensitive), inline (?i)', async () => {
-      assert.deepEqual(render(await run({ pattern: 'foo', caseMode: 'insensitive', mode: 'count', paths: ['a.txt', 'src'] })), [
-        'a.txt:4',
-        'src/main.ts:2',
-        'src/nested/deep.py:2',
-        'src/util.ts:1',
+      assert.deepEqual(
+        render(await run({ pattern: 'foo', caseMode: 'insensitive', mode: 'count', paths: ['a.txt', 'src'] })),
+        ['a.txt:4', 'src/main.ts:2', 'src/nested/deep.py:2', 'src/util.ts:1'],
+      );
+      assert.deepEqual(render(await run({ pattern: 'Foo', caseMode: 'smart', mode: 'count' })), [
+        'a.txt:1',
+        'src/nested/deep.py:1',
       ]);
-      assert.deepEqual(render(await run({ pattern: 'Foo', caseMode: 'smart', mode: 'count' })), ['a.txt:1', 'src/nested/deep.py:1']);
-      assert.deepEqual(render(await run({ pattern: 'foo', caseMode: 'smart', mode: 'count', paths: ['a.txt'] })), ['a.txt:4']);
+      assert.deepEqual(render(await run({ pattern: 'foo', caseMode: 'smart', mode: 'count', paths: ['a.txt'] })), [
+        'a.txt:4',
+      ]);
       // Simple case folding, as Rust's regex: Ω folds to ω, but SS does not match ß.
-      assert.deepEqual(render(await run({ pattern: '(?i)STRASSE|ΩMEGA', paths: ['uni.txt'] })), ['uni.txt:1:naïve Ωmega straße [[6,11]]']);
+      assert.deepEqual(render(await run({ pattern: '(?i)STRASSE|ΩMEGA', paths: ['uni.txt'] })), [
+        'uni.txt:1:naïve Ωmega straße [[6,11]]',
+      ]);
     });
 
     test('context lines before and after, merged between near matches', async () => {
@@ -157,7 +169,11 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
     test('in path order, the total cap keeps the first matches of the first files by path', async () => {
       const r = await run({ pattern: 'foo', maxTotal: 3, inPathOrder: true });
       // a.txt is first by path and holds three matches: the cap is spent there, whatever the threads do.
-      assert.deepEqual(render(r), ['a.txt:1:alpha foo [[6,9]]', 'a.txt:5:epsilon foo foo [[8,11],[12,15]]', 'a.txt:8:theta foo [[6,9]]']);
+      assert.deepEqual(render(r), [
+        'a.txt:1:alpha foo [[6,9]]',
+        'a.txt:5:epsilon foo foo [[8,11],[12,15]]',
+        'a.txt:8:theta foo [[6,9]]',
+      ]);
     });
 
     test("max per file keeps rg's trailing context, and a match inside it stays a match", async () => {
@@ -175,9 +191,17 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
     });
 
     test('word match, fixed strings, globs (include beats .gitignore), types', async () => {
-      assert.deepEqual(render(await run({ pattern: 'foo', wordMatch: true, paths: ['uni.txt'] })), ['uni.txt:4:foo_bar foo-bar [[8,11]]']);
-      assert.deepEqual(render(await run({ pattern: 'foo(1)', fixedStrings: true })), ['src/main.ts:2:export const bar = foo(1); [[19,25]]']);
-      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.ts'], mode: 'files' })), ['src/generated.ts', 'src/main.ts', 'src/util.ts']);
+      assert.deepEqual(render(await run({ pattern: 'foo', wordMatch: true, paths: ['uni.txt'] })), [
+        'uni.txt:4:foo_bar foo-bar [[8,11]]',
+      ]);
+      assert.deepEqual(render(await run({ pattern: 'foo(1)', fixedStrings: true })), [
+        'src/main.ts:2:export const bar = foo(1); [[19,25]]',
+      ]);
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.ts'], mode: 'files' })), [
+        'src/generated.ts',
+        'src/main.ts',
+        'src/util.ts',
+      ]);
       // rg's {a,b} alternatives
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['*.{py,ts}'], mode: 'files' })), [
         'src/generated.ts',
@@ -185,7 +209,10 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
         'src/nested/deep.py',
         'src/util.ts',
       ]);
-      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['src/{nested/deep.py,main.ts}'], mode: 'files' })), ['src/main.ts', 'src/nested/deep.py']);
+      assert.deepEqual(render(await run({ pattern: 'foo', globs: ['src/{nested/deep.py,main.ts}'], mode: 'files' })), [
+        'src/main.ts',
+        'src/nested/deep.py',
+      ]);
       assert.deepEqual(render(await run({ pattern: 'foo', globs: ['!src/**'], mode: 'files' })), [
         'a.txt',
         'crlf.txt',
@@ -222,34 +249,48 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       assert.deepEqual(render(await run({ pattern: 'foo', mode: 'files', sort: 'mtime-desc' })), newest);
       assert.deepEqual(render(await run({ pattern: 'foo', mode: 'files', sort: 'mtime-asc' })), [...newest].reverse());
       const page = await run({ pattern: 'foo', offset: 2, limit: 3 });
-      assert.deepEqual(render(page), ['a.txt:8:theta foo [[6,9]]', 'crlf.txt:1:foo crlf [[0,3]]', 'gemini-secret.txt:1:foo for gemini only [[0,3]]']);
+      assert.deepEqual(render(page), [
+        'a.txt:8:theta foo [[6,9]]',
+        'crlf.txt:1:foo crlf [[0,3]]',
+        'gemini-secret.txt:1:foo for gemini only [[0,3]]',
+      ]);
       assert.deepEqual([page.offset, page.shown, page.total, page.truncated], [2, 3, 13, true]);
       const files = await run({ pattern: 'foo', mode: 'files', offset: 8, limit: 5 });
       assert.deepEqual([render(files), files.total, files.truncated], [['uni.txt', 'utf16.txt'], 10, false]);
     });
 
     test('multiline matches span lines and are grouped', async () => {
-      assert.deepEqual(render(await run({ pattern: 'beta\\ngamma', multiline: true })), ['a.txt:2:beta\ngamma Foo [[0,10]]']);
+      assert.deepEqual(render(await run({ pattern: 'beta\\ngamma', multiline: true })), [
+        'a.txt:2:beta\ngamma Foo [[0,10]]',
+      ]);
       const r = await run({ pattern: 'foo\\(1\\);\\n// TODO', multiline: true, mode: 'count' });
       assert.deepEqual([render(r), r.totalMatches], [['src/main.ts:2'], 1]);
       await fails({ pattern: 'beta\\ngamma' }, 'invalid_argument', 'pattern');
     });
 
     test('Unicode classes, undecodable bytes, UTF-16, CRLF', async () => {
-      assert.deepEqual(render(await run({ pattern: '\\w+ve', paths: ['uni.txt'] })), ['uni.txt:1:naïve Ωmega straße [[0,5]]']);
+      assert.deepEqual(render(await run({ pattern: '\\w+ve', paths: ['uni.txt'] })), [
+        'uni.txt:1:naïve Ωmega straße [[0,5]]',
+      ]);
       assert.deepEqual(render(await run({ pattern: '\\d+', paths: ['uni.txt'] })), [
         'uni.txt:3:numbers 123 ٣٤٥ [[8,11],[12,15]]',
         'uni.txt:5:end. $5 [x] {y} [[6,7]]',
       ]);
       // "." never matches an undecodable byte: only café in main.ts, not caf\xe9 in latin1.txt.
       assert.deepEqual(render(await run({ pattern: 'caf.', mode: 'files' })), ['src/main.ts']);
-      assert.deepEqual(render(await run({ pattern: 'utf16', paths: ['utf16.txt'] })), ['utf16.txt:1:utf16 foo line [[0,5]]']);
+      assert.deepEqual(render(await run({ pattern: 'utf16', paths: ['utf16.txt'] })), [
+        'utf16.txt:1:utf16 foo line [[0,5]]',
+      ]);
       assert.deepEqual(render(await run({ pattern: 'crlf$' })), []);
-      assert.deepEqual(render(await run({ pattern: '\\}\\z', paths: ['uni.txt'] })), ['uni.txt:5:end. $5 [x] {y} [[14,15]]']);
+      assert.deepEqual(render(await run({ pattern: '\\}\\z', paths: ['uni.txt'] })), [
+        'uni.txt:5:end. $5 [x] {y} [[14,15]]',
+      ]);
     });
 
     test('long lines are cut; binary files are skipped even when named', async () => {
-      assert.deepEqual(render(await run({ pattern: 'foo', maxLineLength: 5, paths: ['a.txt'], limit: 1 })), ['a.txt:1:alpha… [[6,9]]']);
+      assert.deepEqual(render(await run({ pattern: 'foo', maxLineLength: 5, paths: ['a.txt'], limit: 1 })), [
+        'a.txt:1:alpha… [[6,9]]',
+      ]);
       assert.deepEqual(render(await run({ pattern: 'foo', paths: ['bin.dat'] })), []);
     });
 
@@ -277,7 +318,13 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
       const capped = await run({ pattern: 'foo', maxTotal: 1, paths: ['a.txt'], excludeLines: /alpha/g });
       assert.deepEqual([capped.totalMatchLines, capped.stoppedBy], [1, 'max_total']);
       assert.deepEqual(render(capped), ['a.txt:5:epsilon foo foo [[8,11],[12,15]]']);
-      const context = await run({ pattern: 'foo', paths: ['a.txt'], before: 1, after: 1, excludeLines: /^(beta|zeta)$/ });
+      const context = await run({
+        pattern: 'foo',
+        paths: ['a.txt'],
+        before: 1,
+        after: 1,
+        excludeLines: /^(beta|zeta)$/,
+      });
       assert.deepEqual(render(context), [
         'a.txt:1:alpha foo [[6,9]]',
         'a.txt-4-delta',
@@ -285,7 +332,13 @@ export function grepSuite(backend: 'rg' | 'fallback'): void {
         'a.txt-7-eta',
         'a.txt:8:theta foo [[6,9]]',
       ]);
-      const perFile = await run({ pattern: 'foo', paths: ['a.txt'], maxPerFile: 2, excludeLines: /alpha/, mode: 'count' });
+      const perFile = await run({
+        pattern: 'foo',
+        paths: ['a.txt'],
+        maxPerFile: 2,
+        excludeLines: /alpha/,
+        mode: 'count',
+      });
       assert.deepEqual(render(perFile), ['a.txt:1']);
       const none = await run({ pattern: 'theta', excludeLines: /theta/ });
       assert.deepEqual([none.total, none.totalFiles, none.files], [0, 0, []]);

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { EngineError } from '../../src/engine/errors.js';
 import { translateRegex, type RegexOptions } from '../../src/engine/search/regex.js';
 
-const matches = (pattern: string, text: string, opts: RegexOptions = {}): string[] => [...text.matchAll(translateRegex(pattern, opts).regex)].map((m) => m[0]);
+const matches = (pattern: string, text: string, opts: RegexOptions = {}): string[] =>
+  [...text.matchAll(translateRegex(pattern, opts).regex)].map((m) => m[0]);
 
 const refused = (pattern: string, construct: RegExp, opts: RegexOptions = {}): void => {
   assert.throws(

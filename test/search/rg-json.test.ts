@@ -36,8 +36,13 @@ test('rg --json messages cut apart read the same as JSON.parse reads them', () =
     ];
     writeFileSync(path.join(dir, 'a "quoted" name.txt'), tricky.join('\n') + '\n');
     writeFileSync(path.join(dir, 'back\\slash.txt'), 'needle\n');
-    writeFileSync(path.join(dir, 'latin1.txt'), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0x0a]));
-    const bytes = execFileSync('rg', ['--json', '--no-config', '--context', '1', '--sort', 'path', 'needle', '.'], { cwd: dir });
+    writeFileSync(
+      path.join(dir, 'latin1.txt'),
+      Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0x0a]),
+    );
+    const bytes = execFileSync('rg', ['--json', '--no-config', '--context', '1', '--sort', 'path', 'needle', '.'], {
+      cwd: dir,
+    });
     const lines = bytes
       .toString('utf8')
       .split('\n')
@@ -75,7 +80,10 @@ test('rg --json messages cut apart read the same as JSON.parse reads them', () =
 });
 
 test('a line that is not JSON throws, as JSON.parse does', () => {
-  assert.throws(() => parseRgMessage('{"type":"match","data":{"path":{"text":"x"},"lines":{"text":"y"},"line_number":1,'), SyntaxError);
+  assert.throws(
+    () => parseRgMessage('{"type":"match","data":{"path":{"text":"x"},"lines":{"text":"y"},"line_number":1,'),
+    SyntaxError,
+  );
   assert.throws(() => parseRgMessage('not json'), SyntaxError);
 });
 
@@ -86,7 +94,10 @@ test('from an rg that misbehaves: a line that is not JSON is skipped, a message 
     const fake = (messages: string[]): string => {
       const script = path.join(dir, `rg-${messages.length}.sh`);
       const body = messages.map((m) => `'${m}'`).join(' ');
-      writeFileSync(script, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "ripgrep 14.1.0 (fake)"; exit 0; fi\nprintf '%s\\n' ${body}\n`);
+      writeFileSync(
+        script,
+        `#!/bin/sh\nif [ "$1" = "--version" ]; then echo "ripgrep 14.1.0 (fake)"; exit 0; fi\nprintf '%s\\n' ${body}\n`,
+      );
       chmodSync(script, 0o755);
       return script;
     };
@@ -105,8 +116,13 @@ test('from an rg that misbehaves: a line that is not JSON is skipped, a message 
       [['a.txt', [[1, 'x', [{ start: 0, end: 1 }]]]]],
     );
     await assert.rejects(
-      grep(scope, { pattern: 'x', cwd: dir }, { backend: 'rg', rgPath: fake([begin, match('5'), end, '{"type":"summary","data":{}}']) }),
-      (err: unknown) => err instanceof EngineError && err.kind === 'internal' && /^reading ripgrep's output failed: /.test(err.message),
+      grep(
+        scope,
+        { pattern: 'x', cwd: dir },
+        { backend: 'rg', rgPath: fake([begin, match('5'), end, '{"type":"summary","data":{}}']) },
+      ),
+      (err: unknown) =>
+        err instanceof EngineError && err.kind === 'internal' && /^reading ripgrep's output failed: /.test(err.message),
     );
   } finally {
     cleanup();

@@ -84,7 +84,10 @@ test('parseRgLine: a long line comes back as its prefix with UTF-16 offsets, eve
   const { dir, cleanup } = tempDir('facet-rglong-');
   try {
     for (const [name, text] of Object.entries(files())) writeFileSync(path.join(dir, name), text);
-    const out = execFileSync('rg', ['--json', '--no-config', '--sort', 'path', 'needle', '.'], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+    const out = execFileSync('rg', ['--json', '--no-config', '--sort', 'path', 'needle', '.'], {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     let prefixes = 0;
     let start = 0;
     for (let nl = out.indexOf(0x0a); nl !== -1; start = nl + 1, nl = out.indexOf(0x0a, start)) {

@@ -74,7 +74,12 @@ test('search.grep gives the same text and structure from both backends', async (
 });
 
 test('search.grep structured lines: UTF-16 spans, cut lines, files in path order', async () => {
-  const r = await callTool(rgServer.client, 'search.grep', { pattern: 'foo|Ωmega', paths: ['uni.txt', 'src'], max_line_length: 20, sort: 'path' });
+  const r = await callTool(rgServer.client, 'search.grep', {
+    pattern: 'foo|Ωmega',
+    paths: ['uni.txt', 'src'],
+    max_line_length: 20,
+    sort: 'path',
+  });
   const s = structured(r)!;
   assert.equal(s.base, `${tree.root}/uni.txt`);
   assert.deepEqual(s.files, [
@@ -88,7 +93,12 @@ test('search.grep structured lines: UTF-16 spans, cut lines, files in path order
       ],
     },
     { path: 'src/nested/deep.py', matchLines: 1, matches: 1, lines: [{ line: 1, text: 'def foo():', spans: [4, 7] }] },
-    { path: 'src/util.ts', matchLines: 1, matches: 1, lines: [{ line: 1, text: 'export function foo(', spans: [16, 19], cut: true }] },
+    {
+      path: 'src/util.ts',
+      matchLines: 1,
+      matches: 1,
+      lines: [{ line: 1, text: 'export function foo(', spans: [16, 19], cut: true }],
+    },
     {
       path: 'uni.txt',
       matchLines: 2,
@@ -102,7 +112,12 @@ test('search.grep structured lines: UTF-16 spans, cut lines, files in path order
 });
 
 test('search.grep output modes, paging note and no-match text', async () => {
-  const files = await callTool(rgServer.client, 'search.grep', { pattern: 'foo', output: 'files', limit: 2, offset: 1 });
+  const files = await callTool(rgServer.client, 'search.grep', {
+    pattern: 'foo',
+    output: 'files',
+    limit: 2,
+    offset: 1,
+  });
   assert.equal(texts(files)[0], 'crlf.txt\ngemini-secret.txt\n(showing 2 of 10 files; use offset=3 for more;)');
   const count = await callTool(fbServer.client, 'search.grep', { pattern: 'foo', output: 'count', type: ['ts'] });
   assert.equal(texts(count)[0], 'src/main.ts:2\nsrc/util.ts:1');
@@ -120,7 +135,12 @@ test('search.grep errors are in band with the right failure codes', async () => 
   assert.equal(out.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
   const bad = await callTool(rgServer.client, 'search.grep', { pattern: 'foo', output: 'lines' });
   assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-  const narrowed = await callTool(rgServer.client, 'search.grep', { pattern: 'foo', path: tree.root }, { roots: [`${tree.root}/src`] });
+  const narrowed = await callTool(
+    rgServer.client,
+    'search.grep',
+    { pattern: 'foo', path: tree.root },
+    { roots: [`${tree.root}/src`] },
+  );
   assert.equal(narrowed.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
 });
 
@@ -135,6 +155,11 @@ test('search.glob and fs.list over the wire', async () => {
   assert.equal(texts(l)[0], 'generated.ts\nmain.ts\nnested/\n  deep.py\nutil.ts');
   const lim = await callTool(rgServer.client, 'fs.list', { path: '.', limit: 3, include_hidden: false });
   assert.equal(texts(lim)[0], 'build/\nsrc/\na.txt\n(11 more entries not shown; total 14)');
-  const ign = await callTool(rgServer.client, 'fs.list', { path: '.', respect_ignore_files: true, ignore_files: ['.geminiignore'], include_hidden: false });
+  const ign = await callTool(rgServer.client, 'fs.list', {
+    path: '.',
+    respect_ignore_files: true,
+    ignore_files: ['.geminiignore'],
+    include_hidden: false,
+  });
   assert.deepEqual(structured(ign)!.ignored, { gitignore: 2, '.geminiignore': 1 });
 });

@@ -34,7 +34,11 @@ export function makeTree(): Tree {
   w('src/nested/deep.py', 'def foo():\n    return "Foo"\n', 1_000_400);
   w('bin.dat', Buffer.concat([Buffer.from('foo\0binary\n'), Buffer.from('foo again\n')]));
   w('latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x66, 0x6f, 0x6f, 0x0a]), 1_000_500);
-  w('utf16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('utf16 foo line\nsecond\n', 'utf16le')]), 1_000_600);
+  w(
+    'utf16.txt',
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('utf16 foo line\nsecond\n', 'utf16le')]),
+    1_000_600,
+  );
   w('crlf.txt', 'foo crlf\r\nplain\r\n', 1_000_700);
   w('uni.txt', 'naïve Ωmega straße\nTAB\there\nnumbers 123 ٣٤٥\nfoo_bar foo-bar\nend. $5 [x] {y}\n', 1_000_900);
   w('.geminiignore', 'gemini-secret.txt\n');

@@ -20,7 +20,10 @@ describe('buf curl with reflection only', () => {
   });
 
   const curl = async (...args: string[]) => {
-    const { stdout } = await run(BUF, ['curl', '--protocol', 'grpc', '--http2-prior-knowledge', ...args], { cwd, timeout: 30_000 });
+    const { stdout } = await run(BUF, ['curl', '--protocol', 'grpc', '--http2-prior-knowledge', ...args], {
+      cwd,
+      timeout: 30_000,
+    });
     return stdout;
   };
 
@@ -45,7 +48,11 @@ describe('buf curl with reflection only', () => {
 
   test('calls ListToolSummaries and CallTool', async () => {
     const summaries = JSON.parse(
-      await curl('-d', '{"tags_filter":["read-only"]}', `http://${t.address}/codefly.services.toolbox.v0.Toolbox/ListToolSummaries`),
+      await curl(
+        '-d',
+        '{"tags_filter":["read-only"]}',
+        `http://${t.address}/codefly.services.toolbox.v0.Toolbox/ListToolSummaries`,
+      ),
     ) as {
       tools: Array<{ name: string; tags: string[] }>;
     };
@@ -66,7 +73,11 @@ describe('buf curl with reflection only', () => {
 
   test('reads an in-band failure with its structured code', async () => {
     const call = JSON.parse(
-      await curl('-d', '{"name":"fs.read","arguments":{"path":"../../etc/passwd"}}', `http://${t.address}/codefly.services.toolbox.v0.Toolbox/CallTool`),
+      await curl(
+        '-d',
+        '{"name":"fs.read","arguments":{"path":"../../etc/passwd"}}',
+        `http://${t.address}/codefly.services.toolbox.v0.Toolbox/CallTool`,
+      ),
     ) as {
       failure: { code: string };
     };
@@ -83,7 +94,13 @@ describe('buf curl with reflection only', () => {
     const events = out
       .trim()
       .split(/\n(?=\{)/)
-      .map((x) => JSON.parse(x) as { progress?: { stream: string; chunk: string; bytes: string }; response?: { content: Array<{ text?: string }> } });
+      .map(
+        (x) =>
+          JSON.parse(x) as {
+            progress?: { stream: string; chunk: string; bytes: string };
+            response?: { content: Array<{ text?: string }> };
+          },
+      );
     const progress = events.flatMap((e) => (e.progress ? [e.progress] : []));
     assert.deepEqual(
       progress.map((p) => [p.stream, p.chunk]),

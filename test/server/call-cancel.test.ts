@@ -24,7 +24,8 @@ test("a client's cancel aborts the handler's signal with a cancelled failure", a
   call.cancel();
   for (let i = 0; i < 200 && !log.fired.has('cancel-me'); i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(log.fired.get('cancel-me'), 'EngineError: the client cancelled the call or its deadline passed');
-  for (let i = 0; i < 100 && !t.logs.some((l) => l.tool === 'test.wait' && l.outcome); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 100 && !t.logs.some((l) => l.tool === 'test.wait' && l.outcome); i++)
+    await new Promise((r) => setTimeout(r, 10));
   assert.equal(t.logs.find((l) => l.tool === 'test.wait')?.outcome, 'cancelled');
 });
 

@@ -40,15 +40,24 @@ test('a --root that is a file is refused like a missing one', async () => {
   try {
     const file = path.join(dir, 'notes.txt');
     writeFileSync(file, 'x');
-    assert.deepEqual(await refused(['--root', file]), { code: 2, stderr: `facet: --root: ${file} is not a directory\n` });
-    assert.deepEqual(await refused(['--root', path.join(dir, 'gone')]), { code: 2, stderr: `facet: --root: ${path.join(dir, 'gone')} does not exist\n` });
+    assert.deepEqual(await refused(['--root', file]), {
+      code: 2,
+      stderr: `facet: --root: ${file} is not a directory\n`,
+    });
+    assert.deepEqual(await refused(['--root', path.join(dir, 'gone')]), {
+      code: 2,
+      stderr: `facet: --root: ${path.join(dir, 'gone')} does not exist\n`,
+    });
   } finally {
     cleanup();
   }
 });
 
 test('FACET_ROOT=/nonexistent names FACET_ROOT; a bad FACET_* number names its variable', async () => {
-  assert.deepEqual(await refused([], { FACET_ROOT: '/nonexistent' }), { code: 2, stderr: 'facet: FACET_ROOT: /nonexistent does not exist\n' });
+  assert.deepEqual(await refused([], { FACET_ROOT: '/nonexistent' }), {
+    code: 2,
+    stderr: 'facet: FACET_ROOT: /nonexistent does not exist\n',
+  });
   assert.deepEqual(await refused(['--root', '/'], { FACET_GRACE_MS: 'soon' }), {
     code: 2,
     stderr: 'facet: FACET_GRACE_MS must be a whole number, got "soon"\n',
@@ -64,7 +73,14 @@ test('a FACET_* variable that names no option is reported (a typo would otherwis
 });
 
 test('an address that cannot be listened on stops start-up with the same code', async () => {
-  const { code, stderr } = await refused(['--root', '/', '--socket', '/nonexistent/dir/facet.sock', '--listen', 'none']);
+  const { code, stderr } = await refused([
+    '--root',
+    '/',
+    '--socket',
+    '/nonexistent/dir/facet.sock',
+    '--listen',
+    'none',
+  ]);
   assert.equal(code, 2);
   assert.match(stderr, /^facet: cannot start: /m);
 });
@@ -82,7 +98,9 @@ test('startServer itself refuses a root that is a file (embedders do not go thro
     const file = path.join(dir, 'notes.txt');
     writeFileSync(file, 'x');
     const config = parseConfig(['--listen', '127.0.0.1:0', '--root', file], {}, dir);
-    await assert.rejects(startServer(config, { logger: createLogger('silent') }), { message: `root ${file} is not a directory` });
+    await assert.rejects(startServer(config, { logger: createLogger('silent') }), {
+      message: `root ${file} is not a directory`,
+    });
   } finally {
     cleanup();
   }
@@ -105,35 +123,39 @@ test('a CallToolRequest root that is a file is refused in band: a shell call ans
 // The same condition arising while serving: the root directory is replaced by a file. The spawn
 // then fails at once and execa emits no event for it; waiting for one hung every shell call past
 // its timeout. The test's own time limit turns such a hang into a failure.
-test('a root replaced by a file while serving: shell calls of every kind answer in band', { timeout: 30_000 }, async () => {
-  const { dir, cleanup } = tempDir();
-  const root = path.join(dir, 'root');
-  mkdirSync(root);
-  const t = await startTestServer(['--root', root]);
-  try {
-    rmdirSync(root);
-    writeFileSync(root, 'x');
-    const why = `cannot start /bin/bash: the working directory ${root} is not a directory`;
-    const calls: Array<[string, string, Record<string, unknown>, string]> = [
-      ['core', 'shell.run', { command: 'echo hi', timeout_ms: 2000 }, why],
-      ['core', 'shell.start', { command: 'echo hi' }, why],
-      [
-        'claude',
-        'Bash',
-        { command: 'echo hi', timeout: 2000 },
-        `<tool_use_error>Cannot start /bin/bash: the working directory ${root} is not a directory.</tool_use_error>`,
-      ],
-      ['kimi', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
-      ['grok', 'bash', { command: 'echo hi' }, `Error: ${why}`],
-      ['codex', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],
-    ];
-    for (const [shape, tool, args, error] of calls) {
-      const res = await callTool(t.client, tool, args, { shape, session: `${shape}-${tool}` });
-      assert.equal(res.error, error, `${shape}/${tool}`);
-      assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${shape}/${tool}`);
+test(
+  'a root replaced by a file while serving: shell calls of every kind answer in band',
+  { timeout: 30_000 },
+  async () => {
+    const { dir, cleanup } = tempDir();
+    const root = path.join(dir, 'root');
+    mkdirSync(root);
+    const t = await startTestServer(['--root', root]);
+    try {
+      rmdirSync(root);
+      writeFileSync(root, 'x');
+      const why = `cannot start /bin/bash: the working directory ${root} is not a directory`;
+      const calls: Array<[string, string, Record<string, unknown>, string]> = [
+        ['core', 'shell.run', { command: 'echo hi', timeout_ms: 2000 }, why],
+        ['core', 'shell.start', { command: 'echo hi' }, why],
+        [
+          'claude',
+          'Bash',
+          { command: 'echo hi', timeout: 2000 },
+          `<tool_use_error>Cannot start /bin/bash: the working directory ${root} is not a directory.</tool_use_error>`,
+        ],
+        ['kimi', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
+        ['grok', 'bash', { command: 'echo hi' }, `Error: ${why}`],
+        ['codex', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],
+      ];
+      for (const [shape, tool, args, error] of calls) {
+        const res = await callTool(t.client, tool, args, { shape, session: `${shape}-${tool}` });
+        assert.equal(res.error, error, `${shape}/${tool}`);
+        assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${shape}/${tool}`);
+      }
+    } finally {
+      await t.close();
+      cleanup();
     }
-  } finally {
-    await t.close();
-    cleanup();
-  }
-});
+  },
+);

@@ -23,16 +23,21 @@ test('facet serve --help prints the options and exits 0', async () => {
 });
 
 test('a bad flag value stops start-up with exit code 2 and names the flag', async () => {
-  await assert.rejects(run(process.execPath, [CLI, 'serve', '--max-message-bytes', 'lots']), (e: { code: number; stderr: string }) => {
-    assert.equal(e.code, 2);
-    assert.equal(e.stderr, 'facet: --max-message-bytes must be a whole number, got "lots"\n');
-    return true;
-  });
+  await assert.rejects(
+    run(process.execPath, [CLI, 'serve', '--max-message-bytes', 'lots']),
+    (e: { code: number; stderr: string }) => {
+      assert.equal(e.code, 2);
+      assert.equal(e.stderr, 'facet: --max-message-bytes must be a whole number, got "lots"\n');
+      return true;
+    },
+  );
 });
 
 test('SIGTERM drains and exits 0; call log lines reach stdout promptly, batched, and all of them by exit', async () => {
   const { dir, cleanup } = tempDir();
-  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', dir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const seen = (re: RegExp): Promise<RegExpExecArray> =>
     new Promise((resolve, reject) => {
@@ -56,7 +61,8 @@ test('SIGTERM drains and exits 0; call log lines reach stdout promptly, batched,
     await unary(client.callTool, client, { name: 'fs.list', arguments: {}, roots: [] });
     await seen(/"rpc":"CallTool","tool":"fs.list"/);
     // A burst, then exit right away: every line is written before the process ends.
-    for (let i = 0; i < 20; i++) await unary(client.callTool, client, { name: 'fs.stat', arguments: { path: `f${i}` }, roots: [] });
+    for (let i = 0; i < 20; i++)
+      await unary(client.callTool, client, { name: 'fs.stat', arguments: { path: `f${i}` }, roots: [] });
     client.close();
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
@@ -76,7 +82,9 @@ test('SIGTERM drains and exits 0; call log lines reach stdout promptly, batched,
 
 /** `facet serve` as a child, its stdout collected, its address once it serves. */
 async function serve(args: string[]): Promise<{ child: ReturnType<typeof spawn>; address: string; out: () => string }> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const address = await new Promise<string>((resolve, reject) => {
@@ -124,11 +132,19 @@ test('SIGTERM exits within --grace-ms while a call hangs, and its command and jo
     });
     assert.equal(job.error, '');
     const hung = new Promise<unknown>((resolve) =>
-      client.callTool({ name: 'shell.run', arguments: { command: `trap '' TERM; echo hanging; sleep ${m}.7`, timeout_ms: 600_000 }, roots: [] }, (err, res) =>
-        resolve(err ?? res),
+      client.callTool(
+        {
+          name: 'shell.run',
+          arguments: { command: `trap '' TERM; echo hanging; sleep ${m}.7`, timeout_ms: 600_000 },
+          roots: [],
+        },
+        (err, res) => resolve(err ?? res),
       ),
     );
-    assert.equal(await eventually(() => procsRunning(`sleep ${m}.5`).length === 1 && procsRunning(`sleep ${m}.7`).length === 1), true);
+    assert.equal(
+      await eventually(() => procsRunning(`sleep ${m}.5`).length === 1 && procsRunning(`sleep ${m}.7`).length === 1),
+      true,
+    );
     const { code, ms } = await terminate(child);
     assert.equal(code, 0);
     assert.ok(ms < GRACE_MS + SLACK_MS, `exited after ${ms} ms`);
@@ -159,7 +175,10 @@ test('SIGTERM exits within --grace-ms while a client holds a connection and a st
     const { code, ms } = await terminate(child);
     assert.equal(code, 0);
     assert.ok(ms < GRACE_MS + SLACK_MS, `exited after ${ms} ms`);
-    assert.deepEqual(statuses.slice(0, 2), [HealthCheckResponse_ServingStatus.SERVING, HealthCheckResponse_ServingStatus.NOT_SERVING]);
+    assert.deepEqual(statuses.slice(0, 2), [
+      HealthCheckResponse_ServingStatus.SERVING,
+      HealthCheckResponse_ServingStatus.NOT_SERVING,
+    ]);
   } finally {
     client.close();
     health.close();

@@ -8,7 +8,13 @@ import { cutToFit } from '../../src/registry/fit.js';
 import { encodeCallToolResponse } from '../../src/server/wire.js';
 import { callTool, texts, withServer } from '../helpers/server.js';
 
-const response = (content: CallToolResponse['content']): CallToolResponse => ({ content, error: '', canonicalRouted: false, routedTo: '', failure: undefined });
+const response = (content: CallToolResponse['content']): CallToolResponse => ({
+  content,
+  error: '',
+  canonicalRouted: false,
+  routedTo: '',
+  failure: undefined,
+});
 
 test("a command's JSON answer over the client's limit is cut inside its output and stays JSON", async () => {
   await withServer({}, async (t) => {
@@ -43,7 +49,9 @@ test("a command's JSON answer over the client's limit is cut inside its output a
 });
 
 test('multi-byte text is cut between characters', () => {
-  const out = CallToolResponse.decode(cutToFit(response([{ body: { $case: 'text', value: '€'.repeat(5000) } }]), 4096, encodeCallToolResponse));
+  const out = CallToolResponse.decode(
+    cutToFit(response([{ body: { $case: 'text', value: '€'.repeat(5000) } }]), 4096, encodeCallToolResponse),
+  );
   assert.equal(out.content.length, 1);
   const text = out.content[0]!.body?.$case === 'text' ? out.content[0]!.body.value : '';
   const m = /^(€+)\n\[cut: (\d+) more bytes are over the response limit of 4096 bytes\]$/.exec(text);
@@ -57,7 +65,12 @@ test('when no cut of its strings can make it fit, the result is left out with a 
   const whole = encodeCallToolResponse(m).length;
   const out = CallToolResponse.decode(cutToFit(m, 1024, encodeCallToolResponse));
   assert.deepEqual(out.content, [
-    { body: { $case: 'text', value: `The call succeeded, but its result (${whole} bytes) is over the response limit of 1024 bytes and was left out.` } },
+    {
+      body: {
+        $case: 'text',
+        value: `The call succeeded, but its result (${whole} bytes) is over the response limit of 1024 bytes and was left out.`,
+      },
+    },
   ]);
   assert.equal(out.error, '');
 });
@@ -77,7 +90,11 @@ test('a failed call that cannot be cut to fit keeps its failure code, and says s
     details: [],
     causes: [],
   };
-  const m = { ...response([{ body: { $case: 'structured', value: { lines: Array.from({ length: 2000 }, (_, i) => i) } } }]), error: 'exit 2', failure };
+  const m = {
+    ...response([{ body: { $case: 'structured', value: { lines: Array.from({ length: 2000 }, (_, i) => i) } } }]),
+    error: 'exit 2',
+    failure,
+  };
   const whole = encodeCallToolResponse(m).length;
   const out = CallToolResponse.decode(cutToFit(m, 1024, encodeCallToolResponse));
   const text = `The call failed (its failure code is kept), and its result (${whole} bytes) is over the response limit of 1024 bytes and was left out.`;

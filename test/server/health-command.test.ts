@@ -10,7 +10,8 @@ import { withServer } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const run = promisify(execFile);
-const facet = (args: string[], env: NodeJS.ProcessEnv = {}) => run(process.execPath, [CLI, 'health', ...args], { env: { PATH: process.env.PATH, ...env } });
+const facet = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  run(process.execPath, [CLI, 'health', ...args], { env: { PATH: process.env.PATH, ...env } });
 
 test('facet health: 0 and SERVING from a running server, asked on loopback for a wildcard address', async () => {
   await withServer({ args: ['--token', 'secret'] }, async (s) => {

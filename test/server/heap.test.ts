@@ -12,7 +12,9 @@ const HEAP = pathToFileURL(path.resolve('dist/src/heap.js')).href;
 const probe = `import { boundHeapGrowth } from ${JSON.stringify(HEAP)}; process.stdout.write(String(boundHeapGrowth()));`;
 
 async function applied(nodeArgs: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const { stdout } = await run(process.execPath, [...nodeArgs, '--input-type=module', '-e', probe], { env: { ...process.env, NODE_OPTIONS: '', ...env } });
+  const { stdout } = await run(process.execPath, [...nodeArgs, '--input-type=module', '-e', probe], {
+    env: { ...process.env, NODE_OPTIONS: '', ...env },
+  });
   return stdout;
 }
 

@@ -12,7 +12,16 @@ import * as grpc from '@grpc/grpc-js';
 import { ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 
 const CLI = path.resolve('dist/src/cli.js');
-const LAZY = ['undici', 'sharp', 'execa', 'turndown', 'html-to-text', 'prom-client', '@opentelemetry', '@modelcontextprotocol'];
+const LAZY = [
+  'undici',
+  'sharp',
+  'execa',
+  'turndown',
+  'html-to-text',
+  'prom-client',
+  '@opentelemetry',
+  '@modelcontextprotocol',
+];
 
 /**
  * A preload for the server process: records every module URL the ESM loader resolves (static
@@ -86,7 +95,8 @@ test('a serving facet has loaded none of the seldom-needed dependencies; a web f
     const dump = async (): Promise<string> => {
       const before = readFileSync(log, 'utf8').split('DUMPED').length;
       child.kill('SIGUSR2');
-      for (let i = 0; i < 200 && readFileSync(log, 'utf8').split('DUMPED').length === before; i++) await new Promise((r) => setTimeout(r, 25));
+      for (let i = 0; i < 200 && readFileSync(log, 'utf8').split('DUMPED').length === before; i++)
+        await new Promise((r) => setTimeout(r, 25));
       return readFileSync(log, 'utf8');
     };
     const atStart = await dump();
@@ -94,7 +104,9 @@ test('a serving facet has loaded none of the seldom-needed dependencies; a web f
     assert.deepEqual(lazyIn(atStart), [], 'loaded at start-up');
 
     const client = new ToolboxClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
-    const res = await callTool(client, 'web.fetch', { url: `http://127.0.0.1:${(page.address() as { port: number }).port}/` });
+    const res = await callTool(client, 'web.fetch', {
+      url: `http://127.0.0.1:${(page.address() as { port: number }).port}/`,
+    });
     client.close();
     assert.equal(res.error, '');
     assert.deepEqual(lazyIn(await dump()), ['undici', 'turndown']);

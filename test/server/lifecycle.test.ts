@@ -31,11 +31,14 @@ test('the bearer token is required on toolbox RPCs, but not on health', async ()
       assert.equal(e.details, 'missing authorization: Bearer <token> metadata');
       return true;
     });
-    await assert.rejects(unary(t.client.identity, t.client, {}, { metadata: { authorization: 'Bearer wrong' } }), (e: grpc.ServiceError) => {
-      assert.equal(e.code, grpc.status.UNAUTHENTICATED);
-      assert.equal(e.details, 'the bearer token is not valid');
-      return true;
-    });
+    await assert.rejects(
+      unary(t.client.identity, t.client, {}, { metadata: { authorization: 'Bearer wrong' } }),
+      (e: grpc.ServiceError) => {
+        assert.equal(e.code, grpc.status.UNAUTHENTICATED);
+        assert.equal(e.details, 'the bearer token is not valid');
+        return true;
+      },
+    );
     await assert.rejects(
       unary(t.client.identity, t.client, {}, { metadata: { authorization: 's3cret-token' } }),
       (e: grpc.ServiceError) => e.code === grpc.status.UNAUTHENTICATED,
@@ -51,8 +54,14 @@ test('health reports SERVING when ready and NOT_SERVING while draining; draining
   const t = await startTestServer(['--root', dir, '--grace-ms', '5000'], {}, new Map([['test', testShape()]]));
   try {
     assert.equal(await healthCheck(t.address), HealthCheckResponse_ServingStatus.SERVING);
-    assert.equal(await healthCheck(t.address, 'codefly.services.toolbox.v0.Toolbox'), HealthCheckResponse_ServingStatus.SERVING);
-    assert.equal(await healthCheck(t.address, 'facet.toolbox.v1.ToolboxStream'), HealthCheckResponse_ServingStatus.SERVING);
+    assert.equal(
+      await healthCheck(t.address, 'codefly.services.toolbox.v0.Toolbox'),
+      HealthCheckResponse_ServingStatus.SERVING,
+    );
+    assert.equal(
+      await healthCheck(t.address, 'facet.toolbox.v1.ToolboxStream'),
+      HealthCheckResponse_ServingStatus.SERVING,
+    );
     // A health client connected before draining sees the status flip.
     const watcher = new HealthClient(t.address, grpc.credentials.createInsecure());
     const seen: number[] = [];
@@ -68,7 +77,10 @@ test('health reports SERVING when ready and NOT_SERVING while draining; draining
     assert.equal(res.error, '');
     assert.deepEqual(texts(res), ['waited 400 ms']);
     await closing;
-    assert.deepEqual(seen.slice(0, 2), [HealthCheckResponse_ServingStatus.SERVING, HealthCheckResponse_ServingStatus.NOT_SERVING]);
+    assert.deepEqual(seen.slice(0, 2), [
+      HealthCheckResponse_ServingStatus.SERVING,
+      HealthCheckResponse_ServingStatus.NOT_SERVING,
+    ]);
     stream.cancel();
     watcher.close();
     await assert.rejects(unary(t.client.identity, t.client, {}, { deadlineMs: 1000 }));

@@ -5,7 +5,16 @@ import { createLogger, isoTimestamp } from '../../src/server/logger.js';
 
 test('the cached ISO timestamp equals Date#toISOString at every millisecond width and across seconds', () => {
   const base = Date.UTC(2026, 10, 22, 4, 5, 6);
-  for (const t of [base, base + 7, base + 42, base + 999, base + 1000, base + 1001, base + 86_400_000 + 5, base - 3_600_000 + 120]) {
+  for (const t of [
+    base,
+    base + 7,
+    base + 42,
+    base + 999,
+    base + 1000,
+    base + 1001,
+    base + 86_400_000 + 5,
+    base - 3_600_000 + 120,
+  ]) {
     assert.equal(isoTimestamp(t), `,"time":"${new Date(t).toISOString()}"`);
   }
 });

@@ -57,7 +57,9 @@ describe('audit log', () => {
       ...base,
       tool: 'fs.edit',
       outcome: 'ok',
-      files: [{ path: path.join(dir, 'a.txt'), change: 'modified', before: sha('one\n'), after: sha('two\n'), bytes: 4 }],
+      files: [
+        { path: path.join(dir, 'a.txt'), change: 'modified', before: sha('one\n'), after: sha('two\n'), bytes: 4 },
+      ],
       commands: [],
     });
   });
@@ -91,22 +93,53 @@ describe('audit log', () => {
   });
 
   test('a move: the new path written from the old, the old path moved', async () => {
-    const patch = ['*** Begin Patch', '*** Update File: b.txt', '*** Move to: c.txt', '@@', '-bee', '+sea', '*** End Patch'].join('\n');
+    const patch = [
+      '*** Begin Patch',
+      '*** Update File: b.txt',
+      '*** Move to: c.txt',
+      '@@',
+      '-bee',
+      '+sea',
+      '*** End Patch',
+    ].join('\n');
     assert.equal((await call('fs.apply_patch', { patch })).error, '');
     assert.deepEqual(oneLine(), {
       ...base,
       tool: 'fs.apply_patch',
       outcome: 'ok',
       files: [
-        { path: path.join(dir, 'c.txt'), change: 'created', before: null, after: sha('sea\n'), bytes: 4, from: path.join(dir, 'b.txt') },
-        { path: path.join(dir, 'b.txt'), change: 'moved', to: path.join(dir, 'c.txt'), before: sha('bee\n'), after: null, bytes: 0 },
+        {
+          path: path.join(dir, 'c.txt'),
+          change: 'created',
+          before: null,
+          after: sha('sea\n'),
+          bytes: 4,
+          from: path.join(dir, 'b.txt'),
+        },
+        {
+          path: path.join(dir, 'b.txt'),
+          change: 'moved',
+          to: path.join(dir, 'c.txt'),
+          before: sha('bee\n'),
+          after: null,
+          bytes: 0,
+        },
       ],
       commands: [],
     });
   });
 
   test('a refused patch (a hunk that does not match) logs its outcome and no changes', async () => {
-    const patch = ['*** Begin Patch', '*** Add File: d.txt', '+dee', '*** Update File: c.txt', '@@', '-not there', '+x', '*** End Patch'].join('\n');
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: d.txt',
+      '+dee',
+      '*** Update File: c.txt',
+      '@@',
+      '-not there',
+      '+x',
+      '*** End Patch',
+    ].join('\n');
     assert.notEqual((await call('fs.apply_patch', { patch })).error, '');
     const line = oneLine();
     assert.equal(line.outcome, 'PRECONDITION_FAILED');
@@ -146,7 +179,10 @@ describe('audit log placement', () => {
       mkdirSync(path.join(dir, 'outside'));
       symlinkSync(path.join(dir, 'root'), path.join(dir, 'outside', 'link'));
       for (const log of [path.join(dir, 'root', 'audit.jsonl'), path.join(dir, 'outside', 'link', 'audit.jsonl')]) {
-        const config = parseConfig(['--listen', '127.0.0.1:0', '--root', path.join(dir, 'root'), '--audit-log', log], {});
+        const config = parseConfig(
+          ['--listen', '127.0.0.1:0', '--root', path.join(dir, 'root'), '--audit-log', log],
+          {},
+        );
         await assert.rejects(startServer(config, { logger: createLogger('silent') }), {
           message: `--audit-log ${log} lies inside the root ${path.join(dir, 'root')}, where the tools could rewrite it: put it outside every root`,
         });
@@ -162,13 +198,28 @@ describe('audit log placement', () => {
       mkdirSync(path.join(dir, 'root'));
       writeFileSync(path.join(dir, 'root', 'r.txt'), 'x');
       const log = path.join(dir, 'audit.jsonl');
-      const config = parseConfig(['--listen', '127.0.0.1:0', '--root', path.join(dir, 'root'), '--audit-log', log, '--audit-reads', '--shape', 'core'], {});
+      const config = parseConfig(
+        [
+          '--listen',
+          '127.0.0.1:0',
+          '--root',
+          path.join(dir, 'root'),
+          '--audit-log',
+          log,
+          '--audit-reads',
+          '--shape',
+          'core',
+        ],
+        {},
+      );
       const server = await startServer(config, { logger: createLogger('silent') });
       const { ToolboxClient } = await import('../../src/gen/codefly/services/toolbox/v0/toolbox.js');
       const grpc = await import('@grpc/grpc-js');
       const client = new ToolboxClient(`127.0.0.1:${server.port}`, grpc.credentials.createInsecure());
       await new Promise((resolve, reject) =>
-        client.callTool({ name: 'fs.read', arguments: { path: 'r.txt' }, roots: [] }, (e, r) => (e ? reject(e) : resolve(r))),
+        client.callTool({ name: 'fs.read', arguments: { path: 'r.txt' }, roots: [] }, (e, r) =>
+          e ? reject(e) : resolve(r),
+        ),
       );
       client.close();
       await server.shutdown('test over');
@@ -191,14 +242,28 @@ describe('audit log: the memory directory', () => {
   after(out.cleanup);
   const file = path.join(out.dir, 'audit.jsonl');
   const mem = path.join(out.dir, 'memory');
-  const { call } = serverFixture({ shape: 'anthropic', session: 'mem', args: ['--audit-log', file, '--memory-dir', mem] });
+  const { call } = serverFixture({
+    shape: 'anthropic',
+    session: 'mem',
+    args: ['--audit-log', file, '--memory-dir', mem],
+  });
 
   test("the memory tool's writes, moves and deletes are logged with their hashes", async () => {
     const notes = path.join(mem, 'notes.md');
     const moved = path.join(mem, 'old.md');
-    assert.equal((await call('memory', { command: 'create', path: '/memories/notes.md', file_text: 'alpha\n' })).error, '');
-    assert.equal((await call('memory', { command: 'str_replace', path: '/memories/notes.md', old_str: 'alpha', new_str: 'beta' })).error, '');
-    assert.equal((await call('memory', { command: 'rename', old_path: '/memories/notes.md', new_path: '/memories/old.md' })).error, '');
+    assert.equal(
+      (await call('memory', { command: 'create', path: '/memories/notes.md', file_text: 'alpha\n' })).error,
+      '',
+    );
+    assert.equal(
+      (await call('memory', { command: 'str_replace', path: '/memories/notes.md', old_str: 'alpha', new_str: 'beta' }))
+        .error,
+      '',
+    );
+    assert.equal(
+      (await call('memory', { command: 'rename', old_path: '/memories/notes.md', new_path: '/memories/old.md' })).error,
+      '',
+    );
     assert.equal((await call('memory', { command: 'delete', path: '/memories/old.md' })).error, '');
     const files = readFileSync(file, 'utf8')
       .trim()

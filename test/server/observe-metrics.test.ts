@@ -17,7 +17,9 @@ export function samples(page: string): Map<string, number> {
     if (line === '' || line.startsWith('#')) continue;
     const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) throw new Error(`not a sample line: ${line}`);
-    const labels = m[2] ? [...m[2].matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((l) => `${l[1]}="${l[2]}"`).sort() : [];
+    const labels = m[2]
+      ? [...m[2].matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((l) => `${l[1]}="${l[2]}"`).sort()
+      : [];
     out.set(labels.length > 0 ? `${m[1]}{${labels.join(',')}}` : m[1]!, Number(m[3]));
   }
   return out;
@@ -37,7 +39,11 @@ async function scrape(url: string): Promise<{ status: number; type: string; page
 }
 
 describe('metrics', () => {
-  const { t, call } = serverFixture({ shape: 'core', session: 'm1', args: ['--metrics-listen', '127.0.0.1:0', '--mcp-listen', '127.0.0.1:0'] });
+  const { t, call } = serverFixture({
+    shape: 'core',
+    session: 'm1',
+    args: ['--metrics-listen', '127.0.0.1:0', '--mcp-listen', '127.0.0.1:0'],
+  });
 
   test('a scrape after known calls has exact counts by transport, shape, tool and outcome', async () => {
     const url = t.server.metricsUrl!;
@@ -63,7 +69,10 @@ describe('metrics', () => {
     // CallToolStream: the same boundary, its own RPC method.
     const streamClient = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
     await new Promise<void>((resolve, reject) => {
-      const s = streamClient.callToolStream({ name: 'shell.run', arguments: { command: 'echo hi' }, roots: [] }, metadataFor({ session: 'm1' }));
+      const s = streamClient.callToolStream(
+        { name: 'shell.run', arguments: { command: 'echo hi' }, roots: [] },
+        metadataFor({ session: 'm1' }),
+      );
       s.on('data', (_e: CallToolEvent) => undefined);
       s.on('error', reject);
       s.on('end', () => resolve());
@@ -83,7 +92,8 @@ describe('metrics', () => {
     assert.equal(got.status, 200);
     assert.match(got.type, /^text\/plain; version=0\.0\.4/);
     const s = samples(got.page);
-    const calls = (transport: string, tool: string, outcome: string) => s.get(key('facet_tool_calls_total', { transport, shape: 'core', tool, outcome }));
+    const calls = (transport: string, tool: string, outcome: string) =>
+      s.get(key('facet_tool_calls_total', { transport, shape: 'core', tool, outcome }));
     assert.equal(calls('grpc', 'fs.write', 'ok'), 1);
     assert.equal(calls('grpc', 'fs.read', 'ok'), 2);
     assert.equal(calls('grpc', 'fs.read', 'NOT_FOUND'), 1);
@@ -96,7 +106,13 @@ describe('metrics', () => {
     assert.equal(total, 9);
 
     const rpc = (method: string) =>
-      s.get(key('rpc_server_call_duration_seconds_count', { rpc_system_name: 'grpc', rpc_method: method, rpc_response_status_code: 'OK' }));
+      s.get(
+        key('rpc_server_call_duration_seconds_count', {
+          rpc_system_name: 'grpc',
+          rpc_method: method,
+          rpc_response_status_code: 'OK',
+        }),
+      );
     assert.equal(rpc('codefly.services.toolbox.v0.Toolbox/CallTool'), 7);
     assert.equal(rpc('facet.toolbox.v1.ToolboxStream/CallToolStream'), 1);
     assert.equal(
@@ -110,7 +126,10 @@ describe('metrics', () => {
       1,
     );
     assert.equal(s.get(key('facet_tool_call_duration_seconds_count', { shape: 'core', tool: 'fs.read' })), 4);
-    assert.equal(s.get(key('facet_tool_call_duration_seconds_bucket', { shape: 'core', tool: 'fs.read', le: '+Inf' })), 4);
+    assert.equal(
+      s.get(key('facet_tool_call_duration_seconds_bucket', { shape: 'core', tool: 'fs.read', le: '+Inf' })),
+      4,
+    );
     assert.equal(s.get(key('facet_tool_calls_in_flight', { transport: 'grpc', shape: 'core' })), 0);
     assert.equal(s.get(key('facet_tool_calls_in_flight', { transport: 'mcp', shape: 'core' })), 0);
     assert.equal(s.get(key('facet_transport_errors_total', { transport: 'grpc', code: 'INVALID_ARGUMENT' })), 1);
@@ -121,7 +140,9 @@ describe('metrics', () => {
     // No code tool ran: no language server started.
     assert.equal(s.get('facet_language_servers'), 0);
 
-    const jobId = (job.content.find((c) => c.body?.$case === 'structured')?.body as { value: { job_id?: string; id?: string } }).value;
+    const jobId = (
+      job.content.find((c) => c.body?.$case === 'structured')?.body as { value: { job_id?: string; id?: string } }
+    ).value;
     await call('shell.stop', { job_id: jobId.job_id ?? jobId.id });
   });
 
@@ -136,9 +157,21 @@ describe('metrics with --lsp on', () => {
   const { t, call } = serverFixture({
     shape: 'core',
     session: 'm2',
-    args: ['--metrics-listen', '127.0.0.1:0', '--lsp', 'on', '--lsp-start-timeout-ms', '120000', '--lsp-request-timeout-ms', '60000'],
+    args: [
+      '--metrics-listen',
+      '127.0.0.1:0',
+      '--lsp',
+      'on',
+      '--lsp-start-timeout-ms',
+      '120000',
+      '--lsp-request-timeout-ms',
+      '60000',
+    ],
     setup: (dir) => {
-      writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }));
+      writeFileSync(
+        path.join(dir, 'tsconfig.json'),
+        JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }),
+      );
       writeFileSync(path.join(dir, 'a.ts'), 'export const one: number = 1;\n');
     },
   });
@@ -159,7 +192,10 @@ describe('metrics beside MCP on stdio', () => {
     writeFileSync(path.join(root, 'a.txt'), 'hello\n');
     const mcp = await connectStdio('core', root, { logLevel: 'info', args: ['--metrics-listen', '127.0.0.1:0'] });
     try {
-      assert.equal((await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'a.txt' } })).isError ?? false, false);
+      assert.equal(
+        (await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'a.txt' } })).isError ?? false,
+        false,
+      );
       assert.equal((await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'missing.txt' } })).isError, true);
       // Log lines reach stderr in batches (at least every 250 ms): wait for the line, not for a time.
       const servingLines = () =>
@@ -173,8 +209,16 @@ describe('metrics beside MCP on stdio', () => {
       const url = serving[0]!.metrics!;
       assert.match(url, /^http:\/\/127\.0\.0\.1:\d+\/metrics$/);
       const s = samples((await scrape(url)).page);
-      assert.equal(s.get(key('facet_tool_calls_total', { transport: 'mcp', shape: 'core', tool: 'fs.read', outcome: 'ok' })), 1);
-      assert.equal(s.get(key('facet_tool_calls_total', { transport: 'mcp', shape: 'core', tool: 'fs.read', outcome: 'NOT_FOUND' })), 1);
+      assert.equal(
+        s.get(key('facet_tool_calls_total', { transport: 'mcp', shape: 'core', tool: 'fs.read', outcome: 'ok' })),
+        1,
+      );
+      assert.equal(
+        s.get(
+          key('facet_tool_calls_total', { transport: 'mcp', shape: 'core', tool: 'fs.read', outcome: 'NOT_FOUND' }),
+        ),
+        1,
+      );
       assert.equal(s.get('facet_sessions'), 1);
     } finally {
       await mcp.close();

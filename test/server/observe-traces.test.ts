@@ -23,7 +23,9 @@ async function receiver(): Promise<{ url: string; got: Received[]; close: () => 
     req.on('end', () => {
       got.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
       const json = String(req.headers['content-type']).includes('json');
-      res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' }).end(json ? '{}' : '');
+      res
+        .writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' })
+        .end(json ? '{}' : '');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -48,17 +50,30 @@ const SECRET = 'argument-value-that-must-not-leave';
 test('each call is a span with tool, shape, session, outcome and failure code, child of the caller’s traceparent', async () => {
   const otlp = await receiver();
   const { dir, cleanup } = tempDir();
-  const env = { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SERVICE_NAME: 'facet-under-test' };
+  const env = {
+    OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
+    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+    OTEL_SERVICE_NAME: 'facet-under-test',
+  };
   const t = await startTestServer(['--root', dir, '--shape', 'core', '--mcp-listen', '127.0.0.1:0'], env);
   try {
     const traceparent = `00-${PARENT_TRACE}-${PARENT_SPAN}-01`;
-    assert.notEqual((await call(t.client, 'fs.read', { path: `${SECRET}.txt` }, { session: 'tr', metadata: { traceparent } })).error, '');
+    assert.notEqual(
+      (await call(t.client, 'fs.read', { path: `${SECRET}.txt` }, { session: 'tr', metadata: { traceparent } })).error,
+      '',
+    );
     assert.equal((await call(t.client, 'fs.write', { path: 'w.txt', content: SECRET }, { session: 'tr' })).error, '');
     const mcp = await connectHttp(t.server.mcpUrl!);
-    await mcp.client.callTool({ name: 'fs.read', arguments: { path: 'w.txt' }, _meta: { traceparent: `00-${PARENT_TRACE}-${'1'.repeat(16)}-01` } });
+    await mcp.client.callTool({
+      name: 'fs.read',
+      arguments: { path: 'w.txt' },
+      _meta: { traceparent: `00-${PARENT_TRACE}-${'1'.repeat(16)}-01` },
+    });
     await mcp.close();
     // Over HTTP the traceparent header carries it as well.
-    const viaHeader = await connectHttp(t.server.mcpUrl!, { headers: { traceparent: `00-${PARENT_TRACE}-${'2'.repeat(16)}-01` } });
+    const viaHeader = await connectHttp(t.server.mcpUrl!, {
+      headers: { traceparent: `00-${PARENT_TRACE}-${'2'.repeat(16)}-01` },
+    });
     await viaHeader.client.callTool({ name: 'fs.stat', arguments: { path: 'w.txt' } });
     await viaHeader.close();
   } finally {
@@ -75,7 +90,10 @@ test('each call is a span with tool, shape, session, outcome and failure code, c
   const batches = otlp.got.map(
     (r) =>
       JSON.parse(r.body.toString()) as {
-        resourceSpans: Array<{ resource: { attributes: JsonSpan['attributes'] }; scopeSpans: Array<{ spans: JsonSpan[] }> }>;
+        resourceSpans: Array<{
+          resource: { attributes: JsonSpan['attributes'] };
+          scopeSpans: Array<{ spans: JsonSpan[] }>;
+        }>;
       },
   );
   const resource = batches[0]!.resourceSpans[0]!.resource.attributes;
@@ -128,7 +146,9 @@ test('each call is a span with tool, shape, session, outcome and failure code, c
 test('the default protocol is OTLP protobuf over HTTP', async () => {
   const otlp = await receiver();
   const { dir, cleanup } = tempDir();
-  const t = await startTestServer(['--root', dir, '--shape', 'core'], { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${otlp.url}/custom/traces` });
+  const t = await startTestServer(['--root', dir, '--shape', 'core'], {
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${otlp.url}/custom/traces`,
+  });
   try {
     const traceparent = `00-${PARENT_TRACE}-${PARENT_SPAN}-01`;
     await call(t.client, 'fs.list', { path: '.' }, { session: 'pb', metadata: { traceparent } });
@@ -150,10 +170,18 @@ test('the default protocol is OTLP protobuf over HTTP', async () => {
 
 test('a protocol Facet does not export is refused at start-up, naming the variable', async () => {
   const { parseConfig } = await import('../../src/config.js');
-  assert.throws(() => parseConfig([], { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }), {
-    message: 'OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (Facet exports OTLP over HTTP), got "grpc"',
-  });
-  assert.equal(parseConfig([], { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://h:4318/', OTEL_SDK_DISABLED: 'true' }).tracing, null);
+  assert.throws(
+    () =>
+      parseConfig([], { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' }),
+    {
+      message:
+        'OTEL_EXPORTER_OTLP_PROTOCOL must be http/protobuf or http/json (Facet exports OTLP over HTTP), got "grpc"',
+    },
+  );
+  assert.equal(
+    parseConfig([], { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://h:4318/', OTEL_SDK_DISABLED: 'true' }).tracing,
+    null,
+  );
   assert.deepEqual(parseConfig([], { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://h:4318/' }).tracing, {
     url: 'http://h:4318/v1/traces',
     protocol: 'http/protobuf',

@@ -48,7 +48,12 @@ describe('toolbox RPCs over gRPC', () => {
       slow.tools.map((x) => x.name),
       ['test.wait'],
     );
-    const none = await unary(t.client.listToolSummaries, t.client, { tagsFilter: ['slow', 'read-only'] }, { shape: 'test' });
+    const none = await unary(
+      t.client.listToolSummaries,
+      t.client,
+      { tagsFilter: ['slow', 'read-only'] },
+      { shape: 'test' },
+    );
     assert.deepEqual(none.tools, []);
     const byName = await unary(t.client.listToolSummaries, t.client, { tagsFilter: ['facet-test'] }, { shape: 'test' });
     assert.equal(byName.tools.length, 3);
@@ -59,11 +64,16 @@ describe('toolbox RPCs over gRPC', () => {
     assert.equal(res.error, '');
     assert.equal(res.tool?.name, 'test.wait');
     assert.equal(res.tool?.idempotency, 'idempotent');
-    assert.deepEqual(res.tool?.examples, [{ description: 'wait 1 ms', arguments: { label: 'x', ms: 1 }, expectedOutcome: 'waited' }]);
+    assert.deepEqual(res.tool?.examples, [
+      { description: 'wait 1 ms', arguments: { label: 'x', ms: 1 }, expectedOutcome: 'waited' },
+    ]);
     assert.deepEqual((res.tool?.inputSchema as { required: string[] }).required, ['label', 'ms']);
     const missing = await unary(t.client.describeTool, t.client, { name: 'nope' }, { shape: 'test' });
     assert.equal(missing.tool, undefined);
-    assert.equal(missing.error, 'facet-test has no tool named "nope". Available tools: test.throw, test.wait, test.echo.');
+    assert.equal(
+      missing.error,
+      'facet-test has no tool named "nope". Available tools: test.throw, test.wait, test.echo.',
+    );
   });
 
   test('CallTool of an unknown tool is an in-band NOT_FOUND', async () => {
@@ -90,7 +100,9 @@ describe('toolbox RPCs over gRPC', () => {
     });
     assert.match(res.error, /^invalid arguments for fs\.read: /);
     assert.deepEqual(texts(res), [res.error]);
-    assert.deepEqual(structured(res), { display: { tool: 'fs.read', summary: res.error, failure: 'invalid_argument' } });
+    assert.deepEqual(structured(res), {
+      display: { tool: 'fs.read', summary: res.error, failure: 'invalid_argument' },
+    });
     const missing = await callTool(t.client, 'fs.read', {});
     assert.deepEqual(missing.failure?.fieldViolations, [{ field: 'path', description: 'is required' }]);
   });
@@ -100,7 +112,9 @@ describe('toolbox RPCs over gRPC', () => {
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INTERNAL);
     assert.equal(res.error, 'internal error: boom: a bug in the handler');
     assert.deepEqual(texts(res), ['internal error: boom: a bug in the handler']);
-    assert.deepEqual(structured(res), { display: { tool: 'test.throw', summary: 'internal error: boom: a bug in the handler', failure: 'internal' } });
+    assert.deepEqual(structured(res), {
+      display: { tool: 'test.throw', summary: 'internal error: boom: a bug in the handler', failure: 'internal' },
+    });
     const ok = await callTool(t.client, 'test.echo', { text: 'still here' }, { shape: 'test' });
     assert.equal(ok.error, '');
     assert.deepEqual(texts(ok), ['still here']);
@@ -119,7 +133,12 @@ describe('toolbox RPCs over gRPC', () => {
     assert.deepEqual(structured(narrowed)?.roots, [sub]);
     const inside = await callTool(t.client, 'fs.read', { path: path.join(sub, 'a.txt') }, { roots: [sub] });
     assert.deepEqual(texts(inside), ['alpha\nbeta']);
-    const outside = await callTool(t.client, 'fs.read', { path: path.join(dir, 'sub', '..', 'sub', 'a.txt') }, { roots: [path.join(dir, 'other')] });
+    const outside = await callTool(
+      t.client,
+      'fs.read',
+      { path: path.join(dir, 'sub', '..', 'sub', 'a.txt') },
+      { roots: [path.join(dir, 'other')] },
+    );
     assert.equal(outside.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
     const wider = await callTool(t.client, 'test.echo', { text: 'x' }, { shape: 'test', roots: ['/'] });
     assert.equal(wider.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
@@ -137,7 +156,10 @@ describe('toolbox RPCs over gRPC', () => {
   test('resources and prompts answer correctly from an empty catalog', async () => {
     assert.deepEqual(await unary(t.client.listResources, t.client, {}, { shape: 'test' }), { resources: [] });
     assert.deepEqual(await unary(t.client.listPrompts, t.client, {}, { shape: 'test' }), { prompts: [] });
-    await assert.rejects(unary(t.client.readResource, t.client, { uri: 'file:///x' }, { shape: 'test' }), (e: ServiceError) => e.code === status.NOT_FOUND);
+    await assert.rejects(
+      unary(t.client.readResource, t.client, { uri: 'file:///x' }, { shape: 'test' }),
+      (e: ServiceError) => e.code === status.NOT_FOUND,
+    );
     await assert.rejects(
       unary(t.client.getPrompt, t.client, { name: 'guide', arguments: {} }, { shape: 'test' }),
       (e: ServiceError) => e.code === status.NOT_FOUND,
@@ -148,7 +170,8 @@ describe('toolbox RPCs over gRPC', () => {
     const res = callTool(t.client, 'test.wait', { label: 'deadline', ms: 30_000 }, { shape: 'test', deadlineMs: 300 });
     await assert.rejects(res, (e: ServiceError) => e.code === status.DEADLINE_EXCEEDED);
     // The server notices the deadline too and aborts the handler's signal.
-    for (let i = 0; i < 100 && !t.logs.some((l) => l.tool === 'test.wait' && l.outcome); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 100 && !t.logs.some((l) => l.tool === 'test.wait' && l.outcome); i++)
+      await new Promise((r) => setTimeout(r, 20));
     const line = t.logs.find((l) => l.tool === 'test.wait');
     assert.ok(line, 'the call was logged');
     assert.ok(line.outcome === 'timeout' || line.outcome === 'cancelled', `outcome ${String(line.outcome)}`);
@@ -158,7 +181,18 @@ describe('toolbox RPCs over gRPC', () => {
     await callTool(t.client, 'test.echo', { text: 'SECRET-VALUE-123' }, { shape: 'test', session: 'log-check' });
     const line = t.logs.find((l) => l.session === 'log-check');
     assert.ok(line);
-    assert.deepEqual(Object.keys(line).sort(), ['contentItems', 'durationMs', 'level', 'outcome', 'rpc', 'service', 'session', 'shape', 'time', 'tool']);
+    assert.deepEqual(Object.keys(line).sort(), [
+      'contentItems',
+      'durationMs',
+      'level',
+      'outcome',
+      'rpc',
+      'service',
+      'session',
+      'shape',
+      'time',
+      'tool',
+    ]);
     assert.equal(line.tool, 'test.echo');
     assert.equal(line.shape, 'test');
     assert.equal(line.outcome, 'ok');
@@ -168,6 +202,9 @@ describe('toolbox RPCs over gRPC', () => {
 
   test('a message over the size limit is refused with RESOURCE_EXHAUSTED', async () => {
     const big = 'x'.repeat(t.config.maxMessageBytes + 10);
-    await assert.rejects(callTool(t.client, 'test.echo', { text: big }, { shape: 'test' }), (e: ServiceError) => e.code === status.RESOURCE_EXHAUSTED);
+    await assert.rejects(
+      callTool(t.client, 'test.echo', { text: big }, { shape: 'test' }),
+      (e: ServiceError) => e.code === status.RESOURCE_EXHAUSTED,
+    );
   });
 });

@@ -41,12 +41,18 @@ test('a session that reads more files than MAX_READS forgets the oldest read, an
   writeFileSync(first, 'one\n');
   writeFileSync(second, 'two\n');
   const t = await startTestServer(['--root', dir, '--shape', 'claude,gemini']);
-  const claude = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'claude', session: 'S' });
+  const claude = (name: string, args: Record<string, unknown>) =>
+    callTool(t.client, name, args, { shape: 'claude', session: 'S' });
   try {
     assert.equal((await claude('Read', { file_path: first })).error, '');
     assert.equal((await claude('Read', { file_path: second })).error, '');
     for (let b = 0; b < batches - 1; b++) {
-      const r = await callTool(t.client, 'read_many_files', { include: [`d${b}/*.txt`] }, { shape: 'gemini', session: 'S' });
+      const r = await callTool(
+        t.client,
+        'read_many_files',
+        { include: [`d${b}/*.txt`] },
+        { shape: 'gemini', session: 'S' },
+      );
       assert.equal(r.error, '');
     }
     // first.txt and second.txt plus MAX_READS - perBatch files: still under the bound.
@@ -60,7 +66,10 @@ test('a session that reads more files than MAX_READS forgets the oldest read, an
     assert.equal(last.error, '');
 
     const forgotten = await claude('Edit', { file_path: first, old_string: 'one', new_string: 'ONE' });
-    assert.equal(forgotten.error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
+    assert.equal(
+      forgotten.error,
+      '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>',
+    );
     assert.equal(readFileSync(first, 'utf8'), 'one\n');
     const kept = await claude('Edit', { file_path: second, old_string: 'two', new_string: 'TWO' });
     assert.equal(kept.error, '', texts(kept).join('\n'));

@@ -19,7 +19,8 @@ test("an evicted session's next call says it was evicted, why, and what to do; t
   await withServer(['--session-max', '2'], async (t, dir) => {
     const file = path.join(dir, 'a.txt');
     writeFileSync(file, 'hello\n');
-    const claude = (name: string, args: Record<string, unknown>, session: string) => callTool(t.client, name, args, { shape: 'claude', session });
+    const claude = (name: string, args: Record<string, unknown>, session: string) =>
+      callTool(t.client, name, args, { shape: 'claude', session });
     assert.equal((await claude('Read', { file_path: file }, 'A')).error, '');
     assert.equal((await claude('Read', { file_path: file }, 'B')).error, '');
     assert.equal((await claude('Read', { file_path: file }, 'C')).error, ''); // A, the least recently used, goes
@@ -54,7 +55,8 @@ test("an evicted session's next call says it was evicted, why, and what to do; t
 
 test('a session with a job running outlasts idle sessions under eviction pressure', async () => {
   await withServer(['--session-max', '2'], async (t) => {
-    const core = (name: string, args: Record<string, unknown>, session: string) => callTool(t.client, name, args, { session });
+    const core = (name: string, args: Record<string, unknown>, session: string) =>
+      callTool(t.client, name, args, { session });
     const started = await core('shell.start', { command: 'sleep 60' }, 'J');
     assert.equal(started.error, '');
     const jobId = (structured(started)!.job as { id: string }).id;
@@ -78,7 +80,10 @@ test('a session with a job running outlasts idle sessions under eviction pressur
     assert.equal((await core('shell.start', { command: 'sleep 60' }, 'L')).error, '');
     const last = evictionLogs(t).at(-1)!;
     assert.deepEqual([last.session, last.jobsStopped], ['J', true]);
-    assert.equal((await core('shell.jobs', {}, 'J')).error, `${evictedText('J', 2)}, and its background jobs, which were stopped${notRun}`);
+    assert.equal(
+      (await core('shell.jobs', {}, 'J')).error,
+      `${evictedText('J', 2)}, and its background jobs, which were stopped${notRun}`,
+    );
   });
 });
 
@@ -86,7 +91,11 @@ test('concurrent calls in more new sessions than the cap all run: no session is 
   const max = 4;
   const n = 40;
   await withServer(['--session-max', String(max)], async (t) => {
-    const results = await Promise.all(Array.from({ length: n }, (_, i) => callTool(t.client, 'shell.start', { command: 'sleep 60' }, { session: `c${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        callTool(t.client, 'shell.start', { command: 'sleep 60' }, { session: `c${i}` }),
+      ),
+    );
     assert.deepEqual(
       results.map((r) => r.error).filter((e) => e !== ''),
       [],
@@ -101,7 +110,10 @@ test('concurrent calls in more new sessions than the cap all run: no session is 
 });
 
 test("with a token per caller, one caller can neither reach nor evict another's session of the same id", async () => {
-  const as = (token: string, session: string): CallOptions => ({ session, metadata: { authorization: `Bearer ${token}` } });
+  const as = (token: string, session: string): CallOptions => ({
+    session,
+    metadata: { authorization: `Bearer ${token}` },
+  });
   await withServer(['--token', 'alice-token', '--token', 'bob-token', '--session-max', '2'], async (t, dir) => {
     writeFileSync(path.join(dir, 'a.txt'), 'one\n');
     const edit = (opts: CallOptions, from: string, to: string) =>
@@ -114,27 +126,49 @@ test("with a token per caller, one caller can neither reach nor evict another's 
     assert.match(bob.error, /^a\.txt has not been read in this session\./);
 
     // Bob fills his sessions many times over; Alice's stays, and her edit goes through.
-    for (let i = 0; i < 6; i++) assert.equal((await callTool(t.client, 'fs.list', {}, as('bob-token', `b${i}`))).error, '');
+    for (let i = 0; i < 6; i++)
+      assert.equal((await callTool(t.client, 'fs.list', {}, as('bob-token', `b${i}`))).error, '');
     assert.equal((await edit(as('alice-token', 's'), 'one', 'two')).error, '');
     assert.ok(evictionLogs(t).length > 0);
-    assert.ok(evictionLogs(t).every((l) => typeof l.caller === 'string' && /^token:[0-9a-f]{12}$/.test(l.caller) && !JSON.stringify(l).includes('bob-token')));
+    assert.ok(
+      evictionLogs(t).every(
+        (l) =>
+          typeof l.caller === 'string' &&
+          /^token:[0-9a-f]{12}$/.test(l.caller) &&
+          !JSON.stringify(l).includes('bob-token'),
+      ),
+    );
 
     // Each caller has its own cap, and the message says so.
     await callTool(t.client, 'fs.list', {}, as('alice-token', 'x'));
     await callTool(t.client, 'fs.list', {}, as('alice-token', 'y'));
-    assert.equal((await callTool(t.client, 'fs.list', {}, as('alice-token', 's'))).error, `${evictedText('s', 2, ' per caller')}${notRun}`);
+    assert.equal(
+      (await callTool(t.client, 'fs.list', {}, as('alice-token', 's'))).error,
+      `${evictedText('s', 2, ' per caller')}${notRun}`,
+    );
 
     // Without a valid token nothing is reached at all.
-    await assert.rejects(callTool(t.client, 'fs.list', {}, as('mallory-token', 's')), (e: grpc.ServiceError) => e.code === grpc.status.UNAUTHENTICATED);
+    await assert.rejects(
+      callTool(t.client, 'fs.list', {}, as('mallory-token', 's')),
+      (e: grpc.ServiceError) => e.code === grpc.status.UNAUTHENTICATED,
+    );
   });
 });
 
 test('--session-scope shared: every token names the same sessions', async () => {
-  const as = (token: string, session: string): CallOptions => ({ session, metadata: { authorization: `Bearer ${token}` } });
+  const as = (token: string, session: string): CallOptions => ({
+    session,
+    metadata: { authorization: `Bearer ${token}` },
+  });
   await withServer(['--token', 'alice-token', '--token', 'bob-token', '--session-scope', 'shared'], async (t, dir) => {
     writeFileSync(path.join(dir, 'a.txt'), 'one\n');
     assert.equal((await callTool(t.client, 'fs.read', { path: 'a.txt' }, as('alice-token', 's'))).error, '');
-    const bob = await callTool(t.client, 'fs.edit', { path: 'a.txt', old_string: 'one', new_string: 'two', require_read: true }, as('bob-token', 's'));
+    const bob = await callTool(
+      t.client,
+      'fs.edit',
+      { path: 'a.txt', old_string: 'one', new_string: 'two', require_read: true },
+      as('bob-token', 's'),
+    );
     assert.equal(bob.error, '');
   });
 });
@@ -143,7 +177,11 @@ test('a session that expires when idle leaves the same kind of note, naming the 
   const { SessionStore } = await import('../../src/engine/session.js');
   const { sessionEvicted } = await import('../../src/engine/session-evicted.js');
   const seen: string[] = [];
-  const store = new SessionStore({ maxSessions: 10, idleMs: 90 * 60_000, onEvict: (e) => seen.push(`${e.session}:${e.reason}`) });
+  const store = new SessionStore({
+    maxSessions: 10,
+    idleMs: 90 * 60_000,
+    onEvict: (e) => seen.push(`${e.session}:${e.reason}`),
+  });
   try {
     const idle = store.get('old');
     idle.lastUsed = Date.now() - 2 * 3600_000;
@@ -176,7 +214,10 @@ test('every shape gives the eviction notice, in its own wrapping, before looking
       await callTool(t.client, name, {}, { shape, session: `${shape}-b` });
       const res = await callTool(t.client, name, { no_such_argument: 1 }, { shape, session: a });
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_PRECONDITION_FAILED, `${shape} ${name}`);
-      assert.ok(res.error.toLowerCase().includes(evictedText(a, 1).replace('1 sessions', '1 session').toLowerCase()), `${shape} ${name}: ${res.error}`);
+      assert.ok(
+        res.error.toLowerCase().includes(evictedText(a, 1).replace('1 sessions', '1 session').toLowerCase()),
+        `${shape} ${name}: ${res.error}`,
+      );
     }
   });
 });
@@ -193,7 +234,12 @@ test('catalog calls neither create sessions nor evict them', async () => {
       await unary(t.client.describeTool, t.client, { name: 'fs.read' }, { session });
       await unary(t.client.listPrompts, t.client, {}, { session });
     }
-    const edit = await callTool(t.client, 'fs.edit', { path: 'a.txt', old_string: 'one', new_string: 'two', require_read: true }, { session: 'A' });
+    const edit = await callTool(
+      t.client,
+      'fs.edit',
+      { path: 'a.txt', old_string: 'one', new_string: 'two', require_read: true },
+      { session: 'A' },
+    );
     assert.equal(edit.error, '');
     assert.deepEqual(evictionLogs(t), []);
   });

@@ -9,7 +9,11 @@ const readme = readFileSync('README.md', 'utf8');
 const ci = readFileSync('.ci/run', 'utf8');
 
 test('the README test command and CI install ripgrep, poppler-utils, python3, bubblewrap and git', () => {
-  assert.ok(readme.includes('apt-get update && apt-get install -y ripgrep poppler-utils python3 bubblewrap git && npm install && npm test'));
+  assert.ok(
+    readme.includes(
+      'apt-get update && apt-get install -y ripgrep poppler-utils python3 bubblewrap git && npm install && npm test',
+    ),
+  );
   for (const [program, pkg] of [
     ['rg', 'ripgrep'],
     ['pdftoppm', 'poppler-utils'],

@@ -72,7 +72,8 @@ describe('facet shapes', () => {
   });
 
   test('an unknown version exits 2 naming the versions served, in shapes, tools, manifest and mcp', async () => {
-    const words = 'facet: --shape: unknown version "2.1.332" of shape "claude" (served: claude@2.1.197 (the newest, also "claude"))\n';
+    const words =
+      'facet: --shape: unknown version "2.1.332" of shape "claude" (served: claude@2.1.197 (the newest, also "claude"))\n';
     for (const command of ['shapes', 'tools', 'manifest', 'mcp']) {
       await assert.rejects(facet(command, '--shape', 'claude@2.1.332'), refused(words), command);
     }

@@ -12,7 +12,9 @@ type BuildReason = (root: string) => string | undefined;
 test('npm start runs scripts/start.mjs, which builds only when something changed', async () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
   assert.equal(pkg.scripts.start, 'node scripts/start.mjs');
-  const { buildReason } = (await import(pathToFileURL(path.resolve('scripts/build-state.mjs')).href)) as { buildReason: BuildReason };
+  const { buildReason } = (await import(pathToFileURL(path.resolve('scripts/build-state.mjs')).href)) as {
+    buildReason: BuildReason;
+  };
   const { dir, cleanup } = tempDir();
   try {
     const at = (file: string, seconds: number, text = '') => {

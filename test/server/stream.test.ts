@@ -8,7 +8,12 @@ import { after, before, describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { CallToolEvent, OutputStream, ToolboxStreamClient, type CallToolProgress } from '../../src/gen/facet/toolbox/v1/stream.js';
+import {
+  CallToolEvent,
+  OutputStream,
+  ToolboxStreamClient,
+  type CallToolProgress,
+} from '../../src/gen/facet/toolbox/v1/stream.js';
 import { EventEmitter } from 'node:events';
 import { DEFAULT_STREAM_LIMITS, ProgressQueue, splitUtf8, streamStats } from '../../src/server/stream.js';
 import { alive, until } from '../mcp/fixture.js';
@@ -64,7 +69,8 @@ describe('CallToolStream over gRPC', () => {
     const err = progress.filter((p) => p.stream === OutputStream.OUTPUT_STREAM_STDERR).map((p) => p.chunk);
     assert.equal(out.join(''), [1, 2, 3, 4, 5].map((i) => `line ${i}\n`).join(''));
     assert.equal(err.join(''), [1, 2, 3, 4, 5].map((i) => `warn ${i}\n`).join(''));
-    for (let i = 1; i < progress.length; i++) assert.ok(progress[i]!.bytes > progress[i - 1]!.bytes, 'bytes so far grow');
+    for (let i = 1; i < progress.length; i++)
+      assert.ok(progress[i]!.bytes > progress[i - 1]!.bytes, 'bytes so far grow');
     assert.equal(progress.at(-1)!.bytes, 70);
     assert.ok(progress.every((p) => p.droppedBytes === 0));
     // Exactly one final event, and it is the last.
@@ -111,7 +117,8 @@ describe('CallToolStream over gRPC', () => {
   });
 
   // The sleep is found by its own argument: inside the shell sandbox `$!` is a PID of the command's namespace, not the host's.
-  const pidCommand = (file: string, mark: string) => `sleep ${mark} & echo x > ${file}.tmp; mv ${file}.tmp ${file}; echo started; wait`;
+  const pidCommand = (file: string, mark: string) =>
+    `sleep ${mark} & echo x > ${file}.tmp; mv ${file}.tmp ${file}; echo started; wait`;
   const hostPid = (mark: string) => procsWith(`sleep ${mark} `)[0] ?? 0;
 
   test('cancelling the stream kills the process tree', async () => {
@@ -129,7 +136,11 @@ describe('CallToolStream over gRPC', () => {
 
   test('a deadline ends the call and kills the process tree', async () => {
     const pidFile = path.join(dir, 'pid-deadline');
-    const s = stream('shell.run', { command: pidCommand(pidFile, '60.102') }, { session: 'deadline', deadlineMs: 1500 });
+    const s = stream(
+      'shell.run',
+      { command: pidCommand(pidFile, '60.102') },
+      { session: 'deadline', deadlineMs: 1500 },
+    );
     const err = await s.ended;
     assert.equal(err?.code, grpc.status.DEADLINE_EXCEEDED);
     await until(() => existsSync(pidFile), 'the pid file');
@@ -158,7 +169,10 @@ describe('CallToolStream over gRPC', () => {
     assert.equal(sent + dropped, total, 'every byte is either sent or counted as dropped');
     assert.ok(dropped > total / 2, `most of the output was dropped for the slow reader (${dropped})`);
     assert.equal(streamStats.droppedBytes - droppedBefore, dropped);
-    assert.ok(streamStats.peakQueuedBytes <= DEFAULT_STREAM_LIMITS.maxQueuedBytes, `queue peak ${streamStats.peakQueuedBytes}`);
+    assert.ok(
+      streamStats.peakQueuedBytes <= DEFAULT_STREAM_LIMITS.maxQueuedBytes,
+      `queue peak ${streamStats.peakQueuedBytes}`,
+    );
     assert.ok(streamStats.peakBufferedEvents <= 64, `grpc-js held ${streamStats.peakBufferedEvents} events`);
     assert.ok(heap < 400 * 1024 * 1024, `heap ${heap}`);
     const finals = finalsOf(s.events);
@@ -192,11 +206,16 @@ describe('CallToolStream under a small message limit', () => {
       const client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
       try {
         const total = 100_000;
-        const c = client.callToolStream({ name: 'shell.run', arguments: { command: `head -c ${total} /dev/zero | tr '\\0' y` }, roots: [] });
+        const c = client.callToolStream({
+          name: 'shell.run',
+          arguments: { command: `head -c ${total} /dev/zero | tr '\\0' y` },
+          roots: [],
+        });
         let sent = 0;
         let finals = 0;
         c.on('data', (e: CallToolEvent) => {
-          if (e.event?.$case === 'progress') sent += Buffer.byteLength(e.event.value.chunk) + e.event.value.droppedBytes;
+          if (e.event?.$case === 'progress')
+            sent += Buffer.byteLength(e.event.value.chunk) + e.event.value.droppedBytes;
           else finals++;
         });
         await new Promise<void>((resolve, reject) => {
@@ -258,7 +277,8 @@ describe('ProgressQueue', () => {
     const call = fakeCall(1);
     const q = new ProgressQueue(call as never, { maxQueuedBytes: 10, maxEventBytes: 4 });
     let bytes = 0;
-    const put = (chunk: string) => q.sink({ stream: 'stdout', chunk, bytes: (bytes += Buffer.byteLength(chunk)), elapsedMs: 1 });
+    const put = (chunk: string) =>
+      q.sink({ stream: 'stdout', chunk, bytes: (bytes += Buffer.byteLength(chunk)), elapsedMs: 1 });
     put('ab');
     await new Promise((r) => setImmediate(r));
     assert.equal(call.written.length, 1); // written, and now the call is behind

@@ -21,7 +21,9 @@ test('a command run by a test server sees that HOME, which holds no shell start-
   const { dir, cleanup } = tempDir();
   const s = await startTestServer(['--root', dir], process.env);
   try {
-    const res = await callTool(s.client, 'shell.run', { command: 'echo "$HOME"; ls -A ~ | grep -c -E "^\\.(bashrc|bash_profile|profile)$"; true' });
+    const res = await callTool(s.client, 'shell.run', {
+      command: 'echo "$HOME"; ls -A ~ | grep -c -E "^\\.(bashrc|bash_profile|profile)$"; true',
+    });
     assert.equal(res.error, '');
     assert.equal(res.content[0]?.body?.$case === 'text' ? res.content[0].body.value : '', `${process.env.HOME}\n0\n`);
   } finally {

@@ -15,7 +15,11 @@ describe('facet tools', () => {
   const { t: s, dir } = serverFixture();
 
   // The CLI runs in the root so both see the same configuration (tool texts name nothing else).
-  const facet = (...args: string[]) => run(process.execPath, [CLI, 'tools', ...args], { cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+  const facet = (...args: string[]) =>
+    run(process.execPath, [CLI, 'tools', ...args], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
 
   test('--json prints the ListTools answer of that shape', async () => {
     for (const shape of ['grok', 'codex']) {
@@ -30,8 +34,10 @@ describe('facet tools', () => {
     const served = (await unary(s.client.listToolSummaries, s.client, { tagsFilter: [] }, { shape: 'grok' })).tools;
     const width = Math.max(...served.map((t) => t.name.length));
     const expected =
-      [`grok: ${served.length} tools`, ...served.map((t) => `${t.name.padEnd(width)}  ${t.description}${t.destructive ? ' [destructive]' : ''}`)].join('\n') +
-      '\n';
+      [
+        `grok: ${served.length} tools`,
+        ...served.map((t) => `${t.name.padEnd(width)}  ${t.description}${t.destructive ? ' [destructive]' : ''}`),
+      ].join('\n') + '\n';
     assert.equal(stdout, expected);
     assert.equal(stdout.split('\n')[0], 'grok: 7 tools');
     assert.match(stdout, /\nbash {2,}.+ \[destructive\]\n/);

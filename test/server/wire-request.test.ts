@@ -5,7 +5,12 @@ import { test } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { CallToolRequest, GetPromptRequest } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { argumentsTooDeep, decodeCallToolRequest, decodeGetPromptRequest, MAX_ARGUMENT_DEPTH } from '../../src/server/wire-request.js';
+import {
+  argumentsTooDeep,
+  decodeCallToolRequest,
+  decodeGetPromptRequest,
+  MAX_ARGUMENT_DEPTH,
+} from '../../src/server/wire-request.js';
 import { callTool, startTestServer, tempDir, unary, withServer } from '../helpers/server.js';
 
 /** `levels` objects nested in one another (the outermost is level 1), a string at the bottom. */
@@ -15,15 +20,32 @@ function nested(levels: number, leaf: unknown = 'x'): Record<string, unknown> {
   return { a: v };
 }
 
-const encode = (req: Partial<CallToolRequest>): Buffer => Buffer.from(CallToolRequest.encode(CallToolRequest.fromPartial(req)).finish());
+const encode = (req: Partial<CallToolRequest>): Buffer =>
+  Buffer.from(CallToolRequest.encode(CallToolRequest.fromPartial(req)).finish());
 
 const samples: Array<Partial<CallToolRequest>> = [
   {},
   { name: 'fs.read' },
   { name: 'fs.read', arguments: {}, roots: [] },
   { name: 'Read', arguments: { file_path: '/tmp/x', offset: 3, limit: 1.5 }, roots: ['/a', '/b'] },
-  { name: 'x', arguments: { a: null, b: true, c: false, d: 0, e: -1e300, f: Number.NaN, g: '', ключ: 'значение ✓', '': 'empty key' } },
-  { name: 'x', arguments: { list: [1, 'two', null, true, [], {}, [[['deep']]], { x: [{ y: 'z' }] }], long: 'z'.repeat(100_000) } },
+  {
+    name: 'x',
+    arguments: {
+      a: null,
+      b: true,
+      c: false,
+      d: 0,
+      e: -1e300,
+      f: Number.NaN,
+      g: '',
+      ключ: 'значение ✓',
+      '': 'empty key',
+    },
+  },
+  {
+    name: 'x',
+    arguments: { list: [1, 'two', null, true, [], {}, [[['deep']]], { x: [{ y: 'z' }] }], long: 'z'.repeat(100_000) },
+  },
   { name: 'x', arguments: nested(32) },
 ];
 
@@ -48,7 +70,10 @@ test('arguments deeper than ts-proto decodes are kept, up to the limit', () => {
 
   const deep = decodeCallToolRequest(encode({ name: 'x', arguments: nested(MAX_ARGUMENT_DEPTH + 1), roots: ['/r'] }));
   assert.equal(argumentsTooDeep(deep), true);
-  assert.deepEqual({ name: deep.name, arguments: deep.arguments, roots: deep.roots }, { name: 'x', arguments: {}, roots: ['/r'] });
+  assert.deepEqual(
+    { name: deep.name, arguments: deep.arguments, roots: deep.roots },
+    { name: 'x', arguments: {}, roots: ['/r'] },
+  );
 });
 
 test('a truncated request is refused, as ts-proto refuses it', () => {
@@ -82,14 +107,22 @@ test('arguments 40 levels deep reach the schema check; past the limit they are r
 });
 
 test('GetPrompt arguments: decoded as ts-proto does, deeper than ts-proto allows, and too deep refused with a status that says why', async () => {
-  const enc = (req: Partial<GetPromptRequest>) => Buffer.from(GetPromptRequest.encode(GetPromptRequest.fromPartial(req)).finish());
-  for (const req of [{}, { name: 'tool-guide' }, { name: 'tool-guide', arguments: { a: [1, 'b', null], c: nested(32) } }]) {
+  const enc = (req: Partial<GetPromptRequest>) =>
+    Buffer.from(GetPromptRequest.encode(GetPromptRequest.fromPartial(req)).finish());
+  for (const req of [
+    {},
+    { name: 'tool-guide' },
+    { name: 'tool-guide', arguments: { a: [1, 'b', null], c: nested(32) } },
+  ]) {
     const bytes = enc(req);
     assert.deepEqual(decodeGetPromptRequest(bytes), GetPromptRequest.decode(bytes));
   }
   assert.deepEqual(Object.keys(GetPromptRequest.create()).sort(), ['arguments', 'name']);
   assert.throws(() => GetPromptRequest.decode(enc({ name: 'tool-guide', arguments: nested(40) })), /recursion limit/);
-  assert.equal(argumentsTooDeep(decodeGetPromptRequest(enc({ name: 'tool-guide', arguments: nested(MAX_ARGUMENT_DEPTH + 1) }))), true);
+  assert.equal(
+    argumentsTooDeep(decodeGetPromptRequest(enc({ name: 'tool-guide', arguments: nested(MAX_ARGUMENT_DEPTH + 1) }))),
+    true,
+  );
 
   const { dir, cleanup } = tempDir();
   const t = await startTestServer(['--root', dir]);

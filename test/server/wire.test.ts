@@ -3,7 +3,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { Failure, FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { CallToolResponse, ReadResourceResponse, ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import {
+  CallToolResponse,
+  ReadResourceResponse,
+  ToolboxClient,
+} from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { Struct } from '../../src/gen/google/protobuf/struct.js';
 import { encodeCallToolResponse, encodeReadResourceResponse, encodeStruct } from '../../src/server/wire.js';
 import { callTool, startTestServer, structured, tempDir, texts, withServer } from '../helpers/server.js';
@@ -16,11 +20,20 @@ const tsProto = (o: Record<string, unknown>): Buffer => Buffer.from(Struct.encod
 const samples: Array<Record<string, unknown>> = [
   {},
   { a: null, b: true, c: false, d: 0, e: -0, f: 1.5, g: -1e300, h: Number.NaN, i: Number.POSITIVE_INFINITY, j: '' },
-  { s127: 'x'.repeat(127), s128: 'x'.repeat(128), s16383: 'y'.repeat(16383), s16384: 'y'.repeat(16384), big: 'z'.repeat(2_100_000) },
+  {
+    s127: 'x'.repeat(127),
+    s128: 'x'.repeat(128),
+    s16383: 'y'.repeat(16383),
+    s16384: 'y'.repeat(16384),
+    big: 'z'.repeat(2_100_000),
+  },
   { ключ: 'значение ✓', emoji: '😀 é', lone: 'a\ud800b', '': 'empty key', '\u0000nul': 'nul\u0000inside' },
   { skipped: undefined, kept: 1 },
   { list: [1, 'two', null, true, [], {}, undefined, [[['deep']]], { x: [{ y: 'z' }] }] },
-  { nested: { a: { b: { c: { d: { e: { f: 'g' } } } } } }, arr: Array.from({ length: 300 }, (_, i) => ({ i, s: `line ${i}` })) },
+  {
+    nested: { a: { b: { c: { d: { e: { f: 'g' } } } } } },
+    arr: Array.from({ length: 300 }, (_, i) => ({ i, s: `line ${i}` })),
+  },
 ];
 
 test('encodeStruct writes the same bytes as ts-proto for every kind of value', () => {
@@ -36,7 +49,15 @@ test('encodeStruct stays exact while its table of lengths grows (large results, 
   // point of the walk (entry, key, string, list item, nested struct).
   for (const n of [300, 700, 1500, 3100, 9000, 40_000]) {
     const o: Record<string, unknown> = {};
-    for (let i = 0; i < n; i++) o[`k${i}`] = i % 4 === 0 ? `text ${i}` : i % 4 === 1 ? [i, `s${i}`] : i % 4 === 2 ? { line: i, text: 'x'.repeat(i % 50) } : i;
+    for (let i = 0; i < n; i++)
+      o[`k${i}`] =
+        i % 4 === 0
+          ? `text ${i}`
+          : i % 4 === 1
+            ? [i, `s${i}`]
+            : i % 4 === 2
+              ? { line: i, text: 'x'.repeat(i % 50) }
+              : i;
     assert.ok(encodeStruct(o).equals(tsProto(o)), `bytes differ with ${n} entries`);
   }
 });
@@ -65,7 +86,13 @@ test('CallToolResponse and ReadResourceResponse encode byte for byte as ts-proto
       ],
     },
     CallToolResponse.fromPartial({ error: 'no such tool', canonicalRouted: true, routedTo: 'other', failure }),
-    { content: [{ body: { $case: 'structured', value: samples[3]! } }], error: 'e', canonicalRouted: false, routedTo: '', failure: undefined },
+    {
+      content: [{ body: { $case: 'structured', value: samples[3]! } }],
+      error: 'e',
+      canonicalRouted: false,
+      routedTo: '',
+      failure: undefined,
+    },
     // Text of every length class and alphabet; an empty body; two blobs between other items.
     {
       ...CallToolResponse.create(),
@@ -81,16 +108,28 @@ test('CallToolResponse and ReadResourceResponse encode byte for byte as ts-proto
     },
   ];
   for (const r of responses) {
-    assert.ok(encodeCallToolResponse(r).equals(Buffer.from(CallToolResponse.encode(r).finish())), JSON.stringify(r).slice(0, 120));
+    assert.ok(
+      encodeCallToolResponse(r).equals(Buffer.from(CallToolResponse.encode(r).finish())),
+      JSON.stringify(r).slice(0, 120),
+    );
   }
   const rr = ReadResourceResponse.fromPartial({
-    content: [{ body: { $case: 'text', value: '# doc' } }, { body: { $case: 'structured', value: { uri: 'facet://x' } } }],
+    content: [
+      { body: { $case: 'text', value: '# doc' } },
+      { body: { $case: 'structured', value: { uri: 'facet://x' } } },
+    ],
   });
   assert.ok(encodeReadResourceResponse(rr).equals(Buffer.from(ReadResourceResponse.encode(rr).finish())));
 });
 
 test('the fast encoders know every field of the generated messages (a new proto field must be added there)', () => {
-  assert.deepEqual(Object.keys(CallToolResponse.create()).sort(), ['canonicalRouted', 'content', 'error', 'failure', 'routedTo']);
+  assert.deepEqual(Object.keys(CallToolResponse.create()).sort(), [
+    'canonicalRouted',
+    'content',
+    'error',
+    'failure',
+    'routedTo',
+  ]);
   assert.deepEqual(Object.keys(ReadResourceResponse.create()).sort(), ['content']);
 });
 
@@ -99,9 +138,16 @@ test('a result over --max-message-bytes is answered in band, and the server goes
     writeFileSync(path.join(dir, 'big.txt'), `${'x'.repeat(99)}\n`.repeat(100)); // 10,000 bytes
     writeFileSync(path.join(dir, 'small.txt'), 'hello\n');
     // A client that accepts more than the server sends is still held to the server's limit.
-    const big = await callTool(t.client, 'fs.read', { path: 'big.txt' }, { metadata: { 'facet-max-response-bytes': String(1 << 20) } });
+    const big = await callTool(
+      t.client,
+      'fs.read',
+      { path: 'big.txt' },
+      { metadata: { 'facet-max-response-bytes': String(1 << 20) } },
+    );
     assert.deepEqual(texts(big), [big.error]);
-    assert.deepEqual(structured(big), { display: { tool: 'CallTool', summary: big.error, failure: 'resource_exhausted' } });
+    assert.deepEqual(structured(big), {
+      display: { tool: 'CallTool', summary: big.error, failure: 'resource_exhausted' },
+    });
     assert.match(
       big.error,
       /^the result is \d+ bytes, more than can be sent in one message here \(4096 bytes\); ask for less: a line range, a lower limit, a narrower path or pattern$/,
@@ -123,7 +169,9 @@ test('a result over what the client accepts is answered in band: 4 MiB unless th
   writeFileSync(path.join(dir, 'five-mib.txt'), line.repeat(5 * 1024)); // 5 MiB of text
   const t = await startTestServer(['--root', dir]);
   // A host that raised its own receive limit to 32 MiB.
-  const roomy = new ToolboxClient(t.address, grpc.credentials.createInsecure(), { 'grpc.max_receive_message_length': 32 << 20 });
+  const roomy = new ToolboxClient(t.address, grpc.credentials.createInsecure(), {
+    'grpc.max_receive_message_length': 32 << 20,
+  });
   const args = { path: 'five-mib.txt', max_bytes: 8 << 20 };
   try {
     // No limit named: gRPC clients' default receive limit applies, so a default client gets an answer it can read.
@@ -135,27 +183,44 @@ test('a result over what the client accepts is answered in band: 4 MiB unless th
     assert.ok(m && Number(m[1]) > 5 << 20, plain.error);
     assert.equal(plain.failure?.code, FailureCode.FAILURE_CODE_RESOURCE_EXHAUSTED);
     // The client names its limit: the whole file comes back.
-    const named = await callTool(roomy, 'fs.read', args, { metadata: { 'facet-max-response-bytes': String(32 << 20) } });
+    const named = await callTool(roomy, 'fs.read', args, {
+      metadata: { 'facet-max-response-bytes': String(32 << 20) },
+    });
     assert.equal(named.error, '');
-    assert.equal(named.content[0]?.body?.$case === 'text' ? named.content[0].body.value.length : 0, 5 * 1024 * 1024 - 1);
+    assert.equal(
+      named.content[0]?.body?.$case === 'text' ? named.content[0].body.value.length : 0,
+      5 * 1024 * 1024 - 1,
+    );
     // A named limit below the default also holds.
-    const tight = await callTool(roomy, 'fs.read', { path: 'five-mib.txt', limit: 2000 }, { metadata: { 'facet-max-response-bytes': '1048576' } });
+    const tight = await callTool(
+      roomy,
+      'fs.read',
+      { path: 'five-mib.txt', limit: 2000 },
+      { metadata: { 'facet-max-response-bytes': '1048576' } },
+    );
     assert.match(tight.error, /more than can be sent in one message here \(1048576 bytes\)/);
     // A limit that is not a number of bytes, or too small for any answer, is refused outright.
     // -1 (grpc-js's "no limit") and limits above the server's leave --max-message-bytes (16 MiB) as the bound.
     for (const limit of ['-1', '99999999999999999999']) {
       const whole = await callTool(roomy, 'fs.read', args, { metadata: { 'facet-max-response-bytes': limit } });
-      assert.equal(whole.content[0]?.body?.$case === 'text' ? whole.content[0].body.value.length : 0, 5 * 1024 * 1024 - 1, limit);
+      assert.equal(
+        whole.content[0]?.body?.$case === 'text' ? whole.content[0].body.value.length : 0,
+        5 * 1024 * 1024 - 1,
+        limit,
+      );
     }
     for (const bad of ['lots', '-5', '1.5', '100', '1e9', '123456789012345678901']) {
-      await assert.rejects(callTool(t.client, 'fs.read', args, { metadata: { 'facet-max-response-bytes': bad } }), (e: grpc.ServiceError) => {
-        assert.equal(e.code, grpc.status.INVALID_ARGUMENT);
-        assert.equal(
-          e.details,
-          `facet-max-response-bytes must be a whole number of bytes, at least 1024 (the client's receive limit), or -1 for no limit; got "${bad}"`,
-        );
-        return true;
-      });
+      await assert.rejects(
+        callTool(t.client, 'fs.read', args, { metadata: { 'facet-max-response-bytes': bad } }),
+        (e: grpc.ServiceError) => {
+          assert.equal(e.code, grpc.status.INVALID_ARGUMENT);
+          assert.equal(
+            e.details,
+            `facet-max-response-bytes must be a whole number of bytes, at least 1024 (the client's receive limit), or -1 for no limit; got "${bad}"`,
+          );
+          return true;
+        },
+      );
     }
   } finally {
     roomy.close();

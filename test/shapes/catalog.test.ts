@@ -24,14 +24,20 @@ describe('catalog quality of every shape', () => {
         const { tool, error } = await unary(t.client.describeTool, t.client, { name: s.name }, { shape });
         assert.equal(error, '', where);
         const spec = tool!;
-        if (spec.description.length < MIN_DESCRIPTION) problems.push(`${where}: long description has ${spec.description.length} characters`);
-        if (shape !== 'core' && !spec.tags.includes(shape)) problems.push(`${where}: no "${shape}" vendor tag in ${spec.tags.join(',')}`);
-        if (spec.tags[0] !== `facet-${shape}`) problems.push(`${where}: toolbox tag not first (${spec.tags.join(',')})`);
-        if (spec.destructive !== spec.tags.includes('destructive')) problems.push(`${where}: destructive=${spec.destructive} but tags ${spec.tags.join(',')}`);
-        if (spec.tags.includes('read-only') && spec.destructive) problems.push(`${where}: both read-only and destructive`);
+        if (spec.description.length < MIN_DESCRIPTION)
+          problems.push(`${where}: long description has ${spec.description.length} characters`);
+        if (shape !== 'core' && !spec.tags.includes(shape))
+          problems.push(`${where}: no "${shape}" vendor tag in ${spec.tags.join(',')}`);
+        if (spec.tags[0] !== `facet-${shape}`)
+          problems.push(`${where}: toolbox tag not first (${spec.tags.join(',')})`);
+        if (spec.destructive !== spec.tags.includes('destructive'))
+          problems.push(`${where}: destructive=${spec.destructive} but tags ${spec.tags.join(',')}`);
+        if (spec.tags.includes('read-only') && spec.destructive)
+          problems.push(`${where}: both read-only and destructive`);
         if (spec.destructive !== s.destructive) problems.push(`${where}: summary and spec disagree on destructive`);
         if (spec.examples.length === 0) problems.push(`${where}: no example`);
-        if (!['idempotent', 'side_effecting'].includes(spec.idempotency)) problems.push(`${where}: idempotency "${spec.idempotency}"`);
+        if (!['idempotent', 'side_effecting'].includes(spec.idempotency))
+          problems.push(`${where}: idempotency "${spec.idempotency}"`);
         if (spec.errorModes.trim().length === 0) problems.push(`${where}: no error modes`);
       }
       assert.deepEqual(problems, []);

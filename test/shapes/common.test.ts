@@ -25,8 +25,18 @@ describe('shape resources, prompts and plan', () => {
   test('resources list the roots and the context files found in them', async () => {
     const res = await unary(t.client.listResources, t.client, {});
     assert.deepEqual(res.resources, [
-      { uri: 'facet://roots', name: 'roots', description: 'The directories this toolbox may touch.', mimeType: 'application/json' },
-      { uri: `file://${dir}/AGENTS.md`, name: 'AGENTS.md', description: `Agent instructions in ${dir} (41 bytes).`, mimeType: 'text/markdown' },
+      {
+        uri: 'facet://roots',
+        name: 'roots',
+        description: 'The directories this toolbox may touch.',
+        mimeType: 'application/json',
+      },
+      {
+        uri: `file://${dir}/AGENTS.md`,
+        name: 'AGENTS.md',
+        description: `Agent instructions in ${dir} (41 bytes).`,
+        mimeType: 'text/markdown',
+      },
       {
         uri: 'facet://shapes',
         name: 'shapes',
@@ -37,7 +47,9 @@ describe('shape resources, prompts and plan', () => {
     const roots = await unary(t.client.readResource, t.client, { uri: 'facet://roots' });
     assert.deepEqual(roots.content, [{ body: { $case: 'text', value: JSON.stringify({ roots: [dir] }) } }]);
     const agents = await unary(t.client.readResource, t.client, { uri: `file://${dir}/AGENTS.md` });
-    assert.deepEqual(agents.content, [{ body: { $case: 'text', value: '# Rules\nRun the tests before you commit.\n' } }]);
+    assert.deepEqual(agents.content, [
+      { body: { $case: 'text', value: '# Rules\nRun the tests before you commit.\n' } },
+    ]);
   });
 
   test('a context file that links out of the roots is neither listed nor readable', async () => {
@@ -54,7 +66,10 @@ describe('shape resources, prompts and plan', () => {
         unary(t2.client.readResource, t2.client, { uri: `file://${outside.dir}/CLAUDE.md` }),
         (e: ServiceError) => e.code === status.NOT_FOUND,
       );
-      await assert.rejects(unary(t2.client.readResource, t2.client, { uri: `file://${d2}/AGENTS.md` }), (e: ServiceError) => e.code === status.NOT_FOUND);
+      await assert.rejects(
+        unary(t2.client.readResource, t2.client, { uri: `file://${d2}/AGENTS.md` }),
+        (e: ServiceError) => e.code === status.NOT_FOUND,
+      );
     } finally {
       await t2.close();
       c2();

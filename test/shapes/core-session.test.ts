@@ -22,7 +22,8 @@ before(async () => {
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
 });
 
-const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'core', session: 'core-agent' });
+const call = (name: string, args: Record<string, unknown>) =>
+  callTool(t.client, name, args, { shape: 'core', session: 'core-agent' });
 
 /** Text first, then a structured block: the core contract. */
 function both(res: CallToolResponse): { text: string; data: Record<string, unknown> } {
@@ -77,7 +78,10 @@ test('an agent fixes a failing test with the core tools', async () => {
   assert.equal(r.text, '1. [in_progress] Find the bug\n2. [pending] Fix it\n3. [pending] Run the tests');
 
   r = both(await call('fs.stat', { path: 'src/math.js' }));
-  assert.deepEqual({ exists: r.data.exists, isFile: r.data.isFile, size: r.data.size }, { exists: true, isFile: true, size: 46 });
+  assert.deepEqual(
+    { exists: r.data.exists, isFile: r.data.isFile, size: r.data.size },
+    { exists: true, isFile: true, size: 46 },
+  );
   r = both(await call('fs.stat', { path: 'src/missing.js' }));
   assert.equal(r.text, `${path.join(dir, 'src', 'missing.js')} does not exist`);
 
@@ -107,10 +111,17 @@ test('an agent fixes a failing test with the core tools', async () => {
   );
   assert.equal(r.text, '1. [completed] Find the bug\n2. [in_progress] Fix it\n3. [pending] Run the tests');
 
-  const edited = await call('fs.edit', { path: 'src/math.js', old_string: 'return a - b;', new_string: 'return a + b;' });
+  const edited = await call('fs.edit', {
+    path: 'src/math.js',
+    old_string: 'return a - b;',
+    new_string: 'return a + b;',
+  });
   assert.equal(edited.error, '');
   both(edited);
-  assert.equal(readFileSync(path.join(dir, 'src', 'math.js'), 'utf8'), 'export function add(a, b) {\n  return a + b;\n}\n');
+  assert.equal(
+    readFileSync(path.join(dir, 'src', 'math.js'), 'utf8'),
+    'export function add(a, b) {\n  return a + b;\n}\n',
+  );
 
   const started = both(await call('shell.start', { command: 'node --test test/', description: 'tests' }));
   const id = (started.data.job as { id: string }).id;

@@ -281,7 +281,10 @@ describe('the same condition has the same failure code and retryable in every sh
       retryable: false,
       prep: async (key) => writeFileSync(own('unread', key), 'one\n'),
       calls: () => ({
-        'core:edit': ['fs.edit', { path: own('unread', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true }],
+        'core:edit': [
+          'fs.edit',
+          { path: own('unread', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true },
+        ],
         'core:write': ['fs.write', { path: own('unread', 'core:write'), content: 'two', require_read: true }],
         'claude:edit': ['Edit', { file_path: own('unread', 'claude:edit'), old_string: 'one', new_string: 'two' }],
         'claude:write': ['Write', { file_path: own('unread', 'claude:write'), content: 'two' }],
@@ -302,7 +305,10 @@ describe('the same condition has the same failure code and retryable in every sh
         utimesSync(file, 5000, 5000);
       },
       calls: () => ({
-        'core:edit': ['fs.edit', { path: own('changed', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true }],
+        'core:edit': [
+          'fs.edit',
+          { path: own('changed', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true },
+        ],
         'core:write': ['fs.write', { path: own('changed', 'core:write'), content: 'two', require_read: true }],
         'claude:edit': ['Edit', { file_path: own('changed', 'claude:edit'), old_string: 'one', new_string: 'two' }],
         'claude:write': ['Write', { file_path: own('changed', 'claude:write'), content: 'two' }],
@@ -319,7 +325,10 @@ describe('the same condition has the same failure code and retryable in every sh
       calls: () => ({
         core: ['fs.edit', { path: twice(), old_string: 'x', new_string: 'x', replace_all: true }],
         claude: ['Edit', { file_path: twice(), old_string: 'x', new_string: 'x', replace_all: true }],
-        gemini: ['replace', { file_path: twice(), old_string: 'x', new_string: 'x', instruction: 'keep x', allow_multiple: true }],
+        gemini: [
+          'replace',
+          { file_path: twice(), old_string: 'x', new_string: 'x', instruction: 'keep x', allow_multiple: true },
+        ],
         qwen: ['edit', { file_path: twice(), old_string: 'x', new_string: 'x', replace_all: true }],
         kimi: ['StrReplaceFile', { path: twice(), edit: { old: 'x', new: 'x', replace_all: true } }],
       }),
@@ -331,11 +340,17 @@ describe('the same condition has the same failure code and retryable in every sh
       calls: () => ({
         core: ['fs.edit', { path: at('blob.bin'), old_string: 'a', new_string: 'b' }],
         claude: ['Edit', { file_path: at('blob.bin'), old_string: 'a', new_string: 'b' }],
-        gemini: ['replace', { file_path: at('blob.bin'), old_string: 'a', new_string: 'b', instruction: 'change a to b' }],
+        gemini: [
+          'replace',
+          { file_path: at('blob.bin'), old_string: 'a', new_string: 'b', instruction: 'change a to b' },
+        ],
         qwen: ['edit', { file_path: at('blob.bin'), old_string: 'a', new_string: 'b' }],
         kimi: ['StrReplaceFile', { path: at('blob.bin'), edit: { old: 'a', new: 'b' } }],
         grok: ['str_replace_editor', { path: at('blob.bin'), old_str: 'a', new_str: 'b' }],
-        codex: ['apply_patch', { input: `*** Begin Patch\n*** Update File: ${at('blob.bin')}\n@@\n-a\n+b\n*** End Patch` }],
+        codex: [
+          'apply_patch',
+          { input: `*** Begin Patch\n*** Update File: ${at('blob.bin')}\n@@\n-a\n+b\n*** End Patch` },
+        ],
       }),
     },
     {
@@ -414,8 +429,14 @@ describe('the same condition has the same failure code and retryable in every sh
       code: FailureCode.FAILURE_CODE_PRECONDITION_FAILED,
       retryable: false,
       calls: () => ({
-        core: ['fs.apply_patch', { patch: `*** Begin Patch\n*** Update File: ${at('once.txt')}\n@@\n-absent\n+b\n*** End Patch` }],
-        codex: ['apply_patch', { input: `*** Begin Patch\n*** Update File: ${at('once.txt')}\n@@\n-absent\n+b\n*** End Patch` }],
+        core: [
+          'fs.apply_patch',
+          { patch: `*** Begin Patch\n*** Update File: ${at('once.txt')}\n@@\n-absent\n+b\n*** End Patch` },
+        ],
+        codex: [
+          'apply_patch',
+          { input: `*** Begin Patch\n*** Update File: ${at('once.txt')}\n@@\n-absent\n+b\n*** End Patch` },
+        ],
       }),
     },
     {
@@ -545,7 +566,12 @@ describe('the same condition has the same failure code and retryable in every sh
       prep: async () => {
         fillJobs ??= (async () => {
           for (let i = 0; i < 32; i++) {
-            const res = await callTool(s.client, 'shell.start', { command: 'sleep 60' }, { shape: 'core', session: 'full of jobs' });
+            const res = await callTool(
+              s.client,
+              'shell.start',
+              { command: 'sleep 60' },
+              { shape: 'core', session: 'full of jobs' },
+            );
             assert.equal(res.error, '');
           }
         })();
@@ -613,7 +639,10 @@ describe('the same condition has the same failure code and retryable in every sh
         'claude:write': ['Write', { file_path: at('sub'), content: 'a' }],
         'claude:edit': ['Edit', { file_path: at('sub'), old_string: 'a', new_string: 'b' }],
         'gemini:write': ['write_file', { file_path: at('sub'), content: 'a' }],
-        'gemini:edit': ['replace', { file_path: at('sub'), old_string: 'a', new_string: 'b', instruction: 'change a to b' }],
+        'gemini:edit': [
+          'replace',
+          { file_path: at('sub'), old_string: 'a', new_string: 'b', instruction: 'change a to b' },
+        ],
         'qwen:write': ['write_file', { file_path: at('sub'), content: 'a' }],
         'qwen:edit': ['edit', { file_path: at('sub'), old_string: 'a', new_string: 'b' }],
         'kimi:write': ['WriteFile', { path: at('sub'), content: 'a' }],
@@ -621,7 +650,10 @@ describe('the same condition has the same failure code and retryable in every sh
         'grok:write': ['create_file', { path: at('sub'), content: 'a' }],
         'grok:edit': ['str_replace_editor', { path: at('sub'), old_str: 'a', new_str: 'b' }],
         'codex:add': ['apply_patch', { input: `*** Begin Patch\n*** Add File: ${at('sub')}\n+a\n*** End Patch` }],
-        'codex:update': ['apply_patch', { input: `*** Begin Patch\n*** Update File: ${at('sub')}\n@@\n-a\n+b\n*** End Patch` }],
+        'codex:update': [
+          'apply_patch',
+          { input: `*** Begin Patch\n*** Update File: ${at('sub')}\n@@\n-a\n+b\n*** End Patch` },
+        ],
       }),
     },
     {
@@ -635,7 +667,10 @@ describe('the same condition has the same failure code and retryable in every sh
         qwen: ['write_file', { file_path: at('once.txt/new.txt'), content: 'a' }],
         kimi: ['WriteFile', { path: at('once.txt/new.txt'), content: 'a' }],
         grok: ['create_file', { path: at('once.txt/new.txt'), content: 'a' }],
-        codex: ['apply_patch', { input: `*** Begin Patch\n*** Add File: ${at('once.txt/new.txt')}\n+a\n*** End Patch` }],
+        codex: [
+          'apply_patch',
+          { input: `*** Begin Patch\n*** Add File: ${at('once.txt/new.txt')}\n+a\n*** End Patch` },
+        ],
       }),
     },
     {
@@ -701,7 +736,12 @@ describe('the same condition has the same failure code and retryable in every sh
           assert.equal(started.error, '', key);
           running.core = (structured(started)!.job as { id: string }).id;
         } else {
-          const started = await callTool(s.client, 'exec_command', { cmd: 'sleep 30', yield_time_ms: 250 }, { shape: 'codex', session });
+          const started = await callTool(
+            s.client,
+            'exec_command',
+            { cmd: 'sleep 30', yield_time_ms: 250 },
+            { shape: 'codex', session },
+          );
           running.codex = Number(/Process running with session ID (\d+)/.exec(texts(started)[0]!)![1]);
         }
       },
@@ -737,7 +777,10 @@ describe('the same condition has the same failure code and retryable in every sh
       name: 'a tool the shape does not have',
       code: FailureCode.FAILURE_CODE_NOT_FOUND,
       retryable: false,
-      calls: () => Object.fromEntries(['core', 'claude', 'gemini', 'qwen', 'kimi', 'grok', 'codex'].map((shape) => [shape, ['no_such_tool', {}]])) as Calls,
+      calls: () =>
+        Object.fromEntries(
+          ['core', 'claude', 'gemini', 'qwen', 'kimi', 'grok', 'codex'].map((shape) => [shape, ['no_such_tool', {}]]),
+        ) as Calls,
     },
   ];
 
@@ -759,7 +802,13 @@ describe('the same condition has the same failure code and retryable in every sh
         Object.keys(c.calls()).map(async (key) => {
           const shape = shapeOf(key);
           const session = c.session ?? `${c.name}-${key}`;
-          if (c.readFirst && readTool[shape]) await callTool(s.client, readTool[shape]![0], { [pathKey[shape] ?? 'file_path']: twice() }, { shape, session });
+          if (c.readFirst && readTool[shape])
+            await callTool(
+              s.client,
+              readTool[shape]![0],
+              { [pathKey[shape] ?? 'file_path']: twice() },
+              { shape, session },
+            );
           if (c.prep) await c.prep(key, session);
           // Arguments are taken after prep, which may have named what they refer to.
           const [tool, args] = c.calls()[key]!;

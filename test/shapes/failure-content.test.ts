@@ -25,7 +25,8 @@ function assertTextThenBlock(res: CallToolResponse, tool: string, where: string)
   assert.equal(first?.$case === 'text' ? first.value : '', res.error, `${where}: the text is the error's words`);
   const last = res.content[res.content.length - 1]?.body;
   assert.equal(last?.$case, 'structured', `${where}: last item`);
-  const display = ((last?.$case === 'structured' ? last.value : undefined) ?? {}).display as Record<string, unknown> | undefined;
+  const display = ((last?.$case === 'structured' ? last.value : undefined) ?? {}).display as
+    Record<string, unknown> | undefined;
   assert.equal(display?.tool, tool, `${where}: display block names the tool`);
 }
 

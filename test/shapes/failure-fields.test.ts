@@ -34,7 +34,12 @@ const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ['grok', 'view_file', { path: '/etc/passwd' }, 'path'],
   ['openai', 'apply_patch', { type: 'update_file', path: '/etc/passwd', diff: '@@\n-a\n+b' }, 'path'],
   ['openai', 'apply_patch', { type: 'update_file', path: 'x.txt' }, 'diff'],
-  ['openai', 'local_shell', { type: 'exec', command: ['pwd'], env: {}, working_directory: '/etc' }, 'working_directory'],
+  [
+    'openai',
+    'local_shell',
+    { type: 'exec', command: ['pwd'], env: {}, working_directory: '/etc' },
+    'working_directory',
+  ],
 ];
 
 test("field violations name the caller's parameter in every shape", async () => {

@@ -11,7 +11,20 @@ import { SHAPE_RELEASES } from '../../src/shapes/release-table.js';
 import { serverFixture, unary } from '../helpers/server.js';
 
 const EXPECTED: Record<string, string[]> = {
-  'claude@2.1.197': ['Read', 'Write', 'Edit', 'Bash', 'TaskOutput', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'],
+  'claude@2.1.197': [
+    'Read',
+    'Write',
+    'Edit',
+    'Bash',
+    'TaskOutput',
+    'TaskStop',
+    'Grep',
+    'Glob',
+    'WebFetch',
+    'WebSearch',
+    'NotebookEdit',
+    'TodoWrite',
+  ],
   'gemini@0.61.0': [
     'read_file',
     'write_file',
@@ -55,9 +68,28 @@ const EXPECTED: Record<string, string[]> = {
     'FetchURL',
     'SetTodoList',
   ],
-  'grok@0.0.34': ['view_file', 'create_file', 'str_replace_editor', 'bash', 'search', 'create_todo_list', 'update_todo_list'],
+  'grok@0.0.34': [
+    'view_file',
+    'create_file',
+    'str_replace_editor',
+    'bash',
+    'search',
+    'create_todo_list',
+    'update_todo_list',
+  ],
   'anthropic@20250818': ['str_replace_based_edit_tool', 'str_replace_editor', 'bash', 'memory'],
-  'codex@0.169.0': ['exec_command', 'write_stdin', 'shell_command', 'shell', 'apply_patch', 'update_plan', 'view_image', 'read_file', 'list_dir', 'grep_files'],
+  'codex@0.169.0': [
+    'exec_command',
+    'write_stdin',
+    'shell_command',
+    'shell',
+    'apply_patch',
+    'update_plan',
+    'view_image',
+    'read_file',
+    'list_dir',
+    'grep_files',
+  ],
   'openai@2026-08-21': ['apply_patch', 'shell', 'local_shell'],
 };
 
@@ -84,7 +116,9 @@ function factsFile(ref: string): string {
  */
 function vendorSchemas(shape: string): Map<string, unknown> {
   const file = factsFile(shape);
-  const facts = JSON.parse(readFileSync(file, 'utf8')) as { tools: Array<{ name: string; parameters: unknown; variant?: string }> };
+  const facts = JSON.parse(readFileSync(file, 'utf8')) as {
+    tools: Array<{ name: string; parameters: unknown; variant?: string }>;
+  };
   const out = new Map<string, unknown>();
   for (const name of new Set(facts.tools.map((t) => t.name))) {
     const all = facts.tools.filter((t) => t.name === name);
@@ -93,7 +127,11 @@ function vendorSchemas(shape: string): Map<string, unknown> {
       continue;
     }
     const rg = all.filter((t) => /^ripgrep\b/.test(t.variant ?? ''));
-    assert.equal(rg.length, 1, `${shape}/${name}: exactly one variant named ripgrep among ${all.map((t) => JSON.stringify(t.variant)).join(', ')}`);
+    assert.equal(
+      rg.length,
+      1,
+      `${shape}/${name}: exactly one variant named ripgrep among ${all.map((t) => JSON.stringify(t.variant)).join(', ')}`,
+    );
     out.set(name, rg[0]!.parameters);
   }
   return out;
@@ -114,9 +152,14 @@ describe('schema fidelity of the vendor shapes', () => {
   const { t } = serverFixture();
 
   test('this build serves core and every vendor shape at every release listed here, and nothing else', () => {
-    const served = Object.entries(SHAPE_RELEASES).flatMap(([shape, r]) => (shape === 'core' ? [] : r.releases.map((x) => `${shape}@${x.version}`)));
+    const served = Object.entries(SHAPE_RELEASES).flatMap(([shape, r]) =>
+      shape === 'core' ? [] : r.releases.map((x) => `${shape}@${x.version}`),
+    );
     assert.deepEqual(served.sort(), Object.keys(EXPECTED).sort());
-    assert.deepEqual([...ALL_SHAPES].sort(), ['core', ...new Set(Object.keys(EXPECTED).map((k) => k.split('@')[0]!))].sort());
+    assert.deepEqual(
+      [...ALL_SHAPES].sort(),
+      ['core', ...new Set(Object.keys(EXPECTED).map((k) => k.split('@')[0]!))].sort(),
+    );
     assert.deepEqual(Object.keys(SHAPE_FACTORIES).sort(), [...ALL_SHAPES].sort());
   });
 
@@ -128,7 +171,11 @@ describe('schema fidelity of the vendor shapes', () => {
       for (const name of names) {
         const res = await unary(t.client.describeTool, t.client, { name }, { shape });
         assert.equal(res.error, '', `${shape}/${name}`);
-        assert.deepEqual(res.tool?.inputSchema, withoutPending(schemas.get(name), PENDING[shape]?.[name]), `${shape}/${name} input_schema`);
+        assert.deepEqual(
+          res.tool?.inputSchema,
+          withoutPending(schemas.get(name), PENDING[shape]?.[name]),
+          `${shape}/${name} input_schema`,
+        );
       }
     });
   }

@@ -26,7 +26,9 @@ const EVERY_FILE = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md', 'QWEN.md'];
 const body = (name: string) => `# ${name}\nInstructions kept in ${name}.\n`;
 const WEB = 'web tools: public addresses only (private, loopback and metadata addresses refused)';
 
-function promptText(res: { messages: Array<{ content: Array<{ body?: { $case: string; value?: unknown } }> }> }): string {
+function promptText(res: {
+  messages: Array<{ content: Array<{ body?: { $case: string; value?: unknown } }> }>;
+}): string {
   const b = res.messages[0]?.content[0]?.body;
   return b?.$case === 'text' ? String(b.value) : '';
 }
@@ -79,7 +81,10 @@ describe('identity, resources and prompts of every shape', () => {
         `roots: ${dir}, ${second}; writes and edits allowed inside the roots; shell: on; shell sandbox: none (commands can read and write whatever the server's user can); ${WEB}; shell commands: not network-restricted`,
       );
       const roId = await unary(ro.client.identity, ro.client, {}, { shape });
-      assert.equal(roId.sandboxSummary, `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; ${WEB}`);
+      assert.equal(
+        roId.sandboxSummary,
+        `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; ${WEB}`,
+      );
     });
 
     test(`${shape}: resources are the roots and this shape's context files only`, async () => {
@@ -142,7 +147,9 @@ describe('identity, resources and prompts of every shape', () => {
         roTools.tools.every((x) => !x.destructive && !x.tags.includes('shell')),
         'read-only serves no change and no shell',
       );
-      const roText = promptText(await unary(ro.client.getPrompt, ro.client, { name: 'tool-guide', arguments: {} }, { shape }));
+      const roText = promptText(
+        await unary(ro.client.getPrompt, ro.client, { name: 'tool-guide', arguments: {} }, { shape }),
+      );
       assert.ok(roText.endsWith(`\nTools: ${safe.join(', ')}.`), roText.slice(-300));
       assert.ok(safe.length < tools.tools.length, 'every shape has tools that change things');
     });

@@ -23,9 +23,34 @@ import { applyReleaseDiff, buildReleases, SHAPE_DIFFS } from '../../src/shapes/v
 import { connectHttp } from '../mcp/fixture.js';
 import { callTool, serverFixture, texts, unary, withServer } from '../helpers/server.js';
 
-const NEWEST = ['Read', 'Write', 'Edit', 'Bash', 'TaskOutput', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit', 'TodoWrite'];
+const NEWEST = [
+  'Read',
+  'Write',
+  'Edit',
+  'Bash',
+  'TaskOutput',
+  'TaskStop',
+  'Grep',
+  'Glob',
+  'WebFetch',
+  'WebSearch',
+  'NotebookEdit',
+  'TodoWrite',
+];
 /** The older release: no TaskOutput or TodoWrite, an LS after Read, and a Read of its own. */
-const OLDER = ['Read', 'LS', 'Write', 'Edit', 'Bash', 'TaskStop', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'NotebookEdit'];
+const OLDER = [
+  'Read',
+  'LS',
+  'Write',
+  'Edit',
+  'Bash',
+  'TaskStop',
+  'Grep',
+  'Glob',
+  'WebFetch',
+  'WebSearch',
+  'NotebookEdit',
+];
 
 (SHAPE_RELEASES as Record<string, ShapeReleases>).claude = {
   ...claudeReleases,
@@ -43,7 +68,9 @@ const OLDER = ['Read', 'LS', 'Write', 'Edit', 'Bash', 'TaskStop', 'Grep', 'Glob'
 (SHAPE_DIFFS as Record<string, ReleaseDiffs>).claude = {
   '2.1.100': {
     removed: ['TaskOutput', 'TodoWrite'],
-    added: [{ after: 'Read', tools: (env) => buildTools(env, claudeDialect, [glob]).map((t) => ({ ...t, name: 'LS' })) }],
+    added: [
+      { after: 'Read', tools: (env) => buildTools(env, claudeDialect, [glob]).map((t) => ({ ...t, name: 'LS' })) },
+    ],
     replaced: (env) => buildTools(env, claudeDialect, [read]).map((t) => ({ ...t, description: 'An older Read.' })),
     guide: (_roots, tools) => `Older tools: ${tools.map((t) => t.name).join(', ')}.`,
   },
@@ -53,7 +80,8 @@ const VERSIONS_SERVED = 'claude@2.1.197 (the newest, also "claude"), claude@2.1.
 
 describe('a shape served at two releases', () => {
   const { t, dir } = serverFixture({ shape: 'claude', args: ['--mcp-listen', '127.0.0.1:0'] });
-  const names = async (shape: string) => (await unary(t.client.listTools, t.client, {}, { shape })).tools.map((x) => x.name);
+  const names = async (shape: string) =>
+    (await unary(t.client.listTools, t.client, {}, { shape })).tools.map((x) => x.name);
 
   test('NAME is the newest release, NAME@VERSION (or an alias) any served one, built from its differences', async () => {
     assert.deepEqual(await names('claude'), NEWEST);
@@ -74,10 +102,24 @@ describe('a shape served at two releases', () => {
     const older = await unary(t.client.identity, t.client, {}, { shape: 'claude@2.1.100' });
     assert.equal(newest.name, 'facet-claude');
     assert.equal(older.name, 'facet-claude');
-    assert.match(newest.description, / Follows Claude Code 2\.1\.197 \(@anthropic-ai\/claude-code, released 2026-06-30\)\.$/);
-    assert.match(older.description, / Follows Claude Code 2\.1\.100 \(@anthropic-ai\/claude-code, released 2026-05-01\)\.$/);
-    const guide = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'claude@2.1.100' });
-    assert.deepEqual(guide.messages[0]!.content[0]!.body, { $case: 'text', value: `Older tools: ${OLDER.join(', ')}.` });
+    assert.match(
+      newest.description,
+      / Follows Claude Code 2\.1\.197 \(@anthropic-ai\/claude-code, released 2026-06-30\)\.$/,
+    );
+    assert.match(
+      older.description,
+      / Follows Claude Code 2\.1\.100 \(@anthropic-ai\/claude-code, released 2026-05-01\)\.$/,
+    );
+    const guide = await unary(
+      t.client.getPrompt,
+      t.client,
+      { name: 'tool-guide', arguments: {} },
+      { shape: 'claude@2.1.100' },
+    );
+    assert.deepEqual(guide.messages[0]!.content[0]!.body, {
+      $case: 'text',
+      value: `Older tools: ${OLDER.join(', ')}.`,
+    });
   });
 
   test('both releases share a session: a file Read under claude may be edited under claude@2.1.100', async () => {
@@ -96,13 +138,19 @@ describe('a shape served at two releases', () => {
   test('an unknown version is INVALID_ARGUMENT naming the versions served; an unknown name lists the shapes', async () => {
     await assert.rejects(unary(t.client.listTools, t.client, {}, { shape: 'claude@9.9.9' }), (e: ServiceError) => {
       assert.equal(e.code, status.INVALID_ARGUMENT);
-      assert.equal(e.details, `unknown version "9.9.9" of shape "claude" in facet-shape; this server serves: ${VERSIONS_SERVED}`);
+      assert.equal(
+        e.details,
+        `unknown version "9.9.9" of shape "claude" in facet-shape; this server serves: ${VERSIONS_SERVED}`,
+      );
       return true;
     });
-    await assert.rejects(callTool(t.client, 'Read', { file_path: 'x' }, { shape: 'gemini@0.61.0' }), (e: ServiceError) => {
-      assert.equal(e.details, 'unknown shape "gemini@0.61.0" in facet-shape; this server serves: claude');
-      return true;
-    });
+    await assert.rejects(
+      callTool(t.client, 'Read', { file_path: 'x' }, { shape: 'gemini@0.61.0' }),
+      (e: ServiceError) => {
+        assert.equal(e.details, 'unknown shape "gemini@0.61.0" in facet-shape; this server serves: claude');
+        return true;
+      },
+    );
   });
 
   test('MCP: /mcp/NAME@VERSION serves that release (encoded or not); an unknown version is 404 with a JSON-RPC error', async () => {
@@ -171,7 +219,10 @@ test('--shape NAME@VERSION serves that release alone, as the default; an alias i
       return true;
     });
     await assert.rejects(unary(t.client.listTools, t.client, {}, { shape: 'claude@2.1.197' }), (e: ServiceError) => {
-      assert.equal(e.details, 'unknown version "2.1.197" of shape "claude" in facet-shape; this server serves: claude@2.1.100');
+      assert.equal(
+        e.details,
+        'unknown version "2.1.197" of shape "claude" in facet-shape; this server serves: claude@2.1.100',
+      );
       return true;
     });
   });
@@ -184,7 +235,9 @@ test('--shape with an unknown version is refused, naming the versions', () => {
   assert.throws(() => parseConfig([], { FACET_SHAPE: 'kimi@2.1.0' }), {
     message: 'FACET_SHAPE: unknown version "2.1.0" of shape "kimi" (served: kimi@1.49 (the newest, also "kimi"))',
   });
-  assert.throws(() => parseConfig(['--shape', 'klingon@1'], {}), { message: /^--shape: unknown shape "klingon@1" \(known: core, claude/ });
+  assert.throws(() => parseConfig(['--shape', 'klingon@1'], {}), {
+    message: /^--shape: unknown shape "klingon@1" \(known: core, claude/,
+  });
 });
 
 test('the served keys of every shape: NAME, each NAME@VERSION and its aliases, one spec per release', () => {
@@ -232,23 +285,42 @@ test('a table that does not fit its newer neighbour is refused, naming the relea
     ...SHAPE_RELEASES.claude!,
     releases: [...SHAPE_RELEASES.claude!.releases, { version: '1.0.0', package: 'x', registry: 'npm' }],
   };
-  assert.throws(() => buildReleases('claude', SHAPE_FACTORIES.claude!(config, engine), missing, new Set([2]), config, engine), {
-    message: 'claude@1.0.0: no differences listed for it (src/shapes/claude/diffs.ts)',
-  });
+  assert.throws(
+    () => buildReleases('claude', SHAPE_FACTORIES.claude!(config, engine), missing, new Set([2]), config, engine),
+    {
+      message: 'claude@1.0.0: no differences listed for it (src/shapes/claude/diffs.ts)',
+    },
+  );
   assert.throws(() => applyReleaseDiff(opts, { removed: ['LS'] }, env, 'claude@1'), {
     message: 'claude@1: removes LS, which its newer neighbour does not serve',
-  });
-  assert.throws(() => applyReleaseDiff(opts, { replaced: (e) => buildTools(e, claudeDialect, [glob]).map((x) => ({ ...x, name: 'LS' })) }, env, 'claude@1'), {
-    message: 'claude@1: replaces LS, which its newer neighbour does not serve',
-  });
-  assert.throws(() => applyReleaseDiff(opts, { added: [{ tools: (e) => buildTools(e, claudeDialect, [glob]) }] }, env, 'claude@1'), {
-    message: 'claude@1: adds Glob, which its newer neighbour serves already (replace it instead)',
   });
   assert.throws(
     () =>
       applyReleaseDiff(
         opts,
-        { added: [{ after: 'Nope', tools: (e) => buildTools(e, claudeDialect, [glob]).map((x) => ({ ...x, name: 'LS' })) }] },
+        { replaced: (e) => buildTools(e, claudeDialect, [glob]).map((x) => ({ ...x, name: 'LS' })) },
+        env,
+        'claude@1',
+      ),
+    {
+      message: 'claude@1: replaces LS, which its newer neighbour does not serve',
+    },
+  );
+  assert.throws(
+    () => applyReleaseDiff(opts, { added: [{ tools: (e) => buildTools(e, claudeDialect, [glob]) }] }, env, 'claude@1'),
+    {
+      message: 'claude@1: adds Glob, which its newer neighbour serves already (replace it instead)',
+    },
+  );
+  assert.throws(
+    () =>
+      applyReleaseDiff(
+        opts,
+        {
+          added: [
+            { after: 'Nope', tools: (e) => buildTools(e, claudeDialect, [glob]).map((x) => ({ ...x, name: 'LS' })) },
+          ],
+        },
         env,
         'claude@1',
       ),

@@ -13,20 +13,34 @@ import { callTool, startTestServer, tempDir, texts } from '../helpers/server.js'
 
 const line = (n: number) => `echo before; touch m${n}; sleep 30`;
 
-const cases: Array<{ shape: string; tool: string; args: (n: number) => Record<string, unknown>; texts: (n: number) => string[] }> = [
+const cases: Array<{
+  shape: string;
+  tool: string;
+  args: (n: number) => Record<string, unknown>;
+  texts: (n: number) => string[];
+}> = [
   { shape: 'core', tool: 'shell.run', args: (n) => ({ command: line(n) }), texts: () => ['before\n'] },
-  { shape: 'claude', tool: 'Bash', args: (n) => ({ command: line(n) }), texts: () => ['before\n<error>Command was aborted before completion</error>'] },
+  {
+    shape: 'claude',
+    tool: 'Bash',
+    args: (n) => ({ command: line(n) }),
+    texts: () => ['before\n<error>Command was aborted before completion</error>'],
+  },
   {
     shape: 'gemini',
     tool: 'run_shell_command',
     args: (n) => ({ command: line(n) }),
-    texts: () => ['Command was cancelled by user before it could complete. Below is the output before it was cancelled:\nbefore\n'],
+    texts: () => [
+      'Command was cancelled by user before it could complete. Below is the output before it was cancelled:\nbefore\n',
+    ],
   },
   {
     shape: 'qwen',
     tool: 'run_shell_command',
     args: (n) => ({ command: line(n), is_background: false }),
-    texts: () => ['Command was cancelled by user before it could complete. Below is the output before it was cancelled:\nbefore\n'],
+    texts: () => [
+      'Command was cancelled by user before it could complete. Below is the output before it was cancelled:\nbefore\n',
+    ],
   },
   {
     shape: 'kimi',
@@ -34,18 +48,27 @@ const cases: Array<{ shape: string; tool: string; args: (n: number) => Record<st
     args: (n) => ({ command: line(n) }),
     texts: () => ['<system>ERROR: Command was cancelled before it finished.</system>', 'before\n'],
   },
-  { shape: 'grok', tool: 'bash', args: (n) => ({ command: line(n) }), texts: (n) => [`Command failed: ${line(n)} (cancelled before it finished)\nbefore`] },
+  {
+    shape: 'grok',
+    tool: 'bash',
+    args: (n) => ({ command: line(n) }),
+    texts: (n) => [`Command failed: ${line(n)} (cancelled before it finished)\nbefore`],
+  },
   {
     shape: 'codex',
     tool: 'shell_command',
     args: (n) => ({ command: line(n), timeout_ms: 60_000 }),
-    texts: () => ['Exit code: 143\nWall time: <t> seconds\nOutput:\ncommand was cancelled before it finished\nbefore\n'],
+    texts: () => [
+      'Exit code: 143\nWall time: <t> seconds\nOutput:\ncommand was cancelled before it finished\nbefore\n',
+    ],
   },
   {
     shape: 'codex',
     tool: 'shell',
     args: (n) => ({ command: ['bash', '-c', line(n)], timeout_ms: 60_000 }),
-    texts: () => ['{"output":"command was cancelled before it finished\\nbefore\\n","metadata":{"exit_code":143,"duration_seconds":<t>}}'],
+    texts: () => [
+      '{"output":"command was cancelled before it finished\\nbefore\\n","metadata":{"exit_code":143,"duration_seconds":<t>}}',
+    ],
   },
 ];
 
@@ -53,7 +76,9 @@ test('a cancelled command returns its output so far in every shape', async () =>
   const { dir, cleanup } = tempDir();
   const s = await startTestServer(['--root', dir, '--grace-ms', '0']);
   try {
-    const calls = cases.map((c, n) => callTool(s.client, c.tool, c.args(n), { shape: c.shape, session: `cancel-${n}` }));
+    const calls = cases.map((c, n) =>
+      callTool(s.client, c.tool, c.args(n), { shape: c.shape, session: `cancel-${n}` }),
+    );
     // Every command has printed once its marker exists (echo runs before touch).
     while (!cases.every((_, n) => existsSync(path.join(dir, `m${n}`)))) await sleep(20);
     const stopped = s.server.shutdown('test: cancel the calls in flight');
@@ -63,7 +88,9 @@ test('a cancelled command returns its output so far in every shape', async () =>
       const c = cases[n]!;
       const label = `${c.shape}/${c.tool}`;
       const norm = (t: string) =>
-        t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
+        t
+          .replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds')
+          .replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
       assert.deepEqual(texts(res).map(norm), c.texts(n), label);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_CANCELLED, label);
       assert.equal(res.failure?.retryable, true, label);
@@ -97,7 +124,12 @@ test('a command past its timeout returns its output so far in every shape (Grok:
       { command: cmd, timeout: 1500, is_background: false },
       ['Command timed out after 1500ms before it could complete. Below is the output before it timed out:\nbefore'],
     ],
-    ['kimi', 'Shell', { command: cmd, timeout: 1 }, ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n']],
+    [
+      'kimi',
+      'Shell',
+      { command: cmd, timeout: 1 },
+      ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n'],
+    ],
     [
       'codex',
       'shell_command',
@@ -108,7 +140,9 @@ test('a command past its timeout returns its output so far in every shape (Grok:
       'codex',
       'shell',
       { command: ['bash', '-c', cmd], timeout_ms: 1500 },
-      ['{"output":"command timed out after 1500 milliseconds\\nbefore\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}'],
+      [
+        '{"output":"command timed out after 1500 milliseconds\\nbefore\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}',
+      ],
     ],
   ];
   try {
@@ -116,7 +150,9 @@ test('a command past its timeout returns its output so far in every shape (Grok:
     answers.forEach((res, n) => {
       const [shape, tool, , want] = timed[n]!;
       const norm = (t: string) =>
-        t.replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds').replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
+        t
+          .replace(/Wall time: [\d.]+ seconds/, 'Wall time: <t> seconds')
+          .replace(/"duration_seconds":[\d.]+/, '"duration_seconds":<t>');
       assert.deepEqual(texts(res).map(norm), want, `${shape}/${tool}`);
       assert.equal(res.failure?.process?.output, 'before\n', `${shape}/${tool}`);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT, `${shape}/${tool}`);

@@ -43,7 +43,10 @@ function dotHome(sleepS: number): { home: string; bashEnv: string; root: string;
 }
 
 async function startFacet(flags: string[], env: NodeJS.ProcessEnv): Promise<Facet> {
-  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', ...flags], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', ...flags], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const address = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
@@ -61,7 +64,11 @@ async function startFacet(flags: string[], env: NodeJS.ProcessEnv): Promise<Face
       const md = new grpc.Metadata();
       md.set('facet-shape', shape);
       if (session) md.set('facet-session', session);
-      return new Promise((resolve, reject) => client.callTool({ name, arguments: args, roots: [] }, md, {}, (err, res) => (err ? reject(err) : resolve(res!))));
+      return new Promise((resolve, reject) =>
+        client.callTool({ name, arguments: args, roots: [] }, md, {}, (err, res) =>
+          err ? reject(err) : resolve(res!),
+        ),
+      );
     },
     async close() {
       client.close();
@@ -113,7 +120,9 @@ describe('shell tools never read start-up files', () => {
   // either (a job that wants them runs `bash -i` or `bash -l` itself).
   for (const mode of [{ stdin: true }, { tty: true }, {}]) {
     test(`core shell.start ${JSON.stringify(mode)}`, async () => {
-      const id = (structured(await f.call('core', 'shell.start', { command: 'echo ok', ...mode }))!.job as { id: string }).id;
+      const id = (
+        structured(await f.call('core', 'shell.start', { command: 'echo ok', ...mode }))!.job as { id: string }
+      ).id;
       const res = await f.call('core', 'shell.output', { id, wait_ms: 2000, until: 'exit' });
       assert.equal((structured(res)!.job as { status: string }).status, 'completed');
       assert.equal(text(res).replace(/\r\n/g, '\n'), `ok\n\n[job ${id}: completed, exit code 0]`);
@@ -134,7 +143,10 @@ describe('shell tools never read start-up files', () => {
   test('qwen run_shell_command', async () => {
     const res = await f.call('qwen', 'run_shell_command', { command: 'echo ok', is_background: false, timeout: 2000 });
     assert.equal(res.error, '');
-    assert.equal(norm(text(res)), 'Command: echo ok\nDirectory: (root)\nOutput: ok\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: <n>');
+    assert.equal(
+      norm(text(res)),
+      'Command: echo ok\nDirectory: (root)\nOutput: ok\nError: (none)\nExit Code: 0\nSignal: (none)\nProcess Group PGID: <n>',
+    );
   });
 
   test('kimi Shell', async () => {
@@ -183,7 +195,12 @@ describe('shell tools never read start-up files', () => {
       const jobs = structured(await f.call('core', 'shell.jobs', {}, session))!.jobs as Array<{ id: string }>;
       assert.equal(jobs.length, 1);
       // From the start: Gemini's tool has already shown (and so consumed) what the job printed at once.
-      const res = await f.call('core', 'shell.output', { id: jobs[0]!.id, wait_ms: 2000, until: 'exit', offset: 0 }, session);
+      const res = await f.call(
+        'core',
+        'shell.output',
+        { id: jobs[0]!.id, wait_ms: 2000, until: 'exit', offset: 0 },
+        session,
+      );
       assert.equal(text(res), `ok\n\n[job ${jobs[0]!.id}: completed, exit code 0]`);
     });
   }
@@ -212,7 +229,9 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
     const output = (res: CallToolResponse) => text(res).split('Output:\n')[1]!.replace(/\r\n/g, '\n');
     const tty = await f.call('codex', 'exec_command', { cmd: 'echo ok', tty: true, yield_time_ms: 5000 });
     const display = tty.content.flatMap((c) =>
-      c.body?.$case === 'structured' && c.body.value?.display ? [c.body.value.display as { details?: Record<string, unknown> }] : [],
+      c.body?.$case === 'structured' && c.body.value?.display
+        ? [c.body.value.display as { details?: Record<string, unknown> }]
+        : [],
     )[0];
     const loaded = display !== undefined && display.details?.ttyFallback === undefined;
     // Without terminal support (node-pty) the job runs on pipes and reads nothing.
@@ -225,9 +244,15 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
     // In the shell sandbox (auto: bubblewrap runs here) $HOME is an empty private directory.
     const res = await f.call('core', 'shell.run', { command: "bash -lc 'echo ok'" });
     assert.equal(text(res), 'ok\n');
-    const bare = await startFacet(['--root', env.root, '--shell-sandbox', 'none'], { PATH: process.env.PATH, HOME: env.home });
+    const bare = await startFacet(['--root', env.root, '--shell-sandbox', 'none'], {
+      PATH: process.env.PATH,
+      HOME: env.home,
+    });
     try {
-      assert.equal(text(await bare.call('core', 'shell.run', { command: "bash -lc 'echo ok'" })), `${MARK} bash_profile\nok\n`);
+      assert.equal(
+        text(await bare.call('core', 'shell.run', { command: "bash -lc 'echo ok'" })),
+        `${MARK} bash_profile\nok\n`,
+      );
     } finally {
       await bare.close();
     }
@@ -239,7 +264,11 @@ describe('the operator can let bash read them (--shell-startup-files)', () => {
   let env: ReturnType<typeof dotHome>;
   before(async () => {
     env = dotHome(0);
-    f = await startFacet(['--root', env.root, '--shell-startup-files'], { PATH: process.env.PATH, HOME: env.home, BASH_ENV: env.bashEnv });
+    f = await startFacet(['--root', env.root, '--shell-startup-files'], {
+      PATH: process.env.PATH,
+      HOME: env.home,
+      BASH_ENV: env.bashEnv,
+    });
   });
   after(async () => {
     await f.close();
@@ -257,7 +286,11 @@ describe('BASH_ENV passes when the operator names it (--shell-env)', () => {
   let env: ReturnType<typeof dotHome>;
   before(async () => {
     env = dotHome(0);
-    f = await startFacet(['--root', env.root, '--shell-env', 'BASH_ENV'], { PATH: process.env.PATH, HOME: env.home, BASH_ENV: env.bashEnv });
+    f = await startFacet(['--root', env.root, '--shell-env', 'BASH_ENV'], {
+      PATH: process.env.PATH,
+      HOME: env.home,
+      BASH_ENV: env.bashEnv,
+    });
   });
   after(async () => {
     await f.close();

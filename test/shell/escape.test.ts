@@ -15,7 +15,14 @@ import { Session } from '../../src/engine/session.js';
 import { cgroupBase } from '../../src/engine/shell/cgroup.js';
 import { MARKER_VAR, type ContainmentMode } from '../../src/engine/shell/kill.js';
 import { commandArgv } from '../../src/engine/shell/process.js';
-import { callTool, structured, tempDir, texts, withServer as withTestServer, type TestServer } from '../helpers/server.js';
+import {
+  callTool,
+  structured,
+  tempDir,
+  texts,
+  withServer as withTestServer,
+  type TestServer,
+} from '../helpers/server.js';
 import { bashEngine } from '../helpers/shell-engine.js';
 import { eventually, marker, procsCarrying, procsRunning, procsWith } from './procs.js';
 
@@ -51,7 +58,8 @@ async function escapee(m: string, leader?: number): Promise<string> {
   assert.equal(s.sid, pid, 'it leads a session of its own');
   // Where this machine lets the server make cgroups, the escaped child is inside the command's.
   const base = cgroupBase();
-  if (cgroupMode && base !== null) assert.match(readFileSync(`/proc/${pid}/cgroup`, 'utf8'), new RegExp(`^0::.*/facet-${process.pid}/c\\d+$`, 'm'));
+  if (cgroupMode && base !== null)
+    assert.match(readFileSync(`/proc/${pid}/cgroup`, 'utf8'), new RegExp(`^0::.*/facet-${process.pid}/c\\d+$`, 'm'));
   const entry = readFileSync(`/proc/${pid}/environ`, 'latin1')
     .split('\0')
     .find((e) => e.startsWith(`${MARKER_VAR}=`));
@@ -75,7 +83,13 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
     const engine = bashEngine(dir, { killGraceMs: 500, containment: mode });
     const session = new Session(`escape-${mode}`);
     cgroupMode = mode === 'auto';
-    return { dir, engine, session, ctx: (signal?: AbortSignal) => ({ session, scope: Scope.fromRoots([dir]), signal }), cleanup };
+    return {
+      dir,
+      engine,
+      session,
+      ctx: (signal?: AbortSignal) => ({ session, scope: Scope.fromRoots([dir]), signal }),
+      cleanup,
+    };
   };
 
   // A plain line, and one run by the reporting wrapper (the session directory and background
@@ -107,7 +121,9 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
     const { engine, ctx, session, cleanup } = setup();
     const m = marker();
     try {
-      const job = await engine.start(ctx(), { command: `trap 'echo got TERM; sleep 0.3; echo trap done; exit 3' TERM; echo ready; sleep ${m} & wait` });
+      const job = await engine.start(ctx(), {
+        command: `trap 'echo got TERM; sleep 0.3; echo trap done; exit 3' TERM; echo ready; sleep ${m} & wait`,
+      });
       await engine.output(ctx(), job.id, { waitMs: 10000, until: 'output' });
       const stopped = await engine.stop(ctx(), job.id);
       assert.equal(stopped.status, 'killed');
@@ -251,7 +267,8 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
       assert.deepEqual(procsWith(k), []);
     } finally {
       await session.dispose();
-      for (const pid of [...procsRunning(`sleep ${m}.5`), ...procsRunning(`sleep ${k}.5`)]) process.kill(pid, 'SIGKILL');
+      for (const pid of [...procsRunning(`sleep ${m}.5`), ...procsRunning(`sleep ${k}.5`)])
+        process.kill(pid, 'SIGKILL');
       cleanup();
     }
   });
@@ -297,10 +314,13 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
 
 async function withServer(args: string[], fn: (t: TestServer) => Promise<void>): Promise<void> {
   const setup = (dir: string) => mkdirSync(path.join(dir, '.state'));
-  await withTestServer({ prefix: 'facet-escape-srv-', setup, args: (dir) => ['--state-dir', path.join(dir, '.state'), ...args] }, (t) => {
-    cgroupMode = true;
-    return fn(t);
-  });
+  await withTestServer(
+    { prefix: 'facet-escape-srv-', setup, args: (dir) => ['--state-dir', path.join(dir, '.state'), ...args] },
+    (t) => {
+      cgroupMode = true;
+      return fn(t);
+    },
+  );
 }
 
 function jobOf(res: Awaited<ReturnType<typeof callTool>>): { id: string; pid: number } {
@@ -342,7 +362,9 @@ test('server: shell.stop leaves nothing behind', () =>
 test('server: an evicted session leaves nothing behind', () =>
   withServer(['--session-max', '1'], async (t) => {
     const m = marker();
-    const job = jobOf(await callTool(t.client, 'shell.start', { command: escaping(m), wait_ms: 30_000 }, { session: 'first' }));
+    const job = jobOf(
+      await callTool(t.client, 'shell.start', { command: escaping(m), wait_ms: 30_000 }, { session: 'first' }),
+    );
     const entry = await escapee(m, job.pid);
     // A second session pushes the first out (the limit is one).
     await callTool(t.client, 'shell.jobs', {}, { session: 'second' });

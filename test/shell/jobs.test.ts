@@ -24,7 +24,10 @@ after(async () => {
 
 test('a background job starts at once; its output is read incrementally and after exit', async () => {
   const c = ctx();
-  const job = await engine.start(c, { command: 'echo one; echo two >&2; read -t 0.3 x; echo three; exit 5', description: 'demo' });
+  const job = await engine.start(c, {
+    command: 'echo one; echo two >&2; read -t 0.3 x; echo three; exit 5',
+    description: 'demo',
+  });
   assert.equal(job.status, 'running');
   assert.equal(job.number, 1);
   assert.equal(job.description, 'demo');

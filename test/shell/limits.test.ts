@@ -24,7 +24,12 @@ const CALLS: Array<[shape: string, tool: string, args: Record<string, unknown>, 
   ['gemini', 'run_shell_command', { command: LONG }, `Invalid parameters: ${W}.`],
   ['gemini', 'run_shell_command', { command: LONG, is_background: true }, `Invalid parameters: ${W}.`],
   ['qwen', 'run_shell_command', { command: LONG }, `Error: Invalid parameters provided. Reason: ${W}`],
-  ['qwen', 'run_shell_command', { command: LONG, is_background: true }, `Error: Invalid parameters provided. Reason: ${W}`],
+  [
+    'qwen',
+    'run_shell_command',
+    { command: LONG, is_background: true },
+    `Error: Invalid parameters provided. Reason: ${W}`,
+  ],
   ['kimi', 'Shell', { command: LONG }, `<system>ERROR: ${W}.</system>`],
   ['kimi', 'Shell', { command: LONG, run_in_background: true, description: 'long' }, `<system>ERROR: ${W}.</system>`],
   ['grok', 'bash', { command: LONG }, `Error: ${W}`],
@@ -60,14 +65,20 @@ test('the engine refuses an argv whose one argument or whole size is over the li
     await assert.rejects(engine.run(ctx, { command: `: ${'y'.repeat(limit - 1)}` }), (e: EngineError) => {
       assert.equal(e.kind, 'invalid_argument');
       assert.equal(e.field, 'command');
-      assert.equal(e.message, `command too long: ${limit + 1} bytes, the limit is ${limit}; write it to a file and run that`);
+      assert.equal(
+        e.message,
+        `command too long: ${limit + 1} bytes, the limit is ${limit}; write it to a file and run that`,
+      );
       return true;
     });
     // Many arguments under the one-argument limit, together over the whole-argv limit.
     const many = Array.from({ length: 80 }, () => 'z'.repeat(100_000));
     await assert.rejects(engine.run(ctx, { command: ['true', ...many] }), (e: EngineError) => {
       assert.equal(e.kind, 'invalid_argument');
-      assert.match(e.message, /^command too long: \d+ bytes with its arguments and environment, the limit is \d+; write it to a file and run that$/);
+      assert.match(
+        e.message,
+        /^command too long: \d+ bytes with its arguments and environment, the limit is \d+; write it to a file and run that$/,
+      );
       return true;
     });
   } finally {
@@ -78,8 +89,16 @@ test('the engine refuses an argv whose one argument or whole size is over the li
 
 test('a grep pattern over the limit is answered in band too (rg never starts)', async () => {
   await withServer({ prefix: 'facet-limits-' }, async (t) => {
-    const res = await callTool(t.client, 'Grep', { pattern: 'x'.repeat(200_000) }, { shape: 'claude', deadlineMs: 20_000 });
-    assert.equal(res.error, '<tool_use_error>Pattern too long: 200000 bytes, the limit is 131071; search for a shorter part of it.</tool_use_error>');
+    const res = await callTool(
+      t.client,
+      'Grep',
+      { pattern: 'x'.repeat(200_000) },
+      { shape: 'claude', deadlineMs: 20_000 },
+    );
+    assert.equal(
+      res.error,
+      '<tool_use_error>Pattern too long: 200000 bytes, the limit is 131071; search for a shorter part of it.</tool_use_error>',
+    );
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
   });
 });

@@ -5,7 +5,9 @@ import { commandsOf, ShellPolicy } from '../../src/engine/shell/policy.js';
 import { splitCommands } from '../../src/engine/shell/shell-words.js';
 
 const programs = (line: string) =>
-  commandsOf(line).map((c) => (c.dynamic ? '?' : '') + [c.program, ...c.args.map((a) => (a.dynamic ? '?' : a.value))].join(' '));
+  commandsOf(line).map(
+    (c) => (c.dynamic ? '?' : '') + [c.program, ...c.args.map((a) => (a.dynamic ? '?' : a.value))].join(' '),
+  );
 
 function refusal(p: ShellPolicy, line: string | string[]): EngineError | undefined {
   try {
@@ -23,7 +25,13 @@ test('the splitter finds every command of a compound line', () => {
   assert.deepEqual(programs('echo a # git push'), ['echo a']);
   assert.deepEqual(programs('( cd x && make ) | tee log'), ['cd x', 'make', 'tee log']);
   assert.deepEqual(programs('{ a; b; }'), ['a', 'b']);
-  assert.deepEqual(programs('if test -f x; then rm x; elif true; then :; else ls; fi'), ['test -f x', 'rm x', 'true', ':', 'ls']);
+  assert.deepEqual(programs('if test -f x; then rm x; elif true; then :; else ls; fi'), [
+    'test -f x',
+    'rm x',
+    'true',
+    ':',
+    'ls',
+  ]);
   assert.deepEqual(programs('for i in a b; do echo $i; done'), ['echo ?']);
   assert.deepEqual(programs('while read l; do wc; done < f'), ['read l', 'wc']);
   assert.deepEqual(programs('case $x in a) one;; b|c) two;; esac'), ['one', 'two']);
@@ -186,7 +194,15 @@ test('deny rules see through coproc, env -S, su -c, script -c and trap; {} is a 
 
 test('allow rules admit only matching commands, every part of the line', () => {
   const p = new ShellPolicy({ allow: ['git status', 'ls', 'npm run *'], deny: [], routes: {} });
-  for (const ok of ['git status', 'ls -la', 'ls && git status --short', 'npm run build', "bash -c 'ls'", 'env A=1 ls', 'command ls']) {
+  for (const ok of [
+    'git status',
+    'ls -la',
+    'ls && git status --short',
+    'npm run build',
+    "bash -c 'ls'",
+    'env A=1 ls',
+    'command ls',
+  ]) {
     assert.equal(refusal(p, ok), undefined, ok);
   }
   for (const bad of [
@@ -211,7 +227,13 @@ test('a route refuses the program and names the toolbox that owns it', () => {
   const err = refusal(p, 'cd repo && /usr/bin/git commit -m x');
   assert.equal(err?.kind, 'security_policy');
   assert.equal(err?.routedTo, 'git-toolbox');
-  assert.deepEqual(err?.facts, { rule: 'git=git-toolbox', list: 'route', program: 'git', command: '/usr/bin/git commit -m x', condition: 'routed_elsewhere' });
+  assert.deepEqual(err?.facts, {
+    rule: 'git=git-toolbox',
+    list: 'route',
+    program: 'git',
+    command: '/usr/bin/git commit -m x',
+    condition: 'routed_elsewhere',
+  });
   assert.equal(refusal(p, 'ls'), undefined);
 });
 

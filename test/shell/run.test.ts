@@ -46,7 +46,10 @@ test('exit codes, signals and separate streams', async () => {
 });
 
 test('merged output keeps the exact order of stdout and stderr', async () => {
-  const r = await engine.run(ctx(), { command: 'for i in 1 2 3 4 5; do echo o$i; echo e$i >&2; done', streams: 'merged' });
+  const r = await engine.run(ctx(), {
+    command: 'for i in 1 2 3 4 5; do echo o$i; echo e$i >&2; done',
+    streams: 'merged',
+  });
   assert.equal(r.output.text, 'o1\ne1\no2\ne2\no3\ne3\no4\ne4\no5\ne5\n');
   assert.equal(r.stderr.text, '');
   // Separate streams still give each one in its own order, and the merged view holds both.
@@ -105,7 +108,11 @@ test('the call signal cancels the command and kills its tree', async () => {
 });
 
 test('a no-output (idle) timeout fires only when output stops', async () => {
-  const r = await engine.run(ctx(), { command: 'echo a; sleep 0.1; echo b; sleep 30', idleTimeoutMs: 1000, timeoutMs: 60000 });
+  const r = await engine.run(ctx(), {
+    command: 'echo a; sleep 0.1; echo b; sleep 30',
+    idleTimeoutMs: 1000,
+    timeoutMs: 60000,
+  });
   assert.equal(r.timedOut, true);
   assert.equal(r.idle, true);
   assert.equal(r.stdout.text, 'a\nb\n');
@@ -189,7 +196,10 @@ test('workdir is checked against the roots', async () => {
     (e: EngineError) => e.kind === 'permission_denied' && e.field === 'dir_path',
   );
   await assert.rejects(engine.run(c, { command: 'pwd', workdir: 'nope' }), (e: EngineError) => e.kind === 'not_found');
-  await assert.rejects(engine.run(c, { command: '   ' }), (e: EngineError) => e.kind === 'invalid_argument' && e.field === 'command');
+  await assert.rejects(
+    engine.run(c, { command: '   ' }),
+    (e: EngineError) => e.kind === 'invalid_argument' && e.field === 'command',
+  );
   await assert.rejects(engine.run(c, { command: ['no-such-program-xyz'] }), (e: EngineError) => e.kind === 'not_found');
 });
 
@@ -234,7 +244,11 @@ test('background leftovers are killed when the line ends, or kept and reported w
 
   const m2 = marker();
   const c = ctx();
-  const kept = await engine.run(c, { command: `nohup sleep ${m2} >/dev/null 2>&1 & echo started`, keepBackground: true, reportBackground: true });
+  const kept = await engine.run(c, {
+    command: `nohup sleep ${m2} >/dev/null 2>&1 & echo started`,
+    keepBackground: true,
+    reportBackground: true,
+  });
   assert.equal(kept.leftovers, 'kept');
   // Polled: while the job execs (bash, then nohup, then sleep) its command line can read empty for a moment.
   let seen: number[] = [];
@@ -248,7 +262,10 @@ test('background leftovers are killed when the line ends, or kept and reported w
 test('the policy is checked before anything runs', async () => {
   const strict = bashEngine(root, { deny: ['touch'], routes: { git: 'git-box' } });
   const c = ctx();
-  await assert.rejects(strict.run(c, { command: 'echo hi && touch made.txt' }), (e: EngineError) => e.kind === 'security_policy' && e.facts.rule === 'touch');
+  await assert.rejects(
+    strict.run(c, { command: 'echo hi && touch made.txt' }),
+    (e: EngineError) => e.kind === 'security_policy' && e.facts.rule === 'touch',
+  );
   assert.equal(existsSync(path.join(root, 'made.txt')), false);
   await assert.rejects(strict.start(c, { command: 'git log' }), (e: EngineError) => e.routedTo === 'git-box');
 });

@@ -21,7 +21,10 @@ import { bashEngine } from '../helpers/shell-engine.js';
 import { eventually, procsWith } from './procs.js';
 
 const status = sandboxStatusFor('bwrap', false, '/bin/bash');
-const skip = status.active === 'bwrap' ? false : `bubblewrap cannot run on this machine (${status.reason}); CI installs the bubblewrap package and runs these`;
+const skip =
+  status.active === 'bwrap'
+    ? false
+    : `bubblewrap cannot run on this machine (${status.reason}); CI installs the bubblewrap package and runs these`;
 
 const SECRET = 'OUTSIDE-SECRET-7f3a';
 const HOME_SECRET = 'HOME-SECRET-91c2';
@@ -65,7 +68,11 @@ const TOOLS: ShellTool[] = [
   { shape: 'grok', tool: 'bash', args: (command) => ({ command }) },
   { shape: 'anthropic', tool: 'bash', args: (command) => ({ command }) },
   { shape: 'openai', tool: 'shell', args: (command) => ({ commands: [command] }) },
-  { shape: 'openai', tool: 'local_shell', args: (command) => ({ type: 'exec', command: ['bash', '-c', command], env: {} }) },
+  {
+    shape: 'openai',
+    tool: 'local_shell',
+    args: (command) => ({ type: 'exec', command: ['bash', '-c', command], env: {} }),
+  },
 ];
 
 /** Everything a result shows: its texts and its structured content (some shapes put the output there). */
@@ -93,7 +100,8 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
 
   for (const t of TOOLS) {
     test(`${t.shape} ${t.tool}`, async () => {
-      const run = async (cmd: string, session: string) => shown(await f.call(t.tool, t.args(cmd), { shape: t.shape, session }));
+      const run = async (cmd: string, session: string) =>
+        shown(await f.call(t.tool, t.args(cmd), { shape: t.shape, session }));
       const s = `${t.shape}-${t.tool}`;
       const secret = path.join(outside.dir, 'secret.txt');
 
@@ -111,7 +119,10 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
 
       const link = await run('cat link', s);
       assert.ok(!link.includes(SECRET), link);
-      assert.ok(link.includes(`${note}${path.join(f.dir, 'link')} leads to ${secret}, which is outside the roots and hidden.`), link);
+      assert.ok(
+        link.includes(`${note}${path.join(f.dir, 'link')} leads to ${secret}, which is outside the roots and hidden.`),
+        link,
+      );
 
       const target = path.join(outside.dir, `written-${t.shape}-${t.tool}.txt`);
       const write = await run(`echo pwned > ${target}`, s);
@@ -120,9 +131,15 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
 
       const system = await run('touch /usr/facet-sandbox-probe', s);
       assert.equal(existsSync('/usr/facet-sandbox-probe'), false);
-      assert.ok(system.includes(`${note}/usr/facet-sandbox-probe is outside the roots, where everything is read-only.`), system);
+      assert.ok(
+        system.includes(`${note}/usr/facet-sandbox-probe is outside the roots, where everything is read-only.`),
+        system,
+      );
 
-      const net = await run(`exec 3<>/dev/tcp/127.0.0.1/${port} && printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3`, s);
+      const net = await run(
+        `exec 3<>/dev/tcp/127.0.0.1/${port} && printf 'GET / HTTP/1.0\\r\\n\\r\\n' >&3 && cat <&3`,
+        s,
+      );
       assert.ok(!net.includes(BODY), net);
       assert.ok(net.includes('Connection refused'), net);
       assert.ok(net.includes(`${note}loopback connections reach only the command's own loopback`), net);
@@ -141,42 +158,95 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
       assert.ok(!text.includes(SECRET), text);
       assert.ok(text.includes(`${note}${secret} is outside the roots and hidden.`), text);
     };
-    const core = structured(await f.call('shell.start', { command: cmd }, { shape: 'core', session: 'bg-core' }))!.job as { id: string };
-    expectRefused(shown(await f.call('shell.output', { id: core.id, wait_ms: 20000, until: 'exit' }, { shape: 'core', session: 'bg-core' })));
+    const core = structured(await f.call('shell.start', { command: cmd }, { shape: 'core', session: 'bg-core' }))!
+      .job as { id: string };
+    expectRefused(
+      shown(
+        await f.call(
+          'shell.output',
+          { id: core.id, wait_ms: 20000, until: 'exit' },
+          { shape: 'core', session: 'bg-core' },
+        ),
+      ),
+    );
 
-    const claude = shown(await f.call('Bash', { command: cmd, run_in_background: true }, { shape: 'claude', session: 'bg-claude' }));
+    const claude = shown(
+      await f.call('Bash', { command: cmd, run_in_background: true }, { shape: 'claude', session: 'bg-claude' }),
+    );
     const claudeId = /with ID: (\S+?)\./.exec(claude)?.[1];
     assert.ok(claudeId, claude);
-    expectRefused(shown(await f.call('TaskOutput', { task_id: claudeId, block: true, timeout: 20000 }, { shape: 'claude', session: 'bg-claude' })));
+    expectRefused(
+      shown(
+        await f.call(
+          'TaskOutput',
+          { task_id: claudeId, block: true, timeout: 20000 },
+          { shape: 'claude', session: 'bg-claude' },
+        ),
+      ),
+    );
     // The log the result names (in the state directory, hidden otherwise) is readable by the session's commands.
     const log = /Output is being written to: (\S+)\. You/.exec(claude)?.[1];
     assert.ok(log, claude);
-    const cat = shown(await f.call('Bash', { command: `cat ${log}; echo more >> ${log}` }, { shape: 'claude', session: 'bg-claude' }));
+    const cat = shown(
+      await f.call('Bash', { command: `cat ${log}; echo more >> ${log}` }, { shape: 'claude', session: 'bg-claude' }),
+    );
     assert.ok(cat.includes(`cat: ${secret}: No such file or directory`), cat);
     assert.ok(cat.includes(`${log}: Read-only file system`), cat);
     // Another session's log stays hidden.
     const other = shown(await f.call('Bash', { command: `cat ${log}` }, { shape: 'claude', session: 'bg-other' }));
     assert.ok(other.includes(`${note}${log} is outside the roots and hidden.`), other);
 
-    const gemini = shown(await f.call('run_shell_command', { command: cmd, is_background: true, delay_ms: 0 }, { shape: 'gemini', session: 'bg-gemini' }));
+    const gemini = shown(
+      await f.call(
+        'run_shell_command',
+        { command: cmd, is_background: true, delay_ms: 0 },
+        { shape: 'gemini', session: 'bg-gemini' },
+      ),
+    );
     const pid = Number(/PID: (\d+)/.exec(gemini)?.[1]);
     assert.ok(pid > 0, gemini);
-    expectRefused(shown(await f.call('read_background_output', { pid, delay_ms: 3000 }, { shape: 'gemini', session: 'bg-gemini' })));
+    expectRefused(
+      shown(await f.call('read_background_output', { pid, delay_ms: 3000 }, { shape: 'gemini', session: 'bg-gemini' })),
+    );
 
-    const kimi = shown(await f.call('Shell', { command: cmd, run_in_background: true, description: 'cat the secret' }, { shape: 'kimi', session: 'bg-kimi' }));
+    const kimi = shown(
+      await f.call(
+        'Shell',
+        { command: cmd, run_in_background: true, description: 'cat the secret' },
+        { shape: 'kimi', session: 'bg-kimi' },
+      ),
+    );
     const kimiId = /Background task (\S+) started/.exec(kimi)?.[1];
     assert.ok(kimiId, kimi);
-    expectRefused(shown(await f.call('TaskOutput', { task_id: kimiId, block: true, timeout: 20 }, { shape: 'kimi', session: 'bg-kimi' })));
+    expectRefused(
+      shown(
+        await f.call(
+          'TaskOutput',
+          { task_id: kimiId, block: true, timeout: 20 },
+          { shape: 'kimi', session: 'bg-kimi' },
+        ),
+      ),
+    );
   });
 
   test('interactive sessions: codex exec_command on a tty, core shell.start with tty, the anthropic live bash', async () => {
     const secret = path.join(outside.dir, 'secret.txt');
-    const codex = shown(await f.call('exec_command', { cmd: `cat ${secret}`, tty: true, yield_time_ms: 20000 }, { shape: 'codex', session: 'tty' }));
+    const codex = shown(
+      await f.call(
+        'exec_command',
+        { cmd: `cat ${secret}`, tty: true, yield_time_ms: 20000 },
+        { shape: 'codex', session: 'tty' },
+      ),
+    );
     assert.ok(!codex.includes(SECRET), codex);
     assert.ok(codex.includes(`${note}${secret} is outside the roots and hidden.`), codex);
 
-    const job = structured(await f.call('shell.start', { command: `cat ${secret}`, tty: true }, { shape: 'core', session: 'tty' }))!.job as { id: string };
-    const out = shown(await f.call('shell.output', { id: job.id, wait_ms: 20000, until: 'exit' }, { shape: 'core', session: 'tty' }));
+    const job = structured(
+      await f.call('shell.start', { command: `cat ${secret}`, tty: true }, { shape: 'core', session: 'tty' }),
+    )!.job as { id: string };
+    const out = shown(
+      await f.call('shell.output', { id: job.id, wait_ms: 20000, until: 'exit' }, { shape: 'core', session: 'tty' }),
+    );
     assert.ok(!out.includes(SECRET), out);
     assert.ok(out.includes(`${note}${secret} is outside the roots and hidden.`), out);
 
@@ -188,13 +258,24 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
   });
 
   test('processes a foreground command leaves in the background end with it, and signals come back as signals', async () => {
-    const bg = await f.call('run_shell_command', { command: 'sleep 30 & echo started' }, { shape: 'gemini', session: 'bg-left' });
+    const bg = await f.call(
+      'run_shell_command',
+      { command: 'sleep 30 & echo started' },
+      { shape: 'gemini', session: 'bg-left' },
+    );
     assert.match(
       texts(bg)[0]!,
       /^<untrusted_context>\nOutput: started\n\[sandbox\] Facet's shell sandbox stopped this: the process it left in the background ended with it \(start long-running processes as background jobs\)\. .*\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
     );
-    const killed = await f.call('run_shell_command', { command: 'kill -TERM $$' }, { shape: 'gemini', session: 'bg-left' });
-    assert.match(texts(killed)[0]!, /^<untrusted_context>\nOutput: \(empty\)\nSignal: 15\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
+    const killed = await f.call(
+      'run_shell_command',
+      { command: 'kill -TERM $$' },
+      { shape: 'gemini', session: 'bg-left' },
+    );
+    assert.match(
+      texts(killed)[0]!,
+      /^<untrusted_context>\nOutput: \(empty\)\nSignal: 15\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+    );
   });
 
   test('a build and its tests run in the root: a Makefile, python3 and node', async () => {
@@ -228,7 +309,9 @@ describe('--shell-network lets commands reach the network', { skip }, () => {
       const text = texts(res)[0]!;
       assert.ok(text.endsWith(`\r\n\r\n${BODY}\n`), text);
       // Files outside the roots stay hidden.
-      const read = texts(await callTool(t.client, 'shell.run', { command: `cat ${path.join(outside.dir, 'secret.txt')}` }))[0]!;
+      const read = texts(
+        await callTool(t.client, 'shell.run', { command: `cat ${path.join(outside.dir, 'secret.txt')}` }),
+      )[0]!;
       assert.ok(!read.includes(SECRET), read);
     });
   });
@@ -250,10 +333,17 @@ describe('process trees end as without the sandbox', { skip }, () => {
     const { engine, ctx, cleanup } = setup();
     try {
       // 3 s: the sandbox's start and the echo must come first even on a loaded machine (800 ms did not always).
-      const r = await engine.run(ctx, { command: 'echo started; sleep 71.5 & setsid sleep 72.5 & sleep 73.5', timeoutMs: 3000 });
+      const r = await engine.run(ctx, {
+        command: 'echo started; sleep 71.5 & setsid sleep 72.5 & sleep 73.5',
+        timeoutMs: 3000,
+      });
       assert.equal(r.timedOut, true);
       assert.equal(r.output.text, 'started\n');
-      assert.equal(await eventually(() => procsWith('sleep 7').length === 0), true, `left: ${procsWith('sleep 7').join(', ')}`);
+      assert.equal(
+        await eventually(() => procsWith('sleep 7').length === 0),
+        true,
+        `left: ${procsWith('sleep 7').join(', ')}`,
+      );
     } finally {
       await cleanup();
     }
@@ -267,7 +357,8 @@ describe('process trees end as without the sandbox', { skip }, () => {
       const { engine, ctx, cleanup } = setup(containment);
       try {
         const kinds = new Set<string>();
-        for (let i = 0; i < 10; i++) kinds.add((await engine.run(ctx, { command: 'true', persistCwd: true, reportBackground: true })).leftovers);
+        for (let i = 0; i < 10; i++)
+          kinds.add((await engine.run(ctx, { command: 'true', persistCwd: true, reportBackground: true })).leftovers);
         assert.deepEqual([...kinds], ['none']);
         const r = await engine.run(ctx, { command: 'sleep 74.5 >/dev/null 2>&1 & echo done' });
         assert.equal(r.output.text, 'done\n');
@@ -282,7 +373,9 @@ describe('process trees end as without the sandbox', { skip }, () => {
   test('stopping a job gives its TERM trap the grace period, then nothing is left', async () => {
     const { engine, ctx, cleanup } = setup();
     try {
-      const job = await engine.start(ctx, { command: "trap 'echo got TERM; exit 3' TERM; echo ready; sleep 81.5 & wait" });
+      const job = await engine.start(ctx, {
+        command: "trap 'echo got TERM; exit 3' TERM; echo ready; sleep 81.5 & wait",
+      });
       await engine.output(ctx, job.id, { waitMs: 10000, until: 'output' });
       const stopped = await engine.stop(ctx, job.id);
       assert.equal(stopped.status, 'killed');
@@ -320,7 +413,16 @@ describe('start-up without a usable bubblewrap', () => {
       const r = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
         execFile(
           process.execPath,
-          [path.resolve('dist/src/cli.js'), 'serve', '--listen', '127.0.0.1:0', '--root', dir, '--shell-sandbox', 'bwrap'],
+          [
+            path.resolve('dist/src/cli.js'),
+            'serve',
+            '--listen',
+            '127.0.0.1:0',
+            '--root',
+            dir,
+            '--shell-sandbox',
+            'bwrap',
+          ],
           { env: { PATH: '/nonexistent', HOME: process.env.HOME }, timeout: 20_000 },
           (err, _out, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
         ),
@@ -384,8 +486,12 @@ test('the note is added only where this machine confirms the sandbox refused it'
     assert.deepEqual(found(`cat: ${secret}: No such file or directory`), [{ kind: 'hidden', path: secret }]);
     const fresh = path.join(outside.dir, 'new.txt');
     assert.deepEqual(found(`bash: line 1: ${fresh}: No such file or directory`), [{ kind: 'hidden', path: fresh }]);
-    assert.deepEqual(found("Error: ENOENT: no such file or directory, open '" + secret + "'"), [{ kind: 'hidden', path: secret }]);
-    assert.deepEqual(found("touch: cannot touch '/etc/facet-x': Read-only file system"), [{ kind: 'read_only', path: '/etc/facet-x' }]);
+    assert.deepEqual(found("Error: ENOENT: no such file or directory, open '" + secret + "'"), [
+      { kind: 'hidden', path: secret },
+    ]);
+    assert.deepEqual(found("touch: cannot touch '/etc/facet-x': Read-only file system"), [
+      { kind: 'read_only', path: '/etc/facet-x' },
+    ]);
     assert.deepEqual(found('curl: (6) Could not resolve host: example.com'), [{ kind: 'network' }]);
     assert.deepEqual(found('bash: connect: Connection refused'), [{ kind: 'loopback' }]);
     assert.deepEqual(found('bwrap: execvp facet-tool: No such file or directory'), [

@@ -3,13 +3,23 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
-import { callTool, structured, texts, unary, withServer as withTestServer, type TestServer } from '../helpers/server.js';
+import {
+  callTool,
+  structured,
+  texts,
+  unary,
+  withServer as withTestServer,
+  type TestServer,
+} from '../helpers/server.js';
 import { children, eventually, fdCount, marker, procsWith, zombieChildren } from './procs.js';
 
 /** A server of the test's own, keeping its jobs' state under the root, which has a sub/ directory. */
 async function withServer(args: string[], fn: (t: TestServer, root: string) => Promise<void>): Promise<void> {
   const setup = (dir: string) => mkdirSync(path.join(dir, 'sub'));
-  await withTestServer({ prefix: 'facet-shell-srv-', setup, args: (dir) => ['--state-dir', path.join(dir, '.state'), ...args] }, fn);
+  await withTestServer(
+    { prefix: 'facet-shell-srv-', setup, args: (dir) => ['--state-dir', path.join(dir, '.state'), ...args] },
+    fn,
+  );
 }
 
 test('shell.run over gRPC: output, exit status in band, session directory', () =>
@@ -30,12 +40,20 @@ test('shell.run over gRPC: output, exit status in band, session directory', () =
     assert.equal(failed.failure?.process?.output, 'partial\n');
     assert.equal(texts(failed)[0], 'partial\n');
 
-    const slow = await callTool(t.client, 'shell.run', { command: 'echo before; sleep 30', timeout_ms: 300 }, { session: 'a' });
+    const slow = await callTool(
+      t.client,
+      'shell.run',
+      { command: 'echo before; sleep 30', timeout_ms: 300 },
+      { session: 'a' },
+    );
     assert.equal(slow.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT);
     assert.equal(texts(slow)[0], 'before\n');
 
     await callTool(t.client, 'shell.run', { command: 'cd sub' }, { session: 'a' });
-    assert.equal(texts(await callTool(t.client, 'shell.run', { command: 'pwd' }, { session: 'a' }))[0], `${root}/sub\n`);
+    assert.equal(
+      texts(await callTool(t.client, 'shell.run', { command: 'pwd' }, { session: 'a' }))[0],
+      `${root}/sub\n`,
+    );
     assert.equal(texts(await callTool(t.client, 'shell.run', { command: 'pwd' }, { session: 'b' }))[0], `${root}\n`);
     const reset = await callTool(t.client, 'shell.run', { command: 'cd /' }, { session: 'a' });
     assert.match(texts(reset)[0]!, /reset to /);
@@ -54,13 +72,22 @@ test('the client deadline cancels the command and kills its whole tree', () =>
     );
     assert.equal(await eventually(() => procsWith(m).length === 0), true);
     // An exited child is reaped asynchronously (SIGCHLD): allow the moment it takes.
-    assert.equal(await eventually(() => zombieChildren().length === 0), true, `zombies: ${zombieChildren().join(', ')}`);
+    assert.equal(
+      await eventually(() => zombieChildren().length === 0),
+      true,
+      `zombies: ${zombieChildren().join(', ')}`,
+    );
   }));
 
 test('background jobs over gRPC belong to their session and die at shutdown', async () => {
   const m = marker();
   await withServer([], async (t) => {
-    const started = await callTool(t.client, 'shell.start', { command: `echo ready; sleep ${m}`, description: 'sleeper', wait_ms: 5000 }, { session: 'x' });
+    const started = await callTool(
+      t.client,
+      'shell.start',
+      { command: `echo ready; sleep ${m}`, description: 'sleeper', wait_ms: 5000 },
+      { session: 'x' },
+    );
     assert.equal(started.error, '');
     const id = (structured(started)!.job as Record<string, unknown>).id as string;
     assert.match(texts(started)[0]!, /ready\n/);
@@ -72,7 +99,12 @@ test('background jobs over gRPC belong to their session and die at shutdown', as
 
     const echo = await callTool(t.client, 'shell.start', { command: 'cat', stdin: true }, { session: 'x' });
     const echoId = (structured(echo)!.job as Record<string, unknown>).id as string;
-    const wrote = await callTool(t.client, 'shell.write', { id: echoId, chars: 'ping\n', wait_ms: 10000, until: 'output' }, { session: 'x' });
+    const wrote = await callTool(
+      t.client,
+      'shell.write',
+      { id: echoId, chars: 'ping\n', wait_ms: 10000, until: 'output' },
+      { session: 'x' },
+    );
     assert.match(texts(wrote)[0]!, /^ping\n/);
     const stopped = await callTool(t.client, 'shell.stop', { id: echoId }, { session: 'x' });
     assert.equal(texts(stopped)[0], `Job ${echoId} is killed.`);
@@ -126,6 +158,10 @@ test('500 short commands at concurrency 16: all succeed, nothing left behind', (
     );
     assert.equal(await eventually(() => children().length === 0), true, `children left: ${children().join(',')}`);
     // An exited child is reaped asynchronously (SIGCHLD): allow the moment it takes.
-    assert.equal(await eventually(() => zombieChildren().length === 0), true, `zombies: ${zombieChildren().join(', ')}`);
+    assert.equal(
+      await eventually(() => zombieChildren().length === 0),
+      true,
+      `zombies: ${zombieChildren().join(', ')}`,
+    );
     assert.equal(await eventually(() => fdCount() <= fdsBefore), true, `fds ${fdCount()} > ${fdsBefore}`);
   }));

@@ -38,7 +38,11 @@ interface Container {
   readinessProbe?: Probe;
   livenessProbe?: Probe;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
-  securityContext?: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean; capabilities?: { drop?: string[]; add?: string[] } };
+  securityContext?: {
+    readOnlyRootFilesystem?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    capabilities?: { drop?: string[]; add?: string[] };
+  };
 }
 interface PodSpec {
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
@@ -49,7 +53,12 @@ interface PodSpec {
 const FILE = 'deploy/kubernetes/facet-sidecar.yaml';
 const docs = parseAllDocuments(readFileSync(FILE, 'utf8')).map((d) => {
   assert.deepEqual(d.errors, [], `${FILE} parses`);
-  return d.toJS() as { kind: string; metadata: { name: string; annotations?: Record<string, string> }; stringData?: Record<string, string>; spec?: unknown };
+  return d.toJS() as {
+    kind: string;
+    metadata: { name: string; annotations?: Record<string, string> };
+    stringData?: Record<string, string>;
+    spec?: unknown;
+  };
 });
 const secret = docs.find((d) => d.kind === 'Secret')!;
 const deployment = docs.find((d) => d.kind === 'Deployment') as unknown as {
@@ -84,7 +93,8 @@ test('the manifest has a Secret and a Deployment with the facet and agent contai
 test('every FACET_* variable is a Facet option, and the values parse', () => {
   const known = new Set(OPTIONS.map((o) => o.env));
   const env = facetEnv();
-  for (const name of Object.keys(env)) if (name.startsWith('FACET_')) assert.ok(known.has(name), `${name} is an option`);
+  for (const name of Object.keys(env))
+    if (name.startsWith('FACET_')) assert.ok(known.has(name), `${name} is an option`);
   const config = parseConfig([], env, '/');
   assert.equal(config.listen, null);
   assert.equal(config.socket, '/run/facet/facet.sock');
@@ -97,7 +107,9 @@ test('every FACET_* variable is a Facet option, and the values parse', () => {
 test('socket, root, state and audit log are on volumes; the audit log is outside the root; the agent shares workspace and socket', () => {
   const config = parseConfig([], facetEnv(), '/');
   const volumes = new Set(pod.volumes.map((v) => v.name));
-  for (const c of pod.containers) for (const m of c.volumeMounts ?? []) assert.ok(volumes.has(m.name), `${c.name} mounts a declared volume ${m.name}`);
+  for (const c of pod.containers)
+    for (const m of c.volumeMounts ?? [])
+      assert.ok(volumes.has(m.name), `${c.name} mounts a declared volume ${m.name}`);
   assert.equal(mountHolding(facet, config.socket!)?.name, 'facet-socket');
   assert.equal(mountHolding(facet, config.roots[0]!)?.name, 'workspace');
   assert.equal(mountHolding(facet, config.stateDir)?.name, 'facet-state');
@@ -108,7 +120,10 @@ test('socket, root, state and audit log are on volumes; the audit log is outside
   assert.equal(mountOf(agent, 'facet-socket'), mountOf(facet, 'facet-socket'));
   const toolbox = agent.env?.find((v) => v.name === 'TOOLBOX_ADDRESS')?.value;
   assert.equal(toolbox, `unix:${config.socket}`);
-  assert.deepEqual(agent.env?.find((v) => v.name === 'TOOLBOX_TOKEN')?.valueFrom?.secretKeyRef, { name: secret.metadata.name, key: 'token' });
+  assert.deepEqual(agent.env?.find((v) => v.name === 'TOOLBOX_TOKEN')?.valueFrom?.secretKeyRef, {
+    name: secret.metadata.name,
+    key: 'token',
+  });
 });
 
 test('metrics: the named port, the scrape annotations and --metrics-listen agree', () => {
@@ -156,7 +171,10 @@ test('the shell sandbox mode is set explicitly, through the real --shell-sandbox
   // (or bwrap with a Localhost profile allowing it) is honest here.
   assert.equal((pod.securityContext as { seccompProfile?: { type: string } }).seccompProfile?.type, 'RuntimeDefault');
   // A value the server refuses would stop the pod at start-up.
-  assert.throws(() => parseConfig([], { ...env, FACET_SHELL_SANDBOX: 'off' }, '/'), /FACET_SHELL_SANDBOX must be auto, bwrap or none, got "off"/);
+  assert.throws(
+    () => parseConfig([], { ...env, FACET_SHELL_SANDBOX: 'off' }, '/'),
+    /FACET_SHELL_SANDBOX must be auto, bwrap or none, got "off"/,
+  );
 });
 
 test('the probes run `facet health` from the image, which is SERVING for a server started from this environment', async () => {
@@ -174,7 +192,12 @@ test('the probes run `facet health` from the image, which is SERVING for a serve
   const moved: Record<string, string> = {};
   for (const [k, v] of Object.entries(env)) moved[k] = v.startsWith('/') ? path.join(dir, v) : v;
   moved.FACET_METRICS_LISTEN = '127.0.0.1:0';
-  for (const p of [moved.FACET_ROOT!, moved.FACET_STATE_DIR!, path.dirname(moved.FACET_SOCKET!), path.dirname(moved.FACET_AUDIT_LOG!)])
+  for (const p of [
+    moved.FACET_ROOT!,
+    moved.FACET_STATE_DIR!,
+    path.dirname(moved.FACET_SOCKET!),
+    path.dirname(moved.FACET_AUDIT_LOG!),
+  ])
     mkdirSync(p, { recursive: true });
   const server = await startServer(parseConfig([], moved, dir), { logger: createLogger('silent') });
   try {

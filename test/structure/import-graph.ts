@@ -104,7 +104,8 @@ function cycleWithin(graph: ImportGraph, members: Set<string>): string[] {
       if (!members.has(to)) continue;
       if (to === start) {
         const cycle = [start];
-        for (let at: string | undefined = node; at !== start && at !== undefined; at = cameFrom.get(at)) cycle.splice(1, 0, at);
+        for (let at: string | undefined = node; at !== start && at !== undefined; at = cameFrom.get(at))
+          cycle.splice(1, 0, at);
         cycle.push(start);
         return cycle;
       }

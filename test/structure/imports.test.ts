@@ -51,7 +51,8 @@ test('shapes import the engine through its entry only', () => {
   const deep: string[] = [];
   for (const [from, to] of graph) {
     if (!from.startsWith('shapes/')) continue;
-    for (const target of to) if (target.startsWith('engine/') && target !== 'engine/index.ts') deep.push(`${from} → ${target}`);
+    for (const target of to)
+      if (target.startsWith('engine/') && target !== 'engine/index.ts') deep.push(`${from} → ${target}`);
   }
   assert.deepEqual(deep, []);
 });
@@ -61,7 +62,8 @@ test('the shapes kit imports itself and the engine entry only', () => {
   const outside: string[] = [];
   for (const [from, to] of graph) {
     if (!from.startsWith('shapes/kit/')) continue;
-    for (const target of to) if (!target.startsWith('shapes/kit/') && target !== 'engine/index.ts') outside.push(`${from} → ${target}`);
+    for (const target of to)
+      if (!target.startsWith('shapes/kit/') && target !== 'engine/index.ts') outside.push(`${from} → ${target}`);
   }
   assert.deepEqual(outside, []);
 });

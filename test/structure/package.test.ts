@@ -33,7 +33,9 @@ function packedFiles(): string[] {
 
 test('npm pack ships the compiled server, the proto contract, README and LICENSE, and nothing else', () => {
   const files = packedFiles();
-  const unwanted = files.filter((f) => /(^|\/)(test|bench)\//.test(f) || /\.(ts|mts|cts|map)$/.test(f) || /^(src|scripts|\.ci|deploy)\//.test(f));
+  const unwanted = files.filter(
+    (f) => /(^|\/)(test|bench)\//.test(f) || /\.(ts|mts|cts|map)$/.test(f) || /^(src|scripts|\.ci|deploy)\//.test(f),
+  );
   assert.deepEqual(unwanted, []);
   const outside = files.filter((f) => !f.startsWith('dist/src/') && !f.startsWith('proto/'));
   assert.deepEqual(outside, ['LICENSE', 'README.md', 'package.json']);
@@ -62,7 +64,9 @@ function installed(dir: string, withoutPty = false): string {
     mkdirSync(path.dirname(path.join(pkg, f)), { recursive: true });
     copyFileSync(path.join(REPO, f), path.join(pkg, f));
   }
-  const lock = JSON.parse(readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  const lock = JSON.parse(readFileSync(path.join(REPO, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
   for (const [key, entry] of Object.entries(lock.packages)) {
     // Top-level packages only: a nested one lives inside its parent, which the link reaches.
     if (!/^node_modules\/(@[^/]+\/)?[^/]+$/.test(key) || entry.dev || !existsSync(path.join(REPO, key))) continue;
@@ -70,7 +74,8 @@ function installed(dir: string, withoutPty = false): string {
     mkdirSync(path.dirname(target), { recursive: true });
     if (withoutPty && key === `node_modules/${PTY_BINARY}`) continue;
     // A copy, not a link: a linked package resolves its own imports from the real node_modules, which has the binary package.
-    if (withoutPty && key === 'node_modules/@lydell/node-pty') cpSync(path.join(REPO, key), target, { recursive: true });
+    if (withoutPty && key === 'node_modules/@lydell/node-pty')
+      cpSync(path.join(REPO, key), target, { recursive: true });
     else symlinkSync(path.join(REPO, key), target, 'dir');
   }
   return path.join(pkg, 'dist/src/cli.js');
@@ -131,7 +136,12 @@ async function serve(cli: string, root: string) {
 
 /** Starts `WHERE` with tty: true through core's shell.start and returns the answer's text once it printed. */
 async function ttyStart(client: ToolboxClient): Promise<string> {
-  const res = await callTool(client, 'shell.start', { command: `${WHERE}; sleep 30`, tty: true, wait_ms: 30000 }, { shape: 'core' });
+  const res = await callTool(
+    client,
+    'shell.start',
+    { command: `${WHERE}; sleep 30`, tty: true, wait_ms: 30000 },
+    { shape: 'core' },
+  );
   assert.equal(res.error, '');
   return texts(res).join('\n');
 }
@@ -160,7 +170,10 @@ test('the installed package alone runs facet tools, facet mcp and facet serve, w
     await mcp.connect(transport);
     try {
       assert.equal((await mcp.listTools()).tools.length, count);
-      const started = await mcp.callTool({ name: 'shell.start', arguments: { command: `${WHERE}; sleep 30`, tty: true, wait_ms: 30000 } });
+      const started = await mcp.callTool({
+        name: 'shell.start',
+        arguments: { command: `${WHERE}; sleep 30`, tty: true, wait_ms: 30000 },
+      });
       const text = (started.content as Array<{ text?: string }>).map((c) => c.text).join('\n');
       assert.match(text, /^Started job [0-9a-f]{8} \(pid \d+\)\.\non-a-terminal\r?\n/);
       assert.doesNotMatch(text, /pseudo-terminal/);
@@ -205,7 +218,12 @@ test('without a pseudo-terminal the server warns once at start-up, and every tty
       const output = await callTool(server.client, 'shell.output', { id }, { shape: 'core' });
       assert.equal(texts(output).join('\n').split('\n')[0], note);
 
-      const exec = await callTool(server.client, 'exec_command', { cmd: WHERE, tty: true, yield_time_ms: 10000 }, { shape: 'codex' });
+      const exec = await callTool(
+        server.client,
+        'exec_command',
+        { cmd: WHERE, tty: true, yield_time_ms: 10000 },
+        { shape: 'codex' },
+      );
       const lines = texts(exec).join('\n').split('\n');
       assert.deepEqual(lines.slice(2), [
         'Process exited with code 0',
@@ -219,7 +237,13 @@ test('without a pseudo-terminal the server warns once at start-up, and every tty
       const warnings = server.logs().filter((l) => l.level === 40);
       assert.deepEqual(
         warnings.map((w) => [w.msg, w.reason, w.tty]),
-        [['no pseudo-terminal: commands asked to run on a terminal (tty) run on pipes, and their answers say so', reason, 'pipes']],
+        [
+          [
+            'no pseudo-terminal: commands asked to run on a terminal (tty) run on pipes, and their answers say so',
+            reason,
+            'pipes',
+          ],
+        ],
       );
     } finally {
       await server.stop();

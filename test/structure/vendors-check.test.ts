@@ -30,16 +30,27 @@ before(async () => {
     const pkg = m ? decodeURIComponent(m[1]!) : '';
     const version = latest[pkg];
     res.writeHead(version ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(version ? { name: pkg, version, dist: { tarball: `${url}/${pkg}/-/x.tgz` } } : { error: 'Not found' }));
+    res.end(
+      JSON.stringify(
+        version ? { name: pkg, version, dist: { tarball: `${url}/${pkg}/-/x.tgz` } } : { error: 'Not found' },
+      ),
+    );
   });
   await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(registry.address() as AddressInfo).port}`;
   vendors = tempDir('facet-vendors-');
   const facts = (shape: string, version: string, tools: unknown[]) => {
     mkdirSync(path.join(vendors.dir, shape), { recursive: true });
-    writeFileSync(path.join(vendors.dir, shape, `${version}.json`), JSON.stringify({ vendor: shape, source: 'test', tools }));
+    writeFileSync(
+      path.join(vendors.dir, shape, `${version}.json`),
+      JSON.stringify({ vendor: shape, source: 'test', tools }),
+    );
   };
-  const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+  const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
+    type: 'object',
+    properties,
+    required,
+  });
   facts('claude', '2.1.197', [
     { name: 'Read', parameters: obj({ file_path: { type: 'string' } }, ['file_path']) },
     { name: 'TaskOutput', parameters: obj({ task_id: { type: 'string' } }) },
@@ -55,11 +66,23 @@ before(async () => {
   facts('grok', '1.1.7', [{ name: 'bash', parameters: obj({ command: { type: 'string' } }) }]);
   facts('qwen', '0.15.10', [
     { name: 'grep_search', variant: 'ripgrep', parameters: obj({ pattern: { type: 'string' } }) },
-    { name: 'grep_search', variant: 'fallback', parameters: obj({ pattern: { type: 'string' }, path: { type: 'string' } }) },
+    {
+      name: 'grep_search',
+      variant: 'fallback',
+      parameters: obj({ pattern: { type: 'string' }, path: { type: 'string' } }),
+    },
   ]);
   facts('qwen', '0.24.4', [
-    { name: 'grep_search', variant: 'ripgrep', parameters: obj({ pattern: { type: 'string' }, glob: { type: 'string' } }) },
-    { name: 'grep_search', variant: 'fallback', parameters: obj({ pattern: { type: 'string' }, path: { type: 'string' } }) },
+    {
+      name: 'grep_search',
+      variant: 'ripgrep',
+      parameters: obj({ pattern: { type: 'string' }, glob: { type: 'string' } }),
+    },
+    {
+      name: 'grep_search',
+      variant: 'fallback',
+      parameters: obj({ pattern: { type: 'string' }, path: { type: 'string' } }),
+    },
   ]);
 });
 
@@ -70,7 +93,9 @@ after(async () => {
 
 async function check(): Promise<{ code: number; stdout: string }> {
   try {
-    const { stdout } = await run(process.execPath, [SCRIPT, '--registry', url, '--vendors', vendors.dir], { env: { PATH: process.env.PATH } });
+    const { stdout } = await run(process.execPath, [SCRIPT, '--registry', url, '--vendors', vendors.dir], {
+      env: { PATH: process.env.PATH },
+    });
     return { code: 0, stdout };
   } catch (err) {
     const e = err as { code: number; stdout: string };
@@ -135,7 +160,12 @@ test('behind, with the captured facts diffed; a successor package; a repository-
 });
 
 test('a release newer than any captured facts says where to capture them; a registry that cannot answer exits 2', async () => {
-  latest = { '@anthropic-ai/claude-code': '2.1.400', '@openai/codex': '0.169.0', '@google/gemini-cli': '0.61.0', '@qwen-code/qwen-code': '0.15.10' };
+  latest = {
+    '@anthropic-ai/claude-code': '2.1.400',
+    '@openai/codex': '0.169.0',
+    '@google/gemini-cli': '0.61.0',
+    '@qwen-code/qwen-code': '0.15.10',
+  };
   const { code, stdout } = await check();
   const lines = stdout.split('\n');
   assert.deepEqual(lines.slice(2, 4), [
@@ -143,6 +173,9 @@ test('a release newer than any captured facts says where to capture them; a regi
     `  no captured facts for 2.1.400: capture them as ${vendors.dir}/claude/2.1.400.json (see vendors/README.md)`,
   ]);
   assert.equal(lines[6], "qwen: current: serves 0.15.10 (@qwen-code/qwen-code), the registry's latest");
-  assert.equal(lines[7], `kimi: serves 1.49 (kimi-cli); could not ask the registry: ${url}/@moonshot-ai%2fkimi-code/latest answered HTTP 404`);
+  assert.equal(
+    lines[7],
+    `kimi: serves 1.49 (kimi-cli); could not ask the registry: ${url}/@moonshot-ai%2fkimi-code/latest answered HTTP 404`,
+  );
   assert.equal(code, 2);
 });

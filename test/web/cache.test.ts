@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TtlCache, type CacheOptions } from '../../src/engine/web/cache.js';
-import { WebEngine, isCrossSiteRedirect, type CrossSiteRedirect, type FetchedPage, type FetchOptions } from '../../src/engine/web/index.js';
+import {
+  WebEngine,
+  isCrossSiteRedirect,
+  type CrossSiteRedirect,
+  type FetchedPage,
+  type FetchOptions,
+} from '../../src/engine/web/index.js';
 import { send, serve, type LoopbackServer } from './http-server.js';
 
 let site: LoopbackServer;
@@ -45,7 +51,12 @@ async function page(e: WebEngine, path: string, opts: FetchOptions = {}): Promis
   return p;
 }
 
-const summary = (p: FetchedPage) => ({ content: p.content.slice(0, 12).trimEnd(), bytes: p.bytes, truncated: p.truncated, fromCache: p.fromCache });
+const summary = (p: FetchedPage) => ({
+  content: p.content.slice(0, 12).trimEnd(),
+  bytes: p.bytes,
+  truncated: p.truncated,
+  fromCache: p.fromCache,
+});
 
 describe('the cache and cross-site redirects', () => {
   test('report, follow, report: the third call is told about the redirect again', async () => {
@@ -60,7 +71,10 @@ describe('the cache and cross-site redirects', () => {
     };
     assert.deepEqual(await e.fetch(url, { crossSiteRedirects: 'report' }), notice);
     const followed = (await e.fetch(url, { crossSiteRedirects: 'follow' })) as FetchedPage;
-    assert.deepEqual([followed.content, followed.finalUrl, followed.fromCache], ['landing 1', `http://localhost:${site.port}/landing`, false]);
+    assert.deepEqual(
+      [followed.content, followed.finalUrl, followed.fromCache],
+      ['landing 1', `http://localhost:${site.port}/landing`, false],
+    );
     assert.deepEqual(await e.fetch(url, { crossSiteRedirects: 'report' }), notice);
     // A caller that follows redirects is still served the cached copy.
     const again = (await e.fetch(url)) as FetchedPage;
@@ -72,7 +86,10 @@ describe('the cache and cross-site redirects', () => {
     const e = engine();
     const first = await page(e, '/here', { crossSiteRedirects: 'follow' });
     const second = await page(e, '/here', { crossSiteRedirects: 'report' });
-    assert.deepEqual([first.content, first.fromCache, second.content, second.fromCache], [first.content, false, first.content, true]);
+    assert.deepEqual(
+      [first.content, first.fromCache, second.content, second.fromCache],
+      [first.content, false, first.content, true],
+    );
     assert.deepEqual(second.redirects, [`${site.origin}/here`]);
   });
 });
@@ -102,7 +119,10 @@ describe('the cache bounds', () => {
     await page(e, '/e2');
     assert.equal((await page(e, '/e1')).fromCache, true); // /e1 is now the most recent
     await page(e, '/e3'); // evicts /e2
-    assert.deepEqual([(await page(e, '/e1')).fromCache, (await page(e, '/e3')).fromCache, (await page(e, '/e2')).content], [true, true, '/e2 visit 2']);
+    assert.deepEqual(
+      [(await page(e, '/e1')).fromCache, (await page(e, '/e3')).fromCache, (await page(e, '/e2')).content],
+      [true, true, '/e2 visit 2'],
+    );
   });
 
   test('past maxBytes the oldest pages go, and a page larger than the whole cache is not kept', async () => {
@@ -112,12 +132,21 @@ describe('the cache bounds', () => {
     assert.equal((await page(e, '/sized-a')).fromCache, true);
     await page(e, '/sized-c'); // 12000: the least recent (/sized-b) goes
     assert.deepEqual(
-      [(await page(e, '/sized-a')).fromCache, (await page(e, '/sized-c')).fromCache, (await page(e, '/sized-b')).fromCache],
+      [
+        (await page(e, '/sized-a')).fromCache,
+        (await page(e, '/sized-c')).fromCache,
+        (await page(e, '/sized-b')).fromCache,
+      ],
       [true, true, false],
     );
     const small = engine({ maxBytes: 3999 });
     await page(small, '/sized-d');
-    assert.deepEqual(summary(await page(small, '/sized-d')), { content: 'visit 2 xxxx', bytes: 4000, truncated: false, fromCache: false });
+    assert.deepEqual(summary(await page(small, '/sized-d')), {
+      content: 'visit 2 xxxx',
+      bytes: 4000,
+      truncated: false,
+      fromCache: false,
+    });
   });
 });
 
@@ -125,17 +154,52 @@ describe('truncated copies', () => {
   test('serve only calls that read no more than they hold; a whole copy serves any cap', async () => {
     const e = engine();
     const path = '/sized-t';
-    assert.deepEqual(summary(await page(e, path, { maxBytes: 2000 })), { content: 'visit 1 xxxx', bytes: 2000, truncated: true, fromCache: false });
+    assert.deepEqual(summary(await page(e, path, { maxBytes: 2000 })), {
+      content: 'visit 1 xxxx',
+      bytes: 2000,
+      truncated: true,
+      fromCache: false,
+    });
     // A smaller cap is served from the cut copy, cut further.
-    assert.deepEqual(summary(await page(e, path, { maxBytes: 1000 })), { content: 'visit 1 xxxx', bytes: 1000, truncated: true, fromCache: true });
+    assert.deepEqual(summary(await page(e, path, { maxBytes: 1000 })), {
+      content: 'visit 1 xxxx',
+      bytes: 1000,
+      truncated: true,
+      fromCache: true,
+    });
     // The same cap too.
-    assert.deepEqual(summary(await page(e, path, { maxBytes: 2000 })), { content: 'visit 1 xxxx', bytes: 2000, truncated: true, fromCache: true });
+    assert.deepEqual(summary(await page(e, path, { maxBytes: 2000 })), {
+      content: 'visit 1 xxxx',
+      bytes: 2000,
+      truncated: true,
+      fromCache: true,
+    });
     // A larger cap needs bytes the copy does not have: fetched again.
-    assert.deepEqual(summary(await page(e, path, { maxBytes: 3000 })), { content: 'visit 2 xxxx', bytes: 3000, truncated: true, fromCache: false });
+    assert.deepEqual(summary(await page(e, path, { maxBytes: 3000 })), {
+      content: 'visit 2 xxxx',
+      bytes: 3000,
+      truncated: true,
+      fromCache: false,
+    });
     // The whole page (default cap), then a cut of the whole copy.
-    assert.deepEqual(summary(await page(e, path)), { content: 'visit 3 xxxx', bytes: 4000, truncated: false, fromCache: false });
-    assert.deepEqual(summary(await page(e, path, { maxBytes: 3999 })), { content: 'visit 3 xxxx', bytes: 3999, truncated: true, fromCache: true });
-    assert.deepEqual(summary(await page(e, path)), { content: 'visit 3 xxxx', bytes: 4000, truncated: false, fromCache: true });
+    assert.deepEqual(summary(await page(e, path)), {
+      content: 'visit 3 xxxx',
+      bytes: 4000,
+      truncated: false,
+      fromCache: false,
+    });
+    assert.deepEqual(summary(await page(e, path, { maxBytes: 3999 })), {
+      content: 'visit 3 xxxx',
+      bytes: 3999,
+      truncated: true,
+      fromCache: true,
+    });
+    assert.deepEqual(summary(await page(e, path)), {
+      content: 'visit 3 xxxx',
+      bytes: 4000,
+      truncated: false,
+      fromCache: true,
+    });
   });
 });
 

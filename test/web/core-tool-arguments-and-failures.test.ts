@@ -8,7 +8,8 @@ import { FailureCode } from '../../src/gen/codefly/base/v0/failure.js';
 import { callTool, startTestServer, structured, texts, type TestServer } from '../helpers/server.js';
 import { send, serve, type LoopbackServer } from './http-server.js';
 
-const DOC = '<html><head><title>Doc</title></head><body><h1>Setup</h1><p>Set the connect timeout first. Then the read timeout.</p></body></html>';
+const DOC =
+  '<html><head><title>Doc</title></head><body><h1>Setup</h1><p>Set the connect timeout first. Then the read timeout.</p></body></html>';
 
 let site: LoopbackServer;
 let tavily: LoopbackServer;
@@ -42,12 +43,27 @@ before(async () => {
   });
   tavily = await serve((_req, res, body) => {
     if (JSON.parse(body).query === 'make tavily fail') {
-      return send(res, 401, 'application/json', JSON.stringify({ detail: { error: 'Unauthorized: missing or invalid API key.' } }));
+      return send(
+        res,
+        401,
+        'application/json',
+        JSON.stringify({ detail: { error: 'Unauthorized: missing or invalid API key.' } }),
+      );
     }
-    send(res, 200, 'application/json', JSON.stringify({ answer: null, results: [{ title: 'T', url: 'https://t.example/', content: 'from tavily' }] }));
+    send(
+      res,
+      200,
+      'application/json',
+      JSON.stringify({ answer: null, results: [{ title: 'T', url: 'https://t.example/', content: 'from tavily' }] }),
+    );
   });
   searxng = await serve((_req, res) =>
-    send(res, 200, 'application/json', JSON.stringify({ results: [{ title: 'S', url: 'https://s.example/', content: 'from searxng' }] })),
+    send(
+      res,
+      200,
+      'application/json',
+      JSON.stringify({ results: [{ title: 'S', url: 'https://s.example/', content: 'from searxng' }] }),
+    ),
   );
   raw = net.createServer((sock) => {
     sock.once('data', (d: Buffer) => {
@@ -83,9 +99,16 @@ const core = { shape: 'core' };
 
 describe('web.find', () => {
   test('returns the exact structured block', async () => {
-    const res = await callTool(t.client, 'web.find', { url: `${site.origin}/doc`, pattern: 'timeout', context_chars: 6, max_matches: 1 }, core);
+    const res = await callTool(
+      t.client,
+      'web.find',
+      { url: `${site.origin}/doc`, pattern: 'timeout', context_chars: 6, max_matches: 1 },
+      core,
+    );
     assert.equal(res.error, '');
-    assert.deepEqual(texts(res), [`2 matches for "timeout" in ${site.origin}/doc (first 1 shown):\n[1] line 3, column 17: …nnect **timeout** first…`]);
+    assert.deepEqual(texts(res), [
+      `2 matches for "timeout" in ${site.origin}/doc (first 1 shown):\n[1] line 3, column 17: …nnect **timeout** first…`,
+    ]);
     assert.deepEqual(structured(res), {
       url: `${site.origin}/doc`,
       final_url: `${site.origin}/doc`,
@@ -126,14 +149,22 @@ describe('web.fetch arguments', () => {
   test('upgrade_http speaks TLS to the same host and port', async () => {
     const url = `http://127.0.0.1:${rawPort}/page`;
     const plain = await callTool(t.client, 'web.fetch', { url, use_cache: false, timeout_ms: 2000 }, core);
-    const upgraded = await callTool(t.client, 'web.fetch', { url, upgrade_http: true, use_cache: false, timeout_ms: 2000 }, core);
+    const upgraded = await callTool(
+      t.client,
+      'web.fetch',
+      { url, upgrade_http: true, use_cache: false, timeout_ms: 2000 },
+      core,
+    );
     // Plain HTTP first: a request line. Upgraded: a TLS handshake record (0x16, version 3.x).
     assert.equal(firstBytes.length, 2);
     assert.equal(firstBytes[0]!.subarray(0, 10).toString('latin1'), 'GET /page ');
     assert.deepEqual([...firstBytes[1]!.subarray(0, 2)], [0x16, 0x03]);
     assert.equal(plain.failure?.code, FailureCode.FAILURE_CODE_NETWORK_FAILED);
     assert.equal(upgraded.failure?.code, FailureCode.FAILURE_CODE_NETWORK_FAILED);
-    assert.ok(upgraded.failure?.message.startsWith(`fetching https://127.0.0.1:${rawPort}/page failed: `), upgraded.failure?.message);
+    assert.ok(
+      upgraded.failure?.message.startsWith(`fetching https://127.0.0.1:${rawPort}/page failed: `),
+      upgraded.failure?.message,
+    );
   });
 
   test('cross_site_redirects: report returns the target; follow (the default) fetches it', async () => {
@@ -141,7 +172,9 @@ describe('web.fetch arguments', () => {
     const target = `http://localhost:${site.port}/doc`;
     const reported = await callTool(t.client, 'web.fetch', { url, cross_site_redirects: 'report' }, core);
     assert.equal(reported.error, '');
-    assert.deepEqual(texts(reported), [`${url} redirects to another site: ${target} (302 Found). Fetch that URL to follow it.`]);
+    assert.deepEqual(texts(reported), [
+      `${url} redirects to another site: ${target} (302 Found). Fetch that URL to follow it.`,
+    ]);
     assert.deepEqual(structured(reported), { url, redirect_url: target, status: 302, redirects: [url] });
     const followed = await callTool(t.client, 'web.fetch', { url }, core);
     assert.deepEqual(texts(followed), ['# Setup\n\nSet the connect timeout first. Then the read timeout.']);
@@ -191,7 +224,11 @@ describe('web.search failures', () => {
       query: 'make tavily fail',
       results: [{ title: 'S', url: 'https://s.example/', snippet: 'from searxng' }],
       failed_providers: [
-        { provider: 'tavily', kind: 'permission_denied', message: '[Tavily] HTTP 401 Unauthorized: Unauthorized: missing or invalid API key.' },
+        {
+          provider: 'tavily',
+          kind: 'permission_denied',
+          message: '[Tavily] HTTP 401 Unauthorized: Unauthorized: missing or invalid API key.',
+        },
       ],
     });
   });

@@ -99,9 +99,16 @@ describe('core web tools over gRPC', () => {
   });
 
   test('web.search answers through the configured provider', async () => {
-    const res = await callTool(t.client, 'web.search', { query: 'undici connect timeout', limit: 3 }, { shape: 'core' });
+    const res = await callTool(
+      t.client,
+      'web.search',
+      { query: 'undici connect timeout', limit: 3 },
+      { shape: 'core' },
+    );
     assert.equal(res.error, '');
-    assert.deepEqual(texts(res), ['Answer: Use connect.timeout.\n\n1. Agent\n   https://undici.nodejs.org/agent\n   connect options']);
+    assert.deepEqual(texts(res), [
+      'Answer: Use connect.timeout.\n\n1. Agent\n   https://undici.nodejs.org/agent\n   connect options',
+    ]);
     assert.deepEqual(structured(res), {
       provider: 'tavily',
       query: 'undici connect timeout',
@@ -120,9 +127,16 @@ describe('core web tools over gRPC', () => {
   });
 
   test('web.find returns the passages', async () => {
-    const res = await callTool(t.client, 'web.find', { url: `${site.origin}/doc`, pattern: 'connect timeout', context_chars: 8 }, { shape: 'core' });
+    const res = await callTool(
+      t.client,
+      'web.find',
+      { url: `${site.origin}/doc`, pattern: 'connect timeout', context_chars: 8 },
+      { shape: 'core' },
+    );
     assert.equal(res.error, '');
-    assert.deepEqual(texts(res), [`1 match for "connect timeout" in ${site.origin}/doc:\n[1] line 3, column 9: …Set the **connect timeout** first.…`]);
+    assert.deepEqual(texts(res), [
+      `1 match for "connect timeout" in ${site.origin}/doc:\n[1] line 3, column 9: …Set the **connect timeout** first.…`,
+    ]);
     assert.equal((structured(res)!.matches as unknown[]).length, 1);
   });
 });

@@ -52,7 +52,12 @@ before(async () => {
           ]),
         );
       case '/undeclared':
-        return send(res, 200, 'text/plain', iconv.encode('Ça coûte 12 € — déjà vu, très élevé, façade.', 'windows-1252'));
+        return send(
+          res,
+          200,
+          'text/plain',
+          iconv.encode('Ça coûte 12 € — déjà vu, très élevé, façade.', 'windows-1252'),
+        );
       case '/big': {
         // 50 MB of text written with backpressure: it is never produced whole unless read whole.
         res.writeHead(200, { 'content-type': 'text/plain', 'content-length': BIG });
@@ -111,7 +116,12 @@ before(async () => {
         return res.end(body);
       }
       case '/large-html':
-        return send(res, 200, 'text/html', `<html><body>${'<p>Row <b>bold</b> text.</p>'.repeat(20_000)}</body></html>`);
+        return send(
+          res,
+          200,
+          'text/html',
+          `<html><body>${'<p>Row <b>bold</b> text.</p>'.repeat(20_000)}</body></html>`,
+        );
       case '/missing':
         return send(res, 404, 'text/html', '<h1>Not here</h1>');
       case '/broken':
@@ -334,7 +344,10 @@ describe('redirects', () => {
     assert.deepEqual((loop.facts.redirects as string[]).length, 11);
   });
   test('a redirect to another site can be reported instead of followed', async () => {
-    const r = (await engine.fetch(`${site.origin}/elsewhere`, { crossSiteRedirects: 'report', cache: false })) as CrossSiteRedirect;
+    const r = (await engine.fetch(`${site.origin}/elsewhere`, {
+      crossSiteRedirects: 'report',
+      cache: false,
+    })) as CrossSiteRedirect;
     assert.ok(isCrossSiteRedirect(r));
     assert.deepEqual(r, {
       url: `${site.origin}/elsewhere`,
@@ -350,7 +363,12 @@ describe('status errors', () => {
   test('404 is not_found', async () => {
     const err = await failure(page('/missing'));
     assert.equal(err.kind, 'not_found');
-    assert.deepEqual(err.facts, { url: `${site.origin}/missing`, status: 404, statusText: 'Not Found', condition: 'http_not_found' });
+    assert.deepEqual(err.facts, {
+      url: `${site.origin}/missing`,
+      status: 404,
+      statusText: 'Not Found',
+      condition: 'http_not_found',
+    });
   });
   test('503 is unavailable', async () => assert.equal((await failure(page('/broken'))).kind, 'unavailable'));
   test('429 is rate_limited with the server retry-after', async () => {
@@ -404,12 +422,17 @@ describe('URLs', () => {
     assert.equal(err.facts.url, `https://127.0.0.1:${site.port}/json`);
   });
   test('GitHub blob URLs map to raw content', () => {
-    assert.equal(githubRawUrl(new URL('https://github.com/o/r/blob/main/src/a.ts')).href, 'https://raw.githubusercontent.com/o/r/main/src/a.ts');
+    assert.equal(
+      githubRawUrl(new URL('https://github.com/o/r/blob/main/src/a.ts')).href,
+      'https://raw.githubusercontent.com/o/r/main/src/a.ts',
+    );
     assert.equal(githubRawUrl(new URL('https://github.com/o/r/tree/main')).href, 'https://github.com/o/r/tree/main');
   });
   test('URLs are extracted from free text', () => {
     assert.deepEqual(
-      extractUrls('Summarize https://a.example/x, and (http://b.example/y?q=1) plus ftp://c.example/z or https://a.example/x. Also www.d.example'),
+      extractUrls(
+        'Summarize https://a.example/x, and (http://b.example/y?q=1) plus ftp://c.example/z or https://a.example/x. Also www.d.example',
+      ),
       {
         urls: ['https://a.example/x', 'http://b.example/y?q=1'],
         invalid: ['ftp://c.example/z'],

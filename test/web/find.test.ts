@@ -77,7 +77,10 @@ describe('findInPage', () => {
   });
   test('goes through the guard', async () => {
     const strict = new WebEngine();
-    await assert.rejects(strict.findInPage(`${site.origin}/guide`, 'x'), (e: EngineError) => e.kind === 'security_policy');
+    await assert.rejects(
+      strict.findInPage(`${site.origin}/guide`, 'x'),
+      (e: EngineError) => e.kind === 'security_policy',
+    );
   });
   test('refuses images', async () => {
     await assert.rejects(engine.findInPage(`${site.origin}/png`, 'x'), (e: EngineError) => e.kind === 'unsupported');

@@ -91,20 +91,32 @@ describe('connection refused', () => {
   }
   test('a refused provider hands over to the next one', async () => {
     reply.searxng = json({ results: [{ url: 'https://a.example/', title: 'A', content: 'a' }] });
-    const s = settings({ providers: ['tavily', 'searxng'], tavily: { apiKey: 'k', baseUrl: `http://127.0.0.1:${closedPort}` } });
+    const s = settings({
+      providers: ['tavily', 'searxng'],
+      tavily: { apiKey: 'k', baseUrl: `http://127.0.0.1:${closedPort}` },
+    });
     const r = await new WebEngine({ search: s }).search('q');
     assert.deepEqual(r, {
       provider: 'searxng',
       query: 'q',
       results: [{ title: 'A', url: 'https://a.example/', snippet: 'a' }],
-      failedProviders: [{ provider: 'tavily', kind: 'network_failed', message: `[Tavily] request failed: connect ECONNREFUSED 127.0.0.1:${closedPort}` }],
+      failedProviders: [
+        {
+          provider: 'tavily',
+          kind: 'network_failed',
+          message: `[Tavily] request failed: connect ECONNREFUSED 127.0.0.1:${closedPort}`,
+        },
+      ],
     });
   });
 });
 
 describe('Gemini answers', () => {
   test('a blocked prompt is refused with its reason', async () => {
-    reply.gemini = json({ promptFeedback: { blockReason: 'SAFETY', safetyRatings: [] }, usageMetadata: { promptTokenCount: 4, totalTokenCount: 4 } });
+    reply.gemini = json({
+      promptFeedback: { blockReason: 'SAFETY', safetyRatings: [] },
+      usageMetadata: { promptTokenCount: 4, totalTokenCount: 4 },
+    });
     const err = await failure(new WebEngine({ search: settings() }).search('q', { provider: 'gemini' }));
     assert.ok(err instanceof SearchProviderError);
     assert.equal(err.kind, 'invalid_argument');
@@ -129,8 +141,17 @@ describe('Gemini answers', () => {
           finishReason: 'STOP',
           groundingMetadata: {
             webSearchQueries: ['node 22 release date'],
-            groundingChunks: [{ web: { uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/N22', title: 'nodejs.org' } }],
-            groundingSupports: [{ segment: { startIndex: 0, endIndex: 35, text: 'Node 22 was released in April 2024.' }, groundingChunkIndices: [0] }],
+            groundingChunks: [
+              {
+                web: { uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/N22', title: 'nodejs.org' },
+              },
+            ],
+            groundingSupports: [
+              {
+                segment: { startIndex: 0, endIndex: 35, text: 'Node 22 was released in April 2024.' },
+                groundingChunkIndices: [0],
+              },
+            ],
           },
         },
       ],
@@ -153,9 +174,16 @@ describe('Gemini answers', () => {
   });
 
   test('an answer made only of thoughts has no answer text', async () => {
-    reply.gemini = json({ candidates: [{ content: { parts: [{ text: 'thinking', thought: true }] }, finishReason: 'STOP' }] });
+    reply.gemini = json({
+      candidates: [{ content: { parts: [{ text: 'thinking', thought: true }] }, finishReason: 'STOP' }],
+    });
     const r = await new WebEngine({ search: settings() }).search('q', { provider: 'gemini' });
-    assert.deepEqual(r, { provider: 'gemini', query: 'q', results: [], grounding: { chunks: [], supports: [], webSearchQueries: [] } });
+    assert.deepEqual(r, {
+      provider: 'gemini',
+      query: 'q',
+      results: [],
+      grounding: { chunks: [], supports: [], webSearchQueries: [] },
+    });
   });
 });
 
@@ -165,7 +193,11 @@ describe('cancelling during fallback', () => {
     reply.gemini = HANG;
     reply.brave = json({ web: { results: [] } });
     const engine = new WebEngine({ search: settings({ timeoutMs: 10_000 }) });
-    const seen = { tavily: servers.tavily!.seen.length, gemini: servers.gemini!.seen.length, brave: servers.brave!.seen.length };
+    const seen = {
+      tavily: servers.tavily!.seen.length,
+      gemini: servers.gemini!.seen.length,
+      brave: servers.brave!.seen.length,
+    };
     const ac = new AbortController();
     const pending = engine.search('q', { signal: ac.signal });
     // Abort once Gemini (the second provider) has the request.
@@ -176,7 +208,11 @@ describe('cancelling during fallback', () => {
     assert.equal(err.message, 'the Gemini search was cancelled');
     await new Promise((r) => setTimeout(r, 50));
     assert.deepEqual(
-      [servers.tavily!.seen.length - seen.tavily, servers.gemini!.seen.length - seen.gemini, servers.brave!.seen.length - seen.brave],
+      [
+        servers.tavily!.seen.length - seen.tavily,
+        servers.gemini!.seen.length - seen.gemini,
+        servers.brave!.seen.length - seen.brave,
+      ],
       [1, 1, 0],
     );
   });
@@ -192,7 +228,9 @@ describe('SearXNG request', () => {
     assert.equal(req.body, '');
     assert.equal(req.headers.accept, 'application/json');
     assert.deepEqual(
-      ['content-type', 'content-length', 'authorization', 'x-subscription-token', 'x-goog-api-key'].map((h) => req.headers[h]),
+      ['content-type', 'content-length', 'authorization', 'x-subscription-token', 'x-goog-api-key'].map(
+        (h) => req.headers[h],
+      ),
       [undefined, undefined, undefined, undefined, undefined],
     );
   });
@@ -216,11 +254,18 @@ describe('oversized answers', () => {
       res.on('close', () => res.removeAllListeners('drain'));
       pump();
     };
-    const err = await failure(new WebEngine({ search: settings({ timeoutMs: 20_000 }) }).search('q', { provider: 'tavily' }));
+    const err = await failure(
+      new WebEngine({ search: settings({ timeoutMs: 20_000 }) }).search('q', { provider: 'tavily' }),
+    );
     assert.ok(err instanceof SearchProviderError);
     assert.equal(err.kind, 'resource_exhausted');
     assert.equal(err.message, `[Tavily] the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`);
-    assert.deepEqual(err.facts, { provider: 'tavily', status: 200, maxBytes: MAX_REPLY_BYTES, condition: 'provider_reply_too_large' });
+    assert.deepEqual(err.facts, {
+      provider: 'tavily',
+      status: 200,
+      maxBytes: MAX_REPLY_BYTES,
+      condition: 'provider_reply_too_large',
+    });
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(finished, false);
     assert.ok(written < 2 * MAX_REPLY_BYTES, `server wrote ${written} bytes`);

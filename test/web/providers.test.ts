@@ -62,8 +62,16 @@ const GEMINI_OK = {
           { web: { uri: 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/BBB', title: 'github.com' } },
         ],
         groundingSupports: [
-          { segment: { startIndex: 0, endIndex: 31, text: 'Undici is Node’s HTTP client.' }, groundingChunkIndices: [0, 1], confidenceScores: [0.9, 0.8] },
-          { segment: { startIndex: 32, endIndex: 48, text: 'It powers fetch.' }, groundingChunkIndices: [0], confidenceScores: [0.7] },
+          {
+            segment: { startIndex: 0, endIndex: 31, text: 'Undici is Node’s HTTP client.' },
+            groundingChunkIndices: [0, 1],
+            confidenceScores: [0.9, 0.8],
+          },
+          {
+            segment: { startIndex: 32, endIndex: 48, text: 'It powers fetch.' },
+            groundingChunkIndices: [0],
+            confidenceScores: [0.7],
+          },
         ],
       },
     },
@@ -138,7 +146,13 @@ before(async () => {
       'tavily',
       res,
       () => send(res, 200, 'application/json', JSON.stringify(TAVILY_OK)),
-      () => send(res, 401, 'application/json', JSON.stringify({ detail: { error: 'Unauthorized: missing or invalid API key.' } })),
+      () =>
+        send(
+          res,
+          401,
+          'application/json',
+          JSON.stringify({ detail: { error: 'Unauthorized: missing or invalid API key.' } }),
+        ),
     ),
   );
   servers.gemini = await serve((req, res) =>
@@ -151,7 +165,13 @@ before(async () => {
           res,
           429,
           'application/json',
-          JSON.stringify({ error: { code: 429, message: 'Resource has been exhausted (e.g. check quota).', status: 'RESOURCE_EXHAUSTED' } }),
+          JSON.stringify({
+            error: {
+              code: 429,
+              message: 'Resource has been exhausted (e.g. check quota).',
+              status: 'RESOURCE_EXHAUSTED',
+            },
+          }),
         ),
     ),
   );
@@ -167,7 +187,12 @@ before(async () => {
           'application/json',
           JSON.stringify({
             type: 'ErrorResponse',
-            error: { id: 'x', status: 422, code: 'SUBSCRIPTION_TOKEN_INVALID', detail: 'The provided subscription token is invalid.' },
+            error: {
+              id: 'x',
+              status: 422,
+              code: 'SUBSCRIPTION_TOKEN_INVALID',
+              detail: 'The provided subscription token is invalid.',
+            },
           }),
         ),
     ),
@@ -241,8 +266,19 @@ describe('Tavily', () => {
       query: 'node undici',
       answer: 'undici is the HTTP client behind fetch in Node.js.',
       results: [
-        { title: 'undici - npm', url: 'https://www.npmjs.com/package/undici', snippet: 'An HTTP/1.1 client, written from scratch for Node.js.', score: 0.91 },
-        { title: 'nodejs/undici', url: 'https://github.com/nodejs/undici', snippet: 'HTTP/1.1 client.', date: 'Mon, 03 Nov 2025 10:00:00 GMT', score: 0.85 },
+        {
+          title: 'undici - npm',
+          url: 'https://www.npmjs.com/package/undici',
+          snippet: 'An HTTP/1.1 client, written from scratch for Node.js.',
+          score: 0.91,
+        },
+        {
+          title: 'nodejs/undici',
+          url: 'https://github.com/nodejs/undici',
+          snippet: 'HTTP/1.1 client.',
+          date: 'Mon, 03 Nov 2025 10:00:00 GMT',
+          score: 0.85,
+        },
       ],
     });
   });
@@ -269,7 +305,10 @@ describe('Gemini (Google Search grounding)', () => {
     assert.equal(req.method, 'POST');
     assert.equal(req.url, '/v1beta/models/gemini-2.5-flash:generateContent');
     assert.equal(req.headers['x-goog-api-key'], 'gm-test');
-    assert.deepEqual(JSON.parse(req.body), { contents: [{ role: 'user', parts: [{ text: 'node undici' }] }], tools: [{ google_search: {} }] });
+    assert.deepEqual(JSON.parse(req.body), {
+      contents: [{ role: 'user', parts: [{ text: 'node undici' }] }],
+      tools: [{ google_search: {} }],
+    });
     assert.equal(r.provider, 'gemini');
     assert.equal(r.answer, GEMINI_ANSWER);
     assert.deepEqual(r.results, [
@@ -287,7 +326,11 @@ describe('Gemini (Google Search grounding)', () => {
       },
     ]);
     const g = GEMINI_OK.candidates[0]!.groundingMetadata;
-    assert.deepEqual(r.grounding, { chunks: g.groundingChunks, supports: g.groundingSupports, webSearchQueries: ['node undici'] });
+    assert.deepEqual(r.grounding, {
+      chunks: g.groundingChunks,
+      supports: g.groundingSupports,
+      webSearchQueries: ['node undici'],
+    });
     // Segment indices are UTF-8 byte offsets into the answer.
     assert.equal(Buffer.from(r.answer!).subarray(0, 31).toString(), 'Undici is Node’s HTTP client.');
   });
@@ -332,7 +375,12 @@ describe('Brave', () => {
           date: '2025-11-03T10:00:00',
           site_name: 'GitHub',
         },
-        { title: 'undici', url: 'https://www.npmjs.com/package/undici', snippet: 'npm package', site_name: 'www.npmjs.com' },
+        {
+          title: 'undici',
+          url: 'https://www.npmjs.com/package/undici',
+          snippet: 'npm package',
+          site_name: 'www.npmjs.com',
+        },
       ],
     });
   });
@@ -365,7 +413,15 @@ describe('SearXNG', () => {
       provider: 'searxng',
       query: 'node undici',
       answer: 'Undici is an HTTP client.',
-      results: [{ title: 'Undici', url: 'https://undici.nodejs.org/', snippet: 'Documentation.', site_name: 'undici.nodejs.org', score: 2.5 }],
+      results: [
+        {
+          title: 'Undici',
+          url: 'https://undici.nodejs.org/',
+          snippet: 'Documentation.',
+          site_name: 'undici.nodejs.org',
+          score: 2.5,
+        },
+      ],
     });
   });
   test('an instance without the JSON format enabled', async () => {
@@ -391,7 +447,11 @@ describe('provider order and fallback', () => {
     const unconfigured = new WebEngine({ search: settings({ brave: { apiKey: '', baseUrl: servers.brave!.origin } }) });
     assert.equal((await unconfigured.search('q')).provider, 'tavily');
     const onlySearx = new WebEngine({
-      search: settings({ tavily: { apiKey: '', baseUrl: 'x' }, gemini: { apiKey: '', baseUrl: 'x', model: 'm' }, brave: { apiKey: '', baseUrl: 'x' } }),
+      search: settings({
+        tavily: { apiKey: '', baseUrl: 'x' },
+        gemini: { apiKey: '', baseUrl: 'x', model: 'm' },
+        brave: { apiKey: '', baseUrl: 'x' },
+      }),
     });
     assert.equal((await onlySearx.search('q')).provider, 'searxng');
   });
@@ -403,7 +463,11 @@ describe('provider order and fallback', () => {
     const r = await e.search('node undici', { limit: 1 });
     assert.equal(r.provider, 'brave');
     assert.deepEqual(r.failedProviders, [
-      { provider: 'tavily', kind: 'permission_denied', message: '[Tavily] HTTP 401 Unauthorized: Unauthorized: missing or invalid API key.' },
+      {
+        provider: 'tavily',
+        kind: 'permission_denied',
+        message: '[Tavily] HTTP 401 Unauthorized: Unauthorized: missing or invalid API key.',
+      },
       { provider: 'gemini', kind: 'timeout', message: '[Gemini] no answer within 500 ms' },
     ]);
     reset();

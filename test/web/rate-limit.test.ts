@@ -14,7 +14,8 @@ after(() => site.close());
 
 // A resolver that, like a real one, ignores a trailing dot.
 const lookup: LookupFn = async (host) => {
-  if (host.toLowerCase().replace(/\.$/, '') !== 'site.test') throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  if (host.toLowerCase().replace(/\.$/, '') !== 'site.test')
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
   return [{ address: '127.0.0.1', family: 4 }];
 };
 

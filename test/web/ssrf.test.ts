@@ -155,7 +155,11 @@ describe('SSRF corpus: refused without an allow list', () => {
     ['metadata mapped', () => 'http://[::ffff:169.254.169.254]/', 'metadata'],
     ['metadata mapped hex', () => 'http://[::ffff:a9fe:a9fe]/', 'metadata'],
     ['GCP metadata name', () => 'http://metadata.google.internal/computeMetadata/v1/', 'metadata'],
-    ['GCP metadata name, upper case, trailing dot', () => 'http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/', 'metadata'],
+    [
+      'GCP metadata name, upper case, trailing dot',
+      () => 'http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/',
+      'metadata',
+    ],
     ['GCP metadata short name', () => 'http://metadata.goog/computeMetadata/v1/', 'metadata'],
     ['metadata decimal, trailing dot', () => 'http://2852039166./latest/meta-data/', 'metadata'],
     ['metadata hex, trailing dot', () => 'http://0xa9fea9fe./', 'metadata'],
@@ -206,12 +210,18 @@ describe('SSRF corpus: refused without an allow list', () => {
   }
 
   test('the refusal says what was refused and why', async () => {
-    assert.equal((await refused(engine, 'http://10.0.0.1/')).message, '10.0.0.1 is a private address, which web fetches may not reach');
+    assert.equal(
+      (await refused(engine, 'http://10.0.0.1/')).message,
+      '10.0.0.1 is a private address, which web fetches may not reach',
+    );
     assert.equal(
       (await refused(engine, 'http://meta.test/')).message,
       'meta.test resolves to 169.254.169.254, a metadata address, which web fetches may not reach',
     );
-    assert.equal((await refused(engine, 'http://app.localhost/')).message, 'app.localhost names a loopback host, which web fetches may not reach');
+    assert.equal(
+      (await refused(engine, 'http://app.localhost/')).message,
+      'app.localhost names a loopback host, which web fetches may not reach',
+    );
     assert.deepEqual((await refused(engine, 'http://meta.test/')).facts, {
       host: 'meta.test',
       address: '169.254.169.254',
@@ -265,7 +275,11 @@ describe('DNS rebinding', () => {
       res.end('first answer');
     });
     try {
-      const engine = new WebEngine({ lookup: rebinding, allowHosts: ['127.0.0.1'], rateLimit: { requests: 0, windowMs: 1 } });
+      const engine = new WebEngine({
+        lookup: rebinding,
+        allowHosts: ['127.0.0.1'],
+        rateLimit: { requests: 0, windowMs: 1 },
+      });
       const first = await engine.fetch(`http://rebinder.test:${closing.port}/`, { cache: false });
       assert.ok(!('redirectUrl' in first) && first.content === 'first answer');
       const err = await refused(engine, `http://rebinder.test:${closing.port}/`);
@@ -309,27 +323,74 @@ describe('the allow list opens named hosts and ranges', () => {
 
 describe('address classification', () => {
   test('public addresses pass', () => {
-    for (const ip of ['8.8.8.8', '93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '172.32.0.1', '100.128.0.1']) {
+    for (const ip of [
+      '8.8.8.8',
+      '93.184.216.34',
+      '1.1.1.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '172.32.0.1',
+      '100.128.0.1',
+    ]) {
       assert.equal(classifyIp(ip), null, ip);
     }
   });
   test('IPv6 forms that carry a public IPv4 address pass', () => {
-    for (const ip of ['::ffff:0:8.8.8.8', '64:ff9b::808:808', '64:ff9b:1::808:808', '64:ff9b:1:808:8:800::', '2002:808:808::1']) {
+    for (const ip of [
+      '::ffff:0:8.8.8.8',
+      '64:ff9b::808:808',
+      '64:ff9b:1::808:808',
+      '64:ff9b:1:808:8:800::',
+      '2002:808:808::1',
+    ]) {
       assert.equal(classifyIp(ip), null, ip);
     }
   });
   test('non-addresses are not classified', () => assert.equal(classifyIp('example.com'), null));
   test('special-purpose blocks from the ipaddr.js table are refused, documentation blocks by that name', () => {
     assert.deepEqual(
-      ['3fff::1', '2001:db8::1', '192.0.2.7', '203.0.113.9', '5f00::1', '2001:2::1', '2001:20::1', '100::1', 'fe80::1%eth0', '[::1]'].map(classifyIp),
-      ['documentation', 'documentation', 'documentation', 'documentation', 'reserved', 'reserved', 'reserved', 'reserved', 'link-local', 'loopback'],
+      [
+        '3fff::1',
+        '2001:db8::1',
+        '192.0.2.7',
+        '203.0.113.9',
+        '5f00::1',
+        '2001:2::1',
+        '2001:20::1',
+        '100::1',
+        'fe80::1%eth0',
+        '[::1]',
+      ].map(classifyIp),
+      [
+        'documentation',
+        'documentation',
+        'documentation',
+        'documentation',
+        'reserved',
+        'reserved',
+        'reserved',
+        'reserved',
+        'link-local',
+        'loopback',
+      ],
     );
     // Globally reachable special-purpose blocks (AS112, AMT) stay public.
-    assert.deepEqual(['192.175.48.1', '2001:4:112::1', '2001:3::1', '192.52.193.1'].map(classifyIp), [null, null, null, null]);
+    assert.deepEqual(['192.175.48.1', '2001:4:112::1', '2001:3::1', '192.52.193.1'].map(classifyIp), [
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
   test('only standard literals are addresses: inet_aton forms are left to the URL parser', () => {
     // new URL() has already turned these into dotted quads before the guard sees a host.
-    assert.deepEqual(['127.1', '2130706433', '0x7f000001', '010.0.0.1', '::ffff:0127.0.0.1'].map(classifyIp), [null, null, null, null, null]);
+    assert.deepEqual(['127.1', '2130706433', '0x7f000001', '010.0.0.1', '::ffff:0127.0.0.1'].map(classifyIp), [
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     // So an allow list entry "10/8" is not read as 0.0.0.10/8 (what inet_aton makes of "10").
     assert.throws(() => new AllowList(['10/8']), /neither a host name nor an address range/);
     assert.equal(new AllowList(['10.0.0.0/8']).allowsAddress('10.9.9.9'), true);
@@ -337,9 +398,14 @@ describe('address classification', () => {
   test('an allowed IPv4 range covers the SIIT and NAT64 spellings of its addresses, and no other', () => {
     const allow = new AllowList(['10.0.0.0/8']);
     assert.deepEqual(
-      ['::ffff:0:a00:1', '64:ff9b::a00:1', '64:ff9b:1::a00:1', '64:ff9b:1:0:a:0:100:0', '::ffff:0:c0a8:101', '64:ff9b:1::c0a8:101'].map((ip) =>
-        allow.allowsAddress(ip),
-      ),
+      [
+        '::ffff:0:a00:1',
+        '64:ff9b::a00:1',
+        '64:ff9b:1::a00:1',
+        '64:ff9b:1:0:a:0:100:0',
+        '::ffff:0:c0a8:101',
+        '64:ff9b:1::c0a8:101',
+      ].map((ip) => allow.allowsAddress(ip)),
       [true, true, true, true, false, false],
     );
   });

@@ -9,11 +9,19 @@ import { send, serve, type LoopbackServer } from './http-server.js';
 describe('Tavily settings in the configuration', () => {
   test('default to advanced depth with an answer', () => {
     const c = parseConfig([], {});
-    assert.deepEqual(c.web.tavily, { apiKey: '', baseUrl: 'https://api.tavily.com', searchDepth: 'advanced', includeAnswer: true });
+    assert.deepEqual(c.web.tavily, {
+      apiKey: '',
+      baseUrl: 'https://api.tavily.com',
+      searchDepth: 'advanced',
+      includeAnswer: true,
+    });
   });
   test('come from the environment, and flags win', () => {
     const env = { FACET_TAVILY_SEARCH_DEPTH: 'basic', FACET_TAVILY_INCLUDE_ANSWER: 'false' };
-    assert.deepEqual([parseConfig([], env).web.tavily.searchDepth, parseConfig([], env).web.tavily.includeAnswer], ['basic', false]);
+    assert.deepEqual(
+      [parseConfig([], env).web.tavily.searchDepth, parseConfig([], env).web.tavily.includeAnswer],
+      ['basic', false],
+    );
     const flags = parseConfig(['--tavily-search-depth', 'advanced', '--tavily-include-answer'], env);
     assert.deepEqual([flags.web.tavily.searchDepth, flags.web.tavily.includeAnswer], ['advanced', true]);
   });
@@ -37,10 +45,13 @@ describe('Tavily settings over gRPC', () => {
   let t: TestServer;
   before(async () => {
     tavily = await serve((_req, res) => send(res, 200, 'application/json', JSON.stringify({ results: [] })));
-    t = await startTestServer(['--search-provider', 'tavily', '--tavily-api-key', 'k', '--tavily-base-url', tavily.origin], {
-      FACET_TAVILY_SEARCH_DEPTH: 'basic',
-      FACET_TAVILY_INCLUDE_ANSWER: 'false',
-    });
+    t = await startTestServer(
+      ['--search-provider', 'tavily', '--tavily-api-key', 'k', '--tavily-base-url', tavily.origin],
+      {
+        FACET_TAVILY_SEARCH_DEPTH: 'basic',
+        FACET_TAVILY_INCLUDE_ANSWER: 'false',
+      },
+    );
   });
   after(async () => {
     await t.close();

@@ -23,7 +23,12 @@ export interface AtomicWriteResult {
 }
 
 /** Writes `bytes` to `target` atomically; a failure removes the directories it created. */
-export async function atomicWrite(scope: Scope, target: ResolvedPath, bytes: Uint8Array, opts: AtomicWriteOptions = {}): Promise<AtomicWriteResult> {
+export async function atomicWrite(
+  scope: Scope,
+  target: ResolvedPath,
+  bytes: Uint8Array,
+  opts: AtomicWriteOptions = {},
+): Promise<AtomicWriteResult> {
   throwIfAborted(opts.signal, 'write');
   const dir = path.dirname(target.real);
   const createdDirs = await ensureDir(scope, target, dir, opts.createParents ?? true);
@@ -69,7 +74,12 @@ async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create
   if (st?.isDirectory()) return [];
   if (st) throw notADirectory(target, dir);
   if (!create) {
-    throw engineFailure('parent_missing', `the directory of ${target.input} does not exist`, { path: target.input, parent: dir }, { field: 'path' });
+    throw engineFailure(
+      'parent_missing',
+      `the directory of ${target.input} does not exist`,
+      { path: target.input, parent: dir },
+      { field: 'path' },
+    );
   }
   const missing: string[] = [];
   let at = dir;
@@ -101,7 +111,12 @@ async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create
 }
 
 function notADirectory(target: ResolvedPath, parent: string): EngineError {
-  return engineFailure('parent_not_directory', `the parent of ${target.input} is not a directory`, { path: target.input, parent }, { field: 'path' });
+  return engineFailure(
+    'parent_not_directory',
+    `the parent of ${target.input} is not a directory`,
+    { path: target.input, parent },
+    { field: 'path' },
+  );
 }
 
 /** Removes directories a failed write created, innermost first; one that is no longer empty stays. */

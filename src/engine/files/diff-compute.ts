@@ -79,7 +79,12 @@ export function computeDiff(job: DiffJob): FileDiff {
   const started = Date.now() - (job.waitedMs ?? 0);
   const { name, newName, before, after, context, budget } = job;
   const region = changedRegion(before, after);
-  const omit = (reason: DiffOmission['reason'], exact: boolean, added = region.span.newLines, removed = region.span.oldLines): FileDiff => ({
+  const omit = (
+    reason: DiffOmission['reason'],
+    exact: boolean,
+    added = region.span.newLines,
+    removed = region.span.oldLines,
+  ): FileDiff => ({
     unified: '',
     hunks: [],
     added,
@@ -92,7 +97,11 @@ export function computeDiff(job: DiffJob): FileDiff {
   if (region.unpairedChars > budget.bytes) return omit('size', region.exact);
   const left = budget.ms - (Date.now() - started);
   if (left <= 0) return omit('time', region.exact);
-  const patch = structuredPatch(`a/${name}`, `b/${newName}`, before, after, '', '', { context, maxEditLength: MAX_EDIT_LENGTH, timeout: left });
+  const patch = structuredPatch(`a/${name}`, `b/${newName}`, before, after, '', '', {
+    context,
+    maxEditLength: MAX_EDIT_LENGTH,
+    timeout: left,
+  });
   if (!patch && Date.now() - started >= budget.ms) return omit('time', region.exact);
   const hunks: DiffHunk[] = patch
     ? patch.hunks.map((h) => ({
@@ -116,7 +125,9 @@ export function computeDiff(job: DiffJob): FileDiff {
       else n++;
     }
   }
-  const body = hunks.map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`);
+  const body = hunks.map(
+    (h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}`,
+  );
   const unified = hunks.length === 0 ? '' : `--- a/${name}\n+++ b/${newName}\n${body.join('\n')}\n`;
   if (unified.length > budget.bytes || Buffer.byteLength(unified) > budget.bytes) {
     // A whole-file hunk (the diff gave up) counts every line, not the change: the span says more.
@@ -152,7 +163,10 @@ export function commonEnds(a: readonly string[], b: readonly string[]): { head: 
  * lines in it that have no equal line on the other side (each is surely in any diff). When no
  * line of the span has an equal on the other side, the diff is the span itself (exact).
  */
-export function changedRegion(before: string, after: string): { span: DiffSpan; unpairedChars: number; exact: boolean } {
+export function changedRegion(
+  before: string,
+  after: string,
+): { span: DiffSpan; unpairedChars: number; exact: boolean } {
   const a = splitLines(before);
   const b = splitLines(after);
   const { head, tail } = commonEnds(a, b);

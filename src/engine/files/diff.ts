@@ -26,7 +26,14 @@ export const MAX_DIFF_INPUT_CHARS = 8 * 1024 * 1024;
  * (`newName` labels the +++ line of a file that moved). Never fails: past the budget the
  * result has counts and `omitted`.
  */
-export async function diffTexts(name: string, before: string, after: string, context = 3, newName = name, budget: DiffBudget = DIFF_BUDGET): Promise<FileDiff> {
+export async function diffTexts(
+  name: string,
+  before: string,
+  after: string,
+  context = 3,
+  newName = name,
+  budget: DiffBudget = DIFF_BUDGET,
+): Promise<FileDiff> {
   const job = { name, newName, before, after, context, budget };
   const chars = before.length + after.length;
   if (chars <= INLINE_CHARS && countLines(before) + countLines(after) <= INLINE_LINES) return computeDiff(job);

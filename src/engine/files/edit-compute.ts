@@ -80,7 +80,8 @@ export function computeEdit(job: EditJob): EditComputed {
   const creating = edits[0]!.oldString === '';
   // Matching runs on LF text when the file's endings are uniform, else on the raw text.
   const before = loadedEnding === 'crlf' || loadedEnding === 'cr' ? toLf(text) : text;
-  const givenEndings = creating && !job.exists && rules.newFileKeepsEndings ? detectLineEnding(edits[0]!.newString) : undefined;
+  const givenEndings =
+    creating && !job.exists && rules.newFileKeepsEndings ? detectLineEnding(edits[0]!.newString) : undefined;
   const normalise = loadedEnding !== 'mixed' && givenEndings !== 'mixed';
   let work = before;
   const outcomes: EditOutcome[] = [];
@@ -90,20 +91,35 @@ export function computeEdit(job: EditJob): EditComputed {
       outcomes.push({ rung: 'exact', replacements: 1 });
       return;
     }
-    const r = applyOne(work, normalise ? toLf(e.oldString) : e.oldString, normalise ? toLf(e.newString) : e.newString, e.occurrences ?? 'unique', i, rules);
+    const r = applyOne(
+      work,
+      normalise ? toLf(e.oldString) : e.oldString,
+      normalise ? toLf(e.newString) : e.newString,
+      e.occurrences ?? 'unique',
+      i,
+      rules,
+    );
     work = r.text;
     outcomes.push(r.outcome);
   });
   const changed = work !== before || !job.exists;
   if (!changed && rules.skipUnmatched && outcomes.every((o) => o.replacements === 0)) {
-    throw engineFailure('no_match', 'none of the texts to replace was found in the file', { path: input }, { field: 'old_string' });
+    throw engineFailure(
+      'no_match',
+      'none of the texts to replace was found in the file',
+      { path: input },
+      { field: 'old_string' },
+    );
   }
   if (!changed && !rules.allowNoChange) {
     throw engineFailure('no_change', 'the edits leave the file unchanged', { path: input }, { field: 'new_string' });
   }
   const fmt: TextFormat = job.exists
     ? { encoding: job.encoding, bom: job.bom, lineEnding: loadedEnding }
-    : { ...NEW_FILE_FORMAT, lineEnding: givenEndings === 'crlf' || givenEndings === 'cr' || givenEndings === 'mixed' ? givenEndings : 'lf' };
+    : {
+        ...NEW_FILE_FORMAT,
+        lineEnding: givenEndings === 'crlf' || givenEndings === 'cr' || givenEndings === 'mixed' ? givenEndings : 'lf',
+      };
   const out: EditComputed = { changed, outcomes, format: fmt, beforeLf: toLf(before), afterLf: toLf(work) };
   if (changed) {
     const finalText = fileText(work, fmt);
@@ -115,7 +131,11 @@ export function computeEdit(job: EditJob): EditComputed {
     out.format = { ...fmt, encoding };
     out.bytes = encode(finalText, encoding, fmt.bom);
     // (Same string object when nothing was converted; lone surrogates would not survive UTF-8.)
-    out.bytesAreAfterLf = encoding === 'utf8' && !fmt.bom && finalText === out.afterLf && (finalText as unknown as { isWellFormed(): boolean }).isWellFormed();
+    out.bytesAreAfterLf =
+      encoding === 'utf8' &&
+      !fmt.bom &&
+      finalText === out.afterLf &&
+      (finalText as unknown as { isWellFormed(): boolean }).isWellFormed();
   }
   return out;
 }
@@ -130,8 +150,12 @@ export function applyOne(
   opts: EditRules,
 ): { text: string; outcome: EditOutcome } {
   let needle = oldString;
-  if (opts.absorbNewlineOnDelete && newString === '' && !needle.endsWith('\n') && text.includes(needle + '\n')) needle += '\n';
-  const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], { requote: opts.requote, firstLineIndent: opts.firstLineIndent });
+  if (opts.absorbNewlineOnDelete && newString === '' && !needle.endsWith('\n') && text.includes(needle + '\n'))
+    needle += '\n';
+  const found = findWithLadder(text, needle, opts.ladder ?? ['exact'], {
+    requote: opts.requote,
+    firstLineIndent: opts.firstLineIndent,
+  });
   if (!found && opts.skipUnmatched) return { text, outcome: { rung: 'exact', replacements: 0 } };
   if (!found) {
     throw engineFailure(
@@ -168,6 +192,9 @@ export function applyOne(
   }
   out += text.slice(at);
   const lineOf = (offset: number) => text.slice(0, offset).split('\n').length;
-  const lines = matches.map((m): [number, number] => [lineOf(m.start), lineOf(Math.max(m.start, m.end - (text[m.end - 1] === '\n' ? 1 : 0)))]);
+  const lines = matches.map((m): [number, number] => [
+    lineOf(m.start),
+    lineOf(Math.max(m.start, m.end - (text[m.end - 1] === '\n' ? 1 : 0))),
+  ]);
   return { text: out, outcome: { rung: found.rung, replacements: matches.length, lines } };
 }

@@ -20,7 +20,14 @@ export interface EditMessage {
 
 /** The worker's answer: the computed edit with its diff and line count, or the edit's failure. */
 export type EditReply =
-  | { done: Omit<EditComputed, 'beforeLf' | 'afterLf'> & { afterUtf16?: Uint8Array; diff: FileDiff; totalLines: number }; transfer?: Transferable[] }
+  | {
+      done: Omit<EditComputed, 'beforeLf' | 'afterLf'> & {
+        afterUtf16?: Uint8Array;
+        diff: FileDiff;
+        totalLines: number;
+      };
+      transfer?: Transferable[];
+    }
   | { failure: { kind: ErrorKind; message: string; init: EngineErrorInit }; transfer?: undefined }
   | { crash: string; transfer?: undefined };
 
@@ -30,8 +37,18 @@ export function runEditJob(m: EditMessage): EditReply {
     const c = computeEdit(m.job);
     const { beforeLf, afterLf, ...rest } = c;
     // As diffTexts would, on this thread: texts past the input cap only get their counts.
-    const job = { name: m.relative, newName: m.relative, before: beforeLf, after: afterLf, context: 3, budget: DIFF_BUDGET };
-    const diff = beforeLf.length + afterLf.length > MAX_DIFF_INPUT_CHARS ? roughDiff(beforeLf, afterLf, 'size', DIFF_BUDGET) : computeDiff(job);
+    const job = {
+      name: m.relative,
+      newName: m.relative,
+      before: beforeLf,
+      after: afterLf,
+      context: 3,
+      budget: DIFF_BUDGET,
+    };
+    const diff =
+      beforeLf.length + afterLf.length > MAX_DIFF_INPUT_CHARS
+        ? roughDiff(beforeLf, afterLf, 'size', DIFF_BUDGET)
+        : computeDiff(job);
     // The new text goes back as bytes: a 50 MB string is copied into the main thread's heap on
     // its event loop (tens of ms), a buffer is handed over. Usually the bytes written are the
     // text; otherwise it goes as UTF-16, which keeps every code unit.
@@ -43,7 +60,13 @@ export function runEditJob(m: EditMessage): EditReply {
     return { done: { ...rest, afterUtf16, diff, totalLines: countLines(afterLf) }, transfer };
   } catch (err) {
     if (err instanceof EngineError) {
-      return { failure: { kind: err.kind, message: err.message, init: { facts: err.facts as EngineErrorInit['facts'], field: err.field } } };
+      return {
+        failure: {
+          kind: err.kind,
+          message: err.message,
+          init: { facts: err.facts as EngineErrorInit['facts'], field: err.field },
+        },
+      };
     }
     return { crash: String((err as Error)?.stack ?? err) };
   }
@@ -66,10 +89,14 @@ export interface OffloadedEdit extends Omit<EditComputed, 'beforeLf' | 'afterLf'
  * Resolves undefined when the worker died (the caller redoes the edit itself); rejects with the
  * edit's own failure.
  */
-export async function offloadEdit(job: EditJob & { bytes: Uint8Array }, relative: string): Promise<OffloadedEdit | undefined> {
+export async function offloadEdit(
+  job: EditJob & { bytes: Uint8Array },
+  relative: string,
+): Promise<OffloadedEdit | undefined> {
   const bytes = owned(job.bytes);
   const message: EditMessage = { kind: 'edit', job: { ...job, bytes }, relative };
-  const reply = (await filesPool.run(() => ({ message, transfer: [bytes.buffer as ArrayBuffer] }))) as EditReply | undefined;
+  const reply = (await filesPool.run(() => ({ message, transfer: [bytes.buffer as ArrayBuffer] }))) as
+    EditReply | undefined;
   if (!reply || 'crash' in reply) return undefined;
   if ('failure' in reply) throw new EngineError(reply.failure.kind, reply.failure.message, reply.failure.init);
   const d = reply.done;

@@ -42,11 +42,21 @@ export interface EditResult extends TextFormat {
   encodingChangedFrom?: string;
 }
 
-export async function editFile(scope: Scope, input: string, edits: EditSpec[], opts: EditOptions = {}): Promise<EditResult> {
+export async function editFile(
+  scope: Scope,
+  input: string,
+  edits: EditSpec[],
+  opts: EditOptions = {},
+): Promise<EditResult> {
   if (edits.length === 0) throw engineFailure('no_edits', 'no edits given', {}, { field: 'edits' });
   edits.forEach((e, i) => {
     if (e.oldString === e.newString && !opts.allowNoChange) {
-      throw engineFailure('no_change', 'the old and new strings are identical: nothing would change', { editIndex: i }, { field: 'new_string' });
+      throw engineFailure(
+        'no_change',
+        'the old and new strings are identical: nothing would change',
+        { editIndex: i },
+        { field: 'new_string' },
+      );
     }
     if (typeof e.occurrences === 'number' && (!Number.isSafeInteger(e.occurrences) || e.occurrences < 1)) {
       throw engineFailure(
@@ -71,7 +81,12 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
     }
     // (A big file's text is never empty.)
     if (raw.exists && creating && (big || loaded!.text !== '')) {
-      throw engineFailure('file_exists', `${input} already exists; an empty old string only creates new files`, { path: input }, { field: 'old_string' });
+      throw engineFailure(
+        'file_exists',
+        `${input} already exists; an empty old string only creates new files`,
+        { path: input },
+        { field: 'old_string' },
+      );
     }
     if (opts.refuseNotebooks && path.extname(raw.resolved.real).toLowerCase() === '.ipynb') {
       throw engineFailure('notebook', `${input} is a notebook; edit its cells with the notebook tool`, { path: input });
@@ -87,16 +102,33 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
       skipUnmatched: opts.skipUnmatched,
       newFileKeepsEndings: opts.newFileKeepsEndings,
     };
-    const job = { input, exists: raw.exists, encoding: raw.encoding, bom: raw.bom, bomLength: raw.bomLength, edits, rules };
+    const job = {
+      input,
+      exists: raw.exists,
+      encoding: raw.encoding,
+      bom: raw.bom,
+      bomLength: raw.bomLength,
+      edits,
+      rules,
+    };
     const relative = scope.relative(raw.resolved.real);
     const offloaded = big ? await offloadEdit({ ...job, bytes: raw.bytes }, relative) : undefined;
     // A worker that died leaves the edit to this thread (its bytes went with it: load again).
     const inline = offloaded
       ? undefined
-      : computeEdit({ ...job, text: (loaded ?? decodeRaw(await loadRaw(scope, raw.resolved, { cwd: opts.cwd, maxBytes: opts.maxBytes }))).text });
+      : computeEdit({
+          ...job,
+          text: (loaded ?? decodeRaw(await loadRaw(scope, raw.resolved, { cwd: opts.cwd, maxBytes: opts.maxBytes })))
+            .text,
+        });
     const c = (offloaded ?? inline)!;
     if (c.changed) {
-      await saveBytes(scope, raw.resolved, c.bytes!, { mode: raw.mode, createParents: opts.createParents, session: opts.session, signal: opts.signal });
+      await saveBytes(scope, raw.resolved, c.bytes!, {
+        mode: raw.mode,
+        createParents: opts.createParents,
+        session: opts.session,
+        signal: opts.signal,
+      });
     }
     const diff = inline ? await diffTexts(relative, inline.beforeLf, inline.afterLf) : offloaded!.diff;
     const result: Omit<EditResult, 'text'> = {
@@ -118,7 +150,10 @@ export async function editFile(scope: Scope, input: string, edits: EditSpec[], o
     const { afterUtf16, bytes } = offloaded!;
     let text: string | undefined;
     return Object.defineProperty(result, 'text', {
-      get: () => (text ??= afterUtf16 ? afterUtf16.toString('utf16le') : Buffer.from(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength).toString('utf8')),
+      get: () =>
+        (text ??= afterUtf16
+          ? afterUtf16.toString('utf16le')
+          : Buffer.from(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength).toString('utf8')),
       enumerable: true,
       configurable: true,
     }) as EditResult;

@@ -28,7 +28,12 @@ export function sha256(bytes: Uint8Array): string {
  * True when the session already read `real` over the same range and the file has not changed
  * since (size and mtime): the "unchanged since your last read" answer some vendors give.
  */
-export function unchangedSinceRead(session: Session | undefined, real: string, now: FileState, range: { offset?: number; limit?: number } = {}): boolean {
+export function unchangedSinceRead(
+  session: Session | undefined,
+  real: string,
+  now: FileState,
+  range: { offset?: number; limit?: number } = {},
+): boolean {
   const rec = session?.reads.get(real);
   if (!rec || rec.size !== now.size || rec.mtimeMs !== now.mtimeMs) return false;
   return (rec.offset ?? 1) === (range.offset ?? 1) && rec.limit === range.limit;
@@ -56,7 +61,12 @@ export async function sha256Yielding(bytes: Uint8Array): Promise<string> {
 }
 
 /** Records the state just written: a successful write leaves the session's view current. */
-export async function recordWritten(session: Session | undefined, real: string, bytes: Uint8Array, mtimeMs: number): Promise<void> {
+export async function recordWritten(
+  session: Session | undefined,
+  real: string,
+  bytes: Uint8Array,
+  mtimeMs: number,
+): Promise<void> {
   if (!session) return;
   recordRead(session, real, { size: bytes.length, mtimeMs, hash: await sha256Yielding(bytes), complete: true });
 }
@@ -65,7 +75,13 @@ export async function recordWritten(session: Session | undefined, real: string, 
  * Throws CONFLICT when the session's view of the file is not good enough to change it;
  * facts.condition names which check failed: not_read, partial_read, modified_since_read.
  */
-export function checkFreshness(session: Session | undefined, real: string, display: string, now: FileState, policy: FreshnessPolicy | undefined): void {
+export function checkFreshness(
+  session: Session | undefined,
+  real: string,
+  display: string,
+  now: FileState,
+  policy: FreshnessPolicy | undefined,
+): void {
   if (!policy || !session) return;
   const rec = session.reads.get(real);
   if (!rec) {
@@ -75,7 +91,11 @@ export function checkFreshness(session: Session | undefined, real: string, displ
     return;
   }
   if (policy.requireComplete && !rec.complete) {
-    throw engineFailure('partial_read', `${display} was only partly read in this session`, { path: display, offset: rec.offset, limit: rec.limit });
+    throw engineFailure('partial_read', `${display} was only partly read in this session`, {
+      path: display,
+      offset: rec.offset,
+      limit: rec.limit,
+    });
   }
   if (policy.requireUnchanged && (rec.size !== now.size || rec.mtimeMs !== now.mtimeMs)) {
     const same = rec.hash !== '' && now.bytes !== undefined && sha256(now.bytes) === rec.hash;

@@ -77,14 +77,25 @@ export async function fitImage(data: Buffer, mediaType: string, bounds: FitBound
           : img.flatten({ background: '#ffffff' }).jpeg({ quality: a.quality });
     const { data: out, info } = await img.toBuffer({ resolveWithObject: true });
     if (out.length <= bounds.maxBytes) {
-      return { data: out, mediaType: `image/${a.format}`, width: info.width, height: info.height, ...original, changed: true };
+      return {
+        data: out,
+        mediaType: `image/${a.format}`,
+        width: info.width,
+        height: info.height,
+        ...original,
+        changed: true,
+      };
     }
   }
-  throw engineFailure('image_too_large', `the image does not fit in ${bounds.maxBytes} bytes even scaled down to a quarter`, {
-    mediaType,
-    width,
-    height,
-    bytes: data.length,
-    maxBytes: bounds.maxBytes,
-  });
+  throw engineFailure(
+    'image_too_large',
+    `the image does not fit in ${bounds.maxBytes} bytes even scaled down to a quarter`,
+    {
+      mediaType,
+      width,
+      height,
+      bytes: data.length,
+      maxBytes: bounds.maxBytes,
+    },
+  );
 }

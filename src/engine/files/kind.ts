@@ -108,10 +108,12 @@ export function imageSize(b: Uint8Array, mediaType: string): { width: number; he
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
   try {
     if (mediaType === 'image/png' && b.length >= 24) return { width: dv.getUint32(16), height: dv.getUint32(20) };
-    if (mediaType === 'image/gif' && b.length >= 10) return { width: dv.getUint16(6, true), height: dv.getUint16(8, true) };
+    if (mediaType === 'image/gif' && b.length >= 10)
+      return { width: dv.getUint16(6, true), height: dv.getUint16(8, true) };
     if (mediaType === 'image/webp' && b.length >= 30) {
       const chunk = String.fromCharCode(b[12]!, b[13]!, b[14]!, b[15]!);
-      if (chunk === 'VP8X') return { width: 1 + (dv.getUint32(24, true) & 0xffffff), height: 1 + (dv.getUint32(27, true) & 0xffffff) };
+      if (chunk === 'VP8X')
+        return { width: 1 + (dv.getUint32(24, true) & 0xffffff), height: 1 + (dv.getUint32(27, true) & 0xffffff) };
       if (chunk === 'VP8 ') return { width: dv.getUint16(26, true) & 0x3fff, height: dv.getUint16(28, true) & 0x3fff };
       if (chunk === 'VP8L') {
         const bits = dv.getUint32(21, true);

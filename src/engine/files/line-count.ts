@@ -79,7 +79,13 @@ export function countInBuffer(buf: Uint8Array, unit: BreakUnit): number {
 }
 
 /** Line breaks in bytes [from, to) of a file (for UTF-16, `from` on a unit boundary). */
-export async function countBreaks(fh: ByteReader, unit: BreakUnit, from: number, to: number, signal?: AbortSignal): Promise<number> {
+export async function countBreaks(
+  fh: ByteReader,
+  unit: BreakUnit,
+  from: number,
+  to: number,
+  signal?: AbortSignal,
+): Promise<number> {
   if (to <= from) return 0;
   const mod = to - from > SMALL ? wasmModule() : null;
   if (!mod) {
@@ -180,7 +186,14 @@ export class LineCountCache {
    * Line breaks in bytes [from, size) of the open file `fd` of `size` bytes (`from` is where
    * the text starts, after any byte-order mark); the count is read from the cache or made and stored.
    */
-  async count(fd: number, fh: ByteReader, unit: BreakUnit, from: number, size: number, signal?: AbortSignal): Promise<number> {
+  async count(
+    fd: number,
+    fh: ByteReader,
+    unit: BreakUnit,
+    from: number,
+    size: number,
+    signal?: AbortSignal,
+  ): Promise<number> {
     if (size < this.minBytes) return countBreaks(fh, unit, from, size, signal);
     const before = fileVersion(fd);
     if (Number(before.size) !== size) return countBreaks(fh, unit, from, size, signal); // changing under us: count what was opened

@@ -190,7 +190,8 @@ class LineKeeper {
     private readonly lineEncoding: EncodingInfo['encoding'],
   ) {
     this.end = opts.limit === Number.POSITIVE_INFINITY ? Number.POSITIVE_INFINITY : opts.start + opts.limit;
-    this.lineCap = opts.maxLineChars !== undefined ? Math.min(HARD_LINE_BYTES, opts.maxLineChars * 4 + 4) : HARD_LINE_BYTES;
+    this.lineCap =
+      opts.maxLineChars !== undefined ? Math.min(HARD_LINE_BYTES, opts.maxLineChars * 4 + 4) : HARD_LINE_BYTES;
     this.fast = lineEncoding === 'utf8';
   }
 

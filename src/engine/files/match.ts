@@ -50,7 +50,12 @@ export function asciiTypography(s: string): string {
 }
 
 /** Finds `needle` in `text`, trying each rung in order; undefined when no rung matches. */
-export function findWithLadder(text: string, needle: string, rungs: readonly Rung[], opts: LadderOptions = {}): LadderResult | undefined {
+export function findWithLadder(
+  text: string,
+  needle: string,
+  rungs: readonly Rung[],
+  opts: LadderOptions = {},
+): LadderResult | undefined {
   for (const rung of rungs) {
     const found = findAt(rung, text, needle, opts);
     if (found && found.matches.length > 0) return found;
@@ -61,7 +66,9 @@ export function findWithLadder(text: string, needle: string, rungs: readonly Run
 function findAt(rung: Rung, text: string, needle: string, opts: LadderOptions): LadderResult | undefined {
   const asIs = (_m: Match, s: string) => s;
   const reindented = (m: Match, s: string) =>
-    opts.firstLineIndent ? fromFirstLine(s, indent(text.slice(m.start, m.end))) : reindent(s, needle, text.slice(m.start, m.end));
+    opts.firstLineIndent
+      ? fromFirstLine(s, indent(text.slice(m.start, m.end)))
+      : reindent(s, needle, text.slice(m.start, m.end));
   switch (rung) {
     case 'exact':
       return { rung, matches: substrings(text, needle), replacement: asIs };
@@ -76,7 +83,11 @@ function findAt(rung: Rung, text: string, needle: string, opts: LadderOptions): 
       return { rung, matches: re ? regexMatches(text, re) : [], replacement: reindented };
     }
     case 'fuzzy':
-      return { rung, matches: fuzzyMatches(text, needle), replacement: (m, s) => fromFirstLine(s, indent(text.slice(m.start, m.end))) };
+      return {
+        rung,
+        matches: fuzzyMatches(text, needle),
+        replacement: (m, s) => fromFirstLine(s, indent(text.slice(m.start, m.end))),
+      };
     case 'typography': {
       const t = asciiTypography(text);
       const n = asciiTypography(needle);
@@ -106,7 +117,8 @@ function regexMatches(text: string, re: RegExp): Match[] {
 export function substrings(text: string, needle: string): Match[] {
   const out: Match[] = [];
   if (needle === '') return out;
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) out.push({ start: i, end: i + needle.length });
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length))
+    out.push({ start: i, end: i + needle.length });
   return out;
 }
 
@@ -149,7 +161,9 @@ const indent = (l: string) => /^[ \t]*/.exec(l)![0];
 function fromFirstLine(s: string, to: string): string {
   const lines = s.split('\n');
   const ref = indent(lines[0]!);
-  return lines.map((l) => (l.trim() === '' ? '' : to + (l.startsWith(ref) ? l.slice(ref.length) : l.trimStart()))).join('\n');
+  return lines
+    .map((l) => (l.trim() === '' ? '' : to + (l.startsWith(ref) ? l.slice(ref.length) : l.trimStart())))
+    .join('\n');
 }
 
 const FUZZY_MIN_NEEDLE = 10;
@@ -218,11 +232,15 @@ function reindent(s: string, needle: string, found: string): string {
   const pairs: Array<[string, string]> = [];
   const want = needle.split('\n');
   const got = found.split('\n');
-  for (let k = 0; k < Math.min(want.length, got.length); k++) if (want[k]!.trim() !== '') pairs.push([indent(want[k]!), indent(got[k]!)]);
+  for (let k = 0; k < Math.min(want.length, got.length); k++)
+    if (want[k]!.trim() !== '') pairs.push([indent(want[k]!), indent(got[k]!)]);
   if (pairs.length === 0) return s;
-  const move = (l: string, [from, to]: [string, string]) => (l.trim() === '' || !l.startsWith(from) ? l : to + l.slice(from.length));
+  const move = (l: string, [from, to]: [string, string]) =>
+    l.trim() === '' || !l.startsWith(from) ? l : to + l.slice(from.length);
   const [first] = pairs;
-  const uniform = pairs.every(([from, to]) => from.startsWith(first![0]) && first![1] + from.slice(first![0].length) === to);
+  const uniform = pairs.every(
+    ([from, to]) => from.startsWith(first![0]) && first![1] + from.slice(first![0].length) === to,
+  );
   const lines = s.split('\n');
   if (uniform) return lines.map((l) => move(l, first!)).join('\n');
   if (lines.length === want.length) {
@@ -234,7 +252,8 @@ function reindent(s: string, needle: string, found: string): string {
   return lines
     .map((l, k) => {
       if (k === 0 && want[0]!.trim() !== '') return move(l, [indent(want[0]!), indent(got[0]!)]);
-      if (k === lines.length - 1 && lastWant !== undefined) return move(l, [indent(want[lastWant]!), indent(got[lastWant]!)]);
+      if (k === lines.length - 1 && lastWant !== undefined)
+        return move(l, [indent(want[lastWant]!), indent(got[lastWant]!)]);
       const own = indent(l);
       const best = pairs.filter(([from]) => own.startsWith(from)).sort((a, b) => b[0].length - a[0].length)[0];
       return best ? move(l, best) : l;

@@ -8,7 +8,12 @@ import { pdfPageCount } from './pdf.js';
 import type { MediaRead } from './read.js';
 
 /** `r` (an image) fitted within `bounds`; undecodable bytes are bad_image naming `shown`, the path as the caller gave it. */
-export async function fitImageRead(r: MediaRead, shown: string, bounds: FitBounds, field: string): Promise<FittedImage> {
+export async function fitImageRead(
+  r: MediaRead,
+  shown: string,
+  bounds: FitBounds,
+  field: string,
+): Promise<FittedImage> {
   return fitImage(r.data, r.mediaType, bounds).catch((err: unknown) => {
     if (!isCondition(err, 'bad_image')) throw err;
     const ext = extname(r.path).slice(1).toLowerCase() || r.mediaType.slice('image/'.length);

@@ -62,7 +62,8 @@ export async function readMedia(scope: Scope, input: string, opts: MediaOptions)
     if (f.size === 0) {
       throw engineFailure('empty_file', `${input} is empty`, { path: input, size: 0 }, { field: 'path' });
     }
-    const image = imageType(sample) ?? (detectKind(sample, real).mediaType === 'image/svg+xml' ? 'image/svg+xml' : undefined);
+    const image =
+      imageType(sample) ?? (detectKind(sample, real).mediaType === 'image/svg+xml' ? 'image/svg+xml' : undefined);
     const video = image ? undefined : videoType(sample, real);
     const kind = image ? 'image' : video ? 'video' : undefined;
     const wanted = opts.kinds ?? ['image', 'video'];
@@ -76,18 +77,30 @@ export async function readMedia(scope: Scope, input: string, opts: MediaOptions)
       );
     }
     if (f.size > opts.maxBytes) {
-      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxBytes}-byte limit for media files`, {
-        path: input,
-        size: f.size,
-        maxBytes: opts.maxBytes,
-        kind,
-      });
+      throw engineFailure(
+        'file_too_large',
+        `${input} is ${f.size} bytes, over the ${opts.maxBytes}-byte limit for media files`,
+        {
+          path: input,
+          size: f.size,
+          maxBytes: opts.maxBytes,
+          kind,
+        },
+      );
     }
     throwIfAborted(opts.signal, 'read');
     const data = await readAll(f);
     recordRead(opts.session, real, { size: f.size, mtimeMs: f.mtimeMs, hash: sha256(data), complete: true });
     const dims = image ? imageSize(sample, image) : undefined;
-    return { path: real, relative: scope.relative(real), kind, mediaType: (image ?? video)!, size: data.length, data, ...dims };
+    return {
+      path: real,
+      relative: scope.relative(real),
+      kind,
+      mediaType: (image ?? video)!,
+      size: data.length,
+      data,
+      ...dims,
+    };
   } catch (err) {
     throw err instanceof EngineError ? err : fromSystemError(err, input, 'read');
   } finally {

@@ -45,7 +45,11 @@ export interface MediaFileRead {
  * the formats above. Undefined when the file is neither; other audio formats (not_media) and
  * files over `maxBytes` (file_too_large) fail.
  */
-export async function readAudioVideo(scope: Scope, input: string, opts: Omit<MediaOptions, 'kinds'>): Promise<MediaFileRead | undefined> {
+export async function readAudioVideo(
+  scope: Scope,
+  input: string,
+  opts: Omit<MediaOptions, 'kinds'>,
+): Promise<MediaFileRead | undefined> {
   const ext = path.extname(input).slice(1).toLowerCase();
   if (OTHER_AUDIO.has(ext)) {
     const message = `the audio format of ${input} (.${ext}) cannot be given to the model; MP3, WAV, AIFF, AAC, OGG and FLAC can`;
@@ -71,7 +75,14 @@ export async function readAudioVideo(scope: Scope, input: string, opts: Omit<Med
       });
     }
     const data = await readAll(f);
-    return { path: f.resolved.real, relative: scope.relative(f.resolved.real), kind: 'audio', mediaType: audio, size: data.length, data };
+    return {
+      path: f.resolved.real,
+      relative: scope.relative(f.resolved.real),
+      kind: 'audio',
+      mediaType: audio,
+      size: data.length,
+      data,
+    };
   } finally {
     await f.fh.close().catch(() => undefined);
   }
@@ -81,7 +92,15 @@ export async function readAudioVideo(scope: Scope, input: string, opts: Omit<Med
 export type ModelRead =
   | TextRead
   | { kind: 'svg_too_large' | 'not_shown'; path: string; relative: string; size: number }
-  | { kind: 'attached'; media: 'image' | 'PDF' | 'audio' | 'video'; path: string; relative: string; mediaType: string; size: number; data: Buffer };
+  | {
+      kind: 'attached';
+      media: 'image' | 'PDF' | 'audio' | 'video';
+      path: string;
+      relative: string;
+      mediaType: string;
+      size: number;
+      data: Buffer;
+    };
 
 export interface ModelReadOptions extends ReadOptions {
   /** Attach audio and video too, up to this many bytes. */
@@ -101,7 +120,11 @@ export async function readForModel(callScope: Scope, input: string, opts: ModelR
   if (maxAnyBytes !== undefined) {
     const st = await statFile(scope, input, read.cwd);
     if (st.isFile && st.size > maxAnyBytes)
-      throw engineFailure('file_too_large', `${input} is ${st.size} bytes`, { path: input, size: st.size, maxBytes: maxAnyBytes });
+      throw engineFailure('file_too_large', `${input} is ${st.size} bytes`, {
+        path: input,
+        size: st.size,
+        maxBytes: maxAnyBytes,
+      });
   }
   let r = await readFile(scope, input, read);
   if (r.kind === 'image' && r.mediaType === 'image/svg+xml') {
@@ -109,10 +132,16 @@ export async function readForModel(callScope: Scope, input: string, opts: ModelR
     r = await readFile(scope, input, { ...read, forceText: true });
   }
   if (r.kind === 'binary' && audioVideoMax !== undefined && !r.mediaType) {
-    const m = await readAudioVideo(scope, input, { cwd: read.cwd, signal: read.signal, session: read.session, maxBytes: audioVideoMax });
+    const m = await readAudioVideo(scope, input, {
+      cwd: read.cwd,
+      signal: read.signal,
+      session: read.session,
+      maxBytes: audioVideoMax,
+    });
     if (m) return { ...m, kind: 'attached', media: m.kind };
   }
-  if (r.kind === 'binary' || r.kind === 'notebook') return { kind: 'not_shown', path: r.path, relative: r.relative, size: r.size };
+  if (r.kind === 'binary' || r.kind === 'notebook')
+    return { kind: 'not_shown', path: r.path, relative: r.relative, size: r.size };
   if (r.kind !== 'text')
     return {
       kind: 'attached',
@@ -149,7 +178,9 @@ export function namedByPattern(include: readonly string[], file: string): boolea
 }
 
 /** One file of readManyForModel: read for the model (SVG as markup, marked so), or skipped with why. */
-export type ModelManyEntry = (ModelRead & { markup?: boolean }) | { kind: 'skipped'; relative: string; reason: 'not_named' | 'unreadable'; message: string };
+export type ModelManyEntry =
+  | (ModelRead & { markup?: boolean })
+  | { kind: 'skipped'; relative: string; reason: 'not_named' | 'unreadable'; message: string };
 
 export interface ModelManyResult {
   files: ModelManyEntry[];
@@ -163,24 +194,39 @@ export interface ModelManyResult {
  * PDFs and audio only when a pattern of `include` names them (`not_named` otherwise), audio
  * and video attached up to `audioVideoMax` bytes, other binary files not shown.
  */
-export async function readManyForModel(scope: Scope, opts: ReadManyOptions & { audioVideoMax: number; svg: ReadOptions }): Promise<ModelManyResult> {
+export async function readManyForModel(
+  scope: Scope,
+  opts: ReadManyOptions & { audioVideoMax: number; svg: ReadOptions },
+): Promise<ModelManyResult> {
   const { audioVideoMax, svg, ...many } = opts;
   const r = await readMany(scope, many);
   const files: ModelManyEntry[] = [];
   for (const { result: f, relative, error } of r.files) {
-    const media = f && ((f.kind === 'image' && f.mediaType !== 'image/svg+xml') || f.kind === 'pdf' || isAudioName(f.path));
+    const media =
+      f && ((f.kind === 'image' && f.mediaType !== 'image/svg+xml') || f.kind === 'pdf' || isAudioName(f.path));
     if (!f) files.push({ kind: 'skipped', relative, reason: 'unreadable', message: error?.message ?? 'unreadable' });
-    else if (media && !namedByPattern(many.include, f.path)) files.push({ kind: 'skipped', relative: f.relative, reason: 'not_named', message: '' });
+    else if (media && !namedByPattern(many.include, f.path))
+      files.push({ kind: 'skipped', relative: f.relative, reason: 'not_named', message: '' });
     else if (f.kind === 'text') files.push(f);
     else if (f.kind === 'image' && f.mediaType === 'image/svg+xml')
       files.push({ ...(await readForModel(scope, f.path, { ...svg, audioVideoMax })), markup: true });
-    else if (f.kind === 'image' || f.kind === 'pdf') files.push({ ...f, kind: 'attached', media: f.kind === 'pdf' ? 'PDF' : 'image' });
+    else if (f.kind === 'image' || f.kind === 'pdf')
+      files.push({ ...f, kind: 'attached', media: f.kind === 'pdf' ? 'PDF' : 'image' });
     else {
-      const m = await readAudioVideo(scope, f.path, { cwd: many.cwd, signal: many.signal, session: svg.session, maxBytes: audioVideoMax }).catch(
-        (err: Error) => err,
-      );
-      if (m instanceof Error) files.push({ kind: 'skipped', relative: f.relative, reason: 'unreadable', message: m.message });
-      else files.push(m ? { ...m, kind: 'attached', media: m.kind } : { kind: 'not_shown', path: f.path, relative: f.relative, size: f.size });
+      const m = await readAudioVideo(scope, f.path, {
+        cwd: many.cwd,
+        signal: many.signal,
+        session: svg.session,
+        maxBytes: audioVideoMax,
+      }).catch((err: Error) => err);
+      if (m instanceof Error)
+        files.push({ kind: 'skipped', relative: f.relative, reason: 'unreadable', message: m.message });
+      else
+        files.push(
+          m
+            ? { ...m, kind: 'attached', media: m.kind }
+            : { kind: 'not_shown', path: f.path, relative: f.relative, size: f.size },
+        );
     }
   }
   return { files, matched: r.matched, omitted: r.omitted };

@@ -52,7 +52,9 @@ export function parseRaw(text: string, display: string): RawNotebook {
   try {
     nb = JSON.parse(text);
   } catch (err) {
-    throw engineFailure('invalid_notebook', `${display} is not valid notebook JSON: ${(err as Error).message}`, { path: display });
+    throw engineFailure('invalid_notebook', `${display} is not valid notebook JSON: ${(err as Error).message}`, {
+      path: display,
+    });
   }
   if (!nb || typeof nb !== 'object' || !Array.isArray((nb as RawNotebook).cells)) {
     throw engineFailure('invalid_notebook', `${display} has no cells array; it is not a notebook`, { path: display });

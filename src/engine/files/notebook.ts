@@ -12,7 +12,13 @@ import { checkLoaded, loadText, saveText } from './text-file.js';
 import { cellId, parseRaw, type CellType, type RawCell, type RawNotebook } from './notebook-parse.js';
 
 // The parsed view's types and parser, re-exported for readers of the older name.
-export { parseNotebook, type CellType, type NotebookCell, type NotebookOutput, type NotebookView } from './notebook-parse.js';
+export {
+  parseNotebook,
+  type CellType,
+  type NotebookCell,
+  type NotebookOutput,
+  type NotebookView,
+} from './notebook-parse.js';
 
 export interface NotebookEditSpec {
   mode: 'replace' | 'insert' | 'delete';
@@ -42,21 +48,33 @@ export interface NotebookEditResult {
   diff: FileDiff;
 }
 
-export async function editNotebook(scope: Scope, input: string, spec: NotebookEditSpec, opts: NotebookEditOptions = {}): Promise<NotebookEditResult> {
+export async function editNotebook(
+  scope: Scope,
+  input: string,
+  spec: NotebookEditSpec,
+  opts: NotebookEditOptions = {},
+): Promise<NotebookEditResult> {
   const first = await scope.resolve(input, opts.cwd);
   if (!first.real.toLowerCase().endsWith('.ipynb')) {
     throw engineFailure('not_notebook', `${input} is not a .ipynb notebook`, { path: input }, { field: 'path' });
   }
   return withPathLocks([first.real], async () => {
     const loaded = await loadText(scope, first, { cwd: opts.cwd });
-    if (!loaded.exists) throw engineFailure('file_missing', `${input} does not exist`, { path: input }, { field: 'path' });
+    if (!loaded.exists)
+      throw engineFailure('file_missing', `${input} does not exist`, { path: input }, { field: 'path' });
     checkLoaded(opts.session, loaded, opts.freshness);
     throwIfAborted(opts.signal, 'notebook edit');
     const nb = parseRaw(loaded.text, input);
     const cells = nb.cells;
     const find = (id: string) => {
       const i = cells.findIndex((c, k) => cellId(c, k) === id);
-      if (i === -1) throw engineFailure('cell_missing', `no cell with id ${id} in ${input}`, { path: input, cellId: id }, { field: 'cell_id' });
+      if (i === -1)
+        throw engineFailure(
+          'cell_missing',
+          `no cell with id ${id} in ${input}`,
+          { path: input, cellId: id },
+          { field: 'cell_id' },
+        );
       return i;
     };
     let index: number;
@@ -69,9 +87,16 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
       cellType = cells[index]!.cell_type as CellType;
       cells.splice(index, 1);
     } else if (spec.mode === 'insert') {
-      if (!spec.cellType) throw engineFailure('cell_type_needed', 'inserting a cell needs its type (code or markdown)', {}, { field: 'cell_type' });
+      if (!spec.cellType)
+        throw engineFailure(
+          'cell_type_needed',
+          'inserting a cell needs its type (code or markdown)',
+          {},
+          { field: 'cell_type' },
+        );
       index = spec.cellId ? find(spec.cellId) + 1 : 0;
-      const usesIds = (nb.nbformat ?? 4) > 4 || (nb.nbformat_minor ?? 0) >= 5 || cells.some((c) => typeof c.id === 'string');
+      const usesIds =
+        (nb.nbformat ?? 4) > 4 || (nb.nbformat_minor ?? 0) >= 5 || cells.some((c) => typeof c.id === 'string');
       const cell: RawCell = {
         cell_type: spec.cellType,
         ...(usesIds ? { id: randomBytes(4).toString('hex') } : {}),
@@ -83,7 +108,8 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
       id = cellId(cell, index);
       cellType = spec.cellType;
     } else {
-      if (!spec.cellId) throw engineFailure('cell_id_needed', 'replacing a cell needs its id', {}, { field: 'cell_id' });
+      if (!spec.cellId)
+        throw engineFailure('cell_id_needed', 'replacing a cell needs its id', {}, { field: 'cell_id' });
       index = find(spec.cellId);
       const cell = cells[index]!;
       if (spec.cellType && spec.cellType !== cell.cell_type) {
@@ -93,16 +119,32 @@ export async function editNotebook(scope: Scope, input: string, spec: NotebookEd
           delete cell.execution_count;
         }
       }
-      cell.source = Array.isArray(cell.source) || cell.source === undefined ? splitSource(spec.newSource ?? '') : (spec.newSource ?? '');
+      cell.source =
+        Array.isArray(cell.source) || cell.source === undefined
+          ? splitSource(spec.newSource ?? '')
+          : (spec.newSource ?? '');
       if (cell.cell_type === 'code') Object.assign(cell, { execution_count: null, outputs: [] });
       id = cellId(cell, index);
       cellType = cell.cell_type as CellType;
     }
     const text = serialise(nb, loaded.text);
-    await saveText(scope, loaded.resolved, text, loaded, { mode: loaded.mode, session: opts.session, signal: opts.signal });
+    await saveText(scope, loaded.resolved, text, loaded, {
+      mode: loaded.mode,
+      session: opts.session,
+      signal: opts.signal,
+    });
     const relative = scope.relative(loaded.resolved.real);
     const diff = await diffTexts(relative, toLf(loaded.text), toLf(text));
-    return { path: loaded.resolved.real, relative, mode: spec.mode, cellId: id, cellType, index, totalCells: cells.length, diff };
+    return {
+      path: loaded.resolved.real,
+      relative,
+      mode: spec.mode,
+      cellId: id,
+      cellType,
+      index,
+      totalCells: cells.length,
+      diff,
+    };
   });
 }
 

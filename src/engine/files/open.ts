@@ -19,7 +19,12 @@ export interface OpenedFile {
  * Opens an existing regular file for reading, checking the opened file is in scope. `target`
  * is the caller's path, or its resolution when the caller already has one (not resolved again).
  */
-export async function openForRead(scope: Scope, target: string | ResolvedPath, cwd: string | undefined, field = 'path'): Promise<OpenedFile> {
+export async function openForRead(
+  scope: Scope,
+  target: string | ResolvedPath,
+  cwd: string | undefined,
+  field = 'path',
+): Promise<OpenedFile> {
   const input = typeof target === 'string' ? target : target.input;
   const { resolved, file: fh } = await scope.openExisting(target, cwd, field);
   try {
@@ -28,7 +33,12 @@ export async function openForRead(scope: Scope, target: string | ResolvedPath, c
       throw engineFailure('is_directory', `${input} is a directory`, { path: input, isDirectory: true }, { field });
     }
     if (!st.isFile()) {
-      throw engineFailure('not_regular_file', `${input} is not a regular file`, { path: input, notRegular: true }, { field });
+      throw engineFailure(
+        'not_regular_file',
+        `${input} is not a regular file`,
+        { path: input, notRegular: true },
+        { field },
+      );
     }
     fh.sync = st.size <= SYNC_READ_MAX;
     fh.syncBudget = SYNC_READ_MAX;

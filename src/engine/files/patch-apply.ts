@@ -64,7 +64,8 @@ export async function applyPatch(scope: Scope, patch: string, opts: PatchOptions
   const resolved = await Promise.all(
     hunks.map(async (h) => ({
       source: await scope.resolve(h.path, opts.cwd, 'patch'),
-      target: h.type === 'update' && h.moveTo !== undefined ? await scope.resolve(h.moveTo, opts.cwd, 'patch') : undefined,
+      target:
+        h.type === 'update' && h.moveTo !== undefined ? await scope.resolve(h.moveTo, opts.cwd, 'patch') : undefined,
     })),
   );
   const paths = resolved.flatMap((r) => [r.source.real, ...(r.target ? [r.target.real] : [])]);
@@ -99,7 +100,14 @@ interface PlanState {
   loads: Map<string, LoadedText>;
 }
 
-async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: ResolvedPath, { state, loads }: PlanState, opts: PatchOptions): Promise<Planned> {
+async function plan(
+  scope: Scope,
+  h: PatchHunk,
+  source: ResolvedPath,
+  target: ResolvedPath,
+  { state, loads }: PlanState,
+  opts: PatchOptions,
+): Promise<Planned> {
   const current = async (r: ResolvedPath): Promise<{ loaded?: LoadedText; text: string | null }> => {
     if (state.has(r.real)) return { loaded: loads.get(r.real), text: state.get(r.real)! };
     const loaded = await loadText(scope, r.input, { cwd: opts.cwd, field: 'patch' });
@@ -110,7 +118,12 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   if (h.type === 'add') {
     const now = await current(source);
     if (now.text !== null && opts.addOverwrites === false) {
-      throw engineFailure('file_exists', `${h.path} already exists (line ${h.line} adds it)`, { path: h.path, line: h.line }, { field: 'patch' });
+      throw engineFailure(
+        'file_exists',
+        `${h.path} already exists (line ${h.line} adds it)`,
+        { path: h.path, line: h.line },
+        { field: 'patch' },
+      );
     }
     if (now.text === null) await checkCreatable(source, state, h);
     // A file the patch replaces keeps its uniform CRLF or CR endings; a new one is written as given.
@@ -137,7 +150,14 @@ async function plan(scope: Scope, h: PatchHunk, source: ResolvedPath, target: Re
   }
   if (h.type === 'delete') {
     state.set(source.real, null);
-    return { hunk: h, source, target, loaded: now.loaded, passes: [], diff: () => diffTexts(rel, diffView(now.text!), '') };
+    return {
+      hunk: h,
+      source,
+      target,
+      loaded: now.loaded,
+      passes: [],
+      diff: () => diffTexts(rel, diffView(now.text!), ''),
+    };
   }
   const { text, passes } = applyChunks(now.text, h.chunks, h.path, h.line);
   if (target.real !== source.real && (await current(target)).text === null) await checkCreatable(target, state, h);
@@ -221,7 +241,8 @@ function sourceLines(text: string): { lines: SourceLine[]; preferred: string } {
  */
 function replaceLines(old: SourceLine[], neu: string[], preferred: string): SourceLine[] {
   let tail = 0;
-  while (tail < old.length && tail < neu.length && old[old.length - 1 - tail]!.text === neu[neu.length - 1 - tail]) tail++;
+  while (tail < old.length && tail < neu.length && old[old.length - 1 - tail]!.text === neu[neu.length - 1 - tail])
+    tail++;
   let head = 0;
   while (head < old.length - tail && head < neu.length - tail && old[head]!.text === neu[head]) head++;
   const out = old.slice(0, head);
@@ -243,7 +264,12 @@ function replaceLines(old: SourceLine[], neu: string[], preferred: string): Sour
  * Applies an update's chunks to `text` (the file's own line endings, which every untouched line
  * keeps); throws naming the chunk that does not fit. Lines are matched without their endings.
  */
-export function applyChunks(text: string, chunks: UpdateChunk[], display: string, line: number): { text: string; passes: PatchPass[] } {
+export function applyChunks(
+  text: string,
+  chunks: UpdateChunk[],
+  display: string,
+  line: number,
+): { text: string; passes: PatchPass[] } {
   const { lines: source, preferred } = sourceLines(text);
   const lines = source.map((l) => l.text);
   const replacements: Array<{ at: number; remove: number; insert: string[] }> = [];
@@ -360,12 +386,19 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
       }
       const fmt = src?.exists ? src : { ...NEW_FILE_FORMAT, lineEnding: 'lf' as const };
       const targetBefore =
-        p.target.real === p.source.real ? src : await loadText(scope, p.target.input, { cwd: opts.cwd, field: 'patch' }).catch(() => undefined);
-      const saved = await saveText(scope, p.target, p.text!, fmt, { mode: src?.mode, session: opts.session, signal: opts.signal });
+        p.target.real === p.source.real
+          ? src
+          : await loadText(scope, p.target.input, { cwd: opts.cwd, field: 'patch' }).catch(() => undefined);
+      const saved = await saveText(scope, p.target, p.text!, fmt, {
+        mode: src?.mode,
+        session: opts.session,
+        signal: opts.signal,
+      });
       undo.push(() =>
-        (targetBefore?.exists ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode }) : fsp.unlink(p.target.real)).finally(() =>
-          removeDirs(saved.createdDirs),
-        ),
+        (targetBefore?.exists
+          ? atomicWrite(scope, p.target, targetBefore.bytes, { mode: targetBefore.mode })
+          : fsp.unlink(p.target.real)
+        ).finally(() => removeDirs(saved.createdDirs)),
       );
       if (p.target.real !== p.source.real) {
         const entry = await scope.entry(p.source, 'patch');
@@ -379,7 +412,14 @@ async function commit(scope: Scope, plans: Planned[], opts: PatchOptions): Promi
         if (changes) {
           const written = changes.files[changes.files.length - 1];
           if (written?.path === p.target.real) written.from = p.source.real;
-          changes.files.push({ path: p.source.real, change: 'moved', to: p.target.real, before: hashOf(src?.bytes), after: null, bytes: 0 });
+          changes.files.push({
+            path: p.source.real,
+            change: 'moved',
+            to: p.target.real,
+            before: hashOf(src?.bytes),
+            after: null,
+            bytes: 0,
+          });
         }
       }
     }

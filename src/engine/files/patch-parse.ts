@@ -95,7 +95,11 @@ export function parsePatch(input: string): PatchHunk[] {
       if (chunks.length === 0) throw invalid(`update hunk for '${path}' is empty`, at, body[at - offset - 2]);
       hunks.push({ type: 'update', path, moveTo, chunks, line: at });
     } else {
-      throw invalid(`'${header}' is not a valid hunk header (expected '${ADD}{path}', '${DELETE}{path}' or '${UPDATE}{path}')`, at, body[i]);
+      throw invalid(
+        `'${header}' is not a valid hunk header (expected '${ADD}{path}', '${DELETE}{path}' or '${UPDATE}{path}')`,
+        at,
+        body[i],
+      );
     }
   }
   for (const h of hunks) {
@@ -104,7 +108,12 @@ export function parsePatch(input: string): PatchHunk[] {
   return hunks;
 }
 
-function parseChunk(body: string[], start: number, first: boolean, lineNo: (k: number) => number): { chunk: UpdateChunk; next: number } {
+function parseChunk(
+  body: string[],
+  start: number,
+  first: boolean,
+  lineNo: (k: number) => number,
+): { chunk: UpdateChunk; next: number } {
   let i = start;
   let context: string | undefined;
   const head = body[i]!;
@@ -136,7 +145,11 @@ function parseChunk(body: string[], start: number, first: boolean, lineNo: (k: n
     else if (c === '-') chunk.oldLines.push(l.slice(1));
     else {
       if (diffLines === 0) {
-        throw invalid(`unexpected line in an update chunk: '${l}' (each line starts with ' ', '+' or '-')`, lineNo(i), l);
+        throw invalid(
+          `unexpected line in an update chunk: '${l}' (each line starts with ' ', '+' or '-')`,
+          lineNo(i),
+          l,
+        );
       }
       break;
     }

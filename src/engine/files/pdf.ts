@@ -29,10 +29,20 @@ export function parsePageRange(spec: string): { first: number; last: number } | 
 export function pageRangeFor(spec: string, maxPages: number): { first: number; last: number } {
   const range = parsePageRange(spec);
   if (!range) {
-    throw engineFailure('bad_pages', `pages "${spec}" is not a page number or range`, { pages: spec }, { field: 'pages' });
+    throw engineFailure(
+      'bad_pages',
+      `pages "${spec}" is not a page number or range`,
+      { pages: spec },
+      { field: 'pages' },
+    );
   }
   if (range.last - range.first + 1 > maxPages) {
-    throw engineFailure('too_many_pages', `pages "${spec}" spans more than ${maxPages} pages`, { pages: spec }, { field: 'pages' });
+    throw engineFailure(
+      'too_many_pages',
+      `pages "${spec}" spans more than ${maxPages} pages`,
+      { pages: spec },
+      { field: 'pages' },
+    );
   }
   return range;
 }

@@ -44,18 +44,38 @@ export async function readChecked(
   const resolved = await scope.resolve(input, ctx.cwd);
   const st = await statResolved(resolved);
   if (!st.exists) throw new EngineError('not_found', `${input} does not exist`, { field, facts: { path: input } });
-  if (st.isDirectory) throw new EngineError('invalid_argument', `${input} is a directory`, { field, facts: { path: input, isDirectory: true } });
+  if (st.isDirectory)
+    throw new EngineError('invalid_argument', `${input} is a directory`, {
+      field,
+      facts: { path: input, isDirectory: true },
+    });
   const prev = ctx.session.reads.get(st.path);
   // Only a record made by a Read has a range; one left by a write does not count.
-  if (unchanged && prev?.offset !== undefined && unchangedSinceRead(ctx.session, st.path, st, { offset: read.start, limit: read.limit })) {
+  if (
+    unchanged &&
+    prev?.offset !== undefined &&
+    unchangedSinceRead(ctx.session, st.path, st, { offset: read.start, limit: read.limit })
+  ) {
     return { kind: 'unchanged', path: st.path };
   }
-  const r = await readFile(scope, resolved, { ...read, svgAsText, cwd: ctx.cwd, signal: ctx.signal, session: ctx.session });
+  const r = await readFile(scope, resolved, {
+    ...read,
+    svgAsText,
+    cwd: ctx.cwd,
+    signal: ctx.signal,
+    session: ctx.session,
+  });
   const ext = path.extname(st.path).toLowerCase();
   if (imageExtensions?.includes(ext) && r.kind !== 'image') {
-    throw engineFailure('bad_image', `${input} is not a valid ${ext.slice(1)} image`, { path: input, ext: ext.slice(1) }, { field });
+    throw engineFailure(
+      'bad_image',
+      `${input} is not a valid ${ext.slice(1)} image`,
+      { path: input, ext: ext.slice(1) },
+      { field },
+    );
   }
-  if (refuseBinary && r.kind === 'binary') throw engineFailure('binary', `${input} is a binary file`, { path: input, ext }, { field });
+  if (refuseBinary && r.kind === 'binary')
+    throw engineFailure('binary', `${input} is a binary file`, { path: input, ext }, { field });
   if (r.kind === 'text' && r.stoppedBy === 'budget') {
     if (range && prev) ctx.session.reads.set(r.path, prev);
     else ctx.session.reads.delete(r.path);

@@ -67,7 +67,8 @@ export interface ReadManyResult {
 export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<ReadManyResult> {
   const cwd = opts.cwd ?? scope.primary;
   const bases = opts.bases?.length ? opts.bases : [cwd];
-  if (opts.include.length === 0) throw engineFailure('no_include', 'no include patterns given', {}, { field: 'include' });
+  if (opts.include.length === 0)
+    throw engineFailure('no_include', 'no include patterns given', {}, { field: 'include' });
   // A pattern's static base must lie inside the roots: no walking the file system from outside.
   for (const p of opts.include) {
     if (p.includes('\0')) throw scope.nulByte(p, 'include');
@@ -77,7 +78,9 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
   const ignoreList = [...(opts.exclude ?? []), ...(opts.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
   const all = new Set<string>();
   for (const base of bases) {
-    const patterns = opts.literalFiles ? await Promise.all(opts.include.map((p) => literalIfFile(base, p))) : opts.include;
+    const patterns = opts.literalFiles
+      ? await Promise.all(opts.include.map((p) => literalIfFile(base, p)))
+      : opts.include;
     const found = await fg(patterns, {
       cwd: base,
       ignore: ignoreList,
@@ -105,7 +108,11 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
       files.push({ path: result.path, relative: result.relative, result });
     } catch (err) {
       if (!isEngineError(err) || err.kind === 'timeout' || err.kind === 'cancelled') throw err;
-      files.push({ path: p, relative: path.relative(cwd, p), error: { kind: err.kind, message: err.message, facts: err.facts } });
+      files.push({
+        path: p,
+        relative: path.relative(cwd, p),
+        error: { kind: err.kind, message: err.message, facts: err.facts },
+      });
     }
   }
   return { files, matched: paths.length, omitted: paths.length - chosen.length };

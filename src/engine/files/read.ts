@@ -5,7 +5,14 @@ import { EngineError, engineFailure, fromSystemError } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import { readScopeFor } from '../read-grants.js';
 import type { Session } from '../session.js';
-import { decode, detectEncoding, detectLineEnding, type EncodingInfo, type LineEnding, type TextEncoding } from './encoding.js';
+import {
+  decode,
+  detectEncoding,
+  detectLineEnding,
+  type EncodingInfo,
+  type LineEnding,
+  type TextEncoding,
+} from './encoding.js';
 import { recordRead, sha256 } from './freshness.js';
 import { detectKind, imageSize, type FileKind } from './kind.js';
 import { breakUnit, countInBuffer, lineCounts, type BreakUnit, type LineCountCache } from './line-count.js';
@@ -122,7 +129,11 @@ export interface NotebookRead extends ReadBase {
 export type ReadResult = TextRead | MediaRead | BinaryRead | NotebookRead;
 
 /** Reads `target`: the caller's path, or its resolution when the caller already has one (not resolved again). */
-export async function readFile(callScope: Scope, target: string | ResolvedPath, opts: ReadOptions = {}): Promise<ReadResult> {
+export async function readFile(
+  callScope: Scope,
+  target: string | ResolvedPath,
+  opts: ReadOptions = {},
+): Promise<ReadResult> {
   validateRange(opts);
   const input = typeof target === 'string' ? target : target.input;
   // A file the server pointed the session at (a job's log, saved output) reads under its own folder: every read tool, not only one.
@@ -151,7 +162,12 @@ function validateRange(opts: ReadOptions): void {
     );
   }
   if (limit !== undefined && (!(Number.isSafeInteger(limit) || limit === Number.POSITIVE_INFINITY) || limit < 1)) {
-    throw engineFailure('bad_line_limit', 'the line limit must be a whole number of at least 1', { limit }, { field: 'limit' });
+    throw engineFailure(
+      'bad_line_limit',
+      'the line limit must be a whole number of at least 1',
+      { limit },
+      { field: 'limit' },
+    );
   }
 }
 
@@ -167,12 +183,16 @@ async function readOpened(scope: Scope, f: OpenedFile, input: string, opts: Read
     if (!wanted.includes(kind.kind)) return { ...base, kind: 'binary', mediaType: kind.mediaType };
     const max = opts.maxMediaBytes ?? DEFAULT_MEDIA_MAX_BYTES;
     if (f.size > max) {
-      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`, {
-        path: input,
-        size: f.size,
-        maxBytes: max,
-        kind: kind.kind,
-      });
+      throw engineFailure(
+        'file_too_large',
+        `${input} is ${f.size} bytes, over the ${max}-byte limit for ${kind.kind} files`,
+        {
+          path: input,
+          size: f.size,
+          maxBytes: max,
+          kind: kind.kind,
+        },
+      );
     }
     if (opts.svgAsText && kind.mediaType === 'image/svg+xml') return readSvgAsText(f, base, sample, input, opts);
     const data = await readAll(f);
@@ -207,18 +227,28 @@ interface Window {
 }
 
 /** An SVG read as text: what a second read with forceText returned, without reading the file twice. */
-function readSvgAsText(f: OpenedFile, base: ReadBase, sample: Buffer, input: string, opts: ReadOptions): Promise<TextRead> {
+function readSvgAsText(
+  f: OpenedFile,
+  base: ReadBase,
+  sample: Buffer,
+  input: string,
+  opts: ReadOptions,
+): Promise<TextRead> {
   checkTextSize(f, input, opts);
   return readText(f, base, sample, opts);
 }
 
 function checkTextSize(f: OpenedFile, input: string, opts: ReadOptions): void {
   if (opts.maxFileBytes !== undefined && f.size > opts.maxFileBytes) {
-    throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`, {
-      path: input,
-      size: f.size,
-      maxBytes: opts.maxFileBytes,
-    });
+    throw engineFailure(
+      'file_too_large',
+      `${input} is ${f.size} bytes, over the ${opts.maxFileBytes}-byte limit for one read`,
+      {
+        path: input,
+        size: f.size,
+        maxBytes: opts.maxFileBytes,
+      },
+    );
   }
 }
 
@@ -235,7 +265,8 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
   else if (start < 0) window = await readCountedTail(file, -start, opts);
   else window = await readForward(file, start, opts);
   const { scan, startLine } = window;
-  const complete = startLine === 1 && !scan.hasMore && scan.truncatedLines.length === 0 && scan.budgetCutLine === undefined;
+  const complete =
+    startLine === 1 && !scan.hasMore && scan.truncatedLines.length === 0 && scan.budgetCutLine === undefined;
   if (opts.session) await recordTextRead(opts.session, file, scan.hash, complete, startLine, opts.limit);
   return textRead(base, enc, lineEnding, window, complete);
 }
@@ -247,7 +278,13 @@ function textEncoding(sample: Buffer, size: number, opts: ReadOptions): Encoding
 
 // Forward scan options. Spelled out, not spread from a shared object: on this hot path V8's
 // object spread measured ~15 µs per read, more than the scan of a small file itself.
-function scanOptions(file: TextFile, opts: ReadOptions, first: number, count: number, more: Partial<ScanOptions>): ScanOptions {
+function scanOptions(
+  file: TextFile,
+  opts: ReadOptions,
+  first: number,
+  count: number,
+  more: Partial<ScanOptions>,
+): ScanOptions {
   return {
     start: first,
     limit: count,
@@ -274,9 +311,14 @@ function countLines(file: TextFile, opts: ReadOptions): Promise<number> {
  * (the first time): taken only when the window looks past the first quarter by the sample's
  * line length, never for a window near the top.
  */
-async function farWindow(file: TextFile, start: number, opts: ReadOptions): Promise<{ fromEnd: number; total: number } | undefined> {
+async function farWindow(
+  file: TextFile,
+  start: number,
+  opts: ReadOptions,
+): Promise<{ fromEnd: number; total: number } | undefined> {
   const { f, sample, unit, enc } = file;
-  if (start <= 1 || !file.canSkip || f.size <= (opts.farStartBytes ?? FAR_START_BYTES) || sample.length >= f.size) return undefined;
+  if (start <= 1 || !file.canSkip || f.size <= (opts.farStartBytes ?? FAR_START_BYTES) || sample.length >= f.size)
+    return undefined;
   const bytesPerLine = sample.length / Math.max(1, countInBuffer(sample, unit));
   if (start * bytesPerLine <= f.size / 4) return undefined;
   const end = await textEnd(f.fh, unit, enc.bomLength, f.size, opts.finalEmptyLine === true);
@@ -285,9 +327,23 @@ async function farWindow(file: TextFile, start: number, opts: ReadOptions): Prom
 }
 
 /** The far window: found from the end, then read forward as the forward read would have from line `start`. */
-async function readFarWindow(file: TextFile, start: number, far: { fromEnd: number; total: number }, opts: ReadOptions): Promise<Window> {
+async function readFarWindow(
+  file: TextFile,
+  start: number,
+  far: { fromEnd: number; total: number },
+  opts: ReadOptions,
+): Promise<Window> {
   const { f, unit, enc } = file;
-  const span = await locateTail(f.fh, unit, enc.bomLength, f.size, far.fromEnd, opts.finalEmptyLine === true, undefined, opts.signal);
+  const span = await locateTail(
+    f.fh,
+    unit,
+    enc.bomLength,
+    f.size,
+    far.fromEnd,
+    opts.finalEmptyLine === true,
+    undefined,
+    opts.signal,
+  );
   const above = start - 1;
   const noBom = { encoding: enc.encoding, bom: false, bomLength: 0 };
   // Read forward from there, as the forward read would have (its budget too).
@@ -381,7 +437,13 @@ async function recordTextRead(
   recordRead(session, f.resolved.real, { size: f.size, mtimeMs: f.mtimeMs, hash, complete, offset: startLine, limit });
 }
 
-function textRead(base: ReadBase, enc: EncodingInfo, lineEnding: LineEnding, window: Window, complete: boolean): TextRead {
+function textRead(
+  base: ReadBase,
+  enc: EncodingInfo,
+  lineEnding: LineEnding,
+  window: Window,
+  complete: boolean,
+): TextRead {
   const { scan, startLine } = window;
   return {
     path: base.path,

@@ -64,13 +64,24 @@ export async function locateTail(
       const { bytesRead } = await fh.read(block, got, hi - lo - got, lo + got);
       if (bytesRead === 0) {
         // Truncated since it was opened (a rotated log): what is left is another file's text.
-        throw engineFailure('changed_during_read', 'the file was cut short while its end was being read; read it again', { size, readTo: lo + got });
+        throw engineFailure(
+          'changed_during_read',
+          'the file was cut short while its end was being read; read it again',
+          { size, readTo: lo + got },
+        );
       }
       got += bytesRead;
     }
     return true;
   };
-  if (size <= textStart) return { from: textStart, linesAbove: false, breaksInTail: 0, endsWithBreak: false, extraLine: finalEmptyLine ? 1 : 0 };
+  if (size <= textStart)
+    return {
+      from: textStart,
+      linesAbove: false,
+      breaksInTail: 0,
+      endsWithBreak: false,
+      extraLine: finalEmptyLine ? 1 : 0,
+    };
   if (!whole) await load();
   const endsWithBreak = isBreak(block, size - w - lo);
   const extraLine: 0 | 1 = endsWithBreak && !finalEmptyLine ? 0 : 1;
@@ -85,7 +96,10 @@ export async function locateTail(
       const at = block.lastIndexOf(10, i);
       if (at < first) break;
       const unitStart = unit === 'utf16be' ? at - 1 : at;
-      if (unit === 'byte' || (unitStart >= first && (unitStart + lo - textStart) % 2 === 0 && isBreak(block, unitStart))) {
+      if (
+        unit === 'byte' ||
+        (unitStart >= first && (unitStart + lo - textStart) % 2 === 0 && isBreak(block, unitStart))
+      ) {
         if (++seen === target) {
           const from = lo + unitStart + w;
           const bytes = hi === size ? block.subarray(from - lo, size - lo) : undefined;
@@ -112,7 +126,12 @@ export async function textEnd(
   const w = unit === 'byte' ? 1 : 2;
   const last = Buffer.alloc(w);
   await fh.read(last, 0, w, size - w);
-  const endsWithBreak = unit === 'byte' ? last[0] === 10 : unit === 'utf16le' ? last[0] === 10 && last[1] === 0 : last[0] === 0 && last[1] === 10;
+  const endsWithBreak =
+    unit === 'byte'
+      ? last[0] === 10
+      : unit === 'utf16le'
+        ? last[0] === 10 && last[1] === 0
+        : last[0] === 0 && last[1] === 10;
   return { endsWithBreak, extraLine: endsWithBreak && !finalEmptyLine ? 0 : 1 };
 }
 

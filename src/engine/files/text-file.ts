@@ -5,7 +5,17 @@ import { EngineError, engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { atomicWrite } from './atomic.js';
-import { canEncode, decode, detectEncoding, detectLineEnding, encode, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
+import {
+  canEncode,
+  decode,
+  detectEncoding,
+  detectLineEnding,
+  encode,
+  fromLf,
+  toLf,
+  type LineEnding,
+  type TextEncoding,
+} from './encoding.js';
 import { checkFreshness, recordWritten, type FreshnessPolicy } from './freshness.js';
 import { looksBinary } from './kind.js';
 import { openForRead, readAll } from './open.js';
@@ -44,7 +54,11 @@ export const NEW_FILE_FORMAT: TextFormat = { encoding: 'utf8', bom: false, lineE
  * Loads `target` for modification; a missing file loads as empty with exists=false. Given the
  * path's resolution (a caller that resolved it to lock it), the path is not resolved again.
  */
-export async function loadText(scope: Scope, target: string | ResolvedPath, opts: { cwd?: string; maxBytes?: number; field?: string }): Promise<LoadedText> {
+export async function loadText(
+  scope: Scope,
+  target: string | ResolvedPath,
+  opts: { cwd?: string; maxBytes?: number; field?: string },
+): Promise<LoadedText> {
   return decodeRaw(await loadRaw(scope, target, opts));
 }
 
@@ -56,7 +70,11 @@ export function decodeRaw(raw: RawText): LoadedText {
 }
 
 /** As loadText, without decoding: the checks (size, binary) and the bytes with their detected encoding. */
-export async function loadRaw(scope: Scope, target: string | ResolvedPath, opts: { cwd?: string; maxBytes?: number; field?: string }): Promise<RawText> {
+export async function loadRaw(
+  scope: Scope,
+  target: string | ResolvedPath,
+  opts: { cwd?: string; maxBytes?: number; field?: string },
+): Promise<RawText> {
   const field = opts.field ?? 'path';
   const given = typeof target === 'string' ? undefined : target;
   const input = given ? given.input : (target as string);
@@ -64,7 +82,16 @@ export async function loadRaw(scope: Scope, target: string | ResolvedPath, opts:
   if (given && !given.exists) return loadRaw(scope, input, opts);
   const resolved = given ?? (await scope.resolve(input, opts.cwd, field));
   if (!resolved.exists) {
-    return { resolved, exists: false, bytes: Buffer.alloc(0), size: 0, mtimeMs: 0, encoding: NEW_FILE_FORMAT.encoding, bom: false, bomLength: 0 };
+    return {
+      resolved,
+      exists: false,
+      bytes: Buffer.alloc(0),
+      size: 0,
+      mtimeMs: 0,
+      encoding: NEW_FILE_FORMAT.encoding,
+      bom: false,
+      bomLength: 0,
+    };
   }
   const f = await openForRead(scope, resolved, opts.cwd, field).catch((err: unknown) => {
     if (given && err instanceof EngineError && err.kind === 'not_found') return undefined;
@@ -75,16 +102,25 @@ export async function loadRaw(scope: Scope, target: string | ResolvedPath, opts:
   try {
     const max = opts.maxBytes ?? DEFAULT_MAX_EDIT_BYTES;
     if (f.size > max) {
-      throw engineFailure('file_too_large', `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`, {
-        path: input,
-        size: f.size,
-        maxBytes: max,
-      });
+      throw engineFailure(
+        'file_too_large',
+        `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`,
+        {
+          path: input,
+          size: f.size,
+          maxBytes: max,
+        },
+      );
     }
     const bytes = await readAll(f);
     const enc = detectEncoding(bytes, true);
     if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) {
-      throw engineFailure('binary', `${input} is a binary file; it cannot be edited as text`, { path: input }, { field });
+      throw engineFailure(
+        'binary',
+        `${input} is a binary file; it cannot be edited as text`,
+        { path: input },
+        { field },
+      );
     }
     return {
       resolved: f.resolved,
@@ -105,7 +141,13 @@ export async function loadRaw(scope: Scope, target: string | ResolvedPath, opts:
 /** Checks the session's read-before-edit policy against a loaded file (missing files always pass). */
 export function checkLoaded(session: Session | undefined, loaded: RawText, policy: FreshnessPolicy | undefined): void {
   if (!loaded.exists) return;
-  checkFreshness(session, loaded.resolved.real, loaded.resolved.input, { size: loaded.size, mtimeMs: loaded.mtimeMs, bytes: loaded.bytes }, policy);
+  checkFreshness(
+    session,
+    loaded.resolved.real,
+    loaded.resolved.input,
+    { size: loaded.size, mtimeMs: loaded.mtimeMs, bytes: loaded.bytes },
+    policy,
+  );
 }
 
 /** For matching: LF text when the file's endings are uniform, else the raw text. */
@@ -156,7 +198,11 @@ export async function saveBytes(
   // When the call is observed, the engine's record of the change (hash before, after).
   const changes = currentChanges();
   const before = changes?.hashes ? await hashFile(target.real) : undefined;
-  const { mtimeMs, createdDirs } = await atomicWrite(scope, target, bytes, { mode: opts.mode, createParents: opts.createParents, signal: opts.signal });
+  const { mtimeMs, createdDirs } = await atomicWrite(scope, target, bytes, {
+    mode: opts.mode,
+    createParents: opts.createParents,
+    signal: opts.signal,
+  });
   if (changes) {
     const existed = before === undefined ? target.exists : before !== null;
     changes.files.push({

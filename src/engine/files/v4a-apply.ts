@@ -38,7 +38,11 @@ export interface DiffOperationOptions {
   session?: Session;
 }
 
-export async function applyDiffOperation(scope: Scope, op: DiffOperation, opts: DiffOperationOptions = {}): Promise<DiffOperationResult> {
+export async function applyDiffOperation(
+  scope: Scope,
+  op: DiffOperation,
+  opts: DiffOperationOptions = {},
+): Promise<DiffOperationResult> {
   const resolved = await scope.resolve(op.path, opts.cwd, 'path');
   const relative = scope.relative(resolved.real);
   return withPathLocks([resolved.real], async () => {
@@ -52,12 +56,22 @@ export async function applyDiffOperation(scope: Scope, op: DiffOperation, opts: 
       bytes,
     });
     if (op.type === 'create_file') {
-      if (loaded.exists) throw engineFailure('file_exists', `${op.path} already exists`, { path: op.path, operation: 'create' }, { field: 'path' });
+      if (loaded.exists)
+        throw engineFailure(
+          'file_exists',
+          `${op.path} already exists`,
+          { path: op.path, operation: 'create' },
+          { field: 'path' },
+        );
       const text = applyV4A('', op.diff ?? '', 'create');
-      const saved = await saveText(scope, loaded.resolved, text, NEW_FILE_FORMAT, { session: opts.session, signal: opts.signal });
+      const saved = await saveText(scope, loaded.resolved, text, NEW_FILE_FORMAT, {
+        session: opts.session,
+        signal: opts.signal,
+      });
       return done(text, '', saved.bytes.length);
     }
-    if (!loaded.exists) throw engineFailure('file_missing', `${op.path} does not exist`, { path: op.path }, { field: 'path' });
+    if (!loaded.exists)
+      throw engineFailure('file_missing', `${op.path} does not exist`, { path: op.path }, { field: 'path' });
     if (op.type === 'delete_file') {
       // The entry goes: a link is removed, never the file it points to.
       const entry = await scope.entry(loaded.resolved, 'path');
@@ -66,11 +80,21 @@ export async function applyDiffOperation(scope: Scope, op: DiffOperation, opts: 
       });
       opts.session?.reads.delete(loaded.resolved.real);
       const changes = currentChanges();
-      changes?.files.push({ path: loaded.resolved.real, change: 'deleted', before: changes.hashes ? sha256Hex(loaded.bytes) : null, after: null, bytes: 0 });
+      changes?.files.push({
+        path: loaded.resolved.real,
+        change: 'deleted',
+        before: changes.hashes ? sha256Hex(loaded.bytes) : null,
+        after: null,
+        bytes: 0,
+      });
       return done('', loaded.text, 0);
     }
     const text = applyV4A(loaded.text, op.diff ?? '', 'update');
-    const saved = await saveText(scope, loaded.resolved, text, loaded, { mode: loaded.mode, session: opts.session, signal: opts.signal });
+    const saved = await saveText(scope, loaded.resolved, text, loaded, {
+      mode: loaded.mode,
+      session: opts.session,
+      signal: opts.signal,
+    });
     return done(text, loaded.text, saved.bytes.length);
   });
 }

@@ -23,7 +23,8 @@ interface Change {
 }
 
 const invalid = (reason: string) => engineFailure('invalid_diff', reason, { reason }, { field: 'diff' });
-const mismatch = (reason: string, cursor: number, lines: string) => engineFailure('diff_mismatch', reason, { reason, cursor, lines }, { field: 'diff' });
+const mismatch = (reason: string, cursor: number, lines: string) =>
+  engineFailure('diff_mismatch', reason, { reason, cursor, lines }, { field: 'diff' });
 
 /** The diff's lines: split on LF or CRLF, trailing CRs dropped, one final empty line dropped. */
 function diffLines(diff: string): string[] {

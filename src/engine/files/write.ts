@@ -44,7 +44,12 @@ export interface WriteResult extends TextFormat {
   encodingChangedFrom?: string;
 }
 
-export async function writeFile(scope: Scope, input: string, content: string, opts: WriteOptions = {}): Promise<WriteResult> {
+export async function writeFile(
+  scope: Scope,
+  input: string,
+  content: string,
+  opts: WriteOptions = {},
+): Promise<WriteResult> {
   const first = await scope.resolve(input, opts.cwd);
   // The diff is made after the lock is released: a large one must not hold up the next write.
   const { result, before, after } = await withPathLocks([first.real], async () => {

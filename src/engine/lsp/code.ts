@@ -134,10 +134,19 @@ function unavailable(err: unknown, file?: string, language?: string): EngineErro
   if (err instanceof EngineError) return err;
   if (err instanceof LspUnavailable && err.reason === 'timeout') {
     const m = /within (\d+) ms/.exec(err.message);
-    return engineFailure('lsp_timeout', err.message, { path: file, method: /answer (\S+)/.exec(err.message)?.[1] ?? '', timeoutMs: Number(m?.[1] ?? 0) });
+    return engineFailure('lsp_timeout', err.message, {
+      path: file,
+      method: /answer (\S+)/.exec(err.message)?.[1] ?? '',
+      timeoutMs: Number(m?.[1] ?? 0),
+    });
   }
   const reason = err instanceof LspUnavailable ? err.reason : 'crashed';
-  return engineFailure('lsp_unavailable', (err as Error).message, { path: file, language, reason, detail: (err as Error).message });
+  return engineFailure('lsp_unavailable', (err as Error).message, {
+    path: file,
+    language,
+    reason,
+    detail: (err as Error).message,
+  });
 }
 
 export class CodeEngine {
@@ -179,12 +188,24 @@ export class CodeEngine {
   }
 
   async definition(ctx: CodeContext, input: string, place: Place): Promise<CodeLocation[]> {
-    const { res } = await this.askAt<Location | Location[] | LocationLink[] | null>(ctx, input, place, 'textDocument/definition');
+    const { res } = await this.askAt<Location | Location[] | LocationLink[] | null>(
+      ctx,
+      input,
+      place,
+      'textDocument/definition',
+    );
     return this.locations(ctx, res);
   }
 
-  async references(ctx: CodeContext, input: string, place: Place, includeDeclaration: boolean): Promise<CodeLocation[]> {
-    const { res } = await this.askAt<Location[] | null>(ctx, input, place, 'textDocument/references', { context: { includeDeclaration } });
+  async references(
+    ctx: CodeContext,
+    input: string,
+    place: Place,
+    includeDeclaration: boolean,
+  ): Promise<CodeLocation[]> {
+    const { res } = await this.askAt<Location[] | null>(ctx, input, place, 'textDocument/references', {
+      context: { includeDeclaration },
+    });
     return this.locations(ctx, res);
   }
 
@@ -192,18 +213,30 @@ export class CodeEngine {
     const { res } = await this.askAt<Hover | null>(ctx, input, place, 'textDocument/hover');
     if (!res) return undefined;
     const part = (c: unknown): string => (typeof c === 'string' ? c : ((c as { value?: string }).value ?? ''));
-    const text = (Array.isArray(res.contents) ? res.contents.map(part) : [part(res.contents)]).filter((s) => s.trim() !== '').join('\n\n');
+    const text = (Array.isArray(res.contents) ? res.contents.map(part) : [part(res.contents)])
+      .filter((s) => s.trim() !== '')
+      .join('\n\n');
     return text.trim() === '' ? undefined : text.trim();
   }
 
   async implementation(ctx: CodeContext, input: string, place: Place): Promise<CodeLocation[]> {
-    const { res } = await this.askAt<Location | Location[] | LocationLink[] | null>(ctx, input, place, 'textDocument/implementation');
+    const { res } = await this.askAt<Location | Location[] | LocationLink[] | null>(
+      ctx,
+      input,
+      place,
+      'textDocument/implementation',
+    );
     return this.locations(ctx, res);
   }
 
   /** The call-hierarchy items at `place` (usually the function there). */
   async prepareCallHierarchy(ctx: CodeContext, input: string, place: Place): Promise<CallHierarchyEntry[]> {
-    const { res } = await this.askAt<CallHierarchyItem[] | null>(ctx, input, place, 'textDocument/prepareCallHierarchy');
+    const { res } = await this.askAt<CallHierarchyItem[] | null>(
+      ctx,
+      input,
+      place,
+      'textDocument/prepareCallHierarchy',
+    );
     const out: CallHierarchyEntry[] = [];
     for (const item of res ?? []) out.push(await this.entry(ctx, item));
     return out;
@@ -244,9 +277,13 @@ export class CodeEngine {
   /** A file's outline, flattened in document order with each symbol's depth. */
   async documentSymbols(ctx: CodeContext, input: string): Promise<CodeSymbol[]> {
     const { at, file, lines } = await this.open(ctx, input);
-    const res = await this.ask<Array<DocumentSymbol | SymbolInformation> | null>(at.server, 'textDocument/documentSymbol', {
-      textDocument: { uri: pathToFileURL(file).href },
-    });
+    const res = await this.ask<Array<DocumentSymbol | SymbolInformation> | null>(
+      at.server,
+      'textDocument/documentSymbol',
+      {
+        textDocument: { uri: pathToFileURL(file).href },
+      },
+    );
     const out: CodeSymbol[] = [];
     const rel = ctx.scope.relative(file);
     const walk = (s: DocumentSymbol, depth: number, container?: string) => {
@@ -280,10 +317,14 @@ export class CodeEngine {
     if (input !== undefined) servers.push((await this.open(ctx, input)).at.server);
     else servers.push(...this.pool.running().filter((s) => ctx.scope.contains(s.spec.root)));
     if (servers.length === 0) {
-      throw engineFailure('lsp_unavailable', 'no language server is running yet: name a file of the project to search', {
-        reason: 'missing',
-        detail: 'no server running',
-      });
+      throw engineFailure(
+        'lsp_unavailable',
+        'no language server is running yet: name a file of the project to search',
+        {
+          reason: 'missing',
+          detail: 'no server running',
+        },
+      );
     }
     const out: CodeSymbol[] = [];
     for (const server of servers) {
@@ -292,7 +333,10 @@ export class CodeEngine {
         if (!s.location?.uri?.startsWith('file:')) continue;
         const file = fileURLToPath(s.location.uri);
         if (!ctx.scope.contains(file) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
-        const range = 'range' in s.location ? s.location.range : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+        const range =
+          'range' in s.location
+            ? s.location.range
+            : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
         const lines = await this.linesOf(file);
         out.push({
           name: s.name,
@@ -312,20 +356,30 @@ export class CodeEngine {
    * already written), and only if no file changed since the server computed the edit.
    */
   async rename(ctx: CodeContext, input: string, place: Place, newName: string, apply: boolean): Promise<RenameResult> {
-    const { res: edit, at } = await this.askAt<WorkspaceEdit | null>(ctx, input, place, 'textDocument/rename', { newName });
+    const { res: edit, at } = await this.askAt<WorkspaceEdit | null>(ctx, input, place, 'textDocument/rename', {
+      newName,
+    });
     const byFile = new Map<string, TextEdit[]>();
-    for (const [uri, edits] of Object.entries(edit?.changes ?? {})) byFile.set(uri, [...(byFile.get(uri) ?? []), ...edits]);
+    for (const [uri, edits] of Object.entries(edit?.changes ?? {}))
+      byFile.set(uri, [...(byFile.get(uri) ?? []), ...edits]);
     for (const dc of edit?.documentChanges ?? []) {
       if (!('textDocument' in dc)) {
-        throw engineFailure('rename_refused', `the server's rename also creates, renames or deletes files, which is not applied`, {
-          path: input,
-          reason: 'file operations',
-        });
+        throw engineFailure(
+          'rename_refused',
+          `the server's rename also creates, renames or deletes files, which is not applied`,
+          {
+            path: input,
+            reason: 'file operations',
+          },
+        );
       }
       byFile.set(dc.textDocument.uri, [...(byFile.get(dc.textDocument.uri) ?? []), ...(dc.edits as TextEdit[])]);
     }
     if (byFile.size === 0) {
-      throw engineFailure('rename_refused', `nothing to rename at ${input}:${place.line}:${place.column}`, { path: input, reason: 'no symbol' });
+      throw engineFailure('rename_refused', `nothing to rename at ${input}:${place.line}:${place.column}`, {
+        path: input,
+        reason: 'no symbol',
+      });
     }
     const targets = [...byFile.keys()].map((uri) => fileURLToPath(uri));
     for (const t of targets) if (!ctx.scope.contains(t)) throw ctx.scope.outside(t, t);
@@ -336,10 +390,14 @@ export class CodeEngine {
         const loaded = await loadText(ctx.scope, target, { cwd: ctx.cwd });
         const known = at.server.docs.get(uri);
         if (known && known.text !== loaded.text) {
-          throw engineFailure('rename_refused', `${ctx.scope.relative(target)} changed while the rename was computed; ask again`, {
-            path: target,
-            reason: 'changed',
-          });
+          throw engineFailure(
+            'rename_refused',
+            `${ctx.scope.relative(target)} changed while the rename was computed; ask again`,
+            {
+              path: target,
+              reason: 'changed',
+            },
+          );
         }
         planned.push({ file: target, loaded, text: applyEdits(loaded.text, edits), edits: edits.length });
       }
@@ -350,10 +408,18 @@ export class CodeEngine {
           path: p.file,
           relative: ctx.scope.relative(p.file),
           edits: p.edits,
-          diff: await diffTexts(ctx.scope.relative(p.file), p.loaded.text.replace(/\r\n?/g, '\n'), p.text.replace(/\r\n?/g, '\n')),
+          diff: await diffTexts(
+            ctx.scope.relative(p.file),
+            p.loaded.text.replace(/\r\n?/g, '\n'),
+            p.text.replace(/\r\n?/g, '\n'),
+          ),
         })),
       );
-      if (apply) for (const p of planned) await at.server.sync(p.file, this.pool.languageOf(p.file)?.languageId ?? at.languageId, p.text).catch(() => false);
+      if (apply)
+        for (const p of planned)
+          await at.server
+            .sync(p.file, this.pool.languageOf(p.file)?.languageId ?? at.languageId, p.text)
+            .catch(() => false);
       return { applied: apply, newName, files };
     });
   }
@@ -379,7 +445,13 @@ export class CodeEngine {
           const at = this.serverAt(c.path, ctx);
           await this.until(at.server.ready, deadline, `${at.server.spec.server} is still starting`);
           const introducedHere = await this.introducedBy(at, c, deadline);
-          report.files.push({ path: c.path, relative, language, server: at.server.spec.server, introduced: introducedHere });
+          report.files.push({
+            path: c.path,
+            relative,
+            language,
+            server: at.server.spec.server,
+            introduced: introducedHere,
+          });
         } catch (err) {
           report.missing.push({ path: c.path, relative, language, reason: (err as Error).message });
         }
@@ -405,7 +477,11 @@ export class CodeEngine {
     const file = fileOf(item.uri);
     const { at } = await this.open(ctx, file);
     const of = await this.entry(ctx, item);
-    const res = await this.ask<Array<CallHierarchyIncomingCall | CallHierarchyOutgoingCall> | null>(at.server, `callHierarchy/${way}Calls`, { item });
+    const res = await this.ask<Array<CallHierarchyIncomingCall | CallHierarchyOutgoingCall> | null>(
+      at.server,
+      `callHierarchy/${way}Calls`,
+      { item },
+    );
     const calls: CallEntry[] = [];
     for (const c of res ?? []) {
       const peerItem = 'from' in c ? c.from : c.to;
@@ -420,7 +496,15 @@ export class CodeEngine {
   private async entry(ctx: CodeContext, item: CallHierarchyItem): Promise<CallHierarchyEntry> {
     const file = fileOf(item.uri);
     const lines = await this.linesOf(file);
-    return { item, location: this.place(file, ctx.scope.contains(file) ? ctx.scope.relative(file) : file, lines, item.selectionRange) };
+    return {
+      item,
+      location: this.place(
+        file,
+        ctx.scope.contains(file) ? ctx.scope.relative(file) : file,
+        lines,
+        item.selectionRange,
+      ),
+    };
   }
 
   private async introducedBy(at: ServerFor, c: Change, deadline: number): Promise<CodeDiagnostic[]> {
@@ -460,9 +544,19 @@ export class CodeEngine {
   private async diagnosticsOf(ctx: CodeContext, at: ServerFor, file: string, text: string): Promise<FileDiagnostics> {
     const deadline = Date.now() + this.settings.requestTimeoutMs;
     try {
-      await this.until(at.server.ready, Date.now() + this.settings.startTimeoutMs, `${at.server.spec.server} is still starting`);
+      await this.until(
+        at.server.ready,
+        Date.now() + this.settings.startTimeoutMs,
+        `${at.server.spec.server} is still starting`,
+      );
       const diagnostics = await this.check(at, file, text, deadline);
-      return { path: file, relative: ctx.scope.relative(file), language: at.spec.name, server: at.server.spec.server, diagnostics };
+      return {
+        path: file,
+        relative: ctx.scope.relative(file),
+        language: at.spec.name,
+        server: at.server.spec.server,
+        diagnostics,
+      };
     } catch (err) {
       throw unavailable(err, ctx.scope.relative(file), at.spec.name);
     }
@@ -472,7 +566,10 @@ export class CodeEngine {
   private until<T>(p: Promise<T>, deadline: number, why: string): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new LspUnavailable(`${why} (waited ${this.settings.diagnosticsMs} ms)`, 'timeout')), Math.max(0, deadline - Date.now()));
+      timer = setTimeout(
+        () => reject(new LspUnavailable(`${why} (waited ${this.settings.diagnosticsMs} ms)`, 'timeout')),
+        Math.max(0, deadline - Date.now()),
+      );
     });
     return Promise.race([p, late]).finally(() => clearTimeout(timer));
   }
@@ -483,21 +580,39 @@ export class CodeEngine {
   }
 
   /** Resolves a tool's path in scope, reads it, and gives it to its server as it is on disk now. */
-  private async open(ctx: CodeContext, input: string, place?: Place): Promise<{ at: ServerFor; file: string; text: string; lines: string[] }> {
+  private async open(
+    ctx: CodeContext,
+    input: string,
+    place?: Place,
+  ): Promise<{ at: ServerFor; file: string; text: string; lines: string[] }> {
     const resolved = await ctx.scope.resolve(input, ctx.cwd ?? ctx.session.cwd);
     if (!ctx.scope.contains(resolved.real)) throw ctx.scope.outside(input, resolved.real);
     if (!this.settings.enabled) {
-      throw engineFailure('lsp_unavailable', 'code intelligence is off (--lsp off)', { path: input, reason: 'disabled', detail: 'off' });
+      throw engineFailure('lsp_unavailable', 'code intelligence is off (--lsp off)', {
+        path: input,
+        reason: 'disabled',
+        detail: 'off',
+      });
     }
     const lang = this.pool.languageOf(resolved.real);
     if (!lang) {
       const ext = path.extname(resolved.real);
-      throw engineFailure('no_language_server', `no language server handles ${ext || 'files without an extension'} (${input})`, { path: input, ext });
+      throw engineFailure(
+        'no_language_server',
+        `no language server handles ${ext || 'files without an extension'} (${input})`,
+        { path: input, ext },
+      );
     }
     const loaded = await loadText(ctx.scope, resolved, { cwd: ctx.cwd, maxBytes: MAX_SYNC_BYTES });
     if (!loaded.exists) throw engineFailure('file_missing', `${input} does not exist`, { path: input });
     const lines = splitLines(loaded.text);
-    if (place && (place.line < 1 || place.line > lines.length || place.column < 1 || place.column > [...lines[place.line - 1]!].length + 1)) {
+    if (
+      place &&
+      (place.line < 1 ||
+        place.line > lines.length ||
+        place.column < 1 ||
+        place.column > [...lines[place.line - 1]!].length + 1)
+    ) {
       throw engineFailure(
         'bad_position',
         `${input} has no line ${place.line}, column ${place.column} (it has ${lines.length} lines${place.line >= 1 && place.line <= lines.length ? `; line ${place.line} has ${[...lines[place.line - 1]!].length} characters` : ''})`,
@@ -508,7 +623,11 @@ export class CodeEngine {
     let at: ServerFor;
     try {
       at = this.serverAt(resolved.real, ctx);
-      await this.until(at.server.ready, Date.now() + this.settings.startTimeoutMs + 100, `${lang.spec.name} server is still starting`);
+      await this.until(
+        at.server.ready,
+        Date.now() + this.settings.startTimeoutMs + 100,
+        `${lang.spec.name} server is still starting`,
+      );
       await at.server.sync(resolved.real, lang.languageId, loaded.text);
     } catch (err) {
       throw unavailable(err, input, lang.spec.name);
@@ -517,9 +636,19 @@ export class CodeEngine {
   }
 
   /** Opens `input` and asks its server `method` about `place`: a text-document position request, plus `extra` params. */
-  private async askAt<R>(ctx: CodeContext, input: string, place: Place, method: string, extra: object = {}): Promise<{ res: R; at: ServerFor }> {
+  private async askAt<R>(
+    ctx: CodeContext,
+    input: string,
+    place: Place,
+    method: string,
+    extra: object = {},
+  ): Promise<{ res: R; at: ServerFor }> {
     const { at, file, lines } = await this.open(ctx, input, place);
-    const res = await this.ask<R>(at.server, method, { textDocument: { uri: pathToFileURL(file).href }, position: toLsp(lines, place), ...extra });
+    const res = await this.ask<R>(at.server, method, {
+      textDocument: { uri: pathToFileURL(file).href },
+      position: toLsp(lines, place),
+      ...extra,
+    });
     return { res, at };
   }
 
@@ -547,10 +676,21 @@ export class CodeEngine {
     const start = fromLsp(lines, range.start);
     const end = fromLsp(lines, range.end);
     const text = lines?.[range.start.line]?.trim();
-    return { path: file, relative, line: start.line, column: start.column, endLine: end.line, endColumn: end.column, ...(text !== undefined ? { text } : {}) };
+    return {
+      path: file,
+      relative,
+      line: start.line,
+      column: start.column,
+      endLine: end.line,
+      endColumn: end.column,
+      ...(text !== undefined ? { text } : {}),
+    };
   }
 
-  private async locations(ctx: CodeContext, res: Location | Location[] | LocationLink[] | null): Promise<CodeLocation[]> {
+  private async locations(
+    ctx: CodeContext,
+    res: Location | Location[] | LocationLink[] | null,
+  ): Promise<CodeLocation[]> {
     const list = res === null ? [] : Array.isArray(res) ? res : [res];
     const out: CodeLocation[] = [];
     for (const l of list) {
@@ -558,7 +698,9 @@ export class CodeEngine {
       const range = 'targetUri' in l ? l.targetSelectionRange : l.range;
       if (!uri.startsWith('file:')) continue;
       const file = fileURLToPath(uri);
-      out.push(this.place(file, ctx.scope.contains(file) ? ctx.scope.relative(file) : file, await this.linesOf(file), range));
+      out.push(
+        this.place(file, ctx.scope.contains(file) ? ctx.scope.relative(file) : file, await this.linesOf(file), range),
+      );
     }
     return out.sort((a, b) => a.relative.localeCompare(b.relative) || a.line - b.line || a.column - b.column);
   }
@@ -566,7 +708,8 @@ export class CodeEngine {
 
 /** The path of a file: URI; anything else is refused in-band. */
 function fileOf(uri: string): string {
-  if (typeof uri !== 'string' || !uri.startsWith('file:')) throw engineFailure('file_missing', `${String(uri)} is not a file: URI`, { path: String(uri) });
+  if (typeof uri !== 'string' || !uri.startsWith('file:'))
+    throw engineFailure('file_missing', `${String(uri)} is not a file: URI`, { path: String(uri) });
   try {
     return fileURLToPath(uri);
   } catch {
@@ -601,7 +744,8 @@ function applyEdits(text: string, edits: readonly TextEdit[]): string {
     const c = text.charCodeAt(i);
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
   }
-  const offset = (p: { line: number; character: number }) => Math.min(text.length, (starts[p.line] ?? text.length) + p.character);
+  const offset = (p: { line: number; character: number }) =>
+    Math.min(text.length, (starts[p.line] ?? text.length) + p.character);
   const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
   let out = text;
   for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
@@ -609,12 +753,19 @@ function applyEdits(text: string, edits: readonly TextEdit[]): string {
 }
 
 /** Writes every planned file atomically; a failure part-way puts back the files already written. */
-async function commitAll(ctx: CodeContext, planned: Array<{ file: string; loaded: LoadedText; text: string }>): Promise<void> {
+async function commitAll(
+  ctx: CodeContext,
+  planned: Array<{ file: string; loaded: LoadedText; text: string }>,
+): Promise<void> {
   const undo: Array<() => Promise<unknown>> = [];
   try {
     for (const p of planned) {
       throwIfAborted(ctx.signal, 'rename');
-      await saveText(ctx.scope, p.loaded.resolved, p.text, p.loaded, { mode: p.loaded.mode, session: ctx.session, signal: ctx.signal });
+      await saveText(ctx.scope, p.loaded.resolved, p.text, p.loaded, {
+        mode: p.loaded.mode,
+        session: ctx.session,
+        signal: ctx.signal,
+      });
       undo.push(() => atomicWrite(ctx.scope, p.loaded.resolved, p.loaded.bytes, { mode: p.loaded.mode }));
     }
   } catch (err) {

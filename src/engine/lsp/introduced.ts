@@ -28,13 +28,23 @@ export function changedRegion(before: string, after: string): { from: number; be
   return { from: head + 1, beforeEnd: a.length - tail, afterEnd: b.length - tail };
 }
 
-export function introduced(beforeText: string, afterText: string, before: readonly CodeDiagnostic[], after: readonly CodeDiagnostic[]): CodeDiagnostic[] {
+export function introduced(
+  beforeText: string,
+  afterText: string,
+  before: readonly CodeDiagnostic[],
+  after: readonly CodeDiagnostic[],
+): CodeDiagnostic[] {
   const r = changedRegion(beforeText, afterText);
   const delta = r.afterEnd - r.beforeEnd;
   const inRegionBefore = (line: number) => line >= r.from && line <= r.beforeEnd;
   const inRegionAfter = (line: number) => line >= r.from && line <= r.afterEnd;
   // Each diagnostic before the change can excuse one after it.
-  const pool = before.map((d) => ({ d, region: inRegionBefore(d.line), line: d.line > r.beforeEnd ? d.line + delta : d.line, used: false }));
+  const pool = before.map((d) => ({
+    d,
+    region: inRegionBefore(d.line),
+    line: d.line > r.beforeEnd ? d.line + delta : d.line,
+    used: false,
+  }));
   const out: CodeDiagnostic[] = [];
   for (const d of after) {
     if (d.severity !== 'error' && d.severity !== 'warning') continue;
@@ -43,7 +53,9 @@ export function introduced(beforeText: string, afterText: string, before: readon
       (p) =>
         !p.used &&
         p.d.message === d.message &&
-        (region ? p.region || (p.line === d.line && p.d.column === d.column) : !p.region && p.line === d.line && p.d.column === d.column),
+        (region
+          ? p.region || (p.line === d.line && p.d.column === d.column)
+          : !p.region && p.line === d.line && p.d.column === d.column),
     );
     if (match) match.used = true;
     else out.push(d);

@@ -34,7 +34,11 @@ function onPath(program: string): string | undefined {
   return undefined;
 }
 
-function npmServer(pkg: string, entry: string, server: string): () => { argv: string[]; server: string } | { missing: string } {
+function npmServer(
+  pkg: string,
+  entry: string,
+  server: string,
+): () => { argv: string[]; server: string } | { missing: string } {
   return () => {
     try {
       return { argv: [process.execPath, require.resolve(`${pkg}/${entry}`), '--stdio'], server };
@@ -101,6 +105,7 @@ export function languageOf(file: string): { spec: LanguageSpec; languageId: stri
 /** A language spec whose command is replaced by `argv` (a --lsp-server entry). */
 export function withCommand(spec: LanguageSpec, argv: string[]): LanguageSpec {
   // `node server.mjs` is named for its script, not for node.
-  const named = argv.length > 1 && /^(node|python3?|bun|deno)$/.test(path.basename(argv[0]!)) ? argv[1]! : (argv[0] ?? spec.name);
+  const named =
+    argv.length > 1 && /^(node|python3?|bun|deno)$/.test(path.basename(argv[0]!)) ? argv[1]! : (argv[0] ?? spec.name);
   return { ...spec, command: () => ({ argv, server: path.basename(named) }), initializationOptions: undefined };
 }

@@ -77,9 +77,14 @@ export class LspPool {
 
   /** The running (or starting) server for `file` under the scope root `top`; throws LspUnavailable saying why there is none. */
   serverFor(file: string, top: string): ServerFor {
-    if (!this.settings.enabled || this.closed) throw new LspUnavailable('code intelligence is off (--lsp off)', 'disabled');
+    if (!this.settings.enabled || this.closed)
+      throw new LspUnavailable('code intelligence is off (--lsp off)', 'disabled');
     const lang = this.languageOf(file);
-    if (!lang) throw new LspUnavailable(`no language server handles ${path.extname(file) || 'files without an extension'}`, 'missing');
+    if (!lang)
+      throw new LspUnavailable(
+        `no language server handles ${path.extname(file) || 'files without an extension'}`,
+        'missing',
+      );
     const root = this.rootOf(file, lang.spec, top);
     const key = `${lang.spec.name}\0${root}`;
     let entry = this.entries.get(key);
@@ -165,7 +170,11 @@ export class LspPool {
       }
       const rss = s.rss();
       if (rss > this.settings.memoryMb * 1024 * 1024) {
-        this.failed(e, s, `${s.spec.server} used ${Math.round(rss / 1048576)} MB, over the ${this.settings.memoryMb} MB cap, and was restarted`);
+        this.failed(
+          e,
+          s,
+          `${s.spec.server} used ${Math.round(rss / 1048576)} MB, over the ${this.settings.memoryMb} MB cap, and was restarted`,
+        );
         s.kill();
       }
     }

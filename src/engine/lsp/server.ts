@@ -26,7 +26,16 @@ import { atExit } from '../at-exit.js';
 export class LspUnavailable extends Error {
   constructor(
     message: string,
-    readonly reason: 'disabled' | 'missing' | 'start_failed' | 'start_timeout' | 'crashed' | 'timeout' | 'backoff' | 'memory' | 'closed',
+    readonly reason:
+      | 'disabled'
+      | 'missing'
+      | 'start_failed'
+      | 'start_timeout'
+      | 'crashed'
+      | 'timeout'
+      | 'backoff'
+      | 'memory'
+      | 'closed',
   ) {
     super(message);
   }
@@ -71,7 +80,8 @@ function treeOf(pid: number): number[] {
     }
     for (const t of tasks) {
       try {
-        for (const c of readFileSync(`/proc/${out[i]}/task/${t}/children`, 'latin1').split(' ')) if (c.trim()) out.push(Number(c));
+        for (const c of readFileSync(`/proc/${out[i]}/task/${t}/children`, 'latin1').split(' '))
+          if (c.trim()) out.push(Number(c));
       } catch {
         // gone
       }
@@ -117,15 +127,26 @@ export class LanguageServer {
     // A temporary directory of its own, removed when it ends: typescript-language-server makes one
     // there for tsserver's cancellation pipe at every start and never removes it.
     this.tmp = mkdtempSync(path.join(os.tmpdir(), 'facet-lsp-'));
-    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FACET_'))), TMPDIR: this.tmp };
-    this.proc = spawn(spec.argv[0]!, spec.argv.slice(1), { cwd: spec.root, env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    const env = {
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('FACET_'))),
+      TMPDIR: this.tmp,
+    };
+    this.proc = spawn(spec.argv[0]!, spec.argv.slice(1), {
+      cwd: spec.root,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     live.add(this);
     this.proc.stderr!.on('data', (b: Buffer) => {
       this.stderrTail = (this.stderrTail + b.toString('utf8')).slice(-2000);
     });
     // A write to a server that died is reported through 'exit', not as an unhandled error.
     this.proc.stdin!.on('error', () => undefined);
-    this.conn = createProtocolConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
+    this.conn = createProtocolConnection(
+      new StreamMessageReader(this.proc.stdout!),
+      new StreamMessageWriter(this.proc.stdin!),
+    );
     this.conn.onError(() => undefined);
     this.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
       this.published.set(p.uri, { seq: ++this.seq, diagnostics: p.diagnostics });
@@ -167,7 +188,9 @@ export class LanguageServer {
       this.proc.on('error', (err) => fail(`${spec.server} could not start: ${err.message}`));
       this.proc.on('exit', (code, signal) => {
         const tail = this.stderrTail.trim().split('\n').slice(-1)[0];
-        fail(`${spec.server} exited (${signal ? `signal ${signal}` : `code ${code}`})${tail && !this.stopping ? `: ${tail.slice(0, 200)}` : ''}`);
+        fail(
+          `${spec.server} exited (${signal ? `signal ${signal}` : `code ${code}`})${tail && !this.stopping ? `: ${tail.slice(0, 200)}` : ''}`,
+        );
       });
     });
     exited.catch(() => undefined);
@@ -225,7 +248,13 @@ export class LanguageServer {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new LspUnavailable(`${this.spec.server} did not finish starting within ${this.spec.startTimeoutMs} ms`, 'start_timeout')),
+        () =>
+          reject(
+            new LspUnavailable(
+              `${this.spec.server} did not finish starting within ${this.spec.startTimeoutMs} ms`,
+              'start_timeout',
+            ),
+          ),
         this.spec.startTimeoutMs,
       );
     });
@@ -278,7 +307,10 @@ export class LanguageServer {
     } else {
       doc.version++;
       doc.text = text;
-      await this.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: doc.version }, contentChanges: [{ text }] });
+      await this.conn.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: doc.version },
+        contentChanges: [{ text }],
+      });
       await this.conn.sendNotification('textDocument/didSave', { textDocument: { uri }, text });
     }
     return true;
@@ -299,7 +331,11 @@ export class LanguageServer {
     const left = () => Math.max(1, deadline - Date.now());
     if (this.spec.tsserver) return this.tsDiagnostics(file, left());
     const pull = async () => {
-      const res = await this.request<{ kind: string; items?: Diagnostic[] }>(DocumentDiagnosticRequest.method, { textDocument: { uri } }, left());
+      const res = await this.request<{ kind: string; items?: Diagnostic[] }>(
+        DocumentDiagnosticRequest.method,
+        { textDocument: { uri } },
+        left(),
+      );
       return res.items ?? [];
     };
     if (this.pull) return pull();
@@ -311,7 +347,13 @@ export class LanguageServer {
         clearTimeout(stop);
         const p = this.published.get(uri);
         if (p && p.seq > since) resolve(p.diagnostics);
-        else reject(new LspUnavailable(this.ended ?? `${this.spec.server} published no diagnostics within the wait`, this.ended ? 'crashed' : 'timeout'));
+        else
+          reject(
+            new LspUnavailable(
+              this.ended ?? `${this.spec.server} published no diagnostics within the wait`,
+              this.ended ? 'crashed' : 'timeout',
+            ),
+          );
       };
       const check = () => {
         if (this.ended) return finish();
@@ -354,9 +396,13 @@ export class LanguageServer {
       );
     const [syn, sem] = await Promise.all([ask('syntacticDiagnosticsSync'), ask('semanticDiagnosticsSync')]);
     const list = (r: { body?: TsDiag[] } | TsDiag[] | null): TsDiag[] => (Array.isArray(r) ? r : (r?.body ?? []));
-    const severity = (c: string) => (c === 'error' ? 1 : c === 'warning' ? 2 : c === 'suggestion' ? 4 : 3) as Diagnostic['severity'];
+    const severity = (c: string) =>
+      (c === 'error' ? 1 : c === 'warning' ? 2 : c === 'suggestion' ? 4 : 3) as Diagnostic['severity'];
     return [...list(syn), ...list(sem)].map((d) => ({
-      range: { start: { line: d.start.line - 1, character: d.start.offset - 1 }, end: { line: d.end.line - 1, character: d.end.offset - 1 } },
+      range: {
+        start: { line: d.start.line - 1, character: d.start.offset - 1 },
+        end: { line: d.end.line - 1, character: d.end.offset - 1 },
+      },
       message: d.text,
       severity: severity(d.category),
       ...(d.code !== undefined ? { code: d.code } : {}),
@@ -409,7 +455,11 @@ export class LanguageServer {
     const gone = this.exited.catch(() => undefined);
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
     try {
-      await Promise.race([this.conn.sendRequest('shutdown').then(() => this.conn.sendNotification('exit')), wait(graceMs), gone]);
+      await Promise.race([
+        this.conn.sendRequest('shutdown').then(() => this.conn.sendNotification('exit')),
+        wait(graceMs),
+        gone,
+      ]);
     } catch {
       // it is being ended anyway
     }

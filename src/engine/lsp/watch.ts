@@ -50,7 +50,11 @@ export async function watched<R>(
   const files = changed(result).filter((f) => code.handles(f.path));
   if (files.length === 0) return result;
   const changes = await Promise.all(
-    files.map(async (f) => ({ path: f.path, before: before.has(f.path) ? before.get(f.path)! : null, after: f.deleted ? null : await textOf(f.path) })),
+    files.map(async (f) => ({
+      path: f.path,
+      before: before.has(f.path) ? before.get(f.path)! : null,
+      after: f.deleted ? null : await textOf(f.path),
+    })),
   );
   const report = await code.changed(ctx, changes).catch(() => undefined);
   if (report && (report.files.length > 0 || report.missing.length > 0)) sink.push(report);

@@ -22,7 +22,11 @@ function regexOf(source: string, flags: string): RegExp {
 
 async function search({ files, scan: wire, stop }: Batch): Promise<Array<FileHits | null> | 'cancelled'> {
   const { source, flags, literal, ...rest } = wire;
-  const scan: FileSearch = { ...rest, regex: regexOf(source, flags), literal: literal && Buffer.from(literal.buffer, literal.byteOffset, literal.byteLength) };
+  const scan: FileSearch = {
+    ...rest,
+    regex: regexOf(source, flags),
+    literal: literal && Buffer.from(literal.buffer, literal.byteOffset, literal.byteLength),
+  };
   const cancelled = (): boolean => Atomics.load(stop, 0) !== 0;
   const out: Array<FileHits | null> = [];
   for (const file of files) {
@@ -46,7 +50,10 @@ port.on('message', (m: Batch & { id: number }) => {
       const hits = await search(m);
       reply = hits === 'cancelled' ? { id: m.id, cancelled: true } : { id: m.id, hits };
     } catch (err) {
-      reply = err instanceof SearchCancelled ? { id: m.id, cancelled: true } : { id: m.id, error: err instanceof Error ? err.message : String(err) };
+      reply =
+        err instanceof SearchCancelled
+          ? { id: m.id, cancelled: true }
+          : { id: m.id, error: err instanceof Error ? err.message : String(err) };
     }
     port.postMessage(reply);
   });

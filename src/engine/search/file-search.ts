@@ -86,7 +86,11 @@ function fileSizeOf(fd: number): number {
 export class SearchCancelled extends Error {}
 
 /** Searches one file; undefined when it has no match or is binary. */
-export async function searchFile(file: string, scan: FileSearch, cancelled: () => boolean): Promise<FileHits | undefined> {
+export async function searchFile(
+  file: string,
+  scan: FileSearch,
+  cancelled: () => boolean,
+): Promise<FileHits | undefined> {
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -101,7 +105,9 @@ export async function searchFile(file: string, scan: FileSearch, cancelled: () =
     const { encoding, skip } = sniff(buf.subarray(0, bytesRead));
     if (scan.multiline || encoding !== 'utf-8') {
       // Whole-file decoding: multiline matches need it, and UTF-16 cannot be split at 0x0A bytes.
-      const whole = eof ? buf.subarray(0, bytesRead) : await readRest(fd, Buffer.from(buf.subarray(0, bytesRead)), bytesRead);
+      const whole = eof
+        ? buf.subarray(0, bytesRead)
+        : await readRest(fd, Buffer.from(buf.subarray(0, bytesRead)), bytesRead);
       if (!whole) return undefined;
       const text = new TextDecoder(encoding).decode(whole.subarray(skip));
       if (text.includes('\0')) return undefined;

@@ -14,12 +14,20 @@ export class GlobOverrides {
   constructor(globs: readonly string[], caseInsensitive = false) {
     const clean = globs.filter((g) => g.trim() !== '' && g !== '!');
     for (const g of clean) {
-      if (g.includes('\0')) throw engineFailure('nul_in_glob', 'a glob contains a NUL byte', { glob: g.replace(/\0/g, '\\0') }, { field: 'glob' });
+      if (g.includes('\0'))
+        throw engineFailure(
+          'nul_in_glob',
+          'a glob contains a NUL byte',
+          { glob: g.replace(/\0/g, '\\0') },
+          { field: 'glob' },
+        );
     }
     this.hasIncludes = clean.some((g) => !g.startsWith('!'));
     // Inverted gitignore: an include glob "un-ignores", an exclude glob ignores. rg's globs take
     // {a,b} alternatives, which gitignore syntax has not: each is expanded into its variants.
-    const rules = clean.flatMap((g) => (g.startsWith('!') ? expandBraces(g.slice(1)) : expandBraces(g).map((v) => '!' + v)));
+    const rules = clean.flatMap((g) =>
+      g.startsWith('!') ? expandBraces(g.slice(1)) : expandBraces(g).map((v) => '!' + v),
+    );
     this.rules = clean.length === 0 ? undefined : ignore({ ignorecase: caseInsensitive }).add(rules);
   }
 
@@ -59,7 +67,11 @@ export function expandBraces(glob: string): string[] {
         const cuts = [open, ...commas, i];
         const head = glob.slice(0, open);
         const tails = expandBraces(glob.slice(i + 1));
-        return cuts.slice(0, -1).flatMap((at, k) => expandBraces(glob.slice(at + 1, cuts[k + 1])).flatMap((mid) => tails.map((t) => head + mid + t)));
+        return cuts
+          .slice(0, -1)
+          .flatMap((at, k) =>
+            expandBraces(glob.slice(at + 1, cuts[k + 1])).flatMap((mid) => tails.map((t) => head + mid + t)),
+          );
       }
     } else if (c === ',' && depth === 1) commas.push(i);
   }
@@ -76,7 +88,12 @@ export class TypeFilter {
       names.flatMap((n) => {
         const g = FILE_TYPES[n];
         if (!g) {
-          throw engineFailure('unknown_file_type', `unknown file type "${n}"`, { type: n, knownTypes: Object.keys(FILE_TYPES) }, { field });
+          throw engineFailure(
+            'unknown_file_type',
+            `unknown file type "${n}"`,
+            { type: n, knownTypes: Object.keys(FILE_TYPES) },
+            { field },
+          );
         }
         return [...g];
       });

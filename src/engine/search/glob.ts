@@ -76,11 +76,14 @@ export function splitPattern(pattern: string): { prefix: string; rest: string } 
 
 export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult> {
   const pattern = opts.pattern;
-  if (pattern.trim() === '') throw engineFailure('empty_pattern', 'the pattern is empty', { pattern }, { field: 'pattern' });
-  if (pattern.includes('\0')) throw engineFailure('nul_in_pattern', 'the pattern contains a NUL byte', {}, { field: 'pattern' });
+  if (pattern.trim() === '')
+    throw engineFailure('empty_pattern', 'the pattern is empty', { pattern }, { field: 'pattern' });
+  if (pattern.includes('\0'))
+    throw engineFailure('nul_in_pattern', 'the pattern contains a NUL byte', {}, { field: 'pattern' });
   const offset = opts.offset ?? 0;
   const limit = opts.limit;
-  if (!Number.isInteger(offset) || offset < 0) throw engineFailure('bad_offset', 'offset must be a whole number', { offset }, { field: 'offset' });
+  if (!Number.isInteger(offset) || offset < 0)
+    throw engineFailure('bad_offset', 'offset must be a whole number', { offset }, { field: 'offset' });
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0))
     throw engineFailure('bad_limit', 'limit must be a whole number', { limit }, { field: 'limit' });
   const maxCollect = opts.maxCollect ?? 200_000;
@@ -88,16 +91,32 @@ export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult>
 
   const dir = await scope.resolve(opts.path ?? '.', opts.cwd, 'path');
   if (!dir.exists)
-    throw engineFailure('path_missing', `${opts.path ?? '.'} does not exist`, { path: opts.path ?? '.', cwd: opts.cwd ?? scope.primary }, { field: 'path' });
+    throw engineFailure(
+      'path_missing',
+      `${opts.path ?? '.'} does not exist`,
+      { path: opts.path ?? '.', cwd: opts.cwd ?? scope.primary },
+      { field: 'path' },
+    );
   const { prefix, rest } = splitPattern(pattern.replace(/^(\.\/)+/, ''));
   if (rest.split('/').includes('..')) {
-    throw engineFailure('pattern_climbs', 'the pattern may not climb with ".." after a wildcard', { pattern }, { field: 'pattern' });
+    throw engineFailure(
+      'pattern_climbs',
+      'the pattern may not climb with ".." after a wildcard',
+      { pattern },
+      { field: 'pattern' },
+    );
   }
   const base = prefix ? await scope.resolve(prefix, dir.real, 'pattern') : dir;
-  if (!base.exists) throw engineFailure('path_missing', `${prefix} does not exist`, { path: prefix }, { field: 'pattern' });
+  if (!base.exists)
+    throw engineFailure('path_missing', `${prefix} does not exist`, { path: prefix }, { field: 'pattern' });
   const st = await fsp.stat(base.real);
   if (!st.isDirectory()) {
-    throw engineFailure('not_a_directory', `${opts.path ?? prefix} is not a directory`, { path: opts.path ?? prefix, notDirectory: true }, { field: 'path' });
+    throw engineFailure(
+      'not_a_directory',
+      `${opts.path ?? prefix} is not a directory`,
+      { path: opts.path ?? prefix, notDirectory: true },
+      { field: 'path' },
+    );
   }
 
   const counts = new Map<IgnoreReason, number>();
@@ -124,9 +143,14 @@ export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult>
   const entries: GlobEntry[] = [];
   for (const f of found) {
     const rel = typeof f === 'string' ? f : path.relative(base.real, f.path).split(path.sep).join('/');
-    const type = typeof f === 'string' ? 'file' : f.dirent.isDirectory() ? 'directory' : f.dirent.isFile() ? 'file' : undefined;
+    const type =
+      typeof f === 'string' ? 'file' : f.dirent.isDirectory() ? 'directory' : f.dirent.isFile() ? 'file' : undefined;
     if (!type) continue;
-    entries.push({ path: base.real + (base.real.endsWith('/') ? '' : '/') + rel, relative: lead ? `${lead}/${rel}` : rel, type });
+    entries.push({
+      path: base.real + (base.real.endsWith('/') ? '' : '/') + rel,
+      relative: lead ? `${lead}/${rel}` : rel,
+      type,
+    });
   }
   const complete = entries.length <= maxCollect && kept.n <= maxCollect * 10;
   if (!complete) entries.length = maxCollect;
@@ -136,7 +160,8 @@ export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult>
     await statAll(entries, opts.signal);
   }
   // Every entry is `base.real` + "/" + its relative path, so the shorter relative sorts the same.
-  const byPath = (a: GlobEntry, b: GlobEntry): number => (a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0);
+  const byPath = (a: GlobEntry, b: GlobEntry): number =>
+    a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0;
   if (sort === 'path') entries.sort(byPath);
   else if (sort === 'mtime-desc') entries.sort((a, b) => b.mtimeMs! - a.mtimeMs! || byPath(a, b));
   else if (sort === 'mtime-asc') entries.sort((a, b) => a.mtimeMs! - b.mtimeMs! || byPath(a, b));

@@ -7,7 +7,15 @@ import { EngineError, engineFailure, abortError, throwIfAborted } from '../error
 import type { Scope } from '../scope.js';
 import { runFallback } from './fallback.js';
 import { rgAvailable, runRg } from './rg.js';
-import type { BackendRequest, FileHits, GrepBackendName, GrepFile, GrepLine, GrepOptions, GrepResult } from './types.js';
+import type {
+  BackendRequest,
+  FileHits,
+  GrepBackendName,
+  GrepFile,
+  GrepLine,
+  GrepOptions,
+  GrepResult,
+} from './types.js';
 
 export interface GrepBackendConfig {
   /** ripgrep binary (default "rg" on PATH). */
@@ -20,13 +28,19 @@ export const GREP_DEFAULTS = { maxTotal: 20_000, maxLineLength: 2000, countOnlyM
 function wholeNumber(v: number | undefined, field: string, min: number): number | undefined {
   if (v === undefined) return undefined;
   if (!Number.isInteger(v) || v < min) {
-    throw engineFailure('bad_number', `${field} must be a whole number of at least ${min}, got ${v}`, { [field]: v }, { field });
+    throw engineFailure(
+      'bad_number',
+      `${field} must be a whole number of at least ${min}, got ${v}`,
+      { [field]: v },
+      { field },
+    );
   }
   return v;
 }
 
 function rejectNul(v: string | undefined, field: string): void {
-  if (v !== undefined && v.includes('\0')) throw engineFailure('nul_in_argument', `${field} contains a NUL byte`, { field }, { field });
+  if (v !== undefined && v.includes('\0'))
+    throw engineFailure('nul_in_argument', `${field} contains a NUL byte`, { field }, { field });
 }
 
 /** Which backend a config selects; throws `unavailable` when rg is required but absent. */
@@ -70,7 +84,9 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   const offset = wholeNumber(opts.offset, 'offset', 0) ?? 0;
   const limit = wholeNumber(opts.limit, 'limit', 0);
   const mode = opts.mode ?? 'content';
-  const maxTotal = wholeNumber(opts.maxTotal, 'max_total', 1) ?? (mode === 'content' ? GREP_DEFAULTS.maxTotal : GREP_DEFAULTS.countOnlyMaxTotal);
+  const maxTotal =
+    wholeNumber(opts.maxTotal, 'max_total', 1) ??
+    (mode === 'content' ? GREP_DEFAULTS.maxTotal : GREP_DEFAULTS.countOnlyMaxTotal);
   const maxLineLength = wholeNumber(opts.maxLineLength, 'max_line_length', 1) ?? GREP_DEFAULTS.maxLineLength;
   const sort = opts.sort ?? 'path';
 
@@ -78,10 +94,18 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   const targets: string[] = [];
   for (const p of inputs) {
     const r = await scope.resolve(p, opts.cwd, 'path');
-    if (!r.exists) throw engineFailure('path_missing', `${p} does not exist`, { path: p, cwd: opts.cwd ?? scope.primary }, { field: 'path' });
+    if (!r.exists)
+      throw engineFailure(
+        'path_missing',
+        `${p} does not exist`,
+        { path: p, cwd: opts.cwd ?? scope.primary },
+        { field: 'path' },
+      );
     targets.push(r.real);
   }
-  const baseDirs = await Promise.all(targets.map(async (t) => ((await fsp.stat(t)).isDirectory() ? t : path.dirname(t))));
+  const baseDirs = await Promise.all(
+    targets.map(async (t) => ((await fsp.stat(t)).isDirectory() ? t : path.dirname(t))),
+  );
 
   const { name: backend, rgPath } = await chooseBackend(cfg);
   const own = new AbortController();
@@ -91,7 +115,9 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   throwIfAborted(outer, 'search');
   let timedOut = false;
   const timer =
-    opts.timeoutMs !== undefined ? setTimeout(() => ((timedOut = true), own.abort(new Error('search time budget spent'))), opts.timeoutMs) : undefined;
+    opts.timeoutMs !== undefined
+      ? setTimeout(() => ((timedOut = true), own.abort(new Error('search time budget spent'))), opts.timeoutMs)
+      : undefined;
 
   const req: BackendRequest = {
     pattern: opts.pattern,
@@ -111,7 +137,8 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
     keepLines: mode === 'content',
     maxLineLength,
     // test() on a global or sticky RegExp depends on where the last test stopped.
-    excludeLines: opts.excludeLines && new RegExp(opts.excludeLines.source, opts.excludeLines.flags.replace(/[gy]/g, '')),
+    excludeLines:
+      opts.excludeLines && new RegExp(opts.excludeLines.source, opts.excludeLines.flags.replace(/[gy]/g, '')),
     ignore: {
       hidden: opts.hidden,
       noIgnore: opts.noIgnore,
@@ -154,10 +181,18 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   // Backends report normalised absolute paths, so a base's prefix can simply be cut off.
   const prefixes = baseDirs.map((b) => (b.endsWith(path.sep) ? b : b + path.sep));
   const relativeOf = (file: string): string => {
-    for (const p of prefixes) if (file.startsWith(p)) return path.sep === '/' ? file.slice(p.length) : file.slice(p.length).split(path.sep).join('/');
+    for (const p of prefixes)
+      if (file.startsWith(p))
+        return path.sep === '/' ? file.slice(p.length) : file.slice(p.length).split(path.sep).join('/');
     return path.basename(file);
   };
-  const files: GrepFile[] = found.map((h) => ({ path: h.path, relative: relativeOf(h.path), matchLines: h.matchLines, matches: h.matches, lines: h.lines }));
+  const files: GrepFile[] = found.map((h) => ({
+    path: h.path,
+    relative: relativeOf(h.path),
+    matchLines: h.matchLines,
+    matches: h.matches,
+    lines: h.lines,
+  }));
   if (sort === 'mtime-desc' || sort === 'mtime-asc') {
     await Promise.all(
       files.map(async (f) => {
@@ -181,7 +216,8 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
     for (const f of files) {
       const from = Math.max(0, offset - i);
       const to = Math.min(f.lines.length, end - i);
-      if (to > from) page.push(from === 0 && to === f.lines.length ? f : { ...f, lines: f.lines.slice(from, to) as GrepLine[] });
+      if (to > from)
+        page.push(from === 0 && to === f.lines.length ? f : { ...f, lines: f.lines.slice(from, to) as GrepLine[] });
       i += f.lines.length;
       if (i >= end) break;
     }

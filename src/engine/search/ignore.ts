@@ -193,7 +193,11 @@ export class IgnoreRules {
  * ignore-file rules count here (hidden names and skip lists do not): this is the check a
  * read tool makes before opening a file its vendor hides from the model.
  */
-export async function ignoredReason(root: string, file: string, opts: Omit<IgnoreOptions, 'hidden' | 'skipNames'> = {}): Promise<IgnoreReason | undefined> {
+export async function ignoredReason(
+  root: string,
+  file: string,
+  opts: Omit<IgnoreOptions, 'hidden' | 'skipNames'> = {},
+): Promise<IgnoreReason | undefined> {
   const rel = path.relative(root, file);
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
   const rules = new IgnoreRules({ ...opts, hidden: true, skipNames: [] });

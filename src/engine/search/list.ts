@@ -58,13 +58,15 @@ export interface ListResult {
   ignored: Record<string, number>;
 }
 
-const typeOf = (d: Dirent): EntryType => (d.isDirectory() ? 'directory' : d.isFile() ? 'file' : d.isSymbolicLink() ? 'symlink' : 'other');
+const typeOf = (d: Dirent): EntryType =>
+  d.isDirectory() ? 'directory' : d.isFile() ? 'file' : d.isSymbolicLink() ? 'symlink' : 'other';
 
 function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEntry) => number {
   const byName = (a: ListEntry, b: ListEntry): number => a.name.localeCompare(b.name);
   const base: (a: ListEntry, b: ListEntry) => number =
     sort === 'dirs-first'
-      ? (a, b) => ((a.type === 'directory') !== (b.type === 'directory') ? (a.type === 'directory' ? -1 : 1) : byName(a, b))
+      ? (a, b) =>
+          (a.type === 'directory') !== (b.type === 'directory') ? (a.type === 'directory' ? -1 : 1) : byName(a, b)
       : sort === 'size'
         ? (a, b) => b.size - a.size || byName(a, b)
         : sort === 'mtime'
@@ -75,17 +77,28 @@ function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEnt
 
 export async function listDirectory(scope: Scope, input: string, opts: ListOptions = {}): Promise<ListResult> {
   const depth = opts.depth ?? 1;
-  if (!Number.isInteger(depth) || depth < 1) throw engineFailure('bad_depth', 'depth must be a whole number of at least 1', { depth }, { field: 'depth' });
+  if (!Number.isInteger(depth) || depth < 1)
+    throw engineFailure('bad_depth', 'depth must be a whole number of at least 1', { depth }, { field: 'depth' });
   const offset = opts.offset ?? 0;
-  if (!Number.isInteger(offset) || offset < 0) throw engineFailure('bad_offset', 'offset must be a whole number', { offset }, { field: 'offset' });
+  if (!Number.isInteger(offset) || offset < 0)
+    throw engineFailure('bad_offset', 'offset must be a whole number', { offset }, { field: 'offset' });
   const resolved = await scope.resolve(input, opts.cwd);
   const st = await fsp.stat(resolved.real).catch((err) => {
     throw fromSystemError(err, input, 'list');
   });
   if (!st.isDirectory()) {
-    throw engineFailure('not_a_directory', `${input} is not a directory`, { path: input, notDirectory: true }, { field: 'path' });
+    throw engineFailure(
+      'not_a_directory',
+      `${input} is not a directory`,
+      { path: input, notDirectory: true },
+      { field: 'path' },
+    );
   }
-  const rules = new IgnoreRules({ ...(opts.ignore ?? { noIgnore: true }), hidden: opts.includeHidden !== false, skipNames: opts.ignore?.skipNames ?? [] });
+  const rules = new IgnoreRules({
+    ...(opts.ignore ?? { noIgnore: true }),
+    hidden: opts.includeHidden !== false,
+    skipNames: opts.ignore?.skipNames ?? [],
+  });
   rules.loadAncestors(resolved.real);
   const globMatch = opts.ignoreGlobs?.length ? picomatch(opts.ignoreGlobs, { dot: true }) : undefined;
   const ignored: Record<string, number> = {};
@@ -115,7 +128,17 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
         ignored.glob = (ignored.glob ?? 0) + 1;
         continue;
       }
-      kept.push({ dirent: d, entry: { name: d.name, relative: rel ? `${rel}/${d.name}` : d.name, depth: level, type: typeOf(d), size: 0, mtimeMs: 0 } });
+      kept.push({
+        dirent: d,
+        entry: {
+          name: d.name,
+          relative: rel ? `${rel}/${d.name}` : d.name,
+          depth: level,
+          type: typeOf(d),
+          size: 0,
+          mtimeMs: 0,
+        },
+      });
     }
     await Promise.all(
       kept.map(async ({ entry }) => {
@@ -139,7 +162,15 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
 
   const end = opts.limit ? offset + opts.limit : undefined;
   const entries = out.slice(offset, end);
-  return { path: resolved.real, entries, offset, total: out.length, omitted: out.length - entries.length, complete, ignored };
+  return {
+    path: resolved.real,
+    entries,
+    offset,
+    total: out.length,
+    omitted: out.length - entries.length,
+    complete,
+    ignored,
+  };
 }
 
 /** A listing as a tree under `root/`: one line per entry indented two spaces per level, directories ending in "/", then "... (N more)" when capped. */

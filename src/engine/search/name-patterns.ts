@@ -31,12 +31,18 @@ export const escapeGlob = (p: string): string => p.replace(/[*?[\]{}()!+@]/g, '\
  */
 export function safeRegExp(src: string, caseSensitive: boolean, field: string): RegExp {
   if (src.length > 1000 || /\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{]/.test(src)) {
-    throw new EngineError('invalid_argument', `${field} is too long or nests quantifiers (such as (a+)+); simplify it`, { field });
+    throw new EngineError(
+      'invalid_argument',
+      `${field} is too long or nests quantifiers (such as (a+)+); simplify it`,
+      { field },
+    );
   }
   try {
     return new RegExp(src, caseSensitive ? '' : 'i');
   } catch (err) {
-    throw new EngineError('invalid_argument', `${field} is not a valid regular expression: ${(err as Error).message}`, { field });
+    throw new EngineError('invalid_argument', `${field} is not a valid regular expression: ${(err as Error).message}`, {
+      field,
+    });
   }
 }
 

@@ -97,7 +97,11 @@ function property(pattern: string, name: string, negated: boolean): string {
   const bare = name.trim();
   const eq = bare.match(/^(sc|script|scx|script_extensions|gc|general_category)\s*[=:]\s*(.+)$/i);
   if (eq) {
-    const key = /^sc|script$/i.test(eq[1]!) ? 'Script' : /^scx|script_extensions$/i.test(eq[1]!) ? 'Script_Extensions' : 'General_Category';
+    const key = /^sc|script$/i.test(eq[1]!)
+      ? 'Script'
+      : /^scx|script_extensions$/i.test(eq[1]!)
+        ? 'Script_Extensions'
+        : 'General_Category';
     if (tryIt(`${key}=${eq[2]}`)) return `\\${letter}{${key}=${eq[2]}}`;
   } else {
     if (tryIt(bare)) return `\\${letter}{${bare}}`;
@@ -134,7 +138,8 @@ function escape(st: State, i: number, inClass: boolean): [string, number] {
     case 'w':
       return [inClass ? WORD_ITEMS : WORD, next];
     case 'W':
-      if (inClass) refuse(p, '\\W inside a character class', 'has no faithful JavaScript form; write the negated class out');
+      if (inClass)
+        refuse(p, '\\W inside a character class', 'has no faithful JavaScript form; write the negated class out');
       return [`[^${WORD_ITEMS}${st.excluded}]`, next];
     case 's':
       return [inClass || st.multiline ? '\\p{White_Space}' : '[^\\P{White_Space}\\n]', next];
@@ -208,7 +213,8 @@ function escape(st: State, i: number, inClass: boolean): [string, number] {
     default:
       break;
   }
-  if (/[0-9]/.test(c!)) refuse(p, `\\${c} (a backreference or octal escape)`, 'is not supported by the Rust regex dialect rg uses');
+  if (/[0-9]/.test(c!))
+    refuse(p, `\\${c} (a backreference or octal escape)`, 'is not supported by the Rust regex dialect rg uses');
   if (RUST_META.has(c!)) {
     // Escaped punctuation is a literal in Rust; JS with `u` only accepts some as identity escapes.
     return [JS_SYNTAX.has(c!) && !(inClass && c === '/') ? `\\${c}` : hexEscape(c!), next];
@@ -246,12 +252,17 @@ function translateClass(st: State, start: number): [string, number] {
         i += posix[0].length;
         continue;
       }
-      refuse(p, 'a nested character class', 'is a Rust set operation JavaScript does not share; escape the [ if you meant it literally');
+      refuse(
+        p,
+        'a nested character class',
+        'is a Rust set operation JavaScript does not share; escape the [ if you meant it literally',
+      );
     }
     if ((ch === '&' || ch === '-' || ch === '~') && p[i + 1] === ch && ch !== '-') {
       refuse(p, `the class operator ${ch}${ch}`, 'is a Rust set operation JavaScript does not share');
     }
-    if (ch === '-' && p[i + 1] === '-') refuse(p, 'the class operator --', 'is a Rust set operation JavaScript does not share');
+    if (ch === '-' && p[i + 1] === '-')
+      refuse(p, 'the class operator --', 'is a Rust set operation JavaScript does not share');
     if (ch === '\\') {
       const [js, next] = escape(st, i, true);
       out += js;
@@ -324,7 +335,11 @@ function translateBody(st: State): { source: string; flagI: boolean | undefined 
         } else if (rest.startsWith('<') || rest.startsWith('P<')) {
           refuse(p, 'this named group syntax', 'is not accepted by rg 13 (use (?P<name>...))');
         } else {
-          refuse(p, 'an inline flag group inside the pattern', 'the fallback searcher cannot scope (put (?i) at the very start or use the case option)');
+          refuse(
+            p,
+            'an inline flag group inside the pattern',
+            'the fallback searcher cannot scope (put (?i) at the very start or use the case option)',
+          );
         }
       } else {
         out += '(';
@@ -350,7 +365,11 @@ function translateBody(st: State): { source: string; flagI: boolean | undefined 
         refuse(p, 'a possessive quantifier', 'is not supported by JavaScript (rg reads it as a nested repetition)');
       }
       if (p[next] === '*' || p[next] === '+' || p[next] === '{')
-        refuse(p, 'a repetition of a repetition', 'is read differently by the two dialects; wrap the inner one in (?:...)');
+        refuse(
+          p,
+          'a repetition of a repetition',
+          'is read differently by the two dialects; wrap the inner one in (?:...)',
+        );
       out += q;
       i = next;
       lastAtom = false;
@@ -375,7 +394,8 @@ function translateBody(st: State): { source: string; flagI: boolean | undefined 
       lastAtom = ch === ')';
       continue;
     }
-    if (ch === '\n' && !st.multiline) refuse(p, 'a literal newline', 'can only match with multiline on (rg refuses it too)');
+    if (ch === '\n' && !st.multiline)
+      refuse(p, 'a literal newline', 'can only match with multiline on (rg refuses it too)');
     if (ch === '\n') st.newline = true;
     if (hasUpper(ch)) st.upper = true;
     const cp = p.codePointAt(i)!;
@@ -390,11 +410,18 @@ function translateBody(st: State): { source: string; flagI: boolean | undefined 
 /** Builds the JS RegExp equivalent to what `rg` would run for these options. */
 export function translateRegex(pattern: string, opts: RegexOptions = {}): TranslatedRegex {
   const multiline = opts.multiline === true;
-  const st: State = { pattern, multiline, excluded: multiline ? '\\uFFFD' : '\\n\\uFFFD', upper: false, newline: false };
+  const st: State = {
+    pattern,
+    multiline,
+    excluded: multiline ? '\\uFFFD' : '\\n\\uFFFD',
+    upper: false,
+    newline: false,
+  };
   let source: string;
   let flagI: boolean | undefined;
   if (opts.fixedStrings) {
-    if (pattern.includes('\n') && !multiline) refuse(pattern, 'a literal newline', 'can only match with multiline on (rg refuses it too)');
+    if (pattern.includes('\n') && !multiline)
+      refuse(pattern, 'a literal newline', 'can only match with multiline on (rg refuses it too)');
     source = escapeLiteral(pattern);
     st.upper = hasUpper(pattern);
     st.newline = pattern.includes('\n');

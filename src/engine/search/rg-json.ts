@@ -138,7 +138,8 @@ export function parseRgLine(buf: Buffer, start: number, end: number, prefixFrom?
     try {
       // Only a line too long to be kept whole is worth reading in part: its text takes at
       // least a byte per character, and the JSON around it less than 512 bytes.
-      if (type && prefixFrom !== undefined && end - start > prefixFrom + 512) m = prefixMessage(type, buf, start, end, prefixFrom);
+      if (type && prefixFrom !== undefined && end - start > prefixFrom + 512)
+        m = prefixMessage(type, buf, start, end, prefixFrom);
       if (type) m ??= linesMessageBytes(type, buf, start, end, bare);
       else if (c === 0x62 /* b */) m = beginMessageBytes(buf, start, end);
     } catch {
@@ -197,7 +198,13 @@ function beginMessageBytes(buf: Buffer, start: number, end: number): RgMessage |
   return { type: 'begin', data: { path: { text: jsonString(buf, from, to) } } };
 }
 
-function linesMessageBytes(type: 'match' | 'context', buf: Buffer, start: number, end: number, bare: boolean): RgMessage | undefined {
+function linesMessageBytes(
+  type: 'match' | 'context',
+  buf: Buffer,
+  start: number,
+  end: number,
+  bare: boolean,
+): RgMessage | undefined {
   if (!bytesStartWith(buf, start, end, type === 'match' ? B_MATCH_HEAD : B_CONTEXT_HEAD)) return undefined;
   const at = indexIn(buf, B_LINES_TEXT, start, end);
   if (at === -1) return undefined; // e.g. {"bytes": ...} for text that is not UTF-8
@@ -210,7 +217,13 @@ function linesMessageBytes(type: 'match' | 'context', buf: Buffer, start: number
   // whole, and a match that may take in the "\r" keeps its offsets into the whole text.)
   const cut = bare && escapeAt(buf, from, to - 2, 0x6e /* n */) ? to - 2 : to;
   const plain = cut !== to && buf.subarray(from, cut).indexOf(BACKSLASH) === -1;
-  const m = afterTextBytes(type, plain ? buf.toString('utf8', from, cut) : jsonString(buf, from, to), buf, textEnd, end);
+  const m = afterTextBytes(
+    type,
+    plain ? buf.toString('utf8', from, cut) : jsonString(buf, from, to),
+    buf,
+    textEnd,
+    end,
+  );
   if (m && plain) m.data.bare = true;
   return m;
 }
@@ -224,7 +237,13 @@ function escapeAt(buf: Buffer, from: number, i: number, letter: number): boolean
 }
 
 /** afterText on the bytes: the line number and submatches after the text (LINE_NUMBER at `textEnd`). */
-function afterTextBytes(type: 'match' | 'context', text: string, buf: Buffer, textEnd: number, end: number): RgMessage | undefined {
+function afterTextBytes(
+  type: 'match' | 'context',
+  text: string,
+  buf: Buffer,
+  textEnd: number,
+  end: number,
+): RgMessage | undefined {
   const line = digitsAt(buf, textEnd + B_LINE_NUMBER.length, end);
   if (line === -1) return undefined;
   const subsAt = indexIn(buf, B_SUBMATCHES, digitsEnd, end);
@@ -275,7 +294,12 @@ function step(buf: Buffer, j: number): number {
  * walking the JSON text from `from`; undefined when one falls inside a character or the text
  * ends first.
  */
-function unitOffsets(buf: Buffer, from: number, free: number, subs: Array<{ start: number; end: number }>): Submatch[] | undefined {
+function unitOffsets(
+  buf: Buffer,
+  from: number,
+  free: number,
+  subs: Array<{ start: number; end: number }>,
+): Submatch[] | undefined {
   // Offsets to reach, in order: each submatch's start and end (empty matches left out: rg
   // reports them at every byte, even inside characters).
   const targets: number[] = [];
@@ -336,7 +360,13 @@ function lastNonAscii(buf: Buffer, from: number, to: number): number {
   return i;
 }
 
-function prefixMessage(type: 'match' | 'context', buf: Buffer, start: number, end: number, keep: number): RgMessage | undefined {
+function prefixMessage(
+  type: 'match' | 'context',
+  buf: Buffer,
+  start: number,
+  end: number,
+  keep: number,
+): RgMessage | undefined {
   if (!bytesStartWith(buf, start, end, type === 'match' ? B_MATCH_HEAD : B_CONTEXT_HEAD)) return undefined;
   const at = buf.indexOf(B_LINES_TEXT, start);
   if (at === -1 || at >= end) return undefined;
@@ -366,7 +396,9 @@ function prefixMessage(type: 'match' | 'context', buf: Buffer, start: number, en
   if (text.length !== units) return undefined;
   const m = afterTextBytes(type, text, buf, textEnd, end);
   if (!m) return undefined;
-  const subs = ascii ? m.data.submatches!.filter((s) => s.end > s.start) : unitOffsets(buf, from, free, m.data.submatches!);
+  const subs = ascii
+    ? m.data.submatches!.filter((s) => s.end > s.start)
+    : unitOffsets(buf, from, free, m.data.submatches!);
   if (!subs) return undefined;
   m.data.submatches = subs;
   m.data.prefixOnly = true;

@@ -42,7 +42,9 @@ export function rgArgs(req: BackendRequest): string[] {
   const a = ['--json', '--no-config', '--no-ignore-global', '--no-require-git'];
   if (req.inPathOrder) a.push('--sort', 'path');
   if (req.fixedStrings) a.push('--fixed-strings');
-  a.push(req.caseMode === 'insensitive' ? '--ignore-case' : req.caseMode === 'smart' ? '--smart-case' : '--case-sensitive');
+  a.push(
+    req.caseMode === 'insensitive' ? '--ignore-case' : req.caseMode === 'smart' ? '--smart-case' : '--case-sensitive',
+  );
   if (req.wordMatch) a.push('--word-regexp');
   if (req.multiline) a.push('--multiline', '--multiline-dotall');
   if (req.before > 0) a.push('--before-context', String(req.before));
@@ -84,7 +86,11 @@ function nonEmpty(subs: Array<{ start: number; end: number }>): Submatch[] {
 }
 
 /** Converts rg's byte offsets into one line to UTF-16 offsets (encoding the line at most once). */
-function utf16Offsets(text: string, bytes: Buffer | undefined, subs: Array<{ start: number; end: number }>): Submatch[] {
+function utf16Offsets(
+  text: string,
+  bytes: Buffer | undefined,
+  subs: Array<{ start: number; end: number }>,
+): Submatch[] {
   // Pure ASCII: bytes and UTF-16 units coincide (byteLength is a native count, no copy).
   const b = bytes ?? (Buffer.byteLength(text, 'utf8') === text.length ? undefined : Buffer.from(text, 'utf8'));
   if (!b) return nonEmpty(subs);
@@ -113,7 +119,11 @@ function lineSpan(body: string): number {
 
 /** rg prints paths below its working directory as "./x/y": joined without re-normalising. */
 function underCwd(cwd: string, p: string): string {
-  return p.startsWith('./') && !p.includes('/..') && !p.includes('/./') ? (cwd.endsWith('/') ? cwd + p.slice(2) : cwd + p.slice(1)) : path.resolve(cwd, p);
+  return p.startsWith('./') && !p.includes('/..') && !p.includes('/./')
+    ? cwd.endsWith('/')
+      ? cwd + p.slice(2)
+      : cwd + p.slice(1)
+    : path.resolve(cwd, p);
 }
 
 /** Extra ignore files (.geminiignore...) rg cannot read per directory: applied to its results. */
@@ -170,15 +180,36 @@ export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink,
     if (!open || remaining <= 0) break;
     if (req.signal.aborted) throw abortError(req.signal, 'search');
     const isDir = (await stat(target)).isDirectory();
-    await runOne(req, rgPath, isDir ? target : path.dirname(target), isDir ? '.' : path.basename(target), counting, remaining);
+    await runOne(
+      req,
+      rgPath,
+      isDir ? target : path.dirname(target),
+      isDir ? '.' : path.basename(target),
+      counting,
+      remaining,
+    );
   }
 }
 
-async function runOne(req: BackendRequest, rgPath: string, cwd: string, arg: string, sink: FileSink, maxTotal: number): Promise<void> {
+async function runOne(
+  req: BackendRequest,
+  rgPath: string,
+  cwd: string,
+  arg: string,
+  sink: FileSink,
+  maxTotal: number,
+): Promise<void> {
   const run = new RgRun(req, cwd, sink, maxTotal);
   const argv = [...rgArgs(req), '--', arg];
   // A pattern past the kernel's one-argument limit would fail to start: say so in band.
-  checkArgv(rgPath, argv, process.env as Record<string, string>, 'pattern', 'pattern', 'search for a shorter part of it');
+  checkArgv(
+    rgPath,
+    argv,
+    process.env as Record<string, string>,
+    'pattern',
+    'pattern',
+    'search for a shorter part of it',
+  );
   // rg's output is read into one reused buffer where the socket can be made (socket-stdout.ts).
   const out = await socketStdout((chunk) => run.onChunk(chunk));
   let child: ChildProcess;
@@ -254,7 +285,8 @@ class RgRun {
     this.child = child;
     child.stdout?.on('data', (chunk: Buffer) => this.onChunk(chunk));
     child.stderr?.on('data', (d: Buffer) => {
-      if (this.stderr.length < STDERR_KEEP) this.stderr += d.toString('utf8').slice(0, STDERR_KEEP - this.stderr.length);
+      if (this.stderr.length < STDERR_KEEP)
+        this.stderr += d.toString('utf8').slice(0, STDERR_KEEP - this.stderr.length);
     });
   }
 
@@ -442,7 +474,12 @@ class JsonLines {
 /** The call's outcome from rg's exit: nothing, or the failure to throw. */
 function throwIfFailed(req: BackendRequest, rgPath: string, exit: RgExit, run: RgRun): void {
   if (exit.error) {
-    throw engineFailure('rg_not_started', `ripgrep could not be started: ${exit.error.message}`, { rgPath }, { cause: exit.error });
+    throw engineFailure(
+      'rg_not_started',
+      `ripgrep could not be started: ${exit.error.message}`,
+      { rgPath },
+      { cause: exit.error },
+    );
   }
   const failure = run.failure;
   if (failure !== undefined) {
@@ -453,18 +490,31 @@ function throwIfFailed(req: BackendRequest, rgPath: string, exit: RgExit, run: R
   if (run.stopped || exit.code === 0 || exit.code === 1) return;
   const msg = run.stderr.trim();
   if (exit.code === 2 && refusedSearch(msg)) {
-    throw engineFailure('rg_refused', `ripgrep refused the search: ${msg}`, { pattern: req.pattern, stderr: msg }, { field: 'pattern' });
+    throw engineFailure(
+      'rg_refused',
+      `ripgrep refused the search: ${msg}`,
+      { pattern: req.pattern, stderr: msg },
+      { field: 'pattern' },
+    );
   }
   if (exit.code === 2) return; // some files could not be read; rg searched the rest
   const outputTruncated = run.stderr.length >= STDERR_KEEP;
-  const rg = { tool: 'rg', exitCode: exit.code ?? -1, signal: exit.signal ?? '', output: msg, outputTruncated, backend: 'rg' };
+  const rg = {
+    tool: 'rg',
+    exitCode: exit.code ?? -1,
+    signal: exit.signal ?? '',
+    output: msg,
+    outputTruncated,
+    backend: 'rg',
+  };
   throw engineFailure('rg_failed', `ripgrep failed (exit ${exit.code ?? exit.signal})`, {}, { process: rg });
 }
 
 /** rg's exit 2 with this on stderr is a pattern, glob or type it refused, not a file it could not read. */
 function refusedSearch(stderr: string): boolean {
   return (
-    /regex parse error|error parsing glob|unrecognized file type|literal .* is not allowed|invalid|unknown/i.test(stderr) &&
-    !/No such file|Permission denied/i.test(stderr)
+    /regex parse error|error parsing glob|unrecognized file type|literal .* is not allowed|invalid|unknown/i.test(
+      stderr,
+    ) && !/No such file|Permission denied/i.test(stderr)
   );
 }

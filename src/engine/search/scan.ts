@@ -82,7 +82,8 @@ export class Scanner {
     const starts = [0];
     for (let i = text.indexOf('\n'); i !== -1 && i + 1 < text.length; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     const count = text.length === 0 ? 0 : starts.length;
-    const endOf = (li: number): number => (li + 1 < starts.length ? starts[li + 1]! - 1 : text.endsWith('\n') ? text.length - 1 : text.length);
+    const endOf = (li: number): number =>
+      li + 1 < starts.length ? starts[li + 1]! - 1 : text.endsWith('\n') ? text.length - 1 : text.length;
     const lineText = (li: number): string => text.slice(starts[li], endOf(li));
     const firstAvailable = firstLine;
     const fromLine = firstLine + lineIndex(starts, from);
@@ -138,7 +139,8 @@ export class Scanner {
       }
     };
     const beforeOf = (line: number): void => {
-      for (let n = Math.max(this.lastEmitted + 1, line - this.o.before, firstAvailable); n < line; n++) emit(n, 'context', lineText(n - firstLine));
+      for (let n = Math.max(this.lastEmitted + 1, line - this.o.before, firstAvailable); n < line; n++)
+        emit(n, 'context', lineText(n - firstLine));
     };
     const reachMax = (): void => {
       if (this.o.maxPerFile !== undefined && this.seen >= this.o.maxPerFile) this.maxReached = true;
@@ -186,7 +188,12 @@ export class Scanner {
         m = re.exec(text);
         if (!m || m.index >= text.length) break;
         const nextLi = lineIndex(starts, m.index);
-        if (nextLi > lastLi + 1 || (nextLi === lastLi + 1 && !subs.some((s) => text.slice(rangeStart + s.start, rangeStart + s.end).includes('\n')))) break;
+        if (
+          nextLi > lastLi + 1 ||
+          (nextLi === lastLi + 1 &&
+            !subs.some((s) => text.slice(rangeStart + s.start, rangeStart + s.end).includes('\n')))
+        )
+          break;
         lastLi = Math.max(lastLi, lineIndex(starts, Math.max(m.index, m.index + m[0].length - 1)));
       }
       contextUpTo(line - 1);
@@ -203,6 +210,7 @@ export class Scanner {
       }
     }
     contextUpTo(Number.MAX_SAFE_INTEGER);
-    if (this.maxReached && (this.afterUntil <= this.lastEmitted || this.afterUntil < firstLine + count)) this.done = true;
+    if (this.maxReached && (this.afterUntil <= this.lastEmitted || this.afterUntil < firstLine + count))
+      this.done = true;
   }
 }

@@ -22,7 +22,8 @@ export interface Batch {
   stop: Int32Array;
 }
 
-export type BatchReply = { id: number; hits: Array<FileHits | null> } | { id: number; cancelled: true } | { id: number; error: string };
+export type BatchReply =
+  { id: number; hits: Array<FileHits | null> } | { id: number; cancelled: true } | { id: number; error: string };
 
 interface Pending {
   resolve(hits: Array<FileHits | null> | 'cancelled'): void;
@@ -67,7 +68,8 @@ class SearchPool {
    * and the batches of other searches it held are posted again.
    */
   release(stop: Int32Array): void {
-    const busyWith = (slot: Slot | undefined): boolean => slot !== undefined && [...slot.pending.values()].some((p) => p.batch.stop === stop);
+    const busyWith = (slot: Slot | undefined): boolean =>
+      slot !== undefined && [...slot.pending.values()].some((p) => p.batch.stop === stop);
     if (!this.slots.some(busyWith)) return;
     setTimeout(() => {
       for (const [i, slot] of this.slots.entries()) {

@@ -63,7 +63,9 @@ export function filteringFs(root: string, filter: WalkFilter): Partial<fg.FileSy
               // Extra ignore files (.geminiignore, .qwenignore) still apply, as the rg backend
               // filters its results through them after rg's own glob override.
               const why = filter.rules.reason(abs, e.name, isDir);
-              return why === undefined || why === 'gitignore' || why === 'hidden' || why === 'skipped' ? true : leftOut(why);
+              return why === undefined || why === 'gitignore' || why === 'hidden' || why === 'skipped'
+                ? true
+                : leftOut(why);
             }
           }
           if (!isDir && filter.types?.active && filter.types.excludes(e.name)) return false;

@@ -144,12 +144,22 @@ export function headTail(
     if (chars.length <= limit) return { head: text, tail: '', truncated: false, omitted: 0 };
     const h = Math.floor(limit * headShare);
     const t = limit - h;
-    return { head: chars.slice(0, h).join(''), tail: t > 0 ? chars.slice(chars.length - t).join('') : '', truncated: true, omitted: chars.length - limit };
+    return {
+      head: chars.slice(0, h).join(''),
+      tail: t > 0 ? chars.slice(chars.length - t).join('') : '',
+      truncated: true,
+      omitted: chars.length - limit,
+    };
   }
   const buf = Buffer.from(text, 'utf8');
   if (buf.length <= limit) return { head: text, tail: '', truncated: false, omitted: 0 };
   const h = Math.floor(limit * headShare);
   const head = utf8Prefix(buf.subarray(0, h));
   const tail = utf8Suffix(buf.subarray(buf.length - (limit - h)));
-  return { head: head.toString('utf8'), tail: tail.toString('utf8'), truncated: true, omitted: buf.length - head.length - tail.length };
+  return {
+    head: head.toString('utf8'),
+    tail: tail.toString('utf8'),
+    truncated: true,
+    omitted: buf.length - head.length - tail.length,
+  };
 }

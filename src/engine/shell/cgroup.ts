@@ -45,13 +45,15 @@ function ownCgroupDir(): string | null {
     const f = left!.split(' ');
     const root = unescape(f[3]!);
     const point = unescape(f[4]!);
-    if (root === '/' || rel === root || rel.startsWith(`${root}/`)) return path.join(point, root === '/' ? rel : rel.slice(root.length));
+    if (root === '/' || rel === root || rel.startsWith(`${root}/`))
+      return path.join(point, root === '/' ? rel : rel.slice(root.length));
   }
   return null;
 }
 
 /** Mount paths escape space, tab, newline and backslash as octal. */
-const unescape = (s: string): string => s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
+const unescape = (s: string): string =>
+  s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
 
 function findBase(): string | null {
   const own = ownCgroupDir();
@@ -76,7 +78,8 @@ function removeStale(own: string): void {
     if (!m || pidAlive(Number(m[1]))) continue;
     const dir = path.join(own, name);
     try {
-      for (const sub of readdirSync(dir, { withFileTypes: true })) if (sub.isDirectory()) tryRmdir(path.join(dir, sub.name));
+      for (const sub of readdirSync(dir, { withFileTypes: true }))
+        if (sub.isDirectory()) tryRmdir(path.join(dir, sub.name));
       rmdirSync(dir);
     } catch {
       // still populated or not ours to remove: leave it

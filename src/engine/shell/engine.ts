@@ -22,7 +22,13 @@ import { findRefusals, refusalNote, type SandboxRefusal } from './sandbox-note.j
 import { pushNotification } from '../notifications.js';
 import { grantRead } from '../read-grants.js';
 import { lastLines } from './last-lines.js';
-import { monitorsOfSession, startMonitor, type MonitorInfo, type MonitorOptions, type MonitorStarted } from './monitor.js';
+import {
+  monitorsOfSession,
+  startMonitor,
+  type MonitorInfo,
+  type MonitorOptions,
+  type MonitorStarted,
+} from './monitor.js';
 
 export interface ShellEngineConfig {
   /** Shell for command lines (bash). */
@@ -317,7 +323,11 @@ export class ShellEngine {
 
   /** New output of a job (see ReadOptions for waiting and budgets). */
   output(ctx: ShellContext, id: string | number, opts: ReadOptions = {}): Promise<JobRead> {
-    return this.state(ctx.session).jobs.read(id, { ...opts, signal: opts.signal ?? ctx.signal, progress: opts.progress ?? ctx.progress });
+    return this.state(ctx.session).jobs.read(id, {
+      ...opts,
+      signal: opts.signal ?? ctx.signal,
+      progress: opts.progress ?? ctx.progress,
+    });
   }
 
   /** The newest output of a job, at most `maxBytes`. */
@@ -329,7 +339,12 @@ export class ShellEngine {
   async write(ctx: ShellContext, id: string | number, chars: string, read: ReadOptions = {}): Promise<JobRead> {
     const jobs = this.state(ctx.session).jobs;
     if (chars.length > 0) await jobs.write(id, chars);
-    return jobs.read(id, { until: 'exit', ...read, signal: read.signal ?? ctx.signal, progress: read.progress ?? ctx.progress });
+    return jobs.read(id, {
+      until: 'exit',
+      ...read,
+      signal: read.signal ?? ctx.signal,
+      progress: read.progress ?? ctx.progress,
+    });
   }
 
   /** Kills a job's whole process group. Stopping a finished job is harmless. */
@@ -361,13 +376,19 @@ export class ShellEngine {
     const env = buildEnv(this.config.env, { ...opts.env });
     if (!live.shell?.alive) {
       const cwd = await this.resolveCwd(ctx, undefined);
-      const wrap = sandbox ? (file: string, args: string[]) => sandbox.box.wrap(file, args, sandbox.roots, cwd, env) : undefined;
+      const wrap = sandbox
+        ? (file: string, args: string[]) => sandbox.box.wrap(file, args, sandbox.roots, cwd, env)
+        : undefined;
       live.shell = new LiveShell({ shell: this.config.shell, cwd, env, wrap });
       live.roots = rootsKey;
       started = true;
     }
     const shell = live.shell;
-    const result = await shell.run(command, { timeoutMs: opts.timeoutMs, maxOutputBytes: opts.maxOutputBytes, signal: ctx.signal });
+    const result = await shell.run(command, {
+      timeoutMs: opts.timeoutMs,
+      maxOutputBytes: opts.maxOutputBytes,
+      signal: ctx.signal,
+    });
     const outcome: LiveOutcome = { ...result, started };
     const found = result.end.type === 'exit' ? this.refusals(sandbox, result.output, result.end.cwd, env) : [];
     if (found.length > 0) {
@@ -403,7 +424,10 @@ export class ShellEngine {
   }
 
   private liveState(session: Session): LiveState {
-    if (session.disposed) throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', { session: session.id });
+    if (session.disposed)
+      throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', {
+        session: session.id,
+      });
     return session.bag(LIVE_BAG, () => {
       const s: LiveState = { turn: Promise.resolve() };
       session.onDispose(() => s.shell?.kill());
@@ -418,17 +442,32 @@ export class ShellEngine {
 
   /** What was decided about the sandbox at start-up. */
   get sandboxStatus(): SandboxStatus {
-    return this.config.sandboxStatus ?? { requested: 'none', active: this.config.sandbox ? 'bwrap' : 'none', network: false };
+    return (
+      this.config.sandboxStatus ?? { requested: 'none', active: this.config.sandbox ? 'bwrap' : 'none', network: false }
+    );
   }
 
   /** The sandbox for a call; `own` is the session's directory of spilled output and job logs, which its commands may read. */
   private sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): SandboxUse | undefined {
-    return this.config.sandbox ? { box: this.config.sandbox, roots: ctx.scope.roots, startupFiles, ...(own ? { readOnly: [own] } : {}) } : undefined;
+    return this.config.sandbox
+      ? { box: this.config.sandbox, roots: ctx.scope.roots, startupFiles, ...(own ? { readOnly: [own] } : {}) }
+      : undefined;
   }
 
-  private refusals(sandbox: SandboxUse | undefined, text: string, cwd: string, env: Record<string, string>, background = 0): SandboxRefusal[] {
+  private refusals(
+    sandbox: SandboxUse | undefined,
+    text: string,
+    cwd: string,
+    env: Record<string, string>,
+    background = 0,
+  ): SandboxRefusal[] {
     if (!sandbox) return [];
-    return findRefusals(text, { box: sandbox.box, roots: sandbox.roots, cwd, home: env.HOME }, sandbox.box.settings.network, background);
+    return findRefusals(
+      text,
+      { box: sandbox.box, roots: sandbox.roots, cwd, home: env.HOME },
+      sandbox.box.settings.network,
+      background,
+    );
   }
 
   private startupFiles(opts: CommandOptions): boolean {
@@ -452,15 +491,29 @@ export class ShellEngine {
     if (workdir === undefined || workdir === '') return base;
     const r = await ctx.scope.resolve(workdir, base, field);
     const st = await fsp.stat(r.real).catch(() => undefined);
-    if (!st) throw engineFailure('path_missing', `the directory ${workdir} does not exist`, { path: workdir, resolved: r.real }, { field });
-    if (!st.isDirectory()) throw engineFailure('not_a_directory', `${workdir} is not a directory`, { path: workdir, resolved: r.real }, { field });
+    if (!st)
+      throw engineFailure(
+        'path_missing',
+        `the directory ${workdir} does not exist`,
+        { path: workdir, resolved: r.real },
+        { field },
+      );
+    if (!st.isDirectory())
+      throw engineFailure(
+        'not_a_directory',
+        `${workdir} is not a directory`,
+        { path: workdir, resolved: r.real },
+        { field },
+      );
     return r.real;
   }
 
   private state(session: Session): SessionShell {
     if (session.disposed) {
       // A call that still holds an expired session: anything started now would outlive it.
-      throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', { session: session.id });
+      throw engineFailure('session_ended', 'the session has ended; call again to get a fresh one', {
+        session: session.id,
+      });
     }
     return session.bag(BAG, () => {
       const hash = createHash('sha256').update(session.id).digest('hex').slice(0, 16);
@@ -494,16 +547,20 @@ export class ShellEngine {
 function validateCommand(command: string | readonly string[]): void {
   if (typeof command === 'string') {
     if (command.trim() === '') throw engineFailure('empty_command', 'the command is empty', {}, { field: 'command' });
-    if (command.includes('\0')) throw engineFailure('nul_in_command', 'the command contains a NUL byte', {}, { field: 'command' });
+    if (command.includes('\0'))
+      throw engineFailure('nul_in_command', 'the command contains a NUL byte', {}, { field: 'command' });
     return;
   }
-  if (command.length === 0 || command[0] === '') throw engineFailure('no_program', 'the command has no program', {}, { field: 'command' });
-  if (command.some((a) => a.includes('\0'))) throw engineFailure('nul_in_command', 'an argument contains a NUL byte', {}, { field: 'command' });
+  if (command.length === 0 || command[0] === '')
+    throw engineFailure('no_program', 'the command has no program', {}, { field: 'command' });
+  if (command.some((a) => a.includes('\0')))
+    throw engineFailure('nul_in_command', 'an argument contains a NUL byte', {}, { field: 'command' });
 }
 
 function positive(v: number | undefined, field: string): number | undefined {
   if (v === undefined) return undefined;
-  if (!Number.isFinite(v) || v <= 0) throw engineFailure('not_positive', `${field} must be a positive number`, { value: v }, { field });
+  if (!Number.isFinite(v) || v <= 0)
+    throw engineFailure('not_positive', `${field} must be a positive number`, { value: v }, { field });
   return v;
 }
 

@@ -3,7 +3,20 @@
 // of the server itself (FACET_*, such as FACET_TOKEN) never reach a command.
 import os from 'node:os';
 
-const BASE_NAMES = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM', 'COLORTERM', 'NO_COLOR'];
+const BASE_NAMES = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TMPDIR',
+  'TERM',
+  'COLORTERM',
+  'NO_COLOR',
+];
 const BASE_PREFIXES = ['LC_'];
 const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
@@ -11,7 +24,11 @@ const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/
 const STARTUP_NAMES = ['BASH_ENV', 'ENV'];
 
 /** What keeps a command from waiting on a pager or a credential prompt that no one will answer. */
-export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = { PAGER: 'cat', GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
+export const NON_INTERACTIVE_ENV: Readonly<Record<string, string>> = {
+  PAGER: 'cat',
+  GIT_PAGER: 'cat',
+  GIT_TERMINAL_PROMPT: '0',
+};
 
 export function isServerSecret(name: string): boolean {
   return name.toUpperCase().startsWith('FACET_');
@@ -22,7 +39,11 @@ export function isServerSecret(name: string): boolean {
  * NAME=value pairs; `extra` is what a shape sets (PAGER=cat...), never BASH_ENV or ENV.
  * FACET_* is always dropped.
  */
-export function buildEnv(configured: readonly string[], extra: Record<string, string> = {}, source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function buildEnv(
+  configured: readonly string[],
+  extra: Record<string, string> = {},
+  source: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const env: Record<string, string> = {};
   // Names first, values only for those kept: every read of process.env is a getenv() call,
   // and Object.entries(process.env) read all of them (about 40 µs per command).

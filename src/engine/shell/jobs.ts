@@ -147,7 +147,10 @@ class Job {
       const killed = Boolean(this.stopping) || child.running();
       if (this.stopping) await this.stopping;
       else if (killed) await child.kill(killGraceMs);
-      const drained = await Promise.race([child.drained.then(() => true), sleep(killed ? 1000 : LEFTOVER_MS).then(() => false)]);
+      const drained = await Promise.race([
+        child.drained.then(() => true),
+        sleep(killed ? 1000 : LEFTOVER_MS).then(() => false),
+      ]);
       if (!drained && !killed) {
         // Something that left the process group (setsid, a daemon) still holds the output pipe.
         await child.kill(killGraceMs);
@@ -235,12 +238,17 @@ export class JobTable {
     this.prune();
     const running = [...this.jobs.values()].filter((j) => j.running).length;
     if (running >= this.opts.maxJobs) {
-      throw engineFailure('too_many_jobs', `this session already runs ${running} jobs (the limit); stop one first`, { running, limit: this.opts.maxJobs });
+      throw engineFailure('too_many_jobs', `this session already runs ${running} jobs (the limit); stop one first`, {
+        running,
+        limit: this.opts.maxJobs,
+      });
     }
     const child = await spawnChild(spec);
     const number = ++this.seq;
     // onFlush runs from a stream write callback, never before this function returns.
-    const log = new BoundedLog(path.join(this.opts.dir, `job-${number}-${child.pid}.log`), this.opts.maxLogBytes, () => job.events.emit('change'));
+    const log = new BoundedLog(path.join(this.opts.dir, `job-${number}-${child.pid}.log`), this.opts.maxLogBytes, () =>
+      job.events.emit('change'),
+    );
     const job = new Job(number, child, log, spec, Date.now(), this.opts.killGraceMs);
     this.jobs.set(job.id, job);
     return job.snapshot();
@@ -250,9 +258,16 @@ export class JobTable {
   private find(ref: string | number): Job {
     const s = String(ref).trim();
     const job =
-      this.jobs.get(s) ?? [...this.jobs.values()].find((j) => String(j.number) === s) ?? [...this.jobs.values()].find((j) => String(j.child.pid) === s);
+      this.jobs.get(s) ??
+      [...this.jobs.values()].find((j) => String(j.number) === s) ??
+      [...this.jobs.values()].find((j) => String(j.child.pid) === s);
     if (!job) {
-      throw engineFailure('job_missing', `no job ${s} in this session`, { job: s, known: [...this.jobs.values()].map((j) => j.id) }, { field: 'id' });
+      throw engineFailure(
+        'job_missing',
+        `no job ${s} in this session`,
+        { job: s, known: [...this.jobs.values()].map((j) => j.id) },
+        { field: 'id' },
+      );
     }
     return job;
   }
@@ -267,10 +282,17 @@ export class JobTable {
 
   async read(ref: string | number, opts: ReadOptions = {}): Promise<JobRead> {
     const job = this.find(ref);
-    const from = opts.from === undefined || opts.from === 'last' ? job.readOffset : opts.from === 'start' ? 0 : opts.from;
+    const from =
+      opts.from === undefined || opts.from === 'last' ? job.readOffset : opts.from === 'start' ? 0 : opts.from;
     if (!Number.isInteger(from) || from < 0)
-      throw engineFailure('bad_offset', 'the offset must be a whole number of bytes, 0 or more', {}, { field: 'offset' });
-    if (opts.waitMs && opts.waitMs > 0) await this.wait(job, from, opts.waitMs, opts.until ?? 'output', opts.signal, opts.progress);
+      throw engineFailure(
+        'bad_offset',
+        'the offset must be a whole number of bytes, 0 or more',
+        {},
+        { field: 'offset' },
+      );
+    if (opts.waitMs && opts.waitMs > 0)
+      await this.wait(job, from, opts.waitMs, opts.until ?? 'output', opts.signal, opts.progress);
     if (!job.running) await job.finished;
     const end = job.log.flushed;
     const start = Math.min(from, end);
@@ -311,22 +333,40 @@ export class JobTable {
   }
 
   /** The last `maxBytes` of a job's output (the newest, even past the log's bound). */
-  async tail(ref: string | number, maxBytes = TAIL_BYTES): Promise<{ job: JobSnapshot; text: string; truncated: boolean; totalBytes: number }> {
+  async tail(
+    ref: string | number,
+    maxBytes = TAIL_BYTES,
+  ): Promise<{ job: JobSnapshot; text: string; truncated: boolean; totalBytes: number }> {
     const job = this.find(ref);
     if (!job.running) await job.finished;
     const all = job.tailRing.result();
     const buf = Buffer.from(all.truncated ? all.tail : all.text, 'utf8');
     const cut = buf.length > maxBytes ? utf8Suffix(buf.subarray(buf.length - maxBytes)) : buf;
-    return { job: job.snapshot(), text: cut.toString('utf8'), truncated: cut.length < all.totalBytes, totalBytes: all.totalBytes };
+    return {
+      job: job.snapshot(),
+      text: cut.toString('utf8'),
+      truncated: cut.length < all.totalBytes,
+      totalBytes: all.totalBytes,
+    };
   }
 
   async write(ref: string | number, data: string): Promise<JobSnapshot> {
     const job = this.find(ref);
     if (!job.spec.stdin) {
-      throw engineFailure('stdin_closed', `job ${job.id} was not started with stdin open`, { job: job.id }, { field: 'id' });
+      throw engineFailure(
+        'stdin_closed',
+        `job ${job.id} was not started with stdin open`,
+        { job: job.id },
+        { field: 'id' },
+      );
     }
     if (!job.running) {
-      throw engineFailure('job_exited', `job ${job.id} has already exited`, { job: job.id, exitCode: job.exitCode }, { field: 'id' });
+      throw engineFailure(
+        'job_exited',
+        `job ${job.id} has already exited`,
+        { job: job.id, exitCode: job.exitCode },
+        { field: 'id' },
+      );
     }
     job.child.write(data);
     return job.snapshot();
@@ -357,7 +397,14 @@ export class JobTable {
     }
   }
 
-  private wait(job: Job, from: number, ms: number, until: 'output' | 'exit', signal?: AbortSignal, progress?: ProgressSink): Promise<void> {
+  private wait(
+    job: Job,
+    from: number,
+    ms: number,
+    until: 'output' | 'exit',
+    signal?: AbortSignal,
+    progress?: ProgressSink,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const report = progressReporter(progress);
       const done = () => {

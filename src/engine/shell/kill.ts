@@ -242,7 +242,8 @@ function childrenOf(pid: number): number[] {
   const out: number[] = [];
   for (const t of tasks) {
     try {
-      for (const s of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' ')) if (s !== '' && s !== '\n') out.push(Number(s));
+      for (const s of readFileSync(`/proc/${pid}/task/${t}/children`, 'latin1').split(' '))
+        if (s !== '' && s !== '\n') out.push(Number(s));
     } catch {
       // thread gone, or the kernel lacks CONFIG_PROC_CHILDREN
     }
@@ -296,7 +297,11 @@ export class Containment {
    * joining shell, or as `joiner` builds it for a shell that joins by itself (it is given the
    * cgroup.procs path, which must follow the arguments that come before it unchanged).
    */
-  wrap(file: string, args: readonly string[], joiner?: (procs: string) => { file: string; args: string[] }): { file: string; args: string[] } {
+  wrap(
+    file: string,
+    args: readonly string[],
+    joiner?: (procs: string) => { file: string; args: string[] },
+  ): { file: string; args: string[] } {
     if (!this.cgroup) return { file, args: [...args] };
     this.wrapped = true;
     if (!joiner) return this.cgroup.wrap(file, args);
@@ -337,7 +342,8 @@ export class Containment {
     }
     // Only bwrap's own init is expected to linger; without the sandbox, a namespace init
     // the command left (unshare --pid --fork, orphaned) is a leftover like any other.
-    if (this.cgroup.populated()) return !this.sandboxed || !this.cgroup.members().every(finishingInit) || alive(this.leader);
+    if (this.cgroup.populated())
+      return !this.sandboxed || !this.cgroup.members().every(finishingInit) || alive(this.leader);
     if (!groupAlive(this.leader)) return false;
     // The group may hold bwrap's namespace init as a zombie nobody has reaped yet. Once the
     // command joined its cgroup (it ran there), the empty cgroup is the exact answer; before
@@ -347,7 +353,8 @@ export class Containment {
 
   /** TERM (and CONT, so stopped ones can act on it), KILL after `graceMs`; resolves when none is left. */
   kill(graceMs: number): Promise<void> {
-    this.killing ??= this.cgroup && !this.joinFailed() ? this.killCgroup(this.cgroup, graceMs) : this.killMarked(graceMs);
+    this.killing ??=
+      this.cgroup && !this.joinFailed() ? this.killCgroup(this.cgroup, graceMs) : this.killMarked(graceMs);
     return this.killing;
   }
 
@@ -515,7 +522,9 @@ export class Containment {
   killNow(): void {
     signal(-this.leader, 'SIGKILL');
     if (this.cgroup && this.cgroup.killAll()) return;
-    const pids = this.cgroup ? this.cgroup.members() : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker, this.leader)])];
+    const pids = this.cgroup
+      ? this.cgroup.members()
+      : [...treeOf([this.leader, ...this.known, ...processesWithEnv(this.marker, this.leader)])];
     for (const pid of pids) signal(pid, 'SIGKILL');
   }
 }

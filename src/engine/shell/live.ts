@@ -61,7 +61,9 @@ export class LiveShell {
   private busy = false;
 
   constructor(opts: LiveShellOptions) {
-    const argv = opts.wrap ? opts.wrap(opts.shell, ['--noprofile', '--norc']) : { file: opts.shell, args: ['--noprofile', '--norc'] };
+    const argv = opts.wrap
+      ? opts.wrap(opts.shell, ['--noprofile', '--norc'])
+      : { file: opts.shell, args: ['--noprofile', '--norc'] };
     this.proc = spawn(argv.file, argv.args, {
       cwd: opts.cwd,
       env: opts.env,
@@ -165,7 +167,9 @@ export class LiveShell {
         take(pending);
         finish({ type: 'timeout' });
       }, opts.timeoutMs);
-      this.proc.stdin!.write(`eval ${quoted(command)} </dev/null\n__facet_rc=$?; printf '\\n%s %d %s\\n' '${this.mark}' "$__facet_rc" "$PWD"\n`);
+      this.proc.stdin!.write(
+        `eval ${quoted(command)} </dev/null\n__facet_rc=$?; printf '\\n%s %d %s\\n' '${this.mark}' "$__facet_rc" "$PWD"\n`,
+      );
     });
   }
 

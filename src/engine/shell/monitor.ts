@@ -13,7 +13,10 @@ import type { JobSnapshot, StartJobSpec } from './jobs.js';
 interface MonitorShell<C> {
   start(
     ctx: C,
-    opts: Omit<MonitorOptions, 'description' | 'events' | 'idleTimeoutMs' | 'maxEvents' | 'lastLines' | 'maxLineChars'> & {
+    opts: Omit<
+      MonitorOptions,
+      'description' | 'events' | 'idleTimeoutMs' | 'maxEvents' | 'lastLines' | 'maxLineChars'
+    > & {
       streams: 'separate';
       onOutput: StartJobSpec['onOutput'];
       onEnd: StartJobSpec['onEnd'];
@@ -72,7 +75,11 @@ const KEY = 'engine.shell.monitors';
 const monitorsOf = (s: Session) => s.bag(KEY, () => new Map<string, MonitorState>());
 
 /** Starts a monitored command in the session; its events arrive in the session's notification queue. */
-export async function startMonitor<C extends { session: Session }>(shell: MonitorShell<C>, ctx: C, opts: MonitorOptions): Promise<MonitorStarted> {
+export async function startMonitor<C extends { session: Session }>(
+  shell: MonitorShell<C>,
+  ctx: C,
+  opts: MonitorOptions,
+): Promise<MonitorStarted> {
   const keepChars = opts.maxLineChars ?? 4096;
   const session = ctx.session;
   const partial = { stdout: '', stderr: '' };
@@ -96,7 +103,12 @@ export async function startMonitor<C extends { session: Session }>(shell: Monito
     const room = opts.maxEvents === undefined ? lines.length : Math.max(0, opts.maxEvents - state.events);
     if (room === 0) return;
     state.events++;
-    pushNotification(session, { type: 'monitor_lines', monitor: jobId, description: opts.description, lines: lines.map((l) => l.slice(0, keepChars)) });
+    pushNotification(session, {
+      type: 'monitor_lines',
+      monitor: jobId,
+      description: opts.description,
+      lines: lines.map((l) => l.slice(0, keepChars)),
+    });
     if (opts.maxEvents !== undefined && state.events >= opts.maxEvents) stopFor('max_events');
   };
   // Whole lines only: a line split across chunks waits for its end. A chunk's lines are one event.
@@ -124,7 +136,14 @@ export async function startMonitor<C extends { session: Session }>(shell: Monito
       clearTimeout(idle);
       emit([...take('stdout', '', true), ...(opts.events === 'both' ? take('stderr', '', true) : [])]);
       const reason: MonitorEnd =
-        state.reason ?? (ended.status === 'timed_out' ? 'expired' : ended.status === 'killed' ? 'stopped' : ended.exitCode === 0 ? 'completed' : 'failed');
+        state.reason ??
+        (ended.status === 'timed_out'
+          ? 'expired'
+          : ended.status === 'killed'
+            ? 'stopped'
+            : ended.exitCode === 0
+              ? 'completed'
+              : 'failed');
       state.ended = reason;
       pushNotification(session, {
         type: 'monitor_ended',
@@ -148,12 +167,14 @@ export async function startMonitor<C extends { session: Session }>(shell: Monito
 
 /** The session's monitors (running and ended), oldest first. */
 export function monitorsOfSession(session: Session): MonitorInfo[] {
-  return [...(session.peek<Map<string, MonitorState>>(KEY)?.values() ?? [])].map(({ id, description, events, ended }) => ({
-    id,
-    description,
-    events,
-    ...(ended ? { ended } : {}),
-  }));
+  return [...(session.peek<Map<string, MonitorState>>(KEY)?.values() ?? [])].map(
+    ({ id, description, events, ended }) => ({
+      id,
+      description,
+      events,
+      ...(ended ? { ended } : {}),
+    }),
+  );
 }
 
 /** The monitor with job id `id`, if that job is one. */

@@ -46,10 +46,29 @@ const WRAPPERS: Record<string, { valued: string[]; transparent: boolean; leading
   timeout: { valued: ['-s', '--signal', '-k', '--kill-after'], transparent: true, leadingNumbers: true },
   env: { valued: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'], transparent: true },
   xargs: {
-    valued: ['-I', '-i', '-n', '-P', '-L', '-l', '-d', '-s', '-a', '-E', '-e', '--max-args', '--max-procs', '--delimiter', '--arg-file'],
+    valued: [
+      '-I',
+      '-i',
+      '-n',
+      '-P',
+      '-L',
+      '-l',
+      '-d',
+      '-s',
+      '-a',
+      '-E',
+      '-e',
+      '--max-args',
+      '--max-procs',
+      '--delimiter',
+      '--arg-file',
+    ],
     transparent: true,
   },
-  sudo: { valued: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group'], transparent: false },
+  sudo: {
+    valued: ['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group'],
+    transparent: false,
+  },
   doas: { valued: ['-u', '-C'], transparent: false },
   chroot: { valued: [], transparent: false, leadingNumbers: false },
   watch: { valued: ['-n', '--interval', '-d'], transparent: true },
@@ -89,7 +108,12 @@ export class ShellPolicy {
 
   private checkOne(c: CheckedCommand): void {
     if (c.dynamic) {
-      throw refusal('the program name is computed at run time, so the command policy cannot check it', c, '<dynamic>', 'dynamic');
+      throw refusal(
+        'the program name is computed at run time, so the command policy cannot check it',
+        c,
+        '<dynamic>',
+        'dynamic',
+      );
     }
     const route = this.rules.routes[c.program];
     if (route !== undefined) {
@@ -101,10 +125,16 @@ export class ShellPolicy {
       );
     }
     const denied = this.deny.find((r) => matches(r, c, 'deny'));
-    if (denied) throw refusal(`the command "${c.text}" is refused by the deny rule "${denied.source}"`, c, denied.source, 'deny');
+    if (denied)
+      throw refusal(`the command "${c.text}" is refused by the deny rule "${denied.source}"`, c, denied.source, 'deny');
     if (this.allow.length > 0 && !c.transparent) {
       if (!this.allow.some((r) => matches(r, c, 'allow'))) {
-        throw refusal(`the command "${c.text}" matches no allow rule (allowed: ${this.rules.allow.join(', ')})`, c, '<allow>', 'allow');
+        throw refusal(
+          `the command "${c.text}" matches no allow rule (allowed: ${this.rules.allow.join(', ')})`,
+          c,
+          '<allow>',
+          'allow',
+        );
       }
     }
   }
@@ -122,12 +152,23 @@ export function commandsOf(command: string | readonly string[]): CheckedCommand[
       simple = splitCommands(command);
     } catch (err) {
       if (err instanceof ShellSyntaxError) {
-        throw engineFailure('unparsable_command', `the command cannot be parsed: ${err.message}`, { reason: err.message }, { field: 'command' });
+        throw engineFailure(
+          'unparsable_command',
+          `the command cannot be parsed: ${err.message}`,
+          { reason: err.message },
+          { field: 'command' },
+        );
       }
       throw err;
     }
   } else {
-    simple = [{ words: command.map((value) => ({ value, dynamic: false, quoted: true })), assignments: [], text: command.join(' ') }];
+    simple = [
+      {
+        words: command.map((value) => ({ value, dynamic: false, quoted: true })),
+        assignments: [],
+        text: command.join(' '),
+      },
+    ];
   }
   const out: CheckedCommand[] = [];
   for (const s of simple) if (s.words.length > 0) unwrap(s.words, s.text, out, 0);
@@ -135,7 +176,13 @@ export function commandsOf(command: string | readonly string[]): CheckedCommand[
 }
 
 function unwrap(words: Word[], text: string, out: CheckedCommand[], depth: number): void {
-  if (depth > MAX_UNWRAP) throw engineFailure('wrapped_too_deep', 'the command wraps other commands too deeply to check', {}, { field: 'command' });
+  if (depth > MAX_UNWRAP)
+    throw engineFailure(
+      'wrapped_too_deep',
+      'the command wraps other commands too deeply to check',
+      {},
+      { field: 'command' },
+    );
   const first = words[0]!;
   const program = programName(first.value);
   const args = words.slice(1);
@@ -213,7 +260,10 @@ function unwrap(words: Word[], text: string, out: CheckedCommand[], depth: numbe
   while (k < args.length) {
     const a = args[k]!;
     if (a.dynamic && a.value.startsWith('-')) return;
-    if (program === 'env' && (a.value === '-S' || a.value === '--split-string' || /^(-S|--split-string=)./.test(a.value))) {
+    if (
+      program === 'env' &&
+      (a.value === '-S' || a.value === '--split-string' || /^(-S|--split-string=)./.test(a.value))
+    ) {
       // env -S 'prog args' [more args]: env splits the string into the command's words.
       const separate = a.value === '-S' || a.value === '--split-string';
       const line = separate ? args[k + 1] : { ...a, value: a.value.replace(/^(-S|--split-string=)/, '') };
@@ -264,7 +314,12 @@ function nestedLine(words: Word[], text: string, out: CheckedCommand[], depth: n
     simple = splitCommands(line, depth + 1);
   } catch (err) {
     if (err instanceof ShellSyntaxError) {
-      throw engineFailure('unparsable_command', `a nested command cannot be parsed: ${err.message}`, { reason: err.message }, { field: 'command' });
+      throw engineFailure(
+        'unparsable_command',
+        `a nested command cannot be parsed: ${err.message}`,
+        { reason: err.message },
+        { field: 'command' },
+      );
     }
     throw err;
   }
@@ -316,7 +371,8 @@ function matches(rule: Rule, c: CheckedCommand, kind: 'allow' | 'deny'): boolean
   return false;
 }
 
-const optionLike = (w: Word): boolean => w.dynamic || (w.value.length > 1 && (w.value.startsWith('-') || w.value.startsWith('+')));
+const optionLike = (w: Word): boolean =>
+  w.dynamic || (w.value.length > 1 && (w.value.startsWith('-') || w.value.startsWith('+')));
 
 function matchesFrom(rule: Rule, args: Word[], start: number, kind: 'allow' | 'deny'): boolean {
   for (let k = 1; k < rule.words.length; k++) {

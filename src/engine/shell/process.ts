@@ -109,7 +109,9 @@ const REPORT_END = '\0facet-end\0';
  * joining shell has to go first (see selfJoins). If that write fails, the shell starts itself
  * again without the path: its command line then no longer shows the join (kill.ts reads it).
  */
-export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report' | 'startupFiles'> & { join?: string }): {
+export function commandArgv(
+  spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' | 'merge' | 'report' | 'startupFiles'> & { join?: string },
+): {
   file: string;
   args: string[];
 } {
@@ -138,7 +140,10 @@ export function commandArgv(spec: Pick<SpawnSpec, 'command' | 'shell' | 'login' 
   if (spec.merge) lines.push('exec 2>&1');
   lines.push('eval "$__facet_c"');
   const name = spec.shell.split('/').pop() ?? 'bash';
-  return { file: spec.shell, args: [...shellFlags, lines.join('\n'), name, ...(join ? [spec.join!] : []), spec.command] };
+  return {
+    file: spec.shell,
+    args: [...shellFlags, lines.join('\n'), name, ...(join ? [spec.join!] : []), spec.command],
+  };
 }
 
 /**
@@ -202,7 +207,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     ['stdout', sub.stdout!],
     ['stderr', sub.stderr!],
   ] as const;
-  for (const [name, st] of streams) st.on('data', (c: Buffer) => listeners.forEach((fn) => fn(name, c))).on('error', () => undefined);
+  for (const [name, st] of streams)
+    st.on('data', (c: Buffer) => listeners.forEach((fn) => fn(name, c))).on('error', () => undefined);
   // A command that exits without reading its input makes the write fail (EPIPE): nothing to report.
   sub.stdin?.on('error', () => undefined);
   const reportStream = stdio.length > 3 ? (sub.stdio[3] as NodeJS.ReadableStream | undefined) : undefined;
@@ -223,7 +229,9 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
   reportStream?.on('close', () => reportDone());
   reportStream?.on('error', () => undefined);
   const closed = (st: NodeJS.ReadableStream) =>
-    new Promise<void>((r) => ((st as NodeJS.ReadableStream & { closed?: boolean }).closed ? r() : st.once('close', () => r())));
+    new Promise<void>((r) =>
+      (st as NodeJS.ReadableStream & { closed?: boolean }).closed ? r() : st.once('close', () => r()),
+    );
   const exited = new Promise<{ exitCode: number | null; signal: string | null }>((resolve) => {
     sub.once('exit', (code, signal) => resolve(unboxed(spec, { exitCode: code, signal })));
   });
@@ -282,8 +290,11 @@ export function enclosed(
     return run;
   }
   const found = findProgram(file, env.PATH ?? '', cwd);
-  if (found !== true) throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
-  let run = sandbox ? sandbox.box.wrap(file, args, sandbox.roots, cwd, env, sandbox.startupFiles, sandbox.readOnly) : { file, args };
+  if (found !== true)
+    throw spawnFailure(Object.assign(new Error(`spawn ${file} ${found}`), { code: found }), file, cwd);
+  let run = sandbox
+    ? sandbox.box.wrap(file, args, sandbox.roots, cwd, env, sandbox.startupFiles, sandbox.readOnly)
+    : { file, args };
   if (box.wraps) run = box.wrap(run.file, run.args);
   checkArgv(run.file, run.args, env);
   return run;
@@ -291,7 +302,9 @@ export function enclosed(
 
 /** true when `name` resolves to an executable file, else the errno execvp would give. */
 function findProgram(name: string, pathVar: string, cwd: string): true | 'ENOENT' | 'EACCES' {
-  const candidates = name.includes('/') ? [path.resolve(cwd, name)] : pathVar.split(':').map((d) => path.resolve(cwd, d || '.', name));
+  const candidates = name.includes('/')
+    ? [path.resolve(cwd, name)]
+    : pathVar.split(':').map((d) => path.resolve(cwd, d || '.', name));
   let denied = false;
   for (const c of candidates) {
     try {
@@ -344,11 +357,22 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
   try {
     checkArgv(file, args, env);
     const run = enclosed(box, file, args, env, spec.cwd, spec.sandbox);
-    p = tty.pty.spawn(run.file, run.args, { name: 'xterm-256color', cols: tty.cols, rows: tty.rows, cwd: spec.cwd, env });
+    p = tty.pty.spawn(run.file, run.args, {
+      name: 'xterm-256color',
+      cols: tty.cols,
+      rows: tty.rows,
+      cwd: spec.cwd,
+      env,
+    });
   } catch (err) {
     box.release();
     if (err instanceof EngineError) throw err;
-    throw engineFailure('pty_start_failed', `cannot start ${file} on a terminal: ${(err as Error).message}`, { program: file }, { cause: err });
+    throw engineFailure(
+      'pty_start_failed',
+      `cannot start ${file} on a terminal: ${(err as Error).message}`,
+      { program: file },
+      { cause: err },
+    );
   }
   box.adopt(p.pid);
   note(spec, box);
@@ -393,7 +417,10 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
  * read that back as the signal, as the command would report without the sandbox. A command
  * that itself exits with such a code (exit 143) is then reported as killed by the signal.
  */
-function unboxed(spec: SpawnSpec, exit: { exitCode: number | null; signal: string | null }): { exitCode: number | null; signal: string | null } {
+function unboxed(
+  spec: SpawnSpec,
+  exit: { exitCode: number | null; signal: string | null },
+): { exitCode: number | null; signal: string | null } {
   if (!spec.sandbox || exit.exitCode === null || exit.exitCode <= 128 || exit.exitCode > 128 + 31) return exit;
   return { exitCode: null, signal: signalName(exit.exitCode - 128) };
 }

@@ -13,7 +13,8 @@ export function loadPty(): Promise<PtyModule | string> {
     try {
       const mod = await import('@lydell/node-pty');
       // A CommonJS package: its exports are the default export, and named ones where Node detects them.
-      const spawn: PtyModule['spawn'] | undefined = mod.spawn ?? (mod as { default?: { spawn?: PtyModule['spawn'] } }).default?.spawn;
+      const spawn: PtyModule['spawn'] | undefined =
+        mod.spawn ?? (mod as { default?: { spawn?: PtyModule['spawn'] } }).default?.spawn;
       if (typeof spawn !== 'function') return `${PACKAGE} loaded but has no spawn function`;
       return { spawn };
     } catch (err) {

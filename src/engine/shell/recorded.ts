@@ -4,7 +4,8 @@
 import { currentChanges } from '../audit.js';
 import type { ShellEngine } from './engine.js';
 
-const line = (command: string | readonly string[]): string => (typeof command === 'string' ? command : command.join(' '));
+const line = (command: string | readonly string[]): string =>
+  typeof command === 'string' ? command : command.join(' ');
 
 /** `shell`, with run, start and runLive recording what they ran into the current change record. */
 export function recordingCommands(shell: ShellEngine): ShellEngine {
@@ -25,7 +26,14 @@ export function recordingCommands(shell: ShellEngine): ShellEngine {
   };
   shell.start = async (ctx, opts) => {
     const job = await start(ctx, opts);
-    currentChanges()?.commands.push({ command: line(opts.command), cwd: job.cwd, exitCode: null, signal: null, durationMs: 0, job: job.id });
+    currentChanges()?.commands.push({
+      command: line(opts.command),
+      cwd: job.cwd,
+      exitCode: null,
+      signal: null,
+      durationMs: 0,
+      job: job.id,
+    });
     return job;
   };
   shell.runLive = async (ctx, command, opts) => {

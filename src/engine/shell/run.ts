@@ -126,7 +126,10 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
     // The leader is gone but something it started is still running.
     if (!killing && child.running()) keepOrKill();
     if (killing) await killing;
-    let drainedInTime = await Promise.race([child.drained.then(() => true), sleep(killing ? 1000 : DRAIN_MS).then(() => false)]);
+    let drainedInTime = await Promise.race([
+      child.drained.then(() => true),
+      sleep(killing ? 1000 : DRAIN_MS).then(() => false),
+    ]);
     if (!drainedInTime && !killing && leftovers === 'none') {
       // Something outside the process group (setsid, a daemon) still holds the pipes.
       keepOrKill();
@@ -139,7 +142,8 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
     }
     // Someone (a kept job) still holds the pipes: stop listening.
     if (!drainedInTime) child.detach();
-    if (spec.signal?.aborted) throw withOutput(abortError(spec.signal, 'the command'), merged.result(), exit, performance.now() - started);
+    if (spec.signal?.aborted)
+      throw withOutput(abortError(spec.signal, 'the command'), merged.result(), exit, performance.now() - started);
     const report = child.report();
     const said = spec.annotate?.(merged.result().text, killing ? [] : (report?.backgroundPids ?? []));
     if (said) {
@@ -178,7 +182,12 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
  * A cancelled run keeps what the command printed before it: `facts.output` (the capture) for
  * the shapes to word, and the process evidence for the host.
  */
-function withOutput(err: EngineError, output: CapturedText, exit: { exitCode: number | null; signal: string | null }, durationMs: number): EngineError {
+function withOutput(
+  err: EngineError,
+  output: CapturedText,
+  exit: { exitCode: number | null; signal: string | null },
+  durationMs: number,
+): EngineError {
   return withDetails(err, {
     cause: err,
     facts: { output, exitCode: exit.exitCode, signal: exit.signal, durationMs },

@@ -30,7 +30,8 @@ export interface NoteContext {
   home?: string;
 }
 
-const FILE_ERROR = /no such file or directory|ENOENT|permission denied|EACCES|operation not permitted|EPERM|not a directory/i;
+const FILE_ERROR =
+  /no such file or directory|ENOENT|permission denied|EACCES|operation not permitted|EPERM|not a directory/i;
 const READ_ONLY = /read-only file system|EROFS/i;
 const NO_NETWORK =
   /network is unreachable|ENETUNREACH|temporary failure in name resolution|could not resolve host|name or service not known|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)|no address associated with hostname|failed to resolve|nodename nor servname/i;
@@ -72,7 +73,9 @@ export function findRefusals(text: string, ctx: NoteContext, network: boolean, b
   };
   let checks = 0;
   const lines = text.split('\n');
-  for (const line of lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES / 2), ...lines.slice(-MAX_LINES / 2)] : lines) {
+  for (const line of lines.length > MAX_LINES
+    ? [...lines.slice(0, MAX_LINES / 2), ...lines.slice(-MAX_LINES / 2)]
+    : lines) {
     if (line.startsWith('bwrap: ')) add({ kind: 'bwrap', message: line.slice(7).trim() }, `bwrap:${line}`);
     if (!network) {
       if (NO_NETWORK.test(line)) add({ kind: 'network' }, 'network');
@@ -81,7 +84,8 @@ export function findRefusals(text: string, ctx: NoteContext, network: boolean, b
     const readOnly = READ_ONLY.test(line);
     if (!readOnly && !FILE_ERROR.test(line)) continue;
     for (const c of candidates(line)) {
-      if (++checks > MAX_CHECKS || out.filter((r) => r.kind === 'hidden' || r.kind === 'read_only').length >= MAX_PATHS) break;
+      if (++checks > MAX_CHECKS || out.filter((r) => r.kind === 'hidden' || r.kind === 'read_only').length >= MAX_PATHS)
+        break;
       const p = path.resolve(ctx.cwd, c);
       if (readOnly) {
         if (path.isAbsolute(c) && !inRoots(p) && !within('/tmp', p)) add({ kind: 'read_only', path: p }, `ro:${p}`);
@@ -100,7 +104,8 @@ export function findRefusals(text: string, ctx: NoteContext, network: boolean, b
         continue;
       }
       const parent = path.dirname(p);
-      if (lexists(p) || (!privateDirs.has(parent) && !shown(parent) && lexists(parent))) add({ kind: 'hidden', path: p }, `hidden:${p}`);
+      if (lexists(p) || (!privateDirs.has(parent) && !shown(parent) && lexists(parent)))
+        add({ kind: 'hidden', path: p }, `hidden:${p}`);
     }
   }
   if (backgroundLeft > 0) out.push({ kind: 'background', count: backgroundLeft });
@@ -112,7 +117,9 @@ export function refusalNote(refusals: readonly SandboxRefusal[], roots: readonly
   const parts = refusals.map((r) => {
     switch (r.kind) {
       case 'hidden':
-        return r.target ? `${r.path} leads to ${r.target}, which is outside the roots and hidden` : `${r.path} is outside the roots and hidden`;
+        return r.target
+          ? `${r.path} leads to ${r.target}, which is outside the roots and hidden`
+          : `${r.path} is outside the roots and hidden`;
       case 'read_only':
         return `${r.path} is outside the roots, where everything is read-only`;
       case 'network':

@@ -93,7 +93,13 @@ export class Sandbox {
     const a = [...this.base];
     const inRoots = (p: string) => roots.some((r) => within(r, p));
     const home = env.HOME;
-    if (home && path.isAbsolute(home) && home !== '/' && !inRoots(home) && (this.systemVisible(home) ? isDir(home) : true)) {
+    if (
+      home &&
+      path.isAbsolute(home) &&
+      home !== '/' &&
+      !inRoots(home) &&
+      (this.systemVisible(home) ? isDir(home) : true)
+    ) {
       a.push('--tmpfs', home);
       // A terminal session (or an operator's --shell-startup-files) reads the user's start-up files: those alone show, read-only.
       if (startupFiles) for (const f of STARTUP_FILES) a.push('--ro-bind-try', path.join(home, f), path.join(home, f));
@@ -105,7 +111,10 @@ export class Sandbox {
     }
     const tmp = env.TMPDIR;
     // Inside, /tmp and the home are empty: a directory below them (TMPDIR=/tmp/user/1000) does not exist there.
-    const kept = tmp && path.isAbsolute(tmp) && (inRoots(tmp) || [path.resolve('/tmp'), home && path.resolve(home)].includes(path.resolve(tmp)));
+    const kept =
+      tmp &&
+      path.isAbsolute(tmp) &&
+      (inRoots(tmp) || [path.resolve('/tmp'), home && path.resolve(home)].includes(path.resolve(tmp)));
     if (tmp && !kept) a.push('--setenv', 'TMPDIR', '/tmp');
     for (const r of roots) a.push('--bind', r, r);
     // Hidden again where a root (or a system directory) holds it: the state directory may sit in one.
@@ -205,7 +214,9 @@ function probe(settings: SandboxSettings): { ok: true; bwrap: string } | { ok: f
     const r = spawnSync(run.file, run.args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
     if (r.status === 0) result = { ok: true, bwrap };
     else {
-      const said = (r.stderr ?? '').trim().split('\n').slice(-2).join(' ') || (r.error?.message ?? `exit status ${r.status ?? r.signal}`);
+      const said =
+        (r.stderr ?? '').trim().split('\n').slice(-2).join(' ') ||
+        (r.error?.message ?? `exit status ${r.status ?? r.signal}`);
       result = { ok: false, reason: `bwrap cannot create its sandbox here: ${said}` };
     }
   }
@@ -232,5 +243,7 @@ export function resolveSandbox(settings: SandboxSettings): { sandbox: Sandbox | 
 export function sandboxStatusFor(mode: SandboxMode, network: boolean, shell: string): SandboxStatus {
   if (mode === 'none') return { requested: mode, active: 'none', network };
   const p = probe({ mode, network, hidden: [], shell });
-  return p.ok ? { requested: mode, active: 'bwrap', network } : { requested: mode, active: 'none', network, reason: p.reason };
+  return p.ok
+    ? { requested: mode, active: 'bwrap', network }
+    : { requested: mode, active: 'none', network, reason: p.reason };
 }

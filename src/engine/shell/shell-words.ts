@@ -33,11 +33,51 @@ export interface SimpleCommand {
 
 export class ShellSyntaxError extends Error {}
 
-type Token = { t: 'word'; word: Word; start: number; end: number } | { t: 'op'; op: string; start: number; end: number };
+type Token =
+  { t: 'word'; word: Word; start: number; end: number } | { t: 'op'; op: string; start: number; end: number };
 
-const OPERATORS = ['&&', '||', ';;&', ';;', ';&', '|&', '&>>', '&>', '>>', '>&', '>|', '<<<', '<<-', '<<', '<&', '<>', ';', '|', '&', '(', ')', '<', '>', '\n'];
+const OPERATORS = [
+  '&&',
+  '||',
+  ';;&',
+  ';;',
+  ';&',
+  '|&',
+  '&>>',
+  '&>',
+  '>>',
+  '>&',
+  '>|',
+  '<<<',
+  '<<-',
+  '<<',
+  '<&',
+  '<>',
+  ';',
+  '|',
+  '&',
+  '(',
+  ')',
+  '<',
+  '>',
+  '\n',
+];
 const REDIRECTIONS = new Set(['>', '>>', '<', '<<', '<<-', '<<<', '>&', '<&', '>|', '<>', '&>', '&>>']);
-const RESERVED_SKIP = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', '{', '}', 'esac']);
+const RESERVED_SKIP = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'while',
+  'until',
+  '!',
+  '{',
+  '}',
+  'esac',
+]);
 const MAX_DEPTH = 32;
 
 /**
@@ -298,7 +338,8 @@ class Lexer {
       const rest = s.slice(this.i + 1, this.i + 10);
       if ((m = /^x([0-9a-fA-F]{1,2})/.exec(rest))) value += String.fromCharCode(parseInt(m[1]!, 16));
       else if ((m = /^u([0-9a-fA-F]{1,4})/.exec(rest))) value += String.fromCharCode(parseInt(m[1]!, 16));
-      else if ((m = /^U([0-9a-fA-F]{1,8})/.exec(rest))) value += String.fromCodePoint(Math.min(parseInt(m[1]!, 16), 0x10ffff));
+      else if ((m = /^U([0-9a-fA-F]{1,8})/.exec(rest)))
+        value += String.fromCodePoint(Math.min(parseInt(m[1]!, 16), 0x10ffff));
       else if ((m = /^([0-7]{1,3})/.exec(rest))) value += String.fromCharCode(parseInt(m[1]!, 8));
       else if ((m = /^c(.)/.exec(rest))) value += String.fromCharCode(m[1]!.charCodeAt(0) & 31);
       else {
@@ -477,7 +518,12 @@ function group(tokens: Token[], src: string): SimpleCommand[] {
         end = tokens[k]!.end;
         continue;
       }
-      if (tok.op === '(' && words.length === 1 && tokens[k + 1]?.t === 'op' && (tokens[k + 1] as { op: string }).op === ')') {
+      if (
+        tok.op === '(' &&
+        words.length === 1 &&
+        tokens[k + 1]?.t === 'op' &&
+        (tokens[k + 1] as { op: string }).op === ')'
+      ) {
         // name() { body }: a function definition; the body follows as ordinary commands.
         words = [];
         k++;
@@ -507,7 +553,8 @@ function group(tokens: Token[], src: string): SimpleCommand[] {
         // only allowed before a compound command ({ ...; } or ( ... )).
         const next = tokens[k + 1];
         const after = tokens[k + 2];
-        const opensCompound = (t: Token | undefined) => (t?.t === 'word' && t.word.value === '{' && !t.word.quoted) || (t?.t === 'op' && t.op === '(');
+        const opensCompound = (t: Token | undefined) =>
+          (t?.t === 'word' && t.word.value === '{' && !t.word.quoted) || (t?.t === 'op' && t.op === '(');
         if (next?.t === 'word' && !opensCompound(next) && opensCompound(after)) k++;
         continue;
       }

@@ -28,10 +28,19 @@ export function replaceFirst(text: string, old: string, next: string): { text: s
 }
 
 /** `lines` with `added` after line `k` (0: before the first). */
-export const insertLines = (lines: readonly string[], k: number, added: readonly string[]): string[] => [...lines.slice(0, k), ...added, ...lines.slice(k)];
+export const insertLines = (lines: readonly string[], k: number, added: readonly string[]): string[] => [
+  ...lines.slice(0, k),
+  ...added,
+  ...lines.slice(k),
+];
 
 /** The lines `count` lines from 1-based `line` on, with `context` lines either side (clamped), and the number of the first. */
-export function linesAround(lines: readonly string[], line: number, count: number, context: number): { first: number; lines: string[] } {
+export function linesAround(
+  lines: readonly string[],
+  line: number,
+  count: number,
+  context: number,
+): { first: number; lines: string[] } {
   const first = Math.max(1, line - context);
   return { first, lines: lines.slice(first - 1, line + count - 1 + context) };
 }

@@ -149,7 +149,8 @@ export function blockedHostName(hostname: string): string | null {
   if (h === 'localhost' || h.endsWith('.localhost') || h === 'localhost.localdomain') return 'loopback';
   // Google Cloud's metadata server names (before the .internal rule, so it is named as such).
   if (h === 'metadata.google.internal' || h === 'metadata.goog') return 'metadata';
-  if (h.endsWith('.local') || h.endsWith('.internal') || h.endsWith('.home.arpa') || h === 'local' || h === 'internal') return 'private';
+  if (h.endsWith('.local') || h.endsWith('.internal') || h.endsWith('.home.arpa') || h === 'local' || h === 'internal')
+    return 'private';
   if (h === 'metadata' || h === 'instance-data') return 'metadata';
   return null;
 }
@@ -169,7 +170,8 @@ export class AllowList {
       if (a) {
         const width = a.kind() === 'ipv4' ? 32 : 128;
         const n = bits === undefined ? width : Number(bits);
-        if (!Number.isInteger(n) || n < 0 || n > width) throw new Error(`web allow list: bad prefix length in "${raw}"`);
+        if (!Number.isInteger(n) || n < 0 || n > width)
+          throw new Error(`web allow list: bad prefix length in "${raw}"`);
         this.ranges.push([a, n]);
       } else if (e.startsWith('*.')) {
         this.suffixes.push(e.slice(1));
@@ -195,7 +197,9 @@ export class AllowList {
     const a = parseIp(ip);
     if (!a) return false;
     if (this.ranges.some((r) => inRange(a, r))) return true;
-    const refused = (a.kind() === 'ipv6' ? embeddedV4s(a as ipaddr.IPv6) : []).filter((inner) => directClass(inner) !== null);
+    const refused = (a.kind() === 'ipv6' ? embeddedV4s(a as ipaddr.IPv6) : []).filter(
+      (inner) => directClass(inner) !== null,
+    );
     return refused.length > 0 && refused.every((inner) => this.ranges.some((r) => inRange(inner, r)));
   }
 }

@@ -22,7 +22,12 @@ function absolute(href: string, base: string): string {
 
 /** Markdown of an HTML document; links and images are made absolute against `baseUrl`. */
 export function htmlToMarkdown(html: string, baseUrl: string): string {
-  const td = new (turndown())({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+  const td = new (turndown())({
+    headingStyle: 'atx',
+    codeBlockStyle: 'fenced',
+    bulletListMarker: '-',
+    emDelimiter: '*',
+  });
   td.remove(['script', 'style', 'noscript', 'template', 'head', 'title', 'iframe', 'object', 'embed']);
   td.addRule('absoluteLinks', {
     filter: (node) => {
@@ -81,8 +86,14 @@ export const WORKER_THRESHOLD = 256 * 1024;
  * Converts HTML to Markdown or text without blocking the server on big pages: large
  * documents go to a worker thread, which is terminated if `signal` fires.
  */
-export async function convertHtml(html: string, baseUrl: string, format: 'markdown' | 'text', signal?: AbortSignal): Promise<string> {
-  if (html.length < WORKER_THRESHOLD) return format === 'markdown' ? htmlToMarkdown(html, baseUrl) : htmlToPlainText(html);
+export async function convertHtml(
+  html: string,
+  baseUrl: string,
+  format: 'markdown' | 'text',
+  signal?: AbortSignal,
+): Promise<string> {
+  if (html.length < WORKER_THRESHOLD)
+    return format === 'markdown' ? htmlToMarkdown(html, baseUrl) : htmlToPlainText(html);
   signal?.throwIfAborted();
   const worker = new Worker(new URL('./convert-worker.js', import.meta.url), { workerData: { html, baseUrl, format } });
   return new Promise<string>((resolve, reject) => {

@@ -5,7 +5,19 @@ import iconv from 'iconv-lite';
 
 // Labels the WHATWG Encoding Standard maps onto windows-1252: browsers decode pages
 // declared as Latin-1 or ASCII that way, and real pages rely on it (curly quotes in 0x80-0x9F).
-const WINDOWS_1252_LABELS = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'l1', 'ascii', 'us-ascii', 'iso_8859-1', 'cp819', 'ibm819', 'x-cp1252', 'cp1252']);
+const WINDOWS_1252_LABELS = new Set([
+  'iso-8859-1',
+  'iso8859-1',
+  'latin1',
+  'l1',
+  'ascii',
+  'us-ascii',
+  'iso_8859-1',
+  'cp819',
+  'ibm819',
+  'x-cp1252',
+  'cp1252',
+]);
 
 /** A usable iconv-lite encoding name for a charset label, or undefined when unknown. */
 export function normalizeCharset(label: string | undefined): string | undefined {
@@ -35,7 +47,9 @@ function bomCharset(bytes: Uint8Array): string | undefined {
 /** The charset an HTML document declares in its first few KB (<meta charset> or http-equiv). */
 export function metaCharset(bytes: Uint8Array): string | undefined {
   const head = Buffer.from(bytes.subarray(0, 4096)).toString('latin1');
-  const m = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ?? /<meta[^>]+content\s*=\s*["'][^"']*charset\s*=\s*([\w.:-]+)/i.exec(head);
+  const m =
+    /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head) ??
+    /<meta[^>]+content\s*=\s*["'][^"']*charset\s*=\s*([\w.:-]+)/i.exec(head);
   return m?.[1];
 }
 

@@ -71,7 +71,9 @@ function statusError(status: number, url: string, retryAfter: string): EngineErr
   if (status === 401 || status === 403) return engineFailure('http_denied', msg, facts);
   if (status === 429) {
     const secs = Number(retryAfter);
-    return engineFailure('http_rate_limited', msg, facts, { retryAfterMs: Number.isFinite(secs) && secs > 0 ? secs * 1000 : undefined });
+    return engineFailure('http_rate_limited', msg, facts, {
+      retryAfterMs: Number.isFinite(secs) && secs > 0 ? secs * 1000 : undefined,
+    });
   }
   if (status >= 500) return engineFailure('http_server_error', msg, facts);
   return engineFailure('http_error', msg, facts);
@@ -96,12 +98,20 @@ function decompressor(encoding: string): NodeJS.ReadWriteStream | null {
     case 'br':
       return zlib.createBrotliDecompress();
     default:
-      throw engineFailure('unsupported_encoding', `the server sent a body in an unsupported content encoding "${encoding}"`, { encoding });
+      throw engineFailure(
+        'unsupported_encoding',
+        `the server sent a body in an unsupported content encoding "${encoding}"`,
+        { encoding },
+      );
   }
 }
 
 /** Reads a body (decompressed) until its end or `cap` bytes, then drops the connection. */
-async function readCapped(body: Readable, encoding: string, cap: number): Promise<{ body: Buffer; truncated: boolean }> {
+async function readCapped(
+  body: Readable,
+  encoding: string,
+  cap: number,
+): Promise<{ body: Buffer; truncated: boolean }> {
   const dec = decompressor(encoding);
   const stream = dec ? body.pipe(dec) : body;
   if (dec) body.once('error', (err) => (dec as unknown as Readable).destroy(err));
@@ -141,7 +151,8 @@ function networkError(err: unknown, url: string): EngineError {
   const e = err as { code?: string; message?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
   const facts = { url, code };
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return engineFailure('dns_failed', `the host of ${url} could not be resolved`, facts, { cause: err });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return engineFailure('dns_failed', `the host of ${url} could not be resolved`, facts, { cause: err });
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
     return engineFailure('no_answer_in_time', `${url} did not answer in time`, facts, { cause: err });
   }
@@ -149,7 +160,11 @@ function networkError(err: unknown, url: string): EngineError {
 }
 
 /** GET `url`, following redirects by hand so that each hop is checked again. */
-export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDeps): Promise<RawResponse | CrossSiteRedirect> {
+export async function guardedGet(
+  start: URL,
+  opts: HttpGetOptions,
+  deps: HttpDeps,
+): Promise<RawResponse | CrossSiteRedirect> {
   // Loaded (the first time) before the clock starts: the timeout is the exchange's, not the load's.
   const { request } = undici();
   const dispatcher = deps.dispatcher;
@@ -170,17 +185,30 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
         try {
           next = new URL(location, current);
         } catch {
-          throw engineFailure('bad_redirect', `${current.href} redirected to an invalid URL`, { url: current.href, location });
+          throw engineFailure('bad_redirect', `${current.href} redirected to an invalid URL`, {
+            url: current.href,
+            location,
+          });
         }
         if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-          throw engineFailure('redirect_scheme', `${current.href} redirected to a ${next.protocol} URL, which is not fetched`, {
-            url: current.href,
-            location: next.href,
-          });
+          throw engineFailure(
+            'redirect_scheme',
+            `${current.href} redirected to a ${next.protocol} URL, which is not fetched`,
+            {
+              url: current.href,
+              location: next.href,
+            },
+          );
         }
         next.hash = '';
         if (opts.crossSiteRedirects === 'report' && !sameSite(current, next)) {
-          return { url: start.href, redirectUrl: next.href, status, statusText: statusText(status), redirects: [...redirects, current.href] };
+          return {
+            url: start.href,
+            redirectUrl: next.href,
+            status,
+            statusText: statusText(status),
+            redirects: [...redirects, current.href],
+          };
         }
         redirects.push(current.href);
         if (redirects.length > opts.maxRedirects) {
@@ -197,7 +225,11 @@ export async function guardedGet(start: URL, opts: HttpGetOptions, deps: HttpDep
         discard(res.body as unknown as Readable);
         throw statusError(status, current.href, header(res.headers, 'retry-after'));
       }
-      const { body, truncated } = await readCapped(res.body as unknown as Readable, header(res.headers, 'content-encoding'), opts.maxBytes);
+      const { body, truncated } = await readCapped(
+        res.body as unknown as Readable,
+        header(res.headers, 'content-encoding'),
+        opts.maxBytes,
+      );
       return {
         url: start.href,
         finalUrl: current.href,

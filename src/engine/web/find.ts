@@ -38,7 +38,8 @@ function phraseRegex(phrase: string, caseSensitive: boolean): RegExp {
 }
 
 export function findInText(text: string, pattern: string, opts: FindOptions = {}): FindResult {
-  if (pattern.trim() === '') throw engineFailure('empty_find_pattern', 'the pattern to find is empty', {}, { field: 'pattern' });
+  if (pattern.trim() === '')
+    throw engineFailure('empty_find_pattern', 'the pattern to find is empty', {}, { field: 'pattern' });
   const context = opts.contextChars ?? 200;
   const max = opts.maxMatches ?? 20;
   const re = phraseRegex(pattern, opts.caseSensitive ?? false);

@@ -26,7 +26,13 @@ export class BlockedDestinationError extends EngineError {
       : address === host
         ? `${host} is a ${addressClass} address`
         : `${host} resolves to ${address}, a ${addressClass} address`;
-    super(...failureArgs('blocked_destination', `${what}, which web fetches may not reach`, { host, address: address ?? null, addressClass }));
+    super(
+      ...failureArgs('blocked_destination', `${what}, which web fetches may not reach`, {
+        host,
+        address: address ?? null,
+        addressClass,
+      }),
+    );
     this.name = 'BlockedDestinationError';
   }
 }
@@ -66,7 +72,9 @@ export async function resolveGuarded(hostname: string, policy: GuardPolicy): Pro
   if (answers.length === 0) throw engineFailure('host_unresolved', `${host} did not resolve to any address`, { host });
   // A name the operator allowed may resolve anywhere; otherwise private answers are dropped.
   if (policy.allow.allowsName(host)) return answers.map((a) => a.address);
-  const permitted = answers.filter((a) => !classifyIp(a.address) || policy.allow.allowsAddress(a.address)).map((a) => a.address);
+  const permitted = answers
+    .filter((a) => !classifyIp(a.address) || policy.allow.allowsAddress(a.address))
+    .map((a) => a.address);
   if (permitted.length > 0) return permitted;
   const first = answers[0]!.address;
   throw new BlockedDestinationError(host, first, classifyIp(first)!);
@@ -80,11 +88,14 @@ export function guardedAgent(policy: GuardPolicy, connectTimeoutMs = 10_000): Ag
       (addresses) => {
         // Connect to a checked address (the next one if it refuses); TLS still verifies the original name.
         const attempt = (i: number): void =>
-          base({ ...opts, hostname: addresses[i]!, servername: opts.servername ?? servernameOf(opts.hostname) }, (err, socket) => {
-            if (err && i + 1 < addresses.length) attempt(i + 1);
-            else if (err) callback(err, null);
-            else callback(null, socket!);
-          });
+          base(
+            { ...opts, hostname: addresses[i]!, servername: opts.servername ?? servernameOf(opts.hostname) },
+            (err, socket) => {
+              if (err && i + 1 < addresses.length) attempt(i + 1);
+              else if (err) callback(err, null);
+              else callback(null, socket!);
+            },
+          );
         attempt(0);
       },
       (err: Error) => callback(err, null),

@@ -6,7 +6,14 @@ import { AllowList } from './address.js';
 import { TtlCache, type CacheOptions } from './cache.js';
 import { findInText, type FindOptions, type PageMatch } from './find.js';
 import { guardedAgent, systemLookup, type GuardPolicy, type LookupFn } from './guard.js';
-import { crossedSites, guardedGet, isCrossSiteRedirect, type CrossSiteRedirect, type HttpDeps, type RawResponse } from './fetch.js';
+import {
+  crossedSites,
+  guardedGet,
+  isCrossSiteRedirect,
+  type CrossSiteRedirect,
+  type HttpDeps,
+  type RawResponse,
+} from './fetch.js';
 import { toPage, type FetchedPage, type HtmlFormat } from './page.js';
 import { HostRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { createProviders, searchWeb, type ProviderSettings, type SearchOptions } from './search/index.js';
@@ -110,7 +117,9 @@ export class WebEngine {
     let url = parseHttpUrl(input);
     if (opts.githubRaw) url = githubRawUrl(url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    const allowed = opts.upgradeHttp === 'unless-allowed' && (this.policy.allow.allowsName(host) || this.policy.allow.allowsAddress(host));
+    const allowed =
+      opts.upgradeHttp === 'unless-allowed' &&
+      (this.policy.allow.allowsName(host) || this.policy.allow.allowsAddress(host));
     if (opts.upgradeHttp && !allowed) url = upgradeToHttps(url);
     return url;
   }
@@ -120,13 +129,18 @@ export class WebEngine {
     const url = this.targetUrl(input, opts);
     const format = opts.format ?? 'markdown';
     const maxBytes = opts.maxBytes ?? this.defaults.maxBytes;
-    if (!Number.isInteger(maxBytes) || maxBytes < 1) throw engineFailure('bad_max_bytes', 'maxBytes must be a positive integer', {}, { field: 'maxBytes' });
+    if (!Number.isInteger(maxBytes) || maxBytes < 1)
+      throw engineFailure('bad_max_bytes', 'maxBytes must be a positive integer', {}, { field: 'maxBytes' });
     const useCache = opts.cache ?? true;
     const crossSiteRedirects = opts.crossSiteRedirects ?? 'follow';
     const cached = useCache ? this.cache.get(url.href) : undefined;
     // A cached copy serves when it holds the whole body or at least as much as this call may
     // read, and never a call that wants to hear about cross-site redirects if reaching it took one.
-    if (cached && (!cached.truncated || cached.maxBytes >= maxBytes) && !(crossSiteRedirects === 'report' && crossedSites(cached))) {
+    if (
+      cached &&
+      (!cached.truncated || cached.maxBytes >= maxBytes) &&
+      !(crossSiteRedirects === 'report' && crossedSites(cached))
+    ) {
       const body = cached.body.length > maxBytes ? cached.body.subarray(0, maxBytes) : cached.body;
       const raw = { ...cached, body, truncated: cached.truncated || body.length < cached.body.length, maxBytes };
       return toPage(raw, { format, maxChars: opts.maxChars, fromCache: true, signal: opts.signal });
@@ -138,7 +152,11 @@ export class WebEngine {
         maxBytes,
         maxRedirects: opts.maxRedirects ?? this.defaults.maxRedirects,
         crossSiteRedirects,
-        headers: { 'user-agent': opts.userAgent ?? this.defaults.userAgent, accept: opts.accept ?? ACCEPT[format], 'accept-encoding': 'gzip, deflate, br' },
+        headers: {
+          'user-agent': opts.userAgent ?? this.defaults.userAgent,
+          accept: opts.accept ?? ACCEPT[format],
+          'accept-encoding': 'gzip, deflate, br',
+        },
         signal: opts.signal,
       },
       this.deps,
@@ -149,15 +167,24 @@ export class WebEngine {
   }
 
   /** Fetches a page and returns the passages containing `pattern`. */
-  async findInPage(input: string, pattern: string, opts: FindOptions & Omit<FetchOptions, 'crossSiteRedirects' | 'maxChars'> = {}): Promise<FindInPageResult> {
-    if (pattern.trim() === '') throw engineFailure('empty_find_pattern', 'the pattern to find is empty', {}, { field: 'pattern' });
+  async findInPage(
+    input: string,
+    pattern: string,
+    opts: FindOptions & Omit<FetchOptions, 'crossSiteRedirects' | 'maxChars'> = {},
+  ): Promise<FindInPageResult> {
+    if (pattern.trim() === '')
+      throw engineFailure('empty_find_pattern', 'the pattern to find is empty', {}, { field: 'pattern' });
     const page = await this.fetch(input, { ...opts, crossSiteRedirects: 'follow' });
     if (isCrossSiteRedirect(page)) throw engineFailure('unexpected_redirect_notice', 'unexpected redirect notice', {});
     if (page.format === 'image') {
-      throw engineFailure('page_is_image', `${page.finalUrl} is an image (${page.mediaType}); there is no text to search`, {
-        url: page.finalUrl,
-        mediaType: page.mediaType,
-      });
+      throw engineFailure(
+        'page_is_image',
+        `${page.finalUrl} is an image (${page.mediaType}); there is no text to search`,
+        {
+          url: page.finalUrl,
+          mediaType: page.mediaType,
+        },
+      );
     }
     const found = findInText(page.content, pattern, opts);
     return {

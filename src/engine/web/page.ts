@@ -58,7 +58,9 @@ function sniffHtml(bytes: Buffer): boolean {
     .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
     .trimStart()
     .toLowerCase();
-  return head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body|meta|title|div|p)[\s>]/.test(head);
+  return (
+    head.startsWith('<!doctype html') || head.startsWith('<html') || /^<(head|body|meta|title|div|p)[\s>]/.test(head)
+  );
 }
 
 /** The media type to treat the body as: the declared one, or a sniffed one when absent or generic. */
@@ -93,21 +95,36 @@ export async function toPage(raw: RawResponse, opts: PageOptions): Promise<Fetch
   };
   if (mediaType.startsWith('image/')) {
     if (raw.truncated) {
-      throw engineFailure('web_image_too_large', `the image at ${raw.finalUrl} is larger than the ${raw.maxBytes}-byte limit`, {
-        url: raw.finalUrl,
-        mediaType,
-        maxBytes: raw.maxBytes,
-      });
+      throw engineFailure(
+        'web_image_too_large',
+        `the image at ${raw.finalUrl} is larger than the ${raw.maxBytes}-byte limit`,
+        {
+          url: raw.finalUrl,
+          mediaType,
+          maxBytes: raw.maxBytes,
+        },
+      );
     }
-    return { ...base, format: 'image', content: '', blob: { mediaType, data: new Uint8Array(raw.body) }, totalChars: 0, charsTruncated: false };
+    return {
+      ...base,
+      format: 'image',
+      content: '',
+      blob: { mediaType, data: new Uint8Array(raw.body) },
+      totalChars: 0,
+      charsTruncated: false,
+    };
   }
   const isHtml = mediaType === 'text/html' || mediaType === 'application/xhtml+xml';
   if (!isHtml && !TEXT_TYPES.some((re) => re.test(mediaType))) {
-    throw engineFailure('binary_content', `${raw.finalUrl} is ${mediaType}, a binary type that cannot be shown as text`, {
-      url: raw.finalUrl,
-      mediaType,
-      bytes: raw.body.length,
-    });
+    throw engineFailure(
+      'binary_content',
+      `${raw.finalUrl} is ${mediaType}, a binary type that cannot be shown as text`,
+      {
+        url: raw.finalUrl,
+        mediaType,
+        bytes: raw.body.length,
+      },
+    );
   }
   const { text, charset } = decodeBody(raw.body, raw.contentType, isHtml);
   let content: string;
@@ -122,7 +139,12 @@ export async function toPage(raw: RawResponse, opts: PageOptions): Promise<Fetch
         content = await convertHtml(text, raw.finalUrl, format, opts.signal);
       } catch (err) {
         if (opts.signal?.aborted) throw abortError(opts.signal, `converting ${raw.finalUrl}`);
-        throw engineFailure('page_conversion_failed', `converting ${raw.finalUrl} failed: ${(err as Error).message}`, {}, { cause: err });
+        throw engineFailure(
+          'page_conversion_failed',
+          `converting ${raw.finalUrl} failed: ${(err as Error).message}`,
+          {},
+          { cause: err },
+        );
       }
     }
   } else {

@@ -20,7 +20,12 @@ export function parseHttpUrl(input: string, field = 'url'): URL {
     );
   }
   if (url.username || url.password) {
-    throw engineFailure('url_credentials', 'URLs with embedded credentials are not fetched', { url: url.origin }, { field });
+    throw engineFailure(
+      'url_credentials',
+      'URLs with embedded credentials are not fetched',
+      { url: url.origin },
+      { field },
+    );
   }
   url.hash = '';
   return url;

@@ -23,7 +23,9 @@ export function completionKind(name: string): CompletionKind {
 }
 
 export function completion(values: string[]): CompleteResult {
-  return { completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES } };
+  return {
+    completion: { values: values.slice(0, MAX_VALUES), total: values.length, hasMore: values.length > MAX_VALUES },
+  };
 }
 
 /** Names that start with `value`, sorted. */

@@ -37,7 +37,11 @@ export function filePathOf(uri: string): string {
   try {
     return fileURLToPath(uri);
   } catch (err) {
-    throw new EngineError('invalid_argument', `${uri} is not a file URI of an absolute path: ${(err as Error).message}`, { field: 'uri', facts: { uri } });
+    throw new EngineError(
+      'invalid_argument',
+      `${uri} is not a file URI of an absolute path: ${(err as Error).message}`,
+      { field: 'uri', facts: { uri } },
+    );
   }
 }
 
@@ -81,7 +85,8 @@ export async function readFileResource(uri: string, scope: Scope): Promise<ReadR
   const dot = real.lastIndexOf('.');
   const ext = dot > real.lastIndexOf('/') ? real.slice(dot).toLowerCase() : '';
   const text = asText(buf);
-  if (text !== undefined && !MIME[ext]?.startsWith('image/') && ext !== '.pdf') return { contents: [{ uri, mimeType: MIME[ext] ?? 'text/plain', text }] };
+  if (text !== undefined && !MIME[ext]?.startsWith('image/') && ext !== '.pdf')
+    return { contents: [{ uri, mimeType: MIME[ext] ?? 'text/plain', text }] };
   return { contents: [{ uri, mimeType: MIME[ext] ?? 'application/octet-stream', blob: buf.toString('base64') }] };
 }
 

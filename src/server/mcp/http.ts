@@ -100,7 +100,13 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
   const { logger } = runtime;
   const hosts = allowedHostNames(opts.host, opts.allowHosts);
 
-  const refuse = (res: http.ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code = -32000) => {
+  const refuse = (
+    res: http.ServerResponse,
+    status: number,
+    message: string,
+    headers: Record<string, string> = {},
+    code = -32000,
+  ) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
   };
@@ -116,7 +122,12 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     const m = /^\/mcp(?:\/([^/]+))?\/?$/.exec(url.pathname);
     if (!m) return refuse(res, 404, 'not found: MCP is served at /mcp and /mcp/<shape>');
     const named = namedShapes(m[1], url, req.headers['facet-shape']);
-    if (named.size > 1) return refuse(res, 400, `the request names more than one shape (${[...named].join(', ')}): name one, by path, ?shape= or facet-shape`);
+    if (named.size > 1)
+      return refuse(
+        res,
+        400,
+        `the request names more than one shape (${[...named].join(', ')}): name one, by path, ?shape= or facet-shape`,
+      );
     const [asked] = named;
     const shape = asked ?? runtime.defaultShape;
     if (!runtime.toolboxes.has(shape)) return refuse(res, 404, unknownShapeText(shape, runtime.toolboxes.keys()));
@@ -127,15 +138,24 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     }
     const authorization = req.headers.authorization;
     if (opts.tokens.length > 0 && matchingToken(opts.tokens, authorization) === -1) {
-      return refuse(res, 401, authorization ? 'the bearer token is not valid' : 'missing authorization: Bearer <token> header', {
-        'www-authenticate': 'Bearer',
-      });
+      return refuse(
+        res,
+        401,
+        authorization ? 'the bearer token is not valid' : 'missing authorization: Bearer <token> header',
+        {
+          'www-authenticate': 'Bearer',
+        },
+      );
     }
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     // A session keeps the shape it was opened with; a request that names another is a client's mistake.
     if (existing && asked !== undefined && asked !== existing.shape) {
-      return refuse(res, 400, `MCP session ${String(sessionId)} serves the shape "${existing.shape}", not "${asked}"; initialize a new session for that shape`);
+      return refuse(
+        res,
+        400,
+        `MCP session ${String(sessionId)} serves the shape "${existing.shape}", not "${asked}"; initialize a new session for that shape`,
+      );
     }
     if (req.method !== 'POST') {
       if (!existing) return refuse(res, typeof sessionId === 'string' ? 404 : 400, 'unknown or missing Mcp-Session-Id');
@@ -156,8 +176,10 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
       return refuse(res, 400, `Parse error: the body is not JSON: ${(err as Error).message}`, {}, -32700);
     }
     if (existing) return existing.transport.handleRequest(req, res, body);
-    if (typeof sessionId === 'string') return refuse(res, 404, `no MCP session ${sessionId}: it ended or never was; initialize a new one`);
-    if (!isInitializeRequest(body)) return refuse(res, 400, 'no Mcp-Session-Id: the first request of a session is initialize');
+    if (typeof sessionId === 'string')
+      return refuse(res, 404, `no MCP session ${sessionId}: it ended or never was; initialize a new one`);
+    if (!isInitializeRequest(body))
+      return refuse(res, 400, 'no Mcp-Session-Id: the first request of a session is initialize');
 
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
@@ -166,7 +188,10 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
         for (const [oldest, entry] of sessions) {
           if (sessions.size <= opts.maxSessions) break;
           sessions.delete(oldest);
-          logger.info({ mcp: 'http', session: oldest, maxSessions: opts.maxSessions }, 'MCP session closed: too many sessions');
+          logger.info(
+            { mcp: 'http', session: oldest, maxSessions: opts.maxSessions },
+            'MCP session closed: too many sessions',
+          );
           void entry.transport.close();
         }
       },
@@ -193,7 +218,9 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     });
   });
   await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', (err) => reject(new Error(`cannot listen on ${opts.host}:${opts.port} for MCP: ${err.message}`)));
+    httpServer.once('error', (err) =>
+      reject(new Error(`cannot listen on ${opts.host}:${opts.port} for MCP: ${err.message}`)),
+    );
     httpServer.listen(opts.port, opts.host, () => resolve());
   });
   const port = (httpServer.address() as AddressInfo).port;

@@ -16,7 +16,14 @@
 // - A failure is `isError: true`; its text content carries the shape's words (after the
 //   output, for a command that failed), and the structured Failure (the contract's
 //   codefly.base.v0.Failure, JSON form) is in `_meta["facet/failure"]`.
-import type { CallToolResult, ContentBlock, GetPromptResult, ReadResourceResult, Tool as McpTool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  CallToolResult,
+  ContentBlock,
+  GetPromptResult,
+  ReadResourceResult,
+  Tool as McpTool,
+  ToolAnnotations,
+} from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { EngineError } from '../../engine/errors.js';
 import { Failure } from '../../gen/codefly/base/v0/failure.js';
@@ -28,7 +35,8 @@ import { TAGS } from '../../shapes/tags.js';
 export const HOST_META = 'facet/host';
 export const FAILURE_META = 'facet/failure';
 
-const isObjectSchema = (s: JsonSchema | undefined): s is JsonSchema & { type: 'object' } => s !== undefined && s.type === 'object';
+const isObjectSchema = (s: JsonSchema | undefined): s is JsonSchema & { type: 'object' } =>
+  s !== undefined && s.type === 'object';
 
 /** An MCP tool from the contract's ToolSpec (DescribeTool), with annotations derived from it. */
 export function toMcpTool(spec: ToolSpec, argumentsSchema?: JsonSchema): McpTool {
@@ -41,7 +49,11 @@ export function toMcpTool(spec: ToolSpec, argumentsSchema?: JsonSchema): McpTool
   };
   // MCP needs an object schema: a vendor's own declaration that is not one (Codex's freeform
   // apply_patch) is served as the schema its arguments are validated against.
-  const input = isObjectSchema(spec.inputSchema) ? spec.inputSchema : isObjectSchema(argumentsSchema) ? argumentsSchema : { type: 'object' as const };
+  const input = isObjectSchema(spec.inputSchema)
+    ? spec.inputSchema
+    : isObjectSchema(argumentsSchema)
+      ? argumentsSchema
+      : { type: 'object' as const };
   return {
     name: spec.name,
     description: spec.description,
@@ -109,7 +121,8 @@ export function toResourceContents(uri: string, mimeType: string, items: Content
     const body = item.body;
     if (!body) continue;
     if (body.$case === 'text') contents.push({ uri, mimeType, text: body.value });
-    else if (body.$case === 'blob') contents.push({ uri, mimeType: body.value.mediaType, blob: Buffer.from(body.value.data).toString('base64') });
+    else if (body.$case === 'blob')
+      contents.push({ uri, mimeType: body.value.mediaType, blob: Buffer.from(body.value.data).toString('base64') });
     else contents.push({ uri, mimeType: 'application/json', text: JSON.stringify(body.value ?? {}) });
   }
   return { contents };
@@ -125,7 +138,13 @@ export function toPromptResult(p: GetPromptResponse): GetPromptResult {
       if (!body) continue;
       if (body.$case === 'text') messages.push({ role, content: { type: 'text', text: body.value } });
       else if (body.$case === 'blob') {
-        messages.push({ role, content: blobContent({ mediaType: body.value.mediaType, data: body.value.data }, `facet://prompt/${messages.length}`) });
+        messages.push({
+          role,
+          content: blobContent(
+            { mediaType: body.value.mediaType, data: body.value.data },
+            `facet://prompt/${messages.length}`,
+          ),
+        });
       } else messages.push({ role, content: { type: 'text', text: JSON.stringify(body.value ?? {}) } });
     }
   }

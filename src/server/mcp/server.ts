@@ -41,7 +41,16 @@ import type { ProgressSink } from '../../engine/progress.js';
 import { VERSION } from '../../version.js';
 import { ClientLog } from './client-log.js';
 import { completion, completionKind, pathCompletions, servedShapes, startingWith, toolNames } from './completions.js';
-import { FILE_TEMPLATE, RESOURCE_TEMPLATES, TOOL_TEMPLATE, filePathOf, isFileUri, isToolUri, readFileResource, readToolResource } from './file-resources.js';
+import {
+  FILE_TEMPLATE,
+  RESOURCE_TEMPLATES,
+  TOOL_TEMPLATE,
+  filePathOf,
+  isFileUri,
+  isToolUri,
+  readFileResource,
+  readToolResource,
+} from './file-resources.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
 import { Subscriptions } from './subscriptions.js';
 
@@ -69,7 +78,9 @@ function mcpTools(toolbox: Toolbox): McpTool[] {
   let tools = catalogs.get(toolbox);
   if (!tools) {
     const defs = new Map(toolbox.spec.tools.map((d) => [d.name, d]));
-    tools = toolbox.listTools().tools.map((t) => toMcpTool(toolbox.describeTool(t.name).tool!, defs.get(t.name)?.argumentsSchema));
+    tools = toolbox
+      .listTools()
+      .tools.map((t) => toMcpTool(toolbox.describeTool(t.name).tool!, defs.get(t.name)?.argumentsSchema));
     catalogs.set(toolbox, tools);
   }
   return tools;
@@ -79,7 +90,8 @@ function mcpTools(toolbox: Toolbox): McpTool[] {
 export function createMcpServer(opts: McpSessionOptions): Server {
   const { runtime, shape } = opts;
   const toolbox = runtime.toolboxes.get(shape);
-  if (!toolbox) throw new Error(`shape "${shape}" is not served here (serving: ${[...runtime.toolboxes.keys()].join(', ')})`);
+  if (!toolbox)
+    throw new Error(`shape "${shape}" is not served here (serving: ${[...runtime.toolboxes.keys()].join(', ')})`);
   const { calls, logger } = runtime;
   const catalogCall = calls.begin({ shape, usesSession: false });
   const identity = toolbox.identity(catalogCall.ctx);
@@ -110,18 +122,23 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     const known = knownScope();
     if (known) return Promise.resolve(known);
     if (!roots) {
-      const asked = extra.sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: ROOTS_TIMEOUT_MS }).then((r) =>
-        clientScope(
-          calls.scope,
-          r.roots.map((x) => x.uri),
-        ),
-      );
+      const asked = extra
+        .sendRequest({ method: 'roots/list' }, ListRootsResultSchema, { timeout: ROOTS_TIMEOUT_MS })
+        .then((r) =>
+          clientScope(
+            calls.scope,
+            r.roots.map((x) => x.uri),
+          ),
+        );
       roots = asked;
       asked.catch((err: unknown) => {
         if (err instanceof EngineError) return; // the answer was understood: no overlap; kept, reported per call
         if (roots === asked) roots = undefined;
         logger.warn({ mcp: opts.transport, err: String(err) }, 'roots/list failed: the server roots apply');
-        clientLog.log(extra.sendNotification, 'warning', { event: 'roots/list failed: the server roots apply', error: String(err) });
+        clientLog.log(extra.sendNotification, 'warning', {
+          event: 'roots/list failed: the server roots apply',
+          error: String(err),
+        });
       });
     }
     return roots.catch((err: unknown) => {
@@ -135,7 +152,16 @@ export function createMcpServer(opts: McpSessionOptions): Server {
 
   const caller = opts.caller ?? '';
   const begin = (signal: AbortSignal, scope?: Scope, progress?: ProgressSink, transport?: CallTransport) =>
-    calls.begin({ shape, sessionId: opts.sessionId(), caller, usesSession: true, cancelled: signal, scope, progress, transport });
+    calls.begin({
+      shape,
+      sessionId: opts.sessionId(),
+      caller,
+      usesSession: true,
+      cancelled: signal,
+      scope,
+      progress,
+      transport,
+    });
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools(toolbox) }));
 
@@ -148,7 +174,10 @@ export function createMcpServer(opts: McpSessionOptions): Server {
         ? undefined
         : throttleProgress((u) => {
             void extra
-              .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: u.bytes, message: u.latest } })
+              .sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken: token, progress: u.bytes, message: u.latest },
+              })
               .catch(() => undefined);
           });
     let narrowed = knownScope();
@@ -165,10 +194,17 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     try {
       const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
       const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-      if (outcome === 'ok') clientLog.log(extra.sendNotification, 'info', { event: 'tool call ended', tool: name, outcome, durationMs });
+      if (outcome === 'ok')
+        clientLog.log(extra.sendNotification, 'info', { event: 'tool call ended', tool: name, outcome, durationMs });
       else {
         const message = result.failure?.message ?? result.error ?? '';
-        clientLog.log(extra.sendNotification, 'warning', { event: 'tool call failed', tool: name, outcome, durationMs, message });
+        clientLog.log(extra.sendNotification, 'warning', {
+          event: 'tool call failed',
+          tool: name,
+          outcome,
+          durationMs,
+          message,
+        });
       }
       logger.info({
         rpc: 'tools/call',
@@ -188,7 +224,12 @@ export function createMcpServer(opts: McpSessionOptions): Server {
 
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) =>
     withCall(begin(extra.signal), scopeFor(extra), async (ctx) => ({
-      resources: (await toolbox.listResources(ctx)).resources.map((r) => ({ uri: r.uri, name: r.name, description: r.description, mimeType: r.mimeType })),
+      resources: (await toolbox.listResources(ctx)).resources.map((r) => ({
+        uri: r.uri,
+        name: r.name,
+        description: r.description,
+        mimeType: r.mimeType,
+      })),
     })),
   );
 
@@ -236,7 +277,11 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     withCall(begin(extra.signal), scopeFor(extra), async (ctx) => {
       const uri = req.params.uri;
       if (!isFileUri(uri)) {
-        throw new EngineError('not_found', `cannot subscribe to ${uri}: only files under the roots (file:// URIs) change and are watched`, { facts: { uri } });
+        throw new EngineError(
+          'not_found',
+          `cannot subscribe to ${uri}: only files under the roots (file:// URIs) change and are watched`,
+          { facts: { uri } },
+        );
       }
       const real = (await ctx.scope.resolve(filePathOf(uri), undefined, 'uri')).real;
       if (
@@ -256,7 +301,9 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   });
 
   // Failures (roots that do not overlap the client's, say) are MCP errors like a prompt's.
-  server.setRequestHandler(CompleteRequestSchema, (req, extra) => complete(req, extra).catch((err: unknown) => Promise.reject(toMcpError(err, true))));
+  server.setRequestHandler(CompleteRequestSchema, (req, extra) =>
+    complete(req, extra).catch((err: unknown) => Promise.reject(toMcpError(err, true))),
+  );
   const complete = async (req: CompleteRequest, extra: RequestExtra): Promise<CompleteResult> => {
     const { ref, argument } = req.params;
     const context = req.params.context?.arguments ?? {};
@@ -276,9 +323,14 @@ export function createMcpServer(opts: McpSessionOptions): Server {
       // The variable follows file:///, so its values are absolute paths without the leading slash.
       return completion((await pathCompletions(await scopeFor(extra), `/${argument.value}`)).map((p) => p.slice(1)));
     }
-    if (ref.uri === TOOL_TEMPLATE && (argument.name === 'shape' || argument.name === 'tool')) return completion(await values(argument.name));
+    if (ref.uri === TOOL_TEMPLATE && (argument.name === 'shape' || argument.name === 'tool'))
+      return completion(await values(argument.name));
     if (RESOURCE_TEMPLATES.some((t) => t.uriTemplate === ref.uri)) return completion([]);
-    throw new McpError(ErrorCode.InvalidParams, `no resource template ${ref.uri}; resources/templates/list names those on offer`, { kind: 'not_found' });
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `no resource template ${ref.uri}; resources/templates/list names those on offer`,
+      { kind: 'not_found' },
+    );
   };
 
   return server;
@@ -297,7 +349,12 @@ function mcpTransport(meta: Record<string, unknown> | undefined, extra: RequestE
   };
   const traceparent = pick('traceparent');
   const tracestate = traceparent ? pick('tracestate') : undefined;
-  return { system: 'mcp', method: 'tools/call', ...(traceparent ? { traceparent } : {}), ...(tracestate ? { tracestate } : {}) };
+  return {
+    system: 'mcp',
+    method: 'tools/call',
+    ...(traceparent ? { traceparent } : {}),
+    ...(tracestate ? { tracestate } : {}),
+  };
 }
 
 /** Runs `fn` in a started call's context (narrowed to the session's scope), mapping engine failures to MCP errors. */

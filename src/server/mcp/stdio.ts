@@ -12,7 +12,12 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   const logger = createLogger(config.logLevel, undefined, 2);
   const runtime = buildRuntime(config, logger);
   const sessionId = `mcp-stdio-${randomUUID()}`;
-  const server = createMcpServer({ runtime, shape: config.defaultShape, sessionId: () => sessionId, transport: 'stdio' });
+  const server = createMcpServer({
+    runtime,
+    shape: config.defaultShape,
+    sessionId: () => sessionId,
+    transport: 'stdio',
+  });
   const transport = new CoalescingStdioServerTransport();
   let finish!: (reason: string) => void;
   const ended = new Promise<string>((resolve) => (finish = resolve));
@@ -23,7 +28,13 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   await server.connect(transport);
   const metrics = await runtime.observability.listen(logger);
   logger.info(
-    { mcp: 'stdio', shape: config.defaultShape, roots: runtime.scope.roots, session: sessionId, ...(metrics ? { metrics: `http://${metrics}/metrics` } : {}) },
+    {
+      mcp: 'stdio',
+      shape: config.defaultShape,
+      roots: runtime.scope.roots,
+      session: sessionId,
+      ...(metrics ? { metrics: `http://${metrics}/metrics` } : {}),
+    },
     'serving MCP on stdio',
   );
   const reason = await ended;

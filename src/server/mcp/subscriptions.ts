@@ -24,10 +24,14 @@ export class Subscriptions {
     if (this.closed) throw new EngineError('unavailable', 'the session is closed');
     if (this.watchers.has(uri)) return;
     if (this.watchers.size >= MAX_SUBSCRIPTIONS) {
-      throw new EngineError('resource_exhausted', `this session already watches ${MAX_SUBSCRIPTIONS} resources; unsubscribe from one first`, {
-        field: 'uri',
-        facts: { uri, max: MAX_SUBSCRIPTIONS },
-      });
+      throw new EngineError(
+        'resource_exhausted',
+        `this session already watches ${MAX_SUBSCRIPTIONS} resources; unsubscribe from one first`,
+        {
+          field: 'uri',
+          facts: { uri, max: MAX_SUBSCRIPTIONS },
+        },
+      );
     }
     const name = path.basename(real);
     let pending = false;

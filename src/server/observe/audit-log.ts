@@ -38,7 +38,9 @@ export class AuditLog {
         // a root that does not exist is refused elsewhere; compare as given
       }
       if (isWithin(realRoot, real)) {
-        throw new Error(`--audit-log ${file} lies inside the root ${root}, where the tools could rewrite it: put it outside every root`);
+        throw new Error(
+          `--audit-log ${file} lies inside the root ${root}, where the tools could rewrite it: put it outside every root`,
+        );
       }
     }
     this.fd = openSync(real, 'a', 0o600);

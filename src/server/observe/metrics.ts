@@ -13,7 +13,9 @@ import { lazyModule } from '../../engine/lazy-module.js';
 const prom = lazyModule<typeof import('prom-client')>('prom-client');
 
 /** Seconds: from a fraction of a millisecond (a small read) to minutes (a build). */
-const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+const DURATION_BUCKETS = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300,
+];
 
 /** What one call reports, once it ended. */
 export interface CallSample {
@@ -49,7 +51,9 @@ export class FacetMetrics {
   private readonly calls: Counter<'transport' | 'shape' | 'tool' | 'outcome'>;
   private readonly duration: Histogram<'shape' | 'tool'>;
   private readonly rpcDuration: Histogram<'rpc_system_name' | 'rpc_method' | 'rpc_response_status_code'>;
-  private readonly mcpDuration: Histogram<'mcp_method_name' | 'gen_ai_tool_name' | 'gen_ai_operation_name' | 'error_type'>;
+  private readonly mcpDuration: Histogram<
+    'mcp_method_name' | 'gen_ai_tool_name' | 'gen_ai_operation_name' | 'error_type'
+  >;
   private readonly inFlight: Gauge<'transport' | 'shape'>;
   private readonly written: Counter<'shape'>;
   private readonly returned: Counter<'shape'>;
@@ -87,7 +91,12 @@ export class FacetMetrics {
       buckets: DURATION_BUCKETS,
       registers,
     });
-    this.inFlight = new Gauge({ name: 'facet_tool_calls_in_flight', help: 'Tool calls running now', labelNames: ['transport', 'shape'], registers });
+    this.inFlight = new Gauge({
+      name: 'facet_tool_calls_in_flight',
+      help: 'Tool calls running now',
+      labelNames: ['transport', 'shape'],
+      registers,
+    });
     this.written = new Counter({
       name: 'facet_file_written_bytes_total',
       help: "Bytes tools wrote to files (the engine's own record of its writes; not what commands write)",
@@ -152,7 +161,11 @@ export class FacetMetrics {
     this.inFlight.dec({ transport: s.system, shape: s.shape });
     this.calls.inc({ transport: s.system, shape: s.shape, tool: s.tool, outcome: s.outcome });
     this.duration.observe({ shape: s.shape, tool: s.tool }, s.seconds);
-    if (s.system === 'grpc') this.rpcDuration.observe({ rpc_system_name: 'grpc', rpc_method: s.method, rpc_response_status_code: 'OK' }, s.seconds);
+    if (s.system === 'grpc')
+      this.rpcDuration.observe(
+        { rpc_system_name: 'grpc', rpc_method: s.method, rpc_response_status_code: 'OK' },
+        s.seconds,
+      );
     if (s.system === 'mcp') {
       const labels = { mcp_method_name: s.method, gen_ai_tool_name: s.tool, gen_ai_operation_name: 'execute_tool' };
       this.mcpDuration.observe(s.outcome === 'ok' ? labels : { ...labels, error_type: 'tool_error' }, s.seconds);

@@ -76,7 +76,15 @@ export class Observability implements CallObserver {
       if (span) this.tracer!.end(span, ctx.transport, outcome);
       if (audited) {
         const durationMs = Math.round(seconds * 1e6) / 1000;
-        this.audit!.write({ shape: ctx.shape, session: ctx.session.id, tool, transport: system, outcome, durationMs, changes });
+        this.audit!.write({
+          shape: ctx.shape,
+          session: ctx.session.id,
+          tool,
+          transport: system,
+          outcome,
+          durationMs,
+          changes,
+        });
       }
     }
   }

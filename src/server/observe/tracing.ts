@@ -24,11 +24,17 @@ export interface SpanFacts {
 // The SDK is loaded only by a server that exports traces (lazy-module.ts says why).
 const api = lazyModule<typeof import('@opentelemetry/api')>('@opentelemetry/api');
 const core = lazyModule<typeof import('@opentelemetry/core')>('@opentelemetry/core');
-const jsonExport = lazyModule<typeof import('@opentelemetry/exporter-trace-otlp-http')>('@opentelemetry/exporter-trace-otlp-http');
-const protoExport = lazyModule<typeof import('@opentelemetry/exporter-trace-otlp-proto')>('@opentelemetry/exporter-trace-otlp-proto');
+const jsonExport = lazyModule<typeof import('@opentelemetry/exporter-trace-otlp-http')>(
+  '@opentelemetry/exporter-trace-otlp-http',
+);
+const protoExport = lazyModule<typeof import('@opentelemetry/exporter-trace-otlp-proto')>(
+  '@opentelemetry/exporter-trace-otlp-proto',
+);
 const resources = lazyModule<typeof import('@opentelemetry/resources')>('@opentelemetry/resources');
 const sdk = lazyModule<typeof import('@opentelemetry/sdk-trace-base')>('@opentelemetry/sdk-trace-base');
-const conventions = lazyModule<typeof import('@opentelemetry/semantic-conventions')>('@opentelemetry/semantic-conventions');
+const conventions = lazyModule<typeof import('@opentelemetry/semantic-conventions')>(
+  '@opentelemetry/semantic-conventions',
+);
 
 export class CallTracer {
   private readonly provider: BasicTracerProvider;
@@ -42,7 +48,10 @@ export class CallTracer {
     const { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } = conventions();
     const { BasicTracerProvider, BatchSpanProcessor } = sdk();
     this.propagator = new (core().W3CTraceContextPropagator)();
-    const exporter = settings.protocol === 'http/json' ? new JsonExporter({ url: settings.url }) : new ProtoExporter({ url: settings.url });
+    const exporter =
+      settings.protocol === 'http/json'
+        ? new JsonExporter({ url: settings.url })
+        : new ProtoExporter({ url: settings.url });
     // OTEL_RESOURCE_ATTRIBUTES adds to (and may override) Facet's own; OTEL_SERVICE_NAME names the service.
     const resource = defaultResource()
       .merge(resourceFromAttributes({ [ATTR_SERVICE_VERSION]: VERSION }))

@@ -22,12 +22,18 @@ const MAX_CHARS = 30_000;
 /** Output bytes kept from one command. */
 const KEPT_BYTES = 1024 * 1024;
 
-const RESTARTED_NOTE = '<system>The bash session was restarted: the working directory, variables and background processes are gone.</system>';
+const RESTARTED_NOTE =
+  '<system>The bash session was restarted: the working directory, variables and background processes are gone.</system>';
 
 function answer(out: LiveOutcome, timeoutMs: number): Reply {
   // The docs' truncation: the first 100 lines, then how many there were.
   const note = `\n\n... Output truncated (${out.totalLines} total lines) ...`;
-  const { text, truncated } = headCut(out.output, { maxLines: MAX_LINES, maxChars: MAX_CHARS, note, cut: out.truncated });
+  const { text, truncated } = headCut(out.output, {
+    maxLines: MAX_LINES,
+    maxChars: MAX_CHARS,
+    note,
+    cut: out.truncated,
+  });
   const host = { truncated, counts: { outputBytes: out.totalBytes } };
   const end = out.end;
   if (end.type === 'exit') {
@@ -36,15 +42,25 @@ function answer(out: LiveOutcome, timeoutMs: number): Reply {
       : '';
     const exited = { ...host, summary: `Exited with code ${end.code}`, exitCode: end.code, details: { cwd: end.cwd } };
     if (end.code === 0) return { text: presentLines(text, reset), host: exited };
-    const failure = new EngineError('process_failed', `the command exited with code ${end.code}`, { facts: { exitCode: end.code } });
+    const failure = new EngineError('process_failed', `the command exited with code ${end.code}`, {
+      facts: { exitCode: end.code },
+    });
     return { text: presentLines(`<system>Exit code ${end.code}</system>`, text, reset), host: exited, failure };
   }
   if (end.type === 'timeout') {
     const words = `Error: command did not finish within ${secondsOf(timeoutMs)} seconds`;
     const failure = new EngineError('timeout', words, { facts: { timeoutMs } });
-    return { text: `${words}\n${RESTARTED_NOTE}`, host: { ...host, summary: `Timed out after ${timeoutMs} ms; session restarted` }, failure };
+    return {
+      text: `${words}\n${RESTARTED_NOTE}`,
+      host: { ...host, summary: `Timed out after ${timeoutMs} ms; session restarted` },
+      failure,
+    };
   }
-  if (end.type === 'cancelled') throw new EngineError('cancelled', 'the call was cancelled before the command finished; the bash session was restarted');
+  if (end.type === 'cancelled')
+    throw new EngineError(
+      'cancelled',
+      'the call was cancelled before the command finished; the bash session was restarted',
+    );
   const words = `bash has exited with returncode ${end.code ?? end.signal}`;
   const failure = new EngineError('process_failed', words, { facts: { exitCode: end.code } });
   const shown = presentLines(text, words, '<system>The next command starts a new bash session.</system>');
@@ -53,7 +69,8 @@ function answer(out: LiveOutcome, timeoutMs: number): Reply {
 
 export const bash = defineTool<BashArgs>({
   name: 'bash',
-  summary: 'Run a command in a persistent bash session (cd and variables carry over); restart: true starts a clean one.',
+  summary:
+    'Run a command in a persistent bash session (cd and variables carry over); restart: true starts a clean one.',
   description: [
     "Anthropic's bash tool (bash_20250124), executed by this server: one bash process per session, started in the session directory.",
     'Each command runs in it as typed, so cd, exported variables and functions persist to the next call. stdin is empty (no interactive programs);',
@@ -89,7 +106,8 @@ export const bash = defineTool<BashArgs>({
       c.engine.shell.restartLive(c);
       return { text: 'Bash session restarted', host: { summary: 'Bash session restarted' } };
     }
-    if (args.command === undefined || args.command === '') throw said('invalid_argument', 'no command provided.', 'command');
+    if (args.command === undefined || args.command === '')
+      throw said('invalid_argument', 'no command provided.', 'command');
     const timeoutMs = c.config.anthropic.bashTimeoutMs;
     const out = await c.engine.shell.runLive(c, args.command, {
       timeoutMs,

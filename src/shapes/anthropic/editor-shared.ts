@@ -19,7 +19,10 @@ export const editorArguments = (textParams: string[]): JsonSchema => ({
 });
 
 /** The parameters `command` requires, as the vendor schema states them. */
-export const ifCommand = (command: string, required: string[]) => ({ if: { properties: { command: { const: command } } }, then: { required } });
+export const ifCommand = (command: string, required: string[]) => ({
+  if: { properties: { command: { const: command } } },
+  then: { required },
+});
 
 export const EDITOR_ERROR_MODES = [
   'Every failure is a tool_result with is_error: true whose content is the message (the structured data holds that block).',

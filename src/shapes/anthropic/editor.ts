@@ -34,7 +34,8 @@ export interface EditorVariant {
 /** Earlier texts kept per file for undo_edit. */
 const UNDO_DEPTH = 16;
 
-const required = (param: string, command: string) => said('invalid_argument', `Parameter \`${param}\` is required for command: ${command}`, param);
+const required = (param: string, command: string) =>
+  said('invalid_argument', `Parameter \`${param}\` is required for command: ${command}`, param);
 
 /**
  * The whole text of a file with its line breaks as "\n" (as the reference reads text), and its
@@ -43,7 +44,11 @@ const required = (param: string, command: string) => said('invalid_argument', `P
 async function readWhole(c: Call, file: string): Promise<{ text: string; real: string }> {
   const r = await c.engine.files.read(c, file, { finalEmptyLine: true, media: [] });
   if (r.kind !== 'text')
-    throw said('invalid_argument', `Ran into a binary file (${r.kind}) while trying to read ${file}: only text files can be viewed or edited`, 'path');
+    throw said(
+      'invalid_argument',
+      `Ran into a binary file (${r.kind}) while trying to read ${file}: only text files can be viewed or edited`,
+      'path',
+    );
   return { text: joinLines(r), real: r.path };
 }
 
@@ -54,10 +59,18 @@ async function checkPath(c: Call, args: EditorArgs): Promise<{ exists: boolean; 
   const st = await c.engine.files.stat(c, args.path);
   if (!st.exists && args.command !== 'create') throw said('not_found', 'Error: File not found', 'path');
   if (st.exists && args.command === 'create') {
-    throw said('already_exists', `File already exists at: ${args.path}. Cannot overwrite files using command \`create\`.`, 'path');
+    throw said(
+      'already_exists',
+      `File already exists at: ${args.path}. Cannot overwrite files using command \`create\`.`,
+      'path',
+    );
   }
   if (st.isDirectory && args.command !== 'view') {
-    throw said('invalid_argument', `The path ${args.path} is a directory and only the \`view\` command can be used on directories`, 'path');
+    throw said(
+      'invalid_argument',
+      `The path ${args.path} is a directory and only the \`view\` command can be used on directories`,
+      'path',
+    );
   }
   return { exists: st.exists, dir: st.isDirectory, real: st.path };
 }
@@ -69,32 +82,52 @@ function isIntPair(v: unknown): v is [number, number] {
 async function view(c: Call, args: EditorArgs, dir: boolean): Promise<Reply> {
   if (dir) {
     if (args.view_range !== undefined)
-      throw said('invalid_argument', 'The `view_range` parameter is not allowed when `path` points to a directory.', 'view_range');
+      throw said(
+        'invalid_argument',
+        'The `view_range` parameter is not allowed when `path` points to a directory.',
+        'view_range',
+      );
     const list = await c.engine.search.list(c, args.path, { depth: 2, includeHidden: false });
     return {
       text: `Here's the files and directories up to 2 levels deep in ${args.path}, excluding hidden items:\n${findListing(args.path, list.entries)}\n`,
-      host: { summary: `Listed ${list.entries.length} entries of ${args.path}`, paths: [list.path], counts: { entries: list.entries.length } },
+      host: {
+        summary: `Listed ${list.entries.length} entries of ${args.path}`,
+        paths: [list.path],
+        counts: { entries: list.entries.length },
+      },
     };
   }
   const { text, real } = await readWhole(c, args.path);
   const max = c.config.anthropic?.maxCharacters ?? 0;
   if (args.view_range === undefined) {
     const lines = text.split('\n').length;
-    return { text: catN(clip(text, max), args.path), host: { summary: `Viewed ${args.path}`, paths: [real], counts: { lines } } };
+    return {
+      text: catN(clip(text, max), args.path),
+      host: { summary: `Viewed ${args.path}`, paths: [real], counts: { lines } },
+    };
   }
   const range = args.view_range;
-  if (!isIntPair(range)) throw said('invalid_argument', 'Invalid `view_range`. It should be a list of two integers.', 'view_range');
+  if (!isIntPair(range))
+    throw said('invalid_argument', 'Invalid `view_range`. It should be a list of two integers.', 'view_range');
   const lines = text.split('\n');
   const n = lines.length;
   const [first, last] = range;
-  const bad = (why: string) => said('invalid_argument', `Invalid \`view_range\`: ${pyList(range)}. ${why}`, 'view_range');
-  if (first < 1 || first > n) throw bad(`Its first element \`${first}\` should be within the range of lines of the file: ${pyList([1, n])}`);
-  if (last > n) throw bad(`Its second element \`${last}\` should be smaller than the number of lines in the file: \`${n}\``);
-  if (last !== -1 && last < first) throw bad(`Its second element \`${last}\` should be larger or equal than its first \`${first}\``);
+  const bad = (why: string) =>
+    said('invalid_argument', `Invalid \`view_range\`: ${pyList(range)}. ${why}`, 'view_range');
+  if (first < 1 || first > n)
+    throw bad(`Its first element \`${first}\` should be within the range of lines of the file: ${pyList([1, n])}`);
+  if (last > n)
+    throw bad(`Its second element \`${last}\` should be smaller than the number of lines in the file: \`${n}\``);
+  if (last !== -1 && last < first)
+    throw bad(`Its second element \`${last}\` should be larger or equal than its first \`${first}\``);
   const shown = (last === -1 ? lines.slice(first - 1) : lines.slice(first - 1, last)).join('\n');
   return {
     text: catN(clip(shown, max), args.path, first),
-    host: { summary: `Viewed lines ${first}-${last === -1 ? n : last} of ${args.path}`, paths: [real], counts: { lines: n } },
+    host: {
+      summary: `Viewed lines ${first}-${last === -1 ? n : last} of ${args.path}`,
+      paths: [real],
+      counts: { lines: n },
+    },
   };
 }
 
@@ -102,7 +135,10 @@ async function create(c: Call, v: EditorVariant, args: EditorArgs): Promise<Repl
   if (args.file_text === undefined) throw required('file_text', 'create');
   const w = await c.engine.files.write(c, args.path, args.file_text, { mode: 'create', lineEnding: 'asis' });
   if (v.undo) rememberText(c.session, w.path, args.file_text, UNDO_DEPTH);
-  return { text: `File created successfully at: ${args.path}`, host: { summary: `Created ${args.path}`, paths: [w.path], diff: w.diff?.unified } };
+  return {
+    text: `File created successfully at: ${args.path}`,
+    host: { summary: `Created ${args.path}`, paths: [w.path], diff: w.diff?.unified },
+  };
 }
 
 async function strReplace(c: Call, v: EditorVariant, args: EditorArgs): Promise<Reply> {
@@ -111,8 +147,14 @@ async function strReplace(c: Call, v: EditorVariant, args: EditorArgs): Promise<
   const newStr = args.new_str ?? '';
   const { text, real } = await readWhole(c, args.path);
   const n = countOf(text, oldStr);
-  if (n === 0) throw said('conflict', 'Error: No match found for replacement. Please check your text and try again.', 'old_str');
-  if (n > 1) throw said('conflict', `Error: Found ${n} matches for replacement text. Please provide more context to make a unique match.`, 'old_str');
+  if (n === 0)
+    throw said('conflict', 'Error: No match found for replacement. Please check your text and try again.', 'old_str');
+  if (n > 1)
+    throw said(
+      'conflict',
+      `Error: Found ${n} matches for replacement text. Please provide more context to make a unique match.`,
+      'old_str',
+    );
   const edit = replaceFirst(text, oldStr, newStr);
   const w = await c.engine.files.write(c, args.path, edit.text, { lineEnding: 'keep' });
   if (v.undo) rememberText(c.session, real, text, UNDO_DEPTH);
@@ -151,7 +193,11 @@ async function insert(c: Call, v: EditorVariant, args: EditorArgs): Promise<Repl
     text:
       `The file ${args.path} has been edited. Here's the result of running \`cat -n\` on a snippet of the edited file:\n${numbered(snip.lines, snip.first)}\n` +
       'Review the changes and make sure they are as expected (correct indentation, no duplicate lines, etc). Edit the file again if necessary.',
-    host: { summary: `Inserted ${added.length} line(s) after line ${k} of ${args.path}`, paths: [w.path], diff: w.diff?.unified },
+    host: {
+      summary: `Inserted ${added.length} line(s) after line ${k} of ${args.path}`,
+      paths: [w.path],
+      diff: w.diff?.unified,
+    },
   };
 }
 

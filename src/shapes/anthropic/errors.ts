@@ -10,7 +10,8 @@ import type { ToolResult } from '../../registry/types.js';
 import { anthropicDiagnostics } from './diagnostics.js';
 
 /** A failure whose message is already the tool's words. */
-export const said = (kind: ErrorKind, text: string, field?: string) => new EngineError(kind, text, { field, facts: { worded: true } });
+export const said = (kind: ErrorKind, text: string, field?: string) =>
+  new EngineError(kind, text, { field, facts: { worded: true } });
 
 const EDITORS = new Set(['str_replace_based_edit_tool', 'str_replace_editor']);
 const argPath = (args: unknown, err: EngineError) => {
@@ -24,7 +25,10 @@ const readOnlyCommand = (args: unknown) => ((args ?? {}) as Record<string, unkno
 const plain = (err: EngineError) => (err.facts.worded ? err.message : `Error: ${err.message}`);
 
 /** What the file system said, without the path the sentence names after it. */
-const FS_CAUSES: Partial<Record<string, string>> = { read_only_fs: 'a read-only file system', no_space: 'a full disk (no space left on the device)' };
+const FS_CAUSES: Partial<Record<string, string>> = {
+  read_only_fs: 'a read-only file system',
+  no_space: 'a full disk (no space left on the device)',
+};
 
 /** I/O failures in the reference's words ("Ran into … while trying to read/write to …"). */
 function ranInto(err: EngineError, args: unknown, c: Call): string {
@@ -45,7 +49,8 @@ const byKind = everyKind<KindWording<unknown>>(plain, {
     const why = violations.map((v) => `Parameter \`${v.field}\` ${v.description}`).join('; ');
     return `${EDITORS.has(c.tool) || c.tool === 'memory' ? '' : 'Error: '}${why}${typeof command === 'string' ? ` (command: ${command})` : ''}`;
   },
-  not_found: (err, _args, c) => (err.facts.worded ? err.message : EDITORS.has(c.tool) ? 'Error: File not found' : plain(err)),
+  not_found: (err, _args, c) =>
+    err.facts.worded ? err.message : EDITORS.has(c.tool) ? 'Error: File not found' : plain(err),
   permission_denied(err, args, c) {
     if (err.facts.worded) return err.message;
     if (!EDITORS.has(c.tool)) return plain(err);
@@ -65,7 +70,9 @@ const byKind = everyKind<KindWording<unknown>>(plain, {
 function outside(err: EngineError & { facts: { path: string; roots: string[] } }, args: unknown, c: Call): string {
   const where = `${err.facts.path} is outside the directories this session may use (${err.facts.roots.join(', ')}).`;
   if (!EDITORS.has(c.tool)) return `Error: ${where}`;
-  return readOnlyCommand(args) ? `Error: Permission denied. Cannot read file. ${where}` : `Error: Permission denied. Cannot write to file. ${where}`;
+  return readOnlyCommand(args)
+    ? `Error: Permission denied. Cannot read file. ${where}`
+    : `Error: Permission denied. Cannot write to file. ${where}`;
 }
 
 /** The tool_result content block of a result, without tool_use_id (the host adds the id of the tool_use it answers). */

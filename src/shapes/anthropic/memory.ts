@@ -49,7 +49,11 @@ export const memory = defineTool<MemoryArgs, MemoryOutcome>({
       variant('view', { path: str, view_range: { type: 'array', items: { type: 'integer' } } }, ['path']),
       variant('create', { path: str, file_text: str }, ['path', 'file_text']),
       variant('str_replace', { path: str, old_str: str, new_str: str }, ['path', 'old_str', 'new_str']),
-      variant('insert', { path: str, insert_line: { type: 'integer' }, insert_text: str }, ['path', 'insert_line', 'insert_text']),
+      variant('insert', { path: str, insert_line: { type: 'integer' }, insert_text: str }, [
+        'path',
+        'insert_line',
+        'insert_text',
+      ]),
       variant('delete', { path: str }, ['path']),
       variant('rename', { old_path: str, new_path: str }, ['old_path', 'new_path']),
     ],
@@ -82,11 +86,15 @@ export const memory = defineTool<MemoryArgs, MemoryOutcome>({
   call: (args, c) => c.engine.memory.command(c, args),
   /** What the engine did, in the SDK helpers' words. */
   format(r): Reply {
-    if (r.command === 'rename') return { text: `Successfully renamed ${r.from} to ${r.to}`, host: { summary: `Renamed ${r.from} to ${r.to}` } };
+    if (r.command === 'rename')
+      return { text: `Successfully renamed ${r.from} to ${r.to}`, host: { summary: `Renamed ${r.from} to ${r.to}` } };
     const p = r.path;
     if ('directory' in r) {
       const { base, size, entries } = r.directory;
-      const lines = [`${humanSize(size)}\t${base}`, ...entries.map((e) => `${humanSize(e.size)}\t${base}/${e.relative}${e.directory ? '/' : ''}`)];
+      const lines = [
+        `${humanSize(size)}\t${base}`,
+        ...entries.map((e) => `${humanSize(e.size)}\t${base}/${e.relative}${e.directory ? '/' : ''}`),
+      ];
       const text = `Here're the files and directories up to 2 levels deep in ${base}, excluding hidden items and node_modules:\n${lines.join('\n')}`;
       return { text, host: { summary: `Viewed ${p}` } };
     }
@@ -99,21 +107,28 @@ export const memory = defineTool<MemoryArgs, MemoryOutcome>({
       const text = `The memory file has been edited. Here is the snippet showing the change (with line numbers):\n${numbered(r.snippet.lines, r.snippet.first)}`;
       return { text, host: { summary: `Edited ${p}` } };
     }
-    if (r.command === 'create') return { text: `File created successfully at: ${p}`, host: { summary: `Created ${p}` } };
-    if (r.command === 'insert') return { text: `The file ${p} has been edited.`, host: { summary: `Inserted into ${p}` } };
+    if (r.command === 'create')
+      return { text: `File created successfully at: ${p}`, host: { summary: `Created ${p}` } };
+    if (r.command === 'insert')
+      return { text: `The file ${p} has been edited.`, host: { summary: `Inserted into ${p}` } };
     return { text: `Successfully deleted ${p}`, host: { summary: `Deleted ${p}` } };
   },
   errors: errorTable({
-    unknown_command: (e) => `Error: Unrecognized command ${e.facts.command}. The allowed commands for the memory tool are: ${e.facts.commands.join(', ')}`,
+    unknown_command: (e) =>
+      `Error: Unrecognized command ${e.facts.command}. The allowed commands for the memory tool are: ${e.facts.commands.join(', ')}`,
     parameter_missing: (e) => `Error: Parameter \`${e.facts.param}\` is required for command: ${e.facts.command}`,
     memory_root: (e) => `Error: Cannot ${e.facts.command} the /memories directory itself`,
     path_missing: (e, a) =>
       a.command === 'view'
         ? `The path ${e.facts.path} does not exist. Please provide a valid path.`
         : `Error: The path ${e.facts.path} does not exist${a.command === 'str_replace' ? '. Please provide a valid path.' : ''}`,
-    file_exists: (e, a) => (a.command === 'rename' ? `Error: The destination ${e.facts.path} already exists` : `Error: File ${e.facts.path} already exists`),
+    file_exists: (e, a) =>
+      a.command === 'rename'
+        ? `Error: The destination ${e.facts.path} already exists`
+        : `Error: File ${e.facts.path} already exists`,
     memory_too_long: (e) => `File ${e.facts.path} exceeds maximum line limit of 999,999 lines.`,
-    memory_no_match: (e) => `No replacement was performed, old_str \`${e.facts.old}\` did not appear verbatim in ${e.facts.path}.`,
+    memory_no_match: (e) =>
+      `No replacement was performed, old_str \`${e.facts.old}\` did not appear verbatim in ${e.facts.path}.`,
     memory_not_unique: (e) =>
       `No replacement was performed. Multiple occurrences of old_str \`${e.facts.old}\` in lines: ${e.facts.lines.join(', ')}. Please ensure it is unique`,
     insert_line_out_of_range: (e) =>

@@ -14,7 +14,8 @@ const VARIANT: EditorVariant = {
 
 export const strReplaceBasedEditTool = defineTool<EditorArgs>({
   name: VARIANT.name,
-  summary: 'View, create and edit text files: cat -n views, directory listings, unique string replacement, line inserts.',
+  summary:
+    'View, create and edit text files: cat -n views, directory listings, unique string replacement, line inserts.',
   description: [
     "Anthropic's text editor tool (text_editor_20250728), executed by this server.",
     'view: a file as numbered lines (`cat -n`: number right-aligned to 6 columns, a tab, the text; a file ending in a newline shows an empty last line),',
@@ -36,7 +37,11 @@ export const strReplaceBasedEditTool = defineTool<EditorArgs>({
       insert_text: { type: 'string' },
     },
     required: ['command', 'path'],
-    allOf: [ifCommand('create', ['file_text']), ifCommand('str_replace', ['old_str']), ifCommand('insert', ['insert_line', 'insert_text'])],
+    allOf: [
+      ifCommand('create', ['file_text']),
+      ifCommand('str_replace', ['old_str']),
+      ifCommand('insert', ['insert_line', 'insert_text']),
+    ],
   },
   argumentsSchema: editorArguments(['insert_text', 'new_str']),
   tags: [TAGS.filesystem, TAGS.destructive],

@@ -15,7 +15,8 @@ const VARIANT: EditorVariant = {
 
 export const strReplaceEditor = defineTool<EditorArgs>({
   name: VARIANT.name,
-  summary: "Anthropic's legacy text editor (Claude 3.x): view, create, str_replace, insert with new_str, and undo_edit.",
+  summary:
+    "Anthropic's legacy text editor (Claude 3.x): view, create, str_replace, insert with new_str, and undo_edit.",
   description: [
     "Anthropic's text editor tool for Claude Sonnet 3.7 and 3.5 (text_editor_20250124 / 20241022), executed by this server.",
     'view shows a file as `cat -n` numbered lines (view_range [first, last], last -1 for the end) or a directory two levels deep without hidden entries.',
@@ -34,7 +35,11 @@ export const strReplaceEditor = defineTool<EditorArgs>({
       view_range: { type: 'array', items: { type: 'integer' } },
     },
     required: ['command', 'path'],
-    allOf: [ifCommand('create', ['file_text']), ifCommand('str_replace', ['old_str']), ifCommand('insert', ['insert_line', 'new_str'])],
+    allOf: [
+      ifCommand('create', ['file_text']),
+      ifCommand('str_replace', ['old_str']),
+      ifCommand('insert', ['insert_line', 'new_str']),
+    ],
   },
   argumentsSchema: editorArguments(['new_str']),
   tags: [TAGS.filesystem, TAGS.destructive],

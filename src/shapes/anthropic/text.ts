@@ -4,7 +4,8 @@
 import { numberedLines } from '../kit/text/numbered.js';
 
 /** Lines numbered as `cat -n` prints them, the first numbered `first`. */
-export const numbered = (lines: readonly string[], first = 1): string => numberedLines(lines, first, '\t', { width: 6 });
+export const numbered = (lines: readonly string[], first = 1): string =>
+  numberedLines(lines, first, '\t', { width: 6 });
 
 /** The reference's view layout: a header naming what is shown, the numbered lines, a final newline. */
 export const catN = (text: string, what: string, first = 1): string =>
@@ -18,4 +19,5 @@ const CLIPPED =
   '<response clipped><NOTE>To save on context only part of this file has been shown to you. You should retry this tool after you have searched inside the file with `grep -n` in order to find the line numbers of what you are looking for.</NOTE>';
 
 /** `text` cut to `max` characters (0: never), followed by the clipped note when cut. */
-export const clip = (text: string, max: number): string => (max > 0 && text.length > max ? text.slice(0, max) + CLIPPED : text);
+export const clip = (text: string, max: number): string =>
+  max > 0 && text.length > max ? text.slice(0, max) + CLIPPED : text;

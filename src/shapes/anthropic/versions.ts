@@ -10,7 +10,8 @@ export const anthropicReleases: ShapeReleases = {
       version: '20250818',
       package: 'Anthropic Messages API',
       registry: 'api',
-      follows: 'Follows the API tool versions text_editor_20250728, text_editor_20250124, bash_20250124 and memory_20250818.',
+      follows:
+        'Follows the API tool versions text_editor_20250728, text_editor_20250124, bash_20250124 and memory_20250818.',
     },
   ],
 };

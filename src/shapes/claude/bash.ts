@@ -44,7 +44,12 @@ const RUN = {
 const tidy = (s: string) => s.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd();
 
 async function background(a: Args, c: Call): Promise<Reply> {
-  const job = await startAnnounced(c.engine.shell, c, { command: a.command, description: a.description, env: NON_INTERACTIVE_ENV }, a.description);
+  const job = await startAnnounced(
+    c.engine.shell,
+    c,
+    { command: a.command, description: a.description, env: NON_INTERACTIVE_ENV },
+    a.description,
+  );
   return {
     text: `Command running in background with ID: ${job.id}. Output is being written to: ${job.logPath}. You will be notified when it finishes; to see its output before then, Read that file or call TaskOutput.`,
     host: { summary: a.description ?? a.command, details: { taskId: job.id, pid: job.pid, outputFile: job.logPath } },
@@ -65,9 +70,16 @@ export const bash = defineTool<Args>({
     'description is a short label for people. Prefer Read, Edit, Write, Grep and Glob over cat, sed, echo, grep and find.',
     "dangerouslyDisableSandbox is accepted and has no effect: the server's command policy always applies.",
   ],
-  schema: closed({ command: 'string', timeout: { type: 'number' }, description: 'string', run_in_background: BOOL, dangerouslyDisableSandbox: BOOL }, [
-    'command',
-  ]),
+  schema: closed(
+    {
+      command: 'string',
+      timeout: { type: 'number' },
+      description: 'string',
+      run_in_background: BOOL,
+      dangerouslyDisableSandbox: BOOL,
+    },
+    ['command'],
+  ),
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {
@@ -91,16 +103,23 @@ export const bash = defineTool<Args>({
     'RESOURCE_EXHAUSTED: too many background tasks in this session; stop one with TaskStop.',
   ],
   errors: errorTable({
-    control_characters: () => toolUseError('The command contains control characters that a person reviewing it could not see. Remove them and run it again.'),
+    control_characters: () =>
+      toolUseError(
+        'The command contains control characters that a person reviewing it could not see. Remove them and run it again.',
+      ),
   }),
   async call(a, c) {
-    if (CONTROL.test(a.command)) throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
+    if (CONTROL.test(a.command))
+      throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
     if (a.run_in_background) return background(a, c);
-    const { run: r, cancelled } = await ranOrCancelled(c.engine.shell.run(c, { command: a.command, timeoutMs: requestedTimeout(a.timeout), ...RUN }));
+    const { run: r, cancelled } = await ranOrCancelled(
+      c.engine.shell.run(c, { command: a.command, timeoutMs: requestedTimeout(a.timeout), ...RUN }),
+    );
     const summary = a.description ?? a.command;
     // Claude Code marks an interrupted command after what it printed.
     const aborted = '<error>Command was aborted before completion</error>';
-    if (cancelled) return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
+    if (cancelled)
+      return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
     const raw = tidy(printed(r.output));
     const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, spilledOutput(r, c.session))).text;
     const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';

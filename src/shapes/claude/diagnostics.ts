@@ -16,10 +16,14 @@ export function claudeDiagnostics(report: ChangeDiagnostics): string | undefined
   const found = report.files.filter((f) => f.introduced.length > 0);
   if (found.length > 0) {
     const summary = found.map((f) => `${path.basename(f.path)}:\n${f.introduced.map(line).join('\n')}`).join('\n\n');
-    parts.push(`<system-reminder>\n<new-diagnostics>The following new diagnostic issues were detected:\n\n${summary}</new-diagnostics>\n</system-reminder>`);
+    parts.push(
+      `<system-reminder>\n<new-diagnostics>The following new diagnostic issues were detected:\n\n${summary}</new-diagnostics>\n</system-reminder>`,
+    );
   }
   for (const m of report.missing) {
-    parts.push(`<system-reminder>\nDiagnostics for ${path.basename(m.path)} were not checked: ${m.reason}.\n</system-reminder>`);
+    parts.push(
+      `<system-reminder>\nDiagnostics for ${path.basename(m.path)} were not checked: ${m.reason}.\n</system-reminder>`,
+    );
   }
   return parts.length > 0 ? parts.join('\n') : undefined;
 }

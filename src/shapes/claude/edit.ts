@@ -19,7 +19,12 @@ interface Args {
 }
 
 /** Claude Code's own alias names for Edit's parameters; refused here, but the refusal names the right ones. */
-const ALIASES: Record<string, string> = { path: 'file_path', old_str: 'old_string', new_str: 'new_string', replace_name: 'replace_all' };
+const ALIASES: Record<string, string> = {
+  path: 'file_path',
+  old_str: 'old_string',
+  new_str: 'new_string',
+  replace_name: 'replace_all',
+};
 
 const EDIT = {
   freshness: READ_FIRST,
@@ -33,9 +38,14 @@ const EDIT = {
 
 const byCondition = errorTable<Args>({
   no_change: () => toolUseError('old_string and new_string are identical, so there is nothing to change.'),
-  file_missing: (_e, a, c) => toolUseError(`File does not exist: ${a.file_path}. ${resolvedFrom(c)} To create a file, use Write or an empty old_string.`),
+  file_missing: (_e, a, c) =>
+    toolUseError(
+      `File does not exist: ${a.file_path}. ${resolvedFrom(c)} To create a file, use Write or an empty old_string.`,
+    ),
   file_exists: () =>
-    toolUseError('An empty old_string creates a new file, but this file already exists and is not empty. Put the text to replace in old_string.'),
+    toolUseError(
+      'An empty old_string creates a new file, but this file already exists and is not empty. Put the text to replace in old_string.',
+    ),
   notebook: () => toolUseError('This file is a Jupyter notebook; change its cells with NotebookEdit.'),
   no_match: (_e, a) =>
     toolUseError(
@@ -52,13 +62,17 @@ function aliases(err: Parameters<typeof claudeErrors>[0], a: Args, c: Call): str
   const used = Object.keys(ALIASES).filter((k) => a !== null && typeof a === 'object' && k in a);
   const text = claudeErrors(err, a, c);
   if (used.length === 0 || !err.facts.violations || typeof text !== 'string') return undefined;
-  return text.replace(/<\/tool_use_error>$/, `\nUse Edit's parameter names: ${used.map((k) => `${ALIASES[k]} instead of ${k}`).join(', ')}.</tool_use_error>`);
+  return text.replace(
+    /<\/tool_use_error>$/,
+    `\nUse Edit's parameter names: ${used.map((k) => `${ALIASES[k]} instead of ${k}`).join(', ')}.</tool_use_error>`,
+  );
 }
 
 export const edit = defineTool<Args, EditResult>({
   name: 'Edit',
   fields: { path: 'file_path' },
-  summary: 'Replace an exact, unique piece of text in a file (or every occurrence with replace_all). Read the file first.',
+  summary:
+    'Replace an exact, unique piece of text in a file (or every occurrence with replace_all). Read the file first.',
   description: [
     'Replaces old_string with new_string in file_path. old_string must match the file exactly (indentation included;',
     'do not copy the "N<TAB>" prefix Read adds) and occur once, unless replace_all is true. When it is not found',
@@ -68,16 +82,24 @@ export const edit = defineTool<Args, EditResult>({
     'line of new_string. An empty old_string creates a new file holding new_string. The file must have been Read in this',
     'session and be unchanged since. Encoding, BOM and CRLF line endings are kept. Notebooks go to NotebookEdit.',
   ],
-  schema: closed({ file_path: 'string', old_string: 'string', new_string: 'string', replace_all: { default: false, type: 'boolean' } }, [
-    'file_path',
-    'old_string',
-    'new_string',
-  ]),
+  schema: closed(
+    {
+      file_path: 'string',
+      old_string: 'string',
+      new_string: 'string',
+      replace_all: { default: false, type: 'boolean' },
+    },
+    ['file_path', 'old_string', 'new_string'],
+  ),
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
       description: 'Change one line',
-      arguments: { file_path: '/srv/app/src/main.ts', old_string: 'const retries = 3;', new_string: 'const retries = 5;' },
+      arguments: {
+        file_path: '/srv/app/src/main.ts',
+        old_string: 'const retries = 3;',
+        new_string: 'const retries = 5;',
+      },
       expectedOutcome: 'The file /srv/app/src/main.ts has been updated successfully. ...',
     },
     {
@@ -109,7 +131,11 @@ export const edit = defineTool<Args, EditResult>({
     ),
   format: (r, a) => ({
     text: `The file ${a.file_path} has been updated${a.replace_all ? '. All occurrences were successfully replaced.' : ' successfully.'} ${CURRENT}`,
-    host: { summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${plural(r.replacements, 'replacement')}`, ...editHost(r), details: editDetails(r) },
+    host: {
+      summary: `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${plural(r.replacements, 'replacement')}`,
+      ...editHost(r),
+      details: editDetails(r),
+    },
   }),
   errors: firstWording(byCondition, tooLarge, aliases),
 });

@@ -15,7 +15,8 @@ import { claudeDiagnostics } from './diagnostics.js';
 export const toolUseError = (message: string) => `<tool_use_error>${message}</tool_use_error>`;
 
 /** "Relative paths are resolved from ...": the end of every Claude "does not exist". */
-export const resolvedFrom = (c: Call) => `Relative paths are resolved from the current working directory, ${workingDir(c)}.`;
+export const resolvedFrom = (c: Call) =>
+  `Relative paths are resolved from the current working directory, ${workingDir(c)}.`;
 
 const sentence = (s: string) => {
   // A message that starts with a URL or a path keeps it as it is ("Http://..." is no address).
@@ -36,15 +37,28 @@ function plain(err: EngineError, c: Call): string {
 }
 
 /** Input validation, permission and precondition failures are wrapped; runtime failures are not. */
-const WRAPPED = ['invalid_argument', 'permission_denied', 'not_found', 'already_exists', 'conflict', 'precondition_failed', 'security_policy'] as const;
+const WRAPPED = [
+  'invalid_argument',
+  'permission_denied',
+  'not_found',
+  'already_exists',
+  'conflict',
+  'precondition_failed',
+  'security_policy',
+] as const;
 const wrapped = (err: EngineError, _args: unknown, c: Call) => toolUseError(plain(err, c));
-const BY_KIND = everyKind<KindWording<unknown>>((err, _args, c) => plain(err, c), Object.fromEntries(WRAPPED.map((k) => [k, wrapped])));
+const BY_KIND = everyKind<KindWording<unknown>>(
+  (err, _args, c) => plain(err, c),
+  Object.fromEntries(WRAPPED.map((k) => [k, wrapped])),
+);
 
 export const claudeErrors: Wording<unknown> = errorTable<unknown>(
   {
     not_read: () => toolUseError('This file has not been read in this session yet. Read it first, then change it.'),
     modified_since_read: () =>
-      toolUseError('The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.'),
+      toolUseError(
+        'The file changed on disk after you last read it (the user, a formatter or another tool wrote to it). Read it again before changing it.',
+      ),
   },
   BY_KIND,
 );

@@ -28,8 +28,16 @@ export const glob = defineTool<Args>({
   schema: closed({ pattern: 'string', path: 'string' }, ['pattern']),
   tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
   examples: [
-    { description: 'All TypeScript files', arguments: { pattern: '**/*.ts' }, expectedOutcome: 'Matching paths, oldest first.' },
-    { description: 'Test files under one folder', arguments: { pattern: 'test_*.py', path: '/srv/app/tests' }, expectedOutcome: 'Matching paths.' },
+    {
+      description: 'All TypeScript files',
+      arguments: { pattern: '**/*.ts' },
+      expectedOutcome: 'Matching paths, oldest first.',
+    },
+    {
+      description: 'Test files under one folder',
+      arguments: { pattern: 'test_*.py', path: '/srv/app/tests' },
+      expectedOutcome: 'Matching paths.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -46,11 +54,16 @@ export const glob = defineTool<Args>({
   async call(a, c) {
     const at = here(c);
     // A directory named in the pattern that does not exist simply matches nothing.
-    const r = await c.engine.search.glob(at, { ...GLOB, pattern: a.pattern, path: a.path }).catch(whenMissing('pattern', undefined));
+    const r = await c.engine.search
+      .glob(at, { ...GLOB, pattern: a.pattern, path: a.path })
+      .catch(whenMissing('pattern', undefined));
     if (!r) return { text: 'No files found', host: globHost(r, a.pattern) };
     const { of, left } = globRest(r);
     const cut = `(Showing ${r.shown} of ${of} matching files; ${left} more are not listed. Narrow the pattern or path to see the rest.)`;
-    const lines = [...r.entries.map((e) => displayPath(e.path, at.cwd)), ...(r.total === 0 ? ['No files found'] : r.truncated ? [cut] : [])];
+    const lines = [
+      ...r.entries.map((e) => displayPath(e.path, at.cwd)),
+      ...(r.total === 0 ? ['No files found'] : r.truncated ? [cut] : []),
+    ];
     return { text: (await persisted(c, lines.join('\n'), PERSIST_LIMITS.other)).text, host: globHost(r, a.pattern) };
   },
 });

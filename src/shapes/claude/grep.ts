@@ -39,11 +39,14 @@ interface Args {
 
 /** Claude Code's words for a page of each output mode, with its pagination note (which names the limit only when it cut something). */
 function pageText(mode: NonNullable<Args['output_mode']>, p: RgPage, limit: number, offset: number): string {
-  const note = [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : ''].filter(Boolean).join(', ');
+  const note = [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : '']
+    .filter(Boolean)
+    .join(', ');
   const count = p.entries.length;
   const list = p.entries.join('\n');
   const found = plural(p.entries.length, 'file');
-  if (mode === 'files_with_matches') return count === 0 ? 'No files found' : `Found ${found}${note ? ` ${note}` : ''}\n${list}`;
+  if (mode === 'files_with_matches')
+    return count === 0 ? 'No files found' : `Found ${found}${note ? ` ${note}` : ''}\n${list}`;
   if (count === 0) return 'No matches found';
   if (mode === 'content') return `${list}${note ? `\n\n[Showing results with pagination = ${note}]` : ''}`;
   return `${list}\n\nFound ${plural(p.matchLines, 'total occurrence')} across ${found}.${note ? ` with pagination = ${note}` : ''}`;
@@ -85,13 +88,21 @@ export const grep = defineTool<Args>({
   ),
   tags: [TAGS.filesystem, TAGS.search, TAGS.readOnly],
   examples: [
-    { description: 'Which files mention a function', arguments: { pattern: 'parseConfig' }, expectedOutcome: 'Found N files, then their paths, newest first.' },
+    {
+      description: 'Which files mention a function',
+      arguments: { pattern: 'parseConfig' },
+      expectedOutcome: 'Found N files, then their paths, newest first.',
+    },
     {
       description: 'Matching lines with two lines of context in TypeScript files',
       arguments: { pattern: 'TODO|FIXME', output_mode: 'content', glob: '*.ts', '-C': 2 },
       expectedOutcome: 'path:line:text lines.',
     },
-    { description: 'Count matches per file', arguments: { pattern: 'import', output_mode: 'count', type: 'ts' }, expectedOutcome: 'path:N lines and a total.' },
+    {
+      description: 'Count matches per file',
+      arguments: { pattern: 'import', output_mode: 'count', type: 'ts' },
+      expectedOutcome: 'path:N lines and a total.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -101,9 +112,11 @@ export const grep = defineTool<Args>({
     'After 20 seconds the search stops and returns what it found, with a note.',
   ],
   errors(err, a, c) {
-    if (err.kind === 'not_found' && err.field === 'path') return toolUseError(`Path does not exist: ${a.path}. ${resolvedFrom(c)}`);
+    if (err.kind === 'not_found' && err.field === 'path')
+      return toolUseError(`Path does not exist: ${a.path}. ${resolvedFrom(c)}`);
     const stderr = err.facts.stderr;
-    if (err.kind !== 'invalid_argument' || typeof stderr !== 'string' || !stderr.includes('regex parse error')) return undefined;
+    if (err.kind !== 'invalid_argument' || typeof stderr !== 'string' || !stderr.includes('regex parse error'))
+      return undefined;
     return toolUseError(
       `The pattern is not a valid regular expression (ripgrep syntax):\n${stderr}\nPut a backslash before characters meant literally, such as \\( or \\{, or fix the expression.`,
     );
@@ -118,13 +131,22 @@ export const grep = defineTool<Args>({
     const search = rgFlagOptions(a, mode, target);
     const r = await c.engine.search.grep(at, { ...GREP, ...search });
     // Claude Code makes only match lines relative; context lines keep rg's absolute path; one file searched is not named.
-    const name = (f: GrepFile, kind: string) => (mode === 'content' && st.isFile ? '' : kind === 'match' ? displayPath(f.path, at.cwd) : f.path);
+    const name = (f: GrepFile, kind: string) =>
+      mode === 'content' && st.isFile ? '' : kind === 'match' ? displayPath(f.path, at.cwd) : f.path;
     const limit = wholeCount(a.head_limit, 250);
     const offset = wholeCount(a.offset, 0);
     const p = rgPage(r.files, search.mode, { name, grouped: hasContext(search), ...rgPrinting(a), offset, limit });
     let text = pageText(mode, p, limit, offset);
-    if (r.timedOut) text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
+    if (r.timedOut)
+      text += `\n\n(The search stopped after ${GREP_TIMEOUT_MS / 1000} seconds; results may be incomplete. Narrow path, glob or type.)`;
     const out = await persisted(c, text, PERSIST_LIMITS.grep);
-    return { text: out.text, host: grepHost(r, a.pattern, { shown: p.entries.length, of: mode === 'content' ? 'lines' : 'files', savedTo: out.file }) };
+    return {
+      text: out.text,
+      host: grepHost(r, a.pattern, {
+        shown: p.entries.length,
+        of: mode === 'content' ? 'lines' : 'files',
+        savedTo: out.file,
+      }),
+    };
   },
 });

@@ -20,11 +20,25 @@ import { webSearch } from './web-search.js';
 import { write } from './write.js';
 
 export function claudeShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  const tools = [read, write, edit, bash, taskOutput, taskStop, grep, glob, webFetch, webSearch, notebookEdit, todoWrite];
+  const tools = [
+    read,
+    write,
+    edit,
+    bash,
+    taskOutput,
+    taskStop,
+    grep,
+    glob,
+    webFetch,
+    webSearch,
+    notebookEdit,
+    todoWrite,
+  ];
   return shapeSpec(config, {
     shape: 'claude',
     vendor: 'claude',
-    description: "Claude Code's tools (Read, Edit, Bash, Grep...) with their exact schemas and result texts, served by Facet.",
+    description:
+      "Claude Code's tools (Read, Edit, Bash, Grep...) with their exact schemas and result texts, served by Facet.",
     contextFiles: ['CLAUDE.md', 'AGENTS.md'],
     tools: buildTools({ config, engine }, claudeDialect, tools),
     guide: (roots, list) =>

@@ -14,8 +14,10 @@ interface Args {
 }
 
 const byCondition = errorTable<Args>({
-  cell_missing: (_e, a) => toolUseError(`No cell with ID "${a.cell_id}" in this notebook. Read the notebook to see its cell IDs.`),
-  not_notebook: (_e, a) => toolUseError(`${a.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`),
+  cell_missing: (_e, a) =>
+    toolUseError(`No cell with ID "${a.cell_id}" in this notebook. Read the notebook to see its cell IDs.`),
+  not_notebook: (_e, a) =>
+    toolUseError(`${a.notebook_path} is not a Jupyter notebook (.ipynb). Use Edit for other files.`),
 });
 
 export const notebookEdit = defineTool<Args, NotebookEditResult>({
@@ -48,7 +50,12 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
     },
     {
       description: 'Insert a markdown cell at the start',
-      arguments: { notebook_path: '/srv/app/analysis.ipynb', new_source: '# Results', cell_type: 'markdown', edit_mode: 'insert' },
+      arguments: {
+        notebook_path: '/srv/app/analysis.ipynb',
+        new_source: '# Results',
+        cell_type: 'markdown',
+        edit_mode: 'insert',
+      },
       expectedOutcome: 'Inserted cell <new id> with # Results',
     },
   ],
@@ -61,23 +68,43 @@ export const notebookEdit = defineTool<Args, NotebookEditResult>({
     'PERMISSION_DENIED: the path resolves outside the roots.',
   ],
   call(a, c) {
-    const spec = { mode: a.edit_mode ?? ('replace' as const), cellId: a.cell_id, newSource: a.new_source, cellType: a.cell_type };
+    const spec = {
+      mode: a.edit_mode ?? ('replace' as const),
+      cellId: a.cell_id,
+      newSource: a.new_source,
+      cellType: a.cell_type,
+    };
     return c.engine.files.notebookEdit(here(c), a.notebook_path, spec, { freshness: READ_FIRST });
   },
   format(r, a) {
     const mode = a.edit_mode ?? 'replace';
-    const text = mode === 'delete' ? `Deleted cell ${r.cellId}` : `${mode === 'insert' ? 'Inserted' : 'Updated'} cell ${r.cellId} with ${a.new_source}`;
+    const text =
+      mode === 'delete'
+        ? `Deleted cell ${r.cellId}`
+        : `${mode === 'insert' ? 'Inserted' : 'Updated'} cell ${r.cellId} with ${a.new_source}`;
     const details = { mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index };
-    return { text, host: { summary: `${mode} cell ${r.cellId} of ${r.relative}`, paths: [r.path], counts: { cells: r.totalCells }, details } };
+    return {
+      text,
+      host: {
+        summary: `${mode} cell ${r.cellId} of ${r.relative}`,
+        paths: [r.path],
+        counts: { cells: r.totalCells },
+        details,
+      },
+    };
   },
   errors(err, a, c) {
     const said = byCondition(err, a, c);
     if (said !== undefined) return said;
     if (err.field === 'cell_type') return toolUseError('Inserting a cell needs cell_type ("code" or "markdown").');
     if (err.field === 'cell_id')
-      return toolUseError(`cell_id is required to ${a.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`);
-    if (err.kind === 'not_found') return toolUseError(`Notebook does not exist: ${a.notebook_path}. ${resolvedFrom(c)}`);
-    if (err.condition === 'invalid_notebook') return toolUseError(`The notebook is not valid JSON in nbformat: ${err.message}.`);
+      return toolUseError(
+        `cell_id is required to ${a.edit_mode ?? 'replace'} a cell; only insert may leave it out (the cell then goes first).`,
+      );
+    if (err.kind === 'not_found')
+      return toolUseError(`Notebook does not exist: ${a.notebook_path}. ${resolvedFrom(c)}`);
+    if (err.condition === 'invalid_notebook')
+      return toolUseError(`The notebook is not valid JSON in nbformat: ${err.message}.`);
     return undefined;
   },
 });

@@ -54,7 +54,8 @@ function notebookText(nb: NotebookView): string {
   const blocks: string[] = [];
   for (const c of nb.cells) {
     const type = c.cellType !== 'code' ? `<cell_type>${c.cellType}</cell_type>` : '';
-    const lang = c.cellType === 'code' && nb.language && nb.language !== 'python' ? `<language>${nb.language}</language>` : '';
+    const lang =
+      c.cellType === 'code' && nb.language && nb.language !== 'python' ? `<language>${nb.language}</language>` : '';
     blocks.push(`<cell id="${c.id}">${type}${lang}${c.source}</cell id="${c.id}">`);
     for (const o of c.outputs) if (o.text !== undefined && o.text !== '') blocks.push(`\n${o.text}`);
   }
@@ -66,19 +67,34 @@ function media(r: CheckedMedia, a: Args): Reply {
   const m = r.ready;
   if (!m) throw new EngineError('internal', `${r.kind} read without its media`);
   const size = formatSize(r.size);
-  const host = { summary: `Read ${a.file_path} (${size})`, paths: [r.path], counts: m.counts, ...(m.details ? { details: m.details } : {}) };
+  const host = {
+    summary: `Read ${a.file_path} (${size})`,
+    paths: [r.path],
+    counts: m.counts,
+    ...(m.details ? { details: m.details } : {}),
+  };
   if (m.image) return { text: '', host, blobs: m.blobs };
-  const pdf = typeof m.pages === 'number' ? `PDF file read: ${a.file_path}` : `PDF pages extracted: ${m.blobs.length} page(s) from ${a.file_path}`;
+  const pdf =
+    typeof m.pages === 'number'
+      ? `PDF file read: ${a.file_path}`
+      : `PDF pages extracted: ${m.blobs.length} page(s) from ${a.file_path}`;
   return { text: `${pdf} (${size})`, host, blobs: m.blobs };
 }
 
 /** Claude Code's text of a text read: numbered lines, the partial view of a whole read over the cap, reminders for an empty file or an offset past the end. */
 function textReply(r: TextRead, a: Args, whole: boolean, paths: string[]): Reply {
   const past = (total: number, offset?: number) =>
-    reminder(`Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${total} lines.`);
-  if (r.size === 0) return { text: past(1, a.offset ?? 1), host: { paths, summary: `${a.file_path} is empty`, counts: { lines: 0 } } };
+    reminder(
+      `Warning: the file exists but is shorter than the provided offset (${offset}). The file has ${total} lines.`,
+    );
+  if (r.size === 0)
+    return { text: past(1, a.offset ?? 1), host: { paths, summary: `${a.file_path} is empty`, counts: { lines: 0 } } };
   if (r.stoppedBy === 'budget') {
-    if (!whole) throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, { path: a.file_path, cap: TOKEN_CAP });
+    if (!whole)
+      throw engineFailure('token_cap', `the requested lines exceed ${TOKEN_CAP} tokens`, {
+        path: a.file_path,
+        cap: TOKEN_CAP,
+      });
     // A partial view: shown, but it does not license an edit (Claude Code's rule; the engine recorded no read).
     const n = r.endLine;
     const note = `[Truncated: PARTIAL view — showing lines 1-${n} of ${r.totalLines ?? '?'} total (about ${Math.ceil(r.size / CHARS_PER_TOKEN)} tokens, cap ${TOKEN_CAP}). Call Read with offset=${n + 1} limit=${n} for the next page, or Grep to find a specific section.]`;
@@ -88,10 +104,16 @@ function textReply(r: TextRead, a: Args, whole: boolean, paths: string[]): Reply
   }
   const total = r.totalLines ?? r.startLine - 1;
   if (r.lines.length === 0)
-    return { text: past(total, a.offset), host: { paths, summary: `${a.file_path} has ${total} lines`, counts: { lines: 0, totalLines: total } } };
+    return {
+      text: past(total, a.offset),
+      host: { paths, summary: `${a.file_path} has ${total} lines`, counts: { lines: 0, totalLines: total } },
+    };
   const counts = { lines: r.lines.length, ...(r.totalLines !== undefined ? { totalLines: r.totalLines } : {}) };
   const text = numberedLines(r.lines, a.offset === 0 ? r.startLine - 1 : r.startLine, '\t');
-  return { text, host: { paths, summary: `Read lines ${r.startLine}-${r.endLine} of ${a.file_path}`, counts, truncated: r.hasMore } };
+  return {
+    text,
+    host: { paths, summary: `Read lines ${r.startLine}-${r.endLine} of ${a.file_path}`, counts, truncated: r.hasMore },
+  };
 }
 
 const byCondition = errorTable<Args>({
@@ -106,21 +128,30 @@ const byCondition = errorTable<Args>({
       `${a.file_path} is a binary file${f.ext ? ` (${f.ext})` : ''}. Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.`,
     ),
   bad_image: ({ facts: f }, a) =>
-    toolUseError(`${a.file_path} has an image extension but its bytes are not a ${str(f.ext)} image. Check the file, or rename it if it is text.`),
-  bad_pages: (_e, a) => toolUseError(`Invalid pages value "${a.pages}": give one page ("3") or a range ("1-5"), numbered from 1.`),
-  too_many_pages: (_e, a) => toolUseError(`pages "${a.pages}" covers more than ${MAX_PAGES} pages; read at most ${MAX_PAGES} pages per call.`),
+    toolUseError(
+      `${a.file_path} has an image extension but its bytes are not a ${str(f.ext)} image. Check the file, or rename it if it is text.`,
+    ),
+  bad_pages: (_e, a) =>
+    toolUseError(`Invalid pages value "${a.pages}": give one page ("3") or a range ("1-5"), numbered from 1.`),
+  too_many_pages: (_e, a) =>
+    toolUseError(`pages "${a.pages}" covers more than ${MAX_PAGES} pages; read at most ${MAX_PAGES} pages per call.`),
   pdf_needs_pages: ({ facts: f }) =>
-    toolUseError(`This PDF has ${f.pages} pages. PDFs over ${PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PAGES} per call).`),
+    toolUseError(
+      `This PDF has ${f.pages} pages. PDFs over ${PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PAGES} per call).`,
+    ),
   pdf_pages_unavailable: () =>
     `Reading PDF pages needs poppler-utils (pdftoppm), which is not installed on this server. Read the PDF without pages (up to ${PAGES_NEEDED_OVER} pages), or extract its text with a command in Bash.`,
-  pages_out_of_range: (_e, a) => toolUseError(`pages "${a.pages}" lies past the end of ${a.file_path}. Ask for pages the PDF has, numbered from 1.`),
-  pdf_unreadable: (e, a) => `${a.file_path} could not be rendered as a PDF: ${String(e.message).replace(/^the PDF could not be rendered: /, '')}`,
+  pages_out_of_range: (_e, a) =>
+    toolUseError(`pages "${a.pages}" lies past the end of ${a.file_path}. Ask for pages the PDF has, numbered from 1.`),
+  pdf_unreadable: (e, a) =>
+    `${a.file_path} could not be rendered as a PDF: ${String(e.message).replace(/^the PDF could not be rendered: /, '')}`,
 });
 
 export const read = defineTool<Args>({
   name: 'Read',
   fields: { path: 'file_path' },
-  summary: 'Read a file: numbered text lines, an image, a PDF or a Jupyter notebook. Read before you Edit or Write a file.',
+  summary:
+    'Read a file: numbered text lines, an image, a PDF or a Jupyter notebook. Read before you Edit or Write a file.',
   description: [
     'Reads one file inside the roots; file_path should be absolute (relative paths resolve from the working directory).',
     'Text comes back as "N<TAB>line" lines numbered from 1. offset is the 1-based line to start at and limit the number',
@@ -180,11 +211,16 @@ export const read = defineTool<Args>({
     const opts = { ...READ, range: !whole, start, limit: a.limit, maxFileBytes, countTotal: whole, readyMedia };
     const r = await c.engine.files.readChecked(here(c), a.file_path, opts);
     if (r.kind === 'unchanged') {
-      const text = 'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.';
-      return { text, host: { summary: `${a.file_path} unchanged since last read`, paths: [r.path], details: { unchanged: true } } };
+      const text =
+        'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.';
+      return {
+        text,
+        host: { summary: `${a.file_path} unchanged since last read`, paths: [r.path], details: { unchanged: true } },
+      };
     }
     if (r.kind === 'image' || r.kind === 'pdf') return media(r, a);
-    if (r.kind === 'notebook') return { text: notebookText(r.notebook), ...notebookParts(r.notebook, a.file_path, r.path) };
+    if (r.kind === 'notebook')
+      return { text: notebookText(r.notebook), ...notebookParts(r.notebook, a.file_path, r.path) };
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
     return textReply(r, a, whole, [r.path]);
   },

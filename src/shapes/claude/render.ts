@@ -22,7 +22,12 @@ export function stripTrailingWhitespace(filePath: string, text: string): string 
 }
 
 /** `text` as it is within `limit` characters; over it, saved (or pointed at `existing`) and shown as a preview naming the file. */
-export async function persisted(c: Call, text: string, limit: number, existing?: SavedResult): Promise<{ text: string; file?: string }> {
+export async function persisted(
+  c: Call,
+  text: string,
+  limit: number,
+  existing?: SavedResult,
+): Promise<{ text: string; file?: string }> {
   const saved = await c.engine.files.spill(c, text, limit, existing);
   if (!saved) return { text };
   const block = [
@@ -38,7 +43,9 @@ export async function persisted(c: Call, text: string, limit: number, existing?:
 /** Claude Code's object schemas: these properties (strings when given as a name), these required, nothing else. */
 export const closed = (properties: Record<string, JsonSchema | 'string'>, required?: string[]): JsonSchema => ({
   type: 'object',
-  properties: Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, v === 'string' ? { type: 'string' } : v])),
+  properties: Object.fromEntries(
+    Object.entries(properties).map(([k, v]) => [k, v === 'string' ? { type: 'string' } : v]),
+  ),
   ...(required ? { required } : {}),
   additionalProperties: false,
 });

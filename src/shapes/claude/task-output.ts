@@ -12,13 +12,20 @@ import { closed, PERSIST_LIMITS, persisted } from './render.js';
 /** TaskOutput's and TaskStop's words for an unknown task id. */
 export const noTask = (err: EngineError, id: string | undefined) =>
   err.kind === 'not_found'
-    ? toolUseError(`There is no task with ID ${id ?? ''} in this session. Task IDs come from Bash calls with run_in_background.`)
+    ? toolUseError(
+        `There is no task with ID ${id ?? ''} in this session. Task IDs come from Bash calls with run_in_background.`,
+      )
     : undefined;
 
 /** Claude Code's report of a task: its tags, blank lines between them. */
 const taskText = (j: JobSnapshot, status: string, retrieval: string, output: string | undefined) =>
   [
-    ...[`<retrieval_status>${retrieval}</retrieval_status>`, `<task_id>${j.id}</task_id>`, '<task_type>local_bash</task_type>', `<status>${status}</status>`],
+    ...[
+      `<retrieval_status>${retrieval}</retrieval_status>`,
+      `<task_id>${j.id}</task_id>`,
+      '<task_type>local_bash</task_type>',
+      `<status>${status}</status>`,
+    ],
     ...(j.exitCode !== null ? [`<exit_code>${j.exitCode}</exit_code>`] : []),
     ...(output !== undefined ? [`<output>\n${output}\n</output>`] : []),
   ].join('\n\n');
@@ -38,11 +45,14 @@ export const taskOutput = defineTool<Args>({
     '(0 to 600000) for the task to end, then reports (retrieval_status timeout when it is still running); block false',
     'reports at once (not_ready while it runs). Output over 50000 characters is replaced by a preview naming the log file.',
   ],
-  schema: closed({ task_id: 'string', block: { default: true, type: 'boolean' }, timeout: { default: 30000, type: 'number', minimum: 0, maximum: 600000 } }, [
-    'task_id',
-    'block',
-    'timeout',
-  ]),
+  schema: closed(
+    {
+      task_id: 'string',
+      block: { default: true, type: 'boolean' },
+      timeout: { default: 30000, type: 'number', minimum: 0, maximum: 600000 },
+    },
+    ['task_id', 'block', 'timeout'],
+  ),
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
     {
@@ -58,13 +68,31 @@ export const taskOutput = defineTool<Args>({
   ],
   errors: (err, a) => noTask(err, a.task_id),
   async call(a, c) {
-    const r = await wholeJobOutput(c.engine.shell, c, a.task_id, { block: a.block, timeoutMs: a.timeout }, { maxBytes: 1 << 20, budget: 'head_tail' });
+    const r = await wholeJobOutput(
+      c.engine.shell,
+      c,
+      a.task_id,
+      { block: a.block, timeoutMs: a.timeout },
+      { maxBytes: 1 << 20, budget: 'head_tail' },
+    );
     const j = r.job;
     const output = printed(r).trimEnd();
     const status = taskStatus(j);
     const retrieval = retrievalStatus(status === 'running', a.block);
-    const shown = output.trim() !== '' ? (await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text : undefined;
-    const details = { taskId: j.id, status, retrievalStatus: retrieval, outputFile: j.logPath, outputBytes: j.outputBytes };
-    return { text: taskText(j, status, retrieval, shown), host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details } };
+    const shown =
+      output.trim() !== ''
+        ? (await persisted(c, output, PERSIST_LIMITS.other, { path: j.logPath, bytes: j.outputBytes })).text
+        : undefined;
+    const details = {
+      taskId: j.id,
+      status,
+      retrievalStatus: retrieval,
+      outputFile: j.logPath,
+      outputBytes: j.outputBytes,
+    };
+    return {
+      text: taskText(j, status, retrieval, shown),
+      host: { summary: `Task ${j.id}: ${status}`, exitCode: j.exitCode, signal: j.signal, details },
+    };
   },
 });

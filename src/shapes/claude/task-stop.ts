@@ -14,7 +14,8 @@ interface Args {
   shell_id?: string;
 }
 
-const json = (j: JobSnapshot, message: string) => JSON.stringify({ message, task_id: j.id, task_type: 'local_bash', command: recorded(j) });
+const json = (j: JobSnapshot, message: string) =>
+  JSON.stringify({ message, task_id: j.id, task_type: 'local_bash', command: recorded(j) });
 
 export const taskStop = defineTool<Args>({
   name: 'TaskStop',
@@ -47,13 +48,24 @@ export const taskStop = defineTool<Args>({
   },
   async call(a, c) {
     const id = a.task_id ?? a.shell_id;
-    if (id === undefined || id === '') throw new EngineError('invalid_argument', 'task_id is required', { field: 'task_id' });
+    if (id === undefined || id === '')
+      throw new EngineError('invalid_argument', 'task_id is required', { field: 'task_id' });
     const { job: j, already } = await stopReported(c.engine.shell, c, id);
     const status = taskStatus(j);
     const cmd = recorded(j);
     const t = j.id;
-    const message = already ? `Task ${t} (${cmd}) had already stopped (status: ${status}); nothing was done.` : `Successfully stopped task: ${t} (${cmd})`;
+    const message = already
+      ? `Task ${t} (${cmd}) had already stopped (status: ${status}); nothing was done.`
+      : `Successfully stopped task: ${t} (${cmd})`;
     const summary = already ? `Task ${j.id} had already stopped` : `Stopped task ${j.id}`;
-    return { text: json(j, message), host: { summary, exitCode: j.exitCode, signal: j.signal, details: { taskId: j.id, status, alreadyStopped: already } } };
+    return {
+      text: json(j, message),
+      host: {
+        summary,
+        exitCode: j.exitCode,
+        signal: j.signal,
+        details: { taskId: j.id, status, alreadyStopped: already },
+      },
+    };
   },
 });

@@ -23,9 +23,15 @@ export const todoWrite = defineTool<Args, TodoItem[]>({
     'completed. Keep one item in_progress at a time and mark items completed as soon as they are done. Use it for',
     'tasks of three or more steps; it changes no files.',
   ],
-  schema: closed({ todos: { type: 'array', items: closed({ content: TEXT, status: { type: 'string', enum: [...STATUSES] }, activeForm: TEXT }, ITEM) } }, [
-    'todos',
-  ]),
+  schema: closed(
+    {
+      todos: {
+        type: 'array',
+        items: closed({ content: TEXT, status: { type: 'string', enum: [...STATUSES] }, activeForm: TEXT }, ITEM),
+      },
+    },
+    ['todos'],
+  ),
   tags: [TAGS.planning],
   examples: [
     {

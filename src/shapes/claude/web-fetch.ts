@@ -9,10 +9,14 @@ import { TAGS } from '../tags.js';
 import { closed } from './render.js';
 import { toolUseError } from './errors.js';
 
-const NO_MODEL = '(No summarising model runs on this server: answer the prompt from the content above, quoting sparingly.)';
+const NO_MODEL =
+  '(No summarising model runs on this server: answer the prompt from the content above, quoting sparingly.)';
 
 /** Claude Code's answer when a page redirects to another host: the redirect, and the call to make for it. */
-function redirectText(got: { url: string; redirectUrl: string; status: number; statusText: string }, prompt: string): string {
+function redirectText(
+  got: { url: string; redirectUrl: string; status: number; statusText: string },
+  prompt: string,
+): string {
   return [
     'REDIRECT DETECTED: The URL redirects to a different host.',
     '',
@@ -71,12 +75,26 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
       `Refused to fetch ${target}: ${err.message}. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.`,
     );
   },
-  call: (a, c) => c.engine.web.fetch(a.url, { upgradeHttp: 'unless-allowed', crossSiteRedirects: 'report', maxChars: 100_000, signal: c.signal }),
+  call: (a, c) =>
+    c.engine.web.fetch(a.url, {
+      upgradeHttp: 'unless-allowed',
+      crossSiteRedirects: 'report',
+      maxChars: 100_000,
+      signal: c.signal,
+    }),
   format(got, a) {
     if (isCrossSiteRedirect(got)) return { text: redirectText(got, a.prompt), host: redirectHost(got) };
     const host = pageHost(got);
-    if (got.blob) return { text: `Fetched an image from ${got.finalUrl} (${got.mediaType}); it is attached.\n\nPrompt: ${a.prompt}`, host, blobs: [got.blob] };
+    if (got.blob)
+      return {
+        text: `Fetched an image from ${got.finalUrl} (${got.mediaType}); it is attached.\n\nPrompt: ${a.prompt}`,
+        host,
+        blobs: [got.blob],
+      };
     const content = got.charsTruncated ? `${got.content}\n\n[Content truncated due to length...]` : got.content;
-    return { text: ['Web page content:', '---', content, '---', '', `Prompt: ${a.prompt}`, '', NO_MODEL].join('\n'), host };
+    return {
+      text: ['Web page content:', '---', content, '---', '', `Prompt: ${a.prompt}`, '', NO_MODEL].join('\n'),
+      host,
+    };
   },
 });

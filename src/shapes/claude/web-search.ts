@@ -18,9 +18,14 @@ interface Args {
 
 function searchText(r: SearchResponse): string {
   const links = r.results.map((x) => ({ title: x.title, url: x.url }));
-  const parts = [`Web search results for query: "${r.query}"`, links.length > 0 ? `Links: ${JSON.stringify(links)}` : 'No results found.'];
+  const parts = [
+    `Web search results for query: "${r.query}"`,
+    links.length > 0 ? `Links: ${JSON.stringify(links)}` : 'No results found.',
+  ];
   if (r.answer) parts.push(r.answer.trim());
-  const snippets = r.results.filter((x) => x.snippet.trim() !== '').map((x) => `- [${x.title}](${x.url}): ${flatSnippet(x)}`);
+  const snippets = r.results
+    .filter((x) => x.snippet.trim() !== '')
+    .map((x) => `- [${x.title}](${x.url}): ${flatSnippet(x)}`);
   if (snippets.length > 0) parts.push(snippets.join('\n'));
   return `${parts.join('\n\n')}\n\n\nREMINDER: You MUST include the sources above in your response to the user using markdown hyperlinks.`;
 }
@@ -34,7 +39,9 @@ export const webSearch = defineTool<Args>({
     'allowed_domains keeps only results from those domains (subdomains included); blocked_domains drops them; not both',
     'at once. Cite the sources you use as markdown links. Follow up with WebFetch on a result URL for the full page.',
   ],
-  schema: closed({ query: { type: 'string', minLength: 2 }, allowed_domains: DOMAINS, blocked_domains: DOMAINS }, ['query']),
+  schema: closed({ query: { type: 'string', minLength: 2 }, allowed_domains: DOMAINS, blocked_domains: DOMAINS }, [
+    'query',
+  ]),
   tags: [TAGS.network, TAGS.web, TAGS.search, TAGS.readOnly],
   examples: [
     {
@@ -49,10 +56,17 @@ export const webSearch = defineTool<Args>({
     'DEPENDENCY_UNAVAILABLE: no search provider is configured on this server, or every configured one failed (the message names them).',
     "Claude Code runs the search through Anthropic's server-side web_search tool; here it goes to the configured providers (Tavily, Gemini, Brave, SearXNG).",
   ],
-  errors: errorTable({ both_domain_lists: () => toolUseError('Give allowed_domains or blocked_domains, not both in the same search.') }),
+  errors: errorTable({
+    both_domain_lists: () => toolUseError('Give allowed_domains or blocked_domains, not both in the same search.'),
+  }),
   async call(a, c) {
     requireOneDomainList(a);
-    const r = await c.engine.web.search(a.query, { limit: 10, allowedDomains: a.allowed_domains, blockedDomains: a.blocked_domains, signal: c.signal });
+    const r = await c.engine.web.search(a.query, {
+      limit: 10,
+      allowedDomains: a.allowed_domains,
+      blockedDomains: a.blocked_domains,
+      signal: c.signal,
+    });
     return { text: (await persisted(c, searchText(r), PERSIST_LIMITS.other)).text, host: searchHost(r, a.query) };
   },
 });

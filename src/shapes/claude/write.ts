@@ -54,7 +54,9 @@ export const write = defineTool<Args, WriteResult>({
   errors: tooLarge,
   call: (a, c) => c.engine.files.write(here(c), a.file_path, stripTrailingWhitespace(a.file_path, a.content), WRITE),
   format: (r, a) => ({
-    text: r.created ? `File created successfully at: ${a.file_path} ${CURRENT}` : `The file ${a.file_path} has been updated successfully. ${CURRENT}`,
+    text: r.created
+      ? `File created successfully at: ${a.file_path} ${CURRENT}`
+      : `The file ${a.file_path} has been updated successfully. ${CURRENT}`,
     host: { summary: `${r.created ? 'Created' : 'Wrote'} ${r.relative} (${r.size} bytes)`, ...writeHost(r) },
   }),
 });

@@ -30,9 +30,19 @@ export const applyPatch = defineTool<{ input: string }, PatchRun>({
   schema: {
     'x-freeform': true,
     format: { type: 'grammar', syntax: 'lark', definition: GRAMMAR_NOTE },
-    json_function_variant: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false },
+    json_function_variant: {
+      type: 'object',
+      properties: { input: { type: 'string' } },
+      required: ['input'],
+      additionalProperties: false,
+    },
   },
-  argumentsSchema: { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false },
+  argumentsSchema: {
+    type: 'object',
+    properties: { input: { type: 'string' } },
+    required: ['input'],
+    additionalProperties: false,
+  },
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -54,5 +64,9 @@ export const applyPatch = defineTool<{ input: string }, PatchRun>({
     'An Add File hunk for a file that already exists is refused (ALREADY_EXISTS; Codex silently overwrites it): "Cannot add <path>: the file already exists (hunk on line N). Use "*** Update File: <path>" to change it, or delete it first." and no file is written.',
   ],
   call: (args, c) => patchRun(c.engine.files, c, args.input),
-  format: (run, _args, c) => ({ text: structuredOutput(patchText(run, c), run.exitCode, run.durationSeconds), host: patchHost(run), failure: run.error }),
+  format: (run, _args, c) => ({
+    text: structuredOutput(patchText(run, c), run.exitCode, run.durationSeconds),
+    host: patchHost(run),
+    failure: run.error,
+  }),
 });

@@ -13,7 +13,10 @@ export const additionalPermissionsSchema = {
   additionalProperties: false,
 };
 
-export const sandboxPermissionsSchema = { type: 'string', enum: ['use_default', 'with_additional_permissions', 'require_escalated'] };
+export const sandboxPermissionsSchema = {
+  type: 'string',
+  enum: ['use_default', 'with_additional_permissions', 'require_escalated'],
+};
 
 interface ApprovalArgs {
   sandbox_permissions?: string;
@@ -33,5 +36,10 @@ export function checkApproval(args: ApprovalArgs): void {
   if (mode === 'use_default' && !extra) return;
   const asked = extra ? 'additional_permissions requested' : `sandbox_permissions ${mode}`;
   const why = `commands cannot run outside the sandbox here (${asked}): approvals are never granted by this server; run the command without sandbox_permissions or additional_permissions, inside the roots`;
-  throw engineFailure('escalation_refused', why, { sandboxPermissions: mode }, { field: extra ? 'additional_permissions' : 'sandbox_permissions' });
+  throw engineFailure(
+    'escalation_refused',
+    why,
+    { sandboxPermissions: mode },
+    { field: extra ? 'additional_permissions' : 'sandbox_permissions' },
+  );
 }

@@ -9,7 +9,8 @@ import { codexDiagnostics } from './diagnostics.js';
 const EXEC_TOOLS = new Set(['exec_command', 'shell_command', 'shell']);
 
 /** A bad argument of a codex tool, in its own words. */
-export const bad = (message: string, field: string, value?: unknown) => new EngineError('invalid_argument', message, { field, facts: { value } });
+export const bad = (message: string, field: string, value?: unknown) =>
+  new EngineError('invalid_argument', message, { field, facts: { value } });
 
 function outside(err: EngineError & { facts: { path: string; roots: string[] } }): string {
   const where = `${err.facts.path} is outside the directories this session may use (${err.facts.roots.join(', ')})`;
@@ -24,7 +25,9 @@ const said = (err: EngineError) => err.message;
 const byKind = everyKind<KindWording<unknown>>(said, {
   invalid_argument(err) {
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
-    return violations ? `invalid function arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : err.message;
+    return violations
+      ? `invalid function arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`
+      : err.message;
   },
   not_found(err, _args, c: Call) {
     if (typeof err.facts.path !== 'string') return err.message;

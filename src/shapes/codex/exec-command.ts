@@ -9,7 +9,17 @@ import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { BOOLEAN, NUMBER, STRING, STRINGS } from './schema.js';
 import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
-import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, since, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
+import {
+  BUDGET_MODE,
+  execReply,
+  OUTPUT_SCHEMA,
+  readAnswer,
+  readOpts,
+  since,
+  tokenBudget,
+  YIELD_MS,
+  type ExecOutput,
+} from './exec-reply.js';
 import { sentPatch } from './patch.js';
 import { EXEC_ENV } from './run.js';
 
@@ -39,7 +49,8 @@ const schema = {
 export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   name: 'exec_command',
   fields: { command: 'cmd' },
-  summary: 'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
+  summary:
+    'Run a shell command; get its output and exit code, or a session id to poll or type into if it keeps running.',
   description: [
     'Runs `cmd` with bash -lc (or `shell` -lc; -c with login: false) in `workdir` (default: the session directory; must be inside the roots).',
     `The call waits up to yield_time_ms (default ${EXEC_YIELD_MS}, between ${YIELD_MS.min} and ${YIELD_MS.max}) for the command to finish.`,
@@ -55,7 +66,11 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   output: OUTPUT_SCHEMA,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
-    { description: 'List the files of the project', arguments: { cmd: 'ls -a', workdir: '.' }, expectedOutcome: 'Process exited with code 0 and the listing.' },
+    {
+      description: 'List the files of the project',
+      arguments: { cmd: 'ls -a', workdir: '.' },
+      expectedOutcome: 'Process exited with code 0 and the listing.',
+    },
     {
       description: 'Start a Python prompt to type into',
       arguments: { cmd: 'python3 -i', tty: true, yield_time_ms: 1000 },
@@ -78,7 +93,13 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
     const intercepted = patchFromScript(args.cmd);
     if (intercepted) {
       const { run, output, host } = await sentPatch(c, intercepted, args.workdir, budget);
-      return { wallSeconds: since(started), exitCode: run.exitCode, output, extra: { patch: { tool: c.tool, ...host } }, failure: run.error };
+      return {
+        wallSeconds: since(started),
+        exitCode: run.exitCode,
+        output,
+        extra: { patch: { tool: c.tool, ...host } },
+        failure: run.error,
+      };
     }
     // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false; a terminal session reads the profile.
     const login = args.login !== false;

@@ -15,7 +15,9 @@ export const YIELD_MS = { min: 250, max: 30_000, pollMin: 5_000, pollMax: 300_00
 
 /** How a call reads the job's output: waits `yieldMs` within the bounds of a call (or of a poll), keeps both ends of `budget` bytes. */
 export const readOpts = (yieldMs: number, budget: number, poll = false) => ({
-  waitMs: poll ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs)) : Math.min(YIELD_MS.max, Math.max(YIELD_MS.min, yieldMs)),
+  waitMs: poll
+    ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs))
+    : Math.min(YIELD_MS.max, Math.max(YIELD_MS.min, yieldMs)),
   until: 'exit' as const,
   maxBytes: budget,
   budget: 'head_tail' as const,
@@ -23,7 +25,8 @@ export const readOpts = (yieldMs: number, budget: number, poll = false) => ({
 
 /** The byte budget of max_output_tokens, which must be a number of tokens, 0 or more. */
 export function tokenBudget(v: number | undefined): number {
-  if (v !== undefined && (!Number.isFinite(v) || v < 0)) throw bad('max_output_tokens must be a number of tokens, 0 or more', 'max_output_tokens', v);
+  if (v !== undefined && (!Number.isFinite(v) || v < 0))
+    throw bad('max_output_tokens must be a number of tokens, 0 or more', 'max_output_tokens', v);
   return byteBudget(v);
 }
 
@@ -42,11 +45,17 @@ export interface ExecOutput {
 export const since = (started: number) => (performance.now() - started) / 1000;
 
 /** The answer of a read: the exit code once the job ended, else the session id it runs under. */
-export function readAnswer(r: JobRead, started: number, extra: Record<string, unknown>, sessionId: () => number): ExecOutput {
+export function readAnswer(
+  r: JobRead,
+  started: number,
+  extra: Record<string, unknown>,
+  sessionId: () => number,
+): ExecOutput {
   const output = readOutput(r);
   const wallSeconds = since(started);
   if (r.job.ttyFallback) extra = { ...extra, ttyFallback: r.job.ttyFallback };
-  if (r.job.status !== 'running') return { wallSeconds, exitCode: shellExitCode(r.job.exitCode, r.job.signal), output, extra };
+  if (r.job.status !== 'running')
+    return { wallSeconds, exitCode: shellExitCode(r.job.exitCode, r.job.signal), output, extra };
   return { wallSeconds, sessionId: sessionId(), output, extra };
 }
 
@@ -58,7 +67,9 @@ export function execReply(o: ExecOutput): Reply {
   if (o.sessionId !== undefined) lines.push(`Process running with session ID ${o.sessionId}`);
   // Asked for a terminal where none can be loaded: the model learns its command saw pipes.
   if (typeof o.extra.ttyFallback === 'string')
-    lines.push(`Note: no pseudo-terminal on this server (${o.extra.ttyFallback}); the process runs on pipes, not a terminal.`);
+    lines.push(
+      `Note: no pseudo-terminal on this server (${o.extra.ttyFallback}); the process runs on pipes, not a terminal.`,
+    );
   lines.push(`Original token count: ${tokens}`, 'Output:', withWarning(o.output));
   const running = o.sessionId !== undefined;
   return {
@@ -84,7 +95,14 @@ export function execReply(o: ExecOutput): Reply {
 
 export const OUTPUT_SCHEMA: JsonSchema = {
   type: 'object',
-  properties: { chunk_id: STRING, wall_time_seconds: NUMBER, exit_code: NUMBER, session_id: NUMBER, original_token_count: NUMBER, output: STRING },
+  properties: {
+    chunk_id: STRING,
+    wall_time_seconds: NUMBER,
+    exit_code: NUMBER,
+    session_id: NUMBER,
+    original_token_count: NUMBER,
+    output: STRING,
+  },
   required: ['wall_time_seconds', 'output'],
 };
 

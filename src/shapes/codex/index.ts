@@ -19,7 +19,18 @@ import { viewImage } from './view-image.js';
 import { writeStdin } from './write-stdin.js';
 
 /** Codex CLI's tools, in the order it declares them. */
-const TOOLS = [execCommand, writeStdin, shellCommand, shell, applyPatch, updatePlan, viewImage, readFile, listDir, grepFiles];
+const TOOLS = [
+  execCommand,
+  writeStdin,
+  shellCommand,
+  shell,
+  applyPatch,
+  updatePlan,
+  viewImage,
+  readFile,
+  listDir,
+  grepFiles,
+];
 
 export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {

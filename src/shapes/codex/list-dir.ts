@@ -35,8 +35,16 @@ export const listDir = defineTool<ArgsOf<typeof schema>, TreePage>({
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Look at the top of a project', arguments: { dir_path: '/srv/app', depth: 2 }, expectedOutcome: 'Absolute path: /srv/app then the tree.' },
-    { description: 'The next page', arguments: { dir_path: '/srv/app', offset: 26, limit: 25 }, expectedOutcome: 'Entries 26 to 50.' },
+    {
+      description: 'Look at the top of a project',
+      arguments: { dir_path: '/srv/app', depth: 2 },
+      expectedOutcome: 'Absolute path: /srv/app then the tree.',
+    },
+    {
+      description: 'The next page',
+      arguments: { dir_path: '/srv/app', offset: 26, limit: 25 },
+      expectedOutcome: 'Entries 26 to 50.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -44,9 +52,13 @@ export const listDir = defineTool<ArgsOf<typeof schema>, TreePage>({
     '"depth must be greater than zero"; "offset exceeds directory entry count"; dir_path is a file.',
     'NOT_FOUND: no such directory. PERMISSION_DENIED: outside the roots.',
   ],
-  call: (args, c) => treePage((p, o) => c.engine.search.list(c, p, o), { path: args.dir_path, field: 'dir_path' }, args, PAGE),
+  call: (args, c) =>
+    treePage((p, o) => c.engine.search.list(c, p, o), { path: args.dir_path, field: 'dir_path' }, args, PAGE),
   format(p) {
-    const lines = [`Absolute path: ${p.path}`, ...p.entries.map((e) => `${'  '.repeat(e.depth - 1)}${cutUtf8(e.name, 500)}${SUFFIX[e.type]}`)];
+    const lines = [
+      `Absolute path: ${p.path}`,
+      ...p.entries.map((e) => `${'  '.repeat(e.depth - 1)}${cutUtf8(e.name, 500)}${SUFFIX[e.type]}`),
+    ];
     if (p.more) lines.push(`More than ${p.entries.length} entries found`);
     return { text: lines.join('\n'), host: p.facts };
   },

@@ -8,10 +8,12 @@ import { joinedCut } from '../kit/text/joined-cut.js';
 export const approxTokens = (bytes: number) => Math.ceil(bytes / 4);
 
 /** Byte budget of a token budget (default 10000 tokens), capped at 1 MiB as unified exec keeps per read. */
-export const byteBudget = (maxOutputTokens: number | undefined) => Math.min(Math.floor(maxOutputTokens ?? 10_000) * 4, 1024 * 1024);
+export const byteBudget = (maxOutputTokens: number | undefined) =>
+  Math.min(Math.floor(maxOutputTokens ?? 10_000) * 4, 1024 * 1024);
 
 /** head + "…K tokens truncated…" + tail (the text itself when nothing was cut). */
-export const middle = (out: CapturedText) => joinedCut(out, (o) => `…${approxTokens(o.omittedBytes)} tokens truncated…`);
+export const middle = (out: CapturedText) =>
+  joinedCut(out, (o) => `…${approxTokens(o.omittedBytes)} tokens truncated…`);
 
 /** The middle-truncated text behind a header giving the original size, as exec and the legacy shell show it. */
 export function withWarning(out: CapturedText): string {

@@ -17,7 +17,12 @@ const READ = { limit: DEFAULT_LIMIT, maxBlockFileBytes: MAX_INDENT_FILE_BYTES };
 
 // As Codex: bytes that are not UTF-8 show as U+FFFD rather than as a guessed legacy encoding.
 const readText = (c: Call, file: string, opts: { start?: number; limit?: number; maxFileBytes?: number }) =>
-  readTextOnly(c.engine.files.read(c, file, { ...opts, maxLineChars: MAX_LINE_BYTES, media: [], utf8Lossy: true }), file, 'file_path', HINT);
+  readTextOnly(
+    c.engine.files.read(c, file, { ...opts, maxLineChars: MAX_LINE_BYTES, media: [], utf8Lossy: true }),
+    file,
+    'file_path',
+    HINT,
+  );
 
 const schema = {
   type: 'object',
@@ -28,7 +33,13 @@ const schema = {
     mode: STRING,
     indentation: {
       type: 'object',
-      properties: { anchor_line: NUMBER, max_levels: NUMBER, include_siblings: BOOLEAN, include_header: BOOLEAN, max_lines: NUMBER },
+      properties: {
+        anchor_line: NUMBER,
+        max_levels: NUMBER,
+        include_siblings: BOOLEAN,
+        include_header: BOOLEAN,
+        max_lines: NUMBER,
+      },
       additionalProperties: false,
     },
   },
@@ -52,10 +63,18 @@ export const readFile = defineTool<ArgsOf<typeof schema>, Numbered>({
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Read the first 50 lines', arguments: { file_path: '/srv/app/src/main.py', offset: 1, limit: 50 }, expectedOutcome: 'L1: … to L50: …' },
+    {
+      description: 'Read the first 50 lines',
+      arguments: { file_path: '/srv/app/src/main.py', offset: 1, limit: 50 },
+      expectedOutcome: 'L1: … to L50: …',
+    },
     {
       description: 'Read the function around line 120',
-      arguments: { file_path: '/srv/app/src/main.py', mode: 'indentation', indentation: { anchor_line: 120, max_levels: 1 } },
+      arguments: {
+        file_path: '/srv/app/src/main.py',
+        mode: 'indentation',
+        indentation: { anchor_line: 120, max_levels: 1 },
+      },
       expectedOutcome: 'The numbered lines of the enclosing block.',
     },
   ],
@@ -67,6 +86,10 @@ export const readFile = defineTool<ArgsOf<typeof schema>, Numbered>({
     'Past the end: "offset exceeds file length" (also for an empty file) and "anchor_line exceeds file length" (OUT_OF_RANGE as INVALID_ARGUMENT).',
     'NOT_FOUND: no such file. PERMISSION_DENIED: outside the roots. RESOURCE_EXHAUSTED: indentation mode on a file over 16 MiB (use slice mode).',
   ],
-  call: (args, c) => numberedRead((o) => readText(c, args.file_path, o), { path: args.file_path, field: 'file_path' }, args, READ),
-  format: ({ lines, facts }) => ({ text: lines.map(([n, l]) => `L${n}: ${cutUtf8(l, MAX_LINE_BYTES)}`).join('\n'), host: facts }),
+  call: (args, c) =>
+    numberedRead((o) => readText(c, args.file_path, o), { path: args.file_path, field: 'file_path' }, args, READ),
+  format: ({ lines, facts }) => ({
+    text: lines.map(([n, l]) => `L${n}: ${cutUtf8(l, MAX_LINE_BYTES)}`).join('\n'),
+    host: facts,
+  }),
 });

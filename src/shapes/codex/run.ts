@@ -37,7 +37,8 @@ export async function execute(
     return { exitCode: run.exitCode, output, durationMs: run.durationSeconds * 1000, failure: run.error, host };
   }
   const { workdir, login, timeout_ms: timeoutMs } = args;
-  if (timeoutMs !== undefined && !(timeoutMs > 0)) throw bad('timeout_ms must be a positive number of milliseconds', 'timeout_ms', timeoutMs);
+  if (timeoutMs !== undefined && !(timeoutMs > 0))
+    throw bad('timeout_ms must be a positive number of milliseconds', 'timeout_ms', timeoutMs);
   const run = c.engine.shell.run(c, { command, workdir, login, timeoutMs, maxOutputBytes: budget, ...RUN });
   // A command killed by its timeout reports 124, as timeout(1) does.
   const ran = await settleRun(run, { timeoutExitCode: 124, evidence: middle });
@@ -46,7 +47,11 @@ export async function execute(
 
 /** What goes before the output of a command that did not end by itself. */
 export const timeoutNote = (ran: Ran) =>
-  ran.timedOutMs !== undefined ? `command timed out after ${ran.timedOutMs} milliseconds\n` : ran.cancelled ? 'command was cancelled before it finished\n' : '';
+  ran.timedOutMs !== undefined
+    ? `command timed out after ${ran.timedOutMs} milliseconds\n`
+    : ran.cancelled
+      ? 'command was cancelled before it finished\n'
+      : '';
 
 export const FAILURE_MODE =
   'A non-zero exit is reported as a failed call (PROCESS_FAILED) carrying the same text; a timeout (default 10000 ms) kills the command and everything it started, ' +

@@ -42,7 +42,11 @@ export const shellCommand = defineTool<ArgsOf<typeof schema>, Ran>({
   schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
-    { description: 'Show the files of the session directory', arguments: { command: 'ls -a', workdir: '.' }, expectedOutcome: 'Exit code: 0 and the listing.' },
+    {
+      description: 'Show the files of the session directory',
+      arguments: { command: 'ls -a', workdir: '.' },
+      expectedOutcome: 'Exit code: 0 and the listing.',
+    },
     {
       description: 'Run the test suite with more time',
       arguments: { command: 'npm test', workdir: '.', timeout_ms: 120000 },
@@ -65,7 +69,8 @@ export const shellCommand = defineTool<ArgsOf<typeof schema>, Ran>({
     const lines = [`Exit code: ${ran.exitCode}`, `Wall time: ${(ran.durationMs / 1000).toFixed(1)} seconds`];
     const shown = middle(ran.output);
     // Codex names the original line count only when cutting changed it (a cut inside one long line does not).
-    if (ran.output.truncated && lineCount(shown) !== ran.output.totalLines) lines.push(`Total output lines: ${ran.output.totalLines}`);
+    if (ran.output.truncated && lineCount(shown) !== ran.output.totalLines)
+      lines.push(`Total output lines: ${ran.output.totalLines}`);
     lines.push('Output:', timeoutNote(ran) + shown);
     return { text: lines.join('\n'), host: ran.host, failure: ran.failure };
   },

@@ -10,7 +10,14 @@ import { DEFAULT_TIMEOUT_MS, execute, FAILURE_MODE, timeoutNote, type Ran } from
 
 const schema = {
   type: 'object',
-  properties: { command: STRINGS, justification: STRING, prefix_rule: STRINGS, sandbox_permissions: STRING, timeout_ms: NUMBER, workdir: STRING },
+  properties: {
+    command: STRINGS,
+    justification: STRING,
+    prefix_rule: STRINGS,
+    sandbox_permissions: STRING,
+    timeout_ms: NUMBER,
+    workdir: STRING,
+  },
   required: ['command'],
   additionalProperties: false,
 } as const;
@@ -34,7 +41,11 @@ export const shell = defineTool<ArgsOf<typeof schema>, Ran>({
       arguments: { command: ['bash', '-lc', 'ls -a'], workdir: '.' },
       expectedOutcome: 'JSON with the listing and exit_code 0.',
     },
-    { description: 'Run a program directly', arguments: { command: ['git', '--version'] }, expectedOutcome: 'JSON with the version line.' },
+    {
+      description: 'Run a program directly',
+      arguments: { command: ['git', '--version'] },
+      expectedOutcome: 'JSON with the version line.',
+    },
   ],
   idempotency: 'side_effecting',
   errorModes: [
@@ -47,7 +58,11 @@ export const shell = defineTool<ArgsOf<typeof schema>, Ran>({
     return execute(c, args.command, patchFromArgv(args.command), args);
   },
   format: (ran) => ({
-    text: structuredOutput(timeoutNote(ran) + withWarning(ran.output), ran.exitCode, Math.round(ran.durationMs / 100) / 10),
+    text: structuredOutput(
+      timeoutNote(ran) + withWarning(ran.output),
+      ran.exitCode,
+      Math.round(ran.durationMs / 100) / 10,
+    ),
     host: ran.host,
     failure: ran.failure,
   }),

@@ -13,7 +13,15 @@ const schema = {
   type: 'object',
   properties: {
     explanation: STRING,
-    plan: { type: 'array', items: { type: 'object', properties: { step: STRING, status: STRING }, required: ['step', 'status'], additionalProperties: false } },
+    plan: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { step: STRING, status: STRING },
+        required: ['step', 'status'],
+        additionalProperties: false,
+      },
+    },
   },
   required: ['plan'],
   additionalProperties: false,
@@ -22,7 +30,8 @@ const schema = {
 export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
   name: 'update_plan',
   fields: { todos: 'plan' },
-  summary: 'Record or revise your step-by-step plan for a multi-step task (each step pending, in_progress or completed).',
+  summary:
+    'Record or revise your step-by-step plan for a multi-step task (each step pending, in_progress or completed).',
   description: [
     "Replaces the session's plan with `plan`, a list of {step, status}; status is pending, in_progress or completed,",
     'and at most one step may be in_progress. `explanation` says why the plan changed. Answers "Plan updated";',
@@ -45,7 +54,8 @@ export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
     },
   ],
   idempotency: 'idempotent',
-  errorModes: 'INVALID_ARGUMENT: a status other than pending, in_progress or completed, or two steps in_progress; the previous plan stays.',
+  errorModes:
+    'INVALID_ARGUMENT: a status other than pending, in_progress or completed, or two steps in_progress; the previous plan stays.',
   async call(args, c) {
     const steps = args.plan.map((p, i) => ({ id: String(i + 1), content: p.step, status: p.status }));
     return c.engine.todos.replace(c, steps, RULES, args.explanation);
@@ -57,7 +67,10 @@ export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
       host: {
         summary: `${done} of ${list.length} steps completed`,
         counts: { steps: list.length, completed: done },
-        details: { plan: list.map((t) => ({ step: t.content, status: t.status })), ...(args.explanation ? { explanation: args.explanation } : {}) },
+        details: {
+          plan: list.map((t) => ({ step: t.content, status: t.status })),
+          ...(args.explanation ? { explanation: args.explanation } : {}),
+        },
       },
     };
   },
@@ -66,7 +79,8 @@ export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
     errorTable({
       bad_todo_status: ({ facts: f }) =>
         `plan step ${f.index + 1} has status "${f.status}"; a status is one of ${f.allowed.join(', ')}. The plan was not changed.`,
-      too_many_in_progress: ({ facts: f }) => `${f.inProgress} steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.`,
+      too_many_in_progress: ({ facts: f }) =>
+        `${f.inProgress} steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.`,
       empty_todo: ({ facts: f }) => `plan step ${f.index + 1} has no text. The plan was not changed.`,
     }),
     (err) => err.message,

@@ -24,7 +24,9 @@ export const viewImage = defineTool<ArgsOf<typeof schema>, MediaRead>({
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   idempotency: 'idempotent',
-  examples: [{ description: 'Look at a screenshot', arguments: { path: 'docs/screenshot.png' }, expectedOutcome: 'The image.' }],
+  examples: [
+    { description: 'Look at a screenshot', arguments: { path: 'docs/screenshot.png' }, expectedOutcome: 'The image.' },
+  ],
   errorModes: [
     'NOT_FOUND: no file at path. PERMISSION_DENIED: the path is outside the roots.',
     "UNSUPPORTED_OPERATION: the file is not an image this tool can return (text, PDF, other binary): read text with read_file. (The engine's code for a file that is not media, as Kimi's ReadMediaFile gives it.)",
@@ -32,7 +34,12 @@ export const viewImage = defineTool<ArgsOf<typeof schema>, MediaRead>({
     'RESOURCE_EXHAUSTED: the image is over 20 MiB.',
   ],
   call: (args, c) =>
-    readImageOnly(c.engine.files.read(c, args.path, { media: ['image'], limit: 1 }), args.path, 'path', 'view_image shows png, jpeg, gif and webp images'),
+    readImageOnly(
+      c.engine.files.read(c, args.path, { media: ['image'], limit: 1 }),
+      args.path,
+      'path',
+      'view_image shows png, jpeg, gif and webp images',
+    ),
   format: (r, args) => ({
     text: `Image ${r.path} (${r.mediaType}${r.width ? `, ${r.width}x${r.height}` : ''}, ${r.size} bytes)`,
     blobs: [{ mediaType: r.mediaType, data: r.data }],
@@ -40,7 +47,11 @@ export const viewImage = defineTool<ArgsOf<typeof schema>, MediaRead>({
       summary: `Viewed ${r.relative}`,
       paths: [r.path],
       counts: { bytes: r.size },
-      details: { mediaType: r.mediaType, detail: args.detail ?? 'high', ...(r.width ? { width: r.width, height: r.height } : {}) },
+      details: {
+        mediaType: r.mediaType,
+        detail: args.detail ?? 'high',
+        ...(r.width ? { width: r.width, height: r.height } : {}),
+      },
     },
   }),
 });

@@ -5,7 +5,16 @@ import { writeToHandle } from '../kit/shell/handle-write.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { NUMBER, STRING } from './schema.js';
-import { BUDGET_MODE, execReply, OUTPUT_SCHEMA, readAnswer, readOpts, tokenBudget, YIELD_MS, type ExecOutput } from './exec-reply.js';
+import {
+  BUDGET_MODE,
+  execReply,
+  OUTPUT_SCHEMA,
+  readAnswer,
+  readOpts,
+  tokenBudget,
+  YIELD_MS,
+  type ExecOutput,
+} from './exec-reply.js';
 
 const WRITE_YIELD_MS = 250;
 

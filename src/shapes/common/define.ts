@@ -5,7 +5,14 @@
 // calls), `format` (the engine's answer in the vendor's words) and `errors` (conditions onto
 // the vendor's wording).
 import { type ChangeDiagnostics, type EngineError, isEngineError } from '../../engine/index.js';
-import type { HandlerContext, Idempotency, JsonSchema, ToolDefinition, ToolExample, ToolResult } from '../../registry/types.js';
+import type {
+  HandlerContext,
+  Idempotency,
+  JsonSchema,
+  ToolDefinition,
+  ToolExample,
+  ToolResult,
+} from '../../registry/types.js';
 import { renameFields } from '../../registry/fields.js';
 import { failureResult } from '../../registry/result.js';
 import { TAGS } from '../tags.js';
@@ -65,7 +72,12 @@ function mergedReport(reports: readonly ChangeDiagnostics[]): ChangeDiagnostics 
 }
 
 /** The result with the diagnostics its changes introduced: structured in the host block, worded by the dialect after the text. */
-function withDiagnostics(result: ToolResult, reports: readonly ChangeDiagnostics[], dialect: Dialect, c: Call): ToolResult {
+function withDiagnostics(
+  result: ToolResult,
+  reports: readonly ChangeDiagnostics[],
+  dialect: Dialect,
+  c: Call,
+): ToolResult {
   const report = mergedReport(reports);
   const note = dialect.diagnostics?.(report, c);
   return {
@@ -78,7 +90,8 @@ function withDiagnostics(result: ToolResult, reports: readonly ChangeDiagnostics
 /** A tool table waiting for its shape's engine and dialect. */
 export type ToolMaker<A = unknown> = (env: ShapeEnv, dialect?: Dialect) => ToolDefinition<A>;
 
-const joined = (v: string | readonly string[] | undefined, sep: string): string | undefined => (v === undefined || typeof v === 'string' ? v : v.join(sep));
+const joined = (v: string | readonly string[] | undefined, sep: string): string | undefined =>
+  v === undefined || typeof v === 'string' ? v : v.join(sep);
 
 /**
  * A Reply (or bare text) as the ToolResult of `tool`. Built field by field, as every per-call
@@ -166,7 +179,8 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
           result = failed(table.name, err, wording.duringCall(err, args, c));
         }
         if (c.changeDiagnostics.length > 0) result = withDiagnostics(result, c.changeDiagnostics, dialect, c);
-        if (c.sandboxRefusals.length > 0) result.host = { ...result.host, details: { ...result.host?.details, sandbox: c.sandboxRefusals } };
+        if (c.sandboxRefusals.length > 0)
+          result.host = { ...result.host, details: { ...result.host?.details, sandbox: c.sandboxRefusals } };
         if (dialect.after) result = await dialect.after(result, c);
         // The failure a result carries (worded above, or by the tool itself) names the caller's fields.
         const failure = result.failure && renameFields(result.failure, fields);

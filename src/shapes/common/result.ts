@@ -13,7 +13,11 @@ function parts(extra: ContentItem[]): Pick<ToolResult, 'data' | 'blobs' | 'parts
     else if ('structured' in item) data = { ...data, ...item.structured };
     else texts.push(item.text);
   }
-  return { ...(data ? { data } : {}), ...(blobs.length > 0 ? { blobs } : {}), ...(texts.length > 0 ? { parts: texts } : {}) };
+  return {
+    ...(data ? { data } : {}),
+    ...(blobs.length > 0 ? { blobs } : {}),
+    ...(texts.length > 0 ? { parts: texts } : {}),
+  };
 }
 
 /** A successful result: the model's text, then the host block. */

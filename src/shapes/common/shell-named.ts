@@ -8,5 +8,9 @@ export const namingShell =
   (env, dialect) => {
     const def = make(env, dialect);
     const named = (s: string) => s.replaceAll('{shell}', env.config.shell.path);
-    return { ...def, summary: named(def.summary), description: def.description === undefined ? undefined : named(def.description) };
+    return {
+      ...def,
+      summary: named(def.summary),
+      description: def.description === undefined ? undefined : named(def.description),
+    };
   };

@@ -39,7 +39,12 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
     async list(ctx) {
       const files = await findContextFiles(ctx.scope, opts.contextFiles);
       return [
-        { uri: ROOTS_URI, name: 'roots', description: 'The directories this toolbox may touch.', mimeType: 'application/json' },
+        {
+          uri: ROOTS_URI,
+          name: 'roots',
+          description: 'The directories this toolbox may touch.',
+          mimeType: 'application/json',
+        },
         ...files.map((f) => ({
           uri: `file://${f.path}`,
           name: f.name,
@@ -52,7 +57,10 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
       if (uri === ROOTS_URI) return [{ text: JSON.stringify({ roots: ctx.scope.roots }) }];
       const files = await findContextFiles(ctx.scope, opts.contextFiles);
       const file = files.find((f) => `file://${f.path}` === uri);
-      if (!file) throw new EngineError('not_found', `no resource ${uri}; ListResources names those on offer`, { facts: { uri } });
+      if (!file)
+        throw new EngineError('not_found', `no resource ${uri}; ListResources names those on offer`, {
+          facts: { uri },
+        });
       return [{ text: await readContextFile(ctx.scope, file.path) }];
     },
   };

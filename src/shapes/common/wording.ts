@@ -18,7 +18,9 @@ export type Wording<A> = (err: EngineError, args: A, c: Call) => Reply | string 
  * A vendor's words by condition: each entry gets the failure with its condition's typed facts.
  * Only known conditions are keys, so a misspelt one does not build.
  */
-export type ConditionWording<A> = { [C in Condition]?: (err: FailureOf<C>, args: A, c: Call) => Reply | string | undefined };
+export type ConditionWording<A> = {
+  [C in Condition]?: (err: FailureOf<C>, args: A, c: Call) => Reply | string | undefined;
+};
 
 /** A vendor's words for every kind of failure: total, so the compiler names a missing kind. */
 export type KindWording<A> = Record<ErrorKind, (err: EngineError, args: A, c: Call) => Reply | string | undefined>;

@@ -7,21 +7,35 @@ import { pathProp } from './shared.js';
 export const positionProps = {
   path: pathProp,
   line: { type: 'integer', minimum: 1, description: '1-based line of the symbol.' },
-  column: { type: 'integer', minimum: 1, description: '1-based column of the symbol, counted in characters (an emoji is one).' },
+  column: {
+    type: 'integer',
+    minimum: 1,
+    description: '1-based column of the symbol, counted in characters (an emoji is one).',
+  },
 } as const;
 
 /** The arguments of a tool that asks about one position: a file, a line and a column. */
-export const positionSchema = { type: 'object', properties: positionProps, required: ['path', 'line', 'column'], additionalProperties: false } as const;
+export const positionSchema = {
+  type: 'object',
+  properties: positionProps,
+  required: ['path', 'line', 'column'],
+  additionalProperties: false,
+} as const;
 
 export const CODE_TAG = 'code';
 
 /** `src/a.ts:3:5: the line's text` */
-export const placeLine = (l: CodeLocation): string => `${l.relative}:${l.line}:${l.column}${l.text !== undefined ? `: ${l.text}` : ''}`;
+export const placeLine = (l: CodeLocation): string =>
+  `${l.relative}:${l.line}:${l.column}${l.text !== undefined ? `: ${l.text}` : ''}`;
 
 /** Places as code.definition and code.references list them (or `none`); the host gets how many (as `counted`, when given) and their files. */
 export function placesReply(locations: CodeLocation[], none: string, word: string, counted?: string): Reply {
   const text = locations.length === 0 ? none : locations.map(placeLine).join('\n');
-  const host = { summary: plural(locations.length, word), paths: locationPaths(locations), ...(counted ? { counts: { [counted]: locations.length } } : {}) };
+  const host = {
+    summary: plural(locations.length, word),
+    paths: locationPaths(locations),
+    ...(counted ? { counts: { [counted]: locations.length } } : {}),
+  };
   return { text, data: { locations }, host };
 }
 

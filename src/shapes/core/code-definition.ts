@@ -22,5 +22,6 @@ export const definitionTool = defineTool<ArgsOf<typeof schema>, CodeLocation[]>(
   idempotency: 'idempotent',
   errorModes: POSITION_ERRORS,
   call: (args, c) => c.engine.code.definition(c, args.path, { line: args.line, column: args.column }),
-  format: (locations, a) => placesReply(locations, `No definition found at ${a.path}:${a.line}:${a.column}.`, 'definition'),
+  format: (locations, a) =>
+    placesReply(locations, `No definition found at ${a.path}:${a.line}:${a.column}.`, 'definition'),
 });

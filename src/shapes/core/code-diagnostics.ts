@@ -6,7 +6,9 @@ import { type ArgsOf, defineTool, pathProp, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
-  properties: { path: { ...pathProp, description: 'File to check; omit for every file the language servers have open.' } },
+  properties: {
+    path: { ...pathProp, description: 'File to check; omit for every file the language servers have open.' },
+  },
   additionalProperties: false,
 } as const;
 
@@ -21,20 +23,36 @@ export const diagnosticsTool = defineTool<ArgsOf<typeof schema>, FileDiagnostics
   ],
   schema,
   tags: [TAGS.search, TAGS.readOnly, CODE_TAG],
-  examples: [{ description: 'Check one file', arguments: { path: 'src/app.ts' }, expectedOutcome: 'Its errors and warnings, or "no problems".' }],
+  examples: [
+    {
+      description: 'Check one file',
+      arguments: { path: 'src/app.ts' },
+      expectedOutcome: 'Its errors and warnings, or "no problems".',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: POSITION_ERRORS,
   call: (args, c) => c.engine.code.diagnostics(c, args.path),
   format(files) {
     if (files.length === 0)
-      return { text: 'No files are open in a language server yet: name a file.', data: { files: [] }, host: { summary: 'no open files' } };
+      return {
+        text: 'No files are open in a language server yet: name a file.',
+        data: { files: [] },
+        host: { summary: 'no open files' },
+      };
     const total = diagnosticTotal(files);
     const text = files
       .map((f) =>
-        f.diagnostics.length === 0 ? `${f.relative}: no problems` : [`${f.relative}:`, ...f.diagnostics.map((d) => `  ${diagnosticLine(d)}`)].join('\n'),
+        f.diagnostics.length === 0
+          ? `${f.relative}: no problems`
+          : [`${f.relative}:`, ...f.diagnostics.map((d) => `  ${diagnosticLine(d)}`)].join('\n'),
       )
       .join('\n');
     const summary = `${plural(total, 'diagnostic')} in ${plural(files.length, 'file')}`;
-    return { text, data: { files }, host: { summary, paths: files.map((f) => f.path), counts: { diagnostics: total } } };
+    return {
+      text,
+      data: { files },
+      host: { summary, paths: files.map((f) => f.path), counts: { diagnostics: total } },
+    };
   },
 });

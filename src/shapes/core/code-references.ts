@@ -5,7 +5,10 @@ import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
-  properties: { ...positionProps, include_declaration: { type: 'boolean', description: 'List the declaration too (default true).' } },
+  properties: {
+    ...positionProps,
+    include_declaration: { type: 'boolean', description: 'List the declaration too (default true).' },
+  },
   required: ['path', 'line', 'column'],
   additionalProperties: false,
 } as const;
@@ -21,10 +24,16 @@ export const referencesTool = defineTool<ArgsOf<typeof schema>, CodeLocation[]>(
   schema,
   tags: [TAGS.search, TAGS.readOnly, CODE_TAG],
   examples: [
-    { description: 'Who calls this function', arguments: { path: 'src/util.ts', line: 3, column: 17 }, expectedOutcome: 'One file:line:column per use.' },
+    {
+      description: 'Who calls this function',
+      arguments: { path: 'src/util.ts', line: 3, column: 17 },
+      expectedOutcome: 'One file:line:column per use.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: POSITION_ERRORS,
-  call: (args, c) => c.engine.code.references(c, args.path, { line: args.line, column: args.column }, args.include_declaration ?? true),
-  format: (locations, a) => placesReply(locations, `No references found at ${a.path}:${a.line}:${a.column}.`, 'reference', 'references'),
+  call: (args, c) =>
+    c.engine.code.references(c, args.path, { line: args.line, column: args.column }, args.include_declaration ?? true),
+  format: (locations, a) =>
+    placesReply(locations, `No references found at ${a.path}:${a.line}:${a.column}.`, 'reference', 'references'),
 });

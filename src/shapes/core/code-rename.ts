@@ -41,14 +41,20 @@ export const renameTool = defineTool<ArgsOf<typeof schema>, RenameResult>({
     'INVALID_ARGUMENT: nothing renameable at the position, the server would also create or move files, or a file changed while the rename was computed (ask again).',
     ...POSITION_ERRORS,
   ],
-  call: (args, c) => c.engine.code.rename(c, args.path, { line: args.line, column: args.column }, args.new_name, args.apply ?? false),
+  call: (args, c) =>
+    c.engine.code.rename(c, args.path, { line: args.line, column: args.column }, args.new_name, args.apply ?? false),
   format(r) {
     const edits = r.files.reduce((n, f) => n + f.edits, 0);
     const head = `${r.applied ? 'Renamed' : 'Would rename'} to ${r.newName}: ${plural(edits, 'edit')} in ${plural(r.files.length, 'file')}${r.applied ? '' : ' (not written; pass apply: true)'}.`;
-    const diff = r.files.map((f) => f.diff.unified || `${f.relative}: ${f.diff.added} added, ${f.diff.removed} removed`).join('\n');
+    const diff = r.files
+      .map((f) => f.diff.unified || `${f.relative}: ${f.diff.added} added, ${f.diff.removed} removed`)
+      .join('\n');
     return {
       text: `${head}\n${diff}`,
-      data: { applied: r.applied, files: r.files.map((f) => ({ path: f.path, relative: f.relative, edits: f.edits, diff: f.diff.unified })) },
+      data: {
+        applied: r.applied,
+        files: r.files.map((f) => ({ path: f.path, relative: f.relative, edits: f.edits, diff: f.diff.unified })),
+      },
       host: { summary: head, paths: r.files.map((f) => f.path), diff, counts: { files: r.files.length, edits } },
     };
   },

@@ -8,9 +8,14 @@ const schema = {
   properties: {
     path: {
       ...pathProp,
-      description: "Without query: the file to outline. With query: any file of the project to search (default: every running server's project).",
+      description:
+        "Without query: the file to outline. With query: any file of the project to search (default: every running server's project).",
     },
-    query: { type: 'string', minLength: 1, description: 'Search the whole project for symbols whose names match this (fuzzy, as an editor does).' },
+    query: {
+      type: 'string',
+      minLength: 1,
+      description: 'Search the whole project for symbols whose names match this (fuzzy, as an editor does).',
+    },
   },
   additionalProperties: false,
 } as const;
@@ -25,7 +30,11 @@ export const symbolsTool = defineTool<ArgsOf<typeof schema>, CodeSymbol[]>({
   schema,
   tags: [TAGS.search, TAGS.readOnly, CODE_TAG],
   examples: [
-    { description: "A file's outline", arguments: { path: 'src/app.ts' }, expectedOutcome: 'Classes, methods, functions with their lines.' },
+    {
+      description: "A file's outline",
+      arguments: { path: 'src/app.ts' },
+      expectedOutcome: 'Classes, methods, functions with their lines.',
+    },
     {
       description: 'Find a class by name',
       arguments: { query: 'UserService', path: 'src/app.ts' },
@@ -36,7 +45,10 @@ export const symbolsTool = defineTool<ArgsOf<typeof schema>, CodeSymbol[]>({
   errorModes: ['INVALID_ARGUMENT: neither path nor query given.', ...POSITION_ERRORS],
   call(args, c) {
     if (args.query !== undefined) return c.engine.code.workspaceSymbols(c, args.query, args.path);
-    if (args.path === undefined) throw new EngineError('invalid_argument', 'give path (a file to outline) or query (a name to search for)', { field: 'path' });
+    if (args.path === undefined)
+      throw new EngineError('invalid_argument', 'give path (a file to outline) or query (a name to search for)', {
+        field: 'path',
+      });
     return c.engine.code.documentSymbols(c, args.path);
   },
   format(symbols, args) {
@@ -46,6 +58,10 @@ export const symbolsTool = defineTool<ArgsOf<typeof schema>, CodeSymbol[]>({
           ? `No symbols match "${args.query}".`
           : `No symbols in ${args.path}.`
         : symbols.map(symbolLine).join('\n');
-    return { text, data: { symbols }, host: { summary: plural(symbols.length, 'symbol'), counts: { symbols: symbols.length } } };
+    return {
+      text,
+      data: { symbols },
+      host: { summary: plural(symbols.length, 'symbol'), counts: { symbols: symbols.length } },
+    };
   },
 });

@@ -25,8 +25,12 @@ export const coreDialect: Dialect = {
       not_read: (err) => then(err, READ_FIRST),
       partial_read: (err) => then(err, READ_FIRST),
       modified_since_read: (err) => then(err, READ_FIRST),
-      file_exists: (err, _args, c) => (c.tool === 'fs.write' ? then(err, 'Use mode "overwrite" to replace it, or fs.edit to change part of it.') : undefined),
-      parent_missing: (err) => then(err, 'Create the directory first, or write the file with fs.write, which creates missing directories.'),
+      file_exists: (err, _args, c) =>
+        c.tool === 'fs.write'
+          ? then(err, 'Use mode "overwrite" to replace it, or fs.edit to change part of it.')
+          : undefined,
+      parent_missing: (err) =>
+        then(err, 'Create the directory first, or write the file with fs.write, which creates missing directories.'),
     },
     byKind,
   ),

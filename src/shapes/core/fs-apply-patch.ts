@@ -7,7 +7,9 @@ const schema = {
   type: 'object',
   // No minLength: checking it counts every character of the patch on the event loop (16 ms for
   // 3 MB); an empty patch is refused by the parser as clearly.
-  properties: { patch: { type: 'string', description: 'The whole patch text, from *** Begin Patch to *** End Patch.' } },
+  properties: {
+    patch: { type: 'string', description: 'The whole patch text, from *** Begin Patch to *** End Patch.' },
+  },
   required: ['patch'],
   additionalProperties: false,
 } as const;
@@ -54,7 +56,11 @@ export const applyPatchTool = defineTool<ArgsOf<typeof schema>, PatchResult>({
     }),
   format(r) {
     const v = patchView(r);
-    const host = { summary: `Applied the patch: ${v.lines.join(', ')}`, paths: r.changes.map((c) => c.path), counts: v.counts };
+    const host = {
+      summary: `Applied the patch: ${v.lines.join(', ')}`,
+      paths: r.changes.map((c) => c.path),
+      counts: v.counts,
+    };
     return { text: [`Applied the patch:\n${v.lines.join('\n')}`, ...v.diffs].join('\n'), data: v.data, host };
   },
 });

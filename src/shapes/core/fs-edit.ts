@@ -18,7 +18,12 @@ const schema = {
     edits: {
       type: 'array',
       minItems: 1,
-      items: { type: 'object', properties: itemProps, required: ['old_string', 'new_string'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: itemProps,
+        required: ['old_string', 'new_string'],
+        additionalProperties: false,
+      },
       description: 'Several edits, applied in order to the running content; any failure writes nothing.',
     },
     exact: { type: 'boolean', description: 'Exact matching only (default false: the tolerant ladder).' },
@@ -72,17 +77,30 @@ export const editTool = defineTool<ArgsOf<typeof schema>, EditResult>({
   ],
   async call(args, c) {
     const single = args.old_string !== undefined || args.new_string !== undefined;
-    if (single === (args.edits !== undefined) || (single && (args.old_string === undefined || args.new_string === undefined))) {
+    if (
+      single === (args.edits !== undefined) ||
+      (single && (args.old_string === undefined || args.new_string === undefined))
+    ) {
       throw new EngineError('invalid_argument', 'give either old_string and new_string, or edits', { field: 'edits' });
     }
     const specs = args.edits ? args.edits.map(toSpec) : [toSpec(args as Item)];
     const ladder = args.exact ? ['exact' as const] : ALL_RUNGS;
-    return c.engine.files.edit(c, args.path, specs, { freshness: policy(args.require_read), ladder, absorbNewlineOnDelete: true });
+    return c.engine.files.edit(c, args.path, specs, {
+      freshness: policy(args.require_read),
+      ladder,
+      absorbNewlineOnDelete: true,
+    });
   },
   format(r) {
     const d = r.diff;
     const head = `${r.created ? 'Created' : 'Edited'} ${r.relative}: ${r.replacements} replacement(s).`;
-    const data = { path: r.path, created: r.created, replacements: r.replacements, rungs: r.edits.map((e) => e.rung), changedLines: d.changedLines };
+    const data = {
+      path: r.path,
+      created: r.created,
+      replacements: r.replacements,
+      rungs: r.edits.map((e) => e.rung),
+      changedLines: d.changedLines,
+    };
     return changeReply(head, r.path, d, { ...data, added: d.added, removed: d.removed });
   },
 });

@@ -17,7 +17,10 @@ const schema = {
     offset: { type: 'integer', minimum: 0, description: 'Entries to skip (default 0).' },
     limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Entries to show at most (default 1000).' },
     include_hidden: { type: 'boolean', description: 'Show dot-files (default true).' },
-    respect_ignore_files: { type: 'boolean', description: 'Hide what .gitignore (and ignore_files) ignore (default false).' },
+    respect_ignore_files: {
+      type: 'boolean',
+      description: 'Hide what .gitignore (and ignore_files) ignore (default false).',
+    },
     ignore_files: ignoreProps.ignore_files,
     ignore: {
       type: 'array',
@@ -41,7 +44,11 @@ export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
-    { description: 'List the root directory', arguments: { path: '.' }, expectedOutcome: 'One entry per line, directories marked with a trailing /.' },
+    {
+      description: 'List the root directory',
+      arguments: { path: '.' },
+      expectedOutcome: 'One entry per line, directories marked with a trailing /.',
+    },
     {
       description: 'Two levels of src, largest first',
       arguments: { path: 'src', depth: 2, sort: 'size' },
@@ -57,11 +64,30 @@ export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
   call(args, c) {
     const { respect_ignore_files: respect, ignore_files: files } = args;
     const ignore = respect || files?.length ? { noGitIgnore: respect !== true, ignoreFileNames: files } : undefined;
-    const opts = { depth: args.depth, sort: args.sort, reverse: args.reverse, offset: args.offset, limit: args.limit ?? 1000 };
-    return c.engine.search.list(c, args.path ?? '.', { ...opts, includeHidden: args.include_hidden, ignore, ignoreGlobs: args.ignore });
+    const opts = {
+      depth: args.depth,
+      sort: args.sort,
+      reverse: args.reverse,
+      offset: args.offset,
+      limit: args.limit ?? 1000,
+    };
+    return c.engine.search.list(c, args.path ?? '.', {
+      ...opts,
+      includeHidden: args.include_hidden,
+      ignore,
+      ignoreGlobs: args.ignore,
+    });
   },
   format(r) {
     const { counts, truncated, ...view } = listingView(r);
-    return { ...view, host: { summary: `Listed ${r.path}: ${r.entries.length} of ${r.total} entries`, paths: [r.path], counts, truncated } };
+    return {
+      ...view,
+      host: {
+        summary: `Listed ${r.path}: ${r.entries.length} of ${r.total} entries`,
+        paths: [r.path],
+        counts,
+        truncated,
+      },
+    };
   },
 });

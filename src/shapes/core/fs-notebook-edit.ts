@@ -52,7 +52,14 @@ export const notebookEditTool = defineTool<ArgsOf<typeof schema>, NotebookEditRe
   format(r) {
     const d = r.diff;
     const head = `${{ replace: 'Replaced', insert: 'Inserted', delete: 'Deleted' }[r.mode]} cell ${r.cellId} in ${r.relative} (${r.totalCells} cells now).`;
-    const data = { path: r.path, mode: r.mode, cellId: r.cellId, cellType: r.cellType ?? '', index: r.index, totalCells: r.totalCells };
+    const data = {
+      path: r.path,
+      mode: r.mode,
+      cellId: r.cellId,
+      cellType: r.cellType ?? '',
+      index: r.index,
+      totalCells: r.totalCells,
+    };
     return changeReply(head, r.path, d, data);
   },
 });

@@ -6,7 +6,12 @@ import { type ArgsOf, defineTool, READ_BUDGET, TAGS } from './shared.js';
 const schema = {
   type: 'object',
   properties: {
-    include: { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description: 'Glob patterns or paths, e.g. "src/**/*.ts".' },
+    include: {
+      type: 'array',
+      items: { type: 'string', minLength: 1 },
+      minItems: 1,
+      description: 'Glob patterns or paths, e.g. "src/**/*.ts".',
+    },
     exclude: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Glob patterns to leave out.' },
     recursive: { type: 'boolean', description: 'false: match in the session directory only (default true).' },
     use_default_excludes: { type: 'boolean', description: 'Skip node_modules, .git, dist, build... (default true).' },
@@ -53,6 +58,9 @@ export const readManyTool = defineTool<ArgsOf<typeof schema>, ReadManyResult>({
     }),
   format(r) {
     const { summary, ...view } = readManyView(r);
-    return { ...view, host: { summary, paths: r.files.map((f) => f.path), counts: { files: r.files.length, omitted: r.omitted } } };
+    return {
+      ...view,
+      host: { summary, paths: r.files.map((f) => f.path), counts: { files: r.files.length, omitted: r.omitted } },
+    };
   },
 });

@@ -28,28 +28,56 @@ const schema = {
       maximum: Number.MAX_SAFE_INTEGER,
       description: 'How many lines to return at most (default: to the end). Text only.',
     },
-    max_line_chars: { type: 'integer', minimum: 1, maximum: 1024 * 1024, description: 'Cut longer lines to this many characters (reported). Text only.' },
+    max_line_chars: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 1024 * 1024,
+      description: 'Cut longer lines to this many characters (reported). Text only.',
+    },
     max_bytes: {
       type: 'integer',
       minimum: 1,
       maximum: 64 * 1024 * 1024,
       description: 'Text budget of this call in bytes (default 1 MiB); a notebook is cut at a cell boundary.',
     },
-    count_lines: { type: 'boolean', description: 'Report the total line count even when that means reading past the range.' },
-    notebooks: { type: 'boolean', description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.' },
-    max_width: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels wide.' },
-    max_height: { type: 'integer', minimum: 1, maximum: MAX_IMAGE_SIDE, description: 'Scale an image down to at most this many pixels high.' },
+    count_lines: {
+      type: 'boolean',
+      description: 'Report the total line count even when that means reading past the range.',
+    },
+    notebooks: {
+      type: 'boolean',
+      description: 'Show .ipynb files as cells and outputs (default true); false reads the raw JSON lines.',
+    },
+    max_width: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_IMAGE_SIDE,
+      description: 'Scale an image down to at most this many pixels wide.',
+    },
+    max_height: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_IMAGE_SIDE,
+      description: 'Scale an image down to at most this many pixels high.',
+    },
     max_image_bytes: {
       type: 'integer',
       minimum: 1024,
       maximum: MAX_IMAGE_BYTES,
       description: 'Re-encode (JPEG at falling quality, then smaller) until the image fits in this many bytes.',
     },
-    pages: { type: 'string', minLength: 1, maxLength: 32, pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$', description: 'PDF pages, 1-based: "3" or "1-5".' },
+    pages: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 32,
+      pattern: '^\\s*\\d+\\s*(-\\s*\\d+\\s*)?$',
+      description: 'PDF pages, 1-based: "3" or "1-5".',
+    },
     pdf_format: {
       type: 'string',
       enum: ['file', 'images', 'text'],
-      description: "file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages' text (100 at most).",
+      description:
+        "file: the whole PDF (default without pages); images: pages as JPEG (default with pages, 20 at most); text: the pages' text (100 at most).",
     },
   },
   required: ['path'],
@@ -76,8 +104,16 @@ export const readTool = defineTool<Args>({
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Read the first 20 lines of the README', arguments: { path: 'README.md', limit: 20 }, expectedOutcome: 'Lines 1-20 as text.' },
-    { description: 'Read the last 50 lines of a log', arguments: { path: 'logs/app.log', offset: -50 }, expectedOutcome: 'The final 50 lines.' },
+    {
+      description: 'Read the first 20 lines of the README',
+      arguments: { path: 'README.md', limit: 20 },
+      expectedOutcome: 'Lines 1-20 as text.',
+    },
+    {
+      description: 'Read the last 50 lines of a log',
+      arguments: { path: 'logs/app.log', offset: -50 },
+      expectedOutcome: 'The final 50 lines.',
+    },
     {
       description: 'Read a notebook as cells',
       arguments: { path: 'analysis.ipynb' },
@@ -107,7 +143,12 @@ export const readTool = defineTool<Args>({
     const format = pdfFormatOf(args.pages, args.pdf_format);
     const max = args.max_bytes ?? READ_BUDGET;
     const asked = args.pages !== undefined || args.pdf_format !== undefined;
-    const pdf = { format, pages: args.pages, asked, maxPages: format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES };
+    const pdf = {
+      format,
+      pages: args.pages,
+      asked,
+      maxPages: format === 'images' ? MAX_PDF_IMAGE_PAGES : MAX_PDF_TEXT_PAGES,
+    };
     const fit = { maxWidth: args.max_width, maxHeight: args.max_height, maxBytes: args.max_image_bytes };
     const ranged = args.offset !== undefined || args.limit !== undefined || args.max_line_chars !== undefined;
     const view = { path: args.path, pdf, fit, ranged, budget: max };
@@ -126,6 +167,11 @@ export const readTool = defineTool<Args>({
     if (prep.pdfPages) opts.pdfPages = prep.pdfPages;
     const r = await c.engine.files.read(c, args.path, opts);
     const v = readView(r, view);
-    return { text: v.text, ...(v.blobs ? { blobs: v.blobs } : {}), data: v.data, host: { summary: `Read ${r.relative}`, paths: [r.path], counts: v.counts } };
+    return {
+      text: v.text,
+      ...(v.blobs ? { blobs: v.blobs } : {}),
+      data: v.data,
+      host: { summary: `Read ${r.relative}`, paths: [r.path], counts: v.counts },
+    };
   },
 });

@@ -4,7 +4,13 @@ import { type ArgsOf, defineTool, TAGS } from './shared.js';
 
 const schema = {
   type: 'object',
-  properties: { path: { type: 'string', minLength: 1, description: 'File or directory path, absolute or relative to the session directory.' } },
+  properties: {
+    path: {
+      type: 'string',
+      minLength: 1,
+      description: 'File or directory path, absolute or relative to the session directory.',
+    },
+  },
   required: ['path'],
   additionalProperties: false,
 } as const;
@@ -19,14 +25,32 @@ export const statTool = defineTool<ArgsOf<typeof schema>, FileStat>({
   ],
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
-  examples: [{ description: 'Is there a lock file', arguments: { path: 'package-lock.json' }, expectedOutcome: 'exists and its size, or "does not exist".' }],
+  examples: [
+    {
+      description: 'Is there a lock file',
+      arguments: { path: 'package-lock.json' },
+      expectedOutcome: 'exists and its size, or "does not exist".',
+    },
+  ],
   idempotency: 'idempotent',
-  errorModes: 'PERMISSION_DENIED: the path resolves outside the roots or holds a NUL byte. INVALID_ARGUMENT: an empty path.',
+  errorModes:
+    'PERMISSION_DENIED: the path resolves outside the roots or holds a NUL byte. INVALID_ARGUMENT: an empty path.',
   call: (args, c) => c.engine.files.stat(c, args.path),
   format(s) {
-    const kind = s.isDirectory ? 'is a directory' : s.isFile ? `is a file of ${s.size} bytes` : 'exists (not a regular file or directory)';
+    const kind = s.isDirectory
+      ? 'is a directory'
+      : s.isFile
+        ? `is a file of ${s.size} bytes`
+        : 'exists (not a regular file or directory)';
     const text = `${s.path} ${s.exists ? `${kind}, modified ${new Date(s.mtimeMs).toISOString()}` : 'does not exist'}`;
-    const data = { path: s.path, exists: s.exists, isFile: s.isFile, isDirectory: s.isDirectory, size: s.size, mtimeMs: s.mtimeMs };
+    const data = {
+      path: s.path,
+      exists: s.exists,
+      isFile: s.isFile,
+      isDirectory: s.isDirectory,
+      size: s.size,
+      mtimeMs: s.mtimeMs,
+    };
     return { text, data, host: { summary: text, paths: [s.path], ...(s.isFile ? { counts: { bytes: s.size } } : {}) } };
   },
 });

@@ -11,7 +11,11 @@ const schema = {
     path: pathProp,
     content: { type: 'string', description: 'The full new content (or the text to append).' },
     mode: { type: 'string', enum: ['overwrite', 'append', 'create'], description: 'Default overwrite.' },
-    line_ending: { type: 'string', enum: ['keep', 'lf', 'crlf', 'asis'], description: "Default keep (the existing file's)." },
+    line_ending: {
+      type: 'string',
+      enum: ['keep', 'lf', 'crlf', 'asis'],
+      description: "Default keep (the existing file's).",
+    },
     require_read: requireReadProp,
   },
   required: ['path', 'content'],
@@ -47,7 +51,12 @@ export const writeTool = defineTool<ArgsOf<typeof schema>, WriteResult>({
     'RESOURCE_EXHAUSTED: the existing file is over the size limit for modifying a file (facts.maxBytes).',
     'CONFLICT: require_read and the file was not read, only partly read, or changed since (facts.condition says which).',
   ],
-  call: (args, c) => c.engine.files.write(c, args.path, args.content, { mode: args.mode, lineEnding: args.line_ending, freshness: policy(args.require_read) }),
+  call: (args, c) =>
+    c.engine.files.write(c, args.path, args.content, {
+      mode: args.mode,
+      lineEnding: args.line_ending,
+      freshness: policy(args.require_read),
+    }),
   format(r, args) {
     const d = r.diff;
     const head = `${r.created ? 'Created' : args.mode === 'append' ? 'Appended to' : 'Wrote'} ${r.relative} (${r.size} bytes).`;
@@ -63,6 +72,10 @@ export const writeTool = defineTool<ArgsOf<typeof schema>, WriteResult>({
       ...diffOmission(d),
       ...(r.encodingChangedFrom ? { encodingChangedFrom: r.encodingChangedFrom } : {}),
     };
-    return { text: d && diffOrNote(d) ? `${head}\n${diffOrNote(d)}` : head, data, host: { summary: head, ...diffHost(r.path, d) } };
+    return {
+      text: d && diffOrNote(d) ? `${head}\n${diffOrNote(d)}` : head,
+      data,
+      host: { summary: head, ...diffHost(r.path, d) },
+    };
   },
 });

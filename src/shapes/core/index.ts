@@ -39,14 +39,34 @@ export function coreShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   } catch (err) {
     throw new Error(`--web-allow-hosts: ${(err as Error).message}`);
   }
-  const files = [readTool, readManyTool, writeTool, editTool, applyPatchTool, notebookEditTool, statTool, listTool, globTool, grepTool];
+  const files = [
+    readTool,
+    readManyTool,
+    writeTool,
+    editTool,
+    applyPatchTool,
+    notebookEditTool,
+    statTool,
+    listTool,
+    globTool,
+    grepTool,
+  ];
   const shell = [runTool, startTool, jobsTool, outputTool, stopTool, shellWriteTool];
   const code = [diagnosticsTool, definitionTool, referencesTool, hoverTool, symbolsTool, renameTool];
   return shapeSpec(config, {
     shape: 'core',
-    description: 'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
+    description:
+      'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
     contextFiles: ['AGENTS.md'],
-    tools: buildTools({ config, engine }, coreDialect, [...files, ...shell, fetchTool, searchTool, findTool, todosTool, ...code]),
+    tools: buildTools({ config, engine }, coreDialect, [
+      ...files,
+      ...shell,
+      fetchTool,
+      searchTool,
+      findTool,
+      todosTool,
+      ...code,
+    ]),
     guide: (roots, tools) =>
       [
         `You work in ${roots.join(', ')}. Paths may be absolute or relative to the first root.`,

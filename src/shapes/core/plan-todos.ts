@@ -18,11 +18,16 @@ const items = <R extends string>(required: readonly R[]) =>
     items: { type: 'object', properties: ITEM_PROPS, required, additionalProperties: false },
   }) as const;
 
-const schema = { type: 'object', properties: { updates: items(['id']), todos: items(['content', 'status']) }, additionalProperties: false } as const;
+const schema = {
+  type: 'object',
+  properties: { updates: items(['id']), todos: items(['content', 'status']) },
+  additionalProperties: false,
+} as const;
 
 export const todosTool = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
   name: 'plan.todos',
-  summary: 'Keep a todo list for a multi-step task: replace it with `todos`, change items by id with `updates`, or read it.',
+  summary:
+    'Keep a todo list for a multi-step task: replace it with `todos`, change items by id with `updates`, or read it.',
   description: [
     'The session keeps one todo list. Passing `todos` replaces the whole list (an empty array clears it);',
     'omitting it returns the current list. Statuses: pending, in_progress, completed, cancelled, blocked;',
@@ -60,17 +65,31 @@ export const todosTool = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
     'INVALID_ARGUMENT: two items in_progress, duplicate ids, an unknown status, or both todos and updates (nothing is changed). NOT_FOUND: an update names an unknown id (nothing is changed).',
   async call(args, c) {
     if (args.todos !== undefined && args.updates !== undefined) {
-      throw new EngineError('invalid_argument', 'pass either todos (the whole new list) or updates (changes by id), not both', { field: 'updates' });
+      throw new EngineError(
+        'invalid_argument',
+        'pass either todos (the whole new list) or updates (changes by id), not both',
+        { field: 'updates' },
+      );
     }
     if (args.updates !== undefined) return c.engine.todos.update(c, args.updates, RULES);
     if (args.todos === undefined) return c.engine.todos.get(c);
-    const todos = args.todos.map((t, i) => ({ id: t.id ?? String(i + 1), content: t.content, status: t.status, priority: t.priority }));
+    const todos = args.todos.map((t, i) => ({
+      id: t.id ?? String(i + 1),
+      content: t.content,
+      status: t.status,
+      priority: t.priority,
+    }));
     return c.engine.todos.replace(c, todos, RULES);
   },
   format(list) {
-    const text = list.length === 0 ? 'The todo list is empty.' : list.map((t) => `${t.id}. [${t.status}] ${t.content}`).join('\n');
+    const text =
+      list.length === 0 ? 'The todo list is empty.' : list.map((t) => `${t.id}. [${t.status}] ${t.content}`).join('\n');
     const done = list.filter((t) => t.status === 'completed').length;
-    const host = { summary: `${plural(list.length, 'item')}, ${done} completed`, counts: { items: list.length, completed: done }, details: { todos: list } };
+    const host = {
+      summary: `${plural(list.length, 'item')}, ${done} completed`,
+      counts: { items: list.length, completed: done },
+      details: { todos: list },
+    };
     return { text, data: { todos: list }, host };
   },
 });

@@ -6,14 +6,27 @@ import { type ArgsOf, defineTool, ignoreProps, TAGS } from './shared.js';
 const schema = {
   type: 'object',
   properties: {
-    pattern: { type: 'string', minLength: 1, maxLength: 4096, description: 'Glob relative to path (or absolute inside the roots).' },
+    pattern: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 4096,
+      description: 'Glob relative to path (or absolute inside the roots).',
+    },
     path: { type: 'string', description: 'Directory to search (default: the session directory).' },
     case_sensitive: { type: 'boolean', description: 'Default true.' },
     match_base: { type: 'boolean', description: 'A pattern without "/" matches names at any depth.' },
     include_dirs: { type: 'boolean', description: 'Also return matching directories (default false).' },
     ...ignoreProps,
-    sort: { type: 'string', enum: ['path', 'mtime-desc', 'mtime-asc', 'recent-first', 'none'], description: 'Default path.' },
-    recent_window_ms: { type: 'integer', minimum: 0, description: 'Window for recent-first (default 86400000, a day).' },
+    sort: {
+      type: 'string',
+      enum: ['path', 'mtime-desc', 'mtime-asc', 'recent-first', 'none'],
+      description: 'Default path.',
+    },
+    recent_window_ms: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Window for recent-first (default 86400000, a day).',
+    },
     offset: { type: 'integer', minimum: 0, description: 'Entries to skip (default 0).' },
     limit: { type: 'integer', minimum: 1, maximum: 100000, description: 'Entries to return at most (default 1000).' },
   },
@@ -69,6 +82,9 @@ export const globTool = defineTool<ArgsOf<typeof schema>, GlobResult>({
     }),
   format(r, a) {
     const { of, counts, truncated, ...view } = globView(r);
-    return { ...view, host: { summary: `${of} match${r.total === 1 ? '' : 'es'} for ${a.pattern}`, paths: [r.base], counts, truncated } };
+    return {
+      ...view,
+      host: { summary: `${of} match${r.total === 1 ? '' : 'es'} for ${a.pattern}`, paths: [r.base], counts, truncated },
+    };
   },
 });

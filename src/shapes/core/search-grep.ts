@@ -15,7 +15,12 @@ const strings = (maxLength: number, maxItems: number, description: string) =>
 const schema = {
   type: 'object',
   properties: {
-    pattern: { type: 'string', minLength: 1, maxLength: 65536, description: 'Regular expression (Rust syntax), or literal text with fixed_strings.' },
+    pattern: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 65536,
+      description: 'Regular expression (Rust syntax), or literal text with fixed_strings.',
+    },
     path: { type: 'string', description: 'File or directory to search (default: the session directory).' },
     paths: {
       type: 'array',
@@ -34,8 +39,17 @@ const schema = {
     multiline: { type: 'boolean', description: 'Let matches span lines; "." then matches newlines too.' },
     before: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines before each match.' },
     after: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines after each match.' },
-    context: { type: 'integer', minimum: 0, maximum: 1000, description: 'Context lines on both sides (before/after override it).' },
-    glob: strings(1000, 64, 'Include globs ("*.ts") and, prefixed with "!", exclude globs ("!dist/**"); later ones win.'),
+    context: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000,
+      description: 'Context lines on both sides (before/after override it).',
+    },
+    glob: strings(
+      1000,
+      64,
+      'Include globs ("*.ts") and, prefixed with "!", exclude globs ("!dist/**"); later ones win.',
+    ),
     type: strings(50, 32, 'ripgrep file types to search ("ts", "py", "rust"...).'),
     type_not: strings(50, 32, 'ripgrep file types to leave out.'),
     ...ignoreProps,
@@ -47,11 +61,25 @@ const schema = {
       description: 'Matching lines kept in all; the search stops there (default 20000 for content).',
     },
     output: { type: 'string', enum: ['content', 'files', 'count'], description: 'Default content.' },
-    sort: { type: 'string', enum: ['path', 'mtime-desc', 'mtime-asc', 'none'], description: 'File order (default path).' },
+    sort: {
+      type: 'string',
+      enum: ['path', 'mtime-desc', 'mtime-asc', 'none'],
+      description: 'File order (default path).',
+    },
     offset: { type: 'integer', minimum: 0, description: 'Entries to skip (lines for content, files otherwise).' },
     limit: { type: 'integer', minimum: 0, maximum: 1000000, description: 'Entries to return (default 500; 0: all).' },
-    max_line_length: { type: 'integer', minimum: 20, maximum: 1000000, description: 'Longer lines are cut (default 2000 characters).' },
-    timeout_ms: { type: 'integer', minimum: 100, maximum: 600000, description: 'Stop after this long and return what was found.' },
+    max_line_length: {
+      type: 'integer',
+      minimum: 20,
+      maximum: 1000000,
+      description: 'Longer lines are cut (default 2000 characters).',
+    },
+    timeout_ms: {
+      type: 'integer',
+      minimum: 100,
+      maximum: 600000,
+      description: 'Stop after this long and return what was found.',
+    },
   },
   required: ['pattern'],
   additionalProperties: false,
@@ -124,8 +152,18 @@ export const grepTool = defineTool<ArgsOf<typeof schema>, GrepResult>({
       timeoutMs: a.timeout_ms,
     }),
   format(r) {
-    const counts = { shown: r.shown, total: r.total, files: r.totalFiles, matchLines: r.totalMatchLines, matches: r.totalMatches };
+    const counts = {
+      shown: r.shown,
+      total: r.total,
+      files: r.totalFiles,
+      matchLines: r.totalMatchLines,
+      matches: r.totalMatches,
+    };
     const summary = `${r.totalMatchLines} matching line${r.totalMatchLines === 1 ? '' : 's'} in ${r.totalFiles} file${r.totalFiles === 1 ? '' : 's'}`;
-    return { text: grepText(r), data: grepRecords(r), host: { summary, paths: [r.base], counts, truncated: r.truncated } };
+    return {
+      text: grepText(r),
+      data: grepRecords(r),
+      host: { summary, paths: [r.base], counts, truncated: r.truncated },
+    };
   },
 });

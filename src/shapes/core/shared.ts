@@ -14,13 +14,27 @@ export type { ArgsOf } from '../kit/args/schema-args.js';
 /** Text returned by one fs.read at most, unless max_bytes says otherwise. */
 export const READ_BUDGET = 1024 * 1024;
 
-export const pathProp = { type: 'string', minLength: 1, description: 'File path, absolute or relative to the session directory.' } as const;
-export const requireReadProp = { type: 'boolean', description: 'Refuse unless this session read the file and it is unchanged since (default false).' } as const;
-export const policy = (requireRead?: boolean): FreshnessPolicy | undefined => (requireRead ? { requireRead: true, requireUnchanged: true } : undefined);
+export const pathProp = {
+  type: 'string',
+  minLength: 1,
+  description: 'File path, absolute or relative to the session directory.',
+} as const;
+export const requireReadProp = {
+  type: 'boolean',
+  description: 'Refuse unless this session read the file and it is unchanged since (default false).',
+} as const;
+export const policy = (requireRead?: boolean): FreshnessPolicy | undefined =>
+  requireRead ? { requireRead: true, requireUnchanged: true } : undefined;
 
 export const ignoreProps = {
-  hidden: { type: 'boolean', description: 'Include dot-files and dot-folders (default false); .git and other VCS folders stay skipped.' },
-  no_ignore: { type: 'boolean', description: 'Do not honour .gitignore, .ignore, .rgignore, .git/info/exclude or ignore_files (default false).' },
+  hidden: {
+    type: 'boolean',
+    description: 'Include dot-files and dot-folders (default false); .git and other VCS folders stay skipped.',
+  },
+  no_ignore: {
+    type: 'boolean',
+    description: 'Do not honour .gitignore, .ignore, .rgignore, .git/info/exclude or ignore_files (default false).',
+  },
   ignore_files: {
     type: 'array',
     items: { type: 'string', pattern: '^\\.[A-Za-z0-9._-]+$', maxLength: 100 },

@@ -23,15 +23,25 @@ export const envSchema = {
 } as const;
 
 const details = (j: JobSnapshot) => ({ jobId: j.id, pid: j.pid, status: j.status });
-export const jobHost = (j: JobSnapshot, summary: string) => ({ summary, exitCode: j.exitCode, signal: j.signal, details: details(j) });
+export const jobHost = (j: JobSnapshot, summary: string) => ({
+  summary,
+  exitCode: j.exitCode,
+  signal: j.signal,
+  details: details(j),
+});
 
 /** Said in every answer about a job that asked for a terminal and got pipes (no pseudo-terminal could be loaded). */
 export const ttyNote = (j: JobSnapshot) =>
-  j.ttyFallback ? `Note: no pseudo-terminal on this server (${j.ttyFallback}); job ${j.id} runs on pipes, not a terminal.` : undefined;
+  j.ttyFallback
+    ? `Note: no pseudo-terminal on this server (${j.ttyFallback}); job ${j.id} runs on pipes, not a terminal.`
+    : undefined;
 
 /** A job's output since the last read, under `prefix` when given, and its status line. */
 export function readReply(r: JobRead, prefix?: string): Reply {
   const note = ttyNote(r.job);
   const { status, ...view } = jobReadView(r, note ? (prefix ? `${prefix}\n${note}` : note) : prefix);
-  return { ...view, host: { ...jobHost(r.job, `Job ${r.job.id}: ${status}`), counts: { bytes: r.rangeBytes }, truncated: r.truncated } };
+  return {
+    ...view,
+    host: { ...jobHost(r.job, `Job ${r.job.id}: ${status}`), counts: { bytes: r.rangeBytes }, truncated: r.truncated },
+  };
 }

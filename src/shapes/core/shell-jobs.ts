@@ -25,7 +25,14 @@ export const jobsTool = defineTool<ArgsOf<typeof schema>, JobSnapshot[]>({
   call: async (args, c) => jobsOf(c.engine.shell, c, args.running_only === true),
   format(list) {
     const running = list.filter((j) => j.status === 'running').length;
-    const host = { summary: `${list.length} job${list.length === 1 ? '' : 's'}, ${running} running`, counts: { jobs: list.length, running } };
-    return { text: list.length > 0 ? list.map(line).join('\n') : 'no jobs', data: { jobs: list.map((j) => ({ ...j })) }, host };
+    const host = {
+      summary: `${list.length} job${list.length === 1 ? '' : 's'}, ${running} running`,
+      counts: { jobs: list.length, running },
+    };
+    return {
+      text: list.length > 0 ? list.map(line).join('\n') : 'no jobs',
+      data: { jobs: list.map((j) => ({ ...j })) },
+      host,
+    };
   },
 });

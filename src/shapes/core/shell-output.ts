@@ -7,11 +7,25 @@ const schema = {
   type: 'object',
   properties: {
     id: { type: 'string', minLength: 1, description: 'Job id from shell.start (its number or pid work too).' },
-    offset: { type: 'integer', minimum: 0, description: 'Byte offset to read from (default: where the last read stopped).' },
+    offset: {
+      type: 'integer',
+      minimum: 0,
+      description: 'Byte offset to read from (default: where the last read stopped).',
+    },
     from_start: { type: 'boolean', description: 'Read from the beginning of the log (default false).' },
-    wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to wait for output or exit first (default 0).' },
+    wait_ms: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'How long to wait for output or exit first (default 0).',
+    },
     until: { type: 'string', enum: ['output', 'exit'], description: 'What ends the wait early (default "output").' },
-    max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most (default 100000).' },
+    max_bytes: {
+      type: 'integer',
+      minimum: 256,
+      maximum: 16 * 1024 * 1024,
+      description: 'Bytes returned at most (default 100000).',
+    },
   },
   required: ['id'],
   additionalProperties: false,

@@ -2,7 +2,14 @@
 import { NON_INTERACTIVE_ENV, type RunOutcome } from '../../engine/index.js';
 import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
 import { runView } from '../kit/shell/run-view.js';
-import { DEFAULT_OUTPUT_BYTES, DEFAULT_TIMEOUT_MS, envSchema, MAX_TIMEOUT_MS, POLICY_MODE, WORKDIR_MODE } from './shell-common.js';
+import {
+  DEFAULT_OUTPUT_BYTES,
+  DEFAULT_TIMEOUT_MS,
+  envSchema,
+  MAX_TIMEOUT_MS,
+  POLICY_MODE,
+  WORKDIR_MODE,
+} from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';
 
 function runReply(r: RunOutcome): Reply {
@@ -15,8 +22,16 @@ const schema = {
   type: 'object',
   properties: {
     command: { type: 'string', minLength: 1, description: 'The bash command line.' },
-    workdir: { type: 'string', description: 'Directory to run in, relative to the session directory; must be inside the roots.' },
-    timeout_ms: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS, description: `Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}).` },
+    workdir: {
+      type: 'string',
+      description: 'Directory to run in, relative to the session directory; must be inside the roots.',
+    },
+    timeout_ms: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_TIMEOUT_MS,
+      description: `Timeout in milliseconds (default ${DEFAULT_TIMEOUT_MS}).`,
+    },
     stdin: { type: 'string', description: "Text written to the command's standard input." },
     env: envSchema,
     max_output_bytes: {
@@ -25,7 +40,10 @@ const schema = {
       maximum: 16 * 1024 * 1024,
       description: `Output bytes kept, head and tail (default ${DEFAULT_OUTPUT_BYTES}).`,
     },
-    merge_streams: { type: 'boolean', description: 'Send stderr into stdout at the source, for an exact interleaving (default false).' },
+    merge_streams: {
+      type: 'boolean',
+      description: 'Send stderr into stdout at the source, for an exact interleaving (default false).',
+    },
     keep_cwd: { type: 'boolean', description: 'Let a cd hold for the next call (default true).' },
   },
   required: ['command'],
@@ -84,5 +102,7 @@ export const runTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<type
     ),
   // Cancelled: the output so far, as a timeout shows it.
   format: ({ run, cancelled: c }) =>
-    run ? runReply(run) : { text: c.text || '(no output)', failure: c.err, error: c.err.message, host: { summary: c.err.message } },
+    run
+      ? runReply(run)
+      : { text: c.text || '(no output)', failure: c.err, error: c.err.message, host: { summary: c.err.message } },
 });

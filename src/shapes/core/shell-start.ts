@@ -7,12 +7,25 @@ const schema = {
   type: 'object',
   properties: {
     command: { type: 'string', minLength: 1, description: 'The bash command line.' },
-    workdir: { type: 'string', description: 'Directory to run in, relative to the session directory; must be inside the roots.' },
+    workdir: {
+      type: 'string',
+      description: 'Directory to run in, relative to the session directory; must be inside the roots.',
+    },
     description: { type: 'string', maxLength: 200, description: 'A short label shown in shell.jobs.' },
     stdin: { type: 'boolean', description: 'Keep standard input open for shell.write (default false).' },
     tty: { type: 'boolean', description: 'Run on a pseudo-terminal (implies stdin; default false).' },
-    timeout_ms: { type: 'integer', minimum: 1, maximum: 7 * 24 * 3600 * 1000, description: 'Kill the job after this long (default: never).' },
-    wait_ms: { type: 'integer', minimum: 0, maximum: 60000, description: 'Wait this long for first output or exit before returning (default 0).' },
+    timeout_ms: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 7 * 24 * 3600 * 1000,
+      description: 'Kill the job after this long (default: never).',
+    },
+    wait_ms: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 60000,
+      description: 'Wait this long for first output or exit before returning (default 0).',
+    },
     env: envSchema,
   },
   required: ['command'],
@@ -36,7 +49,11 @@ export const startTool = defineTool<ArgsOf<typeof schema>>({
       arguments: { command: 'npm run dev', description: 'dev server', wait_ms: 2000 },
       expectedOutcome: 'A job id and the first lines the server printed.',
     },
-    { description: 'Open an interactive Python prompt', arguments: { command: 'python3 -i', tty: true }, expectedOutcome: 'A job id to use with shell.write.' },
+    {
+      description: 'Open an interactive Python prompt',
+      arguments: { command: 'python3 -i', tty: true },
+      expectedOutcome: 'A job id to use with shell.write.',
+    },
   ],
   idempotency: 'side_effecting',
   errorModes: [
@@ -59,7 +76,8 @@ export const startTool = defineTool<ArgsOf<typeof schema>>({
     });
     const started = `Started job ${job.id} (pid ${job.pid}).`;
     const note = ttyNote(job);
-    if (!args.wait_ms) return { text: note ? `${started}\n${note}` : started, data: { job: { ...job } }, host: jobHost(job, started) };
+    if (!args.wait_ms)
+      return { text: note ? `${started}\n${note}` : started, data: { job: { ...job } }, host: jobHost(job, started) };
     // readReply says the note under the first line.
     return readReply(await c.engine.shell.output(c, job.id, { waitMs: args.wait_ms, until: 'output' }), started);
   },

@@ -8,13 +8,24 @@ const schema = {
   properties: {
     id: { type: 'string', minLength: 1, description: 'Job id from shell.start.' },
     chars: { type: 'string', description: 'Characters to write (may be empty to poll).' },
-    wait_ms: { type: 'integer', minimum: 0, maximum: MAX_TIMEOUT_MS, description: 'How long to collect output (default 250).' },
+    wait_ms: {
+      type: 'integer',
+      minimum: 0,
+      maximum: MAX_TIMEOUT_MS,
+      description: 'How long to collect output (default 250).',
+    },
     until: {
       type: 'string',
       enum: ['output', 'exit'],
-      description: 'Return at the first output ("output") or collect for all of wait_ms unless the job exits ("exit", default).',
+      description:
+        'Return at the first output ("output") or collect for all of wait_ms unless the job exits ("exit", default).',
     },
-    max_bytes: { type: 'integer', minimum: 256, maximum: 16 * 1024 * 1024, description: 'Bytes returned at most, head and tail (default 100000).' },
+    max_bytes: {
+      type: 'integer',
+      minimum: 256,
+      maximum: 16 * 1024 * 1024,
+      description: 'Bytes returned at most, head and tail (default 100000).',
+    },
   },
   required: ['id', 'chars'],
   additionalProperties: false,
@@ -37,7 +48,10 @@ export const shellWriteTool = defineTool<ArgsOf<typeof schema>, JobRead>({
     },
   ],
   idempotency: 'side_effecting',
-  errorModes: ['NOT_FOUND: no job with that id in this session.', 'PRECONDITION_FAILED: the job was started without stdin/tty, or has already exited.'],
+  errorModes: [
+    'NOT_FOUND: no job with that id in this session.',
+    'PRECONDITION_FAILED: the job was started without stdin/tty, or has already exited.',
+  ],
   call: (a, c) =>
     c.engine.shell.write(c, a.id, a.chars, {
       waitMs: a.wait_ms ?? 250,

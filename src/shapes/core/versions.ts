@@ -6,5 +6,7 @@ export const coreReleases: ShapeReleases = {
   vendor: 'Facet',
   versioning: "Facet's own version: core changes with Facet and keeps no older release",
   upstream: { registry: 'facet', package: 'facet' },
-  releases: [{ version: VERSION, package: 'facet', registry: 'facet', follows: `Facet's own tools, version ${VERSION}.` }],
+  releases: [
+    { version: VERSION, package: 'facet', registry: 'facet', follows: `Facet's own tools, version ${VERSION}.` },
+  ],
 };

@@ -1,8 +1,18 @@
 // What the core web tools share: schema fragments and error-mode prose.
 export const DEFAULT_MAX_CHARS = 100_000;
 
-export const urlProp = { type: 'string', minLength: 1, maxLength: 8192, description: 'An http:// or https:// URL.' } as const;
-export const timeoutProp = { type: 'integer', minimum: 100, maximum: 120_000, description: 'Give up after this many milliseconds (default 30000).' } as const;
+export const urlProp = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 8192,
+  description: 'An http:// or https:// URL.',
+} as const;
+export const timeoutProp = {
+  type: 'integer',
+  minimum: 100,
+  maximum: 120_000,
+  description: 'Give up after this many milliseconds (default 30000).',
+} as const;
 export const maxBytesProp = {
   type: 'integer',
   minimum: 1024,

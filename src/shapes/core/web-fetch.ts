@@ -8,8 +8,17 @@ const schema = {
   type: 'object',
   properties: {
     url: urlProp,
-    format: { type: 'string', enum: ['markdown', 'text', 'html'], description: 'How an HTML page comes back (default markdown).' },
-    max_chars: { type: 'integer', minimum: 1, maximum: 10_000_000, description: `Cut the content at this many characters (default ${DEFAULT_MAX_CHARS}).` },
+    format: {
+      type: 'string',
+      enum: ['markdown', 'text', 'html'],
+      description: 'How an HTML page comes back (default markdown).',
+    },
+    max_chars: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 10_000_000,
+      description: `Cut the content at this many characters (default ${DEFAULT_MAX_CHARS}).`,
+    },
     max_bytes: maxBytesProp,
     timeout_ms: timeoutProp,
     upgrade_http: { type: 'boolean', description: 'Fetch an http:// URL over https:// instead (default false).' },
@@ -67,8 +76,19 @@ export const fetchTool = defineTool<ArgsOf<typeof schema>, Awaited<ReturnType<Ca
       const text = `${got.url} redirects to another site: ${got.redirectUrl} (${got.status} ${got.statusText}). Fetch that URL to follow it.`;
       return { text, data: redirectData(got), host: redirectHost(got) };
     }
-    const details = plainJson({ url: got.finalUrl, status: got.status, mediaType: got.mediaType, title: got.title, fromCache: got.fromCache });
-    const host = { summary: `Fetched ${got.finalUrl} (${got.status})`, counts: { bytes: got.bytes }, truncated: got.truncated || got.charsTruncated, details };
+    const details = plainJson({
+      url: got.finalUrl,
+      status: got.status,
+      mediaType: got.mediaType,
+      title: got.title,
+      fromCache: got.fromCache,
+    });
+    const host = {
+      summary: `Fetched ${got.finalUrl} (${got.status})`,
+      counts: { bytes: got.bytes },
+      truncated: got.truncated || got.charsTruncated,
+      details,
+    };
     return { text: got.blob ? '' : got.content, blobs: got.blob ? [got.blob] : undefined, data: pageData(got), host };
   },
 });

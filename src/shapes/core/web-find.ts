@@ -8,10 +8,25 @@ const schema = {
   type: 'object',
   properties: {
     url: urlProp,
-    pattern: { type: 'string', minLength: 1, maxLength: 1000, description: 'The phrase to find (literal, not a regular expression).' },
+    pattern: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'The phrase to find (literal, not a regular expression).',
+    },
     case_sensitive: { type: 'boolean', description: 'Match letter case exactly (default false).' },
-    context_chars: { type: 'integer', minimum: 0, maximum: 5000, description: 'Characters shown on each side of a match (default 200).' },
-    max_matches: { type: 'integer', minimum: 1, maximum: 500, description: 'Most passages returned (default 20); the total is always counted.' },
+    context_chars: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 5000,
+      description: 'Characters shown on each side of a match (default 200).',
+    },
+    max_matches: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 500,
+      description: 'Most passages returned (default 20); the total is always counted.',
+    },
     timeout_ms: timeoutProp,
     max_bytes: maxBytesProp,
   },
@@ -55,6 +70,13 @@ export const findTool = defineTool<ArgsOf<typeof schema>, FindInPageResult>({
   format(r) {
     const n = r.totalMatches;
     const shown = r.matches.length;
-    return { ...findView(r), host: { summary: `${n} match${n === 1 ? '' : 'es'} in ${r.finalUrl}`, counts: { matches: n, shown }, truncated: r.truncated } };
+    return {
+      ...findView(r),
+      host: {
+        summary: `${n} match${n === 1 ? '' : 'es'} in ${r.finalUrl}`,
+        counts: { matches: n, shown },
+        truncated: r.truncated,
+      },
+    };
   },
 });

@@ -13,7 +13,10 @@ const schema = {
     provider: { type: 'string', enum: [...PROVIDER_NAMES], description: 'Use only this provider.' },
     allowed_domains: { ...domainList, description: 'Only return results from these domains.' },
     blocked_domains: { ...domainList, description: 'Never return results from these domains.' },
-    include_content: { type: 'boolean', description: 'Also return page content where the provider offers it (default false).' },
+    include_content: {
+      type: 'boolean',
+      description: 'Also return page content where the provider offers it (default false).',
+    },
   },
   required: ['query'],
   additionalProperties: false,
@@ -21,7 +24,8 @@ const schema = {
 
 export const searchTool = defineTool<ArgsOf<typeof schema>, SearchResponse>({
   name: 'web.search',
-  summary: 'Search the web and get ranked results (title, URL, snippet) plus a short answer when the provider gives one.',
+  summary:
+    'Search the web and get ranked results (title, URL, snippet) plus a short answer when the provider gives one.',
   description: [
     'Runs the query through the first configured search provider (Tavily, Gemini with Google Search grounding, Brave,',
     'SearXNG; `provider` picks one); when a provider fails the next configured one answers and the structured block lists',
@@ -65,6 +69,10 @@ export const searchTool = defineTool<ArgsOf<typeof schema>, SearchResponse>({
     }),
   format: (r) => ({
     ...searchView(r),
-    host: { summary: `${plural(r.results.length, 'result')} from ${r.provider}`, counts: { results: r.results.length }, details: { provider: r.provider } },
+    host: {
+      summary: `${plural(r.results.length, 'result')} from ${r.provider}`,
+      counts: { results: r.results.length },
+      details: { provider: r.provider },
+    },
   }),
 });

@@ -8,11 +8,45 @@ import type { Condition, EngineError, ErrorKind, FailureOf } from '../../engine/
 import type { Reply, Wording } from '../common/define.js';
 
 const TYPES = [
-  ...['invalid_tool_params', 'file_not_found', 'file_write_failure', 'no_space_left', 'permission_denied', 'path_not_in_workspace', 'target_is_directory'],
-  ...['policy_violation', 'file_too_large', 'edit_no_occurrence_found', 'edit_expected_occurrence_mismatch', 'edit_no_change', 'edit_preparation_failure'],
-  ...['attempt_to_create_existing_file', 'edit_requires_prior_read', 'file_changed_since_read', 'read_content_failure', 'search_path_not_found'],
-  ...['search_path_not_a_directory', 'grep_execution_error', 'glob_execution_error', 'path_is_not_a_directory', 'ls_execution_error', 'web_search_failed'],
-  ...['read_many_files_search_error', 'shell_execute_error', 'web_fetch_fallback_failed', 'web_fetch_no_url_in_prompt', 'web_fetch_processing_error'],
+  ...[
+    'invalid_tool_params',
+    'file_not_found',
+    'file_write_failure',
+    'no_space_left',
+    'permission_denied',
+    'path_not_in_workspace',
+    'target_is_directory',
+  ],
+  ...[
+    'policy_violation',
+    'file_too_large',
+    'edit_no_occurrence_found',
+    'edit_expected_occurrence_mismatch',
+    'edit_no_change',
+    'edit_preparation_failure',
+  ],
+  ...[
+    'attempt_to_create_existing_file',
+    'edit_requires_prior_read',
+    'file_changed_since_read',
+    'read_content_failure',
+    'search_path_not_found',
+  ],
+  ...[
+    'search_path_not_a_directory',
+    'grep_execution_error',
+    'glob_execution_error',
+    'path_is_not_a_directory',
+    'ls_execution_error',
+    'web_search_failed',
+  ],
+  ...[
+    'read_many_files_search_error',
+    'shell_execute_error',
+    'web_fetch_fallback_failed',
+    'web_fetch_no_url_in_prompt',
+    'web_fetch_processing_error',
+  ],
   ...['execution_failed', 'task_stop_not_found', 'task_stop_not_running'],
 ] as const;
 /** The ToolErrorType values the two vendors report (Qwen's task_stop ones included). */
@@ -36,7 +70,11 @@ const COMMON: ConditionTypes = {
 
 /** A total kind table: `rest` for every kind the exceptions leave, with the kinds every tool types alike. */
 const kinds = (rest: ToolErrorType, except: Partial<KindTypes> = {}): KindTypes =>
-  everyKind<KindTypes>(rest, { permission_denied: 'permission_denied', security_policy: 'policy_violation', ...except });
+  everyKind<KindTypes>(rest, {
+    permission_denied: 'permission_denied',
+    security_policy: 'policy_violation',
+    ...except,
+  });
 
 const invalid = { invalid_argument: 'invalid_tool_params' } as const;
 /** A file edit's types (replace / edit / write_file). */
@@ -52,7 +90,11 @@ const EDIT = {
     partial_read: 'edit_requires_prior_read',
     modified_since_read: 'file_changed_since_read',
   },
-  kinds: kinds('edit_preparation_failure', { ...invalid, not_found: 'file_not_found', io_failed: 'file_write_failure' }),
+  kinds: kinds('edit_preparation_failure', {
+    ...invalid,
+    not_found: 'file_not_found',
+    io_failed: 'file_write_failure',
+  }),
 } satisfies { conditions: ConditionTypes; kinds: KindTypes };
 
 /** A search's types: a missing path, a file given as the directory, the search's own failure. */
@@ -66,7 +108,10 @@ const TOOLS: Record<string, { conditions?: ConditionTypes; kinds: KindTypes }> =
   replace: EDIT,
   edit: EDIT,
   write_file: EDIT,
-  read_file: { conditions: { not_regular_file: 'read_content_failure' }, kinds: kinds('read_content_failure', { ...invalid, not_found: 'file_not_found' }) },
+  read_file: {
+    conditions: { not_regular_file: 'read_content_failure' },
+    kinds: kinds('read_content_failure', { ...invalid, not_found: 'file_not_found' }),
+  },
   grep_search: search('grep_execution_error', 'search_path_not_a_directory', 'search_path_not_found'),
   glob: search('glob_execution_error', 'search_path_not_a_directory', 'search_path_not_found'),
   // Both vendors report a directory that is not there as a failed listing.
@@ -116,11 +161,16 @@ function sharedText(err: EngineError, type: ToolErrorType, p: string): string {
  * details.error_type, its text as the vendor words it (`texts`, given the path `pathOf` names),
  * else as both word it.
  */
-export function familyWording(texts: TypeTexts, pathOf: (args: Record<string, unknown>, err: EngineError) => string): Wording<unknown> {
+export function familyWording(
+  texts: TypeTexts,
+  pathOf: (args: Record<string, unknown>, err: EngineError) => string,
+): Wording<unknown> {
   return (err, args, c): Reply => {
     const type = familyErrorType(c.tool, err);
     const a = (args ?? {}) as Record<string, unknown>;
-    const text = texts[type]?.(pathOf(a, err), err, a, c.tool) ?? sharedText(err, type, str(a.file_path ?? a.dir_path ?? a.path ?? err.facts.path));
+    const text =
+      texts[type]?.(pathOf(a, err), err, a, c.tool) ??
+      sharedText(err, type, str(a.file_path ?? a.dir_path ?? a.path ?? err.facts.path));
     return { text, host: { summary: text.split('\n')[0]!.slice(0, 200), details: { error_type: type } } };
   };
 }

@@ -10,12 +10,22 @@ const props = <P extends Record<string, Prop>>(p: P) =>
   Object.fromEntries(Object.entries(p).map(([k, v]) => [k, typeof v === 'string' ? { type: v } : v])) as Props<P>;
 
 /** An object schema as Gemini declares it: type, properties, required, then anything more. */
-export const object = <const P extends Record<string, Prop>, const R extends readonly string[] = never[]>(p: P, required?: R, more: object = {}) =>
-  ({ type: 'object', properties: props(p), ...(required ? { required } : {}), ...more }) as { type: 'object'; properties: Props<P>; required: R };
+export const object = <const P extends Record<string, Prop>, const R extends readonly string[] = never[]>(
+  p: P,
+  required?: R,
+  more: object = {},
+) =>
+  ({ type: 'object', properties: props(p), ...(required ? { required } : {}), ...more }) as {
+    type: 'object';
+    properties: Props<P>;
+    required: R;
+  };
 
 /** An object schema as Qwen declares most of its own: properties, required, then type. */
-export const qwenObject = <const P extends Record<string, Prop>, const R extends readonly string[]>(p: P, required: R) =>
-  ({ properties: props(p), required, type: 'object' }) as { properties: Props<P>; required: R; type: 'object' };
+export const qwenObject = <const P extends Record<string, Prop>, const R extends readonly string[]>(
+  p: P,
+  required: R,
+) => ({ properties: props(p), required, type: 'object' }) as { properties: Props<P>; required: R; type: 'object' };
 
 /** file_filtering_options: whether .gitignore and the vendor's own ignore file are honoured. */
 export const filtering = <const V extends string>(vendorIgnore: V) =>

@@ -2,7 +2,14 @@
 // errors.ts, kept in the host block as details.error_type), cut-line markers,
 // the words of a file read for the model (images, PDFs, and for Gemini audio and video, as
 // data), and the options of their list_directory. What is not wording is the engine's.
-import { basenameFilter, EngineError, type FileDiff, type ModelRead, type UntypedFacts, withDetails } from '../../engine/index.js';
+import {
+  basenameFilter,
+  EngineError,
+  type FileDiff,
+  type ModelRead,
+  type UntypedFacts,
+  withDetails,
+} from '../../engine/index.js';
 import { diffNote } from '../kit/files/diff-note.js';
 import { pastEnd } from '../kit/files/line-window.js';
 import { cancelledRun } from '../kit/shell/run-failure.js';
@@ -12,7 +19,13 @@ import type { ToolErrorType } from './errors.js';
 import { ok } from '../common/result.js';
 
 /** A failure the shape itself detects (not an engine call), with its error type. */
-export function shapeError(kind: EngineError['kind'], message: string, errorType: ToolErrorType, facts: UntypedFacts = {}, field?: string): EngineError {
+export function shapeError(
+  kind: EngineError['kind'],
+  message: string,
+  errorType: ToolErrorType,
+  facts: UntypedFacts = {},
+  field?: string,
+): EngineError {
   return new EngineError(kind, message, { facts: { ...facts, errorType }, field });
 }
 
@@ -21,25 +34,49 @@ export const badParams = (message: string, field?: string, facts: UntypedFacts =
   shapeError('invalid_argument', message, 'invalid_tool_params', facts, field);
 
 /** A grep_search past its time limit (`timeoutMs`) fails as grep_execution_error (TIMEOUT) in both vendors, naming the arguments that `narrow` it; `r` when it finished. */
-export function finishedSearch<R extends { timedOut?: boolean }>(r: R, timeoutMs: number, narrow: string, facts: UntypedFacts = {}): R {
-  if (r.timedOut) throw shapeError('timeout', `the search ran past ${timeoutMs}ms; narrow it with ${narrow}`, 'grep_execution_error', facts);
+export function finishedSearch<R extends { timedOut?: boolean }>(
+  r: R,
+  timeoutMs: number,
+  narrow: string,
+  facts: UntypedFacts = {},
+): R {
+  if (r.timedOut)
+    throw shapeError(
+      'timeout',
+      `the search ran past ${timeoutMs}ms; narrow it with ${narrow}`,
+      'grep_execution_error',
+      facts,
+    );
   return r;
 }
 
 /** read_file asked to start after the file's last line: invalid_tool_params naming the argument (`field`, as `given`) and the file's line count. */
 export function refusePastEnd(r: ModelRead, start: number, field: string, given: number | undefined): void {
   const total = pastEnd(r, start);
-  if (total !== undefined) throw badParams(`${field} ${given} is past the end of the file (${total} lines)`, field, { total });
+  if (total !== undefined)
+    throw badParams(`${field} ${given} is past the end of the file (${total} lines)`, field, { total });
 }
 
 /** An empty old_string creates a file (replace / edit): refused when one is there. */
 export async function refuseExisting(c: Call, file: string): Promise<void> {
   const st = await c.engine.files.stat(c, file);
-  if (st.exists) throw shapeError('already_exists', `${file} already exists`, 'attempt_to_create_existing_file', { path: st.path }, 'old_string');
+  if (st.exists)
+    throw shapeError(
+      'already_exists',
+      `${file} already exists`,
+      'attempt_to_create_existing_file',
+      { path: st.path },
+      'old_string',
+    );
 }
 
 /** The host block of a file written or edited: its path, the diff with its note, the lines added and removed after `counts`. */
-export function changeHost(summary: string, r: { path: string; created: boolean; diff?: FileDiff }, counts: Record<string, number>, details = {}) {
+export function changeHost(
+  summary: string,
+  r: { path: string; created: boolean; diff?: FileDiff },
+  counts: Record<string, number>,
+  details = {},
+) {
   const diff = r.diff;
   const lines = { added: diff?.added ?? 0, removed: diff?.removed ?? 0 };
   return {
@@ -74,15 +111,22 @@ export function modelReadResult(
     return ok(text, { ...host, summary: text, counts: { bytes: r.size } });
   }
   if (r.kind === 'attached') {
-    return ok(mediaText(r.media, r.relative, r.mediaType, r.size), { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } }, [
-      { blob: { mediaType: r.mediaType, data: r.data } },
-    ]);
+    return ok(
+      mediaText(r.media, r.relative, r.mediaType, r.size),
+      { ...host, summary: `Read ${r.relative}`, details: { mediaType: r.mediaType } },
+      [{ blob: { mediaType: r.mediaType, data: r.data } }],
+    );
   }
   return undefined;
 }
 
 /** The engine's list options of both list_directory tools. */
-export function familyListOptions(opts: { ignoreFile: string; respectGit?: boolean; respectVendor?: boolean; countSkipped?: boolean }) {
+export function familyListOptions(opts: {
+  ignoreFile: string;
+  respectGit?: boolean;
+  respectVendor?: boolean;
+  countSkipped?: boolean;
+}) {
   return {
     sort: 'dirs-first' as const,
     limit: 0,
@@ -101,7 +145,12 @@ export function familyListOptions(opts: { ignoreFile: string; respectGit?: boole
  * `ignore` glob dropped; what the vendor's ignore file hid, and what the other rules (.gitignore,
  * and with countSkipped the .git entry) hid, counted apart (the `ignore` globs not counted).
  */
-export async function familyList(c: Call, dir: string, opts: Parameters<typeof familyListOptions>[0], ignore?: string[]) {
+export async function familyList(
+  c: Call,
+  dir: string,
+  opts: Parameters<typeof familyListOptions>[0],
+  ignore?: string[],
+) {
   const r = await c.engine.search.list(c, dir, familyListOptions(opts));
   const drop = basenameFilter(ignore);
   const { glob: _glob, [opts.ignoreFile]: byVendor = 0, ...rest } = r.ignored;
@@ -120,7 +169,11 @@ export function cancelledReply(e: unknown, summary: string): Reply | undefined {
   const cancelled = cancelledRun(e);
   if (!cancelled) return undefined;
   const said = outputBefore(cancelled.text, 'was cancelled');
-  return { text: `Command was cancelled by user before it could complete.${said}`, failure: cancelled.err, host: { summary } };
+  return {
+    text: `Command was cancelled by user before it could complete.${said}`,
+    failure: cancelled.err,
+    host: { summary },
+  };
 }
 
 /** How both run_shell_command tools end the message of a command stopped early: the output so far, or that there was none. */
@@ -128,10 +181,17 @@ const outputBefore = (out: string, what: string): string =>
   out.trim() ? ` Below is the output before it ${what}:\n${out}` : ` There was no output before it ${what}.`;
 
 /** What both run_shell_command tools call a command in the host block: its description, or the start of the line. */
-export const commandSummary = (a: { description?: string; command: string }): string => a.description ?? a.command.slice(0, 120);
+export const commandSummary = (a: { description?: string; command: string }): string =>
+  a.description ?? a.command.slice(0, 120);
 
 /** A run_shell_command killed by its timeout: `message`, the output before it `what` (timed out, was cancelled), the failure; error type shell_execute_error. */
-export function timedOutReply(message: string, what: string, out: string, failure: EngineError, host: Reply['host'] & { details: object }): Reply {
+export function timedOutReply(
+  message: string,
+  what: string,
+  out: string,
+  failure: EngineError,
+  host: Reply['host'] & { details: object },
+): Reply {
   return {
     text: message + outputBefore(out, what),
     failure: withDetails(failure, { facts: { errorType: 'shell_execute_error' } }),
@@ -151,11 +211,14 @@ export const startInBackground = (
 // The words both vendors' grep_search and glob open with.
 
 /** Where grep_search looked, with the file filter it was given. */
-export const searchedWhere = (where: string, filter?: string): string => `${where}${filter ? ` (filter: "${filter}")` : ''}`;
+export const searchedWhere = (where: string, filter?: string): string =>
+  `${where}${filter ? ` (filter: "${filter}")` : ''}`;
 
 /** grep_search's opening: no match (a whole sentence), or the count of matches (the caller ends the line). */
 export const matchesFound = (n: number, pattern: string, where: string): string =>
-  n === 0 ? `No matches found for pattern "${pattern}" ${where}.` : `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${pattern}" ${where}`;
+  n === 0
+    ? `No matches found for pattern "${pattern}" ${where}.`
+    : `Found ${n} ${n === 1 ? 'match' : 'matches'} for pattern "${pattern}" ${where}`;
 
 /** glob's opening: no file (a whole answer), or the count of files, `note` and their order, ending in ":". */
 export const filesFound = (n: number, pattern: string, where: string, note = ''): string =>

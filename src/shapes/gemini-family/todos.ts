@@ -6,6 +6,11 @@ import { todosHost } from '../kit/todos/todo-list.js';
 import type { Reply } from '../common/define.js';
 
 /** The list `items` after a write: `cleared` when it is empty, else `updated`; `shown` is what the host block carries of the items. */
-export function todoListReply(items: readonly TodoItem[], shown: readonly unknown[], cleared: string, updated: string): Reply {
+export function todoListReply(
+  items: readonly TodoItem[],
+  shown: readonly unknown[],
+  cleared: string,
+  updated: string,
+): Reply {
   return { text: items.length === 0 ? cleared : updated, host: todosHost(items, shown) };
 }

@@ -21,9 +21,12 @@ const TEXT: TypeTexts = {
       ? `Path is a directory, not a file: ${p}. Give the path of a file to write.`
       : `${p} is a directory, not a file, so it cannot be read. Use list_directory to see what it holds.`,
   ls_execution_error: (p, err) =>
-    err.kind === 'not_found' ? `Error: Directory not found: ${p}. Check the path with list_directory on its parent.` : undefined,
+    err.kind === 'not_found'
+      ? `Error: Directory not found: ${p}. Check the path with list_directory on its parent.`
+      : undefined,
   path_is_not_a_directory: (p) => `Error: Path is not a directory: ${p}. Use read_file for files.`,
-  search_path_not_found: (p) => `Path does not exist: ${p}. Search a directory that exists (or leave dir_path out to search the workspace).`,
+  search_path_not_found: (p) =>
+    `Path does not exist: ${p}. Search a directory that exists (or leave dir_path out to search the workspace).`,
   search_path_not_a_directory: (p) => `Path is not a directory: ${p}. Give a directory to search in.`,
   file_too_large: (p, err) =>
     `File size exceeds the 20MB limit (${p} is ${str(err.facts.size)} bytes); read a smaller file, or use grep_search to find what you need.`,

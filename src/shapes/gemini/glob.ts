@@ -9,9 +9,16 @@ import { TAGS } from '../tags.js';
 import { object } from '../gemini-family/schema.js';
 import { filesFound } from '../gemini-family/shared.js';
 
-const schema = object({ pattern: 'string', dir_path: 'string', case_sensitive: 'boolean', respect_git_ignore: 'boolean', respect_gemini_ignore: 'boolean' }, [
-  'pattern',
-]);
+const schema = object(
+  {
+    pattern: 'string',
+    dir_path: 'string',
+    case_sensitive: 'boolean',
+    respect_git_ignore: 'boolean',
+    respect_gemini_ignore: 'boolean',
+  },
+  ['pattern'],
+);
 type Args = ArgsOf<typeof schema>;
 
 /** How Gemini globs: dot-files included, these folders never walked into, older files ordered with localeCompare ("fileA.txt" before "FileB.TXT"). */
@@ -36,7 +43,11 @@ export const glob = defineTool<Args, GlobRootsResult>({
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
-    { description: 'All TypeScript sources', arguments: { pattern: 'src/**/*.ts' }, expectedOutcome: 'Absolute paths, recent files first.' },
+    {
+      description: 'All TypeScript sources',
+      arguments: { pattern: 'src/**/*.ts' },
+      expectedOutcome: 'Absolute paths, recent files first.',
+    },
     {
       description: 'Markdown files in docs, case-sensitive',
       arguments: { pattern: '*.md', dir_path: 'docs', case_sensitive: true },
@@ -61,10 +72,18 @@ export const glob = defineTool<Args, GlobRootsResult>({
     const n = entries.length;
     const within = `within ${bases.join(', ')}`;
     const note = ignored > 0 ? ` (${ignored} additional files were ignored)` : '';
-    if (n === 0) return { text: filesFound(0, args.pattern, within), host: { summary: filesFound(0, args.pattern, within), counts: { files: 0, ignored } } };
+    if (n === 0)
+      return {
+        text: filesFound(0, args.pattern, within),
+        host: { summary: filesFound(0, args.pattern, within), counts: { files: 0, ignored } },
+      };
     return {
       text: `${filesFound(n, args.pattern, within, note)}\n${entries.map((e) => e.path).join('\n')}`,
-      host: { summary: `Found ${entries.length} file(s)`, paths: entries.map((e) => e.path), counts: { files: entries.length, ignored } },
+      host: {
+        summary: `Found ${entries.length} file(s)`,
+        paths: entries.map((e) => e.path),
+        counts: { files: entries.length, ignored },
+      },
     };
   },
 });

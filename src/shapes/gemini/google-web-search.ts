@@ -37,9 +37,20 @@ export const googleWebSearch = defineTool<{ query: string }, SearchResponse>({
   format(r, args) {
     const { answer, passages, sources } = citedSearch(r);
     const list = sources.map((x, i) => `[${i + 1}] ${x.title || 'Untitled'} (${x.url ?? 'No URI'})`);
-    const body = [...(answer ? [answer] : []), ...passages, ...(list.length > 0 ? [`Sources:\n${list.join('\n')}`] : [])].join('\n\n');
-    const host = { summary: `Searched for "${args.query}"`, counts: { results: r.results.length }, details: { provider: r.provider } };
+    const body = [
+      ...(answer ? [answer] : []),
+      ...passages,
+      ...(list.length > 0 ? [`Sources:\n${list.join('\n')}`] : []),
+    ].join('\n\n');
+    const host = {
+      summary: `Searched for "${args.query}"`,
+      counts: { results: r.results.length },
+      details: { provider: r.provider },
+    };
     if (!body) return { text: `No search results or information found for query: "${args.query}"`, host };
-    return { text: `Web search results for "${args.query}":\n\n${body}`, host: { ...host, details: { ...host.details, urls: r.results.map((x) => x.url) } } };
+    return {
+      text: `Web search results for "${args.query}":\n\n${body}`,
+      host: { ...host, details: { ...host.details, urls: r.results.map((x) => x.url) } },
+    };
   },
 });

@@ -32,10 +32,20 @@ const schema = object(
 type Args = ArgsOf<typeof schema>;
 
 /** Folders and files Gemini's grep always leaves out. */
-const EXCLUDES = [...['node_modules', '.git', 'bower_components', '.svn', '.hg', 'dist', 'build'].map((d) => `!**/${d}/**`), '!*.log', '!*.tmp'];
+const EXCLUDES = [
+  ...['node_modules', '.git', 'bower_components', '.svn', '.hg', 'dist', 'build'].map((d) => `!**/${d}/**`),
+  '!*.log',
+  '!*.tmp',
+];
 const TIMEOUT_MS = 30_000;
 /** How Gemini greps: .geminiignore honoured (no_ignore lifts it with the rest), lines cut at 2000 characters, 30 s, the first total_max_matches in path order (the order Gemini's own walk gives). */
-const GREP = { ignoreFileNames: ['.geminiignore'], inPathOrder: true, limit: 0, maxLineLength: 2000, timeoutMs: TIMEOUT_MS } satisfies Partial<GrepOptions>;
+const GREP = {
+  ignoreFileNames: ['.geminiignore'],
+  inPathOrder: true,
+  limit: 0,
+  maxLineLength: 2000,
+  timeoutMs: TIMEOUT_MS,
+} satisfies Partial<GrepOptions>;
 
 /** Lines of context added when no context was asked, by the number of matches found (one: 50, two or three: 15). */
 const AUTO_CONTEXT = [50, 15, 15];
@@ -88,20 +98,35 @@ export const grepSearch = defineTool<Args, GrepResult>({
       maxPerFile: args.max_matches_per_file,
       maxTotal: args.total_max_matches ?? 100,
       mode: args.names_only ? 'files' : 'content',
-      excludeLines: args.exclude_pattern ? safeRegExp(args.exclude_pattern, Boolean(args.case_sensitive), 'exclude_pattern') : undefined,
+      excludeLines: args.exclude_pattern
+        ? safeRegExp(args.exclude_pattern, Boolean(args.case_sensitive), 'exclude_pattern')
+        : undefined,
     };
-    const settled = (r: GrepResult) => finishedSearch(r, TIMEOUT_MS, 'dir_path or include_pattern', { timeoutMs: TIMEOUT_MS });
-    return grepAround((o) => c.engine.search.grep(c, o), opts, { maxPerFile: args.max_matches_per_file, around: args.names_only ? [] : AUTO_CONTEXT, settled });
+    const settled = (r: GrepResult) =>
+      finishedSearch(r, TIMEOUT_MS, 'dir_path or include_pattern', { timeoutMs: TIMEOUT_MS });
+    return grepAround((o) => c.engine.search.grep(c, o), opts, {
+      maxPerFile: args.max_matches_per_file,
+      around: args.names_only ? [] : AUTO_CONTEXT,
+      settled,
+    });
   },
   /** A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths sorted. */
   format(r, args): Reply {
     const max = args.total_max_matches ?? 100;
-    const [where, { files, matches, names, facts }] = [searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern), matchedHost(r)];
+    const [where, { files, matches, names, facts }] = [
+      searchedWhere(`in path "${args.dir_path ?? '.'}"`, args.include_pattern),
+      matchedHost(r),
+    ];
     const limited = r.totalMatchLines >= max ? ` (results limited to ${max} matches for performance)` : '';
     const line = (l: GrepLine) => `L${l.line}${lineSeparator(l.kind)} ${l.text}${l.cut ? CUT_MARK : ''}`;
     const found =
-      r.mode === 'files' ? `Found ${files.length} files with matches for pattern "${args.pattern}" ${where}` : matchesFound(matches, args.pattern, where);
-    const list = r.mode === 'files' ? names : ['---', ...files.map((f) => `File: ${f.relative}\n${f.lines.map(line).join('\n')}\n---`)];
+      r.mode === 'files'
+        ? `Found ${files.length} files with matches for pattern "${args.pattern}" ${where}`
+        : matchesFound(matches, args.pattern, where);
+    const list =
+      r.mode === 'files'
+        ? names
+        : ['---', ...files.map((f) => `File: ${f.relative}\n${f.lines.map(line).join('\n')}\n---`)];
     const text = files.length === 0 ? matchesFound(0, args.pattern, where) : `${found}${limited}:\n${list.join('\n')}`;
     return { text, host: facts };
   },

@@ -41,7 +41,8 @@ export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'gemini',
     vendor: 'gemini',
-    description: 'Gemini CLI tools (read_file, replace, grep_search, run_shell_command, ...) with its schemas, result texts and error types.',
+    description:
+      'Gemini CLI tools (read_file, replace, grep_search, run_shell_command, ...) with its schemas, result texts and error types.',
     contextFiles: ['GEMINI.md', 'AGENTS.md'],
     tools,
     guide: (roots, tools) =>

@@ -6,7 +6,13 @@ import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { object } from '../gemini-family/schema.js';
 
-const STATUS: Record<JobSnapshot['status'], string> = { running: 'RUNNING', completed: 'EXITED', failed: 'EXITED', killed: 'KILLED', timed_out: 'KILLED' };
+const STATUS: Record<JobSnapshot['status'], string> = {
+  running: 'RUNNING',
+  completed: 'EXITED',
+  failed: 'EXITED',
+  killed: 'KILLED',
+  timed_out: 'KILLED',
+};
 
 function line(j: JobSnapshot): string {
   const sig = signalNumber(j.signal);
@@ -27,11 +33,20 @@ export const listBackgroundProcesses = defineTool<Record<string, never>, JobSnap
   ],
   schema: object({}),
   tags: [TAGS.shell, TAGS.readOnly],
-  examples: [{ description: 'See what is running', arguments: {}, expectedOutcome: 'One line per process, or "No background processes found."' }],
+  examples: [
+    {
+      description: 'See what is running',
+      arguments: {},
+      expectedOutcome: 'One line per process, or "No background processes found."',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: 'None: a session without background processes gets "No background processes found."',
   call: async (_args, c) => c.engine.shell.jobs(c),
   format(jobs) {
-    return { text: jobs.length === 0 ? 'No background processes found.' : jobs.map(line).join('\n'), host: jobsHost(jobs) };
+    return {
+      text: jobs.length === 0 ? 'No background processes found.' : jobs.map(line).join('\n'),
+      host: jobsHost(jobs),
+    };
   },
 });

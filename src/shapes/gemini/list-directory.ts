@@ -8,7 +8,11 @@ import { TAGS } from '../tags.js';
 import { filtering, object } from '../gemini-family/schema.js';
 
 const schema = object(
-  { dir_path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_gemini_ignore') },
+  {
+    dir_path: 'string',
+    ignore: { items: { type: 'string' }, type: 'array' },
+    file_filtering_options: filtering('respect_gemini_ignore'),
+  },
   ['dir_path'],
 );
 type Args = ArgsOf<typeof schema>;
@@ -26,8 +30,16 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
-    { description: 'List the project root', arguments: { dir_path: '.' }, expectedOutcome: 'Directory listing with [DIR] entries first.' },
-    { description: 'List src without test files', arguments: { dir_path: 'src', ignore: ['*.test.ts'] }, expectedOutcome: 'The entries of src except tests.' },
+    {
+      description: 'List the project root',
+      arguments: { dir_path: '.' },
+      expectedOutcome: 'Directory listing with [DIR] entries first.',
+    },
+    {
+      description: 'List src without test files',
+      arguments: { dir_path: 'src', ignore: ['*.test.ts'] },
+      expectedOutcome: 'The entries of src except tests.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -36,7 +48,12 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   ],
   async call(args, c) {
     const filt = args.file_filtering_options ?? {};
-    const opts = { ignoreFile: '.geminiignore', respectGit: filt.respect_git_ignore, respectVendor: filt.respect_gemini_ignore, countSkipped: true };
+    const opts = {
+      ignoreFile: '.geminiignore',
+      respectGit: filt.respect_git_ignore,
+      respectVendor: filt.respect_gemini_ignore,
+      countSkipped: true,
+    };
     const r = await familyList(c, args.dir_path, opts, args.ignore);
     // Gemini counts .git with the entries its ignore rules hid, not those its own globs dropped.
     return { path: r.path, entries: r.entries, ignored: r.byVendor + r.byOther };
@@ -46,7 +63,11 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
     const lines = entries.map((e) => (e.type === 'directory' ? `[DIR] ${e.name}` : `${e.name} (${e.size} bytes)`));
     return {
       text: `Directory listing for ${path}:\n${lines.join('\n')}${ignored > 0 ? `\n\n(${ignored} ignored)` : ''}`,
-      host: { paths: [path], summary: `Listed ${entries.length} item(s)`, counts: { entries: entries.length, ignored } },
+      host: {
+        paths: [path],
+        summary: `Listed ${entries.length} item(s)`,
+        counts: { entries: entries.length, ignored },
+      },
     };
   },
 });

@@ -13,7 +13,10 @@ type Args = ArgsOf<typeof schema>;
 
 const TAIL_BYTES = 64 * 1024;
 
-export const readBackgroundOutput = defineTool<Args, { pid: number; want: number; lines: string[]; total: number; job: JobSnapshot }>({
+export const readBackgroundOutput = defineTool<
+  Args,
+  { pid: number; want: number; lines: string[]; total: number; job: JobSnapshot }
+>({
   name: 'read_background_output',
   summary: 'Read the last lines of output of a background process started in this session, by PID.',
   description: [
@@ -23,9 +26,16 @@ export const readBackgroundOutput = defineTool<Args, { pid: number; want: number
   ],
   schema,
   tags: [TAGS.shell, TAGS.readOnly],
-  examples: [{ description: 'Last 20 lines of a server', arguments: { pid: 12345, lines: 20 }, expectedOutcome: 'Showing last 20 of N lines: ...' }],
+  examples: [
+    {
+      description: 'Last 20 lines of a server',
+      arguments: { pid: 12345, lines: 20 },
+      expectedOutcome: 'Showing last 20 of N lines: ...',
+    },
+  ],
   idempotency: 'idempotent',
-  errorModes: 'execution_failed (NOT_FOUND): no background process with that PID was started in this session; list_background_processes shows them.',
+  errorModes:
+    'execution_failed (NOT_FOUND): no background process with that PID was started in this session; list_background_processes shows them.',
   async call(args, c) {
     const job = c.engine.shell.jobs(c).find((j) => j.pid === args.pid);
     if (!job) {
@@ -33,14 +43,25 @@ export const readBackgroundOutput = defineTool<Args, { pid: number; want: number
       throw shapeError('not_found', message, 'execution_failed', { pid: args.pid }, 'pid');
     }
     const want = args.lines ?? 100;
-    const tail = await newestLines(c.engine.shell, c, job.id, { waitMs: waitMs(args.delay_ms, 0), maxBytes: TAIL_BYTES, lines: want });
+    const tail = await newestLines(c.engine.shell, c, job.id, {
+      waitMs: waitMs(args.delay_ms, 0),
+      maxBytes: TAIL_BYTES,
+      lines: want,
+    });
     return { pid: job.pid, want, ...tail };
   },
   format({ pid, want, lines, total, job }) {
-    const text = total > want ? `Showing last ${want} of ${total} lines:\n${lines.join('\n')}` : `Full Log Output:\n${lines.join('\n')}`;
+    const text =
+      total > want
+        ? `Showing last ${want} of ${total} lines:\n${lines.join('\n')}`
+        : `Full Log Output:\n${lines.join('\n')}`;
     return {
       text,
-      host: { summary: `Output of PID ${pid}`, counts: { lines: lines.length }, details: { status: job.status, exitCode: job.exitCode } },
+      host: {
+        summary: `Output of PID ${pid}`,
+        counts: { lines: lines.length },
+        details: { status: job.status, exitCode: job.exitCode },
+      },
     };
   },
 });

@@ -34,7 +34,11 @@ export const readFile = defineTool<Args, ModelRead>({
   schema,
   tags: TAGS_READ,
   examples: [
-    { description: 'Read a whole source file', arguments: { file_path: 'src/app.ts' }, expectedOutcome: 'The file as raw text (first 2000 lines).' },
+    {
+      description: 'Read a whole source file',
+      arguments: { file_path: 'src/app.ts' },
+      expectedOutcome: 'The file as raw text (first 2000 lines).',
+    },
     {
       description: 'Read lines 100 to 150',
       arguments: { file_path: 'src/app.ts', start_line: 100, end_line: 150 },
@@ -53,7 +57,8 @@ export const readFile = defineTool<Args, ModelRead>({
   async call(args, c) {
     const { file_path: file, start_line: s, end_line: e } = args;
     refuseNul(file, 'file_path');
-    if (s !== undefined && e !== undefined && s > e) throw badParams('start_line cannot be greater than end_line', 'start_line');
+    if (s !== undefined && e !== undefined && s > e)
+      throw badParams('start_line cannot be greater than end_line', 'start_line');
     if (await c.engine.files.hidden(c, file, ['.geminiignore'], true)) {
       const message = `File path '${file}' is ignored by configured ignore patterns (.gitignore or .geminiignore)`;
       throw badParams(message, 'file_path', { path: file });

@@ -16,7 +16,8 @@ interface Args {
   file_filtering_options?: { respect_git_ignore?: boolean; respect_gemini_ignore?: boolean };
 }
 
-const TRUNCATED_WARNING = "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]";
+const TRUNCATED_WARNING =
+  "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]";
 const NOT_NAMED = 'an image, PDF or audio file is read only when a pattern names its extension or name';
 const NONE = 'No files matching the criteria were found or all were skipped.';
 /** How Gemini reads many files: patterns case-insensitive, an existing path taken literally, each file read as read_file reads it. */
@@ -53,7 +54,11 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
   },
   tags: TAGS_READ,
   examples: [
-    { description: 'Read all Markdown docs', arguments: { include: ['docs/**/*.md', 'README.md'] }, expectedOutcome: 'Each file under a --- path --- header.' },
+    {
+      description: 'Read all Markdown docs',
+      arguments: { include: ['docs/**/*.md', 'README.md'] },
+      expectedOutcome: 'Each file under a --- path --- header.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [

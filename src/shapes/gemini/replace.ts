@@ -10,12 +10,10 @@ import { changeHost, refuseExisting } from '../gemini-family/shared.js';
 import { refuseNul, refusePlaceholder, TAGS_WRITE } from './reading.js';
 import { object } from '../gemini-family/schema.js';
 
-const schema = object({ file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' }, [
-  'file_path',
-  'instruction',
-  'old_string',
-  'new_string',
-]);
+const schema = object(
+  { file_path: 'string', instruction: 'string', old_string: 'string', new_string: 'string', allow_multiple: 'boolean' },
+  ['file_path', 'instruction', 'old_string', 'new_string'],
+);
 type Args = ArgsOf<typeof schema>;
 
 /** How Gemini replaces: its rungs of matching, the first line's indent kept, a new file's line endings as given. */
@@ -36,7 +34,8 @@ function fuzzyNote(lines: Array<[number, number]>): string {
 export const replace = defineTool<Args, EditResult>({
   name: 'replace',
   fields: { path: 'file_path' },
-  summary: 'Replace text in a file (one occurrence, or all with allow_multiple); an empty old_string creates a new file.',
+  summary:
+    'Replace text in a file (one occurrence, or all with allow_multiple); an empty old_string creates a new file.',
   description: [
     'Finds old_string in the file and puts new_string in its place. The text must occur exactly once unless',
     'allow_multiple is true (then every occurrence is replaced). Matching tries the exact text (CRLF read as LF),',
@@ -52,7 +51,12 @@ export const replace = defineTool<Args, EditResult>({
   examples: [
     {
       description: 'Fix a comparison',
-      arguments: { file_path: 'src/math.js', instruction: 'Use strict equality in isZero.', old_string: 'return n == 0;', new_string: 'return n === 0;' },
+      arguments: {
+        file_path: 'src/math.js',
+        instruction: 'Use strict equality in isZero.',
+        old_string: 'return n == 0;',
+        new_string: 'return n === 0;',
+      },
       expectedOutcome: 'Successfully modified file (1 replacements) and the updated code.',
     },
     {
@@ -79,16 +83,32 @@ export const replace = defineTool<Args, EditResult>({
   ],
   async call(args, c) {
     refuseNul(args.file_path, 'file_path');
-    refusePlaceholder(addedPlaceholders(args.old_string, args.new_string)[0], 'new_string', 'give the exact literal replacement text');
+    refusePlaceholder(
+      addedPlaceholders(args.old_string, args.new_string)[0],
+      'new_string',
+      'give the exact literal replacement text',
+    );
     if (args.old_string === '') await refuseExisting(c, args.file_path);
-    return c.engine.files.edit(c, args.file_path, [literalEdit(args.old_string, args.new_string, args.allow_multiple)], EDIT);
+    return c.engine.files.edit(
+      c,
+      args.file_path,
+      [literalEdit(args.old_string, args.new_string, args.allow_multiple)],
+      EDIT,
+    );
   },
   format(r, args) {
-    const head = r.created ? `Created new file: ${r.path} with provided content.` : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
+    const head = r.created
+      ? `Created new file: ${r.path} with provided content.`
+      : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
     const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
     return {
       text: `${head} Here is the updated code:\n${changeSnippet(!r.created, r.text, r.diff)}${fuzzy}`,
-      host: changeHost(head, r, { replacements: r.replacements }, { rung: r.edits[0]?.rung ?? 'exact', instruction: args.instruction }),
+      host: changeHost(
+        head,
+        r,
+        { replacements: r.replacements },
+        { rung: r.edits[0]?.rung ?? 'exact', instruction: args.instruction },
+      ),
     };
   },
 });

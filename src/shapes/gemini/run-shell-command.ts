@@ -15,7 +15,10 @@ import { TAGS } from '../tags.js';
 import { untrusted } from './untrusted.js';
 import { object } from '../gemini-family/schema.js';
 
-const schema = object({ command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' }, ['command']);
+const schema = object(
+  { command: 'string', description: 'string', dir_path: 'string', is_background: 'boolean', delay_ms: 'integer' },
+  ['command'],
+);
 type Args = ArgsOf<typeof schema>;
 
 const ENV = { GEMINI_CLI: '1', TERM: 'xterm-256color', PAGER: 'cat', GIT_PAGER: 'cat' };
@@ -42,7 +45,13 @@ const SUBSTITUTION_TEXT =
   'Run the inner command on its own first, then use its output in a second command.';
 
 /** Output, then only the fields that apply, as Gemini reports a finished command. */
-function fields(output: string, exitCode: number | null, signal: string | null, pid: number, background: number[] = []): string {
+function fields(
+  output: string,
+  exitCode: number | null,
+  signal: string | null,
+  pid: number,
+  background: number[] = [],
+): string {
   const sig = signalNumber(signal);
   return [
     `Output: ${output || '(empty)'}`,
@@ -69,27 +78,50 @@ async function runForeground(c: Call, args: Args): Promise<Reply> {
     .catch((e: unknown) => cancelledReply(e, summary) ?? Promise.reject(orError(e)));
   if (!('pid' in r)) return r;
   const out = shownOutput(r);
-  const details = { pid: r.pid, background_pids: r.backgroundPids, cwd: r.cwd, ...(r.spill ? { full_output: r.spill.path } : {}) };
+  const details = {
+    pid: r.pid,
+    background_pids: r.backgroundPids,
+    cwd: r.cwd,
+    ...(r.spill ? { full_output: r.spill.path } : {}),
+  };
   const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: r.output.truncated, details };
   if (!r.timedOut) return { text: untrusted(fields(out, r.exitCode, r.signal, r.pid, r.backgroundPids)), host };
   const message = `Command was automatically cancelled because it exceeded the timeout of ${(idleMs / 60_000).toFixed(1)} minutes without output.`;
-  return timedOutReply(message, 'was cancelled', out, idleTimeoutFailure(r, idleMs, { errorType: 'shell_execute_error' }), host);
+  return timedOutReply(
+    message,
+    'was cancelled',
+    out,
+    idleTimeoutFailure(r, idleMs, { errorType: 'shell_execute_error' }),
+    host,
+  );
 }
 
 /** A background start: the PID and first output after delay_ms, or its fields when it already ended. */
 async function runBackground(c: Call, args: Args): Promise<Reply> {
   const job = await startInBackground(c, args, args.dir_path, 'dir_path', ENV);
-  const r = await c.engine.shell.output(c, job.id, { waitMs: waitMs(args.delay_ms, 200), until: 'exit', from: 'start' });
+  const r = await c.engine.shell.output(c, job.id, {
+    waitMs: waitMs(args.delay_ms, 200),
+    until: 'exit',
+    from: 'start',
+  });
   const host = { summary: `Background PID ${job.pid}`, details: { pid: job.pid, job: job.id, log: job.logPath } };
   const out = plainOutput(r.text);
-  if (r.job.status === 'running') return { text: untrusted(`Command is running in background. PID: ${job.pid}. Initial output:\n${out || '(empty)'}`), host };
-  return { text: untrusted(fields(out, r.job.exitCode, r.job.signal, job.pid)), host: { ...host, exitCode: r.job.exitCode, signal: r.job.signal } };
+  if (r.job.status === 'running')
+    return {
+      text: untrusted(`Command is running in background. PID: ${job.pid}. Initial output:\n${out || '(empty)'}`),
+      host,
+    };
+  return {
+    text: untrusted(fields(out, r.job.exitCode, r.job.signal, job.pid)),
+    host: { ...host, exitCode: r.job.exitCode, signal: r.job.signal },
+  };
 }
 
 export const runShellCommand = defineTool<Args>({
   name: 'run_shell_command',
   fields: { path: 'dir_path' },
-  summary: 'Run a bash command (in dir_path, or the session directory) and get its output, exit code and background PIDs.',
+  summary:
+    'Run a bash command (in dir_path, or the session directory) and get its output, exit code and background PIDs.',
   description: [
     'Runs `command` with bash -c in its own process group, with GEMINI_CLI=1, TERM=xterm-256color and PAGER=cat. stdout and',
     'stderr come back interleaved as "Output:", then "Exit Code:" when not 0, "Signal:" (a number) when killed, "Background',
@@ -124,8 +156,15 @@ export const runShellCommand = defineTool<Args>({
   ],
   async call(args, c) {
     if (hasCommandSubstitution(args.command)) {
-      const failure = new EngineError('security_policy', 'command substitution is blocked', { field: 'command', facts: { errorType: 'policy_violation' } });
-      return { text: SUBSTITUTION_TEXT, failure, host: { summary: 'Command substitution blocked', details: { error_type: 'policy_violation' } } };
+      const failure = new EngineError('security_policy', 'command substitution is blocked', {
+        field: 'command',
+        facts: { errorType: 'policy_violation' },
+      });
+      return {
+        text: SUBSTITUTION_TEXT,
+        failure,
+        host: { summary: 'Command substitution blocked', details: { error_type: 'policy_violation' } },
+      };
     }
     return args.is_background ? runBackground(c, args) : runForeground(c, args);
   },

@@ -11,7 +11,8 @@ import { object } from '../gemini-family/schema.js';
 /** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs, the first 20 URLs. */
 const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, totalChars: 250_000, max: 20 } as const;
 const CUT_NOTE = '\n\n... [Content truncated due to size limit] ...';
-const NOTE = 'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';
+const NOTE =
+  'Fetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):';
 /** Gemini CLI's own limit: 10 requests per host per minute, counted per requested URL (cached pages too). */
 const PER_HOST = { requests: 10, windowMs: 60_000 };
 
@@ -65,7 +66,12 @@ export const webFetch = defineTool<{ prompt: string }, FetchEachResult>({
     if (fetched.pages.length === 0) {
       // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
       const skipped = fetched.skipped.map(skipLabel);
-      throw shapeError(skippedKind(fetched.skipped), `All requested URLs were skipped: ${skipped.join(', ')}`, 'web_fetch_processing_error', { skipped });
+      throw shapeError(
+        skippedKind(fetched.skipped),
+        `All requested URLs were skipped: ${skipped.join(', ')}`,
+        'web_fetch_processing_error',
+        { skipped },
+      );
     }
     return fetched;
   },

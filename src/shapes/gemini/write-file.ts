@@ -44,7 +44,9 @@ export const writeFile = defineTool<Args, WriteResult>({
     return c.engine.files.write(c, args.file_path, args.content);
   },
   format(r, args) {
-    const head = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
+    const head = r.created
+      ? `Successfully created and wrote to new file: ${r.path}.`
+      : `Successfully overwrote file: ${r.path}.`;
     const code = changeSnippet(!r.created && (r.previousSize ?? 0) > 0, args.content, r.diff);
     return {
       text: `${head} Here is the updated code:\n${code}`,

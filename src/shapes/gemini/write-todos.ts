@@ -12,7 +12,16 @@ const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'blocked']
 const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
 
 const schema = object(
-  { todos: { type: 'array', items: object({ description: 'string', status: { type: 'string', enum: [...STATUSES] } }, ['description', 'status'], CLOSED) } },
+  {
+    todos: {
+      type: 'array',
+      items: object(
+        { description: 'string', status: { type: 'string', enum: [...STATUSES] } },
+        ['description', 'status'],
+        CLOSED,
+      ),
+    },
+  },
   ['todos'],
   CLOSED,
 );
@@ -42,7 +51,8 @@ export const writeTodos = defineTool<Args, TodoItem[]>({
     },
   ],
   idempotency: 'idempotent',
-  errorModes: 'invalid_tool_params (INVALID_ARGUMENT): an empty description, an unknown status, or more than one task in_progress; the list is left unchanged.',
+  errorModes:
+    'invalid_tool_params (INVALID_ARGUMENT): an empty description, an unknown status, or more than one task in_progress; the list is left unchanged.',
   call: async (args, c) => c.engine.todos.replace(c, todosFrom(args.todos, 'description'), RULES),
   format(items) {
     const list = items.map((t, i) => `${i + 1}. [${t.status}] ${t.content}`).join('\n');

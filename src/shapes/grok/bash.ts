@@ -11,7 +11,13 @@ import { namingShell } from '../common/shell-named.js';
 import { TAGS } from '../tags.js';
 
 const TIMEOUT_MS = 30_000;
-const RUN = { timeoutMs: TIMEOUT_MS, maxTimeoutMs: TIMEOUT_MS, env: NON_INTERACTIVE_ENV, input: '', maxOutputBytes: 1 << 20 };
+const RUN = {
+  timeoutMs: TIMEOUT_MS,
+  maxTimeoutMs: TIMEOUT_MS,
+  env: NON_INTERACTIVE_ENV,
+  input: '',
+  maxOutputBytes: 1 << 20,
+};
 
 interface Args {
   command: string;
@@ -19,7 +25,8 @@ interface Args {
 
 /** What stands where a stream's middle was left out. */
 const GAP = (o: CapturedText) => `\n... (${o.omittedBytes} bytes left out) ...\n`;
-const cdWording = (e: EngineError, what: string) => (typeof e.facts.cdTarget === 'string' ? `Cannot change directory: ${e.facts.cdTarget} ${what}` : undefined);
+const cdWording = (e: EngineError, what: string) =>
+  typeof e.facts.cdTarget === 'string' ? `Cannot change directory: ${e.facts.cdTarget} ${what}` : undefined;
 
 // The description names the configured shell where the table writes {shell}.
 export const bash = namingShell(
@@ -39,7 +46,11 @@ export const bash = namingShell(
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
       { description: 'Run the tests', arguments: { command: 'npm test' }, expectedOutcome: 'The test output.' },
-      { description: 'Move into a sub-directory', arguments: { command: 'cd src' }, expectedOutcome: 'Changed directory to: <absolute path>' },
+      {
+        description: 'Move into a sub-directory',
+        arguments: { command: 'cd src' },
+        expectedOutcome: 'Changed directory to: <absolute path>',
+      },
     ],
     idempotency: 'side_effecting',
     errorModes: [
@@ -56,14 +67,21 @@ export const bash = namingShell(
       const { run: r, cancelled } = await ranOrCancelled(c.engine.shell.run(c, { command, ...RUN }));
       if (cancelled) {
         const shown = cancelled.text.trim();
-        return { text: `Command failed: ${command} (cancelled before it finished)${shown ? `\n${shown}` : ''}`, failure: cancelled.err };
+        return {
+          text: `Command failed: ${command} (cancelled before it finished)${shown ? `\n${shown}` : ''}`,
+          failure: cancelled.err,
+        };
       }
       const { stdout, stderr } = cutStreams(r, GAP);
       const output = (stdout + (stderr ? `\nSTDERR: ${stderr}` : '')).trim();
       const host = streamRunHost(r);
       const failure = runFailure(r, output, host.truncated);
       if (!failure) return { text: output || 'Command executed successfully (no output)', host };
-      const why = r.timedOut ? `timed out after ${TIMEOUT_MS / 1000} s and was killed` : r.signal ? `killed by ${r.signal}` : `exit code ${r.exitCode}`;
+      const why = r.timedOut
+        ? `timed out after ${TIMEOUT_MS / 1000} s and was killed`
+        : r.signal
+          ? `killed by ${r.signal}`
+          : `exit code ${r.exitCode}`;
       return { text: `Command failed: ${command} (${why})${output ? `\n${output}` : ''}`, failure, host };
     },
     errors: errorTable<Args>({

@@ -17,7 +17,11 @@ export const createFile = defineTool<Args, WriteResult>({
     'Writes a new file inside the workspace, creating missing parent directories, atomically. An existing file is never overwritten: change it with',
     'str_replace_editor. The result is "Updated <path> with N additions" and the diff of the new content.',
   ],
-  schema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] },
+  schema: {
+    type: 'object',
+    properties: { path: { type: 'string' }, content: { type: 'string' } },
+    required: ['path', 'content'],
+  },
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -34,7 +38,8 @@ export const createFile = defineTool<Args, WriteResult>({
   ],
   call: (args, c) => c.engine.files.write(c, args.path, args.content, { mode: 'create' }),
   format: ({ diff, ...r }, args) => ({
-    text: diff && (diff.hunks.length > 0 || diff.omitted) ? changeText(args.path, diff) : `Created empty file ${args.path}`,
+    text:
+      diff && (diff.hunks.length > 0 || diff.omitted) ? changeText(args.path, diff) : `Created empty file ${args.path}`,
     host: { summary: `Created ${r.relative}`, ...diffHost(r.path, diff, { bytes: r.size, added: diff?.added ?? 0 }) },
   }),
   errors: errorTable<Args>({

@@ -17,7 +17,12 @@ export const createTodoList = defineTool<Args>({
   ],
   schema: {
     type: 'object',
-    properties: { todos: { type: 'array', items: { type: 'object', properties: itemProps, required: ['id', 'content', 'status', 'priority'] } } },
+    properties: {
+      todos: {
+        type: 'array',
+        items: { type: 'object', properties: itemProps, required: ['id', 'content', 'status', 'priority'] },
+      },
+    },
     required: ['todos'],
   },
   tags: [TAGS.planning],
@@ -34,6 +39,8 @@ export const createTodoList = defineTool<Args>({
     },
   ],
   idempotency: 'idempotent',
-  errorModes: 'INVALID_ARGUMENT: a missing field, an unknown status or priority, empty content, or two items with the same id (the list is left as it was).',
-  call: async (args, c) => todoReply(c.engine.todos.replace(c, todoItems(args.todos, ['id', 'content', 'status', 'priority']), RULES)),
+  errorModes:
+    'INVALID_ARGUMENT: a missing field, an unknown status or priority, empty content, or two items with the same id (the list is left as it was).',
+  call: async (args, c) =>
+    todoReply(c.engine.todos.replace(c, todoItems(args.todos, ['id', 'content', 'status', 'priority']), RULES)),
 });

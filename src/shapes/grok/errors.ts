@@ -12,7 +12,9 @@ const path = (err: EngineError) => (typeof err.facts.path === 'string' ? err.fac
 const byKind = everyKind<Record<ErrorKind, (err: EngineError) => string> & KindWording<unknown>>(plain, {
   invalid_argument(err) {
     const v = err.facts.violations as Array<{ field: string; description: string }> | undefined;
-    return v ? `Invalid arguments: ${v.map((x) => `${x.field || 'arguments'} ${x.description}`).join('; ')}` : plain(err);
+    return v
+      ? `Invalid arguments: ${v.map((x) => `${x.field || 'arguments'} ${x.description}`).join('; ')}`
+      : plain(err);
   },
   not_found: (err) => (path(err) !== undefined ? `File not found: ${path(err)}` : plain(err)),
   permission_denied: (err) =>

@@ -18,9 +18,18 @@ export function grokShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'grok',
     vendor: 'grok',
-    description: 'Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results.',
+    description:
+      'Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results.',
     contextFiles: ['AGENTS.md'],
-    tools: buildTools({ config, engine }, grokDialect, [viewFile, createFile, strReplaceEditor, bash, search, createTodoList, updateTodoList]),
+    tools: buildTools({ config, engine }, grokDialect, [
+      viewFile,
+      createFile,
+      strReplaceEditor,
+      bash,
+      search,
+      createTodoList,
+      updateTodoList,
+    ]),
     guide: (roots, shown) =>
       [
         `You work in ${roots.join(', ')}. Paths are relative to the current directory, which "cd <dir>" with bash changes.`,

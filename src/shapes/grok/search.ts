@@ -56,8 +56,16 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
       arguments: { query: 'parseConfig', search_type: 'text' },
       expectedOutcome: 'Files containing it, with match counts.',
     },
-    { description: 'Find a file by name', arguments: { query: 'config', search_type: 'files' }, expectedOutcome: 'Matching file paths, best match first.' },
-    { description: 'A regex in TypeScript files', arguments: { query: 'TODO|FIXME', regex: true, file_types: ['ts'] }, expectedOutcome: 'Files with matches.' },
+    {
+      description: 'Find a file by name',
+      arguments: { query: 'config', search_type: 'files' },
+      expectedOutcome: 'Matching file paths, best match first.',
+    },
+    {
+      description: 'A regex in TypeScript files',
+      arguments: { query: 'TODO|FIXME', regex: true, file_types: ['ts'] },
+      expectedOutcome: 'Files with matches.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -66,23 +74,55 @@ export const search = defineTool<Args, { text: string[]; names: string[] }>({
   ],
   async call(a, c) {
     requireText(a.query, 'query', 'the query is empty');
-    const max = requireAtLeast(a.max_results === undefined ? 50 : Math.trunc(a.max_results), 1, 'max_results', a.max_results);
+    const max = requireAtLeast(
+      a.max_results === undefined ? 50 : Math.trunc(a.max_results),
+      1,
+      'max_results',
+      a.max_results,
+    );
     const type = a.search_type ?? 'both';
     const root = c.scope.primary;
-    const globs = [...(a.include_pattern ? [a.include_pattern] : []), ...(a.exclude_pattern ? [`!${a.exclude_pattern}`] : []), ...TEXT_EXCLUDES];
+    const globs = [
+      ...(a.include_pattern ? [a.include_pattern] : []),
+      ...(a.exclude_pattern ? [`!${a.exclude_pattern}`] : []),
+      ...TEXT_EXCLUDES,
+    ];
     const caseMode = a.case_sensitive ? ('sensitive' as const) : ('insensitive' as const);
-    const grep = { pattern: a.query, paths: [root], fixedStrings: !a.regex, caseMode, wordMatch: a.whole_word, maxPerFile: max, types: a.file_types, globs };
+    const grep = {
+      pattern: a.query,
+      paths: [root],
+      fixedStrings: !a.regex,
+      caseMode,
+      wordMatch: a.whole_word,
+      maxPerFile: max,
+      types: a.file_types,
+      globs,
+    };
     const text = type === 'files' ? undefined : await c.engine.search.grep(c, { ...grep, mode: 'count', sort: 'path' });
-    const byName = { query: a.query, depth: 10, includeHidden: a.include_hidden === true, skipNames: SKIPPED_DIRS, excludeSubstring: a.exclude_pattern, max };
+    const byName = {
+      query: a.query,
+      depth: 10,
+      includeHidden: a.include_hidden === true,
+      skipNames: SKIPPED_DIRS,
+      excludeSubstring: a.exclude_pattern,
+      max,
+    };
     const names = type === 'text' ? [] : await c.engine.search.names(c, root, byName);
-    return { text: (text?.files ?? []).map((f) => `${f.path} (${f.matchLines} matches)`), names: names.map((x) => x.relative) };
+    return {
+      text: (text?.files ?? []).map((f) => `${f.path} (${f.matchLines} matches)`),
+      names: names.map((x) => x.relative),
+    };
   },
   format({ text, names }, a) {
     const lines = [...text, ...names];
     const host = { counts: { textFiles: text.length, fileNames: names.length }, details: { results: lines } };
     if (lines.length === 0) return { text: `No results found for "${a.query}"`, host };
     const { shown, more } = headOf(lines, SHOWN);
-    return { text: `Search results for "${a.query}":\n${shown.map((l) => `  ${l}`).join('\n')}${more > 0 ? `\n  ... +${more} more` : ''}`, host };
+    return {
+      text: `Search results for "${a.query}":\n${shown.map((l) => `  ${l}`).join('\n')}${more > 0 ? `\n  ... +${more} more` : ''}`,
+      host,
+    };
   },
-  errors: (err) => (err.kind === 'invalid_argument' && !err.facts.violations ? `Search error: ${err.message}` : undefined),
+  errors: (err) =>
+    err.kind === 'invalid_argument' && !err.facts.violations ? `Search error: ${err.message}` : undefined,
 });

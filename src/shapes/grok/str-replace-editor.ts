@@ -25,7 +25,12 @@ export const strReplaceEditor = defineTool<Args, EditResult>({
   ],
   schema: {
     type: 'object',
-    properties: { path: { type: 'string' }, old_str: { type: 'string' }, new_str: { type: 'string' }, replace_all: { type: 'boolean' } },
+    properties: {
+      path: { type: 'string' },
+      old_str: { type: 'string' },
+      new_str: { type: 'string' },
+      replace_all: { type: 'boolean' },
+    },
     required: ['path', 'old_str', 'new_str'],
   },
   tags: [TAGS.filesystem, TAGS.destructive],
@@ -52,7 +57,10 @@ export const strReplaceEditor = defineTool<Args, EditResult>({
   async call(args, c) {
     if (args.old_str === '') throw engineFailure('empty_old', 'old_str is empty', {}, { field: 'old_str' });
     const ladder = args.old_str.includes('\n') ? ALL_RUNGS : (['exact'] as const);
-    return c.engine.files.edit(c, args.path, [literalEdit(args.old_str, args.new_str, args.replace_all)], { ladder, allowNoChange: true });
+    return c.engine.files.edit(c, args.path, [literalEdit(args.old_str, args.new_str, args.replace_all)], {
+      ladder,
+      allowNoChange: true,
+    });
   },
   format(r, args) {
     const host = editHost(r);

@@ -20,6 +20,8 @@ export const itemProps = {
 /** The list as Grok CLI renders it (items after the first indented by two spaces), with the items for the host. */
 export function todoReply(items: TodoItem[]): Reply {
   const text =
-    items.length === 0 ? 'No todos created yet' : items.map((t, i) => `${i > 0 ? '  ' : ''}${STYLE[t.status] ?? STYLE.pending} ${t.content}\x1b[0m\n`).join('');
+    items.length === 0
+      ? 'No todos created yet'
+      : items.map((t, i) => `${i > 0 ? '  ' : ''}${STYLE[t.status] ?? STYLE.pending} ${t.content}\x1b[0m\n`).join('');
   return { text, host: { counts: { items: items.length }, details: { todos: items } } };
 }

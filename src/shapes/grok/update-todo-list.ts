@@ -3,7 +3,12 @@ import { defineTool, errorTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { itemProps, type Priority, RULES, type Status, todoReply } from './todos.js';
 
-const updateProps = { id: itemProps.id, status: itemProps.status, content: itemProps.content, priority: itemProps.priority };
+const updateProps = {
+  id: itemProps.id,
+  status: itemProps.status,
+  content: itemProps.content,
+  priority: itemProps.priority,
+};
 
 interface Args {
   updates: Array<{ id: string; status?: Status; content?: string; priority?: Priority }>;
@@ -35,7 +40,8 @@ export const updateTodoList = defineTool<Args>({
     },
   ],
   idempotency: 'idempotent',
-  errorModes: 'NOT_FOUND: no todo with that id ("Todo with id X not found"); nothing is changed. INVALID_ARGUMENT: an unknown status or priority.',
+  errorModes:
+    'NOT_FOUND: no todo with that id ("Todo with id X not found"); nothing is changed. INVALID_ARGUMENT: an unknown status or priority.',
   call: async (args, c) => todoReply(c.engine.todos.update(c, args.updates, RULES)),
   errors: errorTable<Args>({ todo_missing: (e) => `Todo with id ${e.facts.id} not found; no update was applied` }),
 });

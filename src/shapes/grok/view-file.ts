@@ -10,7 +10,12 @@ const WHOLE_FILE_LINES = 10;
 const RANGE_BUDGET = 256 * 1024;
 
 /** A file's head, or a range within the budget; text only, a final line break counting one more line. */
-const VIEW: LineViewOptions = { field: 'path', startField: 'start_line', head: WHOLE_FILE_LINES, rangeBytes: RANGE_BUDGET };
+const VIEW: LineViewOptions = {
+  field: 'path',
+  startField: 'start_line',
+  head: WHOLE_FILE_LINES,
+  rangeBytes: RANGE_BUDGET,
+};
 const READ = { finalEmptyLine: true, media: [] };
 
 interface Args {
@@ -28,16 +33,28 @@ export const viewFile = defineTool<Args>({
     '(both, 1-based, inclusive) to see the rest. A range past the end of the file is not an error. A file ending in a line break counts one more,',
     'empty, line. Binary files and images are refused. One range returns at most 256 KiB of text.',
   ],
-  schema: { type: 'object', properties: { path: { type: 'string' }, start_line: { type: 'number' }, end_line: { type: 'number' } }, required: ['path'] },
+  schema: {
+    type: 'object',
+    properties: { path: { type: 'string' }, start_line: { type: 'number' }, end_line: { type: 'number' } },
+    required: ['path'],
+  },
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Glance at a file', arguments: { path: 'package.json' }, expectedOutcome: 'Contents of package.json: the first 10 numbered lines.' },
+    {
+      description: 'Glance at a file',
+      arguments: { path: 'package.json' },
+      expectedOutcome: 'Contents of package.json: the first 10 numbered lines.',
+    },
     {
       description: 'Read lines 20 to 60',
       arguments: { path: 'src/index.ts', start_line: 20, end_line: 60 },
       expectedOutcome: 'Lines 20-60 of src/index.ts, numbered.',
     },
-    { description: 'List a directory', arguments: { path: '.' }, expectedOutcome: 'Directory contents of .: one name per line.' },
+    {
+      description: 'List a directory',
+      arguments: { path: '.' },
+      expectedOutcome: 'Directory contents of .: one name per line.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -50,12 +67,22 @@ export const viewFile = defineTool<Args>({
     if (!st.exists) throw engineFailure('view_missing', `${p} does not exist`, { path: p }, { field: 'path' });
     if (st.isDirectory) {
       const r = await c.engine.search.list(c, p, { sort: 'name' });
-      return { text: `Directory contents of ${p}:\n${r.entries.map((e) => e.name).join('\n')}`, host: { paths: [r.path], counts: { entries: r.total } } };
+      return {
+        text: `Directory contents of ${p}:\n${r.entries.map((e) => e.name).join('\n')}`,
+        host: { paths: [r.path], counts: { entries: r.total } },
+      };
     }
-    const v = await lineView((o) => c.engine.files.read(c, p, { ...o, ...READ }), p, { ...VIEW, start: start_line, end: end_line });
+    const v = await lineView((o) => c.engine.files.read(c, p, { ...o, ...READ }), p, {
+      ...VIEW,
+      start: start_line,
+      end: end_line,
+    });
     const numbered = numberedLines(v.lines, v.start, ': ');
-    if (!v.ranged) return { text: `Contents of ${p}:\n${numbered}${v.more > 0 ? `\n... +${v.more} lines` : ''}`, host: v.facts };
-    const cut = v.cut ? `\n... (stopped after ${v.lines.length} lines: at most ${RANGE_BUDGET} bytes per view; ask for a later start_line)` : '';
+    if (!v.ranged)
+      return { text: `Contents of ${p}:\n${numbered}${v.more > 0 ? `\n... +${v.more} lines` : ''}`, host: v.facts };
+    const cut = v.cut
+      ? `\n... (stopped after ${v.lines.length} lines: at most ${RANGE_BUDGET} bytes per view; ask for a later start_line)`
+      : '';
     return { text: `Lines ${v.start}-${v.end} of ${p}:\n${numbered}${cut}`, host: v.facts };
   },
   errors: errorTable<Args>({

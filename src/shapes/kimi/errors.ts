@@ -12,7 +12,12 @@ export const MAX_CHARS = 50_000;
 export const system = (message: string): string => `<system>${message}</system>`;
 
 /** A successful Kimi answer: the message (if any) framed, then the output (if any). */
-export function kimiOk(message: string, output: string, host: Reply['host'] = {}, more: Omit<Reply, 'text' | 'host'> = {}): Reply {
+export function kimiOk(
+  message: string,
+  output: string,
+  host: Reply['host'] = {},
+  more: Omit<Reply, 'text' | 'host'> = {},
+): Reply {
   const parts = [...(message ? [system(message)] : []), ...(output ? [output] : []), ...(more.parts ?? [])];
   if (parts.length === 0 && !more.blobs?.length) parts.push(system('Tool output is empty.'));
   const [text = '', ...rest] = parts;
@@ -22,11 +27,17 @@ export function kimiOk(message: string, output: string, host: Reply['host'] = {}
 /** A failed Kimi answer: the framed error, then any output; the host block keeps only what is given. */
 export function kimiFail(message: string, output = '', host: Reply['host'] = {}, failure?: EngineError): Reply {
   const bare = { summary: undefined, failure: undefined, paths: undefined, routedTo: undefined };
-  return { text: `<system>ERROR: ${message}</system>`, ...(output ? { parts: [output] } : {}), host: { ...bare, ...host }, ...(failure ? { failure } : {}) };
+  return {
+    text: `<system>ERROR: ${message}</system>`,
+    ...(output ? { parts: [output] } : {}),
+    host: { ...bare, ...host },
+    ...(failure ? { failure } : {}),
+  };
 }
 
 /** Output capped as Kimi's result builder does: 50,000 characters, 2,000 per line (null: no line cap). */
-export const capped = (text: string, maxLine: number | null = 2000): CappedText => new CappedText(MAX_CHARS, maxLine).write(text);
+export const capped = (text: string, maxLine: number | null = 2000): CappedText =>
+  new CappedText(MAX_CHARS, maxLine).write(text);
 
 /** The message with Kimi's note added when the output was cut. */
 export function cutNote(message: string, truncated: boolean, endWithPeriod = true): string {
@@ -50,7 +61,8 @@ export function kimiMessage(err: EngineError): string {
     if (f.isDirectory || f.notRegular) return `\`${p}\` is not a file.`;
     if (err.condition === 'read_only_fs') return `\`${p}\` is on a read-only file system.`;
     if (err.condition === 'no_space') return `No space is left on the device for \`${p}\`.`;
-    if (err.kind === 'permission_denied' && Array.isArray(f.roots)) return `\`${p}\` is outside the workspace (${f.roots.join(', ')}); use a path inside it.`;
+    if (err.kind === 'permission_denied' && Array.isArray(f.roots))
+      return `\`${p}\` is outside the workspace (${f.roots.join(', ')}); use a path inside it.`;
   }
   return sentence(err.message);
 }
@@ -62,7 +74,10 @@ export const kimiDialect: Dialect = {
   diagnostics: kimiDiagnostics,
   errors: firstWording(
     errorTable<unknown>({
-      job_missing: (err) => kimiFail(`There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`),
+      job_missing: (err) =>
+        kimiFail(
+          `There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`,
+        ),
     }),
     plain,
   ),

@@ -7,7 +7,8 @@ import { capped, cutNote, kimiOk } from './errors.js';
 import { webWording } from './web-wording.js';
 
 /** A desktop Chrome User-Agent, as Kimi CLI sends: some sites refuse unknown clients. */
-const BROWSER_UA = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/91.0.4472.124 Safari/537.36';
+const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/91.0.4472.124 Safari/537.36';
 
 export const fetchUrlTool = defineTool<{ url: string }, FetchedPage>({
   name: 'FetchURL',
@@ -19,14 +20,21 @@ export const fetchUrlTool = defineTool<{ url: string }, FetchedPage>({
   ],
   schema: { properties: { url: { type: 'string' } }, required: ['url'], type: 'object' },
   tags: [TAGS.network, TAGS.web, TAGS.readOnly],
-  examples: [{ description: 'Read a documentation page', arguments: { url: 'https://nodejs.org/api/fs.html' }, expectedOutcome: 'The text of the page.' }],
+  examples: [
+    {
+      description: 'Read a documentation page',
+      arguments: { url: 'https://nodejs.org/api/fs.html' },
+      expectedOutcome: 'The text of the page.',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'INVALID_ARGUMENT: not an http(s) URL. SECURITY_POLICY_FAILED: the address (or a redirect) is private, loopback or metadata.',
     'NOT_FOUND / PERMISSION_DENIED / UNAVAILABLE / NETWORK_FAILED: the site answered 404 / 401-403 / 5xx / another error status, or could not be reached.',
     'UNSUPPORTED_OPERATION: the body is binary. INVALID_ARGUMENT: no text could be extracted (JavaScript-rendered or empty page).',
   ],
-  call: (args, c) => fetchText(c.engine.web, args.url, { format: 'text', userAgent: BROWSER_UA, timeoutMs: 180_000, signal: c.signal }),
+  call: (args, c) =>
+    fetchText(c.engine.web, args.url, { format: 'text', userAgent: BROWSER_UA, timeoutMs: 180_000, signal: c.signal }),
   format(page) {
     const out = capped(page.content, null);
     const truncated = out.truncated || page.truncated;

@@ -7,7 +7,8 @@ import type { Call, Reply, Wording } from '../common/define.js';
 import { kimiFail, kimiMessage } from './errors.js';
 
 /** The path argument with "~" expanded; '' when the arguments had none (a failure before the call). */
-export const pathOf = (args: { path?: unknown }): string => (typeof args.path === 'string' ? expandHome(args.path) : '');
+export const pathOf = (args: { path?: unknown }): string =>
+  typeof args.path === 'string' ? expandHome(args.path) : '';
 
 export function checkPath(p: string): string {
   if (p === '') throw engineFailure('empty_path', 'the path is empty', {}, { field: 'path' });
@@ -31,7 +32,8 @@ function fileMessage(err: EngineError, p: string): string {
     case 'empty_path':
       return 'The path is empty; give the file to use.';
   }
-  if (err.condition === 'not_media' && err.facts.kind === 'text') return `\`${p}\` is a text file, not an image or video; read it with ReadFile.`;
+  if (err.condition === 'not_media' && err.facts.kind === 'text')
+    return `\`${p}\` is a text file, not an image or video; read it with ReadFile.`;
   return kimiMessage(err);
 }
 

@@ -15,7 +15,10 @@ const MAX_MATCHES = 1000;
 const treeOf = async (c: Call): Promise<string> =>
   treeText(await c.engine.search.list(c, workingDir(c), { depth: 2, sort: 'dirs-first', limit: 200 }), workingDir(c));
 
-export const globTool = defineTool<{ pattern: string; directory?: string | null; include_dirs?: boolean }, GlobResult | { refused: string }>({
+export const globTool = defineTool<
+  { pattern: string; directory?: string | null; include_dirs?: boolean },
+  GlobResult | { refused: string }
+>({
   name: 'Glob',
   fields: { path: 'directory' },
   summary: 'Find files and folders by glob pattern (e.g. "src/**/*.py") under a directory; at most 1000 paths.',
@@ -27,14 +30,26 @@ export const globTool = defineTool<{ pattern: string; directory?: string | null;
     'returned.',
   ],
   schema: {
-    properties: { pattern: { type: 'string' }, directory: nullable({ type: 'string' }), include_dirs: { default: true, type: 'boolean' } },
+    properties: {
+      pattern: { type: 'string' },
+      directory: nullable({ type: 'string' }),
+      include_dirs: { default: true, type: 'boolean' },
+    },
     required: ['pattern'],
     type: 'object',
   },
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
-    { description: 'Python files under src', arguments: { pattern: 'src/**/*.py' }, expectedOutcome: 'Found N matches, one path per line.' },
-    { description: 'Markdown files at the top level, files only', arguments: { pattern: '*.md', include_dirs: false }, expectedOutcome: 'The matching files.' },
+    {
+      description: 'Python files under src',
+      arguments: { pattern: 'src/**/*.py' },
+      expectedOutcome: 'Found N matches, one path per line.',
+    },
+    {
+      description: 'Markdown files at the top level, files only',
+      arguments: { pattern: '*.md', include_dirs: false },
+      expectedOutcome: 'The matching files.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -44,20 +59,40 @@ export const globTool = defineTool<{ pattern: string; directory?: string | null;
   async call(args, c) {
     if (args.pattern.startsWith('**')) return { refused: await treeOf(c) };
     const dir = args.directory != null ? expandHome(args.directory) : workingDir(c);
-    if (!path.isAbsolute(dir)) throw engineFailure('relative_directory', `${dir} is not absolute`, { directory: dir }, { field: 'directory' });
-    const opts = { pattern: args.pattern, path: dir, includeDirs: args.include_dirs ?? true, hidden: true, noIgnore: true, sort: 'path' as const };
+    if (!path.isAbsolute(dir))
+      throw engineFailure('relative_directory', `${dir} is not absolute`, { directory: dir }, { field: 'directory' });
+    const opts = {
+      pattern: args.pattern,
+      path: dir,
+      includeDirs: args.include_dirs ?? true,
+      hidden: true,
+      noIgnore: true,
+      sort: 'path' as const,
+    };
     return c.engine.search.glob(c, { ...opts, limit: MAX_MATCHES });
   },
   format(r, args) {
     if ('refused' in r) {
-      const err = engineFailure('recursive_start', 'the pattern starts with **', { pattern: args.pattern }, { field: 'pattern' });
-      const why = 'Patterns starting with `**` are not allowed: they walk the whole tree. Start the pattern with a directory name (for example `src/**/*.py`).';
+      const err = engineFailure(
+        'recursive_start',
+        'the pattern starts with **',
+        { pattern: args.pattern },
+        { field: 'pattern' },
+      );
+      const why =
+        'Patterns starting with `**` are not allowed: they walk the whole tree. Start the pattern with a directory name (for example `src/**/*.py`).';
       return kimiFail(`${why} The working directory holds:`, r.refused, {}, err);
     }
     const host = { paths: [r.base], counts: { matches: r.total, shown: r.shown }, truncated: r.truncated };
     if (r.total === 0) return kimiOk(`No matches found for pattern \`${args.pattern}\`.`, '', host);
-    const more = r.truncated ? ` Only the first ${MAX_MATCHES} matches are returned; use a narrower pattern or directory to see the others.` : '';
-    return kimiOk(`Found ${r.total} matches for pattern \`${args.pattern}\`.${more}`, r.entries.map((e) => e.relative).join('\n'), host);
+    const more = r.truncated
+      ? ` Only the first ${MAX_MATCHES} matches are returned; use a narrower pattern or directory to see the others.`
+      : '';
+    return kimiOk(
+      `Found ${r.total} matches for pattern \`${args.pattern}\`.${more}`,
+      r.entries.map((e) => e.relative).join('\n'),
+      host,
+    );
   },
   errors: (err) =>
     err.condition === 'relative_directory'

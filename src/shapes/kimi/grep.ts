@@ -13,8 +13,18 @@ import { nullable } from './files.js';
 const TIMEOUT_MS = 20_000;
 const MODES: Record<string, GrepMode> = { files_with_matches: 'files', content: 'content', count_matches: 'count' };
 
-type Flags = Partial<Record<'-B' | '-A' | '-C' | 'head_limit', number | null> & Record<'-n' | '-i' | 'multiline' | 'include_ignored', boolean>>;
-type Args = Flags & { pattern: string; path?: string; glob?: string | null; output_mode?: string; type?: string | null; offset?: number };
+type Flags = Partial<
+  Record<'-B' | '-A' | '-C' | 'head_limit', number | null> &
+    Record<'-n' | '-i' | 'multiline' | 'include_ignored', boolean>
+>;
+type Args = Flags & {
+  pattern: string;
+  path?: string;
+  glob?: string | null;
+  output_mode?: string;
+  type?: string | null;
+  offset?: number;
+};
 
 /** Kimi's note on files left out: how many, their names (five at most), and why. */
 function sensitiveNote({ secret, secretNames: names }: GrepPage): string {
@@ -30,12 +40,18 @@ function reply(p: GrepPage, args: Args): Reply {
     !p.timedOut && p.atMatchLimit ? 'The search stopped at its match limit; results are partial.' : '',
     p.secret.length > 0 ? sensitiveNote(p) : '',
     args.output_mode === 'count_matches' ? `Found ${p.occurrences} total occurrences across ${p.files} files.` : '',
-    p.next !== undefined ? `Results truncated to ${p.page.length} lines (total: ${p.total}). Use offset=${p.next} to see more.` : '',
+    p.next !== undefined
+      ? `Results truncated to ${p.page.length} lines (total: ${p.total}). Use offset=${p.next} to see more.`
+      : '',
   ].filter((n) => n !== '');
   // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then the other notes.
-  if (p.page.length === 0) return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', p.facts);
+  if (p.page.length === 0)
+    return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', p.facts);
   const out = capped(p.page.join('\n'));
-  return kimiOk(cutNote(notes.join(' '), out.truncated), out.text, { ...p.facts, truncated: p.facts.truncated || out.truncated });
+  return kimiOk(cutNote(notes.join(' '), out.truncated), out.text, {
+    ...p.facts,
+    truncated: p.facts.truncated || out.truncated,
+  });
 }
 
 /** Kimi's arguments as the engine's search options. */
@@ -87,7 +103,11 @@ export const grepTool = defineTool<Args, GrepPage>({
   },
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
-    { description: 'Which files mention a function', arguments: { pattern: 'def parse_config' }, expectedOutcome: 'Paths of matching files, newest first.' },
+    {
+      description: 'Which files mention a function',
+      arguments: { pattern: 'def parse_config' },
+      expectedOutcome: 'Paths of matching files, newest first.',
+    },
     {
       description: 'Matching lines with context in Python files',
       arguments: { pattern: 'TODO', output_mode: 'content', '-C': 2, type: 'py' },
@@ -108,12 +128,18 @@ export const grepTool = defineTool<Args, GrepPage>({
   async call(args, c) {
     const mode = requireOneOf(args.output_mode ?? 'files_with_matches', MODES, 'output_mode');
     // Kimi's default page is 250 lines; 0 or null shows everything.
-    const page = { lineNumbers: args['-n'] ?? true, offset: args.offset ?? 0, limit: args.head_limit === undefined ? 250 : (args.head_limit ?? 0) };
+    const page = {
+      lineNumbers: args['-n'] ?? true,
+      offset: args.offset ?? 0,
+      limit: args.head_limit === undefined ? 250 : (args.head_limit ?? 0),
+    };
     return grepPage((o) => c.engine.search.grep(c, o), searchOf(args, mode), page);
   },
   format: reply,
   errors: (err) =>
     err.condition === 'grep_timeout'
-      ? kimiFail(`The search found nothing within ${TIMEOUT_MS / 1000} seconds. Narrow it with a more specific path, glob or type.`)
+      ? kimiFail(
+          `The search found nothing within ${TIMEOUT_MS / 1000} seconds. Narrow it with a more specific path, glob or type.`,
+        )
       : undefined,
 });

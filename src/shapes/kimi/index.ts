@@ -23,13 +23,24 @@ import { writeFileTool } from './write-file.js';
 export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   // Kimi CLI's own order: planning, shell and tasks, reading, searching, writing, web.
   const tools = buildTools({ config, engine }, kimiDialect, [
-    ...[setTodoListTool, shellTool, taskListTool, taskOutputTool, taskStopTool, readFileTool, readMediaFileTool, globTool, grepTool],
+    ...[
+      setTodoListTool,
+      shellTool,
+      taskListTool,
+      taskOutputTool,
+      taskStopTool,
+      readFileTool,
+      readMediaFileTool,
+      globTool,
+      grepTool,
+    ],
     ...[writeFileTool, strReplaceFileTool, searchWebTool, fetchUrlTool],
   ]);
   return shapeSpec(config, {
     shape: 'kimi',
     vendor: 'kimi',
-    description: "Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi's <system> result framing.",
+    description:
+      "Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi's <system> result framing.",
     contextFiles: ['AGENTS.md'],
     tools,
     guide: (roots, shown) =>

@@ -13,7 +13,11 @@ const MAX_LINES = 1000;
 const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
 /** What the message adds on why fewer lines than asked came back. */
-const STOPPED = { lines: ` Max ${MAX_LINES} lines reached.`, bytes: ` Max ${MAX_BYTES} bytes reached.`, eof: ' End of file reached.' };
+const STOPPED = {
+  lines: ` Max ${MAX_LINES} lines reached.`,
+  bytes: ` Max ${MAX_BYTES} bytes reached.`,
+  eof: ' End of file reached.',
+};
 
 export const readFileTool = defineTool<{ path: string; line_offset?: number; n_lines?: number }, TextRead>({
   name: 'ReadFile',
@@ -28,13 +32,21 @@ export const readFileTool = defineTool<{ path: string; line_offset?: number; n_l
     'Grep rather than reading whole files.',
   ],
   schema: {
-    properties: { path: { type: 'string' }, line_offset: { default: 1, type: 'integer' }, n_lines: { default: 1000, minimum: 1, type: 'integer' } },
+    properties: {
+      path: { type: 'string' },
+      line_offset: { default: 1, type: 'integer' },
+      n_lines: { default: 1000, minimum: 1, type: 'integer' },
+    },
     required: ['path'],
     type: 'object',
   },
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Read the start of a file', arguments: { path: 'README.md' }, expectedOutcome: 'Up to 1000 numbered lines and a message with the total.' },
+    {
+      description: 'Read the start of a file',
+      arguments: { path: 'README.md' },
+      expectedOutcome: 'Up to 1000 numbered lines and a message with the total.',
+    },
     {
       description: 'Read the last 20 lines',
       arguments: { path: 'README.md', line_offset: -20 },
@@ -52,16 +64,32 @@ export const readFileTool = defineTool<{ path: string; line_offset?: number; n_l
     const p = checkPath(pathOf(args));
     const offset = args.line_offset ?? 1;
     if (offset === 0 || offset < -MAX_LINES) {
-      throw new EngineError('invalid_argument', `line_offset ${offset} is not allowed`, { field: 'line_offset', facts: { line_offset: offset } });
+      throw new EngineError('invalid_argument', `line_offset ${offset} is not allowed`, {
+        field: 'line_offset',
+        facts: { line_offset: offset },
+      });
     }
     // One character over Kimi's line cap, so a cut line is still seen as too long and gets Kimi's marker.
-    const opts = { start: offset, limit: Math.min(args.n_lines ?? MAX_LINES, MAX_LINES), maxLineChars: MAX_LINE_LENGTH + 1, countTotal: true, media: [] };
+    const opts = {
+      start: offset,
+      limit: Math.min(args.n_lines ?? MAX_LINES, MAX_LINES),
+      maxLineChars: MAX_LINE_LENGTH + 1,
+      countTotal: true,
+      media: [],
+    };
     return readPlainText(() => c.engine.files.read(c, p, opts), p);
   },
   format(r, args) {
     const nLines = args.n_lines ?? MAX_LINES;
     const fromEnd = (args.line_offset ?? 1) < 0;
-    const fit = readWindow(r, { maxLine: MAX_LINE_LENGTH, marker: '...', maxBytes: MAX_BYTES, fromEnd, limit: Math.min(nLines, MAX_LINES), asked: nLines });
+    const fit = readWindow(r, {
+      maxLine: MAX_LINE_LENGTH,
+      marker: '...',
+      maxBytes: MAX_BYTES,
+      fromEnd,
+      limit: Math.min(nLines, MAX_LINES),
+      asked: nLines,
+    });
     const [{ lines, first, cut }, total] = [fit, r.totalLines ?? 0];
     let message = `${lines.length > 0 ? `${lines.length} lines read from file starting from line ${first}.` : 'No lines read from file.'} Total lines in file: ${total}.`;
     if (fit.stop) message += STOPPED[fit.stop];

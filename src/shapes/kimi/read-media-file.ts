@@ -20,7 +20,11 @@ export const readMediaFileTool = defineTool<{ path: string }, MediaFile>({
   schema: { properties: { path: { type: 'string' } }, required: ['path'], type: 'object' },
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Look at a screenshot', arguments: { path: 'docs/screenshot.png' }, expectedOutcome: 'The image as a blob with its media type and size.' },
+    {
+      description: 'Look at a screenshot',
+      arguments: { path: 'docs/screenshot.png' },
+      expectedOutcome: 'The image as a blob with its media type and size.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -32,8 +36,16 @@ export const readMediaFileTool = defineTool<{ path: string }, MediaFile>({
     const p = pathOf(args);
     const dims = m.width !== undefined ? `, original size ${m.width}x${m.height} pixels` : '';
     const host = { paths: [m.path], counts: { bytes: m.size }, details: { mediaType: m.mediaType, kind: m.kind } };
-    const tag = { parts: [`<${m.kind} path="${p}">`, `</${m.kind}>`], blobs: [{ mediaType: m.mediaType, data: m.data }] };
-    return kimiOk(`Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}). ${MEDIA_GUIDANCE}`, '', host, tag);
+    const tag = {
+      parts: [`<${m.kind} path="${p}">`, `</${m.kind}>`],
+      blobs: [{ mediaType: m.mediaType, data: m.data }],
+    };
+    return kimiOk(
+      `Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}). ${MEDIA_GUIDANCE}`,
+      '',
+      host,
+      tag,
+    );
   },
   errors: fileWording(),
 });

@@ -37,12 +37,17 @@ export const searchWebTool = defineTool<{ query: string; limit?: number; include
     'INVALID_ARGUMENT: empty query. RATE_LIMITED: the provider refused for now; retry later.',
     'NETWORK_FAILED / TIMEOUT: the provider could not be reached in time.',
   ],
-  call: (args, c) => c.engine.web.search(args.query, { limit: args.limit ?? 5, includeContent: args.include_content, signal: c.signal }),
+  call: (args, c) =>
+    c.engine.web.search(args.query, { limit: args.limit ?? 5, includeContent: args.include_content, signal: c.signal }),
   format(r, args) {
-    const host = { counts: { results: r.results.length }, details: { provider: r.provider, urls: r.results.map((x) => x.url) } };
+    const host = {
+      counts: { results: r.results.length },
+      details: { provider: r.provider, urls: r.results.map((x) => x.url) },
+    };
     if (r.results.length === 0) return kimiOk(`No results found for "${args.query}".`, '', host);
     const blocks = r.results.map(
-      (x) => `Title: ${x.title}\nDate: ${x.date ?? ''}\nURL: ${x.url}\nSummary: ${x.snippet}\n\n${x.content ? `${x.content}\n\n` : ''}`,
+      (x) =>
+        `Title: ${x.title}\nDate: ${x.date ?? ''}\nURL: ${x.url}\nSummary: ${x.snippet}\n\n${x.content ? `${x.content}\n\n` : ''}`,
     );
     const out = capped(blocks.join('---\n\n'), null);
     return kimiOk(cutNote('', out.truncated), out.text, { ...host, truncated: out.truncated });

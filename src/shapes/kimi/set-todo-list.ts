@@ -8,14 +8,21 @@ import { nullable } from './files.js';
 const STATUSES = ['pending', 'in_progress', 'done'] as const;
 const ITEM = { title: { minLength: 1, type: 'string' }, status: { enum: [...STATUSES], type: 'string' } };
 
-export const setTodoListTool = defineTool<{ todos?: Array<{ title: string; status: (typeof STATUSES)[number] }> | null }>({
+export const setTodoListTool = defineTool<{
+  todos?: Array<{ title: string; status: (typeof STATUSES)[number] }> | null;
+}>({
   name: 'SetTodoList',
   summary: 'Set the todo list of a multi-step task (the whole list each time); call without todos to read it back.',
   description: [
     "Keeps the session's todo list. `todos` replaces the whole list: each item has a title and a status (pending, in_progress or done); [] clears it. Leave",
     'todos out (or null) to get the current list as "- [status] title" lines. Use it for tasks of several steps and keep the statuses current.',
   ],
-  schema: { properties: { todos: nullable({ items: { properties: ITEM, required: ['title', 'status'], type: 'object' }, type: 'array' }) }, type: 'object' },
+  schema: {
+    properties: {
+      todos: nullable({ items: { properties: ITEM, required: ['title', 'status'], type: 'object' }, type: 'array' }),
+    },
+    type: 'object',
+  },
   tags: [TAGS.planning],
   examples: [
     {
@@ -37,11 +44,18 @@ export const setTodoListTool = defineTool<{ todos?: Array<{ title: string; statu
   async call(args, c) {
     if (args.todos == null) {
       const list = c.engine.todos.get(c);
-      const text = list.length === 0 ? 'Todo list is empty.' : ['Current todo list:', ...list.map((t) => `- [${t.status}] ${t.content}`)].join('\n');
+      const text =
+        list.length === 0
+          ? 'Todo list is empty.'
+          : ['Current todo list:', ...list.map((t) => `- [${t.status}] ${t.content}`)].join('\n');
       return kimiOk('', text, { counts: { items: list.length }, details: { todos: list } });
     }
     const items = args.todos.map((t, i) => ({ id: String(i + 1), content: t.title, status: t.status }));
     const list = c.engine.todos.replace(c, items, { statuses: STATUSES });
-    return kimiOk('Todo list updated', 'Todo list updated', { summary: `${list.length} todos`, counts: { items: list.length }, details: { todos: list } });
+    return kimiOk('Todo list updated', 'Todo list updated', {
+      summary: `${list.length} todos`,
+      counts: { items: list.length },
+      details: { todos: list },
+    });
   },
 });

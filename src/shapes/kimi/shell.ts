@@ -19,7 +19,10 @@ function started(j: JobSnapshot, c: Call): Reply {
   const next =
     'next_step: This server does not announce when the task ends. Call TaskOutput with this task_id (block=true to wait for it) to see its output; TaskStop stops it.';
   const lines = [...taskText(j, c), 'automatic_notification: false', next];
-  return kimiOk(`Background task ${j.id} started.`, lines.join('\n'), { ...taskHost(j), summary: `Started task ${j.id}` });
+  return kimiOk(`Background task ${j.id} started.`, lines.join('\n'), {
+    ...taskHost(j),
+    summary: `Started task ${j.id}`,
+  });
 }
 
 /** A foreground command that ended: success, or how it failed, with its output capped as Kimi caps it. */
@@ -95,21 +98,40 @@ export const shellTool = namingShell(
         return { job: await c.engine.shell.start(c, { ...opts, timeoutMs: Math.min(timeout, 86_400) * 1000 }) };
       }
       if (timeout > FOREGROUND_MAX_S)
-        throw engineFailure('foreground_timeout', `timeout ${timeout} is over ${FOREGROUND_MAX_S}`, { timeout }, { field: 'timeout' });
-      const opts = { command: args.command, streams: 'merged' as const, env: shellEnv, input: '', maxOutputBytes: 256 << 10, headShare: 0.95 };
-      return { run: await c.engine.shell.run(c, { ...opts, timeoutMs: timeout * 1000, maxTimeoutMs: FOREGROUND_MAX_S * 1000 }) };
+        throw engineFailure(
+          'foreground_timeout',
+          `timeout ${timeout} is over ${FOREGROUND_MAX_S}`,
+          { timeout },
+          { field: 'timeout' },
+        );
+      const opts = {
+        command: args.command,
+        streams: 'merged' as const,
+        env: shellEnv,
+        input: '',
+        maxOutputBytes: 256 << 10,
+        headShare: 0.95,
+      };
+      return {
+        run: await c.engine.shell.run(c, { ...opts, timeoutMs: timeout * 1000, maxTimeoutMs: FOREGROUND_MAX_S * 1000 }),
+      };
     },
     format: (r, args, c) => ('job' in r ? started(r.job, c) : finished(r.run, args.timeout ?? 60)),
     errors(err) {
-      if (err.condition === 'no_description') return kimiFail('A background task needs a short description; set description and call again.');
+      if (err.condition === 'no_description')
+        return kimiFail('A background task needs a short description; set description and call again.');
       if (err.condition === 'foreground_timeout') {
-        return kimiFail(`A foreground command may run at most ${FOREGROUND_MAX_S} seconds; lower timeout, or set run_in_background=true for a longer task.`);
+        return kimiFail(
+          `A foreground command may run at most ${FOREGROUND_MAX_S} seconds; lower timeout, or set run_in_background=true for a longer task.`,
+        );
       }
       // A cancelled command: what it printed before it was stopped follows the message.
       const cancelled = cancelledRun(err);
       if (!cancelled) return undefined;
       const out = capped(cancelled.text);
-      return kimiFail(cutNote('Command was cancelled before it finished.', out.truncated, false), out.text, { truncated: out.truncated });
+      return kimiFail(cutNote('Command was cancelled before it finished.', out.truncated, false), out.text, {
+        truncated: out.truncated,
+      });
     },
   }),
 );

@@ -18,7 +18,8 @@ const EDIT = {
   type: 'object',
 };
 
-const itemsOf = (args: Args): EditItem[] => (Array.isArray(args.edit) ? args.edit : args.edit === undefined ? [] : [args.edit]);
+const itemsOf = (args: Args): EditItem[] =>
+  Array.isArray(args.edit) ? args.edit : args.edit === undefined ? [] : [args.edit];
 
 export const strReplaceFileTool = defineTool<Args, EditResult>({
   name: 'StrReplaceFile',
@@ -69,14 +70,29 @@ export const strReplaceFileTool = defineTool<Args, EditResult>({
   format(r, args) {
     const edits = itemsOf(args).length;
     if (!r.changed) {
-      const err = engineFailure('no_change', 'the edits leave the file unchanged', { path: pathOf(args) }, { field: 'edit' });
-      return kimiFail('No replacements were made: the edits leave the file exactly as it is.', '', { paths: [r.path] }, err);
+      const err = engineFailure(
+        'no_change',
+        'the edits leave the file unchanged',
+        { path: pathOf(args) },
+        { field: 'edit' },
+      );
+      return kimiFail(
+        'No replacements were made: the edits leave the file exactly as it is.',
+        '',
+        { paths: [r.path] },
+        err,
+      );
     }
     const host = fileChangeHost(`Edited ${r.relative}`, r, { edits, replacements: r.replacements });
-    return kimiOk(`File successfully edited. Applied ${edits} edit(s) with ${r.replacements} total replacement(s).`, '', host);
+    return kimiOk(
+      `File successfully edited. Applied ${edits} edit(s) with ${r.replacements} total replacement(s).`,
+      '',
+      host,
+    );
   },
   errors: fileWording<Args>((err, p, args) => {
-    const which = itemsOf(args).length > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';
+    const which =
+      itemsOf(args).length > 1 && typeof err.facts.editIndex === 'number' ? ` of edit ${err.facts.editIndex + 1}` : '';
     switch (err.condition) {
       case 'no_match':
         return `No replacements were made: the old string${which} was not found in the file, so nothing was written. Read the file again and copy the text exactly.`;

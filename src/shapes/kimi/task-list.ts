@@ -14,12 +14,19 @@ export const taskListTool = defineTool<{ active_only?: boolean; limit?: number }
     'when TaskStop stopped it). `[no tasks]` when there are none. limit: 1 to 100 (default 20).',
   ],
   schema: {
-    properties: { active_only: { default: true, type: 'boolean' }, limit: { default: 20, maximum: 100, minimum: 1, type: 'integer' } },
+    properties: {
+      active_only: { default: true, type: 'boolean' },
+      limit: { default: 20, maximum: 100, minimum: 1, type: 'integer' },
+    },
     type: 'object',
   },
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
-    { description: 'Running tasks', arguments: {}, expectedOutcome: 'active_background_tasks: N and a block per task.' },
+    {
+      description: 'Running tasks',
+      arguments: {},
+      expectedOutcome: 'active_background_tasks: N and a block per task.',
+    },
     {
       description: 'Every task, finished ones too',
       arguments: { active_only: false, limit: 50 },
@@ -33,7 +40,13 @@ export const taskListTool = defineTool<{ active_only?: boolean; limit?: number }
     const all = jobsOf(c.engine.shell, c, active);
     const shown = all.sort((a, b) => b.number - a.number).slice(0, args.limit ?? 20);
     const blocks = shown.map((j, i) => [`[${i + 1}]`, ...taskText(j, c)].join('\n'));
-    const text = [`${active ? 'active_background_tasks' : 'background_tasks'}: ${all.length}`, ...(blocks.length ? blocks : ['[no tasks]'])].join('\n\n');
-    return kimiOk('', text, { counts: { tasks: all.length, shown: shown.length }, details: { tasks: shown.map((j) => j.id) } });
+    const text = [
+      `${active ? 'active_background_tasks' : 'background_tasks'}: ${all.length}`,
+      ...(blocks.length ? blocks : ['[no tasks]']),
+    ].join('\n\n');
+    return kimiOk('', text, {
+      counts: { tasks: all.length, shown: shown.length },
+      details: { tasks: shown.map((j) => j.id) },
+    });
   },
 });

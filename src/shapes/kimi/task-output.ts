@@ -13,7 +13,11 @@ function report(tail: Awaited<ReturnType<typeof waitedTail>>, c: Call): Reply {
   const hint = readable
     ? `ReadFile(path="${j.logPath}", line_offset=1, n_lines=300) reads the log from the start.`
     : 'The log is kept outside the workspace, so only this preview of the newest output can be shown.';
-  const cut = !tail.truncated ? '' : readable ? `[Truncated. Full output: ${j.logPath}]\n` : `[Truncated: the last ${tail.previewBytes} bytes]\n`;
+  const cut = !tail.truncated
+    ? ''
+    : readable
+      ? `[Truncated. Full output: ${j.logPath}]\n`
+      : `[Truncated: the last ${tail.previewBytes} bytes]\n`;
   const lines = [
     `retrieval_status: ${tail.retrieval}`,
     ...head,
@@ -31,7 +35,11 @@ function report(tail: Awaited<ReturnType<typeof waitedTail>>, c: Call): Reply {
     '[output]',
     cut + tail.text,
   ];
-  return kimiOk('', lines.join('\n'), { ...taskHost(j), truncated: tail.truncated, counts: { outputBytes: tail.totalBytes } });
+  return kimiOk('', lines.join('\n'), {
+    ...taskHost(j),
+    truncated: tail.truncated,
+    counts: { outputBytes: tail.totalBytes },
+  });
 }
 
 export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; timeout?: number }>({
@@ -54,7 +62,11 @@ export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; tim
   },
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
-    { description: 'Check a task without waiting', arguments: { task_id: 'a1b2c3d4' }, expectedOutcome: 'retrieval_status and the output so far.' },
+    {
+      description: 'Check a task without waiting',
+      arguments: { task_id: 'a1b2c3d4' },
+      expectedOutcome: 'retrieval_status and the output so far.',
+    },
     {
       description: 'Wait up to a minute for a task to finish',
       arguments: { task_id: 'a1b2c3d4', block: true, timeout: 60 },
@@ -64,7 +76,11 @@ export const taskOutputTool = defineTool<{ task_id: string; block?: boolean; tim
   idempotency: 'idempotent',
   errorModes: 'NOT_FOUND: no task with that id in this session (TaskList shows them).',
   async call(args, c) {
-    const tail = await waitedTail(c.engine.shell, c, args.task_id, { wait: args.block, waitMs: (args.timeout ?? 30) * 1000, maxBytes: 32 << 10 });
+    const tail = await waitedTail(c.engine.shell, c, args.task_id, {
+      wait: args.block,
+      waitMs: (args.timeout ?? 30) * 1000,
+      maxBytes: 32 << 10,
+    });
     return report(tail, c);
   },
 });

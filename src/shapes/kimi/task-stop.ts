@@ -30,6 +30,9 @@ export const taskStopTool = defineTool<{ task_id: string; reason?: string }>({
     const before = c.engine.shell.job(c, args.task_id);
     if (before.status === 'running') reasons(c).set(before.id, args.reason ?? 'Stopped by TaskStop');
     const j = await c.engine.shell.stop(c, before.id);
-    return kimiOk('Task stop requested.', taskText(j, c).join('\n'), { ...taskHost(j), summary: `Stopped task ${j.id}` });
+    return kimiOk('Task stop requested.', taskText(j, c).join('\n'), {
+      ...taskHost(j),
+      summary: `Stopped task ${j.id}`,
+    });
   },
 });

@@ -13,6 +13,7 @@ export function webWording(err: EngineError): Reply | undefined {
     return kimiFail(
       `Nothing readable could be extracted from ${String(err.facts.url)}. The page may be rendered by JavaScript or be empty; try another source.`,
     );
-  if (typeof err.facts.status === 'number') return kimiFail(`Fetching the page failed with HTTP status ${err.facts.status}: ${err.message}.`);
+  if (typeof err.facts.status === 'number')
+    return kimiFail(`Fetching the page failed with HTTP status ${err.facts.status}: ${err.message}.`);
   return undefined;
 }

@@ -15,7 +15,11 @@ export const writeFileTool = defineTool<{ path: string; content: string; mode?: 
     'the diff. For a change to part of a file use StrReplaceFile.',
   ],
   schema: {
-    properties: { path: { type: 'string' }, content: { type: 'string' }, mode: { default: 'overwrite', enum: ['overwrite', 'append'], type: 'string' } },
+    properties: {
+      path: { type: 'string' },
+      content: { type: 'string' },
+      mode: { default: 'overwrite', enum: ['overwrite', 'append'], type: 'string' },
+    },
     required: ['path', 'content'],
     type: 'object',
   },
@@ -37,7 +41,11 @@ export const writeFileTool = defineTool<{ path: string; content: string; mode?: 
     'NOT_FOUND: the parent directory does not exist (create it first). INVALID_ARGUMENT: empty path, the path is a directory, or the file is binary.',
     'PERMISSION_DENIED: the path resolves outside the workspace.',
   ],
-  call: (args, c) => c.engine.files.write(c, checkPath(pathOf(args)), args.content, { mode: args.mode ?? 'overwrite', createParents: false }),
+  call: (args, c) =>
+    c.engine.files.write(c, checkPath(pathOf(args)), args.content, {
+      mode: args.mode ?? 'overwrite',
+      createParents: false,
+    }),
   format(r, args) {
     const append = args.mode === 'append';
     const summary = `${r.created ? 'Created' : append ? 'Appended to' : 'Wrote'} ${r.relative}`;

@@ -22,9 +22,14 @@ const operation = (type: string, withDiff: boolean) => ({
 });
 
 /** The output item for the host: status and the text the model reads. */
-const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) => outputItem('apply_patch_call_output', args, { status, output });
+const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) =>
+  outputItem('apply_patch_call_output', args, { status, output });
 
-const DONE: Record<DiffOperation['type'], string> = { create_file: 'Created', update_file: 'Updated', delete_file: 'Deleted' };
+const DONE: Record<DiffOperation['type'], string> = {
+  create_file: 'Created',
+  update_file: 'Updated',
+  delete_file: 'Deleted',
+};
 
 export const applyPatch = defineTool<Args, DiffOperationResult>({
   name: 'apply_patch',
@@ -60,7 +65,11 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
   examples: [
     {
       description: 'Rename a function (update_file)',
-      arguments: { type: 'update_file', path: 'lib/fib.py', diff: '@@\n-def fib(n):\n+def fibonacci(n):\n     if n < 2:' },
+      arguments: {
+        type: 'update_file',
+        path: 'lib/fib.py',
+        diff: '@@\n-def fib(n):\n+def fibonacci(n):\n     if n < 2:',
+      },
       expectedOutcome: '"Updated lib/fib.py"; data {type: apply_patch_call_output, status: completed, output}.',
     },
     {
@@ -68,7 +77,11 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
       arguments: { type: 'create_file', path: 'notes/todo.md', diff: '+# Todo\n+- write tests\n+' },
       expectedOutcome: '"Created notes/todo.md".',
     },
-    { description: 'Delete a file', arguments: { type: 'delete_file', path: 'old.txt' }, expectedOutcome: '"Deleted old.txt".' },
+    {
+      description: 'Delete a file',
+      arguments: { type: 'delete_file', path: 'old.txt' },
+      expectedOutcome: '"Deleted old.txt".',
+    },
   ],
   idempotency: 'side_effecting',
   errorModes: [
@@ -86,7 +99,12 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
   call: (args, c) => c.engine.files.applyDiff(c, diffOperation(args)),
   format(r, args) {
     const output = `${DONE[r.type]} ${args.path as string}`;
-    const host = fileChangeHost(output, r, { bytes: r.bytes }, { lineCounts: false, noteNamesFile: true, details: { operation: r.type } });
+    const host = fileChangeHost(
+      output,
+      r,
+      { bytes: r.bytes },
+      { lineCounts: false, noteNamesFile: true, details: { operation: r.type } },
+    );
     return { text: output, data: patchOutput(args, 'completed', output), host };
   },
   errors: inItem((args, text) => patchOutput(args, 'failed', text)),

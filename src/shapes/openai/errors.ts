@@ -13,28 +13,40 @@ export interface WithCallId {
 }
 
 /** Arguments carry call_id only to have it echoed: the output item gets it first, as the API lists it. */
-const callIdOf = (args: unknown): WithCallId => (typeof (args as WithCallId)?.call_id === 'string' ? { call_id: (args as WithCallId).call_id } : {});
+const callIdOf = (args: unknown): WithCallId =>
+  typeof (args as WithCallId)?.call_id === 'string' ? { call_id: (args as WithCallId).call_id } : {};
 
 export const CALL_ID_SCHEMA = { type: 'string', minLength: 1, maxLength: 64 };
 
 /** A tool's output item for the host: its type, the call_id echoed, then its own fields. */
-export const outputItem = (type: string, args: unknown, fields: Record<string, unknown>) => ({ type, ...callIdOf(args), ...fields });
+export const outputItem = (type: string, args: unknown, fields: Record<string, unknown>) => ({
+  type,
+  ...callIdOf(args),
+  ...fields,
+});
 
 /** The schema arguments are checked against: the served one, which may also carry call_id. */
-export const withCallId = (s: { properties: object }) => ({ ...s, properties: { ...s.properties, call_id: CALL_ID_SCHEMA } });
+export const withCallId = (s: { properties: object }) => ({
+  ...s,
+  properties: { ...s.properties, call_id: CALL_ID_SCHEMA },
+});
 
 export const CALL_ID_MODE =
   'call_id: the arguments are the call item\'s operation/action object, which has no call_id; a host may add "call_id" (1-64 characters) to them and it is echoed in the output item (data), otherwise the output item has none and the host adds it before sending.';
 
 /** The engine's message as a sentence: a capital first, a stop last. */
-const said = (err: Failure) => `Error: ${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}${/[.!?:]$/.test(err.message) ? '' : '.'}`;
+const said = (err: Failure) =>
+  `Error: ${err.message.charAt(0).toUpperCase()}${err.message.slice(1)}${/[.!?:]$/.test(err.message) ? '' : '.'}`;
 
 const BY_KIND = everyKind<KindWording<unknown>>(said, {
   invalid_argument(err) {
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
-    return violations ? `Error: invalid arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}` : said(err);
+    return violations
+      ? `Error: invalid arguments: ${violations.map((v) => `${v.field} ${v.description}`).join('; ')}`
+      : said(err);
   },
-  not_found: (err) => (typeof err.facts.path === 'string' ? `Error: File not found at path '${err.facts.path}'` : said(err)),
+  not_found: (err) =>
+    typeof err.facts.path === 'string' ? `Error: File not found at path '${err.facts.path}'` : said(err),
 });
 
 const outside = (err: Failure & { facts: { path: string; roots: string[] } }) =>
@@ -50,12 +62,15 @@ const openaiWording = errorTable<unknown>(
     diff_mismatch: (err) => err.facts.reason,
     file_missing: (err) => `Error: File not found at path '${err.facts.path}'`,
     path_missing: (err) =>
-      err.field === 'working_directory' ? `Error: Directory not found at path '${err.facts.path}'` : `Error: File not found at path '${err.facts.path}'`,
+      err.field === 'working_directory'
+        ? `Error: Directory not found at path '${err.facts.path}'`
+        : `Error: File not found at path '${err.facts.path}'`,
     read_only_fs: (err) => `Error: ${err.facts.path} is on a read-only file system.`,
     no_space: (err) => `Error: no space left on the device for ${err.facts.path}.`,
     file_exists: (err) =>
       `Error: File already exists at path '${err.facts.path}'. Use an update_file operation to change it, or delete_file first to replace it.`,
-    policy_denied: (err) => `Error: the command policy of this server refuses ${str(err.facts.program)} (rule ${str(err.facts.rule)}).`,
+    policy_denied: (err) =>
+      `Error: the command policy of this server refuses ${str(err.facts.program)} (rule ${str(err.facts.rule)}).`,
     // The Agents SDK's own checks of an apply_patch operation.
     unknown_diff_operation: (err) => `Unknown apply_patch operation: ${err.facts.type}`,
     diff_without_path: () => 'Apply patch operation is missing a valid path.',

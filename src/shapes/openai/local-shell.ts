@@ -37,11 +37,15 @@ const localShellOutput = (args: unknown, output: string) => outputItem('local_sh
 /** stdout then stderr, cut to OUTPUT_LIMIT characters, then how the command ended when it did not exit 0. */
 function reply(a: Args, r: RunOutcome): Reply {
   const kept = new HeadBudget(OUTPUT_LIMIT);
-  const output = kept.keep(r.stdout) + kept.keep(r.stderr) + (kept.truncated ? `\n[output cut at ${OUTPUT_LIMIT} characters]` : '');
+  const output =
+    kept.keep(r.stdout) + kept.keep(r.stderr) + (kept.truncated ? `\n[output cut at ${OUTPUT_LIMIT} characters]` : '');
   const exitCode = r.timedOut ? null : shellExitCode(r.exitCode, r.signal);
   const status = r.timedOut ? `Timed out after ${r.timeoutMs} ms` : exitCode !== 0 ? `Exit code: ${exitCode}` : '';
   const text = status === '' ? output : endedLines([output], status);
-  const host = runHost(r, exitCode, kept.truncated, { stdoutBytes: r.stdout.totalBytes, stderrBytes: r.stderr.totalBytes });
+  const host = runHost(r, exitCode, kept.truncated, {
+    stdoutBytes: r.stdout.totalBytes,
+    stderrBytes: r.stderr.totalBytes,
+  });
   return { text, data: localShellOutput(a, text), host, failure: endFailure(a.command.join(' '), r, exitCode) };
 }
 
@@ -57,7 +61,11 @@ export const localShell = defineTool<Args, RunOutcome>({
     'server runs as. The structured data is the local_shell_call_output item {type, call_id?, output} to send back.',
   ],
   schema: { type: 'object', properties: PROPERTIES, required: ['type', 'command', 'env'] },
-  argumentsSchema: { type: 'object', properties: { ...PROPERTIES, call_id: CALL_ID_SCHEMA }, required: ['type', 'command', 'env'] },
+  argumentsSchema: {
+    type: 'object',
+    properties: { ...PROPERTIES, call_id: CALL_ID_SCHEMA },
+    required: ['type', 'command', 'env'],
+  },
   output: {
     type: 'object',
     properties: { type: { const: 'local_shell_call_output' }, call_id: CALL_ID_SCHEMA, output: { type: 'string' } },
@@ -66,10 +74,20 @@ export const localShell = defineTool<Args, RunOutcome>({
   },
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
-    { description: 'List a directory', arguments: { type: 'exec', command: ['ls', '-la'], env: {} }, expectedOutcome: 'The listing as output.' },
+    {
+      description: 'List a directory',
+      arguments: { type: 'exec', command: ['ls', '-la'], env: {} },
+      expectedOutcome: 'The listing as output.',
+    },
     {
       description: 'Run the tests in a subdirectory with a variable set',
-      arguments: { type: 'exec', command: ['bash', '-lc', 'npm test'], env: { CI: '1' }, working_directory: 'web', timeout_ms: 120000 },
+      arguments: {
+        type: 'exec',
+        command: ['bash', '-lc', 'npm test'],
+        env: { CI: '1' },
+        working_directory: 'web',
+        timeout_ms: 120000,
+      },
       expectedOutcome: 'The test output; "Exit code: N" after it when they fail.',
     },
   ],
@@ -87,7 +105,12 @@ export const localShell = defineTool<Args, RunOutcome>({
   call(a, c) {
     requireOwnUser(a.user, 'user');
     const opts = runOpts(a.timeout_ms, OUTPUT_LIMIT, { ...NON_INTERACTIVE_ENV, ...a.env });
-    return c.engine.shell.run(c, { command: a.command, workdir: a.working_directory ?? undefined, workdirField: 'working_directory', ...opts });
+    return c.engine.shell.run(c, {
+      command: a.command,
+      workdir: a.working_directory ?? undefined,
+      workdirField: 'working_directory',
+      ...opts,
+    });
   },
   format: (r, a) => reply(a, r),
   errors: inItem(localShellOutput),

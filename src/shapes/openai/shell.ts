@@ -17,12 +17,17 @@ interface Args extends WithCallId {
 
 const SCHEMA = {
   type: 'object',
-  properties: { commands: { type: 'array', items: { type: 'string' } }, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT },
+  properties: {
+    commands: { type: 'array', items: { type: 'string' } },
+    timeout_ms: NULLABLE_INT,
+    max_output_length: NULLABLE_INT,
+  },
   required: ['commands'],
 };
 
 /** The limit of characters kept: the model's max_output_length, at most OUTPUT_LIMIT. */
-const limitOf = (a: Args) => Math.min(typeof a.max_output_length === 'number' ? Math.max(0, a.max_output_length) : OUTPUT_LIMIT, OUTPUT_LIMIT);
+const limitOf = (a: Args) =>
+  Math.min(typeof a.max_output_length === 'number' ? Math.max(0, a.max_output_length) : OUTPUT_LIMIT, OUTPUT_LIMIT);
 
 const outcome = (e: EachEntry) => (e.timedOut ? { type: 'timeout' } : { type: 'exit', exit_code: e.exitCode });
 
@@ -62,7 +67,8 @@ function reply(r: EachRun, a: Args): Reply {
 
 export const shell = defineTool<Args, EachRun>({
   name: 'shell',
-  summary: 'Run a list of shell commands in order (a Responses API shell_call action); stdout, stderr and outcome of each.',
+  summary:
+    'Run a list of shell commands in order (a Responses API shell_call action); stdout, stderr and outcome of each.',
   description: [
     'The arguments are the `action` object of a shell_call item. Each string of `commands` runs with bash, one after',
     'another, each in a fresh shell started in the session directory (nothing carries over from one to the next:',
@@ -97,7 +103,12 @@ export const shell = defineTool<Args, EachRun>({
                   required: ['type', 'exit_code'],
                   additionalProperties: false,
                 },
-                { type: 'object', properties: { type: { const: 'timeout' } }, required: ['type'], additionalProperties: false },
+                {
+                  type: 'object',
+                  properties: { type: { const: 'timeout' } },
+                  required: ['type'],
+                  additionalProperties: false,
+                },
               ],
             },
           },

@@ -4,7 +4,8 @@ import type { ShapeReleases } from '../release-types.js';
 export const openaiReleases: ShapeReleases = {
   vendor: "OpenAI's Responses API client tools",
   // The API does not version apply_patch, shell and local_shell: the version is the date of the API types read.
-  versioning: 'the date of the Responses API types the tools follow (openai-python; the API gives these tools no version)',
+  versioning:
+    'the date of the Responses API types the tools follow (openai-python; the API gives these tools no version)',
   upstream: { registry: 'api', package: 'OpenAI Responses API' },
   releases: [
     {

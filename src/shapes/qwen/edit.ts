@@ -62,10 +62,17 @@ export const edit = defineTool<Args, EditResult>({
     return c.engine.files.edit(c, file, [literalEdit(args.old_string, args.new_string, args.replace_all)], EDIT);
   },
   format(r) {
-    const head = r.created ? `Created new file: ${r.path} with provided content.` : `The file: ${r.path} has been updated.`;
+    const head = r.created
+      ? `Created new file: ${r.path} with provided content.`
+      : `The file: ${r.path} has been updated.`;
     // Qwen counts the lines as its read_file does (a final line break ends in one more, empty, line).
     const snip = r.totalLines > 0 ? regionSnippet(r.text, r.diff, 4, 1000, { finalEmptyLine: true }) : undefined;
-    const shown = snip ? ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}` : '';
-    return { text: head + shown, host: changeHost(head, r, { replacements: r.replacements }, { rung: r.edits[0]?.rung ?? 'exact' }) };
+    const shown = snip
+      ? ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}`
+      : '';
+    return {
+      text: head + shown,
+      host: changeHost(head, r, { replacements: r.replacements }, { rung: r.edits[0]?.rung ?? 'exact' }),
+    };
   },
 });

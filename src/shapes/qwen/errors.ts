@@ -20,19 +20,25 @@ const TEXT: TypeTexts = {
     tool === 'edit'
       ? `File not found: ${p}. Nothing was edited; to create a new file, call edit with an empty old_string.`
       : `No file exists at ${p}, so it could not be read. Check the path with glob or list_directory.`,
-  ls_execution_error: (p, err) => (err.kind === 'not_found' ? `Error listing directory: ${p} does not exist.` : undefined),
+  ls_execution_error: (p, err) =>
+    err.kind === 'not_found' ? `Error listing directory: ${p} does not exist.` : undefined,
   target_is_directory: (p, _e, _a, tool) =>
-    tool === 'read_file' ? `${p} is a directory, not a file; use list_directory to see its entries.` : `${p} is a directory; give the path of a file.`,
+    tool === 'read_file'
+      ? `${p} is a directory, not a file; use list_directory to see its entries.`
+      : `${p} is a directory; give the path of a file.`,
   path_is_not_a_directory: (p) => `Error: ${p} is not a directory; use read_file for files.`,
-  search_path_not_found: (p) => `Path does not exist: ${p}. Search a directory that exists, or leave path out to search the workspace.`,
+  search_path_not_found: (p) =>
+    `Path does not exist: ${p}. Search a directory that exists, or leave path out to search the workspace.`,
   search_path_not_a_directory: (p) => `Path is not a directory: ${p}.`,
-  file_too_large: (p, err) => `File size exceeds the 10MB limit (${p} is ${str(err.facts.size)} bytes); use grep_search to find the part you need.`,
+  file_too_large: (p, err) =>
+    `File size exceeds the 10MB limit (${p} is ${str(err.facts.size)} bytes); use grep_search to find the part you need.`,
   edit_no_occurrence_found: (p) =>
     `Failed to edit: old_string was not found in ${p} (0 occurrences), so nothing was changed. Copy the text exactly as the file has it (no added escaping; same whitespace and indentation); read_file shows the current content.`,
   edit_expected_occurrence_mismatch: (p, err) =>
     `Failed to edit: old_string occurs ${str(err.facts.count)} times in ${p} and replace_all is not set. Add surrounding context so it matches once, or set replace_all to true.`,
   edit_no_change: (p) => `No changes to apply: the new content of ${p} would be identical to the current one.`,
-  attempt_to_create_existing_file: (p) => `File already exists, cannot create: ${p}. An empty old_string only creates new files.`,
+  attempt_to_create_existing_file: (p) =>
+    `File already exists, cannot create: ${p}. An empty old_string only creates new files.`,
   edit_requires_prior_read: (p) =>
     `File ${p} has not been read in this session. Use the read_file tool on it first (a partial read with offset/limit is enough), then retry.`,
   file_changed_since_read: (p) =>
@@ -63,6 +69,9 @@ export function qwenFormatError(err: EngineError): string {
 
 /** Qwen's file tools take absolute paths only: the path with shell escapes undone. */
 export function requireAbsolute(p: string, field: string): string {
-  if (!p.startsWith('/')) throw badParams(`${field} must be an absolute path, but "${p}" is relative; give the full path`, field, { path: p });
+  if (!p.startsWith('/'))
+    throw badParams(`${field} must be an absolute path, but "${p}" is relative; give the full path`, field, {
+      path: p,
+    });
   return unescapeShellPath(p);
 }

@@ -37,7 +37,13 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
   ],
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
-  examples: [{ description: 'All Python files', arguments: { pattern: '**/*.py' }, expectedOutcome: 'Found N file(s) ... then absolute paths.' }],
+  examples: [
+    {
+      description: 'All Python files',
+      arguments: { pattern: '**/*.py' },
+      expectedOutcome: 'Found N file(s) ... then absolute paths.',
+    },
+  ],
   idempotency: 'idempotent',
   errorModes: [
     'search_path_not_found: path does not exist. search_path_not_a_directory: path is a file.',
@@ -51,7 +57,11 @@ export const glob = defineTool<Args, { entries: GlobEntry[]; base?: string }>({
   },
   format({ entries, base }, args, c): Reply {
     const where = base !== undefined ? `within ${base}` : searched(c);
-    if (entries.length === 0) return { text: filesFound(0, args.pattern, where), host: { summary: filesFound(0, args.pattern, where), counts: { files: 0 } } };
+    if (entries.length === 0)
+      return {
+        text: filesFound(0, args.pattern, where),
+        host: { summary: filesFound(0, args.pattern, where), counts: { files: 0 } },
+      };
     const { shown, more, counts, truncated } = headPage(entries, MAX_FILES, 'files');
     const paths = shown.map((e) => e.path);
     return {

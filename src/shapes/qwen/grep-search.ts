@@ -46,7 +46,11 @@ export const grepSearch = defineTool<Args, GrepResult>({
       arguments: { pattern: 'class\\s+Parser', glob: '*.py' },
       expectedOutcome: 'path:line:text lines.',
     },
-    { description: 'First 20 TODOs', arguments: { pattern: 'todo', limit: 20 }, expectedOutcome: 'At most 20 match lines.' },
+    {
+      description: 'First 20 TODOs',
+      arguments: { pattern: 'todo', limit: 20 },
+      expectedOutcome: 'At most 20 match lines.',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -57,9 +61,15 @@ export const grepSearch = defineTool<Args, GrepResult>({
   ],
   async call(args, c) {
     if (args.limit !== undefined && !(args.limit >= 1)) throw badParams('limit must be at least 1', 'limit');
-    if (args.limit !== undefined && !Number.isInteger(args.limit)) throw badParams('limit must be a whole number', 'limit');
+    if (args.limit !== undefined && !Number.isInteger(args.limit))
+      throw badParams('limit must be a whole number', 'limit');
     const paths = searchBases(c.scope, args.path).bases;
-    const r = await c.engine.search.grep(c, { ...GREP, pattern: args.pattern, paths, globs: args.glob ? [args.glob] : [] });
+    const r = await c.engine.search.grep(c, {
+      ...GREP,
+      pattern: args.pattern,
+      paths,
+      globs: args.glob ? [args.glob] : [],
+    });
     return finishedSearch(r, TIMEOUT_MS, 'path or glob');
   },
   format(r, args, c): Reply {
@@ -67,7 +77,11 @@ export const grepSearch = defineTool<Args, GrepResult>({
     const where = searchedWhere(searched(c, searchBases(c.scope, args.path).given), args.glob);
     const p = matchPage(r, Math.min(Math.floor(args.limit ?? MAX_LINES), MAX_LINES), MAX_CHARS);
     const host = { paths: p.files.map((f) => f.path), details: { backend: r.backend } };
-    if (p.total === 0) return { text: matchesFound(0, args.pattern, where), host: { ...host, summary: 'No matches found', counts: { matches: 0 } } };
+    if (p.total === 0)
+      return {
+        text: matchesFound(0, args.pattern, where),
+        host: { ...host, summary: 'No matches found', counts: { matches: 0 } },
+      };
     return {
       text: listed(`${matchesFound(p.total, args.pattern, where)}:`, p.shown, p.dropped, 'line'),
       host: { ...host, summary: `Found ${p.total} match(es)`, counts: p.counts, truncated: p.truncated },

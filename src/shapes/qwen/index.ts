@@ -18,11 +18,24 @@ import { webFetch } from './web-fetch.js';
 import { writeFile } from './write-file.js';
 
 export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  const tools = [readFile, writeFile, edit, grepSearch, glob, listDirectory, runShellCommand, taskStop, webFetch, lsp, todoWrite];
+  const tools = [
+    readFile,
+    writeFile,
+    edit,
+    grepSearch,
+    glob,
+    listDirectory,
+    runShellCommand,
+    taskStop,
+    webFetch,
+    lsp,
+    todoWrite,
+  ];
   return shapeSpec(config, {
     shape: 'qwen',
     vendor: 'qwen',
-    description: 'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
+    description:
+      'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
     contextFiles: ['QWEN.md', 'AGENTS.md'],
     // Failures before a call (bad arguments, an evicted session) and bugs keep Qwen's framing, not the error-type words.
     tools: buildTools({ config, engine }, { ...qwenDialect, beforeCall: qwenFormatError }, tools),

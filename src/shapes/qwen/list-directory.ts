@@ -16,12 +16,20 @@ import { filteringOptions } from '../gemini-family/filtering.js';
 const MAX_ENTRIES = 100;
 const IGNORE_FILE = '.qwenignore';
 
-const schema = qwenObject({ path: 'string', ignore: { items: { type: 'string' }, type: 'array' }, file_filtering_options: filtering('respect_qwen_ignore') }, [
-  'path',
-]);
+const schema = qwenObject(
+  {
+    path: 'string',
+    ignore: { items: { type: 'string' }, type: 'array' },
+    file_filtering_options: filtering('respect_qwen_ignore'),
+  },
+  ['path'],
+);
 type Args = ArgsOf<typeof schema>;
 
-export const listDirectory = defineTool<Args, { path: string; entries: ListEntry[]; byVendor: number; byOther: number }>({
+export const listDirectory = defineTool<
+  Args,
+  { path: string; entries: ListEntry[]; byVendor: number; byOther: number }
+>({
   name: 'list_directory',
   summary: 'List the entries of one directory (absolute path): sub-directories first as [DIR], then files.',
   description: [
@@ -32,7 +40,11 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
-    { description: 'List the project root', arguments: { path: '/home/user/project' }, expectedOutcome: 'Listed N item(s) in /home/user/project: ...' },
+    {
+      description: 'List the project root',
+      arguments: { path: '/home/user/project' },
+      expectedOutcome: 'Listed N item(s) in /home/user/project: ...',
+    },
   ],
   idempotency: 'idempotent',
   errorModes: [
@@ -41,7 +53,12 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   ],
   async call(args, c) {
     const dir = requireAbsolute(args.path, 'path');
-    return familyList(c, dir, filteringOptions(IGNORE_FILE, 'respect_qwen_ignore', args.file_filtering_options), args.ignore);
+    return familyList(
+      c,
+      dir,
+      filteringOptions(IGNORE_FILE, 'respect_qwen_ignore', args.file_filtering_options),
+      args.ignore,
+    );
   },
   format(r, args): Reply {
     const shownPath = path.normalize(unescapeShellPath(args.path));

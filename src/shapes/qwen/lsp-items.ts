@@ -106,8 +106,13 @@ export function qwenCodeAction(a: CodeAction | LspCommand): QwenCodeAction {
     return { title: cmd.title, command: { title: cmd.title, command: cmd.command, arguments: cmd.arguments } };
   }
   const action = a as CodeAction;
-  const diagnostics = (action.diagnostics ?? []).filter((d) => typeof d.message === 'string' && d.message !== '').map(qwenDiagnostic);
-  const command = action.command && typeof action.command.command === 'string' && action.command.command !== '' ? action.command : undefined;
+  const diagnostics = (action.diagnostics ?? [])
+    .filter((d) => typeof d.message === 'string' && d.message !== '')
+    .map(qwenDiagnostic);
+  const command =
+    action.command && typeof action.command.command === 'string' && action.command.command !== ''
+      ? action.command
+      : undefined;
   return {
     title: action.title,
     kind: typeof action.kind === 'string' ? QUICKFIX_FOR_EMPTY(action.kind) : undefined,
@@ -115,7 +120,11 @@ export function qwenCodeAction(a: CodeAction | LspCommand): QwenCodeAction {
     isPreferred: typeof action.isPreferred === 'boolean' ? action.isPreferred : undefined,
     edit: qwenEdit(action),
     command: command
-      ? { title: command.title ?? '', command: command.command, arguments: Array.isArray(command.arguments) ? command.arguments : undefined }
+      ? {
+          title: command.title ?? '',
+          command: command.command,
+          arguments: Array.isArray(command.arguments) ? command.arguments : undefined,
+        }
       : undefined,
     data: action.data,
   };
@@ -135,7 +144,10 @@ function qwenEdit(a: CodeAction): Record<string, unknown> | undefined {
   if (e.documentChanges) {
     out.documentChanges = e.documentChanges
       .filter((dc): dc is TextDocumentEdit => 'textDocument' in dc && dc.edits.length > 0)
-      .map((dc) => ({ textDocument: { uri: dc.textDocument.uri, version: dc.textDocument.version ?? null }, edits: textEdits(dc.edits as TextEdit[]) }));
+      .map((dc) => ({
+        textDocument: { uri: dc.textDocument.uri, version: dc.textDocument.version ?? null },
+        edits: textEdits(dc.edits as TextEdit[]),
+      }));
   }
   const some = Object.keys(out.changes ?? {}).length > 0 || (out.documentChanges ?? []).length > 0;
   return some ? out : undefined;

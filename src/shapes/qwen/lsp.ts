@@ -5,7 +5,13 @@
 // counted as characters; the engine converts to UTF-16). Call hierarchy and code actions end,
 // like Qwen Code's, with the items as JSON: the model hands a call-hierarchy item back for
 // incoming/outgoing calls, so its ranges stay the server's own (0-based, UTF-16).
-import { type CallEntry, type CodeDiagnostic, type CodeLocation, type CodeSymbol, EngineError } from '../../engine/index.js';
+import {
+  type CallEntry,
+  type CodeDiagnostic,
+  type CodeLocation,
+  type CodeSymbol,
+  EngineError,
+} from '../../engine/index.js';
 import { firstBelow } from '../kit/args/arg-checks.js';
 import { headOf } from '../kit/text/head-of.js';
 import { numberedList } from '../kit/text/numbered.js';
@@ -13,7 +19,15 @@ import { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from 
 import { type CodeInput, missingInput } from '../kit/code/needs.js';
 import { failureOr } from '../kit/failures/failure-value.js';
 import { askedText, placeText, protocolCalls, specSeverity } from '../kit/code/answer-text.js';
-import { lspCallItem, lspDiagnostic, qwenCallItem, qwenCodeAction, type QwenCallItem, type QwenCodeAction, type QwenDiagnostic } from './lsp-items.js';
+import {
+  lspCallItem,
+  lspDiagnostic,
+  qwenCallItem,
+  qwenCodeAction,
+  type QwenCallItem,
+  type QwenCodeAction,
+  type QwenDiagnostic,
+} from './lsp-items.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { badParams } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
@@ -36,7 +50,11 @@ interface Args {
   codeActionKinds?: string[];
 }
 
-const position = { type: 'object', properties: { line: { type: 'number' }, character: { type: 'number' } }, required: ['line', 'character'] };
+const position = {
+  type: 'object',
+  properties: { line: { type: 'number' }, character: { type: 'number' } },
+  required: ['line', 'character'],
+};
 const range = {
   type: 'object',
   properties: { start: { $ref: '#/definitions/LspPosition' }, end: { $ref: '#/definitions/LspPosition' } },
@@ -125,7 +143,10 @@ const LABEL: Record<Operation, string> = {
   codeActions: 'code actions',
 };
 /** How Qwen Code names each operation in "LSP ... failed:" (its own labels differ from LABEL for two of them). */
-const FAILED: Partial<Record<Operation, string>> = { workspaceSymbol: 'workspace symbol search', prepareCallHierarchy: 'call hierarchy prepare' };
+const FAILED: Partial<Record<Operation, string>> = {
+  workspaceSymbol: 'workspace symbol search',
+  prepareCallHierarchy: 'call hierarchy prepare',
+};
 
 /** Qwen Code's name for each input an operation needs. */
 const ARG: Record<CodeInput, 'filePath' | 'line' | 'query' | 'callHierarchyItem'> = {
@@ -135,20 +156,30 @@ const ARG: Record<CodeInput, 'filePath' | 'line' | 'query' | 'callHierarchyItem'
   item: 'callHierarchyItem',
 };
 /** Qwen Code's default limit of each operation (50 for three of them, 20 for the rest). */
-const LIMIT = (op: Operation) => (op === 'findReferences' || op === 'documentSymbol' || op === 'workspaceDiagnostics' ? 50 : 20);
+const LIMIT = (op: Operation) =>
+  op === 'findReferences' || op === 'documentSymbol' || op === 'workspaceDiagnostics' ? 50 : 20;
 
 /** Qwen Code's own argument checks, in its words (they come back as invalid parameters). */
 function check(a: Args): void {
-  const missing = missingInput(a.operation, { file: a.filePath, line: a.line, query: a.query, item: a.callHierarchyItem });
+  const missing = missingInput(a.operation, {
+    file: a.filePath,
+    line: a.line,
+    query: a.query,
+    item: a.callHierarchyItem,
+  });
   if (missing) throw badParams(`${ARG[missing]} is required for ${a.operation}.`, ARG[missing]);
   const low = firstBelow(a, ['line', 'character', 'endLine', 'endCharacter'], 1);
   if (low) throw badParams(`${low} must be a positive number.`, low);
   if (a.limit !== undefined && a.limit <= 0) throw badParams('limit must be a positive number.', 'limit');
 }
 
-const reply = (text: string, details: Record<string, unknown> = {}): Reply => ({ text, host: { summary: text.split('\n')[0], details } });
+const reply = (text: string, details: Record<string, unknown> = {}): Reply => ({
+  text,
+  host: { summary: text.split('\n')[0], details },
+});
 const suffix = (a: Args) => (a.serverName ? ` [${a.serverName}]` : '');
-const symbolText = (s: CodeSymbol) => `${s.name} (${s.kind})${s.container ? ` in ${s.container}` : ''} - ${placeText(s.location)}`;
+const symbolText = (s: CodeSymbol) =>
+  `${s.name} (${s.kind})${s.container ? ` in ${s.container}` : ''} - ${placeText(s.location)}`;
 const json = (label: string, items: unknown[]) => `\n\n${label}:\n${JSON.stringify(items, null, 2)}`;
 /** "{name} ({kind}) {detail} - {place}", as Qwen Code lists call-hierarchy items. */
 const itemLine = (item: QwenCallItem, where: CodeLocation) =>
@@ -179,37 +210,57 @@ function render(r: CodeAnswer, a: Args): Reply {
     case 'goToImplementation': {
       const [what, What] = FOUND[r.operation];
       if (r.total === 0) return reply(`No ${what} found for ${target}${suffix(a)}.`);
-      return reply([`${What} for ${target}${suffix(a)}:`, ...numberedList(r.locations, placeText)].join('\n'), { locations: r.locations });
+      return reply([`${What} for ${target}${suffix(a)}:`, ...numberedList(r.locations, placeText)].join('\n'), {
+        locations: r.locations,
+      });
     }
     case 'hover':
-      return reply(r.text ? `Hover for ${target}${suffix(a)}:\n${r.text}` : `No hover information found for ${target}${suffix(a)}.`);
+      return reply(
+        r.text
+          ? `Hover for ${target}${suffix(a)}:\n${r.text}`
+          : `No hover information found for ${target}${suffix(a)}.`,
+      );
     case 'documentSymbol':
       if (r.total === 0) return reply(`No document symbols found for ${r.shown}.`);
-      return reply([`Document symbols for ${r.shown}:`, ...numberedList(r.symbols, symbolText)].join('\n'), { symbols: r.symbols });
+      return reply([`Document symbols for ${r.shown}:`, ...numberedList(r.symbols, symbolText)].join('\n'), {
+        symbols: r.symbols,
+      });
     case 'workspaceSymbol': {
       const query = a.query ?? '';
       if (r.total === 0) return reply(`No symbols found for query "${query}".`);
-      const parts = [`Found ${r.listed} of ${r.total} symbols for query "${query}":`, ...numberedList(r.symbols, symbolText)];
+      const parts = [
+        `Found ${r.listed} of ${r.total} symbols for query "${query}":`,
+        ...numberedList(r.symbols, symbolText),
+      ];
       if (r.top?.error !== undefined) parts.push('', `References lookup failed: ${r.top.error}`);
-      else if (r.top && r.top.references.length > 0) parts.push('', `References for top match (${r.top.name}):`, ...numberedList(r.top.references, placeText));
+      else if (r.top && r.top.references.length > 0)
+        parts.push('', `References for top match (${r.top.name}):`, ...numberedList(r.top.references, placeText));
       return reply(parts.join('\n'), { symbols: r.symbols });
     }
     case 'diagnostics': {
       const list = r.file?.diagnostics ?? [];
       if (list.length === 0) return reply(`No diagnostics found for ${r.shown}.`);
       const lines = numberedList(list, (d) => diagnosticLine(d, d.source));
-      return reply([`Diagnostics for ${r.file!.relative} (${list.length} issues):`, ...lines].join('\n'), { diagnostics: list });
+      return reply([`Diagnostics for ${r.file!.relative} (${list.length} issues):`, ...lines].join('\n'), {
+        diagnostics: list,
+      });
     }
     case 'workspaceDiagnostics': {
       if (r.files.length === 0) return reply('No diagnostics found in the workspace.');
       const lines = r.files.flatMap((f) => [`\n${f.relative}:`, ...f.diagnostics.map((d) => `  ${diagnosticLine(d)}`)]);
-      return reply([`Workspace diagnostics (${r.total} issues in ${r.files.length} files):`, ...lines].join('\n'), { files: r.files });
+      return reply([`Workspace diagnostics (${r.total} issues in ${r.files.length} files):`, ...lines].join('\n'), {
+        files: r.files,
+      });
     }
     case 'prepareCallHierarchy': {
       if (r.entries.length === 0) return reply(`No call hierarchy items found for ${target}${suffix(a)}.`);
       const items = r.entries.map((e) => qwenCallItem(e.item));
       const lines = numberedList(r.entries, (e, i) => itemLine(items[i]!, e.location));
-      return reply([`Call hierarchy items for ${target}${suffix(a)}:`, ...lines].join('\n') + json('Call hierarchy items (JSON)', items), { items });
+      return reply(
+        [`Call hierarchy items for ${target}${suffix(a)}:`, ...lines].join('\n') +
+          json('Call hierarchy items (JSON)', items),
+        { items },
+      );
     }
     case 'incomingCalls':
     case 'outgoingCalls': {
@@ -225,14 +276,19 @@ function render(r: CodeAnswer, a: Args): Reply {
     case 'codeActions': {
       const actions = r.actions.map(qwenCodeAction);
       if (actions.length === 0) return reply(`No code actions available at ${target}.`);
-      return reply([`Code actions at ${target}:`, ...numberedList(actions, actionLine)].join('\n') + json('Code actions (JSON)', actions), { actions });
+      return reply(
+        [`Code actions at ${target}:`, ...numberedList(actions, actionLine)].join('\n') +
+          json('Code actions (JSON)', actions),
+        { actions },
+      );
     }
   }
 }
 
 export const lsp = defineTool<Args>({
   name: 'lsp',
-  summary: 'Language-server answers: definitions, implementations, references, hover, symbols, callers, code actions, diagnostics.',
+  summary:
+    'Language-server answers: definitions, implementations, references, hover, symbols, callers, code actions, diagnostics.',
   description: [
     'Asks the language server of a file (TypeScript/JavaScript, Python; Go, Rust, C/C++ when installed) about code:',
     'goToDefinition, goToImplementation, findReferences, hover (filePath + 1-based line and character), documentSymbol',
@@ -253,7 +309,8 @@ export const lsp = defineTool<Args>({
     {
       description: 'Problems in a file',
       arguments: { operation: 'diagnostics', filePath: 'src/app.ts' },
-      expectedOutcome: 'Diagnostics for src/app.ts (n issues): numbered [ERROR] line:character lines, or No diagnostics found.',
+      expectedOutcome:
+        'Diagnostics for src/app.ts (n issues): numbered [ERROR] line:character lines, or No diagnostics found.',
     },
   ],
   idempotency: 'idempotent',
@@ -263,7 +320,8 @@ export const lsp = defineTool<Args>({
   ],
   async call(args, c) {
     check(args);
-    if (!c.engine.code.enabled) return reply(`LSP ${LABEL[args.operation]} is unavailable (LSP disabled or not initialized).`);
+    if (!c.engine.code.enabled)
+      return reply(`LSP ${LABEL[args.operation]} is unavailable (LSP disabled or not initialized).`);
     const question: CodeQuestion = {
       operation: args.operation,
       file: args.filePath?.trim() ?? '',
@@ -282,6 +340,8 @@ export const lsp = defineTool<Args>({
     };
     const r = await failureOr(askCode(c.engine.code, c, question));
     if (!(r instanceof EngineError)) return render(r, args);
-    return reply(`LSP ${FAILED[args.operation] ?? LABEL[args.operation]} failed: ${r.message}`, { failure: r.condition ?? r.kind });
+    return reply(`LSP ${FAILED[args.operation] ?? LABEL[args.operation]} failed: ${r.message}`, {
+      failure: r.condition ?? r.kind,
+    });
   },
 });

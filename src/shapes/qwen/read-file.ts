@@ -24,7 +24,12 @@ const MAX_PDF_PAGES = 20;
 const IGNORE_FILES = ['.qwenignore', '.agentignore', '.aiignore'];
 /** Added to the engine's refusal of a `pages` value (checked before anything is read). */
 const PAGES_ADVICE = `give one page ("3") or a closed range ("1-5") of at most ${MAX_PDF_PAGES} pages`;
-const BASE: EngineReadOptions = { finalEmptyLine: true, countTotal: true, maxFileBytes: MAX_FILE_BYTES, maxMediaBytes: MAX_FILE_BYTES };
+const BASE: EngineReadOptions = {
+  finalEmptyLine: true,
+  countTotal: true,
+  maxFileBytes: MAX_FILE_BYTES,
+  maxMediaBytes: MAX_FILE_BYTES,
+};
 
 const schema = qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']);
 type Args = ArgsOf<typeof schema>;
@@ -33,7 +38,10 @@ async function pdfPages(c: Call, file: string, range: { first: number; last: num
   const pdfPages = { pages: `${range.first}-${range.last}`, maxPages: MAX_PDF_PAGES, as: 'text' as const };
   const opts = { ...BASE, limit: 1, maxFileBytes: MAX_PDF_BYTES, maxMediaBytes: MAX_PDF_BYTES, pdfPages };
   const r = pdfPagesAsText(await c.engine.files.read(c, file, opts), range);
-  if (!r) throw badParams(`pages applies to PDF files only, and ${file} is not one; read it without pages`, 'pages', { path: file });
+  if (!r)
+    throw badParams(`pages applies to PDF files only, and ${file} is not one; read it without pages`, 'pages', {
+      path: file,
+    });
   const summary = `Read the text of pages ${range.first}-${r.last} of ${r.relative}`;
   const text = r.pages.map((p) => `--- Page ${p.page} ---\n${p.text}`).join('\n\n');
   return { text, host: { summary, paths: [r.path], counts: { pages: r.pages.length, bytes: r.size } } };
@@ -42,7 +50,12 @@ async function pdfPages(c: Call, file: string, range: { first: number; last: num
 /** A notebook read whole (never the unchanged-file note); a cut one is not a full read. */
 async function notebook(c: Call, file: string): Promise<Reply | undefined> {
   const nb = notebookAsText(await c.engine.files.read(c, file, { ...BASE, notebooks: true }), c.session);
-  const host = nb && { summary: `Read notebook: ${nb.relative}`, paths: [nb.path], counts: { cells: nb.cells }, truncated: nb.truncated };
+  const host = nb && {
+    summary: `Read notebook: ${nb.relative}`,
+    paths: [nb.path],
+    counts: { cells: nb.cells },
+    truncated: nb.truncated,
+  };
   return nb && { text: nb.text, host };
 }
 
@@ -56,7 +69,12 @@ async function text(c: Call, args: Args): Promise<Reply> {
       return { text: note, host: { summary: note, paths: [st.path], details: { unchanged: true } } };
     }
   }
-  const opts: EngineReadOptions = { ...BASE, start, limit, budget: { unit: 'chars', max: 25_000, overflow: 'cut', minCut: 10 } };
+  const opts: EngineReadOptions = {
+    ...BASE,
+    start,
+    limit,
+    budget: { unit: 'chars', max: 25_000, overflow: 'cut', minCut: 10 },
+  };
   // A text file over 10 MB is not refused: its first window is shown, its length not counted.
   const { r, big } = await readEvenIfBig((o) => c.engine.files.forModel(c, args.file_path, o), opts);
   if (r.kind !== 'text') {
@@ -64,12 +82,22 @@ async function text(c: Call, args: Args): Promise<Reply> {
     if (r.kind !== 'attached') return m;
     // Images and PDFs come back named (Qwen's inlineData displayName) and shown as "Read <kind> file: <name>".
     const name = args.file_path.slice(args.file_path.lastIndexOf('/') + 1);
-    return { ...m, host: { ...m.host, summary: `Read ${r.media.toLowerCase()} file: ${name}`, details: { ...m.host.details, displayName: name } } };
+    return {
+      ...m,
+      host: {
+        ...m.host,
+        summary: `Read ${r.media.toLowerCase()} file: ${name}`,
+        details: { ...m.host.details, displayName: name },
+      },
+    };
   }
   refusePastEnd(r, start, 'offset', args.offset);
   const w = rawWindow(r, { marker: CUT_MARK, cutBy: 'budget', trimEnd: true, uncounted: big });
   const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
-  return { text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text, host: windowHost(r, w) };
+  return {
+    text: w.cut ? `Showing lines ${r.startLine}-${r.endLine} of ${of} total lines.\n\n---\n\n${w.text}` : w.text,
+    host: windowHost(r, w),
+  };
 }
 
 export const readFile = defineTool<Args>({
@@ -91,7 +119,11 @@ export const readFile = defineTool<Args>({
   schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
-    { description: 'Read a whole file', arguments: { file_path: '/home/user/project/src/main.py' }, expectedOutcome: 'The file text.' },
+    {
+      description: 'Read a whole file',
+      arguments: { file_path: '/home/user/project/src/main.py' },
+      expectedOutcome: 'The file text.',
+    },
     {
       description: 'Read 50 lines from line index 200',
       arguments: { file_path: '/home/user/project/src/main.py', offset: 200, limit: 50 },
@@ -117,11 +149,22 @@ export const readFile = defineTool<Args>({
     const ipynb = /\.ipynb$/i.test(args.file_path);
     const facts = { path: args.file_path };
     const window = firstGiven(args, ['offset', 'limit']);
-    if (ipynb && window) throw badParams('offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook', window, facts);
-    if (ipynb && args.pages !== undefined) throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
-    const range = args.pages !== undefined ? withAdvice(() => pageRangeFor(args.pages!, MAX_PDF_PAGES), PAGES_ADVICE) : undefined;
+    if (ipynb && window)
+      throw badParams(
+        'offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook',
+        window,
+        facts,
+      );
+    if (ipynb && args.pages !== undefined)
+      throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
+    const range =
+      args.pages !== undefined ? withAdvice(() => pageRangeFor(args.pages!, MAX_PDF_PAGES), PAGES_ADVICE) : undefined;
     const hider = await hidingFile(IGNORE_FILES, (names) => c.engine.files.hidden(c, file, names, false));
-    if (hider) throw badParams(`File path '${file}' is ignored by ${hider} pattern(s)`, 'file_path', { path: file, ignoreFile: hider });
+    if (hider)
+      throw badParams(`File path '${file}' is ignored by ${hider} pattern(s)`, 'file_path', {
+        path: file,
+        ignoreFile: hider,
+      });
     if (range) return pdfPages(c, file, range);
     return (ipynb && (await notebook(c, file))) || text(c, { ...args, file_path: file });
   },

@@ -8,7 +8,13 @@ import { longRunSeconds, streamsCut, streamsRunHost, streamsTimeout } from '../k
 import { signalNumber } from '../kit/shell/signals.js';
 import { streamsInTurn } from '../kit/shell/plain-output.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
-import { badParams, cancelledReply, commandSummary, startInBackground, timedOutReply } from '../gemini-family/shared.js';
+import {
+  badParams,
+  cancelledReply,
+  commandSummary,
+  startInBackground,
+  timedOutReply,
+} from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { object } from '../gemini-family/schema.js';
 
@@ -30,7 +36,10 @@ const RUN = {
 /** The prefix of a background shell's id (Qwen's task ids). */
 export const TASK_PREFIX = 'bg_';
 
-const schema = object({ command: 'string', is_background: 'boolean', timeout: 'number', description: 'string', directory: 'string' }, ['command']);
+const schema = object(
+  { command: 'string', is_background: 'boolean', timeout: 'number', description: 'string', directory: 'string' },
+  ['command'],
+);
 type Args = ArgsOf<typeof schema>;
 
 /** stdout then stderr, each cleaned (Qwen does not interleave them); over 25000 characters or 1000 lines, a fifth from the head and the rest from the tail. */
@@ -46,9 +55,13 @@ function output(r: RunOutcome): string {
 
 async function background(c: Call, args: Args): Promise<Reply> {
   if (endsInBackground(args.command)) {
-    throw badParams('a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background', 'command');
+    throw badParams(
+      'a background command must not end with a bare "&"; remove it, is_background: true already runs it in the background',
+      'command',
+    );
   }
-  if (runsGitCommit(args.command)) throw badParams('git commit cannot run in the background; run it in the foreground', 'command');
+  if (runsGitCommit(args.command))
+    throw badParams('git commit cannot run in the background; run it in the foreground', 'command');
   const job = await startInBackground(c, args, args.directory, 'directory', ENV);
   const id = TASK_PREFIX + job.id;
   return {
@@ -61,7 +74,14 @@ function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   const out = output(r);
   const host = { summary: commandSummary(args), ...streamsRunHost(r, timeout) };
   // Failure.process carries what it printed, as every shape's timeout does.
-  if (r.timedOut) return timedOutReply(`Command timed out after ${timeout}ms before it could complete.`, 'timed out', out, streamsTimeout(r, timeout), host);
+  if (r.timedOut)
+    return timedOutReply(
+      `Command timed out after ${timeout}ms before it could complete.`,
+      'timed out',
+      out,
+      streamsTimeout(r, timeout),
+      host,
+    );
   const fields = [
     `Command: ${args.command}`,
     `Directory: ${args.directory ?? '(root)'}`,
@@ -117,8 +137,13 @@ export const runShellCommand = defineTool<Args>({
     "Differences from Qwen Code: no approval prompts (the server's policy decides) and no co-author trailer on commits.",
   ],
   async call(args, c) {
-    if (args.timeout !== undefined && (!Number.isSafeInteger(args.timeout) || args.timeout < 1 || args.timeout > MAX_TIMEOUT_MS)) {
-      throw badParams(`timeout must be a positive whole number of milliseconds, at most ${MAX_TIMEOUT_MS}`, 'timeout', { timeout: args.timeout });
+    if (
+      args.timeout !== undefined &&
+      (!Number.isSafeInteger(args.timeout) || args.timeout < 1 || args.timeout > MAX_TIMEOUT_MS)
+    ) {
+      throw badParams(`timeout must be a positive whole number of milliseconds, at most ${MAX_TIMEOUT_MS}`, 'timeout', {
+        timeout: args.timeout,
+      });
     }
     if (args.directory !== undefined && !args.directory.startsWith('/')) {
       throw badParams(`directory must be an absolute path inside the workspace, not "${args.directory}"`, 'directory');
@@ -130,7 +155,12 @@ export const runShellCommand = defineTool<Args>({
       throw badParams(why, 'command');
     }
     const timeout = args.timeout ?? DEFAULT_TIMEOUT_MS;
-    const r = await c.engine.shell.run(c, { ...RUN, command: args.command, workdir: args.directory, timeoutMs: timeout });
+    const r = await c.engine.shell.run(c, {
+      ...RUN,
+      command: args.command,
+      workdir: args.directory,
+      timeoutMs: timeout,
+    });
     return finished(r, args, timeout);
   },
   // A run cancelled while it ran: what it printed so far, in Gemini CLI's and Qwen Code's words.

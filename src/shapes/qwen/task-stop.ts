@@ -30,15 +30,31 @@ export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
   call({ task_id }, c) {
     const job = jobNamed(c.engine.shell, c, task_id, TASK_PREFIX);
     const facts = { task_id };
-    if (!job) throw shapeError('not_found', `No background task with id ${task_id} in this session`, 'task_stop_not_found', facts, 'task_id');
+    if (!job)
+      throw shapeError(
+        'not_found',
+        `No background task with id ${task_id} in this session`,
+        'task_stop_not_found',
+        facts,
+        'task_id',
+      );
     if (job.status !== 'running') {
       const ended = endedBy(job, { code: (n) => `exit code ${n}`, signal: (s) => s }, job.status);
-      throw shapeError('precondition_failed', `Task ${task_id} is not running (it ended with ${ended})`, 'task_stop_not_running', facts, 'task_id');
+      throw shapeError(
+        'precondition_failed',
+        `Task ${task_id} is not running (it ended with ${ended})`,
+        'task_stop_not_running',
+        facts,
+        'task_id',
+      );
     }
     return c.engine.shell.stop(c, job.id);
   },
   format(s, { task_id }) {
     const text = `Stopped task ${task_id} (pid ${s.pid}).`;
-    return { text, host: { summary: text, signal: s.signal, exitCode: s.exitCode, details: { task_id, status: s.status } } };
+    return {
+      text,
+      host: { summary: text, signal: s.signal, exitCode: s.exitCode, details: { task_id, status: s.status } },
+    };
   },
 });

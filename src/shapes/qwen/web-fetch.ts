@@ -10,11 +10,19 @@ import { badParams, shapeError } from '../gemini-family/shared.js';
 
 type Format = 'auto' | 'markdown' | 'html' | 'text';
 /** The Accept header Qwen sends for each format. */
-const ACCEPT: Record<Format, string> = { auto: 'text/markdown, text/html, text/plain', markdown: 'text/markdown', html: 'text/html', text: 'text/plain' };
+const ACCEPT: Record<Format, string> = {
+  auto: 'text/markdown, text/html, text/plain',
+  markdown: 'text/markdown',
+  html: 'text/html',
+  text: 'text/plain',
+};
 /** How Qwen fetches: as text (GitHub blobs from raw), 10 s, at most 100000 characters. */
 const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, maxChars: 100_000 } as const;
 
-const schema = qwenObject({ url: 'string', prompt: 'string', format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } }, ['url', 'prompt']);
+const schema = qwenObject(
+  { url: 'string', prompt: 'string', format: { type: 'string', enum: ['auto', 'markdown', 'html', 'text'] } },
+  ['url', 'prompt'],
+);
 type Args = ArgsOf<typeof schema>;
 
 export const webFetch = defineTool<Args, FetchedPage>({
@@ -44,9 +52,15 @@ export const webFetch = defineTool<Args, FetchedPage>({
   ],
   async call(args, c) {
     if (!/^https?:\/\//i.test(args.url)) throw badParams('the url must start with http:// or https://', 'url');
-    const got = await c.engine.web.fetch(args.url, { ...FETCH, accept: ACCEPT[args.format ?? 'auto'], signal: c.signal });
+    const got = await c.engine.web.fetch(args.url, {
+      ...FETCH,
+      accept: ACCEPT[args.format ?? 'auto'],
+      signal: c.signal,
+    });
     if (isCrossSiteRedirect(got) || got.blob)
-      throw shapeError('unsupported', `${args.url} did not return text`, 'web_fetch_fallback_failed', { url: args.url });
+      throw shapeError('unsupported', `${args.url} did not return text`, 'web_fetch_fallback_failed', {
+        url: args.url,
+      });
     return got;
   },
   format(got, args) {

@@ -36,10 +36,14 @@ export const writeFile = defineTool<Args, WriteResult>({
     'invalid_tool_params: a relative path. target_is_directory: a directory. path_not_in_workspace: outside the workspace.',
   ],
   call(args, c) {
-    return c.engine.files.write(c, requireAbsolute(args.file_path, 'file_path'), args.content, { freshness: { requireRead: true, requireUnchanged: true } });
+    return c.engine.files.write(c, requireAbsolute(args.file_path, 'file_path'), args.content, {
+      freshness: { requireRead: true, requireUnchanged: true },
+    });
   },
   format(r) {
-    const text = r.created ? `Successfully created and wrote to new file: ${r.path}.` : `Successfully overwrote file: ${r.path}.`;
+    const text = r.created
+      ? `Successfully created and wrote to new file: ${r.path}.`
+      : `Successfully overwrote file: ${r.path}.`;
     return { text, host: changeHost(text, r, { bytes: r.size }) };
   },
 });

@@ -26,21 +26,46 @@ after(async () => {
 });
 
 async function serverWith(language: string, command: string, extra: string[] = []): Promise<TestServer> {
-  const t = await startTestServer(['--root', dir, '--lsp', 'on', '--lsp-server', `${language}=${command}`, '--lsp-diagnostics-ms', '20000', ...extra]);
+  const t = await startTestServer([
+    '--root',
+    dir,
+    '--lsp',
+    'on',
+    '--lsp-server',
+    `${language}=${command}`,
+    '--lsp-diagnostics-ms',
+    '20000',
+    ...extra,
+  ]);
   started.push(t);
   return t;
 }
 
 const edit = (t: TestServer, file: string, from: string, to: string): Promise<CallToolResponse> =>
-  callTool(t.client, 'fs.edit', { path: file, old_string: from, new_string: to }, { shape: 'core', deadlineMs: 30_000 });
+  callTool(
+    t.client,
+    'fs.edit',
+    { path: file, old_string: from, new_string: to },
+    { shape: 'core', deadlineMs: 30_000 },
+  );
 
 test('a server that never answers: the edit is written, noting that the server is still starting', LIMIT, async () => {
   writeFileSync(path.join(dir, 'silent.ts'), 'export const a = 1;\n');
-  const t = await serverWith('typescript', `${process.execPath} ${servers.silent}`, ['--lsp-start-timeout-ms', '5000', '--lsp-diagnostics-ms', '400']);
+  const t = await serverWith('typescript', `${process.execPath} ${servers.silent}`, [
+    '--lsp-start-timeout-ms',
+    '5000',
+    '--lsp-diagnostics-ms',
+    '400',
+  ]);
   const r = await edit(t, 'silent.ts', '= 1', '= 2');
   assert.equal(r.error, '');
   assert.equal(readFileSync(path.join(dir, 'silent.ts'), 'utf8'), 'export const a = 2;\n');
-  assert.ok(texts(r)[0]!.endsWith('\n\nDiagnostics for silent.ts are missing: silent-server.mjs is still starting (waited 400 ms).'), texts(r)[0]);
+  assert.ok(
+    texts(r)[0]!.endsWith(
+      '\n\nDiagnostics for silent.ts are missing: silent-server.mjs is still starting (waited 400 ms).',
+    ),
+    texts(r)[0],
+  );
   // A code tool waits out the start-up bound, then fails in band naming it.
   const d = await callTool(t.client, 'code.diagnostics', { path: 'silent.ts' }, { shape: 'core', deadlineMs: 30_000 });
   assert.equal(d.error, 'silent-server.mjs did not finish starting within 5000 ms');
@@ -52,11 +77,17 @@ test('a server that crashes on the first document: the edit is written, noting t
   const r = await edit(t, 'crash.py', '= 1', '= 2');
   assert.equal(r.error, '');
   assert.equal(readFileSync(path.join(dir, 'crash.py'), 'utf8'), 'a = 2\n');
-  assert.ok(texts(r)[0]!.endsWith('\n\nDiagnostics for crash.py are missing: crashing-server.mjs exited (code 3).'), texts(r)[0]);
+  assert.ok(
+    texts(r)[0]!.endsWith('\n\nDiagnostics for crash.py are missing: crashing-server.mjs exited (code 3).'),
+    texts(r)[0],
+  );
   // Restarts wait out a backoff rather than respawning on every edit.
   const again = await edit(t, 'crash.py', '= 2', '= 3');
   assert.equal(again.error, '');
-  assert.match(texts(again)[0]!, /\n\nDiagnostics for crash\.py are missing: crashing-server\.mjs exited \(code 3\)(; next start in \d+ s)?\.$/);
+  assert.match(
+    texts(again)[0]!,
+    /\n\nDiagnostics for crash\.py are missing: crashing-server\.mjs exited \(code 3\)(; next start in \d+ s)?\.$/,
+  );
 });
 
 test('a missing server: the edit is written, noting that the server could not start', LIMIT, async () => {
@@ -66,7 +97,9 @@ test('a missing server: the edit is written, noting that the server could not st
   assert.equal(r.error, '');
   assert.equal(readFileSync(path.join(dir, 'gone.py'), 'utf8'), 'a = 2\n');
   assert.ok(
-    texts(r)[0]!.endsWith(`\n\nDiagnostics for gone.py are missing: no-such-server could not start: spawn ${path.join(dir, 'no-such-server')} ENOENT.`),
+    texts(r)[0]!.endsWith(
+      `\n\nDiagnostics for gone.py are missing: no-such-server could not start: spawn ${path.join(dir, 'no-such-server')} ENOENT.`,
+    ),
     texts(r)[0],
   );
 });

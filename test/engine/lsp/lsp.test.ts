@@ -18,7 +18,8 @@ let cleanup: () => void;
 
 const A_TS = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
 // The emoji is two UTF-16 units: the call of add sits at column 30 in characters, 31 in UTF-16.
-const B_TS = 'import { add } from "./a";\nconst smile = "😀"; const r = add(1, 2);\nexport const total: number = add(r, 3);\n';
+const B_TS =
+  'import { add } from "./a";\nconst smile = "😀"; const r = add(1, 2);\nexport const total: number = add(r, 3);\n';
 const M_PY = 'def twice(x: int) -> int:\n    return x * 2\n\nvalue: int = twice(2)\n';
 
 before(async () => {
@@ -26,7 +27,9 @@ before(async () => {
   mkdirSync(path.join(dir, 'ts'));
   writeFileSync(
     path.join(dir, 'ts', 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler' } }),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler' },
+    }),
   );
   writeFileSync(path.join(dir, 'ts', 'a.ts'), A_TS);
   writeFileSync(path.join(dir, 'ts', 'b.ts'), B_TS);
@@ -46,7 +49,8 @@ const call = (tool: string, args: Record<string, unknown>, shape = 'core'): Prom
 const text = (r: CallToolResponse) => texts(r)[0];
 const display = (r: CallToolResponse) => {
   for (const c of r.content)
-    if (c.body?.$case === 'structured' && c.body.value && 'display' in c.body.value) return c.body.value.display as Record<string, unknown>;
+    if (c.body?.$case === 'structured' && c.body.value && 'display' in c.body.value)
+      return c.body.value.display as Record<string, unknown>;
   return undefined;
 };
 const ok = (r: CallToolResponse) => assert.equal(r.error, '', r.error);
@@ -55,10 +59,16 @@ test('an edit that introduces a type error reports exactly it; the fixing edit r
   const broken = await call('fs.edit', { path: 'ts/a.ts', old_string: 'return a + b;', new_string: 'return "sum";' });
   ok(broken);
   assert.ok(
-    text(broken)!.endsWith("\n\nNew diagnostics from this change:\nts/a.ts:2:3: error: Type 'string' is not assignable to type 'number'. [typescript 2322]"),
+    text(broken)!.endsWith(
+      "\n\nNew diagnostics from this change:\nts/a.ts:2:3: error: Type 'string' is not assignable to type 'number'. [typescript 2322]",
+    ),
     text(broken),
   );
-  const report = (display(broken)!.details as { diagnostics: { files: Array<{ relative: string; introduced: unknown[] }>; missing: unknown[] } }).diagnostics;
+  const report = (
+    display(broken)!.details as {
+      diagnostics: { files: Array<{ relative: string; introduced: unknown[] }>; missing: unknown[] };
+    }
+  ).diagnostics;
   assert.deepEqual(report.missing, []);
   assert.deepEqual(report.files[0]!.introduced, [
     {
@@ -95,7 +105,11 @@ test("Claude's Edit words introduced diagnostics as Claude Code's new-diagnostic
 });
 
 test('a Python edit reports the type error pyright finds, and the fix reports none', LIMIT, async () => {
-  const r = await call('fs.edit', { path: 'py/m.py', old_string: 'value: int = twice(2)', new_string: 'value: str = twice(2)' });
+  const r = await call('fs.edit', {
+    path: 'py/m.py',
+    old_string: 'value: int = twice(2)',
+    new_string: 'value: str = twice(2)',
+  });
   ok(r);
   assert.ok(
     text(r)!.endsWith(
@@ -109,7 +123,14 @@ test('a Python edit reports the type error pyright finds, and the fix reports no
 });
 
 test("a patch and a Gemini write report the diagnostics they introduced, in each shape's words", LIMIT, async () => {
-  const patch = ['*** Begin Patch', '*** Update File: py/m.py', '@@', '-value: int = twice(2)', '+value: int = twice("2")', '*** End Patch'].join('\n');
+  const patch = [
+    '*** Begin Patch',
+    '*** Update File: py/m.py',
+    '@@',
+    '-value: int = twice(2)',
+    '+value: int = twice("2")',
+    '*** End Patch',
+  ].join('\n');
   const r = await call('fs.apply_patch', { patch });
   ok(r);
   assert.match(
@@ -130,30 +151,38 @@ test("a patch and a Gemini write report the diagnostics they introduced, in each
   ok(await call('write_file', { file_path: file, content: M_PY }, 'gemini'));
 });
 
-test('definition and references land on the right lines, columns counted in characters past an emoji', LIMIT, async () => {
-  const def = await call('code.definition', { path: 'ts/b.ts', line: 2, column: 30 });
-  ok(def);
-  assert.equal(text(def), 'ts/a.ts:1:17: export function add(a: number, b: number): number {');
-  const refs = await call('code.references', { path: 'ts/a.ts', line: 1, column: 17 });
-  ok(refs);
-  assert.equal(
-    text(refs),
-    [
-      'ts/a.ts:1:17: export function add(a: number, b: number): number {',
-      'ts/b.ts:1:10: import { add } from "./a";',
-      'ts/b.ts:2:30: const smile = "😀"; const r = add(1, 2);',
-      'ts/b.ts:3:30: export const total: number = add(r, 3);',
-    ].join('\n'),
-  );
-  const past = await call('code.hover', { path: 'ts/b.ts', line: 2, column: 44 });
-  assert.equal(past.error, 'ts/b.ts has no line 2, column 44 (it has 4 lines; line 2 has 39 characters)');
-});
+test(
+  'definition and references land on the right lines, columns counted in characters past an emoji',
+  LIMIT,
+  async () => {
+    const def = await call('code.definition', { path: 'ts/b.ts', line: 2, column: 30 });
+    ok(def);
+    assert.equal(text(def), 'ts/a.ts:1:17: export function add(a: number, b: number): number {');
+    const refs = await call('code.references', { path: 'ts/a.ts', line: 1, column: 17 });
+    ok(refs);
+    assert.equal(
+      text(refs),
+      [
+        'ts/a.ts:1:17: export function add(a: number, b: number): number {',
+        'ts/b.ts:1:10: import { add } from "./a";',
+        'ts/b.ts:2:30: const smile = "😀"; const r = add(1, 2);',
+        'ts/b.ts:3:30: export const total: number = add(r, 3);',
+      ].join('\n'),
+    );
+    const past = await call('code.hover', { path: 'ts/b.ts', line: 2, column: 44 });
+    assert.equal(past.error, 'ts/b.ts has no line 2, column 44 (it has 4 lines; line 2 has 39 characters)');
+  },
+);
 
 test("Qwen's lsp tool answers in Qwen Code's words over the same servers", LIMIT, async () => {
   const def = await call('lsp', { operation: 'goToDefinition', filePath: 'ts/b.ts', line: 2, character: 30 }, 'qwen');
   ok(def);
   assert.equal(text(def), 'Definitions for ts/b.ts:2:30:\n1. ts/a.ts:1:17');
-  const refs = await call('lsp', { operation: 'findReferences', filePath: path.join(dir, 'ts', 'a.ts'), line: 1, character: 17 }, 'qwen');
+  const refs = await call(
+    'lsp',
+    { operation: 'findReferences', filePath: path.join(dir, 'ts', 'a.ts'), line: 1, character: 17 },
+    'qwen',
+  );
   assert.equal(text(refs), 'References for ts/a.ts:1:17:\n1. ts/b.ts:1:10\n2. ts/b.ts:2:30\n3. ts/b.ts:3:30');
   const clean = await call('lsp', { operation: 'diagnostics', filePath: 'ts/a.ts' }, 'qwen');
   assert.equal(text(clean), 'No diagnostics found for ts/a.ts.');
@@ -166,7 +195,10 @@ test("Qwen's lsp tool answers in Qwen Code's words over the same servers", LIMIT
 test('a rename across two files is previewed, then applied to both', LIMIT, async () => {
   const preview = await call('code.rename', { path: 'ts/a.ts', line: 1, column: 17, new_name: 'sum' });
   ok(preview);
-  assert.ok(text(preview)!.startsWith('Would rename to sum: 4 edits in 2 files (not written; pass apply: true).\n'), text(preview));
+  assert.ok(
+    text(preview)!.startsWith('Would rename to sum: 4 edits in 2 files (not written; pass apply: true).\n'),
+    text(preview),
+  );
   assert.equal(readFileSync(path.join(dir, 'ts', 'a.ts'), 'utf8'), A_TS);
   const applied = await call('code.rename', { path: 'ts/a.ts', line: 1, column: 17, new_name: 'sum', apply: true });
   ok(applied);
@@ -178,44 +210,63 @@ test('a rename across two files is previewed, then applied to both', LIMIT, asyn
   assert.equal(text(check), 'ts/b.ts: no problems');
 });
 
-test('a change made outside Facet is noticed on the next use; without a path every open file is checked', LIMIT, async () => {
-  writeFileSync(path.join(dir, 'ts', 'b.ts'), 'import { sum } from "./a";\nexport const total: number = sum(1, "2");\n');
-  const r = await call('code.diagnostics', {});
-  ok(r);
-  assert.equal(
-    text(r),
-    [
-      'py/m.py: no problems',
-      'ts/a.ts: no problems',
-      'ts/b.ts:',
-      "  2:37 error typescript 2345: Argument of type 'string' is not assignable to parameter of type 'number'.",
-    ].join('\n'),
-  );
-});
+test(
+  'a change made outside Facet is noticed on the next use; without a path every open file is checked',
+  LIMIT,
+  async () => {
+    writeFileSync(
+      path.join(dir, 'ts', 'b.ts'),
+      'import { sum } from "./a";\nexport const total: number = sum(1, "2");\n',
+    );
+    const r = await call('code.diagnostics', {});
+    ok(r);
+    assert.equal(
+      text(r),
+      [
+        'py/m.py: no problems',
+        'ts/a.ts: no problems',
+        'ts/b.ts:',
+        "  2:37 error typescript 2345: Argument of type 'string' is not assignable to parameter of type 'number'.",
+      ].join('\n'),
+    );
+  },
+);
 
-test("Qwen's lsp tool: a file's symbols, a symbol search with its top match's references, the workspace's diagnostics", LIMIT, async () => {
-  const symbols = await call('lsp', { operation: 'documentSymbol', filePath: 'ts/b.ts' }, 'qwen');
-  ok(symbols);
-  assert.equal(text(symbols), 'Document symbols for ts/b.ts:\n1. total (Constant) - ts/b.ts:2:14');
-  const search = await call('lsp', { operation: 'workspaceSymbol', query: 'sum', filePath: 'ts/a.ts', limit: 1 }, 'qwen');
-  ok(search);
-  assert.equal(
-    text(search),
-    'Found 1 of 1 symbols for query "sum":\n1. sum (Function) - ts/a.ts:1:1\n\nReferences for top match (sum):\n1. ts/b.ts:1:10\n2. ts/b.ts:2:30',
-  );
-  const one = await call('lsp', { operation: 'diagnostics', filePath: 'ts/b.ts' }, 'qwen');
-  assert.equal(
-    text(one),
-    "Diagnostics for ts/b.ts (1 issues):\n1. [ERROR] 2:37 (2345) [typescript]: Argument of type 'string' is not assignable to parameter of type 'number'.",
-  );
-  const all = await call('lsp', { operation: 'workspaceDiagnostics', limit: 5 }, 'qwen');
-  ok(all);
-  assert.equal(
-    text(all),
-    "Workspace diagnostics (1 issues in 1 files):\n\nts/b.ts:\n  [ERROR] 2:37 (2345): Argument of type 'string' is not assignable to parameter of type 'number'.",
-  );
-  const none = await call('lsp', { operation: 'documentSymbol', filePath: 'ts/none.ts' }, 'qwen');
-  assert.equal(text(none), 'LSP document symbols failed: ts/none.ts does not exist');
-  const hover = await call('lsp', { operation: 'hover', filePath: 'ts/b.ts', line: 2, character: 14, serverName: 'ts' }, 'qwen');
-  assert.equal(text(hover), 'Hover for ts/b.ts:2:14 [ts]:\n```typescript\nconst total: number\n```');
-});
+test(
+  "Qwen's lsp tool: a file's symbols, a symbol search with its top match's references, the workspace's diagnostics",
+  LIMIT,
+  async () => {
+    const symbols = await call('lsp', { operation: 'documentSymbol', filePath: 'ts/b.ts' }, 'qwen');
+    ok(symbols);
+    assert.equal(text(symbols), 'Document symbols for ts/b.ts:\n1. total (Constant) - ts/b.ts:2:14');
+    const search = await call(
+      'lsp',
+      { operation: 'workspaceSymbol', query: 'sum', filePath: 'ts/a.ts', limit: 1 },
+      'qwen',
+    );
+    ok(search);
+    assert.equal(
+      text(search),
+      'Found 1 of 1 symbols for query "sum":\n1. sum (Function) - ts/a.ts:1:1\n\nReferences for top match (sum):\n1. ts/b.ts:1:10\n2. ts/b.ts:2:30',
+    );
+    const one = await call('lsp', { operation: 'diagnostics', filePath: 'ts/b.ts' }, 'qwen');
+    assert.equal(
+      text(one),
+      "Diagnostics for ts/b.ts (1 issues):\n1. [ERROR] 2:37 (2345) [typescript]: Argument of type 'string' is not assignable to parameter of type 'number'.",
+    );
+    const all = await call('lsp', { operation: 'workspaceDiagnostics', limit: 5 }, 'qwen');
+    ok(all);
+    assert.equal(
+      text(all),
+      "Workspace diagnostics (1 issues in 1 files):\n\nts/b.ts:\n  [ERROR] 2:37 (2345): Argument of type 'string' is not assignable to parameter of type 'number'.",
+    );
+    const none = await call('lsp', { operation: 'documentSymbol', filePath: 'ts/none.ts' }, 'qwen');
+    assert.equal(text(none), 'LSP document symbols failed: ts/none.ts does not exist');
+    const hover = await call(
+      'lsp',
+      { operation: 'hover', filePath: 'ts/b.ts', line: 2, character: 14, serverName: 'ts' },
+      'qwen',
+    );
+    assert.equal(text(hover), 'Hover for ts/b.ts:2:14 [ts]:\n```typescript\nconst total: number\n```');
+  },
+);

@@ -38,33 +38,42 @@ async function gone(pid: number | undefined): Promise<boolean> {
   return !alive(pid);
 }
 
-const pool = (over: Partial<typeof DEFAULT_LSP> = {}) => new LspPool({ ...DEFAULT_LSP, servers: { typescript: [process.execPath, silent] }, ...over });
+const pool = (over: Partial<typeof DEFAULT_LSP> = {}) =>
+  new LspPool({ ...DEFAULT_LSP, servers: { typescript: [process.execPath, silent] }, ...over });
 
-test('past --lsp-max-servers the least recently used server stops; close ends the rest', { timeout: 30_000 }, async () => {
-  const p = pool({ maxServers: 1 });
-  const first = p.serverFor(path.join(dir, 'one', 'a.ts'), dir).server;
-  assert.equal(first.spec.root, path.join(dir, 'one'));
-  const second = p.serverFor(path.join(dir, 'two', 'a.ts'), dir).server;
-  assert.equal(second.spec.root, path.join(dir, 'two'));
-  assert.ok(await gone(first.pid), 'the first server was stopped');
-  assert.deepEqual(
-    p.running().map((s) => s.spec.root),
-    [path.join(dir, 'two')],
-  );
-  await p.close();
-  assert.ok(await gone(second.pid), 'close ended the server');
-  assert.throws(() => p.serverFor(path.join(dir, 'one', 'a.ts'), dir), /code intelligence is off/);
-});
+test(
+  'past --lsp-max-servers the least recently used server stops; close ends the rest',
+  { timeout: 30_000 },
+  async () => {
+    const p = pool({ maxServers: 1 });
+    const first = p.serverFor(path.join(dir, 'one', 'a.ts'), dir).server;
+    assert.equal(first.spec.root, path.join(dir, 'one'));
+    const second = p.serverFor(path.join(dir, 'two', 'a.ts'), dir).server;
+    assert.equal(second.spec.root, path.join(dir, 'two'));
+    assert.ok(await gone(first.pid), 'the first server was stopped');
+    assert.deepEqual(
+      p.running().map((s) => s.spec.root),
+      [path.join(dir, 'two')],
+    );
+    await p.close();
+    assert.ok(await gone(second.pid), 'close ended the server');
+    assert.throws(() => p.serverFor(path.join(dir, 'one', 'a.ts'), dir), /code intelligence is off/);
+  },
+);
 
-test('a server over --lsp-memory-mb is killed, and the next start waits out a backoff', { timeout: 30_000 }, async () => {
-  const p = pool({ memoryMb: 1 });
-  const s = p.serverFor(path.join(dir, 'one', 'a.ts'), dir).server;
-  for (let i = 0; i < 100 && s.rss() === 0; i++) await new Promise((r) => setTimeout(r, 20));
-  p.sweep();
-  assert.ok(await gone(s.pid), 'killed over the cap');
-  assert.throws(
-    () => p.serverFor(path.join(dir, 'one', 'a.ts'), dir),
-    /silent-server\.mjs used \d+ MB, over the 1 MB cap, and was restarted; next start in 1 s/,
-  );
-  await p.close();
-});
+test(
+  'a server over --lsp-memory-mb is killed, and the next start waits out a backoff',
+  { timeout: 30_000 },
+  async () => {
+    const p = pool({ memoryMb: 1 });
+    const s = p.serverFor(path.join(dir, 'one', 'a.ts'), dir).server;
+    for (let i = 0; i < 100 && s.rss() === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    p.sweep();
+    assert.ok(await gone(s.pid), 'killed over the cap');
+    assert.throws(
+      () => p.serverFor(path.join(dir, 'one', 'a.ts'), dir),
+      /silent-server\.mjs used \d+ MB, over the 1 MB cap, and was restarted; next start in 1 s/,
+    );
+    await p.close();
+  },
+);

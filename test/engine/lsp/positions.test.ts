@@ -30,7 +30,13 @@ test('introduced: new errors and warnings only, old ones matched after shifted l
   const before = 'a\nb\nc\nd\n';
   const after = 'a\nNEW1\nNEW2\nb\nc\nd\n'; // two lines inserted after line 1
   const old = [d(1, 'at a'), d(3, 'at c')];
-  const now = [d(1, 'at a'), d(2, 'in new', 'error'), d(3, 'hint in new', 'hint'), d(5, 'at c'), d(6, 'at d', 'warning')];
+  const now = [
+    d(1, 'at a'),
+    d(2, 'in new', 'error'),
+    d(3, 'hint in new', 'hint'),
+    d(5, 'at c'),
+    d(6, 'at d', 'warning'),
+  ];
   assert.deepEqual(introduced(before, after, old, now), [d(2, 'in new'), d(6, 'at d', 'warning')]);
   // The same message moved to another unchanged line is new; one inside the changed region matches by message.
   assert.deepEqual(introduced('x\ny\nz\n', 'x\nY\nz\n', [d(1, 'm'), d(2, 'r')], [d(3, 'm'), d(2, 'r')]), [d(3, 'm')]);

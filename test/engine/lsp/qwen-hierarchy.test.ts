@@ -49,7 +49,9 @@ before(async () => {
   ({ dir, cleanup } = tempDir('facet-qwen-lsp-'));
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler' } }),
+    JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'es2022', moduleResolution: 'bundler' },
+    }),
   );
   writeFileSync(path.join(dir, 'shapes.ts'), SHAPES_TS);
   writeFileSync(path.join(dir, 'main.ts'), MAIN_TS);
@@ -69,7 +71,10 @@ const text = (r: CallToolResponse) => {
   return texts(r)[0]!;
 };
 const uri = (f: string) => pathToFileURL(path.join(dir, f)).href;
-const r = (l1: number, c1: number, l2: number, c2: number) => ({ start: { line: l1, character: c1 }, end: { line: l2, character: c2 } });
+const r = (l1: number, c1: number, l2: number, c2: number) => ({
+  start: { line: l1, character: c1 },
+  end: { line: l2, character: c2 },
+});
 
 test('goToImplementation finds the class method behind an interface method', LIMIT, async () => {
   const found = await lsp({ operation: 'goToImplementation', filePath: 'shapes.ts', line: 2, character: 3 });
@@ -122,14 +127,28 @@ test('the call hierarchy: prepare, then incoming and outgoing calls of the item 
   );
   const outgoing = await lsp({ operation: 'outgoingCalls', callHierarchyItem: item });
   // tsserver reports the one call site twice; it is shown as the server gave it.
-  const area = { name: 'area', kind: 'Method', rawKind: 6, detail: '', uri: uri('shapes.ts'), range: r(1, 2, 1, 17), selectionRange: r(1, 2, 1, 6) };
+  const area = {
+    name: 'area',
+    kind: 'Method',
+    rawKind: 6,
+    detail: '',
+    uri: uri('shapes.ts'),
+    range: r(1, 2, 1, 17),
+    selectionRange: r(1, 2, 1, 6),
+  };
   assert.equal(
     text(outgoing),
     `Outgoing calls for total at shapes.ts:10:17:\n1. area (Method) - shapes.ts:2:3 (calls at 11:47, 11:47)\n\nOutgoing calls (JSON):\n${JSON.stringify([{ to: area, fromRanges: [r(10, 46, 10, 52), r(10, 46, 10, 52)] }], null, 2)}`,
   );
-  const gone = await lsp({ operation: 'incomingCalls', callHierarchyItem: { ...item, uri: 'https://example.com/x.ts' } });
+  const gone = await lsp({
+    operation: 'incomingCalls',
+    callHierarchyItem: { ...item, uri: 'https://example.com/x.ts' },
+  });
   assert.equal(text(gone), 'LSP incoming calls failed: https://example.com/x.ts is not a file: URI');
-  const broken = await lsp({ operation: 'outgoingCalls', callHierarchyItem: { ...item, range: { start: { line: 9 } } } });
+  const broken = await lsp({
+    operation: 'outgoingCalls',
+    callHierarchyItem: { ...item, range: { start: { line: 9 } } },
+  });
   assert.equal(
     broken.error,
     'Error: Invalid parameters provided. Reason: invalid arguments for lsp: callHierarchyItem.range.end is required; callHierarchyItem.range.start.character is required',
@@ -137,7 +156,13 @@ test('the call hierarchy: prepare, then incoming and outgoing calls of the item 
 });
 
 test('codeActions offers the import a missing name needs, with its edit', LIMIT, async () => {
-  const diag = { range: r(0, 18, 0, 23), severity: 'error', code: 2304, source: 'typescript', message: "Cannot find name 'Shape'." };
+  const diag = {
+    range: r(0, 18, 0, 23),
+    severity: 'error',
+    code: 2304,
+    source: 'typescript',
+    message: "Cannot find name 'Shape'.",
+  };
   const found = await lsp({
     operation: 'codeActions',
     filePath: 'use.ts',
@@ -180,6 +205,12 @@ test('codeActions offers the import a missing name needs, with its edit', LIMIT,
     `Code actions at use.ts:1:19:\n1. Add import from "./shapes" [quickfix] \u2605 (has edit) (has command)\n\nCode actions (JSON):\n${JSON.stringify([action], null, 2)}`,
   );
   assert.equal(readFileSync(path.join(dir, 'use.ts'), 'utf8'), USE_TS, 'no action is applied');
-  const none = await lsp({ operation: 'codeActions', filePath: 'use.ts', line: 1, character: 1, codeActionKinds: ['quickfix'] });
+  const none = await lsp({
+    operation: 'codeActions',
+    filePath: 'use.ts',
+    line: 1,
+    character: 1,
+    codeActionKinds: ['quickfix'],
+  });
   assert.equal(text(none), 'No code actions available at use.ts:1:1.');
 });

@@ -7,7 +7,11 @@ import { serverFixture } from '../../helpers/server.js';
 import { errText, okText, text } from './helpers.js';
 
 describe('bash', () => {
-  const { call, dir } = serverFixture({ shape: 'anthropic', session: 'sh', args: ['--anthropic-bash-timeout-ms', '1500'] });
+  const { call, dir } = serverFixture({
+    shape: 'anthropic',
+    session: 'sh',
+    args: ['--anthropic-bash-timeout-ms', '1500'],
+  });
 
   test('cd and variables persist between calls of a session, not across sessions', async () => {
     okText(await call('bash', { command: 'mkdir -p sub && cd sub && export GREETING=hello && COUNT=3' }), '');
@@ -18,13 +22,22 @@ describe('bash', () => {
   test('stdout and stderr together, in order; a non-zero exit is shown and is an error', async () => {
     okText(await call('bash', { command: 'echo out; echo err >&2; echo out2' }), 'out\nerr\nout2');
     errText(await call('bash', { command: 'echo out; echo err >&2; false' }), '<system>Exit code 1</system>\nout\nerr');
-    errText(await call('bash', { command: 'exit_status_only() { return 3; }; exit_status_only' }), '<system>Exit code 3</system>');
+    errText(
+      await call('bash', { command: 'exit_status_only() { return 3; }; exit_status_only' }),
+      '<system>Exit code 3</system>',
+    );
     const missing = await call('bash', { command: 'nonexistentcommand' });
-    assert.match(text(missing), /^<system>Exit code 127<\/system>\n(\/bin\/)?bash: line \d+: nonexistentcommand: command not found$/);
+    assert.match(
+      text(missing),
+      /^<system>Exit code 127<\/system>\n(\/bin\/)?bash: line \d+: nonexistentcommand: command not found$/,
+    );
   });
 
   test('calls of one session at the same time wait their turn in the one shell', async () => {
-    const [first, second] = await Promise.all([call('bash', { command: 'sleep 0.3; echo one' }), call('bash', { command: 'echo two' })]);
+    const [first, second] = await Promise.all([
+      call('bash', { command: 'sleep 0.3; echo one' }),
+      call('bash', { command: 'echo two' }),
+    ]);
     okText(first, 'one');
     okText(second, 'two');
   });
@@ -68,7 +81,10 @@ describe('bash', () => {
 
   test('output of many chunks, past what is kept: the first 100 lines and the true count', async () => {
     const lines = Array.from({ length: 100 }, (_, i) => String(i + 1)).join('\n');
-    okText(await call('bash', { command: 'seq 1 300000' }), `${lines}\n\n... Output truncated (300000 total lines) ...`);
+    okText(
+      await call('bash', { command: 'seq 1 300000' }),
+      `${lines}\n\n... Output truncated (300000 total lines) ...`,
+    );
     okText(await call('bash', { command: 'printf "a\\nb"' }), 'a\nb');
   });
 

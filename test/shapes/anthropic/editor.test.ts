@@ -30,12 +30,18 @@ describe('str_replace_based_edit_tool', () => {
   });
 
   test('view: a file in cat -n lines, a final newline shows an empty last line, tabs kept', async () => {
-    okText(await call(ED, { command: 'view', path: 'f.py' }), "Here's the result of running `cat -n` on f.py:\n     1\tl1\n     2\tl2\n     3\t\n");
+    okText(
+      await call(ED, { command: 'view', path: 'f.py' }),
+      "Here's the result of running `cat -n` on f.py:\n     1\tl1\n     2\tl2\n     3\t\n",
+    );
     okText(
       await call(ED, { command: 'view', path: path.join(dir, 'f.py') }),
       `Here's the result of running \`cat -n\` on ${dir}/f.py:\n     1\tl1\n     2\tl2\n     3\t\n`,
     );
-    okText(await call(ED, { command: 'view', path: 'tabs.txt' }), "Here's the result of running `cat -n` on tabs.txt:\n     1\ta\tb\n     2\t\n");
+    okText(
+      await call(ED, { command: 'view', path: 'tabs.txt' }),
+      "Here's the result of running `cat -n` on tabs.txt:\n     1\ta\tb\n     2\t\n",
+    );
   });
 
   test('view_range: numbered from its first line; -1 runs to the end', async () => {
@@ -62,7 +68,10 @@ describe('str_replace_based_edit_tool', () => {
       await call(ED, { command: 'view', path: 'ten.txt', view_range: [5, 3] }),
       'Invalid `view_range`: [5, 3]. Its second element `3` should be larger or equal than its first `5`',
     );
-    errText(await call(ED, { command: 'view', path: 'ten.txt', view_range: [1] }), 'Invalid `view_range`. It should be a list of two integers.');
+    errText(
+      await call(ED, { command: 'view', path: 'ten.txt', view_range: [1] }),
+      'Invalid `view_range`. It should be a list of two integers.',
+    );
     errText(
       await call(ED, { command: 'view', path: 'src', view_range: [1, 2] }),
       'The `view_range` parameter is not allowed when `path` points to a directory.',
@@ -77,13 +86,19 @@ describe('str_replace_based_edit_tool', () => {
   });
 
   test('create: a new file, never over an existing one', async () => {
-    okText(await call(ED, { command: 'create', path: 'new/n.txt', file_text: 'x\ny' }), 'File created successfully at: new/n.txt');
+    okText(
+      await call(ED, { command: 'create', path: 'new/n.txt', file_text: 'x\ny' }),
+      'File created successfully at: new/n.txt',
+    );
     assert.equal(readFileSync(path.join(dir, 'new/n.txt'), 'utf8'), 'x\ny');
     errText(
       await call(ED, { command: 'create', path: 'f.py', file_text: 'x' }),
       'File already exists at: f.py. Cannot overwrite files using command `create`.',
     );
-    errText(await call(ED, { command: 'create', path: 'f2.py' }), 'Parameter `file_text` is required for command: create');
+    errText(
+      await call(ED, { command: 'create', path: 'f2.py' }),
+      'Parameter `file_text` is required for command: create',
+    );
   });
 
   test('str_replace: one match replaced, the snippet around it; none and several refused in the docs words', async () => {
@@ -102,7 +117,10 @@ describe('str_replace_based_edit_tool', () => {
       await call(ED, { command: 'str_replace', path: 's.txt', old_str: 'line 1' }),
       'Error: Found 2 matches for replacement text. Please provide more context to make a unique match.',
     );
-    errText(await call(ED, { command: 'str_replace', path: 's.txt' }), 'Parameter `old_str` is required for command: str_replace');
+    errText(
+      await call(ED, { command: 'str_replace', path: 's.txt' }),
+      'Parameter `old_str` is required for command: str_replace',
+    );
     // No new_str: the text is deleted.
     await call(ED, { command: 'str_replace', path: 's.txt', old_str: 'SEVEN\n' });
     assert.equal(readFileSync(path.join(dir, 's.txt'), 'utf8'), ELEVEN.replace('line 7\n', 'seven\n'));
@@ -124,8 +142,14 @@ describe('str_replace_based_edit_tool', () => {
       await call(ED, { command: 'insert', path: 'i.txt', insert_line: 9, insert_text: 'z' }),
       'Invalid `insert_line` parameter: 9. It should be within the range of lines of the file: [0, 6]',
     );
-    errText(await call(ED, { command: 'insert', path: 'i.txt', insert_text: 'z' }), 'Parameter `insert_line` is required for command: insert');
-    errText(await call(ED, { command: 'insert', path: 'i.txt', insert_line: 1 }), 'Parameter `insert_text` is required for command: insert');
+    errText(
+      await call(ED, { command: 'insert', path: 'i.txt', insert_text: 'z' }),
+      'Parameter `insert_line` is required for command: insert',
+    );
+    errText(
+      await call(ED, { command: 'insert', path: 'i.txt', insert_line: 1 }),
+      'Parameter `insert_text` is required for command: insert',
+    );
   });
 
   test('a CRLF file: matched with "\\n" line breaks, written back with CRLF', async () => {
@@ -157,7 +181,11 @@ describe('str_replace_based_edit_tool', () => {
 
 test('--anthropic-max-characters cuts a view and says so', async () => {
   await withServer(
-    { shape: 'anthropic', args: ['--anthropic-max-characters', '5'], setup: (d) => writeFileSync(path.join(d, 'f.txt'), 'abc\ndefgh\n') },
+    {
+      shape: 'anthropic',
+      args: ['--anthropic-max-characters', '5'],
+      setup: (d) => writeFileSync(path.join(d, 'f.txt'), 'abc\ndefgh\n'),
+    },
     async (_t, _d, call) => {
       okText(
         await call(ED, { command: 'view', path: 'f.txt' }),
@@ -168,13 +196,20 @@ test('--anthropic-max-characters cuts a view and says so', async () => {
 });
 
 describe('str_replace_editor (legacy): insert with new_str, undo_edit per session', () => {
-  const { call, dir } = serverFixture({ shape: 'anthropic', session: 'legacy', setup: (d) => writeFileSync(path.join(d, 'u.txt'), 'one\ntwo\n') });
+  const { call, dir } = serverFixture({
+    shape: 'anthropic',
+    session: 'legacy',
+    setup: (d) => writeFileSync(path.join(d, 'u.txt'), 'one\ntwo\n'),
+  });
 
   test('undo_edit restores the text before each edit, one step per call, kept per session', async () => {
     await call(LEGACY, { command: 'str_replace', path: 'u.txt', old_str: 'one', new_str: 'ONE' });
     await call(LEGACY, { command: 'insert', path: 'u.txt', insert_line: 0, new_str: 'zero' });
     assert.equal(readFileSync(path.join(dir, 'u.txt'), 'utf8'), 'zero\nONE\ntwo\n');
-    errText(await call(LEGACY, { command: 'undo_edit', path: 'u.txt' }, 'other-session'), 'No edit history found for u.txt.');
+    errText(
+      await call(LEGACY, { command: 'undo_edit', path: 'u.txt' }, 'other-session'),
+      'No edit history found for u.txt.',
+    );
     okText(
       await call(LEGACY, { command: 'undo_edit', path: 'u.txt' }),
       "Last edit to u.txt undone successfully. Here's the result of running `cat -n` on u.txt:\n     1\tONE\n     2\ttwo\n     3\t\n",
@@ -188,7 +223,10 @@ describe('str_replace_editor (legacy): insert with new_str, undo_edit per sessio
   });
 
   test('insert takes new_str; its absence is named', async () => {
-    errText(await call(LEGACY, { command: 'insert', path: 'u.txt', insert_line: 0 }), 'Parameter `new_str` is required for command: insert');
+    errText(
+      await call(LEGACY, { command: 'insert', path: 'u.txt', insert_line: 0 }),
+      'Parameter `new_str` is required for command: insert',
+    );
     errText(
       await call(LEGACY, { command: 'delete', path: 'u.txt' }),
       'Unrecognized command delete. The allowed commands for the str_replace_editor tool are: view, create, str_replace, insert, undo_edit',
@@ -208,10 +246,13 @@ test('--read-only hides every anthropic tool (each can change files or run comma
 });
 
 test('a binary file is refused in our words', async () => {
-  await withServer({ shape: 'anthropic', setup: (d) => writeFileSync(path.join(d, 'b.bin'), Buffer.from([0, 1, 2, 0, 255])) }, async (_t, _d, call) => {
-    errText(
-      await call(ED, { command: 'view', path: 'b.bin' }),
-      'Ran into a binary file (binary) while trying to read b.bin: only text files can be viewed or edited',
-    );
-  });
+  await withServer(
+    { shape: 'anthropic', setup: (d) => writeFileSync(path.join(d, 'b.bin'), Buffer.from([0, 1, 2, 0, 255])) },
+    async (_t, _d, call) => {
+      errText(
+        await call(ED, { command: 'view', path: 'b.bin' }),
+        'Ran into a binary file (binary) while trying to read b.bin: only text files can be viewed or edited',
+      );
+    },
+  );
 });

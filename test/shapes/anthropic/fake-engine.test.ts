@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FacetConfig } from '../../../src/config.js';
-import { engineFailure, type Engine, type FileStat, type LiveOutcome, type ReadResult, type WriteResult } from '../../../src/engine/index.js';
+import {
+  engineFailure,
+  type Engine,
+  type FileStat,
+  type LiveOutcome,
+  type ReadResult,
+  type WriteResult,
+} from '../../../src/engine/index.js';
 import type { ToolResult } from '../../../src/registry/types.js';
 import type { ToolMaker } from '../../../src/shapes/common/define.js';
 import { bash } from '../../../src/shapes/anthropic/bash.js';
@@ -20,7 +27,12 @@ async function run<A>(make: ToolMaker<A>, engine: Engine, args: A): Promise<Tool
 }
 
 const file: FileStat = { path: '/project/a.py', exists: true, isFile: true, isDirectory: false, size: 8, mtimeMs: 0 };
-const read = { kind: 'text', path: '/project/a.py', lines: ['x = 1', 'y = 2', ''], eols: ['\n', '\n', ''] } as unknown as ReadResult;
+const read = {
+  kind: 'text',
+  path: '/project/a.py',
+  lines: ['x = 1', 'y = 2', ''],
+  eols: ['\n', '\n', ''],
+} as unknown as ReadResult;
 
 test('str_replace: the whole text read, the one match replaced, written as is; the snippet and the tool_result block', async () => {
   const writes: unknown[] = [];
@@ -37,7 +49,12 @@ test('str_replace: the whole text read, the one match replaced, written as is; t
       },
     },
   });
-  const r = await run(strReplaceBasedEditTool, engine, { command: 'str_replace', path: 'a.py', old_str: 'y = 2', new_str: 'y = 3' });
+  const r = await run(strReplaceBasedEditTool, engine, {
+    command: 'str_replace',
+    path: 'a.py',
+    old_str: 'y = 2',
+    new_str: 'y = 3',
+  });
   assert.deepEqual(writes, [{ path: 'a.py', content: 'x = 1\ny = 3\n', opts: { lineEnding: 'keep' } }]);
   const text =
     "The file a.py has been edited. Here's the result of running `cat -n` on a snippet of a.py:\n     1\tx = 1\n     2\ty = 3\n     3\t\n" +
@@ -50,11 +67,19 @@ test('str_replace: the whole text read, the one match replaced, written as is; t
 test('a path outside the roots, raised by the engine, in the documented permission words with is_error', async () => {
   const engine = fakeEngine({
     files: {
-      stat: () => Promise.reject(engineFailure('outside_roots', '/etc/x is outside the roots', { path: '/etc/x', resolved: '/etc/x', roots: ['/project'] })),
+      stat: () =>
+        Promise.reject(
+          engineFailure('outside_roots', '/etc/x is outside the roots', {
+            path: '/etc/x',
+            resolved: '/etc/x',
+            roots: ['/project'],
+          }),
+        ),
     },
   });
   const r = await run(strReplaceBasedEditTool, engine, { command: 'create', path: '/etc/x', file_text: 'x' });
-  const text = 'Error: Permission denied. Cannot write to file. /etc/x is outside the directories this session may use (/project).';
+  const text =
+    'Error: Permission denied. Cannot write to file. /etc/x is outside the directories this session may use (/project).';
   assert.equal(r.text, text);
   assert.deepEqual(r.data, { type: 'tool_result', content: text, is_error: true });
 });

@@ -16,7 +16,11 @@ after(() => {
 });
 
 describe('memory', () => {
-  const { call } = serverFixture({ shape: 'anthropic', session: 'm', args: ['--memory-dir', mem.dir, '--memory-scope', 'shared'] });
+  const { call } = serverFixture({
+    shape: 'anthropic',
+    session: 'm',
+    args: ['--memory-dir', mem.dir, '--memory-scope', 'shared'],
+  });
   const M = (p: string) => path.join(mem.dir, p);
   /** A directory's size as listed (file systems differ: 4.0K on ext4). */
   const D = (p: string) => humanSize(statSync(M(p)).size);
@@ -43,7 +47,10 @@ describe('memory', () => {
     );
     assert.equal(statSync(M('notes.md')).mode & 0o777, 0o600);
     assert.equal(statSync(M('sub')).mode & 0o777, 0o700);
-    errText(await call('memory', { command: 'create', path: '/memories/notes.md', file_text: 'again' }), 'Error: File /memories/notes.md already exists');
+    errText(
+      await call('memory', { command: 'create', path: '/memories/notes.md', file_text: 'again' }),
+      'Error: File /memories/notes.md already exists',
+    );
   });
 
   test('view of a file: numbered lines, view_range, a missing path', async () => {
@@ -59,9 +66,15 @@ describe('memory', () => {
       await call('memory', { command: 'view', path: '/memories/notes.md', view_range: [3, -1] }),
       "Here's the content of /memories/notes.md with line numbers:\n     3\tgamma\n     4\t",
     );
-    errText(await call('memory', { command: 'view', path: '/memories/none.md' }), 'The path /memories/none.md does not exist. Please provide a valid path.');
+    errText(
+      await call('memory', { command: 'view', path: '/memories/none.md' }),
+      'The path /memories/none.md does not exist. Please provide a valid path.',
+    );
     writeFileSync(M('huge.txt'), '\n'.repeat(999_999));
-    errText(await call('memory', { command: 'view', path: '/memories/huge.txt' }), 'File /memories/huge.txt exceeds maximum line limit of 999,999 lines.');
+    errText(
+      await call('memory', { command: 'view', path: '/memories/huge.txt' }),
+      'File /memories/huge.txt exceeds maximum line limit of 999,999 lines.',
+    );
     await call('memory', { command: 'delete', path: '/memories/huge.txt' });
   });
 
@@ -119,10 +132,19 @@ describe('memory', () => {
       await call('memory', { command: 'rename', old_path: '/memories/moved/r2.md', new_path: '/memories/notes.md' }),
       'Error: The destination /memories/notes.md already exists',
     );
-    okText(await call('memory', { command: 'delete', path: '/memories/moved' }), 'Successfully deleted /memories/moved');
+    okText(
+      await call('memory', { command: 'delete', path: '/memories/moved' }),
+      'Successfully deleted /memories/moved',
+    );
     assert.equal(existsSync(M('moved')), false);
-    errText(await call('memory', { command: 'delete', path: '/memories/moved' }), 'Error: The path /memories/moved does not exist');
-    errText(await call('memory', { command: 'delete', path: '/memories' }), 'Error: Cannot delete the /memories directory itself');
+    errText(
+      await call('memory', { command: 'delete', path: '/memories/moved' }),
+      'Error: The path /memories/moved does not exist',
+    );
+    errText(
+      await call('memory', { command: 'delete', path: '/memories' }),
+      'Error: Cannot delete the /memories directory itself',
+    );
     errText(
       await call('memory', { command: 'rename', old_path: '/memories/', new_path: '/memories/x' }),
       'Error: Cannot rename the /memories directory itself',
@@ -140,13 +162,22 @@ describe('memory', () => {
       await call('memory', { command: 'view', path: `/memories/../${up}/secret.txt` }),
       `Error: Path /memories/../${up}/secret.txt would escape /memories directory`,
     );
-    errText(await call('memory', { command: 'view', path: '/memories/%2e%2e%2fetc' }), 'Error: Path /memories/%2e%2e%2fetc would escape /memories directory');
+    errText(
+      await call('memory', { command: 'view', path: '/memories/%2e%2e%2fetc' }),
+      'Error: Path /memories/%2e%2e%2fetc would escape /memories directory',
+    );
     errText(
       await call('memory', { command: 'create', path: '/memories/..\\x', file_text: 'x' }),
       'Error: Path /memories/..\\x would escape /memories directory',
     );
-    errText(await call('memory', { command: 'view', path: '/etc/passwd' }), 'Error: Path must start with /memories, got: /etc/passwd');
-    errText(await call('memory', { command: 'view', path: '/memoriesX/a' }), 'Error: Path must start with /memories, got: /memoriesX/a');
+    errText(
+      await call('memory', { command: 'view', path: '/etc/passwd' }),
+      'Error: Path must start with /memories, got: /etc/passwd',
+    );
+    errText(
+      await call('memory', { command: 'view', path: '/memoriesX/a' }),
+      'Error: Path must start with /memories, got: /memoriesX/a',
+    );
     errText(
       await call('memory', { command: 'rename', old_path: '/memories/notes.md', new_path: '/tmp/x' }),
       'Error: Path must start with /memories, got: /tmp/x',
@@ -156,13 +187,19 @@ describe('memory', () => {
   test('a symlink leading out of the memory directory is refused, its target untouched', async () => {
     writeFileSync(path.join(outside.dir, 'target.txt'), 'keep');
     symlinkSync(outside.dir, M('link'));
-    errText(await call('memory', { command: 'view', path: '/memories/link/target.txt' }), 'Error: Path would escape /memories directory via symlink');
+    errText(
+      await call('memory', { command: 'view', path: '/memories/link/target.txt' }),
+      'Error: Path would escape /memories directory via symlink',
+    );
     errText(
       await call('memory', { command: 'create', path: '/memories/link/new.txt', file_text: 'x' }),
       'Error: Path would escape /memories directory via symlink',
     );
     assert.equal(existsSync(path.join(outside.dir, 'new.txt')), false);
-    errText(await call('memory', { command: 'delete', path: '/memories/link' }), 'Error: Path would escape /memories directory via symlink');
+    errText(
+      await call('memory', { command: 'delete', path: '/memories/link' }),
+      'Error: Path would escape /memories directory via symlink',
+    );
     assert.equal(readFileSync(path.join(outside.dir, 'target.txt'), 'utf8'), 'keep');
   });
 });
@@ -170,11 +207,20 @@ describe('memory', () => {
 test('--memory-scope session: each session has a memory of its own', async () => {
   const dir = tempDir('facet-memory-scope-');
   try {
-    await withServer({ shape: 'anthropic', args: ['--memory-dir', dir.dir, '--memory-scope', 'session'] }, async (_t, _d, call) => {
-      await call('memory', { command: 'create', path: '/memories/a.md', file_text: 'a' }, 's1');
-      okText(await call('memory', { command: 'view', path: '/memories/a.md' }, 's1'), "Here's the content of /memories/a.md with line numbers:\n     1\ta");
-      errText(await call('memory', { command: 'view', path: '/memories/a.md' }, 's2'), 'The path /memories/a.md does not exist. Please provide a valid path.');
-    });
+    await withServer(
+      { shape: 'anthropic', args: ['--memory-dir', dir.dir, '--memory-scope', 'session'] },
+      async (_t, _d, call) => {
+        await call('memory', { command: 'create', path: '/memories/a.md', file_text: 'a' }, 's1');
+        okText(
+          await call('memory', { command: 'view', path: '/memories/a.md' }, 's1'),
+          "Here's the content of /memories/a.md with line numbers:\n     1\ta",
+        );
+        errText(
+          await call('memory', { command: 'view', path: '/memories/a.md' }, 's2'),
+          'The path /memories/a.md does not exist. Please provide a valid path.',
+        );
+      },
+    );
   } finally {
     dir.cleanup();
   }
@@ -183,25 +229,28 @@ test('--memory-scope session: each session has a memory of its own', async () =>
 test('by default the memory lives under the state directory, and each --token caller has its own', async () => {
   const state = tempDir('facet-state-');
   try {
-    await withServer({ shape: 'anthropic', args: ['--state-dir', state.dir, '--token', 'tok-a', '--token', 'tok-b'] }, async (_t, _d, call) => {
-      const as = (token: string) => ({ metadata: { authorization: `Bearer ${token}` } });
-      okText(
-        await call('memory', { command: 'create', path: '/memories/a.md', file_text: 'from a' }, as('tok-a')),
-        'File created successfully at: /memories/a.md',
-      );
-      okText(
-        await call('memory', { command: 'view', path: '/memories/a.md' }, as('tok-a')),
-        "Here's the content of /memories/a.md with line numbers:\n     1\tfrom a",
-      );
-      errText(
-        await call('memory', { command: 'view', path: '/memories/a.md' }, as('tok-b')),
-        'The path /memories/a.md does not exist. Please provide a valid path.',
-      );
-      const callers = path.join(state.dir, 'memory', 'callers');
-      // One directory per caller that used the memory (b's was made, empty, by its view).
-      const held = readdirSync(callers).map((d) => readdirSync(path.join(callers, d)));
-      assert.deepEqual(held.sort(), [[], ['a.md']]);
-    });
+    await withServer(
+      { shape: 'anthropic', args: ['--state-dir', state.dir, '--token', 'tok-a', '--token', 'tok-b'] },
+      async (_t, _d, call) => {
+        const as = (token: string) => ({ metadata: { authorization: `Bearer ${token}` } });
+        okText(
+          await call('memory', { command: 'create', path: '/memories/a.md', file_text: 'from a' }, as('tok-a')),
+          'File created successfully at: /memories/a.md',
+        );
+        okText(
+          await call('memory', { command: 'view', path: '/memories/a.md' }, as('tok-a')),
+          "Here's the content of /memories/a.md with line numbers:\n     1\tfrom a",
+        );
+        errText(
+          await call('memory', { command: 'view', path: '/memories/a.md' }, as('tok-b')),
+          'The path /memories/a.md does not exist. Please provide a valid path.',
+        );
+        const callers = path.join(state.dir, 'memory', 'callers');
+        // One directory per caller that used the memory (b's was made, empty, by its view).
+        const held = readdirSync(callers).map((d) => readdirSync(path.join(callers, d)));
+        assert.deepEqual(held.sort(), [[], ['a.md']]);
+      },
+    );
   } finally {
     state.cleanup();
   }

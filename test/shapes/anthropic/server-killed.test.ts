@@ -16,9 +16,13 @@ const CLI = path.resolve('dist/src/cli.js');
 
 function serve(root: string): Promise<{ child: ChildProcess; client: ToolboxClient }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', root, '--shape', 'anthropic', '--lsp', 'off'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', root, '--shape', 'anthropic', '--lsp', 'off'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
@@ -50,7 +54,11 @@ test("a SIGKILLed server takes its live bash and the command it runs with it; a 
     const shell = Number(readFileSync(path.join(dir, 'shell-2.pid'), 'utf8'));
     server.child.kill('SIGKILL');
     await running;
-    assert.equal(await eventually(() => procsWith(m).length === 0 && !groupAlive(shell)), true, `left: ${procsWith(m).join(', ')}`);
+    assert.equal(
+      await eventually(() => procsWith(m).length === 0 && !groupAlive(shell)),
+      true,
+      `left: ${procsWith(m).join(', ')}`,
+    );
   } finally {
     server.client.close();
     server.child.kill('SIGKILL');

@@ -17,7 +17,10 @@ const { call, dir } = serverFixture({
   setup(d) {
     mkdirSync(path.join(d, 'src'));
     writeFileSync(path.join(d, 'src/calc.sh'), 'add() {\n  echo $(( $1 - $2 ))\n}\n');
-    writeFileSync(path.join(d, 'test.sh'), '. src/calc.sh\n[ "$(add 2 3)" = 5 ] && echo "PASS add" || { echo "FAIL add: got $(add 2 3)"; exit 1; }\n');
+    writeFileSync(
+      path.join(d, 'test.sh'),
+      '. src/calc.sh\n[ "$(add 2 3)" = 5 ] && echo "PASS add" || { echo "FAIL add: got $(add 2 3)"; exit 1; }\n',
+    );
   },
 });
 
@@ -36,14 +39,23 @@ test('memory, view, run the failing test, fix, run again, record', async () => {
     await call('str_replace_based_edit_tool', { command: 'view', path: 'src/calc.sh' }),
     "Here's the result of running `cat -n` on src/calc.sh:\n     1\tadd() {\n     2\t  echo $(( $1 - $2 ))\n     3\t}\n     4\t\n",
   );
-  const edit = await call('str_replace_based_edit_tool', { command: 'str_replace', path: 'src/calc.sh', old_str: '$1 - $2', new_str: '$1 + $2' });
+  const edit = await call('str_replace_based_edit_tool', {
+    command: 'str_replace',
+    path: 'src/calc.sh',
+    old_str: '$1 - $2',
+    new_str: '$1 + $2',
+  });
   okText(
     edit,
     "The file src/calc.sh has been edited. Here's the result of running `cat -n` on a snippet of src/calc.sh:\n     1\tadd() {\n     2\t  echo $(( $1 + $2 ))\n     3\t}\n     4\t\n" +
       'Review the changes and make sure they are as expected. Edit the file again if necessary.',
   );
   okText(await call('bash', { command: 'cd src && cd .. && bash test.sh' }), 'PASS add');
-  const saved = await call('memory', { command: 'create', path: '/memories/progress.md', file_text: '- fixed add in src/calc.sh; test.sh passes\n' });
+  const saved = await call('memory', {
+    command: 'create',
+    path: '/memories/progress.md',
+    file_text: '- fixed add in src/calc.sh; test.sh passes\n',
+  });
   okText(saved, 'File created successfully at: /memories/progress.md');
   // What a host sends back: the block plus the id of the tool_use it answers.
   assert.deepEqual(

@@ -17,7 +17,11 @@ describe('claude shape: Edit unicode escapes and aliases', () => {
   test('escapes in old_string match the characters in the file; new_string is decoded alike', async () => {
     writeFileSync(p('chars.txt'), 'caf\u00e9 \u2014 menu\n');
     await call('Read', { file_path: p('chars.txt') });
-    const r = await call('Edit', { file_path: p('chars.txt'), old_string: 'caf\\u00e9 \\u2014', new_string: 'th\\u00e9 \\u2014' });
+    const r = await call('Edit', {
+      file_path: p('chars.txt'),
+      old_string: 'caf\\u00e9 \\u2014',
+      new_string: 'th\\u00e9 \\u2014',
+    });
     assert.equal(r.text, `The file ${p('chars.txt')} has been updated successfully. ${CURRENT}`);
     assert.equal(readFileSync(p('chars.txt'), 'utf8'), 'th\u00e9 \u2014 menu\n');
   });

@@ -2,7 +2,15 @@
 // engine, and the engine's structured answers and failures in Claude Code's words.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { EngineError, engineFailure, type Engine, type JobSnapshot, type RunOutcome, type Scope, type TextRead } from '../../../src/engine/index.js';
+import {
+  EngineError,
+  engineFailure,
+  type Engine,
+  type JobSnapshot,
+  type RunOutcome,
+  type Scope,
+  type TextRead,
+} from '../../../src/engine/index.js';
 import { announceEnd } from '../../../src/shapes/kit/shell/announce.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import type { ToolMaker } from '../../../src/shapes/common/define.js';
@@ -18,7 +26,11 @@ import { fakeContext, fakeEngine } from '../../helpers/fake-engine.js';
 
 /** A context whose scope answers only what Claude's working-directory rule asks of it. */
 function context(): HandlerContext {
-  const scope = { roots: ['/project'], primary: '/project', contains: (p: string) => p.startsWith('/project') } as unknown as Scope;
+  const scope = {
+    roots: ['/project'],
+    primary: '/project',
+    contains: (p: string) => p.startsWith('/project'),
+  } as unknown as Scope;
   return { ...fakeContext('claude'), scope };
 }
 
@@ -29,7 +41,9 @@ async function run<A>(make: ToolMaker<A>, engine: Engine, args: A, ctx = context
 
 test('TodoWrite: the list goes to the engine with ids and rules; the answer is counted', async () => {
   const engine = fakeEngine({ todos: { replace: (_c, items) => items } });
-  const r = await run(todoWrite, engine, { todos: [{ content: 'Fix it', status: 'completed', activeForm: 'Fixing it' }] });
+  const r = await run(todoWrite, engine, {
+    todos: [{ content: 'Fix it', status: 'completed', activeForm: 'Fixing it' }],
+  });
   assert.equal(r.text.startsWith('Todos have been modified successfully.'), true);
   assert.deepEqual(r.host, {
     tool: 'TodoWrite',
@@ -70,7 +84,13 @@ test('Read: numbered lines from the 1-based offset, read at the working director
   });
   const r = await run(read, engine, { file_path: 'a.ts', offset: 2, limit: 2 });
   assert.equal(r.text, '2\tb\n3\tc');
-  assert.deepEqual(r.host, { tool: 'Read', paths: ['/project/a.ts'], summary: 'Read lines 2-3 of a.ts', counts: { lines: 2 }, truncated: true });
+  assert.deepEqual(r.host, {
+    tool: 'Read',
+    paths: ['/project/a.ts'],
+    summary: 'Read lines 2-3 of a.ts',
+    counts: { lines: 2 },
+    truncated: true,
+  });
   assert.deepEqual(seen, [{ cwd: '/project', path: 'a.ts' }]);
 });
 
@@ -78,14 +98,20 @@ test('Read: a missing file is a wrapped failure naming the working directory', a
   const missing = new EngineError('not_found', 'x does not exist', { field: 'file_path', facts: { path: 'x' } });
   const engine = fakeEngine({ files: { readChecked: () => Promise.reject(missing) } });
   const r = await run(read, engine, { file_path: 'x' });
-  assert.equal(r.text, '<tool_use_error>File does not exist: x. Relative paths are resolved from the current working directory, /project.</tool_use_error>');
+  assert.equal(
+    r.text,
+    '<tool_use_error>File does not exist: x. Relative paths are resolved from the current working directory, /project.</tool_use_error>',
+  );
   assert.equal(r.failure?.kind, 'not_found');
   assert.equal(r.failure?.field, 'file_path');
 });
 
 test("Edit: the engine's no_match in Edit's words, repeating old_string", async () => {
   const engine = fakeEngine({
-    files: { edit: () => Promise.reject(engineFailure('no_match', 'old_string was not found', { path: '/project/a.ts', editIndex: 0 })) },
+    files: {
+      edit: () =>
+        Promise.reject(engineFailure('no_match', 'old_string was not found', { path: '/project/a.ts', editIndex: 0 })),
+    },
   });
   const r = await run(edit, engine, { file_path: 'a.ts', old_string: 'nope', new_string: 'yes' });
   assert.equal(
@@ -93,13 +119,23 @@ test("Edit: the engine's no_match in Edit's words, repeating old_string", async 
     '<tool_use_error>old_string was not found in the file. It must match the file exactly, whitespace and indentation included; Read the file again if unsure.\nString: nope</tool_use_error>',
   );
   assert.equal(r.failure?.condition, 'no_match');
-  assert.deepEqual(r.host, { tool: 'Edit', summary: 'old_string was not found', failure: 'invalid_argument', paths: ['/project/a.ts'] });
+  assert.deepEqual(r.host, {
+    tool: 'Edit',
+    summary: 'old_string was not found',
+    failure: 'invalid_argument',
+    paths: ['/project/a.ts'],
+  });
 });
 
 test("Write: an unread file is refused in the dialect's words", async () => {
-  const engine = fakeEngine({ files: { write: () => Promise.reject(engineFailure('not_read', 'a.ts was not read', { path: '/project/a.ts' })) } });
+  const engine = fakeEngine({
+    files: { write: () => Promise.reject(engineFailure('not_read', 'a.ts was not read', { path: '/project/a.ts' })) },
+  });
   const r = await run(write, engine, { file_path: 'a.ts', content: 'x' });
-  assert.equal(r.text, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
+  assert.equal(
+    r.text,
+    '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>',
+  );
   assert.equal(r.failure?.kind, 'conflict');
 });
 
@@ -110,7 +146,10 @@ test('Glob: oldest-first paths relative to the working directory, with the cap n
     files: { spill: () => Promise.resolve(undefined) },
   });
   const r = await run(glob, engine, { pattern: '**/*.ts' });
-  assert.equal(r.text, 'src/a.ts\n/elsewhere/b.ts\n(Showing 2 of 5 matching files; 3 more are not listed. Narrow the pattern or path to see the rest.)');
+  assert.equal(
+    r.text,
+    'src/a.ts\n/elsewhere/b.ts\n(Showing 2 of 5 matching files; 3 more are not listed. Narrow the pattern or path to see the rest.)',
+  );
   assert.deepEqual(r.host.counts, { files: 5, shown: 2 });
 });
 
@@ -125,11 +164,21 @@ test('Bash: a non-zero exit is "Exit code N" and the output, failed with the pro
     sessionCwd: '/project',
     timeoutMs: 120000,
   } as unknown as RunOutcome;
-  const engine = fakeEngine({ shell: { run: () => Promise.resolve(outcome) }, files: { spill: () => Promise.resolve(undefined) } });
+  const engine = fakeEngine({
+    shell: { run: () => Promise.resolve(outcome) },
+    files: { spill: () => Promise.resolve(undefined) },
+  });
   const r = await run(bash, engine, { command: 'false' });
   assert.equal(r.text, 'Exit code 2\nboom');
   assert.equal(r.failure?.kind, 'process_failed');
-  assert.deepEqual(r.failure?.process, { tool: 'bash', exitCode: 2, signal: '', output: '\nboom\n', outputTruncated: false, backend: 'bash' });
+  assert.deepEqual(r.failure?.process, {
+    tool: 'bash',
+    exitCode: 2,
+    signal: '',
+    output: '\nboom\n',
+    outputTruncated: false,
+    backend: 'bash',
+  });
   assert.equal(r.host.exitCode, 2);
 });
 

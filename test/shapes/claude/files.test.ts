@@ -27,11 +27,17 @@ describe('claude shape: file tools', () => {
     writeFileSync(p('empty.txt'), '');
     writeFileSync(p('crlf.txt'), '\uFEFFone\r\ntwo\r\n');
     writeFileSync(p('big.txt'), 'x'.repeat(100) + '\n'.repeat(1) + 'y'.repeat(300 * 1024));
-    writeFileSync(p('tokens.txt'), Array.from({ length: 2000 }, (_, i) => `${String(i + 1).padStart(4, '0')} ${'z'.repeat(75)}`).join('\n'));
+    writeFileSync(
+      p('tokens.txt'),
+      Array.from({ length: 2000 }, (_, i) => `${String(i + 1).padStart(4, '0')} ${'z'.repeat(75)}`).join('\n'),
+    );
     writeFileSync(p('pic.png'), PNG);
     writeFileSync(p('fake.png'), 'not an image');
     writeFileSync(p('blob.bin'), Buffer.from([0, 1, 2, 3, 0, 0, 7]));
-    writeFileSync(p('doc.pdf'), '%PDF-1.4\n1 0 obj << /Type /Pages /Kids [2 0 R] /Count 1 >> endobj\n2 0 obj << /Type /Page /Parent 1 0 R >> endobj\n%%EOF\n');
+    writeFileSync(
+      p('doc.pdf'),
+      '%PDF-1.4\n1 0 obj << /Type /Pages /Kids [2 0 R] /Count 1 >> endobj\n2 0 obj << /Type /Page /Parent 1 0 R >> endobj\n%%EOF\n',
+    );
     mkdirSync(p('sub'));
     writeFileSync(
       p('nb.ipynb'),
@@ -67,21 +73,33 @@ describe('claude shape: file tools', () => {
   });
 
   test('Read offset is 1-based; offset 0 numbers from 0; CR and BOM are stripped', async () => {
-    assert.equal((await call('Read', { file_path: p('four.txt'), offset: 3, limit: 2 })).text, '3\tline 3\n4\talpha again');
-    assert.equal((await call('Read', { file_path: p('four.txt'), offset: 0, limit: 2 })).text, '0\tline 1\n1\t\tline 2 with tab');
+    assert.equal(
+      (await call('Read', { file_path: p('four.txt'), offset: 3, limit: 2 })).text,
+      '3\tline 3\n4\talpha again',
+    );
+    assert.equal(
+      (await call('Read', { file_path: p('four.txt'), offset: 0, limit: 2 })).text,
+      '0\tline 1\n1\t\tline 2 with tab',
+    );
     assert.equal((await call('Read', { file_path: p('crlf.txt') })).text, '1\tone\n2\ttwo\n3\t');
   });
 
   test('Read of the same unchanged range again is answered with a note', async () => {
     await call('Read', { file_path: p('four.txt'), offset: 2, limit: 1 }, 'again');
     const r = await call('Read', { file_path: p('four.txt'), offset: 2, limit: 1 }, 'again');
-    assert.equal(r.text, 'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.');
+    assert.equal(
+      r.text,
+      'File unchanged since your last Read of the same lines: that earlier result still holds, so refer to it instead of reading again.',
+    );
     assert.equal((await call('Read', { file_path: p('four.txt'), offset: 1, limit: 1 }, 'again')).text, '1\tline 1');
   });
 
   test('Read: empty file and offset past the end are system reminders, not errors', async () => {
     const empty = await call('Read', { file_path: p('empty.txt') });
-    assert.equal(empty.text, '<system-reminder>Warning: the file exists but is shorter than the provided offset (1). The file has 1 lines.</system-reminder>');
+    assert.equal(
+      empty.text,
+      '<system-reminder>Warning: the file exists but is shorter than the provided offset (1). The file has 1 lines.</system-reminder>',
+    );
     assert.equal(empty.code, '');
     const past = await call('Read', { file_path: p('four.txt'), offset: 5000 });
     assert.equal(
@@ -132,7 +150,10 @@ describe('claude shape: file tools', () => {
     );
     const invalid = await call('Read', { file_path: p('four.txt'), limit: 0 });
     assert.equal(invalid.code, 'INVALID_ARGUMENT');
-    assert.equal(invalid.error, '<tool_use_error>InputValidationError: the arguments of Read are not valid:\n- limit: must be > 0</tool_use_error>');
+    assert.equal(
+      invalid.error,
+      '<tool_use_error>InputValidationError: the arguments of Read are not valid:\n- limit: must be > 0</tool_use_error>',
+    );
   });
 
   test('Read over the token cap pages a whole-file read, and that partial view does not license an edit', async () => {
@@ -147,7 +168,10 @@ describe('claude shape: file tools', () => {
     assert.equal(r.display.truncated, true);
     const edit = await call('Edit', { file_path: p('tokens.txt'), old_string: '0001 ', new_string: '0001-' }, 'cap');
     assert.equal(edit.code, 'CONFLICT');
-    assert.equal(edit.error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
+    assert.equal(
+      edit.error,
+      '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>',
+    );
   });
 
   test('Read fits a large image within 2000×2000 px and the byte limit, saying so to the host', async () => {
@@ -163,7 +187,13 @@ describe('claude shape: file tools', () => {
     assert.equal(wide.blobs[0]!.mediaType, 'image/png');
     const m = await sharp(wide.blobs[0]!.data).metadata();
     assert.deepEqual([m.format, m.width, m.height], ['png', 2000, 800]);
-    assert.deepEqual(wide.display.details, { width: 2000, height: 800, originalWidth: 3000, originalHeight: 1200, resized: true });
+    assert.deepEqual(wide.display.details, {
+      width: 2000,
+      height: 800,
+      originalWidth: 3000,
+      originalHeight: 1200,
+      resized: true,
+    });
     // Noise does not compress: within 2000 px, but over the byte limit as PNG, so it becomes a JPEG.
     const noise = Buffer.alloc(1900 * 1900 * 3);
     for (let i = 0, x = 12345; i < noise.length; i++) noise[i] = (x = (Math.imul(x, 1103515245) + 12345) >>> 0) >>> 24;
@@ -204,18 +234,31 @@ describe('claude shape: file tools', () => {
       ],
     );
     const past = await call('Read', { file_path: p('three.pdf'), pages: '7' });
-    assert.equal(past.error, `<tool_use_error>pages "7" lies past the end of ${p('three.pdf')}. Ask for pages the PDF has, numbered from 1.</tool_use_error>`);
+    assert.equal(
+      past.error,
+      `<tool_use_error>pages "7" lies past the end of ${p('three.pdf')}. Ask for pages the PDF has, numbered from 1.</tool_use_error>`,
+    );
     const bad = await call('Read', { file_path: p('doc.pdf'), pages: '1-30' });
-    assert.equal(bad.error, '<tool_use_error>pages "1-30" covers more than 20 pages; read at most 20 pages per call.</tool_use_error>');
+    assert.equal(
+      bad.error,
+      '<tool_use_error>pages "1-30" covers more than 20 pages; read at most 20 pages per call.</tool_use_error>',
+    );
   });
 
   test('Read renders notebooks as cells with their outputs', async () => {
     const r = await call('Read', { file_path: p('nb.ipynb') });
-    assert.equal(r.text, '<cell id="md1"><cell_type>markdown</cell_type># Title\ntext</cell id="md1">\n<cell id="c1">print(\'hi\')</cell id="c1">\n\nhi\n');
+    assert.equal(
+      r.text,
+      '<cell id="md1"><cell_type>markdown</cell_type># Title\ntext</cell id="md1">\n<cell id="c1">print(\'hi\')</cell id="c1">\n\nhi\n',
+    );
   });
 
   test('Write: new file, refusal before Read, overwrite after Read, trailing whitespace rule', async () => {
-    const created = await call('Write', { file_path: p('deep', 'new.ts'), content: 'let a = 1;   \nlet b = 2;\t\n' }, 'write');
+    const created = await call(
+      'Write',
+      { file_path: p('deep', 'new.ts'), content: 'let a = 1;   \nlet b = 2;\t\n' },
+      'write',
+    );
     assert.equal(created.text, `File created successfully at: ${p('deep', 'new.ts')} ${CURRENT}`);
     assert.equal(readFileSync(p('deep', 'new.ts'), 'utf8'), 'let a = 1;\nlet b = 2;\n');
     const rel = await call('Write', { file_path: 'rel.md', content: 'keep  \n' }, 'write');
@@ -224,7 +267,10 @@ describe('claude shape: file tools', () => {
     writeFileSync(p('existing.txt'), 'old\n');
     const refused = await call('Write', { file_path: p('existing.txt'), content: 'new\n' }, 'write');
     assert.equal(refused.code, 'CONFLICT');
-    assert.equal(refused.error, '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>');
+    assert.equal(
+      refused.error,
+      '<tool_use_error>This file has not been read in this session yet. Read it first, then change it.</tool_use_error>',
+    );
     assert.equal(readFileSync(p('existing.txt'), 'utf8'), 'old\n');
     await call('Read', { file_path: p('existing.txt') }, 'write');
     const updated = await call('Write', { file_path: p('existing.txt'), content: 'new' }, 'write');
@@ -250,7 +296,10 @@ describe('claude shape: file tools', () => {
     writeFileSync(p('touched.txt'), 'same\n');
     await call('Read', { file_path: p('touched.txt') }, 'stale');
     utimesSync(p('touched.txt'), future, future);
-    assert.equal((await call('Edit', { file_path: p('touched.txt'), old_string: 'same', new_string: 'other' }, 'stale')).code, '');
+    assert.equal(
+      (await call('Edit', { file_path: p('touched.txt'), old_string: 'same', new_string: 'other' }, 'stale')).code,
+      '',
+    );
   });
 
   test("Edit: the errors in Claude Code's order, uniqueness and replace_all", async () => {
@@ -274,7 +323,10 @@ describe('claude shape: file tools', () => {
       (await call('Edit', { file_path: p('nb.ipynb'), old_string: 'a', new_string: 'b' }, s)).error,
       '<tool_use_error>This file is a Jupyter notebook; change its cells with NotebookEdit.</tool_use_error>',
     );
-    assert.equal((await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'x' }, s)).code, 'CONFLICT');
+    assert.equal(
+      (await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'x' }, s)).code,
+      'CONFLICT',
+    );
     await call('Read', { file_path: p('e.txt') }, s);
     const none = await call('Edit', { file_path: p('e.txt'), old_string: 'zzz', new_string: 'y' }, s);
     assert.equal(none.code, 'INVALID_ARGUMENT');
@@ -290,8 +342,15 @@ describe('claude shape: file tools', () => {
     );
     const one = await call('Edit', { file_path: p('e.txt'), old_string: 'beta', new_string: 'gamma   ' }, s);
     assert.equal(one.text, `The file ${p('e.txt')} has been updated successfully. ${CURRENT}`);
-    const all = await call('Edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: '$&-1', replace_all: true }, s);
-    assert.equal(all.text, `The file ${p('e.txt')} has been updated. All occurrences were successfully replaced. ${CURRENT}`);
+    const all = await call(
+      'Edit',
+      { file_path: p('e.txt'), old_string: 'alpha', new_string: '$&-1', replace_all: true },
+      s,
+    );
+    assert.equal(
+      all.text,
+      `The file ${p('e.txt')} has been updated. All occurrences were successfully replaced. ${CURRENT}`,
+    );
     assert.equal(readFileSync(p('e.txt'), 'utf8'), '$&-1\ngamma\n$&-1\n');
     assert.deepEqual(all.display.counts, { replacements: 2, added: 2, removed: 2 });
   });
@@ -300,7 +359,11 @@ describe('claude shape: file tools', () => {
     const s = 'edit2';
     writeFileSync(p('q.txt'), 'say \u2018hello\u2019 and \u201Cbye\u201D\r\nnext\r\n');
     await call('Read', { file_path: p('q.txt') }, s);
-    const r = await call('Edit', { file_path: p('q.txt'), old_string: `say 'hello' and "bye"`, new_string: `say 'hi' and "ciao"` }, s);
+    const r = await call(
+      'Edit',
+      { file_path: p('q.txt'), old_string: `say 'hello' and "bye"`, new_string: `say 'hi' and "ciao"` },
+      s,
+    );
     assert.equal(r.code, '');
     assert.equal(readFileSync(p('q.txt'), 'utf8'), 'say \u2018hi\u2019 and \u201Cciao\u201D\r\nnext\r\n');
     await call('Edit', { file_path: p('q.txt'), old_string: 'next', new_string: '' }, s);
@@ -317,19 +380,40 @@ describe('claude shape: file tools', () => {
     const unread = await call('NotebookEdit', { notebook_path: nb, cell_id: 'c1', new_source: 'x' }, s);
     assert.equal(unread.code, 'CONFLICT');
     await call('Read', { file_path: nb }, s);
-    assert.equal((await call('NotebookEdit', { notebook_path: nb, cell_id: 'c1', new_source: "print('bye')" }, s)).text, "Updated cell c1 with print('bye')");
-    const ins = await call('NotebookEdit', { notebook_path: nb, cell_id: 'md1', new_source: 'x = 1', cell_type: 'code', edit_mode: 'insert' }, s);
+    assert.equal(
+      (await call('NotebookEdit', { notebook_path: nb, cell_id: 'c1', new_source: "print('bye')" }, s)).text,
+      "Updated cell c1 with print('bye')",
+    );
+    const ins = await call(
+      'NotebookEdit',
+      { notebook_path: nb, cell_id: 'md1', new_source: 'x = 1', cell_type: 'code', edit_mode: 'insert' },
+      s,
+    );
     assert.match(ins.text, /^Inserted cell [0-9a-f]{8} with x = 1$/);
-    assert.equal((await call('NotebookEdit', { notebook_path: nb, cell_id: 'md1', new_source: '', edit_mode: 'delete' }, s)).text, 'Deleted cell md1');
-    const cells = (JSON.parse(readFileSync(nb, 'utf8')) as { cells: Array<{ source: string[] }> }).cells.map((c) => c.source.join(''));
+    assert.equal(
+      (await call('NotebookEdit', { notebook_path: nb, cell_id: 'md1', new_source: '', edit_mode: 'delete' }, s)).text,
+      'Deleted cell md1',
+    );
+    const cells = (JSON.parse(readFileSync(nb, 'utf8')) as { cells: Array<{ source: string[] }> }).cells.map((c) =>
+      c.source.join(''),
+    );
     assert.deepEqual(cells, ['x = 1', "print('bye')"]);
     const bad = await call('NotebookEdit', { notebook_path: nb, cell_id: 'nope', new_source: 'x' }, s);
     assert.equal(bad.code, 'NOT_FOUND');
-    assert.equal(bad.error, '<tool_use_error>No cell with ID "nope" in this notebook. Read the notebook to see its cell IDs.</tool_use_error>');
+    assert.equal(
+      bad.error,
+      '<tool_use_error>No cell with ID "nope" in this notebook. Read the notebook to see its cell IDs.</tool_use_error>',
+    );
     const noType = await call('NotebookEdit', { notebook_path: nb, new_source: 'y', edit_mode: 'insert' }, s);
-    assert.equal(noType.error, '<tool_use_error>Inserting a cell needs cell_type ("code" or "markdown").</tool_use_error>');
+    assert.equal(
+      noType.error,
+      '<tool_use_error>Inserting a cell needs cell_type ("code" or "markdown").</tool_use_error>',
+    );
     const notNb = await call('NotebookEdit', { notebook_path: p('four.txt'), cell_id: 'a', new_source: 'y' }, s);
-    assert.equal(notNb.error, `<tool_use_error>${p('four.txt')} is not a Jupyter notebook (.ipynb). Use Edit for other files.</tool_use_error>`);
+    assert.equal(
+      notNb.error,
+      `<tool_use_error>${p('four.txt')} is not a Jupyter notebook (.ipynb). Use Edit for other files.</tool_use_error>`,
+    );
   });
 
   test('TodoWrite replaces the list', async () => {

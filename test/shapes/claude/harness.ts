@@ -19,7 +19,9 @@ export function result(res: CallToolResponse): Result {
     error: res.error,
     code: res.failure ? FailureCode[res.failure.code]!.replace('FAILURE_CODE_', '') : '',
     display: (structured(res)?.display ?? {}) as Record<string, unknown>,
-    blobs: res.content.flatMap((c) => (c.body?.$case === 'blob' ? [{ mediaType: c.body.value.mediaType, data: Buffer.from(c.body.value.data) }] : [])),
+    blobs: res.content.flatMap((c) =>
+      c.body?.$case === 'blob' ? [{ mediaType: c.body.value.mediaType, data: Buffer.from(c.body.value.data) }] : [],
+    ),
   };
 }
 
@@ -27,5 +29,6 @@ export type Call = (name: string, args: Record<string, unknown>, session?: strin
 
 /** Calls the claude shape of `t()` in `session` (default one per test file). */
 export function claudeCaller(t: () => TestServer, defaultSession: string): Call {
-  return async (name, args, session = defaultSession) => result(await callTool(t().client, name, args, { shape: 'claude', session, deadlineMs: 60_000 }));
+  return async (name, args, session = defaultSession) =>
+    result(await callTool(t().client, name, args, { shape: 'claude', session, deadlineMs: 60_000 }));
 }

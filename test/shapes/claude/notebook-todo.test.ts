@@ -55,14 +55,21 @@ describe('claude shape: NotebookEdit and TodoWrite, more paths', () => {
     await call('Read', { file_path: p('del.ipynb') }, 'del');
     const r = await call('NotebookEdit', { notebook_path: p('del.ipynb'), new_source: '', edit_mode: 'delete' }, 'del');
     assert.equal(r.code, 'INVALID_ARGUMENT');
-    assert.equal(r.error, '<tool_use_error>cell_id is required to delete a cell; only insert may leave it out (the cell then goes first).</tool_use_error>');
+    assert.equal(
+      r.error,
+      '<tool_use_error>cell_id is required to delete a cell; only insert may leave it out (the cell then goes first).</tool_use_error>',
+    );
     assert.equal(readFileSync(p('del.ipynb'), 'utf8'), JSON.stringify(NOTEBOOK, null, 1) + '\n');
   });
 
   test('NotebookEdit replace with a new cell_type turns a code cell into markdown, dropping outputs', async () => {
     writeNb('type.ipynb');
     await call('Read', { file_path: p('type.ipynb') }, 'type');
-    const r = await call('NotebookEdit', { notebook_path: p('type.ipynb'), cell_id: 'c1', new_source: 'Now prose', cell_type: 'markdown' }, 'type');
+    const r = await call(
+      'NotebookEdit',
+      { notebook_path: p('type.ipynb'), cell_id: 'c1', new_source: 'Now prose', cell_type: 'markdown' },
+      'type',
+    );
     assert.equal(r.text, 'Updated cell c1 with Now prose');
     const cells = (JSON.parse(readFileSync(p('type.ipynb'), 'utf8')) as typeof NOTEBOOK).cells;
     assert.deepEqual(cells[1], { cell_type: 'markdown', id: 'c1', metadata: {}, source: ['Now prose'] });

@@ -26,7 +26,10 @@ test('Read: an image over 20 MB and a malformed pages value are refused with the
   const big = await call('Read', { file_path: path.join(dir, 'huge.png') });
   assert.equal(big.error, `${path.join(dir, 'huge.png')} is 21MB, over the 20MB limit for image files.`);
   const pages = await call('Read', { file_path: path.join(dir, 'p.png'), pages: 'x' });
-  assert.equal(pages.error, '<tool_use_error>Invalid pages value "x": give one page ("3") or a range ("1-5"), numbered from 1.</tool_use_error>');
+  assert.equal(
+    pages.error,
+    '<tool_use_error>Invalid pages value "x": give one page ("3") or a range ("1-5"), numbered from 1.</tool_use_error>',
+  );
 });
 
 test('Read: a PDF over 10 pages needs pages, at most 20 of them, inside the document', async () => {
@@ -46,7 +49,12 @@ test('Read: a PDF over 10 pages needs pages, at most 20 of them, inside the docu
 });
 
 test('Grep: a line over 500 columns is named, not shown, in match and in context', async () => {
-  const m = await call('Grep', { pattern: 'needle', output_mode: 'content', path: path.join(dir, 'long.txt'), '-C': 1 });
+  const m = await call('Grep', {
+    pattern: 'needle',
+    output_mode: 'content',
+    path: path.join(dir, 'long.txt'),
+    '-C': 1,
+  });
   assert.deepEqual(texts(m), ['1-short\n2:[Omitted long line with 1 matches]\n3:after needle']);
   const c = await call('Grep', { pattern: 'after', output_mode: 'content', path: path.join(dir, 'long.txt'), '-B': 1 });
   assert.deepEqual(texts(c), ['2-[Omitted long context line]\n3:after needle']);

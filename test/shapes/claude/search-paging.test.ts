@@ -43,7 +43,13 @@ describe('claude shape: Grep paging and Glob cap', () => {
   });
 
   test('Grep content: offset skips lines first, then head_limit applies', async () => {
-    const r = await call('Grep', { pattern: 'hit', output_mode: 'content', path: 'big/lines.txt', offset: 297, head_limit: 2 });
+    const r = await call('Grep', {
+      pattern: 'hit',
+      output_mode: 'content',
+      path: 'big/lines.txt',
+      offset: 297,
+      head_limit: 2,
+    });
     assert.equal(r.text, '298:hit 298\n299:hit 299\n\n[Showing results with pagination = limit: 2, offset: 297]');
     const tail = await call('Grep', { pattern: 'hit', output_mode: 'content', path: 'big/lines.txt', offset: 298 });
     assert.equal(tail.text, '299:hit 299\n300:hit 300\n\n[Showing results with pagination = offset: 298]');
@@ -51,7 +57,10 @@ describe('claude shape: Grep paging and Glob cap', () => {
 
   test('Grep count: offset and head_limit page the rows; the totals count the rows shown', async () => {
     const r = await call('Grep', { pattern: 'w', output_mode: 'count', path: 'cnt', offset: 1, head_limit: 2 });
-    assert.equal(r.text, 'cnt/b.txt:2\ncnt/c.txt:3\n\nFound 5 total occurrences across 2 files. with pagination = limit: 2, offset: 1');
+    assert.equal(
+      r.text,
+      'cnt/b.txt:2\ncnt/c.txt:3\n\nFound 5 total occurrences across 2 files. with pagination = limit: 2, offset: 1',
+    );
     const rest = await call('Grep', { pattern: 'w', output_mode: 'count', path: 'cnt', offset: 3 });
     assert.equal(rest.text, 'cnt/d.txt:4\n\nFound 4 total occurrences across 1 file. with pagination = offset: 3');
   });
@@ -69,7 +78,13 @@ describe('claude shape: Grep paging and Glob cap', () => {
   test('Glob keeps the 100 oldest files, oldest first, and says how many more matched', async () => {
     const r = await call('Glob', { pattern: 'g/*.dat' });
     const oldest = Array.from({ length: 100 }, (_, k) => `g/g${String(119 - k).padStart(3, '0')}.dat`);
-    assert.equal(r.text, [...oldest, '(Showing 100 of 120 matching files; 20 more are not listed. Narrow the pattern or path to see the rest.)'].join('\n'));
+    assert.equal(
+      r.text,
+      [
+        ...oldest,
+        '(Showing 100 of 120 matching files; 20 more are not listed. Narrow the pattern or path to see the rest.)',
+      ].join('\n'),
+    );
     assert.deepEqual(r.display.counts, { files: 120, shown: 100 });
   });
 

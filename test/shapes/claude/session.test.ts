@@ -12,7 +12,20 @@ import { claudeCaller, type Result } from './harness.js';
 const SUM = 'function sum(a, b) {\n  return a - b;\n}\n\nmodule.exports = { sum };\n';
 const SUM_TEST =
   "const test = require('node:test');\nconst assert = require('node:assert');\nconst { sum } = require('./sum.js');\n\ntest('adds', () => assert.strictEqual(sum(2, 3), 5));\n";
-const TOOLS = ['Read', 'Edit', 'Write', 'NotebookEdit', 'Bash', 'TaskStop', 'TaskOutput', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'TodoWrite'];
+const TOOLS = [
+  'Read',
+  'Edit',
+  'Write',
+  'NotebookEdit',
+  'Bash',
+  'TaskStop',
+  'TaskOutput',
+  'Grep',
+  'Glob',
+  'WebFetch',
+  'WebSearch',
+  'TodoWrite',
+];
 
 describe('claude shape: an agent session and the catalog examples', () => {
   let site: LoopbackServer;
@@ -25,13 +38,19 @@ describe('claude shape: an agent session and the catalog examples', () => {
     writeFileSync(p('CLAUDE.md'), '# Project\nRun node --test before you finish.\n');
     writeFileSync(p('sum.js'), SUM);
     writeFileSync(p('sum.test.js'), SUM_TEST);
-    site = await serve((_req, res) => send(res, 200, 'text/html', '<html><body><h1>fs</h1><p>Use readline.</p></body></html>'));
+    site = await serve((_req, res) =>
+      send(res, 200, 'text/html', '<html><body><h1>fs</h1><p>Use readline.</p></body></html>'),
+    );
     searx = await serve((_req, res) =>
       send(
         res,
         200,
         'application/json',
-        JSON.stringify({ results: [{ title: 'Node.js 22', url: 'https://nodejs.org/en/blog/release/v22.0.0', content: 'Release notes.' }] }),
+        JSON.stringify({
+          results: [
+            { title: 'Node.js 22', url: 'https://nodejs.org/en/blog/release/v22.0.0', content: 'Release notes.' },
+          ],
+        }),
       ),
     );
     // The machine's ~/.npmrc may hold settings npm warns about: the npm commands read an empty one.
@@ -63,19 +82,35 @@ describe('claude shape: an agent session and the catalog examples', () => {
     ];
     assert.equal((await call('TodoWrite', { todos: plan })).code, '');
     assert.equal((await call('Glob', { pattern: '*.js' })).text, 'sum.js\nsum.test.js');
-    assert.equal((await call('Grep', { pattern: 'function sum', output_mode: 'content' })).text, 'sum.js:1:function sum(a, b) {');
+    assert.equal(
+      (await call('Grep', { pattern: 'function sum', output_mode: 'content' })).text,
+      'sum.js:1:function sum(a, b) {',
+    );
     const before = await call('Bash', { command: 'node --test 2>&1', description: 'Run the tests' });
     assert.equal(before.code, 'PROCESS_FAILED');
     assert.match(before.error, /^Exit code 1\n[\s\S]*# fail 1/);
     const read = await call('Read', { file_path: p('sum.js') });
-    assert.equal(read.text, '1\tfunction sum(a, b) {\n2\t  return a - b;\n3\t}\n4\t\n5\tmodule.exports = { sum };\n6\t');
-    const edit = await call('Edit', { file_path: p('sum.js'), old_string: 'return a - b;', new_string: 'return a + b;' });
-    assert.equal(edit.text, `The file ${p('sum.js')} has been updated successfully. (file state is current in your context — no need to Read it back)`);
+    assert.equal(
+      read.text,
+      '1\tfunction sum(a, b) {\n2\t  return a - b;\n3\t}\n4\t\n5\tmodule.exports = { sum };\n6\t',
+    );
+    const edit = await call('Edit', {
+      file_path: p('sum.js'),
+      old_string: 'return a - b;',
+      new_string: 'return a + b;',
+    });
+    assert.equal(
+      edit.text,
+      `The file ${p('sum.js')} has been updated successfully. (file state is current in your context — no need to Read it back)`,
+    );
     assert.equal(
       edit.display.diff,
       '--- a/sum.js\n+++ b/sum.js\n@@ -1,5 +1,5 @@\n function sum(a, b) {\n-  return a - b;\n+  return a + b;\n }\n \n module.exports = { sum };\n',
     );
-    const after = await call('Bash', { command: 'node --test 2>&1 | grep -E "^# (pass|fail)"', description: 'Run the tests' });
+    const after = await call('Bash', {
+      command: 'node --test 2>&1 | grep -E "^# (pass|fail)"',
+      description: 'Run the tests',
+    });
     assert.equal(after.text, '# pass 1\n# fail 0');
     // The edit left the session's view current: a Read shows the fix.
     assert.equal((await call('Read', { file_path: 'sum.js', offset: 2, limit: 1 })).text, '2\t  return a + b;');
@@ -121,7 +156,10 @@ describe('claude shape: an agent session and the catalog examples', () => {
     for (const f of ['main.ts', 'config.ts', 'big.ts']) utimesSync(p('app', 'src', f), at(0), at(0));
     utimesSync(p('app', 'src', 'cli.js'), at(1), at(1));
     writeFileSync(p('app', 'tests', 'test_main.py'), 'def test_x(): pass\n');
-    writeFileSync(p('app', 'package.json'), JSON.stringify({ scripts: { test: 'node -e "console.log(1)"', watch: 'sleep 30' } }));
+    writeFileSync(
+      p('app', 'package.json'),
+      JSON.stringify({ scripts: { test: 'node -e "console.log(1)"', watch: 'sleep 30' } }),
+    );
     writeFileSync(
       p('app', 'analysis.ipynb'),
       JSON.stringify({
@@ -136,16 +174,25 @@ describe('claude shape: an agent session and the catalog examples', () => {
     let taskId = '';
     const rewrite = (v: unknown): unknown => {
       if (typeof v === 'string')
-        return v.replaceAll('/srv/app', p('app')).replace('https://nodejs.org/api/fs.html', `${site.origin}/fs.html`).replace('1a2b3c4d', taskId);
+        return v
+          .replaceAll('/srv/app', p('app'))
+          .replace('https://nodejs.org/api/fs.html', `${site.origin}/fs.html`)
+          .replace('1a2b3c4d', taskId);
       if (Array.isArray(v)) return v.map(rewrite);
       if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rewrite(x)]));
       return v;
     };
     const task = (text: string) =>
-      (taskId ? text.replaceAll(taskId, '<task>') : text).replace(/Output is being written to: \S+\.log\./, 'Output is being written to: <log>.');
+      (taskId ? text.replaceAll(taskId, '<task>') : text).replace(
+        /Output is being written to: \S+\.log\./,
+        'Output is being written to: <log>.',
+      );
     const EXPECTED: Record<string, string> = {
       'Read: Read a whole source file': '1\tconst retries = 3;\n2\tconst oldName = 1;\n3\texport { oldName };\n4\t',
-      'Read: Read lines 100-149 of a long file': Array.from({ length: 50 }, (_, i) => `${100 + i}\t// line ${100 + i}`).join('\n'),
+      'Read: Read lines 100-149 of a long file': Array.from(
+        { length: 50 },
+        (_, i) => `${100 + i}\t// line ${100 + i}`,
+      ).join('\n'),
       'Edit: Change one line': `The file ${p('app', 'src', 'main.ts')} has been updated successfully. (file state is current in your context — no need to Read it back)`,
       'Edit: Rename an identifier everywhere in a file': `The file ${p('app', 'src', 'main.ts')} has been updated. All occurrences were successfully replaced. (file state is current in your context — no need to Read it back)`,
       'Write: Create a new module': `File created successfully at: ${p('app', 'src', 'util.ts')} (file state is current in your context — no need to Read it back)`,
@@ -211,7 +258,13 @@ describe('claude shape: an agent session and the catalog examples', () => {
         summary: 'Task <task>: killed',
         exitCode: null,
         signal: 'SIGTERM',
-        details: { taskId: '<task>', status: 'killed', retrievalStatus: 'success', outputFile: '<log>', outputBytes: 0 },
+        details: {
+          taskId: '<task>',
+          status: 'killed',
+          retrievalStatus: 'success',
+          outputFile: '<log>',
+          outputBytes: 0,
+        },
       },
       'Grep: Which files mention a function': {
         tool: 'Grep',
@@ -233,13 +286,22 @@ describe('claude shape: an agent session and the catalog examples', () => {
         tool: 'WebFetch',
         summary: 'Fetched <site>/fs.html (200, 57 bytes)',
         truncated: false,
-        details: { url: '<site>/fs.html', finalUrl: '<site>/fs.html', status: 200, mediaType: 'text/html', fromCache: false },
+        details: {
+          url: '<site>/fs.html',
+          finalUrl: '<site>/fs.html',
+          status: 200,
+          mediaType: 'text/html',
+          fromCache: false,
+        },
       },
       'WebSearch: Find the current release notes': {
         tool: 'WebSearch',
         summary: '1 results from searxng for Node.js 22 release notes',
         counts: { results: 1 },
-        details: { provider: 'searxng', results: [{ title: 'Node.js 22', url: 'https://nodejs.org/en/blog/release/v22.0.0' }] },
+        details: {
+          provider: 'searxng',
+          results: [{ title: 'Node.js 22', url: 'https://nodejs.org/en/blog/release/v22.0.0' }],
+        },
       },
       'TodoWrite: Plan a bug fix': {
         tool: 'TodoWrite',
@@ -247,7 +309,12 @@ describe('claude shape: an agent session and the catalog examples', () => {
         counts: { items: 2, completed: 0 },
         details: {
           todos: [
-            { id: '1', content: 'Reproduce the failing test', status: 'in_progress', activeForm: 'Reproducing the failing test' },
+            {
+              id: '1',
+              content: 'Reproduce the failing test',
+              status: 'in_progress',
+              activeForm: 'Reproducing the failing test',
+            },
             { id: '2', content: 'Fix the parser', status: 'pending', activeForm: 'Fixing the parser' },
           ],
         },
@@ -271,12 +338,20 @@ describe('claude shape: an agent session and the catalog examples', () => {
         if (m) taskId = m[1]!;
         assert.ok(key in EXPECTED, `no pinned outcome for ${key}`);
         assert.equal(task(r.text).replace(/^Inserted cell [0-9a-f]{8} /, 'Inserted cell <cell> '), EXPECTED[key], key);
-        if (key in DISPLAY) assert.deepEqual(placeholders(r.display, /^Inserted cell ([0-9a-f]{8}) /.exec(r.text)?.[1] ?? ''), DISPLAY[key], `${key}: display`);
+        if (key in DISPLAY)
+          assert.deepEqual(
+            placeholders(r.display, /^Inserted cell ([0-9a-f]{8}) /.exec(r.text)?.[1] ?? ''),
+            DISPLAY[key],
+            `${key}: display`,
+          );
         seen.push(key);
       }
     }
     assert.deepEqual(seen, Object.keys(EXPECTED));
-    assert.equal(readFileSync(p('app', 'src', 'main.ts'), 'utf8'), 'const retries = 5;\nconst newName = 1;\nexport { newName };\n');
+    assert.equal(
+      readFileSync(p('app', 'src', 'main.ts'), 'utf8'),
+      'const retries = 5;\nconst newName = 1;\nexport { newName };\n',
+    );
     assert.ok(existsSync(p('app', 'src', 'util.ts')));
   });
 });

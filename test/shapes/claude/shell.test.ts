@@ -77,12 +77,19 @@ describe('claude shape: Bash and background tasks', () => {
       '<tool_use_error>The command contains control characters that a person reviewing it could not see. Remove them and run it again.</tool_use_error>',
     );
     const v = await call('Bash', { command: 'ls', timeout: 'soon' });
-    assert.equal(v.error, '<tool_use_error>InputValidationError: the arguments of Bash are not valid:\n- timeout: must be number</tool_use_error>');
+    assert.equal(
+      v.error,
+      '<tool_use_error>InputValidationError: the arguments of Bash are not valid:\n- timeout: must be number</tool_use_error>',
+    );
   });
 
   test('run_in_background, TaskOutput not_ready / success, completion notice on a later result', async () => {
     const s = 'bg';
-    const started = await call('Bash', { command: 'sleep 0.5; echo bgdone', run_in_background: true, description: 'wait then print' }, s);
+    const started = await call(
+      'Bash',
+      { command: 'sleep 0.5; echo bgdone', run_in_background: true, description: 'wait then print' },
+      s,
+    );
     const m = BG.exec(started.text);
     assert.ok(m, started.text);
     const id = m[1]!;
@@ -101,12 +108,18 @@ describe('claude shape: Bash and background tasks', () => {
     const second = BG.exec((await call('Bash', { command: 'exit 4', run_in_background: true }, s)).text)!;
     const wait = await call('TaskOutput', { task_id: second[1]!, block: true, timeout: 0 }, s);
     assert.match(wait.text, /^<retrieval_status>(timeout|success)<\/retrieval_status>/);
-    const third = BG.exec((await call('Bash', { command: 'echo x', run_in_background: true, description: 'print x' }, s)).text)!;
+    const third = BG.exec(
+      (await call('Bash', { command: 'echo x', run_in_background: true, description: 'print x' }, s)).text,
+    )!;
     for (let i = 0; i < 100; i++) {
       const r = await call('Bash', { command: 'sleep 0.05' }, s);
       // The `exit 4` task may be announced first: wait for the notice of this one.
       if (r.text.includes(`<task-id>${third[1]}</task-id>`)) {
-        assert.ok(r.text.startsWith('(Bash completed with no output)\n\n<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]'));
+        assert.ok(
+          r.text.startsWith(
+            '(Bash completed with no output)\n\n<system-reminder>\n[SYSTEM NOTIFICATION - NOT USER INPUT]',
+          ),
+        );
         assert.ok(
           r.text.includes(
             `<task-id>${third[1]}</task-id>\n<output-file>${third[2]}</output-file>\n<status>completed</status>\n<summary>Background command "print x" completed (exit code 0)</summary>`,
@@ -121,7 +134,9 @@ describe('claude shape: Bash and background tasks', () => {
 
   test('TaskOutput waits up to timeout and reports timeout while running; TaskStop stops it', async () => {
     const s = 'stop';
-    const id = BG.exec((await call('Bash', { command: 'echo begun; sleep 100', run_in_background: true }, s)).text)![1]!;
+    const id = BG.exec(
+      (await call('Bash', { command: 'echo begun; sleep 100', run_in_background: true }, s)).text,
+    )![1]!;
     const r = await call('TaskOutput', { task_id: id, block: true, timeout: 300 }, s);
     assert.equal(
       r.text,
@@ -190,7 +205,10 @@ describe('claude shape: Bash and background tasks', () => {
     );
     const none = await call('TaskStop', {});
     assert.equal(none.code, 'INVALID_ARGUMENT');
-    assert.equal(none.error, '<tool_use_error>task_id is required: give the ID Bash returned for the background task.</tool_use_error>');
+    assert.equal(
+      none.error,
+      '<tool_use_error>task_id is required: give the ID Bash returned for the background task.</tool_use_error>',
+    );
     const missing = await call('TaskOutput', { task_id: 'x' });
     assert.equal(
       missing.error,

@@ -8,7 +8,11 @@ import { claudeCaller } from './harness.js';
 const SEARX = {
   query: 'node undici',
   results: [
-    { title: 'undici - npm', url: 'https://www.npmjs.com/package/undici', content: 'An HTTP/1.1 client,\n written for Node.js.' },
+    {
+      title: 'undici - npm',
+      url: 'https://www.npmjs.com/package/undici',
+      content: 'An HTTP/1.1 client,\n written for Node.js.',
+    },
     { title: 'Node.js docs', url: 'https://nodejs.org/api/fetch.html', content: '' },
   ],
   answers: [],
@@ -41,7 +45,16 @@ describe('claude shape: WebFetch and WebSearch', () => {
       send(res, 404, 'text/plain', 'missing');
     });
     searx = await serve((_req, res) => send(res, 200, 'application/json', JSON.stringify(SEARX)));
-    t = await startTestServer(['--web-allow-hosts', '127.0.0.1', '--search-provider', 'searxng', '--searxng-url', searx.origin, '--shape', 'claude']);
+    t = await startTestServer([
+      '--web-allow-hosts',
+      '127.0.0.1',
+      '--search-provider',
+      'searxng',
+      '--searxng-url',
+      searx.origin,
+      '--shape',
+      'claude',
+    ]);
   });
   after(async () => {
     await t.close();
@@ -62,7 +75,10 @@ describe('claude shape: WebFetch and WebSearch', () => {
   });
 
   test('WebFetch follows same-host redirects and reports cross-host ones', async () => {
-    assert.match((await call('WebFetch', { url: `${site.origin}/same`, prompt: 'p' })).text, /^Web page content:\n---\n# Hello/);
+    assert.match(
+      (await call('WebFetch', { url: `${site.origin}/same`, prompt: 'p' })).text,
+      /^Web page content:\n---\n# Hello/,
+    );
     const away = await call('WebFetch', { url: `${site.origin}/away`, prompt: 'Summarise "it"' });
     assert.equal(
       away.text,
@@ -94,7 +110,10 @@ describe('claude shape: WebFetch and WebSearch', () => {
       `<tool_use_error>Refused to fetch https://localhost:${site.port}/page: localhost names a loopback host, which web fetches may not reach. Loopback, private, link-local and metadata addresses are never fetched; do not retry another spelling of the same address.</tool_use_error>`,
     );
     const bad = await call('WebFetch', { url: 'not a url', prompt: 'p' });
-    assert.equal(bad.error, '<tool_use_error>InputValidationError: the arguments of WebFetch are not valid:\n- url: must match format "uri"</tool_use_error>');
+    assert.equal(
+      bad.error,
+      '<tool_use_error>InputValidationError: the arguments of WebFetch are not valid:\n- url: must match format "uri"</tool_use_error>',
+    );
   });
 
   test('WebSearch formats provider results as links with snippets and the reminder', async () => {
@@ -116,9 +135,21 @@ describe('claude shape: WebFetch and WebSearch', () => {
       ].join('\n'),
     );
     const only = await call('WebSearch', { query: 'node undici', allowed_domains: ['nodejs.org'] });
-    assert.ok(only.text.includes(`Links: ${JSON.stringify([{ title: 'Node.js docs', url: 'https://nodejs.org/api/fetch.html' }])}`), only.text);
-    const both = await call('WebSearch', { query: 'node undici', allowed_domains: ['a.com'], blocked_domains: ['b.com'] });
-    assert.equal(both.error, '<tool_use_error>Give allowed_domains or blocked_domains, not both in the same search.</tool_use_error>');
+    assert.ok(
+      only.text.includes(
+        `Links: ${JSON.stringify([{ title: 'Node.js docs', url: 'https://nodejs.org/api/fetch.html' }])}`,
+      ),
+      only.text,
+    );
+    const both = await call('WebSearch', {
+      query: 'node undici',
+      allowed_domains: ['a.com'],
+      blocked_domains: ['b.com'],
+    });
+    assert.equal(
+      both.error,
+      '<tool_use_error>Give allowed_domains or blocked_domains, not both in the same search.</tool_use_error>',
+    );
     const short = await call('WebSearch', { query: 'x' });
     assert.equal(
       short.error,

@@ -8,7 +8,12 @@ import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { unary } from '../../helpers/server.js';
 import { codexServer, norm } from './helpers.js';
 
-const VARIANT = { type: 'object', properties: { input: { type: 'string' } }, required: ['input'], additionalProperties: false };
+const VARIANT = {
+  type: 'object',
+  properties: { input: { type: 'string' } },
+  required: ['input'],
+  additionalProperties: false,
+};
 const PATCH = '*** Begin Patch\n*** Add File: a.txt\n+a\n*** End Patch';
 
 describe('codex apply_patch arguments', () => {
@@ -19,7 +24,10 @@ describe('codex apply_patch arguments', () => {
     const spec = d.tool!;
     assert.equal(spec.inputSchema!['x-freeform'], true);
     assert.deepEqual(spec.inputSchema!.json_function_variant, VARIANT);
-    assert.ok(spec.errorModes.startsWith("Arguments: DescribeTool serves the vendor's declaration"), spec.errorModes.slice(0, 80));
+    assert.ok(
+      spec.errorModes.startsWith("Arguments: DescribeTool serves the vendor's declaration"),
+      spec.errorModes.slice(0, 80),
+    );
   });
 
   for (const [label, args, msg] of [
@@ -37,7 +45,10 @@ describe('codex apply_patch arguments', () => {
 
   test('{input: PATCH} applies it', async () => {
     const r = await e.call('apply_patch', { input: PATCH });
-    assert.equal(norm(r), '{"output":"Success. Updated the following files:\\nA a.txt\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}');
+    assert.equal(
+      norm(r),
+      '{"output":"Success. Updated the following files:\\nA a.txt\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}',
+    );
     assert.equal(readFileSync(path.join(e.dir, 'a.txt'), 'utf8'), 'a\n');
   });
 });

@@ -8,7 +8,10 @@ import { tempDir, unary } from '../../helpers/server.js';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { codexServer, norm, sessionId } from './helpers.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 // The machine's ~/.npmrc may hold settings npm warns about: npm reads an empty one here.
 const npmrc = tempDir('facet-npmrc-');
@@ -52,12 +55,14 @@ function expected(dir: string): Record<string, string | RegExp> {
     'write_stdin: Wait for more output of a long build':
       'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\nbuilt\n',
     'shell_command: Show the files of the session directory': `Exit code: 0\nWall time: <t> seconds\nOutput:\n${LS}`,
-    'shell_command: Run the test suite with more time': 'Exit code: 0\nWall time: <t> seconds\nOutput:\n\n> x@1.0.0 test\n> echo tests pass\n\ntests pass\n',
+    'shell_command: Run the test suite with more time':
+      'Exit code: 0\nWall time: <t> seconds\nOutput:\n\n> x@1.0.0 test\n> echo tests pass\n\ntests pass\n',
     'shell: Run a shell line': JSON.stringify({ output: LS, metadata: { exit_code: 0, duration_seconds: 0 } }).replace(
       '"duration_seconds":0',
       '"duration_seconds":<t>',
     ),
-    'shell: Run a program directly': /^\{"output":"git version \d+\.\d+[^"]*\\n","metadata":\{"exit_code":0,"duration_seconds":<t>\}\}$/,
+    'shell: Run a program directly':
+      /^\{"output":"git version \d+\.\d+[^"]*\\n","metadata":\{"exit_code":0,"duration_seconds":<t>\}\}$/,
     'apply_patch: Change a line in one file and add another file': JSON.stringify({
       output: 'Success. Updated the following files:\nA NOTES.md\nM app.py\n',
       metadata: { exit_code: 0, duration_seconds: 0 },
@@ -76,7 +81,14 @@ function expected(dir: string): Record<string, string | RegExp> {
       ...many(0, 29).slice(0, 20),
       'More than 25 entries found',
     ].join('\n'),
-    'list_dir: The next page': [`Absolute path: ${dir}`, ...many(0, 29).slice(20), 'package.json', 'src/', '  lib.rs', '  main.py'].join('\n'),
+    'list_dir: The next page': [
+      `Absolute path: ${dir}`,
+      ...many(0, 29).slice(20),
+      'package.json',
+      'src/',
+      '  lib.rs',
+      '  main.py',
+    ].join('\n'),
     'grep_files: Files that define a function': `${dir}/src/lib.rs`,
     'grep_files: The ten newest files mentioning TODO under src': `${dir}/src/main.py`,
   };
@@ -84,7 +96,9 @@ function expected(dir: string): Record<string, string | RegExp> {
 
 /** The host's block (the last structured item), with the directory and the run's duration as placeholders. */
 function display(res: CallToolResponse, dir: string): unknown {
-  const items = res.content.flatMap((c) => (c.body?.$case === 'structured' ? [c.body.value as { display?: unknown }] : []));
+  const items = res.content.flatMap((c) =>
+    c.body?.$case === 'structured' ? [c.body.value as { display?: unknown }] : [],
+  );
   const j = JSON.stringify(items.at(-1)?.display ?? null)
     .replaceAll(dir, '<dir>')
     .replace(/"durationMs":\d+/, '"durationMs":"<t>"');
@@ -190,7 +204,8 @@ test('every example of every codex tool gives its pinned result', async () => {
       const key = `${name}: ${ex.description}`;
       let args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('/srv/app', e.dir)) as Record<string, unknown>;
       if (name === 'write_stdin') {
-        if (ids.length < 2) ids.push(sessionId(await e.call('exec_command', { cmd: 'sleep 0.3; echo built', yield_time_ms: 250 })));
+        if (ids.length < 2)
+          ids.push(sessionId(await e.call('exec_command', { cmd: 'sleep 0.3; echo built', yield_time_ms: 250 })));
         args = { ...args, session_id: ids[k] };
       }
       const res = await e.call(name, args);

@@ -8,7 +8,9 @@ const e = codexServer();
 
 /** The display block with the job id and pid as placeholders. */
 function display(res: CallToolResponse): unknown {
-  const items = res.content.flatMap((c) => (c.body?.$case === 'structured' ? [c.body.value as { display?: unknown }] : []));
+  const items = res.content.flatMap((c) =>
+    c.body?.$case === 'structured' ? [c.body.value as { display?: unknown }] : [],
+  );
   return JSON.parse(
     JSON.stringify(items.at(-1)?.display)
       .replace(/"jobId":"[0-9a-f]+"/, '"jobId":"<job>"')

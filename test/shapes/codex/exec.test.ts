@@ -22,11 +22,20 @@ describe('codex exec_command and write_stdin', () => {
   test('a command that finishes: exit code and both streams', async () => {
     const res = await e.call('exec_command', { cmd: 'echo hi; echo err >&2; exit 3', yield_time_ms: 5000 });
     assert.equal(res.error, '');
-    assert.equal(norm(res), 'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 3\nOriginal token count: 2\nOutput:\nhi\nerr\n');
+    assert.equal(
+      norm(res),
+      'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 3\nOriginal token count: 2\nOutput:\nhi\nerr\n',
+    );
     const s = res.content.map((c) => (c.body?.$case === 'structured' ? c.body.value : undefined)).filter(Boolean);
     assert.equal((s[0] as Record<string, unknown>).exit_code, 3);
     assert.equal((s[0] as Record<string, unknown>).output, 'hi\nerr\n');
-    assert.deepEqual(Object.keys(s[0] as object).sort(), ['chunk_id', 'exit_code', 'original_token_count', 'output', 'wall_time_seconds']);
+    assert.deepEqual(Object.keys(s[0] as object).sort(), [
+      'chunk_id',
+      'exit_code',
+      'original_token_count',
+      'output',
+      'wall_time_seconds',
+    ]);
     assert.equal((s[1] as { display: { exitCode: number } }).display.exitCode, 3);
   });
 
@@ -41,7 +50,10 @@ describe('codex exec_command and write_stdin', () => {
 
   test('the default budget is 10000 tokens: 40000 bytes pass whole, more is cut', async () => {
     const whole = await e.call('exec_command', { cmd: 'head -c 40000 /dev/zero | tr "\\0" a', yield_time_ms: 5000 });
-    assert.equal(norm(whole), `Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 10000\nOutput:\n${'a'.repeat(40000)}`);
+    assert.equal(
+      norm(whole),
+      `Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 10000\nOutput:\n${'a'.repeat(40000)}`,
+    );
     const cut = await e.call('exec_command', { cmd: 'head -c 40001 /dev/zero | tr "\\0" a', yield_time_ms: 5000 });
     assert.equal(
       norm(cut),
@@ -52,21 +64,36 @@ describe('codex exec_command and write_stdin', () => {
   test('a long command yields a session id; polling returns new output and finally the exit', async () => {
     const first = await e.call('exec_command', { cmd: 'echo start; sleep 0.6; echo done', yield_time_ms: 250 });
     const id = sessionId(first);
-    assert.equal(norm(first), `Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID ${id}\nOriginal token count: 2\nOutput:\nstart\n`);
+    assert.equal(
+      norm(first),
+      `Chunk ID: <id>\nWall time: <t> seconds\nProcess running with session ID ${id}\nOriginal token count: 2\nOutput:\nstart\n`,
+    );
     const poll = await e.call('write_stdin', { session_id: id, yield_time_ms: 250 });
-    assert.equal(norm(poll), 'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\ndone\n');
+    assert.equal(
+      norm(poll),
+      'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\ndone\n',
+    );
     const again = await e.call('write_stdin', { session_id: id });
     assert.equal(again.failure?.code, C.FAILURE_CODE_NOT_FOUND);
-    assert.equal(again.error, `no running process has session id ${id}; it may have exited already — start it again with exec_command`);
+    assert.equal(
+      again.error,
+      `no running process has session id ${id}; it may have exited already — start it again with exec_command`,
+    );
   });
 
   test('tty: typing into an interactive process, Ctrl-C ends it', async () => {
-    const start = await e.call('exec_command', { cmd: 'while read l; do echo "got $l"; done', tty: true, yield_time_ms: 250 });
+    const start = await e.call('exec_command', {
+      cmd: 'while read l; do echo "got $l"; done',
+      tty: true,
+      yield_time_ms: 250,
+    });
     const id = sessionId(start);
     const typed = await e.call('write_stdin', { session_id: id, chars: 'hello\n', yield_time_ms: 500 });
     assert.match(
       norm(typed),
-      new RegExp(`^Chunk ID: <id>\\nWall time: <t> seconds\\nProcess running with session ID ${id}\\nOriginal token count: \\d+\\nOutput:\\n`),
+      new RegExp(
+        `^Chunk ID: <id>\\nWall time: <t> seconds\\nProcess running with session ID ${id}\\nOriginal token count: \\d+\\nOutput:\\n`,
+      ),
     );
     assert.match(texts(typed)[0]!, /got hello\r\n/);
     const stopped = await e.call('write_stdin', { session_id: id, chars: '\u0003', yield_time_ms: 2000 });
@@ -78,7 +105,10 @@ describe('codex exec_command and write_stdin', () => {
     const id = sessionId(start);
     const res = await e.call('write_stdin', { session_id: id, chars: 'x\n' });
     assert.equal(res.failure?.code, C.FAILURE_CODE_PRECONDITION_FAILED);
-    assert.equal(res.error, `process ${id} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`);
+    assert.equal(
+      res.error,
+      `process ${id} has its stdin closed (started without tty); run it again with exec_command and tty: true to type into it`,
+    );
   });
 
   test('sessions are separate: another session does not see the process', async () => {
@@ -102,7 +132,10 @@ describe('codex exec_command and write_stdin', () => {
   });
 
   test('escalation and extra permissions are refused', async () => {
-    for (const args of [{ sandbox_permissions: 'require_escalated' }, { additional_permissions: { network: { enabled: true } } }]) {
+    for (const args of [
+      { sandbox_permissions: 'require_escalated' },
+      { additional_permissions: { network: { enabled: true } } },
+    ]) {
       const res = await e.call('exec_command', { cmd: 'ls', ...args });
       assert.equal(res.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
       assert.match(res.error, /^commands cannot run outside the sandbox here/);
@@ -150,7 +183,10 @@ describe('codex shell_command and shell', () => {
 
   test('shell_command: a timeout kills the command, exit 124 and the notice first', async () => {
     const res = await e.call('shell_command', { command: 'echo before; sleep 5', timeout_ms: 300 });
-    assert.equal(norm(res), 'Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 300 milliseconds\nbefore\n');
+    assert.equal(
+      norm(res),
+      'Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 300 milliseconds\nbefore\n',
+    );
     assert.equal(res.failure?.code, C.FAILURE_CODE_TIMEOUT);
   });
 
@@ -185,7 +221,10 @@ describe('codex shell_command and shell', () => {
     const missing = await e.call('shell', { command: ['no-such-program-here'] });
     assert.equal(JSON.parse(texts(missing)[0]!).metadata.exit_code, 127);
     const slow = await e.call('shell', { command: ['sleep', '5'], timeout_ms: 200 });
-    assert.equal(norm(slow), '{"output":"command timed out after 200 milliseconds\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}');
+    assert.equal(
+      norm(slow),
+      '{"output":"command timed out after 200 milliseconds\\n","metadata":{"exit_code":124,"duration_seconds":<t>}}',
+    );
     const big = await e.call('shell', { command: ['seq', '1', '10000'] });
     const out = JSON.parse(texts(big)[0]!).output as string;
     const full = seq(10000);
@@ -198,19 +237,35 @@ describe('codex shell_command and shell', () => {
   });
 
   test('shell: ["apply_patch", PATCH] applies it; a bare patch is refused with the right call', async () => {
-    const res = await e.call('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: p.txt\n+p\n*** End Patch'] });
-    assert.equal(norm(res), '{"output":"Success. Updated the following files:\\nA p.txt\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}');
+    const res = await e.call('shell', {
+      command: ['apply_patch', '*** Begin Patch\n*** Add File: p.txt\n+p\n*** End Patch'],
+    });
+    assert.equal(
+      norm(res),
+      '{"output":"Success. Updated the following files:\\nA p.txt\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}',
+    );
     assert.equal(readFileSync(path.join(e.dir, 'p.txt'), 'utf8'), 'p\n');
     const bare = await e.call('shell', { command: ['*** Begin Patch\n*** Add File: q.txt\n+q\n*** End Patch'] });
     assert.equal(bare.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal(bare.error, 'this looks like a patch, but apply_patch was not called: send it as ["apply_patch", "<patch>"] or call the apply_patch tool');
+    assert.equal(
+      bare.error,
+      'this looks like a patch, but apply_patch was not called: send it as ["apply_patch", "<patch>"] or call the apply_patch tool',
+    );
     const viaCd = await e.call('shell', {
-      command: ['bash', '-lc', "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF"],
+      command: [
+        'bash',
+        '-lc',
+        "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF",
+      ],
     });
     assert.equal(viaCd.failure?.code, C.FAILURE_CODE_NOT_FOUND);
     await e.call('shell_command', { command: 'mkdir sub2' });
     const ok = await e.call('shell', {
-      command: ['bash', '-lc', "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF"],
+      command: [
+        'bash',
+        '-lc',
+        "cd sub2 && apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: r.txt\n+r\n*** End Patch\nEOF",
+      ],
     });
     assert.equal(ok.error, '');
     assert.equal(readFileSync(path.join(e.dir, 'sub2', 'r.txt'), 'utf8'), 'r\n');

@@ -3,7 +3,14 @@
 // Codex does; a failure the engine raises is worded by the codex dialect's error table.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { engineFailure, type Engine, type JobRead, type JobSnapshot, type ListResult, type ReadResult } from '../../../src/engine/index.js';
+import {
+  engineFailure,
+  type Engine,
+  type JobRead,
+  type JobSnapshot,
+  type ListResult,
+  type ReadResult,
+} from '../../../src/engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import { buildTools } from '../../../src/shapes/common/define.js';
 import { codexDialect } from '../../../src/shapes/codex/errors.js';
@@ -18,11 +25,23 @@ import { fakeContext, fakeEngine } from '../../helpers/fake-engine.js';
 
 /** The codex tools over `engine`, by name. */
 function tools(engine: Engine): Map<string, ToolDefinition> {
-  const defs = buildTools({ config: {} as FacetConfig, engine }, codexDialect, [execCommand, writeStdin, readFile, listDir, grepFiles, updatePlan]);
+  const defs = buildTools({ config: {} as FacetConfig, engine }, codexDialect, [
+    execCommand,
+    writeStdin,
+    readFile,
+    listDir,
+    grepFiles,
+    updatePlan,
+  ]);
   return new Map(defs.map((d) => [d.name, d]));
 }
 
-async function call(engine: Engine, name: string, args: Record<string, unknown>, ctx: HandlerContext = fakeContext('codex')): Promise<ToolResult> {
+async function call(
+  engine: Engine,
+  name: string,
+  args: Record<string, unknown>,
+  ctx: HandlerContext = fakeContext('codex'),
+): Promise<ToolResult> {
   return (await tools(engine).get(name)!.handler(args, ctx)) as ToolResult;
 }
 
@@ -69,27 +88,49 @@ test('read_file slice: numbered "L<n>: " lines from the engine read of that rang
       details: { mode: 'slice', encoding: 'utf-8', totalLines: 6 },
     },
   });
-  assert.deepEqual(seen, [[['/project'], '/project/src/app.py', { start: 4, limit: 2, maxLineChars: 500, media: [], utf8Lossy: true }]]);
+  assert.deepEqual(seen, [
+    [['/project'], '/project/src/app.py', { start: 4, limit: 2, maxLineChars: 500, media: [], utf8Lossy: true }],
+  ]);
 });
 
 test('read_file indentation: the engine reads the whole file, the block around the anchor is shown', async () => {
   const lines = ['import os', '', 'def greet():', '    # say it', '    print("hi")', 'greet()'];
   const engine = fakeEngine({ files: { read: () => Promise.resolve(text(lines, 1)) } });
-  const r = await call(engine, 'read_file', { file_path: '/project/src/app.py', mode: 'indentation', indentation: { anchor_line: 5, max_levels: 1 } });
+  const r = await call(engine, 'read_file', {
+    file_path: '/project/src/app.py',
+    mode: 'indentation',
+    indentation: { anchor_line: 5, max_levels: 1 },
+  });
   assert.equal(r.text, 'L3: def greet():\nL4:     # say it\nL5:     print("hi")\nL6: greet()');
 });
 
 test('read_file: a path outside the roots is worded by the codex error table, with its roots', async () => {
   const engine = fakeEngine({
     files: {
-      read: (_c, path) => Promise.reject(engineFailure('outside_roots', `${path} is outside the roots`, { path, roots: ['/project'] }, { field: 'path' })),
+      read: (_c, path) =>
+        Promise.reject(
+          engineFailure(
+            'outside_roots',
+            `${path} is outside the roots`,
+            { path, roots: ['/project'] },
+            { field: 'path' },
+          ),
+        ),
     },
   });
   const r = await call(engine, 'read_file', { file_path: '/etc/passwd' });
-  assert.equal(r.text, '/etc/passwd is outside the directories this session may use (/project); use a path inside them');
+  assert.equal(
+    r.text,
+    '/etc/passwd is outside the directories this session may use (/project); use a path inside them',
+  );
   assert.equal(r.failure?.condition, 'outside_roots');
   assert.equal(r.failure?.field, 'file_path', "the engine's field under the tool's own name");
-  assert.deepEqual(r.host, { tool: 'read_file', summary: '/etc/passwd is outside the roots', failure: 'permission_denied', paths: ['/etc/passwd'] });
+  assert.deepEqual(r.host, {
+    tool: 'read_file',
+    summary: '/etc/passwd is outside the roots',
+    failure: 'permission_denied',
+    paths: ['/etc/passwd'],
+  });
 });
 
 test('read_file: a missing file points at list_dir and grep_files', async () => {
@@ -97,7 +138,10 @@ test('read_file: a missing file points at list_dir and grep_files', async () => 
     files: { read: (_c, path) => Promise.reject(engineFailure('path_missing', `${path} does not exist`, { path })) },
   });
   const r = await call(engine, 'read_file', { file_path: '/project/nope.py' });
-  assert.equal(r.text, '/project/nope.py does not exist; list_dir shows what a directory holds and grep_files finds files by their contents');
+  assert.equal(
+    r.text,
+    '/project/nope.py does not exist; list_dir shows what a directory holds and grep_files finds files by their contents',
+  );
 });
 
 test('list_dir: entries in byte order, indented by depth, with type suffixes', async () => {
@@ -111,7 +155,12 @@ test('list_dir: entries in byte order, indented by depth, with type suffixes', a
   });
   const listed: ListResult = {
     path: '/project',
-    entries: [entry('src/main.py', 2, 'file'), entry('src', 1, 'directory'), entry('README.md', 1, 'file'), entry('link', 1, 'symlink')],
+    entries: [
+      entry('src/main.py', 2, 'file'),
+      entry('src', 1, 'directory'),
+      entry('README.md', 1, 'file'),
+      entry('link', 1, 'symlink'),
+    ],
     offset: 0,
     total: 4,
     omitted: 0,
@@ -164,7 +213,8 @@ test('update_plan: the steps go to the todo list; a second step in progress is w
     todos: {
       replace: (_c, items, rules) => {
         const busy = items.filter((t) => t.status === 'in_progress').length;
-        if (busy > rules.inProgress!.max) throw engineFailure('too_many_in_progress', 'too many', { inProgress: busy, max: 1 });
+        if (busy > rules.inProgress!.max)
+          throw engineFailure('too_many_in_progress', 'too many', { inProgress: busy, max: 1 });
         return items;
       },
     },
@@ -193,7 +243,10 @@ test('update_plan: the steps go to the todo list; a second step in progress is w
       { step: 'B', status: 'in_progress' },
     ],
   });
-  assert.equal(bad.text, '2 steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.');
+  assert.equal(
+    bad.text,
+    '2 steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.',
+  );
 });
 
 const job = (over: Partial<JobSnapshot>): JobSnapshot =>
@@ -216,7 +269,10 @@ test('exec_command then write_stdin: a running command gets a session id that wr
   const engine = fakeEngine({
     shell: {
       start: (_c, opts) => {
-        assert.deepEqual([opts.command, opts.login, opts.tty, opts.env?.TERM], ['sleep 1; echo done', true, false, 'dumb']);
+        assert.deepEqual(
+          [opts.command, opts.login, opts.tty, opts.env?.TERM],
+          ['sleep 1; echo done', true, false, 'dumb'],
+        );
         return Promise.resolve(job({}));
       },
       output: (_c, id, opts) => {
@@ -243,12 +299,18 @@ test('exec_command then write_stdin: a running command gets a session id that wr
     details: { jobId: 'j1', pid: 4321, sessionId: id },
   });
   const ended = await call(engine, 'write_stdin', { session_id: id }, ctx);
-  assert.match(ended.text, /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\ndone\n$/);
+  assert.match(
+    ended.text,
+    /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess exited with code 0\nOriginal token count: 2\nOutput:\ndone\n$/,
+  );
   assert.deepEqual(
     { ...ended.data, chunk_id: '', wall_time_seconds: 0 },
     { chunk_id: '', wall_time_seconds: 0, exit_code: 0, original_token_count: 2, output: 'done\n' },
   );
   const gone = await call(engine, 'write_stdin', { session_id: id }, ctx);
   assert.equal(gone.failure?.condition, 'unknown_process');
-  assert.equal(gone.text, `no running process has session id ${id}; it may have exited already — start it again with exec_command`);
+  assert.equal(
+    gone.text,
+    `no running process has session id ${id}; it may have exited already — start it again with exec_command`,
+  );
 });

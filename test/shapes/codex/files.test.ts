@@ -11,7 +11,10 @@ import { codexServer, norm } from './helpers.js';
 const C = FailureCode;
 const NOTHING = '\nNo file was changed: the patch applies completely or not at all.';
 /** A 1x1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function display(res: { content: Array<{ body?: { $case: string; value?: unknown } }> }): Record<string, unknown> {
   for (const c of res.content) {
@@ -66,22 +69,28 @@ describe('codex apply_patch', () => {
   test('all or nothing: a failing later hunk leaves the earlier ones unwritten', async () => {
     writeFileSync(file('one.txt'), 'x\n');
     const res = await e.call('apply_patch', {
-      input: '*** Begin Patch\n*** Update File: one.txt\n-x\n+y\n*** Update File: one.txt\n-not there\n+z\n*** End Patch',
+      input:
+        '*** Begin Patch\n*** Update File: one.txt\n-x\n+y\n*** Update File: one.txt\n-not there\n+z\n*** End Patch',
     });
     assert.equal(res.failure?.code, C.FAILURE_CODE_PRECONDITION_FAILED);
     assert.equal(
       norm(res),
-      JSON.stringify({ output: `Could not find the expected lines in one.txt:\nnot there${NOTHING}`, metadata: { exit_code: 1, duration_seconds: 0 } }).replace(
-        '"duration_seconds":0',
-        '"duration_seconds":<t>',
-      ),
+      JSON.stringify({
+        output: `Could not find the expected lines in one.txt:\nnot there${NOTHING}`,
+        metadata: { exit_code: 1, duration_seconds: 0 },
+      }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
     );
     assert.equal(res.error, texts(res)[0]);
     assert.equal(readFileSync(file('one.txt'), 'utf8'), 'x\n');
   });
 
   const errors: Array<[string, string, string, FailureCode]> = [
-    ['no envelope', 'hello', "Invalid patch: the first line of the patch must be '*** Begin Patch'", C.FAILURE_CODE_INVALID_ARGUMENT],
+    [
+      'no envelope',
+      'hello',
+      "Invalid patch: the first line of the patch must be '*** Begin Patch'",
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    ],
     [
       'no end marker',
       '*** Begin Patch\n*** Add File: a\n+a',
@@ -94,7 +103,12 @@ describe('codex apply_patch', () => {
       "Invalid patch hunk on line 2: '*** Frob File: x' is not a valid hunk header (expected '*** Add File: {path}', '*** Delete File: {path}' or '*** Update File: {path}')",
       C.FAILURE_CODE_INVALID_ARGUMENT,
     ],
-    ['empty patch', '*** Begin Patch\n*** End Patch', 'The patch has no hunks, so no files were modified.', C.FAILURE_CODE_INVALID_ARGUMENT],
+    [
+      'empty patch',
+      '*** Begin Patch\n*** End Patch',
+      'The patch has no hunks, so no files were modified.',
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    ],
     [
       'context not found',
       '*** Begin Patch\n*** Update File: ctx.txt\n@@ class Missing\n-a\n+b\n*** End Patch',
@@ -128,28 +142,39 @@ describe('codex apply_patch', () => {
     writeFileSync(file('mine.txt'), 'precious\n');
     writeFileSync(file('other.txt'), 'a\n');
     const res = await e.call('apply_patch', {
-      input: '*** Begin Patch\n*** Update File: other.txt\n-a\n+b\n*** Add File: brand-new.txt\n+n\n*** Add File: mine.txt\n+clobbered\n*** End Patch',
+      input:
+        '*** Begin Patch\n*** Update File: other.txt\n-a\n+b\n*** Add File: brand-new.txt\n+n\n*** Add File: mine.txt\n+clobbered\n*** End Patch',
     });
     assert.equal(res.failure?.code, C.FAILURE_CODE_ALREADY_EXISTS);
-    const output = 'Cannot add mine.txt: the file already exists (hunk on line 7). Use "*** Update File: mine.txt" to change it, or delete it first.' + NOTHING;
+    const output =
+      'Cannot add mine.txt: the file already exists (hunk on line 7). Use "*** Update File: mine.txt" to change it, or delete it first.' +
+      NOTHING;
     assert.equal(
       norm(res),
-      JSON.stringify({ output, metadata: { exit_code: 1, duration_seconds: 0 } }).replace('"duration_seconds":0', '"duration_seconds":<t>'),
+      JSON.stringify({ output, metadata: { exit_code: 1, duration_seconds: 0 } }).replace(
+        '"duration_seconds":0',
+        '"duration_seconds":<t>',
+      ),
     );
     assert.equal(readFileSync(file('mine.txt'), 'utf8'), 'precious\n');
     assert.equal(readFileSync(file('other.txt'), 'utf8'), 'a\n');
     assert.equal(existsSync(file('brand-new.txt')), false);
     // The same refusal through the shell's apply_patch interception.
-    const viaShell = await e.call('shell', { command: ['apply_patch', '*** Begin Patch\n*** Add File: mine.txt\n+x\n*** End Patch'] });
+    const viaShell = await e.call('shell', {
+      command: ['apply_patch', '*** Begin Patch\n*** Add File: mine.txt\n+x\n*** End Patch'],
+    });
     assert.equal(
       JSON.parse(texts(viaShell)[0]!).output,
-      'Cannot add mine.txt: the file already exists (hunk on line 2). Use "*** Update File: mine.txt" to change it, or delete it first.' + NOTHING,
+      'Cannot add mine.txt: the file already exists (hunk on line 2). Use "*** Update File: mine.txt" to change it, or delete it first.' +
+        NOTHING,
     );
     assert.equal(readFileSync(file('mine.txt'), 'utf8'), 'precious\n');
   });
 
   test('a path outside the roots is refused; the JSON variant takes only {input}', async () => {
-    const res = await e.call('apply_patch', { input: '*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch' });
+    const res = await e.call('apply_patch', {
+      input: '*** Begin Patch\n*** Add File: ../escape.txt\n+x\n*** End Patch',
+    });
     assert.equal(res.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
     assert.equal(existsSync(path.join(path.dirname(e.dir), 'escape.txt')), false);
     const wrong = await e.call('apply_patch', { patch: 'x' });
@@ -188,9 +213,15 @@ describe('codex update_plan and view_image', () => {
       ],
     });
     assert.equal(two.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal(two.error, '2 steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.');
+    assert.equal(
+      two.error,
+      '2 steps are in_progress; at most one step may be in_progress at a time. The plan was not changed.',
+    );
     const bad = await e.call('update_plan', { plan: [{ step: 'a', status: 'doing' }] });
-    assert.equal(bad.error, 'plan step 1 has status "doing"; a status is one of pending, in_progress, completed. The plan was not changed.');
+    assert.equal(
+      bad.error,
+      'plan step 1 has status "doing"; a status is one of pending, in_progress, completed. The plan was not changed.',
+    );
   });
 
   test('view_image returns the image as a blob; other files are refused', async () => {
@@ -207,10 +238,16 @@ describe('codex update_plan and view_image', () => {
     }
     const txt = await e.call('view_image', { path: 'note.txt' });
     assert.equal(txt.failure?.code, C.FAILURE_CODE_UNSUPPORTED_OPERATION);
-    assert.equal(txt.error, 'note.txt is not an image (it is a text file); view_image shows png, jpeg, gif and webp images');
+    assert.equal(
+      txt.error,
+      'note.txt is not an image (it is a text file); view_image shows png, jpeg, gif and webp images',
+    );
     const missing = await e.call('view_image', { path: 'none.png' });
     assert.equal(missing.failure?.code, C.FAILURE_CODE_NOT_FOUND);
-    assert.equal(missing.error, 'none.png does not exist; list_dir shows what a directory holds and grep_files finds files by their contents');
+    assert.equal(
+      missing.error,
+      'none.png does not exist; list_dir shows what a directory holds and grep_files finds files by their contents',
+    );
     const bad = await e.call('view_image', { path: 'dot.png', detail: 'low' });
     assert.equal(bad.error, 'invalid function arguments: detail must be one of "high", "original"');
   });
@@ -248,9 +285,17 @@ describe('codex read_file, list_dir and grep_files', () => {
   });
 
   test('read_file indentation: the block around the anchor', async () => {
-    const inner = await e.call('read_file', { file_path: abs('code.py'), mode: 'indentation', indentation: { anchor_line: 7, max_levels: 1 } });
+    const inner = await e.call('read_file', {
+      file_path: abs('code.py'),
+      mode: 'indentation',
+      indentation: { anchor_line: 7, max_levels: 1 },
+    });
     assert.equal(texts(inner)[0], 'L6:     if x:\nL7:         y = 2\nL8: \nL9:         return y\nL10:     return x');
-    const whole = await e.call('read_file', { file_path: abs('code.py'), mode: 'indentation', indentation: { anchor_line: 5, max_levels: 1 } });
+    const whole = await e.call('read_file', {
+      file_path: abs('code.py'),
+      mode: 'indentation',
+      indentation: { anchor_line: 5, max_levels: 1 },
+    });
     // Downwards the first line back at the floor's indentation is kept (a closing brace in C-like code).
     assert.equal(
       texts(whole)[0],
@@ -272,7 +317,11 @@ describe('codex read_file, list_dir and grep_files', () => {
         .map((l, i) => `L${i + 5}: ${l}`)
         .join('\n'),
     );
-    const capped = await e.call('read_file', { file_path: abs('code.py'), mode: 'indentation', indentation: { anchor_line: 7, max_lines: 1 } });
+    const capped = await e.call('read_file', {
+      file_path: abs('code.py'),
+      mode: 'indentation',
+      indentation: { anchor_line: 7, max_lines: 1 },
+    });
     assert.equal(texts(capped)[0], 'L7:         y = 2');
   });
 
@@ -281,13 +330,24 @@ describe('codex read_file, list_dir and grep_files', () => {
     ['offset 0', { file_path: '<abs>', offset: 0 }, 'offset must be a 1-indexed line number'],
     ['limit 0', { file_path: '<abs>', limit: 0 }, 'limit must be greater than zero'],
     ['past the end', { file_path: '<abs>', offset: 99 }, 'offset exceeds file length'],
-    ['anchor past the end', { file_path: '<abs>', mode: 'indentation', indentation: { anchor_line: 99 } }, 'anchor_line exceeds file length'],
-    ['max_lines 0', { file_path: '<abs>', mode: 'indentation', indentation: { max_lines: 0 } }, 'max_lines must be greater than zero'],
+    [
+      'anchor past the end',
+      { file_path: '<abs>', mode: 'indentation', indentation: { anchor_line: 99 } },
+      'anchor_line exceeds file length',
+    ],
+    [
+      'max_lines 0',
+      { file_path: '<abs>', mode: 'indentation', indentation: { max_lines: 0 } },
+      'max_lines must be greater than zero',
+    ],
     ['unknown mode', { file_path: '<abs>', mode: 'block' }, 'mode must be "slice" or "indentation", not "block"'],
   ];
   for (const [name, args, text] of readErrors) {
     test(`read_file error: ${name}`, async () => {
-      const res = await e.call('read_file', { ...args, file_path: args.file_path === '<abs>' ? abs('code.py') : args.file_path });
+      const res = await e.call('read_file', {
+        ...args,
+        file_path: args.file_path === '<abs>' ? abs('code.py') : args.file_path,
+      });
       assert.equal(res.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
       assert.equal(res.error, text);
     });
@@ -297,8 +357,14 @@ describe('codex read_file, list_dir and grep_files', () => {
     assert.equal((await e.call('read_file', { file_path: abs('empty.txt') })).error, 'offset exceeds file length');
     const none = await e.call('read_file', { file_path: abs('none.txt') });
     assert.equal(none.failure?.code, C.FAILURE_CODE_NOT_FOUND);
-    assert.equal(none.error, `${abs('none.txt')} does not exist; list_dir shows what a directory holds and grep_files finds files by their contents`);
-    assert.equal((await e.call('read_file', { file_path: '/etc/hostname' })).failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
+    assert.equal(
+      none.error,
+      `${abs('none.txt')} does not exist; list_dir shows what a directory holds and grep_files finds files by their contents`,
+    );
+    assert.equal(
+      (await e.call('read_file', { file_path: '/etc/hostname' })).failure?.code,
+      C.FAILURE_CODE_PERMISSION_DENIED,
+    );
   });
 
   test('list_dir: tree to a depth, suffixes, paging', async () => {
@@ -310,7 +376,10 @@ describe('codex read_file, list_dir and grep_files', () => {
     writeFileSync(path.join(root, 'nested', 'deeper', 'grandchild.txt'), 'x');
     symlinkSync(path.join(root, 'entry.txt'), path.join(root, 'link'));
     const res = await e.call('list_dir', { dir_path: root, depth: 3 });
-    assert.equal(texts(res)[0], `Absolute path: ${root}\n.hidden\nentry.txt\nlink@\nnested/\n  child.txt\n  deeper/\n    grandchild.txt`);
+    assert.equal(
+      texts(res)[0],
+      `Absolute path: ${root}\n.hidden\nentry.txt\nlink@\nnested/\n  child.txt\n  deeper/\n    grandchild.txt`,
+    );
     const shallow = await e.call('list_dir', { dir_path: root, depth: 1 });
     assert.equal(texts(shallow)[0], `Absolute path: ${root}\n.hidden\nentry.txt\nlink@\nnested/`);
     const page = await e.call('list_dir', { dir_path: root, offset: 2, limit: 2 });
@@ -319,7 +388,12 @@ describe('codex read_file, list_dir and grep_files', () => {
 
   const listErrors: Array<[string, Record<string, unknown>, string, FailureCode]> = [
     ['relative path', { dir_path: 'tree' }, 'dir_path must be an absolute path', C.FAILURE_CODE_INVALID_ARGUMENT],
-    ['offset past the entries', { dir_path: '<abs>', offset: 99 }, 'offset exceeds directory entry count', C.FAILURE_CODE_INVALID_ARGUMENT],
+    [
+      'offset past the entries',
+      { dir_path: '<abs>', offset: 99 },
+      'offset exceeds directory entry count',
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    ],
     ['depth 0', { dir_path: '<abs>', depth: 0 }, 'depth must be greater than zero', C.FAILURE_CODE_INVALID_ARGUMENT],
     ['limit 0', { dir_path: '<abs>', limit: 0 }, 'limit must be greater than zero', C.FAILURE_CODE_INVALID_ARGUMENT],
   ];
@@ -361,6 +435,9 @@ describe('codex read_file, list_dir and grep_files', () => {
     assert.equal((await e.call('grep_files', { pattern: '(' })).failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
     const nope = await e.call('grep_files', { pattern: 'x', path: 'nope' });
     assert.equal(nope.failure?.code, C.FAILURE_CODE_NOT_FOUND);
-    assert.equal(nope.error, 'nope does not exist; list_dir shows what a directory holds and grep_files finds files by their contents');
+    assert.equal(
+      nope.error,
+      'nope does not exist; list_dir shows what a directory holds and grep_files finds files by their contents',
+    );
   });
 });

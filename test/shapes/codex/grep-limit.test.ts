@@ -13,7 +13,8 @@ before(async () => {
 });
 
 test('the default limit is 100 files and the largest is 2000', async () => {
-  const count = async (args: Record<string, unknown>) => texts(await e.call('grep_files', { pattern: 'needle', path: 'many', ...args }))[0]!.split('\n').length;
+  const count = async (args: Record<string, unknown>) =>
+    texts(await e.call('grep_files', { pattern: 'needle', path: 'many', ...args }))[0]!.split('\n').length;
   assert.equal(await count({}), 100);
   assert.equal(await count({ limit: 7 }), 7);
   assert.equal(await count({ limit: 5000 }), 2000);

@@ -17,7 +17,13 @@ describe('codex read_file and list_dir details', () => {
   test('read_file: invalid UTF-8 bytes become U+FFFD; valid UTF-8 around them is kept', async () => {
     writeFileSync(
       abs('mixed.txt'),
-      Buffer.concat([Buffer.from('naïve ok\nstray '), Buffer.from([0xff]), Buffer.from(' byte\ncaf'), Buffer.from([0xe9]), Buffer.from('\n')]),
+      Buffer.concat([
+        Buffer.from('naïve ok\nstray '),
+        Buffer.from([0xff]),
+        Buffer.from(' byte\ncaf'),
+        Buffer.from([0xe9]),
+        Buffer.from('\n'),
+      ]),
     );
     const res = await e.call('read_file', { file_path: abs('mixed.txt') });
     assert.equal(res.error, '');
@@ -25,7 +31,10 @@ describe('codex read_file and list_dir details', () => {
   });
 
   test('read_file: a UTF-16 file with its byte-order mark is decoded', async () => {
-    writeFileSync(abs('wide.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\nworld\n', 'utf16le')]));
+    writeFileSync(
+      abs('wide.txt'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\nworld\n', 'utf16le')]),
+    );
     assert.equal(texts(await e.call('read_file', { file_path: abs('wide.txt') }))[0], 'L1: héllo\nL2: world');
   });
 
@@ -33,7 +42,10 @@ describe('codex read_file and list_dir details', () => {
     writeFileSync(abs('blob.bin'), Buffer.from([0x61, 0x00, 0x62, 0x0a]));
     const res = await e.call('read_file', { file_path: abs('blob.bin') });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal(res.error, `${abs('blob.bin')} is not a text file (binary); read_file shows text, view_image shows images`);
+    assert.equal(
+      res.error,
+      `${abs('blob.bin')} is not a text file (binary); read_file shows text, view_image shows images`,
+    );
   });
 
   test('read_file: without limit, 2000 lines from offset', async () => {
@@ -49,7 +61,11 @@ describe('codex read_file and list_dir details', () => {
     // (2) are not. Were a tab one column, the floor would be 1 and both two-space lines would join.
     const lines = ['def outer():', '  a = 1', '\tif x:', '\t\ty = 2', '\t\treturn y', '  b = 3', 'end'];
     writeFileSync(abs('tabs.py'), lines.join('\n') + '\n');
-    const res = await e.call('read_file', { file_path: abs('tabs.py'), mode: 'indentation', indentation: { anchor_line: 4, max_levels: 1 } });
+    const res = await e.call('read_file', {
+      file_path: abs('tabs.py'),
+      mode: 'indentation',
+      indentation: { anchor_line: 4, max_levels: 1 },
+    });
     assert.equal(texts(res)[0], 'L3: \tif x:\nL4: \t\ty = 2\nL5: \t\treturn y');
   });
 

@@ -46,7 +46,10 @@ test('a Codex model fixes a failing test', async () => {
   assert.equal(texts(read)[0], 'L1: export function add(a, b) {\nL2:   return a - b;\nL3: }');
 
   const failing = await call('exec_command', { cmd: 'node --test test/', workdir: e.dir, yield_time_ms: 20000 });
-  assert.match(norm(failing), /^Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 1\nOriginal token count: \d+\nOutput:\n/);
+  assert.match(
+    norm(failing),
+    /^Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 1\nOriginal token count: \d+\nOutput:\n/,
+  );
   assert.match(texts(failing)[0]!, /# fail 1/);
 
   await call('update_plan', {
@@ -57,10 +60,17 @@ test('a Codex model fixes a failing test', async () => {
     ],
   });
   const patched = await call('apply_patch', {
-    input: '*** Begin Patch\n*** Update File: src/math.js\n@@ export function add(a, b) {\n-  return a - b;\n+  return a + b;\n*** End Patch',
+    input:
+      '*** Begin Patch\n*** Update File: src/math.js\n@@ export function add(a, b) {\n-  return a - b;\n+  return a + b;\n*** End Patch',
   });
-  assert.equal(norm(patched), '{"output":"Success. Updated the following files:\\nM src/math.js\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}');
-  assert.equal(readFileSync(path.join(e.dir, 'src', 'math.js'), 'utf8'), 'export function add(a, b) {\n  return a + b;\n}\n');
+  assert.equal(
+    norm(patched),
+    '{"output":"Success. Updated the following files:\\nM src/math.js\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}',
+  );
+  assert.equal(
+    readFileSync(path.join(e.dir, 'src', 'math.js'), 'utf8'),
+    'export function add(a, b) {\n  return a + b;\n}\n',
+  );
 
   const passing = await call('shell_command', { command: 'node --test test/', workdir: e.dir, timeout_ms: 20000 });
   assert.equal(passing.error, '');

@@ -15,7 +15,10 @@ test('core fs.apply_patch: Add File over an existing file is refused, nothing wr
     const r = await callTool(
       t.client,
       'fs.apply_patch',
-      { patch: '*** Begin Patch\n*** Update File: keep.txt\n-old\n+new\n*** Add File: fresh.txt\n+f\n*** Add File: exists.txt\n+clobbered\n*** End Patch' },
+      {
+        patch:
+          '*** Begin Patch\n*** Update File: keep.txt\n-old\n+new\n*** Add File: fresh.txt\n+f\n*** Add File: exists.txt\n+clobbered\n*** End Patch',
+      },
       { session: 's1' },
     );
     const text =

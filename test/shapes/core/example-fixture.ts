@@ -9,7 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { makePdf } from '../../helpers/pdf.js';
 
-const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n';
+const lines = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`).join('\n') + '\n';
 
 export const FILES: Record<string, string> = {
   'README.md': lines('readme line', 30),
@@ -21,7 +22,15 @@ export const FILES: Record<string, string> = {
   'src/a.py': 'def main():\n    print("hi")\n',
   'src/lib/strings.ts': 'export const greeting = "hello";\n',
   'package.json':
-    JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { test: 'echo tests passed', dev: 'echo dev server ready && sleep 30' } }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        name: 'demo',
+        version: '1.0.0',
+        scripts: { test: 'echo tests passed', dev: 'echo dev server ready && sleep 30' },
+      },
+      null,
+      2,
+    ) + '\n',
   'package-lock.json': JSON.stringify({ name: 'demo', version: '1.0.0', lockfileVersion: 3 }, null, 2) + '\n',
   'analysis.ipynb':
     JSON.stringify(
@@ -72,7 +81,9 @@ export async function buildTree(dir: string): Promise<void> {
   writeFileSync(path.join(dir, 'docs/spec.pdf'), PDF);
   // A git work tree with one committed file and one new one: `git status --short` shows "?? new.txt".
   const git = (...args: string[]) =>
-    execFileSync('git', ['-C', path.join(dir, 'app'), '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { stdio: 'ignore' });
+    execFileSync('git', ['-C', path.join(dir, 'app'), '-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      stdio: 'ignore',
+    });
   git('init', '-q');
   git('add', 'tracked.txt');
   git('commit', '-q', '-m', 'init');

@@ -32,7 +32,8 @@ const PAGE =
   '<html><head><title>File system</title></head><body><h1>fs</h1><p>The fs module reads and writes files.</p><p>Set the connect timeout of the Agent first.</p></body></html>';
 const AGENT =
   '<html><head><title>Agent</title></head><body><h1>Class: Agent</h1><p>connect: options of each connection.</p><p>Set the connect timeout in milliseconds; the default is 10 seconds.</p></body></html>';
-const EXAMPLE_COM = '<html><head><title>Example Domain</title></head><body><h1>Example Domain</h1><p>This domain is for use in examples.</p></body></html>';
+const EXAMPLE_COM =
+  '<html><head><title>Example Domain</title></head><body><h1>Example Domain</h1><p>This domain is for use in examples.</p></body></html>';
 
 let t: TestServer;
 let site: LoopbackServer;
@@ -67,7 +68,11 @@ before(async () => {
             { title: 'A blog post', url: 'https://blog.example/abortsignal-any', content: 'Not from nodejs.org.' },
           ]
         : [
-            { title: 'Class: Agent', url: 'https://undici.nodejs.org/#/docs/api/Agent', content: 'connect options of an Agent.' },
+            {
+              title: 'Class: Agent',
+              url: 'https://undici.nodejs.org/#/docs/api/Agent',
+              content: 'connect options of an Agent.',
+            },
             { title: 'undici on npm', url: 'https://www.npmjs.com/package/undici', content: 'An HTTP/1.1 client.' },
           ];
     send(res, 200, 'application/json', JSON.stringify({ answer: null, results }));
@@ -93,7 +98,8 @@ before(async () => {
   const list = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape: 'core' });
   for (const s of list.tools) {
     const d = await unary(t.client.describeTool, t.client, { name: s.name }, { shape: 'core' });
-    for (const e of d.tool!.examples) examples.push({ tool: s.name, description: e.description, arguments: e.arguments as Record<string, unknown> });
+    for (const e of d.tool!.examples)
+      examples.push({ tool: s.name, description: e.description, arguments: e.arguments as Record<string, unknown> });
   }
 });
 after(async () => {
@@ -118,7 +124,8 @@ async function startJob(call: Call, args: Record<string, unknown>): Promise<stri
   ok(r);
   return jobOf(r).id as string;
 }
-const lines = (prefix: string, from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${prefix} ${from + i}`).join('\n');
+const lines = (prefix: string, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${prefix} ${from + i}`).join('\n');
 
 const EXPECT: Record<string, Expectation> = {
   'fs.read|Read the first 20 lines of the README': {
@@ -160,13 +167,18 @@ const EXPECT: Record<string, Expectation> = {
       assert.equal(blob.blob, 'image/png');
       const meta = await sharp(blob.data).metadata();
       assert.deepEqual([meta.width, meta.height], [1000, 500]);
-      assert.equal(text(r), `image/png, ${blob.data.length} bytes, 1000x500 px (scaled from image/png, ${screenPng().length} bytes, 1200x600 px)`);
+      assert.equal(
+        text(r),
+        `image/png, ${blob.data.length} bytes, 1000x500 px (scaled from image/png, ${screenPng().length} bytes, 1200x600 px)`,
+      );
     },
   },
   'fs.read|The text of pages 1-2 of a PDF': {
     check(r) {
       ok(r);
-      assert.deepEqual(texts(r), [`application/pdf, ${PDF.length} bytes, 3 pages; text of pages 1-2:\n--- page 1 ---\nPage 1\n--- page 2 ---\nPage 2`]);
+      assert.deepEqual(texts(r), [
+        `application/pdf, ${PDF.length} bytes, 3 pages; text of pages 1-2:\n--- page 1 ---\nPage 1\n--- page 2 ---\nPage 2`,
+      ]);
     },
   },
   'fs.read_many|Read all TypeScript sources under src': {
@@ -186,7 +198,10 @@ const EXPECT: Record<string, Expectation> = {
   'fs.write|Create a small config file': {
     check(r) {
       ok(r);
-      assert.equal(text(r), 'Created config/app.json (17 bytes).\n--- a/config/app.json\n+++ b/config/app.json\n@@ -1,0 +1,1 @@\n+{"debug": false}\n');
+      assert.equal(
+        text(r),
+        'Created config/app.json (17 bytes).\n--- a/config/app.json\n+++ b/config/app.json\n@@ -1,0 +1,1 @@\n+{"debug": false}\n',
+      );
     },
   },
   'fs.edit|Rename a function call': {
@@ -219,7 +234,12 @@ const EXPECT: Record<string, Expectation> = {
   'fs.notebook_edit|Replace a code cell': {
     async check(r, { call }) {
       ok(r);
-      assert.ok(text(r)!.startsWith('Replaced cell a1b2c3d4 in analysis.ipynb (2 cells now).\n--- a/analysis.ipynb\n+++ b/analysis.ipynb\n'), text(r));
+      assert.ok(
+        text(r)!.startsWith(
+          'Replaced cell a1b2c3d4 in analysis.ipynb (2 cells now).\n--- a/analysis.ipynb\n+++ b/analysis.ipynb\n',
+        ),
+        text(r),
+      );
       const after = await call('fs.read', { path: 'analysis.ipynb' });
       assert.equal(
         text(after),
@@ -230,7 +250,10 @@ const EXPECT: Record<string, Expectation> = {
   'fs.stat|Is there a lock file': {
     check(r, { dir }) {
       ok(r);
-      assert.equal(text(r), `${path.join(dir, 'package-lock.json')} is a file of 67 bytes, modified 2023-11-14T22:18:20.000Z`);
+      assert.equal(
+        text(r),
+        `${path.join(dir, 'package-lock.json')} is a file of 67 bytes, modified 2023-11-14T22:18:20.000Z`,
+      );
     },
   },
   'fs.list|List the root directory': {
@@ -243,7 +266,10 @@ const EXPECT: Record<string, Expectation> = {
     check(r, { dir }) {
       ok(r);
       // Largest first; a directory's own size (which depends on the file system) places lib/.
-      const entries = readdirSync(path.join(dir, 'src')).map((name) => ({ name, st: statSync(path.join(dir, 'src', name)) }));
+      const entries = readdirSync(path.join(dir, 'src')).map((name) => ({
+        name,
+        st: statSync(path.join(dir, 'src', name)),
+      }));
       entries.sort((a, b) => b.st.size - a.st.size);
       const expected = entries.flatMap((e) => (e.st.isDirectory() ? [`${e.name}/`, '  strings.ts'] : [e.name]));
       assert.equal(text(r), expected.join('\n'));
@@ -303,7 +329,8 @@ const EXPECT: Record<string, Expectation> = {
       assert.deepEqual([job.status, job.description, job.command], ['running', 'dev server', 'npm run dev']);
       assert.ok(text(r)!.startsWith(`Started job ${job.id} (pid ${job.pid}).\n`), text(r));
       let seen = text(r)!;
-      for (let i = 0; i < 50 && !seen.includes('dev server ready\n'); i++) seen += text(await call('shell.output', { id: job.id, wait_ms: 200 }));
+      for (let i = 0; i < 50 && !seen.includes('dev server ready\n'); i++)
+        seen += text(await call('shell.output', { id: job.id, wait_ms: 200 }));
       assert.ok(seen.includes('\n> demo@1.0.0 dev\n> echo dev server ready && sleep 30\n'), seen);
       assert.ok(seen.includes('dev server ready\n'), seen);
       assert.equal(text(await call('shell.stop', { id: job.id })), `Job ${job.id} is killed.`);
@@ -345,7 +372,8 @@ const EXPECT: Record<string, Expectation> = {
       const id = await startJob(call, { command: 'python3 -i', tty: true, wait_ms: 5000 });
       // Read the banner and the first prompt, so the example's reply is all that is left.
       let out = '';
-      for (let i = 0; i < 50 && !out.includes('>>> '); i++) out += text(await call('shell.output', { id, wait_ms: 200 }));
+      for (let i = 0; i < 50 && !out.includes('>>> '); i++)
+        out += text(await call('shell.output', { id, wait_ms: 200 }));
       return id;
     },
     async check(r, { call, jobId }) {
@@ -357,7 +385,10 @@ const EXPECT: Record<string, Expectation> = {
   'web.fetch|Read a documentation page as Markdown': {
     check(r) {
       ok(r);
-      assert.equal(text(r), '# fs\n\nThe fs module reads and writes files.\n\nSet the connect timeout of the Agent first.');
+      assert.equal(
+        text(r),
+        '# fs\n\nThe fs module reads and writes files.\n\nSet the connect timeout of the Agent first.',
+      );
       assert.equal(structured(r)!.title, 'File system');
     },
   },

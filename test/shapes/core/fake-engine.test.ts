@@ -4,7 +4,14 @@
 // core dialect. What the real engine does is tested in test/files, test/search and test/shell.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Engine, type EngineContext, engineFailure, type GrepResult, type ReadResult, type RunOutcome } from '../../../src/engine/index.js';
+import {
+  type Engine,
+  type EngineContext,
+  engineFailure,
+  type GrepResult,
+  type ReadResult,
+  type RunOutcome,
+} from '../../../src/engine/index.js';
 import type { FacetConfig } from '../../../src/config.js';
 import type { HandlerContext, ToolResult } from '../../../src/registry/types.js';
 import { coreDialect } from '../../../src/shapes/core/errors.js';
@@ -63,13 +70,30 @@ test('core fs.read over a fake engine: context and range go in, the lines, their
   const r = await readTool(env(engine), coreDialect).handler({ path: 'src/a.ts', offset: 3, limit: 2 }, ctx);
   assert.deepEqual(r, {
     text: 'const a = 1;\nexport { a };',
-    data: { path: '/project/src/a.ts', kind: 'text', size: 24, startLine: 3, endLine: 4, hasMore: true, totalLines: 9, encoding: 'utf-8', lineEnding: 'lf' },
+    data: {
+      path: '/project/src/a.ts',
+      kind: 'text',
+      size: 24,
+      startLine: 3,
+      endLine: 4,
+      hasMore: true,
+      totalLines: 9,
+      encoding: 'utf-8',
+      lineEnding: 'lf',
+    },
     host: { tool: 'fs.read', summary: 'Read src/a.ts', paths: ['/project/src/a.ts'], counts: { lines: 2, bytes: 24 } },
   });
   assert.deepEqual(seen, [
     [
       'src/a.ts',
-      { start: 3, limit: 2, maxLineChars: undefined, countTotal: undefined, notebooks: true, budget: { unit: 'bytes', max: 1024 * 1024, overflow: 'exclude' } },
+      {
+        start: 3,
+        limit: 2,
+        maxLineChars: undefined,
+        countTotal: undefined,
+        notebooks: true,
+        budget: { unit: 'bytes', max: 1024 * 1024, overflow: 'exclude' },
+      },
     ],
   ]);
 });
@@ -80,14 +104,25 @@ test("core fs.read words a missing file through the core dialect: the engine's m
   const r = (await readTool(env(engine), coreDialect).handler({ path: 'src/b.ts' }, fakeContext('core'))) as ToolResult;
   assert.equal(r.text, "no file at src/b.ts. fs.list shows a folder's entries and search.glob finds files by name.");
   assert.equal(r.failure, missing);
-  assert.deepEqual(r.host, { tool: 'fs.read', summary: 'no file at src/b.ts', failure: 'not_found', paths: ['/project/src/b.ts'] });
+  assert.deepEqual(r.host, {
+    tool: 'fs.read',
+    summary: 'no file at src/b.ts',
+    failure: 'not_found',
+    paths: ['/project/src/b.ts'],
+  });
 });
 
 test('core fs.write words an existing file for mode create with its remedy; other tools keep the plain message', async () => {
   const exists = engineFailure('file_exists', 'config/app.json already exists', { path: '/project/config/app.json' });
   const engine = fakeEngine({ files: { write: () => Promise.reject(exists) } });
-  const r = (await writeTool(env(engine), coreDialect).handler({ path: 'config/app.json', content: '{}', mode: 'create' }, fakeContext('core'))) as ToolResult;
-  assert.equal(r.text, 'config/app.json already exists. Use mode "overwrite" to replace it, or fs.edit to change part of it.');
+  const r = (await writeTool(env(engine), coreDialect).handler(
+    { path: 'config/app.json', content: '{}', mode: 'create' },
+    fakeContext('core'),
+  )) as ToolResult;
+  assert.equal(
+    r.text,
+    'config/app.json already exists. Use mode "overwrite" to replace it, or fs.edit to change part of it.',
+  );
   const read = readTool(env(fakeEngine()), coreDialect);
   assert.equal(read.formatError!(exists, { path: 'x' }, fakeContext('core')), 'config/app.json already exists');
 });
@@ -99,7 +134,14 @@ test("core fs.stat over a fake engine words the engine's answer", async () => {
     files: {
       stat: (c, path) => {
         sameContext(c, ctx);
-        return Promise.resolve({ path: `/project/${path}`, exists: true, isFile: true, isDirectory: false, size: 1234, mtimeMs });
+        return Promise.resolve({
+          path: `/project/${path}`,
+          exists: true,
+          isFile: true,
+          isDirectory: false,
+          size: 1234,
+          mtimeMs,
+        });
       },
     },
   });
@@ -114,7 +156,17 @@ test("core fs.stat over a fake engine words the engine's answer", async () => {
 
 test('core search.grep renders the page rg-style with compact line records', async () => {
   const page: GrepResult = {
-    ...{ backend: 'fallback', mode: 'content', base: '/project', shown: 2, offset: 0, total: 2, totalFiles: 1, totalMatchLines: 1, totalMatches: 1 },
+    ...{
+      backend: 'fallback',
+      mode: 'content',
+      base: '/project',
+      shown: 2,
+      offset: 0,
+      total: 2,
+      totalFiles: 1,
+      totalMatchLines: 1,
+      totalMatches: 1,
+    },
     ...{ truncated: false, timedOut: false },
     files: [
       {
@@ -130,8 +182,13 @@ test('core search.grep renders the page rg-style with compact line records', asy
     ],
   };
   const seen: unknown[] = [];
-  const engine = fakeEngine({ search: { grep: (_c, o) => (seen.push([o.before, o.after, o.limit]), Promise.resolve(page)) } });
-  const r = (await grepTool(env(engine), coreDialect).handler({ pattern: 'x', context: 1 }, fakeContext('core'))) as ToolResult;
+  const engine = fakeEngine({
+    search: { grep: (_c, o) => (seen.push([o.before, o.after, o.limit]), Promise.resolve(page)) },
+  });
+  const r = (await grepTool(env(engine), coreDialect).handler(
+    { pattern: 'x', context: 1 },
+    fakeContext('core'),
+  )) as ToolResult;
   assert.equal(r.text, 'a.ts-1-// a\na.ts:2:let x = 1');
   assert.deepEqual((r.data!.files as unknown[])[0], {
     path: 'a.ts',
@@ -154,17 +211,48 @@ test('core search.grep renders the page rg-style with compact line records', asy
 });
 
 test('core shell.run: a non-zero exit keeps the output as text, with the failure and its words apart', async () => {
-  const captured = (text: string) => ({ text, head: text, tail: '', totalBytes: text.length, totalLines: 1, truncated: false, omittedBytes: 0 });
+  const captured = (text: string) => ({
+    text,
+    head: text,
+    tail: '',
+    totalBytes: text.length,
+    totalLines: 1,
+    truncated: false,
+    omittedBytes: 0,
+  });
   const outcome = {
-    ...{ pid: 7, exitCode: 2, signal: null, timedOut: false, idle: false, durationMs: 12.4, backgroundPids: [], leftovers: 'none' },
-    ...{ output: captured('boom\n'), stdout: captured(''), stderr: captured('boom\n'), cwd: '/project', timeoutMs: 120000, sessionCwd: '/project' },
+    ...{
+      pid: 7,
+      exitCode: 2,
+      signal: null,
+      timedOut: false,
+      idle: false,
+      durationMs: 12.4,
+      backgroundPids: [],
+      leftovers: 'none',
+    },
+    ...{
+      output: captured('boom\n'),
+      stdout: captured(''),
+      stderr: captured('boom\n'),
+      cwd: '/project',
+      timeoutMs: 120000,
+      sessionCwd: '/project',
+    },
   } as RunOutcome;
   const engine = fakeEngine({ shell: { run: () => Promise.resolve(outcome) } });
   const r = (await runTool(env(engine), coreDialect).handler({ command: 'false' }, fakeContext('core'))) as ToolResult;
   assert.equal(r.text, 'boom\n');
   assert.equal(r.error, 'the command exited with code 2');
   assert.equal(r.failure?.kind, 'process_failed');
-  assert.deepEqual(r.failure?.process, { tool: 'bash', exitCode: 2, signal: '', output: 'boom\n', outputTruncated: false, backend: 'child_process' });
+  assert.deepEqual(r.failure?.process, {
+    tool: 'bash',
+    exitCode: 2,
+    signal: '',
+    output: 'boom\n',
+    outputTruncated: false,
+    backend: 'child_process',
+  });
   assert.deepEqual(r.host, {
     tool: 'shell.run',
     summary: 'the command exited with code 2',
@@ -179,11 +267,19 @@ test('core shell.run: a non-zero exit keeps the output as text, with the failure
 test('core plan.todos replaces the list, numbering items without ids', async () => {
   const ctx = fakeContext('core');
   const engine = fakeEngine({ todos: { replace: (c, items) => (sameContext(c, ctx), items) } });
-  const r = await todosTool(env(engine), coreDialect).handler({ todos: [{ content: 'Reproduce', status: 'in_progress' }] }, ctx);
+  const r = await todosTool(env(engine), coreDialect).handler(
+    { todos: [{ content: 'Reproduce', status: 'in_progress' }] },
+    ctx,
+  );
   const todos = [{ id: '1', content: 'Reproduce', status: 'in_progress', priority: undefined }];
   assert.deepEqual(r, {
     text: '1. [in_progress] Reproduce',
     data: { todos },
-    host: { tool: 'plan.todos', summary: '1 item, 0 completed', counts: { items: 1, completed: 0 }, details: { todos } },
+    host: {
+      tool: 'plan.todos',
+      summary: '1 item, 0 completed',
+      counts: { items: 1, completed: 0 },
+      details: { todos },
+    },
   });
 });

@@ -12,7 +12,10 @@ const { t, dir } = serverFixture({ shape: 'core', prefix: 'facet-core-files-' })
 let n = 0;
 
 /** A fresh sub-directory and a caller whose relative paths start there (fs.* resolve from the session directory, the root). */
-function area(): { sub: string; call: (tool: string, args: Record<string, unknown>, session?: string) => Promise<CallToolResponse> } {
+function area(): {
+  sub: string;
+  call: (tool: string, args: Record<string, unknown>, session?: string) => Promise<CallToolResponse>;
+} {
   const sub = `case${n++}`;
   mkdirSync(path.join(dir, sub));
   return { sub, call: (tool, args, session = sub) => callTool(t.client, tool, args, { shape: 'core', session }) };
@@ -34,7 +37,14 @@ const NEXT_STEPS = [
 ];
 
 /** A failure: code, the message as error and as the only text, and the display block naming the path when there is one. */
-function failed(r: CallToolResponse, tool: string, code: FailureCode, message: string, kind: string, paths?: string[]): void {
+function failed(
+  r: CallToolResponse,
+  tool: string,
+  code: FailureCode,
+  message: string,
+  kind: string,
+  paths?: string[],
+): void {
   assert.equal(r.failure?.code, code, r.error);
   assert.equal(r.error, message);
   assert.deepEqual(texts(r), [message]);
@@ -73,17 +83,21 @@ describe('fs.write', () => {
       diff: d2,
     });
     const d3 = `--- a/${p}\n+++ b/${p}\n@@ -1,3 +1,4 @@\n one\n 2\n three\n+four\n`;
-    succeeded(await call('fs.write', { path: p, content: 'four\n', mode: 'append' }), `Appended to ${p} (17 bytes).\n${d3}`, {
-      path: abs,
-      created: false,
-      size: 17,
-      encoding: 'utf8',
-      lineEnding: 'lf',
-      added: 1,
-      removed: 0,
-      changedLines: [4],
-      diff: d3,
-    });
+    succeeded(
+      await call('fs.write', { path: p, content: 'four\n', mode: 'append' }),
+      `Appended to ${p} (17 bytes).\n${d3}`,
+      {
+        path: abs,
+        created: false,
+        size: 17,
+        encoding: 'utf8',
+        lineEnding: 'lf',
+        added: 1,
+        removed: 0,
+        changedLines: [4],
+        diff: d3,
+      },
+    );
     assert.equal(readFileSync(abs, 'utf8'), 'one\n2\nthree\nfour\n');
   });
 
@@ -184,51 +198,67 @@ describe('fs.edit', () => {
     const abs = path.join(dir, p);
     writeFileSync(abs, FILE);
     const d1 = `--- a/${p}\n+++ b/${p}\n@@ -1,4 +1,4 @@\n-let x = 1\n+const x = 1\n call()\n call()\n same\n`;
-    succeeded(await call('fs.edit', { path: p, old_string: 'let x = 1', new_string: 'const x = 1' }), `Edited ${p}: 1 replacement(s).\n${d1}`, {
-      path: abs,
-      created: false,
-      replacements: 1,
-      rungs: ['exact'],
-      changedLines: [1],
-      added: 1,
-      removed: 1,
-      diff: d1,
-    });
+    succeeded(
+      await call('fs.edit', { path: p, old_string: 'let x = 1', new_string: 'const x = 1' }),
+      `Edited ${p}: 1 replacement(s).\n${d1}`,
+      {
+        path: abs,
+        created: false,
+        replacements: 1,
+        rungs: ['exact'],
+        changedLines: [1],
+        added: 1,
+        removed: 1,
+        diff: d1,
+      },
+    );
     const d2 = `--- a/${p}\n+++ b/${p}\n@@ -1,6 +1,6 @@\n const x = 1\n-call()\n-call()\n+run()\n+run()\n same\n function f() {\n     indented();   \n`;
-    succeeded(await call('fs.edit', { path: p, old_string: 'call()', new_string: 'run()', replace_all: true }), `Edited ${p}: 2 replacement(s).\n${d2}`, {
-      path: abs,
-      created: false,
-      replacements: 2,
-      rungs: ['exact'],
-      changedLines: [2, 3],
-      added: 2,
-      removed: 2,
-      diff: d2,
-    });
+    succeeded(
+      await call('fs.edit', { path: p, old_string: 'call()', new_string: 'run()', replace_all: true }),
+      `Edited ${p}: 2 replacement(s).\n${d2}`,
+      {
+        path: abs,
+        created: false,
+        replacements: 2,
+        rungs: ['exact'],
+        changedLines: [2, 3],
+        added: 2,
+        removed: 2,
+        diff: d2,
+      },
+    );
     // The file's line has trailing blanks the old_string lacks: found on the trailing-whitespace rung.
     const d3 = `--- a/${p}\n+++ b/${p}\n@@ -3,5 +3,5 @@\n run()\n same\n function f() {\n-    indented();   \n+    done();\n }\n`;
-    succeeded(await call('fs.edit', { path: p, old_string: '    indented();\n}', new_string: '    done();\n}' }), `Edited ${p}: 1 replacement(s).\n${d3}`, {
-      path: abs,
-      created: false,
-      replacements: 1,
-      rungs: ['trailing-whitespace'],
-      changedLines: [6],
-      added: 1,
-      removed: 1,
-      diff: d3,
-    });
+    succeeded(
+      await call('fs.edit', { path: p, old_string: '    indented();\n}', new_string: '    done();\n}' }),
+      `Edited ${p}: 1 replacement(s).\n${d3}`,
+      {
+        path: abs,
+        created: false,
+        replacements: 1,
+        rungs: ['trailing-whitespace'],
+        changedLines: [6],
+        added: 1,
+        removed: 1,
+        diff: d3,
+      },
+    );
     const n2 = `${sub}/new.ts`;
     const d4 = `--- a/${n2}\n+++ b/${n2}\n@@ -1,0 +1,1 @@\n+fresh\n`;
-    succeeded(await call('fs.edit', { path: n2, old_string: '', new_string: 'fresh\n' }), `Created ${n2}: 1 replacement(s).\n${d4}`, {
-      path: path.join(dir, n2),
-      created: true,
-      replacements: 1,
-      rungs: ['exact'],
-      changedLines: [1],
-      added: 1,
-      removed: 0,
-      diff: d4,
-    });
+    succeeded(
+      await call('fs.edit', { path: n2, old_string: '', new_string: 'fresh\n' }),
+      `Created ${n2}: 1 replacement(s).\n${d4}`,
+      {
+        path: path.join(dir, n2),
+        created: true,
+        replacements: 1,
+        rungs: ['exact'],
+        changedLines: [1],
+        added: 1,
+        removed: 0,
+        diff: d4,
+      },
+    );
     assert.equal(readFileSync(abs, 'utf8'), 'const x = 1\nrun()\nrun()\nsame\nfunction f() {\n    done();\n}\n');
   });
 
@@ -246,7 +276,16 @@ describe('fs.edit', () => {
         ],
       }),
       `Edited ${p}: 2 replacement(s).\n${d}`,
-      { path: path.join(dir, p), created: false, replacements: 2, rungs: ['exact', 'exact'], changedLines: [1, 4], added: 2, removed: 2, diff: d },
+      {
+        path: path.join(dir, p),
+        created: false,
+        replacements: 2,
+        rungs: ['exact', 'exact'],
+        changedLines: [1, 4],
+        added: 2,
+        removed: 2,
+        diff: d,
+      },
     );
     const before = readFileSync(path.join(dir, p), 'utf8');
     const r = await call('fs.edit', {
@@ -256,7 +295,13 @@ describe('fs.edit', () => {
         { old_string: 'absent', new_string: 'z' },
       ],
     });
-    failed(r, 'fs.edit', FailureCode.FAILURE_CODE_INVALID_ARGUMENT, 'the text to replace was not found in the file', 'invalid_argument');
+    failed(
+      r,
+      'fs.edit',
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      'the text to replace was not found in the file',
+      'invalid_argument',
+    );
     assert.equal(readFileSync(path.join(dir, p), 'utf8'), before);
   });
 
@@ -266,7 +311,13 @@ describe('fs.edit', () => {
     writeFileSync(path.join(dir, p), FILE);
     const E = 'fs.edit';
     const I = FailureCode.FAILURE_CODE_INVALID_ARGUMENT;
-    failed(await call(E, { path: p, old_string: 'nothing here', new_string: 'y' }), E, I, 'the text to replace was not found in the file', 'invalid_argument');
+    failed(
+      await call(E, { path: p, old_string: 'nothing here', new_string: 'y' }),
+      E,
+      I,
+      'the text to replace was not found in the file',
+      'invalid_argument',
+    );
     failed(
       await call(E, { path: p, old_string: '  indented();\n}', new_string: 'x', exact: true }),
       E,
@@ -302,7 +353,13 @@ describe('fs.edit', () => {
       'give either old_string and new_string, or edits',
       'invalid_argument',
     );
-    failed(await call(E, { path: p, old_string: 'a' }), E, I, 'give either old_string and new_string, or edits', 'invalid_argument');
+    failed(
+      await call(E, { path: p, old_string: 'a' }),
+      E,
+      I,
+      'give either old_string and new_string, or edits',
+      'invalid_argument',
+    );
     failed(
       await call(E, { path: `${sub}/missing.ts`, old_string: 'a', new_string: 'b' }),
       E,
@@ -359,8 +416,24 @@ describe('fs.apply_patch', () => {
           changedLines: [2],
           diff: dUno,
         },
-        { path: path.join(dir, q, 'two.txt'), action: 'delete', passes: [], added: 0, removed: 1, changedLines: [], diff: dTwo },
-        { path: path.join(dir, q, 'three.txt'), action: 'add', passes: [], added: 1, removed: 0, changedLines: [1], diff: dThree },
+        {
+          path: path.join(dir, q, 'two.txt'),
+          action: 'delete',
+          passes: [],
+          added: 0,
+          removed: 1,
+          changedLines: [],
+          diff: dTwo,
+        },
+        {
+          path: path.join(dir, q, 'three.txt'),
+          action: 'add',
+          passes: [],
+          added: 1,
+          removed: 0,
+          changedLines: [1],
+          diff: dThree,
+        },
       ],
     });
     assert.equal(readFileSync(path.join(dir, q, 'uno.txt'), 'utf8'), 'alpha\nBETA\ngamma\n');
@@ -457,36 +530,44 @@ describe('fs.list', () => {
 
   test('two levels: directories first, children indented, links marked @, and the structured entries', async () => {
     const { sub, call, d } = await tree();
-    succeeded(await call('fs.list', { path: `${sub}/d`, depth: 2 }), 'empty/\nsub/\n  c.txt\n.hidden\na.log\nb.txt\nlink@', {
-      path: d,
-      offset: 0,
-      total: 7,
-      omitted: 0,
-      complete: true,
-      ignored: {},
-      entries: [
-        entry(d, 'empty', 1, 'directory'),
-        entry(d, 'sub', 1, 'directory'),
-        entry(d, 'sub/c.txt', 2, 'file', 3),
-        entry(d, '.hidden', 1, 'file', 0),
-        entry(d, 'a.log', 1, 'file', 1),
-        entry(d, 'b.txt', 1, 'file', 2),
-        entry(d, 'link', 1, 'symlink', 5),
-      ],
-    });
+    succeeded(
+      await call('fs.list', { path: `${sub}/d`, depth: 2 }),
+      'empty/\nsub/\n  c.txt\n.hidden\na.log\nb.txt\nlink@',
+      {
+        path: d,
+        offset: 0,
+        total: 7,
+        omitted: 0,
+        complete: true,
+        ignored: {},
+        entries: [
+          entry(d, 'empty', 1, 'directory'),
+          entry(d, 'sub', 1, 'directory'),
+          entry(d, 'sub/c.txt', 2, 'file', 3),
+          entry(d, '.hidden', 1, 'file', 0),
+          entry(d, 'a.log', 1, 'file', 1),
+          entry(d, 'b.txt', 1, 'file', 2),
+          entry(d, 'link', 1, 'symlink', 5),
+        ],
+      },
+    );
   });
 
   test('paging, ignore globs, an empty directory', async () => {
     const { sub, call, d } = await tree();
-    succeeded(await call('fs.list', { path: `${sub}/d`, offset: 1, limit: 2 }), 'sub/\n.hidden\n(4 more entries not shown; total 6)', {
-      path: d,
-      offset: 1,
-      total: 6,
-      omitted: 4,
-      complete: true,
-      ignored: {},
-      entries: [entry(d, 'sub', 1, 'directory'), entry(d, '.hidden', 1, 'file', 0)],
-    });
+    succeeded(
+      await call('fs.list', { path: `${sub}/d`, offset: 1, limit: 2 }),
+      'sub/\n.hidden\n(4 more entries not shown; total 6)',
+      {
+        path: d,
+        offset: 1,
+        total: 6,
+        omitted: 4,
+        complete: true,
+        ignored: {},
+        entries: [entry(d, 'sub', 1, 'directory'), entry(d, '.hidden', 1, 'file', 0)],
+      },
+    );
     const ignored = await call('fs.list', { path: `${sub}/d`, ignore: ['*.log'] });
     assert.deepEqual(texts(ignored), ['empty/\nsub/\n.hidden\nb.txt\nlink@']);
     assert.deepEqual([structured(ignored)!.total, structured(ignored)!.ignored], [5, { glob: 1 }]);
@@ -504,9 +585,14 @@ describe('fs.list', () => {
   test('failures', async () => {
     const { sub, call } = await tree();
     const L = 'fs.list';
-    failed(await call(L, { path: `${sub}/d/b.txt` }), L, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, `${sub}/d/b.txt is not a directory`, 'invalid_argument', [
-      `${sub}/d/b.txt`,
-    ]);
+    failed(
+      await call(L, { path: `${sub}/d/b.txt` }),
+      L,
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      `${sub}/d/b.txt is not a directory`,
+      'invalid_argument',
+      [`${sub}/d/b.txt`],
+    );
     failed(
       await call(L, { path: `${sub}/nope` }),
       L,
@@ -515,8 +601,13 @@ describe('fs.list', () => {
       'not_found',
       [`${sub}/nope`],
     );
-    failed(await call(L, { path: '..' }), L, FailureCode.FAILURE_CODE_PERMISSION_DENIED, `.. is outside the allowed roots (${dir})`, 'permission_denied', [
-      '..',
-    ]);
+    failed(
+      await call(L, { path: '..' }),
+      L,
+      FailureCode.FAILURE_CODE_PERMISSION_DENIED,
+      `.. is outside the allowed roots (${dir})`,
+      'permission_denied',
+      ['..'],
+    );
   });
 });

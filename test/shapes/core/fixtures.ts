@@ -21,7 +21,11 @@ export function notebookJson(): string {
           outputs: [
             { output_type: 'stream', name: 'stdout', text: ['1\n'] },
             { output_type: 'execute_result', execution_count: 2, metadata: {}, data: { 'text/plain': ['42'] } },
-            { output_type: 'display_data', metadata: {}, data: { 'image/png': DOT_PNG.toString('base64'), 'text/plain': ['<Figure>'] } },
+            {
+              output_type: 'display_data',
+              metadata: {},
+              data: { 'image/png': DOT_PNG.toString('base64'), 'text/plain': ['<Figure>'] },
+            },
           ],
         },
         { id: 'c2', cell_type: 'code', metadata: {}, source: 'pass', execution_count: null, outputs: [] },

@@ -17,7 +17,8 @@ describe('core fs.read: notebooks, images, PDFs', () => {
   const { t, dir } = serverFixture({ shape: 'core', prefix: 'facet-core-read-' });
   let big: Buffer;
   const pdf = makePdf(3);
-  const read = (args: Record<string, unknown>) => callTool(t.client, 'fs.read', args, { shape: 'core', session: 'read' });
+  const read = (args: Record<string, unknown>) =>
+    callTool(t.client, 'fs.read', args, { shape: 'core', session: 'read' });
 
   before(async () => {
     big = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#336699' } })
@@ -68,7 +69,16 @@ describe('core fs.read: notebooks, images, PDFs', () => {
           images: 1,
         },
       },
-      { structured: { display: { tool: 'fs.read', summary: 'Read n.ipynb', paths: [path.join(dir, 'n.ipynb')], counts: { cells: 3 } } } },
+      {
+        structured: {
+          display: {
+            tool: 'fs.read',
+            summary: 'Read n.ipynb',
+            paths: [path.join(dir, 'n.ipynb')],
+            counts: { cells: 3 },
+          },
+        },
+      },
     ]);
   });
 
@@ -99,18 +109,43 @@ describe('core fs.read: notebooks, images, PDFs', () => {
     assert.deepEqual(items(r), [
       { text: `image/png, ${DOT_PNG.length} bytes, 3x2 px` },
       { blob: 'image/png', data: DOT_PNG },
-      { structured: { path: path.join(dir, 'dot.png'), kind: 'image', size: DOT_PNG.length, mediaType: 'image/png', width: 3, height: 2 } },
-      { structured: { display: { tool: 'fs.read', summary: 'Read dot.png', paths: [path.join(dir, 'dot.png')], counts: { bytes: DOT_PNG.length } } } },
+      {
+        structured: {
+          path: path.join(dir, 'dot.png'),
+          kind: 'image',
+          size: DOT_PNG.length,
+          mediaType: 'image/png',
+          width: 3,
+          height: 2,
+        },
+      },
+      {
+        structured: {
+          display: {
+            tool: 'fs.read',
+            summary: 'Read dot.png',
+            paths: [path.join(dir, 'dot.png')],
+            counts: { bytes: DOT_PNG.length },
+          },
+        },
+      },
     ]);
   });
 
   test('max_width scales an image down; an image already within the bounds is sent as it is', async () => {
     const r = await read({ path: 'big.png', max_width: 100 });
-    const [line, blob, block] = items(r) as [{ text: string }, { blob: string; data: Buffer }, { structured: Record<string, unknown> }];
+    const [line, blob, block] = items(r) as [
+      { text: string },
+      { blob: string; data: Buffer },
+      { structured: Record<string, unknown> },
+    ];
     assert.equal(blob.blob, 'image/png');
     const meta = await sharp(blob.data).metadata();
     assert.deepEqual([meta.width, meta.height], [100, 50]);
-    assert.equal(line.text, `image/png, ${blob.data.length} bytes, 100x50 px (scaled from image/png, ${big.length} bytes, 400x200 px)`);
+    assert.equal(
+      line.text,
+      `image/png, ${blob.data.length} bytes, 100x50 px (scaled from image/png, ${big.length} bytes, 400x200 px)`,
+    );
     assert.deepEqual(block.structured, {
       path: path.join(dir, 'big.png'),
       kind: 'image',
@@ -118,7 +153,15 @@ describe('core fs.read: notebooks, images, PDFs', () => {
       mediaType: 'image/png',
       width: 400,
       height: 200,
-      fitted: { changed: true, mediaType: 'image/png', bytes: blob.data.length, width: 100, height: 50, originalWidth: 400, originalHeight: 200 },
+      fitted: {
+        changed: true,
+        mediaType: 'image/png',
+        bytes: blob.data.length,
+        width: 100,
+        height: 50,
+        originalWidth: 400,
+        originalHeight: 200,
+      },
     });
 
     const same = items(await read({ path: 'big.png', max_width: 1000, max_height: 1000 }));
@@ -126,7 +169,10 @@ describe('core fs.read: notebooks, images, PDFs', () => {
     assert.deepEqual(same[1], { blob: 'image/png', data: big });
 
     const tall = items(await read({ path: 'big.png', max_height: 50 }));
-    assert.match((tall[0] as { text: string }).text, /^image\/png, \d+ bytes, 100x50 px \(scaled from image\/png, \d+ bytes, 400x200 px\)$/);
+    assert.match(
+      (tall[0] as { text: string }).text,
+      /^image\/png, \d+ bytes, 100x50 px \(scaled from image\/png, \d+ bytes, 400x200 px\)$/,
+    );
   });
 
   test('a PDF whole: a text line with its pages, the PDF, the structured block', async () => {
@@ -134,15 +180,34 @@ describe('core fs.read: notebooks, images, PDFs', () => {
     assert.deepEqual(items(r), [
       { text: `application/pdf, ${pdf.length} bytes, 3 pages` },
       { blob: 'application/pdf', data: pdf },
-      { structured: { path: path.join(dir, 'd.pdf'), kind: 'pdf', size: pdf.length, mediaType: 'application/pdf', pages: 3 } },
-      { structured: { display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { bytes: pdf.length } } } },
+      {
+        structured: {
+          path: path.join(dir, 'd.pdf'),
+          kind: 'pdf',
+          size: pdf.length,
+          mediaType: 'application/pdf',
+          pages: 3,
+        },
+      },
+      {
+        structured: {
+          display: {
+            tool: 'fs.read',
+            summary: 'Read d.pdf',
+            paths: [path.join(dir, 'd.pdf')],
+            counts: { bytes: pdf.length },
+          },
+        },
+      },
     ]);
   });
 
   test('PDF pages as JPEG images, and as text', async () => {
     const r = items(await read({ path: 'd.pdf', pages: '1-2' }));
     assert.equal(r.length, 5);
-    assert.deepEqual(r[0], { text: `application/pdf, ${pdf.length} bytes, 3 pages; pages 1-2 rendered as 2 JPEG images` });
+    assert.deepEqual(r[0], {
+      text: `application/pdf, ${pdf.length} bytes, 3 pages; pages 1-2 rendered as 2 JPEG images`,
+    });
     for (const b of r.slice(1, 3) as Array<{ blob: string; data: Buffer }>) {
       assert.equal(b.blob, 'image/jpeg');
       assert.ok(b.data.subarray(0, 3).equals(JPEG_MAGIC));
@@ -158,11 +223,17 @@ describe('core fs.read: notebooks, images, PDFs', () => {
         pagesShown: [1, 2],
       },
     });
-    assert.deepEqual(r[4], { structured: { display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { pages: 2 } } } });
+    assert.deepEqual(r[4], {
+      structured: {
+        display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { pages: 2 } },
+      },
+    });
 
     const text = items(await read({ path: 'd.pdf', pages: '2-3', pdf_format: 'text' }));
     assert.deepEqual(text, [
-      { text: `application/pdf, ${pdf.length} bytes, 3 pages; text of pages 2-3:\n--- page 2 ---\nPage 2\n--- page 3 ---\nPage 3` },
+      {
+        text: `application/pdf, ${pdf.length} bytes, 3 pages; text of pages 2-3:\n--- page 2 ---\nPage 2\n--- page 3 ---\nPage 3`,
+      },
       {
         structured: {
           path: path.join(dir, 'd.pdf'),
@@ -174,13 +245,25 @@ describe('core fs.read: notebooks, images, PDFs', () => {
           pagesShown: [2, 3],
         },
       },
-      { structured: { display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { pages: 2 } } } },
+      {
+        structured: {
+          display: { tool: 'fs.read', summary: 'Read d.pdf', paths: [path.join(dir, 'd.pdf')], counts: { pages: 2 } },
+        },
+      },
     ]);
   });
 
   for (const [label, args, error] of [
-    ['pages past the end', { path: 'd.pdf', pages: '5-6' }, 'd.pdf has 3 pages: pages "5-6" lie past its end; ask for pages 1-3'],
-    ['too many pages as images', { path: 'd.pdf', pages: '1-21' }, 'pages "1-21" is more than the 20 pages one call renders as images: ask for 20 or fewer'],
+    [
+      'pages past the end',
+      { path: 'd.pdf', pages: '5-6' },
+      'd.pdf has 3 pages: pages "5-6" lie past its end; ask for pages 1-3',
+    ],
+    [
+      'too many pages as images',
+      { path: 'd.pdf', pages: '1-21' },
+      'pages "1-21" is more than the 20 pages one call renders as images: ask for 20 or fewer',
+    ],
     [
       'too many pages as text',
       { path: 'd.pdf', pages: '1-101', pdf_format: 'text' },
@@ -193,14 +276,25 @@ describe('core fs.read: notebooks, images, PDFs', () => {
       { path: 'd.pdf', pages: '1', pdf_format: 'file' },
       'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF',
     ],
-    ['pages on a text file', { path: 'a.txt', pages: '1' }, 'pages and pdf_format apply to PDF files only, and a.txt is not a PDF'],
-    ['pages on an image', { path: 'dot.png', pages: '1' }, 'pages and pdf_format apply to PDF files only, and dot.png is not a PDF'],
+    [
+      'pages on a text file',
+      { path: 'a.txt', pages: '1' },
+      'pages and pdf_format apply to PDF files only, and a.txt is not a PDF',
+    ],
+    [
+      'pages on an image',
+      { path: 'dot.png', pages: '1' },
+      'pages and pdf_format apply to PDF files only, and dot.png is not a PDF',
+    ],
   ] as const) {
     test(`refused: ${label}`, async () => {
       const r = await read(args);
       assert.equal(r.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
       assert.equal(r.error, error);
-      assert.deepEqual(items(r), [{ text: error }, { structured: { display: { tool: 'fs.read', summary: error, failure: 'invalid_argument' } } }]);
+      assert.deepEqual(items(r), [
+        { text: error },
+        { structured: { display: { tool: 'fs.read', summary: error, failure: 'invalid_argument' } } },
+      ]);
     });
   }
 

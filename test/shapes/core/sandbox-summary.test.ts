@@ -33,13 +33,16 @@ test('sandbox summary: shell policy and web allow-list as configured', async () 
 });
 
 test('sandbox summary: read-only has no shell, so no shell network clause', async () => {
-  await withServer({ shape: 'core', args: ['--read-only', '--shell-deny', 'rm *'], prefix: 'facet-core-sandbox-' }, async (t, dir) => {
-    const id = await unary(t.client.identity, t.client, {}, { shape: 'core' });
-    assert.equal(
-      id.sandboxSummary,
-      `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; web tools: public addresses only (private, loopback and metadata addresses refused)`,
-    );
-  });
+  await withServer(
+    { shape: 'core', args: ['--read-only', '--shell-deny', 'rm *'], prefix: 'facet-core-sandbox-' },
+    async (t, dir) => {
+      const id = await unary(t.client.identity, t.client, {}, { shape: 'core' });
+      assert.equal(
+        id.sandboxSummary,
+        `roots: ${dir}; read-only: writes, edits and shell are disabled; shell: off; web tools: public addresses only (private, loopback and metadata addresses refused)`,
+      );
+    },
+  );
 });
 
 test('sandbox summary: auto without a usable bubblewrap says the shell is unconfined, and why', () => {

@@ -12,7 +12,11 @@ import { caller } from './harness.js';
 
 // Without the shell sandbox: a later command kills a background process by its host PID (inside the
 // sandbox each command has a PID namespace of its own; test/shell/sandbox.test.ts runs gemini there).
-const { t, dir } = serverFixture({ shape: 'gemini', args: ['--shell-sandbox', 'none', '--web-allow-hosts', '127.0.0.1'], prefix: 'facet-gemini-branches-' });
+const { t, dir } = serverFixture({
+  shape: 'gemini',
+  args: ['--shell-sandbox', 'none', '--web-allow-hosts', '127.0.0.1'],
+  prefix: 'facet-gemini-branches-',
+});
 let site: LoopbackServer;
 const call = caller(() => t, 'gemini', 'branches');
 const p = (f: string) => path.join(dir, f);
@@ -20,7 +24,11 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a40000000049454e44ae426082',
   'hex',
 );
-const MP3 = Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'), Buffer.alloc(54, 0xff), Buffer.from([0, 0, 1])]);
+const MP3 = Buffer.concat([
+  Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'),
+  Buffer.alloc(54, 0xff),
+  Buffer.from([0, 0, 1]),
+]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(36, 0)]);
 const HOUR = 3600_000;
 
@@ -44,7 +52,10 @@ before(async () => {
   // grep_search material
   writeFileSync(p('g/a.txt'), 'alpha\nneedle (x)\nbeta\ngamma\ndelta\n');
   writeFileSync(p('g/wide.txt'), `wide ${'w'.repeat(2100)}\n`);
-  writeFileSync(p('ctx/one.txt'), Array.from({ length: 120 }, (_, i) => (i === 59 ? 'the only match' : `l${i + 1}`)).join('\n') + '\n');
+  writeFileSync(
+    p('ctx/one.txt'),
+    Array.from({ length: 120 }, (_, i) => (i === 59 ? 'the only match' : `l${i + 1}`)).join('\n') + '\n',
+  );
   // glob material: a literal name with glob characters next to a name it would match as a pattern
   writeFileSync(p('lit/[id].ts'), 'x\n');
   writeFileSync(p('lit/i.ts'), 'y\n');
@@ -52,7 +63,8 @@ before(async () => {
   writeFileSync(p('.gitignore'), 'order/hidden.log\n');
   const now = Date.now();
   const at = (f: string, ms: number) => utimesSync(p(f), new Date(ms), new Date(ms));
-  for (const f of ['r1.txt', 'r2.txt', 'r3.txt', 'b-old.txt', 'a-old.txt', 'hidden.log']) writeFileSync(p(`order/${f}`), f);
+  for (const f of ['r1.txt', 'r2.txt', 'r3.txt', 'b-old.txt', 'a-old.txt', 'hidden.log'])
+    writeFileSync(p(`order/${f}`), f);
   at('order/r1.txt', now - 1 * HOUR);
   at('order/r2.txt', now - 5 * HOUR);
   at('order/r3.txt', now - 10 * 60_000);
@@ -68,10 +80,16 @@ describe('gemini read_file: media and size limits', () => {
   test('audio and video are attached as data with a line naming them', async () => {
     const a = await call('read_file', { file_path: 'media/song.mp3' });
     // Gemini's function response carries this line beside audio/video data (vendor facts, convertToFunctionResponse).
-    assert.equal(a.text, 'Binary content (audio/mpeg) read successfully. Content will be injected for analysis in the next sequence.');
+    assert.equal(
+      a.text,
+      'Binary content (audio/mpeg) read successfully. Content will be injected for analysis in the next sequence.',
+    );
     assert.deepEqual(a.blobs, [{ mediaType: 'audio/mpeg', data: MP3 }]);
     const v = await call('read_file', { file_path: 'media/clip.mp4' });
-    assert.equal(v.text, 'Binary content (video/mp4) read successfully. Content will be injected for analysis in the next sequence.');
+    assert.equal(
+      v.text,
+      'Binary content (video/mp4) read successfully. Content will be injected for analysis in the next sequence.',
+    );
     assert.deepEqual(v.blobs, [{ mediaType: 'video/mp4', data: MP4 }]);
     const other = await call('read_file', { file_path: 'voice.m4a' });
     assert.deepEqual([other.code, other.errorType], ['UNSUPPORTED_OPERATION', 'read_content_failure']);
@@ -84,7 +102,10 @@ describe('gemini read_file: media and size limits', () => {
   test('any file over 20 MB is refused before it is read; SVG over 1 MB is named, a small one read as markup', async () => {
     const huge = await call('read_file', { file_path: 'huge.txt' });
     assert.deepEqual([huge.code, huge.errorType], ['RESOURCE_EXHAUSTED', 'file_too_large']);
-    assert.equal(huge.error, 'File size exceeds the 20MB limit (huge.txt is 22020096 bytes); read a smaller file, or use grep_search to find what you need.');
+    assert.equal(
+      huge.error,
+      'File size exceeds the 20MB limit (huge.txt is 22020096 bytes); read a smaller file, or use grep_search to find what you need.',
+    );
     const svg = await call('read_file', { file_path: 'big.svg' });
     assert.equal(svg.text, 'Cannot display content of SVG file larger than 1MB: big.svg');
     const small = await call('read_file', { file_path: 'small.svg' });
@@ -131,14 +152,30 @@ describe('gemini read_file, replace and write_file: exact errors', () => {
   test('read_file on a directory', async () => {
     const d = await call('read_file', { file_path: 'media' });
     assert.deepEqual([d.code, d.errorType], ['INVALID_ARGUMENT', 'target_is_directory']);
-    assert.equal(d.error, 'media is a directory, not a file, so it cannot be read. Use list_directory to see what it holds.');
+    assert.equal(
+      d.error,
+      'media is a directory, not a file, so it cannot be read. Use list_directory to see what it holds.',
+    );
   });
 
   test('replace: existing file with empty old_string, placeholder, missing instruction', async () => {
-    const exists = await call('replace', { file_path: 'g/a.txt', instruction: 'create', old_string: '', new_string: 'x' });
+    const exists = await call('replace', {
+      file_path: 'g/a.txt',
+      instruction: 'create',
+      old_string: '',
+      new_string: 'x',
+    });
     assert.deepEqual([exists.code, exists.errorType], ['ALREADY_EXISTS', 'attempt_to_create_existing_file']);
-    assert.equal(exists.error, 'File already exists, cannot create: g/a.txt. An empty old_string only creates new files; give the text to replace instead.');
-    const hole = await call('replace', { file_path: 'g/a.txt', instruction: 'shorten', old_string: 'beta', new_string: '// ... rest of code ...' });
+    assert.equal(
+      exists.error,
+      'File already exists, cannot create: g/a.txt. An empty old_string only creates new files; give the text to replace instead.',
+    );
+    const hole = await call('replace', {
+      file_path: 'g/a.txt',
+      instruction: 'shorten',
+      old_string: 'beta',
+      new_string: '// ... rest of code ...',
+    });
     assert.deepEqual([hole.code, hole.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
     assert.equal(
       hole.error,
@@ -158,12 +195,18 @@ describe('gemini grep_search: options', () => {
 
   test('before and after context lines are marked with "-"', async () => {
     const r = await call('grep_search', { pattern: '^gamma', dir_path: 'g', before: 2, after: 1 });
-    assert.equal(r.text, 'Found 1 match for pattern "^gamma" in path "g":\n---\nFile: a.txt\nL2- needle (x)\nL3- beta\nL4: gamma\nL5- delta\n---');
+    assert.equal(
+      r.text,
+      'Found 1 match for pattern "^gamma" in path "g":\n---\nFile: a.txt\nL2- needle (x)\nL3- beta\nL4: gamma\nL5- delta\n---',
+    );
   });
 
   test('lines over 2000 characters are cut and marked', async () => {
     const r = await call('grep_search', { pattern: '^wide', dir_path: 'g', context: 0 });
-    assert.equal(r.text, `Found 1 match for pattern "^wide" in path "g":\n---\nFile: wide.txt\nL1: wide ${'w'.repeat(1995)}... [truncated]\n---`);
+    assert.equal(
+      r.text,
+      `Found 1 match for pattern "^wide" in path "g":\n---\nFile: wide.txt\nL1: wide ${'w'.repeat(1995)}... [truncated]\n---`,
+    );
   });
 
   test('a single match without context asked gets 50 lines around it', async () => {
@@ -173,35 +216,53 @@ describe('gemini grep_search: options', () => {
       'L60: the only match',
       ...Array.from({ length: 50 }, (_, i) => `L${i + 61}- l${i + 61}`),
     ];
-    assert.equal(r.text, `Found 1 match for pattern "only match" in path "ctx":\n---\nFile: one.txt\n${around.join('\n')}\n---`);
+    assert.equal(
+      r.text,
+      `Found 1 match for pattern "only match" in path "ctx":\n---\nFile: one.txt\n${around.join('\n')}\n---`,
+    );
   });
 
   test('errors: a path outside the workspace (a bad pattern: grep-backends.test.ts, per backend)', async () => {
     const outside = await call('grep_search', { pattern: 'x', dir_path: '/etc' });
     assert.deepEqual([outside.code, outside.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
-    assert.equal(outside.error, `Path not in workspace: "/etc" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`);
+    assert.equal(
+      outside.error,
+      `Path not in workspace: "/etc" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`,
+    );
   });
 });
 
 describe('gemini glob and list_directory', () => {
   test('a pattern naming an existing path is taken literally', async () => {
     const r = await call('glob', { pattern: 'lit/[id].ts' });
-    assert.equal(r.text, `Found 1 file(s) matching "lit/[id].ts" within ${dir}, sorted by modification time (newest first):\n${dir}/lit/[id].ts`);
+    assert.equal(
+      r.text,
+      `Found 1 file(s) matching "lit/[id].ts" within ${dir}, sorted by modification time (newest first):\n${dir}/lit/[id].ts`,
+    );
   });
 
   test('files changed in the last 24 hours first, newest first; older ones alphabetically', async () => {
     const r = await call('glob', { pattern: '*.txt', dir_path: 'order' });
     const files = ['r3.txt', 'r1.txt', 'r2.txt', 'a-old.txt', 'b-old.txt'].map((f) => `${dir}/order/${f}`);
-    assert.equal(r.text, `Found 5 file(s) matching "*.txt" within ${dir}/order, sorted by modification time (newest first):\n${files.join('\n')}`);
+    assert.equal(
+      r.text,
+      `Found 5 file(s) matching "*.txt" within ${dir}/order, sorted by modification time (newest first):\n${files.join('\n')}`,
+    );
   });
 
   test('glob errors: outside the workspace, missing directory, a file as directory, empty pattern', async () => {
     const outside = await call('glob', { pattern: '*', dir_path: '/etc' });
     assert.deepEqual([outside.code, outside.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
-    assert.equal(outside.error, `Path not in workspace: "/etc" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`);
+    assert.equal(
+      outside.error,
+      `Path not in workspace: "/etc" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`,
+    );
     const missing = await call('glob', { pattern: '*', dir_path: 'nowhere' });
     assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'search_path_not_found']);
-    assert.equal(missing.error, 'Path does not exist: nowhere. Search a directory that exists (or leave dir_path out to search the workspace).');
+    assert.equal(
+      missing.error,
+      'Path does not exist: nowhere. Search a directory that exists (or leave dir_path out to search the workspace).',
+    );
     const file = await call('glob', { pattern: '*', dir_path: 'g/a.txt' });
     assert.deepEqual([file.code, file.errorType], ['INVALID_ARGUMENT', 'search_path_not_a_directory']);
     assert.equal(file.error, 'Path is not a directory: g/a.txt. Give a directory to search in.');
@@ -216,7 +277,10 @@ describe('gemini glob and list_directory', () => {
       kept.text,
       `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)\n\n(1 ignored)`,
     );
-    const all = await call('list_directory', { dir_path: 'order', file_filtering_options: { respect_git_ignore: false } });
+    const all = await call('list_directory', {
+      dir_path: 'order',
+      file_filtering_options: { respect_git_ignore: false },
+    });
     assert.equal(
       all.text,
       `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\nhidden.log (10 bytes)\nr1.txt (6 bytes)\nr2.txt (6 bytes)\nr3.txt (6 bytes)`,
@@ -224,7 +288,10 @@ describe('gemini glob and list_directory', () => {
     const missing = await call('list_directory', { dir_path: 'nowhere' });
     // Gemini CLI's ls.test.ts: a missing directory is an ls_execution_error.
     assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'ls_execution_error']);
-    assert.equal(missing.error, 'Error: Directory not found: nowhere. Check the path with list_directory on its parent.');
+    assert.equal(
+      missing.error,
+      'Error: Directory not found: nowhere. Check the path with list_directory on its parent.',
+    );
   });
 });
 
@@ -251,7 +318,11 @@ describe('gemini shell: background lines, delay_ms, errors', () => {
 
   test('read_background_output waits delay_ms before reading', async () => {
     const s = { session: 'delay' };
-    const r = await call('run_shell_command', { command: 'sleep 1; echo late; sleep 30', is_background: true, delay_ms: 100 }, s);
+    const r = await call(
+      'run_shell_command',
+      { command: 'sleep 1; echo late; sleep 30', is_background: true, delay_ms: 100 },
+      s,
+    );
     const pid = Number(/PID: (\d+)\./.exec(r.text)?.[1]);
     const started = Date.now();
     const out = await call('read_background_output', { pid, delay_ms: 2000 }, s);
@@ -263,7 +334,10 @@ describe('gemini shell: background lines, delay_ms, errors', () => {
   test('run_shell_command: a dir_path outside the workspace, an empty command', async () => {
     const outside = await call('run_shell_command', { command: 'ls', dir_path: '/etc' });
     assert.deepEqual([outside.code, outside.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
-    assert.equal(outside.error, `Path not in workspace: "/etc" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`);
+    assert.equal(
+      outside.error,
+      `Path not in workspace: "/etc" resolves to a location outside the workspace directories (${dir}). Use a path inside them.`,
+    );
     const empty = await call('run_shell_command', { command: '  ' });
     assert.deepEqual([empty.code, empty.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
     assert.equal(empty.error, 'Invalid parameters: the command is empty.');
@@ -290,10 +364,16 @@ describe('gemini web tools: rate limit, search without a provider, exact errors'
   test('web_fetch: no URL, a malformed URL', async () => {
     const none = await call('web_fetch', { prompt: 'no links here' });
     assert.deepEqual([none.code, none.errorType], ['INVALID_ARGUMENT', 'web_fetch_no_url_in_prompt']);
-    assert.equal(none.error, "Error: the 'prompt' must contain at least one valid URL (starting with http:// or https://)");
+    assert.equal(
+      none.error,
+      "Error: the 'prompt' must contain at least one valid URL (starting with http:// or https://)",
+    );
     const bad = await call('web_fetch', { prompt: 'see ftp://example.com/x' });
     assert.deepEqual([bad.code, bad.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
-    assert.equal(bad.error, 'Invalid parameters: the prompt holds a malformed or non-http(s) URL: ftp://example.com/x.');
+    assert.equal(
+      bad.error,
+      'Invalid parameters: the prompt holds a malformed or non-http(s) URL: ftp://example.com/x.',
+    );
   });
 
   test('google_web_search: no provider configured; an empty query', async () => {

@@ -45,9 +45,23 @@ test('read_file: a window of lines comes back under the truncation notice, the c
   const seen: unknown[] = [];
   const engine = fakeEngine({
     files: {
-      hidden: (_c, path, ignoreFiles, gitignore) => (seen.push({ path, ignoreFiles, gitignore }), Promise.resolve(undefined)),
-      stat: (_c, path) => Promise.resolve({ path: `/project/${path}`, exists: true, isFile: true, isDirectory: false, size: 30, mtimeMs: 0 }),
-      forModel: (_c, path, opts) => (seen.push({ path, start: opts?.start, limit: opts?.limit, av: opts?.audioVideoMax }), Promise.resolve(text)),
+      hidden: (_c, path, ignoreFiles, gitignore) => (
+        seen.push({ path, ignoreFiles, gitignore }),
+        Promise.resolve(undefined)
+      ),
+      stat: (_c, path) =>
+        Promise.resolve({
+          path: `/project/${path}`,
+          exists: true,
+          isFile: true,
+          isDirectory: false,
+          size: 30,
+          mtimeMs: 0,
+        }),
+      forModel: (_c, path, opts) => (
+        seen.push({ path, start: opts?.start, limit: opts?.limit, av: opts?.audioVideoMax }),
+        Promise.resolve(text)
+      ),
     },
   });
   const r = await call(readFile, engine, { file_path: 'src/a.ts', start_line: 2, end_line: 3 });
@@ -78,9 +92,16 @@ test('read_file: start_line after end_line is refused before the engine is asked
 
 test("replace: the engine's no_match is worded by Gemini's table as edit_no_occurrence_found", async () => {
   const engine = fakeEngine({
-    files: { edit: (_c, path) => Promise.reject(engineFailure('no_match', `no match in ${path}`, { path, editIndex: 0 })) },
+    files: {
+      edit: (_c, path) => Promise.reject(engineFailure('no_match', `no match in ${path}`, { path, editIndex: 0 })),
+    },
   });
-  const r = await call(replace, engine, { file_path: 'src/a.ts', instruction: 'fix', old_string: 'x', new_string: 'y' });
+  const r = await call(replace, engine, {
+    file_path: 'src/a.ts',
+    instruction: 'fix',
+    old_string: 'x',
+    new_string: 'y',
+  });
   assert.equal(
     r.text,
     "No exact match for 'old_string' was found in 'src/a.ts', so nothing was changed. The file may differ from what you remember (an earlier edit, or lines outside what you read): read_file the target lines and retry with text copied exactly.",
@@ -91,7 +112,12 @@ test("replace: the engine's no_match is worded by Gemini's table as edit_no_occu
 });
 
 test('replace: new_string adding an omission placeholder is refused as invalid_tool_params', async () => {
-  const r = await call(replace, fakeEngine(), { file_path: 'a.ts', instruction: 'x', old_string: 'a()', new_string: 'a()\n// ... rest of methods ...' });
+  const r = await call(replace, fakeEngine(), {
+    file_path: 'a.ts',
+    instruction: 'x',
+    old_string: 'a()',
+    new_string: 'a()\n// ... rest of methods ...',
+  });
   assert.equal(
     r.text,
     'Invalid parameters: `new_string` holds an omission placeholder ("// ... rest of methods ..."); give the exact literal replacement text.',
@@ -100,7 +126,9 @@ test('replace: new_string adding an omission placeholder is refused as invalid_t
 });
 
 test('list_directory: a missing directory is a failed listing (ls_execution_error)', async () => {
-  const engine = fakeEngine({ search: { list: (_c, path) => Promise.reject(engineFailure('path_missing', `${path} does not exist`, { path })) } });
+  const engine = fakeEngine({
+    search: { list: (_c, path) => Promise.reject(engineFailure('path_missing', `${path} does not exist`, { path })) },
+  });
   const r = await call(listDirectory, engine, { dir_path: 'nope' });
   assert.equal(r.text, 'Error: Directory not found: nope. Check the path with list_directory on its parent.');
   assert.deepEqual(r.host.details, { error_type: 'ls_execution_error' });
@@ -131,10 +159,15 @@ test('grep_search: matches become File:/L<n>: blocks; four matches get no added 
     truncated: false,
     timedOut: false,
   };
-  const engine = fakeEngine({ search: { grep: (_c, opts) => (calls.push(opts.maxTotal ?? 0), Promise.resolve(result)) } });
+  const engine = fakeEngine({
+    search: { grep: (_c, opts) => (calls.push(opts.maxTotal ?? 0), Promise.resolve(result)) },
+  });
   const r = await call(grepSearch, engine, { pattern: 'todo' });
   assert.deepEqual(calls, [100]);
-  assert.equal(r.text, 'Found 4 matches for pattern "todo" in path ".":\n---\nFile: a.ts\nL1: todo 1\nL2: todo 2\nL3: todo 3\nL4: todo 4\n---');
+  assert.equal(
+    r.text,
+    'Found 4 matches for pattern "todo" in path ".":\n---\nFile: a.ts\nL1: todo 1\nL2: todo 2\nL3: todo 3\nL4: todo 4\n---',
+  );
   assert.deepEqual(r.host.counts, { matches: 4, files: 1 });
 });
 
@@ -146,6 +179,9 @@ test('write_todos: the list goes to the engine with its rules and comes back num
       { description: 'Fix', status: 'in_progress' },
     ],
   });
-  assert.equal(r.text, 'Successfully updated the todo list. The current list is now:\n1. [completed] Reproduce\n2. [in_progress] Fix');
+  assert.equal(
+    r.text,
+    'Successfully updated the todo list. The current list is now:\n1. [completed] Reproduce\n2. [in_progress] Fix',
+  );
   assert.equal(r.host.summary, '2 todo(s)');
 });

@@ -23,13 +23,25 @@ export function outcome(res: CallToolResponse): Outcome {
     code: res.failure ? FailureCode[res.failure.code]!.replace('FAILURE_CODE_', '') : '',
     errorType: String(details.error_type ?? ''),
     display,
-    blobs: res.content.flatMap((c) => (c.body?.$case === 'blob' ? [{ mediaType: c.body.value.mediaType, data: Buffer.from(c.body.value.data) }] : [])),
+    blobs: res.content.flatMap((c) =>
+      c.body?.$case === 'blob' ? [{ mediaType: c.body.value.mediaType, data: Buffer.from(c.body.value.data) }] : [],
+    ),
     raw: res,
   };
 }
 
 /** A caller bound to one server, shape and session. */
 export function caller(t: () => TestServer, shape: string, session = 'golden') {
-  return async (name: string, args: Record<string, unknown>, opts: { session?: string; deadlineMs?: number } = {}): Promise<Outcome> =>
-    outcome(await callTool(t().client, name, args, { shape, session: opts.session ?? session, deadlineMs: opts.deadlineMs ?? 60_000 }));
+  return async (
+    name: string,
+    args: Record<string, unknown>,
+    opts: { session?: string; deadlineMs?: number } = {},
+  ): Promise<Outcome> =>
+    outcome(
+      await callTool(t().client, name, args, {
+        shape,
+        session: opts.session ?? session,
+        deadlineMs: opts.deadlineMs ?? 60_000,
+      }),
+    );
 }

@@ -24,7 +24,9 @@ test('silent for the inactivity timeout: cancelled, with or without output befor
 });
 
 test('output keeps a command alive past the inactivity timeout', async () => {
-  const r = await caller(() => t, 'gemini')('run_shell_command', { command: 'for i in 1 2 3; do echo $i; sleep 1; done' });
+  const r = await caller(() => t, 'gemini')('run_shell_command', {
+    command: 'for i in 1 2 3; do echo $i; sleep 1; done',
+  });
   assert.equal(r.error, '');
   assert.match(r.text, /^<untrusted_context>\nOutput: 1\n2\n3\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
 });

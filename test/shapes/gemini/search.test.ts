@@ -28,10 +28,12 @@ before(async () => {
   writeFileSync(path.join(dir, '.geminiignore'), 'private.md\n');
   writeFileSync(path.join(dir, 'secret.txt'), 'Helper secret\n');
   writeFileSync(path.join(dir, 'private.md'), 'Helper private\n');
-  for (let i = 0; i < 8; i++) writeFileSync(path.join(dir, `many/f${i}.txt`), Array.from({ length: 20 }, () => 'hit').join('\n'));
+  for (let i = 0; i < 8; i++)
+    writeFileSync(path.join(dir, `many/f${i}.txt`), Array.from({ length: 20 }, () => 'hit').join('\n'));
   // Old files sort alphabetically after the recent ones.
   const old = new Date('2020-01-01T00:00:00Z');
-  for (const f of ['src/app.ts', 'notes.md', '.gitignore', '.geminiignore', 'secret.txt', 'private.md']) utimesSync(path.join(dir, f), old, old);
+  for (const f of ['src/app.ts', 'notes.md', '.gitignore', '.geminiignore', 'secret.txt', 'private.md'])
+    utimesSync(path.join(dir, f), old, old);
   t = await startTestServer(['--root', dir, '--shape', 'gemini']);
   tf = await startTestServer([...['--root', dir, '--shape', 'gemini'], '--grep-backend', 'fallback']);
 });
@@ -57,7 +59,12 @@ for (const backend of ['auto', 'fallback'] as const) {
     });
 
     test('case_sensitive, include_pattern filter, explicit context', async () => {
-      const r = await call('grep_search', { pattern: 'Helper', case_sensitive: true, include_pattern: '*.ts', context: 0 });
+      const r = await call('grep_search', {
+        pattern: 'Helper',
+        case_sensitive: true,
+        include_pattern: '*.ts',
+        context: 0,
+      });
       assert.equal(
         r.text,
         'Found 2 matches for pattern "Helper" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\nL3:   return Helper();\n---\nFile: src/lib/helper.ts\nL1: export function Helper() {\n---',
@@ -84,12 +91,18 @@ for (const backend of ['auto', 'fallback'] as const) {
         'Found 1 match for pattern "helper" in path "." (filter: "**/helper.ts") (results limited to 1 matches for performance):\n---\nFile: src/lib/helper.ts\nL2:   return 42; // helper\n---',
       );
       const n = await call('grep_search', { pattern: 'helper', names_only: true });
-      assert.equal(n.text, 'Found 2 files with matches for pattern "helper" in path ".":\nsrc/app.ts\nsrc/lib/helper.ts');
+      assert.equal(
+        n.text,
+        'Found 2 files with matches for pattern "helper" in path ".":\nsrc/app.ts\nsrc/lib/helper.ts',
+      );
     });
 
     test('ignore files and no_ignore', async () => {
       const n = await call('grep_search', { pattern: 'Helper (secret|private)', no_ignore: true, names_only: true });
-      assert.equal(n.text, 'Found 2 files with matches for pattern "Helper (secret|private)" in path ".":\nprivate.md\nsecret.txt');
+      assert.equal(
+        n.text,
+        'Found 2 files with matches for pattern "Helper (secret|private)" in path ".":\nprivate.md\nsecret.txt',
+      );
       const i = await call('grep_search', { pattern: 'Helper (secret|private)' });
       assert.equal(i.text, 'No matches found for pattern "Helper (secret|private)" in path ".".');
     });
@@ -102,7 +115,11 @@ for (const backend of ['auto', 'fallback'] as const) {
         /^Found 5 matches for pattern "hit" in path "many" \(results limited to 5 matches for performance\):\n---\nFile: f\d\.txt\nL1: hit\nL2: hit\nL3: hit\nL4: hit\nL5: hit\n---$/,
       );
       const d = await call('grep_search', { pattern: 'hit', dir_path: 'many' });
-      assert.ok(d.text.startsWith('Found 100 matches for pattern "hit" in path "many" (results limited to 100 matches for performance):'));
+      assert.ok(
+        d.text.startsWith(
+          'Found 100 matches for pattern "hit" in path "many" (results limited to 100 matches for performance):',
+        ),
+      );
       const p = await call('grep_search', { pattern: 'hit', dir_path: 'many', max_matches_per_file: 1 });
       assert.equal(p.text.split('\n')[0], 'Found 8 matches for pattern "hit" in path "many":');
     });
@@ -120,12 +137,18 @@ for (const backend of ['auto', 'fallback'] as const) {
       );
       const missing = await call('grep_search', { pattern: 'x', dir_path: 'nowhere' });
       assert.equal(missing.errorType, 'search_path_not_found');
-      assert.equal(missing.error, 'Path does not exist: nowhere. Search a directory that exists (or leave dir_path out to search the workspace).');
+      assert.equal(
+        missing.error,
+        'Path does not exist: nowhere. Search a directory that exists (or leave dir_path out to search the workspace).',
+      );
       const outside = await call('grep_search', { pattern: 'x', dir_path: '/etc' });
       assert.equal(outside.errorType, 'path_not_in_workspace');
       const redos = await call('grep_search', { pattern: 'x', exclude_pattern: '(a+)+$' });
       assert.equal(redos.errorType, 'invalid_tool_params');
-      assert.equal(redos.error, 'Invalid parameters: exclude_pattern is too long or nests quantifiers (such as (a+)+); simplify it.');
+      assert.equal(
+        redos.error,
+        'Invalid parameters: exclude_pattern is too long or nests quantifiers (such as (a+)+); simplify it.',
+      );
     });
   });
 }
@@ -143,16 +166,24 @@ describe('gemini glob', () => {
     const files = lines.slice(1).map((l) => path.relative(dir, l));
     // The last two are old (alphabetical); the recent ones come first.
     assert.deepEqual(files.slice(-2), ['notes.md', 'src/app.ts']);
-    assert.ok(!files.includes('node_modules/pkg/index.js') && !files.includes('secret.txt') && !files.includes('private.md'));
+    assert.ok(
+      !files.includes('node_modules/pkg/index.js') && !files.includes('secret.txt') && !files.includes('private.md'),
+    );
   });
 
   test('case-insensitive by default; case_sensitive; no match; errors', async () => {
     const r = await call('glob', { pattern: '**/APP.TS' });
-    assert.equal(r.text, `Found 1 file(s) matching "**/APP.TS" within ${dir}, sorted by modification time (newest first):\n${dir}/src/app.ts`);
+    assert.equal(
+      r.text,
+      `Found 1 file(s) matching "**/APP.TS" within ${dir}, sorted by modification time (newest first):\n${dir}/src/app.ts`,
+    );
     const cs = await call('glob', { pattern: '**/APP.TS', case_sensitive: true });
     assert.equal(cs.text, `No files found matching pattern "**/APP.TS" within ${dir}`);
     const ig = await call('glob', { pattern: '*.txt', respect_git_ignore: false });
-    assert.equal(ig.text, `Found 1 file(s) matching "*.txt" within ${dir}, sorted by modification time (newest first):\n${dir}/secret.txt`);
+    assert.equal(
+      ig.text,
+      `Found 1 file(s) matching "*.txt" within ${dir}, sorted by modification time (newest first):\n${dir}/secret.txt`,
+    );
     const missing = await call('glob', { pattern: '*', dir_path: 'nowhere' });
     assert.equal(missing.errorType, 'search_path_not_found');
     const file = await call('glob', { pattern: '*', dir_path: 'notes.md' });
@@ -167,8 +198,15 @@ describe('gemini list_directory', () => {
       r.text,
       `Directory listing for ${dir}:\n[DIR] many\n[DIR] node_modules\n[DIR] src\n.geminiignore (11 bytes)\n.gitignore (11 bytes)\nnotes.md (13 bytes)\n\n(2 ignored)`,
     );
-    const f = await call('list_directory', { dir_path: '.', ignore: ['*.md', 'node_*'], file_filtering_options: { respect_gemini_ignore: false } });
-    assert.equal(f.text, `Directory listing for ${dir}:\n[DIR] many\n[DIR] src\n.geminiignore (11 bytes)\n.gitignore (11 bytes)\n\n(1 ignored)`);
+    const f = await call('list_directory', {
+      dir_path: '.',
+      ignore: ['*.md', 'node_*'],
+      file_filtering_options: { respect_gemini_ignore: false },
+    });
+    assert.equal(
+      f.text,
+      `Directory listing for ${dir}:\n[DIR] many\n[DIR] src\n.geminiignore (11 bytes)\n.gitignore (11 bytes)\n\n(1 ignored)`,
+    );
   });
 
   test('empty, not a directory, missing', async () => {
@@ -193,7 +231,10 @@ describe('gemini write_todos', () => {
         { description: 'Test', status: 'blocked' },
       ],
     });
-    assert.equal(r.text, 'Successfully updated the todo list. The current list is now:\n1. [completed] Read\n2. [in_progress] Fix\n3. [blocked] Test');
+    assert.equal(
+      r.text,
+      'Successfully updated the todo list. The current list is now:\n1. [completed] Read\n2. [in_progress] Fix\n3. [blocked] Test',
+    );
     const two = await call('write_todos', {
       todos: [
         { description: 'A', status: 'in_progress' },

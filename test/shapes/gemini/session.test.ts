@@ -25,7 +25,14 @@ async function setUp(): Promise<void> {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     writeFileSync(path.join(dir, f), s);
   };
-  w('package.json', JSON.stringify({ name: 'demo', type: 'module', scripts: { test: 'node --test', dev: 'node -e "setInterval(() => {}, 1000)"' } }));
+  w(
+    'package.json',
+    JSON.stringify({
+      name: 'demo',
+      type: 'module',
+      scripts: { test: 'node --test', dev: 'node -e "setInterval(() => {}, 1000)"' },
+    }),
+  );
   w('src/math.js', 'export const isZero = (n) => { return n == 0; };\n');
   w('lib/calc.js', MATH);
   w('test/calc.test.js', MATH_TEST);
@@ -113,21 +120,27 @@ describe('gemini examples', () => {
         `Successfully created and wrote to new file: ${dir}/test/math.test.js. Here is the updated code:\nimport assert from 'node:assert';\n`,
       'replace: Fix a comparison': () =>
         `Successfully modified file: ${dir}/src/math.js (1 replacements). Here is the updated code:\nexport const isZero = (n) => { return n === 0; };\n`,
-      'replace: Rename every call': () => `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();\n`,
+      'replace: Rename every call': () =>
+        `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();\n`,
       'read_many_files: Read all Markdown docs': () =>
         `--- ${dir}/README.md ---\n\n# Demo\n\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n\n--- End of content ---`,
       'grep_search: Find a function definition in TypeScript files': () =>
-        `Found 1 match for pattern "function\\s+parseArgs" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\n${lines(111, 160)
+        `Found 1 match for pattern "function\\s+parseArgs" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\n${lines(
+          111,
+          160,
+        )
           .map((l, i) => `L${111 + i}- ${l}`)
           .join('\n')}\nL161: export function parseArgs() {}\nL162- // TODO: more\n---`,
-      'grep_search: Which files mention TODO': () => 'Found 1 files with matches for pattern "TODO" in path ".":\nsrc/app.ts',
+      'grep_search: Which files mention TODO': () =>
+        'Found 1 files with matches for pattern "TODO" in path ".":\nsrc/app.ts',
       'glob: All TypeScript sources': () =>
         `Found 1 file(s) matching "src/**/*.ts" within ${dir}, sorted by modification time (newest first):\n${dir}/src/app.ts`,
       'glob: Markdown files in docs, case-sensitive': () =>
         `Found 1 file(s) matching "*.md" within ${dir}/docs, sorted by modification time (newest first):\n${dir}/docs/guide.md`,
       'list_directory: List the project root': () =>
         `Directory listing for ${dir}:\n[DIR] docs\n[DIR] lib\n[DIR] src\n[DIR] test\nGEMINI.md (32 bytes)\npackage.json (112 bytes)\nREADME.md (7 bytes)`,
-      'list_directory: List src without test files': () => `Directory listing for ${dir}/src:\napp.js (22 bytes)\napp.ts (1857 bytes)\nmath.js (50 bytes)`,
+      'list_directory: List src without test files': () =>
+        `Directory listing for ${dir}/src:\napp.js (22 bytes)\napp.ts (1857 bytes)\nmath.js (50 bytes)`,
       // Test output carries timings and stack lines; its frame and counts are fixed.
       'run_shell_command: Run the tests': () =>
         /^<untrusted_context>\nOutput: TAP version 13\n[\s\S]*\n# tests 3\n# suites 0\n# pass 1\n# fail 2\n[\s\S]*\nExit Code: 1\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
@@ -135,7 +148,8 @@ describe('gemini examples', () => {
         // npm prints its banner within the example's 1 s on a quiet machine; under load it may not yet have.
         /^<untrusted_context>\nCommand is running in background\. PID: \d+\. Initial output:\n(?:> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n|\(empty\)\n)<\/untrusted_context>$/,
       'list_background_processes: See what is running': (pid) => `- [PID ${pid}] RUNNING: \`npm run dev\``,
-      'read_background_output: Last 20 lines of a server': () => /^Full Log Output:\n\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n$/,
+      'read_background_output: Last 20 lines of a server': () =>
+        /^Full Log Output:\n\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n$/,
       'web_fetch: Read a documentation page': () =>
         `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n--- ${site.origin}/api/fs.html ---\nfs docs\n</untrusted_context>`,
       'google_web_search: Look up a release': () =>
@@ -186,14 +200,24 @@ describe('gemini examples', () => {
         truncated: false,
         details: { backend: 'rg' },
       },
-      'glob: All TypeScript sources': { tool: 'glob', summary: 'Found 1 file(s)', paths: [`${D}/src/app.ts`], counts: { files: 1, ignored: 0 } },
+      'glob: All TypeScript sources': {
+        tool: 'glob',
+        summary: 'Found 1 file(s)',
+        paths: [`${D}/src/app.ts`],
+        counts: { files: 1, ignored: 0 },
+      },
       'glob: Markdown files in docs, case-sensitive': {
         tool: 'glob',
         summary: 'Found 1 file(s)',
         paths: [`${D}/docs/guide.md`],
         counts: { files: 1, ignored: 0 },
       },
-      'list_directory: List the project root': { tool: 'list_directory', paths: [D], summary: 'Listed 7 item(s)', counts: { entries: 7, ignored: 0 } },
+      'list_directory: List the project root': {
+        tool: 'list_directory',
+        paths: [D],
+        summary: 'Listed 7 item(s)',
+        counts: { entries: 7, ignored: 0 },
+      },
       'list_directory: List src without test files': {
         tool: 'list_directory',
         paths: [`${D}/src`],
@@ -249,11 +273,15 @@ describe('gemini examples', () => {
     };
     for (const tool of geminiShape(t.config, createEngine(t.config)).tools) {
       for (const ex of tool.examples) {
-        const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<string, unknown>;
+        const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<
+          string,
+          unknown
+        >;
         if (tool.name === 'read_background_output') {
           args.pid = bgPid;
           // Waits (without timing anything) until npm has printed its banner, however slow the machine.
-          for (let i = 0; i < 300 && !(await call(tool.name, { pid: bgPid })).text.includes('> dev'); i++) await new Promise((r) => setTimeout(r, 100));
+          for (let i = 0; i < 300 && !(await call(tool.name, { pid: bgPid })).text.includes('> dev'); i++)
+            await new Promise((r) => setTimeout(r, 100));
         }
         const r = await call(tool.name, args);
         const key = `${tool.name}: ${ex.description}`;
@@ -280,15 +308,25 @@ describe('a scripted Gemini agent session', () => {
     const read = await call('read_file', { file_path: 'lib/calc.js' });
     assert.equal(read.text, MATH);
     const found = await call('grep_search', { pattern: 'isZero|add\\(', dir_path: 'test', context: 0 });
-    assert.ok(found.text.startsWith('Found 3 matches for pattern "isZero|add\\(" in path "test":\n---\nFile: calc.test.js\nL3: import { add, isZero }'));
+    assert.ok(
+      found.text.startsWith(
+        'Found 3 matches for pattern "isZero|add\\(" in path "test":\n---\nFile: calc.test.js\nL3: import { add, isZero }',
+      ),
+    );
     await call('write_todos', {
       todos: [
         { description: 'Run the tests', status: 'in_progress' },
         { description: 'Fix calc.js', status: 'pending' },
       ],
     });
-    const failing = await call('run_shell_command', { command: 'node --test test/calc.test.js', description: 'Run tests' });
-    assert.match(failing.text, /^<untrusted_context>\nOutput: [\s\S]*# fail 2[\s\S]*\nExit Code: 1\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
+    const failing = await call('run_shell_command', {
+      command: 'node --test test/calc.test.js',
+      description: 'Run tests',
+    });
+    assert.match(
+      failing.text,
+      /^<untrusted_context>\nOutput: [\s\S]*# fail 2[\s\S]*\nExit Code: 1\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+    );
     const fix1 = await call('replace', {
       file_path: 'lib/calc.js',
       instruction: 'isZero must use strict equality',
@@ -296,7 +334,12 @@ describe('a scripted Gemini agent session', () => {
       new_string: 'return n === 0;',
     });
     assert.ok(fix1.text.startsWith(`Successfully modified file: ${dir}/lib/calc.js (1 replacements).`));
-    const fix2 = await call('replace', { file_path: 'lib/calc.js', instruction: 'add must add', old_string: '  return a - b;', new_string: '  return a + b;' });
+    const fix2 = await call('replace', {
+      file_path: 'lib/calc.js',
+      instruction: 'add must add',
+      old_string: '  return a - b;',
+      new_string: '  return a + b;',
+    });
     assert.equal(fix2.error, '');
     const passing = await call('run_shell_command', { command: 'node --test test/calc.test.js' });
     assert.match(passing.text, /# pass 2\n# fail 0[\s\S]*\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
@@ -307,6 +350,9 @@ describe('a scripted Gemini agent session', () => {
         { description: 'Fix calc.js', status: 'completed' },
       ],
     });
-    assert.equal(done.text, 'Successfully updated the todo list. The current list is now:\n1. [completed] Run the tests\n2. [completed] Fix calc.js');
+    assert.equal(
+      done.text,
+      'Successfully updated the todo list. The current list is now:\n1. [completed] Run the tests\n2. [completed] Fix calc.js',
+    );
   });
 });

@@ -25,7 +25,10 @@ const GROUNDED = {
           { web: { uri: 'https://github.com/nodejs/undici', title: 'github.com' } },
         ],
         groundingSupports: [
-          { segment: { startIndex: 0, endIndex: 31, text: 'Undici is Node’s HTTP client.' }, groundingChunkIndices: [0, 1] },
+          {
+            segment: { startIndex: 0, endIndex: 31, text: 'Undici is Node’s HTTP client.' },
+            groundingChunkIndices: [0, 1],
+          },
           { segment: { startIndex: 32, endIndex: 48, text: 'It powers fetch.' }, groundingChunkIndices: [0] },
         ],
       },
@@ -37,13 +40,20 @@ const GROUNDED = {
 async function setUp(): Promise<void> {
   mkdirSync(path.join(dir, 'sub'));
   site = await serve((req, res) => {
-    if (req.url === '/doc') return send(res, 200, 'text/html; charset=utf-8', '<html><body><h1>Setup</h1><p>Set the timeout.</p></body></html>');
+    if (req.url === '/doc')
+      return send(
+        res,
+        200,
+        'text/html; charset=utf-8',
+        '<html><body><h1>Setup</h1><p>Set the timeout.</p></body></html>',
+      );
     if (req.url === '/big') return send(res, 200, 'text/plain', 'y'.repeat(300_000));
     send(res, 404, 'text/plain', 'no');
   });
   gemini = await serve((_req, res, body) => {
     if (body.includes('nothing at all')) return send(res, 200, 'application/json', JSON.stringify({ candidates: [] }));
-    if (body.includes('server breaks')) return send(res, 500, 'application/json', '{"error":{"message":"backend down"}}');
+    if (body.includes('server breaks'))
+      return send(res, 500, 'application/json', '{"error":{"message":"backend down"}}');
     send(res, 200, 'application/json', JSON.stringify(GROUNDED));
   });
 }
@@ -77,25 +87,40 @@ const pgid = (text: string) => /Process Group PGID: (\d+)/.exec(text)?.[1];
 describe('gemini run_shell_command', () => {
   test('output, exit code only when non-zero, PGID, untrusted wrapper', async () => {
     const r = await call('run_shell_command', { command: 'echo hi; echo err >&2' });
-    assert.equal(r.text, `<untrusted_context>\nOutput: hi\nerr\nProcess Group PGID: ${pgid(r.text)}\n</untrusted_context>`);
+    assert.equal(
+      r.text,
+      `<untrusted_context>\nOutput: hi\nerr\nProcess Group PGID: ${pgid(r.text)}\n</untrusted_context>`,
+    );
     const f = await call('run_shell_command', { command: 'printf "\\033[31mred\\033[0m"; exit 3' });
     assert.equal(f.error, '');
-    assert.equal(f.text, `<untrusted_context>\nOutput: red\nExit Code: 3\nProcess Group PGID: ${pgid(f.text)}\n</untrusted_context>`);
+    assert.equal(
+      f.text,
+      `<untrusted_context>\nOutput: red\nExit Code: 3\nProcess Group PGID: ${pgid(f.text)}\n</untrusted_context>`,
+    );
     assert.equal(f.display.exitCode, 3);
     const e = await call('run_shell_command', { command: 'true' });
-    assert.equal(e.text, `<untrusted_context>\nOutput: (empty)\nProcess Group PGID: ${pgid(e.text)}\n</untrusted_context>`);
+    assert.equal(
+      e.text,
+      `<untrusted_context>\nOutput: (empty)\nProcess Group PGID: ${pgid(e.text)}\n</untrusted_context>`,
+    );
   });
 
   test('signal as a number; dir_path; GEMINI_CLI in the environment', async () => {
     const s = await call('run_shell_command', { command: 'kill -TERM $$' });
-    assert.match(s.text, /^<untrusted_context>\nOutput: \(empty\)\nSignal: 15\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
+    assert.match(
+      s.text,
+      /^<untrusted_context>\nOutput: \(empty\)\nSignal: 15\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
+    );
     const d = await call('run_shell_command', { command: 'pwd; echo $GEMINI_CLI $PAGER', dir_path: 'sub' });
     assert.match(d.text, new RegExp(`^<untrusted_context>\\nOutput: ${dir}/sub\\n1 cat\\n`));
   });
 
   test('background PIDs of processes left running', async () => {
     const r = await call('run_shell_command', { command: 'sleep 30 & echo started' });
-    const m = /^<untrusted_context>\nOutput: started\nBackground PIDs: (\d+)\nProcess Group PGID: \d+\n<\/untrusted_context>$/.exec(r.text);
+    const m =
+      /^<untrusted_context>\nOutput: started\nBackground PIDs: (\d+)\nProcess Group PGID: \d+\n<\/untrusted_context>$/.exec(
+        r.text,
+      );
     assert.ok(m, r.text);
     const kill = await call('run_shell_command', { command: `kill ${m[1]}` });
     assert.equal(kill.error, '');
@@ -131,7 +156,11 @@ describe('gemini background processes', () => {
   test('start, list, read, and an unknown PID', async () => {
     const none = await call('list_background_processes', {}, { session: 'bg' });
     assert.equal(none.text, 'No background processes found.');
-    const fast = await call('run_shell_command', { command: 'echo done', is_background: true, delay_ms: 2000 }, { session: 'bg' });
+    const fast = await call(
+      'run_shell_command',
+      { command: 'echo done', is_background: true, delay_ms: 2000 },
+      { session: 'bg' },
+    );
     assert.match(fast.text, /^<untrusted_context>\nOutput: done\nProcess Group PGID: \d+\n<\/untrusted_context>$/);
     const r = await call(
       'run_shell_command',
@@ -170,10 +199,16 @@ describe('gemini web_fetch', () => {
 
   test('failing URLs are listed as skipped; all skipped fails; no URL fails', async () => {
     const r = await call('web_fetch', { prompt: `${site.origin}/doc and ${site.origin}/missing` });
-    assert.match(r.text, new RegExp(`\\n\\nSkipped URLs:\\n\\[Fetch failed: [^\\]]+\\] ${site.origin}/missing\\n</untrusted_context>$`));
+    assert.match(
+      r.text,
+      new RegExp(`\\n\\nSkipped URLs:\\n\\[Fetch failed: [^\\]]+\\] ${site.origin}/missing\\n</untrusted_context>$`),
+    );
     const all = await call('web_fetch', { prompt: `${site.origin}/missing` });
     assert.equal(all.errorType, 'web_fetch_processing_error');
-    assert.match(all.error, /^Error: All requested URLs were skipped: \[Fetch failed: .+\] http:\/\/127\.0\.0\.1:\d+\/missing$/);
+    assert.match(
+      all.error,
+      /^Error: All requested URLs were skipped: \[Fetch failed: .+\] http:\/\/127\.0\.0\.1:\d+\/missing$/,
+    );
     const blocked = await call('web_fetch', { prompt: `${site.origin}/doc http://10.1.2.3/x` });
     assert.ok(blocked.text.endsWith('\n\nSkipped URLs:\n[Blocked Host] http://10.1.2.3/x\n</untrusted_context>'));
     const none = await call('web_fetch', { prompt: 'no links here' });
@@ -186,7 +221,9 @@ describe('gemini web_fetch', () => {
   test('the 250000-character budget is shared and cut content marked', async () => {
     const r = await call('web_fetch', { prompt: `${site.origin}/big ${site.origin}/doc` });
     assert.ok(
-      r.text.includes(`--- ${site.origin}/big ---\n${'y'.repeat(125_000)}\n\n... [Content truncated due to size limit] ...\n\n--- ${site.origin}/doc ---`),
+      r.text.includes(
+        `--- ${site.origin}/big ---\n${'y'.repeat(125_000)}\n\n... [Content truncated due to size limit] ...\n\n--- ${site.origin}/doc ---`,
+      ),
     );
   });
 });

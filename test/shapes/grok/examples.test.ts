@@ -13,7 +13,9 @@ import { callTool, serverFixture, structured, texts } from '../../helpers/server
 const { t, dir } = serverFixture({ shape: 'grok', prefix: 'facet-grok-examples-' });
 
 const PACKAGE = JSON.stringify({ name: 'demo', scripts: { test: 'node check.js' } }, null, 2) + '\n';
-const INDEX = Array.from({ length: 70 }, (_, i) => (i % 10 === 4 ? `const x${i + 1} = parseConfig(); // TODO` : `// line ${i + 1}`));
+const INDEX = Array.from({ length: 70 }, (_, i) =>
+  i % 10 === 4 ? `const x${i + 1} = parseConfig(); // TODO` : `// line ${i + 1}`,
+);
 
 before(async () => {
   const w = (f: string, s: string) => {
@@ -31,7 +33,9 @@ before(async () => {
 
 /** The host block, with the duration checked and zeroed. */
 function display(res: CallToolResponse): Record<string, unknown> {
-  const d = structuredClone((structured(res) as { display: { counts?: Record<string, number> } & Record<string, unknown> }).display);
+  const d = structuredClone(
+    (structured(res) as { display: { counts?: Record<string, number> } & Record<string, unknown> }).display,
+  );
   if (d.counts?.durationMs !== undefined) {
     assert.equal(typeof d.counts.durationMs, 'number');
     d.counts.durationMs = 0;
@@ -66,7 +70,9 @@ const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, 
     display: { tool: 'view_file', paths: [dir], counts: { entries: 5 } },
   }),
   'create_file: Create a script': () => ({
-    texts: ['Updated scripts/hello.sh with 2 additions\n--- a/scripts/hello.sh\n+++ b/scripts/hello.sh\n@@ -1,0 +1,2 @@\n+#!/bin/sh\n+echo hello'],
+    texts: [
+      'Updated scripts/hello.sh with 2 additions\n--- a/scripts/hello.sh\n+++ b/scripts/hello.sh\n@@ -1,0 +1,2 @@\n+#!/bin/sh\n+echo hello',
+    ],
     display: {
       tool: 'create_file',
       summary: 'Created scripts/hello.sh',
@@ -76,7 +82,9 @@ const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, 
     },
   }),
   'str_replace_editor: Fix a typo': () => ({
-    texts: ['Updated README.md with 1 addition and 1 removal\n--- a/README.md\n+++ b/README.md\n@@ -1,1 +1,1 @@\n-We recieve data.\n+We receive data.'],
+    texts: [
+      'Updated README.md with 1 addition and 1 removal\n--- a/README.md\n+++ b/README.md\n@@ -1,1 +1,1 @@\n-We recieve data.\n+We receive data.',
+    ],
     display: {
       tool: 'str_replace_editor',
       paths: [`${dir}/README.md`],
@@ -120,7 +128,11 @@ const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, 
   }),
   'search: A regex in TypeScript files': () => ({
     texts: [`Search results for "TODO|FIXME":\n  ${dir}/src/index.ts (7 matches)`],
-    display: { tool: 'search', counts: { textFiles: 1, fileNames: 0 }, details: { results: [`${dir}/src/index.ts (7 matches)`] } },
+    display: {
+      tool: 'search',
+      counts: { textFiles: 1, fileNames: 0 },
+      details: { results: [`${dir}/src/index.ts (7 matches)`] },
+    },
   }),
   'create_todo_list: Plan a fix': () => ({
     texts: ['\u001b[36m◐ Reproduce the bug\u001b[0m\n  \u001b[37m○ Write the fix\u001b[0m\n'],
@@ -137,7 +149,11 @@ test('grok: every catalog example gives its exact result', async () => {
   for (const tool of grokShape(t.config, createEngine(t.config)).tools) {
     for (const ex of tool.examples) {
       const key = `${tool.name}: ${ex.description}`;
-      const res = await callTool(t.client, tool.name, ex.arguments as Record<string, unknown>, { shape: 'grok', session: 'examples', deadlineMs: 60_000 });
+      const res = await callTool(t.client, tool.name, ex.arguments as Record<string, unknown>, {
+        shape: 'grok',
+        session: 'examples',
+        deadlineMs: 60_000,
+      });
       assert.equal(res.error, '', `${key}: ${res.error}`);
       const want = EXPECTED[key];
       assert.ok(want, `no expected result for the example ${key}`);

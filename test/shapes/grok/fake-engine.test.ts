@@ -4,7 +4,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FacetConfig } from '../../../src/config.js';
-import { engineFailure, type EditResult, type Engine, type GrepResult, type ReadResult, type RunOutcome } from '../../../src/engine/index.js';
+import {
+  engineFailure,
+  type EditResult,
+  type Engine,
+  type GrepResult,
+  type ReadResult,
+  type RunOutcome,
+} from '../../../src/engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import { buildTools } from '../../../src/shapes/common/define.js';
 import { bash } from '../../../src/shapes/grok/bash.js';
@@ -22,7 +29,12 @@ function tools(engine: Engine): Map<string, ToolDefinition> {
   return new Map(defs.map((d) => [d.name, d]));
 }
 
-async function call(engine: Engine, name: string, args: Record<string, unknown>, ctx: HandlerContext = fakeContext('grok')): Promise<ToolResult> {
+async function call(
+  engine: Engine,
+  name: string,
+  args: Record<string, unknown>,
+  ctx: HandlerContext = fakeContext('grok'),
+): Promise<ToolResult> {
   return (await tools(engine).get(name)!.handler(args, ctx)) as ToolResult;
 }
 
@@ -35,12 +47,20 @@ test('view_file without a range: stat, then the first 10 lines with the total co
       stat: (_c, path) => Promise.resolve({ ...fileStat, path: `/project/${path}` }),
       read: (_c, path, opts) => {
         seen.push([path, opts]);
-        return Promise.resolve({ kind: 'text', path: '/project/a.txt', lines: ['one', 'two'], totalLines: 12, stoppedBy: 'limit' } as unknown as ReadResult);
+        return Promise.resolve({
+          kind: 'text',
+          path: '/project/a.txt',
+          lines: ['one', 'two'],
+          totalLines: 12,
+          stoppedBy: 'limit',
+        } as unknown as ReadResult);
       },
     },
   });
   const r = await call(engine, 'view_file', { path: 'a.txt' });
-  assert.deepEqual(seen, [['a.txt', { start: 1, limit: 10, finalEmptyLine: true, countTotal: true, media: [], budget: undefined }]]);
+  assert.deepEqual(seen, [
+    ['a.txt', { start: 1, limit: 10, finalEmptyLine: true, countTotal: true, media: [], budget: undefined }],
+  ]);
   assert.deepEqual(r, {
     text: 'Contents of a.txt:\n1: one\n2: two\n... +10 lines',
     host: { tool: 'view_file', paths: ['/project/a.txt'], counts: { lines: 2, totalLines: 12 } },
@@ -49,7 +69,17 @@ test('view_file without a range: stat, then the first 10 lines with the total co
 
 test("view_file of a path that does not exist: the tool's own words, code NOT_FOUND", async () => {
   const engine = fakeEngine({
-    files: { stat: () => Promise.resolve({ path: '/project/nope', exists: false, isFile: false, isDirectory: false, size: 0, mtimeMs: 0 }) },
+    files: {
+      stat: () =>
+        Promise.resolve({
+          path: '/project/nope',
+          exists: false,
+          isFile: false,
+          isDirectory: false,
+          size: 0,
+          mtimeMs: 0,
+        }),
+    },
   });
   const r = await call(engine, 'view_file', { path: 'nope' });
   assert.equal(r.text, 'File or directory not found: nope');
@@ -70,13 +100,28 @@ test('str_replace_editor: a single-line old_str is matched exactly, once; the di
     files: {
       edit: (_c, path, edits, opts) => {
         seen.push([path, edits, opts]);
-        return Promise.resolve({ path: '/project/b.txt', relative: 'b.txt', changed: true, replacements: 1, diff } as unknown as EditResult);
+        return Promise.resolve({
+          path: '/project/b.txt',
+          relative: 'b.txt',
+          changed: true,
+          replacements: 1,
+          diff,
+        } as unknown as EditResult);
       },
     },
   });
   const r = await call(engine, 'str_replace_editor', { path: 'b.txt', old_str: 'foo', new_str: 'bar' });
-  assert.deepEqual(seen, [['b.txt', [{ oldString: 'foo', newString: 'bar', occurrences: 'unique' }], { ladder: ['exact'], allowNoChange: true }]]);
-  assert.equal(r.text, 'Updated b.txt with 1 addition and 1 removal\n--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n keep\n-foo\n+bar');
+  assert.deepEqual(seen, [
+    [
+      'b.txt',
+      [{ oldString: 'foo', newString: 'bar', occurrences: 'unique' }],
+      { ladder: ['exact'], allowNoChange: true },
+    ],
+  ]);
+  assert.equal(
+    r.text,
+    'Updated b.txt with 1 addition and 1 removal\n--- a/b.txt\n+++ b/b.txt\n@@ -1,2 +1,2 @@\n keep\n-foo\n+bar',
+  );
   assert.deepEqual(r.host, {
     tool: 'str_replace_editor',
     paths: ['/project/b.txt'],
@@ -90,18 +135,30 @@ test('str_replace_editor: a single-line old_str is matched exactly, once; the di
 test('str_replace_editor failures: the tool table words no_match and ambiguous, the grok dialect words outside_roots', async () => {
   const raising = (err: Error) => fakeEngine({ files: { edit: () => Promise.reject(err) } });
   const args = { path: 'b.txt', old_str: 'foo', new_str: 'bar' };
-  const noMatch = await call(raising(engineFailure('no_match', 'no match', { path: 'b.txt' })), 'str_replace_editor', args);
+  const noMatch = await call(
+    raising(engineFailure('no_match', 'no match', { path: 'b.txt' })),
+    'str_replace_editor',
+    args,
+  );
   assert.equal(noMatch.text, 'String not found in file: "foo"');
-  const twice = await call(raising(engineFailure('ambiguous', 'twice', { count: 2, editIndex: 0, rung: 'exact' })), 'str_replace_editor', args);
+  const twice = await call(
+    raising(engineFailure('ambiguous', 'twice', { count: 2, editIndex: 0, rung: 'exact' })),
+    'str_replace_editor',
+    args,
+  );
   assert.equal(
     twice.text,
     'String found 2 times in b.txt; nothing was changed. Include more surrounding lines in old_str so it matches once, or set replace_all to true.',
   );
   assert.equal(twice.failure?.kind, 'conflict');
-  const outside = await call(raising(engineFailure('outside_roots', 'outside', { path: '/etc/passwd', roots: ['/project'] })), 'str_replace_editor', {
-    ...args,
-    path: '/etc/passwd',
-  });
+  const outside = await call(
+    raising(engineFailure('outside_roots', 'outside', { path: '/etc/passwd', roots: ['/project'] })),
+    'str_replace_editor',
+    {
+      ...args,
+      path: '/etc/passwd',
+    },
+  );
   assert.equal(outside.text, 'Access denied: /etc/passwd is outside the workspace (/project)');
   assert.equal(outside.failure?.kind, 'permission_denied');
 });
@@ -126,7 +183,10 @@ test("search both: grep counts by absolute path, then the engine's name hits, re
       },
     },
   });
-  const ctx = { ...fakeContext('grok'), scope: { roots: ['/project'], primary: '/project' } } as unknown as HandlerContext;
+  const ctx = {
+    ...fakeContext('grok'),
+    scope: { roots: ['/project'], primary: '/project' },
+  } as unknown as HandlerContext;
   const r = await call(engine, 'search', { query: 'conf', max_results: 5, exclude_pattern: 'vendor' }, ctx);
   assert.deepEqual(seen, [
     {
@@ -192,7 +252,15 @@ test('update_todo_list: an unknown id is worded by the tool table; a known one a
 
 test('bash: "cd <dir>" resolves through the engine and moves the session; other lines run with a 30 s limit', async () => {
   const seen: unknown[] = [];
-  const out = (text: string) => ({ text, head: text, tail: '', totalBytes: text.length, totalLines: 1, truncated: false, omittedBytes: 0 });
+  const out = (text: string) => ({
+    text,
+    head: text,
+    tail: '',
+    totalBytes: text.length,
+    totalLines: 1,
+    truncated: false,
+    omittedBytes: 0,
+  });
   const engine = fakeEngine({
     shell: {
       resolveCwd: (_c, dir) => Promise.resolve(`/project/${dir}`),
@@ -211,7 +279,10 @@ test('bash: "cd <dir>" resolves through the engine and moves the session; other 
   });
   const ctx = fakeContext('grok');
   const cd = await call(engine, 'bash', { command: 'cd src' }, ctx);
-  assert.deepEqual(cd, { text: 'Changed directory to: /project/src', host: { tool: 'bash', paths: ['/project/src'], details: { cwd: '/project/src' } } });
+  assert.deepEqual(cd, {
+    text: 'Changed directory to: /project/src',
+    host: { tool: 'bash', paths: ['/project/src'], details: { cwd: '/project/src' } },
+  });
   assert.equal(ctx.session.cwd, '/project/src');
   const r = await call(engine, 'bash', { command: 'make' }, ctx);
   assert.deepEqual(seen, [['make', 30_000, 30_000, '', 1 << 20]]);
@@ -222,7 +293,12 @@ test('bash: "cd <dir>" resolves through the engine and moves the session; other 
 
 test('bash: a cd to a missing directory keeps the engine\'s condition and is worded "Cannot change directory"', async () => {
   const engine = fakeEngine({
-    shell: { resolveCwd: () => Promise.reject(engineFailure('path_missing', 'the directory nope does not exist', { path: 'nope' }, { field: 'command' })) },
+    shell: {
+      resolveCwd: () =>
+        Promise.reject(
+          engineFailure('path_missing', 'the directory nope does not exist', { path: 'nope' }, { field: 'command' }),
+        ),
+    },
   });
   const r = await call(engine, 'bash', { command: 'cd nope' });
   assert.equal(r.text, 'Cannot change directory: nope does not exist');

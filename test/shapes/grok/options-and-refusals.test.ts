@@ -57,14 +57,20 @@ for (const backend of ['auto', 'fallback'] as const) {
     const search = (args: Record<string, unknown>) =>
       call('search', { search_type: 'text', ...args }, () => (backend === 'auto' ? t : tf), `search-${backend}`);
     const hits = (...files: Array<[string, number]>) => files.map(([f, n]) => `${dir}/${f} (${n} matches)`);
-    const found = (query: string, lines: string[]) => [`Search results for "${query}":\n${lines.map((l) => `  ${l}`).join('\n')}`];
+    const found = (query: string, lines: string[]) => [
+      `Search results for "${query}":\n${lines.map((l) => `  ${l}`).join('\n')}`,
+    ];
 
     test('plain text search: case-insensitive, hidden files and logs skipped, include_hidden changes nothing here', async () => {
       const want = hits(['src/config.ts', 3], ['src/notes.md', 1], ['src/util.py', 1]);
       for (const extra of [{}, { include_hidden: true }]) {
         const res = await search({ query: 'config', ...extra });
         assert.deepEqual(texts(res), found('config', want));
-        assert.deepEqual(display(res), { tool: 'search', counts: { textFiles: 3, fileNames: 0 }, details: { results: want } });
+        assert.deepEqual(display(res), {
+          tool: 'search',
+          counts: { textFiles: 3, fileNames: 0 },
+          details: { results: want },
+        });
       }
     });
 
@@ -76,9 +82,18 @@ for (const backend of ['auto', 'fallback'] as const) {
     });
 
     test('file_types, include_pattern, exclude_pattern', async () => {
-      assert.deepEqual(texts(await search({ query: 'config', file_types: ['py'] })), found('config', hits(['src/util.py', 1])));
-      assert.deepEqual(texts(await search({ query: 'config', include_pattern: '*.ts' })), found('config', hits(['src/config.ts', 3])));
-      assert.deepEqual(texts(await search({ query: 'config', exclude_pattern: '*.py' })), found('config', hits(['src/config.ts', 3], ['src/notes.md', 1])));
+      assert.deepEqual(
+        texts(await search({ query: 'config', file_types: ['py'] })),
+        found('config', hits(['src/util.py', 1])),
+      );
+      assert.deepEqual(
+        texts(await search({ query: 'config', include_pattern: '*.ts' })),
+        found('config', hits(['src/config.ts', 3])),
+      );
+      assert.deepEqual(
+        texts(await search({ query: 'config', exclude_pattern: '*.py' })),
+        found('config', hits(['src/config.ts', 3], ['src/notes.md', 1])),
+      );
       const bad = await search({ query: 'config', file_types: ['nosuch'] });
       assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
       assert.deepEqual(texts(bad), ['Search error: unknown file type "nosuch"']);
@@ -88,11 +103,19 @@ for (const backend of ['auto', 'fallback'] as const) {
       const none = await search({ query: 'zzzqqq' });
       assert.equal(none.error, '');
       assert.deepEqual(texts(none), ['No results found for "zzzqqq"']);
-      assert.deepEqual(display(none), { tool: 'search', counts: { textFiles: 0, fileNames: 0 }, details: { results: [] } });
+      assert.deepEqual(display(none), {
+        tool: 'search',
+        counts: { textFiles: 0, fileNames: 0 },
+        details: { results: [] },
+      });
       const zero = await search({ query: 'config', max_results: 0 });
       assert.equal(zero.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
       assert.deepEqual(texts(zero), ['Search error: max_results must be 1 or more']);
-      assert.deepEqual(display(zero), { tool: 'search', summary: 'max_results must be 1 or more', failure: 'invalid_argument' });
+      assert.deepEqual(display(zero), {
+        tool: 'search',
+        summary: 'max_results must be 1 or more',
+        failure: 'invalid_argument',
+      });
       const empty = await search({ query: '  ' });
       assert.deepEqual(texts(empty), ['Search error: the query is empty']);
     });
@@ -101,7 +124,9 @@ for (const backend of ['auto', 'fallback'] as const) {
 
 describe('grok search by file name', () => {
   test('include_hidden adds dot-files and dot-folders', async () => {
-    assert.deepEqual(texts(await call('search', { query: 'config', search_type: 'files' })), ['Search results for "config":\n  src/config.ts']);
+    assert.deepEqual(texts(await call('search', { query: 'config', search_type: 'files' })), [
+      'Search results for "config":\n  src/config.ts',
+    ]);
     const res = await call('search', { query: 'config', search_type: 'files', include_hidden: true });
     assert.deepEqual(texts(res), ['Search results for "config":\n  .configrc\n  .hidden/config.ts\n  src/config.ts']);
     assert.deepEqual(display(res), {
@@ -112,7 +137,13 @@ describe('grok search by file name', () => {
   });
 
   test('include_pattern, file_types and case_sensitive do not narrow a name search (as in Grok CLI)', async () => {
-    const res = await call('search', { query: 'CONFIG', search_type: 'files', include_pattern: '*.py', file_types: ['py'], case_sensitive: true });
+    const res = await call('search', {
+      query: 'CONFIG',
+      search_type: 'files',
+      include_pattern: '*.py',
+      file_types: ['py'],
+      case_sensitive: true,
+    });
     assert.deepEqual(texts(res), ['Search results for "CONFIG":\n  src/config.ts']);
   });
 });
@@ -129,7 +160,13 @@ describe('grok bash branches', () => {
     const sig = await call('bash', { command: 'echo dying; kill -KILL $$' });
     assert.equal(sig.failure?.code, FailureCode.FAILURE_CODE_PROCESS_FAILED);
     assert.deepEqual(texts(sig), ['Command failed: echo dying; kill -KILL $$ (killed by SIGKILL)\ndying']);
-    assert.deepEqual(runDisplay(sig), { tool: 'bash', exitCode: null, signal: 'SIGKILL', truncated: false, counts: {} });
+    assert.deepEqual(runDisplay(sig), {
+      tool: 'bash',
+      exitCode: null,
+      signal: 'SIGKILL',
+      truncated: false,
+      counts: {},
+    });
   });
 
   test('the fixed 30 s timeout kills the command and keeps its output', async () => {
@@ -138,9 +175,17 @@ describe('grok bash branches', () => {
     const took = Date.now() - started;
     assert.ok(took >= 29_000 && took < 44_000, `took ${took} ms`);
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_TIMEOUT);
-    assert.deepEqual(texts(res), ['Command failed: echo before; sleep 45 (timed out after 30 s and was killed)\nbefore']);
+    assert.deepEqual(texts(res), [
+      'Command failed: echo before; sleep 45 (timed out after 30 s and was killed)\nbefore',
+    ]);
     // TERM first (the shell ends at once here), KILL only for what outlives it.
-    assert.deepEqual(runDisplay(res), { tool: 'bash', exitCode: null, signal: 'SIGTERM', truncated: false, counts: {} });
+    assert.deepEqual(runDisplay(res), {
+      tool: 'bash',
+      exitCode: null,
+      signal: 'SIGTERM',
+      truncated: false,
+      counts: {},
+    });
   });
 });
 
@@ -168,20 +213,39 @@ describe('grok writes outside the workspace', () => {
 describe('grok create_todo_list refusals', () => {
   const item = { id: '1', content: 'A', status: 'pending', priority: 'low' };
   const cases: Array<[string, Array<Record<string, unknown>>, string]> = [
-    ['an unknown status', [{ ...item, status: 'done' }], 'Invalid arguments: todos.0.status must be one of "pending", "in_progress", "completed"'],
-    ['an unknown priority', [{ ...item, priority: 'urgent' }], 'Invalid arguments: todos.0.priority must be one of "high", "medium", "low"'],
-    ['a missing field', [{ id: '1', content: 'A', status: 'pending' }], 'Invalid arguments: todos.0.priority is required'],
+    [
+      'an unknown status',
+      [{ ...item, status: 'done' }],
+      'Invalid arguments: todos.0.status must be one of "pending", "in_progress", "completed"',
+    ],
+    [
+      'an unknown priority',
+      [{ ...item, priority: 'urgent' }],
+      'Invalid arguments: todos.0.priority must be one of "high", "medium", "low"',
+    ],
+    [
+      'a missing field',
+      [{ id: '1', content: 'A', status: 'pending' }],
+      'Invalid arguments: todos.0.priority is required',
+    ],
     ['two items with one id', [item, { ...item, content: 'B' }], 'Error: todo id 1 appears more than once'],
     ['empty content', [{ ...item, content: '' }], 'Error: todo 1 has no text'],
   ];
   for (const [name, todos, text] of cases) {
     test(`${name}: INVALID_ARGUMENT, the list unchanged`, async () => {
       const s = `todo-${name}`;
-      await call('create_todo_list', { todos: [{ id: '9', content: 'Keep', status: 'in_progress', priority: 'high' }] }, () => t, s);
+      await call(
+        'create_todo_list',
+        { todos: [{ id: '9', content: 'Keep', status: 'in_progress', priority: 'high' }] },
+        () => t,
+        s,
+      );
       const res = await call('create_todo_list', { todos }, () => t, s);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
       assert.deepEqual(texts(res), [text]);
-      assert.deepEqual(texts(await call('update_todo_list', { updates: [] }, () => t, s)), ['\u001b[36m◐ Keep\u001b[0m\n']);
+      assert.deepEqual(texts(await call('update_todo_list', { updates: [] }, () => t, s)), [
+        '\u001b[36m◐ Keep\u001b[0m\n',
+      ]);
     });
   }
 });

@@ -21,15 +21,23 @@ before(async () => {
 
 describe('grok scripted session', () => {
   test('look, search, fix, run the tests, read the output', async () => {
-    const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'grok', session: 'agent-1' });
-    assert.deepEqual(texts(await call('create_todo_list', { todos: [{ id: '1', content: 'Fix mul', status: 'in_progress', priority: 'high' }] })), [
-      '\u001b[36m◐ Fix mul\u001b[0m\n',
-    ]);
+    const call = (name: string, args: Record<string, unknown>) =>
+      callTool(t.client, name, args, { shape: 'grok', session: 'agent-1' });
+    assert.deepEqual(
+      texts(
+        await call('create_todo_list', {
+          todos: [{ id: '1', content: 'Fix mul', status: 'in_progress', priority: 'high' }],
+        }),
+      ),
+      ['\u001b[36m◐ Fix mul\u001b[0m\n'],
+    );
     assert.deepEqual(texts(await call('search', { query: 'exports.mul', search_type: 'text' })), [
       `Search results for "exports.mul":\n  ${dir}/lib/math.js (1 matches)`,
     ]);
     assert.deepEqual(texts(await call('bash', { command: 'cd lib' })), [`Changed directory to: ${dir}/lib`]);
-    assert.deepEqual(texts(await call('view_file', { path: 'math.js' })), ['Contents of math.js:\n1: exports.mul = (a, b) => a + b;\n2: ']);
+    assert.deepEqual(texts(await call('view_file', { path: 'math.js' })), [
+      'Contents of math.js:\n1: exports.mul = (a, b) => a + b;\n2: ',
+    ]);
     const failing = await call('bash', { command: 'node --test math.test.js' });
     assert.equal(failing.failure?.code, FailureCode.FAILURE_CODE_PROCESS_FAILED);
     assert.match(failing.error, /^Command failed: node --test math\.test\.js \(exit code 1\)\n[\s\S]*# fail 1/);
@@ -40,6 +48,8 @@ describe('grok scripted session', () => {
     const passing = await call('bash', { command: 'node --test math.test.js' });
     assert.equal(passing.error, '');
     assert.match(texts(passing)[0]!, /# pass 1\n[\s\S]*# fail 0/);
-    assert.deepEqual(texts(await call('update_todo_list', { updates: [{ id: '1', status: 'completed' }] })), ['\u001b[32m\u001b[9m● Fix mul\u001b[0m\n']);
+    assert.deepEqual(texts(await call('update_todo_list', { updates: [{ id: '1', status: 'completed' }] })), [
+      '\u001b[32m\u001b[9m● Fix mul\u001b[0m\n',
+    ]);
   });
 });

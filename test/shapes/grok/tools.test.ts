@@ -13,7 +13,8 @@ let t: TestServer;
 let tf: TestServer;
 let dir: string;
 let cleanup: () => void;
-const call = (name: string, args: Record<string, unknown>, session = 'grok-tools') => callTool(t.client, name, args, { shape: 'grok', session });
+const call = (name: string, args: Record<string, unknown>, session = 'grok-tools') =>
+  callTool(t.client, name, args, { shape: 'grok', session });
 
 before(async () => {
   ({ dir, cleanup } = tempDir());
@@ -38,14 +39,23 @@ after(async () => {
 describe('grok view_file', () => {
   test('whole file: the first 10 lines and the rest counted (a final newline is one more line)', async () => {
     const res = await call('view_file', { path: 'thirteen.txt' });
-    assert.deepEqual(texts(res), [`Contents of thirteen.txt:\n${Array.from({ length: 10 }, (_, i) => `${i + 1}: l${i + 1}`).join('\n')}\n... +3 lines`]);
+    assert.deepEqual(texts(res), [
+      `Contents of thirteen.txt:\n${Array.from({ length: 10 }, (_, i) => `${i + 1}: l${i + 1}`).join('\n')}\n... +3 lines`,
+    ]);
   });
 
   test('a range, inclusive, and a range past the end', async () => {
-    assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 3, end_line: 5 })), ['Lines 3-5 of thirteen.txt:\n3: l3\n4: l4\n5: l5']);
-    assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 12, end_line: 20 })), ['Lines 12-20 of thirteen.txt:\n12: l12\n13: ']);
+    assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 3, end_line: 5 })), [
+      'Lines 3-5 of thirteen.txt:\n3: l3\n4: l4\n5: l5',
+    ]);
+    assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 12, end_line: 20 })), [
+      'Lines 12-20 of thirteen.txt:\n12: l12\n13: ',
+    ]);
     // Only one bound: the whole-file view.
-    assert.deepEqual(texts(await call('view_file', { path: 'thirteen.txt', start_line: 3 })), texts(await call('view_file', { path: 'thirteen.txt' })));
+    assert.deepEqual(
+      texts(await call('view_file', { path: 'thirteen.txt', start_line: 3 })),
+      texts(await call('view_file', { path: 'thirteen.txt' })),
+    );
   });
 
   test('a directory lists its names', async () => {
@@ -56,8 +66,14 @@ describe('grok view_file', () => {
     const missing = await call('view_file', { path: 'nope.txt' });
     assert.equal(missing.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
     assert.equal(missing.error, 'File or directory not found: nope.txt');
-    assert.equal((await call('view_file', { path: 'bin.dat' })).error, 'Cannot view bin.dat: it is a binary file (4 bytes), not text');
-    assert.equal((await call('view_file', { path: 'thirteen.txt', start_line: -2, end_line: 3 })).error, 'Error: start_line must be 1 or more');
+    assert.equal(
+      (await call('view_file', { path: 'bin.dat' })).error,
+      'Cannot view bin.dat: it is a binary file (4 bytes), not text',
+    );
+    assert.equal(
+      (await call('view_file', { path: 'thirteen.txt', start_line: -2, end_line: 3 })).error,
+      'Error: start_line must be 1 or more',
+    );
     const out = await call('view_file', { path: '/etc/hostname' });
     assert.equal(out.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
     assert.equal(out.error, `Access denied: /etc/hostname is outside the workspace (${dir})`);
@@ -67,14 +83,19 @@ describe('grok view_file', () => {
 describe('grok create_file', () => {
   test('creates a file (and its folders) and shows the diff', async () => {
     const res = await call('create_file', { path: 'new/dir/a.txt', content: 'one\ntwo\n' });
-    assert.deepEqual(texts(res), ['Updated new/dir/a.txt with 2 additions\n--- a/new/dir/a.txt\n+++ b/new/dir/a.txt\n@@ -1,0 +1,2 @@\n+one\n+two']);
+    assert.deepEqual(texts(res), [
+      'Updated new/dir/a.txt with 2 additions\n--- a/new/dir/a.txt\n+++ b/new/dir/a.txt\n@@ -1,0 +1,2 @@\n+one\n+two',
+    ]);
     assert.equal(readFileSync(path.join(dir, 'new/dir/a.txt'), 'utf8'), 'one\ntwo\n');
   });
 
   test('never overwrites an existing file', async () => {
     const res = await call('create_file', { path: 'ab.txt', content: 'gone' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_ALREADY_EXISTS);
-    assert.equal(res.error, 'File already exists: ab.txt. create_file only makes new files; use str_replace_editor to change this one (view_file it first).');
+    assert.equal(
+      res.error,
+      'File already exists: ab.txt. create_file only makes new files; use str_replace_editor to change this one (view_file it first).',
+    );
     assert.equal(readFileSync(path.join(dir, 'ab.txt'), 'utf8'), 'a $ b\nfoo foo\nend\n');
   });
 });
@@ -96,18 +117,27 @@ describe('grok str_replace_editor', () => {
       'String found 2 times in rep.txt; nothing was changed. Include more surrounding lines in old_str so it matches once, or set replace_all to true.',
     );
     const all = await call('str_replace_editor', { path: 'rep.txt', old_str: 'x', new_str: 'y', replace_all: true });
-    assert.deepEqual(texts(all), ['Updated rep.txt with 2 additions and 2 removals\n--- a/rep.txt\n+++ b/rep.txt\n@@ -1,2 +1,2 @@\n-x\n-x\n+y\n+y']);
+    assert.deepEqual(texts(all), [
+      'Updated rep.txt with 2 additions and 2 removals\n--- a/rep.txt\n+++ b/rep.txt\n@@ -1,2 +1,2 @@\n-x\n-x\n+y\n+y',
+    ]);
   });
 
   test('multi-line text matches despite indentation', async () => {
     writeFileSync(path.join(dir, 'ind.py'), 'def f():\n    a = 1\n    b = 2\n');
-    const res = await call('str_replace_editor', { path: 'ind.py', old_str: 'a = 1\nb = 2', new_str: 'a = 10\nb = 20' });
+    const res = await call('str_replace_editor', {
+      path: 'ind.py',
+      old_str: 'a = 1\nb = 2',
+      new_str: 'a = 10\nb = 20',
+    });
     assert.equal(res.error, '');
     assert.equal(readFileSync(path.join(dir, 'ind.py'), 'utf8'), 'def f():\n    a = 10\n    b = 20\n');
   });
 
   test('no change, not found, missing file, empty old_str', async () => {
-    assert.deepEqual(texts(await call('str_replace_editor', { path: 'rep.txt', old_str: 'y', new_str: 'y', replace_all: true })), ['No changes in rep.txt']);
+    assert.deepEqual(
+      texts(await call('str_replace_editor', { path: 'rep.txt', old_str: 'y', new_str: 'y', replace_all: true })),
+      ['No changes in rep.txt'],
+    );
     const nf = await call('str_replace_editor', { path: 'rep.txt', old_str: 'zzz', new_str: 'q' });
     assert.equal(nf.error, 'String not found in file: "zzz"');
     const nfm = await call('str_replace_editor', { path: 'rep.txt', old_str: 'zz\nqq', new_str: 'q' });
@@ -146,7 +176,10 @@ describe('grok bash', () => {
     ]);
     assert.deepEqual(texts(await call('bash', { command: 'cd util && pwd' }, s)), [`${dir}/src/util`]);
     assert.deepEqual(texts(await call('bash', { command: 'pwd' }, s)), [`${dir}/src`]);
-    assert.equal((await call('bash', { command: 'cd nowhere' }, s)).error, 'Cannot change directory: nowhere does not exist');
+    assert.equal(
+      (await call('bash', { command: 'cd nowhere' }, s)).error,
+      'Cannot change directory: nowhere does not exist',
+    );
     const out = await call('bash', { command: 'cd /' }, s);
     assert.equal(out.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
     assert.equal(out.error, `Cannot change directory: / is outside the workspace (${dir})`);
@@ -164,7 +197,12 @@ for (const backend of ['auto', 'fallback'] as const) {
     test('text search lists files by absolute path with match counts', async () => {
       const res = await call('search', { query: 'CONFIG', search_type: 'text' });
       assert.deepEqual(texts(res), [`Search results for "CONFIG":\n  ${dir}/src/config.ts (2 matches)`]);
-      const perFile = await call('search', { query: 'config', search_type: 'text', max_results: 1, case_sensitive: true });
+      const perFile = await call('search', {
+        query: 'config',
+        search_type: 'text',
+        max_results: 1,
+        case_sensitive: true,
+      });
       assert.deepEqual(texts(perFile), [`Search results for "config":\n  ${dir}/src/config.ts (1 matches)`]);
     });
 
@@ -172,10 +210,14 @@ for (const backend of ['auto', 'fallback'] as const) {
       const res = await call('search', { query: 'config', search_type: 'files' });
       assert.deepEqual(texts(res), ['Search results for "config":\n  src/config.ts\n  src/util/configLoader.ts']);
       const fuzzy = await call('search', { query: 'cfg', search_type: 'files' });
-      assert.deepEqual(texts(fuzzy), ['Search results for "cfg":\n  src/util/cfg.ts\n  src/config.ts\n  src/util/configLoader.ts']);
+      assert.deepEqual(texts(fuzzy), [
+        'Search results for "cfg":\n  src/util/cfg.ts\n  src/config.ts\n  src/util/configLoader.ts',
+      ]);
       const excluded = await call('search', { query: 'cfg', search_type: 'files', exclude_pattern: 'util' });
       assert.deepEqual(texts(excluded), ['Search results for "cfg":\n  src/config.ts']);
-      assert.deepEqual(texts(await call('search', { query: 'zzzz', search_type: 'files' })), ['No results found for "zzzz"']);
+      assert.deepEqual(texts(await call('search', { query: 'zzzz', search_type: 'files' })), [
+        'No results found for "zzzz"',
+      ]);
     });
 
     test('both, the 8-file cap, regex errors', async () => {
@@ -226,10 +268,19 @@ describe('grok todo lists', () => {
     assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
     assert.equal(bad.error, 'Todo with id 9 not found; no update was applied');
     // Item 2 kept its status.
-    assert.deepEqual(texts(await call('update_todo_list', { updates: [] }, s)), ['\u001b[32m\u001b[9m● A\u001b[0m\n  \u001b[36m◐ B\u001b[0m\n']);
-    const invalid = await call('create_todo_list', { todos: [{ id: '1', content: 'A', status: 'done', priority: 'high' }] }, s);
+    assert.deepEqual(texts(await call('update_todo_list', { updates: [] }, s)), [
+      '\u001b[32m\u001b[9m● A\u001b[0m\n  \u001b[36m◐ B\u001b[0m\n',
+    ]);
+    const invalid = await call(
+      'create_todo_list',
+      { todos: [{ id: '1', content: 'A', status: 'done', priority: 'high' }] },
+      s,
+    );
     assert.equal(invalid.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
-    assert.equal(invalid.error, 'Invalid arguments: todos.0.status must be one of "pending", "in_progress", "completed"');
+    assert.equal(
+      invalid.error,
+      'Invalid arguments: todos.0.status must be one of "pending", "in_progress", "completed"',
+    );
   });
 });
 

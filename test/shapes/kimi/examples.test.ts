@@ -19,9 +19,11 @@ const PNG = Buffer.from(
   'hex',
 );
 // The dev server prints a line, then runs until the test creates dev.stop.
-const DEV = "const fs = require('node:fs');\nconsole.log('dev server ready');\nsetInterval(() => { if (fs.existsSync('dev.stop')) process.exit(0); }, 50);\n";
+const DEV =
+  "const fs = require('node:fs');\nconsole.log('dev server ready');\nsetInterval(() => { if (fs.existsSync('dev.stop')) process.exit(0); }, 50);\n";
 const PAGE = '<html><body><h1>File system</h1><p>The fs module reads files.</p></body></html>';
-const APP = 'import os\nDEBUG = True\nold_name = 1\nprint(old_name)\nrun(1)\n# TODO tidy\ndef parse_config():\n    pass\n';
+const APP =
+  'import os\nDEBUG = True\nold_name = 1\nprint(old_name)\nrun(1)\n# TODO tidy\ndef parse_config():\n    pass\n';
 const README = Array.from({ length: 30 }, (_, i) => `readme ${i + 1}`).join('\n') + '\n';
 /** What npm run dev writes: its banner on stdout, then the server's line. */
 const DEV_OUTPUT = '\n> dev\n> node dev.js\n\ndev server ready\n';
@@ -39,12 +41,19 @@ async function setUp(): Promise<void> {
   w('README.md', README);
   w('src/app.py', APP);
   w('docs/screenshot.png', PNG);
-  site = await serve((req, res) => (req.url === '/api/fs.html' ? send(res, 200, 'text/html', PAGE) : send(res, 404, 'text/plain', 'no')));
+  site = await serve((req, res) =>
+    req.url === '/api/fs.html' ? send(res, 200, 'text/html', PAGE) : send(res, 404, 'text/plain', 'no'),
+  );
   tavily = await serve((_req, res, body) => {
     const q = JSON.parse(body) as { query: string; max_results: number };
     const results = [1, 2, 3, 4]
       .slice(0, q.max_results)
-      .map((n) => ({ title: `Undici 7.${n}`, url: `https://example.com/u7-${n}`, content: `notes ${n}`, published_date: `2025-0${n}-01` }));
+      .map((n) => ({
+        title: `Undici 7.${n}`,
+        url: `https://example.com/u7-${n}`,
+        content: `notes ${n}`,
+        published_date: `2025-0${n}-01`,
+      }));
     send(res, 200, 'application/json', JSON.stringify({ query: q.query, results }));
   });
 }
@@ -166,11 +175,20 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
     },
   }),
   'TaskList: Running tasks': (r) => ({
-    texts: [['active_background_tasks: 1', ['[1]', ...taskLines(r.devId, 'running', 'dev server', 'npm run dev')].join('\n')].join('\n\n')],
+    texts: [
+      [
+        'active_background_tasks: 1',
+        ['[1]', ...taskLines(r.devId, 'running', 'dev server', 'npm run dev')].join('\n'),
+      ].join('\n\n'),
+    ],
     display: { tool: 'TaskList', counts: { tasks: 1, shown: 1 }, details: { tasks: [r.devId] } },
   }),
   'TaskList: Every task, finished ones too': (r) => ({
-    texts: [['background_tasks: 1', ['[1]', ...taskLines(r.devId, 'running', 'dev server', 'npm run dev')].join('\n')].join('\n\n')],
+    texts: [
+      ['background_tasks: 1', ['[1]', ...taskLines(r.devId, 'running', 'dev server', 'npm run dev')].join('\n')].join(
+        '\n\n',
+      ),
+    ],
     display: { tool: 'TaskList', counts: { tasks: 1, shown: 1 }, details: { tasks: [r.devId] } },
   }),
   'TaskOutput: Check a task without waiting': (r) => ({
@@ -198,7 +216,11 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
   'TaskStop: Stop a dev server': (r) => ({
     texts: [
       '<system>Task stop requested.</system>',
-      [...taskLines(r.stopId, 'killed', 'second server', 'sleep 60'), 'exit_code: none (SIGTERM)', 'reason: no longer needed'].join('\n'),
+      [
+        ...taskLines(r.stopId, 'killed', 'second server', 'sleep 60'),
+        'exit_code: none (SIGTERM)',
+        'reason: no longer needed',
+      ].join('\n'),
     ],
     display: {
       tool: 'TaskStop',
@@ -246,7 +268,12 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
       '<image path="docs/screenshot.png">',
       '</image>',
     ],
-    display: { tool: 'ReadMediaFile', paths: [`${dir}/docs/screenshot.png`], counts: { bytes: 66 }, details: { mediaType: 'image/png', kind: 'image' } },
+    display: {
+      tool: 'ReadMediaFile',
+      paths: [`${dir}/docs/screenshot.png`],
+      counts: { bytes: 66 },
+      details: { mediaType: 'image/png', kind: 'image' },
+    },
   }),
   'Glob: Python files under src': () => ({
     texts: ['<system>Found 1 matches for pattern `src/**/*.py`.</system>', 'src/app.py'],
@@ -261,7 +288,9 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
     display: { tool: 'Grep', counts: { files: 1, matches: 1, matchLines: 1 }, truncated: false },
   }),
   'Grep: Matching lines with context in Python files': () => ({
-    texts: ['src/app.py-4-print(old_name)\nsrc/app.py-5-run(1)\nsrc/app.py:6:# TODO tidy\nsrc/app.py-7-def parse_config():\nsrc/app.py-8-    pass'],
+    texts: [
+      'src/app.py-4-print(old_name)\nsrc/app.py-5-run(1)\nsrc/app.py:6:# TODO tidy\nsrc/app.py-7-def parse_config():\nsrc/app.py-8-    pass',
+    ],
     display: { tool: 'Grep', counts: { files: 1, matches: 1, matchLines: 1 }, truncated: false },
   }),
   'Grep: Count occurrences': () => ({
@@ -309,7 +338,13 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
     },
   }),
   'SearchWeb: Look up a library release': () => ({
-    texts: [[1, 2, 3].map((n) => `Title: Undici 7.${n}\nDate: 2025-0${n}-01\nURL: https://example.com/u7-${n}\nSummary: notes ${n}\n\n`).join('---\n\n')],
+    texts: [
+      [1, 2, 3]
+        .map(
+          (n) => `Title: Undici 7.${n}\nDate: 2025-0${n}-01\nURL: https://example.com/u7-${n}\nSummary: notes ${n}\n\n`,
+        )
+        .join('---\n\n'),
+    ],
     display: {
       tool: 'SearchWeb',
       counts: { results: 3 },
@@ -321,7 +356,12 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
     texts: ['File system\n\nThe fs module reads files.'],
     display: {
       tool: 'FetchURL',
-      details: { url: `${site.origin}/api/fs.html`, finalUrl: `${site.origin}/api/fs.html`, status: 200, mediaType: 'text/html' },
+      details: {
+        url: `${site.origin}/api/fs.html`,
+        finalUrl: `${site.origin}/api/fs.html`,
+        status: 200,
+        mediaType: 'text/html',
+      },
       counts: { bytes: PAGE.length },
       truncated: false,
     },
@@ -331,22 +371,33 @@ const EXPECTED: Record<string, (r: Run) => { texts: string[]; display: Record<st
 const TASK_PLACEHOLDER = 'a1b2c3d4';
 
 test('kimi: every catalog example gives its exact result', async () => {
-  const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'kimi', session: 'examples', deadlineMs: 90_000 });
+  const call = (name: string, args: Record<string, unknown>) =>
+    callTool(t.client, name, args, { shape: 'kimi', session: 'examples', deadlineMs: 90_000 });
   const run: Run = { devId: '', stopId: '', devLog: '', stopLog: '' };
-  const task = (res: CallToolResponse) => (structured(res) as { display: { details: { task: { id: string; logPath: string } } } }).display.details.task;
+  const task = (res: CallToolResponse) =>
+    (structured(res) as { display: { details: { task: { id: string; logPath: string } } } }).display.details.task;
   const seen: string[] = [];
   for (const tool of kimiShape(t.config, createEngine(t.config)).tools) {
     for (const ex of tool.examples) {
       const key = `${tool.name}: ${ex.description}`;
-      const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<string, unknown>;
+      const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<
+        string,
+        unknown
+      >;
       if (key === 'TaskOutput: Check a task without waiting') {
         // Wait until the server has printed its line, so the snapshot is fixed.
-        for (let i = 0; i < 600 && !texts(await call('TaskOutput', { task_id: run.devId }))[0]!.endsWith('dev server ready\n'); i++)
+        for (
+          let i = 0;
+          i < 600 && !texts(await call('TaskOutput', { task_id: run.devId }))[0]!.endsWith('dev server ready\n');
+          i++
+        )
           await new Promise((r) => setTimeout(r, 50));
       }
       if (key === 'TaskOutput: Wait up to a minute for a task to finish') writeFileSync(path.join(dir, 'dev.stop'), '');
       if (key === 'TaskStop: Stop a dev server') {
-        const second = task(await call('Shell', { command: 'sleep 60', run_in_background: true, description: 'second server' }));
+        const second = task(
+          await call('Shell', { command: 'sleep 60', run_in_background: true, description: 'second server' }),
+        );
         run.stopId = second.id;
         run.stopLog = second.logPath;
       }

@@ -36,7 +36,12 @@ test('kimi SetTodoList: replace goes to the engine with Kimi statuses, and reads
   assert.deepEqual(set, {
     text: '<system>Todo list updated</system>',
     parts: ['Todo list updated'],
-    host: { tool: 'SetTodoList', summary: '1 todos', counts: { items: 1 }, details: { todos: [{ id: '1', content: 'Fix it', status: 'in_progress' }] } },
+    host: {
+      tool: 'SetTodoList',
+      summary: '1 todos',
+      counts: { items: 1 },
+      details: { todos: [{ id: '1', content: 'Fix it', status: 'in_progress' }] },
+    },
   });
   assert.deepEqual(seen, [{ statuses: ['pending', 'in_progress', 'done'] }]);
   const read = (await tool.handler({}, ctx)) as ToolResult;
@@ -87,9 +92,17 @@ test('kimi Grep: content lines, secrets left out, paging note, over a canned res
 
 test('kimi StrReplaceFile: an ambiguous edit is worded by the tool, with the path in the host block', async () => {
   const engine = fakeEngine({
-    files: { edit: () => Promise.reject(engineFailure('ambiguous', 'found 2 times', { count: 2, editIndex: 0, rung: 'exact' }, { field: 'edit' })) },
+    files: {
+      edit: () =>
+        Promise.reject(
+          engineFailure('ambiguous', 'found 2 times', { count: 2, editIndex: 0, rung: 'exact' }, { field: 'edit' }),
+        ),
+    },
   });
-  const r = (await strReplaceFileTool({ config, engine }, kimiDialect).handler({ path: 'a.py', edit: { old: 'x', new: 'y' } }, kimiContext())) as ToolResult;
+  const r = (await strReplaceFileTool({ config, engine }, kimiDialect).handler(
+    { path: 'a.py', edit: { old: 'x', new: 'y' } },
+    kimiContext(),
+  )) as ToolResult;
   assert.equal(
     r.text,
     '<system>ERROR: No replacements were made: the old string occurs 2 times in `a.py`. Add surrounding text to make it unique, or set replace_all to change every occurrence.</system>',
@@ -107,8 +120,14 @@ test("kimi TaskStop: an unknown task is worded by Kimi's table, the host block n
       },
     },
   });
-  const r = (await taskStopTool({ config, engine }, kimiDialect).handler({ task_id: 'zz' }, kimiContext())) as ToolResult;
-  assert.equal(r.text, '<system>ERROR: There is no background task `zz` in this session; TaskList shows the tasks there are.</system>');
+  const r = (await taskStopTool({ config, engine }, kimiDialect).handler(
+    { task_id: 'zz' },
+    kimiContext(),
+  )) as ToolResult;
+  assert.equal(
+    r.text,
+    '<system>ERROR: There is no background task `zz` in this session; TaskList shows the tasks there are.</system>',
+  );
   assert.equal(r.failure?.condition, 'job_missing');
   assert.deepEqual(JSON.parse(JSON.stringify(r.host)), { tool: 'TaskStop' });
 });

@@ -8,11 +8,13 @@ import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { callTool, serverFixture, texts } from '../../helpers/server.js';
 
 const { t, dir } = serverFixture({ shape: 'kimi' });
-const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'kimi', session: 'kimi-files' });
+const call = (name: string, args: Record<string, unknown>) =>
+  callTool(t.client, name, args, { shape: 'kimi', session: 'kimi-files' });
 
 // 1x1 PNG.
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
 
@@ -23,7 +25,10 @@ before(async () => {
   writeFileSync(path.join(dir, 'wide.txt'), Array.from({ length: 80 }, () => 'y'.repeat(1990)).join('\n') + '\n');
   writeFileSync(path.join(dir, 'crlf.txt'), 'a\r\nb\r\n');
   writeFileSync(path.join(dir, 'pic.png'), PNG);
-  writeFileSync(path.join(dir, 'clip.mp4'), Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom\0\0\0\0isomavc1'), Buffer.alloc(40)]));
+  writeFileSync(
+    path.join(dir, 'clip.mp4'),
+    Buffer.concat([Buffer.from('0000001866747970', 'hex'), Buffer.from('isom\0\0\0\0isomavc1'), Buffer.alloc(40)]),
+  );
   writeFileSync(path.join(dir, 'blob.bin'), Buffer.from([0, 1, 2, 3, 0, 0]));
   writeFileSync(path.join(dir, '.env'), 'TOKEN=secret\n');
   writeFileSync(path.join(dir, '.env.example'), 'TOKEN=\n');
@@ -43,7 +48,10 @@ describe('kimi ReadFile', () => {
 
   test('line_offset and n_lines: a middle range has no end note', async () => {
     const res = await call('ReadFile', { path: 'five.txt', line_offset: 2, n_lines: 2 });
-    assert.deepEqual(texts(res), ['<system>2 lines read from file starting from line 2. Total lines in file: 5.</system>', '     2\ttwo\n     3\tthree\n']);
+    assert.deepEqual(texts(res), [
+      '<system>2 lines read from file starting from line 2. Total lines in file: 5.</system>',
+      '     2\ttwo\n     3\tthree\n',
+    ]);
   });
 
   test('a negative line_offset reads the last lines with absolute numbers', async () => {
@@ -62,35 +70,69 @@ describe('kimi ReadFile', () => {
   test('long lines are cut with "..." and reported', async () => {
     const res = await call('ReadFile', { path: 'long.txt' });
     const [msg, out] = texts(res);
-    assert.equal(msg, '<system>2 lines read from file starting from line 1. Total lines in file: 2. End of file reached. Lines [1] were truncated.</system>');
+    assert.equal(
+      msg,
+      '<system>2 lines read from file starting from line 1. Total lines in file: 2. End of file reached. Lines [1] were truncated.</system>',
+    );
     assert.equal(out, `     1\t${'x'.repeat(1996)}...\n     2\tshort\n`);
   });
 
   test('at most 1000 lines per call', async () => {
     const res = await call('ReadFile', { path: 'big.txt', n_lines: 5000 });
     const [msg, out] = texts(res);
-    assert.equal(msg, '<system>1000 lines read from file starting from line 1. Total lines in file: 1500. Max 1000 lines reached.</system>');
+    assert.equal(
+      msg,
+      '<system>1000 lines read from file starting from line 1. Total lines in file: 1500. Max 1000 lines reached.</system>',
+    );
     assert.ok(out!.endsWith('  1000\tline 1000\n'));
   });
 
   test('the 100 KiB budget stops a forward read and keeps the newest lines of a tail read', async () => {
     const fwd = texts(await call('ReadFile', { path: 'wide.txt' }));
     // Each line is 1991 bytes: the 52nd crosses 102400 and is the last one kept.
-    assert.equal(fwd[0], '<system>52 lines read from file starting from line 1. Total lines in file: 80. Max 102400 bytes reached.</system>');
+    assert.equal(
+      fwd[0],
+      '<system>52 lines read from file starting from line 1. Total lines in file: 80. Max 102400 bytes reached.</system>',
+    );
     const tail = texts(await call('ReadFile', { path: 'wide.txt', line_offset: -80 }));
-    assert.equal(tail[0], '<system>51 lines read from file starting from line 30. Total lines in file: 80. Max 102400 bytes reached.</system>');
+    assert.equal(
+      tail[0],
+      '<system>51 lines read from file starting from line 30. Total lines in file: 80. Max 102400 bytes reached.</system>',
+    );
   });
 
   test('reading past the end reads nothing', async () => {
     const res = await call('ReadFile', { path: 'five.txt', line_offset: 9 });
-    assert.deepEqual(texts(res), ['<system>No lines read from file. Total lines in file: 5. End of file reached.</system>']);
+    assert.deepEqual(texts(res), [
+      '<system>No lines read from file. Total lines in file: 5. End of file reached.</system>',
+    ]);
   });
 
   const errors: Array<[string, Record<string, unknown>, FailureCode, string]> = [
-    ['missing file', { path: 'nope.txt' }, FailureCode.FAILURE_CODE_NOT_FOUND, '<system>ERROR: `nope.txt` does not exist.</system>'],
-    ['a directory', { path: 'sub' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: `sub` is not a file.</system>'],
-    ['empty path', { path: '' }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: The path is empty; give the file to use.</system>'],
-    ['line_offset 0', { path: 'five.txt', line_offset: 0 }, FailureCode.FAILURE_CODE_INVALID_ARGUMENT, '<system>ERROR: line_offset 0 is not allowed.</system>'],
+    [
+      'missing file',
+      { path: 'nope.txt' },
+      FailureCode.FAILURE_CODE_NOT_FOUND,
+      '<system>ERROR: `nope.txt` does not exist.</system>',
+    ],
+    [
+      'a directory',
+      { path: 'sub' },
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      '<system>ERROR: `sub` is not a file.</system>',
+    ],
+    [
+      'empty path',
+      { path: '' },
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      '<system>ERROR: The path is empty; give the file to use.</system>',
+    ],
+    [
+      'line_offset 0',
+      { path: 'five.txt', line_offset: 0 },
+      FailureCode.FAILURE_CODE_INVALID_ARGUMENT,
+      '<system>ERROR: line_offset 0 is not allowed.</system>',
+    ],
     [
       'line_offset below -1000',
       { path: 'five.txt', line_offset: -1001 },
@@ -176,7 +218,10 @@ describe('kimi ReadMediaFile', () => {
   test('text, empty and missing files are refused', async () => {
     const text = await call('ReadMediaFile', { path: 'five.txt' });
     assert.equal(text.failure?.code, FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION);
-    assert.equal(text.error, '<system>ERROR: `five.txt` is a text file, not an image or video; read it with ReadFile.</system>');
+    assert.equal(
+      text.error,
+      '<system>ERROR: `five.txt` is a text file, not an image or video; read it with ReadFile.</system>',
+    );
     const empty = await call('ReadMediaFile', { path: 'empty.png' });
     assert.equal(empty.error, '<system>ERROR: empty.png is empty.</system>');
     const missing = await call('ReadMediaFile', { path: 'gone.png' });
@@ -216,7 +261,9 @@ describe('kimi StrReplaceFile', () => {
   test('one edit', async () => {
     writeFileSync(path.join(dir, 'e.py'), 'DEBUG = True\nname = "a"\n');
     const res = await call('StrReplaceFile', { path: 'e.py', edit: { old: 'DEBUG = True', new: 'DEBUG = False' } });
-    assert.deepEqual(texts(res), ['<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>']);
+    assert.deepEqual(texts(res), [
+      '<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>',
+    ]);
     assert.equal(readFileSync(path.join(dir, 'e.py'), 'utf8'), 'DEBUG = False\nname = "a"\n');
   });
 
@@ -229,7 +276,9 @@ describe('kimi StrReplaceFile', () => {
         { old: 'run(b)', new: 'run($&)' },
       ],
     });
-    assert.deepEqual(texts(res), ['<system>File successfully edited. Applied 2 edit(s) with 4 total replacement(s).</system>']);
+    assert.deepEqual(texts(res), [
+      '<system>File successfully edited. Applied 2 edit(s) with 4 total replacement(s).</system>',
+    ]);
     assert.equal(readFileSync(path.join(dir, 'f.py'), 'utf8'), 'b = 1\nb = 2\nrun($&)\n');
   });
 
@@ -263,7 +312,10 @@ describe('kimi StrReplaceFile', () => {
   test('no change, empty old string, missing file', async () => {
     writeFileSync(path.join(dir, 'i.py'), 'same\n');
     const same = await call('StrReplaceFile', { path: 'i.py', edit: { old: 'same', new: 'same' } });
-    assert.equal(same.error, '<system>ERROR: No replacements were made: the edits leave the file exactly as it is.</system>');
+    assert.equal(
+      same.error,
+      '<system>ERROR: No replacements were made: the edits leave the file exactly as it is.</system>',
+    );
     const empty = await call('StrReplaceFile', { path: 'i.py', edit: { old: '', new: 'x' } });
     assert.equal(empty.error, '<system>ERROR: The old string is empty; give the exact text to replace.</system>');
     const missing = await call('StrReplaceFile', { path: 'nope.py', edit: { old: 'a', new: 'b' } });

@@ -57,7 +57,9 @@ before(async () => {
       res,
       200,
       'application/json',
-      JSON.stringify({ results: [{ title: 'Big', url: 'https://big.example/', content: 'snip', raw_content: 'y'.repeat(60_000) }] }),
+      JSON.stringify({
+        results: [{ title: 'Big', url: 'https://big.example/', content: 'snip', raw_content: 'y'.repeat(60_000) }],
+      }),
     ),
   );
   const flags = [
@@ -90,12 +92,17 @@ after(async () => {
 // Both backends give the same texts here (rg when auto finds it, and the pure-TypeScript fallback).
 for (const backend of ['auto', 'fallback'] as const) {
   describe(`kimi Grep branches (--grep-backend ${backend})`, () => {
-    const grep = (args: Record<string, unknown>) => call('Grep', args, () => (backend === 'auto' ? t : tf), `grep-${backend}`);
+    const grep = (args: Record<string, unknown>) =>
+      call('Grep', args, () => (backend === 'auto' ? t : tf), `grep-${backend}`);
 
     test('type filters by ripgrep file type; an unknown type is refused', async () => {
       const res = await grep({ pattern: 'import', type: 'py' });
       assert.deepEqual(texts(res), ['src/a.py']);
-      assert.deepEqual(display(res), { tool: 'Grep', counts: { files: 1, matches: 2, matchLines: 2 }, truncated: false });
+      assert.deepEqual(display(res), {
+        tool: 'Grep',
+        counts: { files: 1, matches: 2, matchLines: 2 },
+        truncated: false,
+      });
       const bad = await grep({ pattern: 'import', type: 'nosuch' });
       assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
       assert.deepEqual(texts(bad), ['<system>ERROR: unknown file type "nosuch".</system>']);
@@ -105,15 +112,25 @@ for (const backend of ['auto', 'fallback'] as const) {
     test('multiline lets a match (and ".") span lines', async () => {
       const res = await grep({ pattern: 'os.import', multiline: true, output_mode: 'content' });
       assert.deepEqual(texts(res), ['src/a.py:1:import os\nsrc/a.py:2:import sys']);
-      assert.deepEqual(display(res), { tool: 'Grep', counts: { files: 1, matches: 1, matchLines: 2 }, truncated: false });
-      assert.deepEqual(texts(await grep({ pattern: 'os.import', output_mode: 'content' })), ['<system>No matches found</system>']);
+      assert.deepEqual(display(res), {
+        tool: 'Grep',
+        counts: { files: 1, matches: 1, matchLines: 2 },
+        truncated: false,
+      });
+      assert.deepEqual(texts(await grep({ pattern: 'os.import', output_mode: 'content' })), [
+        '<system>No matches found</system>',
+      ]);
     });
 
     test(".gitignore'd files are skipped unless include_ignored; .git and .hg always", async () => {
       assert.deepEqual(texts(await grep({ pattern: 'import generated' })), ['<system>No matches found</system>']);
       const res = await grep({ pattern: 'import generated', include_ignored: true });
       assert.deepEqual(texts(res), ['build/out.py']);
-      assert.deepEqual(display(res), { tool: 'Grep', counts: { files: 1, matches: 1, matchLines: 1 }, truncated: false });
+      assert.deepEqual(display(res), {
+        tool: 'Grep',
+        counts: { files: 1, matches: 1, matchLines: 1 },
+        truncated: false,
+      });
     });
 
     test('nothing to show reads "No matches found", then the other notes (as Kimi CLI)', async () => {
@@ -121,7 +138,11 @@ for (const backend of ['auto', 'fallback'] as const) {
       const past = await grep({ pattern: 'import', output_mode: 'content', offset: 50 });
       assert.equal(past.error, '');
       assert.deepEqual(texts(past), ['<system>No matches found</system>']);
-      assert.deepEqual(display(past), { tool: 'Grep', counts: { files: 2, matches: 3, matchLines: 3 }, truncated: false });
+      assert.deepEqual(display(past), {
+        tool: 'Grep',
+        counts: { files: 2, matches: 3, matchLines: 3 },
+        truncated: false,
+      });
       assert.deepEqual(texts(await grep({ pattern: 'import', output_mode: 'count_matches', offset: 50 })), [
         '<system>No matches found. Found 3 total occurrences across 2 files.</system>',
       ]);
@@ -150,7 +171,10 @@ describe('kimi result framing', () => {
       { text: 'out' },
       { structured: { display: { tool: 'X' } } },
     ]);
-    assert.deepEqual(resultItems(toResult('X', kimiOk('', 'out'))), [{ text: 'out' }, { structured: { display: { tool: 'X' } } }]);
+    assert.deepEqual(resultItems(toResult('X', kimiOk('', 'out'))), [
+      { text: 'out' },
+      { structured: { display: { tool: 'X' } } },
+    ]);
   });
 });
 
@@ -161,7 +185,12 @@ describe('kimi Glob cap', () => {
       '<system>Found 1005 matches for pattern `many/*.txt`. Only the first 1000 matches are returned; use a narrower pattern or directory to see the others.</system>',
       Array.from({ length: 1000 }, (_, i) => `many/f${String(i).padStart(4, '0')}.txt`).join('\n'),
     ]);
-    assert.deepEqual(display(res), { tool: 'Glob', paths: [dir], counts: { matches: 1005, shown: 1000 }, truncated: true });
+    assert.deepEqual(display(res), {
+      tool: 'Glob',
+      paths: [dir],
+      counts: { matches: 1005, shown: 1000 },
+      truncated: true,
+    });
   });
 });
 
@@ -170,7 +199,10 @@ describe('kimi Shell killed by a signal', () => {
     const res = await call('Shell', { command: 'echo dying; kill -KILL $$' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_PROCESS_FAILED);
     assert.equal(res.failure?.process?.signal, 'SIGKILL');
-    assert.deepEqual(texts(res), ['<system>ERROR: Command failed with exit code: -9. It was killed by SIGKILL.</system>', 'dying\n']);
+    assert.deepEqual(texts(res), [
+      '<system>ERROR: Command failed with exit code: -9. It was killed by SIGKILL.</system>',
+      'dying\n',
+    ]);
     const d = display(res) as { counts: { durationMs: number } };
     assert.equal(typeof d.counts.durationMs, 'number');
     assert.deepEqual(display(res), {
@@ -212,14 +244,18 @@ describe('kimi FetchURL branches', () => {
   test('a loopback address is refused unless the server allows it', async () => {
     const res = await call('FetchURL', { url: `${site.origin}/bin` }, () => bare);
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_SECURITY_POLICY_FAILED);
-    assert.deepEqual(texts(res), ['<system>ERROR: 127.0.0.1 is a loopback address, which web fetches may not reach.</system>']);
+    assert.deepEqual(texts(res), [
+      '<system>ERROR: 127.0.0.1 is a loopback address, which web fetches may not reach.</system>',
+    ]);
     assert.deepEqual(display(res), { tool: 'FetchURL' });
   });
 
   test('binary and image bodies are refused', async () => {
     const bin = await call('FetchURL', { url: `${site.origin}/bin` });
     assert.equal(bin.failure?.code, FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION);
-    assert.deepEqual(texts(bin), [`<system>ERROR: ${site.origin}/bin is application/octet-stream, a binary type that cannot be shown as text.</system>`]);
+    assert.deepEqual(texts(bin), [
+      `<system>ERROR: ${site.origin}/bin is application/octet-stream, a binary type that cannot be shown as text.</system>`,
+    ]);
     assert.deepEqual(display(bin), { tool: 'FetchURL' });
     const img = await call('FetchURL', { url: `${site.origin}/img` });
     assert.equal(img.failure?.code, FailureCode.FAILURE_CODE_UNSUPPORTED_OPERATION);
@@ -228,7 +264,10 @@ describe('kimi FetchURL branches', () => {
 
   test('a long page is cut at 50,000 characters and is then not called the full page', async () => {
     const res = await call('FetchURL', { url: `${site.origin}/big` });
-    assert.deepEqual(texts(res), ['<system>Output is truncated to fit in the message.</system>', `${'z'.repeat(50_000 - MARKER.length)}${MARKER}`]);
+    assert.deepEqual(texts(res), [
+      '<system>Output is truncated to fit in the message.</system>',
+      `${'z'.repeat(50_000 - MARKER.length)}${MARKER}`,
+    ]);
     assert.deepEqual(display(res), {
       tool: 'FetchURL',
       details: { url: `${site.origin}/big`, finalUrl: `${site.origin}/big`, status: 200, mediaType: 'text/plain' },
@@ -242,7 +281,9 @@ describe('kimi TaskStop of an unknown task', () => {
   test('NOT_FOUND, naming TaskList', async () => {
     const res = await call('TaskStop', { task_id: 'ffffffff' });
     assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
-    assert.deepEqual(texts(res), ['<system>ERROR: There is no background task `ffffffff` in this session; TaskList shows the tasks there are.</system>']);
+    assert.deepEqual(texts(res), [
+      '<system>ERROR: There is no background task `ffffffff` in this session; TaskList shows the tasks there are.</system>',
+    ]);
     assert.deepEqual(display(res), { tool: 'TaskStop' });
   });
 });
@@ -251,14 +292,20 @@ describe('kimi writes outside the workspace', () => {
   const outside = path.join(path.dirname(dir), `kimi-outside-${process.pid}.txt`);
   const cases: Array<[string, string, Record<string, unknown>]> = [
     ['WriteFile, absolute', 'WriteFile', { path: outside, content: 'x' }],
-    ['WriteFile, relative climbing out', 'WriteFile', { path: `../${path.basename(outside)}`, content: 'x', mode: 'append' }],
+    [
+      'WriteFile, relative climbing out',
+      'WriteFile',
+      { path: `../${path.basename(outside)}`, content: 'x', mode: 'append' },
+    ],
     ['StrReplaceFile', 'StrReplaceFile', { path: outside, edit: { old: 'a', new: 'b' } }],
   ];
   for (const [name, tool, args] of cases) {
     test(`${name}: PERMISSION_DENIED naming the workspace, nothing written`, async () => {
       const res = await call(tool, args);
       assert.equal(res.failure?.code, FailureCode.FAILURE_CODE_PERMISSION_DENIED);
-      assert.deepEqual(texts(res), [`<system>ERROR: \`${String(args.path)}\` is outside the workspace (${dir}); use a path inside it.</system>`]);
+      assert.deepEqual(texts(res), [
+        `<system>ERROR: \`${String(args.path)}\` is outside the workspace (${dir}); use a path inside it.</system>`,
+      ]);
       assert.deepEqual(display(res), { tool, paths: [outside] });
       assert.equal(existsSync(outside), false);
     });

@@ -20,9 +20,15 @@ before(async () => {
 
 describe('kimi scripted session', () => {
   test('find, read, fix, run the tests, read the output', async () => {
-    const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'kimi', session: 'agent-1' });
-    assert.deepEqual(texts(await call('Glob', { pattern: '*.js' })), ['<system>Found 2 matches for pattern `*.js`.</system>', 'math.js\nmath.test.js']);
-    assert.deepEqual(texts(await call('Grep', { pattern: 'exports\\.add', output_mode: 'content' })), ['math.js:1:exports.add = (a, b) => a - b;']);
+    const call = (name: string, args: Record<string, unknown>) =>
+      callTool(t.client, name, args, { shape: 'kimi', session: 'agent-1' });
+    assert.deepEqual(texts(await call('Glob', { pattern: '*.js' })), [
+      '<system>Found 2 matches for pattern `*.js`.</system>',
+      'math.js\nmath.test.js',
+    ]);
+    assert.deepEqual(texts(await call('Grep', { pattern: 'exports\\.add', output_mode: 'content' })), [
+      'math.js:1:exports.add = (a, b) => a - b;',
+    ]);
     assert.deepEqual(texts(await call('ReadFile', { path: 'math.js' })), [
       '<system>1 lines read from file starting from line 1. Total lines in file: 1. End of file reached.</system>',
       '     1\texports.add = (a, b) => a - b;\n',
@@ -37,13 +43,21 @@ describe('kimi scripted session', () => {
     assert.equal(failing.failure?.code, FailureCode.FAILURE_CODE_PROCESS_FAILED);
     assert.equal(texts(failing)[0], '<system>ERROR: Command failed with exit code: 1.</system>');
     const edit = await call('StrReplaceFile', { path: 'math.js', edit: { old: 'a - b', new: 'a + b' } });
-    assert.deepEqual(texts(edit), ['<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>']);
-    const started = await call('Shell', { command: 'node --test math.test.js', run_in_background: true, description: 'unit tests' });
+    assert.deepEqual(texts(edit), [
+      '<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>',
+    ]);
+    const started = await call('Shell', {
+      command: 'node --test math.test.js',
+      run_in_background: true,
+      description: 'unit tests',
+    });
     const id = /task_id: (\S+)/.exec(texts(started)[1]!)![1]!;
     const out = texts(await call('TaskOutput', { task_id: id, block: true, timeout: 60 }))[0]!;
     assert.match(out, /^retrieval_status: success\n/);
     assert.match(out, /\nexit_code: 0\n/);
     assert.match(out, /\[output\]\n[\s\S]*# pass 1/);
-    assert.deepEqual(texts(await call('SetTodoList', {})), ['Current todo list:\n- [in_progress] Fix add\n- [pending] Run tests']);
+    assert.deepEqual(texts(await call('SetTodoList', {})), [
+      'Current todo list:\n- [in_progress] Fix add\n- [pending] Run tests',
+    ]);
   });
 });

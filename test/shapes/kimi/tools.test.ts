@@ -31,7 +31,13 @@ before(async () => {
   utimesSync(path.join(dir, 'src/a.py'), new Date(2020, 0, 1), new Date(2020, 0, 1));
   utimesSync(path.join(dir, 'src/lib/b.py'), new Date(2022, 0, 1), new Date(2022, 0, 1));
   site = await serve((req, res) => {
-    if (req.url === '/page') return send(res, 200, 'text/html', '<html><head><title>T</title></head><body><p>Hello from the page.</p></body></html>');
+    if (req.url === '/page')
+      return send(
+        res,
+        200,
+        'text/html',
+        '<html><head><title>T</title></head><body><p>Hello from the page.</p></body></html>',
+      );
     if (req.url === '/notes.md') return send(res, 200, 'text/markdown', '# Notes\n\nplain *markdown*\n');
     if (req.url === '/blank') return send(res, 200, 'text/html', '<html><body><script>render()</script></body></html>');
     send(res, 404, 'text/plain', 'missing');
@@ -86,13 +92,21 @@ after(async () => {
 describe('kimi Glob', () => {
   test('matches relative to the directory, dirs included, hidden files too', async () => {
     const res = await call('Glob', { pattern: 'src/*' });
-    assert.deepEqual(texts(res), ['<system>Found 3 matches for pattern `src/*`.</system>', 'src/.hidden.py\nsrc/a.py\nsrc/lib']);
+    assert.deepEqual(texts(res), [
+      '<system>Found 3 matches for pattern `src/*`.</system>',
+      'src/.hidden.py\nsrc/a.py\nsrc/lib',
+    ]);
     const files = await call('Glob', { pattern: 'src/*', include_dirs: false, directory: dir });
-    assert.deepEqual(texts(files), ['<system>Found 2 matches for pattern `src/*`.</system>', 'src/.hidden.py\nsrc/a.py']);
+    assert.deepEqual(texts(files), [
+      '<system>Found 2 matches for pattern `src/*`.</system>',
+      'src/.hidden.py\nsrc/a.py',
+    ]);
   });
 
   test('no match, ** at the start, relative directory', async () => {
-    assert.deepEqual(texts(await call('Glob', { pattern: '*.rs' })), ['<system>No matches found for pattern `*.rs`.</system>']);
+    assert.deepEqual(texts(await call('Glob', { pattern: '*.rs' })), [
+      '<system>No matches found for pattern `*.rs`.</system>',
+    ]);
     const star = await call('Glob', { pattern: '**/*.py' });
     assert.equal(star.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
     assert.deepEqual(texts(star), [
@@ -100,7 +114,10 @@ describe('kimi Glob', () => {
       `${dir}/\n  src/\n    lib/\n    .hidden.py\n    a.py\n  .env\n  README.md`,
     ]);
     const rel = await call('Glob', { pattern: '*.py', directory: 'src' });
-    assert.equal(rel.error, '<system>ERROR: `src` is not an absolute path; give the directory as an absolute path.</system>');
+    assert.equal(
+      rel.error,
+      '<system>ERROR: `src` is not an absolute path; give the directory as an absolute path.</system>',
+    );
   });
 });
 
@@ -124,15 +141,32 @@ for (const backend of ['auto', 'fallback'] as const) {
       const res = await call('Grep', { pattern: 'TODO', output_mode: 'content', path: 'src' });
       assert.deepEqual(texts(res), ['a.py:5:    print("TODO")\nlib/b.py:2:# TODO later']);
       const ctx = await call('Grep', { pattern: 'TODO', output_mode: 'content', path: 'src', '-B': 1 });
-      assert.deepEqual(texts(ctx), ['a.py-4-def main():\na.py:5:    print("TODO")\n--\nlib/b.py-1-import os\nlib/b.py:2:# TODO later']);
-      const plain = await call('Grep', { pattern: 'todo', output_mode: 'content', path: 'src', '-n': false, '-i': true });
+      assert.deepEqual(texts(ctx), [
+        'a.py-4-def main():\na.py:5:    print("TODO")\n--\nlib/b.py-1-import os\nlib/b.py:2:# TODO later',
+      ]);
+      const plain = await call('Grep', {
+        pattern: 'todo',
+        output_mode: 'content',
+        path: 'src',
+        '-n': false,
+        '-i': true,
+      });
       assert.deepEqual(texts(plain), ['a.py:    print("TODO")\nlib/b.py:# TODO later']);
     });
 
     test('count_matches with the total, head_limit and offset paging', async () => {
       const res = await call('Grep', { pattern: 'import', output_mode: 'count_matches', path: 'src', glob: '*.py' });
-      assert.deepEqual(texts(res), ['<system>Found 4 total occurrences across 3 files.</system>', '.hidden.py:1\na.py:2\nlib/b.py:1']);
-      const page = await call('Grep', { pattern: 'import', output_mode: 'content', path: 'src', head_limit: 2, offset: 1 });
+      assert.deepEqual(texts(res), [
+        '<system>Found 4 total occurrences across 3 files.</system>',
+        '.hidden.py:1\na.py:2\nlib/b.py:1',
+      ]);
+      const page = await call('Grep', {
+        pattern: 'import',
+        output_mode: 'content',
+        path: 'src',
+        head_limit: 2,
+        offset: 1,
+      });
       assert.deepEqual(texts(page), [
         '<system>Results truncated to 2 lines (total: 4). Use offset=3 to see more.</system>',
         'a.py:1:import os\na.py:2:import sys',
@@ -142,7 +176,10 @@ for (const backend of ['auto', 'fallback'] as const) {
     test('no matches, bad mode, bad regex, missing path', async () => {
       assert.deepEqual(texts(await call('Grep', { pattern: 'zzz_nothing' })), ['<system>No matches found</system>']);
       const mode = await call('Grep', { pattern: 'x', output_mode: 'lines' });
-      assert.equal(mode.error, '<system>ERROR: output_mode lines is not one of files_with_matches, content, count_matches.</system>');
+      assert.equal(
+        mode.error,
+        '<system>ERROR: output_mode lines is not one of files_with_matches, content, count_matches.</system>',
+      );
       const bad = await call('Grep', { pattern: '(' });
       assert.equal(bad.failure?.code, FailureCode.FAILURE_CODE_INVALID_ARGUMENT);
       // rg words its own refusal; the fallback checks the pattern itself.
@@ -189,8 +226,15 @@ describe('kimi Shell and tasks', () => {
   test('background task: start, list, output, stop', async () => {
     const s = 'kimi-tasks';
     const noDesc = await call('Shell', { command: 'sleep 1', run_in_background: true }, s);
-    assert.equal(noDesc.error, '<system>ERROR: A background task needs a short description; set description and call again.</system>');
-    const started = await call('Shell', { command: 'echo tick; sleep 30', run_in_background: true, description: 'ticker' }, s);
+    assert.equal(
+      noDesc.error,
+      '<system>ERROR: A background task needs a short description; set description and call again.</system>',
+    );
+    const started = await call(
+      'Shell',
+      { command: 'echo tick; sleep 30', run_in_background: true, description: 'ticker' },
+      s,
+    );
     const [msg, body] = texts(started);
     const id = /task_id: (\S+)/.exec(body!)![1]!;
     assert.equal(msg, `<system>Background task ${id} started.</system>`);
@@ -245,7 +289,10 @@ describe('kimi Shell and tasks', () => {
     assert.deepEqual(texts(await call('TaskList', {}, s)), ['active_background_tasks: 0\n\n[no tasks]']);
     const unknown = await call('TaskOutput', { task_id: 'ffffffff' }, s);
     assert.equal(unknown.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
-    assert.equal(unknown.error, '<system>ERROR: There is no background task `ffffffff` in this session; TaskList shows the tasks there are.</system>');
+    assert.equal(
+      unknown.error,
+      '<system>ERROR: There is no background task `ffffffff` in this session; TaskList shows the tasks there are.</system>',
+    );
   });
 });
 
@@ -256,7 +303,9 @@ describe('kimi web tools', () => {
       'Title: First\nDate: 2025-01-02\nURL: https://one.example/a\nSummary: first snippet\n\n---\n\nTitle: Second\nDate: \nURL: https://two.example/b\nSummary: second snippet\n\n',
     ]);
     const full = await call('SearchWeb', { query: 'facet', limit: 1, include_content: true });
-    assert.deepEqual(texts(full), ['Title: First\nDate: 2025-01-02\nURL: https://one.example/a\nSummary: first snippet\n\nfull page one\n\n']);
+    assert.deepEqual(texts(full), [
+      'Title: First\nDate: 2025-01-02\nURL: https://one.example/a\nSummary: first snippet\n\nfull page one\n\n',
+    ]);
   });
 
   test('FetchURL: page text, verbatim Markdown, errors', async () => {
@@ -272,7 +321,10 @@ describe('kimi web tools', () => {
     );
     const missing = await call('FetchURL', { url: `${site.origin}/gone` });
     assert.equal(missing.failure?.code, FailureCode.FAILURE_CODE_NOT_FOUND);
-    assert.equal(missing.error, `<system>ERROR: Fetching the page failed with HTTP status 404: ${site.origin}/gone answered 404 Not Found.</system>`);
+    assert.equal(
+      missing.error,
+      `<system>ERROR: Fetching the page failed with HTTP status 404: ${site.origin}/gone answered 404 Not Found.</system>`,
+    );
   });
 });
 
@@ -291,7 +343,9 @@ describe('kimi SetTodoList', () => {
       s,
     );
     assert.deepEqual(texts(set), ['<system>Todo list updated</system>', 'Todo list updated']);
-    assert.deepEqual(texts(await call('SetTodoList', { todos: null }, s)), ['Current todo list:\n- [done] Read\n- [in_progress] Fix']);
+    assert.deepEqual(texts(await call('SetTodoList', { todos: null }, s)), [
+      'Current todo list:\n- [done] Read\n- [in_progress] Fix',
+    ]);
     await call('SetTodoList', { todos: [] }, s);
     assert.deepEqual(texts(await call('SetTodoList', {}, s)), ['Todo list is empty.']);
     const bad = await call('SetTodoList', { todos: [{ title: '', status: 'done' }] }, s);

@@ -28,18 +28,21 @@ import { cutStreams } from '../../../src/shapes/kit/shell/stream-cut.js';
 import { streamRunHost } from '../../../src/shapes/kit/shell/run-streams.js';
 
 test('rgFlagOptions: rg mode names, files newest first, context for content only with context and -C over -B/-A', () => {
-  assert.deepEqual(rgFlagOptions({ pattern: 'x', glob: '*.ts *.md', type: 'ts', '-i': true, '-B': 1 }, 'files_with_matches', 'src'), {
-    pattern: 'x',
-    paths: ['src'],
-    caseMode: 'insensitive',
-    multiline: undefined,
-    before: undefined,
-    after: undefined,
-    globs: ['*.ts', '*.md'],
-    types: ['ts'],
-    mode: 'files',
-    sort: 'mtime-desc',
-  });
+  assert.deepEqual(
+    rgFlagOptions({ pattern: 'x', glob: '*.ts *.md', type: 'ts', '-i': true, '-B': 1 }, 'files_with_matches', 'src'),
+    {
+      pattern: 'x',
+      paths: ['src'],
+      caseMode: 'insensitive',
+      multiline: undefined,
+      before: undefined,
+      after: undefined,
+      globs: ['*.ts', '*.md'],
+      types: ['ts'],
+      mode: 'files',
+      sort: 'mtime-desc',
+    },
+  );
   const content = rgFlagOptions({ pattern: 'x', multiline: true, '-B': 1, '-A': 2 }, 'content', '.');
   assert.deepEqual(
     [content.before, content.after, content.mode, content.sort, content.caseMode, content.globs],
@@ -66,7 +69,12 @@ test('requireExisting returns the stat, or is not_found on the field naming the 
   assert.equal(requireExisting(st, 'path', 'a'), st);
   assert.throws(
     () => requireExisting({ ...st, exists: false }, 'path', 'nope'),
-    (e: unknown) => e instanceof EngineError && e.kind === 'not_found' && e.field === 'path' && e.message === 'nope does not exist' && e.facts.path === 'nope',
+    (e: unknown) =>
+      e instanceof EngineError &&
+      e.kind === 'not_found' &&
+      e.field === 'path' &&
+      e.message === 'nope does not exist' &&
+      e.facts.path === 'nope',
   );
 });
 
@@ -94,13 +102,26 @@ test('grepHost: totals, paths, what the page showed, and truncated when anything
   const saved = grepHost(grepResult(), 'foo', { shown: 5, of: 'lines', savedTo: '/s/out.txt' });
   assert.equal(saved.truncated, true);
   assert.deepEqual(saved.details, { backend: 'rg', timedOut: false, fullOutputPath: '/s/out.txt' });
-  const many = grepResult({ files: Array.from({ length: 1200 }, (_, i) => ({ path: `/r/${i}` })) as GrepResult['files'] });
+  const many = grepResult({
+    files: Array.from({ length: 1200 }, (_, i) => ({ path: `/r/${i}` })) as GrepResult['files'],
+  });
   assert.equal(grepHost(many, 'x', { shown: 0, of: 'files' }).paths?.length, 1000);
 });
 
 test('globHost and globRest', () => {
-  const r = { entries: [{ path: '/r/a.ts' }], shown: 1, total: 3, truncated: true, complete: false } as unknown as GlobResult;
-  assert.deepEqual(globHost(r, '*.ts'), { summary: '3 files match *.ts', paths: ['/r/a.ts'], counts: { files: 3, shown: 1 }, truncated: true });
+  const r = {
+    entries: [{ path: '/r/a.ts' }],
+    shown: 1,
+    total: 3,
+    truncated: true,
+    complete: false,
+  } as unknown as GlobResult;
+  assert.deepEqual(globHost(r, '*.ts'), {
+    summary: '3 files match *.ts',
+    paths: ['/r/a.ts'],
+    counts: { files: 3, shown: 1 },
+    truncated: true,
+  });
   assert.deepEqual(globHost(undefined, '*.ts'), { summary: 'No files match *.ts', counts: { files: 0 } });
   assert.deepEqual(globRest(r), { of: '3+', left: '2+' });
   assert.deepEqual(globRest({ ...r, complete: true }), { of: '3', left: '2' });
@@ -108,11 +129,26 @@ test('globHost and globRest', () => {
 
 test('editHost, editDetails and writeHost', () => {
   const diff = { unified: '@@', added: 2, removed: 1, changedLines: [3], hunks: [] };
-  const edit = { path: '/r/a', replacements: 2, diff, edits: [{ rung: 'exact' }, { rung: 'typography' }] } as unknown as EditResult;
-  assert.deepEqual(editHost(edit), { paths: ['/r/a'], diff: '@@', diffNote: undefined, counts: { replacements: 2, added: 2, removed: 1 } });
+  const edit = {
+    path: '/r/a',
+    replacements: 2,
+    diff,
+    edits: [{ rung: 'exact' }, { rung: 'typography' }],
+  } as unknown as EditResult;
+  assert.deepEqual(editHost(edit), {
+    paths: ['/r/a'],
+    diff: '@@',
+    diffNote: undefined,
+    counts: { replacements: 2, added: 2, removed: 1 },
+  });
   assert.deepEqual(editDetails(edit), { changedLines: [3], matchedBy: ['exact', 'typography'] });
   const write = { path: '/r/b', size: 10 } as unknown as WriteResult;
-  assert.deepEqual(writeHost(write), { paths: ['/r/b'], diff: undefined, diffNote: undefined, counts: { bytes: 10, added: 0, removed: 0 } });
+  assert.deepEqual(writeHost(write), {
+    paths: ['/r/b'],
+    diff: undefined,
+    diffNote: undefined,
+    counts: { bytes: 10, added: 0, removed: 0 },
+  });
 });
 
 test('pageHost, searchHost and requireOneDomainList', () => {
@@ -138,7 +174,10 @@ test('pageHost, searchHost and requireOneDomainList', () => {
     counts: { results: 1 },
     details: { provider: 'p', results: [{ title: 't', url: 'u' }] },
   });
-  assert.deepEqual(searchHost({ ...r, failedProviders: [{ name: 'x' }] } as unknown as SearchResponse, 'q').details?.failedProviders, [{ name: 'x' }]);
+  assert.deepEqual(
+    searchHost({ ...r, failedProviders: [{ name: 'x' }] } as unknown as SearchResponse, 'q').details?.failedProviders,
+    [{ name: 'x' }],
+  );
   requireOneDomainList({ allowed_domains: ['a'], blocked_domains: [] });
   requireOneDomainList({});
   assert.throws(
@@ -148,13 +187,19 @@ test('pageHost, searchHost and requireOneDomainList', () => {
 });
 
 test('numberedTodos, todoItems and todoHost', () => {
-  assert.deepEqual(numberedTodos([{ content: 'a', status: 'pending', activeForm: 'A' }]), [{ id: '1', content: 'a', status: 'pending', activeForm: 'A' }]);
+  assert.deepEqual(numberedTodos([{ content: 'a', status: 'pending', activeForm: 'A' }]), [
+    { id: '1', content: 'a', status: 'pending', activeForm: 'A' },
+  ]);
   const given = [{ id: 'x', content: 'c', status: 'completed', priority: 'high', activeForm: 'left out' }];
   const picked = todoItems(given, ['id', 'content', 'status', 'priority']);
   assert.deepEqual(picked, [{ id: 'x', content: 'c', status: 'completed', priority: 'high' }]);
   assert.deepEqual(Object.keys(picked[0]!), ['id', 'content', 'status', 'priority']);
   const list = [...picked, { id: 'y', content: 'd', status: 'pending' }];
-  assert.deepEqual(todoHost(list), { summary: '2 todos, 1 completed', counts: { items: 2, completed: 1 }, details: { todos: list } });
+  assert.deepEqual(todoHost(list), {
+    summary: '2 todos, 1 completed',
+    counts: { items: 2, completed: 1 },
+    details: { todos: list },
+  });
 });
 
 test('notebookParts: output images in order and the cell count', () => {
@@ -188,16 +233,37 @@ test('lineView: the head with how many more, a range within its budget, a bad st
     (lines: string[], more: object = {}) =>
     async (opts: object) => {
       asked.push(opts);
-      return { kind: 'text', path: '/r/f', lines, totalLines: 5, stoppedBy: 'limit', size: 10, ...more } as unknown as ReadResult;
+      return {
+        kind: 'text',
+        path: '/r/f',
+        lines,
+        totalLines: 5,
+        stoppedBy: 'limit',
+        size: 10,
+        ...more,
+      } as unknown as ReadResult;
     };
   const head = await lineView(text(['a', 'b']), 'f', o);
   assert.deepEqual(asked.pop(), { start: 1, limit: 2, countTotal: true, budget: undefined });
   assert.deepEqual(
     { ...head },
-    { ranged: false, start: 1, end: 2, lines: ['a', 'b'], more: 3, cut: false, facts: { paths: ['/r/f'], counts: { lines: 2, totalLines: 5 } } },
+    {
+      ranged: false,
+      start: 1,
+      end: 2,
+      lines: ['a', 'b'],
+      more: 3,
+      cut: false,
+      facts: { paths: ['/r/f'], counts: { lines: 2, totalLines: 5 } },
+    },
   );
   const range = await lineView(text(['c'], { stoppedBy: 'budget' }), 'f', { ...o, start: 3.7, end: 4.2 });
-  assert.deepEqual(asked.pop(), { start: 3, limit: 2, countTotal: false, budget: { unit: 'bytes', max: 100, overflow: 'exclude' } });
+  assert.deepEqual(asked.pop(), {
+    start: 3,
+    limit: 2,
+    countTotal: false,
+    budget: { unit: 'bytes', max: 100, overflow: 'exclude' },
+  });
   assert.deepEqual(range, {
     ranged: true,
     start: 3,
@@ -208,13 +274,24 @@ test('lineView: the head with how many more, a range within its budget, a bad st
     facts: { paths: ['/r/f'], counts: { lines: 1 }, truncated: true },
   });
   const backwards = await lineView(text(['c']), 'f', { ...o, start: 4, end: 2 });
-  assert.deepEqual([backwards.lines, asked.pop()], [[], { start: 4, limit: 1, countTotal: false, budget: { unit: 'bytes', max: 100, overflow: 'exclude' } }]);
+  assert.deepEqual(
+    [backwards.lines, asked.pop()],
+    [[], { start: 4, limit: 1, countTotal: false, budget: { unit: 'bytes', max: 100, overflow: 'exclude' } }],
+  );
   // Only one end given: the head.
   assert.equal((await lineView(text(['a']), 'f', { ...o, start: 3 })).ranged, false);
-  await assert.rejects(lineView(text([]), 'f', { ...o, start: -1, end: 3 }), (e: unknown) => e instanceof EngineError && e.field === 'start_line');
+  await assert.rejects(
+    lineView(text([]), 'f', { ...o, start: -1, end: 3 }),
+    (e: unknown) => e instanceof EngineError && e.field === 'start_line',
+  );
   const image = async () => ({ kind: 'image', size: 42 }) as unknown as ReadResult;
   await assert.rejects(
     lineView(image, 'f', o),
-    (e: unknown) => e instanceof EngineError && e.condition === 'not_text' && e.field === 'path' && e.facts.size === 42 && e.facts.path === 'f',
+    (e: unknown) =>
+      e instanceof EngineError &&
+      e.condition === 'not_text' &&
+      e.field === 'path' &&
+      e.facts.size === 42 &&
+      e.facts.path === 'f',
   );
 });

@@ -12,7 +12,13 @@ import { fetchEachHost, type FetchEachResult } from '../../../src/shapes/kit/web
 import { matchedHost } from '../../../src/shapes/kit/search/matched-host.js';
 import { jobsHost } from '../../../src/shapes/kit/shell/jobs.js';
 
-const file = (relative: string, lines: GrepFile['lines']): GrepFile => ({ path: `/r/${relative}`, relative, matchLines: 0, matches: 0, lines });
+const file = (relative: string, lines: GrepFile['lines']): GrepFile => ({
+  path: `/r/${relative}`,
+  relative,
+  matchLines: 0,
+  matches: 0,
+  lines,
+});
 const grepResult = (o: Partial<GrepResult>): GrepResult => ({
   backend: 'fallback',
   mode: 'content',
@@ -59,7 +65,13 @@ test('matchedHost: the files holding a match line, their match lines, their name
     files: [],
     matches: 0,
     names: [],
-    facts: { summary: 'No matches found', paths: [], counts: { matches: 0, files: 0 }, truncated: false, details: { backend: 'rg' } },
+    facts: {
+      summary: 'No matches found',
+      paths: [],
+      counts: { matches: 0, files: 0 },
+      truncated: false,
+      details: { backend: 'rg' },
+    },
   });
 });
 
@@ -125,7 +137,16 @@ test('fetchEachHost: pages fetched of URLs tried, the skipped ones as named, and
 });
 
 test('manyReadParts: the host facts of the files shown, of the files matched and left over the limit', () => {
-  const text = { kind: 'text', path: '/r/a.txt', relative: 'a.txt', startLine: 1, endLine: 1, totalLines: 1, lines: ['a'], truncatedLines: [] };
+  const text = {
+    kind: 'text',
+    path: '/r/a.txt',
+    relative: 'a.txt',
+    startLine: 1,
+    endLine: 1,
+    totalLines: 1,
+    lines: ['a'],
+    truncatedLines: [],
+  };
   const r = {
     files: [text, { kind: 'skipped', path: '/r/b.bin', relative: 'b.bin', reason: 'binary', message: 'binary' }],
     matched: 7,
@@ -133,10 +154,15 @@ test('manyReadParts: the host facts of the files shown, of the files matched and
   } as unknown as ModelManyResult;
   const parts = manyReadParts(r, { marker: '~', cutBy: 'line' });
   assert.deepEqual(parts.paths, ['/r/a.txt']);
-  assert.deepEqual(parts.facts, { summary: 'Read 1 file(s)', paths: ['/r/a.txt'], counts: { files: 1, matched: 7, omitted: 5 } });
+  assert.deepEqual(parts.facts, {
+    summary: 'Read 1 file(s)',
+    paths: ['/r/a.txt'],
+    counts: { files: 1, matched: 7, omitted: 5 },
+  });
 });
 
-const job = (o: Partial<JobSnapshot>) => ({ pid: 10, status: 'running', exitCode: null, command: 'sleep 9', ...o }) as JobSnapshot;
+const job = (o: Partial<JobSnapshot>) =>
+  ({ pid: 10, status: 'running', exitCode: null, command: 'sleep 9', ...o }) as JobSnapshot;
 
 test('jobsHost: how many jobs and each one as a host shows it; no details when there are none', () => {
   assert.deepEqual(jobsHost([job({}), job({ pid: 11, status: 'completed', exitCode: 0, command: 'true' })]), {
@@ -169,5 +195,9 @@ test('todosFrom numbers a list without ids in order; todosAs names the items bac
     { description: 'Fix', status: 'in_progress' },
   ]);
   assert.deepEqual(todosHost(items, shown), { counts: { todos: 2 }, details: { todos: shown }, summary: '2 todo(s)' });
-  assert.deepEqual(todosHost([], []), { counts: { todos: 0 }, details: { todos: [] }, summary: 'Cleared the todo list' });
+  assert.deepEqual(todosHost([], []), {
+    counts: { todos: 0 },
+    details: { todos: [] },
+    summary: 'Cleared the todo list',
+  });
 });

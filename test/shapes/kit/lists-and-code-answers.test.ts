@@ -71,8 +71,18 @@ test('failureOr: the value, or the engine failure; internal failures and other e
 });
 
 test('headPage: the head, what it left out, the counts under the given name, and whether it was cut', () => {
-  assert.deepEqual(headPage([1, 2, 3], 2, 'files'), { shown: [1, 2], more: 1, counts: { files: 3, shown: 2 }, truncated: true });
-  assert.deepEqual(headPage(['a'], 5, 'entries'), { shown: ['a'], more: 0, counts: { entries: 1, shown: 1 }, truncated: false });
+  assert.deepEqual(headPage([1, 2, 3], 2, 'files'), {
+    shown: [1, 2],
+    more: 1,
+    counts: { files: 3, shown: 2 },
+    truncated: true,
+  });
+  assert.deepEqual(headPage(['a'], 5, 'entries'), {
+    shown: ['a'],
+    more: 0,
+    counts: { entries: 1, shown: 1 },
+    truncated: false,
+  });
 });
 
 const grep = (lines: Array<[string, number, string, 'match' | 'context']>, truncated = false) =>
@@ -96,7 +106,10 @@ test('matchPage: match lines fitted to a limit and a budget, counted for the hos
     p.files.map((f) => f.path),
     ['/w/a', '/w/b'],
   );
-  assert.deepEqual([p.total, p.shown, p.dropped, p.counts, p.truncated], [3, ['/w/a:1:one', '/w/b:3:two'], 1, { matches: 3, shown: 2 }, true]);
+  assert.deepEqual(
+    [p.total, p.shown, p.dropped, p.counts, p.truncated],
+    [3, ['/w/a:1:one', '/w/b:3:two'], 1, { matches: 3, shown: 2 }, true],
+  );
   const all = matchPage(grep([['/w/a', 1, 'one', 'match']]), 10, 1000);
   assert.deepEqual([all.total, all.dropped, all.counts, all.truncated], [1, 0, { matches: 1, shown: 1 }, false]);
   assert.equal(matchPage(grep([['/w/a', 1, 'one', 'match']], true), 10, 1000).truncated, true);
@@ -126,7 +139,11 @@ test('firstGiven names the first argument that is not undefined', () => {
 
 test('fetchedHost: cut, length, final URL and status', () => {
   const page = { charsTruncated: true, totalChars: 1234, finalUrl: 'https://e.x/b', status: 200 } as FetchedPage;
-  assert.deepEqual(fetchedHost(page), { truncated: true, counts: { chars: 1234 }, details: { url: 'https://e.x/b', status: 200 } });
+  assert.deepEqual(fetchedHost(page), {
+    truncated: true,
+    counts: { chars: 1234 },
+    details: { url: 'https://e.x/b', status: 200 },
+  });
 });
 
 test('jobNamed finds a job by its id with or without the shown prefix', () => {
@@ -139,7 +156,15 @@ test('jobNamed finds a job by its id with or without the shown prefix', () => {
 
 test('streamsRunHost: exit, signal, a cut stream, and the details of the run', () => {
   const stream = (truncated: boolean) => ({ text: '', truncated });
-  const r = { exitCode: 0, signal: null, stdout: stream(false), stderr: stream(true), pid: 42, cwd: '/w', durationMs: 1234.6 } as unknown as RunOutcome;
+  const r = {
+    exitCode: 0,
+    signal: null,
+    stdout: stream(false),
+    stderr: stream(true),
+    pid: 42,
+    cwd: '/w',
+    durationMs: 1234.6,
+  } as unknown as RunOutcome;
   assert.deepEqual(streamsRunHost(r, 5000), {
     exitCode: 0,
     signal: null,
@@ -147,7 +172,13 @@ test('streamsRunHost: exit, signal, a cut stream, and the details of the run', (
     details: { pid: 42, cwd: '/w', timeoutMs: 5000, durationMs: 1235 },
   });
   const spilled = { ...r, stderr: stream(false), spill: { path: '/s/out.txt' } } as unknown as RunOutcome;
-  assert.deepEqual(streamsRunHost(spilled, 10).details, { pid: 42, cwd: '/w', timeoutMs: 10, durationMs: 1235, full_output: '/s/out.txt' });
+  assert.deepEqual(streamsRunHost(spilled, 10).details, {
+    pid: 42,
+    cwd: '/w',
+    timeoutMs: 10,
+    durationMs: 1235,
+    full_output: '/s/out.txt',
+  });
   assert.equal(streamsRunHost(spilled, 10).truncated, false);
 });
 

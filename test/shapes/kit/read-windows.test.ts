@@ -14,10 +14,26 @@ import { withAdvice } from '../../../src/shapes/kit/failures/advice.js';
 import type { TextRead } from '../../../src/engine/index.js';
 
 const read = (o: Partial<TextRead>): TextRead =>
-  ({ kind: 'text', startLine: 1, endLine: 0, lines: [], eols: [], truncatedLines: [], stoppedBy: 'eof', ...o }) as unknown as TextRead;
+  ({
+    kind: 'text',
+    startLine: 1,
+    endLine: 0,
+    lines: [],
+    eols: [],
+    truncatedLines: [],
+    stoppedBy: 'eof',
+    ...o,
+  }) as unknown as TextRead;
 
 test('rawWindow marks the lines cut by the per-line limit, and counts the window', () => {
-  const r = read({ startLine: 2, endLine: 3, totalLines: 5, lines: ['one ', 'two'], truncatedLines: [3], stoppedBy: 'limit' });
+  const r = read({
+    startLine: 2,
+    endLine: 3,
+    totalLines: 5,
+    lines: ['one ', 'two'],
+    truncatedLines: [3],
+    stoppedBy: 'limit',
+  });
   assert.deepEqual(rawWindow(r, { marker: '... [truncated]', cutBy: 'line' }), {
     text: 'one \ntwo... [truncated]',
     total: 5,
@@ -44,7 +60,8 @@ test('rawWindow marks the line the budget cut, trims blanks when asked, and has 
 
 test('readEvenIfBig reads a text file over the limit again, uncounted; media over their limit and other failures stay', async () => {
   const seen: Array<{ maxFileBytes?: number; countTotal?: boolean }> = [];
-  const tooBig = (kind?: string) => engineFailure('file_too_large', 'big', { path: 'f', size: 2, maxBytes: 1, ...(kind ? { kind } : {}) });
+  const tooBig = (kind?: string) =>
+    engineFailure('file_too_large', 'big', { path: 'f', size: 2, maxBytes: 1, ...(kind ? { kind } : {}) });
   const opts = { maxFileBytes: 1, countTotal: true, start: 1 };
   const r = await readEvenIfBig((o: typeof opts) => {
     seen.push({ maxFileBytes: o.maxFileBytes, countTotal: o.countTotal });
@@ -99,13 +116,20 @@ test('requireWhole refuses fractions and values below the least, naming the argu
     assert.throws(
       () => requireWhole(v, min, 'n'),
       (e: unknown) =>
-        e instanceof EngineError && e.kind === 'invalid_argument' && e.field === 'n' && e.message === `n must be a whole number of at least ${min}`,
+        e instanceof EngineError &&
+        e.kind === 'invalid_argument' &&
+        e.field === 'n' &&
+        e.message === `n must be a whole number of at least ${min}`,
     );
   }
 });
 
 test('readWindow says why fewer lines than asked came back', () => {
-  const r = (n: number) => ({ lines: Array.from({ length: n }, (_, i) => `l${i}`), eols: Array<string>(n).fill('\n'), startLine: 1 });
+  const r = (n: number) => ({
+    lines: Array.from({ length: n }, (_, i) => `l${i}`),
+    eols: Array<string>(n).fill('\n'),
+    startLine: 1,
+  });
   const o = { maxLine: 100, marker: '...', maxBytes: 1000, fromEnd: false };
   assert.equal(readWindow(r(3), { ...o, limit: 5, asked: 5 }).stop, 'eof');
   assert.equal(readWindow(r(3), { ...o, limit: 3, asked: 3 }).stop, undefined);

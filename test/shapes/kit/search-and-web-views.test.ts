@@ -32,7 +32,8 @@ before(() => {
 after(() => cleanup());
 
 const run = (o: GrepOptions): Promise<GrepResult> => grep(scope, { cwd: root, ...o }, { backend: 'fallback' });
-const lines = (r: GrepResult) => r.files.map((f) => `${f.relative}: ${f.lines.map((l) => `${l.line}${l.kind === 'match' ? ':' : '-'}`).join(' ')}`);
+const lines = (r: GrepResult) =>
+  r.files.map((f) => `${f.relative}: ${f.lines.map((l) => `${l.line}${l.kind === 'match' ? ':' : '-'}`).join(' ')}`);
 
 test('matchedFiles: the files holding a match line and their match lines, in every mode', async () => {
   const content = matchedFiles(await run({ pattern: 'hit', mode: 'content' }));
@@ -46,7 +47,10 @@ test('matchedFiles: the files holding a match line and their match lines, in eve
   assert.deepEqual(matchedFiles(await run({ pattern: 'absent', mode: 'content' })), { files: [], matches: 0 });
   // A file left with context lines only (as when exclude_pattern drops its match lines) is not counted.
   const capped = await run({ pattern: 'hit', mode: 'content', before: 1 });
-  const onlyContext = { ...capped, files: capped.files.map((f) => ({ ...f, lines: f.lines.map((l) => ({ ...l, kind: 'context' as const })) })) };
+  const onlyContext = {
+    ...capped,
+    files: capped.files.map((f) => ({ ...f, lines: f.lines.map((l) => ({ ...l, kind: 'context' as const })) })),
+  };
   assert.deepEqual(matchedFiles(onlyContext), { files: [], matches: 0 });
 });
 
@@ -56,7 +60,11 @@ test('grepAround caps matches per file, checks the first answer, and widens by t
   // Four matches: no entry for four, so the first answer stands; one per file keeps two.
   const wide = await grepAround(run, { pattern: 'hit', mode: 'content' }, { around: [2, 1, 1], settled });
   assert.deepEqual(lines(wide), ['a.txt: 1: 4: 5:', 'c.txt: 3:']);
-  const perFile = await grepAround(run, { pattern: 'hit', mode: 'content' }, { maxPerFile: 1, around: [2, 1, 1], settled });
+  const perFile = await grepAround(
+    run,
+    { pattern: 'hit', mode: 'content' },
+    { maxPerFile: 1, around: [2, 1, 1], settled },
+  );
   // Two match lines kept (the rest of a.txt's matches become context), so one line either side.
   assert.deepEqual(lines(perFile), ['a.txt: 1: 2- 3- 4- 5- 6-', 'c.txt: 2- 3: 4-']);
   assert.equal(perFile.totalMatchLines, 2);
@@ -69,7 +77,12 @@ test('grepAround caps matches per file, checks the first answer, and widens by t
   await assert.rejects(refused, /refused/);
 });
 
-const response = (over: Partial<SearchResponse>): SearchResponse => ({ provider: 'test', query: 'q', results: [], ...over });
+const response = (over: Partial<SearchResponse>): SearchResponse => ({
+  provider: 'test',
+  query: 'q',
+  results: [],
+  ...over,
+});
 
 test('citedSearch numbers results by their one-line snippets (else titles) and grounded answers by their chunks', () => {
   const results = [
@@ -123,7 +136,13 @@ test('countSoFar marks a count that stopped before the end', () => {
 });
 
 test('redirectHost: the host summary and details of a cross-site redirect that was reported', () => {
-  const r = { url: 'https://a.example/x', redirectUrl: 'https://b.example/y', status: 301, statusText: 'Moved Permanently', redirects: [] };
+  const r = {
+    url: 'https://a.example/x',
+    redirectUrl: 'https://b.example/y',
+    status: 301,
+    statusText: 'Moved Permanently',
+    redirects: [],
+  };
   assert.deepEqual(redirectHost(r), {
     summary: 'https://a.example/x redirects to https://b.example/y',
     details: { url: 'https://a.example/x', redirectUrl: 'https://b.example/y', status: 301 },

@@ -8,7 +8,12 @@ import type { CapturedText, JobSnapshot, ShellEngine } from '../../../src/engine
 import { joinedCut } from '../../../src/shapes/kit/text/joined-cut.js';
 import { presentLines } from '../../../src/shapes/kit/text/present-lines.js';
 import { endedBy } from '../../../src/shapes/kit/shell/jobs.js';
-import { endsInBackground, leadingSleep, plainCdTarget, runsGitCommit } from '../../../src/shapes/kit/shell/command-text.js';
+import {
+  endsInBackground,
+  leadingSleep,
+  plainCdTarget,
+  runsGitCommit,
+} from '../../../src/shapes/kit/shell/command-text.js';
 import { lineIn } from '../../../src/shapes/kit/shell/line-in.js';
 import { negativeSignal } from '../../../src/shapes/kit/shell/signals.js';
 import { newestLines, retrievalStatus } from '../../../src/shapes/kit/shell/job-tail.js';
@@ -80,7 +85,15 @@ test('requestedTimeout reads absent, null, 0 and negative values as "the default
 });
 
 test('plainOutput and streamsInTurn: escapes stripped, ends trimmed, stdout before stderr, empty streams left out', () => {
-  const text = (t: string): CapturedText => ({ text: t, head: t, tail: '', totalBytes: t.length, totalLines: 1, truncated: false, omittedBytes: 0 });
+  const text = (t: string): CapturedText => ({
+    text: t,
+    head: t,
+    tail: '',
+    totalBytes: t.length,
+    totalLines: 1,
+    truncated: false,
+    omittedBytes: 0,
+  });
   assert.equal(plainOutput('\x1b[31mred\x1b[0m \n'), 'red');
   assert.equal(streamsInTurn({ stdout: text('\nout\n'), stderr: text('\x1b[1merr\x1b[0m\n') }), 'out\nerr');
   assert.equal(streamsInTurn({ stdout: text('  \n'), stderr: text('err') }), 'err');
@@ -113,7 +126,8 @@ test('plainParts: the text as plainOutput, a cut head and tail without escapes b
   assert.deepEqual(plainParts(o), { ...o, text: 'red', head: 'head \n', tail: ' tail' });
 });
 
-const job = (o: Partial<JobSnapshot>) => ({ pid: 10, status: 'running', exitCode: null, command: 'sleep 9', ...o }) as JobSnapshot;
+const job = (o: Partial<JobSnapshot>) =>
+  ({ pid: 10, status: 'running', exitCode: null, command: 'sleep 9', ...o }) as JobSnapshot;
 
 test('newestLines waits, then takes the last lines of the newest bytes with how many those hold; a cancelled call fails', async () => {
   const asked: unknown[] = [];
@@ -131,6 +145,9 @@ test('newestLines waits, then takes the last lines of the newest bytes with how 
   assert.deepEqual(asked, [['j1', 64]]);
   const ac = new AbortController();
   ac.abort();
-  await assert.rejects(newestLines(shell, { ...ctx, signal: ac.signal }, 'j1', { waitMs: 1000, maxBytes: 64, lines: 2 }), { kind: 'cancelled' });
+  await assert.rejects(
+    newestLines(shell, { ...ctx, signal: ac.signal }, 'j1', { waitMs: 1000, maxBytes: 64, lines: 2 }),
+    { kind: 'cancelled' },
+  );
   assert.equal(asked.length, 1, 'nothing is read after a cancel');
 });

@@ -7,7 +7,15 @@ import { endedLines } from '../../../src/shapes/kit/text/ended-lines.js';
 import { secondsOf } from '../../../src/shapes/kit/text/seconds.js';
 import { HeadBudget } from '../../../src/shapes/kit/shell/heads-in-turn.js';
 
-const whole = (text: string): CapturedText => ({ text, head: text, tail: '', totalBytes: text.length, totalLines: 1, truncated: false, omittedBytes: 0 });
+const whole = (text: string): CapturedText => ({
+  text,
+  head: text,
+  tail: '',
+  totalBytes: text.length,
+  totalLines: 1,
+  truncated: false,
+  omittedBytes: 0,
+});
 
 test('HeadBudget: streams take their heads in turn from one budget, counted in code points', () => {
   const b = new HeadBudget(5);

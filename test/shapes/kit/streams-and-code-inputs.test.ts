@@ -26,12 +26,25 @@ test('longRunSeconds: at least half the timeout and at least a second', () => {
 });
 
 test('streamsTimeout: a timeout failure with stdout then stderr as the evidence', () => {
-  const r = { stdout: stream('out\n'), stderr: stream('err\n', true), exitCode: null, signal: 'SIGKILL', timeoutMs: 5000 } as unknown as RunOutcome;
+  const r = {
+    stdout: stream('out\n'),
+    stderr: stream('err\n', true),
+    exitCode: null,
+    signal: 'SIGKILL',
+    timeoutMs: 5000,
+  } as unknown as RunOutcome;
   const e = streamsTimeout(r, 5000);
   assert.ok(e instanceof EngineError);
   assert.equal(e.kind, 'timeout');
   assert.equal(e.message, 'the command ran past 5000 ms');
-  assert.deepEqual(e.process, { tool: 'bash', exitCode: -1, signal: 'SIGKILL', output: 'out\nerr\n', outputTruncated: true, backend: 'child_process' });
+  assert.deepEqual(e.process, {
+    tool: 'bash',
+    exitCode: -1,
+    signal: 'SIGKILL',
+    output: 'out\nerr\n',
+    outputTruncated: true,
+    backend: 'child_process',
+  });
 });
 
 test('missingInput names the first input an operation lacks, file before line', () => {

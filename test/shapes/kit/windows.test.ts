@@ -39,7 +39,10 @@ test('matchLines lists each file once and only its match lines', () => {
 
 test('fitFirst cuts the line that crosses the budget and counts it among the dropped', () => {
   assert.deepEqual(fitFirst(['aaaa', 'bbbb', 'cccc'], 2, 100), { shown: ['aaaa', 'bbbb'], dropped: 1 });
-  assert.deepEqual(fitFirst(['aaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbb'], 5, 15), { shown: ['aaaaaaaaaa', 'bbbbbbbbbb...'], dropped: 1 });
+  assert.deepEqual(fitFirst(['aaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbb'], 5, 15), {
+    shown: ['aaaaaaaaaa', 'bbbbbbbbbb...'],
+    dropped: 1,
+  });
   assert.deepEqual(fitFirst(['a', 'b'], 5, 100), { shown: ['a', 'b'], dropped: 0 });
 });
 
@@ -58,8 +61,13 @@ test('withAutoContext runs again with the context it is given for the match coun
   assert.equal(seen.length, 1);
 });
 
-const text = (startLine: number, endLine: number, totalLines: number | undefined, lines: string[], truncatedLines: number[] = []) =>
-  ({ kind: 'text', startLine, endLine, totalLines, lines, truncatedLines }) as unknown as TextRead;
+const text = (
+  startLine: number,
+  endLine: number,
+  totalLines: number | undefined,
+  lines: string[],
+  truncatedLines: number[] = [],
+) => ({ kind: 'text', startLine, endLine, totalLines, lines, truncatedLines }) as unknown as TextRead;
 
 test('lineWindow turns an inclusive range into a start and a count', () => {
   assert.deepEqual(lineWindow(undefined, undefined, 2000), { start: 1, limit: 2000 });

@@ -21,7 +21,12 @@ describe('openai apply_patch', () => {
   async function patch(args: Record<string, unknown>, status: 'completed' | 'failed', output: string, code?: C) {
     const res = await e.call('apply_patch', args);
     assert.equal(text(res), output);
-    assert.deepEqual(item(res), { type: 'apply_patch_call_output', ...(args.call_id ? { call_id: args.call_id } : {}), status, output });
+    assert.deepEqual(item(res), {
+      type: 'apply_patch_call_output',
+      ...(args.call_id ? { call_id: args.call_id } : {}),
+      status,
+      output,
+    });
     if (status === 'completed') assert.equal(res.error, '');
     else assert.equal(res.failure?.code, code, `${output}: ${res.failure?.code}`);
     return res;
@@ -33,7 +38,11 @@ describe('openai apply_patch', () => {
   });
 
   test('create_file: a last bare "+" line gives the final newline', async () => {
-    const res = await patch({ type: 'create_file', path: 'hello.txt', diff: '+hello\n+world\n+' }, 'completed', 'Created hello.txt');
+    const res = await patch(
+      { type: 'create_file', path: 'hello.txt', diff: '+hello\n+world\n+' },
+      'completed',
+      'Created hello.txt',
+    );
     assert.equal(read('hello.txt'), 'hello\nworld\n');
     assert.deepEqual(display(res), {
       tool: 'apply_patch',
@@ -46,7 +55,12 @@ describe('openai apply_patch', () => {
   });
 
   test('create_file: a line without "+" is "Invalid Add File Line", nothing written', async () => {
-    await patch({ type: 'create_file', path: 'bad.txt', diff: '+a\nb' }, 'failed', 'Invalid Add File Line: b', C.FAILURE_CODE_INVALID_ARGUMENT);
+    await patch(
+      { type: 'create_file', path: 'bad.txt', diff: '+a\nb' },
+      'failed',
+      'Invalid Add File Line: b',
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    );
     assert.equal(existsSync(file('bad.txt')), false);
   });
 
@@ -64,11 +78,19 @@ describe('openai apply_patch', () => {
   test('update_file: the docs example (bare @@, replacement, context after)', async () => {
     put('lib/fib.py', 'def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n');
     const res = await patch(
-      { type: 'update_file', path: 'lib/fib.py', diff: '@@\n-def fib(n):\n+def fibonacci(n):\n     if n < 2:\n         return n', call_id: 'call_123' },
+      {
+        type: 'update_file',
+        path: 'lib/fib.py',
+        diff: '@@\n-def fib(n):\n+def fibonacci(n):\n     if n < 2:\n         return n',
+        call_id: 'call_123',
+      },
       'completed',
       'Updated lib/fib.py',
     );
-    assert.equal(read('lib/fib.py'), 'def fibonacci(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n');
+    assert.equal(
+      read('lib/fib.py'),
+      'def fibonacci(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)\n',
+    );
     assert.equal(
       display(res).diff,
       '--- a/lib/fib.py\n+++ b/lib/fib.py\n@@ -1,4 +1,4 @@\n-def fib(n):\n+def fibonacci(n):\n     if n < 2:\n         return n\n     return fib(n - 1) + fib(n - 2)\n',
@@ -77,13 +99,21 @@ describe('openai apply_patch', () => {
 
   test('update_file: an anchor moves the search past its line; the trailing newline state is kept', async () => {
     put('two.py', 'def a():\n    return 1\n\ndef b():\n    return 1');
-    await patch({ type: 'update_file', path: 'two.py', diff: '@@ def b():\n-    return 1\n+    return 2' }, 'completed', 'Updated two.py');
+    await patch(
+      { type: 'update_file', path: 'two.py', diff: '@@ def b():\n-    return 1\n+    return 2' },
+      'completed',
+      'Updated two.py',
+    );
     assert.equal(read('two.py'), 'def a():\n    return 1\n\ndef b():\n    return 2');
   });
 
   test('update_file: stacked anchors narrow the search; one not found is "Invalid Anchor"', async () => {
     put('cls.py', 'class A\n    def f():\n        pass\nclass B\n    def f():\n        pass\n');
-    await patch({ type: 'update_file', path: 'cls.py', diff: '@@ class B\n@@     def f():\n-        pass\n+        return 1' }, 'completed', 'Updated cls.py');
+    await patch(
+      { type: 'update_file', path: 'cls.py', diff: '@@ class B\n@@     def f():\n-        pass\n+        return 1' },
+      'completed',
+      'Updated cls.py',
+    );
     assert.equal(read('cls.py'), 'class A\n    def f():\n        pass\nclass B\n    def f():\n        return 1\n');
     await patch(
       { type: 'update_file', path: 'cls.py', diff: '@@ class B\n@@     def g():\n-        pass\n+        return 9' },
@@ -102,7 +132,12 @@ describe('openai apply_patch', () => {
 
   test('update_file: context not found is "Invalid Context <cursor>:" with the lines sought, file untouched', async () => {
     put('ctx.txt', 'a\nb\n');
-    await patch({ type: 'update_file', path: 'ctx.txt', diff: '@@\n x\n-b\n+B' }, 'failed', 'Invalid Context 0:\nx\nb', C.FAILURE_CODE_PRECONDITION_FAILED);
+    await patch(
+      { type: 'update_file', path: 'ctx.txt', diff: '@@\n x\n-b\n+B' },
+      'failed',
+      'Invalid Context 0:\nx\nb',
+      C.FAILURE_CODE_PRECONDITION_FAILED,
+    );
     assert.equal(read('ctx.txt'), 'a\nb\n');
   });
 
@@ -119,10 +154,18 @@ describe('openai apply_patch', () => {
 
   test('update_file: "*** End of File" tries the end first, and reports "Invalid EOF Context"', async () => {
     put('eof.txt', 'a\nb\nb\n');
-    await patch({ type: 'update_file', path: 'eof.txt', diff: '@@\n-b\n+B\n \n*** End of File' }, 'completed', 'Updated eof.txt');
+    await patch(
+      { type: 'update_file', path: 'eof.txt', diff: '@@\n-b\n+B\n \n*** End of File' },
+      'completed',
+      'Updated eof.txt',
+    );
     assert.equal(read('eof.txt'), 'a\nb\nB\n');
     // Without the empty last piece, the first match from the cursor is used (the reference's quirk).
-    await patch({ type: 'update_file', path: 'eof.txt', diff: '@@\n-b\n+X\n*** End of File' }, 'completed', 'Updated eof.txt');
+    await patch(
+      { type: 'update_file', path: 'eof.txt', diff: '@@\n-b\n+X\n*** End of File' },
+      'completed',
+      'Updated eof.txt',
+    );
     assert.equal(read('eof.txt'), 'a\nX\nB\n');
     await patch(
       { type: 'update_file', path: 'eof.txt', diff: '-zz\n*** End of File' },
@@ -143,13 +186,18 @@ describe('openai apply_patch', () => {
       // An end-of-file hunk is tried at the end before the cursor: here it lands on a line the first hunk changed.
       ['@@\n-b\n+B\n@@\n-b\n+y\n \n*** End of File', 'applyDiff: overlapping chunk at 1 (cursor 2)'],
     ];
-    for (const [diff, output] of cases) await patch({ type: 'update_file', path: 'p.txt', diff }, 'failed', output, C.FAILURE_CODE_INVALID_ARGUMENT);
+    for (const [diff, output] of cases)
+      await patch({ type: 'update_file', path: 'p.txt', diff }, 'failed', output, C.FAILURE_CODE_INVALID_ARGUMENT);
     assert.equal(read('p.txt'), 'a\nb\n');
   });
 
   test('update_file: a CRLF file keeps CRLF endings', async () => {
     put('win.txt', 'line1\r\nline2\r\nline3\r\n');
-    await patch({ type: 'update_file', path: 'win.txt', diff: '@@ line1\n-line2\n+updated\n line3' }, 'completed', 'Updated win.txt');
+    await patch(
+      { type: 'update_file', path: 'win.txt', diff: '@@ line1\n-line2\n+updated\n line3' },
+      'completed',
+      'Updated win.txt',
+    );
     assert.equal(read('win.txt'), 'line1\r\nupdated\r\nline3\r\n');
   });
 
@@ -160,7 +208,12 @@ describe('openai apply_patch', () => {
       "Error: File not found at path 'lib/baz.py'",
       C.FAILURE_CODE_NOT_FOUND,
     );
-    await patch({ type: 'delete_file', path: 'lib/baz.py' }, 'failed', "Error: File not found at path 'lib/baz.py'", C.FAILURE_CODE_NOT_FOUND);
+    await patch(
+      { type: 'delete_file', path: 'lib/baz.py' },
+      'failed',
+      "Error: File not found at path 'lib/baz.py'",
+      C.FAILURE_CODE_NOT_FOUND,
+    );
   });
 
   test('delete_file removes the file; a link is removed, never its target', async () => {
@@ -175,10 +228,25 @@ describe('openai apply_patch', () => {
   });
 
   test("the Agents SDK's checks of the operation, with the output item", async () => {
-    await patch({ type: 'rename_file', path: 'a' }, 'failed', 'Unknown apply_patch operation: rename_file', C.FAILURE_CODE_INVALID_ARGUMENT);
+    await patch(
+      { type: 'rename_file', path: 'a' },
+      'failed',
+      'Unknown apply_patch operation: rename_file',
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    );
     await patch({ path: 'a' }, 'failed', 'Unknown apply_patch operation: null', C.FAILURE_CODE_INVALID_ARGUMENT);
-    await patch({ type: 'update_file', path: '  ', diff: '+a' }, 'failed', 'Apply patch operation is missing a valid path.', C.FAILURE_CODE_INVALID_ARGUMENT);
-    await patch({ type: 'delete_file' }, 'failed', 'Apply patch operation is missing a valid path.', C.FAILURE_CODE_INVALID_ARGUMENT);
+    await patch(
+      { type: 'update_file', path: '  ', diff: '+a' },
+      'failed',
+      'Apply patch operation is missing a valid path.',
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    );
+    await patch(
+      { type: 'delete_file' },
+      'failed',
+      'Apply patch operation is missing a valid path.',
+      C.FAILURE_CODE_INVALID_ARGUMENT,
+    );
     await patch(
       { type: 'create_file', path: 'n.txt', diff: '' },
       'failed',
@@ -195,10 +263,20 @@ describe('openai apply_patch', () => {
   });
 
   test('a path outside the roots is refused with the output item', async () => {
-    const res = await e.call('apply_patch', { type: 'create_file', path: '/etc/facet-x', diff: '+x', call_id: 'call_9' });
+    const res = await e.call('apply_patch', {
+      type: 'create_file',
+      path: '/etc/facet-x',
+      diff: '+x',
+      call_id: 'call_9',
+    });
     assert.equal(res.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
     assert.match(text(res), /^Error: \/etc\/facet-x is outside the workspace \(.+\); use a path inside it\.$/);
-    assert.deepEqual(item(res), { type: 'apply_patch_call_output', call_id: 'call_9', status: 'failed', output: text(res) });
+    assert.deepEqual(item(res), {
+      type: 'apply_patch_call_output',
+      call_id: 'call_9',
+      status: 'failed',
+      output: text(res),
+    });
   });
 
   test('the served input schema is the API operation union, call_id is checked', async () => {

@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FacetConfig } from '../../../src/config.js';
-import { engineFailure, type DiffOperation, type DiffOperationResult, type Engine, type RunOutcome } from '../../../src/engine/index.js';
+import {
+  engineFailure,
+  type DiffOperation,
+  type DiffOperationResult,
+  type Engine,
+  type RunOutcome,
+} from '../../../src/engine/index.js';
 import type { ToolResult } from '../../../src/registry/types.js';
 import { buildTools } from '../../../src/shapes/common/define.js';
 import { applyPatch } from '../../../src/shapes/openai/apply-patch.js';
@@ -18,7 +24,15 @@ async function call(engine: Engine, name: string, args: Record<string, unknown>)
   return (await tools.find((t) => t.name === name)!.handler(args, fakeContext('openai'))) as ToolResult;
 }
 
-const captured = (text: string) => ({ text, head: text, tail: '', totalBytes: Buffer.byteLength(text), totalLines: 1, truncated: false, omittedBytes: 0 });
+const captured = (text: string) => ({
+  text,
+  head: text,
+  tail: '',
+  totalBytes: Buffer.byteLength(text),
+  totalLines: 1,
+  truncated: false,
+  omittedBytes: 0,
+});
 const outcome = (stdout: string, stderr: string, exitCode: number | null, timedOut = false) =>
   ({
     exitCode,
@@ -45,14 +59,26 @@ test('apply_patch hands the operation to files.applyDiff and answers "Updated <p
   const r = await call(engine, 'apply_patch', { type: 'update_file', path: 'a.py', diff: '@@\n-a\n+b', call_id: 'c1' });
   assert.deepEqual(seen, [{ type: 'update_file', path: 'a.py', diff: '@@\n-a\n+b' }]);
   assert.equal(r.text, 'Updated a.py');
-  assert.deepEqual(r.data, { type: 'apply_patch_call_output', call_id: 'c1', status: 'completed', output: 'Updated a.py' });
+  assert.deepEqual(r.data, {
+    type: 'apply_patch_call_output',
+    call_id: 'c1',
+    status: 'completed',
+    output: 'Updated a.py',
+  });
   assert.equal(r.failure, undefined);
 });
 
 test("apply_patch: the engine's V4A failure keeps the reference message and fails the output item", async () => {
   const engine = fakeEngine({
     files: {
-      applyDiff: () => Promise.reject(engineFailure('diff_mismatch', 'Invalid Context 2:\nx', { reason: 'Invalid Context 2:\nx', cursor: 2, lines: 'x' })),
+      applyDiff: () =>
+        Promise.reject(
+          engineFailure('diff_mismatch', 'Invalid Context 2:\nx', {
+            reason: 'Invalid Context 2:\nx',
+            cursor: 2,
+            lines: 'x',
+          }),
+        ),
     },
   });
   const r = await call(engine, 'apply_patch', { type: 'update_file', path: 'a.py', diff: ' x' });
@@ -94,7 +120,9 @@ test('shell runs each command through shell.run with separate streams and a head
 
 test('local_shell maps the exec action onto one argv run (env over the non-interactive defaults)', async () => {
   const seen: Array<Record<string, unknown>> = [];
-  const engine = fakeEngine({ shell: { run: (_c, opts) => (seen.push(opts as never), Promise.resolve(outcome('out\n', 'err\n', 0))) } });
+  const engine = fakeEngine({
+    shell: { run: (_c, opts) => (seen.push(opts as never), Promise.resolve(outcome('out\n', 'err\n', 0))) },
+  });
   const r = await call(engine, 'local_shell', {
     type: 'exec',
     command: ['ls', '-l'],

@@ -8,7 +8,8 @@ export function openaiServer(opts: Omit<ServerFixtureOptions, 'shape'> = {}): Se
   return serverFixture({ shape: 'openai', prefix: 'facet-openai-', session: 'openai-test', ...opts });
 }
 
-const blocks = (res: CallToolResponse) => res.content.flatMap((c) => (c.body?.$case === 'structured' ? [c.body.value as Record<string, unknown>] : []));
+const blocks = (res: CallToolResponse) =>
+  res.content.flatMap((c) => (c.body?.$case === 'structured' ? [c.body.value as Record<string, unknown>] : []));
 
 /** The output item the host sends back to the Responses API (the result's data). */
 export function item(res: CallToolResponse): Record<string, unknown> | undefined {

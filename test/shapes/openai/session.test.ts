@@ -15,7 +15,12 @@ test('create, run the tests, read the failure, fix with a V4A diff, run again, r
     diff: '+export function add(a, b) {\n+  return a - b;\n+}\n+',
     call_id: 'call_1',
   });
-  assert.deepEqual(item(created), { type: 'apply_patch_call_output', call_id: 'call_1', status: 'completed', output: 'Created lib/math.js' });
+  assert.deepEqual(item(created), {
+    type: 'apply_patch_call_output',
+    call_id: 'call_1',
+    status: 'completed',
+    output: 'Created lib/math.js',
+  });
 
   const testFile = await e.call('apply_patch', {
     type: 'create_file',
@@ -45,7 +50,12 @@ test('create, run the tests, read the failure, fix with a V4A diff, run again, r
     diff: '@@ export function add(a, b) {\n-  return a - b;\n+  return a + b;\n }',
     call_id: 'call_3',
   });
-  assert.deepEqual(item(fixed), { type: 'apply_patch_call_output', call_id: 'call_3', status: 'completed', output: 'Updated lib/math.js' });
+  assert.deepEqual(item(fixed), {
+    type: 'apply_patch_call_output',
+    call_id: 'call_3',
+    status: 'completed',
+    output: 'Updated lib/math.js',
+  });
 
   const second = await e.call('shell', { commands: ['node check.mjs', 'cat lib/math.js'] });
   assert.equal(second.error, '');
@@ -53,15 +63,31 @@ test('create, run the tests, read the failure, fix with a V4A diff, run again, r
     type: 'shell_call_output',
     output: [
       { stdout: 'ok\n', stderr: '', outcome: { type: 'exit', exit_code: 0 } },
-      { stdout: 'export function add(a, b) {\n  return a + b;\n}\n', stderr: '', outcome: { type: 'exit', exit_code: 0 } },
+      {
+        stdout: 'export function add(a, b) {\n  return a + b;\n}\n',
+        stderr: '',
+        outcome: { type: 'exit', exit_code: 0 },
+      },
     ],
   });
 
-  const stale = await e.call('apply_patch', { type: 'update_file', path: 'lib/math.js', diff: '@@\n-  return a - b;\n+  return b + a;' });
-  assert.deepEqual(item(stale), { type: 'apply_patch_call_output', status: 'failed', output: 'Invalid Context 0:\n  return a - b;' });
+  const stale = await e.call('apply_patch', {
+    type: 'update_file',
+    path: 'lib/math.js',
+    diff: '@@\n-  return a - b;\n+  return b + a;',
+  });
+  assert.deepEqual(item(stale), {
+    type: 'apply_patch_call_output',
+    status: 'failed',
+    output: 'Invalid Context 0:\n  return a - b;',
+  });
 
   const removed = await e.call('apply_patch', { type: 'delete_file', path: 'check.mjs' });
-  assert.deepEqual(item(removed), { type: 'apply_patch_call_output', status: 'completed', output: 'Deleted check.mjs' });
+  assert.deepEqual(item(removed), {
+    type: 'apply_patch_call_output',
+    status: 'completed',
+    output: 'Deleted check.mjs',
+  });
   const listed = await e.call('local_shell', { type: 'exec', command: ['ls'], env: {} });
   assert.deepEqual(item(listed), { type: 'local_shell_call_output', output: 'lib\n' });
 });

@@ -50,14 +50,25 @@ describe('openai shell', () => {
   });
 
   test('a timeout gives {type: timeout} with the partial output; the commands after it are not run', async () => {
-    const res = await e.call('shell', { commands: ['echo before; sleep 30', 'echo never'], timeout_ms: 500, call_id: 'call_t' });
-    assert.deepEqual(item(res), { type: 'shell_call_output', call_id: 'call_t', output: [{ stdout: 'before\n', stderr: '', outcome: { type: 'timeout' } }] });
+    const res = await e.call('shell', {
+      commands: ['echo before; sleep 30', 'echo never'],
+      timeout_ms: 500,
+      call_id: 'call_t',
+    });
+    assert.deepEqual(item(res), {
+      type: 'shell_call_output',
+      call_id: 'call_t',
+      output: [{ stdout: 'before\n', stderr: '', outcome: { type: 'timeout' } }],
+    });
     assert.equal(res.failure?.code, C.FAILURE_CODE_TIMEOUT);
     assert.equal(text(res), '$ echo before; sleep 30\nbefore\n[timed out]\n[1 more command not run]');
   });
 
   test('max_output_length: the head of one budget shared by stdout then stderr of each command, echoed', async () => {
-    const res = await e.call('shell', { commands: ['printf 12345; printf abc >&2', 'printf xyz; printf ERR >&2'], max_output_length: 7 });
+    const res = await e.call('shell', {
+      commands: ['printf 12345; printf abc >&2', 'printf xyz; printf ERR >&2'],
+      max_output_length: 7,
+    });
     assert.deepEqual(item(res), {
       type: 'shell_call_output',
       max_output_length: 7,
@@ -73,9 +84,17 @@ describe('openai shell', () => {
     const uni = await e.call('shell', { commands: ['printf "héllo wörld"'], max_output_length: 4 });
     assert.deepEqual(item(uni)?.output, [{ stdout: 'héll', stderr: '', outcome: exit(0) }]);
     const none = await e.call('shell', { commands: ['echo hi'], max_output_length: 0 });
-    assert.deepEqual(item(none), { type: 'shell_call_output', max_output_length: 0, output: [{ stdout: '', stderr: '', outcome: exit(0) }] });
+    assert.deepEqual(item(none), {
+      type: 'shell_call_output',
+      max_output_length: 0,
+      output: [{ stdout: '', stderr: '', outcome: exit(0) }],
+    });
     const big = await e.call('shell', { commands: ['echo hi'], max_output_length: 5_000_000, timeout_ms: null });
-    assert.deepEqual(item(big), { type: 'shell_call_output', max_output_length: 100000, output: [{ stdout: 'hi\n', stderr: '', outcome: exit(0) }] });
+    assert.deepEqual(item(big), {
+      type: 'shell_call_output',
+      max_output_length: 100000,
+      output: [{ stdout: 'hi\n', stderr: '', outcome: exit(0) }],
+    });
   });
 
   test('without max_output_length the item has none, and a flood is kept to 100000 characters', async () => {
@@ -147,18 +166,35 @@ describe('openai local_shell', () => {
     const me = os.userInfo().username;
     const ok = await e.call('local_shell', { type: 'exec', command: ['echo', 'yes'], env: {}, user: me });
     assert.equal(text(ok), 'yes\n');
-    const other = await e.call('local_shell', { type: 'exec', command: ['echo', 'yes'], env: {}, user: 'someone-else' });
+    const other = await e.call('local_shell', {
+      type: 'exec',
+      command: ['echo', 'yes'],
+      env: {},
+      user: 'someone-else',
+    });
     assert.equal(other.failure?.code, C.FAILURE_CODE_PERMISSION_DENIED);
-    assert.equal(text(other), `Error: Commands cannot run as someone-else: they run as ${me}, the user of this server.`);
+    assert.equal(
+      text(other),
+      `Error: Commands cannot run as someone-else: they run as ${me}, the user of this server.`,
+    );
     assert.deepEqual(item(other), { type: 'local_shell_call_output', output: text(other) });
   });
 
   test('a non-zero exit and a timeout end the output with how the command ended', async () => {
-    const failed = await e.call('local_shell', { type: 'exec', command: ['bash', '-c', 'echo partial; exit 4'], env: {} });
+    const failed = await e.call('local_shell', {
+      type: 'exec',
+      command: ['bash', '-c', 'echo partial; exit 4'],
+      env: {},
+    });
     assert.equal(failed.failure?.code, C.FAILURE_CODE_PROCESS_FAILED);
     assert.equal(text(failed), 'partial\nExit code: 4');
     assert.deepEqual(item(failed), { type: 'local_shell_call_output', output: 'partial\nExit code: 4' });
-    const slow = await e.call('local_shell', { type: 'exec', command: ['bash', '-c', 'echo started; sleep 30'], env: {}, timeout_ms: 500 });
+    const slow = await e.call('local_shell', {
+      type: 'exec',
+      command: ['bash', '-c', 'echo started; sleep 30'],
+      env: {},
+      timeout_ms: 500,
+    });
     assert.equal(slow.failure?.code, C.FAILURE_CODE_TIMEOUT);
     assert.equal(text(slow), 'started\nTimed out after 500 ms');
   });

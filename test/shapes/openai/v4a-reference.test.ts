@@ -22,7 +22,8 @@ interface Case {
   error?: string;
 }
 
-const load = (name: string) => (JSON.parse(readFileSync(path.resolve('test/fixtures/v4a', name), 'utf8')) as { cases: Case[] }).cases;
+const load = (name: string) =>
+  (JSON.parse(readFileSync(path.resolve('test/fixtures/v4a', name), 'utf8')) as { cases: Case[] }).cases;
 
 function run(c: Case): { text?: string; error?: string; condition?: string } {
   try {
@@ -40,31 +41,64 @@ describe('V4A: the Agents JS applyDiff tests', () => {
     test(c.name!, () => {
       const r = run(c);
       if (c.expected !== undefined) assert.deepEqual(r, { text: c.expected });
-      else assert.ok(r.error?.includes(c.throws!), `expected an error containing ${JSON.stringify(c.throws)}, got ${JSON.stringify(r)}`);
+      else
+        assert.ok(
+          r.error?.includes(c.throws!),
+          `expected an error containing ${JSON.stringify(c.throws)}, got ${JSON.stringify(r)}`,
+        );
     });
   }
 });
 
 describe('V4A: the Agents Python tests the JS file lacks', () => {
   const cases: Array<[string, Case]> = [
-    ['CRLF diff on empty input keeps CRLF', { mode: 'update', input: '', diff: '@@\r\n+hello\r\n+world', expected: 'hello\r\nworld\r\n' }],
+    [
+      'CRLF diff on empty input keeps CRLF',
+      { mode: 'update', input: '', diff: '@@\r\n+hello\r\n+world', expected: 'hello\r\nworld\r\n' },
+    ],
     [
       'CRLF input, LF diff: CRLF kept',
-      { mode: 'update', input: 'line1\r\nline2\r\nline3\r\n', diff: '@@ line1\n-line2\n+updated\n line3', expected: 'line1\r\nupdated\r\nline3\r\n' },
+      {
+        mode: 'update',
+        input: 'line1\r\nline2\r\nline3\r\n',
+        diff: '@@ line1\n-line2\n+updated\n line3',
+        expected: 'line1\r\nupdated\r\nline3\r\n',
+      },
     ],
     [
       'LF input, CRLF diff: LF kept',
-      { mode: 'update', input: 'line1\nline2\nline3\n', diff: '@@ line1\r\n-line2\r\n+updated\r\n line3', expected: 'line1\nupdated\nline3\n' },
+      {
+        mode: 'update',
+        input: 'line1\nline2\nline3\n',
+        diff: '@@ line1\r\n-line2\r\n+updated\r\n line3',
+        expected: 'line1\nupdated\nline3\n',
+      },
     ],
     [
       'CRLF input and diff',
-      { mode: 'update', input: 'line1\r\nline2\r\nline3\r\n', diff: '@@ line1\r\n-line2\r\n+updated\r\n line3', expected: 'line1\r\nupdated\r\nline3\r\n' },
+      {
+        mode: 'update',
+        input: 'line1\r\nline2\r\nline3\r\n',
+        diff: '@@ line1\r\n-line2\r\n+updated\r\n line3',
+        expected: 'line1\r\nupdated\r\nline3\r\n',
+      },
     ],
-    ['create mode keeps CRLF', { mode: 'create', input: '', diff: '+hello\r\n+world\r\n+', expected: 'hello\r\nworld\r\n' }],
-    ['create mode needs "+"', { mode: 'create', input: '', diff: 'plain line', error: 'Invalid Add File Line: plain line' }],
+    [
+      'create mode keeps CRLF',
+      { mode: 'create', input: '', diff: '+hello\r\n+world\r\n+', expected: 'hello\r\nworld\r\n' },
+    ],
+    [
+      'create mode needs "+"',
+      { mode: 'create', input: '', diff: 'plain line', error: 'Invalid Add File Line: plain line' },
+    ],
   ];
   for (const [name, c] of cases) {
-    test(name, () => assert.deepEqual(run(c), c.expected !== undefined ? { text: c.expected } : { error: c.error, condition: 'invalid_diff' }));
+    test(name, () =>
+      assert.deepEqual(
+        run(c),
+        c.expected !== undefined ? { text: c.expected } : { error: c.error, condition: 'invalid_diff' },
+      ),
+    );
   }
 });
 
@@ -83,12 +117,23 @@ test('V4A failures carry the reference message as their reason, with a condition
     try {
       applyV4A(input, diff, 'update');
     } catch (err) {
-      if (isEngineError(err)) return { condition: err.condition, kind: err.kind, reason: err.facts.reason, field: err.field };
+      if (isEngineError(err))
+        return { condition: err.condition, kind: err.kind, reason: err.facts.reason, field: err.field };
     }
     return undefined;
   };
-  assert.deepEqual(fail('a\nb\n', 'x\n-b'), { condition: 'invalid_diff', kind: 'invalid_argument', reason: 'Invalid Line: x', field: 'diff' });
-  assert.deepEqual(fail('a\nb\n', '@@\n-zz'), { condition: 'diff_mismatch', kind: 'precondition_failed', reason: 'Invalid Context 0:\nzz', field: 'diff' });
+  assert.deepEqual(fail('a\nb\n', 'x\n-b'), {
+    condition: 'invalid_diff',
+    kind: 'invalid_argument',
+    reason: 'Invalid Line: x',
+    field: 'diff',
+  });
+  assert.deepEqual(fail('a\nb\n', '@@\n-zz'), {
+    condition: 'diff_mismatch',
+    kind: 'precondition_failed',
+    reason: 'Invalid Context 0:\nzz',
+    field: 'diff',
+  });
   assert.deepEqual(fail('a\nb\n', '@@ q\n@@ r\n-b'), {
     condition: 'diff_mismatch',
     kind: 'precondition_failed',

@@ -10,7 +10,11 @@ import { serverFixture } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from '../gemini/harness.js';
 
-const { t, dir } = serverFixture({ shape: 'qwen', args: ['--web-allow-hosts', '127.0.0.1'], prefix: 'facet-qwen-branches-' });
+const { t, dir } = serverFixture({
+  shape: 'qwen',
+  args: ['--web-allow-hosts', '127.0.0.1'],
+  prefix: 'facet-qwen-branches-',
+});
 let site: LoopbackServer;
 const call = caller(() => t, 'qwen', 'branches');
 const p = (f: string) => path.join(dir, f);
@@ -45,7 +49,10 @@ describe('qwen line counts', () => {
     const r = await call('read_file', { file_path: p('five.txt'), offset: 1, limit: 2 }, s);
     assert.equal(r.text, 'Showing lines 2-3 of 6 total lines.\n\n---\n\ntwo\nthree');
     const e = await call('edit', { file_path: p('five.txt'), old_string: 'three', new_string: 'THREE' }, s);
-    assert.equal(e.text, `The file: ${p('five.txt')} has been updated. Showing lines 1-6 of 6 from the edited file:\n\n---\n\none\ntwo\nTHREE\nfour\nfive\n`);
+    assert.equal(
+      e.text,
+      `The file: ${p('five.txt')} has been updated. Showing lines 1-6 of 6 from the edited file:\n\n---\n\none\ntwo\nTHREE\nfour\nfive\n`,
+    );
   });
 });
 
@@ -90,10 +97,16 @@ describe('qwen edit and write_file: exact errors and rungs', () => {
     await call('read_file', { file_path: p('e.txt') }, s);
     const same = await call('edit', { file_path: p('e.txt'), old_string: 'alpha', new_string: 'alpha' }, s);
     assert.deepEqual([same.code, same.errorType], ['INVALID_ARGUMENT', 'edit_no_change']);
-    assert.equal(same.error, `No changes to apply: the new content of ${p('e.txt')} would be identical to the current one.`);
+    assert.equal(
+      same.error,
+      `No changes to apply: the new content of ${p('e.txt')} would be identical to the current one.`,
+    );
     const exists = await call('edit', { file_path: p('e.txt'), old_string: '', new_string: 'x' }, s);
     assert.deepEqual([exists.code, exists.errorType], ['ALREADY_EXISTS', 'attempt_to_create_existing_file']);
-    assert.equal(exists.error, `File already exists, cannot create: ${p('e.txt')}. An empty old_string only creates new files.`);
+    assert.equal(
+      exists.error,
+      `File already exists, cannot create: ${p('e.txt')}. An empty old_string only creates new files.`,
+    );
     const rel = await call('edit', { file_path: 'e.txt', old_string: 'a', new_string: 'b' }, s);
     assert.deepEqual([rel.code, rel.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
     assert.equal(rel.error, invalid('file_path must be an absolute path, but "e.txt" is relative; give the full path'));
@@ -103,8 +116,15 @@ describe('qwen edit and write_file: exact errors and rungs', () => {
     const s = { session: 'trailing' };
     writeFileSync(p('t.py'), 'def f():   \n    return 1  \n');
     await call('read_file', { file_path: p('t.py') }, s);
-    const r = await call('edit', { file_path: p('t.py'), old_string: 'def f():\n    return 1', new_string: 'def f():\n    return 2' }, s);
-    assert.equal(r.text, `The file: ${p('t.py')} has been updated. Showing lines 1-3 of 3 from the edited file:\n\n---\n\ndef f():\n    return 2\n`);
+    const r = await call(
+      'edit',
+      { file_path: p('t.py'), old_string: 'def f():\n    return 1', new_string: 'def f():\n    return 2' },
+      s,
+    );
+    assert.equal(
+      r.text,
+      `The file: ${p('t.py')} has been updated. Showing lines 1-3 of 3 from the edited file:\n\n---\n\ndef f():\n    return 2\n`,
+    );
     assert.equal((r.display.details as Record<string, unknown>).rung, 'trailing-whitespace');
   });
 
@@ -136,7 +156,10 @@ describe('qwen list_directory, glob and grep_search', () => {
   test('glob: files changed in the last 24 hours first, newest first; older ones alphabetically', async () => {
     const r = await call('glob', { pattern: '*.txt', path: p('order') });
     const files = ['r3.txt', 'r1.txt', 'r2.txt', 'a-old.txt', 'b-old.txt'].map((f) => p(`order/${f}`));
-    assert.equal(r.text, `Found 5 file(s) matching "*.txt" within ${p('order')}, sorted by modification time (newest first):\n---\n${files.join('\n')}`);
+    assert.equal(
+      r.text,
+      `Found 5 file(s) matching "*.txt" within ${p('order')}, sorted by modification time (newest first):\n---\n${files.join('\n')}`,
+    );
   });
 
   test('glob: an empty pattern, a file as directory, outside the workspace', async () => {
@@ -157,7 +180,10 @@ describe('qwen list_directory, glob and grep_search', () => {
   test('grep_search: a missing path, outside the workspace, a limit below 1', async () => {
     const missing = await call('grep_search', { pattern: 'x', path: 'nope' });
     assert.deepEqual([missing.code, missing.errorType], ['NOT_FOUND', 'search_path_not_found']);
-    assert.equal(missing.error, 'Path does not exist: nope. Search a directory that exists, or leave path out to search the workspace.');
+    assert.equal(
+      missing.error,
+      'Path does not exist: nope. Search a directory that exists, or leave path out to search the workspace.',
+    );
     const out = await call('grep_search', { pattern: 'x', path: '/etc' });
     assert.deepEqual([out.code, out.errorType], ['PERMISSION_DENIED', 'path_not_in_workspace']);
     assert.equal(

@@ -4,7 +4,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FacetConfig } from '../../../src/config.js';
-import { engineFailure, type Engine, type JobSnapshot, type RunOutcome, type WriteResult } from '../../../src/engine/index.js';
+import {
+  engineFailure,
+  type Engine,
+  type JobSnapshot,
+  type RunOutcome,
+  type WriteResult,
+} from '../../../src/engine/index.js';
 import type { ToolResult } from '../../../src/registry/types.js';
 import type { ToolMaker } from '../../../src/shapes/common/define.js';
 import { edit } from '../../../src/shapes/qwen/edit.js';
@@ -35,7 +41,13 @@ test('write_file: the path and content go in with the read-first rule; a new fil
   });
   // A shell-escaped space names the file with a space.
   const r = await run(writeFile, engine, { file_path: '/project/my\\ a.py', content: 'x = 1\n' });
-  assert.deepEqual(calls, [{ path: '/project/my a.py', content: 'x = 1\n', opts: { freshness: { requireRead: true, requireUnchanged: true } } }]);
+  assert.deepEqual(calls, [
+    {
+      path: '/project/my a.py',
+      content: 'x = 1\n',
+      opts: { freshness: { requireRead: true, requireUnchanged: true } },
+    },
+  ]);
   assert.deepEqual(r, {
     text: 'Successfully created and wrote to new file: /project/a.py.',
     host: {
@@ -52,7 +64,10 @@ test('write_file: the path and content go in with the read-first rule; a new fil
 
 test('edit: a missing old_string is worded through the dialect with its error type; a relative path never reaches the engine', async () => {
   const engine = fakeEngine({
-    files: { edit: () => Promise.reject(engineFailure('no_match', 'old_string not found', { path: '/project/a.py', editIndex: 0 })) },
+    files: {
+      edit: () =>
+        Promise.reject(engineFailure('no_match', 'old_string not found', { path: '/project/a.py', editIndex: 0 })),
+    },
   });
   const r = await run(edit, engine, { file_path: '/project/a.py', old_string: 'nope', new_string: 'yes' });
   const text =
@@ -68,7 +83,10 @@ test('edit: a missing old_string is worded through the dialect with its error ty
     details: { error_type: 'edit_no_occurrence_found' },
   });
   const rel = await run(edit, fakeEngine(), { file_path: 'a.py', old_string: 'a', new_string: 'b' });
-  assert.equal(rel.text, 'Error: Invalid parameters provided. Reason: file_path must be an absolute path, but "a.py" is relative; give the full path');
+  assert.equal(
+    rel.text,
+    'Error: Invalid parameters provided. Reason: file_path must be an absolute path, but "a.py" is relative; give the full path',
+  );
   assert.deepEqual(rel.host.details, { error_type: 'invalid_tool_params' });
   assert.equal(rel.failure?.field, 'file_path');
 });
@@ -96,7 +114,10 @@ test('run_shell_command: every field, the signal as its number, the pid in the h
   const r = await run(runShellCommand, engine, { command: 'kill -TERM $$', description: 'stop itself' });
   assert.equal((seen as { timeoutMs: number }).timeoutMs, 120000);
   assert.equal((seen as { env: Record<string, string> }).env.QWEN_CODE, '1');
-  assert.equal(r.text, 'Command: kill -TERM $$\nDirectory: (root)\nOutput: out\nerr\nError: (none)\nExit Code: (none)\nSignal: 15\nProcess Group PGID: 4242');
+  assert.equal(
+    r.text,
+    'Command: kill -TERM $$\nDirectory: (root)\nOutput: out\nerr\nError: (none)\nExit Code: (none)\nSignal: 15\nProcess Group PGID: 4242',
+  );
   assert.deepEqual(r.host, {
     tool: 'run_shell_command',
     summary: 'stop itself',

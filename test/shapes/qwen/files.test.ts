@@ -47,8 +47,14 @@ describe('qwen read_file', () => {
       ['application/pdf'],
     );
     for (const [pages, message] of [
-      ['3-', 'pages "3-" is not a page number or range: give one page ("3") or a closed range ("1-5") of at most 20 pages'],
-      ['1-21', 'pages "1-21" spans more than 20 pages: give one page ("3") or a closed range ("1-5") of at most 20 pages'],
+      [
+        '3-',
+        'pages "3-" is not a page number or range: give one page ("3") or a closed range ("1-5") of at most 20 pages',
+      ],
+      [
+        '1-21',
+        'pages "1-21" spans more than 20 pages: give one page ("3") or a closed range ("1-5") of at most 20 pages',
+      ],
     ] as const) {
       const bad = await call('read_file', { file_path: p('doc.pdf'), pages });
       assert.deepEqual([bad.code, bad.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
@@ -87,19 +93,31 @@ describe('qwen read_file', () => {
     assert.equal(b.text, 'Cannot display content of binary file: bin.dat');
     const rel = await call('read_file', { file_path: 'a.txt' });
     assert.equal(rel.errorType, 'invalid_tool_params');
-    assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: file_path must be an absolute path, but "a.txt" is relative; give the full path');
+    assert.equal(
+      rel.error,
+      'Error: Invalid parameters provided. Reason: file_path must be an absolute path, but "a.txt" is relative; give the full path',
+    );
     const neg = await call('read_file', { file_path: p('a.txt'), offset: -1 });
     assert.equal(neg.code, 'INVALID_ARGUMENT');
     const zero = await call('read_file', { file_path: p('a.txt'), limit: 0 });
     assert.equal(zero.errorType, 'invalid_tool_params');
     const past = await call('read_file', { file_path: p('a.txt'), offset: 10 });
-    assert.equal(past.error, 'Error: Invalid parameters provided. Reason: offset 10 is past the end of the file (4 lines)');
+    assert.equal(
+      past.error,
+      'Error: Invalid parameters provided. Reason: offset 10 is past the end of the file (4 lines)',
+    );
     const hidden = await call('read_file', { file_path: p('k.secret') });
     assert.equal(hidden.errorType, 'invalid_tool_params');
-    assert.equal(hidden.error, `Error: Invalid parameters provided. Reason: File path '${p('k.secret')}' is ignored by .qwenignore pattern(s)`);
+    assert.equal(
+      hidden.error,
+      `Error: Invalid parameters provided. Reason: File path '${p('k.secret')}' is ignored by .qwenignore pattern(s)`,
+    );
     const missing = await call('read_file', { file_path: p('none.txt') });
     assert.equal(missing.errorType, 'file_not_found');
-    assert.equal(missing.error, `No file exists at ${p('none.txt')}, so it could not be read. Check the path with glob or list_directory.`);
+    assert.equal(
+      missing.error,
+      `No file exists at ${p('none.txt')}, so it could not be read. Check the path with glob or list_directory.`,
+    );
     const d = await call('read_file', { file_path: dir });
     assert.equal(d.errorType, 'target_is_directory');
     const out = await call('read_file', { file_path: '/etc/hostname' });
@@ -140,8 +158,15 @@ describe('qwen write_file and edit: the prior-read rule', () => {
       m.error,
       `Failed to edit: old_string occurs 2 times in ${p('e.py')} and replace_all is not set. Add surrounding context so it matches once, or set replace_all to true.`,
     );
-    const r = await call('edit', { file_path: p('e.py'), old_string: 'b = 2', new_string: 'b = "$&"', replace_all: true }, { session: 'e' });
-    assert.equal(r.text, `The file: ${p('e.py')} has been updated. Showing lines 1-5 of 5 from the edited file:\n\n---\n\na = 1\nb = "$&"\nc = 3\nb = "$&"\n`);
+    const r = await call(
+      'edit',
+      { file_path: p('e.py'), old_string: 'b = 2', new_string: 'b = "$&"', replace_all: true },
+      { session: 'e' },
+    );
+    assert.equal(
+      r.text,
+      `The file: ${p('e.py')} has been updated. Showing lines 1-5 of 5 from the edited file:\n\n---\n\na = 1\nb = "$&"\nc = 3\nb = "$&"\n`,
+    );
     assert.equal(readFileSync(p('e.py'), 'utf8'), 'a = 1\nb = "$&"\nc = 3\nb = "$&"\n');
   });
 
@@ -150,7 +175,11 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     await call('read_file', { file_path: p('d.txt') }, { session: 'd' });
     await call('edit', { file_path: p('d.txt'), old_string: 'drop me', new_string: '' }, { session: 'd' });
     assert.equal(readFileSync(p('d.txt'), 'utf8'), 'keep\nkeep too\nsay “hi”\n');
-    const q = await call('edit', { file_path: p('d.txt'), old_string: 'say "hi"', new_string: 'say "bye"' }, { session: 'd' });
+    const q = await call(
+      'edit',
+      { file_path: p('d.txt'), old_string: 'say "hi"', new_string: 'say "bye"' },
+      { session: 'd' },
+    );
     assert.equal(q.error, '');
     assert.equal((q.display.details as Record<string, unknown>).rung, 'typography');
   });
@@ -160,22 +189,44 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     const nr = await call('edit', { file_path: p('f.txt'), old_string: 'alpha', new_string: 'beta' }, { session: 'f' });
     assert.equal(nr.errorType, 'edit_requires_prior_read');
     await call('read_file', { file_path: p('f.txt') }, { session: 'f' });
-    const none = await call('edit', { file_path: p('f.txt'), old_string: 'gamma', new_string: 'beta' }, { session: 'f' });
+    const none = await call(
+      'edit',
+      { file_path: p('f.txt'), old_string: 'gamma', new_string: 'beta' },
+      { session: 'f' },
+    );
     assert.equal(none.errorType, 'edit_no_occurrence_found');
     assert.equal(
       none.error,
       `Failed to edit: old_string was not found in ${p('f.txt')} (0 occurrences), so nothing was changed. Copy the text exactly as the file has it (no added escaping; same whitespace and indentation); read_file shows the current content.`,
     );
-    const same = await call('edit', { file_path: p('f.txt'), old_string: 'alpha', new_string: 'alpha' }, { session: 'f' });
+    const same = await call(
+      'edit',
+      { file_path: p('f.txt'), old_string: 'alpha', new_string: 'alpha' },
+      { session: 'f' },
+    );
     assert.equal(same.errorType, 'edit_no_change');
     const exists = await call('edit', { file_path: p('f.txt'), old_string: '', new_string: 'x' }, { session: 'f' });
     assert.equal(exists.errorType, 'attempt_to_create_existing_file');
-    const missing = await call('edit', { file_path: p('nothere.txt'), old_string: 'a', new_string: 'b' }, { session: 'f' });
+    const missing = await call(
+      'edit',
+      { file_path: p('nothere.txt'), old_string: 'a', new_string: 'b' },
+      { session: 'f' },
+    );
     assert.equal(missing.errorType, 'file_not_found');
-    assert.equal(missing.error, `File not found: ${p('nothere.txt')}. Nothing was edited; to create a new file, call edit with an empty old_string.`);
+    assert.equal(
+      missing.error,
+      `File not found: ${p('nothere.txt')}. Nothing was edited; to create a new file, call edit with an empty old_string.`,
+    );
     const rel = await call('edit', { file_path: 'f.txt', old_string: 'a', new_string: 'b' }, { session: 'f' });
     assert.equal(rel.errorType, 'invalid_tool_params');
-    const created = await call('edit', { file_path: p('n/new.txt'), old_string: '', new_string: 'hello\n' }, { session: 'f' });
-    assert.equal(created.text, `Created new file: ${p('n/new.txt')} with provided content. Showing lines 1-2 of 2 from the edited file:\n\n---\n\nhello\n`);
+    const created = await call(
+      'edit',
+      { file_path: p('n/new.txt'), old_string: '', new_string: 'hello\n' },
+      { session: 'f' },
+    );
+    assert.equal(
+      created.text,
+      `Created new file: ${p('n/new.txt')} with provided content. Showing lines 1-2 of 2 from the edited file:\n\n---\n\nhello\n`,
+    );
   });
 });

@@ -34,6 +34,9 @@ test('an SVG over 1 MB is refused; a text file over 10 MB shows its first 1000 l
   assert.equal(svg.text, 'Cannot display content of SVG file larger than 1MB: big.svg');
   const huge = await call('read_file', { file_path: path.join(dir, 'huge.txt') });
   assert.equal(huge.code, '', huge.error);
-  assert.equal(huge.text, `Showing lines 1-1000 of at least 1000 total lines.\n\n---\n\n${Array(1000).fill('line of text').join('\n')}`);
+  assert.equal(
+    huge.text,
+    `Showing lines 1-1000 of at least 1000 total lines.\n\n---\n\n${Array(1000).fill('line of text').join('\n')}`,
+  );
   assert.equal(huge.display.summary, 'Read lines 1-1000 of at least 1000 from huge.txt (truncated)');
 });

@@ -10,19 +10,27 @@ import { serverFixture, unary } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 import { caller } from '../gemini/harness.js';
 
-const { t, dir } = serverFixture({ shape: 'qwen', args: ['--web-allow-hosts', '127.0.0.1'], prefix: 'facet-qwen-session-' });
+const { t, dir } = serverFixture({
+  shape: 'qwen',
+  args: ['--web-allow-hosts', '127.0.0.1'],
+  prefix: 'facet-qwen-session-',
+});
 let site: LoopbackServer;
 
 const MAIN = `${Array.from({ length: 300 }, (_, i) => `# line ${i + 1}`).join('\n')}\nclass Parser:\n    pass  # todo\n`;
 const CALC = 'def add(a, b):\n    return a - b\n';
-const CALC_TEST = "import test from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('sum', () => assert.equal(1 + 1, 2));\n";
+const CALC_TEST =
+  "import test from 'node:test';\nimport assert from 'node:assert/strict';\n\ntest('sum', () => assert.equal(1 + 1, 2));\n";
 
 before(async () => {
   const w = (f: string, s: string) => {
     mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });
     writeFileSync(path.join(dir, f), s);
   };
-  w('package.json', JSON.stringify({ name: 'demo', type: 'module', scripts: { dev: 'node -e "setInterval(() => {}, 1000)"' } }));
+  w(
+    'package.json',
+    JSON.stringify({ name: 'demo', type: 'module', scripts: { dev: 'node -e "setInterval(() => {}, 1000)"' } }),
+  );
   w('src/main.py', MAIN);
   w('src/loop.py', 'for i in range(1, n):\n    print(i)\n');
   w('lib/counter.js', 'export function count(items) {\n  let n = 1;\n  for (const _ of items) n++;\n  return n;\n}\n');
@@ -52,7 +60,10 @@ describe('qwen identity, resources and guide', () => {
     const g = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'qwen' });
     const text = g.messages[0]!.content[0]!.body?.$case === 'text' ? g.messages[0]!.content[0]!.body.value : '';
     assert.ok(text.startsWith(`Your workspace is ${dir}. File tools take absolute paths.`));
-    assert.match(text, /\nTools: read_file, write_file, edit, grep_search, glob, list_directory, run_shell_command, task_stop, web_fetch, lsp, todo_write\.$/);
+    assert.match(
+      text,
+      /\nTools: read_file, write_file, edit, grep_search, glob, list_directory, run_shell_command, task_stop, web_fetch, lsp, todo_write\.$/,
+    );
   });
 });
 
@@ -64,13 +75,15 @@ describe('qwen examples', () => {
     const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `# line ${from + i}`);
     const EXAMPLE_KEYS: Record<string, (task: string) => string | RegExp> = {
       'read_file: Read a whole file': () => MAIN,
-      'read_file: Read 50 lines from line index 200': () => `Showing lines 201-250 of 303 total lines.\n\n---\n\n${lines(201, 250).join('\n')}`,
+      'read_file: Read 50 lines from line index 200': () =>
+        `Showing lines 201-250 of 303 total lines.\n\n---\n\n${lines(201, 250).join('\n')}`,
       'write_file: Create a new module': () => `Successfully created and wrote to new file: ${dir}/src/util.py.`,
       'edit: Fix an off-by-one': () =>
         `The file: ${dir}/src/loop.py has been updated. Showing lines 1-3 of 3 from the edited file:\n\n---\n\nfor i in range(0, n):\n    print(i)\n`,
       'grep_search: Find a class definition in Python files': () =>
         `Found 1 match for pattern "class\\s+Parser" in the workspace directory (filter: "*.py"):\n---\n${dir}/src/main.py:301:class Parser:`,
-      'grep_search: First 20 TODOs': () => `Found 1 match for pattern "todo" in the workspace directory:\n---\n${dir}/src/main.py:302:    pass  # todo`,
+      'grep_search: First 20 TODOs': () =>
+        `Found 1 match for pattern "todo" in the workspace directory:\n---\n${dir}/src/main.py:302:    pass  # todo`,
       // loop.py and util.py were just written by the examples above, so they lead.
       'glob: All Python files': () =>
         `Found 4 file(s) matching "**/*.py" in the workspace directory, sorted by modification time (newest first):\n---\n${dir}/src/loop.py\n${dir}/src/util.py\n${dir}/py/calc.py\n${dir}/src/main.py`,
@@ -85,7 +98,8 @@ describe('qwen examples', () => {
       'web_fetch: Read a changelog': () =>
         `Content fetched from ${site.origin}/CHANGELOG.md for the request "What changed in 2.0?" (returned as fetched, not summarised; answer the request from it yourself):\n---\n# Changelog\n\n## 2.0\n- streams\n\n---`,
       // This server runs with --lsp off (the lsp tool with real servers is tested in test/engine/lsp/).
-      'lsp: Where a function is defined': () => 'LSP go-to-definition is unavailable (LSP disabled or not initialized).',
+      'lsp: Where a function is defined': () =>
+        'LSP go-to-definition is unavailable (LSP disabled or not initialized).',
       'lsp: Problems in a file': () => 'LSP diagnostics is unavailable (LSP disabled or not initialized).',
       'todo_write: Plan a feature': () =>
         'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable\n\n<system-reminder>\nYour todo list has changed. DO NOT mention this explicitly to the user. Here are the latest contents of your todo list: \n\n[{"id":"1","content":"Write the parser","status":"in_progress"},{"id":"2","content":"Add tests","status":"pending"}]. Continue on with the tasks at hand if applicable.\n</system-reminder>',
@@ -182,7 +196,9 @@ describe('qwen examples', () => {
     };
     for (const tool of qwenShape(t.config, createEngine(t.config)).tools) {
       for (const ex of tool.examples) {
-        const json = JSON.stringify(ex.arguments).replaceAll('/home/user/project', dir).replaceAll('https://example.com', site.origin);
+        const json = JSON.stringify(ex.arguments)
+          .replaceAll('/home/user/project', dir)
+          .replaceAll('https://example.com', site.origin);
         const args = JSON.parse(json) as Record<string, unknown>;
         if (tool.name === 'task_stop') args.task_id = taskId;
         // Qwen edits only files read in this session, as a model would have done first.
@@ -216,22 +232,39 @@ describe('a scripted Qwen agent session', () => {
       hits.text,
       `Found 1 match for pattern "COUNT\\(" in path "test":\n---\n${dir}/test/counter.test.js:5:test('count', () => assert.equal(count([1, 2, 3]), 3));`,
     );
-    const early = await call('edit', { file_path: `${dir}/lib/counter.js`, old_string: 'let n = 1;', new_string: 'let n = 0;' });
+    const early = await call('edit', {
+      file_path: `${dir}/lib/counter.js`,
+      old_string: 'let n = 1;',
+      new_string: 'let n = 0;',
+    });
     assert.equal(early.errorType, 'edit_requires_prior_read');
     const read = await call('read_file', { file_path: `${dir}/lib/counter.js`, offset: 0, limit: 3 });
-    assert.equal(read.text, 'Showing lines 1-3 of 6 total lines.\n\n---\n\nexport function count(items) {\n  let n = 1;\n  for (const _ of items) n++;');
-    const failing = await call('run_shell_command', { command: 'node --test test/counter.test.js', description: 'run the tests' });
+    assert.equal(
+      read.text,
+      'Showing lines 1-3 of 6 total lines.\n\n---\n\nexport function count(items) {\n  let n = 1;\n  for (const _ of items) n++;',
+    );
+    const failing = await call('run_shell_command', {
+      command: 'node --test test/counter.test.js',
+      description: 'run the tests',
+    });
     assert.match(
       failing.text,
       /^Command: node --test test\/counter\.test\.js\nDirectory: \(root\)\nOutput: [\s\S]*# fail 1[\s\S]*\nError: \(none\)\nExit Code: 1\nSignal: \(none\)\nProcess Group PGID: \d+$/,
     );
-    const fix = await call('edit', { file_path: `${dir}/lib/counter.js`, old_string: 'let n = 1;', new_string: 'let n = 0;' });
+    const fix = await call('edit', {
+      file_path: `${dir}/lib/counter.js`,
+      old_string: 'let n = 1;',
+      new_string: 'let n = 0;',
+    });
     assert.equal(
       fix.text,
       `The file: ${dir}/lib/counter.js has been updated. Showing lines 1-6 of 6 from the edited file:\n\n---\n\nexport function count(items) {\n  let n = 0;\n  for (const _ of items) n++;\n  return n;\n}\n`,
     );
     const passing = await call('run_shell_command', { command: 'node --test test/counter.test.js' });
-    assert.match(passing.text, /# pass 1\n# fail 0[\s\S]*\nError: \(none\)\nExit Code: 0\nSignal: \(none\)\nProcess Group PGID: \d+$/);
+    assert.match(
+      passing.text,
+      /# pass 1\n# fail 0[\s\S]*\nError: \(none\)\nExit Code: 0\nSignal: \(none\)\nProcess Group PGID: \d+$/,
+    );
     const todos = await call('todo_write', { todos: [{ id: 'fix', content: 'Fix count', status: 'completed' }] });
     assert.ok(todos.text.includes('[{"id":"fix","content":"Fix count","status":"completed"}]'));
   });

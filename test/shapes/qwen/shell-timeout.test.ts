@@ -8,7 +8,8 @@ const { t } = serverFixture({ shape: 'qwen', prefix: 'facet-qwen-timeout-' });
 
 test('run_shell_command: the default 120000 ms, or the timeout given', async () => {
   const call = caller(() => t, 'qwen');
-  const timeoutOf = async (args: Record<string, unknown>) => ((await call('run_shell_command', args)).display.details as { timeoutMs?: number }).timeoutMs;
+  const timeoutOf = async (args: Record<string, unknown>) =>
+    ((await call('run_shell_command', args)).display.details as { timeoutMs?: number }).timeoutMs;
   assert.equal(await timeoutOf({ command: 'true' }), 120_000);
   assert.equal(await timeoutOf({ command: 'true', timeout: 5000 }), 5000);
 });

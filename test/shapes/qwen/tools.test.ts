@@ -31,12 +31,17 @@ before(async () => {
   const old = new Date('2020-01-01T00:00:00Z');
   for (const f of ['src/Main.py', 'src/util.py']) utimesSync(p(f), old, old);
   site = await serve((req, res) => {
-    if (req.url === '/page') return send(res, 200, 'text/html', '<html><body><p>Version 2.0 adds streams.</p></body></html>');
+    if (req.url === '/page')
+      return send(res, 200, 'text/html', '<html><body><p>Version 2.0 adds streams.</p></body></html>');
     if (req.url === '/md') return send(res, 200, 'text/markdown', `# Notes\n\n${req.headers.accept}`);
     send(res, 404, 'text/plain', 'missing');
   });
   t = await startTestServer(['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1']);
-  tf = await startTestServer([...['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1'], '--grep-backend', 'fallback']);
+  tf = await startTestServer([
+    ...['--root', dir, '--shape', 'qwen', '--web-allow-hosts', '127.0.0.1'],
+    '--grep-backend',
+    'fallback',
+  ]);
 });
 after(async () => {
   await t.close();
@@ -62,7 +67,10 @@ for (const backend of ['auto', 'fallback'] as const) {
 
     test('a path; no match; the line cap and the limit', async () => {
       const r = await call('grep_search', { pattern: 'class', path: 'src' });
-      assert.equal(r.text, `Found 1 match for pattern "class" in path "src":\n---\n${p('src/Main.py')}:2:class Parser:`);
+      assert.equal(
+        r.text,
+        `Found 1 match for pattern "class" in path "src":\n---\n${p('src/Main.py')}:2:class Parser:`,
+      );
       const none = await call('grep_search', { pattern: 'zzz', path: 'src', glob: '*.md' });
       assert.equal(none.text, 'No matches found for pattern "zzz" in path "src" (filter: "*.md").');
       const big = await call('grep_search', { pattern: 'needle', path: 'many' });
@@ -108,7 +116,10 @@ describe('qwen glob and list_directory', () => {
     );
     const many = await call('glob', { pattern: '*.txt', path: 'many' });
     const lines = many.text.split('\n');
-    assert.equal(lines[0], `Found 120 file(s) matching "*.txt" within ${p('many')}, sorted by modification time (newest first):`);
+    assert.equal(
+      lines[0],
+      `Found 120 file(s) matching "*.txt" within ${p('many')}, sorted by modification time (newest first):`,
+    );
     assert.equal(lines.length, 2 + 100 + 2);
     assert.equal(lines.at(-1), '[20 files truncated] ...');
     const none = await call('glob', { pattern: '*.rs' });
@@ -119,14 +130,20 @@ describe('qwen glob and list_directory', () => {
 
   test('list_directory: [DIR] first, names only, capped, ignore counts', async () => {
     const r = await call('list_directory', { path: dir });
-    assert.equal(r.text, `Listed 4 item(s) in ${dir}:\n---\n[DIR] many\n[DIR] node_modules\n[DIR] src\n.qwenignore\n\n(0 git-ignored, 1 qwen-ignored)`);
+    assert.equal(
+      r.text,
+      `Listed 4 item(s) in ${dir}:\n---\n[DIR] many\n[DIR] node_modules\n[DIR] src\n.qwenignore\n\n(0 git-ignored, 1 qwen-ignored)`,
+    );
     const many = await call('list_directory', { path: p('many'), ignore: ['f11?.txt'] });
     const lines = many.text.split('\n');
     assert.equal(lines[0], `Listed 110 item(s) in ${p('many')}:`);
     assert.equal(lines.at(-1), '[10 items truncated] ...');
     const rel = await call('list_directory', { path: 'src' });
     assert.equal(rel.errorType, 'invalid_tool_params');
-    assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: path must be an absolute path, but "src" is relative; give the full path');
+    assert.equal(
+      rel.error,
+      'Error: Invalid parameters provided. Reason: path must be an absolute path, but "src" is relative; give the full path',
+    );
     const file = await call('list_directory', { path: p('hidden.py') });
     assert.equal(file.errorType, 'path_is_not_a_directory');
     assert.equal(file.error, `Error: ${p('hidden.py')} is not a directory; use read_file for files.`);
@@ -154,7 +171,9 @@ describe('qwen run_shell_command and task_stop', () => {
   });
 
   test('output over 25000 characters: a fifth of the head, the rest from the tail, and where the whole is', async () => {
-    const r = await call('run_shell_command', { command: 'head -c 12000 /dev/zero | tr "\\0" a; head -c 30000 /dev/zero | tr "\\0" b' });
+    const r = await call('run_shell_command', {
+      command: 'head -c 12000 /dev/zero | tr "\\0" a; head -c 30000 /dev/zero | tr "\\0" b',
+    });
     assert.match(
       r.text,
       /\nOutput: Tool output was too large and has been truncated\.\nThe full output has been saved to: \S+\nThat file is outside the workspace, so read_file cannot open it; read it with run_shell_command \(for example tail or grep on it\)\. Truncated part of the output:\na{5000}\n\n---\n\.\.\. \[CONTENT TRUNCATED\] \.\.\.\n---\n\nb{20000}\nError: \(none\)\nExit Code: 0\n/,
@@ -165,7 +184,10 @@ describe('qwen run_shell_command and task_stop', () => {
     const r = await call('run_shell_command', { command: 'echo begun; sleep 5', timeout: 1000 });
     assert.equal(r.code, 'TIMEOUT');
     assert.equal(r.errorType, 'shell_execute_error');
-    assert.equal(r.error, 'Command timed out after 1000ms before it could complete. Below is the output before it timed out:\nbegun');
+    assert.equal(
+      r.error,
+      'Command timed out after 1000ms before it could complete. Below is the output before it timed out:\nbegun',
+    );
     const n = await call('run_shell_command', { command: 'sleep 1.2', timeout: 2000 });
     assert.match(
       n.text,
@@ -191,7 +213,10 @@ describe('qwen run_shell_command and task_stop', () => {
     }
     const rel = await call('run_shell_command', { command: 'true', directory: 'src' });
     assert.equal(rel.errorType, 'invalid_tool_params');
-    assert.equal(rel.error, 'Error: Invalid parameters provided. Reason: directory must be an absolute path inside the workspace, not "src"');
+    assert.equal(
+      rel.error,
+      'Error: Invalid parameters provided. Reason: directory must be an absolute path inside the workspace, not "src"',
+    );
     const out = await call('run_shell_command', { command: 'true', directory: '/etc' });
     assert.equal(out.errorType, 'path_not_in_workspace');
     assert.equal(
@@ -209,7 +234,10 @@ describe('qwen run_shell_command and task_stop', () => {
     );
     const git = await call('run_shell_command', { command: 'git commit -m x', is_background: true }, { session: 'bg' });
     assert.equal(git.errorType, 'invalid_tool_params');
-    assert.equal(git.error, 'Error: Invalid parameters provided. Reason: git commit cannot run in the background; run it in the foreground');
+    assert.equal(
+      git.error,
+      'Error: Invalid parameters provided. Reason: git commit cannot run in the background; run it in the foreground',
+    );
     const r = await call('run_shell_command', { command: 'sleep 30', is_background: true }, { session: 'bg' });
     const m =
       /^Background shell started\.\nid: (bg_[0-9a-f]{8})\npid: (\d+)\noutput file: (\S+)\nTo inspect its output run tail on that file with run_shell_command; to stop it call task_stop with task_id bg_[0-9a-f]{8}\.$/.exec(

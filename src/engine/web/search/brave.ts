@@ -1,6 +1,12 @@
 // Brave Search API: GET {base}/res/v1/web/search?q=&count= with the X-Subscription-Token header.
 import { joinUrl, providerJson } from './http.js';
-import { searchResult, type ProviderSearchOptions, type SearchProvider, type SearchResponse, type SearchResult } from './types.js';
+import {
+  searchResult,
+  type ProviderSearchOptions,
+  type SearchProvider,
+  type SearchResponse,
+  type SearchResult,
+} from './types.js';
 
 export interface BraveSettings {
   apiKey: string;

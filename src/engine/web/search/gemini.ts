@@ -58,9 +58,14 @@ export class GeminiProvider implements SearchProvider {
       signal: opts.signal,
     })) as GenerateContentResponse;
     if (data.promptFeedback?.blockReason) {
-      throw SearchProviderError.of(this, 'query_blocked', `the query was blocked (${data.promptFeedback.blockReason})`, {
-        blockReason: data.promptFeedback.blockReason,
-      });
+      throw SearchProviderError.of(
+        this,
+        'query_blocked',
+        `the query was blocked (${data.promptFeedback.blockReason})`,
+        {
+          blockReason: data.promptFeedback.blockReason,
+        },
+      );
     }
     const candidate = data.candidates?.[0];
     const answer = (candidate?.content?.parts ?? [])
@@ -78,13 +83,26 @@ export class GeminiProvider implements SearchProvider {
         .filter((s) => s.groundingChunkIndices?.includes(i))
         .map((s) => s.segment?.text ?? '')
         .filter((t) => t !== '');
-      results.push(searchResult({ title: web.title ?? web.uri, url: web.uri, snippet: cited.join(' … '), site_name: web.domain ?? web.title }));
+      results.push(
+        searchResult({
+          title: web.title ?? web.uri,
+          url: web.uri,
+          snippet: cited.join(' … '),
+          site_name: web.domain ?? web.title,
+        }),
+      );
     });
     const grounding: Grounding = {
       chunks: chunks as Array<Record<string, unknown>>,
       supports: supports as Array<Record<string, unknown>>,
       webSearchQueries: meta.webSearchQueries ?? [],
     };
-    return { provider: this.name, query, ...(answer ? { answer } : {}), results: results.slice(0, opts.limit), grounding };
+    return {
+      provider: this.name,
+      query,
+      ...(answer ? { answer } : {}),
+      results: results.slice(0, opts.limit),
+      grounding,
+    };
   }
 }

@@ -26,7 +26,14 @@ function errorText(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim().slice(0, 300) || undefined;
   if (!body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
-  const candidates = [field(b.detail, 'error'), b.detail, field(b.error, 'message'), field(b.error, 'detail'), b.error, b.message];
+  const candidates = [
+    field(b.detail, 'error'),
+    b.detail,
+    field(b.error, 'message'),
+    field(b.error, 'detail'),
+    b.error,
+    b.message,
+  ];
   const hit = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
   return hit?.slice(0, 300);
 }
@@ -37,24 +44,35 @@ function field(v: unknown, key: string): unknown {
 }
 
 /** The body as text, or a provider error once it passes MAX_REPLY_BYTES (the rest is not read). */
-async function readReply(provider: SearchProvider, body: AsyncIterable<Buffer> & { destroy(): void }, status: number): Promise<string> {
+async function readReply(
+  provider: SearchProvider,
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  status: number,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     size += chunk.length;
     if (size > MAX_REPLY_BYTES) {
       body.destroy();
-      throw SearchProviderError.of(provider, 'provider_reply_too_large', `the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`, {
-        status,
-        maxBytes: MAX_REPLY_BYTES,
-      });
+      throw SearchProviderError.of(
+        provider,
+        'provider_reply_too_large',
+        `the answer was larger than ${MAX_REPLY_BYTES} bytes and was not read`,
+        {
+          status,
+          maxBytes: MAX_REPLY_BYTES,
+        },
+      );
     }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, size).toString('utf8');
 }
 
-function conditionForStatus(status: number): 'provider_rate_limited' | 'provider_denied' | 'provider_rejected_query' | 'provider_unavailable' {
+function conditionForStatus(
+  status: number,
+): 'provider_rate_limited' | 'provider_denied' | 'provider_rejected_query' | 'provider_unavailable' {
   if (status === 429) return 'provider_rate_limited';
   if (status === 401 || status === 403) return 'provider_denied';
   if (status === 400 || status === 422) return 'provider_rejected_query';
@@ -87,21 +105,36 @@ export async function providerJson(provider: SearchProvider, req: JsonRequest): 
     if (res.statusCode >= 400) {
       const detail = errorText(parsed);
       const status = `HTTP ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
-      throw SearchProviderError.of(provider, conditionForStatus(res.statusCode), detail ? `${status}: ${detail}` : status, { status: res.statusCode });
+      throw SearchProviderError.of(
+        provider,
+        conditionForStatus(res.statusCode),
+        detail ? `${status}: ${detail}` : status,
+        { status: res.statusCode },
+      );
     }
     if (typeof parsed === 'string') {
-      throw SearchProviderError.of(provider, 'provider_bad_reply', 'the answer was not JSON', { status: res.statusCode });
+      throw SearchProviderError.of(provider, 'provider_bad_reply', 'the answer was not JSON', {
+        status: res.statusCode,
+      });
     }
     return parsed;
   } catch (err) {
     if (err instanceof SearchProviderError) throw err;
     if (timer.aborted) {
-      throw SearchProviderError.of(provider, 'provider_timeout', `no answer within ${req.timeoutMs} ms`, { timeoutMs: req.timeoutMs });
+      throw SearchProviderError.of(provider, 'provider_timeout', `no answer within ${req.timeoutMs} ms`, {
+        timeoutMs: req.timeoutMs,
+      });
     }
     if (req.signal?.aborted) throw abortError(req.signal, `the ${provider.label} search`);
     if (err instanceof EngineError) throw err;
     const e = err as { code?: string; message?: string };
-    throw SearchProviderError.of(provider, 'provider_request_failed', `request failed: ${e.message ?? String(err)}`, { code: e.code ?? '' }, { cause: err });
+    throw SearchProviderError.of(
+      provider,
+      'provider_request_failed',
+      `request failed: ${e.message ?? String(err)}`,
+      { code: e.code ?? '' },
+      { cause: err },
+    );
   }
 }
 

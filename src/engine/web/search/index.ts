@@ -58,20 +58,30 @@ function matchesAny(r: SearchResult, domains: string[]): boolean {
 }
 
 /** Applies the domain lists to results. */
-export function filterByDomain(results: SearchResult[], allowed: string[] = [], blocked: string[] = []): SearchResult[] {
+export function filterByDomain(
+  results: SearchResult[],
+  allowed: string[] = [],
+  blocked: string[] = [],
+): SearchResult[] {
   const allow = allowed.map(domainOf).filter(Boolean);
   const block = blocked.map(domainOf).filter(Boolean);
   return results.filter((r) => (allow.length === 0 || matchesAny(r, allow)) && !matchesAny(r, block));
 }
 
-export async function searchWeb(providers: SearchProvider[], query: string, opts: SearchOptions = {}): Promise<SearchResponse> {
+export async function searchWeb(
+  providers: SearchProvider[],
+  query: string,
+  opts: SearchOptions = {},
+): Promise<SearchResponse> {
   if (query.trim() === '') throw engineFailure('empty_query', 'the search query is empty', {}, { field: 'query' });
   const limit = opts.limit ?? 5;
   let candidates: SearchProvider[];
   if (opts.provider) {
     const named = providers.find((p) => p.name === opts.provider);
     if (!named && (PROVIDER_NAMES as readonly string[]).includes(opts.provider)) {
-      throw engineFailure('provider_disabled', `the ${opts.provider} search provider is not enabled on this server`, { provider: opts.provider });
+      throw engineFailure('provider_disabled', `the ${opts.provider} search provider is not enabled on this server`, {
+        provider: opts.provider,
+      });
     }
     if (!named) {
       throw engineFailure(
@@ -82,13 +92,17 @@ export async function searchWeb(providers: SearchProvider[], query: string, opts
       );
     }
     if (!named.isAvailable()) {
-      throw engineFailure('provider_not_configured', `the ${named.label} search provider is not configured`, { provider: named.name });
+      throw engineFailure('provider_not_configured', `the ${named.label} search provider is not configured`, {
+        provider: named.name,
+      });
     }
     candidates = [named];
   } else {
     candidates = providers.filter((p) => p.isAvailable());
     if (candidates.length === 0) {
-      throw engineFailure('no_search_provider', 'no web search provider is configured', { providers: providers.map((p) => p.name) });
+      throw engineFailure('no_search_provider', 'no web search provider is configured', {
+        providers: providers.map((p) => p.name),
+      });
     }
   }
   const filtering = (opts.allowedDomains?.length ?? 0) + (opts.blockedDomains?.length ?? 0) > 0;
@@ -116,7 +130,10 @@ export async function searchWeb(providers: SearchProvider[], query: string, opts
   if (errors.length === 1) throw errors[0];
   const last = errors[errors.length - 1]!;
   // The last provider's condition (so its kind, code and retryable) stands for the whole search.
-  throw withDetails(last, { message: `every search provider failed: ${failed.map((f) => f.message).join('; ')}`, facts: { failedProviders: failed } });
+  throw withDetails(last, {
+    message: `every search provider failed: ${failed.map((f) => f.message).join('; ')}`,
+    facts: { failedProviders: failed },
+  });
 }
 
 export { SearchProviderError } from './types.js';

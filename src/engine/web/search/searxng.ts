@@ -1,6 +1,12 @@
 // SearXNG (self-hosted): GET {url}/search?q=&format=json; the instance must enable the JSON format.
 import { joinUrl, providerJson } from './http.js';
-import { searchResult, type ProviderSearchOptions, type SearchProvider, type SearchResponse, type SearchResult } from './types.js';
+import {
+  searchResult,
+  type ProviderSearchOptions,
+  type SearchProvider,
+  type SearchResponse,
+  type SearchResult,
+} from './types.js';
 
 export interface SearxngSettings {
   url: string;
@@ -40,7 +46,16 @@ export class SearxngProvider implements SearchProvider {
     })) as { results?: SearxResult[]; answers?: Array<string | { answer?: string }> };
     const results: SearchResult[] = (data.results ?? [])
       .filter((r) => typeof r.url === 'string')
-      .map((r) => searchResult({ title: r.title, url: r.url!, snippet: r.content, date: r.publishedDate, site_name: r.parsed_url?.[1], score: r.score }));
+      .map((r) =>
+        searchResult({
+          title: r.title,
+          url: r.url!,
+          snippet: r.content,
+          date: r.publishedDate,
+          site_name: r.parsed_url?.[1],
+          score: r.score,
+        }),
+      );
     // Older instances send answers as strings, newer ones as {answer, url}.
     const first = data.answers?.[0];
     const answer = typeof first === 'string' ? first : first?.answer;

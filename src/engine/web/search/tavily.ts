@@ -1,6 +1,12 @@
 // Tavily Search API: POST {base}/search with a Bearer key; advanced depth and an answer by default.
 import { joinUrl, providerJson } from './http.js';
-import { searchResult, type ProviderSearchOptions, type SearchProvider, type SearchResponse, type SearchResult } from './types.js';
+import {
+  searchResult,
+  type ProviderSearchOptions,
+  type SearchProvider,
+  type SearchResponse,
+  type SearchResult,
+} from './types.js';
 
 export interface TavilySettings {
   apiKey: string;
@@ -49,7 +55,16 @@ export class TavilyProvider implements SearchProvider {
     })) as { answer?: string | null; results?: TavilyResult[] };
     const results: SearchResult[] = (data.results ?? [])
       .filter((r) => typeof r.url === 'string')
-      .map((r) => searchResult({ title: r.title, url: r.url!, snippet: r.content, content: r.raw_content, date: r.published_date, score: r.score }));
+      .map((r) =>
+        searchResult({
+          title: r.title,
+          url: r.url!,
+          snippet: r.content,
+          content: r.raw_content,
+          date: r.published_date,
+          score: r.score,
+        }),
+      );
     return { provider: this.name, query, ...(data.answer ? { answer: data.answer } : {}), results };
   }
 }

@@ -1,6 +1,14 @@
 // The search provider protocol and the structured results every provider returns.
 // Formatting (citation markers, numbering, source lists) belongs to the shapes.
-import { EngineError, failureArgs, type ConditionFacts, type EngineErrorInit, type ErrorKind, type FailureInit, type ProviderCondition } from '../../errors.js';
+import {
+  EngineError,
+  failureArgs,
+  type ConditionFacts,
+  type EngineErrorInit,
+  type ErrorKind,
+  type FailureInit,
+  type ProviderCondition,
+} from '../../errors.js';
 
 export interface SearchResult {
   title: string;
@@ -74,7 +82,12 @@ export class SearchProviderError extends EngineError {
   ): SearchProviderError {
     return new SearchProviderError(
       provider.name,
-      failureArgs(condition, `[${provider.label}] ${message}`, { provider: provider.name, ...facts } as ConditionFacts[C], init),
+      failureArgs(
+        condition,
+        `[${provider.label}] ${message}`,
+        { provider: provider.name, ...facts } as ConditionFacts[C],
+        init,
+      ),
     );
   }
 }

@@ -10,10 +10,14 @@ export function requireCounts<A extends object>(args: A, names: ReadonlyArray<ke
   for (const name of names) {
     const v = args[name] as unknown;
     if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0))
-      throw new EngineError('invalid_argument', `${name} must be a whole number of ${unit}, 0 or more; got ${v as number}`, {
-        field: name,
-        facts: { [name]: v },
-      });
+      throw new EngineError(
+        'invalid_argument',
+        `${name} must be a whole number of ${unit}, 0 or more; got ${v as number}`,
+        {
+          field: name,
+          facts: { [name]: v },
+        },
+      );
   }
 }
 
@@ -24,14 +28,18 @@ export function requireText(text: string, field: string, message: string): void 
 
 /** `value` (already whole) must be at least `min`; the failure's facts carry the argument as `given`. */
 export function requireAtLeast(value: number, min: number, field: string, given: unknown): number {
-  if (value < min) throw new EngineError('invalid_argument', `${field} must be ${min} or more`, { field, facts: { [field]: given } });
+  if (value < min)
+    throw new EngineError('invalid_argument', `${field} must be ${min} or more`, { field, facts: { [field]: given } });
   return value;
 }
 
 /** What `table` maps `value` to; a value it has no entry for is invalid_argument naming `field` and the values it takes. */
 export function requireOneOf<T>(value: string, table: Readonly<Record<string, T>>, field: string): T {
   if (!Object.hasOwn(table, value)) {
-    throw new EngineError('invalid_argument', `${field} ${value} is not one of ${Object.keys(table).join(', ')}`, { field, facts: { [field]: value } });
+    throw new EngineError('invalid_argument', `${field} ${value} is not one of ${Object.keys(table).join(', ')}`, {
+      field,
+      facts: { [field]: value },
+    });
   }
   return table[value]!;
 }
@@ -39,13 +47,21 @@ export function requireOneOf<T>(value: string, table: Readonly<Record<string, T>
 /** `v`, when given, must be a whole number of at least `min` (invalid_argument naming `field`, its value in the facts). */
 export function requireWhole(v: number | undefined, min: number, field: string): void {
   if (v !== undefined && (!Number.isSafeInteger(v) || v < min))
-    throw new EngineError('invalid_argument', `${field} must be a whole number of at least ${min}`, { field, facts: { [field]: v } });
+    throw new EngineError('invalid_argument', `${field} must be a whole number of at least ${min}`, {
+      field,
+      facts: { [field]: v },
+    });
 }
 
 /** The first of `names` whose value in `args` is a number below `min`, or undefined (absent ones pass). */
-export const firstBelow = <A extends object>(args: A, names: ReadonlyArray<keyof A & string>, min: number): (keyof A & string) | undefined =>
-  names.find((k) => typeof args[k] === 'number' && (args[k] as number) < min);
+export const firstBelow = <A extends object>(
+  args: A,
+  names: ReadonlyArray<keyof A & string>,
+  min: number,
+): (keyof A & string) | undefined => names.find((k) => typeof args[k] === 'number' && (args[k] as number) < min);
 
 /** The first of `names` given (not undefined) in `args`, or undefined when none is. */
-export const firstGiven = <A extends object>(args: A, names: ReadonlyArray<keyof A & string>): (keyof A & string) | undefined =>
-  names.find((k) => args[k] !== undefined);
+export const firstGiven = <A extends object>(
+  args: A,
+  names: ReadonlyArray<keyof A & string>,
+): (keyof A & string) | undefined => names.find((k) => args[k] !== undefined);

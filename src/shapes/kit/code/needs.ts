@@ -22,8 +22,14 @@ export const OPERATION_INPUTS: Readonly<Record<CodeOperation, readonly CodeInput
 
 /** Given: a number for the line; for the rest, anything but absent, null, false or blank text. */
 const present = (k: CodeInput, v: unknown) =>
-  k === 'line' ? typeof v === 'number' : typeof v === 'string' ? v.trim() !== '' : v !== undefined && v !== null && v !== false;
+  k === 'line'
+    ? typeof v === 'number'
+    : typeof v === 'string'
+      ? v.trim() !== ''
+      : v !== undefined && v !== null && v !== false;
 
 /** The first input `operation` needs that `given` lacks, or undefined when it has them all. */
-export const missingInput = (operation: CodeOperation, given: Partial<Record<CodeInput, unknown>>): CodeInput | undefined =>
-  OPERATION_INPUTS[operation].find((k) => !present(k, given[k]));
+export const missingInput = (
+  operation: CodeOperation,
+  given: Partial<Record<CodeInput, unknown>>,
+): CodeInput | undefined => OPERATION_INPUTS[operation].find((k) => !present(k, given[k]));

@@ -64,7 +64,11 @@ interface Shown {
 }
 
 export type CodeAnswer =
-  | ({ operation: 'goToDefinition' | 'findReferences' | 'goToImplementation'; locations: CodeLocation[]; total: number } & Shown)
+  | ({
+      operation: 'goToDefinition' | 'findReferences' | 'goToImplementation';
+      locations: CodeLocation[];
+      total: number;
+    } & Shown)
   | ({ operation: 'hover'; text?: string } & Shown)
   | ({ operation: 'documentSymbol'; symbols: CodeSymbol[]; total: number } & Shown)
   | {
@@ -112,7 +116,12 @@ export async function askCode(code: CodeEngine, ctx: CodeContext, q: CodeQuestio
     }
     case 'documentSymbol': {
       const symbols = await code.documentSymbols(ctx, file);
-      return { operation: 'documentSymbol', symbols: symbols.slice(0, limit), total: symbols.length, ...(await shown()) };
+      return {
+        operation: 'documentSymbol',
+        symbols: symbols.slice(0, limit),
+        total: symbols.length,
+        ...(await shown()),
+      };
     }
     case 'workspaceSymbol':
       return workspaceSymbol(code, ctx, q);
@@ -125,10 +134,17 @@ export async function askCode(code: CodeEngine, ctx: CodeContext, q: CodeQuestio
       return { operation: 'workspaceDiagnostics', files, total: diagnosticTotal(files) };
     }
     case 'prepareCallHierarchy':
-      return { operation: 'prepareCallHierarchy', entries: (await code.prepareCallHierarchy(ctx, file, place)).slice(0, limit), ...(await shown()) };
+      return {
+        operation: 'prepareCallHierarchy',
+        entries: (await code.prepareCallHierarchy(ctx, file, place)).slice(0, limit),
+        ...(await shown()),
+      };
     case 'incomingCalls':
     case 'outgoingCalls': {
-      const res = q.operation === 'incomingCalls' ? await code.incomingCalls(ctx, q.item!) : await code.outgoingCalls(ctx, q.item!);
+      const res =
+        q.operation === 'incomingCalls'
+          ? await code.incomingCalls(ctx, q.item!)
+          : await code.outgoingCalls(ctx, q.item!);
       return { operation: q.operation, of: res.of, calls: res.calls.slice(0, limit) };
     }
     case 'codeActions': {

@@ -5,10 +5,14 @@ import type { EditResult } from '../../../engine/index.js';
 import type { WriteResult } from '../../../engine/index.js';
 
 /** An edit: its path and diff, the replacements it made and the lines it added and removed. */
-export const editHost = (r: EditResult) => diffHost(r.path, r.diff, { replacements: r.replacements, ...lineCounts(r.diff) });
+export const editHost = (r: EditResult) =>
+  diffHost(r.path, r.diff, { replacements: r.replacements, ...lineCounts(r.diff) });
 
 /** An edit's details: the lines it changed and the rung of the matching ladder each of its edits matched on. */
-export const editDetails = (r: EditResult) => ({ changedLines: r.diff.changedLines, matchedBy: r.edits.map((e) => e.rung) });
+export const editDetails = (r: EditResult) => ({
+  changedLines: r.diff.changedLines,
+  matchedBy: r.edits.map((e) => e.rung),
+});
 
 /** A write: its path and diff, the bytes written and the lines it added and removed. */
 export const writeHost = (r: WriteResult) => diffHost(r.path, r.diff, { bytes: r.size, ...lineCounts(r.diff) });

@@ -10,13 +10,21 @@ import { plural } from '../../../engine/index.js';
 
 /** The structured fields of an omitted diff: the note, and whether the counts are exact. */
 export function diffOmission(d: FileDiff | undefined): Record<string, unknown> {
-  return d?.omitted ? { diffOmitted: { reason: d.omitted.reason, exactCounts: d.omitted.exact, note: diffNote(d) } } : {};
+  return d?.omitted
+    ? { diffOmitted: { reason: d.omitted.reason, exactCounts: d.omitted.exact, note: diffNote(d) } }
+    : {};
 }
 
 /** A patch applied: "A/M/D path" lines, each file's diff or note, the structured block and the counts. */
 export function patchView(r: PatchResult) {
-  const lines = [...r.added.map((p) => `A ${p}`), ...r.modified.map((p) => `M ${p}`), ...r.deleted.map((p) => `D ${p}`)];
-  const diffs = r.changes.map((c) => (c.diff.omitted ? `${c.relative}: ${diffNote(c.diff)}` : c.diff.unified)).filter((d) => d !== '');
+  const lines = [
+    ...r.added.map((p) => `A ${p}`),
+    ...r.modified.map((p) => `M ${p}`),
+    ...r.deleted.map((p) => `D ${p}`),
+  ];
+  const diffs = r.changes
+    .map((c) => (c.diff.omitted ? `${c.relative}: ${diffNote(c.diff)}` : c.diff.unified))
+    .filter((d) => d !== '');
   const files = r.changes.map(({ path, action, movedFrom, passes, diff: d }) => ({
     path,
     action,
@@ -40,12 +48,20 @@ export function readManyView(r: ReadManyResult) {
     if (error) return `--- ${relative} ---\n(error: ${error.message})`;
     const f = result!;
     if (f.kind === 'text') return `--- ${relative} ---\n${f.lines.join('\n')}`;
-    if (f.kind !== 'image' && f.kind !== 'pdf') return `--- ${relative} ---\n(${f.kind} file, ${f.size} bytes: not shown)`;
+    if (f.kind !== 'image' && f.kind !== 'pdf')
+      return `--- ${relative} ---\n(${f.kind} file, ${f.size} bytes: not shown)`;
     blobs.push({ mediaType: f.mediaType, data: f.data });
     return `--- ${relative} ---\n(${f.mediaType}, ${f.size} bytes: attached)`;
   });
   if (r.omitted > 0) parts.push(`(${r.omitted} more matching files not read)`);
   if (r.files.length === 0) parts.push('(no files matched)');
-  const files = r.files.map((f) => (f.error ? { path: f.path, error: f.error.message, kind: f.error.kind } : describeRead(f.result!)));
-  return { text: parts.join('\n\n'), blobs, data: { matched: r.matched, omitted: r.omitted, files }, summary: `Read ${plural(r.files.length, 'file')}` };
+  const files = r.files.map((f) =>
+    f.error ? { path: f.path, error: f.error.message, kind: f.error.kind } : describeRead(f.result!),
+  );
+  return {
+    text: parts.join('\n\n'),
+    blobs,
+    data: { matched: r.matched, omitted: r.omitted, files },
+    summary: `Read ${plural(r.files.length, 'file')}`,
+  };
 }

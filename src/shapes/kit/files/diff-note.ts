@@ -9,7 +9,8 @@ const size = (bytes: number) => (bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `$
 export function diffNote(d: FileDiff | undefined): string | undefined {
   const o = d?.omitted;
   if (!d || !o) return undefined;
-  const why = o.reason === 'size' ? `it would be over ${size(o.limitBytes)}` : `computing it would take over ${o.limitMs} ms`;
+  const why =
+    o.reason === 'size' ? `it would be over ${size(o.limitBytes)}` : `computing it would take over ${o.limitMs} ms`;
   const counts = o.exact
     ? `${lines(d.removed)} removed, ${lines(d.added)} added`
     : `at most ${lines(d.removed)} removed and ${lines(d.added)} added, within old lines ${range(o.span.oldStart, o.span.oldLines)} and new lines ${range(o.span.newStart, o.span.newLines)}`;

@@ -17,7 +17,10 @@ export function fileChangeHost(
     paths: [f.path],
     diff: f.diff?.unified,
     diffNote: note && o.noteNamesFile ? `${f.relative}: ${note}` : note,
-    counts: { ...counts, ...(o.lineCounts === false ? {} : { added: f.diff?.added ?? 0, removed: f.diff?.removed ?? 0 }) },
+    counts: {
+      ...counts,
+      ...(o.lineCounts === false ? {} : { added: f.diff?.added ?? 0, removed: f.diff?.removed ?? 0 }),
+    },
     ...(o.details ? { details: o.details } : {}),
   };
 }

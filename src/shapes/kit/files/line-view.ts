@@ -35,18 +35,31 @@ export interface LineViewOptions {
  * invalid_argument on `startField`) when both are given and not 0, else the first `head` lines
  * with the file's total counted.
  */
-export async function lineView(read: Reader, file: string, o: LineViewOptions & { start?: number; end?: number }): Promise<LineView> {
+export async function lineView(
+  read: Reader,
+  file: string,
+  o: LineViewOptions & { start?: number; end?: number },
+): Promise<LineView> {
   const ranged = Boolean(o.start) && Boolean(o.end);
   const [start, end] = ranged ? [Math.trunc(o.start!), Math.trunc(o.end!)] : [1, o.head];
   requireAtLeast(start, 1, o.startField, o.start);
   const budget = ranged ? ({ unit: 'bytes', max: o.rangeBytes, overflow: 'exclude' } as const) : undefined;
   const r = await read({ start, limit: Math.max(1, end - start + 1), countTotal: !ranged, budget });
-  if (r.kind !== 'text') throw engineFailure('not_text', `${file} is not a text file`, { path: file, size: r.size }, { field: o.field });
+  if (r.kind !== 'text')
+    throw engineFailure('not_text', `${file} is not a text file`, { path: file, size: r.size }, { field: o.field });
   const lines = end < start ? [] : r.lines;
   if (!ranged) {
     const facts = { paths: [r.path], counts: { lines: lines.length, totalLines: r.totalLines ?? 0 } };
     return { ranged, start, end, lines, more: (r.totalLines ?? 0) - lines.length, cut: false, facts };
   }
   const cut = r.stoppedBy === 'budget';
-  return { ranged, start, end, lines, more: 0, cut, facts: { paths: [r.path], counts: { lines: lines.length }, truncated: cut } };
+  return {
+    ranged,
+    start,
+    end,
+    lines,
+    more: 0,
+    cut,
+    facts: { paths: [r.path], counts: { lines: lines.length }, truncated: cut },
+  };
 }

@@ -5,7 +5,11 @@ import { rawWindow } from './raw-window.js';
 import type { TextRead } from '../../../engine/index.js';
 
 /** The first line and the number of lines of the range start..end (`max` lines when no end is given). */
-export function lineWindow(start: number | undefined, end: number | undefined, max: number): { start: number; limit: number } {
+export function lineWindow(
+  start: number | undefined,
+  end: number | undefined,
+  max: number,
+): { start: number; limit: number } {
   const first = start ?? 1;
   return { start: first, limit: end !== undefined ? end - first + 1 : max };
 }

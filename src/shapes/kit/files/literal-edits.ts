@@ -4,7 +4,10 @@ import { engineFailure } from '../../../engine/index.js';
 import type { EditSpec } from '../../../engine/index.js';
 
 /** The edits as engine specs (`field` names the argument that held them); an empty old string's failure gives its index. */
-export function literalEdits(items: ReadonlyArray<{ old: string; new: string; all?: boolean }>, field: string): EditSpec[] {
+export function literalEdits(
+  items: ReadonlyArray<{ old: string; new: string; all?: boolean }>,
+  field: string,
+): EditSpec[] {
   if (items.length === 0) throw engineFailure('no_match', 'no edits given', {}, { field });
   return items.map((e, i) => {
     if (e.old === '') throw engineFailure('empty_old', 'the old string is empty', { editIndex: i }, { field });

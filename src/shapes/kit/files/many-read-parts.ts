@@ -10,11 +10,17 @@ type Shown = Exclude<ModelManyEntry, Skipped> & { window?: RawWindow };
 
 export function manyReadParts(r: ModelManyResult, raw: RawWindowOptions) {
   const skipped = r.files.flatMap((f) => (f.kind === 'skipped' ? [f] : []));
-  const shown = r.files.flatMap((f): Shown[] => (f.kind === 'skipped' ? [] : [f.kind === 'text' ? { ...f, window: rawWindow(f, raw) } : f]));
+  const shown = r.files.flatMap((f): Shown[] =>
+    f.kind === 'skipped' ? [] : [f.kind === 'text' ? { ...f, window: rawWindow(f, raw) } : f],
+  );
   const attached = shown.flatMap((f) => (f.kind === 'attached' ? [f] : []));
   const avTypes = new Set(attached.flatMap((f) => (f.media === 'audio' || f.media === 'video' ? [f.mediaType] : [])));
   const blobs = attached.map((f) => ({ mediaType: f.mediaType, data: f.data }));
   const paths = shown.map((f) => f.path);
-  const facts = { summary: `Read ${paths.length} file(s)`, paths, counts: { files: paths.length, matched: r.matched, omitted: r.omitted } };
+  const facts = {
+    summary: `Read ${paths.length} file(s)`,
+    paths,
+    counts: { files: paths.length, matched: r.matched, omitted: r.omitted },
+  };
   return { skipped, shown, avTypes: [...avTypes], blobs, paths, facts };
 }

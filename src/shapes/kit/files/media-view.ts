@@ -32,7 +32,15 @@ export function imageView(r: MediaRead, fit: { maxWidth?: number; maxHeight?: nu
   if (!img) throw new EngineError('internal', 'an image to fit was read without fitting it');
   const shown = `${img.mediaType}, ${img.data.length} bytes${dims(img.width, img.height)}`;
   const { mediaType, width, height, originalWidth, originalHeight } = img;
-  data.fitted = { changed: img.changed, mediaType, bytes: img.data.length, width, height, originalWidth, originalHeight };
+  data.fitted = {
+    changed: img.changed,
+    mediaType,
+    bytes: img.data.length,
+    width,
+    height,
+    originalWidth,
+    originalHeight,
+  };
   const text = img.changed
     ? `${shown} (scaled from ${r.mediaType}, ${r.size} bytes${dims(originalWidth, originalHeight)})`
     : `${shown} (already within the bounds)`;
@@ -58,7 +66,8 @@ export function pdfView(r: MediaRead, o: PdfViewOptions): MediaView {
   const count = pdfPageCount(r.data);
   if (count > 0) data.pages = count;
   const head = `${r.mediaType}, ${r.size} bytes${count > 0 ? `, ${plural(count, 'page')}` : ''}`;
-  if (o.format === 'file') return { text: head, blobs: [{ mediaType: r.mediaType, data: r.data }], data, counts: { bytes: r.size } };
+  if (o.format === 'file')
+    return { text: head, blobs: [{ mediaType: r.mediaType, data: r.data }], data, counts: { bytes: r.size } };
   const cap = o.maxPages;
   const failure = r.prepFailure;
   if (failure !== undefined && isCondition(failure, 'too_many_pages')) {
@@ -82,7 +91,12 @@ export function pdfView(r: MediaRead, o: PdfViewOptions): MediaView {
     const rendered = r.renderedPages ?? [];
     Object.assign(data, { format: 'images', pagesShown: rendered.map((p) => p.page) });
     const text = `${head}; ${span} rendered as ${rendered.length} JPEG image${rendered.length === 1 ? '' : 's'}`;
-    return { text, blobs: rendered.map((p) => ({ mediaType: p.mediaType, data: p.data })), data, counts: { pages: rendered.length } };
+    return {
+      text,
+      blobs: rendered.map((p) => ({ mediaType: p.mediaType, data: p.data })),
+      data,
+      counts: { pages: rendered.length },
+    };
   }
   const pages = r.pageTexts ?? [];
   Object.assign(data, { format: 'text', pagesShown: pages.map((p) => p.page) });

@@ -3,4 +3,6 @@
 import type { NotebookCell } from '../../../engine/index.js';
 
 export const outputImages = (cell: NotebookCell): Array<{ mediaType: string; data: Buffer }> =>
-  cell.outputs.flatMap((o) => (o.image ? [{ mediaType: o.image.mediaType, data: Buffer.from(o.image.data, 'base64') }] : []));
+  cell.outputs.flatMap((o) =>
+    o.image ? [{ mediaType: o.image.mediaType, data: Buffer.from(o.image.data, 'base64') }] : [],
+  );

@@ -5,7 +5,14 @@ import { outputImages } from './notebook-images.js';
 import type { NotebookView } from '../../../engine/index.js';
 
 /** The output images of `nb` as blobs, and its host block for the file `shown` (as the caller named it) at `path`. */
-export function notebookParts(nb: NotebookView, shown: string, path: string): { blobs: Array<{ mediaType: string; data: Buffer }>; host: HostContent } {
+export function notebookParts(
+  nb: NotebookView,
+  shown: string,
+  path: string,
+): { blobs: Array<{ mediaType: string; data: Buffer }>; host: HostContent } {
   const n = nb.cells.length;
-  return { blobs: nb.cells.flatMap(outputImages), host: { summary: `Read ${n} cells of ${shown}`, paths: [path], counts: { cells: n } } };
+  return {
+    blobs: nb.cells.flatMap(outputImages),
+    host: { summary: `Read ${n} cells of ${shown}`, paths: [path], counts: { cells: n } },
+  };
 }

@@ -45,7 +45,9 @@ export function notebookText(nb: NotebookView): { text: string; truncated: boole
     total += text.length + 2;
     if (total > MAX_NOTEBOOK_CHARS) {
       const left = nb.cells.length - cell.index;
-      out.push(`... [${left} remaining cells truncated, total ${nb.cells.length} cells. Use shell to inspect: cat <path> | jq '.cells[${cell.index}:]']`);
+      out.push(
+        `... [${left} remaining cells truncated, total ${nb.cells.length} cells. Use shell to inspect: cat <path> | jq '.cells[${cell.index}:]']`,
+      );
       return { text: `${header}\n\n${out.join('\n\n')}`, truncated: true };
     }
     out.push(text);

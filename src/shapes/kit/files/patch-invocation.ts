@@ -43,7 +43,8 @@ export function patchFromScript(script: string): PatchInvocation | undefined {
 /** The patch an argv applies: ["apply_patch", PATCH], or a shell -c/-lc script of that form. */
 export function patchFromArgv(argv: readonly string[]): PatchInvocation | undefined {
   if (argv.length === 2 && COMMANDS.has(argv[0]!)) return { patch: argv[1]! };
-  if (argv.length === 3 && SHELLS.has(argv[0]!) && (argv[1] === '-c' || argv[1] === '-lc')) return patchFromScript(argv[2]!);
+  if (argv.length === 3 && SHELLS.has(argv[0]!) && (argv[1] === '-c' || argv[1] === '-lc'))
+    return patchFromScript(argv[2]!);
   if (argv.length === 1 && looksLikePatch(argv[0]!)) throw bare(argv[0]!);
   return undefined;
 }
@@ -52,6 +53,10 @@ export function patchFromArgv(argv: readonly string[]): PatchInvocation | undefi
 export async function patchDir(scope: Scope, base: string, cd: string | undefined): Promise<string> {
   if (cd === undefined) return base;
   const r = await scope.resolve(cd, base, 'cmd');
-  if (!r.exists) throw new EngineError('not_found', `the directory ${cd} does not exist`, { field: 'cmd', facts: { path: cd, resolved: r.real } });
+  if (!r.exists)
+    throw new EngineError('not_found', `the directory ${cd} does not exist`, {
+      field: 'cmd',
+      facts: { path: cd, resolved: r.real },
+    });
   return r.real;
 }

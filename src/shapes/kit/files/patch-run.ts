@@ -21,14 +21,20 @@ interface Patcher<C> {
 }
 
 /** Applies `patch` relative to the context's directory (or `cwd`). Unlike Codex, an Add File hunk never replaces an existing file. */
-export async function patchRun<C extends { cwd?: string }>(files: Patcher<C>, ctx: C, patch: string, cwd?: string): Promise<PatchRun> {
+export async function patchRun<C extends { cwd?: string }>(
+  files: Patcher<C>,
+  ctx: C,
+  patch: string,
+  cwd?: string,
+): Promise<PatchRun> {
   const started = performance.now();
   const secs = () => Math.round((performance.now() - started) / 100) / 10;
   try {
     const result = await files.patch(cwd === undefined ? ctx : { ...ctx, cwd }, patch, { addOverwrites: false });
     return { exitCode: 0, result, durationSeconds: secs() };
   } catch (err) {
-    if (!(err instanceof EngineError) || err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'internal') throw err;
+    if (!(err instanceof EngineError) || err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'internal')
+      throw err;
     return { exitCode: 1, error: err, durationSeconds: secs() };
   }
 }
@@ -56,6 +62,13 @@ export function patchHost(run: PatchRun): HostContent {
     diffNote: notes.length ? notes.join('\n') : undefined,
     counts: { added: r.added.length, modified: r.modified.length, deleted: r.deleted.length },
     exitCode: run.exitCode,
-    details: { files: r.changes.map((c) => ({ path: c.path, action: c.action, ...(c.movedFrom ? { movedFrom: c.movedFrom } : {}), passes: c.passes })) },
+    details: {
+      files: r.changes.map((c) => ({
+        path: c.path,
+        action: c.action,
+        ...(c.movedFrom ? { movedFrom: c.movedFrom } : {}),
+        passes: c.passes,
+      })),
+    },
   };
 }

@@ -2,7 +2,15 @@
 // methods ...", "# ... existing code ..."). A write or edit holding one would delete that code.
 
 /** The phrases Gemini CLI reads as standing for left-out code, before an ellipsis. */
-const OMITTED = new Set(['rest of', 'rest of method', 'rest of methods', 'rest of code', 'unchanged code', 'unchanged method', 'unchanged methods']);
+const OMITTED = new Set([
+  'rest of',
+  'rest of method',
+  'rest of methods',
+  'rest of code',
+  'unchanged code',
+  'unchanged method',
+  'unchanged methods',
+]);
 /** A wider net: whole comment lines such as "# ... existing code ..." or "// ... rest of methods ...". */
 const COMMENTED =
   /^(?:\/\/|#|\/\*|<!--|--|\*)?\s*(?:\.\.\.|…)?\s*(?:rest of|remaining|existing|unchanged|other|previous)\b[^\n]*?(?:\.\.\.|…)\s*(?:\*\/|-->)?$/i;

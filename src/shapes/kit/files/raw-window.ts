@@ -29,7 +29,9 @@ export function rawWindow(r: TextRead, o: RawWindowOptions): RawWindow {
   const marked = o.cutBy === 'line' ? r.truncatedLines : r.budgetCutLine !== undefined ? [r.budgetCutLine] : [];
   const known = !o.uncounted || (r.stoppedBy === 'eof' && r.budgetCutLine === undefined);
   const total = known ? (r.totalLines ?? r.endLine) : undefined;
-  const text = r.lines.map((l, i) => (o.trimEnd ? l.trimEnd() : l) + (marked.includes(r.startLine + i) ? o.marker : '')).join('\n');
+  const text = r.lines
+    .map((l, i) => (o.trimEnd ? l.trimEnd() : l) + (marked.includes(r.startLine + i) ? o.marker : ''))
+    .join('\n');
   return {
     text,
     total,
@@ -46,6 +48,8 @@ export function rawWindow(r: TextRead, o: RawWindowOptions): RawWindow {
 export function windowHost(r: TextRead, w: RawWindow): HostContent {
   const of = w.total === undefined ? `at least ${r.endLine}` : String(w.total);
   const more = w.total === undefined ? ' (truncated)' : '';
-  const summary = w.cut ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${more}` : `Read ${r.relative}`;
+  const summary = w.cut
+    ? `Read lines ${r.startLine}-${r.endLine} of ${of} from ${r.relative}${more}`
+    : `Read ${r.relative}`;
   return { paths: [r.path], summary, counts: w.counts, truncated: w.cut };
 }

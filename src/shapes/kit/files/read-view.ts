@@ -23,8 +23,13 @@ function refuse(field: string, message: string, condition: Refusal): never {
 export function pdfFormatOf(pages: string | undefined, format: PdfFormat | undefined): PdfFormat {
   const f = format ?? (pages !== undefined ? 'images' : 'file');
   if (f === 'file' && pages !== undefined)
-    refuse('pages', 'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF', 'pages_with_file');
-  if (f !== 'file' && pages === undefined) refuse('pages', `pdf_format "${f}" needs pages, e.g. "1-5"`, 'pages_required');
+    refuse(
+      'pages',
+      'pages picks pages to render or extract: use pdf_format "images" or "text" with it, or drop it to get the whole PDF',
+      'pages_with_file',
+    );
+  if (f !== 'file' && pages === undefined)
+    refuse('pages', `pdf_format "${f}" needs pages, e.g. "1-5"`, 'pages_required');
   return f;
 }
 
@@ -52,20 +57,34 @@ export function readPrep(o: Pick<ReadViewOptions, 'pdf' | 'fit'>): MediaPrep {
 
 /** `r` as fs.read shows it. An image or PDF was read with `fit` and `pdfPages` from readPrep(o). */
 export function readView(r: ReadResult, o: ReadViewOptions): MediaView {
-  if (o.pdf.asked && r.kind !== 'pdf') refuse('pages', `pages and pdf_format apply to PDF files only, and ${o.path} is not a PDF`, 'not_pdf');
+  if (o.pdf.asked && r.kind !== 'pdf')
+    refuse('pages', `pages and pdf_format apply to PDF files only, and ${o.path} is not a PDF`, 'not_pdf');
   if (r.kind === 'image') return imageView(r, o.fit);
-  if (r.kind === 'pdf') return pdfView(r, { format: o.pdf.format, pages: o.pdf.pages, maxPages: o.pdf.maxPages, path: o.path });
-  if (r.kind === 'text') return { text: r.lines.join('\n'), data: describeRead(r), counts: { lines: r.lines.length, bytes: r.size } };
-  if (r.kind !== 'notebook') return { text: `(${r.kind} file, ${r.size} bytes: not shown as text)`, data: describeRead(r), counts: { bytes: r.size } };
+  if (r.kind === 'pdf')
+    return pdfView(r, { format: o.pdf.format, pages: o.pdf.pages, maxPages: o.pdf.maxPages, path: o.path });
+  if (r.kind === 'text')
+    return { text: r.lines.join('\n'), data: describeRead(r), counts: { lines: r.lines.length, bytes: r.size } };
+  if (r.kind !== 'notebook')
+    return {
+      text: `(${r.kind} file, ${r.size} bytes: not shown as text)`,
+      data: describeRead(r),
+      counts: { bytes: r.size },
+    };
   if (o.ranged) {
-    const why = 'offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines';
+    const why =
+      'offset, limit and max_line_chars select text lines: drop them, or pass notebooks false to read its JSON as lines';
     refuse('offset', `${o.path} is a notebook, shown whole as cells; ${why}`, 'range_on_notebook');
   }
   const nb = r.notebook;
   const out = notebookListing(r.relative, nb, o.budget);
   const left = nb.cells.length - out.shown;
   const more = `(${plural(left, 'more cell')} not shown: over max_bytes ${o.budget}; raise it, or read the JSON lines with notebooks false)`;
-  const data = { ...describeRead(r), ...(nb.language ? { language: nb.language } : {}), cellsShown: out.shown, hasMore: left > 0 };
+  const data = {
+    ...describeRead(r),
+    ...(nb.language ? { language: nb.language } : {}),
+    cellsShown: out.shown,
+    hasMore: left > 0,
+  };
   return {
     text: left > 0 ? `${out.text}\n${more}` : out.text,
     blobs: out.images,

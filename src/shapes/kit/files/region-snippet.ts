@@ -4,8 +4,16 @@ import type { FileDiff } from '../../../engine/index.js';
 import { changedLinesOf } from './diff-note.js';
 import { snippetAround } from './snippet.js';
 
-export function regionSnippet(text: string, diff: FileDiff | undefined, context: number, maxRegion: number, opts: { finalEmptyLine?: boolean } = {}) {
+export function regionSnippet(
+  text: string,
+  diff: FileDiff | undefined,
+  context: number,
+  maxRegion: number,
+  opts: { finalEmptyLine?: boolean } = {},
+) {
   const changed = changedLinesOf(diff);
-  const region = changed.length ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1 : 0;
+  const region = changed.length
+    ? changed.reduce((a, b) => Math.max(a, b)) - changed.reduce((a, b) => Math.min(a, b)) + 1
+    : 0;
   return region <= maxRegion ? snippetAround(text, changed, context, opts) : undefined;
 }

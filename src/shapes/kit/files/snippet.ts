@@ -28,7 +28,9 @@ export function changeSnippet(hadContent: boolean, after: string, diff: FileDiff
   const o = diff.omitted?.span;
   if (spans.length === 0 && o) spans.push([o.newStart - 1, o.newStart - 1 + o.newLines]);
   if (spans.length === 0) return after;
-  const windows = spans.map(([a, b]) => [Math.max(0, a - context), Math.min(lines.length, b + context)] as [number, number]).sort((x, y) => x[0] - y[0]);
+  const windows = spans
+    .map(([a, b]) => [Math.max(0, a - context), Math.min(lines.length, b + context)] as [number, number])
+    .sort((x, y) => x[0] - y[0]);
   const merged: Array<[number, number]> = [];
   for (const w of windows) {
     const last = merged[merged.length - 1];

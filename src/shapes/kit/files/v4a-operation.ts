@@ -11,10 +11,17 @@ export function diffOperation(raw: { type?: unknown; path?: unknown; diff?: unkn
   if (typeof raw.type !== 'string' || !TYPES.includes(type)) {
     // The type as written: a string itself, anything else as JSON.
     const written = typeof raw.type === 'string' ? raw.type : JSON.stringify(raw.type ?? null);
-    throw engineFailure('unknown_diff_operation', `unknown operation type ${written}`, { type: written }, { field: 'type' });
+    throw engineFailure(
+      'unknown_diff_operation',
+      `unknown operation type ${written}`,
+      { type: written },
+      { field: 'type' },
+    );
   }
-  if (typeof raw.path !== 'string' || raw.path.trim() === '') throw engineFailure('diff_without_path', `${type} needs a path`, { type }, { field: 'path' });
+  if (typeof raw.path !== 'string' || raw.path.trim() === '')
+    throw engineFailure('diff_without_path', `${type} needs a path`, { type }, { field: 'path' });
   if (type === 'delete_file') return { type, path: raw.path };
-  if (typeof raw.diff !== 'string' || raw.diff === '') throw engineFailure('diff_payload_missing', `${type} needs a diff`, { type }, { field: 'diff' });
+  if (typeof raw.diff !== 'string' || raw.diff === '')
+    throw engineFailure('diff_payload_missing', `${type} needs a diff`, { type }, { field: 'diff' });
   return { type, path: raw.path, diff: raw.diff };
 }

@@ -2,7 +2,12 @@
 // wins over the count for both sides, as in grep and ripgrep.
 
 /** Context before and after each match: each side's own count, else `both`, else `fallback`. */
-export const contextSides = (before: number | null | undefined, after: number | null | undefined, both: number | null | undefined, fallback?: number) => ({
+export const contextSides = (
+  before: number | null | undefined,
+  after: number | null | undefined,
+  both: number | null | undefined,
+  fallback?: number,
+) => ({
   before: before ?? both ?? fallback,
   after: after ?? both ?? fallback,
 });

@@ -37,10 +37,18 @@ export async function grepPage(
   const r = await grep(opts);
   const shown = r.files.filter((f) => !isSensitive(f.relative));
   if (r.timedOut && shown.length === 0) {
-    throw engineFailure('grep_timeout', 'the search found nothing before its time budget ran out', { timeoutMs: opts.timeoutMs ?? 0 });
+    throw engineFailure('grep_timeout', 'the search found nothing before its time budget ran out', {
+      timeoutMs: opts.timeoutMs ?? 0,
+    });
   }
   const grouped = hasContext(opts);
-  const all = rgModeLines(shown, opts.mode ?? 'files', { name: (f) => f.relative, lineNumbers: o.lineNumbers, grouped, onlyMatching: false, cutNotes: false });
+  const all = rgModeLines(shown, opts.mode ?? 'files', {
+    name: (f) => f.relative,
+    lineNumbers: o.lineNumbers,
+    grouped,
+    onlyMatching: false,
+    cutNotes: false,
+  });
   const { page, next } = pageOf(all, o.offset, o.limit);
   const secret = r.files.filter((f) => isSensitive(f.relative)).map((f) => f.relative);
   return {
@@ -53,6 +61,9 @@ export async function grepPage(
     occurrences: shown.reduce((n, f) => n + f.matches, 0),
     timedOut: r.timedOut,
     atMatchLimit: r.stoppedBy === 'max_total',
-    facts: { counts: { files: shown.length, matches: r.totalMatches, matchLines: r.totalMatchLines }, truncated: r.truncated },
+    facts: {
+      counts: { files: shown.length, matches: r.totalMatches, matchLines: r.totalMatchLines },
+      truncated: r.truncated,
+    },
   };
 }

@@ -26,9 +26,16 @@ export function grepText(r: GrepResult): string {
   }
   if (r.total === 0) return r.timedOut ? 'No matches found before the time budget ran out.' : 'No matches found.';
   if (r.truncated) {
-    const why = r.stoppedBy === 'timeout' ? 'the time budget ran out' : r.stoppedBy === 'max_total' ? 'max_total was reached' : '';
+    const why =
+      r.stoppedBy === 'timeout'
+        ? 'the time budget ran out'
+        : r.stoppedBy === 'max_total'
+          ? 'max_total was reached'
+          : '';
     const more = r.offset + r.shown < r.total ? ` use offset=${r.offset + r.shown} for more;` : '';
-    out.push(`(showing ${r.shown} of ${r.total} ${r.mode === 'content' ? 'lines' : 'files'};${more}${why ? ` search stopped: ${why}` : ''})`);
+    out.push(
+      `(showing ${r.shown} of ${r.total} ${r.mode === 'content' ? 'lines' : 'files'};${more}${why ? ` search stopped: ${why}` : ''})`,
+    );
   }
   return out.join('\n');
 }
@@ -44,7 +51,13 @@ export function grepRecords(r: GrepResult): Record<string, unknown> {
   const { files, ...totals } = r;
   return {
     ...totals,
-    files: files.map((f) => ({ path: f.relative, matchLines: f.matchLines, matches: f.matches, mtimeMs: f.mtimeMs, lines: f.lines.map(lineRecord) })),
+    files: files.map((f) => ({
+      path: f.relative,
+      matchLines: f.matchLines,
+      matches: f.matches,
+      mtimeMs: f.mtimeMs,
+      lines: f.lines.map(lineRecord),
+    })),
   };
 }
 

@@ -16,7 +16,9 @@ export interface EntriesView {
 export const countSoFar = (n: number, complete: boolean): string => `${n}${complete ? '' : '+'}`;
 
 export function listingView(r: ListResult): EntriesView {
-  const lines = r.entries.map((e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : ''));
+  const lines = r.entries.map(
+    (e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : ''),
+  );
   if (r.omitted > 0) lines.push(`(${r.omitted} more entries not shown; total ${countSoFar(r.total, r.complete)})`);
   if (r.entries.length === 0 && r.total === 0) lines.push('(empty directory)');
   const { path, offset, total, omitted, complete, ignored } = r;
@@ -29,7 +31,11 @@ export function globView(r: GlobResult): EntriesView & { of: string } {
   const paths = r.entries.map((e) => e.relative + (e.type === 'directory' ? '/' : ''));
   const of = countSoFar(r.total, r.complete);
   const note =
-    r.total === 0 ? 'No files matched.' : r.truncated ? `(showing ${r.shown} of ${of} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)` : '';
+    r.total === 0
+      ? 'No files matched.'
+      : r.truncated
+        ? `(showing ${r.shown} of ${of} from offset ${r.offset}; use offset=${r.offset + r.shown} for more)`
+        : '';
   const { base, offset, shown, total, truncated, complete, ignored } = r;
   // One string per path keeps a 100,000-entry page cheap to encode and to decode.
   const data = { base, offset, shown, total, truncated, complete, ignored, paths };

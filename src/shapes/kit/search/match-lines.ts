@@ -6,11 +6,18 @@ import type { GrepFile, GrepResult } from '../../../engine/index.js';
 /** The files of `r` once each (roots that hold one another report a file twice), and its match lines as "path:line:text". */
 export function matchLines(r: GrepResult): { files: GrepFile[]; lines: string[] } {
   const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
-  return { files, lines: files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`)) };
+  return {
+    files,
+    lines: files.flatMap((f) => f.lines.filter((l) => l.kind === 'match').map((l) => `${f.path}:${l.line}:${l.text}`)),
+  };
 }
 
 /** The first `limit` of `lines` within `maxChars`; the line that crosses the budget is cut and counted among the dropped. */
-export function fitFirst(lines: readonly string[], limit: number, maxChars: number): { shown: string[]; dropped: number } {
+export function fitFirst(
+  lines: readonly string[],
+  limit: number,
+  maxChars: number,
+): { shown: string[]; dropped: number } {
   const { shown, cut } = fitLines(lines.slice(0, limit), maxChars);
   return { shown, dropped: lines.length - shown.length + (cut ? 1 : 0) };
 }
@@ -33,5 +40,12 @@ export function matchedFiles(r: GrepResult): { files: GrepFile[]; matches: numbe
 export function matchPage(r: GrepResult, limit: number, maxChars: number) {
   const { files, lines } = matchLines(r);
   const { shown, dropped } = fitFirst(lines, limit, maxChars);
-  return { files, total: lines.length, shown, dropped, counts: { matches: lines.length, shown: shown.length }, truncated: dropped > 0 || r.truncated };
+  return {
+    files,
+    total: lines.length,
+    shown,
+    dropped,
+    counts: { matches: lines.length, shown: shown.length },
+    truncated: dropped > 0 || r.truncated,
+  };
 }

@@ -18,9 +18,13 @@ export async function matchingFiles(
   args: { pattern: string; include?: string; path?: string; limit?: number },
   o: { limit: number; maxLimit: number; timeoutMs: number },
 ): Promise<MatchingFiles> {
-  if (args.pattern.trim() === '') throw new EngineError('invalid_argument', 'pattern must not be empty', { field: 'pattern' });
+  if (args.pattern.trim() === '')
+    throw new EngineError('invalid_argument', 'pattern must not be empty', { field: 'pattern' });
   if (args.limit !== undefined && !(args.limit >= 1)) {
-    throw new EngineError('invalid_argument', 'limit must be greater than zero', { field: 'limit', facts: { value: args.limit } });
+    throw new EngineError('invalid_argument', 'limit must be greater than zero', {
+      field: 'limit',
+      facts: { value: args.limit },
+    });
   }
   const r = await grep({
     pattern: args.pattern,
@@ -36,7 +40,17 @@ export async function matchingFiles(
     throw new EngineError('timeout', why, { facts: { timeoutMs: o.timeoutMs } });
   }
   const paths = r.files.map((f) => f.path);
-  const host = { paths, counts: { files: paths.length, totalFiles: r.totalFiles }, truncated: r.truncated, details: { backend: r.backend } };
-  if (paths.length > 0) return { paths, facts: { ...host, summary: `${paths.length} matching file${paths.length === 1 ? '' : 's'}` } };
-  return { paths, facts: { ...host, summary: 'No matches' }, failure: engineFailure('no_matches', 'no file matches the pattern', { pattern: args.pattern }) };
+  const host = {
+    paths,
+    counts: { files: paths.length, totalFiles: r.totalFiles },
+    truncated: r.truncated,
+    details: { backend: r.backend },
+  };
+  if (paths.length > 0)
+    return { paths, facts: { ...host, summary: `${paths.length} matching file${paths.length === 1 ? '' : 's'}` } };
+  return {
+    paths,
+    facts: { ...host, summary: 'No matches' },
+    failure: engineFailure('no_matches', 'no file matches the pattern', { pattern: args.pattern }),
+  };
 }

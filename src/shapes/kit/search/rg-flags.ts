@@ -40,7 +40,11 @@ export function rgFlagOptions(f: RgFlags, output: RgOutputMode, path: string): G
 }
 
 /** How rg prints content lines: with line numbers unless -n is false, only the matched parts with -o. */
-export const rgPrinting = (f: { '-n'?: boolean; '-o'?: boolean }) => ({ lineNumbers: f['-n'] !== false, onlyMatching: f['-o'] === true });
+export const rgPrinting = (f: { '-n'?: boolean; '-o'?: boolean }) => ({
+  lineNumbers: f['-n'] !== false,
+  onlyMatching: f['-o'] === true,
+});
 
 /** Whether a search asks for context lines (its output then groups each file's lines apart). */
-export const hasContext = (o: Pick<GrepOptions, 'before' | 'after'>): boolean => (o.before ?? 0) > 0 || (o.after ?? 0) > 0;
+export const hasContext = (o: Pick<GrepOptions, 'before' | 'after'>): boolean =>
+  (o.before ?? 0) > 0 || (o.after ?? 0) > 0;

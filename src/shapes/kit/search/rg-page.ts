@@ -13,7 +13,11 @@ export interface RgPage {
   matchLines: number;
 }
 
-export function rgPage(files: readonly GrepFile[], mode: GrepMode, o: RgTextOptions & { offset: number; limit: number }): RgPage {
+export function rgPage(
+  files: readonly GrepFile[],
+  mode: GrepMode,
+  o: RgTextOptions & { offset: number; limit: number },
+): RgPage {
   if (mode === 'content') {
     const { page, next } = pageOf(rgContentLines(files, o), o.offset, o.limit);
     return { entries: page, next, matchLines: 0 };

@@ -26,10 +26,15 @@ function fileLines(f: GrepFile, o: RgTextOptions): Array<{ line: number; text: s
   };
   for (const l of f.lines) {
     if (l.cut && o.cutNotes !== false) {
-      const text = l.kind === 'match' ? `[Omitted long line with ${l.submatches?.length ?? 1} matches]` : '[Omitted long context line]';
+      const text =
+        l.kind === 'match'
+          ? `[Omitted long line with ${l.submatches?.length ?? 1} matches]`
+          : '[Omitted long context line]';
       out.push({ line: l.line, text: prefix(l.kind, l.line) + text });
     } else if (o.onlyMatching) {
-      if (l.kind === 'match') for (const s of l.submatches ?? []) out.push({ line: l.line, text: prefix('match', l.line) + l.text.slice(s.start, s.end) });
+      if (l.kind === 'match')
+        for (const s of l.submatches ?? [])
+          out.push({ line: l.line, text: prefix('match', l.line) + l.text.slice(s.start, s.end) });
     } else l.text.split('\n').forEach((t, i) => out.push({ line: l.line + i, text: prefix(l.kind, l.line + i) + t }));
   }
   return out;

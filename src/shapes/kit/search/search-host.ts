@@ -13,18 +13,37 @@ const MAX_PATHS = 1000;
  * truncated when the search was, when the page left some out, or when the text was saved to
  * a file (`savedTo`) in place of being shown whole.
  */
-export function grepHost(r: GrepResult, pattern: string, page: { shown: number; of: 'lines' | 'files'; savedTo?: string }): HostContent {
+export function grepHost(
+  r: GrepResult,
+  pattern: string,
+  page: { shown: number; of: 'lines' | 'files'; savedTo?: string },
+): HostContent {
   const left = page.shown < (page.of === 'lines' ? r.totalMatchLines : r.totalFiles);
-  const details = { backend: r.backend, timedOut: r.timedOut, ...(page.savedTo ? { fullOutputPath: page.savedTo } : {}) };
+  const details = {
+    backend: r.backend,
+    timedOut: r.timedOut,
+    ...(page.savedTo ? { fullOutputPath: page.savedTo } : {}),
+  };
   const counts = { files: r.totalFiles, matchLines: r.totalMatchLines, shown: page.shown };
   const summary = `${r.totalFiles} files, ${r.totalMatchLines} matching lines for ${pattern}`;
-  return { summary, paths: r.files.map((f) => f.path).slice(0, MAX_PATHS), counts, truncated: r.truncated || left || page.savedTo !== undefined, details };
+  return {
+    summary,
+    paths: r.files.map((f) => f.path).slice(0, MAX_PATHS),
+    counts,
+    truncated: r.truncated || left || page.savedTo !== undefined,
+    details,
+  };
 }
 
 /** A glob of `pattern`: how many files matched, those shown; no result (a base that does not exist) matched none. */
 export const globHost = (r: GlobResult | undefined, pattern: string): HostContent =>
   r
-    ? { summary: `${r.total} files match ${pattern}`, paths: r.entries.map((e) => e.path), counts: { files: r.total, shown: r.shown }, truncated: r.truncated }
+    ? {
+        summary: `${r.total} files match ${pattern}`,
+        paths: r.entries.map((e) => e.path),
+        counts: { files: r.total, shown: r.shown },
+        truncated: r.truncated,
+      }
     : { summary: `No files match ${pattern}`, counts: { files: 0 } };
 
 /** A glob page's total and the files it left out, each with "+" when counting stopped early. */

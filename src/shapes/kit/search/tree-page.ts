@@ -16,7 +16,8 @@ export interface TreePage {
   facts: HostContent;
 }
 
-const bad = (message: string, field: string, value?: unknown) => new EngineError('invalid_argument', message, { field, facts: { value } });
+const bad = (message: string, field: string, value?: unknown) =>
+  new EngineError('invalid_argument', message, { field, facts: { value } });
 const positive = (v: number) => Number.isSafeInteger(v) && v >= 1;
 
 /** The page of the tree below `dir` (which must be absolute; `field` names it). */
@@ -33,7 +34,12 @@ export async function treePage(
   if (!positive(limit)) throw bad('limit must be greater than zero', 'limit', args.limit);
   if (!positive(depth)) throw bad('depth must be greater than zero', 'depth', args.depth);
   if (!path.isAbsolute(dir.path)) throw bad(`${dir.field} must be an absolute path`, dir.field, dir.path);
-  const r = await list(dir.path, { depth: Math.min(depth, 64), sort: 'name', includeHidden: true, maxCollect: o.maxCollect });
+  const r = await list(dir.path, {
+    depth: Math.min(depth, 64),
+    sort: 'name',
+    includeHidden: true,
+    maxCollect: o.maxCollect,
+  });
   const all = [...r.entries].sort((a, b) => byteOrder(a.relative, b.relative));
   if (all.length > 0 && offset > all.length) throw bad('offset exceeds directory entry count', 'offset', offset);
   const entries = all.slice(offset - 1, offset - 1 + limit);

@@ -34,7 +34,8 @@ export function plainCdTarget(command: string): string | undefined {
 }
 
 /** The N of a standalone "sleep N" at the start of a line (alone or before more commands), as written; else undefined. */
-export const leadingSleep = (command: string): string | undefined => /^\s*sleep\s+(\d+(?:\.\d+)?)\s*(?:$|;|&&|\|\||\n)/.exec(command)?.[1];
+export const leadingSleep = (command: string): string | undefined =>
+  /^\s*sleep\s+(\d+(?:\.\d+)?)\s*(?:$|;|&&|\|\||\n)/.exec(command)?.[1];
 
 /** True when the line ends in a bare `&` (it would background itself), not `&&`. */
 export const endsInBackground = (command: string): boolean => /(?:^|[^&])&\s*$/.test(command);

@@ -18,14 +18,20 @@ export async function writeToHandle(
   const jobId = jobOfHandle(ctx.session, handle);
   if (jobId === undefined) {
     const why = `no running process has session id ${handle}; it may have exited already — start it again with ${starter}`;
-    throw engineFailure('unknown_process', why, { sessionId: handle, known: heldHandles(ctx.session) }, { field: 'session_id' });
+    throw engineFailure(
+      'unknown_process',
+      why,
+      { sessionId: handle, known: heldHandles(ctx.session) },
+      { field: 'session_id' },
+    );
   }
   const job = shell.job(ctx, jobId);
   if (chars !== '' && !job.interactive) {
     const why = `process ${handle} has its stdin closed (started without tty); run it again with ${starter} and tty: true to type into it`;
     throw engineFailure('stdin_closed', why, { sessionId: handle }, { field: 'chars' });
   }
-  const r = job.status === 'running' ? await shell.write(ctx, jobId, chars, read) : await shell.output(ctx, jobId, read);
+  const r =
+    job.status === 'running' ? await shell.write(ctx, jobId, chars, read) : await shell.output(ctx, jobId, read);
   if (r.job.status !== 'running') releaseHandle(ctx.session, handle);
   return r;
 }

@@ -24,7 +24,11 @@ export async function wholeJobOutput(
 }
 
 /** Stops job `id` unless it already ended (then `already` is set); a job this call stopped is reported. */
-export async function stopReported(shell: ShellEngine, ctx: ShellContext, id: string): Promise<{ job: JobSnapshot; already: boolean }> {
+export async function stopReported(
+  shell: ShellEngine,
+  ctx: ShellContext,
+  id: string,
+): Promise<{ job: JobSnapshot; already: boolean }> {
   const stopped = await stopRunning(shell, ctx, id);
   if (!stopped.already) endReported(ctx.session, stopped.job.id);
   return stopped;

@@ -7,11 +7,20 @@ import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import { pause } from './pause.js';
 
 /** The job's newest `maxBytes` of output; first waits up to `waitMs` for it to end when `wait` is set and it still runs. */
-export async function waitedTail(shell: ShellEngine, ctx: ShellContext, id: string, o: { wait?: boolean; waitMs: number; maxBytes: number }) {
+export async function waitedTail(
+  shell: ShellEngine,
+  ctx: ShellContext,
+  id: string,
+  o: { wait?: boolean; waitMs: number; maxBytes: number },
+) {
   const j = shell.job(ctx, id);
-  if (o.wait && j.status === 'running' && o.waitMs > 0) await shell.output(ctx, j.id, { from: 'start', waitMs: o.waitMs, until: 'exit', maxBytes: 1 });
+  if (o.wait && j.status === 'running' && o.waitMs > 0)
+    await shell.output(ctx, j.id, { from: 'start', waitMs: o.waitMs, until: 'exit', maxBytes: 1 });
   const tail = await shell.tail(ctx, j.id, o.maxBytes);
-  const facts = { retrieval: retrievalStatus(tail.job.status === 'running', o.wait === true), previewBytes: Buffer.byteLength(tail.text, 'utf8') };
+  const facts = {
+    retrieval: retrievalStatus(tail.job.status === 'running', o.wait === true),
+    previewBytes: Buffer.byteLength(tail.text, 'utf8'),
+  };
   return { ...tail, ...facts, readable: ctx.scope.contains(tail.job.logPath) };
 }
 

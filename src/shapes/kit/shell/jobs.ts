@@ -6,12 +6,20 @@ import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import type { JobSnapshot } from '../../../engine/index.js';
 
 /** The job's exit code in `words.code`, else the signal that ended it in `words.signal`, else `neither` (it runs, or ended without either). */
-export function endedBy<T>(j: Pick<JobSnapshot, 'exitCode' | 'signal'>, words: { code: (n: number) => T; signal: (name: string) => T }, neither: T): T {
+export function endedBy<T>(
+  j: Pick<JobSnapshot, 'exitCode' | 'signal'>,
+  words: { code: (n: number) => T; signal: (name: string) => T },
+  neither: T,
+): T {
   return j.exitCode !== null ? words.code(j.exitCode) : j.signal ? words.signal(j.signal) : neither;
 }
 
 /** Stops job `id` with everything it started, unless it already ended: then it is left as it was and `already` is set. */
-export async function stopRunning(shell: ShellEngine, ctx: ShellContext, id: string): Promise<{ job: JobSnapshot; already: boolean }> {
+export async function stopRunning(
+  shell: ShellEngine,
+  ctx: ShellContext,
+  id: string,
+): Promise<{ job: JobSnapshot; already: boolean }> {
   const before = shell.job(ctx, id);
   const already = before.status !== 'running';
   return { job: already ? before : await shell.stop(ctx, id), already };
@@ -32,6 +40,8 @@ export function jobsHost(jobs: readonly JobSnapshot[]): HostContent {
   if (jobs.length === 0) return { counts: { processes: 0 } };
   return {
     counts: { processes: jobs.length },
-    details: { processes: jobs.map((j) => ({ pid: j.pid, status: j.status, exitCode: j.exitCode, command: j.command })) },
+    details: {
+      processes: jobs.map((j) => ({ pid: j.pid, status: j.status, exitCode: j.exitCode, command: j.command })),
+    },
   };
 }

@@ -3,5 +3,9 @@
 // runs it, as a login shell when asked.
 
 /** The command options that run `line` in `program` (when given) or in the engine's shell. */
-export const lineIn = (line: string, login: boolean, program?: string): { command: string | string[]; login?: boolean } =>
+export const lineIn = (
+  line: string,
+  login: boolean,
+  program?: string,
+): { command: string | string[]; login?: boolean } =>
   program ? { command: [program, login ? '-lc' : '-c', line] } : { command: line, login };

@@ -7,5 +7,9 @@ import { ownUser } from '../../../engine/index.js';
 export function requireOwnUser(user: string | null | undefined, field: string): void {
   const own = ownUser();
   if (user === undefined || user === null || user === own) return;
-  throw new EngineError('permission_denied', `commands cannot run as ${user}: they run as ${own}, the user of this server`, { field, facts: { user, own } });
+  throw new EngineError(
+    'permission_denied',
+    `commands cannot run as ${user}: they run as ${own}, the user of this server`,
+    { field, facts: { user, own } },
+  );
 }

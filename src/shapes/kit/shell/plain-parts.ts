@@ -4,4 +4,9 @@ import { stripAnsi, type CapturedText } from '../../../engine/index.js';
 import { plainOutput } from './plain-output.js';
 
 /** `o` with its text as plainOutput and its head and tail without terminal escapes. */
-export const plainParts = (o: CapturedText): CapturedText => ({ ...o, text: plainOutput(o.text), head: stripAnsi(o.head), tail: stripAnsi(o.tail) });
+export const plainParts = (o: CapturedText): CapturedText => ({
+  ...o,
+  text: plainOutput(o.text),
+  head: stripAnsi(o.head),
+  tail: stripAnsi(o.tail),
+});

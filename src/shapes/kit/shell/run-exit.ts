@@ -5,7 +5,11 @@ import type { RunOutcome } from '../../../engine/index.js';
 import { commandFailure } from './run-failure.js';
 import { exitCodeOf } from './settle.js';
 
-export function runExit(r: RunOutcome, timeoutExitCode: number, evidence: { tool: string; backend: string }): { code: number; failure?: EngineError } {
+export function runExit(
+  r: RunOutcome,
+  timeoutExitCode: number,
+  evidence: { tool: string; backend: string },
+): { code: number; failure?: EngineError } {
   const code = exitCodeOf(r.exitCode, r.signal, r.timedOut ? timeoutExitCode : 1);
   return { code, failure: commandFailure(r, code, evidence) };
 }

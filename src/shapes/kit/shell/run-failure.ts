@@ -7,7 +7,8 @@ import type { RunOutcome } from '../../../engine/index.js';
 import { joinedCut } from '../text/joined-cut.js';
 
 /** What a command printed as one text: all of it, or its head and tail around "...". */
-export const printed = (o: Pick<CapturedText, 'text' | 'head' | 'tail' | 'truncated'>): string => joinedCut(o, '\n...\n');
+export const printed = (o: Pick<CapturedText, 'text' | 'head' | 'tail' | 'truncated'>): string =>
+  joinedCut(o, '\n...\n');
 
 /** Why run `r` failed, its exit reported as `exitCode`. */
 const whyFailed = (r: RunOutcome, exitCode: number | null): string =>
@@ -18,11 +19,21 @@ const whyFailed = (r: RunOutcome, exitCode: number | null): string =>
       : `the command exited with code ${exitCode}`;
 
 /** The failure of run `r` reported with `exitCode` (the shell's code for it), or undefined when it succeeded. */
-export function commandFailure(r: RunOutcome, exitCode: number, evidence: { tool: string; backend: string }): EngineError | undefined {
+export function commandFailure(
+  r: RunOutcome,
+  exitCode: number,
+  evidence: { tool: string; backend: string },
+): EngineError | undefined {
   if (!r.timedOut && r.exitCode === 0) return undefined;
   return new EngineError(r.timedOut ? 'timeout' : 'process_failed', whyFailed(r, exitCode), {
     facts: { exitCode: r.exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-    process: { ...evidence, exitCode, signal: r.signal ?? '', output: printed(r.output), outputTruncated: r.output.truncated },
+    process: {
+      ...evidence,
+      exitCode,
+      signal: r.signal ?? '',
+      output: printed(r.output),
+      outputTruncated: r.output.truncated,
+    },
   });
 }
 
@@ -36,7 +47,14 @@ export function processError(
 ): EngineError {
   return new EngineError(kind, message, {
     facts: { exitCode: r.exitCode, signal: r.signal, timeoutMs: r.timeoutMs },
-    process: { tool: 'bash', exitCode: r.exitCode ?? -1, signal: r.signal ?? '', output, outputTruncated: truncated, backend: 'child_process' },
+    process: {
+      tool: 'bash',
+      exitCode: r.exitCode ?? -1,
+      signal: r.signal ?? '',
+      output,
+      outputTruncated: truncated,
+      backend: 'child_process',
+    },
   });
 }
 

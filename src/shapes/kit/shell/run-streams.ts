@@ -7,7 +7,8 @@ import type { RunOutcome } from '../../../engine/index.js';
 import { processError } from './run-failure.js';
 
 /** True when stdout or stderr was cut to the run's output limit. */
-export const streamsCut = (r: Pick<RunOutcome, 'stdout' | 'stderr'>): boolean => r.stdout.truncated || r.stderr.truncated;
+export const streamsCut = (r: Pick<RunOutcome, 'stdout' | 'stderr'>): boolean =>
+  r.stdout.truncated || r.stderr.truncated;
 
 /** The run's seconds when it took at least half its timeout (and at least a second), else undefined. */
 export const longRunSeconds = (r: Pick<RunOutcome, 'durationMs'>, timeoutMs: number): number | undefined =>
@@ -26,7 +27,13 @@ export const streamsRunHost = (r: RunOutcome, timeoutMs: number) => ({
   exitCode: r.exitCode,
   signal: r.signal,
   truncated: streamsCut(r),
-  details: { pid: r.pid, cwd: r.cwd, timeoutMs, durationMs: Math.round(r.durationMs), ...(r.spill ? { full_output: r.spill.path } : {}) },
+  details: {
+    pid: r.pid,
+    cwd: r.cwd,
+    timeoutMs,
+    durationMs: Math.round(r.durationMs),
+    ...(r.spill ? { full_output: r.spill.path } : {}),
+  },
 });
 
 /** The short form of the same: how the run ended, whether either stream was cut, and how long it took (whole milliseconds). */

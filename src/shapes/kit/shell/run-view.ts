@@ -10,7 +10,8 @@ import { endedBy } from './jobs.js';
 import { type CutParts, joinedCut } from '../text/joined-cut.js';
 
 /** Head and tail of a cut output around a line saying how much was left out (whole when `cutIf` is false). */
-const omittedCut = (o: CutParts & { omittedBytes: number }, cutIf = o.truncated) => joinedCut(o, (x) => `\n[... ${x.omittedBytes} bytes omitted ...]\n`, cutIf);
+const omittedCut = (o: CutParts & { omittedBytes: number }, cutIf = o.truncated) =>
+  joinedCut(o, (x) => `\n[... ${x.omittedBytes} bytes omitted ...]\n`, cutIf);
 
 export interface RunView {
   text: string;
@@ -38,20 +39,44 @@ export function runView(r: RunOutcome): RunView {
     cwd: r.cwd,
     sessionCwd: r.sessionCwd,
     ...(r.cwdReset ? { cwdReset: r.cwdReset } : {}),
-    ...(r.spill ? { fullOutputPath: r.spill.path, fullOutputBytes: r.spill.bytes, fullOutputTruncated: r.spill.truncated } : {}),
+    ...(r.spill
+      ? { fullOutputPath: r.spill.path, fullOutputBytes: r.spill.bytes, fullOutputTruncated: r.spill.truncated }
+      : {}),
     ...(r.backgroundPids.length > 0 ? { backgroundPids: r.backgroundPids } : {}),
   };
   const failure = runFailure(r, output, o.truncated);
   const summary = failure?.message ?? 'the command exited with code 0';
-  return { text: (output || '(no output)') + reset, data, failure, summary, counts: { outputBytes: o.totalBytes, outputLines: o.totalLines } };
+  return {
+    text: (output || '(no output)') + reset,
+    data,
+    failure,
+    summary,
+    counts: { outputBytes: o.totalBytes, outputLines: o.totalLines },
+  };
 }
 
 /** A job's output since the last read (under `prefix` when given) and its status line, with the structured block. */
-export function jobReadView(r: JobRead, prefix?: string): { text: string; data: Record<string, unknown>; status: string } {
+export function jobReadView(
+  r: JobRead,
+  prefix?: string,
+): { text: string; data: Record<string, unknown>; status: string } {
   const j = r.job;
   const text = omittedCut(r, r.truncated && r.tail !== '') || '(no new output)';
-  const status = j.status === 'running' ? 'running' : `${j.status}${endedBy(j, { code: (n) => `, exit code ${n}`, signal: (s) => `, ${s}` }, '')}`;
-  const lines = [...(prefix ? [prefix] : []), text, `[job ${j.id}: ${status}${r.hasMore ? '; more output: read again' : ''}]`];
-  const data = { job: { ...j }, fromOffset: r.fromOffset, nextOffset: r.toOffset, bytes: r.rangeBytes, lines: r.rangeLines };
+  const status =
+    j.status === 'running'
+      ? 'running'
+      : `${j.status}${endedBy(j, { code: (n) => `, exit code ${n}`, signal: (s) => `, ${s}` }, '')}`;
+  const lines = [
+    ...(prefix ? [prefix] : []),
+    text,
+    `[job ${j.id}: ${status}${r.hasMore ? '; more output: read again' : ''}]`,
+  ];
+  const data = {
+    job: { ...j },
+    fromOffset: r.fromOffset,
+    nextOffset: r.toOffset,
+    bytes: r.rangeBytes,
+    lines: r.rangeLines,
+  };
   return { text: lines.join('\n'), data: { ...data, truncated: r.truncated, hasMore: r.hasMore }, status };
 }

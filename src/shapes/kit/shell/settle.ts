@@ -46,17 +46,44 @@ export async function settleRun(run: Promise<RunOutcome>, opts: SettleOptions): 
     if (!cancelled) throw err;
     const f = cancelled.err.facts;
     const exitCode = shellExitCode((f.exitCode as number | null) ?? null, (f.signal as string | null) ?? null);
-    return { exitCode, output: cancelled.output, cancelled: true, durationMs: Number(f.durationMs ?? 0), failure: cancelled.err };
+    return {
+      exitCode,
+      output: cancelled.output,
+      cancelled: true,
+      durationMs: Number(f.durationMs ?? 0),
+      failure: cancelled.err,
+    };
   }
   const exitCode = r.timedOut ? opts.timeoutExitCode : shellExitCode(r.exitCode, r.signal);
-  const why = r.timedOut ? `the command ran past ${r.timeoutMs} ms and was killed` : `the command exited with code ${exitCode}`;
+  const why = r.timedOut
+    ? `the command ran past ${r.timeoutMs} ms and was killed`
+    : `the command exited with code ${exitCode}`;
   const facts = { exitCode, signal: r.signal, timeoutMs: r.timeoutMs };
   const failure =
-    r.timedOut || exitCode !== 0 ? processError(r.timedOut ? 'timeout' : 'process_failed', why, facts, opts.evidence(r.output), r.output.truncated) : undefined;
-  return { exitCode, output: r.output, ...(r.timedOut ? { timedOutMs: r.timeoutMs } : {}), durationMs: r.durationMs, failure, run: r };
+    r.timedOut || exitCode !== 0
+      ? processError(r.timedOut ? 'timeout' : 'process_failed', why, facts, opts.evidence(r.output), r.output.truncated)
+      : undefined;
+  return {
+    exitCode,
+    output: r.output,
+    ...(r.timedOut ? { timedOutMs: r.timeoutMs } : {}),
+    durationMs: r.durationMs,
+    failure,
+    run: r,
+  };
 }
 
-const COMMON_SIGNALS = new Set(['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGABRT', 'SIGKILL', 'SIGSEGV', 'SIGPIPE', 'SIGALRM', 'SIGTERM']);
+const COMMON_SIGNALS = new Set([
+  'SIGHUP',
+  'SIGINT',
+  'SIGQUIT',
+  'SIGABRT',
+  'SIGKILL',
+  'SIGSEGV',
+  'SIGPIPE',
+  'SIGALRM',
+  'SIGTERM',
+]);
 /** The exit code a shell reports: the code, else 128 + the number of a common signal, else `fallback`. */
 export const exitCodeOf = (code: number | null, signal: string | null, fallback: number): number =>
   code ?? (signal && COMMON_SIGNALS.has(signal) ? 128 + signalNumber(signal)! : fallback);

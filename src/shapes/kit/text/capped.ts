@@ -59,8 +59,11 @@ export function linesWithinBytes(
   let used = 0;
   if (opts.fromEnd) {
     let keep = lines.length;
-    while (keep > 0 && used + Buffer.byteLength(lines[keep - 1]!, 'utf8') <= maxBytes) used += Buffer.byteLength(lines[--keep]!, 'utf8');
-    return keep > 0 ? { lines: lines.slice(keep), dropped: keep, reached: true } : { lines, dropped: 0, reached: false };
+    while (keep > 0 && used + Buffer.byteLength(lines[keep - 1]!, 'utf8') <= maxBytes)
+      used += Buffer.byteLength(lines[--keep]!, 'utf8');
+    return keep > 0
+      ? { lines: lines.slice(keep), dropped: keep, reached: true }
+      : { lines, dropped: 0, reached: false };
   }
   for (let i = 0; i < lines.length; i++) {
     used += Buffer.byteLength(lines[i]!, 'utf8');

@@ -6,7 +6,12 @@
  * The lines that fit `maxChars` (line breaks between them counted); the line that crosses the
  * budget is cut to what is left (at least `minCut` characters) and ends in `mark`.
  */
-export function fitLines(lines: readonly string[], maxChars: number, minCut = 10, mark = '...'): { shown: string[]; cut: boolean } {
+export function fitLines(
+  lines: readonly string[],
+  maxChars: number,
+  minCut = 10,
+  mark = '...',
+): { shown: string[]; cut: boolean } {
   const shown: string[] = [];
   let used = 0;
   for (const line of lines) {
@@ -26,7 +31,13 @@ export function fitLines(lines: readonly string[], maxChars: number, minCut = 10
  * lines when there are too many lines, else of the characters, then both cut again to the
  * character budget. Undefined when the text fits.
  */
-export function headTailSplit(text: string, maxChars: number, maxLines: number, headShare: number, force = false): { head: string; tail: string } | undefined {
+export function headTailSplit(
+  text: string,
+  maxChars: number,
+  maxLines: number,
+  headShare: number,
+  force = false,
+): { head: string; tail: string } | undefined {
   const lines = text.split('\n');
   if (text.length <= maxChars && lines.length <= maxLines && !force) return undefined;
   const headChars = Math.floor(maxChars * headShare);

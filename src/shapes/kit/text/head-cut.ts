@@ -2,7 +2,10 @@
 // each cut (Anthropic's bash tool shows a command's output so).
 
 /** The first `maxLines` lines of `text` (cut there too when `cut` says the text is already partial), then at most `maxChars` characters; `note` follows each cut. */
-export function headCut(text: string, o: { maxLines: number; maxChars: number; note: string; cut?: boolean }): { text: string; truncated: boolean } {
+export function headCut(
+  text: string,
+  o: { maxLines: number; maxChars: number; note: string; cut?: boolean },
+): { text: string; truncated: boolean } {
   const lines = text.split('\n');
   let out = text;
   let truncated = false;

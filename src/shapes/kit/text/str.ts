@@ -2,4 +2,5 @@
 // numbers, or absent (shown as nothing).
 
 /** `v` as text when it is a string, number or boolean; '' for anything else (absent). */
-export const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
+export const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';

@@ -11,7 +11,15 @@ export function lineCount(text: string): number {
 export function cutText(text: string, budgetBytes: number): CapturedText {
   const c = headTail(text, budgetBytes, 0.5, 'bytes');
   const totalBytes = Buffer.byteLength(text, 'utf8');
-  return { text, head: c.head, tail: c.tail, truncated: c.truncated, omittedBytes: c.omitted, totalBytes, totalLines: lineCount(text) };
+  return {
+    text,
+    head: c.head,
+    tail: c.tail,
+    truncated: c.truncated,
+    omittedBytes: c.omitted,
+    totalBytes,
+    totalLines: lineCount(text),
+  };
 }
 
 /** `line` cut to at most `maxBytes` UTF-8 bytes on a character boundary. */
@@ -25,4 +33,5 @@ export function cutUtf8(line: string, maxBytes: number): string {
 }
 
 /** Orders strings by their UTF-8 bytes (as Rust compares them), not by UTF-16 code units. */
-export const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+export const byteOrder = (a: string, b: string): number =>
+  Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));

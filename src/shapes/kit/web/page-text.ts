@@ -10,8 +10,11 @@ export async function fetchText(web: Pick<WebEngine, 'fetch'>, url: string, opts
   const page = await web.fetch(url, opts);
   if (isCrossSiteRedirect(page)) throw new EngineError('internal', 'unexpected redirect notice');
   if (page.format === 'image') {
-    throw new EngineError('unsupported', `${page.finalUrl} is an image (${page.mediaType})`, { facts: { url: page.finalUrl, mediaType: page.mediaType } });
+    throw new EngineError('unsupported', `${page.finalUrl} is an image (${page.mediaType})`, {
+      facts: { url: page.finalUrl, mediaType: page.mediaType },
+    });
   }
-  if (page.content.trim() === '') throw engineFailure('no_text', `no text in ${page.finalUrl}`, { url: page.finalUrl }, { field: 'url' });
+  if (page.content.trim() === '')
+    throw engineFailure('no_text', `no text in ${page.finalUrl}`, { url: page.finalUrl }, { field: 'url' });
   return page;
 }

@@ -8,7 +8,8 @@ import type { SearchResponse } from '../../../engine/index.js';
 import { flatSnippet } from './cited-search.js';
 
 /** Plain JSON (no undefined) so the block maps onto a protobuf Struct. */
-export const plainJson = (value: object): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+export const plainJson = (value: object): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
 export const pageData = (p: FetchedPage) =>
   plainJson({
@@ -34,7 +35,8 @@ export const redirectHost = (r: CrossSiteRedirect) => ({
   details: { url: r.url, redirectUrl: r.redirectUrl, status: r.status },
 });
 
-export const redirectData = (r: CrossSiteRedirect) => plainJson({ url: r.url, redirect_url: r.redirectUrl, status: r.status, redirects: r.redirects });
+export const redirectData = (r: CrossSiteRedirect) =>
+  plainJson({ url: r.url, redirect_url: r.redirectUrl, status: r.status, redirects: r.redirects });
 
 /** The passages of a find as "[n] line L, column C: …before**match**after…" under a head line, and its block. */
 export function findView(r: FindInPageResult): { text: string; data: Record<string, unknown> } {
@@ -43,8 +45,11 @@ export function findView(r: FindInPageResult): { text: string; data: Record<stri
   const head =
     n === 0
       ? `No match for "${r.pattern}" in ${r.finalUrl}.`
-      : `${n} match${n === 1 ? '' : 'es'} for "${r.pattern}" in ${r.finalUrl}` + (r.matches.length < n ? ` (first ${r.matches.length} shown):` : ':');
-  const lines = r.matches.map((m, i) => `[${i + 1}] line ${m.line}, column ${m.column}: …${flat(m.before)}**${flat(m.match)}**${flat(m.after)}…`);
+      : `${n} match${n === 1 ? '' : 'es'} for "${r.pattern}" in ${r.finalUrl}` +
+        (r.matches.length < n ? ` (first ${r.matches.length} shown):` : ':');
+  const lines = r.matches.map(
+    (m, i) => `[${i + 1}] line ${m.line}, column ${m.column}: …${flat(m.before)}**${flat(m.match)}**${flat(m.after)}…`,
+  );
   const tail = r.truncated ? ['(The page was larger than max_bytes; later matches may be missing.)'] : [];
   const data = plainJson({
     url: r.url,
@@ -70,5 +75,8 @@ export function searchView(r: SearchResponse): { text: string; data: Record<stri
     parts.push(lines.join('\n'));
   });
   const { provider, query, answer, results, grounding } = r;
-  return { text: parts.join('\n\n'), data: plainJson({ provider, query, answer, results, grounding, failed_providers: r.failedProviders }) };
+  return {
+    text: parts.join('\n\n'),
+    data: plainJson({ provider, query, answer, results, grounding, failed_providers: r.failedProviders }),
+  };
 }
