@@ -37,6 +37,8 @@ export async function startTestServer(
   // (<tmpdir>/facet-state) would stay behind after the run.
   const named = args.includes('--state-dir') || env.FACET_STATE_DIR !== undefined;
   const state = named ? undefined : tempDir('facet-test-state-');
+  // Removed on close, and when the test process exits in case a test never closes its server.
+  if (state) process.once('exit', state.cleanup);
   const config = parseConfig(
     ['--listen', '127.0.0.1:0', '--lsp', 'off', ...(state ? ['--state-dir', state.dir] : []), ...args],
     env,

@@ -21,7 +21,14 @@ import { SHAPE_RELEASES, shapeListings, unknownShapeText, type ShapeReleases } f
 import type { ReleaseDiffs } from '../../src/shapes/release-diff.js';
 import { applyReleaseDiff, buildReleases, SHAPE_DIFFS } from '../../src/shapes/versions.js';
 import { connectHttp } from '../mcp/fixture.js';
-import { callTool, serverFixture, texts, unary, withServer } from '../helpers/server.js';
+import { callTool, serverFixture, tempDir, texts, unary, withServer } from '../helpers/server.js';
+
+/** An engine's configuration whose state directory is a temporary one, removed with the test process. */
+function engineConfig() {
+  const state = tempDir('facet-versions-state-');
+  process.once('exit', state.cleanup);
+  return parseConfig(['--lsp', 'off', '--state-dir', state.dir], {});
+}
 
 const NEWEST = [
   'Read',
@@ -241,7 +248,7 @@ test('--shape with an unknown version is refused, naming the versions', () => {
 });
 
 test('the served keys of every shape: NAME, each NAME@VERSION and its aliases, one spec per release', () => {
-  const config = parseConfig(['--lsp', 'off'], {});
+  const config = engineConfig();
   const specs = buildShapes(config, createEngine(config));
   const expected = Object.entries(SHAPE_RELEASES).flatMap(([name, r]) => [
     name,
@@ -277,7 +284,7 @@ test('every shipped table: versions and aliases unique, a diff for each older re
 });
 
 test('a table that does not fit its newer neighbour is refused, naming the release and the tool', () => {
-  const config = parseConfig(['--lsp', 'off'], {});
+  const config = engineConfig();
   const engine = createEngine(config);
   const env = { config, engine };
   const opts = shapeOptionsOf(SHAPE_FACTORIES.claude!(config, engine))!;

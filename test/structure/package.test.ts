@@ -120,6 +120,17 @@ async function serve(cli: string, root: string) {
   const client = new ToolboxClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   return {
     client,
+    /** Resolves once a log line holding `text` has arrived (logs are written asynchronously). */
+    untilLog: (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!out.includes(text)) return;
+          child.stdout!.off('data', check);
+          resolve();
+        };
+        child.stdout!.on('data', check);
+        check();
+      }),
     logs: () =>
       out
         .split('\n')
@@ -234,6 +245,7 @@ test('without a pseudo-terminal the server warns once at start-up, and every tty
         '',
       ]);
 
+      await server.untilLog('no pseudo-terminal');
       const warnings = server.logs().filter((l) => l.level === 40);
       assert.deepEqual(
         warnings.map((w) => [w.msg, w.reason, w.tty]),
