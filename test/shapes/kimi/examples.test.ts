@@ -46,14 +46,12 @@ async function setUp(): Promise<void> {
   );
   tavily = await serve((_req, res, body) => {
     const q = JSON.parse(body) as { query: string; max_results: number };
-    const results = [1, 2, 3, 4]
-      .slice(0, q.max_results)
-      .map((n) => ({
-        title: `Undici 7.${n}`,
-        url: `https://example.com/u7-${n}`,
-        content: `notes ${n}`,
-        published_date: `2025-0${n}-01`,
-      }));
+    const results = [1, 2, 3, 4].slice(0, q.max_results).map((n) => ({
+      title: `Undici 7.${n}`,
+      url: `https://example.com/u7-${n}`,
+      content: `notes ${n}`,
+      published_date: `2025-0${n}-01`,
+    }));
     send(res, 200, 'application/json', JSON.stringify({ query: q.query, results }));
   });
 }
