@@ -97,17 +97,8 @@ export interface TaskFilter {
   blockedBy?: string;
 }
 
-interface Stored {
-  id: string;
-  subject: string;
-  description: string;
-  activeForm?: string;
-  status: TaskStatus;
-  owner?: string;
-  metadata: Record<string, unknown>;
-  blocks: string[];
-  blockedBy: string[];
-}
+/** A task as kept: its open lists are derived when it is read. */
+type Stored = Omit<Task, 'openBlockedBy' | 'openBlocks'>;
 
 interface TaskState {
   /** The last id given: ids grow past deletes. */
