@@ -7,11 +7,9 @@ import { existsSync, readdirSync, readFileSync, watch } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import * as grpc from '@grpc/grpc-js';
 import { writeFile } from '../../src/engine/files/write.js';
 import { isTempName } from '../../src/engine/files/stale-temps.js';
-import { ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool } from '../helpers/server.js';
+import { callTool, spawnServer } from '../helpers/server.js';
 import { lengthFor } from './crash-child.js';
 import { fixture } from './fixture.js';
 
@@ -77,25 +75,6 @@ test('SIGKILL during large atomic writes leaves the whole old or the whole new f
   }
 });
 
-const CLI = path.resolve('dist/src/cli.js');
-
-/** A real `facet serve` child on an OS-chosen port; resolves once it listens. */
-function serve(root: string): Promise<{ child: ChildProcess; client: ToolboxClient }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', root], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /"addresses":\["([^"]+)"\]/.exec(out);
-      if (m) resolve({ child, client: new ToolboxClient(m[1]!, grpc.credentials.createInsecure()) });
-    });
-  });
-}
-
 const exited = (child: ChildProcess): Promise<NodeJS.Signals | null> =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve(child.signalCode)
@@ -106,7 +85,7 @@ test('a server killed mid-write leaves a temporary file, and the next server rem
   const p = f.file('big.txt', 'old\n');
   const content = 'N'.repeat(8 * 1024 * 1024);
   let caught: string | undefined;
-  const first = await serve(f.root);
+  const first = await spawnServer(['--root', f.root]);
   // Freeze the server the instant its temporary file appears: if the file is still there, the
   // write is caught half-way and the kill lands mid-write; if it was renamed already, go on.
   const watcher = watch(f.root, (_event, name) => {
@@ -134,7 +113,7 @@ test('a server killed mid-write leaves a temporary file, and the next server rem
     assert.match(caught, new RegExp(`^\\.big\\.txt\\.facet-${first.child.pid}-[0-9a-f]{8}-\\d+-[0-9a-f]{12}\\.tmp$`));
 
     // A restart alone removes nothing (no walk of the roots); the next write of the file does.
-    const second = await serve(f.root);
+    const second = await spawnServer(['--root', f.root]);
     try {
       assert.deepEqual(temps(f.root), [caught]);
       const res = await callTool(second.client, 'fs.write', { path: 'big.txt', content: 'new\n' });

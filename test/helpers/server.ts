@@ -1,4 +1,5 @@
 // Test harness: a real Facet server on a real loopback socket, and the generated client.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,34 @@ export interface TestServer {
 export function tempDir(prefix = 'facet-test-'): { dir: string; cleanup: () => void } {
   const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A real `facet serve` child process on an OS-chosen loopback port (`args`: more serve flags),
+ * resolved once it listens. Its state directory is a temporary one, removed when the test process
+ * exits: a child a test kills cannot remove it itself.
+ */
+export function spawnServer(args: string[]): Promise<{ child: ChildProcess; client: ToolboxClient }> {
+  const state = tempDir('facet-test-state-');
+  process.once('exit', state.cleanup);
+  const cli = path.resolve('dist/src/cli.js');
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [cli, 'serve', '--listen', '127.0.0.1:0', '--state-dir', state.dir, ...args],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /"addresses":\["([^"]+)"\]/.exec(out);
+      if (m) resolve({ child, client: new ToolboxClient(m[1]!, grpc.credentials.createInsecure()) });
+    });
+  });
 }
 
 /** Starts a server on 127.0.0.1 with an OS-chosen port; `args` are facet serve flags. */

@@ -2,42 +2,17 @@
 // SIGKILLed server leaves neither the shell nor the command it was running (whose stdin is
 // /dev/null, so nothing else would end it), and a shell that exits by itself leaves nothing.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import * as grpc from '@grpc/grpc-js';
-import { ToolboxClient } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { groupAlive } from '../../../src/engine/shell/kill.js';
-import { callTool, tempDir } from '../../helpers/server.js';
+import { callTool, spawnServer, tempDir } from '../../helpers/server.js';
 import { eventually, marker, procsWith } from '../../shell/procs.js';
-
-const CLI = path.resolve('dist/src/cli.js');
-
-function serve(root: string): Promise<{ child: ChildProcess; client: ToolboxClient }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [CLI, 'serve', '--listen', '127.0.0.1:0', '--root', root, '--shape', 'anthropic', '--lsp', 'off'],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /"addresses":\["([^"]+)"\]/.exec(out);
-      if (m) resolve({ child, client: new ToolboxClient(m[1]!, grpc.credentials.createInsecure()) });
-    });
-  });
-}
 
 test("a SIGKILLed server takes its live bash and the command it runs with it; a shell's own exit leaves nothing", async () => {
   const { dir, cleanup } = tempDir();
   const m = marker();
-  const server = await serve(dir);
+  const server = await spawnServer(['--root', dir, '--shape', 'anthropic', '--lsp', 'off']);
   try {
     const call = (command: string) => callTool(server.client, 'bash', { command }, { session: 'live' });
     // A shell that exits by itself: what it started in the background and the watchdog go too.
