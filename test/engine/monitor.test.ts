@@ -88,6 +88,26 @@ test('stdout lines become events as they arrive; stderr stays in the output file
   assert.equal(pendingNotifications(c.session), 0);
 });
 
+test('lines of one burst are one event, however the reads split them; a later burst is another', async () => {
+  const c = ctx();
+  const go = path.join(root, 'go-burst');
+  await shell.monitor(c, {
+    // Two writes 20 ms apart reach the server as two reads; the batch window (5 s here) joins them.
+    command: `printf 'x\\n'; sleep 0.02; printf 'y\\n'; ${gate(go)}; printf 'z\\n'`,
+    description: 'burst',
+    timeoutMs: 60_000,
+    batchMs: 5_000,
+  });
+  assert.deepEqual(linesOf(await until(c, 'monitor_lines')), [['x', 'y']]);
+  writeFileSync(go, '');
+  const rest = await until(c, 'monitor_ended');
+  // The end flushes the waiting burst at once rather than after its window.
+  assert.deepEqual(linesOf(rest), [['z']]);
+  const end = rest.at(-1)!;
+  assert.ok(end.type === 'monitor_ended');
+  assert.deepEqual([end.reason, end.events], ['completed', 2]);
+});
+
 test('a line split across writes is one line; an exit 0 ends as completed', async () => {
   const c = ctx();
   const go = path.join(root, 'go2');

@@ -3,6 +3,8 @@
 // deadline (then it is stopped and said to have expired), optionally a silence limit and a
 // most number of events; it is stopped like any job, by its id. Its end (the command's exit,
 // a stop, the deadline) is one more notification with the exit code and the newest lines.
+// Lines that arrive together are one event, as Claude Code batches them: a command's one
+// write can reach us as several reads, and a model should not see a burst split at random.
 import { grantRead } from '../read-grants.js';
 import { pushNotification, type MonitorEnd } from '../notifications.js';
 import type { Session } from '../session.js';
@@ -15,7 +17,7 @@ interface MonitorShell<C> {
     ctx: C,
     opts: Omit<
       MonitorOptions,
-      'description' | 'events' | 'idleTimeoutMs' | 'maxEvents' | 'lastLines' | 'maxLineChars'
+      'description' | 'events' | 'idleTimeoutMs' | 'maxEvents' | 'lastLines' | 'maxLineChars' | 'batchMs'
     > & {
       streams: 'separate';
       onOutput: StartJobSpec['onOutput'];
@@ -47,6 +49,8 @@ export interface MonitorOptions {
   lastLines?: number;
   /** Longest line kept in an event; longer ones are cut (default 4096 characters). */
   maxLineChars?: number;
+  /** Lines arriving within this long of the first unsent one make one event (default 100 ms). */
+  batchMs?: number;
 }
 
 export interface MonitorStarted {
@@ -111,7 +115,22 @@ export async function startMonitor<C extends { session: Session }>(
     });
     if (opts.maxEvents !== undefined && state.events >= opts.maxEvents) stopFor('max_events');
   };
-  // Whole lines only: a line split across chunks waits for its end. A chunk's lines are one event.
+  // Lines wait up to batchMs for the rest of their burst; the end flushes them first.
+  let batch: string[] = [];
+  let batchTimer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(batchTimer);
+    batchTimer = undefined;
+    const lines = batch;
+    batch = [];
+    emit(lines);
+  };
+  const queue = (lines: string[]) => {
+    if (lines.length === 0) return;
+    batch.push(...lines);
+    batchTimer ??= setTimeout(flush, opts.batchMs ?? 100);
+  };
+  // Whole lines only: a line split across chunks waits for its end.
   const take = (stream: 'stdout' | 'stderr', chunk: string, final: boolean): string[] => {
     const text = partial[stream] + chunk;
     const parts = text.split('\n');
@@ -130,11 +149,12 @@ export async function startMonitor<C extends { session: Session }>(
     onOutput: (stream, chunk) => {
       if (stream === 'stderr' && opts.events !== 'both') return;
       armIdle();
-      emit(take(stream, chunk.toString('utf8'), false));
+      queue(take(stream, chunk.toString('utf8'), false));
     },
     onEnd: (ended, newest) => {
       clearTimeout(idle);
-      emit([...take('stdout', '', true), ...(opts.events === 'both' ? take('stderr', '', true) : [])]);
+      queue([...take('stdout', '', true), ...(opts.events === 'both' ? take('stderr', '', true) : [])]);
+      flush();
       const reason: MonitorEnd =
         state.reason ??
         (ended.status === 'timed_out'
