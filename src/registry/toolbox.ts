@@ -19,7 +19,7 @@ import type {
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import { asEngineError, toCallResponse } from './failure.js';
 import { failureResult, toContent } from './result.js';
-import type { RequestContext, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
+import type { RequestContext, ServedToolbox, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
 import { compileSchema, createAjv, toViolations } from './validate.js';
 
 const SUMMARY_MAX = 120;
@@ -73,6 +73,8 @@ export class Toolbox {
   readonly name: string;
   private readonly entries = new Map<string, Entry>();
   private readonly summaries: ToolSummary[];
+  /** What a handler's context names as the toolbox serving it. */
+  private readonly served: ServedToolbox;
 
   /** Checks the spec and compiles every schema; throws, naming the tool, when anything is wrong. */
   constructor(
@@ -80,6 +82,7 @@ export class Toolbox {
     private readonly observer?: CallObserver,
   ) {
     this.name = spec.name;
+    this.served = { name: spec.name, ...(spec.resources ? { resources: spec.resources } : {}) };
     const ajv = createAjv();
     for (const def of spec.tools) {
       if (!def.name) throw new Error(`${spec.name}: a tool has no name`);
@@ -178,7 +181,7 @@ export class Toolbox {
     }
     let result: ToolResult;
     try {
-      result = await e.def.handler(args, ctx);
+      result = await e.def.handler(args, ctx.toolbox ? ctx : Object.assign({}, ctx, { toolbox: this.served }));
     } catch (thrown) {
       const err = asEngineError(thrown);
       if (err.kind === 'internal')

@@ -66,6 +66,14 @@ export interface RequestContext {
   progress?: ProgressSink;
   /** The transport and method the call came by (absent for calls made in process). */
   transport?: CallTransport;
+  /** The toolbox serving the call, set by it: a tool that shows the toolbox's own resources reads them here. */
+  toolbox?: ServedToolbox;
+}
+
+/** A toolbox as its tools may see it: its served name (Identity.name, the MCP server's name) and its resources. */
+export interface ServedToolbox {
+  name: string;
+  resources?: ResourceProvider;
 }
 
 /** How a call reached the server, for metrics and traces. */

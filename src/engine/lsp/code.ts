@@ -209,14 +209,16 @@ export class CodeEngine {
     return this.locations(ctx, res);
   }
 
-  async hover(ctx: CodeContext, input: string, place: Place): Promise<string | undefined> {
+  /** The hover text at `place`, trimmed; `raw`: the server's text as it came (a dialect may show it so). */
+  async hover(ctx: CodeContext, input: string, place: Place, raw = false): Promise<string | undefined> {
     const { res } = await this.askAt<Hover | null>(ctx, input, place, 'textDocument/hover');
     if (!res) return undefined;
     const part = (c: unknown): string => (typeof c === 'string' ? c : ((c as { value?: string }).value ?? ''));
     const text = (Array.isArray(res.contents) ? res.contents.map(part) : [part(res.contents)])
       .filter((s) => s.trim() !== '')
       .join('\n\n');
-    return text.trim() === '' ? undefined : text.trim();
+    if (text.trim() === '') return undefined;
+    return raw ? text : text.trim();
   }
 
   async implementation(ctx: CodeContext, input: string, place: Place): Promise<CodeLocation[]> {

@@ -118,6 +118,7 @@ const CONTEXT_FIELDS = {
   logger: true,
   progress: true,
   transport: true,
+  toolbox: true,
 } satisfies Record<keyof HandlerContext, true>;
 void CONTEXT_FIELDS;
 
@@ -138,6 +139,7 @@ function callOf(ctx: HandlerContext, env: ShapeEnv, tool: string): Call {
   if (ctx.deadline !== undefined) c.deadline = ctx.deadline;
   if (ctx.progress !== undefined) c.progress = ctx.progress;
   if (ctx.transport !== undefined) c.transport = ctx.transport;
+  if (ctx.toolbox !== undefined) c.toolbox = ctx.toolbox;
   return c;
 }
 
