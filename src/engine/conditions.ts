@@ -276,7 +276,8 @@ export interface ConditionFacts {
   not_a_worktree: { path: string };
   worktree_path_taken: { path: string };
   worktree_branch_exists: { branch: string };
-  worktree_not_owned: { path: string; branch: string };
+  /** cwd: where the session goes back to on keep. */
+  worktree_not_owned: { path: string; branch: string; cwd: string };
   worktree_has_changes: {
     path: string;
     branch: string;

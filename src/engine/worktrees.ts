@@ -33,8 +33,11 @@ export interface WorktreeEnterOptions {
   base?: 'fresh' | 'head';
   /** The branch exists without a worktree: 'refuse' (default), or 'reset' it to the base and use it. */
   existingBranch?: 'refuse' | 'reset';
-  /** A worktree of that name exists: 'resume' (default: enter it as it is, not owned), or 'refuse'. */
-  existingWorktree?: 'resume' | 'refuse';
+  /**
+   * A worktree of that name exists: 'resume' (default: enter it as it is, not owned), 'adopt'
+   * (resume it as this session's own, removable, unless another session's lock is on it), or 'refuse'.
+   */
+  existingWorktree?: 'resume' | 'adopt' | 'refuse';
   /** Longest name accepted (default 64). */
   maxNameChars?: number;
 }
@@ -201,6 +204,15 @@ async function create(ctx: WorktreeContext, cwd: string, opts: WorktreeEnterOpti
     if (!listed.includes(where.real) || opts.existingWorktree === 'refuse') {
       throw engineFailure('worktree_path_taken', `${wanted} already exists`, { path: wanted }, { field: 'name' });
     }
+    if (opts.existingWorktree === 'adopt' && !(await lockedPaths(repoRoot, ctx.signal)).includes(where.real)) {
+      // Its base is where it left the base ref: the commits after it are the work a removal would lose.
+      // The base ref is the repository's (HEAD there, not in the worktree).
+      const baseRef = opts.base === 'head' ? 'HEAD' : await remoteDefault(repoRoot, ctx.signal);
+      const tip = (await gitOk(repoRoot, ['rev-parse', '--verify', `${baseRef}^{commit}`], ctx.signal)).trim();
+      const fork = await git(where.real, ['merge-base', tip, 'HEAD'], ctx.signal);
+      const base = fork.exitCode === 0 ? fork.stdout.trim() : undefined;
+      return enterAt(ctx, cwd, where.real, repoRoot, 'resumed', true, base);
+    }
     return enterAt(ctx, cwd, where.real, repoRoot, 'resumed', false);
   }
   const branchExisted =
@@ -336,6 +348,7 @@ export async function exitWorktree(
     throw engineFailure('worktree_not_owned', `this session did not create the worktree ${a.path}`, {
       path: a.path,
       branch: a.branch,
+      cwd: a.previousCwd ?? ctx.scope.primary,
     });
   const inside = (ctx.jobs?.() ?? []).filter(
     (j) => j.status === 'running' && (j.cwd === a.path || j.cwd.startsWith(a.path + path.sep)),
@@ -390,12 +403,25 @@ async function mainWorktree(dir: string, signal?: AbortSignal): Promise<string> 
 }
 
 async function worktreePaths(dir: string, signal?: AbortSignal): Promise<string[]> {
+  return (await worktreeList(dir, signal)).map((w) => w.path);
+}
+
+/** The worktrees that hold a lock (this or another session's, or one made by hand). */
+async function lockedPaths(dir: string, signal?: AbortSignal): Promise<string[]> {
+  return (await worktreeList(dir, signal)).filter((w) => w.locked).map((w) => w.path);
+}
+
+/** `git worktree list`: each worktree's real path and whether it is locked. */
+async function worktreeList(dir: string, signal?: AbortSignal): Promise<Array<{ path: string; locked: boolean }>> {
   const out = await gitOk(dir, ['worktree', 'list', '--porcelain', '-z'], signal);
-  const paths = out
-    .split('\0')
-    .filter((l) => l.startsWith('worktree '))
-    .map((l) => l.slice('worktree '.length));
-  return Promise.all(paths.map((p) => fsp.realpath(p).catch(() => p)));
+  // Records are separated by an empty field; each starts with "worktree <path>".
+  const list: Array<{ path: string; locked: boolean }> = [];
+  for (const field of out.split('\0')) {
+    if (field.startsWith('worktree ')) list.push({ path: field.slice('worktree '.length), locked: false });
+    else if ((field === 'locked' || field.startsWith('locked ')) && list.length > 0)
+      list[list.length - 1]!.locked = true;
+  }
+  return Promise.all(list.map(async (w) => ({ ...w, path: await fsp.realpath(w.path).catch(() => w.path) })));
 }
 
 /** origin's default branch (origin/HEAD's target) when the repository has one, else HEAD. */

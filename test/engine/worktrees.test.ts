@@ -103,9 +103,31 @@ test('a worktree is made from HEAD on its own branch, locked while used; keep le
   assert.deepEqual(await refused(worktrees.exit(ctx, 'remove'), 'worktree_not_owned'), {
     path: wt,
     branch: 'worktree-feat/x',
+    cwd: root,
     condition: 'worktree_not_owned',
   });
   await worktrees.exit(ctx, 'keep');
+});
+
+test('adopt resumes a worktree as owned, its commits counted from the base; one another session holds is not', async () => {
+  const { root, ctx } = repo();
+  const { path: wt } = await worktrees.enter(ctx, { name: 'mine', dir: '.wt' });
+  await worktrees.exit(ctx, 'keep');
+  writeFileSync(path.join(wt, 'README'), 'changed\n');
+  sh(wt, 'commit', '-q', '-am', 'work');
+  const again = await worktrees.enter(ctx, { name: 'mine', dir: '.wt', existingWorktree: 'adopt' });
+  assert.deepEqual([again.how, again.owned], ['resumed', true]);
+  assert.match(listed(root), /branch refs\/heads\/worktree-mine\nlocked/);
+  assert.equal((await refused(worktrees.exit(ctx, 'remove'), 'worktree_has_changes')).commits, 1);
+  await worktrees.exit(ctx, 'keep');
+  // Locked by someone else (another live session): entered as it is, never removed from here.
+  sh(root, 'worktree', 'lock', '--reason', 'in use by session other', wt);
+  const held = await worktrees.enter(ctx, { name: 'mine', dir: '.wt', existingWorktree: 'adopt' });
+  assert.deepEqual([held.how, held.owned], ['resumed', false]);
+  await refused(worktrees.exit(ctx, 'remove', true), 'worktree_not_owned');
+  await worktrees.exit(ctx, 'keep');
+  assert.match(listed(root), /locked in use by session other/);
+  assert.ok(existsSync(wt));
 });
 
 test('remove deletes a clean worktree and its branch; work not on the base is refused with counts unless discarded', async () => {
