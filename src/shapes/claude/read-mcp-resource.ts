@@ -1,0 +1,76 @@
+// Claude Code 2.1.332's ReadMcpResourceTool, answered from Facet's own resources (server: the
+// name ListMcpResourcesTool gives). Text comes back as the vendor shows an MCP read, compact
+// JSON {"contents":[{uri, mimeType, text}]}; a missing resource is a plain answer, as there. A
+// binary resource is described in the contents and its bytes go to the host as a blob (the
+// vendor saves it to a file; Facet's own resources are all text).
+import { EngineError } from '../../engine/index.js';
+import type { Blob } from '../../registry/types.js';
+import { defineTool, type Reply } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { servedAs, unknownServer } from './list-mcp-resources.js';
+
+interface Args {
+  server: string;
+  uri: string;
+}
+
+export const readMcpResource = defineTool<Args>({
+  name: 'ReadMcpResourceTool',
+  summary: "Read one of Facet's MCP resources by its URI (as ListMcpResourcesTool lists them).",
+  description: [
+    "Reads the resource uri of the MCP server server (Facet's name, as ListMcpResourcesTool gives it) and returns",
+    'its contents as JSON: {"contents":[{"uri","mimeType","text"}]}.',
+  ],
+  schema: {
+    type: 'object',
+    properties: { server: { type: 'string' }, uri: { type: 'string' } },
+    required: ['server', 'uri'],
+    additionalProperties: false,
+  },
+  tags: [TAGS.readOnly],
+  idempotency: 'idempotent',
+  examples: [
+    {
+      description: "The session's roots",
+      arguments: { server: 'facet-claude', uri: 'facet://roots' },
+      expectedOutcome:
+        '{"contents":[{"uri":"facet://roots","mimeType":"application/json","text":"{\\"roots\\":[...]}"}]}',
+    },
+  ],
+  errorModes: [
+    'Server "<name>" not found. Available servers: <names> for a server that is not this one.',
+    'Not an error: "Resource not found: <uri> \u2014 it may have been deleted or the URI is stale. Re-run ListMcpResourcesTool to refresh."',
+  ],
+  errors: (err) => unknownServer(err),
+  async call(a, c): Promise<Reply> {
+    const own = servedAs(c, a.server);
+    const missing = (): Reply => ({
+      text: `Resource not found: ${a.uri} \u2014 it may have been deleted or the URI is stale. Re-run ListMcpResourcesTool to refresh.`,
+      host: { summary: `No resource ${a.uri}` },
+    });
+    if (!own?.resources) return missing();
+    const entry = (await own.resources.list(c)).find((r) => r.uri === a.uri);
+    let items;
+    try {
+      items = await own.resources.read(a.uri, c);
+    } catch (err) {
+      if (err instanceof EngineError && err.kind === 'not_found') return missing();
+      throw err;
+    }
+    const mimeType = entry?.mimeType || 'text/plain';
+    const blobs: Blob[] = [];
+    const contents = items.map((item) => {
+      if ('text' in item) return { uri: a.uri, mimeType, text: item.text };
+      if ('structured' in item)
+        return { uri: a.uri, mimeType: 'application/json', text: JSON.stringify(item.structured) };
+      blobs.push(item.blob);
+      const what = `Binary content (${item.blob.mediaType}, ${item.blob.data.byteLength} bytes)`;
+      return { uri: a.uri, mimeType: item.blob.mediaType, text: `[Resource from ${own.name} at ${a.uri}] ${what}` };
+    });
+    return {
+      text: JSON.stringify({ contents }),
+      ...(blobs.length > 0 ? { blobs } : {}),
+      host: { summary: `Read ${a.uri}`, details: { server: own.name, uri: a.uri } },
+    };
+  },
+});
