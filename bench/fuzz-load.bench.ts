@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import { failureCodeToJSON } from '../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse, Tool, ToolboxClient } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { fmt, report, startFacet, stats, verdict } from './lib.js';
+import { fmt, peakRssKb, report, rssKb, startFacet, stats, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.resolve(here, '../../bench/.work/fuzz-load');
@@ -302,6 +302,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const seconds = (performance.now() - started) / 1000;
 stopBusy();
 const alive = facet.child.exitCode === null;
+const memory = alive ? { rss: rssKb(facet.pid) / 1024, peak: peakRssKb(facet.pid) / 1024 } : undefined;
 await facet.stop();
 rmSync(work, { recursive: true, force: true });
 
@@ -324,6 +325,8 @@ report('hostile calls under load', [
     max_ms: slowest[0]?.ms ?? 0,
     unanswered: late.length,
     server_alive: alive ? 'yes' : 'NO',
+    server_rss_mb_end: memory?.rss ?? NaN,
+    server_rss_mb_peak: memory?.peak ?? NaN,
   },
 ]);
 console.log(
