@@ -2,7 +2,8 @@
 // 50 MB hold a thread for over 100 ms, so for big files they run off the event loop. The
 // main thread keeps the path checks, the lock, the freshness check and the write.
 import { type Transferable } from 'node:worker_threads';
-import { EngineError, type EngineErrorInit, type ErrorKind } from '../errors.js';
+import { abortError, EngineError, type EngineErrorInit, type ErrorKind } from '../errors.js';
+import { checkDeadline } from './deadline.js';
 import { computeDiff, countLines, DIFF_BUDGET, roughDiff, type FileDiff } from './diff-compute.js';
 import { MAX_DIFF_INPUT_CHARS } from './diff.js';
 import { computeEdit, type EditComputed, type EditJob } from './edit-compute.js';
@@ -84,19 +85,33 @@ export interface OffloadedEdit extends Omit<EditComputed, 'beforeLf' | 'afterLf'
   totalLines: number;
 }
 
+/** How long past its deadline a worker may go on (stuck where the edit's own clock checks do not reach) before it is replaced. */
+const OVERRUN_GRACE_MS = 1000;
+
 /**
  * Runs the edit in a worker: its bytes are handed over (the caller must not use them after).
  * Resolves undefined when the worker died (the caller redoes the edit itself); rejects with the
- * edit's own failure.
+ * edit's own failure, with timed_out once `job.rules.deadline` passed, and with the abort's
+ * error when `signal` fires (the worker is then replaced: the edit changes nothing).
  */
 export async function offloadEdit(
   job: EditJob & { bytes: Uint8Array },
   relative: string,
+  signal?: AbortSignal,
 ): Promise<OffloadedEdit | undefined> {
   const bytes = owned(job.bytes);
   const message: EditMessage = { kind: 'edit', job: { ...job, bytes }, relative };
-  const reply = (await filesPool.run(() => ({ message, transfer: [bytes.buffer as ArrayBuffer] }))) as
-    EditReply | undefined;
+  const deadline = job.rules.deadline;
+  const reply = (await filesPool.run(
+    () => ({
+      message,
+      transfer: [bytes.buffer as ArrayBuffer],
+      limitMs: deadline === undefined ? undefined : Math.max(0, deadline - Date.now()) + OVERRUN_GRACE_MS,
+    }),
+    signal,
+  )) as EditReply | undefined;
+  if (signal?.aborted) throw abortError(signal, 'the edit');
+  if (!reply) checkDeadline(deadline, 'the edit');
   if (!reply || 'crash' in reply) return undefined;
   if ('failure' in reply) throw new EngineError(reply.failure.kind, reply.failure.message, reply.failure.init);
   const d = reply.done;

@@ -15,6 +15,12 @@ import { checkLoaded, decodeRaw, loadRaw, saveBytes, type TextFormat } from './t
 
 export { applyOne, type EditOutcome, type EditSpec, type Occurrences } from './edit-compute.js';
 
+/**
+ * An edit's time limit: a replace-all or a tolerant search over a big file can run long, and the
+ * call must still answer (TIMEOUT) within the ten seconds a caller waits, even on a busy machine.
+ */
+export const EDIT_TIME_LIMIT_MS = 8000;
+
 /** How to edit: the matching rules (which also cross to a worker) plus what only this side needs. */
 export interface EditOptions extends EditRules {
   cwd?: string;
@@ -25,6 +31,8 @@ export interface EditOptions extends EditRules {
   refuseNotebooks?: boolean;
   /** Refuse files larger than this (default 100 MiB). */
   maxBytes?: number;
+  /** The most time the edit may take, waiting for the file's lock included (default EDIT_TIME_LIMIT_MS); past it, timed_out and no change. */
+  timeLimitMs?: number;
   createParents?: boolean;
 }
 
@@ -67,6 +75,8 @@ export async function editFile(
       );
     }
   });
+  // The clock starts now: waiting for another edit of the file counts.
+  const deadline = Date.now() + (opts.timeLimitMs ?? EDIT_TIME_LIMIT_MS);
   const first = await scope.resolve(input, opts.cwd);
   return withPathLocks([first.real], async () => {
     const raw = await loadRaw(scope, first, { cwd: opts.cwd, maxBytes: opts.maxBytes });
@@ -101,6 +111,7 @@ export async function editFile(
       allowNoChange: opts.allowNoChange,
       skipUnmatched: opts.skipUnmatched,
       newFileKeepsEndings: opts.newFileKeepsEndings,
+      deadline,
     };
     const job = {
       input,
@@ -112,7 +123,7 @@ export async function editFile(
       rules,
     };
     const relative = scope.relative(raw.resolved.real);
-    const offloaded = big ? await offloadEdit({ ...job, bytes: raw.bytes }, relative) : undefined;
+    const offloaded = big ? await offloadEdit({ ...job, bytes: raw.bytes }, relative, opts.signal) : undefined;
     // A worker that died leaves the edit to this thread (its bytes went with it: load again).
     const inline = offloaded
       ? undefined

@@ -1,6 +1,7 @@
 // Text encodings: detection from a file's first bytes (BOM, valid UTF-8, legacy single-byte
 // via chardet), decoding and encoding through iconv-lite, and line-ending style.
 import { isUtf8 as nativeIsUtf8 } from 'node:buffer';
+import { StringDecoder } from 'node:string_decoder';
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
 
@@ -22,6 +23,12 @@ export interface EncodingInfo {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
+/** Bytes chardet looks at to guess a legacy encoding. */
+const CHARDET_SAMPLE = 16 * 1024;
+
+/** Legacy encodings of one byte per character (the ones detection reports): no state carries over between slices. */
+const SINGLE_BYTE = /^(latin1|iso-8859-\d+|windows-125\d|koi8-r|ibm8\d\d)$/;
+
 /** Detects the encoding from a sample of the file's first bytes (the whole file when small). */
 export function detectEncoding(sample: Uint8Array, wholeFile = false): EncodingInfo {
   if (startsWith(sample, UTF8_BOM)) return { encoding: 'utf8', bom: true, bomLength: 3 };
@@ -33,10 +40,12 @@ export function detectEncoding(sample: Uint8Array, wholeFile = false): EncodingI
 
 /** A single-byte legacy encoding for bytes that are not UTF-8: chardet's guess when iconv knows it. */
 function legacyEncoding(sample: Uint8Array): string {
-  const guess = chardet.detect(sample);
+  // chardet on a whole 20 MB file held the event loop for over ten seconds; its guess from the
+  // first 16 KiB is as good (a legacy encoding is one for the whole file), in a few ms.
+  const guess = chardet.detect(sample.subarray(0, CHARDET_SAMPLE));
   const name = guess ? guess.toLowerCase() : '';
   // Multi-byte guesses on non-UTF-8 bytes are mostly noise on short samples; Windows-1252 is a superset of Latin-1's printables.
-  if (name && iconv.encodingExists(name) && /^(iso-8859-\d+|windows-125\d|koi8-r|ibm8\d\d)$/.test(name)) {
+  if (name && iconv.encodingExists(name) && SINGLE_BYTE.test(name)) {
     return name === 'iso-8859-1' ? 'latin1' : name;
   }
   return 'latin1';
@@ -134,4 +143,84 @@ export function fromLf(text: string, ending: LineEnding): string {
 function startsWith(buf: Uint8Array, prefix: number[]): boolean {
   if (buf.length < prefix.length) return false;
   return prefix.every((b, i) => buf[i] === b);
+}
+
+/** Bytes (or characters) converted per turn of the event loop: about a millisecond's work. */
+export const CODEC_SLICE = 1024 * 1024;
+
+/** The slice for `encoding`: Node converts UTF-8 and UTF-16LE natively; iconv-lite's JavaScript codecs take ~20 times longer per byte. */
+function codecSlice(encoding: TextEncoding): number {
+  return encoding === 'utf8' || encoding === 'utf16le' ? CODEC_SLICE : CODEC_SLICE / 16;
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * As decode, a slice at a time with a turn of the event loop between slices: decoding 20 MB in
+ * one piece held every other call up for ~20 ms. A character cut at a slice's end is carried
+ * into the next (streaming decoders), so the text is the same as decode's.
+ */
+export async function decodeYielding(
+  bytes: Uint8Array,
+  encoding: TextEncoding,
+  slice = codecSlice(encoding),
+): Promise<string> {
+  if (bytes.length <= slice) return decode(bytes, encoding);
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const decoder = encoding === 'utf8' ? new StringDecoder('utf8') : iconv.getDecoder(encoding, { stripBOM: false });
+  // Concatenation makes a rope (no copy here); it is flattened once, when first searched.
+  let text = '';
+  for (let at = 0; at < buf.length; at += slice) {
+    text += decoder.write(buf.subarray(at, at + slice)) ?? '';
+    await turn();
+  }
+  return text + (decoder.end() ?? '');
+}
+
+/** Where the slice of `text` from `at` ends, near `at + slice`, without cutting a surrogate pair in two. */
+function sliceEnd(text: string, at: number, slice: number): number {
+  const end = at + slice;
+  if (end >= text.length) return text.length;
+  const c = text.charCodeAt(end - 1);
+  if (c < 0xd800 || c > 0xdbff) return end;
+  return end - 1 > at ? end - 1 : end + 1;
+}
+
+/** As encode, a slice of the text at a time with a turn of the event loop between slices; the same bytes. */
+export async function encodeYielding(
+  text: string,
+  encoding: TextEncoding,
+  bom: boolean,
+  slice = codecSlice(encoding),
+): Promise<Buffer> {
+  if (text.length <= slice) return encode(text, encoding, bom);
+  const parts: Buffer[] = [];
+  if (encoding === 'utf8' && bom) parts.push(Buffer.from(UTF8_BOM));
+  const encoder = encoding === 'utf8' ? undefined : iconv.getEncoder(encoding, { addBOM: bom });
+  for (let at = 0; at < text.length;) {
+    const end = sliceEnd(text, at, slice);
+    const piece = text.slice(at, end);
+    parts.push(encoder ? encoder.write(piece) : Buffer.from(piece, 'utf8'));
+    at = end;
+    await turn();
+  }
+  const tail = encoder?.end();
+  if (tail && tail.length > 0) parts.push(tail);
+  return Buffer.concat(parts);
+}
+
+/** As canEncode, a slice at a time with turns of the event loop between (single-byte encodings; others in one piece). */
+export async function canEncodeYielding(
+  text: string,
+  encoding: TextEncoding,
+  slice = codecSlice(encoding),
+): Promise<boolean> {
+  if (text.length <= slice || !SINGLE_BYTE.test(encoding)) return canEncode(text, encoding);
+  for (let at = 0; at < text.length;) {
+    const end = sliceEnd(text, at, slice);
+    if (!canEncode(text.slice(at, end), encoding)) return false;
+    at = end;
+    await turn();
+  }
+  return true;
 }

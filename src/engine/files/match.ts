@@ -16,13 +16,18 @@
 // line moves from the indentation of the replacement's first line to that of the first matched
 // line, and blank lines become empty.
 import { distance } from 'fastest-levenshtein';
+import { checkDeadline, DEADLINE_STRIDE } from './deadline.js';
 
 export type Rung = 'exact' | 'trailing-whitespace' | 'indentation' | 'typography' | 'tokens' | 'fuzzy';
 
 export interface LadderOptions {
   requote?: boolean;
   firstLineIndent?: boolean;
+  /** Ms since the epoch past which the search gives up with timed_out (a pathological file and needle). */
+  deadline?: number;
 }
+
+const WHAT = 'the search for the text to replace';
 
 export const ALL_RUNGS: readonly Rung[] = ['exact', 'trailing-whitespace', 'indentation', 'typography'];
 
@@ -65,34 +70,35 @@ export function findWithLadder(
 
 function findAt(rung: Rung, text: string, needle: string, opts: LadderOptions): LadderResult | undefined {
   const asIs = (_m: Match, s: string) => s;
+  const d = opts.deadline;
   const reindented = (m: Match, s: string) =>
     opts.firstLineIndent
       ? fromFirstLine(s, indent(text.slice(m.start, m.end)))
       : reindent(s, needle, text.slice(m.start, m.end));
   switch (rung) {
     case 'exact':
-      return { rung, matches: substrings(text, needle), replacement: asIs };
+      return { rung, matches: substrings(text, needle, d), replacement: asIs };
     case 'trailing-whitespace':
-      return { rung, matches: lineMatches(text, needle, (l) => l.trimEnd()), replacement: asIs };
+      return { rung, matches: lineMatches(text, needle, (l) => l.trimEnd(), d), replacement: asIs };
     case 'indentation': {
-      const matches = lineMatches(text, needle, (l) => l.trim());
+      const matches = lineMatches(text, needle, (l) => l.trim(), d);
       return { rung, matches, replacement: reindented };
     }
     case 'tokens': {
       const re = tokenPattern(needle);
-      return { rung, matches: re ? regexMatches(text, re) : [], replacement: reindented };
+      return { rung, matches: re ? regexMatches(text, re, d) : [], replacement: reindented };
     }
     case 'fuzzy':
       return {
         rung,
-        matches: fuzzyMatches(text, needle),
+        matches: fuzzyMatches(text, needle, d),
         replacement: (m, s) => fromFirstLine(s, indent(text.slice(m.start, m.end))),
       };
     case 'typography': {
       const t = asciiTypography(text);
       const n = asciiTypography(needle);
-      let matches = substrings(t, n);
-      if (matches.length === 0) matches = lineMatches(t, n, (l) => l.trimEnd());
+      let matches = substrings(t, n, d);
+      if (matches.length === 0) matches = lineMatches(t, n, (l) => l.trimEnd(), d);
       const replacement = opts.requote ? (m: Match, s: string) => requote(s, text.slice(m.start, m.end)) : asIs;
       return { rung, matches, replacement };
     }
@@ -107,18 +113,24 @@ function tokenPattern(needle: string): RegExp | undefined {
   return new RegExp(`^[ \\t]*${body}`, 'gm');
 }
 
-function regexMatches(text: string, re: RegExp): Match[] {
+function regexMatches(text: string, re: RegExp, deadline?: number): Match[] {
   const out: Match[] = [];
-  for (const m of text.matchAll(re)) if (m[0] !== '') out.push({ start: m.index, end: m.index + m[0].length });
+  let steps = 0;
+  for (const m of text.matchAll(re)) {
+    if (++steps % DEADLINE_STRIDE === 0) checkDeadline(deadline, WHAT);
+    if (m[0] !== '') out.push({ start: m.index, end: m.index + m[0].length });
+  }
   return out;
 }
 
 /** Non-overlapping occurrences, left to right. */
-export function substrings(text: string, needle: string): Match[] {
+export function substrings(text: string, needle: string, deadline?: number): Match[] {
   const out: Match[] = [];
   if (needle === '') return out;
-  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length))
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) {
+    if (out.length % DEADLINE_STRIDE === 0) checkDeadline(deadline, WHAT);
     out.push({ start: i, end: i + needle.length });
+  }
   return out;
 }
 
@@ -126,7 +138,7 @@ export function substrings(text: string, needle: string): Match[] {
  * Line-wise matches: runs of whole lines equal to the needle's lines under `norm`. The match
  * spans the lines' text; a needle ending in a line break also takes the last line's break.
  */
-function lineMatches(text: string, needle: string, norm: (l: string) => string): Match[] {
+function lineMatches(text: string, needle: string, norm: (l: string) => string, deadline?: number): Match[] {
   const withBreak = needle.endsWith('\n');
   const want = (withBreak ? needle.slice(0, -1) : needle).split('\n').map(norm);
   if (want.every((l) => l === '')) return [];
@@ -135,7 +147,9 @@ function lineMatches(text: string, needle: string, norm: (l: string) => string):
   const lineEnd = (k: number) => (k + 1 < starts.length ? starts[k + 1]! - 1 : text.length);
   const lineAt = (k: number) => text.slice(starts[k]!, lineEnd(k));
   const out: Match[] = [];
+  let steps = 0;
   for (let i = 0; i + want.length <= starts.length;) {
+    if (++steps % DEADLINE_STRIDE === 0) checkDeadline(deadline, WHAT);
     let ok = true;
     for (let j = 0; j < want.length && ok; j++) ok = norm(lineAt(i + j)) === want[j];
     if (ok) {
@@ -178,7 +192,7 @@ const FUZZY_WHITESPACE_WEIGHT = 0.1;
  * overlap are taken. A match spans its lines' text without the last line's break. Short needles
  * and searches too costly (lines × needle length² over 4e8) find nothing.
  */
-function fuzzyMatches(text: string, needle: string): Match[] {
+function fuzzyMatches(text: string, needle: string, deadline?: number): Match[] {
   if (needle.length < FUZZY_MIN_NEEDLE) return [];
   const lines = splitKeepingBreaks(text);
   if (lines.length * needle.length ** 2 > FUZZY_MAX_WORK) return [];
@@ -196,6 +210,8 @@ function fuzzyMatches(text: string, needle: string): Match[] {
   }
   const found: Array<{ index: number; score: number }> = [];
   for (let i = 0; i + n <= lines.length; i++) {
+    // Each window costs up to a needle's length squared: look at the clock every time.
+    checkDeadline(deadline, WHAT);
     const window = lines
       .slice(i, i + n)
       .map((l) => l.trimEnd())

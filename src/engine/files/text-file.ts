@@ -6,11 +6,12 @@ import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { atomicWrite } from './atomic.js';
 import {
-  canEncode,
+  canEncodeYielding,
   decode,
+  decodeYielding,
   detectEncoding,
   detectLineEnding,
-  encode,
+  encodeYielding,
   fromLf,
   toLf,
   type LineEnding,
@@ -59,7 +60,11 @@ export async function loadText(
   target: string | ResolvedPath,
   opts: { cwd?: string; maxBytes?: number; field?: string },
 ): Promise<LoadedText> {
-  return decodeRaw(await loadRaw(scope, target, opts));
+  const raw = await loadRaw(scope, target, opts);
+  if (!raw.exists) return decodeRaw(raw);
+  // A big file is decoded a slice per turn of the event loop.
+  const text = await decodeYielding(raw.bytes.subarray(raw.bomLength), raw.encoding);
+  return { ...raw, text, lineEnding: detectLineEnding(text) };
 }
 
 /** The text of a raw load (decoding a big file holds the thread for tens of milliseconds). */
@@ -179,11 +184,12 @@ export async function saveText(
 ): Promise<SavedText> {
   let encoding = fmt.encoding;
   let encodingChangedFrom: TextEncoding | undefined;
-  if (!canEncode(text, encoding)) {
+  // Both a slice per turn of the event loop for a big text.
+  if (!(await canEncodeYielding(text, encoding))) {
     encodingChangedFrom = encoding;
     encoding = 'utf8';
   }
-  const bytes = encode(text, encoding, fmt.bom);
+  const bytes = await encodeYielding(text, encoding, fmt.bom);
   const { mtimeMs, createdDirs } = await saveBytes(scope, target, bytes, opts);
   return { ...fmt, encoding, bytes, mtimeMs, createdDirs, encodingChangedFrom };
 }

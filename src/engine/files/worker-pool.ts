@@ -41,10 +41,32 @@ export class WorkerPool {
     return this.replies;
   }
 
-  /** The worker's reply to the task's message, or undefined when the worker failed or overran; never rejects. */
-  run(start: (waitedMs: number) => Dispatch): Promise<unknown> {
+  /**
+   * The worker's reply to the task's message, or undefined when the worker failed or overran, or
+   * `signal` aborted (a waiting task leaves the queue; a running one's worker is replaced); never rejects.
+   */
+  run(start: (waitedMs: number) => Dispatch, signal?: AbortSignal): Promise<unknown> {
     return new Promise((settle) => {
-      this.queue.push({ start, settle, queuedAt: Date.now() });
+      if (signal?.aborted) return settle(undefined);
+      const onAbort = () => {
+        const waiting = this.queue.indexOf(task);
+        if (waiting !== -1) {
+          this.queue.splice(waiting, 1);
+          settle(undefined);
+        }
+        const slot = this.slots.find((s) => s.task === task);
+        if (slot) this.drop(slot);
+      };
+      const task: Task = {
+        start,
+        settle: (reply) => {
+          signal?.removeEventListener('abort', onAbort);
+          settle(reply);
+        },
+        queuedAt: Date.now(),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(task);
       this.pump();
     });
   }
