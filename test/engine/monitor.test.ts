@@ -203,6 +203,20 @@ test('a background job started to notify queues its end once; an end told otherw
   assert.ok(existsSync(plain.logPath));
 });
 
+test("a log trailer ends a job's log after a blank line, told how the job ended; not in its newest output", async () => {
+  const c = ctx();
+  const trailer = (end: { status: string; exitCode: number | null }) => `[${end.status} ${end.exitCode}]`;
+  const done = await shell.startNotified(c, { command: 'echo out; exit 3', logTrailer: trailer });
+  const [end] = await until(c, 'job_ended');
+  assert.ok(end?.type === 'job_ended');
+  assert.deepEqual(end.lastLines, ['out']);
+  assert.equal(readFileSync(done.logPath, 'utf8'), 'out\n\n[failed 3]\n');
+  const stopped = await shell.start(c, { command: 'echo up; exec sleep 30', logTrailer: trailer });
+  await shell.output(c, stopped.id, { waitMs: 30_000, until: 'output' });
+  await shell.stop(c, stopped.id);
+  assert.equal(readFileSync(stopped.logPath, 'utf8'), 'up\n\n[killed null]\n');
+});
+
 test('the queue is bounded: the oldest lines go first, ends stay, and a drain counts what went', async () => {
   const c = ctx();
   const job = (await shell.start(c, { command: 'true' })) as never;

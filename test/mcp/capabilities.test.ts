@@ -226,7 +226,12 @@ describe('MCP capabilities over HTTP', () => {
     // Above the roots: the roots; through a link out of them: nothing.
     assert.deepEqual((await complete('file:///{+path}', 'path', '')).values, [`${rel}/`]);
     assert.deepEqual((await complete('file:///{+path}', 'path', `${rel}/out/`)).values, []);
-    assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'shape', '')).values, ['claude', 'core']);
+    assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'shape', '')).values, [
+      'claude',
+      'claude@2.1.197',
+      'claude@2.1.309',
+      'core',
+    ]);
     assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'tool', 'Re', { shape: 'claude' })).values, [
       'Read',
     ]);

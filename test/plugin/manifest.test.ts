@@ -105,14 +105,17 @@ test('every tool of a shape is one required action, and the name and version fol
     'Write',
     'Edit',
     'Bash',
-    'TaskOutput',
     'TaskStop',
+    'Monitor',
     'Grep',
     'Glob',
     'WebFetch',
     'WebSearch',
     'NotebookEdit',
-    'TodoWrite',
+    'TaskCreate',
+    'TaskGet',
+    'TaskList',
+    'TaskUpdate',
   ]);
 });
 

@@ -42,7 +42,7 @@ test('a session that reads more files than MAX_READS forgets the oldest read, an
   writeFileSync(second, 'two\n');
   const t = await startTestServer(['--root', dir, '--shape', 'claude,gemini']);
   const claude = (name: string, args: Record<string, unknown>) =>
-    callTool(t.client, name, args, { shape: 'claude', session: 'S' });
+    callTool(t.client, name, args, { shape: 'claude@2.1.197', session: 'S' });
   try {
     assert.equal((await claude('Read', { file_path: first })).error, '');
     assert.equal((await claude('Read', { file_path: second })).error, '');

@@ -20,7 +20,7 @@ test("an evicted session's next call says it was evicted, why, and what to do; t
     const file = path.join(dir, 'a.txt');
     writeFileSync(file, 'hello\n');
     const claude = (name: string, args: Record<string, unknown>, session: string) =>
-      callTool(t.client, name, args, { shape: 'claude', session });
+      callTool(t.client, name, args, { shape: 'claude@2.1.197', session });
     assert.equal((await claude('Read', { file_path: file }, 'A')).error, '');
     assert.equal((await claude('Read', { file_path: file }, 'B')).error, '');
     assert.equal((await claude('Read', { file_path: file }, 'C')).error, ''); // A, the least recently used, goes

@@ -34,7 +34,7 @@ describe('facet shapes', () => {
       listed.map((l) => [l.name, l.package, l.version]),
       [
         ['core', 'facet', '0.1.0'],
-        ['claude', '@anthropic-ai/claude-code', '2.1.197'],
+        ['claude', '@anthropic-ai/claude-code', '2.1.332'],
         ['codex', '@openai/codex', '0.169.0'],
         ['gemini', '@google/gemini-cli', '0.61.0'],
         ['qwen', '@qwen-code/qwen-code', '0.15.10'],
@@ -48,10 +48,10 @@ describe('facet shapes', () => {
       name: 'claude',
       vendor: 'Claude Code',
       package: '@anthropic-ai/claude-code',
-      version: '2.1.197',
-      released: '2026-06-30',
+      version: '2.1.332',
+      released: '2026-11-24',
       registry: 'npm',
-      versions: ['2.1.197'],
+      versions: ['2.1.332', '2.1.309', '2.1.197'],
       versioning: 'a release of Claude Code (@anthropic-ai/claude-code)',
       upstream: { registry: 'npm', package: '@anthropic-ai/claude-code' },
     });
@@ -63,7 +63,7 @@ describe('facet shapes', () => {
       stdout,
       [
         'shape   version  package                    released    versions',
-        'claude  2.1.197  @anthropic-ai/claude-code  2026-06-30  2.1.197',
+        'claude  2.1.332  @anthropic-ai/claude-code  2026-11-24  2.1.332, 2.1.309, 2.1.197',
         'kimi    1.49     kimi-cli                   -           1.49',
         'grok    0.0.34   @vibe-kit/grok-cli         2026-07-12  0.0.34',
         '',
@@ -73,9 +73,9 @@ describe('facet shapes', () => {
 
   test('an unknown version exits 2 naming the versions served, in shapes, tools, manifest and mcp', async () => {
     const words =
-      'facet: --shape: unknown version "2.1.332" of shape "claude" (served: claude@2.1.197 (the newest, also "claude"))\n';
+      'facet: --shape: unknown version "2.1.400" of shape "claude" (served: claude@2.1.332 (the newest, also "claude"), claude@2.1.309, claude@2.1.197)\n';
     for (const command of ['shapes', 'tools', 'manifest', 'mcp']) {
-      await assert.rejects(facet(command, '--shape', 'claude@2.1.332'), refused(words), command);
+      await assert.rejects(facet(command, '--shape', 'claude@2.1.400'), refused(words), command);
     }
   });
 

@@ -286,8 +286,12 @@ describe('the same condition has the same failure code and retryable in every sh
           { path: own('unread', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true },
         ],
         'core:write': ['fs.write', { path: own('unread', 'core:write'), content: 'two', require_read: true }],
-        'claude:edit': ['Edit', { file_path: own('unread', 'claude:edit'), old_string: 'one', new_string: 'two' }],
-        'claude:write': ['Write', { file_path: own('unread', 'claude:write'), content: 'two' }],
+        // 2.1.197: 2.1.332 edits and overwrites such files (replay-2.1.332.test.ts).
+        'claude@2.1.197:edit': [
+          'Edit',
+          { file_path: own('unread', 'claude@2.1.197:edit'), old_string: 'one', new_string: 'two' },
+        ],
+        'claude@2.1.197:write': ['Write', { file_path: own('unread', 'claude@2.1.197:write'), content: 'two' }],
         'qwen:edit': ['edit', { file_path: own('unread', 'qwen:edit'), old_string: 'one', new_string: 'two' }],
         'qwen:write': ['write_file', { file_path: own('unread', 'qwen:write'), content: 'two' }],
       }),
@@ -310,8 +314,12 @@ describe('the same condition has the same failure code and retryable in every sh
           { path: own('changed', 'core:edit'), old_string: 'one', new_string: 'two', require_read: true },
         ],
         'core:write': ['fs.write', { path: own('changed', 'core:write'), content: 'two', require_read: true }],
-        'claude:edit': ['Edit', { file_path: own('changed', 'claude:edit'), old_string: 'one', new_string: 'two' }],
-        'claude:write': ['Write', { file_path: own('changed', 'claude:write'), content: 'two' }],
+        // 2.1.197: 2.1.332 edits and overwrites such files (replay-2.1.332.test.ts).
+        'claude@2.1.197:edit': [
+          'Edit',
+          { file_path: own('changed', 'claude@2.1.197:edit'), old_string: 'one', new_string: 'two' },
+        ],
+        'claude@2.1.197:write': ['Write', { file_path: own('changed', 'claude@2.1.197:write'), content: 'two' }],
         'qwen:edit': ['edit', { file_path: own('changed', 'qwen:edit'), old_string: 'one', new_string: 'two' }],
         'qwen:write': ['write_file', { file_path: own('changed', 'qwen:write'), content: 'two' }],
       }),
@@ -498,7 +506,7 @@ describe('the same condition has the same failure code and retryable in every sh
       retryable: false,
       calls: () => ({
         core: ['plan.todos', { todos: [{ id: '1', content: ' ', status: 'pending' }] }],
-        claude: ['TodoWrite', { todos: [{ content: ' ', status: 'pending', activeForm: 'a' }] }],
+        'claude@2.1.197': ['TodoWrite', { todos: [{ content: ' ', status: 'pending', activeForm: 'a' }] }],
         gemini: ['write_todos', { todos: [{ description: ' ', status: 'pending' }] }],
         qwen: ['todo_write', { todos: [{ id: '1', content: ' ', status: 'pending' }] }],
         kimi: ['SetTodoList', { todos: [{ title: ' ', status: 'pending' }] }],
@@ -787,6 +795,7 @@ describe('the same condition has the same failure code and retryable in every sh
   const readTool: Calls = {
     core: ['fs.read', {}],
     claude: ['Read', {}],
+    'claude@2.1.197': ['Read', {}],
     gemini: ['read_file', {}],
     qwen: ['read_file', {}],
     kimi: ['ReadFile', {}],

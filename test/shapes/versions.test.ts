@@ -1,8 +1,8 @@
 // Shape versions over the real transports: an older release served beside the newest as
 // NAME@VERSION (gRPC facet-shape, MCP /mcp/NAME@VERSION, --shape), built from a table of
 // differences; both share the session; an unknown version is refused naming those served.
-// The older release is this file's own (no shape has two releases yet): node runs each test file
-// in its own process, so adding it to the table here changes nothing elsewhere.
+// The older release is this file's own (the table is replaced here by the newest and a fixture
+// 2.1.100): node runs each test file in its own process, so this changes nothing elsewhere.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { parseConfig } from '../../src/config.js';
 import { createEngine } from '../../src/engine/index.js';
 import { claudeDialect } from '../../src/shapes/claude/errors.js';
 import { glob } from '../../src/shapes/claude/glob.js';
+import { edit197 } from '../../src/shapes/claude/edit.js';
 import { read } from '../../src/shapes/claude/read.js';
 import { claudeReleases } from '../../src/shapes/claude/versions.js';
 import { buildTools } from '../../src/shapes/common/define.js';
@@ -35,16 +36,19 @@ const NEWEST = [
   'Write',
   'Edit',
   'Bash',
-  'TaskOutput',
   'TaskStop',
+  'Monitor',
   'Grep',
   'Glob',
   'WebFetch',
   'WebSearch',
   'NotebookEdit',
-  'TodoWrite',
+  'TaskCreate',
+  'TaskGet',
+  'TaskList',
+  'TaskUpdate',
 ];
-/** The older release: no TaskOutput or TodoWrite, an LS after Read, and a Read of its own. */
+/** The older release: no Monitor or TaskGet, an LS after Read, a Read of its own and an Edit that needs a Read. */
 const OLDER = [
   'Read',
   'LS',
@@ -57,6 +61,9 @@ const OLDER = [
   'WebFetch',
   'WebSearch',
   'NotebookEdit',
+  'TaskCreate',
+  'TaskList',
+  'TaskUpdate',
 ];
 
 (SHAPE_RELEASES as Record<string, ShapeReleases>).claude = {
@@ -74,16 +81,19 @@ const OLDER = [
 };
 (SHAPE_DIFFS as Record<string, ReleaseDiffs>).claude = {
   '2.1.100': {
-    removed: ['TaskOutput', 'TodoWrite'],
+    removed: ['Monitor', 'TaskGet'],
     added: [
       { after: 'Read', tools: (env) => buildTools(env, claudeDialect, [glob]).map((t) => ({ ...t, name: 'LS' })) },
     ],
-    replaced: (env) => buildTools(env, claudeDialect, [read]).map((t) => ({ ...t, description: 'An older Read.' })),
+    replaced: (env) => [
+      ...buildTools(env, claudeDialect, [read]).map((t) => ({ ...t, description: 'An older Read.' })),
+      ...buildTools(env, claudeDialect, [edit197]),
+    ],
     guide: (_roots, tools) => `Older tools: ${tools.map((t) => t.name).join(', ')}.`,
   },
 };
 
-const VERSIONS_SERVED = 'claude@2.1.197 (the newest, also "claude"), claude@2.1.100';
+const VERSIONS_SERVED = 'claude@2.1.332 (the newest, also "claude"), claude@2.1.100';
 
 describe('a shape served at two releases', () => {
   const { t, dir } = serverFixture({ shape: 'claude', args: ['--mcp-listen', '127.0.0.1:0'] });
@@ -92,7 +102,7 @@ describe('a shape served at two releases', () => {
 
   test('NAME is the newest release, NAME@VERSION (or an alias) any served one, built from its differences', async () => {
     assert.deepEqual(await names('claude'), NEWEST);
-    assert.deepEqual(await names('claude@2.1.197'), NEWEST);
+    assert.deepEqual(await names('claude@2.1.332'), NEWEST);
     assert.deepEqual(await names('claude@2.1.100'), OLDER);
     assert.deepEqual(await names('claude@2.1.x'), OLDER);
     const described = await unary(t.client.describeTool, t.client, { name: 'Read' }, { shape: 'claude@2.1.100' });
@@ -100,7 +110,7 @@ describe('a shape served at two releases', () => {
     assert.deepEqual(described.tool!.tags.includes('claude'), true, 'the vendor tag is on every tool of every release');
     const ls = await unary(t.client.describeTool, t.client, { name: 'LS' }, { shape: 'claude@2.1.100' });
     assert.deepEqual(ls.tool!.tags.includes('claude'), true);
-    const gone = await unary(t.client.describeTool, t.client, { name: 'TaskOutput' }, { shape: 'claude@2.1.100' });
+    const gone = await unary(t.client.describeTool, t.client, { name: 'Monitor' }, { shape: 'claude@2.1.100' });
     assert.equal(gone.tool, undefined);
   });
 
@@ -111,7 +121,7 @@ describe('a shape served at two releases', () => {
     assert.equal(older.name, 'facet-claude');
     assert.match(
       newest.description,
-      / Follows Claude Code 2\.1\.197 \(@anthropic-ai\/claude-code, released 2026-06-30\)\.$/,
+      / Follows Claude Code 2\.1\.332 \(@anthropic-ai\/claude-code, released 2026-11-24\)\.$/,
     );
     assert.match(
       older.description,
@@ -202,10 +212,10 @@ describe('a shape served at two releases', () => {
         name: 'claude',
         vendor: 'Claude Code',
         package: '@anthropic-ai/claude-code',
-        version: '2.1.197',
-        released: '2026-06-30',
+        version: '2.1.332',
+        released: '2026-11-24',
         registry: 'npm',
-        versions: ['2.1.197', '2.1.100'],
+        versions: ['2.1.332', '2.1.100'],
         aliases: { '2.1.x': '2.1.100' },
         versioning: 'a release of Claude Code (@anthropic-ai/claude-code)',
         upstream: { registry: 'npm', package: '@anthropic-ai/claude-code' },
@@ -225,10 +235,10 @@ test('--shape NAME@VERSION serves that release alone, as the default; an alias i
       assert.equal(e.details, 'unknown shape "claude" in facet-shape; this server serves: claude@2.1.100');
       return true;
     });
-    await assert.rejects(unary(t.client.listTools, t.client, {}, { shape: 'claude@2.1.197' }), (e: ServiceError) => {
+    await assert.rejects(unary(t.client.listTools, t.client, {}, { shape: 'claude@2.1.332' }), (e: ServiceError) => {
       assert.equal(
         e.details,
-        'unknown version "2.1.197" of shape "claude" in facet-shape; this server serves: claude@2.1.100',
+        'unknown version "2.1.332" of shape "claude" in facet-shape; this server serves: claude@2.1.100',
       );
       return true;
     });
@@ -256,7 +266,7 @@ test('the served keys of every shape: NAME, each NAME@VERSION and its aliases, o
   ]);
   assert.deepEqual([...specs.keys()], expected);
   assert.ok(expected.includes('kimi@1.x') && expected.includes('claude@2.1.100'));
-  assert.equal(specs.get('claude'), specs.get('claude@2.1.197'));
+  assert.equal(specs.get('claude'), specs.get('claude@2.1.332'));
   assert.equal(specs.get('claude@2.1.100'), specs.get('claude@2.1.x'));
   assert.notEqual(specs.get('claude'), specs.get('claude@2.1.100'));
   assert.equal(specs.get('kimi'), specs.get('kimi@1.x'));

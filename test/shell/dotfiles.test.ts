@@ -182,7 +182,8 @@ describe('shell tools never read start-up files', () => {
   // Background commands of every shape that has them: the job's whole output, read through
   // core (sessions are shared by the shapes), is `ok` alone, and it completed within its wait.
   const background: Array<[string, string, Record<string, unknown>]> = [
-    ['claude', 'Bash', { command: 'echo ok', run_in_background: true }],
+    // 2.1.197: 2.1.332 ends the log with its "[exited with code N]" line (replay-2.1.332.test.ts).
+    ['claude@2.1.197', 'Bash', { command: 'echo ok', run_in_background: true }],
     ['gemini', 'run_shell_command', { command: 'echo ok', is_background: true }],
     ['qwen', 'run_shell_command', { command: 'echo ok', is_background: true }],
     ['kimi', 'Shell', { command: 'echo ok', run_in_background: true, description: 'say ok' }],

@@ -171,7 +171,11 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
     );
 
     const claude = shown(
-      await f.call('Bash', { command: cmd, run_in_background: true }, { shape: 'claude', session: 'bg-claude' }),
+      await f.call(
+        'Bash',
+        { command: cmd, run_in_background: true },
+        { shape: 'claude@2.1.197', session: 'bg-claude' },
+      ),
     );
     const claudeId = /with ID: (\S+?)\./.exec(claude)?.[1];
     assert.ok(claudeId, claude);
@@ -180,7 +184,7 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
         await f.call(
           'TaskOutput',
           { task_id: claudeId, block: true, timeout: 20000 },
-          { shape: 'claude', session: 'bg-claude' },
+          { shape: 'claude@2.1.197', session: 'bg-claude' },
         ),
       ),
     );
@@ -188,12 +192,18 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
     const log = /Output is being written to: (\S+)\. You/.exec(claude)?.[1];
     assert.ok(log, claude);
     const cat = shown(
-      await f.call('Bash', { command: `cat ${log}; echo more >> ${log}` }, { shape: 'claude', session: 'bg-claude' }),
+      await f.call(
+        'Bash',
+        { command: `cat ${log}; echo more >> ${log}` },
+        { shape: 'claude@2.1.197', session: 'bg-claude' },
+      ),
     );
     assert.ok(cat.includes(`cat: ${secret}: No such file or directory`), cat);
     assert.ok(cat.includes(`${log}: Read-only file system`), cat);
     // Another session's log stays hidden.
-    const other = shown(await f.call('Bash', { command: `cat ${log}` }, { shape: 'claude', session: 'bg-other' }));
+    const other = shown(
+      await f.call('Bash', { command: `cat ${log}` }, { shape: 'claude@2.1.197', session: 'bg-other' }),
+    );
     assert.ok(other.includes(`${note}${log} is outside the roots and hidden.`), other);
 
     const gemini = shown(

@@ -51,12 +51,12 @@ before(async () => {
     properties,
     required,
   });
-  facts('claude', '2.1.197', [
+  facts('claude', '2.1.332', [
     { name: 'Read', parameters: obj({ file_path: { type: 'string' } }, ['file_path']) },
     { name: 'TaskOutput', parameters: obj({ task_id: { type: 'string' } }) },
     { name: 'Bash', parameters: obj({ command: { type: 'string' }, timeout: { type: 'number' } }) },
   ]);
-  facts('claude', '2.1.332', [
+  facts('claude', '2.1.340', [
     { name: 'Read', parameters: obj({ file_path: { type: 'string' }, pages: { type: 'string' } }, ['file_path']) },
     { name: 'Bash', parameters: obj({ command: { type: 'string' }, timeout: { type: 'integer' } }) },
     { name: 'TaskCreate', parameters: obj({ subject: { type: 'string' } }) },
@@ -110,7 +110,7 @@ const GROK =
 
 test('behind, with the captured facts diffed; a successor package; a repository-only vendor; the API shapes', async () => {
   latest = {
-    '@anthropic-ai/claude-code': '2.1.332',
+    '@anthropic-ai/claude-code': '2.1.340',
     '@openai/codex': '0.169.0',
     '@google/gemini-cli': '0.61.0',
     '@qwen-code/qwen-code': '0.24.4',
@@ -124,8 +124,8 @@ test('behind, with the captured facts diffed; a successor package; a repository-
     [
       HEAD(d, url),
       CORE,
-      "claude: behind: serves 2.1.197 (@anthropic-ai/claude-code); the registry's latest is 2.1.332",
-      `  facts: ${d}/claude/2.1.197.json -> ${d}/claude/2.1.332.json`,
+      "claude: behind: serves 2.1.332 (@anthropic-ai/claude-code); the registry's latest is 2.1.340",
+      `  facts: ${d}/claude/2.1.332.json -> ${d}/claude/2.1.340.json`,
       '  tools added: TaskCreate, Monitor',
       '  tools removed: TaskOutput',
       '  parameters changed:',
@@ -169,7 +169,7 @@ test('a release newer than any captured facts says where to capture them; a regi
   const { code, stdout } = await check();
   const lines = stdout.split('\n');
   assert.deepEqual(lines.slice(2, 4), [
-    "claude: behind: serves 2.1.197 (@anthropic-ai/claude-code); the registry's latest is 2.1.400",
+    "claude: behind: serves 2.1.332 (@anthropic-ai/claude-code); the registry's latest is 2.1.400",
     `  no captured facts for 2.1.400: capture them as ${vendors.dir}/claude/2.1.400.json (see vendors/README.md)`,
   ]);
   assert.equal(lines[6], "qwen: current: serves 0.15.10 (@qwen-code/qwen-code), the registry's latest");

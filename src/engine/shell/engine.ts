@@ -127,6 +127,7 @@ export interface StartOptions extends CommandOptions {
   /** Told of every output chunk as it arrives, and of the end (see StartJobSpec). */
   onOutput?: StartJobSpec['onOutput'];
   onEnd?: StartJobSpec['onEnd'];
+  logTrailer?: StartJobSpec['logTrailer'];
 }
 
 export interface LiveOptions {
@@ -261,6 +262,7 @@ export class ShellEngine {
       stdin: Boolean(opts.stdin || opts.tty),
       onOutput: opts.onOutput,
       onEnd: opts.onEnd,
+      logTrailer: opts.logTrailer,
       tty,
       description: opts.description,
       timeoutMs: opts.timeoutMs,

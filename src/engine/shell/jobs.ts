@@ -96,6 +96,15 @@ export interface StartJobSpec extends SpawnSpec {
   onOutput?: (stream: StreamName, chunk: Buffer) => void;
   /** Told once the job ended and its log is complete, with its newest output (up to 64 KiB, both streams). */
   onEnd?: (job: JobSnapshot, newest: string) => void;
+  /**
+   * A line to end the log with once the job ended (how it ended, as a dialect shows it in the
+   * file the model reads); it follows a blank line. Not part of the output onEnd is told of.
+   */
+  logTrailer?: (end: {
+    status: Exclude<JobStatus, 'running'>;
+    exitCode: number | null;
+    signal: string | null;
+  }) => string;
 }
 
 const TAIL_BYTES = 64 * 1024;
@@ -165,11 +174,14 @@ class Job {
         this.tailRing.push(b);
         log.write(b);
       }
+      const status = this.killReason ?? (exit.exitCode === 0 ? 'completed' : 'failed');
+      const trailer = spec.logTrailer?.({ status, exitCode: exit.exitCode, signal: exit.signal });
+      if (trailer !== undefined) log.write(Buffer.from(`\n${trailer}\n`));
       await log.close();
       this.exitCode = exit.exitCode;
       this.signal = exit.signal;
       this.endedAt = Date.now();
-      this.status = this.killReason ?? (exit.exitCode === 0 ? 'completed' : 'failed');
+      this.status = status;
       this.events.emit('change');
       if (spec.onEnd) {
         const newest = this.tailRing.result();

@@ -10,7 +10,7 @@ import { runDetails } from '../kit/shell/run-details.js';
 import { runExit } from '../kit/shell/run-exit.js';
 import { spilledOutput } from '../kit/shell/run-saved.js';
 import { startAnnounced } from '../kit/shell/announce.js';
-import { type Call, defineTool, errorTable, type Reply } from '../common/define.js';
+import { type Call, defineTool, errorTable, type Reply, type ToolTable } from '../common/define.js';
 import { formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
@@ -56,7 +56,8 @@ async function background(a: Args, c: Call): Promise<Reply> {
   };
 }
 
-export const bash = defineTool<Args>({
+/** Bash as Claude Code 2.1.197 served it (background output through TaskOutput): claude@2.1.197 serves it. */
+const TABLE_197 = {
   name: 'Bash',
   summary: 'Run a bash command (tests, builds, git, installs); run_in_background for long ones, then TaskOutput.',
   description: [
@@ -108,26 +109,85 @@ export const bash = defineTool<Args>({
         'The command contains control characters that a person reviewing it could not see. Remove them and run it again.',
       ),
   }),
-  async call(a, c) {
+  async call(a: Args, c: Call): Promise<Reply> {
     if (CONTROL.test(a.command))
       throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
     if (a.run_in_background) return background(a, c);
-    const { run: r, cancelled } = await ranOrCancelled(
-      c.engine.shell.run(c, { command: a.command, timeoutMs: requestedTimeout(a.timeout), ...RUN }),
-    );
-    const summary = a.description ?? a.command;
-    // Claude Code marks an interrupted command after what it printed.
-    const aborted = '<error>Command was aborted before completion</error>';
-    if (cancelled)
-      return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
-    const raw = tidy(printed(r.output));
-    const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, spilledOutput(r, c.session))).text;
-    const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';
-    const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: raw !== shown, details: runDetails(r) };
-    // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
-    const { code, failure } = runExit(r, 143, { tool: 'bash', backend: 'bash' });
-    if (!failure) return { text: (shown || '(Bash completed with no output)') + reset, host };
-    const timedOut = r.timedOut ? `Command timed out after ${formatDuration(r.timeoutMs)}` : '';
-    return { text: presentLines(`Exit code ${code}`, shown, timedOut) + reset, host, failure };
+    return foreground(a, c);
+  },
+} satisfies ToolTable<Args, Reply>;
+
+export const bash197 = defineTool<Args>(TABLE_197);
+
+/** A command run to its end (or its timeout) in the session's shell, in Claude Code's words. */
+async function foreground(a: Args, c: Call): Promise<Reply> {
+  const { run: r, cancelled } = await ranOrCancelled(
+    c.engine.shell.run(c, { command: a.command, timeoutMs: requestedTimeout(a.timeout), ...RUN }),
+  );
+  const summary = a.description ?? a.command;
+  // Claude Code marks an interrupted command after what it printed.
+  const aborted = '<error>Command was aborted before completion</error>';
+  if (cancelled)
+    return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
+  const raw = tidy(printed(r.output));
+  const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, spilledOutput(r, c.session))).text;
+  const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';
+  const host = { summary, exitCode: r.exitCode, signal: r.signal, truncated: raw !== shown, details: runDetails(r) };
+  // The host's evidence is the output as printed (the model's text is tidied), as for a cancelled command.
+  const { code, failure } = runExit(r, 143, { tool: 'bash', backend: 'bash' });
+  if (!failure) return { text: (shown || '(Bash completed with no output)') + reset, host };
+  const timedOut = r.timedOut ? `Command timed out after ${formatDuration(r.timeoutMs)}` : '';
+  return { text: presentLines(`Exit code ${code}`, shown, timedOut) + reset, host, failure };
+}
+
+/** 2.1.285 on: a background command's timeout limits its run (default 10 minutes in -p, at most 2 hours). */
+const BACKGROUND_DEFAULT_MS = 600_000;
+const BACKGROUND_MAX_MS = 7_200_000;
+
+/** How Claude Code 2.1.332 ends a background command's output file. */
+export const outputTrailer = (end: { status: string; exitCode: number | null }) =>
+  end.status === 'killed' || end.status === 'timed_out' || end.exitCode === null
+    ? '[killed]'
+    : `[exited with code ${end.exitCode}]`;
+
+/** 2.1.332: the output is a file the model Reads (TaskOutput is gone); the end is a notification (notices.ts). */
+async function background332(a: Args, c: Call): Promise<Reply> {
+  const limit = requestedTimeout(a.timeout);
+  const timeoutMs = limit === undefined ? BACKGROUND_DEFAULT_MS : Math.min(limit, BACKGROUND_MAX_MS);
+  const job = await c.engine.shell.startNotified(
+    c,
+    { command: a.command, description: a.description, env: NON_INTERACTIVE_ENV, timeoutMs, logTrailer: outputTrailer },
+    a.description ?? a.command,
+  );
+  return {
+    text: `Command running in background with ID: ${job.id}. Output is being written to: ${job.logPath}. You will be notified when it completes. To check interim output, use Read on that file path.`,
+    host: { summary: a.description ?? a.command, details: { taskId: job.id, pid: job.pid, outputFile: job.logPath } },
+  };
+}
+
+/** Claude Code 2.1.332's Bash: background output goes to a file the model Reads; timeout also limits a background run. */
+export const bash = defineTool<Args>({
+  ...TABLE_197,
+  summary:
+    'Run a bash command (tests, builds, git, installs); run_in_background for long ones, then Read its output file.',
+  description: [
+    ...TABLE_197.description.slice(0, 5),
+    'file and replaced by a preview naming that file (Read it for the rest). run_in_background returns a task id and the',
+    'path of its output file at once: Read that file for the output so far (it ends with "[exited with code N]" or',
+    '"[killed]" once the command ended), stop it with TaskStop; a notification is added to a later result when it ends.',
+    'With run_in_background, timeout limits how long it may run (default 600000, at most 7200000), then it is stopped.',
+    ...TABLE_197.description.slice(7),
+  ],
+  examples: [
+    TABLE_197.examples[0]!,
+    {
+      ...TABLE_197.examples[1]!,
+      expectedOutcome: 'Command running in background with ID: ... Output is being written to: ...',
+    },
+  ],
+  async call(a, c) {
+    if (CONTROL.test(a.command))
+      throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
+    return a.run_in_background ? background332(a, c) : foreground(a, c);
   },
 });

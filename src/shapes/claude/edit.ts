@@ -5,10 +5,10 @@ import { type EditResult, plural } from '../../engine/index.js';
 import { editDetails, editHost } from '../kit/files/change-host.js';
 import { literalEdit } from '../kit/files/literal-edits.js';
 import { withEscapeRetry } from '../kit/files/escape-retry.js';
-import { type Call, defineTool, errorTable, firstWording } from '../common/define.js';
+import { type Call, defineTool, errorTable, firstWording, type ToolTable } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { claudeErrors, resolvedFrom, toolUseError } from './errors.js';
-import { closed, CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
+import { closed, CURRENT, here, READ_FIRST, readState, stripTrailingWhitespace } from './render.js';
 import { MAX_EDIT_BYTES, tooLarge } from './write.js';
 
 interface Args {
@@ -68,7 +68,8 @@ function aliases(err: Parameters<typeof claudeErrors>[0], a: Args, c: Call): str
   );
 }
 
-export const edit = defineTool<Args, EditResult>({
+/** Edit as Claude Code 2.1.197 answered it (a Read first, unchanged since): claude@2.1.197 serves it. */
+const TABLE_197 = {
   name: 'Edit',
   fields: { path: 'file_path' },
   summary:
@@ -138,4 +139,49 @@ export const edit = defineTool<Args, EditResult>({
     },
   }),
   errors: firstWording(byCondition, tooLarge, aliases),
+} satisfies ToolTable<Args, EditResult>;
+
+export const edit197 = defineTool<Args, EditResult>(TABLE_197);
+
+/** Claude Code 2.1.332's words for the two refusals the replay checks (S13, S14). */
+const byCondition332 = errorTable<Args>({
+  no_change: () => toolUseError('No changes to make: old_string and new_string are exactly the same.'),
+  no_match: (_e, a) => toolUseError(`String to replace not found in file.\nString: ${a.old_string}`),
+});
+
+const EDIT_332 = { ...EDIT, freshness: undefined };
+
+/** 2.1.332's note on an Edit of a file changed on disk since the session read it (it applies, from 2.1.208). */
+export const STALE_NOTE =
+  '(note: the file had been modified on disk since you last read it — the edit applied cleanly, but the file contains other changes not in your context. Read it before edits that depend on surrounding content.)';
+
+/**
+ * Claude Code 2.1.332's Edit, as it answers the newer models (from 2.1.208): no Read needed
+ * first (the result then lacks the file-state note), and a file changed since the Read is
+ * edited when old_string still matches, with a note saying so.
+ */
+export const edit = defineTool<Args, { r: EditResult; state: Awaited<ReturnType<typeof readState>> }>({
+  ...TABLE_197,
+  summary: 'Replace an exact, unique piece of text in a file (or every occurrence with replace_all).',
+  description: [
+    ...TABLE_197.description.slice(0, 5),
+    'line of new_string. An empty old_string creates a new file holding new_string. A Read of the file first is not',
+    'required, but shows the exact text to match; a file changed on disk since the Read is edited when old_string still',
+    'matches, with a note that the file holds changes you have not seen. Encoding, BOM and CRLF line endings are kept.',
+    'Notebooks go to NotebookEdit.',
+  ],
+  errorModes: TABLE_197.errorModes.filter((l) => !l.startsWith('CONFLICT: the file')),
+  async call(a, c) {
+    const state = await readState(c, a.file_path);
+    const r = await withEscapeRetry(a.old_string, stripTrailingWhitespace(a.file_path, a.new_string), (o, n) =>
+      c.engine.files.edit(here(c), a.file_path, [literalEdit(o, n, a.replace_all)], EDIT_332),
+    );
+    return { r, state };
+  },
+  format: ({ r, state }, a) => {
+    const said = TABLE_197.format(r, a);
+    const note = state === 'read' ? ` ${CURRENT}` : state === 'stale' ? ` ${STALE_NOTE}` : '';
+    return { ...said, text: `${said.text.slice(0, -(CURRENT.length + 1))}${note}` };
+  },
+  errors: firstWording(byCondition332, byCondition, tooLarge, aliases),
 });

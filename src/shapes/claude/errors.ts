@@ -11,6 +11,7 @@ import { exitCodeOf } from '../kit/shell/settle.js';
 import type { ToolResult } from '../../registry/types.js';
 import { type Call, type Dialect, errorTable, type KindWording, type Wording } from '../common/define.js';
 import { claudeDiagnostics } from './diagnostics.js';
+import { withNotices } from './notices.js';
 
 export const toolUseError = (message: string) => `<tool_use_error>${message}</tool_use_error>`;
 
@@ -98,5 +99,6 @@ function withTaskNotices(result: ToolResult, c: Call): ToolResult {
 export const claudeDialect: Dialect = {
   diagnostics: claudeDiagnostics,
   errors: claudeErrors,
-  after: withTaskNotices,
+  // 2.1.197's notices for the commands its Bash started, then 2.1.332's queued notifications (notices.ts).
+  after: (result, c) => withNotices(withTaskNotices(result, c), c),
 };

@@ -1,5 +1,6 @@
-// The claude shape: Claude Code's tools (2.1.197) with their exact names and schemas, their
-// result texts, and <tool_use_error> wording, over Facet's engine.
+// The claude shape: Claude Code's tools (2.1.332) with their exact names and schemas, their
+// result texts, and <tool_use_error> wording, over Facet's engine. Older releases served beside
+// it are tables of differences (diffs.ts).
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
@@ -12,47 +13,63 @@ import { glob } from './glob.js';
 import { grep } from './grep.js';
 import { notebookEdit } from './notebook-edit.js';
 import { read } from './read.js';
-import { taskOutput } from './task-output.js';
+import { monitor } from './monitor.js';
+import { taskCreate } from './task-create.js';
+import { taskGet } from './task-get.js';
+import { taskList } from './task-list.js';
 import { taskStop } from './task-stop.js';
-import { todoWrite } from './todo-write.js';
+import { taskUpdate } from './task-update.js';
 import { webFetch } from './web-fetch.js';
 import { webSearch } from './web-search.js';
 import { write } from './write.js';
 
+/**
+ * Claude Code 2.1.332's tools, in the order served. The task tools are those Claude Code sends
+ * the models that keep its todo tools (claude-3*, opus-4-0..4-7, sonnet-4-0..4-6, haiku-4-5,
+ * and any model with CLAUDE_CODE_ENABLE_TODO_TOOLS=1); TodoWrite stays with claude@2.1.197.
+ */
+export const CLAUDE_TOOLS = [
+  read,
+  write,
+  edit,
+  bash,
+  taskStop,
+  monitor,
+  grep,
+  glob,
+  webFetch,
+  webSearch,
+  notebookEdit,
+  taskCreate,
+  taskGet,
+  taskList,
+  taskUpdate,
+];
+
+/** The tool guide of claude@2.1.332. */
+export const claudeGuide = (roots: readonly string[], list: ReadonlyArray<{ name: string }>) =>
+  [
+    `You work in ${roots.join(', ')}. Give file paths as absolute paths; relative ones start from the working directory (first ${roots[0]}).`,
+    'Find files with Glob (names) and Grep (contents) rather than find or grep in Bash.',
+    'Read a file before you change it: Edit must match its exact text. Edit and Write also work on files not Read yet.',
+    'Edit replaces one exact, unique piece of text (replace_all for every occurrence); Write creates or rewrites whole files.',
+    'Run tests and builds with Bash (timeout in ms, at most 600000); long-running commands with run_in_background:',
+    'Read the output file it names for their output, TaskStop to end them. Large outputs are saved to a file you can Read.',
+    'Monitor watches a command and notifies you of each line it prints; notifications follow your later tool results.',
+    'WebFetch returns a page as Markdown next to your prompt; WebSearch returns links to cite.',
+    'Track work of three or more steps with TaskCreate, TaskUpdate and TaskList; NotebookEdit changes cells of .ipynb notebooks.',
+    '',
+    `Tools: ${list.map((t) => t.name).join(', ')}.`,
+  ].join('\n');
+
 export function claudeShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  const tools = [
-    read,
-    write,
-    edit,
-    bash,
-    taskOutput,
-    taskStop,
-    grep,
-    glob,
-    webFetch,
-    webSearch,
-    notebookEdit,
-    todoWrite,
-  ];
   return shapeSpec(config, {
     shape: 'claude',
     vendor: 'claude',
     description:
       "Claude Code's tools (Read, Edit, Bash, Grep...) with their exact schemas and result texts, served by Facet.",
     contextFiles: ['CLAUDE.md', 'AGENTS.md'],
-    tools: buildTools({ config, engine }, claudeDialect, tools),
-    guide: (roots, list) =>
-      [
-        `You work in ${roots.join(', ')}. Give file paths as absolute paths; relative ones start from the working directory (first ${roots[0]}).`,
-        'Find files with Glob (names) and Grep (contents) rather than find or grep in Bash.',
-        'Read a file before you change it: Edit and Write refuse files not Read in this session, or changed on disk since.',
-        'Edit replaces one exact, unique piece of text (replace_all for every occurrence); Write creates or rewrites whole files.',
-        'Run tests and builds with Bash (timeout in ms, at most 600000); long-running commands with run_in_background,',
-        'then TaskOutput to wait for them and TaskStop to end them. Large outputs are saved to a file you can Read.',
-        'WebFetch returns a page as Markdown next to your prompt; WebSearch returns links to cite.',
-        'Track work of three or more steps with TodoWrite; NotebookEdit changes cells of .ipynb notebooks.',
-        '',
-        `Tools: ${list.map((t) => t.name).join(', ')}.`,
-      ].join('\n'),
+    tools: buildTools({ config, engine }, claudeDialect, CLAUDE_TOOLS),
+    guide: claudeGuide,
   });
 }

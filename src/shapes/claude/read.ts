@@ -6,7 +6,7 @@ import { numberedLines } from '../kit/text/numbered.js';
 import { str } from '../kit/text/str.js';
 import { notebookParts } from '../kit/files/notebook-read.js';
 import type { CheckedMedia, NotebookView, TextRead } from '../../engine/index.js';
-import { defineTool, errorTable, type Reply } from '../common/define.js';
+import { defineTool, errorTable, type Reply, type ToolTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { resolvedFrom, toolUseError } from './errors.js';
@@ -28,6 +28,8 @@ interface Args {
   offset?: number;
   limit?: number;
   pages?: string;
+  /** 2.1.296 on: lift the whole-file size limit (the token cap still applies). */
+  allow_large?: boolean;
 }
 
 const reminder = (s: string) => `<system-reminder>${s}</system-reminder>`;
@@ -116,38 +118,58 @@ function textReply(r: TextRead, a: Args, whole: boolean, paths: string[]): Reply
   };
 }
 
-const byCondition = errorTable<Args>({
-  file_too_large: ({ facts: f }, a) =>
-    f.kind === 'image' || f.kind === 'pdf'
-      ? `${a.file_path} is ${formatSize(f.size)}, over the ${formatSize(f.maxBytes)} limit for ${f.kind} files.`
-      : `File content (${formatSize(f.size)}) is over the ${formatSize(f.maxBytes)} limit for reading a whole file. Pass offset and limit to read part of it, or use Grep to find the lines you need.`,
-  token_cap: () =>
-    `The requested lines come to more than ${TOKEN_CAP} tokens, the most one Read returns (counted at about ${CHARS_PER_TOKEN} characters a token). Ask for fewer lines with a smaller limit, or use Grep to find the section you need.`,
-  binary: ({ facts: f }, a) =>
-    toolUseError(
-      `${a.file_path} is a binary file${f.ext ? ` (${f.ext})` : ''}. Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.`,
-    ),
-  bad_image: ({ facts: f }, a) =>
-    toolUseError(
-      `${a.file_path} has an image extension but its bytes are not a ${str(f.ext)} image. Check the file, or rename it if it is text.`,
-    ),
-  bad_pages: (_e, a) =>
-    toolUseError(`Invalid pages value "${a.pages}": give one page ("3") or a range ("1-5"), numbered from 1.`),
-  too_many_pages: (_e, a) =>
-    toolUseError(`pages "${a.pages}" covers more than ${MAX_PAGES} pages; read at most ${MAX_PAGES} pages per call.`),
-  pdf_needs_pages: ({ facts: f }) =>
-    toolUseError(
-      `This PDF has ${f.pages} pages. PDFs over ${PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PAGES} per call).`,
-    ),
-  pdf_pages_unavailable: () =>
-    `Reading PDF pages needs poppler-utils (pdftoppm), which is not installed on this server. Read the PDF without pages (up to ${PAGES_NEEDED_OVER} pages), or extract its text with a command in Bash.`,
-  pages_out_of_range: (_e, a) =>
-    toolUseError(`pages "${a.pages}" lies past the end of ${a.file_path}. Ask for pages the PDF has, numbered from 1.`),
-  pdf_unreadable: (e, a) =>
-    `${a.file_path} could not be rendered as a PDF: ${String(e.message).replace(/^the PDF could not be rendered: /, '')}`,
-});
+/** A text file over the whole-file limit: 2.1.197's words here, 2.1.332's the vendor's, which name allow_large. */
+const tooLargeText = {
+  '2.1.197': (size: number, max: number) =>
+    `File content (${formatSize(size)}) is over the ${formatSize(max)} limit for reading a whole file. Pass offset and limit to read part of it, or use Grep to find the lines you need.`,
+  '2.1.332': (size: number, max: number) =>
+    `File content (${formatSize(size)}) exceeds maximum allowed size (${formatSize(max)}). Use offset and limit parameters to read specific portions of the file, or search for specific content instead of reading the whole file. To read it anyway, up to what still fits in your context, call Read again with allow_large: true — only if you genuinely need all of it or the user asked for the whole file.`,
+};
 
-export const read = defineTool<Args>({
+const conditionsOf = (release: keyof typeof tooLargeText) =>
+  errorTable<Args>({
+    file_too_large: ({ facts: f }, a) =>
+      f.kind === 'image' || f.kind === 'pdf'
+        ? `${a.file_path} is ${formatSize(f.size)}, over the ${formatSize(f.maxBytes)} limit for ${f.kind} files.`
+        : tooLargeText[release](Number(f.size), Number(f.maxBytes)),
+    token_cap: () =>
+      `The requested lines come to more than ${TOKEN_CAP} tokens, the most one Read returns (counted at about ${CHARS_PER_TOKEN} characters a token). Ask for fewer lines with a smaller limit, or use Grep to find the section you need.`,
+    binary: ({ facts: f }, a) =>
+      toolUseError(
+        `${a.file_path} is a binary file${f.ext ? ` (${f.ext})` : ''}. Read shows text, images, PDFs and notebooks only; inspect other binary files with suitable commands in Bash.`,
+      ),
+    bad_image: ({ facts: f }, a) =>
+      toolUseError(
+        `${a.file_path} has an image extension but its bytes are not a ${str(f.ext)} image. Check the file, or rename it if it is text.`,
+      ),
+    bad_pages: (_e, a) =>
+      toolUseError(`Invalid pages value "${a.pages}": give one page ("3") or a range ("1-5"), numbered from 1.`),
+    too_many_pages: (_e, a) =>
+      toolUseError(`pages "${a.pages}" covers more than ${MAX_PAGES} pages; read at most ${MAX_PAGES} pages per call.`),
+    pdf_needs_pages: ({ facts: f }) =>
+      toolUseError(
+        `This PDF has ${f.pages} pages. PDFs over ${PAGES_NEEDED_OVER} pages must be read with pages (e.g. "1-5", at most ${MAX_PAGES} per call).`,
+      ),
+    pdf_pages_unavailable: () =>
+      `Reading PDF pages needs poppler-utils (pdftoppm), which is not installed on this server. Read the PDF without pages (up to ${PAGES_NEEDED_OVER} pages), or extract its text with a command in Bash.`,
+    pages_out_of_range: (_e, a) =>
+      toolUseError(
+        `pages "${a.pages}" lies past the end of ${a.file_path}. Ask for pages the PDF has, numbered from 1.`,
+      ),
+    pdf_unreadable: (e, a) =>
+      `${a.file_path} could not be rendered as a PDF: ${String(e.message).replace(/^the PDF could not be rendered: /, '')}`,
+  });
+const conditions = { '2.1.197': conditionsOf('2.1.197'), '2.1.332': conditionsOf('2.1.332') };
+
+const SCHEMA_197 = {
+  file_path: 'string',
+  offset: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+  limit: { type: 'integer', exclusiveMinimum: 0, maximum: 9007199254740991 },
+  pages: 'string',
+} as const;
+
+/** Read as Claude Code 2.1.197 declared it (no allow_large): claude@2.1.197 serves it. */
+const TABLE_197 = {
   name: 'Read',
   fields: { path: 'file_path' },
   summary:
@@ -163,15 +185,7 @@ export const read = defineTool<Args>({
     'with outputs. Reading the same range of an unchanged file again returns a short note instead of the text.',
     'Edit, Write and NotebookEdit require a Read of the file in the session first.',
   ],
-  schema: closed(
-    {
-      file_path: 'string',
-      offset: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
-      limit: { type: 'integer', exclusiveMinimum: 0, maximum: 9007199254740991 },
-      pages: 'string',
-    },
-    ['file_path'],
-  ),
+  schema: closed({ ...SCHEMA_197 }, ['file_path']),
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     {
@@ -196,7 +210,7 @@ export const read = defineTool<Args>({
     'Differences from Claude Code: the token count is estimated (4 characters a token), not measured; images are fitted to the API limits (2000×2000 px, 5 MB of base64), not to the token budget.',
   ],
   errors(err, a, c) {
-    if (err.condition !== undefined) return byCondition(err, a, c);
+    if (err.condition !== undefined) return conditions['2.1.197'](err, a, c);
     // Claude Code passes the system error for a directory through: the model knows this one.
     if (err.facts.isDirectory) return `EISDIR: illegal operation on a directory, read '${a.file_path}'`;
     if (err.kind === 'not_found') return toolUseError(`File does not exist: ${a.file_path}. ${resolvedFrom(c)}`);
@@ -206,7 +220,7 @@ export const read = defineTool<Args>({
     if (a.pages !== undefined) pageRangeFor(a.pages, MAX_PAGES);
     const whole = a.offset === undefined && a.limit === undefined;
     const start = a.offset !== undefined && a.offset > 0 ? a.offset : 1;
-    const maxFileBytes = a.limit === undefined ? WHOLE_FILE_MAX_BYTES : undefined;
+    const maxFileBytes = a.limit === undefined && !a.allow_large ? WHOLE_FILE_MAX_BYTES : undefined;
     const readyMedia = { ...MEDIA, pages: a.pages };
     const opts = { ...READ, range: !whole, start, limit: a.limit, maxFileBytes, countTotal: whole, readyMedia };
     const r = await c.engine.files.readChecked(here(c), a.file_path, opts);
@@ -223,5 +237,25 @@ export const read = defineTool<Args>({
       return { text: notebookText(r.notebook), ...notebookParts(r.notebook, a.file_path, r.path) };
     if (r.kind !== 'text') throw new EngineError('internal', `unexpected ${r.kind} read`);
     return textReply(r, a, whole, [r.path]);
+  },
+} satisfies ToolTable<Args, Reply>;
+
+export const read197 = defineTool<Args>(TABLE_197);
+
+/** Claude Code 2.1.332's Read: 2.1.197's with allow_large (from 2.1.296), which lifts the whole-file size limit. */
+export const read = defineTool<Args>({
+  ...TABLE_197,
+  description: [
+    ...TABLE_197.description.slice(0, 2),
+    'of lines; without them the whole file is read, which is refused for files over 256KB unless allow_large is true',
+    '(then the whole file is read up to the token cap). A file ending in a line break',
+    ...TABLE_197.description.slice(3, -1),
+    'NotebookEdit requires a Read of the notebook in the session first; Edit and Write do not, but a Read shows the exact',
+    'text an Edit must match.',
+  ],
+  schema: closed({ ...SCHEMA_197, allow_large: { type: 'boolean' } }, ['file_path']),
+  errors(err, a, c) {
+    if (err.condition !== undefined) return conditions['2.1.332'](err, a, c);
+    return TABLE_197.errors(err, a, c);
   },
 });

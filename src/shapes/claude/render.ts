@@ -16,6 +16,18 @@ export const PERSIST_LIMITS = { bash: 30_000, grep: 20_000, other: 50_000 } as c
 export const READ_FIRST: FreshnessPolicy = { requireRead: true, requireUnchanged: true };
 export const CURRENT = '(file state is current in your context — no need to Read it back)';
 
+/**
+ * How the session last saw `file` before a change: never read (or not there), read and
+ * unchanged since, or read and changed on disk since (Claude Code 2.1.332 words its Edit
+ * result by it).
+ */
+export async function readState(c: Call, file: string): Promise<'unread' | 'read' | 'stale'> {
+  const st = await c.engine.files.stat(here(c), file).catch(() => undefined);
+  const rec = st?.exists ? c.session.reads.get(st.path) : undefined;
+  if (!st || !rec) return 'unread';
+  return rec.size === st.size && rec.mtimeMs === st.mtimeMs ? 'read' : 'stale';
+}
+
 /** Files that are not Markdown get trailing whitespace removed from every line. */
 export function stripTrailingWhitespace(filePath: string, text: string): string {
   return /\.(md|mdx)$/i.test(filePath) ? text : text.replace(/[^\S\r\n]+(?=\r?\n|$)/g, '');

@@ -4,7 +4,9 @@
 import { isCrossSiteRedirect } from '../../engine/index.js';
 import { pageHost } from '../kit/web/web-host.js';
 import { redirectHost } from '../kit/web/views.js';
-import { type Call, defineTool } from '../common/define.js';
+import { type Call, defineTool, type ToolTable } from '../common/define.js';
+
+type Fetched = Awaited<ReturnType<Call['engine']['web']['fetch']>>;
 import { TAGS } from '../tags.js';
 import { closed } from './render.js';
 import { toolUseError } from './errors.js';
@@ -33,9 +35,15 @@ function redirectText(
 interface Args {
   url: string;
   prompt: string;
+  /** 2.1.290 on: the character of the page text to start from. */
+  offset?: number;
 }
 
-export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web']['fetch']>>>({
+/** Characters of page text one call returns. */
+const PAGE_CHARS = 100_000;
+
+/** WebFetch as Claude Code 2.1.197 declared it (no offset): claude@2.1.197 serves it. */
+const TABLE_197 = {
   name: 'WebFetch',
   summary: 'Fetch a web page by URL and get its content as Markdown, with your prompt about it alongside.',
   description: [
@@ -82,7 +90,7 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
       maxChars: 100_000,
       signal: c.signal,
     }),
-  format(got, a) {
+  format(got: Fetched, a: Args) {
     if (isCrossSiteRedirect(got)) return { text: redirectText(got, a.prompt), host: redirectHost(got) };
     const host = pageHost(got);
     if (got.blob)
@@ -95,6 +103,48 @@ export const webFetch = defineTool<Args, Awaited<ReturnType<Call['engine']['web'
     return {
       text: ['Web page content:', '---', content, '---', '', `Prompt: ${a.prompt}`, '', NO_MODEL].join('\n'),
       host,
+    };
+  },
+} satisfies ToolTable<Args, Fetched>;
+
+export const webFetch197 = defineTool<Args, Fetched>(TABLE_197);
+
+/** Claude Code 2.1.332's WebFetch: offset reads on through a page longer than one call returns. */
+export const webFetch = defineTool<Args, Fetched>({
+  ...TABLE_197,
+  description: [
+    ...TABLE_197.description,
+    'offset (a character position, default 0) starts the content there: a cut page says the offset to read on from.',
+  ],
+  schema: closed(
+    {
+      url: { type: 'string', format: 'uri' },
+      prompt: 'string',
+      offset: { type: 'integer', minimum: 0, maximum: 9007199254740991 },
+    },
+    ['url', 'prompt'],
+  ),
+  call: async (a, c) => {
+    const from = a.offset ?? 0;
+    const got = await c.engine.web.fetch(a.url, {
+      upgradeHttp: 'unless-allowed',
+      crossSiteRedirects: 'report',
+      maxChars: from + PAGE_CHARS,
+      signal: c.signal,
+    });
+    if (isCrossSiteRedirect(got) || got.blob || from === 0) return got;
+    return { ...got, content: got.content.slice(from) };
+  },
+  format(got, a) {
+    const said = TABLE_197.format(got, a);
+    if (isCrossSiteRedirect(got) || got.blob || !got.charsTruncated) return said;
+    const next = (a.offset ?? 0) + got.content.length;
+    return {
+      ...said,
+      text: said.text.replace(
+        '[Content truncated due to length...]',
+        `[Content truncated due to length. Call WebFetch again with offset: ${next} to read on.]`,
+      ),
     };
   },
 });

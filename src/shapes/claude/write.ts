@@ -2,7 +2,7 @@
 // stripped outside Markdown, and Claude Code's result sentences.
 import { writeHost } from '../kit/files/change-host.js';
 import type { WriteResult } from '../../engine/index.js';
-import { defineTool, errorTable } from '../common/define.js';
+import { defineTool, errorTable, type ToolTable } from '../common/define.js';
 import { formatSize } from '../common/render.js';
 import { TAGS } from '../tags.js';
 import { closed, CURRENT, here, READ_FIRST, stripTrailingWhitespace } from './render.js';
@@ -23,7 +23,8 @@ interface Args {
   content: string;
 }
 
-export const write = defineTool<Args, WriteResult>({
+/** Write as Claude Code 2.1.197 answered it (an existing file Read first, unchanged since): claude@2.1.197 serves it. */
+const TABLE_197 = {
   name: 'Write',
   fields: { path: 'file_path' },
   summary: 'Create a file or replace all of it. An existing file must have been Read first; prefer Edit for changes.',
@@ -59,4 +60,23 @@ export const write = defineTool<Args, WriteResult>({
       : `The file ${a.file_path} has been updated successfully. ${CURRENT}`,
     host: { summary: `${r.created ? 'Created' : 'Wrote'} ${r.relative} (${r.size} bytes)`, ...writeHost(r) },
   }),
+} satisfies ToolTable<Args, WriteResult>;
+
+export const write197 = defineTool<Args, WriteResult>(TABLE_197);
+
+const WRITE_332 = { ...WRITE, freshness: undefined };
+
+/** Claude Code 2.1.332's Write, as it answers the newer models (from 2.1.228): an existing file is overwritten without a Read first. */
+export const write = defineTool<Args, WriteResult>({
+  ...TABLE_197,
+  summary: 'Create a file or replace all of it; prefer Edit for changes to part of a file.',
+  description: [
+    ...TABLE_197.description.slice(0, 2),
+    'spaces and tabs are removed from every line. An existing file is replaced whole, whether or not this session Read',
+    'it. The write is atomic: a failure leaves the old file as it was.',
+    ...TABLE_197.description.slice(4),
+  ],
+  errorModes: TABLE_197.errorModes.filter((l) => !l.startsWith('CONFLICT')),
+  call: (a, c) =>
+    c.engine.files.write(here(c), a.file_path, stripTrailingWhitespace(a.file_path, a.content), WRITE_332),
 });

@@ -6,7 +6,7 @@ import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 describe('claude shape: Bash timeout defaults and ceiling', () => {
-  const { t } = serverFixture({ shape: 'claude' });
+  const { t } = serverFixture({ shape: 'claude@2.1.197' });
   const call = claudeCaller(() => t, 'bash-timeout');
 
   const timeoutOf = async (args: Record<string, unknown>) => {

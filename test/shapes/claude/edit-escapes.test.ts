@@ -10,7 +10,7 @@ import { claudeCaller } from './harness.js';
 const CURRENT = '(file state is current in your context — no need to Read it back)';
 
 describe('claude shape: Edit unicode escapes and aliases', () => {
-  const { t, dir } = serverFixture({ shape: 'claude' });
+  const { t, dir } = serverFixture({ shape: 'claude@2.1.197' });
   const call = claudeCaller(() => t, 'edit-escapes');
   const p = (name: string) => path.join(dir, name);
 

@@ -14,13 +14,13 @@ import {
 import { announceEnd } from '../../../src/shapes/kit/shell/announce.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import type { ToolMaker } from '../../../src/shapes/common/define.js';
-import { bash } from '../../../src/shapes/claude/bash.js';
-import { edit } from '../../../src/shapes/claude/edit.js';
+import { bash197 as bash } from '../../../src/shapes/claude/bash.js';
+import { edit197 as edit } from '../../../src/shapes/claude/edit.js';
 import { claudeDialect } from '../../../src/shapes/claude/errors.js';
 import { glob } from '../../../src/shapes/claude/glob.js';
-import { read } from '../../../src/shapes/claude/read.js';
+import { read197 as read } from '../../../src/shapes/claude/read.js';
 import { todoWrite } from '../../../src/shapes/claude/todo-write.js';
-import { write } from '../../../src/shapes/claude/write.js';
+import { write197 as write } from '../../../src/shapes/claude/write.js';
 import type { FacetConfig } from '../../../src/config.js';
 import { fakeContext, fakeEngine } from '../../helpers/fake-engine.js';
 

@@ -17,7 +17,7 @@ const PNG = Buffer.from(
 );
 
 describe('claude shape: file tools', () => {
-  const { t, dir } = serverFixture({ shape: 'claude' });
+  const { t, dir } = serverFixture({ shape: 'claude@2.1.197' });
   const call = claudeCaller(() => t, 'files');
   const p = (...parts: string[]) => path.join(dir, ...parts);
 

@@ -27,8 +27,11 @@ export function result(res: CallToolResponse): Result {
 
 export type Call = (name: string, args: Record<string, unknown>, session?: string) => Promise<Result>;
 
-/** Calls the claude shape of `t()` in `session` (default one per test file). */
-export function claudeCaller(t: () => TestServer, defaultSession: string): Call {
+/**
+ * Calls the claude shape of `t()` in `session` (default one per test file), at the release
+ * `shape` names: these golden tests were written for 2.1.197 (replay-2.1.332.test.ts is 2.1.332's).
+ */
+export function claudeCaller(t: () => TestServer, defaultSession: string, shape = 'claude@2.1.197'): Call {
   return async (name, args, session = defaultSession) =>
-    result(await callTool(t().client, name, args, { shape: 'claude', session, deadlineMs: 60_000 }));
+    result(await callTool(t().client, name, args, { shape, session, deadlineMs: 60_000 }));
 }

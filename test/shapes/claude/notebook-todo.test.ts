@@ -29,7 +29,7 @@ const TODO_OK =
   'Todos have been modified successfully. Ensure that you continue to use the todo list to track your progress. Please proceed with the current tasks if applicable';
 
 describe('claude shape: NotebookEdit and TodoWrite, more paths', () => {
-  const { t, dir } = serverFixture({ shape: 'claude' });
+  const { t, dir } = serverFixture({ shape: 'claude@2.1.197' });
   const call = claudeCaller(() => t, 'nb-todo');
   const p = (name: string) => path.join(dir, name);
   const writeNb = (name: string) => writeFileSync(p(name), JSON.stringify(NOTEBOOK, null, 1) + '\n');

@@ -8,7 +8,7 @@ import { makePdf } from '../../helpers/pdf.js';
 import { callTool, serverFixture, texts } from '../../helpers/server.js';
 import { PNG_3X2 } from '../../helpers/png.js';
 
-const { t, dir } = serverFixture({ shape: 'claude', prefix: 'facet-claude-limits-' });
+const { t, dir } = serverFixture({ shape: 'claude@2.1.197', prefix: 'facet-claude-limits-' });
 before(async () => {
   // 21 MB: a real PNG_3X2 header, then a sparse hole.
   const fd = openSync(path.join(dir, 'huge.png'), 'w');
@@ -20,7 +20,8 @@ before(async () => {
   writeFileSync(path.join(dir, 'long.txt'), `short\n${'a'.repeat(300)}needle${'b'.repeat(300)}\nafter needle\n`);
 });
 
-const call = (name: string, args: Record<string, unknown>) => callTool(t.client, name, args, { shape: 'claude' });
+const call = (name: string, args: Record<string, unknown>) =>
+  callTool(t.client, name, args, { shape: 'claude@2.1.197' });
 
 test('Read: an image over 20 MB and a malformed pages value are refused with the remedy', async () => {
   const big = await call('Read', { file_path: path.join(dir, 'huge.png') });

@@ -9,7 +9,7 @@ import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 describe('claude shape: Grep paging and Glob cap', () => {
-  const { t, dir } = serverFixture({ shape: 'claude' });
+  const { t, dir } = serverFixture({ shape: 'claude@2.1.197' });
   const call = claudeCaller(() => t, 'paging');
   const p = (...parts: string[]) => path.join(dir, ...parts);
   const base = Math.floor(Date.now() / 1000) - 10_000;

@@ -8,7 +8,7 @@ import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
 
 describe('claude shape: Grep and Glob', () => {
-  const { t, dir } = serverFixture({ shape: 'claude' });
+  const { t, dir } = serverFixture({ shape: 'claude@2.1.197' });
   const call = claudeCaller(() => t, 'search');
   const p = (...parts: string[]) => path.join(dir, ...parts);
   /** Files written with increasing mtimes, oldest first. */

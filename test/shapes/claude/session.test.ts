@@ -58,7 +58,7 @@ describe('claude shape: an agent session and the catalog examples', () => {
   }
   const { t, dir } = serverFixture({
     setup: setUp,
-    shape: 'claude',
+    shape: 'claude@2.1.197',
     args: () => [
       '--web-allow-hosts',
       '127.0.0.1',
@@ -120,14 +120,19 @@ describe('claude shape: an agent session and the catalog examples', () => {
   });
 
   test('identity, the CLAUDE.md resource and the tool guide', async () => {
-    const id = await unary(t.client.identity, t.client, {}, { shape: 'claude' });
+    const id = await unary(t.client.identity, t.client, {}, { shape: 'claude@2.1.197' });
     assert.equal(id.name, 'facet-claude');
-    const res = await unary(t.client.listResources, t.client, {}, { shape: 'claude' });
+    const res = await unary(t.client.listResources, t.client, {}, { shape: 'claude@2.1.197' });
     assert.deepEqual(
       res.resources.map((r) => r.name),
       ['roots', 'CLAUDE.md', 'shapes'],
     );
-    const guide = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'claude' });
+    const guide = await unary(
+      t.client.getPrompt,
+      t.client,
+      { name: 'tool-guide', arguments: {} },
+      { shape: 'claude@2.1.197' },
+    );
     const text = guide.messages[0]!.content[0]!.body;
     assert.ok(
       text?.$case === 'text' &&
@@ -328,7 +333,7 @@ describe('claude shape: an agent session and the catalog examples', () => {
     };
     const seen: string[] = [];
     for (const name of TOOLS) {
-      const d = await unary(t.client.describeTool, t.client, { name }, { shape: 'claude' });
+      const d = await unary(t.client.describeTool, t.client, { name }, { shape: 'claude@2.1.197' });
       assert.ok(d.tool && d.tool.examples.length > 0, `${name} has examples`);
       for (const ex of d.tool.examples) {
         const key = `${name}: ${ex.description}`;

@@ -11,7 +11,7 @@ const BG =
 
 describe('claude shape: Bash and background tasks', () => {
   const state = tempDir('facet-state-');
-  const { t, dir } = serverFixture({ shape: 'claude', args: ['--state-dir', state.dir] });
+  const { t, dir } = serverFixture({ shape: 'claude@2.1.197', args: ['--state-dir', state.dir] });
   const call = claudeCaller(() => t, 'shell');
 
   before(async () => {
