@@ -27,6 +27,12 @@ const CLAUDE_332 = [
   'TaskGet',
   'TaskList',
   'TaskUpdate',
+  'LSP',
+  'EnterWorktree',
+  'ExitWorktree',
+  'Skill',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
 ];
 
 const EXPECTED: Record<string, string[]> = {

@@ -14,6 +14,8 @@ import { webFetch197 } from './web-fetch.js';
 import { write197 } from './write.js';
 
 const TASK_TOOLS = ['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate'];
+/** Tools Claude Code had by 2.1.197 that Facet first served with 2.1.332. */
+const LATER_SERVED = ['LSP', 'EnterWorktree', 'ExitWorktree', 'Skill', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
 
 export const claudeDiffs: ReleaseDiffs = {
   // 2.1.277..2.1.309: TaskOutput gone, background timeouts, WebFetch offset and Read allow_large
@@ -29,7 +31,7 @@ export const claudeDiffs: ReleaseDiffs = {
   // The first capture, served as it was before releases were versioned: TaskOutput for
   // background output, TodoWrite for plans, Edit and Write only after a Read.
   '2.1.197': {
-    removed: TASK_TOOLS,
+    removed: [...TASK_TOOLS, ...LATER_SERVED],
     added: [
       { after: 'Bash', tools: (env) => buildTools(env, claudeDialect, [taskOutput]) },
       { after: 'NotebookEdit', tools: (env) => buildTools(env, claudeDialect, [todoWrite]) },

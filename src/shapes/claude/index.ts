@@ -8,11 +8,17 @@ import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
 import { bash } from './bash.js';
 import { edit } from './edit.js';
+import { enterWorktree } from './enter-worktree.js';
+import { exitWorktree } from './exit-worktree.js';
 import { claudeDialect } from './errors.js';
 import { glob } from './glob.js';
 import { grep } from './grep.js';
+import { listMcpResources } from './list-mcp-resources.js';
+import { lsp } from './lsp.js';
 import { notebookEdit } from './notebook-edit.js';
 import { read } from './read.js';
+import { readMcpResource } from './read-mcp-resource.js';
+import { skill } from './skill.js';
 import { monitor } from './monitor.js';
 import { taskCreate } from './task-create.js';
 import { taskGet } from './task-get.js';
@@ -44,6 +50,12 @@ export const CLAUDE_TOOLS = [
   taskGet,
   taskList,
   taskUpdate,
+  lsp,
+  enterWorktree,
+  exitWorktree,
+  skill,
+  listMcpResources,
+  readMcpResource,
 ];
 
 /** The tool guide of claude@2.1.332. */
@@ -58,6 +70,9 @@ export const claudeGuide = (roots: readonly string[], list: ReadonlyArray<{ name
     'Monitor watches a command and notifies you of each line it prints; notifications follow your later tool results.',
     'WebFetch returns a page as Markdown next to your prompt; WebSearch returns links to cite.',
     'Track work of three or more steps with TaskCreate, TaskUpdate and TaskList; NotebookEdit changes cells of .ipynb notebooks.',
+    'LSP answers definitions, references, hover, symbols and call hierarchies (1-based line and character).',
+    'EnterWorktree works in an isolated git worktree, ExitWorktree leaves it; Skill runs a skill by name;',
+    'ListMcpResourcesTool and ReadMcpResourceTool list and read the server resources.',
     '',
     `Tools: ${list.map((t) => t.name).join(', ')}.`,
   ].join('\n');
