@@ -1,6 +1,6 @@
-// The claude shape with more tools than it serves yet (tools built but not wired into the shape),
-// as a toolbox a test server serves beside the real shapes: the shape's own options, its tools
-// and the extra ones, over an engine of their own built from `args` (facet serve flags such as
+// The claude shape as a toolbox a test server serves beside the real shapes, with any tools it
+// does not serve added (those it serves already are its own): the shape's own options over an
+// engine of their own built from `args` (facet serve flags such as
 // --lsp on or --skills-dir) with a temporary state directory. close() stops that engine.
 import { parseConfig } from '../../src/config.js';
 import { createEngine, type Engine } from '../../src/engine/index.js';
@@ -29,7 +29,12 @@ export function claudePlus(makers: ReadonlyArray<ToolMaker<never>>, args: string
   const opts = shapeOptionsOf(base)!;
   const spec = shapeSpec(config, {
     ...opts,
-    tools: [...opts.tools, ...buildTools({ config, engine }, claudeDialect, makers)],
+    tools: [
+      ...opts.tools,
+      ...buildTools({ config, engine }, claudeDialect, makers).filter(
+        (t) => !opts.tools.some((o) => o.name === t.name),
+      ),
+    ],
   });
   return {
     specs: new Map([[CLAUDE_PLUS, spec]]),

@@ -47,6 +47,12 @@ const NEWEST = [
   'TaskGet',
   'TaskList',
   'TaskUpdate',
+  'LSP',
+  'EnterWorktree',
+  'ExitWorktree',
+  'Skill',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
 ];
 /** The older release: no Monitor or TaskGet, an LS after Read, a Read of its own and an Edit that needs a Read. */
 const OLDER = [
@@ -64,6 +70,12 @@ const OLDER = [
   'TaskCreate',
   'TaskList',
   'TaskUpdate',
+  'LSP',
+  'EnterWorktree',
+  'ExitWorktree',
+  'Skill',
+  'ListMcpResourcesTool',
+  'ReadMcpResourceTool',
 ];
 
 (SHAPE_RELEASES as Record<string, ShapeReleases>).claude = {
