@@ -17,10 +17,9 @@ const schema = {
     path: pathProp,
     offset: {
       type: 'integer',
-      not: { const: 0 },
       minimum: -Number.MAX_SAFE_INTEGER,
       maximum: Number.MAX_SAFE_INTEGER,
-      description: '1-based first line (default 1); -N reads the last N lines. Text only.',
+      description: '1-based first line (default 1); -N reads the last N lines; 0 is refused. Text only.',
     },
     limit: {
       type: 'integer',
