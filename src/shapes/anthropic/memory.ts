@@ -52,20 +52,12 @@ export const memory = defineTool<MemoryArgs, MemoryOutcome>({
   // One object with every command's parameters (a root oneOf per command is refused by the
   // model APIs); which a command needs is said in the description and checked when called.
   schema: {
-    type: 'object',
+    ...ARGS,
     properties: {
+      ...ARGS.properties,
       command: { type: 'string', enum: ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'] },
-      path: str,
       view_range: { type: 'array', items: { type: 'integer' } },
-      file_text: str,
-      old_str: str,
-      new_str: str,
-      insert_line: { type: 'integer' },
-      insert_text: str,
-      old_path: str,
-      new_path: str,
     },
-    required: ['command'],
   },
   argumentsSchema: ARGS,
   output: TOOL_RESULT_OUTPUT,
