@@ -11,6 +11,7 @@ import {
   ResourceUpdatedNotificationSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { DATA_META } from '../../src/server/mcp/render.js';
 import { MAX_SUBSCRIPTIONS, Subscriptions } from '../../src/server/mcp/subscriptions.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { connectHttp, connectStdio, until, type Connected } from './fixture.js';
@@ -90,18 +91,29 @@ describe('MCP capabilities over HTTP', () => {
     await rejectsWith(core.client.readResource({ uri: 'test://nothing' }), -32002, /no resource test:\/\/nothing/);
   });
 
-  test('core: structuredContent is also the last text block, serialized', async () => {
-    const r = (await core.client.callTool({
-      name: 'fs.read',
-      arguments: { path: path.join(dir, 'alpha.txt') },
-    })) as CallToolResult;
-    assert.equal(r.isError, undefined);
-    assert.ok(r.structuredContent);
-    assert.deepEqual(r.content.at(-1), { type: 'text', text: JSON.stringify(r.structuredContent) });
-    assert.equal(
-      r.content.filter((c) => c.type === 'text' && c.text === JSON.stringify(r.structuredContent)).length,
-      1,
-    );
+  test('core: fs_read (or its alias fs.read) gives the text; its facts are _meta, never structuredContent', async () => {
+    // core declares no output schemas: its data is facts beside the text (the range shown), so a
+    // client that prefers structuredContent must not get it in place of the file's lines.
+    for (const name of ['fs_read', 'fs.read']) {
+      const r = (await core.client.callTool({
+        name,
+        arguments: { path: path.join(dir, 'alpha.txt') },
+      })) as CallToolResult;
+      assert.equal(r.isError, undefined);
+      assert.equal('structuredContent' in r, false);
+      assert.deepEqual(r.content, [{ type: 'text', text: 'hello' }]);
+      assert.deepEqual(r._meta?.[DATA_META], {
+        path: path.join(dir, 'alpha.txt'),
+        kind: 'text',
+        size: 6,
+        startLine: 1,
+        endLine: 1,
+        hasMore: false,
+        totalLines: 1,
+        encoding: 'utf8',
+        lineEnding: 'lf',
+      });
+    }
   });
 
   test('claude: no tool declares an output schema and no result carries structuredContent', async () => {
@@ -294,10 +306,11 @@ test('stdio: the same error codes and result shapes', async () => {
   try {
     await rejectsWith(s.client.getPrompt({ name: 'no-such-prompt' }), -32602, /no prompt named no-such-prompt/);
     const r = (await s.client.callTool({
-      name: 'fs.read',
+      name: 'fs_read',
       arguments: { path: path.join(dir, 'alpha.txt') },
     })) as CallToolResult;
-    assert.deepEqual(r.content.at(-1), { type: 'text', text: JSON.stringify(r.structuredContent) });
+    assert.deepEqual(r.content, [{ type: 'text', text: 'hello' }]);
+    assert.equal('structuredContent' in r, false);
     assert.deepEqual(
       (
         await s.client.complete({

@@ -212,7 +212,7 @@ describe('MCP over HTTP with --token', () => {
     assert.match(((await wrong.json()) as { error: { message: string } }).error.message, /not valid/);
     const c = await connectHttp(server.server.mcpUrl!, { headers: { authorization: 'Bearer sesame' } });
     const { tools } = await c.client.listTools();
-    assert.ok(tools.some((t) => t.name === 'fs.read'));
+    assert.ok(tools.some((t) => t.name === 'fs_read'));
     await c.close();
   });
 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CallToolResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { FAILURE_META, HOST_META } from '../../src/server/mcp/render.js';
+import { McpNames, portableName } from '../../src/server/mcp/names.js';
 import type { Runtime } from '../../src/server/server.js';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { procsWith } from '../shell/procs.js';
@@ -91,12 +92,14 @@ async function exercise(
     if (process.env.MCP_STEPS)
       process.stderr.write(`STEP tools/list: the shape's catalog, annotations derived from each definition.\n`);
     const { tools } = await client.listTools();
+    // Listed under the names the model APIs accept (core's fs.read as fs_read).
+    const names = new McpNames(toolbox.toolNames);
     assert.deepEqual(
       tools.map((t) => t.name),
-      toolbox.toolNames,
+      toolbox.toolNames.map(portableName),
     );
     for (const t of tools) {
-      const spec = toolbox.describeTool(t.name).tool!;
+      const spec = toolbox.describeTool(names.tool(t.name)).tool!;
       assert.deepEqual(
         t.annotations,
         {

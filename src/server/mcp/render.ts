@@ -5,12 +5,15 @@
 // - text and further text parts become text content; images become image content, audio
 //   becomes audio content, any other blob an embedded resource with its bytes. Nothing is a
 //   placeholder.
-// - `data` (the tool's structured result, held to its output schema) is `structuredContent`,
-//   and nothing else is: a client can validate it against the declared outputSchema. It is
-//   also serialized as JSON in a last text block, as the spec asks of structured results.
-// - A shape whose tools declare no output schema and return no data (the vendor shapes, e.g.
-//   claude: Claude Code's tools have none) sends no structuredContent: its results are the
-//   vendor's text, which is the whole result; a schema-less object would be an invention.
+// - `data` is `structuredContent` only for a tool that declares an output schema, which says
+//   its data is the whole result (the openai shape's output items, the anthropic shape's
+//   tool_result blocks): a client may prefer structuredContent to the text and must then miss
+//   nothing. It is held to that schema and also serialized as JSON in a last text block, as
+//   the spec asks of structured results.
+// - A tool without an output schema sends no structuredContent: its data, where it has any, is
+//   facts beside the text (core's fs.read: the range shown, not the file's lines), given to
+//   hosts in `_meta["facet/data"]`. A client preferring structuredContent would otherwise hand
+//   the model the facts and never the text (the OpenAI Agents SDK's useStructuredContent).
 // - The host block (what a person is shown: summary, paths, diff, counts...) is in
 //   `_meta["facet/host"]`.
 // - A failure is `isError: true`; its text content carries the shape's words (after the
@@ -31,15 +34,17 @@ import type { Content, GetPromptResponse, ToolSpec } from '../../gen/codefly/ser
 import { toFailure } from '../../registry/failure.js';
 import type { Blob, HostBlock, JsonSchema, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../../shapes/tags.js';
+import type { McpNames } from './names.js';
 
 export const HOST_META = 'facet/host';
 export const FAILURE_META = 'facet/failure';
+export const DATA_META = 'facet/data';
 
 const isObjectSchema = (s: JsonSchema | undefined): s is JsonSchema & { type: 'object' } =>
   s !== undefined && s.type === 'object';
 
 /** An MCP tool from the contract's ToolSpec (DescribeTool), with annotations derived from it. */
-export function toMcpTool(spec: ToolSpec, argumentsSchema?: JsonSchema): McpTool {
+export function toMcpTool(spec: ToolSpec, argumentsSchema?: JsonSchema, names?: McpNames): McpTool {
   const tags = spec.tags;
   const annotations: ToolAnnotations = {
     readOnlyHint: !spec.destructive && tags.includes(TAGS.readOnly),
@@ -55,8 +60,8 @@ export function toMcpTool(spec: ToolSpec, argumentsSchema?: JsonSchema): McpTool
       ? argumentsSchema
       : { type: 'object' as const };
   return {
-    name: spec.name,
-    description: spec.description,
+    name: names ? names.mcp(spec.name) : spec.name,
+    description: names ? names.inText(spec.description) : spec.description,
     inputSchema: input as McpTool['inputSchema'],
     ...(isObjectSchema(spec.outputSchema) ? { outputSchema: spec.outputSchema as McpTool['outputSchema'] } : {}),
     annotations,
@@ -88,8 +93,11 @@ function blobUri(r: ToolResult, i: number, tool: string): string {
   return p ? pathToFileURL(p).href : `facet://result/${encodeURIComponent(tool)}/${i}`;
 }
 
-/** One call's ToolResult as MCP's CallToolResult (see the choices above). */
-export function toCallToolResult(r: ToolResult, tool: string): CallToolResult {
+/**
+ * One call's ToolResult as MCP's CallToolResult (see the choices above); `structured`: the
+ * tool declares an output schema, so its data is the whole result.
+ */
+export function toCallToolResult(r: ToolResult, tool: string, structured = false): CallToolResult {
   const content: ContentBlock[] = [];
   const blobs = r.blobs ?? [];
   if (r.text !== '' || blobs.length === 0) content.push({ type: 'text', text: r.text });
@@ -103,7 +111,8 @@ export function toCallToolResult(r: ToolResult, tool: string): CallToolResult {
     meta[FAILURE_META] = Failure.toJSON(toFailure(err, tool, words));
   }
   const out: CallToolResult = { content };
-  if (r.data) {
+  if (r.data && !structured) meta[DATA_META] = r.data;
+  else if (r.data) {
     out.structuredContent = r.data;
     // The spec: a tool returning structured content SHOULD also return it serialized in a text block.
     const json = JSON.stringify(r.data);

@@ -52,6 +52,7 @@ import {
   readToolResource,
 } from './file-resources.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
+import { McpNames } from './names.js';
 import { Subscriptions } from './subscriptions.js';
 
 export interface McpSessionOptions {
@@ -71,19 +72,30 @@ type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** How long a client may take to list its roots. */
 const ROOTS_TIMEOUT_MS = 10_000;
 
-const catalogs = new WeakMap<Toolbox, McpTool[]>();
+interface McpCatalog {
+  tools: McpTool[];
+  names: McpNames;
+  /** Catalog names of the tools that declare an output schema: their data is the whole result. */
+  structured: Set<string>;
+}
+
+const catalogs = new WeakMap<Toolbox, McpCatalog>();
 
 /** The shape's tools as MCP tools: computed once per toolbox (the catalog does not change while serving). */
-function mcpTools(toolbox: Toolbox): McpTool[] {
-  let tools = catalogs.get(toolbox);
-  if (!tools) {
+function mcpCatalog(toolbox: Toolbox): McpCatalog {
+  let catalog = catalogs.get(toolbox);
+  if (!catalog) {
     const defs = new Map(toolbox.spec.tools.map((d) => [d.name, d]));
-    tools = toolbox
-      .listTools()
-      .tools.map((t) => toMcpTool(toolbox.describeTool(t.name).tool!, defs.get(t.name)?.argumentsSchema));
-    catalogs.set(toolbox, tools);
+    const names = new McpNames(toolbox.toolNames);
+    const specs = toolbox.listTools().tools.map((t) => toolbox.describeTool(t.name).tool!);
+    catalog = {
+      tools: specs.map((spec) => toMcpTool(spec, defs.get(spec.name)?.argumentsSchema, names)),
+      names,
+      structured: new Set(specs.filter((spec) => spec.outputSchema?.type === 'object').map((spec) => spec.name)),
+    };
+    catalogs.set(toolbox, catalog);
   }
-  return tools;
+  return catalog;
 }
 
 /** Builds the MCP server of one session; connect it to a transport. */
@@ -163,11 +175,13 @@ export function createMcpServer(opts: McpSessionOptions): Server {
       transport,
     });
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: mcpTools(toolbox) }));
+  const catalog = mcpCatalog(toolbox);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.tools }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
     const started = performance.now();
-    const name = req.params.name;
+    // The listed (portable) name, or the catalog's own: both call the same tool.
+    const name = catalog.names.tool(req.params.name);
     const token = req.params._meta?.progressToken;
     const progress =
       token === undefined
@@ -215,7 +229,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
         durationMs,
         outcome,
       });
-      return toCallToolResult(result, name);
+      return toCallToolResult(result, name, catalog.structured.has(name));
     } finally {
       progress?.stop();
       done();

@@ -8,7 +8,7 @@ import { presentLines } from '../kit/text/present-lines.js';
 import { secondsOf } from '../kit/text/seconds.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { said } from './errors.js';
+import { said, TOOL_RESULT_OUTPUT } from './errors.js';
 
 interface BashArgs {
   command?: string;
@@ -78,13 +78,12 @@ export const bash = defineTool<BashArgs>({
     `Output over ${MAX_LINES} lines keeps the first ${MAX_LINES} and says how many there were; use head, tail or grep to see other parts.`,
     'A command that runs past the server\'s timeout is killed with the whole session, which starts again clean. {"restart": true} restarts it on request.',
     'Run servers and watchers in the background (cmd > log 2>&1 &).',
+    'Give command, or restart true without one (checked when called: a call with neither is refused with an error result).',
   ],
-  schema: {
-    type: 'object',
-    properties: { command: { type: 'string' }, restart: { type: 'boolean' } },
-    anyOf: [{ required: ['command'] }, { required: ['restart'], properties: { restart: { const: true } } }],
-  },
-  argumentsSchema: { type: 'object', properties: { command: { type: 'string' }, restart: { type: 'boolean' } } },
+  // No root anyOf (command, or restart: true): the model APIs refuse root combinators, so the
+  // call checks it and the description says it.
+  schema: { type: 'object', properties: { command: { type: 'string' }, restart: { type: 'boolean' } } },
+  output: TOOL_RESULT_OUTPUT,
   tags: [TAGS.shell, TAGS.destructive],
   idempotency: 'side_effecting',
   examples: [

@@ -18,12 +18,6 @@ export const editorArguments = (textParams: string[]): JsonSchema => ({
   required: ['command', 'path'],
 });
 
-/** The parameters `command` requires, as the vendor schema states them. */
-export const ifCommand = (command: string, required: string[]) => ({
-  if: { properties: { command: { const: command } } },
-  then: { required },
-});
-
 export const EDITOR_ERROR_MODES = [
   'Every failure is a tool_result with is_error: true whose content is the message (the structured data holds that block).',
   'A missing file: "Error: File not found" (the docs\' words). A path outside the roots: "Error: Permission denied. Cannot write to file." (or "Cannot read file." for view) and the roots.',

@@ -75,6 +75,21 @@ function outside(err: EngineError & { facts: { path: string; roots: string[] } }
     : `Error: Permission denied. Cannot write to file. ${where}`;
 }
 
+/**
+ * Every tool's output schema: its data is the tool_result block, which holds the whole result
+ * (the text the model reads), so MCP serves it as structuredContent.
+ */
+export const TOOL_RESULT_OUTPUT = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['tool_result'] },
+    content: { type: 'string' },
+    is_error: { type: 'boolean' },
+  },
+  required: ['type'],
+  additionalProperties: false,
+};
+
 /** The tool_result content block of a result, without tool_use_id (the host adds the id of the tool_use it answers). */
 function toolResultOf(text: string, isError: boolean): Record<string, unknown> {
   return { type: 'tool_result', ...(text !== '' ? { content: text } : {}), ...(isError ? { is_error: true } : {}) };

@@ -4,17 +4,14 @@
 // say nothing, with the "Error: " the TypeScript runner puts before them).
 import type { MemoryOutcome } from '../../engine/index.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
+import { commandNeeds } from '../kit/args/command-needs.js';
 import { humanSize } from '../kit/text/human-size.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { TOOL_RESULT_OUTPUT } from './errors.js';
 import { numbered } from './text.js';
 
 const str = { type: 'string' } as const;
-const variant = (command: string, props: Record<string, unknown>, required: string[]) => ({
-  type: 'object',
-  properties: { command: { const: command }, ...props },
-  required: ['command', ...required],
-});
 
 /** The arguments as checked: every command's parameters, typed; which a command needs is checked in the docs' words. */
 const ARGS = {
@@ -43,22 +40,27 @@ export const memory = defineTool<MemoryArgs, MemoryOutcome>({
     '(per caller or session, as configured) that survives conversations. view lists a directory two levels deep with sizes (hidden entries and node_modules left out)',
     'or shows a file with numbered lines (view_range [first, last] optional). create writes a new file; str_replace swaps the one occurrence of old_str;',
     'insert puts insert_text after line insert_line (0: the top); delete removes a file or a whole directory; rename moves old_path to new_path (never over an existing one).',
+    commandNeeds({
+      view: ['path'],
+      create: ['path', 'file_text'],
+      str_replace: ['path', 'old_str', 'new_str'],
+      insert: ['path', 'insert_line', 'insert_text'],
+      delete: ['path'],
+      rename: ['old_path', 'new_path'],
+    }),
   ],
+  // One object with every command's parameters (a root oneOf per command is refused by the
+  // model APIs); which a command needs is said in the description and checked when called.
   schema: {
-    oneOf: [
-      variant('view', { path: str, view_range: { type: 'array', items: { type: 'integer' } } }, ['path']),
-      variant('create', { path: str, file_text: str }, ['path', 'file_text']),
-      variant('str_replace', { path: str, old_str: str, new_str: str }, ['path', 'old_str', 'new_str']),
-      variant('insert', { path: str, insert_line: { type: 'integer' }, insert_text: str }, [
-        'path',
-        'insert_line',
-        'insert_text',
-      ]),
-      variant('delete', { path: str }, ['path']),
-      variant('rename', { old_path: str, new_path: str }, ['old_path', 'new_path']),
-    ],
+    ...ARGS,
+    properties: {
+      ...ARGS.properties,
+      command: { type: 'string', enum: ['view', 'create', 'str_replace', 'insert', 'delete', 'rename'] },
+      view_range: { type: 'array', items: { type: 'integer' } },
+    },
   },
   argumentsSchema: ARGS,
+  output: TOOL_RESULT_OUTPUT,
   tags: [TAGS.filesystem, TAGS.destructive],
   idempotency: 'side_effecting',
   examples: [

@@ -2,8 +2,10 @@
 // models: view, create, str_replace, insert (with insert_text); no undo_edit.
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { TOOL_RESULT_OUTPUT } from './errors.js';
 import { runEditor, type EditorArgs, type EditorVariant } from './editor.js';
-import { EDITOR_ERROR_MODES, editorArguments, ifCommand } from './editor-shared.js';
+import { commandNeeds } from '../kit/args/command-needs.js';
+import { EDITOR_ERROR_MODES, editorArguments } from './editor-shared.js';
 
 const VARIANT: EditorVariant = {
   name: 'str_replace_based_edit_tool',
@@ -23,6 +25,7 @@ export const strReplaceBasedEditTool = defineTool<EditorArgs>({
     'create: a new file with file_text (an existing path is refused). str_replace: old_str must occur exactly once, whitespace included; it becomes new_str',
     '(absent: deleted). insert: insert_text goes after line insert_line (0: the top). Edits answer with numbered lines around the change.',
     'Paths are absolute or relative to the session directory, and must be inside the roots.',
+    commandNeeds({ create: ['file_text'], str_replace: ['old_str'], insert: ['insert_line', 'insert_text'] }),
   ],
   schema: {
     type: 'object',
@@ -37,13 +40,9 @@ export const strReplaceBasedEditTool = defineTool<EditorArgs>({
       insert_text: { type: 'string' },
     },
     required: ['command', 'path'],
-    allOf: [
-      ifCommand('create', ['file_text']),
-      ifCommand('str_replace', ['old_str']),
-      ifCommand('insert', ['insert_line', 'insert_text']),
-    ],
   },
   argumentsSchema: editorArguments(['insert_text', 'new_str']),
+  output: TOOL_RESULT_OUTPUT,
   tags: [TAGS.filesystem, TAGS.destructive],
   idempotency: 'side_effecting',
   examples: [

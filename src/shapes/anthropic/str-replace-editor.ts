@@ -3,8 +3,10 @@
 // restores a file's text before the last create, str_replace or insert of this session.
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { TOOL_RESULT_OUTPUT } from './errors.js';
 import { runEditor, type EditorArgs, type EditorVariant } from './editor.js';
-import { EDITOR_ERROR_MODES, editorArguments, ifCommand } from './editor-shared.js';
+import { commandNeeds } from '../kit/args/command-needs.js';
+import { EDITOR_ERROR_MODES, editorArguments } from './editor-shared.js';
 
 const VARIANT: EditorVariant = {
   name: 'str_replace_editor',
@@ -22,6 +24,7 @@ export const strReplaceEditor = defineTool<EditorArgs>({
     'view shows a file as `cat -n` numbered lines (view_range [first, last], last -1 for the end) or a directory two levels deep without hidden entries.',
     'create makes a new file from file_text; str_replace swaps the one occurrence of old_str for new_str; insert puts new_str after line insert_line (0: the top).',
     'undo_edit puts back the text a file had before its last edit in this session (one step per call). Paths are absolute or relative to the session directory, inside the roots.',
+    commandNeeds({ create: ['file_text'], str_replace: ['old_str'], insert: ['insert_line', 'new_str'] }),
   ],
   schema: {
     type: 'object',
@@ -35,13 +38,9 @@ export const strReplaceEditor = defineTool<EditorArgs>({
       view_range: { type: 'array', items: { type: 'integer' } },
     },
     required: ['command', 'path'],
-    allOf: [
-      ifCommand('create', ['file_text']),
-      ifCommand('str_replace', ['old_str']),
-      ifCommand('insert', ['insert_line', 'new_str']),
-    ],
   },
   argumentsSchema: editorArguments(['new_str']),
+  output: TOOL_RESULT_OUTPUT,
   tags: [TAGS.filesystem, TAGS.destructive],
   idempotency: 'side_effecting',
   examples: [

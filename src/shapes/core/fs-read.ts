@@ -17,10 +17,9 @@ const schema = {
     path: pathProp,
     offset: {
       type: 'integer',
-      not: { const: 0 },
       minimum: -Number.MAX_SAFE_INTEGER,
       maximum: Number.MAX_SAFE_INTEGER,
-      description: '1-based first line (default 1); -N reads the last N lines. Text only.',
+      description: '1-based first line (default 1); -N reads the last N lines; 0 is refused. Text only.',
     },
     limit: {
       type: 'integer',
@@ -85,6 +84,12 @@ const schema = {
 } as const;
 type Args = ArgsOf<typeof schema>;
 
+/** Checked: offset 0 is a bad field like any other (its `not` is no portable schema, so not served). */
+const argumentsSchema = {
+  ...schema,
+  properties: { ...schema.properties, offset: { ...schema.properties.offset, not: { const: 0 } } },
+};
+
 export const readTool = defineTool<Args>({
   name: 'fs.read',
   summary: "Read a file (text lines, a notebook's cells, or an image/PDF) when you need its exact contents.",
@@ -102,6 +107,7 @@ export const readTool = defineTool<Args>({
     'At most 1 MiB of text per call unless max_bytes says more.',
   ],
   schema,
+  argumentsSchema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     {

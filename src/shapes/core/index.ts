@@ -56,7 +56,7 @@ export function coreShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'core',
     description:
-      'Facet core tools: files, search, shell, web and planning under dotted names, with structured results.',
+      'Facet core tools: files, search, shell, web and planning under dotted names (fs.read; over MCP fs_read, the spelling model APIs accept), with structured results.',
     contextFiles: ['AGENTS.md'],
     tools: buildTools({ config, engine }, coreDialect, [
       ...files,

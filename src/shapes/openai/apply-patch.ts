@@ -2,6 +2,7 @@
 // update_file with a V4A diff, or delete_file), applied atomically; the result's data is the
 // apply_patch_call_output item a host sends back unchanged.
 import type { DiffOperation, DiffOperationResult } from '../../engine/index.js';
+import { commandNeeds } from '../kit/args/command-needs.js';
 import { fileChangeHost } from '../kit/files/file-change-host.js';
 import { diffOperation } from '../kit/files/v4a-operation.js';
 import { defineTool } from '../common/define.js';
@@ -15,11 +16,6 @@ interface Args extends WithCallId {
 }
 
 const S = { type: 'string' };
-const operation = (type: string, withDiff: boolean) => ({
-  type: 'object',
-  properties: { type: { const: type }, path: S, ...(withDiff ? { diff: S } : {}) },
-  required: withDiff ? ['type', 'path', 'diff'] : ['type', 'path'],
-});
 
 /** The output item for the host: status and the text the model reads. */
 const patchOutput = (args: unknown, status: 'completed' | 'failed', output: string) =>
@@ -45,15 +41,21 @@ export const applyPatch = defineTool<Args, DiffOperationResult>({
     'written in one atomic step: if the diff does not apply, the file is untouched. The result text is the `output`',
     '("Created <path>", "Updated <path>", "Deleted <path>", or the error); the structured data is the',
     'apply_patch_call_output item {type, call_id?, status: completed|failed, output} to send back as it is.',
+    commandNeeds({ create_file: ['diff'], update_file: ['diff'] }, 'operation type'),
   ],
-  // Served as the API types the operation (a oneOf, which is not an object schema); arguments
-  // are checked against the loose object below so that every failure gets its output item.
-  schema: { oneOf: [operation('create_file', true), operation('update_file', true), operation('delete_file', false)] },
+  // The API's operation as one object (a root oneOf per type is refused by the model APIs); which
+  // type needs a diff is said above and checked by the call. Arguments are checked against the
+  // loose object below so that every failure gets its output item.
+  schema: {
+    type: 'object',
+    properties: { type: { type: 'string', enum: ['create_file', 'update_file', 'delete_file'] }, path: S, diff: S },
+    required: ['type', 'path'],
+  },
   argumentsSchema: { type: 'object', properties: { call_id: CALL_ID_SCHEMA } },
   output: {
     type: 'object',
     properties: {
-      type: { const: 'apply_patch_call_output' },
+      type: { type: 'string', enum: ['apply_patch_call_output'] },
       call_id: CALL_ID_SCHEMA,
       status: { enum: ['completed', 'failed'] },
       output: S,

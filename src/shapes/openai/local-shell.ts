@@ -10,7 +10,14 @@ import { shellExitCode } from '../kit/shell/settle.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, type WithCallId } from './errors.js';
-import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, MAX_TIMEOUT_MS, OUTPUT_LIMIT, runOpts } from './output.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  NULLABLE_INT,
+  NULL_AS_ABSENT_INT,
+  MAX_TIMEOUT_MS,
+  OUTPUT_LIMIT,
+  runOpts,
+} from './output.js';
 
 interface Args extends WithCallId {
   type: 'exec';
@@ -22,14 +29,21 @@ interface Args extends WithCallId {
 }
 
 const NULLABLE_STRING = { type: ['string', 'null'] };
-const PROPERTIES = {
-  type: { const: 'exec' },
+const NULL_AS_ABSENT_STRING = { type: 'string', description: 'Optional; null is taken as absent.' };
+const COMMON = {
+  type: { type: 'string', enum: ['exec'] },
   command: { type: 'array', items: { type: 'string' } },
   env: { type: 'object', additionalProperties: { type: 'string' } },
-  timeout_ms: NULLABLE_INT,
-  working_directory: NULLABLE_STRING,
-  user: NULLABLE_STRING,
 };
+/** Served: no type arrays (Gemini and OpenAI strict mode refuse them). */
+const PROPERTIES = {
+  ...COMMON,
+  timeout_ms: NULL_AS_ABSENT_INT,
+  working_directory: NULL_AS_ABSENT_STRING,
+  user: NULL_AS_ABSENT_STRING,
+};
+/** Checked: the nulls the API sends are accepted. */
+const CHECKED = { ...COMMON, timeout_ms: NULLABLE_INT, working_directory: NULLABLE_STRING, user: NULLABLE_STRING };
 
 /** The output item for the host. */
 const localShellOutput = (args: unknown, output: string) => outputItem('local_shell_call_output', args, { output });
@@ -63,12 +77,16 @@ export const localShell = defineTool<Args, RunOutcome>({
   schema: { type: 'object', properties: PROPERTIES, required: ['type', 'command', 'env'] },
   argumentsSchema: {
     type: 'object',
-    properties: { ...PROPERTIES, call_id: CALL_ID_SCHEMA },
+    properties: { ...CHECKED, call_id: CALL_ID_SCHEMA },
     required: ['type', 'command', 'env'],
   },
   output: {
     type: 'object',
-    properties: { type: { const: 'local_shell_call_output' }, call_id: CALL_ID_SCHEMA, output: { type: 'string' } },
+    properties: {
+      type: { type: 'string', enum: ['local_shell_call_output'] },
+      call_id: CALL_ID_SCHEMA,
+      output: { type: 'string' },
+    },
     required: ['type', 'output'],
     additionalProperties: false,
   },

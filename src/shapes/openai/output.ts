@@ -6,7 +6,10 @@ import { requestedTimeout } from '../kit/shell/timeout-arg.js';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** No command runs longer than this, whatever timeout_ms asks (a forgotten call must end). */
 export const MAX_TIMEOUT_MS = 3_600_000;
+/** What the API sends: an integer or null. Checked as such; served as NULL_AS_ABSENT_INT. */
 export const NULLABLE_INT = { type: ['integer', 'null'] };
+/** The portable spelling served to models (type arrays are refused by Gemini and OpenAI strict mode). */
+export const NULL_AS_ABSENT_INT = { type: 'integer', description: 'Optional; null is taken as absent.' };
 /** Characters kept of a shell call's output when max_output_length is absent, and at most when it is larger. */
 export const OUTPUT_LIMIT = 100_000;
 

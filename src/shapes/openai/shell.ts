@@ -7,7 +7,7 @@ import { type EachEntry, type EachRun, runEach } from '../kit/shell/run-each.js'
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordingOf, type WithCallId } from './errors.js';
-import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, OUTPUT_LIMIT, runOpts } from './output.js';
+import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, NULL_AS_ABSENT_INT, OUTPUT_LIMIT, runOpts } from './output.js';
 
 interface Args extends WithCallId {
   commands: string[];
@@ -15,13 +15,17 @@ interface Args extends WithCallId {
   max_output_length?: number | null;
 }
 
+const commands = { type: 'array', items: { type: 'string' } };
+/** Served: no type arrays (see NULL_AS_ABSENT_INT). */
 const SCHEMA = {
   type: 'object',
-  properties: {
-    commands: { type: 'array', items: { type: 'string' } },
-    timeout_ms: NULLABLE_INT,
-    max_output_length: NULLABLE_INT,
-  },
+  properties: { commands, timeout_ms: NULL_AS_ABSENT_INT, max_output_length: NULL_AS_ABSENT_INT },
+  required: ['commands'],
+};
+/** Checked: the nulls the API sends are accepted. */
+const ARGS = {
+  type: 'object',
+  properties: { commands, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT },
   required: ['commands'],
 };
 
@@ -81,11 +85,11 @@ export const shell = defineTool<Args, EachRun>({
     '{type, call_id?, max_output_length?, output: [...]} to send back as it is.',
   ],
   schema: SCHEMA,
-  argumentsSchema: withCallId(SCHEMA),
+  argumentsSchema: withCallId(ARGS),
   output: {
     type: 'object',
     properties: {
-      type: { const: 'shell_call_output' },
+      type: { type: 'string', enum: ['shell_call_output'] },
       call_id: CALL_ID_SCHEMA,
       max_output_length: { type: 'integer' },
       output: {
@@ -96,16 +100,16 @@ export const shell = defineTool<Args, EachRun>({
             stdout: { type: 'string' },
             stderr: { type: 'string' },
             outcome: {
-              oneOf: [
+              anyOf: [
                 {
                   type: 'object',
-                  properties: { type: { const: 'exit' }, exit_code: { type: 'integer' } },
+                  properties: { type: { type: 'string', enum: ['exit'] }, exit_code: { type: 'integer' } },
                   required: ['type', 'exit_code'],
                   additionalProperties: false,
                 },
                 {
                   type: 'object',
-                  properties: { type: { const: 'timeout' } },
+                  properties: { type: { type: 'string', enum: ['timeout'] } },
                   required: ['type'],
                   additionalProperties: false,
                 },
