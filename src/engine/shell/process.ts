@@ -72,6 +72,10 @@ export interface Child {
   report(): ShellReport | undefined;
   write(data: string | Buffer): void;
   endInput(): void;
+  /** Sends `sig` to the leader's process group (every process it started that stayed in it). */
+  signal(sig: NodeJS.Signals): void;
+  /** Sets the terminal's size; false when the command has no terminal. */
+  resize(cols: number, rows: number): boolean;
   /** Stops reading (output is dropped): used when leftovers keep the pipes open. */
   pause(): void;
   resume(): void;
@@ -98,6 +102,7 @@ export interface PtyModule {
     pause(): void;
     resume(): void;
     kill(sig?: string): void;
+    resize(cols: number, rows: number): void;
   };
 }
 
@@ -250,6 +255,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     endInput: () => {
       sub.stdin?.end();
     },
+    signal: (sig) => groupSignal(pid, sig),
+    resize: () => false,
     pause: () => streams.forEach(([, st]) => st.pause()),
     resume: () => streams.forEach(([, st]) => st.resume()),
     detach: () => {
@@ -332,6 +339,15 @@ function withMarker(env: Record<string, string>, box: Containment): Record<strin
   return { ...env, [box.marker.slice(0, eq)]: box.marker.slice(eq + 1) };
 }
 
+/** A signal to the group `pid` leads (commands start as group leaders); a group already gone is no error. */
+function groupSignal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, sig);
+  } catch {
+    // ESRCH: nothing of it is left to signal
+  }
+}
+
 function unref(st: NodeJS.ReadableStream | undefined): void {
   (st as { unref?: () => void } | undefined)?.unref?.();
 }
@@ -400,6 +416,11 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     write: (d) => p.write(typeof d === 'string' ? d : d.toString('utf8')),
     // A terminal has no separate end of input: send EOF (Ctrl-D) instead.
     endInput: () => p.write('\x04'),
+    signal: (sig) => groupSignal(p.pid, sig),
+    resize: (cols, rows) => {
+      p.resize(cols, rows);
+      return true;
+    },
     pause: () => p.pause(),
     resume: () => p.resume(),
     detach: () => {
