@@ -10,7 +10,7 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
-import { Containment, sweepEntry, type ContainmentMode } from './kill.js';
+import { Containment, signalGroup, sweepEntry, type ContainmentMode } from './kill.js';
 import type { Sandbox } from './sandbox.js';
 import { isBash, quietArgv, quietFlags } from './startup.js';
 
@@ -255,7 +255,7 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     endInput: () => {
       sub.stdin?.end();
     },
-    signal: (sig) => groupSignal(pid, sig),
+    signal: (sig) => signalGroup(pid, sig, spec.sandbox !== undefined && sig !== 'SIGKILL'),
     resize: () => false,
     pause: () => streams.forEach(([, st]) => st.pause()),
     resume: () => streams.forEach(([, st]) => st.resume()),
@@ -339,15 +339,6 @@ function withMarker(env: Record<string, string>, box: Containment): Record<strin
   return { ...env, [box.marker.slice(0, eq)]: box.marker.slice(eq + 1) };
 }
 
-/** A signal to the group `pid` leads (commands start as group leaders); a group already gone is no error. */
-function groupSignal(pid: number, sig: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, sig);
-  } catch {
-    // ESRCH: nothing of it is left to signal
-  }
-}
-
 function unref(st: NodeJS.ReadableStream | undefined): void {
   (st as { unref?: () => void } | undefined)?.unref?.();
 }
@@ -416,7 +407,7 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     write: (d) => p.write(typeof d === 'string' ? d : d.toString('utf8')),
     // A terminal has no separate end of input: send EOF (Ctrl-D) instead.
     endInput: () => p.write('\x04'),
-    signal: (sig) => groupSignal(p.pid, sig),
+    signal: (sig) => signalGroup(p.pid, sig, spec.sandbox !== undefined && sig !== 'SIGKILL'),
     resize: (cols, rows) => {
       p.resize(cols, rows);
       return true;

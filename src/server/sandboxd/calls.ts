@@ -27,9 +27,25 @@ export function beginCall(runtime: Runtime, system: 'grpc' | 'http', method: str
   });
 }
 
+/** An error the transport raised itself, already in its wire's terms (a gRPC status, an HTTP answer). */
+export class WireError extends Error {
+  constructor(
+    /** The gRPC status code, or the HTTP status. */
+    readonly code: number,
+    message: string,
+    /** The Error JSON's code (REST: PERMISSION_DENIED...). */
+    readonly label = '',
+  ) {
+    super(message);
+  }
+}
+
+/** What a failure rejects with: a WireError as is; anything else as an EngineError (INTERNAL when it was none). */
+const rethrown = (err: unknown) => (err instanceof WireError ? err : asEngineError(err));
+
 /**
  * Runs `fn` as an observed call of `ctx` (a no-op wrapper when nothing observes); resolves to
- * what `fn` returns, or rejects with its EngineError (anything else is INTERNAL).
+ * what `fn` returns, or rejects with its WireError or EngineError (anything else is INTERNAL).
  */
 export async function observed<T>(
   runtime: Runtime,
@@ -39,13 +55,15 @@ export async function observed<T>(
   fn: () => Promise<T>,
 ): Promise<T> {
   const obs = runtime.observability;
-  if (!obs.active) return fn().catch((err: unknown) => Promise.reject(asEngineError(err)));
+  if (!obs.active) return fn().catch((err: unknown) => Promise.reject(rethrown(err)));
   let value: T | undefined;
+  let thrown: unknown;
   const out = await obs.around({ tool, destructive, ctx }, async () => {
     try {
       value = await fn();
       return { result: { text: '', host: { tool } }, outcome: 'ok' };
     } catch (err) {
+      thrown = err;
       const failure = asEngineError(err);
       return {
         result: { text: failure.message, host: { tool, failure: failure.kind }, failure },
@@ -53,6 +71,6 @@ export async function observed<T>(
       };
     }
   });
-  if (out.result.failure) throw out.result.failure;
+  if (out.result.failure) throw rethrown(thrown);
   return value as T;
 }

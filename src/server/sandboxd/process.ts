@@ -3,7 +3,6 @@
 // containment and audit like any tool's command. This file only translates: the wire's
 // process ids to jobs, job output to the Start stream, engine failures to gRPC status codes.
 import * as grpc from '@grpc/grpc-js';
-import { EngineError } from '../../engine/errors.js';
 import { asEngineError, transportCode } from '../../registry/failure.js';
 import type { RequestContext } from '../../registry/types.js';
 import {
@@ -23,7 +22,7 @@ import {
 } from '../../gen/process/v1/process.js';
 import type { StartOptions } from '../../engine/shell/engine.js';
 import type { Runtime } from '../runtime.js';
-import { beginCall, observed } from './calls.js';
+import { beginCall, observed, WireError } from './calls.js';
 
 const SIGNALS: Partial<Record<Signal, NodeJS.Signals>> = {
   [Signal.SIGNAL_SIGINT]: 'SIGINT',
@@ -37,15 +36,14 @@ interface Running {
   ctx: RequestContext;
 }
 
-/** A gRPC error with `code` and `message`. */
-function status(code: grpc.status, message: string): grpc.ServiceError {
-  return Object.assign(new Error(message), { code, details: message, metadata: new grpc.Metadata() });
-}
+/** A gRPC status of ours. */
+const status = (code: grpc.status, message: string) => new WireError(code, message);
 
-/** An engine failure as the gRPC status the spec names for it (NOT_FOUND, PERMISSION_DENIED...). */
-function fromEngine(err: unknown): grpc.ServiceError {
+/** A failure as the gRPC status the spec names for it (an engine's: NOT_FOUND, PERMISSION_DENIED...). */
+function toStatus(err: unknown): Partial<grpc.ServiceError> {
+  if (err instanceof WireError) return { code: err.code, details: err.message };
   const e = asEngineError(err);
-  return status(transportCode(e.kind) as number as grpc.status, e.message);
+  return { code: transportCode(e.kind) as number as grpc.status, details: e.message };
 }
 
 /** ProcessConfig as the engine's start options (argv, env, working directory). */
@@ -98,7 +96,7 @@ export class ProcessService {
       },
       (err: unknown) => {
         c.done();
-        cb(err instanceof EngineError ? fromEngine(err) : (err as grpc.ServiceError));
+        cb(toStatus(err));
       },
     );
   }
@@ -184,12 +182,12 @@ export class ProcessService {
     const send = (ev: StartResponse) => (pending ? pending.push(ev) : call.write(ev));
     let id = 0;
     let finished = false;
-    const finish = (err?: grpc.ServiceError) => {
+    const finish = (err?: Partial<grpc.ServiceError>) => {
       if (finished) return;
       finished = true;
       if (id) this.running.delete(id);
       c.done();
-      if (err) call.destroy(err);
+      if (err) call.emit('error', err);
       else call.end();
     };
     const req = call.request;
@@ -229,7 +227,7 @@ export class ProcessService {
         }
         if (ctx.signal.aborted || call.cancelled) void shell.stop(ctx, job.id);
       },
-      (err: unknown) => finish(err instanceof EngineError ? fromEngine(err) : (err as grpc.ServiceError)),
+      (err: unknown) => finish(toStatus(err)),
     );
   }
 }

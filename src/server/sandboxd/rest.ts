@@ -11,7 +11,7 @@ import type { ErrorKind } from '../../engine/errors.js';
 import { asEngineError } from '../../registry/failure.js';
 import type { RequestContext } from '../../registry/types.js';
 import type { Runtime } from '../runtime.js';
-import { beginCall, observed } from './calls.js';
+import { beginCall, observed, WireError } from './calls.js';
 
 const MODE = /^0[0-7]{3}$/;
 /** Names /v1/metadata never serves, whatever their prefix (the spec's credential markers). */
@@ -19,13 +19,9 @@ const SENSITIVE = ['TOKEN', 'SECRET', 'PASSWORD', 'PASSWD', 'CRED', 'KEY', 'AUTH
 const FILES = '/v1/files/';
 
 /** An error answer: the HTTP status and the spec's Error {code, message}. */
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+class HttpError extends WireError {
+  constructor(status: number, label: string, message: string) {
+    super(status, message, label);
   }
 }
 
@@ -39,8 +35,8 @@ const HTTP_OF: Partial<Record<ErrorKind, [number, string]>> = {
   cancelled: [499, 'CANCELLED'],
 };
 
-function toHttp(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
+function toHttp(err: unknown): WireError {
+  if (err instanceof WireError) return err;
   const e = asEngineError(err);
   const [status, code] = HTTP_OF[e.kind] ?? [500, 'INTERNAL'];
   return new HttpError(status, code, e.message);
@@ -86,7 +82,7 @@ export class SandboxdRest {
       this.handle(req, res).catch((err: unknown) => {
         const e = toHttp(err);
         if (res.headersSent) res.destroy();
-        else json(res, e.status, { code: e.code, message: e.message });
+        else json(res, e.code, { code: e.label, message: e.message });
       });
     });
   }
