@@ -178,7 +178,9 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
       // Long-lived streams (health Watch, reflection) would hold tryShutdown open for the whole
       // grace: once the toolbox calls are done, give their responses a moment, then close the rest.
-      const drained = Promise.race([closed, calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
+      const idle = () => calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)));
+      // sandboxd's processes are calls the gRPC server does not hold: wait for them too.
+      const drained = Promise.race([closed, idle()]).then(() => (sandboxd ? idle() : undefined));
       if ((await Promise.race([drained, until(deadline - reserve)])) === 'late') {
         logger.warn({ inFlight: calls.inFlight }, 'grace period over: cancelling calls in flight');
         calls.abortAll();
