@@ -20,7 +20,7 @@ Object.assign(process.env, {
 const { t, dir } = serverFixture({ prefix: 'facet-sandboxd-rest-', args: ['--sandboxd-rest', '127.0.0.1:0'] });
 const url = (p: string) => `http://${t.server.sandboxd!.rest!}/v1/${p}`;
 const req = (p: string, init?: RequestInit) => fetch(url(p), init);
-const put = (p: string, body: RequestInit["body"], query = '') => req(`files/${p}${query}`, { method: 'PUT', body });
+const put = (p: string, body: RequestInit['body'], query = '') => req(`files/${p}${query}`, { method: 'PUT', body });
 
 async function error(res: Response): Promise<{ status: number; body: unknown }> {
   assert.equal(res.headers.get('content-type'), 'application/json');

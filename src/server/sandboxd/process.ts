@@ -138,7 +138,7 @@ export class ProcessService {
     let over = false;
     const shell = this.runtime.engine.shell;
     let jobId = '';
-    const ended = new Promise<{ exitCode: number | null }>((resolve) => {
+    const ended = new Promise<{ exitCode: number | null }>((resolve, reject) => {
       void shell
         .start(ctx, {
           ...commandOf(req.config),
@@ -154,15 +154,12 @@ export class ProcessService {
           },
           onEnd: (job) => resolve(job),
         })
-        .then(
-          (job) => {
-            jobId = job.id;
-            const stop = () => void shell.stop(ctx, job.id);
-            if (ctx.signal.aborted) stop();
-            else ctx.signal.addEventListener('abort', stop, { once: true });
-          },
-          (err: unknown) => resolve(Promise.reject(err)),
-        );
+        .then((job) => {
+          jobId = job.id;
+          const stop = () => void shell.stop(ctx, job.id);
+          if (ctx.signal.aborted) stop();
+          else ctx.signal.addEventListener('abort', stop, { once: true });
+        }, reject);
     });
     const job = await ended;
     if (over)
