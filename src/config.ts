@@ -48,6 +48,25 @@ export const OPTIONS: OptionSpec[] = [
     '',
     'Host names the MCP endpoint may be reached by, besides loopback names and the --mcp-listen address (with 0.0.0.0 or ::, the addresses of this machine); a request whose Host header names another is refused (DNS-rebinding protection)',
   ),
+  o(
+    'sandboxd',
+    'bool',
+    'false',
+    'Also serve the agent-sandbox sandboxd protocol (process.v1 gRPC and the /v1 REST API) on 127.0.0.1:9090 and 127.0.0.1:8080, unless --sandboxd-grpc or --sandboxd-rest say where',
+  ),
+  o('sandboxd-grpc', 'string', '', 'Serve sandboxd process.v1.ProcessService (gRPC) on this host:port'),
+  o(
+    'sandboxd-rest',
+    'string',
+    '',
+    'Serve the sandboxd REST API (/v1/files, /v1/health, /v1/metadata) on this host:port; sandboxd carries no credentials, so a non-loopback address needs --insecure (contain it with a NetworkPolicy)',
+  ),
+  o(
+    'sandboxd-metadata-prefix',
+    'string',
+    'SANDBOX_',
+    'Environment variables served on /v1/metadata: those with this prefix, minus names that look like credentials',
+  ),
   o('root', 'list', '', 'Directories the tools may touch (repeat or comma-separate); default: the working directory'),
   o(
     'shape',
@@ -276,6 +295,12 @@ export interface FacetConfig {
   mcpListen: { host: string; port: number } | null;
   /** Origins admitted besides loopback ones. */
   mcpAllowOrigins: string[];
+  /** --sandboxd*: the agent-sandbox runtime protocol's listeners (null: not served) and /v1/metadata's prefix. */
+  sandboxd: {
+    grpc: { host: string; port: number } | null;
+    rest: { host: string; port: number } | null;
+    metadataPrefix: string;
+  };
   /** Host header names admitted besides loopback names and the listen address (lower case; IPv6 in brackets). */
   mcpAllowHosts: string[];
   roots: string[];
@@ -406,6 +431,7 @@ export function parseConfig(
     mcpListen: serving.mcpListen,
     mcpAllowOrigins: serving.mcpAllowOrigins,
     mcpAllowHosts: serving.mcpAllowHosts,
+    sandboxd: sandboxdListeners(v),
     roots,
     shapes,
     defaultShape: shapes[0]!,
@@ -750,6 +776,21 @@ function lspSettings(v: OptionValues, lspOn: string, servers: Record<string, str
   return lsp;
 }
 
+/** --sandboxd alone serves both surfaces on loopback at the spec's ports; an address given alone serves that surface. */
+function sandboxdListeners(v: OptionValues): FacetConfig['sandboxd'] {
+  const on = v.bool('sandboxd');
+  const at = (flag: string, port: number) => {
+    const raw = v.str(flag);
+    if (raw !== '' && raw !== 'none') return parseHostPort(raw, v.name(flag));
+    return on && raw === '' ? { host: '127.0.0.1', port } : null;
+  };
+  return {
+    grpc: at('sandboxd-grpc', 9090),
+    rest: at('sandboxd-rest', 8080),
+    metadataPrefix: v.str('sandboxd-metadata-prefix'),
+  };
+}
+
 /** A listener others can reach needs a token (or TLS, for gRPC), or --insecure to accept the risk. */
 function refuseOpenListeners(config: FacetConfig, v: OptionValues, serving: Listeners): void {
   if (config.listen && !isLoopback(config.listen.host) && !config.token && !config.tls && !config.insecure) {
@@ -760,6 +801,16 @@ function refuseOpenListeners(config: FacetConfig, v: OptionValues, serving: List
     throw new ConfigError(
       `${v.name('mcp-listen')} ${serving.mcpRaw} is not a loopback address: set --token, or --insecure to accept the risk`,
     );
+  }
+  // The sandboxd protocol has no credentials at all: a token or TLS of ours would lock out its clients.
+  for (const [flag, at] of [
+    ['sandboxd-grpc', config.sandboxd.grpc],
+    ['sandboxd-rest', config.sandboxd.rest],
+  ] as const) {
+    if (at && !isLoopback(at.host) && !config.insecure)
+      throw new ConfigError(
+        `${v.name(flag)} ${at.host}:${at.port} is not a loopback address and sandboxd has no credentials: keep it on loopback (kubectl port-forward reaches it), or set --insecure and restrict who reaches the pod (NetworkPolicy)`,
+      );
   }
 }
 

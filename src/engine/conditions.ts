@@ -135,6 +135,8 @@ export interface ConditionFacts {
   too_many_jobs: { running: number; limit: number };
   job_missing: { job: string; known: string[] };
   job_exited: { job: string; exitCode: number | null };
+  no_terminal: { job: string };
+  directory_not_empty: { path: string };
   bad_offset: { offset?: number };
   context_file_too_large: { path: string; size: number; max: number };
   result_too_large: { bytes: number; maxBytes: number };
@@ -387,6 +389,8 @@ export const CONDITION_KIND = {
   too_many_jobs: 'resource_exhausted',
   job_missing: 'not_found',
   job_exited: 'precondition_failed',
+  no_terminal: 'precondition_failed',
+  directory_not_empty: 'conflict',
   bad_offset: 'invalid_argument',
   context_file_too_large: 'resource_exhausted',
   result_too_large: 'resource_exhausted',

@@ -51,6 +51,7 @@ import { CodeEngine } from './lsp/code.js';
 import { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
 import { watched, type DiagnosticsSink } from './lsp/watch.js';
 import { parsePatch } from './files/patch-parse.js';
+import { openRaw, removeRaw, writeRaw, type RawTarget } from './files/raw.js';
 import { workAreas, type SkillsEngine, type TasksEngine, type WorktreesEngine } from './work-areas.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
@@ -136,6 +137,15 @@ export interface FilesEngine {
     ctx: EngineContext,
     opts: Opts<ReadManyOptions> & { audioVideoMax: number; svg: EngineReadOptions },
   ): Promise<ModelManyResult>;
+  /** Whole files as bytes (files/raw.ts): a file to stream or a directory's entries; an atomic upload; a delete. */
+  openRaw(ctx: EngineContext, path: string): Promise<RawTarget>;
+  writeRaw(
+    ctx: EngineContext,
+    path: string,
+    body: AsyncIterable<Uint8Array>,
+    opts: { mode: number },
+  ): Promise<{ real: string; bytes: number }>;
+  removeRaw(ctx: EngineContext, path: string, recursive: boolean): Promise<void>;
 }
 
 /** Grep, glob and directory listing, as calls that take one context. */
@@ -296,6 +306,10 @@ export function createEngine(config: EngineConfig): Engine {
           read: { session: ctx.session, ...opts.read },
           svg: { ...opts.svg, ...at(ctx) },
         }),
+      openRaw: (ctx, path) => openRaw(ctx.scope, path, cwdOf(ctx) ?? ctx.scope.primary),
+      writeRaw: (ctx, path, body, opts) =>
+        writeRaw(ctx.scope, path, cwdOf(ctx) ?? ctx.scope.primary, body, { ...opts, signal: ctx.signal }),
+      removeRaw: (ctx, path, recursive) => removeRaw(ctx.scope, path, cwdOf(ctx) ?? ctx.scope.primary, recursive),
       hidden: (ctx, path, ignoreFiles, gitignore) =>
         hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
     },

@@ -78,8 +78,8 @@ export interface ServedToolbox {
 
 /** How a call reached the server, for metrics and traces. */
 export interface CallTransport {
-  /** 'grpc' or 'mcp'. */
-  system: 'grpc' | 'mcp';
+  /** 'grpc', 'mcp', or 'http' (the sandboxd REST API). */
+  system: 'grpc' | 'mcp' | 'http';
   /** The RPC (codefly.services.toolbox.v0.Toolbox/CallTool) or MCP method (tools/call). */
   method: string;
   /** The caller's W3C trace context (traceparent metadata or header), when it sent one. */

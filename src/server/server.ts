@@ -9,6 +9,7 @@ import { authInterceptor } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
 import { addReflection } from './reflection.js';
 import type { McpHttpEndpoint } from './mcp/http.js';
+import type { SandboxdListeners } from './sandboxd/index.js';
 import { ToolboxRouter } from './service.js';
 import { STREAM_SERVICE, streamLimitsFor, toolboxStreamService } from './stream.js';
 import { toolboxService } from './wire.js';
@@ -24,6 +25,8 @@ export interface RunningServer {
   mcpUrl?: string;
   /** The metrics URL (--metrics-listen, the real port when 0 was asked), when serving metrics. */
   metricsUrl?: string;
+  /** The sandboxd listeners (--sandboxd*), host:port as bound, when serving them. */
+  sandboxd?: { grpc?: string; rest?: string };
   logger: Logger;
   /** Drains: NOT_SERVING, stop accepting, wait up to the grace period, then cancel what is left. */
   shutdown(reason?: string): Promise<void>;
@@ -90,6 +93,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   let port: number | undefined;
   let mcp: McpHttpEndpoint | undefined;
   let metricsAddress: string | undefined;
+  let sandboxd: SandboxdListeners | undefined;
   try {
     if (config.listen) {
       const host = config.listen.host.includes(':') ? `[${config.listen.host}]` : config.listen.host;
@@ -122,10 +126,15 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
         maxSessions: config.sessionMax,
       });
     }
+    if (config.sandboxd.grpc || config.sandboxd.rest) {
+      const { startSandboxd } = await import('./sandboxd/index.js');
+      sandboxd = await startSandboxd(runtime, config);
+    }
   } catch (err) {
     // A listener bound before the failure (the TCP port when the socket fails) would keep the
     // process alive, serving nothing: release everything, then report.
     server.forceShutdown();
+    await mcp?.close();
     await Promise.all([sessions.close(), runtime.engine.close()]);
     await runtime.observability.close();
     throw err;
@@ -136,9 +145,11 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   health.setStatus(STREAM_SERVICE, 'SERVING');
   const mcpUrl = mcp ? `http://${mcp.address}/mcp` : undefined;
   const metricsUrl = metricsAddress ? `http://${metricsAddress}/metrics` : undefined;
+  const sandboxdAt = sandboxd ? { grpc: sandboxd.grpc, rest: sandboxd.rest } : undefined;
   logger.info(
     {
       addresses,
+      ...(sandboxdAt ? { sandboxd: sandboxdAt } : {}),
       ...(mcpUrl ? { mcp: mcpUrl } : {}),
       ...(metricsUrl ? { metrics: metricsUrl } : {}),
       shapes: config.shapes,
@@ -163,10 +174,13 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       health.setStatus('', 'NOT_SERVING');
       health.setStatus(TOOLBOX_SERVICE, 'NOT_SERVING');
       health.setStatus(STREAM_SERVICE, 'NOT_SERVING');
+      sandboxd?.drain();
       const closed = new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
       // Long-lived streams (health Watch, reflection) would hold tryShutdown open for the whole
       // grace: once the toolbox calls are done, give their responses a moment, then close the rest.
-      const drained = Promise.race([closed, calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)))]);
+      const idle = () => calls.whenIdle().then(() => new Promise((r) => setTimeout(r, 100)));
+      // sandboxd's processes are calls the gRPC server does not hold: wait for them too.
+      const drained = Promise.race([closed, idle()]).then(() => (sandboxd ? idle() : undefined));
       if ((await Promise.race([drained, until(deadline - reserve)])) === 'late') {
         logger.warn({ inFlight: calls.inFlight }, 'grace period over: cancelling calls in flight');
         calls.abortAll();
@@ -178,6 +192,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
       }
       server.forceShutdown();
       await mcp?.close();
+      await sandboxd?.close();
       // Sessions end their jobs (TERM, then KILL); what is not gone by the deadline is left to
       // the exit hook, which KILLs every command still enclosed.
       if ((await Promise.race([Promise.all([sessions.close(), runtime.engine.close()]), until(deadline)])) === 'late')
@@ -191,7 +206,15 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     return closing;
   };
 
-  return { addresses, port, logger, shutdown, ...(mcpUrl ? { mcpUrl } : {}), ...(metricsUrl ? { metricsUrl } : {}) };
+  return {
+    addresses,
+    port,
+    logger,
+    shutdown,
+    ...(mcpUrl ? { mcpUrl } : {}),
+    ...(metricsUrl ? { metricsUrl } : {}),
+    ...(sandboxdAt ? { sandboxd: sandboxdAt } : {}),
+  };
 }
 
 function bind(server: grpc.Server, address: string, creds: grpc.ServerCredentials): Promise<number> {

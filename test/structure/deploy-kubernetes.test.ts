@@ -3,9 +3,9 @@
 // log lie on mounted volumes (the root file system is read-only); the token comes from the
 // Secret; the probes run `facet health`, which answers SERVING for a server started from
 // exactly that environment; the metrics port, its annotation and --metrics-listen agree; the
-// shell sandbox mode is set, through the real --shell-sandbox, to none (the pod keeps RuntimeDefault).
+// shell is confined: --shell-sandbox=bwrap under the Localhost seccomp profile agent-sandbox ships.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
@@ -155,21 +155,28 @@ test('non-root, read-only root file system, every capability dropped, resources 
       assert.ok(c.resources?.limits?.[k], `${c.name} limits ${k}`);
     }
   }
-  // What bubblewrap needs is said, with the way out and its cost.
+  // What bubblewrap needs is said, and the gVisor alternative.
   const text = readFileSync(FILE, 'utf8');
   assert.match(text, /user namespaces/);
-  assert.match(text, /FACET_SHELL_SANDBOX=none/);
+  assert.match(text, /runtimeClassName: gvisor/);
 });
 
-test('the shell sandbox mode is set explicitly, through the real --shell-sandbox, to what this pod allows', () => {
+test('the shell is confined: bwrap through the real --shell-sandbox, under the shipped Localhost seccomp profile', () => {
   const option = OPTIONS.find((o) => o.flag === 'shell-sandbox');
   assert.equal(option?.env, 'FACET_SHELL_SANDBOX');
   const env = facetEnv();
-  assert.equal(env.FACET_SHELL_SANDBOX, 'none');
-  assert.equal(parseConfig([], env, '/').shell.sandbox, 'none');
-  // The reason given: RuntimeDefault seccomp refuses bubblewrap its user namespace, so only none
-  // (or bwrap with a Localhost profile allowing it) is honest here.
-  assert.equal((pod.securityContext as { seccompProfile?: { type: string } }).seccompProfile?.type, 'RuntimeDefault');
+  assert.equal(env.FACET_SHELL_SANDBOX, 'bwrap');
+  assert.equal(parseConfig([], env, '/').shell.sandbox, 'bwrap');
+  // RuntimeDefault refuses bubblewrap its user namespace: the facet container runs under the
+  // Localhost profile deploy/kubernetes/agent-sandbox ships, in a pod user namespace, /proc unmasked.
+  const sc = facet.securityContext as {
+    seccompProfile?: { type: string; localhostProfile?: string };
+    procMount?: string;
+  };
+  assert.deepEqual(sc.seccompProfile, { type: 'Localhost', localhostProfile: 'profiles/facet-bwrap.json' });
+  assert.ok(existsSync('deploy/kubernetes/agent-sandbox/seccomp/facet-bwrap.json'));
+  assert.equal(sc.procMount, 'Unmasked');
+  assert.equal((pod as { hostUsers?: boolean }).hostUsers, false);
   // A value the server refuses would stop the pod at start-up.
   assert.throws(
     () => parseConfig([], { ...env, FACET_SHELL_SANDBOX: 'off' }, '/'),

@@ -20,13 +20,18 @@ export interface AtomicWriteResult {
   mtimeMs: number;
   /** Directories this write created, outermost first (a caller undoing the write removes them). */
   createdDirs: string[];
+  /** Bytes written. */
+  bytes: number;
 }
 
-/** Writes `bytes` to `target` atomically; a failure removes the directories it created. */
+/**
+ * Writes `bytes` to `target` atomically; a failure removes the directories it created. The
+ * bytes may come as a stream of chunks (an upload), written as they arrive.
+ */
 export async function atomicWrite(
   scope: Scope,
   target: ResolvedPath,
-  bytes: Uint8Array,
+  bytes: Uint8Array | AsyncIterable<Uint8Array>,
   opts: AtomicWriteOptions = {},
 ): Promise<AtomicWriteResult> {
   throwIfAborted(opts.signal, 'write');
@@ -36,14 +41,18 @@ export async function atomicWrite(
   const tmp = claimTempPath(dir, path.basename(target.real));
   let fh: fsp.FileHandle | undefined;
   let mtimeMs = 0;
+  let written = 0;
   try {
     fh = await fsp.open(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
     // The directory may have been swapped for a link since it was checked: verify where the file landed.
     scope.verifyOpened(fh.fd, { ...target, real: tmp });
-    let off = 0;
-    while (off < bytes.length) {
-      const { bytesWritten } = await fh.write(bytes, off, bytes.length - off);
-      off += bytesWritten;
+    for await (const chunk of bytes instanceof Uint8Array ? [bytes] : bytes) {
+      let off = 0;
+      while (off < chunk.length) {
+        const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
+        off += bytesWritten;
+      }
+      written += chunk.length;
     }
     if (opts.mode !== undefined) await fh.chmod(opts.mode); // the umask may have narrowed it
     await fh.sync();
@@ -61,7 +70,7 @@ export async function atomicWrite(
     releaseTempPath(tmp);
   }
   await syncDir(dir);
-  return { mtimeMs, createdDirs };
+  return { mtimeMs, createdDirs, bytes: written };
 }
 
 /**

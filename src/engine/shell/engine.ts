@@ -349,6 +349,26 @@ export class ShellEngine {
     });
   }
 
+  /** Writes raw bytes to a job's stdin, reading nothing (its output goes wherever the job's onOutput sends it). */
+  async send(ctx: ShellContext, id: string | number, data: Buffer): Promise<JobSnapshot> {
+    return this.state(ctx.session).jobs.write(id, data);
+  }
+
+  /** Ends a job's input (EOF). */
+  endInput(ctx: ShellContext, id: string | number): JobSnapshot {
+    return this.state(ctx.session).jobs.endInput(id);
+  }
+
+  /** Sends one signal to a job's process group, leaving the rest to the job (stop() is TERM, then KILL). */
+  signal(ctx: ShellContext, id: string | number, sig: NodeJS.Signals): JobSnapshot {
+    return this.state(ctx.session).jobs.signal(id, sig);
+  }
+
+  /** Resizes a job's terminal (no_terminal when it runs on pipes). */
+  resize(ctx: ShellContext, id: string | number, cols: number, rows: number): JobSnapshot {
+    return this.state(ctx.session).jobs.resize(id, cols, rows);
+  }
+
   /** Kills a job's whole process group. Stopping a finished job is harmless. */
   stop(ctx: ShellContext, id: string | number): Promise<JobSnapshot> {
     return this.state(ctx.session).jobs.stop(id);

@@ -362,7 +362,7 @@ export class JobTable {
     };
   }
 
-  async write(ref: string | number, data: string): Promise<JobSnapshot> {
+  async write(ref: string | number, data: string | Buffer): Promise<JobSnapshot> {
     const job = this.find(ref);
     if (!job.spec.stdin) {
       throw engineFailure(
@@ -381,6 +381,28 @@ export class JobTable {
       );
     }
     job.child.write(data);
+    return job.snapshot();
+  }
+
+  /** Ends a job's input (EOF: on a terminal, Ctrl-D). Harmless once the job has ended. */
+  endInput(ref: string | number): JobSnapshot {
+    const job = this.find(ref);
+    if (job.running && job.spec.stdin) job.child.endInput();
+    return job.snapshot();
+  }
+
+  /** Sends a signal to a running job's process group (nothing once it has ended). */
+  signal(ref: string | number, sig: NodeJS.Signals): JobSnapshot {
+    const job = this.find(ref);
+    if (job.running) job.child.signal(sig);
+    return job.snapshot();
+  }
+
+  /** Resizes a running job's terminal; a job without one (or ended) is refused. */
+  resize(ref: string | number, cols: number, rows: number): JobSnapshot {
+    const job = this.find(ref);
+    if (!job.running || !job.child.resize(cols, rows))
+      throw engineFailure('no_terminal', `job ${job.id} has no terminal to resize`, { job: job.id }, { field: 'id' });
     return job.snapshot();
   }
 

@@ -94,6 +94,32 @@ function signal(pid: number, sig: NodeJS.Signals): void {
   }
 }
 
+/**
+ * Sends `sig` to the group `pgid` leads. With `spareLeader`, to every member but the leader:
+ * a sandboxed command's leader is bwrap, which would die of the signal at once, ending the
+ * job before the command inside could handle it; spared, it exits with the command's status.
+ */
+export function signalGroup(pgid: number, sig: NodeJS.Signals, spareLeader: boolean): void {
+  const send = (target: number) => {
+    try {
+      process.kill(target, sig);
+    } catch {
+      // ESRCH: already gone
+    }
+  };
+  if (!spareLeader) return send(-pgid);
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return send(-pgid);
+  }
+  for (const n of names) {
+    if (!/^\d+$/.test(n) || Number(n) === pgid) continue;
+    if (groupOf(Number(n)) === pgid) send(Number(n));
+  }
+}
+
 /** True when any process is left in the group led by `pgid`. */
 export function groupAlive(pgid: number): boolean {
   if (pgid <= 0) return false;

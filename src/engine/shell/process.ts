@@ -10,7 +10,7 @@ import { constants } from 'node:os';
 import path from 'node:path';
 import { EngineError, engineFailure } from '../errors.js';
 import { checkArgv, spawnFailure } from '../spawn-errors.js';
-import { Containment, sweepEntry, type ContainmentMode } from './kill.js';
+import { Containment, signalGroup, sweepEntry, type ContainmentMode } from './kill.js';
 import type { Sandbox } from './sandbox.js';
 import { isBash, quietArgv, quietFlags } from './startup.js';
 
@@ -72,6 +72,10 @@ export interface Child {
   report(): ShellReport | undefined;
   write(data: string | Buffer): void;
   endInput(): void;
+  /** Sends `sig` to the leader's process group (every process it started that stayed in it). */
+  signal(sig: NodeJS.Signals): void;
+  /** Sets the terminal's size; false when the command has no terminal. */
+  resize(cols: number, rows: number): boolean;
   /** Stops reading (output is dropped): used when leftovers keep the pipes open. */
   pause(): void;
   resume(): void;
@@ -98,6 +102,7 @@ export interface PtyModule {
     pause(): void;
     resume(): void;
     kill(sig?: string): void;
+    resize(cols: number, rows: number): void;
   };
 }
 
@@ -250,6 +255,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
     endInput: () => {
       sub.stdin?.end();
     },
+    signal: (sig) => signalGroup(pid, sig, spec.sandbox !== undefined && sig !== 'SIGKILL'),
+    resize: () => false,
     pause: () => streams.forEach(([, st]) => st.pause()),
     resume: () => streams.forEach(([, st]) => st.resume()),
     detach: () => {
@@ -400,6 +407,11 @@ function spawnPty(spec: SpawnSpec, tty: NonNullable<SpawnSpec['tty']>): Child {
     write: (d) => p.write(typeof d === 'string' ? d : d.toString('utf8')),
     // A terminal has no separate end of input: send EOF (Ctrl-D) instead.
     endInput: () => p.write('\x04'),
+    signal: (sig) => signalGroup(p.pid, sig, spec.sandbox !== undefined && sig !== 'SIGKILL'),
+    resize: (cols, rows) => {
+      p.resize(cols, rows);
+      return true;
+    },
     pause: () => p.pause(),
     resume: () => p.resume(),
     detach: () => {
