@@ -5,7 +5,7 @@ import type { FacetConfig } from '../../config.js';
 import { createLogger, flushLogger } from '../logger.js';
 import { buildRuntime } from '../runtime.js';
 import { CoalescingStdioServerTransport } from './coalescing-stdio.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, facetSessionOf } from './server.js';
 
 /** Serves until stdin closes or SIGTERM/SIGINT; resolves when everything is stopped. */
 export async function serveMcpStdio(config: FacetConfig): Promise<void> {
@@ -15,7 +15,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   const server = createMcpServer({
     runtime,
     shape: config.defaultShape,
-    sessionId: () => sessionId,
+    sessionId: (extra) => facetSessionOf(extra) ?? sessionId,
     transport: 'stdio',
   });
   const transport = new CoalescingStdioServerTransport();
