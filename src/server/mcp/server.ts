@@ -428,7 +428,9 @@ function toMcpError(err: unknown, notFoundIsInvalid = false): McpError {
       : invalid.includes(e.kind) || e.kind === 'not_found'
         ? ErrorCode.InvalidParams
         : ErrorCode.InternalError;
-  return new McpError(code, e.message, { kind: e.kind });
+  // The resource a not-found names, as the spec asks of -32602/-32002 resource errors (data.uri).
+  const uri = e.kind === 'not_found' ? e.facts?.uri : undefined;
+  return new McpError(code, e.message, { kind: e.kind, ...(typeof uri === 'string' ? { uri } : {}) });
 }
 
 /**
