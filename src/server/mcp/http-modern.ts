@@ -94,7 +94,11 @@ function webRequest(req: http.IncomingMessage, url: URL, signal?: AbortSignal): 
  * For a subscriptions/listen request: watches the files it subscribes to (file:// URIs of
  * existing files under the server's roots; others are never updated) until the stream ends.
  */
-async function listenWatches(runtime: Runtime, handler: McpHttpHandler, body: unknown): Promise<Subscriptions | undefined> {
+async function listenWatches(
+  runtime: Runtime,
+  handler: McpHttpHandler,
+  body: unknown,
+): Promise<Subscriptions | undefined> {
   const msg = body as { method?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } };
   if (msg?.method !== 'subscriptions/listen') return undefined;
   const uris = msg.params?.notifications?.resourceSubscriptions;

@@ -15,7 +15,13 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { RequestExtra } from './server.js';
-import { CAPABILITIES, registerMcpHandlers, serverIdentity, type McpRegistrar, type McpSessionOptions } from './server.js';
+import {
+  CAPABILITIES,
+  registerMcpHandlers,
+  serverIdentity,
+  type McpRegistrar,
+  type McpSessionOptions,
+} from './server.js';
 
 /** Methods the 2025-11-25 handlers answer that the 2026-07-28 revision does not have. */
 const NOT_IN_REVISION = new Set(['resources/subscribe', 'resources/unsubscribe', 'logging/setLevel']);

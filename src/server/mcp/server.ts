@@ -115,7 +115,10 @@ function mcpTools(toolbox: Toolbox): McpTool[] {
 export const CAPABILITIES = { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} };
 
 /** The shape's MCP identity: server info and instructions. */
-export function serverIdentity(opts: McpSessionOptions): { info: { name: string; version: string }; instructions: string } {
+export function serverIdentity(opts: McpSessionOptions): {
+  info: { name: string; version: string };
+  instructions: string;
+} {
   const toolbox = opts.runtime.toolboxes.get(opts.shape);
   if (!toolbox)
     throw new Error(
@@ -372,7 +375,6 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
       { kind: 'not_found' },
     );
   };
-
 }
 
 /**
