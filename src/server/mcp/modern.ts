@@ -8,6 +8,14 @@
 // - resources/subscribe, resources/unsubscribe and logging/setLevel are not part of it
 //   (subscriptions/listen, served by the SDK, replaces the first two);
 // - log messages follow the request's own `_meta` log level, none when it names none.
+// Questions a call waits on (the host-answered tools of the host-in-the-loop issue) plug in
+// at the tools/call handler, one pending-question model rendered per revision: the registry's
+// result names the question (a key, what is asked, the answer's schema); here it becomes an
+// `input_required` result (the SDK's inputRequired builders, the call's state sealed with its
+// createRequestStateCodec), and the retried request's ctx.mcpReq.inputResponses[key] goes
+// back to the registry as the answer (requestExtra would carry it); on 2025-11-25 the same
+// question is an elicitation/create request on the call's stream. Not built: the registry
+// has no pending questions yet.
 import {
   Server as ModernServer,
   type CacheHint,
