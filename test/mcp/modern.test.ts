@@ -139,7 +139,7 @@ test('2026-07-28: subscriptions/listen announces a change to a file under the ro
   }
 });
 
-test('2026-07-28 on stdio: the first message picks the revision; a modern client lists and calls', async () => {
+test('2026-07-28 on stdio: the first message picks the revision; a modern client lists, calls and listens', async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', '--shape', 'core', '--root', root.dir, '--log-level', 'warn'],
@@ -155,6 +155,15 @@ test('2026-07-28 on stdio: the first message picks the revision; a modern client
     writeFileSync(path.join(root.dir, 'stdio.txt'), 'hello stdio\n');
     const read = await client.callTool({ name: 'fs.read', arguments: { path: path.join(root.dir, 'stdio.txt') } });
     assert.match(text(read), /hello stdio/);
+    // subscriptions/listen on stdio: the file it names is watched until the stream is closed.
+    const file = path.join(root.dir, 'stdio.txt');
+    const updated = new Promise<string>((resolve) =>
+      client.setNotificationHandler('notifications/resources/updated', (n) => resolve(n.params.uri)),
+    );
+    const sub = await client.listen({ resourceSubscriptions: [pathToFileURL(file).href] });
+    writeFileSync(file, 'changed\n');
+    assert.equal(await updated, pathToFileURL(file).href);
+    await sub.close();
   } finally {
     await client.close();
   }

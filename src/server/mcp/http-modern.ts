@@ -8,13 +8,11 @@
 import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { stat } from 'node:fs/promises';
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Runtime } from '../runtime.js';
-import { filePathOf, isFileUri } from './file-resources.js';
+import { ListenWatches } from './listen-watches.js';
 import { createModernMcpServer } from './modern.js';
 import { facetSessionOf } from './server.js';
-import { Subscriptions } from './subscriptions.js';
 
 export interface ModernHttp {
   /** Whether a POST (its parsed body) is a 2026-07-28 request, by the SDK's own classification. */
@@ -24,11 +22,11 @@ export interface ModernHttp {
 }
 
 export function modernHttp(runtime: Runtime, maxBodyBytes: number): ModernHttp {
-  const handlers = new Map<string, McpHttpHandler>();
-  const handlerFor = (shape: string): McpHttpHandler => {
+  const handlers = new Map<string, { handler: McpHttpHandler; watches: ListenWatches }>();
+  const handlerFor = (shape: string): { handler: McpHttpHandler; watches: ListenWatches } => {
     let h = handlers.get(shape);
     if (!h) {
-      h = createMcpHandler(
+      const handler = createMcpHandler(
         ({ requestInfo }) =>
           createModernMcpServer({
             runtime,
@@ -44,6 +42,12 @@ export function modernHttp(runtime: Runtime, maxBodyBytes: number): ModernHttp {
           onerror: (err) => runtime.logger.debug({ mcp: 'http', err: err.message }, 'MCP 2026-07-28 request refused'),
         },
       );
+      const watches = new ListenWatches(
+        (uri) => handler.notify.resourceUpdated(uri),
+        runtime.calls.scope,
+        runtime.logger,
+      );
+      h = { handler, watches };
       handlers.set(shape, h);
     }
     return h;
@@ -54,10 +58,11 @@ export function modernHttp(runtime: Runtime, maxBodyBytes: number): ModernHttp {
       return !(await isLegacyRequest(webRequest(req, url), body));
     },
     async serve(req, res, url, body, shape) {
-      const handler = handlerFor(shape);
+      const { handler, watches } = handlerFor(shape);
       const aborted = new AbortController();
       res.once('close', () => aborted.abort());
-      const watches = await listenWatches(runtime, handler, body);
+      const release =
+        (body as { method?: unknown } | null)?.method === 'subscriptions/listen' ? await watches.open(body) : undefined;
       try {
         const response = await handler.fetch(webRequest(req, url, aborted.signal), { parsedBody: body });
         const headers: Record<string, string> = {};
@@ -66,11 +71,12 @@ export function modernHttp(runtime: Runtime, maxBodyBytes: number): ModernHttp {
         if (!response.body) res.end();
         else await pipeline(Readable.fromWeb(response.body as never), res).catch(() => undefined);
       } finally {
-        watches?.close();
+        release?.();
       }
     },
     async close() {
-      await Promise.allSettled([...handlers.values()].map((h) => h.close()));
+      await Promise.allSettled([...handlers.values()].map((h) => h.handler.close()));
+      for (const h of handlers.values()) h.watches.close();
       handlers.clear();
     },
   };
@@ -88,30 +94,4 @@ function webRequest(req: http.IncomingMessage, url: URL, signal?: AbortSignal): 
     headers,
     signal,
   });
-}
-
-/**
- * For a subscriptions/listen request: watches the files it subscribes to (file:// URIs of
- * existing files under the server's roots; others are never updated) until the stream ends.
- */
-async function listenWatches(
-  runtime: Runtime,
-  handler: McpHttpHandler,
-  body: unknown,
-): Promise<Subscriptions | undefined> {
-  const msg = body as { method?: unknown; params?: { notifications?: { resourceSubscriptions?: unknown } } };
-  if (msg?.method !== 'subscriptions/listen') return undefined;
-  const uris = msg.params?.notifications?.resourceSubscriptions;
-  if (!Array.isArray(uris)) return undefined;
-  const watches = new Subscriptions((uri) => handler.notify.resourceUpdated(uri));
-  for (const uri of uris) {
-    if (typeof uri !== 'string' || !isFileUri(uri)) continue;
-    try {
-      const real = (await runtime.calls.scope.resolve(filePathOf(uri), undefined, 'uri')).real;
-      if ((await stat(real)).isFile()) watches.add(uri, real);
-    } catch (err) {
-      runtime.logger.debug({ mcp: 'http', uri, err: String(err) }, 'subscriptions/listen: not watched');
-    }
-  }
-  return watches;
 }

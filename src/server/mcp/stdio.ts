@@ -5,12 +5,13 @@
 // anything else (initialize) by the v1 server, 2025-11-25 and older.
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/server';
+import { PROTOCOL_VERSION_META_KEY, type Server as ModernServer } from '@modelcontextprotocol/server';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { FacetConfig } from '../../config.js';
 import { createLogger, flushLogger } from '../logger.js';
-import { buildRuntime } from '../runtime.js';
+import { buildRuntime, type Runtime } from '../runtime.js';
 import { CoalescingStdioServerTransport } from './coalescing-stdio.js';
+import { ListenWatches } from './listen-watches.js';
 import { createModernMcpServer } from './modern.js';
 import { createMcpServer, facetSessionOf } from './server.js';
 
@@ -46,9 +47,13 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   if (opening) {
     if (isModernOpening(opening.line)) {
       const transport = new StdioServerTransport(opening.stdin, process.stdout);
-      transport.onclose = () => finish('stdin closed');
-      const handle = serveStdio(() => createModernMcpServer(session), { legacy: 'reject', transport });
-      close = () => handle.close();
+      let pinned: ModernServer | undefined;
+      const handle = serveStdio(() => (pinned = createModernMcpServer(session)), { legacy: 'reject', transport });
+      const watches = watchListens(transport, runtime, (uri) => void pinned?.sendResourceUpdated({ uri }));
+      close = () => {
+        watches.close();
+        return handle.close();
+      };
     } else {
       const server = createMcpServer(session);
       const transport = new CoalescingStdioServerTransport(opening.stdin);
@@ -101,4 +106,25 @@ function isModernOpening(line: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Watches the files of each subscriptions/listen on the connection until it is cancelled (the
+ * SDK's listen router stamps and delivers what `notify` makes the server send). Reads the
+ * messages the SDK receives; changes none.
+ */
+function watchListens(transport: StdioServerTransport, runtime: Runtime, notify: (uri: string) => void): ListenWatches {
+  const watches = new ListenWatches(notify, runtime.calls.scope, runtime.logger);
+  const open = new Map<unknown, Promise<() => void>>();
+  const sdk = transport.onmessage;
+  transport.onmessage = (message) => {
+    const m = message as { id?: unknown; method?: string; params?: { requestId?: unknown } };
+    if (m.method === 'subscriptions/listen' && m.id !== undefined) open.set(m.id, watches.open(m));
+    if (m.method === 'notifications/cancelled') {
+      void open.get(m.params?.requestId)?.then((release) => release());
+      open.delete(m.params?.requestId);
+    }
+    sdk?.(message);
+  };
+  return watches;
 }
