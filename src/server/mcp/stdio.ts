@@ -117,14 +117,26 @@ function watchListens(transport: StdioServerTransport, runtime: Runtime, notify:
   const watches = new ListenWatches(notify, runtime.calls.scope, runtime.logger);
   const open = new Map<unknown, Promise<() => void>>();
   const sdk = transport.onmessage;
+  // In order, and a listen only once its files are watched: the SDK acknowledges it at once,
+  // and a change made right after the acknowledgement must not be missed.
+  let ready = Promise.resolve();
   transport.onmessage = (message) => {
     const m = message as { id?: unknown; method?: string; params?: { requestId?: unknown } };
-    if (m.method === 'subscriptions/listen' && m.id !== undefined) open.set(m.id, watches.open(m));
+    if (m.method === 'subscriptions/listen' && m.id !== undefined) {
+      const watched = watches.open(m);
+      open.set(m.id, watched);
+      ready = ready
+        .then(() => watched)
+        .then(
+          () => undefined,
+          () => undefined,
+        );
+    }
     if (m.method === 'notifications/cancelled') {
       void open.get(m.params?.requestId)?.then((release) => release());
       open.delete(m.params?.requestId);
     }
-    sdk?.(message);
+    ready = ready.then(() => sdk?.(message)).catch(() => undefined);
   };
   return watches;
 }
