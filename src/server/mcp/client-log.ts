@@ -14,7 +14,7 @@ const SEVERITY = new Map<LoggingLevel, number>(LoggingLevelSchema.options.map((l
 export const LOGGER = 'facet';
 
 export class ClientLog {
-  private level: LoggingLevel = 'warning';
+  constructor(private level: LoggingLevel = 'warning') {}
 
   setLevel(level: LoggingLevel): void {
     this.level = level;

@@ -17,7 +17,8 @@ import { hostName, isLoopback } from '../../config.js';
 import { unknownShapeText } from '../../shapes/release-table.js';
 import { matchingToken } from '../auth.js';
 import type { Runtime } from '../runtime.js';
-import { createMcpServer } from './server.js';
+import { modernHttp } from './http-modern.js';
+import { createMcpServer, facetSessionOf } from './server.js';
 
 export interface McpHttpOptions {
   host: string;
@@ -99,6 +100,7 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
   const sessions = new Map<string, Entry>();
   const { logger } = runtime;
   const hosts = allowedHostNames(opts.host, opts.allowHosts);
+  const modern = modernHttp(runtime, opts.maxBodyBytes);
 
   const refuse = (
     res: http.ServerResponse,
@@ -176,6 +178,10 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
       return refuse(res, 400, `Parse error: the body is not JSON: ${(err as Error).message}`, {}, -32700);
     }
     if (existing) return existing.transport.handleRequest(req, res, body);
+    // A request carrying the 2026-07-28 envelope (server/discover and every request after):
+    // stateless, no Mcp-Session-Id.
+    if (typeof sessionId !== 'string' && (await modern.isModern(req, url, body)))
+      return modern.serve(req, res, url, body, shape);
     if (typeof sessionId === 'string')
       return refuse(res, 404, `no MCP session ${sessionId}: it ended or never was; initialize a new one`);
     if (!isInitializeRequest(body))
@@ -202,7 +208,7 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     const server = createMcpServer({
       runtime,
       shape,
-      sessionId: () => `mcp-${transport.sessionId ?? 'pending'}`,
+      sessionId: (extra) => facetSessionOf(extra) ?? `mcp-${transport.sessionId ?? 'pending'}`,
       caller: runtime.callerFor(authorization),
       transport: 'http',
     });
@@ -230,6 +236,7 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
     port,
     async close() {
       await Promise.allSettled([...sessions.values()].map((e) => e.transport.close()));
+      await modern.close();
       sessions.clear();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));

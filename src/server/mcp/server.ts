@@ -24,6 +24,7 @@ import {
   UnsubscribeRequestSchema,
   type CompleteRequest,
   type CompleteResult,
+  type LoggingLevel,
   type ServerNotification,
   type ServerRequest,
   type Tool as McpTool,
@@ -39,6 +40,7 @@ import { throttleProgress } from '../progress-throttle.js';
 import type { Runtime } from '../runtime.js';
 import type { ProgressSink } from '../../engine/progress.js';
 import { VERSION } from '../../version.js';
+import { SESSION_KEY } from '../service.js';
 import { ClientLog } from './client-log.js';
 import { completion, completionKind, pathCompletions, servedShapes, startingWith, toolNames } from './completions.js';
 import {
@@ -59,15 +61,38 @@ export interface McpSessionOptions {
   runtime: Runtime;
   /** The shape this session serves. */
   shape: string;
-  /** The Facet session of this MCP session (its Mcp-Session-Id, or one per stdio connection); read per call. */
-  sessionId: () => string;
+  /** The Facet session a request is in (see facetSessionOf); read per request. */
+  sessionId: (req: RequestExtra) => string;
   /** Who is calling, for sessions scoped to callers. */
   caller?: string;
   /** Where the requests come from, for the call log ('stdio' or 'http'). */
   transport: string;
+  /** The log level until the client sets one (default warning). */
+  clientLogLevel?: LoggingLevel;
 }
 
-type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What a session's handlers are registered on: the SDK's Server (2025-11-25), or the 2026-07-28 one seen alike (modern.ts). */
+export type McpRegistrar = Pick<
+  Server,
+  'setRequestHandler' | 'setNotificationHandler' | 'getClientCapabilities' | 'sendResourceUpdated' | 'onclose'
+>;
+
+/** The request `_meta` key naming the Facet session, beside the `facet-session` header. */
+export const SESSION_META = 'facet/session';
+
+/**
+ * The Facet session a request names: `_meta["facet/session"]`, else the `facet-session`
+ * header (HTTP), else none (the caller falls back to its own default).
+ */
+export function facetSessionOf(extra: Pick<RequestExtra, '_meta' | 'requestInfo'>): string | undefined {
+  const fromMeta = extra._meta?.[SESSION_META];
+  if (typeof fromMeta === 'string' && fromMeta !== '') return fromMeta;
+  const header = extra.requestInfo?.headers?.[SESSION_KEY];
+  const value = Array.isArray(header) ? header[0] : header;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
 
 /** How long a client may take to list its roots. */
 const ROOTS_TIMEOUT_MS = 10_000;
@@ -98,31 +123,48 @@ function mcpCatalog(toolbox: Toolbox): McpCatalog {
   return catalog;
 }
 
-/** Builds the MCP server of one session; connect it to a transport. */
-export function createMcpServer(opts: McpSessionOptions): Server {
-  const { runtime, shape } = opts;
-  const toolbox = runtime.toolboxes.get(shape);
+/** The capabilities both revisions declare. */
+export const CAPABILITIES = { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} };
+
+/** The shape's MCP identity: server info and instructions. */
+export function serverIdentity(opts: McpSessionOptions): {
+  info: { name: string; version: string };
+  instructions: string;
+} {
+  const toolbox = opts.runtime.toolboxes.get(opts.shape);
   if (!toolbox)
-    throw new Error(`shape "${shape}" is not served here (serving: ${[...runtime.toolboxes.keys()].join(', ')})`);
-  const { calls, logger } = runtime;
-  const catalogCall = calls.begin({ shape, usesSession: false });
+    throw new Error(
+      `shape "${opts.shape}" is not served here (serving: ${[...opts.runtime.toolboxes.keys()].join(', ')})`,
+    );
+  const catalogCall = opts.runtime.calls.begin({ shape: opts.shape, usesSession: false });
   const identity = toolbox.identity(catalogCall.ctx);
   catalogCall.done();
+  return {
+    info: { name: identity.name, version: identity.version || VERSION },
+    instructions: [identity.description, identity.sandboxSummary].filter((s) => s !== '').join('\n\n'),
+  };
+}
 
-  const server = new Server(
-    { name: identity.name, version: identity.version || VERSION },
-    {
-      capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {}, completions: {} },
-      instructions: [identity.description, identity.sandboxSummary].filter((s) => s !== '').join('\n\n'),
-    },
-  );
+/** Builds the MCP server (2025-11-25 and older) of one session; connect it to a transport. */
+export function createMcpServer(opts: McpSessionOptions): Server {
+  const { info, instructions } = serverIdentity(opts);
+  const server = new Server(info, { capabilities: CAPABILITIES, instructions });
+  registerMcpHandlers(server, opts);
+  return server;
+}
+
+/** Registers the session's request handlers: the same for both revisions. */
+export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOptions): void {
+  const { runtime, shape } = opts;
+  const toolbox = runtime.toolboxes.get(shape)!;
+  const { calls, logger } = runtime;
 
   // The scope every call of this session runs in: the server's, narrowed by the client's roots.
   // Asked of the client within the first request that needs it (so over HTTP the question
   // travels on that request's stream; the session may have no other), again after
   // roots/list_changed. A client that cannot answer leaves the server's roots, and is asked again.
   let roots: Promise<Scope> | undefined;
-  const clientLog = new ClientLog();
+  const clientLog = new ClientLog(opts.clientLogLevel);
   // The SDK answers logging/setLevel itself; this handler keeps the level for ClientLog too.
   server.setRequestHandler(SetLevelRequestSchema, async (req) => {
     clientLog.setLevel(req.params.level);
@@ -163,13 +205,13 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   });
 
   const caller = opts.caller ?? '';
-  const begin = (signal: AbortSignal, scope?: Scope, progress?: ProgressSink, transport?: CallTransport) =>
+  const begin = (extra: RequestExtra, scope?: Scope, progress?: ProgressSink, transport?: CallTransport) =>
     calls.begin({
       shape,
-      sessionId: opts.sessionId(),
+      sessionId: opts.sessionId(extra),
       caller,
       usesSession: true,
-      cancelled: signal,
+      cancelled: extra.signal,
       scope,
       progress,
       transport,
@@ -203,7 +245,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
         return toCallToolResult(failureResult(e.message, e, name), name);
       }
     }
-    const { ctx, done } = begin(extra.signal, narrowed, progress?.sink, mcpTransport(req.params._meta, extra));
+    const { ctx, done } = begin(extra, narrowed, progress?.sink, mcpTransport(req.params._meta, extra));
     clientLog.log(extra.sendNotification, 'debug', { event: 'tool call started', tool: name });
     try {
       const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
@@ -237,7 +279,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) =>
-    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => ({
+    withCall(begin(extra), scopeFor(extra), async (ctx) => ({
       resources: (await toolbox.listResources(ctx)).resources.map((r) => ({
         uri: r.uri,
         name: r.name,
@@ -248,7 +290,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   );
 
   server.setRequestHandler(ReadResourceRequestSchema, async (req, extra) =>
-    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => {
+    withCall(begin(extra), scopeFor(extra), async (ctx) => {
       const uri = req.params.uri;
       const listed = (await toolbox.listResources(ctx)).resources.find((r) => r.uri === uri);
       // Not listed: one of the templates' URIs (a file under the roots, a served tool), or none.
@@ -270,7 +312,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   // An unknown prompt is a bad parameter (-32602), as the spec words it, not a missing resource.
   server.setRequestHandler(GetPromptRequestSchema, async (req, extra) =>
     withCall(
-      begin(extra.signal),
+      begin(extra),
       scopeFor(extra),
       async (ctx) => toPromptResult(await toolbox.getPrompt(req.params.name, req.params.arguments ?? {}, ctx)),
       true,
@@ -288,7 +330,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
     previousOnclose?.();
   };
   server.setRequestHandler(SubscribeRequestSchema, async (req, extra) =>
-    withCall(begin(extra.signal), scopeFor(extra), async (ctx) => {
+    withCall(begin(extra), scopeFor(extra), async (ctx) => {
       const uri = req.params.uri;
       if (!isFileUri(uri)) {
         throw new EngineError(
@@ -318,6 +360,7 @@ export function createMcpServer(opts: McpSessionOptions): Server {
   server.setRequestHandler(CompleteRequestSchema, (req, extra) =>
     complete(req, extra).catch((err: unknown) => Promise.reject(toMcpError(err, true))),
   );
+  // After the handlers: the facade of the 2026-07-28 revision serves only what it registers.
   const complete = async (req: CompleteRequest, extra: RequestExtra): Promise<CompleteResult> => {
     const { ref, argument } = req.params;
     const context = req.params.context?.arguments ?? {};
@@ -346,8 +389,6 @@ export function createMcpServer(opts: McpSessionOptions): Server {
       { kind: 'not_found' },
     );
   };
-
-  return server;
 }
 
 /**
@@ -403,7 +444,9 @@ function toMcpError(err: unknown, notFoundIsInvalid = false): McpError {
       : invalid.includes(e.kind) || e.kind === 'not_found'
         ? ErrorCode.InvalidParams
         : ErrorCode.InternalError;
-  return new McpError(code, e.message, { kind: e.kind });
+  // The resource a not-found names, as the spec asks of -32602/-32002 resource errors (data.uri).
+  const uri = e.kind === 'not_found' ? e.facts?.uri : undefined;
+  return new McpError(code, e.message, { kind: e.kind, ...(typeof uri === 'string' ? { uri } : {}) });
 }
 
 /**

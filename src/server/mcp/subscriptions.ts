@@ -13,7 +13,10 @@ export class Subscriptions {
   private closed = false;
 
   /** `notify(uri)` is called once per burst of changes (several events in one turn coalesce). */
-  constructor(private readonly notify: (uri: string) => void) {}
+  constructor(
+    private readonly notify: (uri: string) => void,
+    private readonly max = MAX_SUBSCRIPTIONS,
+  ) {}
 
   get size(): number {
     return this.watchers.size;
@@ -23,13 +26,13 @@ export class Subscriptions {
   add(uri: string, real: string): void {
     if (this.closed) throw new EngineError('unavailable', 'the session is closed');
     if (this.watchers.has(uri)) return;
-    if (this.watchers.size >= MAX_SUBSCRIPTIONS) {
+    if (this.watchers.size >= this.max) {
       throw new EngineError(
         'resource_exhausted',
-        `this session already watches ${MAX_SUBSCRIPTIONS} resources; unsubscribe from one first`,
+        `this session already watches ${this.max} resources; unsubscribe from one first`,
         {
           field: 'uri',
-          facts: { uri, max: MAX_SUBSCRIPTIONS },
+          facts: { uri, max: this.max },
         },
       );
     }
