@@ -28,7 +28,11 @@ export function oneShape(
     config,
     shape,
     spec,
-    toolbox: new Toolbox({ ...spec, tools: config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools }),
+    toolbox: new Toolbox(
+      { ...spec, tools: config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools },
+      undefined,
+      { compile: 'first-call' },
+    ),
   };
 }
 

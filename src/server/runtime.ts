@@ -72,12 +72,13 @@ export function buildRuntime(
       // --read-only hides every destructive tool from the catalog and from CallTool alike.
       const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
       const { name: servedName = spec.name, version = spec.version } = identity ?? {};
-      toolbox = new Toolbox({ ...spec, name: servedName, version, tools }, observer);
+      toolbox = new Toolbox({ ...spec, name: servedName, version, tools }, observer, { compile: 'first-call' });
       built.set(spec, toolbox);
     }
     toolboxes.set(key, toolbox);
   }
-  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec, observer));
+  for (const [name, spec] of extraSpecs ?? [])
+    toolboxes.set(name, new Toolbox(spec, observer, { compile: 'first-call' }));
   // With one token or none, every call is the same caller and 'caller' scope changes nothing.
   const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
   const sessions = new SessionStore({
