@@ -8,7 +8,7 @@ import { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { buildShapes } from '../shapes/index.js';
 import { servedReadOnly } from '../shapes/tags.js';
-import { callerOf } from './auth.js';
+import { callerOf } from './tokens.js';
 import { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
 import { Observability } from './observe/observer.js';
