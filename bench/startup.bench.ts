@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, fmt, median, ratioRow, report, reportRatios, rssKb } from './lib.js';
+import { CLI, median, processCpuUs, ratioRow, report, reportRatios, rssKb } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = process.env.FACET_CLI ? path.resolve(process.env.FACET_CLI) : CLI;
@@ -29,6 +29,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Sample {
   startMs: number;
+  /** CPU (user + system) the server used until ready: steadier than wall time on a loaded machine. */
+  cpuMs: number;
   rssMb: number;
 }
 
@@ -39,10 +41,12 @@ async function mcpStart(args: string[]): Promise<Sample> {
   const t0 = performance.now();
   await client.connect(transport);
   const startMs = performance.now() - t0;
+  const pid = (transport as unknown as { pid: number }).pid;
+  const cpuMs = processCpuUs(pid) / 1000;
   await sleep(SETTLE_MS);
-  const rssMb = rssKb((transport as unknown as { pid: number }).pid) / 1024;
+  const rssMb = rssKb(pid) / 1024;
   await client.close();
-  return { startMs, rssMb };
+  return { startMs, cpuMs, rssMb };
 }
 
 async function freePort(): Promise<number> {
@@ -82,12 +86,13 @@ async function grpcStart(argsFor: (port: number) => string[]): Promise<Sample> {
   child.once('exit', () => (gone = true));
   await accepts(port, () => gone);
   const startMs = performance.now() - t0;
+  const cpuMs = processCpuUs(child.pid) / 1000;
   await sleep(SETTLE_MS);
   const rssMb = rssKb(child.pid!) / 1024;
   const exit = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exit;
-  return { startMs, rssMb };
+  return { startMs, cpuMs, rssMb };
 }
 
 /** Spawn → exit of a command that prints and stops; its peak RSS is not needed, only the time. */
@@ -116,21 +121,44 @@ for (let r = 0; r < ROUNDS; r++) for (const [name, run] of Object.entries(subjec
 
 const start = (name: string) => median((samples[name] as Sample[]).map((s) => s.startMs));
 const rss = (name: string) => median((samples[name] as Sample[]).map((s) => s.rssMb));
+const cpu = (name: string) => median((samples[name] as Sample[]).map((s) => s.cpuMs));
 const wall = (name: string) => median(samples[name] as number[]);
 
 report('start-up (ms, spawn → ready) and idle resident memory (MB): medians over rounds', [
-  { process: 'facet mcp --shape claude', 'start ms': start('facetMcp'), 'idle RSS MB': rss('facetMcp') },
-  { process: 'MCP filesystem server', 'start ms': start('fsServer'), 'idle RSS MB': rss('fsServer') },
-  { process: 'facet serve (core)', 'start ms': start('facetServe'), 'idle RSS MB': rss('facetServe') },
-  { process: 'bare grpc-js server', 'start ms': start('bareGrpc'), 'idle RSS MB': rss('bareGrpc') },
-  { process: 'facet tools --shape claude', 'start ms': wall('facetTools'), 'idle RSS MB': '' },
-  { process: 'node -e 0', 'start ms': wall('nodeNothing'), 'idle RSS MB': '' },
+  {
+    process: 'facet mcp --shape claude',
+    'start ms': start('facetMcp'),
+    'start CPU ms': cpu('facetMcp'),
+    'idle RSS MB': rss('facetMcp'),
+  },
+  {
+    process: 'MCP filesystem server',
+    'start ms': start('fsServer'),
+    'start CPU ms': cpu('fsServer'),
+    'idle RSS MB': rss('fsServer'),
+  },
+  {
+    process: 'facet serve (core)',
+    'start ms': start('facetServe'),
+    'start CPU ms': cpu('facetServe'),
+    'idle RSS MB': rss('facetServe'),
+  },
+  {
+    process: 'bare grpc-js server',
+    'start ms': start('bareGrpc'),
+    'start CPU ms': cpu('bareGrpc'),
+    'idle RSS MB': rss('bareGrpc'),
+  },
+  { process: 'facet tools --shape claude', 'start ms': wall('facetTools'), 'start CPU ms': '', 'idle RSS MB': '' },
+  { process: 'node -e 0', 'start ms': wall('nodeNothing'), 'start CPU ms': '', 'idle RSS MB': '' },
 ]);
 const toolsSeconds = wall('facetTools') / 1000;
 reportRatios('ratios (targets of issue 38)', [
   ratioRow('facet mcp start / MCP filesystem server', start('facetMcp'), start('fsServer'), { max: 1.0 }),
+  ratioRow('facet mcp start CPU / MCP filesystem server (shown)', cpu('facetMcp'), cpu('fsServer'), { max: 1.0 }),
   ratioRow('facet mcp idle RSS / MCP filesystem server', rss('facetMcp'), rss('fsServer'), { max: 1.0 }),
   ratioRow('facet serve start / bare grpc-js', start('facetServe'), start('bareGrpc'), { max: 2.0 }),
+  ratioRow('facet serve start CPU / bare grpc-js (shown)', cpu('facetServe'), cpu('bareGrpc'), { max: 2.0 }),
   ratioRow('facet serve idle RSS / bare grpc-js', rss('facetServe'), rss('bareGrpc'), { max: 1.2 }),
   // An absolute bound: the ratio column is seconds against 1 s.
   ratioRow('facet tools --shape claude (s)', toolsSeconds, 1, { max: 0.25 }),

@@ -51,15 +51,15 @@ export class LazyHealth {
     const service: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
     const handlers: Handlers = {};
     for (const m of METHODS) {
-      const def = () => this.load().service[m.name]!;
+      const def = () => this.load().service[m.name] as grpc.MethodDefinition<unknown, unknown>;
       service[m.name] = {
         path: `/grpc.health.v1.Health/${m.name}`,
         requestStream: false,
         responseStream: m.responseStream,
         requestSerialize: (v: unknown) => def().requestSerialize(v),
-        requestDeserialize: (b: Buffer) => def().requestDeserialize(b),
+        requestDeserialize: (b: Buffer): unknown => def().requestDeserialize(b),
         responseSerialize: (v: unknown) => def().responseSerialize(v),
-        responseDeserialize: (b: Buffer) => def().responseDeserialize(b),
+        responseDeserialize: (b: Buffer): unknown => def().responseDeserialize(b),
       };
       handlers[m.name] = ((call: never, callback: never) =>
         (this.load().handlers[m.handler] as (c: never, cb: never) => void)(call, callback)) as grpc.UntypedHandleCall;
