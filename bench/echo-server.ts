@@ -3,7 +3,8 @@
 // Facet produced, so the client decodes exactly what it decodes from Facet. With a command
 // line after it (argv[3]...), each call first spawns that command and waits for it to exit: the
 // reference for a shell call (a direct spawn, nothing else).
-// Usage: node echo-server.js <responseHex> [command args...]; prints "port <n>" when listening.
+// Usage: node echo-server.js <responseHex> [command args...]; prints "port <n>" when listening
+// (on ECHO_PORT when set, else on a free port).
 import { spawn } from 'node:child_process';
 import * as grpc from '@grpc/grpc-js';
 
@@ -30,7 +31,7 @@ server.addService(service, {
     child.once('close', () => cb(null, payload));
   },
 });
-server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, port) => {
+server.bindAsync(`127.0.0.1:${process.env.ECHO_PORT ?? 0}`, grpc.ServerCredentials.createInsecure(), (err, port) => {
   if (err) throw err;
   console.log(`port ${port}`);
 });

@@ -1,8 +1,10 @@
 // Code intelligence: on a generated TypeScript project of 200 files (each importing its
-// neighbour), the time from a cold pool to the first diagnostics (typescript-language-server
-// and tsserver starting and loading the project, through one fs.edit), then a warm fs.edit
-// with diagnostics against the same edit on an engine with --lsp off, and the resident memory
-// of the pool's process trees. Target: warm edit + diagnostics <= 300 ms over the plain edit.
+// neighbour), an fs.edit on a cold pool (it answers without waiting for the server: issue 38)
+// and the time until that edit's diagnostics are ready for a later call (typescript-language-
+// server and tsserver starting and loading the project), then a warm fs.edit with diagnostics
+// against the same edit on an engine with --lsp off, and the resident memory of the pool's
+// process trees against its cap. Targets: warm edit + diagnostics <= 300 ms over the plain
+// edit, and <= 3x it.
 // Wall times on a shared machine are noisy: CPU of this process is reported beside them.
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { Scope } from '../src/engine/scope.js';
 import { Session } from '../src/engine/session.js';
 import { Toolbox } from '../src/registry/toolbox.js';
 import { buildShapes } from '../src/shapes/index.js';
-import { fmt, report, verdict } from './lib.js';
+import { fmt, ratioRow, report, reportRatios, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.resolve(here, '../../bench/.work/lsp');
@@ -79,8 +81,18 @@ const ROUNDS = 10;
 const on = toolboxFor('on');
 const session = new Session('bench-lsp', root);
 const first = await edit(on.core, BAD, session);
-if (!first.text.includes("Type 'string' is not assignable to type 'number'"))
-  throw new Error(`no diagnostics in the first edit: ${first.text.slice(-300)}`);
+if (!first.text.includes('is still starting; they come with a later call'))
+  throw new Error(`the cold edit did not answer at once: ${first.text.slice(-300)}`);
+// The diagnostics of the cold edit, checked once the server is up, wait for the session's next call.
+const t0 = performance.now();
+let late = on.engine.code.takeLate(session);
+while (late.length === 0) {
+  await new Promise((r) => setTimeout(r, 10));
+  late = on.engine.code.takeLate(session);
+}
+const lateMs = first.ms + performance.now() - t0;
+if (!JSON.stringify(late).includes("Type 'string' is not assignable to type 'number'"))
+  throw new Error(`no diagnostics for the cold edit: ${JSON.stringify(late).slice(0, 300)}`);
 await edit(on.core, GOOD, session);
 const warm: number[] = [];
 const warmCpu: number[] = [];
@@ -109,7 +121,12 @@ for (let i = -1; i < ROUNDS; i++) {
 
 const extra = median(warm) - median(plain);
 report(`lsp: ${FILES}-file TypeScript project, fs.edit of ${target} (median of ${ROUNDS * 2})`, [
-  { case: 'cold: start-up to first diagnostics', wall_ms: fmt(first.ms, 0), facet_cpu_ms: fmt(first.cpuMs, 0) },
+  {
+    case: 'cold edit: answered (no wait for the server)',
+    wall_ms: fmt(first.ms, 0),
+    facet_cpu_ms: fmt(first.cpuMs, 0),
+  },
+  { case: 'cold edit: its diagnostics ready for a later call', wall_ms: fmt(lateMs, 0), facet_cpu_ms: '' },
   { case: 'warm edit + diagnostics', wall_ms: fmt(median(warm)), facet_cpu_ms: fmt(median(warmCpu)) },
   { case: 'same edit, --lsp off', wall_ms: fmt(median(plain)), facet_cpu_ms: fmt(median(plainCpu)) },
   {
@@ -118,6 +135,13 @@ report(`lsp: ${FILES}-file TypeScript project, fs.edit of ${target} (median of $
     facet_cpu_ms: fmt(median(warmCpu) - median(plainCpu)),
   },
   { case: 'pool RSS (language servers, MB)', wall_ms: fmt(rss / 1048576, 0), facet_cpu_ms: '' },
+]);
+const { maxServers, idleMs, memoryMb } = on.engine.code.pool.settings;
+console.log(
+  `pool bounds: at most ${maxServers} servers, each stopped after ${idleMs / 60_000} min idle, killed over ${memoryMb} MB (--lsp-max-servers, --lsp-idle-ms, --lsp-memory-mb)`,
+);
+reportRatios('ratios (issue 38)', [
+  ratioRow('warm edit with diagnostics / edit with --lsp off', median(warm), median(plain), { max: 3 }),
 ]);
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 // facet: the command line. `facet serve` parses the config once and runs the server
 // until SIGTERM/SIGINT, then drains gracefully.
+// Each command imports what it runs when it runs: `facet mcp` never loads grpc-js or the
+// generated code, `facet serve` never loads the MCP SDK (unless it serves MCP over HTTP), and
+// `facet tools` loads neither (issue 38: start-up is paid by every sidecar started).
 import { ConfigError, EXIT_BAD_START, helpText, parseConfig, unknownFacetVariables } from './config.js';
-import { healthCommand } from './health-command.js';
 import { boundHeapGrowth } from './heap.js';
-import { manifestMain, MANIFEST_USAGE } from './manifest-command.js';
-import { codeflyPlugin } from './server/codefly.js';
-import { shapesCommand, SHAPES_USAGE } from './shapes-command.js';
-import { startServer } from './server/server.js';
-import { printCommand, toolsCommand, TOOLS_USAGE } from './tools-command.js';
 import { VERSION } from './version.js';
 
 async function main(argv: string[]): Promise<number> {
   // A codefly host starts a toolbox binary with no arguments: with its token set, that means `facet serve`.
   const [command, ...rest] = argv.length === 0 && process.env.CODEFLY_AGENT_TOKEN ? ['serve'] : argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    const [{ TOOLS_USAGE }, { SHAPES_USAGE }, { MANIFEST_USAGE }] = await Promise.all([
+      import('./tools-command.js'),
+      import('./shapes-command.js'),
+      import('./manifest-command.js'),
+    ]);
     process.stdout.write(
       `facet ${VERSION}: a gRPC toolbox for AI coding agents\n\n${helpText()}\n\n${TOOLS_USAGE}\n${SHAPES_USAGE}\n${MANIFEST_USAGE}\nUsage: facet health [serve options]  (exit 0 when the server on this machine is SERVING)\n${MCP_USAGE}\n`,
     );
@@ -27,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'tools') return tools(rest);
   if (command === 'shapes') return shapes(rest);
   if (command === 'health') return health(rest);
-  if (command === 'manifest') return manifestMain(rest);
+  if (command === 'manifest') return (await import('./manifest-command.js')).manifestMain(rest);
   if (command === 'mcp') return mcp(rest);
   if (command !== 'serve') {
     process.stderr.write(
@@ -42,6 +44,10 @@ async function main(argv: string[]): Promise<number> {
   for (const name of unknownFacetVariables(process.env)) {
     process.stderr.write(`facet: warning: ${name} is not a Facet setting and is ignored (see facet serve --help)\n`);
   }
+  const [{ codeflyPlugin }, { startServer }] = await Promise.all([
+    import('./server/codefly.js'),
+    import('./server/server.js'),
+  ]);
   let config;
   let plugin;
   try {
@@ -112,6 +118,7 @@ async function mcp(args: string[]): Promise<number> {
 
 /** Exit 0 when the local server answers SERVING, 1 otherwise (a bad option: 2). */
 async function health(args: string[]): Promise<number> {
+  const { healthCommand } = await import('./health-command.js');
   try {
     const r = await healthCommand(args);
     (r.ok ? process.stdout : process.stderr).write(`${r.text}\n`);
@@ -125,12 +132,17 @@ async function health(args: string[]): Promise<number> {
   }
 }
 
-function shapes(args: string[]): number {
+async function shapes(args: string[]): Promise<number> {
+  const [{ shapesCommand, SHAPES_USAGE }, { printCommand }] = await Promise.all([
+    import('./shapes-command.js'),
+    import('./tools-command.js'),
+  ]);
   const help = `${SHAPES_USAGE}\n\nLists each served shape with the vendor package and release it follows, and the releases a host may pin\nwith NAME@VERSION (facet-shape metadata, /mcp/NAME@VERSION, --shape). --json prints the facet://shapes resource.\n`;
   return printCommand(args, help, () => shapesCommand(args));
 }
 
-function tools(args: string[]): number {
+async function tools(args: string[]): Promise<number> {
+  const { printCommand, toolsCommand, TOOLS_USAGE } = await import('./tools-command.js');
   const help = `${TOOLS_USAGE}\n\nPrints the tools a shape serves (default: core), as text or as ListTools JSON.\n`;
   return printCommand(args, help, () => toolsCommand(args));
 }

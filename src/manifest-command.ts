@@ -55,7 +55,7 @@ export function manifestCommand(args: string[], env: NodeJS.ProcessEnv = process
 }
 
 /** `facet manifest` run from the command line: prints the manifest, or the refusal; the exit code. */
-export function manifestMain(args: string[]): number {
+export function manifestMain(args: string[]): Promise<number> {
   const help = `${MANIFEST_USAGE}\n\nPrints the toolbox.codefly.yaml a codefly host loads to run Facet as a toolbox plugin serving shape S (default: core).\n--publisher names the agent's publisher (default: ${DEFAULT_PUBLISHER}); serve options (--root, --read-only, --state-dir...) shape the sandbox and catalog.\n`;
   return printCommand(args, help, () => manifestCommand(args));
 }

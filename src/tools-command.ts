@@ -3,7 +3,6 @@
 // (--read-only, --shell...) apply as they would to `facet serve`.
 import { ConfigError, EXIT_BAD_START, parseConfig, type FacetConfig } from './config.js';
 import { createEngine } from './engine/index.js';
-import { ListToolsResponse } from './gen/codefly/services/toolbox/v0/toolbox.js';
 import { Toolbox } from './registry/toolbox.js';
 import type { ToolboxSpec } from './registry/types.js';
 import { buildShapes } from './shapes/index.js';
@@ -28,20 +27,26 @@ export function oneShape(
     config,
     shape,
     spec,
-    toolbox: new Toolbox({ ...spec, tools: config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools }),
+    toolbox: new Toolbox(
+      { ...spec, tools: config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools },
+      undefined,
+      { compile: 'first-call' },
+    ),
   };
 }
 
 /** The text to print for `facet tools <args>`; throws ConfigError on a bad argument. */
-export function toolsCommand(args: string[], env: NodeJS.ProcessEnv = process.env): string {
+export async function toolsCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const json = args.includes('--json');
   const { shape, toolbox } = oneShape(
     'tools',
     args.filter((a) => a !== '--json'),
     env,
   );
-  // The same JSON a gRPC ListTools call on that shape answers with.
-  if (json) return `${JSON.stringify(ListToolsResponse.toJSON(toolbox.listTools()), null, 2)}\n`;
+  // The same JSON a gRPC ListTools call on that shape answers with (the generated module, and
+  // grpc-js with it, loaded only here).
+  const { ListToolsResponse } = json ? await import('./gen/codefly/services/toolbox/v0/toolbox.js') : {};
+  if (ListToolsResponse) return `${JSON.stringify(ListToolsResponse.toJSON(toolbox.listTools()), null, 2)}\n`;
   const tools = toolbox.listToolSummaries([]).tools;
   const width = Math.max(...tools.map((t) => t.name.length));
   const lines = tools.map((t) => `${t.name.padEnd(width)}  ${t.description}${t.destructive ? ' [destructive]' : ''}`);
@@ -52,10 +57,14 @@ export function toolsCommand(args: string[], env: NodeJS.ProcessEnv = process.en
  * A printing command run from the command line (`facet tools`, `facet manifest`): its help with
  * --help or -h, else what `produce` returns, or the ConfigError it throws; the exit code.
  */
-export function printCommand(args: string[], help: string, produce: () => string): number {
+export async function printCommand(
+  args: string[],
+  help: string,
+  produce: () => string | Promise<string>,
+): Promise<number> {
   const out = args.includes('--help') || args.includes('-h') ? help : undefined;
   try {
-    process.stdout.write(out ?? produce());
+    process.stdout.write(out ?? (await produce()));
     return 0;
   } catch (err) {
     if (err instanceof ConfigError) {

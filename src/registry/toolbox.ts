@@ -20,13 +20,14 @@ import type {
 import { asEngineError, toCallResponse } from './failure.js';
 import { failureResult, toContent } from './result.js';
 import type { RequestContext, ServedToolbox, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
-import { compileSchema, createAjv, toViolations } from './validate.js';
+import { checkSchema, compileSchema, createAjv, toViolations } from './validate.js';
 
 const SUMMARY_MAX = 120;
 
 interface Entry {
   def: ToolDefinition;
-  validate: ValidateFunction;
+  /** The compiled input schema; undefined until the tool's first call when compiled on first use. */
+  validate?: ValidateFunction;
   /** The compiled output schema, when the tool declares one: each result's data is held to it. */
   validateOutput?: ValidateFunction;
   tags: string[];
@@ -69,6 +70,16 @@ export interface CallObserver {
   around(call: ObservedCall, run: () => Promise<RunOutcome>): Promise<RunOutcome>;
 }
 
+export interface ToolboxOptions {
+  /**
+   * 'now' (the default) compiles every schema and checks every example in the constructor;
+   * 'first-call' compiles a tool's schemas at its first call, so a server starts without
+   * compiling the schemas of tools nobody calls (test/registry/shapes-compile.test.ts holds
+   * every served shape to the checks 'now' makes).
+   */
+  compile?: 'now' | 'first-call';
+}
+
 export class Toolbox {
   readonly name: string;
   private readonly entries = new Map<string, Entry>();
@@ -76,39 +87,55 @@ export class Toolbox {
   /** What a handler's context names as the toolbox serving it. */
   private readonly served: ServedToolbox;
 
-  /** Checks the spec and compiles every schema; throws, naming the tool, when anything is wrong. */
+  /** Checks the spec and compiles every schema (unless deferred); throws, naming the tool, when anything is wrong. */
   constructor(
     readonly spec: ToolboxSpec,
     private readonly observer?: CallObserver,
+    options: ToolboxOptions = {},
   ) {
     this.name = spec.name;
     this.served = { name: spec.name, ...(spec.resources ? { resources: spec.resources } : {}) };
-    const ajv = createAjv();
     for (const def of spec.tools) {
       if (!def.name) throw new Error(`${spec.name}: a tool has no name`);
       if (this.entries.has(def.name)) throw new Error(`${spec.name}: duplicate tool name ${def.name}`);
       if (!def.summary || def.summary.includes('\n') || def.summary.length > SUMMARY_MAX) {
         throw new Error(`${spec.name}/${def.name}: the summary must be one line of 1 to ${SUMMARY_MAX} characters`);
       }
-      let validate: ValidateFunction;
-      let validateOutput: ValidateFunction | undefined;
       try {
-        validate = compileSchema(ajv, def.argumentsSchema ?? def.inputSchema);
-        if (def.outputSchema) validateOutput = compileSchema(ajv, def.outputSchema, 'output');
+        checkSchema(def.argumentsSchema ?? def.inputSchema);
+        if (def.outputSchema) checkSchema(def.outputSchema, 'output');
       } catch (err) {
         throw new Error(`${spec.name}/${def.name}: schema does not compile: ${(err as Error).message}`);
       }
-      for (const ex of def.examples) {
-        if (!validate(structuredClone(ex.arguments))) {
-          const why = toViolations(validate.errors)
-            .map((v) => `${v.field} ${v.description}`)
-            .join('; ');
-          throw new Error(`${spec.name}/${def.name}: example "${ex.description}" fails its own schema: ${why}`);
+      const entry = project(spec.name, def);
+      this.entries.set(def.name, entry);
+      if (options.compile !== 'first-call') {
+        const validate = this.compiled(entry);
+        for (const ex of def.examples) {
+          if (!validate(structuredClone(ex.arguments))) {
+            const why = toViolations(validate.errors)
+              .map((v) => `${v.field} ${v.description}`)
+              .join('; ');
+            throw new Error(`${spec.name}/${def.name}: example "${ex.description}" fails its own schema: ${why}`);
+          }
         }
       }
-      this.entries.set(def.name, { ...project(spec.name, def, validate), validateOutput });
     }
     this.summaries = [...this.entries.values()].map((e) => e.summary);
+  }
+
+  /** The entry's input validator, compiling its schemas (input and output) on the first call. */
+  private compiled(e: Entry): ValidateFunction {
+    if (e.validate) return e.validate;
+    const ajv = createAjv();
+    try {
+      const validate = compileSchema(ajv, e.def.argumentsSchema ?? e.def.inputSchema);
+      if (e.def.outputSchema) e.validateOutput = compileSchema(ajv, e.def.outputSchema, 'output');
+      e.validate = validate;
+    } catch (err) {
+      throw new Error(`${this.spec.name}/${e.def.name}: schema does not compile: ${(err as Error).message}`);
+    }
+    return e.validate;
   }
 
   get toolNames(): string[] {
@@ -172,8 +199,16 @@ export class Toolbox {
     // (the call was made in the belief that the session's reads, directory and jobs remain).
     const evicted = ctx.session?.takeEviction?.();
     if (evicted) return failed(sessionEvicted(evicted), 'session_evicted');
-    if (!e.validate(args)) {
-      const violations = toViolations(e.validate.errors);
+    let validate: ValidateFunction;
+    try {
+      validate = this.compiled(e);
+    } catch (thrown) {
+      // A schema of Facet's own that ajv refuses (only possible when compiled on first call): a bug, said in band.
+      ctx.logger.warn({ tool: name, err: String(thrown) }, 'schema does not compile');
+      return failed(new EngineError('internal', (thrown as Error).message, { facts: { tool: name } }));
+    }
+    if (!validate(args)) {
+      const violations = toViolations(validate.errors);
       const why = violations.map((v) => `${v.field} ${v.description}`).join('; ');
       return failed(
         new EngineError('invalid_argument', `invalid arguments for ${name}: ${why}`, { facts: { violations } }),
@@ -278,12 +313,11 @@ function outputMismatch(validate: ValidateFunction, result: ToolResult): string 
 
 export { toContent };
 
-function project(toolboxName: string, def: ToolDefinition, validate: ValidateFunction): Entry {
+function project(toolboxName: string, def: ToolDefinition): Entry {
   const tags = [toolboxName, ...new Set(def.tags.filter((t) => t !== toolboxName && t !== ''))];
   const description = def.description && def.description.length > 0 ? def.description : def.summary;
   return {
     def,
-    validate,
     tags,
     summary: { name: def.name, description: def.summary, tags, destructive: def.destructive },
     tool: {

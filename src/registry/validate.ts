@@ -1,12 +1,14 @@
-// Schema validation: every input and output schema compiled once at start-up; each call's
-// arguments are checked before any handler runs (each bad field becomes one field
-// violation), and its structured data after, against the tool's output schema.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+// Schema validation: each input and output schema compiled once (at start-up, or at its tool's
+// first call); each call's arguments are checked before any handler runs (each bad field
+// becomes one field violation), and its structured data after, against the tool's output schema.
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type addFormatsModule from 'ajv-formats';
 import type { JsonSchema } from './types.js';
 
-// ajv-formats is CommonJS with a default export.
-const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
+// ajv and its formats are CommonJS, required when the first schema is compiled: a process that
+// only lists tools (facet tools, an MCP tools/list) never loads them.
+const require = createRequire(import.meta.url);
 
 export interface FieldViolation {
   field: string;
@@ -23,21 +25,30 @@ export function createAjv(): Ajv2020 {
   if (shared) return shared;
   // strict off: vendor schemas carry keywords (e.g. draft-07 $schema URIs) we serve as given.
   // verbose: errors carry their schema, so a `not` rule can say what value it forbids.
-  shared = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, verbose: true });
+  const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 };
+  // ajv-formats is CommonJS with a default export.
+  const formats = require('ajv-formats') as { default?: typeof addFormatsModule } & typeof addFormatsModule;
+  const addFormats = formats.default ?? formats;
+  shared = new Ajv({ allErrors: true, strict: false, validateFormats: true, verbose: true });
   (addFormats as unknown as (a: Ajv2020) => void)(shared);
   return shared;
 }
 
 const compiledBySchema = new WeakMap<object, ValidateFunction>();
 
-/** Compiles `schema` (a tool's `which` schema); throws with ajv's reason when it does not compile. */
-export function compileSchema(ajv: Ajv2020, schema: JsonSchema, which: 'input' | 'output' = 'input'): ValidateFunction {
+/** Throws when `schema` (a tool's `which` schema) is not an object schema: checked before anything is compiled. */
+export function checkSchema(schema: JsonSchema, which: 'input' | 'output' = 'input'): void {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
     throw new Error(`the ${which} schema is missing or not an object`);
   }
   if (schema.type !== 'object') {
     throw new Error(`the ${which} schema must describe an object (type: "object")`);
   }
+}
+
+/** Compiles `schema` (a tool's `which` schema); throws with ajv's reason when it does not compile. */
+export function compileSchema(ajv: Ajv2020, schema: JsonSchema, which: 'input' | 'output' = 'input'): ValidateFunction {
+  checkSchema(schema, which);
   // The $schema URI is informative for the model; compile against ajv's 2020-12 dialect.
   // Keyed by the schema object, so the stripped copy is made once per definition.
   let compiled = compiledBySchema.get(schema);

@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
 import { FileDescriptorProto } from 'ts-proto-descriptors';
 import { DESCRIPTOR_SET_BASE64 } from '../gen/descriptor-set.js';
 
@@ -123,20 +122,44 @@ function answer(index: Index, req: ReflectionRequest): Record<string, unknown> {
   };
 }
 
-/** Adds grpc.reflection.v1 and v1alpha to `server`, listing `serviceNames` and describing every proto file. */
+/**
+ * Adds grpc.reflection.v1 and v1alpha to `server`, listing `serviceNames` and describing every
+ * proto file. Nothing is parsed at start-up (issue 38): the reflection protos are loaded, and
+ * the descriptor set indexed, at the first reflection call.
+ */
 export function addReflection(server: grpc.Server, serviceNames: string[]): void {
-  const index = buildIndex(serviceNames);
-  const require = createRequire(import.meta.url);
-  const protoRoot = path.join(path.dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto');
+  let index: Index | undefined;
   for (const version of ['v1', 'v1alpha']) {
-    const def = protoLoader.loadSync(`grpc/reflection/${version}/reflection.proto`, {
-      includeDirs: [protoRoot],
-      longs: Number,
-    });
-    const service = def[`grpc.reflection.${version}.ServerReflection`] as grpc.ServiceDefinition;
+    const name = `grpc.reflection.${version}.ServerReflection`;
+    let loaded: grpc.MethodDefinition<unknown, unknown> | undefined;
+    const method = () => {
+      if (!loaded) {
+        const require = createRequire(import.meta.url);
+        const protoLoader = require('@grpc/proto-loader') as typeof import('@grpc/proto-loader');
+        const protoRoot = path.join(path.dirname(require.resolve('@grpc/reflection/package.json')), 'build', 'proto');
+        const def = protoLoader.loadSync(`grpc/reflection/${version}/reflection.proto`, {
+          includeDirs: [protoRoot],
+          longs: Number,
+        });
+        loaded = (def[name] as grpc.ServiceDefinition).ServerReflectionInfo!;
+      }
+      return loaded;
+    };
+    // The one method's path and kind are fixed by the protocol; its (de)serializers load on first use.
+    const service: grpc.ServiceDefinition = {
+      ServerReflectionInfo: {
+        path: `/${name}/ServerReflectionInfo`,
+        requestStream: true,
+        responseStream: true,
+        requestSerialize: (v: unknown) => method().requestSerialize(v),
+        requestDeserialize: (b: Buffer) => method().requestDeserialize(b),
+        responseSerialize: (v: unknown) => method().responseSerialize(v),
+        responseDeserialize: (b: Buffer) => method().responseDeserialize(b),
+      },
+    };
     server.addService(service, {
       ServerReflectionInfo(call: grpc.ServerDuplexStream<ReflectionRequest, unknown>) {
-        call.on('data', (req: ReflectionRequest) => call.write(answer(index, req)));
+        call.on('data', (req: ReflectionRequest) => call.write(answer((index ??= buildIndex(serviceNames)), req)));
         call.on('end', () => call.end());
         call.on('error', () => call.end());
       },

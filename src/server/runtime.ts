@@ -4,14 +4,13 @@ import type { FacetConfig } from '../config.js';
 import { createEngine, type Engine, loadPty } from '../engine/index.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
-import { Toolbox } from '../registry/toolbox.js';
+import type { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
-import { buildShapes } from '../shapes/index.js';
-import { servedReadOnly } from '../shapes/tags.js';
-import { callerOf } from './auth.js';
+import { callerOf } from './tokens.js';
 import { CallContexts } from './call-context.js';
 import type { Logger } from './logger.js';
 import { Observability } from './observe/observer.js';
+import { ServedToolboxes } from './served-toolboxes.js';
 
 /** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
 export interface Runtime {
@@ -60,24 +59,7 @@ export function buildRuntime(
       }
     });
   }
-  const specs = buildShapes(config, engine);
-  const toolboxes = new Map<string, Toolbox>();
-  for (const name of config.shapes)
-    if (!specs.has(name)) throw new Error(`shape "${name}" is not available in this build`);
-  // Keys naming one release (claude, claude@<newest>) share its spec, and so one toolbox.
-  const built = new Map<ToolboxSpec, Toolbox>();
-  for (const [key, spec] of specs) {
-    let toolbox = built.get(spec);
-    if (!toolbox) {
-      // --read-only hides every destructive tool from the catalog and from CallTool alike.
-      const tools = config.readOnly ? spec.tools.filter(servedReadOnly) : spec.tools;
-      const { name: servedName = spec.name, version = spec.version } = identity ?? {};
-      toolbox = new Toolbox({ ...spec, name: servedName, version, tools }, observer);
-      built.set(spec, toolbox);
-    }
-    toolboxes.set(key, toolbox);
-  }
-  for (const [name, spec] of extraSpecs ?? []) toolboxes.set(name, new Toolbox(spec, observer));
+  const toolboxes = new ServedToolboxes(config, engine, observer, identity, extraSpecs);
   // With one token or none, every call is the same caller and 'caller' scope changes nothing.
   const perCaller = config.sessionScope === 'caller' && config.tokens.length > 1;
   const sessions = new SessionStore({

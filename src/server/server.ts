@@ -2,11 +2,11 @@
 // files), grpc.health.v1, TCP and/or Unix socket listeners, auth, graceful shutdown.
 import { chmodSync, lstatSync, readFileSync, unlinkSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
-import { HealthImplementation } from 'grpc-health-check';
 import type { FacetConfig } from '../config.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { authInterceptor } from './auth.js';
 import { createLogger, flushLogger, type Logger } from './logger.js';
+import { LazyHealth } from './lazy-health.js';
 import { addReflection } from './reflection.js';
 import type { McpHttpEndpoint } from './mcp/http.js';
 import type { SandboxdListeners } from './sandboxd/index.js';
@@ -72,7 +72,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
   // Facet's extension (live output); hosts that do not know it keep calling Toolbox/CallTool.
   server.addService(toolboxStreamService(), router.streamImplementation());
 
-  const health = new HealthImplementation({
+  const health = new LazyHealth({
     '': 'NOT_SERVING',
     [TOOLBOX_SERVICE]: 'NOT_SERVING',
     [STREAM_SERVICE]: 'NOT_SERVING',

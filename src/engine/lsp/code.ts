@@ -39,6 +39,11 @@ import { symbolKindName } from './symbol-kinds.js';
 export type { CodeDiagnostic, Severity } from './introduced.js';
 
 /** What code calls need of an engine call's context. */
+/** The session bag of diagnostics checked after their call answered (CodeEngine.takeLate). */
+const LATE = 'lsp.late-diagnostics';
+/** Why a change's diagnostics are not in its own answer: its server was starting. */
+const STARTING = 'is still starting; they come with a later call';
+
 export interface CodeContext {
   scope: Scope;
   session: Session;
@@ -445,7 +450,13 @@ export class CodeEngine {
         const language = this.pool.languageOf(c.path)!.spec.name;
         try {
           const at = this.serverAt(c.path, ctx);
-          await this.until(at.server.ready, deadline, `${at.server.spec.server} is still starting`);
+          if (!at.server.warm) {
+            // A server still starting is not waited for (issue 38): the call answers now, and
+            // the change's diagnostics come with a later call of the session (takeLate).
+            this.checkLater(ctx, at, c, relative, language);
+            report.missing.push({ path: c.path, relative, language, reason: `${at.server.spec.server} ${STARTING}` });
+            return;
+          }
           const introducedHere = await this.introducedBy(at, c, deadline);
           report.files.push({
             path: c.path,
@@ -462,6 +473,36 @@ export class CodeEngine {
     report.files.sort((a, b) => a.relative.localeCompare(b.relative));
     report.missing.sort((a, b) => a.relative.localeCompare(b.relative));
     return report;
+  }
+
+  /**
+   * The diagnostics of changes made while their server was starting, checked since and not yet
+   * handed out, as one report per change (oldest first); each is handed out once.
+   */
+  takeLate(session: Session): ChangeDiagnostics[] {
+    const late = session.bag<ChangeDiagnostics[]>(LATE, () => []);
+    return late.length === 0 ? late : late.splice(0, late.length);
+  }
+
+  /** Checks a change once its server has started, for takeLate; a server that fails to start is reported there too. */
+  private checkLater(ctx: CodeContext, at: ServerFor, c: Change, relative: string, language: string): void {
+    const late = ctx.session.bag<ChangeDiagnostics[]>(LATE, () => []);
+    void (async () => {
+      const report: ChangeDiagnostics = { files: [], missing: [] };
+      try {
+        await this.until(
+          at.server.ready,
+          Date.now() + this.settings.startTimeoutMs,
+          `${at.server.spec.server} did not start`,
+          this.settings.startTimeoutMs,
+        );
+        const introduced = await this.introducedBy(at, c, Date.now() + this.settings.diagnosticsMs);
+        report.files.push({ path: c.path, relative, language, server: at.server.spec.server, introduced });
+      } catch (err) {
+        report.missing.push({ path: c.path, relative, language, reason: (err as Error).message });
+      }
+      late.push(report);
+    })();
   }
 
   /** Resident memory of every running server, in bytes. */
@@ -565,11 +606,11 @@ export class CodeEngine {
   }
 
   /** `p`, or a rejection saying `why` once `deadline` passes. */
-  private until<T>(p: Promise<T>, deadline: number, why: string): Promise<T> {
+  private until<T>(p: Promise<T>, deadline: number, why: string, waitedMs = this.settings.diagnosticsMs): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () => reject(new LspUnavailable(`${why} (waited ${this.settings.diagnosticsMs} ms)`, 'timeout')),
+        () => reject(new LspUnavailable(`${why} (waited ${waitedMs} ms)`, 'timeout')),
         Math.max(0, deadline - Date.now()),
       );
     });

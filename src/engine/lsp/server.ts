@@ -113,6 +113,8 @@ export class LanguageServer {
   /** The server answers textDocument/diagnostic (declared, or registered later). */
   pull = false;
   readonly ready: Promise<void>;
+  /** Initialized and answering: a change's diagnostics can be waited for without waiting for a start. */
+  warm = false;
   readonly docs = new Map<string, { version: number; text: string; languageId: string }>();
   readonly published = new Map<string, Published>();
   /** Diagnostics Facet computed per document, with the text they are for (the baseline of the next change). */
@@ -196,7 +198,10 @@ export class LanguageServer {
     exited.catch(() => undefined);
     this.exited = exited;
     this.ready = this.initialize();
-    this.ready.catch(() => undefined);
+    this.ready.then(
+      () => (this.warm = true),
+      () => undefined,
+    );
   }
 
   private readonly exited: Promise<never>;

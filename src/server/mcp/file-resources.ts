@@ -4,7 +4,6 @@
 import { fileURLToPath } from 'node:url';
 import { EngineError, readScopedBytes, type Scope } from '../../engine/index.js';
 import type { ReadResourceResult, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
-import { ToolSpec } from '../../gen/codefly/services/toolbox/v0/toolbox.js';
 import type { Runtime } from '../runtime.js';
 
 export const FILE_TEMPLATE = 'file:///{+path}';
@@ -91,7 +90,7 @@ export async function readFileResource(uri: string, scope: Scope): Promise<ReadR
 }
 
 /** `facet://tools/{shape}/{tool}`: the tool's ToolSpec as JSON. */
-export function readToolResource(uri: string, runtime: Runtime): ReadResourceResult {
+export async function readToolResource(uri: string, runtime: Runtime): Promise<ReadResourceResult> {
   const [shape, tool, ...rest] = uri.slice(TOOL_PREFIX.length).split('/').map(decodeURIComponent);
   const toolbox = shape === undefined ? undefined : runtime.toolboxes.get(shape);
   const spec = toolbox && tool !== undefined && rest.length === 0 ? toolbox.describeTool(tool).tool : undefined;
@@ -104,5 +103,7 @@ export function readToolResource(uri: string, runtime: Runtime): ReadResourceRes
       },
     );
   }
+  // Imported here: the generated module loads grpc-js, which `facet mcp` otherwise never needs.
+  const { ToolSpec } = await import('../../gen/codefly/services/toolbox/v0/toolbox.js');
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(ToolSpec.toJSON(spec)) }] };
 }

@@ -15,7 +15,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { hostName, isLoopback } from '../../config.js';
 import { unknownShapeText } from '../../shapes/release-table.js';
-import { matchingToken } from '../auth.js';
+import { matchingToken } from '../tokens.js';
 import type { Runtime } from '../runtime.js';
 import { modernHttp } from './http-modern.js';
 import { createMcpServer, facetSessionOf } from './server.js';

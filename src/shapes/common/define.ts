@@ -180,7 +180,10 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
           const err = renameFields(thrown, fields);
           result = failed(table.name, err, wording.duringCall(err, args, c));
         }
-        if (c.changeDiagnostics.length > 0) result = withDiagnostics(result, c.changeDiagnostics, dialect, c);
+        // Diagnostics of earlier changes whose language server was still starting come with
+        // this call, before its own (as Claude Code attaches late diagnostics to a later turn).
+        const reports = [...env.engine.code.takeLate(c.session), ...c.changeDiagnostics];
+        if (reports.length > 0) result = withDiagnostics(result, reports, dialect, c);
         if (c.sandboxRefusals.length > 0)
           result.host = { ...result.host, details: { ...result.host?.details, sandbox: c.sandboxRefusals } };
         if (dialect.after) result = await dialect.after(result, c);

@@ -20,13 +20,34 @@ process.stdin.on('data', (d) => {
 });
 `;
 
-export function fakeServers(dir: string): { silent: string; crashing: string } {
+export function fakeServers(dir: string): { silent: string; crashing: string; gated: string } {
   const silent = path.join(dir, 'silent-server.mjs');
   const crashing = path.join(dir, 'crashing-server.mjs');
+  // Answers initialize only once the file named by its argument exists (the test opens the
+  // gate), then reports one error on every line of a document that holds BAD.
+  const gated = path.join(dir, 'gated-server.mjs');
+  writeFileSync(
+    gated,
+    `${framing}
+import { existsSync } from 'node:fs';
+const gate = process.argv[2];
+const pending = [];
+let open = false;
+const publish = (uri, text) => send({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri, diagnostics: text.split('\\n').flatMap((l, i) => l.includes('BAD') ? [{ range: { start: { line: i, character: 0 }, end: { line: i, character: 3 } }, severity: 1, message: 'BAD is bad', source: 'gated' }] : []) } });
+function handle(m) {
+  if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { capabilities: { textDocumentSync: 1 } } });
+  else if (m.method === 'textDocument/didOpen') publish(m.params.textDocument.uri, m.params.textDocument.text);
+  else if (m.method === 'textDocument/didChange') publish(m.params.textDocument.uri, m.params.contentChanges.at(-1).text);
+  else if (m.id !== undefined && m.method) send({ jsonrpc: '2.0', id: m.id, result: null });
+}
+function onMessage(m) { if (open) handle(m); else pending.push(m); }
+const timer = setInterval(() => { if (existsSync(gate)) { clearInterval(timer); open = true; for (const m of pending.splice(0)) handle(m); } }, 20);
+`,
+  );
   writeFileSync(silent, `${framing}\nfunction onMessage() {}\n`);
   writeFileSync(
     crashing,
     `${framing}\nfunction onMessage(m) {\n  if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { capabilities: { textDocumentSync: 1 } } });\n  else if (m.method === 'textDocument/didOpen') process.exit(3);\n}\n`,
   );
-  return { silent, crashing };
+  return { silent, crashing, gated };
 }
