@@ -8,6 +8,7 @@ import ignore from 'ignore';
 import picomatch from 'picomatch';
 import { engineFailure, isEngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
+import { checkBraces } from '../search/filters.js';
 import { checkDeadline } from './deadline.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
 
@@ -94,9 +95,11 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
   for (const [i, p] of opts.include.entries()) {
     if (i % GLOB_GROUP === 0) inTime();
     if (p.includes('\0')) throw scope.nulByte(p, 'include');
+    checkBraces(p, 'include');
     const base = picomatch.scan(p).base || '.';
     for (const b of bases) await scope.resolve(base, b, 'include');
   }
+  for (const p of opts.exclude ?? []) checkBraces(p, 'exclude');
   const ignoreList = [...(opts.exclude ?? []), ...(opts.useDefaultExcludes === false ? [] : DEFAULT_EXCLUDES)];
   const all = new Set<string>();
   for (const base of bases) {
