@@ -159,6 +159,7 @@ export interface ConditionFacts {
   rg_refused: { pattern: string; stderr: string };
   rg_failed: Record<string, never>;
   no_include: Record<string, never>;
+  too_many_patterns: { field: string; count: number; max: number };
 
   // ---- todos
   todo_missing: { id: string; known: string[] };
@@ -412,6 +413,7 @@ export const CONDITION_KIND = {
   rg_refused: 'invalid_argument',
   rg_failed: 'process_failed',
   no_include: 'invalid_argument',
+  too_many_patterns: 'invalid_argument',
 
   todo_missing: 'not_found',
   bad_todo_status: 'invalid_argument',

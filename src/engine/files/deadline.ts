@@ -7,8 +7,8 @@ import { engineFailure } from '../errors.js';
 export const DEADLINE_STRIDE = 4096;
 
 /** Throws timed_out once `deadline` (ms since the epoch) has passed; nothing without one. */
-export function checkDeadline(deadline: number | undefined, what: string): void {
+export function checkDeadline(deadline: number | undefined, what: string, advice = 'nothing was changed'): void {
   if (deadline !== undefined && Date.now() >= deadline) {
-    throw engineFailure('timed_out', `${what} ran out of time; nothing was changed`, {});
+    throw engineFailure('timed_out', `${what} ran out of time; ${advice}`, {});
   }
 }

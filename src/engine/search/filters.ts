@@ -78,6 +78,53 @@ export function expandBraces(glob: string): string[] {
   return [glob];
 }
 
+/**
+ * How many patterns expandBraces (and fast-glob, which expands braces the same way before it
+ * walks) makes of `glob`, counted without making them: "{a,b}" forty times is 2^40 patterns,
+ * which fast-glob built until the heap ran out. Capped at Number.MAX_SAFE_INTEGER.
+ */
+export function braceVariants(glob: string): number {
+  let depth = 0;
+  let open = -1;
+  const commas: number[] = [];
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i];
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (c === '{') {
+      if (depth++ === 0) open = i;
+    } else if (c === '}' && depth > 0) {
+      if (--depth === 0) {
+        const tails = braceVariants(glob.slice(i + 1));
+        if (commas.length === 0) return tails;
+        const cuts = [open, ...commas, i];
+        let mids = 0;
+        for (let k = 0; k + 1 < cuts.length; k++) mids += braceVariants(glob.slice(cuts[k]! + 1, cuts[k + 1]));
+        return Math.min(mids * tails, Number.MAX_SAFE_INTEGER);
+      }
+    } else if (c === ',' && depth === 1) commas.push(i);
+  }
+  return 1;
+}
+
+/** Patterns one glob may expand to ({a,b} alternatives multiplied out). */
+export const MAX_BRACE_VARIANTS = 1024;
+
+/** Refuses a glob whose {a,b} alternatives multiply out to more than MAX_BRACE_VARIANTS patterns. */
+export function checkBraces(glob: string, field: string): void {
+  const n = braceVariants(glob);
+  if (n > MAX_BRACE_VARIANTS)
+    throw engineFailure(
+      'too_many_patterns',
+      `the {…} alternatives of a ${field} pattern make ${n} patterns; at most ${MAX_BRACE_VARIANTS} are taken: ` +
+        'use fewer alternatives or a wildcard',
+      { field, count: n, max: MAX_BRACE_VARIANTS },
+      { field },
+    );
+}
+
 /** rg --type / --type-not over the table of rg's own file types. */
 export class TypeFilter {
   private readonly include: picomatch.Matcher | undefined;

@@ -4,6 +4,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
+import { checkBraces } from './filters.js';
 import { IgnoreRules, type IgnoreOptions, type IgnoreReason } from './ignore.js';
 import { walkAll } from './walk.js';
 
@@ -97,6 +98,7 @@ export async function glob(scope: Scope, opts: GlobOptions): Promise<GlobResult>
       { path: opts.path ?? '.', cwd: opts.cwd ?? scope.primary },
       { field: 'path' },
     );
+  checkBraces(pattern, 'pattern');
   const { prefix, rest } = splitPattern(pattern.replace(/^(\.\/)+/, ''));
   if (rest.split('/').includes('..')) {
     throw engineFailure(

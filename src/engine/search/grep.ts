@@ -1,7 +1,7 @@
 // grep: validates options, resolves paths in scope, runs ripgrep or the fallback, and
 // collects per-file findings with caps, then sorts and pages them. Both backends produce
 // the same structured results.
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, type Stats } from 'node:fs';
 import path from 'node:path';
 import { EngineError, engineFailure, abortError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
@@ -92,6 +92,7 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
 
   const inputs = opts.paths && opts.paths.length ? opts.paths : ['.'];
   const targets: string[] = [];
+  const stats: Stats[] = [];
   for (const p of inputs) {
     const r = await scope.resolve(p, opts.cwd, 'path');
     if (!r.exists)
@@ -102,10 +103,19 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
         { field: 'path' },
       );
     targets.push(r.real);
+    // ripgrep opens a path it is given whatever it is: a FIFO blocks it until the search's time
+    // budget ends (a walk skips FIFOs and devices by itself). Refused as reads refuse them.
+    const st = await fsp.stat(r.real);
+    if (!st.isFile() && !st.isDirectory())
+      throw engineFailure(
+        'not_regular_file',
+        `${p} is not a regular file`,
+        { path: p, notRegular: true },
+        { field: 'path' },
+      );
+    stats.push(st);
   }
-  const baseDirs = await Promise.all(
-    targets.map(async (t) => ((await fsp.stat(t)).isDirectory() ? t : path.dirname(t))),
-  );
+  const baseDirs = targets.map((t, i) => (stats[i]!.isDirectory() ? t : path.dirname(t)));
 
   const { name: backend, rgPath } = await chooseBackend(cfg);
   const own = new AbortController();

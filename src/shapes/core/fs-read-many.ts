@@ -44,7 +44,7 @@ export const readManyTool = defineTool<ArgsOf<typeof schema>, ReadManyResult>({
   idempotency: 'idempotent',
   errorModes: [
     'PERMISSION_DENIED: a pattern starts outside the roots.',
-    'INVALID_ARGUMENT: no patterns. Unreadable single files are listed with their error instead of failing the call.',
+    'INVALID_ARGUMENT: no patterns, or more than 1000 include or exclude patterns. TIMEOUT: the walk and reads took over 20 s. Unreadable single files are listed with their error instead of failing the call.',
   ],
   call: (args, c) =>
     c.engine.files.readMany(c, {

@@ -62,7 +62,7 @@ export const readManyFiles = defineTool<Args, ModelManyResult>({
   ],
   idempotency: 'idempotent',
   errorModes: [
-    'path_not_in_workspace: a pattern starts outside the workspace roots (Gemini CLI skips such files silently; Facet refuses the call). invalid_tool_params: an empty include or an empty pattern.',
+    "path_not_in_workspace: a pattern starts outside the workspace roots (Gemini CLI skips such files silently; Facet refuses the call). invalid_tool_params: an empty include or an empty pattern, or more than 1000 include or exclude patterns (Facet's bound; Gemini CLI has none).",
     'Files that cannot be read are listed as skipped with the reason; they do not fail the call.',
     'The .gitignore and .geminiignore honoured are those of the session directory. Not done: no GEMINI.md context is appended.',
   ],
