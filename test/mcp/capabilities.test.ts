@@ -246,6 +246,7 @@ describe('MCP capabilities over HTTP', () => {
     ]);
     assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'tool', 'Re', { shape: 'claude' })).values, [
       'Read',
+      'ReadMcpResourceTool',
     ]);
     assert.deepEqual((await complete('facet://tools/{shape}/{tool}', 'tool', 'fs.re')).values, [
       'fs.read',

@@ -151,9 +151,9 @@ test('2026-07-28 on stdio: the first message picks the revision; a modern client
   try {
     assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
     const tools = await client.listTools();
-    assert.ok(tools.tools.some((t) => t.name === 'fs.read'));
+    assert.ok(tools.tools.some((t) => t.name === 'fs_read'));
     writeFileSync(path.join(root.dir, 'stdio.txt'), 'hello stdio\n');
-    const read = await client.callTool({ name: 'fs.read', arguments: { path: path.join(root.dir, 'stdio.txt') } });
+    const read = await client.callTool({ name: 'fs_read', arguments: { path: path.join(root.dir, 'stdio.txt') } });
     assert.match(text(read), /hello stdio/);
     // subscriptions/listen on stdio: the file it names is watched until the stream is closed.
     const file = path.join(root.dir, 'stdio.txt');

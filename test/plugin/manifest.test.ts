@@ -116,6 +116,12 @@ test('every tool of a shape is one required action, and the name and version fol
     'TaskGet',
     'TaskList',
     'TaskUpdate',
+    'LSP',
+    'EnterWorktree',
+    'ExitWorktree',
+    'Skill',
+    'ListMcpResourcesTool',
+    'ReadMcpResourceTool',
   ]);
 });
 

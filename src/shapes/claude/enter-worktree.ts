@@ -43,7 +43,7 @@ export const enterWorktree = defineTool<Args, WorktreeEntered>({
     properties: { name: { type: 'string' }, path: { type: 'string' } },
     additionalProperties: false,
   },
-  tags: [TAGS.shell],
+  tags: [TAGS.shell, TAGS.destructive],
   destructive: true,
   idempotency: 'side_effecting',
   examples: [

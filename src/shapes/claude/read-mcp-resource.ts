@@ -20,6 +20,7 @@ export const readMcpResource = defineTool<Args>({
   description: [
     "Reads the resource uri of the MCP server server (Facet's name, as ListMcpResourcesTool gives it) and returns",
     'its contents as JSON: {"contents":[{"uri","mimeType","text"}]}.',
+    'A URI that is not one of the listed resources, or a file outside the roots, is refused in band.',
   ],
   schema: {
     type: 'object',
