@@ -151,7 +151,9 @@ export function callTool(
   });
 }
 
-/** Resets a process's peak resident set to its current one (Linux clear_refs 5), so a peak can be taken per scenario. */
+/**
+ * Resets a process's peak resident set to its current one (Linux clear_refs 5), so a peak can be taken per scenario.
+ */
 export function resetPeakRss(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }

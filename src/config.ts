@@ -313,7 +313,9 @@ export interface FacetConfig {
   tls: { certFile: string; keyFile: string } | null;
   insecure: boolean;
   readOnly: boolean;
-  /** --codefly: codefly plugin mode asked for (it is also on when CODEFLY_AGENT_TOKEN is set; see server/codefly.ts). */
+  /**
+   * --codefly: codefly plugin mode asked for (it is also on when CODEFLY_AGENT_TOKEN is set; see server/codefly.ts).
+   */
   codefly: boolean;
   maxMessageBytes: number;
   /** Response limit for clients that send no facet-max-response-bytes (never above maxMessageBytes). */
@@ -375,11 +377,17 @@ export interface TracingSettings {
 
 export class ConfigError extends Error {}
 
-/** The exit code of `facet serve` when start-up is refused: a bad flag or FACET_* value, a root that is missing or not a directory, an address it cannot listen on. */
+/**
+ * The exit code of `facet serve` when start-up is refused: a bad flag or FACET_* value, a root that is missing or not a
+ * directory, an address it cannot listen on.
+ */
 export const EXIT_BAD_START = 2;
 
 export interface ParseOptions {
-  /** Also check what the values name on this machine: roots are directories, TLS files and the shell are usable (the CLI does; pure parsing does not). */
+  /**
+   * Also check what the values name on this machine: roots are directories, TLS files and the shell are usable (the CLI
+   * does; pure parsing does not).
+   */
   checkPaths?: boolean;
 }
 
@@ -776,7 +784,9 @@ function lspSettings(v: OptionValues, lspOn: string, servers: Record<string, str
   return lsp;
 }
 
-/** --sandboxd alone serves both surfaces on loopback at the spec's ports; an address given alone serves that surface. */
+/**
+ * --sandboxd alone serves both surfaces on loopback at the spec's ports; an address given alone serves that surface.
+ */
 function sandboxdListeners(v: OptionValues): FacetConfig['sandboxd'] {
   const on = v.bool('sandboxd');
   const at = (flag: string, port: number) => {
@@ -854,7 +864,9 @@ function parseHostPort(v: string, name: string): { host: string; port: number } 
   return { host: m[1] ?? m[2]!, port };
 }
 
-/** What the values name must be usable here: a root that is a file would leave every call without a working directory. */
+/**
+ * What the values name must be usable here: a root that is a file would leave every call without a working directory.
+ */
 function checkPaths(config: FacetConfig, name: (flag: string) => string): void {
   for (const root of config.roots) {
     const st = statSync(root, { throwIfNoEntry: false });

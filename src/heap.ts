@@ -12,7 +12,9 @@ export const HEAP_GROWING_PERCENT = 50;
 /** Heap flags that, when the operator passed any, are left to them. */
 const OPERATOR_FLAG = /^--(heap[-_]growing[-_]percent|max[-_]old[-_]space[-_]size|max[-_]heap[-_]size)\b/;
 
-/** Sets V8's heap growing factor to 1 + HEAP_GROWING_PERCENT/100 unless the operator chose heap flags; true when set. */
+/**
+ * Sets V8's heap growing factor to 1 + HEAP_GROWING_PERCENT/100 unless the operator chose heap flags; true when set.
+ */
 export function boundHeapGrowth(): boolean {
   const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   if (flags.some((f) => OPERATOR_FLAG.test(f))) return false;

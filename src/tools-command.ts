@@ -10,7 +10,10 @@ import { servedReadOnly } from './shapes/tags.js';
 
 export const TOOLS_USAGE = 'Usage: facet tools [--shape S] [--json] [serve options]';
 
-/** The configuration `serve` options give, and the one shape they name (default: core) as served; throws ConfigError on a bad argument. */
+/**
+ * The configuration `serve` options give, and the one shape they name (default: core) as served; throws ConfigError on
+ * a bad argument.
+ */
 export function oneShape(
   command: string,
   args: string[],

@@ -63,7 +63,9 @@ export interface EngineConfig {
     routes: Record<string, string>;
     env: string[];
     startupFiles?: boolean;
-    /** The shell sandbox (default none here; the command line's default is auto), its network, extra read-only paths. */
+    /**
+     * The shell sandbox (default none here; the command line's default is auto), its network, extra read-only paths.
+     */
     sandbox?: SandboxMode;
     network?: boolean;
     sandboxReadOnly?: string[];
@@ -89,7 +91,9 @@ export interface EngineContext {
   cwd?: string;
   /** Live output of the call's commands, when the caller listens (see progress.ts). */
   progress?: ProgressSink;
-  /** Set by a caller that wants the diagnostics its writes introduced: each writing call adds its report (lsp/watch.ts). */
+  /**
+   * Set by a caller that wants the diagnostics its writes introduced: each writing call adds its report (lsp/watch.ts).
+   */
   changeDiagnostics?: DiagnosticsSink['changeDiagnostics'];
 }
 
@@ -124,7 +128,10 @@ export interface FilesEngine {
   readMany(ctx: EngineContext, opts: Opts<ReadManyOptions>): Promise<ReadManyResult>;
   /** Reads an image, PDF, audio or video file as bytes with its media type. */
   media(ctx: EngineContext, path: string, opts: Opts<MediaOptions>): Promise<MediaFile>;
-  /** A result text over `limit` characters saved (or `existing`, the file already holding it) where the session may Read it; undefined when it is not over. */
+  /**
+   * A result text over `limit` characters saved (or `existing`, the file already holding it) where the session may Read
+   * it; undefined when it is not over.
+   */
   spill(ctx: EngineContext, text: string, limit: number, existing?: SavedResult): Promise<SavedResult | undefined>;
   /** Reads one file for a model that takes media as data: text, media to attach, or why it is not shown. */
   forModel(ctx: EngineContext, path: string, opts?: Opts<ModelReadOptions>): Promise<ModelRead>;

@@ -8,7 +8,10 @@ import { abortError } from './errors.js';
 import type { Session } from './session.js';
 import type { JobSnapshot } from './shell/jobs.js';
 
-/** How a monitor ended: its command exited 0 or not, was stopped, reached its deadline, was silent too long, or gave its most events. */
+/**
+ * How a monitor ended: its command exited 0 or not, was stopped, reached its deadline, was silent too long, or gave its
+ * most events.
+ */
 export type MonitorEnd = 'completed' | 'failed' | 'stopped' | 'expired' | 'idle' | 'max_events';
 
 export type SessionNotification =

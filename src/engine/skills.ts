@@ -102,7 +102,9 @@ export async function discoverSkills(scope: Pick<Scope, 'roots'>, sources: Skill
   return { skills: [...found.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)), problems };
 }
 
-/** Skill `name` from the catalog (its directory name, else its declared name); unknown names fail naming the closest. */
+/**
+ * Skill `name` from the catalog (its directory name, else its declared name); unknown names fail naming the closest.
+ */
 export function findSkill(catalog: SkillCatalog, name: string): Skill {
   const hit = catalog.skills.find((s) => s.name === name) ?? catalog.skills.find((s) => s.declaredName === name);
   if (hit) return hit;

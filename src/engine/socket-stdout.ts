@@ -18,7 +18,10 @@ const READ_BYTES = 256 * 1024;
 export interface SocketStdout {
   /** The child's end: pass it as stdio[1], then call `spawned()`. */
   childEnd: net.Socket;
-  /** Closes the parent's copy of the child's end, so the reader sees EOF once the child (and whatever it started) closed its copy. */
+  /**
+   * Closes the parent's copy of the child's end, so the reader sees EOF once the child (and whatever it started) closed
+   * its copy.
+   */
   spawned(): void;
   /** Resolves once everything was read (EOF) or the reader was destroyed. */
   ended: Promise<void>;

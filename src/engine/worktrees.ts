@@ -21,7 +21,10 @@ export interface WorktreeContext {
 }
 
 export interface WorktreeEnterOptions {
-  /** Create (or resume) the worktree <repository root>/<dir>/<name>; slash-separated segments of letters, digits, dots, underscores and dashes. */
+  /**
+   * Create (or resume) the worktree <repository root>/<dir>/<name>; slash-separated segments of letters, digits, dots,
+   * underscores and dashes.
+   */
   name?: string;
   /** Or enter this existing worktree (relative to the session directory); it stays the repository's. */
   path?: string;

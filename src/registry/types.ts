@@ -36,7 +36,10 @@ export interface HostBlock extends HostContent {
 export interface ToolResult {
   /** The model-facing text; on a failure, the vendor's wording of it. */
   text: string;
-  /** Text parts that follow `text`, for dialects whose results are several parts (Kimi: its framed message, then the output). */
+  /**
+   * Text parts that follow `text`, for dialects whose results are several parts (Kimi: its framed message, then the
+   * output).
+   */
   parts?: string[];
   host: HostBlock;
   data?: Record<string, unknown>;
@@ -102,7 +105,9 @@ export interface ToolExample {
 
 export type Idempotency = 'idempotent' | 'side_effecting' | '';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bare ToolDefinition is a list element of tools with different argument types (handlers get schema-checked args); `unknown` would make each tool unassignable to it
+// The bare ToolDefinition is a list element of tools with different argument types (handlers get schema-checked
+// args); `unknown` would make each tool unassignable to it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ToolDefinition<Args = any> {
   /** Unique within a toolbox: the exact vendor name, or a dotted core name. */
   name: string;
@@ -124,9 +129,14 @@ export interface ToolDefinition<Args = any> {
   /** Prose: each way the tool fails and what the model should do. */
   errorModes: string;
   handler: (args: Args, ctx: HandlerContext) => Promise<ToolResult>;
-  /** Words a failure raised before the handler ran (bad arguments, an evicted session); the engine's message otherwise. */
+  /**
+   * Words a failure raised before the handler ran (bad arguments, an evicted session); the engine's message otherwise.
+   */
   formatError?: (err: EngineError, args: Args, ctx: HandlerContext) => string;
-  /** Engine field names as this tool's parameters call them: the tool renames its failures' fields (registry/fields.ts) before wording them. */
+  /**
+   * Engine field names as this tool's parameters call them: the tool renames its failures' fields (registry/fields.ts)
+   * before wording them.
+   */
   fields?: Record<string, string>;
 }
 

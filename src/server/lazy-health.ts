@@ -46,7 +46,9 @@ export class LazyHealth {
     return this.loaded;
   }
 
-  /** Adds the Health service; its methods' paths and kinds are fixed by the protocol, the rest loads on the first call. */
+  /**
+   * Adds the Health service; its methods' paths and kinds are fixed by the protocol, the rest loads on the first call.
+   */
   addToServer(server: grpc.Server): void {
     const service: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
     const handlers: Handlers = {};

@@ -7,7 +7,8 @@ const BATCH_BYTES = 4096;
 const FLUSH_MS = 250;
 
 /**
- * A JSON logger on `destination`, or on stdout (`fd` 2: stderr, as MCP over stdio needs) written synchronously in batches. Measured in
+ * A JSON logger on `destination`, or on stdout (`fd` 2: stderr, as MCP over stdio needs) written synchronously in
+ * batches. Measured in
  * bench/foundation: an asynchronous writer hands every line to libuv's thread pool (~130 µs
  * of CPU per call at concurrency 1), and one write(2) per line cost ~40 µs per call in the
  * server under load; lines are therefore gathered up to 4 KiB and written together, and at

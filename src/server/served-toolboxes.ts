@@ -47,7 +47,9 @@ export class ServedToolboxes implements ReadonlyMap<string, Toolbox> {
     return this.built.get(key);
   }
 
-  /** Builds every key of one --shape entry not yet built; keys naming one release share its spec, and so one toolbox. */
+  /**
+   * Builds every key of one --shape entry not yet built; keys naming one release share its spec, and so one toolbox.
+   */
   private build(entry: string): void {
     const bySpec = new Map<ToolboxSpec, Toolbox>();
     for (const [key, spec] of buildShapeEntry(entry, this.config, this.engine, this.listings)) {

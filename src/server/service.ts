@@ -238,7 +238,10 @@ export class ToolboxRouter {
     return bytes;
   }
 
-  /** Wraps one RPC: resolves shape and session, ties the signal to the call, starts it through the turn gate, maps thrown errors to a status. */
+  /**
+   * Wraps one RPC: resolves shape and session, ties the signal to the call, starts it through the turn gate, maps
+   * thrown errors to a status.
+   */
   private unary<Req, Res>(rpc: string, fn: (info: CallInfo, req: Req) => Promise<Res>, usesSession = true) {
     return (call: ServerUnaryCall<Req, Res>, callback: sendUnaryData<Res>): void => {
       let info: CallInfo;

@@ -21,7 +21,10 @@ export interface StreamLimits {
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxQueuedBytes: 256 * 1024, maxEventBytes: 64 * 1024 };
 
-/** The limits for a server whose messages are at most `maxMessageBytes`: an event's fields fit in 64 bytes besides its chunk. */
+/**
+ * The limits for a server whose messages are at most `maxMessageBytes`: an event's fields fit in 64 bytes besides its
+ * chunk.
+ */
 export function streamLimitsFor(maxMessageBytes: number): StreamLimits {
   return {
     ...DEFAULT_STREAM_LIMITS,

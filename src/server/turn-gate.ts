@@ -23,7 +23,9 @@ export class TurnGate {
     return this.waiting.length;
   }
 
-  /** Runs `task` now if this turn still has room, otherwise on a later turn, in arrival order. `task` must not throw. */
+  /**
+   * Runs `task` now if this turn still has room, otherwise on a later turn, in arrival order. `task` must not throw.
+   */
   run(task: () => void): void {
     if (this.startedThisTurn < this.perTurn && this.waiting.length === 0) {
       this.startedThisTurn++;

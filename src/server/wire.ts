@@ -30,7 +30,10 @@ let sizes = new Int32Array(1024);
 let count = 0;
 const KEEP_SLOTS = 1 << 20;
 
-/** Reserves the next slot and returns its index; fill it with `sizes[i] = n` only after this returns (it may replace `sizes`). */
+/**
+ * Reserves the next slot and returns its index; fill it with `sizes[i] = n` only after this returns (it may replace
+ * `sizes`).
+ */
 function slot(): number {
   if (count === sizes.length) {
     const bigger = new Int32Array(sizes.length * 2);

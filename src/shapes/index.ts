@@ -70,7 +70,10 @@ export function servedShapeKeys(config: FacetConfig): Map<string, string> {
   return out;
 }
 
-/** The specs one --shape entry serves, by key (as servedShapeKeys names them), with the facet://shapes resource of `listings`. */
+/**
+ * The specs one --shape entry serves, by key (as servedShapeKeys names them), with the facet://shapes resource of
+ * `listings`.
+ */
 export function buildShapeEntry(
   entry: string,
   config: FacetConfig,

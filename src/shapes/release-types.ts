@@ -16,7 +16,10 @@ export interface Release {
   registry: Registry;
   /** YYYY-MM-DD: when the registry published it. */
   released?: string;
-  /** The sentence Identity's description ends with, when the default ("Follows <vendor> <version> (<package>, <date>).") does not fit. */
+  /**
+   * The sentence Identity's description ends with, when the default ("Follows <vendor> <version> (<package>, <date>).")
+   * does not fit.
+   */
   follows?: string;
 }
 

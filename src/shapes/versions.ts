@@ -108,7 +108,10 @@ export function servedReleases(
   return out;
 }
 
-/** A spec with the facet://shapes resource beside its own: the shapes this server serves, as `facet shapes --json` prints them. */
+/**
+ * A spec with the facet://shapes resource beside its own: the shapes this server serves, as `facet shapes --json`
+ * prints them.
+ */
 export function withShapesResource(spec: ToolboxSpec, listings: readonly ShapeListing[]): ToolboxSpec {
   const own = spec.resources;
   const text = `${JSON.stringify(listings, null, 2)}\n`;

@@ -126,7 +126,8 @@ test('the matching ladder: each rung, reported, and re-indentation', async () =>
     });
     assert.equal(r.edits[0]!.rung, 'indentation');
     assert.equal(readFileSync(b, 'utf8'), 'function g() {\n  if (x) {\n    changed();\n  }\n}\n');
-    // ... and with more lines, the first and last follow the needle's first and last, the rest the line they are indented like.
+    // ... and with more lines, the first and last follow the needle's first and last, the rest the line they are
+    // indented like.
     r = await editFile(f.scope, 'b.ts', [{ oldString: 'changed();\n}', newString: 'one();\n  two();\n}' }], {
       ladder: ALL_RUNGS,
     });

@@ -1,5 +1,6 @@
 // The catalog golden: the catalog of every served release of every shape (NAME@VERSION) as a host
-// reads it from a real server must equal its reviewed file in test/golden/catalog/. A change to a name, schema, description, tag or example is
+// reads it from a real server must equal its reviewed file in test/golden/catalog/. A change to a name, schema,
+// description, tag or example is
 // a change to what models see: it fails here until `npm run golden` rewrites the file and the diff
 // is reviewed and committed. This test never writes the files.
 import assert from 'node:assert/strict';

@@ -1,5 +1,6 @@
 // Long lines through the rg backend: it decodes only the kept start of a long line
-// (rg-json.ts parseRgLine), converts its match offsets without decoding the rest, and gathers a line that spans pipe chunks in one buffer. The
+// (rg-json.ts parseRgLine), converts its match offsets without decoding the rest, and gathers a line that spans pipe
+// chunks in one buffer. The
 // results must be exactly what the fallback searcher gives, which reads the files itself.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';

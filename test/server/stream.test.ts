@@ -116,7 +116,8 @@ describe('CallToolStream over gRPC', () => {
     assert.deepEqual(s.events, []);
   });
 
-  // The sleep is found by its own argument: inside the shell sandbox `$!` is a PID of the command's namespace, not the host's.
+  // The sleep is found by its own argument: inside the shell sandbox `$!` is a PID of the command's namespace, not the
+  // host's.
   const pidCommand = (file: string, mark: string) =>
     `sleep ${mark} & echo x > ${file}.tmp; mv ${file}.tmp ${file}; echo started; wait`;
   const hostPid = (mark: string) => procsWith(`sleep ${mark} `)[0] ?? 0;

@@ -60,7 +60,8 @@ describe('identity, resources and prompts of every shape', () => {
     // Context files are looked for at the top of each root, not deeper.
     mkdirSync(path.join(dir, 'sub'));
     writeFileSync(path.join(dir, 'sub', 'AGENTS.md'), 'nested');
-    // Without the shell sandbox, so the summary is the same on every machine (test/shell/sandbox.test.ts has it with bwrap).
+    // Without the shell sandbox, so the summary is the same on every machine (test/shell/sandbox.test.ts has it with
+    // bwrap).
     t = await startTestServer(['--root', dir, '--root', second, '--shape', 'all', '--shell-sandbox', 'none']);
     ro = await startTestServer(['--root', dir, '--shape', 'all', '--read-only']);
     linked = await startTestServer(['--root', linkedDir, '--shape', 'all']);

@@ -230,7 +230,10 @@ for (const mode of ['auto', 'marker'] as ContainmentMode[]) {
   // carries no marker either. It stays in the command's session, and that finds it.
   test(`engine (${mode}): a background job of a job-control shell with a cleared environment ends with its job, or with the session`, async () => {
     const { dir, engine, ctx, session, cleanup } = setup();
-    /** The escaped child: its own group, not the leader's child, in the leader's session (`leader`, or some other process's), no marker. */
+    /**
+     * The escaped child: its own group, not the leader's child, in the leader's session (`leader`, or some other
+     * process's), no marker.
+     */
     const unmarked = async (m: string, leader?: number): Promise<number> => {
       assert.equal(await eventually(() => procsRunning(`sleep ${m}.5`).length === 1), true, 'the escaping child runs');
       const pid = procsRunning(`sleep ${m}.5`)[0]!;

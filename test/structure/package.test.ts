@@ -73,7 +73,8 @@ function installed(dir: string, withoutPty = false): string {
     const target = path.join(pkg, key);
     mkdirSync(path.dirname(target), { recursive: true });
     if (withoutPty && key === `node_modules/${PTY_BINARY}`) continue;
-    // A copy, not a link: a linked package resolves its own imports from the real node_modules, which has the binary package.
+    // A copy, not a link: a linked package resolves its own imports from the real node_modules, which has the binary
+    // package.
     if (withoutPty && key === 'node_modules/@lydell/node-pty')
       cpSync(path.join(REPO, key), target, { recursive: true });
     else symlinkSync(path.join(REPO, key), target, 'dir');

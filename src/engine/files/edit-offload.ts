@@ -9,7 +9,10 @@ import { MAX_DIFF_INPUT_CHARS } from './diff.js';
 import { computeEdit, type EditComputed, type EditJob } from './edit-compute.js';
 import { filesPool } from './worker-pool.js';
 
-/** Files bigger than this are edited in a worker (a MiB decodes, encodes and compares in under 2 ms; the hop costs about as much). */
+/**
+ * Files bigger than this are edited in a worker (a MiB decodes, encodes and compares in under 2 ms; the hop costs about
+ * as much).
+ */
 export const OFFLOAD_MIN_BYTES = 1024 * 1024;
 
 export interface EditMessage {
@@ -79,13 +82,19 @@ function owned(b: Uint8Array): Uint8Array {
 }
 
 export interface OffloadedEdit extends Omit<EditComputed, 'beforeLf' | 'afterLf'> {
-  /** The new text (LF line endings), still as UTF-16 bytes (or, without them, the UTF-8 `bytes`): decode it only when needed. */
+  /**
+   * The new text (LF line endings), still as UTF-16 bytes (or, without them, the UTF-8 `bytes`): decode it only when
+   * needed.
+   */
   afterUtf16?: Buffer;
   diff: FileDiff;
   totalLines: number;
 }
 
-/** How long past its deadline a worker may go on (stuck where the edit's own clock checks do not reach) before it is replaced. */
+/**
+ * How long past its deadline a worker may go on (stuck where the edit's own clock checks do not reach) before it is
+ * replaced.
+ */
 const OVERRUN_GRACE_MS = 1000;
 
 /**

@@ -31,7 +31,10 @@ export interface EditOptions extends EditRules {
   refuseNotebooks?: boolean;
   /** Refuse files larger than this (default 100 MiB). */
   maxBytes?: number;
-  /** The most time the edit may take, waiting for the file's lock included (default EDIT_TIME_LIMIT_MS); past it, timed_out and no change. */
+  /**
+   * The most time the edit may take, waiting for the file's lock included (default EDIT_TIME_LIMIT_MS); past it,
+   * timed_out and no change.
+   */
   timeLimitMs?: number;
   createParents?: boolean;
 }

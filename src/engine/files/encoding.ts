@@ -44,7 +44,8 @@ function legacyEncoding(sample: Uint8Array): string {
   // first 16 KiB is as good (a legacy encoding is one for the whole file), in a few ms.
   const guess = chardet.detect(sample.subarray(0, CHARDET_SAMPLE));
   const name = guess ? guess.toLowerCase() : '';
-  // Multi-byte guesses on non-UTF-8 bytes are mostly noise on short samples; Windows-1252 is a superset of Latin-1's printables.
+  // Multi-byte guesses on non-UTF-8 bytes are mostly noise on short samples; Windows-1252 is a superset of Latin-1's
+  // printables.
   if (name && iconv.encodingExists(name) && SINGLE_BYTE.test(name)) {
     return name === 'iso-8859-1' ? 'latin1' : name;
   }
@@ -148,7 +149,10 @@ function startsWith(buf: Uint8Array, prefix: number[]): boolean {
 /** Bytes (or characters) converted per turn of the event loop: about a millisecond's work. */
 export const CODEC_SLICE = 1024 * 1024;
 
-/** The slice for `encoding`: Node converts UTF-8 and UTF-16LE natively; iconv-lite's JavaScript codecs take ~20 times longer per byte. */
+/**
+ * The slice for `encoding`: Node converts UTF-8 and UTF-16LE natively; iconv-lite's JavaScript codecs take ~20 times
+ * longer per byte.
+ */
 function codecSlice(encoding: TextEncoding): number {
   return encoding === 'utf8' || encoding === 'utf16le' ? CODEC_SLICE : CODEC_SLICE / 16;
 }
@@ -209,7 +213,9 @@ export async function encodeYielding(
   return Buffer.concat(parts);
 }
 
-/** As canEncode, a slice at a time with turns of the event loop between (single-byte encodings; others in one piece). */
+/**
+ * As canEncode, a slice at a time with turns of the event loop between (single-byte encodings; others in one piece).
+ */
 export async function canEncodeYielding(
   text: string,
   encoding: TextEncoding,

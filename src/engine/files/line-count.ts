@@ -196,7 +196,8 @@ export class LineCountCache {
   ): Promise<number> {
     if (size < this.minBytes) return countBreaks(fh, unit, from, size, signal);
     const before = fileVersion(fd);
-    if (Number(before.size) !== size) return countBreaks(fh, unit, from, size, signal); // changing under us: count what was opened
+    // Changing under us: count what was opened.
+    if (Number(before.size) !== size) return countBreaks(fh, unit, from, size, signal);
     const key = `${before.dev}:${before.ino}`;
     const hit = this.entries.get(key);
     if (hit && sameVersion(hit.version, before) && hit.unit === unit && hit.from === from) {

@@ -7,7 +7,10 @@ import { type FitBounds, type FittedImage, fitImage } from './image-fit.js';
 import { pdfPageCount } from './pdf.js';
 import type { MediaRead } from './read.js';
 
-/** `r` (an image) fitted within `bounds`; undecodable bytes are bad_image naming `shown`, the path as the caller gave it. */
+/**
+ * `r` (an image) fitted within `bounds`; undecodable bytes are bad_image naming `shown`, the path as the caller gave
+ * it.
+ */
 export async function fitImageRead(
   r: MediaRead,
   shown: string,

@@ -10,7 +10,10 @@ import { pageRangeFor } from './pdf.js';
 export interface MediaPrep {
   /** An image comes back fitted within whichever bounds are given (never scaled up) in `fitted`. */
   fit?: { maxWidth?: number; maxHeight?: number; maxBytes?: number };
-  /** A PDF comes back with these pages ("3", "1-5"; at most `maxPages`) rendered (`renderedPages`) or as text (`pageTexts`). */
+  /**
+   * A PDF comes back with these pages ("3", "1-5"; at most `maxPages`) rendered (`renderedPages`) or as text
+   * (`pageTexts`).
+   */
   pdfPages?: { pages: string; maxPages: number; as: 'images' | 'text' };
 }
 

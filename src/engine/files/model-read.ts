@@ -170,7 +170,9 @@ export async function hiddenByIgnoreFiles(
   return ignoredReason(root, st.path, { ignoreFileNames: opts.ignoreFiles, noGitIgnore: !opts.gitignore });
 }
 
-/** Whether a pattern of `include` names the file's extension or its name (media are read only then, as Gemini CLI does). */
+/**
+ * Whether a pattern of `include` names the file's extension or its name (media are read only then, as Gemini CLI does).
+ */
 export function namedByPattern(include: readonly string[], file: string): boolean {
   const ext = path.extname(file).toLowerCase();
   const stem = path.basename(file, path.extname(file));

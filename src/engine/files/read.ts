@@ -30,7 +30,9 @@ const SAMPLE = 64 * 1024;
  * the count the backward way needs.
  */
 export const FAR_START_BYTES = 1024 * 1024;
-/** Files up to this size get a content hash even on a partial read (cheap, and lets staleness checks compare content). */
+/**
+ * Files up to this size get a content hash even on a partial read (cheap, and lets staleness checks compare content).
+ */
 const HASH_SMALL = 4 * 1024 * 1024;
 // Opening lives in open.ts; its functions are re-exported here for readers of the older name.
 export { openForRead, readAll, statFile, type FileStat, type OpenedFile } from './open.js';
@@ -70,7 +72,10 @@ export interface ReadOptions extends MediaPrep {
   forceText?: boolean;
   /** An SVG image is read as the text it is (once it passed the checks of an image read). */
   svgAsText?: boolean;
-  /** Text without a BOM that is not valid UTF-8 is decoded as UTF-8 anyway, invalid bytes becoming U+FFFD, instead of as a guessed legacy encoding. */
+  /**
+   * Text without a BOM that is not valid UTF-8 is decoded as UTF-8 anyway, invalid bytes becoming U+FFFD, instead of as
+   * a guessed legacy encoding.
+   */
   utf8Lossy?: boolean;
 }
 
@@ -136,7 +141,8 @@ export async function readFile(
 ): Promise<ReadResult> {
   validateRange(opts);
   const input = typeof target === 'string' ? target : target.input;
-  // A file the server pointed the session at (a job's log, saved output) reads under its own folder: every read tool, not only one.
+  // A file the server pointed the session at (a job's log, saved output) reads under its own folder: every read tool,
+  // not only one.
   const scope = opts.session ? readScopeFor(callScope, opts.session, input, opts.cwd ?? callScope.primary) : callScope;
   const f = await openForRead(scope, target, opts.cwd);
   let r: ReadResult;

@@ -126,7 +126,10 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A process's start time in clock ticks since boot (/proc/<pid>/stat field 22); undefined if it does not run or /proc cannot tell. */
+/**
+ * A process's start time in clock ticks since boot (/proc/<pid>/stat field 22); undefined if it does not run or /proc
+ * cannot tell.
+ */
 export function startTicks(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');

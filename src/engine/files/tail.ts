@@ -22,11 +22,17 @@ export interface TailSpan {
   bytes?: Buffer;
   /** The text ends with a line break. */
   endsWithBreak: boolean;
-  /** Lines the file has more than line breaks: 1 when the last line has no break after it (or is the empty line after a final break, when that counts as a line), else 0. */
+  /**
+   * Lines the file has more than line breaks: 1 when the last line has no break after it (or is the empty line after a
+   * final break, when that counts as a line), else 0.
+   */
   extraLine: 0 | 1;
 }
 
-/** Whether a tail of this text can be found backwards: UTF-16 needs whole units (an odd byte at the end is left to the forward path). */
+/**
+ * Whether a tail of this text can be found backwards: UTF-16 needs whole units (an odd byte at the end is left to the
+ * forward path).
+ */
 export function tailable(unit: BreakUnit, textStart: number, size: number): boolean {
   return unit === 'byte' || (size - textStart) % 2 === 0;
 }

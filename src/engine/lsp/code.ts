@@ -172,7 +172,9 @@ export class CodeEngine {
 
   // ---- what tools ask
 
-  /** Diagnostics of one file, or (no path) of every file open in a server within the scope, each as it is on disk now. */
+  /**
+   * Diagnostics of one file, or (no path) of every file open in a server within the scope, each as it is on disk now.
+   */
   async diagnostics(ctx: CodeContext, input?: string): Promise<FileDiagnostics[]> {
     if (input !== undefined) {
       const f = await this.open(ctx, input);
@@ -678,7 +680,9 @@ export class CodeEngine {
     return { at, file: resolved.real, text: loaded.text, lines };
   }
 
-  /** Opens `input` and asks its server `method` about `place`: a text-document position request, plus `extra` params. */
+  /**
+   * Opens `input` and asks its server `method` about `place`: a text-document position request, plus `extra` params.
+   */
   private async askAt<R>(
     ctx: CodeContext,
     input: string,

@@ -20,7 +20,9 @@ export interface CodeDiagnostic {
   source?: string;
 }
 
-/** The changed region of `before` → `after`, as 1-based line numbers: lines [from, beforeEnd] became [from, afterEnd]. */
+/**
+ * The changed region of `before` → `after`, as 1-based line numbers: lines [from, beforeEnd] became [from, afterEnd].
+ */
 export function changedRegion(before: string, after: string): { from: number; beforeEnd: number; afterEnd: number } {
   const a = splitLines(before);
   const b = splitLines(after);

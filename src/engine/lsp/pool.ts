@@ -66,7 +66,9 @@ export class LspPool {
     return argv ? { spec: withCommand(found.spec, argv), languageId: found.languageId } : found;
   }
 
-  /** The project root of `file`: the nearest directory up to `top` holding one of the language's markers, else `top`. */
+  /**
+   * The project root of `file`: the nearest directory up to `top` holding one of the language's markers, else `top`.
+   */
   rootOf(file: string, spec: LanguageSpec, top: string): string {
     for (let dir = path.dirname(file); dir.startsWith(top); dir = path.dirname(dir)) {
       if (spec.markers.some((m) => existsSync(path.join(dir, m)))) return dir;
@@ -75,7 +77,10 @@ export class LspPool {
     return top;
   }
 
-  /** The running (or starting) server for `file` under the scope root `top`; throws LspUnavailable saying why there is none. */
+  /**
+   * The running (or starting) server for `file` under the scope root `top`; throws LspUnavailable saying why there is
+   * none.
+   */
   serverFor(file: string, top: string): ServerFor {
     if (!this.settings.enabled || this.closed)
       throw new LspUnavailable('code intelligence is off (--lsp off)', 'disabled');

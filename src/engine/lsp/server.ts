@@ -299,7 +299,10 @@ export class LanguageServer {
     }
   }
 
-  /** The server sees `text` as the document at `file`: opened, or changed and saved. Returns false when it already had it. */
+  /**
+   * The server sees `text` as the document at `file`: opened, or changed and saved. Returns false when it already had
+   * it.
+   */
   async sync(file: string, languageId: string, text: string): Promise<boolean> {
     await Promise.race([this.ready, this.exited]);
     if (this.ended) throw new LspUnavailable(this.ended, 'crashed');

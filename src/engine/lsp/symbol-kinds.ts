@@ -6,7 +6,10 @@ export const SYMBOL_KINDS = [
   'Constant', 'String', 'Number', 'Boolean', 'Array', 'Object', 'Key', 'Null', 'EnumMember', 'Struct', 'Event', 'Operator', 'TypeParameter',
 ] as const; // prettier-ignore
 
-/** A symbol kind's name: from its number (an unknown number as itself), or a string holding a number or a name; undefined for none. */
+/**
+ * A symbol kind's name: from its number (an unknown number as itself), or a string holding a number or a name;
+ * undefined for none.
+ */
 export function symbolKindName(kind: number): string;
 export function symbolKindName(kind: unknown): string | undefined;
 export function symbolKindName(kind: unknown): string | undefined {

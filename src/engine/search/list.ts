@@ -173,7 +173,10 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
   };
 }
 
-/** A listing as a tree under `root/`: one line per entry indented two spaces per level, directories ending in "/", then "... (N more)" when capped. */
+/**
+ * A listing as a tree under `root/`: one line per entry indented two spaces per level, directories ending in "/", then
+ * "... (N more)" when capped.
+ */
 export function treeText(r: ListResult, root: string): string {
   const lines = r.entries.map((e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : ''));
   if (r.omitted > 0) lines.push(`... (${r.omitted} more)`);

@@ -297,7 +297,8 @@ function translateBody(st: State): { source: string; flagI: boolean | undefined 
       if (f === '-') on = false;
       else if (f === 'i') flagI = on;
       else if (f === 'm' || f === 's') {
-        // m: rg already treats ^/$ as line boundaries; s: line mode keeps . within a line, multiline mode already has it.
+        // m: rg already treats ^/$ as line boundaries; s: line mode keeps . within a line, multiline mode already has
+        // it.
       } else refuse(p, `the inline flag ${f}`, 'is not supported by the fallback searcher (only i, m and s are)');
     }
     i = lead[0].length;

@@ -162,7 +162,9 @@ function indexIn(buf: Buffer, marker: Buffer, from: number, end: number): number
   return i !== -1 && i + marker.length <= end ? i : -1;
 }
 
-/** The value of the JSON string whose bytes (quotes left out) are [from, to): decoded straight when it holds no escape. */
+/**
+ * The value of the JSON string whose bytes (quotes left out) are [from, to): decoded straight when it holds no escape.
+ */
 function jsonString(buf: Buffer, from: number, to: number): string {
   // rg writes UTF-8 text and escapes every control character, so without a backslash the
   // bytes are the value.

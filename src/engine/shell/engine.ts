@@ -45,7 +45,10 @@ export interface ShellEngineConfig {
   maxJobsPerSession?: number;
   maxLogBytes?: number;
   killGraceMs?: number;
-  /** How commands are enclosed for killing: 'auto' (a cgroup when usable) or 'marker' (process group + environment marker). */
+  /**
+   * How commands are enclosed for killing: 'auto' (a cgroup when usable) or 'marker' (process group + environment
+   * marker).
+   */
   containment?: ContainmentMode;
   /** The sandbox every command runs in (null or absent: none), and what was decided at start-up. */
   sandbox?: Sandbox | null;
@@ -59,7 +62,9 @@ export interface ShellContext {
   signal?: AbortSignal;
   /** Told of every output chunk of the call's command, or of the job it waits on. */
   progress?: ProgressSink;
-  /** Set by a caller that wants what the sandbox refused as data: each run whose output earned a note adds its refusals. */
+  /**
+   * Set by a caller that wants what the sandbox refused as data: each run whose output earned a note adds its refusals.
+   */
   sandboxRefusals?: SandboxRefusal[];
 }
 
@@ -122,7 +127,10 @@ export interface StartOptions extends CommandOptions {
   rows?: number;
   /** Kill the job after this long. */
   timeoutMs?: number;
-  /** 'merged' (default): stderr joins stdout at the source; 'separate': two pipes, told apart in onOutput (the log holds both). */
+  /**
+   * 'merged' (default): stderr joins stdout at the source; 'separate': two pipes, told apart in onOutput (the log holds
+   * both).
+   */
   streams?: 'merged' | 'separate';
   /** Told of every output chunk as it arrives, and of the end (see StartJobSpec). */
   onOutput?: StartJobSpec['onOutput'];
@@ -273,7 +281,8 @@ export class ShellEngine {
       annotate: (text) => {
         const found = this.refusals(sandbox, text, cwd, env);
         if (found.length === 0) return undefined;
-        // Reaches the host block only when the job ends within the call that started it (a call that waits for its job).
+        // Reaches the host block only when the job ends within the call that started it (a call that waits for its
+        // job).
         ctx.sandboxRefusals?.push(...found);
         return refusalNote(found, sandbox!.roots);
       },
@@ -469,7 +478,10 @@ export class ShellEngine {
     );
   }
 
-  /** The sandbox for a call; `own` is the session's directory of spilled output and job logs, which its commands may read. */
+  /**
+   * The sandbox for a call; `own` is the session's directory of spilled output and job logs, which its commands may
+   * read.
+   */
   private sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): SandboxUse | undefined {
     return this.config.sandbox
       ? { box: this.config.sandbox, roots: ctx.scope.roots, startupFiles, ...(own ? { readOnly: [own] } : {}) }

@@ -20,7 +20,10 @@ const BASE_NAMES = [
 const BASE_PREFIXES = ['LC_'];
 const FALLBACK_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
-/** Start-up files a non-interactive shell runs (bash's BASH_ENV, sh's ENV): passed only when the configuration names them. */
+/**
+ * Start-up files a non-interactive shell runs (bash's BASH_ENV, sh's ENV): passed only when the configuration names
+ * them.
+ */
 const STARTUP_NAMES = ['BASH_ENV', 'ENV'];
 
 /** What keeps a command from waiting on a pager or a credential prompt that no one will answer. */

@@ -41,7 +41,10 @@ function readState(pid: number): string | undefined {
   }
 }
 
-/** The leader is still the shell that joins the cgroup (it execs or runs the command next): its command line begins with `prefix`. */
+/**
+ * The leader is still the shell that joins the cgroup (it execs or runs the command next): its command line begins with
+ * `prefix`.
+ */
 function isJoining(pid: number, prefix: string): boolean {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(prefix);
@@ -214,7 +217,10 @@ function scanShared(value: string, session: number): Promise<number[]> {
   });
 }
 
-/** Every process in the session `session` leads or whose environment holds `entry` (NAME=value of the marker variable): reads all of /proc. */
+/**
+ * Every process in the session `session` leads or whose environment holds `entry` (NAME=value of the marker variable):
+ * reads all of /proc.
+ */
 export function processesWithEnv(entry: string, session = 0): number[] {
   const value = entry.slice(entry.indexOf('=') + 1);
   return scanMarkers([{ value, session }]).get(value) ?? [];

@@ -30,7 +30,10 @@ interface MonitorShell<C> {
 export interface MonitorOptions {
   /** A shell line, or an argv run without a shell. */
   command: string | readonly string[];
-  /** Working directory relative to the session directory, checked against the scope; the argument to blame for a bad one. */
+  /**
+   * Working directory relative to the session directory, checked against the scope; the argument to blame for a bad
+   * one.
+   */
   workdir?: string;
   workdirField?: string;
   /** Variables added to the command's environment. */

@@ -277,7 +277,8 @@ export async function spawnChild(spec: SpawnSpec): Promise<Child> {
 
 /**
  * The argv that starts the command inside its sandbox (when one is used) and its enclosure;
- * `joiner` builds the argv of a shell that joins its cgroup itself (see selfJoins). When bwrap or a joining shell goes first, a missing or non-executable program would only
+ * `joiner` builds the argv of a shell that joins its cgroup itself (see selfJoins). When bwrap or a joining shell goes
+ * first, a missing or non-executable program would only
  * show as an exit status: look it up here as execvp would, so it still fails to start with
  * the error it deserves.
  */

@@ -101,7 +101,8 @@ export class Sandbox {
       (this.systemVisible(home) ? isDir(home) : true)
     ) {
       a.push('--tmpfs', home);
-      // A terminal session (or an operator's --shell-startup-files) reads the user's start-up files: those alone show, read-only.
+      // A terminal session (or an operator's --shell-startup-files) reads the user's start-up files: those alone show,
+      // read-only.
       if (startupFiles) for (const f of STARTUP_FILES) a.push('--ro-bind-try', path.join(home, f), path.join(home, f));
     }
     // Start-up files the operator passed on (--shell-env BASH_ENV): the file it names shows, read-only.
@@ -121,7 +122,8 @@ export class Sandbox {
     for (const h of this.settings.hidden) {
       if (isDir(h) && (inRoots(h) || this.systemVisible(h))) a.push('--tmpfs', h);
     }
-    // The session's own job logs and spilled output, which its results name: readable, after the state directory was hidden.
+    // The session's own job logs and spilled output, which its results name: readable, after the state directory was
+    // hidden.
     for (const p of readOnly) a.push('--ro-bind-try', p, p);
     a.push('--remount-ro', '/', '--chdir', cwd, '--', file, ...args);
     return { file: this.bwrap, args: a };

@@ -170,7 +170,10 @@ class Lexer {
     this.pendingHeredocs.push({ delim: tok.word.value, stripTabs, literal: tok.word.quoted });
   }
 
-  /** Heredoc bodies are data, not commands: skip them (their expansions cannot run commands we miss: they are only flagged). */
+  /**
+   * Heredoc bodies are data, not commands: skip them (their expansions cannot run commands we miss: they are only
+   * flagged).
+   */
   private skipHeredocBodies(): void {
     for (const h of this.pendingHeredocs.splice(0)) {
       for (;;) {

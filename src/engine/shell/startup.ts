@@ -13,7 +13,10 @@ export function isBash(program: string): boolean {
   return /^bash[\d.]*$/.test(path.basename(program));
 }
 
-/** Flags that keep `shell` from reading start-up files; they go before every other argument (bash takes long options first). */
+/**
+ * Flags that keep `shell` from reading start-up files; they go before every other argument (bash takes long options
+ * first).
+ */
 export function quietFlags(shell: string): string[] {
   return isBash(shell) ? [...BASH_QUIET] : [];
 }

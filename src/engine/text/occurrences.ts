@@ -2,7 +2,9 @@
 // and the memory tool word their refusals from these counts), a unique occurrence
 // replaced, lines inserted, and the window of lines around a change.
 
-/** Occurrences of `needle` in `text`, as Python's str.count counts them (an empty needle fits between every character). */
+/**
+ * Occurrences of `needle` in `text`, as Python's str.count counts them (an empty needle fits between every character).
+ */
 export function countOf(text: string, needle: string): number {
   if (needle === '') return text.length + 1;
   let n = 0;
@@ -34,7 +36,10 @@ export const insertLines = (lines: readonly string[], k: number, added: readonly
   ...lines.slice(k),
 ];
 
-/** The lines `count` lines from 1-based `line` on, with `context` lines either side (clamped), and the number of the first. */
+/**
+ * The lines `count` lines from 1-based `line` on, with `context` lines either side (clamped), and the number of the
+ * first.
+ */
 export function linesAround(
   lines: readonly string[],
   line: number,

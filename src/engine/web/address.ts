@@ -192,7 +192,10 @@ export class AllowList {
     return this.names.has(h) || this.suffixes.some((s) => h.endsWith(s));
   }
 
-  /** An IPv4 entry also covers the IPv6 spellings that carry that address (all of them, when several readings are possible). */
+  /**
+   * An IPv4 entry also covers the IPv6 spellings that carry that address (all of them, when several readings are
+   * possible).
+   */
   allowsAddress(ip: string): boolean {
     const a = parseIp(ip);
     if (!a) return false;

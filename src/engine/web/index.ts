@@ -54,7 +54,10 @@ export interface FetchOptions {
   /** Body bytes read at most; the rest is never downloaded and `truncated` is set. */
   maxBytes?: number;
   maxRedirects?: number;
-  /** Fetch http:// URLs over https:// instead; 'unless-allowed': except to hosts the operator allowed although private (local services rarely have TLS). */
+  /**
+   * Fetch http:// URLs over https:// instead; 'unless-allowed': except to hosts the operator allowed although private
+   * (local services rarely have TLS).
+   */
   upgradeHttp?: boolean | 'unless-allowed';
   /** Fetch github.com/.../blob/... from raw.githubusercontent.com. */
   githubRaw?: boolean;

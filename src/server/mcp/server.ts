@@ -73,7 +73,10 @@ export interface McpSessionOptions {
 
 export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
-/** What a session's handlers are registered on: the SDK's Server (2025-11-25), or the 2026-07-28 one seen alike (modern.ts). */
+/**
+ * What a session's handlers are registered on: the SDK's Server (2025-11-25), or the 2026-07-28 one seen alike
+ * (modern.ts).
+ */
 export type McpRegistrar = Pick<
   Server,
   'setRequestHandler' | 'setNotificationHandler' | 'getClientCapabilities' | 'sendResourceUpdated' | 'onclose'

@@ -174,7 +174,10 @@ export class SandboxdRest {
     await pipeline(found.stream, res);
   }
 
-  /** A sandbox-relative path as the engine takes it: absolute paths outside every root are read under the first root, as the spec's server does. */
+  /**
+   * A sandbox-relative path as the engine takes it: absolute paths outside every root are read under the first root, as
+   * the spec's server does.
+   */
   private sandboxPath(rel: string): string {
     if (rel === '' || rel === '/') return '.';
     if (!path.isAbsolute(rel)) return rel;

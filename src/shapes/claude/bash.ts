@@ -165,7 +165,9 @@ async function background332(a: Args, c: Call): Promise<Reply> {
   };
 }
 
-/** Claude Code 2.1.332's Bash: background output goes to a file the model Reads; timeout also limits a background run. */
+/**
+ * Claude Code 2.1.332's Bash: background output goes to a file the model Reads; timeout also limits a background run.
+ */
 export const bash = defineTool<Args>({
   ...TABLE_197,
   summary:

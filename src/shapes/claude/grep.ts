@@ -37,7 +37,10 @@ interface Args {
   multiline?: boolean;
 }
 
-/** Claude Code's words for a page of each output mode, with its pagination note (which names the limit only when it cut something). */
+/**
+ * Claude Code's words for a page of each output mode, with its pagination note (which names the limit only when it cut
+ * something).
+ */
 function pageText(mode: NonNullable<Args['output_mode']>, p: RgPage, limit: number, offset: number): string {
   const note = [p.next !== undefined ? `limit: ${limit}` : '', offset > 0 ? `offset: ${offset}` : '']
     .filter(Boolean)
@@ -130,7 +133,8 @@ export const grep = defineTool<Args>({
     requireCounts(a, ['context', '-C', '-B', '-A'], 'lines');
     const search = rgFlagOptions(a, mode, target);
     const r = await c.engine.search.grep(at, { ...GREP, ...search });
-    // Claude Code makes only match lines relative; context lines keep rg's absolute path; one file searched is not named.
+    // Claude Code makes only match lines relative; context lines keep rg's absolute path; one file searched is not
+    // named.
     const name = (f: GrepFile, kind: string) =>
       mode === 'content' && st.isFile ? '' : kind === 'match' ? displayPath(f.path, at.cwd) : f.path;
     const limit = wholeCount(a.head_limit, 250);

@@ -14,7 +14,10 @@ export const issuesText = (issues: readonly Issue[]) =>
 /** A tool's own check failing on `field`: the custom issue Claude Code reports. */
 export const customIssue = (field: string, message: string) => issuesText([{ code: 'custom', message, path: [field] }]);
 
-/** The issue of one violated top-level property, when the schema says which rule it broke (an enum, an exclusive minimum). */
+/**
+ * The issue of one violated top-level property, when the schema says which rule it broke (an enum, an exclusive
+ * minimum).
+ */
 function issueOf(field: string, description: string, schema: JsonSchema): Issue | undefined {
   const prop = (schema.properties as Record<string, JsonSchema> | undefined)?.[field];
   if (!prop) return undefined;
@@ -40,7 +43,10 @@ function issueOf(field: string, description: string, schema: JsonSchema): Issue 
   return undefined;
 }
 
-/** The registry's argument failure as Claude Code's issue list, or undefined when one of its violations has no such issue. */
+/**
+ * The registry's argument failure as Claude Code's issue list, or undefined when one of its violations has no such
+ * issue.
+ */
 export function schemaIssues(err: EngineError, schema: JsonSchema): string | undefined {
   const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
   if (!violations || violations.length === 0) return undefined;

@@ -41,7 +41,7 @@ export const listMcpResources = defineTool<Args>({
   description: [
     "Lists the MCP resources of this server (Facet): each with name, uri, description, mimeType and server (Facet's",
     'server name). server, when given, must be that name. Read one with ReadMcpResourceTool.',
-    'Only the served toolbox\'s own resources are listed; an unknown server name is refused.',
+    "Only the served toolbox's own resources are listed; an unknown server name is refused.",
   ],
   schema: { type: 'object', properties: { server: { type: 'string' } }, additionalProperties: false },
   tags: [TAGS.readOnly],

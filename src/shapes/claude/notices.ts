@@ -21,7 +21,9 @@ const block = (...lines: string[]) => ['<task-notification>', ...lines, '</task-
 const event = (id: string, description: string, text: string) =>
   block(`<task-id>${id}</task-id>`, `<summary>Monitor event: "${description}"</summary>`, `<event>${text}</event>`);
 
-/** One notification in Claude Code's words; undefined for those it does not send (a stop the TaskStop result reported). */
+/**
+ * One notification in Claude Code's words; undefined for those it does not send (a stop the TaskStop result reported).
+ */
 export function noticeText(n: SessionNotification): string | undefined {
   if (n.type === 'monitor_lines') return event(n.monitor, n.description, n.lines.join('\n'));
   if (n.type === 'job_ended') {

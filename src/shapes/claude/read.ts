@@ -83,7 +83,10 @@ function media(r: CheckedMedia, a: Args): Reply {
   return { text: `${pdf} (${size})`, host, blobs: m.blobs };
 }
 
-/** Claude Code's text of a text read: numbered lines, the partial view of a whole read over the cap, reminders for an empty file or an offset past the end. */
+/**
+ * Claude Code's text of a text read: numbered lines, the partial view of a whole read over the cap, reminders for an
+ * empty file or an offset past the end.
+ */
 function textReply(r: TextRead, a: Args, whole: boolean, paths: string[]): Reply {
   const past = (total: number, offset?: number) =>
     reminder(

@@ -33,7 +33,10 @@ export function stripTrailingWhitespace(filePath: string, text: string): string 
   return /\.(md|mdx)$/i.test(filePath) ? text : text.replace(/[^\S\r\n]+(?=\r?\n|$)/g, '');
 }
 
-/** `text` as it is within `limit` characters; over it, saved (or pointed at `existing`) and shown as a preview naming the file. */
+/**
+ * `text` as it is within `limit` characters; over it, saved (or pointed at `existing`) and shown as a preview naming
+ * the file.
+ */
 export async function persisted(
   c: Call,
   text: string,

@@ -6,7 +6,10 @@ import { toolUseError } from './errors.js';
 /** TaskGet's and TaskUpdate's answer for an id the session has no task for: not an error. */
 export const TASK_NOT_FOUND = 'Task not found';
 
-/** Claude Code's words when required parameters are missing ("The required parameter `x` is missing"); undefined for other failures. */
+/**
+ * Claude Code's words when required parameters are missing ("The required parameter `x` is missing"); undefined for
+ * other failures.
+ */
 export function missingParameters(err: EngineError, tool: string): string | undefined {
   const v = err.facts.violations as Array<{ field: string; description: string }> | undefined;
   if (!v || v.length === 0 || v.some((x) => x.description !== 'is required')) return undefined;

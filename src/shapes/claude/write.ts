@@ -23,7 +23,9 @@ interface Args {
   content: string;
 }
 
-/** Write as Claude Code 2.1.197 answered it (an existing file Read first, unchanged since): claude@2.1.197 serves it. */
+/**
+ * Write as Claude Code 2.1.197 answered it (an existing file Read first, unchanged since): claude@2.1.197 serves it.
+ */
 const TABLE_197 = {
   name: 'Write',
   fields: { path: 'file_path' },
@@ -66,7 +68,10 @@ export const write197 = defineTool<Args, WriteResult>(TABLE_197);
 
 const WRITE_332 = { ...WRITE, freshness: undefined };
 
-/** Claude Code 2.1.332's Write, as it answers the newer models (from 2.1.228): an existing file is overwritten without a Read first. */
+/**
+ * Claude Code 2.1.332's Write, as it answers the newer models (from 2.1.228): an existing file is overwritten without a
+ * Read first.
+ */
 export const write = defineTool<Args, WriteResult>({
   ...TABLE_197,
   summary: 'Create a file or replace all of it; prefer Edit for changes to part of a file.',

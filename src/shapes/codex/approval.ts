@@ -29,7 +29,10 @@ export const APPROVAL_MODE =
   'PERMISSION_DENIED: sandbox_permissions other than use_default, or additional_permissions, ask to run outside the sandbox; ' +
   'this server never grants that (there is no one to approve it): run the command inside the roots without them.';
 
-/** Refuses any request to run outside the sandbox; justification and prefix_rule only matter to an approver and are ignored. */
+/**
+ * Refuses any request to run outside the sandbox; justification and prefix_rule only matter to an approver and are
+ * ignored.
+ */
 export function checkApproval(args: ApprovalArgs): void {
   const mode = args.sandbox_permissions ?? 'use_default';
   const extra = args.additional_permissions !== undefined;

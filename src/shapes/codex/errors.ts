@@ -21,7 +21,10 @@ function outside(err: EngineError & { facts: { path: string; roots: string[] } }
 
 const said = (err: EngineError) => err.message;
 
-/** By kind (total): bad arguments list their violations, a missing path says where to look, the rest is the engine's message. */
+/**
+ * By kind (total): bad arguments list their violations, a missing path says where to look, the rest is the engine's
+ * message.
+ */
 const byKind = everyKind<KindWording<unknown>>(said, {
   invalid_argument(err) {
     const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;

@@ -101,7 +101,8 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
         failure: run.error,
       };
     }
-    // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false; a terminal session reads the profile.
+    // As in Codex, the command runs in a login shell (`bash -lc`) unless login is false; a terminal session reads the
+    // profile.
     const login = args.login !== false;
     const tty = args.tty === true;
     const env = tty ? EXEC_ENV : { ...EXEC_ENV, TERM: 'dumb' };

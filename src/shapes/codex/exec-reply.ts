@@ -13,7 +13,10 @@ import { approxTokens, byteBudget, readOutput, withWarning } from './output.js';
 // write_stdin (a poll) waits 5 s to 5 min.
 export const YIELD_MS = { min: 250, max: 30_000, pollMin: 5_000, pollMax: 300_000 };
 
-/** How a call reads the job's output: waits `yieldMs` within the bounds of a call (or of a poll), keeps both ends of `budget` bytes. */
+/**
+ * How a call reads the job's output: waits `yieldMs` within the bounds of a call (or of a poll), keeps both ends of
+ * `budget` bytes.
+ */
 export const readOpts = (yieldMs: number, budget: number, poll = false) => ({
   waitMs: poll
     ? Math.min(YIELD_MS.pollMax, Math.max(YIELD_MS.pollMin, yieldMs))

@@ -12,7 +12,10 @@ import { sentPatch } from './patch.js';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Set for every command, as Codex does: no colours, no pagers. */
 export const EXEC_ENV = { NO_COLOR: '1', PAGER: 'cat', GIT_PAGER: 'cat', GH_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0' };
-/** How both run: merged output, no colours or pagers, at most an hour (the reference sets no ceiling; this keeps a forgotten call from holding a process for ever). */
+/**
+ * How both run: merged output, no colours or pagers, at most an hour (the reference sets no ceiling; this keeps a
+ * forgotten call from holding a process for ever).
+ */
 const RUN = {
   defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
   maxTimeoutMs: 3_600_000,

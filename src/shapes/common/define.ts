@@ -53,7 +53,10 @@ export interface ToolTable<A, R> {
 export interface Dialect extends DialectWords {
   /** Runs on every result of the shape's tools (Claude announces background tasks that ended). */
   after?: (result: ToolResult, c: Call) => ToolResult | Promise<ToolResult>;
-  /** The vendor's words for the diagnostics a call's changes introduced (or why they are missing); undefined adds nothing. */
+  /**
+   * The vendor's words for the diagnostics a call's changes introduced (or why they are missing); undefined adds
+   * nothing.
+   */
   diagnostics?: (report: ChangeDiagnostics, c: Call) => string | undefined;
 }
 
@@ -71,7 +74,10 @@ function mergedReport(reports: readonly ChangeDiagnostics[]): ChangeDiagnostics 
   return { files: [...files.values()], missing: [...missing.values()] };
 }
 
-/** The result with the diagnostics its changes introduced: structured in the host block, worded by the dialect after the text. */
+/**
+ * The result with the diagnostics its changes introduced: structured in the host block, worded by the dialect after the
+ * text.
+ */
 function withDiagnostics(
   result: ToolResult,
   reports: readonly ChangeDiagnostics[],
@@ -122,7 +128,10 @@ const CONTEXT_FIELDS = {
 } satisfies Record<keyof HandlerContext, true>;
 void CONTEXT_FIELDS;
 
-/** The call's context with the tool's engine and name: copied field by field (a spread of the context cost ~5 µs a call). */
+/**
+ * The call's context with the tool's engine and name: copied field by field (a spread of the context cost ~5 µs a
+ * call).
+ */
 function callOf(ctx: HandlerContext, env: ShapeEnv, tool: string): Call {
   const c: Call = {
     signal: ctx.signal,
@@ -143,7 +152,10 @@ function callOf(ctx: HandlerContext, env: ShapeEnv, tool: string): Call {
   return c;
 }
 
-/** The failure result of `err` worded `said` (undefined: the engine's message); the host block is the registry's, plus what the words add. */
+/**
+ * The failure result of `err` worded `said` (undefined: the engine's message); the host block is the registry's, plus
+ * what the words add.
+ */
 function failed(tool: string, err: EngineError, said: Reply | string | undefined): ToolResult {
   const reply: Reply = typeof said === 'object' ? said : { text: said ?? err.message };
   const base = failureResult(reply.text, err, tool);

@@ -11,7 +11,10 @@ import { servedReadOnly } from '../tags.js';
 export interface ShapeOptions {
   /** Shape name: served as Identity.name "facet-<shape>". */
   shape: string;
-  /** The vendor whose dialect this is (the shape's name): tagged on every tool, so hosts can filter by it. Unset for core. */
+  /**
+   * The vendor whose dialect this is (the shape's name): tagged on every tool, so hosts can filter by it. Unset for
+   * core.
+   */
   vendor?: string;
   description: string;
   /** Context files offered as resources, e.g. CLAUDE.md, AGENTS.md. */

@@ -28,7 +28,10 @@ export const CODE_TAG = 'code';
 export const placeLine = (l: CodeLocation): string =>
   `${l.relative}:${l.line}:${l.column}${l.text !== undefined ? `: ${l.text}` : ''}`;
 
-/** Places as code.definition and code.references list them (or `none`); the host gets how many (as `counted`, when given) and their files. */
+/**
+ * Places as code.definition and code.references list them (or `none`); the host gets how many (as `counted`, when
+ * given) and their files.
+ */
 export function placesReply(locations: CodeLocation[], none: string, word: string, counted?: string): Reply {
   const text = locations.length === 0 ? none : locations.map(placeLine).join('\n');
   const host = {

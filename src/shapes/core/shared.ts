@@ -43,7 +43,10 @@ export const ignoreProps = {
   },
 } as const;
 
-/** A change to one file: the head line over its diff (or the note for it), `data` with the diff's fields, the host's view. */
+/**
+ * A change to one file: the head line over its diff (or the note for it), `data` with the diff's fields, the host's
+ * view.
+ */
 export const changeReply = (head: string, path: string, d: FileDiff, data: Record<string, unknown>): Reply => ({
   text: `${head}\n${diffOrNote(d)}`,
   data: { ...data, changedLines: d.changedLines, diff: d.unified, ...diffOmission(d) },

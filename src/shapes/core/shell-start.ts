@@ -1,4 +1,5 @@
-// shell.start: a command started as a background job of the session; its id at once, or after wait_ms with the first output.
+// shell.start: a command started as a background job of the session; its id at once, or after wait_ms with the first
+// output.
 import { NON_INTERACTIVE_ENV } from '../../engine/index.js';
 import { envSchema, jobHost, POLICY_MODE, readReply, ttyNote, WORKDIR_MODE } from './shell-common.js';
 import { type ArgsOf, defineTool, type Reply, TAGS } from './shared.js';

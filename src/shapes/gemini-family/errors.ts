@@ -133,7 +133,10 @@ export function familyErrorType(tool: string, err: EngineError): ToolErrorType {
   return type ?? table.kinds[err.kind];
 }
 
-/** A vendor's wording of one error type: the path named, the failure, the arguments and the tool; undefined for the shared words. */
+/**
+ * A vendor's wording of one error type: the path named, the failure, the arguments and the tool; undefined for the
+ * shared words.
+ */
 export type TypeText = (p: string, err: EngineError, args: Record<string, unknown>, tool: string) => string | undefined;
 /** A vendor's wording by error type (a misspelt type does not build). */
 export type TypeTexts = Partial<Record<ToolErrorType, TypeText>>;

@@ -33,7 +33,10 @@ export function shapeError(
 export const badParams = (message: string, field?: string, facts: UntypedFacts = {}): EngineError =>
   shapeError('invalid_argument', message, 'invalid_tool_params', facts, field);
 
-/** A grep_search past its time limit (`timeoutMs`) fails as grep_execution_error (TIMEOUT) in both vendors, naming the arguments that `narrow` it; `r` when it finished. */
+/**
+ * A grep_search past its time limit (`timeoutMs`) fails as grep_execution_error (TIMEOUT) in both vendors, naming the
+ * arguments that `narrow` it; `r` when it finished.
+ */
 export function finishedSearch<R extends { timedOut?: boolean }>(
   r: R,
   timeoutMs: number,
@@ -50,7 +53,10 @@ export function finishedSearch<R extends { timedOut?: boolean }>(
   return r;
 }
 
-/** read_file asked to start after the file's last line: invalid_tool_params naming the argument (`field`, as `given`) and the file's line count. */
+/**
+ * read_file asked to start after the file's last line: invalid_tool_params naming the argument (`field`, as `given`)
+ * and the file's line count.
+ */
 export function refusePastEnd(r: ModelRead, start: number, field: string, given: number | undefined): void {
   const total = pastEnd(r, start);
   if (total !== undefined)
@@ -70,7 +76,10 @@ export async function refuseExisting(c: Call, file: string): Promise<void> {
     );
 }
 
-/** The host block of a file written or edited: its path, the diff with its note, the lines added and removed after `counts`. */
+/**
+ * The host block of a file written or edited: its path, the diff with its note, the lines added and removed after
+ * `counts`.
+ */
 export function changeHost(
   summary: string,
   r: { path: string; created: boolean; diff?: FileDiff },
@@ -164,7 +173,10 @@ export function emptyDirectory(shown: string, paths: string[], counts: Record<st
   return { text, host: { paths, summary: text, counts: { entries: 0, ...counts } } };
 }
 
-/** run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output so far; undefined for other failures. */
+/**
+ * run_shell_command stopped while it ran (the call cancelled): Gemini CLI and Qwen Code word it alike, with the output
+ * so far; undefined for other failures.
+ */
 export function cancelledReply(e: unknown, summary: string): Reply | undefined {
   const cancelled = cancelledRun(e);
   if (!cancelled) return undefined;
@@ -176,7 +188,10 @@ export function cancelledReply(e: unknown, summary: string): Reply | undefined {
   };
 }
 
-/** How both run_shell_command tools end the message of a command stopped early: the output so far, or that there was none. */
+/**
+ * How both run_shell_command tools end the message of a command stopped early: the output so far, or that there was
+ * none.
+ */
 const outputBefore = (out: string, what: string): string =>
   out.trim() ? ` Below is the output before it ${what}:\n${out}` : ` There was no output before it ${what}.`;
 
@@ -184,7 +199,10 @@ const outputBefore = (out: string, what: string): string =>
 export const commandSummary = (a: { description?: string; command: string }): string =>
   a.description ?? a.command.slice(0, 120);
 
-/** A run_shell_command killed by its timeout: `message`, the output before it `what` (timed out, was cancelled), the failure; error type shell_execute_error. */
+/**
+ * A run_shell_command killed by its timeout: `message`, the output before it `what` (timed out, was cancelled), the
+ * failure; error type shell_execute_error.
+ */
 export function timedOutReply(
   message: string,
   what: string,
@@ -199,7 +217,10 @@ export function timedOutReply(
   };
 }
 
-/** A run_shell_command background start: the command in the directory its tool names `workdirField`, with the vendor's environment. */
+/**
+ * A run_shell_command background start: the command in the directory its tool names `workdirField`, with the vendor's
+ * environment.
+ */
 export const startInBackground = (
   c: Call,
   a: { command: string; description?: string },

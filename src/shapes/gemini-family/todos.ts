@@ -5,7 +5,10 @@ import type { TodoItem } from '../../engine/index.js';
 import { todosHost } from '../kit/todos/todo-list.js';
 import type { Reply } from '../common/define.js';
 
-/** The list `items` after a write: `cleared` when it is empty, else `updated`; `shown` is what the host block carries of the items. */
+/**
+ * The list `items` after a write: `cleared` when it is empty, else `updated`; `shown` is what the host block carries of
+ * the items.
+ */
 export function todoListReply(
   items: readonly TodoItem[],
   shown: readonly unknown[],

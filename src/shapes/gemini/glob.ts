@@ -21,7 +21,10 @@ const schema = object(
 );
 type Args = ArgsOf<typeof schema>;
 
-/** How Gemini globs: dot-files included, these folders never walked into, older files ordered with localeCompare ("fileA.txt" before "FileB.TXT"). */
+/**
+ * How Gemini globs: dot-files included, these folders never walked into, older files ordered with localeCompare
+ * ("fileA.txt" before "FileB.TXT").
+ */
 const GLOB = {
   hidden: true,
   skipNames: ['node_modules', '.git', 'bower_components', '.svn', '.hg'],

@@ -38,7 +38,10 @@ const EXCLUDES = [
   '!*.tmp',
 ];
 const TIMEOUT_MS = 30_000;
-/** How Gemini greps: .geminiignore honoured (no_ignore lifts it with the rest), lines cut at 2000 characters, 30 s, the first total_max_matches in path order (the order Gemini's own walk gives). */
+/**
+ * How Gemini greps: .geminiignore honoured (no_ignore lifts it with the rest), lines cut at 2000 characters, 30 s, the
+ * first total_max_matches in path order (the order Gemini's own walk gives).
+ */
 const GREP = {
   ignoreFileNames: ['.geminiignore'],
   inPathOrder: true,
@@ -110,7 +113,10 @@ export const grepSearch = defineTool<Args, GrepResult>({
       settled,
     });
   },
-  /** A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths sorted. */
+  /**
+   * A header, then per file "File: rel" and "L<n>: text" / "L<n>- context" lines between "---"; names_only: the paths
+   * sorted.
+   */
   format(r, args): Reply {
     const max = args.total_max_matches ?? 100;
     const [where, { files, matches, names, facts }] = [

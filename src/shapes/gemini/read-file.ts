@@ -15,7 +15,10 @@ type Args = ArgsOf<typeof schema>;
 const notice = (start: number, end: number, total: number): string =>
   `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines ${start}-${end} of ${total} total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: ${end + 1}.\n\n--- FILE CONTENT (truncated) ---\n`;
 
-/** How Gemini reads one file: audio and video attached too; it weighs the file before looking at what it holds, so any file over 20 MB is refused. */
+/**
+ * How Gemini reads one file: audio and video attached too; it weighs the file before looking at what it holds, so any
+ * file over 20 MB is refused.
+ */
 const READ = { ...READ_OPTS, audioVideoMax: MAX_FILE_BYTES, maxAnyBytes: MAX_FILE_BYTES };
 
 export const readFile = defineTool<Args, ModelRead>({

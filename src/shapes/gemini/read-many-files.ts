@@ -20,7 +20,10 @@ const TRUNCATED_WARNING =
   "[WARNING: This file was truncated. To view the full content, use the 'read_file' tool on this specific file.]";
 const NOT_NAMED = 'an image, PDF or audio file is read only when a pattern names its extension or name';
 const NONE = 'No files matching the criteria were found or all were skipped.';
-/** How Gemini reads many files: patterns case-insensitive, an existing path taken literally, each file read as read_file reads it. */
+/**
+ * How Gemini reads many files: patterns case-insensitive, an existing path taken literally, each file read as read_file
+ * reads it.
+ */
 const MANY = {
   ignoreCase: true,
   literalFiles: true,

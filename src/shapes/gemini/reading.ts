@@ -23,7 +23,9 @@ export const RAW: RawWindowOptions = { marker: CUT_MARK, cutBy: 'line' };
 export const binaryLead = (mediaTypes: Iterable<string>): string =>
   `Binary content (${[...mediaTypes].join(', ')}) read successfully. Content will be injected for analysis in the next sequence.`;
 
-/** What Gemini's model reads beside an attached file: nothing for an image or PDF, the lead line for audio and video. */
+/**
+ * What Gemini's model reads beside an attached file: nothing for an image or PDF, the lead line for audio and video.
+ */
 export const geminiMediaText = (kind: string, _relative: string, mediaType: string): string =>
   kind === 'audio' || kind === 'video' ? binaryLead([mediaType]) : '';
 
@@ -39,7 +41,10 @@ export function refuseNul(p: string, field: string): void {
   }
 }
 
-/** Gemini refuses text with an omission placeholder ("// ... rest of code ..."): the line found, named with what to send instead. */
+/**
+ * Gemini refuses text with an omission placeholder ("// ... rest of code ..."): the line found, named with what to send
+ * instead.
+ */
 export function refusePlaceholder(found: { line: string } | undefined, field: string, instead: string): void {
   if (found) throw badParams(`\`${field}\` holds an omission placeholder ("${found.line}"); ${instead}`, field);
 }

@@ -25,7 +25,11 @@ const ENV = { GEMINI_CLI: '1', TERM: 'xterm-256color', PAGER: 'cat', GIT_PAGER: 
 /** Gemini has no overall limit, only the inactivity one; a day bounds a forgotten command. */
 const OVERALL_MS = 24 * 3600 * 1000;
 const OUTPUT_THRESHOLD = 40_000;
-/** How Gemini runs a foreground command: its environment, no overall limit to speak of (only the inactivity one), stdout and stderr merged, a fifth of 40000 bytes kept from the head and the rest spilled to a file, the cwd not carried to the next call, processes left behind kept and reported. */
+/**
+ * How Gemini runs a foreground command: its environment, no overall limit to speak of (only the inactivity one), stdout
+ * and stderr merged, a fifth of 40000 bytes kept from the head and the rest spilled to a file, the cwd not carried to
+ * the next call, processes left behind kept and reported.
+ */
 const RUN = {
   workdirField: 'dir_path',
   env: ENV,

@@ -8,7 +8,10 @@ import { TAGS } from '../tags.js';
 import { untrusted } from './untrusted.js';
 import { object } from '../gemini-family/schema.js';
 
-/** How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between the URLs, the first 20 URLs. */
+/**
+ * How Gemini fetches: text (GitHub blobs from raw), 10 s per URL, 250000 characters for one call shared fairly between
+ * the URLs, the first 20 URLs.
+ */
 const FETCH = { format: 'text', githubRaw: true, timeoutMs: 10_000, totalChars: 250_000, max: 20 } as const;
 const CUT_NOTE = '\n\n... [Content truncated due to size limit] ...';
 const NOTE =
@@ -16,7 +19,9 @@ const NOTE =
 /** Gemini CLI's own limit: 10 requests per host per minute, counted per requested URL (cached pages too). */
 const PER_HOST = { requests: 10, windowMs: 60_000 };
 
-/** How a skipped URL is listed: refused addresses and rate limits as Gemini labels them, other failures with the reason. */
+/**
+ * How a skipped URL is listed: refused addresses and rate limits as Gemini labels them, other failures with the reason.
+ */
 function skipLabel({ url, err, mediaType }: FetchEachResult['skipped'][number]): string {
   if (!err) return `[Unsupported content: ${mediaType}] ${url}`;
   if (err.kind === 'security_policy') return `[Blocked Host] ${url}`;
@@ -64,7 +69,8 @@ export const webFetch = defineTool<{ prompt: string }, FetchEachResult>({
     const limiter = c.engine.hostLimiter('gemini.web_fetch', PER_HOST);
     const fetched = await fetchEach(c.engine.web, limiter, urls, { ...FETCH, signal: c.signal });
     if (fetched.pages.length === 0) {
-      // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every shape).
+      // One condition behind every skip keeps its own code (a refused address is SECURITY_POLICY_FAILED in every
+      // shape).
       const skipped = fetched.skipped.map(skipLabel);
       throw shapeError(
         skippedKind(fetched.skipped),

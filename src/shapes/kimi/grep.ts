@@ -44,7 +44,8 @@ function reply(p: GrepPage, args: Args): Reply {
       ? `Results truncated to ${p.page.length} lines (total: ${p.total}). Use offset=${p.next} to see more.`
       : '',
   ].filter((n) => n !== '');
-  // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then the other notes.
+  // As Kimi CLI: nothing to show (no match, only secrets files, or a page past the end) reads "No matches found", then
+  // the other notes.
   if (p.page.length === 0)
     return kimiOk(notes.length > 0 ? `No matches found. ${notes.join(' ')}` : 'No matches found', '', p.facts);
   const out = capped(p.page.join('\n'));

@@ -33,7 +33,8 @@ function finished(run: RunOutcome, timeout: number): Reply {
   const host = { exitCode: run.exitCode, signal: run.signal, truncated, counts };
   const failure = runFailure(run, out.text, truncated);
   if (!failure) return kimiOk(cutNote('Command executed successfully.', truncated), out.text, host);
-  // Kimi CLI reports a command ended by a signal with Python's returncode: the negative signal number, e.g. -9 for SIGKILL.
+  // Kimi CLI reports a command ended by a signal with Python's returncode: the negative signal number, e.g. -9 for
+  // SIGKILL.
   const message = run.timedOut
     ? `Command killed by timeout (${timeout}s)`
     : run.signal

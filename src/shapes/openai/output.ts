@@ -13,7 +13,10 @@ export const NULL_AS_ABSENT_INT = { type: 'integer', description: 'Optional; nul
 /** Characters kept of a shell call's output when max_output_length is absent, and at most when it is larger. */
 export const OUTPUT_LIMIT = 100_000;
 
-/** How the shell tools run a command: separate streams whose heads hold `chars` characters, the model's timeout within ours. */
+/**
+ * How the shell tools run a command: separate streams whose heads hold `chars` characters, the model's timeout within
+ * ours.
+ */
 export const runOpts = (timeoutMs: number | null | undefined, chars: number, env: Record<string, string>) => ({
   // A timeout of 0, below 0 or null means the default.
   timeoutMs: requestedTimeout(timeoutMs),

@@ -17,7 +17,9 @@ const schema = qwenObject({ file_path: 'string', old_string: 'string', new_strin
 ]);
 type Args = ArgsOf<typeof schema>;
 
-/** How Qwen edits: the file read and unchanged since, its rungs of matching, a deleted block's line break taken with it. */
+/**
+ * How Qwen edits: the file read and unchanged since, its rungs of matching, a deleted block's line break taken with it.
+ */
 const EDIT = {
   freshness: { requireRead: true, requireUnchanged: true },
   // Trailing whitespace before typography: the typography rung also compares lines

@@ -37,7 +37,8 @@ export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     description:
       'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
     contextFiles: ['QWEN.md', 'AGENTS.md'],
-    // Failures before a call (bad arguments, an evicted session) and bugs keep Qwen's framing, not the error-type words.
+    // Failures before a call (bad arguments, an evicted session) and bugs keep Qwen's framing, not the error-type
+    // words.
     tools: buildTools({ config, engine }, { ...qwenDialect, beforeCall: qwenFormatError }, tools),
     guide: (roots, tools) =>
       [

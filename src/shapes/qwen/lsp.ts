@@ -201,7 +201,9 @@ const diagnosticLine = (d: CodeDiagnostic, source?: string) =>
 const actionLine = (x: QwenCodeAction) =>
   `${x.title}${x.kind ? ` [${x.kind}]` : ''}${x.isPreferred ? ' \u2605' : ''}${x.edit ? ' (has edit)' : ''}${x.command ? ' (has command)' : ''}`;
 
-/** The engine's answer in Qwen Code's words: a header, numbered lines, and for hierarchy items and actions their JSON. */
+/**
+ * The engine's answer in Qwen Code's words: a header, numbered lines, and for hierarchy items and actions their JSON.
+ */
 function render(r: CodeAnswer, a: Args): Reply {
   const target = askedText(r);
   switch (r.operation) {

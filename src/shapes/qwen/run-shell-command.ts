@@ -22,7 +22,10 @@ const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;
 const MAX_TIMEOUT_MS = 600_000;
 const MAX_CHARS = 25_000;
-/** How Qwen runs a foreground command: its environment and time limits, stdout apart from stderr, 1 MB kept and the rest spilled to a file, the cwd not carried to the next call. */
+/**
+ * How Qwen runs a foreground command: its environment and time limits, stdout apart from stderr, 1 MB kept and the rest
+ * spilled to a file, the cwd not carried to the next call.
+ */
 const RUN = {
   workdirField: 'directory',
   env: ENV,
@@ -42,7 +45,10 @@ const schema = object(
 );
 type Args = ArgsOf<typeof schema>;
 
-/** stdout then stderr, each cleaned (Qwen does not interleave them); over 25000 characters or 1000 lines, a fifth from the head and the rest from the tail. */
+/**
+ * stdout then stderr, each cleaned (Qwen does not interleave them); over 25000 characters or 1000 lines, a fifth from
+ * the head and the rest from the tail.
+ */
 function output(r: RunOutcome): string {
   const out = streamsInTurn(r);
   const cut = headTailSplit(out, MAX_CHARS, 1000, 0.2, streamsCut(r));

@@ -13,6 +13,9 @@ export const searched = (c: Call, given?: string): string =>
 export const truncatedNote = (more: number, word: string): string =>
   more > 0 ? `\n---\n[${more} ${more === 1 ? word : `${word}s`} truncated] ...` : '';
 
-/** A listing as Qwen's list_directory, glob and grep_search give it: the opening line, "---", the lines shown, and the note on the rest. */
+/**
+ * A listing as Qwen's list_directory, glob and grep_search give it: the opening line, "---", the lines shown, and the
+ * note on the rest.
+ */
 export const listed = (opening: string, lines: readonly string[], more: number, word: string): string =>
   `${opening}\n---\n${lines.join('\n')}${truncatedNote(more, word)}`;

@@ -108,7 +108,8 @@ test('the call hierarchy: prepare, then incoming and outgoing calls of the item 
     range: r(l, 0, l + 2, 1),
     selectionRange: r(l, 16, l, 16 + name.length),
   });
-  // twice's first call is after the emoji: UTF-16 offset 25 in the JSON, yet character 25 (1-based) in the line, not 26.
+  // twice's first call is after the emoji: UTF-16 offset 25 in the JSON, yet character 25 (1-based) in the line, not
+  // 26.
   assert.equal(
     text(incoming),
     [

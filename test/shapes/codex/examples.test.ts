@@ -43,7 +43,10 @@ const many = (from: number, to: number) =>
     .sort()
     .map((f) => `  ${f}`);
 
-/** Each example's exact text (after norm: chunk ids and times as placeholders); a RegExp only where the machine shows through. */
+/**
+ * Each example's exact text (after norm: chunk ids and times as placeholders); a RegExp only where the machine shows
+ * through.
+ */
 function expected(dir: string): Record<string, string | RegExp> {
   return {
     'exec_command: List the files of the project': `Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 10\nOutput:\n${LS}`,
@@ -195,7 +198,8 @@ test('every example of every codex tool gives its pinned result', async () => {
   assert.equal(names.length, 10);
   const want = expected(e.dir);
   const seen: string[] = [];
-  // write_stdin's examples need live processes: a Python prompt (from exec_command's example) and a short job to wait for.
+  // write_stdin's examples need live processes: a Python prompt (from exec_command's example) and a short job to wait
+  // for.
   const ids: number[] = [];
   for (const name of ['exec_command', ...names.filter((n) => n !== 'exec_command')]) {
     const spec = (await unary(e.t.client.describeTool, e.t.client, { name }, { shape: 'codex' })).tool!;

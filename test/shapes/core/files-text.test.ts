@@ -11,7 +11,10 @@ import { callTool, serverFixture, structured, texts } from '../../helpers/server
 const { t, dir } = serverFixture({ shape: 'core', prefix: 'facet-core-files-' });
 let n = 0;
 
-/** A fresh sub-directory and a caller whose relative paths start there (fs.* resolve from the session directory, the root). */
+/**
+ * A fresh sub-directory and a caller whose relative paths start there (fs.* resolve from the session directory, the
+ * root).
+ */
 function area(): {
   sub: string;
   call: (tool: string, args: Record<string, unknown>, session?: string) => Promise<CallToolResponse>;
@@ -36,7 +39,9 @@ const NEXT_STEPS = [
   " fs.list shows a folder's entries and search.glob finds files by name.",
 ];
 
-/** A failure: code, the message as error and as the only text, and the display block naming the path when there is one. */
+/**
+ * A failure: code, the message as error and as the only text, and the display block naming the path when there is one.
+ */
 function failed(
   r: CallToolResponse,
   tool: string,

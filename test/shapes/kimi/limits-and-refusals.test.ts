@@ -1,6 +1,7 @@
 // Kimi shape branches the main goldens leave out, with exact texts and host blocks over
 // gRPC: Grep type / multiline / include_ignored and "No matches found" pages (on both grep
-// backends), the "Tool output is empty." framing, the Glob 1000-path cap, a Shell command killed by a signal, SearchWeb without a
+// backends), the "Tool output is empty." framing, the Glob 1000-path cap, a Shell command killed by a signal, SearchWeb
+// without a
 // provider and at its 50,000-character cap, FetchURL's private-address refusal, binary and
 // image bodies and cap, TaskStop of an unknown id, and writes outside the workspace.
 import { resultItems } from '../../../src/registry/result.js';

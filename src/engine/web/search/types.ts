@@ -28,7 +28,10 @@ export interface SearchResult {
 export interface Grounding {
   /** groundingChunks: [{web: {uri, title, domain?}}] */
   chunks: Array<Record<string, unknown>>;
-  /** groundingSupports: [{segment: {startIndex, endIndex, text}, groundingChunkIndices, confidenceScores}]; indices are UTF-8 byte offsets into answer. */
+  /**
+   * groundingSupports: [{segment: {startIndex, endIndex, text}, groundingChunkIndices, confidenceScores}]; indices are
+   * UTF-8 byte offsets into answer.
+   */
   supports: Array<Record<string, unknown>>;
   webSearchQueries: string[];
 }

@@ -33,7 +33,9 @@ export function requireAtLeast(value: number, min: number, field: string, given:
   return value;
 }
 
-/** What `table` maps `value` to; a value it has no entry for is invalid_argument naming `field` and the values it takes. */
+/**
+ * What `table` maps `value` to; a value it has no entry for is invalid_argument naming `field` and the values it takes.
+ */
 export function requireOneOf<T>(value: string, table: Readonly<Record<string, T>>, field: string): T {
   if (!Object.hasOwn(table, value)) {
     throw new EngineError('invalid_argument', `${field} ${value} is not one of ${Object.keys(table).join(', ')}`, {
@@ -44,7 +46,9 @@ export function requireOneOf<T>(value: string, table: Readonly<Record<string, T>
   return table[value]!;
 }
 
-/** `v`, when given, must be a whole number of at least `min` (invalid_argument naming `field`, its value in the facts). */
+/**
+ * `v`, when given, must be a whole number of at least `min` (invalid_argument naming `field`, its value in the facts).
+ */
 export function requireWhole(v: number | undefined, min: number, field: string): void {
   if (v !== undefined && (!Number.isSafeInteger(v) || v < min))
     throw new EngineError('invalid_argument', `${field} must be a whole number of at least ${min}`, {

@@ -17,7 +17,10 @@ export const askedText = (r: CodeAnswer): string =>
 export const specSeverity = (s: Severity): 'error' | 'warning' | 'information' | 'hint' =>
   s === 'info' ? 'information' : s;
 
-/** Calls as LSP's CallHierarchyIncomingCall ({from, fromRanges}) or OutgoingCall ({to, fromRanges}), each peer as `peers` gives it (same order). */
+/**
+ * Calls as LSP's CallHierarchyIncomingCall ({from, fromRanges}) or OutgoingCall ({to, fromRanges}), each peer as
+ * `peers` gives it (same order).
+ */
 export function protocolCalls<I>(
   operation: 'incomingCalls' | 'outgoingCalls',
   calls: readonly CallEntry[],

@@ -155,7 +155,10 @@ export async function askCode(code: CodeEngine, ctx: CodeContext, q: CodeQuestio
   }
 }
 
-/** Symbols matching the query and, when asked, the references of the top match (a failure there is reported, not thrown). */
+/**
+ * Symbols matching the query and, when asked, the references of the top match (a failure there is reported, not
+ * thrown).
+ */
 async function workspaceSymbol(code: CodeEngine, ctx: CodeContext, q: CodeQuestion): Promise<CodeAnswer> {
   const symbols = await code.workspaceSymbols(ctx, q.query ?? '', q.file || undefined);
   const answer = {

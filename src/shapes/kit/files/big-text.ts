@@ -3,7 +3,10 @@
 // their own limit stay refused, as does every other failure.
 import { isCondition } from '../../../engine/index.js';
 
-/** `read(opts)`, or when the text file is over opts.maxFileBytes, the same read without that limit and uncounted (`big`). */
+/**
+ * `read(opts)`, or when the text file is over opts.maxFileBytes, the same read without that limit and uncounted
+ * (`big`).
+ */
 export async function readEvenIfBig<O extends { maxFileBytes?: number; countTotal?: boolean }, R>(
   read: (opts: O) => Promise<R>,
   opts: O,

@@ -41,7 +41,10 @@ export function patchView(r: PatchResult) {
   return { lines, diffs, data: { added: r.added, modified: r.modified, deleted: r.deleted, files }, counts };
 }
 
-/** Files read together: each under its header (text, a note, or its error), the blobs of images and PDFs, the structured block, a summary. */
+/**
+ * Files read together: each under its header (text, a note, or its error), the blobs of images and PDFs, the structured
+ * block, a summary.
+ */
 export function readManyView(r: ReadManyResult) {
   const blobs: Array<{ mediaType: string; data: Uint8Array }> = [];
   const parts = r.files.map(({ relative, error, result }) => {

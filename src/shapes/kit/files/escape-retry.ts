@@ -3,7 +3,9 @@
 import { isCondition } from '../../../engine/index.js';
 import { swapEscapes } from './escapes.js';
 
-/** `attempt(old, new)`; on no_match, `attempt` with the other spelling; the first no_match stands when that fails alike. */
+/**
+ * `attempt(old, new)`; on no_match, `attempt` with the other spelling; the first no_match stands when that fails alike.
+ */
 export async function withEscapeRetry<R>(
   oldString: string,
   newString: string,

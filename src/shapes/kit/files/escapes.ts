@@ -5,7 +5,9 @@ const ESCAPE = /\\u([0-9a-fA-F]{4})/g;
 const unescape = (t: string) => t.replace(ESCAPE, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const escape = (t: string) => t.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The other spelling of `text`, with the function that respells a replacement alike; undefined when neither changes it. */
+/**
+ * The other spelling of `text`, with the function that respells a replacement alike; undefined when neither changes it.
+ */
 export function swapEscapes(text: string): { text: string; apply: (s: string) => string } | undefined {
   const decoded = unescape(text);
   if (decoded !== text) return { text: decoded, apply: unescape };

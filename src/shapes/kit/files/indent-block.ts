@@ -1,4 +1,5 @@
-// The block of code around an anchor line (Codex read_file's indentation mode), found by indentation, found by indentation. From
+// The block of code around an anchor line (Codex read_file's indentation mode), found by indentation, found by
+// indentation. From
 // the anchor it grows up and down, one line each way per step, while lines are indented at
 // least `anchor indent - max_levels * 4` (max_levels 0: no floor). Blank lines count as
 // indented like the line before them. Unless siblings are wanted, it stops at the second line

@@ -3,7 +3,9 @@
 import { engineFailure } from '../../../engine/index.js';
 import type { EditSpec } from '../../../engine/index.js';
 
-/** The edits as engine specs (`field` names the argument that held them); an empty old string's failure gives its index. */
+/**
+ * The edits as engine specs (`field` names the argument that held them); an empty old string's failure gives its index.
+ */
 export function literalEdits(
   items: ReadonlyArray<{ old: string; new: string; all?: boolean }>,
   field: string,
@@ -15,7 +17,9 @@ export function literalEdits(
   });
 }
 
-/** One replacement of `oldString`: every occurrence (`every` true), exactly `every` of them (a number), or the only one. */
+/**
+ * One replacement of `oldString`: every occurrence (`every` true), exactly `every` of them (a number), or the only one.
+ */
 export const literalEdit = (oldString: string, newString: string, every?: boolean | number): EditSpec => ({
   oldString,
   newString,

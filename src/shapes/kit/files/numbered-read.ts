@@ -52,7 +52,9 @@ function numbered(mode: string, read: TextRead, lines: Array<[number, string]>, 
   return { mode, read, lines, facts };
 }
 
-/** Reads `file` (which must be absolute; `field` names it) as numbered lines per `args`; the default limit is `limit`. */
+/**
+ * Reads `file` (which must be absolute; `field` names it) as numbered lines per `args`; the default limit is `limit`.
+ */
 export async function numberedRead(
   read: TextReader,
   file: { path: string; field: string },

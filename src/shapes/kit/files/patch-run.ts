@@ -20,7 +20,10 @@ interface Patcher<C> {
   patch(ctx: C, patch: string, opts: { addOverwrites: boolean }): Promise<PatchResult>;
 }
 
-/** Applies `patch` relative to the context's directory (or `cwd`). Unlike Codex, an Add File hunk never replaces an existing file. */
+/**
+ * Applies `patch` relative to the context's directory (or `cwd`). Unlike Codex, an Add File hunk never replaces an
+ * existing file.
+ */
 export async function patchRun<C extends { cwd?: string }>(
   files: Patcher<C>,
   ctx: C,
@@ -39,7 +42,9 @@ export async function patchRun<C extends { cwd?: string }>(
   }
 }
 
-/** Applies a patch a shell tool was sent instead of a command: from its workdir, and the script's `cd DIR` from there. */
+/**
+ * Applies a patch a shell tool was sent instead of a command: from its workdir, and the script's `cd DIR` from there.
+ */
 export async function sentPatchRun<C extends { cwd?: string; scope: Scope }>(
   files: Patcher<C>,
   shell: { resolveCwd(ctx: C, workdir: string | undefined): Promise<string> },

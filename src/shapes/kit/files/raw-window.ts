@@ -11,7 +11,10 @@ export interface RawWindowOptions {
   cutBy: 'line' | 'budget';
   /** Trailing blanks of each line dropped (Qwen Code). */
   trimEnd?: boolean;
-  /** The read did not count the file's lines (a big file read anyway): the total is known only when it reached the end uncut. */
+  /**
+   * The read did not count the file's lines (a big file read anyway): the total is known only when it reached the end
+   * uncut.
+   */
   uncounted?: boolean;
 }
 

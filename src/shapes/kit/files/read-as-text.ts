@@ -5,7 +5,9 @@ import type { Session } from '../../../engine/index.js';
 import { notebookText } from './notebook-text.js';
 import type { ReadResult } from '../../../engine/index.js';
 
-/** A notebook read as its cells' text; a cut rendering is then not a full read of it (no unchanged-file answer later). */
+/**
+ * A notebook read as its cells' text; a cut rendering is then not a full read of it (no unchanged-file answer later).
+ */
 export function notebookAsText(r: ReadResult, session: Session) {
   if (r.kind !== 'notebook') return undefined;
   const nb = notebookText(r.notebook);

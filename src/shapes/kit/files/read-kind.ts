@@ -45,7 +45,10 @@ export async function readImageOnly(
 
 const VIDEO_EXT = new Set(['.mp4', '.mkv', '.avi', '.mov', '.wmv', '.webm', '.m4v', '.flv', '.3gp']);
 
-/** A text read of `file` (as the caller gave it), refused up front when it usually holds secrets; an image or video is media_file, other bytes binary_file. */
+/**
+ * A text read of `file` (as the caller gave it), refused up front when it usually holds secrets; an image or video is
+ * media_file, other bytes binary_file.
+ */
 export async function readPlainText(read: () => Promise<ReadResult>, file: string): Promise<TextRead> {
   if (isSensitive(file))
     throw engineFailure('sensitive_file', `${file} may hold secrets`, { path: file }, { field: 'path' });

@@ -19,7 +19,9 @@ function refuse(field: string, message: string, condition: Refusal): never {
   throw engineFailure(condition, message, {}, { field });
 }
 
-/** The PDF format asked for (default: images with pages, the whole file without); pages that do not fit it are refused. */
+/**
+ * The PDF format asked for (default: images with pages, the whole file without); pages that do not fit it are refused.
+ */
 export function pdfFormatOf(pages: string | undefined, format: PdfFormat | undefined): PdfFormat {
   const f = format ?? (pages !== undefined ? 'images' : 'file');
   if (f === 'file' && pages !== undefined)
@@ -36,7 +38,10 @@ export function pdfFormatOf(pages: string | undefined, format: PdfFormat | undef
 export interface ReadViewOptions {
   /** The path as the caller gave it, for the words of a refusal. */
   path: string;
-  /** PDF arguments: the format, pages, whether any was given (refused on other files), and the most pages the format allows. */
+  /**
+   * PDF arguments: the format, pages, whether any was given (refused on other files), and the most pages the format
+   * allows.
+   */
   pdf: { format: PdfFormat; pages?: string; asked: boolean; maxPages: number };
   /** Bounds an image is scaled down to fit (none given: shown as it is). */
   fit: { maxWidth?: number; maxHeight?: number; maxBytes?: number };

@@ -5,7 +5,10 @@ import type { DiffOperation } from '../../../engine/index.js';
 
 const TYPES: ReadonlyArray<DiffOperation['type']> = ['create_file', 'update_file', 'delete_file'];
 
-/** The operation `raw` names, or the condition that refuses it (unknown_diff_operation, diff_without_path, diff_payload_missing). */
+/**
+ * The operation `raw` names, or the condition that refuses it (unknown_diff_operation, diff_without_path,
+ * diff_payload_missing).
+ */
 export function diffOperation(raw: { type?: unknown; path?: unknown; diff?: unknown }): DiffOperation {
   const type = raw.type as DiffOperation['type'];
   if (typeof raw.type !== 'string' || !TYPES.includes(type)) {

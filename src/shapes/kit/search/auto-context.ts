@@ -3,7 +3,9 @@
 import { capPerFile } from '../../../engine/index.js';
 import type { GrepOptions, GrepResult } from '../../../engine/index.js';
 
-/** `r` as found, or `run` again with `around(n)` lines before and after when that gives a number for its n match lines. */
+/**
+ * `r` as found, or `run` again with `around(n)` lines before and after when that gives a number for its n match lines.
+ */
 export async function withAutoContext<O extends Pick<GrepOptions, 'before' | 'after'>>(
   r: GrepResult,
   opts: O,

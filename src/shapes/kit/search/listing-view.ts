@@ -26,7 +26,10 @@ export function listingView(r: ListResult): EntriesView {
   return { text: lines.join('\n'), data, counts: { entries: r.entries.length, total }, truncated: omitted > 0 };
 }
 
-/** A glob page: its paths relative to `base` (directories end in "/"), a note when it was cut, and `of`, the total ("+" when counting stopped). */
+/**
+ * A glob page: its paths relative to `base` (directories end in "/"), a note when it was cut, and `of`, the total ("+"
+ * when counting stopped).
+ */
 export function globView(r: GlobResult): EntriesView & { of: string } {
   const paths = r.entries.map((e) => e.relative + (e.type === 'directory' ? '/' : ''));
   const of = countSoFar(r.total, r.complete);

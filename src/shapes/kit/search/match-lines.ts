@@ -3,7 +3,10 @@
 import { fitLines } from '../text/fit.js';
 import type { GrepFile, GrepResult } from '../../../engine/index.js';
 
-/** The files of `r` once each (roots that hold one another report a file twice), and its match lines as "path:line:text". */
+/**
+ * The files of `r` once each (roots that hold one another report a file twice), and its match lines as
+ * "path:line:text".
+ */
 export function matchLines(r: GrepResult): { files: GrepFile[]; lines: string[] } {
   const files = [...new Map(r.files.map((f) => [f.path, f])).values()];
   return {
@@ -12,7 +15,10 @@ export function matchLines(r: GrepResult): { files: GrepFile[]; lines: string[] 
   };
 }
 
-/** The first `limit` of `lines` within `maxChars`; the line that crosses the budget is cut and counted among the dropped. */
+/**
+ * The first `limit` of `lines` within `maxChars`; the line that crosses the budget is cut and counted among the
+ * dropped.
+ */
 export function fitFirst(
   lines: readonly string[],
   limit: number,

@@ -20,7 +20,9 @@ export interface RgFlags {
   context?: number;
 }
 
-/** The grep options of `f` searching `path`: context lines only for content, file lists newest first, the rest by path. */
+/**
+ * The grep options of `f` searching `path`: context lines only for content, file lists newest first, the rest by path.
+ */
 export function rgFlagOptions(f: RgFlags, output: RgOutputMode, path: string): GrepOptions & { mode: GrepMode } {
   const both = f.context ?? f['-C'];
   const [before, after] = output === 'content' ? [both ?? f['-B'], both ?? f['-A']] : [];

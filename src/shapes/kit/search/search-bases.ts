@@ -3,7 +3,9 @@
 import { unescapeShellPath } from '../files/path-escapes.js';
 import type { Scope } from '../../../engine/index.js';
 
-/** The given path unescaped (undefined when none was given), and the bases to search: that path alone, or every root. */
+/**
+ * The given path unescaped (undefined when none was given), and the bases to search: that path alone, or every root.
+ */
 export function searchBases(
   scope: Pick<Scope, 'roots'>,
   path: string | undefined,

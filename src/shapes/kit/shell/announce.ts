@@ -18,7 +18,10 @@ export function endReported(session: Session, id: string): void {
   dropJobNotifications(session, id);
 }
 
-/** The registered jobs that ended since the last call, each once, with their labels; jobs pruned with the session's old ones are dropped. */
+/**
+ * The registered jobs that ended since the last call, each once, with their labels; jobs pruned with the session's old
+ * ones are dropped.
+ */
 export function endedToAnnounce<C extends { session: Session }>(
   shell: { job(ctx: C, id: string): JobSnapshot },
   ctx: C,

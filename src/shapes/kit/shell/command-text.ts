@@ -33,7 +33,9 @@ export function plainCdTarget(command: string): string | undefined {
   return target && !SHELL_SYNTAX.test(target) ? target : undefined;
 }
 
-/** The N of a standalone "sleep N" at the start of a line (alone or before more commands), as written; else undefined. */
+/**
+ * The N of a standalone "sleep N" at the start of a line (alone or before more commands), as written; else undefined.
+ */
 export const leadingSleep = (command: string): string | undefined =>
   /^\s*sleep\s+(\d+(?:\.\d+)?)\s*(?:$|;|&&|\|\||\n)/.exec(command)?.[1];
 

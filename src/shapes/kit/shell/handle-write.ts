@@ -6,7 +6,10 @@ import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import { heldHandles, jobOfHandle, releaseHandle } from './handles.js';
 import type { JobRead, JobReadOptions as ReadOptions } from '../../../engine/index.js';
 
-/** Writes `chars` ('' only polls) to the job `handle` stands for; `starter` is the tool that starts jobs, for the words of a failure. */
+/**
+ * Writes `chars` ('' only polls) to the job `handle` stands for; `starter` is the tool that starts jobs, for the words
+ * of a failure.
+ */
 export async function writeToHandle(
   shell: Pick<ShellEngine, 'job' | 'write' | 'output'>,
   ctx: ShellContext,

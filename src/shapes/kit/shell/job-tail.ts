@@ -6,7 +6,9 @@ import { lastLines } from '../../../engine/index.js';
 import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import { pause } from './pause.js';
 
-/** The job's newest `maxBytes` of output; first waits up to `waitMs` for it to end when `wait` is set and it still runs. */
+/**
+ * The job's newest `maxBytes` of output; first waits up to `waitMs` for it to end when `wait` is set and it still runs.
+ */
 export async function waitedTail(
   shell: ShellEngine,
   ctx: ShellContext,
@@ -24,11 +26,17 @@ export async function waitedTail(
   return { ...tail, ...facts, readable: ctx.scope.contains(tail.job.logPath) };
 }
 
-/** How a task-output read went: success once the job ended, else timeout when the caller waited (block) and not_ready when not. */
+/**
+ * How a task-output read went: success once the job ended, else timeout when the caller waited (block) and not_ready
+ * when not.
+ */
 export const retrievalStatus = (running: boolean, waited: boolean): 'success' | 'timeout' | 'not_ready' =>
   !running ? 'success' : waited ? 'timeout' : 'not_ready';
 
-/** After waiting `waitMs` (a call cancelled meanwhile fails), the last `lines` lines of the job's newest `maxBytes` of output, how many lines those bytes hold, and the job. */
+/**
+ * After waiting `waitMs` (a call cancelled meanwhile fails), the last `lines` lines of the job's newest `maxBytes` of
+ * output, how many lines those bytes hold, and the job.
+ */
 export async function newestLines(
   shell: ShellEngine,
   ctx: ShellContext & { signal: AbortSignal },

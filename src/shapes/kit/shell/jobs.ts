@@ -5,7 +5,10 @@ import type { HostContent } from '../../../engine/index.js';
 import type { ShellContext, ShellEngine } from '../../../engine/index.js';
 import type { JobSnapshot } from '../../../engine/index.js';
 
-/** The job's exit code in `words.code`, else the signal that ended it in `words.signal`, else `neither` (it runs, or ended without either). */
+/**
+ * The job's exit code in `words.code`, else the signal that ended it in `words.signal`, else `neither` (it runs, or
+ * ended without either).
+ */
 export function endedBy<T>(
   j: Pick<JobSnapshot, 'exitCode' | 'signal'>,
   words: { code: (n: number) => T; signal: (name: string) => T },
@@ -14,7 +17,9 @@ export function endedBy<T>(
   return j.exitCode !== null ? words.code(j.exitCode) : j.signal ? words.signal(j.signal) : neither;
 }
 
-/** Stops job `id` with everything it started, unless it already ended: then it is left as it was and `already` is set. */
+/**
+ * Stops job `id` with everything it started, unless it already ended: then it is left as it was and `already` is set.
+ */
 export async function stopRunning(
   shell: ShellEngine,
   ctx: ShellContext,
@@ -29,13 +34,19 @@ export async function stopRunning(
 export const jobsOf = (shell: ShellEngine, ctx: ShellContext, runningOnly: boolean): JobSnapshot[] =>
   shell.jobs(ctx).filter((j) => !runningOnly || j.status === 'running');
 
-/** The session's job `id` names, given with or without the `prefix` a tool shows before job ids; undefined when there is none. */
+/**
+ * The session's job `id` names, given with or without the `prefix` a tool shows before job ids; undefined when there is
+ * none.
+ */
 export function jobNamed(shell: ShellEngine, ctx: ShellContext, id: string, prefix: string): JobSnapshot | undefined {
   const ref = id.startsWith(prefix) ? id.slice(prefix.length) : id;
   return shell.jobs(ctx).find((j) => j.id === ref);
 }
 
-/** What a host shows of a list of jobs: how many, and (when there are any) each one's PID, status, exit code and command. */
+/**
+ * What a host shows of a list of jobs: how many, and (when there are any) each one's PID, status, exit code and
+ * command.
+ */
 export function jobsHost(jobs: readonly JobSnapshot[]): HostContent {
   if (jobs.length === 0) return { counts: { processes: 0 } };
   return {

@@ -4,7 +4,9 @@ import { changeDir } from './change-dir.js';
 import { plainCdTarget } from './command-text.js';
 import type { ShellEngine } from '../../../engine/index.js';
 
-/** The new directory when `command` is a plain cd (field names the argument holding it); undefined for any other line. */
+/**
+ * The new directory when `command` is a plain cd (field names the argument holding it); undefined for any other line.
+ */
 export async function plainCd(
   shell: ShellEngine,
   ctx: Parameters<ShellEngine['resolveCwd']>[0],

@@ -37,7 +37,10 @@ export function commandFailure(
   });
 }
 
-/** The structured failure of a command that ran (bash spawned through node:child_process): exit code, signal and the output as the tool showed it. */
+/**
+ * The structured failure of a command that ran (bash spawned through node:child_process): exit code, signal and the
+ * output as the tool showed it.
+ */
 export function processError(
   kind: 'timeout' | 'process_failed',
   message: string,

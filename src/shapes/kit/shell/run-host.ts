@@ -23,7 +23,10 @@ export function runHost(
   };
 }
 
-/** The facts of a settled run whose streams were merged; a cancelled one has only its exit code and whether its output was cut. */
+/**
+ * The facts of a settled run whose streams were merged; a cancelled one has only its exit code and whether its output
+ * was cut.
+ */
 export function settledHost(s: Settled): HostContent {
   const r = s.run;
   if (!r) return { summary: 'Cancelled', exitCode: s.exitCode, truncated: s.output.truncated };

@@ -36,7 +36,10 @@ export const streamsRunHost = (r: RunOutcome, timeoutMs: number) => ({
   },
 });
 
-/** The short form of the same: how the run ended, whether either stream was cut, and how long it took (whole milliseconds). */
+/**
+ * The short form of the same: how the run ended, whether either stream was cut, and how long it took (whole
+ * milliseconds).
+ */
 export const streamRunHost = (r: RunOutcome): HostContent & { truncated: boolean } => ({
   exitCode: r.exitCode,
   signal: r.signal,

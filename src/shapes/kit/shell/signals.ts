@@ -7,7 +7,10 @@ export function signalNumber(name: string | null | undefined): number | undefine
   return (constants.signals as Record<string, number | undefined>)[name];
 }
 
-/** A signal as Python's returncode reports the process it ended: the negative number (-9 for SIGKILL), or the name when unknown here. */
+/**
+ * A signal as Python's returncode reports the process it ended: the negative number (-9 for SIGKILL), or the name when
+ * unknown here.
+ */
 export function negativeSignal(name: string): string {
   const n = signalNumber(name);
   return n === undefined ? name : String(-n);

@@ -72,7 +72,10 @@ export function linesWithinBytes(
   return { lines, dropped: 0, reached: false };
 }
 
-/** A window of lines: `offset` skipped, then at most `limit` (0: all the rest); `next` is the offset after it, when lines remain. */
+/**
+ * A window of lines: `offset` skipped, then at most `limit` (0: all the rest); `next` is the offset after it, when
+ * lines remain.
+ */
 export function pageOf<T>(items: readonly T[], offset: number, limit: number): { page: T[]; next?: number } {
   const page = limit > 0 ? items.slice(offset, offset + limit) : items.slice(offset);
   return offset + page.length < items.length ? { page, next: offset + page.length } : { page };

@@ -1,7 +1,10 @@
 // Text cut to its head: the first lines, then at most so many characters, with a note after
 // each cut (Anthropic's bash tool shows a command's output so).
 
-/** The first `maxLines` lines of `text` (cut there too when `cut` says the text is already partial), then at most `maxChars` characters; `note` follows each cut. */
+/**
+ * The first `maxLines` lines of `text` (cut there too when `cut` says the text is already partial), then at most
+ * `maxChars` characters; `note` follows each cut.
+ */
 export function headCut(
   text: string,
   o: { maxLines: number; maxChars: number; note: string; cut?: boolean },

@@ -11,7 +11,10 @@ export function scaledSize(bytes: number): { value: number; unit: number } {
   return { value, unit };
 }
 
-/** As `du -h` prints it (Anthropic's memory tool lists files so): "17B", one decimal under 10 ("4.0K", "1.5M"), whole above ("12K"). */
+/**
+ * As `du -h` prints it (Anthropic's memory tool lists files so): "17B", one decimal under 10 ("4.0K", "1.5M"), whole
+ * above ("12K").
+ */
 export function humanSize(bytes: number): string {
   if (bytes < 1024) return `${bytes}B`;
   const { value, unit } = scaledSize(bytes);

@@ -9,7 +9,10 @@ export interface CutParts {
   truncated: boolean;
 }
 
-/** The whole text, or head + `gap` (worded from the parts) + tail when it was cut; `cut` overrides whether it counts as cut. */
+/**
+ * The whole text, or head + `gap` (worded from the parts) + tail when it was cut; `cut` overrides whether it counts as
+ * cut.
+ */
 export function joinedCut<T extends CutParts>(o: T, gap: string | ((o: T) => string), cut = o.truncated): string {
   if (!cut) return o.text;
   return o.head + (typeof gap === 'string' ? gap : gap(o)) + o.tail;

@@ -1,7 +1,10 @@
 // Lines numbered as tools show them ("12<TAB>text", "12: text", cat -n's "    12<TAB>text"),
 // from a first line number.
 
-/** `lines` numbered from `first`, each as number (right-aligned in `o.width` columns), `sep`, text; joined with `o.join` (default newlines). */
+/**
+ * `lines` numbered from `first`, each as number (right-aligned in `o.width` columns), `sep`, text; joined with `o.join`
+ * (default newlines).
+ */
 export const numberedLines = (
   lines: readonly string[],
   first: number,

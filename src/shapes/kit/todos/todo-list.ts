@@ -23,7 +23,9 @@ export const todoItems = <K extends keyof TodoItem>(
   fields: readonly K[],
 ): TodoItem[] => items.map((t) => Object.fromEntries(fields.map((k) => [k, t[k]])) as unknown as TodoItem);
 
-/** A dialect's list without ids as items numbered "1", "2"... in its order, each one's text read from its field `key`. */
+/**
+ * A dialect's list without ids as items numbered "1", "2"... in its order, each one's text read from its field `key`.
+ */
 export function todosFrom<K extends string>(
   list: ReadonlyArray<Record<K, string> & { status: string }>,
   key: K,
@@ -35,7 +37,10 @@ export function todosFrom<K extends string>(
 export const todosAs = <K extends string>(items: readonly TodoItem[], key: K) =>
   items.map((t) => ({ [key]: t.content, status: t.status }));
 
-/** What a host shows of a list just written: how many items, the items as `shown`, and whether it was cleared or how many it holds. */
+/**
+ * What a host shows of a list just written: how many items, the items as `shown`, and whether it was cleared or how
+ * many it holds.
+ */
 export function todosHost(items: readonly TodoItem[], shown: readonly unknown[]): HostContent {
   return {
     counts: { todos: items.length },

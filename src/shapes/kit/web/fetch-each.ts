@@ -46,7 +46,10 @@ export function skippedKind(skipped: FetchEachResult['skipped']): EngineError['k
   return kinds.size === 1 && only !== undefined ? only : 'network_failed';
 }
 
-/** What a host shows of a fetchEach: pages fetched of URLs tried, whether a page was cut, the URLs fetched, and the skipped ones as `skipped` names them. */
+/**
+ * What a host shows of a fetchEach: pages fetched of URLs tried, whether a page was cut, the URLs fetched, and the
+ * skipped ones as `skipped` names them.
+ */
 export function fetchEachHost(r: FetchEachResult, skipped: string[]): HostContent {
   return {
     summary: `Fetched ${r.pages.length} of ${r.asked} URL(s)`,

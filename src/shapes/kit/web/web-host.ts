@@ -16,14 +16,20 @@ export function pageHost(p: FetchedPage): HostContent {
   };
 }
 
-/** The short form, for a page fetched for its text: whether its text was cut, its length, where it ended up and the status. */
+/**
+ * The short form, for a page fetched for its text: whether its text was cut, its length, where it ended up and the
+ * status.
+ */
 export const fetchedHost = (p: FetchedPage) => ({
   truncated: p.charsTruncated,
   counts: { chars: p.totalChars },
   details: { url: p.finalUrl, status: p.status },
 });
 
-/** A search for `query`: how many results and from which provider, their titles and links, and the providers that failed. */
+/**
+ * A search for `query`: how many results and from which provider, their titles and links, and the providers that
+ * failed.
+ */
 export function searchHost(r: SearchResponse, query: string): HostContent {
   const results = r.results.map((x) => ({ title: x.title, url: x.url }));
   const details = {
