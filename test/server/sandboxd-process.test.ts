@@ -5,7 +5,7 @@
 // written over REST run over gRPC and read by a shape's tool: one workspace.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import {
   ProcessServiceClient,
@@ -24,6 +24,8 @@ const { t, dir, call } = serverFixture({
 
 let client: ProcessServiceClient | undefined;
 const proc = () => (client ??= new ProcessServiceClient(t.server.sandboxd!.grpc!, grpc.credentials.createInsecure()));
+// The client's channel would keep this file's process alive after the server is gone.
+after(() => client?.close());
 const rest = (p: string) => `http://${t.server.sandboxd!.rest!}/v1/${p}`;
 
 function unary<Req, Res>(fn: (req: Req, cb: (err: grpc.ServiceError | null, res: Res) => void) => void, req: Req) {
