@@ -3,7 +3,7 @@
 // deadline (then it is stopped and said to have expired), optionally a silence limit and a
 // most number of events; it is stopped like any job, by its id. Its end (the command's exit,
 // a stop, the deadline) is one more notification with the exit code and the newest lines.
-// Lines that arrive together are one event, as Claude Code batches them: a command's one
+// Lines that arrive together are one event, as a CLI batches them for its model: a command's one
 // write can reach us as several reads, and a model should not see a burst split at random.
 import { grantRead } from '../read-grants.js';
 import { pushNotification, type MonitorEnd } from '../notifications.js';
