@@ -3,7 +3,8 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 
 const root = path.resolve('dist/test');
 const files = [];
@@ -45,11 +46,27 @@ const env = {
 };
 delete env.BASH_ENV;
 delete env.ENV;
-const r = spawnSync(
+const child = spawn(
   process.execPath,
   ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...chosen],
   { stdio: 'inherit', env },
 );
+// A run stopped from outside (Ctrl-C, a CI timeout, kill) stops its tests and still removes
+// its HOME and TMPDIR, instead of leaving them in the machine's temporary directory.
+let stoppedBy;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    stoppedBy = signal;
+    child.kill(signal);
+  });
+}
+const [code] = await once(child, 'exit');
+if (stoppedBy) {
+  rmSync(home, { recursive: true, force: true });
+  rmSync(tmp, { recursive: true, force: true });
+  process.kill(process.pid, stoppedBy);
+}
+const r = { status: code };
 // A server started without --state-dir keeps its state in <tmpdir>/facet-state, and when its
 // sessions end it removes their directories but keeps facet-state/shell, empty, as a server
 // would for its next session. That empty pair is the default's by design, not a test's leftover;
