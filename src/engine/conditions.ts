@@ -272,6 +272,13 @@ export interface ConditionFacts {
   task_self_block: { id: string };
   task_refs_missing: { id: string; missing: string[] };
   task_cycle: { id: string; cycle: string[] };
+  // ---- a session's goal
+  goal_objective_empty: Record<string, never>;
+  goal_field_too_long: { field: string; length: number; max: number };
+  goal_exists: { objective: string };
+  goal_missing: Record<string, never>;
+  bad_goal_status: { status: string; allowed: string[] };
+  bad_goal_budget: { field: string; value: number };
   not_a_git_repository: { path: string; stderr: string };
   bad_worktree_name: { name: string; reason: string };
   worktree_active: { path: string; branch: string };
@@ -517,6 +524,12 @@ export const CONDITION_KIND = {
   task_self_block: 'invalid_argument',
   task_refs_missing: 'not_found',
   task_cycle: 'invalid_argument',
+  goal_objective_empty: 'invalid_argument',
+  goal_field_too_long: 'invalid_argument',
+  goal_exists: 'conflict',
+  goal_missing: 'not_found',
+  bad_goal_status: 'invalid_argument',
+  bad_goal_budget: 'invalid_argument',
   not_a_git_repository: 'precondition_failed',
   bad_worktree_name: 'invalid_argument',
   worktree_active: 'precondition_failed',

@@ -52,7 +52,13 @@ import { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
 import { watched, type DiagnosticsSink } from './lsp/watch.js';
 import { parsePatch } from './files/patch-parse.js';
 import { openRaw, removeRaw, writeRaw, type RawTarget } from './files/raw.js';
-import { workAreas, type SkillsEngine, type TasksEngine, type WorktreesEngine } from './work-areas.js';
+import {
+  workAreas,
+  type GoalsEngine,
+  type SkillsEngine,
+  type TasksEngine,
+  type WorktreesEngine,
+} from './work-areas.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
 export interface EngineConfig {
@@ -203,6 +209,8 @@ export interface Engine {
   readonly code: CodeEngine;
   /** The session's task list: tasks with status, owner, metadata and blocking edges. */
   readonly tasks: TasksEngine;
+  /** The session's goal: an objective, its status and budgets, shared by every dialect's goal tools. */
+  readonly goals: GoalsEngine;
   /** The git worktree the session works in: entered (made or existing) and left (kept or removed). */
   readonly worktrees: WorktreesEngine;
   /** Skills found in the operator's skills directories and the roots' layouts. */
@@ -465,7 +473,8 @@ export type { HostContent } from './host-content.js';
 // A session's tasks, worktree and skills, monitored commands and the notifications a session
 // has pending (a job that ended, a monitor's lines), which shapes drain and word. The areas'
 // method types carry their results (Task, WorktreeEntered, LoadedSkill...).
-export type { SkillsEngine, TasksEngine, WorktreesEngine } from './work-areas.js';
+export type { GoalsEngine, SkillsEngine, TasksEngine, WorktreesEngine } from './work-areas.js';
+export type { Goal } from './goals.js';
 export { drainNotifications, dropJobNotifications, type SessionNotification } from './notifications.js';
 
 // Reads with their media made ready for the model (fitted images, rendered PDF pages), and what

@@ -3,6 +3,18 @@
 // the other areas do; shapes word the results and failures their dialect's way.
 import type { Scope } from './scope.js';
 import type { Session } from './session.js';
+import {
+  clearGoal,
+  createGoal,
+  currentGoal,
+  recordGoalUsage,
+  setGoalBudget,
+  updateGoal,
+  type Goal,
+  type GoalBudget,
+  type GoalChange,
+  type NewGoal,
+} from './goals.js';
 import type { JobSnapshot } from './shell/jobs.js';
 import { discoverSkills, loadSkill, type LoadedSkill, type SkillCatalog } from './skills.js';
 import {
@@ -45,6 +57,20 @@ export interface TasksEngine {
   update(ctx: SessionCtx, id: string, change: TaskChange, limits?: TaskLimits): TaskUpdated;
 }
 
+/** The session's one goal (see goals.ts); shapes word it in their dialect. */
+export interface GoalsEngine {
+  current(ctx: SessionCtx): Goal | undefined;
+  /** Fails with goal_exists when the session has a goal and `replace` is not set. */
+  create(ctx: SessionCtx, goal: NewGoal, replace?: boolean): Goal;
+  /** Fails with goal_missing when there is none. */
+  update(ctx: SessionCtx, change: GoalChange): Goal;
+  /** Merges budgets; fails with goal_missing when there is none. */
+  setBudget(ctx: SessionCtx, budget: GoalBudget): Goal;
+  /** Usage the host reports; nothing without a goal. */
+  recordUsage(ctx: SessionCtx, usage: { tokens?: number; turns?: number }): void;
+  clear(ctx: SessionCtx): Goal | undefined;
+}
+
 /** The git worktree the session works in. */
 export interface WorktreesEngine {
   enter(ctx: ScopedCtx, opts: WorktreeEnterOptions): Promise<WorktreeEntered>;
@@ -72,6 +98,7 @@ export interface SkillsEngine {
 
 export interface WorkAreas {
   readonly tasks: TasksEngine;
+  readonly goals: GoalsEngine;
   readonly worktrees: WorktreesEngine;
   readonly skills: SkillsEngine;
 }
@@ -89,6 +116,14 @@ export function workAreas(
       find: (ctx, id) => findTask(ctx.session, id),
       list: (ctx, filter) => listTasks(ctx.session, filter),
       update: (ctx, id, change, limits = DEFAULT_TASK_LIMITS) => updateTask(ctx.session, id, change, limits),
+    },
+    goals: {
+      current: (ctx) => currentGoal(ctx.session),
+      create: (ctx, goal, replace) => createGoal(ctx.session, goal, replace),
+      update: (ctx, change) => updateGoal(ctx.session, change),
+      setBudget: (ctx, budget) => setGoalBudget(ctx.session, budget),
+      recordUsage: (ctx, usage) => recordGoalUsage(ctx.session, usage),
+      clear: (ctx) => clearGoal(ctx.session),
     },
     worktrees: {
       enter: (ctx, opts) => enterWorktree(ctx, opts),

@@ -29,6 +29,7 @@ const AREAS = {
   web: true,
   code: true,
   tasks: true,
+  goals: true,
   worktrees: true,
   skills: true,
 } as const satisfies Record<Exclude<keyof Engine, 'hostLimiter' | 'close'>, true>;
