@@ -5,7 +5,7 @@
 // An operator's skills directory may lie outside the roots; a SKILL.md (or skill directory)
 // reached through a link that leads out of the directory it was found in is refused (listed
 // among the problems), so a skill cannot read a file the session could not.
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { closest } from 'fastest-levenshtein';
 import { parse as parseYaml } from 'yaml';
@@ -206,3 +206,68 @@ async function readBounded(file: string): Promise<string> {
 
 const within = (root: string, p: string) =>
   p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+
+/**
+ * The names of the skills the sources hold now, read synchronously: for a catalog declared at start-up (a tool whose
+ * schema enumerates the skills). Each is its frontmatter's name, else its directory's; a SKILL.md that discovery would
+ * skip (unreadable, too large, reached by a link out of its directory) is left out, a name found twice kept once.
+ */
+export function skillNamesNow(roots: readonly string[], sources: SkillSources): string[] {
+  const bases = [
+    ...sources.dirs.map((d) => path.resolve(d)),
+    ...roots.flatMap((r) => sources.perRoot.map((s) => path.join(r, s))),
+  ];
+  const names = new Set<string>();
+  for (const base of bases) {
+    let real: string;
+    let entries: string[];
+    try {
+      real = realpathSync(base);
+      entries = readdirSync(real).sort();
+    } catch {
+      continue; // an absent layout holds no skills
+    }
+    for (const entry of entries) {
+      if (names.size >= MAX_SKILLS) break;
+      try {
+        const file = realpathSync(path.join(real, entry, SKILL_FILE));
+        const st = statSync(file);
+        if (!within(real, file) || !st.isFile() || st.size > MAX_SKILL_BYTES) continue;
+        const { frontmatter } = splitFrontmatter(readFileSync(file, 'utf8'));
+        const fm: unknown = frontmatter === undefined ? undefined : parseYaml(frontmatter);
+        const declared = (fm as { name?: unknown } | null | undefined)?.name;
+        names.add(typeof declared === 'string' && declared !== '' ? declared : entry);
+      } catch {
+        continue; // discovery reports it among the problems when it is asked
+      }
+    }
+  }
+  return [...names];
+}
+
+/** One entry under a skill's directory: its path relative to the directory ('/'-separated), and whether a directory. */
+export interface SkillFileEntry {
+  path: string;
+  dir: boolean;
+}
+
+/**
+ * What a skill's directory holds, breadth first, at most `max` entries: regular files and directories only (links are
+ * neither, so nothing outside is reached), not descending into `skip` names (listed themselves).
+ */
+export async function skillFiles(dir: string, max: number, skip: ReadonlySet<string>): Promise<SkillFileEntry[]> {
+  const out: SkillFileEntry[] = [];
+  const queue = [''];
+  while (queue.length > 0 && out.length < max) {
+    const rel = queue.shift()!;
+    const entries = await fsp.readdir(path.join(dir, rel), { withFileTypes: true }).catch(() => []);
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (out.length >= max) break;
+      if (!e.isFile() && !e.isDirectory()) continue;
+      const p = rel === '' ? e.name : `${rel}/${e.name}`;
+      out.push({ path: p, dir: e.isDirectory() });
+      if (e.isDirectory() && !skip.has(e.name)) queue.push(p);
+    }
+  }
+  return out;
+}

@@ -16,7 +16,16 @@ import {
   type NewGoal,
 } from './goals.js';
 import type { JobSnapshot } from './shell/jobs.js';
-import { discoverSkills, loadSkill, type LoadedSkill, type SkillCatalog } from './skills.js';
+import {
+  discoverSkills,
+  findSkill,
+  loadSkill,
+  skillFiles,
+  skillNamesNow,
+  type LoadedSkill,
+  type SkillCatalog,
+  type SkillFileEntry,
+} from './skills.js';
 import {
   createTask,
   DEFAULT_TASK_LIMITS,
@@ -94,6 +103,16 @@ export interface SkillsEngine {
     args?: string,
     placeholders?: Record<string, string>,
   ): Promise<LoadedSkill>;
+  /** The names of the skills the roots and the operator's directories hold now, read at once (start-up catalogs). */
+  namesNow(roots: readonly string[], perRoot: readonly string[]): string[];
+  /** What skill `name`'s directory holds, breadth first, at most `max` entries, not descending into `skip` names. */
+  files(
+    ctx: { scope: Pick<Scope, 'roots'> },
+    perRoot: readonly string[],
+    name: string,
+    max: number,
+    skip: ReadonlySet<string>,
+  ): Promise<{ dir: string; entries: SkillFileEntry[] }>;
 }
 
 export interface WorkAreas {
@@ -136,6 +155,11 @@ export function workAreas(
       list: (ctx, perRoot) => discoverSkills(ctx.scope, { dirs, perRoot }),
       load: async (ctx, perRoot, name, args, placeholders) =>
         loadSkill(await discoverSkills(ctx.scope, { dirs, perRoot }), name, args, placeholders),
+      namesNow: (roots, perRoot) => skillNamesNow(roots, { dirs, perRoot }),
+      files: async (ctx, perRoot, name, max, skip) => {
+        const skill = findSkill(await discoverSkills(ctx.scope, { dirs, perRoot }), name);
+        return { dir: skill.dir, entries: await skillFiles(skill.dir, max, skip) };
+      },
     },
   };
 }
