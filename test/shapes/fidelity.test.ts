@@ -2,7 +2,7 @@
 // (DESIGN.md), and each tool's DescribeTool input_schema equals the vendor's parameter schema in
 // the facts captured for that release (vendors/<shape>/<version>.json).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { ALL_SHAPES } from '../../src/config.js';
@@ -54,6 +54,7 @@ const EXPECTED: Record<string, string[]> = {
     'TodoWrite',
   ],
   'gemini@0.61.0': [
+    'update_topic',
     'read_file',
     'write_file',
     'replace',
@@ -67,6 +68,8 @@ const EXPECTED: Record<string, string[]> = {
     'read_many_files',
     'list_background_processes',
     'read_background_output',
+    'read_mcp_resource',
+    'list_mcp_resources',
   ],
   'qwen@0.15.10': [
     'read_file',
@@ -123,13 +126,9 @@ const EXPECTED: Record<string, string[]> = {
 
 /**
  * Parameters a release's facts show that its shape does not declare yet, by served release and
- * tool: the recapture of Gemini CLI 0.61.0 found wait_for_previous on two tools the first capture
- * had without it (vendors/gemini/0.61.0.diff.md). Left to the gemini dialect's update; the test
- * fails once the shape declares them, so the entry is removed with the fix.
+ * tool; the test fails once the shape declares them, so an entry is removed with the fix.
  */
-const PENDING: Record<string, Record<string, string[]>> = {
-  'gemini@0.61.0': { list_background_processes: ['wait_for_previous'], read_background_output: ['wait_for_previous'] },
-};
+const PENDING: Record<string, Record<string, string[]>> = {};
 
 /**
  * Releases checked against the facts of a later capture: vendors/claude/history.md shows no
@@ -233,3 +232,35 @@ function withoutPending(schema: unknown, pending: readonly string[] | undefined)
   }
   return s;
 }
+
+/**
+ * gemini's activate_skill is declared when skills are found at start-up, its `name` an enum of them: with the two
+ * skills the capture's run had (Gemini CLI's built-ins), the schema is the one captured.
+ */
+describe('schema fidelity of gemini activate_skill', () => {
+  const { t } = serverFixture({
+    shape: 'gemini',
+    setup: (dir) => {
+      for (const name of ['skill-creator', 'antigravity-support']) {
+        mkdirSync(path.join(dir, '.gemini', 'skills', name), { recursive: true });
+        writeFileSync(
+          path.join(dir, '.gemini', 'skills', name, 'SKILL.md'),
+          `---\nname: ${name}\ndescription: d\n---\nbody\n`,
+        );
+      }
+    },
+  });
+
+  test('gemini@0.61.0: activate_skill with the enum of the skills found', async () => {
+    const res = await unary(t.client.describeTool, t.client, { name: 'activate_skill' }, { shape: 'gemini@0.61.0' });
+    assert.equal(res.error, '');
+    const captured = vendorSchemas('gemini@0.61.0').get('activate_skill') as {
+      properties: { name: { enum: string[] } };
+    };
+    const served = res.tool?.inputSchema as typeof captured;
+    // The enum holds the skills in the order found (the vendor's is its built-ins' order).
+    assert.deepEqual(served.properties.name.enum, [...captured.properties.name.enum].sort());
+    served.properties.name.enum = captured.properties.name.enum;
+    assert.deepEqual(served, captured);
+  });
+});

@@ -48,6 +48,7 @@ const TYPES = [
     'web_fetch_processing_error',
   ],
   ...['execution_failed', 'task_stop_not_found', 'task_stop_not_running'],
+  ...['mcp_resource_not_found', 'mcp_tool_error'],
 ] as const;
 /** The ToolErrorType values the two vendors report (Qwen's task_stop ones included). */
 export type ToolErrorType = (typeof TYPES)[number];

@@ -41,6 +41,9 @@ const TEXT: TypeTexts = {
   web_search_failed: (_p, err, args) => `Error during web search for query "${str(args.query)}": ${err.message}`,
   web_fetch_fallback_failed: (_p, err) => `Error during fetch: ${err.message}`,
   read_content_failure: (p, err) => `Could not read ${p}: ${err.message}.`,
+  // The MCP resource tools' own messages are the vendor's (vendors/gemini/0.61.0.json).
+  mcp_resource_not_found: (_p, err) => err.message,
+  mcp_tool_error: (_p, err) => err.message,
 };
 
 /** Every Gemini tool's failures: its error type in details.error_type, our words for the model. */

@@ -4,40 +4,59 @@ import type { Engine } from '../../engine/index.js';
 import type { ToolboxSpec } from '../../registry/types.js';
 import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
+import { activateSkill, GEMINI_SKILL_DIRS } from './activate-skill.js';
 import { geminiDialect, geminiFormatError } from './errors.js';
 import { glob } from './glob.js';
 import { googleWebSearch } from './google-web-search.js';
 import { grepSearch } from './grep-search.js';
 import { listBackgroundProcesses } from './list-background-processes.js';
 import { listDirectory } from './list-directory.js';
+import { listMcpResources } from './list-mcp-resources.js';
 import { readBackgroundOutput } from './read-background-output.js';
 import { readFile } from './read-file.js';
 import { readManyFiles } from './read-many-files.js';
+import { readMcpResource } from './read-mcp-resource.js';
 import { replace } from './replace.js';
 import { runShellCommand } from './run-shell-command.js';
+import { updateTopic } from './update-topic.js';
 import { webFetch } from './web-fetch.js';
 import { writeFile } from './write-file.js';
 import { writeTodos } from './write-todos.js';
 
+/**
+ * Gemini CLI 0.61.0's tools in the order it sends them (vendors/gemini/0.61.0.json): what a
+ * headless run sends the default model, with the MCP resource tools (Facet always offers
+ * resources), and two tools kept beyond that set: write_todos, which 0.61.0 sends to Gemini 2
+ * models (Facet does not know the model, and served it before), and read_many_files, which the
+ * release ships but no longer registers. activate_skill joins when skills are found at start-up.
+ */
 export const GEMINI_TOOLS = [
+  updateTopic,
+  listDirectory,
   readFile,
-  writeFile,
-  replace,
-  readManyFiles,
   grepSearch,
   glob,
-  listDirectory,
+  replace,
+  writeFile,
+  webFetch,
+  readMcpResource,
+  listMcpResources,
   runShellCommand,
   listBackgroundProcesses,
   readBackgroundOutput,
-  webFetch,
   googleWebSearch,
   writeTodos,
+  readManyFiles,
 ];
 
 export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   // Failures raised before a call (bad arguments) keep Gemini's own framing.
-  const tools = buildTools({ config, engine }, { ...geminiDialect, beforeCall: geminiFormatError }, GEMINI_TOOLS);
+  // The vendor builds activate_skill's enum from the skills it finds at start-up: so does Facet.
+  const skills = engine.skills.namesNow(config.roots, GEMINI_SKILL_DIRS);
+  const tools = buildTools({ config, engine }, { ...geminiDialect, beforeCall: geminiFormatError }, [
+    ...GEMINI_TOOLS,
+    ...(skills.length > 0 ? [activateSkill(skills)] : []),
+  ]);
   return shapeSpec(config, {
     shape: 'gemini',
     vendor: 'gemini',
@@ -53,7 +72,9 @@ export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
         'Change files with replace (copy old_string exactly; allow_multiple for every occurrence) or write_file for whole files.',
         'Run commands with run_shell_command; long-running ones with is_background, then read_background_output.',
         'Search the web with google_web_search and read pages with web_fetch (URLs in the prompt).',
-        'Track multi-step work with write_todos. A failed call carries its error type in the structured block.',
+        'Track multi-step work with write_todos; publish the phase of the work with update_topic.',
+        'list_mcp_resources and read_mcp_resource reach the server resources; activate_skill loads a skill by name.',
+        'A failed call carries its error type in the structured block.',
         '',
         `Tools: ${tools.map((t) => t.name).join(', ')}.`,
       ].join('\n'),

@@ -20,7 +20,7 @@ function line(j: JobSnapshot): string {
   return `- [PID ${j.pid}] ${sig !== undefined ? 'KILLED' : STATUS[j.status]}: \`${j.command}\`${j.exitCode !== null ? ` (Exit Code: ${j.exitCode})` : ''}${sig !== undefined ? ` (Signal: ${sig})` : ''}`;
 }
 
-export const listBackgroundProcesses = defineTool<Record<string, never>, JobSnapshot[]>({
+export const listBackgroundProcesses = defineTool<{ wait_for_previous?: boolean }, JobSnapshot[]>({
   name: 'list_background_processes',
   summary: 'List the background processes started with run_shell_command in this session, with status and exit codes.',
   description: [
@@ -31,7 +31,8 @@ export const listBackgroundProcesses = defineTool<Record<string, never>, JobSnap
     'ones only the newest 32 are kept. It shows no output: to see what a process printed use read_background_output with',
     'its PID, and do not call this in a loop to wait for a process (read_background_output with delay_ms waits instead).',
   ],
-  schema: object({}),
+  // wait_for_previous: a scheduling hint (see read_background_output), accepted and ignored.
+  schema: object({ wait_for_previous: 'boolean' }),
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
     {

@@ -8,7 +8,11 @@ import { shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { atLeast, object } from '../gemini-family/schema.js';
 
-const schema = object({ pid: 'integer', lines: atLeast(1), delay_ms: 'integer' }, ['pid']);
+// wait_for_previous: Gemini CLI's scheduling hint (run after the calls before it); a tool server runs each call as it
+// comes, so it is accepted and changes nothing.
+const schema = object({ pid: 'integer', lines: atLeast(1), delay_ms: 'integer', wait_for_previous: 'boolean' }, [
+  'pid',
+]);
 type Args = ArgsOf<typeof schema>;
 
 const TAIL_BYTES = 64 * 1024;

@@ -101,7 +101,7 @@ describe('gemini identity, resources and guide', () => {
     assert.ok(text.startsWith(`Your workspace is ${dir}; `));
     assert.match(
       text,
-      /\nTools: read_file, write_file, replace, read_many_files, grep_search, glob, list_directory, run_shell_command, list_background_processes, read_background_output, web_fetch, google_web_search, write_todos\.$/,
+      /\nTools: update_topic, list_directory, read_file, grep_search, glob, replace, write_file, web_fetch, read_mcp_resource, list_mcp_resources, run_shell_command, list_background_processes, read_background_output, google_web_search, write_todos, read_many_files\.$/,
     );
   });
 });
@@ -113,17 +113,15 @@ describe('gemini examples', () => {
     const seen: string[] = [];
     const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `// line ${from + i}`);
     const EXAMPLE_KEYS: Record<string, (pid: number) => string | RegExp> = {
+      'update_topic: Start a phase': () =>
+        'Current topic: "Fixing the parser"\nTopic summary: Found the bug in tokenize().\n\nStrategic Intent: Write a test',
+      'list_directory: List the project root': () =>
+        `Directory listing for ${dir}:\n[DIR] docs\n[DIR] lib\n[DIR] src\n[DIR] test\nGEMINI.md (32 bytes)\npackage.json (112 bytes)\nREADME.md (7 bytes)`,
+      'list_directory: List src without test files': () =>
+        `Directory listing for ${dir}/src:\napp.js (22 bytes)\napp.ts (1857 bytes)\nmath.js (49 bytes)`,
       'read_file: Read a whole source file': () => APP,
       'read_file: Read lines 100 to 150': () =>
         `\nIMPORTANT: The file content has been truncated.\nStatus: Showing lines 100-150 of 163 total lines.\nAction: To read more of the file, you can use the 'start_line' and 'end_line' parameters in a subsequent 'read_file' call. For example, to read the next section of the file, use start_line: 151.\n\n--- FILE CONTENT (truncated) ---\n${lines(100, 150).join('\n')}`,
-      'write_file: Create a test file': () =>
-        `Successfully created and wrote to new file: ${dir}/test/math.test.js. Here is the updated code:\nimport assert from 'node:assert';\n`,
-      'replace: Fix a comparison': () =>
-        `Successfully modified file: ${dir}/src/math.js (1 replacements). Here is the updated code:\nexport const isZero = (n) => { return n === 0; };\n`,
-      'replace: Rename every call': () =>
-        `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();\n`,
-      'read_many_files: Read all Markdown docs': () =>
-        `--- ${dir}/README.md ---\n\n# Demo\n\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n\n--- End of content ---`,
       'grep_search: Find a function definition in TypeScript files': () =>
         `Found 1 match for pattern "function\\s+parseArgs" in path "." (filter: "*.ts"):\n---\nFile: src/app.ts\n${lines(
           111,
@@ -137,10 +135,17 @@ describe('gemini examples', () => {
         `Found 1 file(s) matching "src/**/*.ts" within ${dir}, sorted by modification time (newest first):\n${dir}/src/app.ts`,
       'glob: Markdown files in docs, case-sensitive': () =>
         `Found 1 file(s) matching "*.md" within ${dir}/docs, sorted by modification time (newest first):\n${dir}/docs/guide.md`,
-      'list_directory: List the project root': () =>
-        `Directory listing for ${dir}:\n[DIR] docs\n[DIR] lib\n[DIR] src\n[DIR] test\nGEMINI.md (32 bytes)\npackage.json (112 bytes)\nREADME.md (7 bytes)`,
-      'list_directory: List src without test files': () =>
-        `Directory listing for ${dir}/src:\napp.js (22 bytes)\napp.ts (1857 bytes)\nmath.js (50 bytes)`,
+      'replace: Fix a comparison': () =>
+        `Successfully modified file: ${dir}/src/math.js (1 replacements). Here is the updated code:\nexport const isZero = (n) => { return n === 0; };\n`,
+      'replace: Rename every call': () =>
+        `Successfully modified file: ${dir}/src/app.js (2 replacements). Here is the updated code:\nnewName();\nnewName();\n`,
+      'write_file: Create a test file': () =>
+        `Successfully created and wrote to new file: ${dir}/test/math.test.js. Here is the updated code:\nimport assert from 'node:assert';\n`,
+      'web_fetch: Read a documentation page': () =>
+        `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n--- ${site.origin}/api/fs.html ---\nfs docs\n</untrusted_context>`,
+      "read_mcp_resource: The session's roots": () => `{"roots":["${dir}"]}\n`,
+      'list_mcp_resources: Every resource': () =>
+        `Available MCP Resources:\n- facet-gemini:facet://roots | roots | The directories this toolbox may touch.\n- facet-gemini:file://${dir}/GEMINI.md | GEMINI.md | Agent instructions in ${dir} (32 bytes).\n- facet-gemini:facet://shapes | shapes | The shapes this server serves and the vendor releases they follow (pin one with NAME@VERSION).\n`,
       // Test output carries timings and stack lines; its frame and counts are fixed.
       'run_shell_command: Run the tests': () =>
         /^<untrusted_context>\nOutput: TAP version 13\n[\s\S]*\n# tests 3\n# suites 0\n# pass 1\n# fail 2\n[\s\S]*\nExit Code: 1\nProcess Group PGID: \d+\n<\/untrusted_context>$/,
@@ -150,12 +155,12 @@ describe('gemini examples', () => {
       'list_background_processes: See what is running': (pid) => `- [PID ${pid}] RUNNING: \`npm run dev\``,
       'read_background_output: Last 20 lines of a server': () =>
         /^Full Log Output:\n\n> dev\n> node -e "setInterval\(\(\) => \{\}, 1000\)"\n$/,
-      'web_fetch: Read a documentation page': () =>
-        `<untrusted_context>\nFetched content for the URLs in the prompt (returned as fetched, not summarised; apply the prompt to it yourself):\n\n--- ${site.origin}/api/fs.html ---\nfs docs\n</untrusted_context>`,
       'google_web_search: Look up a release': () =>
         'Web search results for "Node.js 22 LTS release date":\n\nNode 22 became LTS in October 2024.[1]\n\nSources:\n[1] nodejs.org (https://nodejs.org/)',
       'write_todos: Plan a bug fix': () =>
         'Successfully updated the todo list. The current list is now:\n1. [completed] Reproduce the bug\n2. [in_progress] Fix the parser\n3. [pending] Run the tests',
+      'read_many_files: Read all Markdown docs': () =>
+        `--- ${dir}/README.md ---\n\n# Demo\n\n\n\n--- ${dir}/docs/guide.md ---\n\n# Guide\n\n\n\n\n--- End of content ---`,
     };
     // The host's block (directory, site and background pid as placeholders).
     const D = '<dir>';
