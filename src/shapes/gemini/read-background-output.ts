@@ -56,9 +56,11 @@ export const readBackgroundOutput = defineTool<
   },
   format({ pid, want, lines, total, job }) {
     const text =
-      total > want
-        ? `Showing last ${want} of ${total} lines:\n${lines.join('\n')}`
-        : `Full Log Output:\n${lines.join('\n')}`;
+      total === 0
+        ? 'Log is empty.'
+        : total > want
+          ? `Showing last ${want} of ${total} lines:\n${lines.join('\n')}`
+          : `Full Log Output:\n${lines.join('\n')}`;
     return {
       text,
       host: {
