@@ -30,7 +30,7 @@
 // - shellBackgroundTools "no log", "read error", "log is a symlink" (3): the logs are Facet's, kept in memory for
 //   every background process, never files a model could find missing or linked.
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { serverFixture } from '../../helpers/server.js';
@@ -49,6 +49,11 @@ const { t, dir } = serverFixture({
     mkdirSync(path.join(root, '.agents', 'skills', 'gone-skill'), { recursive: true });
     writeFileSync(path.join(root, '.agents', 'skills', 'gone-skill', 'SKILL.md'), '---\nname: gone-skill\n---\nx\n');
     writeFileSync(path.join(root, 'GEMINI.md'), 'Use tabs.\n');
+    // Links out of a skill: a skill directory that is a link, and a link inside a skill's directory.
+    mkdirSync(path.join(root, 'elsewhere', 'linked-skill'), { recursive: true });
+    writeFileSync(path.join(root, 'elsewhere', 'linked-skill', 'SKILL.md'), '---\nname: linked-skill\n---\nx\n');
+    symlinkSync(path.join(root, 'elsewhere', 'linked-skill'), path.join(skills, 'linked-skill'));
+    symlinkSync(path.join(root, 'elsewhere'), path.join(skills, 'test-skill', 'outside'));
   },
 });
 const call = caller(() => t, 'gemini', 'replay');
@@ -203,5 +208,33 @@ describe('shellBackgroundTools.test.ts: list_background_processes and read_backg
     const r = await call('read_background_output', { pid }, { session: 'bg-other' });
     assert.equal(r.errorType, 'execution_failed');
     assert.equal(r.code, 'NOT_FOUND');
+  });
+});
+
+describe('bad input to the new tools', () => {
+  test('wrong types are refused before anything runs', async () => {
+    for (const [tool, args] of [
+      ['update_topic', { strategic_intent: 5 }],
+      ['activate_skill', { name: ['test-skill'] }],
+      ['activate_skill', { name: 'test-skill', extra: 1 }],
+      ['read_mcp_resource', { uri: null }],
+      ['list_mcp_resources', { serverName: 7 }],
+    ] as const) {
+      const r = await call(tool, args);
+      assert.equal(r.code, 'INVALID_ARGUMENT', `${tool}: ${r.error}`);
+    }
+  });
+
+  test('a file outside the roots is no resource', async () => {
+    const r = await call('read_mcp_resource', { uri: 'file:///etc/hostname' });
+    assert.equal(r.error, 'Resource not found for URI: file:///etc/hostname');
+    assert.equal(r.errorType, 'mcp_resource_not_found');
+  });
+
+  test('links out of a skill are neither offered nor shown', async () => {
+    const r = await call('activate_skill', { name: 'linked-skill' });
+    assert.equal(r.error, 'params/name must be equal to one of the allowed values');
+    const ok = await call('activate_skill', { name: 'test-skill' });
+    assert.ok(!ok.text.includes('outside'), ok.text);
   });
 });
