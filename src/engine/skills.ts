@@ -235,6 +235,7 @@ export function skillNamesNow(roots: readonly string[], sources: SkillSources): 
         if (!within(real, file) || !st.isFile() || st.size > MAX_SKILL_BYTES) continue;
         const { frontmatter } = splitFrontmatter(readFileSync(file, 'utf8'));
         const fm: unknown = frontmatter === undefined ? undefined : parseYaml(frontmatter);
+        if (fm !== null && fm !== undefined && (typeof fm !== 'object' || Array.isArray(fm))) continue;
         const declared = (fm as { name?: unknown } | null | undefined)?.name;
         names.add(typeof declared === 'string' && declared !== '' ? declared : entry);
       } catch {

@@ -124,3 +124,33 @@ test('frontmatter is only a block that opens the file', () => {
   });
   assert.deepEqual(splitFrontmatter('---\nno end'), { frontmatter: undefined, body: '---\nno end' });
 });
+
+test('names read at once: the ones discovery lists, each as its frontmatter names it, operator directories first', () => {
+  assert.deepEqual(skills.namesNow([root], layouts), ['lint', 'bare', 'copy', 'deploy']);
+  assert.deepEqual(skills.namesNow([path.join(base, 'none')], layouts), ['lint']);
+});
+
+test("a skill's files: breadth first, sorted, bounded, links and skipped folders not entered", async () => {
+  mkdirSync(path.join(deployDir, 'scripts', 'deep'), { recursive: true });
+  mkdirSync(path.join(deployDir, 'node_modules', 'x'), { recursive: true });
+  writeFileSync(path.join(deployDir, 'scripts', 'run.sh'), '');
+  writeFileSync(path.join(deployDir, 'scripts', 'deep', 'a.txt'), '');
+  writeFileSync(path.join(deployDir, 'node_modules', 'x', 'i.js'), '');
+  symlinkSync(outside, path.join(deployDir, 'out'));
+  const skip = new Set(['node_modules']);
+  const all = await skills.files(ctx, layouts, 'deploy', 100, skip);
+  assert.equal(all.dir, deployDir);
+  assert.deepEqual(all.entries, [
+    { path: 'node_modules', dir: true },
+    { path: 'scripts', dir: true },
+    { path: 'SKILL.md', dir: false },
+    { path: 'scripts/deep', dir: true },
+    { path: 'scripts/run.sh', dir: false },
+    { path: 'scripts/deep/a.txt', dir: false },
+  ]);
+  const two = await skills.files(ctx, layouts, 'deploy', 2, skip);
+  assert.deepEqual(
+    two.entries.map((e) => e.path),
+    ['node_modules', 'scripts'],
+  );
+});
