@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { toResult } from '../../../src/shapes/common/define.js';
-import { kimiOk } from '../../../src/shapes/kimi/errors.js';
+import { kimiOk } from '../../../src/shapes/kimi/v1/errors.js';
 import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 
