@@ -27,7 +27,7 @@ let site: LoopbackServer;
 let tavily: LoopbackServer;
 
 const call = (name: string, args: Record<string, unknown>, server = () => t, session = 'kimi-branches') =>
-  callTool(server().client, name, args, { shape: 'kimi', session });
+  callTool(server().client, name, args, { shape: 'kimi@1.49', session });
 const display = (res: CallToolResponse) => (structured(res) as { display: Record<string, unknown> }).display;
 const MARKER = '[...truncated]';
 
