@@ -8,6 +8,7 @@ import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { codeFail, codeMessage, codeOk } from './errors.js';
 import { checkPath, pathOf } from './v1/files.js';
+import { notSensitive } from './paths.js';
 
 type Args = { path: string; old_string: string; new_string: string; replace_all?: boolean };
 
@@ -53,7 +54,7 @@ export const editTool = defineTool<Args, EditResult>({
     'paths anywhere; this server keeps to its roots). The file is left untouched on every failure.',
   ],
   call(args, c) {
-    const p = checkPath(pathOf(args));
+    const p = notSensitive(checkPath(pathOf(args)));
     if (args.old_string === args.new_string)
       throw engineFailure('no_change', 'old_string equals new_string', { path: p }, { field: 'new_string' });
     return c.engine.files.edit(c, p, [literalEdit(args.old_string, args.new_string, args.replace_all === true)], {

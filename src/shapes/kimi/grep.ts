@@ -2,6 +2,7 @@
 // 250 lines, 0 for all), files that usually hold secrets filtered out and named, 20 seconds at
 // most; the result starts with the call's wall time.
 import { type GrepMode, type GrepOptions } from '../../engine/index.js';
+import { displayPath, workingDir } from '../kit/files/working-dir.js';
 import { expandHome } from '../kit/files/home.js';
 import { contextSides } from '../kit/search/context-sides.js';
 import { grepPage, type GrepPage } from '../kit/search/grep-page.js';
@@ -120,7 +121,10 @@ export const grepTool = defineTool<Args, GrepPage>({
   async call(args, c) {
     startClock(c);
     const mode = MODES[args.output_mode ?? 'files_with_matches']!;
-    const page = { lineNumbers: args['-n'] ?? true, offset: args.offset ?? 0, limit: args.head_limit ?? 250 };
+    // Paths as Kimi Code shows them: relative to the working directory, absolute outside it.
+    const cwd = workingDir(c);
+    const name = (f: { path: string }) => displayPath(f.path, cwd);
+    const page = { lineNumbers: args['-n'] ?? true, offset: args.offset ?? 0, limit: args.head_limit ?? 250, name };
     return grepPage((o) => c.engine.search.grep(c, o), searchOf(args, mode), page);
   },
   format: reply,

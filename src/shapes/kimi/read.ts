@@ -17,10 +17,10 @@ const INT_MAX = 9007199254740991;
 
 /** How the file's text differs from UTF-8 with one kind of line break: the status notes saying so. */
 function encodingNotes(r: TextRead): string {
-  const enc = r.encoding.toLowerCase().replace(/_/g, '-');
+  const enc = r.encoding.toLowerCase().replace(/[-_]/g, '');
   const notes: string[] = [];
-  if (!['utf-8', 'utf8', 'ascii', 'us-ascii'].includes(enc)) {
-    const name = enc === 'utf-16le' ? 'UTF-16 LE' : enc === 'utf-16be' ? 'UTF-16 BE' : r.encoding.toUpperCase();
+  if (!['utf8', 'ascii', 'usascii'].includes(enc)) {
+    const name = enc === 'utf16le' ? 'UTF-16 LE' : enc === 'utf16be' ? 'UTF-16 BE' : r.encoding.toUpperCase();
     notes.push(
       `Detected file encoding: ${name}; content transcoded to UTF-8 for display. Edit and Write save UTF-8, so rewrite the whole file if its encoding must stay.`,
     );
@@ -184,6 +184,9 @@ export const readTool = defineTool<Args, { r: TextRead; first: number; wanted: n
     const wanted = Math.min(args.n_lines ?? cap, cap);
     const opts = { start: offset, limit: wanted, countTotal: true, media: [] };
     const r = await readPlainText(() => c.engine.files.read(c, p, opts), p);
+    // A NUL past the part sniffed still makes the file binary, as Kimi Code checks it.
+    if (r.lines.some((l) => l.includes('\0')))
+      throw engineFailure('binary_file', `${p} holds NUL bytes`, { path: p, kind: 'image' }, { field: 'path' });
     return { r, first: r.startLine, wanted: Math.min(args.n_lines ?? INT_MAX, wanted) };
   },
   format({ r, first, wanted }, args): Reply {

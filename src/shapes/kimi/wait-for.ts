@@ -107,6 +107,8 @@ export const waitForTool = defineTool<Args>({
         : '',
       runningSection(still, c),
     ];
-    return codeOk(sections.filter(Boolean).join('\n\n'));
+    const shown = sections.filter(Boolean);
+    // A section ending in the output's own line break is still followed by one blank line.
+    return codeOk(shown.map((x, i) => (i < shown.length - 1 ? x.replace(/\n+$/, '') : x)).join('\n\n'));
   },
 });

@@ -7,6 +7,7 @@ import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { codeFail, codeMessage, codeOk } from './errors.js';
 import { checkPath, pathOf } from './v1/files.js';
+import { notSensitive } from './paths.js';
 
 type Args = { path: string; content: string; mode?: 'overwrite' | 'append' };
 
@@ -50,7 +51,7 @@ export const writeTool = defineTool<Args, WriteResult>({
     'SECURITY_POLICY_FAILED: a sensitive-file pattern. Nothing is half written: the file is replaced atomically.',
   ],
   call: (args, c) =>
-    c.engine.files.write(c, checkPath(pathOf(args)), args.content, {
+    c.engine.files.write(c, notSensitive(checkPath(pathOf(args))), args.content, {
       mode: args.mode ?? 'overwrite',
       createParents: true,
       encoding: 'utf-8',
