@@ -112,23 +112,21 @@ async function foreground(a: Args, c: Call): Promise<Reply> {
     timeoutMs: (waitS + BACKGROUND_DEFAULT_S) * 1000,
   };
   const job = await c.engine.shell.startNotified(c, opts);
-  facts.foreground.set(job.id, 'running');
   try {
     await c.engine.shell.output(c, job.id, { from: 'start', waitMs: waitS * 1000, until: 'exit', maxBytes: 1 });
   } catch (err) {
     // The call was cancelled while the command ran: it is stopped, as Kimi Code stops it.
     await c.engine.shell.stop(c, job.id);
     dropJobNotifications(c.session, job.id);
-    facts.foreground.set(job.id, 'finished');
     if (err instanceof EngineError && err.kind === 'cancelled') return codeFail('Interrupted by user', {}, err);
     throw err;
   }
   const now = c.engine.shell.job(c, job.id);
   if (now.status === 'running') {
-    facts.foreground.set(job.id, 'detached');
+    facts.tasks.add(job.id);
+    facts.detached.add(job.id);
     return detached(now);
   }
-  facts.foreground.set(job.id, 'finished');
   dropJobNotifications(c.session, job.id);
   return ended(now, c);
 }
@@ -146,6 +144,7 @@ async function background(a: Args, c: Call): Promise<Reply> {
     ...(seconds !== undefined ? { timeoutMs: seconds * 1000 } : {}),
   });
   timeouts(c).set(job.id, seconds === undefined ? 0 : seconds * 1000);
+  taskFacts(c).tasks.add(job.id);
   return backgroundStarted(job);
 }
 

@@ -8,7 +8,7 @@ import { drainNotifications, type EngineError, type SessionNotification } from '
 import type { ToolDefinition, ToolResult } from '../../registry/types.js';
 import { errorTable, firstWording, type Call, type Dialect, type Reply } from '../common/define.js';
 import { kimiDiagnostics } from './v1/diagnostics.js';
-import { taskIdOf } from './task-words.js';
+import { taskFacts, taskIdOf } from './task-words.js';
 
 export const EMPTY = '<system>Tool output is empty.</system>';
 const FAILED = '<system>ERROR: Tool execution failed.</system>';
@@ -71,9 +71,10 @@ function after(result: ToolResult, c: Call): ToolResult {
   let text = result.text;
   if (t0 !== undefined) text = `${wallTime(performance.now() - t0)}\n${text}`;
   if (!('content' in result)) {
-    const due = drainNotifications(c.session)
-      .notifications.map(notificationText)
-      .filter((s): s is string => s !== undefined);
+    const drained = drainNotifications(c.session).notifications;
+    const delivered = taskFacts(c).delivered;
+    for (const n of drained) if (n.type === 'job_ended') delivered.add(n.job.id);
+    const due = drained.map(notificationText).filter((s): s is string => s !== undefined);
     if (due.length > 0) text = `${text}\n\n${due.join('\n\n')}`;
   }
   return text === result.text ? result : { ...result, text };

@@ -39,6 +39,7 @@ export const taskStopTool = defineTool<{ task_id: string; reason?: string }>({
     if (before.status === 'running') {
       reason = args.reason?.trim() ? args.reason : DEFAULT_REASON;
       taskFacts(c).reasons.set(before.id, reason);
+      taskFacts(c).delivered.add(before.id);
       j = await c.engine.shell.stop(c, before.id);
     }
     const text = [

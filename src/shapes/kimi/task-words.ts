@@ -14,12 +14,21 @@ export const jobIdOf = (taskId: string): string => (taskId.startsWith(PREFIX) ? 
 interface TaskFacts {
   /** TaskStop's reason, by job id. */
   reasons: Map<string, string>;
-  /** Jobs of foreground commands: hidden while they ran in the foreground, "detached" once moved. */
-  foreground: Map<string, 'running' | 'finished' | 'detached'>;
+  /** Jobs the model knows as tasks: started in the background, or moved there at their timeout. */
+  tasks: Set<string>;
+  /** Of those, the foreground commands moved to the background. */
+  detached: Set<string>;
+  /** Ended tasks whose end the model was told (a notification, WaitFor, TaskStop). */
+  delivered: Set<string>;
 }
 
 export const taskFacts = (c: Call): TaskFacts =>
-  c.session.bag<TaskFacts>('kimi-code.tasks', () => ({ reasons: new Map(), foreground: new Map() }));
+  c.session.bag<TaskFacts>('kimi-code.tasks', () => ({
+    reasons: new Map(),
+    tasks: new Set(),
+    detached: new Set(),
+    delivered: new Set(),
+  }));
 
 /** Background timeouts as Kimi Code counts them: default 600 s, at most 86,400 s. */
 export const BACKGROUND_DEFAULT_S = 600;
@@ -27,11 +36,8 @@ export const BACKGROUND_MAX_S = 86_400;
 
 /** The tasks the model knows of: background ones and foreground ones moved to the background. */
 export function visible(jobs: readonly JobSnapshot[], c: Call): JobSnapshot[] {
-  const fg = taskFacts(c).foreground;
-  return jobs.filter((j) => {
-    const f = fg.get(j.id);
-    return f === undefined || f === 'detached';
-  });
+  const tasks = taskFacts(c).tasks;
+  return jobs.filter((j) => tasks.has(j.id));
 }
 
 /** Kimi Code's status words for a task. */
@@ -51,7 +57,7 @@ export const wallSeconds = (ms: number): string => `Wall time: ${(ms / 1000).toF
 /** One task as Kimi Code's record lines. */
 export function taskRecord(j: JobSnapshot, c: Call, timeoutMs: number | undefined): string[] {
   const facts = taskFacts(c);
-  const detached = facts.foreground.get(j.id) === 'detached';
+  const detached = facts.detached.has(j.id);
   const lines = [
     wallSeconds(j.durationMs),
     `task_id: ${taskIdOf(j.id)}`,

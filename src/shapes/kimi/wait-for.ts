@@ -7,7 +7,7 @@ import { jobsOf } from '../kit/shell/jobs.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { codeOk } from './errors.js';
-import { jobIdOf, outputRecord, taskIdOf, taskRecord, timeouts, visible } from './task-words.js';
+import { jobIdOf, outputRecord, taskFacts, taskIdOf, taskRecord, timeouts, visible } from './task-words.js';
 
 type Args = { timeout: number; task_id?: string };
 
@@ -71,8 +71,13 @@ export const waitForTool = defineTool<Args>({
     const t0 = Date.now();
     const timeoutMs = args.timeout * 1000;
     const named = args.task_id === undefined ? undefined : c.engine.shell.job(c, jobIdOf(args.task_id));
+    const delivered = taskFacts(c).delivered;
     const before = visible(jobsOf(c.engine.shell, c, true), c);
-    const waitedOn = named ? [named] : before;
+    // A task that ended before the call and whose end the model was not told yet is the answer at once.
+    const untold = visible(jobsOf(c.engine.shell, c, false), c).filter(
+      (j) => j.status !== 'running' && !delivered.has(j.id),
+    );
+    const waitedOn = named ? [named] : untold.length > 0 ? untold.slice(0, 1) : before;
     if (waitedOn.length === 0) {
       const lines = [
         'wait_status: no_tasks',
@@ -98,7 +103,10 @@ export const waitForTool = defineTool<Args>({
       return codeOk([head.join('\n'), runningSection(still, c)].filter(Boolean).join('\n\n'));
     }
     const ended = others.filter((j) => j.status !== 'running');
-    for (const j of [finished, ...ended]) dropJobNotifications(c.session, j.id);
+    for (const j of [finished, ...ended]) {
+      dropJobNotifications(c.session, j.id);
+      delivered.add(j.id);
+    }
     const sections = [
       ['wait_status: completed', `task_id: ${taskIdOf(finished.id)}`, waited, `timeout_ms: ${timeoutMs}`].join('\n'),
       `[finished]\n${await outputRecord(finished, c)}`,
