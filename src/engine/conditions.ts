@@ -243,6 +243,9 @@ export interface ConditionFacts {
   token_cap: Path & { cap: number };
   unknown_process: { sessionId: number | string; known: Array<number | string> };
   view_missing: Path;
+  max_chars_too_small: { max_chars: number };
+  media_options_on_video: Path;
+  region_unsupported: Path & { width?: number; height?: number };
 
   // ---- code intelligence
   lsp_unavailable: { path?: string; language?: string; reason: string; detail: string };
@@ -499,6 +502,9 @@ export const CONDITION_KIND = {
   token_cap: 'resource_exhausted',
   unknown_process: 'not_found',
   view_missing: 'not_found',
+  max_chars_too_small: 'invalid_argument',
+  media_options_on_video: 'invalid_argument',
+  region_unsupported: 'unsupported',
   lsp_unavailable: 'unavailable',
   lsp_timeout: 'timeout',
   no_language_server: 'unsupported',

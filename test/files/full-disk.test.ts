@@ -218,7 +218,7 @@ function calls(dir: string): WriteCall[] {
       readOnly: `Ran into a read-only file system while trying to write to ${p('fresh.txt')}`,
     },
     {
-      shape: 'kimi',
+      shape: 'kimi@1.49',
       tool: 'WriteFile',
       args: { path: 'fresh.txt', content: 'new\n' },
       full: '<system>ERROR: No space is left on the device for `fresh.txt`.</system>',

@@ -168,14 +168,14 @@ const cases: Case[] = [
     text: (p) => `The file: ${p} has been updated.`,
   },
   {
-    shape: 'kimi',
+    shape: 'kimi@1.49',
     tool: 'WriteFile',
     file: 'kimi-write.txt',
     args: (p) => ({ path: p, content: THREE_MB }),
     text: () => '<system>File successfully overwritten. Current size: 3000000 bytes.</system>',
   },
   {
-    shape: 'kimi',
+    shape: 'kimi@1.49',
     tool: 'StrReplaceFile',
     file: 'kimi-edit.txt',
     prepare: seed(),
@@ -238,7 +238,7 @@ const cases: Case[] = [
     note: null,
   },
   {
-    shape: 'kimi',
+    shape: 'kimi@1.49',
     tool: 'WriteFile',
     file: 'kimi-append.txt',
     prepare: async (p) => writeFileSync(p, ''),

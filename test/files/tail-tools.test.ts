@@ -22,8 +22,10 @@ before(async () => {
 
 test('kimi ReadFile: line_offset -N shows the forward read of the last N lines', async () => {
   for (const n of [1, 100, 1000]) {
-    const [msg, out] = texts(await call('kimi', 'ReadFile', { path: 'log.txt', line_offset: -n }));
-    const [, fwd] = texts(await call('kimi', 'ReadFile', { path: 'log.txt', line_offset: 9000 - n + 1, n_lines: n }));
+    const [msg, out] = texts(await call('kimi@1.49', 'ReadFile', { path: 'log.txt', line_offset: -n }));
+    const [, fwd] = texts(
+      await call('kimi@1.49', 'ReadFile', { path: 'log.txt', line_offset: 9000 - n + 1, n_lines: n }),
+    );
     assert.equal(out, fwd);
     // (Kimi notes the end only when fewer lines than n_lines, default 1000, came back.)
     const end = n < 1000 ? ' End of file reached.' : '';
@@ -32,7 +34,7 @@ test('kimi ReadFile: line_offset -N shows the forward read of the last N lines',
       `<system>${n} lines read from file starting from line ${9001 - n}. Total lines in file: 9000.${end}</system>`,
     );
   }
-  const [, last] = texts(await call('kimi', 'ReadFile', { path: 'log.txt', line_offset: -2 }));
+  const [, last] = texts(await call('kimi@1.49', 'ReadFile', { path: 'log.txt', line_offset: -2 }));
   assert.equal(last, `  8999\t${LINES[8998]}\r\n  9000\t${LINES[8999]}`);
 });
 

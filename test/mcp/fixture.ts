@@ -125,7 +125,7 @@ export const SHAPES: ShapeCase[] = [
     shell: ['run_shell_command', (c) => ({ command: c })],
   },
   {
-    shape: 'kimi',
+    shape: 'kimi@1.49',
     read: ['ReadFile', (p) => ({ path: p })],
     image: ['ReadMediaFile', (p) => ({ path: p })],
     shell: ['Shell', (c) => ({ command: c })],

@@ -9,7 +9,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { removeOnClose, replayDir, replayServer } from './env.js';
 import { kimiResult, type KimiResult } from './kimi-harness.js';
 
-const server = replayServer('kimi');
+const server = replayServer('kimi@1.49');
 const OUTSIDE_WRITE = 'PERMISSION_DENIED: the path resolves outside the workspace.';
 const OUTSIDE_EDIT = 'PERMISSION_DENIED: outside the workspace.';
 
@@ -103,7 +103,7 @@ const outsideFile = () => {
 
 export const kimiStrReplaceFile: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'StrReplaceFile',
   source: 'MoonshotAI/kimi-cli tests/tools/test_str_replace_file.py @4a550eff',
   cases: [
@@ -218,7 +218,7 @@ export const kimiStrReplaceFile: ReplaySuite = {
 
 export const kimiWriteFile: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'WriteFile',
   source: 'MoonshotAI/kimi-cli tests/tools/test_write_file.py @4a550eff',
   cases: [

@@ -8,7 +8,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { removeOnClose, replayServer } from './env.js';
 import { kimiResult, type KimiResult } from './kimi-harness.js';
 
-const server = replayServer('kimi');
+const server = replayServer('kimi@1.49');
 const MAX_MATCHES = 1000;
 
 let n = 0;
@@ -92,7 +92,7 @@ function nothing(name: string, pattern: string): ReplayCase {
 
 export const kimiGlob: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'Glob',
   source: 'MoonshotAI/kimi-cli tests/tools/test_glob.py @4a550eff',
   cases: [

@@ -9,7 +9,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 import { kimiResult, type KimiResult } from './kimi-harness.js';
 
-const server = replayServer('kimi');
+const server = replayServer('kimi@1.49');
 const MAX_CHARS = 50_000;
 
 let n = 0;
@@ -47,7 +47,7 @@ const manyMarkers = () =>
 
 export const kimiGrep: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'Grep',
   source: 'MoonshotAI/kimi-cli tests/tools/test_grep.py @4a550eff',
   cases: [

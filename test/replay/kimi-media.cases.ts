@@ -9,7 +9,7 @@ import { replayServer } from './env.js';
 import { kimiResult, type KimiResult } from './kimi-harness.js';
 import { PNG_3X2 } from '../helpers/png.js';
 
-const server = replayServer('kimi');
+const server = replayServer('kimi@1.49');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('pngdata')]);
 const MP4 = Buffer.from('\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom', 'latin1');
 const GUIDANCE =
@@ -51,7 +51,7 @@ const DESCRIPTION =
 
 export const kimiReadMediaFile: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'ReadMediaFile',
   source: 'MoonshotAI/kimi-cli tests/tools/test_read_media_file.py @4a550eff',
   cases: [
@@ -80,7 +80,7 @@ export const kimiReadMediaFile: ReplaySuite = {
 
 export const kimiReadMediaFileDesc: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'ReadMediaFile',
   source: 'MoonshotAI/kimi-cli tests/tools/test_read_media_file_desc.py @4a550eff',
   cases: [

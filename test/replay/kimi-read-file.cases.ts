@@ -9,7 +9,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 import { kimiResult, type KimiResult } from './kimi-harness.js';
 
-const server = replayServer('kimi', () => ['--root', os.homedir()]);
+const server = replayServer('kimi@1.49', () => ['--root', os.homedir()]);
 const MAX_LINES = 1000;
 const MAX_LINE_LENGTH = 2000;
 const MAX_BYTES = 100 << 10;
@@ -37,7 +37,7 @@ const ok = (r: KimiResult) => assert.equal(r.isError, false, r.message);
 
 export const kimiReadFile: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'ReadFile',
   source: 'MoonshotAI/kimi-cli tests/tools/test_read_file.py @4a550eff',
   cases: [

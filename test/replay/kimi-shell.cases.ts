@@ -7,7 +7,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 import { kimiResult, type KimiResult } from './kimi-harness.js';
 
-const server = replayServer('kimi');
+const server = replayServer('kimi@1.49');
 const MAX_CHARS = 50_000;
 const MAX_FOREGROUND_TIMEOUT = 5 * 60;
 const MAX_BACKGROUND_TIMEOUT = 24 * 60 * 60;
@@ -37,7 +37,7 @@ const SPAWN = "replaces Kimi's process spawning with a fake to inspect what it w
 
 export const kimiShell: ReplaySuite = {
   vendor: 'kimi',
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   tool: 'Shell',
   source: 'MoonshotAI/kimi-cli tests/tools/test_shell_bash.py @4a550eff',
   cases: [

@@ -144,7 +144,7 @@ test(
           { command: 'echo hi', timeout: 2000 },
           `<tool_use_error>Cannot start /bin/bash: the working directory ${root} is not a directory.</tool_use_error>`,
         ],
-        ['kimi', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
+        ['kimi@1.49', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
         ['grok', 'bash', { command: 'echo hi' }, `Error: ${why}`],
         ['codex', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],
       ];

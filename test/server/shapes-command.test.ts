@@ -38,7 +38,7 @@ describe('facet shapes', () => {
         ['codex', '@openai/codex', '0.169.0'],
         ['gemini', '@google/gemini-cli', '0.61.0'],
         ['qwen', '@qwen-code/qwen-code', '0.15.10'],
-        ['kimi', 'kimi-cli', '1.49'],
+        ['kimi', '@moonshot-ai/kimi-code', '2.1.0'],
         ['grok', '@vibe-kit/grok-cli', '0.0.34'],
         ['anthropic', 'Anthropic Messages API', '20250818'],
         ['openai', 'OpenAI Responses API', '2026-08-21'],

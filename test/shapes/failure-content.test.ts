@@ -14,7 +14,8 @@ const READERS: Record<string, [string, string]> = {
   codex: ['read_file', 'file_path'],
   gemini: ['read_file', 'file_path'],
   qwen: ['read_file', 'file_path'],
-  kimi: ['ReadFile', 'path'],
+  kimi: ['Read', 'path'],
+  'kimi@1.49': ['ReadFile', 'path'],
   grok: ['view_file', 'path'],
 };
 

@@ -84,6 +84,28 @@ const EXPECTED: Record<string, string[]> = {
     'task_stop',
     'lsp',
   ],
+  // Kimi Code 2.1.0 as sent without a search service (WebSearch then is not sent; web-search-served.test.ts
+  // checks it with one). The person-answered and sub-agent tools are not declared (docs/shape-versions.md).
+  'kimi@2.1.0': [
+    'Bash',
+    'CreateGoal',
+    'Edit',
+    'FetchURL',
+    'GetGoal',
+    'Glob',
+    'Grep',
+    'Read',
+    'ReadMediaFile',
+    'SetGoalBudget',
+    'Skill',
+    'TaskList',
+    'TaskOutput',
+    'TaskStop',
+    'TodoList',
+    'UpdateGoal',
+    'WaitFor',
+    'Write',
+  ],
   'kimi@1.49': [
     'ReadFile',
     'ReadMediaFile',

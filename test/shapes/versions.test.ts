@@ -261,8 +261,9 @@ test('--shape with an unknown version is refused, naming the versions', () => {
   assert.throws(() => parseConfig(['--shape', 'claude@3'], {}), {
     message: `--shape: unknown version "3" of shape "claude" (served: ${VERSIONS_SERVED})`,
   });
-  assert.throws(() => parseConfig([], { FACET_SHAPE: 'kimi@2.1.0' }), {
-    message: 'FACET_SHAPE: unknown version "2.1.0" of shape "kimi" (served: kimi@1.49 (the newest, also "kimi"))',
+  assert.throws(() => parseConfig([], { FACET_SHAPE: 'kimi@2.0.2' }), {
+    message:
+      'FACET_SHAPE: unknown version "2.0.2" of shape "kimi" (served: kimi@2.1.0 (the newest, also "kimi"), kimi@1.49)',
   });
   assert.throws(() => parseConfig(['--shape', 'klingon@1'], {}), {
     message: /^--shape: unknown shape "klingon@1" \(known: core, claude/,
@@ -281,7 +282,9 @@ test('the served keys of every shape: NAME, each NAME@VERSION and its aliases, o
   assert.equal(specs.get('claude'), specs.get('claude@2.1.332'));
   assert.equal(specs.get('claude@2.1.100'), specs.get('claude@2.1.x'));
   assert.notEqual(specs.get('claude'), specs.get('claude@2.1.100'));
-  assert.equal(specs.get('kimi'), specs.get('kimi@1.x'));
+  assert.equal(specs.get('kimi'), specs.get('kimi@2.1.0'));
+  assert.equal(specs.get('kimi@1.49'), specs.get('kimi@1.x'));
+  assert.notEqual(specs.get('kimi'), specs.get('kimi@1.x'));
 });
 
 test('every shipped table: versions and aliases unique, a diff for each older release only, dates well formed', () => {
@@ -363,10 +366,10 @@ test('a table that does not fit its newer neighbour is refused, naming the relea
 });
 
 test('unknownShapeText lists shapes as configured, without aliases or the releases of a shape served whole', () => {
-  const keys = ['core', 'core@0.1.0', 'kimi', 'kimi@1.49', 'kimi@1.x', 'claude@2.1.100', 'claude@2.1.x'];
+  const keys = ['core', 'core@0.1.0', 'kimi', 'kimi@2.1.0', 'kimi@1.49', 'kimi@1.x', 'claude@2.1.100', 'claude@2.1.x'];
   assert.equal(unknownShapeText('x', keys), 'unknown shape "x"; this server serves: core, kimi, claude@2.1.100');
   assert.equal(
     unknownShapeText('kimi@2', keys, ' in facet-shape'),
-    'unknown version "2" of shape "kimi" in facet-shape; this server serves: kimi@1.49 (the newest, also "kimi")',
+    'unknown version "2" of shape "kimi" in facet-shape; this server serves: kimi@2.1.0 (the newest, also "kimi"), kimi@1.49',
   );
 });

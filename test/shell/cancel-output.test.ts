@@ -43,7 +43,7 @@ const cases: Array<{
     ],
   },
   {
-    shape: 'kimi',
+    shape: 'kimi@1.49',
     tool: 'Shell',
     args: (n) => ({ command: line(n) }),
     texts: () => ['<system>ERROR: Command was cancelled before it finished.</system>', 'before\n'],
@@ -125,7 +125,7 @@ test('a command past its timeout returns its output so far in every shape (Grok:
       ['Command timed out after 1500ms before it could complete. Below is the output before it timed out:\nbefore'],
     ],
     [
-      'kimi',
+      'kimi@1.49',
       'Shell',
       { command: cmd, timeout: 1 },
       ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n'],

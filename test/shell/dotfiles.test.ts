@@ -150,7 +150,7 @@ describe('shell tools never read start-up files', () => {
   });
 
   test('kimi Shell', async () => {
-    const res = await f.call('kimi', 'Shell', { command: 'echo ok', timeout: 2 });
+    const res = await f.call('kimi@1.49', 'Shell', { command: 'echo ok', timeout: 2 });
     assert.equal(res.error, '');
     assert.equal(text(res), '<system>Command executed successfully.</system>\nok\n');
   });
@@ -186,7 +186,7 @@ describe('shell tools never read start-up files', () => {
     ['claude@2.1.197', 'Bash', { command: 'echo ok', run_in_background: true }],
     ['gemini', 'run_shell_command', { command: 'echo ok', is_background: true }],
     ['qwen', 'run_shell_command', { command: 'echo ok', is_background: true }],
-    ['kimi', 'Shell', { command: 'echo ok', run_in_background: true, description: 'say ok' }],
+    ['kimi@1.49', 'Shell', { command: 'echo ok', run_in_background: true, description: 'say ok' }],
   ];
   for (const [shape, tool, args] of background) {
     test(`${shape} ${tool} in the background`, async () => {

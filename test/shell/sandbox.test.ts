@@ -64,7 +64,7 @@ const TOOLS: ShellTool[] = [
   { shape: 'codex', tool: 'exec_command', args: (cmd) => ({ cmd, yield_time_ms: 20000 }) },
   { shape: 'gemini', tool: 'run_shell_command', args: (command) => ({ command }) },
   { shape: 'qwen', tool: 'run_shell_command', args: (command) => ({ command }) },
-  { shape: 'kimi', tool: 'Shell', args: (command) => ({ command }) },
+  { shape: 'kimi@1.49', tool: 'Shell', args: (command) => ({ command }) },
   { shape: 'grok', tool: 'bash', args: (command) => ({ command }) },
   { shape: 'anthropic', tool: 'bash', args: (command) => ({ command }) },
   { shape: 'openai', tool: 'shell', args: (command) => ({ commands: [command] }) },
@@ -223,7 +223,7 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
       await f.call(
         'Shell',
         { command: cmd, run_in_background: true, description: 'cat the secret' },
-        { shape: 'kimi', session: 'bg-kimi' },
+        { shape: 'kimi@1.49', session: 'bg-kimi' },
       ),
     );
     const kimiId = /Background task (\S+) started/.exec(kimi)?.[1];
@@ -233,7 +233,7 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
         await f.call(
           'TaskOutput',
           { task_id: kimiId, block: true, timeout: 20 },
-          { shape: 'kimi', session: 'bg-kimi' },
+          { shape: 'kimi@1.49', session: 'bg-kimi' },
         ),
       ),
     );

@@ -137,8 +137,7 @@ test('behind, with the captured facts diffed; a successor package; a repository-
       `  facts: ${d}/qwen/0.15.10.json -> ${d}/qwen/0.24.4.json`,
       '  parameters changed:',
       '    grep_search: + properties.glob [ripgrep]',
-      'kimi: behind: serves 1.49 (kimi-cli); its successor @moonshot-ai/kimi-code is at 2.1.0',
-      `  no captured facts for the served 1.49 (${d}/kimi/1.49.json): nothing to diff against`,
+      "kimi: current: serves 2.1.0 (@moonshot-ai/kimi-code), the registry's latest",
       GROK,
       '  newer facts captured: 1.1.7',
       `  facts: ${d}/grok/0.0.34.json -> ${d}/grok/1.1.7.json`,
@@ -175,7 +174,7 @@ test('a release newer than any captured facts says where to capture them; a regi
   assert.equal(lines[6], "qwen: current: serves 0.15.10 (@qwen-code/qwen-code), the registry's latest");
   assert.equal(
     lines[7],
-    `kimi: serves 1.49 (kimi-cli); could not ask the registry: ${url}/@moonshot-ai%2fkimi-code/latest answered HTTP 404`,
+    `kimi: serves 2.1.0 (@moonshot-ai/kimi-code); could not ask the registry: ${url}/@moonshot-ai%2fkimi-code/latest answered HTTP 404`,
   );
   assert.equal(code, 2);
 });

@@ -1,84 +1,129 @@
-// Kimi CLI's result framing and its words for failures. A tool's short message goes to the
-// model inside <system>…</system> (errors as <system>ERROR: …</system>), followed by the
-// tool's output as its own text part; a result with neither says the output is empty.
-// Failures are one or two plain sentences, paths in backticks; a failure's host block names
-// only the tool (and, for file tools, the path). Our words; the facts are the engine's.
-import type { EngineError } from '../../engine/index.js';
-import { CappedText } from '../kit/text/capped.js';
-import { errorTable, firstWording, type Dialect, type Reply } from '../common/define.js';
-import { kimiDiagnostics } from './diagnostics.js';
+// Kimi Code 2.1.0's result framing and its words for failures. A success is the output alone
+// (an empty one says so in <system>…</system>); a failure is "<system>ERROR: Tool execution
+// failed.</system>" then the message on the next line. Bash, FetchURL, Glob, Grep and WebSearch
+// results start with a "Wall time" line, errors included. Arguments that do not fit the schema
+// are refused with ajv's messages, as Kimi Code validates them. Background tasks that ended
+// since the last call follow the result as Kimi Code's <notification> blocks.
+import { drainNotifications, type EngineError, type SessionNotification } from '../../engine/index.js';
+import type { ToolDefinition, ToolResult } from '../../registry/types.js';
+import { errorTable, firstWording, type Call, type Dialect, type Reply } from '../common/define.js';
+import { kimiDiagnostics } from './v1/diagnostics.js';
+import { taskFacts, taskIdOf } from './task-words.js';
 
-export const MAX_CHARS = 50_000;
-export const system = (message: string): string => `<system>${message}</system>`;
+export const EMPTY = '<system>Tool output is empty.</system>';
+const FAILED = '<system>ERROR: Tool execution failed.</system>';
 
-/** A successful Kimi answer: the message (if any) framed, then the output (if any). */
-export function kimiOk(
-  message: string,
-  output: string,
-  host: Reply['host'] = {},
-  more: Omit<Reply, 'text' | 'host'> = {},
-): Reply {
-  const parts = [...(message ? [system(message)] : []), ...(output ? [output] : []), ...(more.parts ?? [])];
-  if (parts.length === 0 && !more.blobs?.length) parts.push(system('Tool output is empty.'));
-  const [text = '', ...rest] = parts;
-  return { ...more, text, ...(rest.length > 0 ? { parts: rest } : {}), host };
+/** A success: the output, or Kimi Code's note that it is empty. */
+export function codeOk(output: string, host: Reply['host'] = {}, more: Omit<Reply, 'text' | 'host'> = {}): Reply {
+  return { ...more, text: output === '' && !more.parts?.length ? EMPTY : output, host };
 }
 
-/** A failed Kimi answer: the framed error, then any output; the host block keeps only what is given. */
-export function kimiFail(message: string, output = '', host: Reply['host'] = {}, failure?: EngineError): Reply {
+/** A failure: the marker, then the message (an empty one is said in the marker). */
+export function codeFail(message: string, host: Reply['host'] = {}, failure?: EngineError): Reply {
   const bare = { summary: undefined, failure: undefined, paths: undefined, routedTo: undefined };
   return {
-    text: `<system>ERROR: ${message}</system>`,
-    ...(output ? { parts: [output] } : {}),
+    text:
+      message === '' ? '<system>ERROR: Tool execution failed. Tool output is empty.</system>' : `${FAILED}\n${message}`,
     host: { ...bare, ...host },
     ...(failure ? { failure } : {}),
   };
 }
 
-/** Output capped as Kimi's result builder does: 50,000 characters, 2,000 per line (null: no line cap). */
-export const capped = (text: string, maxLine: number | null = 2000): CappedText =>
-  new CappedText(MAX_CHARS, maxLine).write(text);
+// When each timed call began: the Wall time line measures from there to the result.
+const started = new WeakMap<Call, number>();
 
-/** The message with Kimi's note added when the output was cut. */
-export function cutNote(message: string, truncated: boolean, endWithPeriod = true): string {
-  const m = message && endWithPeriod && !message.endsWith('.') ? `${message}.` : message;
-  const note = 'Output is truncated to fit in the message.';
-  return !truncated ? m : m ? `${m} ${note}` : note;
+/** Marks the start of a call whose result Kimi Code heads with its wall time. */
+export function startClock(c: Call): void {
+  started.set(c, performance.now());
+}
+
+export const wallTime = (ms: number): string => `Wall time: ${(ms / 1000).toFixed(3)} seconds`;
+
+/** One task notification in Kimi Code's form; undefined for a stop TaskStop already reported. */
+export function notificationText(n: SessionNotification): string | undefined {
+  if (n.type !== 'job_ended') return undefined;
+  const j = n.job;
+  if (j.status === 'killed') return undefined;
+  // Kimi Code's words for a completed task; the failed and timed-out kinds are Facet's, in the same form.
+  const kind = j.status === 'timed_out' ? 'timed_out' : j.exitCode === 0 ? 'completed' : 'failed';
+  const title = { completed: 'completed', failed: 'failed', timed_out: 'timed out' }[kind];
+  const said = n.label ?? j.description ?? j.command;
+  const end =
+    kind === 'completed'
+      ? `${said} completed.`
+      : kind === 'failed'
+        ? `${said} failed with exit code ${j.exitCode ?? j.signal}.`
+        : `${said} timed out.`;
+  const id = taskIdOf(j.id);
+  return [
+    `<notification id="task:${id}:${kind}" category="task" type="task.${kind}" source_kind="background_task" source_id="${id}">`,
+    `Title: Background process ${title}`,
+    `Severity: ${kind === 'completed' ? 'info' : 'warning'}`,
+    wallTime(j.durationMs),
+    end,
+    '</notification>',
+  ].join('\n');
+}
+
+/** The result with its wall time (where timed) and the session's due notifications after it. */
+function after(result: ToolResult, c: Call): ToolResult {
+  const t0 = started.get(c);
+  let text = result.text;
+  if (t0 !== undefined) text = `${wallTime(performance.now() - t0)}\n${text}`;
+  if (!('content' in result)) {
+    const drained = drainNotifications(c.session).notifications;
+    const delivered = taskFacts(c).delivered;
+    for (const n of drained) if (n.type === 'job_ended') delivered.add(n.job.id);
+    const due = drained.map(notificationText).filter((s): s is string => s !== undefined);
+    if (due.length > 0) text = `${text}\n\n${due.join('\n\n')}`;
+  }
+  return text === result.text ? result : { ...result, text };
+}
+
+/** ajv's message for one of the registry's violations, as Kimi Code joins them. */
+function ajvMessages(field: string, description: string): string[] {
+  const leaf = field.split('.').pop() ?? field;
+  const at = field === '(arguments)' ? '' : `/${field.replace(/\./g, '/')} `;
+  return description.split('; ').map((d) => {
+    if (d === 'is required') return `must have required property '${leaf}'`;
+    if (d === 'is not a known parameter') return `must NOT have additional property '${leaf}'`;
+    if (d.startsWith('must be one of')) return `${at}must be equal to one of the allowed values`;
+    return `${at}${d}`;
+  });
+}
+
+/** Kimi Code's refusal of arguments that do not fit the schema. */
+export function invalidArgs(err: EngineError, tool: string): string | undefined {
+  const violations = err.facts.violations as Array<{ field: string; description: string }> | undefined;
+  if (err.kind !== 'invalid_argument' || !violations) return undefined;
+  const messages = violations.flatMap((v) => ajvMessages(v.field, v.description));
+  return `${FAILED}\nInvalid args for tool "${tool}": ${messages.join('; ')}`;
 }
 
 const sentence = (s: string): string => (/[.!?]$/.test(s) ? s : `${s}.`);
 
-/** The message (without framing) for any engine error. */
-export function kimiMessage(err: EngineError): string {
+/** The message for any engine failure no tool words itself. */
+export function codeMessage(err: EngineError): string {
   const f = err.facts;
   const p = typeof f.path === 'string' ? f.path : undefined;
-  const violations = f.violations as Array<{ field: string; description: string }> | undefined;
-  if (err.kind === 'invalid_argument' && violations) {
-    return `The arguments do not fit the tool's parameters: ${violations.map((v) => `${v.field || 'arguments'} ${v.description}`).join('; ')}. Correct them and call again.`;
-  }
   if (p !== undefined) {
-    if (err.kind === 'not_found') return `\`${p}\` does not exist.`;
-    if (f.isDirectory || f.notRegular) return `\`${p}\` is not a file.`;
-    if (err.condition === 'read_only_fs') return `\`${p}\` is on a read-only file system.`;
-    if (err.condition === 'no_space') return `No space is left on the device for \`${p}\`.`;
+    if (err.kind === 'not_found') return `"${p}" does not exist.`;
+    if (f.isDirectory || f.notRegular) return `"${p}" is not a file.`;
+    if (err.condition === 'sensitive_file')
+      return `"${p}" matches a sensitive-file pattern (keys, tokens, credentials); it is blocked to protect secrets.`;
     if (err.kind === 'permission_denied' && Array.isArray(f.roots))
-      return `\`${p}\` is outside the workspace (${f.roots.join(', ')}); use a path inside it.`;
+      return `"${p}" is outside the workspace (${f.roots.join(', ')}); this server works inside it only.`;
   }
   return sentence(err.message);
 }
 
-/** Kimi's wording follows the facts, not the kind: every kind not worded by condition gets the same plain words. */
-const plain = (err: EngineError): Reply => kimiFail(kimiMessage(err));
-
-export const kimiDialect: Dialect = {
+export const kimiCodeDialect: Dialect = {
   diagnostics: kimiDiagnostics,
+  after,
+  beforeCall: (err: EngineError, tool: ToolDefinition) =>
+    invalidArgs(err, tool.name) ?? codeFail(codeMessage(err)).text,
   errors: firstWording(
-    errorTable<unknown>({
-      job_missing: (err) =>
-        kimiFail(
-          `There is no background task \`${err.facts.job}\` in this session; TaskList shows the tasks there are.`,
-        ),
-    }),
-    plain,
+    errorTable<unknown>({ job_missing: (err) => codeFail(`Task not found: ${taskIdOf(String(err.facts.job))}`) }),
+    (err: EngineError) => codeFail(codeMessage(err)),
   ),
 };

@@ -1,101 +1,112 @@
-// Glob: file names under a directory matching a pattern, at most 1000; a pattern starting
-// with ** is refused with the working directory two levels deep as its output.
+// Glob (Kimi Code 2.1.0): files (never folders) whose paths below `path` match a pattern, most
+// recently modified first, paged by offset/head_limit (default 100, 0 for all) with the paging
+// notices before the paths; files that usually hold secrets are filtered out and named.
 import path from 'node:path';
-import { engineFailure, type GlobResult, treeText } from '../../engine/index.js';
+import type { GlobEntry } from '../../engine/index.js';
 import { expandHome } from '../kit/files/home.js';
-import { workingDir } from '../kit/files/working-dir.js';
-import { defineTool, type Call } from '../common/define.js';
+import { isSensitive } from '../kit/files/sensitive.js';
+import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { kimiFail, kimiOk } from './errors.js';
-import { nullable } from './files.js';
+import { codeFail, codeOk, startClock } from './errors.js';
 
-const MAX_MATCHES = 1000;
+const INT = { type: 'integer', minimum: 0, maximum: 9007199254740991 } as const;
+const DEFAULT_HEAD = 100;
 
-/** Two levels of the working directory, to show where a search could start. */
-const treeOf = async (c: Call): Promise<string> =>
-  treeText(await c.engine.search.list(c, workingDir(c), { depth: 2, sort: 'dirs-first', limit: 200 }), workingDir(c));
+type Args = {
+  pattern: string;
+  head_limit?: number;
+  offset?: number;
+  path?: string;
+  include_ignored?: boolean;
+  include_dirs?: boolean;
+};
 
-export const globTool = defineTool<
-  { pattern: string; directory?: string | null; include_dirs?: boolean },
-  GlobResult | { refused: string }
->({
+export const globTool = defineTool<Args, { base: string; entries: GlobEntry[] }>({
   name: 'Glob',
-  fields: { path: 'directory' },
-  summary: 'Find files and folders by glob pattern (e.g. "src/**/*.py") under a directory; at most 1000 paths.',
+  summary: 'Find files by glob pattern (e.g. "src/**/*.ts"), newest first; paged by offset and head_limit.',
   description: [
-    'Matches paths below `directory` (an absolute path inside the workspace; default the working directory) against a glob pattern (`*`, `?`, `[abc]`,',
-    '`{a,b}`, `**` for any depth). Results are sorted, one per line, relative to the directory searched; directories are included unless include_dirs is',
-    'false. Hidden files are included and ignore files are not applied (version-control folders are skipped). A pattern may not start with `**` (it would',
-    'walk everything): start from a directory name instead; the error lists the top two levels of the working directory to help. At most 1000 matches are',
-    'returned.',
+    'Lists the files (not folders; include_dirs is accepted and ignored) below `path` (default: the working directory;',
+    'relative paths start there) whose paths match the glob pattern; a pattern without "/" matches file names at any',
+    "depth. Paths are relative to the search root, most recently modified first. Hidden files are included; .gitignore'd",
+    'files are left out unless include_ignored. head_limit shows that many paths (default 100, 0 for all) from offset; a',
+    'cut list starts with "Showing matches a–b of n." and how to continue. Files that usually hold secrets are filtered out',
+    'and named. No match reads "No matches found". The result starts with the call\'s wall time.',
   ],
   schema: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
     properties: {
       pattern: { type: 'string' },
-      directory: nullable({ type: 'string' }),
-      include_dirs: { default: true, type: 'boolean' },
+      head_limit: INT,
+      offset: INT,
+      path: { type: 'string' },
+      include_ignored: { type: 'boolean' },
+      include_dirs: { type: 'boolean' },
     },
     required: ['pattern'],
-    type: 'object',
+    additionalProperties: false,
   },
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {
-      description: 'Python files under src',
-      arguments: { pattern: 'src/**/*.py' },
-      expectedOutcome: 'Found N matches, one path per line.',
+      description: 'TypeScript files under src',
+      arguments: { pattern: 'src/**/*.ts' },
+      expectedOutcome: 'Wall time, then one path per line, newest first.',
     },
     {
-      description: 'Markdown files at the top level, files only',
-      arguments: { pattern: '*.md', include_dirs: false },
-      expectedOutcome: 'The matching files.',
+      description: 'The next page of a long list',
+      arguments: { pattern: '**/*.md', offset: 100 },
+      expectedOutcome: 'Showing matches 101–… and the paths.',
     },
   ],
   idempotency: 'idempotent',
   errorModes: [
-    'INVALID_ARGUMENT: the pattern starts with ** (the error output shows the working directory two levels deep); directory is not absolute or is a file.',
-    'NOT_FOUND: the directory does not exist. PERMISSION_DENIED: it is outside the workspace.',
+    'NOT_FOUND: "<root> does not exist". INVALID_ARGUMENT: "<root> is not a directory"; a pattern that cannot be parsed.',
+    'PERMISSION_DENIED: outside the workspace (Kimi Code searches absolute paths anywhere; this server keeps to its roots).',
   ],
   async call(args, c) {
-    if (args.pattern.startsWith('**')) return { refused: await treeOf(c) };
-    const dir = args.directory != null ? expandHome(args.directory) : workingDir(c);
-    if (!path.isAbsolute(dir))
-      throw engineFailure('relative_directory', `${dir} is not absolute`, { directory: dir }, { field: 'directory' });
-    const opts = {
+    startClock(c);
+    const root = args.path === undefined ? undefined : expandHome(args.path);
+    const r = await c.engine.search.glob(c, {
       pattern: args.pattern,
-      path: dir,
-      includeDirs: args.include_dirs ?? true,
+      ...(root !== undefined ? { path: root } : {}),
+      matchBase: true,
+      includeDirs: false,
       hidden: true,
-      noIgnore: true,
-      sort: 'path' as const,
-    };
-    return c.engine.search.glob(c, { ...opts, limit: MAX_MATCHES });
+      noIgnore: args.include_ignored === true,
+      sort: 'mtime-desc',
+    });
+    return { base: r.base, entries: r.entries };
   },
   format(r, args) {
-    if ('refused' in r) {
-      const err = engineFailure(
-        'recursive_start',
-        'the pattern starts with **',
-        { pattern: args.pattern },
-        { field: 'pattern' },
-      );
-      const why =
-        'Patterns starting with `**` are not allowed: they walk the whole tree. Start the pattern with a directory name (for example `src/**/*.py`).';
-      return kimiFail(`${why} The working directory holds:`, r.refused, {}, err);
+    const shown = r.entries.filter((e) => !isSensitive(e.relative));
+    const secret = r.entries.filter((e) => isSensitive(e.relative));
+    const filtered =
+      secret.length > 0
+        ? `Filtered ${secret.length} sensitive file(s): ${[...new Set(secret.map((e) => path.basename(e.relative)))].sort().join(', ')}`
+        : '';
+    const host = { paths: [r.base], counts: { matches: shown.length } };
+    if (shown.length === 0) return codeOk(['No matches found', ...(filtered ? [filtered] : [])].join('\n'), host);
+    const offset = args.offset ?? 0;
+    const head = args.head_limit ?? DEFAULT_HEAD;
+    const page = head === 0 ? shown.slice(offset) : shown.slice(offset, offset + head);
+    if (page.length === 0) return codeOk(`No matches found at offset=${offset} (total: ${shown.length}).`, host);
+    const lines: string[] = [];
+    const end = offset + page.length;
+    if (offset > 0 || end < shown.length) {
+      lines.push(`Showing matches ${offset + 1}–${end} of ${shown.length}.`);
+      if (end < shown.length) lines.push(`Continue with the same search arguments and offset=${end}.`);
+      if (head !== 0) lines.push('To remove the match-count limit, omit offset and use head_limit=0.');
     }
-    const host = { paths: [r.base], counts: { matches: r.total, shown: r.shown }, truncated: r.truncated };
-    if (r.total === 0) return kimiOk(`No matches found for pattern \`${args.pattern}\`.`, '', host);
-    const more = r.truncated
-      ? ` Only the first ${MAX_MATCHES} matches are returned; use a narrower pattern or directory to see the others.`
-      : '';
-    return kimiOk(
-      `Found ${r.total} matches for pattern \`${args.pattern}\`.${more}`,
-      r.entries.map((e) => e.relative).join('\n'),
-      host,
-    );
+    lines.push(...page.map((e) => e.relative));
+    if (offset === 0 && head !== 0 && shown.length === head) lines.push(`Found ${head} matches`);
+    if (filtered) lines.push(filtered);
+    return codeOk(lines.join('\n'), { ...host, truncated: end < shown.length });
   },
-  errors: (err) =>
-    err.condition === 'relative_directory'
-      ? kimiFail(`\`${String(err.facts.directory)}\` is not an absolute path; give the directory as an absolute path.`)
-      : undefined,
+  errors(err, args) {
+    const root = args.path ?? '.';
+    if (err.kind === 'not_found') return codeFail(`${root} does not exist`);
+    if (err.condition === 'not_a_directory' || err.facts.notDirectory) return codeFail(`${root} is not a directory`);
+    return undefined;
+  },
 });

@@ -1,59 +1,79 @@
-// The kimi shape: Kimi CLI's tools (ReadFile, Shell, Grep, SetTodoList...) with its schemas,
-// its <system>…</system> framing of messages and errors, and its output limits.
+// The kimi shape: Kimi Code 2.1.0's tools (Read, Edit, Grep, Bash, background tasks, goals,
+// Skill...) with its schemas (draft-07, no unknown properties), its result framing and words.
+// The Python kimi-cli 1.49 dialect is served beside it as kimi@1.49 (diffs.ts, v1/).
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
-import type { ToolboxSpec } from '../../registry/types.js';
-import { buildTools } from '../common/define.js';
+import type { ToolDefinition, ToolboxSpec } from '../../registry/types.js';
+import { buildTools, type ToolMaker } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
-import { kimiDialect } from './errors.js';
+import { bashTool } from './bash.js';
+import { createGoalTool } from './create-goal.js';
+import { editTool } from './edit.js';
+import { kimiCodeDialect } from './errors.js';
 import { fetchUrlTool } from './fetch-url.js';
+import { getGoalTool } from './get-goal.js';
 import { globTool } from './glob.js';
 import { grepTool } from './grep.js';
-import { readFileTool } from './read-file.js';
 import { readMediaFileTool } from './read-media-file.js';
-import { searchWebTool } from './search-web.js';
-import { setTodoListTool } from './set-todo-list.js';
-import { shellTool } from './shell.js';
-import { strReplaceFileTool } from './str-replace-file.js';
+import { readTool } from './read.js';
+import { setGoalBudgetTool } from './set-goal-budget.js';
+import { skillTool } from './skill.js';
 import { taskListTool } from './task-list.js';
 import { taskOutputTool } from './task-output.js';
 import { taskStopTool } from './task-stop.js';
-import { writeFileTool } from './write-file.js';
+import { todoListTool } from './todo-list.js';
+import { updateGoalTool } from './update-goal.js';
+import { waitForTool } from './wait-for.js';
+import { webSearchTool } from './web-search.js';
+import { writeTool } from './write.js';
+
+export function kimiGuide(roots: readonly string[], shown: readonly ToolDefinition[]): string {
+  const has = (name: string) => shown.some((t) => t.name === name);
+  return [
+    `The workspace is ${roots.join(', ')}; relative paths start at ${roots[0]}. Paths outside it are refused.`,
+    'Find files with Glob and text with Grep; Read files in pages (max_chars; "Next Read" in the status continues).',
+    'Change files with Edit (old_string unique unless replace_all) and whole files with Write. Images and videos: ReadMediaFile.',
+    'Run commands with Bash; one still running at its timeout moves to the background. Start long ones with run_in_background;',
+    'their end is announced after a later result; TaskList, TaskOutput, WaitFor and TaskStop manage them.',
+    `Keep a plan with TodoList; pursue a goal with CreateGoal, GetGoal, SetGoalBudget and UpdateGoal. Skill loads a skill.`,
+    has('WebSearch') ? 'WebSearch finds pages and FetchURL reads them.' : 'FetchURL reads a web page.',
+    'Errors read "<system>ERROR: Tool execution failed.</system>" and the reason.',
+    '',
+    `Tools: ${shown.map((t) => t.name).join(', ')}.`,
+  ].join('\n');
+}
 
 export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  // Kimi CLI's own order: planning, shell and tasks, reading, searching, writing, web.
-  const tools = buildTools({ config, engine }, kimiDialect, [
-    ...[
-      setTodoListTool,
-      shellTool,
-      taskListTool,
-      taskOutputTool,
-      taskStopTool,
-      readFileTool,
-      readMediaFileTool,
-      globTool,
-      grepTool,
-    ],
-    ...[writeFileTool, strReplaceFileTool, searchWebTool, fetchUrlTool],
-  ]);
+  // Kimi Code sends its tools in alphabetical order; WebSearch only with a search service.
+  const search = engine.web.providers.some((p) => p.isAvailable());
+  const makers: Array<ToolMaker<never>> = [
+    bashTool,
+    createGoalTool,
+    editTool,
+    fetchUrlTool,
+    getGoalTool,
+    globTool,
+    grepTool,
+    readTool,
+    readMediaFileTool,
+    setGoalBudgetTool,
+    skillTool,
+    taskListTool,
+    taskOutputTool,
+    taskStopTool,
+    todoListTool,
+    updateGoalTool,
+    waitForTool,
+    ...(search ? [webSearchTool] : []),
+    writeTool,
+  ];
   return shapeSpec(config, {
     shape: 'kimi',
     vendor: 'kimi',
     description:
-      "Kimi CLI tools (ReadFile, StrReplaceFile, Grep, Shell, background tasks, SearchWeb...) with Kimi's <system> result framing.",
+      'Kimi Code tools (Read, Edit, Grep, Bash, background tasks with WaitFor, goals, Skill...) with its result framing.',
     contextFiles: ['AGENTS.md'],
-    tools,
-    guide: (roots, shown) =>
-      [
-        `The workspace is ${roots.join(', ')}; relative paths start at ${roots[0]}. Paths outside it are refused.`,
-        'Find files with Glob (never start a pattern with **) and text with Grep (files_with_matches first, then content).',
-        'Read with ReadFile (1000 lines per call; line_offset pages, a negative one reads the end); images and videos with ReadMediaFile.',
-        'Change files with StrReplaceFile (the old text must be unique unless replace_all), whole files with WriteFile.',
-        'Run commands with Shell (a fresh shell each call; 300 s at most); long-running ones with run_in_background,',
-        'then TaskOutput, TaskList and TaskStop. SearchWeb and FetchURL reach the web. Keep a plan with SetTodoList.',
-        'Each result starts with a <system>…</system> message; errors read <system>ERROR: …</system>.',
-        '',
-        `Tools: ${shown.map((t) => t.name).join(', ')}.`,
-      ].join('\n'),
+    tools: buildTools({ config, engine }, kimiCodeDialect, makers),
+    guide: kimiGuide,
   });
 }

@@ -1,51 +1,103 @@
-// ReadMediaFile: an image or video as bytes with its media type, inside an <image>/<video> tag.
-import type { MediaFile } from '../../engine/index.js';
+// ReadMediaFile (Kimi Code 2.1.0): an image or video as bytes inside <image path="…">/<video
+// path="…"> text parts, then a <system> note with its type, size and pixel size. Facet sends the
+// file as it is: full_resolution changes nothing, and a region (a crop) is refused, not faked.
+import { engineFailure, type MediaFile } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { kimiOk } from './errors.js';
-import { checkPath, fileWording, pathOf } from './files.js';
+import { codeFail, codeMessage } from './errors.js';
+import { checkPath, pathOf } from './v1/files.js';
 
-/** Kimi's advice after loading media, in our words: coordinates relative first, and look again at media you change. */
-const MEDIA_GUIDANCE =
-  'To give coordinates, state them relative to the image first and work out absolute ones from its original size; when commands or scripts create or change images or videos, load the result again before going on.';
+type Region = { x: number; y: number; width: number; height: number };
+type Args = { path: string; region?: Region; full_resolution?: boolean };
 
-export const readMediaFileTool = defineTool<{ path: string }, MediaFile>({
+const INT0 = { type: 'integer', minimum: 0, maximum: 9007199254740991 } as const;
+const INT1 = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
+const MAX_BYTES = 100 << 20;
+const GUIDANCE =
+  'If you need to output coordinates, output relative coordinates first and compute absolute coordinates using the original image size. If you generate or edit images or videos via commands or scripts, read the result back immediately before continuing.';
+
+export const readMediaFileTool = defineTool<Args, MediaFile>({
   name: 'ReadMediaFile',
-  summary: 'Load an image or video file (png, jpeg, gif, webp, svg, mp4, webm, mov...) so you can look at it.',
+  summary: 'Load an image or video file (png, jpeg, gif, webp, mp4, webm, mov...) so you can look at it.',
   description: [
-    `Returns the whole file as bytes with its media type, taken from the file's signature rather than its name, wrapped in an <image path="…"> or <video`,
-    'path="…"> tag; the message gives the media type, the size in bytes and, for images, the pixel size. Files up to 100 MiB; empty files and text files',
-    'are refused (read text with ReadFile).',
+    'Returns an image or video of the workspace as bytes with its media type (from its signature, not its name), between',
+    '<image path="…"> and </image> (or <video …>) text parts, then a <system> note with the type, size in bytes and, for',
+    'an image, its original pixel size. Files up to 100 MB; empty files and text files are refused (use Read). This server',
+    'sends the file as it is, so full_resolution changes nothing; region (a crop of an image) is not supported here.',
   ],
-  schema: { properties: { path: { type: 'string' } }, required: ['path'], type: 'object' },
+  schema: {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: {
+      path: { type: 'string' },
+      region: {
+        type: 'object',
+        properties: { x: INT0, y: INT0, width: INT1, height: INT1 },
+        required: ['x', 'y', 'width', 'height'],
+        additionalProperties: false,
+      },
+      full_resolution: { type: 'boolean' },
+    },
+    required: ['path'],
+    additionalProperties: false,
+  },
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     {
       description: 'Look at a screenshot',
       arguments: { path: 'docs/screenshot.png' },
-      expectedOutcome: 'The image as a blob with its media type and size.',
+      expectedOutcome: 'The image between <image path="…"> parts and a note with its size.',
     },
   ],
   idempotency: 'idempotent',
   errorModes: [
-    'INVALID_ARGUMENT: empty path, empty file, a directory. UNSUPPORTED_OPERATION: the file is text (use ReadFile) or another binary format.',
-    'RESOURCE_EXHAUSTED: over 100 MiB. NOT_FOUND: missing. PERMISSION_DENIED: outside the workspace.',
+    'INVALID_ARGUMENT: a text file ("Use Read to read text files."); another binary format ("not a supported image or video',
+    'file"); an empty file ("is empty"); region or full_resolution on a video; region on this server (no cropping).',
+    'RESOURCE_EXHAUSTED: over 100 MB. NOT_FOUND: missing. PERMISSION_DENIED: outside the workspace.',
   ],
-  call: (args, c) => c.engine.files.media(c, checkPath(pathOf(args)), { maxBytes: 100 << 20 }),
-  format(m, args) {
-    const p = pathOf(args);
-    const dims = m.width !== undefined ? `, original size ${m.width}x${m.height} pixels` : '';
-    const host = { paths: [m.path], counts: { bytes: m.size }, details: { mediaType: m.mediaType, kind: m.kind } };
-    const tag = {
-      parts: [`<${m.kind} path="${p}">`, `</${m.kind}>`],
-      blobs: [{ mediaType: m.mediaType, data: m.data }],
-    };
-    return kimiOk(
-      `Loaded ${m.kind} file \`${p}\` (${m.mediaType}, ${m.size} bytes${dims}). ${MEDIA_GUIDANCE}`,
-      '',
-      host,
-      tag,
-    );
+  async call(args, c) {
+    const p = checkPath(pathOf(args));
+    const m = await c.engine.files.media(c, p, { maxBytes: MAX_BYTES });
+    if (m.kind === 'video' && (args.region !== undefined || args.full_resolution !== undefined))
+      throw engineFailure(
+        'media_options_on_video',
+        'region and full_resolution are for images',
+        { path: p },
+        { field: 'region' },
+      );
+    if (args.region !== undefined)
+      throw engineFailure(
+        'region_unsupported',
+        'region reads are not supported',
+        { path: p, width: m.width, height: m.height },
+        { field: 'region' },
+      );
+    return m;
   },
-  errors: fileWording(),
+  format(m) {
+    const dims = m.width !== undefined ? ` Original dimensions: ${m.width}x${m.height} pixels.` : '';
+    const note = `<system>Read ${m.kind} file. Mime type: ${m.mediaType}. Size: ${m.size} bytes.${dims} ${GUIDANCE}</system>`;
+    return {
+      text: `<${m.kind} path="${m.path}">`,
+      parts: [`</${m.kind}>`, note],
+      blobs: [{ mediaType: m.mediaType, data: m.data }],
+      host: { paths: [m.path], counts: { bytes: m.size }, details: { mediaType: m.mediaType, kind: m.kind } },
+    };
+  },
+  errors(err, args) {
+    const p = args.path;
+    if (err.condition === 'media_options_on_video')
+      return codeFail('region and full_resolution apply only to image files.');
+    if (err.condition === 'region_unsupported')
+      return codeFail(
+        `region is not supported by this server: it sends whole images (original dimensions: ${String(err.facts.width)}x${String(err.facts.height)}). Call ReadMediaFile without region.`,
+      );
+    if (err.condition === 'empty_file' || err.facts.size === 0) return codeFail(`"${p}" is empty.`);
+    if (err.condition === 'not_media' && err.facts.kind === 'text')
+      return codeFail(`"${p}" is a text file. Use Read to read text files.`);
+    if (err.condition === 'not_media') return codeFail(`"${p}" is not a supported image or video file.`);
+    if (err.kind === 'resource_exhausted') return codeFail(`"${p}" exceeds the maximum 100MB for media files.`);
+    if (err.condition === 'empty_path') return codeFail('File path cannot be empty.');
+    return codeFail(codeMessage({ ...err, facts: { ...err.facts, path: p } } as typeof err));
+  },
 });

@@ -1,4 +1,6 @@
-// The Kimi releases the kimi shape serves, newest first (see docs/shape-versions.md).
+// The Kimi releases the kimi shape serves, newest first (see docs/shape-versions.md and
+// vendors/kimi/history.md): Kimi Code 2.1.0 (TypeScript; 0.43 to 2.1.0 send the same tools), and
+// the Python kimi-cli's last dialect (1.49, read at MoonshotAI/kimi-cli@4a550ef), also "1.x".
 import type { ShapeReleases } from '../release-types.js';
 
 export const kimiReleases: ShapeReleases = {
@@ -7,8 +9,14 @@ export const kimiReleases: ShapeReleases = {
     'a release of Kimi CLI: 1.x the Python kimi-cli (PyPI), 2.x the TypeScript Kimi Code (@moonshot-ai/kimi-code)',
   // kimi-cli is archived; its successor is a new TypeScript code base under a new package.
   upstream: { registry: 'npm', package: '@moonshot-ai/kimi-code', repository: 'MoonshotAI/kimi-code' },
-  // The Python kimi-cli's last dialect (1.49, read at MoonshotAI/kimi-cli@4a550ef): "1.x" names it too.
   releases: [
+    {
+      version: '2.1.0',
+      package: '@moonshot-ai/kimi-code',
+      registry: 'npm',
+      released: '2026-09-23',
+      follows: 'Follows Kimi Code 2.1.0 (@moonshot-ai/kimi-code, released 2026-09-23).',
+    },
     {
       version: '1.49',
       aliases: ['1.x'],

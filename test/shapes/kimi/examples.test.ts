@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { kimiShape } from '../../../src/shapes/kimi/index.js';
+import { kimi149Tools } from '../../../src/shapes/kimi/v1/release.js';
 import { createEngine } from '../../../src/engine/index.js';
 import { callTool, serverFixture, structured, texts } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
@@ -57,7 +57,7 @@ async function setUp(): Promise<void> {
 }
 const { t, dir } = serverFixture({
   setup: setUp,
-  shape: 'kimi',
+  shape: 'kimi@1.49',
   prefix: 'facet-kimi-examples-',
   args: () => [
     '--web-allow-hosts',
@@ -370,12 +370,12 @@ const TASK_PLACEHOLDER = 'a1b2c3d4';
 
 test('kimi: every catalog example gives its exact result', async () => {
   const call = (name: string, args: Record<string, unknown>) =>
-    callTool(t.client, name, args, { shape: 'kimi', session: 'examples', deadlineMs: 90_000 });
+    callTool(t.client, name, args, { shape: 'kimi@1.49', session: 'examples', deadlineMs: 90_000 });
   const run: Run = { devId: '', stopId: '', devLog: '', stopLog: '' };
   const task = (res: CallToolResponse) =>
     (structured(res) as { display: { details: { task: { id: string; logPath: string } } } }).display.details.task;
   const seen: string[] = [];
-  for (const tool of kimiShape(t.config, createEngine(t.config)).tools) {
+  for (const tool of kimi149Tools({ config: t.config, engine: createEngine(t.config) })) {
     for (const ex of tool.examples) {
       const key = `${tool.name}: ${ex.description}`;
       const args = JSON.parse(JSON.stringify(ex.arguments).replaceAll('https://nodejs.org', site.origin)) as Record<

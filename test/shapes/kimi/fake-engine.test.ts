@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import { parseConfig } from '../../../src/config.js';
 import { engineFailure, type GrepResult, type TodoItem } from '../../../src/engine/index.js';
 import type { ToolResult } from '../../../src/registry/types.js';
-import { kimiDialect } from '../../../src/shapes/kimi/errors.js';
-import { grepTool } from '../../../src/shapes/kimi/grep.js';
-import { setTodoListTool } from '../../../src/shapes/kimi/set-todo-list.js';
-import { strReplaceFileTool } from '../../../src/shapes/kimi/str-replace-file.js';
-import { taskStopTool } from '../../../src/shapes/kimi/task-stop.js';
+import { kimiDialect } from '../../../src/shapes/kimi/v1/errors.js';
+import { grepTool } from '../../../src/shapes/kimi/v1/grep.js';
+import { setTodoListTool } from '../../../src/shapes/kimi/v1/set-todo-list.js';
+import { strReplaceFileTool } from '../../../src/shapes/kimi/v1/str-replace-file.js';
+import { taskStopTool } from '../../../src/shapes/kimi/v1/task-stop.js';
 import { fakeContext, fakeEngine } from '../../helpers/fake-engine.js';
 
 const config = parseConfig(['--listen', '127.0.0.1:0'], {}, '/tmp');

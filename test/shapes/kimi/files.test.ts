@@ -7,9 +7,9 @@ import { before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { callTool, serverFixture, texts } from '../../helpers/server.js';
 
-const { t, dir } = serverFixture({ shape: 'kimi' });
+const { t, dir } = serverFixture({ shape: 'kimi@1.49' });
 const call = (name: string, args: Record<string, unknown>) =>
-  callTool(t.client, name, args, { shape: 'kimi', session: 'kimi-files' });
+  callTool(t.client, name, args, { shape: 'kimi@1.49', session: 'kimi-files' });
 
 // 1x1 PNG.
 const PNG = Buffer.from(

@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { toResult } from '../../../src/shapes/common/define.js';
-import { kimiOk } from '../../../src/shapes/kimi/errors.js';
+import { kimiOk } from '../../../src/shapes/kimi/v1/errors.js';
 import { callTool, startTestServer, structured, tempDir, texts, type TestServer } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
 
@@ -27,7 +27,7 @@ let site: LoopbackServer;
 let tavily: LoopbackServer;
 
 const call = (name: string, args: Record<string, unknown>, server = () => t, session = 'kimi-branches') =>
-  callTool(server().client, name, args, { shape: 'kimi', session });
+  callTool(server().client, name, args, { shape: 'kimi@1.49', session });
 const display = (res: CallToolResponse) => (structured(res) as { display: Record<string, unknown> }).display;
 const MARKER = '[...truncated]';
 

@@ -8,7 +8,7 @@ import { before, describe, test } from 'node:test';
 import { FailureCode } from '../../../src/gen/codefly/base/v0/failure.js';
 import { callTool, serverFixture, texts } from '../../helpers/server.js';
 
-const { t, dir } = serverFixture({ shape: 'kimi' });
+const { t, dir } = serverFixture({ shape: 'kimi@1.49' });
 
 before(async () => {
   writeFileSync(path.join(dir, 'math.js'), 'exports.add = (a, b) => a - b;\n');
@@ -21,7 +21,7 @@ before(async () => {
 describe('kimi scripted session', () => {
   test('find, read, fix, run the tests, read the output', async () => {
     const call = (name: string, args: Record<string, unknown>) =>
-      callTool(t.client, name, args, { shape: 'kimi', session: 'agent-1' });
+      callTool(t.client, name, args, { shape: 'kimi@1.49', session: 'agent-1' });
     assert.deepEqual(texts(await call('Glob', { pattern: '*.js' })), [
       '<system>Found 2 matches for pattern `*.js`.</system>',
       'math.js\nmath.test.js',

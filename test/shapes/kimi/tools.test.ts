@@ -17,7 +17,7 @@ let cleanup: () => void;
 let site: LoopbackServer;
 let tavily: LoopbackServer;
 const call = (name: string, args: Record<string, unknown>, session = 'kimi-tools', server = () => t) =>
-  callTool(server().client, name, args, { shape: 'kimi', session });
+  callTool(server().client, name, args, { shape: 'kimi@1.49', session });
 
 before(async () => {
   ({ dir, cleanup } = tempDir());
@@ -128,7 +128,7 @@ const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--ve
 for (const backend of ['auto', 'fallback'] as const) {
   describe(`kimi Grep (--grep-backend ${backend})`, () => {
     const call = (name: string, args: Record<string, unknown>) =>
-      callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'kimi', session: `grep-${backend}` });
+      callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'kimi@1.49', session: `grep-${backend}` });
     test('files_with_matches, newest first; secrets files left out', async () => {
       const res = await call('Grep', { pattern: 'import' });
       assert.deepEqual(texts(res), [

@@ -32,7 +32,7 @@ export interface GrepPage {
 export async function grepPage(
   grep: (opts: GrepOptions) => Promise<GrepResult>,
   opts: GrepOptions,
-  o: { lineNumbers: boolean; offset: number; limit: number },
+  o: { lineNumbers: boolean; offset: number; limit: number; name?: (f: GrepResult['files'][number]) => string },
 ): Promise<GrepPage> {
   const r = await grep(opts);
   const shown = r.files.filter((f) => !isSensitive(f.relative));
@@ -43,7 +43,7 @@ export async function grepPage(
   }
   const grouped = hasContext(opts);
   const all = rgModeLines(shown, opts.mode ?? 'files', {
-    name: (f) => f.relative,
+    name: o.name ?? ((f) => f.relative),
     lineNumbers: o.lineNumbers,
     grouped,
     onlyMatching: false,

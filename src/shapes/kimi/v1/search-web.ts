@@ -1,8 +1,8 @@
 // SearchWeb: results as Title/Date/URL/Summary blocks through the configured search
 // providers, capped at 50,000 characters.
-import type { SearchResponse } from '../../engine/index.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import type { SearchResponse } from '../../../engine/index.js';
+import { defineTool } from '../../common/define.js';
+import { TAGS } from '../../tags.js';
 import { capped, cutNote, kimiOk } from './errors.js';
 import { webWording } from './web-wording.js';
 

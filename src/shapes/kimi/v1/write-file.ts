@@ -1,8 +1,8 @@
 // WriteFile: a whole file, overwritten or appended to, atomically; the parent must exist.
-import type { WriteResult } from '../../engine/index.js';
-import { fileChangeHost } from '../kit/files/file-change-host.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import type { WriteResult } from '../../../engine/index.js';
+import { fileChangeHost } from '../../kit/files/file-change-host.js';
+import { defineTool } from '../../common/define.js';
+import { TAGS } from '../../tags.js';
 import { kimiOk } from './errors.js';
 import { checkPath, fileWording, pathOf } from './files.js';
 

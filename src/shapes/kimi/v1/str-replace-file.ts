@@ -1,10 +1,10 @@
 // StrReplaceFile: one literal edit or a list of them, applied in order, all or nothing.
-import { engineFailure, type EditResult } from '../../engine/index.js';
-import { str } from '../kit/text/str.js';
-import { literalEdits } from '../kit/files/literal-edits.js';
-import { fileChangeHost } from '../kit/files/file-change-host.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import { engineFailure, type EditResult } from '../../../engine/index.js';
+import { str } from '../../kit/text/str.js';
+import { literalEdits } from '../../kit/files/literal-edits.js';
+import { fileChangeHost } from '../../kit/files/file-change-host.js';
+import { defineTool } from '../../common/define.js';
+import { TAGS } from '../../tags.js';
 import { kimiFail, kimiOk } from './errors.js';
 import { checkPath, fileWording, pathOf } from './files.js';
 

@@ -1,11 +1,11 @@
 // ReadFile: cat -n numbered lines, forward or from the end, with Kimi's per-line cut ("..."),
 // its 1000-line and 100 KiB budgets, and a message on where the read started and stopped.
-import { EngineError, type TextRead } from '../../engine/index.js';
-import { numberedLines } from '../kit/text/numbered.js';
-import { readWindow } from '../kit/text/capped.js';
-import { readPlainText } from '../kit/files/read-kind.js';
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import { EngineError, type TextRead } from '../../../engine/index.js';
+import { numberedLines } from '../../kit/text/numbered.js';
+import { readWindow } from '../../kit/text/capped.js';
+import { readPlainText } from '../../kit/files/read-kind.js';
+import { defineTool } from '../../common/define.js';
+import { TAGS } from '../../tags.js';
 import { kimiOk } from './errors.js';
 import { checkPath, fileWording, pathOf } from './files.js';
 

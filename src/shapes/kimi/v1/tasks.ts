@@ -1,8 +1,8 @@
 // What Kimi's background-task tools share: a task's summary lines, the reason TaskStop gave,
 // and the task in the host block.
-import type { JobSnapshot } from '../../engine/index.js';
-import { endedBy } from '../kit/shell/jobs.js';
-import type { Call } from '../common/define.js';
+import type { JobSnapshot } from '../../../engine/index.js';
+import { endedBy } from '../../kit/shell/jobs.js';
+import type { Call } from '../../common/define.js';
 
 /** Why each stopped task was stopped (TaskStop's reason), per session. */
 export const reasons = (c: Call) => c.session.bag<Map<string, string>>('kimi.taskReasons', () => new Map());

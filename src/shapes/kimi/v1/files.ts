@@ -1,9 +1,9 @@
 // What Kimi's file and search tools share: "~" expansion, the path the host block names even
 // when the call failed early, words for the file conditions, nullable parameters, the working directory.
 import path from 'node:path';
-import { engineFailure, type EngineError } from '../../engine/index.js';
-import { expandHome } from '../kit/files/home.js';
-import type { Call, Reply, Wording } from '../common/define.js';
+import { engineFailure, type EngineError } from '../../../engine/index.js';
+import { expandHome } from '../../kit/files/home.js';
+import type { Call, Reply, Wording } from '../../common/define.js';
 import { kimiFail, kimiMessage } from './errors.js';
 
 /** The path argument with "~" expanded; '' when the arguments had none (a failure before the call). */

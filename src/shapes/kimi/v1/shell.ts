@@ -1,12 +1,12 @@
 // Shell: a fresh shell per call, stdout and stderr merged, 60 s by default and 300 s at most
 // in the foreground; run_in_background starts a task for TaskOutput, TaskList and TaskStop.
-import { engineFailure, type JobSnapshot, type RunOutcome } from '../../engine/index.js';
-import { joinedCut } from '../kit/text/joined-cut.js';
-import { negativeSignal } from '../kit/shell/signals.js';
-import { cancelledRun, runFailure } from '../kit/shell/run-failure.js';
-import { type Call, defineTool, type Reply } from '../common/define.js';
-import { namingShell } from '../common/shell-named.js';
-import { TAGS } from '../tags.js';
+import { engineFailure, type JobSnapshot, type RunOutcome } from '../../../engine/index.js';
+import { joinedCut } from '../../kit/text/joined-cut.js';
+import { negativeSignal } from '../../kit/shell/signals.js';
+import { cancelledRun, runFailure } from '../../kit/shell/run-failure.js';
+import { type Call, defineTool, type Reply } from '../../common/define.js';
+import { namingShell } from '../../common/shell-named.js';
+import { TAGS } from '../../tags.js';
 import { capped, cutNote, kimiFail, kimiOk } from './errors.js';
 import { taskHost, taskText } from './tasks.js';
 

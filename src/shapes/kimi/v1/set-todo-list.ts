@@ -1,7 +1,7 @@
 // SetTodoList: replaces the session's todo list, clears it with [], and reads it back when
 // todos is null or left out.
-import { defineTool } from '../common/define.js';
-import { TAGS } from '../tags.js';
+import { defineTool } from '../../common/define.js';
+import { TAGS } from '../../tags.js';
 import { kimiOk } from './errors.js';
 import { nullable } from './files.js';
 

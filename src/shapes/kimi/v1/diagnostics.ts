@@ -1,6 +1,6 @@
 // Kimi CLI: a short note after the result in its plain voice.
-import type { ChangeDiagnostics } from '../../engine/index.js';
-import { diagnosticsNote, plainLine } from '../common/diagnostics-note.js';
+import type { ChangeDiagnostics } from '../../../engine/index.js';
+import { diagnosticsNote, plainLine } from '../../common/diagnostics-note.js';
 
 export const kimiDiagnostics = (report: ChangeDiagnostics): string | undefined =>
   diagnosticsNote(report, {

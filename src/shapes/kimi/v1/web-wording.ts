@@ -1,7 +1,7 @@
 // Kimi's words for the failures of its web tools (SearchWeb and FetchURL): search not set up,
 // a page with no readable text, an HTTP status.
-import type { EngineError } from '../../engine/index.js';
-import type { Reply } from '../common/define.js';
+import type { EngineError } from '../../../engine/index.js';
+import type { Reply } from '../../common/define.js';
 import { kimiFail } from './errors.js';
 
 export function webWording(err: EngineError): Reply | undefined {

@@ -1,0 +1,36 @@
+// The kimi shape's older release: the Python kimi-cli 1.49, a whole other tool set. Kimi Code
+// 2.1.0's tools all go; kimi-cli's come back in its own order (v1/, the files served before).
+import type { ReleaseDiffs } from '../release-diff.js';
+import { KIMI_149_DESCRIPTION, kimi149Guide, kimi149Tools } from './v1/release.js';
+
+/** Every tool Kimi Code 2.1.0 may serve (WebSearch only with a search provider). */
+const KIMI_CODE_TOOLS = [
+  'Bash',
+  'CreateGoal',
+  'Edit',
+  'FetchURL',
+  'GetGoal',
+  'Glob',
+  'Grep',
+  'Read',
+  'ReadMediaFile',
+  'SetGoalBudget',
+  'Skill',
+  'TaskList',
+  'TaskOutput',
+  'TaskStop',
+  'TodoList',
+  'UpdateGoal',
+  'WaitFor',
+  'Write',
+];
+
+export const kimiDiffs: ReleaseDiffs = {
+  '1.49': {
+    removed: (env) =>
+      env.engine.web.providers.some((p) => p.isAvailable()) ? [...KIMI_CODE_TOOLS, 'WebSearch'] : KIMI_CODE_TOOLS,
+    added: [{ tools: kimi149Tools }],
+    description: KIMI_149_DESCRIPTION,
+    guide: kimi149Guide,
+  },
+};
