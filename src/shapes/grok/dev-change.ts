@@ -11,7 +11,9 @@ const SEVERITY = { error: 1, warning: 2, info: 3, hint: 4 } as const;
 /** The patch grok-dev shows: an Index line and rule, both file names (tab-ended), then the hunks. */
 export function devPatch(p: string, diff: FileDiff | undefined): string {
   const hunks = (diff?.hunks ?? []).map(
-    (h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join('\n')}\n`,
+    // An empty side is numbered by the line before it (0 at the top), as the diff package writes it.
+    (h) =>
+      `@@ -${h.oldLines ? h.oldStart : h.oldStart - 1},${h.oldLines} +${h.newLines ? h.newStart : h.newStart - 1},${h.newLines} @@\n${h.lines.join('\n')}\n`,
   );
   return `Index: ${p}\n${RULE}\n--- ${p}\t\n+++ ${p}\t\n${hunks.join('')}`;
 }
