@@ -59,7 +59,7 @@ const METHOD: Record<Exclude<Operation, 'incomingCalls' | 'outgoingCalls'>, stri
 async function ask(a: Args, c: Call): Promise<unknown[]> {
   const code = c.engine.code;
   const place = { line: a.line ?? 1, column: a.character ?? 1 };
-  const list = (res: unknown) => (Array.isArray(res) ? res : res ? [res] : []);
+  const list = (res: unknown): unknown[] => (Array.isArray(res) ? (res as unknown[]) : res ? [res] : []);
   if (a.operation === 'incomingCalls' || a.operation === 'outgoingCalls') {
     const items = await code.request<unknown[] | null>(
       c,
@@ -71,7 +71,7 @@ async function ask(a: Args, c: Call): Promise<unknown[]> {
     const item = list(items)[0];
     if (!item) return [];
     const method = a.operation === 'incomingCalls' ? 'callHierarchy/incomingCalls' : 'callHierarchy/outgoingCalls';
-    return list(await code.request(c, a.filePath, method, () => ({ item })));
+    return list(await code.request<unknown>(c, a.filePath, method, () => ({ item })));
   }
   if (a.operation === 'workspaceSymbol')
     return list(await code.request(c, a.filePath, METHOD.workspaceSymbol, () => ({ query: a.query ?? '' })));

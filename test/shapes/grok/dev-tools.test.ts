@@ -208,7 +208,7 @@ describe('grok-dev bash and background processes', () => {
     );
     assert.match(
       json((await call('process_list', {}, s)).text).output as string,
-      /\n2  exited\(\?\)  pid:\d+  \d+s  sleep 30$/,
+      /\n2 {2}exited\(\?\) {2}pid:\d+ {2}\d+s {2}sleep 30$/,
     );
     assert.equal(
       (await call('process_logs', { id: 7 }, s)).text,
