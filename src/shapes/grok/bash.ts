@@ -12,7 +12,7 @@ import { streamRunHost } from '../kit/shell/run-streams.js';
 import { defineTool, errorTable, type Reply } from '../common/define.js';
 import { namingShell } from '../common/shell-named.js';
 import { TAGS } from '../tags.js';
-import { devFail, devOk, devWords } from './dev-result.js';
+import { devFail, devOk, devWords, zodObject } from './dev-result.js';
 import { startBackground } from './processes.js';
 
 const TIMEOUT_MS = 30_000;
@@ -110,13 +110,10 @@ interface DevArgs {
   background?: boolean;
 }
 
-const devSchema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { command: { type: 'string' }, timeout: { type: 'number' }, background: { type: 'boolean' } },
-  required: ['command'],
-  additionalProperties: false,
-} as const;
+const devSchema = zodObject(
+  { command: { type: 'string' }, timeout: { type: 'number' }, background: { type: 'boolean' } },
+  ['command'],
+);
 
 /** A cd grok-dev refuses, in its words: the target is shown resolved against the current directory. */
 const devCd = (
@@ -140,8 +137,7 @@ export const bash = namingShell(
       'background=true returns at once with a process id (1, 2, 3…) for process_logs, process_stop and process_list;',
       'at most 8 run at a time. The answer is stdout, then "STDERR: " and stderr when there is any.',
     ],
-    schema: devSchema,
-    argumentsSchema: { ...devSchema, additionalProperties: true },
+    ...devSchema,
     tags: [TAGS.shell, TAGS.destructive],
     examples: [
       {
@@ -179,7 +175,7 @@ export const bash = namingShell(
       if (!failure) return devOk(output || 'Command executed successfully (no output)', {}, host);
       return { ...devFail(output || `Command failed: Command failed: ${command}`, failure), host };
     },
-    errors: devWords<DevArgs>(devSchema, {
+    errors: devWords<DevArgs>(devSchema.schema, {
       path_missing: (e, _a, c) => devCd(e, (abs) => `ENOENT: no such file or directory, stat '${abs}'`, c),
       not_a_directory: (e, _a, c) => devCd(e, (abs) => `${abs} is not a directory`, c),
       outside_roots: (e, _a, c) =>

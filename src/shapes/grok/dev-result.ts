@@ -60,3 +60,18 @@ export const absolute = (c: Pick<Call, 'session' | 'scope'>, p: string): string 
 
 /** grok-dev 1.x's dialect: a failure no tool words is still a failure object; no diagnostics note after the JSON. */
 export const grokDevDialect: Dialect = { errors: (err) => ({ text: devFailText(grokMessage(err)) }) };
+
+/**
+ * A grok-dev tool's parameters as its zod object is sent (draft-07, closed), and the schema its
+ * arguments are checked against: the same, open, since zod strips unknown keys rather than refuse them.
+ */
+export function zodObject<P extends Record<string, object>>(properties: P, required?: ReadonlyArray<keyof P & string>) {
+  const schema = {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties,
+    ...(required ? { required } : {}),
+    additionalProperties: false,
+  };
+  return { schema, argumentsSchema: { ...schema, additionalProperties: true } };
+}

@@ -5,7 +5,7 @@ import { literalEdit } from '../kit/files/literal-edits.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { changeReply } from './dev-change.js';
-import { devWords } from './dev-result.js';
+import { devWords, zodObject } from './dev-result.js';
 
 interface Args {
   path: string;
@@ -13,13 +13,11 @@ interface Args {
   new_string: string;
 }
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' } },
-  required: ['path', 'old_string', 'new_string'],
-  additionalProperties: false,
-} as const;
+const schema = zodObject({ path: { type: 'string' }, old_string: { type: 'string' }, new_string: { type: 'string' } }, [
+  'path',
+  'old_string',
+  'new_string',
+]);
 
 export const editFile = defineTool<Args, EditResult>({
   name: 'edit_file',
@@ -30,8 +28,7 @@ export const editFile = defineTool<Args, EditResult>({
     'make it unique. new_string is inserted as written. The answer is "Edited <path> (+a -r)" with the unified diff,',
     'and a line counting language-server problems when the change introduced any. Read the file first.',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -59,7 +56,7 @@ export const editFile = defineTool<Args, EditResult>({
       ...editHost(r),
       summary: `Edited ${r.relative}`,
     }),
-  errors: devWords<Args>(schema, {
+  errors: devWords<Args>(schema.schema, {
     file_missing: (_e, a) => `File not found: ${a.path}`,
     no_match: (_e, a) => `old_string not found in ${a.path}`,
     ambiguous: (e, a) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { type GrepResult, isEngineError } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { devOk, devWords } from './dev-result.js';
+import { devOk, devWords, zodObject } from './dev-result.js';
 
 const MAX_SHOWN = 100;
 const MAX_LINE = 2000;
@@ -17,13 +17,9 @@ interface Args {
   include?: string;
 }
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { pattern: { type: 'string' }, path: { type: 'string' }, include: { type: 'string' } },
-  required: ['pattern'],
-  additionalProperties: false,
-} as const;
+const schema = zodObject({ pattern: { type: 'string' }, path: { type: 'string' }, include: { type: 'string' } }, [
+  'pattern',
+]);
 
 /** The matching lines as grok-dev lists them, paths relative to the current directory. */
 function listing(r: GrepResult, cwd: string): string {
@@ -53,8 +49,7 @@ export const grep = defineTool<Args>({
     'include keeps only files matching a glob ("*.js", "*.{ts,tsx}"). The answer lists the matching lines by file,',
     'files newest first, at most 100 lines; lines over 2000 characters are cut. To count matches, use bash with rg.',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.filesystem, TAGS.readOnly, TAGS.search],
   examples: [
     {
@@ -96,5 +91,5 @@ export const grep = defineTool<Args>({
     if (r.total === 0) return devOk(NOTHING, {}, host);
     return devOk(listing(r, c.session.cwd ?? c.scope.primary), {}, host);
   },
-  errors: devWords<Args>(schema, {}, 'error'),
+  errors: devWords<Args>(schema.schema, {}, 'error'),
 });

@@ -5,20 +5,11 @@
 import path from 'node:path';
 import { type EngineError, isEngineError } from '../../engine/index.js';
 import { defineTool, type Call, type Reply } from '../common/define.js';
+import { LSP_OPERATIONS } from '../kit/code/names.js';
 import { TAGS } from '../tags.js';
-import { absolute, devFail, devOk, devWords } from './dev-result.js';
+import { absolute, devFail, devOk, devWords, zodObject } from './dev-result.js';
 
-const OPERATIONS = [
-  'goToDefinition',
-  'findReferences',
-  'hover',
-  'documentSymbol',
-  'workspaceSymbol',
-  'goToImplementation',
-  'prepareCallHierarchy',
-  'incomingCalls',
-  'outgoingCalls',
-] as const;
+const OPERATIONS = LSP_OPERATIONS;
 type Operation = (typeof OPERATIONS)[number];
 
 interface Args {
@@ -30,19 +21,16 @@ interface Args {
 }
 
 const position = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER } as const;
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
+const schema = zodObject(
+  {
     operation: { type: 'string', enum: [...OPERATIONS] },
     filePath: { type: 'string' },
     line: position,
     character: position,
     query: { type: 'string' },
   },
-  required: ['operation', 'filePath'],
-  additionalProperties: false,
-} as const;
+  ['operation', 'filePath'],
+);
 
 /** The protocol request of each operation that asks about one place or document. */
 const METHOD: Record<Exclude<Operation, 'incomingCalls' | 'outgoingCalls'>, string> = {
@@ -101,8 +89,7 @@ export const lsp = defineTool<Args>({
     'server speaks for the file (TypeScript/JavaScript, Python; Go, Rust, C/C++ when installed). line and character are',
     '1-based (default 1). The answer is the servers\' results as JSON, or "No results found for <operation>."',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.search, TAGS.readOnly],
   examples: [
     {
@@ -133,7 +120,7 @@ export const lsp = defineTool<Args>({
       host,
     );
   },
-  errors: devWords<Args>(schema, {
+  errors: devWords<Args>(schema.schema, {
     file_missing: (_e, a, c) =>
       `LSP query failed: ENOENT: no such file or directory, open '${absolute(c, a.filePath)}'`,
   }),

@@ -2,15 +2,10 @@
 import { jobsHost } from '../kit/shell/jobs.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { devOk, devWords } from './dev-result.js';
+import { devOk, devWords, zodObject } from './dev-result.js';
 import { age, oneLine } from './processes.js';
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {},
-  additionalProperties: false,
-} as const;
+const schema = zodObject({});
 
 export const processList = defineTool<Record<string, never>>({
   name: 'process_list',
@@ -18,8 +13,7 @@ export const processList = defineTool<Record<string, never>>({
   description:
     'Lists the background processes started with bash background=true: id, status (running, or exited with its code;' +
     ' "?" when a signal ended it), pid, age and command.',
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [{ description: 'What runs', arguments: {}, expectedOutcome: 'No background processes.' }],
   idempotency: 'idempotent',
@@ -34,5 +28,5 @@ export const processList = defineTool<Record<string, never>>({
     });
     return devOk(['ID  STATUS       PID    AGE     COMMAND', ...rows].join('\n'), {}, jobsHost(jobs));
   },
-  errors: devWords<Record<string, never>>(schema),
+  errors: devWords<Record<string, never>>(schema.schema),
 });

@@ -2,7 +2,7 @@
 // came), under a line naming its state, pid and command.
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { devOk, devWords } from './dev-result.js';
+import { devOk, devWords, zodObject } from './dev-result.js';
 import { isReply, oneLine, processNumbered } from './processes.js';
 
 /** grok-dev reads at most this much of the end of a log. */
@@ -14,13 +14,7 @@ interface Args {
   tail?: number;
 }
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { id: { type: 'number' }, tail: { type: 'number' } },
-  required: ['id'],
-  additionalProperties: false,
-} as const;
+const schema = zodObject({ id: { type: 'number' }, tail: { type: 'number' } }, ['id']);
 
 export const processLogs = defineTool<Args>({
   name: 'process_logs',
@@ -30,8 +24,7 @@ export const processLogs = defineTool<Args>({
     'the last `tail` lines (default 50) of the newest 8 KiB of its log, after a line with its state (running, or exited',
     'with its code), pid and command.',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [
     {
@@ -63,5 +56,5 @@ export const processLogs = defineTool<Args>({
       { summary: `Output of background process ${id}`, details: { id, status: t.job.status } },
     );
   },
-  errors: devWords<Args>(schema),
+  errors: devWords<Args>(schema.schema),
 });

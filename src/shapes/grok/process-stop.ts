@@ -3,20 +3,14 @@
 import { stopRunning } from '../kit/shell/jobs.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { devOk, devWords } from './dev-result.js';
+import { devOk, devWords, zodObject } from './dev-result.js';
 import { isReply, processNumbered } from './processes.js';
 
 interface Args {
   id: number;
 }
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { id: { type: 'number' } },
-  required: ['id'],
-  additionalProperties: false,
-} as const;
+const schema = zodObject({ id: { type: 'number' } }, ['id']);
 
 export const processStop = defineTool<Args>({
   name: 'process_stop',
@@ -25,8 +19,7 @@ export const processStop = defineTool<Args>({
     'Stops a background process started with bash background=true, with everything it started: SIGTERM first,',
     'SIGKILL if it is still alive after a grace period. A process that already ended is reported with its exit code.',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
     {
@@ -49,5 +42,5 @@ export const processStop = defineTool<Args>({
       ? devOk(`Process ${id} already exited (code ${ended.exitCode ?? 'unknown'}).`, {}, host)
       : devOk(`Process ${id} (pid ${ended.pid}) stopped.`, {}, host);
   },
-  errors: devWords<Args>(schema),
+  errors: devWords<Args>(schema.schema),
 });

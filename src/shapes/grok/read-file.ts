@@ -3,7 +3,7 @@
 import { engineFailure, EngineError } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { devFail, devOk, devWords } from './dev-result.js';
+import { devFail, devOk, devWords, zodObject } from './dev-result.js';
 
 /** Text one read returns at most (grok-dev has no limit; a model's context has). */
 const READ_BUDGET = 256 * 1024;
@@ -14,13 +14,9 @@ interface Args {
   end_line?: number;
 }
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { path: { type: 'string' }, start_line: { type: 'number' }, end_line: { type: 'number' } },
-  required: ['path'],
-  additionalProperties: false,
-} as const;
+const schema = zodObject({ path: { type: 'string' }, start_line: { type: 'number' }, end_line: { type: 'number' } }, [
+  'path',
+]);
 
 export const readFile = defineTool<Args>({
   name: 'read_file',
@@ -31,8 +27,7 @@ export const readFile = defineTool<Args>({
     'last line) pick a section of a large file; they are clamped to the file. A file ending in a line break counts one',
     'more, empty, line. One read returns at most 256 KiB of text; ask again from a later start_line for the rest.',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     {
@@ -91,5 +86,5 @@ export const readFile = defineTool<Args>({
       },
     );
   },
-  errors: devWords<Args>(schema, { file_missing: (_e, a) => `File not found: ${a.path}` }),
+  errors: devWords<Args>(schema.schema, { file_missing: (_e, a) => `File not found: ${a.path}` }),
 });

@@ -5,19 +5,13 @@ import type { SearchResponse } from '../../engine/index.js';
 import { citedSearch } from '../kit/web/cited-search.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { devOk, devWords } from './dev-result.js';
+import { devOk, devWords, zodObject } from './dev-result.js';
 
 interface Args {
   query: string;
 }
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { query: { type: 'string' } },
-  required: ['query'],
-  additionalProperties: false,
-} as const;
+const schema = zodObject({ query: { type: 'string' } }, ['query']);
 
 export const searchWeb = defineTool<Args, SearchResponse>({
   name: 'search_web',
@@ -26,8 +20,7 @@ export const searchWeb = defineTool<Args, SearchResponse>({
     "Searches the web for current information: documentation, APIs, tutorials, news. Runs through the server's search",
     'provider; the answer is its summary, or the results\' snippets marked [n], then "Sources:" lines "[n] title (url)".',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.network, TAGS.web, TAGS.readOnly, TAGS.search],
   examples: [
     {
@@ -53,5 +46,5 @@ export const searchWeb = defineTool<Args, SearchResponse>({
     };
     return devOk(body.length ? body.join('\n\n') : 'No search results found.', {}, host);
   },
-  errors: devWords<Args>(schema, {}, 'output', (err) => `Web search failed: ${err.message}`),
+  errors: devWords<Args>(schema.schema, {}, 'output', (err) => `Web search failed: ${err.message}`),
 });

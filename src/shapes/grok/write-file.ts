@@ -5,20 +5,14 @@ import { diffHost } from '../kit/files/diff-host.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { changeReply } from './dev-change.js';
-import { absolute, devWords } from './dev-result.js';
+import { absolute, devWords, zodObject } from './dev-result.js';
 
 interface Args {
   path: string;
   content: string;
 }
 
-const schema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: { path: { type: 'string' }, content: { type: 'string' } },
-  required: ['path', 'content'],
-  additionalProperties: false,
-} as const;
+const schema = zodObject({ path: { type: 'string' }, content: { type: 'string' } }, ['path', 'content']);
 
 export const writeFile = defineTool<Args, WriteResult>({
   name: 'write_file',
@@ -29,8 +23,7 @@ export const writeFile = defineTool<Args, WriteResult>({
     'or empty file, "Updated <path> (+a -r)" otherwise, with the unified diff, and a line counting language-server',
     'problems when the change introduced any. For a small change to a file, edit_file is cheaper.',
   ],
-  schema,
-  argumentsSchema: { ...schema, additionalProperties: true },
+  ...schema,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
@@ -54,7 +47,7 @@ export const writeFile = defineTool<Args, WriteResult>({
       c.changeDiagnostics,
       { summary: `${r.created ? 'Created' : 'Updated'} ${r.relative}`, ...diffHost(r.path, r.diff, { bytes: r.size }) },
     ),
-  errors: devWords<Args>(schema, {
+  errors: devWords<Args>(schema.schema, {
     is_directory: (_e, a, c) =>
       `Failed to write file: EISDIR: illegal operation on a directory, open '${absolute(c, a.path)}'`,
   }),
