@@ -15,7 +15,7 @@ const READERS: Record<string, [string, string]> = {
   gemini: ['read_file', 'file_path'],
   qwen: ['read_file', 'file_path'],
   kimi: ['ReadFile', 'path'],
-  grok: ['view_file', 'path'],
+  grok: ['read_file', 'path'],
 };
 
 function assertTextThenBlock(res: CallToolResponse, tool: string, where: string): void {

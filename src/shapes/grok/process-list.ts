@@ -10,9 +10,11 @@ const schema = zodObject({});
 export const processList = defineTool<Record<string, never>>({
   name: 'process_list',
   summary: 'List the background processes with their id, status, pid, age and command.',
-  description:
-    'Lists the background processes started with bash background=true: id, status (running, or exited with its code;' +
-    ' "?" when a signal ended it), pid, age and command.',
+  description: [
+    'Lists the background processes started with bash background=true in this session, oldest first: id (the number',
+    'bash gave), status (running, or exited with its code; "?" when a signal ended it), pid, age (5s, 2m5s, 1h2m) and',
+    'the command on one line, cut to 50 characters.',
+  ],
   ...schema,
   tags: [TAGS.shell, TAGS.readOnly],
   examples: [{ description: 'What runs', arguments: {}, expectedOutcome: 'No background processes.' }],
