@@ -169,8 +169,10 @@ for (const [shape, table] of Object.entries(SHAPE_RELEASES)) {
     const newest = capturedVersions(shape)
       .filter((v) => compareVersions(v, served.version) > 0)
       .at(-1);
+    // Current as far as the captured facts go: no newer release's facts are in vendors/<shape>/.
+    const state = newest ? serves : `current: ${serves}, the newest release captured`;
     out.push(
-      `${shape}: ${serves}; ${upstream.package} is not on the npm registry: check the tags of https://github.com/${upstream.repository}` +
+      `${shape}: ${state}; ${upstream.package} is not on the npm registry: check the tags of https://github.com/${upstream.repository}` +
         ` (git ls-remote --tags https://github.com/${upstream.repository} '${upstream.package}@*')`,
     );
     if (newest) {

@@ -225,7 +225,7 @@ function calls(dir: string): WriteCall[] {
       readOnly: '<system>ERROR: `fresh.txt` is on a read-only file system.</system>',
     },
     {
-      shape: 'grok',
+      shape: 'grok@0.0.34',
       tool: 'create_file',
       args: { path: 'fresh.txt', content: 'new\n' },
       full: 'Error: no space left on the device for fresh.txt',

@@ -183,14 +183,14 @@ const cases: Case[] = [
     text: () => '<system>File successfully edited. Applied 1 edit(s) with 1 total replacement(s).</system>',
   },
   {
-    shape: 'grok',
+    shape: 'grok@0.0.34',
     tool: 'create_file',
     file: 'grok-create.txt',
     args: (p) => ({ path: p, content: THREE_MB }),
     text: (p) => `Updated ${p} with 30000 additions\n${ADD_NOTE}`,
   },
   {
-    shape: 'grok',
+    shape: 'grok@0.0.34',
     tool: 'str_replace_editor',
     file: 'grok-edit.txt',
     prepare: seed(),

@@ -130,7 +130,7 @@ export const SHAPES: ShapeCase[] = [
     image: ['ReadMediaFile', (p) => ({ path: p })],
     shell: ['Shell', (c) => ({ command: c })],
   },
-  { shape: 'grok', read: ['view_file', (p) => ({ path: p })], shell: ['bash', (c) => ({ command: c })] },
+  { shape: 'grok@0.0.34', read: ['view_file', (p) => ({ path: p })], shell: ['bash', (c) => ({ command: c })] },
 ];
 
 /** Whether a process exists (signal 0 probes without sending anything). */

@@ -19,7 +19,7 @@ test('facet manifest --shape grok prints its toolbox.codefly.yaml', async () => 
       CLI,
       'manifest',
       '--shape',
-      'grok',
+      'grok@0.0.34',
       '--root',
       '/srv/work',
       '--root',
@@ -34,7 +34,7 @@ test('facet manifest --shape grok prints its toolbox.codefly.yaml', async () => 
   assert.equal(stderr, '');
   assert.equal(
     stdout,
-    `# toolbox.codefly.yaml: Facet ${VERSION} serving the grok shape in codefly plugin mode (facet manifest)
+    `# toolbox.codefly.yaml: Facet ${VERSION} serving the grok@0.0.34 shape in codefly plugin mode (facet manifest)
 name: facet-grok
 version: ${VERSION}
 description: "Grok CLI tools (view_file, create_file, str_replace_editor, bash, search, todo lists) with plain-text results. Follows Grok CLI 0.0.34 (@vibe-kit/grok-cli, released 2026-07-12)."
@@ -77,7 +77,7 @@ permissions:
 });
 
 test('without --root and --state-dir the sandbox names codefly placeholders; read-only writes only state, needs only loopback', () => {
-  const yaml = manifestCommand(['--shape', 'grok', '--read-only'], {});
+  const yaml = manifestCommand(['--shape', 'grok@0.0.34', '--read-only'], {});
   assert.ok(
     yaml.includes(
       'sandbox:\n  read_paths:\n    - "${WORKSPACE}"\n  write_paths:\n    - "${TMPDIR}/facet-state"\n  network: loopback\n',

@@ -145,7 +145,7 @@ test(
           `<tool_use_error>Cannot start /bin/bash: the working directory ${root} is not a directory.</tool_use_error>`,
         ],
         ['kimi@1.49', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
-        ['grok', 'bash', { command: 'echo hi' }, `Error: ${why}`],
+        ['grok', 'bash', { command: 'echo hi' }, JSON.stringify({ success: false, output: `Error: ${why}` })],
         ['codex', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],
       ];
       for (const [shape, tool, args, error] of calls) {

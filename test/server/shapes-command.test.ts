@@ -39,7 +39,7 @@ describe('facet shapes', () => {
         ['gemini', '@google/gemini-cli', '0.61.0'],
         ['qwen', '@qwen-code/qwen-code', '0.15.10'],
         ['kimi', '@moonshot-ai/kimi-code', '2.1.0'],
-        ['grok', '@vibe-kit/grok-cli', '0.0.34'],
+        ['grok', 'grok-dev', '1.1.7'],
         ['anthropic', 'Anthropic Messages API', '20250818'],
         ['openai', 'OpenAI Responses API', '2026-08-21'],
       ],
@@ -65,7 +65,7 @@ describe('facet shapes', () => {
         'shape   version  package                    released    versions',
         'claude  2.1.332  @anthropic-ai/claude-code  2026-11-24  2.1.332, 2.1.309, 2.1.197',
         'kimi    1.49     kimi-cli                   -           1.49',
-        'grok    0.0.34   @vibe-kit/grok-cli         2026-07-12  0.0.34',
+        'grok    1.1.7    grok-dev                   2026-05-15  1.1.7, 0.0.34',
         '',
       ].join('\n'),
     );

@@ -39,7 +39,7 @@ describe('facet tools', () => {
         ...served.map((t) => `${t.name.padEnd(width)}  ${t.description}${t.destructive ? ' [destructive]' : ''}`),
       ].join('\n') + '\n';
     assert.equal(stdout, expected);
-    assert.equal(stdout.split('\n')[0], 'grok: 7 tools');
+    assert.equal(stdout.split('\n')[0], 'grok: 10 tools');
     assert.match(stdout, /\nbash {2,}.+ \[destructive\]\n/);
   });
 

@@ -16,7 +16,7 @@ const READERS: Record<string, [string, string]> = {
   qwen: ['read_file', 'file_path'],
   kimi: ['Read', 'path'],
   'kimi@1.49': ['ReadFile', 'path'],
-  grok: ['view_file', 'path'],
+  grok: ['read_file', 'path'],
 };
 
 function assertTextThenBlock(res: CallToolResponse, tool: string, where: string): void {

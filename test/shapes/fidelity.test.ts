@@ -121,6 +121,18 @@ const EXPECTED: Record<string, string[]> = {
     'FetchURL',
     'SetTodoList',
   ],
+  'grok@1.1.7': [
+    'bash',
+    'process_logs',
+    'process_stop',
+    'process_list',
+    'read_file',
+    'grep',
+    'search_web',
+    'lsp',
+    'write_file',
+    'edit_file',
+  ],
   'grok@0.0.34': [
     'view_file',
     'create_file',

@@ -158,7 +158,7 @@ describe('shell tools never read start-up files', () => {
   test('grok bash', async () => {
     const res = await f.call('grok', 'bash', { command: 'echo ok' });
     assert.equal(res.error, '');
-    assert.equal(text(res), 'ok');
+    assert.equal(text(res), '{"success":true,"output":"ok"}');
   });
 
   test('codex exec_command (no tty), login shell and plain', async () => {

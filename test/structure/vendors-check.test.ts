@@ -62,8 +62,8 @@ before(async () => {
     { name: 'TaskCreate', parameters: obj({ subject: { type: 'string' } }) },
     { name: 'Monitor', parameters: obj({}) },
   ]);
-  facts('grok', '0.0.34', [{ name: 'bash', parameters: obj({ command: { type: 'string' } }) }]);
   facts('grok', '1.1.7', [{ name: 'bash', parameters: obj({ command: { type: 'string' } }) }]);
+  facts('grok', '1.2.0', [{ name: 'bash', parameters: obj({ command: { type: 'string' } }) }]);
   facts('qwen', '0.15.10', [
     { name: 'grep_search', variant: 'ripgrep', parameters: obj({ pattern: { type: 'string' } }) },
     {
@@ -106,7 +106,7 @@ async function check(): Promise<{ code: number; stdout: string }> {
 const HEAD = (dir: string, registryUrl: string) => `vendors:check: registry ${registryUrl}; facts in ${dir}`;
 const CORE = `core: Facet's own tools (${VERSION}): nothing to check`;
 const GROK =
-  "grok: serves 0.0.34 (@vibe-kit/grok-cli); grok-dev is not on the npm registry: check the tags of https://github.com/superagent-ai/grok-cli (git ls-remote --tags https://github.com/superagent-ai/grok-cli 'grok-dev@*')";
+  "grok: serves 1.1.7 (grok-dev); grok-dev is not on the npm registry: check the tags of https://github.com/superagent-ai/grok-cli (git ls-remote --tags https://github.com/superagent-ai/grok-cli 'grok-dev@*')";
 
 test('behind, with the captured facts diffed; a successor package; a repository-only vendor; the API shapes', async () => {
   latest = {
@@ -139,8 +139,8 @@ test('behind, with the captured facts diffed; a successor package; a repository-
       '    grep_search: + properties.glob [ripgrep]',
       "kimi: current: serves 2.1.0 (@moonshot-ai/kimi-code), the registry's latest",
       GROK,
-      '  newer facts captured: 1.1.7',
-      `  facts: ${d}/grok/0.0.34.json -> ${d}/grok/1.1.7.json`,
+      '  newer facts captured: 1.2.0',
+      `  facts: ${d}/grok/1.1.7.json -> ${d}/grok/1.2.0.json`,
       '  same tool names and parameter schemas',
       "anthropic: follows Anthropic Messages API (20250818): check the vendor's API documentation for newer tool versions",
       "openai: follows OpenAI Responses API (2026-08-21): check the vendor's API documentation for newer tool versions",

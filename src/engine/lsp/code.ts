@@ -262,6 +262,22 @@ export class CodeEngine {
   }
 
   /**
+   * The server's own answer to `method` about a file, as protocol JSON (for a dialect that shows it so): `params` gets
+   * the document's URI and, when `place` is given, its protocol position.
+   */
+  async request<R>(
+    ctx: CodeContext,
+    input: string,
+    method: string,
+    params: (doc: { uri: string; position?: { line: number; character: number } }) => object,
+    place?: Place,
+  ): Promise<R> {
+    const { at, file, lines } = await this.open(ctx, input, place);
+    const uri = pathToFileURL(file).href;
+    return this.ask<R>(at.server, method, params(place ? { uri, position: toLsp(lines, place) } : { uri }));
+  }
+
+  /**
    * The code actions the server offers for the 1-based range `start`..`end` of a file, given the
    * diagnostics there (LSP-shaped, as the caller has them) and, optionally, the kinds wanted.
    * They are returned as the server gave them; none is applied.

@@ -15,22 +15,13 @@ import {
 } from '../../engine/index.js';
 import { displayPath } from '../kit/files/working-dir.js';
 import { defineTool, type Call, type Reply } from '../common/define.js';
+import { LSP_OPERATIONS } from '../kit/code/names.js';
 import { TAGS } from '../tags.js';
 import { toolUseError } from './errors.js';
 import { schemaIssues } from './input-issues.js';
 import { here, PERSIST_LIMITS, persisted } from './render.js';
 
-const OPERATIONS = [
-  'goToDefinition',
-  'findReferences',
-  'hover',
-  'documentSymbol',
-  'workspaceSymbol',
-  'goToImplementation',
-  'prepareCallHierarchy',
-  'incomingCalls',
-  'outgoingCalls',
-] as const;
+const OPERATIONS = LSP_OPERATIONS;
 type Operation = (typeof OPERATIONS)[number];
 
 interface Args {

@@ -1,4 +1,4 @@
-// Every Grok catalog example called over gRPC against fixtures in a temp workspace, each
+// Every catalog example of Grok CLI 0.0.34 (grok@0.0.34) called over gRPC against fixtures in a temp workspace, each
 // pinned to its exact text and host block (npm's warnings about this machine's own
 // configuration are silenced by the fixture's .npmrc).
 import assert from 'node:assert/strict';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { before, test } from 'node:test';
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { grokShape } from '../../../src/shapes/grok/index.js';
+import { servedReleases } from '../../../src/shapes/versions.js';
 import { createEngine } from '../../../src/engine/index.js';
 import { callTool, serverFixture, structured, texts } from '../../helpers/server.js';
 
@@ -144,13 +145,15 @@ const EXPECTED: Record<string, () => { texts: string[]; display: Record<string, 
   }),
 };
 
-test('grok: every catalog example gives its exact result', async () => {
+test('grok@0.0.34: every catalog example gives its exact result', async () => {
   const seen: string[] = [];
-  for (const tool of grokShape(t.config, createEngine(t.config)).tools) {
+  const engine = createEngine(t.config);
+  const release = servedReleases('grok@0.0.34', grokShape(t.config, engine), t.config, engine)[0]![1];
+  for (const tool of release.tools) {
     for (const ex of tool.examples) {
       const key = `${tool.name}: ${ex.description}`;
       const res = await callTool(t.client, tool.name, ex.arguments as Record<string, unknown>, {
-        shape: 'grok',
+        shape: 'grok@0.0.34',
         session: 'examples',
         deadlineMs: 60_000,
       });

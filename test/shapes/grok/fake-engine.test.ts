@@ -14,7 +14,7 @@ import {
 } from '../../../src/engine/index.js';
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import { buildTools } from '../../../src/shapes/common/define.js';
-import { bash } from '../../../src/shapes/grok/bash.js';
+import { bash0034 as bash } from '../../../src/shapes/grok/bash.js';
 import { grokDialect } from '../../../src/shapes/grok/errors.js';
 import { search } from '../../../src/shapes/grok/search.js';
 import { strReplaceEditor } from '../../../src/shapes/grok/str-replace-editor.js';

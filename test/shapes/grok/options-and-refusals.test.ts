@@ -18,7 +18,7 @@ let dir: string;
 let cleanup: () => void;
 
 const call = (name: string, args: Record<string, unknown>, server = () => t, session = 'grok-branches') =>
-  callTool(server().client, name, args, { shape: 'grok', session, deadlineMs: 60_000 });
+  callTool(server().client, name, args, { shape: 'grok@0.0.34', session, deadlineMs: 60_000 });
 const display = (res: CallToolResponse) => (structured(res) as { display: Record<string, unknown> }).display;
 
 /** The host block of a bash run, its duration checked and left out. */

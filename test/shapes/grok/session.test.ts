@@ -22,7 +22,7 @@ before(async () => {
 describe('grok scripted session', () => {
   test('look, search, fix, run the tests, read the output', async () => {
     const call = (name: string, args: Record<string, unknown>) =>
-      callTool(t.client, name, args, { shape: 'grok', session: 'agent-1' });
+      callTool(t.client, name, args, { shape: 'grok@0.0.34', session: 'agent-1' });
     assert.deepEqual(
       texts(
         await call('create_todo_list', {

@@ -14,7 +14,7 @@ let tf: TestServer;
 let dir: string;
 let cleanup: () => void;
 const call = (name: string, args: Record<string, unknown>, session = 'grok-tools') =>
-  callTool(t.client, name, args, { shape: 'grok', session });
+  callTool(t.client, name, args, { shape: 'grok@0.0.34', session });
 
 before(async () => {
   ({ dir, cleanup } = tempDir());
@@ -193,7 +193,10 @@ const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--ve
 for (const backend of ['auto', 'fallback'] as const) {
   describe(`grok search (--grep-backend ${backend})`, () => {
     const call = (name: string, args: Record<string, unknown>) =>
-      callTool((backend === 'auto' ? t : tf).client, name, args, { shape: 'grok', session: `search-${backend}` });
+      callTool((backend === 'auto' ? t : tf).client, name, args, {
+        shape: 'grok@0.0.34',
+        session: `search-${backend}`,
+      });
     test('text search lists files by absolute path with match counts', async () => {
       const res = await call('search', { query: 'CONFIG', search_type: 'text' });
       assert.deepEqual(texts(res), [`Search results for "CONFIG":\n  ${dir}/src/config.ts (2 matches)`]);

@@ -5,6 +5,19 @@
 import type { Range } from 'vscode-languageserver-protocol';
 import { SYMBOL_KINDS } from '../../../engine/index.js';
 
+/** The nine operations of the one-tool LSP dialects (Claude Code's LSP, grok-dev's lsp), in their order. */
+export const LSP_OPERATIONS = [
+  'goToDefinition',
+  'findReferences',
+  'hover',
+  'documentSymbol',
+  'workspaceSymbol',
+  'goToImplementation',
+  'prepareCallHierarchy',
+  'incomingCalls',
+  'outgoingCalls',
+] as const;
+
 /** DiagnosticSeverity 1-4 by the spec's names. */
 export const SEVERITY_NAMES = ['error', 'warning', 'information', 'hint'] as const;
 /** DiagnosticTag 1-2 by the spec's names. */
