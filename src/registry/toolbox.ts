@@ -289,6 +289,7 @@ export class Toolbox {
   }
 
   private unknownToolText(name: string): string {
+    if (this.spec.unknownTool) return this.spec.unknownTool(name);
     return `${this.name} has no tool named "${name}". Available tools: ${this.toolNames.join(', ')}.`;
   }
 

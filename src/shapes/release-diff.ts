@@ -7,8 +7,8 @@ import type { ShapeOptions } from './common/spec.js';
 
 /** How one release's tools differ from those of its newer neighbour in the list. */
 export interface ReleaseDiff {
-  /** Tools of the newer release that this one does not have, by name. */
-  removed?: readonly string[];
+  /** Tools of the newer release that this one does not have, by name (by the server's options, as a function). */
+  removed?: readonly string[] | ((env: ShapeEnv) => readonly string[]);
   /** Tools this release has and the newer one does not; each group goes after the tool named (else at the end). */
   added?: ReadonlyArray<{ after?: string; tools: (env: ShapeEnv) => ToolDefinition[] }>;
   /** Tools both releases have, in this release's form (matched by name; the position stays). */

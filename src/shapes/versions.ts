@@ -31,7 +31,7 @@ export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = { claude: cla
 /** A release's shape options: its newer neighbour's, with the differences it lists applied. */
 export function applyReleaseDiff(opts: ShapeOptions, diff: ReleaseDiff, env: ShapeEnv, label: string): ShapeOptions {
   const has = (tools: readonly ToolDefinition[], name: string) => tools.some((t) => t.name === name);
-  const removed = new Set(diff.removed ?? []);
+  const removed = new Set(typeof diff.removed === 'function' ? diff.removed(env) : (diff.removed ?? []));
   for (const name of removed)
     if (!has(opts.tools, name)) throw new Error(`${label}: removes ${name}, which its newer neighbour does not serve`);
   let tools = opts.tools.filter((t) => !removed.has(t.name));
