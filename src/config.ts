@@ -201,6 +201,12 @@ export const OPTIONS: OptionSpec[] = [
     '120000',
     "Anthropic's bash tool: a command still running after this long is killed with its whole session, which restarts clean",
   ),
+  o(
+    'claude-todo-tools',
+    'string',
+    'tasks',
+    "Claude Code's todo tools in the claude shape (latest release), as its CLAUDE_CODE_ENABLE_TASKS and CLAUDE_CODE_ENABLE_TODO_TOOLS set them for the model: tasks (TaskCreate, TaskGet, TaskList, TaskUpdate), todo (TodoWrite) or none (the newest models get neither)",
+  ),
   // Observability: metrics, the audit log. Traces are configured by the standard OTEL_* variables.
   o(
     'metrics-listen',
@@ -347,6 +353,8 @@ export interface FacetConfig {
   memory: { dir: string; scope: 'shared' | 'caller' | 'session' };
   /** Anthropic's client tools: the text editor's max_characters (0: none) and the bash timeout. */
   anthropic: { maxCharacters: number; bashTimeoutMs: number };
+  /** --claude-todo-tools: which todo tools claude@latest serves (Claude Code's switch). */
+  claude: { todoTools: 'tasks' | 'todo' | 'none' };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -470,6 +478,7 @@ export function parseConfig(
       maxCharacters: v.int('anthropic-max-characters', 0),
       bashTimeoutMs: v.int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000),
     },
+    claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

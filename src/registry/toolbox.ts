@@ -20,7 +20,14 @@ import type {
 import { asEngineError, toCallResponse } from './failure.js';
 import { failureResult, toContent } from './result.js';
 import type { RequestContext, ServedToolbox, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
-import { checkSchema, compileSchema, createAjv, toViolations } from './validate.js';
+import {
+  checkSchema,
+  compileSchema,
+  createAjv,
+  firstErrorValidator,
+  holdsLongArray,
+  toViolations,
+} from './validate.js';
 
 const SUMMARY_MAX = 120;
 
@@ -207,6 +214,7 @@ export class Toolbox {
       ctx.logger.warn({ tool: name, err: String(thrown) }, 'schema does not compile');
       return failed(new EngineError('internal', (thrown as Error).message, { facts: { tool: name } }));
     }
+    if (holdsLongArray(args)) validate = firstErrorValidator(e.def.argumentsSchema ?? e.def.inputSchema);
     if (!validate(args)) {
       const violations = toViolations(validate.errors);
       const why = violations.map((v) => `${v.field} ${v.description}`).join('; ');
@@ -281,6 +289,7 @@ export class Toolbox {
   }
 
   private unknownToolText(name: string): string {
+    if (this.spec.unknownTool) return this.spec.unknownTool(name);
     return `${this.name} has no tool named "${name}". Available tools: ${this.toolNames.join(', ')}.`;
   }
 

@@ -187,4 +187,6 @@ export interface ToolboxSpec {
   tools: ToolDefinition[];
   resources?: ResourceProvider;
   prompts?: PromptDefinition[];
+  /** The text a call to a tool this toolbox does not serve answers (default: Facet's own, listing the tools). */
+  unknownTool?: (name: string) => string;
 }

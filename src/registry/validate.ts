@@ -22,19 +22,52 @@ let shared: Ajv2020 | undefined;
  * a cache hit for the next (every shape and every test server reuses the same definitions).
  */
 export function createAjv(): Ajv2020 {
-  if (shared) return shared;
+  shared ??= newAjv(true);
+  return shared;
+}
+
+function newAjv(allErrors: boolean): Ajv2020 {
   // strict off: vendor schemas carry keywords (e.g. draft-07 $schema URIs) we serve as given.
   // verbose: errors carry their schema, so a `not` rule can say what value it forbids.
   const { Ajv2020: Ajv } = require('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 };
   // ajv-formats is CommonJS with a default export.
   const formats = require('ajv-formats') as { default?: typeof addFormatsModule } & typeof addFormatsModule;
   const addFormats = formats.default ?? formats;
-  shared = new Ajv({ allErrors: true, strict: false, validateFormats: true, verbose: true });
-  (addFormats as unknown as (a: Ajv2020) => void)(shared);
-  return shared;
+  const ajv = new Ajv({ allErrors, strict: false, validateFormats: true, verbose: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  return ajv;
 }
 
 const compiledBySchema = new WeakMap<object, ValidateFunction>();
+
+/**
+ * Arguments holding an array longer than this are checked only as far as their first error.
+ * With allErrors, ajv joins the errors of a referenced schema by concatenation, once per item:
+ * 100,000 bad items held the event loop 90 s (every other call waited).
+ */
+export const ALL_ERRORS_MAX_ITEMS = 1000;
+let firstErrorOnly: Ajv2020 | undefined;
+const firstErrorBySchema = new WeakMap<object, ValidateFunction>();
+
+/** Whether `v` holds, at any depth, an array of more than `max` items (a walk that stops there). */
+export function holdsLongArray(v: unknown, max = ALL_ERRORS_MAX_ITEMS): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.length > max || v.some((x) => holdsLongArray(x, max));
+  for (const k in v) if (holdsLongArray((v as Record<string, unknown>)[k], max)) return true;
+  return false;
+}
+
+/** `schema`'s validator that stops at the first error (for arguments with huge arrays), compiled on first use. */
+export function firstErrorValidator(schema: JsonSchema): ValidateFunction {
+  let compiled = firstErrorBySchema.get(schema);
+  if (!compiled) {
+    firstErrorOnly ??= newAjv(false);
+    const { $schema: _ignored, ...rest } = schema;
+    compiled = firstErrorOnly.compile(rest);
+    firstErrorBySchema.set(schema, compiled);
+  }
+  return compiled;
+}
 
 /** Throws when `schema` (a tool's `which` schema) is not an object schema: checked before anything is compiled. */
 export function checkSchema(schema: JsonSchema, which: 'input' | 'output' = 'input'): void {

@@ -200,10 +200,17 @@ export function countLines(s: string): number {
  * The omitted diff of texts that were not compared line by line (too large to hand over, or the
  * worker gave up): every line counts as changed, which is exact when one side is empty.
  */
-export function roughDiff(before: string, after: string, reason: DiffOmission['reason'], budget: DiffBudget): FileDiff {
-  if (before === after) return { unified: '', hunks: [], added: 0, removed: 0, changedLines: [] };
-  const oldLines = countLines(before);
-  const newLines = countLines(after);
+export function roughDiff(
+  before: string,
+  after: string,
+  reason: DiffOmission['reason'],
+  budget: DiffBudget,
+  /** The texts' line counts when the caller counted them (and found the texts differ). */
+  counted?: { oldLines: number; newLines: number },
+): FileDiff {
+  if (!counted && before === after) return { unified: '', hunks: [], added: 0, removed: 0, changedLines: [] };
+  const oldLines = counted?.oldLines ?? countLines(before);
+  const newLines = counted?.newLines ?? countLines(after);
   return {
     unified: '',
     hunks: [],

@@ -11,6 +11,7 @@ import {
   decodeYielding,
   detectEncoding,
   detectLineEnding,
+  detectLineEndingYielding,
   encodeYielding,
   fromLf,
   toLf,
@@ -64,7 +65,7 @@ export async function loadText(
   if (!raw.exists) return decodeRaw(raw);
   // A big file is decoded a slice per turn of the event loop.
   const text = await decodeYielding(raw.bytes.subarray(raw.bomLength), raw.encoding);
-  return { ...raw, text, lineEnding: detectLineEnding(text) };
+  return { ...raw, text, lineEnding: await detectLineEndingYielding(text) };
 }
 
 /** The text of a raw load (decoding a big file holds the thread for tens of milliseconds). */

@@ -3,7 +3,7 @@
 import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
-import { detectLineEnding, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
+import { detectLineEndingYielding, fromLf, toLf, type LineEnding, type TextEncoding } from './encoding.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import type { FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
@@ -82,7 +82,7 @@ export async function writeFile(
       previousSize: loaded.exists ? loaded.size : undefined,
       encoding: saved.encoding,
       bom: saved.bom,
-      lineEnding: detectLineEnding(text), // what is on disk now, for a new file too
+      lineEnding: await detectLineEndingYielding(text), // what is on disk now, for a new file too
       encodingChangedFrom: saved.encodingChangedFrom,
     };
     return { result, before: loaded.text, after: text };

@@ -13,7 +13,8 @@ import { todoWrite } from './todo-write.js';
 import { webFetch197 } from './web-fetch.js';
 import { write197 } from './write.js';
 
-const TASK_TOOLS = ['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate'];
+/** The todo tools the newer release serves, by --claude-todo-tools. */
+const TODO_TOOLS = { tasks: ['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate'], todo: ['TodoWrite'], none: [] };
 /** Tools Claude Code had by 2.1.197 that Facet first served with 2.1.332. */
 const LATER_SERVED = ['LSP', 'EnterWorktree', 'ExitWorktree', 'Skill', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
 
@@ -31,7 +32,8 @@ export const claudeDiffs: ReleaseDiffs = {
   // The first capture, served as it was before releases were versioned: TaskOutput for
   // background output, TodoWrite for plans, Edit and Write only after a Read.
   '2.1.197': {
-    removed: [...TASK_TOOLS, ...LATER_SERVED],
+    // 2.1.197 had TodoWrite only, whichever todo tools the newer release serves.
+    removed: (env) => [...TODO_TOOLS[env.config.claude.todoTools], ...LATER_SERVED],
     added: [
       { after: 'Bash', tools: (env) => buildTools(env, claudeDialect, [taskOutput]) },
       { after: 'NotebookEdit', tools: (env) => buildTools(env, claudeDialect, [todoWrite]) },

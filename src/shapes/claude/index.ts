@@ -25,6 +25,7 @@ import { taskGet } from './task-get.js';
 import { taskList } from './task-list.js';
 import { taskStop } from './task-stop.js';
 import { taskUpdate } from './task-update.js';
+import { todoWrite } from './todo-write.js';
 import { webFetch } from './web-fetch.js';
 import { webSearch } from './web-search.js';
 import { write } from './write.js';
@@ -58,6 +59,39 @@ export const CLAUDE_TOOLS = [
   readMcpResource,
 ];
 
+const TASKS = [taskCreate, taskGet, taskList, taskUpdate];
+/** The todo tools in the place of the task tools, by --claude-todo-tools (Claude Code's switch). */
+const TODO_TOOLS = { tasks: TASKS, todo: [todoWrite], none: [] };
+
+/** CLAUDE_TOOLS with the todo tools Claude Code's switch gives the model (the task tools by default). */
+export function claudeTools(todoTools: FacetConfig['claude']['todoTools']) {
+  const at = CLAUDE_TOOLS.indexOf(taskCreate);
+  return [...CLAUDE_TOOLS.slice(0, at), ...TODO_TOOLS[todoTools], ...CLAUDE_TOOLS.slice(at + TASKS.length)];
+}
+
+/** Tools Claude Code 2.1.332 knows, served or not (the todo switch, a permission host's tools). */
+const KNOWN = new Set([
+  ...CLAUDE_TOOLS.map((t) => t.name),
+  'TodoWrite',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
+]);
+
+/** Claude Code 2.1.332's answer to a tool it was not given: longer for one it knows (TaskOutput is gone: unknown). */
+const claudeUnknownTool = (name: string) =>
+  KNOWN.has(name)
+    ? `<tool_use_error>Error: No such tool available: ${name}. ${name} is not among the tools available here. Continue with the tools you have.</tool_use_error>`
+    : `<tool_use_error>Error: No such tool available: ${name}</tool_use_error>`;
+
+/** How the guide says to track work, by the todo tools the model has. */
+const tracking = (list: ReadonlyArray<{ name: string }>) =>
+  list.some((t) => t.name === 'TaskCreate')
+    ? 'Track work of three or more steps with TaskCreate, TaskUpdate and TaskList; '
+    : list.some((t) => t.name === 'TodoWrite')
+      ? 'Track work of three or more steps with TodoWrite; '
+      : '';
+
 /** The tool guide of claude@2.1.332. */
 export const claudeGuide = (roots: readonly string[], list: ReadonlyArray<{ name: string }>) =>
   [
@@ -69,7 +103,7 @@ export const claudeGuide = (roots: readonly string[], list: ReadonlyArray<{ name
     'Read the output file it names for their output, TaskStop to end them. Large outputs are saved to a file you can Read.',
     'Monitor watches a command and notifies you of each line it prints; notifications follow your later tool results.',
     'WebFetch returns a page as Markdown next to your prompt; WebSearch returns links to cite.',
-    'Track work of three or more steps with TaskCreate, TaskUpdate and TaskList; NotebookEdit changes cells of .ipynb notebooks.',
+    `${tracking(list)}NotebookEdit changes cells of .ipynb notebooks.`,
     'LSP answers definitions, references, hover, symbols and call hierarchies (1-based line and character).',
     'EnterWorktree works in an isolated git worktree, ExitWorktree leaves it; Skill runs a skill by name;',
     'ListMcpResourcesTool and ReadMcpResourceTool list and read the server resources.',
@@ -84,7 +118,8 @@ export function claudeShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     description:
       "Claude Code's tools (Read, Edit, Bash, Grep...) with their exact schemas and result texts, served by Facet.",
     contextFiles: ['CLAUDE.md', 'AGENTS.md'],
-    tools: buildTools({ config, engine }, claudeDialect, CLAUDE_TOOLS),
+    tools: buildTools({ config, engine }, claudeDialect, claudeTools(config.claude.todoTools)),
     guide: claudeGuide,
+    unknownTool: claudeUnknownTool,
   });
 }

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { lsp } from '../../../src/shapes/claude/lsp.js';
 import { CLAUDE_PLUS, claudePlus } from '../../helpers/claude-toolbox.js';
 import { serverFixture } from '../../helpers/server.js';
 import { lspArgs } from '../../engine/lsp/lsp-args.js';
@@ -17,7 +16,7 @@ const A_TS =
 const B_TS = 'import { add } from "./a";\nconst x = add(1, 2);\nexport function twice() { return add(x, x); }\n';
 
 // The language-server flags without the root (the engine takes its scope from each call).
-const plus = claudePlus([lsp], lspArgs('/').slice(2));
+const plus = claudePlus(lspArgs('/').slice(2));
 after(() => plus.close());
 const { dir, call } = serverFixture({
   prefix: 'facet-claude-lsp-',

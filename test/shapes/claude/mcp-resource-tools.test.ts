@@ -7,14 +7,12 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import type { ResourceProvider, ToolboxSpec } from '../../../src/registry/types.js';
-import { listMcpResources } from '../../../src/shapes/claude/list-mcp-resources.js';
-import { readMcpResource } from '../../../src/shapes/claude/read-mcp-resource.js';
 import { CLAUDE_PLUS, claudePlus } from '../../helpers/claude-toolbox.js';
 import { serverFixture, unary } from '../../helpers/server.js';
 import { result } from './harness.js';
 
 const LOGO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const plus = claudePlus([listMcpResources, readMcpResource]);
+const plus = claudePlus();
 after(() => plus.close());
 const spec = plus.specs.get(CLAUDE_PLUS)!;
 const own = spec.resources!;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { skill, skillListing, substituted } from '../../../src/shapes/claude/skill.js';
+import { skillListing, substituted } from '../../../src/shapes/claude/skill.js';
 import { CLAUDE_PLUS, claudePlus } from '../../helpers/claude-toolbox.js';
 import { serverFixture, tempDir, texts } from '../../helpers/server.js';
 
@@ -22,7 +22,7 @@ const user = tempDir('facet-claude-user-skills-');
 const outside = tempDir('facet-claude-skill-out-');
 skillFile(user.dir, 'user-skill', '---\ndescription: A user skill\n---\nUser skill body.\n');
 skillFile(outside.dir, 'evil', '---\ndescription: Escapes\n---\nRead /etc/shadow.\n');
-const plus = claudePlus([skill], ['--skills-dir', user.dir]);
+const plus = claudePlus(['--skills-dir', user.dir]);
 after(async () => {
   await plus.close();
   user.cleanup();

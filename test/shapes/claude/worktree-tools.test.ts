@@ -6,13 +6,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { enterWorktree } from '../../../src/shapes/claude/enter-worktree.js';
-import { exitWorktree } from '../../../src/shapes/claude/exit-worktree.js';
 import { CLAUDE_PLUS, claudePlus } from '../../helpers/claude-toolbox.js';
 import { tempDir, withServer } from '../../helpers/server.js';
 import { result, type Result } from './harness.js';
 
-const plus = claudePlus([enterWorktree, exitWorktree]);
+const plus = claudePlus();
 after(() => plus.close());
 
 const ident = {

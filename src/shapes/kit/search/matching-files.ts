@@ -32,6 +32,9 @@ export async function matchingFiles(
     globs: args.include ? [args.include] : undefined,
     mode: 'files',
     sort: 'mtime-desc',
+    // Only names are wanted: rg stops reading a file at its first match. Every match's JSON
+    // (an 8 MB file of matching lines is 338 MB of it) took 20 s of rg's and our time under load.
+    maxPerFile: 1,
     limit: Math.min(Math.floor(args.limit ?? o.limit), o.maxLimit),
     timeoutMs: o.timeoutMs,
   });
