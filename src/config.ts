@@ -201,6 +201,12 @@ export const OPTIONS: OptionSpec[] = [
     '120000',
     "Anthropic's bash tool: a command still running after this long is killed with its whole session, which restarts clean",
   ),
+  o(
+    'codex-update-plan',
+    'bool',
+    'false',
+    "Codex's update_plan tool: off, as Codex CLI 0.171.0 sends it only with [tools] update_plan enabled; on serves it",
+  ),
   // Observability: metrics, the audit log. Traces are configured by the standard OTEL_* variables.
   o(
     'metrics-listen',
@@ -347,6 +353,8 @@ export interface FacetConfig {
   memory: { dir: string; scope: 'shared' | 'caller' | 'session' };
   /** Anthropic's client tools: the text editor's max_characters (0: none) and the bash timeout. */
   anthropic: { maxCharacters: number; bashTimeoutMs: number };
+  /** Codex CLI's opt-in tools: update_plan (off by default since 0.152.0). */
+  codex: { updatePlan: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -470,6 +478,7 @@ export function parseConfig(
       maxCharacters: v.int('anthropic-max-characters', 0),
       bashTimeoutMs: v.int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000),
     },
+    codex: { updatePlan: v.bool('codex-update-plan') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

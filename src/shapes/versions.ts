@@ -17,6 +17,7 @@ import {
   type ShapeListing,
 } from './release-table.js';
 import { claudeDiffs } from './claude/diffs.js';
+import { codexDiffs } from './codex/diffs.js';
 import type { ReleaseDiff, ReleaseDiffs } from './release-diff.js';
 import type { ShapeReleases } from './release-types.js';
 
@@ -26,7 +27,7 @@ export { parseShapeRef, shapeListings, unknownShapeText } from './release-table.
  * The differences of each shape's older releases (its folder's diffs.ts), by shape. A shape with
  * one release has none; adding an older release adds its diffs.ts here.
  */
-export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = { claude: claudeDiffs };
+export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = { claude: claudeDiffs, codex: codexDiffs };
 
 /** A release's shape options: its newer neighbour's, with the differences it lists applied. */
 export function applyReleaseDiff(opts: ShapeOptions, diff: ReleaseDiff, env: ShapeEnv, label: string): ShapeOptions {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 
-const server = replayServer('codex');
+const server = replayServer('codex@0.169.0');
 
 type Tree = Record<string, string | null>;
 
@@ -207,7 +207,7 @@ function scenarioCase(s: Scenario): ReplayCase {
 
 export const codexApplyPatchScenarios: ReplaySuite = {
   vendor: 'codex',
-  shape: 'codex',
+  shape: 'codex@0.169.0',
   tool: 'apply_patch',
   source: 'openai/codex codex-rs/apply-patch/tests/fixtures/scenarios (run by tests/suite/scenarios.rs) @71163530',
   cases: SCENARIOS.map(scenarioCase),

@@ -8,7 +8,14 @@ import { lineIn } from '../kit/shell/line-in.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { BOOLEAN, NUMBER, STRING, STRINGS } from './schema.js';
-import { additionalPermissionsSchema, APPROVAL_MODE, checkApproval, sandboxPermissionsSchema } from './approval.js';
+import {
+  additionalPermissionsSchema,
+  APPROVAL_MODE,
+  checkApproval,
+  ESCALATION_MODE,
+  NEVER_ESCALATE,
+  sandboxPermissionsSchema,
+} from './approval.js';
 import {
   BUDGET_MODE,
   execReply,
@@ -25,7 +32,8 @@ import { EXEC_ENV } from './run.js';
 
 const EXEC_YIELD_MS = 10_000;
 
-const schema = {
+/** The schema as the first capture declared it (served as codex@0.149.0). */
+const schema149 = {
   type: 'object',
   properties: {
     additional_permissions: additionalPermissionsSchema,
@@ -46,7 +54,33 @@ const schema = {
   additionalProperties: false,
 } as const;
 
-export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
+/** Codex CLI 0.171.0's schema: no ingress or environment_id, and additional_permissions only behind a feature. */
+const schema = {
+  type: 'object',
+  properties: {
+    cmd: STRING,
+    justification: STRING,
+    login: BOOLEAN,
+    max_output_tokens: NUMBER,
+    prefix_rule: STRINGS,
+    sandbox_permissions: { type: 'string', enum: ['use_default', 'require_escalated'] },
+    shell: STRING,
+    tty: BOOLEAN,
+    workdir: STRING,
+    yield_time_ms: NUMBER,
+  },
+  required: ['cmd'],
+  additionalProperties: false,
+} as const;
+
+type Args = ArgsOf<typeof schema149>;
+
+/** exec_command with the release's schema and the words that differ between releases. */
+const execCommandOf = (
+  schemaOf: typeof schema149 | typeof schema,
+  words: { login: string; approval: string; ignored: string; refusal?: string },
+) =>
+  defineTool<Args, ExecOutput>({
   name: 'exec_command',
   fields: { command: 'cmd' },
   summary:
@@ -59,10 +93,10 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
     'then "Original token count" and "Output:" with what it printed (stdout and stderr together) during the call.',
     BUDGET_MODE,
     '`tty: true` runs it on a pseudo-terminal with stdin open (needed for write_stdin input, REPLs, prompts); without tty stdin is closed.',
-    "The command runs in a login shell (bash -lc) unless login is false; the user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
+    words.login,
     'Running processes end with the session; there is no other time limit, so stop servers yourself (write_stdin "\\u0003" on a tty).',
   ],
-  schema,
+  schema: schemaOf,
   output: OUTPUT_SCHEMA,
   tags: [TAGS.shell, TAGS.destructive],
   examples: [
@@ -81,14 +115,14 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   errorModes: [
     'A command that exits non-zero is not an error: read "Process exited with code N" and the output.',
     BUDGET_MODE,
-    APPROVAL_MODE,
+    words.approval,
     "NOT_FOUND / PERMISSION_DENIED: workdir missing or outside the roots. SECURITY_POLICY: the server's command rules refuse the command (the message names the rule).",
     'RESOURCE_EXHAUSTED: the session already has the maximum number of running processes; end one first.',
-    'environment_id and ingress are accepted and ignored (one environment). justification and prefix_rule are ignored (no approvals).',
+    words.ignored,
   ],
   async call(args, c) {
     const started = performance.now();
-    checkApproval(args);
+    checkApproval(args, words.refusal);
     const budget = tokenBudget(args.max_output_tokens);
     const intercepted = patchFromScript(args.cmd);
     if (intercepted) {
@@ -119,4 +153,22 @@ export const execCommand = defineTool<ArgsOf<typeof schema>, ExecOutput>({
     return readAnswer(r, started, { jobId: job.id, pid: job.pid }, () => handleFor(c.session, job.id));
   },
   format: execReply,
+});
+
+/** The first capture's exec_command, served as codex@0.149.0 (and its alias 0.169.0). */
+export const execCommand149 = execCommandOf(schema149, {
+  login:
+    "The command runs in a login shell (bash -lc) unless login is false; the user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
+  approval: APPROVAL_MODE,
+  ignored:
+    'environment_id and ingress are accepted and ignored (one environment). justification and prefix_rule are ignored (no approvals).',
+});
+
+/** Codex CLI 0.171.0's exec_command. */
+export const execCommand = execCommandOf(schema, {
+  login:
+    "login requests login-shell startup; omitted, it is inherited (a login shell, bash -lc). The user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
+  approval: ESCALATION_MODE,
+  refusal: NEVER_ESCALATE,
+  ignored: 'justification and prefix_rule are ignored (no approvals).',
 });

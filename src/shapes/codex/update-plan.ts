@@ -1,5 +1,7 @@
 // update_plan: the session's plan as Codex keeps it (steps with pending, in_progress or
-// completed; at most one in progress). The model reads only "Plan updated"; the host gets the list.
+// completed). The model reads only "Plan updated"; the host gets the list. Codex CLI 0.171.0
+// declares status as an enum and does not check how many steps are in progress; the first
+// capture (codex@0.149.0) allowed one. 0.171.0 sends it only when enabled (--codex-update-plan).
 import type { TodoItem } from '../../engine/index.js';
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool, errorTable, firstWording } from '../common/define.js';
@@ -7,9 +9,10 @@ import { TAGS } from '../tags.js';
 import { STRING } from './schema.js';
 
 const STATUSES = ['pending', 'in_progress', 'completed'] as const;
-const RULES = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
+const RULES149 = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
+const RULES = { statuses: STATUSES };
 
-const schema = {
+const schema149 = {
   type: 'object',
   properties: {
     explanation: STRING,
@@ -27,17 +30,40 @@ const schema = {
   additionalProperties: false,
 } as const;
 
-export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
+const schema = {
+  type: 'object',
+  properties: {
+    explanation: STRING,
+    plan: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { status: { type: 'string', enum: STATUSES }, step: STRING },
+        required: ['step', 'status'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['plan'],
+  additionalProperties: false,
+} as const;
+
+const updatePlanOf = (
+  schemaOf: typeof schema149 | typeof schema,
+  rules: typeof RULES | typeof RULES149,
+  words: { rule: string; mode: string },
+) =>
+  defineTool<ArgsOf<typeof schema149>, TodoItem[]>({
   name: 'update_plan',
   fields: { todos: 'plan' },
   summary:
     'Record or revise your step-by-step plan for a multi-step task (each step pending, in_progress or completed).',
   description: [
     "Replaces the session's plan with `plan`, a list of {step, status}; status is pending, in_progress or completed,",
-    'and at most one step may be in_progress. `explanation` says why the plan changed. Answers "Plan updated";',
+    `${words.rule} \`explanation\` says why the plan changed. Answers "Plan updated";`,
     'the host shows the list. Use it for work of several steps, updating statuses as you go; it changes no files.',
   ],
-  schema,
+  schema: schemaOf,
   tags: [TAGS.planning],
   examples: [
     {
@@ -54,11 +80,10 @@ export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
     },
   ],
   idempotency: 'idempotent',
-  errorModes:
-    'INVALID_ARGUMENT: a status other than pending, in_progress or completed, or two steps in_progress; the previous plan stays.',
+  errorModes: words.mode,
   async call(args, c) {
     const steps = args.plan.map((p, i) => ({ id: String(i + 1), content: p.step, status: p.status }));
-    return c.engine.todos.replace(c, steps, RULES, args.explanation);
+    return c.engine.todos.replace(c, steps, rules, args.explanation);
   },
   format(list, args) {
     const done = list.filter((t) => t.status === 'completed').length;
@@ -85,4 +110,16 @@ export const updatePlan = defineTool<ArgsOf<typeof schema>, TodoItem[]>({
     }),
     (err) => err.message,
   ),
+});
+
+/** The first capture's update_plan (codex@0.149.0): one step in progress at most. */
+export const updatePlan149 = updatePlanOf(schema149, RULES149, {
+  rule: 'and at most one step may be in_progress.',
+  mode: 'INVALID_ARGUMENT: a status other than pending, in_progress or completed, or two steps in_progress; the previous plan stays.',
+});
+
+/** Codex CLI 0.171.0's update_plan (served with --codex-update-plan). */
+export const updatePlan = updatePlanOf(schema, RULES, {
+  rule: 'keeping one step in_progress at a time.',
+  mode: 'INVALID_ARGUMENT: a status other than pending, in_progress or completed; the previous plan stays.',
 });

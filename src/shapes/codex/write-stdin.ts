@@ -2,7 +2,7 @@
 // exec_command does with what it printed since the last read.
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { writeToHandle } from '../kit/shell/handle-write.js';
-import { defineTool } from '../common/define.js';
+import { defineTool, errorTable, type Wording } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { NUMBER, STRING } from './schema.js';
 import {
@@ -25,7 +25,9 @@ const schema = {
   additionalProperties: false,
 } as const;
 
-export const writeStdin = defineTool<ArgsOf<typeof schema>, ExecOutput>({
+/** write_stdin; `unknownWords`: the release's own words for a session id that is not running, where it has them. */
+const writeStdinOf = (unknownMode: string, errors?: Wording<ArgsOf<typeof schema>>) =>
+  defineTool<ArgsOf<typeof schema>, ExecOutput>({
   name: 'write_stdin',
   summary: 'Type into, or poll, a command exec_command left running, and read what it printed since.',
   description: [
@@ -53,7 +55,7 @@ export const writeStdin = defineTool<ArgsOf<typeof schema>, ExecOutput>({
   ],
   idempotency: 'side_effecting',
   errorModes: [
-    'NOT_FOUND: no running process has that session id in this session (it exited and was reported, or never existed); start it again with exec_command.',
+    unknownMode,
     'PRECONDITION_FAILED: chars sent to a process started without tty, whose stdin is closed; run it again with exec_command tty: true.',
     BUDGET_MODE,
   ],
@@ -65,4 +67,16 @@ export const writeStdin = defineTool<ArgsOf<typeof schema>, ExecOutput>({
     return readAnswer(r, started, { jobId: r.job.id, pid: r.job.pid }, () => args.session_id);
   },
   format: execReply,
+  ...(errors ? { errors } : {}),
 });
+
+/** The first capture's write_stdin (codex@0.149.0): Facet's own words for an unknown session. */
+export const writeStdin149 = writeStdinOf(
+  'NOT_FOUND: no running process has that session id in this session (it exited and was reported, or never existed); start it again with exec_command.',
+);
+
+/** Codex CLI 0.171.0's write_stdin: an unknown session in its words. */
+export const writeStdin = writeStdinOf(
+  'NOT_FOUND "write_stdin failed: Unknown process id N": no running process has that session id in this session (it exited and was reported, or never existed); start it again with exec_command.',
+  errorTable({ unknown_process: ({ facts: f }) => `write_stdin failed: Unknown process id ${f.sessionId}` }),
+);
