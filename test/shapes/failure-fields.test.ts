@@ -17,7 +17,7 @@ const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ['codex@0.169.0', 'exec_command', { cmd: '' }, 'cmd'],
   ['codex@0.169.0', 'apply_patch', { input: '*** Begin Patch\n*** End Patch' }, 'input'],
   [
-    'codex',
+    'codex@0.169.0',
     'update_plan',
     {
       plan: [

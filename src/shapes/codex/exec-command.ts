@@ -28,6 +28,10 @@ import {
   type ExecOutput,
 } from './exec-reply.js';
 import { sentPatch } from './patch.js';
+import { patchToolText } from './patch-text.js';
+import { sentPatchRun } from '../kit/files/patch-run.js';
+import { cutText } from '../kit/text/text-cut.js';
+import { middle } from './output.js';
 import { EXEC_ENV } from './run.js';
 
 const EXEC_YIELD_MS = 10_000;
@@ -78,7 +82,7 @@ type Args = ArgsOf<typeof schema149>;
 /** exec_command with the release's schema and the words that differ between releases. */
 const execCommandOf = (
   schemaOf: typeof schema149 | typeof schema,
-  words: { login: string; approval: string; ignored: string; refusal?: string },
+  words: { login: string; approval: string; ignored: string; refusal?: string; patchAsTool?: boolean },
 ) =>
   defineTool<Args, ExecOutput>({
   name: 'exec_command',
@@ -125,6 +129,12 @@ const execCommandOf = (
     checkApproval(args, words.refusal);
     const budget = tokenBudget(args.max_output_tokens);
     const intercepted = patchFromScript(args.cmd);
+    if (intercepted && words.patchAsTool) {
+      // 0.171.0 answers with apply_patch's own text behind the wall time (no chunk id or exit line).
+      const run = await sentPatchRun(c.engine.files, c.engine.shell, c, intercepted, args.workdir, true);
+      const output = cutText(patchToolText(run, c), budget);
+      return { wallSeconds: since(started), patchText: middle(output), output, extra: {}, failure: run.error };
+    }
     if (intercepted) {
       const { run, output, host } = await sentPatch(c, intercepted, args.workdir, budget);
       return {
@@ -170,5 +180,6 @@ export const execCommand = execCommandOf(schema, {
     "login requests login-shell startup; omitted, it is inherited (a login shell, bash -lc). The user's profile is read on a tty only, as in a terminal. A command that is an apply_patch heredoc is applied as a patch instead of being run.",
   approval: ESCALATION_MODE,
   refusal: NEVER_ESCALATE,
+  patchAsTool: true,
   ignored: 'justification and prefix_rule are ignored (no approvals).',
 });
