@@ -68,6 +68,7 @@ export function execReply(o: ExecOutput): Reply {
   if (o.patchText !== undefined)
     return {
       text: `Wall time: ${o.wallSeconds.toFixed(4)} seconds\nOutput:\n${o.patchText}`,
+      data: { wall_time_seconds: o.wallSeconds, output: o.patchText },
       host: { summary: o.failure ? 'Patch refused; no file changed' : 'Patch applied', exitCode: o.failure ? 1 : 0 },
       failure: o.failure,
     };
