@@ -187,4 +187,6 @@ export interface ToolboxSpec {
   tools: ToolDefinition[];
   resources?: ResourceProvider;
   prompts?: PromptDefinition[];
+  /** What a call of a tool this toolbox does not have answers, in its vendor's words (default: Facet's own). */
+  unknownToolText?: (name: string) => string;
 }

@@ -62,5 +62,7 @@ export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     contextFiles: ['AGENTS.md'],
     tools: buildTools({ config, engine }, codexDialect, toolsOf(config)),
     guide: codexGuide,
+    // As Codex answers a call of a tool it did not register (shell_command, read_file, … in 0.171.0).
+    unknownTool: (name) => `unsupported call: ${name}`,
   });
 }

@@ -23,6 +23,8 @@ export interface ShapeOptions {
   guide: (roots: readonly string[], tools: readonly ToolDefinition[]) => string;
   tools: ToolDefinition[];
   canonicalFor?: string[];
+  /** The vendor's answer to a call of a tool it does not have (default: Facet's, naming the tools). */
+  unknownTool?: (name: string) => string;
 }
 
 export const ROOTS_URI = 'facet://roots';
@@ -75,6 +77,7 @@ export function shapeSpec(config: FacetConfig, opts: ShapeOptions): ToolboxSpec 
     sandboxSummary: (ctx) => sandboxSummary(config, ctx.scope.roots),
     tools: opts.vendor === undefined ? opts.tools : opts.tools.map((t) => withTag(t, opts.vendor!)),
     resources,
+    ...(opts.unknownTool ? { unknownToolText: opts.unknownTool } : {}),
     prompts: [
       {
         name: GUIDE_PROMPT,

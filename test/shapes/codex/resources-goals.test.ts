@@ -161,3 +161,15 @@ describe('codex update_plan: only with --codex-update-plan', () => {
     assert.ok((await names(on, 'codex@0.169.0')).includes('update_plan'));
   });
 });
+
+describe('codex 0.171.0: tools it no longer registers', () => {
+  const e = serverFixture({ shape: 'codex', prefix: 'facet-codex-gone-' });
+
+  test('a call answers "unsupported call: <name>", as Codex does; nothing runs', async () => {
+    for (const name of ['shell', 'shell_command', 'read_file', 'list_dir', 'grep_files', 'update_plan']) {
+      const res = await e.call(name, { command: 'touch ran' });
+      assert.equal(res.error, `unsupported call: ${name}`);
+      assert.equal(texts(res)[0], `unsupported call: ${name}`);
+    }
+  });
+});
