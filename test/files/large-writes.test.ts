@@ -337,7 +337,8 @@ test("under a small response limit, every shape's 3 MB write or edit is still do
     const after = readFileSync(p, 'utf8');
     assert.ok(c.content ? c.content(after) : after === THREE_MB, `${label}: the file holds the content exactly`);
     // What the model reads is the full answer, or its head with the cut note.
-    const text = c.shape === 'codex@0.169.0' ? (JSON.parse(texts(res)[0]!) as { output: string }).output : texts(res)[0]!;
+    const text =
+      c.shape === 'codex@0.169.0' ? (JSON.parse(texts(res)[0]!) as { output: string }).output : texts(res)[0]!;
     const full = c.text(p);
     const m = /^([^]*)\n\[cut: (\d+) more bytes are over the response limit of 8192 bytes\]$/.exec(text);
     if (m)

@@ -218,9 +218,9 @@ export const codexApplyPatchScenarios: ReplaySuite = {
 };
 
 /**
- * Against Codex CLI 0.171.0's apply_patch (codex@0.171.0): an Add overwrites, as there. The fixtures pin the apply_patch
- * CLI, which keeps the hunks before a failing one; the 0.171.0 tool verifies the whole patch first and writes nothing
- * (observed, vendors/codex/0.171.0.tests.md), as Facet does.
+ * Against Codex CLI 0.171.0's apply_patch (codex@0.171.0): an Add overwrites, as there. The fixtures pin the
+ * apply_patch CLI, which keeps the hunks before a failing one; the 0.171.0 tool verifies the whole patch first and
+ * writes nothing (observed, vendors/codex/0.171.0.tests.md), as Facet does.
  */
 export const codexApplyPatchScenarios171: ReplaySuite = {
   vendor: 'codex',

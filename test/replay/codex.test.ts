@@ -9,5 +9,8 @@ after(closeReplayServers);
 for (const suite of [
   codexApplyPatchScenarios,
   codexApplyPatchScenarios171,
-  codexApplyPatchTool, codexApplyPatchCli, codexApplyPatchFsSandbox])
+  codexApplyPatchTool,
+  codexApplyPatchCli,
+  codexApplyPatchFsSandbox,
+])
   replay(suite);

@@ -46,7 +46,9 @@ export function checkApproval(args: ApprovalArgs, refusal?: string): void {
   const extra = args.additional_permissions !== undefined;
   if (mode === 'use_default' && !extra) return;
   const asked = extra ? 'additional_permissions requested' : `sandbox_permissions ${mode}`;
-  const why = refusal ?? `commands cannot run outside the sandbox here (${asked}): approvals are never granted by this server; run the command without sandbox_permissions or additional_permissions, inside the roots`;
+  const why =
+    refusal ??
+    `commands cannot run outside the sandbox here (${asked}): approvals are never granted by this server; run the command without sandbox_permissions or additional_permissions, inside the roots`;
   throw engineFailure(
     'escalation_refused',
     why,

@@ -7,7 +7,7 @@ export const getGoal = defineTool<Record<string, never>>({
   name: 'get_goal',
   summary: "Get the session's goal: objective, status, token budget, usage and time so far.",
   description: [
-    "Returns the session's goal as JSON: {\"goal\":{threadId, objective, status, tokenBudget (when set), tokensUsed,",
+    'Returns the session\'s goal as JSON: {"goal":{threadId, objective, status, tokenBudget (when set), tokensUsed,',
     'timeUsedSeconds, createdAt, updatedAt}, "remainingTokens", "completionBudgetReport"}; goal is null when none',
     'is set. Times are Unix seconds. tokensUsed counts what the host reported (Facet does not see tokens).',
   ],

@@ -47,12 +47,12 @@ export const viewImage149 = defineTool<ArgsOf<typeof schema149>, MediaRead>({
 });
 
 const readImage = (file: string, c: Call) =>
-    readImageOnly(
-      c.engine.files.read(c, file, { media: ['image'], limit: 1 }),
-      file,
-      'path',
-      'view_image shows png, jpeg, gif and webp images',
-    );
+  readImageOnly(
+    c.engine.files.read(c, file, { media: ['image'], limit: 1 }),
+    file,
+    'path',
+    'view_image shows png, jpeg, gif and webp images',
+  );
 
 const imageHost = (r: MediaRead, detail: string) => ({
   summary: `Viewed ${r.relative}`,
@@ -61,7 +61,12 @@ const imageHost = (r: MediaRead, detail: string) => ({
   details: { mediaType: r.mediaType, detail, ...(r.width ? { width: r.width, height: r.height } : {}) },
 });
 
-const schema = { type: 'object', properties: { path: STRING }, required: ['path'], additionalProperties: false } as const;
+const schema = {
+  type: 'object',
+  properties: { path: STRING },
+  required: ['path'],
+  additionalProperties: false,
+} as const;
 
 /** Codex CLI 0.171.0's failures of view_image, in its words (paths absolute). */
 const imageWords = errorTable<{ path: string }>({

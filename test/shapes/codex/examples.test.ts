@@ -193,7 +193,12 @@ const DISPLAY: Record<string, unknown> = {
 };
 
 test('every example of every codex tool gives its pinned result', async () => {
-  const summaries = await unary(e.t.client.listToolSummaries, e.t.client, { tagsFilter: [] }, { shape: 'codex@0.169.0' });
+  const summaries = await unary(
+    e.t.client.listToolSummaries,
+    e.t.client,
+    { tagsFilter: [] },
+    { shape: 'codex@0.169.0' },
+  );
   const names = summaries.tools.map((t) => t.name);
   assert.equal(names.length, 10);
   const want = expected(e.dir);

@@ -163,7 +163,10 @@ describe('Codex 0.171.0 view_image.rs replayed against codex', () => {
     writeFileSync(path.join(e.dir, 'assets', 'example.png'), PNG);
     const res = await e.call('view_image', { path: 'assets/example.png' });
     assert.equal(res.error, '');
-    assert.deepEqual(texts(res).filter((t) => t !== ''), []);
+    assert.deepEqual(
+      texts(res).filter((t) => t !== ''),
+      [],
+    );
     const blob = res.content.find((c) => c.body?.$case === 'blob')?.body;
     assert.ok(blob?.$case === 'blob');
     assert.equal(blob.value.mediaType, 'image/png');
@@ -173,7 +176,10 @@ describe('Codex 0.171.0 view_image.rs replayed against codex', () => {
   test('#3 a directory, #4 a non-image file, #5 a missing file: Codex words, absolute paths', async () => {
     mkdirSync(path.join(e.dir, 'dir'));
     writeFileSync(path.join(e.dir, 'example.json'), '{"a":1}\n');
-    assert.equal((await e.call('view_image', { path: 'dir' })).error, `image path \`${path.join(e.dir, 'dir')}\` is not a file`);
+    assert.equal(
+      (await e.call('view_image', { path: 'dir' })).error,
+      `image path \`${path.join(e.dir, 'dir')}\` is not a file`,
+    );
     assert.equal(
       (await e.call('view_image', { path: 'example.json' })).error,
       'unable to process image: invalid or unsupported image data',
@@ -229,19 +235,28 @@ describe('Codex 0.171.0 apply-patch tool.rs, through the model-facing tool', () 
       '*** Begin Patch\n*** Update File: crlf.txt\n@@\n-one\n+uno\n@@\n two\n+\n+between\n three\n*** End Patch',
     );
     assert.equal(readFileSync(file('crlf.txt'), 'utf8'), 'uno\r\ntwo\r\n\r\nbetween\r\nthree\r\n');
-    await patch({ 'rep.txt': 'same\r\nsame\n' }, '*** Begin Patch\n*** Update File: rep.txt\n@@\n-same\n same\n*** End Patch');
+    await patch(
+      { 'rep.txt': 'same\r\nsame\n' },
+      '*** Begin Patch\n*** Update File: rep.txt\n@@\n-same\n same\n*** End Patch',
+    );
     assert.equal(readFileSync(file('rep.txt'), 'utf8'), 'same\n');
     await patch(
       { 'mixed.txt': 'one\r\ntwo\nthree\r\nfour\n' },
       '*** Begin Patch\n*** Update File: mixed.txt\n@@\n one\n two\n-three\n+THREE\n four\n*** End Patch',
     );
     assert.equal(readFileSync(file('mixed.txt'), 'utf8'), 'one\r\ntwo\nTHREE\r\nfour\n');
-    await patch({ 'tail.txt': 'one\r\ntwo' }, '*** Begin Patch\n*** Update File: tail.txt\n@@\n-one\n+ONE\n*** End Patch');
+    await patch(
+      { 'tail.txt': 'one\r\ntwo' },
+      '*** Begin Patch\n*** Update File: tail.txt\n@@\n-one\n+ONE\n*** End Patch',
+    );
     assert.equal(readFileSync(file('tail.txt'), 'utf8'), 'ONE\r\ntwo\r\n');
   });
 
   test('#4 change order with repeated lines; #8, #14 moves (over an existing destination); #15 Add overwrites', async () => {
-    await patch({ 'ab.txt': 'a\nb\n' }, '*** Begin Patch\n*** Update File: ab.txt\n@@\n-a\n-b\n+b\n+b\n+a\n*** End Patch');
+    await patch(
+      { 'ab.txt': 'a\nb\n' },
+      '*** Begin Patch\n*** Update File: ab.txt\n@@\n-a\n-b\n+b\n+b\n+a\n*** End Patch',
+    );
     assert.equal(readFileSync(file('ab.txt'), 'utf8'), 'b\nb\na\n');
     const moved = await patch(
       { 'old/name.txt': 'from\n', 'renamed/dir/name.txt': 'existing\n' },
@@ -262,7 +277,10 @@ describe('Codex 0.171.0 apply-patch tool.rs, through the model-facing tool', () 
     const said = async (files: Record<string, string>, input: string) => (await patch(files, input)).error;
     assert.equal(await said({}, '*** Begin Patch\n*** End Patch'), 'patch rejected: empty patch');
     assert.equal(
-      await said({ 'modify.txt': 'line1\nline2\n' }, '*** Begin Patch\n*** Update File: modify.txt\n@@\n-missing\n+changed\n*** End Patch'),
+      await said(
+        { 'modify.txt': 'line1\nline2\n' },
+        '*** Begin Patch\n*** Update File: modify.txt\n@@\n-missing\n+changed\n*** End Patch',
+      ),
       `apply_patch verification failed: Failed to find expected lines in ${file('modify.txt')}:\nmissing`,
     );
     assert.equal(readFileSync(file('modify.txt'), 'utf8'), 'line1\nline2\n');

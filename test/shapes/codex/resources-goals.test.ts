@@ -69,9 +69,7 @@ describe('codex 0.171.0 MCP-resource tools', () => {
       JSON.stringify({
         server: SERVER,
         uri: 'facet://roots',
-        contents: [
-          { uri: 'facet://roots', mimeType: 'application/json', text: JSON.stringify({ roots: [e.dir] }) },
-        ],
+        contents: [{ uri: 'facet://roots', mimeType: 'application/json', text: JSON.stringify({ roots: [e.dir] }) }],
       }),
     );
     const missing = await e.call('read_mcp_resource', { server: SERVER, uri: 'demo://missing' });
