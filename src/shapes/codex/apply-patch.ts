@@ -10,6 +10,18 @@ import { patchText } from './patch.js';
 import { patchToolText } from './patch-text.js';
 import { workingDir } from '../kit/files/working-dir.js';
 
+/** CallTool's carrier of the freeform text. */
+const FREEFORM_ARGS = {
+  type: 'object',
+  properties: { input: { type: 'string' } },
+  required: ['input'],
+  additionalProperties: false,
+};
+
+/** A patch that changes one file and adds another. */
+const EXAMPLE_PATCH =
+  '*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+# Notes\n*** End Patch';
+
 const GRAMMAR_NOTE = '<see codex-apply-patch.md; start: begin_patch hunk+ end_patch>';
 
 /** The first capture's apply_patch (codex@0.149.0): JSON result, Add never overwrites. */
@@ -34,27 +46,14 @@ export const applyPatch149 = defineTool<{ input: string }, PatchRun>({
   schema: {
     'x-freeform': true,
     format: { type: 'grammar', syntax: 'lark', definition: GRAMMAR_NOTE },
-    json_function_variant: {
-      type: 'object',
-      properties: { input: { type: 'string' } },
-      required: ['input'],
-      additionalProperties: false,
-    },
+    json_function_variant: FREEFORM_ARGS,
   },
-  argumentsSchema: {
-    type: 'object',
-    properties: { input: { type: 'string' } },
-    required: ['input'],
-    additionalProperties: false,
-  },
+  argumentsSchema: FREEFORM_ARGS,
   tags: [TAGS.filesystem, TAGS.destructive],
   examples: [
     {
       description: 'Change a line in one file and add another file',
-      arguments: {
-        input:
-          '*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+# Notes\n*** End Patch',
-      },
+      arguments: { input: EXAMPLE_PATCH },
       expectedOutcome: 'JSON whose output lists "A NOTES.md" and "M app.py".',
     },
   ],
@@ -78,14 +77,6 @@ export const applyPatch149 = defineTool<{ input: string }, PatchRun>({
 /** Codex CLI 0.171.0's grammar, as sent in its freeform declaration. */
 const GRAMMAR =
   'start: begin_patch hunk+ end_patch\nbegin_patch: "*** Begin Patch" LF\nend_patch: "*** End Patch" LF?\n\nhunk: add_hunk | delete_hunk | update_hunk\nadd_hunk: "*** Add File: " filename LF add_line+\ndelete_hunk: "*** Delete File: " filename LF\nupdate_hunk: "*** Update File: " filename LF change_move? change?\n\nfilename: /(.+)/\nadd_line: "+" /(.*)/ LF -> line\n\nchange_move: "*** Move to: " filename LF\nchange: (change_context | change_line)+ eof_line?\nchange_context: ("@@" | "@@ " /(.+)/) LF\nchange_line: ("+" | "-" | " ") /(.*)/ LF\neof_line: "*** End of File" LF\n\n%import common.LF\n';
-
-/** CallTool's carrier of the freeform text. */
-const FREEFORM_ARGS = {
-  type: 'object',
-  properties: { input: { type: 'string' } },
-  required: ['input'],
-  additionalProperties: false,
-};
 
 /** Codex CLI 0.171.0's apply_patch: freeform, verified whole before any write, answered as text. */
 export const applyPatch = defineTool<{ input: string }, PatchRun>({
@@ -111,10 +102,7 @@ export const applyPatch = defineTool<{ input: string }, PatchRun>({
   examples: [
     {
       description: 'Change a line in one file and add another file',
-      arguments: {
-        input:
-          '*** Begin Patch\n*** Update File: app.py\n@@ def greet():\n-    print("hi")\n+    print("hello")\n*** Add File: NOTES.md\n+# Notes\n*** End Patch',
-      },
+      arguments: { input: EXAMPLE_PATCH },
       expectedOutcome: 'Exit code: 0 … Success. Updated the following files:\nA NOTES.md\nM app.py',
     },
   ],

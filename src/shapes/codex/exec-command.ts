@@ -59,22 +59,10 @@ const schema149 = {
 } as const;
 
 /** Codex CLI 0.171.0's schema: no ingress or environment_id, and additional_permissions only behind a feature. */
+const { additional_permissions: _ap, environment_id: _env, ingress: _in, ...kept } = schema149.properties;
 const schema = {
-  type: 'object',
-  properties: {
-    cmd: STRING,
-    justification: STRING,
-    login: BOOLEAN,
-    max_output_tokens: NUMBER,
-    prefix_rule: STRINGS,
-    sandbox_permissions: { type: 'string', enum: ['use_default', 'require_escalated'] },
-    shell: STRING,
-    tty: BOOLEAN,
-    workdir: STRING,
-    yield_time_ms: NUMBER,
-  },
-  required: ['cmd'],
-  additionalProperties: false,
+  ...schema149,
+  properties: { ...kept, sandbox_permissions: { type: 'string', enum: ['use_default', 'require_escalated'] } },
 } as const;
 
 type Args = ArgsOf<typeof schema149>;

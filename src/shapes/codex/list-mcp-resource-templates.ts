@@ -2,15 +2,9 @@
 // list is empty: {"resourceTemplates":[]} (with "server" first when one was named).
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { STRING } from './schema.js';
-import { checkCursor, mcpServer } from './mcp-server.js';
+import { checkCursor, LIST_ERROR_MODES, LIST_SCHEMA, listed, mcpServer, type ListArgs } from './mcp-server.js';
 
-interface Args {
-  cursor?: string;
-  server?: string;
-}
-
-export const listMcpResourceTemplates = defineTool<Args>({
+export const listMcpResourceTemplates = defineTool<ListArgs>({
   name: 'list_mcp_resource_templates',
   summary: "List the MCP resource templates of Facet's server (it has none: its resources are listed whole).",
   description: [
@@ -18,23 +12,15 @@ export const listMcpResourceTemplates = defineTool<Args>({
     '{"resourceTemplates":[{"server","uriTemplate","name","description","mimeType"}]}. Facet has none, so the list is',
     'empty; list_mcp_resources lists its resources.',
   ],
-  schema: {
-    type: 'object',
-    properties: { cursor: STRING, server: STRING },
-    additionalProperties: false,
-  },
+  schema: LIST_SCHEMA,
   tags: [TAGS.readOnly],
   idempotency: 'idempotent',
   examples: [{ description: 'Every template', arguments: {}, expectedOutcome: '{"resourceTemplates":[]}' }],
-  errorModes: [
-    "unknown MCP server '<name>' for the selected environment: a server that is not this one.",
-    'cursor can only be used when a server is specified.',
-  ],
+  errorModes: LIST_ERROR_MODES,
   async call(a, c): Promise<Reply> {
     checkCursor(a);
     const own = mcpServer(c, a.server);
-    const named = a.server !== undefined && a.server !== '';
-    const text = JSON.stringify(named ? { server: a.server, resourceTemplates: [] } : { resourceTemplates: [] });
+    const text = listed(a.server, 'resourceTemplates', []);
     return { text, host: { summary: '0 resource templates', details: { server: own?.name ?? null } } };
   },
 });

@@ -4,16 +4,10 @@
 import type { ResourceEntry } from '../../registry/types.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { STRING } from './schema.js';
-import { checkCursor, mcpServer } from './mcp-server.js';
-
-interface Args {
-  cursor?: string;
-  server?: string;
-}
+import { checkCursor, LIST_ERROR_MODES, LIST_SCHEMA, listed, mcpServer, type ListArgs } from './mcp-server.js';
 
 /** A resource as Codex lists it: its server, then the MCP fields it has. */
-const listed = (r: ResourceEntry, server: string) => ({
+const entry = (r: ResourceEntry, server: string) => ({
   server,
   uri: r.uri,
   name: r.name,
@@ -21,7 +15,7 @@ const listed = (r: ResourceEntry, server: string) => ({
   ...(r.mimeType ? { mimeType: r.mimeType } : {}),
 });
 
-export const listMcpResources = defineTool<Args>({
+export const listMcpResources = defineTool<ListArgs>({
   name: 'list_mcp_resources',
   summary: 'List the resources Facet offers (its roots, agent instruction files, served shapes) as MCP resources.',
   description: [
@@ -30,11 +24,7 @@ export const listMcpResources = defineTool<Args>({
     'resources give it) the object starts with "server". Read one with read_mcp_resource.',
     '`cursor` continues a listing of one server (Facet lists everything in one page).',
   ],
-  schema: {
-    type: 'object',
-    properties: { cursor: STRING, server: STRING },
-    additionalProperties: false,
-  },
+  schema: LIST_SCHEMA,
   tags: [TAGS.readOnly],
   idempotency: 'idempotent',
   examples: [
@@ -44,17 +34,16 @@ export const listMcpResources = defineTool<Args>({
       expectedOutcome: '{"resources":[{"server":"facet-codex","uri":"facet://roots","name":"roots",...}]}',
     },
   ],
-  errorModes: [
-    "unknown MCP server '<name>' for the selected environment: a server that is not this one.",
-    'cursor can only be used when a server is specified.',
-  ],
+  errorModes: LIST_ERROR_MODES,
   async call(a, c): Promise<Reply> {
     checkCursor(a);
     const own = mcpServer(c, a.server);
     const entries = own?.resources ? await own.resources.list(c) : [];
-    const resources = entries.map((r) => listed(r, own!.name));
-    const named = a.server !== undefined && a.server !== '';
-    const text = JSON.stringify(named ? { server: a.server, resources } : { resources });
+    const text = listed(
+      a.server,
+      'resources',
+      entries.map((r) => entry(r, own!.name)),
+    );
     return { text, host: { summary: `${entries.length} resources`, details: { server: own?.name ?? null } } };
   },
 });

@@ -23,3 +23,24 @@ export function checkCursor(args: { server?: string; cursor?: string }): void {
       facts: { cursor: args.cursor },
     });
 }
+
+/** What the two listing tools take, and how they refuse. */
+export interface ListArgs {
+  cursor?: string;
+  server?: string;
+}
+
+export const LIST_SCHEMA = {
+  type: 'object',
+  properties: { cursor: { type: 'string' }, server: { type: 'string' } },
+  additionalProperties: false,
+};
+
+export const LIST_ERROR_MODES = [
+  "unknown MCP server '<name>' for the selected environment: a server that is not this one.",
+  'cursor can only be used when a server is specified.',
+];
+
+/** The listing's JSON: "server" first when one was named (an empty name means every server). */
+export const listed = (server: string | undefined, key: string, items: unknown[]) =>
+  JSON.stringify(server !== undefined && server !== '' ? { server, [key]: items } : { [key]: items });

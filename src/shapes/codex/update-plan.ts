@@ -12,41 +12,29 @@ const STATUSES = ['pending', 'in_progress', 'completed'] as const;
 const RULES149 = { statuses: STATUSES, inProgress: { status: 'in_progress', max: 1 } };
 const RULES = { statuses: STATUSES };
 
-const schema149 = {
-  type: 'object',
-  properties: {
-    explanation: STRING,
-    plan: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { step: STRING, status: STRING },
-        required: ['step', 'status'],
-        additionalProperties: false,
+/** The plan's schema, with the release's declaration of a step's status. */
+const planSchema = <S>(status: S) =>
+  ({
+    type: 'object',
+    properties: {
+      explanation: STRING,
+      plan: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { step: STRING, status },
+          required: ['step', 'status'],
+          additionalProperties: false,
+        },
       },
     },
-  },
-  required: ['plan'],
-  additionalProperties: false,
-} as const;
+    required: ['plan'],
+    additionalProperties: false,
+  }) as const;
 
-const schema = {
-  type: 'object',
-  properties: {
-    explanation: STRING,
-    plan: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { status: { type: 'string', enum: STATUSES }, step: STRING },
-        required: ['step', 'status'],
-        additionalProperties: false,
-      },
-    },
-  },
-  required: ['plan'],
-  additionalProperties: false,
-} as const;
+const schema149 = planSchema(STRING);
+/** Codex CLI 0.171.0 declares the statuses as an enum. */
+const schema = planSchema({ type: 'string', enum: STATUSES } as const);
 
 const updatePlanOf = (
   schemaOf: typeof schema149 | typeof schema,
