@@ -206,6 +206,10 @@ export const OPTIONS: OptionSpec[] = [
     'string',
     'tasks',
     "Claude Code's todo tools in the claude shape (latest release), as its CLAUDE_CODE_ENABLE_TASKS and CLAUDE_CODE_ENABLE_TODO_TOOLS set them for the model: tasks (TaskCreate, TaskGet, TaskList, TaskUpdate), todo (TodoWrite) or none (the newest models get neither)",
+    'codex-update-plan',
+    'bool',
+    'false',
+    "Codex's update_plan tool: off, as Codex CLI 0.171.0 sends it only with [tools] update_plan enabled; on serves it",
   ),
   // Observability: metrics, the audit log. Traces are configured by the standard OTEL_* variables.
   o(
@@ -355,6 +359,8 @@ export interface FacetConfig {
   anthropic: { maxCharacters: number; bashTimeoutMs: number };
   /** --claude-todo-tools: which todo tools claude@latest serves (Claude Code's switch). */
   claude: { todoTools: 'tasks' | 'todo' | 'none' };
+  /** Codex CLI's opt-in tools: update_plan (off by default since 0.152.0). */
+  codex: { updatePlan: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -479,6 +485,7 @@ export function parseConfig(
       bashTimeoutMs: v.int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000),
     },
     claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
+    codex: { updatePlan: v.bool('codex-update-plan') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

@@ -194,7 +194,8 @@ export class Toolbox {
   private async run(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<RunOutcome> {
     const e = this.entries.get(name);
     if (!e) {
-      const err = new EngineError('not_found', this.unknownToolText(name), { field: 'name', facts: { tool: name } });
+      const text = this.unknownToolText(name);
+      const err = new EngineError('not_found', text, { field: 'name', facts: { tool: name } });
       return { result: failureResult(err.message, err, name), outcome: 'unknown_tool' };
     }
     const failed = (err: EngineError, outcome: string = err.kind, changed?: boolean) => ({

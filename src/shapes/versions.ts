@@ -17,10 +17,9 @@ import {
   type ShapeListing,
 } from './release-table.js';
 import { claudeDiffs } from './claude/diffs.js';
+import { codexDiffs } from './codex/diffs.js';
 import { grokDiffs } from './grok/diffs.js';
 import { kimiDiffs } from './kimi/diffs.js';
-
-
 import type { ReleaseDiff, ReleaseDiffs } from './release-diff.js';
 import type { ShapeReleases } from './release-types.js';
 
@@ -32,6 +31,7 @@ export { parseShapeRef, shapeListings, unknownShapeText } from './release-table.
  */
 export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = {
   claude: claudeDiffs,
+  codex: codexDiffs,
   kimi: kimiDiffs,
   grok: grokDiffs,
 };

@@ -97,7 +97,7 @@ test("each shape's ranged read near the end of a big file shows those lines with
         .join('\n');
     // Codex read_file: "L<n>: text", offset 1-based.
     assert.equal(
-      await call('codex', 'read_file', { file_path: p, offset: 39_990, limit: 3 }),
+      await call('codex@0.169.0', 'read_file', { file_path: p, offset: 39_990, limit: 3 }),
       want(39_990, 39_992, (n, l) => `L${n}: ${l}`),
     );
     // Core fs.read: the lines themselves, numbers in the structured result.

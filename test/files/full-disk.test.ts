@@ -186,19 +186,19 @@ function calls(dir: string): WriteCall[] {
     },
     { shape: 'gemini', tool: 'write_file', args: { file_path: p('big.txt'), content: 'new\n' }, ...gemini('big.txt') },
     {
-      shape: 'codex',
+      shape: 'codex@0.169.0',
       tool: 'apply_patch',
       args: { input: patch('*** Update File: big.txt\n@@\n-old\n+new') },
       ...codex('big.txt'),
     },
     {
-      shape: 'codex',
+      shape: 'codex@0.169.0',
       tool: 'apply_patch',
       args: { input: patch('*** Add File: fresh.txt\n+new') },
       ...codex('fresh.txt'),
     },
     {
-      shape: 'codex',
+      shape: 'codex@0.169.0',
       tool: 'apply_patch',
       args: { input: patch('*** Delete File: big.txt') },
       ...codex('big.txt'),

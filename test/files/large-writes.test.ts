@@ -247,7 +247,7 @@ const cases: Case[] = [
     note: ADD_NOTE,
   },
   {
-    shape: 'codex',
+    shape: 'codex@0.169.0',
     tool: 'apply_patch',
     file: 'codex-patch-update.txt',
     prepare: seed(),
@@ -257,7 +257,7 @@ const cases: Case[] = [
     text: () => 'Success. Updated the following files:\nM codex-patch-update.txt\n',
   },
   {
-    shape: 'codex',
+    shape: 'codex@0.169.0',
     tool: 'apply_patch',
     file: 'codex-patch.txt',
     args: () => ({
@@ -276,14 +276,14 @@ test('a 3 MB write or edit is reported as done in every shape, and the file is e
     assert.equal(res.error, '', label);
     assert.equal(res.failure, undefined, label);
     // Codex's output is JSON with the run's duration in it: compared without that.
-    const text = c.shape === 'codex' ? JSON.parse(texts(res)[0]!).output : texts(res)[0];
+    const text = c.shape === 'codex@0.169.0' ? JSON.parse(texts(res)[0]!).output : texts(res)[0];
     assert.equal(text, c.text(p), label);
     const after = readFileSync(p, 'utf8');
     assert.ok(c.content ? c.content(after) : after === THREE_MB, `${label}: the file holds the content exactly`);
     if (c.shape !== 'core') {
       const d = display(res);
       const own = c.note === undefined ? (c.prepare ? EDIT_NOTE : ADD_NOTE) : c.note;
-      const note = c.shape === 'codex' ? `${c.file}: ${own}` : own;
+      const note = c.shape === 'codex@0.169.0' ? `${c.file}: ${own}` : own;
       assert.deepEqual([d.diff, d.diffNote], own === null ? [undefined, undefined] : ['', note], label);
     }
   }
@@ -337,7 +337,8 @@ test("under a small response limit, every shape's 3 MB write or edit is still do
     const after = readFileSync(p, 'utf8');
     assert.ok(c.content ? c.content(after) : after === THREE_MB, `${label}: the file holds the content exactly`);
     // What the model reads is the full answer, or its head with the cut note.
-    const text = c.shape === 'codex' ? (JSON.parse(texts(res)[0]!) as { output: string }).output : texts(res)[0]!;
+    const text =
+      c.shape === 'codex@0.169.0' ? (JSON.parse(texts(res)[0]!) as { output: string }).output : texts(res)[0]!;
     const full = c.text(p);
     const m = /^([^]*)\n\[cut: (\d+) more bytes are over the response limit of 8192 bytes\]$/.exec(text);
     if (m)

@@ -107,7 +107,7 @@ export const SHAPES: ShapeCase[] = [
     shell: ['Bash', (c) => ({ command: c })],
   },
   {
-    shape: 'codex',
+    shape: 'codex@0.169.0',
     read: ['read_file', (p) => ({ file_path: p })],
     image: ['view_image', (p) => ({ path: p })],
     shell: ['shell_command', (c) => ({ command: c })],

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 
-const server = replayServer('codex');
+const servers = new Map<string, ReturnType<typeof replayServer>>();
+const serverOf = (shape: string) => servers.get(shape) ?? servers.set(shape, replayServer(shape)).get(shape)!;
 
 type Tree = Record<string, string | null>;
 
@@ -190,7 +191,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-function scenarioCase(s: Scenario): ReplayCase {
+function scenarioCase(s: Scenario, server: ReturnType<typeof replayServer>): ReplayCase {
   return {
     name: s.name,
     verdict: s.verdict ?? 'matched',
@@ -205,10 +206,42 @@ function scenarioCase(s: Scenario): ReplayCase {
   };
 }
 
+const SOURCE = 'openai/codex codex-rs/apply-patch/tests/fixtures/scenarios (run by tests/suite/scenarios.rs) @71163530';
+
+/** Against the set first served (codex@0.169.0, now 0.149.0's alias): Add never overwrites, all or nothing. */
 export const codexApplyPatchScenarios: ReplaySuite = {
   vendor: 'codex',
-  shape: 'codex',
+  shape: 'codex@0.169.0',
   tool: 'apply_patch',
-  source: 'openai/codex codex-rs/apply-patch/tests/fixtures/scenarios (run by tests/suite/scenarios.rs) @71163530',
-  cases: SCENARIOS.map(scenarioCase),
+  source: SOURCE,
+  cases: SCENARIOS.map((s) => scenarioCase(s, serverOf('codex@0.169.0'))),
+};
+
+/**
+ * Against Codex CLI 0.171.0's apply_patch (codex@0.171.0): an Add overwrites, as there. The fixtures pin the
+ * apply_patch CLI, which keeps the hunks before a failing one; the 0.171.0 tool verifies the whole patch first and
+ * writes nothing (observed, vendors/codex/0.171.0.tests.md), as Facet does.
+ */
+export const codexApplyPatchScenarios171: ReplaySuite = {
+  vendor: 'codex',
+  shape: 'codex@0.171.0',
+  tool: 'apply_patch',
+  source: SOURCE,
+  cases: SCENARIOS.map((s) => {
+    if (s.name === '011_add_overwrites_existing_file') {
+      const { verdict: _v, reason: _r, errorModes: _e, ...rest } = s;
+      return scenarioCase({ ...rest, expected: { 'duplicate.txt': 'new content\n' } }, serverOf('codex@0.171.0'));
+    }
+    if (s.name === '015_failure_after_partial_success_leaves_changes')
+      return scenarioCase(
+        {
+          ...s,
+          reason:
+            "the fixture pins the apply_patch CLI, which keeps created.txt; Codex 0.171.0's tool verifies the whole patch first and writes nothing, as Facet does",
+          errorModes: 'nothing is written',
+        },
+        serverOf('codex@0.171.0'),
+      );
+    return scenarioCase(s, serverOf('codex@0.171.0'));
+  }),
 };

@@ -10,7 +10,7 @@ import { texts } from '../helpers/server.js';
 import type { ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 
-const server = replayServer('codex');
+const server = replayServer('codex@0.169.0');
 
 /** The model-facing "output" of Codex's JSON result. */
 function output(res: CallToolResponse): string {
@@ -37,7 +37,7 @@ function failed(res: CallToolResponse, code: FailureCode): void {
 
 export const codexApplyPatchTool: ReplaySuite = {
   vendor: 'codex',
-  shape: 'codex',
+  shape: 'codex@0.169.0',
   tool: 'apply_patch',
   source: 'openai/codex codex-rs/apply-patch/tests/suite/tool.rs @3de0e18b',
   cases: [
@@ -273,7 +273,7 @@ export const codexApplyPatchTool: ReplaySuite = {
 
 export const codexApplyPatchCli: ReplaySuite = {
   vendor: 'codex',
-  shape: 'codex',
+  shape: 'codex@0.169.0',
   tool: 'apply_patch',
   source: 'openai/codex codex-rs/apply-patch/tests/suite/cli.rs @71163530',
   cases: [
@@ -302,7 +302,7 @@ export const codexApplyPatchCli: ReplaySuite = {
 
 export const codexApplyPatchFsSandbox: ReplaySuite = {
   vendor: 'codex',
-  shape: 'codex',
+  shape: 'codex@0.169.0',
   tool: 'apply_patch',
   source: 'openai/codex codex-rs/apply-patch/tests/fs_sandbox.rs @3778fe2d',
   cases: [

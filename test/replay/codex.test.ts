@@ -2,9 +2,15 @@
 import { after } from 'node:test';
 import { closeReplayServers } from './env.js';
 import { replay } from './ledger.js';
-import { codexApplyPatchScenarios } from './codex-apply-patch-scenarios.cases.js';
+import { codexApplyPatchScenarios, codexApplyPatchScenarios171 } from './codex-apply-patch-scenarios.cases.js';
 import { codexApplyPatchCli, codexApplyPatchFsSandbox, codexApplyPatchTool } from './codex-apply-patch-tool.cases.js';
 
 after(closeReplayServers);
-for (const suite of [codexApplyPatchScenarios, codexApplyPatchTool, codexApplyPatchCli, codexApplyPatchFsSandbox])
+for (const suite of [
+  codexApplyPatchScenarios,
+  codexApplyPatchScenarios171,
+  codexApplyPatchTool,
+  codexApplyPatchCli,
+  codexApplyPatchFsSandbox,
+])
   replay(suite);

@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config.js';
 import { buildShapes } from '../../src/shapes/index.js';
+import { servedReleases } from '../../src/shapes/versions.js';
 import { createEngine } from '../../src/engine/index.js';
 import type { ReplaySuite } from './ledger.js';
 
@@ -28,11 +29,17 @@ async function suites(): Promise<ReplaySuite[]> {
 test('every replayed vendor case has a verdict, its reason, and a run where it runs', async (t) => {
   const all = await suites();
   const config = parseConfig(['--root', here], {});
-  const shapes = buildShapes(config, createEngine(config));
+  const engine = createEngine(config);
+  const shapes = buildShapes(config, engine);
   const rows: string[] = [];
   const totals = { matched: 0, different: 0, 'not-applicable': 0 };
   for (const s of all) {
-    const tool = shapes.get(s.shape)?.tools.find((d) => d.name === s.tool);
+    // A suite pinned to a release (NAME@VERSION) is checked against that release's tools.
+    const [name] = s.shape.split('@');
+    const spec = shapes.has(s.shape)
+      ? shapes.get(s.shape)
+      : new Map(servedReleases(s.shape, shapes.get(name!)!, config, engine)).get(s.shape);
+    const tool = spec?.tools.find((d) => d.name === s.tool);
     assert.ok(tool, `${s.source}: shape ${s.shape} has no tool ${s.tool}`);
     const names = new Set<string>();
     const counts = { matched: 0, different: 0, 'not-applicable': 0 };

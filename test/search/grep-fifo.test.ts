@@ -15,7 +15,7 @@ test('grep on a FIFO answers in band; a FIFO inside a searched directory is skip
   execFileSync('mkfifo', [path.join(dir, 'pipe')]);
   writeFileSync(path.join(dir, 'a.txt'), 'needle\n');
   const cases = [
-    ['codex', 'grep_files', { pattern: 'needle', path: 'pipe' }],
+    ['codex@0.169.0', 'grep_files', { pattern: 'needle', path: 'pipe' }],
     ['core', 'search.grep', { pattern: 'needle', paths: ['pipe'] }],
     ['gemini', 'grep_search', { pattern: 'needle', dir_path: 'pipe' }],
     ['claude', 'Grep', { pattern: 'needle', path: 'pipe' }],
@@ -31,6 +31,6 @@ test('grep on a FIFO answers in band; a FIFO inside a searched directory is skip
     ['grep_search', 'INVALID_ARGUMENT', 'Invalid parameters: pipe is not a regular file.'],
     ['Grep', 'INVALID_ARGUMENT', '<tool_use_error>Pipe is not a regular file.</tool_use_error>'],
   ]);
-  const walk = await caller(() => t, 'codex')('grep_files', { pattern: 'needle' });
+  const walk = await caller(() => t, 'codex@0.169.0')('grep_files', { pattern: 'needle' });
   assert.deepEqual([walk.code, walk.text], ['', `${path.join(dir, 'a.txt')}`]);
 });

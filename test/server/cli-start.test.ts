@@ -146,7 +146,7 @@ test(
         ],
         ['kimi@1.49', 'Shell', { command: 'echo hi', timeout: 2 }, `<system>ERROR: ${why}.</system>`],
         ['grok', 'bash', { command: 'echo hi' }, JSON.stringify({ success: false, output: `Error: ${why}` })],
-        ['codex', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],
+        ['codex@0.169.0', 'shell', { command: ['echo', 'hi'], timeout_ms: 2000 }, why],
       ];
       for (const [shape, tool, args, error] of calls) {
         const res = await callTool(t.client, tool, args, { shape, session: `${shape}-${tool}` });

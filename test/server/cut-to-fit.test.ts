@@ -22,7 +22,7 @@ test("a command's JSON answer over the client's limit is cut inside its output a
       t.client,
       'shell',
       { command: ['bash', '-c', 'head -c 20000 /dev/zero | tr "\\0" a'] },
-      { shape: 'codex', metadata: { 'facet-max-response-bytes': '4096' } },
+      { shape: 'codex@0.169.0', metadata: { 'facet-max-response-bytes': '4096' } },
     );
     assert.equal(res.error, '');
     assert.equal(res.failure, undefined);
@@ -38,7 +38,7 @@ test("a command's JSON answer over the client's limit is cut inside its output a
       t.client,
       'shell',
       { command: ['bash', '-c', 'head -c 20000 /dev/zero | tr "\\0" b; exit 3'] },
-      { shape: 'codex', metadata: { 'facet-max-response-bytes': '4096' } },
+      { shape: 'codex@0.169.0', metadata: { 'facet-max-response-bytes': '4096' } },
     );
     assert.equal(failed.failure?.code, FailureCode.FAILURE_CODE_PROCESS_FAILED);
     assert.ok(CallToolResponse.encode(failed).finish().length <= 4096);

@@ -35,7 +35,7 @@ describe('facet shapes', () => {
       [
         ['core', 'facet', '0.1.0'],
         ['claude', '@anthropic-ai/claude-code', '2.1.332'],
-        ['codex', '@openai/codex', '0.169.0'],
+        ['codex', '@openai/codex', '0.171.0'],
         ['gemini', '@google/gemini-cli', '0.61.0'],
         ['qwen', '@qwen-code/qwen-code', '0.15.10'],
         ['kimi', '@moonshot-ai/kimi-code', '2.1.0'],

@@ -11,7 +11,8 @@ import { callTool, serverFixture } from '../helpers/server.js';
 const READERS: Record<string, [string, string]> = {
   core: ['fs.read', 'path'],
   claude: ['Read', 'file_path'],
-  codex: ['read_file', 'file_path'],
+  codex: ['view_image', 'path'],
+  'codex@0.169.0': ['read_file', 'file_path'],
   gemini: ['read_file', 'file_path'],
   qwen: ['read_file', 'file_path'],
   kimi: ['Read', 'path'],

@@ -14,10 +14,10 @@ const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ['claude', 'Read', { file_path: '/etc/passwd' }, 'file_path'],
   ['claude', 'Write', { file_path: '/etc/x.txt', content: 'x' }, 'file_path'],
   ['claude', 'NotebookEdit', { notebook_path: '/etc/x.ipynb', new_source: 'x' }, 'notebook_path'],
-  ['codex', 'exec_command', { cmd: '' }, 'cmd'],
-  ['codex', 'apply_patch', { input: '*** Begin Patch\n*** End Patch' }, 'input'],
+  ['codex@0.169.0', 'exec_command', { cmd: '' }, 'cmd'],
+  ['codex@0.169.0', 'apply_patch', { input: '*** Begin Patch\n*** End Patch' }, 'input'],
   [
-    'codex',
+    'codex@0.169.0',
     'update_plan',
     {
       plan: [

@@ -56,7 +56,7 @@ const cases: Array<{
     texts: () => ['{"success":false,"output":"[Cancelled]"}'],
   },
   {
-    shape: 'codex',
+    shape: 'codex@0.169.0',
     tool: 'shell_command',
     args: (n) => ({ command: line(n), timeout_ms: 60_000 }),
     texts: () => [
@@ -64,7 +64,7 @@ const cases: Array<{
     ],
   },
   {
-    shape: 'codex',
+    shape: 'codex@0.169.0',
     tool: 'shell',
     args: (n) => ({ command: ['bash', '-c', line(n)], timeout_ms: 60_000 }),
     texts: () => [
@@ -132,13 +132,13 @@ test('a command past its timeout returns its output so far in every shape (Grok:
       ['<system>ERROR: Command killed by timeout (1s)</system>', 'before\n'],
     ],
     [
-      'codex',
+      'codex@0.169.0',
       'shell_command',
       { command: cmd, timeout_ms: 1500 },
       ['Exit code: 124\nWall time: <t> seconds\nOutput:\ncommand timed out after 1500 milliseconds\nbefore\n'],
     ],
     [
-      'codex',
+      'codex@0.169.0',
       'shell',
       { command: ['bash', '-c', cmd], timeout_ms: 1500 },
       [

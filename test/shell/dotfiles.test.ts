@@ -163,7 +163,7 @@ describe('shell tools never read start-up files', () => {
 
   test('codex exec_command (no tty), login shell and plain', async () => {
     for (const args of [{}, { login: false }, { shell: 'bash' }]) {
-      const res = await f.call('codex', 'exec_command', { cmd: 'echo ok', yield_time_ms: 2000, ...args });
+      const res = await f.call('codex@0.169.0', 'exec_command', { cmd: 'echo ok', yield_time_ms: 2000, ...args });
       assert.equal(
         norm(text(res)),
         'Chunk ID: <id>\nWall time: <t> seconds\nProcess exited with code 0\nOriginal token count: 1\nOutput:\nok\n',
@@ -174,7 +174,7 @@ describe('shell tools never read start-up files', () => {
 
   test('codex shell_command, login shell and plain', async () => {
     for (const login of [true, false]) {
-      const res = await f.call('codex', 'shell_command', { command: 'echo ok', login, timeout_ms: 2000 });
+      const res = await f.call('codex@0.169.0', 'shell_command', { command: 'echo ok', login, timeout_ms: 2000 });
       assert.equal(norm(text(res)), 'Exit code: 0\nWall time: <t> seconds\nOutput:\nok\n');
     }
   });
@@ -208,7 +208,7 @@ describe('shell tools never read start-up files', () => {
 
   test('codex shell with a bash argv (login and plain)', async () => {
     for (const flag of ['-lc', '-c']) {
-      const res = await f.call('codex', 'shell', { command: ['bash', flag, 'echo ok'], timeout_ms: 2000 });
+      const res = await f.call('codex@0.169.0', 'shell', { command: ['bash', flag, 'echo ok'], timeout_ms: 2000 });
       assert.equal(norm(text(res)), '{"output":"ok\\n","metadata":{"exit_code":0,"duration_seconds":<t>}}');
     }
   });
@@ -228,7 +228,7 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
 
   test('tty: the profile marker, then ok; without tty: ok alone', async () => {
     const output = (res: CallToolResponse) => text(res).split('Output:\n')[1]!.replace(/\r\n/g, '\n');
-    const tty = await f.call('codex', 'exec_command', { cmd: 'echo ok', tty: true, yield_time_ms: 5000 });
+    const tty = await f.call('codex@0.169.0', 'exec_command', { cmd: 'echo ok', tty: true, yield_time_ms: 5000 });
     const display = tty.content.flatMap((c) =>
       c.body?.$case === 'structured' && c.body.value?.display
         ? [c.body.value.display as { details?: Record<string, unknown> }]
@@ -237,7 +237,7 @@ describe("Codex exec_command on a tty is the vendor's terminal session: its logi
     const loaded = display !== undefined && display.details?.ttyFallback === undefined;
     // Without terminal support (node-pty) the job runs on pipes and reads nothing.
     assert.equal(output(tty), loaded ? `${MARK} bash_profile\nok\n` : 'ok\n');
-    const plain = await f.call('codex', 'exec_command', { cmd: 'echo ok', yield_time_ms: 5000 });
+    const plain = await f.call('codex@0.169.0', 'exec_command', { cmd: 'echo ok', yield_time_ms: 5000 });
     assert.equal(output(plain), 'ok\n');
   });
 
@@ -277,7 +277,7 @@ describe('the operator can let bash read them (--shell-startup-files)', () => {
   });
 
   test('a login shell reads the profile; BASH_ENV still does not pass (it is not configured)', async () => {
-    const res = await f.call('codex', 'shell_command', { command: 'echo ok' });
+    const res = await f.call('codex@0.169.0', 'shell_command', { command: 'echo ok' });
     assert.equal(norm(text(res)), `Exit code: 0\nWall time: <t> seconds\nOutput:\n${MARK} bash_profile\nok\n`);
   });
 });

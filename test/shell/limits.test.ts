@@ -38,9 +38,9 @@ const CALLS: Array<[shape: string, tool: string, args: Record<string, unknown>, 
     `<system>ERROR: ${W}.</system>`,
   ],
   ['grok', 'bash', { command: LONG }, JSON.stringify({ success: false, output: `Error: ${W}` })],
-  ['codex', 'exec_command', { cmd: LONG }, W],
-  ['codex', 'shell_command', { command: LONG }, W],
-  ['codex', 'shell', { command: ['bash', '-lc', LONG] }, W],
+  ['codex@0.169.0', 'exec_command', { cmd: LONG }, W],
+  ['codex@0.169.0', 'shell_command', { command: LONG }, W],
+  ['codex@0.169.0', 'shell', { command: ['bash', '-lc', LONG] }, W],
 ];
 
 test('a 200 KB command is answered in band by every shell tool, naming its size and the limit', async () => {

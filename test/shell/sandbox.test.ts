@@ -59,9 +59,9 @@ interface ShellTool {
 const TOOLS: ShellTool[] = [
   { shape: 'core', tool: 'shell.run', args: (command) => ({ command }) },
   { shape: 'claude', tool: 'Bash', args: (command) => ({ command }) },
-  { shape: 'codex', tool: 'shell_command', args: (command) => ({ command }) },
-  { shape: 'codex', tool: 'shell', args: (command) => ({ command: ['bash', '-c', command] }) },
-  { shape: 'codex', tool: 'exec_command', args: (cmd) => ({ cmd, yield_time_ms: 20000 }) },
+  { shape: 'codex@0.169.0', tool: 'shell_command', args: (command) => ({ command }) },
+  { shape: 'codex@0.169.0', tool: 'shell', args: (command) => ({ command: ['bash', '-c', command] }) },
+  { shape: 'codex@0.169.0', tool: 'exec_command', args: (cmd) => ({ cmd, yield_time_ms: 20000 }) },
   { shape: 'gemini', tool: 'run_shell_command', args: (command) => ({ command }) },
   { shape: 'qwen', tool: 'run_shell_command', args: (command) => ({ command }) },
   { shape: 'kimi@1.49', tool: 'Shell', args: (command) => ({ command }) },
@@ -245,7 +245,7 @@ describe('the sandbox refuses what lies outside the roots, in every shape', { sk
       await f.call(
         'exec_command',
         { cmd: `cat ${secret}`, tty: true, yield_time_ms: 20000 },
-        { shape: 'codex', session: 'tty' },
+        { shape: 'codex@0.169.0', session: 'tty' },
       ),
     );
     assert.ok(!codex.includes(SECRET), codex);

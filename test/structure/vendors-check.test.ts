@@ -111,7 +111,7 @@ const GROK =
 test('behind, with the captured facts diffed; a successor package; a repository-only vendor; the API shapes', async () => {
   latest = {
     '@anthropic-ai/claude-code': '2.1.340',
-    '@openai/codex': '0.169.0',
+    '@openai/codex': '0.171.0',
     '@google/gemini-cli': '0.61.0',
     '@qwen-code/qwen-code': '0.24.4',
     '@moonshot-ai/kimi-code': '2.1.0',
@@ -131,7 +131,7 @@ test('behind, with the captured facts diffed; a successor package; a repository-
       '  parameters changed:',
       '    Read: + properties.pages',
       '    Bash: ~ properties.timeout.type',
-      "codex: current: serves 0.169.0 (@openai/codex), the registry's latest",
+      "codex: current: serves 0.171.0 (@openai/codex), the registry's latest",
       "gemini: current: serves 0.61.0 (@google/gemini-cli), the registry's latest",
       "qwen: behind: serves 0.15.10 (@qwen-code/qwen-code); the registry's latest is 0.24.4",
       `  facts: ${d}/qwen/0.15.10.json -> ${d}/qwen/0.24.4.json`,
@@ -161,7 +161,7 @@ test('behind, with the captured facts diffed; a successor package; a repository-
 test('a release newer than any captured facts says where to capture them; a registry that cannot answer exits 2', async () => {
   latest = {
     '@anthropic-ai/claude-code': '2.1.400',
-    '@openai/codex': '0.169.0',
+    '@openai/codex': '0.171.0',
     '@google/gemini-cli': '0.61.0',
     '@qwen-code/qwen-code': '0.15.10',
   };

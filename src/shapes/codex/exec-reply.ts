@@ -39,6 +39,8 @@ export interface ExecOutput {
   exitCode?: number;
   sessionId?: number;
   output: CapturedText;
+  /** A patch the command carried, applied: Codex 0.171.0 answers with its text behind the wall time alone. */
+  patchText?: string;
   /** What the host block's details add (job id, pid, a patch applied instead). */
   extra: Record<string, unknown>;
   failure?: EngineError;
@@ -63,6 +65,13 @@ export function readAnswer(
 }
 
 export function execReply(o: ExecOutput): Reply {
+  if (o.patchText !== undefined)
+    return {
+      text: `Wall time: ${o.wallSeconds.toFixed(4)} seconds\nOutput:\n${o.patchText}`,
+      data: { wall_time_seconds: o.wallSeconds, output: o.patchText },
+      host: { summary: o.failure ? 'Patch refused; no file changed' : 'Patch applied', exitCode: o.failure ? 1 : 0 },
+      failure: o.failure,
+    };
   const chunkId = randomBytes(3).toString('hex');
   const tokens = approxTokens(o.output.totalBytes);
   const lines = [`Chunk ID: ${chunkId}`, `Wall time: ${o.wallSeconds.toFixed(4)} seconds`];

@@ -1,56 +1,68 @@
-// The codex shape: the tools OpenAI's Codex CLI gives its models (unified exec, shell_command,
-// the legacy argv shell, apply_patch, update_plan, view_image and the experimental read_file,
-// list_dir and grep_files), with their names, schemas and result texts.
+// The codex shape: the tools Codex CLI 0.171.0 sends a model in direct mode (gpt-5.5 and models
+// outside its catalog): exec_command/write_stdin, the MCP-resource tools (over Facet's own
+// resources), apply_patch (freeform), view_image and the goal tools; update_plan when the host
+// enables it (--codex-update-plan), as Codex does with [tools] update_plan. Older releases are
+// in diffs.ts.
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
-import type { ToolboxSpec } from '../../registry/types.js';
+import type { ToolDefinition, ToolboxSpec } from '../../registry/types.js';
 import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
 import { applyPatch } from './apply-patch.js';
+import { createGoal } from './create-goal.js';
 import { codexDialect } from './errors.js';
 import { execCommand } from './exec-command.js';
-import { grepFiles } from './grep-files.js';
-import { listDir } from './list-dir.js';
-import { readFile } from './read-file.js';
-import { shellCommand } from './shell-command.js';
-import { shell } from './shell.js';
+import { getGoal } from './get-goal.js';
+import { listMcpResourceTemplates } from './list-mcp-resource-templates.js';
+import { listMcpResources } from './list-mcp-resources.js';
+import { readMcpResource } from './read-mcp-resource.js';
+import { updateGoal } from './update-goal.js';
 import { updatePlan } from './update-plan.js';
 import { viewImage } from './view-image.js';
 import { writeStdin } from './write-stdin.js';
 
-/** Codex CLI's tools, in the order it declares them. */
-const TOOLS = [
+/** Codex CLI 0.171.0's direct tools, in the order it sends them (update_plan where it goes when enabled). */
+const toolsOf = (config: FacetConfig) => [
   execCommand,
   writeStdin,
-  shellCommand,
-  shell,
+  ...(config.codex?.updatePlan ? [updatePlan] : []),
+  listMcpResources,
+  listMcpResourceTemplates,
+  readMcpResource,
   applyPatch,
-  updatePlan,
   viewImage,
-  readFile,
-  listDir,
-  grepFiles,
+  getGoal,
+  createGoal,
+  updateGoal,
 ];
+
+/** How the tools fit together, naming only those served. */
+export function codexGuide(roots: readonly string[], tools: readonly ToolDefinition[]): string {
+  const has = (name: string) => tools.some((t) => t.name === name);
+  return [
+    `Your workspace: ${roots.join(', ')}. Commands run there; paths outside it are refused.`,
+    'Run commands with exec_command (set workdir rather than cd). If it answers "Process running with session ID N",',
+    'poll it or type into it with write_stdin (type only into processes started with tty: true).',
+    'Edit files with apply_patch: the patch text itself ("*** Begin Patch\\n…\\n*** End Patch", sent as {"input": …});',
+    'the whole patch is verified first, so it applies completely or not at all.',
+    'Look at images with view_image. list_mcp_resources and read_mcp_resource reach the resources of this server.',
+    'Keep one goal with create_goal, get_goal and update_goal (complete when achieved).',
+    ...(has('update_plan') ? ['For work of several steps keep a plan with update_plan.'] : []),
+    '',
+    `Tools: ${tools.map((t) => t.name).join(', ')}.`,
+  ].join('\n');
+}
 
 export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {
     shape: 'codex',
     vendor: 'codex',
     description:
-      'Facet serving the Codex CLI tools: exec_command/write_stdin, shell_command, shell, apply_patch, update_plan, view_image, read_file, list_dir, grep_files.',
+      'Facet serving the Codex CLI tools: exec_command/write_stdin, list_mcp_resources, list_mcp_resource_templates, read_mcp_resource, apply_patch, view_image, get_goal, create_goal, update_goal.',
     contextFiles: ['AGENTS.md'],
-    tools: buildTools({ config, engine }, codexDialect, TOOLS),
-    guide: (roots, tools) =>
-      [
-        `Your workspace: ${roots.join(', ')}. Commands run there; paths outside it are refused.`,
-        'Run commands with exec_command (set workdir rather than cd). If it answers "Process running with session ID N",',
-        'poll it or type into it with write_stdin (type only into processes started with tty: true).',
-        'shell_command runs a command to completion in one call; shell takes an argv list.',
-        'Edit files with apply_patch ({"input": "*** Begin Patch\\n…\\n*** End Patch"}); a patch applies completely or not at all.',
-        'Look at images with view_image; read_file (absolute path, "L<n>: " lines), list_dir and grep_files find and read code.',
-        'For work of several steps keep a plan with update_plan (one step in_progress at a time).',
-        '',
-        `Tools: ${tools.map((t) => t.name).join(', ')}.`,
-      ].join('\n'),
+    tools: buildTools({ config, engine }, codexDialect, toolsOf(config)),
+    guide: codexGuide,
+    // As Codex answers a call of a tool it did not register (shell_command, read_file, … in 0.171.0).
+    unknownTool: (name) => `unsupported call: ${name}`,
   });
 }

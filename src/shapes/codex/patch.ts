@@ -7,7 +7,7 @@ import { type PatchRun, patchHost, sentPatchRun } from '../kit/files/patch-run.j
 import { errorTable, type Call } from '../common/define.js';
 
 /** "Success. Updated the following files:" then A, M and D lines, as the reference prints them. */
-function patchSummary(r: PatchResult): string {
+export function patchSummary(r: PatchResult): string {
   const lines = [
     ...r.added.map((p) => `A ${p}`),
     ...r.modified.map((p) => `M ${p}`),

@@ -20,7 +20,7 @@ describe('codex apply_patch arguments', () => {
   const e = codexServer();
 
   test('the declaration is freeform with its JSON variant; error_modes say how it is called', async () => {
-    const d = await unary(e.t.client.describeTool, e.t.client, { name: 'apply_patch' }, { shape: 'codex' });
+    const d = await unary(e.t.client.describeTool, e.t.client, { name: 'apply_patch' }, { shape: 'codex@0.169.0' });
     const spec = d.tool!;
     assert.equal(spec.inputSchema!['x-freeform'], true);
     assert.deepEqual(spec.inputSchema!.json_function_variant, VARIANT);

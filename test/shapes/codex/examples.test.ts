@@ -193,7 +193,12 @@ const DISPLAY: Record<string, unknown> = {
 };
 
 test('every example of every codex tool gives its pinned result', async () => {
-  const summaries = await unary(e.t.client.listToolSummaries, e.t.client, { tagsFilter: [] }, { shape: 'codex' });
+  const summaries = await unary(
+    e.t.client.listToolSummaries,
+    e.t.client,
+    { tagsFilter: [] },
+    { shape: 'codex@0.169.0' },
+  );
   const names = summaries.tools.map((t) => t.name);
   assert.equal(names.length, 10);
   const want = expected(e.dir);
@@ -202,7 +207,7 @@ test('every example of every codex tool gives its pinned result', async () => {
   // for.
   const ids: number[] = [];
   for (const name of ['exec_command', ...names.filter((n) => n !== 'exec_command')]) {
-    const spec = (await unary(e.t.client.describeTool, e.t.client, { name }, { shape: 'codex' })).tool!;
+    const spec = (await unary(e.t.client.describeTool, e.t.client, { name }, { shape: 'codex@0.169.0' })).tool!;
     assert.ok(spec.examples.length >= 1, `${name} has examples`);
     for (const [k, ex] of spec.examples.entries()) {
       const key = `${name}: ${ex.description}`;

@@ -14,12 +14,12 @@ import {
 import type { HandlerContext, ToolDefinition, ToolResult } from '../../../src/registry/types.js';
 import { buildTools } from '../../../src/shapes/common/define.js';
 import { codexDialect } from '../../../src/shapes/codex/errors.js';
-import { execCommand } from '../../../src/shapes/codex/exec-command.js';
+import { execCommand149 as execCommand } from '../../../src/shapes/codex/exec-command.js';
 import { grepFiles } from '../../../src/shapes/codex/grep-files.js';
 import { listDir } from '../../../src/shapes/codex/list-dir.js';
 import { readFile } from '../../../src/shapes/codex/read-file.js';
-import { updatePlan } from '../../../src/shapes/codex/update-plan.js';
-import { writeStdin } from '../../../src/shapes/codex/write-stdin.js';
+import { updatePlan149 as updatePlan } from '../../../src/shapes/codex/update-plan.js';
+import { writeStdin149 as writeStdin } from '../../../src/shapes/codex/write-stdin.js';
 import type { FacetConfig } from '../../../src/config.js';
 import { fakeContext, fakeEngine } from '../../helpers/fake-engine.js';
 

@@ -3,9 +3,12 @@
 import type { CallToolResponse } from '../../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { serverFixture, texts, type ServerFixture } from '../../helpers/server.js';
 
-/** A server serving codex on a temp root for the enclosing suite; `call` defaults to session codex-test. */
+/**
+ * A server serving the codex set first served (pinned as codex@0.169.0, now 0.149.0's alias) on a temp root; `call`
+ * defaults to session codex-test.
+ */
 export function codexServer(extra: string[] = []): ServerFixture {
-  return serverFixture({ shape: 'codex', prefix: 'facet-codex-', session: 'codex-test', args: extra });
+  return serverFixture({ shape: 'codex@0.169.0', prefix: 'facet-codex-', session: 'codex-test', args: extra });
 }
 
 /** The model-facing text with chunk ids, wall times and durations replaced by placeholders. */

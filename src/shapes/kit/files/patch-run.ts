@@ -21,19 +21,20 @@ interface Patcher<C> {
 }
 
 /**
- * Applies `patch` relative to the context's directory (or `cwd`). Unlike Codex, an Add File hunk never replaces an
- * existing file.
+ * Applies `patch` relative to the context's directory (or `cwd`). An Add File hunk replaces an existing file only with
+ * `addOverwrites` (as Codex does); by default it is refused.
  */
 export async function patchRun<C extends { cwd?: string }>(
   files: Patcher<C>,
   ctx: C,
   patch: string,
   cwd?: string,
+  addOverwrites = false,
 ): Promise<PatchRun> {
   const started = performance.now();
   const secs = () => Math.round((performance.now() - started) / 100) / 10;
   try {
-    const result = await files.patch(cwd === undefined ? ctx : { ...ctx, cwd }, patch, { addOverwrites: false });
+    const result = await files.patch(cwd === undefined ? ctx : { ...ctx, cwd }, patch, { addOverwrites });
     return { exitCode: 0, result, durationSeconds: secs() };
   } catch (err) {
     if (!(err instanceof EngineError) || err.kind === 'cancelled' || err.kind === 'timeout' || err.kind === 'internal')
@@ -51,8 +52,10 @@ export async function sentPatchRun<C extends { cwd?: string; scope: Scope }>(
   ctx: C,
   sent: PatchInvocation,
   workdir: string | undefined,
+  addOverwrites = false,
 ): Promise<PatchRun> {
-  return patchRun(files, ctx, sent.patch, await patchDir(ctx.scope, await shell.resolveCwd(ctx, workdir), sent.cd));
+  const cwd = await patchDir(ctx.scope, await shell.resolveCwd(ctx, workdir), sent.cd);
+  return patchRun(files, ctx, sent.patch, cwd, addOverwrites);
 }
 
 /** The host's facts of a patch run: files touched, the diff (or why it is missing), counts. */

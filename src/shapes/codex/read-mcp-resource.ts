@@ -1,0 +1,77 @@
+// read_mcp_resource (Codex CLI 0.171.0), answered from Facet's own resources:
+// {"server","uri","contents":[{uri, mimeType, text}]}. A resource that is not there fails as
+// Codex reports an MCP server's -32002. A binary resource is described in the contents and its
+// bytes go to the host as a blob (Facet's own resources are all text).
+import { EngineError } from '../../engine/index.js';
+import type { Blob } from '../../registry/types.js';
+import { defineTool, type Reply } from '../common/define.js';
+import { TAGS } from '../tags.js';
+import { STRING } from './schema.js';
+import { mcpServer } from './mcp-server.js';
+
+interface Args {
+  server: string;
+  uri: string;
+}
+
+const notFound = (server: string, uri: string) =>
+  new EngineError(
+    'not_found',
+    `resources/read failed: resources/read failed for \`${server}\` (${uri}): Mcp error: -32002: Resource not found: ${uri}`,
+    { field: 'uri', facts: { uri } },
+  );
+
+export const readMcpResource = defineTool<Args>({
+  name: 'read_mcp_resource',
+  summary: "Read one of Facet's MCP resources by server and URI (as list_mcp_resources lists them).",
+  description: [
+    "Reads the resource `uri` of the MCP server `server` (Facet's name, as list_mcp_resources gives it) and returns",
+    'JSON: {"server","uri","contents":[{"uri","mimeType","text"}]}.',
+  ],
+  schema: {
+    type: 'object',
+    properties: { server: STRING, uri: STRING },
+    required: ['server', 'uri'],
+    additionalProperties: false,
+  },
+  tags: [TAGS.readOnly],
+  idempotency: 'idempotent',
+  examples: [
+    {
+      description: "The session's roots",
+      arguments: { server: 'facet-codex', uri: 'facet://roots' },
+      expectedOutcome:
+        '{"server":"facet-codex","uri":"facet://roots","contents":[{"uri":"facet://roots","mimeType":"application/json","text":"{\\"roots\\":[...]}"}]}',
+    },
+  ],
+  errorModes: [
+    "unknown MCP server '<name>' for the selected environment: a server that is not this one.",
+    'resources/read failed: … Mcp error: -32002: Resource not found: <uri>, for a URI that is not listed.',
+  ],
+  async call(a, c): Promise<Reply> {
+    const own = mcpServer(c, a.server);
+    if (!own?.resources) throw notFound(a.server, a.uri);
+    const entry = (await own.resources.list(c)).find((r) => r.uri === a.uri);
+    let items;
+    try {
+      items = await own.resources.read(a.uri, c);
+    } catch (err) {
+      if (err instanceof EngineError && err.kind === 'not_found') throw notFound(a.server, a.uri);
+      throw err;
+    }
+    const mimeType = entry?.mimeType || 'text/plain';
+    const blobs: Blob[] = [];
+    const contents = items.map((item) => {
+      if ('text' in item) return { uri: a.uri, mimeType, text: item.text };
+      if ('structured' in item)
+        return { uri: a.uri, mimeType: 'application/json', text: JSON.stringify(item.structured) };
+      blobs.push(item.blob);
+      return { uri: a.uri, mimeType: item.blob.mediaType, blob: `${item.blob.data.byteLength} bytes` };
+    });
+    return {
+      text: JSON.stringify({ server: a.server, uri: a.uri, contents }),
+      ...(blobs.length > 0 ? { blobs } : {}),
+      host: { summary: `Read ${a.uri}`, details: { server: own.name, uri: a.uri } },
+    };
+  },
+});
