@@ -173,8 +173,7 @@ export function checkReply(q: QuestionRequest & { id: string }, reply: unknown):
       refuse(q.id, [{ field: 'message', description: 'must be a string' }]);
     return r.message ? { action: 'decline', message: r.message } : { action: 'decline' };
   }
-  if (r.action !== 'accept')
-    refuse(q.id, [{ field: 'action', description: 'must be one of accept, decline, cancel' }]);
+  if (r.action !== 'accept') refuse(q.id, [{ field: 'action', description: 'must be one of accept, decline, cancel' }]);
   const content = r.content ?? {};
   if (typeof content !== 'object' || content === null || Array.isArray(content))
     refuse(q.id, [{ field: 'content', description: 'must be an object' }]);
@@ -222,7 +221,10 @@ export function formSchema(q: QuestionRequest): Record<string, unknown> {
     if (f.type === 'text') properties[f.name] = { type: 'string', ...base };
     else if (f.type === 'boolean') properties[f.name] = { type: 'boolean', ...base };
     else {
-      const oneOf = f.options.map((o) => ({ const: o.label, title: o.description ? `${o.label}: ${o.description}` : o.label }));
+      const oneOf = f.options.map((o) => ({
+        const: o.label,
+        title: o.description ? `${o.label}: ${o.description}` : o.label,
+      }));
       properties[f.name] = f.multiple
         ? { type: 'array', ...base, items: { anyOf: oneOf }, uniqueItems: true }
         : { type: 'string', ...base, oneOf };

@@ -215,7 +215,7 @@ export class Toolbox {
         new EngineError('invalid_argument', `invalid arguments for ${name}: ${why}`, { facts: { violations } }),
       );
     }
-    // Plan mode: the session changes nothing until its plan is approved; the dialect that turned it on words the refusal.
+    // Plan mode: the session changes nothing until its plan is approved; the dialect that turned it on words refusals.
     const plan = e.def.destructive && ctx.session ? planModeOf(ctx.session) : undefined;
     const planned = plan?.refusal(name, args, ctx.session.cwd ?? ctx.scope.primary);
     if (planned !== undefined) {

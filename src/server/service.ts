@@ -176,7 +176,11 @@ export class ToolboxRouter {
         });
       },
       answerInput: (call, callback) => {
-        const noHost = { answer: () => { throw new EngineError('not_found', 'this server asks no questions'); } };
+        const noHost = {
+          answer: () => {
+            throw new EngineError('not_found', 'this server asks no questions');
+          },
+        };
         const res = answerInput(this.host ?? noHost, call.request, firstString(call.metadata, SESSION_KEY));
         this.logger.info({ rpc: 'AnswerInput', outcome: res.failure ? 'refused' : 'ok' });
         callback(null, res);

@@ -15,8 +15,20 @@ const form: QuestionRequest = {
   kind: 'questions',
   message: 'Two questions',
   fields: [
-    { name: 'db', title: 'Which DB?', type: 'choice', required: true, options: [{ label: 'Postgres' }, { label: 'SQLite' }] },
-    { name: 'feat', title: 'Which features?', type: 'choice', multiple: true, options: [{ label: 'A' }, { label: 'B' }] },
+    {
+      name: 'db',
+      title: 'Which DB?',
+      type: 'choice',
+      required: true,
+      options: [{ label: 'Postgres' }, { label: 'SQLite' }],
+    },
+    {
+      name: 'feat',
+      title: 'Which features?',
+      type: 'choice',
+      multiple: true,
+      options: [{ label: 'A' }, { label: 'B' }],
+    },
     { name: 'notes', title: 'Notes', type: 'text' },
     { name: 'ok', title: 'Go?', type: 'boolean' },
   ],
@@ -92,7 +104,10 @@ test('bad answers are refused, naming each fault, and the question still waits',
     refusal(() => slow.host.answer(id, { action: 'cancel' }, 'other')),
     `not_found: no question ${id} is waiting for an answer`,
   );
-  assert.equal(refusal(() => slow.host.answer('nope', { action: 'cancel' })), 'not_found: no question nope is waiting for an answer');
+  assert.equal(
+    refusal(() => slow.host.answer('nope', { action: 'cancel' })),
+    'not_found: no question nope is waiting for an answer',
+  );
   assert.ok(slow.host.pending(id));
   slow.host.answer(id, { action: 'decline', message: 'not now' }, 's');
   assert.deepEqual(await outcome, { action: 'decline', message: 'not now' });
@@ -144,7 +159,12 @@ test('the form as an elicitation schema: flat primitive fields, choices as title
       feat: {
         type: 'array',
         title: 'Which features?',
-        items: { anyOf: [{ const: 'A', title: 'A' }, { const: 'B', title: 'B' }] },
+        items: {
+          anyOf: [
+            { const: 'A', title: 'A' },
+            { const: 'B', title: 'B' },
+          ],
+        },
         uniqueItems: true,
       },
       notes: { type: 'string', title: 'Notes' },

@@ -228,13 +228,19 @@ describe('over gRPC (input_required on CallToolStream, AnswerInput)', () => {
     assert.equal(q.kind, 'questions');
     assert.equal(q.message, '2 questions from the model');
     assert.deepEqual((q.form as { required?: unknown }).required, undefined);
-    const accept = (content: Record<string, unknown>) => ({ id: q.id, action: InputAction.INPUT_ACTION_ACCEPT, content });
+    const accept = (content: Record<string, unknown>) => ({
+      id: q.id,
+      action: InputAction.INPUT_ACTION_ACCEPT,
+      content,
+    });
     const notOffered = await answerInput(accept({ q1: 'MySQL' }));
     assert.equal(
       notOffered.error,
       `the answer to question ${q.id} does not fit its form: q1 must be one of "Postgres", "SQLite"`,
     );
-    assert.deepEqual(notOffered.failure?.fieldViolations, [{ field: 'q1', description: 'must be one of "Postgres", "SQLite"' }]);
+    assert.deepEqual(notOffered.failure?.fieldViolations, [
+      { field: 'q1', description: 'must be one of "Postgres", "SQLite"' },
+    ]);
     assert.equal(
       (await answerInput(accept({ q2: 'A' }))).error,
       `the answer to question ${q.id} does not fit its form: q2 must be a list of the options chosen`,
@@ -260,18 +266,20 @@ describe('over gRPC (input_required on CallToolStream, AnswerInput)', () => {
     const q = await s.question;
     await answerInput({ id: q.id, action: InputAction.INPUT_ACTION_DECLINE, message: 'Please change step 2' });
     const res = await s.final;
-    assert.deepEqual([res.error, texts(res)[0], res.failure?.message], [
-      'Please change step 2',
-      'Please change step 2',
-      'the person declined',
-    ]);
+    assert.deepEqual(
+      [res.error, texts(res)[0], res.failure?.message],
+      ['Please change step 2', 'Please change step 2', 'the person declined'],
+    );
   });
 
   test('ExitPlanMode sends the plan; unary CallTool has nobody to ask', async () => {
     await call('EnterPlanMode', {}, 'plan');
     const s = stream('ExitPlanMode', { plan: 'step one' }, 'plan');
     const q = await s.question;
-    assert.deepEqual([q.kind, q.plan, q.planPath.endsWith('.md'), q.form], ['plan', 'step one', true, { type: 'object', properties: {} }]);
+    assert.deepEqual(
+      [q.kind, q.plan, q.planPath.endsWith('.md'), q.form],
+      ['plan', 'step one', true, { type: 'object', properties: {} }],
+    );
     await answerInput({ id: q.id, action: InputAction.INPUT_ACTION_CANCEL }, 'plan');
     assert.equal(texts(await s.final)[0], DISMISSED);
     const unary = await call('AskUserQuestion', { questions: [DB] }, 'plan');

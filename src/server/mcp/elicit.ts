@@ -2,7 +2,11 @@
 // request (form mode) on the call's own stream, when the client declared the elicitation
 // capability; the client's result answers the question. A client without the capability gets
 // no asker, so the tool answers at once as its vendor does with nobody to ask.
-import { ElicitResultSchema, type ElicitRequestFormParams, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ElicitResultSchema,
+  type ElicitRequestFormParams,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { HostEngine } from '../../engine/host.js';
 import { formSchema, type HostAsker } from '../../engine/questions.js';
 

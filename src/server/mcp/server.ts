@@ -251,7 +251,8 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
     }
     const { ctx, done } = begin(extra, narrowed, progress?.sink, mcpTransport(req.params._meta, extra));
     // The call may ask the person at the host, when the client can show a form.
-    if (elicitsForms(server.getClientCapabilities())) ctx.asker = elicitationAsker(opts.runtime.engine.host, extra as unknown as ElicitingExtra);
+    if (elicitsForms(server.getClientCapabilities()))
+      ctx.asker = elicitationAsker(opts.runtime.engine.host, extra as unknown as ElicitingExtra);
     clientLog.log(extra.sendNotification, 'debug', { event: 'tool call started', tool: name });
     try {
       const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);

@@ -37,8 +37,7 @@ export const enterPlanMode = defineTool<Record<string, never>>({
   async call(_a, c): Promise<Reply> {
     const was = c.engine.host.plan(c);
     const planFile =
-      was?.planFile ??
-      path.join(c.scope.primary, '.claude', 'plans', `plan-${randomBytes(4).toString('hex')}.md`);
+      was?.planFile ?? path.join(c.scope.primary, '.claude', 'plans', `plan-${randomBytes(4).toString('hex')}.md`);
     c.engine.host.enterPlan(c, claudePlanMode(planFile));
     return { text: ENTERED, host: { summary: 'plan mode on', details: { planFile } } };
   },

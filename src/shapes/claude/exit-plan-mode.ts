@@ -45,7 +45,9 @@ export const exitPlanMode = defineTool<Args>({
   tags: [TAGS.readOnly],
   destructive: false,
   idempotency: '',
-  examples: [{ description: 'Ask for approval of the plan', arguments: {}, expectedOutcome: 'User has approved your plan. ...' }],
+  examples: [
+    { description: 'Ask for approval of the plan', arguments: {}, expectedOutcome: 'User has approved your plan. ...' },
+  ],
   errorModes: [
     '<tool_use_error>You are not in plan mode...</tool_use_error> outside plan mode: carry on with the approved plan.',
     'Rejected: the text is the person\u2019s message (is_error); revise the plan and present it again.',

@@ -11,9 +11,46 @@ const AUTO_MODE_REFUSAL =
 
 /** Programs that only look: a command made of these alone, with no redirection into a file, runs in plan mode. */
 const LOOKING = new Set([
-  'ls', 'cat', 'head', 'tail', 'wc', 'pwd', 'echo', 'printf', 'grep', 'rg', 'egrep', 'fgrep', 'file', 'stat',
-  'tree', 'du', 'df', 'which', 'type', 'env', 'date', 'whoami', 'uname', 'diff', 'cmp', 'sort', 'uniq', 'cut',
-  'basename', 'dirname', 'realpath', 'readlink', 'true', 'false', 'test', 'jq', 'less', 'more', 'nl', 'tr',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'pwd',
+  'echo',
+  'printf',
+  'grep',
+  'rg',
+  'egrep',
+  'fgrep',
+  'file',
+  'stat',
+  'tree',
+  'du',
+  'df',
+  'which',
+  'type',
+  'env',
+  'date',
+  'whoami',
+  'uname',
+  'diff',
+  'cmp',
+  'sort',
+  'uniq',
+  'cut',
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'true',
+  'false',
+  'test',
+  'jq',
+  'less',
+  'more',
+  'nl',
+  'tr',
 ]);
 /** git subcommands that only look. */
 const GIT_LOOKING = new Set(['status', 'log', 'diff', 'show', 'blame', 'branch', 'rev-parse', 'ls-files', 'grep']);
@@ -44,8 +81,11 @@ export function claudePlanMode(planFile: string): PlanMode {
         const abs = path.resolve(cwd, target);
         return abs === planFile ? undefined : `Cannot write to ${abs} while in plan mode.`;
       }
-      if (tool === 'Bash') return typeof args.command === 'string' && readOnlyCommand(args.command) ? undefined : AUTO_MODE_REFUSAL;
-      return toolUseError(`${tool} cannot run while in plan mode. Call ExitPlanMode to present your plan for approval first.`);
+      if (tool === 'Bash')
+        return typeof args.command === 'string' && readOnlyCommand(args.command) ? undefined : AUTO_MODE_REFUSAL;
+      return toolUseError(
+        `${tool} cannot run while in plan mode. Call ExitPlanMode to present your plan for approval first.`,
+      );
     },
   };
 }
