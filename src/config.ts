@@ -178,6 +178,12 @@ export const OPTIONS: OptionSpec[] = [
     "Skills directories (each holds <name>/SKILL.md) the skill tools read besides the roots' own layouts; may lie outside the roots (repeat or comma-separate)",
   ),
   o(
+    'ask-timeout-ms',
+    'int',
+    '300000',
+    "How long a tool's question to the person at the host (AskUserQuestion, a plan to approve, permissions) waits for its answer; then the call ends in band as the vendor's tool does",
+  ),
+  o(
     'memory-dir',
     'string',
     '',
@@ -353,6 +359,8 @@ export interface FacetConfig {
   };
   /** --skills-dir: the operator's skills directories, absolute. */
   skillsDirs: string[];
+  /** --ask-timeout-ms: how long a question to the host waits. */
+  ask: { timeoutMs: number };
   /** The memory directory of Anthropic's memory tool, and whose memory a call reaches. */
   memory: { dir: string; scope: 'shared' | 'caller' | 'session' };
   /** Anthropic's client tools: the text editor's max_characters (0: none) and the bash timeout. */
@@ -479,6 +487,7 @@ export function parseConfig(
     auditReads: v.bool('audit-reads'),
     tracing: tracingFrom(env),
     skillsDirs: v.list('skills-dir').map((p) => path.resolve(cwd, p)),
+    ask: { timeoutMs: v.int('ask-timeout-ms', 1, 24 * 3600 * 1000) },
     memory: { dir: path.resolve(cwd, v.str('memory-dir') || path.join(stateDir, 'memory')), scope: memoryScope },
     anthropic: {
       maxCharacters: v.int('anthropic-max-characters', 0),

@@ -59,6 +59,8 @@ import {
   type TasksEngine,
   type WorktreesEngine,
 } from './work-areas.js';
+import { hostArea, type HostEngine } from './host.js';
+import type { HostAsker } from './questions.js';
 
 /** What the engine needs of Facet's configuration (a FacetConfig fits). */
 export interface EngineConfig {
@@ -87,6 +89,8 @@ export interface EngineConfig {
   lsp?: LspSettings;
   /** --skills-dir: the operator's skills directories (each holds <name>/SKILL.md), read even outside the roots. */
   skillsDirs?: readonly string[];
+  /** --ask-timeout-ms: how long a question to the host waits for its answer. */
+  ask?: { timeoutMs?: number };
 }
 
 /** The one context of an engine call (a handler's context fits; `cwd` defaults to the session's). */
@@ -97,6 +101,8 @@ export interface EngineContext {
   cwd?: string;
   /** Live output of the call's commands, when the caller listens (see progress.ts). */
   progress?: ProgressSink;
+  /** How the call's transport asks its host a question (engine.host.ask); absent: nobody can answer. */
+  asker?: HostAsker;
   /**
    * Set by a caller that wants the diagnostics its writes introduced: each writing call adds its report (lsp/watch.ts).
    */
@@ -215,6 +221,8 @@ export interface Engine {
   readonly worktrees: WorktreesEngine;
   /** Skills found in the operator's skills directories and the roots' layouts. */
   readonly skills: SkillsEngine;
+  /** The host in the loop: questions to the person at the host, and the plan mode their answers end. */
+  readonly host: HostEngine;
   /** Stops what the engine runs in the background (language servers); the server calls it on shutdown. */
   close(): Promise<void>;
 }
@@ -273,6 +281,7 @@ export function createEngine(config: EngineConfig): Engine {
   };
   return {
     ...workAreas(config, (ctx) => shell.jobs(ctx)),
+    host: hostArea(config),
     code,
     close: () => code.close(),
     files: {

@@ -2,6 +2,7 @@
 // projections, validation before dispatch, and every failure reported in band.
 import type { ValidateFunction } from 'ajv';
 import { EngineError } from '../engine/errors.js';
+import { planModeOf } from '../engine/plan-mode.js';
 import { sessionEvicted } from '../engine/session-evicted.js';
 import type {
   CallToolResponse,
@@ -222,6 +223,13 @@ export class Toolbox {
       return failed(
         new EngineError('invalid_argument', `invalid arguments for ${name}: ${why}`, { facts: { violations } }),
       );
+    }
+    // Plan mode: the session changes nothing until its plan is approved; the dialect that turned it on words refusals.
+    const plan = e.def.destructive && ctx.session ? planModeOf(ctx.session) : undefined;
+    const planned = plan?.refusal(name, args, ctx.session.cwd ?? ctx.scope.primary);
+    if (planned !== undefined) {
+      const err = new EngineError('precondition_failed', planned, { facts: { tool: name } });
+      return { result: failureResult(planned, err, name), outcome: 'plan_mode' };
     }
     let result: ToolResult;
     try {

@@ -3,6 +3,7 @@
 import type { EngineError } from '../engine/errors.js';
 import type { HostContent } from '../engine/host-content.js';
 import type { ProgressSink } from '../engine/progress.js';
+import type { HostAsker } from '../engine/questions.js';
 import type { Scope } from '../engine/scope.js';
 import type { Session } from '../engine/session.js';
 
@@ -67,6 +68,8 @@ export interface RequestContext {
    * so this reaches the shell engine untouched.
    */
   progress?: ProgressSink;
+  /** How the transport asks the call's host a question (engine.host.ask), when it can. */
+  asker?: HostAsker;
   /** The transport and method the call came by (absent for calls made in process). */
   transport?: CallTransport;
   /** The toolbox serving the call, set by it: a tool that shows the toolbox's own resources reads them here. */

@@ -59,6 +59,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     callerFor,
     streamLimitsFor(config.maxMessageBytes),
     (code) => runtime.observability.transportError('grpc', grpc.status[code] ?? String(code)),
+    runtime.engine.host,
   );
 
   const server = new grpc.Server({

@@ -13,6 +13,9 @@ import {
 import { EngineError, engineFailure } from '../engine/errors.js';
 import type { ProgressSink } from '../engine/progress.js';
 import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
+import type { AnswerInputRequest, AnswerInputResponse } from '../gen/facet/toolbox/v1/stream.js';
+import type { HostEngine } from '../engine/host.js';
+import { answerInput, streamAsker } from './answers.js';
 import { toCallResponse, toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { CallTransport, RequestContext } from '../registry/types.js';
@@ -70,7 +73,10 @@ interface CallInfo {
 }
 
 /** The ToolboxStream implementation: events go out as bytes already encoded (see stream.ts). */
-export type ToolboxStreamImplementation = { callToolStream: handleServerStreamingCall<CallToolRequest, Buffer> };
+export type ToolboxStreamImplementation = {
+  callToolStream: handleServerStreamingCall<CallToolRequest, Buffer>;
+  answerInput: handleUnaryCall<AnswerInputRequest, AnswerInputResponse>;
+};
 
 export class ToolboxRouter {
   private readonly gate = new TurnGate();
@@ -86,6 +92,8 @@ export class ToolboxRouter {
     private readonly streamLimits: StreamLimits = DEFAULT_STREAM_LIMITS,
     /** Told of each call answered with a status other than OK (metrics). */
     private readonly onStatus: (code: status) => void = () => undefined,
+    /** Where AnswerInput's answers go: the engine's questions (absent: every answer is refused). */
+    private readonly host?: Pick<HostEngine, 'answer'>,
   ) {}
 
   implementation(): ToolboxImplementation {
@@ -136,6 +144,8 @@ export class ToolboxRouter {
           });
           return;
         }
+        // The call may ask its host: the question goes out on this stream, the answer comes by AnswerInput.
+        info.ctx.asker = streamAsker(call as ServerWritableStream<unknown, Buffer>);
         const req = call.request;
         this.gate.run(() => {
           (async () => {
@@ -164,6 +174,16 @@ export class ToolboxRouter {
             )
             .finally(info.done);
         });
+      },
+      answerInput: (call, callback) => {
+        const noHost = {
+          answer: () => {
+            throw new EngineError('not_found', 'this server asks no questions');
+          },
+        };
+        const res = answerInput(this.host ?? noHost, call.request, firstString(call.metadata, SESSION_KEY));
+        this.logger.info({ rpc: 'AnswerInput', outcome: res.failure ? 'refused' : 'ok' });
+        callback(null, res);
       },
     };
   }

@@ -32,6 +32,7 @@ const AREAS = {
   goals: true,
   worktrees: true,
   skills: true,
+  host: true,
 } as const satisfies Record<Exclude<keyof Engine, 'hostLimiter' | 'close'>, true>;
 
 const unfaked = (name: string) => () => {

@@ -8,14 +8,9 @@
 // - resources/subscribe, resources/unsubscribe and logging/setLevel are not part of it
 //   (subscriptions/listen, served by the SDK, replaces the first two);
 // - log messages follow the request's own `_meta` log level, none when it names none.
-// Questions a call waits on (the host-answered tools of the host-in-the-loop issue) plug in
-// at the tools/call handler, one pending-question model rendered per revision: the registry's
-// result names the question (a key, what is asked, the answer's schema); here it becomes an
-// `input_required` result (the SDK's inputRequired builders, the call's state sealed with its
-// createRequestStateCodec), and the retried request's ctx.mcpReq.inputResponses[key] goes
-// back to the registry as the answer (requestExtra would carry it); on 2025-11-25 the same
-// question is an elicitation/create request on the call's stream. Not built: the registry
-// has no pending questions yet.
+// Questions a call waits on (engine.host) are, on this revision, input_required results and
+// their resumption (input-required.ts), the same pending-question model as 2025-11-25's
+// elicitation/create and gRPC's input_required events.
 import {
   Server as ModernServer,
   type CacheHint,
@@ -23,6 +18,9 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { RequestExtra } from './server.js';
+import { CLIENT_CAPABILITIES_META_KEY } from '@modelcontextprotocol/server';
+import { elicitsForms } from './elicit.js';
+import type { RoundTrip } from './input-required.js';
 import {
   CAPABILITIES,
   registerMcpHandlers,
@@ -80,6 +78,17 @@ function facade(server: ModernServer): McpRegistrar {
   };
 }
 
+/** What a request carries for multi-round-trip calls (input-required.ts). */
+function roundTripOf(ctx: ServerContext): RoundTrip {
+  const envelope = ctx.mcpReq.envelope as Record<string, { elicitation?: object } | undefined> | undefined;
+  const state = ctx.mcpReq.requestState();
+  return {
+    inputResponses: ctx.mcpReq.inputResponses,
+    requestState: typeof state === 'string' ? state : undefined,
+    elicits: elicitsForms(envelope?.[CLIENT_CAPABILITIES_META_KEY]),
+  };
+}
+
 /** The context a 2025-era handler reads, from a 2026-07-28 request's. */
 function requestExtra(ctx: ServerContext): RequestExtra {
   const headers: Record<string, string> = {};
@@ -96,6 +105,8 @@ function requestExtra(ctx: ServerContext): RequestExtra {
       return ctx.mcpReq.log(p.level, p.data, p.logger);
     },
     sendRequest: () => Promise.reject(new Error('the 2026-07-28 revision has no server-to-client requests')),
+    // Multi-round-trip calls: the retry's answers and state, and whether this request's client elicits.
+    roundTrip: roundTripOf(ctx),
   };
   return extra as unknown as RequestExtra;
 }

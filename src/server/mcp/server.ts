@@ -55,6 +55,18 @@ import {
 } from './file-resources.js';
 import { toCallToolResult, toMcpTool, toPromptResult, toResourceContents } from './render.js';
 import { McpNames } from './names.js';
+import { elicitationAsker, elicitsForms, type ElicitingExtra } from './elicit.js';
+import { inputRequiredFor, SuspendedCalls, type RoundTrip } from './input-required.js';
+import { DEFAULT_SESSION_ID } from '../../engine/session.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** The calls suspended on a question (2026-07-28), one set per server: each request builds its handlers anew. */
+const suspendedByRuntime = new WeakMap<Runtime, SuspendedCalls<CallToolResult>>();
+function suspendedCalls(runtime: Runtime): SuspendedCalls<CallToolResult> {
+  let s = suspendedByRuntime.get(runtime);
+  if (!s) suspendedByRuntime.set(runtime, (s = new SuspendedCalls(runtime.engine.host)));
+  return s;
+}
 import { Subscriptions } from './subscriptions.js';
 
 export interface McpSessionOptions {
@@ -208,19 +220,27 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
   });
 
   const caller = opts.caller ?? '';
-  const begin = (extra: RequestExtra, scope?: Scope, progress?: ProgressSink, transport?: CallTransport) =>
+  /** `outlives`: the call may outlive its request (suspended on a question, 2026-07-28): its end cancels nothing. */
+  const begin = (
+    extra: RequestExtra,
+    scope?: Scope,
+    progress?: ProgressSink,
+    transport?: CallTransport,
+    outlives = false,
+  ) =>
     calls.begin({
       shape,
       sessionId: opts.sessionId(extra),
       caller,
       usesSession: true,
-      cancelled: extra.signal,
+      cancelled: outlives ? undefined : extra.signal,
       scope,
       progress,
       transport,
     });
 
   const catalog = mcpCatalog(toolbox);
+  const suspended = suspendedCalls(opts.runtime);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.tools }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
@@ -239,6 +259,20 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
               })
               .catch(() => undefined);
           });
+    // 2026-07-28: a retry carrying the answer to a suspended call's question resumes that call.
+    const roundTrip = (extra as { roundTrip?: RoundTrip }).roundTrip;
+    if (roundTrip?.requestState !== undefined) {
+      try {
+        const step = await suspended.resume(
+          roundTrip.requestState,
+          roundTrip.inputResponses,
+          opts.sessionId(extra) || DEFAULT_SESSION_ID,
+        );
+        return 'done' in step ? step.done : (inputRequiredFor(step.question) as never);
+      } catch (err) {
+        throw new McpError(ErrorCode.InvalidParams, asEngineError(err).message);
+      }
+    }
     let narrowed = knownScope();
     if (!narrowed) {
       try {
@@ -248,37 +282,55 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
         return toCallToolResult(failureResult(e.message, e, name), name);
       }
     }
-    const { ctx, done } = begin(extra, narrowed, progress?.sink, mcpTransport(req.params._meta, extra));
+    const { ctx, done } = begin(
+      extra,
+      narrowed,
+      progress?.sink,
+      mcpTransport(req.params._meta, extra),
+      roundTrip?.elicits === true,
+    );
+    // The call may ask the person at the host, when the client can show a form.
+    if (elicitsForms(server.getClientCapabilities()))
+      ctx.asker = elicitationAsker(opts.runtime.engine.host, extra as unknown as ElicitingExtra);
     clientLog.log(extra.sendNotification, 'debug', { event: 'tool call started', tool: name });
-    try {
-      const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
-      const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
-      if (outcome === 'ok')
-        clientLog.log(extra.sendNotification, 'info', { event: 'tool call ended', tool: name, outcome, durationMs });
-      else {
-        const message = result.failure?.message ?? result.error ?? '';
-        clientLog.log(extra.sendNotification, 'warning', {
-          event: 'tool call failed',
+    const run = async () => {
+      try {
+        const { result, outcome } = await toolbox.call(name, req.params.arguments ?? {}, ctx);
+        const durationMs = Math.round((performance.now() - started) * 1000) / 1000;
+        if (outcome === 'ok')
+          clientLog.log(extra.sendNotification, 'info', { event: 'tool call ended', tool: name, outcome, durationMs });
+        else {
+          const message = result.failure?.message ?? result.error ?? '';
+          clientLog.log(extra.sendNotification, 'warning', {
+            event: 'tool call failed',
+            tool: name,
+            outcome,
+            durationMs,
+            message,
+          });
+        }
+        logger.info({
+          rpc: 'tools/call',
+          mcp: opts.transport,
           tool: name,
-          outcome,
+          shape,
+          session: ctx.session.id,
           durationMs,
-          message,
+          outcome,
         });
+        return toCallToolResult(result, name, catalog.structured.has(name));
+      } finally {
+        progress?.stop();
+        done();
       }
-      logger.info({
-        rpc: 'tools/call',
-        mcp: opts.transport,
-        tool: name,
-        shape,
-        session: ctx.session.id,
-        durationMs,
-        outcome,
-      });
-      return toCallToolResult(result, name, catalog.structured.has(name));
-    } finally {
-      progress?.stop();
-      done();
-    }
+    };
+    // 2026-07-28 with a client that elicits: a question suspends the call and answers input_required.
+    if (!roundTrip?.elicits) return run();
+    const step = await suspended.start((asker) => {
+      ctx.asker = asker;
+      return run();
+    });
+    return 'done' in step ? step.done : (inputRequiredFor(step.question) as never);
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) =>

@@ -17,6 +17,8 @@ import { write197 } from './write.js';
 const TODO_TOOLS = { tasks: ['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate'], todo: ['TodoWrite'], none: [] };
 /** Tools Claude Code had by 2.1.197 that Facet first served with 2.1.332. */
 const LATER_SERVED = ['LSP', 'EnterWorktree', 'ExitWorktree', 'Skill', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
+/** Tools the person answers: in 2.1.197's .d.ts but never captured with their schemas (history.md). */
+const HOST_ANSWERED = ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'];
 
 export const claudeDiffs: ReleaseDiffs = {
   // 2.1.277..2.1.309: TaskOutput gone, background timeouts, WebFetch offset and Read allow_large
@@ -33,7 +35,7 @@ export const claudeDiffs: ReleaseDiffs = {
   // background output, TodoWrite for plans, Edit and Write only after a Read.
   '2.1.197': {
     // 2.1.197 had TodoWrite only, whichever todo tools the newer release serves.
-    removed: (env) => [...TODO_TOOLS[env.config.claude.todoTools], ...LATER_SERVED],
+    removed: (env) => [...TODO_TOOLS[env.config.claude.todoTools], ...LATER_SERVED, ...HOST_ANSWERED],
     added: [
       { after: 'Bash', tools: (env) => buildTools(env, claudeDialect, [taskOutput]) },
       { after: 'NotebookEdit', tools: (env) => buildTools(env, claudeDialect, [todoWrite]) },

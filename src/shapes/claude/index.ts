@@ -29,6 +29,9 @@ import { todoWrite } from './todo-write.js';
 import { webFetch } from './web-fetch.js';
 import { webSearch } from './web-search.js';
 import { write } from './write.js';
+import { askUserQuestion } from './ask-user-question.js';
+import { enterPlanMode } from './enter-plan-mode.js';
+import { exitPlanMode } from './exit-plan-mode.js';
 
 /**
  * Claude Code 2.1.332's tools, in the order served. The task tools are those Claude Code sends
@@ -57,6 +60,9 @@ export const CLAUDE_TOOLS = [
   skill,
   listMcpResources,
   readMcpResource,
+  askUserQuestion,
+  enterPlanMode,
+  exitPlanMode,
 ];
 
 const TASKS = [taskCreate, taskGet, taskList, taskUpdate];
@@ -107,6 +113,7 @@ export const claudeGuide = (roots: readonly string[], list: ReadonlyArray<{ name
     'LSP answers definitions, references, hover, symbols and call hierarchies (1-based line and character).',
     'EnterWorktree works in an isolated git worktree, ExitWorktree leaves it; Skill runs a skill by name;',
     'ListMcpResourcesTool and ReadMcpResourceTool list and read the server resources.',
+    'AskUserQuestion asks the person; EnterPlanMode plans without changing anything until ExitPlanMode is approved.',
     '',
     `Tools: ${list.map((t) => t.name).join(', ')}.`,
   ].join('\n');

@@ -125,6 +125,7 @@ const CONTEXT_FIELDS = {
   progress: true,
   transport: true,
   toolbox: true,
+  asker: true,
 } satisfies Record<keyof HandlerContext, true>;
 void CONTEXT_FIELDS;
 
@@ -149,6 +150,7 @@ function callOf(ctx: HandlerContext, env: ShapeEnv, tool: string): Call {
   if (ctx.progress !== undefined) c.progress = ctx.progress;
   if (ctx.transport !== undefined) c.transport = ctx.transport;
   if (ctx.toolbox !== undefined) c.toolbox = ctx.toolbox;
+  if (ctx.asker !== undefined) c.asker = ctx.asker;
   return c;
 }
 

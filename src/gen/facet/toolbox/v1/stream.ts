@@ -12,12 +12,17 @@ import {
   Client,
   type ClientOptions,
   type ClientReadableStream,
+  type ClientUnaryCall,
   type handleServerStreamingCall,
+  type handleUnaryCall,
   makeGenericClientConstructor,
   type Metadata,
+  type ServiceError,
   type UntypedServiceImplementation,
 } from "@grpc/grpc-js";
+import { Failure } from "../../../codefly/base/v0/failure.js";
 import { CallToolRequest, CallToolResponse } from "../../../codefly/services/toolbox/v0/toolbox.js";
+import { Struct } from "../../../google/protobuf/struct.js";
 
 export const protobufPackage = "facet.toolbox.v1";
 
@@ -27,6 +32,55 @@ export const protobufFileName = "facet/toolbox/v1/stream.proto";
  * Facet's extension of the codefly toolbox contract: CallTool with live output. The v0
  * Toolbox service is unchanged; hosts that do not know this service keep calling it.
  */
+
+/** How the person answered. */
+export enum InputAction {
+  INPUT_ACTION_UNSPECIFIED = 0,
+  /** INPUT_ACTION_ACCEPT - Accepted: content holds the form's answers. */
+  INPUT_ACTION_ACCEPT = 1,
+  /** INPUT_ACTION_DECLINE - Declined, with an optional message the tool passes on. */
+  INPUT_ACTION_DECLINE = 2,
+  /** INPUT_ACTION_CANCEL - Dismissed without a choice. */
+  INPUT_ACTION_CANCEL = 3,
+  UNRECOGNIZED = -1,
+}
+
+export function inputActionFromJSON(object: any): InputAction {
+  switch (object) {
+    case 0:
+    case "INPUT_ACTION_UNSPECIFIED":
+      return InputAction.INPUT_ACTION_UNSPECIFIED;
+    case 1:
+    case "INPUT_ACTION_ACCEPT":
+      return InputAction.INPUT_ACTION_ACCEPT;
+    case 2:
+    case "INPUT_ACTION_DECLINE":
+      return InputAction.INPUT_ACTION_DECLINE;
+    case 3:
+    case "INPUT_ACTION_CANCEL":
+      return InputAction.INPUT_ACTION_CANCEL;
+    case -1:
+    case "UNRECOGNIZED":
+    default:
+      return InputAction.UNRECOGNIZED;
+  }
+}
+
+export function inputActionToJSON(object: InputAction): string {
+  switch (object) {
+    case InputAction.INPUT_ACTION_UNSPECIFIED:
+      return "INPUT_ACTION_UNSPECIFIED";
+    case InputAction.INPUT_ACTION_ACCEPT:
+      return "INPUT_ACTION_ACCEPT";
+    case InputAction.INPUT_ACTION_DECLINE:
+      return "INPUT_ACTION_DECLINE";
+    case InputAction.INPUT_ACTION_CANCEL:
+      return "INPUT_ACTION_CANCEL";
+    case InputAction.UNRECOGNIZED:
+    default:
+      return "UNRECOGNIZED";
+  }
+}
 
 /** Where a chunk of output came from. */
 export enum OutputStream {
@@ -72,7 +126,59 @@ export function outputStreamToJSON(object: OutputStream): string {
 export interface CallToolEvent {
   event: { $case: "progress"; value: CallToolProgress } | //
   /** The last event: the same CallToolResponse unary CallTool returns for the call. */
-  { $case: "response"; value: CallToolResponse } | undefined;
+  { $case: "response"; value: CallToolResponse } | //
+  /** The tool asks the person at the host; the call waits for AnswerInput (or --ask-timeout-ms). */
+  { $case: "inputRequired"; value: InputRequired } | undefined;
+}
+
+/** A question a running call puts to the person at the host. */
+export interface InputRequired {
+  /** Unguessable; AnswerInputRequest.id names it. */
+  id: string;
+  /**
+   * What accepting means: "questions" (the form's answers), "plan" (approving the plan) or
+   * "permissions" (granting them).
+   */
+  kind: string;
+  /** One line to show above the form. */
+  message: string;
+  /**
+   * The JSON Schema of an accepted answer's content: a flat object of strings, numbers,
+   * booleans and choices (the shape MCP elicitation forms have). Empty properties: accepting
+   * or declining is the whole answer.
+   */
+  form:
+    | { [key: string]: any }
+    | undefined;
+  /** The plan to approve (kind "plan"), and the file it is in when there is one. */
+  plan: string;
+  planPath: string;
+  /** The permissions asked for (kind "permissions"). */
+  writableRoots: string[];
+  network: boolean;
+  /** When the question ends unanswered, in milliseconds since the Unix epoch. */
+  expiresAtMs: number;
+}
+
+export interface AnswerInputRequest {
+  /** InputRequired.id. */
+  id: string;
+  action: InputAction;
+  /** The answers, for INPUT_ACTION_ACCEPT, held to InputRequired.form. */
+  content:
+    | { [key: string]: any }
+    | undefined;
+  /** For INPUT_ACTION_DECLINE: why, in the person's words. */
+  message: string;
+}
+
+/**
+ * Empty on success: the call resumes. A refused answer (an unknown or ended question, another
+ * session's, a second answer, content that does not fit the form) changes nothing.
+ */
+export interface AnswerInputResponse {
+  error: string;
+  failure: Failure | undefined;
 }
 
 /**
@@ -107,6 +213,9 @@ export const CallToolEvent: MessageFns<CallToolEvent> = {
       case "response":
         CallToolResponse.encode(message.event.value, writer.uint32(18).fork()).join();
         break;
+      case "inputRequired":
+        InputRequired.encode(message.event.value, writer.uint32(26).fork()).join();
+        break;
     }
     return writer;
   },
@@ -140,6 +249,14 @@ export const CallToolEvent: MessageFns<CallToolEvent> = {
             message.event = { $case: "response", value: CallToolResponse.decode(reader, reader.uint32()) };
             continue;
           }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.event = { $case: "inputRequired", value: InputRequired.decode(reader, reader.uint32()) };
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -158,6 +275,10 @@ export const CallToolEvent: MessageFns<CallToolEvent> = {
         ? { $case: "progress", value: CallToolProgress.fromJSON(object.progress) }
         : isSet(object.response)
         ? { $case: "response", value: CallToolResponse.fromJSON(object.response) }
+        : isSet(object.inputRequired)
+        ? { $case: "inputRequired", value: InputRequired.fromJSON(object.inputRequired) }
+        : isSet(object.input_required)
+        ? { $case: "inputRequired", value: InputRequired.fromJSON(object.input_required) }
         : undefined,
     };
   },
@@ -168,6 +289,8 @@ export const CallToolEvent: MessageFns<CallToolEvent> = {
       obj.progress = CallToolProgress.toJSON(message.event.value);
     } else if (message.event?.$case === "response") {
       obj.response = CallToolResponse.toJSON(message.event.value);
+    } else if (message.event?.$case === "inputRequired") {
+      obj.inputRequired = InputRequired.toJSON(message.event.value);
     }
     return obj;
   },
@@ -190,7 +313,436 @@ export const CallToolEvent: MessageFns<CallToolEvent> = {
         }
         break;
       }
+      case "inputRequired": {
+        if (object.event?.value !== undefined && object.event?.value !== null) {
+          message.event = { $case: "inputRequired", value: InputRequired.fromPartial(object.event.value) };
+        }
+        break;
+      }
     }
+    return message;
+  },
+};
+
+function createBaseInputRequired(): InputRequired {
+  return {
+    id: "",
+    kind: "",
+    message: "",
+    form: undefined,
+    plan: "",
+    planPath: "",
+    writableRoots: [],
+    network: false,
+    expiresAtMs: 0,
+  };
+}
+
+export const InputRequired: MessageFns<InputRequired> = {
+  encode(message: InputRequired, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.kind !== "") {
+      writer.uint32(18).string(message.kind);
+    }
+    if (message.message !== "") {
+      writer.uint32(26).string(message.message);
+    }
+    if (message.form !== undefined) {
+      Struct.encode(Struct.wrap(message.form), writer.uint32(34).fork()).join();
+    }
+    if (message.plan !== "") {
+      writer.uint32(42).string(message.plan);
+    }
+    if (message.planPath !== "") {
+      writer.uint32(50).string(message.planPath);
+    }
+    for (const v of message.writableRoots) {
+      writer.uint32(58).string(v!);
+    }
+    if (message.network !== false) {
+      writer.uint32(64).bool(message.network);
+    }
+    if (message.expiresAtMs !== 0) {
+      writer.uint32(72).int64(message.expiresAtMs);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): InputRequired {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseInputRequired();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.kind = reader.string();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.form = Struct.unwrap(Struct.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.plan = reader.string();
+            continue;
+          }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.planPath = reader.string();
+            continue;
+          }
+          case 7: {
+            if (tag !== 58) {
+              break;
+            }
+
+            message.writableRoots.push(reader.string());
+            continue;
+          }
+          case 8: {
+            if (tag !== 64) {
+              break;
+            }
+
+            message.network = reader.bool();
+            continue;
+          }
+          case 9: {
+            if (tag !== 72) {
+              break;
+            }
+
+            message.expiresAtMs = longToNumber(reader.int64());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): InputRequired {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      kind: isSet(object.kind) ? globalThis.String(object.kind) : "",
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+      form: isObject(object.form) ? object.form : undefined,
+      plan: isSet(object.plan) ? globalThis.String(object.plan) : "",
+      planPath: isSet(object.planPath)
+        ? globalThis.String(object.planPath)
+        : isSet(object.plan_path)
+        ? globalThis.String(object.plan_path)
+        : "",
+      writableRoots: globalThis.Array.isArray(object?.writableRoots)
+        ? object.writableRoots.map((e: any) => globalThis.String(e))
+        : globalThis.Array.isArray(object?.writable_roots)
+        ? object.writable_roots.map((e: any) => globalThis.String(e))
+        : [],
+      network: isSet(object.network) ? globalThis.Boolean(object.network) : false,
+      expiresAtMs: isSet(object.expiresAtMs)
+        ? globalThis.Number(object.expiresAtMs)
+        : isSet(object.expires_at_ms)
+        ? globalThis.Number(object.expires_at_ms)
+        : 0,
+    };
+  },
+
+  toJSON(message: InputRequired): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.kind !== "") {
+      obj.kind = message.kind;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    if (message.form !== undefined) {
+      obj.form = message.form;
+    }
+    if (message.plan !== "") {
+      obj.plan = message.plan;
+    }
+    if (message.planPath !== "") {
+      obj.planPath = message.planPath;
+    }
+    if (message.writableRoots?.length) {
+      obj.writableRoots = message.writableRoots;
+    }
+    if (message.network !== false) {
+      obj.network = message.network;
+    }
+    if (message.expiresAtMs !== 0) {
+      obj.expiresAtMs = Math.round(message.expiresAtMs);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<InputRequired>, I>>(base?: I): InputRequired {
+    return InputRequired.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<InputRequired>, I>>(object: I): InputRequired {
+    const message = createBaseInputRequired();
+    message.id = object.id ?? "";
+    message.kind = object.kind ?? "";
+    message.message = object.message ?? "";
+    message.form = object.form ?? undefined;
+    message.plan = object.plan ?? "";
+    message.planPath = object.planPath ?? "";
+    message.writableRoots = object.writableRoots?.map((e) => e) || [];
+    message.network = object.network ?? false;
+    message.expiresAtMs = object.expiresAtMs ?? 0;
+    return message;
+  },
+};
+
+function createBaseAnswerInputRequest(): AnswerInputRequest {
+  return { id: "", action: 0, content: undefined, message: "" };
+}
+
+export const AnswerInputRequest: MessageFns<AnswerInputRequest> = {
+  encode(message: AnswerInputRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.id !== "") {
+      writer.uint32(10).string(message.id);
+    }
+    if (message.action !== 0) {
+      writer.uint32(16).int32(message.action);
+    }
+    if (message.content !== undefined) {
+      Struct.encode(Struct.wrap(message.content), writer.uint32(26).fork()).join();
+    }
+    if (message.message !== "") {
+      writer.uint32(34).string(message.message);
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerInputRequest {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerInputRequest();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.id = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.action = reader.int32() as any;
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.content = Struct.unwrap(Struct.decode(reader, reader.uint32()));
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.message = reader.string();
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AnswerInputRequest {
+    return {
+      id: isSet(object.id) ? globalThis.String(object.id) : "",
+      action: isSet(object.action) ? inputActionFromJSON(object.action) : 0,
+      content: isObject(object.content) ? object.content : undefined,
+      message: isSet(object.message) ? globalThis.String(object.message) : "",
+    };
+  },
+
+  toJSON(message: AnswerInputRequest): unknown {
+    const obj: any = {};
+    if (message.id !== "") {
+      obj.id = message.id;
+    }
+    if (message.action !== 0) {
+      obj.action = inputActionToJSON(message.action);
+    }
+    if (message.content !== undefined) {
+      obj.content = message.content;
+    }
+    if (message.message !== "") {
+      obj.message = message.message;
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AnswerInputRequest>, I>>(base?: I): AnswerInputRequest {
+    return AnswerInputRequest.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AnswerInputRequest>, I>>(object: I): AnswerInputRequest {
+    const message = createBaseAnswerInputRequest();
+    message.id = object.id ?? "";
+    message.action = object.action ?? 0;
+    message.content = object.content ?? undefined;
+    message.message = object.message ?? "";
+    return message;
+  },
+};
+
+function createBaseAnswerInputResponse(): AnswerInputResponse {
+  return { error: "", failure: undefined };
+}
+
+export const AnswerInputResponse: MessageFns<AnswerInputResponse> = {
+  encode(message: AnswerInputResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
+    if (message.error !== "") {
+      writer.uint32(10).string(message.error);
+    }
+    if (message.failure !== undefined) {
+      Failure.encode(message.failure, writer.uint32(18).fork()).join();
+    }
+    return writer;
+  },
+
+  decode(input: BinaryReader | Uint8Array, length?: number): AnswerInputResponse {
+    const reader = input instanceof BinaryReader ? input : new BinaryReader(input);
+    const previousRecursionDepth = (reader as any).__tsProtoDecodeDepth ?? 0;
+    if (previousRecursionDepth >= 100) {
+      throw new globalThis.Error("protobuf decode recursion limit exceeded");
+    }
+    (reader as any).__tsProtoDecodeDepth = previousRecursionDepth + 1;
+    try {
+      const end = length === undefined ? reader.len : reader.pos + length;
+      const message = createBaseAnswerInputResponse();
+      while (reader.pos < end) {
+        const tag = reader.uint32();
+        switch (tag >>> 3) {
+          case 1: {
+            if (tag !== 10) {
+              break;
+            }
+
+            message.error = reader.string();
+            continue;
+          }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.failure = Failure.decode(reader, reader.uint32());
+            continue;
+          }
+        }
+        if ((tag & 7) === 4 || tag === 0) {
+          break;
+        }
+        reader.skip(tag & 7);
+      }
+      return message;
+    } finally {
+      (reader as any).__tsProtoDecodeDepth = previousRecursionDepth;
+    }
+  },
+
+  fromJSON(object: any): AnswerInputResponse {
+    return {
+      error: isSet(object.error) ? globalThis.String(object.error) : "",
+      failure: isSet(object.failure) ? Failure.fromJSON(object.failure) : undefined,
+    };
+  },
+
+  toJSON(message: AnswerInputResponse): unknown {
+    const obj: any = {};
+    if (message.error !== "") {
+      obj.error = message.error;
+    }
+    if (message.failure !== undefined) {
+      obj.failure = Failure.toJSON(message.failure);
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<AnswerInputResponse>, I>>(base?: I): AnswerInputResponse {
+    return AnswerInputResponse.fromPartial(base ?? ({} as any));
+  },
+  fromPartial<I extends Exact<DeepPartial<AnswerInputResponse>, I>>(object: I): AnswerInputResponse {
+    const message = createBaseAnswerInputResponse();
+    message.error = object.error ?? "";
+    message.failure = (object.failure !== undefined && object.failure !== null)
+      ? Failure.fromPartial(object.failure)
+      : undefined;
     return message;
   },
 };
@@ -356,6 +908,19 @@ export const ToolboxStreamService = {
     responseSerialize: (value: CallToolEvent): Buffer => Buffer.from(CallToolEvent.encode(value).finish()),
     responseDeserialize: (value: Buffer): CallToolEvent => CallToolEvent.decode(value),
   },
+  /**
+   * Answers the question a CallToolStream call asked in its input_required event, by the
+   * question's id; the call then goes on on its stream. Refusals are in band (error, failure).
+   */
+  answerInput: {
+    path: "/facet.toolbox.v1.ToolboxStream/AnswerInput" as const,
+    requestStream: false as const,
+    responseStream: false as const,
+    requestSerialize: (value: AnswerInputRequest): Buffer => Buffer.from(AnswerInputRequest.encode(value).finish()),
+    requestDeserialize: (value: Buffer): AnswerInputRequest => AnswerInputRequest.decode(value),
+    responseSerialize: (value: AnswerInputResponse): Buffer => Buffer.from(AnswerInputResponse.encode(value).finish()),
+    responseDeserialize: (value: Buffer): AnswerInputResponse => AnswerInputResponse.decode(value),
+  },
 } as const;
 
 export interface ToolboxStreamServer extends UntypedServiceImplementation {
@@ -365,6 +930,11 @@ export interface ToolboxStreamServer extends UntypedServiceImplementation {
    * The request is the contract's own CallToolRequest, so a host sends the same message to both.
    */
   callToolStream: handleServerStreamingCall<CallToolRequest, CallToolEvent>;
+  /**
+   * Answers the question a CallToolStream call asked in its input_required event, by the
+   * question's id; the call then goes on on its stream. Refusals are in band (error, failure).
+   */
+  answerInput: handleUnaryCall<AnswerInputRequest, AnswerInputResponse>;
 }
 
 export interface ToolboxStreamClient extends Client {
@@ -379,6 +949,25 @@ export interface ToolboxStreamClient extends Client {
     metadata?: Metadata,
     options?: Partial<CallOptions>,
   ): ClientReadableStream<CallToolEvent>;
+  /**
+   * Answers the question a CallToolStream call asked in its input_required event, by the
+   * question's id; the call then goes on on its stream. Refusals are in band (error, failure).
+   */
+  answerInput(
+    request: AnswerInputRequest,
+    callback: (error: ServiceError | null, response: AnswerInputResponse) => void,
+  ): ClientUnaryCall;
+  answerInput(
+    request: AnswerInputRequest,
+    metadata: Metadata,
+    callback: (error: ServiceError | null, response: AnswerInputResponse) => void,
+  ): ClientUnaryCall;
+  answerInput(
+    request: AnswerInputRequest,
+    metadata: Metadata,
+    options: Partial<CallOptions>,
+    callback: (error: ServiceError | null, response: AnswerInputResponse) => void,
+  ): ClientUnaryCall;
 }
 
 export const ToolboxStreamClient = makeGenericClientConstructor(
@@ -412,6 +1001,10 @@ function longToNumber(int64: { toString(): string }): number {
     throw new globalThis.Error("Value is smaller than Number.MIN_SAFE_INTEGER");
   }
   return num;
+}
+
+function isObject(value: any): boolean {
+  return typeof value === "object" && value !== null;
 }
 
 function isSet(value: any): boolean {
