@@ -212,6 +212,8 @@ export const OPTIONS: OptionSpec[] = [
     'string',
     'tasks',
     "Claude Code's todo tools in the claude shape (latest release), as its CLAUDE_CODE_ENABLE_TASKS and CLAUDE_CODE_ENABLE_TODO_TOOLS set them for the model: tasks (TaskCreate, TaskGet, TaskList, TaskUpdate), todo (TodoWrite) or none (the newest models get neither)",
+  ),
+  o(
     'codex-update-plan',
     'bool',
     'false',

@@ -25,6 +25,7 @@ export const codexDiffs: ReleaseDiffs = {
       'list_mcp_resources',
       'list_mcp_resource_templates',
       'read_mcp_resource',
+      'request_user_input',
       'get_goal',
       'create_goal',
       'update_goal',

@@ -16,6 +16,7 @@ import { getGoal } from './get-goal.js';
 import { listMcpResourceTemplates } from './list-mcp-resource-templates.js';
 import { listMcpResources } from './list-mcp-resources.js';
 import { readMcpResource } from './read-mcp-resource.js';
+import { requestUserInput } from './request-user-input.js';
 import { updateGoal } from './update-goal.js';
 import { updatePlan } from './update-plan.js';
 import { viewImage } from './view-image.js';
@@ -31,6 +32,7 @@ const toolsOf = (config: FacetConfig) => [
   readMcpResource,
   applyPatch,
   viewImage,
+  requestUserInput,
   getGoal,
   createGoal,
   updateGoal,
@@ -46,6 +48,7 @@ export function codexGuide(roots: readonly string[], tools: readonly ToolDefinit
     'Edit files with apply_patch: the patch text itself ("*** Begin Patch\\n…\\n*** End Patch", sent as {"input": …});',
     'the whole patch is verified first, so it applies completely or not at all.',
     'Look at images with view_image. list_mcp_resources and read_mcp_resource reach the resources of this server.',
+    'When only the user can settle a choice, ask with request_user_input.',
     'Keep one goal with create_goal, get_goal and update_goal (complete when achieved).',
     ...(has('update_plan') ? ['For work of several steps keep a plan with update_plan.'] : []),
     '',
@@ -58,7 +61,7 @@ export function codexShape(config: FacetConfig, engine: Engine): ToolboxSpec {
     shape: 'codex',
     vendor: 'codex',
     description:
-      'Facet serving the Codex CLI tools: exec_command/write_stdin, list_mcp_resources, list_mcp_resource_templates, read_mcp_resource, apply_patch, view_image, get_goal, create_goal, update_goal.',
+      'Facet serving the Codex CLI tools: exec_command/write_stdin, list_mcp_resources, list_mcp_resource_templates, read_mcp_resource, apply_patch, view_image, request_user_input, get_goal, create_goal, update_goal.',
     contextFiles: ['AGENTS.md'],
     tools: buildTools({ config, engine }, codexDialect, toolsOf(config)),
     guide: codexGuide,
