@@ -17,6 +17,7 @@ import {
   type ShapeListing,
 } from './release-table.js';
 import { claudeDiffs } from './claude/diffs.js';
+import { qwenDiffs } from './qwen/diffs.js';
 import type { ReleaseDiff, ReleaseDiffs } from './release-diff.js';
 import type { ShapeReleases } from './release-types.js';
 
@@ -26,7 +27,7 @@ export { parseShapeRef, shapeListings, unknownShapeText } from './release-table.
  * The differences of each shape's older releases (its folder's diffs.ts), by shape. A shape with
  * one release has none; adding an older release adds its diffs.ts here.
  */
-export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = { claude: claudeDiffs };
+export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = { claude: claudeDiffs, qwen: qwenDiffs };
 
 /** A release's shape options: its newer neighbour's, with the differences it lists applied. */
 export function applyReleaseDiff(opts: ShapeOptions, diff: ReleaseDiff, env: ShapeEnv, label: string): ShapeOptions {
@@ -45,7 +46,8 @@ export function applyReleaseDiff(opts: ShapeOptions, diff: ReleaseDiff, env: Sha
       if (has(tools, t.name))
         throw new Error(`${label}: adds ${t.name}, which its newer neighbour serves already (replace it instead)`);
     const at = group.after === undefined ? tools.length : tools.findIndex((t) => t.name === group.after) + 1;
-    if (at === 0) throw new Error(`${label}: adds tools after ${group.after}, which it does not serve`);
+    if (group.after !== undefined && at === 0)
+      throw new Error(`${label}: adds tools after ${group.after}, which it does not serve`);
     tools = [...tools.slice(0, at), ...added, ...tools.slice(at)];
   }
   return { ...opts, tools, description: diff.description ?? opts.description, guide: diff.guide ?? opts.guide };
