@@ -37,7 +37,7 @@ describe('facet shapes', () => {
         ['claude', '@anthropic-ai/claude-code', '2.1.332'],
         ['codex', '@openai/codex', '0.169.0'],
         ['gemini', '@google/gemini-cli', '0.61.0'],
-        ['qwen', '@qwen-code/qwen-code', '0.15.10'],
+        ['qwen', '@qwen-code/qwen-code', '0.24.4'],
         ['kimi', 'kimi-cli', '1.49'],
         ['grok', '@vibe-kit/grok-cli', '0.0.34'],
         ['anthropic', 'Anthropic Messages API', '20250818'],

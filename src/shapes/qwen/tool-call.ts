@@ -46,7 +46,8 @@ export const toolCall = (bridge: () => Bridge): ToolMaker<Args> =>
     summary: 'Call a deferred tool (one tool_search showed) by its exact name with arguments matching its schema.',
     description: [
       'Runs the deferred tool `name` with `arguments` (an object matching the schema tool_search showed) and answers',
-      "with that tool's own result. Tools already in your list are called directly instead.",
+      "with that tool's own result and failures, exactly as a direct call of it answers. Tools already in your list are",
+      'called directly instead; tool_call refuses them, itself, tool_search and names no deferred tool has.',
     ],
     schema: {
       type: 'object',
