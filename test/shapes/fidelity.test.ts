@@ -162,7 +162,7 @@ const UNLISTED: Record<string, string[]> = {
     ...['list_directory', 'todo_write'],
   ],
 };
-/** Disabled stand-ins: they take any arguments (the vendor answers them all alike), so their schema is not the vendor's. */
+/** Disabled stand-ins take any arguments (the vendor answers them all alike): their schema is not the vendor's. */
 const ANY_ARGUMENTS = new Set(['qwen@0.24.4/list_directory', 'qwen@0.24.4/todo_write']);
 
 /** A tool the capture records with no parameters (null) is served as an object of no properties. */
