@@ -129,7 +129,7 @@ export class Toolbox {
         }
       }
     }
-    this.summaries = [...this.entries.values()].map((e) => e.summary);
+    this.summaries = [...this.entries.values()].filter((e) => !e.def.unlisted).map((e) => e.summary);
   }
 
   /** The entry's input validator, compiling its schemas (input and output) on the first call. */
@@ -161,7 +161,7 @@ export class Toolbox {
   }
 
   listTools(): ListToolsResponse {
-    return { tools: [...this.entries.values()].map((e) => e.tool) };
+    return { tools: [...this.entries.values()].filter((e) => !e.def.unlisted).map((e) => e.tool) };
   }
 
   listToolSummaries(tagsFilter: readonly string[]): ListToolSummariesResponse {
@@ -299,7 +299,8 @@ export class Toolbox {
 
   private unknownToolText(name: string): string {
     if (this.spec.unknownTool) return this.spec.unknownTool(name);
-    return `${this.name} has no tool named "${name}". Available tools: ${this.toolNames.join(', ')}.`;
+    const listed = [...this.entries.values()].filter((e) => !e.def.unlisted).map((e) => e.def.name);
+    return `${this.name} has no tool named "${name}". Available tools: ${listed.join(', ')}.`;
   }
 
   private wordError(err: EngineError, def: ToolDefinition, args: unknown, ctx: RequestContext): string {

@@ -141,6 +141,11 @@ export interface ToolDefinition<Args = any> {
    * before wording them.
    */
   fields?: Record<string, string>;
+  /**
+   * Callable by name but left out of ListTools, ListToolSummaries and the unknown-tool answer: a tool the vendor keeps
+   * out of its model's tool list (deferred behind a search tool, or off by default) yet answers when called.
+   */
+  unlisted?: boolean;
 }
 
 export interface ResourceEntry {

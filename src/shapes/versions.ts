@@ -20,6 +20,7 @@ import { claudeDiffs } from './claude/diffs.js';
 import { codexDiffs } from './codex/diffs.js';
 import { grokDiffs } from './grok/diffs.js';
 import { kimiDiffs } from './kimi/diffs.js';
+import { qwenDiffs } from './qwen/diffs.js';
 import type { ReleaseDiff, ReleaseDiffs } from './release-diff.js';
 import type { ShapeReleases } from './release-types.js';
 
@@ -34,6 +35,7 @@ export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = {
   codex: codexDiffs,
   kimi: kimiDiffs,
   grok: grokDiffs,
+  qwen: qwenDiffs,
 };
 
 /** A release's shape options: its newer neighbour's, with the differences it lists applied. */

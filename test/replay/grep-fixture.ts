@@ -50,12 +50,12 @@ export async function geminiGrepRefused(
 }
 
 /**
- * Qwen: a server with a second root (named `label`), and `fresh(files)`: the first root emptied
- * and filled with `files`, the second emptied, and a grep over the first in a session of its own.
+ * Qwen (0.15.10, whose tests these are): a server with a second root (named `label`), and `fresh(files)`: the
+ * first root emptied and filled with `files`, the second emptied, and a grep over the first in a session of its own.
  */
 export function qwenGrepBench(label: string) {
   let second = '';
-  const server = replayServer('qwen', () => {
+  const server = replayServer('qwen@0.15.10', () => {
     second = replayDir(`facet-replay-qwen-${label}-second-`);
     return ['--root', second];
   });

@@ -12,7 +12,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayDir, replayServer } from './env.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
-const server = replayServer('qwen');
+const server = replayServer('qwen@0.15.10');
 const OUTSIDE = 'path_not_in_workspace';
 const PRIOR_READ = 'edit_requires_prior_read';
 
@@ -144,7 +144,7 @@ const outsideFile = () => {
 
 export const qwenEdit: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'edit',
   source: 'QwenLM/qwen-code packages/core/src/tools/edit.test.ts @0103af52',
   cases: [

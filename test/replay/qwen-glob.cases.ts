@@ -10,7 +10,7 @@ import { replayDir, replayServer } from './env.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
 let second = '';
-const server = replayServer('qwen', () => {
+const server = replayServer('qwen@0.15.10', () => {
   second = replayDir('facet-replay-qwen-second-');
   return ['--root', second];
 });
@@ -93,7 +93,7 @@ async function aged(files: Array<[string, number]>) {
 
 export const qwenGlob: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'glob',
   source: 'QwenLM/qwen-code packages/core/src/tools/glob.test.ts @0ea6e0d9',
   cases: [

@@ -243,7 +243,7 @@ const cases: ReplayCase[] = [
 
 export const qwenGrep: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'grep_search',
   source: 'QwenLM/qwen-code packages/core/src/tools/grep.test.ts @0bdb7e91',
   cases,

@@ -11,7 +11,7 @@ import { replayDir, replayServer } from './env.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
 let second = '';
-const server = replayServer('qwen', () => {
+const server = replayServer('qwen@0.15.10', () => {
   second = replayDir('facet-replay-qwen-ls-second-');
   return ['--root', second];
 });
@@ -74,7 +74,7 @@ const secondary = (name: string): ReplayCase => ({
 
 export const qwenListDirectory: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'list_directory',
   source: 'QwenLM/qwen-code packages/core/src/tools/ls.test.ts @0ea6e0d9',
   cases: [

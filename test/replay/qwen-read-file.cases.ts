@@ -9,7 +9,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
-const server = replayServer('qwen');
+const server = replayServer('qwen@0.15.10');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const OUTSIDE = 'path_not_in_workspace (PERMISSION_DENIED): outside the workspace roots';
 
@@ -63,7 +63,7 @@ const outside = (name: string, file: () => string): ReplayCase => ({
 
 export const qwenReadFile: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'read_file',
   source: 'QwenLM/qwen-code packages/core/src/tools/read-file.test.ts @00df1ac3',
   cases: [

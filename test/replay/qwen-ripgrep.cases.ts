@@ -489,7 +489,7 @@ const cases: ReplayCase[] = [
 
 export const qwenRipGrep: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'grep_search',
   source: 'QwenLM/qwen-code packages/core/src/tools/ripGrep.test.ts @03d85ee8',
   cases,

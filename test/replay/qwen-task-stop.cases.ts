@@ -8,7 +8,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
-const server = replayServer('qwen');
+const server = replayServer('qwen@0.15.10');
 
 let n = 0;
 async function session() {
@@ -55,7 +55,7 @@ const cases: ReplayCase[] = [
 
 export const qwenTaskStop: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'task_stop',
   source: 'QwenLM/qwen-code packages/core/src/tools/task-stop.test.ts @10a6d827',
   cases,

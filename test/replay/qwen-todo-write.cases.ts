@@ -11,7 +11,7 @@ import { replayServer } from './env.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 import { unary } from '../helpers/server.js';
 
-const server = replayServer('qwen');
+const server = replayServer('qwen@0.15.10');
 
 let n = 0;
 async function session() {
@@ -177,7 +177,7 @@ const cases: ReplayCase[] = [
   // tool properties
   matched('should have correct tool name', async () => {
     const e = await server.get();
-    const res = await unary<object, ListToolsResponse>(e.t.client.listTools, e.t.client, {}, { shape: 'qwen' });
+    const res = await unary<object, ListToolsResponse>(e.t.client.listTools, e.t.client, {}, { shape: 'qwen@0.15.10' });
     assert.ok(
       res.tools.some((t) => t.name === 'todo_write'),
       res.tools.map((t) => t.name).join(', '),
@@ -191,7 +191,7 @@ const cases: ReplayCase[] = [
   ),
   matched('should have schema with required properties', async () => {
     const e = await server.get();
-    const res = await unary<object, ListToolsResponse>(e.t.client.listTools, e.t.client, {}, { shape: 'qwen' });
+    const res = await unary<object, ListToolsResponse>(e.t.client.listTools, e.t.client, {}, { shape: 'qwen@0.15.10' });
     const schema = res.tools.find((t) => t.name === 'todo_write')?.inputSchema as {
       properties: Record<string, unknown>;
     };
@@ -215,7 +215,7 @@ const cases: ReplayCase[] = [
 
 export const qwenTodoWrite: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'todo_write',
   source: 'QwenLM/qwen-code packages/core/src/tools/todoWrite.test.ts @00f36e4e',
   cases,

@@ -11,7 +11,7 @@ import type { ReplayCase, ReplaySuite } from './ledger.js';
 import { replayServer } from './env.js';
 import { outcome, type Outcome } from '../shapes/gemini/harness.js';
 
-const server = replayServer('qwen');
+const server = replayServer('qwen@0.15.10');
 const OUTSIDE = 'path_not_in_workspace: outside the workspace.';
 const PRIOR_READ =
   'edit_requires_prior_read (CONFLICT): the file exists and was not read in this session; read it first.';
@@ -79,7 +79,7 @@ function overwrite(name: string, before: Buffer, content: string, after: Buffer)
 
 export const qwenWriteFile: ReplaySuite = {
   vendor: 'qwen',
-  shape: 'qwen',
+  shape: 'qwen@0.15.10',
   tool: 'write_file',
   source: 'QwenLM/qwen-code packages/core/src/tools/write-file.test.ts @0103af52',
   cases: [

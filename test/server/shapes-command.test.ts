@@ -37,7 +37,7 @@ describe('facet shapes', () => {
         ['claude', '@anthropic-ai/claude-code', '2.1.332'],
         ['codex', '@openai/codex', '0.171.0'],
         ['gemini', '@google/gemini-cli', '0.61.0'],
-        ['qwen', '@qwen-code/qwen-code', '0.15.10'],
+        ['qwen', '@qwen-code/qwen-code', '0.24.4'],
         ['kimi', '@moonshot-ai/kimi-code', '2.1.0'],
         ['grok', 'grok-dev', '1.1.7'],
         ['anthropic', 'Anthropic Messages API', '20250818'],

@@ -29,7 +29,7 @@ const cases: Array<[string, string, Record<string, unknown>, string]> = [
   ],
   ['gemini', 'read_file', { file_path: '/etc/passwd' }, 'file_path'],
   ['qwen', 'read_file', { file_path: '/etc/passwd' }, 'file_path'],
-  ['qwen', 'list_directory', { path: '/etc' }, 'path'],
+  ['qwen@0.15.10', 'list_directory', { path: '/etc' }, 'path'],
   ['kimi@1.49', 'ReadFile', { path: '/etc/passwd' }, 'path'],
   ['grok', 'read_file', { path: '/etc/passwd' }, 'path'],
   ['openai', 'apply_patch', { type: 'update_file', path: '/etc/passwd', diff: '@@\n-a\n+b' }, 'path'],

@@ -133,10 +133,7 @@ test('behind, with the captured facts diffed; a successor package; a repository-
       '    Bash: ~ properties.timeout.type',
       "codex: current: serves 0.171.0 (@openai/codex), the registry's latest",
       "gemini: current: serves 0.61.0 (@google/gemini-cli), the registry's latest",
-      "qwen: behind: serves 0.15.10 (@qwen-code/qwen-code); the registry's latest is 0.24.4",
-      `  facts: ${d}/qwen/0.15.10.json -> ${d}/qwen/0.24.4.json`,
-      '  parameters changed:',
-      '    grep_search: + properties.glob [ripgrep]',
+      "qwen: current: serves 0.24.4 (@qwen-code/qwen-code), the registry's latest",
       "kimi: current: serves 2.1.0 (@moonshot-ai/kimi-code), the registry's latest",
       GROK,
       '  newer facts captured: 1.2.0',
@@ -163,7 +160,7 @@ test('a release newer than any captured facts says where to capture them; a regi
     '@anthropic-ai/claude-code': '2.1.400',
     '@openai/codex': '0.171.0',
     '@google/gemini-cli': '0.61.0',
-    '@qwen-code/qwen-code': '0.15.10',
+    '@qwen-code/qwen-code': '0.24.4',
   };
   const { code, stdout } = await check();
   const lines = stdout.split('\n');
@@ -171,7 +168,7 @@ test('a release newer than any captured facts says where to capture them; a regi
     "claude: behind: serves 2.1.332 (@anthropic-ai/claude-code); the registry's latest is 2.1.400",
     `  no captured facts for 2.1.400: capture them as ${vendors.dir}/claude/2.1.400.json (see vendors/README.md)`,
   ]);
-  assert.equal(lines[6], "qwen: current: serves 0.15.10 (@qwen-code/qwen-code), the registry's latest");
+  assert.equal(lines[6], "qwen: current: serves 0.24.4 (@qwen-code/qwen-code), the registry's latest");
   assert.equal(
     lines[7],
     `kimi: serves 2.1.0 (@moonshot-ai/kimi-code); could not ask the registry: ${url}/@moonshot-ai%2fkimi-code/latest answered HTTP 404`,

@@ -55,11 +55,35 @@ const TEXT: TypeTexts = {
   task_stop_not_running: stopFailed,
 };
 
-/** Every Qwen tool's failures: its error type in details.error_type, Qwen's words for the model. */
-export const qwenDialect: Dialect = {
+const dialectOf = (texts: TypeTexts): Dialect => ({
   diagnostics: qwenDiagnostics,
-  errors: familyWording(TEXT, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
+  errors: familyWording(texts, (a, err) => str(a.file_path ?? a.path ?? a.directory ?? err.facts.path)),
+});
+
+/** Every Qwen tool's failures (as served for 0.15.10): its error type in details.error_type, words for the model. */
+export const qwenDialect: Dialect = dialectOf(TEXT);
+
+/**
+ * 0.24.4's texts where the capture quotes what its model sees (vendors/qwen/0.24.4.json): a failed call's text is the
+ * error message alone.
+ */
+const TEXT_0244: TypeTexts = {
+  file_not_found: (p, err, args, tool) =>
+    tool === 'read_file' || tool === 'edit' ? `File not found: ${p}` : TEXT.file_not_found!(p, err, args, tool),
+  edit_no_occurrence_found: (p) =>
+    `Failed to edit, 0 occurrences found for old_string in ${p}. No edits made. The exact text in old_string was not found. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.`,
+  edit_expected_occurrence_mismatch: (p, err) =>
+    `Failed to edit. Found ${str(err.facts.count)} occurrences for old_string in ${p} but replace_all was not enabled.`,
+  attempt_to_create_existing_file: (p) => `File already exists, cannot create: ${p}`,
+  edit_requires_prior_read: (p, _e, _a, tool) =>
+    tool === 'write_file'
+      ? `File ${p} has not been read in this session. Use the read_file tool first to load the current content (read the full file \u2014 overwriting replaces every byte, so any unseen bytes would be discarded) before overwriting it.`
+      : `File ${p} has not been read in this session. Use the read_file tool first to load the current content (a partial read with offset / limit is fine \u2014 you only need to have seen the bytes you intend to edit) before editing it.`,
+  task_stop_not_found: (_p, err) => `Task not found: ${str(err.facts.task_id)}`,
 };
+
+/** Qwen Code 0.24.4's failures: 0.15.10's, with the texts 0.24.4 was seen to send. */
+export const qwenDialect0244: Dialect = dialectOf({ ...TEXT, ...TEXT_0244 });
 
 /** Errors raised before a handler runs (schema validation) or thrown past it, in Qwen's framing. */
 export function qwenFormatError(err: EngineError): string {

@@ -7,7 +7,8 @@ import { searchBases } from '../kit/search/search-bases.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { listed, searched } from './where.js';
-import { qwenObject } from '../gemini-family/schema.js';
+import { atLeast, qwenObject } from '../gemini-family/schema.js';
+import { reschemed } from './reschemed.js';
 import { badParams, finishedSearch, matchesFound, searchedWhere } from '../gemini-family/shared.js';
 
 const MAX_LINES = 1000;
@@ -29,7 +30,7 @@ const GREP = {
 const schema = qwenObject({ pattern: 'string', glob: 'string', path: 'string', limit: 'number' }, ['pattern']);
 type Args = ArgsOf<typeof schema>;
 
-export const grepSearch = defineTool<Args, GrepResult>({
+export const grepSearch01510 = defineTool<Args, GrepResult>({
   name: 'grep_search',
   summary: 'Search file contents case-insensitively with a regular expression; one "path:line:text" per match.',
   description: [
@@ -88,3 +89,9 @@ export const grepSearch = defineTool<Args, GrepResult>({
     };
   },
 });
+
+/** 0.24.4 declares limit as an integer of at least 1. */
+export const grepSearch = reschemed(
+  grepSearch01510,
+  qwenObject({ pattern: 'string', glob: 'string', path: 'string', limit: atLeast(1) }, ['pattern']),
+);

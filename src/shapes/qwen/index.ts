@@ -1,56 +1,91 @@
-// The qwen shape: Qwen Code's tool names, schemas, result texts and error types.
+// The qwen shape: Qwen Code 0.24.4's tool names, schemas, result texts and error types. Its
+// model's tool list holds the tools Qwen sends eagerly (sorted by name, as Qwen sorts them); the
+// deferred ones are unlisted, shown by tool_search and called through tool_call (or directly,
+// as Qwen still runs them), and todo_write and list_directory answer that they are off, as
+// Qwen's are by default. Older releases: diffs.ts.
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
-import type { ToolboxSpec } from '../../registry/types.js';
-import { buildTools } from '../common/define.js';
+import type { ToolboxSpec, ToolDefinition } from '../../registry/types.js';
+import { buildTools, type Dialect } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
+import type { Bridge } from './deferred.js';
+import { DISABLED_TEXT, listDirectoryOff, todoWriteOff } from './disabled.js';
 import { edit } from './edit.js';
-import { qwenDialect, qwenFormatError } from './errors.js';
+import { enterWorktree } from './enter-worktree.js';
+import { qwenDialect0244, qwenFormatError } from './errors.js';
+import { exitWorktree } from './exit-worktree.js';
+import { getGoal } from './get-goal.js';
 import { glob } from './glob.js';
 import { grepSearch } from './grep-search.js';
-import { listDirectory } from './list-directory.js';
 import { lsp } from './lsp.js';
+import { monitor } from './monitor.js';
+import { notebookEdit } from './notebook-edit.js';
+import { withQwenNotices } from './notices.js';
 import { readFile } from './read-file.js';
+import { readMcpResource } from './read-mcp-resource.js';
 import { runShellCommand } from './run-shell-command.js';
+import { skill } from './skill.js';
 import { taskStop } from './task-stop.js';
-import { todoWrite } from './todo-write.js';
+import { toolCall } from './tool-call.js';
+import { toolSearch } from './tool-search.js';
+import { updateGoal } from './update-goal.js';
 import { webFetch } from './web-fetch.js';
 import { writeFile } from './write-file.js';
 
+const QWEN_DESCRIPTION =
+  'Qwen Code tools (read_file, edit, grep_search, run_shell_command, tool_search, ...) with its schemas, result texts and error types.';
+
+/** What Qwen sends eagerly (Facet leaves out agent, list_agents: sub-agents need a model). */
+const EAGER_BEFORE = [edit, getGoal, glob, grepSearch, notebookEdit, readFile, runShellCommand, skill] as const;
+const EAGER_AFTER = [updateGoal, writeFile] as const;
+/**
+ * Deferred tools Facet runs (Qwen's cron tools, loop_wakeup, send_message, zoom_image, record_artifact and
+ * report_findings are not served: docs/shape-versions.md).
+ */
+const DEFERRED = [enterWorktree, exitWorktree, lsp, monitor, readMcpResource, taskStop, webFetch] as const;
+
+const unlisted = (t: ToolDefinition): ToolDefinition => ({ ...t, unlisted: true });
+
+export function qwenGuide(roots: readonly string[], tools: readonly ToolDefinition[]): string {
+  const deferred = tools.filter((t) => t.unlisted && !(t.name in DISABLED_TEXT));
+  return [
+    `Your workspace is ${roots.join(', ')}. File tools take absolute paths.`,
+    'Explore with glob (recent files first) and grep_search (case-insensitive, path:line:text).',
+    'Read with read_file (0-based offset, 1000 lines per call); read a file before you edit or overwrite it.',
+    'Change files with edit (exact text, unique unless replace_all) or write_file for whole files; notebook_edit for .ipynb cells.',
+    'Run commands with run_shell_command (2-minute default timeout); servers with is_background.',
+    'skill loads a skill; get_goal and update_goal read the session goal and propose it complete or blocked.',
+    '',
+    'The following tools are reachable through `tool_search` (shows their schemas) and `tool_call` (runs them):',
+    ...deferred.map((t) => `- ${t.name}: ${t.summary}`),
+    '',
+    `Tools: ${tools
+      .filter((t) => !t.unlisted)
+      .map((t) => t.name)
+      .join(', ')}.`,
+  ].join('\n');
+}
+
 export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  const tools = [
-    readFile,
-    writeFile,
-    edit,
-    grepSearch,
-    glob,
-    listDirectory,
-    runShellCommand,
-    taskStop,
-    webFetch,
-    lsp,
-    todoWrite,
+  const env = { config, engine };
+  const dialect: Dialect = { ...qwenDialect0244, beforeCall: qwenFormatError, after: withQwenNotices };
+  let bridge: Bridge = { deferred: [], visible: [] };
+  const [search, call] = buildTools(env, dialect, [toolSearch(() => bridge), toolCall(() => bridge)]);
+  const visible = [
+    ...buildTools(env, dialect, [...EAGER_BEFORE]),
+    call!,
+    search!,
+    ...buildTools(env, dialect, [...EAGER_AFTER]),
   ];
+  const deferred = buildTools(env, dialect, [...DEFERRED]);
+  bridge = { deferred, visible };
+  const off = buildTools(env, dialect, [listDirectoryOff, todoWriteOff]);
   return shapeSpec(config, {
     shape: 'qwen',
     vendor: 'qwen',
-    description:
-      'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
+    description: QWEN_DESCRIPTION,
     contextFiles: ['QWEN.md', 'AGENTS.md'],
-    // Failures before a call (bad arguments, an evicted session) and bugs keep Qwen's framing, not the error-type
-    // words.
-    tools: buildTools({ config, engine }, { ...qwenDialect, beforeCall: qwenFormatError }, tools),
-    guide: (roots, tools) =>
-      [
-        `Your workspace is ${roots.join(', ')}. File tools take absolute paths.`,
-        'Explore with list_directory, glob (recent files first) and grep_search (case-insensitive, path:line:text).',
-        'Read with read_file (0-based offset, 1000 lines per call); read a file before you edit or overwrite it.',
-        'Change files with edit (exact text, unique unless replace_all) or write_file for whole files.',
-        'Run commands with run_shell_command (2-minute default timeout); servers with is_background, stopped with task_stop.',
-        'Fetch a page with web_fetch. Track multi-step work with todo_write.',
-        'lsp answers definitions, references, hover, symbols and diagnostics from language servers (1-based line and character).',
-        '',
-        `Tools: ${tools.map((t) => t.name).join(', ')}.`,
-      ].join('\n'),
+    tools: [...visible, ...[...deferred, ...off].map(unlisted)],
+    guide: qwenGuide,
   });
 }

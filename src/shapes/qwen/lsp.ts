@@ -28,6 +28,7 @@ import {
   type QwenCodeAction,
   type QwenDiagnostic,
 } from './lsp-items.js';
+import { reschemed } from './reschemed.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { badParams } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
@@ -287,7 +288,7 @@ function render(r: CodeAnswer, a: Args): Reply {
   }
 }
 
-export const lsp = defineTool<Args>({
+export const lsp01510 = defineTool<Args>({
   name: 'lsp',
   summary:
     'Language-server answers: definitions, implementations, references, hover, symbols, callers, code actions, diagnostics.',
@@ -346,4 +347,10 @@ export const lsp = defineTool<Args>({
       failure: r.condition ?? r.kind,
     });
   },
+});
+
+/** 0.24.4 declares limit as an integer of at least 1. */
+export const lsp = reschemed(lsp01510, {
+  ...schema,
+  properties: { ...schema.properties, limit: { type: 'integer', minimum: 1 } },
 });

@@ -33,6 +33,20 @@ const BASE: EngineReadOptions = {
 
 const schema = qwenObject({ file_path: 'string', offset: 'number', limit: 'number', pages: 'string' }, ['file_path']);
 type Args = ArgsOf<typeof schema>;
+/** 0.24.4 declares offset and limit as integers and all three optional fields as nullable. */
+const orNull = (type: string) => ({ type: [type, 'null'] });
+const schema0244 = qwenObject(
+  { file_path: 'string', offset: orNull('integer'), limit: orNull('integer'), pages: orNull('string') },
+  ['file_path'],
+);
+type Args0244 = { file_path: string; offset?: number | null; limit?: number | null; pages?: string | null };
+
+/** The note a second full read of an unchanged file answers with, for a file's relative path. */
+type UnchangedNote = (relative: string) => string;
+const UNCHANGED_01510: UnchangedNote = (rel) =>
+  `[File ${rel} unchanged since last read in this session — its full content was already given earlier in this conversation. To see the current content again, re-read it with an explicit offset/limit.]`;
+const UNCHANGED_0244: UnchangedNote = (rel) =>
+  `[File ${rel} unchanged since last read in this session — the full content was provided earlier in this conversation. If you cannot retrieve that prior content (e.g. after context compaction) or you suspect the file was modified outside the read/edit tools (shell command, MCP tool, another process), re-read with explicit offset/limit to fetch current content.]`;
 
 async function pdfPages(c: Call, file: string, range: { first: number; last: number }): Promise<Reply> {
   const pdfPages = { pages: `${range.first}-${range.last}`, maxPages: MAX_PDF_PAGES, as: 'text' as const };
@@ -59,13 +73,13 @@ async function notebook(c: Call, file: string): Promise<Reply | undefined> {
   return nb && { text: nb.text, host };
 }
 
-async function text(c: Call, args: Args): Promise<Reply> {
+async function text(c: Call, args: Args, unchanged: UnchangedNote): Promise<Reply> {
   const start = (args.offset ?? 0) + 1;
   const limit = args.limit ?? DEFAULT_LINES;
   if (args.offset === undefined && args.limit === undefined) {
     const st = await c.engine.files.stat(c, args.file_path);
     if (fullyReadUnchanged(c.session, st, limit)) {
-      const note = `[File ${c.scope.relative(st.path)} unchanged since last read in this session — its full content was already given earlier in this conversation. To see the current content again, re-read it with an explicit offset/limit.]`;
+      const note = unchanged(c.scope.relative(st.path));
       return { text: note, host: { summary: note, paths: [st.path], details: { unchanged: true } } };
     }
   }
@@ -100,7 +114,7 @@ async function text(c: Call, args: Args): Promise<Reply> {
   };
 }
 
-export const readFile = defineTool<Args>({
+const TABLE = {
   name: 'read_file',
   fields: { path: 'file_path' },
   summary: 'Read a file by absolute path: text (a window of lines via 0-based offset/limit), images and PDFs.',
@@ -116,7 +130,6 @@ export const readFile = defineTool<Args>({
     'limit or pages), cut after 100000 characters. A path with shell-escaped spaces ("my\\ file.txt") names the file',
     'with spaces. Read a file before editing or overwriting it.',
   ],
-  schema,
   tags: [TAGS.filesystem, TAGS.readOnly],
   examples: [
     {
@@ -130,7 +143,7 @@ export const readFile = defineTool<Args>({
       expectedOutcome: 'Showing lines 201-250 of N total lines, then the lines.',
     },
   ],
-  idempotency: 'idempotent',
+  idempotency: 'idempotent' as const,
   errorModes: [
     'invalid_tool_params: a relative file_path, a negative or fractional offset, a limit below 1, or an offset past the end.',
     'file_not_found: no such file. target_is_directory: a directory (use list_directory). file_too_large: an image or PDF over 10 MB.',
@@ -140,32 +153,53 @@ export const readFile = defineTool<Args>({
     '(needs poppler-utils; UNAVAILABLE otherwise). invalid_tool_params also for offset, limit or pages on a .ipynb file, and',
     'when .qwenignore, .agentignore or .aiignore hides the file (the refusal names which).',
   ],
-  async call(args, c) {
-    if (args.pages === '') args = { ...args, pages: undefined };
-    // The path as it names the file: shell escapes undone.
-    const file = requireAbsolute(args.file_path, 'file_path');
-    requireWhole(args.offset, 0, 'offset');
-    requireWhole(args.limit, 1, 'limit');
-    const ipynb = /\.ipynb$/i.test(args.file_path);
-    const facts = { path: args.file_path };
-    const window = firstGiven(args, ['offset', 'limit']);
-    if (ipynb && window)
-      throw badParams(
-        'offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook',
-        window,
-        facts,
-      );
-    if (ipynb && args.pages !== undefined)
-      throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
-    const range =
-      args.pages !== undefined ? withAdvice(() => pageRangeFor(args.pages!, MAX_PDF_PAGES), PAGES_ADVICE) : undefined;
-    const hider = await hidingFile(IGNORE_FILES, (names) => c.engine.files.hidden(c, file, names, false));
-    if (hider)
-      throw badParams(`File path '${file}' is ignored by ${hider} pattern(s)`, 'file_path', {
-        path: file,
-        ignoreFile: hider,
-      });
-    if (range) return pdfPages(c, file, range);
-    return (ipynb && (await notebook(c, file))) || text(c, { ...args, file_path: file });
-  },
+};
+
+async function read(args: Args, c: Call, unchanged: UnchangedNote): Promise<Reply> {
+  if (args.pages === '') args = { ...args, pages: undefined };
+  // The path as it names the file: shell escapes undone.
+  const file = requireAbsolute(args.file_path, 'file_path');
+  requireWhole(args.offset, 0, 'offset');
+  requireWhole(args.limit, 1, 'limit');
+  const ipynb = /\.ipynb$/i.test(args.file_path);
+  const facts = { path: args.file_path };
+  const window = firstGiven(args, ['offset', 'limit']);
+  if (ipynb && window)
+    throw badParams(
+      'offset and limit do not apply to Jupyter notebooks (.ipynb); read the whole notebook',
+      window,
+      facts,
+    );
+  if (ipynb && args.pages !== undefined)
+    throw badParams('pages does not apply to Jupyter notebooks (.ipynb); read the whole notebook', 'pages', facts);
+  const range =
+    args.pages !== undefined ? withAdvice(() => pageRangeFor(args.pages!, MAX_PDF_PAGES), PAGES_ADVICE) : undefined;
+  const hider = await hidingFile(IGNORE_FILES, (names) => c.engine.files.hidden(c, file, names, false));
+  if (hider)
+    throw badParams(`File path '${file}' is ignored by ${hider} pattern(s)`, 'file_path', {
+      path: file,
+      ignoreFile: hider,
+    });
+  if (range) return pdfPages(c, file, range);
+  return (ipynb && (await notebook(c, file))) || text(c, { ...args, file_path: file }, unchanged);
+}
+
+/** read_file as 0.15.10 declared it. */
+export const readFile01510 = defineTool<Args>({ ...TABLE, schema, call: (a, c) => read(a, c, UNCHANGED_01510) });
+
+/** 0.24.4: nullable integer offset and limit, nullable pages (null is the field left out), and its unchanged note. */
+export const readFile = defineTool<Args0244>({
+  ...TABLE,
+  schema: schema0244,
+  call: (a, c) =>
+    read(
+      {
+        file_path: a.file_path,
+        ...(a.offset != null ? { offset: a.offset } : {}),
+        ...(a.limit != null ? { limit: a.limit } : {}),
+        ...(a.pages != null ? { pages: a.pages } : {}),
+      },
+      c,
+      UNCHANGED_0244,
+    ),
 });

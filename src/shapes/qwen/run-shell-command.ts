@@ -17,6 +17,7 @@ import {
 } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { object } from '../gemini-family/schema.js';
+import { reschemed } from './reschemed.js';
 
 const ENV = { QWEN_CODE: '1', TERM: 'xterm-256color', PAGER: 'cat' };
 const DEFAULT_TIMEOUT_MS = 120_000;
@@ -105,7 +106,7 @@ function finished(r: RunOutcome, args: Args, timeout: number): Reply {
   return { text: fields.join('\n') + slow, host };
 }
 
-export const runShellCommand = defineTool<Args>({
+export const runShellCommand01510 = defineTool<Args>({
   name: 'run_shell_command',
   fields: { path: 'directory' },
   summary: 'Run a bash command to completion (default 2-minute timeout) or as a managed background shell.',
@@ -172,3 +173,18 @@ export const runShellCommand = defineTool<Args>({
   // A run cancelled while it ran: what it printed so far, in Gemini CLI's and Qwen Code's words.
   errors: (err, args) => cancelledReply(err, commandSummary(args)),
 });
+
+/** 0.24.4 declares timeout as an integer from 1 to 600000 (the bounds 0.15.10 checked when the call ran). */
+export const runShellCommand = reschemed(
+  runShellCommand01510,
+  object(
+    {
+      command: 'string',
+      is_background: 'boolean',
+      timeout: { type: 'integer', minimum: 1, maximum: MAX_TIMEOUT_MS },
+      description: 'string',
+      directory: 'string',
+    },
+    ['command'],
+  ),
+);

@@ -1,10 +1,13 @@
-// task_stop: stops a background shell of this session by its task id (bg_...).
+// task_stop: stops a background shell (bg_...) or a monitor (mon_...) of this session by its task id.
 import type { JobSnapshot } from '../../engine/index.js';
 import { endedBy, jobNamed } from '../kit/shell/jobs.js';
 import { defineTool } from '../common/define.js';
 import { shapeError } from '../gemini-family/shared.js';
 import { TAGS } from '../tags.js';
 import { TASK_PREFIX } from './run-shell-command.js';
+
+/** The prefix of a monitor's id. */
+export const MONITOR_PREFIX = 'mon_';
 import { CLOSED, object } from '../gemini-family/schema.js';
 
 export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
@@ -28,7 +31,9 @@ export const taskStop = defineTool<{ task_id: string }, JobSnapshot>({
     'task_stop_not_running (PRECONDITION_FAILED): it has already exited; nothing to stop.',
   ],
   call({ task_id }, c) {
-    const job = jobNamed(c.engine.shell, c, task_id, TASK_PREFIX);
+    // Monitors (0.24.4) are jobs too, named mon_<id>.
+    const prefix = task_id.startsWith(MONITOR_PREFIX) ? MONITOR_PREFIX : TASK_PREFIX;
+    const job = jobNamed(c.engine.shell, c, task_id, prefix);
     const facts = { task_id };
     if (!job)
       throw shapeError(

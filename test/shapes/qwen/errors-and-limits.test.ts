@@ -16,7 +16,7 @@ const { t, dir } = serverFixture({
   prefix: 'facet-qwen-branches-',
 });
 let site: LoopbackServer;
-const call = caller(() => t, 'qwen', 'branches');
+const call = caller(() => t, 'qwen@0.15.10', 'branches');
 const p = (f: string) => path.join(dir, f);
 const HOUR = 3600_000;
 const invalid = (reason: string) => `Error: Invalid parameters provided. Reason: ${reason}`;

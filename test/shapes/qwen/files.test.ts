@@ -9,7 +9,7 @@ import { makePdf } from '../../helpers/pdf.js';
 import { caller } from '../gemini/harness.js';
 
 const { t, dir } = serverFixture({ shape: 'qwen', prefix: 'facet-qwen-' });
-const call = caller(() => t, 'qwen', 'files');
+const call = caller(() => t, 'qwen@0.15.10', 'files');
 const p = (f: string) => path.join(dir, f);
 
 before(async () => {

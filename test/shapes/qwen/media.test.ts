@@ -17,7 +17,7 @@ before(async () => {
 });
 
 test('an image: a line naming it, then the image itself', async () => {
-  const r = await caller(() => t, 'qwen')('read_file', { file_path: path.join(dir, 'p.png') });
+  const r = await caller(() => t, 'qwen@0.15.10')('read_file', { file_path: path.join(dir, 'p.png') });
   assert.equal(r.text, 'Read image file: p.png (image/png, 69 bytes).');
   assert.deepEqual(r.blobs, [{ mediaType: 'image/png', data: PNG_3X2 }]);
   assert.deepEqual(r.display, {
@@ -29,7 +29,7 @@ test('an image: a line naming it, then the image itself', async () => {
 });
 
 test('an SVG over 1 MB is refused; a text file over 10 MB shows its first 1000 lines of "at least" that many', async () => {
-  const call = caller(() => t, 'qwen');
+  const call = caller(() => t, 'qwen@0.15.10');
   const svg = await call('read_file', { file_path: path.join(dir, 'big.svg') });
   assert.equal(svg.text, 'Cannot display content of SVG file larger than 1MB: big.svg');
   const huge = await call('read_file', { file_path: path.join(dir, 'huge.txt') });

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { qwenShape } from '../../../src/shapes/qwen/index.js';
+import { servedReleases } from '../../../src/shapes/versions.js';
 import { createEngine } from '../../../src/engine/index.js';
 import { serverFixture, unary } from '../../helpers/server.js';
 import { send, serve, type LoopbackServer } from '../../web/http-server.js';
@@ -50,14 +51,19 @@ after(async () => {
 
 describe('qwen identity, resources and guide', () => {
   test('facet-qwen, QWEN.md and AGENTS.md offered, the guide names the tools', async () => {
-    const id = await unary(t.client.identity, t.client, {}, { shape: 'qwen' });
+    const id = await unary(t.client.identity, t.client, {}, { shape: 'qwen@0.15.10' });
     assert.equal(id.name, 'facet-qwen');
-    const res = await unary(t.client.listResources, t.client, {}, { shape: 'qwen' });
+    const res = await unary(t.client.listResources, t.client, {}, { shape: 'qwen@0.15.10' });
     assert.deepEqual(
       res.resources.map((r) => r.name),
       ['roots', 'QWEN.md', 'AGENTS.md', 'shapes'],
     );
-    const g = await unary(t.client.getPrompt, t.client, { name: 'tool-guide', arguments: {} }, { shape: 'qwen' });
+    const g = await unary(
+      t.client.getPrompt,
+      t.client,
+      { name: 'tool-guide', arguments: {} },
+      { shape: 'qwen@0.15.10' },
+    );
     const text = g.messages[0]!.content[0]!.body?.$case === 'text' ? g.messages[0]!.content[0]!.body.value : '';
     assert.ok(text.startsWith(`Your workspace is ${dir}. File tools take absolute paths.`));
     assert.match(
@@ -69,7 +75,7 @@ describe('qwen identity, resources and guide', () => {
 
 describe('qwen examples', () => {
   test('every example of every tool runs as its expected outcome says', async () => {
-    const call = caller(() => t, 'qwen', 'examples');
+    const call = caller(() => t, 'qwen@0.15.10', 'examples');
     let taskId = '';
     const seen: string[] = [];
     const lines = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `# line ${from + i}`);
@@ -194,7 +200,9 @@ describe('qwen examples', () => {
       assert.ok(f, `no expected result for the example ${key}`);
       return f(task);
     };
-    for (const tool of qwenShape(t.config, createEngine(t.config)).tools) {
+    const engine = createEngine(t.config);
+    const old = servedReleases('qwen@0.15.10', qwenShape(t.config, engine), t.config, engine)[0]![1];
+    for (const tool of old.tools) {
       for (const ex of tool.examples) {
         const json = JSON.stringify(ex.arguments)
           .replaceAll('/home/user/project', dir)
@@ -222,7 +230,7 @@ describe('qwen examples', () => {
 
 describe('a scripted Qwen agent session', () => {
   test('explore, read, search, test, fix, test again', async () => {
-    const call = caller(() => t, 'qwen', 'agent-1');
+    const call = caller(() => t, 'qwen@0.15.10', 'agent-1');
     const ls = await call('list_directory', { path: dir });
     assert.ok(ls.text.startsWith(`Listed `) && ls.text.includes('\n[DIR] lib\n'));
     const files = await call('glob', { pattern: '**/*.js' });

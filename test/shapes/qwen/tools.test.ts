@@ -14,7 +14,7 @@ let tf: TestServer;
 let site: LoopbackServer;
 let dir: string;
 let cleanup: () => void;
-const call = caller(() => t, 'qwen', 'tools');
+const call = caller(() => t, 'qwen@0.15.10', 'tools');
 const p = (f: string) => path.join(dir, f);
 
 before(async () => {
@@ -56,7 +56,7 @@ const usesRg = (backend: string) => backend === 'auto' && spawnSync('rg', ['--ve
 // The same goldens with rg (auto finds it) and with the pure-TypeScript fallback, so the no-rg path is proven too.
 for (const backend of ['auto', 'fallback'] as const) {
   describe(`qwen grep_search (--grep-backend ${backend})`, () => {
-    const call = caller(() => (backend === 'auto' ? t : tf), 'qwen', `grep-${backend}`);
+    const call = caller(() => (backend === 'auto' ? t : tf), 'qwen@0.15.10', `grep-${backend}`);
     test('case-insensitive, absolute path:line:text, node_modules searched, .qwenignore honoured', async () => {
       const r = await call('grep_search', { pattern: 'parser', glob: '*.py' });
       assert.equal(

@@ -1,0 +1,211 @@
+// Cases of Qwen Code 0.24.4 (vendors/qwen/0.24.4.tests.md and the observed texts of
+// vendors/qwen/0.24.4.json) replayed against qwen@0.24.4 over a real server and real files.
+// Counts: matched 44 (each an exact assertion below: disabled 2, tool_search 6, tool_call 5, goals 2,
+//   monitor 10, worktrees 10, skill 3, file texts 6); deliberate 6 (below); skipped: every other case of
+//   tests.md (task_update 19, task_list 6, cron 32, todoWrite ~45, and the rest of monitor ~60, worktree
+//   ~21, tool_search ~17 and skill ~42, for the reasons below or not yet written: monitor's execution
+//   cases are covered by the engine's own monitor tests, not replayed here).
+// Deliberate differences:
+//   - tool_search shows Facet's own descriptions and the schemas as declared (no $schema, no
+//     additionalProperties Qwen adds in the bundle); keyword scores use no vendor search hints.
+//   - monitor: Qwen's throttle (5 events, +1 a second) and its 4096-character forced line are not
+//     applied; the start text's last line names task_stop instead of Qwen's /tasks dialog; an "&"
+//     inside quotes is refused like a top-level one (Facet does not parse the shell).
+//   - exit_worktree only knows this session's worktree (Qwen also finds one left by another run).
+//   - update_goal records the proposal as the goal's status: Facet has no verifier (the host is).
+//   - task_stop's success text stays Facet's "Stopped task ..." (Qwen's names its /tasks dialog).
+// Skipped: task_create/task_list/task_update (Agent Team only, not served), cron_* and loop_wakeup
+//   (need a conversation to inject prompts into), permission/confirmation/telemetry cases (host
+//   side), skill's path-gated and model-invocable-command cases (no such skills or commands in
+//   Facet), todo_write's validation cases (todo_write is off in 0.24.4; replayed for 0.15.10).
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { serverFixture } from '../../helpers/server.js';
+import { caller, type Outcome } from '../gemini/harness.js';
+
+const { t, dir } = serverFixture({ shape: 'qwen', prefix: 'facet-qwen-0244-' });
+const call = caller(() => t, 'qwen@0.24.4', 'replay-0244');
+const said = (o: Outcome) => o.error || o.text;
+const p = (f: string) => path.join(dir, f);
+
+describe('Qwen Code 0.24.4 replayed against qwen', () => {
+  test('todo_write and list_directory answer that they are off by default', async () => {
+    const todo = await call('todo_write', { todos: [] });
+    assert.equal(
+      said(todo),
+      'Tool "todo_write" is a built-in tool that is disabled by default. Enable it with the tools.todoWrite.enabled setting and restart Qwen Code.',
+    );
+    const ls = await call('list_directory', { path: dir });
+    assert.equal(
+      said(ls),
+      'Tool "list_directory" is a built-in tool that is disabled by default because glob covers directory listing in most cases. Enable it with the tools.listDirectory.enabled setting. Use glob instead.',
+    );
+  });
+
+  test('tool_search: select shows schemas, unknown names and max_results; keywords; nothing found', async () => {
+    const sel = await call('tool_search', { query: 'select:monitor,missing' });
+    assert.match(
+      sel.text,
+      /^<functions>\n<function>\{"name":"monitor","description":"[^\n]*"parametersJsonSchema":\{"type":"object",/,
+    );
+    assert.ok(sel.text.endsWith('</function>\n</functions>\n\nNot found: missing'), sel.text);
+    const dup = await call('tool_search', { query: 'select:task_stop,TASK_STOP,web_fetch', max_results: 1 });
+    assert.equal(dup.text.match(/<function>/g)?.length, 1);
+    assert.ok(
+      dup.text.endsWith('Truncated by max_results \u2014 request these in a follow-up call: web_fetch'),
+      dup.text,
+    );
+    const kw = await call('tool_search', { query: 'worktree' });
+    assert.deepEqual(
+      [...kw.text.matchAll(/\{"name":"(\w+)"/g)].map((m) => m[1]),
+      ['enter_worktree', 'exit_worktree'],
+    );
+    const none = await call('tool_search', { query: 'zebra' });
+    assert.equal(none.text, "No tools found matching 'zebra'. Try broader keywords or use `select:ToolName`.");
+    assert.equal(said(await call('tool_search', { query: '   ' })), 'Empty query');
+  });
+
+  test('tool_call: runs a deferred tool; refuses visible, bridge and unknown names', async () => {
+    const stop = await call('tool_call', { name: 'task_stop', arguments: { task_id: 'nonexistent' } });
+    assert.equal(said(stop), 'Task not found: nonexistent');
+    const direct = await call('task_stop', { task_id: 'nonexistent' });
+    assert.equal(said(direct), 'Task not found: nonexistent');
+    assert.equal(
+      said(await call('tool_call', { name: 'read_file', arguments: {} })),
+      '[tool_call bridge refused] Tool "read_file" is already visible to the model or is not deferred. Call it directly instead of using tool_call.',
+    );
+    assert.equal(
+      said(await call('tool_call', { name: 'tool_search', arguments: {} })),
+      '[tool_call bridge refused] tool_call cannot invoke bridge tool "tool_search".',
+    );
+    assert.equal(
+      said(await call('tool_call', { name: 'cron_create', arguments: {} })),
+      '[tool_call bridge refused] Deferred tool "cron_create" is not registered in this session. Run tool_search again to inspect the available tools.',
+    );
+  });
+
+  test('goals outside a goal: get_goal {"active":false}; update_goal refused', async () => {
+    assert.equal((await call('get_goal', {})).text, '{"active":false}');
+    assert.equal(
+      said(await call('update_goal', { status: 'complete', reason: 'done' })),
+      'No active Goal is available for this turn',
+    );
+  });
+
+  test('monitor: validation texts', async () => {
+    const m = (args: Record<string, unknown>) => call('tool_call', { name: 'monitor', arguments: args }).then(said);
+    assert.equal(await m({ command: '  ' }), 'Command cannot be empty.');
+    assert.equal(await m({ command: '  &  ' }), 'Command cannot be empty.');
+    assert.equal(await m({ command: 'tail -f log', max_events: 0 }), 'max_events must be a positive integer.');
+    assert.equal(await m({ command: 'tail -f log', max_events: 20000 }), 'max_events cannot exceed 10000.');
+    assert.equal(
+      await m({ command: 'tail -f log', idle_timeout_ms: -100 }),
+      'idle_timeout_ms must be a positive integer.',
+    );
+    assert.match(await m({ command: 'tail -f log', idle_timeout_ms: 700000 }), /cannot exceed/);
+    for (const command of [
+      'tail -f app.log & echo ready',
+      'tail -f app.log & # watch',
+      "bash -c 'tail -f app.log & echo ready'",
+    ])
+      assert.equal(
+        await m({ command }),
+        'Monitor commands must not contain non-final top-level background operators. Remove "&" and let the monitor manage process lifetime.',
+      );
+    assert.equal(
+      await m({ command: 'tail -f log', directory: 'relative/path' }),
+      'Directory must be an absolute path.',
+    );
+  });
+
+  test('enter_worktree and exit_worktree: slug rules, not a repository, create, keep', async () => {
+    const enter = (name: string) => call('enter_worktree', { name }, { session: 'wt' }).then(said);
+    assert.equal(await enter('foo..bar'), 'Worktree name must not start with "." or "-" or contain "..".');
+    assert.equal(await enter('-x'), 'Worktree name must not start with "." or "-" or contain "..".');
+    assert.equal(await enter('a b'), 'Worktree name may only contain letters, digits, dots, underscores, and hyphens.');
+    assert.equal(await enter('x'.repeat(65)), 'Worktree name must be at most 64 characters.');
+    assert.match(await enter('agent-feature'), /reserved/);
+    assert.equal(
+      await enter('ok'),
+      `Cannot create a worktree: ${dir} is not a git repository. Initialize the repo with \`git init\` first.`,
+    );
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: dir, stdio: 'pipe' });
+    git('init', '-q', '-b', 'main');
+    writeFileSync(p('r.txt'), 'r\n');
+    git('add', '.');
+    git('commit', '-qm', 'r');
+    const made = JSON.parse(await enter('feat'));
+    const wt = path.join(dir, '.qwen/worktrees/feat');
+    assert.deepEqual(made, {
+      worktreePath: wt,
+      worktreeBranch: 'worktree-feat',
+      message: `Created worktree "feat" at ${wt} on branch worktree-feat. Use this absolute path for all subsequent file operations until you call exit_worktree.`,
+    });
+    const exit = (args: Record<string, unknown>) => call('exit_worktree', args, { session: 'wt' }).then(said);
+    assert.equal(
+      await exit({ name: 'nope', action: 'keep' }),
+      `Worktree "nope" not found at ${dir}/.qwen/worktrees/nope.`,
+    );
+    writeFileSync(path.join(wt, 'new.txt'), 'n\n');
+    assert.equal(
+      await exit({ name: 'feat', action: 'remove' }),
+      'Refusing to remove worktree "feat" \u2014 it has 0 tracked change(s) and 1 untracked file(s). Commit or stash first, or call again with `discard_changes: true`.',
+    );
+    assert.deepEqual(JSON.parse(await exit({ name: 'feat', action: 'keep' })), {
+      action: 'keep',
+      worktreePath: wt,
+      worktreeBranch: 'worktree-feat',
+      message: `Kept worktree "feat" at ${wt}. Resume work there by referencing this path in subsequent tool calls.`,
+    });
+  });
+
+  test('skill: unknown with none available; a project skill', async () => {
+    assert.equal(
+      said(await call('skill', { skill: 'non-existent' }, { session: 'sk' })),
+      'Skill "non-existent" not found. No skills are currently available.',
+    );
+    mkdirSync(p('.qwen/skills/code-review'), { recursive: true });
+    writeFileSync(
+      p('.qwen/skills/code-review/SKILL.md'),
+      '---\nname: code-review\ndescription: Review code\n---\nReview it.\n',
+    );
+    const r = await call('skill', { skill: 'code-review' }, { session: 'sk' });
+    assert.equal(
+      r.text,
+      `Base directory for this skill: ${p('.qwen/skills/code-review')}\nImportant: ALWAYS resolve absolute paths from this base directory when working with skills.\n\nReview it.\n`,
+    );
+    assert.equal(
+      said(await call('skill', { skill: 'nope' }, { session: 'sk' })),
+      'Skill "nope" not found. Available skills: code-review',
+    );
+  });
+
+  test('read_file, edit and write_file: the texts 0.24.4 was seen to send', async () => {
+    assert.equal(said(await call('read_file', { file_path: p('gone.txt') })), `File not found: ${p('gone.txt')}`);
+    writeFileSync(p('e.txt'), 'one\ntwo\n');
+    assert.equal(
+      said(await call('edit', { file_path: p('e.txt'), old_string: 'one', new_string: 'x' }, { session: 'e' })),
+      `File ${p('e.txt')} has not been read in this session. Use the read_file tool first to load the current content (a partial read with offset / limit is fine \u2014 you only need to have seen the bytes you intend to edit) before editing it.`,
+    );
+    assert.equal(
+      said(await call('write_file', { file_path: p('e.txt'), content: 'x' }, { session: 'e' })),
+      `File ${p('e.txt')} has not been read in this session. Use the read_file tool first to load the current content (read the full file \u2014 overwriting replaces every byte, so any unseen bytes would be discarded) before overwriting it.`,
+    );
+    assert.equal(
+      (await call('read_file', { file_path: p('e.txt'), offset: null }, { session: 'e' })).text,
+      'one\ntwo\n',
+    );
+    assert.equal(
+      (await call('read_file', { file_path: p('e.txt') }, { session: 'e' })).text,
+      '[File e.txt unchanged since last read in this session \u2014 the full content was provided earlier in this conversation. If you cannot retrieve that prior content (e.g. after context compaction) or you suspect the file was modified outside the read/edit tools (shell command, MCP tool, another process), re-read with explicit offset/limit to fetch current content.]',
+    );
+    assert.equal(
+      said(await call('edit', { file_path: p('e.txt'), old_string: 'zzz', new_string: 'x' }, { session: 'e' })),
+      `Failed to edit, 0 occurrences found for old_string in ${p('e.txt')}. No edits made. The exact text in old_string was not found. Ensure you're not escaping content incorrectly and check whitespace, indentation, and context. Use read_file tool to verify.`,
+    );
+  });
+});
