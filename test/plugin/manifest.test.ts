@@ -122,6 +122,9 @@ test('every tool of a shape is one required action, and the name and version fol
     'Skill',
     'ListMcpResourcesTool',
     'ReadMcpResourceTool',
+    'AskUserQuestion',
+    'EnterPlanMode',
+    'ExitPlanMode',
   ]);
 });
 

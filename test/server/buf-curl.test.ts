@@ -39,6 +39,7 @@ describe('buf curl with reflection only', () => {
       'codefly.services.toolbox.v0.Toolbox/ListToolSummaries',
       'codefly.services.toolbox.v0.Toolbox/ListTools',
       'codefly.services.toolbox.v0.Toolbox/ReadResource',
+      'facet.toolbox.v1.ToolboxStream/AnswerInput',
       'facet.toolbox.v1.ToolboxStream/CallToolStream',
       'grpc.health.v1.Health/Check',
       'grpc.health.v1.Health/List',

@@ -34,6 +34,9 @@ const CLAUDE_332 = [
   'Skill',
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
 ];
 
 const EXPECTED: Record<string, string[]> = {
@@ -165,6 +168,7 @@ const EXPECTED: Record<string, string[]> = {
     'read_mcp_resource',
     'apply_patch',
     'view_image',
+    'request_user_input',
     'get_goal',
     'create_goal',
     'update_goal',

@@ -53,6 +53,9 @@ const NEWEST = [
   'Skill',
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
 ];
 /** The older release: no Monitor or TaskGet, an LS after Read, a Read of its own and an Edit that needs a Read. */
 const OLDER = [
@@ -76,6 +79,9 @@ const OLDER = [
   'Skill',
   'ListMcpResourcesTool',
   'ReadMcpResourceTool',
+  'AskUserQuestion',
+  'EnterPlanMode',
+  'ExitPlanMode',
 ];
 
 (SHAPE_RELEASES as Record<string, ShapeReleases>).claude = {

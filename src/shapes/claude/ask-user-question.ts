@@ -107,7 +107,7 @@ export const askUserQuestion = defineTool<Args>({
   },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Let the person pick the database',

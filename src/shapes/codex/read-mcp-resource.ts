@@ -26,7 +26,8 @@ export const readMcpResource = defineTool<Args>({
   summary: "Read one of Facet's MCP resources by server and URI (as list_mcp_resources lists them).",
   description: [
     "Reads the resource `uri` of the MCP server `server` (Facet's name, as list_mcp_resources gives it) and returns",
-    'JSON: {"server","uri","contents":[{"uri","mimeType","text"}]}.',
+    'JSON: {"server","uri","contents":[{"uri","mimeType","text"}]}. An unknown server or URI answers Codex\'s',
+    'resources/read failure text; nothing is fetched from outside this server.',
   ],
   schema: {
     type: 'object',

@@ -65,6 +65,7 @@ export const requestUserInput = defineTool<{ questions: Question[] }>({
   schema,
   tags: [TAGS.readOnly],
   destructive: false,
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Confirm a path',

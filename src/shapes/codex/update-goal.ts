@@ -13,7 +13,8 @@ export const updateGoal = defineTool<Args>({
   summary: "Mark the session goal complete, blocked or paused (only at the user's explicit request for the latter).",
   description: [
     'Sets the status of the session goal: complete (achieved), blocked or paused. Answers as get_goal does; on',
-    'complete, completionBudgetReport says how to report the usage.',
+    'complete, completionBudgetReport says how to report the usage. Without a goal the call is refused in',
+    "Codex's words; a status outside the three is refused before anything changes.",
   ],
   schema: {
     type: 'object',

@@ -9,6 +9,7 @@ import { unary, withServer } from '../../helpers/server.js';
 
 const BEFORE = ['Read', 'Write', 'Edit', 'Bash', 'TaskStop', 'Monitor', 'Grep', 'Glob', 'WebFetch', 'WebSearch'];
 const AFTER = ['LSP', 'EnterWorktree', 'ExitWorktree', 'Skill', 'ListMcpResourcesTool', 'ReadMcpResourceTool'];
+const ASK = ['AskUserQuestion', 'EnterPlanMode', 'ExitPlanMode'];
 const V197 = [
   ...BEFORE.slice(0, 4),
   'TaskOutput',
@@ -36,7 +37,7 @@ async function catalogs(args: string[], env: NodeJS.ProcessEnv = {}) {
 test('tasks (the default), todo and none: the todo tools claude serves', async () => {
   const tasks = ['TaskCreate', 'TaskGet', 'TaskList', 'TaskUpdate'];
   const byDefault = await catalogs([]);
-  assert.deepEqual(byDefault.latest, [...BEFORE, 'NotebookEdit', ...tasks, ...AFTER]);
+  assert.deepEqual(byDefault.latest, [...BEFORE, 'NotebookEdit', ...tasks, ...AFTER, ...ASK]);
   assert.deepEqual(byDefault.v197, V197);
   // Claude Code's answers to a tool it knows but did not send, and to one it no longer has.
   assert.equal(
@@ -46,12 +47,12 @@ test('tasks (the default), todo and none: the todo tools claude serves', async (
   assert.equal(byDefault.taskOutput, '<tool_use_error>Error: No such tool available: TaskOutput</tool_use_error>');
 
   const todo = await catalogs(['--claude-todo-tools', 'todo']);
-  assert.deepEqual(todo.latest, [...BEFORE, 'NotebookEdit', 'TodoWrite', ...AFTER]);
+  assert.deepEqual(todo.latest, [...BEFORE, 'NotebookEdit', 'TodoWrite', ...AFTER, ...ASK]);
   assert.deepEqual(todo.v197, V197);
   assert.equal(todo.todoWrite, '');
 
   const none = await catalogs([], { FACET_CLAUDE_TODO_TOOLS: 'none' });
-  assert.deepEqual(none.latest, [...BEFORE, 'NotebookEdit', ...AFTER]);
+  assert.deepEqual(none.latest, [...BEFORE, 'NotebookEdit', ...AFTER, ...ASK]);
   assert.deepEqual(none.v197, V197);
 });
 
