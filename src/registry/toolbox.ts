@@ -150,6 +150,11 @@ export class Toolbox {
     return [...this.entries.keys()];
   }
 
+  /** The tools a catalog lists (an unlisted tool is served by name but kept out of the lists). */
+  get listedToolNames(): string[] {
+    return [...this.entries.values()].filter((e) => !e.def.unlisted).map((e) => e.def.name);
+  }
+
   identity(ctx: RequestContext): IdentityResponse {
     return {
       name: this.spec.name,
@@ -299,8 +304,7 @@ export class Toolbox {
 
   private unknownToolText(name: string): string {
     if (this.spec.unknownTool) return this.spec.unknownTool(name);
-    const listed = [...this.entries.values()].filter((e) => !e.def.unlisted).map((e) => e.def.name);
-    return `${this.name} has no tool named "${name}". Available tools: ${listed.join(', ')}.`;
+    return `${this.name} has no tool named "${name}". Available tools: ${this.listedToolNames.join(', ')}.`;
   }
 
   private wordError(err: EngineError, def: ToolDefinition, args: unknown, ctx: RequestContext): string {

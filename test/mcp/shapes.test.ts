@@ -96,7 +96,7 @@ async function exercise(
     const names = new McpNames(toolbox.toolNames);
     assert.deepEqual(
       tools.map((t) => t.name),
-      toolbox.toolNames.map(portableName),
+      toolbox.listedToolNames.map(portableName),
     );
     for (const t of tools) {
       const spec = toolbox.describeTool(names.tool(t.name)).tool!;
