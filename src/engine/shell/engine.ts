@@ -403,13 +403,14 @@ export class ShellEngine {
     let started = false;
     const sandbox = this.sandboxUse(ctx);
     const rootsKey = [...(sandbox?.roots ?? ctx.scope.roots), '', ...(sandbox?.readOnly ?? [])].join('\0');
-    // A shell sandboxed for other roots (a call narrowed differently) cannot serve this call.
+    // A shell sandboxed for other roots (a call narrowed differently, a grant since) cannot serve this call.
     if (live.shell?.alive && sandbox && live.roots !== rootsKey) live.shell.kill();
     const env = buildEnv(this.config.env, { ...opts.env });
     if (!live.shell?.alive) {
       const cwd = await this.resolveCwd(ctx, undefined);
       const wrap = sandbox
-        ? (file: string, args: string[]) => sandbox.box.wrap(file, args, sandbox.roots, cwd, env, false, sandbox.readOnly)
+        ? (file: string, args: string[]) =>
+            sandbox.box.wrap(file, args, sandbox.roots, cwd, env, false, sandbox.readOnly)
         : undefined;
       live.shell = new LiveShell({ shell: this.config.shell, cwd, env, wrap });
       live.roots = rootsKey;
@@ -490,8 +491,7 @@ export class ShellEngine {
     // hidden directory, and a read grant never makes a writable path read-only.
     const granted = grantsOf(ctx.session);
     const roots = [...ctx.scope.roots, ...(granted?.write ?? [])];
-    const open = (p: string) =>
-      !box.settings.hidden.some((h) => within(h, p)) && !roots.some((r) => within(r, p));
+    const open = (p: string) => !box.settings.hidden.some((h) => within(h, p)) && !roots.some((r) => within(r, p));
     const readOnly = [...(own ? [own] : []), ...(granted?.read ?? []).filter(open)];
     return { box, roots, startupFiles, ...(readOnly.length > 0 ? { readOnly } : {}) };
   }

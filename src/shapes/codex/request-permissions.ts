@@ -57,7 +57,7 @@ const NOTHING = { permissions: { network: null, file_system: null }, scope: 'tur
 
 export const requestPermissions = defineTool<Args>({
   name: 'request_permissions',
-  summary: "Ask the person for more than the command sandbox allows: paths to write or read, the network.",
+  summary: 'Ask the person for more than the command sandbox allows: paths to write or read, the network.',
   description: [
     'Asks the person at the host to widen the sandbox of your later commands: more paths to write or read',
     '(absolute, or relative to the working directory) and the network. Waits for the answer (bounded by the server)',
