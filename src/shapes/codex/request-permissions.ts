@@ -89,10 +89,11 @@ export const requestPermissions = defineTool<Args>({
           kind: 'permissions',
           message: [
             a.reason ?? 'Grant these permissions to later commands?',
+            ...(read.length > 0 ? [`(to read: ${read.join(', ')})`] : []),
             ...(check.refused.length > 0 ? [`(not grantable, left out: ${check.refused.join('; ')})`] : []),
           ].join(' '),
           fields: [{ name: 'scope', title: 'For how long', type: 'choice', options: SCOPES }],
-          permissions: { writableRoots: [...write, ...read.map((r) => `${r} (read)`)], network },
+          permissions: { writableRoots: write, network },
         })
       : ({ action: 'unavailable' } as const);
     let result: object = NOTHING;

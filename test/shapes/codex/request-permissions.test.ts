@@ -5,7 +5,7 @@
 // after a denial, and a grant naming a path outside the server's roots widens nothing. Each
 // result is Codex's JSON, exactly.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
@@ -116,6 +116,7 @@ describe('codex request_permissions widens the session sandbox', { skip }, () =>
       q.message,
       `the build writes out/ (not grantable, left out: write ${outside.dir}: outside the server's roots)`,
     );
+    assert.deepEqual([q.writableRoots, q.network], [[out()], false], 'the host is asked only what may be granted');
     assert.equal(text, granted([out()], 'session'));
     assert.equal(await writes('after.txt', 'acc'), true);
     // A call of a tool that runs no command ends the turn, not a session grant.
@@ -133,6 +134,25 @@ describe('codex request_permissions widens the session sandbox', { skip }, () =>
     assert.equal(await writes('turn2.txt', 'turn'), true);
     await f.call('list_mcp_resources', {}, { shape: 'codex', session: 'turn', roots: [work()] });
     assert.equal(await writes('turn3.txt', 'turn'), false);
+  });
+
+  test('a read grant shows a path read-only: reading works, writing still fails', async () => {
+    const { q, text } = await ask({ file_system: { read: ['../out'] } }, 'read', InputAction.INPUT_ACTION_ACCEPT, {
+      scope: 'session',
+    });
+    assert.equal(q.message, `the build writes out/ (to read: ${out()})`);
+    assert.equal(
+      text,
+      JSON.stringify({ permissions: { network: null, file_system: { read: [out()] } }, scope: 'session' }),
+    );
+    writeFileSync(path.join(out(), 'shown.txt'), 'SHOWN\n');
+    const res = await f.call(
+      'exec_command',
+      { cmd: `cat ${path.join(out(), 'shown.txt')}`, yield_time_ms: 20000 },
+      { shape: 'codex', session: 'read', roots: [work()] },
+    );
+    assert.ok(texts(res)[0]!.includes('SHOWN'), texts(res)[0]);
+    assert.equal(await writes('read-only.txt', 'read'), false);
   });
 
   test('declined or dismissed: nothing granted, and the command still fails', async () => {
