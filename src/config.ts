@@ -219,6 +219,12 @@ export const OPTIONS: OptionSpec[] = [
     'false',
     "Codex's update_plan tool: off, as Codex CLI 0.171.0 sends it only with [tools] update_plan enabled; on serves it",
   ),
+  o(
+    'codex-request-permissions',
+    'bool',
+    'false',
+    "Codex's request_permissions tool: off, as Codex CLI 0.171.0 sends it only with feature request_permissions_tool; on serves it (the host's grant widens the session's command sandbox within the roots)",
+  ),
   // Observability: metrics, the audit log. Traces are configured by the standard OTEL_* variables.
   o(
     'metrics-listen',
@@ -370,7 +376,7 @@ export interface FacetConfig {
   /** --claude-todo-tools: which todo tools claude@latest serves (Claude Code's switch). */
   claude: { todoTools: 'tasks' | 'todo' | 'none' };
   /** Codex CLI's opt-in tools: update_plan (off by default since 0.152.0). */
-  codex: { updatePlan: boolean };
+  codex: { updatePlan: boolean; requestPermissions: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -496,7 +502,7 @@ export function parseConfig(
       bashTimeoutMs: v.int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000),
     },
     claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
-    codex: { updatePlan: v.bool('codex-update-plan') },
+    codex: { updatePlan: v.bool('codex-update-plan'), requestPermissions: v.bool('codex-request-permissions') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

@@ -1,5 +1,5 @@
 // The host-in-the-loop area of the engine: questions a call puts to the person at the host
-// (questions.ts) and the session state their answers change (plan mode). Shapes ask and read
+// (questions.ts) and the session state their answers change (plan mode, permissions granted). Shapes ask and read
 // here; transports deliver the questions and answer them.
 import type { Session } from './session.js';
 import {
@@ -10,6 +10,7 @@ import {
   type QuestionRequest,
 } from './questions.js';
 import { enterPlanMode, leavePlanMode, planModeOf, type PlanMode } from './plan-mode.js';
+import { checkGrant, grant, type GrantCheck, type GrantScope, type Permissions } from './shell/grants.js';
 
 type AskCtx = { session: Session; signal?: AbortSignal; asker?: HostAsker };
 type SessionCtx = { session: Session };
@@ -29,12 +30,23 @@ export interface HostEngine {
   enterPlan(ctx: SessionCtx, mode: PlanMode): void;
   /** Ends plan mode; what it was, or undefined when it was off. */
   leavePlan(ctx: SessionCtx): PlanMode | undefined;
+  /**
+   * What of a permissions request may be granted: paths (relative to the session's directory) that exist within
+   * `serverRoots`, the network only when the server's commands have it; the rest refused, each with why.
+   */
+  grantable(
+    ctx: SessionCtx & { scope: { primary: string } },
+    want: { write?: readonly string[]; read?: readonly string[]; network?: boolean },
+    serverRoots: readonly string[],
+  ): GrantCheck;
+  /** Widens the session's command sandbox by what grantable() allowed, for its turn or for the session. */
+  grant(ctx: SessionCtx, permissions: Permissions, scope: GrantScope): void;
 }
 
 /** The default bound of a question's wait: five minutes. */
 export const DEFAULT_ASK_TIMEOUT_MS = 300_000;
 
-export function hostArea(config: { ask?: { timeoutMs?: number } }): HostEngine {
+export function hostArea(config: { ask?: { timeoutMs?: number } }, networkShared = false): HostEngine {
   const questions = new Questions(config.ask?.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS);
   return {
     ask: (ctx, request) => questions.ask(ctx, request),
@@ -43,5 +55,8 @@ export function hostArea(config: { ask?: { timeoutMs?: number } }): HostEngine {
     plan: (ctx) => planModeOf(ctx.session),
     enterPlan: (ctx, mode) => enterPlanMode(ctx.session, mode),
     leavePlan: (ctx) => leavePlanMode(ctx.session),
+    grantable: (ctx, want, serverRoots) =>
+      checkGrant(want, serverRoots, networkShared, ctx.session.cwd ?? ctx.scope.primary),
+    grant: (ctx, permissions, scope) => grant(ctx.session, permissions, scope),
   };
 }

@@ -281,7 +281,8 @@ export function createEngine(config: EngineConfig): Engine {
   };
   return {
     ...workAreas(config, (ctx) => shell.jobs(ctx)),
-    host: hostArea(config),
+    // A grant of the network holds only where commands have it already (sandbox off, or sharing it).
+    host: hostArea(config, sandboxStatus.active === 'none' || sandboxStatus.network),
     code,
     close: () => code.close(),
     files: {

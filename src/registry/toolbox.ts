@@ -3,6 +3,7 @@
 import type { ValidateFunction } from 'ajv';
 import { EngineError } from '../engine/errors.js';
 import { planModeOf } from '../engine/plan-mode.js';
+import { endTurn } from '../engine/shell/grants.js';
 import { sessionEvicted } from '../engine/session-evicted.js';
 import type {
   CallToolResponse,
@@ -236,6 +237,8 @@ export class Toolbox {
       const err = new EngineError('precondition_failed', planned, { facts: { tool: name } });
       return { result: failureResult(planned, err, name), outcome: 'plan_mode' };
     }
+    // A call that runs no command ends the session's turn: permissions granted for the turn lapse.
+    if (ctx.session && !e.def.tags.includes('shell')) endTurn(ctx.session);
     let result: ToolResult;
     try {
       result = await e.def.handler(args, ctx.toolbox ? ctx : Object.assign({}, ctx, { toolbox: this.served }));

@@ -17,7 +17,8 @@ import { loadPty } from './pty.js';
 import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
 import { LiveShell, type LiveRunResult } from './live.js';
 import type { SandboxUse } from './process.js';
-import type { Sandbox, SandboxStatus } from './sandbox.js';
+import { within, type Sandbox, type SandboxStatus } from './sandbox.js';
+import { grantsOf } from './grants.js';
 import { findRefusals, refusalNote, type SandboxRefusal } from './sandbox-note.js';
 import { pushNotification } from '../notifications.js';
 import { grantRead } from '../read-grants.js';
@@ -401,14 +402,15 @@ export class ShellEngine {
   private async liveTurn(ctx: ShellContext, command: string, opts: LiveOptions, live: LiveState): Promise<LiveOutcome> {
     let started = false;
     const sandbox = this.sandboxUse(ctx);
-    const rootsKey = ctx.scope.roots.join('\0');
-    // A shell sandboxed for other roots (a call narrowed differently) cannot serve this call.
+    const rootsKey = [...(sandbox?.roots ?? ctx.scope.roots), '', ...(sandbox?.readOnly ?? [])].join('\0');
+    // A shell sandboxed for other roots (a call narrowed differently, a grant since) cannot serve this call.
     if (live.shell?.alive && sandbox && live.roots !== rootsKey) live.shell.kill();
     const env = buildEnv(this.config.env, { ...opts.env });
     if (!live.shell?.alive) {
       const cwd = await this.resolveCwd(ctx, undefined);
       const wrap = sandbox
-        ? (file: string, args: string[]) => sandbox.box.wrap(file, args, sandbox.roots, cwd, env)
+        ? (file: string, args: string[]) =>
+            sandbox.box.wrap(file, args, sandbox.roots, cwd, env, false, sandbox.readOnly)
         : undefined;
       live.shell = new LiveShell({ shell: this.config.shell, cwd, env, wrap });
       live.roots = rootsKey;
@@ -483,9 +485,15 @@ export class ShellEngine {
    * read.
    */
   private sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): SandboxUse | undefined {
-    return this.config.sandbox
-      ? { box: this.config.sandbox, roots: ctx.scope.roots, startupFiles, ...(own ? { readOnly: [own] } : {}) }
-      : undefined;
+    const box = this.config.sandbox;
+    if (!box) return undefined;
+    // What the host granted the session (grants.ts): more writable paths, more readable ones; none reopens a
+    // hidden directory, and a read grant never makes a writable path read-only.
+    const granted = grantsOf(ctx.session);
+    const roots = [...ctx.scope.roots, ...(granted?.write ?? [])];
+    const open = (p: string) => !box.settings.hidden.some((h) => within(h, p)) && !roots.some((r) => within(r, p));
+    const readOnly = [...(own ? [own] : []), ...(granted?.read ?? []).filter(open)];
+    return { box, roots, startupFiles, ...(readOnly.length > 0 ? { readOnly } : {}) };
   }
 
   private refusals(

@@ -21,11 +21,12 @@ export const codexDiffs: ReleaseDiffs = {
   // shell_command's schema with unified exec off, the legacy shell still in the binary);
   // read_file, list_dir and grep_files were never sent to a bundled model.
   '0.149.0': {
-    removed: [
+    removed: (env) => [
       'list_mcp_resources',
       'list_mcp_resource_templates',
       'read_mcp_resource',
       'request_user_input',
+      ...(env.config.codex?.requestPermissions ? ['request_permissions'] : []),
       'get_goal',
       'create_goal',
       'update_goal',

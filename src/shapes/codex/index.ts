@@ -1,8 +1,9 @@
 // The codex shape: the tools Codex CLI 0.171.0 sends a model in direct mode (gpt-5.5 and models
 // outside its catalog): exec_command/write_stdin, the MCP-resource tools (over Facet's own
 // resources), apply_patch (freeform), view_image and the goal tools; update_plan when the host
-// enables it (--codex-update-plan), as Codex does with [tools] update_plan. Older releases are
-// in diffs.ts.
+// enables it (--codex-update-plan), as Codex does with [tools] update_plan; request_permissions
+// when the host enables it (--codex-request-permissions), as Codex's feature request_permissions_tool
+// does. Older releases are in diffs.ts.
 import type { FacetConfig } from '../../config.js';
 import type { Engine } from '../../engine/index.js';
 import type { ToolDefinition, ToolboxSpec } from '../../registry/types.js';
@@ -16,13 +17,17 @@ import { getGoal } from './get-goal.js';
 import { listMcpResourceTemplates } from './list-mcp-resource-templates.js';
 import { listMcpResources } from './list-mcp-resources.js';
 import { readMcpResource } from './read-mcp-resource.js';
+import { requestPermissions } from './request-permissions.js';
 import { requestUserInput } from './request-user-input.js';
 import { updateGoal } from './update-goal.js';
 import { updatePlan } from './update-plan.js';
 import { viewImage } from './view-image.js';
 import { writeStdin } from './write-stdin.js';
 
-/** Codex CLI 0.171.0's direct tools, in the order it sends them (update_plan where it goes when enabled). */
+/**
+ * Codex CLI 0.171.0's direct tools, in the order it sends them (update_plan and request_permissions where they go when
+ * enabled).
+ */
 const toolsOf = (config: FacetConfig) => [
   execCommand,
   writeStdin,
@@ -33,6 +38,7 @@ const toolsOf = (config: FacetConfig) => [
   applyPatch,
   viewImage,
   requestUserInput,
+  ...(config.codex?.requestPermissions ? [requestPermissions] : []),
   getGoal,
   createGoal,
   updateGoal,
@@ -51,6 +57,9 @@ export function codexGuide(roots: readonly string[], tools: readonly ToolDefinit
     'When only the user can settle a choice, ask with request_user_input.',
     'Keep one goal with create_goal, get_goal and update_goal (complete when achieved).',
     ...(has('update_plan') ? ['For work of several steps keep a plan with update_plan.'] : []),
+    ...(has('request_permissions')
+      ? ['When a command needs to write outside your workspace or reach the network, ask with request_permissions.']
+      : []),
     '',
     `Tools: ${tools.map((t) => t.name).join(', ')}.`,
   ].join('\n');
