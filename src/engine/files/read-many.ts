@@ -8,7 +8,7 @@ import ignore from 'ignore';
 import picomatch from 'picomatch';
 import { engineFailure, isEngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
-import { checkBraces } from '../search/filters.js';
+import { checkBraces, tooManyPatterns as tooMany } from '../search/filters.js';
 import { checkDeadline } from './deadline.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
 
@@ -25,12 +25,8 @@ export const DEFAULT_EXCLUDES = [
   '**/*.map',
 ];
 
-/**
- * Include (and exclude) patterns one call takes at most: fast-glob's cost grows faster than the
- * pattern count (1,000 take ~0.2 s, 5,000 ~1.3 s, 100,000 minutes), and every match is tested
- * against every pattern again for media, so a long list held the event loop for everyone.
- */
-export const MAX_PATTERNS = 1000;
+/** Include (and exclude) patterns one call takes at most (see filters.ts). */
+export { MAX_PATTERNS } from '../search/filters.js';
 /** How long a read_many may take before it answers timed_out (walks, then reads). */
 export const READ_MANY_TIME_LIMIT_MS = 20_000;
 /** Patterns given to fast-glob at once, the clock looked at between two groups. */
@@ -145,18 +141,6 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
     }
   }
   return { files, matched: paths.length, omitted: paths.length - chosen.length };
-}
-
-/** Refuses more than MAX_PATTERNS patterns in `field`, saying what to do instead. */
-function tooMany(field: string, count: number): void {
-  if (count <= MAX_PATTERNS) return;
-  throw engineFailure(
-    'too_many_patterns',
-    `${count} ${field} patterns given; at most ${MAX_PATTERNS} are taken in one call: ` +
-      'use broader globs (such as "src/**/*.ts") or split the list over several calls',
-    { field, count, max: MAX_PATTERNS },
-    { field },
-  );
 }
 
 /** `p` escaped for fast-glob when it names an existing file under `base`, else as given. */

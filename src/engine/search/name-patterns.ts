@@ -2,11 +2,19 @@
 // escaping for a pattern that names a file literally, and a line filter regular expression
 // checked for unbounded backtracking before it runs on the server.
 import { EngineError } from '../errors.js';
+import { tooManyPatterns } from './filters.js';
 import type { GrepResult } from './types.js';
 
-/** A filter on basenames: "*" is any run, "?" one character, the rest literal; undefined for no globs. */
-export function basenameFilter(globs: readonly string[] | undefined): ((name: string) => boolean) | undefined {
+/**
+ * A filter on basenames: "*" is any run, "?" one character, the rest literal; undefined for no globs. More than
+ * MAX_PATTERNS globs in `field` are refused (too_many_patterns) before any is compiled.
+ */
+export function basenameFilter(
+  globs: readonly string[] | undefined,
+  field = 'ignore',
+): ((name: string) => boolean) | undefined {
   if (!globs || globs.length === 0) return undefined;
+  tooManyPatterns(field, globs.length, '*.log');
   const res = globs.map(
     (g) =>
       new RegExp(

@@ -160,8 +160,9 @@ export async function familyList(
   opts: Parameters<typeof familyListOptions>[0],
   ignore?: string[],
 ) {
-  const r = await c.engine.search.list(c, dir, familyListOptions(opts));
+  // The globs are checked (and compiled) before the directory is read.
   const drop = basenameFilter(ignore);
+  const r = await c.engine.search.list(c, dir, familyListOptions(opts));
   const { glob: _glob, [opts.ignoreFile]: byVendor = 0, ...rest } = r.ignored;
   const byOther = Object.values(rest).reduce((a, v) => a + v, 0);
   return { path: r.path, entries: r.entries.filter((e) => !drop?.(e.name)), byVendor, byOther };

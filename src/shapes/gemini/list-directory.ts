@@ -45,6 +45,7 @@ export const listDirectory = defineTool<Args, { path: string; entries: ListEntry
   errorModes: [
     'ls_execution_error (NOT_FOUND): the directory does not exist. path_is_not_a_directory: dir_path is a file (use read_file).',
     'path_not_in_workspace: dir_path is outside the workspace roots. Not done: no GEMINI.md context is appended.',
+    'invalid_tool_params (INVALID_ARGUMENT): more than 1000 `ignore` globs, refused before the directory is read.',
   ],
   async call(args, c) {
     const filt = args.file_filtering_options ?? {};

@@ -1,7 +1,7 @@
 // shell: the action of a Responses API shell_call: commands run one after another, each in
 // its own bash from the session directory, each answered {stdout, stderr, outcome}. The
 // result's data is the shell_call_output item a host sends back unchanged.
-import { NON_INTERACTIVE_ENV, plural } from '../../engine/index.js';
+import { EngineError, NON_INTERACTIVE_ENV, plural } from '../../engine/index.js';
 import { endedLines } from '../kit/text/ended-lines.js';
 import { type EachEntry, type EachRun, runEach } from '../kit/shell/run-each.js';
 import { defineTool, type Reply } from '../common/define.js';
@@ -28,6 +28,24 @@ const ARGS = {
   properties: { commands, timeout_ms: NULLABLE_INT, max_output_length: NULLABLE_INT },
   required: ['commands'],
 };
+
+/**
+ * Commands taken in one call. OpenAI documents no limit; a model's action lists a handful. Past
+ * this a call is refused before any runs: 100,000 commands run one by one would hold the call for
+ * minutes however short each is.
+ */
+export const MAX_COMMANDS = 100;
+
+/** Refuses a list of commands longer than MAX_COMMANDS, naming the limit. */
+function checkCount(a: Args): void {
+  const n = a.commands.length;
+  if (n <= MAX_COMMANDS) return;
+  throw new EngineError(
+    'invalid_argument',
+    `${n} commands given; at most ${MAX_COMMANDS} are run in one call: chain them in fewer commands (with && or ;) or split them over several calls`,
+    { field: 'commands', facts: { count: n, max: MAX_COMMANDS } },
+  );
+}
 
 /** The limit of characters kept: the model's max_output_length, at most OUTPUT_LIMIT. */
 const limitOf = (a: Args) =>
@@ -142,17 +160,20 @@ export const shell = defineTool<Args, EachRun>({
     'Every result carries the shell_call_output item, failures included: a non-zero exit is its exit_code (the call is reported PROCESS_FAILED, naming the first command that failed); a timeout is {type: "timeout"} with the partial output (the call is reported TIMEOUT).',
     "A command the server's command policy refuses, or one that cannot start, gets exit_code 1 and the reason as its stderr; the commands after it are not run (SECURITY_POLICY, INVALID_ARGUMENT...).",
     "max_output_length: OpenAI does not document how it truncates (head or tail, per command or combined) [unverified]; this follows the Agents SDK: the head of one budget shared by all streams in order, no marker, and the limit applied is echoed as max_output_length (lowered to 100000 when larger). The docs' older advice to send the raw output was not followed: a model must not be flooded.",
+    `commands: at most ${MAX_COMMANDS} in one call (OpenAI documents no limit [unverified]); a longer list is refused before any runs (INVALID_ARGUMENT, the output item's one entry names the limit).`,
     "Default timeout_ms: not documented by OpenAI [unverified]; 60000 as the docs' sample executors use, each command separately, at most 3600000.",
     'Commands run one after another, never concurrently (the SDK calls them "ordered"); the server\'s command policy and roots apply as in every shape, and the tool is not served with --read-only.',
     CALL_ID_MODE,
   ],
-  call: (a, c) =>
-    runEach(
+  call: (a, c) => {
+    checkCount(a);
+    return runEach(
       (command) => c.engine.shell.run(c, { command, ...runOpts(a.timeout_ms, limitOf(a), NON_INTERACTIVE_ENV) }),
       a.commands,
       limitOf(a),
       (err) => wordingOf(err, a, c),
-    ),
+    );
+  },
   format: reply,
   errors: inItem((args, text) => shellOutput(args, [{ stdout: '', stderr: text, timedOut: false, exitCode: 1 }])),
 });

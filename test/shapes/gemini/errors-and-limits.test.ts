@@ -293,6 +293,21 @@ describe('gemini glob and list_directory', () => {
       'Error: Directory not found: nowhere. Check the path with list_directory on its parent.',
     );
   });
+
+  test('list_directory: more than 1000 ignore globs are refused before the directory is read', async () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => `x${i}`);
+    const r = await call('list_directory', { dir_path: 'order', ignore: many(1001) });
+    assert.deepEqual([r.code, r.errorType], ['INVALID_ARGUMENT', 'invalid_tool_params']);
+    assert.equal(
+      r.error,
+      'Invalid parameters: 1001 ignore patterns given; at most 1000 are taken in one call: use broader globs (such as "*.log") or split the list over several calls.',
+    );
+    const atLimit = await call('list_directory', { dir_path: 'order', ignore: [...many(999), 'r*.txt'] });
+    assert.equal(
+      atLimit.text,
+      `Directory listing for ${dir}/order:\na-old.txt (9 bytes)\nb-old.txt (9 bytes)\n\n(1 ignored)`,
+    );
+  });
 });
 
 describe('gemini shell: background lines, delay_ms, errors', () => {

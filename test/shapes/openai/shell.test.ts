@@ -2,7 +2,7 @@
 // truncation to max_output_length, env / working_directory / user, the command policy and
 // read-only mode, and the output item each result carries for the host.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -114,6 +114,24 @@ describe('openai shell', () => {
     assert.match(out[1]!.stderr, /^Error: the command policy of this server refuses shutdown \(rule shutdown\)\.$/);
     assert.deepEqual(out[1]!.outcome, exit(1));
     assert.match(text(res), /\[1 more command not run\]$/);
+  });
+
+  test('more than 100 commands are refused before any runs, in the output item, naming the limit', async () => {
+    // Each command would leave a file: none may appear.
+    const commands = Array.from({ length: 101 }, (_, i) => `touch ran-${i}`);
+    const res = await e.call('shell', { commands, call_id: 'call_many' });
+    assert.equal(res.failure?.code, C.FAILURE_CODE_INVALID_ARGUMENT);
+    const said =
+      'Error: 101 commands given; at most 100 are run in one call: chain them in fewer commands (with && or ;) or split them over several calls.';
+    assert.deepEqual(item(res), {
+      type: 'shell_call_output',
+      call_id: 'call_many',
+      output: [{ stdout: '', stderr: said, outcome: exit(1) }],
+    });
+    assert.deepEqual(
+      readdirSync(e.dir).filter((n) => n.startsWith('ran-')),
+      [],
+    );
   });
 
   test('the action as the API types it: commands is required', async () => {
