@@ -44,7 +44,7 @@ export const askUser = defineTool<{ questions: FamilyQuestion[] }>({
   },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Let the person pick the database',

@@ -32,7 +32,7 @@ export const exitPlanMode = defineTool<{ plan_filename: string }>({
   schema: { type: 'object', required: ['plan_filename'], properties: { plan_filename: { type: 'string' } } },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Ask for approval of the plan',

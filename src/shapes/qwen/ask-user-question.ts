@@ -43,7 +43,7 @@ export const askUserQuestion = defineTool<{ questions: FamilyQuestion[] }>({
   },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Let the person pick the database',

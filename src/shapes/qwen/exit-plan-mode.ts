@@ -44,7 +44,7 @@ export const exitPlanMode = defineTool<Args>({
   },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Ask for approval of the plan',
