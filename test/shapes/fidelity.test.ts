@@ -67,6 +67,9 @@ const EXPECTED: Record<string, string[]> = {
     'run_shell_command',
     'web_fetch',
     'google_web_search',
+    'ask_user',
+    'enter_plan_mode',
+    'exit_plan_mode',
     'write_todos',
     'read_many_files',
     'list_background_processes',
@@ -75,7 +78,10 @@ const EXPECTED: Record<string, string[]> = {
     'list_mcp_resources',
   ],
   'qwen@0.24.4': [
+    'ask_user_question',
     'edit',
+    'enter_plan_mode',
+    'exit_plan_mode',
     'get_goal',
     'glob',
     'grep_search',
@@ -172,6 +178,7 @@ const EXPECTED: Record<string, string[]> = {
     'get_goal',
     'create_goal',
     'update_goal',
+    'request_user_input',
   ],
   'codex@0.149.0': [
     'exec_command',

@@ -7,7 +7,7 @@
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { notAnswered, type QuestionField } from '../kit/host/questions.js';
-import { notAcceptedText } from './ask-words.js';
+import { notAcceptedText } from '../kit/host/not-accepted.js';
 
 interface Option {
   label: string;

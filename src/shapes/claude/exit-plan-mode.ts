@@ -7,7 +7,7 @@ import { EngineError } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { notAnswered } from '../kit/host/questions.js';
 import { TAGS } from '../tags.js';
-import { notAcceptedText } from './ask-words.js';
+import { notAcceptedText } from '../kit/host/not-accepted.js';
 import { toolUseError } from './errors.js';
 import { here } from './render.js';
 

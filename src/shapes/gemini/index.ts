@@ -5,6 +5,9 @@ import type { ToolboxSpec } from '../../registry/types.js';
 import { buildTools } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
 import { activateSkill, GEMINI_SKILL_DIRS } from './activate-skill.js';
+import { askUser } from './ask-user.js';
+import { enterPlanMode } from './enter-plan-mode.js';
+import { exitPlanMode } from './exit-plan-mode.js';
 import { geminiDialect, geminiFormatError } from './errors.js';
 import { glob } from './glob.js';
 import { googleWebSearch } from './google-web-search.js';
@@ -29,6 +32,9 @@ import { writeTodos } from './write-todos.js';
  * resources), and two tools kept beyond that set: write_todos, which 0.61.0 sends to Gemini 2
  * models (Facet does not know the model, and served it before), and read_many_files, which the
  * release ships but no longer registers. activate_skill joins when skills are found at start-up.
+ * The person-answered tools are declared too, in registration order: ask_user (0.61.0 sends it
+ * in interactive sessions: a host that answers questions is one) and both plan-mode tools
+ * (0.61.0 sends one or the other by mode; Facet's catalog does not change with the session).
  */
 export const GEMINI_TOOLS = [
   updateTopic,
@@ -45,7 +51,10 @@ export const GEMINI_TOOLS = [
   listBackgroundProcesses,
   readBackgroundOutput,
   googleWebSearch,
+  askUser,
   writeTodos,
+  exitPlanMode,
+  enterPlanMode,
   readManyFiles,
 ];
 
@@ -73,6 +82,7 @@ export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
         'Run commands with run_shell_command; long-running ones with is_background, then read_background_output.',
         'Search the web with google_web_search and read pages with web_fetch (URLs in the prompt).',
         'Track multi-step work with write_todos; publish the phase of the work with update_topic.',
+        'ask_user puts questions to the person; enter_plan_mode plans first (plans dir only), exit_plan_mode asks approval.',
         'list_mcp_resources and read_mcp_resource reach the server resources; activate_skill loads a skill by name.',
         'A failed call carries its error type in the structured block.',
         '',

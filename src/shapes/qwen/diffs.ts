@@ -20,6 +20,7 @@ import { writeFile01510 } from './write-file.js';
 
 /** Every tool 0.24.4 serves, listed or not. */
 const SERVED_0244 = [
+  ...['ask_user_question', 'enter_plan_mode', 'exit_plan_mode'],
   ...['edit', 'get_goal', 'glob', 'grep_search', 'notebook_edit', 'read_file', 'run_shell_command', 'skill'],
   ...['tool_call', 'tool_search', 'update_goal', 'write_file'],
   ...['enter_worktree', 'exit_worktree', 'lsp', 'monitor', 'read_mcp_resource', 'task_stop', 'web_fetch'],

@@ -10,9 +10,12 @@ import { buildTools, type Dialect } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
 import type { Bridge } from './deferred.js';
 import { DISABLED_TEXT, listDirectoryOff, todoWriteOff } from './disabled.js';
+import { askUserQuestion } from './ask-user-question.js';
 import { edit } from './edit.js';
+import { enterPlanMode } from './enter-plan-mode.js';
 import { enterWorktree } from './enter-worktree.js';
 import { qwenDialect0244, qwenFormatError } from './errors.js';
+import { exitPlanMode } from './exit-plan-mode.js';
 import { exitWorktree } from './exit-worktree.js';
 import { getGoal } from './get-goal.js';
 import { glob } from './glob.js';
@@ -35,8 +38,24 @@ import { writeFile } from './write-file.js';
 const QWEN_DESCRIPTION =
   'Qwen Code tools (read_file, edit, grep_search, run_shell_command, tool_search, ...) with its schemas, result texts and error types.';
 
-/** What Qwen sends eagerly (Facet leaves out agent, list_agents: sub-agents need a model). */
-const EAGER_BEFORE = [edit, getGoal, glob, grepSearch, notebookEdit, readFile, runShellCommand, skill] as const;
+/**
+ * What Qwen sends eagerly (Facet leaves out agent, list_agents: sub-agents need a model), with the
+ * person-answered tools Qwen sends eagerly in interactive sessions (a host that answers is one;
+ * artifact, display_image and propose_goal are not served).
+ */
+const EAGER_BEFORE = [
+  askUserQuestion,
+  edit,
+  enterPlanMode,
+  exitPlanMode,
+  getGoal,
+  glob,
+  grepSearch,
+  notebookEdit,
+  readFile,
+  runShellCommand,
+  skill,
+] as const;
 const EAGER_AFTER = [updateGoal, writeFile] as const;
 /**
  * Deferred tools Facet runs (Qwen's cron tools, loop_wakeup, send_message, zoom_image, record_artifact and
@@ -55,6 +74,7 @@ export function qwenGuide(roots: readonly string[], tools: readonly ToolDefiniti
     'Change files with edit (exact text, unique unless replace_all) or write_file for whole files; notebook_edit for .ipynb cells.',
     'Run commands with run_shell_command (2-minute default timeout); servers with is_background.',
     'skill loads a skill; get_goal and update_goal read the session goal and propose it complete or blocked.',
+    'ask_user_question asks the person; enter_plan_mode plans first, exit_plan_mode asks approval of the plan.',
     '',
     'The following tools are reachable through `tool_search` (shows their schemas) and `tool_call` (runs them):',
     ...deferred.map((t) => `- ${t.name}: ${t.summary}`),

@@ -1,8 +1,9 @@
-// Claude Code's words for a question to the person that was not answered yes. A refusal the
-// host words (its message) is passed on verbatim, as Claude Code does; where Claude Code was
-// never seen answering (a dismissed question, no answer in time, no person attached: it does
-// not send these tools then), the words are ours, in its plain style.
-import type { NotAccepted } from '../kit/host/questions.js';
+// The words for a question to the person that was not answered yes, where the vendor's are not
+// known. A refusal the host words (its message) is passed on verbatim, as Claude Code does; a
+// dismissed question, no answer in time and no person attached are never seen in the vendors'
+// runs (they do not send these tools then): those words are Facet's own, plain sentences, the
+// same in every dialect that has no words of its own for them.
+import type { NotAccepted } from './questions.js';
 
 /** The text the model sees, with `declined` for a refusal that came without a message. */
 export function notAcceptedText(outcome: NotAccepted, declined: string): string {
