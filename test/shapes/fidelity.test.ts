@@ -178,7 +178,6 @@ const EXPECTED: Record<string, string[]> = {
     'get_goal',
     'create_goal',
     'update_goal',
-    'request_user_input',
   ],
   'codex@0.149.0': [
     'exec_command',
