@@ -219,6 +219,12 @@ export const OPTIONS: OptionSpec[] = [
     'false',
     "Codex's update_plan tool: off, as Codex CLI 0.171.0 sends it only with [tools] update_plan enabled; on serves it",
   ),
+  o(
+    'kimi-notify-user',
+    'bool',
+    'false',
+    "Kimi's NotifyUser tool: off, as Kimi Code 2.1.0 sends it only behind its notify_user flag in its TUI; on serves it (updates go to the host as questions)",
+  ),
   // Observability: metrics, the audit log. Traces are configured by the standard OTEL_* variables.
   o(
     'metrics-listen',
@@ -371,6 +377,8 @@ export interface FacetConfig {
   claude: { todoTools: 'tasks' | 'todo' | 'none' };
   /** Codex CLI's opt-in tools: update_plan (off by default since 0.152.0). */
   codex: { updatePlan: boolean };
+  /** Kimi Code's opt-in tools: NotifyUser (behind a flag, TUI only). */
+  kimi: { notifyUser: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -497,6 +505,7 @@ export function parseConfig(
     },
     claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
     codex: { updatePlan: v.bool('codex-update-plan') },
+    kimi: { notifyUser: v.bool('kimi-notify-user') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };
