@@ -6,26 +6,17 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import {
-  ElicitRequestSchema,
-  type CallToolResult,
-  type ElicitRequest,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import {
-  CallToolEvent,
   InputAction,
   ToolboxStreamClient,
-  type AnswerInputRequest,
   type AnswerInputResponse,
   type InputRequired,
 } from '../../src/gen/facet/toolbox/v1/stream.js';
-import { metadataFor, serverFixture, texts, withServer } from '../helpers/server.js';
+import { grpcHost, mcpHost, mcpText as text, streamUnanswered } from '../helpers/host-clients.js';
+import { serverFixture, texts, withServer } from '../helpers/server.js';
 
 const DB = {
   question: 'Which DB?',
@@ -62,43 +53,15 @@ const AUTO_MODE =
 const NOT_PLANNING =
   '<tool_use_error>You are not in plan mode. To enter plan mode, call the EnterPlanMode tool first. If your plan was already approved, continue with implementation.</tool_use_error>';
 
-const text = (r: CallToolResult): string =>
-  r.content
-    .filter((c) => c.type === 'text')
-    .map((c) => (c as { text: string }).text)
-    .join('\n');
-
 describe('over MCP 2025-11-25 (elicitation)', () => {
   const { t, dir } = serverFixture({ shape: 'claude', args: ['--mcp-listen', '127.0.0.1:0'] });
-  /** What the next elicitation is answered with; every request the handler saw. */
-  let answer: (req: ElicitRequest) => ElicitResult = () => ({ action: 'cancel' });
-  const asked: ElicitRequest[] = [];
-  let eliciting: Client;
-  let plain: Client;
-
-  const connect = async (capabilities: Record<string, unknown>) => {
-    const client = new Client({ name: 'host-test', version: '1.0.0' }, { capabilities });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.server.mcpUrl}/claude`)));
-    return client;
-  };
-  before(async () => {
-    eliciting = await connect({ elicitation: { form: {} } });
-    eliciting.setRequestHandler(ElicitRequestSchema, async (req) => {
-      asked.push(req);
-      return answer(req);
-    });
-    plain = await connect({});
-  });
-  after(async () => {
-    await eliciting?.close();
-    await plain?.close();
-  });
-  const call = async (client: Client, name: string, args: Record<string, unknown>) =>
-    (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const host = mcpHost(t, 'claude');
+  const { asked } = host;
+  const setAnswer = (a: typeof host.answer) => (host.answer = a);
 
   test('accepted: the form is the questions, the answer is the vendor text', async () => {
-    answer = () => ({ action: 'accept', content: { q1: 'Postgres', q2: ['A', 'B'] } });
-    const r = await call(eliciting, 'AskUserQuestion', { questions: [DB, FEATURES] });
+    setAnswer(() => ({ action: 'accept', content: { q1: 'Postgres', q2: ['A', 'B'] } }));
+    const r = await host.call('AskUserQuestion', { questions: [DB, FEATURES] });
     assert.equal(r.isError ?? false, false);
     assert.equal(text(r), ANSWERED);
     const req = asked.at(-1)!.params as { mode: string; message: string; requestedSchema: Record<string, any> };
@@ -124,51 +87,51 @@ describe('over MCP 2025-11-25 (elicitation)', () => {
   });
 
   test('free text and notes get the neutral wording', async () => {
-    answer = () => ({ action: 'accept', content: { q1_other: 'Use MySQL instead, we already run it' } });
+    setAnswer(() => ({ action: 'accept', content: { q1_other: 'Use MySQL instead, we already run it' } }));
     assert.equal(
-      text(await call(eliciting, 'AskUserQuestion', { questions: [DB] })),
+      text(await host.call('AskUserQuestion', { questions: [DB] })),
       NEUTRAL('"Which DB?"="Use MySQL instead, we already run it"'),
     );
-    answer = () => ({ action: 'accept', content: { q1: 'SQLite', q1_notes: 'keep it small' } });
+    setAnswer(() => ({ action: 'accept', content: { q1: 'SQLite', q1_notes: 'keep it small' } }));
     assert.equal(
-      text(await call(eliciting, 'AskUserQuestion', { questions: [DB] })),
+      text(await host.call('AskUserQuestion', { questions: [DB] })),
       NEUTRAL('"Which DB?"="SQLite" notes: keep it small'),
     );
   });
 
   test('declined and cancelled are errors in the vendor style; no capability asks nobody', async () => {
-    answer = () => ({ action: 'decline' });
-    const declined = await call(eliciting, 'AskUserQuestion', { questions: [DB] });
+    setAnswer(() => ({ action: 'decline' }));
+    const declined = await host.call('AskUserQuestion', { questions: [DB] });
     assert.deepEqual([declined.isError, text(declined)], [true, 'User declined to answer']);
-    answer = () => ({ action: 'cancel' });
-    const cancelled = await call(eliciting, 'AskUserQuestion', { questions: [DB] });
+    setAnswer(() => ({ action: 'cancel' }));
+    const cancelled = await host.call('AskUserQuestion', { questions: [DB] });
     assert.deepEqual([cancelled.isError, text(cancelled)], [true, DISMISSED]);
     const before = asked.length;
-    const nobody = await call(plain, 'AskUserQuestion', { questions: [DB] });
+    const nobody = await host.callPlain('AskUserQuestion', { questions: [DB] });
     assert.deepEqual([nobody.isError, text(nobody)], [true, NOBODY]);
     assert.equal(asked.length, before, 'a client without elicitation is never asked');
   });
 
   test('plan mode refuses writes in the vendor words until the host approves the plan', async () => {
-    const entered = await call(eliciting, 'EnterPlanMode', {});
+    const entered = await host.call('EnterPlanMode', {});
     assert.equal(entered.isError ?? false, false);
     assert.equal(text(entered).split('\n')[0], ENTERED_FIRST_LINE);
-    const write = await call(eliciting, 'Write', { file_path: 'x.txt', content: 'x' });
+    const write = await host.call('Write', { file_path: 'x.txt', content: 'x' });
     assert.deepEqual([write.isError, text(write)], [true, `Cannot write to ${dir}/x.txt while in plan mode.`]);
     assert.equal(existsSync(path.join(dir, 'x.txt')), false);
-    const bash = await call(eliciting, 'Bash', { command: 'echo hi > y.txt', description: 'write' });
+    const bash = await host.call('Bash', { command: 'echo hi > y.txt', description: 'write' });
     assert.deepEqual([bash.isError, text(bash)], [true, AUTO_MODE]);
     assert.equal(existsSync(path.join(dir, 'y.txt')), false);
-    const ls = await call(eliciting, 'Bash', { command: 'ls -a', description: 'list' });
+    const ls = await host.call('Bash', { command: 'ls -a', description: 'list' });
     assert.equal(ls.isError ?? false, false);
     // Rejected: plan mode stays on.
-    answer = () => ({ action: 'decline' });
-    const rejected = await call(eliciting, 'ExitPlanMode', { plan: '# Plan\n\n1. Do x\n' });
+    setAnswer(() => ({ action: 'decline' }));
+    const rejected = await host.call('ExitPlanMode', { plan: '# Plan\n\n1. Do x\n' });
     assert.deepEqual([rejected.isError, text(rejected)], [true, 'The user did not approve the plan.']);
-    assert.equal((await call(eliciting, 'Write', { file_path: 'x.txt', content: 'x' })).isError, true);
+    assert.equal((await host.call('Write', { file_path: 'x.txt', content: 'x' })).isError, true);
     // Approved: the plan is saved to its file and work may start.
-    answer = () => ({ action: 'accept', content: {} });
-    const approved = await call(eliciting, 'ExitPlanMode', { plan: '# Plan\n\n1. Do x\n' });
+    setAnswer(() => ({ action: 'accept', content: {} }));
+    const approved = await host.call('ExitPlanMode', { plan: '# Plan\n\n1. Do x\n' });
     assert.equal(approved.isError ?? false, false);
     const planFile = /saved to: (.*)\n/.exec(text(approved))![1]!;
     assert.match(planFile, new RegExp(`^${dir}/\\.claude/plans/plan-[0-9a-f]{8}\\.md$`));
@@ -177,50 +140,15 @@ describe('over MCP 2025-11-25 (elicitation)', () => {
       `User has approved your plan. You can now start coding. Start with updating your todo list if applicable\n\nYour plan has been saved to: ${planFile}\nYou can refer back to it if needed during implementation.\n\n## Approved Plan:\n# Plan\n\n1. Do x\n`,
     );
     assert.equal(readFileSync(planFile, 'utf8'), '# Plan\n\n1. Do x\n');
-    assert.equal((await call(eliciting, 'Write', { file_path: 'x.txt', content: 'x' })).isError ?? false, false);
-    const again = await call(eliciting, 'ExitPlanMode', {});
+    assert.equal((await host.call('Write', { file_path: 'x.txt', content: 'x' })).isError ?? false, false);
+    const again = await host.call('ExitPlanMode', {});
     assert.deepEqual([again.isError, text(again)], [true, NOT_PLANNING]);
   });
 });
 
-interface Streamed {
-  events: CallToolEvent[];
-  /** The first input_required event. */
-  question: Promise<InputRequired>;
-  final: Promise<CallToolResponse>;
-}
-
 describe('over gRPC (input_required on CallToolStream, AnswerInput)', () => {
   const { t, call } = serverFixture({ shape: 'claude' });
-  let client: ToolboxStreamClient;
-  before(() => {
-    client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
-  });
-  after(() => client.close());
-
-  const stream = (name: string, args: Record<string, unknown>, session = 'g'): Streamed => {
-    const events: CallToolEvent[] = [];
-    const c = client.callToolStream({ name, arguments: args, roots: [] }, metadataFor({ session }));
-    let asked!: (q: InputRequired) => void;
-    const question = new Promise<InputRequired>((resolve) => (asked = resolve));
-    const final = new Promise<CallToolResponse>((resolve, reject) => {
-      c.on('data', (e: CallToolEvent) => {
-        events.push(e);
-        if (e.event?.$case === 'inputRequired') asked(e.event.value);
-        if (e.event?.$case === 'response') resolve(e.event.value);
-      });
-      c.on('error', reject);
-    });
-    return { events, question, final };
-  };
-  const answerInput = (req: Partial<AnswerInputRequest>, session = 'g') =>
-    new Promise<AnswerInputResponse>((resolve, reject) =>
-      client.answerInput(
-        { id: '', action: InputAction.INPUT_ACTION_UNSPECIFIED, content: undefined, message: '', ...req },
-        metadataFor({ session }),
-        (err, res) => (err ? reject(err) : resolve(res!)),
-      ),
-    );
+  const { stream, answerInput } = grpcHost(t);
 
   test('the question goes out as an event; bad answers are refused in band; the good one resumes the call', async () => {
     const s = stream('AskUserQuestion', { questions: [DB, FEATURES] });
@@ -293,13 +221,7 @@ test('a question nobody answers meets --ask-timeout-ms and ends in band; a late 
   await withServer({ shape: 'claude', args: ['--ask-timeout-ms', '30'] }, async (t) => {
     const client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
     try {
-      const c = client.callToolStream({ name: 'AskUserQuestion', arguments: { questions: [DB] }, roots: [] });
-      const events: CallToolEvent[] = [];
-      await new Promise<void>((resolve, reject) => {
-        c.on('data', (e: CallToolEvent) => events.push(e));
-        c.on('end', resolve);
-        c.on('error', reject);
-      });
+      const events = await streamUnanswered(client, 'AskUserQuestion', { questions: [DB] });
       assert.deepEqual(
         events.map((e) => e.event?.$case),
         ['inputRequired', 'response'],
