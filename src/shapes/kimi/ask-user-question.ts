@@ -7,6 +7,7 @@
 // ask → "The connected client does not support interactive questions. …" (an error). Facet's own
 // words, where the facts hold none: a refusal with a message (its note), duplicate questions or
 // labels (Kimi Code only says "unique"), and background=true, which this server does not run.
+import { EngineError } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { notAnswered, type QuestionField } from '../kit/host/questions.js';
 import { TAGS } from '../tags.js';
@@ -134,8 +135,9 @@ export const askUserQuestionTool = defineTool<Args>({
   ],
   async call(a, c): Promise<Reply> {
     const twice = repeated(a.questions);
-    if (twice !== undefined) return codeFail(twice);
-    if (a.background) return codeFail(NO_BACKGROUND);
+    if (twice !== undefined) return codeFail(twice, {}, new EngineError('invalid_argument', twice));
+    if (a.background)
+      return codeFail(NO_BACKGROUND, {}, new EngineError('invalid_argument', 'background questions are not served'));
     const outcome = await c.engine.host.ask(c, {
       kind: 'questions',
       message: a.questions.length === 1 ? a.questions[0]!.question : `${a.questions.length} questions from the model`,

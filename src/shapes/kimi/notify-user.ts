@@ -4,6 +4,7 @@
 // once the host has it, whatever it answers, Kimi Code's "Update shown to the user." comes
 // back; a host that cannot be asked gets Kimi Code's "Notifications are disabled; the update
 // was not displayed." A message of blanks gets Kimi Code's "message must not be empty."
+import { EngineError } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { codeFail, codeOk } from './errors.js';
@@ -37,7 +38,8 @@ export const notifyUserTool = defineTool<{ message: string }>({
   ],
   errorModes: ['"message must not be empty." for a message of blanks.', `"${SUPPRESSED}" when nobody can be shown it.`],
   async call(a, c): Promise<Reply> {
-    if (a.message.trim() === '') return codeFail('message must not be empty.');
+    if (a.message.trim() === '')
+      return codeFail('message must not be empty.', {}, new EngineError('invalid_argument', 'the message is blank'));
     const outcome = await c.engine.host.ask(c, { kind: 'questions', message: a.message, fields: [] });
     return outcome.action === 'unavailable'
       ? codeOk(SUPPRESSED, { summary: 'update not shown' })
