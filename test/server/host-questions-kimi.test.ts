@@ -12,7 +12,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { InputAction, ToolboxStreamClient } from '../../src/gen/facet/toolbox/v1/stream.js';
 import { grpcHost, mcpHost, mcpText as text, streamUnanswered } from '../helpers/host-clients.js';
-import { serverFixture, texts, withServer } from '../helpers/server.js';
+import { serverFixture, texts, unary, withServer } from '../helpers/server.js';
 
 const DB = {
   question: 'Which database?',
@@ -176,6 +176,17 @@ describe('kimi over MCP 2025-11-25 (elicitation)', () => {
     assert.equal(readFileSync(path.join(dir, 'x.txt'), 'utf8'), 'x');
     const out = await host.call('ExitPlanMode', {});
     assert.deepEqual([out.isError, text(out)], [true, NOT_PLANNING]);
+  });
+
+  test('NotifyUser is served with --kimi-notify-user, with the schema of the facts', async () => {
+    const { tools } = await unary(t.client.listTools, t.client, {}, { shape: 'kimi' });
+    const facts = JSON.parse(readFileSync('vendors/kimi/2.1.0.json', 'utf8')) as {
+      tools: Array<{ name: string; parameters: unknown }>;
+    };
+    assert.deepEqual(
+      tools.find((x) => x.name === 'NotifyUser')!.inputSchema,
+      facts.tools.find((x) => x.name === 'NotifyUser')!.parameters,
+    );
   });
 
   test('NotifyUser: shown once the host has it; a client that cannot be asked is told it was not', async () => {
