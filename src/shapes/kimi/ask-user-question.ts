@@ -112,7 +112,7 @@ export const askUserQuestionTool = defineTool<Args>({
   },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Let the person pick the database',

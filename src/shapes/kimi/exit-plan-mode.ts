@@ -59,7 +59,7 @@ export const exitPlanModeTool = defineTool<Args>({
   },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Ask for approval of the plan',

@@ -28,7 +28,7 @@ export const notifyUserTool = defineTool<{ message: string }>({
   },
   tags: [TAGS.readOnly],
   destructive: false,
-  idempotency: '',
+  idempotency: 'side_effecting',
   examples: [
     {
       description: 'Report progress',
