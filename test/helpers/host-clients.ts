@@ -1,6 +1,7 @@
 // Real clients of a host in the loop, shared by the host-question tests of every shape: the
 // official MCP SDK client with an elicitation handler (and one without the capability), and a
 // gRPC client that takes input_required events on CallToolStream and answers with AnswerInput.
+import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -20,7 +21,7 @@ import {
   type AnswerInputResponse,
   type InputRequired,
 } from '../../src/gen/facet/toolbox/v1/stream.js';
-import { metadataFor, type TestServer } from './server.js';
+import { metadataFor, withServer, type TestServer } from './server.js';
 
 /** The text of an MCP tool result. */
 export const mcpText = (r: CallToolResult): string =>
@@ -118,17 +119,35 @@ export function grpcHost(t: TestServer): GrpcHost {
   };
 }
 
-/** Runs a streamed call to its end with nobody answering: every event, in order. */
-export function streamUnanswered(
-  client: ToolboxStreamClient,
+/**
+ * A server of `shape` whose questions end after 30 ms: `name` is called on CallToolStream and
+ * nobody answers. `check` gets the client (still open), the question and the final response,
+ * after asserting that the stream was exactly the question and the response.
+ */
+export async function unansweredCall(
+  shape: string,
   name: string,
   args: Record<string, unknown>,
-): Promise<CallToolEvent[]> {
-  const c = client.callToolStream({ name, arguments: args, roots: [] });
-  const events: CallToolEvent[] = [];
-  return new Promise((resolve, reject) => {
-    c.on('data', (e: CallToolEvent) => events.push(e));
-    c.on('end', () => resolve(events));
-    c.on('error', reject);
+  check: (client: ToolboxStreamClient, question: InputRequired, response: CallToolResponse) => Promise<void>,
+): Promise<void> {
+  await withServer({ shape, args: ['--ask-timeout-ms', '30'] }, async (t) => {
+    const client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
+    try {
+      const c = client.callToolStream({ name, arguments: args, roots: [] });
+      const events: CallToolEvent[] = [];
+      await new Promise<void>((resolve, reject) => {
+        c.on('data', (e: CallToolEvent) => events.push(e));
+        c.on('end', resolve);
+        c.on('error', reject);
+      });
+      assert.deepEqual(
+        events.map((e) => e.event?.$case),
+        ['inputRequired', 'response'],
+      );
+      const question = (events[0]!.event as { value: InputRequired }).value;
+      await check(client, question, (events[1]!.event as { value: CallToolResponse }).value);
+    } finally {
+      client.close();
+    }
   });
 }

@@ -8,11 +8,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import * as grpc from '@grpc/grpc-js';
 import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { InputAction, ToolboxStreamClient } from '../../src/gen/facet/toolbox/v1/stream.js';
-import { grpcHost, mcpHost, mcpText as text, streamUnanswered } from '../helpers/host-clients.js';
-import { serverFixture, texts, unary, withServer } from '../helpers/server.js';
+import { InputAction } from '../../src/gen/facet/toolbox/v1/stream.js';
+import { grpcHost, mcpHost, mcpText as text, unansweredCall } from '../helpers/host-clients.js';
+import { serverFixture, texts, unary } from '../helpers/server.js';
 
 const DB = {
   question: 'Which database?',
@@ -242,19 +241,7 @@ describe('kimi over gRPC (input_required on CallToolStream, AnswerInput)', () =>
   });
 });
 
-test('kimi: a question nobody answers meets --ask-timeout-ms and ends as Kimi Code ends a failed one', async () => {
-  await withServer({ shape: 'kimi', args: ['--ask-timeout-ms', '30'] }, async (t) => {
-    const client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
-    try {
-      const events = await streamUnanswered(client, 'AskUserQuestion', { questions: [DB] });
-      assert.deepEqual(
-        events.map((e) => e.event?.$case),
-        ['inputRequired', 'response'],
-      );
-      const res = (events[1]!.event as { value: CallToolResponse }).value;
-      assert.deepEqual([res.error, texts(res)[0]], ['', DISMISSED]);
-    } finally {
-      client.close();
-    }
-  });
-});
+test('kimi: a question nobody answers meets --ask-timeout-ms and ends as Kimi Code ends a failed one', () =>
+  unansweredCall('kimi', 'AskUserQuestion', { questions: [DB] }, async (_client, _question, res) => {
+    assert.deepEqual([res.error, texts(res)[0]], ['', DISMISSED]);
+  }));

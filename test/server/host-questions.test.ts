@@ -7,16 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import * as grpc from '@grpc/grpc-js';
-import type { CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import {
-  InputAction,
-  ToolboxStreamClient,
-  type AnswerInputResponse,
-  type InputRequired,
-} from '../../src/gen/facet/toolbox/v1/stream.js';
-import { grpcHost, mcpHost, mcpText as text, streamUnanswered } from '../helpers/host-clients.js';
-import { serverFixture, texts, withServer } from '../helpers/server.js';
+import { InputAction, type AnswerInputResponse } from '../../src/gen/facet/toolbox/v1/stream.js';
+import { grpcHost, mcpHost, mcpText as text, unansweredCall } from '../helpers/host-clients.js';
+import { serverFixture, texts } from '../helpers/server.js';
 
 const DB = {
   question: 'Which DB?',
@@ -217,27 +210,14 @@ describe('over gRPC (input_required on CallToolStream, AnswerInput)', () => {
   });
 });
 
-test('a question nobody answers meets --ask-timeout-ms and ends in band; a late answer is refused', async () => {
-  await withServer({ shape: 'claude', args: ['--ask-timeout-ms', '30'] }, async (t) => {
-    const client = new ToolboxStreamClient(t.address, grpc.credentials.createInsecure());
-    try {
-      const events = await streamUnanswered(client, 'AskUserQuestion', { questions: [DB] });
-      assert.deepEqual(
-        events.map((e) => e.event?.$case),
-        ['inputRequired', 'response'],
-      );
-      const id = (events[0]!.event as { value: InputRequired }).value.id;
-      const res = (events[1]!.event as { value: CallToolResponse }).value;
-      assert.deepEqual([res.error, texts(res)[0]], [TIMED_OUT, TIMED_OUT]);
-      const late = await new Promise<AnswerInputResponse>((resolve, reject) =>
-        client.answerInput(
-          { id, action: InputAction.INPUT_ACTION_CANCEL, content: undefined, message: '' },
-          (err, r) => (err ? reject(err) : resolve(r!)),
-        ),
-      );
-      assert.equal(late.error, `question ${id} has ended (timed out): its call went on`);
-    } finally {
-      client.close();
-    }
-  });
-});
+test('a question nobody answers meets --ask-timeout-ms and ends in band; a late answer is refused', () =>
+  unansweredCall('claude', 'AskUserQuestion', { questions: [DB] }, async (client, question, res) => {
+    assert.deepEqual([res.error, texts(res)[0]], [TIMED_OUT, TIMED_OUT]);
+    const late = await new Promise<AnswerInputResponse>((resolve, reject) =>
+      client.answerInput(
+        { id: question.id, action: InputAction.INPUT_ACTION_CANCEL, content: undefined, message: '' },
+        (err, r) => (err ? reject(err) : resolve(r!)),
+      ),
+    );
+    assert.equal(late.error, `question ${question.id} has ended (timed out): its call went on`);
+  }));
