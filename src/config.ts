@@ -225,6 +225,12 @@ export const OPTIONS: OptionSpec[] = [
     'false',
     "Codex's request_permissions tool: off, as Codex CLI 0.171.0 sends it only with feature request_permissions_tool; on serves it (the host's grant widens the session's command sandbox within the roots)",
   ),
+  o(
+    'kimi-notify-user',
+    'bool',
+    'false',
+    "Kimi's NotifyUser tool: off, as Kimi Code 2.1.0 sends it only behind its notify_user flag in its TUI; on serves it (updates go to the host as questions)",
+  ),
   // Observability: metrics, the audit log. Traces are configured by the standard OTEL_* variables.
   o(
     'metrics-listen',
@@ -377,6 +383,8 @@ export interface FacetConfig {
   claude: { todoTools: 'tasks' | 'todo' | 'none' };
   /** Codex CLI's opt-in tools: update_plan (off by default since 0.152.0). */
   codex: { updatePlan: boolean; requestPermissions: boolean };
+  /** Kimi Code's opt-in tools: NotifyUser (behind a flag, TUI only). */
+  kimi: { notifyUser: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -503,6 +511,7 @@ export function parseConfig(
     },
     claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
     codex: { updatePlan: v.bool('codex-update-plan'), requestPermissions: v.bool('codex-request-permissions') },
+    kimi: { notifyUser: v.bool('kimi-notify-user') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

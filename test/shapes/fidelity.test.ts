@@ -108,11 +108,15 @@ const EXPECTED: Record<string, string[]> = {
     'lsp',
   ],
   // Kimi Code 2.1.0 as sent without a search service (WebSearch then is not sent; web-search-served.test.ts
-  // checks it with one). The person-answered and sub-agent tools are not declared (docs/shape-versions.md).
+  // checks it with one; NotifyUser only with --kimi-notify-user, host-questions-kimi.test.ts). The
+  // sub-agent and cron tools are not declared (docs/shape-versions.md).
   'kimi@2.1.0': [
+    'AskUserQuestion',
     'Bash',
     'CreateGoal',
     'Edit',
+    'EnterPlanMode',
+    'ExitPlanMode',
     'FetchURL',
     'GetGoal',
     'Glob',

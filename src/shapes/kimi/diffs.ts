@@ -3,11 +3,14 @@
 import type { ReleaseDiffs } from '../release-diff.js';
 import { KIMI_149_DESCRIPTION, kimi149Guide, kimi149Tools } from './v1/release.js';
 
-/** Every tool Kimi Code 2.1.0 may serve (WebSearch only with a search provider). */
+/** Every tool Kimi Code 2.1.0 serves by default (WebSearch only with a search provider, NotifyUser on request). */
 const KIMI_CODE_TOOLS = [
+  'AskUserQuestion',
   'Bash',
   'CreateGoal',
   'Edit',
+  'EnterPlanMode',
+  'ExitPlanMode',
   'FetchURL',
   'GetGoal',
   'Glob',
@@ -27,8 +30,11 @@ const KIMI_CODE_TOOLS = [
 
 export const kimiDiffs: ReleaseDiffs = {
   '1.49': {
-    removed: (env) =>
-      env.engine.web.providers.some((p) => p.isAvailable()) ? [...KIMI_CODE_TOOLS, 'WebSearch'] : KIMI_CODE_TOOLS,
+    removed: (env) => [
+      ...KIMI_CODE_TOOLS,
+      ...(env.engine.web.providers.some((p) => p.isAvailable()) ? ['WebSearch'] : []),
+      ...(env.config.kimi?.notifyUser ? ['NotifyUser'] : []),
+    ],
     added: [{ tools: kimi149Tools }],
     description: KIMI_149_DESCRIPTION,
     guide: kimi149Guide,

@@ -6,14 +6,18 @@ import type { Engine } from '../../engine/index.js';
 import type { ToolDefinition, ToolboxSpec } from '../../registry/types.js';
 import { buildTools, type ToolMaker } from '../common/define.js';
 import { shapeSpec } from '../common/spec.js';
+import { askUserQuestionTool } from './ask-user-question.js';
 import { bashTool } from './bash.js';
 import { createGoalTool } from './create-goal.js';
 import { editTool } from './edit.js';
+import { enterPlanModeTool } from './enter-plan-mode.js';
 import { kimiCodeDialect } from './errors.js';
+import { exitPlanModeTool } from './exit-plan-mode.js';
 import { fetchUrlTool } from './fetch-url.js';
 import { getGoalTool } from './get-goal.js';
 import { globTool } from './glob.js';
 import { grepTool } from './grep.js';
+import { notifyUserTool } from './notify-user.js';
 import { readMediaFileTool } from './read-media-file.js';
 import { readTool } from './read.js';
 import { setGoalBudgetTool } from './set-goal-budget.js';
@@ -36,6 +40,8 @@ export function kimiGuide(roots: readonly string[], shown: readonly ToolDefiniti
     'Run commands with Bash; one still running at its timeout moves to the background. Start long ones with run_in_background;',
     'their end is announced after a later result; TaskList, TaskOutput, WaitFor and TaskStop manage them.',
     `Keep a plan with TodoList; pursue a goal with CreateGoal, GetGoal, SetGoalBudget and UpdateGoal. Skill loads a skill.`,
+    'AskUserQuestion asks the person; EnterPlanMode plans (only the plan file may be written) until ExitPlanMode is approved.',
+    ...(has('NotifyUser') ? ['NotifyUser shows the person a short update.'] : []),
     has('WebSearch') ? 'WebSearch finds pages and FetchURL reads them.' : 'FetchURL reads a web page.',
     'Errors read "<system>ERROR: Tool execution failed.</system>" and the reason.',
     '',
@@ -44,16 +50,21 @@ export function kimiGuide(roots: readonly string[], shown: readonly ToolDefiniti
 }
 
 export function kimiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
-  // Kimi Code sends its tools in alphabetical order; WebSearch only with a search service.
+  // Kimi Code sends its tools in alphabetical order; WebSearch only with a search service,
+  // NotifyUser only when asked for (Kimi Code: a flag, and its TUI).
   const search = engine.web.providers.some((p) => p.isAvailable());
   const makers: Array<ToolMaker<never>> = [
+    askUserQuestionTool,
     bashTool,
     createGoalTool,
     editTool,
+    enterPlanModeTool,
+    exitPlanModeTool,
     fetchUrlTool,
     getGoalTool,
     globTool,
     grepTool,
+    ...(config.kimi?.notifyUser ? [notifyUserTool] : []),
     readTool,
     readMediaFileTool,
     setGoalBudgetTool,
