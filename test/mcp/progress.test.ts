@@ -28,9 +28,16 @@ after(async () => {
 
 test('a run reports every chunk, with its stream, and a running byte count', async () => {
   const seen: OutputProgress[] = [];
+  // stdout and stderr are two pipes: the command writes each chunk only once the one before has
+  // been reported (a gate file per chunk seen), so the order holds however loaded the machine is.
+  const gate = (n: number) => path.join(root, `chunk-${n}`);
+  const waitFor = (n: number) => `while [ ! -f ${gate(n)} ]; do sleep 0.01; done`;
   const r = await engine.run(
-    ctx((p) => seen.push(p)),
-    { command: 'echo one; sleep 0.1; echo two >&2; sleep 0.1; echo three' },
+    ctx((p) => {
+      seen.push(p);
+      writeFileSync(gate(seen.length), '');
+    }),
+    { command: `echo one; ${waitFor(1)}; echo two >&2; ${waitFor(2)}; echo three` },
   );
   assert.equal(r.exitCode, 0);
   assert.equal(seen.map((p) => p.chunk).join(''), 'one\ntwo\nthree\n');
