@@ -3,9 +3,8 @@
 // JSON {"contents":[{uri, mimeType, text}]}; a missing resource is a plain answer, as there. A
 // binary resource is described in the contents and its bytes go to the host as a blob (the
 // vendor saves it to a file; Facet's own resources are all text).
-import { EngineError } from '../../engine/index.js';
-import type { Blob } from '../../registry/types.js';
 import { defineTool, type Reply } from '../common/define.js';
+import { readOwnResource } from '../common/read-own-resource.js';
 import { TAGS } from '../tags.js';
 import { servedAs, unknownServer } from './list-mcp-resources.js';
 
@@ -49,25 +48,13 @@ export const readMcpResource = defineTool<Args>({
       text: `Resource not found: ${a.uri} \u2014 it may have been deleted or the URI is stale. Re-run ListMcpResourcesTool to refresh.`,
       host: { summary: `No resource ${a.uri}` },
     });
-    if (!own?.resources) return missing();
-    const entry = (await own.resources.list(c)).find((r) => r.uri === a.uri);
-    let items;
-    try {
-      items = await own.resources.read(a.uri, c);
-    } catch (err) {
-      if (err instanceof EngineError && err.kind === 'not_found') return missing();
-      throw err;
-    }
-    const mimeType = entry?.mimeType || 'text/plain';
-    const blobs: Blob[] = [];
-    const contents = items.map((item) => {
-      if ('text' in item) return { uri: a.uri, mimeType, text: item.text };
-      if ('structured' in item)
-        return { uri: a.uri, mimeType: 'application/json', text: JSON.stringify(item.structured) };
-      blobs.push(item.blob);
-      const what = `Binary content (${item.blob.mediaType}, ${item.blob.data.byteLength} bytes)`;
-      return { uri: a.uri, mimeType: item.blob.mediaType, text: `[Resource from ${own.name} at ${a.uri}] ${what}` };
-    });
+    const read =
+      own &&
+      (await readOwnResource(own, a.uri, c, (blob) => ({
+        text: `[Resource from ${own.name} at ${a.uri}] Binary content (${blob.mediaType}, ${blob.data.byteLength} bytes)`,
+      })));
+    if (!own || !read) return missing();
+    const { contents, blobs } = read;
     return {
       text: JSON.stringify({ contents }),
       ...(blobs.length > 0 ? { blobs } : {}),

@@ -3,8 +3,8 @@
 // Codex reports an MCP server's -32002. A binary resource is described in the contents and its
 // bytes go to the host as a blob (Facet's own resources are all text).
 import { EngineError } from '../../engine/index.js';
-import type { Blob } from '../../registry/types.js';
 import { defineTool, type Reply } from '../common/define.js';
+import { readOwnResource } from '../common/read-own-resource.js';
 import { TAGS } from '../tags.js';
 import { STRING } from './schema.js';
 import { mcpServer } from './mcp-server.js';
@@ -51,24 +51,9 @@ export const readMcpResource = defineTool<Args>({
   ],
   async call(a, c): Promise<Reply> {
     const own = mcpServer(c, a.server);
-    if (!own?.resources) throw notFound(a.server, a.uri);
-    const entry = (await own.resources.list(c)).find((r) => r.uri === a.uri);
-    let items;
-    try {
-      items = await own.resources.read(a.uri, c);
-    } catch (err) {
-      if (err instanceof EngineError && err.kind === 'not_found') throw notFound(a.server, a.uri);
-      throw err;
-    }
-    const mimeType = entry?.mimeType || 'text/plain';
-    const blobs: Blob[] = [];
-    const contents = items.map((item) => {
-      if ('text' in item) return { uri: a.uri, mimeType, text: item.text };
-      if ('structured' in item)
-        return { uri: a.uri, mimeType: 'application/json', text: JSON.stringify(item.structured) };
-      blobs.push(item.blob);
-      return { uri: a.uri, mimeType: item.blob.mediaType, blob: `${item.blob.data.byteLength} bytes` };
-    });
+    const read = own && (await readOwnResource(own, a.uri, c, (blob) => ({ blob: `${blob.data.byteLength} bytes` })));
+    if (!own || !read) throw notFound(a.server, a.uri);
+    const { contents, blobs } = read;
     return {
       text: JSON.stringify({ server: a.server, uri: a.uri, contents }),
       ...(blobs.length > 0 ? { blobs } : {}),
