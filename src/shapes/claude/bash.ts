@@ -1,15 +1,16 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { engineFailure, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { engineFailure, EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
 import { presentLines } from '../kit/text/present-lines.js';
-import { printed } from '../kit/shell/run-failure.js';
+import { printed, processError } from '../kit/shell/run-failure.js';
 import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
 import { requestedTimeout } from '../kit/shell/timeout-arg.js';
 import { runDetails } from '../kit/shell/run-details.js';
 import { runExit } from '../kit/shell/run-exit.js';
 import { spilledOutput } from '../kit/shell/run-saved.js';
 import { startAnnounced } from '../kit/shell/announce.js';
+import { runOrMove } from '../kit/shell/wait-or-move.js';
 import { type Call, defineTool, errorTable, type Reply, type ToolTable } from '../common/define.js';
 import { formatDuration } from '../common/render.js';
 import { TAGS } from '../tags.js';
@@ -165,6 +166,69 @@ async function background332(a: Args, c: Call): Promise<Reply> {
   };
 }
 
+/** Claude Code kills a timed-out foreground command that starts with sleep; it moves any other one to the background. */
+const KILLED_ON_TIMEOUT = /^\s*sleep(?:\s|$)/;
+/** The newest output shown with a moved command. */
+const SO_FAR_BYTES = 64 * 1024;
+
+/**
+ * 2.1.309 on (observed in 2.1.332): a foreground command still running at its timeout goes on as a background
+ * command (output file, notification, the background limit of 10 minutes) instead of being killed.
+ */
+async function foregroundOrMoved(a: Args, c: Call): Promise<Reply> {
+  if (KILLED_ON_TIMEOUT.test(a.command)) return foreground(a, c);
+  const waitMs = Math.min(requestedTimeout(a.timeout) ?? BASH_DEFAULT_TIMEOUT_MS, BASH_MAX_TIMEOUT_MS);
+  const summary = a.description ?? a.command;
+  const opts = {
+    command: a.command,
+    description: a.description,
+    env: NON_INTERACTIVE_ENV,
+    timeoutMs: waitMs + BACKGROUND_DEFAULT_MS,
+    logTrailer: outputTrailer,
+  };
+  let run;
+  try {
+    run = await runOrMove(c, opts, waitMs, summary);
+  } catch (err) {
+    // Cancelled: the command was stopped, as a cancelled foreground command is.
+    if (err instanceof EngineError && err.kind === 'cancelled')
+      return { text: '<error>Command was aborted before completion</error>', failure: err, host: { summary } };
+    throw err;
+  }
+  const { job, moved } = run;
+  const read = await c.engine.shell.output(c, job.id, { from: 'start', maxBytes: SO_FAR_BYTES, budget: 'head_tail' });
+  if (moved) {
+    const soFar = tidy(read.text);
+    const text = [
+      soFar ? `${soFar}\n` : '',
+      `Command did not complete within its ${Math.round(waitMs / 1000)}s timeout and was moved to the background (ID: ${job.id}). `,
+      `Output is being written to: ${job.logPath}. You will be notified when it completes. If it is still running after `,
+      '10m in the background, it will be stopped and you will be notified. It is running now: do not start a second copy ',
+      'while it runs. If it is no longer needed, stop it with TaskStop.',
+      read.job.outputBytes === 0
+        ? ' No output had been read from it when it was moved. A program that buffers its output, or a pipe into one such as tail, can keep the output file empty until the command finishes.'
+        : '',
+      ' To check interim output, use Read on that file path.',
+    ].join('');
+    return { text, host: { summary, details: { taskId: job.id, pid: job.pid, outputFile: job.logPath } } };
+  }
+  // Ended within its timeout: the log without the line Claude Code ends the output file with.
+  const trailer = `\n${outputTrailer(job)}\n`;
+  const raw = tidy(read.text.endsWith(trailer) ? read.text.slice(0, -trailer.length) : read.text);
+  const shown = (await persisted(c, raw, PERSIST_LIMITS.bash)).text;
+  const host = { summary, exitCode: job.exitCode, signal: job.signal, truncated: raw !== shown || read.truncated };
+  if (job.exitCode === 0 && !job.signal) return { text: shown || '(Bash completed with no output)', host };
+  const code = job.exitCode ?? 143;
+  const failure = processError(
+    'process_failed',
+    `the command exited with code ${code}`,
+    { exitCode: job.exitCode, signal: job.signal, timeoutMs: waitMs },
+    raw,
+    read.truncated,
+  );
+  return { text: presentLines(`Exit code ${code}`, shown), host, failure };
+}
+
 /**
  * Claude Code 2.1.332's Bash: background output goes to a file the model Reads; timeout also limits a background run.
  */
@@ -190,6 +254,6 @@ export const bash = defineTool<Args>({
   async call(a, c) {
     if (CONTROL.test(a.command))
       throw engineFailure('control_characters', 'the command contains control characters', {}, { field: 'command' });
-    return a.run_in_background ? background332(a, c) : foreground(a, c);
+    return a.run_in_background ? background332(a, c) : foregroundOrMoved(a, c);
   },
 });

@@ -29,3 +29,41 @@ describe('claude shape: Bash timeout defaults and ceiling', () => {
     assert.equal(await timeoutOf({ timeout: 600000 }), 600000);
   });
 });
+
+// 2.1.332: at its timeout a foreground command starting with sleep is killed; any other moves to the background.
+describe('claude shape 2.1.332: a foreground command at its timeout', () => {
+  const { t } = serverFixture({ shape: 'claude@2.1.332' });
+  const call = claudeCaller(() => t, 'bash-moved', 'claude@2.1.332');
+
+  test('a command starting with sleep is killed', async () => {
+    const r = await call('Bash', { command: 'sleep 5', timeout: 1000 });
+    assert.equal(r.error, 'Exit code 143\nCommand timed out after 1s');
+  });
+
+  test('any other command moves to the background: its file, then its notification', async () => {
+    const r = await call('Bash', { command: 'echo a; sleep 5; echo b', timeout: 1000, description: 'a then b' });
+    assert.equal(r.code, '');
+    const details = r.display.details as { taskId: string; outputFile: string };
+    assert.equal(
+      r.text,
+      `a\nCommand did not complete within its 1s timeout and was moved to the background (ID: ${details.taskId}). ` +
+        `Output is being written to: ${details.outputFile}. You will be notified when it completes. ` +
+        'If it is still running after 10m in the background, it will be stopped and you will be notified. ' +
+        'It is running now: do not start a second copy while it runs. If it is no longer needed, stop it with TaskStop. ' +
+        'To check interim output, use Read on that file path.',
+    );
+    // Its end, waited for by Read in a bounded poll (no fixed sleep).
+    let text = '';
+    for (let i = 0; i < 200 && !text.includes('[exited with code'); i++) {
+      text = (await call('Read', { file_path: details.outputFile })).text;
+      if (!text.includes('[exited with code')) await new Promise((res) => setTimeout(res, 100));
+    }
+    // The notification rides on the first tool result after the end: this Read's, or the next call's.
+    const [body, ...reminder] = text.split('\n\n<system-reminder>');
+    assert.equal(body, '1\ta\n2\tb\n3\t\n4\t[exited with code 0]\n5\t');
+    const next = reminder.length > 0 ? { text } : await call('Bash', { command: 'echo next' });
+    assert.ok(next.text.includes(`<task-id>${details.taskId}</task-id>`), next.text);
+    assert.ok(next.text.includes('<status>completed</status>'), next.text);
+    assert.ok(next.text.includes('<summary>Background command "a then b" completed (exit code 0)</summary>'), next.text);
+  });
+});

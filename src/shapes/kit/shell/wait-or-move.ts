@@ -1,0 +1,28 @@
+// A foreground command run as a notified job: the call waits for its end up to a limit, and a
+// command still running then stays a background job (Kimi Code, and Claude Code from 2.1.309,
+// move it there instead of killing it). One that ended within the wait is not announced again.
+import { dropJobNotifications, type JobSnapshot } from '../../../engine/index.js';
+import type { Call } from '../../common/define.js';
+
+type StartOpts = Parameters<Call['engine']['shell']['startNotified']>[1];
+
+/** Starts `opts`, waits up to `waitMs` for its end; a cancelled call stops the job and rethrows. */
+export async function runOrMove(
+  c: Call,
+  opts: StartOpts,
+  waitMs: number,
+  label?: string,
+): Promise<{ job: JobSnapshot; moved: boolean }> {
+  const job = await c.engine.shell.startNotified(c, opts, label);
+  try {
+    await c.engine.shell.output(c, job.id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 });
+  } catch (err) {
+    await c.engine.shell.stop(c, job.id);
+    dropJobNotifications(c.session, job.id);
+    throw err;
+  }
+  const now = c.engine.shell.job(c, job.id);
+  if (now.status === 'running') return { job: now, moved: true };
+  dropJobNotifications(c.session, job.id);
+  return { job: now, moved: false };
+}
