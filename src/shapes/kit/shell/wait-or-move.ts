@@ -1,14 +1,13 @@
 // A foreground command run as a notified job: the call waits for its end up to a limit, and a
 // command still running then stays a background job (Kimi Code, and Claude Code from 2.1.309,
 // move it there instead of killing it). One that ended within the wait is not announced again.
-import { dropJobNotifications, type JobSnapshot } from '../../../engine/index.js';
-import type { Call } from '../../common/define.js';
+import { dropJobNotifications, type JobSnapshot, type ShellContext, type ShellEngine } from '../../../engine/index.js';
 
-type StartOpts = Parameters<Call['engine']['shell']['startNotified']>[1];
+type StartOpts = Parameters<ShellEngine['startNotified']>[1];
 
 /** Starts `opts`, waits up to `waitMs` for its end; a cancelled call stops the job and rethrows. */
 export async function runOrMove(
-  c: Call,
+  c: ShellContext & { engine: { shell: ShellEngine } },
   opts: StartOpts,
   waitMs: number,
   label?: string,
