@@ -137,6 +137,8 @@ export interface StartOptions extends CommandOptions {
   onOutput?: StartJobSpec['onOutput'];
   onEnd?: StartJobSpec['onEnd'];
   logTrailer?: StartJobSpec['logTrailer'];
+  /** Learn where a shell line ended (JobSnapshot.finalCwd), for keepCwd. */
+  reportCwd?: boolean;
 }
 
 export interface LiveOptions {
@@ -233,16 +235,25 @@ export class ShellEngine {
     });
     const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
     if (opts.persistCwd && result.finalCwd !== undefined) {
-      const real = await fsp.realpath(result.finalCwd).catch(() => undefined);
-      if (real !== undefined && ctx.scope.contains(real)) {
-        ctx.session.cwd = real;
-      } else {
-        ctx.session.cwd = undefined;
-        outcome.cwdReset = { attempted: result.finalCwd, resetTo: ctx.scope.primary };
-      }
+      const reset = await this.keepCwd(ctx, result.finalCwd);
+      if (reset) outcome.cwdReset = reset;
       outcome.sessionCwd = ctx.session.cwd ?? ctx.scope.primary;
     }
     return outcome;
+  }
+
+  /**
+   * Makes `finalCwd` (where a line ended) the session directory; one outside the scope sends it back to the first root,
+   * and the reset is returned.
+   */
+  async keepCwd(ctx: ShellContext, finalCwd: string): Promise<{ attempted: string; resetTo: string } | undefined> {
+    const real = await fsp.realpath(finalCwd).catch(() => undefined);
+    if (real !== undefined && ctx.scope.contains(real)) {
+      ctx.session.cwd = real;
+      return undefined;
+    }
+    ctx.session.cwd = undefined;
+    return { attempted: finalCwd, resetTo: ctx.scope.primary };
   }
 
   /** Starts a job and returns at once (read its output with output()). */
@@ -267,7 +278,7 @@ export class ShellEngine {
       cwd,
       env,
       merge: opts.streams !== 'separate',
-      report: false,
+      report: typeof opts.command === 'string' && Boolean(opts.reportCwd),
       stdin: Boolean(opts.stdin || opts.tty),
       onOutput: opts.onOutput,
       onEnd: opts.onEnd,

@@ -37,6 +37,8 @@ export interface JobSnapshot {
   /** Where the log lives; bytes past its bound are counted in droppedBytes. */
   logPath: string;
   droppedBytes: number;
+  /** Where the shell line ended (started with reportCwd; unset while running or when not reported). */
+  finalCwd?: string;
   /** Offset of the first byte not yet returned by a read. */
   readOffset: number;
   /** Why a terminal was asked but pipes were used. */
@@ -120,6 +122,7 @@ class Job {
   exitCode: number | null = null;
   signal: string | null = null;
   endedAt?: number;
+  finalCwd?: string;
   readOffset = 0;
   /** Resolves once the job ended and its log is complete on disk. */
   readonly finished: Promise<void>;
@@ -165,6 +168,7 @@ class Job {
         await child.kill(killGraceMs);
         await Promise.race([child.drained, sleep(1000)]);
       }
+      this.finalCwd = child.report()?.cwd;
       child.detach();
       child.release();
       const all = this.tailRing.result();
@@ -227,6 +231,7 @@ class Job {
       droppedBytes: this.log.dropped,
       readOffset: this.readOffset,
       ...(this.spec.ttyFallback ? { ttyFallback: this.spec.ttyFallback } : {}),
+      ...(this.finalCwd !== undefined ? { finalCwd: this.finalCwd } : {}),
     };
   }
 }

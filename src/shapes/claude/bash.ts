@@ -185,6 +185,7 @@ async function foregroundOrMoved(a: Args, c: Call): Promise<Reply> {
     env: NON_INTERACTIVE_ENV,
     timeoutMs: waitMs + BACKGROUND_DEFAULT_MS,
     logTrailer: outputTrailer,
+    reportCwd: true,
   };
   let run;
   try {
@@ -216,8 +217,11 @@ async function foregroundOrMoved(a: Args, c: Call): Promise<Reply> {
   const trailer = `\n${outputTrailer(job)}\n`;
   const raw = tidy(read.text.endsWith(trailer) ? read.text.slice(0, -trailer.length) : read.text);
   const shown = (await persisted(c, raw, PERSIST_LIMITS.bash)).text;
+  // As a run to its end: the directory it ended in is the session's next one.
+  const cwdReset = job.finalCwd !== undefined ? await c.engine.shell.keepCwd(c, job.finalCwd) : undefined;
+  const reset = cwdReset ? `\nShell cwd was reset to ${cwdReset.resetTo}` : '';
   const host = { summary, exitCode: job.exitCode, signal: job.signal, truncated: raw !== shown || read.truncated };
-  if (job.exitCode === 0 && !job.signal) return { text: shown || '(Bash completed with no output)', host };
+  if (job.exitCode === 0 && !job.signal) return { text: (shown || '(Bash completed with no output)') + reset, host };
   const code = job.exitCode ?? 143;
   const failure = processError(
     'process_failed',
@@ -226,7 +230,7 @@ async function foregroundOrMoved(a: Args, c: Call): Promise<Reply> {
     raw,
     read.truncated,
   );
-  return { text: presentLines(`Exit code ${code}`, shown), host, failure };
+  return { text: presentLines(`Exit code ${code}`, shown) + reset, host, failure };
 }
 
 /**

@@ -32,8 +32,18 @@ describe('claude shape: Bash timeout defaults and ceiling', () => {
 
 // 2.1.332: at its timeout a foreground command starting with sleep is killed; any other moves to the background.
 describe('claude shape 2.1.332: a foreground command at its timeout', () => {
-  const { t } = serverFixture({ shape: 'claude@2.1.332' });
+  const { t, dir } = serverFixture({ shape: 'claude@2.1.332' });
   const call = claudeCaller(() => t, 'bash-moved', 'claude@2.1.332');
+
+  test('a command that ends within its timeout keeps its directory, as before', async () => {
+    const s = 'moved-cwd';
+    assert.equal((await call('Bash', { command: 'mkdir -p sub && cd sub' }, s)).text, '(Bash completed with no output)');
+    assert.equal((await call('Bash', { command: 'pwd' }, s)).text, `${dir}/sub`);
+    assert.equal((await call('Bash', { command: 'cd / && echo out' }, s)).text, `out\nShell cwd was reset to ${dir}`);
+    const failed = await call('Bash', { command: 'echo no; exit 3' }, s);
+    assert.equal(failed.error, 'Exit code 3\nno');
+    assert.equal((await call('Bash', { command: 'rmdir sub' }, s)).code, '');
+  });
 
   test('a command starting with sleep is killed', async () => {
     const r = await call('Bash', { command: 'sleep 5', timeout: 1000 });
