@@ -241,13 +241,21 @@ export const bash = defineTool<Args>({
   summary:
     'Run a bash command (tests, builds, git, installs); run_in_background for long ones, then Read its output file.',
   description: [
-    ...TABLE_197.description.slice(0, 5),
+    ...TABLE_197.description.slice(0, 3),
+    '(larger values are lowered to it); at the timeout a command starting with sleep is killed, any other moves to the',
+    'background (as run_in_background, the result names its output file). stdout and stderr',
+    TABLE_197.description[4]!,
     'file and replaced by a preview naming that file (Read it for the rest). run_in_background returns a task id and the',
     'path of its output file at once: Read that file for the output so far (it ends with "[exited with code N]" or',
     '"[killed]" once the command ended), stop it with TaskStop; a notification is added to a later result when it ends.',
     'With run_in_background, timeout limits how long it may run (default 600000, at most 7200000), then it is stopped.',
     ...TABLE_197.description.slice(7),
   ],
+  errorModes: TABLE_197.errorModes.map((m) =>
+    m.startsWith('TIMEOUT:')
+      ? 'TIMEOUT: a command starting with sleep ran past its timeout and was killed ("Exit code 143 ... Command timed out after Ns"); any other is moved to the background instead (not an error): the result names its id and output file.'
+      : m,
+  ),
   examples: [
     TABLE_197.examples[0]!,
     {
