@@ -166,7 +166,7 @@ async function background332(a: Args, c: Call): Promise<Reply> {
   };
 }
 
-/** Claude Code kills a timed-out foreground command that starts with sleep; it moves any other one to the background. */
+/** Claude Code kills a timed-out foreground command that starts with sleep and moves any other to the background. */
 const KILLED_ON_TIMEOUT = /^\s*sleep(?:\s|$)/;
 /** The newest output shown with a moved command. */
 const SO_FAR_BYTES = 64 * 1024;

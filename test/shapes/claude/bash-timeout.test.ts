@@ -37,7 +37,10 @@ describe('claude shape 2.1.332: a foreground command at its timeout', () => {
 
   test('a command that ends within its timeout keeps its directory, as before', async () => {
     const s = 'moved-cwd';
-    assert.equal((await call('Bash', { command: 'mkdir -p sub && cd sub' }, s)).text, '(Bash completed with no output)');
+    assert.equal(
+      (await call('Bash', { command: 'mkdir -p sub && cd sub' }, s)).text,
+      '(Bash completed with no output)',
+    );
     assert.equal((await call('Bash', { command: 'pwd' }, s)).text, `${dir}/sub`);
     assert.equal((await call('Bash', { command: 'cd / && echo out' }, s)).text, `out\nShell cwd was reset to ${dir}`);
     const failed = await call('Bash', { command: 'echo no; exit 3' }, s);
@@ -74,6 +77,9 @@ describe('claude shape 2.1.332: a foreground command at its timeout', () => {
     const next = reminder.length > 0 ? { text } : await call('Bash', { command: 'echo next' });
     assert.ok(next.text.includes(`<task-id>${details.taskId}</task-id>`), next.text);
     assert.ok(next.text.includes('<status>completed</status>'), next.text);
-    assert.ok(next.text.includes('<summary>Background command "a then b" completed (exit code 0)</summary>'), next.text);
+    assert.ok(
+      next.text.includes('<summary>Background command "a then b" completed (exit code 0)</summary>'),
+      next.text,
+    );
   });
 });
