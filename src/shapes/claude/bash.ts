@@ -187,14 +187,21 @@ async function foregroundOrMoved(a: Args, c: Call): Promise<Reply> {
     logTrailer: outputTrailer,
     reportCwd: true,
   };
-  let run;
-  try {
-    run = await runOrMove(c, opts, waitMs, summary);
-  } catch (err) {
-    // Cancelled: the command was stopped, as a cancelled foreground command is.
-    if (err instanceof EngineError && err.kind === 'cancelled')
-      return { text: '<error>Command was aborted before completion</error>', failure: err, host: { summary } };
-    throw err;
+  const run = await runOrMove(c, opts, waitMs, summary);
+  if (run.cancelled) {
+    if (!(run.cancelled instanceof EngineError && run.cancelled.kind === 'cancelled')) throw run.cancelled;
+    // Cancelled: stopped, its output so far then the mark, as a cancelled foreground command.
+    // The call's signal is aborted: the read gets one of its own.
+    const so = await c.engine.shell.output(c, run.job.id, {
+      signal: new AbortController().signal,
+      from: 'start',
+      maxBytes: SO_FAR_BYTES,
+      budget: 'head_tail',
+    });
+    const trailer = `\n${outputTrailer(run.job)}\n`;
+    const raw = so.text.endsWith(trailer) ? so.text.slice(0, -trailer.length) : so.text;
+    const aborted = '<error>Command was aborted before completion</error>';
+    return { text: presentLines(tidy(raw), aborted), failure: run.cancelled, host: { summary } };
   }
   const { job, moved } = run;
   const read = await c.engine.shell.output(c, job.id, { from: 'start', maxBytes: SO_FAR_BYTES, budget: 'head_tail' });

@@ -112,14 +112,11 @@ async function foreground(a: Args, c: Call): Promise<Reply> {
     // Once moved to the background, the command has the background default to end.
     timeoutMs: (waitS + BACKGROUND_DEFAULT_S) * 1000,
   };
-  let run;
-  try {
-    run = await runOrMove(c, opts, waitS * 1000);
-  } catch (err) {
-    // The call was cancelled while the command ran: it is stopped, as Kimi Code stops it.
-    if (err instanceof EngineError && err.kind === 'cancelled') return codeFail('Interrupted by user', {}, err);
-    throw err;
-  }
+  const run = await runOrMove(c, opts, waitS * 1000);
+  // The call was cancelled while the command ran: it is stopped, as Kimi Code stops it.
+  if (run.cancelled instanceof EngineError && run.cancelled.kind === 'cancelled')
+    return codeFail('Interrupted by user', {}, run.cancelled);
+  if (run.cancelled) throw run.cancelled;
   const now = run.job;
   if (run.moved) {
     facts.tasks.add(now.id);

@@ -5,20 +5,20 @@ import { dropJobNotifications, type JobSnapshot, type ShellContext, type ShellEn
 
 type StartOpts = Parameters<ShellEngine['startNotified']>[1];
 
-/** Starts `opts`, waits up to `waitMs` for its end; a cancelled call stops the job and rethrows. */
+/** Starts `opts`, waits up to `waitMs` for its end; a cancelled call stops the job (cancelled: the error). */
 export async function runOrMove(
   c: ShellContext & { engine: { shell: ShellEngine } },
   opts: StartOpts,
   waitMs: number,
   label?: string,
-): Promise<{ job: JobSnapshot; moved: boolean }> {
+): Promise<{ job: JobSnapshot; moved: boolean; cancelled?: unknown }> {
   const job = await c.engine.shell.startNotified(c, opts, label);
   try {
     await c.engine.shell.output(c, job.id, { from: 'start', waitMs, until: 'exit', maxBytes: 1 });
   } catch (err) {
-    await c.engine.shell.stop(c, job.id);
+    const stopped = await c.engine.shell.stop(c, job.id);
     dropJobNotifications(c.session, job.id);
-    throw err;
+    return { job: stopped, moved: false, cancelled: err };
   }
   const now = c.engine.shell.job(c, job.id);
   if (now.status === 'running') return { job: now, moved: true };
