@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { engineFailure } from '../errors.js';
+import { EngineError, engineFailure } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { ProgressSink } from '../progress.js';
 import type { Session } from '../session.js';
@@ -14,7 +14,7 @@ import { JobTable, type JobRead, type JobSnapshot, type ReadOptions, type StartJ
 import { sweepMarkers, type ContainmentMode } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
-import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
+import { runToCompletion, withOutput, type KeptCommand, type RunResult } from './run.js';
 import { LiveShell, type LiveRunResult } from './live.js';
 import type { SandboxUse } from './process.js';
 import { within, type Sandbox, type SandboxStatus } from './sandbox.js';
@@ -393,6 +393,15 @@ export class ShellEngine {
   /** Kills a job's whole process group. Stopping a finished job is harmless. */
   stop(ctx: ShellContext, id: string | number): Promise<JobSnapshot> {
     return this.state(ctx.session).jobs.stop(id);
+  }
+
+  /**
+   * Stops a job whose call failed while it ran (cancelled, mostly): an EngineError `err` comes back carrying what the
+   * job printed and how it ended, as a cancelled run's error carries them (facts.output, process).
+   */
+  async stopFailed(ctx: ShellContext, id: string | number, err: unknown): Promise<{ job: JobSnapshot; err: unknown }> {
+    const { job, output } = await this.state(ctx.session).jobs.stopKeeping(id);
+    return { job, err: err instanceof EngineError ? withOutput(err, output, job, job.durationMs) : err };
   }
 
   /**

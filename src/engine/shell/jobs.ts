@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { engineFailure, abortError } from '../errors.js';
 import { progressReporter, type ProgressSink } from '../progress.js';
-import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
+import { Capture, countNewlines, utf8Prefix, utf8Suffix, type CapturedText } from './capture.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec, type StreamName } from './process.js';
 
@@ -415,6 +415,16 @@ export class JobTable {
     const job = this.find(ref);
     await job.stop('killed');
     return job.snapshot();
+  }
+
+  /**
+   * Stops a job and hands back what it printed (its newest 64 KiB), from memory: a session that ends meanwhile
+   * (its logs removed) loses none of it.
+   */
+  async stopKeeping(ref: string | number): Promise<{ job: JobSnapshot; output: CapturedText }> {
+    const job = this.find(ref);
+    await job.stop('killed');
+    return { job: job.snapshot(), output: job.tailRing.result() };
   }
 
   /** Kills every job and removes their logs: the session is over. */

@@ -1,10 +1,10 @@
 // Claude Code's Bash: one fresh bash per command with the working directory kept between calls
 // (reset when it leaves the roots), timeouts in ms (default 2 minutes, at most 10), output over
 // 30000 characters persisted to a file, "Exit code N" results, and background tasks.
-import { engineFailure, EngineError, NON_INTERACTIVE_ENV } from '../../engine/index.js';
+import { engineFailure, NON_INTERACTIVE_ENV } from '../../engine/index.js';
 import { presentLines } from '../kit/text/present-lines.js';
-import { printed, processError } from '../kit/shell/run-failure.js';
-import { ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
+import { cancelledRun, printed, processError } from '../kit/shell/run-failure.js';
+import { type CancelledRun, ranOrCancelled } from '../kit/shell/run-or-cancelled.js';
 import { requestedTimeout } from '../kit/shell/timeout-arg.js';
 import { runDetails } from '../kit/shell/run-details.js';
 import { runExit } from '../kit/shell/run-exit.js';
@@ -120,16 +120,20 @@ const TABLE_197 = {
 
 export const bash197 = defineTool<Args>(TABLE_197);
 
+/** A command whose call was cancelled: Claude Code marks the interruption after what it printed. */
+const abortedReply = (cancelled: CancelledRun, summary: string): Reply => ({
+  text: presentLines(tidy(cancelled.text), '<error>Command was aborted before completion</error>'),
+  failure: cancelled.err,
+  host: { summary },
+});
+
 /** A command run to its end (or its timeout) in the session's shell, in Claude Code's words. */
 async function foreground(a: Args, c: Call): Promise<Reply> {
   const { run: r, cancelled } = await ranOrCancelled(
     c.engine.shell.run(c, { command: a.command, timeoutMs: requestedTimeout(a.timeout), ...RUN }),
   );
   const summary = a.description ?? a.command;
-  // Claude Code marks an interrupted command after what it printed.
-  const aborted = '<error>Command was aborted before completion</error>';
-  if (cancelled)
-    return { text: presentLines(tidy(cancelled.text), aborted), failure: cancelled.err, host: { summary } };
+  if (cancelled) return abortedReply(cancelled, summary);
   const raw = tidy(printed(r.output));
   const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, spilledOutput(r, c.session))).text;
   const reset = r.cwdReset ? `\nShell cwd was reset to ${r.cwdReset.resetTo}` : '';
@@ -170,6 +174,8 @@ async function background332(a: Args, c: Call): Promise<Reply> {
 const KILLED_ON_TIMEOUT = /^\s*sleep(?:\s|$)/;
 /** The newest output shown with a moved command. */
 const SO_FAR_BYTES = 64 * 1024;
+/** What engine.shell.run keeps of an output by default. */
+const RUN_KEPT_BYTES = 1024 * 1024;
 
 /**
  * 2.1.309 on (observed in 2.1.332): a foreground command still running at its timeout goes on as a background
@@ -189,22 +195,14 @@ async function foregroundOrMoved(a: Args, c: Call): Promise<Reply> {
   };
   const run = await runOrMove(c, opts, waitMs, summary);
   if (run.cancelled) {
-    if (!(run.cancelled instanceof EngineError && run.cancelled.kind === 'cancelled')) throw run.cancelled;
-    // Cancelled: stopped, its output so far then the mark, as a cancelled foreground command.
-    // The call's signal is aborted: the read gets one of its own.
-    const so = await c.engine.shell.output(c, run.job.id, {
-      signal: new AbortController().signal,
-      from: 'start',
-      maxBytes: SO_FAR_BYTES,
-      budget: 'head_tail',
-    });
-    const trailer = `\n${outputTrailer(run.job)}\n`;
-    const raw = so.text.endsWith(trailer) ? so.text.slice(0, -trailer.length) : so.text;
-    const aborted = '<error>Command was aborted before completion</error>';
-    return { text: presentLines(tidy(raw), aborted), failure: run.cancelled, host: { summary } };
+    const cancelled = cancelledRun(run.cancelled);
+    if (!cancelled) throw run.cancelled;
+    return abortedReply(cancelled, summary);
   }
   const { job, moved } = run;
-  const read = await c.engine.shell.output(c, job.id, { from: 'start', maxBytes: SO_FAR_BYTES, budget: 'head_tail' });
+  // A moved command shows its newest output; one that ended, as much as a run keeps (1 MiB, head and tail).
+  const maxBytes = moved ? SO_FAR_BYTES : RUN_KEPT_BYTES;
+  const read = await c.engine.shell.output(c, job.id, { from: 'start', maxBytes, budget: 'head_tail' });
   if (moved) {
     const soFar = tidy(read.text);
     const text = [
@@ -222,8 +220,12 @@ async function foregroundOrMoved(a: Args, c: Call): Promise<Reply> {
   }
   // Ended within its timeout: the log without the line Claude Code ends the output file with.
   const trailer = `\n${outputTrailer(job)}\n`;
-  const raw = tidy(read.text.endsWith(trailer) ? read.text.slice(0, -trailer.length) : read.text);
-  const shown = (await persisted(c, raw, PERSIST_LIMITS.bash)).text;
+  const all = printed(read);
+  const output = all.endsWith(trailer) ? all.slice(0, -trailer.length) : all;
+  const raw = tidy(output);
+  // The file a long output is saved to holds it as printed, as a run's spill does (the model's text is tidied).
+  const saved = raw.length > PERSIST_LIMITS.bash ? await c.engine.files.spill(c, output, 0) : undefined;
+  const shown = (await persisted(c, raw, PERSIST_LIMITS.bash, saved)).text;
   // As a run to its end: the directory it ended in is the session's next one.
   const cwdReset = job.finalCwd !== undefined ? await c.engine.shell.keepCwd(c, job.finalCwd) : undefined;
   const reset = cwdReset ? `\nShell cwd was reset to ${cwdReset.resetTo}` : '';

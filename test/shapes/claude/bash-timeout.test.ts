@@ -1,6 +1,7 @@
 // Claude Bash's effective timeout, read from the host block: 120000 ms by default, a
 // larger request lowered to 600000 ms without an error, a smaller one kept.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { serverFixture } from '../../helpers/server.js';
 import { claudeCaller } from './harness.js';
@@ -46,6 +47,17 @@ describe('claude shape 2.1.332: a foreground command at its timeout', () => {
     const failed = await call('Bash', { command: 'echo no; exit 3' }, s);
     assert.equal(failed.error, 'Exit code 3\nno');
     assert.equal((await call('Bash', { command: 'rmdir sub' }, s)).code, '');
+  });
+
+  test('output over 30000 characters that ended in time is persisted whole, as a run is', async () => {
+    const big = await call('Bash', { command: "for i in $(seq 1 3001); do printf '%09d\\n' $i; done" });
+    const lines = big.text.split('\n');
+    assert.equal(lines[0], '<persisted-output>');
+    const m = /^Output too large \(29\.3KB\)\. Full output saved to: (\S+)$/.exec(lines[1]!);
+    assert.ok(m, lines[1]);
+    assert.deepEqual(lines.slice(-4), ['000000199', '000000200', '...', '</persisted-output>']);
+    assert.equal(readFileSync(m[1]!, 'utf8').length, 30010);
+    assert.equal((await call('Read', { file_path: m[1]!, offset: 3001 })).text, '3001\t000003001\n3002\t');
   });
 
   test('a command starting with sleep is killed', async () => {
