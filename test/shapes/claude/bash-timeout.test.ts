@@ -1,9 +1,11 @@
 // Claude Bash's effective timeout, read from the host block: 120000 ms by default, a
 // larger request lowered to 600000 ms without an error, a smaller one kept.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, test } from 'node:test';
-import { serverFixture } from '../../helpers/server.js';
+import { metadataFor, serverFixture } from '../../helpers/server.js';
+import { procsWith } from '../../shell/procs.js';
 import { claudeCaller } from './harness.js';
 
 describe('claude shape: Bash timeout defaults and ceiling', () => {
@@ -58,6 +60,30 @@ describe('claude shape 2.1.332: a foreground command at its timeout', () => {
     assert.deepEqual(lines.slice(-4), ['000000199', '000000200', '...', '</persisted-output>']);
     assert.equal(readFileSync(m[1]!, 'utf8').length, 30010);
     assert.equal((await call('Read', { file_path: m[1]!, offset: 3001 })).text, '3001\t000003001\n3002\t');
+  });
+
+  test('a call the host cancels stops the command and all it started; no notice of it follows', async () => {
+    const s = 'host-cancel';
+    const started = path.join(dir, 'host-cancel-started');
+    let answered: (err: { code?: number } | null) => void = () => undefined;
+    const ended = new Promise<{ code?: number } | null>((r) => (answered = r));
+    const pending = t.client.callTool(
+      { name: 'Bash', arguments: { command: `echo before; sleep 60.417 & touch ${started}; wait` }, roots: [] },
+      metadataFor({ shape: 'claude@2.1.332', session: s }),
+      (err) => answered(err),
+    );
+    const poll = async (done: () => boolean) => {
+      for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 25));
+    };
+    await poll(() => existsSync(started));
+    // The shell line and the sleep it started (and any wrapper of theirs).
+    assert.ok(procsWith('sleep 60.417').length > 0);
+    pending.cancel();
+    assert.equal((await ended)?.code, 1); // grpc CANCELLED
+    // The handler answers once the job is stopped and its notice dropped.
+    await poll(() => t.logs.some((l) => l.tool === 'Bash' && l.outcome === 'cancelled'));
+    assert.deepEqual(procsWith('sleep 60.417'), []);
+    assert.equal((await call('Bash', { command: 'rm host-cancel-started; echo next' }, s)).text, 'next');
   });
 
   test('a command starting with sleep is killed', async () => {
