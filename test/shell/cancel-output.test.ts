@@ -110,7 +110,13 @@ test('a command past its timeout returns its output so far in every shape (Grok:
   const cmd = 'echo before; sleep 30';
   const timed: Array<[string, string, Record<string, unknown>, string[]]> = [
     ['core', 'shell.run', { command: cmd, timeout_ms: 1500 }, ['before\n']],
-    ['claude', 'Bash', { command: cmd, timeout: 1500 }, ['Exit code 143\nbefore\nCommand timed out after 1.5s']],
+    // From 2.1.309 claude moves such a command to the background (test/shapes/claude/bash-timeout.test.ts).
+    [
+      'claude@2.1.197',
+      'Bash',
+      { command: cmd, timeout: 1500 },
+      ['Exit code 143\nbefore\nCommand timed out after 1.5s'],
+    ],
     [
       'gemini',
       'run_shell_command',

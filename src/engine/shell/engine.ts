@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { engineFailure } from '../errors.js';
+import { EngineError, engineFailure } from '../errors.js';
 import type { Scope } from '../scope.js';
 import type { ProgressSink } from '../progress.js';
 import type { Session } from '../session.js';
@@ -14,7 +14,7 @@ import { JobTable, type JobRead, type JobSnapshot, type ReadOptions, type StartJ
 import { sweepMarkers, type ContainmentMode } from './kill.js';
 import { ShellPolicy } from './policy.js';
 import { loadPty } from './pty.js';
-import { runToCompletion, type KeptCommand, type RunResult } from './run.js';
+import { runToCompletion, withOutput, type KeptCommand, type RunResult } from './run.js';
 import { LiveShell, type LiveRunResult } from './live.js';
 import type { SandboxUse } from './process.js';
 import { within, type Sandbox, type SandboxStatus } from './sandbox.js';
@@ -137,6 +137,8 @@ export interface StartOptions extends CommandOptions {
   onOutput?: StartJobSpec['onOutput'];
   onEnd?: StartJobSpec['onEnd'];
   logTrailer?: StartJobSpec['logTrailer'];
+  /** Learn where a shell line ended (JobSnapshot.finalCwd), for keepCwd. */
+  reportCwd?: boolean;
 }
 
 export interface LiveOptions {
@@ -233,16 +235,25 @@ export class ShellEngine {
     });
     const outcome: RunOutcome = { ...result, cwd, timeoutMs, sessionCwd: ctx.session.cwd ?? ctx.scope.primary };
     if (opts.persistCwd && result.finalCwd !== undefined) {
-      const real = await fsp.realpath(result.finalCwd).catch(() => undefined);
-      if (real !== undefined && ctx.scope.contains(real)) {
-        ctx.session.cwd = real;
-      } else {
-        ctx.session.cwd = undefined;
-        outcome.cwdReset = { attempted: result.finalCwd, resetTo: ctx.scope.primary };
-      }
+      const reset = await this.keepCwd(ctx, result.finalCwd);
+      if (reset) outcome.cwdReset = reset;
       outcome.sessionCwd = ctx.session.cwd ?? ctx.scope.primary;
     }
     return outcome;
+  }
+
+  /**
+   * Makes `finalCwd` (where a line ended) the session directory; one outside the scope sends it back to the first root,
+   * and the reset is returned.
+   */
+  async keepCwd(ctx: ShellContext, finalCwd: string): Promise<{ attempted: string; resetTo: string } | undefined> {
+    const real = await fsp.realpath(finalCwd).catch(() => undefined);
+    if (real !== undefined && ctx.scope.contains(real)) {
+      ctx.session.cwd = real;
+      return undefined;
+    }
+    ctx.session.cwd = undefined;
+    return { attempted: finalCwd, resetTo: ctx.scope.primary };
   }
 
   /** Starts a job and returns at once (read its output with output()). */
@@ -267,7 +278,7 @@ export class ShellEngine {
       cwd,
       env,
       merge: opts.streams !== 'separate',
-      report: false,
+      report: typeof opts.command === 'string' && Boolean(opts.reportCwd),
       stdin: Boolean(opts.stdin || opts.tty),
       onOutput: opts.onOutput,
       onEnd: opts.onEnd,
@@ -382,6 +393,15 @@ export class ShellEngine {
   /** Kills a job's whole process group. Stopping a finished job is harmless. */
   stop(ctx: ShellContext, id: string | number): Promise<JobSnapshot> {
     return this.state(ctx.session).jobs.stop(id);
+  }
+
+  /**
+   * Stops a job whose call failed while it ran (cancelled, mostly): an EngineError `err` comes back carrying what the
+   * job printed and how it ended, as a cancelled run's error carries them (facts.output, process).
+   */
+  async stopFailed(ctx: ShellContext, id: string | number, err: unknown): Promise<{ job: JobSnapshot; err: unknown }> {
+    const { job, output } = await this.state(ctx.session).jobs.stopKeeping(id);
+    return { job, err: err instanceof EngineError ? withOutput(err, output, job, job.durationMs) : err };
   }
 
   /**

@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { engineFailure, abortError } from '../errors.js';
 import { progressReporter, type ProgressSink } from '../progress.js';
-import { Capture, countNewlines, utf8Prefix, utf8Suffix } from './capture.js';
+import { Capture, countNewlines, utf8Prefix, utf8Suffix, type CapturedText } from './capture.js';
 import { BoundedLog } from './logfile.js';
 import { spawnChild, type Child, type SpawnSpec, type StreamName } from './process.js';
 
@@ -37,6 +37,8 @@ export interface JobSnapshot {
   /** Where the log lives; bytes past its bound are counted in droppedBytes. */
   logPath: string;
   droppedBytes: number;
+  /** Where the shell line ended (started with reportCwd; unset while running or when not reported). */
+  finalCwd?: string;
   /** Offset of the first byte not yet returned by a read. */
   readOffset: number;
   /** Why a terminal was asked but pipes were used. */
@@ -120,6 +122,7 @@ class Job {
   exitCode: number | null = null;
   signal: string | null = null;
   endedAt?: number;
+  finalCwd?: string;
   readOffset = 0;
   /** Resolves once the job ended and its log is complete on disk. */
   readonly finished: Promise<void>;
@@ -165,6 +168,7 @@ class Job {
         await child.kill(killGraceMs);
         await Promise.race([child.drained, sleep(1000)]);
       }
+      this.finalCwd = child.report()?.cwd;
       child.detach();
       child.release();
       const all = this.tailRing.result();
@@ -227,6 +231,7 @@ class Job {
       droppedBytes: this.log.dropped,
       readOffset: this.readOffset,
       ...(this.spec.ttyFallback ? { ttyFallback: this.spec.ttyFallback } : {}),
+      ...(this.finalCwd !== undefined ? { finalCwd: this.finalCwd } : {}),
     };
   }
 }
@@ -410,6 +415,16 @@ export class JobTable {
     const job = this.find(ref);
     await job.stop('killed');
     return job.snapshot();
+  }
+
+  /**
+   * Stops a job and hands back what it printed (its newest 64 KiB), from memory: a session that ends meanwhile
+   * (its logs removed) loses none of it.
+   */
+  async stopKeeping(ref: string | number): Promise<{ job: JobSnapshot; output: CapturedText }> {
+    const job = this.find(ref);
+    await job.stop('killed');
+    return { job: job.snapshot(), output: job.tailRing.result() };
   }
 
   /** Kills every job and removes their logs: the session is over. */

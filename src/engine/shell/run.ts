@@ -182,7 +182,7 @@ export async function runToCompletion(spec: RunSpec): Promise<RunResult> {
  * A cancelled run keeps what the command printed before it: `facts.output` (the capture) for
  * the shapes to word, and the process evidence for the host.
  */
-function withOutput(
+export function withOutput(
   err: EngineError,
   output: CapturedText,
   exit: { exitCode: number | null; signal: string | null },

@@ -6,7 +6,8 @@
 // "The user answered: ..."; a refusal is the host's message verbatim.
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { notAnswered, type QuestionField } from '../kit/host/questions.js';
+import { notAnswered } from '../kit/host/questions.js';
+import { choiceAnswers, choiceFields, type ChoiceQuestion, questionsMessage } from '../kit/host/choice-form.js';
 import { notAcceptedText } from '../kit/host/not-accepted.js';
 
 interface Option {
@@ -43,40 +44,8 @@ const QUESTION = {
 };
 const STRING_MAP = { type: 'object', propertyNames: { type: 'string' }, additionalProperties: { type: 'string' } };
 
-/** The form of the questions: per question a choice, an "Other" answer in the person's words, and notes. */
-export function questionFields(questions: readonly Question[]): QuestionField[] {
-  return questions.flatMap((q, i): QuestionField[] => [
-    {
-      name: `q${i + 1}`,
-      title: q.question,
-      description: q.header,
-      type: 'choice',
-      multiple: q.multiSelect,
-      options: q.options.map((o) => ({ label: o.label, description: o.description })),
-    },
-    { name: `q${i + 1}_other`, title: `${q.question} (Other: your own answer)`, type: 'text' },
-    { name: `q${i + 1}_notes`, title: `${q.question} (notes)`, type: 'text' },
-  ]);
-}
-
-type Content = Record<string, string | number | boolean | string[]>;
-
-/** Each answered question's answer as Claude Code joins it, and whether it is only offered labels. */
-function answersOf(questions: readonly Question[], content: Content) {
-  const out: Array<{ question: string; answer: string; notes?: string; labelsOnly: boolean }> = [];
-  questions.forEach((q, i) => {
-    const chosen = content[`q${i + 1}`];
-    const labels = Array.isArray(chosen) ? chosen : typeof chosen === 'string' ? [chosen] : [];
-    const other = content[`q${i + 1}_other`];
-    const notes = content[`q${i + 1}_notes`];
-    const own = typeof other === 'string' && other.trim() !== '' ? other : undefined;
-    const parts = own === undefined ? labels : [...labels, own];
-    if (parts.length === 0) return;
-    const note = typeof notes === 'string' && notes.trim() !== '' ? notes : undefined;
-    out.push({ question: q.question, answer: parts.join(', '), notes: note, labelsOnly: own === undefined });
-  });
-  return out;
-}
+/** A question as the shared form takes it. */
+const asked = (q: Question): ChoiceQuestion => ({ ...q, multiple: q.multiSelect });
 
 export const askUserQuestion = defineTool<Args>({
   name: 'AskUserQuestion',
@@ -136,8 +105,8 @@ export const askUserQuestion = defineTool<Args>({
   async call(a, c): Promise<Reply> {
     const outcome = await c.engine.host.ask(c, {
       kind: 'questions',
-      message: a.questions.length === 1 ? a.questions[0]!.question : `${a.questions.length} questions from the model`,
-      fields: questionFields(a.questions),
+      message: questionsMessage(a.questions),
+      fields: choiceFields(a.questions.map(asked), true),
     });
     if (outcome.action !== 'accept') {
       return {
@@ -146,9 +115,9 @@ export const askUserQuestion = defineTool<Args>({
         host: { summary: `question ${outcome.action}` },
       };
     }
-    const answers = answersOf(a.questions, outcome.content);
+    const answers = choiceAnswers(a.questions.map(asked), outcome.content);
     const pairs = answers.map((x) => `"${x.question}"="${x.answer}"${x.notes ? ` notes: ${x.notes}` : ''}`);
-    const text = answers.every((x) => x.labelsOnly && !x.notes)
+    const text = answers.every((x) => !x.own && !x.notes)
       ? `Your questions have been answered: ${pairs.join(', ')}. You can now continue with these answers in mind.`
       : `The user answered: ${pairs.join(', ')}. Read the answers carefully \u2014 they may request clarification, changes, or that you not proceed \u2014 and follow what they actually say.`;
     return {

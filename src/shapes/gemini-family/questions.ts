@@ -6,6 +6,7 @@
 import type { Call, Reply } from '../common/define.js';
 import { notAcceptedText } from '../kit/host/not-accepted.js';
 import { notAnswered, type QuestionField } from '../kit/host/questions.js';
+import { questionsMessage } from '../kit/host/choice-form.js';
 
 /** A question as either vendor takes it (Qwen's are all choices: no `type`). */
 export interface FamilyQuestion {
@@ -39,10 +40,6 @@ export function familyQuestionFields(questions: readonly FamilyQuestion[]): Ques
     };
   });
 }
-
-/** The message the host shows above the form. */
-export const questionsMessage = (questions: readonly FamilyQuestion[]) =>
-  questions.length === 1 ? questions[0]!.question : `${questions.length} questions from the model`;
 
 type Content = Record<string, string | number | boolean | string[]>;
 

@@ -9,7 +9,8 @@
 // labels (Kimi Code only says "unique"), and background=true, which this server does not run.
 import { EngineError } from '../../engine/index.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { notAnswered, type QuestionField } from '../kit/host/questions.js';
+import { notAnswered } from '../kit/host/questions.js';
+import { choiceAnswers, choiceFields, type ChoiceQuestion, questionsMessage } from '../kit/host/choice-form.js';
 import { TAGS } from '../tags.js';
 import { codeFail, codeOk } from './errors.js';
 
@@ -62,33 +63,8 @@ function repeated(questions: readonly Question[]): string | undefined {
   return undefined;
 }
 
-/** The form: per question a choice among its options and an answer in the person's own words. */
-function questionFields(questions: readonly Question[]): QuestionField[] {
-  return questions.flatMap((q, i): QuestionField[] => [
-    {
-      name: `q${i + 1}`,
-      title: q.question,
-      ...(q.header ? { description: q.header } : {}),
-      type: 'choice',
-      multiple: q.multi_select ?? false,
-      options: q.options.map((o) => ({ label: o.label, ...(o.description ? { description: o.description } : {}) })),
-    },
-    { name: `q${i + 1}_other`, title: `${q.question} (Other: your own answer)`, type: 'text' },
-  ]);
-}
-
-/** Each answered question's answer: the labels chosen, then the person's own words, joined by ", ". */
-function answersOf(questions: readonly Question[], content: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  questions.forEach((q, i) => {
-    const chosen = content[`q${i + 1}`];
-    const other = content[`q${i + 1}_other`];
-    const parts = Array.isArray(chosen) ? chosen.map(String) : typeof chosen === 'string' ? [chosen] : [];
-    if (typeof other === 'string' && other.trim() !== '') parts.push(other);
-    if (parts.length > 0) out[q.question] = parts.join(', ');
-  });
-  return out;
-}
+/** A question as the shared form takes it. */
+const asked = (q: Question): ChoiceQuestion => ({ ...q, multiple: q.multi_select ?? false });
 
 const noAnswers = (note: string) => JSON.stringify({ answers: {}, note });
 
@@ -140,13 +116,14 @@ export const askUserQuestionTool = defineTool<Args>({
       return codeFail(NO_BACKGROUND, {}, new EngineError('invalid_argument', 'background questions are not served'));
     const outcome = await c.engine.host.ask(c, {
       kind: 'questions',
-      message: a.questions.length === 1 ? a.questions[0]!.question : `${a.questions.length} questions from the model`,
-      fields: questionFields(a.questions),
+      message: questionsMessage(a.questions),
+      fields: choiceFields(a.questions.map(asked)),
     });
     const summary = `question ${outcome.action}`;
     switch (outcome.action) {
       case 'accept': {
-        const answers = answersOf(a.questions, outcome.content);
+        const answered = choiceAnswers(a.questions.map(asked), outcome.content);
+        const answers = Object.fromEntries(answered.map((x) => [x.question, x.answer]));
         const n = Object.keys(answers).length;
         if (n === 0) return codeOk(noAnswers(DISMISSED), { summary: 'question dismissed' });
         return codeOk(JSON.stringify({ answers }), {

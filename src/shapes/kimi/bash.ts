@@ -3,7 +3,8 @@
 // its timeout (default 60 s, silently capped at 300 s) and, when the command is still running
 // then, leaves it in the background (as Kimi Code does by default) instead of killing it.
 // run_in_background starts a task at once (default 600 s, at most 86,400 s, or no limit).
-import { dropJobNotifications, engineFailure, EngineError, type JobSnapshot } from '../../engine/index.js';
+import { engineFailure, EngineError, type JobSnapshot } from '../../engine/index.js';
+import { runOrMove } from '../kit/shell/wait-or-move.js';
 import { processError } from '../kit/shell/run-failure.js';
 import { CappedText } from '../kit/text/capped.js';
 import { type Call, defineTool, type Reply } from '../common/define.js';
@@ -111,23 +112,17 @@ async function foreground(a: Args, c: Call): Promise<Reply> {
     // Once moved to the background, the command has the background default to end.
     timeoutMs: (waitS + BACKGROUND_DEFAULT_S) * 1000,
   };
-  const job = await c.engine.shell.startNotified(c, opts);
-  try {
-    await c.engine.shell.output(c, job.id, { from: 'start', waitMs: waitS * 1000, until: 'exit', maxBytes: 1 });
-  } catch (err) {
-    // The call was cancelled while the command ran: it is stopped, as Kimi Code stops it.
-    await c.engine.shell.stop(c, job.id);
-    dropJobNotifications(c.session, job.id);
-    if (err instanceof EngineError && err.kind === 'cancelled') return codeFail('Interrupted by user', {}, err);
-    throw err;
-  }
-  const now = c.engine.shell.job(c, job.id);
-  if (now.status === 'running') {
-    facts.tasks.add(job.id);
-    facts.detached.add(job.id);
+  const run = await runOrMove(c, opts, waitS * 1000);
+  // The call was cancelled while the command ran: it is stopped, as Kimi Code stops it.
+  if (run.cancelled instanceof EngineError && run.cancelled.kind === 'cancelled')
+    return codeFail('Interrupted by user', {}, run.cancelled);
+  if (run.cancelled) throw run.cancelled;
+  const now = run.job;
+  if (run.moved) {
+    facts.tasks.add(now.id);
+    facts.detached.add(now.id);
     return detached(now);
   }
-  dropJobNotifications(c.session, job.id);
   return ended(now, c);
 }
 
