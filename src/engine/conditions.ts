@@ -524,7 +524,7 @@ export const CONDITION_KIND = {
   bad_todo_id: 'invalid_argument',
   // session tasks, worktrees and skills (branch i34e)
   task_missing: 'not_found',
-  task_exists: 'conflict',
+  task_exists: 'already_exists',
   task_subject_empty: 'invalid_argument',
   bad_task_status: 'invalid_argument',
   task_field_too_long: 'invalid_argument',
