@@ -84,6 +84,9 @@ export const trackerFailure = (kind: 'not_found' | 'precondition_failed' | 'inva
 
 const failed = (text: string) => ({ text, host: { summary: text, details: { error_type: 'execution_failed' } } });
 
+/** The engine's field names as the tracker's parameters call them. */
+const FIELD_NAMES: Record<string, string> = { subject: 'title', blocks: 'list of dependencies' };
+
 /** The engine's refusals in the vendor's words; the tracker's own refusals as raised. */
 export const trackerErrors: Wording<unknown> = (err) => {
   if (err.facts.trackerWords === true) return failed(err.message);
@@ -94,6 +97,13 @@ export const trackerErrors: Wording<unknown> = (err) => {
   if (isCondition(err, 'task_refs_missing')) return failed(`Dependency ${err.facts.missing[0]} not found.`);
   if (isCondition(err, 'task_missing')) return failed(`Task with ID ${err.facts.id} not found.`);
   if (isCondition(err, 'task_subject_empty')) return failed('A task needs a title: give a title that is not empty.');
+  if (isCondition(err, 'task_field_too_long')) {
+    const { field, length, max } = err.facts;
+    const name = FIELD_NAMES[field] ?? field;
+    return failed(`The ${name} is too long (${length}; at most ${max} are kept). Shorten it; nothing was changed.`);
+  }
+  if (isCondition(err, 'too_many_tasks'))
+    return failed(`The tracker of this session is full (${err.facts.max} tasks); nothing was created.`);
   return undefined;
 };
 
