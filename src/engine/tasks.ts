@@ -2,8 +2,9 @@
 // metadata and dependency edges (a task blocks others; it is blocked by others). Kept in the
 // session's memory like its todo list and gone with it. Ids are 1, 2, 3... per session and
 // never reused, even after a delete, so a model's reference to a deleted task cannot land on a
-// newer one; a dialect whose ids look otherwise gives its own (unique in the session). Every change is checked whole before anything is applied: a refused update
-// changes nothing. Dependency cycles are refused (a cycle would block its tasks forever).
+// newer one; a dialect whose ids look otherwise gives its own (unique in the session). Every
+// change is checked whole before anything is applied: a refused update changes nothing.
+// Dependency cycles are refused (a cycle would block its tasks forever).
 import { engineFailure } from './errors.js';
 import type { Session } from './session.js';
 

@@ -370,8 +370,8 @@ describe('schema fidelity of gemini activate_skill', () => {
 });
 
 /**
- * gemini with --gemini-tracker (Gemini CLI's experimental.taskTracker): the six tracker tools with the schemas captured,
- * in the place of write_todos, which Gemini CLI never registers beside the tracker.
+ * gemini with --gemini-tracker (Gemini CLI's experimental.taskTracker): the six tracker tools with the schemas
+ * captured, in the place of write_todos, which Gemini CLI never registers beside the tracker.
  */
 describe('schema fidelity of the gemini task tracker', () => {
   const TRACKER = [
