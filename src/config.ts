@@ -226,6 +226,12 @@ export const OPTIONS: OptionSpec[] = [
     "Codex's request_permissions tool: off, as Codex CLI 0.171.0 sends it only with feature request_permissions_tool; on serves it (the host's grant widens the session's command sandbox within the roots)",
   ),
   o(
+    'gemini-tracker',
+    'bool',
+    'false',
+    "Gemini's task tracker tools (tracker_create_task, tracker_update_task, tracker_get_task, tracker_list_tasks, tracker_add_dependency, tracker_visualize): off, as Gemini CLI 0.61.0 sends them only with experimental.taskTracker; on serves them in the place of write_todos",
+  ),
+  o(
     'kimi-notify-user',
     'bool',
     'false',
@@ -385,6 +391,8 @@ export interface FacetConfig {
   codex: { updatePlan: boolean; requestPermissions: boolean };
   /** Kimi Code's opt-in tools: NotifyUser (behind a flag, TUI only). */
   kimi: { notifyUser: boolean };
+  /** Gemini CLI's opt-in tools: the task tracker (experimental.taskTracker). */
+  gemini: { tracker: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -512,6 +520,7 @@ export function parseConfig(
     claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
     codex: { updatePlan: v.bool('codex-update-plan'), requestPermissions: v.bool('codex-request-permissions') },
     kimi: { notifyUser: v.bool('kimi-notify-user') },
+    gemini: { tracker: v.bool('gemini-tracker') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

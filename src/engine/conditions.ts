@@ -268,6 +268,7 @@ export interface ConditionFacts {
   diff_payload_missing: { type: string };
   // ---- session tasks, worktrees and skills (branch i34e)
   task_missing: { id: string; known: string[] };
+  task_exists: { id: string };
   task_subject_empty: Record<string, never>;
   bad_task_status: { status: string; allowed: string[] };
   task_field_too_long: { field: string; length: number; max: number };
@@ -523,6 +524,7 @@ export const CONDITION_KIND = {
   bad_todo_id: 'invalid_argument',
   // session tasks, worktrees and skills (branch i34e)
   task_missing: 'not_found',
+  task_exists: 'already_exists',
   task_subject_empty: 'invalid_argument',
   bad_task_status: 'invalid_argument',
   task_field_too_long: 'invalid_argument',

@@ -2,8 +2,9 @@
 // metadata and dependency edges (a task blocks others; it is blocked by others). Kept in the
 // session's memory like its todo list and gone with it. Ids are 1, 2, 3... per session and
 // never reused, even after a delete, so a model's reference to a deleted task cannot land on a
-// newer one. Every change is checked whole before anything is applied: a refused update
-// changes nothing. Dependency cycles are refused (a cycle would block its tasks forever).
+// newer one; a dialect whose ids look otherwise gives its own (unique in the session). Every
+// change is checked whole before anything is applied: a refused update changes nothing.
+// Dependency cycles are refused (a cycle would block its tasks forever).
 import { engineFailure } from './errors.js';
 import type { Session } from './session.js';
 
@@ -53,11 +54,15 @@ export const DEFAULT_TASK_LIMITS: TaskLimits = {
 };
 
 export interface NewTask {
+  /** A caller-chosen id (a dialect's own id form); refused with task_exists when taken. Default: the next number. */
+  id?: string;
   subject: string;
   description?: string;
   activeForm?: string;
   owner?: string;
   metadata?: Record<string, unknown>;
+  /** Tasks blocking the new one (they must exist). */
+  blockedBy?: string[];
 }
 
 export interface TaskChange {
@@ -74,6 +79,8 @@ export interface TaskChange {
   addBlocks?: string[];
   /** These block this task. */
   addBlockedBy?: string[];
+  /** Exactly these block this task, in this order: edges from tasks left out are removed (before addBlockedBy). */
+  setBlockedBy?: string[];
 }
 
 /** The fields a change can touch, in the order results name them. */
@@ -135,7 +142,12 @@ export function createTask(session: Session, init: NewTask, limits: TaskLimits =
   }
   checkText(init, limits);
   const metadata = mergeMetadata({}, init.metadata ?? {}, limits);
-  const id = String(s.seq + 1);
+  const id = init.id ?? String(s.seq + 1);
+  if (s.tasks.has(id) || id === '')
+    throw engineFailure('task_exists', `a task ${JSON.stringify(id)} exists already`, { id }, { field: 'id' });
+  const blockedBy = [...new Set(init.blockedBy ?? [])];
+  checkRefs(s, id, blockedBy);
+  checkEdges(id, blockedBy.length, limits);
   const t: Stored = {
     id,
     subject: init.subject,
@@ -145,9 +157,12 @@ export function createTask(session: Session, init: NewTask, limits: TaskLimits =
     ...(init.owner ? { owner: init.owner } : {}),
     metadata,
     blocks: [],
-    blockedBy: [],
+    blockedBy,
   };
-  s.seq++;
+  // A new task blocks nothing yet, so its edges make no cycle; a blocker past its bound is refused before anything.
+  for (const b of blockedBy) checkEdges(b, s.tasks.get(b)!.blocks.length + 1, limits);
+  for (const b of blockedBy) s.tasks.get(b)!.blocks.push(id);
+  if (init.id === undefined) s.seq++;
   s.tasks.set(id, t);
   return view(s, t);
 }
@@ -165,14 +180,13 @@ export function getTask(session: Session, id: string): Task {
   return view(s, need(s, id, 'taskId'));
 }
 
-/** The session's tasks, ids ascending, optionally filtered. */
+/** The session's tasks in the order created (numbered ids ascending), optionally filtered. */
 export function listTasks(session: Session, filter: TaskFilter = {}): Task[] {
   const s = state(session);
   return [...s.tasks.values()]
     .filter((t) => filter.status === undefined || t.status === filter.status)
     .filter((t) => filter.owner === undefined || t.owner === filter.owner)
     .filter((t) => filter.blockedBy === undefined || t.blockedBy.includes(filter.blockedBy))
-    .sort((a, b) => Number(a.id) - Number(b.id))
     .map((t) => view(s, t));
 }
 
@@ -205,29 +219,26 @@ export function updateTask(
   checkText({ subject: change.subject ?? current.subject, ...change }, limits);
   const addBlocks = change.addBlocks ?? [];
   const addBlockedBy = change.addBlockedBy ?? [];
-  const refs = [...addBlocks, ...addBlockedBy];
-  if (refs.includes(id))
-    throw engineFailure(
-      'task_self_block',
-      `task ${id} cannot block or be blocked by itself`,
-      { id },
-      { field: 'addBlocks' },
-    );
-  const missing = [...new Set(refs.filter((r) => !s.tasks.has(r)))];
-  if (missing.length > 0) {
-    throw engineFailure(
-      'task_refs_missing',
-      `no task ${missing.join(', ')} in this session`,
-      { id, missing },
-      { field: 'addBlockedBy' },
-    );
-  }
+  const setBlockedBy = change.setBlockedBy;
+  checkRefs(s, id, [...addBlocks, ...addBlockedBy, ...(setBlockedBy ?? [])]);
   // The edges after the change, on copies: checked for cycles and bounds before any is applied.
   const blocksOf = new Map([...s.tasks.values()].map((t) => [t.id, [...t.blocks]]));
   const add = (from: string, to: string) => {
     const list = blocksOf.get(from)!;
     if (!list.includes(to)) list.push(to);
   };
+  const blockedByOf = new Map<string, string[]>([...s.tasks.values()].map((t) => [t.id, [...t.blockedBy]]));
+  if (setBlockedBy) {
+    // Edges from blockers left out go; the task's list becomes the one given, in its order.
+    for (const [from, tos] of blocksOf)
+      if (!setBlockedBy.includes(from))
+        blocksOf.set(
+          from,
+          tos.filter((x) => x !== id),
+        );
+    blockedByOf.set(id, [...new Set(setBlockedBy)]);
+    setBlockedBy.forEach((b) => add(b, id));
+  }
   addBlocks.forEach((b) => add(id, b));
   addBlockedBy.forEach((b) => add(b, id));
   const cycle = findCycle(blocksOf, id);
@@ -239,19 +250,9 @@ export function updateTask(
       { field: 'addBlockedBy' },
     );
   }
-  const blockedByOf = new Map<string, string[]>([...s.tasks.values()].map((t) => [t.id, [...t.blockedBy]]));
   for (const [from, tos] of blocksOf)
     for (const to of tos) if (!blockedByOf.get(to)!.includes(from)) blockedByOf.get(to)!.push(from);
-  for (const [tid, list] of [...blocksOf, ...blockedByOf]) {
-    if (list.length > limits.maxEdges) {
-      throw engineFailure(
-        'task_field_too_long',
-        `task ${tid} would have ${list.length} dependencies; at most ${limits.maxEdges} are kept each way`,
-        { field: 'blocks', length: list.length, max: limits.maxEdges },
-        { field: 'addBlocks' },
-      );
-    }
-  }
+  for (const [tid, list] of [...blocksOf, ...blockedByOf]) checkEdges(tid, list.length, limits);
   const metadata = change.metadata ? mergeMetadata(current.metadata, change.metadata, limits) : current.metadata;
   // Everything is checked: apply.
   const before = JSON.stringify(view(s, current));
@@ -277,6 +278,38 @@ export function updateTask(
 /** How many tasks the session holds (without creating its list). */
 export function taskCount(session: Session): number {
   return session.peek<TaskState>(KEY)?.tasks.size ?? 0;
+}
+
+/** Refs of task `id`'s edges: not itself, and each an existing task. */
+function checkRefs(s: TaskState, id: string, refs: readonly string[]): void {
+  if (refs.includes(id))
+    throw engineFailure(
+      'task_self_block',
+      `task ${id} cannot block or be blocked by itself`,
+      { id },
+      { field: 'addBlocks' },
+    );
+  const missing = [...new Set(refs.filter((r) => !s.tasks.has(r)))];
+  if (missing.length > 0) {
+    throw engineFailure(
+      'task_refs_missing',
+      `no task ${missing.join(', ')} in this session`,
+      { id, missing },
+      { field: 'addBlockedBy' },
+    );
+  }
+}
+
+/** A task's edges one way, within bounds. */
+function checkEdges(id: string, count: number, limits: TaskLimits): void {
+  if (count > limits.maxEdges) {
+    throw engineFailure(
+      'task_field_too_long',
+      `task ${id} would have ${count} dependencies; at most ${limits.maxEdges} are kept each way`,
+      { field: 'blocks', length: count, max: limits.maxEdges },
+      { field: 'addBlocks' },
+    );
+  }
 }
 
 function need(s: TaskState, id: string, field: string): Stored {
@@ -308,7 +341,7 @@ function givenFields(c: TaskChange): TaskField[] {
   for (const f of ['subject', 'description', 'activeForm', 'status', 'owner', 'metadata'] as const)
     if (c[f] !== undefined) named.add(f);
   if (c.addBlocks?.length) named.add('blocks');
-  if (c.addBlockedBy?.length) named.add('blockedBy');
+  if (c.addBlockedBy?.length || c.setBlockedBy) named.add('blockedBy');
   return FIELD_ORDER.filter((f) => named.has(f));
 }
 

@@ -54,7 +54,7 @@ import {
 type SessionCtx = { session: Session };
 type ScopedCtx = { session: Session; scope: Scope; signal?: AbortSignal };
 
-/** The session's task list (ids 1, 2, 3... never reused). Limits default to DEFAULT_TASK_LIMITS. */
+/** The session's task list (ids 1, 2, 3... never reused, or the caller's own); limits: DEFAULT_TASK_LIMITS. */
 export interface TasksEngine {
   create(ctx: SessionCtx, task: NewTask, limits?: TaskLimits): Task;
   /** Fails with task_missing for an unknown id. */

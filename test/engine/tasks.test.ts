@@ -200,3 +200,63 @@ test('the list goes with the session', async () => {
   await c.session.dispose();
   assert.deepEqual(tasks.list(c), []);
 });
+
+test("a dialect's own ids: unique in the session, listed in the order created, the numbered ids untouched", () => {
+  const c = fresh();
+  const hex = tasks.create(c, { id: 'f00d01', subject: 'first' });
+  assert.equal(hex.id, 'f00d01');
+  assert.deepEqual(refused(() => tasks.create(c, { id: 'f00d01', subject: 'again' }), 'task_exists').id, 'f00d01');
+  assert.equal(refused(() => tasks.create(c, { id: '', subject: 'empty' }), 'task_exists').id, '');
+  tasks.create(c, { id: '0a0a0a', subject: 'second' });
+  assert.equal(tasks.create(c, { subject: 'numbered' }).id, '1');
+  assert.deepEqual(
+    tasks.list(c).map((t) => t.id),
+    ['f00d01', '0a0a0a', '1'],
+  );
+});
+
+test('a new task with its blockers: they must exist, and a refusal creates nothing', () => {
+  const c = fresh();
+  tasks.create(c, { subject: 'a' });
+  tasks.create(c, { subject: 'b' });
+  const t = tasks.create(c, { subject: 'c', blockedBy: ['2', '1', '2'] });
+  assert.deepEqual(
+    [t.blockedBy, t.openBlockedBy],
+    [
+      ['2', '1'],
+      ['2', '1'],
+    ],
+  );
+  assert.deepEqual(tasks.get(c, '1').blocks, ['3']);
+  assert.deepEqual(
+    refused(() => tasks.create(c, { subject: 'd', blockedBy: ['1', '9'] }), 'task_refs_missing').missing,
+    ['9'],
+  );
+  assert.deepEqual(
+    tasks.list(c).map((x) => x.id),
+    ['1', '2', '3'],
+  );
+  assert.deepEqual(tasks.get(c, '1').blocks, ['3']);
+  const few = { ...DEFAULT_TASK_LIMITS, maxEdges: 1 };
+  refused(() => tasks.create(c, { subject: 'e', blockedBy: ['1', '2'] }, few), 'task_field_too_long');
+  refused(() => tasks.create(c, { subject: 'e', blockedBy: ['1'] }, few), 'task_field_too_long');
+  assert.equal(tasks.list(c).length, 3);
+});
+
+test('setBlockedBy replaces the blockers in the order given; a cycle or an unknown one changes nothing', () => {
+  const c = fresh();
+  for (const s of ['a', 'b', 'c', 'd']) tasks.create(c, { subject: s });
+  tasks.update(c, '4', { addBlockedBy: ['1', '2'] });
+  const r = tasks.update(c, '4', { setBlockedBy: ['3', '2'] });
+  assert.deepEqual([r.given, r.changed], [['blockedBy'], ['blockedBy']]);
+  assert.deepEqual(r.task!.blockedBy, ['3', '2']);
+  assert.deepEqual(
+    ['1', '2', '3'].map((id) => tasks.get(c, id).blocks),
+    [[], ['4'], ['4']],
+  );
+  assert.deepEqual(refused(() => tasks.update(c, '2', { setBlockedBy: ['4'] }), 'task_cycle').cycle, ['2', '4', '2']);
+  refused(() => tasks.update(c, '4', { setBlockedBy: ['1', '7'] }), 'task_refs_missing');
+  assert.deepEqual(tasks.get(c, '4').blockedBy, ['3', '2']);
+  assert.deepEqual(tasks.update(c, '4', { setBlockedBy: [] }).task!.blockedBy, []);
+  assert.deepEqual(tasks.get(c, '2').blocks, []);
+});

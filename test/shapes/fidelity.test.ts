@@ -368,3 +368,35 @@ describe('schema fidelity of gemini activate_skill', () => {
     assert.deepEqual(served, captured);
   });
 });
+
+/**
+ * gemini with --gemini-tracker (Gemini CLI's experimental.taskTracker): the six tracker tools with the schemas
+ * captured, in the place of write_todos, which Gemini CLI never registers beside the tracker.
+ */
+describe('schema fidelity of the gemini task tracker', () => {
+  const TRACKER = [
+    'tracker_create_task',
+    'tracker_update_task',
+    'tracker_get_task',
+    'tracker_list_tasks',
+    'tracker_add_dependency',
+    'tracker_visualize',
+  ];
+  const { t } = serverFixture({ shape: 'gemini', args: ['--gemini-tracker'] });
+
+  test("gemini@0.61.0 --gemini-tracker: the tracker's tools and schemas, no write_todos", async () => {
+    const shape = 'gemini@0.61.0';
+    const listed = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape });
+    const names = listed.tools.map((x) => x.name);
+    assert.deepEqual([...names].sort(), [...EXPECTED[shape]!.filter((n) => n !== 'write_todos'), ...TRACKER].sort());
+    // In the order 0.61.0 registers them, after the plan-mode tools.
+    const at = names.indexOf('enter_plan_mode');
+    assert.deepEqual(names.slice(at + 1, at + 7), TRACKER);
+    const schemas = vendorSchemas(shape, TRACKER);
+    for (const name of TRACKER) {
+      const res = await unary(t.client.describeTool, t.client, { name }, { shape });
+      assert.equal(res.error, '', name);
+      assert.deepEqual(res.tool?.inputSchema, schemas.get(name), `${name} input_schema`);
+    }
+  });
+});

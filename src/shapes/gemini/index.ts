@@ -21,6 +21,12 @@ import { readManyFiles } from './read-many-files.js';
 import { readMcpResource } from './read-mcp-resource.js';
 import { replace } from './replace.js';
 import { runShellCommand } from './run-shell-command.js';
+import { trackerAddDependency } from './tracker-add-dependency.js';
+import { trackerCreateTask } from './tracker-create-task.js';
+import { trackerGetTask } from './tracker-get-task.js';
+import { trackerListTasks } from './tracker-list-tasks.js';
+import { trackerUpdateTask } from './tracker-update-task.js';
+import { trackerVisualize } from './tracker-visualize.js';
 import { updateTopic } from './update-topic.js';
 import { webFetch } from './web-fetch.js';
 import { writeFile } from './write-file.js';
@@ -58,12 +64,31 @@ export const GEMINI_TOOLS = [
   readManyFiles,
 ];
 
+/** The task tracker's tools, in the order 0.61.0 registers them. */
+const TRACKER_TOOLS = [
+  trackerCreateTask,
+  trackerUpdateTask,
+  trackerGetTask,
+  trackerListTasks,
+  trackerAddDependency,
+  trackerVisualize,
+];
+
+/**
+ * The catalog with the task tracker (--gemini-tracker, as Gemini CLI's experimental.taskTracker): its tools after the
+ * plan-mode tools, and no write_todos, which Gemini CLI never registers beside the tracker.
+ */
+function withTracker(tools: typeof GEMINI_TOOLS) {
+  const at = tools.indexOf(enterPlanMode) + 1;
+  return [...tools.slice(0, at), ...TRACKER_TOOLS, ...tools.slice(at)].filter((t) => t !== writeTodos);
+}
+
 export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   // Failures raised before a call (bad arguments) keep Gemini's own framing.
   // The vendor builds activate_skill's enum from the skills it finds at start-up: so does Facet.
   const skills = engine.skills.namesNow(config.roots, GEMINI_SKILL_DIRS);
   const tools = buildTools({ config, engine }, { ...geminiDialect, beforeCall: geminiFormatError }, [
-    ...GEMINI_TOOLS,
+    ...(config.gemini?.tracker ? withTracker(GEMINI_TOOLS) : GEMINI_TOOLS),
     ...(skills.length > 0 ? [activateSkill(skills)] : []),
   ]);
   return shapeSpec(config, {
@@ -81,7 +106,9 @@ export function geminiShape(config: FacetConfig, engine: Engine): ToolboxSpec {
         'Change files with replace (copy old_string exactly; allow_multiple for every occurrence) or write_file for whole files.',
         'Run commands with run_shell_command; long-running ones with is_background, then read_background_output.',
         'Search the web with google_web_search and read pages with web_fetch (URLs in the prompt).',
-        'Track multi-step work with write_todos; publish the phase of the work with update_topic.',
+        tools.some((t) => t.name === 'write_todos')
+          ? 'Track multi-step work with write_todos; publish the phase of the work with update_topic.'
+          : 'Track multi-step work in the task tracker (tracker_create_task, tracker_update_task, tracker_list_tasks, tracker_visualize); publish the phase of the work with update_topic.',
         'ask_user puts questions to the person; enter_plan_mode plans first (plans dir only), exit_plan_mode asks approval.',
         'list_mcp_resources and read_mcp_resource reach the server resources; activate_skill loads a skill by name.',
         'A failed call carries its error type in the structured block.',

@@ -1,14 +1,18 @@
 // Gemini CLI's own tool tests for the tools the 0.61.0 recapture added (vendors/gemini/0.61.0.tests.md,
 // "New to the capture"), replayed against the gemini shape over gRPC: real server, real files, real
 // processes. Waits are on events (a background command with a long delay_ms returns as soon as it ends).
+// The server runs with --gemini-tracker (Gemini CLI's experimental.taskTracker), so the tracker_* tools are served.
 //
 // Counts (48 upstream cases of the update_topic, activate_skill, MCP resource, background process and tracker suites):
-// 22 matched, 3 deliberately different, 23 skipped. enter_plan_mode (9), exit_plan_mode (23) and ask_user (30) are
+// 33 matched, 3 deliberately different, 12 skipped. enter_plan_mode (9), exit_plan_mode (23) and ask_user (30) are
 // the host-in-the-loop issue's and not replayed here.
 // Matched: topicTool 7 (stores, line breaks, trim, empty kept out, name, new topic, same title); activate-skill 3
 // (activation text, outside the enum, empty name); list-mcp-resources 3 (all, by server, unknown server);
 // read-mcp-resource 3 (by URI, server-qualified, unknown URI); shellBackgroundTools 6 (none, RUNNING line (in
-// shell-web.test.ts), EXITED with exit code, 2 of 3 lines, tail of 5, empty log).
+// shell-web.test.ts), EXITED with exit code, 2 of 3 lines, tail of 5, empty log); trackerTools 6 (create and list,
+// update status, add dependency and visualize, and buildTodosReturnDisplay's empty list (the shape's display
+// function called directly: no tool shows an empty list), formatted todos and status order, both in the host block);
+// trackerService 5 (6-hex ids, list all, update kept, no close before the dependency is closed, cycles refused).
 // Deliberately different:
 // - topicTool "missing strategic_intent": refused, topic unchanged, as upstream; the words are Facet's schema
 //   wording ("Invalid parameters: invalid arguments for update_topic: ...") as for every gemini tool, not Ajv's
@@ -19,8 +23,8 @@
 // - shellBackgroundTools "other session's pid": refused as execution_failed, as upstream, in Facet's words naming
 //   the remedy (upstream's message "Background process history lookup failed for PID n" names none).
 // Skipped, with why:
-// - tracker_* (trackerTools 7, trackerService 5): behind experimental.taskTracker (off by default); Facet's
-//   gemini catalog serves what 0.61.0 sends by default and has no tracker option yet.
+// - trackerTools "detects cycles" (1): a display guard against a corrupted store (two task files with one id);
+//   Facet's tracker cannot hold two tasks with one id (the engine refuses a taken id), so there is no such state.
 // - topicTool "reset clears" (1): no tool resets the topic; a new session starts without one (checked below).
 // - activate-skill confirmation (title and prompt; none for built-ins) and its description string (3): a tool
 //   server asks no confirmation (the host decides) and has no built-in skills.
@@ -34,6 +38,7 @@ import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { serverFixture } from '../../helpers/server.js';
+import { trackerTodos } from '../../../src/shapes/gemini/tracker.js';
 import { caller } from './harness.js';
 
 const SKILL = '---\nname: test-skill\ndescription: A test skill\n---\n\nTest instructions.\n\n';
@@ -41,6 +46,7 @@ const SKILL = '---\nname: test-skill\ndescription: A test skill\n---\n\nTest ins
 const { t, dir } = serverFixture({
   shape: 'gemini',
   prefix: 'facet-gemini-replay-',
+  args: ['--gemini-tracker'],
   setup: (root) => {
     const skills = path.join(root, '.gemini', 'skills');
     mkdirSync(path.join(skills, 'test-skill', 'scripts'), { recursive: true });
@@ -208,6 +214,127 @@ describe('shellBackgroundTools.test.ts: list_background_processes and read_backg
     const r = await call('read_background_output', { pid }, { session: 'bg-other' });
     assert.equal(r.errorType, 'execution_failed');
     assert.equal(r.code, 'NOT_FOUND');
+  });
+});
+
+describe('trackerTools.test.ts and trackerService.test.ts: tracker_*', () => {
+  /** Creates a task in `session` and gives its id (from "Created task <id>: <title>"). */
+  async function created(session: string, args: Record<string, unknown>): Promise<string> {
+    const r = await call('tracker_create_task', { description: '...', type: 'task', ...args }, { session });
+    const m = /^Created task ([0-9a-f]{6}): (.*)$/.exec(r.text);
+    assert.ok(m, r.text);
+    assert.equal(m[2], args.title);
+    return m[1]!;
+  }
+  const get = async (id: string, session: string) =>
+    JSON.parse((await call('tracker_get_task', { id }, { session })).text) as Record<string, unknown>;
+
+  test('creates and lists tasks; the id is 6 hex digits; list gives them all (matched: 3)', async () => {
+    const session = 'tracker-list';
+    const one = await created(session, { title: 'Test Task', description: 'Test Description' });
+    const two = await created(session, { title: 'Task 2' });
+    assert.notEqual(one, two);
+    const list = await call('tracker_list_tasks', {}, { session });
+    assert.equal(list.error, '');
+    assert.equal(list.text, `- [${one}] Test Task (open)\n- [${two}] Task 2 (open)`);
+    assert.deepEqual(await get(one, session), {
+      id: one,
+      title: 'Test Task',
+      description: 'Test Description',
+      type: 'task',
+      status: 'open',
+      dependencies: [],
+    });
+  });
+
+  test('updates a task: the status answered and kept, the other fields kept (matched: 2)', async () => {
+    const session = 'tracker-update';
+    const id = await created(session, { title: 'Update Me', description: 'Original Desc' });
+    const r = await call('tracker_update_task', { id, status: 'in_progress', title: 'New Title' }, { session });
+    assert.equal(r.text, `Updated task ${id}. Status: in_progress`);
+    assert.deepEqual(await get(id, session), {
+      id,
+      title: 'New Title',
+      description: 'Original Desc',
+      type: 'task',
+      status: 'in_progress',
+      dependencies: [],
+    });
+  });
+
+  test('adds a dependency and visualizes the graph (matched: 1)', async () => {
+    const session = 'tracker-graph';
+    const parent = await created(session, { title: 'Parent Task' });
+    const child = await created(session, { title: 'Child Task' });
+    const r = await call('tracker_add_dependency', { taskId: parent, dependencyId: child }, { session });
+    assert.equal(r.text, `Linked ${parent} -> ${child}.`);
+    assert.deepEqual((await get(parent, session)).dependencies, [child]);
+    const viz = await call('tracker_visualize', {}, { session });
+    assert.equal(
+      viz.text,
+      `Task Tracker Graph:\n\u2b55 ${parent} [TASK] Parent Task\n  \u2514\u2500 Depends on: ${child}\n\u2b55 ${child} [TASK] Child Task\n`,
+    );
+  });
+
+  test('a task closes only once its dependency is closed (matched: 1)', async () => {
+    const session = 'tracker-close';
+    const dep = await created(session, { title: 'Dependency', description: 'Must be closed first' });
+    const main = await created(session, { title: 'Main Task', dependencies: [dep] });
+    const refused = await call('tracker_update_task', { id: main, status: 'closed' }, { session });
+    assert.equal(refused.error, `Cannot close task ${main} because dependency ${dep} is still open.`);
+    assert.equal(refused.errorType, 'execution_failed');
+    assert.equal((await get(main, session)).status, 'open');
+    await call('tracker_update_task', { id: dep, status: 'closed' }, { session });
+    const closed = await call('tracker_update_task', { id: main, status: 'closed' }, { session });
+    assert.equal(closed.text, `Updated task ${main}. Status: closed`);
+  });
+
+  test('a circular dependency is refused and nothing changes (matched: 1)', async () => {
+    const session = 'tracker-cycle';
+    const a = await created(session, { title: 'Task A' });
+    const b = await created(session, { title: 'Task B', dependencies: [a] });
+    const r = await call('tracker_update_task', { id: a, dependencies: [b] }, { session });
+    assert.equal(r.error, `Circular dependency detected involving task ${a}.`);
+    assert.equal(r.errorType, 'execution_failed');
+    assert.deepEqual((await get(a, session)).dependencies, []);
+  });
+
+  test('buildTodosReturnDisplay: empty, parents over children, sorted by status (matched: 3)', async () => {
+    assert.deepEqual(trackerTodos([]), []);
+    const session = 'tracker-display';
+    const p1 = await created(session, { title: 'Parent' });
+    const c1 = await created(session, { title: 'Child', type: 'epic', parentId: p1 });
+    const leaf = await created(session, { title: 'Closed Leaf', type: 'bug', parentId: c1 });
+    await call('tracker_update_task', { id: p1, status: 'in_progress' }, { session });
+    const r = await call('tracker_update_task', { id: leaf, status: 'closed' }, { session });
+    assert.deepEqual(r.display.details, {
+      todos: [
+        { description: `task: Parent (${p1})`, status: 'in_progress' },
+        { description: `  epic: Child (${c1})`, status: 'pending' },
+        { description: `    bug: Closed Leaf (${leaf})`, status: 'completed' },
+      ],
+    });
+    const order = 'tracker-order';
+    const ids: string[] = [];
+    for (const [title, status] of [
+      ['T1', 'closed'],
+      ['T2', 'open'],
+      ['T3', 'in_progress'],
+      ['T4', 'blocked'],
+    ] as const) {
+      const id = await created(order, { title });
+      ids.push(id);
+      await call('tracker_update_task', { id, status }, { session: order });
+    }
+    const list = await call('tracker_list_tasks', {}, { session: order });
+    assert.deepEqual(list.display.details, {
+      todos: [
+        { description: `task: T3 (${ids[2]})`, status: 'in_progress' },
+        { description: `task: T2 (${ids[1]})`, status: 'pending' },
+        { description: `task: T4 (${ids[3]})`, status: 'blocked' },
+        { description: `task: T1 (${ids[0]})`, status: 'completed' },
+      ],
+    });
   });
 });
 
