@@ -8,9 +8,8 @@
 // Deliberate differences:
 //   - tool_search shows Facet's own descriptions and the schemas as declared (no $schema, no
 //     additionalProperties Qwen adds in the bundle); keyword scores use no vendor search hints.
-//   - monitor: Qwen's throttle (5 events, +1 a second) and its 4096-character forced line are not
-//     applied; the start text's last line names task_stop instead of Qwen's /tasks dialog; an "&"
-//     inside quotes is refused like a top-level one (Facet does not parse the shell).
+//   - monitor: the start text's last line names task_stop instead of Qwen's /tasks dialog (its
+//     run-time cases: replay-0.24.4-monitor.test.ts).
 //   - exit_worktree only knows this session's worktree (Qwen also finds one left by another run).
 //   - update_goal records the proposal as the goal's status: Facet has no verifier (the host is).
 //   - task_stop's success text stays Facet's "Stopped task ..." (Qwen's names its /tasks dialog).
