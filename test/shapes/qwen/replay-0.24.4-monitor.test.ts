@@ -2,12 +2,12 @@
 // 73 cases) replayed against qwen@0.24.4: a real server, real commands under bash, their events
 // read as the model reads them (the <task-notification> blocks after a later result). Qwen's
 // tests drive a mocked child process; here a command prints what the mock emitted.
-// Counts (checked by the ledger test): matched 39, deliberate 2, skipped 32 of 73; besides, 5
+// Counts (checked by the ledger test): matched 40, deliberate 2, skipped 31 of 73; besides, 5
 // behaviours of the 0.24.4 capture. Skipped: confirmation details and default permission (16,
 // the host's), validator-only input (a non-string command: Qwen's schema check answers first),
 // faults injected into Qwen's registry or spawn (7), registry entry and sub-agent owner (2),
 // an aborted turn (2: no turn here), exit and close both null (no real process does that), and
-// the throttle cases that move Qwen's clock (3: a test here does not control time).
+// the throttle cases that move Qwen's clock (2: a test here does not control time).
 // Deliberate (2): output after the command's exit (LEFTOVERS below).
 // The start text's last line names task_stop (Qwen's names its /tasks dialog, which a Facet host
 // does not have): a difference of the capture, not of a case here.
@@ -32,7 +32,7 @@ const { replay, check } = ledger({
       'drains stdout emitted after exit before completing': LEFTOVERS,
     },
     skipped:
-      "confirmation details (9) and getDefaultPermission (7): the host asks; non-string command: Qwen's schema check answers before this validator; registry/spawn faults (kills the child if registration fails, SIGKILL fallback, abort handler order, original spawn error, late spawn error, spawn throws, spawn error settles failed); registry entry and subagent owner (internal); aborted turn (does not spawn, does not kill): no turn here; exit and close both null: no real process; throttle refill, long-idle cap and clock going backwards: Qwen moves its clock",
+      "confirmation details (9) and getDefaultPermission (7): the host asks; non-string command: Qwen's schema check answers before this validator; registry/spawn faults (kills the child if registration fails, SIGKILL fallback, abort handler order, original spawn error, late spawn error, spawn throws, spawn error settles failed); registry entry and subagent owner (internal); aborted turn (does not spawn, does not kill): no turn here; exit and close both null: no real process; throttle refill and clock going backwards: Qwen moves its clock",
   },
 });
 
@@ -325,6 +325,24 @@ describe('Qwen Code 0.24.4 monitor.test.ts replayed against qwen', () => {
       ),
     );
   });
+  replay(FILE, 'caps refilled tokens at the burst size after a long idle period', async () => {
+    // Five seconds of silence earn five lines, not more: the sixth of the second burst is dropped.
+    const command = "printf 'l1\\nl2\\nl3\\nl4\\nl5\\n'; sleep 5; printf 'b1\\nb2\\nb3\\nb4\\nb5\\nb6\\n'";
+    const r = await run('mon-refill', command);
+    assert.deepEqual(r.events, ['l1', 'l2', 'l3', 'l4', 'l5', 'b1', 'b2', 'b3', 'b4', 'b5']);
+    assert.equal(
+      r.end,
+      end(
+        r.id,
+        'd',
+        'completed',
+        10,
+        command.replace(/'/g, '&apos;'),
+        'Exited with code 0',
+        ' 1 lines dropped due to throttling.',
+      ),
+    );
+  });
   replay(FILE, 'does not consume throttle budget for empty or whitespace-only lines', async () => {
     const r = await run('mon-blank', "printf '\\n\\n\\n   \\n\\t\\nreal1\\nreal2\\nreal3\\nreal4\\nreal5\\n'");
     assert.deepEqual(r.events, ['real1', 'real2', 'real3', 'real4', 'real5']);
@@ -426,5 +444,5 @@ describe('Qwen Code 0.24.4 monitor.test.ts replayed against qwen', () => {
     for (const id of ids) await stop(s, id);
   });
 
-  check({ matched: 39, deliberate: 2, skipped: 32, capture: 5 });
+  check({ matched: 40, deliberate: 2, skipped: 31, capture: 5 });
 });

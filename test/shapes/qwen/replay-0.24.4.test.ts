@@ -2,12 +2,12 @@
 // observed of 0.24.4 in vendors/qwen/0.24.4.json), over a real server, real files, real git
 // repositories and real commands. The vendor's test files are replayed one group a file, each with
 // a ledger that checks its counts (ledger.ts):
-//   replay-0.24.4-monitor.test.ts    monitor.test.ts                  matched 39, deliberate 2, skipped 32 of 73
+//   replay-0.24.4-monitor.test.ts    monitor.test.ts                  matched 40, deliberate 2, skipped 31 of 73
 //   replay-0.24.4-worktree.test.ts   enter-/exit-worktree.test.ts     matched 19, deliberate 1, skipped 11 of 31
 //   replay-0.24.4-bridge.test.ts     tool-search/tool-call.test.ts    matched 24, deliberate 2, skipped 23 of 49
 //   replay-0.24.4-skill.test.ts      skill.test.ts                    matched 11, deliberate 1, skipped 36 of 48
 //   this file                        task_*, cron_*, task-stop        skipped 61 of 61 (LEDGER below)
-//   Total: matched 93, deliberate 6, skipped 163 of 262; besides, 13 behaviours of the 0.24.4 capture
+//   Total: matched 94, deliberate 6, skipped 162 of 262; besides, 13 behaviours of the 0.24.4 capture
 //   (5 monitor, 1 worktree, and the 7 tests below).
 // Not in the counts: todoWrite.test.ts (~45, read in part: todo_write is off in 0.24.4 and replayed for
 //   0.15.10 by test/replay), web-search.test.ts (web_search is not served: 0.24.4 registers it only with
