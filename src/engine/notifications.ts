@@ -47,6 +47,8 @@ export type SessionNotification =
       job: JobSnapshot;
       /** Line events queued before the end (lines dropped from a full queue included). */
       events: number;
+      /** Lines a throttled monitor dropped (MonitorOptions.throttle), when any. */
+      dropped?: number;
       lastLines: string[];
       outputFile: string;
     };

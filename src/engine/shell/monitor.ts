@@ -4,7 +4,8 @@
 // most number of events; it is stopped like any job, by its id. Its end (the command's exit,
 // a stop, the deadline) is one more notification with the exit code and the newest lines.
 // Lines that arrive together are one event, as a CLI batches them for its model: a command's one
-// write can reach us as several reads, and a model should not see a burst split at random.
+// write can reach us as several reads, and a model should not see a burst split at random. A CLI
+// that sends each line alone (and throttles them) asks for lineEvents and a throttle.
 import { grantRead } from '../read-grants.js';
 import { pushNotification, type MonitorEnd } from '../notifications.js';
 import type { Session } from '../session.js';
@@ -17,7 +18,15 @@ interface MonitorShell<C> {
     ctx: C,
     opts: Omit<
       MonitorOptions,
-      'description' | 'events' | 'idleTimeoutMs' | 'maxEvents' | 'lastLines' | 'maxLineChars' | 'batchMs'
+      | 'description'
+      | 'events'
+      | 'idleTimeoutMs'
+      | 'maxEvents'
+      | 'lastLines'
+      | 'maxLineChars'
+      | 'batchMs'
+      | 'lineEvents'
+      | 'throttle'
     > & {
       streams: 'separate';
       onOutput: StartJobSpec['onOutput'];
@@ -54,6 +63,13 @@ export interface MonitorOptions {
   maxLineChars?: number;
   /** Lines arriving within this long of the first unsent one make one event (default 100 ms). */
   batchMs?: number;
+  /** Each non-blank line is its own event, queued as it arrives (no batching); maxEvents then counts lines. */
+  lineEvents?: boolean;
+  /**
+   * With lineEvents, a token bucket: `burst` lines at once, one more each `refillMs`; lines over it are dropped and
+   * counted (the end says how many).
+   */
+  throttle?: { burst: number; refillMs: number };
 }
 
 export interface MonitorStarted {
@@ -76,6 +92,8 @@ export interface MonitorInfo {
 
 interface MonitorState extends MonitorInfo {
   reason?: MonitorEnd;
+  /** Lines the throttle dropped. */
+  dropped: number;
 }
 
 const KEY = 'engine.shell.monitors';
@@ -91,7 +109,7 @@ export async function startMonitor<C extends { session: Session }>(
   const session = ctx.session;
   const partial = { stdout: '', stderr: '' };
   // Made before the start: output can only arrive after it, but the state is then never missing.
-  const state: MonitorState = { id: '', description: opts.description, events: 0 };
+  const state: MonitorState = { id: '', description: opts.description, events: 0, dropped: 0 };
   let idle: NodeJS.Timeout | undefined;
   let jobId = '';
   const stopFor = (reason: MonitorEnd) => {
@@ -105,10 +123,9 @@ export async function startMonitor<C extends { session: Session }>(
     idle = setTimeout(() => stopFor('idle'), opts.idleTimeoutMs);
     idle.unref();
   };
-  const emit = (lines: string[]) => {
+  const push = (lines: string[]) => {
     if (lines.length === 0 || state.reason) return;
-    const room = opts.maxEvents === undefined ? lines.length : Math.max(0, opts.maxEvents - state.events);
-    if (room === 0) return;
+    if (opts.maxEvents !== undefined && state.events >= opts.maxEvents) return;
     state.events++;
     pushNotification(session, {
       type: 'monitor_lines',
@@ -117,6 +134,30 @@ export async function startMonitor<C extends { session: Session }>(
       lines: lines.map((l) => l.slice(0, keepChars)),
     });
     if (opts.maxEvents !== undefined && state.events >= opts.maxEvents) stopFor('max_events');
+  };
+  let tokens = opts.throttle?.burst ?? 0;
+  let refilled = Date.now();
+  /** Whether the throttle lets one more line through now; a clock gone back restarts the refill from now. */
+  const admit = (): boolean => {
+    const t = opts.throttle;
+    if (!t) return true;
+    const now = Date.now();
+    if (now < refilled) refilled = now;
+    const earned = Math.floor((now - refilled) / t.refillMs);
+    if (earned > 0) {
+      tokens = Math.min(t.burst, tokens + earned);
+      refilled += earned * t.refillMs;
+    }
+    if (tokens === 0) {
+      state.dropped++;
+      return false;
+    }
+    tokens--;
+    return true;
+  };
+  const emit = (lines: string[]) => {
+    if (!opts.lineEvents) return push(lines);
+    for (const line of lines) if (!state.reason && line.trim() !== '' && admit()) push([line]);
   };
   // Lines wait up to batchMs for the rest of their burst; the end flushes them first.
   let batch: string[] = [];
@@ -129,15 +170,21 @@ export async function startMonitor<C extends { session: Session }>(
     emit(lines);
   };
   const queue = (lines: string[]) => {
+    if (opts.lineEvents) return emit(lines);
     if (lines.length === 0) return;
     batch.push(...lines);
     batchTimer ??= setTimeout(flush, opts.batchMs ?? 100);
   };
-  // Whole lines only: a line split across chunks waits for its end.
+  // Whole lines only: a line split across chunks waits for its end, unless it grows past the kept length (then it is
+  // an event as far as it goes, and the wait starts over: a command that never ends a line holds no growing buffer).
   const take = (stream: 'stdout' | 'stderr', chunk: string, final: boolean): string[] => {
     const text = partial[stream] + chunk;
     const parts = text.split('\n');
     partial[stream] = final ? '' : parts.pop()!;
+    if (partial[stream].length > keepChars) {
+      parts.push(partial[stream]);
+      partial[stream] = '';
+    }
     if (final && parts[parts.length - 1] === '') parts.pop();
     return parts.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
   };
@@ -175,6 +222,7 @@ export async function startMonitor<C extends { session: Session }>(
         reason,
         job: ended,
         events: state.events,
+        ...(state.dropped > 0 ? { dropped: state.dropped } : {}),
         lastLines: lastLines(newest, opts.lastLines ?? 10).lines,
         outputFile: ended.logPath,
       });

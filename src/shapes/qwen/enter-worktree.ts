@@ -21,6 +21,8 @@ export const enterWorktree = defineTool<Args, WorktreeEntered & { slug: string }
     'for file operations until exit_worktree.',
   ],
   schema: { type: 'object', properties: { name: { type: 'string' } } },
+  // Qwen checks the name itself (its words), not by the schema.
+  argumentsSchema: { type: 'object' },
   tags: [TAGS.shell],
   idempotency: 'side_effecting',
   examples: [
@@ -40,14 +42,18 @@ export const enterWorktree = defineTool<Args, WorktreeEntered & { slug: string }
       return 'Already inside a git worktree. Call exit_worktree first, or return to the main repository checkout before creating a new worktree.';
     if (isCondition(err, 'not_a_git_repository'))
       return `Cannot create a worktree: ${err.facts.path} is not a git repository. Initialize the repo with \`git init\` first.`;
-    if (isCondition(err, 'worktree_path_taken')) return `Worktree already exists at ${err.facts.path}.`;
+    if (isCondition(err, 'worktree_path_taken')) return `Worktree already exists at ${err.facts.path}`;
+    if (isCondition(err, 'worktree_branch_exists'))
+      return `Cannot create worktree "${err.facts.branch.slice(QWEN_WORKTREES.branchPrefix.length)}": branch ${err.facts.branch} already exists. Choose a different name, or delete the branch first (e.g. \`git branch -d ${err.facts.branch}\`).`;
     if (isCondition(err, 'bad_worktree_name')) return err.facts.reason;
     return undefined;
   },
   async call(a, c) {
+    if (a.name !== undefined && typeof a.name !== 'string')
+      throw refusal('Parameter "name" must be a string.', 'name', 'invalid_argument');
     const slug = a.name !== undefined && a.name.length > 0 ? a.name : autoSlug();
     const problem = slugProblem(slug);
-    if (problem) throw refusal(problem, 'name');
+    if (problem) throw refusal(problem, 'name', 'invalid_argument');
     return { ...(await c.engine.worktrees.enter(c, { ...QWEN_WORKTREES, name: slug })), slug };
   },
   format(e) {

@@ -5,7 +5,7 @@
 import { isCondition } from '../../engine/index.js';
 import { type Call, defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { QWEN_WORKTREES, refusal, type WorktreeExited } from './worktree-words.js';
+import { QWEN_WORKTREES, refusal, slugProblem, type WorktreeExited } from './worktree-words.js';
 
 interface Args {
   name: string;
@@ -20,6 +20,18 @@ function named(c: Call, name: string) {
   if (!active || active.path !== `${dir}/${name}`)
     throw refusal(`Worktree "${name}" not found at ${dir}/${name}.`, 'name');
   return active;
+}
+
+/** Qwen's own checks of the arguments, in its words and order. */
+function checked(a: Args): void {
+  if (typeof a.name !== 'string' || a.name.trim() === '')
+    throw refusal('Parameter "name" must be a non-empty string.', 'name', 'invalid_argument');
+  const problem = slugProblem(a.name, { allowPr: true });
+  if (problem) throw refusal(problem, 'name', 'invalid_argument');
+  if (a.action !== 'keep' && a.action !== 'remove')
+    throw refusal('Parameter "action" must be either "keep" or "remove".', 'action', 'invalid_argument');
+  if (a.discard_changes !== undefined && typeof a.discard_changes !== 'boolean')
+    throw refusal('Parameter "discard_changes" must be a boolean.', 'discard_changes', 'invalid_argument');
 }
 
 export const exitWorktree = defineTool<Args, WorktreeExited>({
@@ -40,6 +52,8 @@ export const exitWorktree = defineTool<Args, WorktreeExited>({
     },
     required: ['name', 'action'],
   },
+  // Qwen checks these arguments itself (its words below), not by the schema.
+  argumentsSchema: { type: 'object' },
   tags: [TAGS.shell, TAGS.destructive],
   idempotency: 'side_effecting',
   examples: [
@@ -62,6 +76,7 @@ export const exitWorktree = defineTool<Args, WorktreeExited>({
     return undefined;
   },
   async call(a, c) {
+    checked(a);
     const wt = named(c, a.name);
     if (a.action === 'remove') {
       const ch = await c.engine.worktrees.changes(c);

@@ -1,10 +1,14 @@
 // monitor: Qwen Code 0.24.4's watched command. Each line it prints (stdout and stderr) becomes
 // an event, worded by notices.ts after the session's later results; it stops after max_events
 // events or idle_timeout_ms without output, or with task_stop and its id (mon_...). Its checks
-// and start text are Qwen's. Not matched: Qwen's throttle (5 events, one more a second).
+// and start text are Qwen's; so are its throttle (5 lines at once, one more a second; the rest
+// dropped and counted) and its cap of 16 running monitors (here per session).
+import path from 'node:path';
 import { EngineError, isCondition, type Engine } from '../../engine/index.js';
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
+import { monitorCommand } from './monitor-command.js';
+import { sanitizeMonitorLine } from './notices.js';
 import { MONITOR_PREFIX } from './task-stop.js';
 
 interface Args {
@@ -23,25 +27,28 @@ const IDLE_MS = 300_000;
 const IDLE_CAP_MS = 600_000;
 /** Qwen's monitors have no deadline of their own (idle and max_events stop them): a day stands for none. */
 const NO_DEADLINE_MS = 86_400_000;
+const MAX_RUNNING = 16;
+const THROTTLE = { burst: 5, refillMs: 1000 };
 
 const refuse = (text: string, field?: string) =>
   new EngineError('invalid_argument', text, { ...(field ? { field } : {}), facts: { said: text } });
 
-/**
- * The command without a final "&" (the monitor manages its lifetime); refused when an "&" sends anything but the end to
- * the background. Quotes are not parsed: an "&" inside them counts too, as a script given to `bash -c` would.
- */
-export function monitoredCommand(command: unknown): string {
-  const text = typeof command === 'string' ? command.trim() : '';
-  const stripped = text.replace(/(^|[^&|>])&\s*$/, '$1').trim();
-  if (stripped === '') throw refuse('Command cannot be empty.', 'command');
-  if (/(^|[^&|>])&(?![&>])/.test(stripped))
-    throw refuse(
-      'Monitor commands must not contain non-final top-level background operators. Remove "&" and let the monitor manage process lifetime.',
-      'command',
-    );
-  return stripped;
+/** The command as Qwen spawns it (monitor-command.ts), or Qwen's refusal. */
+function spawnable(command: unknown): string {
+  const r = monitorCommand(command);
+  if ('spawn' in r) return r.spawn;
+  throw refuse(
+    r.problem === 'empty'
+      ? 'Command cannot be empty.'
+      : 'Monitor commands must not contain non-final top-level background operators. Remove "&" and let the monitor manage process lifetime.',
+    'command',
+  );
 }
+
+const within = (dir: string, p: string) => {
+  const rel = path.relative(path.resolve(dir), path.resolve(p));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
 
 function positive(v: number | undefined, field: string, cap: number, over: string, fallback: number): number {
   if (v === undefined) return fallback;
@@ -58,7 +65,7 @@ export const monitor = defineTool<Args, Started & { args: Required<Omit<Args, 'd
     'directory; each non-blank line it prints on stdout or stderr becomes an event, delivered as a <task-notification>',
     'after your later tool results, and its end one more. It stops after max_events events (default 1000, at most',
     '10000) or idle_timeout_ms without output (default 300000, at most 600000); stop it earlier with task_stop and its',
-    'id. Do not end the command with "&" or put "&" inside it.',
+    'id. Do not put the command in the background with "&": the monitor manages its lifetime.',
   ],
   schema: {
     type: 'object',
@@ -92,7 +99,7 @@ export const monitor = defineTool<Args, Started & { args: Required<Omit<Args, 'd
     return undefined;
   },
   async call(a, c) {
-    const command = monitoredCommand(a.command);
+    const command = spawnable(a.command);
     const maxEvents = positive(
       a.max_events,
       'max_events',
@@ -107,15 +114,27 @@ export const monitor = defineTool<Args, Started & { args: Required<Omit<Args, 'd
       'idle_timeout_ms cannot exceed 600000ms (10 minutes).',
       IDLE_MS,
     );
-    if (a.directory !== undefined && !a.directory.startsWith('/'))
+    const directory = a.directory || undefined;
+    if (directory !== undefined && !directory.startsWith('/'))
       throw refuse('Directory must be an absolute path.', 'directory');
-    const description = a.description?.trim() ? a.description : command;
+    if (directory !== undefined && c.config.skillsDirs.some((d) => within(d, directory)))
+      throw refuse(
+        'Explicitly running monitor commands from within the user skills directory is not allowed. Please use absolute paths for command parameter instead.',
+        'directory',
+      );
+    if (c.engine.shell.monitors(c).filter((m) => !m.ended).length >= MAX_RUNNING)
+      throw refuse(
+        `Cannot start monitor: maximum concurrent monitors (${MAX_RUNNING}) reached. Stop an existing monitor first.`,
+      );
+    const description = sanitizeMonitorLine(a.description || command);
     const started = await c.engine.shell.monitor(c, {
       command,
-      ...(a.directory !== undefined ? { workdir: a.directory, workdirField: 'directory' } : {}),
+      ...(directory !== undefined ? { workdir: directory, workdirField: 'directory' } : {}),
       description,
       timeoutMs: NO_DEADLINE_MS,
       events: 'both',
+      lineEvents: true,
+      throttle: THROTTLE,
       idleTimeoutMs: idle,
       maxEvents,
     });
@@ -136,7 +155,7 @@ export const monitor = defineTool<Args, Started & { args: Required<Omit<Args, 'd
         `To stop it early: task_stop with task_id ${id}.`,
       ].join('\n'),
       host: {
-        summary: `Monitor started: ${description} (${id})`,
+        summary: `Monitor started: ${description.length > 80 ? `${description.slice(0, 79)}\u2026` : description} (${id})`,
         details: { taskId: id, pid: m.job.pid, outputFile: m.outputFile },
       },
     };

@@ -7,10 +7,9 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { nextNotification } from '../../../src/engine/notifications.js';
-import type { ToolboxSpec } from '../../../src/registry/types.js';
 import { callTool, serverFixture, tempDir, texts } from '../../helpers/server.js';
 import { bashEngine } from '../../helpers/shell-engine.js';
+import { waitSpec } from '../../helpers/wait-spec.js';
 import { claudeCaller } from './harness.js';
 
 const scratch = tempDir('facet-replay-shell-');
@@ -18,44 +17,7 @@ const scratch = tempDir('facet-replay-shell-');
 const jobs = bashEngine(scratch.dir);
 after(() => scratch.cleanup());
 
-/** Test-only tools in the same sessions: wait for a job's end, or for the session's next notification. */
-const waits: ToolboxSpec = {
-  name: 'facet-wait',
-  version: '0.0.0',
-  description: 'waits for tests',
-  canonicalFor: [],
-  sandboxSummary: () => 'none',
-  tools: [
-    {
-      name: 'wait.job',
-      summary: 'Waits until job id has ended.',
-      inputSchema: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
-      destructive: false,
-      tags: ['test'],
-      examples: [],
-      idempotency: 'idempotent',
-      errorModes: 'none',
-      async handler(args: { id: string }, ctx) {
-        const r = await jobs.output(ctx, args.id, { waitMs: 60_000, until: 'exit', maxBytes: 1 });
-        return { text: r.job.status, host: { tool: 'wait.job' } };
-      },
-    },
-    {
-      name: 'wait.notification',
-      summary: 'Waits until a notification is queued for the session.',
-      inputSchema: { type: 'object', properties: {} },
-      destructive: false,
-      tags: ['test'],
-      examples: [],
-      idempotency: 'idempotent',
-      errorModes: 'none',
-      async handler(_args, ctx) {
-        await nextNotification(ctx.session, ctx.signal);
-        return { text: 'queued', host: { tool: 'wait.notification' } };
-      },
-    },
-  ],
-};
+const waits = waitSpec(jobs);
 
 const NOT_USER_INPUT = [
   '[SYSTEM NOTIFICATION - NOT USER INPUT]',
