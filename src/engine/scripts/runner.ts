@@ -63,6 +63,17 @@ export interface ScriptRun {
   kill(): void;
 }
 
+/**
+ * The flags of a script's node: the permission model with nothing allowed (no file system, child process, worker or
+ * addon), no code generation from strings (so no realm can eval its way to the process object), a bounded heap.
+ */
+export const scriptNodeFlags = (limits: ScriptLimits) => [
+  '--experimental-permission',
+  '--disallow-code-generation-from-strings',
+  '--no-warnings',
+  `--max-old-space-size=${limits.memoryMb}`,
+];
+
 /** The script runner of one engine: every live child, so none outlives the session, the engine or the process. */
 export class ScriptRunner {
   private readonly live = new Set<ChildProcess>();
@@ -81,18 +92,12 @@ export class ScriptRunner {
   start(ctx: { session: Session }, spec: ScriptSpec): ScriptRun {
     const limits = this.limits;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-script-'));
-    const child = spawn(
-      process.execPath,
-      [
-        '--experimental-permission',
-        '--disallow-code-generation-from-strings',
-        '--no-warnings',
-        `--max-old-space-size=${limits.memoryMb}`,
-        '-e',
-        this.bootstrap,
-      ],
-      { cwd: dir, env: {}, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' },
-    );
+    const child = spawn(process.execPath, [...scriptNodeFlags(limits), '-e', this.bootstrap], {
+      cwd: dir,
+      env: {},
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
     this.live.add(child);
     let stderr = '';
     child.stderr!.setEncoding('utf8');
