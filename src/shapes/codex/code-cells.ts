@@ -21,6 +21,8 @@ export interface Cell {
   error?: string;
   /** How its process ended, once it did (or exit() was called). */
   ended?: ScriptEnd;
+  /** Set once the script's realm is ready: its yield time counts from then, not from the process's start. */
+  started: boolean;
   /** Set by yield_control until an answer takes it. */
   yielded: boolean;
   /** Called on every change a waiting call may care about (an item, a yield, the end). */
@@ -74,6 +76,7 @@ export function startCell(
       else if (m.k === 'image') cell.items.push({ image: m.url });
       else if (m.k === 'notify') cell.notes.push(m.text);
       else if (m.k === 'store') cells.stored[m.key] = m.value;
+      else if (m.k === 'started') cell.started = true;
       else if (m.k === 'yield') cell.yielded = true;
       else if (m.k === 'error') cell.error ??= m.text;
       else if (m.k === 'exit') {
@@ -84,7 +87,7 @@ export function startCell(
       cell.wake?.();
     },
   });
-  cell = { id, run, items: [], yielded: false, notes: [] };
+  cell = { id, run, items: [], started: false, yielded: false, notes: [] };
   cells.live.set(id, cell);
   void run.done.then((end) => {
     cell.ended ??= end;
@@ -108,12 +111,15 @@ export function settle(cell: Cell, ms: number, signal: AbortSignal): Promise<Set
       resolve(why);
     };
     const onAbort = () => done('aborted');
-    const timer = setTimeout(() => done('timed_out'), ms);
+    let timer: NodeJS.Timeout | undefined;
+    const clock = () => (timer ??= setTimeout(() => done('timed_out'), ms));
     signal.addEventListener('abort', onAbort, { once: true });
     if (signal.aborted) return done('aborted');
+    if (cell.started) clock();
     cell.wake = () => {
       if (cell.ended) done('ended');
       else if (cell.yielded) done('yielded');
+      else if (cell.started) clock();
     };
   });
 }

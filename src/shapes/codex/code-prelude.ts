@@ -10,6 +10,7 @@ export type ScriptPost =
   | { k: 'image'; url: string }
   | { k: 'notify'; text: string }
   | { k: 'store'; key: string; value: unknown }
+  | { k: 'started' }
   | { k: 'yield' }
   | { k: 'exit' }
   | { k: 'error'; text: string };
@@ -123,6 +124,7 @@ export const CODE_PRELUDE = String.raw`(function (host) {
     }
     return stringify(e);
   };
+  send({ k: 'started' });
   let main;
   try {
     main = host.compile();
