@@ -62,7 +62,7 @@ export function startCell(
 ): Cell {
   const cells = cellsOf(c.session);
   const id = String(cells.next++);
-  const input: PreludeInput = { tools, stored: cells.stored, filename: SCRIPT_FILE };
+  const input: PreludeInput = { tools, stored: cells.stored, filename: SCRIPT_FILE, lines: source.split('\n').length };
   let cell: Cell;
   const run = c.engine.scripts.start(c, {
     prelude: CODE_PRELUDE,

@@ -20,6 +20,8 @@ export interface PreludeInput {
   tools: Array<{ name: string; description: string }>;
   stored: Record<string, unknown>;
   filename: string;
+  /** The script's number of lines. */
+  lines: number;
 }
 
 export const CODE_PRELUDE = String.raw`(function (host) {
@@ -118,6 +120,9 @@ export const CODE_PRELUDE = String.raw`(function (host) {
       const kept = body.filter((l) => !/^\s+at /.test(l) || l.includes(input.filename));
       if (start > 0 && e.name === 'SyntaxError') {
         const where = /^(.*):(\d+)$/.exec(lines[0]);
+        // Past the script's last line is the wrapper's end: the script ended too early.
+        if (where && Number(where[2]) > input.lines)
+          return 'SyntaxError: Unexpected end of input\n    at ' + where[1] + ':' + input.lines;
         if (where) kept.push('    at ' + where[1] + ':' + where[2]);
       }
       return kept.join('\n');

@@ -6,7 +6,6 @@
 import { EngineError } from '../../engine/index.js';
 import type { RequestContext, ToolDefinition, ToolResult } from '../../registry/types.js';
 import { defineTool, type Call, type Reply } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { forgetCell, liveCells, MAX_LIVE_CELLS, settle, startCell, takeItems, type Cell } from './code-cells.js';
 import { declarationOf, nestedDescription } from './code-declarations.js';
 import { cellReply } from './code-output.js';
@@ -158,8 +157,9 @@ export const execTool = (nested: readonly ToolDefinition[]) => {
     ],
     schema: { 'x-freeform': true, format: { type: 'grammar', syntax: 'lark', definition: GRAMMAR } },
     argumentsSchema: FREEFORM_ARGS,
-    // Not destructive itself: each nested call is checked as its own tool (plan mode, read-only).
-    tags: [TAGS.shell],
+    // Neither destructive nor a shell itself: each nested call is checked as its own tool (plan mode; --read-only
+    // serves exec, and a nested tool it does not serve answers "unsupported call").
+    tags: [],
     destructive: false,
     idempotency: 'side_effecting',
     examples: [

@@ -2,7 +2,6 @@
 // what it emitted since the last answer, or its end; `terminate: true` stops it.
 import type { ArgsOf } from '../kit/args/schema-args.js';
 import { defineTool, type Reply } from '../common/define.js';
-import { TAGS } from '../tags.js';
 import { findCell, forgetCell } from './code-cells.js';
 import { cellHeader, cellReply } from './code-output.js';
 import { answerCell, MAX_YIELD_MS } from './exec.js';
@@ -32,7 +31,7 @@ export const waitTool = defineTool<ArgsOf<typeof schema>, Reply>({
     '`terminate: true` stops the cell and answers "Script terminated".',
   ],
   schema,
-  tags: [TAGS.shell],
+  tags: [],
   idempotency: 'side_effecting',
   examples: [
     {
