@@ -3,7 +3,6 @@
 // realm (a fresh vm context) reaches nothing but what the prelude gives it. Sent as source text
 // (`node -e`), so it must not use anything outside its own body.
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 declare const require: (id: string) => unknown;
 
 /** The child's whole program; runner.ts sends `(${childMain})()` as the `-e` source. */
@@ -31,7 +30,9 @@ export function childMain(): void {
 
   function start(m: Start): void {
     started = true;
-    const context = vm.createContext(Object.create(null), { codeGeneration: { strings: false, wasm: false } });
+    const context = vm.createContext(Object.create(null) as object, {
+      codeGeneration: { strings: false, wasm: false },
+    });
     // V8 gives every context a console that writes nowhere the server reads: the script has none.
     vm.runInContext('delete globalThis.console', context);
     // What the prelude gets, and only it: strings in, strings out (parsed in the script's realm).

@@ -63,7 +63,7 @@ export function startCell(
   const cells = cellsOf(c.session);
   const id = String(cells.next++);
   const input: PreludeInput = { tools, stored: cells.stored, filename: SCRIPT_FILE, lines: source.split('\n').length };
-  let cell: Cell;
+  const holder: { cell?: Cell } = {};
   const run = c.engine.scripts.start(c, {
     prelude: CODE_PRELUDE,
     source,
@@ -72,6 +72,7 @@ export function startCell(
     call: callTool,
     post(data) {
       const m = JSON.parse(data) as ScriptPost;
+      const cell = holder.cell!;
       if (m.k === 'text') cell.items.push({ text: m.text });
       else if (m.k === 'image') cell.items.push({ image: m.url });
       else if (m.k === 'notify') cell.notes.push(m.text);
@@ -87,7 +88,8 @@ export function startCell(
       cell.wake?.();
     },
   });
-  cell = { id, run, items: [], started: false, yielded: false, notes: [] };
+  const cell: Cell = { id, run, items: [], started: false, yielded: false, notes: [] };
+  holder.cell = cell;
   cells.live.set(id, cell);
   void run.done.then((end) => {
     cell.ended ??= end;

@@ -84,6 +84,15 @@ describe('Codex 0.171.0 code_mode.rs replayed against codex --codex-tool-mode co
 
   test('#2 (deliberate) the catalog: exec, wait and request_user_input; the rest nested', async () => {
     const listed = await unary(e.t.client.listTools, e.t.client, {}, { shape: 'codex' });
+    assert.deepEqual(
+      listed.tools.map((t) => t.name),
+      ['exec', 'wait', 'request_user_input'],
+    );
+    const all = await exec('text(Object.keys(tools))');
+    assert.deepEqual(items(all), [
+      header('completed'),
+      '["apply_patch","create_goal","exec_command","get_goal","list_mcp_resource_templates","list_mcp_resources","read_mcp_resource","update_goal","view_image","write_stdin","clock__curr_time"]',
+    ]);
   });
 
   test('#7 the pragma budget cuts the emitted text with the warning header', async () => {
@@ -173,8 +182,14 @@ describe('Codex 0.171.0 code_mode.rs replayed against codex --codex-tool-mode co
   });
 
   test('#15 terminating a cell that finished after its yield answers "Script terminated"', async () => {
-    const res = await exec('yield_control();\ntext("session a done");', 'cm-15');
+    const res = await exec(
+      `yield_control();\n${awaitGate('go15')}\nawait tools.exec_command({ cmd: "touch done15" });\ntext("session a done");`,
+      'cm-15',
+    );
     assert.deepEqual(items(res), [header('running with cell ID 1')]);
+    open('go15');
+    // The cell's last call ran: another cell sees its file, then the yielded one is terminated.
+    await exec(`await tools.exec_command({ cmd: ${JSON.stringify(gate('done15'))}, yield_time_ms: 30000 })`, 'cm-15');
     assert.deepEqual(items(await wait({ cell_id: '1', terminate: true }, 'cm-15')), [header('terminated')]);
   });
 
