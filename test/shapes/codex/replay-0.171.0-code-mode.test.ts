@@ -88,6 +88,15 @@ describe('Codex 0.171.0 code_mode.rs replayed against codex --codex-tool-mode co
       listed.tools.map((t) => t.name),
       ['exec', 'wait', 'request_user_input'],
     );
+    // Fidelity: exec and wait are declared as 0.171.0 sends them (vendors/codex/0.171.0.json).
+    const facts = JSON.parse(readFileSync(path.resolve('vendors/codex/0.171.0.json'), 'utf8')) as {
+      tools: Array<{ name: string; namespace?: string; parameters: unknown }>;
+    };
+    for (const name of ['exec', 'wait']) {
+      const described = await unary(e.t.client.describeTool, e.t.client, { name }, { shape: 'codex' });
+      const sent = facts.tools.find((t) => t.name === name && t.namespace === 'functions')!.parameters;
+      assert.deepEqual(described.tool?.inputSchema, sent, name);
+    }
     const all = await exec('text(Object.keys(tools))');
     assert.deepEqual(items(all), [
       header('completed'),
