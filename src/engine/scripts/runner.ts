@@ -110,8 +110,9 @@ export class ScriptRunner {
       end ??= why;
       child.kill('SIGKILL');
     };
-    const onDispose = () => stop({ kind: 'killed' });
-    ctx.session.onDispose(onDispose);
+    const ofSession = this.runsOf(ctx.session);
+    const kill = () => stop({ kind: 'killed' });
+    ofSession.add(kill);
     child.on('message', (m: { t: string; id?: number; name?: string; args?: string; data?: string }) => {
       if (end) return;
       if (m.t === 'post') {
@@ -133,6 +134,7 @@ export class ScriptRunner {
     const done = new Promise<ScriptEnd>((resolve) => {
       child.once('close', (code, signal) => {
         this.live.delete(child);
+        ofSession.delete(kill);
         rmSync(dir, { recursive: true, force: true });
         const detail = stderr.trim() || `the script's process ended (${signal ?? `exit code ${code}`})`;
         resolve(end ?? { kind: 'crashed', detail });
@@ -149,7 +151,18 @@ export class ScriptRunner {
       input: spec.input,
       messageChars: limits.messageChars,
     });
-    return { pid: child.pid, done, kill: () => stop({ kind: 'killed' }) };
+    return { pid: child.pid, done, kill };
+  }
+
+  /** The kill of each live run of `session`, all called once when the session ends. */
+  private runsOf(session: Session): Set<() => void> {
+    return session.bag('engine.scripts', () => {
+      const runs = new Set<() => void>();
+      session.onDispose(() => {
+        for (const kill of runs) kill();
+      });
+      return runs;
+    });
   }
 
   /** Kills every live run (the engine's close). */
