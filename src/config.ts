@@ -220,6 +220,12 @@ export const OPTIONS: OptionSpec[] = [
     "Codex's update_plan tool: off, as Codex CLI 0.171.0 sends it only with [tools] update_plan enabled; on serves it",
   ),
   o(
+    'codex-tool-mode',
+    'string',
+    'direct',
+    "How Codex's tools reach the model: direct (each tool called by the host, as Codex CLI 0.171.0 sends them to gpt-5.5) or code (its default models' code mode: exec runs JavaScript that calls the other tools, and wait)",
+  ),
+  o(
     'codex-request-permissions',
     'bool',
     'false',
@@ -388,7 +394,7 @@ export interface FacetConfig {
   /** --claude-todo-tools: which todo tools claude@latest serves (Claude Code's switch). */
   claude: { todoTools: 'tasks' | 'todo' | 'none' };
   /** Codex CLI's opt-in tools: update_plan (off by default since 0.152.0). */
-  codex: { updatePlan: boolean; requestPermissions: boolean };
+  codex: { updatePlan: boolean; requestPermissions: boolean; toolMode: 'direct' | 'code' };
   /** Kimi Code's opt-in tools: NotifyUser (behind a flag, TUI only). */
   kimi: { notifyUser: boolean };
   /** Gemini CLI's opt-in tools: the task tracker (experimental.taskTracker). */
@@ -518,7 +524,11 @@ export function parseConfig(
       bashTimeoutMs: v.int('anthropic-bash-timeout-ms', 100, 24 * 3600 * 1000),
     },
     claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
-    codex: { updatePlan: v.bool('codex-update-plan'), requestPermissions: v.bool('codex-request-permissions') },
+    codex: {
+      updatePlan: v.bool('codex-update-plan'),
+      requestPermissions: v.bool('codex-request-permissions'),
+      toolMode: v.choice('codex-tool-mode', ['direct', 'code'] as const, 'direct or code'),
+    },
     kimi: { notifyUser: v.bool('kimi-notify-user') },
     gemini: { tracker: v.bool('gemini-tracker') },
     web: webSettings(v, providers, searchDepth),

@@ -3,6 +3,7 @@
 // re-exports the types and functions shapes use. Shapes import this module only, so they
 // can be built over a fake engine in tests and the engine's inner modules can move freely.
 import type { ProgressSink } from './progress.js';
+import { ScriptRunner, type ScriptRun, type ScriptSpec } from './scripts/runner.js';
 import type { Scope } from './scope.js';
 import type { Session } from './session.js';
 import { ShellEngine } from './shell/engine.js';
@@ -223,6 +224,8 @@ export interface Engine {
   readonly skills: SkillsEngine;
   /** The host in the loop: questions to the person at the host, and the plan mode their answers end. */
   readonly host: HostEngine;
+  /** Scripts a model writes, each in a child process without file system, process or network access of its own. */
+  readonly scripts: { start(ctx: EngineContext, spec: ScriptSpec): ScriptRun };
   /** Stops what the engine runs in the background (language servers); the server calls it on shutdown. */
   close(): Promise<void>;
 }
@@ -270,6 +273,7 @@ export function createEngine(config: EngineConfig): Engine {
       }),
     );
   const code = new CodeEngine(config.lsp ?? DEFAULT_LSP);
+  const scripts = new ScriptRunner();
   // Every writing call reports the diagnostics its change introduced (lsp/watch.ts).
   const real = (r: { path: string }) => [{ path: r.path }];
   const patchPaths = (patch: string): string[] => {
@@ -284,7 +288,11 @@ export function createEngine(config: EngineConfig): Engine {
     // A grant of the network holds only where commands have it already (sandbox off, or sharing it).
     host: hostArea(config, sandboxStatus.active === 'none' || sandboxStatus.network),
     code,
-    close: () => code.close(),
+    scripts: { start: (ctx, spec) => scripts.start(ctx, spec) },
+    close: () => {
+      scripts.close();
+      return code.close();
+    },
     files: {
       read: (ctx, path, opts = {}) => readFile(ctx.scope, path, withAt(opts, ctx)),
       readChecked: (ctx, path, opts) => readChecked({ ...ctx, cwd: cwdOf(ctx) ?? ctx.scope.primary }, path, opts),

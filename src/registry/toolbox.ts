@@ -103,7 +103,11 @@ export class Toolbox {
     options: ToolboxOptions = {},
   ) {
     this.name = spec.name;
-    this.served = { name: spec.name, ...(spec.resources ? { resources: spec.resources } : {}) };
+    this.served = {
+      name: spec.name,
+      ...(spec.resources ? { resources: spec.resources } : {}),
+      call: async (name, args, ctx) => (await this.call(name, args, ctx)).result,
+    };
     for (const def of spec.tools) {
       if (!def.name) throw new Error(`${spec.name}: a tool has no name`);
       if (this.entries.has(def.name)) throw new Error(`${spec.name}: duplicate tool name ${def.name}`);

@@ -80,6 +80,11 @@ export interface RequestContext {
 export interface ServedToolbox {
   name: string;
   resources?: ResourceProvider;
+  /**
+   * Calls one of the toolbox's tools as a call from the host would be made (validation, plan mode, observers): a tool
+   * whose input is a script that calls other tools (Codex's exec) runs them here.
+   */
+  call?: (name: string, args: Record<string, unknown>, ctx: RequestContext) => Promise<ToolResult>;
 }
 
 /** How a call reached the server, for metrics and traces. */

@@ -33,6 +33,7 @@ const AREAS = {
   worktrees: true,
   skills: true,
   host: true,
+  scripts: true,
 } as const satisfies Record<Exclude<keyof Engine, 'hostLimiter' | 'close'>, true>;
 
 const unfaked = (name: string) => () => {

@@ -21,7 +21,9 @@ export const codexDiffs: ReleaseDiffs = {
   // shell_command's schema with unified exec off, the legacy shell still in the binary);
   // read_file, list_dir and grep_files were never sent to a bundled model.
   '0.149.0': {
+    // Code mode is the newest release's: this one is served direct whatever --codex-tool-mode says.
     removed: (env) => [
+      ...(env.config.codex?.toolMode === 'code' ? ['exec', 'wait', 'clock__curr_time'] : []),
       'list_mcp_resources',
       'list_mcp_resource_templates',
       'read_mcp_resource',

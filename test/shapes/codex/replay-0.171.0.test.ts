@@ -14,8 +14,8 @@
 //       "apply_patch verification failed: …" with its engine's words, and nothing is deleted.
 //     - scenario 015: pins the CLI (earlier hunks kept); the 0.171.0 tool verifies first and
 //       writes nothing, as Facet does (tool.rs #19, the same case, is matched against the tool).
-//   skipped 66, with why:
-//     - code_mode.rs, 39: code mode (exec/wait) is not served; Facet's hosts call tools directly.
+//   skipped 27, with why (code_mode.rs, 39, is replayed in replay-0.171.0-code-mode.test.ts:
+//     matched 23, deliberate 4, skipped 12):
 //     - unified_exec #2, 5, 6, 7, 10, 11, 12, 23: they assert Codex's UI events, not a tool result.
 //     - unified_exec #8, 9, 31: network denial through a proxy, glob deny-read policies (Codex's
 //       sandbox settings Facet does not have); #24, 25: sessions across turns and interrupts (no
