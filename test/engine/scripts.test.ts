@@ -2,9 +2,11 @@
 // system, start processes or workers, evaluate strings, or see the server's environment; its
 // calls come back over IPC; a kill (or the session's end) leaves no process and no directory.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { Session } from '../../src/engine/session.js';
 import {
@@ -149,4 +151,34 @@ test('a script posting past its total is stopped', async () => {
     },
   );
   assert.deepEqual(await r.done, { kind: 'output_limit', limit: 1000 });
+});
+
+test('a SIGKILLed server takes its busy scripts with it (parent-death signal)', async () => {
+  const runner = new URL('../../src/engine/scripts/runner.js', import.meta.url).href;
+  const session = new URL('../../src/engine/session.js', import.meta.url).href;
+  const before = scriptDirs();
+  const server = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const { ScriptRunner } = await import(${JSON.stringify(runner)});
+       const { Session } = await import(${JSON.stringify(session)});
+       const r = new ScriptRunner().start({ session: new Session('s') }, {
+         prelude: '(function (host) { return host.compile()(); })', source: 'for (;;) {}', filename: 'main.js',
+         input: '{}', call: async () => ({ ok: true, value: 'null' }), post() {} });
+       process.stdout.write(String(r.pid) + '\\n');
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [line] = (await once(server.stdout!, 'data')) as [Buffer];
+  const pid = Number(line.toString().trim());
+  assert.ok(alive(pid), 'the script runs while its server does');
+  server.kill('SIGKILL');
+  await once(server, 'close');
+  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 25));
+  assert.equal(alive(pid), false, 'the script died with its server');
+  // The dead server could not remove its script's directory; this test does.
+  for (const d of scriptDirs()) if (!before.includes(d)) rmSync(path.join(os.tmpdir(), d), { recursive: true });
 });

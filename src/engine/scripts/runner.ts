@@ -5,7 +5,7 @@
 // which the caller answers (a toolbox dispatching them as tool calls). Vendor-neutral: what the
 // script's globals are and how its output reads is the prelude's and its caller's business.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { atExit } from '../at-exit.js';
@@ -74,6 +74,17 @@ export const scriptNodeFlags = (limits: ScriptLimits) => [
   `--max-old-space-size=${limits.memoryMb}`,
 ];
 
+// A script in a busy loop cannot notice its parent is gone, and a SIGKILLed server runs no exit hook: the kernel's
+// parent-death signal (util-linux setpriv, in every Debian base) kills the child with it. Without setpriv the exit
+// hooks and the IPC channel's close remain the only guards.
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p));
+
+/** The command that starts a script's node: under setpriv's parent-death signal where it exists. */
+export function scriptCommand(limits: ScriptLimits, bootstrap: string): [string, string[]] {
+  const node = [...scriptNodeFlags(limits), '-e', bootstrap];
+  return SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', process.execPath, ...node]] : [process.execPath, node];
+}
+
 /** The script runner of one engine: every live child, so none outlives the session, the engine or the process. */
 export class ScriptRunner {
   private readonly live = new Set<ChildProcess>();
@@ -92,7 +103,8 @@ export class ScriptRunner {
   start(ctx: { session: Session }, spec: ScriptSpec): ScriptRun {
     const limits = this.limits;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-script-'));
-    const child = spawn(process.execPath, [...scriptNodeFlags(limits), '-e', this.bootstrap], {
+    const [command, args] = scriptCommand(limits, this.bootstrap);
+    const child = spawn(command, args, {
       cwd: dir,
       env: {},
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
