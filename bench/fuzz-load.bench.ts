@@ -5,7 +5,9 @@
 // answered (in band or as a gRPC status) within its bound; a call that is not is listed with its
 // tool and argument kind. Knobs (environment): FUZZ_LOAD busy processes (default: one per core),
 // FUZZ_CONCURRENCY calls in flight (8), FUZZ_BOUND_MS (10000), FUZZ_SHAPES / FUZZ_TOOLS
-// (comma-separated substrings), FUZZ_KINDS (substrings of argument kinds), FUZZ_ROUNDS (1).
+// (comma-separated substrings), FUZZ_KINDS (substrings of argument kinds), FUZZ_ROUNDS (1),
+// FUZZ_SHELL_INACTIVITY_MS (the server's --shell-inactivity-ms; its default, Gemini's 300 s,
+// unless set: a lower one shortens a run of the waiting commands).
 // Run alone: npm run bench fuzz-load.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
@@ -16,6 +18,8 @@ import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import { failureCodeToJSON } from '../src/gen/codefly/base/v0/failure.js';
 import type { CallToolResponse, Tool, ToolboxClient } from '../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { parseConfig } from '../src/config.js';
+import { callBound, COMMAND_BOUND_MS } from './fuzz-bounds.js';
 import { fmt, peakRssKb, report, rssKb, startFacet, stats, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,6 +29,7 @@ const LOAD = Number(env.FUZZ_LOAD ?? os.cpus().length);
 const CONCURRENCY = Number(env.FUZZ_CONCURRENCY ?? 8);
 const BOUND_MS = Number(env.FUZZ_BOUND_MS ?? 10_000);
 const ROUNDS = Number(env.FUZZ_ROUNDS ?? 1);
+const INACTIVITY_MS = Number(env.FUZZ_SHELL_INACTIVITY_MS ?? parseConfig([], {}).shell.inactivityMs);
 const list = (v: string | undefined) => (v ? v.split(',').filter(Boolean) : []);
 const only = (filters: string[], name: string) => filters.length === 0 || filters.some((f) => name.includes(f));
 
@@ -191,12 +196,6 @@ interface Call {
   boundMs: number;
 }
 
-// Commands that wait (on a FIFO, a background child holding the output) legitimately run until
-// the tool's own timeout: 120 s at most by default (Claude's Bash), plus a margin.
-const WAITS = /command:(cat-fifo|hang-background|hold-stdout)/;
-const COMMAND_BOUND_MS = 130_000;
-const boundOf = (kind: string) => (WAITS.test(kind) ? COMMAND_BOUND_MS : BOUND_MS);
-
 function callsFor(shape: string, tool: Tool): Call[] {
   const schema = (tool.inputSchema ?? {}) as { properties?: Record<string, Record<string, unknown>> };
   const props = Object.entries(schema.properties ?? {});
@@ -209,7 +208,8 @@ function callsFor(shape: string, tool: Tool): Call[] {
   for (const [k, s] of props)
     for (const [kind, value] of hostile(k, s)) {
       const name = `${k}=${kind}`;
-      calls.push({ shape, tool: tool.name, kind: name, args: { ...base, [k]: value }, boundMs: boundOf(name) });
+      const boundMs = callBound(shape, tool.name, name, { boundMs: BOUND_MS, inactivityMs: INACTIVITY_MS });
+      calls.push({ shape, tool: tool.name, kind: name, args: { ...base, [k]: value }, boundMs });
     }
   return calls;
 }
@@ -256,7 +256,10 @@ const busy: ChildProcess[] = [];
 const stopBusy = () => busy.forEach((b) => b.kill('SIGKILL'));
 process.once('exit', stopBusy);
 
-const facet = await startFacet(['--root', root, '--state-dir', path.join(work, 'state')], { HOME: work });
+const facet = await startFacet(
+  ['--root', root, '--state-dir', path.join(work, 'state'), '--shell-inactivity-ms', String(INACTIVITY_MS)],
+  { HOME: work },
+);
 // Stopped by hand: the server and the busy children go too.
 for (const sig of ['SIGINT', 'SIGTERM'] as const)
   process.once(sig, () => {
@@ -330,6 +333,6 @@ report('hostile calls under load', [
   },
 ]);
 console.log(
-  `calls not answered within ${BOUND_MS / 1000} s (waiting commands: ${COMMAND_BOUND_MS / 1000} s): ${late.length} of ${done.length} (target 0): ${verdict(late.length, 0)}${alive ? '' : '; the server died'}`,
+  `calls not answered within ${BOUND_MS / 1000} s (waiting commands: ${COMMAND_BOUND_MS / 1000} s, ${INACTIVITY_MS / 1000} s + 10 s where only inactivity ends them): ${late.length} of ${done.length} (target 0): ${verdict(late.length, 0)}${alive ? '' : '; the server died'}`,
 );
 process.exit(0);

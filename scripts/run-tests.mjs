@@ -67,16 +67,6 @@ if (stoppedBy) {
   process.kill(process.pid, stoppedBy);
 }
 const r = { status: code };
-// A server started without --state-dir keeps its state in <tmpdir>/facet-state, and when its
-// sessions end it removes their directories but keeps facet-state/shell, empty, as a server
-// would for its next session. That empty pair is the default's by design, not a test's leftover;
-// anything inside it is.
-const defaultState = path.join(tmp, 'facet-state');
-const onlyEmptyShell = (dir) => {
-  const inner = existsSync(dir) ? readdirSync(dir) : [];
-  return inner.length === 1 && inner[0] === 'shell' && readdirSync(path.join(dir, 'shell')).length === 0;
-};
-if (onlyEmptyShell(defaultState)) rmSync(defaultState, { recursive: true });
 const left = readdirSync(tmp).sort();
 // What a left directory holds (its first entries), to tell whose it is.
 const leftIn = Object.fromEntries(

@@ -365,6 +365,8 @@ export interface FacetConfig {
   graceMs: number;
   logLevel: string;
   stateDir: string;
+  /** No --state-dir given: the state directory is scratch under the temporary directory. */
+  stateDirScratch: boolean;
   sessionMax: number;
   sessionIdleMs: number;
   /** caller: sessions are keyed by the caller's token as well as by facet-session, and capped per caller. */
@@ -506,6 +508,7 @@ export function parseConfig(
     graceMs: v.int('grace-ms', 0, 10 * 60 * 1000),
     logLevel,
     stateDir,
+    stateDirScratch: !v.str('state-dir'),
     sessionMax: v.int('session-max', 1, 1_000_000),
     sessionIdleMs: v.int('session-idle-ms', 1000),
     sessionScope,

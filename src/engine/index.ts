@@ -43,6 +43,7 @@ import type { GrepOptions, GrepResult } from './search/types.js';
 import { findFileNames, type NameHit, type NameSearchOptions } from './search/file-names.js';
 import { findContextFiles, readContextFile, type ContextFile } from './context.js';
 import { spillIfOver, type SavedResult } from './results.js';
+import { noteStateDir } from './state-dir.js';
 import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, type TodoUpdate } from './todos.js';
 import { MemoryDir, memoryDirOf, type MemoryScope } from './memory.js';
 import { memoryCommand, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
@@ -81,6 +82,8 @@ export interface EngineConfig {
   };
   /** Spill files and job logs live under it. */
   stateDir: string;
+  /** The state directory is the default scratch one: removed whenever the sessions leave it empty. */
+  stateDirScratch?: boolean;
   web: WebSettings;
   /** Which grep backend runs (ripgrep or the TypeScript fallback). */
   search?: GrepBackendConfig;
@@ -242,6 +245,7 @@ const withAt = <O extends object>(opts: O, ctx: EngineContext) => Object.assign(
 
 /** Builds the engine of one server configuration; call it once at start-up. */
 export function createEngine(config: EngineConfig): Engine {
+  noteStateDir(config.stateDir, config.stateDirScratch ?? false);
   const memoryDir = config.memory?.dir || path.join(config.stateDir, 'memory');
   // Probed once per process: `bwrap` mode throws here (start-up fails) when bubblewrap cannot run.
   const { sandbox, status: sandboxStatus } = resolveSandbox({

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { engineFailure } from './errors.js';
 import { grantRead } from './read-grants.js';
 import type { Session } from './session.js';
+import { removeSessionDir } from './state-dir.js';
 
 const BAG = 'engine.results';
 
@@ -22,7 +23,7 @@ function sessionDir(stateDir: string, session: Session): string {
   return session.bag(BAG, () => {
     const hash = createHash('sha256').update(session.id).digest('hex').slice(0, 16);
     const dir = path.join(stateDir, 'tool-results', `${hash}-${randomBytes(3).toString('hex')}`);
-    session.onDispose(() => fsp.rm(dir, { recursive: true, force: true }));
+    session.onDispose(() => removeSessionDir(dir, stateDir));
     return dir;
   });
 }

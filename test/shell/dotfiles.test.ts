@@ -44,7 +44,9 @@ function dotHome(sleepS: number): { home: string; bashEnv: string; root: string;
 
 async function startFacet(flags: string[], env: NodeJS.ProcessEnv): Promise<Facet> {
   const child: ChildProcess = spawn(process.execPath, [CLI, 'serve', '--listen', '127.0.0.1:0', ...flags], {
-    env,
+    // The test runner's private TMPDIR is kept: without it the server's state directory would
+    // fall back to the machine's /tmp, outside the runner's check for leftovers.
+    env: { TMPDIR: process.env.TMPDIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -1,16 +1,28 @@
-// A files worker thread: diffs and big edits the pool sends, one at a time.
+// A files worker thread: diffs, big edits and legacy-encoding conversions the pool sends, one at a time.
 import { parentPort } from 'node:worker_threads';
+import { type CodecMessage, runCodecJob } from './codec-offload.js';
 import { computeDiff, type DiffJob } from './diff-compute.js';
 import type { DiffReply } from './diff-pool.js';
 import { runEditJob, type EditMessage, type EditReply } from './edit-offload.js';
 
-export type FilesMessage = { kind: 'diff'; job: DiffJob } | EditMessage;
+export type FilesMessage = { kind: 'diff'; job: DiffJob } | EditMessage | CodecMessage;
 
 const port = parentPort!;
 port.on('message', (m: FilesMessage) => {
   if (m.kind === 'edit') {
     const reply: EditReply = runEditJob(m);
     port.postMessage(reply, reply.transfer);
+    return;
+  }
+  if (m.kind === 'codec') {
+    // A failure (an encoding iconv lacks) answers nothing usable: the caller converts on its loop.
+    let reply;
+    try {
+      reply = runCodecJob(m);
+    } catch {
+      reply = {};
+    }
+    port.postMessage(reply, reply.bytes ? [reply.bytes.buffer as ArrayBuffer] : []);
     return;
   }
   let reply: DiffReply;

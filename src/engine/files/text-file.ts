@@ -5,10 +5,9 @@ import { EngineError, engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { atomicWrite } from './atomic.js';
+import { decodeOffLoop, encodeOffLoop } from './codec-offload.js';
 import {
-  canEncodeYielding,
   decode,
-  decodeYielding,
   detectEncoding,
   detectLineEnding,
   detectLineEndingYielding,
@@ -63,8 +62,8 @@ export async function loadText(
 ): Promise<LoadedText> {
   const raw = await loadRaw(scope, target, opts);
   if (!raw.exists) return decodeRaw(raw);
-  // A big file is decoded a slice per turn of the event loop.
-  const text = await decodeYielding(raw.bytes.subarray(raw.bomLength), raw.encoding);
+  // A big file is decoded a slice per turn of the event loop (a legacy encoding in a worker).
+  const text = await decodeOffLoop(raw.bytes.subarray(raw.bomLength), raw.encoding);
   return { ...raw, text, lineEnding: await detectLineEndingYielding(text) };
 }
 
@@ -185,12 +184,13 @@ export async function saveText(
 ): Promise<SavedText> {
   let encoding = fmt.encoding;
   let encodingChangedFrom: TextEncoding | undefined;
-  // Both a slice per turn of the event loop for a big text.
-  if (!(await canEncodeYielding(text, encoding))) {
+  // A slice per turn of the event loop for a big text (a legacy encoding in a worker).
+  let bytes = await encodeOffLoop(text, encoding, fmt.bom);
+  if (!bytes) {
     encodingChangedFrom = encoding;
     encoding = 'utf8';
+    bytes = await encodeYielding(text, encoding, fmt.bom);
   }
-  const bytes = await encodeYielding(text, encoding, fmt.bom);
   const { mtimeMs, createdDirs } = await saveBytes(scope, target, bytes, opts);
   return { ...fmt, encoding, bytes, mtimeMs, createdDirs, encodingChangedFrom };
 }

@@ -23,6 +23,7 @@ import { findRefusals, refusalNote, type SandboxRefusal } from './sandbox-note.j
 import { pushNotification } from '../notifications.js';
 import { grantRead } from '../read-grants.js';
 import { lastLines } from './last-lines.js';
+import { removeSessionDir } from '../state-dir.js';
 import {
   monitorsOfSession,
   startMonitor,
@@ -599,7 +600,7 @@ export class ShellEngine {
         // Under the marker mechanism, a finished command's daemon that let go of its output
         // was not seen when the command ended: find and end it now.
         await sweepMarkers(s.markers, grace);
-        await fsp.rm(dir, { recursive: true, force: true });
+        await removeSessionDir(dir, this.config.stateDir);
       });
       return s;
     });

@@ -7,7 +7,15 @@ import { type EachEntry, type EachRun, runEach } from '../kit/shell/run-each.js'
 import { defineTool, type Reply } from '../common/define.js';
 import { TAGS } from '../tags.js';
 import { CALL_ID_MODE, CALL_ID_SCHEMA, inItem, outputItem, withCallId, wordingOf, type WithCallId } from './errors.js';
-import { DEFAULT_TIMEOUT_MS, NULLABLE_INT, NULL_AS_ABSENT_INT, OUTPUT_LIMIT, runOpts } from './output.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  MAX_TIMEOUT_MS,
+  NULLABLE_INT,
+  NULL_AS_ABSENT_INT,
+  OUTPUT_LIMIT,
+  runOpts,
+} from './output.js';
+import { requestedTimeout } from '../kit/shell/timeout-arg.js';
 
 interface Args extends WithCallId {
   commands: string[];
@@ -36,6 +44,14 @@ const ARGS = {
  */
 export const MAX_COMMANDS = 100;
 
+/**
+ * How long all the commands of one call may run together. OpenAI documents no such limit; without
+ * one, 100 commands each allowed MAX_TIMEOUT_MS would hold a call for days. It is one command's
+ * own ceiling: a single command may still use all of it, and the call ends within it whatever
+ * the list. Past it the command running is killed (a timeout) and the rest are not run.
+ */
+export const CALL_LIMIT_MS = MAX_TIMEOUT_MS;
+
 /** Refuses a list of commands longer than MAX_COMMANDS, naming the limit. */
 function checkCount(a: Args): void {
   const n = a.commands.length;
@@ -53,6 +69,23 @@ const limitOf = (a: Args) =>
 
 const outcome = (e: EachEntry) => (e.timedOut ? { type: 'timeout' } : { type: 'exit', exit_code: e.exitCode });
 
+/** Why the call stopped at its limit, said of the last entry's command (killed, or never started). */
+function deadlineNote(r: EachRun): string {
+  const limit = `the call's limit of ${CALL_LIMIT_MS / 1000} s for all its commands together was reached`;
+  const n = r.skipped;
+  if (r.entries.at(-1)?.unstarted)
+    return `${limit} before this command started; ${n > 0 ? `it and ${plural(n, 'more command')} were` : 'it was'} not run`;
+  return `${limit}: this command was killed${n > 0 ? `; ${plural(n, 'more command')} not run` : ''}`;
+}
+
+/** The entries; at the call's limit, the last one's stderr ends with why (the item has no other place for it). */
+function entriesOf(r: EachRun): EachEntry[] {
+  if (!r.deadlinePassed) return r.entries;
+  const last = r.entries.at(-1)!;
+  const stderr = `${last.stderr}${last.stderr === '' || last.stderr.endsWith('\n') ? '' : '\n'}[${deadlineNote(r)}]\n`;
+  return [...r.entries.slice(0, -1), { ...last, stderr }];
+}
+
 /** The output item for the host; it echoes the limit applied when the model gave one. */
 const shellOutput = (args: Args, entries: EachEntry[]) =>
   outputItem('shell_call_output', args, {
@@ -62,10 +95,11 @@ const shellOutput = (args: Args, entries: EachEntry[]) =>
 
 /** The model-facing text: each command, what it printed, and how it ended. */
 function shown(a: Args, r: EachRun): string {
-  const parts = r.entries.map((e, i) => {
-    return `$ ${a.commands[i]}\n${endedLines([e.stdout, e.stderr], `[${e.timedOut ? 'timed out' : `exit code ${e.exitCode}`}]`)}`;
+  const parts = entriesOf(r).map((e, i) => {
+    const end = e.unstarted ? 'not run' : e.timedOut ? 'timed out' : `exit code ${e.exitCode}`;
+    return `$ ${a.commands[i]}\n${endedLines([e.stdout, e.stderr], `[${end}]`)}`;
   });
-  if (r.skipped > 0) parts.push(`[${plural(r.skipped, 'more command')} not run]`);
+  if (r.skipped > 0 && !r.deadlinePassed) parts.push(`[${plural(r.skipped, 'more command')} not run]`);
   return parts.join('\n');
 }
 
@@ -73,17 +107,23 @@ function shown(a: Args, r: EachRun): string {
 function reply(r: EachRun, a: Args): Reply {
   const n = a.commands.length;
   const last = r.entries.at(-1);
+  const ran = r.entries.filter((e) => !e.unstarted).length;
+  const atLimit = r.deadlinePassed
+    ? new EngineError('timeout', deadlineNote(r), { facts: { limitMs: CALL_LIMIT_MS } })
+    : undefined;
+  const failure = r.failure ?? atLimit;
+  const why = [r.failure?.message, atLimit?.message].filter((m) => m !== undefined).join('; ');
   return {
     text: shown(a, r),
-    data: shellOutput(a, r.entries),
+    data: shellOutput(a, entriesOf(r)),
     host: {
-      summary: `Ran ${r.entries.length} of ${plural(n, 'command')}${r.failure ? `; ${r.failure.message}` : ''}`,
+      summary: `Ran ${ran} of ${plural(n, 'command')}${why ? `; ${why}` : ''}`,
       exitCode: last && (last.timedOut ? null : last.exitCode),
       truncated: r.truncated,
-      counts: { commands: n, run: r.entries.length },
+      counts: { commands: n, run: ran },
       details: { outcomes: r.entries.map(outcome), maxOutputLength: limitOf(a) },
     },
-    failure: r.failure,
+    failure,
   };
 }
 
@@ -162,16 +202,20 @@ export const shell = defineTool<Args, EachRun>({
     "max_output_length: OpenAI does not document how it truncates (head or tail, per command or combined) [unverified]; this follows the Agents SDK: the head of one budget shared by all streams in order, no marker, and the limit applied is echoed as max_output_length (lowered to 100000 when larger). The docs' older advice to send the raw output was not followed: a model must not be flooded.",
     `commands: at most ${MAX_COMMANDS} in one call (OpenAI documents no limit [unverified]); a longer list is refused before any runs (INVALID_ARGUMENT, the output item's one entry names the limit).`,
     "Default timeout_ms: not documented by OpenAI [unverified]; 60000 as the docs' sample executors use, each command separately, at most 3600000.",
+    `All the commands of one call together run at most ${CALL_LIMIT_MS} ms (OpenAI documents no such limit [unverified]): each gets at most the time left; the one running at the limit is killed and reported {type: "timeout"}, the rest are not run (if the limit falls between two, the next is reported {type: "timeout"} unstarted), and the last entry's stderr ends with why (TIMEOUT).`,
     'Commands run one after another, never concurrently (the SDK calls them "ordered"); the server\'s command policy and roots apply as in every shape, and the tool is not served with --read-only.',
     CALL_ID_MODE,
   ],
   call: (a, c) => {
     checkCount(a);
+    const own = Math.min(requestedTimeout(a.timeout_ms) ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
     return runEach(
-      (command) => c.engine.shell.run(c, { command, ...runOpts(a.timeout_ms, limitOf(a), NON_INTERACTIVE_ENV) }),
+      (command, left) =>
+        c.engine.shell.run(c, { command, ...runOpts(Math.min(own, left), limitOf(a), NON_INTERACTIVE_ENV) }),
       a.commands,
       limitOf(a),
       (err) => wordingOf(err, a, c),
+      Date.now() + CALL_LIMIT_MS,
     );
   },
   format: reply,

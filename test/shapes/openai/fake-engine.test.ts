@@ -2,7 +2,7 @@
 // hands the API's operation or action to the engine as the test expects, its format words the
 // canned answer, and an engine failure still comes back with the output item.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { mock, test } from 'node:test';
 import type { FacetConfig } from '../../../src/config.js';
 import {
   engineFailure,
@@ -16,7 +16,7 @@ import { buildTools } from '../../../src/shapes/common/define.js';
 import { applyPatch } from '../../../src/shapes/openai/apply-patch.js';
 import { openaiDialect } from '../../../src/shapes/openai/errors.js';
 import { localShell } from '../../../src/shapes/openai/local-shell.js';
-import { shell } from '../../../src/shapes/openai/shell.js';
+import { CALL_LIMIT_MS, shell } from '../../../src/shapes/openai/shell.js';
 import { fakeContext, fakeEngine } from '../../helpers/fake-engine.js';
 
 async function call(engine: Engine, name: string, args: Record<string, unknown>): Promise<ToolResult> {
@@ -142,4 +142,78 @@ test('local_shell maps the exec action onto one argv run (env over the non-inter
     },
   );
   assert.deepEqual(r.data, { type: 'local_shell_call_output', output: 'out\nerr\n' });
+});
+
+/**
+ * A stand-in shell whose commands each take `takesMs` on a mocked clock (no waiting): one given
+ * less is stopped at its timeout. Records the timeout each command was given.
+ */
+function clockedShell(takesMs: number, given: number[]): Engine {
+  return fakeEngine({
+    shell: {
+      run: (_c, opts) => {
+        const timeoutMs = opts.timeoutMs!;
+        given.push(timeoutMs);
+        const timedOut = takesMs > timeoutMs;
+        mock.timers.tick(Math.min(takesMs, timeoutMs));
+        return Promise.resolve({
+          ...outcome(timedOut ? 'partial\n' : 'done\n', '', timedOut ? null : 0, timedOut),
+          timeoutMs,
+        });
+      },
+    },
+  });
+}
+
+test('shell: all the commands of a call share one limit; the one running at it is killed, the rest are not run', async (t) => {
+  mock.timers.enable({ apis: ['Date'], now: 0 });
+  t.after(() => mock.timers.reset());
+  assert.equal(CALL_LIMIT_MS, 3_600_000);
+  const given: number[] = [];
+  const r = await call(clockedShell(1_000_000, given), 'shell', {
+    commands: ['a', 'b', 'c', 'd', 'e'],
+    timeout_ms: 1_500_000,
+    call_id: 'c9',
+  });
+  // Each is given its own timeout until the time left is shorter: then the time left.
+  assert.deepEqual(given, [1_500_000, 1_500_000, 1_500_000, 600_000]);
+  const done = { stdout: 'done\n', stderr: '', outcome: { type: 'exit', exit_code: 0 } };
+  assert.deepEqual(r.data, {
+    type: 'shell_call_output',
+    call_id: 'c9',
+    output: [
+      done,
+      done,
+      done,
+      {
+        stdout: 'partial\n',
+        stderr:
+          "[the call's limit of 3600 s for all its commands together was reached: this command was killed; 1 more command not run]\n",
+        outcome: { type: 'timeout' },
+      },
+    ],
+  });
+  assert.equal(r.failure?.kind, 'timeout');
+  assert.match(r.text!, /\$ d\npartial\n\[the call's limit .*\]\n\[timed out\]$/);
+});
+
+test('shell: when the limit falls between two commands, the next is reported a timeout, not run', async (t) => {
+  mock.timers.enable({ apis: ['Date'], now: 0 });
+  t.after(() => mock.timers.reset());
+  const given: number[] = [];
+  const r = await call(clockedShell(1_200_000, given), 'shell', {
+    commands: ['a', 'b', 'c', 'd', 'e'],
+    timeout_ms: 3_600_000,
+  });
+  assert.deepEqual(given, [3_600_000, 2_400_000, 1_200_000]);
+  const output = (r.data as { output: unknown[] }).output;
+  assert.equal(output.length, 4);
+  assert.deepEqual(output[3], {
+    stdout: '',
+    stderr:
+      "[the call's limit of 3600 s for all its commands together was reached before this command started; it and 1 more command were not run]\n",
+    outcome: { type: 'timeout' },
+  });
+  assert.equal(r.failure?.kind, 'timeout');
+  assert.match(r.text!, /\$ d\n\[the call's limit .*\]\n\[not run\]$/);
 });
