@@ -3,10 +3,12 @@
 // and the time until that edit's diagnostics are ready for a later call (typescript-language-
 // server and tsserver starting and loading the project), then a warm fs.edit with diagnostics
 // against the same edit on an engine with --lsp off, and the resident memory of the pool's
-// process trees against its cap. Targets: warm edit + diagnostics <= 300 ms over the plain
-// edit, and <= 3x it.
+// process trees against its cap. Targets: a cold edit (and the next, while the project loads)
+// answers within 500 ms, without the diagnostics; warm edit + diagnostics <= 300 ms over the
+// plain edit, and <= 3x it (wall and CPU); the pool's RSS within --lsp-memory-mb.
 // Wall times on a shared machine are noisy: CPU of this process is reported beside them.
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config.js';
@@ -81,43 +83,48 @@ const ROUNDS = 10;
 const on = toolboxFor('on');
 const session = new Session('bench-lsp', root);
 const first = await edit(on.core, BAD, session);
-if (!first.text.includes('is still starting; they come with a later call'))
-  throw new Error(`the cold edit did not answer at once: ${first.text.slice(-300)}`);
-// The diagnostics of the cold edit, checked once the server is up, wait for the session's next call.
+// The second edit comes while typescript-language-server is still starting or tsserver is loading
+// the project: it must not wait either (the server has answered no diagnostics yet).
+const second = await edit(on.core, GOOD, session);
+for (const r of [first, second])
+  if (!r.text.includes('is still starting; they come with a later call'))
+    throw new Error(`a cold edit did not answer at once: ${r.text.slice(-300)}`);
+// The diagnostics of the cold edits, checked once the server is up, wait for the session's next call.
 const t0 = performance.now();
-let late = on.engine.code.takeLate(session);
-while (late.length === 0) {
+const late = on.engine.code.takeLate(session);
+while (late.length < 2) {
   await new Promise((r) => setTimeout(r, 10));
-  late = on.engine.code.takeLate(session);
+  late.push(...on.engine.code.takeLate(session));
 }
-const lateMs = first.ms + performance.now() - t0;
-if (!JSON.stringify(late).includes("Type 'string' is not assignable to type 'number'"))
+const lateMs = first.ms + second.ms + performance.now() - t0;
+if (!JSON.stringify(late[0]).includes("Type 'string' is not assignable to type 'number'"))
   throw new Error(`no diagnostics for the cold edit: ${JSON.stringify(late).slice(0, 300)}`);
-await edit(on.core, GOOD, session);
 const warm: number[] = [];
 const warmCpu: number[] = [];
+const plain: number[] = [];
+const plainCpu: number[] = [];
+const off = toolboxFor('off');
+const plainSession = new Session('bench-plain', root);
+for (const args of [BAD, GOOD]) await edit(off.core, args, plainSession);
+// Interleaved: each round makes the same two edits with diagnostics, then with --lsp off.
 for (let i = 0; i < ROUNDS; i++) {
   for (const args of [BAD, GOOD]) {
     const r = await edit(on.core, args, session);
+    if (args === BAD && !r.text.includes('not assignable'))
+      throw new Error(`a warm edit came without its diagnostics: ${r.text.slice(-300)}`);
     warm.push(r.ms);
     warmCpu.push(r.cpuMs);
   }
-}
-const rss = on.engine.code.rss();
-await on.engine.close();
-
-const off = toolboxFor('off');
-const plainSession = new Session('bench-plain', root);
-const plain: number[] = [];
-const plainCpu: number[] = [];
-for (let i = -1; i < ROUNDS; i++) {
   for (const args of [BAD, GOOD]) {
     const r = await edit(off.core, args, plainSession);
-    if (i < 0) continue;
     plain.push(r.ms);
     plainCpu.push(r.cpuMs);
   }
 }
+const rss = on.engine.code.rss();
+const { maxServers, idleMs, memoryMb } = on.engine.code.pool.settings;
+await on.engine.close();
+await off.engine.close();
 
 const extra = median(warm) - median(plain);
 report(`lsp: ${FILES}-file TypeScript project, fs.edit of ${target} (median of ${ROUNDS * 2})`, [
@@ -126,22 +133,47 @@ report(`lsp: ${FILES}-file TypeScript project, fs.edit of ${target} (median of $
     wall_ms: fmt(first.ms, 0),
     facet_cpu_ms: fmt(first.cpuMs, 0),
   },
-  { case: 'cold edit: its diagnostics ready for a later call', wall_ms: fmt(lateMs, 0), facet_cpu_ms: '' },
+  { case: 'second edit, project loading: answered', wall_ms: fmt(second.ms, 0), facet_cpu_ms: fmt(second.cpuMs, 0) },
+  { case: 'cold edits: their diagnostics ready for a later call', wall_ms: fmt(lateMs, 0), facet_cpu_ms: '' },
   { case: 'warm edit + diagnostics', wall_ms: fmt(median(warm)), facet_cpu_ms: fmt(median(warmCpu)) },
   { case: 'same edit, --lsp off', wall_ms: fmt(median(plain)), facet_cpu_ms: fmt(median(plainCpu)) },
   {
     case: 'diagnostics overhead (warm - off)',
-    wall_ms: `${fmt(extra)} ${verdict(extra, 300)}`,
+    wall_ms: fmt(extra),
     facet_cpu_ms: fmt(median(warmCpu) - median(plainCpu)),
   },
-  { case: 'pool RSS (language servers, MB)', wall_ms: fmt(rss / 1048576, 0), facet_cpu_ms: '' },
 ]);
-const { maxServers, idleMs, memoryMb } = on.engine.code.pool.settings;
 console.log(
-  `pool bounds: at most ${maxServers} servers, each stopped after ${idleMs / 60_000} min idle, killed over ${memoryMb} MB (--lsp-max-servers, --lsp-idle-ms, --lsp-memory-mb)`,
+  `pool bounds: at most ${maxServers} servers, each stopped after ${idleMs / 60_000} min idle, ${memoryMb} MB for all of them (--lsp-max-servers, --lsp-idle-ms, --lsp-memory-mb)`,
 );
-reportRatios('ratios (issue 38)', [
-  ratioRow('warm edit with diagnostics / edit with --lsp off', median(warm), median(plain), { max: 3 }),
-]);
+/** A row against an absolute bound, beside the ratio rows. */
+const bounded = (measure: string, value: number, unit: string, max: number) => ({
+  measure,
+  value: `${fmt(value, 0)} ${unit}`,
+  target: `≤ ${max} ${unit}`,
+  verdict: verdict(value, max),
+});
+const absolute = [
+  // Before issue 38 a cold edit waited out the diagnostics bound (3 s) while tsserver loaded.
+  bounded('cold edit answered (was: waited up to 3000 ms)', first.ms, 'ms', 500),
+  bounded('second edit while the project loads, answered', second.ms, 'ms', 500),
+  bounded('warm edit: diagnostics overhead (warm - off)', extra, 'ms', 300),
+  bounded('pool RSS, language servers warm', rss / 1048576, 'MB', memoryMb),
+];
+report('targets (issue 38)', absolute);
+const missed =
+  absolute.filter((r) => r.verdict !== 'PASS').length +
+  reportRatios('ratios (issue 38)', [
+    ratioRow('warm edit with diagnostics / edit with --lsp off (wall)', median(warm), median(plain), { max: 3 }),
+    ratioRow('warm edit with diagnostics / edit with --lsp off (Facet CPU)', median(warmCpu), median(plainCpu), {
+      max: 3,
+    }),
+  ]);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}; ${missed} MISS in all`,
+);
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

@@ -314,7 +314,7 @@ export const OPTIONS: OptionSpec[] = [
     'lsp-memory-mb',
     'int',
     '2048',
-    "A language server whose process tree's resident memory passes this is killed and restarted when next needed",
+    'Resident memory of all language servers together (their process trees); past it the least recently used idle ones stop, and one alone over it is killed and restarted when next needed',
   ),
   o(
     'lsp-max-servers',

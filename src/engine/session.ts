@@ -143,7 +143,7 @@ export interface SessionStoreOptions {
 
 export const DEFAULT_SESSION_ID = 'default';
 /** Notes of evicted sessions kept per caller; the oldest are forgotten first. */
-const MAX_NOTES = 4096;
+export const MAX_NOTES = 4096;
 /** A note older than this is forgotten: the id may name a new conversation by then. */
 const NOTE_TTL_MS = 24 * 3600 * 1000;
 
@@ -170,12 +170,19 @@ export class SessionStore {
     return n;
   }
 
-  /** The session named `id` (empty: the default session) of `caller`, created when new. */
+  /** Notes of evicted sessions kept now (at most MAX_NOTES per caller). */
+  get notes(): number {
+    let n = 0;
+    for (const pool of this.pools.values()) n += pool.notes.size;
+    return n;
+  }
+
   /** Every session kept now (for gauges). */
   *all(): IterableIterator<Session> {
     for (const pool of this.pools.values()) yield* pool.sessions.values();
   }
 
+  /** The session named `id` (empty: the default session) of `caller`, created when new. */
   get(id: string | undefined, caller = ''): Session {
     const key = id && id.length > 0 ? id : DEFAULT_SESSION_ID;
     const pool = this.pool(caller);

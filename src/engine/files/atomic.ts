@@ -2,11 +2,36 @@
 // fsynced, given the old file's mode, then renamed over the target; the directory is
 // fsynced after. A crash at any instant leaves the old bytes or the new, never a mix; the
 // temporary file a crash leaves is removed by the next write into that directory.
-import { constants as fsc, promises as fsp } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fstatSync,
+  fsync,
+  constants as fsc,
+  openSync,
+  promises as fsp,
+  renameSync,
+  statSync,
+  type Stats,
+  unlinkSync,
+  write,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { EngineError, engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import { claimTempPath, releaseTempPath, sweepStaleTemps } from './stale-temps.js';
+
+const fsyncAsync = promisify(fsync);
+const writeAsync = promisify(write) as (
+  fd: number,
+  buffer: Uint8Array,
+  offset: number,
+  length: number,
+) => Promise<{ bytesWritten: number }>;
+/** Writes below this size run inline; larger slices go through the thread pool. */
+const INLINE_WRITE = 256 * 1024;
 
 export interface AtomicWriteOptions {
   /** Permission bits for the file (an existing file's mode is passed to keep it). */
@@ -39,31 +64,38 @@ export async function atomicWrite(
   const createdDirs = await ensureDir(scope, target, dir, opts.createParents ?? true);
   await sweepStaleTemps(dir);
   const tmp = claimTempPath(dir, path.basename(target.real));
-  let fh: fsp.FileHandle | undefined;
+  // Opens, small writes, chmod, fstat, close and rename run inline: each costs a few µs as a
+  // syscall against ~25 µs of CPU as a promise through the thread pool, and a small edit made a
+  // dozen of them (issue 38). What can block (fsync, a large write) stays off the event loop.
+  let fd: number | undefined;
   let mtimeMs = 0;
   let written = 0;
   try {
-    fh = await fsp.open(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
+    fd = openSync(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
     // The directory may have been swapped for a link since it was checked: verify where the file landed.
-    scope.verifyOpened(fh.fd, { ...target, real: tmp });
+    scope.verifyOpened(fd, { ...target, real: tmp });
     for await (const chunk of bytes instanceof Uint8Array ? [bytes] : bytes) {
       let off = 0;
       while (off < chunk.length) {
-        const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
-        off += bytesWritten;
+        const n = Math.min(chunk.length - off, INLINE_WRITE);
+        off += n < INLINE_WRITE ? writeSync(fd, chunk, off, n) : (await writeAsync(fd, chunk, off, n)).bytesWritten;
       }
       written += chunk.length;
     }
-    if (opts.mode !== undefined) await fh.chmod(opts.mode); // the umask may have narrowed it
-    await fh.sync();
-    mtimeMs = (await fh.stat()).mtimeMs;
-    await fh.close();
-    fh = undefined;
+    if (opts.mode !== undefined) fchmodSync(fd, opts.mode); // the umask may have narrowed it
+    await fsyncAsync(fd);
+    mtimeMs = fstatSync(fd).mtimeMs;
+    closeSync(fd);
+    fd = undefined;
     throwIfAborted(opts.signal, 'write');
-    await fsp.rename(tmp, target.real);
+    renameSync(tmp, target.real);
   } catch (err) {
-    await fh?.close().catch(() => undefined);
-    await fsp.unlink(tmp).catch(() => undefined);
+    if (fd !== undefined) closeQuietly(fd);
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // never created, or already renamed
+    }
     await removeDirs(createdDirs);
     throw err instanceof EngineError ? err : fromSystemError(err, target.input, 'write');
   } finally {
@@ -79,7 +111,12 @@ export async function atomicWrite(
  * so a parent swapped for a link cannot carry a whole `mkdir -p` out of the roots.
  */
 async function ensureDir(scope: Scope, target: ResolvedPath, dir: string, create: boolean): Promise<string[]> {
-  const st = await fsp.stat(dir).catch(() => undefined);
+  let st: Stats | undefined;
+  try {
+    st = statSync(dir);
+  } catch {
+    st = undefined;
+  }
   if (st?.isDirectory()) return [];
   if (st) throw notADirectory(target, dir);
   if (!create) {
@@ -134,10 +171,21 @@ export async function removeDirs(created: readonly string[]): Promise<void> {
 }
 
 async function syncDir(dir: string): Promise<void> {
+  let d: number | undefined;
   try {
-    const d = await fsp.open(dir, fsc.O_RDONLY | fsc.O_DIRECTORY);
-    await d.sync().finally(() => d.close());
+    d = openSync(dir, fsc.O_RDONLY | fsc.O_DIRECTORY);
+    await fsyncAsync(d);
   } catch {
     // Some file systems refuse fsync on directories; the rename itself is still atomic.
+  } finally {
+    if (d !== undefined) closeQuietly(d);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // closed already
   }
 }

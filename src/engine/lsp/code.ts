@@ -42,7 +42,8 @@ export type { CodeDiagnostic, Severity } from './introduced.js';
 /** The session bag of diagnostics checked after their call answered (CodeEngine.takeLate). */
 const LATE = 'lsp.late-diagnostics';
 /** Why a change's diagnostics are not in its own answer: its server was starting. */
-const STARTING = 'is still starting; they come with a later call';
+const LATER = 'they come with a later call';
+const STARTING = `is still starting; ${LATER}`;
 
 export interface CodeContext {
   scope: Scope;
@@ -452,9 +453,11 @@ export class CodeEngine {
   // ---- what writing calls ask
 
   /**
-   * The diagnostics `changes` introduced, waiting at most the diagnostics bound in all. Files
-   * no server speaks for are left out; a server that is missing, starting, slow or dead gives
-   * the file a `missing` entry saying why, and never an error.
+   * The diagnostics `changes` introduced, waiting at most the diagnostics bound in all, and only
+   * for servers that are warm. Files no server speaks for are left out; a server that is
+   * missing, starting, slow or dead gives the file a `missing` entry saying why, and never an
+   * error. A check not waited for (the server is starting, or it ran past the bound) goes on,
+   * and its report comes with a later call of the session (takeLate).
    */
   async changed(ctx: CodeContext, changes: readonly Change[]): Promise<ChangeDiagnostics | undefined> {
     if (!this.settings.enabled) return undefined;
@@ -466,26 +469,36 @@ export class CodeEngine {
       mine.map(async (c) => {
         const relative = ctx.scope.relative(c.path);
         const language = this.pool.languageOf(c.path)!.spec.name;
+        let at: ServerFor;
         try {
-          const at = this.serverAt(c.path, ctx);
-          if (!at.server.warm) {
-            // A server still starting is not waited for (issue 38): the call answers now, and
-            // the change's diagnostics come with a later call of the session (takeLate).
-            this.checkLater(ctx, at, c, relative, language);
-            report.missing.push({ path: c.path, relative, language, reason: `${at.server.spec.server} ${STARTING}` });
-            return;
-          }
-          const introducedHere = await this.introducedBy(at, c, deadline);
-          report.files.push({
-            path: c.path,
-            relative,
-            language,
-            server: at.server.spec.server,
-            introduced: introducedHere,
-          });
+          at = this.serverAt(c.path, ctx);
         } catch (err) {
           report.missing.push({ path: c.path, relative, language, reason: (err as Error).message });
+          return;
         }
+        // A server that has not answered diagnostics yet (starting, or loading its project) is
+        // not waited for (issue 38): the call answers now.
+        const warm = at.server.warm;
+        const check = this.checkChange(at, c, relative, language);
+        let timer: NodeJS.Timeout | undefined;
+        const done = warm
+          ? await Promise.race([
+              check,
+              new Promise<undefined>(
+                (r) => (timer = setTimeout(() => r(undefined), Math.max(0, deadline - Date.now()))),
+              ),
+            ])
+          : undefined;
+        clearTimeout(timer);
+        if (done) {
+          report.files.push(...done.files);
+          report.missing.push(...done.missing);
+          return;
+        }
+        const late = ctx.session.bag<ChangeDiagnostics[]>(LATE, () => []);
+        void check.then((r) => late.push(r));
+        const why = warm ? `is still checking after ${this.settings.diagnosticsMs} ms; ${LATER}` : STARTING;
+        report.missing.push({ path: c.path, relative, language, reason: `${at.server.spec.server} ${why}` });
       }),
     );
     report.files.sort((a, b) => a.relative.localeCompare(b.relative));
@@ -494,33 +507,35 @@ export class CodeEngine {
   }
 
   /**
-   * The diagnostics of changes made while their server was starting, checked since and not yet
-   * handed out, as one report per change (oldest first); each is handed out once.
+   * The diagnostics of changes whose check was not waited for, checked since and not yet handed
+   * out, as one report per change (in the order they finished); each is handed out once.
    */
   takeLate(session: Session): ChangeDiagnostics[] {
     const late = session.bag<ChangeDiagnostics[]>(LATE, () => []);
     return late.length === 0 ? late : late.splice(0, late.length);
   }
 
-  /** Checks a change once its server has started, for takeLate; a server that fails to start is reported there too. */
-  private checkLater(ctx: CodeContext, at: ServerFor, c: Change, relative: string, language: string): void {
-    const late = ctx.session.bag<ChangeDiagnostics[]>(LATE, () => []);
-    void (async () => {
-      const report: ChangeDiagnostics = { files: [], missing: [] };
-      try {
-        await this.until(
-          at.server.ready,
-          Date.now() + this.settings.startTimeoutMs,
-          `${at.server.spec.server} did not start`,
-          this.settings.startTimeoutMs,
-        );
-        const introduced = await this.introducedBy(at, c, Date.now() + this.settings.diagnosticsMs);
-        report.files.push({ path: c.path, relative, language, server: at.server.spec.server, introduced });
-      } catch (err) {
-        report.missing.push({ path: c.path, relative, language, reason: (err as Error).message });
-      }
-      late.push(report);
-    })();
+  /**
+   * The report of one change's check, once its server is up; it never rejects (a server that
+   * fails to start, or a check that fails, is reported as missing). A cold server's first check
+   * loads its project, so every check gets the start-up bound, not the edit's.
+   */
+  private async checkChange(at: ServerFor, c: Change, relative: string, language: string): Promise<ChangeDiagnostics> {
+    const report: ChangeDiagnostics = { files: [], missing: [] };
+    try {
+      await this.until(
+        at.server.ready,
+        Date.now() + this.settings.startTimeoutMs,
+        `${at.server.spec.server} did not start`,
+        this.settings.startTimeoutMs,
+      );
+      const waited = this.settings.startTimeoutMs + this.settings.diagnosticsMs;
+      const introduced = await this.introducedBy(at, c, Date.now() + waited, waited);
+      report.files.push({ path: c.path, relative, language, server: at.server.spec.server, introduced });
+    } catch (err) {
+      report.missing.push({ path: c.path, relative, language, reason: (err as Error).message });
+    }
+    return report;
   }
 
   /** Resident memory of every running server, in bytes. */
@@ -568,7 +583,12 @@ export class CodeEngine {
     };
   }
 
-  private async introducedBy(at: ServerFor, c: Change, deadline: number): Promise<CodeDiagnostic[]> {
+  private async introducedBy(
+    at: ServerFor,
+    c: Change,
+    deadline: number,
+    waitedMs = this.settings.diagnosticsMs,
+  ): Promise<CodeDiagnostic[]> {
     const after = c.after!;
     if (Buffer.byteLength(after) > MAX_SYNC_BYTES) throw new Error(`the file is over ${MAX_SYNC_BYTES / 1048576} MB`);
     const s = at.server;
@@ -578,28 +598,39 @@ export class CodeEngine {
     if (c.before !== null) {
       const cached = s.checked.get(uri);
       if (cached && cached.text === c.before) beforeDiags = cached.diagnostics;
-      else beforeDiags = await this.check(at, c.path, c.before, deadline);
+      else beforeDiags = await this.check(at, c.path, c.before, deadline, waitedMs);
     }
-    const afterDiags = await this.check(at, c.path, after, deadline);
+    const afterDiags = await this.check(at, c.path, after, deadline, waitedMs);
     return introduced(before, after, beforeDiags, afterDiags);
   }
 
   /** Gives the server `text` as the file and returns its diagnostics for it (remembered per server). */
-  private async check(at: ServerFor, file: string, text: string, deadline: number): Promise<CodeDiagnostic[]> {
+  private check(
+    at: ServerFor,
+    file: string,
+    text: string,
+    deadline: number,
+    waitedMs = this.settings.diagnosticsMs,
+  ): Promise<CodeDiagnostic[]> {
     const s = at.server;
-    const uri = pathToFileURL(file).href;
-    const cached = s.checked.get(uri);
-    if (cached && cached.text === text && s.docs.get(uri)?.text === text) return cached.diagnostics;
-    const mark = s.mark();
-    await s.sync(file, at.languageId, text);
-    const raw = await this.until(
-      s.diagnostics(file, mark, deadline),
-      deadline,
-      `${s.spec.server} gave no diagnostics within ${this.settings.diagnosticsMs} ms`,
-    );
-    const diagnostics = toCodeDiagnostics(raw, splitLines(text));
-    s.checked.set(uri, { text, diagnostics });
-    return diagnostics;
+    // In turn: a late check and an edit's own never give the server each other's text in between.
+    return s.inTurn(async () => {
+      const uri = pathToFileURL(file).href;
+      const cached = s.checked.get(uri);
+      if (cached && cached.text === text && s.docs.get(uri)?.text === text) return cached.diagnostics;
+      const mark = s.mark();
+      await s.sync(file, at.languageId, text);
+      const raw = await this.until(
+        s.diagnostics(file, mark, deadline),
+        deadline,
+        `${s.spec.server} gave no diagnostics within ${waitedMs} ms`,
+        waitedMs,
+      );
+      const diagnostics = toCodeDiagnostics(raw, splitLines(text));
+      s.checked.set(uri, { text, diagnostics });
+      s.warm = true;
+      return diagnostics;
+    });
   }
 
   private async diagnosticsOf(ctx: CodeContext, at: ServerFor, file: string, text: string): Promise<FileDiagnostics> {
@@ -610,7 +641,7 @@ export class CodeEngine {
         Date.now() + this.settings.startTimeoutMs,
         `${at.server.spec.server} is still starting`,
       );
-      const diagnostics = await this.check(at, file, text, deadline);
+      const diagnostics = await this.check(at, file, text, deadline, this.settings.requestTimeoutMs);
       return {
         path: file,
         relative: ctx.scope.relative(file),

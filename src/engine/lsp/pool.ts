@@ -1,8 +1,9 @@
 // The language servers of one engine, one per (project root, language), started when a tool
 // first needs one. The pool keeps them within bounds: at most `maxServers` (the least recently
-// used idle one makes room), each stopped when idle for `idleMs`, killed when its process tree
-// holds more than `memoryMb`, and restarted after a crash only after a backoff that doubles
-// with each failure in a row (so a server that dies on start-up is not respawned on every edit).
+// used idle one makes room), each stopped when idle for `idleMs`, and all of their process trees
+// within `memoryMb` together (least recently used idle servers stop; one alone over it is
+// killed). A server that crashed or was killed restarts only after a backoff that doubles with
+// each failure in a row (so a server that dies on start-up is not respawned on every edit).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { languageOf, withCommand, type LanguageSpec } from './languages.js';
@@ -15,6 +16,7 @@ export interface LspSettings {
   /** How long a writing tool waits for the diagnostics of what it changed. */
   diagnosticsMs: number;
   idleMs: number;
+  /** The resident memory of all the pool's process trees together. */
   memoryMb: number;
   maxServers: number;
   /** language → argv replacing the built-in command (--lsp-server). */
@@ -162,9 +164,15 @@ export class LspPool {
     this.sweeper.unref();
   }
 
-  /** Stops idle servers and kills those over the memory cap. */
+  /**
+   * Stops idle servers; then holds the pool within its memory cap: a server whose tree alone is
+   * over it is killed (and restarted after a backoff), and while the pool as a whole is over it
+   * the least recently used idle servers stop (started again when next needed).
+   */
   sweep(): void {
     const now = Date.now();
+    const cap = this.settings.memoryMb * 1024 * 1024;
+    const sizes: Array<{ e: Entry; s: LanguageServer; rss: number }> = [];
     for (const e of this.entries.values()) {
       const s = e.server;
       if (!s || s.ended) continue;
@@ -174,14 +182,23 @@ export class LspPool {
         continue;
       }
       const rss = s.rss();
-      if (rss > this.settings.memoryMb * 1024 * 1024) {
+      if (rss > cap) {
         this.failed(
           e,
           s,
           `${s.spec.server} used ${Math.round(rss / 1048576)} MB, over the ${this.settings.memoryMb} MB cap, and was restarted`,
         );
         s.kill();
+        continue;
       }
+      sizes.push({ e, s, rss });
+    }
+    let total = sizes.reduce((n, x) => n + x.rss, 0);
+    for (const x of sizes.filter((x) => x.s.busy === 0).sort((a, b) => a.s.lastUsed - b.s.lastUsed)) {
+      if (total <= cap) break;
+      x.e.server = undefined;
+      void x.s.stop();
+      total -= x.rss;
     }
     if (![...this.entries.values()].some((e) => e.server)) {
       clearInterval(this.sweeper);

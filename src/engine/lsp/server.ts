@@ -113,8 +113,14 @@ export class LanguageServer {
   /** The server answers textDocument/diagnostic (declared, or registered later). */
   pull = false;
   readonly ready: Promise<void>;
-  /** Initialized and answering: a change's diagnostics can be waited for without waiting for a start. */
+  /**
+   * Has answered a change's diagnostics once, so its project is loaded: an edit waits for its
+   * diagnostics only then (issue 38). Initialized is not enough: tsserver loads the project on
+   * the first file, which takes seconds on a large one.
+   */
   warm = false;
+  /** The tail of the checks in turn: one document's sync and its diagnostics are never interleaved with another's. */
+  private turn: Promise<unknown> = Promise.resolve();
   readonly docs = new Map<string, { version: number; text: string; languageId: string }>();
   readonly published = new Map<string, Published>();
   /** Diagnostics Facet computed per document, with the text they are for (the baseline of the next change). */
@@ -198,10 +204,14 @@ export class LanguageServer {
     exited.catch(() => undefined);
     this.exited = exited;
     this.ready = this.initialize();
-    this.ready.then(
-      () => (this.warm = true),
-      () => undefined,
-    );
+    this.ready.catch(() => undefined);
+  }
+
+  /** Runs `fn` after every check queued before it (a failed one included). */
+  inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(fn, fn);
+    this.turn = run.catch(() => undefined);
+    return run;
   }
 
   private readonly exited: Promise<never>;

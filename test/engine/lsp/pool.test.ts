@@ -77,3 +77,32 @@ test(
     await p.close();
   },
 );
+
+test(
+  '--lsp-memory-mb bounds the pool as a whole: past it the least recently used idle server stops',
+  { timeout: 30_000 },
+  async () => {
+    const p = pool();
+    const older = p.serverFor(path.join(dir, 'one', 'a.ts'), dir).server;
+    const newer = p.serverFor(path.join(dir, 'two', 'a.ts'), dir).server;
+    for (let i = 0; i < 100 && (older.rss() === 0 || newer.rss() === 0); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    older.lastUsed = 1;
+    newer.lastUsed = Date.now();
+    // A cap each server is under, the two together are over: one stops, not as a failure.
+    const mb = (n: number) => Math.ceil(n / 1048576);
+    p.settings.memoryMb = Math.max(mb(older.rss()), mb(newer.rss())) + 1;
+    assert.ok(mb(older.rss() + newer.rss()) > p.settings.memoryMb);
+    p.sweep();
+    assert.ok(await gone(older.pid), 'the least recently used server stopped');
+    assert.ok(alive(newer.pid), 'the other runs on');
+    assert.deepEqual(
+      p.running().map((s) => s.spec.root),
+      [path.join(dir, 'two')],
+    );
+    // It starts again when next needed, with no backoff.
+    const again = p.serverFor(path.join(dir, 'one', 'a.ts'), dir).server;
+    assert.notEqual(again, older);
+    await p.close();
+  },
+);
