@@ -57,7 +57,9 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
   // Bundled CommonJS packages call require() for Node's built-ins; ESM has none, so each output file gets one.
-  banner: { js: "import { createRequire as __facetCreateRequire } from 'node:module';\nconst require = __facetCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __facetCreateRequire } from 'node:module';\nconst require = __facetCreateRequire(import.meta.url);",
+  },
 });
 // Which sources each output file holds: tests map the chunks a process loaded back to the packages in them.
 writeFileSync(path.join(root, 'dist/bundle-meta.json'), JSON.stringify(result.metafile));

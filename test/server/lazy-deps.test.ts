@@ -119,10 +119,7 @@ test('a serving facet has loaded none of the seldom-needed dependencies; a web f
       return readFileSync(log, 'utf8');
     };
     const atStart = await dump();
-    assert.ok(
-      withBundledInputs(atStart).includes('/src/server/server.ts'),
-      'the log records what the server loaded',
-    );
+    assert.ok(withBundledInputs(atStart).includes('/src/server/server.ts'), 'the log records what the server loaded');
     assert.deepEqual(lazyIn(atStart), [], 'loaded at start-up');
 
     const client = new ToolboxClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
