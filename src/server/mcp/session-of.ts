@@ -1,7 +1,10 @@
 // Which Facet session an MCP request names. Apart from server.ts so that `facet mcp` can set up
 // its connection before it has loaded either SDK.
 import { SESSION_KEY } from '../session-key.js';
-import type { RequestExtra } from './server.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+
+type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** The request `_meta` key naming the Facet session, beside the `facet-session` header. */
 export const SESSION_META = 'facet/session';
