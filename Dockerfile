@@ -9,7 +9,8 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json ./
 COPY proto ./proto
 COPY src ./src
-RUN npx tsc -p tsconfig.json && npm prune --omit=dev
+COPY scripts/bundle.mjs ./scripts/
+RUN npx tsc -p tsconfig.json && node scripts/bundle.mjs && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim
 # ripgrep backs grep (a TypeScript fallback exists); bash runs shell tools; poppler-utils

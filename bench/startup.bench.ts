@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -16,6 +17,8 @@ import { CLI, median, processCpuUs, ratioRow, report, reportRatios, rssKb } from
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = process.env.FACET_CLI ? path.resolve(process.env.FACET_CLI) : CLI;
+/** Node flags for the Facet processes only (FACET_NODE_FLAGS='--max-semi-space-size=1'), to measure their effect. */
+const nodeFlags = (process.env.FACET_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 const work = path.resolve(here, '../../bench/.work/startup');
 mkdirSync(work, { recursive: true });
 const root = realpathSync(work);
@@ -95,34 +98,54 @@ async function grpcStart(argsFor: (port: number) => string[]): Promise<Sample> {
   return { startMs, cpuMs, rssMb };
 }
 
-/** Spawn → exit of a command that prints and stops; its peak RSS is not needed, only the time. */
-async function runToExit(args: string[]): Promise<number> {
+/**
+ * Spawn → exit of a command that prints and stops: its wall time, and its CPU, read as the growth
+ * of this process's reaped children's CPU (nothing else is spawned meanwhile).
+ */
+async function runToExit(args: string[]): Promise<Sample> {
+  const cpu0 = childrenCpuUs();
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
   const code = await new Promise<number | null>((r) => child.once('exit', r));
+  const startMs = performance.now() - t0;
   if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
-  return performance.now() - t0;
+  return { startMs, cpuMs: (childrenCpuUs() - cpu0) / 1000, rssMb: NaN };
+}
+
+/** CPU (user + system) of this process's children that have been waited for, in µs. */
+function childrenCpuUs(): number {
+  return processCpuUs(process.pid, true) - processCpuUs(process.pid);
 }
 
 const subjects = {
-  facetMcp: () => mcpStart([cli, 'mcp', '--shape', 'claude', '--root', root, '--log-level', 'info']),
+  facetMcp: () => mcpStart([...nodeFlags, cli, 'mcp', '--shape', 'claude', '--root', root, '--log-level', 'info']),
   fsServer: () => mcpStart([FS_SERVER, root]),
   facetServe: () =>
-    grpcStart((port) => [cli, 'serve', '--listen', `127.0.0.1:${port}`, '--root', root, '--log-level', 'info']),
+    grpcStart((port) => [
+      ...nodeFlags,
+      cli,
+      'serve',
+      '--listen',
+      `127.0.0.1:${port}`,
+      '--root',
+      root,
+      '--log-level',
+      'info',
+    ]),
   bareGrpc: () => grpcStart(() => [path.join(here, 'echo-server.js'), '']),
-  facetTools: () => runToExit([cli, 'tools', '--shape', 'claude']),
+  facetTools: () => runToExit([...nodeFlags, cli, 'tools', '--shape', 'claude']),
   nodeNothing: () => runToExit(['-e', '0']),
 };
-const samples: Record<string, Array<Sample | number>> = {};
+const samples: Record<string, Sample[]> = {};
 for (const name of Object.keys(subjects)) samples[name] = [];
 // One warm-up of each (disk cache), then rounds that alternate, so other load falls on all alike.
 for (const run of Object.values(subjects)) await run();
 for (let r = 0; r < ROUNDS; r++) for (const [name, run] of Object.entries(subjects)) samples[name]!.push(await run());
 
-const start = (name: string) => median((samples[name] as Sample[]).map((s) => s.startMs));
-const rss = (name: string) => median((samples[name] as Sample[]).map((s) => s.rssMb));
-const cpu = (name: string) => median((samples[name] as Sample[]).map((s) => s.cpuMs));
-const wall = (name: string) => median(samples[name] as number[]);
+const start = (name: string) => median(samples[name]!.map((s) => s.startMs));
+const rss = (name: string) => median(samples[name]!.map((s) => s.rssMb));
+const cpu = (name: string) => median(samples[name]!.map((s) => s.cpuMs));
+const wall = start;
 
 report('start-up (ms, spawn → ready) and idle resident memory (MB): medians over rounds', [
   {
@@ -149,8 +172,13 @@ report('start-up (ms, spawn → ready) and idle resident memory (MB): medians ov
     'start CPU ms': cpu('bareGrpc'),
     'idle RSS MB': rss('bareGrpc'),
   },
-  { process: 'facet tools --shape claude', 'start ms': wall('facetTools'), 'start CPU ms': '', 'idle RSS MB': '' },
-  { process: 'node -e 0', 'start ms': wall('nodeNothing'), 'start CPU ms': '', 'idle RSS MB': '' },
+  {
+    process: 'facet tools --shape claude',
+    'start ms': wall('facetTools'),
+    'start CPU ms': cpu('facetTools'),
+    'idle RSS MB': '',
+  },
+  { process: 'node -e 0', 'start ms': wall('nodeNothing'), 'start CPU ms': cpu('nodeNothing'), 'idle RSS MB': '' },
 ]);
 const toolsSeconds = wall('facetTools') / 1000;
 reportRatios('ratios (targets of issue 38)', [
@@ -162,8 +190,11 @@ reportRatios('ratios (targets of issue 38)', [
   ratioRow('facet serve idle RSS / bare grpc-js', rss('facetServe'), rss('bareGrpc'), { max: 1.2 }),
   // An absolute bound: the ratio column is seconds against 1 s.
   ratioRow('facet tools --shape claude (s)', toolsSeconds, 1, { max: 0.25 }),
+  ratioRow('facet tools --shape claude, CPU (s, shown)', cpu('facetTools') / 1000, 1, { max: 0.25 }),
   ratioRow('facet tools / node -e 0 (the floor, shown)', wall('facetTools'), wall('nodeNothing'), { max: Infinity }),
 ]);
 console.log(
-  `\n${ROUNDS} interleaved rounds after one warm-up each; idle RSS read ${SETTLE_MS} ms after the server answered; build measured: ${cli}`,
+  `\n${ROUNDS} interleaved rounds after one warm-up each; idle RSS read ${SETTLE_MS} ms after the server answered; build measured: ${cli}${nodeFlags.length ? ` with ${nodeFlags.join(' ')}` : ''}; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
 );

@@ -12,6 +12,8 @@ if (reason) {
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.json')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  const b = spawnSync(process.execPath, [path.join(root, 'scripts/bundle.mjs')], { stdio: 'inherit' });
+  if (b.status !== 0) process.exit(b.status ?? 1);
 }
 const cli = path.join(root, 'dist/src/cli.js');
 process.argv = [process.argv[0], cli, 'serve', ...process.argv.slice(2)];

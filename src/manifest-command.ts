@@ -6,6 +6,8 @@
 import { ConfigError } from './config.js';
 import { codeflyIdentity } from './server/codefly.js';
 import { TAGS } from './shapes/tags.js';
+// Every shape loaded, so manifestCommand stays synchronous: `facet manifest` is run once per release.
+import './shapes/index.js';
 import { oneShape, printCommand } from './tools-command.js';
 import { VERSION } from './version.js';
 

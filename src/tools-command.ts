@@ -5,7 +5,7 @@ import { ConfigError, EXIT_BAD_START, parseConfig, type FacetConfig } from './co
 import { createEngine } from './engine/index.js';
 import { Toolbox } from './registry/toolbox.js';
 import type { ToolboxSpec } from './registry/types.js';
-import { buildShapes } from './shapes/index.js';
+import { buildShapes, loadShapes } from './shapes/build.js';
 import { servedReadOnly } from './shapes/tags.js';
 
 export const TOOLS_USAGE = 'Usage: facet tools [--shape S] [--json] [serve options]';
@@ -41,6 +41,13 @@ export function oneShape(
 /** The text to print for `facet tools <args>`; throws ConfigError on a bad argument. */
 export async function toolsCommand(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const json = args.includes('--json');
+  // The one shape shown is the one loaded (parsing the arguments twice costs far less than eight shapes' code).
+  await loadShapes([
+    parseConfig(
+      args.filter((a) => a !== '--json'),
+      env,
+    ).defaultShape,
+  ]);
   const { shape, toolbox } = oneShape(
     'tools',
     args.filter((a) => a !== '--json'),

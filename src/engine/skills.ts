@@ -8,9 +8,12 @@
 import { promises as fsp, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { closest } from 'fastest-levenshtein';
-import { parse as parseYaml } from 'yaml';
 import { engineFailure } from './errors.js';
 import type { Scope } from './scope.js';
+import { lazyModule } from './lazy-module.js';
+
+/** yaml (~250 KB of code) is required at the first skill read, not at start-up (issue 38). */
+const yaml = lazyModule<typeof import('yaml')>('yaml');
 
 export interface SkillSources {
   /** Skills directories given by the operator (each holds <name>/SKILL.md); read even outside the roots. */
@@ -170,7 +173,7 @@ async function readSkill(
   if (frontmatter !== undefined) {
     let parsed: unknown;
     try {
-      parsed = parseYaml(frontmatter);
+      parsed = yaml().parse(frontmatter);
     } catch (e) {
       throw new Error(`bad frontmatter: ${(e as Error).message.split('\n')[0]}`);
     }
@@ -234,7 +237,7 @@ export function skillNamesNow(roots: readonly string[], sources: SkillSources): 
         const st = statSync(file);
         if (!within(real, file) || !st.isFile() || st.size > MAX_SKILL_BYTES) continue;
         const { frontmatter } = splitFrontmatter(readFileSync(file, 'utf8'));
-        const fm: unknown = frontmatter === undefined ? undefined : parseYaml(frontmatter);
+        const fm: unknown = frontmatter === undefined ? undefined : yaml().parse(frontmatter);
         if (fm !== null && fm !== undefined && (typeof fm !== 'object' || Array.isArray(fm))) continue;
         const declared = (fm as { name?: unknown } | null | undefined)?.name;
         names.add(typeof declared === 'string' && declared !== '' ? declared : entry);

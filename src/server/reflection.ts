@@ -6,66 +6,8 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import * as grpc from '@grpc/grpc-js';
-import { FileDescriptorProto } from 'ts-proto-descriptors';
-import { DESCRIPTOR_SET_BASE64 } from '../gen/descriptor-set.js';
 
-interface Index {
-  files: Map<string, { bytes: Uint8Array; deps: string[] }>;
-  symbols: Map<string, string>;
-  services: string[];
-}
-
-/** Splits a serialized FileDescriptorSet (field 1, repeated bytes) into its files, untouched. */
-function splitSet(set: Uint8Array): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  let i = 0;
-  const varint = (): number => {
-    let v = 0;
-    let shift = 0;
-    let b: number;
-    do {
-      b = set[i++]!;
-      v += (b & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while (b & 0x80);
-    return v;
-  };
-  while (i < set.length) {
-    const tag = varint();
-    if (tag !== 0x0a) throw new Error(`unexpected tag ${tag} in the descriptor set`);
-    const len = varint();
-    out.push(set.subarray(i, i + len));
-    i += len;
-  }
-  return out;
-}
-
-function buildIndex(serviceNames: string[]): Index {
-  const files = new Map<string, { bytes: Uint8Array; deps: string[] }>();
-  const symbols = new Map<string, string>();
-  for (const bytes of splitSet(Buffer.from(DESCRIPTOR_SET_BASE64, 'base64'))) {
-    // Decoded only to index names; what is served is `bytes` as buf wrote them.
-    const fd = FileDescriptorProto.decode(bytes);
-    files.set(fd.name, { bytes, deps: fd.dependency });
-    const pkg = fd.package ? `${fd.package}.` : '';
-    const addMessage = (
-      prefix: string,
-      m: { name: string; nestedType: unknown[]; enumType: Array<{ name: string }> },
-    ) => {
-      const full = prefix + m.name;
-      symbols.set(full, fd.name);
-      for (const e of m.enumType) symbols.set(`${full}.${e.name}`, fd.name);
-      for (const n of m.nestedType as Array<typeof m>) addMessage(`${full}.`, n);
-    };
-    for (const m of fd.messageType) addMessage(pkg, m as never);
-    for (const e of fd.enumType) symbols.set(pkg + e.name, fd.name);
-    for (const s of fd.service) {
-      symbols.set(pkg + s.name, fd.name);
-      for (const m of s.method) symbols.set(`${pkg}${s.name}.${m.name}`, fd.name);
-    }
-  }
-  return { files, symbols, services: serviceNames };
-}
+import type { Index } from './reflection-index.js';
 
 /** The file first (clients read the answer from the first entry), then everything it imports. */
 function withDeps(index: Index, name: string): Uint8Array[] {
@@ -128,7 +70,9 @@ function answer(index: Index, req: ReflectionRequest): Record<string, unknown> {
  * the descriptor set indexed, at the first reflection call.
  */
 export function addReflection(server: grpc.Server, serviceNames: string[]): void {
-  let index: Index | undefined;
+  // The descriptor set and its decoder (~400 KB of code) are imported at the first call.
+  let index: Promise<Index> | undefined;
+  const indexed = () => (index ??= import('./reflection-index.js').then((m) => m.buildIndex(serviceNames)));
   for (const version of ['v1', 'v1alpha']) {
     const name = `grpc.reflection.${version}.ServerReflection`;
     let loaded: grpc.MethodDefinition<unknown, unknown> | undefined;
@@ -159,8 +103,12 @@ export function addReflection(server: grpc.Server, serviceNames: string[]): void
     };
     server.addService(service, {
       ServerReflectionInfo(call: grpc.ServerDuplexStream<ReflectionRequest, unknown>) {
-        call.on('data', (req: ReflectionRequest) => call.write(answer((index ??= buildIndex(serviceNames)), req)));
-        call.on('end', () => call.end());
+        // Answers leave in the order asked, and the stream ends after the last.
+        let answered = Promise.resolve();
+        call.on('data', (req: ReflectionRequest) => {
+          answered = answered.then(async () => void call.write(answer(await indexed(), req)));
+        });
+        call.on('end', () => void answered.finally(() => call.end()));
         call.on('error', () => call.end());
       },
     });

@@ -5,7 +5,7 @@ import type { Engine } from '../engine/index.js';
 import type { FacetConfig } from '../config.js';
 import { Toolbox, type CallObserver } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
-import { buildShapeEntry, servedShapeKeys } from '../shapes/index.js';
+import { buildShapeEntry, servedShapeKeys } from '../shapes/build.js';
 import { shapeListings } from '../shapes/release-table.js';
 import { servedReadOnly } from '../shapes/tags.js';
 

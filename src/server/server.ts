@@ -33,6 +33,7 @@ export interface RunningServer {
 }
 
 import { buildRuntime } from './runtime.js';
+import { loadShapes } from '../shapes/build.js';
 
 export type { Runtime } from './runtime.js';
 
@@ -48,6 +49,7 @@ export interface StartOptions {
 
 export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
+  await loadShapes(config.shapes);
   const runtime = buildRuntime(config, logger, opts.extraSpecs, opts.identity);
   const { toolboxes, sessions, scope, calls, callerFor } = runtime;
   const router = new ToolboxRouter(

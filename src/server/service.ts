@@ -16,6 +16,7 @@ import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/co
 import type { AnswerInputRequest, AnswerInputResponse } from '../gen/facet/toolbox/v1/stream.js';
 import type { HostEngine } from '../engine/host.js';
 import { answerInput, streamAsker } from './answers.js';
+import { SESSION_KEY } from './session-key.js';
 import { toCallResponse, toFailure, transportCode } from '../registry/failure.js';
 import type { Toolbox } from '../registry/toolbox.js';
 import type { CallTransport, RequestContext } from '../registry/types.js';
@@ -37,7 +38,7 @@ import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
 export const SHAPE_KEY = 'facet-shape';
 /** The codefly contract's service (server.ts names it too). */
 const TOOLBOX_SERVICE = 'codefly.services.toolbox.v0.Toolbox';
-export const SESSION_KEY = 'facet-session';
+export { SESSION_KEY } from './session-key.js';
 /** The largest response the client accepts (its receive limit), in bytes. */
 export const MAX_RESPONSE_KEY = 'facet-max-response-bytes';
 /** Below this, not even an in-band error about the size would fit. */

@@ -12,6 +12,8 @@ import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { parseConfig } from '../../src/config.js';
 import { createLogger } from '../../src/server/logger.js';
 import { buildRuntime } from '../../src/server/runtime.js';
+// Every shape registered: buildRuntime builds them synchronously (a server loads its own first).
+import '../../src/shapes/index.js';
 
 export const CLI = path.resolve('dist/src/cli.js');
 

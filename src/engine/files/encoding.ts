@@ -2,8 +2,12 @@
 // via chardet), decoding and encoding through iconv-lite, and line-ending style.
 import { isUtf8 as nativeIsUtf8 } from 'node:buffer';
 import { StringDecoder } from 'node:string_decoder';
-import chardet from 'chardet';
-import iconv from 'iconv-lite';
+import { lazyModule } from '../lazy-module.js';
+
+// Required when a file is not UTF-8, which most never are: iconv-lite and chardet are ~650 KB of
+// code and tables that every start-up paid for (issue 38).
+const chardet = lazyModule<typeof import('chardet')>('chardet');
+const iconv = lazyModule<typeof import('iconv-lite')>('iconv-lite');
 
 /**
  * Encodings the engine reports: 'utf8', 'utf16le', 'utf16be', or a legacy one under
@@ -42,11 +46,11 @@ export function detectEncoding(sample: Uint8Array, wholeFile = false): EncodingI
 function legacyEncoding(sample: Uint8Array): string {
   // chardet on a whole 20 MB file held the event loop for over ten seconds; its guess from the
   // first 16 KiB is as good (a legacy encoding is one for the whole file), in a few ms.
-  const guess = chardet.detect(sample.subarray(0, CHARDET_SAMPLE));
+  const guess = chardet().detect(sample.subarray(0, CHARDET_SAMPLE));
   const name = guess ? guess.toLowerCase() : '';
   // Multi-byte guesses on non-UTF-8 bytes are mostly noise on short samples; Windows-1252 is a superset of Latin-1's
   // printables.
-  if (name && iconv.encodingExists(name) && SINGLE_BYTE.test(name)) {
+  if (name && iconv().encodingExists(name) && SINGLE_BYTE.test(name)) {
     return name === 'iso-8859-1' ? 'latin1' : name;
   }
   return 'latin1';
@@ -93,7 +97,7 @@ export function isUtf8Sample(buf: Uint8Array, allowCutEnd: boolean): boolean {
 
 export function decode(bytes: Uint8Array, encoding: TextEncoding): string {
   if (encoding === 'utf8') return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, { stripBOM: false });
+  return iconv().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), encoding, { stripBOM: false });
 }
 
 /** Encodes text; with `bom`, the encoding's byte-order mark is written first. */
@@ -102,13 +106,13 @@ export function encode(text: string, encoding: TextEncoding, bom: boolean): Buff
     const body = Buffer.from(text, 'utf8');
     return bom ? Buffer.concat([Buffer.from(UTF8_BOM), body]) : body;
   }
-  return iconv.encode(text, encoding, { addBOM: bom });
+  return iconv().encode(text, encoding, { addBOM: bom });
 }
 
 /** True when `text` survives a round trip through `encoding` (no character is lost). */
 export function canEncode(text: string, encoding: TextEncoding): boolean {
   if (encoding === 'utf8' || encoding === 'utf16le' || encoding === 'utf16be') return true;
-  return iconv.decode(iconv.encode(text, encoding), encoding) === text;
+  return iconv().decode(iconv().encode(text, encoding), encoding) === text;
 }
 
 /** The line-ending style of decoded text. */
@@ -210,7 +214,7 @@ export async function decodeYielding(
 ): Promise<string> {
   if (bytes.length <= slice) return decode(bytes, encoding);
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const decoder = encoding === 'utf8' ? new StringDecoder('utf8') : iconv.getDecoder(encoding, { stripBOM: false });
+  const decoder = encoding === 'utf8' ? new StringDecoder('utf8') : iconv().getDecoder(encoding, { stripBOM: false });
   // Concatenation makes a rope (no copy here); it is flattened once, when first searched.
   let text = '';
   for (let at = 0; at < buf.length; at += slice) {
@@ -239,7 +243,7 @@ export async function encodeYielding(
   if (text.length <= slice) return encode(text, encoding, bom);
   const parts: Buffer[] = [];
   if (encoding === 'utf8' && bom) parts.push(Buffer.from(UTF8_BOM));
-  const encoder = encoding === 'utf8' ? undefined : iconv.getEncoder(encoding, { addBOM: bom });
+  const encoder = encoding === 'utf8' ? undefined : iconv().getEncoder(encoding, { addBOM: bom });
   for (let at = 0; at < text.length;) {
     const end = sliceEnd(text, at, slice);
     const piece = text.slice(at, end);

@@ -4,9 +4,12 @@
 // to UTF-8 on the fly so the byte scan stays one code path.
 import { createHash, type Hash } from 'node:crypto';
 import type { ByteReader } from '../fd-file.js';
-import iconv from 'iconv-lite';
 import { engineFailure, throwIfAborted } from '../errors.js';
 import { decode, type EncodingInfo } from './encoding.js';
+import { lazyModule } from '../lazy-module.js';
+
+/** Required at the first UTF-16 file (see encoding.ts). */
+const iconv = lazyModule<typeof import('iconv-lite')>('iconv-lite');
 import { sha256 } from './freshness.js';
 
 /** First read small (a short range needs no more), later reads larger (fewer round trips on long scans). */
@@ -84,14 +87,14 @@ export async function scanLines(fh: ByteReader, enc: EncodingInfo, opts: ScanOpt
   return keeper.result(complete, complete ? hash?.digest() : undefined);
 }
 
-type Transcoder = ReturnType<typeof iconv.getDecoder>;
+type Transcoder = ReturnType<typeof import('iconv-lite').getDecoder>;
 
 /** UTF-16 is transcoded to UTF-8 on the fly, so the byte scan stays one code path. */
 function utf16Transcoder(enc: EncodingInfo): Transcoder | undefined {
   if (enc.encoding !== 'utf16le' && enc.encoding !== 'utf16be') return undefined;
   // The byte-order mark is skipped by feedFile; a U+FEFF in the text is text (and a tail,
   // which starts mid-file, must decode like the same bytes read from the top).
-  return iconv.getDecoder(enc.encoding, { stripBOM: false });
+  return iconv().getDecoder(enc.encoding, { stripBOM: false });
 }
 
 /**

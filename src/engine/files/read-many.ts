@@ -3,7 +3,8 @@
 // with the same options as a single read; per-file failures are reported, not fatal.
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
+import type fg from 'fast-glob';
+import { lazyModule } from '../lazy-module.js';
 import ignore from 'ignore';
 import picomatch from 'picomatch';
 import { engineFailure, isEngineError, throwIfAborted } from '../errors.js';
@@ -11,6 +12,9 @@ import type { Scope } from '../scope.js';
 import { checkBraces, tooManyPatterns as tooMany } from '../search/filters.js';
 import { checkDeadline } from './deadline.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
+
+/** Required at the first glob, as in search/walk.ts. */
+const glob = lazyModule<typeof fg>('fast-glob');
 
 /** Directories skipped unless default excludes are turned off. */
 export const DEFAULT_EXCLUDES = [
@@ -104,7 +108,7 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
       : opts.include;
     for (let i = 0; i < patterns.length; i += GLOB_GROUP) {
       inTime();
-      const found = await fg(patterns.slice(i, i + GLOB_GROUP), {
+      const found = await glob()(patterns.slice(i, i + GLOB_GROUP), {
         cwd: base,
         ignore: ignoreList,
         onlyFiles: true,
@@ -146,7 +150,7 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
 /** `p` escaped for fast-glob when it names an existing file under `base`, else as given. */
 async function literalIfFile(base: string, p: string): Promise<string> {
   const st = await fsp.stat(path.resolve(base, p)).catch(() => undefined);
-  return st?.isFile() ? fg.escapePath(p) : p;
+  return st?.isFile() ? glob().escapePath(p) : p;
 }
 
 async function dropIgnored(cwd: string, paths: string[], file: string): Promise<string[]> {

@@ -5,9 +5,13 @@
 import fs, { type Dirent } from 'node:fs';
 import type { Readable } from 'node:stream';
 import path from 'node:path';
-import fg from 'fast-glob';
+import type fg from 'fast-glob';
+import { lazyModule } from '../lazy-module.js';
 import type { GlobOverrides, TypeFilter } from './filters.js';
 import type { IgnoreReason, IgnoreRules } from './ignore.js';
+
+/** fast-glob and micromatch (~150 KB of code) are required at the first walk, not at start-up (issue 38). */
+const glob = lazyModule<typeof fg>('fast-glob');
 
 export interface WalkFilter {
   rules: IgnoreRules;
@@ -122,7 +126,7 @@ function globOptions(root: string, opts: WalkOptions, objectMode: boolean): fg.O
  */
 export async function walkAll(root: string, opts: WalkOptions, withTypes: boolean): Promise<Array<string | fg.Entry>> {
   opts.rules.loadAncestors(root);
-  return fg.async(opts.patterns ?? ['**'], globOptions(root, opts, withTypes));
+  return glob().async(opts.patterns ?? ['**'], globOptions(root, opts, withTypes));
 }
 
 /** Entries the walk may read ahead of its consumer before directory reads wait. */
@@ -157,7 +161,7 @@ export function walk(root: string, opts: WalkOptions): AsyncIterable<WalkEntry> 
     r?.();
   };
   const stop = (): boolean => destroyed || opts.stop?.() === true;
-  const stream = fg.stream(opts.patterns ?? ['**'], globOptions(root, { ...opts, gate, stop }, true)) as Readable;
+  const stream = glob().stream(opts.patterns ?? ['**'], globOptions(root, { ...opts, gate, stop }, true)) as Readable;
   const wake = (): void => {
     const w = wakeConsumer;
     wakeConsumer = undefined;

@@ -1,7 +1,10 @@
 // Turning fetched bytes into text: find the charset (BOM, Content-Type, the HTML meta
 // prescan, valid UTF-8, then statistical detection) and decode with iconv-lite.
-import chardet from 'chardet';
-import iconv from 'iconv-lite';
+import { lazyModule } from '../lazy-module.js';
+
+// Required at the first page that needs them, as in files/encoding.ts.
+const chardet = lazyModule<typeof import('chardet')>('chardet');
+const iconv = lazyModule<typeof import('iconv-lite')>('iconv-lite');
 
 // Labels the WHATWG Encoding Standard maps onto windows-1252: browsers decode pages
 // declared as Latin-1 or ASCII that way, and real pages rely on it (curly quotes in 0x80-0x9F).
@@ -28,7 +31,7 @@ export function normalizeCharset(label: string | undefined): string | undefined 
     .replace(/^["']|["']$/g, '');
   if (WINDOWS_1252_LABELS.has(l)) return 'windows-1252';
   if (l === 'utf8' || l === 'unicode-1-1-utf-8') return 'utf-8';
-  return iconv.encodingExists(l) ? l : undefined;
+  return iconv().encodingExists(l) ? l : undefined;
 }
 
 /** The charset parameter of a Content-Type header value. */
@@ -75,10 +78,10 @@ export function decodeBody(bytes: Uint8Array, contentType: string, isHtml: boole
     normalizeCharset(charsetFromContentType(contentType)) ??
     (isHtml ? normalizeCharset(metaCharset(bytes)) : undefined) ??
     (isUtf8(bytes) ? 'utf-8' : undefined) ??
-    normalizeCharset(chardet.detect(bytes) ?? undefined) ??
+    normalizeCharset(chardet().detect(bytes) ?? undefined) ??
     'windows-1252';
   // iconv-lite strips a BOM by default.
-  return { text: iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), charset), charset };
+  return { text: iconv().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), charset), charset };
 }
 
 /** True when bytes look like text rather than binary (no NUL bytes, few control characters). */

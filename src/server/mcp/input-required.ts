@@ -7,7 +7,7 @@
 // its next question. The id is unguessable and must name a question of the retrying request's
 // session, so requestState carries no authority of its own. A call nobody resumes meets the
 // ask timeout, ends, and is forgotten.
-import { inputRequired, type InputRequiredResult } from '@modelcontextprotocol/server';
+import type { InputRequiredResult } from '@modelcontextprotocol/server';
 import { EngineError } from '../../engine/errors.js';
 import type { HostEngine } from '../../engine/host.js';
 import { formSchema, type HostAsker, type PendingQuestion } from '../../engine/questions.js';
@@ -85,8 +85,12 @@ export class SuspendedCalls<T> {
   }
 }
 
-/** The input_required result asking `q`. */
-export function inputRequiredFor(q: PendingQuestion): InputRequiredResult {
+/**
+ * The input_required result asking `q`. Only a 2026-07-28 connection suspends calls, and it has
+ * loaded the v2 SDK already; a 2025-11-25 one never loads it.
+ */
+export async function inputRequiredFor(q: PendingQuestion): Promise<InputRequiredResult> {
+  const { inputRequired } = await import('@modelcontextprotocol/server');
   return inputRequired({
     inputRequests: {
       [q.id]: inputRequired.elicit({

@@ -40,7 +40,6 @@ import { throttleProgress } from '../progress-throttle.js';
 import type { Runtime } from '../runtime.js';
 import type { ProgressSink } from '../../engine/progress.js';
 import { VERSION } from '../../version.js';
-import { SESSION_KEY } from '../service.js';
 import { ClientLog } from './client-log.js';
 import { completion, completionKind, pathCompletions, servedShapes, startingWith, toolNames } from './completions.js';
 import {
@@ -94,20 +93,7 @@ export type McpRegistrar = Pick<
   'setRequestHandler' | 'setNotificationHandler' | 'getClientCapabilities' | 'sendResourceUpdated' | 'onclose'
 >;
 
-/** The request `_meta` key naming the Facet session, beside the `facet-session` header. */
-export const SESSION_META = 'facet/session';
-
-/**
- * The Facet session a request names: `_meta["facet/session"]`, else the `facet-session`
- * header (HTTP), else none (the caller falls back to its own default).
- */
-export function facetSessionOf(extra: Pick<RequestExtra, '_meta' | 'requestInfo'>): string | undefined {
-  const fromMeta = extra._meta?.[SESSION_META];
-  if (typeof fromMeta === 'string' && fromMeta !== '') return fromMeta;
-  const header = extra.requestInfo?.headers?.[SESSION_KEY];
-  const value = Array.isArray(header) ? header[0] : header;
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
+export { facetSessionOf, SESSION_META } from './session-of.js';
 
 /** How long a client may take to list its roots. */
 const ROOTS_TIMEOUT_MS = 10_000;
@@ -268,7 +254,7 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
           roundTrip.inputResponses,
           opts.sessionId(extra) || DEFAULT_SESSION_ID,
         );
-        return 'done' in step ? step.done : (inputRequiredFor(step.question) as never);
+        return 'done' in step ? step.done : ((await inputRequiredFor(step.question)) as never);
       } catch (err) {
         throw new McpError(ErrorCode.InvalidParams, asEngineError(err).message);
       }
@@ -330,7 +316,7 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
       ctx.asker = asker;
       return run();
     });
-    return 'done' in step ? step.done : (inputRequiredFor(step.question) as never);
+    return 'done' in step ? step.done : ((await inputRequiredFor(step.question)) as never);
   });
 
   server.setRequestHandler(ListResourcesRequestSchema, async (_req, extra) =>

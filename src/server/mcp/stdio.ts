@@ -2,22 +2,26 @@
 // unless a request names its own). stdout carries only MCP messages: every log line goes to
 // stderr. The connection's first message picks the revision: one carrying the 2026-07-28
 // `_meta` envelope (server/discover, or any request) is served by the v2 SDK's serveStdio;
-// anything else (initialize) by the v1 server, 2025-11-25 and older.
+// anything else (initialize) by the v1 server, 2025-11-25 and older. Each SDK is imported once
+// the first line has chosen it: a connection loads one, not both (issue 38, start-up).
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import { PROTOCOL_VERSION_META_KEY, type Server as ModernServer } from '@modelcontextprotocol/server';
-import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import type { Server as ModernServer } from '@modelcontextprotocol/server';
+import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { FacetConfig } from '../../config.js';
 import { createLogger, flushLogger } from '../logger.js';
 import { buildRuntime, type Runtime } from '../runtime.js';
-import { CoalescingStdioServerTransport } from './coalescing-stdio.js';
+import { loadShapes } from '../../shapes/build.js';
 import { ListenWatches } from './listen-watches.js';
-import { createModernMcpServer } from './modern.js';
-import { createMcpServer, facetSessionOf } from './server.js';
+import { facetSessionOf } from './session-of.js';
+
+/** The v2 SDK's PROTOCOL_VERSION_META_KEY (a test holds them equal): naming it here loads no SDK. */
+export const PROTOCOL_VERSION_META_KEY = 'io.modelcontextprotocol/protocolVersion';
 
 /** Serves until stdin closes or SIGTERM/SIGINT; resolves when everything is stopped. */
 export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   const logger = createLogger(config.logLevel, undefined, 2);
+  await loadShapes(config.shapes);
   const runtime = buildRuntime(config, logger);
   const sessionId = `mcp-stdio-${randomUUID()}`;
   const session = {
@@ -28,7 +32,8 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   };
   let finish!: (reason: string) => void;
   const ended = new Promise<string>((resolve) => (finish = resolve));
-  process.stdin.once('end', () => finish('stdin closed'));
+  const stdinEnded = () => finish('stdin closed');
+  process.stdin.once('end', stdinEnded);
   process.once('SIGTERM', () => finish('received SIGTERM'));
   process.once('SIGINT', () => finish('received SIGINT'));
   const metrics = await runtime.observability.listen(logger);
@@ -45,7 +50,16 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   const opening = await Promise.race([firstLine(process.stdin), ended.then(() => undefined)]);
   let close: () => Promise<unknown> = () => Promise.resolve();
   if (opening) {
+    // From here input has ended when the replayed stream has, once the transport has read what
+    // it holds: the SDK is imported first, and a short input may end before that.
+    process.stdin.off('end', stdinEnded);
+    opening.stdin.once('end', stdinEnded);
+    opening.flow();
     if (isModernOpening(opening.line)) {
+      const [{ serveStdio, StdioServerTransport }, { createModernMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/server/stdio'),
+        import('./modern.js'),
+      ]);
       const transport = new StdioServerTransport(opening.stdin, process.stdout);
       let pinned: ModernServer | undefined;
       const handle = serveStdio(() => (pinned = createModernMcpServer(session)), { legacy: 'reject', transport });
@@ -55,6 +69,10 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
         return handle.close();
       };
     } else {
+      const [{ createMcpServer }, { CoalescingStdioServerTransport }] = await Promise.all([
+        import('./server.js'),
+        import('./coalescing-stdio.js'),
+      ]);
       const server = createMcpServer(session);
       const transport = new CoalescingStdioServerTransport(opening.stdin);
       transport.onclose = () => finish('stdin closed');
@@ -77,9 +95,10 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
 
 /**
  * Reads stdin up to its first newline; the line, and a stream that yields everything read
- * (that line included) and then the rest of stdin, for the transport to parse as usual.
+ * (that line included) and then, once `flow` is called, the rest of stdin, for the transport to
+ * parse as usual.
  */
-function firstLine(stdin: Readable): Promise<{ line: string; stdin: Readable }> {
+function firstLine(stdin: Readable): Promise<{ line: string; stdin: Readable; flow: () => void }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => {
@@ -91,8 +110,7 @@ function firstLine(stdin: Readable): Promise<{ line: string; stdin: Readable }> 
       stdin.pause();
       const replay = new PassThrough();
       replay.write(all);
-      stdin.pipe(replay);
-      resolve({ line: all.subarray(0, nl).toString('utf8'), stdin: replay });
+      resolve({ line: all.subarray(0, nl).toString('utf8'), stdin: replay, flow: () => void stdin.pipe(replay) });
     };
     stdin.on('data', onData);
   });
