@@ -1,13 +1,12 @@
 // The first code of a script's child process: it runs with no file system, child process or
 // worker access (Node's permission model) and no code generation from strings, so the script's
 // realm (a fresh vm context) reaches nothing but what the prelude gives it. Sent as source text
-// (`node -e`), so it must not use anything outside its own body.
-
-declare const require: (id: string) => unknown;
+// (`node -e`), so it must not use anything outside its own body: not even `require`, which the
+// bundler renames (process.getBuiltinModule is a property read, left as written).
 
 /** The child's whole program; runner.ts sends `(${childMain})()` as the `-e` source. */
 export function childMain(): void {
-  const vm = require('node:vm') as typeof import('node:vm');
+  const vm = process.getBuiltinModule('node:vm');
   const send = (msg: unknown, then?: () => void) => {
     if (process.connected) process.send!(msg, undefined, undefined, then ? () => then() : undefined);
   };
