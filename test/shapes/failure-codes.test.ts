@@ -270,7 +270,8 @@ describe('the same condition has the same failure code and retryable in every sh
       retryable: true,
       calls: () => ({
         core: ['shell.run', { command: 'tail -f /dev/null', timeout_ms: 1000 }],
-        claude: ['Bash', { command: 'tail -f /dev/null', timeout: 1000 }],
+        // 2.1.309 and later move a timed-out command to the background instead (replay-2.1.332).
+        'claude@2.1.197': ['Bash', { command: 'tail -f /dev/null', timeout: 1000 }],
         gemini: ['run_shell_command', { command: 'tail -f /dev/null' }],
         qwen: ['run_shell_command', { command: 'tail -f /dev/null', timeout: 1000, is_background: false }],
         'kimi@1.49': ['Shell', { command: 'tail -f /dev/null', timeout: 1 }],

@@ -114,9 +114,9 @@ export class LanguageServer {
   pull = false;
   readonly ready: Promise<void>;
   /**
-   * Has answered a change's diagnostics once, so its project is loaded: an edit waits for its
-   * diagnostics only then (issue 38). Initialized is not enough: tsserver loads the project on
-   * the first file, which takes seconds on a large one.
+   * Has answered a change's diagnostics or a question about a document once, so its project is
+   * loaded: an edit waits for its diagnostics only then (issue 38). Initialized is not enough:
+   * tsserver loads the project on the first file, which takes seconds on a large one.
    */
   warm = false;
   /** The tail of the checks in turn: one document's sync and its diagnostics are never interleaved with another's. */
@@ -301,7 +301,13 @@ export class LanguageServer {
       }, timeoutMs);
     });
     try {
-      return await Promise.race([this.conn.sendRequest(method, params, cts.token) as Promise<R>, this.exited, late]);
+      const answer = await Promise.race([
+        this.conn.sendRequest(method, params, cts.token) as Promise<R>,
+        this.exited,
+        late,
+      ]);
+      if (method.startsWith('textDocument/')) this.warm = true;
+      return answer;
     } finally {
       clearTimeout(timer);
       this.busy--;
