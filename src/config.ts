@@ -226,6 +226,12 @@ export const OPTIONS: OptionSpec[] = [
     "Codex's request_permissions tool: off, as Codex CLI 0.171.0 sends it only with feature request_permissions_tool; on serves it (the host's grant widens the session's command sandbox within the roots)",
   ),
   o(
+    'qwen-agent-team',
+    'bool',
+    'false',
+    "Qwen's Agent Team task tools (team_create, team_delete, task_create, task_list, task_update): off, as Qwen Code 0.24.4 sends them only with experimental.agentTeam; on serves them over a session task list (no teammates)",
+  ),
+  o(
     'kimi-notify-user',
     'bool',
     'false',
@@ -385,6 +391,8 @@ export interface FacetConfig {
   codex: { updatePlan: boolean; requestPermissions: boolean };
   /** Kimi Code's opt-in tools: NotifyUser (behind a flag, TUI only). */
   kimi: { notifyUser: boolean };
+  /** Qwen Code's opt-in tools: the Agent Team task tools (experimental.agentTeam). */
+  qwen: { agentTeam: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -512,6 +520,7 @@ export function parseConfig(
     claude: { todoTools: v.choice('claude-todo-tools', ['tasks', 'todo', 'none'] as const, 'tasks, todo or none') },
     codex: { updatePlan: v.bool('codex-update-plan'), requestPermissions: v.bool('codex-request-permissions') },
     kimi: { notifyUser: v.bool('kimi-notify-user') },
+    qwen: { agentTeam: v.bool('qwen-agent-team') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

@@ -29,6 +29,7 @@ import { readMcpResource } from './read-mcp-resource.js';
 import { runShellCommand } from './run-shell-command.js';
 import { skill } from './skill.js';
 import { taskStop } from './task-stop.js';
+import { TEAM_TOOLS } from './team-tools.js';
 import { toolCall } from './tool-call.js';
 import { toolSearch } from './tool-search.js';
 import { updateGoal } from './update-goal.js';
@@ -93,8 +94,10 @@ export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   const dialect: Dialect = { ...qwenDialect0244, beforeCall: qwenFormatError, after: withQwenNotices };
   let bridge: Bridge = { deferred: [], visible: [] };
   const [search, call] = buildTools(env, dialect, [toolSearch(() => bridge), toolCall(() => bridge)]);
+  // The Agent Team tools, eager when on (sorted by name: after skill, before tool_call).
+  const team = config.qwen.agentTeam ? TEAM_TOOLS : [];
   const visible = [
-    ...buildTools(env, dialect, [...EAGER_BEFORE]),
+    ...buildTools(env, dialect, [...EAGER_BEFORE, ...team]),
     call!,
     search!,
     ...buildTools(env, dialect, [...EAGER_AFTER]),
