@@ -238,6 +238,12 @@ export const OPTIONS: OptionSpec[] = [
     "Gemini's task tracker tools (tracker_create_task, tracker_update_task, tracker_get_task, tracker_list_tasks, tracker_add_dependency, tracker_visualize): off, as Gemini CLI 0.61.0 sends them only with experimental.taskTracker; on serves them in the place of write_todos",
   ),
   o(
+    'qwen-agent-team',
+    'bool',
+    'false',
+    "Qwen's Agent Team task tools (team_create, team_delete, task_create, task_list, task_update): off, as Qwen Code 0.24.4 sends them only with experimental.agentTeam; on serves them over a session task list (no teammates)",
+  ),
+  o(
     'kimi-notify-user',
     'bool',
     'false',
@@ -401,6 +407,8 @@ export interface FacetConfig {
   kimi: { notifyUser: boolean };
   /** Gemini CLI's opt-in tools: the task tracker (experimental.taskTracker). */
   gemini: { tracker: boolean };
+  /** Qwen Code's opt-in tools: the Agent Team task tools (experimental.agentTeam). */
+  qwen: { agentTeam: boolean };
   /** --metrics-listen: where /metrics is served, when set. */
   metricsListen: { host: string; port: number } | null;
   /** --audit-log (absolute), when set; --audit-reads logs read-only calls too. */
@@ -534,6 +542,7 @@ export function parseConfig(
     },
     kimi: { notifyUser: v.bool('kimi-notify-user') },
     gemini: { tracker: v.bool('gemini-tracker') },
+    qwen: { agentTeam: v.bool('qwen-agent-team') },
     web: webSettings(v, providers, searchDepth),
     lsp: lspSettings(v, lspOn, lspServers),
   };

@@ -400,3 +400,26 @@ describe('schema fidelity of the gemini task tracker', () => {
     }
   });
 });
+
+/**
+ * qwen@0.24.4's opt-in tools: web_search (with a search provider; no request is made here) and the Agent Team tools
+ * (--qwen-agent-team), with the schemas of the facts.
+ */
+describe('schema fidelity of the qwen opt-in tools', () => {
+  const { t } = serverFixture({
+    shape: 'qwen',
+    args: ['--qwen-agent-team', '--search-provider', 'searxng', '--searxng-url', 'http://127.0.0.1:9'],
+  });
+  const optIn = ['web_search', 'task_create', 'task_list', 'task_update', 'team_create', 'team_delete'];
+
+  test('qwen@0.24.4: web_search and the team tools with the captured schemas; the team tools listed', async () => {
+    const listed = await unary(t.client.listToolSummaries, t.client, { tagsFilter: [] }, { shape: 'qwen@0.24.4' });
+    assert.deepEqual(listed.tools.map((x) => x.name).sort(), [...EXPECTED['qwen@0.24.4']!, ...optIn.slice(1)].sort());
+    const schemas = vendorSchemas('qwen@0.24.4', optIn);
+    for (const name of optIn) {
+      const res = await unary(t.client.describeTool, t.client, { name }, { shape: 'qwen@0.24.4' });
+      assert.equal(res.error, '', name);
+      assert.deepEqual(res.tool?.inputSchema, schemas.get(name) ?? NO_PARAMETERS, name);
+    }
+  });
+});

@@ -47,7 +47,8 @@ const TYPES = [
     'web_fetch_no_url_in_prompt',
     'web_fetch_processing_error',
   ],
-  ...['execution_failed', 'task_stop_not_found', 'task_stop_not_running'],
+  ...['execution_failed', 'task_stop_not_found', 'task_stop_not_running', 'web_search_backend_failed'],
+  ...['web_search_no_results'],
   ...['mcp_resource_not_found', 'mcp_tool_error'],
 ] as const;
 /** The ToolErrorType values the two vendors report (Qwen's task_stop ones included). */
@@ -118,6 +119,7 @@ const TOOLS: Record<string, { conditions?: ConditionTypes; kinds: KindTypes }> =
   // Both vendors report a directory that is not there as a failed listing.
   list_directory: search('ls_execution_error', 'path_is_not_a_directory', 'ls_execution_error'),
   google_web_search: { kinds: kinds('web_search_failed') },
+  web_search: { kinds: kinds('web_search_backend_failed', invalid) },
   read_many_files: { kinds: kinds('read_many_files_search_error', invalid) },
   run_shell_command: { kinds: kinds('shell_execute_error', invalid) },
   web_fetch: { kinds: kinds('web_fetch_fallback_failed', invalid) },

@@ -14,8 +14,10 @@ import { lsp01510 } from './lsp.js';
 import { readFile01510 } from './read-file.js';
 import { runShellCommand01510 } from './run-shell-command.js';
 import { taskStop } from './task-stop.js';
+import { TEAM_TOOL_NAMES } from './team-tools.js';
 import { todoWrite } from './todo-write.js';
 import { webFetch } from './web-fetch.js';
+import { searchServed } from './web-search.js';
 import { writeFile01510 } from './write-file.js';
 
 /** Every tool 0.24.4 serves, listed or not. */
@@ -43,7 +45,11 @@ const TOOLS_01510 = [
 
 export const qwenDiffs: ReleaseDiffs = {
   '0.15.10': {
-    removed: SERVED_0244,
+    removed: (env) => [
+      ...SERVED_0244,
+      ...(searchServed(env) ? ['web_search'] : []),
+      ...(env.config.qwen.agentTeam ? TEAM_TOOL_NAMES : []),
+    ],
     description:
       'Qwen Code tools (read_file, edit, grep_search, run_shell_command, todo_write, ...) with its schemas, result texts and error types.',
     added: [{ tools: (env) => buildTools(env, { ...qwenDialect, beforeCall: qwenFormatError }, TOOLS_01510) }],

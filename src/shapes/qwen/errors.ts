@@ -8,6 +8,7 @@ import type { Dialect } from '../common/define.js';
 import { familyWording, type TypeText, type TypeTexts } from '../gemini-family/errors.js';
 import { badParams } from '../gemini-family/shared.js';
 import { qwenDiagnostics } from './diagnostics.js';
+import { SAFETY_FOOTER } from './web-search.js';
 
 const fetchFailed: TypeText = (_p, err, args) => `Error during fetch for ${str(args.url)}: ${err.message}`;
 const stopFailed: TypeText = (_p, err) => `${err.message}.`;
@@ -80,6 +81,9 @@ const TEXT_0244: TypeTexts = {
       ? `File ${p} has not been read in this session. Use the read_file tool first to load the current content (read the full file \u2014 overwriting replaces every byte, so any unseen bytes would be discarded) before overwriting it.`
       : `File ${p} has not been read in this session. Use the read_file tool first to load the current content (a partial read with offset / limit is fine \u2014 you only need to have seen the bytes you intend to edit) before editing it.`,
   task_stop_not_found: (_p, err) => `Task not found: ${str(err.facts.task_id)}`,
+  // Qwen sends a failed search's message with the footer of its results.
+  web_search_backend_failed: (_p, err) => `${err.message}${SAFETY_FOOTER}`,
+  web_search_no_results: (_p, err) => `${err.message}${SAFETY_FOOTER}`,
 };
 
 /** Qwen Code 0.24.4's failures: 0.15.10's, with the texts 0.24.4 was seen to send. */

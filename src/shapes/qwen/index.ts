@@ -29,10 +29,12 @@ import { readMcpResource } from './read-mcp-resource.js';
 import { runShellCommand } from './run-shell-command.js';
 import { skill } from './skill.js';
 import { taskStop } from './task-stop.js';
+import { TEAM_TOOLS } from './team-tools.js';
 import { toolCall } from './tool-call.js';
 import { toolSearch } from './tool-search.js';
 import { updateGoal } from './update-goal.js';
 import { webFetch } from './web-fetch.js';
+import { searchServed, webSearch } from './web-search.js';
 import { writeFile } from './write-file.js';
 
 const QWEN_DESCRIPTION =
@@ -59,7 +61,8 @@ const EAGER_BEFORE = [
 const EAGER_AFTER = [updateGoal, writeFile] as const;
 /**
  * Deferred tools Facet runs (Qwen's cron tools, loop_wakeup, send_message, zoom_image, record_artifact and
- * report_findings are not served: docs/shape-versions.md).
+ * report_findings are not served: docs/shape-versions.md); web_search too when a search provider is configured, as
+ * Qwen defers it when it has a search backend.
  */
 const DEFERRED = [enterWorktree, exitWorktree, lsp, monitor, readMcpResource, taskStop, webFetch] as const;
 
@@ -91,13 +94,15 @@ export function qwenShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   const dialect: Dialect = { ...qwenDialect0244, beforeCall: qwenFormatError, after: withQwenNotices };
   let bridge: Bridge = { deferred: [], visible: [] };
   const [search, call] = buildTools(env, dialect, [toolSearch(() => bridge), toolCall(() => bridge)]);
+  // The Agent Team tools, eager when on (sorted by name: after skill, before tool_call).
+  const team = config.qwen.agentTeam ? TEAM_TOOLS : [];
   const visible = [
-    ...buildTools(env, dialect, [...EAGER_BEFORE]),
+    ...buildTools(env, dialect, [...EAGER_BEFORE, ...team]),
     call!,
     search!,
     ...buildTools(env, dialect, [...EAGER_AFTER]),
   ];
-  const deferred = buildTools(env, dialect, [...DEFERRED]);
+  const deferred = buildTools(env, dialect, [...DEFERRED, ...(searchServed(env) ? [webSearch] : [])]);
   bridge = { deferred, visible };
   const off = buildTools(env, dialect, [listDirectoryOff, todoWriteOff]);
   return shapeSpec(config, {
