@@ -8,14 +8,19 @@
 //   replay-0.24.4-skill.test.ts      skill.test.ts                    matched 11, deliberate 1, skipped 36 of 48
 //   replay-0.24.4-web-search.test.ts web-search.test.ts (73 read)     matched 6, deliberate 2, skipped 65 of 73
 //   replay-0.24.4-team.test.ts       task-update/task-list.test.ts    matched 17, deliberate 0, skipped 8 of 25
+//   replay-0.24.4-deferred.test.ts   deferred-tool-call.test.ts       matched 0, deliberate 1, skipped 1 of 2
+//   replay-0.24.4-notebook.test.ts   notebook-edit.test.ts            matched 9, deliberate 3, skipped 9 of 21
+//   replay-0.24.4-lsp.test.ts        lsp.test.ts                      matched 45, deliberate 1, skipped 24 of 70
+//   replay-0.24.4-todo-write.test.ts todoWrite.test.ts (16 000 on)    matched 1, deliberate 0, skipped 25 of 26
+//   replay-0.24.4-mcp-resource.test.ts read-mcp-resource.test.ts      matched 2, deliberate 0, skipped 4 of 6
 //   this file                        cron_*, task-stop                skipped 36 of 36 (LEDGER below)
-//   Total: matched 117, deliberate 8, skipped 210 of 335; besides, 19 behaviours of the 0.24.4 capture
+//   Total: matched 174, deliberate 13, skipped 273 of 460; besides, 19 behaviours of the 0.24.4 capture
 //   (5 monitor, 1 worktree, 4 web search, 2 team tasks, and the 7 tests below).
-// Not in the counts: todoWrite.test.ts (~45, read in part: todo_write is off in 0.24.4 and replayed for
+// Not in the counts: the first part of todoWrite.test.ts (todo_write is off in 0.24.4; replayed for
 //   0.15.10 by test/replay), memoryTool.test.ts (0.24.4 registers
 //   no save_memory; memory is files written with write_file), and the suites tests.md lists unread
-//   (agent, list-agents, askUserQuestion, plan mode, lsp, notebook-edit, read-mcp-resource,
-//   deferred-tool-call, loop-wakeup).
+//   (agent, list-agents, askUserQuestion, plan mode, loop-wakeup: tools the shape does not declare
+//   or host UI).
 // Deliberate differences of the capture (the per-file ones are in each file's head):
 //   - tool_search shows Facet's own descriptions and the schemas as declared (no $schema, no
 //     additionalProperties Qwen adds in the bundle).
