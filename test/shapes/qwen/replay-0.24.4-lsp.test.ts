@@ -3,14 +3,13 @@
 // server is asked, the schema is the one tool_search shows, and the off state answers as Qwen's
 // does without a client), and on one running a real typescript-language-server (--lsp on), where
 // the vendor's mocked-client cases are replayed as the text the model gets for each answer.
-// Counts (checked by the ledger test): matched 62, deliberate 1, skipped 7 of 70.
+// Counts (checked by the ledger test): matched 63, deliberate 1, skipped 6 of 70.
 // Deliberate (1): limit 0 is refused by the schema (0.24.4 declares limit an integer, minimum 1;
 //   the stored test predates that), so the answer is the schema's words, not "limit must be a
 //   positive number.".
-// Skipped (7): returnDisplay (2, the host's display, not the model's text), a references lookup
+// Skipped (6): returnDisplay (2, the host's display, not the model's text), a references lookup
 //   that fails after a workspace symbol was found (1: a real server that finds the symbol answers
-//   its references), a shell-escaped filePath (1), and the description of a pending call (3, the
-//   host's).
+//   its references), and the description of a pending call (3, the host's).
 // Client failures are replayed as real ones (a position past the end of the file): the fact is
 // Qwen's "LSP <operation> failed: <why>" answer, not the mocked message.
 import assert from 'node:assert/strict';
@@ -32,7 +31,7 @@ const { replay, check } = ledger({
         "0.24.4 declares limit an integer of at least 1, so its schema check answers before the tool's own words",
     },
     skipped:
-      'returnDisplay (2: host UI), a references lookup failing after its symbol was found (1), a shell-escaped filePath (1), the pending-call description (3: host UI)',
+      'returnDisplay (2: host UI), a references lookup failing after its symbol was found (1), the pending-call description (3: host UI)',
   },
 });
 
@@ -271,6 +270,7 @@ describe('Qwen Code lsp.test.ts answers replayed against qwen@0.24.4 with a real
         path.join(d, 'util.ts'),
         'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
       );
+      writeFileSync(path.join(d, 'app file.ts'), 'export const ready = true;\n');
       writeFileSync(
         path.join(d, 'index.ts'),
         'import { add } from "./util";\n\nexport function total(): number {\n  return add(1, 2);\n}\n',
@@ -327,6 +327,12 @@ describe('Qwen Code lsp.test.ts answers replayed against qwen@0.24.4 with a real
         serverName: 'typescript',
       }),
       'Definitions for index.ts:4:10 [typescript]:\n1. util.ts:1:17',
+    );
+  });
+  replay(FILE, 'should unescape shell-escaped filePath', async () => {
+    assert.equal(
+      await said({ operation: 'documentSymbol', filePath: 'app\\ file.ts' }),
+      'Document symbols for app file.ts:\n1. ready (Constant) - app file.ts:1:14',
     );
   });
   replay(FILE, 'dispatches to hover and formats results', async () => {
@@ -431,4 +437,4 @@ describe('Qwen Code lsp.test.ts answers replayed against qwen@0.24.4 with a real
   });
 });
 
-check({ matched: 62, deliberate: 1, skipped: 7, capture: 0 });
+check({ matched: 63, deliberate: 1, skipped: 6, capture: 0 });
