@@ -13,6 +13,7 @@ import {
   EngineError,
 } from '../../engine/index.js';
 import { firstBelow } from '../kit/args/arg-checks.js';
+import { unescapeShellPath } from '../kit/files/path-escapes.js';
 import { headOf } from '../kit/text/head-of.js';
 import { numberedList } from '../kit/text/numbered.js';
 import { askCode, type CodeAnswer, type CodeOperation, type CodeQuestion } from '../kit/code/operations.js';
@@ -327,7 +328,8 @@ export const lsp01510 = defineTool<Args>({
       return reply(`LSP ${LABEL[args.operation]} is unavailable (LSP disabled or not initialized).`);
     const question: CodeQuestion = {
       operation: args.operation,
-      file: args.filePath?.trim() ?? '',
+      // Like Qwen Code, a shell-escaped path ("app\ file.ts") names the file it reads as.
+      file: unescapeShellPath(args.filePath?.trim() ?? ''),
       line: args.line,
       column: args.character,
       endLine: args.endLine,

@@ -1,20 +1,24 @@
 // Qwen Code's lsp.test.ts (@0ea6e0d9, 70 cases, it.each counted per operation) replayed against
-// qwen@0.24.4's lsp on a server with --lsp off: the argument checks run before any language server
-// is asked, the schema is the one tool_search shows, and the off state answers as Qwen's does
-// without a client.
-// Counts (checked by the ledger test): matched 45, deliberate 1, skipped 24 of 70.
+// qwen@0.24.4's lsp twice: on a server with --lsp off (the argument checks run before any language
+// server is asked, the schema is the one tool_search shows, and the off state answers as Qwen's
+// does without a client), and on one running a real typescript-language-server (--lsp on), where
+// the vendor's mocked-client cases are replayed as the text the model gets for each answer.
+// Counts (checked by the ledger test): matched 63, deliberate 1, skipped 6 of 70.
 // Deliberate (1): limit 0 is refused by the schema (0.24.4 declares limit an integer, minimum 1;
 //   the stored test predates that), so the answer is the schema's words, not "limit must be a
 //   positive number.".
-// Skipped (24): the operations' answers from a mocked LSP client (20: dispatch arguments,
-//   formatting of definitions, references, hover, symbols, call hierarchy, client failures,
-//   returnDisplay, serverName/limit passing), a shell-escaped filePath (seen only once a server
-//   answers), and the description of a pending call (3, the host's). Facet's lsp answers from real
-//   language servers; those are replayed against real servers in test/engine/lsp/ and by other
-//   shapes, not yet re-read against these mocked texts here.
+// Skipped (6): returnDisplay (2, the host's display, not the model's text), a references lookup
+//   that fails after a workspace symbol was found (1: a real server that finds the symbol answers
+//   its references), and the description of a pending call (3, the host's).
+// Client failures are replayed as real ones (a position past the end of the file): the fact is
+// Qwen's "LSP <operation> failed: <why>" answer, not the mocked message.
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, test } from 'node:test';
 import { serverFixture } from '../../helpers/server.js';
+import { lspArgs } from '../../engine/lsp/lsp-args.js';
 import { caller } from '../gemini/harness.js';
 import { ledger } from './ledger.js';
 
@@ -27,7 +31,7 @@ const { replay, check } = ledger({
         "0.24.4 declares limit an integer of at least 1, so its schema check answers before the tool's own words",
     },
     skipped:
-      'mocked-client answers and their formatting (20), a shell-escaped filePath (needs a server answer), the pending-call description (3: host UI)',
+      'returnDisplay (2: host UI), a references lookup failing after its symbol was found (1), the pending-call description (3: host UI)',
   },
 });
 
@@ -249,6 +253,188 @@ describe('Qwen Code lsp.test.ts replayed against qwen@0.24.4', () => {
     for (const n of ['LspCallHierarchyItem', 'LspDiagnostic', 'LspPosition', 'LspRange'])
       assert.ok(names.includes(n), n);
   });
-
-  check({ matched: 45, deliberate: 1, skipped: 24, capture: 0 });
 });
+
+// ---- the operations' answers, from a real typescript-language-server (--lsp on, as Facet runs it).
+// What is replayed is the text Qwen Code gives the model for each answer: its header, numbered
+// places and, for hierarchy items, their JSON.
+describe('Qwen Code lsp.test.ts answers replayed against qwen@0.24.4 with a real TypeScript server', () => {
+  const LIMIT = { timeout: 180_000 };
+  const { t, dir } = serverFixture({
+    shape: 'qwen',
+    prefix: 'facet-qwen-lsp-on-',
+    args: lspArgs('/').slice(2),
+    setup: (d) => {
+      writeFileSync(path.join(d, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true } }));
+      writeFileSync(
+        path.join(d, 'util.ts'),
+        'export function add(a: number, b: number): number {\n  return a + b;\n}\n',
+      );
+      writeFileSync(path.join(d, 'app file.ts'), 'export const ready = true;\n');
+      writeFileSync(
+        path.join(d, 'index.ts'),
+        'import { add } from "./util";\n\nexport function total(): number {\n  return add(1, 2);\n}\n',
+      );
+    },
+  });
+  const call = caller(() => t, 'qwen@0.24.4', 'lsp-on');
+  const said = async (args: Record<string, unknown>) => {
+    const o = await call('lsp', args, { deadlineMs: 170_000 });
+    return o.error || o.text;
+  };
+
+  // The server starts cold: a project-wide question first makes it load the project.
+  test('the TypeScript server has loaded the project', LIMIT, async () => {
+    await said({ operation: 'findReferences', filePath: 'util.ts', line: 1, character: 17 });
+  });
+  replay(FILE, 'dispatches to definitions and formats results', async () => {
+    assert.equal(
+      await said({ operation: 'goToDefinition', filePath: 'index.ts', line: 4, character: 10 }),
+      'Definitions for index.ts:4:10:\n1. util.ts:1:17',
+    );
+  });
+  replay(FILE, 'handles empty results', async () => {
+    assert.equal(
+      await said({ operation: 'goToDefinition', filePath: 'index.ts', line: 2, character: 1 }),
+      'No definitions found for index.ts:2:1.',
+    );
+  });
+  replay(FILE, 'dispatches to references and formats results', async () => {
+    assert.equal(
+      await said({
+        operation: 'findReferences',
+        filePath: 'util.ts',
+        line: 1,
+        character: 17,
+        includeDeclaration: true,
+      }),
+      'References for util.ts:1:17:\n1. index.ts:1:10\n2. index.ts:4:10\n3. util.ts:1:17',
+    );
+  });
+  replay(FILE, 'passes custom limit to client methods', async () => {
+    assert.equal(
+      await said({ operation: 'findReferences', filePath: 'util.ts', line: 1, character: 17, limit: 1 }),
+      'References for util.ts:1:17:\n1. index.ts:1:10',
+    );
+  });
+  replay(FILE, 'passes serverName to client methods', async () => {
+    assert.equal(
+      await said({
+        operation: 'goToDefinition',
+        filePath: 'index.ts',
+        line: 4,
+        character: 10,
+        serverName: 'typescript',
+      }),
+      'Definitions for index.ts:4:10 [typescript]:\n1. util.ts:1:17',
+    );
+  });
+  replay(FILE, 'should unescape shell-escaped filePath', async () => {
+    assert.equal(
+      await said({ operation: 'documentSymbol', filePath: 'app\\ file.ts' }),
+      'Document symbols for app file.ts:\n1. ready (Constant) - app file.ts:1:14',
+    );
+  });
+  replay(FILE, 'dispatches to hover and formats results', async () => {
+    assert.equal(
+      await said({ operation: 'hover', filePath: 'util.ts', line: 1, character: 17 }),
+      'Hover for util.ts:1:17:\n```typescript\nfunction add(a: number, b: number): number\n```',
+    );
+  });
+  replay(FILE, 'handles null hover result', async () => {
+    assert.equal(
+      await said({ operation: 'hover', filePath: 'index.ts', line: 2, character: 1 }),
+      'No hover information found for index.ts:2:1.',
+    );
+  });
+  replay(FILE, 'dispatches to documentSymbols and formats results', async () => {
+    assert.equal(
+      await said({ operation: 'documentSymbol', filePath: 'index.ts' }),
+      'Document symbols for index.ts:\n1. total (Function) - index.ts:3:17',
+    );
+  });
+  replay(FILE, 'dispatches to workspaceSymbols and formats results', async () => {
+    assert.equal(
+      await said({ operation: 'workspaceSymbol', query: 'total', limit: 10 }),
+      'Found 1 of 1 symbols for query "total":\n1. total (Function) - index.ts:3:1',
+    );
+  });
+  replay(FILE, 'fetches references for top match when available', async () => {
+    assert.equal(
+      await said({ operation: 'workspaceSymbol', query: 'add' }),
+      'Found 1 of 1 symbols for query "add":\n1. add (Function) - util.ts:1:1\n\n' +
+        'References for top match (add):\n1. index.ts:1:10\n2. index.ts:4:10',
+    );
+  });
+  replay(FILE, 'dispatches to implementations and formats results', async () => {
+    assert.equal(
+      await said({ operation: 'goToImplementation', filePath: 'index.ts', line: 4, character: 10 }),
+      'Implementations for index.ts:4:10:\n1. util.ts:1:17',
+    );
+  });
+  // The items' JSON is what the model hands back for incomingCalls/outgoingCalls; its uri names
+  // the temporary project, so the text is compared with that folder written as <dir>.
+  const items = async (args: Record<string, unknown>) => {
+    const text = await said(args);
+    const at = text.indexOf('(JSON):\n');
+    assert.ok(at > 0, text);
+    return { head: text.slice(0, at), json: JSON.parse(text.slice(at + 8)) as Array<Record<string, unknown>> };
+  };
+  const place = (line: number, character: number) => ({ line, character });
+  const span = (l0: number, c0: number, l1: number, c1: number) => ({ start: place(l0, c0), end: place(l1, c1) });
+  const fn = (name: string, file: string, range: ReturnType<typeof span>, selectionRange: ReturnType<typeof span>) => ({
+    name,
+    kind: 'Function',
+    rawKind: 12,
+    detail: '',
+    uri: pathToFileURL(path.join(dir, file)).href,
+    range,
+    selectionRange,
+  });
+  const add = () => fn('add', 'util.ts', span(0, 0, 2, 1), span(0, 16, 0, 19));
+  const total = () => fn('total', 'index.ts', span(2, 0, 4, 1), span(2, 16, 2, 21));
+  replay(FILE, 'dispatches to prepareCallHierarchy and formats results with JSON', async () => {
+    const r = await items({ operation: 'prepareCallHierarchy', filePath: 'util.ts', line: 1, character: 17 });
+    assert.equal(
+      r.head,
+      'Call hierarchy items for util.ts:1:17:\n1. add (Function) - util.ts:1:17\n\nCall hierarchy items ',
+    );
+    assert.deepEqual(r.json, [add()]);
+  });
+  replay(FILE, 'dispatches to incomingCalls and formats results', async () => {
+    const r = await items({ operation: 'incomingCalls', callHierarchyItem: add() });
+    assert.equal(
+      r.head,
+      'Incoming calls for add at util.ts:1:17:\n1. total (Function) - index.ts:3:17 (calls at 4:10)\n\nIncoming calls ',
+    );
+    assert.deepEqual(r.json, [{ from: total(), fromRanges: [span(3, 9, 3, 12)] }]);
+  });
+  replay(FILE, 'dispatches to outgoingCalls and formats results', async () => {
+    const r = await items({ operation: 'outgoingCalls', callHierarchyItem: total() });
+    assert.equal(
+      r.head,
+      'Outgoing calls for total at index.ts:3:17:\n1. add (Function) - util.ts:1:17 (calls at 4:10)\n\nOutgoing calls ',
+    );
+    assert.deepEqual(r.json, [{ to: add(), fromRanges: [span(3, 9, 3, 12)] }]);
+  });
+  replay(FILE, 'handles LSP client errors gracefully', async () => {
+    assert.equal(
+      await said({ operation: 'goToDefinition', filePath: 'index.ts', line: 99, character: 1 }),
+      'LSP go-to-definition failed: index.ts has no line 99, column 1 (it has 6 lines)',
+    );
+  });
+  replay(FILE, 'handles hover operation errors', async () => {
+    assert.equal(
+      await said({ operation: 'hover', filePath: 'index.ts', line: 99, character: 1 }),
+      'LSP hover failed: index.ts has no line 99, column 1 (it has 6 lines)',
+    );
+  });
+  replay(FILE, 'handles call hierarchy errors', async () => {
+    assert.equal(
+      await said({ operation: 'prepareCallHierarchy', filePath: 'index.ts', line: 99, character: 1 }),
+      'LSP call hierarchy prepare failed: index.ts has no line 99, column 1 (it has 6 lines)',
+    );
+  });
+});
+
+check({ matched: 63, deliberate: 1, skipped: 6, capture: 0 });
