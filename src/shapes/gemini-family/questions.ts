@@ -64,6 +64,12 @@ export function answersText(answers: Record<string, string>): string {
 }
 
 /** Asks the host `questions` for `tool` and answers the model: the answers, or why there are none. */
+/** What a family ask tool answers when no answer comes: the same for gemini's ask_user and qwen's ask_user_question. */
+export const ASK_ERROR_MODES = [
+  'The person declines: their message (or that they declined) as an error; do not ask the same again at once.',
+  'Dismissed, no answer in time (--ask-timeout-ms), or nobody to ask (unary CallTool, no MCP elicitation): an error saying so; continue on stated assumptions.',
+];
+
 export async function askFamily(tool: string, questions: readonly FamilyQuestion[], c: Call): Promise<Reply> {
   const outcome = await c.engine.host.ask(c, {
     kind: 'questions',

@@ -7,7 +7,7 @@
 // the refusals (kit/host/not-accepted.ts) are in Facet's own words.
 import { defineTool } from '../common/define.js';
 import { TAGS } from '../tags.js';
-import { askFamily, type FamilyQuestion } from '../gemini-family/questions.js';
+import { ASK_ERROR_MODES, askFamily, type FamilyQuestion } from '../gemini-family/questions.js';
 
 const QUESTION = {
   type: 'object',
@@ -64,9 +64,6 @@ export const askUser = defineTool<{ questions: FamilyQuestion[] }>({
       expectedOutcome: 'The user answered: "Which DB?"="Postgres".',
     },
   ],
-  errorModes: [
-    'The person declines: their message (or that they declined) as an error; do not ask the same again at once.',
-    'Dismissed, no answer in time (--ask-timeout-ms), or nobody to ask (unary CallTool, no MCP elicitation): an error saying so; continue on stated assumptions.',
-  ],
+  errorModes: ASK_ERROR_MODES,
   call: (a, c) => askFamily('ask_user', a.questions, c),
 });
