@@ -1,7 +1,7 @@
 // Shared bench helpers: a Facet server in its own process (as in production), load
 // generation, latency statistics and a plain report. Benches print ratios against a reference.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
@@ -301,16 +301,34 @@ export function median(xs: readonly number[]): number {
 }
 
 /**
- * CPU time (user + system) a process has used so far, in microseconds, from /proc (clock
- * ticks of 10 ms: take it over enough calls); with `withChildren`, that of the children it
- * has waited for too.
+ * CPU time (user + system) a process has used so far, in microseconds. Its own time is the
+ * sum of its live threads' run time from /proc/<pid>/task/<tid>/schedstat (nanoseconds; a
+ * thread that has exited drops out, and Node's threads live as long as the process), or, where
+ * schedstat is missing, /proc/<pid>/stat's clock ticks of 10 ms (take those over enough calls).
+ * With `withChildren`, the children it has waited for (a command, rg) are added, in ticks.
  */
 export function processCpuUs(pid: number | undefined, withChildren = false): number {
   if (pid === undefined) return NaN;
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime, stime; then cutime, cstime: children it has waited for (a command, rg).
-  const ticks = Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
-  return (ticks / 100) * 1e6;
+  const children = withChildren ? ((Number(fields[13]) + Number(fields[14])) / 100) * 1e6 : 0;
+  const own = threadsCpuUs(pid) ?? ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
+  return own + children;
+}
+
+function threadsCpuUs(pid: number): number | undefined {
+  let ns = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        // The thread ended between the listing and the read: its time is gone either way.
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return Number.isFinite(ns) && ns > 0 ? ns / 1000 : undefined;
 }
 
 /** A bound on a ratio: at most `max` (lower is better), or at least `min`. */

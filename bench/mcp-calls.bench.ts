@@ -4,13 +4,13 @@
 // every call changes the file), and a 1 KB read (fs.read / read_text_file). Figures: p50 at c1
 // and server CPU per call from /proc, at c1 and (reads) at c16; interleaved rounds, medians.
 // Targets: list p50 ≤ 1.0×, edit p50 ≤ 1.2×, read CPU per call ≤ 0.8× the filesystem server's.
-import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, load, median, ratioRow, report, reportRatios, stats, type RatioRow } from './lib.js';
+import { CLI, load, median, processCpuUs, ratioRow, report, reportRatios, stats, type RatioRow } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.resolve(here, '../../bench/.work/mcp-calls');
@@ -26,12 +26,8 @@ const edited = path.join(root, 'edit.ts');
 writeFileSync(edited, `export function add(a: number, b: number): number {\n  return a + b; // alpha\n}\n`);
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const N = Number(process.env.N ?? 300);
-
-function cpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
-}
+// Server CPU comes from schedstat (ns; see processCpuUs), so a round's figure is not 10 ms ticks.
+const N = Number(process.env.N ?? 1000);
 
 async function connect(args: string[]): Promise<{ client: Client; pid: number }> {
   const transport = new StdioClientTransport({ command: process.execPath, args, stderr: 'ignore' });
@@ -119,9 +115,9 @@ for (const o of ops) {
   await load(1, 100, o.mcp);
 }
 async function measure(call: Call, pid: number, concurrency: number, into: { p50: number[]; cpu: number[] }) {
-  const before = cpuUs(pid);
+  const before = processCpuUs(pid);
   const run = await load(concurrency, N, call);
-  into.cpu.push((cpuUs(pid) - before) / N);
+  into.cpu.push((processCpuUs(pid) - before) / N);
   into.p50.push(stats(run.latencies).p50);
 }
 for (let r = 0; r < ROUNDS; r++) {
