@@ -201,3 +201,46 @@ test('listDirectory counts entries left out by skip names only when asked', asyn
     cleanup();
   }
 });
+
+test('list without sizes: the same entries in the same order, read in one call or in batches, sizes 0', async () => {
+  const { dir, cleanup } = (await import('../helpers/server.js')).tempDir('facet-sizes-');
+  try {
+    const { mkdirSync, statSync, writeFileSync } = await import('node:fs');
+    // Small enough to be read in one call, and (its st_size past 16 KB) large enough for batches.
+    const small = path.join(dir, 'small');
+    const big = path.join(dir, 'big');
+    mkdirSync(path.join(small, 'sub'), { recursive: true });
+    writeFileSync(path.join(small, 'sub', 'inner.txt'), 'inner');
+    writeFileSync(path.join(small, 'b.txt'), 'bb');
+    mkdirSync(big);
+    for (let i = 0; i < 1200; i++) writeFileSync(path.join(big, `entry-with-a-longish-name-${i}.txt`), '');
+    assert.ok(statSync(big).size > 16 * 1024, 'the big directory must take the batched path');
+    const s = Scope.fromRoots([dir]);
+    for (const sub of ['small', 'big']) {
+      const full = await listDirectory(s, sub, { cwd: dir, depth: 2 });
+      const bare = await listDirectory(s, sub, { cwd: dir, depth: 2, sizes: false });
+      assert.deepEqual([full.sized, bare.sized], [true, false]);
+      assert.deepEqual(rel(bare), rel(full));
+      assert.deepEqual(
+        bare.entries.map((e) => [e.type, e.size, e.mtimeMs]),
+        full.entries.map((e) => [e.type, 0, 0]),
+      );
+    }
+    assert.equal(rel(await listDirectory(s, 'big', { cwd: dir, sizes: false })).length, 1200);
+    assert.deepEqual(rel(await listDirectory(s, 'small', { cwd: dir, depth: 2, sizes: false })), [
+      'sub',
+      'sub/inner.txt',
+      'b.txt',
+    ]);
+    // A sort by size needs the sizes, whatever `sizes` says.
+    const bySize = await listDirectory(s, 'small', { cwd: dir, sort: 'size', sizes: false });
+    assert.deepEqual([bySize.sized, bySize.entries.find((e) => e.name === 'b.txt')!.size], [true, 2]);
+  } finally {
+    cleanup();
+  }
+});
+
+test('list without sizes still refuses a path that resolves outside the roots', async () => {
+  assert.equal(await kindOf(listDirectory(scope, 'link-out', { cwd: tree.root, sizes: false })), 'permission_denied');
+  assert.equal(await kindOf(listDirectory(scope, '..', { cwd: tree.root, sizes: false })), 'permission_denied');
+});

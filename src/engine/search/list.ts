@@ -1,8 +1,7 @@
 // Listing a directory: entries with type, size and mtime, optionally several levels deep
 // (children right after their directory), siblings sorted by the key asked, optional
 // ignore rules and name globs, capped with an exact count of what was left out.
-import { lstatSync, opendirSync, statSync, type Dirent, type Stats } from 'node:fs';
-import path from 'node:path';
+import { lstatSync, opendirSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import picomatch from 'picomatch';
 import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
@@ -19,7 +18,9 @@ export interface ListEntry {
   /** 1 for the directory's own entries, 2 for their children... */
   depth: number;
   type: EntryType;
+  /** Bytes (lstat: a link's own size); 0 in a listing made with `sizes: false`. */
   size: number;
+  /** Last modification, ms since the epoch; 0 in a listing made with `sizes: false`. */
   mtimeMs: number;
 }
 
@@ -40,6 +41,11 @@ export interface ListOptions {
   countSkipped?: boolean;
   /** Leave out entries whose name matches one of these globs ("*.log", "dist"). */
   ignoreGlobs?: string[];
+  /**
+   * Stat every entry for its size and mtime (default true). False leaves them 0 and costs no
+   * syscall per entry, unless the sort is by size or mtime, which needs them.
+   */
+  sizes?: boolean;
   /** Entries collected at most before the walk stops (default 100000). */
   maxCollect?: number;
   signal?: AbortSignal;
@@ -56,6 +62,8 @@ export interface ListResult {
   complete: boolean;
   /** Entries left out by reason: gitignore, an extra ignore file name, "glob". */
   ignored: Record<string, number>;
+  /** The entries carry their size and mtime (see ListOptions.sizes). */
+  sized: boolean;
 }
 
 const typeOf = (d: Dirent): EntryType =>
@@ -78,12 +86,17 @@ function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEnt
 /** Entries read or stat'ed in one go before the listing yields to the event loop. */
 const STAT_BATCH = 256;
 
+/** A directory's size (st_size) up to which it is read in one call: a few hundred entries on ext4, xfs, btrfs, tmpfs. */
+const SMALL_DIRECTORY = 16 * 1024;
+
 /**
- * A directory's entries, read inline (opendir, then getdents in batches) rather than through a
- * promise and the thread pool, which cost more than the reading itself on a small directory; a
- * large one still yields to the event loop between batches.
+ * A directory's entries, read inline rather than through a promise and the thread pool, which
+ * cost more than the reading itself on a small directory. A small one (by its st_size, which
+ * grows with its entries on the usual file systems) is read in one call; a larger one through
+ * opendir in batches, yielding to the event loop between them.
  */
-async function readEntries(dir: string): Promise<Dirent[]> {
+async function readEntries(dir: string, size: number): Promise<Dirent[]> {
+  if (size <= SMALL_DIRECTORY) return readdirSync(dir, { withFileTypes: true });
   const handle = opendirSync(dir, { bufferSize: STAT_BATCH });
   try {
     const out: Dirent[] = [];
@@ -94,6 +107,18 @@ async function readEntries(dir: string): Promise<Dirent[]> {
     return out;
   } finally {
     handle.closeSync();
+  }
+}
+
+/** `dir`/`name` for a name read from `dir`: no normalising needed (path.join cost ~0.6 µs an entry). */
+const childOf = (dir: string, name: string): string => (dir.endsWith('/') ? dir + name : `${dir}/${name}`);
+
+/** A directory's st_size, or Infinity when it cannot be stat'ed (then its reading says why). */
+function sizeOf(dir: string): number {
+  try {
+    return lstatSync(dir).size;
+  } catch {
+    return Infinity;
   }
 }
 
@@ -108,7 +133,7 @@ async function statEntries(dir: string, kept: ReadonlyArray<{ entry: ListEntry }
     const entry = kept[i]!.entry;
     let s: Stats | undefined;
     try {
-      s = lstatSync(path.join(dir, entry.name), { throwIfNoEntry: false });
+      s = lstatSync(childOf(dir, entry.name), { throwIfNoEntry: false });
     } catch {
       s = undefined;
     }
@@ -149,15 +174,17 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
   const globMatch = opts.ignoreGlobs?.length ? picomatch(opts.ignoreGlobs, { dot: true }) : undefined;
   const ignored: Record<string, number> = {};
   const maxCollect = opts.maxCollect ?? 100_000;
-  const cmp = comparator(opts.sort ?? 'dirs-first', opts.reverse === true);
+  const sort = opts.sort ?? 'dirs-first';
+  const cmp = comparator(sort, opts.reverse === true);
+  const sized = opts.sizes !== false || sort === 'size' || sort === 'mtime';
   const out: ListEntry[] = [];
   let complete = true;
 
-  const visit = async (dir: string, rel: string, level: number): Promise<void> => {
+  const visit = async (dir: string, rel: string, level: number, size: number): Promise<void> => {
     throwIfAborted(opts.signal, 'list');
     let dirents: Dirent[];
     try {
-      dirents = await readEntries(dir);
+      dirents = await readEntries(dir, size);
     } catch (err) {
       if (level === 1) throw fromSystemError(err, input, 'list');
       return; // a sub-directory we cannot read: leave it out
@@ -186,7 +213,7 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
         },
       });
     }
-    await statEntries(dir, kept);
+    if (sized) await statEntries(dir, kept);
     kept.sort((a, b) => cmp(a.entry, b.entry));
     for (const { entry, dirent } of kept) {
       if (out.length >= maxCollect) {
@@ -195,10 +222,13 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
       }
       out.push(entry);
       // Symbolic links are listed, never entered.
-      if (dirent.isDirectory() && level < depth) await visit(path.join(dir, entry.name), entry.relative, level + 1);
+      if (dirent.isDirectory() && level < depth) {
+        const sub = childOf(dir, entry.name);
+        await visit(sub, entry.relative, level + 1, sized ? entry.size : sizeOf(sub));
+      }
     }
   };
-  await visit(resolved.real, '', 1);
+  await visit(resolved.real, '', 1, st.size);
 
   const end = opts.limit ? offset + opts.limit : undefined;
   const entries = out.slice(offset, end);
@@ -210,6 +240,7 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
     omitted: out.length - entries.length,
     complete,
     ignored,
+    sized,
   };
 }
 

@@ -34,7 +34,7 @@ const schema = {
 
 export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
   name: 'fs.list',
-  summary: 'List a directory (names, types, sizes, optionally a few levels deep) to see what a folder holds.',
+  summary: 'List a directory (names and types, optionally a few levels deep) to see what a folder holds.',
   description: [
     'Lists the entries of one directory inside the roots. `depth` descends into sub-directories',
     '(children follow their directory, indented by depth); symbolic links are listed, never entered.',
@@ -73,6 +73,8 @@ export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
     };
     return c.engine.search.list(c, args.path ?? '.', {
       ...opts,
+      // The text shows names and types only: no lstat per entry unless the sort needs it.
+      sizes: false,
       includeHidden: args.include_hidden,
       ignore,
       ignoreGlobs: args.ignore,

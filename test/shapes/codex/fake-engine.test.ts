@@ -166,6 +166,7 @@ test('list_dir: entries in byte order, indented by depth, with type suffixes', a
     omitted: 0,
     complete: true,
     ignored: {},
+    sized: true,
   };
   let opts: unknown;
   const engine = fakeEngine({ search: { list: (_c, _p, o) => ((opts = o), Promise.resolve(listed)) } });

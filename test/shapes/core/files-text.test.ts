@@ -524,11 +524,16 @@ describe('fs.list', () => {
     lutimesSync(path.join(d, 'link'), T, T);
     return { ...a, d };
   }
-  const entry = (d: string, relative: string, depth: number, type: string, size?: number) => ({
+  // A default listing names its entries only: it stats none of them (issue 38).
+  const entry = (relative: string, depth: number, type: string) => ({
     name: path.basename(relative),
     relative,
     depth,
     type,
+  });
+  // A listing sorted by size or mtime stats each entry, and says what it found.
+  const sized = (d: string, relative: string, depth: number, type: string, size?: number) => ({
+    ...entry(relative, depth, type),
     size: size ?? statSync(path.join(d, relative)).size,
     mtimeMs: T * 1000,
   });
@@ -546,16 +551,38 @@ describe('fs.list', () => {
         complete: true,
         ignored: {},
         entries: [
-          entry(d, 'empty', 1, 'directory'),
-          entry(d, 'sub', 1, 'directory'),
-          entry(d, 'sub/c.txt', 2, 'file', 3),
-          entry(d, '.hidden', 1, 'file', 0),
-          entry(d, 'a.log', 1, 'file', 1),
-          entry(d, 'b.txt', 1, 'file', 2),
-          entry(d, 'link', 1, 'symlink', 5),
+          entry('empty', 1, 'directory'),
+          entry('sub', 1, 'directory'),
+          entry('sub/c.txt', 2, 'file'),
+          entry('.hidden', 1, 'file'),
+          entry('a.log', 1, 'file'),
+          entry('b.txt', 1, 'file'),
+          entry('link', 1, 'symlink'),
         ],
       },
     );
+  });
+
+  test('sorted by size or mtime: the entries carry what they were sorted by', async () => {
+    const { sub, call, d } = await tree();
+    succeeded(await call('fs.list', { path: `${sub}/d`, sort: 'size' }), 'empty/\nsub/\nlink@\nb.txt\na.log\n.hidden', {
+      path: d,
+      offset: 0,
+      total: 6,
+      omitted: 0,
+      complete: true,
+      ignored: {},
+      entries: [
+        ...['empty', 'sub'].map((n) => sized(d, n, 1, 'directory')),
+        sized(d, 'link', 1, 'symlink', 5),
+        sized(d, 'b.txt', 1, 'file', 2),
+        sized(d, 'a.log', 1, 'file', 1),
+        sized(d, '.hidden', 1, 'file', 0),
+      ],
+    });
+    utimesSync(path.join(d, 'b.txt'), T + 10, T + 10);
+    const byTime = await call('fs.list', { path: `${sub}/d`, sort: 'mtime', limit: 1 });
+    assert.deepEqual(structured(byTime)!.entries, [{ ...sized(d, 'b.txt', 1, 'file', 2), mtimeMs: (T + 10) * 1000 }]);
   });
 
   test('paging, ignore globs, an empty directory', async () => {
@@ -570,7 +597,7 @@ describe('fs.list', () => {
         omitted: 4,
         complete: true,
         ignored: {},
-        entries: [entry(d, 'sub', 1, 'directory'), entry(d, '.hidden', 1, 'file', 0)],
+        entries: [entry('sub', 1, 'directory'), entry('.hidden', 1, 'file')],
       },
     );
     const ignored = await call('fs.list', { path: `${sub}/d`, ignore: ['*.log'] });

@@ -22,7 +22,11 @@ export function listingView(r: ListResult): EntriesView {
   if (r.omitted > 0) lines.push(`(${r.omitted} more entries not shown; total ${countSoFar(r.total, r.complete)})`);
   if (r.entries.length === 0 && r.total === 0) lines.push('(empty directory)');
   const { path, offset, total, omitted, complete, ignored } = r;
-  const data = { path, offset, total, omitted, complete, ignored, entries: r.entries.map((e) => ({ ...e })) };
+  // Size and mtime only when the listing stat'ed its entries (ListOptions.sizes).
+  const entries = r.sized
+    ? r.entries.map((e) => ({ ...e }))
+    : r.entries.map(({ name, relative, depth, type }) => ({ name, relative, depth, type }));
+  const data = { path, offset, total, omitted, complete, ignored, entries };
   return { text: lines.join('\n'), data, counts: { entries: r.entries.length, total }, truncated: omitted > 0 };
 }
 
