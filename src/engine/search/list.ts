@@ -86,7 +86,7 @@ function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEnt
 /** Entries read or stat'ed in one go before the listing yields to the event loop. */
 const STAT_BATCH = 256;
 
-/** A directory's size (st_size) up to which it is read in one call: a few hundred entries on ext4, xfs, btrfs, tmpfs. */
+/** A directory's st_size up to which it is read in one call: a few hundred entries on ext4, xfs, btrfs, tmpfs. */
 const SMALL_DIRECTORY = 16 * 1024;
 
 /**
