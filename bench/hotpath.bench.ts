@@ -177,6 +177,6 @@ rows.push(ratioRow('search.grep: p50 / direct rg spawn', grep.p50, rgFig.p50, { 
 rows.push(ratioRow('search.grep: CPU / direct rg spawn', grep.cpu, rgFig.cpu, { max: 1.5 }));
 reportRatios('ratios (value and reference: p50 in ms, CPU in µs per call)', rows);
 console.log(
-  `\n${ROUNDS} interleaved rounds at concurrency 1 after ${WARMUP} warm-up calls; CPU from /proc (10 ms ticks) includes waited-for children; ${path.basename(grepRoot)} tree of 50 files`,
+  `\n${ROUNDS} interleaved rounds at concurrency 1 after ${WARMUP} warm-up calls; CPU from /proc (the server from schedstat, the waited-for children it includes in 10 ms ticks); ${path.basename(grepRoot)} tree of 50 files`,
 );
 console.log(`echo p50 ${fmt(echoFig.p50, 3)} ms, CPU ${fmt(echoFig.cpu, 1)} µs per call`);

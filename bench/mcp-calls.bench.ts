@@ -26,7 +26,7 @@ const edited = path.join(root, 'edit.ts');
 writeFileSync(edited, `export function add(a: number, b: number): number {\n  return a + b; // alpha\n}\n`);
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-// Server CPU comes from schedstat (ns; see processCpuUs), so a round's figure is not 10 ms ticks.
+// Server CPU comes from schedstat (ns; see processCpuUs), not 10 ms ticks.
 const N = Number(process.env.N ?? 1000);
 
 async function connect(args: string[]): Promise<{ client: Client; pid: number }> {
