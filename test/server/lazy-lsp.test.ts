@@ -10,19 +10,21 @@ import * as grpc from '@grpc/grpc-js';
 import { ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { loadedBy, packagesIn, preloadFlags } from '../helpers/loaded-modules.js';
 import { callTool, tempDir } from '../helpers/server.js';
+import { lspArgs } from '../engine/lsp/lsp-args.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const VSCODE = ['vscode-jsonrpc', 'vscode-languageserver-protocol', 'vscode-languageserver-types'];
 const LIMIT = { timeout: 180_000 };
 
-/** A project with one TypeScript file, a log for the preload, and `facet <args>` started on it. */
+/** A project with one TypeScript file, a log for the preload, and `facet <args>` started on it, language servers on. */
 function start(dir: string, args: string[]): { child: ChildProcess; log: string } {
   mkdirSync(path.join(dir, 'ts'));
   writeFileSync(path.join(dir, 'ts', 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true } }));
   writeFileSync(path.join(dir, 'ts', 'a.ts'), 'export const one: number = 1;\n');
   const log = path.join(dir, 'loaded.txt');
   writeFileSync(log, '');
-  const child = spawn(process.execPath, [...preloadFlags(dir), CLI, ...args, '--root', dir, '--lsp', 'on'], {
+  // Wide language-server bounds: a cold tsserver on a loaded machine still answers.
+  const child = spawn(process.execPath, [...preloadFlags(dir), CLI, ...args, ...lspArgs(dir)], {
     env: { ...process.env, LOADED_LOG: log },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
