@@ -3,9 +3,14 @@
 // and the time until that edit's diagnostics are ready for a later call (typescript-language-
 // server and tsserver starting and loading the project), then a warm fs.edit with diagnostics
 // against the same edit on an engine with --lsp off, and the resident memory of the pool's
-// process trees against its cap. Targets: a cold edit (and the next, while the project loads)
-// answers within 500 ms, without the diagnostics; warm edit + diagnostics <= 300 ms over the
-// plain edit, and <= 3x it (wall and CPU); the pool's RSS within --lsp-memory-mb.
+// process trees against its cap. A warm edit waits for its diagnostics at most twice its own
+// time (--lsp-diagnostics-ratio 2); what misses that comes with the session's next call, so the
+// bench waits (untimed) for each edit's report before the next edit, and reports both when the
+// edit answered and when its diagnostics were ready. Targets: a cold edit (and the next, while
+// the project loads) answers within 500 ms, without the diagnostics; a warm edit answers within
+// 3x the plain edit, its diagnostics are ready <= 300 ms over it, and Facet's CPU for the edit
+// and its whole check (the part after the answer included) is <= 3x the plain edit's; the
+// pool's RSS within --lsp-memory-mb.
 // Wall times on a shared machine are noisy: CPU of this process is reported beside them.
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -101,6 +106,10 @@ if (!JSON.stringify(late[0]).includes("Type 'string' is not assignable to type '
   throw new Error(`no diagnostics for the cold edit: ${JSON.stringify(late).slice(0, 300)}`);
 const warm: number[] = [];
 const warmCpu: number[] = [];
+/** From the edit's start until its diagnostics were ready: in its answer, or for the next call. */
+const ready: number[] = [];
+const readyCpu: number[] = [];
+let inTime = 0;
 const plain: number[] = [];
 const plainCpu: number[] = [];
 const off = toolboxFor('off');
@@ -109,9 +118,24 @@ for (const args of [BAD, GOOD]) await edit(off.core, args, plainSession);
 // Interleaved: each round makes the same two edits with diagnostics, then with --lsp off.
 for (let i = 0; i < ROUNDS; i++) {
   for (const args of [BAD, GOOD]) {
+    const cpu0 = process.cpuUsage();
+    const t0 = performance.now();
     const r = await edit(on.core, args, session);
-    if (args === BAD && !r.text.includes('not assignable'))
-      throw new Error(`a warm edit came without its diagnostics: ${r.text.slice(-300)}`);
+    // Past its wait, the check goes on and its report is kept for the next call: waited for here.
+    let found = r.text;
+    if (r.text.includes('is still checking')) {
+      let reports = on.engine.code.takeLate(session);
+      while (reports.length === 0) {
+        await new Promise((res) => setTimeout(res, 5));
+        reports = on.engine.code.takeLate(session);
+      }
+      found = JSON.stringify(reports);
+    } else inTime++;
+    ready.push(performance.now() - t0);
+    const cpu = process.cpuUsage(cpu0);
+    readyCpu.push((cpu.user + cpu.system) / 1000);
+    if (args === BAD && !found.includes('not assignable'))
+      throw new Error(`a warm edit's diagnostics are missing: ${found.slice(-300)}`);
     warm.push(r.ms);
     warmCpu.push(r.cpuMs);
   }
@@ -126,7 +150,7 @@ const { maxServers, idleMs, memoryMb } = on.engine.code.pool.settings;
 await on.engine.close();
 await off.engine.close();
 
-const extra = median(warm) - median(plain);
+const extra = median(ready) - median(plain);
 report(`lsp: ${FILES}-file TypeScript project, fs.edit of ${target} (median of ${ROUNDS * 2})`, [
   {
     case: 'cold edit: answered (no wait for the server)',
@@ -135,14 +159,20 @@ report(`lsp: ${FILES}-file TypeScript project, fs.edit of ${target} (median of $
   },
   { case: 'second edit, project loading: answered', wall_ms: fmt(second.ms, 0), facet_cpu_ms: fmt(second.cpuMs, 0) },
   { case: 'cold edits: their diagnostics ready for a later call', wall_ms: fmt(lateMs, 0), facet_cpu_ms: '' },
-  { case: 'warm edit + diagnostics', wall_ms: fmt(median(warm)), facet_cpu_ms: fmt(median(warmCpu)) },
+  { case: 'warm edit + diagnostics: answered', wall_ms: fmt(median(warm)), facet_cpu_ms: fmt(median(warmCpu)) },
+  {
+    case: 'warm edit: its diagnostics ready (answer or next call)',
+    wall_ms: fmt(median(ready)),
+    facet_cpu_ms: fmt(median(readyCpu)),
+  },
   { case: 'same edit, --lsp off', wall_ms: fmt(median(plain)), facet_cpu_ms: fmt(median(plainCpu)) },
   {
-    case: 'diagnostics overhead (warm - off)',
+    case: 'diagnostics overhead (ready - off)',
     wall_ms: fmt(extra),
-    facet_cpu_ms: fmt(median(warmCpu) - median(plainCpu)),
+    facet_cpu_ms: fmt(median(readyCpu) - median(plainCpu)),
   },
 ]);
+console.log(`warm edits whose diagnostics came in their own answer: ${inTime} of ${warm.length}`);
 console.log(
   `pool bounds: at most ${maxServers} servers, each stopped after ${idleMs / 60_000} min idle, ${memoryMb} MB for all of them (--lsp-max-servers, --lsp-idle-ms, --lsp-memory-mb)`,
 );
@@ -157,7 +187,7 @@ const absolute = [
   // Before issue 38 a cold edit waited out the diagnostics bound (3 s) while tsserver loaded.
   bounded('cold edit answered (was: waited up to 3000 ms)', first.ms, 'ms', 500),
   bounded('second edit while the project loads, answered', second.ms, 'ms', 500),
-  bounded('warm edit: diagnostics overhead (warm - off)', extra, 'ms', 300),
+  bounded('warm edit: diagnostics overhead (ready - off)', extra, 'ms', 300),
   bounded('pool RSS, language servers warm', rss / 1048576, 'MB', memoryMb),
 ];
 report('targets (issue 38)', absolute);
@@ -165,9 +195,12 @@ const missed =
   absolute.filter((r) => r.verdict !== 'PASS').length +
   reportRatios('ratios (issue 38)', [
     ratioRow('warm edit with diagnostics / edit with --lsp off (wall)', median(warm), median(plain), { max: 3 }),
-    ratioRow('warm edit with diagnostics / edit with --lsp off (Facet CPU)', median(warmCpu), median(plainCpu), {
-      max: 3,
-    }),
+    ratioRow(
+      'warm edit with diagnostics, whole check / edit with --lsp off (Facet CPU)',
+      median(readyCpu),
+      median(plainCpu),
+      { max: 3 },
+    ),
   ]);
 console.log(
   `load average ${os

@@ -315,6 +315,12 @@ export const OPTIONS: OptionSpec[] = [
     '3000',
     'How long a tool that changed files waits at most for their diagnostics; past it the change is reported without them, saying why',
   ),
+  o(
+    'lsp-diagnostics-ratio',
+    'int',
+    '2',
+    "A tool that changed files waits for a warm language server's diagnostics only until it has taken 1 + this many times as long as its write alone (within --lsp-diagnostics-ms); those not ready by then come with the session's next call",
+  ),
   o('lsp-idle-ms', 'int', '600000', 'A language server unused this long is shut down (started again when next needed)'),
   o(
     'lsp-memory-mb',
@@ -849,6 +855,7 @@ function lspSettings(v: OptionValues, lspOn: string, servers: Record<string, str
     startTimeoutMs: v.int('lsp-start-timeout-ms', 100, 10 * 60_000),
     requestTimeoutMs: v.int('lsp-request-timeout-ms', 100, 10 * 60_000),
     diagnosticsMs: v.int('lsp-diagnostics-ms', 0, 10 * 60_000),
+    diagnosticsRatio: v.int('lsp-diagnostics-ratio', 0, 1_000_000),
     idleMs: v.int('lsp-idle-ms', 1000),
     memoryMb: v.int('lsp-memory-mb', 64),
     maxServers: v.int('lsp-max-servers', 1, 256),

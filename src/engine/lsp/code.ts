@@ -120,7 +120,11 @@ export interface RenameResult {
 /** The diagnostics a writing call's change introduced, per changed file, and why some files have none. */
 export interface ChangeDiagnostics {
   files: Array<{ path: string; relative: string; language: string; server: string; introduced: CodeDiagnostic[] }>;
-  missing: Array<{ path: string; relative: string; language: string; reason: string }>;
+  /**
+   * `checking`: a warm server was still checking when the call's wait ran out; the check goes on
+   * and its report comes with a later call (a dialect whose vendor shows diagnostics only later may say nothing).
+   */
+  missing: Array<{ path: string; relative: string; language: string; reason: string; checking?: true }>;
 }
 
 /** One changed file: its real path, its text before (null: it did not exist) and after (null: deleted). */
@@ -453,17 +457,31 @@ export class CodeEngine {
   // ---- what writing calls ask
 
   /**
-   * The diagnostics `changes` introduced, waiting at most the diagnostics bound in all, and only
-   * for servers that are warm. Files no server speaks for are left out; a server that is
-   * missing, starting, slow or dead gives the file a `missing` entry saying why, and never an
-   * error. A check not waited for (the server is starting, or it ran past the bound) goes on,
-   * and its report comes with a later call of the session (takeLate).
+   * The diagnostics `changes` introduced, waiting only for servers that are warm, and for them at
+   * most the diagnostics bound; given the `call`'s start and how long its write took, only until
+   * the call has taken 1 + `diagnosticsRatio` times the write, when that is sooner: an edit with
+   * diagnostics costs at most that many times one without (issue 38).
+   * Files no server speaks for are left out; a server that is missing, starting, slow or dead
+   * gives the file a `missing` entry saying why, and never an error. A check not waited for (the
+   * server is starting, or it ran past the wait) goes on, and its report comes with a later call
+   * of the session (takeLate).
    */
-  async changed(ctx: CodeContext, changes: readonly Change[]): Promise<ChangeDiagnostics | undefined> {
+  async changed(
+    ctx: CodeContext,
+    changes: readonly Change[],
+    call?: { startedAt: number; writeMs: number },
+  ): Promise<ChangeDiagnostics | undefined> {
     if (!this.settings.enabled) return undefined;
     const mine = changes.filter((c) => c.after !== null && this.pool.languageOf(c.path) && ctx.scope.contains(c.path));
     if (mine.length === 0) return undefined;
-    const deadline = Date.now() + this.settings.diagnosticsMs;
+    const { diagnosticsMs, diagnosticsRatio } = this.settings;
+    const waitMs = call
+      ? Math.min(
+          diagnosticsMs,
+          Math.max(0, (1 + diagnosticsRatio) * call.writeMs - (performance.now() - call.startedAt)),
+        )
+      : diagnosticsMs;
+    const deadline = Date.now() + waitMs;
     const report: ChangeDiagnostics = { files: [], missing: [] };
     await Promise.all(
       mine.map(async (c) => {
@@ -497,8 +515,14 @@ export class CodeEngine {
         }
         const late = ctx.session.bag<ChangeDiagnostics[]>(LATE, () => []);
         void check.then((r) => late.push(r));
-        const why = warm ? `is still checking after ${this.settings.diagnosticsMs} ms; ${LATER}` : STARTING;
-        report.missing.push({ path: c.path, relative, language, reason: `${at.server.spec.server} ${why}` });
+        const why = warm ? `is still checking after ${Math.round(waitMs)} ms; ${LATER}` : STARTING;
+        report.missing.push({
+          path: c.path,
+          relative,
+          language,
+          reason: `${at.server.spec.server} ${why}`,
+          ...(warm ? { checking: true as const } : {}),
+        });
       }),
     );
     report.files.sort((a, b) => a.relative.localeCompare(b.relative));
@@ -512,7 +536,8 @@ export class CodeEngine {
    */
   takeLate(session: Session): ChangeDiagnostics[] {
     const late = session.bag<ChangeDiagnostics[]>(LATE, () => []);
-    return late.length === 0 ? late : late.splice(0, late.length);
+    // Never the bag itself: what a caller adds to the answer must not become the next call's.
+    return late.length === 0 ? [] : late.splice(0, late.length);
   }
 
   /**

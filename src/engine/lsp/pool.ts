@@ -15,6 +15,12 @@ export interface LspSettings {
   requestTimeoutMs: number;
   /** How long a writing tool waits for the diagnostics of what it changed. */
   diagnosticsMs: number;
+  /**
+   * A writing call waits for a warm server's diagnostics only until it has taken 1 + this many
+   * times as long as its write alone (and within diagnosticsMs): an edit with them costs at most
+   * that many times one without.
+   */
+  diagnosticsRatio: number;
   idleMs: number;
   /** The resident memory of all the pool's process trees together. */
   memoryMb: number;
@@ -28,6 +34,7 @@ export const DEFAULT_LSP: LspSettings = {
   startTimeoutMs: 20_000,
   requestTimeoutMs: 10_000,
   diagnosticsMs: 3_000,
+  diagnosticsRatio: 2,
   idleMs: 10 * 60_000,
   memoryMb: 2048,
   maxServers: 8,

@@ -2,25 +2,29 @@
 // ends tsserver and any other child with it), its JSON-RPC connection (vscode-languageserver-
 // protocol, not a hand-written client), the documents Facet has opened in it, and the
 // diagnostics it has published. Every wait is bounded; a server that dies or hangs rejects
-// what is pending at once instead of leaving a caller waiting.
+// what is pending at once instead of leaving a caller waiting. The protocol library (~300 KB
+// of JavaScript) loads with the first server started, not with the engine (issue 38).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  CancellationTokenSource,
-  createProtocolConnection,
-  DocumentDiagnosticRequest,
-  PublishDiagnosticsNotification,
-  RegistrationRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type Diagnostic,
-  type ProtocolConnection,
-  type ServerCapabilities,
-} from 'vscode-languageserver-protocol/node';
+import type { Diagnostic, ProtocolConnection, ServerCapabilities } from 'vscode-languageserver-protocol/node';
 import { atExit } from '../at-exit.js';
+
+type Rpc = typeof import('vscode-languageserver-protocol/node');
+let rpc: Promise<Rpc> | undefined;
+/**
+ * The JSON-RPC client library, imported once, when the first server starts. A CommonJS package:
+ * the bundle's chunk exports it as `default` only, Node's loader as `default` and by name.
+ */
+const loadRpc = (): Promise<Rpc> =>
+  (rpc ??= import('vscode-languageserver-protocol/node').then((m) => (m as { default?: Rpc }).default ?? m));
+
+// The protocol's method names that Facet listens for (the library's constants are runtime values).
+const PUBLISH_DIAGNOSTICS = 'textDocument/publishDiagnostics';
+const PULL_DIAGNOSTICS = 'textDocument/diagnostic';
+const REGISTER_CAPABILITY = 'client/registerCapability';
 
 /** Why a server cannot answer: its words go into the note an edit carries. */
 export class LspUnavailable extends Error {
@@ -102,7 +106,9 @@ function rssKb(pid: number): number {
 export class LanguageServer {
   readonly spec: ServerSpawn;
   private readonly proc: ChildProcess;
-  private readonly conn: ProtocolConnection;
+  /** Set once the protocol library has loaded (initialize); every request waits for `ready` first. */
+  private conn?: ProtocolConnection;
+  private lib?: Rpc;
   private stderrTail = '';
   private seq = 0;
   private waiters = new Set<() => void>();
@@ -151,30 +157,6 @@ export class LanguageServer {
     });
     // A write to a server that died is reported through 'exit', not as an unhandled error.
     this.proc.stdin!.on('error', () => undefined);
-    this.conn = createProtocolConnection(
-      new StreamMessageReader(this.proc.stdout!),
-      new StreamMessageWriter(this.proc.stdin!),
-    );
-    this.conn.onError(() => undefined);
-    this.conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
-      this.published.set(p.uri, { seq: ++this.seq, diagnostics: p.diagnostics });
-      for (const w of [...this.waiters]) w();
-    });
-    this.conn.onRequest(RegistrationRequest.method, (p: { registrations: Array<{ method: string }> }) => {
-      if (p.registrations.some((r) => r.method === DocumentDiagnosticRequest.method)) {
-        this.pull = true;
-        // Waiters for pushes (pyright registers pull diagnostics only after start-up) pull instead.
-        for (const w of [...this.waiters]) w();
-      }
-      return null;
-    });
-    // Requests servers make of an editor that Facet has no use for: answered, so they do not wait.
-    this.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
-    this.conn.onRequest('window/workDoneProgress/create', () => null);
-    this.conn.onRequest('client/unregisterCapability', () => null);
-    this.conn.onRequest('workspace/diagnostic/refresh', () => null);
-    this.conn.onRequest('window/showMessageRequest', () => null);
-    this.conn.listen();
     const exited = new Promise<never>((_, reject) => {
       const fail = (why: string) => {
         if (this.ended) return;
@@ -188,7 +170,7 @@ export class LanguageServer {
         } catch {
           // nothing left
         }
-        this.conn.dispose();
+        this.conn?.dispose();
         this.removeTmp();
         for (const w of [...this.waiters]) w();
         this.onEnd?.(why);
@@ -216,9 +198,68 @@ export class LanguageServer {
 
   private readonly exited: Promise<never>;
 
+  /** The JSON-RPC connection over the server's stdio (its output waits in the pipe until then). */
+  private connect(lib: Rpc): ProtocolConnection {
+    const conn = lib.createProtocolConnection(
+      new lib.StreamMessageReader(this.proc.stdout!),
+      new lib.StreamMessageWriter(this.proc.stdin!),
+    );
+    conn.onError(() => undefined);
+    conn.onNotification(PUBLISH_DIAGNOSTICS, (p: { uri: string; diagnostics: Diagnostic[] }) => {
+      this.published.set(p.uri, { seq: ++this.seq, diagnostics: p.diagnostics });
+      for (const w of [...this.waiters]) w();
+    });
+    conn.onRequest(REGISTER_CAPABILITY, (p: { registrations: Array<{ method: string }> }) => {
+      if (p.registrations.some((r) => r.method === PULL_DIAGNOSTICS)) {
+        this.pull = true;
+        // Waiters for pushes (pyright registers pull diagnostics only after start-up) pull instead.
+        for (const w of [...this.waiters]) w();
+      }
+      return null;
+    });
+    // Requests servers make of an editor that Facet has no use for: answered, so they do not wait.
+    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+    conn.onRequest('window/workDoneProgress/create', () => null);
+    conn.onRequest('client/unregisterCapability', () => null);
+    conn.onRequest('workspace/diagnostic/refresh', () => null);
+    conn.onRequest('window/showMessageRequest', () => null);
+    conn.listen();
+    return conn;
+  }
+
+  /** Loads the library, connects and shakes hands, all within the start-up bound. */
   private async initialize(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new LspUnavailable(
+              `${this.spec.server} did not finish starting within ${this.spec.startTimeoutMs} ms`,
+              'start_timeout',
+            ),
+          ),
+        this.spec.startTimeoutMs,
+      );
+    });
+    late.catch(() => undefined);
+    try {
+      const lib = await Promise.race([loadRpc(), this.exited, late]);
+      if (this.ended) throw new LspUnavailable(this.ended, this.stopping ? 'closed' : 'crashed');
+      this.lib = lib;
+      this.conn = this.connect(lib);
+      await this.handshake(this.conn, late);
+    } catch (err) {
+      this.kill();
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async handshake(conn: ProtocolConnection, late: Promise<never>): Promise<void> {
     const rootUri = pathToFileURL(this.spec.root).href;
-    const init = this.conn.sendRequest('initialize', {
+    const init = conn.sendRequest('initialize', {
       processId: process.pid,
       rootUri,
       rootPath: this.spec.root,
@@ -260,39 +301,18 @@ export class LanguageServer {
         },
       },
     }) as Promise<{ capabilities: ServerCapabilities }>;
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new LspUnavailable(
-              `${this.spec.server} did not finish starting within ${this.spec.startTimeoutMs} ms`,
-              'start_timeout',
-            ),
-          ),
-        this.spec.startTimeoutMs,
-      );
-    });
-    try {
-      const res = await Promise.race([init, this.exited, late]);
-      this.capabilities = res.capabilities ?? {};
-      if (this.capabilities.diagnosticProvider) this.pull = true;
-      await this.conn.sendNotification('initialized', {});
-    } catch (err) {
-      this.kill();
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
+    const res = await Promise.race([init, this.exited, late]);
+    this.capabilities = res.capabilities ?? {};
+    if (this.capabilities.diagnosticProvider) this.pull = true;
+    await conn.sendNotification('initialized', {});
   }
 
   /** A request, bounded by the request timeout (cancelled on the server when it runs out). */
   async request<R>(method: string, params: unknown, timeoutMs = this.spec.requestTimeoutMs): Promise<R> {
-    await Promise.race([this.ready, this.exited]);
-    if (this.ended) throw new LspUnavailable(this.ended, 'crashed');
+    const conn = await this.connected();
     this.lastUsed = Date.now();
     this.busy++;
-    const cts = new CancellationTokenSource();
+    const cts = new this.lib!.CancellationTokenSource();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -301,11 +321,7 @@ export class LanguageServer {
       }, timeoutMs);
     });
     try {
-      const answer = await Promise.race([
-        this.conn.sendRequest(method, params, cts.token) as Promise<R>,
-        this.exited,
-        late,
-      ]);
+      const answer = await Promise.race([conn.sendRequest(method, params, cts.token) as Promise<R>, this.exited, late]);
       if (method.startsWith('textDocument/')) this.warm = true;
       return answer;
     } finally {
@@ -320,24 +336,30 @@ export class LanguageServer {
    * it.
    */
   async sync(file: string, languageId: string, text: string): Promise<boolean> {
-    await Promise.race([this.ready, this.exited]);
-    if (this.ended) throw new LspUnavailable(this.ended, 'crashed');
+    const conn = await this.connected();
     const uri = pathToFileURL(file).href;
     const doc = this.docs.get(uri);
     if (doc && doc.text === text) return false;
     if (!doc) {
       this.docs.set(uri, { version: 1, text, languageId });
-      await this.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+      await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
     } else {
       doc.version++;
       doc.text = text;
-      await this.conn.sendNotification('textDocument/didChange', {
+      await conn.sendNotification('textDocument/didChange', {
         textDocument: { uri, version: doc.version },
         contentChanges: [{ text }],
       });
-      await this.conn.sendNotification('textDocument/didSave', { textDocument: { uri }, text });
+      await conn.sendNotification('textDocument/didSave', { textDocument: { uri }, text });
     }
     return true;
+  }
+
+  /** The connection once the server has started; throws LspUnavailable when it is gone. */
+  private async connected(): Promise<ProtocolConnection> {
+    await Promise.race([this.ready, this.exited]);
+    if (this.ended || !this.conn) throw new LspUnavailable(this.ended ?? 'the server is gone', 'crashed');
+    return this.conn;
   }
 
   /** The publish counter now: diagnostics published after it are newer than a change made now. */
@@ -356,7 +378,7 @@ export class LanguageServer {
     if (this.spec.tsserver) return this.tsDiagnostics(file, left());
     const pull = async () => {
       const res = await this.request<{ kind: string; items?: Diagnostic[] }>(
-        DocumentDiagnosticRequest.method,
+        PULL_DIAGNOSTICS,
         { textDocument: { uri } },
         left(),
       );
@@ -478,9 +500,11 @@ export class LanguageServer {
     this.stopping = true;
     const gone = this.exited.catch(() => undefined);
     const wait = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
+    const conn = this.conn;
     try {
       await Promise.race([
-        this.conn.sendRequest('shutdown').then(() => this.conn.sendNotification('exit')),
+        // Not connected yet (the library still loading): nothing to ask, it is ended below.
+        conn ? conn.sendRequest('shutdown').then(() => conn.sendNotification('exit')) : Promise.resolve(),
         wait(graceMs),
         gone,
       ]);

@@ -2,7 +2,8 @@
 // the files a call names are taken before it runs, the files it changed are read after, and
 // the diagnostics the change introduced are added to the call's context (`changeDiagnostics`),
 // where the shape's wrapper finds them whatever the tool. Never fails the call: the wait is
-// bounded and whatever goes wrong becomes a `missing` entry saying why.
+// bounded (by the call's own time too: CodeEngine.changed) and whatever goes wrong becomes a
+// `missing` entry saying why.
 import { promises as fsp } from 'node:fs';
 import type { ChangeDiagnostics, CodeContext, CodeEngine } from './code.js';
 
@@ -37,6 +38,7 @@ export async function watched<R>(
 ): Promise<R> {
   const sink = ctx.changeDiagnostics;
   if (!sink || !code.enabled) return run();
+  const startedAt = performance.now();
   const before = new Map<string, string | null>();
   for (const input of typeof inputs === 'function' ? inputs() : inputs) {
     try {
@@ -46,7 +48,9 @@ export async function watched<R>(
       // the call itself reports a bad path
     }
   }
+  const writing = performance.now();
   const result = await run();
+  const writeMs = performance.now() - writing;
   const files = changed(result).filter((f) => code.handles(f.path));
   if (files.length === 0) return result;
   const changes = await Promise.all(
@@ -56,7 +60,7 @@ export async function watched<R>(
       after: f.deleted ? null : await textOf(f.path),
     })),
   );
-  const report = await code.changed(ctx, changes).catch(() => undefined);
+  const report = await code.changed(ctx, changes, { startedAt, writeMs }).catch(() => undefined);
   if (report && (report.files.length > 0 || report.missing.length > 0)) sink.push(report);
   return result;
 }

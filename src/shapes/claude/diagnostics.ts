@@ -2,7 +2,9 @@
 // a system-reminder holding <new-diagnostics>, one block per file named by its base name, one
 // line per diagnostic: severity symbol, [Line l:c] (1-based), message, [code], (source).
 // Facet appends the same block to the tool's text. Claude Code has no words for diagnostics it
-// could not get; Facet adds one reminder line per file saying why.
+// could not get; Facet adds one reminder line per file saying why, except for a check a warm
+// server is still running: Claude Code attaches diagnostics to a later turn anyway, and so does
+// Facet (with the session's next call), so an edit that did not wait for them says nothing.
 import path from 'node:path';
 import type { ChangeDiagnostics, CodeDiagnostic } from '../../engine/index.js';
 
@@ -21,6 +23,7 @@ export function claudeDiagnostics(report: ChangeDiagnostics): string | undefined
     );
   }
   for (const m of report.missing) {
+    if (m.checking) continue;
     parts.push(
       `<system-reminder>\nDiagnostics for ${path.basename(m.path)} were not checked: ${m.reason}.\n</system-reminder>`,
     );

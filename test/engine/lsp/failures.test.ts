@@ -36,6 +36,9 @@ async function serverWith(language: string, command: string, extra: string[] = [
     `${language}=${command}`,
     '--lsp-diagnostics-ms',
     '20000',
+    // A warm server is waited for however long the edit itself took.
+    '--lsp-diagnostics-ratio',
+    '1000000',
     ...extra,
   ]);
   started.push(t);
