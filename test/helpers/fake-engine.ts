@@ -44,8 +44,12 @@ const unfaked = (name: string) => () => {
 export function fakeEngine(parts: Parts = {}): Engine {
   const out: Record<string, unknown> = {};
   for (const area of Object.keys(AREAS) as (keyof typeof AREAS)[]) out[area] = loud(area, parts[area] as object);
-  // Every shape call asks for diagnostics checked after an earlier call (none here unless faked).
-  out.code = loud('code', { takeLate: () => [], ...parts.code });
+  // Every shape call asks for diagnostics checked after an earlier call (none here unless faked),
+  // followed by its own.
+  out.code = loud('code', {
+    takeLate: (_session: unknown, current: readonly unknown[] = []) => [...current],
+    ...parts.code,
+  });
   out.hostLimiter = parts.hostLimiter ?? unfaked('hostLimiter');
   out.close = parts.close ?? unfaked('close');
   return out as unknown as Engine;

@@ -45,6 +45,19 @@ const LATE = 'lsp.late-diagnostics';
 const LATER = 'they come with a later call';
 const STARTING = `is still starting; ${LATER}`;
 
+/** What one file's check compared: the texts and their diagnostics, before and after the change. */
+interface Basis {
+  before: string;
+  after: string;
+  beforeDiags: CodeDiagnostic[];
+  afterDiags: CodeDiagnostic[];
+}
+/**
+ * Each report's bases, per file path, kept beside it (not in it: reports go to hosts as they
+ * are), so that reports of one file handed out together compare its first text with its last.
+ */
+const bases = new WeakMap<ChangeDiagnostics, Map<string, Basis>>();
+
 export interface CodeContext {
   scope: Scope;
   session: Session;
@@ -511,6 +524,8 @@ export class CodeEngine {
         if (done) {
           report.files.push(...done.files);
           report.missing.push(...done.missing);
+          const basis = bases.get(done)?.get(c.path);
+          if (basis) basisOf(report).set(c.path, basis);
           return;
         }
         const late = ctx.session.bag<ChangeDiagnostics[]>(LATE, () => []);
@@ -532,12 +547,17 @@ export class CodeEngine {
 
   /**
    * The diagnostics of changes whose check was not waited for, checked since and not yet handed
-   * out, as one report per change (in the order they finished); each is handed out once.
+   * out, as one report per change (in the order they finished), followed by `current` (the
+   * reports of the call answering now); each late report is handed out once. When several of
+   * them checked one file, the last one's entry for it holds what all those changes together
+   * introduced (its first text against its last), so an error one edit made and the next kept
+   * is not lost to a reader that keeps the last entry per file.
    */
-  takeLate(session: Session): ChangeDiagnostics[] {
+  takeLate(session: Session, current: readonly ChangeDiagnostics[] = []): ChangeDiagnostics[] {
     const late = session.bag<ChangeDiagnostics[]>(LATE, () => []);
+    if (late.length === 0) return [...current];
     // Never the bag itself: what a caller adds to the answer must not become the next call's.
-    return late.length === 0 ? [] : late.splice(0, late.length);
+    return combined([...late.splice(0, late.length), ...current]);
   }
 
   /**
@@ -555,8 +575,15 @@ export class CodeEngine {
         this.settings.startTimeoutMs,
       );
       const waited = this.settings.startTimeoutMs + this.settings.diagnosticsMs;
-      const introduced = await this.introducedBy(at, c, Date.now() + waited, waited);
-      report.files.push({ path: c.path, relative, language, server: at.server.spec.server, introduced });
+      const basis = await this.introducedBy(at, c, Date.now() + waited, waited);
+      basisOf(report).set(c.path, basis);
+      report.files.push({
+        path: c.path,
+        relative,
+        language,
+        server: at.server.spec.server,
+        introduced: introducedIn(basis),
+      });
     } catch (err) {
       report.missing.push({ path: c.path, relative, language, reason: (err as Error).message });
     }
@@ -613,7 +640,7 @@ export class CodeEngine {
     c: Change,
     deadline: number,
     waitedMs = this.settings.diagnosticsMs,
-  ): Promise<CodeDiagnostic[]> {
+  ): Promise<Basis> {
     const after = c.after!;
     if (Buffer.byteLength(after) > MAX_SYNC_BYTES) throw new Error(`the file is over ${MAX_SYNC_BYTES / 1048576} MB`);
     const s = at.server;
@@ -626,7 +653,7 @@ export class CodeEngine {
       else beforeDiags = await this.check(at, c.path, c.before, deadline, waitedMs);
     }
     const afterDiags = await this.check(at, c.path, after, deadline, waitedMs);
-    return introduced(before, after, beforeDiags, afterDiags);
+    return { before, after, beforeDiags, afterDiags };
   }
 
   /** Gives the server `text` as the file and returns its diagnostics for it (remembered per server). */
@@ -894,3 +921,33 @@ async function commitAll(
 }
 
 export type { LanguageServer };
+
+const introducedIn = (b: Basis) => introduced(b.before, b.after, b.beforeDiags, b.afterDiags);
+
+function basisOf(report: ChangeDiagnostics): Map<string, Basis> {
+  let m = bases.get(report);
+  if (!m) bases.set(report, (m = new Map<string, Basis>()));
+  return m;
+}
+
+/** `reports` with each file checked by more than one of them compared from its first text to its last (takeLate). */
+function combined(reports: readonly ChangeDiagnostics[]): ChangeDiagnostics[] {
+  const first = new Map<string, Basis>();
+  const last = new Map<string, { report: number; basis: Basis }>();
+  reports.forEach((r, i) => {
+    for (const [path, basis] of bases.get(r) ?? []) {
+      if (!first.has(path)) first.set(path, basis);
+      else last.set(path, { report: i, basis });
+    }
+  });
+  if (last.size === 0) return [...reports];
+  return reports.map((r, i) => {
+    const files = r.files.map((f) => {
+      const l = last.get(f.path);
+      if (l?.report !== i) return f;
+      const from = first.get(f.path)!;
+      return { ...f, introduced: introducedIn({ ...l.basis, before: from.before, beforeDiags: from.beforeDiags }) };
+    });
+    return { ...r, files };
+  });
+}

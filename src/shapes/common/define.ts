@@ -196,7 +196,7 @@ export function defineTool<A, R = Reply>(table: ToolTable<A, R>): ToolMaker<A> {
         }
         // Diagnostics of earlier changes whose language server was still starting come with
         // this call, before its own (as Claude Code attaches late diagnostics to a later turn).
-        const reports = [...env.engine.code.takeLate(c.session), ...c.changeDiagnostics];
+        const reports = env.engine.code.takeLate(c.session, c.changeDiagnostics);
         if (reports.length > 0) result = withDiagnostics(result, reports, dialect, c);
         if (c.sandboxRefusals.length > 0)
           result.host = { ...result.host, details: { ...result.host?.details, sandbox: c.sandboxRefusals } };

@@ -137,3 +137,33 @@ test('a warm edit past its wait answers at once; its diagnostics come with the n
     await quick.close();
   }
 });
+
+test('two late reports of one file handed out together keep what the first edit introduced', LIMIT, async () => {
+  const args = lspArgs(dir);
+  args[args.indexOf('--lsp-diagnostics-ratio') + 1] = '0';
+  const quick = await startTestServer(args);
+  try {
+    const at = (session: string, tool: string, a: Record<string, unknown>) =>
+      callTool(quick.client, tool, a, { shape: 'core', session, deadlineMs: 170_000 });
+    writeFileSync(path.join(dir, 'ts', 'd.ts'), 'export const four: number = 4;\nexport const five: number = 5;\n');
+    ok(await at('edits', 'fs.read', { path: 'ts/d.ts' }));
+    ok(await at('other', 'code.diagnostics', { path: 'ts/d.ts' })); // warm
+    // The first edit introduces an error; the second changes another line and keeps it.
+    const one = await at('edits', 'fs.edit', { path: 'ts/d.ts', old_string: '= 4;', new_string: "= 'four';" });
+    ok(one);
+    const two = await at('edits', 'fs.edit', { path: 'ts/d.ts', old_string: '= 5;', new_string: '= 50;' });
+    ok(two);
+    // Another session's question goes to the same server after both checks, so they are done when it answers.
+    ok(await at('other', 'code.diagnostics', { path: 'ts/d.ts' }));
+    const next = await at('edits', 'fs.read', { path: 'ts/notes.txt' });
+    ok(next);
+    const error = "ts/d.ts:1:14: error: Type 'string' is not assignable to type 'number'. [typescript 2322]";
+    // Usually both reports come with `next`; if the first was ready before the second edit
+    // answered, it came with that answer instead. Either way the error is shown, once.
+    const shown = [texts(two)[0]!, texts(next)[0]!].filter((t) => t.includes(error));
+    assert.equal(shown.length, 1, `${texts(two)[0]}\n---\n${texts(next)[0]}`);
+    assert.ok(shown[0]!.includes(`New diagnostics from this change:\n${error}`), shown[0]);
+  } finally {
+    await quick.close();
+  }
+});
