@@ -1,6 +1,7 @@
 // The claude shape's older releases, each as its differences from its newer neighbour
 // (docs/shape-versions.md; the facts per release in vendors/claude/history.md).
 import type { ReleaseDiffs } from '../release-diff.js';
+import { addReleaseDiffs } from '../versions.js';
 import { buildTools } from '../common/define.js';
 import { bash197 } from './bash.js';
 import { edit197 } from './edit.js';
@@ -56,3 +57,6 @@ export const claudeDiffs: ReleaseDiffs = {
       ].join('\n'),
   },
 };
+
+// Known to versions.ts once this shape is loaded (its index.ts imports this file).
+addReleaseDiffs('claude', claudeDiffs);

@@ -32,6 +32,7 @@ import { write } from './write.js';
 import { askUserQuestion } from './ask-user-question.js';
 import { enterPlanMode } from './enter-plan-mode.js';
 import { exitPlanMode } from './exit-plan-mode.js';
+import './diffs.js'; // its older releases' differences, for versions.ts
 
 /**
  * Claude Code 2.1.332's tools, in the order served. The task tools are those Claude Code sends
