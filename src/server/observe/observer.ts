@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { FacetConfig } from '../../config.js';
 import { ChangeRecord, recordChanges } from '../../engine/index.js';
 import type { SessionStore } from '../../engine/session.js';
-import { failureCodeName } from '../../registry/failure.js';
+import { failureCodeName } from '../../registry/failure-codes.js';
 import type { CallObserver, ObservedCall, RunOutcome } from '../../registry/toolbox.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Logger } from '../logger.js';
