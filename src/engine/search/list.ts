@@ -3,10 +3,10 @@
 // ignore rules and name globs, capped with an exact count of what was left out.
 import { lstatSync, opendirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { IgnoreRules, type IgnoreOptions } from './ignore.js';
+import { globMatcher } from './matchers.js';
 
 export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
 /** name; dirs-first (then name); size (largest first); mtime (newest first). */
@@ -146,7 +146,7 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
     skipNames: opts.ignore?.skipNames ?? [],
   });
   rules.loadAncestors(resolved.real);
-  const globMatch = opts.ignoreGlobs?.length ? picomatch(opts.ignoreGlobs, { dot: true }) : undefined;
+  const globMatch = opts.ignoreGlobs?.length ? globMatcher(opts.ignoreGlobs, { dot: true }) : undefined;
   const ignored: Record<string, number> = {};
   const maxCollect = opts.maxCollect ?? 100_000;
   const cmp = comparator(opts.sort ?? 'dirs-first', opts.reverse === true);
