@@ -52,61 +52,74 @@ function outsideFile(dir: string): { file: string; command: string } {
   return { file, command: `test -e ${file} && echo visible || echo hidden` };
 }
 
-test('the trial runs while the server starts; the first command waits for it and runs in the sandbox', { skip }, async () => {
-  const { dir, cleanup } = tempDir('facet-probe-');
-  const root = path.join(dir, 'root');
-  mkdirSync(root);
-  const { runtime, lines, restore } = runtimeWith(dir, ['--root', root]);
-  try {
-    const decision = runtime.engine.shell.config.decision!;
-    assert.equal(decision.settled, false, 'start-up went on while bwrap ran');
-    const { command } = outsideFile(dir);
-    const ctx = { scope: runtime.scope, session: new Session('probe-ok') };
-    const r = await runtime.engine.shell.run(ctx, { command });
-    assert.equal(r.output.text, 'hidden\n');
-    assert.equal(decision.settled, true);
-    assert.deepEqual(runtime.engine.shell.sandboxStatus, { requested: 'auto', active: 'bwrap', network: false });
-    await runtime.engine.shell.sandboxReady;
-    assert.deepEqual(
-      lines.filter((l) => l.level === 40),
-      [],
-    );
-    await ctx.session.dispose();
-  } finally {
-    restore();
-    await runtime.engine.close();
-    cleanup();
-  }
-});
+test(
+  'the trial runs while the server starts; the first command waits for it and runs in the sandbox',
+  { skip },
+  async () => {
+    const { dir, cleanup } = tempDir('facet-probe-');
+    const root = path.join(dir, 'root');
+    mkdirSync(root);
+    const { runtime, lines, restore } = runtimeWith(dir, ['--root', root]);
+    try {
+      const decision = runtime.engine.shell.config.decision!;
+      assert.equal(decision.settled, false, 'start-up went on while bwrap ran');
+      const { command } = outsideFile(dir);
+      const ctx = { scope: runtime.scope, session: new Session('probe-ok') };
+      const r = await runtime.engine.shell.run(ctx, { command });
+      assert.equal(r.output.text, 'hidden\n');
+      assert.equal(decision.settled, true);
+      assert.deepEqual(runtime.engine.shell.sandboxStatus, { requested: 'auto', active: 'bwrap', network: false });
+      await runtime.engine.shell.sandboxReady;
+      assert.deepEqual(
+        lines.filter((l) => l.level === 40),
+        [],
+      );
+      await ctx.session.dispose();
+    } finally {
+      restore();
+      await runtime.engine.close();
+      cleanup();
+    }
+  },
+);
 
-test('a trial that fails turns the sandbox off: the first command runs unconfined, and one warning says why', { skip }, async () => {
-  const { dir, cleanup } = tempDir('facet-probe-');
-  const root = path.join(dir, 'root');
-  mkdirSync(root);
-  // A shell whose interpreter lives where the sandbox does not show it: it runs outside, and bwrap cannot start it.
-  mkdirSync(path.join(dir, 'interp'));
-  symlinkSync('/bin/bash', path.join(dir, 'interp', 'bash'));
-  mkdirSync(path.join(dir, 'bin'));
-  const shell = path.join(dir, 'bin', 'sh');
-  writeFileSync(shell, `#!${path.join(dir, 'interp', 'bash')}\nexec /bin/bash "$@"\n`, { mode: 0o755 });
-  const { runtime, lines, restore } = runtimeWith(dir, ['--root', root, '--shell', shell]);
-  try {
-    assert.equal(runtime.engine.shell.config.decision!.settled, false, 'start-up went on while bwrap ran');
-    const { command } = outsideFile(dir);
-    const ctx = { scope: runtime.scope, session: new Session('probe-off') };
-    assert.equal((await runtime.engine.shell.run(ctx, { command })).output.text, 'visible\n');
-    assert.equal((await runtime.engine.shell.run(ctx, { command })).output.text, 'visible\n');
-    await runtime.engine.shell.sandboxReady;
-    const reason = `bwrap cannot create its sandbox here: bwrap: execvp ${shell}: No such file or directory`;
-    assert.deepEqual(runtime.engine.shell.sandboxStatus, { requested: 'auto', active: 'none', network: false, reason });
-    assert.deepEqual(
-      lines.filter((l) => l.level === 40).map((l) => [l.msg, l.shellSandbox, l.reason]),
-      [[WARNING, 'none', reason]],
-    );
-    await ctx.session.dispose();
-  } finally {
-    restore();
-    await runtime.engine.close();
-    cleanup();
-  }
-});
+test(
+  'a trial that fails turns the sandbox off: the first command runs unconfined, and one warning says why',
+  { skip },
+  async () => {
+    const { dir, cleanup } = tempDir('facet-probe-');
+    const root = path.join(dir, 'root');
+    mkdirSync(root);
+    // A shell whose interpreter lives where the sandbox does not show it: it runs outside, and bwrap cannot start it.
+    mkdirSync(path.join(dir, 'interp'));
+    symlinkSync('/bin/bash', path.join(dir, 'interp', 'bash'));
+    mkdirSync(path.join(dir, 'bin'));
+    const shell = path.join(dir, 'bin', 'sh');
+    writeFileSync(shell, `#!${path.join(dir, 'interp', 'bash')}\nexec /bin/bash "$@"\n`, { mode: 0o755 });
+    const { runtime, lines, restore } = runtimeWith(dir, ['--root', root, '--shell', shell]);
+    try {
+      assert.equal(runtime.engine.shell.config.decision!.settled, false, 'start-up went on while bwrap ran');
+      const { command } = outsideFile(dir);
+      const ctx = { scope: runtime.scope, session: new Session('probe-off') };
+      assert.equal((await runtime.engine.shell.run(ctx, { command })).output.text, 'visible\n');
+      assert.equal((await runtime.engine.shell.run(ctx, { command })).output.text, 'visible\n');
+      await runtime.engine.shell.sandboxReady;
+      const reason = `bwrap cannot create its sandbox here: bwrap: execvp ${shell}: No such file or directory`;
+      assert.deepEqual(runtime.engine.shell.sandboxStatus, {
+        requested: 'auto',
+        active: 'none',
+        network: false,
+        reason,
+      });
+      assert.deepEqual(
+        lines.filter((l) => l.level === 40).map((l) => [l.msg, l.shellSandbox, l.reason]),
+        [[WARNING, 'none', reason]],
+      );
+      await ctx.session.dispose();
+    } finally {
+      restore();
+      await runtime.engine.close();
+      cleanup();
+    }
+  },
+);
