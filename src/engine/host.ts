@@ -47,7 +47,10 @@ export interface HostEngine {
 export const DEFAULT_ASK_TIMEOUT_MS = 300_000;
 
 /** `networkShared`: whether commands have the network already (asked at a grant: the sandbox may be decided after start-up). */
-export function hostArea(config: { ask?: { timeoutMs?: number } }, networkShared: () => boolean = () => false): HostEngine {
+export function hostArea(
+  config: { ask?: { timeoutMs?: number } },
+  networkShared: () => boolean = () => false,
+): HostEngine {
   const questions = new Questions(config.ask?.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS);
   return {
     ask: (ctx, request) => questions.ask(ctx, request),

@@ -509,7 +509,9 @@ export class ShellEngine {
 
   /** The sandbox status once decided: a background probe may still be running just after start-up. */
   get sandboxReady(): Promise<SandboxStatus> {
-    return this.config.decision ? this.config.decision.ready.then((d) => d.status) : Promise.resolve(this.sandboxStatus);
+    return this.config.decision
+      ? this.config.decision.ready.then((d) => d.status)
+      : Promise.resolve(this.sandboxStatus);
   }
 
   /**

@@ -235,7 +235,12 @@ function probe(settings: SandboxSettings): ProbeResult {
   if (!('file' in cmd)) result = cmd;
   else {
     const r = spawnSync(cmd.file, cmd.args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
-    result = probeVerdict(cmd.bwrap, r.status, r.stderr ?? '', r.error?.message ?? `exit status ${r.status ?? r.signal}`);
+    result = probeVerdict(
+      cmd.bwrap,
+      r.status,
+      r.stderr ?? '',
+      r.error?.message ?? `exit status ${r.status ?? r.signal}`,
+    );
   }
   probes.set(key, result);
   return result;
