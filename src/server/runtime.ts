@@ -5,7 +5,6 @@ import { createEngine, type Engine } from '../engine/index.js';
 import { whenPtyLoads } from '../engine/shell/pty.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
-import type { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { callerOf } from './tokens.js';
 import { CallContexts } from './call-context.js';
@@ -15,7 +14,8 @@ import { ServedToolboxes } from './served-toolboxes.js';
 
 /** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
 export interface Runtime {
-  toolboxes: ReadonlyMap<string, Toolbox>;
+  /** By served key; a shape's module is imported by its first call (load), or by loadShapes for every shape. */
+  toolboxes: ServedToolboxes;
   defaultShape: string;
   calls: CallContexts;
   sessions: SessionStore;

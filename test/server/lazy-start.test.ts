@@ -1,16 +1,20 @@
-// `facet mcp --shape claude` answers `initialize` without what only some calls need (issue 38):
+// Start-up loads only what the first answer needs (issue 38). `facet mcp --shape claude` answers
+// `initialize` without what only some calls need:
 // node-pty (the first tty command), the glob and gitignore matchers, ipaddr.js (the first web
 // address), the MCP SDK's ajv (the first elicitation), the generated protobuf code (the first
 // failed call), grpc-js, and the other shapes' older releases. A refused fetch then loads
 // ipaddr.js, the generated Failure code and ajv (Facet's own, for the tool's arguments), and
-// nothing else of the list.
+// nothing else of the list. `facet serve` (nine shapes by default) accepts calls before any
+// shape's module is loaded; a shape's first call loads that shape's alone.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import * as grpc from '@grpc/grpc-js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { loadedBy, packagesIn, preloadFlags } from '../helpers/loaded-modules.js';
-import { tempDir } from '../helpers/server.js';
+import { ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
+import { tempDir, unary } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const PACKAGES = [
@@ -96,6 +100,46 @@ test('facet mcp answers initialize without the seldom-needed code; a refused fet
       '@bufbuild/protobuf',
       'src/gen/codefly/base/',
     ]);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    cleanup();
+  }
+});
+
+/** The shapes whose modules `loaded` holds (their index.ts). */
+const shapesIn = (loaded: string) =>
+  [...new Set(loaded.match(/\/src\/shapes\/[a-z]+\/index\.ts/g) ?? [])].map((f) => f.split('/')[3]).sort();
+
+test('facet serve accepts calls before any shape is loaded; the first call of a shape loads that shape', async () => {
+  const { dir, cleanup } = tempDir('facet-lazy-serve-');
+  const log = path.join(dir, 'loaded.txt');
+  writeFileSync(log, '');
+  const child = spawn(
+    process.execPath,
+    [...preloadFlags(dir), CLI, 'serve', '--listen', '127.0.0.1:0', '--root', dir, '--lsp', 'off'],
+    { env: { ...process.env, LOADED_LOG: log }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /"addresses":\["127\.0\.0\.1:(\d+)"/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    });
+    const atStart = await loadedBy(child, log);
+    assert.ok(atStart.includes('/src/server/server.ts'), 'the log records what the server loaded');
+    assert.deepEqual(shapesIn(atStart), []);
+    const client = new ToolboxClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    const listed = await unary(client.listTools, client, {}, { shape: 'claude' });
+    const kimi = await unary(client.listTools, client, {}, { shape: 'kimi@1.49' });
+    client.close();
+    assert.ok(listed.tools.some((t) => t.name === 'Read'));
+    assert.ok(kimi.tools.some((t) => t.name === 'ReadFile'));
+    assert.deepEqual(shapesIn(await loadedBy(child, log)), ['claude', 'kimi']);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
