@@ -46,7 +46,7 @@ export interface HostEngine {
 /** The default bound of a question's wait: five minutes. */
 export const DEFAULT_ASK_TIMEOUT_MS = 300_000;
 
-/** `networkShared`: whether commands have the network already (asked at a grant: the sandbox may be decided after start-up). */
+/** `networkShared`: whether commands have the network already (asked at a grant: decided after start-up). */
 export function hostArea(
   config: { ask?: { timeoutMs?: number } },
   networkShared: () => boolean = () => false,

@@ -1,6 +1,7 @@
 // A serving `facet serve` has not loaded the dependencies only some calls need (web, images,
 // PDF pages, HTML conversion, MCP, metrics, traces, terminals, glob and gitignore matchers):
-// each would add megabytes to every command the server forks. The first web fetch loads undici (and turndown for the page), and nothing before it does.
+// each would add megabytes to every command the server forks. The first web fetch loads undici
+// (and turndown for the page), and nothing before it does.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';

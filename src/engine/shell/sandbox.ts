@@ -209,7 +209,7 @@ const probes = new Map<string, ProbeResult | Promise<ProbeResult>>();
 
 const probeKey = (settings: SandboxSettings) => `${settings.network}\0${process.env.PATH ?? ''}`;
 
-/** The command that tries bwrap (the same mounts and namespaces as a real command, running `true`), or why there is none. */
+/** The command that tries bwrap (a real command's mounts and namespaces, running `true`), or why there is none. */
 function probeCommand(settings: SandboxSettings): { bwrap: string; file: string; args: string[] } | ProbeResult {
   const bwrap = findBwrap();
   if (!bwrap) return { ok: false, reason: 'bwrap was not found on PATH (install the bubblewrap package)' };

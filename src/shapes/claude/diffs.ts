@@ -6,7 +6,7 @@ import { buildTools } from '../common/define.js';
 import { bash197 } from './bash.js';
 import { edit197 } from './edit.js';
 import { claudeDialect } from './errors.js';
-import { claudeGuide } from './index.js';
+import { claudeGuide } from './guide.js';
 import { read197 } from './read.js';
 import { taskOutput } from './task-output.js';
 import { taskStop197 } from './task-stop.js';
