@@ -14,7 +14,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { loadedBy, packagesIn, preloadFlags } from '../helpers/loaded-modules.js';
 import { ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { tempDir, unary } from '../helpers/server.js';
+import { listeningPort, tempDir, unary } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const PACKAGES = [
@@ -121,15 +121,7 @@ test('facet serve accepts calls before any shape is loaded; the first call of a 
     { env: { ...process.env, LOADED_LOG: log }, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /"addresses":\["127\.0\.0\.1:(\d+)"/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-    });
+    const port = await listeningPort(child);
     const atStart = await loadedBy(child, log);
     assert.ok(atStart.includes('/src/server/server.ts'), 'the log records what the server loaded');
     assert.deepEqual(shapesIn(atStart), []);
