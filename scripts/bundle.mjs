@@ -36,6 +36,22 @@ const EXTERNAL = [
   'typescript-language-server',
 ];
 
+/**
+ * The MCP SDK's Server imports its ajv validator and builds one at construction: in the bundle
+ * it gets Facet's stand-in (src/server/mcp/lazy-ajv-provider.ts), which requires the SDK's own
+ * at the first schema, so `facet mcp` answers `initialize` without loading ajv (issue 38).
+ */
+const lazySdkAjv = {
+  name: 'lazy-sdk-ajv',
+  setup(b) {
+    b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) =>
+      /@modelcontextprotocol\/sdk\/dist\/esm\/server\//.test(args.importer)
+        ? { path: path.join(root, 'src/server/mcp/lazy-ajv-provider.ts') }
+        : undefined,
+    );
+  },
+};
+
 // Chunks of an earlier build would otherwise pile up beside the new ones.
 for (const f of readdirSync(out)) if (/^chunk-.*\.js(\.map)?$/.test(f)) rmSync(path.join(out, f));
 
@@ -56,6 +72,7 @@ const result = await build({
   chunkNames: 'chunk-[hash]',
   logLevel: 'warning',
   metafile: true,
+  plugins: [lazySdkAjv],
   // Bundled CommonJS packages call require() for Node's built-ins; ESM has none, so each output file gets one.
   banner: {
     js: "import { createRequire as __facetCreateRequire } from 'node:module';\nconst require = __facetCreateRequire(import.meta.url);",

@@ -46,7 +46,11 @@ export interface HostEngine {
 /** The default bound of a question's wait: five minutes. */
 export const DEFAULT_ASK_TIMEOUT_MS = 300_000;
 
-export function hostArea(config: { ask?: { timeoutMs?: number } }, networkShared = false): HostEngine {
+/** `networkShared`: whether commands have the network already (asked at a grant: decided after start-up). */
+export function hostArea(
+  config: { ask?: { timeoutMs?: number } },
+  networkShared: () => boolean = () => false,
+): HostEngine {
   const questions = new Questions(config.ask?.timeoutMs ?? DEFAULT_ASK_TIMEOUT_MS);
   return {
     ask: (ctx, request) => questions.ask(ctx, request),
@@ -56,7 +60,7 @@ export function hostArea(config: { ask?: { timeoutMs?: number } }, networkShared
     enterPlan: (ctx, mode) => enterPlanMode(ctx.session, mode),
     leavePlan: (ctx) => leavePlanMode(ctx.session),
     grantable: (ctx, want, serverRoots) =>
-      checkGrant(want, serverRoots, networkShared, ctx.session.cwd ?? ctx.scope.primary),
+      checkGrant(want, serverRoots, networkShared(), ctx.session.cwd ?? ctx.scope.primary),
     grant: (ctx, permissions, scope) => grant(ctx.session, permissions, scope),
   };
 }

@@ -48,7 +48,7 @@ import { getTodos, replaceTodos, updateTodos, type TodoItem, type TodoRules, typ
 import { MemoryDir, memoryDirOf, type MemoryScope } from './memory.js';
 import { memoryCommand, type MemoryOutcome, type MemoryRequest } from './memory-commands.js';
 import path from 'node:path';
-import { resolveSandbox, type SandboxMode } from './shell/sandbox.js';
+import { SandboxDecision, type SandboxMode } from './shell/sandbox.js';
 import { CodeEngine } from './lsp/code.js';
 import { DEFAULT_LSP, type LspSettings } from './lsp/pool.js';
 import { watched, type DiagnosticsSink } from './lsp/watch.js';
@@ -247,8 +247,9 @@ const withAt = <O extends object>(opts: O, ctx: EngineContext) => Object.assign(
 export function createEngine(config: EngineConfig): Engine {
   noteStateDir(config.stateDir, config.stateDirScratch ?? false);
   const memoryDir = config.memory?.dir || path.join(config.stateDir, 'memory');
-  // Probed once per process: `bwrap` mode throws here (start-up fails) when bubblewrap cannot run.
-  const { sandbox, status: sandboxStatus } = resolveSandbox({
+  // Probed once per process, in the background in `auto` mode; `bwrap` mode throws here (start-up fails) when
+  // bubblewrap cannot run.
+  const sandbox = new SandboxDecision({
     mode: config.shell.sandbox ?? 'none',
     network: config.shell.network ?? false,
     readOnly: config.shell.sandboxReadOnly ?? [],
@@ -263,8 +264,7 @@ export function createEngine(config: EngineConfig): Engine {
     env: config.shell.env,
     startupFiles: config.shell.startupFiles,
     stateDir: config.stateDir,
-    sandbox,
-    sandboxStatus,
+    decision: sandbox,
   });
   recordingCommands(shell); // commands a call ran, into its change record (engine/audit.ts)
   const web = new WebEngine({ allowHosts: config.web.allowHosts, search: config.web });
@@ -290,7 +290,10 @@ export function createEngine(config: EngineConfig): Engine {
   return {
     ...workAreas(config, (ctx) => shell.jobs(ctx)),
     // A grant of the network holds only where commands have it already (sandbox off, or sharing it).
-    host: hostArea(config, sandboxStatus.active === 'none' || sandboxStatus.network),
+    host: hostArea(config, () => {
+      const status = shell.sandboxStatus;
+      return status.active === 'none' || status.network;
+    }),
     code,
     scripts: { start: (ctx, spec) => scripts.start(ctx, spec) },
     close: () => {
@@ -440,7 +443,6 @@ export { headTail, stripAnsi, type CapturedText } from './shell/capture.js';
 export { lastLines } from './shell/last-lines.js';
 export { NON_INTERACTIVE_ENV, ownUser } from './shell/env.js';
 export { runningJobs } from './shell/job-count.js';
-export { loadPty } from './shell/pty.js';
 export { sandboxStatusFor, type SandboxStatus } from './shell/sandbox.js';
 export type { SandboxRefusal } from './shell/sandbox-note.js';
 

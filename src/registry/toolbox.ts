@@ -19,7 +19,7 @@ import type {
   ToolSpec,
   ToolSummary,
 } from '../gen/codefly/services/toolbox/v0/toolbox.js';
-import { asEngineError, toCallResponse } from './failure.js';
+import { asEngineError } from './failure-codes.js';
 import { failureResult, toContent } from './result.js';
 import type { RequestContext, ServedToolbox, ToolDefinition, ToolboxSpec, ToolResult } from './types.js';
 import {
@@ -88,6 +88,9 @@ export interface ToolboxOptions {
    */
   compile?: 'now' | 'first-call';
 }
+
+/** The contract's CallToolResponse builder: its module needs the generated code, which `facet mcp` does without. */
+let callResponse: typeof import('./failure.js').toCallResponse | undefined;
 
 export class Toolbox {
   readonly name: string;
@@ -189,7 +192,7 @@ export class Toolbox {
   /** Validates, dispatches and reports every failure in band, as the contract's CallToolResponse; never throws. */
   async callTool(name: string, args: Record<string, unknown>, ctx: RequestContext): Promise<CallOutcome> {
     const out: CallOutcome = (await this.call(name, args, ctx)) as CallOutcome;
-    out.response = toCallResponse(out.result, name);
+    out.response = (callResponse ??= (await import('./failure.js')).toCallResponse)(out.result, name);
     return out;
   }
 

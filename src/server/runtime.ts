@@ -1,10 +1,10 @@
 // The runtime every transport of one server shares: the one engine, the shapes' toolboxes, the
 // session store and the call bookkeeping. gRPC (server.ts) and MCP (mcp/) are built over it.
 import type { FacetConfig } from '../config.js';
-import { createEngine, type Engine, loadPty } from '../engine/index.js';
+import { createEngine, type Engine } from '../engine/index.js';
+import { whenPtyLoads } from '../engine/shell/pty.js';
 import { Scope } from '../engine/scope.js';
 import { SessionStore } from '../engine/session.js';
-import type { Toolbox } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
 import { callerOf } from './tokens.js';
 import { CallContexts } from './call-context.js';
@@ -14,7 +14,8 @@ import { ServedToolboxes } from './served-toolboxes.js';
 
 /** What every transport of one server shares: the toolboxes of its shapes, its sessions and its calls. */
 export interface Runtime {
-  toolboxes: ReadonlyMap<string, Toolbox>;
+  /** By served key; a shape's module is imported by its first call (load), or by loadShapes for every shape. */
+  toolboxes: ServedToolboxes;
   defaultShape: string;
   calls: CallContexts;
   sessions: SessionStore;
@@ -41,16 +42,19 @@ export function buildRuntime(
   const observer = observability.active ? observability : undefined;
   // The one engine of this server, shared by every shape it serves.
   const engine = createEngine(config);
-  const sandbox = engine.shell.sandboxStatus;
-  if (sandbox.reason && !config.readOnly) {
-    logger.warn(
-      { shellSandbox: 'none', reason: sandbox.reason },
-      'shell sandbox off: bubblewrap cannot run here, so commands can reach everything the server can (--shell-sandbox)',
-    );
-  }
-  // Loaded now rather than at the first tty command, so a machine without one hears it once, at start-up.
+  // Said once bubblewrap's trial run has answered: in `auto` mode it runs while the server starts.
+  void engine.shell.sandboxReady.then((sandbox) => {
+    if (sandbox.reason && !config.readOnly) {
+      logger.warn(
+        { shellSandbox: 'none', reason: sandbox.reason },
+        'shell sandbox off: bubblewrap cannot run here, so commands can reach everything the server can (--shell-sandbox)',
+      );
+    }
+  });
+  // Said once, when the first command that asks for a terminal loads node-pty: loading it at start-up would cost
+  // every server its native module's memory (pty.ts).
   if (!config.readOnly) {
-    void loadPty().then((pty) => {
+    whenPtyLoads((pty) => {
       if (typeof pty === 'string') {
         logger.warn(
           { tty: 'pipes', reason: pty },

@@ -1,11 +1,14 @@
 // The toolboxes of the served shapes, by served key (NAME, NAME@VERSION), each built when it is
 // first asked for: `facet serve` serves every shape by default, and a host calls one or two, so
 // start-up builds none of them (issue 38). The keys, and so what is served, are known at once.
+// A shape's module is imported by the first call that names it (load), so `facet serve` starts
+// without the code of nine shapes; a caller that reads toolboxes synchronously (MCP) loads the
+// shapes first (loadShapes).
 import type { Engine } from '../engine/index.js';
 import type { FacetConfig } from '../config.js';
 import { Toolbox, type CallObserver } from '../registry/toolbox.js';
 import type { ToolboxSpec } from '../registry/types.js';
-import { buildShapeEntry, servedShapeKeys } from '../shapes/build.js';
+import { buildShapeEntry, loadShapes, servedShapeKeys, shapeLoaded } from '../shapes/build.js';
 import { shapeListings } from '../shapes/release-table.js';
 import { servedReadOnly } from '../shapes/tags.js';
 
@@ -38,6 +41,16 @@ export class ServedToolboxes implements ReadonlyMap<string, Toolbox> {
 
   has(key: string): boolean {
     return this.keyEntries.has(key);
+  }
+
+  /**
+   * Imports the module of the shape serving `key` when it is not yet imported: the promise to await before get(), or
+   * undefined when there is nothing to wait for (every call but a shape's first).
+   */
+  load(key: string): Promise<void> | undefined {
+    if (this.built.has(key)) return undefined;
+    const entry = this.keyEntries.get(key);
+    return entry === undefined || shapeLoaded(entry) ? undefined : loadShapes([entry]);
   }
 
   get(key: string): Toolbox | undefined {

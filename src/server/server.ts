@@ -49,7 +49,7 @@ export interface StartOptions {
 
 export async function startServer(config: FacetConfig, opts: StartOptions = {}): Promise<RunningServer> {
   const logger = opts.logger ?? createLogger(config.logLevel);
-  await loadShapes(config.shapes);
+  // The shapes' modules are imported by their first calls (ServedToolboxes.load), not here: nine by default.
   const runtime = buildRuntime(config, logger, opts.extraSpecs, opts.identity);
   const { toolboxes, sessions, scope, calls, callerFor } = runtime;
   const router = new ToolboxRouter(
@@ -62,6 +62,7 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     streamLimitsFor(config.maxMessageBytes),
     (code) => runtime.observability.transportError('grpc', grpc.status[code] ?? String(code)),
     runtime.engine.host,
+    (key) => toolboxes.load(key),
   );
 
   const server = new grpc.Server({
@@ -118,7 +119,8 @@ export async function startServer(config: FacetConfig, opts: StartOptions = {}):
     metricsAddress = await runtime.observability.listen(logger);
     if (config.mcpListen) {
       // The MCP SDK is loaded only when MCP is served (lazy-module.ts says why).
-      const { startMcpHttp } = await import('./mcp/http.js');
+      // MCP sessions read the toolboxes synchronously: every served shape's module is imported first.
+      const [{ startMcpHttp }] = await Promise.all([import('./mcp/http.js'), loadShapes(config.shapes)]);
       mcp = await startMcpHttp(runtime, {
         host: config.mcpListen.host,
         port: config.mcpListen.port,

@@ -95,10 +95,29 @@ export class ToolboxRouter {
     private readonly onStatus: (code: status) => void = () => undefined,
     /** Where AnswerInput's answers go: the engine's questions (absent: every answer is refused). */
     private readonly host?: Pick<HostEngine, 'answer'>,
+    /** Imports a shape's module before its first call (ServedToolboxes.load); undefined: nothing to wait for. */
+    private readonly loadShape: (key: string) => Promise<void> | undefined = () => undefined,
   ) {}
 
+  /**
+   * `impl` with each handler run once the call's shape is loaded: at once, but for the first call of a shape whose
+   * module is not yet imported (a module that fails to load is reported by begin(), as a shape that cannot be built).
+   */
+  private afterShapeLoads<T extends object>(impl: T): T {
+    const wrapped = Object.entries(impl).map(([name, handler]: [string, (call: never, cb: never) => void]) => [
+      name,
+      (call: { metadata: Metadata }, callback: never) => {
+        const loading = this.loadShape(firstString(call.metadata, SHAPE_KEY) || this.defaultShape);
+        if (!loading) return handler(call as never, callback);
+        const run = () => handler(call as never, callback);
+        loading.then(run, run);
+      },
+    ]);
+    return Object.fromEntries(wrapped) as T;
+  }
+
   implementation(): ToolboxImplementation {
-    return {
+    return this.afterShapeLoads({
       // Catalog calls hold no session state: they neither create a session nor count as its use.
       identity: this.unary('Identity', async ({ toolbox, ctx }) => toolbox.identity(ctx), false),
       listTools: this.unary('ListTools', async ({ toolbox }) => toolbox.listTools(), false),
@@ -124,12 +143,12 @@ export class ToolboxRouter {
         if (argumentsTooDeep(req)) throw tooDeep();
         return toolbox.getPrompt(req.name, req.arguments ?? {}, ctx);
       }),
-    };
+    });
   }
 
   /** The ToolboxStream service: CallTool with live output, on the same shapes, sessions and checks. */
   streamImplementation(): ToolboxStreamImplementation {
-    return {
+    return this.afterShapeLoads({
       callToolStream: (call: ServerWritableStream<CallToolRequest, Buffer>) => {
         const queue = new ProgressQueue(call as ServerWritableStream<unknown, Buffer>, this.streamLimits);
         let info: CallInfo;
@@ -186,7 +205,7 @@ export class ToolboxRouter {
         this.logger.info({ rpc: 'AnswerInput', outcome: res.failure ? 'refused' : 'ok' });
         callback(null, res);
       },
-    };
+    });
   }
 
   /** Whether `refuse` has anything to check: most calls name no roots and nest little, and skip an await. */

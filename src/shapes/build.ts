@@ -40,6 +40,12 @@ export async function loadShapes(entries: readonly string[]): Promise<void> {
   );
 }
 
+/** Whether the module of the shape `entry` (NAME or NAME@VERSION) names is loaded, or is none of this build's. */
+export function shapeLoaded(entry: string): boolean {
+  const { name } = parseShapeRef(entry);
+  return !SHAPE_MODULES[name] || SHAPE_FACTORIES[name] !== undefined;
+}
+
 /**
  * Builds the specs of the shapes the config serves, all over the one engine given, by served
  * key: NAME (the newest release) and NAME@VERSION for each served release (versions.ts). Keys

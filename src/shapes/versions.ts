@@ -16,11 +16,6 @@ import {
   SHAPES_URI,
   type ShapeListing,
 } from './release-table.js';
-import { claudeDiffs } from './claude/diffs.js';
-import { codexDiffs } from './codex/diffs.js';
-import { grokDiffs } from './grok/diffs.js';
-import { kimiDiffs } from './kimi/diffs.js';
-import { qwenDiffs } from './qwen/diffs.js';
 import type { ReleaseDiff, ReleaseDiffs } from './release-diff.js';
 import type { ShapeReleases } from './release-types.js';
 
@@ -28,15 +23,16 @@ export { parseShapeRef, shapeListings, unknownShapeText } from './release-table.
 
 /**
  * The differences of each shape's older releases (its folder's diffs.ts), by shape. A shape with
- * one release has none; adding an older release adds its diffs.ts here.
+ * one release has none; a shape's index.ts adds its own when loaded, so a process that serves one
+ * shape does not load the others' older tool sets (issue 38: kimi's 1.49 tools were loaded for
+ * `--shape claude`).
  */
-export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = {
-  claude: claudeDiffs,
-  codex: codexDiffs,
-  kimi: kimiDiffs,
-  grok: grokDiffs,
-  qwen: qwenDiffs,
-};
+export const SHAPE_DIFFS: Readonly<Record<string, ReleaseDiffs>> = {};
+
+/** Adds a shape's older releases' differences (its index.ts calls it). */
+export function addReleaseDiffs(name: string, diffs: ReleaseDiffs): void {
+  (SHAPE_DIFFS as Record<string, ReleaseDiffs>)[name] ??= diffs;
+}
 
 /** A release's shape options: its newer neighbour's, with the differences it lists applied. */
 export function applyReleaseDiff(opts: ShapeOptions, diff: ReleaseDiff, env: ShapeEnv, label: string): ShapeOptions {

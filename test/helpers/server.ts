@@ -22,6 +22,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The port a spawned `facet serve --listen 127.0.0.1:0` (stdout piped) says it listens on. */
+export function listeningPort(child: ChildProcess): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /"addresses":\["127\.0\.0\.1:(\d+)"/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
 /** A fresh temporary directory (real path), removed by the returned cleanup. */
 export function tempDir(prefix = 'facet-test-'): { dir: string; cleanup: () => void } {
   const dir = realpathSync(mkdtempSync(path.join(os.tmpdir(), prefix)));

@@ -210,7 +210,7 @@ test('the installed package alone runs facet tools, facet mcp and facet serve, w
   }
 });
 
-test('without a pseudo-terminal the server warns once at start-up, and every tty answer says it ran on pipes', async () => {
+test('without a pseudo-terminal the server warns once (at the first tty command), and every tty answer says it ran on pipes', async () => {
   const { dir, cleanup } = tempDir('facet-package-');
   try {
     const cli = installed(dir, true);

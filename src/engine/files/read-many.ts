@@ -5,13 +5,12 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type fg from 'fast-glob';
 import { lazyModule } from '../lazy-module.js';
-import ignore from 'ignore';
-import picomatch from 'picomatch';
 import { engineFailure, isEngineError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { checkBraces, tooManyPatterns as tooMany } from '../search/filters.js';
 import { checkDeadline } from './deadline.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
+import { globBase, ignoreRules } from '../search/matchers.js';
 
 /** Required at the first glob, as in search/walk.ts. */
 const glob = lazyModule<typeof fg>('fast-glob');
@@ -96,7 +95,7 @@ export async function readMany(scope: Scope, opts: ReadManyOptions): Promise<Rea
     if (i % GLOB_GROUP === 0) inTime();
     if (p.includes('\0')) throw scope.nulByte(p, 'include');
     checkBraces(p, 'include');
-    const base = picomatch.scan(p).base || '.';
+    const base = globBase(p) || '.';
     for (const b of bases) await scope.resolve(base, b, 'include');
   }
   for (const p of opts.exclude ?? []) checkBraces(p, 'exclude');
@@ -160,7 +159,7 @@ async function dropIgnored(cwd: string, paths: string[], file: string): Promise<
   } catch {
     return paths;
   }
-  const ig = ignore().add(rules);
+  const ig = ignoreRules().add(rules);
   return paths.filter((p) => {
     const rel = path.relative(cwd, p);
     return rel.startsWith('..') || !ig.ignores(rel);

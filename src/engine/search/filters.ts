@@ -2,10 +2,11 @@
 // "!" excludes, later globs win, any include glob makes unmatched files excluded) and
 // --type file types.
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import type { Ignore } from 'ignore';
+import type { Matcher } from 'picomatch';
 import { engineFailure } from '../errors.js';
 import { FILE_TYPES } from './filetypes.js';
+import { globMatcher, ignoreRules } from './matchers.js';
 
 export class GlobOverrides {
   private readonly rules: Ignore | undefined;
@@ -28,7 +29,7 @@ export class GlobOverrides {
     const rules = clean.flatMap((g) =>
       g.startsWith('!') ? expandBraces(g.slice(1)) : expandBraces(g).map((v) => '!' + v),
     );
-    this.rules = clean.length === 0 ? undefined : ignore({ ignorecase: caseInsensitive }).add(rules);
+    this.rules = clean.length === 0 ? undefined : ignoreRules({ ignorecase: caseInsensitive }).add(rules);
   }
 
   /**
@@ -146,8 +147,8 @@ export function checkBraces(glob: string, field: string): void {
 
 /** rg --type / --type-not over the table of rg's own file types. */
 export class TypeFilter {
-  private readonly include: picomatch.Matcher | undefined;
-  private readonly exclude: picomatch.Matcher | undefined;
+  private readonly include: Matcher | undefined;
+  private readonly exclude: Matcher | undefined;
 
   constructor(types: readonly string[] = [], typesNot: readonly string[] = []) {
     const globsOf = (names: readonly string[], field: string): string[] =>
@@ -165,8 +166,8 @@ export class TypeFilter {
       });
     const inc = globsOf(types, 'type');
     const exc = globsOf(typesNot, 'type_not');
-    this.include = inc.length ? picomatch(inc, { dot: true }) : undefined;
-    this.exclude = exc.length ? picomatch(exc, { dot: true }) : undefined;
+    this.include = inc.length ? globMatcher(inc, { dot: true }) : undefined;
+    this.exclude = exc.length ? globMatcher(exc, { dot: true }) : undefined;
   }
 
   get active(): boolean {

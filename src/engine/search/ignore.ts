@@ -6,7 +6,8 @@
 // kind the deepest directory's rule wins.
 import { promises as fsp, readFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
+import { ignoreRules } from './matchers.js';
 
 /** The lines of an ignore file minus the rules that match `below` or a directory between `dir` and it. */
 function withoutRulesAbove(text: string, dir: string, below: string): string {
@@ -18,7 +19,7 @@ function withoutRulesAbove(text: string, dir: string, below: string): string {
       if (line.trim() === '' || line.startsWith('#') || line.startsWith('!')) return true;
       let one: Ignore;
       try {
-        one = ignore().add(line);
+        one = ignoreRules().add(line);
       } catch {
         return true;
       }
@@ -102,7 +103,7 @@ export class IgnoreRules {
       } catch {
         continue; // absent or unreadable: no rules of this kind here
       }
-      level.set(kind, ignore().add(below ? withoutRulesAbove(text, dir, below) : text));
+      level.set(kind, ignoreRules().add(below ? withoutRulesAbove(text, dir, below) : text));
     }
     this.levels.set(dir, level);
   }
@@ -124,7 +125,7 @@ export class IgnoreRules {
       present.map(async (kind) => {
         const file = kind === 'exclude' ? path.join(dir, '.git', 'info', 'exclude') : path.join(dir, kind);
         try {
-          level.set(kind, ignore().add(await fsp.readFile(file, 'utf8')));
+          level.set(kind, ignoreRules().add(await fsp.readFile(file, 'utf8')));
         } catch {
           // a folder named like the file, or unreadable: no rules
         }

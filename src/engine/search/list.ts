@@ -2,10 +2,10 @@
 // (children right after their directory), siblings sorted by the key asked, optional
 // ignore rules and name globs, capped with an exact count of what was left out.
 import { lstatSync, opendirSync, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
-import picomatch from 'picomatch';
 import { engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { IgnoreRules, type IgnoreOptions } from './ignore.js';
+import { globMatcher } from './matchers.js';
 
 export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
 /** name; dirs-first (then name); size (largest first); mtime (newest first). */
@@ -171,7 +171,7 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
     skipNames: opts.ignore?.skipNames ?? [],
   });
   rules.loadAncestors(resolved.real);
-  const globMatch = opts.ignoreGlobs?.length ? picomatch(opts.ignoreGlobs, { dot: true }) : undefined;
+  const globMatch = opts.ignoreGlobs?.length ? globMatcher(opts.ignoreGlobs, { dot: true }) : undefined;
   const ignored: Record<string, number> = {};
   const maxCollect = opts.maxCollect ?? 100_000;
   const sort = opts.sort ?? 'dirs-first';

@@ -17,7 +17,7 @@ import { loadPty } from './pty.js';
 import { runToCompletion, withOutput, type KeptCommand, type RunResult } from './run.js';
 import { LiveShell, type LiveRunResult } from './live.js';
 import type { SandboxUse } from './process.js';
-import { within, type Sandbox, type SandboxStatus } from './sandbox.js';
+import { within, type Sandbox, type SandboxDecision, type SandboxStatus } from './sandbox.js';
 import { grantsOf } from './grants.js';
 import { findRefusals, refusalNote, type SandboxRefusal } from './sandbox-note.js';
 import { pushNotification } from '../notifications.js';
@@ -55,6 +55,8 @@ export interface ShellEngineConfig {
   /** The sandbox every command runs in (null or absent: none), and what was decided at start-up. */
   sandbox?: Sandbox | null;
   sandboxStatus?: SandboxStatus;
+  /** Overrides both when set: a decision a background probe may still be making (the first command waits for it). */
+  decision?: SandboxDecision;
 }
 
 /** What the engine needs of a call (a HandlerContext fits). */
@@ -196,6 +198,7 @@ export class ShellEngine {
     const state = this.state(ctx.session);
     const isLine = typeof opts.command === 'string';
     const env = buildEnv(this.config.env, opts.env);
+    if (this.config.decision?.settled === false) await this.config.decision.ready;
     const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     const result = await runToCompletion({
       command: opts.command,
@@ -270,6 +273,7 @@ export class ShellEngine {
     }
     const extra = tty ? { TERM: 'xterm-256color', ...opts.env } : opts.env;
     const env = buildEnv(this.config.env, extra);
+    if (this.config.decision?.settled === false) await this.config.decision.ready;
     const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     return state.jobs.start({
       command: opts.command,
@@ -422,6 +426,7 @@ export class ShellEngine {
 
   private async liveTurn(ctx: ShellContext, command: string, opts: LiveOptions, live: LiveState): Promise<LiveOutcome> {
     let started = false;
+    if (this.config.decision?.settled === false) await this.config.decision.ready;
     const sandbox = this.sandboxUse(ctx);
     const rootsKey = [...(sandbox?.roots ?? ctx.scope.roots), '', ...(sandbox?.readOnly ?? [])].join('\0');
     // A shell sandboxed for other roots (a call narrowed differently, a grant since) cannot serve this call.
@@ -494,11 +499,19 @@ export class ShellEngine {
     this.policy.check(command);
   }
 
-  /** What was decided about the sandbox at start-up. */
+  /** What was decided about the sandbox at start-up (asked before a background probe answered, it probes now). */
   get sandboxStatus(): SandboxStatus {
+    if (this.config.decision) return this.config.decision.now().status;
     return (
       this.config.sandboxStatus ?? { requested: 'none', active: this.config.sandbox ? 'bwrap' : 'none', network: false }
     );
+  }
+
+  /** The sandbox status once decided: a background probe may still be running just after start-up. */
+  get sandboxReady(): Promise<SandboxStatus> {
+    return this.config.decision
+      ? this.config.decision.ready.then((d) => d.status)
+      : Promise.resolve(this.sandboxStatus);
   }
 
   /**
@@ -506,7 +519,7 @@ export class ShellEngine {
    * read.
    */
   private sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): SandboxUse | undefined {
-    const box = this.config.sandbox;
+    const box = this.config.decision ? this.config.decision.now().sandbox : this.config.sandbox;
     if (!box) return undefined;
     // What the host granted the session (grants.ts): more writable paths, more readable ones; none reopens a
     // hidden directory, and a read grant never makes a writable path read-only.

@@ -19,7 +19,7 @@
 // process dies of it at once, and with that option its child would be KILLed before the
 // command could use its grace period; the PID namespace ends everything once its first
 // process (bwrap's init) is gone, and the group's KILL after the grace reaches it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -199,31 +199,88 @@ const HOW_TO_ALLOW =
   '(docker run --security-opt seccomp=unconfined --security-opt apparmor=unconfined, or seccompProfile: Unconfined in Kubernetes) and an unmasked /proc ' +
   '(--security-opt systempaths=unconfined, or procMount: Unmasked); or run with --shell-sandbox none to turn the sandbox off';
 
-/** Probe results, once per process, network setting and PATH: bwrap's answer does not change while the server runs. */
-const probes = new Map<string, { ok: true; bwrap: string } | { ok: false; reason: string }>();
+type ProbeResult = { ok: true; bwrap: string } | { ok: false; reason: string };
 
-function probe(settings: SandboxSettings): { ok: true; bwrap: string } | { ok: false; reason: string } {
-  const key = `${settings.network}\0${process.env.PATH ?? ''}`;
-  const known = probes.get(key);
-  if (known) return known;
+/**
+ * Probe results, once per process, network setting and PATH: bwrap's answer does not change while the server runs.
+ * A probe still running in the background is held as its promise.
+ */
+const probes = new Map<string, ProbeResult | Promise<ProbeResult>>();
+
+const probeKey = (settings: SandboxSettings) => `${settings.network}\0${process.env.PATH ?? ''}`;
+
+/** The command that tries bwrap (a real command's mounts and namespaces, running `true`), or why there is none. */
+function probeCommand(settings: SandboxSettings): { bwrap: string; file: string; args: string[] } | ProbeResult {
   const bwrap = findBwrap();
-  let result: { ok: true; bwrap: string } | { ok: false; reason: string };
-  if (!bwrap) result = { ok: false, reason: 'bwrap was not found on PATH (install the bubblewrap package)' };
+  if (!bwrap) return { ok: false, reason: 'bwrap was not found on PATH (install the bubblewrap package)' };
+  const box = new Sandbox(bwrap, { ...settings, readOnly: [], hidden: [] });
+  const run = box.wrap(settings.shell, ['-c', 'true'], [], '/', { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+  return { bwrap, ...run };
+}
+
+/** What the probe's run says: bwrap works, or why not (its last lines of stderr, else how it ended). */
+function probeVerdict(bwrap: string, status: number | null, stderr: string, how: string): ProbeResult {
+  if (status === 0) return { ok: true, bwrap };
+  const said = stderr.trim().split('\n').slice(-2).join(' ') || how;
+  return { ok: false, reason: `bwrap cannot create its sandbox here: ${said}` };
+}
+
+function probe(settings: SandboxSettings): ProbeResult {
+  const key = probeKey(settings);
+  const known = probes.get(key);
+  if (known && !(known instanceof Promise)) return known;
+  // Asked while a background probe runs (or first): probe now; the background one's answer is the same.
+  const cmd = probeCommand(settings);
+  let result: ProbeResult;
+  if (!('file' in cmd)) result = cmd;
   else {
-    // The same mounts and namespaces as a real command, running `true`.
-    const box = new Sandbox(bwrap, { ...settings, readOnly: [], hidden: [] });
-    const run = box.wrap(settings.shell, ['-c', 'true'], [], '/', { PATH: process.env.PATH ?? '/usr/bin:/bin' });
-    const r = spawnSync(run.file, run.args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
-    if (r.status === 0) result = { ok: true, bwrap };
-    else {
-      const said =
-        (r.stderr ?? '').trim().split('\n').slice(-2).join(' ') ||
-        (r.error?.message ?? `exit status ${r.status ?? r.signal}`);
-      result = { ok: false, reason: `bwrap cannot create its sandbox here: ${said}` };
-    }
+    const r = spawnSync(cmd.file, cmd.args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] });
+    result = probeVerdict(
+      cmd.bwrap,
+      r.status,
+      r.stderr ?? '',
+      r.error?.message ?? `exit status ${r.status ?? r.signal}`,
+    );
   }
   probes.set(key, result);
   return result;
+}
+
+/** The probe without blocking: known at once when cached or when bwrap is missing, else a promise of bwrap's answer. */
+function probeInBackground(settings: SandboxSettings): ProbeResult | Promise<ProbeResult> {
+  const key = probeKey(settings);
+  const known = probes.get(key);
+  if (known) return known;
+  const cmd = probeCommand(settings);
+  if (!('file' in cmd)) {
+    probes.set(key, cmd);
+    return cmd;
+  }
+  const running = new Promise<ProbeResult>((resolve) => {
+    let stderr = '';
+    const child = spawn(cmd.file, cmd.args, { timeout: 10_000, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('error', (err) => resolve(probeVerdict(cmd.bwrap, null, '', err.message)));
+    child.once('close', (status, signal) =>
+      resolve(probeVerdict(cmd.bwrap, status, stderr, `exit status ${status ?? signal}`)),
+    );
+  }).then((result) => {
+    // A synchronous probe may have answered meanwhile: the same answer, kept.
+    if (probes.get(key) === running) probes.set(key, result);
+    return result;
+  });
+  probes.set(key, running);
+  return running;
+}
+
+/** The sandbox and its status from a probe's answer (`bwrap` mode throws when bwrap cannot run). */
+function decide(settings: SandboxSettings, p: ProbeResult): { sandbox: Sandbox | null; status: SandboxStatus } {
+  const status: SandboxStatus = { requested: settings.mode, active: 'none', network: settings.network };
+  if (!p.ok) {
+    if (settings.mode === 'bwrap') throw new SandboxError(`--shell-sandbox bwrap: ${p.reason}. ${HOW_TO_ALLOW}`);
+    return { sandbox: null, status: { ...status, reason: p.reason } };
+  }
+  return { sandbox: new Sandbox(p.bwrap, settings), status: { ...status, active: 'bwrap' } };
 }
 
 /**
@@ -231,14 +288,40 @@ function probe(settings: SandboxSettings): { ok: true; bwrap: string } | { ok: f
  * throws a SandboxError saying how to allow it when it cannot run; `auto` falls back to none.
  */
 export function resolveSandbox(settings: SandboxSettings): { sandbox: Sandbox | null; status: SandboxStatus } {
-  const status: SandboxStatus = { requested: settings.mode, active: 'none', network: settings.network };
-  if (settings.mode === 'none') return { sandbox: null, status };
-  const p = probe(settings);
-  if (!p.ok) {
-    if (settings.mode === 'bwrap') throw new SandboxError(`--shell-sandbox bwrap: ${p.reason}. ${HOW_TO_ALLOW}`);
-    return { sandbox: null, status: { ...status, reason: p.reason } };
+  if (settings.mode === 'none')
+    return { sandbox: null, status: { requested: 'none', active: 'none', network: settings.network } };
+  return decide(settings, probe(settings));
+}
+
+/**
+ * The sandbox decision of one engine. In `auto` mode bwrap's trial run goes on in the background
+ * while the server starts (issue 38: it held start-up for the length of a process spawn); the
+ * first command waits for `ready`. `none` is known at once, and `bwrap` mode decides before
+ * start-up goes on, since a bwrap that cannot run must stop it.
+ */
+export class SandboxDecision {
+  private decided?: { sandbox: Sandbox | null; status: SandboxStatus };
+  /** Resolves once decided; never rejects (`bwrap` mode's failure is thrown by the constructor). */
+  readonly ready: Promise<{ sandbox: Sandbox | null; status: SandboxStatus }>;
+
+  constructor(private readonly settings: SandboxSettings) {
+    const p = settings.mode === 'auto' ? probeInBackground(settings) : undefined;
+    if (p instanceof Promise) this.ready = p.then((r) => (this.decided ??= decide(settings, r)));
+    else {
+      this.decided = p ? decide(settings, p) : resolveSandbox(settings);
+      this.ready = Promise.resolve(this.decided);
+    }
   }
-  return { sandbox: new Sandbox(p.bwrap, settings), status: { ...status, active: 'bwrap' } };
+
+  /** True once decided: nothing to wait for. */
+  get settled(): boolean {
+    return this.decided !== undefined;
+  }
+
+  /** The decision now: asked before the background probe answered, it probes synchronously (the same answer). */
+  now(): { sandbox: Sandbox | null; status: SandboxStatus } {
+    return (this.decided ??= resolveSandbox(this.settings));
+  }
 }
 
 /** The start-up decision for a mode and network setting, without building a sandbox (Identity's summary). */

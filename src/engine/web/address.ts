@@ -15,8 +15,14 @@
 //   blocks (ipaddr.js folds those into "reserved");
 // - the IPv4 address hidden in IPv6 forms (SIIT, NAT64 with every local-use layout, 6to4,
 //   IPv4-compatible): ipaddr.js names these ranges but extracts only the ::ffff:0:0/96 one.
+//
+// ipaddr.js is required at the first address parsed (a fetch, or an IP in the allow list), not at
+// start-up: 28 KB of code and its range tables that a server with no web call never needs (issue 38).
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
+import type ipaddr from 'ipaddr.js';
+import { lazyModule } from '../lazy-module.js';
+
+const ip = lazyModule<typeof ipaddr>('ipaddr.js');
 
 /** Why an address is refused; null means publicly routable. */
 export type AddressClass =
@@ -38,19 +44,19 @@ type Cidr = [Address, number];
 
 // Facet's own ranges, checked before ipaddr.js's table. Metadata endpoints come first so
 // they are named as such rather than by their block.
-const OWN_RANGES: Array<{ range: Cidr; cls: AddressClass }> = (
-  [
-    ['169.254.169.254/32', 'metadata'], // AWS, GCP, Azure, OpenStack...
-    ['169.254.170.2/32', 'metadata'], // AWS ECS task metadata
-    ['100.100.100.200/32', 'metadata'], // Alibaba Cloud
-    ['fd00:ec2::254/128', 'metadata'], // AWS IMDS over IPv6
-    ['192.0.2.0/24', 'documentation'],
-    ['198.51.100.0/24', 'documentation'],
-    ['203.0.113.0/24', 'documentation'],
-    ['2001:db8::/32', 'documentation'],
-    ['3fff::/20', 'documentation'],
-  ] as const
-).map(([spec, cls]) => ({ range: ipaddr.parseCIDR(spec), cls }));
+const OWN_RANGE_SPECS = [
+  ['169.254.169.254/32', 'metadata'], // AWS, GCP, Azure, OpenStack...
+  ['169.254.170.2/32', 'metadata'], // AWS ECS task metadata
+  ['100.100.100.200/32', 'metadata'], // Alibaba Cloud
+  ['fd00:ec2::254/128', 'metadata'], // AWS IMDS over IPv6
+  ['192.0.2.0/24', 'documentation'],
+  ['198.51.100.0/24', 'documentation'],
+  ['203.0.113.0/24', 'documentation'],
+  ['2001:db8::/32', 'documentation'],
+  ['3fff::/20', 'documentation'],
+] as const;
+let ownRanges: Array<{ range: Cidr; cls: AddressClass }> | undefined;
+const OWN_RANGES = () => (ownRanges ??= OWN_RANGE_SPECS.map(([spec, cls]) => ({ range: ip().parseCIDR(spec), cls })));
 
 // ipaddr.js range names → Facet's classes. Names not listed (unicast, as112, amt...) are
 // globally reachable; the IPv6 ranges that carry an IPv4 address are judged by that address.
@@ -90,10 +96,10 @@ export function parseIp(input: string): Address | null {
   if (zone >= 0) s = s.slice(0, zone);
   // The strict gate (see the top of the file): ipaddr.js alone accepts inet_aton forms.
   if (net.isIP(s) === 0) return null;
-  return ipaddr.parse(s);
+  return ip().parse(s);
 }
 
-const v4 = (bytes: number[]) => new ipaddr.IPv4(bytes);
+const v4 = (bytes: number[]) => new (ip().IPv4)(bytes);
 
 /**
  * The IPv4 addresses an IPv6 address may carry: mapped, SIIT-translated, compatible, NAT64
@@ -125,7 +131,7 @@ function inRange(a: Address, [base, bits]: Cidr): boolean {
 
 /** The class of the address itself, without looking inside IPv6 forms that carry an IPv4 one. */
 function directClass(a: Address): AddressClass | null {
-  const own = OWN_RANGES.find((r) => inRange(a, r.range));
+  const own = OWN_RANGES().find((r) => inRange(a, r.range));
   if (own) return own.cls;
   return (a.kind() === 'ipv4' ? V4_CLASSES : V6_CLASSES)[a.range()] ?? null;
 }

@@ -1,15 +1,19 @@
 // One guarded HTTP GET with manual redirects: every hop is pre-checked, rate limited and
 // connected through the SSRF guard; the body is decompressed and read only up to the size
 // cap (the rest is never downloaded); the whole exchange runs under one timeout.
-import { STATUS_CODES } from 'node:http';
+// node:http and node:zlib are required at the first fetch: a server that fetches nothing does
+// without their code and memory (issue 38).
 import type { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { abortError, EngineError, engineFailure } from '../errors.js';
 import { BlockedDestinationError, precheckHost, type GuardPolicy } from './guard.js';
 import type { HostRateLimiter } from './rate-limit.js';
 import { sameSite } from './urls.js';
 import { undici } from './undici.js';
+import { lazyModule } from '../lazy-module.js';
+
+const http = lazyModule<typeof import('node:http')>('node:http');
+const zlib = lazyModule<typeof import('node:zlib')>('node:zlib');
 
 export interface HttpGetOptions {
   timeoutMs: number;
@@ -60,7 +64,7 @@ function header(headers: Record<string, string | string[] | undefined>, name: st
 }
 
 function statusText(status: number): string {
-  return STATUS_CODES[status] ?? '';
+  return http().STATUS_CODES[status] ?? '';
 }
 
 /** The EngineError for an HTTP error status. */
@@ -92,11 +96,11 @@ function decompressor(encoding: string): NodeJS.ReadWriteStream | null {
       return null;
     case 'gzip':
     case 'x-gzip':
-      return zlib.createGunzip();
+      return zlib().createGunzip();
     case 'deflate':
-      return zlib.createInflate();
+      return zlib().createInflate();
     case 'br':
-      return zlib.createBrotliDecompress();
+      return zlib().createBrotliDecompress();
     default:
       throw engineFailure(
         'unsupported_encoding',

@@ -2,9 +2,9 @@
 // any address a page fetch may not reach, and connects to exactly the address it checked
 // (so a DNS answer that changes between check and connect cannot slip through). Every new
 // connection, including each redirect hop, passes here.
-import dns from 'node:dns';
 import type { Agent, buildConnector } from 'undici';
 import { undici } from './undici.js';
+import { lazyModule } from '../lazy-module.js';
 import { EngineError, engineFailure, failureArgs } from '../errors.js';
 import { AllowList, blockedHostName, classifyIp, parseIp } from './address.js';
 
@@ -16,7 +16,10 @@ export interface ResolvedAddress {
 /** Resolves a host name to all its addresses; injectable so tests can fake DNS answers. */
 export type LookupFn = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemLookup: LookupFn = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+/** node:dns, required at the first lookup (issue 38: not at start-up). */
+const dns = lazyModule<typeof import('node:dns')>('node:dns');
+
+export const systemLookup: LookupFn = (hostname) => dns().promises.lookup(hostname, { all: true, verbatim: true });
 
 /** The refusal of a destination: kind security_policy, with the host, address and class as facts. */
 export class BlockedDestinationError extends EngineError {

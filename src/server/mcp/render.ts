@@ -29,9 +29,7 @@ import type {
 } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
 import { EngineError } from '../../engine/errors.js';
-import { Failure } from '../../gen/codefly/base/v0/failure.js';
 import type { Content, GetPromptResponse, ToolSpec } from '../../gen/codefly/services/toolbox/v0/toolbox.js';
-import { toFailure } from '../../registry/failure.js';
 import type { Blob, HostBlock, JsonSchema, ToolResult } from '../../registry/types.js';
 import { TAGS } from '../../shapes/tags.js';
 import type { McpNames } from './names.js';
@@ -93,11 +91,28 @@ function blobUri(r: ToolResult, i: number, tool: string): string {
   return p ? pathToFileURL(p).href : `facet://result/${encodeURIComponent(tool)}/${i}`;
 }
 
+/** The contract's Failure in its JSON form; loaded with the generated code at the first failed call. */
+type FailureJson = (err: EngineError, tool: string, words: string) => unknown;
+let failureJson: FailureJson | undefined;
+
 /**
  * One call's ToolResult as MCP's CallToolResult (see the choices above); `structured`: the
- * tool declares an output schema, so its data is the whole result.
+ * tool declares an output schema, so its data is the whole result. The first failed call
+ * waits for the Failure's generated code, which `facet mcp` does not load at start-up.
  */
-export function toCallToolResult(r: ToolResult, tool: string, structured = false): CallToolResult {
+export function toCallToolResult(
+  r: ToolResult,
+  tool: string,
+  structured = false,
+): CallToolResult | Promise<CallToolResult> {
+  if (failureJson || (r.failure === undefined && r.error === undefined)) return renderCall(r, tool, structured);
+  return import('./failure-json.js').then((m) => {
+    failureJson = m.failureJson;
+    return renderCall(r, tool, structured);
+  });
+}
+
+function renderCall(r: ToolResult, tool: string, structured: boolean): CallToolResult {
   const content: ContentBlock[] = [];
   const blobs = r.blobs ?? [];
   if (r.text !== '' || blobs.length === 0) content.push({ type: 'text', text: r.text });
@@ -108,7 +123,7 @@ export function toCallToolResult(r: ToolResult, tool: string, structured = false
   if (err) {
     const words = r.error ?? r.text;
     if (words !== '' && words !== r.text) content.push({ type: 'text', text: words });
-    meta[FAILURE_META] = Failure.toJSON(toFailure(err, tool, words));
+    meta[FAILURE_META] = failureJson!(err, tool, words);
   }
   const out: CallToolResult = { content };
   if (r.data && !structured) meta[DATA_META] = r.data;

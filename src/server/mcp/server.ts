@@ -32,7 +32,7 @@ import {
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { EngineError } from '../../engine/errors.js';
 import { isWithin, type Scope } from '../../engine/scope.js';
-import { asEngineError } from '../../registry/failure.js';
+import { asEngineError } from '../../registry/failure-codes.js';
 import { failureResult } from '../../registry/result.js';
 import type { Toolbox } from '../../registry/toolbox.js';
 import type { CallTransport } from '../../registry/types.js';
@@ -304,7 +304,7 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
           durationMs,
           outcome,
         });
-        return toCallToolResult(result, name, catalog.structured.has(name));
+        return await toCallToolResult(result, name, catalog.structured.has(name));
       } finally {
         progress?.stop();
         done();

@@ -59,6 +59,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
       const [{ serveStdio, StdioServerTransport }, { createModernMcpServer }] = await Promise.all([
         import('@modelcontextprotocol/server/stdio'),
         import('./modern.js'),
+        runtime.engine.shell.sandboxReady, // the instructions name the sandbox
       ]);
       const transport = new StdioServerTransport(opening.stdin, process.stdout);
       let pinned: ModernServer | undefined;
@@ -72,6 +73,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
       const [{ createMcpServer }, { CoalescingStdioServerTransport }] = await Promise.all([
         import('./server.js'),
         import('./coalescing-stdio.js'),
+        runtime.engine.shell.sandboxReady, // the instructions name the sandbox
       ]);
       const server = createMcpServer(session);
       const transport = new CoalescingStdioServerTransport(opening.stdin);

@@ -1,11 +1,11 @@
 // The one observer of tool calls (registry CallObserver): every call of every transport
 // passes here once, on its way into the toolbox. It counts the call (metrics), spans it
 // (traces) and writes its audit line, from the result and the engine's change record.
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { FacetConfig } from '../../config.js';
 import { ChangeRecord, recordChanges } from '../../engine/index.js';
 import type { SessionStore } from '../../engine/session.js';
-import { failureCodeName } from '../../registry/failure.js';
+import { failureCodeName } from '../../registry/failure-codes.js';
 import type { CallObserver, ObservedCall, RunOutcome } from '../../registry/toolbox.js';
 import type { ToolResult } from '../../registry/types.js';
 import type { Logger } from '../logger.js';
@@ -99,6 +99,8 @@ export class Observability implements CallObserver {
     const at = this.config.metricsListen;
     const metrics = this.metrics;
     if (!at || !metrics) return undefined;
+    // node:http only when metrics are served (issue 38: `facet mcp` has no other use for it).
+    const { createServer } = await import('node:http');
     const server = createServer((req, res) => {
       if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: metrics are at /metrics\n');

@@ -2,7 +2,7 @@
 // working directory), has a signal tied to the client and to shutdown, is drained with every
 // other call, and passes the observer (metrics, traces, the audit log with the engine's
 // record of the files and commands it changed), like a tool call of any shape.
-import { asEngineError, failureCodeName } from '../../registry/failure.js';
+import { asEngineError, failureCodeName } from '../../registry/failure-codes.js';
 import type { RequestContext } from '../../registry/types.js';
 import type { Runtime } from '../runtime.js';
 

@@ -3,7 +3,7 @@
 // containment and audit like any tool's command. This file only translates: the wire's
 // process ids to jobs, job output to the Start stream, engine failures to gRPC status codes.
 import * as grpc from '@grpc/grpc-js';
-import { asEngineError, transportCode } from '../../registry/failure.js';
+import { asEngineError, transportCode } from '../../registry/failure-codes.js';
 import type { RequestContext } from '../../registry/types.js';
 import {
   Signal,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ErrorKind } from '../../engine/errors.js';
-import { asEngineError } from '../../registry/failure.js';
+import { asEngineError } from '../../registry/failure-codes.js';
 import type { RequestContext } from '../../registry/types.js';
 import type { Runtime } from '../runtime.js';
 import { beginCall, observed, WireError } from './calls.js';

@@ -1,11 +1,12 @@
 // The claude shape's older releases, each as its differences from its newer neighbour
 // (docs/shape-versions.md; the facts per release in vendors/claude/history.md).
 import type { ReleaseDiffs } from '../release-diff.js';
+import { addReleaseDiffs } from '../versions.js';
 import { buildTools } from '../common/define.js';
 import { bash197 } from './bash.js';
 import { edit197 } from './edit.js';
 import { claudeDialect } from './errors.js';
-import { claudeGuide } from './index.js';
+import { claudeGuide } from './guide.js';
 import { read197 } from './read.js';
 import { taskOutput } from './task-output.js';
 import { taskStop197 } from './task-stop.js';
@@ -56,3 +57,6 @@ export const claudeDiffs: ReleaseDiffs = {
       ].join('\n'),
   },
 };
+
+// Known to versions.ts once this shape is loaded (its index.ts imports this file).
+addReleaseDiffs('claude', claudeDiffs);

@@ -1,6 +1,7 @@
 // The codex shape's older releases, each as its differences from its newer neighbour
 // (docs/shape-versions.md; which release sent what is in vendors/codex/history.md).
 import type { ReleaseDiffs } from '../release-diff.js';
+import { addReleaseDiffs } from '../versions.js';
 import { buildTools } from '../common/define.js';
 import { applyPatch149 } from './apply-patch.js';
 import { codexDialect } from './errors.js';
@@ -66,3 +67,6 @@ export const codexDiffs: ReleaseDiffs = {
       ].join('\n'),
   },
 };
+
+// Known to versions.ts once this shape is loaded (its index.ts imports this file).
+addReleaseDiffs('codex', codexDiffs);

@@ -27,6 +27,7 @@ import { updateGoal } from './update-goal.js';
 import { updatePlan } from './update-plan.js';
 import { viewImage } from './view-image.js';
 import { writeStdin } from './write-stdin.js';
+import './diffs.js'; // its older releases' differences, for versions.ts
 
 /**
  * Codex CLI 0.171.0's direct tools, in the order it sends them (update_plan and request_permissions where they go when

@@ -2,6 +2,7 @@
 // which release changed what: vendors/grok/history.md). Grok CLI 0.0.34 is the dialect before the
 // 2026-03 rewrite: other tools, plain-text results; models trained on it know only these.
 import type { ReleaseDiffs } from '../release-diff.js';
+import { addReleaseDiffs } from '../versions.js';
 import { buildTools } from '../common/define.js';
 import { bash0034 } from './bash.js';
 import { createFile } from './create-file.js';
@@ -54,3 +55,6 @@ export const grokDiffs: ReleaseDiffs = {
       ].join('\n'),
   },
 };
+
+// Known to versions.ts once this shape is loaded (its index.ts imports this file).
+addReleaseDiffs('grok', grokDiffs);

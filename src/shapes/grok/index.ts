@@ -18,6 +18,7 @@ import { processStop } from './process-stop.js';
 import { readFile } from './read-file.js';
 import { searchWeb } from './search-web.js';
 import { writeFile } from './write-file.js';
+import './diffs.js'; // its older releases' differences, for versions.ts
 
 export function grokShape(config: FacetConfig, engine: Engine): ToolboxSpec {
   return shapeSpec(config, {

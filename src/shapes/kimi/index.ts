@@ -30,6 +30,7 @@ import { updateGoalTool } from './update-goal.js';
 import { waitForTool } from './wait-for.js';
 import { webSearchTool } from './web-search.js';
 import { writeTool } from './write.js';
+import './diffs.js'; // its older releases' differences, for versions.ts
 
 export function kimiGuide(roots: readonly string[], shown: readonly ToolDefinition[]): string {
   const has = (name: string) => shown.some((t) => t.name === name);

@@ -4,6 +4,7 @@
 // so every tool is listed again rather than moved), with its own schemas and words, and no
 // deferred or disabled tools.
 import type { ReleaseDiffs } from '../release-diff.js';
+import { addReleaseDiffs } from '../versions.js';
 import { buildTools } from '../common/define.js';
 import { edit } from './edit.js';
 import { qwenDialect, qwenFormatError } from './errors.js';
@@ -67,3 +68,6 @@ export const qwenDiffs: ReleaseDiffs = {
       ].join('\n'),
   },
 };
+
+// Known to versions.ts once this shape is loaded (its index.ts imports this file).
+addReleaseDiffs('qwen', qwenDiffs);

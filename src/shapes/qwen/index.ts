@@ -36,6 +36,7 @@ import { updateGoal } from './update-goal.js';
 import { webFetch } from './web-fetch.js';
 import { searchServed, webSearch } from './web-search.js';
 import { writeFile } from './write-file.js';
+import './diffs.js'; // its older releases' differences, for versions.ts
 
 const QWEN_DESCRIPTION =
   'Qwen Code tools (read_file, edit, grep_search, run_shell_command, tool_search, ...) with its schemas, result texts and error types.';

@@ -1,11 +1,14 @@
 // JSON over HTTP for search providers. Provider base URLs are operator configuration, not
 // model input, so these calls do not pass through the SSRF guard (which is what lets a
 // self-hosted SearXNG on a private network, or a loopback stand-in, work).
-import { STATUS_CODES } from 'node:http';
 import type { Agent } from 'undici';
 import { undici } from '../undici.js';
 import { abortError, EngineError } from '../../errors.js';
 import { SearchProviderError, type SearchProvider } from './types.js';
+import { lazyModule } from '../../lazy-module.js';
+
+/** node:http (its status texts), required at the first search, not at start-up (issue 38). */
+const http = lazyModule<typeof import('node:http')>('node:http');
 
 let agent: Agent | undefined;
 
@@ -104,7 +107,7 @@ export async function providerJson(provider: SearchProvider, req: JsonRequest): 
     }
     if (res.statusCode >= 400) {
       const detail = errorText(parsed);
-      const status = `HTTP ${res.statusCode} ${STATUS_CODES[res.statusCode] ?? ''}`.trim();
+      const status = `HTTP ${res.statusCode} ${http().STATUS_CODES[res.statusCode] ?? ''}`.trim();
       throw SearchProviderError.of(
         provider,
         conditionForStatus(res.statusCode),
