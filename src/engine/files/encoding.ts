@@ -35,11 +35,18 @@ const SINGLE_BYTE = /^(latin1|iso-8859-\d+|windows-125\d|koi8-r|ibm8\d\d)$/;
 
 /** Detects the encoding from a sample of the file's first bytes (the whole file when small). */
 export function detectEncoding(sample: Uint8Array, wholeFile = false): EncodingInfo {
+  const marked = byBom(sample);
+  if (marked) return marked;
+  if (isUtf8(sample, !wholeFile)) return { encoding: 'utf8', bom: false, bomLength: 0 };
+  return { encoding: legacyEncoding(sample), bom: false, bomLength: 0 };
+}
+
+/** The encoding a byte-order mark names, if the bytes start with one. */
+function byBom(sample: Uint8Array): EncodingInfo | undefined {
   if (startsWith(sample, UTF8_BOM)) return { encoding: 'utf8', bom: true, bomLength: 3 };
   if (startsWith(sample, [0xff, 0xfe])) return { encoding: 'utf16le', bom: true, bomLength: 2 };
   if (startsWith(sample, [0xfe, 0xff])) return { encoding: 'utf16be', bom: true, bomLength: 2 };
-  if (isUtf8(sample, !wholeFile)) return { encoding: 'utf8', bom: false, bomLength: 0 };
-  return { encoding: legacyEncoding(sample), bom: false, bomLength: 0 };
+  return undefined;
 }
 
 /** A single-byte legacy encoding for bytes that are not UTF-8: chardet's guess when iconv knows it. */
@@ -54,6 +61,38 @@ function legacyEncoding(sample: Uint8Array): string {
     return name === 'iso-8859-1' ? 'latin1' : name;
   }
   return 'latin1';
+}
+
+/**
+ * As detectEncoding on a whole file, the UTF-8 check a slice per turn of the event loop: Node's
+ * check is native, but 50 MB in one piece still held the loop for over 5 ms.
+ */
+export async function detectEncodingYielding(bytes: Uint8Array, slice = CODEC_SLICE): Promise<EncodingInfo> {
+  if (bytes.length <= slice) return detectEncoding(bytes, true);
+  const marked = byBom(bytes);
+  if (marked) return marked;
+  if (await isUtf8Yielding(bytes, slice)) return { encoding: 'utf8', bom: false, bomLength: 0 };
+  return { encoding: legacyEncoding(bytes), bom: false, bomLength: 0 };
+}
+
+/**
+ * Strict UTF-8 over the whole of `buf`, checked natively a slice at a time: each slice ends
+ * before the lead byte of a character it would cut, which the next slice starts with.
+ */
+export async function isUtf8Yielding(buf: Uint8Array, slice = CODEC_SLICE): Promise<boolean> {
+  for (let at = 0; at < buf.length;) {
+    let end = Math.min(buf.length, at + slice);
+    if (end < buf.length) {
+      // Back over at most 3 continuation bytes to a character's start; more than that is invalid in any cut.
+      let back = end;
+      while (back > at && end - back < 3 && (buf[back]! & 0xc0) === 0x80) back--;
+      if (back > at && (buf[back]! & 0xc0) !== 0x80) end = back;
+    }
+    if (!nativeIsUtf8(buf.subarray(at, end))) return false;
+    at = end;
+    if (at < buf.length) await turn();
+  }
+  return true;
 }
 
 /** Valid UTF-8? With `allowCutEnd`, an incomplete sequence at the very end (a cut sample) is allowed. */
@@ -109,6 +148,11 @@ export function encode(text: string, encoding: TextEncoding, bom: boolean): Buff
   return iconv().encode(text, encoding, { addBOM: bom });
 }
 
+/** How many bytes the byte-order mark encode() writes for `encoding` takes. */
+export function bomBytes(encoding: TextEncoding): number {
+  return encoding === 'utf8' ? UTF8_BOM.length : encode('', encoding, true).length;
+}
+
 /** True when `text` survives a round trip through `encoding` (no character is lost). */
 export function canEncode(text: string, encoding: TextEncoding): boolean {
   if (encoding === 'utf8' || encoding === 'utf16le' || encoding === 'utf16be') return true;
@@ -127,13 +171,76 @@ export function detectLineEnding(text: string): LineEnding {
  * one piece held the loop for ~15 ms.
  */
 export async function detectLineEndingYielding(text: string, slice = CODEC_SLICE): Promise<LineEnding> {
-  if (text.length <= slice) return detectLineEnding(text);
+  return (await lineBreaksYielding(text, slice)).ending;
+}
+
+/** A text's line-ending style and its line count (as countLines gives for its LF form). */
+export interface LineBreaks {
+  ending: LineEnding;
+  lines: number;
+}
+
+/** detectLineEndingYielding's answer with the count of lines. */
+export async function lineBreaksYielding(text: string, slice = CODEC_SLICE): Promise<LineBreaks> {
   const n = endingCount(text);
   for (let at = slice; ; at += slice) {
     countEndings(text, Math.min(text.length, at), n);
-    if (at >= text.length) return endingOf(n);
+    if (at >= text.length) break;
     await turn();
   }
+  const last = text.charCodeAt(text.length - 1);
+  return { ending: endingOf(n), lines: linesOf(n, text.length > 0, last === 10 || last === 13) };
+}
+
+const linesOf = (n: EndingCount, any: boolean, endsWithBreak: boolean) =>
+  n.crlf + n.lf + n.cr + (any && !endsWithBreak ? 1 : 0);
+
+/** The bytes of LF and CR in encodings whose line breaks can be found byte-wise (units of 1 or 2 bytes). */
+function breakBytes(encoding: TextEncoding): { lf: Buffer; cr: Buffer } | undefined {
+  if (encoding === 'utf8' || SINGLE_BYTE.test(encoding)) return { lf: Buffer.from([10]), cr: Buffer.from([13]) };
+  if (encoding === 'utf16le') return { lf: Buffer.from([10, 0]), cr: Buffer.from([13, 0]) };
+  if (encoding === 'utf16be') return { lf: Buffer.from([0, 10]), cr: Buffer.from([0, 13]) };
+  return undefined;
+}
+
+/**
+ * lineBreaksYielding of the text `bytes` hold in `encoding` (no BOM), found in the bytes a slice
+ * per turn, without decoding them: a 20 MB text on the event loop costs a copy of it each time V8
+ * flattens it. Undefined for an encoding whose breaks cannot be told byte-wise.
+ */
+export async function lineBreaksOfBytes(
+  bytes: Uint8Array,
+  encoding: TextEncoding,
+  slice = CODEC_SLICE,
+): Promise<LineBreaks | undefined> {
+  const marks = breakBytes(encoding);
+  if (!marks) return undefined;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const unit = marks.lf.length;
+  const end = buf.length - (buf.length % unit);
+  /** The next whole unit equal to `mark` at or after `from`. */
+  const find = (mark: Buffer, from: number): number => {
+    for (let i = buf.indexOf(mark, from); i !== -1 && i < end; i = buf.indexOf(mark, i + 1)) {
+      if (i % unit === 0) return i;
+    }
+    return -1;
+  };
+  const at = (i: number, mark: Buffer) => i >= 0 && i + unit <= end && buf.compare(mark, 0, unit, i, i + unit) === 0;
+  const n: EndingCount = { crlf: 0, lf: 0, cr: 0, nextLf: find(marks.lf, 0), nextCr: find(marks.cr, 0) };
+  for (let to = slice; ; to += slice) {
+    let i = n.nextLf;
+    for (; i !== -1 && i < to; i = find(marks.lf, i + unit)) {
+      if (at(i - unit, marks.cr)) n.crlf++;
+      else n.lf++;
+    }
+    n.nextLf = i;
+    for (i = n.nextCr; i !== -1 && i < to; i = find(marks.cr, i + unit)) if (!at(i + unit, marks.lf)) n.cr++;
+    n.nextCr = i;
+    if (to >= end) break;
+    await turn();
+  }
+  const endsWithBreak = at(end - unit, marks.lf) || at(end - unit, marks.cr);
+  return { ending: endingOf(n), lines: linesOf(n, end > 0, endsWithBreak) };
 }
 
 /** Line breaks counted so far, and where the next LF and CR are (-1: none left). */
@@ -253,7 +360,34 @@ export async function encodeYielding(
   }
   const tail = encoder?.end();
   if (tail && tail.length > 0) parts.push(tail);
-  return Buffer.concat(parts);
+  return concatYielding(parts);
+}
+
+/**
+ * As Buffer.concat, copying a slice per turn of the event loop: 40 MB in one piece held it for
+ * over 10 ms. The result owns its memory (it can be handed to a worker).
+ */
+export async function concatYielding(parts: readonly Uint8Array[], slice = CODEC_SLICE): Promise<Buffer> {
+  let total = 0;
+  for (const p of parts) total += p.length;
+  // Not from the shared pool, whatever the size: the caller may transfer it.
+  const out = Buffer.from(new ArrayBuffer(total));
+  let at = 0;
+  let since = 0;
+  for (const p of parts) {
+    for (let from = 0; from < p.length;) {
+      const n = Math.min(p.length - from, slice - since);
+      out.set(p.subarray(from, from + n), at);
+      at += n;
+      from += n;
+      since += n;
+      if (since >= slice) {
+        since = 0;
+        await turn();
+      }
+    }
+  }
+  return out;
 }
 
 /**

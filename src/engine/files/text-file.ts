@@ -8,7 +8,7 @@ import { atomicWrite } from './atomic.js';
 import { decodeOffLoop, encodeOffLoop } from './codec-offload.js';
 import {
   decode,
-  detectEncoding,
+  detectEncodingYielding,
   detectLineEnding,
   detectLineEndingYielding,
   encodeYielding,
@@ -118,7 +118,7 @@ export async function loadRaw(
       );
     }
     const bytes = await readAll(f);
-    const enc = detectEncoding(bytes, true);
+    const enc = await detectEncodingYielding(bytes);
     if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) {
       throw engineFailure(
         'binary',
