@@ -50,7 +50,7 @@ function byBom(sample: Uint8Array): EncodingInfo | undefined {
 }
 
 /** A single-byte legacy encoding for bytes that are not UTF-8: chardet's guess when iconv knows it. */
-function legacyEncoding(sample: Uint8Array): string {
+export function legacyEncoding(sample: Uint8Array): string {
   // chardet on a whole 20 MB file held the event loop for over ten seconds; its guess from the
   // first 16 KiB is as good (a legacy encoding is one for the whole file), in a few ms.
   const guess = chardet().detect(sample.subarray(0, CHARDET_SAMPLE));
@@ -67,12 +67,16 @@ function legacyEncoding(sample: Uint8Array): string {
  * As detectEncoding on a whole file, the UTF-8 check a slice per turn of the event loop: Node's
  * check is native, but 50 MB in one piece still held the loop for over 5 ms.
  */
-export async function detectEncodingYielding(bytes: Uint8Array, slice = CODEC_SLICE): Promise<EncodingInfo> {
+export async function detectEncodingYielding(
+  bytes: Uint8Array,
+  guess: (sample: Uint8Array) => Promise<string> = async (sample) => legacyEncoding(sample),
+  slice = CODEC_SLICE,
+): Promise<EncodingInfo> {
   if (bytes.length <= slice) return detectEncoding(bytes, true);
   const marked = byBom(bytes);
   if (marked) return marked;
   if (await isUtf8Yielding(bytes, slice)) return { encoding: 'utf8', bom: false, bomLength: 0 };
-  return { encoding: legacyEncoding(bytes), bom: false, bomLength: 0 };
+  return { encoding: await guess(bytes.subarray(0, CHARDET_SAMPLE)), bom: false, bomLength: 0 };
 }
 
 /**
@@ -195,52 +199,49 @@ export async function lineBreaksYielding(text: string, slice = CODEC_SLICE): Pro
 const linesOf = (n: EndingCount, any: boolean, endsWithBreak: boolean) =>
   n.crlf + n.lf + n.cr + (any && !endsWithBreak ? 1 : 0);
 
-/** The bytes of LF and CR in encodings whose line breaks can be found byte-wise (units of 1 or 2 bytes). */
-function breakBytes(encoding: TextEncoding): { lf: Buffer; cr: Buffer } | undefined {
-  if (encoding === 'utf8' || SINGLE_BYTE.test(encoding)) return { lf: Buffer.from([10]), cr: Buffer.from([13]) };
-  if (encoding === 'utf16le') return { lf: Buffer.from([10, 0]), cr: Buffer.from([13, 0]) };
-  if (encoding === 'utf16be') return { lf: Buffer.from([0, 10]), cr: Buffer.from([0, 13]) };
+/** How code units are laid out in encodings whose line breaks can be found byte-wise. */
+function unitsOf(encoding: TextEncoding): { size: 1 | 2; high: 0 | 1 } | undefined {
+  if (encoding === 'utf8' || SINGLE_BYTE.test(encoding)) return { size: 1, high: 0 };
+  if (encoding === 'utf16le') return { size: 2, high: 1 };
+  if (encoding === 'utf16be') return { size: 2, high: 0 };
   return undefined;
 }
 
 /**
- * lineBreaksYielding of the text `bytes` hold in `encoding` (no BOM), found in the bytes a slice
- * per turn, without decoding them: a 20 MB text on the event loop costs a copy of it each time V8
- * flattens it. Undefined for an encoding whose breaks cannot be told byte-wise.
+ * lineBreaksYielding of the text `bytes` hold in `encoding` (no BOM), counted in the bytes a
+ * slice per turn, without decoding them: a 20 MB text on the event loop costs a copy of it each
+ * time V8 flattens it. Undefined for an encoding whose breaks cannot be told byte-wise.
  */
 export async function lineBreaksOfBytes(
   bytes: Uint8Array,
   encoding: TextEncoding,
-  slice = CODEC_SLICE,
+  slice = CODEC_SLICE / 4, // a byte at a time in JavaScript: ~1 ms a quarter MiB
 ): Promise<LineBreaks | undefined> {
-  const marks = breakBytes(encoding);
-  if (!marks) return undefined;
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const unit = marks.lf.length;
-  const end = buf.length - (buf.length % unit);
-  /** The next whole unit equal to `mark` at or after `from`. */
-  const find = (mark: Buffer, from: number): number => {
-    for (let i = buf.indexOf(mark, from); i !== -1 && i < end; i = buf.indexOf(mark, i + 1)) {
-      if (i % unit === 0) return i;
+  const units = unitsOf(encoding);
+  if (!units) return undefined;
+  const { size, high } = units;
+  const end = bytes.length - (bytes.length % size);
+  // The code unit at byte i: LF and CR are 10 and 13 (in UTF-8 and single-byte encodings no
+  // byte of another character takes those values).
+  const unit = size === 1 ? (i: number) => bytes[i]! : (i: number) => bytes[i + 1 - high]! | (bytes[i + high]! << 8);
+  const n = { crlf: 0, lf: 0, cr: 0 };
+  let prev = -1;
+  for (let at = 0; at < end;) {
+    const to = Math.min(end, at + slice - (slice % size));
+    for (let i = at; i < to; i += size) {
+      const c = size === 1 ? bytes[i]! : unit(i);
+      if (c === 10) {
+        if (prev === 13) n.crlf++;
+        else n.lf++;
+      } else if (prev === 13) n.cr++;
+      prev = c;
     }
-    return -1;
-  };
-  const at = (i: number, mark: Buffer) => i >= 0 && i + unit <= end && buf.compare(mark, 0, unit, i, i + unit) === 0;
-  const n: EndingCount = { crlf: 0, lf: 0, cr: 0, nextLf: find(marks.lf, 0), nextCr: find(marks.cr, 0) };
-  for (let to = slice; ; to += slice) {
-    let i = n.nextLf;
-    for (; i !== -1 && i < to; i = find(marks.lf, i + unit)) {
-      if (at(i - unit, marks.cr)) n.crlf++;
-      else n.lf++;
-    }
-    n.nextLf = i;
-    for (i = n.nextCr; i !== -1 && i < to; i = find(marks.cr, i + unit)) if (!at(i + unit, marks.lf)) n.cr++;
-    n.nextCr = i;
-    if (to >= end) break;
-    await turn();
+    at = to;
+    if (at < end) await turn();
   }
-  const endsWithBreak = at(end - unit, marks.lf) || at(end - unit, marks.cr);
-  return { ending: endingOf(n), lines: linesOf(n, end > 0, endsWithBreak) };
+  if (prev === 13) n.cr++;
+  const ending = endingOf({ ...n, nextLf: -1, nextCr: -1 });
+  return { ending, lines: n.crlf + n.lf + n.cr + (end > 0 && prev !== 10 && prev !== 13 ? 1 : 0) };
 }
 
 /** Line breaks counted so far, and where the next LF and CR are (-1: none left). */
