@@ -91,6 +91,8 @@ export async function isUtf8Yielding(buf: Uint8Array, slice = CODEC_SLICE): Prom
       let back = end;
       while (back > at && end - back < 3 && (buf[back]! & 0xc0) === 0x80) back--;
       if (back > at && (buf[back]! & 0xc0) !== 0x80) end = back;
+      // A slice shorter than the character: on to its end instead.
+      else while (end < buf.length && end - at < slice + 3 && (buf[end]! & 0xc0) === 0x80) end++;
     }
     if (!nativeIsUtf8(buf.subarray(at, end))) return false;
     at = end;
@@ -227,7 +229,7 @@ export async function lineBreaksOfBytes(
   const n = { crlf: 0, lf: 0, cr: 0 };
   let prev = -1;
   for (let at = 0; at < end;) {
-    const to = Math.min(end, at + slice - (slice % size));
+    const to = Math.min(end, at + Math.max(size, slice - (slice % size)));
     for (let i = at; i < to; i += size) {
       const c = size === 1 ? bytes[i]! : unit(i);
       if (c === 10) {
