@@ -209,6 +209,43 @@ function unitsOf(encoding: TextEncoding): { size: 1 | 2; high: 0 | 1 } | undefin
   return undefined;
 }
 
+/** Line breaks counted so far in bytes, and the code unit before the next one. */
+interface BreakCount {
+  crlf: number;
+  lf: number;
+  cr: number;
+  prev: number;
+}
+
+// Plain functions, not the async loop's body: V8 optimizes them once for every slice and call.
+// In UTF-8 and the single-byte encodings no byte of another character is 10 or 13.
+function countBreaks1(bytes: Uint8Array, from: number, to: number, n: BreakCount): void {
+  let prev = n.prev;
+  for (let i = from; i < to; i++) {
+    const c = bytes[i]!;
+    if (c === 10) {
+      if (prev === 13) n.crlf++;
+      else n.lf++;
+    } else if (prev === 13) n.cr++;
+    prev = c;
+  }
+  n.prev = prev;
+}
+
+/** The same over 2-byte code units; `high` is where the high byte sits (1: little-endian). */
+function countBreaks2(bytes: Uint8Array, from: number, to: number, high: number, n: BreakCount): void {
+  let prev = n.prev;
+  for (let i = from; i < to; i += 2) {
+    const c = bytes[i + 1 - high]! | (bytes[i + high]! << 8);
+    if (c === 10) {
+      if (prev === 13) n.crlf++;
+      else n.lf++;
+    } else if (prev === 13) n.cr++;
+    prev = c;
+  }
+  n.prev = prev;
+}
+
 /**
  * lineBreaksYielding of the text `bytes` hold in `encoding` (no BOM), counted in the bytes a
  * slice per turn, without decoding them: a 20 MB text on the event loop costs a copy of it each
@@ -223,24 +260,15 @@ export async function lineBreaksOfBytes(
   if (!units) return undefined;
   const { size, high } = units;
   const end = bytes.length - (bytes.length % size);
-  // The code unit at byte i: LF and CR are 10 and 13 (in UTF-8 and single-byte encodings no
-  // byte of another character takes those values).
-  const unit = size === 1 ? (i: number) => bytes[i]! : (i: number) => bytes[i + 1 - high]! | (bytes[i + high]! << 8);
-  const n = { crlf: 0, lf: 0, cr: 0 };
-  let prev = -1;
+  const n: BreakCount = { crlf: 0, lf: 0, cr: 0, prev: -1 };
   for (let at = 0; at < end;) {
     const to = Math.min(end, at + Math.max(size, slice - (slice % size)));
-    for (let i = at; i < to; i += size) {
-      const c = size === 1 ? bytes[i]! : unit(i);
-      if (c === 10) {
-        if (prev === 13) n.crlf++;
-        else n.lf++;
-      } else if (prev === 13) n.cr++;
-      prev = c;
-    }
+    if (size === 1) countBreaks1(bytes, at, to, n);
+    else countBreaks2(bytes, at, to, high, n);
     at = to;
     if (at < end) await turn();
   }
+  const prev = n.prev;
   if (prev === 13) n.cr++;
   const ending = endingOf({ ...n, nextLf: -1, nextCr: -1 });
   return { ending, lines: n.crlf + n.lf + n.cr + (end > 0 && prev !== 10 && prev !== 13 ? 1 : 0) };
@@ -351,6 +379,19 @@ export async function encodeYielding(
   slice = codecSlice(encoding),
 ): Promise<Buffer> {
   if (text.length <= slice) return encode(text, encoding, bom);
+  return concatYielding(await encodePartsYielding(text, encoding, bom, slice));
+}
+
+/**
+ * encodeYielding's bytes in pieces (a slice of the text each, never cutting a surrogate pair),
+ * not yet concatenated: a caller handing them to a worker saves a copy of them all.
+ */
+export async function encodePartsYielding(
+  text: string,
+  encoding: TextEncoding,
+  bom: boolean,
+  slice = codecSlice(encoding),
+): Promise<Buffer[]> {
   const parts: Buffer[] = [];
   if (encoding === 'utf8' && bom) parts.push(Buffer.from(UTF8_BOM));
   const encoder = encoding === 'utf8' ? undefined : iconv().getEncoder(encoding, { addBOM: bom });
@@ -363,7 +404,7 @@ export async function encodeYielding(
   }
   const tail = encoder?.end();
   if (tail && tail.length > 0) parts.push(tail);
-  return concatYielding(parts);
+  return parts;
 }
 
 /**
