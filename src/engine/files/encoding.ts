@@ -217,26 +217,16 @@ interface BreakCount {
   prev: number;
 }
 
-// Plain functions, not the async loop's body: V8 optimizes them once for every slice and call.
-// In UTF-8 and the single-byte encodings no byte of another character is 10 or 13.
-function countBreaks1(bytes: Uint8Array, from: number, to: number, n: BreakCount): void {
+/**
+ * Counts the breaks in bytes [from, to) of code units of `size` bytes (`high`: where a 2-byte
+ * unit's high byte sits, 1 in little-endian). A plain function, not the async loop's body: V8
+ * optimizes it once for every slice and call. In UTF-8 and the single-byte encodings no byte of
+ * another character is 10 or 13.
+ */
+function countBreaks(bytes: Uint8Array, from: number, to: number, size: number, high: number, n: BreakCount): void {
   let prev = n.prev;
-  for (let i = from; i < to; i++) {
-    const c = bytes[i]!;
-    if (c === 10) {
-      if (prev === 13) n.crlf++;
-      else n.lf++;
-    } else if (prev === 13) n.cr++;
-    prev = c;
-  }
-  n.prev = prev;
-}
-
-/** The same over 2-byte code units; `high` is where the high byte sits (1: little-endian). */
-function countBreaks2(bytes: Uint8Array, from: number, to: number, high: number, n: BreakCount): void {
-  let prev = n.prev;
-  for (let i = from; i < to; i += 2) {
-    const c = bytes[i + 1 - high]! | (bytes[i + high]! << 8);
+  for (let i = from; i < to; i += size) {
+    const c = size === 1 ? bytes[i]! : bytes[i + 1 - high]! | (bytes[i + high]! << 8);
     if (c === 10) {
       if (prev === 13) n.crlf++;
       else n.lf++;
@@ -263,8 +253,7 @@ export async function lineBreaksOfBytes(
   const n: BreakCount = { crlf: 0, lf: 0, cr: 0, prev: -1 };
   for (let at = 0; at < end;) {
     const to = Math.min(end, at + Math.max(size, slice - (slice % size)));
-    if (size === 1) countBreaks1(bytes, at, to, n);
-    else countBreaks2(bytes, at, to, high, n);
+    countBreaks(bytes, at, to, size, high, n);
     at = to;
     if (at < end) await turn();
   }

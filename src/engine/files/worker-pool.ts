@@ -90,8 +90,8 @@ export class WorkerPool {
       const task = this.queue.shift()!;
       const d = task.start(Date.now() - task.queuedAt);
       slot.task = task;
-      const m = d.message as { kind?: unknown; op?: unknown } | undefined;
-      slot.kind = `${String(m?.kind)}${m?.op === undefined ? '' : `:${String(m.op)}`}`;
+      const m = d.message as { kind?: string; op?: string } | undefined;
+      slot.kind = m?.op === undefined ? m?.kind : `${m.kind}:${m.op}`;
       slot.worker.ref(); // busy: a task in progress keeps the process up
       if (d.limitMs !== undefined) slot.timer = setTimeout(() => this.drop(slot!), d.limitMs);
       slot.worker.postMessage(d.message, d.transfer);
