@@ -7,6 +7,7 @@
 import {
   canEncodeYielding,
   CODEC_SLICE,
+  concatYielding,
   decode,
   decodeYielding,
   detectEncodingYielding,
@@ -83,8 +84,8 @@ export async function detectEncodingOffLoop(bytes: Uint8Array): Promise<Encoding
 /** As decodeYielding; big legacy-encoded bytes are decoded in the worker (`bytes` stay the caller's). */
 export async function decodeOffLoop(bytes: Uint8Array, encoding: TextEncoding): Promise<string> {
   if (native(encoding) || bytes.length <= CODEC_OFFLOAD_MIN) return decodeYielding(bytes, encoding);
-  const copy = new Uint8Array(bytes); // handed over: the caller keeps its own
-  const reply = await inWorker({ kind: 'codec', op: 'decode', bytes: copy, encoding }, copy.buffer);
+  const copy = await concatYielding([bytes]); // handed over: the caller keeps its own (copied a MiB a turn)
+  const reply = await inWorker({ kind: 'codec', op: 'decode', bytes: copy, encoding }, copy.buffer as ArrayBuffer);
   // A worker that died: the same text on the loop, a slice per turn.
   if (!reply?.bytes) return decodeYielding(bytes, encoding);
   return reply.latin1 ? latin1Yielding(view(reply.bytes)) : decodeYielding(reply.bytes, 'utf16le');
