@@ -6,6 +6,7 @@
 // loop_busy_ms is the time the loop was not idle during the call (all its stretches together:
 // a bound on the longest one that does not count time spent waiting).
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector/promises';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance as perf, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -188,6 +189,17 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcMaxMs = Math.max(gcMaxMs, e.duration);
 }).observe({ entryTypes: ['gc'] });
 
+// WRITES_PROFILE=<dir> keeps a CPU profile (100 µs samples) of each measured call, from the
+// request's decoding to the response's encoding, for a look at the longest synchronous stretch.
+const profileDir = process.env.WRITES_PROFILE;
+const inspector = profileDir ? new Inspector() : undefined;
+if (inspector) {
+  mkdirSync(profileDir!, { recursive: true });
+  inspector.connect();
+  await inspector.post('Profiler.enable');
+  await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+}
+
 const ROUNDS = 5;
 // One round of every case first, unmeasured: the first calls compile code and start the diff worker.
 const WARMUP = 1;
@@ -212,6 +224,15 @@ for (const c of cases.filter((x) => !process.env.WRITES_CASES || x.name.includes
     const session = new Session(`bench-${c.name}-${round}`);
     (globalThis as { gc?: () => void }).gc?.(); // start each call with no garbage of the one before
     await new Promise((r) => setTimeout(r, 20));
+    if (inspector && round >= 0) await inspector.post('Profiler.start');
+    // Beside the profile, the loop's stalls: a 1 ms timer's late firings (monotonic µs, the profile's clock).
+    const ticks: number[] = [];
+    let ticking = inspector !== undefined && round >= 0;
+    const tick = () => {
+      ticks.push(Number(process.hrtime.bigint() / 1000n));
+      if (ticking) setTimeout(tick, 1);
+    };
+    if (ticking) tick();
     h.reset();
     h.enable();
     gcMaxMs = 0;
@@ -226,6 +247,13 @@ for (const c of cases.filter((x) => !process.env.WRITES_CASES || x.name.includes
     await new Promise((res) => setTimeout(res, 5)); // let the histogram see the last stretch
     h.disable();
     if (round < 0) continue;
+    if (inspector) {
+      ticking = false;
+      const { profile } = await inspector.post('Profiler.stop');
+      const slug = c.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+      writeFileSync(path.join(profileDir!, `${slug}.${round}.cpuprofile`), JSON.stringify(profile));
+      writeFileSync(path.join(profileDir!, `${slug}.${round}.ticks.json`), JSON.stringify(ticks));
+    }
     times.push(ms);
     busy.push(busyMs);
     gcs.push(gcMaxMs);

@@ -85,7 +85,12 @@ export async function atomicWrite(
       let off = 0;
       while (off < chunk.length) {
         const n = Math.min(chunk.length - off, INLINE_WRITE);
-        off += n < INLINE_WRITE ? writeSync(fd, chunk, off, n) : (await writeAsync(fd, chunk, off, n)).bytesWritten;
+        // The tail of a big chunk too goes through the pool: with many dirty pages, the kernel
+        // can make any write wait (a 20 MB write's last slice held the loop for ~10 ms).
+        off +=
+          chunk.length < INLINE_WRITE
+            ? writeSync(fd, chunk, off, n)
+            : (await writeAsync(fd, chunk, off, n)).bytesWritten;
       }
       written += chunk.length;
     }

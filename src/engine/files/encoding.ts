@@ -35,15 +35,22 @@ const SINGLE_BYTE = /^(latin1|iso-8859-\d+|windows-125\d|koi8-r|ibm8\d\d)$/;
 
 /** Detects the encoding from a sample of the file's first bytes (the whole file when small). */
 export function detectEncoding(sample: Uint8Array, wholeFile = false): EncodingInfo {
-  if (startsWith(sample, UTF8_BOM)) return { encoding: 'utf8', bom: true, bomLength: 3 };
-  if (startsWith(sample, [0xff, 0xfe])) return { encoding: 'utf16le', bom: true, bomLength: 2 };
-  if (startsWith(sample, [0xfe, 0xff])) return { encoding: 'utf16be', bom: true, bomLength: 2 };
+  const marked = byBom(sample);
+  if (marked) return marked;
   if (isUtf8(sample, !wholeFile)) return { encoding: 'utf8', bom: false, bomLength: 0 };
   return { encoding: legacyEncoding(sample), bom: false, bomLength: 0 };
 }
 
+/** The encoding a byte-order mark names, if the bytes start with one. */
+function byBom(sample: Uint8Array): EncodingInfo | undefined {
+  if (startsWith(sample, UTF8_BOM)) return { encoding: 'utf8', bom: true, bomLength: 3 };
+  if (startsWith(sample, [0xff, 0xfe])) return { encoding: 'utf16le', bom: true, bomLength: 2 };
+  if (startsWith(sample, [0xfe, 0xff])) return { encoding: 'utf16be', bom: true, bomLength: 2 };
+  return undefined;
+}
+
 /** A single-byte legacy encoding for bytes that are not UTF-8: chardet's guess when iconv knows it. */
-function legacyEncoding(sample: Uint8Array): string {
+export function legacyEncoding(sample: Uint8Array): string {
   // chardet on a whole 20 MB file held the event loop for over ten seconds; its guess from the
   // first 16 KiB is as good (a legacy encoding is one for the whole file), in a few ms.
   const guess = chardet().detect(sample.subarray(0, CHARDET_SAMPLE));
@@ -54,6 +61,44 @@ function legacyEncoding(sample: Uint8Array): string {
     return name === 'iso-8859-1' ? 'latin1' : name;
   }
   return 'latin1';
+}
+
+/**
+ * As detectEncoding on a whole file, the UTF-8 check a slice per turn of the event loop: Node's
+ * check is native, but 50 MB in one piece still held the loop for over 5 ms.
+ */
+export async function detectEncodingYielding(
+  bytes: Uint8Array,
+  guess: (sample: Uint8Array) => Promise<string> = async (sample) => legacyEncoding(sample),
+  slice = CODEC_SLICE,
+): Promise<EncodingInfo> {
+  if (bytes.length <= slice) return detectEncoding(bytes, true);
+  const marked = byBom(bytes);
+  if (marked) return marked;
+  if (await isUtf8Yielding(bytes, slice)) return { encoding: 'utf8', bom: false, bomLength: 0 };
+  return { encoding: await guess(bytes.subarray(0, CHARDET_SAMPLE)), bom: false, bomLength: 0 };
+}
+
+/**
+ * Strict UTF-8 over the whole of `buf`, checked natively a slice at a time: each slice ends
+ * before the lead byte of a character it would cut, which the next slice starts with.
+ */
+export async function isUtf8Yielding(buf: Uint8Array, slice = CODEC_SLICE): Promise<boolean> {
+  for (let at = 0; at < buf.length;) {
+    let end = Math.min(buf.length, at + slice);
+    if (end < buf.length) {
+      // Back over at most 3 continuation bytes to a character's start; more than that is invalid in any cut.
+      let back = end;
+      while (back > at && end - back < 3 && (buf[back]! & 0xc0) === 0x80) back--;
+      if (back > at && (buf[back]! & 0xc0) !== 0x80) end = back;
+      // A slice shorter than the character: on to its end instead.
+      else while (end < buf.length && end - at < slice + 3 && (buf[end]! & 0xc0) === 0x80) end++;
+    }
+    if (!nativeIsUtf8(buf.subarray(at, end))) return false;
+    at = end;
+    if (at < buf.length) await turn();
+  }
+  return true;
 }
 
 /** Valid UTF-8? With `allowCutEnd`, an incomplete sequence at the very end (a cut sample) is allowed. */
@@ -109,6 +154,11 @@ export function encode(text: string, encoding: TextEncoding, bom: boolean): Buff
   return iconv().encode(text, encoding, { addBOM: bom });
 }
 
+/** How many bytes the byte-order mark encode() writes for `encoding` takes. */
+export function bomBytes(encoding: TextEncoding): number {
+  return encoding === 'utf8' ? UTF8_BOM.length : encode('', encoding, true).length;
+}
+
 /** True when `text` survives a round trip through `encoding` (no character is lost). */
 export function canEncode(text: string, encoding: TextEncoding): boolean {
   if (encoding === 'utf8' || encoding === 'utf16le' || encoding === 'utf16be') return true;
@@ -127,13 +177,90 @@ export function detectLineEnding(text: string): LineEnding {
  * one piece held the loop for ~15 ms.
  */
 export async function detectLineEndingYielding(text: string, slice = CODEC_SLICE): Promise<LineEnding> {
-  if (text.length <= slice) return detectLineEnding(text);
+  return (await lineBreaksYielding(text, slice)).ending;
+}
+
+/** A text's line-ending style and its line count (as countLines gives for its LF form). */
+export interface LineBreaks {
+  ending: LineEnding;
+  lines: number;
+}
+
+/** detectLineEndingYielding's answer with the count of lines. */
+export async function lineBreaksYielding(text: string, slice = CODEC_SLICE): Promise<LineBreaks> {
   const n = endingCount(text);
   for (let at = slice; ; at += slice) {
     countEndings(text, Math.min(text.length, at), n);
-    if (at >= text.length) return endingOf(n);
+    if (at >= text.length) break;
     await turn();
   }
+  const last = text.charCodeAt(text.length - 1);
+  return { ending: endingOf(n), lines: linesOf(n, text.length > 0, last === 10 || last === 13) };
+}
+
+const linesOf = (n: EndingCount, any: boolean, endsWithBreak: boolean) =>
+  n.crlf + n.lf + n.cr + (any && !endsWithBreak ? 1 : 0);
+
+/** How code units are laid out in encodings whose line breaks can be found byte-wise. */
+function unitsOf(encoding: TextEncoding): { size: 1 | 2; high: 0 | 1 } | undefined {
+  if (encoding === 'utf8' || SINGLE_BYTE.test(encoding)) return { size: 1, high: 0 };
+  if (encoding === 'utf16le') return { size: 2, high: 1 };
+  if (encoding === 'utf16be') return { size: 2, high: 0 };
+  return undefined;
+}
+
+/** Line breaks counted so far in bytes, and the code unit before the next one. */
+interface BreakCount {
+  crlf: number;
+  lf: number;
+  cr: number;
+  prev: number;
+}
+
+/**
+ * Counts the breaks in bytes [from, to) of code units of `size` bytes (`high`: where a 2-byte
+ * unit's high byte sits, 1 in little-endian). A plain function, not the async loop's body: V8
+ * optimizes it once for every slice and call. In UTF-8 and the single-byte encodings no byte of
+ * another character is 10 or 13.
+ */
+function countBreaks(bytes: Uint8Array, from: number, to: number, size: number, high: number, n: BreakCount): void {
+  let prev = n.prev;
+  for (let i = from; i < to; i += size) {
+    const c = size === 1 ? bytes[i]! : bytes[i + 1 - high]! | (bytes[i + high]! << 8);
+    if (c === 10) {
+      if (prev === 13) n.crlf++;
+      else n.lf++;
+    } else if (prev === 13) n.cr++;
+    prev = c;
+  }
+  n.prev = prev;
+}
+
+/**
+ * lineBreaksYielding of the text `bytes` hold in `encoding` (no BOM), counted in the bytes a
+ * slice per turn, without decoding them: a 20 MB text on the event loop costs a copy of it each
+ * time V8 flattens it. Undefined for an encoding whose breaks cannot be told byte-wise.
+ */
+export async function lineBreaksOfBytes(
+  bytes: Uint8Array,
+  encoding: TextEncoding,
+  slice = CODEC_SLICE / 4, // a byte at a time in JavaScript: ~1 ms a quarter MiB
+): Promise<LineBreaks | undefined> {
+  const units = unitsOf(encoding);
+  if (!units) return undefined;
+  const { size, high } = units;
+  const end = bytes.length - (bytes.length % size);
+  const n: BreakCount = { crlf: 0, lf: 0, cr: 0, prev: -1 };
+  for (let at = 0; at < end;) {
+    const to = Math.min(end, at + Math.max(size, slice - (slice % size)));
+    countBreaks(bytes, at, to, size, high, n);
+    at = to;
+    if (at < end) await turn();
+  }
+  const prev = n.prev;
+  if (prev === 13) n.cr++;
+  const ending = endingOf({ ...n, nextLf: -1, nextCr: -1 });
+  return { ending, lines: n.crlf + n.lf + n.cr + (end > 0 && prev !== 10 && prev !== 13 ? 1 : 0) };
 }
 
 /** Line breaks counted so far, and where the next LF and CR are (-1: none left). */
@@ -241,6 +368,19 @@ export async function encodeYielding(
   slice = codecSlice(encoding),
 ): Promise<Buffer> {
   if (text.length <= slice) return encode(text, encoding, bom);
+  return concatYielding(await encodePartsYielding(text, encoding, bom, slice));
+}
+
+/**
+ * encodeYielding's bytes in pieces (a slice of the text each, never cutting a surrogate pair),
+ * not yet concatenated: a caller handing them to a worker saves a copy of them all.
+ */
+export async function encodePartsYielding(
+  text: string,
+  encoding: TextEncoding,
+  bom: boolean,
+  slice = codecSlice(encoding),
+): Promise<Buffer[]> {
   const parts: Buffer[] = [];
   if (encoding === 'utf8' && bom) parts.push(Buffer.from(UTF8_BOM));
   const encoder = encoding === 'utf8' ? undefined : iconv().getEncoder(encoding, { addBOM: bom });
@@ -253,7 +393,34 @@ export async function encodeYielding(
   }
   const tail = encoder?.end();
   if (tail && tail.length > 0) parts.push(tail);
-  return Buffer.concat(parts);
+  return parts;
+}
+
+/**
+ * As Buffer.concat, copying a slice per turn of the event loop: 40 MB in one piece held it for
+ * over 10 ms. The result owns its memory (it can be handed to a worker).
+ */
+export async function concatYielding(parts: readonly Uint8Array[], slice = CODEC_SLICE): Promise<Buffer> {
+  let total = 0;
+  for (const p of parts) total += p.length;
+  // Not from the shared pool, whatever the size: the caller may transfer it.
+  const out = Buffer.from(new ArrayBuffer(total));
+  let at = 0;
+  let since = 0;
+  for (const p of parts) {
+    for (let from = 0; from < p.length;) {
+      const n = Math.min(p.length - from, slice - since);
+      out.set(p.subarray(from, from + n), at);
+      at += n;
+      from += n;
+      since += n;
+      if (since >= slice) {
+        since = 0;
+        await turn();
+      }
+    }
+  }
+  return out;
 }
 
 /**

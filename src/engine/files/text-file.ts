@@ -5,10 +5,9 @@ import { EngineError, engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { atomicWrite } from './atomic.js';
-import { decodeOffLoop, encodeOffLoop } from './codec-offload.js';
+import { decodeOffLoop, detectEncodingOffLoop, encodeOffLoop } from './codec-offload.js';
 import {
   decode,
-  detectEncoding,
   detectLineEnding,
   detectLineEndingYielding,
   encodeYielding,
@@ -118,7 +117,7 @@ export async function loadRaw(
       );
     }
     const bytes = await readAll(f);
-    const enc = detectEncoding(bytes, true);
+    const enc = await detectEncodingOffLoop(bytes);
     if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) {
       throw engineFailure(
         'binary',

@@ -23,6 +23,8 @@ interface Task {
 interface Slot {
   worker: Worker;
   task?: Task;
+  /** The running task's kind (see answeredOf). */
+  kind?: string;
   timer?: NodeJS.Timeout;
 }
 
@@ -33,12 +35,21 @@ export class WorkerPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Task[] = [];
   private replies = 0;
+  private readonly byKind = new Map<string, number>();
 
   constructor(private readonly script: URL) {}
 
   /** Tasks a worker answered so far: how a test sees that work ran off the event loop, without timing it. */
   get answered(): number {
     return this.replies;
+  }
+
+  /**
+   * Tasks of one kind a worker answered so far (a message's `kind`, with its `op` when it has one:
+   * 'diff', 'codec:decode'...): what work ran off the event loop, without timing it.
+   */
+  answeredOf(kind: string): number {
+    return this.byKind.get(kind) ?? 0;
   }
 
   /**
@@ -79,6 +90,8 @@ export class WorkerPool {
       const task = this.queue.shift()!;
       const d = task.start(Date.now() - task.queuedAt);
       slot.task = task;
+      const m = d.message as { kind?: string; op?: string } | undefined;
+      slot.kind = m?.op === undefined ? m?.kind : `${m.kind}:${m.op}`;
       slot.worker.ref(); // busy: a task in progress keeps the process up
       if (d.limitMs !== undefined) slot.timer = setTimeout(() => this.drop(slot!), d.limitMs);
       slot.worker.postMessage(d.message, d.transfer);
@@ -92,7 +105,11 @@ export class WorkerPool {
     slot.task = undefined;
     slot.timer = undefined;
     slot.worker.unref(); // idle workers never hold the process
-    if (reply !== undefined) this.replies++;
+    if (reply !== undefined) {
+      this.replies++;
+      if (slot.kind) this.byKind.set(slot.kind, this.answeredOf(slot.kind) + 1);
+    }
+    slot.kind = undefined;
     task?.settle(reply);
     this.pump();
   }
