@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import { loadedBy, packagesIn, preloadFlags } from '../helpers/loaded-modules.js';
-import { callTool, tempDir } from '../helpers/server.js';
+import { callTool, listeningPort, tempDir } from '../helpers/server.js';
 import { lspArgs } from '../engine/lsp/lsp-args.js';
 
 const CLI = path.resolve('dist/src/cli.js');
@@ -82,15 +82,7 @@ test('facet serve accepts calls without the LSP client; code.diagnostics loads i
   const { dir, cleanup } = tempDir('facet-lazy-lsp-');
   const { child, log } = start(dir, ['serve', '--listen', '127.0.0.1:0', '--shape', 'core']);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /"addresses":\["127\.0\.0\.1:(\d+)"/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-    });
+    const port = await listeningPort(child);
     assert.deepEqual(packagesIn(await loadedBy(child, log), VSCODE), [], 'loaded before the first language server');
     const client = new ToolboxClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
     const res = await callTool(client, 'code.diagnostics', { path: 'ts/a.ts' }, { shape: 'core', deadlineMs: 170_000 });
