@@ -90,8 +90,8 @@ export class CallContexts {
     let timer: NodeJS.Timeout | undefined;
     if (start.deadline !== undefined) {
       const ms = Math.max(0, start.deadline - Date.now());
-      const timeout = new DOMException('the call deadline passed', 'TimeoutError');
-      timer = setTimeout(() => controller.abort(timeout), ms);
+      // Made only when it fires: a DOMException captures a stack (~3 µs), on every call otherwise.
+      timer = setTimeout(() => controller.abort(new DOMException('the call deadline passed', 'TimeoutError')), ms);
     }
     const usesSession = start.usesSession ?? true;
     // Held for the call: a session is never evicted while one of its calls runs.
