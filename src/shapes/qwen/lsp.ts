@@ -29,6 +29,7 @@ import {
   type QwenCodeAction,
   type QwenDiagnostic,
 } from './lsp-items.js';
+import { LSP_OPERATIONS } from '../kit/code/names.js';
 import { reschemed } from './reschemed.js';
 import { defineTool, type Reply } from '../common/define.js';
 import { badParams } from '../gemini-family/shared.js';
@@ -68,20 +69,8 @@ const schema = {
   properties: {
     operation: {
       type: 'string',
-      enum: [
-        'goToDefinition',
-        'findReferences',
-        'hover',
-        'documentSymbol',
-        'workspaceSymbol',
-        'goToImplementation',
-        'prepareCallHierarchy',
-        'incomingCalls',
-        'outgoingCalls',
-        'diagnostics',
-        'workspaceDiagnostics',
-        'codeActions',
-      ],
+      // Claude Code's nine, then Qwen Code's three diagnostics and actions operations.
+      enum: [...LSP_OPERATIONS, 'diagnostics', 'workspaceDiagnostics', 'codeActions'],
     },
     filePath: { type: 'string' },
     line: { type: 'number' },
