@@ -2,6 +2,7 @@
 // generation, latency statistics and a plain report. Benches print ratios against a reference.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
@@ -206,6 +207,13 @@ export async function time(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await fn();
   return performance.now() - t0;
+}
+
+/** The 1, 5 and 15 minute load averages, "0.3 1.4 2.2": every bench prints it beside its figures. */
+export function loadAverage(): string {
+  return loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ');
 }
 
 export function fmt(n: number, digits = 2): string {

@@ -13,7 +13,6 @@
 // pool's RSS within --lsp-memory-mb.
 // Wall times on a shared machine are noisy: CPU of this process is reported beside them.
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config.js';
@@ -22,7 +21,7 @@ import { Scope } from '../src/engine/scope.js';
 import { Session } from '../src/engine/session.js';
 import { Toolbox } from '../src/registry/toolbox.js';
 import { buildShapes } from '../src/shapes/index.js';
-import { fmt, ratioRow, report, reportRatios, verdict } from './lib.js';
+import { fmt, loadAverage, ratioRow, report, reportRatios, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.resolve(here, '../../bench/.work/lsp');
@@ -202,11 +201,6 @@ const missed =
       { max: 3 },
     ),
   ]);
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ')}; ${missed} MISS in all`,
-);
+console.log(`load average ${loadAverage()}; ${missed} MISS in all`);
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

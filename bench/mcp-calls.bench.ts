@@ -5,12 +5,22 @@
 // and server CPU per call from /proc, at c1 and (reads) at c16; interleaved rounds, medians.
 // Targets: list p50 ≤ 1.0×, edit p50 ≤ 1.2×, read CPU per call ≤ 0.8× the filesystem server's.
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, load, median, processCpuUs, ratioRow, report, reportRatios, stats, type RatioRow } from './lib.js';
+import {
+  CLI,
+  load,
+  loadAverage,
+  median,
+  processCpuUs,
+  ratioRow,
+  report,
+  reportRatios,
+  stats,
+  type RatioRow,
+} from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.resolve(here, '../../bench/.work/mcp-calls');
@@ -164,10 +174,5 @@ for (const name of ['1 KB read', '1 KB read at c16']) {
   rows.push(ratioRow(`${name}: CPU / server-filesystem`, median(o.f.cpu), median(o.m.cpu), { max: 0.8 }));
 }
 reportRatios('ratios (issue 38; value and reference: p50 in ms, CPU in µs per call)', rows);
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);
 rmSync(work, { recursive: true, force: true });

@@ -5,7 +5,6 @@
 // taken after full collections (run with --expose-gc, as `npm run bench` does); resident
 // memory is shown beside them but the allocator keeps what it once took, so it is not judged.
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfig } from '../src/config.js';
@@ -14,7 +13,7 @@ import { Scope } from '../src/engine/scope.js';
 import { SessionStore, type Session } from '../src/engine/session.js';
 import { Toolbox } from '../src/registry/toolbox.js';
 import { buildShapes } from '../src/shapes/index.js';
-import { fmt, report } from './lib.js';
+import { fmt, loadAverage, report } from './lib.js';
 import { smallText } from './small-calls.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -155,11 +154,6 @@ report('memory (issue 38)', [
   row('heap after 10,000 sessions / after 5,000 (flat)', growth, '×', '≤ 1.05', growth <= 1.05),
   row(`sessions kept after 10,000 (cap ${CAP})`, at(10_000).kept, 'sessions', `≤ ${CAP}`, at(10_000).kept <= CAP),
 ]);
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ')}`,
-);
+console.log(`load average ${loadAverage()}`);
 rmSync(work, { recursive: true, force: true });
 process.exit(0);

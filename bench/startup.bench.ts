@@ -8,12 +8,11 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, median, processCpuUs, ratioRow, report, reportRatios, rssKb } from './lib.js';
+import { CLI, loadAverage, median, processCpuUs, ratioRow, report, reportRatios, rssKb } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = process.env.FACET_CLI ? path.resolve(process.env.FACET_CLI) : CLI;
@@ -194,7 +193,5 @@ reportRatios('ratios (targets of issue 38)', [
   ratioRow('facet tools / node -e 0 (the floor, shown)', wall('facetTools'), wall('nodeNothing'), { max: Infinity }),
 ]);
 console.log(
-  `\n${ROUNDS} interleaved rounds after one warm-up each; idle RSS read ${SETTLE_MS} ms after the server answered; build measured: ${cli}${nodeFlags.length ? ` with ${nodeFlags.join(' ')}` : ''}; load average ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
+  `\n${ROUNDS} interleaved rounds after one warm-up each; idle RSS read ${SETTLE_MS} ms after the server answered; build measured: ${cli}${nodeFlags.length ? ` with ${nodeFlags.join(' ')}` : ''}; load average ${loadAverage()}`,
 );
