@@ -22,17 +22,28 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The port a spawned `facet serve --listen 127.0.0.1:0` (stdout piped) says it listens on. */
-export function listeningPort(child: ChildProcess): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+/**
+ * The address a spawned `facet serve` (stdout piped) says it listens on. If it exits first, the
+ * error holds what it printed (stderr too, when piped).
+ */
+export function listeningAddress(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /"addresses":\["127\.0\.0\.1:(\d+)"/.exec(out);
-      if (m) resolve(Number(m[1]));
+      const m = /"addresses":\["([^"]+)"\]/.exec(out);
+      if (m) resolve(m[1]!);
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening: ${out}${err}`)));
   });
+}
+
+/** The port a spawned `facet serve --listen 127.0.0.1:0` (stdout piped) says it listens on. */
+export async function listeningPort(child: ChildProcess): Promise<number> {
+  return Number((await listeningAddress(child)).split(':').pop());
 }
 
 /** A fresh temporary directory (real path), removed by the returned cleanup. */
@@ -46,27 +57,15 @@ export function tempDir(prefix = 'facet-test-'): { dir: string; cleanup: () => v
  * resolved once it listens. Its state directory is a temporary one, removed when the test process
  * exits: a child a test kills cannot remove it itself.
  */
-export function spawnServer(args: string[]): Promise<{ child: ChildProcess; client: ToolboxClient }> {
+export async function spawnServer(args: string[]): Promise<{ child: ChildProcess; client: ToolboxClient }> {
   const state = tempDir('facet-test-state-');
   process.once('exit', state.cleanup);
   const cli = path.resolve('dist/src/cli.js');
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [cli, 'serve', '--listen', '127.0.0.1:0', '--state-dir', state.dir, ...args],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    let out = '';
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${out}`)));
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /"addresses":\["([^"]+)"\]/.exec(out);
-      if (m) resolve({ child, client: new ToolboxClient(m[1]!, grpc.credentials.createInsecure()) });
-    });
+  const child = spawn(process.execPath, [cli, 'serve', '--listen', '127.0.0.1:0', '--state-dir', state.dir, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const address = await listeningAddress(child);
+  return { child, client: new ToolboxClient(address, grpc.credentials.createInsecure()) };
 }
 
 /** Starts a server on 127.0.0.1 with an OS-chosen port; `args` are facet serve flags. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { ToolboxClient } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { callTool, startTestServer, tempDir } from '../helpers/server.js';
+import { callTool, listeningAddress, startTestServer, tempDir } from '../helpers/server.js';
 
 async function runOneCommand(stateDir: string, root: string): Promise<string[]> {
   const t = await startTestServer(['--root', root, '--shape', 'core', '--state-dir', stateDir]);
@@ -62,15 +62,7 @@ test('the default state directory, there before or not, is gone from TMPDIR when
       },
     );
     const exited = once(child, 'exit');
-    let out = '';
-    const address = await new Promise<string>((resolve, reject) => {
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /"addresses":\["([^"]+)"\]/.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      child.once('exit', (code) => reject(new Error(`facet exited ${code}: ${out}`)));
-    });
+    const address = await listeningAddress(child);
     const client = new ToolboxClient(address, grpc.credentials.createInsecure());
     try {
       const res = await callTool(client, 'shell.start', { command: 'echo ok' }, { shape: 'core', session: 's1' });

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import * as grpc from '@grpc/grpc-js';
 import { ToolboxClient, type CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
-import { structured, tempDir, texts } from '../helpers/server.js';
+import { listeningAddress, structured, tempDir, texts } from '../helpers/server.js';
 
 const CLI = path.resolve('dist/src/cli.js');
 const MARK = 'DOTFILE-MARKER';
@@ -49,16 +49,7 @@ async function startFacet(flags: string[], env: NodeJS.ProcessEnv): Promise<Face
     env: { TMPDIR: process.env.TMPDIR, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  const address = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /"addresses":\["([^"]+)"\]/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    child.once('exit', (code) => reject(new Error(`facet exited ${code}: ${out}`)));
-  });
+  const address = await listeningAddress(child);
   const client = new ToolboxClient(address, grpc.credentials.createInsecure());
   return {
     client,
