@@ -198,7 +198,7 @@ export async function lineBreaksYielding(text: string, slice = CODEC_SLICE): Pro
   return { ending: endingOf(n), lines: linesOf(n, text.length > 0, last === 10 || last === 13) };
 }
 
-const linesOf = (n: EndingCount, any: boolean, endsWithBreak: boolean) =>
+const linesOf = (n: { crlf: number; lf: number; cr: number }, any: boolean, endsWithBreak: boolean) =>
   n.crlf + n.lf + n.cr + (any && !endsWithBreak ? 1 : 0);
 
 /** How code units are laid out in encodings whose line breaks can be found byte-wise. */
@@ -260,7 +260,7 @@ export async function lineBreaksOfBytes(
   const prev = n.prev;
   if (prev === 13) n.cr++;
   const ending = endingOf({ ...n, nextLf: -1, nextCr: -1 });
-  return { ending, lines: n.crlf + n.lf + n.cr + (end > 0 && prev !== 10 && prev !== 13 ? 1 : 0) };
+  return { ending, lines: linesOf(n, end > 0, prev === 10 || prev === 13) };
 }
 
 /** Line breaks counted so far, and where the next LF and CR are (-1: none left). */

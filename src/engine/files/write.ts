@@ -116,7 +116,6 @@ export async function writeFile(
     const after: TextBytes = { bytes: saved.bytes, encoding: saved.encoding, bomLength };
     return { result, bytes: { before, after, lines: { oldLines: oldBreaks.lines, newLines: newBreaks.lines } } };
   });
-  // The diff is made after the lock is released: a large one must not hold up the next write.
   if (bytes) result.diff = await diffBytesOffLoop(result.relative, bytes.before, bytes.after, bytes.lines);
   else if (texts) result.diff = await diffTexts(result.relative, toLf(texts.before), toLf(texts.after));
   return result;
