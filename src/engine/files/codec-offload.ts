@@ -18,7 +18,7 @@ import {
   encodeYielding,
   type TextEncoding,
 } from './encoding.js';
-import { filesPool } from './worker-pool.js';
+import { filesPool, owned } from './worker-pool.js';
 
 /** Texts and bytes past this in a legacy encoding are converted in the worker (a MiB takes its codecs ~20 ms). */
 export const CODEC_OFFLOAD_MIN = 256 * 1024;
@@ -62,10 +62,6 @@ async function inWorker(message: CodecMessage, transfer: ArrayBuffer | ArrayBuff
   const reply = (await filesPool.run(() => ({ message, transfer: buffers }))) as CodecReply | undefined;
   return reply && (reply.lossy || reply.bytes || reply.encoding) ? reply : undefined;
 }
-
-/** Bytes whose memory is theirs alone (a view into a shared pool is copied), so they can be handed over. */
-const owned = (u: Uint8Array): Uint8Array =>
-  u.byteOffset === 0 && u.byteLength === u.buffer.byteLength ? u : new Uint8Array(u);
 
 const view = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 

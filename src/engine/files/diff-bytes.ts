@@ -4,7 +4,7 @@
 import { computeDiff, DIFF_BUDGET, roughDiff, type FileDiff } from './diff-compute.js';
 import { MAX_DIFF_INPUT_CHARS } from './diff.js';
 import { decode, toLf, type TextEncoding } from './encoding.js';
-import { filesPool } from './worker-pool.js';
+import { filesPool, owned } from './worker-pool.js';
 
 /** A side of the diff: the file's bytes, their encoding, and where the text starts (after a BOM). */
 export interface TextBytes {
@@ -60,9 +60,4 @@ export async function diffBytesOffLoop(
     limitMs: Math.max(0, DIFF_BUDGET.ms - waited) + GRACE_MS,
   }))) as { diff?: FileDiff } | undefined;
   return reply?.diff ?? roughDiff('', '', 'time', DIFF_BUDGET, lines);
-}
-
-/** Bytes whose memory is theirs alone (a view into a shared pool is copied), so they can be handed over. */
-function owned(b: Uint8Array): Uint8Array {
-  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
 }

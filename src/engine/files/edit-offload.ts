@@ -7,7 +7,7 @@ import { checkDeadline } from './deadline.js';
 import { computeDiff, countLines, DIFF_BUDGET, roughDiff, type FileDiff } from './diff-compute.js';
 import { MAX_DIFF_INPUT_CHARS } from './diff.js';
 import { computeEdit, type EditComputed, type EditJob } from './edit-compute.js';
-import { filesPool } from './worker-pool.js';
+import { filesPool, owned } from './worker-pool.js';
 
 /**
  * Files bigger than this are edited in a worker (a MiB decodes, encodes and compares in under 2 ms; the hop costs about
@@ -74,11 +74,6 @@ export function runEditJob(m: EditMessage): EditReply {
     }
     return { crash: String((err as Error)?.stack ?? err) };
   }
-}
-
-/** Bytes whose memory is theirs alone (a view into a shared pool is copied), so they can be handed over. */
-function owned(b: Uint8Array): Uint8Array {
-  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
 }
 
 export interface OffloadedEdit extends Omit<EditComputed, 'beforeLf' | 'afterLf'> {

@@ -137,4 +137,9 @@ export class WorkerPool {
 }
 
 /** The files worker pool (diffs and big edits share its workers). */
+/** Bytes whose memory is theirs alone (a view into a shared pool is copied), so they can be handed to a worker. */
+export function owned(b: Uint8Array): Uint8Array {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : new Uint8Array(b);
+}
+
 export const filesPool = new WorkerPool(new URL('./files-worker.js', import.meta.url));
