@@ -198,8 +198,7 @@ export class ShellEngine {
     const state = this.state(ctx.session);
     const isLine = typeof opts.command === 'string';
     const env = buildEnv(this.config.env, opts.env);
-    if (this.config.decision?.settled === false) await this.config.decision.ready;
-    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
+    const sandbox = await this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     const result = await runToCompletion({
       command: opts.command,
       shell: this.config.shell,
@@ -273,8 +272,7 @@ export class ShellEngine {
     }
     const extra = tty ? { TERM: 'xterm-256color', ...opts.env } : opts.env;
     const env = buildEnv(this.config.env, extra);
-    if (this.config.decision?.settled === false) await this.config.decision.ready;
-    const sandbox = this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
+    const sandbox = await this.sandboxUse(ctx, this.startupFiles(opts), state.dir);
     return state.jobs.start({
       command: opts.command,
       shell: this.config.shell,
@@ -426,8 +424,7 @@ export class ShellEngine {
 
   private async liveTurn(ctx: ShellContext, command: string, opts: LiveOptions, live: LiveState): Promise<LiveOutcome> {
     let started = false;
-    if (this.config.decision?.settled === false) await this.config.decision.ready;
-    const sandbox = this.sandboxUse(ctx);
+    const sandbox = await this.sandboxUse(ctx);
     const rootsKey = [...(sandbox?.roots ?? ctx.scope.roots), '', ...(sandbox?.readOnly ?? [])].join('\0');
     // A shell sandboxed for other roots (a call narrowed differently, a grant since) cannot serve this call.
     if (live.shell?.alive && sandbox && live.roots !== rootsKey) live.shell.kill();
@@ -518,7 +515,9 @@ export class ShellEngine {
    * The sandbox for a call; `own` is the session's directory of spilled output and job logs, which its commands may
    * read.
    */
-  private sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): SandboxUse | undefined {
+  private async sandboxUse(ctx: ShellContext, startupFiles = false, own?: string): Promise<SandboxUse | undefined> {
+    // Just after start-up a background probe may still be deciding: the first command waits for it.
+    if (this.config.decision?.settled === false) await this.config.decision.ready;
     const box = this.config.decision ? this.config.decision.now().sandbox : this.config.sandbox;
     if (!box) return undefined;
     // What the host granted the session (grants.ts): more writable paths, more readable ones; none reopens a
