@@ -1,10 +1,12 @@
 // Edits of files over the worker threshold (1 MiB) give what an edit on the event loop gives:
 // the bytes written, the format, the text, the counts, and the same failures.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import iconv from 'iconv-lite';
 import { editFile } from '../../src/engine/files/edit.js';
+import { recordRead, sha256 } from '../../src/engine/files/freshness.js';
+import { readFile } from '../../src/engine/files/read.js';
 import { EngineError } from '../../src/engine/errors.js';
 import { fixture } from './fixture.js';
 
@@ -95,6 +97,79 @@ test('failures of a big edit are the same engine errors, and the file is untouch
     assert.deepEqual([missing.condition, missing.facts.editIndex, missing.field], ['no_match', 0, 'old_string']);
     assert.equal((await fail({ oldString: '', newString: 'new' })).condition, 'file_exists');
     assert.equal(readFileSync(p, 'utf8'), content);
+    // A big binary file is refused by the worker that read it, in the same words.
+    f.file('big.bin', Buffer.alloc(2 * 1024 * 1024, 0));
+    const bin = await editFile(f.scope, 'big.bin', [{ oldString: 'a', newString: 'b' }]).catch((e: EngineError) => e);
+    assert.ok(bin instanceof EngineError);
+    assert.deepEqual(
+      [bin.condition, bin.message, bin.field],
+      ['binary', 'big.bin is a binary file; it cannot be edited as text', 'path'],
+    );
+    // No failure left a temporary file behind.
+    assert.deepEqual(readdirSync(f.root).sort(), ['big.bin', 'big.txt']);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('read-before-edit on a big file: not read, changed since, and moved times over the same content', async () => {
+  const f = fixture();
+  try {
+    const content = lines('\n');
+    const p = f.file('big.txt', content);
+    const strict = { requireRead: true, requireComplete: true, requireUnchanged: true };
+    const edit = (oldString: string, newString: string) =>
+      editFile(f.scope, 'big.txt', [{ oldString, newString }], { session: f.session, freshness: strict }).then(
+        () => 'edited',
+        (e: EngineError) => `${e.kind}/${e.condition}`,
+      );
+    assert.equal(await edit('000001 x', '000001 y'), 'conflict/not_read');
+    await readFile(f.scope, 'big.txt', { session: f.session, limit: 1 });
+    assert.equal(await edit('000001 x', '000001 y'), 'conflict/partial_read');
+    recordRead(f.session, p, {
+      size: content.length,
+      mtimeMs: statSync(p).mtimeMs,
+      hash: sha256(Buffer.from(content)),
+      complete: true,
+    });
+    // Times moved, bytes the same: the worker's hash of what it read lets the edit through.
+    const later = new Date(Date.now() + 5000);
+    utimesSync(p, later, later);
+    assert.equal(await edit('000001 x', '000001 y'), 'edited');
+    // Changed by someone else, same size: refused after the worker's look, and nothing written.
+    const theirs = content.replace('000002 x', '000002 z');
+    writeFileSync(p, theirs);
+    utimesSync(p, new Date(Date.now() + 9000), new Date(Date.now() + 9000));
+    assert.equal(await edit('000003 x', '000003 y'), 'conflict/modified_since_read');
+    assert.equal(readFileSync(p, 'utf8'), theirs);
+    assert.deepEqual(readdirSync(f.root), ['big.txt']);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a big edit aborted while the worker runs changes nothing and leaves no temporary file', async () => {
+  const f = fixture();
+  try {
+    const content = lines('\n').repeat(20); // 42 MB: the worker is busy for a while
+    const p = f.file('big.txt', content);
+    const ac = new AbortController();
+    const pending = editFile(
+      f.scope,
+      'big.txt',
+      [{ oldString: '000001 x', newString: '000001 y', occurrences: 'all' }],
+      {
+        signal: ac.signal,
+      },
+    );
+    setTimeout(() => ac.abort(), 20);
+    const e = await pending.then(
+      () => assert.fail('expected the abort'),
+      (err: unknown) => err as EngineError,
+    );
+    assert.deepEqual([e.kind, e.condition, e.message], ['cancelled', 'cancelled', 'the edit was cancelled']);
+    assert.equal(readFileSync(p, 'utf8'), content);
+    assert.deepEqual(readdirSync(f.root), ['big.txt']);
   } finally {
     f.cleanup();
   }

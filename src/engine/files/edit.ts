@@ -1,6 +1,7 @@
 // Literal edits of a text file: one or many (applied in order, all or nothing), each with
 // its occurrence rule, through the matching ladder the shape chose. Replacement is literal
 // ($& and friends mean nothing). Encoding, BOM and line endings are kept.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
@@ -8,10 +9,24 @@ import type { Session } from '../session.js';
 import { countLines } from './diff-compute.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import { computeEdit, type EditOutcome, type EditSpec, type EditRules } from './edit-compute.js';
-import { offloadEdit, OFFLOAD_MIN_BYTES } from './edit-offload.js';
-import type { FreshnessPolicy } from './freshness.js';
+import { offloadEdit, OFFLOAD_MIN_BYTES, type OffloadedEdit } from './edit-offload.js';
+import { bomBytes, decode, toLf } from './encoding.js';
+import { checkFreshness, freshnessNeedsContent, type FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
-import { checkLoaded, decodeRaw, loadRaw, saveBytes, type TextFormat } from './text-file.js';
+import type { OpenedFile } from './open.js';
+import {
+  checkLoaded,
+  decodeRaw,
+  loadRaw,
+  missingRaw,
+  openRaw,
+  readOpened,
+  saveBytes,
+  saveByWriter,
+  type LoadedText,
+  type RawText,
+  type TextFormat,
+} from './text-file.js';
 
 export { applyOne, type EditOutcome, type EditSpec, type Occurrences } from './edit-compute.js';
 
@@ -80,96 +95,173 @@ export async function editFile(
   });
   // The clock starts now: waiting for another edit of the file counts.
   const deadline = Date.now() + (opts.timeLimitMs ?? EDIT_TIME_LIMIT_MS);
+  const rules: EditRules = {
+    ladder: opts.ladder,
+    requote: opts.requote,
+    firstLineIndent: opts.firstLineIndent,
+    absorbNewlineOnDelete: opts.absorbNewlineOnDelete,
+    allowNoChange: opts.allowNoChange,
+    skipUnmatched: opts.skipUnmatched,
+    newFileKeepsEndings: opts.newFileKeepsEndings,
+    deadline,
+  };
   const first = await scope.resolve(input, opts.cwd);
   return withPathLocks([first.real], async () => {
-    const raw = await loadRaw(scope, first, { cwd: opts.cwd, maxBytes: opts.maxBytes });
-    // A big file's text work (decode, match, encode, diff, count) runs in a worker: on the
-    // event loop, a one-line edit of 50 MB held every other call up for over 100 ms.
-    const big = raw.exists && raw.size > OFFLOAD_MIN_BYTES;
-    const loaded = big ? undefined : decodeRaw(raw);
-    throwIfAborted(opts.signal, 'edit');
-    const creating = edits[0]!.oldString === '';
-    if (!raw.exists && !creating) {
-      throw engineFailure('file_missing', `${input} does not exist`, { path: input }, { field: 'path' });
+    const load = { cwd: opts.cwd, maxBytes: opts.maxBytes };
+    const { resolved, file } = await openRaw(scope, first, load);
+    if (file && file.size > OFFLOAD_MIN_BYTES) {
+      // A big file's whole edit (read, decode, match, encode, diff, count, write) runs in a
+      // worker: on the event loop, a one-line edit of 50 MB held every other call up for over 100 ms.
+      let big: EditResult | undefined;
+      try {
+        big = await editInWorker(scope, file, input, edits, rules, opts);
+      } finally {
+        await file.fh.close().catch(() => undefined);
+      }
+      // A worker that died leaves the edit to this thread, from a fresh load.
+      return big ?? editLoaded(scope, decodeRaw(await loadRaw(scope, resolved, load)), input, edits, rules, opts);
     }
-    // (A big file's text is never empty.)
-    if (raw.exists && creating && (big || loaded!.text !== '')) {
-      throw engineFailure(
-        'file_exists',
-        `${input} already exists; an empty old string only creates new files`,
-        { path: input },
-        { field: 'old_string' },
-      );
+    let raw: RawText;
+    if (!file) raw = missingRaw(resolved);
+    else {
+      try {
+        raw = await readOpened(file, 'path');
+      } finally {
+        await file.fh.close().catch(() => undefined);
+      }
     }
-    if (opts.refuseNotebooks && path.extname(raw.resolved.real).toLowerCase() === '.ipynb') {
-      throw engineFailure('notebook', `${input} is a notebook; edit its cells with the notebook tool`, { path: input });
-    }
-    checkLoaded(opts.session, raw, opts.freshness);
-
-    const rules: EditRules = {
-      ladder: opts.ladder,
-      requote: opts.requote,
-      firstLineIndent: opts.firstLineIndent,
-      absorbNewlineOnDelete: opts.absorbNewlineOnDelete,
-      allowNoChange: opts.allowNoChange,
-      skipUnmatched: opts.skipUnmatched,
-      newFileKeepsEndings: opts.newFileKeepsEndings,
-      deadline,
-    };
-    const job = {
-      input,
-      exists: raw.exists,
-      encoding: raw.encoding,
-      bom: raw.bom,
-      bomLength: raw.bomLength,
-      edits,
-      rules,
-    };
-    const relative = scope.relative(raw.resolved.real);
-    const offloaded = big ? await offloadEdit({ ...job, bytes: raw.bytes }, relative, opts.signal) : undefined;
-    // A worker that died leaves the edit to this thread (its bytes went with it: load again).
-    const inline = offloaded
-      ? undefined
-      : computeEdit({
-          ...job,
-          text: (loaded ?? decodeRaw(await loadRaw(scope, raw.resolved, { cwd: opts.cwd, maxBytes: opts.maxBytes })))
-            .text,
-        });
-    const c = (offloaded ?? inline)!;
-    if (c.changed) {
-      await saveBytes(scope, raw.resolved, c.bytes!, {
-        mode: raw.mode,
-        createParents: opts.createParents,
-        session: opts.session,
-        signal: opts.signal,
-      });
-    }
-    const diff = inline ? await diffTexts(relative, inline.beforeLf, inline.afterLf) : offloaded!.diff;
-    const result: Omit<EditResult, 'text'> = {
-      path: raw.resolved.real,
-      relative,
-      created: !raw.exists,
-      changed: c.changed,
-      edits: c.outcomes,
-      replacements: c.outcomes.reduce((n, o) => n + o.replacements, 0),
-      diff,
-      totalLines: inline ? countLines(inline.afterLf) : offloaded!.totalLines,
-      encoding: c.format.encoding,
-      bom: c.format.bom,
-      lineEnding: c.format.lineEnding,
-      encodingChangedFrom: c.encodingChangedFrom,
-    };
-    if (inline) return { ...result, text: inline.afterLf };
-    // A big file's new text is decoded only for a caller that reads it (snippets): most do not.
-    const { afterUtf16, bytes } = offloaded!;
-    let text: string | undefined;
-    return Object.defineProperty(result, 'text', {
-      get: () =>
-        (text ??= afterUtf16
-          ? afterUtf16.toString('utf16le')
-          : Buffer.from(bytes!.buffer, bytes!.byteOffset, bytes!.byteLength).toString('utf8')),
-      enumerable: true,
-      configurable: true,
-    }) as EditResult;
+    return editLoaded(scope, decodeRaw(raw), input, edits, rules, opts);
   });
+}
+
+/** The checks made before any text work: the file is there (or is to be made), and may be changed. */
+function checkEditable(
+  file: { exists: boolean; empty: boolean; real: string },
+  input: string,
+  edits: EditSpec[],
+  opts: EditOptions,
+): void {
+  const creating = edits[0]!.oldString === '';
+  if (!file.exists && !creating) {
+    throw engineFailure('file_missing', `${input} does not exist`, { path: input }, { field: 'path' });
+  }
+  if (file.exists && creating && !file.empty) {
+    throw engineFailure(
+      'file_exists',
+      `${input} already exists; an empty old string only creates new files`,
+      { path: input },
+      { field: 'old_string' },
+    );
+  }
+  if (opts.refuseNotebooks && path.extname(file.real).toLowerCase() === '.ipynb') {
+    throw engineFailure('notebook', `${input} is a notebook; edit its cells with the notebook tool`, { path: input });
+  }
+}
+
+/** An edit on this thread, of a file already loaded (or missing). */
+async function editLoaded(
+  scope: Scope,
+  loaded: LoadedText,
+  input: string,
+  edits: EditSpec[],
+  rules: EditRules,
+  opts: EditOptions,
+): Promise<EditResult> {
+  throwIfAborted(opts.signal, 'edit');
+  checkEditable({ exists: loaded.exists, empty: loaded.text === '', real: loaded.resolved.real }, input, edits, opts);
+  checkLoaded(opts.session, loaded, opts.freshness);
+  const c = computeEdit({
+    input,
+    exists: loaded.exists,
+    text: loaded.text,
+    encoding: loaded.encoding,
+    bom: loaded.bom,
+    edits,
+    rules,
+  });
+  if (c.changed) {
+    await saveBytes(scope, loaded.resolved, c.bytes!, {
+      mode: loaded.mode,
+      createParents: opts.createParents,
+      session: opts.session,
+      signal: opts.signal,
+    });
+  }
+  const relative = scope.relative(loaded.resolved.real);
+  return {
+    path: loaded.resolved.real,
+    relative,
+    created: !loaded.exists,
+    changed: c.changed,
+    edits: c.outcomes,
+    replacements: c.outcomes.reduce((n, o) => n + o.replacements, 0),
+    diff: await diffTexts(relative, c.beforeLf, c.afterLf),
+    totalLines: countLines(c.afterLf),
+    encoding: c.format.encoding,
+    bom: c.format.bom,
+    lineEnding: c.format.lineEnding,
+    encodingChangedFrom: c.encodingChangedFrom,
+    text: c.afterLf,
+  };
+}
+
+/**
+ * An edit of a big file in a worker, which reads the opened file and writes the temporary one:
+ * undefined when the worker died (nothing was changed).
+ */
+async function editInWorker(
+  scope: Scope,
+  file: OpenedFile,
+  input: string,
+  edits: EditSpec[],
+  rules: EditRules,
+  opts: EditOptions,
+): Promise<EditResult | undefined> {
+  throwIfAborted(opts.signal, 'edit');
+  const real = file.resolved.real;
+  // (A big file's text is never empty.)
+  checkEditable({ exists: true, empty: false, real }, input, edits, opts);
+  const now = { size: file.size, mtimeMs: file.mtimeMs };
+  // When the file's times moved since it was read, its content decides: the worker hashes it.
+  const byContent = freshnessNeedsContent(opts.session, real, now, opts.freshness);
+  const { requireUnchanged: _, ...beforeContent } = opts.freshness ?? {};
+  checkFreshness(opts.session, real, input, now, byContent ? beforeContent : opts.freshness);
+  const relative = scope.relative(real);
+  let done: OffloadedEdit | undefined;
+  await saveByWriter(
+    scope,
+    file.resolved,
+    async (target) => {
+      const job = { input, edits, rules, source: { fd: file.fh.fd, size: file.size }, target, field: 'path' };
+      done = await offloadEdit({ ...job, hashBefore: byContent }, relative, opts.signal);
+      if (done && byContent) checkFreshness(opts.session, real, input, { ...now, sha256: done.before }, opts.freshness);
+      return done?.written ?? false;
+    },
+    { mode: file.mode, createParents: opts.createParents, session: opts.session, signal: opts.signal },
+  );
+  if (!done) return undefined;
+  const { format } = done;
+  const result: Omit<EditResult, 'text'> = {
+    path: real,
+    relative,
+    created: false,
+    changed: done.changed,
+    edits: done.outcomes,
+    replacements: done.outcomes.reduce((n, o) => n + o.replacements, 0),
+    diff: done.diff,
+    totalLines: done.totalLines,
+    encoding: format.encoding,
+    bom: format.bom,
+    lineEnding: format.lineEnding,
+    encodingChangedFrom: done.encodingChangedFrom,
+  };
+  // The new text stayed in the worker; a caller that shows it (a snippet) has it read back from
+  // the file, once. Most callers do not.
+  let text: string | undefined;
+  return Object.defineProperty(result, 'text', {
+    get: () =>
+      (text ??= toLf(decode(readFileSync(real).subarray(format.bom ? bomBytes(format.encoding) : 0), format.encoding))),
+    enumerable: true,
+    configurable: true,
+  }) as EditResult;
 }

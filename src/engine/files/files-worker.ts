@@ -13,7 +13,7 @@ const port = parentPort!;
 port.on('message', (m: FilesMessage) => {
   if (m.kind === 'edit') {
     const reply: EditReply = runEditJob(m);
-    port.postMessage(reply, reply.transfer);
+    port.postMessage(reply);
     return;
   }
   if (m.kind === 'codec') {

@@ -18,6 +18,8 @@ export interface FileState {
   mtimeMs: number;
   /** The current bytes, when at hand: lets an mtime-only change pass when the content is the same. */
   bytes?: Uint8Array;
+  /** ...or their sha256, when another thread read them. */
+  sha256?: string;
 }
 
 export function sha256(bytes: Uint8Array): string {
@@ -64,11 +66,23 @@ export async function sha256Yielding(bytes: Uint8Array): Promise<string> {
 export async function recordWritten(
   session: Session | undefined,
   real: string,
-  bytes: Uint8Array,
+  bytes: Uint8Array | { length: number; sha256: string },
   mtimeMs: number,
 ): Promise<void> {
   if (!session) return;
-  recordRead(session, real, { size: bytes.length, mtimeMs, hash: await sha256Yielding(bytes), complete: true });
+  const hash = bytes instanceof Uint8Array ? await sha256Yielding(bytes) : bytes.sha256;
+  recordRead(session, real, { size: bytes.length, mtimeMs, hash, complete: true });
+}
+
+/** True when checkFreshness would compare the file's content (its size or mtime moved since the read). */
+export function freshnessNeedsContent(
+  session: Session | undefined,
+  real: string,
+  now: FileState,
+  policy: FreshnessPolicy | undefined,
+): boolean {
+  const rec = policy?.requireUnchanged ? session?.reads.get(real) : undefined;
+  return rec !== undefined && rec.hash !== '' && (rec.size !== now.size || rec.mtimeMs !== now.mtimeMs);
 }
 
 /**
@@ -98,7 +112,7 @@ export function checkFreshness(
     });
   }
   if (policy.requireUnchanged && (rec.size !== now.size || rec.mtimeMs !== now.mtimeMs)) {
-    const same = rec.hash !== '' && now.bytes !== undefined && sha256(now.bytes) === rec.hash;
+    const same = rec.hash !== '' && (now.sha256 ?? (now.bytes && sha256(now.bytes))) === rec.hash;
     if (!same) {
       throw engineFailure('modified_since_read', `${display} has changed since it was read`, {
         path: display,

@@ -4,7 +4,7 @@ import { currentChanges, hashFile, sha256Hex } from '../audit.js';
 import { EngineError, engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
-import { atomicWrite } from './atomic.js';
+import { atomicWrite, type TempWriter } from './atomic.js';
 import { decodeOffLoop, detectEncodingOffLoop, encodeOffLoop } from './codec-offload.js';
 import {
   decode,
@@ -18,7 +18,7 @@ import {
 } from './encoding.js';
 import { checkFreshness, recordWritten, type FreshnessPolicy } from './freshness.js';
 import { looksBinary } from './kind.js';
-import { openForRead, readAll } from './open.js';
+import { openForRead, readAll, type OpenedFile } from './open.js';
 
 /** Default size cap for files loaded whole for modification. */
 export const DEFAULT_MAX_EDIT_BYTES = 100 * 1024 * 1024;
@@ -79,67 +79,87 @@ export async function loadRaw(
   target: string | ResolvedPath,
   opts: { cwd?: string; maxBytes?: number; field?: string },
 ): Promise<RawText> {
+  const opened = await openRaw(scope, target, opts);
+  if (!opened.file) return missingRaw(opened.resolved);
+  try {
+    return await readOpened(opened.file, opts.field ?? 'path');
+  } finally {
+    await opened.file.fh.close().catch(() => undefined);
+  }
+}
+
+/** A missing file, loaded: empty, in the new-file format. */
+export function missingRaw(resolved: ResolvedPath): RawText {
+  return {
+    resolved,
+    exists: false,
+    bytes: Buffer.alloc(0),
+    size: 0,
+    mtimeMs: 0,
+    encoding: NEW_FILE_FORMAT.encoding,
+    bom: false,
+    bomLength: 0,
+  };
+}
+
+/**
+ * The first half of loadRaw: the file opened (the caller closes it) and checked against the size
+ * cap, not read; no file when the path names none.
+ */
+export async function openRaw(
+  scope: Scope,
+  target: string | ResolvedPath,
+  opts: { cwd?: string; maxBytes?: number; field?: string },
+): Promise<{ resolved: ResolvedPath; file?: OpenedFile }> {
   const field = opts.field ?? 'path';
   const given = typeof target === 'string' ? undefined : target;
   const input = given ? given.input : (target as string);
   // A caller's resolution is older than its lock: a file missing then may be there now.
-  if (given && !given.exists) return loadRaw(scope, input, opts);
+  if (given && !given.exists) return openRaw(scope, input, opts);
   const resolved = given ?? (await scope.resolve(input, opts.cwd, field));
-  if (!resolved.exists) {
-    return {
-      resolved,
-      exists: false,
-      bytes: Buffer.alloc(0),
-      size: 0,
-      mtimeMs: 0,
-      encoding: NEW_FILE_FORMAT.encoding,
-      bom: false,
-      bomLength: 0,
-    };
-  }
+  if (!resolved.exists) return { resolved };
   const f = await openForRead(scope, resolved, opts.cwd, field).catch((err: unknown) => {
     if (given && err instanceof EngineError && err.kind === 'not_found') return undefined;
     throw err;
   });
   // ...and one there then may be gone: a fresh resolution says what is there now.
-  if (!f) return loadRaw(scope, input, opts);
-  try {
-    const max = opts.maxBytes ?? DEFAULT_MAX_EDIT_BYTES;
-    if (f.size > max) {
-      throw engineFailure(
-        'file_too_large',
-        `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`,
-        {
-          path: input,
-          size: f.size,
-          maxBytes: max,
-        },
-      );
-    }
-    const bytes = await readAll(f);
-    const enc = await detectEncodingOffLoop(bytes);
-    if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) {
-      throw engineFailure(
-        'binary',
-        `${input} is a binary file; it cannot be edited as text`,
-        { path: input },
-        { field },
-      );
-    }
-    return {
-      resolved: f.resolved,
-      exists: true,
-      bytes,
-      size: f.size,
-      mtimeMs: f.mtimeMs,
-      mode: f.mode,
-      encoding: enc.encoding,
-      bom: enc.bom,
-      bomLength: enc.bomLength,
-    };
-  } finally {
+  if (!f) return openRaw(scope, input, opts);
+  const max = opts.maxBytes ?? DEFAULT_MAX_EDIT_BYTES;
+  if (f.size > max) {
     await f.fh.close().catch(() => undefined);
+    throw engineFailure(
+      'file_too_large',
+      `${input} is ${f.size} bytes, over the ${max}-byte limit for modifying a file`,
+      {
+        path: input,
+        size: f.size,
+        maxBytes: max,
+      },
+    );
   }
+  return { resolved: f.resolved, file: f };
+}
+
+/** The second half of loadRaw: an opened file's bytes with their detected encoding; binary files refused. */
+export async function readOpened(f: OpenedFile, field: string): Promise<RawText> {
+  const bytes = await readAll(f);
+  const enc = await detectEncodingOffLoop(bytes);
+  if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) throw binaryFile(f.resolved.input, field);
+  return {
+    resolved: f.resolved,
+    exists: true,
+    bytes,
+    size: f.size,
+    mtimeMs: f.mtimeMs,
+    mode: f.mode,
+    encoding: enc.encoding,
+    bom: enc.bom,
+    bomLength: enc.bomLength,
+  };
+}
+
+export function binaryFile(input: string, field: string): EngineError {
+  return engineFailure('binary', `${input} is a binary file; it cannot be edited as text`, { path: input }, { field });
 }
 
 /** Checks the session's read-before-edit policy against a loaded file (missing files always pass). */
@@ -199,27 +219,81 @@ export async function saveBytes(
   scope: Scope,
   target: ResolvedPath,
   bytes: Uint8Array,
-  opts: { mode?: number; createParents?: boolean; session?: Session; signal?: AbortSignal },
+  opts: SaveOptions,
 ): Promise<{ mtimeMs: number; createdDirs: string[] }> {
+  return (await save(scope, target, bytes, opts))!;
+}
+
+/** What a writer put in the temporary file: how many bytes, and their sha256 (hex). */
+export interface WrittenBytes {
+  length: number;
+  sha256: string;
+}
+
+/**
+ * As saveBytes, with the bytes written into the opened temporary file by `writer` (a worker thread:
+ * a big edit's bytes never come to this thread); undefined when the writer wrote nothing.
+ */
+export async function saveByWriter(
+  scope: Scope,
+  target: ResolvedPath,
+  writer: (fd: number) => Promise<WrittenBytes | false>,
+  opts: SaveOptions,
+): Promise<{ mtimeMs: number; createdDirs: string[] } | undefined> {
+  let written: WrittenBytes | undefined;
+  return save(
+    scope,
+    target,
+    async (fd) => {
+      const w = await writer(fd);
+      if (w) written = w;
+      return w && w.length;
+    },
+    opts,
+    () => written!.sha256,
+  );
+}
+
+interface SaveOptions {
+  mode?: number;
+  createParents?: boolean;
+  session?: Session;
+  signal?: AbortSignal;
+}
+
+async function save(
+  scope: Scope,
+  target: ResolvedPath,
+  body: Uint8Array | TempWriter,
+  opts: SaveOptions,
+  writtenHash?: () => string,
+): Promise<{ mtimeMs: number; createdDirs: string[] } | undefined> {
   // When the call is observed, the engine's record of the change (hash before, after).
   const changes = currentChanges();
   const before = changes?.hashes ? await hashFile(target.real) : undefined;
-  const { mtimeMs, createdDirs } = await atomicWrite(scope, target, bytes, {
+  const w = await atomicWrite(scope, target, body, {
     mode: opts.mode,
     createParents: opts.createParents,
     signal: opts.signal,
   });
+  if (w.abandoned) return undefined;
+  const sha256 = typeof body === 'function' ? writtenHash!() : undefined;
   if (changes) {
     const existed = before === undefined ? target.exists : before !== null;
     changes.files.push({
       path: target.real,
       change: existed ? 'modified' : 'created',
       before: before ?? null,
-      after: changes.hashes ? sha256Hex(bytes) : null,
-      bytes: bytes.length,
+      after: changes.hashes ? (sha256 ?? sha256Hex(body as Uint8Array)) : null,
+      bytes: w.bytes,
     });
-    changes.bytesWritten += bytes.length;
+    changes.bytesWritten += w.bytes;
   }
-  await recordWritten(opts.session, target.real, bytes, mtimeMs);
-  return { mtimeMs, createdDirs };
+  await recordWritten(
+    opts.session,
+    target.real,
+    sha256 === undefined ? (body as Uint8Array) : { length: w.bytes, sha256 },
+    w.mtimeMs,
+  );
+  return { mtimeMs: w.mtimeMs, createdDirs: w.createdDirs };
 }

@@ -114,13 +114,17 @@ export class WorkerPool {
     this.pump();
   }
 
-  /** Takes a failed or overrunning worker out of the pool; its task gets no reply. */
+  /**
+   * Takes a failed or overrunning worker out of the pool; its task gets no reply, once the worker
+   * has stopped: a task may use descriptors its caller closes when it settles, and a worker still
+   * running could otherwise write through a number the process has given to another file.
+   */
   private drop(slot: Slot): void {
     const i = this.slots.indexOf(slot);
     if (i === -1) return;
     this.slots.splice(i, 1);
-    void slot.worker.terminate();
-    this.finish(slot);
+    const done = () => this.finish(slot);
+    slot.worker.terminate().then(done, done);
   }
 
   private spawn(): Slot {
