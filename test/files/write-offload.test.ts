@@ -18,6 +18,7 @@ import {
   toLf,
 } from '../../src/engine/files/encoding.js';
 import { parsePatch } from '../../src/engine/files/patch-parse.js';
+import { readFile } from '../../src/engine/files/read.js';
 import { filesPool } from '../../src/engine/files/worker-pool.js';
 import { WRITE_OFFLOAD_MIN_BYTES, writeFile } from '../../src/engine/files/write.js';
 import { fixture } from './fixture.js';
@@ -119,6 +120,31 @@ test('a big CRLF UTF-16 file with a BOM and a big Latin-1 file keep their format
     assert.deepEqual(readFileSync(pL1), iconv.encode(newL1, rL1.encoding));
     assert.deepEqual(rL1.diff, await diffTexts('l1.txt', oldL1, newL1));
     assert.deepEqual(rL1.diff!.changedLines, [20_000]);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('reading a file in a legacy encoding guesses the encoding in the worker; UTF-8 and BOM files need no guess', async () => {
+  const f = fixture();
+  try {
+    const content = big('latin');
+    f.file('l1.txt', iconv.encode(content, 'latin1'));
+    let was = counts();
+    const r = await readFile(f.scope, 'l1.txt', { limit: 2 });
+    assert.deepEqual(since(was), { 'codec:guess': 1 });
+    assert.equal(r.kind, 'text');
+    if (r.kind !== 'text') return;
+    assert.deepEqual([r.encoding, r.lines], ['iso-8859-2', content.split('\n').slice(0, 2)]);
+    f.file('u8.txt', content);
+    f.file('u16.txt', iconv.encode(content.slice(0, 3000), 'utf16le', { addBOM: true }));
+    was = counts();
+    const [u8, u16] = [
+      await readFile(f.scope, 'u8.txt', { limit: 1 }),
+      await readFile(f.scope, 'u16.txt', { limit: 1 }),
+    ];
+    assert.deepEqual(since(was), {});
+    assert.deepEqual([u8.kind === 'text' && u8.encoding, u16.kind === 'text' && u16.encoding], ['utf8', 'utf16le']);
   } finally {
     f.cleanup();
   }

@@ -7,12 +7,14 @@ import { readScopeFor } from '../read-grants.js';
 import type { Session } from '../session.js';
 import {
   decode,
-  detectEncoding,
+  isSingleByte,
+  markedOrUtf8,
   detectLineEnding,
   type EncodingInfo,
   type LineEnding,
   type TextEncoding,
 } from './encoding.js';
+import { guessLegacyOffLoop } from './codec-offload.js';
 import { recordRead, sha256 } from './freshness.js';
 import { detectKind, imageSize, type FileKind } from './kind.js';
 import { breakUnit, countInBuffer, lineCounts, type BreakUnit, type LineCountCache } from './line-count.js';
@@ -259,8 +261,17 @@ function checkTextSize(f: OpenedFile, input: string, opts: ReadOptions): void {
 }
 
 async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: ReadOptions): Promise<TextRead> {
-  const enc = textEncoding(sample, f.size, opts);
-  const lineEnding = detectLineEnding(decode(sample.subarray(enc.bomLength), enc.encoding));
+  const enc = textEncoding(sample, f.size, opts) ?? {
+    encoding: await guessLegacyOffLoop(sample),
+    bom: false,
+    bomLength: 0,
+  };
+  // A single-byte encoding's CR and LF are its bytes 13 and 10: no need to decode it for them.
+  const lineEnding = detectLineEnding(
+    isSingleByte(enc.encoding)
+      ? sample.toString('latin1', enc.bomLength)
+      : decode(sample.subarray(enc.bomLength), enc.encoding),
+  );
   const unit = breakUnit(enc.encoding);
   const file: TextFile = { f, sample, enc, unit, canSkip: tailable(unit, enc.bomLength, f.size) };
   const start = opts.start ?? 1;
@@ -277,9 +288,11 @@ async function readText(f: OpenedFile, base: ReadBase, sample: Buffer, opts: Rea
   return textRead(base, enc, lineEnding, window, complete);
 }
 
-function textEncoding(sample: Buffer, size: number, opts: ReadOptions): EncodingInfo {
-  const detected = detectEncoding(sample, sample.length === size);
-  return opts.utf8Lossy && !detected.bom ? { encoding: 'utf8', bom: false, bomLength: 0 } : detected;
+/** The encoding, when known without a guess (a legacy one is guessed off the loop). */
+function textEncoding(sample: Buffer, size: number, opts: ReadOptions): EncodingInfo | undefined {
+  const known = markedOrUtf8(sample, sample.length === size);
+  if (!opts.utf8Lossy || known?.bom) return known;
+  return { encoding: 'utf8', bom: false, bomLength: 0 };
 }
 
 // Forward scan options. Spelled out, not spread from a shared object: on this hot path V8's
