@@ -64,11 +64,11 @@ const file = (name: string, content?: string) => {
 // The big texts are made when a case first needs them and dropped after it: held for the whole
 // run, they sat in the measured process's heap (a server holds none of them) and their 40 MB of
 // buffers counted as external memory, bringing full collections into calls that make none.
-const fixtures = new Map<string, string>();
-const fixture = (key: string, make: () => string): string => {
-  let text = fixtures.get(key);
-  if (text === undefined) fixtures.set(key, (text = make()));
-  return text;
+const fixtures = new Map<string, string | Buffer>();
+const fixture = <T extends string | Buffer>(key: string, make: () => T): T => {
+  let made = fixtures.get(key) as T | undefined;
+  if (made === undefined) fixtures.set(key, (made = make()));
+  return made;
 };
 const b200 = rows(2_000, () => 'b'.repeat(99));
 const c200 = rows(2_000, () => 'c'.repeat(99));
@@ -84,9 +84,11 @@ const big50 = () => fixture('big50', () => rows(500_000, (i) => `${String(i).pad
 // 20 MB texts in each kind of encoding the engine converts (UTF-8, a legacy single-byte one
 // through iconv, UTF-16 with a BOM): decoding, checking and encoding them held the loop for ~1 ms per MB.
 const mb20 = () => fixture('mb20', () => rows(200_000, (i) => `${String(i).padStart(8, '0')} ${'t'.repeat(81)} é`));
-const latin20 = () => Buffer.from(mb20(), 'latin1');
+const latin20 = () => fixture('latin20', () => Buffer.from(mb20(), 'latin1'));
 const utf16of20 = () =>
-  Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(mb20().slice(0, mb20().length / 2), 'utf16le')]);
+  fixture('utf16of20', () =>
+    Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(mb20().slice(0, mb20().length / 2), 'utf16le')]),
+  );
 /** The 20 MB rows: their own verdict line. */
 const BIG_TEXT = '20 MB';
 
@@ -153,6 +155,12 @@ const cases: Case[] = [
     shape: 'core',
     tool: 'fs.read',
     setup: () => (file('r20.txt', mb20()), { path: 'r20.txt' }),
+  },
+  {
+    name: 'fs.read: a 20 MB Latin-1 file, 1 MiB of it',
+    shape: 'core',
+    tool: 'fs.read',
+    setup: () => (writeFileSync(file('rl20.txt'), latin20()), { path: 'rl20.txt' }),
   },
   {
     name: 'fs.write: 20 MB over a 20 MB UTF-8 file',
