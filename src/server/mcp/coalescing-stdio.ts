@@ -15,8 +15,9 @@ export class CoalescingStdioServerTransport extends StdioServerTransport {
   constructor(
     stdin: Readable = process.stdin,
     private readonly out: Writable = process.stdout,
+    maxBufferSize?: number,
   ) {
-    super(stdin, out);
+    super(stdin, out, { maxBufferSize });
   }
 
   /**

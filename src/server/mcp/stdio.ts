@@ -9,9 +9,11 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Server as ModernServer } from '@modelcontextprotocol/server';
 import type { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import type { FacetConfig } from '../../config.js';
+import type { Logger } from 'pino';
 import { createLogger, flushLogger } from '../logger.js';
 import { buildRuntime, type Runtime } from '../runtime.js';
 import { loadShapes } from '../../shapes/build.js';
+import { LineGuard, type Oversized } from './line-guard.js';
 import { ListenWatches } from './listen-watches.js';
 import { facetSessionOf } from './session-of.js';
 
@@ -33,7 +35,11 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
   let finish!: (reason: string) => void;
   const ended = new Promise<string>((resolve) => (finish = resolve));
   const stdinEnded = () => finish('stdin closed');
-  process.stdin.once('end', stdinEnded);
+  // Whole lines from here on, none over the message limit (line-guard.ts).
+  const input = process.stdin.pipe(
+    new LineGuard(config.maxMessageBytes, (o) => refuseOversized(o, config.maxMessageBytes, logger)),
+  );
+  input.once('end', stdinEnded);
   process.once('SIGTERM', () => finish('received SIGTERM'));
   process.once('SIGINT', () => finish('received SIGINT'));
   const metrics = await runtime.observability.listen(logger);
@@ -47,12 +53,12 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
     },
     'serving MCP on stdio',
   );
-  const opening = await Promise.race([firstLine(process.stdin), ended.then(() => undefined)]);
+  const opening = await Promise.race([firstLine(input), ended.then(() => undefined)]);
   let close: () => Promise<unknown> = () => Promise.resolve();
   if (opening) {
     // From here input has ended when the replayed stream has, once the transport has read what
     // it holds: the SDK is imported first, and a short input may end before that.
-    process.stdin.off('end', stdinEnded);
+    input.off('end', stdinEnded);
     opening.stdin.once('end', stdinEnded);
     opening.flow();
     if (isModernOpening(opening.line)) {
@@ -61,7 +67,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
         import('./modern.js'),
         runtime.engine.shell.sandboxReady, // the instructions name the sandbox
       ]);
-      const transport = new StdioServerTransport(opening.stdin, process.stdout);
+      const transport = new StdioServerTransport(opening.stdin, process.stdout, { maxBufferSize: sdkBuffer(config) });
       let pinned: ModernServer | undefined;
       const handle = serveStdio(() => (pinned = createModernMcpServer(session)), { legacy: 'reject', transport });
       const watches = watchListens(transport, runtime, (uri) => void pinned?.sendResourceUpdated({ uri }));
@@ -76,7 +82,7 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
         runtime.engine.shell.sandboxReady, // the instructions name the sandbox
       ]);
       const server = createMcpServer(session);
-      const transport = new CoalescingStdioServerTransport(opening.stdin);
+      const transport = new CoalescingStdioServerTransport(opening.stdin, process.stdout, sdkBuffer(config));
       transport.onclose = () => finish('stdin closed');
       await server.connect(transport);
       close = () => server.close();
@@ -96,23 +102,39 @@ export async function serveMcpStdio(config: FacetConfig): Promise<void> {
 }
 
 /**
- * Reads stdin up to its first newline; the line, and a stream that yields everything read
- * (that line included) and then, once `flow` is called, the rest of stdin, for the transport to
- * parse as usual.
+ * The SDK's own limit on what it holds: above the guard's, which hands it one line at a time, so
+ * it never trips (tripping it closes the transport).
+ */
+function sdkBuffer(config: FacetConfig): number {
+  return 2 * config.maxMessageBytes + 2;
+}
+
+/** Answers a message left unread for its size with a JSON-RPC error, as the HTTP transport's 413. */
+function refuseOversized(o: Oversized, maxBytes: number, logger: Logger): void {
+  logger.warn({ id: o.id, bytes: o.bytes, maxBytes }, 'an MCP message over the size limit was not read');
+  const message = `the message is ${o.bytes} bytes, over the ${maxBytes}-byte limit (--max-message-bytes); it was not read`;
+  process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: o.id, error: { code: -32000, message } })}\n`);
+}
+
+/**
+ * Reads the (line-guarded) input's first line; the line, and a stream that yields everything
+ * read (that line included) and then, once `flow` is called, the rest of the input, for the
+ * transport to parse as usual.
  */
 function firstLine(stdin: Readable): Promise<{ line: string; stdin: Readable; flow: () => void }> {
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
     const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      const all = Buffer.concat(chunks);
-      const nl = all.indexOf(0x0a);
-      if (nl === -1) return;
+      // The guard hands on whole lines: the first chunk holds the first line.
       stdin.off('data', onData);
       stdin.pause();
       const replay = new PassThrough();
-      replay.write(all);
-      resolve({ line: all.subarray(0, nl).toString('utf8'), stdin: replay, flow: () => void stdin.pipe(replay) });
+      replay.write(chunk);
+      const nl = chunk.indexOf(0x0a);
+      resolve({
+        line: chunk.subarray(0, nl === -1 ? chunk.length : nl).toString('utf8'),
+        stdin: replay,
+        flow: () => void stdin.pipe(replay),
+      });
     };
     stdin.on('data', onData);
   });
