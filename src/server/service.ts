@@ -33,7 +33,7 @@ import {
 } from './stream.js';
 import { TurnGate } from './turn-gate.js';
 import { encodeWithinLimit } from './wire.js';
-import { argumentsTooDeep, MAX_ARGUMENT_DEPTH } from './wire-request.js';
+import { argumentsTooDeep, hasPendingText, MAX_ARGUMENT_DEPTH, settleArguments } from './wire-request.js';
 
 export const SHAPE_KEY = 'facet-shape';
 /** The codefly contract's service (server.ts names it too). */
@@ -129,6 +129,7 @@ export class ToolboxRouter {
       describeTool: this.unary('DescribeTool', async ({ toolbox }, req) => toolbox.describeTool(req.name), false),
       callTool: this.unary('CallTool', async (info, req) => {
         const started = performance.now();
+        if (hasPendingText(req)) await settleArguments(req);
         const refused = this.mayRefuse(req) ? await this.refuse(info, req, 'CallTool') : undefined;
         if (refused) return this.limited(info, refused, false);
         const { response, outcome, changed } = await info.toolbox.callTool(req.name, req.arguments ?? {}, info.ctx);
@@ -170,6 +171,7 @@ export class ToolboxRouter {
         this.gate.run(() => {
           (async () => {
             const started = performance.now();
+            if (hasPendingText(req)) await settleArguments(req);
             const refused = await this.refuse(info, req, 'CallToolStream');
             if (refused) return this.limited(info, refused, false, FINAL_EVENT_OVERHEAD);
             const { result, outcome, changed } = await info.toolbox.call(req.name, req.arguments ?? {}, info.ctx);

@@ -5,6 +5,8 @@
 // result as ts-proto's (test/server/wire-request.test.ts holds it to that), allows
 // MAX_ARGUMENT_DEPTH levels, and past that skips the deep value and marks the request, so
 // the call is answered in band with INVALID_ARGUMENT instead of failing in the transport.
+// CallTool's string values of a MiB or more are left as bytes and decoded a MiB per turn by
+// settleArguments before the call runs (the deserializer runs on the event loop in one piece).
 import { BinaryReader } from '@bufbuild/protobuf/wire';
 import type { CallToolRequest, GetPromptRequest } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 
@@ -41,11 +43,67 @@ export function decodeGetPromptRequest(bytes: Uint8Array): GetPromptRequest {
 
 interface State {
   tooDeep: boolean;
+  /** Leave big string values as bytes (PendingText), for settleArguments. */
+  defer?: boolean;
+  /** A string value was left as bytes. */
+  pending?: boolean;
+}
+
+/**
+ * String values this long are not decoded by the deserializer, which grpc-js runs on the event
+ * loop in one piece (a 20 MB `content` took 15-60 ms there): settleArguments decodes them a MiB
+ * per turn before the call runs.
+ */
+const BIG_TEXT_BYTES = 1024 * 1024;
+const TEXT_SLICE = 1024 * 1024;
+const PENDING = Symbol('facet.pendingText');
+/** The length of the length-delimited field at the reader's position, without moving it. */
+function peekLength(reader: BinaryReader): number {
+  const at = reader.pos;
+  const n = reader.uint32();
+  reader.pos = at;
+  return n;
+}
+
+/** A string value's UTF-8 bytes, not decoded yet. */
+class PendingText {
+  constructor(readonly bytes: Uint8Array) {}
+
+  async decode(): Promise<string> {
+    // As the reader decodes strings: invalid sequences become U+FFFD, a BOM is kept.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    let text = '';
+    for (let at = 0; at < this.bytes.length; at += TEXT_SLICE) {
+      text += decoder.decode(this.bytes.subarray(at, at + TEXT_SLICE), { stream: true });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return text + decoder.decode();
+  }
+}
+
+/** True when the request's arguments hold big strings still to decode (settleArguments). */
+export function hasPendingText(req: CallToolRequest): boolean {
+  return (req as { [PENDING]?: boolean })[PENDING] === true;
+}
+
+/** Decodes the big strings the deserializer left as bytes (see BIG_TEXT_BYTES). */
+export async function settleArguments(req: CallToolRequest): Promise<void> {
+  const settle = async (v: unknown): Promise<unknown> => {
+    if (v instanceof PendingText) return v.decode();
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = await settle(v[i]);
+    } else if (v !== null && typeof v === 'object') {
+      for (const k of Object.keys(v)) (v as Json)[k] = await settle((v as Json)[k]);
+    }
+    return v;
+  };
+  await settle(req.arguments);
+  delete (req as { [PENDING]?: boolean })[PENDING];
 }
 
 export function decodeCallToolRequest(bytes: Uint8Array): CallToolRequest {
   const reader = new BinaryReader(bytes);
-  const state: State = { tooDeep: false };
+  const state: State = { tooDeep: false, defer: true };
   const message: CallToolRequest = { name: '', arguments: undefined, roots: [] };
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
@@ -58,7 +116,7 @@ export function decodeCallToolRequest(bytes: Uint8Array): CallToolRequest {
   if (state.tooDeep) {
     message.arguments = {};
     (message as CallToolRequest & { [TOO_DEEP]?: boolean })[TOO_DEEP] = true;
-  }
+  } else if (state.pending) (message as CallToolRequest & { [PENDING]?: boolean })[PENDING] = true;
   return message;
 }
 
@@ -109,9 +167,13 @@ function decodeValue(reader: BinaryReader, length: number, depth: number, state:
       case 17:
         value = reader.double();
         continue;
-      case 26:
-        value = reader.string();
+      case 26: {
+        if (state.defer && peekLength(reader) >= BIG_TEXT_BYTES) {
+          value = new PendingText(reader.bytes());
+          state.pending = true;
+        } else value = reader.string();
         continue;
+      }
       case 32:
         value = reader.bool();
         continue;

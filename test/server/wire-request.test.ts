@@ -1,6 +1,8 @@
 // The CallToolRequest decoder: the same requests as ts-proto's decoder, deeper arguments
 // than ts-proto allows, and arguments too deep for any decoder answered in band.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { status } from '@grpc/grpc-js';
 import { CallToolRequest, GetPromptRequest } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
@@ -9,7 +11,9 @@ import {
   argumentsTooDeep,
   decodeCallToolRequest,
   decodeGetPromptRequest,
+  hasPendingText,
   MAX_ARGUMENT_DEPTH,
+  settleArguments,
 } from '../../src/server/wire-request.js';
 import { callTool, startTestServer, tempDir, unary, withServer } from '../helpers/server.js';
 
@@ -146,4 +150,50 @@ test('GetPrompt arguments: decoded as ts-proto does, deeper than ts-proto allows
     await t.close();
     cleanup();
   }
+});
+
+/** 1.5 MB of text: characters of 2, 3 and 4 bytes across the 1 MiB slice ends, a BOM first, bad bytes inside. */
+function bigUtf8(): Buffer {
+  const parts = [Buffer.from([0xef, 0xbb, 0xbf])];
+  for (let i = 0, size = 3; size < 1_500_000; i++) {
+    parts.push(Buffer.from(`${i} é € 𝄞 ok\n`));
+    if (i % 9_999 === 0) parts.push(Buffer.from([0xff, 0xc3])); // invalid: U+FFFD as ts-proto gives
+    size += parts[parts.length - 1]!.length + (i % 9_999 === 0 ? parts[parts.length - 2]!.length : 0);
+  }
+  return Buffer.concat(parts);
+}
+
+test('big strings are left as bytes by the deserializer and decoded later, as ts-proto decodes them', async () => {
+  const text = bigUtf8();
+  assert.equal(text[1024 * 1024]! & 0xc0, 0x80, 'the first 1 MiB slice ends inside a character');
+  // The string's bytes, spliced into an encoded request (a JS string cannot hold the invalid bytes).
+  const marker = 'M'.repeat(text.length);
+  const encoded = encode({ name: 'fs.write', arguments: { path: 'b.txt', content: marker, list: [marker, 'small'] } });
+  const bytes = Buffer.from(encoded);
+  for (let at = bytes.indexOf(marker); at !== -1; at = bytes.indexOf(marker, at + 1)) text.copy(bytes, at);
+  const expected = CallToolRequest.decode(bytes);
+  const req = decodeCallToolRequest(bytes);
+  assert.equal(hasPendingText(req), true);
+  assert.equal(req.arguments!.content === expected.arguments!.content, false, 'not decoded yet');
+  await settleArguments(req);
+  assert.equal(hasPendingText(req), false);
+  // (Compared by identity of content: a failing deepEqual would print megabytes.)
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  assert.ok(same(req, expected), 'the same request as ts-proto decodes');
+  assert.deepEqual(Object.getOwnPropertySymbols(req), []);
+  assert.ok((expected.arguments!.content as string).startsWith('\ufeff0 é € 𝄞 ok\n\ufffd'));
+  // A prompt's arguments are decoded at once (nothing settles them later).
+  const prompt = decodeGetPromptRequest(
+    Buffer.from(GetPromptRequest.encode({ name: 'p', arguments: { a: marker } }).finish()),
+  );
+  assert.equal(prompt.arguments!.a, marker);
+});
+
+test('a 2 MB write over gRPC arrives exact', async () => {
+  await withServer({}, async (t, dir) => {
+    const content = `${'ünïcödé 𝄞 line\n'.repeat(100_000)}end`;
+    const r = await callTool(t.client, 'fs.write', { path: 'w.txt', content });
+    assert.equal(r.error, '');
+    assert.equal(readFileSync(path.join(dir, 'w.txt'), 'utf8'), content);
+  });
 });
