@@ -94,7 +94,7 @@ export const OPTIONS: OptionSpec[] = [
     'max-message-bytes',
     'int',
     String(16 * 1024 * 1024),
-    'Largest gRPC message accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED, or cut to fit when the call changed something)',
+    'Largest gRPC message (and MCP request, over HTTP or stdio) accepted or sent (a larger tool result is answered in band with RESOURCE_EXHAUSTED, or cut to fit when the call changed something)',
   ),
   o(
     'response-bytes',
