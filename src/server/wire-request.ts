@@ -69,16 +69,39 @@ function peekLength(reader: BinaryReader): number {
 class PendingText {
   constructor(readonly bytes: Uint8Array) {}
 
+  /**
+   * A slice at a time, each cut before a character's first byte. Node's decoder gives what the
+   * reader's TextDecoder gives (U+FFFD for bad bytes, a BOM kept), and keeps text whose characters
+   * fit in a byte one byte a character: the joined string's flattening at its first use then
+   * copies half as much.
+   */
   async decode(): Promise<string> {
-    // As the reader decodes strings: invalid sequences become U+FFFD, a BOM is kept.
-    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const b = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
     let text = '';
-    for (let at = 0; at < this.bytes.length; at += TEXT_SLICE) {
-      text += decoder.decode(this.bytes.subarray(at, at + TEXT_SLICE), { stream: true });
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let at = 0; at < b.length;) {
+      const end = sliceEnd(b, Math.min(b.length, at + TEXT_SLICE));
+      text += b.toString('utf8', at, end);
+      at = end;
+      if (at < b.length) await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    return text + decoder.decode();
+    return text;
   }
+}
+
+/**
+ * Where to cut before `p` so that no character (or the start of one) is split: before the last
+ * lead byte in the four bytes before `p` when its sequence would run past `p`, else at `p` (a
+ * continuation byte there then belongs to no sequence, in the whole as in the slice).
+ */
+function sliceEnd(b: Uint8Array, p: number): number {
+  if (p >= b.length) return b.length;
+  for (let q = p - 1; q >= Math.max(0, p - 4); q--) {
+    const lead = b[q]!;
+    if ((lead & 0xc0) === 0x80) continue;
+    const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+    return q + length > p ? q : p;
+  }
+  return p;
 }
 
 /** True when the request's arguments hold big strings still to decode (settleArguments). */

@@ -197,3 +197,29 @@ test('a 2 MB write over gRPC arrives exact', async () => {
     assert.equal(readFileSync(path.join(dir, 'w.txt'), 'utf8'), content);
   });
 });
+
+test('bytes around the slice end, valid or not, decode as a whole decode gives', async () => {
+  const sequences = [
+    [0xc3, 0xa9], // é
+    [0xe2, 0x82, 0xac], // €
+    [0xf0, 0x9d, 0x84, 0x9e], // 𝄞
+    [0xe0, 0x80, 0x80], // overlong: invalid from its second byte
+    [0xf0, 0x9d, 0x84, 0x41], // cut short by an ASCII byte
+    [0x80, 0x80, 0xbf], // continuation bytes with no lead
+    [0xed, 0xa0, 0x80], // a surrogate's encoding: invalid
+  ];
+  const slice = 1024 * 1024;
+  const marker = 'M'.repeat(slice + 8);
+  for (const seq of sequences) {
+    for (let back = 0; back <= 4; back++) {
+      const text = Buffer.alloc(marker.length, 0x61);
+      Buffer.from(seq).copy(text, slice - back);
+      const bytes = encode({ name: 'x', arguments: { s: marker } });
+      text.copy(bytes, bytes.indexOf(marker));
+      const req = decodeCallToolRequest(bytes);
+      await settleArguments(req);
+      const want = CallToolRequest.decode(bytes).arguments!.s as string;
+      assert.ok(req.arguments!.s === want, `${Buffer.from(seq).toString('hex')} starting ${back} before the slice end`);
+    }
+  }
+});
