@@ -2,7 +2,7 @@
 // (indented by depth; "/" after directories, "@" after links), a closing note when entries
 // were left out, and the structured block (the page, its totals, what ignore rules hid).
 import type { GlobResult } from '../../../engine/index.js';
-import type { ListResult } from '../../../engine/index.js';
+import type { ListEntry, ListResult } from '../../../engine/index.js';
 
 export interface EntriesView {
   text: string;
@@ -15,6 +15,26 @@ export interface EntriesView {
 /** A count as far as counting went: "+" after it when counting stopped before the end. */
 export const countSoFar = (n: number, complete: boolean): string => `${n}${complete ? '' : '+'}`;
 
+/**
+ * One entry as hosts get it: its name, and only the fields that differ from their defaults (the README's "Results"):
+ * `type` unless "file", `depth` unless 1, `relative` unless it is the name (below the first level). Size and mtime only
+ * when the listing stat'ed its entries (ListOptions.sizes). A listing's answer is mostly its entries, and every byte of
+ * it is serialized and written per call: the defaults were half of a one-level listing's (issue 38).
+ */
+function hostEntry(e: ListEntry, sized: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: e.name };
+  if (e.type !== 'file') out.type = e.type;
+  if (e.depth !== 1) {
+    out.depth = e.depth;
+    out.relative = e.relative;
+  }
+  if (sized) {
+    out.size = e.size;
+    out.mtimeMs = e.mtimeMs;
+  }
+  return out;
+}
+
 export function listingView(r: ListResult): EntriesView {
   const lines = r.entries.map(
     (e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : ''),
@@ -22,10 +42,7 @@ export function listingView(r: ListResult): EntriesView {
   if (r.omitted > 0) lines.push(`(${r.omitted} more entries not shown; total ${countSoFar(r.total, r.complete)})`);
   if (r.entries.length === 0 && r.total === 0) lines.push('(empty directory)');
   const { path, offset, total, omitted, complete, ignored } = r;
-  // Size and mtime only when the listing stat'ed its entries (ListOptions.sizes).
-  const entries = r.sized
-    ? r.entries.map((e) => ({ ...e }))
-    : r.entries.map(({ name, relative, depth, type }) => ({ name, relative, depth, type }));
+  const entries = r.entries.map((e) => hostEntry(e, r.sized));
   const data = { path, offset, total, omitted, complete, ignored, entries };
   return { text: lines.join('\n'), data, counts: { entries: r.entries.length, total }, truncated: omitted > 0 };
 }
