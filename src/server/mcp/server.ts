@@ -227,6 +227,8 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
 
   const catalog = mcpCatalog(toolbox);
   const suspended = suspendedCalls(opts.runtime);
+  // The call line's fields fixed for the session, serialized once (pino child bindings), not on every call.
+  const callLog = logger.child({ rpc: 'tools/call', mcp: opts.transport, shape });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.tools }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
@@ -295,15 +297,7 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
             message,
           });
         }
-        logger.info({
-          rpc: 'tools/call',
-          mcp: opts.transport,
-          tool: name,
-          shape,
-          session: ctx.session.id,
-          durationMs,
-          outcome,
-        });
+        callLog.info({ tool: name, session: ctx.session.id, durationMs, outcome });
         return await toCallToolResult(result, name, catalog.structured.has(name));
       } finally {
         progress?.stop();
