@@ -36,13 +36,16 @@ function hostEntry(e: ListEntry, sized: boolean): Record<string, unknown> {
 }
 
 export function listingView(r: ListResult): EntriesView {
-  const lines = r.entries.map(
-    (e) => '  '.repeat(e.depth - 1) + e.name + (e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : ''),
-  );
+  const lines: string[] = [];
+  const entries: Array<Record<string, unknown>> = [];
+  for (const e of r.entries) {
+    const mark = e.type === 'directory' ? '/' : e.type === 'symlink' ? '@' : '';
+    lines.push(e.depth === 1 ? e.name + mark : '  '.repeat(e.depth - 1) + e.name + mark);
+    entries.push(hostEntry(e, r.sized));
+  }
   if (r.omitted > 0) lines.push(`(${r.omitted} more entries not shown; total ${countSoFar(r.total, r.complete)})`);
   if (r.entries.length === 0 && r.total === 0) lines.push('(empty directory)');
   const { path, offset, total, omitted, complete, ignored } = r;
-  const entries = r.entries.map((e) => hostEntry(e, r.sized));
   const data = { path, offset, total, omitted, complete, ignored, entries };
   return { text: lines.join('\n'), data, counts: { entries: r.entries.length, total }, truncated: omitted > 0 };
 }
