@@ -67,6 +67,7 @@ function suspendedCalls(runtime: Runtime): SuspendedCalls<CallToolResult> {
   return s;
 }
 import { Subscriptions } from './subscriptions.js';
+import { requestController } from './request-controller.js';
 
 export interface McpSessionOptions {
   runtime: Runtime;
@@ -220,6 +221,7 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
       caller,
       usesSession: true,
       cancelled: outlives ? undefined : extra.signal,
+      controller: outlives ? undefined : requestController(server, extra),
       scope,
       progress,
       transport,
