@@ -23,7 +23,7 @@ const TYPE_LETTER: Record<ListEntry['type'], string> = { file: 'f', directory: '
  * each entry's path under the listed directory (its name at the first level: depth is one more than its "/"s), and
  * `types`, one letter per entry (f file, d directory, l symbolic link, o other); `sizes` and `mtimesMs` only when the
  * listing stat'ed its entries (ListOptions.sizes). A listing's answer is mostly its entries, built, serialized, written
- * and parsed on every call: as one string each, with the types in one more, a 53-entry answer is 1.5 KB, not the
+ * and parsed on every call: as one string each, with the types in one more, a 53-entry answer is 1.6 KB, not the
  * 4.4 KB of an object per entry repeating its name, depth and type (issue 38).
  */
 export function listingView(r: ListResult): EntriesView {
