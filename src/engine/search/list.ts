@@ -83,6 +83,8 @@ function comparator(sort: ListSort, reverse: boolean): (a: ListEntry, b: ListEnt
   return reverse ? (a, b) => base(b, a) : base;
 }
 
+const NO_IGNORE = Object.freeze({ noIgnore: true });
+
 /** Entries read or stat'ed in one go before the listing yields to the event loop. */
 const STAT_BATCH = 256;
 
@@ -165,11 +167,13 @@ export async function listDirectory(scope: Scope, input: string, opts: ListOptio
       { field: 'path' },
     );
   }
-  const rules = new IgnoreRules({
-    ...(opts.ignore ?? { noIgnore: true }),
-    hidden: opts.includeHidden !== false,
-    skipNames: opts.ignore?.skipNames ?? [],
-  });
+  // Object.assign, not a spread followed by more properties (~1.5 µs a call on Node 20: NOTES-hotpath.md).
+  const rules = new IgnoreRules(
+    Object.assign({}, opts.ignore ?? NO_IGNORE, {
+      hidden: opts.includeHidden !== false,
+      skipNames: opts.ignore?.skipNames ?? [],
+    }),
+  );
   rules.loadAncestors(resolved.real);
   const filtering = rules.filters;
   const globMatch = opts.ignoreGlobs?.length ? globMatcher(opts.ignoreGlobs, { dot: true }) : undefined;
