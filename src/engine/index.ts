@@ -242,6 +242,9 @@ const at = (ctx: EngineContext) => ({ cwd: cwdOf(ctx), signal: ctx.signal, sessi
  * under 0.1 µs (bench/NOTES-hotpath.md).
  */
 const withAt = <O extends object>(opts: O, ctx: EngineContext) => Object.assign({}, opts, at(ctx));
+/** A search's options with the context's directory and signal (they win); Object.assign, as withAt. */
+const withWhere = <O extends object>(opts: O, ctx: EngineContext) =>
+  Object.assign({}, opts, { cwd: cwdOf(ctx), signal: ctx.signal });
 
 /** Builds the engine of one server configuration; call it once at start-up. */
 export function createEngine(config: EngineConfig): Engine {
@@ -354,11 +357,11 @@ export function createEngine(config: EngineConfig): Engine {
         hiddenByIgnoreFiles(ctx.scope, path, { cwd: cwdOf(ctx), ignoreFiles, gitignore }),
     },
     search: {
-      grep: (ctx, opts) => grep(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }, config.search),
-      glob: (ctx, opts) => glob(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
-      list: (ctx, path, opts = {}) => listDirectory(ctx.scope, path, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
-      names: (ctx, root, opts) => findFileNames(ctx.scope, root, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
-      globRoots: (ctx, opts) => globRoots(ctx.scope, { ...opts, cwd: cwdOf(ctx), signal: ctx.signal }),
+      grep: (ctx, opts) => grep(ctx.scope, withWhere(opts, ctx), config.search),
+      glob: (ctx, opts) => glob(ctx.scope, withWhere(opts, ctx)),
+      list: (ctx, path, opts = {}) => listDirectory(ctx.scope, path, withWhere(opts, ctx)),
+      names: (ctx, root, opts) => findFileNames(ctx.scope, root, withWhere(opts, ctx)),
+      globRoots: (ctx, opts) => globRoots(ctx.scope, withWhere(opts, ctx)),
     },
     todos: {
       get: (ctx) => getTodos(ctx.session),

@@ -27,6 +27,14 @@ export interface CallStart {
    * bench/NOTES-hotpath.md), a tenth of a small read.
    */
   cancelled?: AbortSignal;
+  /**
+   * The transport's own controller of the request (MCP: the SDK's, one per request), adopted as the call's when there
+   * is no deadline: its signal is the call's signal, cancel and abortAll abort it, and the call makes no controller and
+   * no listener of its own (with the GC's promotion of its AbortSignal, ~a tenth of a small call's server CPU: issue
+   * 38). The transport's own cancellation then aborts it with the transport's reason (the engine words any abort of a
+   * call's signal as cancelled). `cancelled` is not needed with it.
+   */
+  controller?: AbortController;
   /** The scope the call runs in, when the transport narrowed it already (default: the server's). */
   scope?: Scope;
   progress?: ProgressSink;
@@ -78,13 +86,15 @@ export class CallContexts {
   }
 
   begin(start: CallStart): StartedCall {
-    const controller = new AbortController();
+    // A deadline's timer aborts the call's own controller, never the transport's.
+    const adopted = start.deadline === undefined ? start.controller : undefined;
+    const controller = adopted ?? new AbortController();
     this.inflight.add(controller);
     let ended = false;
     const onCancel = () => {
       if (!ended) controller.abort(new EngineError('cancelled', CLIENT_CANCELLED));
     };
-    const cancelled = start.cancelled;
+    const cancelled = adopted ? undefined : start.cancelled;
     if (cancelled?.aborted) onCancel();
     else cancelled?.addEventListener('abort', onCancel, { once: true });
     let timer: NodeJS.Timeout | undefined;

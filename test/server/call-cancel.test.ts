@@ -53,3 +53,33 @@ test('cancel aborts a call once; after done it does nothing', () => {
   assert.equal((third.ctx.signal.reason as EngineError).kind, 'cancelled');
   third.done();
 });
+
+test("a transport's own controller is the call's: its signal, aborted by cancel and abortAll", () => {
+  const sessions = new SessionStore({ maxSessions: 4, idleMs: 60_000 });
+  const quiet = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+  const calls = new CallContexts(sessions, Scope.fromRoots([os.tmpdir()]), quiet as never);
+  const request = new AbortController();
+  const adopted = calls.begin({ shape: 'core', cancelled: request.signal, controller: request });
+  assert.equal(adopted.ctx.signal, request.signal);
+  assert.equal(calls.inFlight, 1);
+  calls.abortAll('the MCP client went away');
+  assert.equal(request.signal.aborted, true);
+  assert.equal((request.signal.reason as EngineError).message, 'the MCP client went away');
+  adopted.done();
+  assert.equal(calls.inFlight, 0);
+
+  // The transport's own cancel reaches the call as it is (its reason is the transport's).
+  const other = new AbortController();
+  const second = calls.begin({ shape: 'core', controller: other });
+  other.abort('the client said stop');
+  assert.equal(second.ctx.signal.reason, 'the client said stop');
+  second.done();
+  // After done, abortAll leaves it alone; a call with a deadline keeps a controller of its own.
+  const third = new AbortController();
+  calls.begin({ shape: 'core', controller: third }).done();
+  calls.abortAll();
+  assert.equal(third.signal.aborted, false);
+  const timed = calls.begin({ shape: 'core', controller: third, deadline: Date.now() + 60_000 });
+  assert.notEqual(timed.ctx.signal, third.signal);
+  timed.done();
+});

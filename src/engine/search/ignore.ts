@@ -79,6 +79,11 @@ export class IgnoreRules {
     return this.kinds.length > 0;
   }
 
+  /** Whether `reason` can leave anything out: not with no ignore files, no names to skip and hidden entries shown. */
+  get filters(): boolean {
+    return this.kinds.length > 0 || this.skip.size > 0 || !this.hidden;
+  }
+
   /**
    * Loads the rules of every ancestor of `root` (rg reads parent directories' ignore files
    * too). rg searches a root it is given even when an ancestor's rule excludes the root or

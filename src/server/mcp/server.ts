@@ -67,6 +67,7 @@ function suspendedCalls(runtime: Runtime): SuspendedCalls<CallToolResult> {
   return s;
 }
 import { Subscriptions } from './subscriptions.js';
+import { requestController } from './request-controller.js';
 
 export interface McpSessionOptions {
   runtime: Runtime;
@@ -220,6 +221,7 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
       caller,
       usesSession: true,
       cancelled: outlives ? undefined : extra.signal,
+      controller: outlives ? undefined : requestController(server, extra),
       scope,
       progress,
       transport,
@@ -227,6 +229,8 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
 
   const catalog = mcpCatalog(toolbox);
   const suspended = suspendedCalls(opts.runtime);
+  // The call line's fields fixed for the session, serialized once (pino child bindings), not on every call.
+  const callLog = logger.child({ rpc: 'tools/call', mcp: opts.transport, shape });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: catalog.tools }));
 
   server.setRequestHandler(CallToolRequestSchema, async (req, extra) => {
@@ -295,15 +299,7 @@ export function registerMcpHandlers(server: McpRegistrar, opts: McpSessionOption
             message,
           });
         }
-        logger.info({
-          rpc: 'tools/call',
-          mcp: opts.transport,
-          tool: name,
-          shape,
-          session: ctx.session.id,
-          durationMs,
-          outcome,
-        });
+        callLog.info({ tool: name, session: ctx.session.id, durationMs, outcome });
         return await toCallToolResult(result, name, catalog.structured.has(name));
       } finally {
         progress?.stop();

@@ -64,15 +64,12 @@ export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
   call(args, c) {
     const { respect_ignore_files: respect, ignore_files: files } = args;
     const ignore = respect || files?.length ? { noGitIgnore: respect !== true, ignoreFileNames: files } : undefined;
-    const opts = {
+    return c.engine.search.list(c, args.path ?? '.', {
       depth: args.depth,
       sort: args.sort,
       reverse: args.reverse,
       offset: args.offset,
       limit: args.limit ?? 1000,
-    };
-    return c.engine.search.list(c, args.path ?? '.', {
-      ...opts,
       // The text shows names and types only: no lstat per entry unless the sort needs it.
       sizes: false,
       includeHidden: args.include_hidden,
@@ -81,9 +78,10 @@ export const listTool = defineTool<ArgsOf<typeof schema>, ListResult>({
     });
   },
   format(r) {
-    const { counts, truncated, ...view } = listingView(r);
+    const { text, data, counts, truncated } = listingView(r);
     return {
-      ...view,
+      text,
+      data,
       host: {
         summary: `Listed ${r.path}: ${r.entries.length} of ${r.total} entries`,
         paths: [r.path],

@@ -524,19 +524,9 @@ describe('fs.list', () => {
     lutimesSync(path.join(d, 'link'), T, T);
     return { ...a, d };
   }
-  // A default listing names its entries only: it stats none of them (issue 38).
-  const entry = (relative: string, depth: number, type: string) => ({
-    name: path.basename(relative),
-    relative,
-    depth,
-    type,
-  });
-  // A listing sorted by size or mtime stats each entry, and says what it found.
-  const sized = (d: string, relative: string, depth: number, type: string, size?: number) => ({
-    ...entry(relative, depth, type),
-    size: size ?? statSync(path.join(d, relative)).size,
-    mtimeMs: T * 1000,
-  });
+  // The structured block is in columns (README, "Results"): each entry's path under the listed directory, one type
+  // letter per entry; sizes and mtimes only when the sort needed them (a default listing stats nothing, issue 38).
+  const sizeOf = (d: string, relative: string) => statSync(path.join(d, relative)).size;
 
   test('two levels: directories first, children indented, links marked @, and the structured entries', async () => {
     const { sub, call, d } = await tree();
@@ -550,15 +540,8 @@ describe('fs.list', () => {
         omitted: 0,
         complete: true,
         ignored: {},
-        entries: [
-          entry('empty', 1, 'directory'),
-          entry('sub', 1, 'directory'),
-          entry('sub/c.txt', 2, 'file'),
-          entry('.hidden', 1, 'file'),
-          entry('a.log', 1, 'file'),
-          entry('b.txt', 1, 'file'),
-          entry('link', 1, 'symlink'),
-        ],
+        entries: ['empty', 'sub', 'sub/c.txt', '.hidden', 'a.log', 'b.txt', 'link'],
+        types: 'ddffffl',
       },
     );
   });
@@ -572,17 +555,17 @@ describe('fs.list', () => {
       omitted: 0,
       complete: true,
       ignored: {},
-      entries: [
-        ...['empty', 'sub'].map((n) => sized(d, n, 1, 'directory')),
-        sized(d, 'link', 1, 'symlink', 5),
-        sized(d, 'b.txt', 1, 'file', 2),
-        sized(d, 'a.log', 1, 'file', 1),
-        sized(d, '.hidden', 1, 'file', 0),
-      ],
+      entries: ['empty', 'sub', 'link', 'b.txt', 'a.log', '.hidden'],
+      types: 'ddlfff',
+      sizes: [sizeOf(d, 'empty'), sizeOf(d, 'sub'), 5, 2, 1, 0],
+      mtimesMs: Array(6).fill(T * 1000),
     });
     utimesSync(path.join(d, 'b.txt'), T + 10, T + 10);
-    const byTime = await call('fs.list', { path: `${sub}/d`, sort: 'mtime', limit: 1 });
-    assert.deepEqual(structured(byTime)!.entries, [{ ...sized(d, 'b.txt', 1, 'file', 2), mtimeMs: (T + 10) * 1000 }]);
+    const byTime = structured(await call('fs.list', { path: `${sub}/d`, sort: 'mtime', limit: 1 }))!;
+    assert.deepEqual(
+      [byTime.entries, byTime.types, byTime.sizes, byTime.mtimesMs],
+      [['b.txt'], 'f', [2], [(T + 10) * 1000]],
+    );
   });
 
   test('paging, ignore globs, an empty directory', async () => {
@@ -597,7 +580,8 @@ describe('fs.list', () => {
         omitted: 4,
         complete: true,
         ignored: {},
-        entries: [entry('sub', 1, 'directory'), entry('.hidden', 1, 'file')],
+        entries: ['sub', '.hidden'],
+        types: 'df',
       },
     );
     const ignored = await call('fs.list', { path: `${sub}/d`, ignore: ['*.log'] });
@@ -611,6 +595,7 @@ describe('fs.list', () => {
       complete: true,
       ignored: {},
       entries: [],
+      types: '',
     });
   });
 
