@@ -4,10 +4,10 @@
 // handler queued) adds to the call's latency (measured: 50 µs of work in a setImmediate added
 // ~60 µs to fs.read's p50 at concurrency 1). Queued work runs when the transport says the
 // response has gone: grpc-js emits 'cancelled' on a call once its trailers are handed to HTTP/2
-// (see service.ts). Measured against the alternatives, at c1 with real-time priority: running it
-// there, at once, gave fs.read a 5-8% lower p50 than running it before the answer, at the same
-// CPU; a setImmediate from there cost an extra turn of the loop (+3-6% CPU), and a 1 ms timer an
-// extra wake-up. Without such a word (MCP), a fallback timer runs it. Nothing is dropped: the
+// (see service.ts). Measured at c1 with real-time priority (bench/NOTES-hotpath.md): running it
+// there, at once, gave fs.read a 4-9% lower p50 than running it before the answer, at about the
+// same CPU; a setImmediate from there cost an extra turn of the loop, and a 1 ms timer an extra
+// wake-up, each a few % more CPU. Without such a word (MCP), a fallback timer runs it. Nothing is dropped: the
 // queue also runs when the process exits.
 import { atExit } from '../engine/at-exit.js';
 
