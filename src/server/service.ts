@@ -15,6 +15,7 @@ import type { ProgressSink } from '../engine/progress.js';
 import type { CallToolRequest, CallToolResponse, ToolboxServer } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 import type { AnswerInputRequest, AnswerInputResponse } from '../gen/facet/toolbox/v1/stream.js';
 import type { HostEngine } from '../engine/host.js';
+import { afterResponse, responseSent } from './after-response.js';
 import { answerInput, streamAsker } from './answers.js';
 import { SESSION_KEY } from './session-key.js';
 import { toCallResponse, toFailure, transportCode } from '../registry/failure.js';
@@ -252,7 +253,7 @@ export class ToolboxRouter {
     outcome: string,
     contentItems: number,
   ): void {
-    this.logger.info({
+    const line = {
       rpc,
       tool: req.name,
       shape: ctx.shape,
@@ -260,7 +261,9 @@ export class ToolboxRouter {
       durationMs: Math.round((performance.now() - started) * 1000) / 1000,
       outcome,
       contentItems,
-    });
+    };
+    // Serialising and buffering the line (~5 µs) waits until the answer has gone out.
+    afterResponse(() => this.logger.info(line));
   }
 
   /**
@@ -337,17 +340,14 @@ export class ToolboxRouter {
       progress,
       transport: traceContext({ system: 'grpc', method }, call.metadata),
     });
-    // The call's own event aborts its signal directly, with no second AbortSignal in between.
-    call.on('cancelled', cancel);
-    return {
-      toolbox,
-      ctx,
-      maxResponseBytes,
-      done: () => {
-        call.removeListener('cancelled', cancel);
-        done();
-      },
-    };
+    // The call's own event aborts its signal directly, with no second AbortSignal in between. grpc-js also emits it
+    // when a call that ended has sent its trailers: `cancel` then does nothing, and the work calls left for after
+    // their responses runs (after-response.ts).
+    call.once('cancelled', () => {
+      cancel();
+      responseSent();
+    });
+    return { toolbox, ctx, maxResponseBytes, done };
   }
 }
 

@@ -9,6 +9,7 @@ import * as grpc from '@grpc/grpc-js';
 import { parseConfig, type FacetConfig } from '../../src/config.js';
 import { ToolboxClient, type CallToolResponse } from '../../src/gen/codefly/services/toolbox/v0/toolbox.js';
 import type { ToolboxSpec } from '../../src/registry/types.js';
+import { runQueued } from '../../src/server/after-response.js';
 import { createLogger } from '../../src/server/logger.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 
@@ -99,7 +100,11 @@ export async function startTestServer(
     client,
     config,
     address,
-    logs,
+    get logs() {
+      // With the lines of calls whose responses have gone out and whose logging still waits its turn.
+      runQueued();
+      return logs;
+    },
     async close() {
       client.close();
       await server.shutdown('test over');

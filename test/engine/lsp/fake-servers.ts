@@ -20,7 +20,7 @@ process.stdin.on('data', (d) => {
 });
 `;
 
-export function fakeServers(dir: string): { silent: string; crashing: string; gated: string } {
+export function fakeServers(dir: string): { silent: string; crashing: string; gated: string; recording: string } {
   const silent = path.join(dir, 'silent-server.mjs');
   const crashing = path.join(dir, 'crashing-server.mjs');
   // Answers initialize only once the file named by its argument exists (the test opens the
@@ -44,10 +44,28 @@ function onMessage(m) { if (open) handle(m); else pending.push(m); }
 const timer = setInterval(() => { if (existsSync(gate)) { clearInterval(timer); open = true; for (const m of pending.splice(0)) handle(m); } }, 20);
 `,
   );
+  // Appends each message's method (and whether it carried a document's text) to the file named by
+  // its first argument; declares the textDocumentSync its second argument names (full: 1, save: with
+  // save, save-text: with save and its text); publishes
+  // no diagnostics for every document it is sent.
+  const recording = path.join(dir, 'recording-server.mjs');
+  writeFileSync(
+    recording,
+    `${framing}
+import { appendFileSync } from 'node:fs';
+const [log, sync] = process.argv.slice(2);
+function onMessage(m) {
+  if (m.method) appendFileSync(log, JSON.stringify({ method: m.method, text: typeof (m.params?.text ?? m.params?.textDocument?.text ?? m.params?.contentChanges?.[0]?.text) === 'string' }) + '\\n');
+  if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { capabilities: { textDocumentSync: { full: 1, save: { change: 1, save: true }, 'save-text': { change: 1, save: { includeText: true } } }[sync] } } });
+  else if (m.method === 'textDocument/didOpen' || m.method === 'textDocument/didChange') send({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: m.params.textDocument.uri, diagnostics: [] } });
+  else if (m.id !== undefined && m.method) send({ jsonrpc: '2.0', id: m.id, result: null });
+}
+`,
+  );
   writeFileSync(silent, `${framing}\nfunction onMessage() {}\n`);
   writeFileSync(
     crashing,
     `${framing}\nfunction onMessage(m) {\n  if (m.method === 'initialize') send({ jsonrpc: '2.0', id: m.id, result: { capabilities: { textDocumentSync: 1 } } });\n  else if (m.method === 'textDocument/didOpen') process.exit(3);\n}\n`,
   );
-  return { silent, crashing, gated };
+  return { silent, crashing, gated, recording };
 }
