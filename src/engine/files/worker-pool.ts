@@ -28,6 +28,9 @@ interface Slot {
   timer?: NodeJS.Timeout;
 }
 
+/** How long a dropped worker's task waits for the worker to stop at most. */
+const DROP_WAIT_MS = 1000;
+
 /** Two at most: this work is rare and short, and the cores are there for searches and commands. */
 const POOL_SIZE = Math.max(1, Math.min(os.availableParallelism(), 2));
 
@@ -117,13 +120,22 @@ export class WorkerPool {
   /**
    * Takes a failed or overrunning worker out of the pool; its task gets no reply, once the worker
    * has stopped: a task may use descriptors its caller closes when it settles, and a worker still
-   * running could otherwise write through a number the process has given to another file.
+   * running could otherwise write through a number the process has given to another file. A
+   * worker stuck in a system call does not hold its task past DROP_WAIT_MS (its next step is
+   * interrupted before it reaches another call).
    */
   private drop(slot: Slot): void {
     const i = this.slots.indexOf(slot);
     if (i === -1) return;
     this.slots.splice(i, 1);
-    const done = () => this.finish(slot);
+    let settled = false;
+    const done = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(bound);
+      this.finish(slot);
+    };
+    const bound = setTimeout(done, DROP_WAIT_MS);
     slot.worker.terminate().then(done, done);
   }
 
