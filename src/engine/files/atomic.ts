@@ -93,30 +93,15 @@ export async function atomicWrite(
     fd = openSync(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
     // The directory may have been swapped for a link since it was checked: verify where the file landed.
     scope.verifyOpened(fd, { ...target, real: tmp });
-    if (typeof bytes === 'function') {
-      const n = await bytes(fd);
-      if (n === false) {
-        closeSync(fd);
-        fd = undefined;
-        unlinkSync(tmp);
-        await removeDirs(createdDirs);
-        return { mtimeMs: 0, createdDirs: [], bytes: 0, abandoned: true };
-      }
-      written = n;
+    const n = typeof bytes === 'function' ? await bytes(fd) : await writeChunks(fd, bytes);
+    if (n === false) {
+      closeSync(fd);
+      fd = undefined;
+      unlinkSync(tmp);
+      await removeDirs(createdDirs);
+      return { mtimeMs: 0, createdDirs: [], bytes: 0, abandoned: true };
     }
-    for await (const chunk of typeof bytes === 'function' ? [] : bytes instanceof Uint8Array ? [bytes] : bytes) {
-      let off = 0;
-      while (off < chunk.length) {
-        const n = Math.min(chunk.length - off, INLINE_WRITE);
-        // The tail of a big chunk too goes through the pool: with many dirty pages, the kernel
-        // can make any write wait (a 20 MB write's last slice held the loop for ~10 ms).
-        off +=
-          chunk.length < INLINE_WRITE
-            ? writeSync(fd, chunk, off, n)
-            : (await writeAsync(fd, chunk, off, n)).bytesWritten;
-      }
-      written += chunk.length;
-    }
+    written = n;
     if (opts.mode !== undefined) fchmodSync(fd, opts.mode); // the umask may have narrowed it
     await fsyncAsync(fd);
     mtimeMs = fstatSync(fd).mtimeMs;
@@ -140,6 +125,23 @@ export async function atomicWrite(
     releaseTempPath(tmp);
   }
   return { mtimeMs, createdDirs, bytes: written };
+}
+
+/** Writes the bytes (or the chunks as they arrive) to `fd`; the number written. */
+async function writeChunks(fd: number, bytes: Uint8Array | AsyncIterable<Uint8Array>): Promise<number> {
+  let written = 0;
+  for await (const chunk of bytes instanceof Uint8Array ? [bytes] : bytes) {
+    let off = 0;
+    while (off < chunk.length) {
+      const n = Math.min(chunk.length - off, INLINE_WRITE);
+      // The tail of a big chunk too goes through the pool: with many dirty pages, the kernel
+      // can make any write wait (a 20 MB write's last slice held the loop for ~10 ms).
+      off +=
+        chunk.length < INLINE_WRITE ? writeSync(fd, chunk, off, n) : (await writeAsync(fd, chunk, off, n)).bytesWritten;
+    }
+    written += chunk.length;
+  }
+  return written;
 }
 
 /** The size of the file a write replaces (0 when there is none). */

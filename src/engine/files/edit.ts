@@ -17,14 +17,12 @@ import type { OpenedFile } from './open.js';
 import {
   checkLoaded,
   decodeRaw,
+  loadOpened,
   loadRaw,
-  missingRaw,
   openRaw,
-  readOpened,
   saveBytes,
   saveByWriter,
   type LoadedText,
-  type RawText,
   type TextFormat,
 } from './text-file.js';
 
@@ -121,16 +119,7 @@ export async function editFile(
       // A worker that died leaves the edit to this thread, from a fresh load.
       return big ?? editLoaded(scope, decodeRaw(await loadRaw(scope, resolved, load)), input, edits, rules, opts);
     }
-    let raw: RawText;
-    if (!file) raw = missingRaw(resolved);
-    else {
-      try {
-        raw = await readOpened(file, 'path');
-      } finally {
-        await file.fh.close().catch(() => undefined);
-      }
-    }
-    return editLoaded(scope, decodeRaw(raw), input, edits, rules, opts);
+    return editLoaded(scope, decodeRaw(await loadOpened({ resolved, file }, 'path')), input, edits, rules, opts);
   });
 }
 
@@ -188,20 +177,35 @@ async function editLoaded(
     });
   }
   const relative = scope.relative(loaded.resolved.real);
+  const diff = await diffTexts(relative, c.beforeLf, c.afterLf);
   return {
-    path: loaded.resolved.real,
+    ...resultOf(loaded.resolved.real, relative, !loaded.exists, c, diff, countLines(c.afterLf)),
+    text: c.afterLf,
+  };
+}
+
+/** An edit's result but its text, from what either thread computed. */
+function resultOf(
+  real: string,
+  relative: string,
+  created: boolean,
+  c: Pick<OffloadedEdit, 'changed' | 'outcomes' | 'format' | 'encodingChangedFrom'>,
+  diff: FileDiff,
+  totalLines: number,
+): Omit<EditResult, 'text'> {
+  return {
+    path: real,
     relative,
-    created: !loaded.exists,
+    created,
     changed: c.changed,
     edits: c.outcomes,
     replacements: c.outcomes.reduce((n, o) => n + o.replacements, 0),
-    diff: await diffTexts(relative, c.beforeLf, c.afterLf),
-    totalLines: countLines(c.afterLf),
+    diff,
+    totalLines,
     encoding: c.format.encoding,
     bom: c.format.bom,
     lineEnding: c.format.lineEnding,
     encodingChangedFrom: c.encodingChangedFrom,
-    text: c.afterLf,
   };
 }
 
@@ -232,8 +236,12 @@ async function editInWorker(
     scope,
     file.resolved,
     async (target) => {
-      const job = { input, edits, rules, source: { fd: file.fh.fd, size: file.size }, target, field: 'path' };
-      done = await offloadEdit({ ...job, hashBefore: byContent }, relative, opts.signal);
+      const source = { fd: file.fh.fd, size: file.size };
+      done = await offloadEdit(
+        { input, edits, rules, source, target, field: 'path', hashBefore: byContent },
+        relative,
+        opts.signal,
+      );
       if (done && byContent) checkFreshness(opts.session, real, input, { ...now, sha256: done.before }, opts.freshness);
       return done?.written ?? false;
     },
@@ -241,20 +249,7 @@ async function editInWorker(
   );
   if (!done) return undefined;
   const { format } = done;
-  const result: Omit<EditResult, 'text'> = {
-    path: real,
-    relative,
-    created: false,
-    changed: done.changed,
-    edits: done.outcomes,
-    replacements: done.outcomes.reduce((n, o) => n + o.replacements, 0),
-    diff: done.diff,
-    totalLines: done.totalLines,
-    encoding: format.encoding,
-    bom: format.bom,
-    lineEnding: format.lineEnding,
-    encodingChangedFrom: done.encodingChangedFrom,
-  };
+  const result = resultOf(real, relative, false, done, done.diff, done.totalLines);
   // The new text stayed in the worker; a caller that shows it (a snippet) has it read back from
   // the file, once. Most callers do not.
   let text: string | undefined;

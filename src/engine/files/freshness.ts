@@ -62,16 +62,9 @@ export async function sha256Yielding(bytes: Uint8Array): Promise<string> {
   return h.digest('hex');
 }
 
-/** Records the state just written: a successful write leaves the session's view current. */
-export async function recordWritten(
-  session: Session | undefined,
-  real: string,
-  bytes: Uint8Array | { length: number; sha256: string },
-  mtimeMs: number,
-): Promise<void> {
-  if (!session) return;
-  const hash = bytes instanceof Uint8Array ? await sha256Yielding(bytes) : bytes.sha256;
-  recordRead(session, real, { size: bytes.length, mtimeMs, hash, complete: true });
+/** Records the state just written (size, mtime, sha256): a successful write leaves the session's view current. */
+export function recordWritten(session: Session, real: string, size: number, mtimeMs: number, hash: string): void {
+  recordRead(session, real, { size, mtimeMs, hash, complete: true });
 }
 
 /** True when checkFreshness would compare the file's content (its size or mtime moved since the read). */

@@ -1,6 +1,6 @@
 // A whole text file held for modification (edit, write, patch): decoded with its detected
 // encoding, and written back with the same encoding, BOM and line endings.
-import { currentChanges, hashFile, sha256Hex } from '../audit.js';
+import { currentChanges, hashFile } from '../audit.js';
 import { EngineError, engineFailure } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
 import type { Session } from '../session.js';
@@ -16,7 +16,7 @@ import {
   type LineEnding,
   type TextEncoding,
 } from './encoding.js';
-import { checkFreshness, recordWritten, type FreshnessPolicy } from './freshness.js';
+import { checkFreshness, recordWritten, sha256Yielding, type FreshnessPolicy } from './freshness.js';
 import { looksBinary } from './kind.js';
 import { openForRead, readAll, type OpenedFile } from './open.js';
 
@@ -79,17 +79,24 @@ export async function loadRaw(
   target: string | ResolvedPath,
   opts: { cwd?: string; maxBytes?: number; field?: string },
 ): Promise<RawText> {
-  const opened = await openRaw(scope, target, opts);
+  return loadOpened(await openRaw(scope, target, opts), opts.field ?? 'path');
+}
+
+/** What openRaw opened, read (and closed), or the missing file it found. */
+export async function loadOpened(
+  opened: { resolved: ResolvedPath; file?: OpenedFile },
+  field: string,
+): Promise<RawText> {
   if (!opened.file) return missingRaw(opened.resolved);
   try {
-    return await readOpened(opened.file, opts.field ?? 'path');
+    return await readOpened(opened.file, field);
   } finally {
     await opened.file.fh.close().catch(() => undefined);
   }
 }
 
 /** A missing file, loaded: empty, in the new-file format. */
-export function missingRaw(resolved: ResolvedPath): RawText {
+function missingRaw(resolved: ResolvedPath): RawText {
   return {
     resolved,
     exists: false,
@@ -240,18 +247,7 @@ export async function saveByWriter(
   writer: (fd: number) => Promise<WrittenBytes | false>,
   opts: SaveOptions,
 ): Promise<{ mtimeMs: number; createdDirs: string[] } | undefined> {
-  let written: WrittenBytes | undefined;
-  return save(
-    scope,
-    target,
-    async (fd) => {
-      const w = await writer(fd);
-      if (w) written = w;
-      return w && w.length;
-    },
-    opts,
-    () => written!.sha256,
-  );
+  return save(scope, target, writer, opts);
 }
 
 interface SaveOptions {
@@ -264,36 +260,41 @@ interface SaveOptions {
 async function save(
   scope: Scope,
   target: ResolvedPath,
-  body: Uint8Array | TempWriter,
+  body: Uint8Array | ((fd: number) => Promise<WrittenBytes | false>),
   opts: SaveOptions,
-  writtenHash?: () => string,
 ): Promise<{ mtimeMs: number; createdDirs: string[] } | undefined> {
   // When the call is observed, the engine's record of the change (hash before, after).
   const changes = currentChanges();
   const before = changes?.hashes ? await hashFile(target.real) : undefined;
-  const w = await atomicWrite(scope, target, body, {
+  let written: WrittenBytes | undefined;
+  const fill: Uint8Array | TempWriter =
+    body instanceof Uint8Array
+      ? body
+      : async (fd) => {
+          const w = await body(fd);
+          if (w) written = w;
+          return w && w.length;
+        };
+  const w = await atomicWrite(scope, target, fill, {
     mode: opts.mode,
     createParents: opts.createParents,
     signal: opts.signal,
   });
   if (w.abandoned) return undefined;
-  const sha256 = typeof body === 'function' ? writtenHash!() : undefined;
+  // The new bytes' sha256, once, for the call's record and the session's (a writer brings its own).
+  const wanted = changes?.hashes === true || opts.session !== undefined;
+  const sha256 = written?.sha256 ?? (wanted ? await sha256Yielding(body as Uint8Array) : undefined);
   if (changes) {
     const existed = before === undefined ? target.exists : before !== null;
     changes.files.push({
       path: target.real,
       change: existed ? 'modified' : 'created',
       before: before ?? null,
-      after: changes.hashes ? (sha256 ?? sha256Hex(body as Uint8Array)) : null,
+      after: changes.hashes ? sha256! : null,
       bytes: w.bytes,
     });
     changes.bytesWritten += w.bytes;
   }
-  await recordWritten(
-    opts.session,
-    target.real,
-    sha256 === undefined ? (body as Uint8Array) : { length: w.bytes, sha256 },
-    w.mtimeMs,
-  );
+  if (opts.session) recordWritten(opts.session, target.real, w.bytes, w.mtimeMs, sha256!);
   return { mtimeMs: w.mtimeMs, createdDirs: w.createdDirs };
 }
