@@ -8,6 +8,7 @@
 // CallTool's string values of a MiB or more are left as bytes and decoded a MiB per turn by
 // settleArguments before the call runs (the deserializer runs on the event loop in one piece).
 import { BinaryReader } from '@bufbuild/protobuf/wire';
+import { decodeYielding } from '../engine/files/encoding.js';
 import type { CallToolRequest, GetPromptRequest } from '../gen/codefly/services/toolbox/v0/toolbox.js';
 
 /** Deepest nesting of objects and arrays accepted in CallTool arguments (the arguments object is level 1). */
@@ -55,7 +56,6 @@ interface State {
  * per turn before the call runs.
  */
 const BIG_TEXT_BYTES = 1024 * 1024;
-const TEXT_SLICE = 1024 * 1024;
 const PENDING = Symbol('facet.pendingText');
 /** The length of the length-delimited field at the reader's position, without moving it. */
 function peekLength(reader: BinaryReader): number {
@@ -70,38 +70,13 @@ class PendingText {
   constructor(readonly bytes: Uint8Array) {}
 
   /**
-   * A slice at a time, each cut before a character's first byte. Node's decoder gives what the
-   * reader's TextDecoder gives (U+FFFD for bad bytes, a BOM kept), and keeps text whose characters
-   * fit in a byte one byte a character: the joined string's flattening at its first use then
-   * copies half as much.
+   * A MiB per turn, as the engine decodes a big file. Node's UTF-8 decoder gives what the reader's
+   * TextDecoder gives (U+FFFD for bad bytes, a BOM kept), and keeps text whose characters fit in a
+   * byte one byte a character: the joined string's flattening at its first use copies half as much.
    */
-  async decode(): Promise<string> {
-    const b = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
-    let text = '';
-    for (let at = 0; at < b.length;) {
-      const end = sliceEnd(b, Math.min(b.length, at + TEXT_SLICE));
-      text += b.toString('utf8', at, end);
-      at = end;
-      if (at < b.length) await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    return text;
+  decode(): Promise<string> {
+    return decodeYielding(this.bytes, 'utf8');
   }
-}
-
-/**
- * Where to cut before `p` so that no character (or the start of one) is split: before the last
- * lead byte in the four bytes before `p` when its sequence would run past `p`, else at `p` (a
- * continuation byte there then belongs to no sequence, in the whole as in the slice).
- */
-function sliceEnd(b: Uint8Array, p: number): number {
-  if (p >= b.length) return b.length;
-  for (let q = p - 1; q >= Math.max(0, p - 4); q--) {
-    const lead = b[q]!;
-    if ((lead & 0xc0) === 0x80) continue;
-    const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-    return q + length > p ? q : p;
-  }
-  return p;
 }
 
 /** True when the request's arguments hold big strings still to decode (settleArguments). */
