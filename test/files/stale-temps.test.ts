@@ -3,11 +3,13 @@
 // another process than the writer's is told apart by start time and boot, not by age.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { claimTempPath, releaseTempPath, removeStaleTemps, startTicks } from '../../src/engine/files/stale-temps.js';
 import { tempDir } from '../helpers/server.js';
+import { atomicWrite } from '../../src/engine/files/atomic.js';
+import { fixture } from './fixture.js';
 
 const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'latin1').replace(/-/g, '').slice(0, 8);
 const otherBoot = boot === '00000000' ? '11111111' : '00000000';
@@ -73,5 +75,26 @@ test("removes the temporary files of dead writers, old unnamed ones and those wh
   } finally {
     live.kill('SIGKILL');
     cleanup();
+  }
+});
+
+test('a write whose temporary name is taken (a link planted there) draws another, and leaves the link alone', async () => {
+  const f = fixture();
+  try {
+    const target = await f.scope.resolve('a.txt');
+    await atomicWrite(f.scope, target, Buffer.from('first\n')); // the directory's sweep is done
+    // The next name this process will draw, taken by a link to a file outside the root.
+    const probe = claimTempPath(f.root, 'a.txt');
+    releaseTempPath(probe);
+    const serial = Number.parseInt(/-([0-9a-f]{12})\.tmp$/.exec(probe)![1]!, 16);
+    const next = probe.replace(/[0-9a-f]{12}\.tmp$/, `${(serial + 1).toString(16).padStart(12, '0')}.tmp`);
+    symlinkSync(path.join(f.outside, 'secret.txt'), next);
+    await atomicWrite(f.scope, await f.scope.resolve('a.txt'), Buffer.from('second\n'));
+    assert.equal(readFileSync(path.join(f.root, 'a.txt'), 'utf8'), 'second\n');
+    assert.equal(readFileSync(path.join(f.outside, 'secret.txt'), 'utf8'), 'secret\n');
+    assert.deepEqual(readdirSync(f.root).sort(), ['a.txt', path.basename(next)].sort());
+    assert.ok(lstatSync(next).isSymbolicLink());
+  } finally {
+    f.cleanup();
   }
 });

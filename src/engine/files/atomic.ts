@@ -30,7 +30,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { EngineError, engineFailure, fromSystemError, throwIfAborted } from '../errors.js';
 import type { ResolvedPath, Scope } from '../scope.js';
-import { claimTempPath, releaseTempPath, sweepStaleTemps } from './stale-temps.js';
+import { claimTempPath, redrawTempSerial, releaseTempPath, sweepStaleTemps } from './stale-temps.js';
 
 const fsyncAsync = promisify(fsync);
 const renameAsync = promisify(rename);
@@ -82,7 +82,7 @@ export async function atomicWrite(
   const dir = path.dirname(target.real);
   const createdDirs = await ensureDir(scope, target, dir, opts.createParents ?? true);
   await sweepStaleTemps(dir);
-  const tmp = claimTempPath(dir, path.basename(target.real));
+  let tmp = claimTempPath(dir, path.basename(target.real));
   // Opens, small writes, chmod, fstat, close and rename run inline: each costs a few µs as a
   // syscall against ~25 µs of CPU as a promise through the thread pool, and a small edit made a
   // dozen of them (issue 38). What can block (fsync, a large write) stays off the event loop.
@@ -90,7 +90,17 @@ export async function atomicWrite(
   let mtimeMs = 0;
   let written = 0;
   try {
-    fd = openSync(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
+    for (let tries = 1; fd === undefined; tries++) {
+      try {
+        fd = openSync(tmp, fsc.O_WRONLY | fsc.O_CREAT | fsc.O_EXCL | fsc.O_NOFOLLOW, opts.mode ?? 0o666);
+      } catch (err) {
+        // The name is taken (by a file or link someone put there): draw anew, a few times.
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || tries === 3) throw err;
+        releaseTempPath(tmp);
+        redrawTempSerial();
+        tmp = claimTempPath(dir, path.basename(target.real));
+      }
+    }
     // The directory may have been swapped for a link since it was checked: verify where the file landed.
     scope.verifyOpened(fd, { ...target, real: tmp });
     const n = typeof bytes === 'function' ? await bytes(fd) : await writeChunks(fd, bytes);

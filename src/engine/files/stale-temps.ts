@@ -52,9 +52,22 @@ const self: string = (() => {
   return boot !== undefined && start !== undefined ? `${process.pid}-${boot}-${start}` : `${process.pid}`;
 })();
 
+/**
+ * The names' last part: a counter from a random start, drawn again when a name is taken. Drawing
+ * six random bytes per write cost ~13 µs of a ~400 µs edit (issue 38); the name only has to be
+ * new, and the create (O_EXCL) refuses one that is not.
+ */
+let serial = 0;
+const SERIALS = 2 ** 48;
+export function redrawTempSerial(): void {
+  serial = randomBytes(6).readUIntBE(0, 6);
+}
+redrawTempSerial();
+
 /** A fresh temporary path beside `target`, marked as being written until released. */
 export function claimTempPath(dir: string, base: string): string {
-  const p = path.join(dir, `.${base.slice(0, 100)}.facet-${self}-${randomBytes(6).toString('hex')}.tmp`);
+  serial = (serial + 1) % SERIALS;
+  const p = path.join(dir, `.${base.slice(0, 100)}.facet-${self}-${serial.toString(16).padStart(12, '0')}.tmp`);
   writing.add(p);
   return p;
 }
