@@ -216,8 +216,12 @@ export function isolatedHunks(
   if (!region.exact) return undefined;
   const { a, b, head, tail, changed } = region.lines;
   if (changed.size === 0) return [];
-  for (let i = 0; i < head; i++) if (changed.has(a[i]!)) return undefined;
-  for (let i = a.length - tail; i < a.length; i++) if (changed.has(a[i]!)) return undefined;
+  // A line's length rules most lines out before its text is hashed (a big file's unchanged lines).
+  const lengths = new Set<number>();
+  for (const line of changed.keys()) lengths.add(line.length);
+  const recurs = (line: string) => lengths.has(line.length) && changed.has(line);
+  for (let i = 0; i < head; i++) if (recurs(a[i]!)) return undefined;
+  for (let i = a.length - tail; i < a.length; i++) if (recurs(a[i]!)) return undefined;
   if (before.includes('\r') || after.includes('\r')) return undefined;
   const from = Math.max(0, head - context);
   const to = Math.min(a.length, a.length - tail + context);
