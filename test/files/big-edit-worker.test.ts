@@ -7,6 +7,7 @@ import iconv from 'iconv-lite';
 import { editFile } from '../../src/engine/files/edit.js';
 import { recordRead, sha256 } from '../../src/engine/files/freshness.js';
 import { readFile } from '../../src/engine/files/read.js';
+import { filesPool } from '../../src/engine/files/worker-pool.js';
 import { EngineError } from '../../src/engine/errors.js';
 import { fixture } from './fixture.js';
 
@@ -169,6 +170,43 @@ test('a big edit aborted while the worker runs changes nothing and leaves no tem
     );
     assert.deepEqual([e.kind, e.condition, e.message], ['cancelled', 'cancelled', 'the edit was cancelled']);
     assert.equal(readFileSync(p, 'utf8'), content);
+    assert.deepEqual(readdirSync(f.root), ['big.txt']);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a big edit whose worker dies is done on the event loop from a fresh load, with no temporary file left', async () => {
+  const f = fixture();
+  try {
+    const content = lines('\n'); // 2.1 MB: over the worker threshold, and diffed in full
+    const p = f.file('big.txt', content);
+    const answered = filesPool.answeredOf('edit');
+    // The pool's slots are private: the test reaches in to end the worker that took the edit.
+    const slots = (
+      filesPool as unknown as { slots: Array<{ kind?: string; worker: { terminate(): Promise<number> } }> }
+    ).slots;
+    let killed = false;
+    const watch = () => {
+      const slot = slots.find((s) => s.kind === 'edit');
+      if (slot) {
+        killed = true;
+        void slot.worker.terminate();
+      } else setImmediate(watch);
+    };
+    setImmediate(watch);
+    const r = await editFile(f.scope, 'big.txt', [
+      { oldString: '029999 x', newString: '029999 y', occurrences: 'all' },
+    ]);
+    assert.ok(killed, 'the worker was ended while it held the edit');
+    assert.equal(filesPool.answeredOf('edit'), answered, 'no worker answered the edit');
+    const want = content.replaceAll('029999 x', '029999 y');
+    assert.equal(readFileSync(p, 'utf8'), want);
+    assert.deepEqual(
+      [r.changed, r.replacements, r.totalLines, r.diff.added, r.diff.removed, r.diff.changedLines],
+      [true, 1, 30_000, 1, 1, [30_000]],
+    );
+    assert.equal(r.text, want);
     assert.deepEqual(readdirSync(f.root), ['big.txt']);
   } finally {
     f.cleanup();
