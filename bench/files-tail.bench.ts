@@ -1,5 +1,5 @@
 // Tail reads: the last 100 lines of a 1 GB log versus of a 10 KB one, through Facet in its own
-// process (Kimi ReadFile line_offset -100, core fs.read offset -100 and Codex read_file from
+// process (Kimi Read line_offset -100, core fs.read offset -100 and Codex 0.149.0's read_file from
 // line total-99; target ≤ 1.5×, peak RSS
 // not growing with the file), and what the total line count those dialects print costs: the
 // first read of a new or changed file counts the whole file (cold), later reads of the same
@@ -54,14 +54,15 @@ const check = (r: { error: string }) => {
   return r;
 };
 const reads = (file: string) => ({
-  kimi: { name: 'ReadFile', args: { path: file, line_offset: -100 }, shape: 'kimi' },
+  kimi: { name: 'Read', args: { path: file, line_offset: -100 }, shape: 'kimi' },
   core: { name: 'fs.read', args: { path: file, offset: -100 }, shape: 'core' },
-  kimiHead: { name: 'ReadFile', args: { path: file, n_lines: 100 }, shape: 'kimi' },
-  // A positive offset near the end (Codex read_file): found from the end like a tail.
+  kimiHead: { name: 'Read', args: { path: file, n_lines: 100 }, shape: 'kimi' },
+  // A positive offset near the end (Codex read_file, which Codex 0.149.0 sent; 0.171.0 does not):
+  // found from the end like a tail.
   codexFar: {
     name: 'read_file',
     args: { file_path: path.join(root, file), offset: (file === 'big.log' ? bigLines : smallLines) - 99, limit: 100 },
-    shape: 'codex',
+    shape: 'codex@0.149.0',
   },
 });
 type Kind = keyof ReturnType<typeof reads>;
@@ -104,10 +105,10 @@ const bigRssKb = peakRssKb(facet.pid);
 await facet.stop();
 
 const label: Record<Kind, string> = {
-  kimi: 'kimi ReadFile line_offset -100',
+  kimi: 'kimi Read line_offset -100',
   core: 'core fs.read offset -100',
-  kimiHead: 'kimi ReadFile lines 1-100 (prints the total)',
-  codexFar: 'codex read_file offset total-99, limit 100',
+  kimiHead: 'kimi Read lines 1-100 (prints the total)',
+  codexFar: 'codex@0.149.0 read_file offset total-99, limit 100',
 };
 report(
   `1 GiB (${bigLines} lines) vs 10 KB: median over ${ROUNDS} interleaved rounds of the p50 of ${PER_ROUND} calls (ms), line count cached`,
@@ -130,7 +131,7 @@ console.log(
 );
 const cold = stats(coldMs);
 console.log(
-  `line count cost, cold (the first read of a new or changed 1 GiB version counts it whole): kimi ReadFile -100 p50 ${fmt(cold.p50)} ms, max ${fmt(Math.max(...coldMs))} ms over ${coldMs.length} versions; warm reads take it from the cache`,
+  `line count cost, cold (the first read of a new or changed 1 GiB version counts it whole): kimi Read -100 p50 ${fmt(cold.p50)} ms, max ${fmt(Math.max(...coldMs))} ms over ${coldMs.length} versions; warm reads take it from the cache`,
 );
 
 // The count alone, in process, on the page-cached file: WebAssembly SIMD vs a Buffer.indexOf loop.

@@ -15,6 +15,20 @@ export const CLI = path.resolve(here, '../src/cli.js');
 const LOGS = path.resolve(here, '../../bench/.work/logs');
 let started = 0;
 
+/**
+ * Servers this bench started and has not stopped. A bench that fails part way (a call answered
+ * with an error throws) would leave them running, holding the terminal's pipe: they are killed
+ * as the bench exits, however it exits.
+ */
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+function track(child: ChildProcess): void {
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
 export interface FacetProcess {
   address: string;
   /** Where the server's stdout (its log lines) goes; removed after a clean stop. */
@@ -49,6 +63,7 @@ export async function startFacet(
     },
   );
   closeSync(out);
+  track(child);
   let exited: number | null | undefined;
   child.once('exit', (code) => (exited = code));
   const address = await (async () => {
@@ -111,6 +126,7 @@ export async function startEcho(
     stdio: ['ignore', 'pipe', 'inherit'],
     cwd,
   });
+  track(child);
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`echo server exited with code ${code}`)));
     child.stdout.on('data', (d: Buffer) => {

@@ -52,8 +52,8 @@ const state = new Map<number, { n: number }>();
 const MIX: Array<(w: number) => Call> = [
   () => ({ name: 'fs.read', args: { path: 'README.md' }, shape: 'core' }),
   () => ({ name: 'fs.read', args: { path: 'app.log', offset: -100 }, shape: 'core' }),
-  () => ({ name: 'ReadFile', args: { path: 'app.log', line_offset: -50 }, shape: 'kimi' }),
-  () => ({ name: 'ReadFile', args: { path: 'src/mod7.ts', n_lines: 100 }, shape: 'kimi' }),
+  () => ({ name: 'Read', args: { path: 'app.log', line_offset: -50 }, shape: 'kimi' }),
+  () => ({ name: 'Read', args: { path: 'src/mod7.ts', n_lines: 100 }, shape: 'kimi' }),
   () => ({ name: 'search.grep', args: { pattern: 'f1[0-9]_5\\b', path: 'src' }, shape: 'core' }),
   () => ({ name: 'search.glob', args: { pattern: '**/*.ts' }, shape: 'core' }),
   () => ({ name: 'fs.list', args: { path: 'src' }, shape: 'core' }),
