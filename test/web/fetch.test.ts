@@ -72,6 +72,11 @@ before(async () => {
         };
         return pump();
       }
+      case '/cut':
+        // A tenth of the promised body, then the connection drops.
+        res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '1000' });
+        res.write('x'.repeat(100), () => res.socket?.destroy());
+        return;
       case '/slow':
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.write('first bytes...');
@@ -319,6 +324,12 @@ describe('limits', () => {
     assert.equal(err.facts.timeoutMs, 300);
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(slowClosed, true);
+  });
+
+  test('a connection dropped mid-body fails the fetch, naming the URL', async () => {
+    const err = await failure(page('/cut'));
+    assert.equal(err.kind, 'network_failed');
+    assert.match(err.message, /^fetching http:\/\/127\.0\.0\.1:\d+\/cut failed: /);
   });
 
   test('the caller cancelling stops the fetch as cancelled', async () => {

@@ -39,7 +39,7 @@ export type AddressClass =
   | 'reserved'
   | 'documentation';
 
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
+export type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Cidr = [Address, number];
 
 // Facet's own ranges, checked before ipaddr.js's table. Metadata endpoints come first so
@@ -139,7 +139,11 @@ function directClass(a: Address): AddressClass | null {
 /** The class that makes an address unreachable for fetches, or null when it is public. */
 export function classifyIp(input: string): AddressClass | null {
   const a = parseIp(input);
-  if (!a) return null;
+  return a ? classifyAddress(a) : null;
+}
+
+/** classifyIp of an address already parsed (a fetch's precheck parses its host once). */
+export function classifyAddress(a: Address): AddressClass | null {
   const direct = directClass(a);
   if (direct || a.kind() === 'ipv4') return direct;
   // Of several readings, a metadata one is named first: it is the one that matters most.
@@ -202,8 +206,8 @@ export class AllowList {
    * An IPv4 entry also covers the IPv6 spellings that carry that address (all of them, when several readings are
    * possible).
    */
-  allowsAddress(ip: string): boolean {
-    const a = parseIp(ip);
+  allowsAddress(ip: string | Address): boolean {
+    const a = typeof ip === 'string' ? parseIp(ip) : ip;
     if (!a) return false;
     if (this.ranges.some((r) => inRange(a, r))) return true;
     const refused = (a.kind() === 'ipv6' ? embeddedV4s(a as ipaddr.IPv6) : []).filter(

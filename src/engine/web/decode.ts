@@ -30,7 +30,7 @@ export function normalizeCharset(label: string | undefined): string | undefined 
     .toLowerCase()
     .replace(/^["']|["']$/g, '');
   if (WINDOWS_1252_LABELS.has(l)) return 'windows-1252';
-  if (l === 'utf8' || l === 'unicode-1-1-utf-8') return 'utf-8';
+  if (l === 'utf-8' || l === 'utf8' || l === 'unicode-1-1-utf-8') return 'utf-8';
   return iconv().encodingExists(l) ? l : undefined;
 }
 
@@ -80,8 +80,14 @@ export function decodeBody(bytes: Uint8Array, contentType: string, isHtml: boole
     (isUtf8(bytes) ? 'utf-8' : undefined) ??
     normalizeCharset(chardet().detect(bytes) ?? undefined) ??
     'windows-1252';
-  // iconv-lite strips a BOM by default.
-  return { text: iconv().decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), charset), charset };
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // UTF-8, most pages, by Node's own decoder (the same replacement of bad bytes as iconv-lite's,
+  // which goes through it; ~5 µs less a page); iconv-lite strips a BOM by default, so here too.
+  if (charset === 'utf-8') {
+    const text = buf.toString('utf8');
+    return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, charset };
+  }
+  return { text: iconv().decode(buf, charset), charset };
 }
 
 /** True when bytes look like text rather than binary (no NUL bytes, few control characters). */

@@ -6,7 +6,7 @@ import type { Agent, buildConnector } from 'undici';
 import { undici } from './undici.js';
 import { lazyModule } from '../lazy-module.js';
 import { EngineError, engineFailure, failureArgs } from '../errors.js';
-import { AllowList, blockedHostName, classifyIp, parseIp } from './address.js';
+import { AllowList, blockedHostName, classifyAddress, classifyIp, parseIp } from './address.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -56,9 +56,10 @@ function stripBrackets(host: string): string {
  */
 export function precheckHost(hostname: string, policy: GuardPolicy): void {
   const host = stripBrackets(hostname);
-  if (parseIp(host)) {
-    const cls = classifyIp(host);
-    if (cls && !policy.allow.allowsAddress(host)) throw new BlockedDestinationError(host, host, cls);
+  const address = parseIp(host);
+  if (address) {
+    const cls = classifyAddress(address);
+    if (cls && !policy.allow.allowsAddress(address)) throw new BlockedDestinationError(host, host, cls);
     return;
   }
   if (policy.allow.allowsName(host)) return;
