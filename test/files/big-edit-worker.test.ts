@@ -22,7 +22,9 @@ test('a big CRLF file keeps its endings; the result text is LF and the counts ar
   const f = fixture();
   try {
     const p = f.file('crlf.txt', lines('\r\n'));
-    const r = await editFile(f.scope, 'crlf.txt', [{ oldString: '015000 x', newString: '015000 changed\nsecond x' }]);
+    const r = await editFile(f.scope, 'crlf.txt', [{ oldString: '015000 x', newString: '015000 changed\nsecond x' }], {
+      keepText: true,
+    });
     assert.equal(readFileSync(p, 'utf8'), lines('\r\n').replace('015000 x', '015000 changed\r\nsecond x'));
     assert.equal(r.text, lines('\n').replace('015000 x', '015000 changed\nsecond x'));
     assert.deepEqual(
@@ -46,7 +48,9 @@ test('a big UTF-16LE file with a BOM and a big Windows-1252 file keep their enco
       'u16.txt',
       Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode(lines('\n', 'é'), 'utf16le')]),
     );
-    const r = await editFile(f.scope, 'u16.txt', [{ oldString: '020000 é', newString: '020000 ü€' }]);
+    const r = await editFile(f.scope, 'u16.txt', [{ oldString: '020000 é', newString: '020000 ü€' }], {
+      keepText: true,
+    });
     assert.deepEqual(
       readFileSync(u16),
       Buffer.concat([
@@ -55,8 +59,8 @@ test('a big UTF-16LE file with a BOM and a big Windows-1252 file keep their enco
       ]),
     );
     assert.deepEqual(
-      [r.encoding, r.bom, r.lineEnding, r.totalLines, r.text.length],
-      ['utf16le', true, 'lf', 30_000, lines('\n', 'é').length + 1],
+      [r.encoding, r.bom, r.lineEnding, r.totalLines, r.text],
+      ['utf16le', true, 'lf', 30_000, lines('\n', 'é').replace('020000 é', '020000 ü€')],
     );
     const legacy = f.file('w1252.txt', iconv.encode(lines('\n', 'é'), 'windows-1252'));
     const w = await editFile(f.scope, 'w1252.txt', [{ oldString: '000001 é', newString: '000001 ü' }]);
@@ -70,6 +74,25 @@ test('a big UTF-16LE file with a BOM and a big Windows-1252 file keep their enco
       readFileSync(legacy, 'utf8'),
       lines('\n', 'é').replace('000001 é', '000001 ü').replace('000002 é', '000002 あ'),
     );
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a big edit sends its new text back only when asked, and the text is what it wrote', async () => {
+  const f = fixture();
+  try {
+    const p = f.file('kept.txt', lines('\n'));
+    const kept = await editFile(f.scope, 'kept.txt', [{ oldString: '000100 x', newString: '000100 kept' }], {
+      keepText: true,
+    });
+    const written = lines('\n').replace('000100 x', '000100 kept');
+    // Another writer changes the file after the edit: the result still holds what the edit wrote.
+    writeFileSync(p, 'overwritten\n');
+    assert.equal(kept.text, written);
+    f.file('plain.txt', lines('\n'));
+    const plain = await editFile(f.scope, 'plain.txt', [{ oldString: '000100 x', newString: '000100 plain' }]);
+    assert.deepEqual([plain.changed, plain.totalLines, plain.text], [true, 30_000, undefined]);
   } finally {
     f.cleanup();
   }

@@ -32,6 +32,8 @@ export interface FileEditJob extends Omit<EditJob, 'exists' | 'text' | 'bytes' |
   field: string;
   /** Also hash the file's bytes as read (the freshness check needs them when its mtime moved). */
   hashBefore: boolean;
+  /** Send the new text back (the caller shows a snippet of it). */
+  keepText: boolean;
 }
 
 export interface EditMessage {
@@ -41,7 +43,7 @@ export interface EditMessage {
   relative: string;
 }
 
-/** The edit done: what was computed, without the texts and bytes, which stay in the worker. */
+/** The edit done: what was computed, without the texts and bytes, which stay in the worker unless asked for. */
 export interface OffloadedEdit extends Omit<EditComputed, 'beforeLf' | 'afterLf' | 'bytes' | 'bytesAreAfterLf'> {
   diff: FileDiff;
   totalLines: number;
@@ -49,6 +51,8 @@ export interface OffloadedEdit extends Omit<EditComputed, 'beforeLf' | 'afterLf'
   written?: { length: number; sha256: string };
   /** The sha256 of the file as read, when asked. */
   before?: string;
+  /** The new text with LF line endings, when asked (`keepText`). */
+  afterLf?: string;
 }
 
 /** The worker's answer: the edit, or the edit's failure. */
@@ -60,7 +64,7 @@ export type EditReply =
 /** Runs in the worker. */
 export function runEditJob(m: EditMessage): EditReply {
   try {
-    const { source, target, field, hashBefore, ...rest } = m.job;
+    const { source, target, field, hashBefore, keepText, ...rest } = m.job;
     const bytes = readWhole(source.fd, source.size);
     const enc = detectEncoding(bytes, true);
     if (!enc.bom && looksBinary(bytes.subarray(0, 8192))) throw binaryFile(rest.input, field);
@@ -86,6 +90,7 @@ export function runEditJob(m: EditMessage): EditReply {
         totalLines: countLines(afterLf),
         written: out && { length: out.length, sha256: sha256(out) },
         before: hashBefore ? sha256(bytes) : undefined,
+        afterLf: keepText ? afterLf : undefined,
       },
     };
   } catch (err) {

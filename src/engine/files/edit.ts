@@ -1,7 +1,6 @@
 // Literal edits of a text file: one or many (applied in order, all or nothing), each with
 // its occurrence rule, through the matching ladder the shape chose. Replacement is literal
 // ($& and friends mean nothing). Encoding, BOM and line endings are kept.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { engineFailure, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
@@ -10,7 +9,6 @@ import { countLines } from './diff-compute.js';
 import { diffTexts, type FileDiff } from './diff.js';
 import { computeEdit, type EditOutcome, type EditSpec, type EditRules } from './edit-compute.js';
 import { offloadEdit, OFFLOAD_MIN_BYTES, type OffloadedEdit } from './edit-offload.js';
-import { bomBytes, decode, toLf } from './encoding.js';
 import { checkFreshness, freshnessNeedsContent, type FreshnessPolicy } from './freshness.js';
 import { withPathLocks } from './lock.js';
 import type { OpenedFile } from './open.js';
@@ -50,6 +48,11 @@ export interface EditOptions extends EditRules {
    */
   timeLimitMs?: number;
   createParents?: boolean;
+  /**
+   * The caller shows the new text (a snippet): a big file's edit, done in a worker, sends it back.
+   * Without it the text of a big file stays in the worker and `text` is absent.
+   */
+  keepText?: boolean;
 }
 
 export interface EditResult extends TextFormat {
@@ -60,8 +63,8 @@ export interface EditResult extends TextFormat {
   edits: EditOutcome[];
   replacements: number;
   diff: FileDiff;
-  /** The new content with LF line endings (for snippets). */
-  text: string;
+  /** The new content with LF line endings (for snippets); absent for a big file unless `keepText` asked for it. */
+  text?: string;
   totalLines: number;
   encodingChangedFrom?: string;
 }
@@ -238,7 +241,7 @@ async function editInWorker(
     async (target) => {
       const source = { fd: file.fh.fd, size: file.size };
       done = await offloadEdit(
-        { input, edits, rules, source, target, field: 'path', hashBefore: byContent },
+        { input, edits, rules, source, target, field: 'path', hashBefore: byContent, keepText: opts.keepText === true },
         relative,
         opts.signal,
       );
@@ -248,15 +251,5 @@ async function editInWorker(
     { mode: file.mode, createParents: opts.createParents, session: opts.session, signal: opts.signal },
   );
   if (!done) return undefined;
-  const { format } = done;
-  const result = resultOf(real, relative, false, done, done.diff, done.totalLines);
-  // The new text stayed in the worker; a caller that shows it (a snippet) has it read back from
-  // the file, once. Most callers do not.
-  let text: string | undefined;
-  return Object.defineProperty(result, 'text', {
-    get: () =>
-      (text ??= toLf(decode(readFileSync(real).subarray(format.bom ? bomBytes(format.encoding) : 0), format.encoding))),
-    enumerable: true,
-    configurable: true,
-  }) as EditResult;
+  return { ...resultOf(real, relative, false, done, done.diff, done.totalLines), text: done.afterLf };
 }

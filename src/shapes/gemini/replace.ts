@@ -22,6 +22,7 @@ const EDIT = {
   firstLineIndent: true,
   newFileKeepsEndings: true,
   createParents: true,
+  keepText: true, // the answer shows a snippet of the new text
 } satisfies Opts<EditOptions>;
 
 /** Gemini tells its model where a fuzzy match was applied: " Applied fuzzy match at lines 3-5, 9-11." */
@@ -102,7 +103,7 @@ export const replace = defineTool<Args, EditResult>({
       : `Successfully modified file: ${r.path} (${r.replacements} replacements).`;
     const fuzzy = r.edits[0]?.rung === 'fuzzy' ? fuzzyNote(r.edits[0].lines ?? []) : '';
     return {
-      text: `${head} Here is the updated code:\n${changeSnippet(!r.created, r.text, r.diff)}${fuzzy}`,
+      text: `${head} Here is the updated code:\n${changeSnippet(!r.created, r.text ?? '', r.diff)}${fuzzy}`,
       host: changeHost(
         head,
         r,

@@ -27,6 +27,7 @@ const EDIT = {
   ladder: ['exact', 'trailing-whitespace', 'typography'],
   absorbNewlineOnDelete: true,
   createParents: true,
+  keepText: true, // the answer shows a snippet of the new text
 } satisfies Opts<EditOptions>;
 
 export const edit = defineTool<Args, EditResult>({
@@ -68,7 +69,7 @@ export const edit = defineTool<Args, EditResult>({
       ? `Created new file: ${r.path} with provided content.`
       : `The file: ${r.path} has been updated.`;
     // Qwen counts the lines as its read_file does (a final line break ends in one more, empty, line).
-    const snip = r.totalLines > 0 ? regionSnippet(r.text, r.diff, 4, 1000, { finalEmptyLine: true }) : undefined;
+    const snip = r.totalLines > 0 ? regionSnippet(r.text ?? '', r.diff, 4, 1000, { finalEmptyLine: true }) : undefined;
     const shown = snip
       ? ` Showing lines ${snip.start}-${snip.end} of ${snip.total} from the edited file:\n\n---\n\n${snip.text}`
       : '';

@@ -153,6 +153,23 @@ describe('gemini replace', () => {
     assert.equal((r.display.details as Record<string, unknown>).instruction, 'bump b');
   });
 
+  test('a file over 1 MiB (edited off the event loop) shows the lines around the change', async () => {
+    const row = (i: number) => `${String(i).padStart(6, '0')} ${'x'.repeat(62)}`;
+    const rows = Array.from({ length: 30_000 }, (_, i) => row(i));
+    writeFileSync(path.join(dir, 'huge.txt'), rows.join('\n') + '\n');
+    const r = await call('replace', {
+      file_path: 'huge.txt',
+      instruction: 'mark one row',
+      old_string: row(15_000),
+      new_string: '015000 marked',
+    });
+    const shown = [...rows.slice(14_995, 15_000), '015000 marked', ...rows.slice(15_001, 15_006)];
+    assert.equal(
+      r.text,
+      `Successfully modified file: ${dir}/huge.txt (1 replacements). Here is the updated code:\n...\n${shown.join('\n')}\n...`,
+    );
+  });
+
   test('several occurrences need allow_multiple', async () => {
     const m = await call('replace', {
       file_path: 'code.js',

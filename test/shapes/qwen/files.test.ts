@@ -184,6 +184,23 @@ describe('qwen write_file and edit: the prior-read rule', () => {
     assert.equal((q.display.details as Record<string, unknown>).rung, 'typography');
   });
 
+  test('edit: a file over 1 MiB (edited off the event loop) shows the lines around the change', async () => {
+    const row = (i: number) => `${String(i).padStart(6, '0')} ${'x'.repeat(62)}`;
+    const rows = Array.from({ length: 30_000 }, (_, i) => row(i));
+    writeFileSync(p('huge.txt'), rows.join('\n') + '\n');
+    await call('read_file', { file_path: p('huge.txt') }, { session: 'h' });
+    const r = await call(
+      'edit',
+      { file_path: p('huge.txt'), old_string: row(20_000), new_string: '020000 marked' },
+      { session: 'h' },
+    );
+    const shown = [...rows.slice(19_996, 20_000), '020000 marked', ...rows.slice(20_001, 20_005)];
+    assert.equal(
+      r.text,
+      `The file: ${p('huge.txt')} has been updated. Showing lines 19997-20005 of 30001 from the edited file:\n\n---\n\n${shown.join('\n')}`,
+    );
+  });
+
   test('edit: every error path', async () => {
     writeFileSync(p('f.txt'), 'alpha\n');
     const nr = await call('edit', { file_path: p('f.txt'), old_string: 'alpha', new_string: 'beta' }, { session: 'f' });
