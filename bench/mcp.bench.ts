@@ -5,12 +5,12 @@
 // filesystem server's. A third server, the SDK's low-level Server answering a fixed result of
 // the same shape (mcp-floor-server.ts), shows what the SDK and stdio cost before any tool runs:
 // Facet's own cost is Facet's CPU less that floor.
-import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { CLI, fmt, load, report, stats, verdict } from './lib.js';
+import { CLI, fmt, load, loadAverage, median, processCpuUs, report, stats, verdict } from './lib.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const work = path.resolve(here, '../../bench/.work/mcp');
@@ -22,21 +22,18 @@ writeFileSync(
   Array.from({ length: 16 }, (_, i) => `line ${String(i + 1).padStart(2, '0')} ${'x'.repeat(55)}`).join('\n') + '\n',
 );
 
-const WARMUP = 300;
+// Thousands of warm-up calls: with 300, Facet (more code to optimise than the other two) was
+// still being compiled through the measured rounds, and its CPU per call read 120-150 µs
+// against 70 once warm (the same finding as mcp-calls').
+const WARMUP = 5000;
 const N1 = 500;
 const N32 = 2000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 interface Round {
   cpuUs: number;
   p50: number;
   rps32: number;
-}
-
-/** CPU time (user + system) a process has used, in microseconds, from /proc. */
-function cpuUs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) / 100) * 1e6;
 }
 
 async function connect(args: string[]): Promise<{ client: Client; pid: number }> {
@@ -48,12 +45,11 @@ async function connect(args: string[]): Promise<{ client: Client; pid: number }>
 
 async function round(call: () => Promise<unknown>, pid: number): Promise<Round> {
   const c1 = await load(1, N1, call);
-  const before = cpuUs(pid);
+  // Nanosecond run times of the process's threads (10 ms ticks would put ±7% on a round).
+  const before = processCpuUs(pid);
   const c32 = await load(32, N32, call);
-  return { cpuUs: (cpuUs(pid) - before) / N32, p50: stats(c1.latencies).p50, rps32: c32.perSecond };
+  return { cpuUs: (processCpuUs(pid) - before) / N32, p50: stats(c1.latencies).p50, rps32: c32.perSecond };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 // Info level, as in production: the per-call log line (on stderr) is part of the cost.
 const facet = await connect([CLI, 'mcp', '--shape', 'core', '--root', root, '--log-level', 'info']);
@@ -120,6 +116,15 @@ const own = f['server CPU µs/call'] - sdk['server CPU µs/call'];
 const room = 0.6 * m['server CPU µs/call'] - sdk['server CPU µs/call'];
 console.log(
   `\nFacet's own CPU per call (Facet less the SDK floor): ${fmt(own, 0)} µs; the 0.6 target leaves ${fmt(room, 0)} µs above the floor for everything Facet does (session, validation, the read itself, its log line, rendering)`,
+);
+// Each round measures the servers back to back: its own ratios show how far this machine's
+// phases move a row, which the ratio of medians hides.
+const spread = (pick: (r: Round) => number) => {
+  const r = subjects[0]!.rounds.map((x, i) => pick(x) / pick(subjects[1]!.rounds[i]!)).sort((a, b) => a - b);
+  return `${fmt(median(r))} (${fmt(r[0]!)}-${fmt(r[r.length - 1]!)})`;
+};
+console.log(
+  `per-round ratios facet / server-filesystem: throughput c32 ${spread((r) => r.rps32)}, CPU c32 ${spread((r) => r.cpuUs)}; load average ${loadAverage()}`,
 );
 console.log(
   `\n${ROUNDS} interleaved rounds of ${fmt(N1, 0)} calls at c1 and ${fmt(N32, 0)} at c32, after ${WARMUP} warm-up calls each`,
