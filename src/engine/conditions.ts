@@ -137,6 +137,7 @@ export interface ConditionFacts {
   job_exited: { job: string; exitCode: number | null };
   no_terminal: { job: string };
   directory_not_empty: { path: string };
+  root_not_removed: { path: string };
   bad_offset: { offset?: number };
   context_file_too_large: { path: string; size: number; max: number };
   result_too_large: { bytes: number; maxBytes: number };
@@ -403,6 +404,7 @@ export const CONDITION_KIND = {
   job_exited: 'precondition_failed',
   no_terminal: 'precondition_failed',
   directory_not_empty: 'conflict',
+  root_not_removed: 'conflict',
   bad_offset: 'invalid_argument',
   context_file_too_large: 'resource_exhausted',
   result_too_large: 'resource_exhausted',

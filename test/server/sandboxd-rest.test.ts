@@ -131,6 +131,36 @@ test('DELETE: 404 when missing, 409 CONFLICT on a non-empty directory, recursive
   assert.equal(readFileSync(path.join(dir, 'target.txt'), 'utf8'), 'kept');
 });
 
+test('DELETE of the root: 409 CONFLICT, recursive empties it and keeps it; a link to the root goes alone', async () => {
+  // The reference's TestDeleteRootDirectoryEmptiesContents, on a server of its own (it empties its root).
+  await withServer(['--sandboxd-rest', '127.0.0.1:0'], async (s, root) => {
+    const del = (p: string) => fetch(`http://${s.server.sandboxd!.rest!}/v1/files/${p}`, { method: 'DELETE' });
+    writeFileSync(path.join(root, 'f.txt'), 'x');
+    mkdirSync(path.join(root, 'sub/deep'), { recursive: true });
+    symlinkSync('..', path.join(root, 'sub/up'));
+    for (const [spelling, named] of [
+      ['', '.'],
+      ['.', '.'],
+      ['sub%2F..', 'sub/..'],
+    ]) {
+      assert.deepEqual(await error(await del(spelling!)), {
+        status: 409,
+        body: {
+          code: 'CONFLICT',
+          message: `${named} is a root of the workspace, which is never removed: remove it recursively to empty it`,
+        },
+      });
+    }
+    // A link that points at the root is an entry: it goes, and nothing else does.
+    assert.equal((await del('sub%2Fup')).status, 204);
+    assert.deepEqual(readdirSync(root).sort(), ['f.txt', 'sub']);
+    assert.deepEqual(readdirSync(path.join(root, 'sub')), ['deep']);
+    assert.equal((await del('?recursive=true')).status, 204);
+    assert.deepEqual(readdirSync(root), []);
+    assert.equal(statSync(root).isDirectory(), true);
+  });
+});
+
 test('bad mode is 400; a directory as the PUT target is 400; unknown endpoints 404', async () => {
   assert.deepEqual(await error(await put('m.txt', 'x', '?mode=777')), {
     status: 400,

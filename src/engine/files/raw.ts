@@ -97,22 +97,37 @@ export async function writeRaw(
   return { real: target.real, bytes };
 }
 
+const isLink = (p: string) =>
+  fsp.lstat(p).then(
+    (st) => st.isSymbolicLink(),
+    () => false,
+  );
+
 /**
  * Removes a file, link (never what it points to) or directory. A directory with entries needs
  * `recursive` (directory_not_empty otherwise); a root is never removed itself: `recursive`
- * empties it.
+ * empties it (root_not_removed otherwise, as the sandboxd reference answers 409 there).
  */
 export async function removeRaw(scope: Scope, input: string, cwd: string, recursive: boolean): Promise<void> {
   const resolved = await scope.resolve(input, cwd);
-  const entry = await scope.entry(resolved);
+  // A root named itself ('.', '', 'sub/..') has its parent outside the roots, where scope.entry
+  // refuses; a link that points at a root is an entry like any other.
+  const root = scope.roots.includes(resolved.real) && !(await isLink(resolved.absolute));
+  const entry = root ? resolved.real : await scope.entry(resolved);
   const st = await fsp.lstat(entry).catch((err) => Promise.reject(fromSystemError(err, input, 'delete')));
   const notEmpty = () =>
     engineFailure('directory_not_empty', `${input} is a directory with entries: remove it recursively`, {
       path: input,
     });
   try {
-    if (scope.roots.includes(entry)) {
-      if (!recursive) throw notEmpty();
+    if (root) {
+      if (!recursive) {
+        throw engineFailure(
+          'root_not_removed',
+          `${input} is a root of the workspace, which is never removed: remove it recursively to empty it`,
+          { path: input },
+        );
+      }
       for (const name of await fsp.readdir(entry)) {
         const child = path.join(entry, name);
         await recordedRemoval(child, () => fsp.rm(child, { recursive: true, force: true }));
