@@ -64,6 +64,50 @@ test('binary bytes round-trip unchanged, and a multipart upload writes its "file
   assert.equal(existsSync(path.join(dir, 'up/none.txt')), false);
 });
 
+test('a multipart upload streams: a big part exact, a bare "file" field, the first of two; a broken body writes nothing', async () => {
+  // The parts, each 'headers\r\n\r\nbody', and the closing delimiter unless the body is cut off.
+  const multipart = (parts: string[], closed = true) => ({
+    method: 'PUT',
+    headers: { 'content-type': 'multipart/form-data; boundary=b0und' },
+    body: parts.map((p) => `--b0und\r\n${p}\r\n`).join('') + (closed ? '--b0und--\r\n' : ''),
+  });
+  const big = Buffer.alloc(8 << 20, 'abcdefgh');
+  const form = new FormData();
+  form.append('file', new Blob([big]), 'big.bin');
+  assert.equal((await put('mp%2Fbig.bin', form)).status, 204);
+  assert.deepEqual(readFileSync(path.join(dir, 'mp/big.bin')), big);
+  // A part named "file" with no file name is the upload too, as the reference reads it.
+  const bare = multipart(['Content-Disposition: form-data; name="file"\r\n\r\nbare field']);
+  assert.equal((await req('files/mp%2Fbare.txt', bare)).status, 204);
+  assert.equal(readFileSync(path.join(dir, 'mp/bare.txt'), 'utf8'), 'bare field');
+  const two = multipart([
+    'Content-Disposition: form-data; name="file"; filename="a"\r\n\r\nfirst',
+    'Content-Disposition: form-data; name="file"; filename="b"\r\n\r\nsecond',
+  ]);
+  assert.equal((await req('files/mp%2Ftwo.txt', two)).status, 204);
+  assert.equal(readFileSync(path.join(dir, 'mp/two.txt'), 'utf8'), 'first');
+  // Cut off inside the part: 400, no file and no temporary file left.
+  const cut = multipart(['Content-Disposition: form-data; name="file"; filename="c"\r\n\r\nonly part of it'], false);
+  assert.deepEqual(await error(await req('files/mp%2Fcut.txt', cut)), {
+    status: 400,
+    body: { code: 'INVALID_ARGUMENT', message: 'invalid multipart body: Unexpected end of multipart data' },
+  });
+  assert.deepEqual(readdirSync(path.join(dir, 'mp')).sort(), ['bare.txt', 'big.bin', 'two.txt']);
+  const noBoundary = { method: 'PUT', headers: { 'content-type': 'multipart/form-data' }, body: 'x' };
+  assert.deepEqual(await error(await req('files/mp%2Fnb.txt', noBoundary)), {
+    status: 400,
+    body: { code: 'INVALID_ARGUMENT', message: 'invalid multipart body: Multipart: Boundary not found' },
+  });
+  // Refused before the part is read (a directory): the body is still drained and the next call answered.
+  const toDir = new FormData();
+  toDir.append('file', new Blob([big]), 'big.bin');
+  assert.deepEqual(await error(await put('mp', toDir)), {
+    status: 400,
+    body: { code: 'INVALID_ARGUMENT', message: 'mp is a directory' },
+  });
+  assert.equal((await req('files/mp%2Ftwo.txt')).status, 200);
+});
+
 test('a directory lists as the spec DirectoryListing, sorted, links out of the root left out', async () => {
   mkdirSync(path.join(dir, 'list/sub'), { recursive: true });
   writeFileSync(path.join(dir, 'list/b.txt'), 'bb');

@@ -5,9 +5,10 @@
 // parallel with no locking of ours: atomic replacement is what keeps readers whole.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ErrorKind } from '../../engine/errors.js';
+import { Busboy, type BusboyInstance } from '@fastify/busboy';
+import { EngineError, type ErrorKind } from '../../engine/errors.js';
 import { asEngineError } from '../../registry/failure-codes.js';
 import type { RequestContext } from '../../registry/types.js';
 import type { Runtime } from '../runtime.js';
@@ -128,8 +129,12 @@ export class SandboxdRest {
       return;
     }
     if (method === 'PUT') {
-      const body = await uploadOf(req);
-      await observed(this.runtime, ctx, tool, true, () => files.writeRaw(ctx, target, body, { mode }));
+      const upload = await uploadOf(req);
+      try {
+        await observed(this.runtime, ctx, tool, true, () => files.writeRaw(ctx, target, upload.body, { mode }));
+      } finally {
+        upload.discard();
+      }
       res.writeHead(204).end();
       return;
     }
@@ -207,25 +212,61 @@ function boolOf(raw: string | null): boolean {
   throw new HttpError(400, 'INVALID_ARGUMENT', `recursive "${raw}" must be a boolean`);
 }
 
+/** The bytes of a PUT, and how to let go of what the write did not read (the body must still be drained). */
+interface Upload {
+  body: AsyncIterable<Uint8Array>;
+  discard(): void;
+}
+
 /**
- * The bytes to write: the raw body, streamed, or the `file` part of a multipart/form-data body
- * (parsed with the platform's fetch Response, which holds the part in memory).
+ * The bytes to write: the raw body, or the first part named `file` of a multipart/form-data body
+ * (with or without a file name, as the reference takes it). Both are streamed to the file:
+ * parsed whole by fetch's formData, a 200 MB upload held about 1 GB. A body that breaks off or
+ * goes wrong inside the part fails the write (invalid_argument), which leaves no file.
  */
-async function uploadOf(req: IncomingMessage): Promise<AsyncIterable<Uint8Array>> {
+function uploadOf(req: IncomingMessage): Promise<Upload> {
   const type = req.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\s*(;|$)/i.test(type)) return req;
-  let form: FormData;
+  if (!/^multipart\/form-data\s*(;|$)/i.test(type)) return Promise.resolve({ body: req, discard: () => req.resume() });
+  const reason = (err: unknown) => `invalid multipart body: ${err instanceof Error ? err.message : String(err)}`;
+  return new Promise((resolve, reject) => {
+    let parser: BusboyInstance;
+    try {
+      parser = Busboy({ headers: { ...req.headers, 'content-type': type }, isPartAFile: (name) => name === 'file' });
+    } catch (err) {
+      req.resume();
+      reject(new HttpError(400, 'INVALID_ARGUMENT', reason(err)));
+      return;
+    }
+    let part: Readable | undefined;
+    parser.on('file', (_name, stream) => {
+      // Listened to at once: the parser may fail the part before the write starts reading it.
+      let failed: unknown;
+      stream.on('error', (err) => (failed ??= err));
+      if (part) return void stream.resume(); // a later "file" part is read and dropped
+      part = stream;
+      resolve({ body: partBytes(stream, () => failed, reason), discard: () => stream.resume() });
+    });
+    parser.on('error', (err) => {
+      if (part) part.destroy(err instanceof Error ? err : new Error(String(err)));
+      else reject(new HttpError(400, 'INVALID_ARGUMENT', reason(err)));
+    });
+    parser.on('finish', () => {
+      if (!part) reject(new HttpError(400, 'INVALID_ARGUMENT', 'multipart body is missing the required "file" part'));
+    });
+    req.on('error', (err) => parser.destroy(err));
+    req.pipe(parser);
+  });
+}
+
+async function* partBytes(
+  stream: Readable,
+  failure: () => unknown,
+  reason: (err: unknown) => string,
+): AsyncIterable<Uint8Array> {
   try {
-    form = await new Response(Readable.toWeb(req) as ReadableStream<Uint8Array>, {
-      headers: { 'content-type': type },
-    }).formData();
+    for await (const chunk of stream) yield chunk as Uint8Array;
   } catch (err) {
-    throw new HttpError(400, 'INVALID_ARGUMENT', `invalid multipart body: ${(err as Error).message}`);
+    throw new EngineError('invalid_argument', reason(err));
   }
-  const file = form.get('file');
-  if (file === null) throw new HttpError(400, 'INVALID_ARGUMENT', 'multipart body is missing the required "file" part');
-  const bytes = typeof file === 'string' ? Buffer.from(file) : new Uint8Array(await file.arrayBuffer());
-  return (async function* () {
-    yield bytes;
-  })();
+  if (failure() !== undefined) throw new EngineError('invalid_argument', reason(failure()));
 }
