@@ -167,21 +167,59 @@ test('a PTY process sees its size in `stty size`, and again after ResizeTTY', as
   assert.equal(exitOf(s.events), 0);
 });
 
-test('ResizeTTY on a process without a terminal is FAILED_PRECONDITION', async () => {
+test('ResizeTTY on a process without a terminal is FAILED_PRECONDITION; an unspecified signal INVALID_ARGUMENT', async () => {
   const s = start({ command: ['cat'] });
   const id = await s.id;
-  await assert.rejects(resize(id, 100, 40), { code: grpc.status.FAILED_PRECONDITION });
+  await assert.rejects(resize(id, 100, 40), {
+    code: grpc.status.FAILED_PRECONDITION,
+    details: `process ${id} has no terminal to resize: start it with a pty`,
+  });
+  // The reference's TestSendSignalUnspecifiedRejected: the process runs on.
+  await assert.rejects(sendSignal(id, Signal.SIGNAL_UNSPECIFIED), {
+    code: grpc.status.INVALID_ARGUMENT,
+    details: 'unsupported or unspecified signal: 0',
+  });
+  await writeStdin(id, { $case: 'input', value: Buffer.from('still here\n') });
+  await s.until('still here');
   await writeStdin(id, { $case: 'eof', value: {} });
   await s.ended;
+  assert.equal(exitOf(s.events), 0);
 });
 
-test('a missing command is INVALID_ARGUMENT; a cwd outside the root PERMISSION_DENIED; an unknown program NOT_FOUND', async () => {
+test('a terminal size past 65535 (struct winsize) is INVALID_ARGUMENT at Start and at ResizeTTY', async () => {
+  const huge = start({ command: ['stty', 'size'], pty: { cols: 100_000, rows: 24 } });
+  await assert.rejects(huge.ended, {
+    code: grpc.status.INVALID_ARGUMENT,
+    details: 'cols and rows must be at most 65535 (got 100000x24)',
+  });
+  assert.deepEqual(huge.events, []);
+  const s = start({ command: ['sh', '-c', 'read line; stty size'], pty: { cols: 80, rows: 24 } });
+  const id = await s.id;
+  await assert.rejects(resize(id, 80, 4_294_967_295), {
+    code: grpc.status.INVALID_ARGUMENT,
+    details: 'cols and rows must be at most 65535 (got 80x4294967295)',
+  });
+  await resize(id, 65_535, 65_535);
+  await writeStdin(id, { $case: 'input', value: Buffer.from('go\r') });
+  await s.ended;
+  assert.match(s.stdout, /65535 65535\r\n$/);
+});
+
+test('a missing command or a malformed env var is INVALID_ARGUMENT; a cwd outside the root PERMISSION_DENIED; an unknown program NOT_FOUND', async () => {
   await assert.rejects(execute([]), { code: grpc.status.INVALID_ARGUMENT, details: 'command is required' });
   await assert.rejects(execute(['pwd'], { cwd: '../..' }), { code: grpc.status.PERMISSION_DENIED });
   await assert.rejects(execute(['no-such-program-here']), { code: grpc.status.NOT_FOUND });
-  await assert.rejects(sendSignal(1, Signal.SIGNAL_UNSPECIFIED), (err: grpc.ServiceError) =>
-    [grpc.status.INVALID_ARGUMENT, grpc.status.NOT_FOUND].includes(err.code),
-  );
+  for (const [name, value] of [
+    ['A=B', 'x'],
+    ['', 'x'],
+    ['A\0B', 'x'],
+    ['OK', 'a\0b'],
+  ]) {
+    await assert.rejects(execute(['true'], { envVars: { [name!]: value } }), {
+      code: grpc.status.INVALID_ARGUMENT,
+      details: `env_vars ${JSON.stringify(name)}: a name must be non-empty without '=' or NUL, a value without NUL`,
+    });
+  }
 });
 
 test('one workspace: a file PUT over REST runs over gRPC (cwd inside the root) and reads with a shape tool', async () => {

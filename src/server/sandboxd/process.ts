@@ -3,6 +3,7 @@
 // containment and audit like any tool's command. This file only translates: the wire's
 // process ids to jobs, job output to the Start stream, engine failures to gRPC status codes.
 import * as grpc from '@grpc/grpc-js';
+import { isCondition } from '../../engine/errors.js';
 import { asEngineError, transportCode } from '../../registry/failure-codes.js';
 import type { RequestContext } from '../../registry/types.js';
 import {
@@ -39,6 +40,17 @@ interface Running {
 /** A gRPC status of ours. */
 const status = (code: grpc.status, message: string) => new WireError(code, message);
 
+/** A terminal's size is two unsigned shorts (struct winsize): larger values would wrap, not fit. */
+const PTY_MAX = 65535;
+
+function checkPtySize(size: { cols: number; rows: number }): void {
+  if (size.cols > PTY_MAX || size.rows > PTY_MAX)
+    throw status(
+      grpc.status.INVALID_ARGUMENT,
+      `cols and rows must be at most ${PTY_MAX} (got ${size.cols}x${size.rows})`,
+    );
+}
+
 /** A failure as the gRPC status the spec names for it (an engine's: NOT_FOUND, PERMISSION_DENIED...). */
 function toStatus(err: unknown): Partial<grpc.ServiceError> {
   if (err instanceof WireError) return { code: err.code, details: err.message };
@@ -49,6 +61,15 @@ function toStatus(err: unknown): Partial<grpc.ServiceError> {
 /** ProcessConfig as the engine's start options (argv, env, working directory). */
 function commandOf(config: ProcessConfig | undefined): Pick<StartOptions, 'command' | 'env' | 'workdir'> {
   if (!config || config.command.length === 0) throw status(grpc.status.INVALID_ARGUMENT, 'command is required');
+  // An environment entry is NAME=value: a name holding '=' would set another variable, a NUL cut it short.
+  for (const [name, value] of Object.entries(config.envVars)) {
+    if (name === '' || name.includes('=') || name.includes('\0') || value.includes('\0')) {
+      throw status(
+        grpc.status.INVALID_ARGUMENT,
+        `env_vars ${JSON.stringify(name)}: a name must be non-empty without '=' or NUL, a value without NUL`,
+      );
+    }
+  }
   return {
     command: config.command,
     env: config.envVars,
@@ -127,7 +148,17 @@ export class ProcessService {
   private async resize(req: ResizeTTYRequest): Promise<ResizeTTYResponse> {
     const r = this.running_(req.processId);
     if (req.cols === 0 || req.rows === 0) throw status(grpc.status.INVALID_ARGUMENT, 'cols and rows must be positive');
-    this.runtime.engine.shell.resize(r.ctx, r.job, req.cols, req.rows);
+    checkPtySize(req);
+    try {
+      this.runtime.engine.shell.resize(r.ctx, r.job, req.cols, req.rows);
+    } catch (err) {
+      // The engine names its job; the client knows the process id.
+      if (!isCondition(err, 'no_terminal')) throw err;
+      throw status(
+        grpc.status.FAILED_PRECONDITION,
+        `process ${req.processId} has no terminal to resize: start it with a pty`,
+      );
+    }
     return {};
   }
 
@@ -196,6 +227,7 @@ export class ProcessService {
       if (jobId) void shell.stop(ctx, jobId);
     });
     observed(this.runtime, ctx, 'Start', true, async () => {
+      if (pty) checkPtySize(pty);
       const job = await shell.start(ctx, {
         ...commandOf(req.config),
         stdin: true,
