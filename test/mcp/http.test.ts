@@ -3,6 +3,7 @@
 // by its calls), on the same process as gRPC.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -232,3 +233,48 @@ test(
     }
   },
 );
+
+test('a body past --max-message-bytes is answered 413 while the client is still sending, then the connection closes', async () => {
+  const server = await startTestServer(['--root', dir, '--mcp-listen', '127.0.0.1:0', '--max-message-bytes', '65536']);
+  try {
+    const u = new URL(server.server.mcpUrl!);
+    // Three times the limit in 16 KiB writes, without waiting for an answer: the refusal comes while
+    // the upload runs, and the server reads the rest (up to four times the limit) so the answer arrives.
+    const answer = await new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body }));
+        },
+      );
+      req.on('error', reject);
+      const chunk = Buffer.alloc(16384, ' ');
+      for (let i = 0; i < 12; i++) req.write(chunk);
+      req.end();
+    });
+    assert.deepEqual(answer, {
+      status: 413,
+      connection: 'close',
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        error: { code: -32000, message: 'the body could not be read: larger than 65536 bytes' },
+        id: null,
+      }),
+    });
+    // The server goes on serving.
+    const served = await post(server.server.mcpUrl!, {});
+    assert.equal(served.status, 200);
+    await served.body?.cancel();
+  } finally {
+    await server.close();
+  }
+});

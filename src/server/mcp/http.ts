@@ -168,7 +168,13 @@ export async function startMcpHttp(runtime: Runtime, opts: McpHttpOptions): Prom
       text = await readBody(req, opts.maxBodyBytes);
     } catch (err) {
       const message = (err as Error).message;
-      return refuse(res, message.startsWith('larger than') ? 413 : 400, `the body could not be read: ${message}`);
+      const over = message.startsWith('larger than');
+      return refuse(
+        res,
+        over ? 413 : 400,
+        `the body could not be read: ${message}`,
+        over ? { connection: 'close' } : {},
+      );
     }
     let body: unknown;
     try {
@@ -257,18 +263,29 @@ function namedShapes(inPath: string | undefined, url: URL, header: string | stri
   return named;
 }
 
+/** How far past the limit a refused body is still read (and dropped) before the connection is cut. */
+const LINGER_FACTOR = 4;
+
+/**
+ * The body as text, refused past `max` bytes. The rest of a refused body is read and dropped, so
+ * the 413 reaches a client that is still sending (a socket closed under its upload loses the
+ * answer to a reset); a client that sends on far past the limit is cut off.
+ */
 function readBody(req: http.IncomingMessage, max: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let refused = false;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > max) {
-        reject(new Error(`larger than ${max} bytes`));
-        req.destroy();
+      if (refused) {
+        if (size > LINGER_FACTOR * max) req.destroy();
         return;
       }
-      chunks.push(c);
+      if (size <= max) return void chunks.push(c);
+      refused = true;
+      chunks.length = 0;
+      reject(new Error(`larger than ${max} bytes`));
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
