@@ -9,6 +9,7 @@ import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { recordedRemoval, recordedWrite } from './audit.js';
 import { EngineError, fromSystemError } from './errors.js';
+import { readRegularText } from './regular-file.js';
 import { isWithin } from './scope.js';
 
 export const MEMORY_ROOT = '/memories';
@@ -33,6 +34,9 @@ export interface MemoryStat {
 /** A path refused before any file is touched (the SDK helpers' words). */
 const refused = (message: string, input: string) =>
   new EngineError('permission_denied', message, { field: 'path', facts: { path: input } });
+
+/** A memory file past this size is refused, not read. */
+const MAX_MEMORY_FILE_BYTES = 64 * 1024 * 1024;
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
 
@@ -105,7 +109,7 @@ export class MemoryDir {
 
   async read(real: string, input: string): Promise<string> {
     try {
-      return await fsp.readFile(real, 'utf8');
+      return await readRegularText(real, MAX_MEMORY_FILE_BYTES, input);
     } catch (err) {
       throw fromSystemError(err, input, 'read');
     }

@@ -10,7 +10,8 @@ import type { Scope } from '../scope.js';
 import { checkBraces, tooManyPatterns as tooMany } from '../search/filters.js';
 import { checkDeadline } from './deadline.js';
 import { readFile, type ReadOptions, type ReadResult } from './read.js';
-import { globBase, ignoreRules } from '../search/matchers.js';
+import { globBase, IGNORE_FILE_MAX, ignoreRules } from '../search/matchers.js';
+import { readRegularText } from '../regular-file.js';
 
 /** Required at the first glob, as in search/walk.ts. */
 const glob = lazyModule<typeof fg>('fast-glob');
@@ -155,7 +156,7 @@ async function literalIfFile(base: string, p: string): Promise<string> {
 async function dropIgnored(cwd: string, paths: string[], file: string): Promise<string[]> {
   let rules: string;
   try {
-    rules = await fsp.readFile(path.join(cwd, path.basename(file)), 'utf8');
+    rules = await readRegularText(path.join(cwd, path.basename(file)), IGNORE_FILE_MAX);
   } catch {
     return paths;
   }

@@ -3,7 +3,6 @@
 // which every writing call of the engine asks for. Positions go in and out as 1-based lines and
 // character columns; the server sees UTF-16. Before every request the server is given each
 // file as it is on disk now, so changes made outside Facet are noticed on use.
-import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type {
@@ -24,6 +23,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver-protocol';
 import { EngineError, engineFailure, throwIfAborted } from '../errors.js';
+import { readRegularText } from '../regular-file.js';
 import type { Scope } from '../scope.js';
 import type { Session } from '../session.js';
 import { diffTexts, type FileDiff } from '../files/diff.js';
@@ -154,6 +154,8 @@ export { SYMBOL_KINDS } from './symbol-kinds.js';
 const SEVERITIES: Severity[] = ['error', 'warning', 'info', 'hint'];
 /** Files above this are not sent to a server for diagnostics after a change. */
 const MAX_SYNC_BYTES = 4 * 1024 * 1024;
+/** Files a server names (a definition's, an open document's) are read for their lines up to this size. */
+const MAX_SOURCE_BYTES = 64 * 1024 * 1024;
 
 function unavailable(err: unknown, file?: string, language?: string): EngineError {
   if (err instanceof EngineError) return err;
@@ -205,7 +207,7 @@ export class CodeEngine {
       for (const uri of [...server.docs.keys()]) {
         const file = fileURLToPath(uri);
         if (!ctx.scope.contains(file)) continue;
-        const text = await fsp.readFile(file, 'utf8').catch(() => undefined);
+        const text = await readRegularText(file, MAX_SOURCE_BYTES).catch(() => undefined);
         if (text === undefined) continue;
         const at = this.serverAt(file, ctx);
         out.push(await this.diagnosticsOf(ctx, at, file, text));
@@ -826,7 +828,7 @@ export class CodeEngine {
   }
 
   private async linesOf(file: string): Promise<string[] | undefined> {
-    const text = await fsp.readFile(file, 'utf8').catch(() => undefined);
+    const text = await readRegularText(file, MAX_SOURCE_BYTES).catch(() => undefined);
     return text === undefined ? undefined : splitLines(text);
   }
 

@@ -4,7 +4,8 @@
 // where the shape's wrapper finds them whatever the tool. Never fails the call: the wait is
 // bounded (by the call's own time too: CodeEngine.changed) and whatever goes wrong becomes a
 // `missing` entry saying why.
-import { promises as fsp, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readRegularText, readRegularTextSync } from '../regular-file.js';
 import type { ChangeDiagnostics, CodeContext, CodeEngine } from './code.js';
 
 /** Where a writing call's context collects the diagnostics its changes introduced. */
@@ -25,7 +26,7 @@ async function textOf(file: string): Promise<string | null> {
   try {
     const st = statSync(file);
     if (!st.isFile() || st.size > MAX_BYTES) return null;
-    return st.size > INLINE_BYTES ? await fsp.readFile(file, 'utf8') : readFileSync(file, 'utf8');
+    return st.size > INLINE_BYTES ? await readRegularText(file, MAX_BYTES) : readRegularTextSync(file, MAX_BYTES);
   } catch {
     return null;
   }

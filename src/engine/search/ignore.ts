@@ -4,10 +4,11 @@
 // .qwenignore); dot-entries hidden unless asked; some names always skipped (.git...).
 // Precedence follows rg: the highest-ranked kind of file decides first, and within a
 // kind the deepest directory's rule wins.
-import { promises as fsp, readFileSync, type Dirent } from 'node:fs';
+import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import type { Ignore } from 'ignore';
-import { ignoreRules } from './matchers.js';
+import { readRegularText, readRegularTextSync } from '../regular-file.js';
+import { IGNORE_FILE_MAX, ignoreRules } from './matchers.js';
 
 /** The lines of an ignore file minus the rules that match `below` or a directory between `dir` and it. */
 function withoutRulesAbove(text: string, dir: string, below: string): string {
@@ -104,9 +105,9 @@ export class IgnoreRules {
       const file = kind === 'exclude' ? path.join(dir, '.git', 'info', 'exclude') : path.join(dir, kind);
       let text: string;
       try {
-        text = readFileSync(file, 'utf8');
+        text = readRegularTextSync(file, IGNORE_FILE_MAX);
       } catch {
-        continue; // absent or unreadable: no rules of this kind here
+        continue; // absent, unreadable or not a regular file: no rules of this kind here
       }
       level.set(kind, ignoreRules().add(below ? withoutRulesAbove(text, dir, below) : text));
     }
@@ -130,9 +131,9 @@ export class IgnoreRules {
       present.map(async (kind) => {
         const file = kind === 'exclude' ? path.join(dir, '.git', 'info', 'exclude') : path.join(dir, kind);
         try {
-          level.set(kind, ignoreRules().add(await fsp.readFile(file, 'utf8')));
+          level.set(kind, ignoreRules().add(await readRegularText(file, IGNORE_FILE_MAX)));
         } catch {
-          // a folder named like the file, or unreadable: no rules
+          // a folder named like the file, a FIFO or device, or unreadable: no rules
         }
       }),
     ).then(() => undefined);

@@ -20,6 +20,9 @@ export function globBase(glob: string): string {
   return picomatch().scan(glob).base;
 }
 
+/** Ignore-rule files past this size are left out (no real one comes near). */
+export const IGNORE_FILE_MAX = 16 * 1024 * 1024;
+
 /** An empty gitignore rule set (the ignore package's factory). */
 export function ignoreRules(options?: Parameters<typeof Ignore>[0]): ReturnType<typeof Ignore> {
   return ignore()(options);
