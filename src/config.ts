@@ -125,6 +125,12 @@ export const OPTIONS: OptionSpec[] = [
   o('session-idle-ms', 'int', String(30 * 60 * 1000), 'A session idle this long is dropped (its jobs killed)'),
   o('rg-path', 'string', '', 'ripgrep binary; default: rg on PATH'),
   o('grep-backend', 'string', 'auto', 'Grep backend: auto (rg when found), rg, or fallback (pure TypeScript)'),
+  o(
+    'rg-memory-mb',
+    'int',
+    '1024',
+    'A ripgrep run whose heap passes this is stopped and the search done by the TypeScript backend (rg reads an ignore file that never ends, such as a link to /dev/zero, into memory)',
+  ),
   o('shell', 'string', '/bin/bash', 'Shell used for command strings'),
   o(
     'shell-allow',
@@ -383,7 +389,7 @@ export interface FacetConfig {
   sessionIdleMs: number;
   /** caller: sessions are keyed by the caller's token as well as by facet-session, and capped per caller. */
   sessionScope: 'caller' | 'shared';
-  search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback' };
+  search: { rgPath: string | null; backend: 'auto' | 'rg' | 'fallback'; rgMemoryBytes: number };
   shell: {
     path: string;
     allow: string[];
@@ -526,7 +532,11 @@ export function parseConfig(
     sessionMax: v.int('session-max', 1, 1_000_000),
     sessionIdleMs: v.int('session-idle-ms', 1000),
     sessionScope,
-    search: { rgPath: v.str('rg-path') || null, backend },
+    search: {
+      rgPath: v.str('rg-path') || null,
+      backend,
+      rgMemoryBytes: v.int('rg-memory-mb', 16, 1 << 20) * 1024 * 1024,
+    },
     shell: shellSettings(v, routes, sandbox, sandboxReadOnly),
     metricsListen:
       v.str('metrics-listen') === '' ? null : parseHostPort(v.str('metrics-listen'), v.name('metrics-listen')),

@@ -159,6 +159,7 @@ export interface ConditionFacts {
   rg_output_unreadable: Record<string, never>;
   rg_refused: { pattern: string; stderr: string };
   rg_failed: Record<string, never>;
+  rg_stopped: { reason: 'fifo' | 'memory' };
   no_include: Record<string, never>;
   too_many_patterns: { field: string; count: number; max: number };
 
@@ -425,6 +426,7 @@ export const CONDITION_KIND = {
   rg_output_unreadable: 'internal',
   rg_refused: 'invalid_argument',
   rg_failed: 'process_failed',
+  rg_stopped: 'resource_exhausted',
   no_include: 'invalid_argument',
   too_many_patterns: 'invalid_argument',
 

@@ -3,10 +3,10 @@
 // the same structured results.
 import { promises as fsp, type Stats } from 'node:fs';
 import path from 'node:path';
-import { EngineError, engineFailure, abortError, throwIfAborted } from '../errors.js';
+import { EngineError, engineFailure, abortError, isCondition, throwIfAborted } from '../errors.js';
 import type { Scope } from '../scope.js';
 import { runFallback } from './fallback.js';
-import { rgAvailable, runRg } from './rg.js';
+import { RG_MEMORY_BYTES, rgAvailable, runRg } from './rg.js';
 import type {
   BackendRequest,
   FileHits,
@@ -21,6 +21,8 @@ export interface GrepBackendConfig {
   /** ripgrep binary (default "rg" on PATH). */
   rgPath?: string | null;
   backend?: 'auto' | 'rg' | 'fallback';
+  /** Heap (anonymous memory) past which a ripgrep run is stopped and the search redone by the fallback. */
+  rgMemoryBytes?: number;
 }
 
 export const GREP_DEFAULTS = { maxTotal: 20_000, maxLineLength: 2000, countOnlyMaxTotal: 10_000_000 } as const;
@@ -173,9 +175,21 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
     }
     return true;
   };
+  let used = backend;
   try {
-    if (backend === 'rg') await runRg(req, rgPath, sink, maxTotal);
-    else await runFallback(req, sink, maxTotal);
+    if (backend === 'rg') {
+      try {
+        await runRg(req, rgPath, sink, maxTotal, cfg.rgMemoryBytes ?? RG_MEMORY_BYTES);
+      } catch (err) {
+        // rg met a FIFO or an endless file where it reads ignore rules: the fallback skips those.
+        if (!isCondition(err, 'rg_stopped')) throw err;
+        found.length = 0;
+        matchLines = 0;
+        stoppedBy = undefined;
+        used = 'fallback';
+        await runFallback(req, sink, maxTotal);
+      }
+    } else await runFallback(req, sink, maxTotal);
   } catch (err) {
     if (!(timedOut && err instanceof EngineError && (err.kind === 'cancelled' || err.kind === 'timeout'))) {
       if (outer?.aborted) throw abortError(outer, 'search');
@@ -237,7 +251,7 @@ export async function grep(scope: Scope, opts: GrepOptions, cfg: GrepBackendConf
   }
   const shown = mode === 'content' ? page.reduce((n, f) => n + f.lines.length, 0) : page.length;
   return {
-    backend,
+    backend: used,
     mode,
     base: targets[0]!,
     files: page,

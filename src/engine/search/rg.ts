@@ -3,6 +3,7 @@
 // files rg found binary), and kills rg as soon as the caller has enough, the signal fires
 // or the search is stopped.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { engineFailure, abortError } from '../errors.js';
@@ -167,7 +168,37 @@ class ExtraIgnoreFilter {
  * Runs rg once per target, from the target's directory: rg matches --glob against paths
  * relative to its working directory, and the fallback matches them relative to the target.
  */
-export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink, maxTotal: number): Promise<void> {
+/** The default heap (anonymous memory) past which a ripgrep run is stopped (--rg-memory-mb). */
+export const RG_MEMORY_BYTES = 1024 * 1024 * 1024;
+/** How often a running rg is looked at. */
+const GUARD_MS = 100;
+
+/**
+ * Why a running rg should be stopped, read from /proc: one of its threads waits in the kernel
+ * for a FIFO's writer (it opens every ignore file it meets, whatever it is, and nothing will
+ * write), or its heap passed `maxBytes` (a link to /dev/zero as an ignore file: 3 GB in three
+ * seconds). Undefined otherwise, and where /proc does not tell.
+ */
+export function rgTrouble(pid: number, maxBytes: number): 'fifo' | 'memory' | undefined {
+  try {
+    const anon = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
+    if (anon && Number(anon[1]) * 1024 > maxBytes) return 'memory';
+    for (const t of readdirSync(`/proc/${pid}/task`)) {
+      if (readFileSync(`/proc/${pid}/task/${t}/wchan`, 'latin1') === 'wait_for_partner') return 'fifo';
+    }
+  } catch {
+    // gone, or /proc not readable: nothing to say
+  }
+  return undefined;
+}
+
+export async function runRg(
+  req: BackendRequest,
+  rgPath: string,
+  sink: FileSink,
+  maxTotal: number,
+  memoryBytes = RG_MEMORY_BYTES,
+): Promise<void> {
   new TypeFilter(req.types, req.typesNot); // same validation and message as the fallback
   let remaining = maxTotal;
   let open = true;
@@ -187,6 +218,7 @@ export async function runRg(req: BackendRequest, rgPath: string, sink: FileSink,
       isDir ? '.' : path.basename(target),
       counting,
       remaining,
+      memoryBytes,
     );
   }
 }
@@ -198,6 +230,7 @@ async function runOne(
   arg: string,
   sink: FileSink,
   maxTotal: number,
+  memoryBytes: number,
 ): Promise<void> {
   const run = new RgRun(req, cwd, sink, maxTotal);
   const argv = [...rgArgs(req), '--', arg];
@@ -224,7 +257,18 @@ async function runOne(
   run.watch(child);
   const onAbort = (): void => run.kill();
   req.signal.addEventListener('abort', onAbort, { once: true });
+  const guard =
+    child.pid === undefined
+      ? undefined
+      : setInterval(() => {
+          const why = rgTrouble(child.pid!, memoryBytes);
+          if (why) {
+            run.trouble = why;
+            run.kill();
+          }
+        }, GUARD_MS);
   const exit = await exitOf(child);
+  clearInterval(guard);
   run.exited = true;
   // A child that never started leaves the socket open; one that ran closed its end.
   if (exit.error) out?.destroy();
@@ -258,6 +302,8 @@ class RgRun {
   stopped = false;
   /** A fault of ours while handling a message: fails the call. */
   failure: unknown;
+  /** Why the guard stopped rg (the caller redoes the search without it). */
+  trouble: 'fifo' | 'memory' | undefined;
   stderr = '';
   private child: ChildProcess | undefined;
   private current: FileHits | undefined;
@@ -480,6 +526,10 @@ function throwIfFailed(req: BackendRequest, rgPath: string, exit: RgExit, run: R
       { rgPath },
       { cause: exit.error },
     );
+  }
+  if (run.trouble) {
+    const what = run.trouble === 'fifo' ? 'waited on a FIFO' : 'passed its memory bound';
+    throw engineFailure('rg_stopped', `ripgrep ${what} reading the tree and was stopped`, { reason: run.trouble });
   }
   const failure = run.failure;
   if (failure !== undefined) {
