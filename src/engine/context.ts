@@ -1,6 +1,6 @@
 // Agent context files (CLAUDE.md, AGENTS.md, GEMINI.md, ...) found at the top of each root,
 // served as resources. Read through the same scope checks as any file.
-import { promises as fsp } from 'node:fs';
+import { constants as fsc, promises as fsp } from 'node:fs';
 import path from 'node:path';
 import { engineFailure } from './errors.js';
 import type { Scope } from './scope.js';
@@ -40,7 +40,11 @@ export async function findContextFiles(scope: Scope, names: readonly string[]): 
 /** Reads one context file as UTF-8 text, refusing anything larger than the cap. */
 export async function readContextFile(scope: Scope, file: string): Promise<string> {
   const resolved = await scope.resolve(file);
-  const handle = await fsp.open(resolved.real, 'r').catch((err: NodeJS.ErrnoException) => {
+  // Stat'ed first and opened non-blocking: a FIFO would hold the open until something wrote to it.
+  const notRegular = () =>
+    engineFailure('not_regular_file', `${file} is not a regular file`, { path: file, notRegular: true });
+  if (!(await fsp.stat(resolved.real).catch(() => undefined))?.isFile() && resolved.exists) throw notRegular();
+  const handle = await fsp.open(resolved.real, fsc.O_RDONLY | fsc.O_NONBLOCK).catch((err: NodeJS.ErrnoException) => {
     const message = `cannot open ${file}: ${err.message}`;
     throw err.code === 'ENOENT'
       ? engineFailure('path_missing', message, { path: file })
@@ -48,6 +52,7 @@ export async function readContextFile(scope: Scope, file: string): Promise<strin
   });
   try {
     const st = await handle.stat();
+    if (!st.isFile()) throw notRegular();
     if (st.size > CONTEXT_FILE_MAX_BYTES) {
       throw engineFailure(
         'context_file_too_large',

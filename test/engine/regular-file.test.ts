@@ -8,8 +8,10 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { hashFile } from '../../src/engine/audit.js';
+import { readContextFile } from '../../src/engine/context.js';
 import { readRegularText, readRegularTextSync } from '../../src/engine/regular-file.js';
 import { tempDir } from '../helpers/server.js';
+import { fixture } from '../files/fixture.js';
 
 test('readRegularText: a regular file whole; a FIFO, a device link and a directory refused; a bound kept', async () => {
   const { dir, cleanup } = tempDir('facet-regular-');
@@ -38,5 +40,20 @@ test('readRegularText: a regular file whole; a FIFO, a device link and a directo
     assert.equal(await hashFile(p('zero')), null);
   } finally {
     cleanup();
+  }
+});
+
+test('readContextFile refuses a FIFO at once (a plan file the model names can be one)', async () => {
+  const f = fixture();
+  try {
+    execFileSync('mkfifo', [path.join(f.root, 'plan.md')]);
+    f.file('real.md', 'the plan\n');
+    await assert.rejects(readContextFile(f.scope, 'plan.md'), {
+      kind: 'invalid_argument',
+      message: 'plan.md is not a regular file',
+    });
+    assert.equal(await readContextFile(f.scope, 'real.md'), 'the plan\n');
+  } finally {
+    f.cleanup();
   }
 });

@@ -32,7 +32,7 @@ test('a tree that stops ripgrep is searched by the fallback, with the same answe
   for (const d of ['plain', 'fifo', 'zero']) {
     const r = await call('search.grep', { pattern: 'needle', output: 'files', paths: [d] });
     const structured = r.raw.content.find((c) => c.body?.$case === 'structured')?.body;
-    seen.push([d, r.text, structured?.$case === 'structured' ? structured.value.backend : undefined]);
+    seen.push([d, r.text, structured?.$case === 'structured' ? structured.value?.backend : undefined]);
   }
   assert.deepEqual(seen, [
     ['plain', 'a.txt\nsub/b.txt', 'rg'],
