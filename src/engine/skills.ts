@@ -5,12 +5,13 @@
 // An operator's skills directory may lie outside the roots; a SKILL.md (or skill directory)
 // reached through a link that leads out of the directory it was found in is refused (listed
 // among the problems), so a skill cannot read a file the session could not.
-import { promises as fsp, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { promises as fsp, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { closest } from 'fastest-levenshtein';
 import { engineFailure } from './errors.js';
 import type { Scope } from './scope.js';
 import { lazyModule } from './lazy-module.js';
+import { readRegularText, readRegularTextSync } from './regular-file.js';
 
 /** yaml (~250 KB of code) is required at the first skill read, not at start-up (issue 38). */
 const yaml = lazyModule<typeof import('yaml')>('yaml');
@@ -200,12 +201,8 @@ async function readSkill(
   };
 }
 
-async function readBounded(file: string): Promise<string> {
-  const st = await fsp.stat(file);
-  if (!st.isFile()) throw new Error(`${file} is not a file`);
-  if (st.size > MAX_SKILL_BYTES) throw new Error(`${file} has ${st.size} bytes; at most ${MAX_SKILL_BYTES} are read`);
-  return fsp.readFile(file, 'utf8');
-}
+/** A SKILL.md's text: a regular file (never blocking on a FIFO) of at most MAX_SKILL_BYTES. */
+const readBounded = (file: string): Promise<string> => readRegularText(file, MAX_SKILL_BYTES);
 
 const within = (root: string, p: string) =>
   p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
@@ -234,9 +231,8 @@ export function skillNamesNow(roots: readonly string[], sources: SkillSources): 
       if (names.size >= MAX_SKILLS) break;
       try {
         const file = realpathSync(path.join(real, entry, SKILL_FILE));
-        const st = statSync(file);
-        if (!within(real, file) || !st.isFile() || st.size > MAX_SKILL_BYTES) continue;
-        const { frontmatter } = splitFrontmatter(readFileSync(file, 'utf8'));
+        if (!within(real, file)) continue;
+        const { frontmatter } = splitFrontmatter(readRegularTextSync(file, MAX_SKILL_BYTES));
         const fm: unknown = frontmatter === undefined ? undefined : yaml().parse(frontmatter);
         if (fm !== null && fm !== undefined && (typeof fm !== 'object' || Array.isArray(fm))) continue;
         const declared = (fm as { name?: unknown } | null | undefined)?.name;

@@ -3,6 +3,7 @@
 // first of two same-named skills kept, closest names for unknown ones, links that lead out of
 // their directory refused.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -45,6 +46,9 @@ mkdirSync(path.join(rootSkills, 'linked-file'));
 symlinkSync(path.join(outside, 'secret', 'SKILL.md'), path.join(rootSkills, 'linked-file', 'SKILL.md'));
 // A directory without SKILL.md is no skill and no problem.
 mkdirSync(path.join(rootSkills, 'empty'));
+// A SKILL.md that is a FIFO is a problem, read without waiting for a writer.
+mkdirSync(path.join(rootSkills, 'piped'));
+execFileSync('mkfifo', [path.join(rootSkills, 'piped', 'SKILL.md')]);
 
 const { skills } = workAreas({ skillsDirs: [operator] }, () => []);
 const ctx = { scope: Scope.fromRoots([root]) };
@@ -72,6 +76,7 @@ test('skills are listed by directory name with their descriptions; problems are 
       ['root/.agent/skills/broken/SKILL.md', 'bad frontmatter'],
       ['root/.agent/skills/linked-dir/SKILL.md', `it leads out of ${rootSkills}`],
       ['root/.agent/skills/linked-file/SKILL.md', `it leads out of ${rootSkills}`],
+      ['root/.agent/skills/piped/SKILL.md', `${path.join(rootSkills, 'piped', 'SKILL.md')} is not a regular file`],
       ['root/.other/skills/copy/SKILL.md', `shadowed by ${path.join(rootSkills, 'copy', 'SKILL.md')}`],
     ],
   );
