@@ -62,6 +62,10 @@ symlinkSync('loop-b', at('loop-a'));
 symlinkSync('loop-a', at('loop-b'));
 symlinkSync('/dev/zero', at('zero'));
 execFileSync('mkfifo', [at('fifo')]);
+// Ignore files a hostile repository can ship: every walk through dir/ meets them (ripgrep would
+// block on the FIFO and fill memory from /dev/zero; the guard hands such searches to the fallback).
+execFileSync('mkfifo', [at('dir/.gitignore')]);
+symlinkSync('/dev/zero', at('dir/sub/.ignore'));
 
 const HUGE = 'A'.repeat(1024 * 1024);
 const deep = (n: number): unknown => (n === 0 ? 'x' : { a: deep(n - 1) });
@@ -257,7 +261,17 @@ const stopBusy = () => busy.forEach((b) => b.kill('SIGKILL'));
 process.once('exit', stopBusy);
 
 const facet = await startFacet(
-  ['--root', root, '--state-dir', path.join(work, 'state'), '--shell-inactivity-ms', String(INACTIVITY_MS)],
+  [
+    '--root',
+    root,
+    '--state-dir',
+    path.join(work, 'state'),
+    '--shell-inactivity-ms',
+    String(INACTIVITY_MS),
+    // Several searches at once each let rg grow to this before the guard stops it.
+    '--rg-memory-mb',
+    '256',
+  ],
   { HOME: work },
 );
 // Stopped by hand: the server and the busy children go too.

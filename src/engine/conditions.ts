@@ -149,6 +149,7 @@ export interface ConditionFacts {
   empty_pattern: { pattern: string };
   nul_in_pattern: Record<string, never>;
   nul_in_glob: { glob: string };
+  glob_too_complex: { reason: string };
   nul_in_argument: { field: string };
   pattern_climbs: { pattern: string };
   unknown_file_type: { type: string; knownTypes: string[] };
@@ -416,6 +417,7 @@ export const CONDITION_KIND = {
   empty_pattern: 'invalid_argument',
   nul_in_pattern: 'invalid_argument',
   nul_in_glob: 'invalid_argument',
+  glob_too_complex: 'invalid_argument',
   nul_in_argument: 'invalid_argument',
   pattern_climbs: 'invalid_argument',
   unknown_file_type: 'invalid_argument',

@@ -23,13 +23,29 @@ export class GlobOverrides {
           { field: 'glob' },
         );
     }
+    // rg compiles {a,b} and ** lazily; here every alternative is a rule and every ** a regex
+    // group: {a,b} forty times over (2^40 rules) took the server's heap, a chain of **/ makes a
+    // regex that backtracks. So the alternatives are bounded as globs' are, and **/**/ is **/.
+    for (const g of clean) checkBraces(g, 'glob');
     this.hasIncludes = clean.some((g) => !g.startsWith('!'));
     // Inverted gitignore: an include glob "un-ignores", an exclude glob ignores. rg's globs take
     // {a,b} alternatives, which gitignore syntax has not: each is expanded into its variants.
-    const rules = clean.flatMap((g) =>
-      g.startsWith('!') ? expandBraces(g.slice(1)) : expandBraces(g).map((v) => '!' + v),
-    );
+    const rules = clean
+      .map((g) => g.replace(/(^!?|\/)(\*\*\/)+/g, '$1**/'))
+      .flatMap((g) => (g.startsWith('!') ? expandBraces(g.slice(1)) : expandBraces(g).map((v) => '!' + v)));
     this.rules = clean.length === 0 ? undefined : ignoreRules({ ignorecase: caseInsensitive }).add(rules);
+    // The rules become regexes at their first test: made here, a glob too big for one fails this
+    // call in band instead of throwing later, in the walk, where nothing catches it.
+    try {
+      this.rules?.test('x');
+    } catch (err) {
+      throw engineFailure(
+        'glob_too_complex',
+        `the globs cannot be compiled (${(err as Error).message.slice(0, 120)}): use shorter globs or fewer of them`,
+        { reason: (err as Error).message.slice(0, 500) },
+        { field: 'glob' },
+      );
+    }
   }
 
   /**
