@@ -7,8 +7,7 @@
 // costs nothing otherwise.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { constants as fsc } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { openRegular } from './regular-file.js';
 
 export type FileChangeKind = 'created' | 'modified' | 'deleted' | 'moved';
 
@@ -76,18 +75,13 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/**
- * sha256 of a file's content, streamed (files may be large); null when there is no regular file
- * (a FIFO would hold the read until something wrote to it; opened non-blocking, one swapped in
- * after the stat fails the read instead).
- */
+/** sha256 of a file's content, streamed (files may be large); null when there is no regular file. */
 export async function hashFile(file: string): Promise<string | null> {
-  if (!(await stat(file).catch(() => undefined))?.isFile()) return null;
-  const handle = await open(file, fsc.O_RDONLY | fsc.O_NONBLOCK | fsc.O_NOCTTY).catch(() => undefined);
-  if (!handle) return null;
+  const opened = await openRegular(file).catch(() => undefined);
+  if (!opened) return null;
   return new Promise((resolve) => {
     const h = createHash('sha256');
-    handle
+    opened.handle
       .createReadStream()
       .on('data', (c) => h.update(c))
       .on('end', () => resolve(h.digest('hex')))

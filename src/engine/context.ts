@@ -1,8 +1,9 @@
 // Agent context files (CLAUDE.md, AGENTS.md, GEMINI.md, ...) found at the top of each root,
 // served as resources. Read through the same scope checks as any file.
-import { constants as fsc, promises as fsp } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { engineFailure } from './errors.js';
+import { EngineError, engineFailure } from './errors.js';
+import { openRegular } from './regular-file.js';
 import type { Scope } from './scope.js';
 
 export interface ContextFile {
@@ -40,19 +41,15 @@ export async function findContextFiles(scope: Scope, names: readonly string[]): 
 /** Reads one context file as UTF-8 text, refusing anything larger than the cap. */
 export async function readContextFile(scope: Scope, file: string): Promise<string> {
   const resolved = await scope.resolve(file);
-  // Stat'ed first and opened non-blocking: a FIFO would hold the open until something wrote to it.
-  const notRegular = () =>
-    engineFailure('not_regular_file', `${file} is not a regular file`, { path: file, notRegular: true });
-  if (!(await fsp.stat(resolved.real).catch(() => undefined))?.isFile() && resolved.exists) throw notRegular();
-  const handle = await fsp.open(resolved.real, fsc.O_RDONLY | fsc.O_NONBLOCK).catch((err: NodeJS.ErrnoException) => {
+  // Only a regular file, opened non-blocking: a FIFO would hold the open until something wrote to it.
+  const { handle, stats: st } = await openRegular(resolved.real, file).catch((err: NodeJS.ErrnoException) => {
+    if (err instanceof EngineError) throw err;
     const message = `cannot open ${file}: ${err.message}`;
     throw err.code === 'ENOENT'
       ? engineFailure('path_missing', message, { path: file })
       : engineFailure('io_error', message, { path: file });
   });
   try {
-    const st = await handle.stat();
-    if (!st.isFile()) throw notRegular();
     if (st.size > CONTEXT_FILE_MAX_BYTES) {
       throw engineFailure(
         'context_file_too_large',

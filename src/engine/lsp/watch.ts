@@ -24,9 +24,10 @@ const INLINE_BYTES = 256 * 1024;
 
 async function textOf(file: string): Promise<string | null> {
   try {
-    const st = statSync(file);
-    if (!st.isFile() || st.size > MAX_BYTES) return null;
-    return st.size > INLINE_BYTES ? await readRegularText(file, MAX_BYTES) : readRegularTextSync(file, MAX_BYTES);
+    // The readers refuse anything but a regular file of at most MAX_BYTES; the size picks the thread.
+    return statSync(file).size > INLINE_BYTES
+      ? await readRegularText(file, MAX_BYTES)
+      : readRegularTextSync(file, MAX_BYTES);
   } catch {
     return null;
   }

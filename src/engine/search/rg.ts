@@ -164,10 +164,6 @@ class ExtraIgnoreFilter {
   }
 }
 
-/**
- * Runs rg once per target, from the target's directory: rg matches --glob against paths
- * relative to its working directory, and the fallback matches them relative to the target.
- */
 /** The default heap (anonymous memory) past which a ripgrep run is stopped (--rg-memory-mb). */
 export const RG_MEMORY_BYTES = 1024 * 1024 * 1024;
 /** How often a running rg is looked at. */
@@ -192,6 +188,10 @@ export function rgTrouble(pid: number, maxBytes: number): 'fifo' | 'memory' | un
   return undefined;
 }
 
+/**
+ * Runs rg once per target, from the target's directory: rg matches --glob against paths
+ * relative to its working directory, and the fallback matches them relative to the target.
+ */
 export async function runRg(
   req: BackendRequest,
   rgPath: string,
